@@ -1,0 +1,79 @@
+//! The loop shared by the window and headless runs: input in, a frame out,
+//! redrawn only when something changed.
+
+use crate::gfx::Surface;
+use crate::machines::Input;
+
+use super::shell::Shell;
+
+pub struct Driver {
+    shell: Shell,
+    surface: Surface,
+    /// Bumped every time the frame is redrawn (the window presents only
+    /// new frames).
+    generation: u64,
+}
+
+impl Driver {
+    pub fn new(shell: Shell) -> Driver {
+        let surface = shell.machine().new_surface();
+        let mut d = Driver { shell, surface, generation: 0 };
+        d.redraw();
+        d
+    }
+
+    pub fn shell(&self) -> &Shell {
+        &self.shell
+    }
+
+    /// Feeds events in order, then brings the frame up to date.
+    pub fn feed(&mut self, inputs: &[Input]) {
+        for input in inputs {
+            self.shell.input(input);
+        }
+        self.update();
+    }
+
+    /// Runs a command as if chosen from a menu.
+    pub fn command(&mut self, cmd: &str) {
+        self.shell.command(cmd);
+        self.update();
+    }
+
+    /// Redraws if the shell's picture changed; a machine switch brings a
+    /// framebuffer of the new size and format.
+    pub fn update(&mut self) {
+        let m = self.shell.machine();
+        let (w, h) = (m.look().width, m.look().height);
+        let resized = (w, h) != (self.surface.width(), self.surface.height())
+            || m.look().format != self.surface.format()
+            || m.look().palette != *self.surface.palette();
+        if resized {
+            self.surface = m.new_surface();
+        }
+        if self.shell.take_dirty() || resized {
+            self.redraw();
+        }
+    }
+
+    fn redraw(&mut self) {
+        self.shell.render(&mut self.surface);
+        self.generation += 1;
+    }
+
+    pub fn frame(&self) -> &Surface {
+        &self.surface
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    pub fn wants_quit(&self) -> bool {
+        self.shell.wants_quit()
+    }
+
+    pub fn wants_ticks(&self) -> bool {
+        self.shell.wants_ticks()
+    }
+}

@@ -1,0 +1,187 @@
+//! The launcher: the list of games with Play, Help and About.
+
+use crate::gfx::{Rect, Surface, TextStyle};
+use crate::machines::{Button, Input, Key, Machine, Menu, MenuItem, Pen, Requester};
+use crate::views::{Response, View, widgets};
+
+use super::catalog;
+
+pub struct Launcher {
+    /// (id, name) of every game.
+    games: Vec<(String, String)>,
+    selected: usize,
+}
+
+/// The launcher's buttons, in order, with their commands.
+const BUTTONS: [(&str, &str); 3] = [("Play", "play-selected"), ("Help", "help"), ("About", "about")];
+
+impl Launcher {
+    pub fn new() -> Launcher {
+        let games = catalog::games().iter().map(|g| (g.id.to_string(), g.name.to_string())).collect();
+        Launcher { games, selected: 0 }
+    }
+
+    /// The list box and button rectangles inside `area`.
+    fn layout(&self, machine: &Machine, area: Rect) -> (Rect, Vec<Rect>) {
+        let look = machine.look();
+        let margin = (area.w / 24).max(6);
+        let heading = look.title_font.height() as i32 * 2 + look.text_font.height() as i32;
+        let button_h = look.title_font.height() as i32 + 8;
+        let button_w = BUTTONS.iter().map(|b| look.title_font.text_width(b.0) as i32).max().unwrap_or(0) + 24;
+        let list = Rect::from_edges(
+            area.x + margin,
+            area.y + margin + heading,
+            area.right() - margin,
+            area.bottom() - margin * 2 - button_h,
+        );
+        let gap = margin;
+        let total = BUTTONS.len() as i32 * button_w + (BUTTONS.len() as i32 - 1) * gap;
+        let mut x = area.x + (area.w - total) / 2;
+        let y = area.bottom() - margin - button_h;
+        let buttons = BUTTONS
+            .iter()
+            .map(|_| {
+                let r = Rect::new(x, y, button_w, button_h);
+                x += button_w + gap;
+                r
+            })
+            .collect();
+        (list, buttons)
+    }
+
+    fn rows(&self) -> Vec<String> {
+        self.games.iter().map(|(_, name)| name.clone()).collect()
+    }
+
+    fn play_selected(&self) -> Response {
+        match self.games.get(self.selected) {
+            Some((id, _)) => Response::Command(format!("play:{id}")),
+            None => Response::Unchanged,
+        }
+    }
+}
+
+impl Default for Launcher {
+    fn default() -> Self {
+        Launcher::new()
+    }
+}
+
+/// What the About box says.
+pub fn about() -> Requester {
+    Requester {
+        title: "About Parlour".into(),
+        lines: vec![
+            format!("Parlour {}", env!("CARGO_PKG_VERSION")),
+            "Period card and puzzle games, drawn as".into(),
+            "the machines they came from drew them.".into(),
+        ],
+        buttons: vec!["OK".into()],
+    }
+}
+
+/// The launcher's short help.
+pub fn help() -> Requester {
+    Requester {
+        title: "Parlour Help".into(),
+        lines: vec![
+            "Choose a game and press Play (or Return).".into(),
+            "The Machine menu switches the screen:".into(),
+            "YaZZle, Amiga, Mac SE/30 or colour Mac.".into(),
+            "Amiga: hold the right button for menus.".into(),
+        ],
+        buttons: vec!["OK".into()],
+    }
+}
+
+impl View for Launcher {
+    fn title(&self) -> String {
+        "Parlour".into()
+    }
+
+    fn menus(&self) -> Vec<Menu> {
+        vec![Menu::new("Game", vec![MenuItem::new("Play", "play-selected").key('o').enabled(!self.games.is_empty())])]
+    }
+
+    fn message(&self) -> String {
+        match self.games.len() {
+            0 => "No games are installed.".into(),
+            1 => "1 game".into(),
+            n => format!("{n} games"),
+        }
+    }
+
+    fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
+        let look = machine.look();
+        s.fill_rect(area, look.paint(Pen::Background));
+        let title_font = look.title_font;
+        let title = "Parlour";
+        let tw = title_font.text_width(title) as i32;
+        let margin = (area.w / 24).max(6);
+        s.draw_text(
+            title_font,
+            title,
+            area.x + (area.w - tw) / 2,
+            area.y + margin,
+            look.paint(Pen::Text),
+            TextStyle::BOLD,
+        );
+        let sub = "Choose a game:";
+        s.draw_text(
+            look.text_font,
+            sub,
+            area.x + margin,
+            area.y + margin + title_font.height() as i32 * 2 - 2,
+            look.paint(Pen::Text),
+            TextStyle::PLAIN,
+        );
+        let (list, buttons) = self.layout(machine, area);
+        let selected = (!self.games.is_empty()).then_some(self.selected);
+        widgets::list_box(s, machine, list, &self.rows(), 0, selected);
+        for ((label, _), r) in BUTTONS.iter().zip(buttons) {
+            let enabled = *label != "Play" || !self.games.is_empty();
+            widgets::button(s, machine, r, label, enabled);
+        }
+    }
+
+    fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {
+        let (list, buttons) = self.layout(machine, area);
+        match *input {
+            Input::MouseDown { x, y, button: Button::Left } => {
+                if let Some(i) = buttons.iter().position(|r| r.contains(x, y)) {
+                    return match BUTTONS[i].1 {
+                        "play-selected" => self.play_selected(),
+                        cmd => Response::Command(cmd.into()),
+                    };
+                }
+                if list.contains(x, y) {
+                    let row_h = machine.look().text_font.height() as i32 + 2;
+                    let row = ((y - list.y - 2) / row_h) as usize;
+                    if row < self.games.len() {
+                        self.selected = row;
+                        return Response::Redraw;
+                    }
+                }
+                Response::Unchanged
+            }
+            Input::Key { key: Key::Down, .. } if self.selected + 1 < self.games.len() => {
+                self.selected += 1;
+                Response::Redraw
+            }
+            Input::Key { key: Key::Up, .. } if self.selected > 0 => {
+                self.selected -= 1;
+                Response::Redraw
+            }
+            Input::Key { key: Key::Enter, .. } => self.play_selected(),
+            _ => Response::Unchanged,
+        }
+    }
+
+    fn command(&mut self, command: &str) -> Option<Response> {
+        self.can(command).then(|| self.play_selected())
+    }
+
+    fn can(&self, command: &str) -> bool {
+        command == "play-selected" && !self.games.is_empty()
+    }
+}

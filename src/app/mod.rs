@@ -1,0 +1,12 @@
+//! The application: launcher, menus, settings, the window loop, the
+//! headless driver and the command-line commands.
+
+pub mod bench;
+pub mod catalog;
+pub mod cli;
+pub mod driver;
+pub mod launcher;
+pub mod present;
+pub mod settings;
+pub mod shell;
+pub mod window;

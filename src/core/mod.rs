@@ -1,0 +1,34 @@
+//! The rules core: everything a game needs that does not draw.
+//!
+//! A game is a pure function of (variant, options, seed, move list). This
+//! module owns the pieces that make that true and keep it true on disk:
+//!
+//! - [`rng`]: the seeded generator; same seed, same deal, everywhere, forever.
+//! - [`hash`]: the pinned FNV-1a hash that fingerprints a variant's data.
+//! - [`game`]: the [`Game`] and [`Variant`] traits every game implements.
+//! - [`session`]: history with undo, redo, restart, new game and replay.
+//! - [`files`]: atomic writes, backups, setting bad files aside.
+//! - [`save`]: the text save format, loaded with full validation.
+//! - [`stats`]: per-game statistics kept as INI in the user's data folder.
+//!
+//! `core` imports nothing else from Parlour, and nothing in it reads a clock:
+//! time arrives as numbers from the caller so that sessions stay pure.
+
+pub mod files;
+pub mod game;
+pub mod hash;
+pub mod rng;
+pub mod save;
+pub mod session;
+pub mod stats;
+mod text;
+
+#[cfg(test)]
+mod toy;
+
+pub use files::{FileError, FileErrorKind};
+pub use game::{Game, Outcome, Refusal, Status, Variant};
+pub use hash::fnv1a64;
+pub use rng::GameRng;
+pub use session::{Action, ReplayError, Session, Step};
+pub use stats::{GameStats, Stats};

@@ -1,0 +1,503 @@
+//! The save file: a text header, then the history one step per line.
+//!
+//! ```text
+//! parlour-save 1
+//! game: klondike
+//! variant-hash: 9f4c2a1b00d3e8f7
+//! options: draw=3
+//! seed: 1234
+//! cursor: 2
+//! elapsed-ms: 61000
+//! auto 1h f1
+//! move 7h t3
+//! auto 2h f1
+//! new 98765
+//! end
+//! ```
+//!
+//! After the header come the steps of the history (see
+//! [`Session`]): step 0 is the deal of `seed`, and its automatic moves are
+//! the `auto` lines before any other; every later step is a `move TEXT`,
+//! `new SEED` or `restart` line followed by its `auto TEXT` lines. `cursor`
+//! is the index of the current step. The last line is `end`, so a file cut
+//! short is noticed rather than loaded as a shorter game.
+//!
+//! Loading checks everything and replays every move through the rules before
+//! a session is returned; a bad file is set aside and reported with its line.
+
+use std::fmt;
+use std::path::Path;
+use std::str;
+
+use super::files::{FileError, FileErrorKind, write_atomic};
+use super::game::Variant;
+use super::session::{Action, Session, Step};
+use super::text::{check_id, check_line};
+
+/// The first word of every save file.
+pub const MAGIC: &str = "parlour-save";
+/// The format version this code writes and reads.
+pub const VERSION: u32 = 1;
+
+/// What the header of a save says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub game: String,
+    pub variant_hash: u64,
+    pub options: String,
+    pub seed: u64,
+    pub cursor: usize,
+    pub elapsed_ms: u64,
+}
+
+/// Why bytes are not a loadable save: the line to blame (1-based), whether
+/// the file is corrupt or foreign, and the reason in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecodeError {
+    pub line: usize,
+    pub kind: FileErrorKind,
+    pub reason: String,
+}
+
+impl DecodeError {
+    fn corrupt(line: usize, reason: impl Into<String>) -> Self {
+        DecodeError { line, kind: FileErrorKind::Corrupt, reason: reason.into() }
+    }
+
+    fn foreign(line: usize, reason: impl Into<String>) -> Self {
+        DecodeError { line, kind: FileErrorKind::Foreign, reason: reason.into() }
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.reason)
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// The save text for `session`. Fails only if the variant's id or options
+/// cannot be written on one line (see [`Variant::id`]).
+pub fn encode<V: Variant>(session: &Session<V>) -> Result<String, String> {
+    let variant = session.variant();
+    check_id("The game id", variant.id())?;
+    let options = variant.options();
+    check_line("The option string", &options, true)?;
+    let steps = session.steps();
+    let Action::NewGame { seed } = steps[0].action else { unreachable!("step 0 of every session is a deal") };
+    let mut out = format!(
+        "{MAGIC} {VERSION}\ngame: {}\nvariant-hash: {:016x}\noptions: {options}\nseed: {seed}\ncursor: {}\nelapsed-ms: {}\n",
+        variant.id(),
+        variant.content_hash(),
+        session.cursor(),
+        session.elapsed_ms(),
+    );
+    for (i, step) in steps.iter().enumerate() {
+        match &step.action {
+            _ if i == 0 => {}
+            Action::NewGame { seed } => out.push_str(&format!("new {seed}\n")),
+            Action::Restart => out.push_str("restart\n"),
+            Action::Move(text) => out.push_str(&format!("move {text}\n")),
+        }
+        for text in &step.auto {
+            out.push_str(&format!("auto {text}\n"));
+        }
+    }
+    out.push_str("end\n");
+    Ok(out)
+}
+
+/// Writes `session` to `path` atomically, keeping the previous file as
+/// `path.bak` (see [`write_atomic`]).
+pub fn save<V: Variant>(session: &Session<V>, path: &Path) -> Result<(), FileError> {
+    let text = encode(session).map_err(|reason| FileError::new(path, FileErrorKind::Invalid, reason))?;
+    write_atomic(path, text.as_bytes())
+        .map_err(|e| FileError::new(path, FileErrorKind::Io, format!("the game could not be saved: {e}")))
+}
+
+/// Loads the save at `path` for `variant`: reads it, checks it belongs to
+/// this game and variant, and replays every step. A file that is corrupt or
+/// foreign is set aside (see [`FileError::reject`]) so it is never
+/// overwritten; a missing or unreadable file is left where it is.
+pub fn load<V: Variant>(path: &Path, variant: &V) -> Result<Session<V>, FileError> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            FileError::new(path, FileErrorKind::NotFound, "there is no saved game")
+        } else {
+            FileError::new(path, FileErrorKind::Io, format!("the save could not be read: {e}"))
+        }
+    })?;
+    decode(&bytes, variant).map_err(|e| FileError::reject(path, Some(e.line), e.kind, e.reason))
+}
+
+/// Reads only the header, e.g. to find out which game a file is for.
+pub fn read_header(bytes: &[u8]) -> Result<Header, DecodeError> {
+    let mut lines = Lines::new(bytes)?;
+    parse_header(&mut lines)
+}
+
+/// Turns save bytes into a session for `variant`, validating everything and
+/// replaying every move. Any bytes at all give either a session or an error.
+pub fn decode<V: Variant>(bytes: &[u8], variant: &V) -> Result<Session<V>, DecodeError> {
+    let mut lines = Lines::new(bytes)?;
+    let header = parse_header(&mut lines)?;
+    // Header lines: 2 game, 3 variant-hash, 4 options, 5 seed, 6 cursor.
+    if header.game != variant.id() {
+        return Err(DecodeError::foreign(2, format!("this is a save for {:?}, not {:?}", header.game, variant.id())));
+    }
+    if header.variant_hash != variant.content_hash() {
+        return Err(DecodeError::foreign(
+            3,
+            format!(
+                "this save was made with different rules for {:?} (variant hash {:016x}, these rules have {:016x})",
+                header.game,
+                header.variant_hash,
+                variant.content_hash()
+            ),
+        ));
+    }
+    let variant = variant
+        .with_options(&header.options)
+        .map_err(|e| DecodeError::foreign(4, format!("the options {:?} are not understood: {e}", header.options)))?;
+    let (steps, places) = parse_steps(&mut lines, header.seed)?;
+    if header.cursor >= steps.len() {
+        return Err(DecodeError::corrupt(
+            6,
+            format!("the cursor is at step {}, but the file has only {} steps", header.cursor, steps.len()),
+        ));
+    }
+    Session::from_history(variant, steps, header.cursor, header.elapsed_ms).map_err(|e| {
+        let place = &places[e.step];
+        let line = e.auto.map_or(place.head, |k| place.autos[k]);
+        DecodeError::corrupt(line, format!("the game does not replay: {}", e.reason))
+    })
+}
+
+/// The lines of a save, numbered from 1. A final line break is optional and
+/// a carriage return before a line break is ignored (an editor may add one).
+struct Lines<'a> {
+    lines: Vec<&'a str>,
+    next: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn new(bytes: &'a [u8]) -> Result<Self, DecodeError> {
+        let text = str::from_utf8(bytes).map_err(|e| {
+            let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
+            DecodeError::corrupt(line, "the file is not UTF-8 text")
+        })?;
+        let text = text.strip_suffix('\n').unwrap_or(text);
+        let lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+        Ok(Lines { lines, next: 0 })
+    }
+
+    /// The next line and its number, or `None` at the end.
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        let line = *self.lines.get(self.next)?;
+        self.next += 1;
+        Some((self.next, line))
+    }
+
+    /// The number the next line would have (for "the file ends here" errors).
+    fn next_number(&self) -> usize {
+        self.next + 1
+    }
+
+    /// The value of the header line `key: value`, which must come next.
+    fn field(&mut self, key: &str) -> Result<(usize, &'a str), DecodeError> {
+        let (n, line) = self
+            .next()
+            .ok_or_else(|| DecodeError::corrupt(self.next_number(), format!("the file ends before `{key}:`")))?;
+        let value = line
+            .strip_prefix(key)
+            .and_then(|rest| rest.strip_prefix(':'))
+            .ok_or_else(|| DecodeError::corrupt(n, format!("expected `{key}: ...`, found {line:?}")))?;
+        Ok((n, value.trim()))
+    }
+}
+
+fn parse_header(lines: &mut Lines) -> Result<Header, DecodeError> {
+    let first = lines.next().map_or("", |(_, l)| l);
+    let version = first
+        .strip_prefix(MAGIC)
+        .and_then(|rest| rest.strip_prefix(' '))
+        .ok_or_else(|| DecodeError::foreign(1, "this is not a Parlour save file"))?;
+    let version = parse_decimal(version)
+        .ok_or_else(|| DecodeError::corrupt(1, format!("{version:?} is not a format version")))?;
+    if version != u64::from(VERSION) {
+        return Err(DecodeError::foreign(
+            1,
+            format!("this save is in format version {version}; this Parlour reads version {VERSION}"),
+        ));
+    }
+    let (n, game) = lines.field("game")?;
+    check_id("the game id", game).map_err(|e| DecodeError::corrupt(n, e))?;
+    let (n, hash) = lines.field("variant-hash")?;
+    let variant_hash = parse_hash(hash)
+        .ok_or_else(|| DecodeError::corrupt(n, format!("{hash:?} is not a variant hash (16 hex digits)")))?;
+    let (n, options) = lines.field("options")?;
+    check_line("the option string", options, true).map_err(|e| DecodeError::corrupt(n, e))?;
+    let seed = number_field(lines, "seed")?;
+    let cursor = number_field(lines, "cursor")?;
+    let elapsed_ms = number_field(lines, "elapsed-ms")?;
+    Ok(Header {
+        game: game.to_string(),
+        variant_hash,
+        options: options.to_string(),
+        seed,
+        cursor: usize::try_from(cursor).unwrap_or(usize::MAX),
+        elapsed_ms,
+    })
+}
+
+fn number_field(lines: &mut Lines, key: &str) -> Result<u64, DecodeError> {
+    let (n, value) = lines.field(key)?;
+    parse_decimal(value).ok_or_else(|| DecodeError::corrupt(n, format!("{key} {value:?} is not a whole number")))
+}
+
+/// A decimal number made of digits only (no sign, no spaces), as written.
+fn parse_decimal(text: &str) -> Option<u64> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// Exactly 16 hex digits.
+fn parse_hash(text: &str) -> Option<u64> {
+    if text.len() != 16 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    u64::from_str_radix(text, 16).ok()
+}
+
+/// The line numbers a step came from, to point errors at the right line.
+struct Place {
+    head: usize,
+    autos: Vec<usize>,
+}
+
+/// Reads the step lines up to `end`. Step 0 is the deal of `seed`, whose
+/// place is the `seed:` header line (line 5).
+fn parse_steps(lines: &mut Lines, seed: u64) -> Result<(Vec<Step>, Vec<Place>), DecodeError> {
+    let mut steps = vec![Step { action: Action::NewGame { seed }, auto: Vec::new() }];
+    let mut places = vec![Place { head: 5, autos: Vec::new() }];
+    loop {
+        let Some((n, line)) = lines.next() else {
+            return Err(DecodeError::corrupt(
+                lines.next_number(),
+                "the file ends without its `end` line (it was cut short)",
+            ));
+        };
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let action = match word {
+            "end" if rest.is_empty() => break,
+            "auto" => {
+                check_line("the move text", rest, false).map_err(|e| DecodeError::corrupt(n, e))?;
+                let last = steps.len() - 1;
+                steps[last].auto.push(rest.to_string());
+                places[last].autos.push(n);
+                continue;
+            }
+            "move" => {
+                check_line("the move text", rest, false).map_err(|e| DecodeError::corrupt(n, e))?;
+                Action::Move(rest.to_string())
+            }
+            "new" => Action::NewGame {
+                seed: parse_decimal(rest).ok_or_else(|| DecodeError::corrupt(n, format!("{rest:?} is not a seed")))?,
+            },
+            "restart" if rest.is_empty() => Action::Restart,
+            _ => {
+                return Err(DecodeError::corrupt(
+                    n,
+                    format!("expected `move`, `auto`, `new`, `restart` or `end`, found {line:?}"),
+                ));
+            }
+        };
+        steps.push(Step { action, auto: Vec::new() });
+        places.push(Place { head: n, autos: Vec::new() });
+    }
+    if let Some((n, _)) = lines.next() {
+        return Err(DecodeError::corrupt(n, "there is more after the `end` line"));
+    }
+    Ok((steps, places))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::toy::Counting;
+
+    fn sample() -> Session<Counting> {
+        let mut s = Session::new(Counting { max: 3 }, 4);
+        s.play_text("add 1").unwrap();
+        s.new_game(7);
+        s.play_text("add 2").unwrap();
+        s.restart();
+        s.undo();
+        s.add_time(1234);
+        s
+    }
+
+    #[test]
+    fn the_format_is_as_documented() {
+        let s = sample();
+        let text = encode(&s).unwrap();
+        let expected_steps = s
+            .steps()
+            .iter()
+            .skip(1)
+            .map(|st| match &st.action {
+                Action::Move(t) => format!("move {t}"),
+                Action::NewGame { seed } => format!("new {seed}"),
+                Action::Restart => "restart".to_string(),
+            })
+            .collect::<Vec<_>>();
+        assert_eq!(expected_steps, ["move add 1", "new 7", "move add 2", "restart"]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "parlour-save 1");
+        assert_eq!(lines[1], "game: count");
+        assert_eq!(lines[2], format!("variant-hash: {:016x}", Counting { max: 3 }.content_hash()));
+        assert_eq!(lines[3], "options: max=3");
+        assert_eq!(lines[4], "seed: 4");
+        assert_eq!(lines[5], "cursor: 3");
+        assert_eq!(lines[6], "elapsed-ms: 1234");
+        assert_eq!(*lines.last().unwrap(), "end");
+        let body: Vec<&str> = lines[7..lines.len() - 1].iter().copied().filter(|l| !l.starts_with("auto ")).collect();
+        assert_eq!(body, expected_steps);
+    }
+
+    #[test]
+    fn encode_then_decode_is_identity() {
+        let s = sample();
+        let text = encode(&s).unwrap();
+        let back = decode(text.as_bytes(), &Counting { max: 9 }).unwrap();
+        assert_eq!(back, s);
+        // Saved options win over the ones of the variant passed in.
+        assert_eq!(back.variant().max, 3);
+        let header = read_header(text.as_bytes()).unwrap();
+        assert_eq!(header.game, "count");
+        assert_eq!((header.seed, header.cursor, header.elapsed_ms), (4, 3, 1234));
+        // Windows line ends and a missing final line break are tolerated.
+        let crlf = text.replace('\n', "\r\n");
+        assert_eq!(decode(crlf.trim_end().as_bytes(), &Counting { max: 3 }).unwrap(), s);
+    }
+
+    fn error_for(text: &str) -> DecodeError {
+        decode(text.as_bytes(), &Counting { max: 3 }).unwrap_err()
+    }
+
+    fn replace_line(text: &str, n: usize, with: &str) -> String {
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines[n - 1] = with;
+        lines.join("\n")
+    }
+
+    #[test]
+    fn bad_files_are_reported_by_line() {
+        let good = encode(&sample()).unwrap();
+        let v = Counting { max: 3 };
+        let cases: Vec<(String, usize, FileErrorKind, &str)> = vec![
+            (replace_line(&good, 1, "PK\u{3}\u{4}"), 1, FileErrorKind::Foreign, "not a Parlour save"),
+            (replace_line(&good, 1, "parlour-save 2"), 1, FileErrorKind::Foreign, "format version 2"),
+            (replace_line(&good, 1, "parlour-save x"), 1, FileErrorKind::Corrupt, "not a format version"),
+            (replace_line(&good, 2, "game: spider"), 2, FileErrorKind::Foreign, "save for \"spider\""),
+            (replace_line(&good, 2, "name: count"), 2, FileErrorKind::Corrupt, "expected `game: ...`"),
+            (replace_line(&good, 3, "variant-hash: 0000000000000000"), 3, FileErrorKind::Foreign, "different rules"),
+            (replace_line(&good, 3, "variant-hash: +123"), 3, FileErrorKind::Corrupt, "16 hex digits"),
+            (replace_line(&good, 4, "options: fast"), 4, FileErrorKind::Foreign, "not understood"),
+            (replace_line(&good, 5, "seed: -1"), 5, FileErrorKind::Corrupt, "not a whole number"),
+            (replace_line(&good, 6, "cursor: 99"), 6, FileErrorKind::Corrupt, "only 5 steps"),
+            (replace_line(&good, 8, "move add 9"), 8, FileErrorKind::Corrupt, "You may add 1 to 3."),
+            (replace_line(&good, 8, "jump"), 8, FileErrorKind::Corrupt, "expected `move`"),
+            (replace_line(&good, 8, "new 1x"), 8, FileErrorKind::Corrupt, "not a seed"),
+            (replace_line(&good, 8, "move "), 8, FileErrorKind::Corrupt, "move text is empty"),
+            (good.replace("end\n", ""), good.lines().count(), FileErrorKind::Corrupt, "cut short"),
+            (format!("{good}move add 1\n"), good.lines().count() + 1, FileErrorKind::Corrupt, "after the `end`"),
+            (good.lines().take(3).collect::<Vec<_>>().join("\n"), 4, FileErrorKind::Corrupt, "ends before `options:`"),
+        ];
+        for (text, line, kind, words) in cases {
+            let e = decode(text.as_bytes(), &v).unwrap_err();
+            assert_eq!((e.line, e.kind), (line, kind), "{text:?}: {e:?}");
+            assert!(e.reason.contains(words), "{words:?} not in {:?}", e.reason);
+        }
+        let mut bytes = good.into_bytes();
+        bytes[30] = 0xff;
+        let e = decode(&bytes, &v).unwrap_err();
+        assert_eq!(e.to_string(), "line 3: the file is not UTF-8 text");
+        assert_eq!(error_for("").line, 1);
+    }
+
+    #[test]
+    fn an_illegal_automatic_move_is_pinned_to_its_line() {
+        let mut s = Session::new(Counting { max: 3 }, 0);
+        while s.steps().iter().all(|st| st.auto.is_empty()) {
+            let seed = s.seed() + 1;
+            s.new_game(seed);
+            s.play_text("add 3").ok();
+            s.play_text("add 1").ok();
+        }
+        let text = encode(&s).unwrap();
+        let n = text.lines().position(|l| l.starts_with("auto ")).unwrap() + 1;
+        let e = error_for(&replace_line(&text, n, "auto add 3000"));
+        assert_eq!(e.line, n);
+        assert!(e.reason.contains("does not replay"), "{}", e.reason);
+    }
+
+    #[test]
+    fn save_and_load_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("count.sav");
+        let v = Counting { max: 3 };
+        let e = load(&path, &v).unwrap_err();
+        assert_eq!(e.kind, FileErrorKind::NotFound);
+        let s = sample();
+        save(&s, &path).unwrap();
+        assert_eq!(load(&path, &v).unwrap(), s);
+
+        let foreign = encode(&s).unwrap().replace("game: count", "game: other");
+        std::fs::write(&path, &foreign).unwrap();
+        let e = load(&path, &v).unwrap_err();
+        assert_eq!(e.kind, FileErrorKind::Foreign);
+        assert_eq!(e.line, Some(2));
+        let aside = e.moved_to.clone().unwrap();
+        assert!(!path.exists());
+        assert_eq!(std::fs::read_to_string(&aside).unwrap(), foreign);
+        assert!(e.to_string().contains(":2: this is a save for \"other\""), "{e}");
+
+        std::fs::create_dir(&path).unwrap();
+        assert_eq!(load(&path, &v).unwrap_err().kind, FileErrorKind::Io);
+    }
+
+    #[derive(Clone, Debug)]
+    struct BadName;
+    impl Variant for BadName {
+        type Game = crate::core::toy::Count;
+        fn id(&self) -> &str {
+            "bad name"
+        }
+        fn content_hash(&self) -> u64 {
+            1
+        }
+        fn options(&self) -> String {
+            "max=3".into()
+        }
+        fn with_options(&self, _: &str) -> Result<Self, String> {
+            Ok(BadName)
+        }
+        fn deal(&self, seed: u64) -> Self::Game {
+            Counting { max: 3 }.deal(seed)
+        }
+    }
+
+    #[test]
+    fn unwritable_names_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.sav");
+        let e = save(&Session::new(BadName, 1), &path).unwrap_err();
+        assert_eq!(e.kind, FileErrorKind::Invalid);
+        assert!(e.reason.contains("\"bad name\""), "{}", e.reason);
+        assert!(!path.exists());
+    }
+}

@@ -1,0 +1,553 @@
+//! A session: one player's history with a game, and the cursor into it.
+//!
+//! The history is a list of [`Step`]s. Step 0 is always the first deal; after
+//! it come moves, new games and restarts, each with the automatic moves that
+//! followed it. The cursor says which step the player is looking at: undo and
+//! redo move it, and anything new drops the steps after it (the redo tail).
+//! New Game and Restart are steps like any other, so they can be undone.
+//!
+//! Correctness comes from replay: every state is what replaying the steps
+//! from the deal gives ([`Session::replay_to`]). The session also keeps the
+//! state after every step so that undo and redo cost nothing.
+//!
+//! There is no clock in here: the caller reports play time with
+//! [`Session::add_time`], so a session stays a pure value.
+
+use std::fmt;
+
+use super::game::{Game, Refusal, Variant};
+use super::text::check_line;
+
+/// At most this many automatic moves follow one step. A game whose automatic
+/// moves never end is a bug; the cap turns a hang into a stop.
+const AUTO_LIMIT: usize = 10_000;
+
+/// What the player did to start a step.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Dealt the game with this seed (step 0 is always one of these).
+    NewGame { seed: u64 },
+    /// Dealt the current game again, with the same seed.
+    Restart,
+    /// Made the move with this text.
+    Move(String),
+}
+
+/// One undoable step: an action and the automatic moves (as texts) it set off.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    pub action: Action,
+    pub auto: Vec<String>,
+}
+
+/// A history that does not replay: which step failed, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The index of the step that failed.
+    pub step: usize,
+    /// Which of that step's automatic moves failed (by index), if it was one.
+    pub auto: Option<usize>,
+    /// What went wrong, in words.
+    pub reason: String,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.auto {
+            None => write!(f, "step {}: {}", self.step, self.reason),
+            Some(k) => write!(f, "automatic move {} after step {}: {}", k + 1, self.step, self.reason),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// A game being played: the variant, the history, the cursor, the states.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Session<V: Variant> {
+    variant: V,
+    steps: Vec<Step>,
+    /// `states[i]` is the state after `steps[..=i]`; same length as `steps`.
+    states: Vec<V::Game>,
+    cursor: usize,
+    elapsed_ms: u64,
+}
+
+impl<V: Variant> Session<V> {
+    /// A fresh session: the game with this seed, dealt.
+    pub fn new(variant: V, seed: u64) -> Self {
+        let (state, auto) = deal_with_autos(&variant, seed);
+        Session {
+            variant,
+            steps: vec![Step { action: Action::NewGame { seed }, auto }],
+            states: vec![state],
+            cursor: 0,
+            elapsed_ms: 0,
+        }
+    }
+
+    /// Rebuilds a session from a recorded history by replaying every step,
+    /// checking each move. Nothing is returned unless all of it replays and
+    /// `cursor` names a step of it.
+    pub fn from_history(variant: V, steps: Vec<Step>, cursor: usize, elapsed_ms: u64) -> Result<Self, ReplayError> {
+        if cursor >= steps.len() {
+            return Err(ReplayError {
+                step: cursor,
+                auto: None,
+                reason: format!("the cursor is at step {cursor}, but the history has {} steps", steps.len()),
+            });
+        }
+        let states = replay(&variant, &steps)?;
+        Ok(Session { variant, steps, states, cursor, elapsed_ms })
+    }
+
+    /// The variant being played.
+    pub fn variant(&self) -> &V {
+        &self.variant
+    }
+
+    /// The state at the cursor: what the player sees.
+    pub fn state(&self) -> &V::Game {
+        &self.states[self.cursor]
+    }
+
+    /// The whole history, including any redo tail after the cursor.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The index of the current step in [`steps`](Session::steps).
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The seed of the game at the cursor.
+    pub fn seed(&self) -> u64 {
+        self.steps[..=self.cursor]
+            .iter()
+            .rev()
+            .find_map(|step| match step.action {
+                Action::NewGame { seed } => Some(seed),
+                _ => None,
+            })
+            .expect("step 0 of every session is a deal")
+    }
+
+    /// The index of the step that dealt the game at the cursor (its last
+    /// New Game or Restart). Replaying from here to the cursor shows the
+    /// whole game so far.
+    pub fn game_start(&self) -> usize {
+        (0..=self.cursor).rev().find(|&i| !matches!(self.steps[i].action, Action::Move(_))).unwrap_or(0)
+    }
+
+    /// How many moves the player has made in the game at the cursor.
+    pub fn move_count(&self) -> usize {
+        self.cursor - self.game_start()
+    }
+
+    /// Play time of the current game in milliseconds, as reported through
+    /// [`add_time`](Session::add_time).
+    pub fn elapsed_ms(&self) -> u64 {
+        self.elapsed_ms
+    }
+
+    /// Adds play time. New Game and Restart set the clock back to zero;
+    /// undo does not, because the time was spent all the same.
+    pub fn add_time(&mut self, ms: u64) {
+        self.elapsed_ms = self.elapsed_ms.saturating_add(ms);
+    }
+
+    /// Whether there is a step to undo.
+    pub fn can_undo(&self) -> bool {
+        self.cursor > 0
+    }
+
+    /// Whether there is an undone step to redo.
+    pub fn can_redo(&self) -> bool {
+        self.cursor + 1 < self.steps.len()
+    }
+
+    /// Steps back one step (a move with its automatic moves, a new game or a
+    /// restart). Returns whether anything was undone.
+    pub fn undo(&mut self) -> bool {
+        let can = self.can_undo();
+        if can {
+            self.cursor -= 1;
+        }
+        can
+    }
+
+    /// Steps forward again over an undone step. Returns whether anything
+    /// was redone.
+    pub fn redo(&mut self) -> bool {
+        let can = self.can_redo();
+        if can {
+            self.cursor += 1;
+        }
+        can
+    }
+
+    /// Makes a move if the rules allow it, then any automatic moves, as one
+    /// undoable step. A refused move changes nothing.
+    pub fn play(&mut self, m: &<V::Game as Game>::Move) -> Result<(), Refusal> {
+        let state = self.state();
+        state.check(m)?;
+        let text = recordable_text(state, m).map_err(Refusal::new)?;
+        let mut next = state.clone();
+        next.apply(m);
+        let auto = run_autos(&mut next);
+        self.push(Step { action: Action::Move(text), auto }, next);
+        Ok(())
+    }
+
+    /// Reads a move from its text form and plays it (for scripts, replay
+    /// files and tests).
+    pub fn play_text(&mut self, text: &str) -> Result<(), Refusal> {
+        let m = self.state().parse_move(text).map_err(Refusal::new)?;
+        self.play(&m)
+    }
+
+    /// Deals a new game with this seed, as an undoable step.
+    pub fn new_game(&mut self, seed: u64) {
+        let (state, auto) = deal_with_autos(&self.variant, seed);
+        self.push(Step { action: Action::NewGame { seed }, auto }, state);
+        self.elapsed_ms = 0;
+    }
+
+    /// Deals the current game again, as an undoable step.
+    pub fn restart(&mut self) {
+        let (state, auto) = deal_with_autos(&self.variant, self.seed());
+        self.push(Step { action: Action::Restart, auto }, state);
+        self.elapsed_ms = 0;
+    }
+
+    /// The state after step `step`, rebuilt from scratch by replaying the
+    /// history from the first deal. It equals the state the session shows at
+    /// that step unless a game breaks the purity contract.
+    pub fn replay_to(&self, step: usize) -> Result<V::Game, ReplayError> {
+        if step >= self.steps.len() {
+            return Err(ReplayError {
+                step,
+                auto: None,
+                reason: format!("there is no step {step}; the history has {}", self.steps.len()),
+            });
+        }
+        let mut states = replay(&self.variant, &self.steps[..=step])?;
+        Ok(states.pop().expect("replay of a non-empty history gives states"))
+    }
+
+    /// Adds a step after the cursor, dropping the redo tail.
+    fn push(&mut self, step: Step, state: V::Game) {
+        self.steps.truncate(self.cursor + 1);
+        self.states.truncate(self.cursor + 1);
+        self.steps.push(step);
+        self.states.push(state);
+        self.cursor += 1;
+    }
+}
+
+/// The deal for `seed` and the automatic moves that follow it.
+fn deal_with_autos<V: Variant>(variant: &V, seed: u64) -> (V::Game, Vec<String>) {
+    let mut state = variant.deal(seed);
+    let auto = run_autos(&mut state);
+    (state, auto)
+}
+
+/// Makes automatic moves until the game offers none, returning their texts.
+/// An automatic move the rules refuse, or whose text cannot be recorded, ends
+/// the run instead of being made: what is applied must always be replayable.
+fn run_autos<G: Game>(state: &mut G) -> Vec<String> {
+    let mut texts = Vec::new();
+    while texts.len() < AUTO_LIMIT {
+        let Some(m) = state.auto_move() else { break };
+        if state.check(&m).is_err() {
+            break;
+        }
+        let Ok(text) = recordable_text(state, &m) else {
+            break;
+        };
+        state.apply(&m);
+        texts.push(text);
+    }
+    texts
+}
+
+/// The text form of `m`, if it can go into a history: one clean line that
+/// reads back as the same move. A game that breaks this has a bug, and
+/// recording such a move would make a save that cannot be replayed.
+fn recordable_text<G: Game>(state: &G, m: &G::Move) -> Result<String, String> {
+    let text = state.move_text(m);
+    check_line("The move text", &text, false)?;
+    match state.parse_move(&text) {
+        Ok(back) if back == *m => Ok(text),
+        _ => Err(format!("The move {text:?} cannot be recorded: its text does not read back as the same move.")),
+    }
+}
+
+/// Reads a recorded move text and checks it is legal in `state`.
+fn parse_checked<G: Game>(state: &G, text: &str) -> Result<G::Move, String> {
+    check_line("the move text", text, false)?;
+    let m = state.parse_move(text).map_err(|e| format!("cannot read the move {text:?}: {e}"))?;
+    state.check(&m).map_err(|r| format!("the move {text:?} is not allowed: {r}"))?;
+    Ok(m)
+}
+
+/// Replays `steps` from nothing, checking every move, and returns the state
+/// after each step.
+fn replay<V: Variant>(variant: &V, steps: &[Step]) -> Result<Vec<V::Game>, ReplayError> {
+    let mut states: Vec<V::Game> = Vec::with_capacity(steps.len());
+    let mut seed = None;
+    for (i, step) in steps.iter().enumerate() {
+        let fail = |reason| ReplayError { step: i, auto: None, reason };
+        let mut state = match (&step.action, states.last(), seed) {
+            (Action::NewGame { seed: s }, _, _) => {
+                seed = Some(*s);
+                variant.deal(*s)
+            }
+            (Action::Restart, _, Some(s)) => variant.deal(s),
+            (Action::Move(text), Some(before), _) => {
+                let m = parse_checked(before, text).map_err(fail)?;
+                let mut after = before.clone();
+                after.apply(&m);
+                after
+            }
+            _ => return Err(fail("a history must begin with a new game".to_string())),
+        };
+        for (k, text) in step.auto.iter().enumerate() {
+            let m = parse_checked(&state, text).map_err(|reason| ReplayError { step: i, auto: Some(k), reason })?;
+            state.apply(&m);
+        }
+        states.push(state);
+    }
+    Ok(states)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::toy::Counting;
+
+    fn seed_with_target_over(min: u32) -> u64 {
+        (0..).find(|&s| Counting { max: 3 }.deal(s).target > min).unwrap()
+    }
+
+    fn session() -> Session<Counting> {
+        Session::new(Counting { max: 3 }, seed_with_target_over(15))
+    }
+
+    #[test]
+    fn a_new_session_is_the_deal() {
+        let s = session();
+        let dealt = Counting { max: 3 }.deal(s.seed());
+        assert_eq!(s.state().target, dealt.target);
+        assert_eq!(s.steps().len(), 1);
+        assert_eq!(s.cursor(), 0);
+        assert!(!s.can_undo() && !s.can_redo());
+        assert_eq!(s.move_count(), 0);
+    }
+
+    #[test]
+    fn moves_undo_and_redo() {
+        let mut s = session();
+        let start = s.state().clone();
+        s.play(&1).unwrap();
+        let after_one = s.state().clone();
+        s.play_text("add 2").unwrap();
+        assert_eq!(s.move_count(), 2);
+        assert!(s.undo());
+        assert_eq!(s.state(), &after_one);
+        assert!(s.undo());
+        assert_eq!(s.state(), &start);
+        assert!(!s.undo());
+        assert!(s.redo());
+        assert_eq!(s.state(), &after_one);
+        assert_eq!(s.steps().len(), 3);
+        // A new move drops the redo tail.
+        s.play(&3).unwrap();
+        assert_eq!(s.steps().len(), 3);
+        assert!(!s.redo());
+        assert_eq!(s.steps()[2].action, Action::Move("add 3".into()));
+    }
+
+    #[test]
+    fn refused_moves_change_nothing() {
+        let mut s = session();
+        let before = s.clone();
+        let r = s.play(&4).unwrap_err();
+        assert_eq!(r.reason(), "You may add 1 to 3.");
+        let r = s.play_text("subtract 1").unwrap_err();
+        assert!(r.reason().contains("is not `add N`"), "{r}");
+        assert_eq!(s, before);
+    }
+
+    #[test]
+    fn automatic_moves_are_recorded_with_their_step() {
+        let mut s = session();
+        while s.state().total < 4 {
+            let gap = 4 - s.state().total;
+            s.play(&gap.min(3)).unwrap();
+        }
+        // Reaching 4 set off the automatic `add 1`.
+        assert_eq!(s.state().total, 5);
+        assert_eq!(s.steps()[s.cursor()].auto, vec!["add 1".to_string()]);
+        s.undo();
+        assert!(s.state().total < 4);
+    }
+
+    #[test]
+    fn new_game_and_restart_are_undoable() {
+        let mut s = session();
+        s.add_time(500);
+        s.play(&2).unwrap();
+        let before = s.state().clone();
+        let first_seed = s.seed();
+        s.new_game(first_seed + 1);
+        assert_eq!(s.seed(), first_seed + 1);
+        assert_eq!(s.move_count(), 0);
+        assert_eq!(s.elapsed_ms(), 0);
+        s.play(&1).unwrap();
+        let mid = s.state().clone();
+        s.restart();
+        assert_eq!(s.seed(), first_seed + 1);
+        assert_eq!(s.game_start(), s.cursor());
+        assert_eq!(s.state().total, Counting { max: 3 }.deal(first_seed + 1).total);
+        s.undo();
+        assert_eq!(s.state(), &mid);
+        s.undo();
+        s.undo();
+        assert_eq!(s.state(), &before);
+        assert_eq!(s.seed(), first_seed);
+        assert_eq!(s.move_count(), 1);
+    }
+
+    #[test]
+    fn replay_rebuilds_every_step() {
+        let mut s = session();
+        s.play(&1).unwrap();
+        s.new_game(99);
+        s.play(&1).unwrap();
+        s.restart();
+        s.play(&2).unwrap();
+        s.undo();
+        let mut live = Vec::new();
+        while s.undo() {}
+        loop {
+            live.push(s.state().clone());
+            if !s.redo() {
+                break;
+            }
+        }
+        for (i, state) in live.iter().enumerate() {
+            assert_eq!(&s.replay_to(i).unwrap(), state, "step {i}");
+        }
+        let err = s.replay_to(live.len()).unwrap_err();
+        assert_eq!(err.step, live.len());
+    }
+
+    #[test]
+    fn from_history_validates_everything() {
+        let mut s = session();
+        s.play(&1).unwrap();
+        s.play(&2).unwrap();
+        s.undo();
+        let back = Session::from_history(s.variant().clone(), s.steps().to_vec(), s.cursor(), s.elapsed_ms()).unwrap();
+        assert_eq!(back, s);
+
+        let v = Counting { max: 3 };
+        let bad_cursor = Session::from_history(v.clone(), s.steps().to_vec(), 3, 0).unwrap_err();
+        assert_eq!(bad_cursor.step, 3);
+
+        let mut steps = s.steps().to_vec();
+        steps[2].action = Action::Move("add 9".into());
+        let err = Session::from_history(v.clone(), steps, 0, 0).unwrap_err();
+        assert_eq!((err.step, err.auto), (2, None));
+        assert!(err.to_string().contains("You may add 1 to 3."), "{err}");
+
+        let mut steps = s.steps().to_vec();
+        steps[1].auto.push("add 1\n".into());
+        let err = Session::from_history(v.clone(), steps, 0, 0).unwrap_err();
+        assert_eq!((err.step, err.auto), (1, Some(0)));
+
+        let no_deal = vec![Step { action: Action::Restart, auto: vec![] }];
+        let err = Session::from_history(v, no_deal, 0, 0).unwrap_err();
+        assert!(err.reason.contains("must begin with a new game"));
+    }
+
+    /// A game with two faults: its text for move 7 does not read back, and
+    /// (when `endless`) it always offers an automatic move.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Faulty {
+        n: u32,
+        endless: bool,
+    }
+
+    impl Game for Faulty {
+        type Move = u32;
+        fn parse_move(&self, text: &str) -> Result<u32, String> {
+            text.parse().map_err(|_| "not a number".to_string())
+        }
+        fn move_text(&self, m: &u32) -> String {
+            if *m == 7 { "seven".into() } else { m.to_string() }
+        }
+        fn check(&self, _: &u32) -> Result<(), Refusal> {
+            Ok(())
+        }
+        fn apply(&mut self, m: &u32) {
+            self.n += m;
+        }
+        fn status(&self) -> crate::core::Status {
+            crate::core::Status::Playing
+        }
+        fn score(&self) -> i64 {
+            i64::from(self.n)
+        }
+        fn auto_move(&self) -> Option<u32> {
+            Some(if self.endless { 1 } else { 7 })
+        }
+    }
+
+    #[derive(Clone, Debug)]
+    struct FaultyRules {
+        endless: bool,
+    }
+
+    impl Variant for FaultyRules {
+        type Game = Faulty;
+        fn id(&self) -> &str {
+            "faulty"
+        }
+        fn content_hash(&self) -> u64 {
+            0
+        }
+        fn options(&self) -> String {
+            String::new()
+        }
+        fn with_options(&self, _: &str) -> Result<Self, String> {
+            Ok(self.clone())
+        }
+        fn deal(&self, _: u64) -> Faulty {
+            Faulty { n: 0, endless: self.endless }
+        }
+    }
+
+    #[test]
+    fn moves_that_cannot_be_recorded_are_not_made() {
+        let mut s = Session::new(FaultyRules { endless: false }, 0);
+        // The automatic 7 could not be recorded, so it was not made.
+        assert_eq!(s.state().n, 0);
+        assert!(s.steps()[0].auto.is_empty());
+        let r = s.play(&7).unwrap_err();
+        assert!(r.reason().contains("cannot be recorded"), "{r}");
+        assert_eq!(s.steps().len(), 1);
+        s.play(&2).unwrap();
+        assert_eq!(s.state().n, 2);
+    }
+
+    #[test]
+    fn endless_automatic_moves_stop_at_the_limit() {
+        let s = Session::new(FaultyRules { endless: true }, 0);
+        assert_eq!(s.steps()[0].auto.len(), AUTO_LIMIT);
+        assert_eq!(s.state().n as usize, AUTO_LIMIT);
+        assert_eq!(s.replay_to(0).unwrap(), *s.state());
+    }
+}

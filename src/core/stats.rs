@@ -1,0 +1,334 @@
+//! Per-game statistics, kept as INI in the user's data folder.
+//!
+//! One file, `<data dir>/stats.ini`, with one section per game id:
+//!
+//! ```ini
+//! [klondike]
+//! played=12
+//! won=5
+//! lost=7
+//! streak=-2
+//! best-win-streak=3
+//! worst-losing-streak=4
+//! total-score=210
+//! best-score=52
+//! moves=1450
+//! ```
+//!
+//! `streak` is the current run: positive for wins in a row, negative for
+//! losses. `best-score` is absent until a game has been recorded. Any other
+//! key is a game's own figure (The Chance keeps move counts, for instance)
+//! and is kept as text in [`GameStats::extra`].
+//!
+//! The folder is passed in (the app uses `dirs::data_dir()/parlour`), the file
+//! is written with [`write_atomic`], and a broken file is reported and set
+//! aside rather than overwritten.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use ini::{EscapePolicy, Ini, LineSeparator, ParseOption, WriteOption};
+
+use super::files::{FileError, FileErrorKind, write_atomic};
+use super::game::Outcome;
+use super::text::{check_id, check_line};
+
+/// The statistics file's name inside the data folder.
+pub const FILE_NAME: &str = "stats.ini";
+
+/// The keys [`GameStats`] writes itself; an extra key may not use them.
+const KNOWN_KEYS: [&str; 8] =
+    ["played", "won", "lost", "streak", "best-win-streak", "worst-losing-streak", "total-score", "best-score"];
+
+/// The record of one game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameStats {
+    pub played: u64,
+    pub won: u64,
+    pub lost: u64,
+    /// Wins in a row if positive, losses in a row if negative.
+    pub streak: i64,
+    pub best_win_streak: u64,
+    pub worst_losing_streak: u64,
+    pub total_score: i64,
+    pub best_score: Option<i64>,
+    /// A game's own figures: keys are names (letters, digits, `. _ + / -`),
+    /// values one line of text.
+    pub extra: BTreeMap<String, String>,
+}
+
+impl GameStats {
+    /// Counts one finished game. Figures saturate instead of overflowing.
+    pub fn record(&mut self, outcome: Outcome, score: i64) {
+        self.played = self.played.saturating_add(1);
+        match outcome {
+            Outcome::Won => {
+                self.won = self.won.saturating_add(1);
+                self.streak = self.streak.max(0).saturating_add(1);
+                self.best_win_streak = self.best_win_streak.max(self.streak.unsigned_abs());
+            }
+            Outcome::Lost => {
+                self.lost = self.lost.saturating_add(1);
+                self.streak = self.streak.min(0).saturating_sub(1);
+                self.worst_losing_streak = self.worst_losing_streak.max(self.streak.unsigned_abs());
+            }
+        }
+        self.total_score = self.total_score.saturating_add(score);
+        self.best_score = Some(self.best_score.map_or(score, |best| best.max(score)));
+    }
+}
+
+/// The statistics of every game, as kept in `stats.ini`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    games: BTreeMap<String, GameStats>,
+}
+
+impl Stats {
+    /// Where the statistics live inside `data_dir`.
+    pub fn path(data_dir: &Path) -> PathBuf {
+        data_dir.join(FILE_NAME)
+    }
+
+    /// Reads the statistics from `data_dir`. No file yet means no games
+    /// played. A broken file is set aside and reported; the caller can then
+    /// carry on with [`Stats::default`] without losing the old file.
+    pub fn load(data_dir: &Path) -> Result<Stats, FileError> {
+        let path = Self::path(data_dir);
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Stats::default()),
+            Err(e) => {
+                return Err(FileError::new(&path, FileErrorKind::Io, format!("the statistics could not be read: {e}")));
+            }
+        };
+        parse(&bytes).map_err(|(line, reason)| FileError::reject(&path, line, FileErrorKind::Corrupt, reason))
+    }
+
+    /// Writes the statistics to `data_dir` (created if needed), atomically,
+    /// keeping the previous file as `stats.ini.bak`.
+    pub fn save(&self, data_dir: &Path) -> Result<(), FileError> {
+        let path = Self::path(data_dir);
+        let text = self.to_ini().map_err(|reason| FileError::new(&path, FileErrorKind::Invalid, reason))?;
+        std::fs::create_dir_all(data_dir)
+            .and_then(|()| write_atomic(&path, text.as_bytes()))
+            .map_err(|e| FileError::new(&path, FileErrorKind::Io, format!("the statistics could not be saved: {e}")))
+    }
+
+    /// The record of game `id`, if it has one.
+    pub fn game(&self, id: &str) -> Option<&GameStats> {
+        self.games.get(id)
+    }
+
+    /// The record of game `id`, made empty if it has none yet.
+    pub fn game_mut(&mut self, id: &str) -> &mut GameStats {
+        self.games.entry(id.to_string()).or_default()
+    }
+
+    /// Every game with a record, by id.
+    pub fn games(&self) -> impl Iterator<Item = (&str, &GameStats)> {
+        self.games.iter().map(|(id, g)| (id.as_str(), g))
+    }
+
+    /// The INI text, after checking every name and value can be written.
+    fn to_ini(&self) -> Result<String, String> {
+        let mut ini = Ini::new();
+        for (id, g) in &self.games {
+            check_id("The game id", id)?;
+            let mut section = ini.with_section(Some(id.as_str()));
+            section
+                .set("played", g.played.to_string())
+                .set("won", g.won.to_string())
+                .set("lost", g.lost.to_string())
+                .set("streak", g.streak.to_string())
+                .set("best-win-streak", g.best_win_streak.to_string())
+                .set("worst-losing-streak", g.worst_losing_streak.to_string())
+                .set("total-score", g.total_score.to_string());
+            if let Some(best) = g.best_score {
+                section.set("best-score", best.to_string());
+            }
+            for (key, value) in &g.extra {
+                check_id("The statistic name", key)?;
+                if KNOWN_KEYS.contains(&key.as_str()) {
+                    return Err(format!("The statistic name {key:?} is reserved"));
+                }
+                check_line("The statistic value", value, true)?;
+                section.set(key.as_str(), value.as_str());
+            }
+        }
+        let mut out = Vec::new();
+        let options = WriteOption {
+            // Escapes `;`, `#`, `=` and `:` so values read back unchanged.
+            escape_policy: EscapePolicy::Reserved,
+            line_separator: LineSeparator::CR,
+            kv_separator: "=",
+        };
+        ini.write_to_opt(&mut out, options).map_err(|e| format!("The statistics could not be written: {e}"))?;
+        String::from_utf8(out).map_err(|e| format!("The statistics are not text: {e}"))
+    }
+}
+
+/// Reads a statistics file; errors carry the line where one is known.
+fn parse(bytes: &[u8]) -> Result<Stats, (Option<usize>, String)> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
+        (Some(line), "the file is not UTF-8 text".to_string())
+    })?;
+    let options = ParseOption {
+        // Quotes are ordinary characters in our values; escapes are ours.
+        enabled_quote: false,
+        ..ParseOption::default()
+    };
+    let ini = Ini::load_from_str_opt(text, options)
+        .map_err(|e| (Some(e.line), format!("the file is not valid INI: {}", e.msg)))?;
+    let mut stats = Stats::default();
+    for (section, props) in ini.iter() {
+        let Some(id) = section else {
+            if props.is_empty() {
+                continue;
+            }
+            return Err((None, "there are values before the first [game] section".into()));
+        };
+        check_id("the game id", id).map_err(|e| (None, e))?;
+        if stats.games.contains_key(id) {
+            return Err((None, format!("the game [{id}] appears twice")));
+        }
+        stats.games.insert(id.to_string(), read_game(id, props).map_err(|e| (None, e))?);
+    }
+    Ok(stats)
+}
+
+/// Reads one game's section.
+fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, String> {
+    let mut extra = BTreeMap::new();
+    for (key, value) in props.iter() {
+        if props.get_all(key).count() > 1 {
+            return Err(format!("[{id}] {key} is given more than once"));
+        }
+        if !KNOWN_KEYS.contains(&key) {
+            check_id("the statistic name", key).map_err(|e| format!("[{id}] {e}"))?;
+            extra.insert(key.to_string(), value.to_string());
+        }
+    }
+    let number = |key: &str| -> Result<Option<i64>, String> {
+        props
+            .get(key)
+            .map(|v| v.parse::<i64>().map_err(|_| format!("[{id}] {key} = {v:?} is not a whole number")))
+            .transpose()
+    };
+    let count = |key: &str| -> Result<u64, String> {
+        props.get(key).map_or(Ok(0), |v| v.parse::<u64>().map_err(|_| format!("[{id}] {key} = {v:?} is not a count")))
+    };
+    Ok(GameStats {
+        played: count("played")?,
+        won: count("won")?,
+        lost: count("lost")?,
+        streak: number("streak")?.unwrap_or(0),
+        best_win_streak: count("best-win-streak")?,
+        worst_losing_streak: count("worst-losing-streak")?,
+        total_score: number("total-score")?.unwrap_or(0),
+        best_score: number("best-score")?,
+        extra,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_streaks_and_scores() {
+        let mut g = GameStats::default();
+        for (outcome, score) in [
+            (Outcome::Won, 10),
+            (Outcome::Won, 30),
+            (Outcome::Lost, -5),
+            (Outcome::Lost, 0),
+            (Outcome::Lost, 2),
+            (Outcome::Won, 7),
+        ] {
+            g.record(outcome, score);
+        }
+        assert_eq!((g.played, g.won, g.lost), (6, 3, 3));
+        assert_eq!(g.streak, 1);
+        assert_eq!((g.best_win_streak, g.worst_losing_streak), (2, 3));
+        assert_eq!((g.total_score, g.best_score), (44, Some(30)));
+        let mut neg = GameStats::default();
+        neg.record(Outcome::Lost, -3);
+        assert_eq!(neg.best_score, Some(-3));
+        assert_eq!(neg.streak, -1);
+    }
+
+    #[test]
+    fn saves_and_loads_through_the_data_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("parlour");
+        assert_eq!(Stats::load(&data).unwrap(), Stats::default());
+        let mut stats = Stats::default();
+        stats.game_mut("klondike").record(Outcome::Won, 52);
+        stats.game_mut("klondike").record(Outcome::Lost, 20);
+        let chance = stats.game_mut("the-chance");
+        chance.record(Outcome::Lost, 3);
+        chance.extra.insert("moves".into(), "140".into());
+        chance.extra.insert("note".into(), "a;b#c=d:e \"q\" ünï \\ end".into());
+        stats.game_mut("fresh");
+        stats.save(&data).unwrap();
+        let text = std::fs::read_to_string(Stats::path(&data)).unwrap();
+        assert!(text.contains("[klondike]\nplayed=2\nwon=1\nlost=1\nstreak=-1\n"), "{text}");
+        assert!(text.contains("moves=140\n"), "{text}");
+        let back = Stats::load(&data).unwrap();
+        assert_eq!(back, stats);
+        assert_eq!(back.games().map(|(id, _)| id).collect::<Vec<_>>(), ["fresh", "klondike", "the-chance"]);
+        assert_eq!(back.game("fresh").unwrap().best_score, None);
+        assert!(back.game("spider").is_none());
+        stats.game_mut("klondike").record(Outcome::Won, 1);
+        stats.save(&data).unwrap();
+        let previous = std::fs::read_to_string(crate::core::files::backup_path(&Stats::path(&data)));
+        assert_eq!(previous.unwrap(), text);
+    }
+
+    #[test]
+    fn bad_names_are_not_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut stats = Stats::default();
+        stats.game_mut("klondike").extra.insert("won".into(), "3".into());
+        let e = stats.save(dir.path()).unwrap_err();
+        assert_eq!(e.kind, FileErrorKind::Invalid);
+        assert!(e.reason.contains("reserved"), "{e}");
+        let mut stats = Stats::default();
+        stats.game_mut("klondike").extra.insert("x".into(), "two\nlines".into());
+        assert!(stats.save(dir.path()).is_err());
+        let mut stats = Stats::default();
+        stats.game_mut("no good");
+        assert!(stats.save(dir.path()).is_err());
+        assert!(!Stats::path(dir.path()).exists());
+    }
+
+    #[test]
+    fn broken_files_are_reported_and_set_aside() {
+        let cases: [(&[u8], Option<usize>, &str); 7] = [
+            (b"[klondike]\nplayed=2\nwon=x\n", None, "[klondike] won = \"x\" is not a count"),
+            (b"[klondike]\nstreak=1.5\n", None, "streak = \"1.5\" is not a whole number"),
+            (b"[klondike]\nplayed=1\nplayed=2\n", None, "given more than once"),
+            (b"[a]\nplayed=1\n[a]\nwon=1\n", None, "appears twice"),
+            (b"played=1\n[a]\n", None, "before the first [game] section"),
+            (b"[a]\nplayed=1\n[unclosed", Some(3), "not valid INI"),
+            (b"[a]\nplayed=1\nx=\xff\n", Some(3), "not UTF-8"),
+        ];
+        for (bytes, line, words) in cases {
+            let dir = tempfile::tempdir().unwrap();
+            let path = Stats::path(dir.path());
+            std::fs::write(&path, bytes).unwrap();
+            let e = Stats::load(dir.path()).unwrap_err();
+            assert_eq!(e.kind, FileErrorKind::Corrupt);
+            assert_eq!(e.line, line, "{e}");
+            assert!(e.reason.contains(words), "{words:?} not in {e}");
+            assert!(!path.exists());
+            assert_eq!(std::fs::read(e.moved_to.unwrap()).unwrap(), bytes);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(Stats::path(dir.path())).unwrap();
+        assert_eq!(Stats::load(dir.path()).unwrap_err().kind, FileErrorKind::Io);
+    }
+}

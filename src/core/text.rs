@@ -1,0 +1,64 @@
+//! Rules for the short texts that end up in files: ids, move texts, options.
+//!
+//! Saves are line-based and statistics are INI, so anything written into them
+//! must stay on its line and survive an editor that trims trailing spaces.
+//! These checks run before anything is written, so files never need escaping.
+
+/// The longest id accepted; ids are names, not documents.
+const MAX_ID_LEN: usize = 64;
+
+/// Checks an id (a game id, a statistics key): 1 to 64 characters, each an
+/// ASCII letter or digit or one of `. _ + / -`. Such a name is safe as a save
+/// header value, an INI section name and an INI key.
+pub(crate) fn check_id(what: &str, id: &str) -> Result<(), String> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || "._+/-".contains(c);
+    if id.is_empty() || id.len() > MAX_ID_LEN || !id.chars().all(allowed) {
+        return Err(format!("{what} {id:?} is not a valid name (1 to {MAX_ID_LEN} letters, digits or . _ + / -)"));
+    }
+    Ok(())
+}
+
+/// Checks a one-line text (a move text, an option string): no control
+/// characters (so no line breaks) and no space at either end. `may_be_empty`
+/// says whether the empty string is acceptable.
+pub(crate) fn check_line(what: &str, text: &str, may_be_empty: bool) -> Result<(), String> {
+    if text.is_empty() {
+        return if may_be_empty { Ok(()) } else { Err(format!("{what} is empty")) };
+    }
+    if text.chars().any(char::is_control) {
+        return Err(format!("{what} {text:?} contains a control character"));
+    }
+    if text.trim() != text {
+        return Err(format!("{what} {text:?} starts or ends with a space"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids() {
+        assert!(check_id("game id", "klondike").is_ok());
+        assert!(check_id("game id", "yazzle/Spider_2.suits+x-y").is_ok());
+        assert!(check_id("game id", "").is_err());
+        assert!(check_id("game id", "two words").is_err());
+        assert!(check_id("game id", "[x]").is_err());
+        assert!(check_id("game id", &"x".repeat(65)).is_err());
+        let err = check_id("game id", "a=b").unwrap_err();
+        assert!(err.contains("game id \"a=b\""), "{err}");
+    }
+
+    #[test]
+    fn lines() {
+        assert!(check_line("move", "7h f1", false).is_ok());
+        assert!(check_line("move", "", false).is_err());
+        assert!(check_line("options", "", true).is_ok());
+        assert!(check_line("move", "a\nb", false).is_err());
+        assert!(check_line("move", "a\rb", false).is_err());
+        assert!(check_line("move", " a", false).is_err());
+        assert!(check_line("move", "a ", false).is_err());
+        assert!(check_line("move", "ünïcödé ok", false).is_ok());
+    }
+}

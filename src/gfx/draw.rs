@@ -1,0 +1,225 @@
+//! Drawing primitives on a [`Surface`]: fills, frames, lines, clipped text
+//! and masked blits. Every primitive honours the surface's clip rectangle.
+
+use super::art::Art;
+use super::font::Font;
+use super::geom::Rect;
+use super::paint::Paint;
+use super::surface::{Format, Surface};
+
+/// Text decorations, as AmigaGuide and QuickDraw apply them to a plain font.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TextStyle {
+    /// Drawn twice, one pixel apart (the Amiga's and QuickDraw's
+    /// algorithmic bold), one pixel wider per glyph.
+    pub bold: bool,
+    /// Rows above the baseline slant right by one pixel every few rows.
+    pub italic: bool,
+    /// A line one row below the baseline.
+    pub underline: bool,
+}
+
+impl TextStyle {
+    pub const PLAIN: TextStyle = TextStyle { bold: false, italic: false, underline: false };
+    pub const BOLD: TextStyle = TextStyle { bold: true, italic: false, underline: false };
+}
+
+impl Surface {
+    /// Fills a rectangle.
+    pub fn fill_rect(&mut self, r: Rect, paint: impl Into<Paint>) {
+        let paint = paint.into();
+        let r = r.intersect(&self.clip());
+        match paint {
+            Paint::Solid(v) => {
+                for y in r.y..r.bottom() {
+                    self.span(y, r.x, r.right(), v);
+                }
+            }
+            Paint::Pattern { .. } => {
+                for y in r.y..r.bottom() {
+                    for x in r.x..r.right() {
+                        self.put(x, y, paint.value_at(x, y));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Fills the whole surface (ignoring nothing: the clip still applies).
+    pub fn clear(&mut self, paint: impl Into<Paint>) {
+        self.fill_rect(self.bounds(), paint);
+    }
+
+    /// A horizontal line from x0 to x1 inclusive.
+    pub fn hline(&mut self, x0: i32, x1: i32, y: i32, paint: impl Into<Paint>) {
+        let (a, b) = (x0.min(x1), x0.max(x1));
+        self.fill_rect(Rect::from_edges(a, y, b + 1, y + 1), paint);
+    }
+
+    /// A vertical line from y0 to y1 inclusive.
+    pub fn vline(&mut self, x: i32, y0: i32, y1: i32, paint: impl Into<Paint>) {
+        let (a, b) = (y0.min(y1), y0.max(y1));
+        self.fill_rect(Rect::from_edges(x, a, x + 1, b + 1), paint);
+    }
+
+    /// A one-pixel frame just inside `r`.
+    pub fn frame_rect(&mut self, r: Rect, paint: impl Into<Paint>) {
+        if r.is_empty() {
+            return;
+        }
+        let p = paint.into();
+        self.hline(r.x, r.right() - 1, r.y, p);
+        self.hline(r.x, r.right() - 1, r.bottom() - 1, p);
+        self.vline(r.x, r.y, r.bottom() - 1, p);
+        self.vline(r.right() - 1, r.y, r.bottom() - 1, p);
+    }
+
+    /// A line between two points, both included (Bresenham).
+    pub fn line(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, paint: impl Into<Paint>) {
+        let p = paint.into();
+        let (dx, dy) = ((x1 - x0).abs(), -(y1 - y0).abs());
+        let (sx, sy) = (if x0 < x1 { 1 } else { -1 }, if y0 < y1 { 1 } else { -1 });
+        let (mut x, mut y, mut err) = (x0, y0, dx + dy);
+        loop {
+            self.put(x, y, p.value_at(x, y));
+            if x == x1 && y == y1 {
+                break;
+            }
+            let e2 = 2 * err;
+            if e2 >= dy {
+                err += dy;
+                x += sx;
+            }
+            if e2 <= dx {
+                err += dx;
+                y += sy;
+            }
+        }
+    }
+
+    /// Draws `text` with its cell's top-left corner at (x, y); returns the
+    /// x just past the last glyph. Only ink pixels are written.
+    pub fn draw_text(
+        &mut self,
+        font: &Font,
+        text: &str,
+        x: i32,
+        y: i32,
+        paint: impl Into<Paint>,
+        style: TextStyle,
+    ) -> i32 {
+        let p = paint.into();
+        let mut pen_x = x;
+        for c in text.chars() {
+            let glyph = font.glyph(c);
+            for row in 0..font.height() {
+                let slant = if style.italic { (font.ascent() as i32 - 1 - row as i32).max(0) / 3 } else { 0 };
+                let py = y + row as i32;
+                for col in 0..glyph.width() {
+                    if glyph.ink(col, row) {
+                        let px = pen_x + col as i32 + slant;
+                        self.put(px, py, p.value_at(px, py));
+                        if style.bold {
+                            self.put(px + 1, py, p.value_at(px + 1, py));
+                        }
+                    }
+                }
+            }
+            pen_x += (glyph.width() + font.spacing()) as i32 + style.bold as i32;
+        }
+        if style.underline {
+            self.hline(x, pen_x - 1, y + font.ascent() as i32, p);
+        }
+        pen_x
+    }
+
+    /// Draws art with its top-left at (x, y): only pixels set in its mask
+    /// are written. On 1- and 2-bit screens the art's hand-made one-bit
+    /// image is drawn (as a Mac draws a 'cicn'); otherwise its colours are
+    /// mapped to the nearest values the surface can show.
+    pub fn draw_art(&mut self, art: &Art, x: i32, y: i32) {
+        let one_bit = matches!(self.format(), Format::Indexed { bits: 1 | 2 });
+        let (black, white) = if one_bit {
+            (self.value_for(super::color::Rgb::BLACK), self.value_for(super::color::Rgb::WHITE))
+        } else {
+            (0, 0)
+        };
+        for ay in 0..art.height() {
+            for ax in 0..art.width() {
+                if !art.mask(ax, ay) {
+                    continue;
+                }
+                let v = if one_bit {
+                    if art.mono(ax, ay) { black } else { white }
+                } else {
+                    self.value_for(art.colour(ax, ay))
+                };
+                self.put(x + ax as i32, y + ay as i32, v);
+            }
+        }
+    }
+
+    /// Copies a rectangle of another surface of the same format here,
+    /// with its top-left at (x, y).
+    pub fn blit(&mut self, src: &Surface, from: Rect, x: i32, y: i32) {
+        debug_assert_eq!(src.format(), self.format());
+        let from = from.intersect(&src.bounds());
+        for sy in from.y..from.bottom() {
+            for sx in from.x..from.right() {
+                if let Some(v) = src.get(sx, sy) {
+                    self.put(x + sx - from.x, y + sy - from.y, v);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gfx::paint::Pattern;
+    use crate::gfx::palette::mac_clut1;
+
+    fn one_bit(w: u32, h: u32) -> Surface {
+        Surface::new(w, h, Format::Indexed { bits: 1 }, mac_clut1())
+    }
+
+    fn ink_count(s: &Surface) -> usize {
+        s.pixels().iter().filter(|&&v| v == 1).count()
+    }
+
+    #[test]
+    fn frame_draws_only_the_border() {
+        let mut s = one_bit(10, 10);
+        s.frame_rect(Rect::new(1, 1, 5, 4), 1);
+        assert_eq!(ink_count(&s), 2 * 5 + 2 * 2);
+        assert_eq!(s.get(2, 2), Some(0));
+    }
+
+    #[test]
+    fn line_includes_both_ends() {
+        let mut s = one_bit(10, 10);
+        s.line(0, 0, 9, 3, 1);
+        assert_eq!(s.get(0, 0), Some(1));
+        assert_eq!(s.get(9, 3), Some(1));
+        assert_eq!(ink_count(&s), 10);
+    }
+
+    #[test]
+    fn pattern_fill_respects_clip() {
+        let mut s = one_bit(16, 16);
+        s.set_clip(Rect::new(0, 0, 8, 8));
+        s.fill_rect(s.bounds(), Paint::Pattern { pattern: Pattern::GRAY, fore: 1, back: 0 });
+        assert_eq!(ink_count(&s), 32);
+    }
+
+    #[test]
+    fn text_is_clipped_and_advances() {
+        let font = crate::gfx::font::topaz8();
+        let mut s = one_bit(20, 8);
+        let end = s.draw_text(font, "WWW", 0, 0, 1, TextStyle::PLAIN);
+        assert_eq!(end, font.text_width("WWW") as i32);
+        assert!(ink_count(&s) > 0);
+        assert!(s.pixels().len() == 160);
+    }
+}

@@ -1,0 +1,193 @@
+//! Reading and writing images: surfaces export at native resolution as PNG
+//! (indexed surfaces as palette PNGs at their own bit depth) or BMP.
+
+use std::fmt;
+
+use super::color::Rgb;
+use super::surface::{Format, Surface};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImageError {
+    pub source: String,
+    pub message: String,
+}
+
+impl ImageError {
+    pub fn new(source: &str, message: impl Into<String>) -> ImageError {
+        ImageError { source: source.to_string(), message: message.into() }
+    }
+}
+
+impl fmt::Display for ImageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.source, self.message)
+    }
+}
+
+impl std::error::Error for ImageError {}
+
+/// A decoded image: colour and alpha per pixel, row by row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RgbaImage {
+    pub width: u32,
+    pub height: u32,
+    pub pixels: Vec<(Rgb, u8)>,
+}
+
+/// Decodes any PNG (every colour type and depth) to 8-bit colour and alpha.
+pub fn decode_png(name: &str, bytes: &[u8]) -> Result<RgbaImage, ImageError> {
+    let img = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+        .map_err(|e| ImageError::new(name, format!("not a readable PNG ({e})")))?
+        .to_rgba8();
+    let pixels = img.pixels().map(|p| (Rgb::new(p[0], p[1], p[2]), p[3])).collect();
+    Ok(RgbaImage { width: img.width(), height: img.height(), pixels })
+}
+
+/// Decodes a Windows BMP (1, 4, 8, 24 or 32 bits per pixel, as Windows
+/// paint programs wrote them) to 8-bit colour and alpha; pixels without an
+/// alpha channel are opaque.
+pub fn decode_bmp(name: &str, bytes: &[u8]) -> Result<RgbaImage, ImageError> {
+    let img = image::load_from_memory_with_format(bytes, image::ImageFormat::Bmp)
+        .map_err(|e| ImageError::new(name, format!("not a readable BMP ({e})")))?
+        .to_rgba8();
+    let pixels = img.pixels().map(|p| (Rgb::new(p[0], p[1], p[2]), p[3])).collect();
+    Ok(RgbaImage { width: img.width(), height: img.height(), pixels })
+}
+
+/// PNG bit depths are 1, 2, 4 or 8: an Amiga's 3 or 5 bitplanes go up to
+/// the next one.
+fn png_depth(bits: u8) -> png::BitDepth {
+    match bits {
+        1 => png::BitDepth::One,
+        2 => png::BitDepth::Two,
+        3 | 4 => png::BitDepth::Four,
+        _ => png::BitDepth::Eight,
+    }
+}
+
+/// Encodes a surface as PNG at its native size. Indexed surfaces keep their
+/// pixel values and palette; direct ones are written as 24-bit RGB.
+pub fn encode_png(surface: &Surface) -> Vec<u8> {
+    let mut out = Vec::new();
+    let (w, h) = (surface.width(), surface.height());
+    let mut enc = png::Encoder::new(&mut out, w, h);
+    let data: Vec<u8> = match surface.format() {
+        Format::Indexed { bits } => {
+            let depth = png_depth(bits);
+            enc.set_color(png::ColorType::Indexed);
+            enc.set_depth(depth);
+            let mut plte: Vec<u8> = Vec::new();
+            let entries = 1usize << bits;
+            for i in 0..entries {
+                let c = surface.palette().get(i as u32);
+                plte.extend([c.r, c.g, c.b]);
+            }
+            enc.set_palette(plte);
+            pack_rows(surface, depth as u8 as u32)
+        }
+        Format::Direct15 | Format::Direct24 => {
+            enc.set_color(png::ColorType::Rgb);
+            enc.set_depth(png::BitDepth::Eight);
+            let mut rgb = Vec::with_capacity((w * h * 3) as usize);
+            for &v in surface.pixels() {
+                let c = surface.colour_of(v);
+                rgb.extend([c.r, c.g, c.b]);
+            }
+            rgb
+        }
+    };
+    let mut writer = enc.write_header().expect("writing a PNG into memory cannot fail");
+    writer.write_image_data(&data).expect("the buffer matches the header");
+    writer.finish().expect("finishing a PNG into memory cannot fail");
+    out
+}
+
+/// Packs pixel values into PNG rows of `depth` bits per pixel, MSB first.
+fn pack_rows(surface: &Surface, depth: u32) -> Vec<u8> {
+    let w = surface.width() as usize;
+    let per_byte = 8 / depth as usize;
+    let row_bytes = w.div_ceil(per_byte);
+    let mut out = vec![0u8; row_bytes * surface.height() as usize];
+    for (y, row) in surface.pixels().chunks(w).enumerate() {
+        for (x, &v) in row.iter().enumerate() {
+            let shift = 8 - depth as usize * (x % per_byte + 1);
+            out[y * row_bytes + x / per_byte] |= (v as u8) << shift;
+        }
+    }
+    out
+}
+
+/// Encodes a surface as a Windows BMP at native size: indexed surfaces as an
+/// 8-bit BMP with their palette, direct ones as 24-bit.
+pub fn encode_bmp(surface: &Surface) -> Vec<u8> {
+    use image::ImageEncoder;
+    let mut out = Vec::new();
+    let (w, h) = (surface.width(), surface.height());
+    let mut enc = image::codecs::bmp::BmpEncoder::new(&mut out);
+    match surface.format() {
+        Format::Indexed { bits } => {
+            let palette: Vec<[u8; 3]> = (0..1u32 << bits)
+                .map(|i| {
+                    let c = surface.palette().get(i);
+                    [c.r, c.g, c.b]
+                })
+                .collect();
+            let data: Vec<u8> = surface.pixels().iter().map(|&v| v as u8).collect();
+            enc.encode_with_palette(&data, w, h, image::ExtendedColorType::L8, Some(&palette))
+                .expect("encoding a BMP into memory cannot fail");
+        }
+        Format::Direct15 | Format::Direct24 => {
+            let mut rgb = Vec::with_capacity((w * h * 3) as usize);
+            for &v in surface.pixels() {
+                let c = surface.colour_of(v);
+                rgb.extend([c.r, c.g, c.b]);
+            }
+            enc.write_image(&rgb, w, h, image::ExtendedColorType::Rgb8)
+                .expect("encoding a BMP into memory cannot fail");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gfx::palette::{mac_clut4, mac_clut8};
+
+    #[test]
+    fn indexed_png_round_trips_colours() {
+        let mut s = Surface::new(13, 3, Format::Indexed { bits: 4 }, mac_clut4());
+        for x in 0..13 {
+            s.put(x, 1, x as u32);
+        }
+        let img = decode_png("t", &encode_png(&s)).unwrap();
+        assert_eq!((img.width, img.height), (13, 3));
+        for x in 0..13 {
+            assert_eq!(img.pixels[13 + x].0, mac_clut4().get(x as u32));
+        }
+    }
+
+    #[test]
+    fn bmp_is_8_bit_with_palette() {
+        let s = Surface::new(5, 2, Format::Indexed { bits: 8 }, mac_clut8());
+        let b = encode_bmp(&s);
+        assert_eq!(&b[0..2], b"BM");
+        assert_eq!(u16::from_le_bytes([b[28], b[29]]), 8);
+    }
+
+    #[test]
+    fn garbage_is_an_error_not_a_panic() {
+        assert!(decode_png("junk.png", b"not a png").is_err());
+        assert!(decode_bmp("junk.bmp", b"BM not really").is_err());
+    }
+
+    #[test]
+    fn bmp_round_trips_direct_colour() {
+        let mut s = Surface::rgb(3, 2);
+        s.put(2, 1, 0x12_34_56);
+        let img = decode_bmp("t.bmp", &encode_bmp(&s)).unwrap();
+        assert_eq!((img.width, img.height), (3, 2));
+        assert_eq!(img.pixels[5], (Rgb::hex(0x123456), 255));
+        assert_eq!(img.pixels[0], (Rgb::BLACK, 255));
+    }
+}

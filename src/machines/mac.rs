@@ -1,0 +1,372 @@
+//! Classic Macintosh chrome: the 20 px menu bar, one document window with a
+//! striped title bar and close box, pull-down menus, alerts and the 50%
+//! grey desktop. Geometry follows FACTS.md; drawing goes through pens, so
+//! the same code serves the SE/30's 1-bit screen and every colour depth.
+
+use crate::gfx::{Rect, Surface, TextStyle};
+
+use super::look::Look;
+use super::menu::{Menu, MenuGeometry, MenuStyle, MenuTracker, Requester};
+use super::pens::Pen;
+use super::{Chrome, Frame};
+
+const MENU_BAR_HEIGHT: i32 = 20;
+/// Rows between the window's top frame line and its content (title bar
+/// interior plus the black line above the content).
+const TITLE_BAR_HEIGHT: i32 = 18;
+const STATUS_HEIGHT: i32 = 16;
+const MENU_ITEM_HEIGHT: i32 = 16;
+const MENU_LEFT: i32 = 10;
+/// Space around a menu title inside its highlight.
+const TITLE_PAD: i32 = 7;
+
+/// Our own 11 x 11 apple-with-a-bite for the first menu, and the command-key
+/// cloverleaf shown beside shortcuts (neither is in Latin-1).
+const APPLE: [u16; 12] = [
+    0b00000011000,
+    0b00000110000,
+    0b00000100000,
+    0b00111011100,
+    0b01111111110,
+    0b11111111100,
+    0b11111111000,
+    0b11111111000,
+    0b11111111100,
+    0b01111111110,
+    0b01111111110,
+    0b00111011100,
+];
+const CLOVER: [u16; 9] = [
+    0b011000110,
+    0b100101001,
+    0b100101001,
+    0b011111110,
+    0b000101000,
+    0b011111110,
+    0b100101001,
+    0b100101001,
+    0b011000110,
+];
+
+pub struct MacChrome {
+    width: i32,
+    height: i32,
+}
+
+impl MacChrome {
+    pub fn new(width: u32, height: u32) -> MacChrome {
+        MacChrome { width: width as i32, height: height as i32 }
+    }
+
+    /// The window's outer frame: one pixel in from the left, one row of
+    /// desktop below the menu bar, room for the drop shadow right and below.
+    fn window(&self) -> Rect {
+        Rect::from_edges(1, MENU_BAR_HEIGHT + 1, self.width - 2, self.height - 2)
+    }
+
+    fn status_strip(&self) -> Rect {
+        let w = self.window();
+        Rect::from_edges(w.x + 1, w.bottom() - 1 - STATUS_HEIGHT, w.right() - 1, w.bottom() - 1)
+    }
+
+    fn title_width(look: &Look, menu: &Menu, index: usize) -> i32 {
+        if index == 0 && menu.title == "@" { APPLE_WIDTH } else { look.title_font.text_width(&menu.title) as i32 }
+    }
+
+    fn panel_width(look: &Look, menu: &Menu) -> i32 {
+        let widest = menu
+            .items
+            .iter()
+            .map(|i| look.title_font.text_width(&i.label) as i32 + if i.key.is_some() { 34 } else { 0 })
+            .max()
+            .unwrap_or(0);
+        widest + 30
+    }
+}
+
+const APPLE_WIDTH: i32 = 12;
+
+fn draw_bits(s: &mut Surface, rows: &[u16], width: u32, x: i32, y: i32, paint: crate::gfx::Paint) {
+    for (dy, &bits) in rows.iter().enumerate() {
+        for dx in 0..width {
+            if bits & (1 << (width - 1 - dx)) != 0 {
+                let (px, py) = (x + dx as i32, y + dy as i32);
+                s.put(px, py, paint.value_at(px, py));
+            }
+        }
+    }
+}
+
+/// Rounds a rectangle's corners by painting the outside of a quarter circle
+/// of radius 5 in each corner (the Mac screen's and buttons' rounding).
+fn round_corners(s: &mut Surface, r: Rect, paint: crate::gfx::Paint, radius: i32) {
+    // Pixels cleared per row from the corner, for radius 5 and 8.
+    let inset: &[i32] = if radius >= 8 { &[5, 3, 2, 1, 1] } else { &[3, 1, 1] };
+    for (i, &n) in inset.iter().enumerate() {
+        let i = i as i32;
+        for y in [r.y + i, r.bottom() - 1 - i] {
+            s.hline(r.x, r.x + n - 1, y, paint);
+            s.hline(r.right() - n, r.right() - 1, y, paint);
+        }
+    }
+}
+
+struct MacMenus<'a> {
+    chrome: &'a MacChrome,
+    look: &'a Look,
+}
+
+impl MenuGeometry for MacMenus<'_> {
+    fn titles(&self, menus: &[Menu]) -> Vec<Rect> {
+        let mut x = MENU_LEFT;
+        menus
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let w = MacChrome::title_width(self.look, m, i) + 2 * TITLE_PAD;
+                let r = Rect::new(x, 0, w, MENU_BAR_HEIGHT - 1);
+                x += w;
+                r
+            })
+            .collect()
+    }
+
+    fn panel(&self, menus: &[Menu], open: usize) -> (Rect, Vec<Rect>) {
+        let title = self.titles(menus)[open];
+        let w = MacChrome::panel_width(self.look, &menus[open]);
+        let x = title.x.min(self.chrome.width - w - 2);
+        let items: Vec<Rect> = (0..menus[open].items.len() as i32)
+            .map(|i| Rect::new(x + 1, MENU_BAR_HEIGHT + i * MENU_ITEM_HEIGHT, w - 2, MENU_ITEM_HEIGHT))
+            .collect();
+        let h = items.len() as i32 * MENU_ITEM_HEIGHT + 1;
+        (Rect::new(x, MENU_BAR_HEIGHT - 1, w, h + 1), items)
+    }
+}
+
+impl Chrome for MacChrome {
+    fn content(&self) -> Rect {
+        let w = self.window();
+        Rect::from_edges(w.x + 1, w.y + 1 + TITLE_BAR_HEIGHT, w.right() - 1, self.status_strip().y - 1)
+    }
+
+    fn draw_frame(&self, s: &mut Surface, look: &Look, frame: &Frame) {
+        let (black, white) = (look.paint(Pen::Text), look.paint(Pen::Background));
+        let screen = s.bounds();
+        s.fill_rect(screen, look.paint(Pen::Desktop));
+        self.draw_menu_bar(s, look, frame.menus, None);
+
+        // The window: frame, drop shadow, title bar.
+        let w = self.window();
+        s.fill_rect(w, white);
+        s.frame_rect(w, black);
+        s.hline(w.x + 1, w.right(), w.bottom(), black);
+        s.vline(w.right(), w.y + 1, w.bottom(), black);
+        let sep = w.y + TITLE_BAR_HEIGHT;
+        s.hline(w.x, w.right() - 1, sep, black);
+        for i in 0..6 {
+            s.hline(w.x + 2, w.right() - 3, w.y + 4 + 2 * i, black);
+        }
+        // Close box: 11 x 11, 8 px in, on a white gap one pixel wider.
+        let close = Rect::new(w.x + 8, w.y + 4, 11, 11);
+        s.fill_rect(close.inset(-1, -1), white);
+        s.frame_rect(close, black);
+        // Title, centred on a white gap.
+        let font = look.title_font;
+        let tw = font.text_width(frame.title) as i32;
+        let tx = w.x + (w.w - tw) / 2;
+        s.fill_rect(Rect::new(tx - 6, w.y + 1, tw + 12, TITLE_BAR_HEIGHT - 1), white);
+        s.draw_text(
+            font,
+            frame.title,
+            tx,
+            w.y + 1 + (TITLE_BAR_HEIGHT - 1 - font.height() as i32) / 2 + 1,
+            black,
+            TextStyle::PLAIN,
+        );
+
+        // Status strip with the grow box, like a horizontal scroll bar.
+        let st = self.status_strip();
+        s.hline(st.x, st.right() - 1, st.y - 1, black);
+        s.fill_rect(st, white);
+        let grow = Rect::new(st.right() - 15, st.y - 1, 16, STATUS_HEIGHT + 1);
+        s.frame_rect(grow, black);
+        s.frame_rect(Rect::new(grow.x + 4, grow.y + 4, 9, 9), black);
+        s.frame_rect(Rect::new(grow.x + 3, grow.y + 3, 6, 6), black);
+        s.fill_rect(Rect::new(grow.x + 4, grow.y + 4, 4, 4), white);
+        let small = look.text_font;
+        let ty = st.y + (STATUS_HEIGHT - small.height() as i32) / 2;
+        let mut x = st.x + 4;
+        for (name, value) in frame.fields {
+            x = s.draw_text(small, &format!("{name}: {value}"), x, ty, black, TextStyle::PLAIN) + 12;
+        }
+        let old = s.set_clip(Rect::from_edges(x, st.y, grow.x - 2, st.bottom()));
+        s.draw_text(small, frame.message, x, ty, black, TextStyle::PLAIN);
+        s.set_clip(old);
+
+        // The screen's rounded black corners.
+        round_corners(s, screen, black, 5);
+    }
+
+    fn menu_style(&self) -> MenuStyle {
+        MenuStyle::PullDown
+    }
+
+    fn menu_geometry<'a>(&'a self, look: &'a Look) -> Box<dyn MenuGeometry + 'a> {
+        Box::new(MacMenus { chrome: self, look })
+    }
+
+    fn draw_menus(&self, s: &mut Surface, look: &Look, menus: &[Menu], tracker: &MenuTracker) {
+        self.draw_menu_bar(s, look, menus, tracker.open);
+        let Some(open) = tracker.open else { return };
+        let (black, white) = (look.paint(Pen::Text), look.paint(Pen::Background));
+        let (panel, items) = MacMenus { chrome: self, look }.panel(menus, open);
+        s.fill_rect(panel, white);
+        s.frame_rect(panel, black);
+        s.hline(panel.x + 2, panel.right(), panel.bottom(), black);
+        s.vline(panel.right(), panel.y + 2, panel.bottom(), black);
+        let font = look.title_font;
+        for (i, (item, r)) in menus[open].items.iter().zip(&items).enumerate() {
+            if item.is_separator() {
+                s.hline(r.x, r.right() - 1, r.y + r.h / 2, look.paint(Pen::Disabled));
+                continue;
+            }
+            let hover = tracker.hover == Some(i) && item.enabled;
+            let ink = if hover {
+                s.fill_rect(*r, black);
+                white
+            } else if item.enabled {
+                black
+            } else {
+                look.paint(Pen::Disabled)
+            };
+            let ty = r.y + (r.h - font.height() as i32) / 2 + 1;
+            if item.checked {
+                draw_bits(s, &[0b0000001, 0b0000010, 0b1000100, 0b0101000, 0b0010000], 7, r.x + 3, ty + 4, ink);
+            }
+            s.draw_text(font, &item.label, r.x + 14, ty, ink, TextStyle::PLAIN);
+            if let Some(key) = item.key {
+                let kx = r.right() - 28;
+                draw_bits(s, &CLOVER, 9, kx, ty + 2, ink);
+                s.draw_text(font, &key.to_string(), kx + 12, ty, ink, TextStyle::PLAIN);
+            }
+        }
+    }
+
+    fn requester_layout(&self, look: &Look, req: &Requester) -> (Rect, Vec<Rect>) {
+        let font = look.title_font;
+        let line_h = font.height() as i32;
+        let text_w = req.lines.iter().map(|l| font.text_width(l) as i32).max().unwrap_or(0);
+        let button_w: Vec<i32> = req.buttons.iter().map(|b| (font.text_width(b) as i32 + 20).max(58)).collect();
+        let buttons_w: i32 = button_w.iter().sum::<i32>() + 12 * (button_w.len() as i32 - 1).max(0);
+        let w = (text_w.max(buttons_w) + 40).min(self.width - 20);
+        let h = 20 + line_h * req.lines.len() as i32 + 16 + 20 + 14;
+        let frame = Rect::new((self.width - w) / 2, MENU_BAR_HEIGHT + (self.height - MENU_BAR_HEIGHT - h) / 3, w, h);
+        let mut x = frame.right() - 16 - buttons_w;
+        let y = frame.bottom() - 14 - 20;
+        let rects = button_w
+            .iter()
+            .map(|&bw| {
+                let r = Rect::new(x, y, bw, 20);
+                x += bw + 12;
+                r
+            })
+            .collect();
+        (frame, rects)
+    }
+
+    fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester) {
+        let (black, white) = (look.paint(Pen::Text), look.paint(Pen::Background));
+        let (frame, buttons) = self.requester_layout(look, req);
+        // The modal dialog frame: black, white, a 2 px black band, white.
+        s.fill_rect(frame, white);
+        s.frame_rect(frame, black);
+        s.frame_rect(frame.inset(2, 2), black);
+        s.frame_rect(frame.inset(3, 3), black);
+        let font = look.title_font;
+        for (i, line) in req.lines.iter().enumerate() {
+            s.draw_text(
+                font,
+                line,
+                frame.x + 20,
+                frame.y + 16 + i as i32 * font.height() as i32,
+                black,
+                TextStyle::PLAIN,
+            );
+        }
+        for (i, (label, r)) in req.buttons.iter().zip(&buttons).enumerate() {
+            s.fill_rect(*r, white);
+            s.frame_rect(*r, black);
+            round_corners(s, *r, white, 5);
+            // Re-ink the rounded corners' outline.
+            for (cx, cy) in [
+                (r.x + 1, r.y + 1),
+                (r.right() - 2, r.y + 1),
+                (r.x + 1, r.bottom() - 2),
+                (r.right() - 2, r.bottom() - 2),
+            ] {
+                s.put(cx, cy, black.value_at(cx, cy));
+            }
+            s.hline(r.x + 2, r.right() - 3, r.y, black);
+            s.hline(r.x + 2, r.right() - 3, r.bottom() - 1, black);
+            s.vline(r.x, r.y + 2, r.bottom() - 3, black);
+            s.vline(r.right() - 1, r.y + 2, r.bottom() - 3, black);
+            let tw = font.text_width(label) as i32;
+            s.draw_text(
+                font,
+                label,
+                r.x + (r.w - tw) / 2,
+                r.y + (r.h - font.height() as i32) / 2 + 1,
+                black,
+                TextStyle::PLAIN,
+            );
+            if i == 0 {
+                // The default button's thick outline, 3 px out.
+                let o = r.inset(-4, -4);
+                for k in 0..3 {
+                    let ring = o.inset(k, k);
+                    s.hline(ring.x + 4, ring.right() - 5, ring.y, black);
+                    s.hline(ring.x + 4, ring.right() - 5, ring.bottom() - 1, black);
+                    s.vline(ring.x, ring.y + 4, ring.bottom() - 5, black);
+                    s.vline(ring.right() - 1, ring.y + 4, ring.bottom() - 5, black);
+                }
+                for (cx, cy, sx, sy) in [
+                    (o.x, o.y, 1, 1),
+                    (o.right() - 1, o.y, -1, 1),
+                    (o.x, o.bottom() - 1, 1, -1),
+                    (o.right() - 1, o.bottom() - 1, -1, -1),
+                ] {
+                    for (dx, dy) in
+                        [(1, 3), (2, 2), (3, 1), (1, 2), (2, 1), (2, 3), (3, 2), (3, 3), (4, 2), (2, 4), (4, 3), (3, 4)]
+                    {
+                        let (px, py) = (cx + sx * dx, cy + sy * dy);
+                        s.put(px, py, black.value_at(px, py));
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl MacChrome {
+    fn draw_menu_bar(&self, s: &mut Surface, look: &Look, menus: &[Menu], open: Option<usize>) {
+        let (black, white) = (look.paint(Pen::Text), look.paint(Pen::Background));
+        s.fill_rect(Rect::new(0, 0, self.width, MENU_BAR_HEIGHT - 1), white);
+        s.hline(0, self.width - 1, MENU_BAR_HEIGHT - 1, black);
+        let geometry = MacMenus { chrome: self, look };
+        let font = look.title_font;
+        for (i, (menu, r)) in menus.iter().zip(geometry.titles(menus)).enumerate() {
+            let ink = if open == Some(i) {
+                s.fill_rect(r, black);
+                white
+            } else {
+                black
+            };
+            if i == 0 && menu.title == "@" {
+                draw_bits(s, &APPLE, 11, r.x + TITLE_PAD, 4, ink);
+            } else {
+                s.draw_text(font, &menu.title, r.x + TITLE_PAD, 2, ink, TextStyle::PLAIN);
+            }
+        }
+        round_corners(s, Rect::new(0, 0, self.width, self.height), black, 5);
+    }
+}

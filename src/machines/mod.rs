@@ -1,0 +1,280 @@
+//! The period machines: resolution, pixel format and palette, pens, fonts,
+//! chrome (menu bars, windows, requesters, skins) and input conventions.
+//! Uses only `gfx`.
+
+pub mod amiga;
+pub mod input;
+pub mod look;
+pub mod mac;
+pub mod menu;
+pub mod pens;
+pub mod skin;
+pub mod yazzle;
+
+use std::fmt;
+
+use crate::gfx::{Rect, Surface};
+
+pub use input::{Button, Input, Key, Modifiers};
+pub use look::Look;
+pub use menu::{Command, Menu, MenuItem, MenuOutcome, MenuStyle, MenuTracker, Requester};
+pub use pens::Pen;
+
+/// The machines Parlour imitates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MachineId {
+    Yazzle,
+    AmigaPal,
+    AmigaDblPal,
+    MacSe30,
+    MacColor,
+}
+
+impl MachineId {
+    pub const ALL: [MachineId; 5] =
+        [MachineId::Yazzle, MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30, MachineId::MacColor];
+
+    /// The id used on the command line and in settings.
+    pub fn name(self) -> &'static str {
+        match self {
+            MachineId::Yazzle => "yazzle",
+            MachineId::AmigaPal => "amiga-pal",
+            MachineId::AmigaDblPal => "amiga-dblpal",
+            MachineId::MacSe30 => "mac-se30",
+            MachineId::MacColor => "mac-color",
+        }
+    }
+
+    /// A human description for menus and help.
+    pub fn title(self) -> &'static str {
+        match self {
+            MachineId::Yazzle => "YaZZle window (698 x 523)",
+            MachineId::AmigaPal => "Amiga PAL (320 x 256)",
+            MachineId::AmigaDblPal => "Amiga DblPAL (640 x 512)",
+            MachineId::MacSe30 => "Macintosh SE/30 (512 x 342)",
+            MachineId::MacColor => "Colour Macintosh (640 x 480)",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<MachineId, String> {
+        MachineId::ALL.into_iter().find(|m| m.name().eq_ignore_ascii_case(s)).ok_or_else(|| {
+            let names: Vec<&str> = MachineId::ALL.iter().map(|m| m.name()).collect();
+            format!("unknown machine `{s}` (choose one of {})", names.join(", "))
+        })
+    }
+
+    /// The depths a machine offers; only the colour Mac has a choice.
+    pub fn depths(self) -> &'static [Depth] {
+        match self {
+            MachineId::MacColor => &Depth::ALL,
+            MachineId::MacSe30 => &[Depth::Bits1],
+            MachineId::Yazzle => &[Depth::Millions],
+            // Amiga screens have a fixed register count per resolution.
+            MachineId::AmigaPal | MachineId::AmigaDblPal => &[],
+        }
+    }
+}
+
+impl fmt::Display for MachineId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Screen depths by the names the Mac's Monitors control panel uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Depth {
+    Bits1,
+    Colours4,
+    Colours16,
+    Colours256,
+    Thousands,
+    Millions,
+}
+
+impl Depth {
+    pub const ALL: [Depth; 6] =
+        [Depth::Bits1, Depth::Colours4, Depth::Colours16, Depth::Colours256, Depth::Thousands, Depth::Millions];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Depth::Bits1 => "1",
+            Depth::Colours4 => "4",
+            Depth::Colours16 => "16",
+            Depth::Colours256 => "256",
+            Depth::Thousands => "thousands",
+            Depth::Millions => "millions",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Depth, String> {
+        Depth::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown depth `{s}` (choose one of 1, 4, 16, 256, thousands, millions)"))
+    }
+}
+
+/// Which machine, at which depth, with which skin: everything that picks a
+/// screen. Unset parts take the machine's defaults.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct MachineChoice {
+    pub id: Option<MachineId>,
+    pub depth: Option<Depth>,
+    pub skin: Option<String>,
+}
+
+/// Everything a chrome draws around (and over) a view in one frame.
+#[derive(Clone, Debug, Default)]
+pub struct Frame<'a> {
+    /// The window or screen title.
+    pub title: &'a str,
+    pub menus: &'a [Menu],
+    /// Named figures to show (e.g. ("Score", "120")): the YaZZle skin puts
+    /// them in its text fields, the Mac in the window's status strip, the
+    /// Amiga in the screen title bar.
+    pub fields: &'a [(&'a str, String)],
+    /// A one-line message (why a move was refused, who won).
+    pub message: &'a str,
+    /// Commands (from [`Chrome::button_commands`]) that cannot be used now:
+    /// their buttons are drawn greyed out.
+    pub disabled: &'a [Command],
+}
+
+/// One machine's look and feel: where the view goes and how everything
+/// around it is drawn. Each machine family implements it.
+pub trait Chrome: Send + Sync {
+    /// The rectangle the view draws into.
+    fn content(&self) -> Rect;
+    /// Draws the screen around the content: desktop, menu bar or title bar,
+    /// window frame, status. The content area itself is left to the view.
+    fn draw_frame(&self, s: &mut Surface, look: &Look, frame: &Frame);
+    fn menu_style(&self) -> MenuStyle;
+    fn menu_geometry<'a>(&'a self, look: &'a Look) -> Box<dyn menu::MenuGeometry + 'a>;
+    /// Draws the menus as the tracker has them (bar highlight, open panel).
+    fn draw_menus(&self, s: &mut Surface, look: &Look, menus: &[Menu], tracker: &MenuTracker);
+    /// The requester's frame and one rectangle per button.
+    fn requester_layout(&self, look: &Look, req: &Requester) -> (Rect, Vec<Rect>);
+    fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester);
+    /// The command of a skin button at (x, y); only skinned chromes
+    /// (YaZZle) have buttons.
+    /// The commands of the chrome's own buttons (a YaZZle skin's).
+    fn button_commands(&self) -> Vec<Command> {
+        Vec::new()
+    }
+    fn button_at(&self, _x: i32, _y: i32) -> Option<Command> {
+        None
+    }
+}
+
+/// The YaZZle skins available (embedded and from the asset override
+/// folder): id, name, author and description.
+pub fn skins() -> Vec<skin::SkinInfo> {
+    skin::list()
+}
+
+/// A machine ready to draw: its look and its chrome.
+pub struct Machine {
+    id: MachineId,
+    depth: Option<Depth>,
+    skin: Option<String>,
+    look: Look,
+    chrome: Box<dyn Chrome>,
+}
+
+/// A machine that could not be set up (an unknown or broken skin, a depth
+/// the machine does not have).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MachineError(pub String);
+
+impl fmt::Display for MachineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for MachineError {}
+
+impl Machine {
+    /// Builds the chosen machine; `default` is used when the choice names
+    /// none.
+    pub fn new(choice: &MachineChoice, default: MachineId) -> Result<Machine, MachineError> {
+        let id = choice.id.unwrap_or(default);
+        if let Some(d) = choice.depth
+            && !id.depths().is_empty()
+            && !id.depths().contains(&d)
+        {
+            return Err(MachineError(format!("{id} has no depth `{}`", d.name())));
+        }
+        let (look, chrome, depth, skin): (Look, Box<dyn Chrome>, Option<Depth>, Option<String>) = match id {
+            MachineId::MacSe30 => {
+                (Look::mac(Depth::Bits1, 512, 342), Box::new(mac::MacChrome::new(512, 342)), Some(Depth::Bits1), None)
+            }
+            MachineId::MacColor => {
+                let depth = choice.depth.unwrap_or(Depth::Colours256);
+                (Look::mac(depth, 640, 480), Box::new(mac::MacChrome::new(640, 480)), Some(depth), None)
+            }
+            MachineId::AmigaPal => (Look::amiga_pal(), Box::new(amiga::AmigaChrome::pal()), None, None),
+            MachineId::AmigaDblPal => (Look::amiga_dblpal(), Box::new(amiga::AmigaChrome::dblpal()), None, None),
+            MachineId::Yazzle => {
+                let wanted = choice.skin.as_deref().unwrap_or(skin::DEFAULT_SKIN);
+                let skin_id = skin::resolve(wanted).map_err(MachineError)?;
+                let loaded = skin::Skin::load(&skin_id).map_err(|e| MachineError(e.to_string()))?;
+                let look = Look::yazzle(&loaded.pen_overrides());
+                (look, Box::new(yazzle::YazzleChrome::new(loaded)), Some(Depth::Millions), Some(skin_id))
+            }
+        };
+        Ok(Machine { id, depth, skin, look, chrome })
+    }
+
+    pub fn id(&self) -> MachineId {
+        self.id
+    }
+
+    pub fn depth(&self) -> Option<Depth> {
+        self.depth
+    }
+
+    pub fn skin(&self) -> Option<&str> {
+        self.skin.as_deref()
+    }
+
+    pub fn look(&self) -> &Look {
+        &self.look
+    }
+
+    pub fn chrome(&self) -> &dyn Chrome {
+        self.chrome.as_ref()
+    }
+
+    /// The current choice, for settings and menus.
+    pub fn choice(&self) -> MachineChoice {
+        MachineChoice { id: Some(self.id), depth: self.depth, skin: self.skin.clone() }
+    }
+
+    /// A blank framebuffer of the machine's native size, format and palette.
+    pub fn new_surface(&self) -> Surface {
+        self.look.new_surface()
+    }
+
+    pub fn content(&self) -> Rect {
+        self.chrome.content()
+    }
+
+    /// Width over height of one pixel as (numerator, denominator). Every
+    /// mode Parlour offers has square pixels: the Amiga OS treats PAL lores
+    /// as square (44 x 44 ticks) and DblPAL 640 x 512 likewise.
+    pub fn pixel_aspect(&self) -> (u32, u32) {
+        (1, 1)
+    }
+
+    /// Whether a key press with these modifiers is a menu shortcut here:
+    /// Ctrl stands for the Mac's command key and Windows' Ctrl; Alt for the
+    /// Amiga's right-Amiga key.
+    pub fn is_shortcut(&self, mods: Modifiers) -> bool {
+        match self.id {
+            MachineId::AmigaPal | MachineId::AmigaDblPal => mods.alt,
+            _ => mods.ctrl,
+        }
+    }
+}

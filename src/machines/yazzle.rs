@@ -1,0 +1,765 @@
+//! The YaZZle window: 698 x 523 at 24 bits, painted by a skin (see
+//! `skin.rs`), in the Windows 95 idiom.
+//!
+//! Menu design: a Windows 95 menu bar runs along the top of the window
+//! (rows 0..18: system grey with an etched line below it, titles in
+//! Windows-era sans, the open title drawn pushed in). Its menus are the full
+//! application set, including machine, depth and skin switching; they pull
+//! down with the left button (`MenuStyle::PullDown` and the shared
+//! `MenuTracker`) as Windows 95 popups: a raised 3D border, a navy bar with
+//! white text under the pointer, a tick beside checked items, disabled items
+//! embossed grey, etched separators, and shortcuts (`Ctrl+N`) in a column of
+//! their own. A menu too tall for the window continues in a further column,
+//! as Windows does. Everything below the bar belongs to the skin: its
+//! background, the felt of the playing area (where the view draws), its
+//! buttons (the main commands, reported through [`Chrome::button_at`]) and
+//! its text fields (Score, Time, Moves, the message, the title).
+//! Requesters are Windows 95 message boxes: a navy caption with the title in
+//! bold white and a close box, a grey 3D body with an information icon and
+//! the text, and 75 x 23 buttons centred along the bottom, the first one
+//! the default (black outline and focus rectangle).
+//!
+//! Colours come from the look's pens, so a skin's [Pens] section can
+//! recolour the bar, the menus and message boxes too (transcrippled makes
+//! them dark).
+
+use std::sync::OnceLock;
+
+use crate::gfx::image_io::RgbaImage;
+use crate::gfx::{Font, Paint, Rect, Rgb, Surface, TextStyle};
+
+use super::look::Look;
+use super::menu::{Command, Menu, MenuGeometry, MenuStyle, MenuTracker, Requester};
+use super::pens::Pen;
+use super::skin::{Align, FieldKind, MENU_BAR_HEIGHT, Skin, SkinButton, WINDOW_HEIGHT, WINDOW_WIDTH};
+use super::{Chrome, Frame};
+
+/// Rows of the bar above its etched bottom edge.
+const BAR_FACE: i32 = MENU_BAR_HEIGHT - 2;
+const TITLE_PAD: i32 = 6;
+const ITEM_HEIGHT: i32 = 17;
+const SEPARATOR_HEIGHT: i32 = 9;
+/// Raised edge (2 px) plus one pixel of face around a popup's items.
+const POPUP_BORDER: i32 = 3;
+/// Left of an item's label: room for the tick.
+const LABEL_X: i32 = 20;
+const CAPTION_HEIGHT: i32 = 18;
+const BOX_BORDER: i32 = 3;
+const BUTTON_W: i32 = 75;
+const BUTTON_H: i32 = 23;
+const ICON: i32 = 32;
+
+/// The Windows menu tick, 7 x 7.
+const TICK: [u8; 7] = [0b0000001, 0b0000011, 0b1000111, 0b1101110, 0b1111100, 0b0111000, 0b0010000];
+/// The caption close box's cross, 8 x 7.
+const CROSS: [u8; 7] = [0b11000011, 0b01100110, 0b00111100, 0b00011000, 0b00111100, 0b01100110, 0b11000011];
+
+pub struct YazzleChrome {
+    skin: Skin,
+    /// Background, felt and buttons, composed on first use.
+    base: OnceLock<Surface>,
+}
+
+impl YazzleChrome {
+    pub fn new(skin: Skin) -> YazzleChrome {
+        YazzleChrome { skin, base: OnceLock::new() }
+    }
+
+    pub fn skin(&self) -> &Skin {
+        &self.skin
+    }
+
+    fn base(&self, look: &Look) -> &Surface {
+        self.base.get_or_init(|| {
+            let mut s = Surface::rgb(WINDOW_WIDTH as u32, WINDOW_HEIGHT as u32);
+            let bg = self.skin.background_colour;
+            s.clear(bg.to_u32());
+            if let Some(img) = &self.skin.background {
+                blend_image(&mut s, img, 0, 0);
+            }
+            let pa = self.skin.playing_area;
+            let felt = self.skin.felt_colour.unwrap_or(look.colour(Pen::Felt));
+            s.fill_rect(pa, felt.to_u32());
+            if let Some(tile) = &self.skin.felt_image {
+                let old = s.set_clip(pa);
+                for ty in (pa.y..pa.bottom()).step_by(tile.height as usize) {
+                    for tx in (pa.x..pa.right()).step_by(tile.width as usize) {
+                        blend_image(&mut s, tile, tx, ty);
+                    }
+                }
+                s.set_clip(old);
+            }
+            for b in &self.skin.buttons {
+                draw_skin_button(&mut s, look, b, false, true);
+            }
+            s
+        })
+    }
+
+    fn draw_menu_bar(&self, s: &mut Surface, look: &Look, menus: &[Menu], open: Option<usize>) {
+        let face = look.paint(Pen::Background);
+        s.fill_rect(Rect::new(0, 0, WINDOW_WIDTH, BAR_FACE), face);
+        s.hline(0, WINDOW_WIDTH - 1, BAR_FACE, look.paint(Pen::Shadow));
+        s.hline(0, WINDOW_WIDTH - 1, BAR_FACE + 1, look.paint(Pen::Shine));
+        let font = look.title_font;
+        let geometry = YazzleMenus { look };
+        for (i, (menu, r)) in menus.iter().zip(geometry.titles(menus)).enumerate() {
+            let ty = r.y + (r.h - font.height() as i32) / 2;
+            let mut tx = r.x + TITLE_PAD;
+            if open == Some(i) {
+                // Windows 95 pushes the open title in.
+                s.hline(r.x, r.right() - 1, r.y, look.paint(Pen::Shadow));
+                s.vline(r.x, r.y, r.bottom() - 1, look.paint(Pen::Shadow));
+                s.hline(r.x, r.right() - 1, r.bottom() - 1, look.paint(Pen::Shine));
+                s.vline(r.right() - 1, r.y, r.bottom() - 1, look.paint(Pen::Shine));
+                tx += 1;
+                s.draw_text(font, &menu.title, tx, ty + 1, look.paint(Pen::Text), TextStyle::PLAIN);
+            } else {
+                s.draw_text(font, &menu.title, tx, ty, look.paint(Pen::Text), TextStyle::PLAIN);
+            }
+        }
+    }
+
+    fn draw_field(&self, s: &mut Surface, look: &Look, field: &super::skin::TextField, frame: &Frame) {
+        let value: Option<&str> = match &field.field {
+            FieldKind::Title => Some(frame.title),
+            FieldKind::Message => Some(frame.message),
+            FieldKind::Named(name) => {
+                frame.fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+            }
+        };
+        let mut text = field.label.clone();
+        if let Some(v) = value.filter(|v| !v.is_empty()) {
+            if !text.is_empty() && !text.ends_with(' ') {
+                text.push(' ');
+            }
+            text.push_str(v);
+        }
+        if text.is_empty() {
+            return;
+        }
+        let font = look.text_font;
+        let style = if field.bold { TextStyle::BOLD } else { TextStyle::PLAIN };
+        let r = field.rect;
+        let w = text_width(font, &text, style);
+        let x = match field.align {
+            Align::Left => r.x + 2,
+            Align::Center => r.x + (r.w - w) / 2,
+            Align::Right => r.right() - 2 - w,
+        }
+        .max(r.x + 2);
+        let y = r.y + (r.h - font.height() as i32) / 2;
+        let old = s.set_clip(r);
+        if let Some(sh) = field.shadow {
+            let p = s.value_for(sh);
+            s.draw_text(font, &text, x + 1, y + 1, p, style);
+        }
+        let ink = match field.colour {
+            Some(c) => Paint::Solid(s.value_for(c)),
+            None => look.paint(Pen::Text),
+        };
+        s.draw_text(font, &text, x, y, ink, style);
+        s.set_clip(old);
+    }
+}
+
+fn text_width(font: &Font, text: &str, style: TextStyle) -> i32 {
+    font.text_width(text) as i32 + if style.bold { text.chars().count() as i32 } else { 0 }
+}
+
+/// Draws `img` with its top-left at (x, y), blending by its alpha.
+fn blend_image(s: &mut Surface, img: &RgbaImage, x: i32, y: i32) {
+    let clip = s.clip();
+    for iy in 0..img.height as i32 {
+        let py = y + iy;
+        if py < clip.y || py >= clip.bottom() {
+            continue;
+        }
+        for ix in 0..img.width as i32 {
+            let px = x + ix;
+            if px < clip.x || px >= clip.right() {
+                continue;
+            }
+            let (c, a) = img.pixels[(iy * img.width as i32 + ix) as usize];
+            let colour = match a {
+                0 => continue,
+                255 => c,
+                _ => {
+                    let under = s.colour_at(px, py).unwrap_or(Rgb::BLACK);
+                    let mix = |f: u8, b: u8| ((f as u32 * a as u32 + b as u32 * (255 - a as u32) + 127) / 255) as u8;
+                    Rgb::new(mix(c.r, under.r), mix(c.g, under.g), mix(c.b, under.b))
+                }
+            };
+            let v = s.value_for(colour);
+            s.put(px, py, v);
+        }
+    }
+}
+
+/// Windows' darkest bevel colour (3D dark shadow, black by default): the
+/// darker of the Text and Shadow pens, so light-on-dark skins keep dark
+/// outer edges.
+fn dark_edge(look: &Look) -> Paint {
+    if look.colour(Pen::Text).luma() <= look.colour(Pen::Shadow).luma() {
+        look.paint(Pen::Text)
+    } else {
+        look.paint(Pen::Shadow)
+    }
+}
+
+/// A Windows 95 raised edge just inside `r`: `outer_light` (white for
+/// buttons, the face colour for windows and menus) and white at the top
+/// left, black and grey at the bottom right.
+fn raised(s: &mut Surface, look: &Look, r: Rect, outer_light: Pen) {
+    let (x0, y0, x1, y1) = (r.x, r.y, r.right() - 1, r.bottom() - 1);
+    s.hline(x0, x1 - 1, y0, look.paint(outer_light));
+    s.vline(x0, y0, y1 - 1, look.paint(outer_light));
+    s.hline(x0, x1, y1, dark_edge(look));
+    s.vline(x1, y0, y1, dark_edge(look));
+    let inner_light = if outer_light == Pen::Shine { Pen::Background } else { Pen::Shine };
+    s.hline(x0 + 1, x1 - 2, y0 + 1, look.paint(inner_light));
+    s.vline(x0 + 1, y0 + 1, y1 - 2, look.paint(inner_light));
+    s.hline(x0 + 1, x1 - 1, y1 - 1, look.paint(Pen::Shadow));
+    s.vline(x1 - 1, y0 + 1, y1 - 1, look.paint(Pen::Shadow));
+}
+
+/// A Windows 95 push button face (without its label).
+fn push_button(s: &mut Surface, look: &Look, r: Rect, pressed: bool) {
+    s.fill_rect(r, look.paint(Pen::Background));
+    if pressed {
+        s.frame_rect(r, dark_edge(look));
+        s.frame_rect(r.inset(1, 1), look.paint(Pen::Shadow));
+    } else {
+        raised(s, look, r, Pen::Shine);
+    }
+}
+
+fn draw_bits(s: &mut Surface, rows: &[u8], width: u32, x: i32, y: i32, paint: Paint) {
+    for (dy, &bits) in rows.iter().enumerate() {
+        for dx in 0..width {
+            if bits & (1 << (width - 1 - dx)) != 0 {
+                let (px, py) = (x + dx as i32, y + dy as i32);
+                s.put(px, py, paint.value_at(px, py));
+            }
+        }
+    }
+}
+
+/// Text as Windows draws a disabled label: a white copy one pixel down and
+/// right under the grey one.
+fn embossed(s: &mut Surface, look: &Look, font: &Font, text: &str, x: i32, y: i32) {
+    s.draw_text(font, text, x + 1, y + 1, look.paint(Pen::Shine), TextStyle::PLAIN);
+    s.draw_text(font, text, x, y, look.paint(Pen::Disabled), TextStyle::PLAIN);
+}
+
+/// A dotted focus rectangle (every other pixel).
+fn focus_rect(s: &mut Surface, r: Rect, paint: Paint) {
+    for x in r.x..r.right() {
+        for y in [r.y, r.bottom() - 1] {
+            if (x + y) % 2 == 0 {
+                s.put(x, y, paint.value_at(x, y));
+            }
+        }
+    }
+    for y in r.y..r.bottom() {
+        for x in [r.x, r.right() - 1] {
+            if (x + y) % 2 == 0 {
+                s.put(x, y, paint.value_at(x, y));
+            }
+        }
+    }
+}
+
+/// Draws a button up or held down (its Pressed image, or a pushed-in
+/// Windows button); a disabled one has an embossed grey label.
+fn draw_skin_button(s: &mut Surface, look: &Look, b: &SkinButton, pressed: bool, enabled: bool) {
+    let r = b.rect;
+    match (pressed, &b.pressed, &b.image) {
+        (true, Some(img), _) | (false, _, Some(img)) => blend_image(s, img, r.x, r.y),
+        // A pressed button without a Pressed image: its own image, shifted.
+        (true, None, Some(img)) => {
+            let old = s.set_clip(r);
+            blend_image(s, img, r.x + 1, r.y + 1);
+            s.set_clip(old);
+        }
+        (_, _, None) => push_button(s, look, r, pressed),
+    }
+    if b.label.is_empty() {
+        return;
+    }
+    let font = look.title_font;
+    let style = if b.bold { TextStyle::BOLD } else { TextStyle::PLAIN };
+    let w = text_width(font, &b.label, style);
+    let shift = pressed as i32;
+    let x = r.x + (r.w - w) / 2 + shift;
+    let y = r.y + (r.h - font.height() as i32) / 2 + shift;
+    let old = s.set_clip(r);
+    if !enabled {
+        embossed(s, look, font, &b.label, x, y);
+        s.set_clip(old);
+        return;
+    }
+    if let Some(sh) = b.text_shadow {
+        let p = s.value_for(sh);
+        s.draw_text(font, &b.label, x + 1, y + 1, p, style);
+    }
+    let ink = match b.text_colour {
+        Some(c) => Paint::Solid(s.value_for(c)),
+        None => look.paint(Pen::Text),
+    };
+    s.draw_text(font, &b.label, x, y, ink, style);
+    s.set_clip(old);
+}
+
+/// The label and shortcut text of a menu item.
+fn shortcut_text(key: Option<char>) -> Option<String> {
+    key.map(|k| format!("Ctrl+{k}"))
+}
+
+struct YazzleMenus<'a> {
+    look: &'a Look,
+}
+
+impl YazzleMenus<'_> {
+    /// Widths of the label column and the shortcut column.
+    fn columns(&self, menu: &Menu) -> (i32, i32) {
+        let font = self.look.text_font;
+        let label = menu.items.iter().map(|i| font.text_width(&i.label) as i32).max().unwrap_or(0);
+        let key = menu.items.iter().filter_map(|i| shortcut_text(i.key)).map(|k| font.text_width(&k) as i32).max();
+        (label, key.unwrap_or(0))
+    }
+
+    fn column_width(&self, menu: &Menu) -> i32 {
+        let (label, key) = self.columns(menu);
+        let w = LABEL_X + label + if key > 0 { 20 + key } else { 0 } + 18;
+        w.max(96)
+    }
+}
+
+impl MenuGeometry for YazzleMenus<'_> {
+    fn titles(&self, menus: &[Menu]) -> Vec<Rect> {
+        let font = self.look.title_font;
+        let mut x = 2;
+        menus
+            .iter()
+            .map(|m| {
+                let w = font.text_width(&m.title) as i32 + 2 * TITLE_PAD;
+                let r = Rect::new(x, 1, w, BAR_FACE - 1);
+                x += w;
+                r
+            })
+            .collect()
+    }
+
+    fn panel(&self, menus: &[Menu], open: usize) -> (Rect, Vec<Rect>) {
+        let menu = &menus[open];
+        let title = self.titles(menus)[open];
+        let col_w = self.column_width(menu);
+        let top = title.bottom();
+        let max_bottom = WINDOW_HEIGHT - 2 - POPUP_BORDER;
+        // Lay items out in columns, starting a new one when the window ends.
+        let mut rects = Vec::with_capacity(menu.items.len());
+        let (mut col, mut y, mut lowest) = (0, top + POPUP_BORDER, top + POPUP_BORDER);
+        for item in &menu.items {
+            let h = if item.is_separator() { SEPARATOR_HEIGHT } else { ITEM_HEIGHT };
+            if y + h > max_bottom && y > top + POPUP_BORDER {
+                col += 1;
+                y = top + POPUP_BORDER;
+            }
+            rects.push(Rect::new(col * col_w, y, col_w, h));
+            y += h;
+            lowest = lowest.max(y);
+        }
+        let w = (col + 1) * col_w + 2 * POPUP_BORDER;
+        let x = title.x.min(WINDOW_WIDTH - w).max(0);
+        for r in &mut rects {
+            r.x += x + POPUP_BORDER;
+        }
+        (Rect::from_edges(x, top, x + w, lowest + POPUP_BORDER), rects)
+    }
+}
+
+impl Chrome for YazzleChrome {
+    fn content(&self) -> Rect {
+        self.skin.playing_area
+    }
+
+    fn draw_frame(&self, s: &mut Surface, look: &Look, frame: &Frame) {
+        let base = self.base(look);
+        if s.format() == base.format() {
+            s.blit(base, base.bounds(), 0, 0);
+        } else {
+            for y in 0..base.height() as i32 {
+                for x in 0..base.width() as i32 {
+                    let v = s.value_for(base.colour_at(x, y).unwrap_or(Rgb::BLACK));
+                    s.put(x, y, v);
+                }
+            }
+        }
+        for b in self.skin.buttons.iter().filter(|b| frame.disabled.contains(&b.command)) {
+            draw_skin_button(s, look, b, false, false);
+        }
+        self.draw_menu_bar(s, look, frame.menus, None);
+        for field in &self.skin.fields {
+            self.draw_field(s, look, field, frame);
+        }
+    }
+
+    fn menu_style(&self) -> MenuStyle {
+        MenuStyle::PullDown
+    }
+
+    fn menu_geometry<'a>(&'a self, look: &'a Look) -> Box<dyn MenuGeometry + 'a> {
+        Box::new(YazzleMenus { look })
+    }
+
+    fn draw_menus(&self, s: &mut Surface, look: &Look, menus: &[Menu], tracker: &MenuTracker) {
+        self.draw_menu_bar(s, look, menus, tracker.open);
+        let Some(open) = tracker.open else { return };
+        let geometry = YazzleMenus { look };
+        let (panel, items) = geometry.panel(menus, open);
+        s.fill_rect(panel, look.paint(Pen::Background));
+        raised(s, look, panel, Pen::Background);
+        let font = look.text_font;
+        let (label_w, _) = geometry.columns(&menus[open]);
+        for (i, (item, r)) in menus[open].items.iter().zip(&items).enumerate() {
+            if item.is_separator() {
+                let y = r.y + r.h / 2 - 1;
+                s.hline(r.x + 1, r.right() - 2, y, look.paint(Pen::Shadow));
+                s.hline(r.x + 1, r.right() - 2, y + 1, look.paint(Pen::Shine));
+                continue;
+            }
+            let hover = tracker.hover == Some(i);
+            if hover {
+                s.fill_rect(*r, look.paint(Pen::Fill));
+            }
+            let ty = r.y + (r.h - font.height() as i32) / 2;
+            let key = shortcut_text(item.key);
+            let key_x = r.x + LABEL_X + label_w + 20;
+            if !item.enabled && !hover {
+                // Disabled and not under the pointer: embossed.
+                embossed(s, look, font, &item.label, r.x + LABEL_X, ty);
+                if let Some(k) = &key {
+                    embossed(s, look, font, k, key_x, ty);
+                }
+                if item.checked {
+                    draw_bits(s, &TICK, 7, r.x + 7, r.y + (r.h - 7) / 2 + 1, look.paint(Pen::Shine));
+                    draw_bits(s, &TICK, 7, r.x + 6, r.y + (r.h - 7) / 2, look.paint(Pen::Disabled));
+                }
+                continue;
+            }
+            let ink = match (item.enabled, hover) {
+                (false, _) => look.paint(Pen::Disabled),
+                (true, true) => look.paint(Pen::FillText),
+                (true, false) => look.paint(Pen::Text),
+            };
+            if item.checked {
+                draw_bits(s, &TICK, 7, r.x + 6, r.y + (r.h - 7) / 2, ink);
+            }
+            s.draw_text(font, &item.label, r.x + LABEL_X, ty, ink, TextStyle::PLAIN);
+            if let Some(k) = &key {
+                s.draw_text(font, k, key_x, ty, ink, TextStyle::PLAIN);
+            }
+        }
+    }
+
+    fn requester_layout(&self, look: &Look, req: &Requester) -> (Rect, Vec<Rect>) {
+        let font = look.text_font;
+        let line_h = font.height() as i32 + 2;
+        let text_w = req.lines.iter().map(|l| font.text_width(l) as i32).max().unwrap_or(0);
+        let title_w = text_width(look.title_font, &req.title, TextStyle::BOLD) + 40;
+        let button_w: Vec<i32> = req.buttons.iter().map(|b| (font.text_width(b) as i32 + 16).max(BUTTON_W)).collect();
+        let gap = 6;
+        let buttons_w: i32 = button_w.iter().sum::<i32>() + gap * (button_w.len() as i32 - 1).max(0);
+        let body_w = (12 + ICON + 14 + text_w + 16).max(buttons_w + 24).max(title_w);
+        let w = (body_w + 2 * BOX_BORDER).min(WINDOW_WIDTH - 8);
+        let text_h = line_h * req.lines.len() as i32;
+        let h = 2 * BOX_BORDER + CAPTION_HEIGHT + 12 + text_h.max(ICON) + 16 + BUTTON_H + 12;
+        let frame =
+            Rect::new((WINDOW_WIDTH - w) / 2, MENU_BAR_HEIGHT + (WINDOW_HEIGHT - MENU_BAR_HEIGHT - h) / 2, w, h);
+        let mut x = frame.x + (frame.w - buttons_w) / 2;
+        let y = frame.bottom() - BOX_BORDER - 12 - BUTTON_H;
+        let rects = button_w
+            .iter()
+            .map(|&bw| {
+                let r = Rect::new(x, y, bw, BUTTON_H);
+                x += bw + gap;
+                r
+            })
+            .collect();
+        (frame, rects)
+    }
+
+    fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester) {
+        let (frame, buttons) = self.requester_layout(look, req);
+        s.fill_rect(frame, look.paint(Pen::Background));
+        raised(s, look, frame, Pen::Background);
+
+        // Caption: navy, bold white title, close box.
+        let cap = Rect::new(frame.x + BOX_BORDER, frame.y + BOX_BORDER, frame.w - 2 * BOX_BORDER, CAPTION_HEIGHT);
+        s.fill_rect(cap, look.paint(Pen::Fill));
+        let tf = look.title_font;
+        let close = Rect::new(cap.right() - 2 - 16, cap.y + 2, 16, 14);
+        let old = s.set_clip(Rect::from_edges(cap.x, cap.y, close.x - 2, cap.bottom()));
+        s.draw_text(
+            tf,
+            &req.title,
+            cap.x + 3,
+            cap.y + (cap.h - tf.height() as i32) / 2,
+            look.paint(Pen::FillText),
+            TextStyle::BOLD,
+        );
+        s.set_clip(old);
+        push_button(s, look, close, false);
+        draw_bits(s, &CROSS, 8, close.x + 4, close.y + 3, look.paint(Pen::Text));
+
+        // Icon and text.
+        let body_top = cap.bottom() + 12;
+        let icon_x = frame.x + BOX_BORDER + 12;
+        draw_info_icon(s, look, icon_x, body_top);
+        let font = look.text_font;
+        let line_h = font.height() as i32 + 2;
+        let text_h = line_h * req.lines.len() as i32;
+        let ty = body_top + ((ICON - text_h) / 2).max(0);
+        let tx = icon_x + ICON + 14;
+        let old = s.set_clip(frame.inset(BOX_BORDER, BOX_BORDER));
+        for (i, line) in req.lines.iter().enumerate() {
+            s.draw_text(font, line, tx, ty + i as i32 * line_h, look.paint(Pen::Text), TextStyle::PLAIN);
+        }
+        s.set_clip(old);
+
+        for (i, (label, r)) in req.buttons.iter().zip(&buttons).enumerate() {
+            let face = if i == 0 {
+                // The default button: a black outline around the bevel
+                // and the focus rectangle inside.
+                s.frame_rect(*r, look.paint(Pen::Text));
+                r.inset(1, 1)
+            } else {
+                *r
+            };
+            push_button(s, look, face, false);
+            let w = font.text_width(label) as i32;
+            let y = r.y + (r.h - font.height() as i32) / 2;
+            s.draw_text(font, label, r.x + (r.w - w) / 2, y, look.paint(Pen::Text), TextStyle::PLAIN);
+            if i == 0 {
+                focus_rect(s, r.inset(4, 4), look.paint(Pen::Text));
+            }
+        }
+    }
+
+    fn button_commands(&self) -> Vec<Command> {
+        self.skin.buttons.iter().map(|b| b.command.clone()).collect()
+    }
+
+    fn button_at(&self, x: i32, y: i32) -> Option<Command> {
+        self.skin.button_at(x, y).map(|b| b.command.clone())
+    }
+}
+
+/// Our own 32 x 32 information icon in the Windows 95 manner: a white
+/// speech balloon with a black outline and a grey shadow, holding a blue
+/// "i".
+fn draw_info_icon(s: &mut Surface, look: &Look, x: i32, y: i32) {
+    let (cx, cy, rad) = (15.5f32, 13.5f32, 13.0f32);
+    let inside = |px: i32, py: i32, r: f32| -> bool {
+        let (dx, dy) = (px as f32 + 0.5 - cx, py as f32 + 0.5 - cy);
+        dx * dx + dy * dy <= r * r
+    };
+    // The balloon's tail, bottom left: a small triangle.
+    let tail = |px: i32, py: i32| -> bool {
+        (24..=30).contains(&py) && px >= 7 && px <= 7 + (30 - py) / 2 + 3 - (py - 24) / 3
+    };
+    let shape = |px: i32, py: i32| inside(px, py, rad) || tail(px, py);
+    let shadow = look.paint(Pen::Shadow);
+    let ink = dark_edge(look);
+    let white = look.paint(Pen::CardFace);
+    for py in 0..ICON {
+        for px in 0..ICON {
+            let (sx, sy) = (x + px, y + py);
+            if shape(px, py) {
+                let edge = !shape(px - 1, py) || !shape(px + 1, py) || !shape(px, py - 1) || !shape(px, py + 1);
+                let p = if edge { ink } else { white };
+                s.put(sx, sy, p.value_at(sx, sy));
+            } else if px >= 2 && py >= 2 && shape(px - 2, py - 2) {
+                s.put(sx, sy, shadow.value_at(sx, sy));
+            }
+        }
+    }
+    let blue = Paint::Solid(s.value_for(Rgb::hex(0x0000FF)));
+    // The dot, then the stem with its serifs.
+    s.fill_rect(Rect::new(x + 14, y + 5, 3, 3), blue);
+    s.fill_rect(Rect::new(x + 14, y + 10, 3, 11), blue);
+    s.fill_rect(Rect::new(x + 12, y + 10, 2, 2), blue);
+    s.fill_rect(Rect::new(x + 12, y + 20, 7, 2), blue);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machines::menu::MenuItem;
+
+    fn machine(id: &str) -> (Look, YazzleChrome) {
+        let skin = Skin::load(id).unwrap_or_else(|e| panic!("{e}"));
+        (Look::yazzle(&skin.pen_overrides()), YazzleChrome::new(skin))
+    }
+
+    fn menus() -> Vec<Menu> {
+        vec![
+            Menu::new(
+                "Game",
+                vec![
+                    MenuItem::new("New Game", "new").key('n'),
+                    MenuItem::new("Restart", "restart").key('r'),
+                    MenuItem::separator(),
+                    MenuItem::new("Undo", "undo").key('z'),
+                    MenuItem::new("Redo", "redo").key('y').enabled(false),
+                    MenuItem::separator(),
+                    MenuItem::new("Game Types...", "gametypes"),
+                    MenuItem::new("Options...", "options"),
+                    MenuItem::separator(),
+                    MenuItem::new("Exit", "quit"),
+                ],
+            ),
+            Menu::new(
+                "Machine",
+                vec![
+                    MenuItem::new("YaZZle window", "machine:yazzle").checked(true),
+                    MenuItem::new("Amiga PAL", "machine:amiga-pal"),
+                    MenuItem::new("Macintosh SE/30", "machine:mac-se30"),
+                ],
+            ),
+            Menu::new(
+                "Skin",
+                vec![
+                    MenuItem::new("Plastique", "skin:plastique").checked(true),
+                    MenuItem::new("Plastique V2", "skin:plastiquev2"),
+                    MenuItem::new("Transcrippled", "skin:transcrippled"),
+                    MenuItem::new("Checked but disabled", "x").checked(true).enabled(false),
+                ],
+            ),
+            Menu::new(
+                "Help",
+                vec![MenuItem::new("Contents", "help").key('h'), MenuItem::new("About YaZZle...", "about")],
+            ),
+        ]
+    }
+
+    fn frame_fields() -> Vec<(&'static str, String)> {
+        vec![("Score", "120".to_string()), ("Time", "0:42".to_string()), ("Moves", "17".to_string())]
+    }
+
+    #[test]
+    fn machine_new_picks_and_checks_the_skin() {
+        use crate::machines::{Depth, Machine, MachineChoice, MachineId};
+        let choice = |skin: Option<&str>| MachineChoice {
+            id: Some(MachineId::Yazzle),
+            depth: None,
+            skin: skin.map(str::to_string),
+        };
+        let m = Machine::new(&choice(None), MachineId::MacSe30).unwrap();
+        assert_eq!((m.skin(), m.depth()), (Some("plastique"), Some(Depth::Millions)));
+        assert_eq!(m.new_surface().format(), crate::gfx::Format::Direct24);
+        assert_eq!((m.look().width, m.look().height), (698, 523));
+        let m = Machine::new(&choice(Some("PlastiqueV2")), MachineId::Yazzle).unwrap();
+        assert_eq!(m.skin(), Some("plastiquev2"));
+        let e = Machine::new(&choice(Some("nosuch")), MachineId::Yazzle).err().expect("unknown skin");
+        assert!(e.0.contains("nosuch") && e.0.contains("plastique") && e.0.contains("transcrippled"), "{e}");
+        let names: Vec<String> = crate::machines::skins().into_iter().map(|s| s.name).collect();
+        assert!(names.contains(&"Plastique".to_string()), "{names:?}");
+        // The skin's felt becomes the Felt pen.
+        let m = Machine::new(&choice(None), MachineId::Yazzle).unwrap();
+        assert_eq!(Some(m.look().colour(Pen::Felt)), Skin::load("plastique").unwrap().felt_colour);
+    }
+
+    #[test]
+    fn content_is_inside_the_window_and_below_the_menu_bar() {
+        for id in super::super::skin::ids() {
+            let (_, chrome) = machine(&id);
+            let c = chrome.content();
+            assert_eq!(c.intersect(&Rect::new(0, MENU_BAR_HEIGHT, 698, 523 - MENU_BAR_HEIGHT)), c, "{id}");
+            assert!(c.w >= 71 * 7 && c.h >= 96 * 3, "{id}: room for a card game");
+        }
+    }
+
+    #[test]
+    fn button_at_finds_every_button_at_its_centre() {
+        for id in super::super::skin::ids() {
+            let (_, chrome) = machine(&id);
+            assert!(!chrome.skin().buttons.is_empty());
+            for b in &chrome.skin().buttons {
+                let (x, y) = (b.rect.x + b.rect.w / 2, b.rect.y + b.rect.h / 2);
+                assert_eq!(chrome.button_at(x, y).as_deref(), Some(b.command.as_str()), "{id}");
+            }
+            let c = chrome.content();
+            assert_eq!(chrome.button_at(c.x + c.w / 2, c.y + c.h / 2), None);
+            assert_eq!(chrome.button_at(5, 5), None, "the menu bar is not a button");
+        }
+    }
+
+    #[test]
+    fn menus_fit_and_track() {
+        let (look, chrome) = machine("plastique");
+        let m = menus();
+        let g = chrome.menu_geometry(&look);
+        let titles = g.titles(&m);
+        assert!(titles.iter().all(|r| r.bottom() <= MENU_BAR_HEIGHT));
+        for i in 0..m.len() {
+            let (panel, items) = g.panel(&m, i);
+            assert_eq!(items.len(), m[i].items.len());
+            assert!(panel.x >= 0 && panel.right() <= 698 && panel.bottom() <= 523);
+            assert!(items.iter().all(|r| panel.intersect(r) == *r));
+        }
+        // A menu taller than the window wraps into more columns.
+        let long = vec![Menu::new("Types", (0..60).map(|i| MenuItem::new(&format!("Type {i}"), "x")).collect())];
+        let (panel, items) = g.panel(&long, 0);
+        assert!(panel.bottom() <= 523 && items.iter().all(|r| panel.intersect(r) == *r), "{panel:?}");
+        let mut t = MenuTracker::default();
+        use crate::machines::input::{Button, Input};
+        let (x, y) = (titles[0].x + 3, titles[0].y + 3);
+        t.event(chrome.menu_style(), g.as_ref(), &m, &Input::MouseDown { x, y, button: Button::Left });
+        let (_, items) = g.panel(&m, 0);
+        let up = Input::MouseUp { x: items[0].x + 5, y: items[0].y + 5, button: Button::Left };
+        assert_eq!(t.event(chrome.menu_style(), g.as_ref(), &m, &up), super::super::MenuOutcome::Chosen("new".into()));
+    }
+
+    #[test]
+    fn fields_and_message_are_drawn() {
+        let (look, chrome) = machine("plastique");
+        let m = menus();
+        let fields = frame_fields();
+        let mut with = look.new_surface();
+        chrome.draw_frame(
+            &mut with,
+            &look,
+            &Frame { title: "T", menus: &m, fields: &fields, message: "Hello", ..Default::default() },
+        );
+        let mut without = look.new_surface();
+        chrome.draw_frame(
+            &mut without,
+            &look,
+            &Frame { title: "T", menus: &m, fields: &[], message: "", ..Default::default() },
+        );
+        for f in &chrome.skin().fields {
+            let r = f.rect;
+            let differs = (r.y..r.bottom()).any(|y| (r.x..r.right()).any(|x| with.get(x, y) != without.get(x, y)));
+            if !matches!(f.field, FieldKind::Title) {
+                assert!(differs, "{:?} shows nothing", f.field);
+            }
+        }
+    }
+
+    #[test]
+    fn requester_buttons_are_75_by_23_and_centred() {
+        let (look, chrome) = machine("plastique");
+        let r = Requester {
+            title: "YaZZle".into(),
+            lines: vec!["Hello".into()],
+            buttons: vec!["OK".into(), "Cancel".into()],
+        };
+        let (frame, b) = chrome.requester_layout(&look, &r);
+        assert!(b.iter().all(|r| (r.w, r.h) == (75, 23)));
+        let (l, rgt) = (b[0].x - frame.x, frame.right() - b[1].right());
+        assert!((l - rgt).abs() <= 1);
+        assert!(frame.x >= 0 && frame.right() <= 698 && frame.bottom() <= 523);
+    }
+}

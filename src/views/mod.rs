@@ -1,0 +1,48 @@
+//! Views: one per game family (and the launcher). A view draws a state on
+//! a machine and turns input into commands or moves; it never draws chrome.
+
+use crate::gfx::{Rect, Surface};
+use crate::machines::{Command, Input, Machine, Menu, Requester};
+
+/// What a view wants after handling an event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Response {
+    /// Nothing changed.
+    Unchanged,
+    /// Its picture changed: draw it again.
+    Redraw,
+    /// Run an application command (open a game, show help, quit...).
+    Command(Command),
+    /// Show a modal message.
+    Ask(Requester),
+}
+
+pub trait View {
+    /// The window or screen title.
+    fn title(&self) -> String;
+    /// The view's own menus, placed after the application's.
+    fn menus(&self) -> Vec<Menu>;
+    /// Figures the chrome shows (score, time, moves).
+    fn fields(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+    /// The status line.
+    fn message(&self) -> String {
+        String::new()
+    }
+    /// Draws into `area` of the surface (the machine's content rectangle).
+    fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect);
+    /// Handles an input event aimed at the content area.
+    fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response;
+    /// Handles a menu or button command; `None` if it is not the view's.
+    fn command(&mut self, command: &str) -> Option<Response>;
+    /// Whether `command` would do something now (greys out skin buttons
+    /// and menu items that would not).
+    fn can(&self, command: &str) -> bool;
+    /// Whether the view needs `Tick` events (a running clock, animation).
+    fn wants_ticks(&self) -> bool {
+        false
+    }
+}
+
+pub mod widgets;

@@ -1,0 +1,107 @@
+//! Golden images of each machine's chrome at each depth: the launcher, an
+//! open menu and a requester. Regenerate with PARLOUR_BLESS=1 and look at
+//! every picture before committing it.
+
+use parlour::app::driver::Driver;
+use parlour::app::shell::Shell;
+use parlour::machines::{Button, Depth, Input, Machine, MachineChoice, MachineId};
+
+use super::support::assert_golden;
+
+fn driver(id: MachineId, depth: Option<Depth>) -> Driver {
+    let machine = Machine::new(&MachineChoice { id: Some(id), depth, skin: None }, id).unwrap();
+    Driver::new(Shell::launcher(machine, 1))
+}
+
+fn name(id: MachineId, depth: Option<Depth>) -> String {
+    match depth {
+        Some(d) => format!("{}-{}", id.name(), d.name()),
+        None => id.name().to_string(),
+    }
+}
+
+fn screens() -> Vec<(MachineId, Option<Depth>)> {
+    let mut v = vec![
+        (MachineId::Yazzle, None),
+        (MachineId::AmigaPal, None),
+        (MachineId::AmigaDblPal, None),
+        (MachineId::MacSe30, None),
+    ];
+    v.extend(Depth::ALL.iter().map(|&d| (MachineId::MacColor, Some(d))));
+    v
+}
+
+#[test]
+fn launcher_on_every_machine_and_depth() {
+    for (id, depth) in screens() {
+        assert_golden(&format!("launcher-{}", name(id, depth)), driver(id, depth).frame());
+    }
+}
+
+/// Opens the machine's "Machine" menu the way its user would and hovers
+/// over the second item.
+fn open_machine_menu(d: &mut Driver) {
+    let shell = d.shell();
+    let menus = shell.menus();
+    let m = shell.machine();
+    let geometry = m.chrome().menu_geometry(m.look());
+    let index = menus.iter().position(|m| m.title == "Machine").unwrap();
+    let title = geometry.titles(&menus)[index];
+    let (_, items) = geometry.panel(&menus, index);
+    let (tx, ty) = (title.x + title.w / 2, title.y + title.h / 2);
+    let (ix, iy) = (items[1].x + items[1].w / 2, items[1].y + items[1].h / 2);
+    drop(geometry);
+    let button = match m.chrome().menu_style() {
+        parlour::machines::MenuStyle::PullDown => Button::Left,
+        parlour::machines::MenuStyle::RightButtonStrip => Button::Right,
+    };
+    d.feed(&[
+        Input::MouseMove { x: tx, y: ty },
+        Input::MouseDown { x: tx, y: ty, button },
+        Input::MouseMove { x: ix, y: iy },
+    ]);
+}
+
+#[test]
+fn open_menu_on_every_machine_family() {
+    for (id, depth) in [
+        (MachineId::Yazzle, None),
+        (MachineId::AmigaPal, None),
+        (MachineId::AmigaDblPal, None),
+        (MachineId::MacSe30, None),
+        (MachineId::MacColor, Some(Depth::Colours16)),
+    ] {
+        let mut d = driver(id, depth);
+        open_machine_menu(&mut d);
+        assert_golden(&format!("menu-{}", name(id, depth)), d.frame());
+    }
+}
+
+#[test]
+fn requester_on_every_machine_family() {
+    for (id, depth) in [
+        (MachineId::Yazzle, None),
+        (MachineId::AmigaPal, None),
+        (MachineId::AmigaDblPal, None),
+        (MachineId::MacSe30, None),
+        (MachineId::MacColor, Some(Depth::Colours256)),
+    ] {
+        let mut d = driver(id, depth);
+        d.command("about");
+        assert_golden(&format!("about-{}", name(id, depth)), d.frame());
+    }
+}
+
+#[test]
+fn choosing_a_menu_item_switches_the_machine() {
+    let mut d = driver(MachineId::MacSe30, None);
+    open_machine_menu(&mut d);
+    let menus = d.shell().menus();
+    let index = menus.iter().position(|m| m.title == "Machine").unwrap();
+    let machine = d.shell().machine();
+    let (_, items) = machine.chrome().menu_geometry(machine.look()).panel(&menus, index);
+    let (x, y) = (items[1].x + 4, items[1].y + 4);
+    d.feed(&[Input::MouseUp { x, y, button: Button::Left }]);
+    assert_eq!(d.shell().machine().id(), MachineId::AmigaPal);
+    assert_eq!((d.frame().width(), d.frame().height()), (320, 256));
+}

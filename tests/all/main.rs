@@ -1,0 +1,8 @@
+//! Parlour's integration tests, built as one test binary.
+
+mod core_props;
+mod golden;
+mod palettes;
+mod shots;
+mod support;
+mod window;

@@ -1,0 +1,115 @@
+//! `parlour shot` and the other commands, run as a user would.
+
+use std::collections::BTreeSet;
+
+use parlour::gfx::Rgb;
+use parlour::gfx::image_io::decode_png;
+use parlour::gfx::palette::{mac_clut2, mac_clut4, mac_clut8};
+
+use super::support::run;
+
+/// Every machine and depth the launcher can be shot on, with the native size.
+const SCREENS: [(&str, Option<&str>, (u32, u32)); 10] = [
+    ("yazzle", None, (698, 523)),
+    ("amiga-pal", None, (320, 256)),
+    ("amiga-dblpal", None, (640, 512)),
+    ("mac-se30", None, (512, 342)),
+    ("mac-color", Some("1"), (640, 480)),
+    ("mac-color", Some("4"), (640, 480)),
+    ("mac-color", Some("16"), (640, 480)),
+    ("mac-color", Some("256"), (640, 480)),
+    ("mac-color", Some("thousands"), (640, 480)),
+    ("mac-color", Some("millions"), (640, 480)),
+];
+
+fn shot(machine: &str, depth: Option<&str>) -> parlour::gfx::image_io::RgbaImage {
+    let out = std::env::temp_dir().join(format!("parlour-shot-{machine}-{}.png", depth.unwrap_or("x")));
+    let out_s = out.to_string_lossy().to_string();
+    let mut args = vec!["shot", "launcher", "--machine", machine, "-o", &out_s];
+    if let Some(d) = depth {
+        args.extend(["--depth", d]);
+    }
+    let result = run(&args);
+    assert!(result.status.success(), "{machine} {depth:?}: {}", String::from_utf8_lossy(&result.stderr));
+    decode_png("shot", &std::fs::read(&out).unwrap()).unwrap()
+}
+
+fn colours(img: &parlour::gfx::image_io::RgbaImage) -> BTreeSet<Rgb> {
+    img.pixels.iter().map(|p| p.0).collect()
+}
+
+#[test]
+fn every_launcher_shot_has_native_size_and_only_the_machines_colours() {
+    for (machine, depth, size) in SCREENS {
+        let img = shot(machine, depth);
+        assert_eq!((img.width, img.height), size, "{machine} {depth:?}");
+        let used = colours(&img);
+        let allowed: Option<Vec<Rgb>> = match (machine, depth) {
+            ("mac-se30", _) | ("mac-color", Some("1")) => Some(vec![Rgb::BLACK, Rgb::WHITE]),
+            ("mac-color", Some("4")) => Some(mac_clut2().entries().to_vec()),
+            ("mac-color", Some("16")) => Some(mac_clut4().entries().to_vec()),
+            ("mac-color", Some("256")) => Some(mac_clut8().entries().to_vec()),
+            _ => None,
+        };
+        if let Some(allowed) = allowed {
+            for c in &used {
+                assert!(allowed.contains(c), "{machine} {depth:?} shows {c:?}, outside its CLUT");
+            }
+        }
+        if machine.starts_with("amiga") {
+            assert!(used.len() <= 32, "{machine}: {} colours", used.len());
+            for c in &used {
+                assert!(c.r % 17 == 0 && c.g % 17 == 0 && c.b % 17 == 0, "{machine}: {c:?} is not 12-bit");
+            }
+        }
+        if depth == Some("thousands") {
+            for c in &used {
+                let five = |v: u8| v == ((v >> 3) << 3 | v >> 5);
+                assert!(five(c.r) && five(c.g) && five(c.b), "thousands shows {c:?}, not 5-5-5");
+            }
+        }
+        if machine.starts_with("mac") {
+            let row = 19 * img.width as usize;
+            assert!(
+                img.pixels[row..row + img.width as usize].iter().all(|p| p.0 == Rgb::BLACK),
+                "{machine} {depth:?}: the menu bar's bottom row is not black"
+            );
+        }
+    }
+}
+
+#[test]
+fn help_documents_every_command() {
+    let out = run(&["--help"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for cmd in ["list", "play", "shot", "bench"] {
+        assert!(text.contains(cmd), "--help does not mention {cmd}");
+    }
+    let shot_help = String::from_utf8_lossy(&run(&["shot", "--help"]).stdout).to_string();
+    for opt in ["--machine", "--depth", "--skin", "--seed", "--output"] {
+        assert!(shot_help.contains(opt), "shot --help does not mention {opt}");
+    }
+}
+
+#[test]
+fn list_prints_one_game_per_line() {
+    let out = run(&["list"]);
+    assert!(out.status.success());
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let (id, name) = line.split_once('\t').expect("id TAB name");
+        assert!(!id.is_empty() && !name.is_empty());
+    }
+}
+
+#[test]
+fn bad_arguments_are_refused_with_a_reason() {
+    let out = run(&["shot", "launcher", "--machine", "c64", "-o", "/tmp/x.png"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown machine `c64`"));
+    let out = run(&["shot", "no-such-game", "-o", "/tmp/x.png"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown game"));
+    let out = run(&["shot", "launcher", "--machine", "mac-se30", "--depth", "256", "-o", "/tmp/x.png"]);
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -1,0 +1,71 @@
+//! Helpers shared by the integration tests.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use parlour::gfx::Surface;
+use parlour::gfx::image_io::{decode_png, encode_png};
+
+/// The `parlour` binary Cargo built for these tests.
+pub fn parlour() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_parlour"));
+    // Never read or write the developer's own settings.
+    c.env("PARLOUR_DATA_DIR", std::env::temp_dir().join("parlour-test-data"));
+    c
+}
+
+pub fn run(args: &[&str]) -> Output {
+    parlour().args(args).output().expect("the parlour binary runs")
+}
+
+pub fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+/// Compares a surface with `tests/golden/<name>.png` pixel for pixel by
+/// colour. With `PARLOUR_BLESS=1` the golden is (re)written instead; a
+/// mismatch writes the actual picture under target/golden-actual/.
+pub fn assert_golden(name: &str, surface: &Surface) {
+    let path = golden_dir().join(format!("{name}.png"));
+    if std::env::var_os("PARLOUR_BLESS").is_some() {
+        std::fs::create_dir_all(golden_dir()).unwrap();
+        std::fs::write(&path, encode_png(surface)).unwrap();
+        return;
+    }
+    let bytes = std::fs::read(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with PARLOUR_BLESS=1 to create it)", path.display()));
+    let golden = decode_png(name, &bytes).unwrap();
+    let same_size = (golden.width, golden.height) == (surface.width(), surface.height());
+    let mut differing = 0;
+    let mut first = None;
+    if same_size {
+        for y in 0..surface.height() as i32 {
+            for x in 0..surface.width() as i32 {
+                let want = golden.pixels[(y as u32 * golden.width + x as u32) as usize].0;
+                if surface.colour_at(x, y) != Some(want) {
+                    differing += 1;
+                    first.get_or_insert((x, y));
+                }
+            }
+        }
+    }
+    if !same_size || differing > 0 {
+        let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/golden-actual");
+        std::fs::create_dir_all(&out).unwrap();
+        let actual = out.join(format!("{name}.png"));
+        std::fs::write(&actual, encode_png(surface)).unwrap();
+        panic!(
+            "{name}: {} (golden {}x{}, actual {}x{}); actual picture written to {}",
+            if same_size {
+                format!("{differing} pixels differ, first at {:?}", first.unwrap())
+            } else {
+                "size differs".into()
+            },
+            golden.width,
+            golden.height,
+            surface.width(),
+            surface.height(),
+            actual.display()
+        );
+    }
+}
