@@ -37,8 +37,10 @@ impl Surface {
             }
             Paint::Pattern { .. } => {
                 for y in r.y..r.bottom() {
-                    for x in r.x..r.right() {
-                        self.put(x, y, paint.value_at(x, y));
+                    // A pattern row repeats every 8 pixels: work it out once.
+                    let row: [u32; 8] = std::array::from_fn(|i| paint.value_at(r.x + i as i32, y));
+                    for (i, px) in self.row_mut(y, r.x, r.right()).iter_mut().enumerate() {
+                        *px = row[i % 8];
                     }
                 }
             }
@@ -164,12 +166,14 @@ impl Surface {
     pub fn blit(&mut self, src: &Surface, from: Rect, x: i32, y: i32) {
         debug_assert_eq!(src.format(), self.format());
         let from = from.intersect(&src.bounds());
-        for sy in from.y..from.bottom() {
-            for sx in from.x..from.right() {
-                if let Some(v) = src.get(sx, sy) {
-                    self.put(x + sx - from.x, y + sy - from.y, v);
-                }
-            }
+        // The destination rectangle, clipped, and the source offset into it.
+        let to = Rect::new(x, y, from.w, from.h).intersect(&self.clip());
+        let (dx, dy) = (from.x - x, from.y - y);
+        for ty in to.y..to.bottom() {
+            let sy = (ty + dy) as u32;
+            let start = (sy * src.width() + (to.x + dx) as u32) as usize;
+            let line = &src.pixels()[start..start + to.w as usize];
+            self.row_mut(ty, to.x, to.right()).copy_from_slice(line);
         }
     }
 }

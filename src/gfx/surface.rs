@@ -164,6 +164,14 @@ impl Surface {
         self.pixels[row + x0 as usize..row + x1 as usize].fill(v);
     }
 
+    /// Pixels x0..x1 of row y for direct writing; the caller has clipped
+    /// the span and writes only values the format holds.
+    pub(super) fn row_mut(&mut self, y: i32, x0: i32, x1: i32) -> &mut [u32] {
+        debug_assert!(self.clip.contains(x0, y) && x1 <= self.clip.right());
+        let row = (y as u32 * self.width) as usize;
+        &mut self.pixels[row + x0 as usize..row + x1 as usize]
+    }
+
     /// The colour a value shows as on this surface.
     pub fn colour_of(&self, value: u32) -> Rgb {
         match self.format {
