@@ -5,7 +5,9 @@
 
 pub mod app;
 pub mod assets;
+pub mod cards;
 pub mod core;
 pub mod gfx;
 pub mod machines;
+pub mod solitaire;
 pub mod views;

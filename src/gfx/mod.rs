@@ -10,6 +10,7 @@ pub mod geom;
 pub mod image_io;
 pub mod paint;
 pub mod palette;
+pub mod reduce;
 pub mod surface;
 
 pub use art::Art;
