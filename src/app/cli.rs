@@ -1,4 +1,4 @@
-//! The command line: `parlour`, `list`, `play`, `shot`, `bench`.
+//! The command line: `parlour`, `list`, `play`, `shot`, `bench`, `lint`.
 
 use std::path::{Path, PathBuf};
 
@@ -6,6 +6,8 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::gfx::image_io::{encode_bmp, encode_png};
 use crate::machines::{Depth, Machine, MachineChoice, MachineId};
+use crate::solitaire::lint as solitaire_lint;
+use crate::solitaire::spec::Diagnostic;
 
 use super::catalog;
 use super::driver::Driver;
@@ -83,6 +85,37 @@ enum Command {
         #[arg(long, value_name = "MS", default_value_t = 300)]
         ms: u64,
     },
+    /// Check game data: a solitaire game-type folder (game.ini, game.html,
+    /// game.bmp) or a game.ini file. Prints every problem as
+    /// `file:line: message`; exits 1 if any is an error.
+    /// Print the position right after the deal of a solitaire game type.
+    Deal {
+        /// A game type id from `parlour list`, or its folder.
+        game: String,
+        /// Deal by this seed (default 1).
+        #[arg(long, value_name = "N", conflicts_with = "ms")]
+        seed: Option<u64>,
+        /// Microsoft FreeCell deal number (FreeCell-family game types).
+        #[arg(long, value_name = "N")]
+        ms: Option<u32>,
+        /// `fcs` prints the tableau in Freecell Solver's board format.
+        #[arg(long, value_name = "FORMAT", value_parser = ["fcs"])]
+        format: Option<String>,
+    },
+    /// Write game.bmp for game-type folders (200 x 150, 256 colours, as YaZZle wants it).
+    Capture {
+        /// Game-type folders.
+        #[arg(value_name = "PATH", required_unless_present = "all")]
+        paths: Vec<PathBuf>,
+        /// Every game type Parlour finds.
+        #[arg(long, conflicts_with = "paths")]
+        all: bool,
+    },
+    Lint {
+        /// Folders or files to check.
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+    },
 }
 
 /// A command-line failure: the message and the exit code.
@@ -139,6 +172,9 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         Some(Command::Play { game, screen, seed }) => open_window(&screen, &game, seed),
         Some(Command::Shot { target, screen, seed, output }) => shot(&target, &screen.choice()?, seed, &output),
         Some(Command::Bench { ms }) => super::bench::run(ms).map(|_| ()).map_err(fail),
+        Some(Command::Lint { paths }) => lint(&paths),
+        Some(Command::Deal { game, seed, ms, format }) => deal(&game, seed, ms, format.as_deref()),
+        Some(Command::Capture { paths, all }) => capture(&paths, all),
     }
 }
 
@@ -148,10 +184,9 @@ fn shell_for(target: &str, choice: &MachineChoice, seed: u64) -> Result<Shell, F
         let machine = Machine::new(choice, MachineId::Yazzle).map_err(|e| fail(e.0))?;
         return Ok(Shell::launcher(machine, seed));
     }
-    let game = catalog::find(target)
-        .ok_or_else(|| fail(format!("unknown game `{target}`: `parlour list` shows the games there are")))?;
-    let machine = Machine::new(choice, game.default_machine.unwrap_or(MachineId::Yazzle)).map_err(|e| fail(e.0))?;
-    Ok(Shell::new(machine, (game.open)(seed), seed))
+    let game = catalog::find(target).map_err(fail)?;
+    let machine = Machine::new(choice, game.default_machine).map_err(|e| fail(e.0))?;
+    Ok(Shell::new(machine, game.open(seed), seed))
 }
 
 fn shot(target: &str, choice: &MachineChoice, seed: u64, output: &Path) -> Result<(), Failure> {
@@ -174,4 +209,116 @@ fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(
 fn clock_seed() -> u64 {
     use std::time::{SystemTime, UNIX_EPOCH};
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
+}
+
+/// One kind of thing `parlour lint` checks.
+struct Linter {
+    /// What it checks, for the message about paths no linter takes.
+    what: &'static str,
+    /// Whether this linter takes the path.
+    accepts: fn(&Path) -> bool,
+    /// The problems found.
+    check: fn(&Path) -> Vec<Diagnostic>,
+}
+
+/// The linters, tried in order; the first that accepts a path checks it.
+/// Boards (.brd) and guides (.guide) will get a line each.
+const LINTERS: &[Linter] = &[Linter {
+    what: "a solitaire game-type folder (holding game.ini) or a .ini file",
+    accepts: solitaire_lint::accepts,
+    check: solitaire_lint::lint_path,
+}];
+
+/// The linter for `path`, or why there is none.
+fn linter_for(path: &Path) -> Result<&'static Linter, String> {
+    if !path.exists() {
+        return Err(format!("{}: no such file or folder", path.display()));
+    }
+    LINTERS.iter().find(|l| (l.accepts)(path)).ok_or_else(|| {
+        let kinds: Vec<&str> = LINTERS.iter().map(|l| l.what).collect();
+        format!("don't know how to check {}: lint takes {}", path.display(), kinds.join("; "))
+    })
+}
+
+/// `parlour lint PATH...`: problems on standard output, one per line; exit
+/// code 1 when there is an error (or a path that cannot be checked).
+fn lint(paths: &[PathBuf]) -> Result<(), Failure> {
+    let mut failed = false;
+    for path in paths {
+        match linter_for(path) {
+            Ok(linter) => {
+                for d in (linter.check)(path) {
+                    println!("{d}");
+                    failed |= d.is_error();
+                }
+            }
+            Err(message) => {
+                eprintln!("parlour: {message}");
+                failed = true;
+            }
+        }
+    }
+    if failed { Err(Failure { message: String::new(), code: 1 }) } else { Ok(()) }
+}
+
+#[cfg(test)]
+mod lint_tests {
+    use super::*;
+
+    #[test]
+    fn lint_dispatches_on_what_the_path_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let ini = dir.path().join("rules.INI");
+        std::fs::write(&ini, "[General]\n").unwrap();
+        assert!(linter_for(&ini).is_ok());
+        let folder = dir.path().join("Some Game");
+        std::fs::create_dir(&folder).unwrap();
+        let e = linter_for(&folder).err().unwrap();
+        assert!(e.starts_with(&format!("don't know how to check {}", folder.display())), "{e}");
+        std::fs::write(folder.join("game.ini"), "").unwrap();
+        assert!(linter_for(&folder).is_ok());
+        let txt = dir.path().join("notes.txt");
+        std::fs::write(&txt, "").unwrap();
+        assert!(linter_for(&txt).err().unwrap().starts_with("don't know how to check"));
+        assert!(linter_for(&dir.path().join("gone")).err().unwrap().ends_with("no such file or folder"));
+        // A bad game.ini fails the command; the lint of a missing path too.
+        assert_eq!(lint(&[ini]).err().map(|f| f.code), Some(1));
+    }
+}
+
+fn deal(target: &str, seed: Option<u64>, ms: Option<u32>, format: Option<&str>) -> Result<(), Failure> {
+    use crate::core::Variant;
+    use crate::solitaire::deal::{print_fcs, print_position};
+    let game = catalog::find(target).map_err(fail)?;
+    let game_type = game.game_type().ok_or_else(|| fail(format!("{target} is not a solitaire game type")))?;
+    let (variant, seed) = match ms {
+        Some(n) => (game_type.variant.with_options("easy,ms").map_err(fail)?, u64::from(n)),
+        None => (game_type.variant.clone(), seed.unwrap_or(1)),
+    };
+    let state = variant.deal(seed);
+    let text = match format {
+        Some("fcs") => print_fcs(&state).map_err(fail)?,
+        _ => print_position(&state),
+    };
+    print!("{text}");
+    Ok(())
+}
+
+fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
+    let folders: Vec<PathBuf> = if all {
+        catalog::games().iter().filter_map(|g| g.game_type().map(|gt| gt.folder.clone())).collect()
+    } else {
+        paths.to_vec()
+    };
+    let mut failed = false;
+    for folder in &folders {
+        match super::capture::capture(folder) {
+            Ok(out) => println!("{}", out.display()),
+            Err(e) => {
+                eprintln!("parlour: {}: {e}", folder.display());
+                failed = true;
+            }
+        }
+    }
+    if failed { Err(Failure { message: String::new(), code: 1 }) } else { Ok(()) }
 }

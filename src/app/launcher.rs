@@ -6,19 +6,35 @@ use crate::views::{Response, View, widgets};
 
 use super::catalog;
 
+/// The launcher, or YaZZle's Game Type Selection dialog (the same list
+/// holding only the solitaire game types).
 pub struct Launcher {
-    /// (id, name) of every game.
+    title: &'static str,
+    /// (id, name) of every game listed.
     games: Vec<(String, String)>,
     selected: usize,
+    buttons: &'static [(&'static str, &'static str)],
 }
 
 /// The launcher's buttons, in order, with their commands.
-const BUTTONS: [(&str, &str); 3] = [("Play", "play-selected"), ("Help", "help"), ("About", "about")];
+const LAUNCHER_BUTTONS: [(&str, &str); 3] = [("Play", "play-selected"), ("Help", "help"), ("About", "about")];
+const CHOOSER_BUTTONS: [(&str, &str); 2] = [("OK", "play-selected"), ("Cancel", "cancel")];
 
 impl Launcher {
     pub fn new() -> Launcher {
         let games = catalog::games().iter().map(|g| (g.id.to_string(), g.name.to_string())).collect();
-        Launcher { games, selected: 0 }
+        Launcher { title: "Parlour", games, selected: 0, buttons: &LAUNCHER_BUTTONS }
+    }
+
+    /// The Game Type Selection dialog, with `current` selected.
+    pub fn game_types(current: &str) -> Launcher {
+        let games: Vec<(String, String)> = catalog::games()
+            .iter()
+            .filter(|g| g.game_type().is_some())
+            .map(|g| (g.id.to_string(), g.name.to_string()))
+            .collect();
+        let selected = games.iter().position(|(id, _)| id == current).unwrap_or(0);
+        Launcher { title: "Game Type Selection", games, selected, buttons: &CHOOSER_BUTTONS }
     }
 
     /// The list box and button rectangles inside `area`.
@@ -27,7 +43,7 @@ impl Launcher {
         let margin = (area.w / 24).max(6);
         let heading = look.title_font.height() as i32 * 2 + look.text_font.height() as i32;
         let button_h = look.title_font.height() as i32 + 8;
-        let button_w = BUTTONS.iter().map(|b| look.title_font.text_width(b.0) as i32).max().unwrap_or(0) + 24;
+        let button_w = self.buttons.iter().map(|b| look.title_font.text_width(b.0) as i32).max().unwrap_or(0) + 24;
         let list = Rect::from_edges(
             area.x + margin,
             area.y + margin + heading,
@@ -35,10 +51,10 @@ impl Launcher {
             area.bottom() - margin * 2 - button_h,
         );
         let gap = margin;
-        let total = BUTTONS.len() as i32 * button_w + (BUTTONS.len() as i32 - 1) * gap;
+        let total = self.buttons.len() as i32 * button_w + (self.buttons.len() as i32 - 1) * gap;
         let mut x = area.x + (area.w - total) / 2;
         let y = area.bottom() - margin - button_h;
-        let buttons = BUTTONS
+        let buttons = self.buttons
             .iter()
             .map(|_| {
                 let r = Rect::new(x, y, button_w, button_h);
@@ -47,6 +63,13 @@ impl Launcher {
             })
             .collect();
         (list, buttons)
+    }
+
+    /// The first row shown, so that the selected row is in view.
+    fn first_row(&self, machine: &Machine, list: Rect) -> usize {
+        let row_h = machine.look().text_font.height() as i32 + 2;
+        let visible = ((list.h - 4) / row_h).max(1) as usize;
+        self.selected.saturating_sub(visible - 1)
     }
 
     fn rows(&self) -> Vec<String> {
@@ -96,7 +119,7 @@ pub fn help() -> Requester {
 
 impl View for Launcher {
     fn title(&self) -> String {
-        "Parlour".into()
+        self.title.into()
     }
 
     fn menus(&self) -> Vec<Menu> {
@@ -115,7 +138,7 @@ impl View for Launcher {
         let look = machine.look();
         s.fill_rect(area, look.paint(Pen::Background));
         let title_font = look.title_font;
-        let title = "Parlour";
+        let title = self.title;
         let tw = title_font.text_width(title) as i32;
         let margin = (area.w / 24).max(6);
         s.draw_text(
@@ -137,9 +160,9 @@ impl View for Launcher {
         );
         let (list, buttons) = self.layout(machine, area);
         let selected = (!self.games.is_empty()).then_some(self.selected);
-        widgets::list_box(s, machine, list, &self.rows(), 0, selected);
-        for ((label, _), r) in BUTTONS.iter().zip(buttons) {
-            let enabled = *label != "Play" || !self.games.is_empty();
+        widgets::list_box(s, machine, list, &self.rows(), self.first_row(machine, list), selected);
+        for ((label, cmd), r) in self.buttons.iter().zip(buttons) {
+            let enabled = *cmd != "play-selected" || !self.games.is_empty();
             widgets::button(s, machine, r, label, enabled);
         }
     }
@@ -149,14 +172,14 @@ impl View for Launcher {
         match *input {
             Input::MouseDown { x, y, button: Button::Left } => {
                 if let Some(i) = buttons.iter().position(|r| r.contains(x, y)) {
-                    return match BUTTONS[i].1 {
+                    return match self.buttons[i].1 {
                         "play-selected" => self.play_selected(),
                         cmd => Response::Command(cmd.into()),
                     };
                 }
                 if list.contains(x, y) {
                     let row_h = machine.look().text_font.height() as i32 + 2;
-                    let row = ((y - list.y - 2) / row_h) as usize;
+                    let row = ((y - list.y - 2) / row_h) as usize + self.first_row(machine, list);
                     if row < self.games.len() {
                         self.selected = row;
                         return Response::Redraw;

@@ -2,6 +2,7 @@
 //! headless driver and the command-line commands.
 
 pub mod bench;
+pub mod capture;
 pub mod catalog;
 pub mod cli;
 pub mod driver;

@@ -13,11 +13,14 @@ use super::catalog;
 use super::launcher::{self, Launcher};
 
 /// Command verbs the shell itself carries out, whatever the view.
-const APP_COMMANDS: [&str; 8] = ["quit", "about", "help", "launcher", "play", "machine", "depth", "skin"];
+const APP_COMMANDS: [&str; 10] =
+    ["quit", "about", "help", "launcher", "play", "machine", "depth", "skin", "gametypes", "stats"];
 
 pub struct Shell {
     machine: Machine,
     view: Box<dyn View>,
+    /// Views to return to (the game under the Game Type Selection dialog).
+    behind: Vec<Box<dyn View>>,
     tracker: MenuTracker,
     requester: Option<Requester>,
     seed: u64,
@@ -30,7 +33,16 @@ impl Shell {
     /// A shell showing `view` on `machine`; `seed` is used for games the
     /// launcher opens.
     pub fn new(machine: Machine, view: Box<dyn View>, seed: u64) -> Shell {
-        Shell { machine, view, tracker: MenuTracker::default(), requester: None, seed, quit: false, dirty: true }
+        Shell {
+            machine,
+            view,
+            behind: Vec::new(),
+            tracker: MenuTracker::default(),
+            requester: None,
+            seed,
+            quit: false,
+            dirty: true,
+        }
     }
 
     /// A shell on the launcher.
@@ -221,11 +233,31 @@ impl Shell {
             "quit" => self.quit = true,
             "about" => self.requester = Some(launcher::about()),
             "help" => self.requester = Some(launcher::help()),
-            "launcher" => self.view = Box::new(Launcher::new()),
+            "launcher" => {
+                self.behind.clear();
+                self.view = Box::new(Launcher::new());
+            }
             "play" => match catalog::find(arg) {
-                Some(game) => self.view = (game.open)(self.seed),
-                None => self.requester = Some(error_box(&format!("There is no game called `{arg}`."))),
+                Ok(game) => {
+                    self.behind.clear();
+                    self.view = game.open(self.seed);
+                }
+                Err(e) => self.requester = Some(error_box(&e)),
             },
+            "gametypes" => {
+                let current = self.view.game_id().unwrap_or_default();
+                let chooser = Box::new(Launcher::game_types(&current));
+                self.behind.push(std::mem::replace(&mut self.view, chooser));
+            }
+            "cancel" if !self.behind.is_empty() => {
+                self.view = self.behind.pop().expect("not empty");
+            }
+            "stats" => {
+                let stats = crate::core::Stats::load(&super::settings::data_dir()).unwrap_or_default();
+                let name = catalog::find(arg).map(|g| g.name).unwrap_or_else(|_| arg.to_string());
+                let game = stats.game(arg).cloned().unwrap_or_default();
+                self.requester = Some(crate::views::solitaire::stats_box(&name, &game));
+            }
             "machine" | "depth" | "skin" => {
                 let mut choice = self.machine.choice();
                 match verb {

@@ -158,6 +158,11 @@ pub trait Chrome: Send + Sync {
     fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester);
     /// The command of a skin button at (x, y); only skinned chromes
     /// (YaZZle) have buttons.
+    /// Whether the chrome paints the content area's table itself (a YaZZle
+    /// skin's felt); otherwise views fill it with the Felt pen.
+    fn draws_felt(&self) -> bool {
+        false
+    }
     /// The commands of the chrome's own buttons (a YaZZle skin's).
     fn button_commands(&self) -> Vec<Command> {
         Vec::new()

@@ -547,6 +547,10 @@ impl Chrome for YazzleChrome {
         }
     }
 
+    fn draws_felt(&self) -> bool {
+        true
+    }
+
     fn button_commands(&self) -> Vec<Command> {
         self.skin.buttons.iter().map(|b| b.command.clone()).collect()
     }

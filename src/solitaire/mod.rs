@@ -1,2 +1,11 @@
 //! Data-driven solitaire: YaZZle game.ini game types read, validated and
 //! played by one pile engine. Uses `core` and `cards` only.
+
+pub mod deal;
+pub mod engine;
+pub mod ini;
+pub mod lint;
+pub mod rules;
+pub mod solver;
+pub mod spec;
+pub mod library;

@@ -39,10 +39,16 @@ pub trait View {
     /// Whether `command` would do something now (greys out skin buttons
     /// and menu items that would not).
     fn can(&self, command: &str) -> bool;
+    /// The id of the game shown, if the view is a game.
+    fn game_id(&self) -> Option<String> {
+        None
+    }
     /// Whether the view needs `Tick` events (a running clock, animation).
     fn wants_ticks(&self) -> bool {
         false
     }
 }
 
+pub mod card_art;
+pub mod solitaire;
 pub mod widgets;

@@ -1,0 +1,333 @@
+//! Court cards: our own bold, symbolic figures.
+//!
+//! Large cards show a double-headed half figure in a frame, as printed
+//! courts do: headwear says the rank (a pointed crown and a beard for the
+//! king, a tiara and long hair for the queen, a feathered cap for the
+//! jack), and each suit has its own cloth and holds its old Latin-suit
+//! emblem: spades a sword, hearts a cup, diamonds a coin, clubs a staff.
+//! The jacks of hearts and diamonds and the king of diamonds are drawn in
+//! profile, the deck's traditional one-eyed cards. Small cards show a
+//! simplified bust.
+
+use parlour::cards::{Card, Colour, Suit};
+
+use crate::Size;
+use crate::canvas::{Canvas, Ink, Region, both, capsule, ellipse, poly, rect, union};
+use crate::faces::suit_inks;
+use crate::glyphs;
+use crate::heads;
+use crate::inks::{BLUE, BROWN, GOLD, GREEN, LINE, PAPER, RED, RED_INK, SABLE, SABLE_CLOTH, SILVER, SKIN};
+
+const JACK: u8 = 11;
+const QUEEN: u8 = 12;
+const KING: u8 = 13;
+
+/// The half figure's box on a large card (the picture frame's inside is
+/// two of these, one turned round).
+const HALF_W: i32 = 45;
+const HALF_H: i32 = 39;
+/// Where the picture starts on a large card.
+const PICTURE_X: i32 = 13;
+const PICTURE_Y: i32 = 9;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Motif {
+    Sword,
+    Cup,
+    Coin,
+    Staff,
+}
+
+fn motif(suit: Suit) -> Motif {
+    match suit {
+        Suit::Spades => Motif::Sword,
+        Suit::Hearts => Motif::Cup,
+        Suit::Diamonds => Motif::Coin,
+        Suit::Clubs => Motif::Staff,
+    }
+}
+
+/// A figure's colours: main cloth, trimming, a second accent, hair.
+struct Dress {
+    robe: Ink,
+    trim: Ink,
+    accent: Ink,
+    hair: Ink,
+}
+
+/// Each figure's colours, chosen as a set: a suit's king and queen share
+/// its main cloth (spades blue, hearts red, diamonds gold, clubs black),
+/// the four jacks all differ, and hair stands out from headwear and cloth.
+fn dress(card: Card) -> Dress {
+    let (robe, trim, accent, hair) = match (card.suit, card.rank.value()) {
+        (Suit::Spades, KING) => (BLUE, GOLD, RED, BROWN),
+        (Suit::Spades, QUEEN) => (BLUE, RED, GOLD, BROWN),
+        (Suit::Spades, _) => (GOLD, BLUE, RED, BROWN),
+        (Suit::Hearts, KING) => (RED, GOLD, BLUE, GOLD),
+        (Suit::Hearts, QUEEN) => (RED, BLUE, GOLD, GOLD),
+        (Suit::Hearts, _) => (BLUE, RED, GOLD, BROWN),
+        (Suit::Diamonds, KING) => (GOLD, RED, BLUE, SABLE),
+        (Suit::Diamonds, QUEEN) => (GOLD, BLUE, RED, SABLE),
+        (Suit::Diamonds, _) => (RED, GOLD, BLUE, SABLE),
+        (Suit::Clubs, KING) => (SABLE_CLOTH, RED, GOLD, SILVER),
+        (Suit::Clubs, QUEEN) => (SABLE_CLOTH, GOLD, RED, BROWN),
+        (Suit::Clubs, _) => (GREEN, SABLE_CLOTH, RED, GOLD),
+    };
+    Dress { robe, trim, accent, hair }
+}
+
+/// The traditional one-eyed cards, drawn in profile.
+fn in_profile(card: Card) -> bool {
+    matches!((card.rank.value(), card.suit), (JACK, Suit::Hearts) | (JACK, Suit::Diamonds) | (KING, Suit::Diamonds))
+}
+
+/// Queens hold their emblem on the other side, so a row of courts does not
+/// look like one figure three times.
+fn mirrored(card: Card) -> bool {
+    card.rank.value() == QUEEN
+}
+
+pub fn draw(c: &mut Canvas, size: &Size, card: Card) {
+    if size.large { draw_large(c, card) } else { draw_small(c, size, card) }
+}
+
+/// The frame line: blue for black suits, red for red ones.
+fn frame_ink(suit: Suit) -> Ink {
+    match suit.colour() {
+        Colour::Black => BLUE.mono(LINE.mono),
+        Colour::Red => RED_INK,
+    }
+}
+
+fn draw_large(c: &mut Canvas, card: Card) {
+    let frame = rect(
+        (PICTURE_X - 1) as f32,
+        (PICTURE_Y - 1) as f32,
+        (PICTURE_X + HALF_W + 1) as f32,
+        (PICTURE_Y + 2 * HALF_H + 1) as f32,
+    );
+    c.blob(&frame, PAPER, frame_ink(card.suit));
+    let mut upper = Canvas::new(c.w, c.h);
+    upper.paste(&half_figure(card), PICTURE_X, PICTURE_Y);
+    c.paste(&upper, 0, 0);
+    c.paste(&upper.rot180(), 0, 0);
+}
+
+/// The upper half of the picture. Drawn two rows taller than it shows, so
+/// the cloth runs on into the middle instead of stopping at an outline.
+fn half_figure(card: Card) -> Canvas {
+    let d = dress(card);
+    let profile = in_profile(card);
+    let mut f = Canvas::new(HALF_W, HALF_H + 2);
+    let rank = card.rank.value();
+    robe(&mut f, &d, rank);
+    head(&mut f, &d, rank, profile);
+    match rank {
+        KING => crown(&mut f, &d),
+        QUEEN => tiara(&mut f, &d),
+        _ => cap(&mut f, &d),
+    }
+    hold(&mut f, &d, motif(card.suit), card.suit);
+    let (fill, edge) = suit_inks(card.suit);
+    f.stamp(&glyphs::index_suit(card.suit), 1, 1, fill, edge);
+    let f = if mirrored(card) { f.flip_h() } else { f };
+    f.crop(0, 0, HALF_W, HALF_H)
+}
+
+/// Shoulders and cloth with the rank's trimming: an ermine collar for the
+/// king, a necklace for the queen, a buttoned tunic for the jack.
+fn robe(f: &mut Canvas, d: &Dress, rank: u8) {
+    let shoulders = poly(&[
+        (4.0, 42.0),
+        (3.0, 31.0),
+        (8.0, 25.5),
+        (15.0, 23.0),
+        (30.0, 23.0),
+        (37.0, 25.5),
+        (42.0, 31.0),
+        (41.0, 42.0),
+    ]);
+    f.blob(&shoulders, d.robe, LINE);
+    brocade(f, &shoulders, d);
+    let stripe = rect(19.0, 26.0, 26.0, 42.0);
+    f.blob(&stripe, d.trim, LINE);
+    // A row of lozenges down the band, in the accent colour.
+    for y in [30, 35] {
+        f.blob(
+            &poly(&[(22.5, y as f32 - 2.5), (24.5, y as f32), (22.5, y as f32 + 2.5), (20.5, y as f32)]),
+            d.accent,
+            LINE,
+        );
+    }
+    match rank {
+        KING => {
+            f.blob(&ellipse(22.5, 25.0, 12.0, 3.5), PAPER, LINE);
+            // Ermine tails.
+            for x in [14, 18, 22, 26, 30] {
+                f.set(x, 25, LINE);
+            }
+        }
+        QUEEN => {
+            f.blob(&poly(&[(15.0, 23.0), (30.0, 23.0), (26.5, 29.0), (18.5, 29.0)]), SKIN, LINE);
+            // A necklace of gold beads dipping at the middle.
+            for (x, y) in [(17, 25), (19, 25), (21, 26), (23, 26), (25, 25), (27, 25)] {
+                f.set(x, y, GOLD.mono(LINE.mono));
+            }
+        }
+        _ => {
+            f.blob(&rect(17.0, 22.0, 28.0, 26.0), d.trim, LINE);
+        }
+    }
+    // The belt meets its mirror image in the middle of the card.
+    f.blob(&rect(3.0, 37.0, 42.0, 42.0), d.accent, LINE);
+}
+
+/// Dots of the trimming colour woven into the cloth. Colour only: in one
+/// bit the cloth's hatching already says what it is, and dots on lines
+/// would only be noise.
+fn brocade(f: &mut Canvas, cloth: &Region, d: &Dress) {
+    let dot = Ink { rgb: d.trim.rgb, mono: d.robe.mono };
+    let inside = |x: i32, y: i32| cloth(x as f32 + 0.5, y as f32 + 0.5);
+    for y in (1..f.h).step_by(4) {
+        for x in 0..f.w {
+            let stagger = if (y / 4) % 2 == 0 { 0 } else { 2 };
+            if (x + stagger) % 4 == 1
+                && [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)].iter().all(|&(dx, dy)| inside(x + dx, y + dy))
+            {
+                f.set(x, y, dot);
+            }
+        }
+    }
+}
+
+/// Neck and the hand-drawn head; its top rows hide under the headwear.
+fn head(f: &mut Canvas, d: &Dress, rank: u8, profile: bool) {
+    f.blob(&rect(20.0, 19.0, 25.0, 25.0), SKIN, LINE);
+    let (rows, y): (&[&str], i32) = match (rank, profile) {
+        (KING, false) => (&heads::KING, 6),
+        (KING, true) => (&heads::KING_PROFILE, 6),
+        (QUEEN, _) => (&heads::QUEEN, 5),
+        (_, false) => (&heads::JACK, 6),
+        (_, true) => (&heads::JACK_PROFILE, 6),
+    };
+    f.sprite(rows, 14, y, |ch| match ch {
+        '#' => Some(LINE),
+        's' => Some(SKIN),
+        'h' => Some(d.hair),
+        'w' => Some(PAPER),
+        'm' => Some(RED_INK),
+        _ => None,
+    });
+}
+
+/// A king's crown: a gold band with three points, pearls on top, jewels on
+/// the band.
+fn crown(f: &mut Canvas, d: &Dress) {
+    let band = rect(14.5, 5.5, 30.5, 10.0);
+    let points = [15.5f32, 22.5, 29.5].map(|x| poly(&[(x - 3.5, 6.0), (x, 2.0), (x + 3.5, 6.0)]));
+    let [a, b, c] = points;
+    f.blob(&union(band, union(a, union(b, c))), GOLD, LINE);
+    // A pearl on each point, clear of the frame.
+    for x in [15, 22, 29] {
+        f.set(x, 1, LINE);
+    }
+    for x in [18, 22, 26] {
+        f.set(x, 7, d.accent);
+        f.set(x, 8, d.accent);
+    }
+}
+
+/// A queen's tiara: a low band with five small fleurons.
+fn tiara(f: &mut Canvas, d: &Dress) {
+    let band = rect(16.0, 6.0, 29.0, 9.0);
+    let mut region = band;
+    for x in [17.5f32, 20.5, 22.5, 24.5, 27.5] {
+        let h = if x == 22.5 { 2.0 } else { 4.0 };
+        region = union(region, poly(&[(x - 1.6, 6.5), (x, h), (x + 1.6, 6.5)]));
+    }
+    f.blob(&region, GOLD, LINE);
+    f.set(22, 7, d.trim);
+}
+
+/// A jack's cap: a broad brim, a soft crown and a feather.
+fn cap(f: &mut Canvas, d: &Dress) {
+    let feather = poly(&[(26.0, 6.0), (31.0, 1.0), (37.0, 0.0), (34.0, 3.0), (28.5, 7.5)]);
+    f.blob(&feather, d.accent, LINE);
+    let hat = union(ellipse(22.5, 8.5, 11.0, 2.5), ellipse(22.5, 6.0, 7.0, 4.5));
+    f.blob(&hat, d.trim, LINE);
+    f.line(16, 8, 29, 8, d.robe);
+}
+
+/// The suit's emblem in the figure's hand, on the right.
+fn hold(f: &mut Canvas, d: &Dress, m: Motif, suit: Suit) {
+    let hand_y = match m {
+        Motif::Sword | Motif::Staff => 28.0,
+        Motif::Cup => 29.5,
+        Motif::Coin => 32.0,
+    };
+    // The sleeve hangs from the shoulder to the hand, with a cuff.
+    f.blob(&capsule(38.5, 27.0, 37.5, hand_y, 3.4), d.robe, LINE);
+    f.blob(&capsule(37.8, hand_y - 2.6, 37.5, hand_y - 1.8, 3.4), d.trim, LINE);
+    match m {
+        Motif::Sword => sword(f),
+        Motif::Cup => cup(f, suit),
+        Motif::Coin => coin(f, suit),
+        Motif::Staff => staff(f, d),
+    }
+    f.blob(&ellipse(37.5, hand_y, 3.0, 2.5), SKIN, LINE);
+}
+
+fn sword(f: &mut Canvas) {
+    f.blob(&poly(&[(36.0, 24.0), (36.0, 4.0), (37.5, 1.0), (39.0, 4.0), (39.0, 24.0)]), SILVER, LINE);
+    f.blob(&rect(33.0, 23.0, 42.0, 26.0), GOLD, LINE);
+    f.blob(&rect(36.0, 26.0, 39.0, 31.0), BROWN, LINE);
+    f.blob(&ellipse(37.5, 31.5, 2.0, 1.5), GOLD, LINE);
+}
+
+fn cup(f: &mut Canvas, suit: Suit) {
+    let bowl = union(both(ellipse(37.5, 19.0, 5.5, 7.0), rect(0.0, 19.0, 45.0, 45.0)), rect(31.5, 17.0, 43.5, 20.0));
+    f.blob(&bowl, GOLD, LINE);
+    f.blob(&rect(36.0, 25.0, 39.0, 31.0), GOLD, LINE);
+    f.blob(&ellipse(37.5, 32.0, 4.0, 1.8), GOLD, LINE);
+    let (fill, edge) = suit_inks(suit);
+    f.stamp(&glyphs::small_pip(suit), 35, 19, fill, edge);
+}
+
+fn coin(f: &mut Canvas, suit: Suit) {
+    f.blob(&ellipse(37.5, 25.0, 6.0, 6.0), GOLD, LINE);
+    let (fill, edge) = suit_inks(suit);
+    f.stamp(&glyphs::small_pip(suit), 35, 23, fill, edge);
+    for (x, y) in [(37, 20), (37, 29), (33, 25), (41, 25)] {
+        f.set(x, y, LINE);
+    }
+}
+
+fn staff(f: &mut Canvas, d: &Dress) {
+    f.blob(&rect(36.0, 6.0, 39.0, 42.0), BROWN, LINE);
+    let knob = union(ellipse(37.5, 3.0, 2.6, 2.6), union(ellipse(34.8, 6.5, 2.6, 2.6), ellipse(40.2, 6.5, 2.6, 2.6)));
+    f.blob(&knob, GREEN, LINE);
+    f.set(37, 9, d.trim);
+}
+
+/// Small cards: a hand-drawn bust in the middle, in the suit's cloth.
+fn draw_small(c: &mut Canvas, size: &Size, card: Card) {
+    let d = dress(card);
+    let rows: &[&str] = match card.rank.value() {
+        KING => &heads::SMALL_KING,
+        QUEEN => &heads::SMALL_QUEEN,
+        _ => &heads::SMALL_JACK,
+    };
+    let (w, h) = (rows[0].len() as i32, rows.len() as i32);
+    c.sprite(rows, (size.w - w) / 2, (size.h - h) / 2, |ch| match ch {
+        '#' => Some(LINE),
+        's' => Some(SKIN),
+        'h' => Some(d.hair),
+        'm' => Some(RED_INK),
+        'g' => Some(GOLD),
+        'a' => Some(d.accent),
+        'r' => Some(d.robe),
+        't' => Some(d.trim),
+        'w' => Some(PAPER),
+        _ => None,
+    });
+}

@@ -1,0 +1,197 @@
+//! Hand-drawn heads for the large court cards, 17 pixels wide. A face is
+//! only a dozen pixels across, so every eye, nose and beard strand is
+//! placed by hand; the crowns and caps drawn on top are shapes.
+//!
+//! Legend: `#` outline, `s` skin, `h` hair, `w` white of an eye, `m` the
+//! mouth, `.` nothing (the robe or card shows through).
+
+/// The king, bearded, eyes to one side as on printed courts.
+pub const KING: [&str; 21] = [
+    "...###########...",
+    "..#hhhhhhhhhhh#..",
+    ".#hhh#######hhh#.",
+    ".#hh#sssssss#hh#.",
+    "#hh#sssssssss#hh#",
+    "#hh#s##sss##s#hh#",
+    "#hh#sssssssss#hh#",
+    "#hh#s#wsss#ws#hh#",
+    "#hh#ssss#ssss#hh#",
+    "#hh#ssss#ssss#hh#",
+    "#hh#sss##ssss#hh#",
+    "#hh#shhhshhhs#hh#",
+    "#hhhhhhhhhhhhhhh#",
+    "#hhhhhhmmmhhhhhh#",
+    ".#hhhhhhhhhhhhh#.",
+    ".#hhhhhh#hhhhhh#.",
+    "..#hhhhh#hhhhh#..",
+    "...#hhhh#hhhh#...",
+    "....#hhh#hhh#....",
+    ".....#hhhhh#.....",
+    "......#####......",
+];
+
+/// The king in profile, facing left: the one-eyed king.
+pub const KING_PROFILE: [&str; 21] = [
+    "...###########...",
+    "..#hhhhhhhhhhhh#.",
+    "..#hhhhhhhhhhhhh#",
+    "..#sssss#hhhhhhh#",
+    "..#ssssss#hhhhhh#",
+    "..#s##sss#hhhhhh#",
+    "..#ssssss#hhhhhh#",
+    "..#s#wsss#hhhhhh#",
+    ".#sssssss#hhhhhh#",
+    "#ssssssss#hhhhhh#",
+    ".##sssssss#hhhhh#",
+    "..#hhhhsss#hhhhh#",
+    "..#hhhhhhhhhhhhh#",
+    "..#mmhhhhhhhhhhh#",
+    "..#hhhhhhhhhhhh#.",
+    "...#hhhh#hhhhh#..",
+    "...#hhhh#hhhh#...",
+    "....#hhh#hhh#....",
+    ".....#hhhhh#.....",
+    "......#hhh#......",
+    ".......###.......",
+];
+
+/// The queen, with hair falling to her shoulders.
+pub const QUEEN: [&str; 20] = [
+    "...###########...",
+    "..#hhhhhhhhhhh#..",
+    ".#hhhhhhhhhhhhh#.",
+    ".#hhh#######hhh#.",
+    "#hhh#sssssss#hhh#",
+    "#hh#sssssssss#hh#",
+    "#hh#s##sss##s#hh#",
+    "#hh#sssssssss#hh#",
+    "#hh#s#wsss#ws#hh#",
+    "#hh#ssss#ssss#hh#",
+    "#hh#sss##ssss#hh#",
+    "#hh#sssssssss#hh#",
+    "#hh#sssmmmsss#hh#",
+    "#hhh#sssssss#hhh#",
+    "#hhhh#sssss#hhhh#",
+    "#hhhhh#####hhhhh#",
+    "#hhhhh#sss#hhhhh#",
+    ".#hhhh#sss#hhhh#.",
+    ".#hhh#.....#hhh#.",
+    "..###.......###..",
+];
+
+/// The jack: a young face under a fringe, hair in a bob.
+pub const JACK: [&str; 17] = [
+    "...###########...",
+    "..#hhhhhhhhhhh#..",
+    ".#hhhhhhhhhhhhh#.",
+    ".#hh#########hh#.",
+    "#hh#sssssssss#hh#",
+    "#hh#s##sss##s#hh#",
+    "#hh#sssssssss#hh#",
+    "#hh#s#wsss#ws#hh#",
+    "#hh#ssss#ssss#hh#",
+    "#hh#sss##ssss#hh#",
+    "#hh#sssssssss#hh#",
+    "#hh#sssmmmsss#hh#",
+    ".#hhh#sssss#hhh#.",
+    "..###.#####.###..",
+    "......#sss#......",
+    "......#sss#......",
+    "......#sss#......",
+];
+
+/// The jack in profile, facing left: the one-eyed jacks.
+pub const JACK_PROFILE: [&str; 17] = [
+    "...###########...",
+    "..#hhhhhhhhhhhh#.",
+    "..#hhhhhhhhhhhhh#",
+    "..#####hhhhhhhhh#",
+    "..#ssss#hhhhhhhh#",
+    "..#s##s#hhhhhhhh#",
+    "..#sssss#hhhhhhh#",
+    "..#s#wss#hhhhhhh#",
+    ".#ssssss#hhhhhhh#",
+    "#sssssss#hhhhhhh#",
+    ".##sssss#hhhhhhh#",
+    "..#mmsss#hhhhhh#.",
+    "..#sssss#hhhhh#..",
+    "...##sss#hhhh#...",
+    ".....#sss####....",
+    ".....#sss#.......",
+    ".....#sss#.......",
+];
+
+// Small-card busts, 19 x 21, for the 29-pixel Amiga cards. Extra legend:
+// `g` gold, `a` accent jewel, `r` robe, `t` trimming, `w` ermine.
+
+pub const SMALL_KING: [&str; 21] = [
+    "....#....#....#....",
+    "...#g#..#g#..#g#...",
+    "..#ggg##ggg##ggg#..",
+    "..#ggggggggggggg#..",
+    "..#ggagggagggagg#..",
+    "..###############..",
+    "..#h#sssssssss#h#..",
+    "..#h#ss#sss#ss#h#..",
+    "..#h#ssss#ssss#h#..",
+    "..#hhhhhhhhhhhhh#..",
+    "..#hhhhhmmmhhhhh#..",
+    "...#hhhhhhhhhhh#...",
+    ".##ww#hhhhhhh#ww##.",
+    "#rwwww#hhhhh#wwwwr#",
+    "#rrwwww#hhh#wwwwrr#",
+    "#rrrrrr##h##rrrrrr#",
+    "#rrrrrr#tat#rrrrrr#",
+    "#rrrrrr#ttt#rrrrrr#",
+    "#rrrrrr#tat#rrrrrr#",
+    "#rrrrrr#ttt#rrrrrr#",
+    "###################",
+];
+
+pub const SMALL_QUEEN: [&str; 21] = [
+    "......#..#..#......",
+    ".....#g##g##g#.....",
+    "....#hgggggggh#....",
+    "...#hh#######hh#...",
+    "..#hh#sssssss#hh#..",
+    "..#hh#s#sss#s#hh#..",
+    "..#hh#sss#sss#hh#..",
+    "..#hh#sssmsss#hh#..",
+    "..#hhh#sssss#hhh#..",
+    "..#hhhh#sss#hhhh#..",
+    ".#rhhhh#sss#hhhhr#.",
+    "#rrhhh#ggggg#hhhrr#",
+    "#rrrhh#sssss#hhrrr#",
+    "#rrrrrr#sss#rrrrrr#",
+    "#rrrrrrr#s#rrrrrrr#",
+    "#rrrrrrr#t#rrrrrrr#",
+    "#rrrrrr#tat#rrrrrr#",
+    "#rrrrrr#ttt#rrrrrr#",
+    "#rrrrrr#tat#rrrrrr#",
+    "#rrrrrr#ttt#rrrrrr#",
+    "###################",
+];
+
+pub const SMALL_JACK: [&str; 21] = [
+    ".......#####.......",
+    "......#ttttt##a#...",
+    "...#ttttttttttt#...",
+    "...#############...",
+    "..#hh#sssssss#hh#..",
+    "..#hh#s#sss#s#hh#..",
+    "..#hh#sss#sss#hh#..",
+    "..#hh#sssmsss#hh#..",
+    "..#hh#sssssss#hh#..",
+    "...##h#sssss#h##...",
+    ".#rrrrr#sss#rrrrr#.",
+    "#rrrrr#ttttt#rrrrr#",
+    "#rrrrrr#tat#rrrrrr#",
+    "#rrrrrr#ttt#rrrrrr#",
+    "#rrrrrr#tat#rrrrrr#",
+    "#rrrrrr#ttt#rrrrrr#",
+    "#rrrrrr#tat#rrrrrr#",
+    "#rrrrrr#ttt#rrrrrr#",
+    "#rrrrrr#tat#rrrrrr#",
+    "#rrrrrr#ttt#rrrrrr#",
+    "###################",
+];

@@ -1,0 +1,1614 @@
+//! The pile engine: one [`Solitaire`] state plays every game type, driven by
+//! its [`Rules`].
+//!
+//! A state is a list of piles (stock, waste, foundation, tableau, reserve
+//! piles in that order), each a list of cards with a face-up flag, bottom
+//! first. Moves ([`SolMove`]) have a short text form (`T3>F1`, `T3:4>T7`,
+//! `S1`, `R`, `T3+W1`, `T12`); [`Solitaire::check`](Game::check) refuses a
+//! move with a sentence naming the cards.
+//!
+//! How the engine reads the spec where it is silent (the rest is in
+//! [`rules`](super::rules)):
+//!
+//! - Only tableau piles give stacks of several cards; the waste, reserve
+//!   piles and (with TakeBack) foundations give their top card only.
+//! - MaxAllowed caps the face-up cards a tableau or reserve pile may hold
+//!   after cards are moved onto it. Face-down cards and dealing do not
+//!   count, so Klondike keeps the default 13, a free cell is a reserve with
+//!   MaxAllowed=1, a Canfield reserve has MaxAllowed=0, and a game that
+//!   allows only spaces to be filled (Aces Up) sets Tableau MaxAllowed=1.
+//! - Foundations take single cards (CompleteSequences: 13-card runs). An
+//!   empty one takes the start rank of any suit; an Up or Down foundation
+//!   holds at most 13 cards.
+//! - A covered tableau pile (CoveredBy) neither gives nor takes cards.
+//!   Face-down top cards turn up by themselves as part of the move that
+//!   uncovered them, on every pile but the stock (a covered pile's top turns
+//!   up when it is uncovered).
+//! - Stock N deals to waste N (or the last waste). Recycling (`R`) needs
+//!   every stock empty, turns each waste back onto its stock face down in
+//!   reverse order, and counts one redeal. An invisible stock cannot be
+//!   dealt from.
+//! - Addition games have no other card moves: two available cards (tops of
+//!   the waste and of uncovered tableau piles) whose ranks add up to
+//!   Addition go to foundation 1 together; a card of rank Addition goes
+//!   alone. A card may pair with the single card covering it.
+//! - AutoPlay lays off every card that can go to a foundation, from the
+//!   waste, then the tableau, then reserve piles, to the first foundation
+//!   that takes it (in addition games: single removals).
+//! - Lost means no legal move is left, dealing and recycling included.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::cards::{Card, Rank};
+use crate::core::{Game, Refusal, Status, Variant};
+
+use super::deal;
+use super::rules::{Build, ColourCheck, DealTo, Mode, PileKind, Rules, Sequence, WinWhen};
+use super::spec::GameSpec;
+
+/// One card on a pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slot {
+    pub card: Card,
+    pub face_up: bool,
+}
+
+/// A pile: its kind and its 0-based number (move texts count from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PileId {
+    pub kind: PileKind,
+    pub index: u8,
+}
+
+impl PileId {
+    /// The pile `index` (0-based) of `kind`. Numbers past 255 name no pile.
+    pub fn new(kind: PileKind, index: usize) -> PileId {
+        PileId { kind, index: u8::try_from(index).unwrap_or(u8::MAX) }
+    }
+
+    pub fn index(self) -> usize {
+        usize::from(self.index)
+    }
+
+    /// "tableau pile 3", for messages.
+    fn name(self) -> String {
+        format!("{} {}", self.kind.noun(), self.index() + 1)
+    }
+
+    fn parse(text: &str) -> Result<PileId, String> {
+        let bad = || format!("{text:?} is not a pile: write S, W, F, T or R and a number, e.g. T3");
+        let mut chars = text.chars();
+        let kind = chars.next().and_then(PileKind::from_letter).ok_or_else(bad)?;
+        let digits = chars.as_str();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        match digits.parse::<u8>() {
+            Ok(n) if n >= 1 => Ok(PileId { kind, index: n - 1 }),
+            _ => Err(format!("{text:?} is not a pile: numbers run from 1 to 255")),
+        }
+    }
+}
+
+impl fmt::Display for PileId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.kind.letter(), self.index() + 1)
+    }
+}
+
+/// A move. Text forms: `T3>F1` (one card), `T3:4>T7` (a stack of four),
+/// `S1` (deal from stock 1), `R` (turn the waste over), `T3+W1` (remove a
+/// pair), `T12` (remove one card).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SolMove {
+    /// The top `count` cards of `from` onto `to`.
+    Move { from: PileId, count: u8, to: PileId },
+    /// Deal from the stock pile with this 0-based number.
+    Deal(u8),
+    /// Turn the waste back into the stock.
+    Recycle,
+    /// Addition games: remove the top cards of two piles together.
+    Pair(PileId, PileId),
+    /// Addition games: remove a pile's top card alone.
+    Remove(PileId),
+}
+
+/// Which build rule a card breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Broken {
+    Higher,
+    Lower,
+    Either,
+    SameColour,
+    OtherColour,
+    Suit,
+}
+
+impl Broken {
+    fn reason(self) -> &'static str {
+        match self {
+            Broken::Higher => "it must be one rank higher",
+            Broken::Lower => "it must be one rank lower",
+            Broken::Either => "it must be one rank higher or lower",
+            Broken::SameColour => "it must be the same colour",
+            Broken::OtherColour => "it must be the other colour",
+            Broken::Suit => "it must be the same suit",
+        }
+    }
+}
+
+/// Why a move is refused; turned into a sentence only when one is wanted,
+/// so that enumerating moves stays cheap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Why {
+    NoPile(PileId),
+    TakeFrom(PileKind),
+    PutOn(PileKind),
+    SamePile,
+    Empty(PileId),
+    TooFew { from: PileId, count: usize },
+    OnlyTop(PileId),
+    Covered(PileId),
+    MaxMove(usize),
+    NotFree { count: usize, free: usize },
+    OutOfOrder { upper: Card, lower: Card, broken: Broken },
+    MixedSuits,
+    Build { moving: Card, onto: Card, broken: Broken },
+    NoFill,
+    KingsOnly(Card),
+    Full { to: PileId, max: usize },
+    TakeBackTarget,
+    FoundationStart { moving: Card, start: Rank },
+    FoundationFull(PileId),
+    OneAtATime,
+    NotRun,
+    RunNeedsEmpty(PileId),
+    NoDiscard(Card),
+    DiscardSource,
+    StockHidden,
+    Gaps,
+    NoWaste,
+    StockNotEmpty,
+    NoRedeals(u32),
+    NotAddition,
+    AdditionOnly(u8),
+    PairKind(PileId),
+    PairSum { a: Card, b: Card, sum: u8 },
+    NotAddend { card: Card, sum: u8 },
+}
+
+fn capitalised(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// "an ace", "a 7", "an 8", "a king".
+fn with_article(rank: Rank) -> String {
+    let name = rank.name();
+    let article = if name.starts_with(['a', '8']) { "an" } else { "a" };
+    format!("{article} {name}")
+}
+
+impl Why {
+    fn sentence(self) -> String {
+        let s = match self {
+            Why::NoPile(p) => format!("there is no {}", p.name()),
+            Why::TakeFrom(PileKind::Stock) => "cards are dealt from the stock, not moved from it".into(),
+            Why::TakeFrom(kind) => format!("cards cannot be taken from a {}", kind.noun()),
+            Why::PutOn(PileKind::Waste) => "cards reach the waste only from the stock".into(),
+            Why::PutOn(kind) => format!("nothing can be put on the {}", kind.noun()),
+            Why::SamePile => "the cards are already on that pile".into(),
+            Why::Empty(p) => format!("{} is empty", p.name()),
+            Why::TooFew { count: 0, .. } => "a move takes at least one card".into(),
+            Why::TooFew { from, count } => {
+                format!("{} does not have {} to move", from.name(), plural(count, "face-up card", "face-up cards"))
+            }
+            Why::OnlyTop(p) => format!("only the top card of {} can be moved", p.name()),
+            Why::Covered(p) => format!("{} is still covered", p.name()),
+            Why::MaxMove(m) => format!("at most {} may be moved at once", plural(m, "card", "cards")),
+            Why::NotFree { count, free } => format!(
+                "moving {count} cards at once needs {} free cells or empty piles, and there {} {free}",
+                count - 1,
+                if free == 1 { "is" } else { "are" }
+            ),
+            Why::OutOfOrder { upper, lower, broken } => {
+                format!("{} is not in sequence on {}: {}", upper.describe(), lower.describe(), broken.reason())
+            }
+            Why::MixedSuits => "a stack of several cards must be all one suit".into(),
+            Why::Build { moving, onto, broken } => {
+                format!("{} cannot go on {}: {}", moving.describe(), onto.describe(), broken.reason())
+            }
+            Why::NoFill => "empty tableau piles cannot be filled in this game".into(),
+            Why::KingsOnly(c) => format!("{} cannot go to an empty tableau pile: only a king may fill a space", c.describe()),
+            Why::Full { to, max: 0 } => format!("cards cannot be put on {}", to.name()),
+            Why::Full { to, max } => format!("{} can hold only {}", to.name(), plural(max, "face-up card", "face-up cards")),
+            Why::TakeBackTarget => "a card from a foundation can only go back to the tableau".into(),
+            Why::FoundationStart { moving, start } => format!(
+                "{} cannot start a foundation: foundations start with {}",
+                moving.describe(),
+                with_article(start)
+            ),
+            Why::FoundationFull(p) => format!("{} is complete", p.name()),
+            Why::OneAtATime => "cards go to a foundation one at a time".into(),
+            Why::NotRun => "only a complete run of thirteen cards in one suit can go to a foundation".into(),
+            Why::RunNeedsEmpty(p) => format!("a complete run goes onto an empty foundation, and {} is not empty", p.name()),
+            Why::NoDiscard(c) => format!(
+                "{} cannot be discarded: no other tableau pile shows a higher {}",
+                c.describe(),
+                c.suit.name().trim_end_matches('s')
+            ),
+            Why::DiscardSource => "only the top card of a tableau pile can be discarded".into(),
+            Why::StockHidden => "the stock cannot be dealt from in this game".into(),
+            Why::Gaps => "every empty tableau pile must be filled before dealing".into(),
+            Why::NoWaste => "there is no waste to turn over in this game".into(),
+            Why::StockNotEmpty => "the waste can be turned over only when the stock is empty".into(),
+            Why::NoRedeals(n) => format!("the waste may be turned over only {}", plural(n as usize, "time", "times")),
+            Why::NotAddition => "cards are removed in pairs only in addition games".into(),
+            Why::AdditionOnly(sum) => format!("in this game cards are not moved: remove cards that add up to {sum}"),
+            Why::PairKind(p) => format!("only the top cards of the waste and the tableau can be removed, not {}", p.name()),
+            Why::PairSum { a, b, sum } => {
+                format!("{} and {} add up to {}, not {sum}", a.describe(), b.describe(), a.rank.value() + b.rank.value())
+            }
+            Why::NotAddend { card, sum } => {
+                format!("{} cannot be removed alone: only cards worth {sum} can", card.describe())
+            }
+        };
+        capitalised(s) + "."
+    }
+}
+
+/// The state of one solitaire game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solitaire {
+    rules: Arc<Rules>,
+    /// Every pile, kinds in [`PileKind::ALL`] order.
+    piles: Vec<Vec<Slot>>,
+    /// The index in `piles` of each kind's first pile.
+    base: [usize; 5],
+    /// The rank empty foundations take (resolved at the deal).
+    start: Rank,
+    /// How often the waste has been turned over.
+    recycles: u32,
+}
+
+impl Solitaire {
+    /// A state with every pile empty (the deal fills it).
+    pub(super) fn empty(rules: Arc<Rules>) -> Solitaire {
+        let mut base = [0; 5];
+        let mut total = 0;
+        for (i, kind) in PileKind::ALL.into_iter().enumerate() {
+            base[i] = total;
+            total += rules.pile_count(kind);
+        }
+        Solitaire { rules, piles: vec![Vec::new(); total], base, start: Rank::ACE, recycles: 0 }
+    }
+
+    pub(super) fn pile_mut(&mut self, kind: PileKind, index: usize) -> &mut Vec<Slot> {
+        let i = self.base[kind as usize] + index;
+        &mut self.piles[i]
+    }
+
+    pub(super) fn set_start(&mut self, start: Rank) {
+        self.start = start;
+    }
+
+    /// The rules this game is played by.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The shared rules (cheap to clone).
+    pub fn rules_arc(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// How many piles of `kind` there are.
+    pub fn pile_count(&self, kind: PileKind) -> usize {
+        self.rules.pile_count(kind)
+    }
+
+    /// Pile `index` (0-based) of `kind`, bottom card first.
+    ///
+    /// # Panics
+    /// If there is no such pile (`index >= pile_count(kind)`).
+    pub fn pile(&self, kind: PileKind, index: usize) -> &[Slot] {
+        assert!(index < self.pile_count(kind), "there is no {} {}", kind.noun(), index + 1);
+        &self.piles[self.base[kind as usize] + index]
+    }
+
+    fn get(&self, id: PileId) -> Option<&[Slot]> {
+        (id.index() < self.pile_count(id.kind)).then(|| self.piles[self.base[id.kind as usize] + id.index()].as_slice())
+    }
+
+    fn at(&self, id: PileId) -> &[Slot] {
+        &self.piles[self.base[id.kind as usize] + id.index()]
+    }
+
+    fn ids(&self, kind: PileKind) -> impl Iterator<Item = PileId> + use<> {
+        (0..self.pile_count(kind)).map(move |i| PileId::new(kind, i))
+    }
+
+    /// Every pile, as (id, cards).
+    pub fn piles(&self) -> impl Iterator<Item = (PileId, &[Slot])> {
+        PileKind::ALL.into_iter().flat_map(move |k| self.ids(k).map(move |id| (id, self.at(id))))
+    }
+
+    /// The rank an empty foundation takes.
+    pub fn start_rank(&self) -> Rank {
+        self.start
+    }
+
+    /// How often the waste has been turned over.
+    pub fn recycles(&self) -> u32 {
+        self.recycles
+    }
+
+    /// How many more times the waste may be turned over (`None`: no limit).
+    pub fn redeals_left(&self) -> Option<u32> {
+        self.rules.stock.redeals.map(|n| n.saturating_sub(self.recycles))
+    }
+
+    /// Whether tableau pile `index` is covered (CoveredBy piles not empty).
+    pub fn is_covered(&self, index: usize) -> bool {
+        self.rules
+            .tableau
+            .covered_by
+            .get(index)
+            .is_some_and(|cover| cover.iter().any(|&p| !self.pile(PileKind::Tableau, p).is_empty()))
+    }
+
+    fn covered(&self, id: PileId) -> bool {
+        id.kind == PileKind::Tableau && self.is_covered(id.index())
+    }
+
+    /// The number of cards on the foundations (the score).
+    pub fn cards_on_foundations(&self) -> usize {
+        self.ids(PileKind::Foundation).map(|id| self.at(id).len()).sum()
+    }
+
+    /// How many top cards of a pile one move may take, whatever the
+    /// destination (what a drag may pick up): the in-order run of a tableau
+    /// pile (capped by MaxMove), the top card of the waste, a reserve pile or
+    /// (with TakeBack) a foundation, nothing from the stock or in addition
+    /// games.
+    pub fn liftable(&self, id: PileId) -> usize {
+        let Some(pile) = self.get(id) else { return 0 };
+        if self.rules.addition > 0 || self.covered(id) || !pile.last().is_some_and(|s| s.face_up) {
+            return 0;
+        }
+        match id.kind {
+            PileKind::Stock => 0,
+            PileKind::Foundation if !self.rules.foundation.take_back => 0,
+            PileKind::Waste | PileKind::Reserve | PileKind::Foundation => 1,
+            PileKind::Tableau => {
+                let run = self.run_len(pile);
+                self.rules.tableau.max_move.map_or(run, |m| run.min(m))
+            }
+        }
+    }
+
+    /// The number of top cards of a tableau pile that may move together:
+    /// face up, and (CheckInOrder, StackSuitCheck) in order.
+    fn run_len(&self, pile: &[Slot]) -> usize {
+        let t = &self.rules.tableau;
+        let mut n = 0;
+        for (i, slot) in pile.iter().enumerate().rev() {
+            if !slot.face_up {
+                break;
+            }
+            if n > 0 {
+                let upper = pile[i + 1].card;
+                if t.check_in_order && self.tableau_fit(upper, slot.card).is_err() {
+                    break;
+                }
+                if t.stack_suit_check && upper.suit != slot.card.suit {
+                    break;
+                }
+            }
+            n += 1;
+        }
+        n
+    }
+
+    /// Whether `moving` may lie on `onto` by the tableau's build rules
+    /// (SequenceCheck, ColorCheck, SuitCheck, AllowWrap).
+    pub fn builds_on(&self, moving: Card, onto: Card) -> bool {
+        self.tableau_fit(moving, onto).is_ok()
+    }
+
+    /// Whether the top `count` cards of `from` may go onto `to` (for drag
+    /// feedback).
+    pub fn accepts(&self, from: PileId, count: usize, to: PileId) -> bool {
+        u8::try_from(count).is_ok_and(|count| self.why_not(&SolMove::Move { from, count, to }).is_ok())
+    }
+
+    /// Whether stock pile `index` can be dealt from now.
+    pub fn can_deal(&self, index: usize) -> bool {
+        u8::try_from(index).is_ok_and(|i| self.check_deal(i).is_ok())
+    }
+
+    /// Whether the waste can be turned back into the stock now.
+    pub fn can_recycle(&self) -> bool {
+        self.check_recycle().is_ok()
+    }
+
+    /// Whether every card is where WinWhen wants it.
+    pub fn is_won(&self) -> bool {
+        match self.rules.win_when {
+            WinWhen::TableauEmpty => self.ids(PileKind::Tableau).all(|id| self.at(id).is_empty()),
+            WinWhen::Foundations if self.rules.foundation.discard => {
+                let top = self.rules.top_rank();
+                [PileKind::Stock, PileKind::Waste].into_iter().all(|k| self.ids(k).all(|id| self.at(id).is_empty()))
+                    && [PileKind::Tableau, PileKind::Reserve]
+                        .into_iter()
+                        .all(|k| self.ids(k).all(|id| self.at(id).iter().all(|s| s.card.rank == top)))
+            }
+            WinWhen::Foundations => self.cards_on_foundations() == self.rules.pack_size(),
+        }
+    }
+
+    /// Every legal move here, in a fixed order: card moves (from the waste,
+    /// the tableau, reserve piles, foundations), pairs and removals, deals,
+    /// recycling.
+    pub fn legal_moves(&self) -> Vec<SolMove> {
+        let mut out = Vec::new();
+        self.each_legal(&mut |m| {
+            out.push(m);
+            true
+        });
+        out
+    }
+
+    /// Whether any move is legal.
+    pub fn has_legal_move(&self) -> bool {
+        let mut any = false;
+        self.each_legal(&mut |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// Calls `f` with each legal move until it returns false.
+    fn each_legal(&self, f: &mut dyn FnMut(SolMove) -> bool) {
+        if !self.each_card_move(f) {
+            return;
+        }
+        for s in 0..self.pile_count(PileKind::Stock) {
+            let m = SolMove::Deal(s as u8);
+            if self.why_not(&m).is_ok() && !f(m) {
+                return;
+            }
+        }
+        if self.why_not(&SolMove::Recycle).is_ok() {
+            f(SolMove::Recycle);
+        }
+    }
+
+    fn each_card_move(&self, f: &mut dyn FnMut(SolMove) -> bool) -> bool {
+        if self.rules.addition > 0 {
+            let open: Vec<PileId> = [PileKind::Waste, PileKind::Tableau]
+                .into_iter()
+                .flat_map(|k| self.ids(k))
+                .filter(|&id| !self.at(id).is_empty())
+                .collect();
+            for (i, &a) in open.iter().enumerate() {
+                for m in open[i + 1..].iter().map(|&b| SolMove::Pair(a, b)).chain([SolMove::Remove(a)]) {
+                    if self.why_not(&m).is_ok() && !f(m) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+        let targets: Vec<PileId> =
+            [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve].into_iter().flat_map(|k| self.ids(k)).collect();
+        for kind in [PileKind::Waste, PileKind::Tableau, PileKind::Reserve, PileKind::Foundation] {
+            for from in self.ids(kind) {
+                for count in 1..=self.liftable(from) {
+                    for &to in &targets {
+                        let m = SolMove::Move { from, count: count as u8, to };
+                        if self.why_not(&m).is_ok() && !f(m) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Checks a move; the error says why not.
+    fn why_not(&self, m: &SolMove) -> Result<(), Why> {
+        match *m {
+            SolMove::Move { from, count, to } => self.check_transfer(from, usize::from(count), to),
+            SolMove::Deal(s) => self.check_deal(s),
+            SolMove::Recycle => self.check_recycle(),
+            SolMove::Pair(a, b) => self.check_pair(a, b),
+            SolMove::Remove(p) => self.check_remove(p),
+        }
+    }
+
+    fn exists(&self, id: PileId) -> Result<&[Slot], Why> {
+        self.get(id).ok_or(Why::NoPile(id))
+    }
+
+    /// Whether `moving` may lie on `onto` by the tableau build rules.
+    fn tableau_fit(&self, moving: Card, onto: Card) -> Result<(), Broken> {
+        let t = &self.rules.tableau;
+        let (up, down) =
+            (self.rules.one_above(moving.rank, onto.rank, t.allow_wrap), self.rules.one_above(onto.rank, moving.rank, t.allow_wrap));
+        match t.sequence {
+            Sequence::Higher if !up => return Err(Broken::Higher),
+            Sequence::Lower if !down => return Err(Broken::Lower),
+            Sequence::Either if !up && !down => return Err(Broken::Either),
+            _ => {}
+        }
+        match t.colour {
+            ColourCheck::Same if moving.colour() != onto.colour() => return Err(Broken::SameColour),
+            ColourCheck::Different if moving.colour() == onto.colour() => return Err(Broken::OtherColour),
+            _ => {}
+        }
+        if t.suit_check && moving.suit != onto.suit {
+            return Err(Broken::Suit);
+        }
+        Ok(())
+    }
+
+    fn check_transfer(&self, from: PileId, count: usize, to: PileId) -> Result<(), Why> {
+        if self.rules.addition > 0 {
+            return Err(Why::AdditionOnly(self.rules.addition));
+        }
+        let src = self.exists(from)?;
+        let dst = self.exists(to)?;
+        if from == to {
+            return Err(Why::SamePile);
+        }
+        match from.kind {
+            PileKind::Stock => return Err(Why::TakeFrom(PileKind::Stock)),
+            PileKind::Foundation if !self.rules.foundation.take_back => return Err(Why::TakeFrom(from.kind)),
+            _ => {}
+        }
+        if self.covered(from) {
+            return Err(Why::Covered(from));
+        }
+        if src.is_empty() {
+            return Err(Why::Empty(from));
+        }
+        if count > 1 && from.kind != PileKind::Tableau {
+            return Err(Why::OnlyTop(from));
+        }
+        if count == 0 || count > src.len() || !src[src.len() - count..].iter().all(|s| s.face_up) {
+            return Err(Why::TooFew { from, count });
+        }
+        let stack = &src[src.len() - count..];
+        if from.kind == PileKind::Tableau {
+            self.check_stack(stack)?;
+        }
+        let moving = stack[0].card;
+        match to.kind {
+            PileKind::Stock | PileKind::Waste => Err(Why::PutOn(to.kind)),
+            PileKind::Foundation if from.kind == PileKind::Foundation => Err(Why::TakeBackTarget),
+            PileKind::Foundation => self.check_to_foundation(from, stack, to, dst),
+            PileKind::Reserve if from.kind == PileKind::Foundation => Err(Why::TakeBackTarget),
+            PileKind::Tableau | PileKind::Reserve => {
+                if self.covered(to) {
+                    return Err(Why::Covered(to));
+                }
+                if to.kind == PileKind::Tableau {
+                    self.check_tableau_target(moving, dst)?;
+                }
+                let max = match to.kind {
+                    PileKind::Tableau => self.rules.tableau.max_allowed,
+                    _ => self.rules.reserve.max_allowed,
+                };
+                if dst.iter().filter(|s| s.face_up).count() + count > max {
+                    return Err(Why::Full { to, max });
+                }
+                self.check_free(count, to)
+            }
+        }
+    }
+
+    /// MaxMove, CheckInOrder and StackSuitCheck for a stack from the tableau.
+    fn check_stack(&self, stack: &[Slot]) -> Result<(), Why> {
+        let t = &self.rules.tableau;
+        if let Some(max) = t.max_move
+            && stack.len() > max
+        {
+            return Err(Why::MaxMove(max));
+        }
+        for pair in stack.windows(2) {
+            let (lower, upper) = (pair[0].card, pair[1].card);
+            if t.check_in_order
+                && let Err(broken) = self.tableau_fit(upper, lower)
+            {
+                return Err(Why::OutOfOrder { upper, lower, broken });
+            }
+            if t.stack_suit_check && upper.suit != lower.suit {
+                return Err(Why::MixedSuits);
+            }
+        }
+        Ok(())
+    }
+
+    fn check_tableau_target(&self, moving: Card, dst: &[Slot]) -> Result<(), Why> {
+        let t = &self.rules.tableau;
+        match dst.last() {
+            None if !t.fill_empty => Err(Why::NoFill),
+            None if t.kings_only && moving.rank != Rank::KING => Err(Why::KingsOnly(moving)),
+            None => Ok(()),
+            Some(top) => self.tableau_fit(moving, top.card).map_err(|broken| Why::Build { moving, onto: top.card, broken }),
+        }
+    }
+
+    /// CheckFree: n > 1 cards need n - 1 free cells or fillable empty piles
+    /// (the destination not counted).
+    fn check_free(&self, count: usize, to: PileId) -> Result<(), Why> {
+        if !self.rules.tableau.check_free || count <= 1 {
+            return Ok(());
+        }
+        let empty = |id: PileId| id != to && self.at(id).is_empty();
+        let cells = if self.rules.reserve.max_allowed > 0 {
+            self.ids(PileKind::Reserve).filter(|&id| empty(id)).count()
+        } else {
+            0
+        };
+        let spaces = if self.rules.tableau.fill_empty {
+            self.ids(PileKind::Tableau).filter(|&id| empty(id) && !self.covered(id)).count()
+        } else {
+            0
+        };
+        let free = cells + spaces;
+        if count > free + 1 { Err(Why::NotFree { count, free }) } else { Ok(()) }
+    }
+
+    fn check_to_foundation(&self, from: PileId, stack: &[Slot], to: PileId, dst: &[Slot]) -> Result<(), Why> {
+        let f = &self.rules.foundation;
+        if f.complete_sequences {
+            if from.kind != PileKind::Tableau || !self.is_complete_run(stack) {
+                return Err(Why::NotRun);
+            }
+            return if dst.is_empty() { Ok(()) } else { Err(Why::RunNeedsEmpty(to)) };
+        }
+        if stack.len() != 1 {
+            return Err(Why::OneAtATime);
+        }
+        let moving = stack[0].card;
+        if f.discard {
+            if from.kind != PileKind::Tableau {
+                return Err(Why::DiscardSource);
+            }
+            let higher = self.ids(PileKind::Tableau).filter(|&id| id != from && !self.covered(id)).any(|id| {
+                self.at(id).last().is_some_and(|top| {
+                    top.face_up
+                        && top.card.suit == moving.suit
+                        && self.rules.order(top.card.rank) > self.rules.order(moving.rank)
+                })
+            });
+            return if higher { Ok(()) } else { Err(Why::NoDiscard(moving)) };
+        }
+        let Some(top) = dst.last() else {
+            return if moving.rank == self.start {
+                Ok(())
+            } else {
+                Err(Why::FoundationStart { moving, start: self.start })
+            };
+        };
+        if f.build != Build::UpDown && dst.len() >= 13 {
+            return Err(Why::FoundationFull(to));
+        }
+        let onto = top.card;
+        if f.suit_check && moving.suit != onto.suit {
+            return Err(Why::Build { moving, onto, broken: Broken::Suit });
+        }
+        let up = self.rules.one_above(moving.rank, onto.rank, f.allow_wrap);
+        let down = self.rules.one_above(onto.rank, moving.rank, f.allow_wrap);
+        let broken = match f.build {
+            Build::Up if !up => Broken::Higher,
+            Build::Down if !down => Broken::Lower,
+            Build::UpDown if !up && !down => Broken::Either,
+            _ => return Ok(()),
+        };
+        Err(Why::Build { moving, onto, broken })
+    }
+
+    /// Thirteen face-up cards of one suit, each one rank below the card
+    /// under it.
+    fn is_complete_run(&self, stack: &[Slot]) -> bool {
+        stack.len() == 13
+            && stack.iter().all(|s| s.face_up && s.card.suit == stack[0].card.suit)
+            && stack.windows(2).all(|w| self.rules.one_above(w[0].card.rank, w[1].card.rank, false))
+    }
+
+    fn check_deal(&self, stock: u8) -> Result<(), Why> {
+        let id = PileId { kind: PileKind::Stock, index: stock };
+        let pile = self.exists(id)?;
+        if !self.rules.stock.visible {
+            return Err(Why::StockHidden);
+        }
+        if pile.is_empty() {
+            return Err(Why::Empty(id));
+        }
+        if self.rules.stock.deal_to == DealTo::Tableau
+            && self.rules.stock.deal_needs_no_gaps
+            && self.ids(PileKind::Tableau).any(|t| self.at(t).is_empty())
+        {
+            return Err(Why::Gaps);
+        }
+        Ok(())
+    }
+
+    /// The wastes that stocks deal to: waste i for stock i.
+    fn fed_wastes(&self) -> usize {
+        self.pile_count(PileKind::Waste).min(self.pile_count(PileKind::Stock))
+    }
+
+    fn check_recycle(&self) -> Result<(), Why> {
+        let stock = &self.rules.stock;
+        if stock.deal_to != DealTo::Waste || !stock.visible || self.fed_wastes() == 0 {
+            return Err(Why::NoWaste);
+        }
+        if self.ids(PileKind::Stock).any(|id| !self.at(id).is_empty()) {
+            return Err(Why::StockNotEmpty);
+        }
+        if (0..self.fed_wastes()).all(|w| self.pile(PileKind::Waste, w).is_empty()) {
+            return Err(Why::Empty(PileId::new(PileKind::Waste, 0)));
+        }
+        match stock.redeals {
+            Some(n) if self.recycles >= n => Err(Why::NoRedeals(n)),
+            _ => Ok(()),
+        }
+    }
+
+    /// The top card of a pile that addition games may remove, if the pile is
+    /// a waste or tableau pile, exists and has one. `beside` is the other
+    /// card of a pair: a pile covered by that pile alone, holding only that
+    /// card, counts as uncovered.
+    fn removable(&self, id: PileId, beside: Option<PileId>) -> Result<Card, Why> {
+        if self.rules.addition == 0 {
+            return Err(Why::NotAddition);
+        }
+        let pile = self.exists(id)?;
+        if !matches!(id.kind, PileKind::Waste | PileKind::Tableau) {
+            return Err(Why::PairKind(id));
+        }
+        let Some(top) = pile.last().filter(|s| s.face_up) else {
+            return Err(Why::Empty(id));
+        };
+        if id.kind == PileKind::Tableau {
+            let cover = self.rules.tableau.covered_by.get(id.index()).map_or(&[][..], Vec::as_slice);
+            let blocked = cover.iter().map(|&p| PileId::new(PileKind::Tableau, p)).any(|p| {
+                let n = self.at(p).len();
+                n > 1 || (n == 1 && Some(p) != beside)
+            });
+            if blocked {
+                return Err(Why::Covered(id));
+            }
+        }
+        Ok(top.card)
+    }
+
+    fn check_pair(&self, a: PileId, b: PileId) -> Result<(), Why> {
+        if a == b {
+            return Err(Why::SamePile);
+        }
+        let (ca, cb) = (self.removable(a, Some(b))?, self.removable(b, Some(a))?);
+        let sum = self.rules.addition;
+        if ca.rank.value() + cb.rank.value() != sum {
+            return Err(Why::PairSum { a: ca, b: cb, sum });
+        }
+        Ok(())
+    }
+
+    fn check_remove(&self, p: PileId) -> Result<(), Why> {
+        let card = self.removable(p, None)?;
+        let sum = self.rules.addition;
+        if card.rank.value() != sum {
+            return Err(Why::NotAddend { card, sum });
+        }
+        Ok(())
+    }
+
+    fn index_of(&self, id: PileId) -> usize {
+        self.base[id.kind as usize] + id.index()
+    }
+
+    fn take_top(&mut self, id: PileId) -> Option<Slot> {
+        let i = self.index_of(id);
+        self.piles[i].pop()
+    }
+
+    fn put(&mut self, id: PileId, card: Card) {
+        let i = self.index_of(id);
+        self.piles[i].push(Slot { card, face_up: true });
+    }
+
+    fn deal_from(&mut self, stock: usize) {
+        let sid = PileId::new(PileKind::Stock, stock);
+        match self.rules.stock.deal_to {
+            DealTo::Waste => {
+                let waste = PileId::new(PileKind::Waste, stock.min(self.pile_count(PileKind::Waste).saturating_sub(1)));
+                for _ in 0..self.rules.stock.deal_count {
+                    let Some(slot) = self.take_top(sid) else { break };
+                    self.put(waste, slot.card);
+                }
+            }
+            DealTo::Tableau => {
+                let n = self.pile_count(PileKind::Tableau);
+                for t in 0..self.rules.stock.deal_piles.map_or(n, |d| d.min(n)) {
+                    let Some(slot) = self.take_top(sid) else { break };
+                    self.put(PileId::new(PileKind::Tableau, t), slot.card);
+                }
+            }
+            DealTo::Foundation => {
+                if let Some(slot) = self.take_top(sid) {
+                    self.put(PileId::new(PileKind::Foundation, 0), slot.card);
+                }
+            }
+        }
+    }
+
+    /// What happens by itself after every change: FillFrom=Reserve refills
+    /// empty tableau piles, and face-down top cards turn up.
+    pub(super) fn settle(&mut self) {
+        if self.rules.tableau.fill_from_reserve {
+            let reserve = PileId::new(PileKind::Reserve, 0);
+            for t in self.ids(PileKind::Tableau) {
+                if self.at(t).is_empty()
+                    && !self.covered(t)
+                    && let Some(slot) = self.take_top(reserve)
+                {
+                    self.put(t, slot.card);
+                }
+            }
+        }
+        for kind in [PileKind::Waste, PileKind::Foundation, PileKind::Tableau, PileKind::Reserve] {
+            for id in self.ids(kind) {
+                if !self.covered(id) {
+                    let i = self.index_of(id);
+                    if let Some(top) = self.piles[i].last_mut() {
+                        top.face_up = true;
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Game for Solitaire {
+    type Move = SolMove;
+
+    fn parse_move(&self, text: &str) -> Result<SolMove, String> {
+        let t = text.trim();
+        if t.eq_ignore_ascii_case("R") {
+            return Ok(SolMove::Recycle);
+        }
+        if let Some((left, right)) = t.split_once('>') {
+            let to = PileId::parse(right.trim())?;
+            let (from, count) = match left.split_once(':') {
+                Some((pile, n)) => {
+                    let count = n.trim().parse::<u8>().ok().filter(|&c| c >= 1).ok_or_else(|| {
+                        format!("{:?} is not a number of cards (1 to 255) in the move {t:?}", n.trim())
+                    })?;
+                    (PileId::parse(pile.trim())?, count)
+                }
+                None => (PileId::parse(left.trim())?, 1),
+            };
+            return Ok(SolMove::Move { from, count, to });
+        }
+        if let Some((a, b)) = t.split_once('+') {
+            return Ok(SolMove::Pair(PileId::parse(a.trim())?, PileId::parse(b.trim())?));
+        }
+        let pile = PileId::parse(t).map_err(|e| {
+            format!("{e}; a move is like T3>F1, T3:4>T7, S1, R, T3+W1 or T12")
+        })?;
+        Ok(match pile.kind {
+            PileKind::Stock => SolMove::Deal(pile.index),
+            _ => SolMove::Remove(pile),
+        })
+    }
+
+    fn move_text(&self, m: &SolMove) -> String {
+        match *m {
+            SolMove::Move { from, count: 1, to } => format!("{from}>{to}"),
+            SolMove::Move { from, count, to } => format!("{from}:{count}>{to}"),
+            SolMove::Deal(s) => PileId { kind: PileKind::Stock, index: s }.to_string(),
+            SolMove::Recycle => "R".to_string(),
+            SolMove::Pair(a, b) => format!("{a}+{b}"),
+            SolMove::Remove(p) => p.to_string(),
+        }
+    }
+
+    fn check(&self, m: &SolMove) -> Result<(), Refusal> {
+        self.why_not(m).map_err(|why| Refusal::new(why.sentence()))
+    }
+
+    fn apply(&mut self, m: &SolMove) {
+        match *m {
+            SolMove::Move { from, count, to } => {
+                let (s, d) = (self.index_of(from), self.index_of(to));
+                let mut src = std::mem::take(&mut self.piles[s]);
+                let keep = src.len().saturating_sub(usize::from(count));
+                self.piles[d].extend_from_slice(&src[keep..]);
+                src.truncate(keep);
+                self.piles[s] = src;
+            }
+            SolMove::Deal(s) => self.deal_from(usize::from(s)),
+            SolMove::Recycle => {
+                for w in 0..self.fed_wastes() {
+                    let waste = std::mem::take(self.pile_mut(PileKind::Waste, w));
+                    let stock = self.pile_mut(PileKind::Stock, w);
+                    stock.extend(waste.into_iter().rev().map(|s| Slot { face_up: false, ..s }));
+                }
+                self.recycles += 1;
+            }
+            SolMove::Pair(a, b) => {
+                for p in [a, b] {
+                    if let Some(slot) = self.take_top(p) {
+                        self.put(PileId::new(PileKind::Foundation, 0), slot.card);
+                    }
+                }
+            }
+            SolMove::Remove(p) => {
+                if let Some(slot) = self.take_top(p) {
+                    self.put(PileId::new(PileKind::Foundation, 0), slot.card);
+                }
+            }
+        }
+        self.settle();
+    }
+
+    fn status(&self) -> Status {
+        if self.is_won() {
+            Status::Won
+        } else if self.has_legal_move() {
+            Status::Playing
+        } else {
+            Status::Lost
+        }
+    }
+
+    fn score(&self) -> i64 {
+        self.cards_on_foundations() as i64
+    }
+
+    /// CompleteSequences runs go to an empty foundation; with AutoPlay,
+    /// every card that can go to a foundation goes there.
+    fn auto_move(&self) -> Option<SolMove> {
+        let ok = |m: SolMove| self.why_not(&m).is_ok().then_some(m);
+        if self.rules.foundation.complete_sequences
+            && let Some(to) = self.ids(PileKind::Foundation).find(|&f| self.at(f).is_empty())
+            && let Some(run) = self.ids(PileKind::Tableau).find_map(|from| ok(SolMove::Move { from, count: 13, to }))
+        {
+            return Some(run);
+        }
+        if !self.rules.auto_play {
+            return None;
+        }
+        if self.rules.addition > 0 {
+            return [PileKind::Waste, PileKind::Tableau]
+                .into_iter()
+                .flat_map(|k| self.ids(k))
+                .find_map(|p| ok(SolMove::Remove(p)));
+        }
+        [PileKind::Waste, PileKind::Tableau, PileKind::Reserve].into_iter().flat_map(|k| self.ids(k)).find_map(|from| {
+            self.ids(PileKind::Foundation).find_map(|to| ok(SolMove::Move { from, count: 1, to }))
+        })
+    }
+}
+
+/// A game type played in one mode: deals [`Solitaire`] states.
+///
+/// Options: `easy` or `hard`, optionally followed by `,ms` for games that can
+/// take Microsoft FreeCell deals (the seed is then the deal number, modulo
+/// 2^32).
+#[derive(Clone, Debug)]
+pub struct SolitaireVariant {
+    id: String,
+    content_hash: u64,
+    easy: Arc<Rules>,
+    hard: Arc<Rules>,
+    mode: Mode,
+    microsoft: bool,
+}
+
+impl SolitaireVariant {
+    /// A variant from its id (the game type's folder name), the hash of its
+    /// game.ini bytes and its rules for each mode. The rules are validated.
+    pub fn new(id: impl Into<String>, content_hash: u64, easy: Rules, hard: Rules) -> Result<Self, String> {
+        easy.validate().map_err(|e| format!("Easy mode: {e}"))?;
+        hard.validate().map_err(|e| format!("Hard mode: {e}"))?;
+        Ok(SolitaireVariant {
+            id: id.into(),
+            content_hash,
+            easy: Arc::new(easy),
+            hard: Arc::new(hard),
+            mode: Mode::Easy,
+            microsoft: false,
+        })
+    }
+
+    /// The variant of a game type: `id` is its folder's name, the content
+    /// hash is the game.ini's (`spec.hash`), the rules are the spec's for
+    /// each mode.
+    pub fn from_spec(id: impl Into<String>, spec: &GameSpec) -> Result<Self, String> {
+        let easy = Rules::from_spec(spec, Mode::Easy).map_err(|e| format!("Easy mode: {e}"))?;
+        let hard = Rules::from_spec(spec, Mode::Hard).map_err(|e| format!("Hard mode: {e}"))?;
+        SolitaireVariant::new(id, spec.hash, easy, hard)
+    }
+
+    /// The mode in force.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Whether the seed is a Microsoft FreeCell deal number.
+    pub fn microsoft(&self) -> bool {
+        self.microsoft
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &Arc<Rules> {
+        match self.mode {
+            Mode::Easy => &self.easy,
+            Mode::Hard => &self.hard,
+        }
+    }
+
+    /// Whether the rules in force can take Microsoft FreeCell deals.
+    pub fn takes_microsoft_deals(&self) -> bool {
+        deal::microsoft_fits(self.rules()).is_ok()
+    }
+}
+
+impl Variant for SolitaireVariant {
+    type Game = Solitaire;
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn content_hash(&self) -> u64 {
+        self.content_hash
+    }
+
+    fn options(&self) -> String {
+        let mode = self.mode.name();
+        if self.microsoft { format!("{mode},ms") } else { mode.to_string() }
+    }
+
+    fn with_options(&self, options: &str) -> Result<Self, String> {
+        let mut v = SolitaireVariant { mode: Mode::Easy, microsoft: false, ..self.clone() };
+        let words: Vec<&str> = options.split(',').map(str::trim).filter(|w| !w.is_empty()).collect();
+        for word in words {
+            if let Some(mode) = Mode::parse(word) {
+                v.mode = mode;
+            } else if word.eq_ignore_ascii_case("ms") {
+                v.microsoft = true;
+            } else {
+                return Err(format!("{word:?} is not an option of {}: use easy or hard, and ms", self.id));
+            }
+        }
+        if v.microsoft {
+            deal::microsoft_fits(v.rules()).map_err(|e| format!("{} cannot take Microsoft deals: {e}", self.id))?;
+        }
+        Ok(v)
+    }
+
+    fn deal(&self, seed: u64) -> Solitaire {
+        if self.microsoft {
+            deal::deal_microsoft(self.rules(), seed as u32)
+                .expect("with_options accepts ms only for rules that take Microsoft deals")
+        } else {
+            deal::deal(self.rules(), seed)
+        }
+    }
+}
+
+/// A position built by hand: `piles` gives cards for some piles (`T3`,
+/// `F1`...), bottom first, face-down ones in parentheses; the rest are empty.
+#[cfg(test)]
+pub(super) fn position(rules: Rules, piles: &[(&str, &str)]) -> Solitaire {
+    let mut state = Solitaire::empty(Arc::new(rules));
+    for (pile, cards) in piles {
+        let id = PileId::parse(pile).unwrap();
+        for word in cards.split_whitespace() {
+            let face_up = !word.starts_with('(');
+            let card = Card::parse(word.trim_matches(['(', ')'])).unwrap();
+            state.pile_mut(id.kind, id.index()).push(Slot { card, face_up });
+        }
+    }
+    if let super::rules::FoundationStart::Rank(r) = state.rules.foundation.start {
+        state.start = r;
+    }
+    state.settle();
+    state
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use proptest::prelude::*;
+
+    use super::super::deal::print_position;
+    use super::super::rules::examples::{self, *};
+    use super::super::rules::{DealtCard, StockRules, TableauRules};
+    use super::*;
+    use crate::cards::Suit;
+    use crate::core::Session;
+
+    fn mv(s: &Solitaire, text: &str) -> SolMove {
+        s.parse_move(text).unwrap()
+    }
+
+    fn refusal(s: &Solitaire, text: &str) -> String {
+        s.check(&mv(s, text)).expect_err(text).reason().to_string()
+    }
+
+    fn play(s: &mut Solitaire, text: &str) {
+        let m = mv(s, text);
+        s.check(&m).unwrap_or_else(|r| panic!("{text}: {r}"));
+        s.apply(&m);
+    }
+
+    fn cards(s: &Solitaire, pile: &str) -> String {
+        let id = PileId::parse(pile).unwrap();
+        let words: Vec<String> = s
+            .pile(id.kind, id.index())
+            .iter()
+            .map(|slot| if slot.face_up { slot.card.to_string() } else { format!("({})", slot.card) })
+            .collect();
+        words.join(" ")
+    }
+
+    fn variant(rules: Rules) -> SolitaireVariant {
+        SolitaireVariant::new("test", 0, rules.clone(), rules).unwrap()
+    }
+
+    #[test]
+    fn tableau_builds_follow_sequence_colour_and_suit_checks() {
+        let s = position(klondike(), &[("T1", "8C"), ("T2", "7H"), ("T3", "8D"), ("T4", "9C"), ("T6", "KS")]);
+        assert!(s.check(&mv(&s, "T2>T1")).is_ok());
+        assert_eq!(refusal(&s, "T2>T3"), "The 7 of hearts cannot go on the 8 of diamonds: it must be the other colour.");
+        assert_eq!(refusal(&s, "T2>T4"), "The 7 of hearts cannot go on the 9 of clubs: it must be one rank lower.");
+        assert_eq!(
+            refusal(&s, "T2>T5"),
+            "The 7 of hearts cannot go to an empty tableau pile: only a king may fill a space."
+        );
+        assert!(s.check(&mv(&s, "T6>T5")).is_ok());
+
+        let (seven, eight) = (Card::parse("7H").unwrap(), Card::parse("8H").unwrap());
+        let nine_clubs = Card::parse("9C").unwrap();
+        let table = [
+            (Sequence::Higher, ColourCheck::Any, false, eight, seven, true),
+            (Sequence::Higher, ColourCheck::Any, false, seven, eight, false),
+            (Sequence::Lower, ColourCheck::Any, false, seven, eight, true),
+            (Sequence::Either, ColourCheck::Any, false, eight, seven, true),
+            (Sequence::Either, ColourCheck::Any, false, seven, eight, true),
+            (Sequence::Either, ColourCheck::Any, false, seven, nine_clubs, false),
+            (Sequence::Any, ColourCheck::Same, false, seven, eight, true),
+            (Sequence::Any, ColourCheck::Same, false, seven, nine_clubs, false),
+            (Sequence::Any, ColourCheck::Different, false, seven, nine_clubs, true),
+            (Sequence::Any, ColourCheck::Any, true, seven, eight, true),
+            (Sequence::Any, ColourCheck::Any, true, seven, nine_clubs, false),
+        ];
+        for (sequence, colour, suit_check, moving, onto, ok) in table {
+            let mut r = klondike();
+            r.tableau = TableauRules { sequence, colour, suit_check, ..r.tableau };
+            let s = position(r, &[]);
+            assert_eq!(s.builds_on(moving, onto), ok, "{sequence:?} {colour:?} {suit_check} {moving} on {onto}");
+        }
+    }
+
+    #[test]
+    fn stacks_must_be_in_order_and_of_one_suit_when_asked() {
+        let s = position(klondike(), &[("T1", "(2D) 9C 8H 7S"), ("T2", "TH"), ("T3", "9D"), ("T4", "9S 8D 6C")]);
+        assert_eq!(s.liftable(PileId::parse("T1").unwrap()), 3);
+        assert!(s.check(&mv(&s, "T1:3>T2")).is_ok());
+        assert_eq!(refusal(&s, "T1:4>T2"), "Tableau pile 1 does not have 4 face-up cards to move.");
+        assert_eq!(
+            refusal(&s, "T4:2>T3"),
+            "The 6 of clubs is not in sequence on the 8 of diamonds: it must be one rank lower."
+        );
+        let spider = position(spider_one_suit(), &[("T1", "9H 8S 7S"), ("T2", "TD"), ("T3", "9C")]);
+        assert_eq!(refusal(&spider, "T1:3>T2"), "A stack of several cards must be all one suit.");
+        assert!(spider.check(&mv(&spider, "T1:2>T3")).is_ok());
+        let yukon = position(yukon(), &[("T1", "(KD) 9C 4H QS"), ("T2", "TH")]);
+        assert_eq!(yukon.liftable(PileId::parse("T1").unwrap()), 3);
+        assert!(yukon.check(&mv(&yukon, "T1:3>T2")).is_ok());
+    }
+
+    #[test]
+    fn check_free_counts_free_cells_and_spaces_but_not_the_destination() {
+        let full = [("T6", "2C"), ("T7", "2D"), ("T8", "2S")];
+        let mut piles = vec![("T1", "9C 8H 7S 6D 5C"), ("T2", "TH"), ("T3", "8D"), ("T4", "7C"), ("T5", "3C")];
+        piles.extend(full);
+        piles.extend([("R1", "4S"), ("R2", "4H")]);
+        let s = position(freecell(), &piles);
+        // Two free cells, no space: up to three cards.
+        assert!(s.check(&mv(&s, "T1:2>T4")).is_ok());
+        assert!(s.check(&mv(&s, "T1:3>T3")).is_ok());
+        assert_eq!(
+            refusal(&s, "T1:5>T2"),
+            "Moving 5 cards at once needs 4 free cells or empty piles, and there are 2."
+        );
+        // Two spaces more: five cards.
+        piles.retain(|(p, _)| !["T5", "T6"].contains(p));
+        let s = position(freecell(), &piles);
+        assert!(s.check(&mv(&s, "T1:5>T2")).is_ok());
+        // Into a space, that space does not count: 2 cells + 1 space = 4 cards.
+        assert!(s.check(&mv(&s, "T1:4>T5")).is_ok());
+        assert_eq!(
+            refusal(&s, "T1:5>T5"),
+            "Moving 5 cards at once needs 4 free cells or empty piles, and there are 3."
+        );
+        // Single cards always move; a free cell holds one card.
+        assert!(s.check(&mv(&s, "T1>R3")).is_ok());
+        assert_eq!(refusal(&s, "T1>R1"), "Reserve 1 can hold only 1 face-up card.");
+        assert_eq!(refusal(&s, "R1:2>T5"), "Only the top card of reserve 1 can be moved.");
+    }
+
+    #[test]
+    fn kings_only_and_wrap() {
+        let mut r = klondike();
+        let s = position(r.clone(), &[("T1", "AC"), ("T2", "KH"), ("T3", "QD")]);
+        assert_eq!(refusal(&s, "T2>T1"), "The king of hearts cannot go on the ace of clubs: it must be one rank lower.");
+        assert_eq!(
+            refusal(&s, "T3>T4"),
+            "The queen of diamonds cannot go to an empty tableau pile: only a king may fill a space."
+        );
+        r.tableau.allow_wrap = true;
+        r.tableau.kings_only = false;
+        let s = position(r, &[("T1", "AC"), ("T2", "KH"), ("T3", "QD")]);
+        assert!(s.check(&mv(&s, "T2>T1")).is_ok());
+        assert!(s.check(&mv(&s, "T3>T4")).is_ok());
+    }
+
+    #[test]
+    fn foundations_build_from_the_start_rank() {
+        let s = position(klondike(), &[("T1", "2H"), ("T2", "AH"), ("T3", "3H"), ("F2", "AS 2S"), ("T4", "3C")]);
+        assert_eq!(refusal(&s, "T1>F1"), "The 2 of hearts cannot start a foundation: foundations start with an ace.");
+        assert!(s.check(&mv(&s, "T2>F1")).is_ok());
+        assert!(s.check(&mv(&s, "T2>F3")).is_ok());
+        assert_eq!(refusal(&s, "T4>F2"), "The 3 of clubs cannot go on the 2 of spades: it must be the same suit.");
+        assert_eq!(refusal(&s, "F2>T3"), "Cards cannot be taken from a foundation.");
+        let mut r = klondike();
+        r.foundation.take_back = true;
+        let s = position(r, &[("T3", "3H"), ("F2", "AS 2S")]);
+        assert!(s.check(&mv(&s, "F2>T3")).is_ok());
+        assert_eq!(refusal(&s, "F2>F1"), "A card from a foundation can only go back to the tableau.");
+        // Canfield: the start rank comes from the deal, and wraps.
+        let mut s = position(canfield(), &[("F1", "JH QH KH"), ("T1", "AH")]);
+        s.set_start(Rank::new(11).unwrap());
+        assert!(s.check(&mv(&s, "T1>F1")).is_ok());
+        let golf = position(golf(), &[("F1", "7S"), ("T1", "8D"), ("T2", "6C"), ("T3", "9H")]);
+        assert!(golf.check(&mv(&golf, "T1>F1")).is_ok() && golf.check(&mv(&golf, "T2>F1")).is_ok());
+        assert_eq!(refusal(&golf, "T3>F1"), "The 9 of hearts cannot go on the 7 of spades: it must be one rank higher or lower.");
+        assert_eq!(refusal(&golf, "T1>T2"), "Cards cannot be put on tableau pile 2.");
+    }
+
+    #[test]
+    fn the_stock_deals_recycles_and_counts_redeals() {
+        let mut r = klondike();
+        r.stock.deal_count = 3;
+        r.stock.redeals = Some(1);
+        let mut s = position(r, &[("S1", "(2C) (3C) (4C) (5C)")]);
+        assert_eq!(refusal(&s, "R"), "The waste can be turned over only when the stock is empty.");
+        play(&mut s, "S1");
+        assert_eq!(cards(&s, "W1"), "5C 4C 3C");
+        play(&mut s, "S1");
+        assert_eq!(cards(&s, "W1"), "5C 4C 3C 2C");
+        assert_eq!(refusal(&s, "S1"), "Stock 1 is empty.");
+        assert!(s.can_recycle() && !s.can_deal(0));
+        play(&mut s, "R");
+        assert_eq!(cards(&s, "S1"), "(2C) (3C) (4C) (5C)");
+        assert_eq!((s.recycles(), s.redeals_left()), (1, Some(0)));
+        play(&mut s, "S1");
+        play(&mut s, "S1");
+        assert_eq!(refusal(&s, "R"), "The waste may be turned over only 1 time.");
+        assert_eq!(refusal(&s, "W1>W1"), "The cards are already on that pile.");
+        assert_eq!(refusal(&s, "T1>W1"), "Tableau pile 1 is empty.");
+        assert_eq!(refusal(&s, "S1>T1"), "Cards are dealt from the stock, not moved from it.");
+        assert_eq!(refusal(&s, "S2"), "There is no stock 2.");
+        // Nothing left to do: the game is lost.
+        assert_eq!(s.status(), Status::Lost);
+        let hidden = Rules { stock: StockRules { visible: false, ..klondike().stock }, ..klondike() };
+        let s = position(hidden, &[("S1", "(AC)")]);
+        assert_eq!(refusal(&s, "S1"), "The stock cannot be dealt from in this game.");
+    }
+
+    #[test]
+    fn dealing_to_the_tableau_needs_no_gaps_when_asked() {
+        let mut piles: Vec<(String, String)> = (3..=10).map(|t| (format!("T{t}"), "5S".to_string())).collect();
+        piles.push(("T2".into(), "6S 5S".into()));
+        piles.push(("S1".into(), (0..12).map(|_| "(9S)").collect::<Vec<_>>().join(" ")));
+        let view: Vec<(&str, &str)> = piles.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let mut s = position(spider_one_suit(), &view);
+        assert_eq!(refusal(&s, "S1"), "Every empty tableau pile must be filled before dealing.");
+        play(&mut s, "T2>T1");
+        play(&mut s, "S1");
+        assert_eq!(cards(&s, "T1"), "5S 9S");
+        assert_eq!(cards(&s, "T2"), "6S 9S");
+        assert_eq!(cards(&s, "T10"), "5S 9S");
+        assert_eq!(s.pile(PileKind::Stock, 0).len(), 2);
+        // Scorpion deals its last cards to the first three piles only.
+        let mut s = position(scorpion(), &[("S1", "(2C) (3C) (4C)"), ("T4", "9D")]);
+        play(&mut s, "S1");
+        assert_eq!([cards(&s, "T1"), cards(&s, "T3"), cards(&s, "T4")], ["4C", "2C", "9D"]);
+    }
+
+    #[test]
+    fn complete_sequences_go_to_a_foundation_by_themselves() {
+        let run = "(5S) KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S";
+        let mut s = position(spider_one_suit(), &[("T1", run), ("T2", "AS"), ("F1", "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS")]);
+        assert_eq!(s.auto_move(), None);
+        assert_eq!(refusal(&s, "T1:12>F2"), "Only a complete run of thirteen cards in one suit can go to a foundation.");
+        play(&mut s, "T2>T1");
+        let auto = s.auto_move().unwrap();
+        assert_eq!(s.move_text(&auto), "T1:13>F2");
+        s.apply(&auto);
+        assert_eq!(cards(&s, "T1"), "5S");
+        assert_eq!(s.score(), 26);
+        assert_eq!(s.auto_move(), None);
+    }
+
+    #[test]
+    fn addition_pairs_respect_covering() {
+        let s = position(pyramid(), &[("T1", "5H"), ("T2", "8C"), ("T3", "KD"), ("W1", "6S"), ("T7", "8D")]);
+        assert!(s.is_covered(0) && !s.is_covered(1) && !s.is_covered(2));
+        assert!(s.check(&mv(&s, "T3")).is_ok());
+        assert_eq!(refusal(&s, "T1+T2"), "Tableau pile 1 is still covered.");
+        assert_eq!(refusal(&s, "T1+W1"), "Tableau pile 1 is still covered.");
+        assert_eq!(refusal(&s, "W1+T7"), "The 6 of spades and the 8 of diamonds add up to 14, not 13.");
+        let mut s = s;
+        play(&mut s, "T3");
+        // Tableau 1 is covered only by tableau 2's single card: they pair.
+        assert!(s.check(&mv(&s, "T1+T2")).is_ok());
+        assert_eq!(refusal(&s, "T2>T3"), "In this game cards are not moved: remove cards that add up to 13.");
+        assert_eq!(refusal(&s, "W1"), "The 6 of spades cannot be removed alone: only cards worth 13 can.");
+        let moves: Vec<String> = s.legal_moves().iter().map(|m| s.move_text(m)).collect();
+        assert_eq!(moves, ["T1+T2", "R"]);
+        play(&mut s, "T1+T2");
+        assert_eq!(cards(&s, "F1"), "KD 5H 8C");
+        let not_addition = position(klondike(), &[("T1", "5H"), ("T2", "8C")]);
+        assert_eq!(refusal(&not_addition, "T1+T2"), "Cards are removed in pairs only in addition games.");
+    }
+
+    #[test]
+    fn auto_play_lays_off_everything_it_can() {
+        let s = position(the_chance(), &[("T1", "AH"), ("T2", "2H"), ("W1", "AS")]);
+        let texts: Vec<String> = {
+            let mut s = s.clone();
+            let mut out = Vec::new();
+            while let Some(m) = s.auto_move() {
+                out.push(s.move_text(&m));
+                s.apply(&m);
+            }
+            out
+        };
+        assert_eq!(texts, ["W1>F1", "T1>F2", "T2>F2"]);
+        // After a deal no card that could go up is left where it was.
+        let mut session = Session::new(variant(the_chance()), 5);
+        for _ in 0..20 {
+            assert_eq!(session.state().auto_move(), None);
+            let m = session.state().legal_moves()[0];
+            session.play(&m).unwrap();
+        }
+    }
+
+    #[test]
+    fn discard_needs_a_higher_card_of_the_suit() {
+        let s = position(aces_up(), &[("T1", "5H"), ("T2", "9H"), ("T3", "AS"), ("T4", "KS")]);
+        assert!(s.check(&mv(&s, "T1>F1")).is_ok());
+        assert!(s.check(&mv(&s, "T4>F1")).is_ok());
+        assert_eq!(refusal(&s, "T2>F1"), "The 9 of hearts cannot be discarded: no other tableau pile shows a higher heart.");
+        assert_eq!(refusal(&s, "T3>F1"), "The ace of spades cannot be discarded: no other tableau pile shows a higher spade.");
+        assert_eq!(refusal(&s, "T1>T2"), "Tableau pile 2 can hold only 1 face-up card.");
+        let mut s = s;
+        play(&mut s, "T1>F1");
+        assert!(s.check(&mv(&s, "T2>T1")).is_ok());
+        let won = position(aces_up(), &[("T1", "AH"), ("T2", "AS"), ("T3", "AD"), ("T4", "AC"), ("F1", "2C")]);
+        assert_eq!(won.status(), Status::Won);
+        let not_yet = position(aces_up(), &[("T1", "AH KH"), ("T2", "AS")]);
+        assert_eq!(not_yet.status(), Status::Playing);
+    }
+
+    #[test]
+    fn kings_go_to_the_bottom_after_the_deal() {
+        let mut plain = bakers_dozen();
+        plain.kings_to_bottom = false;
+        let (with, without) = (variant(bakers_dozen()).deal(3), variant(plain).deal(3));
+        let king = |s: &Slot| s.card.rank == Rank::KING;
+        let mut kings_seen = 0;
+        for t in 0..13 {
+            let (a, b) = (with.pile(PileKind::Tableau, t), without.pile(PileKind::Tableau, t));
+            let kings = a.iter().take_while(|s| king(s)).count();
+            kings_seen += kings;
+            assert!(a[kings..].iter().all(|s| !king(s)), "pile {t}");
+            let expect: Vec<&Slot> = b.iter().filter(|s| king(s)).chain(b.iter().filter(|s| !king(s))).collect();
+            assert_eq!(a.iter().collect::<Vec<_>>(), expect);
+        }
+        assert_eq!(kings_seen, 4);
+        assert_eq!(refusal(&with, "T1>T1"), "The cards are already on that pile.");
+        let s = position(bakers_dozen(), &[("T1", "5H"), ("T2", "9H 8C")]);
+        assert_eq!(refusal(&s, "T2>T3"), "Empty tableau piles cannot be filled in this game.");
+        assert_eq!(refusal(&s, "T2:2>T1"), "At most 1 card may be moved at once.");
+    }
+
+    #[test]
+    fn empty_tableau_piles_fill_from_the_reserve() {
+        let piles = [("R1", "(3C) (4D) (9S)"), ("T1", "8H"), ("T2", "7C"), ("T3", "2S"), ("T4", "2H"), ("F1", "5D")];
+        let mut s = position(canfield(), &piles);
+        assert_eq!(cards(&s, "R1"), "(3C) (4D) 9S");
+        assert_eq!(refusal(&s, "T1>R1"), "Cards cannot be put on reserve 1.");
+        play(&mut s, "T2>T1");
+        assert_eq!(cards(&s, "T2"), "9S");
+        assert_eq!(cards(&s, "R1"), "(3C) 4D");
+        assert_eq!(cards(&s, "T3"), "2S");
+    }
+
+    #[test]
+    fn specific_dealt_cards_land_where_asked_and_the_rest_stay_in_the_stock() {
+        let ace = Card::parse("AS").unwrap();
+        let king = Card::parse("KH").unwrap();
+        let mut r = klondike();
+        r.deal = vec![
+            DealtCard { pile: PileKind::Foundation, index: 2, face_up: true, card: Some(ace) },
+            one(PileKind::Tableau, 0, true),
+            DealtCard { pile: PileKind::Tableau, index: 3, face_up: false, card: Some(king) },
+            one(PileKind::Waste, 0, true),
+            one(PileKind::Tableau, 3, true),
+        ];
+        let s = variant(r).deal(11);
+        assert_eq!(cards(&s, "F3"), "AS");
+        let shuffled = crate::cards::deal::shuffled(1, 11);
+        let rest: Vec<Card> = shuffled.into_iter().filter(|&c| c != ace && c != king).collect();
+        assert_eq!(cards(&s, "T1"), rest[0].to_string());
+        assert_eq!(cards(&s, "W1"), rest[1].to_string());
+        assert_eq!(cards(&s, "T4"), format!("(KH) {}", rest[2]));
+        let stock: Vec<Card> = s.pile(PileKind::Stock, 0).iter().rev().map(|slot| slot.card).collect();
+        assert_eq!(stock, rest[3..]);
+        assert!(s.pile(PileKind::Stock, 0).iter().all(|slot| !slot.face_up));
+    }
+
+    #[test]
+    fn suits_shape_the_pack() {
+        let s = variant(spider_one_suit()).deal(4);
+        let mut all: Vec<Card> = s.piles().flat_map(|(_, p)| p.iter().map(|slot| slot.card)).collect();
+        assert_eq!(all.len(), 104);
+        assert!(all.iter().all(|c| c.suit == Suit::Spades));
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 13);
+        assert_eq!(s.pile(PileKind::Tableau, 0).iter().filter(|slot| slot.face_up).count(), 1);
+    }
+
+    #[test]
+    fn microsoft_deal_one_through_freecell_rules() {
+        let v = variant(freecell()).with_options("easy,ms").unwrap();
+        assert_eq!(v.options(), "easy,ms");
+        let s = v.deal(1);
+        let first_row: Vec<String> = (0..8).map(|t| s.pile(PileKind::Tableau, t)[0].card.to_string()).collect();
+        assert_eq!(first_row, ["JD", "2D", "9H", "JC", "5D", "7H", "7C", "5H"]);
+        assert_eq!(cards(&s, "T1"), "JD KD 2S 4C 3S 6D 6S");
+        assert!(variant(klondike()).with_options("ms").unwrap_err().contains("eight tableau piles"));
+        assert!(variant(klondike()).with_options("medium").is_err());
+        assert_eq!(variant(klondike()).with_options("HARD").unwrap().options(), "hard");
+    }
+
+    /// Every move text the engine could read, for the enumeration check.
+    fn every_move(s: &Solitaire) -> Vec<SolMove> {
+        let ids: Vec<PileId> = PileKind::ALL.into_iter().flat_map(|k| s.ids(k)).chain([PileId::new(PileKind::Tableau, 99)]).collect();
+        let tallest = s.piles().map(|(_, p)| p.len()).max().unwrap_or(0) as u8;
+        let mut out = vec![SolMove::Recycle, SolMove::Deal(0), SolMove::Deal(1)];
+        for &a in &ids {
+            out.push(SolMove::Remove(a));
+            for &b in &ids {
+                out.push(SolMove::Pair(a, b));
+                for count in 1..=tallest + 1 {
+                    out.push(SolMove::Move { from: a, count, to: b });
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn legal_moves_are_exactly_the_accepted_ones_and_their_texts_round_trip() {
+        let mut rng = crate::core::GameRng::new(99);
+        for (name, rules) in examples::all() {
+            for seed in 0..3 {
+                let mut s = variant(rules.clone()).deal(seed);
+                for _ in 0..30 {
+                    let legal = s.legal_moves();
+                    for m in &legal {
+                        let text = s.move_text(m);
+                        assert_eq!(s.parse_move(&text), Ok(*m), "{name}: {text}");
+                        assert_eq!(s.parse_move(&text.to_lowercase()), Ok(*m), "{name}: {text}");
+                    }
+                    let accepted: Vec<SolMove> = every_move(&s).into_iter().filter(|m| s.check(m).is_ok()).collect();
+                    // A pair is the same move either way round; legal_moves lists it once.
+                    let text = |m: &SolMove| match *m {
+                        SolMove::Pair(a, b) if b < a => s.move_text(&SolMove::Pair(b, a)),
+                        _ => s.move_text(m),
+                    };
+                    let mut a = accepted.iter().map(text).collect::<Vec<_>>();
+                    let mut b = legal.iter().map(text).collect::<Vec<_>>();
+                    a.sort();
+                    a.dedup();
+                    b.sort();
+                    assert_eq!(a, b, "{name} seed {seed}\n{}", print_position(&s));
+                    assert_eq!(s.has_legal_move(), !legal.is_empty());
+                    if legal.is_empty() {
+                        break;
+                    }
+                    s.apply(&legal[rng.below(legal.len() as u32) as usize]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_move_texts_are_explained() {
+        let s = variant(klondike()).deal(1);
+        assert!(s.parse_move("X3>F1").unwrap_err().contains("is not a pile"));
+        assert!(s.parse_move("T0>F1").unwrap_err().contains("from 1 to 255"));
+        assert!(s.parse_move("T3:0>F1").unwrap_err().contains("not a number of cards"));
+        assert!(s.parse_move("hello").unwrap_err().contains("a move is like"));
+        assert_eq!(s.parse_move(" t3 : 2 > t7 "), Ok(SolMove::Move {
+            from: PileId::new(PileKind::Tableau, 2),
+            count: 2,
+            to: PileId::new(PileKind::Tableau, 6)
+        }));
+        assert_eq!(s.parse_move("r"), Ok(SolMove::Recycle));
+        assert_eq!(s.parse_move("S1"), Ok(SolMove::Deal(0)));
+    }
+
+    fn census(s: &Solitaire) -> HashMap<Card, usize> {
+        let mut count = HashMap::new();
+        for (_, pile) in s.piles() {
+            for slot in pile {
+                *count.entry(slot.card).or_insert(0) += 1;
+            }
+        }
+        count
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Cards are never created or lost, and undo restores every state.
+        #[test]
+        fn random_play_keeps_the_cards_and_undoes(game in 0..11usize, seed in 0..1000u64, picks in prop::collection::vec(any::<u16>(), 0..80)) {
+            let (_, rules) = examples::all().swap_remove(game);
+            let mut session = Session::new(variant(rules), seed);
+            let cards = census(session.state());
+            prop_assert_eq!(cards.values().sum::<usize>(), session.state().rules().pack_size());
+            let mut states = vec![session.state().clone()];
+            for pick in picks {
+                let legal = session.state().legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                session.play(&legal[pick as usize % legal.len()]).unwrap();
+                prop_assert_eq!(census(session.state()), cards.clone());
+                states.push(session.state().clone());
+            }
+            while let Some(state) = states.pop() {
+                prop_assert_eq!(session.state(), &state);
+                session.undo();
+            }
+            prop_assert!(!session.can_undo());
+        }
+    }
+}

@@ -1,0 +1,464 @@
+//! A line-aware INI reader for game.ini files.
+//!
+//! YaZZle read its game.ini files with the Windows profile functions, so this
+//! reader accepts what those did and remembers where everything was, for
+//! messages of the form `path/game.ini:LINE: message`:
+//!
+//! - The bytes are decoded as UTF-8 (a byte-order mark is dropped), as UTF-16
+//!   when the file starts with a UTF-16 byte-order mark (Notepad's "Unicode"),
+//!   and otherwise as Windows-1252 (Latin-1 plus the 0x80..0x9F printables),
+//!   which is what Windows editors wrote. A file with a NUL byte, or with more
+//!   than one control byte in twenty, is "not a text file".
+//! - Lines end with CR LF, LF, or a lone CR. A trailing Ctrl-Z (the old DOS end
+//!   of file) is ignored.
+//! - Section and key names are matched without regard to ASCII case; the
+//!   spelling in the file is kept for messages.
+//! - Spaces and tabs around names, around `=` and around values are ignored.
+//! - Whole-line comments start with `;` or `#`. A value may end with a
+//!   comment too: a `;` that starts the value or follows a space or tab ends
+//!   it (`Piles=4 ; four columns` is `4`), while `Name=Bob;s` keeps its `;`.
+//! - A value wholly inside matching double or single quotes loses the quotes
+//!   (the Windows functions did the same); a comment may follow the quotes.
+//! - A section or key given twice: the first one is used, as the Windows
+//!   functions did, and the repeat draws a warning. A repeated section is
+//!   ignored as a whole (its keys included).
+//! - A `Key=Value` line before any `[Section]` is ignored with a warning.
+//!
+//! Every line is classified by our own scan (which knows the line numbers);
+//! the cleaned text is then read by the `ini` crate (rust-ini) as well, which
+//! supplies the values and whose own complaints, should it have any, are
+//! reported with their line.
+
+use std::path::Path;
+
+use super::spec::Diagnostic;
+
+/// One `Key=Value` line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// The key as spelled in the file.
+    pub key: String,
+    /// The value: trimmed, trailing comment and surrounding quotes removed.
+    pub value: String,
+    /// 1-based line number.
+    pub line: usize,
+}
+
+/// One `[Section]` with its entries, in file order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section {
+    /// The name as spelled in the file, without brackets.
+    pub name: String,
+    /// 1-based line number of the header.
+    pub line: usize,
+    /// The entries, each key once (the first of repeated keys).
+    pub entries: Vec<Entry>,
+}
+
+impl Section {
+    /// The entry for `key` (any case).
+    pub fn get(&self, key: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.key.eq_ignore_ascii_case(key))
+    }
+
+    /// The value for `key` (any case).
+    pub fn value(&self, key: &str) -> Option<&str> {
+        self.get(key).map(|e| e.value.as_str())
+    }
+}
+
+/// A whole file: its sections in file order, each name once (the first of
+/// repeated sections).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct IniDoc {
+    pub sections: Vec<Section>,
+}
+
+impl IniDoc {
+    /// The section called `name` (any case).
+    pub fn section(&self, name: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Reads a file's bytes. Always returns a document (empty for a file that
+    /// is not text, without the lines that could not be read otherwise) and
+    /// the problems found, which may include errors.
+    pub fn parse(path: &Path, bytes: &[u8]) -> (IniDoc, Vec<Diagnostic>) {
+        match decode_text(bytes) {
+            Ok(text) => IniDoc::parse_text(path, &text),
+            Err(e) => (IniDoc::default(), vec![Diagnostic::error(path, e.line, e.message)]),
+        }
+    }
+
+    /// Reads text already decoded.
+    pub fn parse_text(path: &Path, text: &str) -> (IniDoc, Vec<Diagnostic>) {
+        let mut diags = Vec::new();
+        let mut doc = IniDoc::default();
+        // What each line turned out to be, for the rust-ini pass.
+        let mut clean: Vec<String> = Vec::new();
+        // Index in doc.sections of the section keys go to; None before the
+        // first header or inside a repeated (ignored) section.
+        let mut current: Option<usize> = None;
+        let mut before_first = true;
+
+        for (i, raw) in split_lines(text).enumerate() {
+            let line = i + 1;
+            let t = raw.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\u{feff}');
+            clean.push(String::new());
+            if t.is_empty() || t.starts_with(';') || t.starts_with('#') {
+                continue;
+            }
+            if let Some(rest) = t.strip_prefix('[') {
+                before_first = false;
+                current = None;
+                let Some(close) = rest.find(']') else {
+                    diags.push(Diagnostic::error(
+                        path,
+                        line,
+                        format!("`{}`: a section header needs a closing `]`", shorten(t)),
+                    ));
+                    continue;
+                };
+                let name = rest[..close].trim();
+                let after = rest[close + 1..].trim();
+                if !after.is_empty() && !after.starts_with(';') && !after.starts_with('#') {
+                    diags.push(Diagnostic::error(
+                        path,
+                        line,
+                        format!("`{}`: unexpected text after the section header", shorten(t)),
+                    ));
+                    continue;
+                }
+                if name.is_empty() {
+                    diags.push(Diagnostic::error(path, line, "`[]`: a section needs a name"));
+                    continue;
+                }
+                if name.contains('[') {
+                    diags.push(Diagnostic::error(
+                        path,
+                        line,
+                        format!("`{}`: a section name cannot hold `[`", shorten(t)),
+                    ));
+                    continue;
+                }
+                if let Some(first) = doc.section(name) {
+                    diags.push(Diagnostic::warning(
+                        path,
+                        line,
+                        format!(
+                            "[{name}] appears again (first on line {}); only the first is used, so this one and its keys are ignored",
+                            first.line
+                        ),
+                    ));
+                    continue;
+                }
+                doc.sections.push(Section { name: name.to_string(), line, entries: Vec::new() });
+                current = Some(doc.sections.len() - 1);
+                clean[i] = format!("[{name}]");
+                continue;
+            }
+            let Some(eq) = t.find('=') else {
+                diags.push(Diagnostic::error(
+                    path,
+                    line,
+                    format!("`{}` is neither a [Section] header nor a Key=Value line", shorten(t)),
+                ));
+                continue;
+            };
+            let key = t[..eq].trim();
+            let value = clean_value(&t[eq + 1..]);
+            if key.is_empty() {
+                diags.push(Diagnostic::error(path, line, format!("`{}`: a value without a key", shorten(t))));
+                continue;
+            }
+            if before_first {
+                diags.push(Diagnostic::warning(
+                    path,
+                    line,
+                    format!("{key}={value} comes before any [Section] and is ignored"),
+                ));
+                continue;
+            }
+            let Some(si) = current else { continue };
+            let sec = &mut doc.sections[si];
+            if let Some(first) = sec.get(key) {
+                diags.push(Diagnostic::warning(
+                    path,
+                    line,
+                    format!(
+                        "[{}] {key} is given again (first on line {}); only the first value is used",
+                        sec.name, first.line
+                    ),
+                ));
+                continue;
+            }
+            // rust-ini would join a line ending in `\` with the next one; a
+            // space after it keeps the backslash (the value is trimmed).
+            let ini_value = if value.ends_with('\\') { format!("{value} ") } else { value.clone() };
+            clean[i] = format!("{key}={ini_value}");
+            sec.entries.push(Entry { key: key.to_string(), value, line });
+        }
+
+        cross_read(path, &clean.join("\n"), &mut doc, &mut diags);
+        (doc, diags)
+    }
+}
+
+/// Reads the cleaned text with rust-ini and takes its values. The cleaned
+/// text holds one line per original line (so line numbers agree), only the
+/// headers and entries our scan accepted, so the two readings agree entry for
+/// entry; where they would not (a key holding `:`, which rust-ini also takes
+/// as a separator), our own reading stays.
+fn cross_read(path: &Path, clean: &str, doc: &mut IniDoc, diags: &mut Vec<Diagnostic>) {
+    let opt = ini::ParseOption { enabled_quote: false, enabled_escape: false, ..Default::default() };
+    let parsed = match ini::Ini::load_from_str_opt(clean, opt) {
+        Ok(p) => p,
+        Err(e) => {
+            diags.push(Diagnostic::error(path, e.line.max(1), format!("cannot be read as INI ({})", e.msg)));
+            return;
+        }
+    };
+    let named = parsed.iter().filter_map(|(name, props)| name.map(|n| (n, props)));
+    for (sec, (name, props)) in doc.sections.iter_mut().zip(named) {
+        if name != sec.name {
+            continue;
+        }
+        for (entry, (k, v)) in sec.entries.iter_mut().zip(props.iter()) {
+            if k == entry.key {
+                entry.value = v.to_string();
+            }
+        }
+    }
+}
+
+/// Removes a trailing `;` comment and surrounding quotes from a raw value.
+fn clean_value(raw: &str) -> String {
+    let v = raw.trim_matches(|c: char| c == ' ' || c == '\t');
+    if let Some(q) = v.chars().next().filter(|&c| c == '"' || c == '\'')
+        && let Some(end) = v[1..].find(q)
+    {
+        let rest = v[1 + end + 1..].trim_start_matches([' ', '\t']);
+        if rest.is_empty() || rest.starts_with(';') {
+            return v[1..1 + end].to_string();
+        }
+    }
+    let mut cut = v.len();
+    let mut prev_space = true;
+    for (i, c) in v.char_indices() {
+        if c == ';' && prev_space {
+            cut = i;
+            break;
+        }
+        prev_space = c == ' ' || c == '\t';
+    }
+    v[..cut].trim_end_matches([' ', '\t']).to_string()
+}
+
+/// Lines split at CR LF, LF or a lone CR.
+fn split_lines(text: &str) -> impl Iterator<Item = &str> {
+    let text = text.strip_suffix('\u{1a}').unwrap_or(text);
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match r.find(['\r', '\n']) {
+            Some(i) => {
+                let skip = if r[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = Some(&r[i + skip..]);
+                Some(&r[..i])
+            }
+            None => {
+                rest = None;
+                if r.is_empty() { None } else { Some(r) }
+            }
+        }
+    })
+}
+
+/// A line shortened for quoting in a message.
+fn shorten(t: &str) -> String {
+    const MAX: usize = 40;
+    if t.chars().count() <= MAX {
+        t.to_string()
+    } else {
+        let s: String = t.chars().take(MAX).collect();
+        format!("{s}...")
+    }
+}
+
+/// Why bytes are not text, and the line where that shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotText {
+    pub line: usize,
+    pub message: String,
+}
+
+/// Decodes a text file as described in the module documentation.
+pub fn decode_text(bytes: &[u8]) -> Result<String, NotText> {
+    let text = if let Some(rest) = bytes.strip_prefix(b"\xef\xbb\xbf") {
+        decode_8bit(rest)
+    } else if let Some(rest) = bytes.strip_prefix(b"\xff\xfe") {
+        decode_utf16(rest, u16::from_le_bytes)
+    } else if let Some(rest) = bytes.strip_prefix(b"\xfe\xff") {
+        decode_utf16(rest, u16::from_be_bytes)
+    } else {
+        decode_8bit(bytes)
+    };
+    check_text(&text)?;
+    Ok(text)
+}
+
+fn decode_8bit(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => bytes.iter().map(|&b| cp1252(b)).collect(),
+    }
+}
+
+fn decode_utf16(bytes: &[u8], word: fn([u8; 2]) -> u16) -> String {
+    let words = bytes.chunks_exact(2).map(|c| word([c[0], c[1]]));
+    char::decode_utf16(words).map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
+}
+
+/// Windows-1252; its five unassigned bytes keep their Latin-1 meaning.
+fn cp1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '\u{20ac}', '\u{81}', '\u{201a}', '\u{192}', '\u{201e}', '\u{2026}', '\u{2020}', '\u{2021}', '\u{2c6}',
+        '\u{2030}', '\u{160}', '\u{2039}', '\u{152}', '\u{8d}', '\u{17d}', '\u{8f}', '\u{90}', '\u{2018}', '\u{2019}',
+        '\u{201c}', '\u{201d}', '\u{2022}', '\u{2013}', '\u{2014}', '\u{2dc}', '\u{2122}', '\u{161}', '\u{203a}',
+        '\u{153}', '\u{9d}', '\u{17e}', '\u{178}',
+    ];
+    match b {
+        0x80..=0x9f => HIGH[usize::from(b - 0x80)],
+        _ => char::from(b),
+    }
+}
+
+/// NUL anywhere, or control characters in more than one character in twenty,
+/// mean binary data.
+fn check_text(text: &str) -> Result<(), NotText> {
+    let is_control = |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{c}' | '\u{1a}');
+    let line_of = |i: usize| text[..i].bytes().filter(|&b| b == b'\n').count() + 1;
+    if let Some(i) = text.find('\0') {
+        return Err(NotText { line: line_of(i), message: "not a text file (it holds NUL bytes)".into() });
+    }
+    let total = text.chars().count();
+    let controls = text.chars().filter(|&c| is_control(c)).count();
+    if controls > 0 && controls * 20 > total {
+        let i = text.find(is_control).unwrap_or(0);
+        return Err(NotText { line: line_of(i), message: "not a text file (it is mostly control bytes)".into() });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solitaire::spec::Severity;
+
+    fn parse(text: &str) -> (IniDoc, Vec<Diagnostic>) {
+        IniDoc::parse(Path::new("g.ini"), text.as_bytes())
+    }
+
+    #[test]
+    fn sections_keys_and_lines() {
+        let (doc, diags) = parse("; top\n[General]\nName = Clear Fork\n\n[game]\r\n  Decks=2  \r\nAllowWrap =1\n");
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(doc.sections.len(), 2);
+        let g = doc.section("GENERAL").unwrap();
+        assert_eq!(g.line, 2);
+        assert_eq!(g.get("name").unwrap().value, "Clear Fork");
+        assert_eq!(g.get("NAME").unwrap().line, 3);
+        let game = doc.section("Game").unwrap();
+        assert_eq!(game.name, "game");
+        assert_eq!(game.line, 5);
+        assert_eq!(game.value("decks"), Some("2"));
+        assert_eq!(game.get("AllowWrap").unwrap().line, 7);
+    }
+
+    #[test]
+    fn comments_and_quotes() {
+        let (doc, diags) =
+            parse("[A] ; the a\n# hash\nK1=4 ; four\nK2=Bob;s\nK3=\"x ; y\" ; z\nK4= ;nothing\nK5='q'\nK6=a\tb;c\n");
+        assert!(diags.is_empty(), "{diags:?}");
+        let a = doc.section("a").unwrap();
+        assert_eq!(a.value("k1"), Some("4"));
+        assert_eq!(a.value("k2"), Some("Bob;s"));
+        assert_eq!(a.value("k3"), Some("x ; y"));
+        assert_eq!(a.value("k4"), Some(""));
+        assert_eq!(a.value("k5"), Some("q"));
+        assert_eq!(a.value("k6"), Some("a\tb;c"));
+    }
+
+    #[test]
+    fn backslashes_and_colons_survive() {
+        let (doc, diags) = parse("[A]\nImage=C:\\games\\\nNext=1\nodd:key=2\n");
+        assert!(diags.is_empty(), "{diags:?}");
+        let a = doc.section("a").unwrap();
+        assert_eq!(a.value("image"), Some("C:\\games\\"));
+        assert_eq!(a.value("next"), Some("1"));
+        assert_eq!(a.value("odd:key"), Some("2"));
+    }
+
+    #[test]
+    fn lone_cr_bom_and_ctrl_z() {
+        let (doc, diags) = IniDoc::parse(Path::new("g.ini"), b"\xef\xbb\xbf[A]\rK=1\rL=2\x1a");
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(doc.section("a").unwrap().get("l").unwrap().line, 3);
+        assert_eq!(doc.section("a").unwrap().value("l"), Some("2"));
+    }
+
+    #[test]
+    fn latin1_and_utf16() {
+        let (doc, diags) = IniDoc::parse(Path::new("g.ini"), b"[General]\nName=Caf\xe9 \x93Royal\x94\n");
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(doc.section("general").unwrap().value("name"), Some("Café “Royal”"));
+        let mut utf16 = vec![0xff, 0xfe];
+        for u in "[A]\r\nK=é\r\n".encode_utf16() {
+            utf16.extend(u.to_le_bytes());
+        }
+        let (doc, diags) = IniDoc::parse(Path::new("g.ini"), &utf16);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(doc.section("a").unwrap().value("k"), Some("é"));
+    }
+
+    #[test]
+    fn binary_is_not_text() {
+        let (doc, diags) = IniDoc::parse(Path::new("g.ini"), b"[A]\nK=1\n\x00\x01\x02");
+        assert!(doc.sections.is_empty());
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].to_string(), "g.ini:3: not a text file (it holds NUL bytes)");
+        let noise: Vec<u8> = (0..200u8).map(|i| i % 9).collect();
+        let (_, diags) = IniDoc::parse(Path::new("g.ini"), &noise);
+        assert!(diags[0].message.starts_with("not a text file"), "{diags:?}");
+    }
+
+    #[test]
+    fn duplicates_first_wins() {
+        let (doc, diags) = parse("[A]\nK=1\nk=2\n[a]\nK=3\nM=4\n");
+        assert_eq!(doc.section("a").unwrap().value("k"), Some("1"));
+        assert_eq!(doc.section("a").unwrap().value("m"), None);
+        assert_eq!(diags.len(), 2);
+        assert_eq!(diags[0].line, 3);
+        assert_eq!(diags[0].severity, Severity::Warning);
+        assert!(diags[0].message.contains("first on line 2"), "{}", diags[0]);
+        assert_eq!(diags[1].line, 4);
+    }
+
+    #[test]
+    fn bad_lines_are_errors_with_lines() {
+        let (doc, diags) = parse("K=0\n[A\n[B] x\n[]\nplain words\n=5\n[C]\nK=1\n");
+        let lines: Vec<(usize, Severity)> = diags.iter().map(|d| (d.line, d.severity)).collect();
+        assert_eq!(
+            lines,
+            vec![
+                (1, Severity::Warning),
+                (2, Severity::Error),
+                (3, Severity::Error),
+                (4, Severity::Error),
+                (5, Severity::Error),
+                (6, Severity::Error)
+            ]
+        );
+        assert_eq!(doc.section("c").unwrap().value("k"), Some("1"));
+    }
+}

@@ -1,0 +1,90 @@
+//! Game types on disk: a folder holding game.ini (plus game.html and
+//! game.bmp) is a game type; its id is derived from the folder name.
+
+use std::path::{Path, PathBuf};
+
+use super::engine::SolitaireVariant;
+use super::rules::{Mode, Rules};
+use super::spec::{Diagnostic, GameSpec};
+
+/// A game type ready to play.
+#[derive(Clone, Debug)]
+pub struct GameType {
+    /// `klondike-draw-three` for the folder "Klondike Draw Three".
+    pub id: String,
+    /// [General] Name.
+    pub name: String,
+    pub folder: PathBuf,
+    pub spec: GameSpec,
+    pub variant: SolitaireVariant,
+}
+
+/// The id of a game type folder: lower case, runs of anything but letters
+/// and digits become one dash ("Baker's Game" -> "baker-s-game" would be
+/// ugly, so apostrophes are dropped first: "bakers-game").
+pub fn id_for(folder_name: &str) -> String {
+    let mut id = String::new();
+    for c in folder_name.chars().filter(|&c| c != '\'' && c != '\u{2019}') {
+        if c.is_ascii_alphanumeric() {
+            id.push(c.to_ascii_lowercase());
+        } else if !id.is_empty() && !id.ends_with('-') {
+            id.push('-');
+        }
+    }
+    id.trim_end_matches('-').to_string()
+}
+
+impl GameType {
+    /// Reads the game type in `folder` (or the folder of a game.ini path).
+    /// Errors are the game.ini's diagnostics.
+    pub fn load(path: &Path) -> Result<GameType, Vec<Diagnostic>> {
+        let (folder, ini) = if path.is_dir() {
+            (path.to_path_buf(), path.join("game.ini"))
+        } else {
+            (path.parent().unwrap_or(Path::new(".")).to_path_buf(), path.to_path_buf())
+        };
+        let (spec, _warnings) = GameSpec::load(&ini)?;
+        let folder_name = folder
+            .canonicalize()
+            .ok()
+            .and_then(|f| f.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| spec.general.name.clone());
+        let id = id_for(&folder_name);
+        let rules = |mode| Rules::from_spec(&spec, mode).map_err(|e| vec![Diagnostic::error(&ini, 1, e)]);
+        let variant = SolitaireVariant::new(id.clone(), spec.hash, rules(Mode::Easy)?, rules(Mode::Hard)?)
+            .map_err(|e| vec![Diagnostic::error(&ini, 1, e)])?;
+        Ok(GameType { id, name: spec.general.name.clone(), folder, spec, variant })
+    }
+}
+
+/// Every game-type folder directly inside `dirs` (in order; a later folder
+/// with an id already seen is skipped), sorted by name within each dir.
+pub fn discover(dirs: &[PathBuf]) -> Vec<PathBuf> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        let mut folders: Vec<PathBuf> =
+            entries.flatten().map(|e| e.path()).filter(|p| p.join("game.ini").is_file()).collect();
+        folders.sort();
+        for f in folders {
+            let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if seen.insert(id_for(&name)) {
+                out.push(f);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_lower_case_with_dashes() {
+        assert_eq!(id_for("Klondike Draw Three"), "klondike-draw-three");
+        assert_eq!(id_for("Baker's Game"), "bakers-game");
+        assert_eq!(id_for("  The  Chance!"), "the-chance");
+    }
+}

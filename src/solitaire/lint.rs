@@ -1,0 +1,1023 @@
+//! `parlour lint` for solitaire game types: a game-type folder (game.ini,
+//! game.html and game.bmp, as the YaZZle "Game Types" spec asks for them) or
+//! a lone game.ini (its rules only).
+//!
+//! Every problem is a [`Diagnostic`] printed `file:line: message`; problems
+//! with a whole binary file (game.bmp) or a missing file are on line 1.
+//!
+//! game.html is checked with a small tag scanner of our own rather than an
+//! HTML parser crate: the checks only need the nesting of a few elements,
+//! attributes and heading texts, with line numbers, and must never fail on
+//! garbage. The scanner knows comments, `<!DOCTYPE>`, quoted attributes,
+//! void elements and the raw text of `<script>` and `<style>`; an end tag
+//! closes everything opened after its start tag (so unclosed `<p>` and
+//! `<li>` do no harm).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::ini::IniDoc;
+use super::spec::{Diagnostic, GameSpec};
+
+/// The help's sections, in their order, as headings of game.html.
+pub const HEADINGS: [&str; 10] = [
+    "Winning",
+    "The Layout",
+    "The Deal",
+    "Game Play",
+    "Notes",
+    "Decks",
+    "Difficulty",
+    "Strategy",
+    "Easy Play",
+    "Hard Play",
+];
+
+/// game.bmp's size: the YaZZle window reduced to 200 x 150.
+pub const BMP_WIDTH: i64 = 200;
+pub const BMP_HEIGHT: i64 = 150;
+
+/// Whether [`lint_path`] knows what `path` is: a folder holding a game.ini
+/// (any case) or a file whose name ends in `.ini`.
+pub fn accepts(path: &Path) -> bool {
+    if path.is_dir() {
+        return find_file(path, "game.ini").is_some();
+    }
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("ini"))
+}
+
+/// Checks a game-type folder or a game.ini file.
+pub fn lint_path(path: &Path) -> Vec<Diagnostic> {
+    if path.is_dir() { lint_folder(path) } else { lint_ini(path) }
+}
+
+/// Checks a game.ini alone: its rules, nothing else.
+pub fn lint_ini(path: &Path) -> Vec<Diagnostic> {
+    match GameSpec::load(path) {
+        Ok((_, warnings)) => warnings,
+        Err(diags) => diags,
+    }
+}
+
+/// Checks a game-type folder: game.ini, game.html and game.bmp, and that they
+/// agree with each other.
+pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if let Some(path) = required_file(dir, "game.ini", "the game's rules", &mut out) {
+        match fs::read(&path) {
+            Ok(bytes) => {
+                let mut found = match GameSpec::parse(&path, &bytes) {
+                    Ok((_, warnings)) => warnings,
+                    Err(diags) => diags,
+                };
+                // Read again, as plain INI, so these checks run even when
+                // the rules have errors.
+                let (doc, _) = IniDoc::parse(&path, &bytes);
+                check_folder_agrees(dir, &path, &doc, &mut found);
+                found.sort_by_key(|d| d.line);
+                out.extend(found);
+            }
+            Err(e) => out.push(Diagnostic::error(&path, 1, format!("cannot be read ({e})"))),
+        }
+    }
+    if let Some(path) = required_file(dir, "game.html", "the game's help page", &mut out) {
+        match fs::read(&path) {
+            Ok(bytes) => out.extend(lint_html(&path, &bytes)),
+            Err(e) => out.push(Diagnostic::error(&path, 1, format!("cannot be read ({e})"))),
+        }
+    }
+    if let Some(path) = required_file(dir, "game.bmp", "the picture of the game", &mut out) {
+        match fs::read(&path) {
+            Ok(bytes) => out.extend(lint_bmp(&path, &bytes)),
+            Err(e) => out.push(Diagnostic::error(&path, 1, format!("cannot be read ({e})"))),
+        }
+    }
+    out
+}
+
+/// The file `name` in `dir`: exactly so named, or (with an error) in
+/// another case; a missing file is an error.
+fn required_file(dir: &Path, name: &str, what: &str, out: &mut Vec<Diagnostic>) -> Option<PathBuf> {
+    match find_file(dir, name) {
+        Some(path) => {
+            let found = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            if found != name {
+                out.push(Diagnostic::error(&path, 1, format!("must be named {name} (all lower case)")));
+            }
+            Some(path)
+        }
+        None => {
+            out.push(Diagnostic::error(
+                &dir.join(name),
+                1,
+                format!("missing: a game-type folder needs {name} ({what})"),
+            ));
+            None
+        }
+    }
+}
+
+/// `dir/name`, or a file in `dir` with that name in another case.
+fn find_file(dir: &Path, name: &str) -> Option<PathBuf> {
+    let exact = dir.join(name);
+    if exact.is_file() {
+        return Some(exact);
+    }
+    let entries = fs::read_dir(dir).ok()?;
+    entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.is_file() && p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.eq_ignore_ascii_case(name)))
+}
+
+/// The folder's name and [Layout] against game.ini.
+fn check_folder_agrees(dir: &Path, ini: &Path, doc: &IniDoc, out: &mut Vec<Diagnostic>) {
+    let entry = |sec: &str, key: &str| doc.section(sec).and_then(|s| s.get(key)).filter(|e| !e.value.is_empty());
+    let folder = dir.canonicalize().ok().and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()));
+    if let (Some(folder), Some(name)) = (folder, entry("General", "Name"))
+        && folder != name.value
+    {
+        out.push(Diagnostic::warning(
+            ini,
+            name.line,
+            format!(
+                "[General] Name={} differs from the folder's name `{folder}`; by convention they match",
+                name.value
+            ),
+        ));
+    }
+    if let Some(image) = entry("Layout", "Image")
+        && !image.value.eq_ignore_ascii_case("game.bmp")
+    {
+        out.push(Diagnostic::warning(
+            ini,
+            image.line,
+            format!("[Layout] Image={}: the layout picture is game.bmp", image.value),
+        ));
+    }
+    if let Some(alpha) = entry("Layout", "Alpha")
+        && find_file(dir, &alpha.value).is_none()
+    {
+        out.push(Diagnostic::warning(
+            ini,
+            alpha.line,
+            format!("[Layout] Alpha={}: there is no such file in the folder", alpha.value),
+        ));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// game.bmp
+
+fn u16_at(b: &[u8], at: usize) -> Option<i64> {
+    b.get(at..at + 2).map(|s| i64::from(u16::from_le_bytes([s[0], s[1]])))
+}
+
+fn u32_at(b: &[u8], at: usize) -> Option<i64> {
+    b.get(at..at + 4).map(|s| i64::from(u32::from_le_bytes([s[0], s[1], s[2], s[3]])))
+}
+
+fn i32_at(b: &[u8], at: usize) -> Option<i64> {
+    b.get(at..at + 4).map(|s| i64::from(i32::from_le_bytes([s[0], s[1], s[2], s[3]])))
+}
+
+/// game.bmp: a Windows bitmap, 200 x 150, 8 bits per pixel with a
+/// 256-colour palette.
+pub fn lint_bmp(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut err = |m: String| out.push(Diagnostic::error(path, 1, m));
+    if bytes.starts_with(b"\x89PNG") {
+        err("is a PNG file; game.bmp must be a Windows bitmap (BMP)".into());
+        return out;
+    }
+    if !bytes.starts_with(b"BM") {
+        err("is not a Windows bitmap (a BMP file starts with `BM`)".into());
+        return out;
+    }
+    let (Some(off_bits), Some(dib)) = (u32_at(bytes, 10), u32_at(bytes, 14)) else {
+        err(format!("is cut short ({} bytes): the BMP header is incomplete", bytes.len()));
+        return out;
+    };
+    // (width, height, planes, bits per pixel, compression, colours used, palette entry size)
+    let fields = match dib {
+        12 => (|| Some((u16_at(bytes, 18)?, u16_at(bytes, 20)?, u16_at(bytes, 22)?, u16_at(bytes, 24)?, 0, 0, 3)))(),
+        40 | 52 | 56 | 64 | 108 | 124 => (|| {
+            Some((
+                i32_at(bytes, 18)?,
+                i32_at(bytes, 22)?,
+                u16_at(bytes, 26)?,
+                u16_at(bytes, 28)?,
+                u32_at(bytes, 30)?,
+                u32_at(bytes, 46)?,
+                4,
+            ))
+        })(),
+        other => {
+            err(format!("has a bitmap header of {other} bytes, which no Windows bitmap has"));
+            return out;
+        }
+    };
+    let Some((width, height, planes, bpp, compression, colours, entry)) = fields else {
+        err(format!("is cut short ({} bytes): the bitmap header is incomplete", bytes.len()));
+        return out;
+    };
+    let height = height.abs();
+    let mut fine = true;
+    if (width, height) != (BMP_WIDTH, BMP_HEIGHT) {
+        err(format!("is {width} x {height} pixels; it must be {BMP_WIDTH} x {BMP_HEIGHT}"));
+        fine = false;
+    }
+    if planes != 1 {
+        err(format!("has {planes} planes; a bitmap has 1"));
+        fine = false;
+    }
+    if bpp != 8 {
+        err(format!("has {bpp} bits per pixel; it must have 8 (256 colours from a palette)"));
+        fine = false;
+    }
+    if !matches!(compression, 0 | 1) {
+        err(format!("uses compression {compression}; an 8-bit bitmap is stored plain (0) or run-length encoded (1)"));
+        fine = false;
+    }
+    if colours != 0 && colours != 256 {
+        err(format!("has a palette of {colours} colours; it must have 256"));
+        fine = false;
+    }
+    if !fine {
+        return out;
+    }
+    let palette_end = 14 + dib + 256 * entry;
+    let len = bytes.len() as i64;
+    if palette_end > len || palette_end > off_bits {
+        err("is cut short: the 256-colour palette is incomplete".into());
+        return out;
+    }
+    if compression == 0 {
+        let row = (width * 8 + 31) / 32 * 4;
+        if off_bits + row * height > len {
+            err(format!("is cut short: {} bytes of pixels are missing", off_bits + row * height - len));
+            return out;
+        }
+    }
+    if let Err(e) = image::load_from_memory_with_format(bytes, image::ImageFormat::Bmp) {
+        err(format!("cannot be decoded ({e})"));
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// game.html
+
+/// Elements that have no end tag.
+const VOID: &[&str] =
+    &["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"];
+
+#[derive(Debug)]
+struct Tag {
+    /// Lower case.
+    name: String,
+    /// Names in lower case, values with entities decoded.
+    attrs: Vec<(String, String)>,
+    end: bool,
+    self_closing: bool,
+    line: usize,
+}
+
+impl Tag {
+    fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+#[derive(Debug)]
+enum Token {
+    Tag(Tag),
+    Text(String, usize),
+}
+
+fn newlines(s: &str) -> usize {
+    s.bytes().filter(|&b| b == b'\n').count()
+}
+
+/// Splits HTML into tags and text, with line numbers. Comments, doctypes
+/// and processing instructions are dropped.
+fn tokenize(text: &str, path: &Path, out: &mut Vec<Diagnostic>) -> Vec<Token> {
+    let lower = text.to_ascii_lowercase();
+    let b = text.as_bytes();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    let mut line = 1;
+    while i < b.len() {
+        if b[i] != b'<' {
+            let j = text[i..].find('<').map_or(b.len(), |k| i + k);
+            tokens.push(Token::Text(text[i..j].to_string(), line));
+            line += newlines(&text[i..j]);
+            i = j;
+            continue;
+        }
+        let rest = &text[i..];
+        let skip_to = |end: usize, line: &mut usize, i: &mut usize| {
+            *line += newlines(&text[*i..end]);
+            *i = end;
+        };
+        if let Some(comment) = rest.strip_prefix("<!--") {
+            let end = match comment.find("-->") {
+                Some(k) => i + 4 + k + 3,
+                None => {
+                    out.push(Diagnostic::error(path, line, "a comment `<!--` is never closed with `-->`"));
+                    b.len()
+                }
+            };
+            skip_to(end, &mut line, &mut i);
+            continue;
+        }
+        if rest.starts_with("<!") || rest.starts_with("<?") {
+            let end = rest.find('>').map_or(b.len(), |k| i + k + 1);
+            skip_to(end, &mut line, &mut i);
+            continue;
+        }
+        let end_tag = rest.starts_with("</");
+        let name_at = i + if end_tag { 2 } else { 1 };
+        if !b.get(name_at).is_some_and(u8::is_ascii_alphabetic) {
+            // A lone `<` is text.
+            tokens.push(Token::Text("<".into(), line));
+            i += 1;
+            continue;
+        }
+        // The closing `>`, outside attribute quotes.
+        let mut j = name_at;
+        let mut quote: Option<u8> = None;
+        let mut last_sign = 0u8;
+        while j < b.len() {
+            let c = b[j];
+            match quote {
+                Some(q) if c == q => quote = None,
+                Some(_) => {}
+                None if (c == b'"' || c == b'\'') && last_sign == b'=' => quote = Some(c),
+                None if c == b'>' => break,
+                None => {}
+            }
+            if !c.is_ascii_whitespace() {
+                last_sign = c;
+            }
+            j += 1;
+        }
+        if j >= b.len() {
+            out.push(Diagnostic::error(path, line, format!("`{}` is never closed with `>`", shorten(rest))));
+            break;
+        }
+        let tag = parse_tag(&text[name_at..j], end_tag, line);
+        line += newlines(&text[i..=j]);
+        i = j + 1;
+        if !tag.end && !tag.self_closing && (tag.name == "script" || tag.name == "style") {
+            let close = format!("</{}", tag.name);
+            let end = lower[i..].find(&close).map_or(b.len(), |k| i + k);
+            line += newlines(&text[i..end]);
+            i = end;
+        }
+        tokens.push(Token::Tag(tag));
+    }
+    tokens
+}
+
+fn shorten(s: &str) -> String {
+    let first: String = s.chars().take_while(|&c| c != '\n').take(30).collect();
+    if first.len() < s.len() { format!("{first}...") } else { first }
+}
+
+/// `inner` is what lies between `<` (or `</`) and `>`.
+fn parse_tag(inner: &str, end: bool, line: usize) -> Tag {
+    let self_closing = inner.trim_end().ends_with('/');
+    let name_len = inner.find(|c: char| c.is_ascii_whitespace() || c == '/' || c == '>').unwrap_or(inner.len());
+    let name = inner[..name_len].to_ascii_lowercase();
+    let mut attrs = Vec::new();
+    let mut rest = &inner[name_len..];
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == '/');
+        if rest.is_empty() {
+            break;
+        }
+        let n = rest.find(|c: char| c.is_ascii_whitespace() || c == '=' || c == '/').unwrap_or(rest.len()).max(1);
+        let attr = rest[..n].to_ascii_lowercase();
+        rest = rest[n..].trim_start();
+        let mut value = String::new();
+        if let Some(after) = rest.strip_prefix('=') {
+            let after = after.trim_start();
+            match after.chars().next() {
+                Some(q @ ('"' | '\'')) => {
+                    let close = after[1..].find(q).map_or(after.len(), |k| k + 1);
+                    value = decode_entities(&after[1..close]);
+                    rest = after.get(close + 1..).unwrap_or("");
+                }
+                _ => {
+                    let k = after.find(|c: char| c.is_ascii_whitespace()).unwrap_or(after.len());
+                    value = decode_entities(&after[..k]);
+                    rest = &after[k..];
+                }
+            }
+        }
+        attrs.push((attr, value));
+    }
+    Tag { name, attrs, end, self_closing, line }
+}
+
+/// The common character references.
+fn decode_entities(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(k) = rest.find('&') {
+        out.push_str(&rest[..k]);
+        rest = &rest[k..];
+        let semi = rest.find(';').filter(|&n| n <= 10);
+        let decoded = semi.and_then(|n| {
+            let name = &rest[1..n];
+            let c = match name {
+                "amp" => Some('&'),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                "quot" => Some('"'),
+                "apos" => Some('\''),
+                "nbsp" => Some(' '),
+                _ => {
+                    let num = name.strip_prefix('#')?;
+                    let code = match num.strip_prefix(['x', 'X']) {
+                        Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                        None => num.parse().ok(),
+                    };
+                    code.and_then(char::from_u32)
+                }
+            };
+            c.map(|c| (c, n))
+        });
+        match decoded {
+            Some((c, n)) => {
+                out.push(c);
+                rest = &rest[n + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Heading text for comparison: spaces collapsed, a trailing colon dropped,
+/// lower case.
+fn heading_key(s: &str) -> String {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    words.join(" ").trim_end_matches(':').trim_end().to_lowercase()
+}
+
+fn href_is_help_css(href: &str) -> bool {
+    let h = href.trim().replace('\\', "/").to_ascii_lowercase();
+    h == "help/help.css" || h.ends_with("/help/help.css")
+}
+
+/// game.html: only `<head>` and `<body>` inside `<html>`; the head has a
+/// `<title>` and links Help/help.css; the body holds only the content div;
+/// the ten section headings are there, in order.
+pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let text = match super::ini::decode_text(bytes) {
+        Ok(t) => t,
+        Err(e) => return vec![Diagnostic::error(path, e.line, e.message)],
+    };
+    let tokens = tokenize(&text, path, &mut out);
+    let err = |out: &mut Vec<Diagnostic>, line: usize, m: String| out.push(Diagnostic::error(path, line, m));
+
+    struct Open {
+        name: String,
+        line: usize,
+    }
+    let mut stack: Vec<Open> = Vec::new();
+    let (mut html, mut head, mut body, mut content): (Option<usize>, Option<usize>, Option<usize>, Option<usize>) =
+        (None, None, None, None);
+    let mut html_closed = false;
+    let mut title: Option<(usize, String)> = None;
+    let mut in_title: Option<usize> = None;
+    let mut stylesheet = false;
+    let mut wrong_sheets: Vec<(usize, String)> = Vec::new();
+    let mut shows_bmp = false;
+    // Headings: (text, line); the one being read: (stack depth, line, text).
+    let mut headings: Vec<(String, usize)> = Vec::new();
+    let mut heading: Option<(usize, usize, String)> = None;
+
+    for tok in tokens {
+        match tok {
+            Token::Text(t, line) => {
+                let t = decode_entities(&t);
+                if let Some((_, _, h)) = &mut heading {
+                    h.push_str(&t);
+                }
+                if in_title.is_some()
+                    && let Some((_, tt)) = &mut title
+                {
+                    tt.push_str(&t);
+                }
+                if t.trim().is_empty() {
+                    continue;
+                }
+                let line = line + newlines(&t[..t.len() - t.trim_start().len()]);
+                match stack.last().map(|o| o.name.as_str()) {
+                    None if html_closed => err(&mut out, line, "text after </html>".into()),
+                    None => err(&mut out, line, "text outside <html>".into()),
+                    Some("html") => {
+                        err(&mut out, line, "text directly inside <html>: only <head> and <body> belong there".into())
+                    }
+                    Some("head") => err(&mut out, line, "text directly inside <head>".into()),
+                    Some("body") => err(
+                        &mut out,
+                        line,
+                        "text directly inside <body>: everything goes in <div id=\"content\">".into(),
+                    ),
+                    _ => {}
+                }
+            }
+            Token::Tag(tag) if !tag.end => {
+                let line = tag.line;
+                let name = tag.name.as_str();
+                match stack.last().map(|o| o.name.as_str()) {
+                    None if name == "html" => {
+                        if let Some(first) = html {
+                            err(&mut out, line, format!("a second <html> (the first is on line {first})"));
+                        }
+                        html = html.or(Some(line));
+                    }
+                    None => err(
+                        &mut out,
+                        line,
+                        format!(
+                            "<{name}> outside <html>: only <html> (after an optional <!DOCTYPE>) may be at the top"
+                        ),
+                    ),
+                    Some("html") => match name {
+                        "head" if head.is_some() => err(&mut out, line, "a second <head>".into()),
+                        "head" if body.is_some() => err(&mut out, line, "<head> after <body>".into()),
+                        "head" => head = Some(line),
+                        "body" if body.is_some() => err(&mut out, line, "a second <body>".into()),
+                        "body" => body = Some(line),
+                        _ => err(
+                            &mut out,
+                            line,
+                            format!("<{name}> directly inside <html>: only <head> and <body> belong there"),
+                        ),
+                    },
+                    Some("body") => {
+                        let is_content = name == "div"
+                            && (tag.attr("id").is_some_and(|v| v.trim().eq_ignore_ascii_case("content"))
+                                || tag
+                                    .attr("class")
+                                    .is_some_and(|v| v.split_whitespace().any(|c| c.eq_ignore_ascii_case("content"))));
+                        match content {
+                            None if is_content => content = Some(line),
+                            Some(first) if is_content => {
+                                err(&mut out, line, format!("a second content div (the first is on line {first})"))
+                            }
+                            _ => err(
+                                &mut out,
+                                line,
+                                format!("<{name}> directly inside <body>: the body holds only <div id=\"content\">"),
+                            ),
+                        }
+                    }
+                    Some("head") => match name {
+                        "title" => title = title.or(Some((line, String::new()))),
+                        "link" => {
+                            let rel = tag.attr("rel").unwrap_or("");
+                            if rel.split_whitespace().any(|r| r.eq_ignore_ascii_case("stylesheet")) {
+                                let href = tag.attr("href").unwrap_or("");
+                                if href_is_help_css(href) {
+                                    stylesheet = true;
+                                } else {
+                                    wrong_sheets.push((line, href.to_string()));
+                                }
+                            }
+                        }
+                        _ => {}
+                    },
+                    _ => {}
+                }
+                if matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6") && heading.is_none() {
+                    heading = Some((stack.len(), line, String::new()));
+                }
+                if name == "title" && in_title.is_none() {
+                    in_title = Some(stack.len());
+                }
+                if name == "img"
+                    && tag.attr("src").is_some_and(|s| {
+                        let s = s.replace('\\', "/").to_ascii_lowercase();
+                        s == "game.bmp" || s.ends_with("/game.bmp")
+                    })
+                {
+                    shows_bmp = true;
+                }
+                if !tag.self_closing && !VOID.contains(&name) {
+                    stack.push(Open { name: tag.name.clone(), line });
+                }
+            }
+            Token::Tag(tag) => {
+                let Some(pos) = stack.iter().rposition(|o| o.name == tag.name) else {
+                    if !VOID.contains(&tag.name.as_str()) {
+                        out.push(Diagnostic::warning(
+                            path,
+                            tag.line,
+                            format!("</{}> closes nothing: no <{}> is open", tag.name, tag.name),
+                        ));
+                    }
+                    continue;
+                };
+                stack.truncate(pos);
+                if let Some((depth, hl, h)) = heading.take_if(|(d, _, _)| *d >= pos) {
+                    let _ = depth;
+                    headings.push((h, hl));
+                }
+                if in_title.is_some_and(|d| d >= pos) {
+                    in_title = None;
+                }
+                if tag.name == "html" {
+                    html_closed = true;
+                }
+            }
+        }
+    }
+    if let Some((_, hl, h)) = heading {
+        headings.push((h, hl));
+    }
+    for open in &stack {
+        if matches!(open.name.as_str(), "html" | "head" | "body") || Some(open.line) == content {
+            out.push(Diagnostic::warning(path, open.line, format!("<{}> is never closed", open.name)));
+        }
+    }
+
+    let Some(html_line) = html else {
+        err(&mut out, 1, "there is no <html> element".into());
+        return out;
+    };
+    match head {
+        None => err(&mut out, html_line, "there is no <head>".into()),
+        Some(head_line) => {
+            match &title {
+                None => err(&mut out, head_line, "<head> has no <title>".into()),
+                Some((l, t)) if t.trim().is_empty() => err(&mut out, *l, "the <title> is empty".into()),
+                _ => {}
+            }
+            if !stylesheet {
+                match wrong_sheets.first() {
+                    Some((l, href)) => err(
+                        &mut out,
+                        *l,
+                        format!("the stylesheet `{href}` is not Help/help.css, which every game type's help uses"),
+                    ),
+                    None => err(
+                        &mut out,
+                        head_line,
+                        "<head> does not link Help/help.css (<link rel=\"stylesheet\" href=\"../../Help/help.css\">)"
+                            .into(),
+                    ),
+                }
+            }
+        }
+    }
+    let Some(body_line) = body else {
+        err(&mut out, html_line, "there is no <body>".into());
+        return out;
+    };
+    let Some(content_line) = content else {
+        err(&mut out, body_line, "<body> has no <div id=\"content\">".into());
+        return out;
+    };
+    check_headings(path, &headings, content_line, &mut out);
+    if !shows_bmp {
+        out.push(Diagnostic::warning(path, content_line, "the help does not show game.bmp (<img src=\"game.bmp\">)"));
+    }
+    out
+}
+
+/// The ten headings, each present, in order. A heading out of order is one
+/// outside the longest run of headings that are in order.
+fn check_headings(path: &Path, headings: &[(String, usize)], content_line: usize, out: &mut Vec<Diagnostic>) {
+    let keys: Vec<String> = headings.iter().map(|(h, _)| heading_key(h)).collect();
+    let list = HEADINGS.join(", ");
+    // For each expected heading present: (expected index, position found).
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    let mut missing: Vec<String> = Vec::new();
+    for (k, want) in HEADINGS.iter().enumerate() {
+        match keys.iter().position(|h| *h == want.to_lowercase()) {
+            Some(p) => found.push((k, p)),
+            None => missing.push(format!("\"{want}\"")),
+        }
+    }
+    if let Some((last, first)) = missing.split_last() {
+        let message = if first.is_empty() {
+            format!("there is no {last} heading (the help's sections are {list})")
+        } else {
+            format!("there are no {} and {last} headings (the help's sections are {list})", first.join(", "))
+        };
+        out.push(Diagnostic::error(path, content_line, message));
+    }
+    // Longest increasing run of positions (in the expected order).
+    let n = found.len();
+    let mut best = vec![1usize; n];
+    let mut prev = vec![usize::MAX; n];
+    for i in 0..n {
+        for j in 0..i {
+            if found[j].1 < found[i].1 && best[j] + 1 > best[i] {
+                best[i] = best[j] + 1;
+                prev[i] = j;
+            }
+        }
+    }
+    let mut keep = vec![false; n];
+    let mut at = (0..n).max_by_key(|&i| (best[i], usize::MAX - i));
+    while let Some(i) = at {
+        keep[i] = true;
+        at = (prev[i] != usize::MAX).then_some(prev[i]);
+    }
+    for (i, &(k, p)) in found.iter().enumerate() {
+        if !keep[i] {
+            out.push(Diagnostic::error(
+                path,
+                headings[p].1,
+                format!("the \"{}\" heading is out of order (the sections go {list})", HEADINGS[k]),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solitaire::spec::Severity;
+
+    fn page(head: &str, content: &str) -> String {
+        format!(
+            "<!DOCTYPE html>\n<html>\n<head>\n{head}\n</head>\n<body>\n<div id=\"content\">\n{content}\n</div>\n</body>\n</html>\n"
+        )
+    }
+
+    const HEAD: &str =
+        "<title>Klondike</title>\n<link rel=\"stylesheet\" type=\"text/css\" href=\"../../Help/help.css\">";
+
+    fn sections() -> String {
+        let mut s = String::from("<p><img src=\"game.bmp\" alt=\"The layout\"></p>\n");
+        for h in HEADINGS {
+            s.push_str(&format!("<h2>{h}</h2>\n<p>Words.\n"));
+        }
+        s
+    }
+
+    fn html(text: &str) -> Vec<String> {
+        lint_html(Path::new("game.html"), text.as_bytes()).iter().map(|d| d.to_string()).collect()
+    }
+
+    #[test]
+    fn a_good_page_passes() {
+        assert_eq!(html(&page(HEAD, &sections())), Vec::<String>::new());
+        // class="content", Help/help.css without ../, upper-case tags, CRLF.
+        let text = page(
+            "<TITLE>K</TITLE><LINK REL=stylesheet HREF=Help/help.css>",
+            &sections().replace("<h2>Notes</h2>", "<H3>notes :</H3>"),
+        )
+        .replace("id=\"content\"", "class=\"content main\"")
+        .replace('\n', "\r\n");
+        assert_eq!(html(&text), Vec::<String>::new());
+    }
+
+    #[test]
+    fn structure_problems_have_lines() {
+        let text = "<html>\n<head><title>T</title></head>\n<p>stray</p>\n<body>\ntext\n<div id=\"content\"></div>\n<div>more</div>\n</body>\n</html>\nafter\n";
+        let found = html(text);
+        assert!(
+            found.contains(&"game.html:3: <p> directly inside <html>: only <head> and <body> belong there".to_string()),
+            "{found:#?}"
+        );
+        assert!(
+            found.contains(
+                &"game.html:5: text directly inside <body>: everything goes in <div id=\"content\">".to_string()
+            ),
+            "{found:#?}"
+        );
+        assert!(
+            found.contains(
+                &"game.html:7: <div> directly inside <body>: the body holds only <div id=\"content\">".to_string()
+            ),
+            "{found:#?}"
+        );
+        assert!(found.contains(&"game.html:10: text after </html>".to_string()), "{found:#?}");
+        assert!(found.iter().any(|f| f.starts_with("game.html:2: <head> does not link Help/help.css")), "{found:#?}");
+        assert!(
+            found.iter().any(|f| f.starts_with("game.html:6: there are no \"Winning\", \"The Layout\"")),
+            "{found:#?}"
+        );
+    }
+
+    #[test]
+    fn head_needs_title_and_the_stylesheet() {
+        let found = html(&page("<link rel=stylesheet href=\"style.css\">", &sections()));
+        assert_eq!(
+            found,
+            vec![
+                "game.html:3: <head> has no <title>".to_string(),
+                "game.html:4: the stylesheet `style.css` is not Help/help.css, which every game type's help uses"
+                    .to_string()
+            ]
+        );
+    }
+
+    #[test]
+    fn headings_missing_and_out_of_order() {
+        let content = sections().replace("<h2>Strategy</h2>", "<h2>Tactics</h2>").replace("<h2>Winning</h2>", "");
+        let content = format!("{content}<h2>Winning</h2>\n");
+        let found = html(&page(HEAD, &content));
+        assert_eq!(found.len(), 2, "{found:#?}");
+        assert!(found[0].starts_with("game.html:8: there is no \"Strategy\" heading"), "{found:#?}");
+        assert!(found[1].starts_with("game.html:30: the \"Winning\" heading is out of order"), "{found:#?}");
+    }
+
+    #[test]
+    fn a_page_without_the_picture_warns() {
+        let d = lint_html(Path::new("game.html"), page(HEAD, &sections().replace("game.bmp", "x.png")).as_bytes());
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].severity, Severity::Warning);
+    }
+
+    #[test]
+    fn script_style_and_comments_are_skipped() {
+        let head = format!("{HEAD}\n<style>\nh2 {{ color: red }} </div> <h2>\n</style>\n<!-- <body> -->");
+        let content = format!("<script>if (a < b) {{ x('</p>') }}</script>\n{}", sections());
+        assert_eq!(html(&page(&head, &content)), Vec::<String>::new());
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        let samples = [
+            "",
+            "<",
+            "<<",
+            "</",
+            "<a",
+            "<a href='",
+            "<!--",
+            "<!",
+            "<?",
+            "&",
+            "&#xFFFFFFFF;",
+            "&#99999999999;",
+            "<html",
+            "</html></html>",
+            "<html><head><title>",
+            "<a =b>",
+            "<a b=>",
+            "<é>",
+            "é<é",
+            "<h1>&amp",
+            "<script>",
+        ];
+        for s in samples {
+            let _ = lint_html(Path::new("g.html"), s.as_bytes());
+        }
+        let mut rng = crate::core::GameRng::new(7);
+        let alphabet: Vec<char> = "<>/=\"' !-abhtmlodydivcnte&#;x1\n".chars().collect();
+        for _ in 0..3000 {
+            let len = rng.below(80) as usize;
+            let s: String = (0..len).map(|_| alphabet[rng.below(alphabet.len() as u32) as usize]).collect();
+            let _ = lint_html(Path::new("g.html"), s.as_bytes());
+        }
+    }
+
+    /// A BMP with the given size, depth and palette length.
+    pub(crate) fn bmp(width: u32, height: u32, bpp: u16, colours: u32) -> Vec<u8> {
+        let palette = if bpp <= 8 { if colours == 0 { 1u32 << bpp } else { colours } } else { 0 };
+        let row = (width * u32::from(bpp)).div_ceil(32) * 4;
+        let off = 14 + 40 + palette * 4;
+        let size = off + row * height;
+        let mut b = Vec::new();
+        b.extend(b"BM");
+        b.extend(size.to_le_bytes());
+        b.extend([0u8; 4]);
+        b.extend(off.to_le_bytes());
+        b.extend(40u32.to_le_bytes());
+        b.extend(width.to_le_bytes());
+        b.extend(height.to_le_bytes());
+        b.extend(1u16.to_le_bytes());
+        b.extend(bpp.to_le_bytes());
+        b.extend(0u32.to_le_bytes());
+        b.extend((row * height).to_le_bytes());
+        b.extend(2835u32.to_le_bytes());
+        b.extend(2835u32.to_le_bytes());
+        b.extend(colours.to_le_bytes());
+        b.extend(0u32.to_le_bytes());
+        for i in 0..palette {
+            b.extend([i as u8, i as u8, i as u8, 0]);
+        }
+        b.resize(size as usize, 7);
+        b
+    }
+
+    fn bmp_msgs(bytes: &[u8]) -> Vec<String> {
+        lint_bmp(Path::new("game.bmp"), bytes).iter().map(|d| d.to_string()).collect()
+    }
+
+    /// A complete Klondike folder in a temporary directory.
+    fn klondike_folder() -> (tempfile::TempDir, PathBuf) {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("Klondike");
+        fs::create_dir(&dir).unwrap();
+        fs::write(dir.join("game.ini"), crate::solitaire::spec::tests::klondike()).unwrap();
+        fs::write(dir.join("game.html"), page(HEAD, &sections())).unwrap();
+        fs::write(dir.join("game.bmp"), bmp(200, 150, 8, 0)).unwrap();
+        (tmp, dir)
+    }
+
+    fn msgs(diags: &[Diagnostic], base: &Path) -> Vec<String> {
+        let base = format!("{}/", base.display());
+        diags.iter().map(|d| d.to_string().replace(&base, "")).collect()
+    }
+
+    #[test]
+    fn a_good_folder_passes() {
+        let (_tmp, dir) = klondike_folder();
+        assert!(accepts(&dir));
+        assert_eq!(msgs(&lint_path(&dir), &dir), Vec::<String>::new());
+        assert_eq!(lint_path(&dir.join("game.ini")), Vec::new());
+    }
+
+    #[test]
+    fn missing_and_misnamed_files() {
+        let (_tmp, dir) = klondike_folder();
+        fs::remove_file(dir.join("game.bmp")).unwrap();
+        fs::rename(dir.join("game.html"), dir.join("Game.HTML")).unwrap();
+        assert_eq!(
+            msgs(&lint_path(&dir), &dir),
+            vec![
+                "Game.HTML:1: must be named game.html (all lower case)",
+                "game.bmp:1: missing: a game-type folder needs game.bmp (the picture of the game)",
+            ]
+        );
+        fs::remove_file(dir.join("game.ini")).unwrap();
+        assert!(!accepts(&dir));
+        assert_eq!(
+            msgs(&lint_folder(&dir), &dir)[0],
+            "game.ini:1: missing: a game-type folder needs game.ini (the game's rules)"
+        );
+    }
+
+    #[test]
+    fn every_file_is_checked_and_the_folder_agrees() {
+        let (tmp, dir) = klondike_folder();
+        let other = tmp.path().join("Other");
+        fs::rename(&dir, &other).unwrap();
+        let ini = crate::solitaire::spec::tests::klondike()
+            .replace("Image=game.bmp", "Image=layout.bmp\nAlpha=alpha.bmp")
+            .replace("ColorCheck=2", "ColorCheck=5");
+        fs::write(other.join("game.ini"), ini).unwrap();
+        fs::write(other.join("game.html"), page(HEAD, "<h2>Winning</h2>")).unwrap();
+        fs::write(other.join("game.bmp"), bmp(320, 200, 8, 0)).unwrap();
+        let found = msgs(&lint_path(&other), &other);
+        assert_eq!(found.len(), 7, "{found:#?}");
+        assert_eq!(
+            found[0],
+            "game.ini:3: warning: [General] Name=Klondike differs from the folder's name `Other`; by convention they match"
+        );
+        assert_eq!(found[1], "game.ini:62: [Tableau] ColorCheck=5 is out of range: it must be 0, 1 or 2");
+        assert!(found[2].ends_with("[Layout] Image=layout.bmp: the layout picture is game.bmp"), "{found:#?}");
+        assert!(found[3].ends_with("[Layout] Alpha=alpha.bmp: there is no such file in the folder"), "{found:#?}");
+        assert!(
+            found[4].starts_with("game.html:8: there are no \"The Layout\", \"The Deal\", \"Game Play\", \"Notes\", \"Decks\", \"Difficulty\", \"Strategy\", \"Easy Play\" and \"Hard Play\" headings"),
+            "{found:#?}"
+        );
+        assert_eq!(found[5], "game.html:8: warning: the help does not show game.bmp (<img src=\"game.bmp\">)");
+        assert_eq!(found[6], "game.bmp:1: is 320 x 200 pixels; it must be 200 x 150");
+    }
+
+    #[test]
+    fn bmp_checks() {
+        assert_eq!(bmp_msgs(&bmp(200, 150, 8, 0)), Vec::<String>::new());
+        assert_eq!(bmp_msgs(&bmp(200, 150, 8, 256)), Vec::<String>::new());
+        assert_eq!(bmp_msgs(&bmp(201, 150, 8, 0)), vec!["game.bmp:1: is 201 x 150 pixels; it must be 200 x 150"]);
+        assert_eq!(
+            bmp_msgs(&bmp(200, 150, 24, 0)),
+            vec!["game.bmp:1: has 24 bits per pixel; it must have 8 (256 colours from a palette)"]
+        );
+        assert_eq!(bmp_msgs(&bmp(200, 150, 8, 16)), vec!["game.bmp:1: has a palette of 16 colours; it must have 256"]);
+        assert_eq!(
+            bmp_msgs(b"\x89PNG\r\n"),
+            vec!["game.bmp:1: is a PNG file; game.bmp must be a Windows bitmap (BMP)"]
+        );
+        assert_eq!(bmp_msgs(b"hello"), vec!["game.bmp:1: is not a Windows bitmap (a BMP file starts with `BM`)"]);
+        let good = bmp(200, 150, 8, 0);
+        let cut = bmp_msgs(&good[..good.len() - 100]);
+        assert_eq!(cut, vec!["game.bmp:1: is cut short: 100 bytes of pixels are missing"]);
+        assert_eq!(bmp_msgs(&good[..300]), vec!["game.bmp:1: is cut short: the 256-colour palette is incomplete"]);
+        for n in 0..80 {
+            let _ = bmp_msgs(&good[..n]);
+        }
+        // A top-down bitmap (negative height) is fine.
+        let mut top_down = good.clone();
+        top_down[22..26].copy_from_slice(&(-150i32).to_le_bytes());
+        assert_eq!(bmp_msgs(&top_down), Vec::<String>::new());
+    }
+}

@@ -1,0 +1,2382 @@
+//! `GameSpec`: everything a game.ini says, typed, with the defaults of the
+//! YaZZle "Game Types" spec and of Parlour's extension keys, and validated.
+//!
+//! Problems are [`Diagnostic`]s, shown as `path/game.ini:LINE: message`;
+//! the message names the `[Section]` and `Key` and says what is wrong.
+//! Errors make [`GameSpec::parse`] fail (with every problem found); warnings
+//! (unknown sections and keys, repeats, piles outside the playing area...)
+//! come alongside a usable spec. No input makes it panic.
+//!
+//! Where the spec gives no default, Parlour's choice is documented on the
+//! field; keys the spec gives no default for and that every game needs
+//! ([General] Name, [Game] Decks, NumCardWide, NumCardHigh, NumCardsDealt,
+//! the X and Y of every numbered pile, and PileType, PileNumb and PileFace of
+//! every dealt card) are required. The spec says YaZZle plays one deck only;
+//! Parlour plays one to four ([`MAX_DECKS`]).
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::cards::{Card, Rank, Suit};
+use crate::core::fnv1a64;
+
+use super::ini::{Entry, IniDoc, Section};
+
+/// Decks a game may use ([Game] Decks).
+pub const MAX_DECKS: u32 = 4;
+/// Piles of one kind a game may have ([Stock] Piles and the like).
+pub const MAX_PILES: usize = 255;
+/// Cards in the most decks a game may use.
+pub const MAX_CARDS: usize = 52 * MAX_DECKS as usize;
+
+// ---------------------------------------------------------------------------
+// Diagnostics
+
+/// How bad a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// The file cannot be used as it is.
+    Error,
+    /// The file can be used, but something in it is probably a mistake.
+    Warning,
+}
+
+/// One problem in one file. Whole-file problems (a missing section, a file
+/// that is not text) are reported on line 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub path: PathBuf,
+    /// 1-based line number.
+    pub line: usize,
+    pub severity: Severity,
+    pub message: String,
+}
+
+impl Diagnostic {
+    pub fn error(path: &Path, line: usize, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { path: path.to_path_buf(), line: line.max(1), severity: Severity::Error, message: message.into() }
+    }
+
+    pub fn warning(path: &Path, line: usize, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { path: path.to_path_buf(), line: line.max(1), severity: Severity::Warning, message: message.into() }
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// `path:LINE: message`, with `warning: ` before the message of a warning.
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tag = if self.severity == Severity::Warning { "warning: " } else { "" };
+        write!(f, "{}:{}: {tag}{}", self.path.display(), self.line, self.message)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The keys
+
+/// The keys of one section: the spec's, then Parlour's extensions.
+#[derive(Clone, Copy, Debug)]
+pub struct SectionKeys {
+    /// The section name; `N` stands for the number of numbered sections.
+    pub section: &'static str,
+    pub spec: &'static [&'static str],
+    pub extension: &'static [&'static str],
+}
+
+const MODE_KEYS: &[&str] = &["CheckFree", "KingsOnly", "Take3"];
+const PLACE_KEYS: &[&str] = &["X", "Y"];
+
+/// Every section and key Parlour reads.
+pub const KEYS: &[SectionKeys] = &[
+    SectionKeys { section: "General", spec: &["Name", "Author"], extension: &[] },
+    SectionKeys {
+        section: "Game",
+        spec: &[
+            "Decks",
+            "Addition",
+            "AllowWrap",
+            "KingsOnly",
+            "CardXOffset",
+            "CardYOffset",
+            "MaxRandDeltas",
+            "NumCardWide",
+            "NumCardHigh",
+            "NumCardsDealt",
+            "StartRankCard",
+        ],
+        extension: &["Suits", "AutoPlay", "AceHigh", "KingsToBottom", "WinWhen"],
+    },
+    SectionKeys { section: "EasyMode", spec: MODE_KEYS, extension: &[] },
+    SectionKeys { section: "HardMode", spec: MODE_KEYS, extension: &[] },
+    SectionKeys {
+        section: "Stock",
+        spec: &["Piles", "NumCardWide", "NumCardHigh", "Visibility"],
+        extension: &["DealTo", "DealPiles", "DealCount", "Redeals", "DealNeedsNoGaps"],
+    },
+    SectionKeys { section: "Waste", spec: &["Piles", "NumCardWide", "NumCardHigh"], extension: &[] },
+    SectionKeys {
+        section: "Foundation",
+        spec: &[
+            "Piles",
+            "NumCardWide",
+            "NumCardHigh",
+            "AllowWrap",
+            "MaxCardsShown",
+            "MaxVisible",
+            "MaxXRandDelta",
+            "MaxYRandDelta",
+            "OriginXOff",
+            "OriginYOff",
+        ],
+        extension: &["Build", "SuitCheck", "StartRank", "TakeBack", "CompleteSequences", "Discard"],
+    },
+    SectionKeys {
+        section: "Tableau",
+        spec: &[
+            "Piles",
+            "NumCardWide",
+            "NumCardHigh",
+            "CardXDownOff",
+            "CardYDownOff",
+            "CardXUpOff",
+            "CardYUpOff",
+            "CheckFree",
+            "CheckInOrder",
+            "ColorCheck",
+            "MaxAllowed",
+            "MaxCards",
+            "SequenceCheck",
+            "SuitCheck",
+        ],
+        extension: &["MaxMove", "StackSuitCheck", "FillEmpty", "FillFrom"],
+    },
+    SectionKeys {
+        section: "Reserve",
+        spec: &[
+            "Piles",
+            "NumCardWide",
+            "NumCardHigh",
+            "CardXUpOff",
+            "CardYUpOff",
+            "MaxAllowed",
+            "MaxXRandDelta",
+            "MaxYRandDelta",
+            "MaxVisible",
+        ],
+        extension: &[],
+    },
+    SectionKeys { section: "StockN", spec: PLACE_KEYS, extension: &[] },
+    SectionKeys { section: "WasteN", spec: PLACE_KEYS, extension: &[] },
+    SectionKeys { section: "FoundationN", spec: PLACE_KEYS, extension: &[] },
+    SectionKeys { section: "TableauN", spec: PLACE_KEYS, extension: &["CoveredBy"] },
+    SectionKeys { section: "ReserveN", spec: PLACE_KEYS, extension: &[] },
+    SectionKeys {
+        section: "DealtCardN",
+        spec: &["PileType", "PileNumb", "PileFace", "PileRank", "PileSuit", "GrabBack"],
+        extension: &[],
+    },
+    SectionKeys { section: "Layout", spec: &["Image", "Alpha"], extension: &[] },
+];
+
+/// Sections the spec names but YaZZle did not use: read and kept as they are.
+pub const UNUSED_SECTIONS: &[&str] =
+    &["Rules", "EasyOnOptions", "EasyOffOptions", "HardOnOptions", "HardOffOptions", "EasyWinnable", "HardWinnable"];
+
+fn keys_of(section: &str) -> Option<&'static SectionKeys> {
+    KEYS.iter().find(|k| k.section.eq_ignore_ascii_case(section))
+}
+
+// ---------------------------------------------------------------------------
+// The typed spec
+
+/// The kinds of pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PileKind {
+    Stock,
+    Waste,
+    Foundation,
+    Tableau,
+    Reserve,
+}
+
+impl PileKind {
+    pub const ALL: [PileKind; 5] =
+        [PileKind::Stock, PileKind::Waste, PileKind::Foundation, PileKind::Tableau, PileKind::Reserve];
+
+    /// The section name: `Stock`, `Waste`, `Foundation`, `Tableau`, `Reserve`.
+    pub fn title(self) -> &'static str {
+        match self {
+            PileKind::Stock => "Stock",
+            PileKind::Waste => "Waste",
+            PileKind::Foundation => "Foundation",
+            PileKind::Tableau => "Tableau",
+            PileKind::Reserve => "Reserve",
+        }
+    }
+
+    /// The letter of move texts and of [DealtCardN] PileType: S, W, F, T, R.
+    pub fn letter(self) -> char {
+        self.title().as_bytes()[0] as char
+    }
+
+    /// Reads a pile letter (any case).
+    pub fn from_letter(c: char) -> Option<PileKind> {
+        PileKind::ALL.into_iter().find(|k| k.letter() == c.to_ascii_uppercase())
+    }
+
+    /// How messages name one pile of this kind before its number:
+    /// "stock 1", "tableau pile 3", "reserve 2".
+    pub fn noun(self) -> &'static str {
+        match self {
+            PileKind::Stock => "stock",
+            PileKind::Waste => "waste",
+            PileKind::Foundation => "foundation",
+            PileKind::Tableau => "tableau pile",
+            PileKind::Reserve => "reserve",
+        }
+    }
+
+    /// "tableau piles", "stock piles": the kind's piles in messages.
+    fn piles_word(self) -> String {
+        format!("{} piles", self.title().to_ascii_lowercase())
+    }
+}
+
+/// [General].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct General {
+    /// Required.
+    pub name: String,
+    /// Default empty.
+    pub author: String,
+}
+
+/// [Game] WinWhen (extension).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WinWhen {
+    /// Every card is on a foundation.
+    #[default]
+    Foundations,
+    /// The tableau is empty (Golf, Pyramid).
+    TableauEmpty,
+}
+
+/// [Game].
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSection {
+    /// Required; 1 to [`MAX_DECKS`].
+    pub decks: u32,
+    /// 0, or the sum two cards must make to leave together (addition games).
+    pub addition: u32,
+    pub allow_wrap: bool,
+    pub kings_only: bool,
+    /// Pixels between piles. No default in the spec; Parlour uses 11.
+    pub card_x_offset: u32,
+    pub card_y_offset: u32,
+    /// No default in the spec; Parlour uses 1 (the spec's usual value).
+    pub max_rand_deltas: bool,
+    /// Required; the playing area in card widths and heights.
+    pub num_card_wide: f64,
+    pub num_card_high: f64,
+    /// Required; how many [DealtCardN] sections there are.
+    pub num_cards_dealt: usize,
+    /// 0 = unused; otherwise the N of the [DealtCardN] whose rank every
+    /// foundation starts from.
+    pub start_rank_card: usize,
+    /// Extension `Suits`: the suits each deck is made of, in equal numbers
+    /// (1, 2 or 4 of them; default all four).
+    pub suits: Vec<Suit>,
+    /// Extension `AutoPlay` (default 0).
+    pub auto_play: bool,
+    /// Extension `AceHigh` (default 0).
+    pub ace_high: bool,
+    /// Extension `KingsToBottom` (default 0).
+    pub kings_to_bottom: bool,
+    /// Extension `WinWhen` (default Foundations).
+    pub win_when: WinWhen,
+}
+
+impl Default for GameSection {
+    fn default() -> Self {
+        GameSection {
+            decks: 1,
+            addition: 0,
+            allow_wrap: false,
+            kings_only: false,
+            card_x_offset: 11,
+            card_y_offset: 11,
+            max_rand_deltas: true,
+            num_card_wide: 1.0,
+            num_card_high: 1.0,
+            num_cards_dealt: 0,
+            start_rank_card: 0,
+            suits: Suit::ALL.to_vec(),
+            auto_play: false,
+            ace_high: false,
+            kings_to_bottom: false,
+            win_when: WinWhen::Foundations,
+        }
+    }
+}
+
+impl GameSection {
+    /// How many copies of each card of a suit in `suits` the decks hold.
+    pub fn copies_per_card(&self) -> usize {
+        self.decks as usize * 4 / self.suits.len().max(1)
+    }
+
+    /// Cards in the decks.
+    pub fn total_cards(&self) -> usize {
+        52 * self.decks as usize
+    }
+}
+
+/// [EasyMode] and [HardMode]; everything defaults to 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ModeSection {
+    pub check_free: bool,
+    pub kings_only: bool,
+    pub take3: bool,
+}
+
+/// [Stock] DealTo (extension).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DealTo {
+    #[default]
+    Waste,
+    Tableau,
+    Foundation,
+}
+
+/// [Stock].
+#[derive(Clone, Debug, PartialEq)]
+pub struct StockSection {
+    pub piles: usize,
+    /// Pile size in cards; no default in the spec, Parlour uses 1.
+    pub num_card_wide: f64,
+    pub num_card_high: f64,
+    /// Default 1.
+    pub visibility: bool,
+    /// Extension `DealTo` (default Waste).
+    pub deal_to: DealTo,
+    /// Extension `DealPiles`: with DealTo=Tableau, the first this many
+    /// tableau piles get a card (None = all).
+    pub deal_piles: Option<usize>,
+    /// Extension `DealCount`: cards per deal to the waste (default 1).
+    pub deal_count: u32,
+    /// Extension `Redeals`: None = unlimited (written -1, the default).
+    pub redeals: Option<u32>,
+    /// Extension `DealNeedsNoGaps` (default 0).
+    pub deal_needs_no_gaps: bool,
+}
+
+impl Default for StockSection {
+    fn default() -> Self {
+        StockSection {
+            piles: 0,
+            num_card_wide: 1.0,
+            num_card_high: 1.0,
+            visibility: true,
+            deal_to: DealTo::Waste,
+            deal_piles: None,
+            deal_count: 1,
+            redeals: None,
+            deal_needs_no_gaps: false,
+        }
+    }
+}
+
+/// [Waste].
+#[derive(Clone, Debug, PartialEq)]
+pub struct WasteSection {
+    pub piles: usize,
+    pub num_card_wide: f64,
+    pub num_card_high: f64,
+}
+
+impl Default for WasteSection {
+    fn default() -> Self {
+        WasteSection { piles: 0, num_card_wide: 1.0, num_card_high: 1.0 }
+    }
+}
+
+/// [Foundation] Build (extension).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Build {
+    #[default]
+    Up,
+    Down,
+    UpDown,
+}
+
+/// [Foundation].
+#[derive(Clone, Debug, PartialEq)]
+pub struct FoundationSection {
+    pub piles: usize,
+    pub num_card_wide: f64,
+    pub num_card_high: f64,
+    pub allow_wrap: bool,
+    /// Default 13.
+    pub max_cards_shown: u32,
+    /// Default 13.
+    pub max_visible: u32,
+    /// No default in the spec; Parlour uses 0.
+    pub max_x_rand_delta: f64,
+    pub max_y_rand_delta: f64,
+    /// Default 0.
+    pub origin_x_off: f64,
+    pub origin_y_off: f64,
+    /// Extension `Build` (default Up).
+    pub build: Build,
+    /// Extension `SuitCheck` (default 1).
+    pub suit_check: bool,
+    /// Extension `StartRank` (default ace).
+    pub start_rank: Rank,
+    /// Extension `TakeBack` (default 0).
+    pub take_back: bool,
+    /// Extension `CompleteSequences` (default 0).
+    pub complete_sequences: bool,
+    /// Extension `Discard` (default 0).
+    pub discard: bool,
+}
+
+impl Default for FoundationSection {
+    fn default() -> Self {
+        FoundationSection {
+            piles: 0,
+            num_card_wide: 1.0,
+            num_card_high: 1.0,
+            allow_wrap: false,
+            max_cards_shown: 13,
+            max_visible: 13,
+            max_x_rand_delta: 0.0,
+            max_y_rand_delta: 0.0,
+            origin_x_off: 0.0,
+            origin_y_off: 0.0,
+            build: Build::Up,
+            suit_check: true,
+            start_rank: Rank::ACE,
+            take_back: false,
+            complete_sequences: false,
+            discard: false,
+        }
+    }
+}
+
+/// [Tableau] ColorCheck.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ColourCheck {
+    /// 0: any colour.
+    #[default]
+    Any,
+    /// 1: the moved card has the colour of the card it goes on.
+    Same,
+    /// 2: the moved card has the other colour.
+    Different,
+}
+
+/// [Tableau] SequenceCheck: the rank of the moved (first) card compared with
+/// the card it goes on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sequence {
+    /// 0: any rank.
+    #[default]
+    Any,
+    /// 1: one higher (building up).
+    Higher,
+    /// 2: one lower (building down, as in Klondike).
+    Lower,
+    /// 3: one higher or one lower.
+    Either,
+}
+
+/// [Tableau].
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableauSection {
+    pub piles: usize,
+    pub num_card_wide: f64,
+    pub num_card_high: f64,
+    /// No default in the spec; Parlour uses 0 for all four offsets.
+    pub card_x_down_off: f64,
+    pub card_y_down_off: f64,
+    pub card_x_up_off: f64,
+    pub card_y_up_off: f64,
+    pub check_free: bool,
+    pub check_in_order: bool,
+    pub color_check: ColourCheck,
+    /// Default 13.
+    pub max_allowed: u32,
+    /// Default 13.
+    pub max_cards: u32,
+    pub sequence_check: Sequence,
+    pub suit_check: bool,
+    /// Extension `MaxMove`: cards per move (None = no limit, the default).
+    pub max_move: Option<u32>,
+    /// Extension `StackSuitCheck` (default 0).
+    pub stack_suit_check: bool,
+    /// Extension `FillEmpty` (default 1).
+    pub fill_empty: bool,
+    /// Extension `FillFrom`: Some(Reserve) or None (the default).
+    pub fill_from: Option<PileKind>,
+}
+
+impl Default for TableauSection {
+    fn default() -> Self {
+        TableauSection {
+            piles: 0,
+            num_card_wide: 1.0,
+            num_card_high: 1.0,
+            card_x_down_off: 0.0,
+            card_y_down_off: 0.0,
+            card_x_up_off: 0.0,
+            card_y_up_off: 0.0,
+            check_free: false,
+            check_in_order: false,
+            color_check: ColourCheck::Any,
+            max_allowed: 13,
+            max_cards: 13,
+            sequence_check: Sequence::Any,
+            suit_check: false,
+            max_move: None,
+            stack_suit_check: false,
+            fill_empty: true,
+            fill_from: None,
+        }
+    }
+}
+
+/// [Reserve].
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReserveSection {
+    pub piles: usize,
+    pub num_card_wide: f64,
+    pub num_card_high: f64,
+    pub card_x_up_off: f64,
+    pub card_y_up_off: f64,
+    /// Default 1.
+    pub max_allowed: u32,
+    pub max_x_rand_delta: f64,
+    pub max_y_rand_delta: f64,
+    /// Default 1.
+    pub max_visible: u32,
+}
+
+impl Default for ReserveSection {
+    fn default() -> Self {
+        ReserveSection {
+            piles: 0,
+            num_card_wide: 1.0,
+            num_card_high: 1.0,
+            card_x_up_off: 0.0,
+            card_y_up_off: 0.0,
+            max_allowed: 1,
+            max_x_rand_delta: 0.0,
+            max_y_rand_delta: 0.0,
+            max_visible: 1,
+        }
+    }
+}
+
+/// [StockN], [WasteN], [FoundationN], [TableauN], [ReserveN].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PilePlace {
+    /// Position in card widths and heights (required).
+    pub x: f64,
+    pub y: f64,
+    /// Extension `CoveredBy` ([TableauN] only): the tableau piles (numbered
+    /// from 1) that must be empty before this pile's cards may be played.
+    pub covered_by: Vec<usize>,
+    /// The header line (0 for a missing section, in a spec with errors).
+    pub line: usize,
+}
+
+/// [DealtCardN].
+#[derive(Clone, Debug, PartialEq)]
+pub struct DealtCard {
+    /// Foundation, Reserve, Tableau or Waste.
+    pub kind: PileKind,
+    /// The pile, numbered from 1.
+    pub pile: usize,
+    pub face_up: bool,
+    /// A specific card, or None for the next card of the shuffled stock.
+    pub card: Option<Card>,
+    pub grab_back: bool,
+    /// The header line (0 for a missing section, in a spec with errors).
+    pub line: usize,
+}
+
+/// [Layout].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Layout {
+    pub image: Option<String>,
+    pub alpha: Option<String>,
+}
+
+/// Everything in a game.ini.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSpec {
+    /// The file, as named in messages.
+    pub path: PathBuf,
+    /// FNV-1a of the file's bytes (saves record it).
+    pub hash: u64,
+    pub general: General,
+    pub game: GameSection,
+    pub easy: ModeSection,
+    pub hard: ModeSection,
+    pub stock: StockSection,
+    pub waste: WasteSection,
+    pub foundation: FoundationSection,
+    pub tableau: TableauSection,
+    pub reserve: ReserveSection,
+    /// [StockN] etc., N = index + 1; as many as the kind's Piles.
+    pub stock_piles: Vec<PilePlace>,
+    pub waste_piles: Vec<PilePlace>,
+    pub foundation_piles: Vec<PilePlace>,
+    pub tableau_piles: Vec<PilePlace>,
+    pub reserve_piles: Vec<PilePlace>,
+    /// [DealtCardN], N = index + 1; as many as NumCardsDealt.
+    pub dealt: Vec<DealtCard>,
+    pub layout: Layout,
+    /// [Rules], [EasyOnOptions], ... as read.
+    pub unused: Vec<Section>,
+    /// The whole file as read: every section and key with its line.
+    pub doc: IniDoc,
+}
+
+impl GameSpec {
+    /// Reads and checks a game.ini file. `Err` holds every problem when there
+    /// is an error; `Ok` comes with the warnings.
+    pub fn load(path: &Path) -> Result<(GameSpec, Vec<Diagnostic>), Vec<Diagnostic>> {
+        match std::fs::read(path) {
+            Ok(bytes) => GameSpec::parse(path, &bytes),
+            Err(e) => Err(vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))]),
+        }
+    }
+
+    /// Reads and checks a game.ini's bytes; `path` is used in messages.
+    pub fn parse(path: &Path, bytes: &[u8]) -> Result<(GameSpec, Vec<Diagnostic>), Vec<Diagnostic>> {
+        let (doc, diags) = IniDoc::parse(path, bytes);
+        if doc.sections.is_empty() && diags.iter().any(Diagnostic::is_error) {
+            return Err(diags);
+        }
+        let mut r = Reader { path, diags, area_known: false };
+        let mut spec = r.read(doc, fnv1a64(bytes));
+        spec.path = path.to_path_buf();
+        let mut diags = r.diags;
+        diags.sort_by_key(|d| d.line);
+        if diags.iter().any(Diagnostic::is_error) { Err(diags) } else { Ok((spec, diags)) }
+    }
+
+    /// The piles of one kind.
+    pub fn piles(&self, kind: PileKind) -> &[PilePlace] {
+        match kind {
+            PileKind::Stock => &self.stock_piles,
+            PileKind::Waste => &self.waste_piles,
+            PileKind::Foundation => &self.foundation_piles,
+            PileKind::Tableau => &self.tableau_piles,
+            PileKind::Reserve => &self.reserve_piles,
+        }
+    }
+
+    /// [EasyMode] or [HardMode].
+    pub fn mode(&self, hard: bool) -> &ModeSection {
+        if hard { &self.hard } else { &self.easy }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+/// Where a count (Piles, NumCardsDealt) came from, for messages.
+struct Count {
+    value: usize,
+    /// `[Tableau] Piles=8 (line 40)` or a phrase for a missing key.
+    source: String,
+    line: usize,
+}
+
+struct Reader<'p> {
+    path: &'p Path,
+    diags: Vec<Diagnostic>,
+    /// Whether [Game] NumCardWide and NumCardHigh were read (pile places
+    /// are checked against them only then).
+    area_known: bool,
+}
+
+/// A lower bound meaning "more than 0".
+const POSITIVE: f64 = f64::MIN_POSITIVE;
+
+/// A value that failed to read: why, in words.
+type Why = String;
+
+fn parse_int(v: &str) -> Result<i64, Why> {
+    let digits = v.strip_prefix(['+', '-']).unwrap_or(v);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return v.parse::<i64>().map_err(|_| "is far too large".to_string());
+    }
+    if parse_dec(v).is_ok() {
+        return Err("must be a whole number".into());
+    }
+    Err("is not a number".into())
+}
+
+fn parse_dec(v: &str) -> Result<f64, Why> {
+    let body = v.strip_prefix(['+', '-']).unwrap_or(v);
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    let ok = !(int.is_empty() && frac.is_empty())
+        && int.bytes().all(|b| b.is_ascii_digit())
+        && frac.bytes().all(|b| b.is_ascii_digit());
+    if !ok {
+        if body.contains(',') && body.replace(',', ".").parse::<f64>().is_ok() {
+            return Err("is not a number (write decimals with a point, as in 1.5)".into());
+        }
+        return Err("is not a number".into());
+    }
+    v.parse::<f64>().map_err(|_| "is not a number".to_string())
+}
+
+fn range_words(lo: i64, hi: i64) -> String {
+    if hi - lo == 1 {
+        format!("{lo} or {hi}")
+    } else if hi - lo <= 3 {
+        let first: Vec<String> = (lo..hi).map(|v| v.to_string()).collect();
+        format!("{} or {hi}", first.join(", "))
+    } else {
+        format!("from {lo} to {hi}")
+    }
+}
+
+/// Names longer than this get no "did you mean" hint (the distance costs
+/// the product of the lengths).
+const MAX_SUGGEST: usize = 40;
+
+/// Levenshtein distance, for "did you mean" hints.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+fn suggest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> String {
+    if word.len() > MAX_SUGGEST {
+        return String::new();
+    }
+    let w = word.to_ascii_lowercase();
+    candidates
+        .map(|c| (distance(&w, &c.to_ascii_lowercase()), c))
+        .filter(|&(d, _)| d <= 2)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| format!(" (did you mean {c}?)"))
+        .unwrap_or_default()
+}
+
+/// " (did you mean ColorCheck in [Tableau]?)" for a key that belongs in
+/// another section.
+fn elsewhere(word: &str, section: &str) -> String {
+    if word.len() > MAX_SUGGEST {
+        return String::new();
+    }
+    let w = word.to_ascii_lowercase();
+    KEYS.iter()
+        .filter(|k| k.section != section)
+        .flat_map(|k| k.spec.iter().chain(k.extension).map(move |key| (k.section, *key)))
+        .map(|(sec, key)| (distance(&w, &key.to_ascii_lowercase()), sec, key))
+        .filter(|&(d, _, _)| d <= 2)
+        .min_by_key(|&(d, _, _)| d)
+        .map(|(_, sec, key)| format!(" (did you mean {key} in [{sec}]?)"))
+        .unwrap_or_default()
+}
+
+/// A section name read as `StockN`, `TableauN`, `DealtCardN`...
+enum Numbered {
+    Pile(PileKind, usize),
+    Dealt(usize),
+}
+
+fn numbered(name: &str) -> Option<Result<Numbered, Why>> {
+    let lower = name.to_ascii_lowercase();
+    let prefixes = [
+        ("dealtcard", None),
+        ("stock", Some(PileKind::Stock)),
+        ("waste", Some(PileKind::Waste)),
+        ("foundation", Some(PileKind::Foundation)),
+        ("tableau", Some(PileKind::Tableau)),
+        ("reserve", Some(PileKind::Reserve)),
+    ];
+    for (prefix, kind) in prefixes {
+        let Some(rest) = lower.strip_prefix(prefix) else { continue };
+        if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let stem = &name[..prefix.len()];
+        let n = rest.parse::<usize>().unwrap_or(usize::MAX);
+        if n == 0 {
+            return Some(Err(format!("[{name}]: numbers start at 1, as in [{stem}1]")));
+        }
+        if rest.starts_with('0') {
+            return Some(Err(format!("[{name}]: write the number without leading zeros, as in [{stem}{n}]")));
+        }
+        return Some(Ok(match kind {
+            Some(k) => Numbered::Pile(k, n),
+            None => Numbered::Dealt(n),
+        }));
+    }
+    None
+}
+
+impl Reader<'_> {
+    fn error(&mut self, line: usize, message: impl Into<String>) {
+        self.diags.push(Diagnostic::error(self.path, line, message));
+    }
+
+    fn warn(&mut self, line: usize, message: impl Into<String>) {
+        self.diags.push(Diagnostic::warning(self.path, line, message));
+    }
+
+    /// The entry for `key`, when it has a value; an empty value draws a
+    /// warning and counts as missing (the default applies).
+    fn entry<'s>(&mut self, sec: Option<&'s Section>, key: &str, default: &str) -> Option<&'s Entry> {
+        let sec = sec?;
+        let e = sec.get(key)?;
+        if e.value.is_empty() {
+            self.warn(e.line, format!("[{}] {} has no value; {default} is used", sec.name, e.key));
+            return None;
+        }
+        Some(e)
+    }
+
+    fn int_in(&mut self, sec: &Section, e: &Entry, lo: i64, hi: i64) -> Option<i64> {
+        match parse_int(&e.value) {
+            Ok(v) if (lo..=hi).contains(&v) => Some(v),
+            Ok(_) => {
+                let msg =
+                    format!("[{}] {}={} is out of range: it must be {}", sec.name, e.key, e.value, range_words(lo, hi));
+                self.error(e.line, msg);
+                None
+            }
+            Err(why) => {
+                self.error(e.line, format!("[{}] {}={} {why}", sec.name, e.key, e.value));
+                None
+            }
+        }
+    }
+
+    fn dec_in(&mut self, sec: &Section, e: &Entry, lo: f64, hi: f64) -> Option<f64> {
+        let positive = lo == POSITIVE;
+        match parse_dec(&e.value) {
+            Ok(v) if (if positive { v > 0.0 } else { v >= lo }) && v <= hi => Some(v),
+            Ok(_) => {
+                let words =
+                    if positive { format!("more than 0 and at most {hi}") } else { format!("from {lo} to {hi}") };
+                self.error(e.line, format!("[{}] {}={} is out of range: it must be {words}", sec.name, e.key, e.value));
+                None
+            }
+            Err(why) => {
+                self.error(e.line, format!("[{}] {}={} {why}", sec.name, e.key, e.value));
+                None
+            }
+        }
+    }
+
+    /// An optional whole number.
+    fn int(&mut self, sec: Option<&Section>, key: &str, default: i64, lo: i64, hi: i64) -> i64 {
+        let Some(s) = sec else { return default };
+        match self.entry(sec, key, &format!("the default {default}")) {
+            Some(e) => self.int_in(s, e, lo, hi).unwrap_or(default),
+            None => default,
+        }
+    }
+
+    /// A required whole number: None (after an error) when missing or bad.
+    fn req_int(&mut self, sec: Option<&Section>, key: &str, lo: i64, hi: i64) -> Option<i64> {
+        let s = sec?;
+        match s.get(key) {
+            Some(e) if !e.value.is_empty() => self.int_in(s, e, lo, hi),
+            Some(e) => {
+                self.error(e.line, format!("[{}] {} has no value; it is required", s.name, e.key));
+                None
+            }
+            None => {
+                self.error(s.line, format!("[{}] has no {key}; it is required", s.name));
+                None
+            }
+        }
+    }
+
+    /// An optional whole number without a default value (None when absent,
+    /// empty or wrong).
+    fn opt_int(&mut self, sec: Option<&Section>, key: &str, lo: i64, hi: i64, absent: &str) -> Option<i64> {
+        let s = sec?;
+        let e = self.entry(sec, key, absent)?;
+        self.int_in(s, e, lo, hi)
+    }
+
+    fn count(&mut self, sec: Option<&Section>, key: &str, default: usize, hi: usize) -> usize {
+        self.int(sec, key, default as i64, 0, hi as i64) as usize
+    }
+
+    /// A 0/1 switch.
+    fn flag(&mut self, sec: Option<&Section>, key: &str, default: bool) -> bool {
+        self.int(sec, key, i64::from(default), 0, 1) == 1
+    }
+
+    /// An optional decimal; `lo` may be [`POSITIVE`].
+    fn dec(&mut self, sec: Option<&Section>, key: &str, default: f64, lo: f64, hi: f64) -> f64 {
+        let Some(s) = sec else { return default };
+        match self.entry(sec, key, &format!("the default {default}")) {
+            Some(e) => self.dec_in(s, e, lo, hi).unwrap_or(default),
+            None => default,
+        }
+    }
+
+    fn req_dec(&mut self, sec: Option<&Section>, key: &str, lo: f64, hi: f64) -> Option<f64> {
+        let s = sec?;
+        match s.get(key) {
+            Some(e) if !e.value.is_empty() => self.dec_in(s, e, lo, hi),
+            Some(e) => {
+                self.error(e.line, format!("[{}] {} has no value; it is required", s.name, e.key));
+                None
+            }
+            None => {
+                self.error(s.line, format!("[{}] has no {key}; it is required", s.name));
+                None
+            }
+        }
+    }
+
+    /// One word out of a list (any case).
+    fn word<T: Copy + PartialEq>(&mut self, sec: Option<&Section>, key: &str, default: T, choices: &[(&str, T)]) -> T {
+        let names: Vec<&str> = choices.iter().map(|c| c.0).collect();
+        let Some(s) = sec else { return default };
+        let default_name = choices.iter().find(|c| c.1 == default).map_or("the default", |c| c.0);
+        let Some(e) = self.entry(sec, key, default_name) else { return default };
+        if let Some(&(_, v)) = choices.iter().find(|c| c.0.eq_ignore_ascii_case(&e.value)) {
+            return v;
+        }
+        let list = match names.split_last() {
+            Some((last, first)) if !first.is_empty() => format!("{} or {last}", first.join(", ")),
+            Some((last, _)) => last.to_string(),
+            None => String::new(),
+        };
+        self.error(e.line, format!("[{}] {}={} is not one of {list}", s.name, e.key, e.value));
+        default
+    }
+
+    /// The size of a pile or of the playing area, in cards.
+    fn size(&mut self, sec: Option<&Section>, key: &str) -> f64 {
+        self.dec(sec, key, 1.0, POSITIVE, 100.0)
+    }
+
+    fn offset(&mut self, sec: Option<&Section>, key: &str, default: f64) -> f64 {
+        self.dec(sec, key, default, -10.0, 10.0)
+    }
+
+    fn text(&mut self, sec: Option<&Section>, key: &str) -> Option<String> {
+        sec.and_then(|s| s.get(key)).map(|e| e.value.clone()).filter(|v| !v.is_empty())
+    }
+
+    /// Warns about keys this section does not have.
+    fn check_keys(&mut self, sec: &Section, keys: &SectionKeys) {
+        for e in &sec.entries {
+            let known = keys.spec.iter().chain(keys.extension).any(|k| k.eq_ignore_ascii_case(&e.key));
+            if !known {
+                let mut hint = suggest(&e.key, keys.spec.iter().chain(keys.extension).copied());
+                if hint.is_empty() {
+                    hint = elsewhere(&e.key, keys.section);
+                }
+                self.warn(
+                    e.line,
+                    format!("[{}] {} is not a key of [{}] and is ignored{hint}", sec.name, e.key, keys.section),
+                );
+            }
+        }
+    }
+
+    fn read(&mut self, doc: IniDoc, hash: u64) -> GameSpec {
+        // Sort the sections out.
+        let mut piles: BTreeMap<PileKind, BTreeMap<usize, &Section>> = BTreeMap::new();
+        let mut dealt: BTreeMap<usize, &Section> = BTreeMap::new();
+        let mut unused = Vec::new();
+        for sec in &doc.sections {
+            if let Some(keys) = keys_of(&sec.name) {
+                self.check_keys(sec, keys);
+                continue;
+            }
+            if UNUSED_SECTIONS.iter().any(|u| u.eq_ignore_ascii_case(&sec.name)) {
+                unused.push(sec.clone());
+                continue;
+            }
+            match numbered(&sec.name) {
+                Some(Ok(n)) => {
+                    let (map, keys) = match n {
+                        Numbered::Pile(kind, n) => {
+                            (piles.entry(kind).or_default().entry(n), format!("{}N", kind.title()))
+                        }
+                        Numbered::Dealt(n) => (dealt.entry(n), "DealtCardN".to_string()),
+                    };
+                    map.or_insert(sec);
+                    if let Some(keys) = keys_of(&keys) {
+                        self.check_keys(sec, keys);
+                    }
+                }
+                Some(Err(why)) => self.error(sec.line, why),
+                None => {
+                    let names = KEYS.iter().map(|k| k.section).filter(|n| !n.ends_with('N'));
+                    let hint = suggest(&sec.name, names.chain(UNUSED_SECTIONS.iter().copied()));
+                    self.warn(sec.line, format!("[{}] is not a section of game.ini and is ignored{hint}", sec.name));
+                }
+            }
+        }
+
+        let general_sec = doc.section("General");
+        let game_sec = doc.section("Game");
+        if general_sec.is_none() {
+            self.error(1, "there is no [General] section; it is required (it holds Name and Author)");
+        }
+        if game_sec.is_none() {
+            self.error(1, "there is no [Game] section; it is required (it holds Decks, NumCardsDealt and the rest)");
+        }
+
+        let general = self.read_general(general_sec);
+        let game = self.read_game(game_sec);
+        let easy = self.read_mode(doc.section("EasyMode"));
+        let hard = self.read_mode(doc.section("HardMode"));
+        let stock = self.read_stock(doc.section("Stock"));
+        let waste = self.read_waste(doc.section("Waste"));
+        let foundation = self.read_foundation(doc.section("Foundation"));
+        let tableau = self.read_tableau(doc.section("Tableau"));
+        let reserve = self.read_reserve(doc.section("Reserve"));
+        let layout = Layout {
+            image: self.text(doc.section("Layout"), "Image"),
+            alpha: self.text(doc.section("Layout"), "Alpha"),
+        };
+
+        // The numbered sections, counted against Piles and NumCardsDealt.
+        let empty = BTreeMap::new();
+        let mut places: BTreeMap<PileKind, Vec<PilePlace>> = BTreeMap::new();
+        let mut counts: BTreeMap<PileKind, usize> = BTreeMap::new();
+        for kind in PileKind::ALL {
+            let sections = piles.get(&kind).unwrap_or(&empty);
+            let count = self.pile_count(&doc, kind, sections);
+            counts.insert(kind, count.value);
+            let list = self.read_places(kind, &count, sections, &game);
+            places.insert(kind, list);
+        }
+        let dealt_count = self.dealt_count(game_sec, &game, &dealt);
+        let dealt_cards = self.read_dealt(&dealt_count, &dealt, &game, &counts);
+
+        let mut spec = GameSpec {
+            path: PathBuf::new(),
+            hash,
+            general,
+            game,
+            easy,
+            hard,
+            stock,
+            waste,
+            foundation,
+            tableau,
+            reserve,
+            stock_piles: places.remove(&PileKind::Stock).unwrap_or_default(),
+            waste_piles: places.remove(&PileKind::Waste).unwrap_or_default(),
+            foundation_piles: places.remove(&PileKind::Foundation).unwrap_or_default(),
+            tableau_piles: places.remove(&PileKind::Tableau).unwrap_or_default(),
+            reserve_piles: places.remove(&PileKind::Reserve).unwrap_or_default(),
+            dealt: dealt_cards,
+            layout,
+            unused,
+            doc: IniDoc::default(),
+        };
+        // Counts follow the sections actually read (a bad Piles value falls
+        // back to the sections present).
+        spec.stock.piles = spec.stock_piles.len();
+        spec.waste.piles = spec.waste_piles.len();
+        spec.foundation.piles = spec.foundation_piles.len();
+        spec.tableau.piles = spec.tableau_piles.len();
+        spec.reserve.piles = spec.reserve_piles.len();
+        spec.game.num_cards_dealt = spec.dealt.len();
+        self.cross_checks(&spec, &doc);
+        spec.doc = doc;
+        spec
+    }
+
+    fn read_general(&mut self, sec: Option<&Section>) -> General {
+        let name = self.text(sec, "Name");
+        if let Some(s) = sec
+            && name.is_none()
+        {
+            let line = s.get("Name").map_or(s.line, |e| e.line);
+            self.error(line, format!("[{}] has no Name; it is required (the name shown in the game list)", s.name));
+        }
+        General { name: name.unwrap_or_default(), author: self.text(sec, "Author").unwrap_or_default() }
+    }
+
+    fn read_game(&mut self, sec: Option<&Section>) -> GameSection {
+        let d = GameSection::default();
+        let decks = self.req_int(sec, "Decks", 1, i64::from(MAX_DECKS)).unwrap_or(1) as u32;
+        let wide = self.req_dec(sec, "NumCardWide", POSITIVE, 100.0);
+        let high = self.req_dec(sec, "NumCardHigh", POSITIVE, 100.0);
+        self.area_known = wide.is_some() && high.is_some();
+        let (num_card_wide, num_card_high) = (wide.unwrap_or(d.num_card_wide), high.unwrap_or(d.num_card_high));
+        GameSection {
+            decks,
+            addition: self.int(sec, "Addition", 0, 0, 26) as u32,
+            allow_wrap: self.flag(sec, "AllowWrap", d.allow_wrap),
+            kings_only: self.flag(sec, "KingsOnly", d.kings_only),
+            card_x_offset: self.int(sec, "CardXOffset", 11, 0, 100) as u32,
+            card_y_offset: self.int(sec, "CardYOffset", 11, 0, 100) as u32,
+            max_rand_deltas: self.flag(sec, "MaxRandDeltas", d.max_rand_deltas),
+            num_card_wide,
+            num_card_high,
+            // Checked with the [DealtCardN] sections.
+            num_cards_dealt: 0,
+            start_rank_card: self.count(sec, "StartRankCard", 0, MAX_CARDS),
+            suits: self.read_suits(sec),
+            auto_play: self.flag(sec, "AutoPlay", false),
+            ace_high: self.flag(sec, "AceHigh", false),
+            kings_to_bottom: self.flag(sec, "KingsToBottom", false),
+            win_when: self.word(
+                sec,
+                "WinWhen",
+                WinWhen::Foundations,
+                &[("Foundations", WinWhen::Foundations), ("TableauEmpty", WinWhen::TableauEmpty)],
+            ),
+        }
+    }
+
+    fn read_suits(&mut self, sec: Option<&Section>) -> Vec<Suit> {
+        let all = Suit::ALL.to_vec();
+        let Some(s) = sec else { return all };
+        let Some(e) = self.entry(sec, "Suits", "CDHS") else { return all };
+        let mut suits = Vec::new();
+        for c in e.value.chars().filter(|c| !matches!(c, ' ' | ',' | '\t')) {
+            match Suit::from_letter(c) {
+                Some(suit) if suits.contains(&suit) => {
+                    self.error(e.line, format!("[{}] {}={} names {} twice", s.name, e.key, e.value, suit.name()));
+                    return all;
+                }
+                Some(suit) => suits.push(suit),
+                None => {
+                    self.error(
+                        e.line,
+                        format!("[{}] {}={}: `{c}` is not a suit (C, D, H or S)", s.name, e.key, e.value),
+                    );
+                    return all;
+                }
+            }
+        }
+        if !matches!(suits.len(), 1 | 2 | 4) {
+            self.error(
+                e.line,
+                format!(
+                    "[{}] {}={} must name 1, 2 or 4 suits (each deck's 52 cards are shared equally among them)",
+                    s.name, e.key, e.value
+                ),
+            );
+            return all;
+        }
+        suits
+    }
+
+    fn read_mode(&mut self, sec: Option<&Section>) -> ModeSection {
+        ModeSection {
+            check_free: self.flag(sec, "CheckFree", false),
+            kings_only: self.flag(sec, "KingsOnly", false),
+            take3: self.flag(sec, "Take3", false),
+        }
+    }
+
+    fn read_stock(&mut self, sec: Option<&Section>) -> StockSection {
+        let d = StockSection::default();
+        let deal_piles = self.opt_int(sec, "DealPiles", 1, MAX_PILES as i64, "all piles").map(|n| n as usize);
+        let redeals = self.int(sec, "Redeals", -1, -1, 1000);
+        StockSection {
+            piles: self.count(sec, "Piles", 0, MAX_PILES),
+            num_card_wide: self.size(sec, "NumCardWide"),
+            num_card_high: self.size(sec, "NumCardHigh"),
+            visibility: self.flag(sec, "Visibility", d.visibility),
+            deal_to: self.word(
+                sec,
+                "DealTo",
+                DealTo::Waste,
+                &[("Waste", DealTo::Waste), ("Tableau", DealTo::Tableau), ("Foundation", DealTo::Foundation)],
+            ),
+            deal_piles,
+            deal_count: self.int(sec, "DealCount", 1, 1, 52) as u32,
+            redeals: u32::try_from(redeals).ok(),
+            deal_needs_no_gaps: self.flag(sec, "DealNeedsNoGaps", false),
+        }
+    }
+
+    fn read_waste(&mut self, sec: Option<&Section>) -> WasteSection {
+        WasteSection {
+            piles: self.count(sec, "Piles", 0, MAX_PILES),
+            num_card_wide: self.size(sec, "NumCardWide"),
+            num_card_high: self.size(sec, "NumCardHigh"),
+        }
+    }
+
+    fn read_foundation(&mut self, sec: Option<&Section>) -> FoundationSection {
+        let d = FoundationSection::default();
+        let start = self.int(sec, "StartRank", 1, 1, 13);
+        FoundationSection {
+            piles: self.count(sec, "Piles", 0, MAX_PILES),
+            num_card_wide: self.size(sec, "NumCardWide"),
+            num_card_high: self.size(sec, "NumCardHigh"),
+            allow_wrap: self.flag(sec, "AllowWrap", false),
+            max_cards_shown: self.int(sec, "MaxCardsShown", 13, 0, MAX_CARDS as i64) as u32,
+            max_visible: self.int(sec, "MaxVisible", 13, 0, MAX_CARDS as i64) as u32,
+            max_x_rand_delta: self.dec(sec, "MaxXRandDelta", 0.0, 0.0, 10.0),
+            max_y_rand_delta: self.dec(sec, "MaxYRandDelta", 0.0, 0.0, 10.0),
+            origin_x_off: self.offset(sec, "OriginXOff", 0.0),
+            origin_y_off: self.offset(sec, "OriginYOff", 0.0),
+            build: self.word(
+                sec,
+                "Build",
+                Build::Up,
+                &[("Up", Build::Up), ("Down", Build::Down), ("UpDown", Build::UpDown)],
+            ),
+            suit_check: self.flag(sec, "SuitCheck", d.suit_check),
+            start_rank: Rank::new(start as u8).unwrap_or(Rank::ACE),
+            take_back: self.flag(sec, "TakeBack", false),
+            complete_sequences: self.flag(sec, "CompleteSequences", false),
+            discard: self.flag(sec, "Discard", false),
+        }
+    }
+
+    fn read_tableau(&mut self, sec: Option<&Section>) -> TableauSection {
+        let d = TableauSection::default();
+        let color = self.int(sec, "ColorCheck", 0, 0, 2);
+        let sequence = self.int(sec, "SequenceCheck", 0, 0, 3);
+        let max_move = self.opt_int(sec, "MaxMove", 1, MAX_CARDS as i64, "no limit").map(|n| n as u32);
+        TableauSection {
+            piles: self.count(sec, "Piles", 0, MAX_PILES),
+            num_card_wide: self.size(sec, "NumCardWide"),
+            num_card_high: self.size(sec, "NumCardHigh"),
+            card_x_down_off: self.offset(sec, "CardXDownOff", 0.0),
+            card_y_down_off: self.offset(sec, "CardYDownOff", 0.0),
+            card_x_up_off: self.offset(sec, "CardXUpOff", 0.0),
+            card_y_up_off: self.offset(sec, "CardYUpOff", 0.0),
+            check_free: self.flag(sec, "CheckFree", false),
+            check_in_order: self.flag(sec, "CheckInOrder", false),
+            color_check: [ColourCheck::Any, ColourCheck::Same, ColourCheck::Different][color as usize],
+            max_allowed: self.int(sec, "MaxAllowed", 13, 0, MAX_CARDS as i64) as u32,
+            max_cards: self.int(sec, "MaxCards", 13, 0, MAX_CARDS as i64) as u32,
+            sequence_check: [Sequence::Any, Sequence::Higher, Sequence::Lower, Sequence::Either][sequence as usize],
+            suit_check: self.flag(sec, "SuitCheck", false),
+            max_move,
+            stack_suit_check: self.flag(sec, "StackSuitCheck", false),
+            fill_empty: self.flag(sec, "FillEmpty", d.fill_empty),
+            fill_from: self.word(sec, "FillFrom", None, &[("Reserve", Some(PileKind::Reserve)), ("None", None)]),
+        }
+    }
+
+    fn read_reserve(&mut self, sec: Option<&Section>) -> ReserveSection {
+        ReserveSection {
+            piles: self.count(sec, "Piles", 0, MAX_PILES),
+            num_card_wide: self.size(sec, "NumCardWide"),
+            num_card_high: self.size(sec, "NumCardHigh"),
+            card_x_up_off: self.offset(sec, "CardXUpOff", 0.0),
+            card_y_up_off: self.offset(sec, "CardYUpOff", 0.0),
+            max_allowed: self.int(sec, "MaxAllowed", 1, 0, MAX_CARDS as i64) as u32,
+            max_x_rand_delta: self.dec(sec, "MaxXRandDelta", 0.0, 0.0, 10.0),
+            max_y_rand_delta: self.dec(sec, "MaxYRandDelta", 0.0, 0.0, 10.0),
+            max_visible: self.int(sec, "MaxVisible", 1, 0, MAX_CARDS as i64) as u32,
+        }
+    }
+
+    /// [Kind] Piles, read again for its line and validity (read_* already
+    /// reported a bad value): a bad or missing value falls back to the
+    /// highest numbered section present.
+    fn pile_count(&mut self, doc: &IniDoc, kind: PileKind, present: &BTreeMap<usize, &Section>) -> Count {
+        let highest = present.keys().next_back().copied().unwrap_or(0).min(MAX_PILES);
+        let sec = doc.section(kind.title());
+        let Some(s) = sec else {
+            return Count {
+                value: 0,
+                source: format!("there is no [{}] section, so no {}", kind.title(), kind.piles_word()),
+                line: 1,
+            };
+        };
+        match s.get("Piles") {
+            None => Count {
+                value: 0,
+                source: format!("[{}] has no Piles key, so no {}", s.name, kind.piles_word()),
+                line: s.line,
+            },
+            Some(e) => match parse_int(&e.value) {
+                Ok(v) if (0..=MAX_PILES as i64).contains(&v) => Count {
+                    value: v as usize,
+                    source: format!("[{}] {}={} (line {})", s.name, e.key, e.value, e.line),
+                    line: e.line,
+                },
+                _ if e.value.is_empty() => Count {
+                    value: 0,
+                    source: format!("[{}] {} is empty, so no {}", s.name, e.key, kind.piles_word()),
+                    line: e.line,
+                },
+                _ => Count { value: highest, source: format!("[{}] {} is wrong", s.name, e.key), line: e.line },
+            },
+        }
+    }
+
+    /// Reports missing and extra numbered sections.
+    fn check_numbering(&mut self, stem: &str, count: &Count, present: &BTreeMap<usize, &Section>) {
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        for n in 1..=count.value {
+            if present.contains_key(&n) {
+                continue;
+            }
+            match runs.last_mut() {
+                Some(r) if r.1 + 1 == n => r.1 = n,
+                _ => runs.push((n, n)),
+            }
+        }
+        if !runs.is_empty() {
+            let names: Vec<String> = runs
+                .iter()
+                .map(|&(a, b)| if a == b { format!("[{stem}{a}]") } else { format!("[{stem}{a}] to [{stem}{b}]") })
+                .collect();
+            let missing: usize = runs.iter().map(|&(a, b)| b - a + 1).sum();
+            let verb = if missing == 1 { "is" } else { "are" };
+            self.error(count.line, format!("{}, but {} {verb} missing", count.source, names.join(", ")));
+        }
+        for sec in present.range(count.value + 1..).map(|(_, s)| s) {
+            self.error(sec.line, format!("[{}] is one too many: {}", sec.name, count.source));
+        }
+    }
+
+    fn read_places(
+        &mut self,
+        kind: PileKind,
+        count: &Count,
+        present: &BTreeMap<usize, &Section>,
+        game: &GameSection,
+    ) -> Vec<PilePlace> {
+        self.check_numbering(kind.title(), count, present);
+        let mut list = Vec::with_capacity(count.value);
+        for n in 1..=count.value {
+            let Some(&sec) = present.get(&n) else {
+                list.push(PilePlace::default());
+                continue;
+            };
+            let s = Some(sec);
+            let x = self.req_dec(s, "X", 0.0, 100.0).unwrap_or(0.0);
+            let y = self.req_dec(s, "Y", 0.0, 100.0).unwrap_or(0.0);
+            if self.area_known && (x > game.num_card_wide || y > game.num_card_high) {
+                self.warn(
+                    sec.line,
+                    format!(
+                        "[{}] X={x} Y={y} is outside the playing area ([Game] NumCardWide={} NumCardHigh={})",
+                        sec.name, game.num_card_wide, game.num_card_high
+                    ),
+                );
+            }
+            let covered_by = if kind == PileKind::Tableau { self.covered_by(sec, n, count.value) } else { Vec::new() };
+            list.push(PilePlace { x, y, covered_by, line: sec.line });
+        }
+        list
+    }
+
+    fn covered_by(&mut self, sec: &Section, own: usize, piles: usize) -> Vec<usize> {
+        let Some(e) = sec.get("CoveredBy") else { return Vec::new() };
+        let mut list = Vec::new();
+        for part in e.value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match parse_int(part) {
+                Ok(v) if v >= 1 && (v as usize) <= piles && v as usize != own => list.push(v as usize),
+                Ok(v) if v as usize == own => {
+                    self.error(e.line, format!("[{}] {}={}: a pile cannot cover itself", sec.name, e.key, e.value))
+                }
+                Ok(v) => self.error(
+                    e.line,
+                    format!("[{}] {}={}: there is no tableau pile {v} (there are {piles})", sec.name, e.key, e.value),
+                ),
+                Err(why) => self.error(e.line, format!("[{}] {}={}: `{part}` {why}", sec.name, e.key, e.value)),
+            }
+        }
+        list
+    }
+
+    fn dealt_count(
+        &mut self,
+        game_sec: Option<&Section>,
+        game: &GameSection,
+        present: &BTreeMap<usize, &Section>,
+    ) -> Count {
+        let highest = present.keys().next_back().copied().unwrap_or(0).min(MAX_CARDS);
+        let Some(s) = game_sec else {
+            return Count { value: highest, source: "there is no [Game] section".into(), line: 1 };
+        };
+        let Some(e) = s.get("NumCardsDealt") else {
+            self.error(s.line, format!("[{}] has no NumCardsDealt; it is required", s.name));
+            return Count { value: highest, source: format!("[{}] has no NumCardsDealt", s.name), line: s.line };
+        };
+        match parse_int(&e.value) {
+            Ok(v) if v >= 0 && v as usize <= game.total_cards() => Count {
+                value: v as usize,
+                source: format!("[{}] {}={} (line {})", s.name, e.key, e.value, e.line),
+                line: e.line,
+            },
+            Ok(v) if v >= 0 => {
+                let decks =
+                    if game.decks == 1 { "1 deck holds".to_string() } else { format!("{} decks hold", game.decks) };
+                self.error(
+                    e.line,
+                    format!(
+                        "[{}] {}={} deals more cards than {decks} ({})",
+                        s.name,
+                        e.key,
+                        e.value,
+                        game.total_cards()
+                    ),
+                );
+                Count {
+                    value: highest.min(game.total_cards()),
+                    source: format!("[{}] {} is wrong", s.name, e.key),
+                    line: e.line,
+                }
+            }
+            Ok(_) => {
+                self.error(e.line, format!("[{}] {}={} cannot be negative", s.name, e.key, e.value));
+                Count { value: highest, source: format!("[{}] {} is wrong", s.name, e.key), line: e.line }
+            }
+            Err(_) if e.value.is_empty() => {
+                self.error(e.line, format!("[{}] {} has no value; it is required", s.name, e.key));
+                Count { value: highest, source: format!("[{}] {} is empty", s.name, e.key), line: e.line }
+            }
+            Err(why) => {
+                self.error(e.line, format!("[{}] {}={} {why}", s.name, e.key, e.value));
+                Count { value: highest, source: format!("[{}] {} is wrong", s.name, e.key), line: e.line }
+            }
+        }
+    }
+
+    fn read_dealt(
+        &mut self,
+        count: &Count,
+        present: &BTreeMap<usize, &Section>,
+        game: &GameSection,
+        piles: &BTreeMap<PileKind, usize>,
+    ) -> Vec<DealtCard> {
+        self.check_numbering("DealtCard", count, present);
+        let mut list = Vec::with_capacity(count.value);
+        // Specific cards: where each was dealt.
+        let mut seen: BTreeMap<Card, Vec<String>> = BTreeMap::new();
+        for n in 1..=count.value {
+            let Some(&sec) = present.get(&n) else {
+                list.push(DealtCard {
+                    kind: PileKind::Tableau,
+                    pile: 1,
+                    face_up: true,
+                    card: None,
+                    grab_back: false,
+                    line: 0,
+                });
+                continue;
+            };
+            let s = Some(sec);
+            let kind = match sec.get("PileType") {
+                None => {
+                    self.error(sec.line, format!("[{}] has no PileType; it is required (F, R, T or W)", sec.name));
+                    None
+                }
+                Some(e) => match e.value.to_ascii_uppercase().as_str() {
+                    "F" => Some(PileKind::Foundation),
+                    "R" => Some(PileKind::Reserve),
+                    "T" => Some(PileKind::Tableau),
+                    "W" => Some(PileKind::Waste),
+                    _ => {
+                        let msg = format!(
+                            "[{}] {}={} is not a pile type: F (foundation), R (reserve), T (tableau) or W (waste)",
+                            sec.name, e.key, e.value
+                        );
+                        self.error(e.line, msg);
+                        None
+                    }
+                },
+            };
+            let numb = self.req_int(s, "PileNumb", 1, MAX_PILES as i64);
+            if let (Some(kind), Some(numb), Some(e)) = (kind, numb, sec.get("PileNumb")) {
+                let have = piles.get(&kind).copied().unwrap_or(0);
+                if numb as usize > have {
+                    let there = match have {
+                        0 => format!("there are no {}", kind.piles_word()),
+                        1 => format!("there is only 1 {}", kind.noun()),
+                        h => format!("there are only {h} {}", kind.piles_word()),
+                    };
+                    self.error(
+                        e.line,
+                        format!(
+                            "[{}] {}={}: {} {numb} does not exist ({there})",
+                            sec.name,
+                            e.key,
+                            e.value,
+                            kind.noun()
+                        ),
+                    );
+                }
+            }
+            let face_up = match sec.get("PileFace") {
+                None => {
+                    self.error(sec.line, format!("[{}] has no PileFace; it is required (U or D)", sec.name));
+                    true
+                }
+                Some(e) => match e.value.to_ascii_uppercase().as_str() {
+                    "U" => true,
+                    "D" => false,
+                    _ => {
+                        self.error(
+                            e.line,
+                            format!("[{}] {}={} must be U (face up) or D (face down)", sec.name, e.key, e.value),
+                        );
+                        true
+                    }
+                },
+            };
+            let card = self.dealt_card(sec, game, n, &mut seen);
+            list.push(DealtCard {
+                kind: kind.unwrap_or(PileKind::Tableau),
+                pile: numb.unwrap_or(1) as usize,
+                face_up,
+                card,
+                grab_back: self.flag(s, "GrabBack", false),
+                line: sec.line,
+            });
+        }
+        list
+    }
+
+    /// PileRank and PileSuit: a specific card, or none (both blank).
+    fn dealt_card(
+        &mut self,
+        sec: &Section,
+        game: &GameSection,
+        n: usize,
+        seen: &mut BTreeMap<Card, Vec<String>>,
+    ) -> Option<Card> {
+        let rank_e = sec.get("PileRank").filter(|e| !e.value.is_empty());
+        let suit_e = sec.get("PileSuit").filter(|e| !e.value.is_empty());
+        let rank = rank_e.and_then(|e| self.int_in(sec, e, 1, 13)).and_then(|v| Rank::new(v as u8));
+        let suit = suit_e.and_then(|e| {
+            let mut chars = e.value.chars();
+            let suit = match (chars.next(), chars.next()) {
+                (Some(c), None) => Suit::from_letter(c),
+                _ => None,
+            };
+            if suit.is_none() {
+                self.error(
+                    e.line,
+                    format!("[{}] {}={} is not a suit: C, D, H or S (or blank)", sec.name, e.key, e.value),
+                );
+            }
+            suit
+        });
+        match (rank_e, suit_e) {
+            (Some(e), None) => {
+                self.error(
+                    e.line,
+                    format!(
+                        "[{}] {}={} has no PileSuit: a specific card needs both, a random one neither",
+                        sec.name, e.key, e.value
+                    ),
+                );
+                return None;
+            }
+            (None, Some(e)) => {
+                self.error(
+                    e.line,
+                    format!(
+                        "[{}] {}={} has no PileRank: a specific card needs both, a random one neither",
+                        sec.name, e.key, e.value
+                    ),
+                );
+                return None;
+            }
+            _ => {}
+        }
+        let (rank, suit) = (rank?, suit?);
+        let card = Card::new(rank, suit);
+        let line = suit_e.map_or(sec.line, |e| e.line);
+        if !game.suits.contains(&suit) {
+            let suits: String = game.suits.iter().map(|s| s.letter()).collect();
+            self.error(
+                line,
+                format!(
+                    "[{}] deals {}, but the decks hold no {} ([Game] Suits={suits})",
+                    sec.name,
+                    card.describe(),
+                    suit.name()
+                ),
+            );
+            return Some(card);
+        }
+        let dealt_by = seen.entry(card).or_default();
+        let copies = game.copies_per_card();
+        if dealt_by.len() >= copies {
+            let holds = match game.decks {
+                1 => format!("1 deck holds only {copies}"),
+                d => format!("{d} decks hold only {copies}"),
+            };
+            self.error(
+                line,
+                format!(
+                    "[{}] deals {} again (already dealt by {}); {holds}",
+                    sec.name,
+                    card.describe(),
+                    dealt_by.join(", ")
+                ),
+            );
+        }
+        dealt_by.push(format!("[DealtCard{n}]"));
+        Some(card)
+    }
+
+    /// Checks between sections: what the extension keys need, StartRankCard,
+    /// cards with nowhere to go.
+    fn cross_checks(&mut self, spec: &GameSpec, doc: &IniDoc) {
+        let line_of = |sec: &str, key: &str| {
+            let s = doc.section(sec);
+            s.and_then(|s| s.get(key)).map(|e| e.line).or(s.map(|s| s.line)).unwrap_or(1)
+        };
+        let stock = &spec.stock;
+        let need = |kind: PileKind| spec.piles(kind).is_empty();
+        let left = spec.game.total_cards().saturating_sub(spec.dealt.len());
+        if !spec.stock_piles.is_empty() && left > 0 {
+            let (target, word) = match stock.deal_to {
+                DealTo::Waste => (PileKind::Waste, "Waste"),
+                DealTo::Tableau => (PileKind::Tableau, "Tableau"),
+                DealTo::Foundation => (PileKind::Foundation, "Foundation"),
+            };
+            if need(target) {
+                let key = if doc.section("Stock").and_then(|s| s.get("DealTo")).is_some() { "DealTo" } else { "Piles" };
+                self.error(
+                    line_of("Stock", key),
+                    format!(
+                        "[Stock] DealTo={word}{}: the stock deals to the {} but there are no {}",
+                        if key == "Piles" { " (the default)" } else { "" },
+                        target.title().to_ascii_lowercase(),
+                        target.piles_word()
+                    ),
+                );
+            }
+        }
+        if let Some(n) = stock.deal_piles {
+            if stock.deal_to != DealTo::Tableau {
+                self.warn(line_of("Stock", "DealPiles"), "[Stock] DealPiles matters only with DealTo=Tableau");
+            } else if n > spec.tableau_piles.len() {
+                self.error(
+                    line_of("Stock", "DealPiles"),
+                    format!("[Stock] DealPiles={n}, but there are only {} tableau piles", spec.tableau_piles.len()),
+                );
+            }
+        }
+        if spec.tableau.fill_from == Some(PileKind::Reserve) && spec.reserve_piles.is_empty() {
+            self.error(line_of("Tableau", "FillFrom"), "[Tableau] FillFrom=Reserve, but there are no reserve piles");
+        }
+        if spec.game.addition > 0 && spec.foundation_piles.is_empty() {
+            self.error(
+                line_of("Game", "Addition"),
+                format!(
+                    "[Game] Addition={}: pairs go to foundation 1, but there are no foundation piles",
+                    spec.game.addition
+                ),
+            );
+        }
+        if spec.game.win_when == WinWhen::Foundations
+            && spec.foundation_piles.is_empty()
+            && doc.section("Game").is_some()
+        {
+            self.error(
+                line_of("Foundation", "Piles"),
+                "there are no foundation piles, so the game cannot be won ([Game] WinWhen=Foundations, the default)",
+            );
+        }
+        if spec.game.win_when == WinWhen::TableauEmpty && spec.tableau_piles.is_empty() {
+            self.error(line_of("Game", "WinWhen"), "[Game] WinWhen=TableauEmpty, but there are no tableau piles");
+        }
+        let start = spec.game.start_rank_card;
+        if start > spec.dealt.len() {
+            self.error(
+                line_of("Game", "StartRankCard"),
+                format!(
+                    "[Game] StartRankCard={start}, but there is no [DealtCard{start}] ({} cards are dealt)",
+                    spec.dealt.len()
+                ),
+            );
+        } else if start > 0 && doc.section("Foundation").and_then(|s| s.get("StartRank")).is_some() {
+            self.warn(
+                line_of("Foundation", "StartRank"),
+                "[Foundation] StartRank is ignored: [Game] StartRankCard sets the starting rank",
+            );
+        }
+        if left > 0 && spec.stock_piles.is_empty() && doc.section("Game").is_some() {
+            self.warn(
+                line_of("Game", "NumCardsDealt"),
+                format!("{left} cards are not dealt and there is no stock pile to hold them"),
+            );
+        }
+        self.check_cover_loops(spec, doc);
+    }
+
+    /// CoveredBy must not make a loop (no card of the loop could ever be
+    /// played).
+    fn check_cover_loops(&mut self, spec: &GameSpec, doc: &IniDoc) {
+        let piles = &spec.tableau_piles;
+        // 0 unvisited, 1 on the path, 2 done.
+        let mut state = vec![0u8; piles.len()];
+        for start in 0..piles.len() {
+            if state[start] != 0 {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+            state[start] = 1;
+            while let Some(top) = stack.last_mut() {
+                let node = top.0;
+                if let Some(&to) = piles[node].covered_by.get(top.1) {
+                    top.1 += 1;
+                    let to = to - 1;
+                    if to >= piles.len() {
+                        continue;
+                    }
+                    match state[to] {
+                        0 => {
+                            state[to] = 1;
+                            stack.push((to, 0));
+                        }
+                        1 => {
+                            let sec = doc.section(&format!("Tableau{}", node + 1));
+                            let line = sec.and_then(|s| s.get("CoveredBy")).map_or(piles[node].line, |e| e.line);
+                            let name = sec.map_or("Tableau", |s| s.name.as_str());
+                            self.error(
+                                line,
+                                format!("[{name}] CoveredBy makes a loop through tableau pile {}", to + 1),
+                            );
+                            return;
+                        }
+                        _ => {}
+                    }
+                } else {
+                    state[node] = 2;
+                    stack.pop();
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A small valid game. Lines: 1 [General], 4 [Game], 8 NumCardsDealt,
+    /// 15 [Tableau], 16 Piles, 26 [Tableau1], 29 [Tableau2], 32 [DealtCard1]
+    /// (33 PileType, 34 PileNumb, 35 PileFace), 36 [DealtCard2].
+    const MINI: &str = "[General]
+Name=Mini
+Author=Me
+[Game]
+Decks=1
+NumCardWide=3
+NumCardHigh=2
+NumCardsDealt=2
+[Stock]
+Piles=1
+[Waste]
+Piles=1
+[Foundation]
+Piles=1
+[Tableau]
+Piles=2
+[Stock1]
+X=0
+Y=0
+[Waste1]
+X=1
+Y=0
+[Foundation1]
+X=2
+Y=0
+[Tableau1]
+X=0
+Y=1
+[Tableau2]
+X=1
+Y=1
+[DealtCard1]
+PileType=T
+PileNumb=1
+PileFace=U
+[DealtCard2]
+PileType=T
+PileNumb=2
+PileFace=D
+";
+
+    /// Klondike, written out the long way (about 200 lines).
+    pub(crate) fn klondike() -> String {
+        let mut s = String::from(
+            "; Klondike\n[General]\nName=Klondike\nAuthor=Parlour\n\n[Game]\nDecks=1\nAddition=0\nAllowWrap=0\n\
+             KingsOnly=1\nCardXOffset=11\nCardYOffset=11\nMaxRandDeltas=1\nNumCardWide=7.5\nNumCardHigh=4.75\n\
+             NumCardsDealt=28\nStartRankCard=0\n\n[EasyMode]\nCheckFree=0\nKingsOnly=1\nTake3=0\n\n[HardMode]\n\
+             CheckFree=0\nKingsOnly=1\nTake3=1\n\n[Stock]\nPiles=1\nNumCardWide=1\nNumCardHigh=1\nVisibility=1\n\n\
+             [Waste]\nPiles=1\nNumCardWide=1.5\nNumCardHigh=1\n\n[Foundation]\nPiles=4\nNumCardWide=1\nNumCardHigh=1\n\
+             AllowWrap=0\nMaxCardsShown=13\nMaxVisible=2\nMaxXRandDelta=0.02\nMaxYRandDelta=0.02\nOriginXOff=0\n\
+             OriginYOff=0\n\n[Tableau]\nPiles=7\nNumCardWide=1\nNumCardHigh=3.5\nCardXDownOff=0\nCardYDownOff=0.08\n\
+             CardXUpOff=0\nCardYUpOff=0.22\nCheckFree=0\nCheckInOrder=1\nColorCheck=2\nMaxAllowed=13\nMaxCards=13\n\
+             SequenceCheck=2\nSuitCheck=0\n\n[Reserve]\nPiles=0\n\n[Stock1]\nX=0.1\nY=0.1\n\n[Waste1]\nX=1.2\nY=0.1\n",
+        );
+        for f in 1..=4 {
+            s.push_str(&format!("\n[Foundation{f}]\nX={}\nY=0.1\n", 2.3 + 1.05 * f as f64));
+        }
+        for t in 1..=7 {
+            s.push_str(&format!("\n[Tableau{t}]\nX={:.2}\nY=1.25\n", 0.1 + 1.05 * (t - 1) as f64));
+        }
+        let mut n = 0;
+        for row in 0..7 {
+            for pile in row..7 {
+                n += 1;
+                let face = if pile == row { 'U' } else { 'D' };
+                s.push_str(&format!(
+                    "\n[DealtCard{n}]\nPileType=T\nPileNumb={}\nPileFace={face}\nPileRank=\nPileSuit=\nGrabBack=0\n",
+                    pile + 1
+                ));
+            }
+        }
+        s.push_str(
+            "\n[Layout]\nImage=game.bmp\n\n[Rules]\n\n[EasyOnOptions]\n\n[EasyOffOptions]\n\n[HardOnOptions]\n\n",
+        );
+        s.push_str("[HardOffOptions]\n\n[EasyWinnable]\n\n[HardWinnable]\n");
+        s
+    }
+
+    fn parse(text: &str) -> Result<(GameSpec, Vec<Diagnostic>), Vec<Diagnostic>> {
+        GameSpec::parse(Path::new("g.ini"), text.as_bytes())
+    }
+
+    /// Every problem, as printed.
+    fn problems(text: &str) -> Vec<String> {
+        match parse(text) {
+            Ok((_, w)) => w,
+            Err(e) => e,
+        }
+        .iter()
+        .map(|d| d.to_string())
+        .collect()
+    }
+
+    /// Replaces whole lines (1-based); a replacement may hold several lines
+    /// or none ("").
+    fn edit(text: &str, changes: &[(usize, &str)]) -> String {
+        let mut out = String::new();
+        for (i, l) in text.lines().enumerate() {
+            match changes.iter().find(|c| c.0 == i + 1) {
+                Some((_, "")) => {}
+                Some((_, new)) => {
+                    out.push_str(new);
+                    out.push('\n');
+                }
+                None => {
+                    out.push_str(l);
+                    out.push('\n');
+                }
+            }
+        }
+        out
+    }
+
+    fn has(found: &[String], wanted: &str) {
+        assert!(found.iter().any(|f| f == wanted), "wanted `{wanted}` among {found:#?}");
+    }
+
+    fn has_start(found: &[String], wanted: &str) {
+        assert!(found.iter().any(|f| f.starts_with(wanted)), "wanted `{wanted}...` among {found:#?}");
+    }
+
+    #[test]
+    fn mini_reads_with_defaults() {
+        let (spec, warnings) = parse(MINI).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(spec.general.name, "Mini");
+        assert_eq!(spec.general.author, "Me");
+        assert_eq!(spec.game.decks, 1);
+        assert_eq!(spec.game.addition, 0);
+        assert_eq!(spec.game.card_x_offset, 11);
+        assert!(spec.game.max_rand_deltas);
+        assert_eq!(spec.game.suits, Suit::ALL.to_vec());
+        assert_eq!(spec.game.win_when, WinWhen::Foundations);
+        assert_eq!(spec.easy, ModeSection::default());
+        assert!(spec.stock.visibility);
+        assert_eq!(spec.stock.deal_to, DealTo::Waste);
+        assert_eq!(spec.stock.deal_count, 1);
+        assert_eq!(spec.stock.redeals, None);
+        assert_eq!(spec.foundation.max_cards_shown, 13);
+        assert_eq!(spec.foundation.max_visible, 13);
+        assert!(spec.foundation.suit_check);
+        assert_eq!(spec.foundation.start_rank, Rank::ACE);
+        assert_eq!(spec.tableau.max_allowed, 13);
+        assert_eq!(spec.tableau.max_cards, 13);
+        assert!(spec.tableau.fill_empty);
+        assert_eq!(spec.tableau.max_move, None);
+        assert_eq!(spec.reserve, ReserveSection::default());
+        assert_eq!(spec.reserve.max_allowed, 1);
+        assert_eq!(spec.reserve.max_visible, 1);
+        assert_eq!(spec.tableau_piles.len(), 2);
+        assert_eq!((spec.tableau_piles[1].x, spec.tableau_piles[1].y, spec.tableau_piles[1].line), (1.0, 1.0, 29));
+        assert_eq!(spec.dealt.len(), 2);
+        assert_eq!(
+            spec.dealt[1],
+            DealtCard { kind: PileKind::Tableau, pile: 2, face_up: false, card: None, grab_back: false, line: 36 }
+        );
+        assert_eq!(spec.hash, fnv1a64(MINI.as_bytes()));
+    }
+
+    #[test]
+    fn klondike_reads_every_spec_key() {
+        let text = klondike();
+        let (spec, warnings) = parse(&text).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(spec.game.num_card_wide, 7.5);
+        assert_eq!(spec.game.num_card_high, 4.75);
+        assert!(spec.game.kings_only);
+        assert!(spec.hard.take3 && !spec.easy.take3);
+        assert_eq!(spec.waste.num_card_wide, 1.5);
+        assert_eq!(spec.foundation.max_visible, 2);
+        assert_eq!(spec.foundation.max_x_rand_delta, 0.02);
+        assert_eq!(spec.tableau.card_y_up_off, 0.22);
+        assert_eq!(spec.tableau.color_check, ColourCheck::Different);
+        assert_eq!(spec.tableau.sequence_check, Sequence::Lower);
+        assert!(spec.tableau.check_in_order);
+        assert_eq!(spec.foundation_piles.len(), 4);
+        assert_eq!(spec.tableau_piles.len(), 7);
+        assert_eq!(spec.dealt.len(), 28);
+        assert_eq!(spec.dealt.iter().filter(|d| d.face_up).count(), 7);
+        assert_eq!(spec.layout.image.as_deref(), Some("game.bmp"));
+        let unused: Vec<&str> = spec.unused.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(unused, UNUSED_SECTIONS.to_vec());
+    }
+
+    #[test]
+    fn spelling_does_not_matter() {
+        // Lower-case sections, upper-case keys, spaces around `=`, comments,
+        // CRLF, a BOM: the same game.
+        let mut text = String::from("\u{feff}; a comment\r\n# another\r\n");
+        for line in MINI.lines() {
+            if let Some(name) = line.strip_prefix('[') {
+                text.push_str(&format!("  [ {} ]  ; section\r\n", name.trim_end_matches(']').to_lowercase()));
+            } else {
+                let (k, v) = line.split_once('=').unwrap();
+                text.push_str(&format!("\t{} =  {v}   ; why not\r\n", k.to_uppercase()));
+            }
+        }
+        let (a, wa) = parse(MINI).unwrap();
+        let (b, wb) = parse(&text).unwrap();
+        assert!(wa.is_empty() && wb.is_empty(), "{wb:?}");
+        assert_eq!(a.general, b.general);
+        assert_eq!(a.game, b.game);
+        assert_eq!(a.tableau, b.tableau);
+        assert_eq!(a.dealt.len(), b.dealt.len());
+        assert_eq!(b.dealt[0].line, a.dealt[0].line + 2);
+        assert_eq!(b.tableau_piles[1].x, 1.0);
+    }
+
+    #[test]
+    fn latin1_text() {
+        let mut bytes = MINI.replace("Name=Mini", "Name=Caf?").into_bytes();
+        let at = bytes.iter().position(|&b| b == b'?').unwrap();
+        bytes[at] = 0xe9;
+        let (spec, _) = GameSpec::parse(Path::new("g.ini"), &bytes).unwrap();
+        assert_eq!(spec.general.name, "Café");
+    }
+
+    #[test]
+    fn not_text() {
+        let e = GameSpec::parse(Path::new("x/game.ini"), b"\x00\x01BM\x00\x00").unwrap_err();
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].to_string(), "x/game.ini:1: not a text file (it holds NUL bytes)");
+    }
+
+    #[test]
+    fn missing_sections() {
+        let found = problems(&edit(MINI, &[(1, ""), (2, ""), (3, "")]));
+        has_start(&found, "g.ini:1: there is no [General] section; it is required");
+        let found = problems(&MINI.replace("[Game]", "[Gmae]"));
+        has_start(&found, "g.ini:1: there is no [Game] section; it is required");
+        has(&found, "g.ini:4: warning: [Gmae] is not a section of game.ini and is ignored (did you mean Game?)");
+        let found = problems(&edit(MINI, &[(2, "")]));
+        has(&found, "g.ini:1: [General] has no Name; it is required (the name shown in the game list)");
+        let found = problems(&edit(MINI, &[(5, "Decks=1\nColourCheck=2")]));
+        has(
+            &found,
+            "g.ini:6: warning: [Game] ColourCheck is not a key of [Game] and is ignored (did you mean ColorCheck in [Tableau]?)",
+        );
+    }
+
+    #[test]
+    fn numbered_sections_are_counted() {
+        // [Tableau2] missing.
+        let found = problems(&edit(MINI, &[(29, ""), (30, ""), (31, "")]));
+        assert_eq!(found, vec!["g.ini:16: [Tableau] Piles=2 (line 16), but [Tableau2] is missing"]);
+        // Several missing, grouped.
+        let found = problems(&MINI.replace("[Tableau]\nPiles=2", "[Tableau]\nPiles=6"));
+        assert_eq!(found, vec!["g.ini:16: [Tableau] Piles=6 (line 16), but [Tableau3] to [Tableau6] are missing"]);
+        // One too many.
+        let found = problems(&format!("{MINI}[Tableau3]\nX=2\nY=1\n"));
+        assert_eq!(found, vec!["g.ini:40: [Tableau3] is one too many: [Tableau] Piles=2 (line 16)"]);
+        let found = problems(&format!("{MINI}[Reserve1]\nX=2\nY=1\n"));
+        assert_eq!(
+            found,
+            vec!["g.ini:40: [Reserve1] is one too many: there is no [Reserve] section, so no reserve piles"]
+        );
+        // Dealt cards.
+        let found = problems(&MINI.replace("NumCardsDealt=2", "NumCardsDealt=3"));
+        assert_eq!(found, vec!["g.ini:8: [Game] NumCardsDealt=3 (line 8), but [DealtCard3] is missing"]);
+        let found = problems(&MINI.replace("NumCardsDealt=2", "NumCardsDealt=1"));
+        assert_eq!(found, vec!["g.ini:36: [DealtCard2] is one too many: [Game] NumCardsDealt=1 (line 8)"]);
+        // Bad numbers in names.
+        let found = problems(&format!("{MINI}[Tableau0]\n[tableau01]\n"));
+        has(&found, "g.ini:40: [Tableau0]: numbers start at 1, as in [Tableau1]");
+        has(&found, "g.ini:41: [tableau01]: write the number without leading zeros, as in [tableau1]");
+    }
+
+    #[test]
+    fn values_out_of_range_or_not_numbers() {
+        let found = problems(&edit(MINI, &[(16, "Piles=2\nColorCheck=3\nSequenceCheck=4\nSuitCheck=2")]));
+        assert_eq!(
+            found,
+            vec![
+                "g.ini:17: [Tableau] ColorCheck=3 is out of range: it must be 0, 1 or 2",
+                "g.ini:18: [Tableau] SequenceCheck=4 is out of range: it must be 0, 1, 2 or 3",
+                "g.ini:19: [Tableau] SuitCheck=2 is out of range: it must be 0 or 1",
+            ]
+        );
+        let found = problems(&edit(MINI, &[(16, "Piles=-1")]));
+        assert_eq!(found, vec!["g.ini:16: [Tableau] Piles=-1 is out of range: it must be from 0 to 255"]);
+        let found = problems(&edit(MINI, &[(5, "Decks=1.5")]));
+        assert_eq!(found, vec!["g.ini:5: [Game] Decks=1.5 must be a whole number"]);
+        let found = problems(&edit(MINI, &[(5, "Decks=5")]));
+        assert_eq!(found, vec!["g.ini:5: [Game] Decks=5 is out of range: it must be 1, 2, 3 or 4"]);
+        let found = problems(&edit(MINI, &[(6, "NumCardWide=wide"), (7, "NumCardHigh=1,5")]));
+        assert_eq!(
+            found,
+            vec![
+                "g.ini:6: [Game] NumCardWide=wide is not a number",
+                "g.ini:7: [Game] NumCardHigh=1,5 is not a number (write decimals with a point, as in 1.5)",
+            ]
+        );
+        let found = problems(&edit(MINI, &[(6, "NumCardWide=0")]));
+        has(&found, "g.ini:6: [Game] NumCardWide=0 is out of range: it must be more than 0 and at most 100");
+        let found = problems(&edit(MINI, &[(27, "X=-0.5")]));
+        assert_eq!(found, vec!["g.ini:27: [Tableau1] X=-0.5 is out of range: it must be from 0 to 100"]);
+        let found = problems(&edit(MINI, &[(10, "Piles=99999999999999999999999")]));
+        has(&found, "g.ini:10: [Stock] Piles=99999999999999999999999 is far too large");
+    }
+
+    #[test]
+    fn missing_keys() {
+        let found = problems(&edit(MINI, &[(28, "")]));
+        assert_eq!(found, vec!["g.ini:26: [Tableau1] has no Y; it is required"]);
+        let found = problems(&edit(MINI, &[(5, "")]));
+        assert_eq!(found, vec!["g.ini:4: [Game] has no Decks; it is required"]);
+        let found = problems(&edit(MINI, &[(8, "")]));
+        has(&found, "g.ini:4: [Game] has no NumCardsDealt; it is required");
+        let found = problems(&edit(MINI, &[(33, ""), (35, "")]));
+        assert_eq!(
+            found,
+            vec![
+                "g.ini:32: [DealtCard1] has no PileType; it is required (F, R, T or W)",
+                "g.ini:32: [DealtCard1] has no PileFace; it is required (U or D)",
+            ]
+        );
+    }
+
+    #[test]
+    fn dealt_card_problems() {
+        let found = problems(&edit(MINI, &[(33, "PileType=S")]));
+        assert_eq!(
+            found,
+            vec![
+                "g.ini:33: [DealtCard1] PileType=S is not a pile type: F (foundation), R (reserve), T (tableau) or W (waste)"
+            ]
+        );
+        let found = problems(&edit(MINI, &[(34, "PileNumb=3")]));
+        assert_eq!(
+            found,
+            vec!["g.ini:34: [DealtCard1] PileNumb=3: tableau pile 3 does not exist (there are only 2 tableau piles)"]
+        );
+        let found = problems(&edit(MINI, &[(33, "PileType=R")]));
+        assert_eq!(
+            found,
+            vec!["g.ini:34: [DealtCard1] PileNumb=1: reserve 1 does not exist (there are no reserve piles)"]
+        );
+        let found = problems(&edit(MINI, &[(35, "PileFace=X")]));
+        assert_eq!(found, vec!["g.ini:35: [DealtCard1] PileFace=X must be U (face up) or D (face down)"]);
+        let found = problems(&edit(MINI, &[(35, "PileFace=U\nPileRank=7")]));
+        assert_eq!(
+            found,
+            vec!["g.ini:36: [DealtCard1] PileRank=7 has no PileSuit: a specific card needs both, a random one neither"]
+        );
+        let found = problems(&edit(MINI, &[(35, "PileFace=U\nPileRank=14\nPileSuit=X")]));
+        has(&found, "g.ini:36: [DealtCard1] PileRank=14 is out of range: it must be from 1 to 13");
+        has(&found, "g.ini:37: [DealtCard1] PileSuit=X is not a suit: C, D, H or S (or blank)");
+        // Blank (a space) is a random card.
+        let (spec, w) = parse(&edit(MINI, &[(35, "PileFace=U\nPileRank= \nPileSuit=")])).unwrap();
+        assert!(w.is_empty() && spec.dealt[0].card.is_none(), "{w:?}");
+    }
+
+    #[test]
+    fn a_specific_card_dealt_too_often() {
+        let seven = |face: &str| format!("PileFace={face}\nPileRank=7\nPileSuit=h");
+        let text = edit(MINI, &[(35, &seven("U")), (39, &seven("D"))]);
+        let found = problems(&text);
+        assert_eq!(
+            found,
+            vec![
+                "g.ini:43: [DealtCard2] deals the 7 of hearts again (already dealt by [DealtCard1]); 1 deck holds only 1"
+            ]
+        );
+        // Two decks hold two.
+        let (spec, _) = parse(&text.replace("Decks=1", "Decks=2")).unwrap();
+        assert_eq!(spec.dealt[1].card, Card::parse("7H"));
+        // One suit: a deck holds four sevens of hearts, and no clubs.
+        let (spec, _) = parse(&text.replace("Decks=1", "Decks=1\nSuits=H")).unwrap();
+        assert_eq!(spec.game.copies_per_card(), 4);
+        let found = problems(&text.replace("Decks=1", "Decks=1\nSuits=S"));
+        has(&found, "g.ini:38: [DealtCard1] deals the 7 of hearts, but the decks hold no hearts ([Game] Suits=S)");
+    }
+
+    #[test]
+    fn more_cards_than_the_decks_hold() {
+        let found = problems(&edit(MINI, &[(8, "NumCardsDealt=53")]));
+        has(&found, "g.ini:8: [Game] NumCardsDealt=53 deals more cards than 1 deck holds (52)");
+        let found = problems(&edit(MINI, &[(5, "Decks=2"), (8, "NumCardsDealt=105")]));
+        has(&found, "g.ini:8: [Game] NumCardsDealt=105 deals more cards than 2 decks hold (104)");
+    }
+
+    #[test]
+    fn warnings_keep_the_spec() {
+        let text = edit(MINI, &[(7, "NumCardHigh=2\nNumCardWidth=3\nAddition=\nDecks=2"), (31, "Y=9")]);
+        let (spec, w) = parse(&format!("{text}[Extra]\nA=1\n[Rules]\nAnything=goes\n")).unwrap();
+        let w: Vec<String> = w.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            w,
+            vec![
+                "g.ini:8: warning: [Game] NumCardWidth is not a key of [Game] and is ignored (did you mean NumCardWide?)",
+                "g.ini:9: warning: [Game] Addition has no value; the default 0 is used",
+                "g.ini:10: warning: [Game] Decks is given again (first on line 5); only the first value is used",
+                "g.ini:32: warning: [Tableau2] X=1 Y=9 is outside the playing area ([Game] NumCardWide=3 NumCardHigh=2)",
+                "g.ini:43: warning: [Extra] is not a section of game.ini and is ignored",
+            ]
+        );
+        assert_eq!(spec.game.decks, 1);
+        assert_eq!(spec.unused[0].value("anything"), Some("goes"));
+    }
+
+    #[test]
+    fn extension_keys() {
+        let text = edit(
+            MINI,
+            &[
+                (5, "Decks=2\nSuits=HS\nAutoPlay=1\nAceHigh=1\nKingsToBottom=1\nWinWhen=tableauempty"),
+                (
+                    10,
+                    "Piles=1\nDealTo=Tableau\nDealPiles=2\nDealCount=3\nRedeals=2\nDealNeedsNoGaps=1\n[Reserve]\nPiles=1\n[Reserve1]\nX=2\nY=1",
+                ),
+                (14, "Piles=1\nBuild=Down\nSuitCheck=0\nStartRank=13\nTakeBack=1\nCompleteSequences=1\nDiscard=1"),
+                (16, "Piles=2\nMaxMove=1\nStackSuitCheck=1\nFillEmpty=0\nFillFrom=Reserve"),
+                (28, "Y=1\nCoveredBy=2"),
+            ],
+        );
+        let (spec, w) = parse(&text).unwrap();
+        assert!(w.is_empty(), "{w:?}");
+        let g = &spec.game;
+        assert_eq!(g.suits, vec![Suit::Hearts, Suit::Spades]);
+        assert_eq!(g.copies_per_card(), 4);
+        assert!(g.auto_play && g.ace_high && g.kings_to_bottom);
+        assert_eq!(g.win_when, WinWhen::TableauEmpty);
+        let s = &spec.stock;
+        assert_eq!((s.deal_to, s.deal_piles, s.deal_count, s.redeals), (DealTo::Tableau, Some(2), 3, Some(2)));
+        assert!(s.deal_needs_no_gaps);
+        let f = &spec.foundation;
+        assert_eq!((f.build, f.suit_check, f.start_rank), (Build::Down, false, Rank::KING));
+        assert!(f.take_back && f.complete_sequences && f.discard);
+        let t = &spec.tableau;
+        assert_eq!((t.max_move, t.stack_suit_check, t.fill_empty), (Some(1), true, false));
+        assert_eq!(t.fill_from, Some(PileKind::Reserve));
+        assert_eq!(spec.tableau_piles[0].covered_by, vec![2]);
+        assert_eq!(spec.reserve_piles.len(), 1);
+        // Unlimited redeals.
+        let (spec, _) = parse(&text.replace("Redeals=2", "Redeals=-1")).unwrap();
+        assert_eq!(spec.stock.redeals, None);
+    }
+
+    #[test]
+    fn extension_key_problems() {
+        let found = problems(&edit(MINI, &[(5, "Decks=1\nSuits=CDH")]));
+        has(
+            &found,
+            "g.ini:6: [Game] Suits=CDH must name 1, 2 or 4 suits (each deck's 52 cards are shared equally among them)",
+        );
+        let found = problems(&edit(MINI, &[(5, "Decks=1\nSuits=HH")]));
+        has(&found, "g.ini:6: [Game] Suits=HH names hearts twice");
+        let found = problems(&edit(MINI, &[(5, "Decks=1\nWinWhen=Never")]));
+        has(&found, "g.ini:6: [Game] WinWhen=Never is not one of Foundations or TableauEmpty");
+        let found = problems(&edit(MINI, &[(10, "Piles=1\nDealTo=Tableau\nDealPiles=3")]));
+        has(&found, "g.ini:12: [Stock] DealPiles=3, but there are only 2 tableau piles");
+        let found = problems(&edit(MINI, &[(12, "Piles=0"), (20, ""), (21, ""), (22, "")]));
+        has(
+            &found,
+            "g.ini:10: [Stock] DealTo=Waste (the default): the stock deals to the waste but there are no waste piles",
+        );
+        let found = problems(&edit(MINI, &[(16, "Piles=2\nFillFrom=Reserve")]));
+        has(&found, "g.ini:17: [Tableau] FillFrom=Reserve, but there are no reserve piles");
+        let found = problems(&edit(MINI, &[(28, "Y=1\nCoveredBy=2, 3, 1, x")]));
+        has(&found, "g.ini:29: [Tableau1] CoveredBy=2, 3, 1, x: there is no tableau pile 3 (there are 2)");
+        has(&found, "g.ini:29: [Tableau1] CoveredBy=2, 3, 1, x: a pile cannot cover itself");
+        has(&found, "g.ini:29: [Tableau1] CoveredBy=2, 3, 1, x: `x` is not a number");
+        let found = problems(&edit(MINI, &[(28, "Y=1\nCoveredBy=2"), (31, "Y=1\nCoveredBy=1")]));
+        has(&found, "g.ini:33: [Tableau2] CoveredBy makes a loop through tableau pile 1");
+        let found = problems(&edit(MINI, &[(8, "NumCardsDealt=2\nStartRankCard=3")]));
+        has(&found, "g.ini:9: [Game] StartRankCard=3, but there is no [DealtCard3] (2 cards are dealt)");
+    }
+
+    #[test]
+    fn ini_syntax_errors_come_through() {
+        let found = problems(&edit(MINI, &[(2, "Name=Mini\njust words")]));
+        assert_eq!(found, vec!["g.ini:3: `just words` is neither a [Section] header nor a Key=Value line"]);
+    }
+
+    #[test]
+    fn diagnostics_are_sorted_by_line() {
+        let e = parse(&edit(MINI, &[(34, "PileNumb=9"), (5, "Decks=0"), (16, "Piles=2\nColorCheck=7")])).unwrap_err();
+        let lines: Vec<usize> = e.iter().map(|d| d.line).collect();
+        let mut sorted = lines.clone();
+        sorted.sort();
+        assert_eq!(lines, sorted);
+    }
+
+    #[test]
+    fn load_names_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.ini");
+        std::fs::write(&path, edit(MINI, &[(5, "Decks=x")])).unwrap();
+        let e = GameSpec::load(&path).unwrap_err();
+        assert_eq!(e[0].to_string(), format!("{}:5: [Game] Decks=x is not a number", path.display()));
+        let e = GameSpec::load(&dir.path().join("nope.ini")).unwrap_err();
+        assert!(e[0].message.starts_with("cannot be read"), "{e:?}");
+    }
+
+    /// Mutated Klondikes and random bytes: never a panic.
+    #[test]
+    fn no_input_panics() {
+        let base = klondike();
+        let lines: Vec<&str> = base.lines().collect();
+        let junk = [
+            "Piles=255",
+            "Piles=-3",
+            "Piles=99999999999999999999",
+            "NumCardsDealt=208",
+            "NumCardsDealt=0",
+            "Decks=4",
+            "Decks=0",
+            "PileRank=13",
+            "PileSuit=H",
+            "PileRank=0",
+            "PileType=F",
+            "PileType=R",
+            "PileNumb=255",
+            "CoveredBy=1,2,3",
+            "CoveredBy=999",
+            "StartRankCard=9999",
+            "Suits=S",
+            "Suits=",
+            "X=1e308",
+            "Y=-.",
+            "[Tableau",
+            "[Tableau255]",
+            "[DealtCard208]",
+            "[DealtCard0]",
+            "[]",
+            "=",
+            "\u{0}",
+            "é=é",
+            "[Game]",
+            "[General]",
+            "DealTo=Foundation",
+            "DealPiles=0",
+            "FillFrom=Reserve",
+            "MaxMove=0",
+            "WinWhen=TableauEmpty",
+            "Addition=13",
+            "Redeals=-2",
+            "\\",
+        ];
+        let mut rng = crate::core::GameRng::new(2024);
+        for round in 0..3000 {
+            let mut ls: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+            for _ in 0..1 + rng.below(6) {
+                let at = rng.below(ls.len() as u32) as usize;
+                match rng.below(5) {
+                    0 => ls[at] = junk[rng.below(junk.len() as u32) as usize].to_string(),
+                    1 => {
+                        ls.remove(at);
+                    }
+                    2 => ls.insert(at, junk[rng.below(junk.len() as u32) as usize].to_string()),
+                    3 => {
+                        let l = ls[at].clone();
+                        ls.insert(at, l);
+                    }
+                    _ => {
+                        let mut b = ls[at].clone().into_bytes();
+                        if !b.is_empty() {
+                            let i = rng.below(b.len() as u32) as usize;
+                            b[i] = rng.below(256) as u8;
+                        }
+                        ls[at] = String::from_utf8_lossy(&b).into_owned();
+                    }
+                }
+            }
+            let text = ls.join(if round % 2 == 0 { "\n" } else { "\r\n" });
+            let _ = parse(&text);
+        }
+        for len in 0..400 {
+            let bytes: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
+            let _ = GameSpec::parse(Path::new("g.ini"), &bytes);
+            let printable: Vec<u8> =
+                bytes.iter().map(|b| b"[]=;\n\r0123456789.-TabluePiles"[*b as usize % 29]).collect();
+            let _ = GameSpec::parse(Path::new("g.ini"), &printable);
+        }
+    }
+
+    /// The guide and the README document every key.
+    #[test]
+    fn every_key_is_documented() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let guide = std::fs::read_to_string(root.join("guide/game-ini.guide")).unwrap();
+        let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+        let section = readme.split("## Writing a game type").nth(1).expect("README has a Writing a game type section");
+        for keys in KEYS {
+            assert!(guide.contains(&format!("@NODE {} ", keys.section)), "guide: no node for [{}]", keys.section);
+            for key in keys.spec.iter().chain(keys.extension) {
+                assert!(guide.contains(key), "guide: [{}] {key} is not documented", keys.section);
+            }
+            for key in keys.extension {
+                assert!(section.contains(key), "README: [{}] {key} is not documented", keys.section);
+            }
+        }
+        for s in UNUSED_SECTIONS {
+            assert!(guide.contains(s), "guide: [{s}] is not mentioned");
+        }
+    }
+}
