@@ -9,10 +9,10 @@ use std::f32::consts::TAU;
 
 use parlour::gfx::Pattern;
 
-use crate::Size;
 use crate::canvas::{Canvas, Ink, capsule, ellipse, poly, rect, union};
 use crate::faces;
 use crate::inks::{BLACK_P, BLUE, GOLD, LINE, PAPER, RED, SILVER, WHITE_P};
+use crate::{Kind, Size};
 
 pub const NAMES: [&str; 9] =
     ["Blue lattice", "Red diamonds", "Green weave", "Castle", "Fish", "Sun", "Robot", "Flowers", "Plaid"];
@@ -33,9 +33,9 @@ const fn ink(rgb: u32, mono: Pattern) -> Ink {
 /// A whole back: the card edge, a white margin and the design's panel.
 pub fn back(size: &Size, n: usize) -> Canvas {
     let mut c = faces::blank(size);
-    let m = if size.large { 4 } else { 2 };
+    let m = size.kind.pick(4, 3, 2);
     let mut panel = Canvas::new(size.w - 2 * m, size.h - 2 * m);
-    let design: fn(&mut Canvas, bool) = match n {
+    let design: fn(&mut Canvas, Kind) = match n {
         0 => lattice,
         1 => diamonds,
         2 => weave,
@@ -46,7 +46,7 @@ pub fn back(size: &Size, n: usize) -> Canvas {
         7 => flowers,
         _ => plaid,
     };
-    design(&mut panel, size.large);
+    design(&mut panel, size.kind);
     c.paste(&panel, m, m);
     c
 }
@@ -61,8 +61,8 @@ fn per_pixel(p: &mut Canvas, f: impl Fn(i32, i32) -> Ink) {
 }
 
 /// Diagonal white lines on blue, gold studs in the cells.
-fn lattice(p: &mut Canvas, large: bool) {
-    let step = if large { 8 } else { 6 };
+fn lattice(p: &mut Canvas, kind: Kind) {
+    let step = kind.pick(8, 8, 6);
     let (w, h) = (p.w, p.h);
     per_pixel(p, |x, y| {
         // Centre the lattice so both sides of the panel match.
@@ -80,8 +80,8 @@ fn lattice(p: &mut Canvas, large: bool) {
 }
 
 /// A harlequin of red and orange lozenges, a gold stud in each red one.
-fn diamonds(p: &mut Canvas, large: bool) {
-    let (hw, hh) = if large { (6, 9) } else { (4, 6) };
+fn diamonds(p: &mut Canvas, kind: Kind) {
+    let (hw, hh) = kind.pick((6, 9), (5, 8), (4, 6));
     let (w, h) = (p.w, p.h);
     per_pixel(p, |x, y| {
         // Doubled coordinates of the pixel centre, so lozenges are
@@ -102,10 +102,15 @@ fn diamonds(p: &mut Canvas, large: bool) {
 }
 
 /// Basket weave: square blocks of strands, turning a quarter each block.
-fn weave(p: &mut Canvas, large: bool) {
-    let block = if large { 8 } else { 6 };
+fn weave(p: &mut Canvas, kind: Kind) {
+    let block = kind.pick(8, 8, 6);
     let strand = block / 2;
+    // Medium cards shift the weave so no one-pixel sliver of a block is
+    // left at an edge, and so the one-bit hatching (aligned to the card)
+    // falls in the middle of each strand, as on large cards.
+    let shift = kind.pick(0, 3, 0);
     per_pixel(p, |x, y| {
+        let (x, y) = (x + shift, y + shift);
         let across = ((x / block) + (y / block)) % 2 == 0;
         // Position across the strand (0 at its edge) decides the shading.
         let t = if across { y % strand } else { x % strand };
@@ -137,7 +142,7 @@ fn stone(p: &mut Canvas, region: &dyn Fn(f32, f32) -> bool) {
 }
 
 /// A castle on a green hill under a night-blue sky with a moon.
-fn castle(p: &mut Canvas, large: bool) {
+fn castle(p: &mut Canvas, kind: Kind) {
     let (w, h) = (p.w as f32, p.h as f32);
     let sky = ink(CYAN, Pattern([0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x01]));
     p.fill(&rect(0.0, 0.0, w, h), sky);
@@ -151,7 +156,7 @@ fn castle(p: &mut Canvas, large: bool) {
     let towers = [(0.10, 0.30), (0.70, 0.90)];
     let wall = rect(w * 0.22, h * 0.55, w * 0.78, h * 0.86);
     let keep_top = h * 0.36;
-    let merlon = if large { 4.0 } else { 2.0 };
+    let merlon = kind.pick(4.0, 3.0, 2.0);
     let mut keep = rect(w * 0.36, keep_top, w * 0.64, h * 0.86);
     let mut x = w * 0.36;
     while x < w * 0.64 - 0.5 {
@@ -169,7 +174,7 @@ fn castle(p: &mut Canvas, large: bool) {
             poly(&[(w * x0 - 1.0, h * 0.42 + 0.5), (w * (x0 + x1) / 2.0, h * 0.22), (w * x1 + 1.0, h * 0.42 + 0.5)]);
         p.blob(&roof, RED.mono(BLACK_P), LINE);
         let wx = w * (x0 + x1) / 2.0;
-        p.fill(&rect(wx - 1.0, h * 0.52, wx + 1.0, h * 0.52 + if large { 5.0 } else { 2.0 }), LINE);
+        p.fill(&rect(wx - 1.0, h * 0.52, wx + 1.0, h * 0.52 + kind.pick(5.0, 4.0, 2.0)), LINE);
     }
     // The gate: an arch.
     let gate = union(rect(w * 0.42, h * 0.74, w * 0.58, h * 0.86), ellipse(w * 0.5, h * 0.74, w * 0.08, w * 0.08));
@@ -199,17 +204,17 @@ fn outline(p: &mut Canvas, region: &dyn Fn(f32, f32) -> bool) {
 }
 
 /// Orange fish swimming both ways through blue water with wave lines.
-fn fish(p: &mut Canvas, large: bool) {
+fn fish(p: &mut Canvas, kind: Kind) {
     let (w, h) = (p.w, p.h);
     per_pixel(p, |x, y| {
         let wave = ((x as f32 / 6.0 * TAU / 2.0).sin() * 1.2).round() as i32;
-        if (y + wave).rem_euclid(if large { 7 } else { 6 }) == 0 {
+        if (y + wave).rem_euclid(kind.pick(7, 6, 6)) == 0 {
             ink(CYAN, WHITE_P)
         } else {
             ink(BLUE.rgb.to_u32(), BLACK_P)
         }
     });
-    let (cw, ch) = if large { (31.0, 22.0) } else { (25.0, 12.5) };
+    let (cw, ch) = kind.pick((31.0, 22.0), (26.0, 18.0), (25.0, 12.5));
     let rows = (h as f32 / ch).floor() as i32;
     let top = (h as f32 - rows as f32 * ch) / 2.0;
     for r in 0..rows {
@@ -218,14 +223,14 @@ fn fish(p: &mut Canvas, large: bool) {
             if left { cw * 0.45 } else { cw * 0.55 } + (w as f32 % cw) / 2.0 - if left { 0.0 } else { cw / 2.0 };
         while cx < w as f32 + cw / 2.0 {
             let cy = top + (r as f32 + 0.5) * ch;
-            one_fish(p, cx, cy, cw * 0.3, ch * 0.27, left, large);
+            one_fish(p, cx, cy, cw * 0.3, ch * 0.27, left, kind != Kind::Small);
             cx += cw;
         }
     }
 }
 
 /// A plump fish: body, forked tail, a fin on its back and a big eye.
-fn one_fish(p: &mut Canvas, cx: f32, cy: f32, rx: f32, ry: f32, facing_left: bool, large: bool) {
+fn one_fish(p: &mut Canvas, cx: f32, cy: f32, rx: f32, ry: f32, facing_left: bool, detailed: bool) {
     let dir = if facing_left { 1.0 } else { -1.0 };
     let tail_x = cx + dir * rx * 0.85;
     let tail = poly(&[
@@ -242,7 +247,7 @@ fn one_fish(p: &mut Canvas, cx: f32, cy: f32, rx: f32, ry: f32, facing_left: boo
     let body = union(ellipse(cx, cy, rx, ry), union(tail, fin));
     p.blob(&body, ink(ORANGE, WHITE_P), LINE);
     let (ex, ey) = ((cx - dir * rx * 0.55).floor() as i32, (cy - ry * 0.25).floor() as i32);
-    if large {
+    if detailed {
         // A gill line and an eye with a white ring.
         let gx = (cx - dir * rx * 0.2).floor() as i32;
         p.line(gx, (cy - ry * 0.5) as i32, gx, (cy + ry * 0.5) as i32, LINE);
@@ -255,40 +260,58 @@ fn one_fish(p: &mut Canvas, cx: f32, cy: f32, rx: f32, ry: f32, facing_left: boo
 }
 
 /// A sun with a face in a burst of gold and orange rays.
-fn sun(p: &mut Canvas, large: bool) {
+fn sun(p: &mut Canvas, kind: Kind) {
     let (cx, cy) = (p.w as f32 / 2.0, p.h as f32 / 2.0);
     let rays = 16.0;
     per_pixel(p, |x, y| {
         let a = (y as f32 + 0.5 - cy).atan2(x as f32 + 0.5 - cx);
         if ((a / TAU * rays).rem_euclid(1.0)) < 0.5 { ink(GOLD.rgb.to_u32(), WHITE_P) } else { ink(ORANGE, BLACK_P) }
     });
-    let r = p.w as f32 * if large { 0.3 } else { 0.32 };
+    let r = p.w as f32 * kind.pick(0.3, 0.3, 0.32);
     p.blob(&ellipse(cx, cy, r, r), GOLD.mono(WHITE_P), LINE);
     let (x, y) = (cx.floor() as i32, cy.floor() as i32);
-    if large {
-        let e = (r * 0.4) as i32;
-        for ex in [x - e, x + e - 1] {
-            p.fill(&rect(ex as f32, (y - 4) as f32, (ex + 2) as f32, (y - 2) as f32), LINE);
+    match kind {
+        Kind::Large => {
+            let e = (r * 0.4) as i32;
+            for ex in [x - e, x + e - 1] {
+                p.fill(&rect(ex as f32, (y - 4) as f32, (ex + 2) as f32, (y - 2) as f32), LINE);
+            }
+            // A smile: a shallow arc.
+            for dx in -5..=5 {
+                let dy = 3 + (25 - dx * dx) / 12;
+                p.set(x + dx, y + dy, LINE);
+            }
+            p.set(x - 6, y + 2, LINE);
+            p.set(x + 6, y + 2, LINE);
         }
-        // A smile: a shallow arc.
-        for dx in -5..=5 {
-            let dy = 3 + (25 - dx * dx) / 12;
-            p.set(x + dx, y + dy, LINE);
+        Kind::Medium => {
+            // The panel's width is even: the face is drawn on the left of
+            // the middle line and mirrored.
+            let mirror = |p: &mut Canvas, px: i32, py: i32| {
+                p.set(px, py, LINE);
+                p.set(p.w - 1 - px, py, LINE);
+            };
+            let left = p.w / 2 - 1;
+            for (dx, dy) in [(6, -4), (5, -4), (6, -3), (5, -3)] {
+                mirror(p, left - dx, y + dy);
+            }
+            for (dx, dy) in [(0, 4), (1, 4), (2, 3), (3, 3), (4, 2)] {
+                mirror(p, left - dx, y + dy);
+            }
         }
-        p.set(x - 6, y + 2, LINE);
-        p.set(x + 6, y + 2, LINE);
-    } else {
-        p.set(x - 3, y - 2, LINE);
-        p.set(x + 3, y - 2, LINE);
-        p.line(x - 2, y + 3, x + 2, y + 3, LINE);
-        p.set(x - 3, y + 2, LINE);
-        p.set(x + 3, y + 2, LINE);
+        Kind::Small => {
+            p.set(x - 3, y - 2, LINE);
+            p.set(x + 3, y - 2, LINE);
+            p.line(x - 2, y + 3, x + 2, y + 3, LINE);
+            p.set(x - 3, y + 2, LINE);
+            p.set(x + 3, y + 2, LINE);
+        }
     }
 }
 
 /// A tin robot on a purple circuit board.
-fn robot(p: &mut Canvas, large: bool) {
-    let step = if large { 6 } else { 4 };
+fn robot(p: &mut Canvas, kind: Kind) {
+    let step = kind.pick(6, 5, 4);
     per_pixel(
         p,
         |x, y| {
@@ -316,7 +339,7 @@ fn robot(p: &mut Canvas, large: bool) {
     let mouth_y = (h * 0.34) as i32;
     let mut x = (cx - 3.0 * s) as i32;
     while x <= (cx + 3.0 * s) as i32 {
-        p.line(x, mouth_y, x, mouth_y + if large { 2 } else { 1 }, LINE);
+        p.line(x, mouth_y, x, mouth_y + kind.pick(2, 2, 1), LINE);
         x += 2;
     }
     let lamps = [RED.mono(BLACK_P), GOLD.mono(WHITE_P), ink(GREEN, BLACK_P)];
@@ -324,7 +347,7 @@ fn robot(p: &mut Canvas, large: bool) {
         let lx = cx + (i as f32 - 1.0) * 3.0 * s;
         p.blob(&ellipse(lx, h * 0.55, 1.2 * s, 1.2 * s), *lamp, LINE);
     }
-    if large {
+    if kind != Kind::Small {
         p.blob(&rect(cx - 4.0 * s, h * 0.65, cx + 4.0 * s, h * 0.78), ink(0x404040, BLACK_P), LINE);
         for i in 0..4 {
             let y = (h * 0.68) as i32 + i * 2;
@@ -334,9 +357,9 @@ fn robot(p: &mut Canvas, large: bool) {
 }
 
 /// Daisies and little magenta flowers on dark green.
-fn flowers(p: &mut Canvas, large: bool) {
+fn flowers(p: &mut Canvas, kind: Kind) {
     p.fill(&rect(0.0, 0.0, p.w as f32, p.h as f32), ink(DARK_GREEN, BLACK_P));
-    let (cw, ch) = if large { (16.0, 15.0) } else { (9.0, 9.5) };
+    let (cw, ch) = kind.pick((16.0, 15.0), (13.0, 12.5), (9.0, 9.5));
     let (w, h) = (p.w as f32, p.h as f32);
     let rows = (h / ch).ceil() as i32 + 1;
     for r in 0..rows {
@@ -345,7 +368,7 @@ fn flowers(p: &mut Canvas, large: bool) {
         while cx < w + cw {
             let cy = r as f32 * ch + (h % ch) / 2.0;
             let daisy = (r + (cx / cw) as i32) % 2 == 0;
-            flower(p, cx, cy, if large { 2.6 } else { 1.5 }, daisy);
+            flower(p, cx, cy, kind.pick(2.6, 2.1, 1.5), daisy);
             cx += cw;
         }
     }
@@ -367,22 +390,22 @@ fn flower(p: &mut Canvas, cx: f32, cy: f32, r: f32, daisy: bool) {
 
 /// A tartan, woven as twill: each pixel shows the warp thread's colour or
 /// the weft's, alternating in steps of two along the diagonal.
-fn plaid(p: &mut Canvas, large: bool) {
+fn plaid(p: &mut Canvas, kind: Kind) {
     // The sett: colour and width of each stripe, repeated and mirrored.
     let red = ink(RED.rgb.to_u32(), WHITE_P);
     let green = ink(DARK_GREEN, BLACK_P);
     let navy = ink(0x1030C0, BLACK_P);
     let black = ink(0x000000, BLACK_P);
     let gold = ink(GOLD.rgb.to_u32(), WHITE_P);
-    let sett: &[(Ink, i32)] = if large {
-        &[(red, 6), (black, 1), (green, 5), (gold, 1), (green, 5), (black, 1), (red, 3), (navy, 4)]
-    } else {
-        &[(red, 3), (black, 1), (green, 3), (gold, 1), (green, 3), (navy, 2)]
-    };
+    let sett: Vec<(Ink, i32)> = kind.pick(
+        vec![(red, 6), (black, 1), (green, 5), (gold, 1), (green, 5), (black, 1), (red, 3), (navy, 4)],
+        vec![(red, 5), (black, 1), (green, 4), (gold, 1), (green, 4), (black, 1), (red, 2), (navy, 3)],
+        vec![(red, 3), (black, 1), (green, 3), (gold, 1), (green, 3), (navy, 2)],
+    );
     let period: i32 = sett.iter().map(|s| s.1).sum();
     let thread = |i: i32| {
         let mut k = i.rem_euclid(period);
-        for &(ink, width) in sett {
+        for &(ink, width) in &sett {
             if k < width {
                 return ink;
             }

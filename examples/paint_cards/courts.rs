@@ -6,17 +6,19 @@
 //! jack), and each suit has its own cloth and holds its old Latin-suit
 //! emblem: spades a sword, hearts a cup, diamonds a coin, clubs a staff.
 //! The jacks of hearts and diamonds and the king of diamonds are drawn in
-//! profile, the deck's traditional one-eyed cards. Small cards show a
+//! profile, the deck's traditional one-eyed cards. Medium cards show the
+//! same figures a size down: heads and headwear redrawn pixel by pixel
+//! (`heads::MEDIUM_*`), cloth and emblems placed anew. Small cards show a
 //! simplified bust.
 
 use parlour::cards::{Card, Colour, Suit};
 
-use crate::Size;
 use crate::canvas::{Canvas, Ink, Region, both, capsule, ellipse, poly, rect, union};
 use crate::faces::suit_inks;
 use crate::glyphs;
 use crate::heads;
 use crate::inks::{BLUE, BROWN, GOLD, GREEN, LINE, PAPER, RED, RED_INK, SABLE, SABLE_CLOTH, SILVER, SKIN};
+use crate::{Kind, Size};
 
 const JACK: u8 = 11;
 const QUEEN: u8 = 12;
@@ -29,6 +31,16 @@ const HALF_H: i32 = 39;
 /// Where the picture starts on a large card.
 const PICTURE_X: i32 = 13;
 const PICTURE_Y: i32 = 9;
+
+/// The same on a medium card. The card's 79 rows have a middle row, which
+/// the two halves share (the turned half is drawn over it); its 58
+/// columns have none, so the figure is symmetric about the half's column
+/// 16 and sits half a pixel left of the frame's middle (the turned one
+/// half a pixel right).
+const MEDIUM_HALF_W: i32 = 34;
+const MEDIUM_HALF_H: i32 = 33;
+const MEDIUM_PICTURE_X: i32 = 12;
+const MEDIUM_PICTURE_Y: i32 = 7;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Motif {
@@ -88,7 +100,17 @@ fn mirrored(card: Card) -> bool {
 }
 
 pub fn draw(c: &mut Canvas, size: &Size, card: Card) {
-    if size.large { draw_large(c, card) } else { draw_small(c, size, card) }
+    match size.kind {
+        Kind::Large => framed(c, card, (PICTURE_X, PICTURE_Y), (HALF_W, HALF_H), half_figure(card)),
+        Kind::Medium => framed(
+            c,
+            card,
+            (MEDIUM_PICTURE_X, MEDIUM_PICTURE_Y),
+            (MEDIUM_HALF_W, MEDIUM_HALF_H),
+            medium_half_figure(card),
+        ),
+        Kind::Small => draw_small(c, size, card),
+    }
 }
 
 /// The frame line: blue for black suits, red for red ones.
@@ -99,16 +121,16 @@ fn frame_ink(suit: Suit) -> Ink {
     }
 }
 
-fn draw_large(c: &mut Canvas, card: Card) {
-    let frame = rect(
-        (PICTURE_X - 1) as f32,
-        (PICTURE_Y - 1) as f32,
-        (PICTURE_X + HALF_W + 1) as f32,
-        (PICTURE_Y + 2 * HALF_H + 1) as f32,
-    );
+/// A framed double-headed picture: the half figure at `at` and turned
+/// round below it. The frame's height is whatever the turned half reaches.
+fn framed(c: &mut Canvas, card: Card, at: (i32, i32), half: (i32, i32), figure: Canvas) {
+    let ((x, y), (w, h)) = (at, half);
+    let bottom = c.h - y;
+    let frame = rect((x - 1) as f32, (y - 1) as f32, (x + w + 1) as f32, (bottom + 1) as f32);
+    debug_assert!(bottom - y <= 2 * h, "the halves leave a gap");
     c.blob(&frame, PAPER, frame_ink(card.suit));
     let mut upper = Canvas::new(c.w, c.h);
-    upper.paste(&half_figure(card), PICTURE_X, PICTURE_Y);
+    upper.paste(&figure, x, y);
     c.paste(&upper, 0, 0);
     c.paste(&upper.rot180(), 0, 0);
 }
@@ -330,4 +352,127 @@ fn draw_small(c: &mut Canvas, size: &Size, card: Card) {
         'w' => Some(PAPER),
         _ => None,
     });
+}
+
+/// The upper half of a medium card's picture, drawn like `half_figure`
+/// but every measure chosen for the smaller box. Headwear is part of the
+/// hand-drawn head here: at this size a crown's points and a cap's brim
+/// have to be placed pixel by pixel.
+fn medium_half_figure(card: Card) -> Canvas {
+    let d = dress(card);
+    let rank = card.rank.value();
+    let mut f = Canvas::new(MEDIUM_HALF_W, MEDIUM_HALF_H + 2);
+    medium_robe(&mut f, &d, rank);
+    medium_head(&mut f, &d, rank, in_profile(card));
+    medium_hold(&mut f, &d, motif(card.suit), card.suit);
+    let (fill, edge) = suit_inks(card.suit);
+    f.stamp(&glyphs::index_suit(card.suit), 1, 1, fill, edge);
+    let f = if mirrored(card) { f.flip_h() } else { f };
+    f.crop(0, 0, MEDIUM_HALF_W, MEDIUM_HALF_H)
+}
+
+fn medium_robe(f: &mut Canvas, d: &Dress, rank: u8) {
+    let shoulders = poly(&[
+        (3.0, 36.0),
+        (2.0, 26.5),
+        (5.5, 21.5),
+        (11.0, 19.5),
+        (22.0, 19.5),
+        (27.5, 21.5),
+        (31.0, 26.5),
+        (30.0, 36.0),
+    ]);
+    f.blob(&shoulders, d.robe, LINE);
+    brocade(f, &shoulders, d);
+    f.blob(&rect(14.0, 22.0, 19.0, 36.0), d.trim, LINE);
+    // Jewels down the band: an outlined dot of the accent colour.
+    for y in [25, 29] {
+        for (x, dy) in [(16, -1), (15, 0), (17, 0), (16, 1)] {
+            f.set(x, y + dy, LINE);
+        }
+        f.set(16, y, d.accent);
+    }
+    match rank {
+        KING => {
+            f.blob(&ellipse(16.5, 21.0, 9.0, 3.0), PAPER, LINE);
+            for x in [10, 13, 16, 19, 22] {
+                f.set(x, 21, LINE);
+            }
+        }
+        QUEEN => {
+            f.blob(&poly(&[(11.0, 19.5), (22.0, 19.5), (19.5, 24.5), (13.5, 24.5)]), SKIN, LINE);
+            for (x, y) in [(12, 21), (14, 22), (16, 23), (18, 22), (20, 21)] {
+                f.set(x, y, GOLD.mono(LINE.mono));
+            }
+        }
+        _ => {
+            f.blob(&rect(12.0, 18.5, 21.0, 22.0), d.trim, LINE);
+        }
+    }
+    f.blob(&rect(2.0, 30.0, 31.0, 36.0), d.accent, LINE);
+}
+
+/// Neck and the hand-drawn head with its headwear, centred on column 16.
+fn medium_head(f: &mut Canvas, d: &Dress, rank: u8, profile: bool) {
+    f.blob(&rect(14.0, 16.0, 19.0, 21.0), SKIN, LINE);
+    let (rows, y): (&[&str], i32) = match (rank, profile) {
+        (KING, false) => (&heads::MEDIUM_KING, 0),
+        (KING, true) => (&heads::MEDIUM_KING_PROFILE, 0),
+        (QUEEN, _) => (&heads::MEDIUM_QUEEN, 1),
+        (_, false) => (&heads::MEDIUM_JACK, 0),
+        (_, true) => (&heads::MEDIUM_JACK_PROFILE, 0),
+    };
+    let w = rows[0].chars().count() as i32;
+    f.sprite(rows, 16 - w / 2, y, |ch| match ch {
+        '#' => Some(LINE),
+        's' => Some(SKIN),
+        'h' => Some(d.hair),
+        'w' => Some(PAPER),
+        'm' => Some(RED_INK),
+        'g' => Some(GOLD),
+        'a' => Some(d.accent),
+        't' => Some(d.trim),
+        'r' => Some(d.robe),
+        _ => None,
+    });
+}
+
+/// The suit's emblem in the figure's right hand.
+fn medium_hold(f: &mut Canvas, d: &Dress, m: Motif, suit: Suit) {
+    let hand_y = match m {
+        Motif::Sword | Motif::Staff => 24.0,
+        Motif::Cup => 25.0,
+        Motif::Coin => 27.0,
+    };
+    f.blob(&capsule(29.0, 22.5, 28.5, hand_y, 2.8), d.robe, LINE);
+    f.blob(&capsule(28.8, hand_y - 2.2, 28.5, hand_y - 1.5, 2.8), d.trim, LINE);
+    let (fill, edge) = suit_inks(suit);
+    match m {
+        Motif::Sword => {
+            f.blob(&poly(&[(27.0, 20.0), (27.0, 3.5), (28.5, 1.0), (30.0, 3.5), (30.0, 20.0)]), SILVER, LINE);
+            f.blob(&rect(25.0, 19.0, 32.0, 22.0), GOLD, LINE);
+            f.blob(&rect(27.0, 22.0, 30.0, 26.0), BROWN, LINE);
+            f.blob(&ellipse(28.5, 26.5, 1.7, 1.2), GOLD, LINE);
+        }
+        Motif::Cup => {
+            let bowl =
+                union(both(ellipse(28.5, 16.0, 4.5, 5.5), rect(0.0, 16.0, 34.0, 35.0)), rect(24.0, 14.0, 33.0, 16.5));
+            f.blob(&bowl, GOLD, LINE);
+            f.blob(&rect(27.0, 21.0, 30.0, 25.0), GOLD, LINE);
+            f.blob(&ellipse(28.5, 25.5, 3.0, 1.5), GOLD, LINE);
+            f.stamp(&glyphs::small_pip(suit), 26, 16, fill, edge);
+        }
+        Motif::Coin => {
+            f.blob(&ellipse(28.5, 21.5, 4.6, 4.6), GOLD, LINE);
+            f.stamp(&glyphs::small_pip(suit), 26, 19, fill, edge);
+        }
+        Motif::Staff => {
+            f.blob(&rect(27.0, 4.0, 30.0, 36.0), BROWN, LINE);
+            let knob =
+                union(ellipse(28.5, 2.5, 2.1, 2.1), union(ellipse(26.3, 5.3, 2.1, 2.1), ellipse(30.7, 5.3, 2.1, 2.1)));
+            f.blob(&knob, GREEN, LINE);
+            f.set(28, 7, d.trim);
+        }
+    }
+    f.blob(&ellipse(28.5, hand_y, 2.4, 2.0), SKIN, LINE);
 }

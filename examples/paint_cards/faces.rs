@@ -3,12 +3,12 @@
 
 use parlour::cards::{Card, Colour, Rank, Suit};
 
-use crate::Size;
 use crate::canvas::{Bitmap, Canvas, Ink};
 use crate::courts;
 use crate::glyphs;
 use crate::inks::{GOLD, LINE, PAPER, RED, RED_ENGRAVED, RED_HOLLOW, RED_INK, WHITE_P};
 use crate::suits;
+use crate::{Kind, Size};
 
 /// Inside the rounded outline of a `w` x `h` card: the top row is inset
 /// 2 pixels, the second 1, mirrored at the bottom (as Windows drew them).
@@ -53,20 +53,31 @@ fn rank_ink(suit: Suit) -> Ink {
 }
 
 /// Draws the top-left index on `c`; the caller turns a copy round for the
-/// bottom-right one. Large cards stack rank over suit in a column 9 pixels
-/// wide; small ones put them side by side, so the few rows that show of a
-/// card overlapped in a column still name it.
+/// bottom-right one. Large and medium cards stack rank over suit in a
+/// column 9 pixels wide (medium ranks are a row shorter and start a row
+/// higher, so 11 rows of a card overlapped in a column show its rank);
+/// small ones put them side by side, so the few rows that show of a card
+/// overlapped in a column still name it.
 fn draw_index(c: &mut Canvas, size: &Size, card: Card) {
     let (fill, edge) = suit_inks(card.suit);
     let suit = glyphs::index_suit(card.suit);
-    if size.large {
-        let rank = glyphs::large_rank(card.rank);
-        c.stamp(&rank, 6 - rank.w / 2, 4, rank_ink(card.suit), rank_ink(card.suit));
-        c.stamp(&suit, 3, 15, fill, edge);
-    } else {
-        let rank = glyphs::small_rank(card.rank);
-        c.stamp(&rank, 2, 2, rank_ink(card.suit), rank_ink(card.suit));
-        c.stamp(&suit, 3 + rank.w, 2, fill, edge);
+    let ink = rank_ink(card.suit);
+    match size.kind {
+        Kind::Large => {
+            let rank = glyphs::large_rank(card.rank);
+            c.stamp(&rank, 6 - rank.w / 2, 4, ink, ink);
+            c.stamp(&suit, 3, 15, fill, edge);
+        }
+        Kind::Medium => {
+            let rank = glyphs::medium_rank(card.rank);
+            c.stamp(&rank, 6 - rank.w / 2, 3, ink, ink);
+            c.stamp(&suit, 3, 13, fill, edge);
+        }
+        Kind::Small => {
+            let rank = glyphs::small_rank(card.rank);
+            c.stamp(&rank, 2, 2, ink, ink);
+            c.stamp(&suit, 3 + rank.w, 2, fill, edge);
+        }
     }
 }
 
@@ -106,17 +117,24 @@ struct PipField {
     bottom: i32,
 }
 
+/// Column centres are where a pip's middle goes: `x - pip.w / 2` is its
+/// left edge (on medium cards, with even pips, the middle column's centre
+/// is the card's middle line, between pixels 28 and 29).
 fn pip_field(size: &Size) -> PipField {
-    if size.large {
-        PipField { columns: [20, 35, 50], top: 9, bottom: 75 }
-    } else {
-        PipField { columns: [8, 14, 20], top: 10, bottom: size.h - 10 - 5 }
+    match size.kind {
+        Kind::Large => PipField { columns: [20, 35, 50], top: 9, bottom: 75 },
+        Kind::Medium => PipField { columns: [18, 29, 40], top: 7, bottom: size.h - 7 - 9 },
+        Kind::Small => PipField { columns: [8, 14, 20], top: 10, bottom: size.h - 10 - 5 },
     }
 }
 
 /// Pips in their classic places; those in the lower half upside down.
 fn draw_pips(c: &mut Canvas, size: &Size, card: Card) {
-    let pip = if size.large { glyphs::large_pip(card.suit) } else { glyphs::small_pip(card.suit) };
+    let pip = match size.kind {
+        Kind::Large => glyphs::large_pip(card.suit),
+        Kind::Medium => glyphs::medium_pip(card.suit),
+        Kind::Small => glyphs::small_pip(card.suit),
+    };
     let turned = pip.rot180();
     let field = pip_field(size);
     let (fill, edge) = suit_inks(card.suit);
@@ -155,11 +173,15 @@ fn draw_ace(c: &mut Canvas, size: &Size, suit: Suit) {
     if suit == Suit::Spades {
         return draw_ace_of_spades(c, size);
     }
-    let (w, h) = if size.large { (27, 30) } else { (13, 14) };
+    let (w, h) = match size.kind {
+        Kind::Large => (27, 30),
+        Kind::Medium => (22, 25),
+        Kind::Small => (13, 14),
+    };
     let pip = suits::pip(suit, w, h);
     let (x, y) = ((size.w - w) / 2, (size.h - h) / 2);
     let (fill, edge) = suit_inks(suit);
-    if suit.colour() == Colour::Red && size.large {
+    if suit.colour() == Colour::Red && size.roomy() {
         // Hatched inside a white ring, as an engraver marks red.
         c.stamp(&pip, x, y, RED_ENGRAVED, RED_INK);
         stamp_outline(c, &eroded(&pip, 1), x, y, RED_HOLLOW);
@@ -172,30 +194,50 @@ fn draw_ace(c: &mut Canvas, size: &Size, suit: Suit) {
 /// spade with a gold inner line and a small crown, in a laurel wreath, over
 /// a ribbon with the maker's name.
 fn draw_ace_of_spades(c: &mut Canvas, size: &Size) {
-    if !size.large {
-        let pip = suits::pip(Suit::Spades, 17, 19);
-        let (x, y) = ((size.w - pip.w) / 2, (size.h - pip.h) / 2);
-        c.stamp(&pip, x, y, LINE, LINE);
-        stamp_outline(c, &body_of(&eroded(&pip, 2), 0.7), x, y, GOLD.mono(WHITE_P));
-        return;
-    }
-    let pip = suits::pip(Suit::Spades, 35, 40);
-    let (x, y) = ((size.w - pip.w) / 2, 21);
-    laurel(c, size.w as f32 / 2.0, y as f32 + 21.0);
-    c.stamp(&pip, x, y, LINE, LINE);
     let inner = GOLD.mono(WHITE_P);
-    stamp_outline(c, &body_of(&eroded(&pip, 3), 0.7), x, y, inner);
-    c.sprite(&ACE_CROWN, x + pip.w / 2 - 4, y + 12, |ch| match ch {
+    let crown = |ch| match ch {
         'g' => Some(inner),
         'r' => Some(RED.mono(WHITE_P)),
         _ => None,
-    });
-    ribbon(c, size.w / 2, y + pip.h + 5, "PARLOUR");
+    };
+    match size.kind {
+        Kind::Large => {
+            let pip = suits::pip(Suit::Spades, 35, 40);
+            let (x, y) = ((size.w - pip.w) / 2, 21);
+            laurel(c, size.w as f32 / 2.0, y as f32 + 21.0, &LARGE_LAUREL);
+            c.stamp(&pip, x, y, LINE, LINE);
+            stamp_outline(c, &body_of(&eroded(&pip, 3), 0.7), x, y, inner);
+            c.sprite(&ACE_CROWN, x + pip.w / 2 - 4, y + 12, crown);
+            ribbon(c, size.w / 2, y + pip.h + 5, "PARLOUR", 6);
+        }
+        Kind::Medium => {
+            // The same card a size down: the spade's even width centres
+            // it, the wreath runs closer and the ribbon's tails are short
+            // enough to clear the corner index.
+            let pip = suits::pip(Suit::Spades, 28, 32);
+            let (x, y) = ((size.w - pip.w) / 2, 12);
+            laurel(c, size.w as f32 / 2.0, y as f32 + 17.0, &MEDIUM_LAUREL);
+            c.stamp(&pip, x, y, LINE, LINE);
+            stamp_outline(c, &body_of(&eroded(&pip, 2), 0.7), x, y, inner);
+            c.sprite(&MEDIUM_ACE_CROWN, x + pip.w / 2 - 4, y + 10, crown);
+            ribbon(c, size.w / 2, y + pip.h + 3, "PARLOUR", 5);
+        }
+        Kind::Small => {
+            let pip = suits::pip(Suit::Spades, 17, 19);
+            let (x, y) = ((size.w - pip.w) / 2, (size.h - pip.h) / 2);
+            c.stamp(&pip, x, y, LINE, LINE);
+            stamp_outline(c, &body_of(&eroded(&pip, 2), 0.7), x, y, inner);
+        }
+    }
 }
 
 /// A crown for the ace of spades, drawn in gold on the black spade.
 const ACE_CROWN: [&str; 7] =
     ["g...g...g", "gg.ggg.gg", "ggggggggg", "g.......g", "ggrggrggg", "g.......g", "ggggggggg"];
+
+/// The medium card's crown: a row shorter, even-width to centre on the
+/// even-width spade.
+const MEDIUM_ACE_CROWN: [&str; 6] = ["g..gg..g", "gg.gg.gg", "gggggggg", "g......g", "ggrggrgg", "gggggggg"];
 
 /// The part of a shape above `fraction` of its height (a spade without its
 /// stem, so the inner line follows the body only).
@@ -204,45 +246,61 @@ fn body_of(bm: &Bitmap, fraction: f32) -> Bitmap {
     Bitmap::from_fn(bm.w, bm.h, |x, y| y < cut && bm.get(x, y))
 }
 
+/// The wreath's measures: radii, where each spray ends (degrees from
+/// straight below), the leaves' spacing, distance from the stem and size.
+struct Laurel {
+    rx: f32,
+    ry: f32,
+    from: i32,
+    to: i32,
+    step: usize,
+    out: f32,
+    leaf: f32,
+}
+
+const LARGE_LAUREL: Laurel = Laurel { rx: 25.0, ry: 27.0, from: 22, to: 150, step: 13, out: 2.0, leaf: 1.6 };
+const MEDIUM_LAUREL: Laurel = Laurel { rx: 19.0, ry: 21.5, from: 22, to: 150, step: 13, out: 1.7, leaf: 1.5 };
+
 /// Two sprays of laurel curving up round the spade from below: a stem
 /// line with leaves set alternately outside and inside it.
-fn laurel(c: &mut Canvas, cx: f32, cy: f32) {
+fn laurel(c: &mut Canvas, cx: f32, cy: f32, l: &Laurel) {
     let leaf = Ink::new(0x006411, LINE.mono);
-    let (rx, ry) = (25.0f32, 27.0f32);
+    let (rx, ry) = (l.rx, l.ry);
     // Angle 0 is straight below the centre; each spray climbs to 150.
     let at = |side: f32, deg: f32| {
         let a = deg.to_radians();
         (cx + side * rx * a.sin(), cy + ry * a.cos())
     };
     for side in [-1.0f32, 1.0] {
-        let mut deg = 22.0;
-        while deg <= 150.0 {
+        let mut deg = l.from as f32;
+        while deg <= l.to as f32 {
             let (x, y) = at(side, deg);
             c.set(x.floor() as i32, y.floor() as i32, leaf);
             deg += 1.0;
         }
-        for (i, deg) in (30..=146).step_by(13).enumerate() {
+        for (i, deg) in (l.from + 8..=l.to - 4).step_by(l.step).enumerate() {
             let (x, y) = at(side, deg as f32);
             let a = (deg as f32).to_radians();
             let (nx, ny) = (side * a.sin(), a.cos());
-            let out = if i % 2 == 0 { 2.0 } else { -2.0 };
+            let out = if i % 2 == 0 { l.out } else { -l.out };
             let (lx, ly) = (x + nx * out, y + ny * out);
-            c.blob(&crate::canvas::ellipse(lx, ly, 1.6, 1.6), leaf, leaf);
+            c.blob(&crate::canvas::ellipse(lx, ly, l.leaf, l.leaf), leaf, leaf);
         }
     }
 }
 
-/// A white ribbon with forked red ends and a word in tiny capitals.
-fn ribbon(c: &mut Canvas, cx: i32, y: i32, word: &str) {
+/// A white ribbon with forked red ends `tail` pixels long and a word in
+/// tiny capitals.
+fn ribbon(c: &mut Canvas, cx: i32, y: i32, word: &str, tail: i32) {
     let width = word.len() as i32 * 4 + 5;
     let x0 = cx - width / 2;
     c.blob(&crate::canvas::rect(x0 as f32, y as f32, (x0 + width) as f32, (y + 9) as f32), PAPER, LINE);
     for (end, dir) in [(x0, -1), (x0 + width - 1, 1)] {
         let tail = crate::canvas::poly(&[
             (end as f32 + 0.5, y as f32 + 2.0),
-            ((end + dir * 6) as f32 + 0.5, y as f32 + 2.0),
-            ((end + dir * 4) as f32 + 0.5, y as f32 + 6.5),
-            ((end + dir * 6) as f32 + 0.5, y as f32 + 11.0),
+            ((end + dir * tail) as f32 + 0.5, y as f32 + 2.0),
+            ((end + dir * (tail - 2)) as f32 + 0.5, y as f32 + 6.5),
+            ((end + dir * tail) as f32 + 0.5, y as f32 + 11.0),
             (end as f32 + 0.5, y as f32 + 11.0),
         ]);
         c.blob(&tail, RED.mono(WHITE_P), LINE);

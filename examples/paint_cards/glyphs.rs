@@ -36,6 +36,26 @@ fn large_rank_rows(rank: u8) -> &'static [&'static str] {
     }
 }
 
+/// Medium-card ranks: the large letters redrawn in 8 rows, keeping their
+/// two-pixel stems (a row comes out of each, where it is missed least).
+fn medium_rank_rows(rank: u8) -> &'static [&'static str] {
+    match rank {
+        1 => &["...#...", "..###..", ".##.##.", ".##.##.", "##...##", "#######", "##...##", "##...##"],
+        2 => &[".#####.", "##...##", ".....##", "....##.", "...##..", "..##...", ".##....", "#######"],
+        3 => &[".#####.", "##...##", ".....##", "..####.", ".....##", ".....##", "##...##", ".#####."],
+        4 => &["....##.", "...###.", "..####.", ".##.##.", "##..##.", "#######", "....##.", "....##."],
+        5 => &["#######", "##.....", "######.", ".....##", ".....##", ".....##", "##...##", ".#####."],
+        6 => &["..####.", ".##....", "##.....", "######.", "##...##", "##...##", "##...##", ".#####."],
+        7 => &["#######", ".....##", "....##.", "....##.", "...##..", "...##..", "..##...", "..##..."],
+        8 => &[".#####.", "##...##", "##...##", ".#####.", "##...##", "##...##", "##...##", ".#####."],
+        9 => &[".#####.", "##...##", "##...##", "##...##", ".######", ".....##", "....##.", ".####.."],
+        10 => &[".##..###.", "###.##.##", ".##.##.##", ".##.##.##", ".##.##.##", ".##.##.##", ".##.##.##", ".##..###."],
+        11 => &["..#####", "....##.", "....##.", "....##.", "....##.", "##..##.", "##..##.", ".###..."],
+        12 => &[".#####.", "##...##", "##...##", "##...##", "##.#.##", "##..###", ".#####.", "......#"],
+        _ => &["##...##", "##..##.", "##.##..", "####...", "####...", "##.##..", "##..##.", "##...##"],
+    }
+}
+
 /// Small-card ranks: 7 rows with one-pixel strokes, the size of a lores
 /// screen font.
 fn small_rank_rows(rank: u8) -> &'static [&'static str] {
@@ -60,11 +80,15 @@ pub fn large_rank(rank: Rank) -> Bitmap {
     Bitmap::parse(large_rank_rows(rank.value()))
 }
 
+pub fn medium_rank(rank: Rank) -> Bitmap {
+    Bitmap::parse(medium_rank_rows(rank.value()))
+}
+
 pub fn small_rank(rank: Rank) -> Bitmap {
     Bitmap::parse(small_rank_rows(rank.value()))
 }
 
-/// The corner-index suit: 7 x 7, for both card sizes.
+/// The corner-index suit: 7 x 7, for every card size.
 pub fn index_suit(suit: Suit) -> Bitmap {
     Bitmap::parse(match suit {
         Suit::Hearts => &[".##.##.", "#######", "#######", "#######", ".#####.", "..###..", "...#..."],
@@ -159,6 +183,60 @@ pub fn large_pip(suit: Suit) -> Bitmap {
             ".....#.....",
             "....###....",
             "...#####...",
+        ],
+    })
+}
+
+/// The pips of medium cards, 8 x 9: an even width because the 58-pixel
+/// card has no middle column (the middle pips straddle it), an odd height
+/// because the 79-pixel card has a middle row (the middle pip of a 3, 5 or
+/// 9 centres on it). Spade and club share a foot, as on large cards.
+#[rustfmt::skip]
+pub fn medium_pip(suit: Suit) -> Bitmap {
+    Bitmap::parse(match suit {
+        Suit::Hearts => &[
+            "........",
+            ".##..##.",
+            "########",
+            "########",
+            "########",
+            "########",
+            ".######.",
+            "..####..",
+            "...##...",
+        ],
+        Suit::Diamonds => &[
+            "...##...",
+            "..####..",
+            "..####..",
+            ".######.",
+            "########",
+            ".######.",
+            "..####..",
+            "..####..",
+            "...##...",
+        ],
+        Suit::Spades => &[
+            "...##...",
+            "..####..",
+            ".######.",
+            "########",
+            "########",
+            "########",
+            ".#.##.#.",
+            "...##...",
+            "..####..",
+        ],
+        Suit::Clubs => &[
+            "...##...",
+            "..####..",
+            "..####..",
+            ".#.##.#.",
+            "########",
+            "########",
+            ".#.##.#.",
+            "...##...",
+            "..####..",
         ],
     })
 }

@@ -195,3 +195,128 @@ pub const SMALL_JACK: [&str; 21] = [
     "#rrrrrr#ttt#rrrrrr#",
     "###################",
 ];
+
+// Medium-card heads with their headwear, for the 58-pixel cards: the
+// large heads redrawn 15 pixels wide, with a face seven pixels across and
+// hair two (the jack's cap and feather make him 19). Extra legend: `g`
+// gold, `a` accent jewel or feather, `t` trimming (the jack's cap), `r`
+// robe (the cap's band).
+
+/// The king under a three-pointed crown, bearded.
+pub const MEDIUM_KING: [&str; 23] = [
+    "...............",
+    "..#....#....#..",
+    ".#g#..#g#..#g#.",
+    ".#gg##ggg##gg#.",
+    ".#ggggggggggg#.",
+    ".#gagggagggag#.",
+    "###############",
+    "#hh#sssssss#hh#",
+    "#hh#s##s##s#hh#",
+    "#hh#sssssss#hh#",
+    "#hh#s#ws#ws#hh#",
+    "#hh#sss#sss#hh#",
+    "#hh#ss##sss#hh#",
+    "#hh#shhshhs#hh#",
+    "#hhhhhhhhhhhhh#",
+    "#hhhhhmmmhhhhh#",
+    ".#hhhhhhhhhhh#.",
+    ".#hhhhh#hhhhh#.",
+    "..#hhhh#hhhh#..",
+    "...#hhh#hhh#...",
+    "....#hh#hh#....",
+    ".....#hhh#.....",
+    "......###......",
+];
+
+/// The king in profile, facing left: the one-eyed king.
+pub const MEDIUM_KING_PROFILE: [&str; 22] = [
+    "...............",
+    "..#....#....#..",
+    ".#g#..#g#..#g#.",
+    ".#gg##ggg##gg#.",
+    ".#ggggggggggg#.",
+    ".#gagggagggag#.",
+    "..#############",
+    "...#sssss#hhhh#",
+    "...#s##ss#hhhh#",
+    "...#sssss#hhhh#",
+    "...#s#wss#hhhh#",
+    "..#ssssss#hhhh#",
+    ".#sssssss#hhhh#",
+    "..##sssss#hhhh#",
+    "...#hhsss#hhhh#",
+    "...#hhhhhhhhhh#",
+    "...#mmhhhhhhhh#",
+    "...#hhhhhhhhh#.",
+    "....#hhh#hhh#..",
+    ".....#hh#hh#...",
+    "......#hhh#....",
+    ".......###.....",
+];
+
+/// The queen in a tiara, hair to her shoulders.
+pub const MEDIUM_QUEEN: [&str; 18] = [
+    "...............",
+    "...#.#.#.#.#...",
+    "..#g#g#g#g#g#..",
+    ".#hggggaggggh#.",
+    "#hh#########hh#",
+    "#hh#sssssss#hh#",
+    "#hh#s##s##s#hh#",
+    "#hh#sssssss#hh#",
+    "#hh#s#ws#ws#hh#",
+    "#hh#sss#sss#hh#",
+    "#hh#ss##sss#hh#",
+    "#hh#sssssss#hh#",
+    "#hh#ssmmmss#hh#",
+    "#hhh#sssss#hhh#",
+    "#hhhh#####hhhh#",
+    "#hhhh#sss#hhhh#",
+    ".#hhh#sss#hhh#.",
+    "..###.....###..",
+];
+
+/// The jack in a feathered cap, hair in a bob.
+pub const MEDIUM_JACK: [&str; 18] = [
+    "..............#####",
+    ".......#####.##aaa#",
+    "......#ttttt#aaa##.",
+    ".....#ttttttt#a#...",
+    "....#ttttttttt#....",
+    ".#rrrrrrrrrrrrrrr#.",
+    "..###############..",
+    "..#hh#########hh#..",
+    "..#hh#sssssss#hh#..",
+    "..#hh#s##s##s#hh#..",
+    "..#hh#sssssss#hh#..",
+    "..#hh#s#ws#ws#hh#..",
+    "..#hh#sss#sss#hh#..",
+    "..#hh#ss##sss#hh#..",
+    "..#hh#sssssss#hh#..",
+    "..#hh#ssmmmss#hh#..",
+    "...#hhh#sss#hhh#...",
+    "....###.###.###....",
+];
+
+/// The jack in profile, facing left: the one-eyed jacks.
+pub const MEDIUM_JACK_PROFILE: [&str; 18] = [
+    "..............#####",
+    ".......#####.##aaa#",
+    "......#ttttt#aaa##.",
+    ".....#ttttttt#a#...",
+    "....#ttttttttt#....",
+    ".#rrrrrrrrrrrrrrr#.",
+    "..###############..",
+    "....######hhhhh#...",
+    "....#sssss#hhhh#...",
+    "....#s##ss#hhhh#...",
+    "....#sssss#hhhh#...",
+    "....#s#wss#hhhh#...",
+    "...#ssssss#hhhh#...",
+    "..#sssssss#hhhh#...",
+    "...##sssss#hhhh#...",
+    "....#mmsss#hhh#....",
+    "....#sssss#hh#.....",
+    ".....##sss###......",
+];

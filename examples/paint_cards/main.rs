@@ -1,11 +1,16 @@
 //! Paints Parlour's playing cards: `cargo run --example paint_cards`
-//! rewrites roms-like-assets/cards/{large,small}/.
+//! rewrites roms-like-assets/cards/{large,medium,small}/.
 //!
-//! Two sizes: `large` 71 x 96 (the classic Windows card, used by YaZZle and
-//! the Macs) and `small` 29 x 44 for the Amiga's 320-pixel lores screen,
-//! where ten columns with 3-pixel gaps fit (10 x 29 + 9 x 3 = 317). The
-//! odd width centres a pip column; the height fits a 7-row corner index
-//! top and bottom and four rows of 5-pixel pips with gaps between.
+//! Three sizes: `large` 71 x 96 (the classic Windows card, used by YaZZle
+//! and the Macs); `medium` 58 x 79, the same proportions, for layouts
+//! large cards do not fit (ten columns in YaZZle's window, Klondike on a
+//! 512-pixel Mac); and `small` 29 x 44 for the Amiga's 320-pixel lores
+//! screen, where ten columns with 3-pixel gaps fit (10 x 29 + 9 x 3 =
+//! 317). The small card's odd width centres a pip column; its height fits
+//! a 7-row corner index top and bottom and four rows of 5-pixel pips with
+//! gaps between. Medium cards are drawn as large ones are (full pip
+//! layouts, framed double-headed courts, a stacked index), every part
+//! redrawn by hand at its size rather than scaled.
 //!
 //! Each piece of art is two PNGs in the Mac 'cicn' spirit: `<name>.png`,
 //! the colour image, whose alpha channel is the mask (rounded corners
@@ -23,6 +28,7 @@
 //! DIR; with `--detail AS,KH,back3` it adds blown-up colour and one-bit
 //! views of those pieces (DETAIL_ZOOM=n sets the zoom), and `--dump KH`
 //! prints a piece as text, one letter per colour, for placing pixels.
+//! `--size medium` limits all of this (and the writing) to one size.
 
 mod backs;
 mod canvas;
@@ -41,18 +47,44 @@ use std::path::{Path, PathBuf};
 use canvas::Canvas;
 use parlour::gfx::Rgb;
 
+/// Which of the three card sizes: each has its own hand-placed details.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Large,
+    Medium,
+    Small,
+}
+
+impl Kind {
+    /// One of three measures, by size.
+    pub fn pick<T>(self, large: T, medium: T, small: T) -> T {
+        match self {
+            Kind::Large => large,
+            Kind::Medium => medium,
+            Kind::Small => small,
+        }
+    }
+}
+
 /// A card size and the folder its art goes in.
 pub struct Size {
     pub name: &'static str,
     pub w: i32,
     pub h: i32,
-    /// Large cards have room for pip layouts of full-size pips, framed
-    /// court pictures and a stacked corner index.
-    pub large: bool,
+    pub kind: Kind,
 }
 
-pub const LARGE: Size = Size { name: "large", w: 71, h: 96, large: true };
-pub const SMALL: Size = Size { name: "small", w: 29, h: 44, large: false };
+impl Size {
+    /// Large and medium cards have room for pip layouts of full-size pips,
+    /// framed court pictures and a stacked corner index; small ones do not.
+    pub fn roomy(&self) -> bool {
+        self.kind != Kind::Small
+    }
+}
+
+pub const LARGE: Size = Size { name: "large", w: 71, h: 96, kind: Kind::Large };
+pub const MEDIUM: Size = Size { name: "medium", w: 58, h: 79, kind: Kind::Medium };
+pub const SMALL: Size = Size { name: "small", w: 29, h: 44, kind: Kind::Small };
 
 /// The colour image as an indexed PNG with a transparent entry 0: the
 /// cards use a handful of colours, so this keeps the files tiny.
@@ -149,7 +181,11 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("roms-like-assets/cards");
     let mut grand_total = 0;
-    for size in [&LARGE, &SMALL] {
+    let only = option(&args, "--size");
+    if let Some(name) = only {
+        assert!([&LARGE, &MEDIUM, &SMALL].iter().any(|s| s.name == name), "--size: no size called {name}");
+    }
+    for size in [&LARGE, &MEDIUM, &SMALL].into_iter().filter(|s| only.is_none_or(|o| o == s.name)) {
         let dir = root.join(size.name);
         fs::create_dir_all(&dir).expect("the cards folder is writable");
         // Remove old images so renamed art leaves nothing behind.

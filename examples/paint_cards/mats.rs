@@ -7,11 +7,11 @@
 
 use parlour::cards::Rank;
 
-use crate::Size;
 use crate::canvas::{Bitmap, Canvas, Ink};
 use crate::faces;
 use crate::glyphs;
 use crate::inks::{BLACK_P, WHITE_P};
+use crate::{Kind, Size};
 
 pub const NAMES: [&str; 5] = ["mat-empty", "mat-ace", "mat-recycle", "mat-king", "mat-stop"];
 
@@ -64,10 +64,13 @@ fn engrave(c: &mut Canvas, sign: &Bitmap, x: i32, y: i32) {
     }
 }
 
-/// A rank letter, doubled in size on large cards.
+/// A rank letter, doubled in size on large and medium cards.
 fn letter(size: &Size, rank: Rank) -> Bitmap {
-    let g = glyphs::large_rank(rank);
-    if !size.large {
+    let g = match size.kind {
+        Kind::Large | Kind::Small => glyphs::large_rank(rank),
+        Kind::Medium => glyphs::medium_rank(rank),
+    };
+    if size.kind == Kind::Small {
         return g;
     }
     Bitmap::sample(g.w * 2, g.h * 2, |u, v| {
@@ -78,7 +81,7 @@ fn letter(size: &Size, rank: Rank) -> Bitmap {
 
 /// A ring: the stock can be dealt again.
 fn circle(size: &Size) -> Bitmap {
-    let (d, t) = if size.large { (31, 0.16) } else { (15, 0.27) };
+    let (d, t) = size.kind.pick((31, 0.16), (24, 0.2), (15, 0.27));
     Bitmap::sample(d, d, |u, v| {
         let r = (u * u + v * v).sqrt();
         r <= 1.0 && r >= 1.0 - t
@@ -87,6 +90,6 @@ fn circle(size: &Size) -> Bitmap {
 
 /// An X: the stock is spent.
 fn cross(size: &Size) -> Bitmap {
-    let (d, t) = if size.large { (25, 0.09) } else { (13, 0.16) };
+    let (d, t) = size.kind.pick((25, 0.09), (20, 0.11), (13, 0.16));
     Bitmap::sample(d, d, |u, v| (u - v).abs() < t || (u + v).abs() < t)
 }

@@ -10,7 +10,7 @@ use parlour::gfx::image_io::encode_png;
 use parlour::gfx::{Art, Rgb, Surface};
 use parlour::machines::{Depth, Look, Pen};
 
-use crate::Size;
+use crate::{Kind, Size};
 use crate::{backs, faces, mats};
 
 fn load(dir: &Path, name: &str) -> Art {
@@ -46,11 +46,10 @@ fn sheet(size: &Size, dir: &Path, look: &Look) -> Surface {
 
 /// A table as a game would lay it out: overlapped columns, to check that
 /// the corner indices still name every card.
-fn table(size: &Size, dir: &Path, look: &Look) -> Surface {
+fn table(size: &Size, dir: &Path, look: &Look, columns: i32) -> Surface {
     let mut s = look.new_surface();
     s.clear(look.paint(Pen::Felt));
-    let columns = if size.large { 7 } else { 10 };
-    let step = if size.large { 18 } else { 10 };
+    let step = size.kind.pick(18, 15, 10);
     let cards = faces::all_cards();
     for col in 0..columns {
         let x = 3 + col * (size.w + 3);
@@ -85,18 +84,23 @@ pub fn render(size: &Size, dir: &Path, out: &Path) {
         ("amiga", Look::amiga_pal()),
         ("dblpal", Look::amiga_dblpal()),
     ];
-    let n = if size.large { 2 } else { 3 };
+    let n = size.kind.pick(2, 2, 3);
     for (name, look) in &looks {
         let s = sheet(size, dir, look);
         let file = out.join(format!("{}-{name}.png", size.name));
         fs::write(&file, encode_png(&zoom(&s, n))).expect("sheet written");
     }
-    let table_look = if size.large { Look::mac(Depth::Bits1, 512, 342) } else { Look::amiga_pal() };
-    let t = table(size, dir, &table_look);
+    // Each size on the screens it is for: Klondike's seven columns on a
+    // one-bit Mac, ten columns in YaZZle's window or on the Amiga.
+    let (table_look, columns) = match size.kind {
+        Kind::Large | Kind::Medium => (Look::mac(Depth::Bits1, 512, 342), 7),
+        Kind::Small => (Look::amiga_pal(), 10),
+    };
+    let t = table(size, dir, &table_look, columns);
     fs::write(out.join(format!("{}-table.png", size.name)), encode_png(&zoom(&t, 2))).expect("table written");
-    if size.large {
-        let t = table(size, dir, &Look::yazzle(&[]));
-        fs::write(out.join("large-table-rgb.png"), encode_png(&t)).expect("table written");
+    if size.roomy() {
+        let t = table(size, dir, &Look::yazzle(&[]), size.kind.pick(7, 10, 10));
+        fs::write(out.join(format!("{}-table-rgb.png", size.name)), encode_png(&t)).expect("table written");
     }
 }
 
@@ -105,7 +109,7 @@ pub fn render(size: &Size, dir: &Path, out: &Path) {
 pub fn detail(size: &Size, dir: &Path, out: &Path, names: &[String]) {
     let (rgb, mono) = (Look::yazzle(&[]), Look::mac(Depth::Bits1, 512, 342));
     let gap = 3;
-    let n = std::env::var("DETAIL_ZOOM").ok().and_then(|z| z.parse().ok()).unwrap_or(if size.large { 4 } else { 6 });
+    let n = std::env::var("DETAIL_ZOOM").ok().and_then(|z| z.parse().ok()).unwrap_or(size.kind.pick(4, 5, 6));
     let pair_w = 2 * size.w + 3 * gap;
     let per_row = (1560 / (n * pair_w)).max(1) as usize;
     let rows = names.len().div_ceil(per_row) as i32;

@@ -31,7 +31,8 @@ enum Kind {
 impl GameEntry {
     fn solitaire(game_type: GameType) -> GameEntry {
         // The Chance is a classic Mac game; every other game type is YaZZle's.
-        let default_machine = if game_type.id.starts_with("the-chance") { MachineId::MacSe30 } else { MachineId::Yazzle };
+        let default_machine =
+            if game_type.id.starts_with("the-chance") { MachineId::MacSe30 } else { MachineId::Yazzle };
         GameEntry {
             id: game_type.id.clone(),
             name: game_type.name.clone(),
@@ -64,7 +65,10 @@ fn record_outcome(id: &str, outcome: Outcome, score: i64) {
         Stats::default()
     });
     stats.game_mut(id).record(outcome, score);
-    if let Err(e) = std::fs::create_dir_all(&dir).map_err(|e| e.to_string()).and_then(|_| stats.save(&dir).map_err(|e| e.to_string())) {
+    if let Err(e) = std::fs::create_dir_all(&dir)
+        .map_err(|e| e.to_string())
+        .and_then(|_| stats.save(&dir).map_err(|e| e.to_string()))
+    {
         eprintln!("warning: statistics not saved: {e}");
     }
 }
@@ -98,7 +102,7 @@ pub fn games() -> &'static [GameEntry] {
                 ),
             }
         }
-        out.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+        out.sort_by_key(|g| g.name.to_lowercase());
         out
     })
 }

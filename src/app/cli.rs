@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::gfx::image_io::{encode_bmp, encode_png};
 use crate::machines::{Depth, Machine, MachineChoice, MachineId};
+use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::lint as solitaire_lint;
 use crate::solitaire::spec::Diagnostic;
 
@@ -85,9 +86,6 @@ enum Command {
         #[arg(long, value_name = "MS", default_value_t = 300)]
         ms: u64,
     },
-    /// Check game data: a solitaire game-type folder (game.ini, game.html,
-    /// game.bmp) or a game.ini file. Prints every problem as
-    /// `file:line: message`; exits 1 if any is an error.
     /// Print the position right after the deal of a solitaire game type.
     Deal {
         /// A game type id from `parlour list`, or its folder.
@@ -111,6 +109,23 @@ enum Command {
         #[arg(long, conflicts_with = "paths")]
         all: bool,
     },
+    /// Find a winning line for a solitaire deal and print its moves.
+    Solve {
+        /// A game type id or folder.
+        game: String,
+        /// Deal by this seed (default 1).
+        #[arg(long, value_name = "N", conflicts_with = "ms")]
+        seed: Option<u64>,
+        /// Microsoft FreeCell deal number (FreeCell-family game types).
+        #[arg(long, value_name = "N")]
+        ms: Option<u32>,
+        /// Positions to search at most.
+        #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+        nodes: u64,
+    },
+    /// Check game data: a solitaire game-type folder (game.ini, game.html,
+    /// game.bmp) or a game.ini file. Prints every problem as
+    /// `file:line: message`; exits 1 if any is an error.
     Lint {
         /// Folders or files to check.
         #[arg(required = true, value_name = "PATH")]
@@ -174,6 +189,7 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         Some(Command::Bench { ms }) => super::bench::run(ms).map(|_| ()).map_err(fail),
         Some(Command::Lint { paths }) => lint(&paths),
         Some(Command::Deal { game, seed, ms, format }) => deal(&game, seed, ms, format.as_deref()),
+        Some(Command::Solve { game, seed, ms, nodes }) => solve(&game, seed, ms, nodes),
         Some(Command::Capture { paths, all }) => capture(&paths, all),
     }
 }
@@ -261,40 +277,21 @@ fn lint(paths: &[PathBuf]) -> Result<(), Failure> {
     if failed { Err(Failure { message: String::new(), code: 1 }) } else { Ok(()) }
 }
 
-#[cfg(test)]
-mod lint_tests {
-    use super::*;
-
-    #[test]
-    fn lint_dispatches_on_what_the_path_is() {
-        let dir = tempfile::tempdir().unwrap();
-        let ini = dir.path().join("rules.INI");
-        std::fs::write(&ini, "[General]\n").unwrap();
-        assert!(linter_for(&ini).is_ok());
-        let folder = dir.path().join("Some Game");
-        std::fs::create_dir(&folder).unwrap();
-        let e = linter_for(&folder).err().unwrap();
-        assert!(e.starts_with(&format!("don't know how to check {}", folder.display())), "{e}");
-        std::fs::write(folder.join("game.ini"), "").unwrap();
-        assert!(linter_for(&folder).is_ok());
-        let txt = dir.path().join("notes.txt");
-        std::fs::write(&txt, "").unwrap();
-        assert!(linter_for(&txt).err().unwrap().starts_with("don't know how to check"));
-        assert!(linter_for(&dir.path().join("gone")).err().unwrap().ends_with("no such file or folder"));
-        // A bad game.ini fails the command; the lint of a missing path too.
-        assert_eq!(lint(&[ini]).err().map(|f| f.code), Some(1));
-    }
+/// The variant and seed a `deal` or `solve` asks for.
+fn dealing(target: &str, seed: Option<u64>, ms: Option<u32>) -> Result<(SolitaireVariant, u64), Failure> {
+    use crate::core::Variant;
+    let game = catalog::find(target).map_err(fail)?;
+    let game_type = game.game_type().ok_or_else(|| fail(format!("{target} is not a solitaire game type")))?;
+    Ok(match ms {
+        Some(n) => (game_type.variant.with_options("easy,ms").map_err(fail)?, u64::from(n)),
+        None => (game_type.variant.clone(), seed.unwrap_or(1)),
+    })
 }
 
 fn deal(target: &str, seed: Option<u64>, ms: Option<u32>, format: Option<&str>) -> Result<(), Failure> {
     use crate::core::Variant;
     use crate::solitaire::deal::{print_fcs, print_position};
-    let game = catalog::find(target).map_err(fail)?;
-    let game_type = game.game_type().ok_or_else(|| fail(format!("{target} is not a solitaire game type")))?;
-    let (variant, seed) = match ms {
-        Some(n) => (game_type.variant.with_options("easy,ms").map_err(fail)?, u64::from(n)),
-        None => (game_type.variant.clone(), seed.unwrap_or(1)),
-    };
+    let (variant, seed) = dealing(target, seed, ms)?;
     let state = variant.deal(seed);
     let text = match format {
         Some("fcs") => print_fcs(&state).map_err(fail)?,
@@ -321,4 +318,51 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
         }
     }
     if failed { Err(Failure { message: String::new(), code: 1 }) } else { Ok(()) }
+}
+
+fn solve(target: &str, seed: Option<u64>, ms: Option<u32>, nodes: u64) -> Result<(), Failure> {
+    use crate::core::Variant;
+    use crate::solitaire::solver::{Unsolved, solve};
+    let (variant, seed) = dealing(target, seed, ms)?;
+    match solve(&variant.deal(seed), nodes) {
+        Ok(solution) => {
+            println!("solvable in {} moves ({} positions searched)", solution.moves.len(), solution.nodes);
+            for m in &solution.moves {
+                println!("{m}");
+            }
+            Ok(())
+        }
+        Err(Unsolved::Exhausted { nodes }) => {
+            println!("unsolvable ({nodes} positions searched)");
+            Ok(())
+        }
+        Err(Unsolved::GaveUp { nodes }) => {
+            Err(fail(format!("no win found in {nodes} positions; try a larger --nodes")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod lint_tests {
+    use super::*;
+
+    #[test]
+    fn lint_dispatches_on_what_the_path_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let ini = dir.path().join("rules.INI");
+        std::fs::write(&ini, "[General]\n").unwrap();
+        assert!(linter_for(&ini).is_ok());
+        let folder = dir.path().join("Some Game");
+        std::fs::create_dir(&folder).unwrap();
+        let e = linter_for(&folder).err().unwrap();
+        assert!(e.starts_with(&format!("don't know how to check {}", folder.display())), "{e}");
+        std::fs::write(folder.join("game.ini"), "").unwrap();
+        assert!(linter_for(&folder).is_ok());
+        let txt = dir.path().join("notes.txt");
+        std::fs::write(&txt, "").unwrap();
+        assert!(linter_for(&txt).err().unwrap().starts_with("don't know how to check"));
+        assert!(linter_for(&dir.path().join("gone")).err().unwrap().ends_with("no such file or folder"));
+        // A bad game.ini fails the command; the lint of a missing path too.
+        assert_eq!(lint(&[ini]).err().map(|f| f.code), Some(1));
+    }
 }

@@ -22,7 +22,11 @@ const CHOOSER_BUTTONS: [(&str, &str); 2] = [("OK", "play-selected"), ("Cancel", 
 
 impl Launcher {
     pub fn new() -> Launcher {
-        let games = catalog::games().iter().map(|g| (g.id.to_string(), g.name.to_string())).collect();
+        Launcher::listing(catalog::games().iter().map(|g| (g.id.to_string(), g.name.to_string())).collect())
+    }
+
+    /// A launcher listing the given (id, name) pairs.
+    pub fn listing(games: Vec<(String, String)>) -> Launcher {
         Launcher { title: "Parlour", games, selected: 0, buttons: &LAUNCHER_BUTTONS }
     }
 
@@ -54,7 +58,8 @@ impl Launcher {
         let total = self.buttons.len() as i32 * button_w + (self.buttons.len() as i32 - 1) * gap;
         let mut x = area.x + (area.w - total) / 2;
         let y = area.bottom() - margin - button_h;
-        let buttons = self.buttons
+        let buttons = self
+            .buttons
             .iter()
             .map(|_| {
                 let r = Rect::new(x, y, button_w, button_h);

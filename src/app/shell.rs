@@ -23,6 +23,9 @@ pub struct Shell {
     behind: Vec<Box<dyn View>>,
     tracker: MenuTracker,
     requester: Option<Requester>,
+    /// Whether the requester was asked for by the view (which then hears
+    /// the answer).
+    view_asked: bool,
     seed: u64,
     quit: bool,
     /// Set when the picture may have changed since the last `render`.
@@ -39,6 +42,7 @@ impl Shell {
             behind: Vec::new(),
             tracker: MenuTracker::default(),
             requester: None,
+            view_asked: false,
             seed,
             quit: false,
             dirty: true,
@@ -207,9 +211,13 @@ impl Shell {
             Input::Key { key: Key::Escape, .. } => Some(buttons.len().saturating_sub(1)),
             _ => None,
         };
-        if chosen.is_some() {
+        if let Some(button) = chosen {
             self.requester = None;
             self.dirty = true;
+            if std::mem::take(&mut self.view_asked) {
+                let response = self.view.answer(button);
+                self.respond(response);
+            }
         }
     }
 
@@ -220,6 +228,7 @@ impl Shell {
             Response::Command(cmd) => self.command(&cmd),
             Response::Ask(req) => {
                 self.requester = Some(req);
+                self.view_asked = true;
                 self.dirty = true;
             }
         }

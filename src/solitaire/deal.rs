@@ -115,8 +115,8 @@ pub fn print_position(state: &Solitaire) -> String {
 
 /// The position in Freecell Solver's board format: an optional
 /// `Foundations:` line (highest rank per suit, `0` for none), an optional
-/// `Freecells:` line (`-` for an empty cell), then one `: ` line per tableau
-/// pile, bottom card first. Only FreeCell-like positions fit: one standard
+/// `Freecells:` line (`-` for an empty cell), then one line per tableau
+/// pile, bottom card first (`:` alone for an empty pile). Only FreeCell-like positions fit: one standard
 /// deck, nothing in a stock or waste, no face-down card, foundations built
 /// up in suit from the ace, reserves of single cards.
 pub fn print_fcs(state: &Solitaire) -> Result<String, String> {
@@ -164,11 +164,65 @@ pub fn print_fcs(state: &Solitaire) -> Result<String, String> {
         out.push('\n');
     }
     for t in 0..rules.tableau.piles {
-        out.push(':');
-        for slot in state.pile(PileKind::Tableau, t) {
-            out.push_str(&format!(" {}", slot.card));
-        }
+        let cards: Vec<String> = state.pile(PileKind::Tableau, t).iter().map(|s| s.card.to_string()).collect();
+        out.push_str(if cards.is_empty() { ":" } else { "" });
+        out.push_str(&cards.join(" "));
         out.push('\n');
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::engine::position;
+    use super::super::rules::examples;
+    use super::*;
+
+    #[test]
+    fn positions_print_one_line_per_pile() {
+        let s = position(examples::klondike(), &[("S1", "(AC) (TD)"), ("T3", "(9H) (4C) KD"), ("F2", "AS 2S")]);
+        let text = print_position(&s);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1 + 1 + 4 + 7);
+        assert_eq!(lines[0], "Stock1: (AC) (TD)");
+        assert_eq!(lines[1], "Waste1:");
+        assert_eq!(lines[3], "Foundation2: AS 2S");
+        assert_eq!(lines[8], "Tableau3: (9H) (4C) KD");
+        assert_eq!(lines[12], "Tableau7:");
+    }
+
+    #[test]
+    fn microsoft_deals_print_for_freecell_solver() {
+        let rules = Arc::new(examples::freecell());
+        let s = deal_microsoft(&rules, 1).unwrap();
+        let board = print_fcs(&s).unwrap();
+        let lines: Vec<&str> = board.lines().collect();
+        assert_eq!(lines.len(), 8);
+        assert_eq!(lines[0], "JD KD 2S 4C 3S 6D 6S");
+        let s = position(examples::freecell(), &[("F1", "AH 2H"), ("F2", "AS"), ("R2", "TC"), ("T1", "KD")]);
+        let board = print_fcs(&s).unwrap();
+        assert!(board.starts_with("Foundations: H-2 C-0 D-0 S-A\nFreecells: - TC - -\nKD\n:\n"), "{board}");
+        assert!(print_fcs(&deal(&Arc::new(examples::klondike()), 1)).unwrap_err().contains("stock"));
+        assert!(print_fcs(&deal(&Arc::new(examples::yukon()), 1)).unwrap_err().contains("face-down"));
+        assert!(print_fcs(&deal(&Arc::new(examples::golf()), 1)).unwrap_err().contains("in suit"));
+        assert!(deal_microsoft(&Arc::new(examples::klondike()), 1).is_err());
+    }
+
+    #[test]
+    fn seeded_deals_are_repeatable_and_use_every_card() {
+        for (name, rules) in examples::all() {
+            let rules = Arc::new(rules);
+            let a = deal(&rules, 42);
+            assert_eq!(a, deal(&rules, 42), "{name}");
+            assert_ne!(print_position(&a), print_position(&deal(&rules, 43)), "{name}");
+            let mut cards: Vec<Card> = a.piles().flat_map(|(_, p)| p.iter().map(|s| s.card)).collect();
+            cards.sort();
+            let mut pack: Vec<Card> = (0..rules.decks)
+                .flat_map(|_| Card::deck())
+                .map(|c| Card::new(c.rank, rules.suit_for(c.suit)))
+                .collect();
+            pack.sort();
+            assert_eq!(cards, pack, "{name}");
+        }
+    }
 }

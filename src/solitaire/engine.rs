@@ -40,7 +40,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::cards::{Card, Rank};
+use crate::cards::{Card, Rank, Suit};
 use crate::core::{Game, Refusal, Status, Variant};
 
 use super::deal;
@@ -227,9 +227,13 @@ impl Why {
                 format!("{} cannot go on {}: {}", moving.describe(), onto.describe(), broken.reason())
             }
             Why::NoFill => "empty tableau piles cannot be filled in this game".into(),
-            Why::KingsOnly(c) => format!("{} cannot go to an empty tableau pile: only a king may fill a space", c.describe()),
+            Why::KingsOnly(c) => {
+                format!("{} cannot go to an empty tableau pile: only a king may fill a space", c.describe())
+            }
             Why::Full { to, max: 0 } => format!("cards cannot be put on {}", to.name()),
-            Why::Full { to, max } => format!("{} can hold only {}", to.name(), plural(max, "face-up card", "face-up cards")),
+            Why::Full { to, max } => {
+                format!("{} can hold only {}", to.name(), plural(max, "face-up card", "face-up cards"))
+            }
             Why::TakeBackTarget => "a card from a foundation can only go back to the tableau".into(),
             Why::FoundationStart { moving, start } => format!(
                 "{} cannot start a foundation: foundations start with {}",
@@ -239,7 +243,9 @@ impl Why {
             Why::FoundationFull(p) => format!("{} is complete", p.name()),
             Why::OneAtATime => "cards go to a foundation one at a time".into(),
             Why::NotRun => "only a complete run of thirteen cards in one suit can go to a foundation".into(),
-            Why::RunNeedsEmpty(p) => format!("a complete run goes onto an empty foundation, and {} is not empty", p.name()),
+            Why::RunNeedsEmpty(p) => {
+                format!("a complete run goes onto an empty foundation, and {} is not empty", p.name())
+            }
             Why::NoDiscard(c) => format!(
                 "{} cannot be discarded: no other tableau pile shows a higher {}",
                 c.describe(),
@@ -253,9 +259,16 @@ impl Why {
             Why::NoRedeals(n) => format!("the waste may be turned over only {}", plural(n as usize, "time", "times")),
             Why::NotAddition => "cards are removed in pairs only in addition games".into(),
             Why::AdditionOnly(sum) => format!("in this game cards are not moved: remove cards that add up to {sum}"),
-            Why::PairKind(p) => format!("only the top cards of the waste and the tableau can be removed, not {}", p.name()),
+            Why::PairKind(p) => {
+                format!("only the top cards of the waste and the tableau can be removed, not {}", p.name())
+            }
             Why::PairSum { a, b, sum } => {
-                format!("{} and {} add up to {}, not {sum}", a.describe(), b.describe(), a.rank.value() + b.rank.value())
+                format!(
+                    "{} and {} add up to {}, not {sum}",
+                    a.describe(),
+                    b.describe(),
+                    a.rank.value() + b.rank.value()
+                )
             }
             Why::NotAddend { card, sum } => {
                 format!("{} cannot be removed alone: only cards worth {sum} can", card.describe())
@@ -298,6 +311,46 @@ impl Solitaire {
 
     pub(super) fn set_start(&mut self, start: Rank) {
         self.start = start;
+    }
+
+    /// The position in a byte per card (for the solver's memory): the
+    /// redeal count, then each pile's length and cards.
+    pub(super) fn pack(&self) -> Vec<u8> {
+        let cards: usize = self.piles.iter().map(Vec::len).sum();
+        let mut out = Vec::with_capacity(4 + self.piles.len() + cards);
+        out.extend(self.recycles.to_le_bytes());
+        for pile in &self.piles {
+            out.push(pile.len() as u8);
+            out.extend(
+                pile.iter().map(|s| (s.card.rank.value() << 3) | ((s.card.suit as u8) << 1) | u8::from(s.face_up)),
+            );
+        }
+        out
+    }
+
+    /// The position `packed` (made by [`pack`](Self::pack) in this game).
+    pub(super) fn unpack(&self, packed: &[u8]) -> Solitaire {
+        let mut state = Solitaire {
+            rules: Arc::clone(&self.rules),
+            piles: Vec::with_capacity(self.piles.len()),
+            base: self.base,
+            start: self.start,
+            recycles: u32::from_le_bytes([packed[0], packed[1], packed[2], packed[3]]),
+        };
+        let mut at = 4;
+        while at < packed.len() {
+            let len = usize::from(packed[at]);
+            let pile = packed[at + 1..at + 1 + len]
+                .iter()
+                .map(|&b| Slot {
+                    card: Card::new(Rank::new(b >> 3).unwrap_or(Rank::ACE), Suit::ALL[usize::from((b >> 1) & 3)]),
+                    face_up: b & 1 == 1,
+                })
+                .collect();
+            state.piles.push(pile);
+            at += 1 + len;
+        }
+        state
     }
 
     /// The rules this game is played by.
@@ -509,14 +562,17 @@ impl Solitaire {
             }
             return true;
         }
-        let targets: Vec<PileId> =
-            [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve].into_iter().flat_map(|k| self.ids(k)).collect();
+        let targets: Vec<PileId> = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve]
+            .into_iter()
+            .flat_map(|k| self.ids(k))
+            .collect();
         for kind in [PileKind::Waste, PileKind::Tableau, PileKind::Reserve, PileKind::Foundation] {
             for from in self.ids(kind) {
                 for count in 1..=self.liftable(from) {
-                    for &to in &targets {
+                    let Ok(stack) = self.check_source(from, count) else { continue };
+                    for &to in targets.iter().filter(|&&to| to != from) {
                         let m = SolMove::Move { from, count: count as u8, to };
-                        if self.why_not(&m).is_ok() && !f(m) {
+                        if self.check_target(from, stack, to).is_ok() && !f(m) {
                             return false;
                         }
                     }
@@ -544,8 +600,10 @@ impl Solitaire {
     /// Whether `moving` may lie on `onto` by the tableau build rules.
     fn tableau_fit(&self, moving: Card, onto: Card) -> Result<(), Broken> {
         let t = &self.rules.tableau;
-        let (up, down) =
-            (self.rules.one_above(moving.rank, onto.rank, t.allow_wrap), self.rules.one_above(onto.rank, moving.rank, t.allow_wrap));
+        let (up, down) = (
+            self.rules.one_above(moving.rank, onto.rank, t.allow_wrap),
+            self.rules.one_above(onto.rank, moving.rank, t.allow_wrap),
+        );
         match t.sequence {
             Sequence::Higher if !up => return Err(Broken::Higher),
             Sequence::Lower if !down => return Err(Broken::Lower),
@@ -567,11 +625,18 @@ impl Solitaire {
         if self.rules.addition > 0 {
             return Err(Why::AdditionOnly(self.rules.addition));
         }
-        let src = self.exists(from)?;
-        let dst = self.exists(to)?;
+        self.exists(from)?;
+        self.exists(to)?;
         if from == to {
             return Err(Why::SamePile);
         }
+        let stack = self.check_source(from, count)?;
+        self.check_target(from, stack, to)
+    }
+
+    /// Whether the top `count` cards of `from` (an existing pile) may be
+    /// picked up; they are returned if so.
+    fn check_source(&self, from: PileId, count: usize) -> Result<&[Slot], Why> {
         match from.kind {
             PileKind::Stock => return Err(Why::TakeFrom(PileKind::Stock)),
             PileKind::Foundation if !self.rules.foundation.take_back => return Err(Why::TakeFrom(from.kind)),
@@ -580,6 +645,7 @@ impl Solitaire {
         if self.covered(from) {
             return Err(Why::Covered(from));
         }
+        let src = self.at(from);
         if src.is_empty() {
             return Err(Why::Empty(from));
         }
@@ -593,7 +659,14 @@ impl Solitaire {
         if from.kind == PileKind::Tableau {
             self.check_stack(stack)?;
         }
-        let moving = stack[0].card;
+        Ok(stack)
+    }
+
+    /// Whether `stack`, picked up from `from`, may go onto `to` (an existing
+    /// other pile).
+    fn check_target(&self, from: PileId, stack: &[Slot], to: PileId) -> Result<(), Why> {
+        let dst = self.at(to);
+        let count = stack.len();
         match to.kind {
             PileKind::Stock | PileKind::Waste => Err(Why::PutOn(to.kind)),
             PileKind::Foundation if from.kind == PileKind::Foundation => Err(Why::TakeBackTarget),
@@ -604,7 +677,7 @@ impl Solitaire {
                     return Err(Why::Covered(to));
                 }
                 if to.kind == PileKind::Tableau {
-                    self.check_tableau_target(moving, dst)?;
+                    self.check_tableau_target(stack[0].card, dst)?;
                 }
                 let max = match to.kind {
                     PileKind::Tableau => self.rules.tableau.max_allowed,
@@ -646,7 +719,9 @@ impl Solitaire {
             None if !t.fill_empty => Err(Why::NoFill),
             None if t.kings_only && moving.rank != Rank::KING => Err(Why::KingsOnly(moving)),
             None => Ok(()),
-            Some(top) => self.tableau_fit(moving, top.card).map_err(|broken| Why::Build { moving, onto: top.card, broken }),
+            Some(top) => {
+                self.tableau_fit(moving, top.card).map_err(|broken| Why::Build { moving, onto: top.card, broken })
+            }
         }
     }
 
@@ -908,9 +983,7 @@ impl Game for Solitaire {
         if let Some((a, b)) = t.split_once('+') {
             return Ok(SolMove::Pair(PileId::parse(a.trim())?, PileId::parse(b.trim())?));
         }
-        let pile = PileId::parse(t).map_err(|e| {
-            format!("{e}; a move is like T3>F1, T3:4>T7, S1, R, T3+W1 or T12")
-        })?;
+        let pile = PileId::parse(t).map_err(|e| format!("{e}; a move is like T3>F1, T3:4>T7, S1, R, T3+W1 or T12"))?;
         Ok(match pile.kind {
             PileKind::Stock => SolMove::Deal(pile.index),
             _ => SolMove::Remove(pile),
@@ -1000,9 +1073,10 @@ impl Game for Solitaire {
                 .flat_map(|k| self.ids(k))
                 .find_map(|p| ok(SolMove::Remove(p)));
         }
-        [PileKind::Waste, PileKind::Tableau, PileKind::Reserve].into_iter().flat_map(|k| self.ids(k)).find_map(|from| {
-            self.ids(PileKind::Foundation).find_map(|to| ok(SolMove::Move { from, count: 1, to }))
-        })
+        [PileKind::Waste, PileKind::Tableau, PileKind::Reserve]
+            .into_iter()
+            .flat_map(|k| self.ids(k))
+            .find_map(|from| self.ids(PileKind::Foundation).find_map(|to| ok(SolMove::Move { from, count: 1, to })))
     }
 }
 
@@ -1144,7 +1218,6 @@ mod tests {
     use super::super::rules::examples::{self, *};
     use super::super::rules::{DealtCard, StockRules, TableauRules};
     use super::*;
-    use crate::cards::Suit;
     use crate::core::Session;
 
     fn mv(s: &Solitaire, text: &str) -> SolMove {
@@ -1179,7 +1252,10 @@ mod tests {
     fn tableau_builds_follow_sequence_colour_and_suit_checks() {
         let s = position(klondike(), &[("T1", "8C"), ("T2", "7H"), ("T3", "8D"), ("T4", "9C"), ("T6", "KS")]);
         assert!(s.check(&mv(&s, "T2>T1")).is_ok());
-        assert_eq!(refusal(&s, "T2>T3"), "The 7 of hearts cannot go on the 8 of diamonds: it must be the other colour.");
+        assert_eq!(
+            refusal(&s, "T2>T3"),
+            "The 7 of hearts cannot go on the 8 of diamonds: it must be the other colour."
+        );
         assert_eq!(refusal(&s, "T2>T4"), "The 7 of hearts cannot go on the 9 of clubs: it must be one rank lower.");
         assert_eq!(
             refusal(&s, "T2>T5"),
@@ -1262,7 +1338,10 @@ mod tests {
     fn kings_only_and_wrap() {
         let mut r = klondike();
         let s = position(r.clone(), &[("T1", "AC"), ("T2", "KH"), ("T3", "QD")]);
-        assert_eq!(refusal(&s, "T2>T1"), "The king of hearts cannot go on the ace of clubs: it must be one rank lower.");
+        assert_eq!(
+            refusal(&s, "T2>T1"),
+            "The king of hearts cannot go on the ace of clubs: it must be one rank lower."
+        );
         assert_eq!(
             refusal(&s, "T3>T4"),
             "The queen of diamonds cannot go to an empty tableau pile: only a king may fill a space."
@@ -1293,7 +1372,10 @@ mod tests {
         assert!(s.check(&mv(&s, "T1>F1")).is_ok());
         let golf = position(golf(), &[("F1", "7S"), ("T1", "8D"), ("T2", "6C"), ("T3", "9H")]);
         assert!(golf.check(&mv(&golf, "T1>F1")).is_ok() && golf.check(&mv(&golf, "T2>F1")).is_ok());
-        assert_eq!(refusal(&golf, "T3>F1"), "The 9 of hearts cannot go on the 7 of spades: it must be one rank higher or lower.");
+        assert_eq!(
+            refusal(&golf, "T3>F1"),
+            "The 9 of hearts cannot go on the 7 of spades: it must be one rank higher or lower."
+        );
         assert_eq!(refusal(&golf, "T1>T2"), "Cards cannot be put on tableau pile 2.");
     }
 
@@ -1350,9 +1432,13 @@ mod tests {
     #[test]
     fn complete_sequences_go_to_a_foundation_by_themselves() {
         let run = "(5S) KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S";
-        let mut s = position(spider_one_suit(), &[("T1", run), ("T2", "AS"), ("F1", "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS")]);
+        let mut s =
+            position(spider_one_suit(), &[("T1", run), ("T2", "AS"), ("F1", "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS")]);
         assert_eq!(s.auto_move(), None);
-        assert_eq!(refusal(&s, "T1:12>F2"), "Only a complete run of thirteen cards in one suit can go to a foundation.");
+        assert_eq!(
+            refusal(&s, "T1:12>F2"),
+            "Only a complete run of thirteen cards in one suit can go to a foundation."
+        );
         play(&mut s, "T2>T1");
         let auto = s.auto_move().unwrap();
         assert_eq!(s.move_text(&auto), "T1:13>F2");
@@ -1411,8 +1497,14 @@ mod tests {
         let s = position(aces_up(), &[("T1", "5H"), ("T2", "9H"), ("T3", "AS"), ("T4", "KS")]);
         assert!(s.check(&mv(&s, "T1>F1")).is_ok());
         assert!(s.check(&mv(&s, "T4>F1")).is_ok());
-        assert_eq!(refusal(&s, "T2>F1"), "The 9 of hearts cannot be discarded: no other tableau pile shows a higher heart.");
-        assert_eq!(refusal(&s, "T3>F1"), "The ace of spades cannot be discarded: no other tableau pile shows a higher spade.");
+        assert_eq!(
+            refusal(&s, "T2>F1"),
+            "The 9 of hearts cannot be discarded: no other tableau pile shows a higher heart."
+        );
+        assert_eq!(
+            refusal(&s, "T3>F1"),
+            "The ace of spades cannot be discarded: no other tableau pile shows a higher spade."
+        );
         assert_eq!(refusal(&s, "T1>T2"), "Tableau pile 2 can hold only 1 face-up card.");
         let mut s = s;
         play(&mut s, "T1>F1");
@@ -1508,7 +1600,8 @@ mod tests {
 
     /// Every move text the engine could read, for the enumeration check.
     fn every_move(s: &Solitaire) -> Vec<SolMove> {
-        let ids: Vec<PileId> = PileKind::ALL.into_iter().flat_map(|k| s.ids(k)).chain([PileId::new(PileKind::Tableau, 99)]).collect();
+        let ids: Vec<PileId> =
+            PileKind::ALL.into_iter().flat_map(|k| s.ids(k)).chain([PileId::new(PileKind::Tableau, 99)]).collect();
         let tallest = s.piles().map(|(_, p)| p.len()).max().unwrap_or(0) as u8;
         let mut out = vec![SolMove::Recycle, SolMove::Deal(0), SolMove::Deal(1)];
         for &a in &ids {
@@ -1565,11 +1658,14 @@ mod tests {
         assert!(s.parse_move("T0>F1").unwrap_err().contains("from 1 to 255"));
         assert!(s.parse_move("T3:0>F1").unwrap_err().contains("not a number of cards"));
         assert!(s.parse_move("hello").unwrap_err().contains("a move is like"));
-        assert_eq!(s.parse_move(" t3 : 2 > t7 "), Ok(SolMove::Move {
-            from: PileId::new(PileKind::Tableau, 2),
-            count: 2,
-            to: PileId::new(PileKind::Tableau, 6)
-        }));
+        assert_eq!(
+            s.parse_move(" t3 : 2 > t7 "),
+            Ok(SolMove::Move {
+                from: PileId::new(PileKind::Tableau, 2),
+                count: 2,
+                to: PileId::new(PileKind::Tableau, 6)
+            })
+        );
         assert_eq!(s.parse_move("r"), Ok(SolMove::Recycle));
         assert_eq!(s.parse_move("S1"), Ok(SolMove::Deal(0)));
     }

@@ -4,8 +4,8 @@
 pub mod deal;
 pub mod engine;
 pub mod ini;
+pub mod library;
 pub mod lint;
 pub mod rules;
 pub mod solver;
 pub mod spec;
-pub mod library;

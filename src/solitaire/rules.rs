@@ -10,8 +10,8 @@
 
 use crate::cards::{Card, Rank, Suit};
 
-pub use super::spec::{Build, ColourCheck, DealTo, MAX_PILES, PileKind, Sequence, WinWhen};
 use super::spec::{self, GameSpec};
+pub use super::spec::{Build, ColourCheck, DealTo, MAX_PILES, PileKind, Sequence, WinWhen};
 
 /// Easy or Hard: which of [EasyMode] and [HardMode] is in force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -512,7 +512,11 @@ impl Rules {
             return Err("FillFrom=Reserve needs a reserve pile.".to_string());
         }
         if t.covered_by.len() > t.piles {
-            return Err(format!("CoveredBy is given for {} tableau piles but there are {}.", t.covered_by.len(), t.piles));
+            return Err(format!(
+                "CoveredBy is given for {} tableau piles but there are {}.",
+                t.covered_by.len(),
+                t.piles
+            ));
         }
         for (i, cover) in t.covered_by.iter().enumerate() {
             if let Some(&bad) = cover.iter().find(|&&c| c >= t.piles || c == i) {
@@ -588,12 +592,7 @@ pub(crate) mod examples {
         Rules {
             decks: 2,
             suits: vec![Suit::Spades],
-            stock: StockRules {
-                piles: 1,
-                deal_to: DealTo::Tableau,
-                deal_needs_no_gaps: true,
-                ..StockRules::default()
-            },
+            stock: StockRules { piles: 1, deal_to: DealTo::Tableau, deal_needs_no_gaps: true, ..StockRules::default() },
             foundation: FoundationRules { piles: 8, complete_sequences: true, ..FoundationRules::default() },
             tableau: TableauRules {
                 piles: 10,
@@ -710,12 +709,7 @@ pub(crate) mod examples {
 
     pub fn scorpion() -> Rules {
         Rules {
-            stock: StockRules {
-                piles: 1,
-                deal_to: DealTo::Tableau,
-                deal_piles: Some(3),
-                ..StockRules::default()
-            },
+            stock: StockRules { piles: 1, deal_to: DealTo::Tableau, deal_piles: Some(3), ..StockRules::default() },
             foundation: FoundationRules { piles: 4, complete_sequences: true, ..FoundationRules::default() },
             tableau: TableauRules {
                 piles: 7,

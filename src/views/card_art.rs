@@ -1,4 +1,4 @@
-//! The card art: 52 faces, the backs and the empty-pile mats, in two sizes,
+//! The card art: 52 faces, the backs and the empty-pile mats, in three sizes,
 //! read from the built-in assets (roms-like-assets/cards/, painted by
 //! `cargo run --example paint_cards`). Every piece is a colour PNG whose
 //! alpha is the mask plus a hand-made one-bit PNG, loaded as `gfx::Art` so
@@ -11,11 +11,18 @@ use crate::cards::{Card, Suit};
 use crate::gfx::Art;
 use crate::gfx::image_io::ImageError;
 
-/// The two card sizes.
+/// The three card sizes. They are ordered by size (`Small < Medium <
+/// Large`); a view picks the largest whose layout fits by trying
+/// `ALL_LARGEST_FIRST` in turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CardSize {
     /// 71 x 96, the classic Windows card: YaZZle, the Macs, Amiga DblPAL.
     Large,
+    /// 58 x 79, the large card's proportions a size down, for layouts the
+    /// large cards do not fit: ten columns in YaZZle's window (10 x 58 +
+    /// 9 x 3 = 607), seven on a 512-pixel Mac (7 x 58 + 6 x 9 = 460). The
+    /// same designs, redrawn by hand at this size.
+    Medium,
     /// 29 x 44, for the Amiga's 320-pixel lores screen: ten columns with
     /// 3-pixel gaps fit across it (10 x 29 + 9 x 3 = 317). The height
     /// holds a 7-row index at both ends and four rows of pips between.
@@ -23,10 +30,17 @@ pub enum CardSize {
 }
 
 impl CardSize {
-    pub const ALL: [CardSize; 2] = [CardSize::Large, CardSize::Small];
+    /// Every size, largest first.
+    pub const ALL: [CardSize; 3] = CardSize::ALL_LARGEST_FIRST;
+
+    /// The sizes to try in turn when looking for the largest whose layout
+    /// fits: large, medium, small.
+    pub const ALL_LARGEST_FIRST: [CardSize; 3] = [CardSize::Large, CardSize::Medium, CardSize::Small];
 
     /// The size for a screen (or window) `width` pixels wide: small cards
     /// below 500 pixels, where seven large ones would not fit side by side.
+    /// (A starting point: a view whose layout is wider than the screen
+    /// steps down through `ALL_LARGEST_FIRST`.)
     pub fn for_screen(width: u32) -> CardSize {
         if width < 500 { CardSize::Small } else { CardSize::Large }
     }
@@ -35,6 +49,7 @@ impl CardSize {
     pub fn folder(self) -> &'static str {
         match self {
             CardSize::Large => "large",
+            CardSize::Medium => "medium",
             CardSize::Small => "small",
         }
     }
@@ -43,8 +58,22 @@ impl CardSize {
     pub fn dimensions(self) -> (u32, u32) {
         match self {
             CardSize::Large => (71, 96),
+            CardSize::Medium => (58, 79),
             CardSize::Small => (29, 44),
         }
+    }
+}
+
+impl PartialOrd for CardSize {
+    fn partial_cmp(&self, other: &CardSize) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for CardSize {
+    /// By size: a smaller card is less.
+    fn cmp(&self, other: &CardSize) -> std::cmp::Ordering {
+        self.dimensions().cmp(&other.dimensions())
     }
 }
 
@@ -131,9 +160,11 @@ impl CardArt {
     /// The art of one size, loaded on first use and kept.
     pub fn try_get(size: CardSize) -> Result<&'static CardArt, ImageError> {
         static LARGE: OnceLock<Result<CardArt, ImageError>> = OnceLock::new();
+        static MEDIUM: OnceLock<Result<CardArt, ImageError>> = OnceLock::new();
         static SMALL: OnceLock<Result<CardArt, ImageError>> = OnceLock::new();
         let cell = match size {
             CardSize::Large => &LARGE,
+            CardSize::Medium => &MEDIUM,
             CardSize::Small => &SMALL,
         };
         cell.get_or_init(|| CardArt::load(size)).as_ref().map_err(Clone::clone)
@@ -179,7 +210,8 @@ mod tests {
     }
 
     #[test]
-    fn every_piece_loads_in_both_sizes_at_its_size() {
+    fn every_piece_loads_in_every_size_at_its_size() {
+        assert_eq!(CardSize::ALL.len(), 3);
         for size in CardSize::ALL {
             let art = CardArt::load(size).unwrap_or_else(|e| panic!("{size:?}: {e}"));
             assert_eq!((art.faces.len(), art.backs.len(), art.mats.len()), (52, BACKS, Mat::ALL.len()));
@@ -260,13 +292,54 @@ mod tests {
 
     #[test]
     fn backs_wrap_round_and_differ() {
-        let art = CardArt::get(CardSize::Large);
-        assert_eq!(art.back(BACKS + 2), art.back(2));
-        for i in 0..BACKS {
-            for j in i + 1..BACKS {
-                assert_ne!(art.back(i), art.back(j), "backs {} and {}", i + 1, j + 1);
+        for size in CardSize::ALL {
+            let art = CardArt::get(size);
+            assert_eq!(art.back(BACKS + 2), art.back(2));
+            for i in 0..BACKS {
+                for j in i + 1..BACKS {
+                    assert_ne!(art.back(i), art.back(j), "{size:?}: backs {} and {}", i + 1, j + 1);
+                }
             }
         }
+    }
+
+    #[test]
+    fn mats_differ() {
+        for size in CardSize::ALL {
+            let art = CardArt::get(size);
+            for (i, a) in Mat::ALL.iter().enumerate() {
+                for b in &Mat::ALL[i + 1..] {
+                    assert_ne!(art.mat(*a), art.mat(*b), "{size:?}: {a:?} and {b:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sizes_largest_first_and_ordered_by_size() {
+        let sizes = CardSize::ALL_LARGEST_FIRST;
+        assert_eq!(sizes, [CardSize::Large, CardSize::Medium, CardSize::Small]);
+        for pair in sizes.windows(2) {
+            let ((w0, h0), (w1, h1)) = (pair[0].dimensions(), pair[1].dimensions());
+            assert!(w0 > w1 && h0 > h1, "{:?} is not larger than {:?}", pair[0], pair[1]);
+            assert!(pair[0] > pair[1]);
+        }
+        assert_eq!(CardSize::ALL.iter().max(), Some(&CardSize::Large));
+        assert_eq!(CardSize::ALL.iter().min(), Some(&CardSize::Small));
+        // Distinct folders.
+        let folders: std::collections::HashSet<_> = CardSize::ALL.iter().map(|s| s.folder()).collect();
+        assert_eq!(folders.len(), CardSize::ALL.len());
+    }
+
+    #[test]
+    fn medium_cards_fit_the_layouts_they_are_for() {
+        let (w, h) = CardSize::Medium.dimensions();
+        let (lw, lh) = CardSize::Large.dimensions();
+        // Ten columns with 3-pixel gaps in 674 pixels; seven with 9-pixel
+        // gaps in 507; and the large card's proportions to within a pixel.
+        assert!(10 * w + 9 * 3 <= 674);
+        assert!(7 * w + 6 * 9 <= 507);
+        assert!((w * lh).abs_diff(h * lw) <= lw);
     }
 
     #[test]

@@ -39,6 +39,10 @@ pub trait View {
     /// Whether `command` would do something now (greys out skin buttons
     /// and menu items that would not).
     fn can(&self, command: &str) -> bool;
+    /// The button chosen in a requester the view asked for (0 = first).
+    fn answer(&mut self, _button: usize) -> Response {
+        Response::Unchanged
+    }
     /// The id of the game shown, if the view is a game.
     fn game_id(&self) -> Option<String> {
         None

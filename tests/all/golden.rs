@@ -3,14 +3,19 @@
 //! every picture before committing it.
 
 use parlour::app::driver::Driver;
+use parlour::app::launcher::Launcher;
 use parlour::app::shell::Shell;
 use parlour::machines::{Button, Depth, Input, Machine, MachineChoice, MachineId};
 
 use super::support::assert_golden;
 
+/// The launcher with a fixed list, so pictures do not change when a game
+/// type is added.
 fn driver(id: MachineId, depth: Option<Depth>) -> Driver {
     let machine = Machine::new(&MachineChoice { id: Some(id), depth, skin: None }, id).unwrap();
-    Driver::new(Shell::launcher(machine, 1))
+    let games = [("klondike", "Klondike"), ("freecell", "FreeCell"), ("the-chance", "The Chance")];
+    let launcher = Launcher::listing(games.iter().map(|(i, n)| (i.to_string(), n.to_string())).collect());
+    Driver::new(Shell::new(machine, Box::new(launcher), 1))
 }
 
 fn name(id: MachineId, depth: Option<Depth>) -> String {

@@ -4,5 +4,7 @@ mod core_props;
 mod golden;
 mod palettes;
 mod shots;
+mod solitaire;
+mod solitaire_view;
 mod support;
 mod window;

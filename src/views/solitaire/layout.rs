@@ -38,12 +38,15 @@ pub struct TableLayout {
     pub card_h: i32,
     pub area: Rect,
     pub piles: Vec<PileGeometry>,
+    /// Whether NumCardWide x NumCardHigh units fit the area at this card size.
+    pub fits: bool,
 }
 
 impl TableLayout {
     /// Lays out a game type's piles for cards of `card_w` x `card_h` in
     /// `area`.
-    pub fn new(spec: &GameSpec, card_w: i32, card_h: i32, area: Rect) -> TableLayout {
+    /// `fan_waste` spreads the waste's top three cards (when dealing three).
+    pub fn new(spec: &GameSpec, card_w: i32, card_h: i32, area: Rect, fan_waste: bool) -> TableLayout {
         let g = &spec.game;
         // Gaps scale with the cards so small screens keep their proportions.
         let scale = card_w as f64 / 71.0;
@@ -61,7 +64,12 @@ impl TableLayout {
                 let (down, up, max_visible, random) = match kind {
                     PileKind::Tableau => {
                         let t = &spec.tableau;
-                        ((t.card_x_down_off * cw, t.card_y_down_off * ch), (t.card_x_up_off * cw, t.card_y_up_off * ch), None, (0.0, 0.0))
+                        (
+                            (t.card_x_down_off * cw, t.card_y_down_off * ch),
+                            (t.card_x_up_off * cw, t.card_y_up_off * ch),
+                            None,
+                            (0.0, 0.0),
+                        )
                     }
                     PileKind::Foundation => {
                         let f = &spec.foundation;
@@ -72,10 +80,15 @@ impl TableLayout {
                     PileKind::Reserve => {
                         let r = &spec.reserve;
                         let step = (r.card_x_up_off * cw, r.card_y_up_off * ch);
-                        (step, step, Some(r.max_visible.max(1) as usize), (r.max_x_rand_delta * cw, r.max_y_rand_delta * ch))
+                        (
+                            step,
+                            step,
+                            Some(r.max_visible.max(1) as usize),
+                            (r.max_x_rand_delta * cw, r.max_y_rand_delta * ch),
+                        )
                     }
-                    // The waste fans its top three when dealing three.
-                    PileKind::Waste => ((0.0, 0.0), (cw * 0.2, 0.0), Some(3), (0.0, 0.0)),
+                    PileKind::Waste if fan_waste => ((0.0, 0.0), (cw * 0.2, 0.0), Some(3), (0.0, 0.0)),
+                    PileKind::Waste => ((0.0, 0.0), (0.0, 0.0), Some(1), (0.0, 0.0)),
                     PileKind::Stock => ((0.0, 0.0), (0.0, 0.0), Some(1), (0.0, 0.0)),
                 };
                 piles.push(PileGeometry {
@@ -90,7 +103,11 @@ impl TableLayout {
                 });
             }
         }
-        TableLayout { card_w, card_h, area, piles }
+        // Long tableau piles squeeze, so the height only has to hold every
+        // pile's first card.
+        let lowest = piles.iter().map(|p| p.y + card_h).max().unwrap_or(area.y);
+        let fits = width <= area.w as f64 && lowest <= area.bottom();
+        TableLayout { card_w, card_h, area, piles, fits }
     }
 
     pub fn pile(&self, id: PileId) -> Option<&PileGeometry> {
@@ -106,11 +123,19 @@ impl TableLayout {
     /// in the pile: the hidden ones under `max_visible` are skipped. Steps
     /// are squeezed so the pile stays inside the table. `jitter` gives the
     /// random displacement (in -1..1 per axis) of a card, or None.
-    pub fn card_rects(&self, g: &PileGeometry, slots: &[Slot], jitter: Option<&dyn Fn(usize) -> (f64, f64)>) -> Vec<(usize, Rect)> {
+    pub fn card_rects(
+        &self,
+        g: &PileGeometry,
+        slots: &[Slot],
+        jitter: Option<&dyn Fn(usize) -> (f64, f64)>,
+    ) -> Vec<(usize, Rect)> {
         let first = g.max_visible.map_or(0, |n| slots.len().saturating_sub(n));
         let shown = &slots[first..];
-        let steps: Vec<(f64, f64)> =
-            shown.iter().take(shown.len().saturating_sub(1)).map(|s| if s.face_up { g.up_step } else { g.down_step }).collect();
+        let steps: Vec<(f64, f64)> = shown
+            .iter()
+            .take(shown.len().saturating_sub(1))
+            .map(|s| if s.face_up { g.up_step } else { g.down_step })
+            .collect();
         let (total_x, total_y) = steps.iter().fold((0.0, 0.0), |(a, b), s| (a + s.0, b + s.1));
         let room_y = (self.area.bottom() - self.card_h - g.y) as f64;
         let room_x = (self.area.right() - self.card_w - g.x) as f64;

@@ -24,6 +24,9 @@ const DOUBLE_CLICK_MS: u32 = 450;
 const DRAG_SLOP: i32 = 3;
 /// Card backs in the art set.
 const BACKS: usize = 9;
+/// The Options box's buttons and the commands they run.
+const OPTION_BUTTONS: [(&str, &str); 4] =
+    [("Done", ""), ("Mode", "mode"), ("Auto-play", "autoplay"), ("Back", "cardback")];
 
 /// A stack being dragged.
 #[derive(Clone, Debug)]
@@ -37,17 +40,11 @@ struct Drag {
 }
 
 /// Player preferences that are not part of the game.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct TableOptions {
     pub back: usize,
     pub random_placement: bool,
     pub auto_foundations: bool,
-}
-
-impl Default for TableOptions {
-    fn default() -> Self {
-        TableOptions { back: 0, random_placement: false, auto_foundations: false }
-    }
 }
 
 pub struct SolitaireView {
@@ -63,11 +60,14 @@ pub struct SolitaireView {
     /// Whether this game's result has gone into the statistics.
     recorded: bool,
     /// Called with the outcome when a game ends (statistics).
-    on_outcome: Box<dyn FnMut(&str, Outcome, i64)>,
+    on_outcome: OutcomeHook,
 }
 
+/// Told the game type id, outcome and score when a game ends.
+pub type OutcomeHook = Box<dyn FnMut(&str, Outcome, i64)>;
+
 impl SolitaireView {
-    pub fn new(game_type: Arc<GameType>, seed: u64, on_outcome: Box<dyn FnMut(&str, Outcome, i64)>) -> SolitaireView {
+    pub fn new(game_type: Arc<GameType>, seed: u64, on_outcome: OutcomeHook) -> SolitaireView {
         let session = Session::new(game_type.variant.clone(), seed);
         SolitaireView {
             game_type,
@@ -90,13 +90,26 @@ impl SolitaireView {
         self.session.state()
     }
 
-    fn art(machine: &Machine) -> &'static CardArt {
-        CardArt::get(CardSize::for_screen(machine.look().width))
+    /// The largest cards whose layout fits the table (the smallest if none
+    /// does), with that layout.
+    fn fitted(&self, area: Rect) -> (&'static CardArt, TableLayout) {
+        let mut best = None;
+        for size in CardSize::ALL_LARGEST_FIRST {
+            let art = CardArt::get(size);
+            let (w, h) = art.size();
+            let fan_waste = self.state().rules().stock.deal_count > 1;
+            let layout = TableLayout::new(&self.game_type.spec, w as i32, h as i32, area, fan_waste);
+            let fits = layout.fits;
+            best = Some((art, layout));
+            if fits {
+                break;
+            }
+        }
+        best.expect("there is at least one card size")
     }
 
-    fn layout(&self, machine: &Machine, area: Rect) -> TableLayout {
-        let (w, h) = Self::art(machine).size();
-        TableLayout::new(&self.game_type.spec, w as i32, h as i32, area)
+    fn layout(&self, area: Rect) -> TableLayout {
+        self.fitted(area).1
     }
 
     /// A stable pseudo-random displacement in -1..1 for a card, so
@@ -113,12 +126,25 @@ impl SolitaireView {
         for g in layout.piles.iter().filter(|g| g.visible) {
             let slots = self.state().pile(g.id.kind, g.id.index());
             let jitter = |i: usize| Self::jitter(slots[i].card, i);
-            let j: Option<&dyn Fn(usize) -> (f64, f64)> = if self.options.random_placement { Some(&jitter) } else { None };
+            let j: Option<&dyn Fn(usize) -> (f64, f64)> =
+                if self.options.random_placement { Some(&jitter) } else { None };
             for (i, r) in layout.card_rects(g, slots, j) {
                 out.push((g.id, i, r));
             }
         }
         out
+    }
+
+    /// Where card `index` of a pile is drawn in `area` (for scripts and
+    /// tests that click like a player).
+    pub fn card_rect(&self, area: Rect, id: PileId, index: usize) -> Option<Rect> {
+        self.placed(&self.layout(area)).into_iter().find(|p| p.0 == id && p.1 == index).map(|p| p.2)
+    }
+
+    /// Where a pile's first card (or its empty mat) is drawn in `area`.
+    pub fn pile_rect(&self, area: Rect, id: PileId) -> Option<Rect> {
+        let layout = self.layout(area);
+        layout.pile(id).map(|g| layout.base_rect(g))
     }
 
     /// The topmost card under the pointer, or the pile whose empty mat is there.
@@ -149,7 +175,9 @@ impl SolitaireView {
     fn auto_foundations(&mut self) {
         loop {
             let safe = self.state().legal_moves().into_iter().find(|m| match *m {
-                SolMove::Move { from, count: 1, to } if to.kind == PileKind::Foundation && from.kind != PileKind::Foundation => {
+                SolMove::Move { from, count: 1, to }
+                    if to.kind == PileKind::Foundation && from.kind != PileKind::Foundation =>
+                {
                     self.state().pile(from.kind, from.index()).last().is_some_and(|s| self.is_safe_home(s.card))
                 }
                 _ => false,
@@ -298,6 +326,20 @@ impl SolitaireView {
         ]
     }
 
+    /// The Options box: the current settings, a button to change each.
+    fn options_box(&self) -> Requester {
+        let on = |b: bool| if b { "on" } else { "off" };
+        Requester {
+            title: "Options".into(),
+            lines: vec![
+                format!("Mode: {}", self.session.variant().mode().name()),
+                format!("Auto-play to foundations: {}", on(self.options.auto_foundations)),
+                format!("Card back: {} of {BACKS}", self.options.back + 1),
+            ],
+            buttons: OPTION_BUTTONS.iter().map(|b| b.0.to_string()).collect(),
+        }
+    }
+
     fn set_mode(&mut self, mode: Mode) -> Response {
         if self.session.variant().mode() == mode {
             return Response::Unchanged;
@@ -324,7 +366,17 @@ impl SolitaireView {
         let rules = self.state().rules();
         match id.kind {
             PileKind::Stock if self.state().can_recycle() => Mat::Recycle,
-            PileKind::Foundation if self.state().start_rank() == crate::cards::Rank::ACE => Mat::Ace,
+            // "A" only where an ace really starts the pile: not on discard
+            // piles or foundations that take whole king-to-ace runs.
+            PileKind::Foundation
+                if self.state().start_rank() == crate::cards::Rank::ACE
+                    && rules.addition == 0
+                    && !rules.foundation.discard
+                    && !rules.foundation.complete_sequences
+                    && rules.foundation.suit_check =>
+            {
+                Mat::Ace
+            }
             PileKind::Tableau if rules.tableau.kings_only => Mat::King,
             _ => Mat::Empty,
         }
@@ -358,8 +410,7 @@ impl View for SolitaireView {
         if !machine.chrome().draws_felt() {
             s.fill_rect(area, look.paint(Pen::Felt));
         }
-        let art = Self::art(machine);
-        let layout = self.layout(machine, area);
+        let (art, layout) = self.fitted(area);
         for g in layout.piles.iter().filter(|g| g.visible) {
             if self.state().pile(g.id.kind, g.id.index()).is_empty() {
                 let r = layout.base_rect(g);
@@ -391,8 +442,8 @@ impl View for SolitaireView {
         }
     }
 
-    fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {
-        let layout = self.layout(machine, area);
+    fn input(&mut self, input: &Input, _machine: &Machine, area: Rect) -> Response {
+        let layout = self.layout(area);
         match *input {
             Input::Tick { ms } => {
                 if let Some((_, t)) = &mut self.last_click {
@@ -435,6 +486,8 @@ impl View for SolitaireView {
                 if !d.moved {
                     return Response::Unchanged;
                 }
+                // A drag is not the first half of a double-click.
+                self.last_click = None;
                 match self.drop_target(&layout, &d) {
                     Some(to) => self.play(SolMove::Move { from: d.from, count: d.count as u8, to }),
                     None => Response::Redraw,
@@ -475,6 +528,10 @@ impl View for SolitaireView {
                 self.after_move();
                 Response::Redraw
             }
+            "mode" => {
+                let other = if self.session.variant().mode() == Mode::Easy { Mode::Hard } else { Mode::Easy };
+                self.set_mode(other)
+            }
             "easy" => self.set_mode(Mode::Easy),
             "hard" => self.set_mode(Mode::Hard),
             "autoplay" => {
@@ -490,6 +547,7 @@ impl View for SolitaireView {
                 Response::Redraw
             }
             "gametypes" => Response::Command("gametypes".into()),
+            "options" => Response::Ask(self.options_box()),
             "stats" => Response::Command(format!("stats:{}", self.game_type.id)),
             _ => return None,
         };
@@ -501,13 +559,21 @@ impl View for SolitaireView {
             "undo" => self.session.can_undo(),
             "redo" => self.session.can_redo(),
             "random" => self.game_type.spec.game.max_rand_deltas,
-            "new" | "restart" | "easy" | "hard" | "autoplay" | "cardback" | "gametypes" | "stats" => true,
+            "new" | "restart" | "easy" | "hard" | "autoplay" | "cardback" | "gametypes" | "stats" | "options"
+            | "mode" => true,
             _ => false,
         }
     }
 
     fn wants_ticks(&self) -> bool {
         true
+    }
+
+    fn answer(&mut self, button: usize) -> Response {
+        match OPTION_BUTTONS.get(button) {
+            Some(&(_, cmd)) if !cmd.is_empty() => self.command(cmd).unwrap_or(Response::Unchanged),
+            _ => Response::Unchanged,
+        }
     }
 
     fn game_id(&self) -> Option<String> {
@@ -517,7 +583,7 @@ impl View for SolitaireView {
 
 /// The statistics box for a game type.
 pub fn stats_box(name: &str, stats: &crate::core::GameStats) -> Requester {
-    let pct = if stats.played > 0 { stats.won * 100 / stats.played } else { 0 };
+    let pct = (stats.won * 100).checked_div(stats.played).unwrap_or(0);
     Requester {
         title: format!("{name} Statistics"),
         lines: vec![

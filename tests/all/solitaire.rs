@@ -1,0 +1,109 @@
+//! The shipped game types as a player or author meets them: they lint
+//! clean, their game.bmp is a fresh capture, Microsoft deals match an
+//! independent generator, and each one wins by a recorded move list.
+
+use std::path::{Path, PathBuf};
+
+use parlour::app::{capture, catalog};
+use parlour::core::{Game, Session, Status, Variant};
+
+use super::support::run;
+
+fn shipped() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types");
+    let mut v: Vec<PathBuf> =
+        std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).filter(|p| p.join("game.ini").exists()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_shipped_game_type_lints_clean() {
+    let folders = shipped();
+    assert!(folders.len() >= 20, "only {} game types", folders.len());
+    let mut args = vec!["lint".to_string()];
+    args.extend(folders.iter().map(|f| f.to_string_lossy().into_owned()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run(&args);
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "lint failed:\n{text}");
+    assert!(!text.contains("warning"), "lint warned:\n{text}");
+}
+
+#[test]
+fn every_game_bmp_is_a_fresh_capture() {
+    for folder in shipped() {
+        let want = std::fs::read(folder.join("game.bmp")).unwrap_or_default();
+        let got = capture::render(&folder).unwrap();
+        assert!(want == got, "{}: game.bmp is not what `parlour capture` makes now", folder.display());
+    }
+}
+
+/// Microsoft's deal algorithm as first published, written independently of
+/// Parlour's: cards numbered rank*4+suit (clubs, diamonds, hearts, spades),
+/// each pick replaced by the last remaining card, dealt row by row.
+fn independent_ms_columns(number: u32) -> Vec<Vec<String>> {
+    let mut seed = number as u64;
+    let mut rand = || {
+        seed = (seed * 214013 + 2531011) % (1 << 31);
+        (seed >> 16) as usize
+    };
+    let mut deck: Vec<usize> = (0..52).collect();
+    let mut left = 52;
+    let mut columns = vec![Vec::new(); 8];
+    for i in 0..52 {
+        let j = rand() % left;
+        let card = deck[j];
+        left -= 1;
+        deck[j] = deck[left];
+        let name = format!("{}{}", "A23456789TJQK".as_bytes()[card / 4] as char, "CDHS".as_bytes()[card % 4] as char);
+        columns[i % 8].push(name);
+    }
+    columns
+}
+
+#[test]
+fn microsoft_deals_match_an_independent_generator() {
+    let game = catalog::find("freecell").expect("FreeCell is shipped");
+    let variant = game.game_type().unwrap().variant.with_options("easy,ms").unwrap();
+    for n in (1..=400).chain([11982, 32000, 1_000_000]) {
+        let text = parlour::solitaire::deal::print_position(&variant.deal(u64::from(n)));
+        let columns: Vec<Vec<String>> = (1..=8)
+            .map(|c| {
+                let line = text.lines().find(|l| l.starts_with(&format!("Tableau{c}:"))).unwrap();
+                line.split_whitespace().skip(1).map(str::to_string).collect()
+            })
+            .collect();
+        assert_eq!(columns, independent_ms_columns(n), "deal {n}");
+    }
+}
+
+#[test]
+fn deal_command_prints_the_microsoft_layout() {
+    let out = run(&["deal", "freecell", "--ms", "1"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.lines().any(|l| l == "Tableau1: JD KD 2S 4C 3S 6D 6S"), "{text}");
+    let fcs = run(&["deal", "freecell", "--ms", "1", "--format", "fcs"]);
+    assert!(String::from_utf8_lossy(&fcs.stdout).lines().any(|l| l == "JD KD 2S 4C 3S 6D 6S"));
+}
+
+/// Each shipped game type has tests/wins/<id>.txt: a `seed N` line, then
+/// moves that win that deal (found with `parlour solve`).
+#[test]
+fn every_shipped_game_type_wins_by_script() {
+    let wins = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/wins");
+    for folder in shipped() {
+        let game = catalog::find(&folder.to_string_lossy()).unwrap();
+        let path = wins.join(format!("{}.txt", game.id));
+        let script = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut lines = script.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+        let seed: u64 = lines.next().and_then(|l| l.strip_prefix("seed ")).and_then(|n| n.parse().ok()).unwrap();
+        let variant = game.game_type().unwrap().variant.clone();
+        let mut session = Session::new(variant, seed);
+        for (i, m) in lines.enumerate() {
+            session.play_text(m).unwrap_or_else(|e| panic!("{}: move {} `{m}`: {e}", game.id, i + 1));
+        }
+        assert_eq!(session.state().status(), Status::Won, "{}: the script does not win", game.id);
+    }
+}

@@ -1,0 +1,131 @@
+//! Playing a game type with the mouse, as a player would, through the
+//! solitaire view on the headless machine.
+
+use std::sync::Arc;
+
+use parlour::app::catalog;
+use parlour::core::{Game, Outcome};
+use parlour::gfx::Rect;
+use parlour::machines::{Button, Input, Machine, MachineChoice, MachineId};
+use parlour::solitaire::engine::{PileId, SolMove};
+use parlour::solitaire::rules::PileKind;
+use parlour::views::View;
+use parlour::views::solitaire::SolitaireView;
+
+fn table(id: &str, machine: MachineId, seed: u64) -> (SolitaireView, Machine, Rect) {
+    let game = catalog::find(id).unwrap();
+    let gt = Arc::clone(game.game_type().unwrap());
+    let m = Machine::new(&MachineChoice { id: Some(machine), ..Default::default() }, machine).unwrap();
+    let area = m.content();
+    let view = SolitaireView::new(gt, seed, Box::new(|_: &str, _: Outcome, _: i64| {}));
+    (view, m, area)
+}
+
+fn centre(r: Rect) -> (i32, i32) {
+    (r.x + r.w / 2, r.y + r.h / 3)
+}
+
+fn drag(view: &mut SolitaireView, m: &Machine, area: Rect, from: (i32, i32), to: (i32, i32)) {
+    for ev in [
+        Input::MouseDown { x: from.0, y: from.1, button: Button::Left },
+        Input::MouseMove { x: (from.0 + to.0) / 2, y: (from.1 + to.1) / 2 },
+        Input::MouseMove { x: to.0, y: to.1 },
+        Input::MouseUp { x: to.0, y: to.1, button: Button::Left },
+    ] {
+        view.input(&ev, m, area);
+    }
+}
+
+/// The top card's rectangle of a pile (or its mat when empty).
+fn top_rect(view: &SolitaireView, area: Rect, id: PileId) -> Rect {
+    let n = view.session().state().pile(id.kind, id.index()).len();
+    if n == 0 { view.pile_rect(area, id).unwrap() } else { view.card_rect(area, id, n - 1).unwrap() }
+}
+
+#[test]
+fn dragging_a_legal_move_plays_it_and_an_illegal_one_is_refused_with_a_reason() {
+    for machine in [MachineId::Yazzle, MachineId::MacSe30, MachineId::AmigaPal] {
+        let (mut view, m, area) = table("klondike", machine, 1);
+        let state = view.session().state().clone();
+        let legal = state.legal_moves().into_iter().find(|mv| {
+            matches!(mv, SolMove::Move { from, count: 1, to } if from.kind == PileKind::Tableau && to.kind == PileKind::Tableau)
+        });
+        let Some(SolMove::Move { from, to, .. }) = legal else { panic!("deal 1 has a tableau move") };
+        let before = view.session().move_count();
+        let (a, b) = (centre(top_rect(&view, area, from)), centre(top_rect(&view, area, to)));
+        drag(&mut view, &m, area, a, b);
+        assert_eq!(view.session().move_count(), before + 1, "{machine}: the drag did not play {from}>{to}");
+
+        // Every tableau top that cannot go onto tableau 1: dropping it there is refused.
+        let t1 = PileId::new(PileKind::Tableau, 0);
+        let state = view.session().state().clone();
+        let bad = (1..7).map(|i| PileId::new(PileKind::Tableau, i)).find(|&p| !state.accepts(p, 1, t1)).unwrap();
+        let (a, b) = (centre(top_rect(&view, area, bad)), centre(top_rect(&view, area, t1)));
+        drag(&mut view, &m, area, a, b);
+        assert_eq!(view.session().state(), &state, "{machine}: an illegal drop changed the game");
+        assert!(!view.message().is_empty(), "{machine}: no reason was given");
+
+        view.command("undo");
+        assert_eq!(view.session().move_count(), before, "{machine}: undo");
+    }
+}
+
+#[test]
+fn clicking_the_stock_deals_and_double_clicking_sends_a_card_home() {
+    let (mut view, m, area) = table("klondike", MachineId::Yazzle, 1);
+    let stock = PileId::new(PileKind::Stock, 0);
+    let (x, y) = centre(view.pile_rect(area, stock).unwrap());
+    view.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
+    view.input(&Input::MouseUp { x, y, button: Button::Left }, &m, area);
+    assert_eq!(view.session().state().pile(PileKind::Waste, 0).len(), 1);
+
+    // Deal until a card can go to a foundation, then double-click it.
+    for _ in 0..60 {
+        let home = view.session().state().legal_moves().into_iter().find_map(|mv| match mv {
+            SolMove::Move { from, count: 1, to } if to.kind == PileKind::Foundation => Some(from),
+            _ => None,
+        });
+        if let Some(from) = home {
+            let (x, y) = centre(top_rect(&view, area, from));
+            for ev in [
+                Input::MouseDown { x, y, button: Button::Left },
+                Input::MouseUp { x, y, button: Button::Left },
+                Input::Tick { ms: 100 },
+                Input::MouseDown { x, y, button: Button::Left },
+                Input::MouseUp { x, y, button: Button::Left },
+            ] {
+                view.input(&ev, &m, area);
+            }
+            assert_eq!(view.session().state().cards_on_foundations(), 1);
+            return;
+        }
+        view.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
+        view.input(&Input::MouseUp { x, y, button: Button::Left }, &m, area);
+    }
+    panic!("no card could go home");
+}
+
+#[test]
+fn a_scripted_game_reaches_won_and_records_it() {
+    let game = catalog::find("freecell").unwrap();
+    let gt = Arc::clone(game.game_type().unwrap());
+    let won = std::rc::Rc::new(std::cell::Cell::new(false));
+    let flag = won.clone();
+    let mut view = SolitaireView::new(gt, 1, Box::new(move |_: &str, o: Outcome, _: i64| flag.set(o == Outcome::Won)));
+    let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/wins/freecell.txt")).unwrap();
+    let state = view.session().state().clone();
+    let m = Machine::new(&MachineChoice::default(), MachineId::Yazzle).unwrap();
+    let area = m.content();
+    for line in script.lines().filter(|l| !l.starts_with('#') && !l.starts_with("seed") && !l.is_empty()) {
+        let mv = state.parse_move(line).unwrap();
+        let SolMove::Move { from, count, to } = mv else { panic!("FreeCell moves are card moves") };
+        let n = view.session().state().pile(from.kind, from.index()).len();
+        let grab = view.card_rect(area, from, n - count as usize).unwrap();
+        let target = centre(top_rect(&view, area, to));
+        let before = view.session().move_count();
+        drag(&mut view, &m, area, (grab.x + grab.w / 2, grab.y + 4), target);
+        assert_eq!(view.session().move_count(), before + 1, "`{line}` was not played by dragging: {}", view.message());
+    }
+    assert!(won.get(), "playing the script with the mouse did not win");
+    assert!(view.message().contains("won"));
+}
