@@ -107,3 +107,22 @@ fn every_shipped_game_type_wins_by_script() {
         assert_eq!(session.state().status(), Status::Won, "{}: the script does not win", game.id);
     }
 }
+
+/// A game played into a corner is lost: taking the first legal move each
+/// time soon leaves Golf with none, and the status says so.
+#[test]
+fn a_game_with_no_moves_left_is_lost() {
+    let game = catalog::find("golf").unwrap();
+    let variant = game.game_type().unwrap().variant.clone();
+    let mut lost = 0;
+    for seed in 1..=20 {
+        let mut session = Session::new(variant.clone(), seed);
+        while let Some(m) = session.state().legal_moves().first().copied() {
+            session.play(&m).unwrap();
+        }
+        let status = session.state().status();
+        assert_ne!(status, Status::Playing, "seed {seed}: no legal move but still playing");
+        lost += (status == Status::Lost) as usize;
+    }
+    assert!(lost > 0, "first-move play never lost a game of Golf");
+}
