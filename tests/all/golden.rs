@@ -110,3 +110,18 @@ fn choosing_a_menu_item_switches_the_machine() {
     assert_eq!(d.shell().machine().id(), MachineId::AmigaPal);
     assert_eq!((d.frame().width(), d.frame().height()), (320, 256));
 }
+
+#[test]
+fn solitaire_tables_on_three_machines() {
+    for (game, id, depth) in [
+        ("klondike", MachineId::Yazzle, None),
+        ("freecell", MachineId::AmigaPal, None),
+        ("the-chance", MachineId::MacSe30, None),
+        ("spider-two-suits", MachineId::MacColor, Some(Depth::Colours256)),
+    ] {
+        let machine = Machine::new(&MachineChoice { id: Some(id), depth, skin: None }, id).unwrap();
+        let view = parlour::app::catalog::find(game).unwrap().open(1);
+        let d = Driver::new(Shell::new(machine, view, 1));
+        assert_golden(&format!("table-{game}-{}", name(id, depth)), d.frame());
+    }
+}
