@@ -358,11 +358,6 @@ impl Solitaire {
         &self.rules
     }
 
-    /// The shared rules (cheap to clone).
-    pub fn rules_arc(&self) -> &Arc<Rules> {
-        &self.rules
-    }
-
     /// How many piles of `kind` there are.
     pub fn pile_count(&self, kind: PileKind) -> usize {
         self.rules.pile_count(kind)

@@ -136,7 +136,10 @@ impl Default for FoundationRules {
 pub struct TableauRules {
     /// [Tableau] Piles.
     pub piles: usize,
-    /// [Tableau] SequenceCheck.
+    /// [Tableau] SequenceCheck, the spec's words read literally: the first
+    /// moved card is 1 "next in rank sequence from" the card it goes onto,
+    /// i.e. one rank higher; 2 "just prior", one rank lower (Klondike and
+    /// FreeCell use 2); 3 either.
     pub sequence: Sequence,
     /// [Tableau] ColorCheck.
     pub colour: ColourCheck,
