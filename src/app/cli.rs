@@ -15,6 +15,23 @@ use super::driver::Driver;
 use super::settings;
 use super::shell::Shell;
 
+/// Prints to standard output, ignoring a closed pipe (`parlour deal | head`
+/// must not panic when `head` stops reading).
+macro_rules! say_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
+/// As `say_raw!`, with a line end.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 #[derive(Parser, Debug)]
 #[command(
     name = "parlour",
@@ -180,7 +197,7 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         None => open_window(&cli.screen, "launcher", None),
         Some(Command::List) => {
             for g in catalog::games() {
-                println!("{}\t{}", g.id, g.name);
+                say!("{}\t{}", g.id, g.name);
             }
             Ok(())
         }
@@ -264,7 +281,7 @@ fn lint(paths: &[PathBuf]) -> Result<(), Failure> {
         match linter_for(path) {
             Ok(linter) => {
                 for d in (linter.check)(path) {
-                    println!("{d}");
+                    say!("{d}");
                     failed |= d.is_error();
                 }
             }
@@ -297,7 +314,7 @@ fn deal(target: &str, seed: Option<u64>, ms: Option<u32>, format: Option<&str>) 
         Some("fcs") => print_fcs(&state).map_err(fail)?,
         _ => print_position(&state),
     };
-    print!("{text}");
+    say_raw!("{text}");
     Ok(())
 }
 
@@ -310,7 +327,7 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
     let mut failed = false;
     for folder in &folders {
         match super::capture::capture(folder) {
-            Ok(out) => println!("{}", out.display()),
+            Ok(out) => say!("{}", out.display()),
             Err(e) => {
                 eprintln!("parlour: {}: {e}", folder.display());
                 failed = true;
@@ -326,14 +343,14 @@ fn solve(target: &str, seed: Option<u64>, ms: Option<u32>, nodes: u64) -> Result
     let (variant, seed) = dealing(target, seed, ms)?;
     match solve(&variant.deal(seed), nodes) {
         Ok(solution) => {
-            println!("solvable in {} moves ({} positions searched)", solution.moves.len(), solution.nodes);
+            say!("solvable in {} moves ({} positions searched)", solution.moves.len(), solution.nodes);
             for m in &solution.moves {
-                println!("{m}");
+                say!("{m}");
             }
             Ok(())
         }
         Err(Unsolved::Exhausted { nodes }) => {
-            println!("unsolvable ({nodes} positions searched)");
+            say!("unsolvable ({nodes} positions searched)");
             Ok(())
         }
         Err(Unsolved::GaveUp { nodes }) => {
