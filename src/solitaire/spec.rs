@@ -899,11 +899,12 @@ impl Reader<'_> {
         }
     }
 
-    /// A required whole number: None (after an error) when missing or bad.
-    fn req_int(&mut self, sec: Option<&Section>, key: &str, lo: i64, hi: i64) -> Option<i64> {
+    /// A required key's section and entry: None (after an error) when the
+    /// key is missing or empty.
+    fn required<'s>(&mut self, sec: Option<&'s Section>, key: &str) -> Option<(&'s Section, &'s Entry)> {
         let s = sec?;
         match s.get(key) {
-            Some(e) if !e.value.is_empty() => self.int_in(s, e, lo, hi),
+            Some(e) if !e.value.is_empty() => Some((s, e)),
             Some(e) => {
                 self.error(e.line, format!("[{}] {} has no value; it is required", s.name, e.key));
                 None
@@ -913,6 +914,12 @@ impl Reader<'_> {
                 None
             }
         }
+    }
+
+    /// A required whole number: None (after an error) when missing or bad.
+    fn req_int(&mut self, sec: Option<&Section>, key: &str, lo: i64, hi: i64) -> Option<i64> {
+        let (s, e) = self.required(sec, key)?;
+        self.int_in(s, e, lo, hi)
     }
 
     /// An optional whole number without a default value (None when absent,
@@ -941,19 +948,10 @@ impl Reader<'_> {
         }
     }
 
+    /// A required decimal: None (after an error) when missing or bad.
     fn req_dec(&mut self, sec: Option<&Section>, key: &str, lo: f64, hi: f64) -> Option<f64> {
-        let s = sec?;
-        match s.get(key) {
-            Some(e) if !e.value.is_empty() => self.dec_in(s, e, lo, hi),
-            Some(e) => {
-                self.error(e.line, format!("[{}] {} has no value; it is required", s.name, e.key));
-                None
-            }
-            None => {
-                self.error(s.line, format!("[{}] has no {key}; it is required", s.name));
-                None
-            }
-        }
+        let (s, e) = self.required(sec, key)?;
+        self.dec_in(s, e, lo, hi)
     }
 
     /// One word out of a list (any case).
