@@ -7,6 +7,7 @@ pub mod app;
 pub mod assets;
 pub mod cards;
 pub mod core;
+pub mod games;
 pub mod gfx;
 pub mod machines;
 pub mod solitaire;

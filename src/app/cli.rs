@@ -255,12 +255,30 @@ struct Linter {
 }
 
 /// The linters, tried in order; the first that accepts a path checks it.
-/// Boards (.brd) and guides (.guide) will get a line each.
-const LINTERS: &[Linter] = &[Linter {
-    what: "a solitaire game-type folder (holding game.ini) or a .ini file",
-    accepts: solitaire_lint::accepts,
-    check: solitaire_lint::lint_path,
-}];
+const LINTERS: &[Linter] = &[
+    Linter {
+        what: "a solitaire game-type folder (holding game.ini) or a .ini file",
+        accepts: solitaire_lint::accepts,
+        check: solitaire_lint::lint_path,
+    },
+    Linter { what: "a peg solitaire board (.brd)", accepts: is_board, check: lint_board },
+];
+
+fn is_board(path: &Path) -> bool {
+    path.is_file() && path.extension().is_some_and(|e| e.eq_ignore_ascii_case("brd"))
+}
+
+/// A board's problem as a diagnostic (a board stops at its first error).
+fn lint_board(path: &Path) -> Vec<Diagnostic> {
+    use crate::games::pegs::board::Board;
+    match std::fs::read(path) {
+        Ok(bytes) => match Board::parse(&path.display().to_string(), &bytes) {
+            Ok(_) => Vec::new(),
+            Err(e) => vec![Diagnostic::error(path, e.line, e.message)],
+        },
+        Err(e) => vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
+    }
+}
 
 /// The linter for `path`, or why there is none.
 fn linter_for(path: &Path) -> Result<&'static Linter, String> {

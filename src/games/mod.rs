@@ -1,0 +1,4 @@
+//! Puzzle and board games beside the card games: rules, file formats,
+//! solvers. Each imports only `core` (and `cards`).
+
+pub mod pegs;

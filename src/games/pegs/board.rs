@@ -1,0 +1,330 @@
+//! Reading .brd board files, both versions Jumper wrote.
+//!
+//! Version 2 (text): a `Version 2` line, a `Mode: Normal` or `Mode:
+//! Diagonal` line (any case), then one row per line of elements `*`
+//! (locked), `e` (empty slot), `r`/`y`/`g` (slot with a red, yellow or green
+//! stone, worth 30/20/10 points); upper case marks a target slot. Dots at
+//! the start of a row shift it right, at the end left, by half a block each
+//! (display only). Spaces and blank lines are ignored.
+//!
+//! Version 1: header `1`, then `D` or `N` (diagonal moves or not), then
+//! `~`; elements `X` (locked), `3`/`2`/`1` (red/yellow/green stone), `E`
+//! (empty), `*` (a half-width locked field, read as a half-block shift);
+//! `>` before an element marks the target; one `!` after the first row
+//! fixes the width, and the elements after it must fill whole rows. Line
+//! breaks are optional.
+//!
+//! Jumps work on the element grid (row, index among the row's elements),
+//! never on the drawn, shifted positions.
+
+use std::fmt;
+
+/// A stone's colour, with the points a jump over it scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stone {
+    Red,
+    Yellow,
+    Green,
+}
+
+impl Stone {
+    pub fn points(self) -> u32 {
+        match self {
+            Stone::Red => 30,
+            Stone::Yellow => 20,
+            Stone::Green => 10,
+        }
+    }
+}
+
+/// One element of the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    Locked,
+    Slot { stone: Option<Stone>, target: bool },
+}
+
+/// A board as read from a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub width: usize,
+    pub height: usize,
+    /// Row by row.
+    pub cells: Vec<Cell>,
+    /// Jumps may also go diagonally.
+    pub diagonal: bool,
+    /// Per row, its display shift in half blocks (positive = right).
+    pub shifts: Vec<i32>,
+    /// The file format's version (1 or 2).
+    pub version: u8,
+}
+
+/// Why a board file cannot be read, with the line at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardError {
+    pub source: String,
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.source, self.line, self.message)
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+impl Board {
+    /// Reads a board; `source` names it in errors. Never panics.
+    pub fn parse(source: &str, bytes: &[u8]) -> Result<Board, BoardError> {
+        let err = |line: usize, message: String| BoardError { source: source.to_string(), line, message };
+        if bytes.contains(&0) {
+            return Err(err(1, "not a text file (it holds NUL bytes)".into()));
+        }
+        // Jumper's files are plain ASCII; Latin-1 bytes are read as such.
+        let text: String = bytes.iter().map(|&b| b as char).collect();
+        let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).collect();
+        let first = lines.iter().find(|(_, l)| !l.is_empty()).ok_or_else(|| err(1, "the file is empty".into()))?;
+        let board = if first.1.to_ascii_lowercase().starts_with("version") {
+            parse_v2(&lines, &err)?
+        } else if first.1.starts_with('1') {
+            parse_v1(&text, &err)?
+        } else {
+            return Err(err(first.0, format!("`{}` is not a board header (expected `Version 2` or `1`)", first.1)));
+        };
+        board.check(&err)?;
+        Ok(board)
+    }
+
+    pub fn cell(&self, row: usize, col: usize) -> Cell {
+        self.cells[row * self.width + col]
+    }
+
+    /// The number of stones on the board.
+    pub fn stones(&self) -> usize {
+        self.cells.iter().filter(|c| matches!(c, Cell::Slot { stone: Some(_), .. })).count()
+    }
+
+    /// Whether any slot is marked as the target.
+    pub fn has_target(&self) -> bool {
+        self.cells.iter().any(|c| matches!(c, Cell::Slot { target: true, .. }))
+    }
+
+    fn check(&self, err: &dyn Fn(usize, String) -> BoardError) -> Result<(), BoardError> {
+        if self.stones() == 0 {
+            return Err(err(1, "the board has no stones".into()));
+        }
+        if !self.cells.iter().any(|c| matches!(c, Cell::Slot { stone: None, .. })) {
+            return Err(err(1, "the board has no empty slot, so no stone can ever jump".into()));
+        }
+        Ok(())
+    }
+}
+
+fn parse_v2(lines: &[(usize, &str)], err: &dyn Fn(usize, String) -> BoardError) -> Result<Board, BoardError> {
+    let mut rest = lines.iter().filter(|(_, l)| !l.is_empty());
+    let (vline, version) = rest.next().expect("the caller found a first line");
+    let v = version[7..].trim();
+    if v != "2" {
+        return Err(err(*vline, format!("board version `{v}` is not supported (Parlour reads versions 1 and 2)")));
+    }
+    let (mline, mode) = rest.next().ok_or_else(|| err(*vline, "no `Mode:` line after the version".into()))?;
+    let lower = mode.to_ascii_lowercase();
+    let diagonal = match lower.strip_prefix("mode:").map(str::trim) {
+        Some("normal") => false,
+        Some("diagonal") => true,
+        Some(other) => return Err(err(*mline, format!("mode `{other}` is not supported (use Normal or Diagonal)"))),
+        None => return Err(err(*mline, format!("expected `Mode: Normal` or `Mode: Diagonal`, found `{mode}`"))),
+    };
+    let (mut cells, mut shifts, mut width) = (Vec::new(), Vec::new(), None);
+    for (n, line) in rest {
+        let row: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+        let lead = row.len() - row.trim_start_matches('.').len();
+        let trail = row.len() - row.trim_end_matches('.').len();
+        let body = row.trim_matches('.');
+        let mut count = 0;
+        for c in body.chars() {
+            cells.push(match c {
+                '*' => Cell::Locked,
+                'e' | 'E' => Cell::Slot { stone: None, target: c == 'E' },
+                'r' | 'R' => Cell::Slot { stone: Some(Stone::Red), target: c == 'R' },
+                'y' | 'Y' => Cell::Slot { stone: Some(Stone::Yellow), target: c == 'Y' },
+                'g' | 'G' => Cell::Slot { stone: Some(Stone::Green), target: c == 'G' },
+                other => {
+                    return Err(err(
+                        *n,
+                        format!("`{other}` is not a board element (use * e r y g, upper case for the target)"),
+                    ));
+                }
+            });
+            count += 1;
+        }
+        match width {
+            None => width = Some(count),
+            Some(w) if w != count => {
+                return Err(err(*n, format!("this row has {count} elements but the first row has {w}")));
+            }
+            _ => {}
+        }
+        shifts.push(lead as i32 - trail as i32);
+    }
+    let width = width.ok_or_else(|| err(*mline, "the board has no rows".into()))?;
+    Ok(Board { width, height: shifts.len(), cells, diagonal, shifts, version: 2 })
+}
+
+fn parse_v1(text: &str, err: &dyn Fn(usize, String) -> BoardError) -> Result<Board, BoardError> {
+    // A stream of significant characters with their line numbers.
+    let chars: Vec<(usize, char)> = text
+        .lines()
+        .enumerate()
+        .flat_map(|(i, l)| l.chars().map(move |c| (i + 1, c)))
+        .filter(|(_, c)| !c.is_whitespace())
+        .collect();
+    let mut it = chars.into_iter().peekable();
+    let (_, one) = it.next().expect("the caller saw `1`");
+    debug_assert_eq!(one, '1');
+    let diagonal = match it.next() {
+        Some((_, 'D' | 'd')) => true,
+        Some((_, 'N' | 'n')) => false,
+        Some((n, c)) => return Err(err(n, format!("`{c}` after the version: expected D (diagonal) or N (normal)"))),
+        None => return Err(err(1, "the header ends after the version".into())),
+    };
+    match it.next() {
+        Some((_, '~')) => {}
+        Some((n, c)) => return Err(err(n, format!("`{c}` where the header should end with `~`"))),
+        None => return Err(err(1, "the header has no closing `~`".into())),
+    }
+    let (mut cells, mut width, mut target_next, mut last_line) = (Vec::new(), None, false, 1);
+    let mut shift_of_cell: Vec<i32> = Vec::new();
+    let mut pending_shift = 0;
+    for (n, c) in it {
+        last_line = n;
+        let cell = match c {
+            '!' if width.is_none() => {
+                width = Some(cells.len());
+                continue;
+            }
+            '!' => return Err(err(n, "a second `!`: only one, after the first row, is allowed".into())),
+            '>' => {
+                target_next = true;
+                continue;
+            }
+            '*' => {
+                pending_shift += 1;
+                continue;
+            }
+            'X' | 'x' => Cell::Locked,
+            'E' | 'e' => Cell::Slot { stone: None, target: false },
+            '3' => Cell::Slot { stone: Some(Stone::Red), target: false },
+            '2' => Cell::Slot { stone: Some(Stone::Yellow), target: false },
+            '1' => Cell::Slot { stone: Some(Stone::Green), target: false },
+            other => return Err(err(n, format!("`{other}` is not a version 1 board element (use X E 1 2 3 * > !)"))),
+        };
+        let cell = match (cell, target_next) {
+            (Cell::Slot { stone, .. }, true) => Cell::Slot { stone, target: true },
+            (Cell::Locked, true) => return Err(err(n, "`>` must stand before a slot, not a locked field".into())),
+            (c, false) => c,
+        };
+        target_next = false;
+        cells.push(cell);
+        shift_of_cell.push(std::mem::take(&mut pending_shift));
+    }
+    let width = width.ok_or_else(|| err(last_line, "no `!` after the first row, so the width is unknown".into()))?;
+    if width == 0 || cells.len() % width != 0 {
+        return Err(err(
+            last_line,
+            format!("{} elements do not fill whole rows of {width} (the width set by `!`)", cells.len()),
+        ));
+    }
+    let height = cells.len() / width;
+    let shifts = (0..height).map(|r| shift_of_cell[r * width]).collect();
+    Ok(Board { width, height, cells, diagonal, shifts, version: 1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ENGLISH: &str = "Version 2\r\nMode: Normal\r\n* * y y y * *\r\n* * y y y * *\r\ny y y y y y y\r\ny y y E y y y\r\ny y y y y y y\r\n* * y y y * *\r\n* * y y y * *\r\n";
+
+    #[test]
+    fn reads_a_version_2_board() {
+        let b = Board::parse("english.brd", ENGLISH.as_bytes()).unwrap();
+        assert_eq!((b.width, b.height, b.diagonal, b.version), (7, 7, false, 2));
+        assert_eq!(b.stones(), 32);
+        assert_eq!(b.cell(3, 3), Cell::Slot { stone: None, target: true });
+        assert_eq!(b.cell(0, 0), Cell::Locked);
+    }
+
+    #[test]
+    fn dots_shift_rows_for_display_only() {
+        let b = Board::parse("t.brd", b"Version 2\nmode: diagonal\n..e *\n.y y.\ny Y\n").unwrap();
+        assert_eq!(b.shifts, [2, 0, 0]);
+        assert_eq!(b.width, 2);
+        assert!(b.diagonal);
+    }
+
+    #[test]
+    fn reads_a_version_1_board() {
+        let text = "1N~\nXX222XX!\nXX222XX\n2222222\n222>E222\n2222222\nXX222XX\nXX222XX";
+        let b = Board::parse("v1.brd", text.as_bytes()).unwrap();
+        assert_eq!((b.width, b.height, b.diagonal, b.version), (7, 7, false, 1));
+        assert_eq!(b.stones(), 32);
+        assert_eq!(b.cell(3, 3), Cell::Slot { stone: None, target: true });
+        // Line breaks are optional.
+        let flat = Board::parse("v1.brd", text.replace('\n', "").as_bytes()).unwrap();
+        assert_eq!(flat.cells, b.cells);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let cases: [(&str, usize, &str); 9] = [
+            ("Version 2\nMode: Normal\ny e\ny q\n", 4, "`q` is not a board element"),
+            ("Version 2\nMode: Normal\ny e\ny e y\n", 4, "3 elements"),
+            ("Version 3\nMode: Normal\ny e\n", 1, "version `3`"),
+            ("Version 2\nMode: Sideways\ny e\n", 2, "mode `sideways`"),
+            ("Version 2\nMode: Normal\ne e\n", 1, "no stones"),
+            ("Version 2\nMode: Normal\ny y\n", 1, "no empty slot"),
+            ("1N~\n1E1!\n1E\n", 3, "do not fill whole rows"),
+            ("1Q~\n1E!\n", 1, "`Q` after the version"),
+            ("hello\n", 1, "not a board header"),
+        ];
+        for (text, line, words) in cases {
+            let e = Board::parse("t.brd", text.as_bytes()).unwrap_err();
+            assert_eq!(e.line, line, "{text:?}: {e}");
+            assert!(e.to_string().contains(words), "{text:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn every_jumper_board_reads() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/compat/jumper-boards");
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            println!("skipped: {} is not beside the project", dir.display());
+            return;
+        };
+        let mut read = 0;
+        for e in entries.flatten().filter(|e| e.path().extension().is_some_and(|x| x == "brd")) {
+            let bytes = std::fs::read(e.path()).unwrap();
+            Board::parse(&e.path().display().to_string(), &bytes).unwrap();
+            read += 1;
+        }
+        assert!(read >= 25, "only {read} boards");
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic() {
+        let mut seed = 7u32;
+        for _ in 0..3000 {
+            let len = (seed % 40) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1103515245).wrapping_add(12345);
+                    b"Version 2\nMode: Diagonal\n1ND~!>*XE23 .eryg\r"[(seed >> 16) as usize % 41]
+                })
+                .collect();
+            let _ = Board::parse("fuzz", &bytes);
+        }
+    }
+}

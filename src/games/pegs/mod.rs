@@ -1,0 +1,3 @@
+//! Peg solitaire on boards from ViaThinkSoft Jumper's .brd files.
+
+pub mod board;
