@@ -126,9 +126,10 @@ enum Command {
         #[arg(long, conflicts_with = "paths")]
         all: bool,
     },
-    /// Find a winning line for a solitaire deal and print its moves.
+    /// Find a winning line for a solitaire deal or a peg board (.brd) and
+    /// print its moves, or say it is unsolvable.
     Solve {
-        /// A game type id or folder.
+        /// A game type id or folder, or a .brd board file.
         game: String,
         /// Deal by this seed (default 1).
         #[arg(long, value_name = "N", conflicts_with = "ms")]
@@ -136,9 +137,10 @@ enum Command {
         /// Microsoft FreeCell deal number (FreeCell-family game types).
         #[arg(long, value_name = "N")]
         ms: Option<u32>,
-        /// Positions to search at most.
-        #[arg(long, value_name = "N", default_value_t = 2_000_000)]
-        nodes: u64,
+        /// Positions to search at most (default: 2,000,000 for a deal, no
+        /// limit for a board).
+        #[arg(long, value_name = "N")]
+        nodes: Option<u64>,
     },
     /// Check game data: a solitaire game-type folder (game.ini, game.html,
     /// game.bmp) or a game.ini file. Prints every problem as
@@ -355,11 +357,14 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
     if failed { Err(Failure { message: String::new(), code: 1 }) } else { Ok(()) }
 }
 
-fn solve(target: &str, seed: Option<u64>, ms: Option<u32>, nodes: u64) -> Result<(), Failure> {
+fn solve(target: &str, seed: Option<u64>, ms: Option<u32>, nodes: Option<u64>) -> Result<(), Failure> {
     use crate::core::Variant;
     use crate::solitaire::solver::{Unsolved, solve};
+    if is_board(Path::new(target)) {
+        return solve_board(Path::new(target), nodes);
+    }
     let (variant, seed) = dealing(target, seed, ms)?;
-    match solve(&variant.deal(seed), nodes) {
+    match solve(&variant.deal(seed), nodes.unwrap_or(2_000_000)) {
         Ok(solution) => {
             say!("solvable in {} moves ({} positions searched)", solution.moves.len(), solution.nodes);
             for m in &solution.moves {
@@ -375,6 +380,34 @@ fn solve(target: &str, seed: Option<u64>, ms: Option<u32>, nodes: u64) -> Result
             Err(fail(format!("no win found in {nodes} positions; try a larger --nodes")))
         }
     }
+}
+
+/// `parlour solve FILE.brd`: `solvable in N jumps` and the jumps, one per
+/// line, or `unsolvable`; the positions searched go to standard error.
+fn solve_board(path: &Path, limit: Option<u64>) -> Result<(), Failure> {
+    use crate::games::pegs::board::Board;
+    use crate::games::pegs::rules::Pegs;
+    use crate::games::pegs::solver::{MAX_SLOTS, Verdict, solve};
+    let bytes = std::fs::read(path).map_err(|e| fail(format!("{}: cannot be read ({e})", path.display())))?;
+    let board = Board::parse(&path.display().to_string(), &bytes).map_err(|e| fail(e.to_string()))?;
+    let report = solve(&Pegs::new(board), limit);
+    match report.verdict {
+        Verdict::Solvable(jumps) => {
+            say!("solvable in {} jumps", jumps.len());
+            for j in &jumps {
+                say!("{j}");
+            }
+        }
+        Verdict::Unsolvable => say!("unsolvable"),
+        Verdict::GaveUp if report.positions == 0 => {
+            return Err(fail(format!("{}: the solver handles boards of up to {MAX_SLOTS} slots", path.display())));
+        }
+        Verdict::GaveUp => {
+            return Err(fail(format!("undecided after {} positions; try a larger --nodes", report.positions)));
+        }
+    }
+    eprintln!("{} positions searched", report.positions);
+    Ok(())
 }
 
 #[cfg(test)]

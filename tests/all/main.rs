@@ -3,6 +3,7 @@
 mod core_props;
 mod golden;
 mod palettes;
+mod pegs_solver;
 mod shots;
 mod solitaire;
 mod solitaire_view;

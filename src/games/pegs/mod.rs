@@ -1,4 +1,6 @@
 //! Peg solitaire on boards from ViaThinkSoft Jumper's .brd files.
 
 pub mod board;
+mod geometry;
 pub mod rules;
+pub mod solver;

@@ -8,6 +8,10 @@ use std::fmt;
 use crate::core::{Game, Refusal, Status, Variant, fnv1a64};
 
 use super::board::{Board, Cell, Stone};
+use super::solver::{self, Verdict};
+
+/// Positions a hint may search: well under a second in a debug build.
+pub const HINT_LIMIT: u64 = 300_000;
 
 /// A jump from one element to another two steps away, as `d2-d4`
 /// (column letter, row number from 1).
@@ -195,6 +199,15 @@ impl Game for Pegs {
 
     fn score(&self) -> i64 {
         i64::from(self.score)
+    }
+
+    /// The next jump of a solution from here, if the solver finds one
+    /// within [`HINT_LIMIT`] positions.
+    fn hint(&self) -> Option<Jump> {
+        match solver::solve(self, Some(HINT_LIMIT)).verdict {
+            Verdict::Solvable(jumps) => jumps.first().copied(),
+            Verdict::Unsolvable | Verdict::GaveUp => None,
+        }
     }
 }
 

@@ -1,0 +1,210 @@
+//! The peg solitaire solver: shipped boards, the classic verdicts, its
+//! agreement with plain exhaustive play, and `parlour solve`.
+
+use std::path::Path;
+
+use parlour::core::{Game, Status};
+use parlour::games::pegs::board::{Board, Cell};
+use parlour::games::pegs::rules::{Ending, Pegs};
+use parlour::games::pegs::solver::{Verdict, solve};
+
+use super::support::run;
+
+fn game(text: &str) -> Pegs {
+    Pegs::new(Board::parse("test.brd", text.as_bytes()).unwrap())
+}
+
+/// Plays `jumps` through the rules (each must be legal) and returns the end.
+fn play_out(mut g: Pegs, jumps: &[parlour::games::pegs::rules::Jump]) -> Pegs {
+    for j in jumps {
+        g.check(j).unwrap_or_else(|r| panic!("{j}: {r}"));
+        g.apply(j);
+    }
+    g
+}
+
+/// A solution must leave one stone, in a target if the board has one.
+fn assert_solves(g: &Pegs, what: &str) {
+    let report = solve(g, None);
+    let Verdict::Solvable(jumps) = report.verdict else { panic!("{what}: {:?}", report.verdict) };
+    let end = play_out(g.clone(), &jumps);
+    assert_eq!(end.stones(), 1, "{what}");
+    assert_eq!(end.status(), Status::Won, "{what}: {:?}", end.ending());
+    assert!(jumps.len() == g.stones() - 1, "{what}: every jump removes one stone");
+}
+
+const ENGLISH_CENTRAL: &str = "Version 2\nMode: Normal\n* * y y y * *\n* * y y y * *\ny y y y y y y\ny y y E y y y\ny y y y y y y\n* * y y y * *\n* * y y y * *\n";
+const FRENCH_CENTRAL: &str = "Version 2\nMode: Normal\n* * y y y * *\n* y y y y y *\ny y y y y y y\ny y y e y y y\ny y y y y y y\n* y y y y y *\n* * y y y * *\n";
+/// Jumper's French board: the slot above the centre empty, the finish
+/// marked below the centre.
+const FRENCH_JUMPER: &str = "Version 2\nMode: Normal\n* * y y y * *\n* y y y y y *\ny y y e y y y\ny y y y y y y\ny y y Y y y y\n* y y y y y *\n* * y y y * *\n";
+
+#[test]
+fn the_english_central_game_is_solvable() {
+    assert_solves(&game(ENGLISH_CENTRAL), "English central");
+    let end = play_out(
+        game(ENGLISH_CENTRAL),
+        &match solve(&game(ENGLISH_CENTRAL), None).verdict {
+            Verdict::Solvable(j) => j,
+            other => panic!("{other:?}"),
+        },
+    );
+    assert!(matches!(end.ending(), Some(Ending::InTarget(_))));
+}
+
+#[test]
+fn the_french_central_game_is_unsolvable() {
+    assert_eq!(solve(&game(FRENCH_CENTRAL), None).verdict, Verdict::Unsolvable);
+}
+
+#[test]
+fn jumpers_french_board_is_solvable_into_its_target() {
+    assert_solves(&game(FRENCH_JUMPER), "Jumper's French board");
+}
+
+#[test]
+fn every_shipped_board_is_solvable_from_its_start() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("boards");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "brd") {
+            let board = Board::parse(&path.display().to_string(), &std::fs::read(&path).unwrap()).unwrap();
+            assert_solves(&Pegs::new(board), &path.display().to_string());
+            count += 1;
+        }
+    }
+    assert!(count >= 11, "boards/ holds the eight classic boards and our own designs, found {count}");
+}
+
+/// Whether a position can end with one stone where it may finish, by
+/// trying every jump through the rules: slow, but obviously right.
+fn brute_force(g: &Pegs) -> bool {
+    let jumps = g.jumps();
+    if jumps.is_empty() {
+        return g.status() == Status::Won;
+    }
+    jumps.iter().any(|j| {
+        let mut next = g.clone();
+        next.apply(j);
+        brute_force(&next)
+    })
+}
+
+/// Every single-vacancy start of a small board, with and without a target
+/// at each slot in turn.
+fn starts(rows: &[&str], mode: &str) -> Vec<String> {
+    let cells: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+    let slots: Vec<(usize, usize)> = (0..cells.len())
+        .flat_map(|r| (0..cells[r].len()).map(move |c| (r, c)))
+        .filter(|&(r, c)| cells[r][c] == 'y')
+        .collect();
+    let mut out = Vec::new();
+    for &empty in &slots {
+        for target in std::iter::once(None).chain(slots.iter().copied().map(Some)) {
+            let text: Vec<String> = (0..cells.len())
+                .map(|r| {
+                    (0..cells[r].len())
+                        .map(|c| {
+                            let ch = if (r, c) == empty { 'e' } else { cells[r][c] };
+                            if Some((r, c)) == target { ch.to_ascii_uppercase() } else { ch }
+                        })
+                        .map(String::from)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            out.push(format!("Version 2\nMode: {mode}\n{}\n", text.join("\n")));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_solver_agrees_with_exhaustive_play_on_small_boards() {
+    let cases: [(&[&str], &str); 3] = [
+        (&["yyyy", "yyyy", "yyy*"], "Normal"),
+        (&["*yy*", "yyyy", "yyyy"], "Normal"),
+        (&["yyy", "yyy", "yy*"], "Diagonal"),
+    ];
+    let mut solvable = 0;
+    let mut checked = 0;
+    for (rows, mode) in cases {
+        for text in starts(rows, mode) {
+            let g = game(&text);
+            let expected = brute_force(&g);
+            let report = solve(&g, None);
+            match &report.verdict {
+                Verdict::Solvable(jumps) => {
+                    assert!(expected, "solver found a solution exhaustive play has not:\n{text}");
+                    assert_eq!(play_out(g.clone(), jumps).status(), Status::Won, "{text}");
+                    solvable += 1;
+                }
+                Verdict::Unsolvable => assert!(!expected, "solver missed a solution:\n{text}"),
+                Verdict::GaveUp => panic!("gave up on a tiny board:\n{text}"),
+            }
+            checked += 1;
+        }
+    }
+    assert!(solvable >= 5 && solvable < checked, "{solvable} of {checked} starts solvable: both kinds are tested");
+}
+
+#[test]
+fn a_hint_keeps_the_game_solvable_and_a_dead_position_has_none() {
+    let mut g = game(ENGLISH_CENTRAL);
+    for _ in 0..5 {
+        let hint = g.hint().expect("a solvable position has a hint");
+        g.check(&hint).unwrap();
+        g.apply(&hint);
+    }
+    assert!(matches!(solve(&g, None).verdict, Verdict::Solvable(_)));
+    // Only d1-b1 leads on: c1-e1 would strand a1 and e1.
+    let stuck = game("Version 2\nMode: Normal\ny e y y e\n");
+    assert_eq!(stuck.hint(), Some(parlour::games::pegs::rules::Jump { from: (0, 3), to: (0, 1) }));
+    let lost = game("Version 2\nMode: Normal\ny e e y e\n");
+    assert_eq!(solve(&lost, None).verdict, Verdict::Unsolvable);
+    assert_eq!(lost.hint(), None);
+}
+
+#[test]
+fn a_small_limit_gives_up_rather_than_guessing() {
+    let report = solve(&game(ENGLISH_CENTRAL), Some(10));
+    assert_eq!(report.verdict, Verdict::GaveUp);
+    assert!(report.positions < 100, "{} positions", report.positions);
+}
+
+#[test]
+fn targets_decide_where_the_last_stone_may_stand() {
+    let g = game("Version 2\nMode: Normal\ny y e E\n");
+    // a1-c1 leaves the stone on c1, not on the target d1.
+    assert_eq!(solve(&g, None).verdict, Verdict::Unsolvable);
+    let without = game("Version 2\nMode: Normal\ny y e e\n");
+    assert!(matches!(solve(&without, None).verdict, Verdict::Solvable(_)));
+    assert!(matches!(without.board().cell(0, 3), Cell::Slot { stone: None, target: false }));
+}
+
+#[test]
+fn parlour_solve_prints_the_jumps_or_unsolvable() {
+    let english = Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/english.brd");
+    let out = run(&["solve", &english.to_string_lossy()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("solvable in 31 jumps"));
+    let jumps: Vec<&str> = lines.collect();
+    assert_eq!(jumps.len(), 31);
+    let board = Board::parse("english.brd", &std::fs::read(&english).unwrap()).unwrap();
+    let mut g = Pegs::new(board);
+    for j in jumps {
+        let jump = g.parse_move(j).unwrap();
+        g.check(&jump).unwrap();
+        g.apply(&jump);
+    }
+    assert_eq!(g.status(), Status::Won);
+
+    let french = std::env::temp_dir().join("parlour-french-central.brd");
+    std::fs::write(&french, FRENCH_CENTRAL).unwrap();
+    let out = run(&["solve", &french.to_string_lossy()]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "unsolvable\n");
+}
