@@ -173,7 +173,34 @@ fn parse_v2(lines: &[(usize, &str)], err: &dyn Fn(usize, String) -> BoardError) 
     Ok(Board { width, height: shifts.len(), cells, diagonal, shifts, version: 2 })
 }
 
+/// How version 1's half-width `*` is counted.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum HalfFields {
+    /// As a display shift of the next element (the reading that matches
+    /// version 2's dots, tried first).
+    Shift,
+    /// As a locked element of the grid, for files whose element count only
+    /// works out that way.
+    Locked,
+}
+
 fn parse_v1(text: &str, err: &dyn Fn(usize, String) -> BoardError) -> Result<Board, BoardError> {
+    parse_v1_with(text, err, HalfFields::Shift).or_else(|shifted| {
+        // The documentation is silent on whether `*` counts towards the
+        // width; accept a file that only adds up with it counted.
+        if text.contains('*') {
+            parse_v1_with(text, err, HalfFields::Locked).map_err(|_| shifted)
+        } else {
+            Err(shifted)
+        }
+    })
+}
+
+fn parse_v1_with(
+    text: &str,
+    err: &dyn Fn(usize, String) -> BoardError,
+    half_fields: HalfFields,
+) -> Result<Board, BoardError> {
     // A stream of significant characters with their line numbers.
     let chars: Vec<(usize, char)> = text
         .lines()
@@ -210,10 +237,11 @@ fn parse_v1(text: &str, err: &dyn Fn(usize, String) -> BoardError) -> Result<Boa
                 target_next = true;
                 continue;
             }
-            '*' => {
+            '*' if half_fields == HalfFields::Shift => {
                 pending_shift += 1;
                 continue;
             }
+            '*' => Cell::Locked,
             'X' | 'x' => Cell::Locked,
             'E' | 'e' => Cell::Slot { stone: None, target: false },
             '3' => Cell::Slot { stone: Some(Stone::Red), target: false },
@@ -275,6 +303,17 @@ mod tests {
         // Line breaks are optional.
         let flat = Board::parse("v1.brd", text.replace('\n', "").as_bytes()).unwrap();
         assert_eq!(flat.cells, b.cells);
+    }
+
+    #[test]
+    fn version_1_half_fields_shift_rows_or_count_when_only_that_adds_up() {
+        // Stars as shifts: every row has three elements.
+        let b = Board::parse("t.brd", b"1D~\n**EXX!\n*11X\n111").unwrap();
+        assert_eq!((b.width, b.height, b.shifts.clone()), (3, 3, vec![2, 1, 0]));
+        // Here the rows only come out even with the stars counted as fields.
+        let b = Board::parse("t.brd", b"1D~\n*E1*!\n*111").unwrap();
+        assert_eq!((b.width, b.height), (4, 2));
+        assert_eq!(b.cell(0, 0), Cell::Locked);
     }
 
     #[test]
