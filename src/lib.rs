@@ -9,6 +9,7 @@ pub mod cards;
 pub mod core;
 pub mod games;
 pub mod gfx;
+pub mod help;
 pub mod machines;
 pub mod solitaire;
 pub mod views;

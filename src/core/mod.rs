@@ -7,6 +7,7 @@
 //! - [`hash`]: the pinned FNV-1a hash that fingerprints a variant's data.
 //! - [`game`]: the [`Game`] and [`Variant`] traits every game implements.
 //! - [`session`]: history with undo, redo, restart, new game and replay.
+//! - [`Diagnostic`]: a data file's problem, `path:LINE: message`.
 //! - [`files`]: atomic writes, backups, setting bad files aside.
 //! - [`save`]: the text save format, loaded with full validation.
 //! - [`stats`]: per-game statistics kept as INI in the user's data folder.
@@ -14,6 +15,7 @@
 //! `core` imports nothing else from Parlour, and nothing in it reads a clock:
 //! time arrives as numbers from the caller so that sessions stay pure.
 
+mod diagnostic;
 pub mod files;
 pub mod game;
 pub mod hash;
@@ -26,6 +28,7 @@ mod text;
 #[cfg(test)]
 mod toy;
 
+pub use diagnostic::{Diagnostic, Severity};
 pub use files::{FileError, FileErrorKind};
 pub use game::{Game, Outcome, Refusal, Status, Variant};
 pub use hash::fnv1a64;

@@ -15,7 +15,6 @@
 //! Parlour plays one to four ([`MAX_DECKS`]).
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::cards::{Card, Rank, Suit};
@@ -31,49 +30,9 @@ pub const MAX_PILES: usize = 255;
 pub const MAX_CARDS: usize = 52 * MAX_DECKS as usize;
 
 // ---------------------------------------------------------------------------
-// Diagnostics
+// Diagnostics (shared with every other data file's reader)
 
-/// How bad a problem is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    /// The file cannot be used as it is.
-    Error,
-    /// The file can be used, but something in it is probably a mistake.
-    Warning,
-}
-
-/// One problem in one file. Whole-file problems (a missing section, a file
-/// that is not text) are reported on line 1.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
-    pub path: PathBuf,
-    /// 1-based line number.
-    pub line: usize,
-    pub severity: Severity,
-    pub message: String,
-}
-
-impl Diagnostic {
-    pub fn error(path: &Path, line: usize, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { path: path.to_path_buf(), line: line.max(1), severity: Severity::Error, message: message.into() }
-    }
-
-    pub fn warning(path: &Path, line: usize, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { path: path.to_path_buf(), line: line.max(1), severity: Severity::Warning, message: message.into() }
-    }
-
-    pub fn is_error(&self) -> bool {
-        self.severity == Severity::Error
-    }
-}
-
-/// `path:LINE: message`, with `warning: ` before the message of a warning.
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let tag = if self.severity == Severity::Warning { "warning: " } else { "" };
-        write!(f, "{}:{}: {tag}{}", self.path.display(), self.line, self.message)
-    }
-}
+pub use crate::core::{Diagnostic, Severity};
 
 // ---------------------------------------------------------------------------
 // The keys

@@ -1,0 +1,48 @@
+//! A problem found in a data file, with the file and line to blame: what
+//! `parlour lint` prints and what readers of game.ini, .brd and help files
+//! report.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// How bad a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// The file cannot be used as it is.
+    Error,
+    /// The file can be used, but something in it is probably a mistake.
+    Warning,
+}
+
+/// One problem in one file. Whole-file problems (a missing section, a file
+/// that is not text) are reported on line 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub path: PathBuf,
+    /// 1-based line number.
+    pub line: usize,
+    pub severity: Severity,
+    pub message: String,
+}
+
+impl Diagnostic {
+    pub fn error(path: &Path, line: usize, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { path: path.to_path_buf(), line: line.max(1), severity: Severity::Error, message: message.into() }
+    }
+
+    pub fn warning(path: &Path, line: usize, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { path: path.to_path_buf(), line: line.max(1), severity: Severity::Warning, message: message.into() }
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// `path:LINE: message`, with `warning: ` before the message of a warning.
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tag = if self.severity == Severity::Warning { "warning: " } else { "" };
+        write!(f, "{}:{}: {tag}{}", self.path.display(), self.line, self.message)
+    }
+}

@@ -1,0 +1,232 @@
+//! The one document model every help format is read into and the viewer
+//! draws: a document of nodes (pages), each a list of blocks (paragraphs,
+//! headings, list items) made of styled spans, links, tabs and images.
+//!
+//! Lengths (indents, tab stops) are in character cells of the viewer's
+//! text font, as AmigaGuide counts them; the viewer turns them into pixels.
+
+use std::path::PathBuf;
+
+use crate::core::Diagnostic;
+
+/// A help document as read from one file.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Document {
+    /// The file it was read from (links to other files are resolved
+    /// against its folder, and never outside it).
+    pub path: PathBuf,
+    /// The document's own name (@DATABASE, <title>, the Imaj title line).
+    pub title: String,
+    /// The pages, the main one first.
+    pub nodes: Vec<Node>,
+    /// The document-wide Contents, Index and Help nodes, if named.
+    pub contents: Option<Target>,
+    pub index: Option<Target>,
+    pub help: Option<Target>,
+    /// What the reader found wrong or doubtful, with lines.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// One page.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Node {
+    /// The name links use (matched without regard to case).
+    pub name: String,
+    /// The title the viewer shows.
+    pub title: String,
+    /// The line of the source where the node starts.
+    pub line: usize,
+    pub blocks: Vec<Block>,
+    /// The node's own Contents/Index/Help and browse neighbours, where the
+    /// source names them; the viewer falls back to the document's and to
+    /// the node order.
+    pub contents: Option<Target>,
+    pub index: Option<Target>,
+    pub help: Option<Target>,
+    pub prev: Option<Target>,
+    pub next: Option<Target>,
+    pub keywords: Vec<String>,
+}
+
+/// A paragraph-like unit the viewer lays out on its own lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub kind: BlockKind,
+    pub align: Align,
+    /// Left indent of every line, in character cells (AmigaGuide lindent).
+    pub indent: u16,
+    /// Extra indent of the first line relative to `indent`, may be negative
+    /// (AmigaGuide pari).
+    pub first_indent: i16,
+    /// Whether lines longer than the pane are wrapped at spaces; if not,
+    /// they run on and are clipped.
+    pub wrap: bool,
+    /// Tab stops in character cells; empty means every 8 cells.
+    pub tabs: Vec<u16>,
+    /// The source line the block starts on (to start a node at a line).
+    pub line: usize,
+    pub spans: Vec<Span>,
+}
+
+impl Block {
+    /// An empty left-aligned, wrapped paragraph starting at `line`.
+    pub fn paragraph(line: usize) -> Block {
+        Block {
+            kind: BlockKind::Paragraph,
+            align: Align::Left,
+            indent: 0,
+            first_indent: 0,
+            wrap: true,
+            tabs: Vec::new(),
+            line,
+            spans: Vec::new(),
+        }
+    }
+
+    /// The block's text without styles (for tests, search and lint).
+    pub fn plain_text(&self) -> String {
+        let mut out = String::new();
+        for span in &self.spans {
+            match span {
+                Span::Text { text, .. } => out.push_str(text),
+                Span::Link { label, .. } => out.push_str(label),
+                Span::Tab => out.push('\t'),
+                Span::Break => out.push('\n'),
+                Span::Image { alt, .. } => out.push_str(alt),
+            }
+        }
+        out
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BlockKind {
+    Paragraph,
+    /// A heading, level 1 (largest) to 6.
+    Heading(u8),
+    /// A list item at a nesting depth (1 = outermost), with its marker
+    /// ("•", "1."...).
+    ListItem {
+        depth: u8,
+        marker: String,
+    },
+    /// A horizontal rule.
+    Rule,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Align {
+    #[default]
+    Left,
+    Center,
+    Right,
+}
+
+/// A piece of a block.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Span {
+    Text {
+        text: String,
+        style: Style,
+    },
+    /// A button or hyperlink.
+    Link {
+        label: String,
+        target: Target,
+        style: Style,
+    },
+    /// Move to the next tab stop.
+    Tab,
+    /// A forced line break inside the block.
+    Break,
+    /// A picture, read by the viewer from inside the document's folder.
+    Image {
+        path: String,
+        alt: String,
+    },
+}
+
+/// How text is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    pub bold: bool,
+    pub italic: bool,
+    pub underline: bool,
+    /// Fixed-pitch text (HTML <code>, AmigaGuide @{code} blocks).
+    pub code: bool,
+    pub fg: Pen,
+    pub bg: Pen,
+}
+
+/// AmigaGuide's pens, which the viewer maps onto the machine's colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pen {
+    Text,
+    Shine,
+    Shadow,
+    Fill,
+    FillText,
+    Background,
+    Highlight,
+    /// A screen pen by number (apen/bpen).
+    Number(u8),
+}
+
+impl Default for Style {
+    /// Plain text in the text pen on the background.
+    fn default() -> Style {
+        Style { bold: false, italic: false, underline: false, code: false, fg: Pen::Text, bg: Pen::Background }
+    }
+}
+
+/// Where a link leads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A node of this document (`file` = None) or of another document in
+    /// the same folder, optionally starting at a source line.
+    Node { file: Option<String>, node: String, line: usize },
+    /// A web or mail address: shown, never opened by Parlour.
+    Url(String),
+    /// Close the viewer.
+    Close,
+    /// Quit the viewer (as Close; Parlour has no separate guide program).
+    Quit,
+    /// An AmigaGuide RX, RXS or SYSTEM button: drawn disabled, never run.
+    Command { kind: CommandKind, text: String },
+}
+
+impl Target {
+    /// A node of this document.
+    pub fn node(name: &str) -> Target {
+        Target::Node { file: None, node: name.to_string(), line: 0 }
+    }
+
+    /// Whether choosing it does something (commands never do).
+    pub fn is_enabled(&self) -> bool {
+        !matches!(self, Target::Command { .. } | Target::Url(_))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommandKind {
+    Rx,
+    Rxs,
+    System,
+}
+
+impl Document {
+    /// The node called `name`, without regard to case.
+    pub fn node(&self, name: &str) -> Option<&Node> {
+        self.nodes.iter().find(|n| n.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The index of the node called `name`.
+    pub fn node_index(&self, name: &str) -> Option<usize> {
+        self.nodes.iter().position(|n| n.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.is_error())
+    }
+}
