@@ -264,6 +264,11 @@ const LINTERS: &[Linter] = &[
         check: solitaire_lint::lint_path,
     },
     Linter { what: "a peg solitaire board (.brd)", accepts: is_board, check: lint_board },
+    Linter {
+        what: "an AmigaGuide help file (.guide)",
+        accepts: crate::help::amigaguide::accepts,
+        check: crate::help::amigaguide::lint,
+    },
 ];
 
 fn is_board(path: &Path) -> bool {

@@ -2,4 +2,5 @@
 //! Imaj-style Mac help format and YaZZle's game.html, and the layout the
 //! viewer draws from.
 
+pub mod amigaguide;
 pub mod model;

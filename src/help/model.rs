@@ -201,10 +201,23 @@ impl Target {
         Target::Node { file: None, node: name.to_string(), line: 0 }
     }
 
-    /// Whether choosing it does something (commands never do).
+    /// Whether choosing it does something: commands never do, and neither
+    /// does a link to a file outside the document's folder.
     pub fn is_enabled(&self) -> bool {
-        !matches!(self, Target::Command { .. } | Target::Url(_))
+        match self {
+            Target::Command { .. } | Target::Url(_) => false,
+            Target::Node { file: Some(file), .. } => stays_in_folder(file),
+            _ => true,
+        }
     }
+}
+
+/// Whether a link's file name stays inside the linking document's folder:
+/// a relative path without `..`. Amiga paths count too, so a volume or
+/// device (`HELP:x.guide`, also a drive letter) and an empty component (a
+/// leading `/` or `//`, which climb to the parent on AmigaDOS) leave it.
+pub fn stays_in_folder(file: &str) -> bool {
+    !file.is_empty() && !file.contains(':') && file.split(['/', '\\']).all(|part| !part.is_empty() && part != "..")
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

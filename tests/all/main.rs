@@ -2,6 +2,7 @@
 
 mod core_props;
 mod golden;
+mod help_guide;
 mod palettes;
 mod pegs_solver;
 mod shots;

@@ -1,0 +1,414 @@
+//! The AmigaGuide reader (`parlour::help::amigaguide`) on whole guides: one
+//! using every command and inline action, one laid out like a period game
+//! guide, broken guides with the line of each problem, arbitrary bytes, and
+//! `parlour lint` on guides.
+
+use std::path::{Path, PathBuf};
+
+use parlour::help::amigaguide::{lint, read};
+use parlour::help::model::{Align, CommandKind, Document, Node, Pen, Span, Style, Target};
+use proptest::prelude::*;
+
+use super::support::run;
+
+/// Every global command, every node command and every inline action.
+const EVERYTHING: &str = r#"@DATABASE everything.guide
+@$VER: everything.guide 1.0 (01.02.93)
+@(C) 1993 Nobody in particular
+@AUTHOR Nobody in particular
+@MASTER Work:docs/everything.doc
+@FONT topaz.font 8
+@HEIGHT 30
+@WIDTH 76
+@TOC MAIN
+@INDEX Index
+@HELP Help
+@DNODE never-used
+@REM a comment
+@REMARK another comment
+@TAB 4
+@MACRO hot "@{b}$1@{ub} ($2)"
+@ONOPEN startup.rexx
+@ONCLOSE cleanup.rexx
+
+@NODE MAIN "Everything"
+@TITLE "Every command"
+@TOC MAIN
+@NEXT Styles
+@INDEX Index
+@HELP Help
+@FONT topaz.font 8
+@KEYWORDS all "every command"
+@PROPORTIONAL
+@TAB 8
+@MACRO local "<$1>"
+@ONOPEN node.rexx
+@ONCLOSE node.rexx
+Welcome to @{amigaguide}: @{hot Pegs game} and @{local x}.
+@{" Styles " link Styles}  @{" Paragraphs " ALINK Paragraphs 1}
+@{" Elsewhere " link other.guide/MAIN}  @{" Close " close}  @{" Quit " quit}
+@{" Script " rx "script.rexx"}  @{" Say " rxs "say hi"}  @{" List " system list}
+@ENDNODE
+
+@NODE Styles "Text styles"
+@PREV MAIN
+@NEXT Paragraphs
+@WORDWRAP
+@{b}bold@{ub} @{i}italic@{ui} @{u}underlined@{uu} @{b}@{i}both@{plain} plain
+@{apen 2}@{bpen 1}pens@{fg text}@{bg background} @{fg shine}shine @{fg shadow}shadow @{fg fill}fill
+@{fg filltext}filltext @{fg highlight}highlight @{bg back}back@{fg text}
+mail\@example.org and a backslash \\
+@ENDNODE
+
+@NODE Paragraphs "Paragraph settings"
+@SMARTWRAP
+@{jcenter}A centred heading
+
+@{jleft}@{lindent 2}@{pari -2}A hanging paragraph
+joined from two lines.
+
+@{settabs 6 12}a@{tab}b	c@{line}d@{cleartabs}@{par}@{jright}right@{pard}
+@{code}
+  fixed lines
+  stay apart
+@{body}
+@ENDNODE
+
+@NODE Index "Index"
+@{" Everything " link MAIN}
+@ENDNODE
+
+@NODE Help "Help"
+@{" Everything " link main}
+@ENDNODE
+"#;
+
+fn guide(text: &str) -> Document {
+    read(Path::new("t.guide"), text.as_bytes())
+}
+
+fn texts(node: &Node) -> Vec<String> {
+    node.blocks.iter().map(|b| b.plain_text()).collect()
+}
+
+fn links(node: &Node) -> Vec<(String, Target)> {
+    let spans = node.blocks.iter().flat_map(|b| &b.spans);
+    spans
+        .filter_map(|s| match s {
+            Span::Link { label, target, .. } => Some((label.clone(), target.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The style of the first text span that contains `text`.
+fn style_of(node: &Node, text: &str) -> Style {
+    let mut spans = node.blocks.iter().flat_map(|b| &b.spans);
+    spans
+        .find_map(|s| match s {
+            Span::Text { text: t, style } if t.contains(text) => Some(*style),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no text {text:?} in {}", node.name))
+}
+
+#[test]
+fn a_guide_using_every_command_reads_without_errors() {
+    let doc = guide(EVERYTHING);
+    let warnings: Vec<String> = doc.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert!(!doc.has_errors(), "{warnings:?}");
+    assert_eq!(warnings.len(), 4, "only the never-run scripts draw warnings: {warnings:?}");
+    assert!(warnings.iter().all(|w| w.contains("ONOPEN") || w.contains("ONCLOSE")), "{warnings:?}");
+
+    assert_eq!(doc.title, "everything.guide");
+    assert_eq!((doc.contents.clone(), doc.index.clone()), (Some(Target::node("MAIN")), Some(Target::node("Index"))));
+    let names: Vec<&str> = doc.nodes.iter().map(|n| n.name.as_str()).collect();
+    assert_eq!(names, ["MAIN", "Styles", "Paragraphs", "Index", "Help"]);
+
+    let main = &doc.nodes[0];
+    assert_eq!(main.title, "Every command");
+    assert_eq!((main.next.clone(), main.help.clone()), (Some(Target::node("Styles")), Some(Target::node("Help"))));
+    assert_eq!(main.keywords, ["all", "every command"]);
+    assert_eq!(texts(main)[0], "Welcome to Amigaguide: Pegs (game) and <x>.");
+    assert!(style_of(main, "Amigaguide").bold && style_of(main, "Pegs").bold);
+    let paragraphs = doc.node("Paragraphs").unwrap().line;
+    let expected = [
+        (" Styles ", Target::node("Styles")),
+        // Line 1 of the node, counted from 0 at the line after @NODE.
+        (" Paragraphs ", Target::Node { file: None, node: "Paragraphs".into(), line: paragraphs + 2 }),
+        (" Elsewhere ", Target::Node { file: Some("other.guide".into()), node: "MAIN".into(), line: 0 }),
+        (" Close ", Target::Close),
+        (" Quit ", Target::Quit),
+        (" Script ", Target::Command { kind: CommandKind::Rx, text: "\"script.rexx\"".into() }),
+        (" Say ", Target::Command { kind: CommandKind::Rxs, text: "\"say hi\"".into() }),
+        (" List ", Target::Command { kind: CommandKind::System, text: "list".into() }),
+    ];
+    let expected: Vec<_> = expected.into_iter().map(|(l, t)| (l.to_string(), t)).collect();
+    assert_eq!(links(main), expected);
+    assert_eq!(links(main).iter().filter(|(_, t)| !t.is_enabled()).count(), 3, "commands are disabled");
+
+    let styles = &doc.nodes[1];
+    assert!(styles.blocks.iter().all(|b| b.wrap), "@WORDWRAP");
+    assert!(style_of(styles, "bold").bold && style_of(styles, "italic").italic);
+    assert!(style_of(styles, "underlined").underline);
+    let both = style_of(styles, "both");
+    assert!(both.bold && both.italic && !style_of(styles, " plain").bold);
+    assert_eq!((style_of(styles, "pens").fg, style_of(styles, "pens").bg), (Pen::Number(2), Pen::Number(1)));
+    for (text, pen) in [("shine", Pen::Shine), ("shadow", Pen::Shadow), ("filltext", Pen::FillText)] {
+        assert_eq!(style_of(styles, text).fg, pen, "{text}");
+    }
+    assert_eq!(style_of(styles, "highlight").fg, Pen::Highlight);
+    assert_eq!(style_of(styles, "back").bg, Pen::Background);
+    assert_eq!(texts(styles)[3], "mail@example.org and a backslash \\");
+
+    let para = &doc.nodes[2];
+    assert_eq!(
+        texts(para),
+        [
+            "A centred heading",
+            "",
+            "A hanging paragraph joined from two lines.",
+            "",
+            "a\tb\tc\nd",
+            "",
+            "right",
+            "",
+            "  fixed lines",
+            "  stay apart"
+        ]
+    );
+    let layout: Vec<_> = para.blocks.iter().map(|b| (b.align, b.indent, b.first_indent, b.wrap)).collect();
+    assert_eq!(layout[0], (Align::Center, 0, 0, true));
+    assert_eq!(layout[2], (Align::Left, 2, -2, true));
+    assert_eq!(para.blocks[4].tabs, [6, 12]);
+    assert_eq!(layout[6], (Align::Right, 2, -2, true));
+    assert_eq!(layout[8], (Align::Left, 0, 0, false), "pard, then code lines are not wrapped");
+    assert!(style_of(para, "fixed").code);
+}
+
+/// A game guide laid out the way Amiga games of the mid-1990s wrote them:
+/// a contents page of buttons whose labels are padded with spaces,
+/// underlined headings, bold words in running text and an e-mail address.
+const GAME_GUIDE: &str = "@DATABASE marbles.guide
+@$VER: marbles.guide 2.1 (03.04.96)
+@NODE Main \"Contents\"
+
+ Marbles 2.1 - a game of sliding stones
+ --------------------------------------
+
+ @{u}Contents:@{uu}
+
+   @{\" What it is           \" link About}
+   @{\" Playing the game     \" link Play}
+   @{\" Who wrote it         \" link Writer}
+
+@ENDNODE
+@NODE About \"What it is\"
+@{u}What it is@{uu}
+
+ Marbles is @{b}free@{ub} to copy. Slide every stone home to win;
+ see @{\" playing \" link Play} for the rules.
+@ENDNODE
+@NODE Play \"Playing the game\"
+@{u}Playing the game@{uu}
+
+ @{b}Moving@{ub}   Click a stone, then the hole it should slide to.
+ @{b}Undo@{ub}     Take back the last slide from the Game menu.
+@ENDNODE
+@NODE Writer \"Who wrote it\"
+@{u}Who wrote it@{uu}
+
+ Questions and bug reports go to marbles@example.org.
+@ENDNODE
+";
+
+#[test]
+fn a_period_game_guide() {
+    let doc = guide(GAME_GUIDE);
+    assert!(doc.diagnostics.is_empty(), "{:?}", doc.diagnostics);
+    assert_eq!(
+        doc.nodes.iter().map(|n| n.title.as_str()).collect::<Vec<_>>(),
+        ["Contents", "What it is", "Playing the game", "Who wrote it"]
+    );
+    let main = &doc.nodes[0];
+    let labels: Vec<String> = links(main).into_iter().map(|(label, _)| label).collect();
+    assert_eq!(labels, [" What it is           ", " Playing the game     ", " Who wrote it         "]);
+    assert_eq!(links(main)[2].1, Target::node("Writer"));
+    assert!(style_of(main, "Contents:").underline);
+    assert_eq!(texts(main)[1], " Marbles 2.1 - a game of sliding stones", "leading spaces are kept");
+    for node in &doc.nodes[1..] {
+        let heading = &node.blocks[0];
+        assert_eq!(heading.plain_text(), node.title);
+        assert!(matches!(&heading.spans[..], [Span::Text { style, .. }] if style.underline), "{}", node.name);
+    }
+    assert!(style_of(&doc.nodes[2], "Moving").bold && !style_of(&doc.nodes[2], "   Click").bold);
+    assert_eq!(texts(&doc.nodes[3])[2], " Questions and bug reports go to marbles@example.org.");
+}
+
+#[test]
+fn latin1_text() {
+    let bytes = b"@DATABASE t\n@NODE MAIN \"R\xE9sum\xE9\"\nCaf\xE9 cr\xE8me, 5 \xD7 3, \xA9 1994\n@ENDNODE\n";
+    let doc = read(Path::new("t.guide"), bytes);
+    assert!(doc.diagnostics.is_empty(), "{:?}", doc.diagnostics);
+    assert_eq!(doc.nodes[0].title, "Résumé");
+    assert_eq!(texts(&doc.nodes[0]), ["Café crème, 5 × 3, © 1994"]);
+}
+
+#[test]
+fn broken_guides_name_the_line() {
+    let cases: [(&str, &str, usize, bool); 8] = [
+        ("no @DATABASE", "@NODE MAIN\n@ENDNODE\n", 1, true),
+        ("no MAIN", "@DATABASE t\n@NODE Start\n@ENDNODE\n", 2, true),
+        ("never closed", "@DATABASE t\n@NODE MAIN\ntext\n", 2, true),
+        ("unclosed @{", "@DATABASE t\n@NODE MAIN\nfine\n@{b bold\n@ENDNODE\n", 4, true),
+        ("missing node", "@DATABASE t\n@NODE MAIN\n\n\n@{\" go \" link Nowhere}\n@ENDNODE\n", 5, true),
+        ("leaves folder", "@DATABASE t\n@NODE MAIN\n@{\" up \" link ../x.guide/MAIN}\n@ENDNODE\n", 3, true),
+        ("unknown command", "@DATABASE t\n@NODE MAIN\n@BLINK\n@ENDNODE\n", 3, false),
+        ("unknown inline", "@DATABASE t\n@NODE MAIN\n@{blink}x\n@ENDNODE\n", 3, false),
+    ];
+    for (what, text, line, error) in cases {
+        let doc = guide(text);
+        let found: Vec<String> = doc.diagnostics.iter().map(|d| d.to_string()).collect();
+        assert_eq!(found.len(), 1, "{what}: {found:?}");
+        let prefix = if error { format!("t.guide:{line}: ") } else { format!("t.guide:{line}: warning: ") };
+        assert!(found[0].starts_with(&prefix), "{what}: {found:?}");
+        assert!(!doc.nodes.is_empty(), "{what}: what could be read is kept");
+    }
+}
+
+/// Pieces of guide syntax, for random guides that hit the reader's corners.
+const PIECES: &[&str] = &[
+    "@DATABASE x\n",
+    "@NODE ",
+    "MAIN",
+    "@ENDNODE\n",
+    "\n",
+    " ",
+    "\"",
+    "@{",
+    "}",
+    "\\",
+    "@",
+    "b",
+    "link ",
+    "alink ",
+    "rx ",
+    "/",
+    "..",
+    ":",
+    "@MACRO m \"@{m $1}$1$2\"\n",
+    "@MACRO n \"@{n}@{n}\"\n",
+    "@{m a b}",
+    "@{n}",
+    "@SMARTWRAP\n",
+    "@WORDWRAP\n",
+    "@{code}",
+    "@{body}",
+    "@{par}",
+    "@{line}",
+    "@{lindent -3}",
+    "@{pari 99999}",
+    "@{settabs 1 x}",
+    "@TAB 0\n",
+    "@TAB 1\n",
+    "@TAB 65535\n",
+    "@{apen 256}",
+    "@{fg}",
+    "\t",
+    "\r",
+    "\0",
+    "\u{e9}",
+    "@TOC ",
+    "@PREV\n",
+    "@TITLE\n",
+    "@KEYWORDS\n",
+    "99999999999999999999",
+];
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig { cases, ..ProptestConfig::default() }
+}
+
+/// Every diagnostic is on a line of the file (or line 1).
+fn lines_are_sane(doc: &Document, bytes: &[u8]) {
+    let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+    for d in &doc.diagnostics {
+        assert!(d.line >= 1 && d.line <= lines, "{d} in a file of {lines} lines");
+    }
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
+        let doc = read(Path::new("r.guide"), &bytes);
+        lines_are_sane(&doc, &bytes);
+    }
+
+    #[test]
+    fn mutated_guides_never_panic(edits in proptest::collection::vec((any::<usize>(), any::<u8>(), 0..3u8), 1..40)) {
+        let mut bytes = EVERYTHING.as_bytes().to_vec();
+        for (at, byte, kind) in edits {
+            let at = at % (bytes.len() + 1);
+            match kind {
+                0 => bytes.insert(at, byte),
+                1 if at < bytes.len() => { bytes.remove(at); }
+                _ if at < bytes.len() => bytes[at] = byte,
+                _ => bytes.push(byte),
+            }
+        }
+        let doc = read(Path::new("m.guide"), &bytes);
+        lines_are_sane(&doc, &bytes);
+    }
+
+    #[test]
+    fn guides_made_of_syntax_never_panic(picks in proptest::collection::vec(0..PIECES.len(), 0..300)) {
+        let text: String = picks.iter().map(|&i| PIECES[i]).collect();
+        let doc = read(Path::new("s.guide"), text.as_bytes());
+        lines_are_sane(&doc, text.as_bytes());
+    }
+}
+
+fn write_guide(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn parlour_lint_checks_guides() {
+    let dir = tempfile::tempdir().unwrap();
+    let clean = write_guide(dir.path(), "clean.guide", GAME_GUIDE);
+    let out = run(&["lint", clean.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+
+    let broken = write_guide(dir.path(), "Broken.GUIDE", "@DATABASE b\n@NODE MAIN\n@{\" x \" link clean.guide/Nope}\n");
+    let out = run(&["lint", broken.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let shown = broken.display().to_string();
+    assert!(stdout.contains(&format!("{shown}:2: node MAIN")), "{stdout}");
+    assert!(stdout.contains(&format!("{shown}:3: links to clean.guide/Nope")), "{stdout}");
+
+    let warned = write_guide(dir.path(), "warned.guide", "@DATABASE w\n@NODE MAIN\n@BLINK\n@ENDNODE\n");
+    let out = run(&["lint", warned.to_str().unwrap()]);
+    assert!(out.status.success(), "warnings alone pass");
+    assert!(String::from_utf8_lossy(&out.stdout).contains(":3: warning: unknown command @BLINK"));
+}
+
+#[test]
+fn the_shipped_guides_lint_clean() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("guide");
+    let guides: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("guide")))
+        .collect();
+    assert!(guides.iter().any(|p| p.ends_with("game-ini.guide")), "{guides:?}");
+    for path in guides {
+        let found = lint(&path);
+        assert!(found.is_empty(), "{}: {:?}", path.display(), found.iter().map(|d| d.to_string()).collect::<Vec<_>>());
+    }
+}
