@@ -7,19 +7,21 @@ use crate::machines::{
     Button, Frame, Input, Key, Machine, MachineChoice, MachineId, Menu, MenuItem, MenuOutcome, MenuTracker, Requester,
     menu,
 };
+use crate::views::pegs::chooser::BoardChooser;
 use crate::views::{Response, View};
 
 use super::catalog;
 use super::launcher::{self, Launcher};
 
 /// Command verbs the shell itself carries out, whatever the view.
-const APP_COMMANDS: [&str; 10] =
-    ["quit", "about", "help", "launcher", "play", "machine", "depth", "skin", "gametypes", "stats"];
+const APP_COMMANDS: [&str; 11] =
+    ["quit", "about", "help", "launcher", "play", "machine", "depth", "skin", "gametypes", "boards", "stats"];
 
 pub struct Shell {
     machine: Machine,
     view: Box<dyn View>,
-    /// Views to return to (the game under the Game Type Selection dialog).
+    /// Views to return to (the game under the Game Type Selection or
+    /// Choose Board dialog).
     behind: Vec<Box<dyn View>>,
     tracker: MenuTracker,
     requester: Option<Requester>,
@@ -256,6 +258,11 @@ impl Shell {
             "gametypes" => {
                 let current = self.view.game_id().unwrap_or_default();
                 let chooser = Box::new(Launcher::game_types(&current));
+                self.behind.push(std::mem::replace(&mut self.view, chooser));
+            }
+            "boards" => {
+                let current = self.view.game_id().unwrap_or_default();
+                let chooser = Box::new(BoardChooser::new(catalog::boards(), &current));
                 self.behind.push(std::mem::replace(&mut self.view, chooser));
             }
             "cancel" if !self.behind.is_empty() => {

@@ -11,6 +11,7 @@
 //! - [`files`]: atomic writes, backups, setting bad files aside.
 //! - [`save`]: the text save format, loaded with full validation.
 //! - [`stats`]: per-game statistics kept as INI in the user's data folder.
+//! - [`highscores`]: the best results per game, kept as text beside them.
 //!
 //! `core` imports nothing else from Parlour, and nothing in it reads a clock:
 //! time arrives as numbers from the caller so that sessions stay pure.
@@ -19,6 +20,7 @@ mod diagnostic;
 pub mod files;
 pub mod game;
 pub mod hash;
+pub mod highscores;
 pub mod rng;
 pub mod save;
 pub mod session;

@@ -121,9 +121,13 @@ impl YazzleChrome {
     }
 
     fn draw_field(&self, s: &mut Surface, look: &Look, field: &super::skin::TextField, frame: &Frame) {
+        let message;
         let value: Option<&str> = match &field.field {
             FieldKind::Title => Some(frame.title),
-            FieldKind::Message => Some(frame.message),
+            FieldKind::Message => {
+                message = self.message_with_unplaced_fields(frame);
+                Some(&message)
+            }
             FieldKind::Named(name) => {
                 frame.fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
             }
@@ -160,6 +164,21 @@ impl YazzleChrome {
         };
         s.draw_text(font, &text, x, y, ink, style);
         s.set_clip(old);
+    }
+
+    /// The message, led by the figures the skin has no text field for
+    /// (a game's own, such as the stones left in peg solitaire), so every
+    /// figure is shown somewhere.
+    fn message_with_unplaced_fields(&self, frame: &Frame) -> String {
+        let placed = |name: &str| {
+            self.skin.fields.iter().any(|f| matches!(&f.field, FieldKind::Named(n) if n.eq_ignore_ascii_case(name)))
+        };
+        let mut parts: Vec<String> =
+            frame.fields.iter().filter(|(n, _)| !placed(n)).map(|(n, v)| format!("{n}: {v}")).collect();
+        if !frame.message.is_empty() {
+            parts.push(frame.message.to_string());
+        }
+        parts.join("  ")
     }
 }
 
@@ -750,6 +769,16 @@ mod tests {
                 assert!(differs, "{:?} shows nothing", f.field);
             }
         }
+    }
+
+    #[test]
+    fn figures_without_a_field_lead_the_message() {
+        let (_, chrome) = machine("plastique");
+        let fields = vec![("Score", "30".to_string()), ("Stones left", "31".to_string())];
+        let frame = Frame { title: "T", fields: &fields, message: "Hint: d2-d4", ..Default::default() };
+        assert_eq!(chrome.message_with_unplaced_fields(&frame), "Stones left: 31  Hint: d2-d4");
+        let quiet = Frame { title: "T", fields: &fields[..1], message: "", ..Default::default() };
+        assert_eq!(chrome.message_with_unplaced_fields(&quiet), "");
     }
 
     #[test]

@@ -54,5 +54,6 @@ pub trait View {
 }
 
 pub mod card_art;
+pub mod pegs;
 pub mod solitaire;
 pub mod widgets;

@@ -5,6 +5,7 @@ mod golden;
 mod help_guide;
 mod palettes;
 mod pegs_solver;
+mod pegs_view;
 mod shots;
 mod solitaire;
 mod solitaire_view;

@@ -2,5 +2,6 @@
 
 pub mod board;
 mod geometry;
+pub mod library;
 pub mod rules;
 pub mod solver;

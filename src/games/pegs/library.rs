@@ -1,0 +1,126 @@
+//! Board files on disk: every `.brd` file in the board folders is a board,
+//! named after its file stem ("English Standard Board"), with a game id
+//! derived from that name (`pegs/english-standard-board`).
+
+use std::path::{Path, PathBuf};
+
+use super::board::{Board, BoardError};
+use super::rules::BoardVariant;
+
+/// What every board's game id starts with, so boards never clash with
+/// solitaire game types in saves and high scores.
+pub const ID_PREFIX: &str = "pegs/";
+
+/// Game ids are at most this long (see `core::text::check_id`).
+const MAX_ID_LEN: usize = 64;
+
+/// A board file as found: its names, and the board or why it cannot be read.
+#[derive(Clone, Debug)]
+pub struct BoardFile {
+    /// `pegs/english-standard-board` for "English Standard Board.brd".
+    pub id: String,
+    /// The file stem, as the player sees it.
+    pub name: String,
+    pub path: PathBuf,
+    pub parsed: Result<BoardVariant, BoardError>,
+}
+
+impl BoardFile {
+    /// Reads the board at `path`. Never fails: an unreadable or broken file
+    /// is kept with its error, so choosers can list it with the reason.
+    pub fn load(path: &Path) -> BoardFile {
+        let name = path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
+        let id = id_for(&name);
+        let source = path.display().to_string();
+        let parsed = match std::fs::read(path) {
+            Ok(bytes) => Board::parse(&source, &bytes).map(|board| BoardVariant::new(&id, &bytes, board)),
+            Err(e) => Err(BoardError { source, line: 1, message: format!("the file cannot be read ({e})") }),
+        };
+        BoardFile { id, name, path: path.to_path_buf(), parsed }
+    }
+}
+
+/// The game id for a board named `name`: [`ID_PREFIX`], then the name in
+/// lower case with spaces as dashes, keeping only the characters ids allow.
+pub fn id_for(name: &str) -> String {
+    let mut id = String::from(ID_PREFIX);
+    for c in name.trim().chars() {
+        let c = if c.is_whitespace() { '-' } else { c.to_ascii_lowercase() };
+        let allowed = c.is_ascii_alphanumeric() || "._+-".contains(c);
+        // Runs of dashes (from "3 - 3" or dropped characters) read as one.
+        if allowed && !(c == '-' && id.ends_with('-')) && id.len() < MAX_ID_LEN {
+            id.push(c);
+        }
+    }
+    if id.len() == ID_PREFIX.len() {
+        id.push_str("board");
+    }
+    id
+}
+
+/// Whether `path` names a board file (by its `.brd` extension, any case).
+pub fn is_board_path(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("brd"))
+}
+
+/// Every `.brd` file directly inside `dirs`, sorted by name within each
+/// folder; a later file whose id was already seen is skipped, so the
+/// earlier folders win.
+pub fn discover(dirs: &[PathBuf]) -> Vec<PathBuf> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        let mut files: Vec<PathBuf> =
+            entries.flatten().map(|e| e.path()).filter(|p| is_board_path(p) && p.is_file()).collect();
+        files.sort();
+        for f in files {
+            let name = f.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if seen.insert(id_for(&name)) {
+                out.push(f);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_follow_the_file_name() {
+        assert_eq!(id_for("English Standard Board"), "pegs/english-standard-board");
+        assert_eq!(id_for("english"), "pegs/english");
+        assert_eq!(id_for("Asymmetric 3-3-2-2 Board"), "pegs/asymmetric-3-3-2-2-board");
+        assert_eq!(id_for("Ünïcode (v2)"), "pegs/ncode-v2");
+        assert_eq!(id_for("!!!"), "pegs/board");
+        assert_eq!(id_for(&"x".repeat(100)).len(), MAX_ID_LEN);
+        for name in ["a b", "Snowflake", "Drag-n-Drop Board Variant A with diagonal moves"] {
+            let id = id_for(name);
+            assert!(id.len() <= MAX_ID_LEN && id.chars().all(|c| c.is_ascii_alphanumeric() || "._+/-".contains(c)));
+        }
+    }
+
+    #[test]
+    fn discovers_boards_and_keeps_broken_ones_with_their_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let other = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("Good.brd"), "Version 2\nMode: Normal\ny y e\n").unwrap();
+        std::fs::write(dir.path().join("Broken.BRD"), "Version 2\nMode: Normal\ny q e\n").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "not a board").unwrap();
+        std::fs::write(other.path().join("good.brd"), "Version 2\nMode: Normal\ny y e\n").unwrap();
+        let found = discover(&[dir.path().to_path_buf(), other.path().to_path_buf(), dir.path().join("gone")]);
+        let names: Vec<String> = found.iter().map(|p| p.file_name().unwrap().to_string_lossy().into()).collect();
+        assert_eq!(names, ["Broken.BRD", "Good.brd"], "the second good.brd has the same id");
+        let broken = BoardFile::load(&found[0]);
+        assert_eq!(broken.name, "Broken");
+        let e = broken.parsed.unwrap_err();
+        assert_eq!(e.line, 3);
+        let good = BoardFile::load(&found[1]);
+        assert_eq!(good.id, "pegs/good");
+        assert_eq!(good.parsed.unwrap().board.stones(), 2);
+        let missing = BoardFile::load(&dir.path().join("Missing.brd"));
+        assert!(missing.parsed.unwrap_err().message.contains("cannot be read"));
+    }
+}

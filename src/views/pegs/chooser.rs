@@ -1,0 +1,244 @@
+//! The Choose Board dialog: the boards found in the board folders, listed
+//! like the Game Type Selection, with the selected board drawn small
+//! beside the list. A board that cannot be read is listed all the same,
+//! with the reason in place of its picture.
+
+use crate::games::pegs::board::Cell;
+use crate::games::pegs::library::BoardFile;
+use crate::gfx::{Font, Rect, Surface, TextStyle};
+use crate::machines::{Button, Input, Key, Machine, MachineId, Menu, MenuItem, Pen};
+use crate::views::{Response, View, widgets};
+
+use super::layout::BoardLayout;
+use super::picture::{self, StoneSet};
+
+/// The buttons, in order, with their commands.
+const BUTTONS: [(&str, &str); 2] = [("OK", "open-board"), ("Cancel", "cancel")];
+/// The preview's largest block.
+const PREVIEW_BLOCK: i32 = 24;
+/// Lines of text under the list and preview.
+const CAPTION_LINES: i32 = 3;
+
+pub struct BoardChooser {
+    boards: Vec<BoardFile>,
+    selected: usize,
+    message: String,
+}
+
+/// Where the dialog's parts go.
+struct Parts {
+    list: Rect,
+    preview: Rect,
+    caption: Rect,
+    buttons: Vec<Rect>,
+}
+
+impl BoardChooser {
+    /// The dialog listing `boards`, with the board whose id is `current`
+    /// selected.
+    pub fn new(boards: Vec<BoardFile>, current: &str) -> BoardChooser {
+        let selected = boards.iter().position(|b| b.id == current).unwrap_or(0);
+        BoardChooser { boards, selected, message: String::new() }
+    }
+
+    fn parts(&self, machine: &Machine, area: Rect) -> Parts {
+        let look = machine.look();
+        let margin = (area.w / 24).max(6);
+        let heading = look.title_font.height() as i32 * 2 + look.text_font.height() as i32;
+        let button_h = look.title_font.height() as i32 + 8;
+        let button_w = BUTTONS.iter().map(|b| look.title_font.text_width(b.0) as i32).max().unwrap_or(0) + 24;
+        let top = area.y + margin + heading;
+        let bottom = area.bottom() - margin * 2 - button_h;
+        // The caption runs under both the list and the preview, where even
+        // the Amiga's narrow screen has room for a sentence.
+        let caption_h = CAPTION_LINES * look.text_font.height() as i32;
+        let caption = Rect::from_edges(area.x + margin, bottom - caption_h, area.right() - margin, bottom);
+        let above = caption.y - margin / 2;
+        // The list gets the larger share: board names are long.
+        let split = area.x + (area.w - margin) * 3 / 5;
+        let list = Rect::from_edges(area.x + margin, top, split, above);
+        let preview = Rect::from_edges(split + margin, top, area.right() - margin, above);
+        let total = 2 * button_w + margin;
+        let y = area.bottom() - margin - button_h;
+        let buttons = (0..BUTTONS.len() as i32)
+            .map(|i| Rect::new(area.x + (area.w - total) / 2 + i * (button_w + margin), y, button_w, button_h))
+            .collect();
+        Parts { list, preview, caption, buttons }
+    }
+
+    /// The first row shown, so that the selected row is in view.
+    fn first_row(&self, machine: &Machine, list: Rect) -> usize {
+        let row_h = machine.look().text_font.height() as i32 + 2;
+        let visible = ((list.h - 4) / row_h).max(1) as usize;
+        self.selected.saturating_sub(visible - 1)
+    }
+
+    fn rows(&self) -> Vec<String> {
+        self.boards
+            .iter()
+            .map(|b| if b.parsed.is_ok() { b.name.clone() } else { format!("{} (cannot be read)", b.name) })
+            .collect()
+    }
+
+    fn open_selected(&mut self) -> Response {
+        let Some(board) = self.boards.get(self.selected) else { return Response::Unchanged };
+        match &board.parsed {
+            Ok(_) => Response::Command(format!("play:{}", board.path.display())),
+            Err(e) => {
+                self.message = format!("{} cannot be played: {}", board.name, e.message);
+                Response::Redraw
+            }
+        }
+    }
+
+    fn select(&mut self, index: usize) -> Response {
+        if index >= self.boards.len() || index == self.selected {
+            return Response::Unchanged;
+        }
+        self.selected = index;
+        self.message.clear();
+        Response::Redraw
+    }
+
+    /// The selected board drawn small on a piece of table, and a caption:
+    /// its full name and what kind of board it is (or why it cannot be
+    /// read).
+    fn draw_preview(&self, s: &mut Surface, machine: &Machine, parts: &Parts) {
+        let look = machine.look();
+        let frame = parts.preview;
+        s.fill_rect(frame, look.paint(Pen::Felt));
+        match machine.id() {
+            MachineId::MacSe30 | MachineId::MacColor => s.frame_rect(frame, look.paint(Pen::Text)),
+            _ => widgets::bevel(s, machine, frame, false),
+        }
+        let Some(board) = self.boards.get(self.selected) else { return };
+        let about = match &board.parsed {
+            Ok(variant) => {
+                let b = &variant.board;
+                let layout = BoardLayout::fit(b, frame.inset(8, 8), PREVIEW_BLOCK);
+                let old = s.set_clip(frame.inset(1, 1));
+                picture::draw_board(s, look, b, &layout, &StoneSet::new(layout.block), None);
+                s.set_clip(old);
+                let slots = b.cells.iter().filter(|c| matches!(c, Cell::Slot { .. })).count();
+                let jumps = if b.diagonal { "Diagonal jumps too." } else { "Straight jumps only." };
+                let target = if b.has_target() { "Target marked." } else { "No target." };
+                format!("{} stones in {slots} slots. {jumps} {target}", b.stones())
+            }
+            Err(e) => format!("Line {}: {}", e.line, e.message),
+        };
+        let caption = [board.name.clone(), about];
+        let font = look.text_font;
+        let lines: Vec<String> = caption.iter().flat_map(|l| wrap(font, l, parts.caption.w)).collect();
+        let old = s.set_clip(parts.caption);
+        for (i, line) in lines.iter().enumerate() {
+            let y = parts.caption.y + i as i32 * font.height() as i32;
+            s.draw_text(font, line, parts.caption.x, y, look.paint(Pen::Text), TextStyle::PLAIN);
+        }
+        s.set_clip(old);
+    }
+}
+
+/// Breaks `text` into lines no wider than `width` at spaces (a single
+/// word wider than that gets a line of its own).
+fn wrap(font: &Font, text: &str, width: i32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        match lines.last_mut() {
+            Some(line) if font.text_width(&format!("{line} {word}")) as i32 <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+impl View for BoardChooser {
+    fn title(&self) -> String {
+        "Choose a Board".into()
+    }
+
+    fn menus(&self) -> Vec<Menu> {
+        vec![Menu::new(
+            "Game",
+            vec![MenuItem::new("Open Board", "open-board").key('o').enabled(self.can("open-board"))],
+        )]
+    }
+
+    fn message(&self) -> String {
+        if !self.message.is_empty() {
+            return self.message.clone();
+        }
+        match self.boards.len() {
+            0 => "No boards were found.".into(),
+            1 => "1 board".into(),
+            n => format!("{n} boards"),
+        }
+    }
+
+    fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
+        let look = machine.look();
+        s.fill_rect(area, look.paint(Pen::Background));
+        let margin = (area.w / 24).max(6);
+        let title = self.title();
+        let tw = look.title_font.text_width(&title) as i32;
+        let ink = look.paint(Pen::Text);
+        s.draw_text(look.title_font, &title, area.x + (area.w - tw) / 2, area.y + margin, ink, TextStyle::BOLD);
+        let sub_y = area.y + margin + look.title_font.height() as i32 * 2 - 2;
+        s.draw_text(look.text_font, "Boards:", area.x + margin, sub_y, ink, TextStyle::PLAIN);
+        let parts = self.parts(machine, area);
+        let selected = (!self.boards.is_empty()).then_some(self.selected);
+        widgets::list_box(s, machine, parts.list, &self.rows(), self.first_row(machine, parts.list), selected);
+        self.draw_preview(s, machine, &parts);
+        for ((label, cmd), r) in BUTTONS.iter().zip(&parts.buttons) {
+            widgets::button(s, machine, *r, label, *cmd == "cancel" || self.can(cmd));
+        }
+    }
+
+    fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {
+        let parts = self.parts(machine, area);
+        match *input {
+            Input::MouseDown { x, y, button: Button::Left } => {
+                if let Some(i) = parts.buttons.iter().position(|r| r.contains(x, y)) {
+                    return match BUTTONS[i].1 {
+                        "open-board" => self.open_selected(),
+                        cmd => Response::Command(cmd.into()),
+                    };
+                }
+                if parts.list.contains(x, y) {
+                    let row_h = machine.look().text_font.height() as i32 + 2;
+                    let row = ((y - parts.list.y - 2) / row_h).max(0) as usize + self.first_row(machine, parts.list);
+                    return self.select(row);
+                }
+                Response::Unchanged
+            }
+            Input::Key { key: Key::Down, .. } => self.select(self.selected + 1),
+            Input::Key { key: Key::Up, .. } => self.select(self.selected.saturating_sub(1)),
+            Input::Key { key: Key::Enter, .. } => self.open_selected(),
+            Input::Key { key: Key::Escape, .. } => Response::Command("cancel".into()),
+            _ => Response::Unchanged,
+        }
+    }
+
+    fn command(&mut self, command: &str) -> Option<Response> {
+        (command == "open-board" && self.can(command)).then(|| self.open_selected())
+    }
+
+    fn can(&self, command: &str) -> bool {
+        command == "open-board" && self.boards.get(self.selected).is_some_and(|b| b.parsed.is_ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captions_wrap_at_spaces() {
+        let font = crate::gfx::font::topaz8();
+        assert_eq!(wrap(font, "one two three", 8 * 7), ["one two", "three"]);
+        assert_eq!(wrap(font, "unbreakable x", 8 * 3), ["unbreakable", "x"]);
+        assert!(wrap(font, "", 10).is_empty());
+    }
+}

@@ -1,0 +1,218 @@
+//! Drawing a board position: a wooden plate shaped like the board's slots,
+//! a hole in every slot, a ring around each target slot and the stones.
+//! Used by the game view and, small, by the board chooser's preview.
+//!
+//! Colours are asked of the surface (`value_for`), so every screen shows
+//! the nearest it has; one-bit screens get black, white and QuickDraw
+//! patterns instead, as a Mac program would have drawn them.
+
+use crate::games::pegs::board::{Board, Cell, Stone};
+use crate::gfx::{Art, Paint, Pattern, Rect, Rgb, Surface, TextStyle};
+use crate::machines::{Look, Pen};
+
+use super::layout::BoardLayout;
+use super::stones::stone_art;
+
+/// The paints of one board picture on one surface.
+struct Inks {
+    /// The plate's shadow on the table.
+    shadow: Paint,
+    /// The plate's outline.
+    edge: Paint,
+    /// The plate's bevel, lit (top, left) and shaded (bottom, right).
+    lit: Paint,
+    shaded: Paint,
+    plate: Paint,
+    /// A hole, and the lit lip on its far side.
+    hole: Paint,
+    lip: Paint,
+    /// The ring around a target slot.
+    mark: Paint,
+}
+
+impl Inks {
+    fn new(s: &mut Surface, look: &Look) -> Inks {
+        let mono = look.is_monochrome();
+        let (black, white) = (s.value_for(Rgb::BLACK), s.value_for(Rgb::WHITE));
+        let mut ink = |colour: u32, pattern: Pattern| {
+            if mono {
+                Paint::Pattern { pattern, fore: black, back: white }
+            } else {
+                Paint::Solid(s.value_for(Rgb::hex(colour)))
+            }
+        };
+        // The wood is chosen to land on a wood colour on every period
+        // screen, never on a yellow that would hide yellow stones: the
+        // Amiga's C96 (PAL) and 852 (DblPAL) registers, the Mac's CC9966
+        // (256 colours) and its tan (16 colours).
+        let (edge, lit, shaded, plate) = (
+            ink(0x331100, Pattern::BLACK),
+            ink(0xFFCC99, Pattern::WHITE),
+            ink(0x996633, Pattern::BLACK),
+            ink(0xBB8855, Pattern::WHITE),
+        );
+        let (hole, lip, mark) =
+            (ink(0x221100, Pattern::BLACK), ink(0xFFDDAA, Pattern::WHITE), ink(0x551100, Pattern::BLACK));
+        let felt = look.colour(Pen::Felt);
+        let dark = Rgb::new(felt.r / 2, felt.g / 2, felt.b / 2).to_u32();
+        let shadow = ink(dark, Pattern::GRAY);
+        Inks { shadow, edge, lit, shaded, plate, hole, lip, mark }
+    }
+}
+
+/// The stone's diameter for a block size (even, like the block, so it
+/// centres exactly).
+pub fn stone_size(block: i32) -> i32 {
+    ((block * 3 / 4) & !1).max(2)
+}
+
+/// The three stones' art at one size.
+pub struct StoneSet {
+    arts: [Art; 3],
+}
+
+impl StoneSet {
+    pub fn new(block: i32) -> StoneSet {
+        let size = stone_size(block) as u32;
+        StoneSet { arts: [Stone::Red, Stone::Yellow, Stone::Green].map(|s| stone_art(s, size)) }
+    }
+
+    /// Draws `stone` centred in `block`.
+    pub fn draw(&self, s: &mut Surface, stone: Stone, block: Rect) {
+        let art = &self.arts[match stone {
+            Stone::Red => 0,
+            Stone::Yellow => 1,
+            Stone::Green => 2,
+        }];
+        let d = art.width() as i32;
+        s.draw_art(art, block.x + (block.w - d) / 2, block.y + (block.h - d) / 2);
+    }
+}
+
+/// Draws the plate, holes, target rings and stones of `board`; the stone
+/// at `lifted` (being dragged) is left out.
+pub fn draw_board(
+    s: &mut Surface,
+    look: &Look,
+    board: &Board,
+    layout: &BoardLayout,
+    stones: &StoneSet,
+    lifted: Option<(usize, usize)>,
+) {
+    let ink = Inks::new(s, look);
+    let slots: Vec<((usize, usize), Rect)> = (0..board.height)
+        .flat_map(|r| (0..board.width).map(move |c| (r, c)))
+        .filter(|&(r, c)| matches!(board.cell(r, c), Cell::Slot { .. }))
+        .map(|rc| (rc, layout.rect(rc)))
+        .collect();
+    let block = layout.block;
+    // The plate is the union of the slots' blocks grown by a border; each
+    // pass paints every block, so the passes' edges show only around the
+    // union, never between neighbours.
+    let border = (block / 6).max(1);
+    let drop = (block / 12).max(1);
+    let grown = |r: &Rect| r.inset(-border, -border);
+    for (_, r) in &slots {
+        s.fill_rect(grown(r).offset(drop, drop), ink.shadow);
+    }
+    for (_, r) in &slots {
+        s.fill_rect(grown(r), ink.edge);
+    }
+    for (_, r) in &slots {
+        s.fill_rect(grown(r).inset(1, 1), ink.shaded);
+    }
+    for (_, r) in &slots {
+        let g = grown(r).inset(1, 1);
+        s.fill_rect(Rect::new(g.x, g.y, g.w - 1, g.h - 1), ink.lit);
+    }
+    for (_, r) in &slots {
+        let g = grown(r).inset(1, 1);
+        s.fill_rect(Rect::new(g.x + 1, g.y + 1, g.w - 2, g.h - 2), ink.plate);
+    }
+    let hole = ((block * 3 / 8) & !1).max(2);
+    let ring = (block / 14).max(1);
+    for &((row, col), r) in &slots {
+        let Cell::Slot { stone, target } = board.cell(row, col) else { continue };
+        if target {
+            ring_in(s, r.inset(1, 1), ring, ink.mark);
+        }
+        let h = r.centred(hole, hole);
+        disc_in(s, h.offset(1, 1), ink.lip);
+        disc_in(s, h, ink.hole);
+        if let Some(stone) = stone.filter(|_| lifted != Some((row, col))) {
+            stones.draw(s, stone, r);
+        }
+    }
+}
+
+/// A two-pixel frame just inside a block: the selected stone, the hint.
+pub fn frame_block(s: &mut Surface, look: &Look, r: Rect) {
+    let paint = look.paint(Pen::Highlight);
+    s.frame_rect(r, paint);
+    s.frame_rect(r.inset(1, 1), paint);
+}
+
+/// Column letters above the board and row numbers to its left, in the
+/// notation of jumps (`d2-d4`), when there is room for them. Letters are
+/// left out when rows are shifted: a column then has no one place.
+pub fn draw_labels(s: &mut Surface, look: &Look, board: &Board, layout: &BoardLayout) {
+    let font = look.text_font;
+    let fh = font.height() as i32;
+    if layout.block < fh + 4 {
+        return;
+    }
+    // Light on the coloured tables; black on one-bit grey felt.
+    let ink = look.paint(if look.is_monochrome() { Pen::Text } else { Pen::Shine });
+    let gap = (layout.block / 6).max(1) + 4;
+    let slot_cols = |r: usize| (0..board.width).filter(move |&c| matches!(board.cell(r, c), Cell::Slot { .. }));
+    let left = (0..board.height).filter_map(|r| slot_cols(r).next().map(|c| layout.rect((r, c)).x)).min();
+    // On one-bit felt a label stands on a white patch, or the pattern
+    // would swallow it.
+    let patch = look.is_monochrome().then(|| look.paint(Pen::Background));
+    let label = |s: &mut Surface, text: &str, x: i32, y: i32| {
+        if let Some(p) = patch {
+            s.fill_rect(Rect::new(x - 2, y - 1, font.text_width(text) as i32 + 3, fh + 2), p);
+        }
+        s.draw_text(font, text, x, y, ink, TextStyle::PLAIN);
+    };
+    for row in 0..board.height {
+        if let (Some(left), Some(_)) = (left, slot_cols(row).next()) {
+            let text = (row + 1).to_string();
+            let r = layout.rect((row, 0));
+            label(s, &text, left - gap - font.text_width(&text) as i32, r.y + (r.h - fh) / 2);
+        }
+    }
+    if board.shifts.iter().any(|&sh| sh != board.shifts[0]) {
+        return;
+    }
+    let top = (0..board.height).find(|&r| slot_cols(r).next().is_some()).unwrap_or(0);
+    for col in 0..board.width.min(26) {
+        if !(0..board.height).any(|r| matches!(board.cell(r, col), Cell::Slot { .. })) {
+            continue;
+        }
+        let text = ((b'a' + col as u8) as char).to_string();
+        let r = layout.rect((top, col));
+        label(s, &text, r.x + (r.w - font.text_width(&text) as i32) / 2, r.y - gap - fh);
+    }
+}
+
+/// Fills the disc inscribed in the square `r` (pixel centres inside it).
+fn disc_in(s: &mut Surface, r: Rect, paint: Paint) {
+    ring_in(s, r, r.w, paint);
+}
+
+/// A ring `thickness` pixels wide just inside the circle inscribed in `r`.
+fn ring_in(s: &mut Surface, r: Rect, thickness: i32, paint: Paint) {
+    let (cx, cy) = (r.x as f64 + r.w as f64 / 2.0, r.y as f64 + r.h as f64 / 2.0);
+    let outer = r.w as f64 / 2.0;
+    let inner = (outer - thickness as f64).max(0.0);
+    for y in r.y..r.bottom() {
+        for x in r.x..r.right() {
+            let (dx, dy) = (x as f64 + 0.5 - cx, y as f64 + 0.5 - cy);
+            let d2 = dx * dx + dy * dy;
+            if d2 <= outer * outer && (inner == 0.0 || d2 > inner * inner) {
+                s.put(x, y, paint.value_at(x, y));
+            }
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! What the peg view keeps and tells about a game: where the player's
+//! journals live, the ending in words, the journal of jumps and the
+//! high-score table as requesters.
+
+use std::path::PathBuf;
+
+use crate::core::highscores::Entry;
+use crate::core::{Action, Game, Session, Variant};
+use crate::games::pegs::board::Stone;
+use crate::games::pegs::rules::{BoardVariant, Ending};
+use crate::machines::Requester;
+
+/// Journals longer than this show only their last jumps, so the
+/// requester fits the smallest screen.
+const JOURNAL_LINES: usize = 15;
+
+/// Who is playing and where their journals and high scores are kept (the
+/// app passes the user's data folder; tests pass a folder of their own).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub name: String,
+    pub data_dir: PathBuf,
+}
+
+impl Player {
+    /// The journal of board `id`: `journals/pegs-english.save` for
+    /// `pegs/english` (ids hold no other character a file name minds).
+    pub fn journal_path(&self, id: &str) -> PathBuf {
+        self.data_dir.join("journals").join(format!("{}.save", id.replace('/', "-")))
+    }
+}
+
+/// Minutes and seconds, as the clock field shows them.
+pub fn clock(seconds: u64) -> String {
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+fn colour(stone: Stone) -> &'static str {
+    match stone {
+        Stone::Red => "red",
+        Stone::Yellow => "yellow",
+        Stone::Green => "green",
+    }
+}
+
+/// How the game ended, as one sentence.
+pub fn ending_text(ending: Ending) -> String {
+    match ending {
+        Ending::InTarget(stone) => format!("One stone left, in the target: a {} stone.", colour(stone)),
+        Ending::OutsideTarget => "One stone left, but not in the target.".into(),
+        Ending::OneLeft => "One stone left.".into(),
+        Ending::Stuck(n) => format!("No jump remains: {n} stones left."),
+    }
+}
+
+/// The jumps of the game at the cursor, numbered, with the points each
+/// scored: `1. d2-d4  (+20)`. Long games show their last jumps.
+pub fn journal_lines(session: &Session<BoardVariant>) -> Vec<String> {
+    let mut state = session.variant().deal(session.seed());
+    let mut lines = Vec::new();
+    for step in &session.steps()[session.game_start() + 1..=session.cursor()] {
+        let Action::Move(text) = &step.action else { continue };
+        // Recorded jumps were checked when they were made; one that does
+        // not read back ends the list rather than the program.
+        let Ok(jump) = state.parse_move(text) else { break };
+        let before = state.score();
+        state.apply(&jump);
+        lines.push(format!("{}. {text}  (+{})", lines.len() + 1, state.score() - before));
+    }
+    if lines.is_empty() {
+        return vec!["No jumps yet.".into()];
+    }
+    if lines.len() > JOURNAL_LINES {
+        let earlier = lines.len() - JOURNAL_LINES + 1;
+        lines.drain(..earlier);
+        lines.insert(0, format!("({earlier} earlier jumps)"));
+    }
+    lines
+}
+
+/// The Journal requester for a board.
+pub fn journal_box(board_name: &str, session: &Session<BoardVariant>) -> Requester {
+    Requester { title: format!("Journal: {board_name}"), lines: journal_lines(session), buttons: vec!["OK".into()] }
+}
+
+/// The High Scores requester for a board.
+pub fn high_scores_box(board_name: &str, table: &[Entry]) -> Requester {
+    let mut lines: Vec<String> = table
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let stones = if e.stones == 1 { "1 stone".to_string() } else { format!("{} stones", e.stones) };
+            format!("{}. {}: {stones}, {} points, {}", i + 1, e.name, e.points, clock(e.seconds))
+        })
+        .collect();
+    if lines.is_empty() {
+        lines.push("No game on this board has ended yet.".into());
+    }
+    Requester { title: format!("High Scores: {board_name}"), lines, buttons: vec!["OK".into()] }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::pegs::board::Board;
+
+    const LINE: &str = "Version 2\nMode: Normal\ny r e g g e\n";
+
+    fn session() -> Session<BoardVariant> {
+        let board = Board::parse("t.brd", LINE.as_bytes()).unwrap();
+        Session::new(BoardVariant::new("pegs/line", LINE.as_bytes(), board), 0)
+    }
+
+    #[test]
+    fn endings_in_words() {
+        assert_eq!(ending_text(Ending::InTarget(Stone::Red)), "One stone left, in the target: a red stone.");
+        assert_eq!(ending_text(Ending::OutsideTarget), "One stone left, but not in the target.");
+        assert_eq!(ending_text(Ending::OneLeft), "One stone left.");
+        assert_eq!(ending_text(Ending::Stuck(4)), "No jump remains: 4 stones left.");
+    }
+
+    #[test]
+    fn the_journal_numbers_the_jumps_of_this_game_with_their_points() {
+        let mut s = session();
+        assert_eq!(journal_lines(&s), ["No jumps yet."]);
+        s.play_text("a1-c1").unwrap();
+        s.play_text("d1-f1").unwrap();
+        assert_eq!(journal_lines(&s), ["1. a1-c1  (+30)", "2. d1-f1  (+10)"]);
+        s.undo();
+        assert_eq!(journal_lines(&s), ["1. a1-c1  (+30)"], "undone jumps are not shown");
+        s.restart();
+        assert_eq!(journal_lines(&s), ["No jumps yet."], "only the game at the cursor");
+    }
+
+    #[test]
+    fn long_journals_show_their_last_jumps() {
+        // Three rows of six `y y e` groups: eighteen independent jumps.
+        let row = "y y e ".repeat(6);
+        let text = format!("Version 2\nMode: Normal\n{row}\n{row}\n{row}\n");
+        let board = Board::parse("t.brd", text.as_bytes()).unwrap();
+        let mut s = Session::new(BoardVariant::new("pegs/long", text.as_bytes(), board), 0);
+        for r in 1..=3 {
+            for g in 0..6u8 {
+                let (from, to) = ((b'a' + 3 * g) as char, (b'a' + 3 * g + 2) as char);
+                s.play_text(&format!("{from}{r}-{to}{r}")).unwrap();
+            }
+        }
+        let lines = journal_lines(&s);
+        assert_eq!(lines.len(), JOURNAL_LINES);
+        assert_eq!(lines[0], "(4 earlier jumps)");
+        assert_eq!(lines[1], "5. m1-o1  (+20)");
+        assert_eq!(lines[14], "18. p3-r3  (+20)");
+    }
+
+    #[test]
+    fn journals_are_named_after_the_board() {
+        let p = Player { name: "Ada".into(), data_dir: PathBuf::from("/data") };
+        assert_eq!(p.journal_path("pegs/english"), PathBuf::from("/data/journals/pegs-english.save"));
+    }
+}

@@ -1,0 +1,299 @@
+//! Peg solitaire played with the mouse through the view, as a player
+//! would, on the headless machines; its journal, high scores, board
+//! chooser and goldens of the English board.
+//!
+//! Every view here keeps its journals and high scores in a folder of its
+//! own test, so nothing leaks between tests or into the user's data.
+
+use std::path::Path;
+
+use parlour::app::driver::Driver;
+use parlour::app::shell::Shell;
+use parlour::core::Game;
+use parlour::games::pegs::board::Board;
+use parlour::games::pegs::library::BoardFile;
+use parlour::games::pegs::rules::{BoardVariant, Jump};
+use parlour::gfx::Rect;
+use parlour::machines::{Button, Input, Machine, MachineChoice, MachineId};
+use parlour::views::pegs::PegsView;
+use parlour::views::pegs::chooser::BoardChooser;
+use parlour::views::pegs::records::Player;
+use parlour::views::{Response, View};
+
+use super::support::{assert_golden, parlour};
+
+/// The English board, fixed here so the goldens do not follow boards/.
+const ENGLISH: &str = "Version 2\nMode: Normal\n\
+* * y y y * *\n\
+* * y y y * *\n\
+y y y y y y y\n\
+y y y E y y y\n\
+y y y y y y y\n\
+* * y y y * *\n\
+* * y y y * *\n";
+
+fn variant(id: &str, text: &str) -> BoardVariant {
+    BoardVariant::new(id, text.as_bytes(), Board::parse("test.brd", text.as_bytes()).unwrap())
+}
+
+fn player(dir: &Path) -> Player {
+    Player { name: "Tester".into(), data_dir: dir.to_path_buf() }
+}
+
+fn english(dir: &Path) -> PegsView {
+    PegsView::new("English", variant("pegs/english", ENGLISH), player(dir))
+}
+
+fn machine(id: MachineId) -> (Machine, Rect) {
+    let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+    let area = m.content();
+    (m, area)
+}
+
+/// A square by its name in jump notation: `d2` is row 1, column 3.
+fn at(square: &str) -> (usize, usize) {
+    let b = square.as_bytes();
+    (square[1..].parse::<usize>().unwrap() - 1, (b[0] - b'a') as usize)
+}
+
+fn centre(view: &PegsView, m: &Machine, area: Rect, square: &str) -> (i32, i32) {
+    let r = view.cell_rect(m, area, at(square));
+    (r.x + r.w / 2, r.y + r.h / 2)
+}
+
+fn feed(view: &mut PegsView, m: &Machine, area: Rect, events: &[Input]) -> Vec<Response> {
+    events.iter().map(|e| view.input(e, m, area)).collect()
+}
+
+fn drag(view: &mut PegsView, m: &Machine, area: Rect, from: &str, to: &str) -> Vec<Response> {
+    let (a, b) = (centre(view, m, area, from), centre(view, m, area, to));
+    feed(
+        view,
+        m,
+        area,
+        &[
+            Input::MouseDown { x: a.0, y: a.1, button: Button::Left },
+            Input::MouseMove { x: (a.0 + b.0) / 2, y: (a.1 + b.1) / 2 },
+            Input::MouseMove { x: b.0, y: b.1 },
+            Input::MouseUp { x: b.0, y: b.1, button: Button::Left },
+        ],
+    )
+}
+
+fn click(view: &mut PegsView, m: &Machine, area: Rect, square: &str) -> Vec<Response> {
+    let (x, y) = centre(view, m, area, square);
+    feed(
+        view,
+        m,
+        area,
+        &[Input::MouseDown { x, y, button: Button::Left }, Input::MouseUp { x, y, button: Button::Left }],
+    )
+}
+
+fn jump(text: &str) -> Jump {
+    let (from, to) = text.split_once('-').unwrap();
+    Jump { from: at(from), to: at(to) }
+}
+
+#[test]
+fn drag_and_click_jumps_a_refusal_with_its_reason_and_undo() {
+    for id in [MachineId::Yazzle, MachineId::MacSe30, MachineId::AmigaPal] {
+        let dir = tempfile::tempdir().unwrap();
+        let (m, area) = machine(id);
+        let mut view = english(dir.path());
+        assert_eq!(view.fields()[2], ("Stones left", "32".to_string()));
+
+        drag(&mut view, &m, area, "d2", "d4");
+        assert_eq!(view.session().move_count(), 1, "{id}: the drag did not jump");
+        assert_eq!(view.session().state().stones(), 31);
+        assert_eq!(view.fields()[0], ("Score", "20".to_string()));
+
+        click(&mut view, &m, area, "f3");
+        click(&mut view, &m, area, "d3");
+        assert_eq!(view.session().move_count(), 2, "{id}: the clicks did not jump: {}", view.message());
+        assert_eq!(view.fields()[2], ("Stones left", "30".to_string()));
+
+        // c1 to d2 is no jump at all; the rules say why.
+        let state = view.session().state().clone();
+        let reason = state.check(&jump("c1-d2")).unwrap_err().reason().to_string();
+        click(&mut view, &m, area, "c1");
+        click(&mut view, &m, area, "d2");
+        assert_eq!(view.session().state(), &state, "{id}: an illegal jump changed the game");
+        assert_eq!(view.message(), reason, "{id}");
+
+        // Dropping a stone on a stone is refused too.
+        drag(&mut view, &m, area, "d1", "d3");
+        let reason = state.check(&jump("d1-d3")).unwrap_err().reason().to_string();
+        assert_eq!(view.message(), reason, "{id}");
+        assert_eq!(view.session().state(), &state);
+
+        view.command("undo");
+        assert_eq!(view.session().move_count(), 1, "{id}: undo");
+        view.command("redo");
+        assert_eq!(view.session().state(), &state, "{id}: redo");
+    }
+}
+
+#[test]
+fn a_drag_that_goes_nowhere_or_a_click_on_the_felt_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut view = english(dir.path());
+    drag(&mut view, &m, area, "d2", "d2");
+    click(&mut view, &m, area, "c3");
+    feed(&mut view, &m, area, &[Input::MouseDown { x: area.x + 2, y: area.y + 2, button: Button::Left }]);
+    assert_eq!(view.session().move_count(), 0);
+    // Clicking an empty slot with nothing picked says what to do.
+    click(&mut view, &m, area, "d4");
+    assert!(view.message().contains("Pick a stone"), "{}", view.message());
+}
+
+#[test]
+fn a_hint_names_a_jump_that_can_still_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = english(dir.path());
+    view.command("hint");
+    let hint = view.hint().expect("the start of the English board has a hint");
+    assert_eq!(view.message(), format!("Hint: {hint}"));
+    assert!(view.session().state().check(&hint).is_ok());
+}
+
+#[test]
+fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = PegsView::new("Line", variant("pegs/line", "Version 2\nMode: Normal\nr g E\n"), player(dir.path()));
+    let responses = drag(&mut view, &m, area, "a1", "c1");
+    let Some(Response::Ask(req)) = responses.last() else { panic!("no end-of-game box: {responses:?}") };
+    assert_eq!(req.lines[0], "One stone left, in the target: a red stone.");
+    assert!(req.lines.iter().any(|l| l.contains("high score")), "{:?}", req.lines);
+    assert_eq!(view.message(), "One stone left, in the target: a red stone.");
+    assert!(!view.can("hint"));
+
+    let Some(Response::Ask(table)) = view.command("highscores") else { panic!("no high-score box") };
+    assert_eq!(table.lines, ["1. Tester: 1 stone, 10 points, 0:00"]);
+
+    // Undoing and finishing again does not enter the same game twice;
+    // the box's Restart button starts a new one.
+    view.command("undo");
+    drag(&mut view, &m, area, "a1", "c1");
+    let Some(Response::Ask(table)) = view.command("highscores") else { panic!("no high-score box") };
+    assert_eq!(table.lines.len(), 1);
+    view.answer(1);
+    assert_eq!(view.session().move_count(), 0, "Restart from the end-of-game box");
+
+    let stuck = PegsView::new("Two", variant("pegs/two", "Version 2\nMode: Normal\ny y e * y\n"), player(dir.path()));
+    let mut stuck = stuck;
+    let responses = drag(&mut stuck, &m, area, "a1", "c1");
+    let Some(Response::Ask(req)) = responses.last() else { panic!("no end-of-game box") };
+    assert_eq!(req.lines[0], "No jump remains: 2 stones left.");
+}
+
+#[test]
+fn the_journal_is_saved_after_every_jump_and_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = english(dir.path());
+    drag(&mut view, &m, area, "d2", "d4");
+    drag(&mut view, &m, area, "f3", "d3");
+    let Some(Response::Ask(journal)) = view.command("journal") else { panic!("no journal box") };
+    assert_eq!(journal.lines, ["1. d2-d4  (+20)", "2. f3-d3  (+20)"]);
+
+    let again = english(dir.path());
+    assert_eq!(again.session().state(), view.session().state());
+    assert_eq!(again.session().move_count(), 2);
+    assert!(again.message().contains("resumed"), "{}", again.message());
+
+    // A journal for another version of the board is set aside, and said so.
+    let changed = ENGLISH.replace("Mode: Normal", "Mode: Diagonal");
+    let other = PegsView::new("English", variant("pegs/english", &changed), player(dir.path()));
+    assert_eq!(other.session().move_count(), 0);
+    assert!(other.message().contains("could not be resumed"), "{}", other.message());
+    assert!(dir.path().join("journals/pegs-english.save.bad-1").is_file());
+}
+
+#[test]
+fn a_broken_journal_is_set_aside_and_play_starts_afresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let journals = dir.path().join("journals");
+    std::fs::create_dir_all(&journals).unwrap();
+    std::fs::write(journals.join("pegs-english.save"), "parlour-save 1\ngame: pegs/english\nrubbish\n").unwrap();
+    let view = english(dir.path());
+    assert_eq!(view.session().move_count(), 0);
+    assert!(view.message().contains("pegs-english.save:3:"), "{}", view.message());
+    assert!(journals.join("pegs-english.save.bad-1").is_file());
+}
+
+#[test]
+fn the_english_board_on_three_machines() {
+    for id in [MachineId::Yazzle, MachineId::AmigaPal, MachineId::MacSe30] {
+        let dir = tempfile::tempdir().unwrap();
+        let (m, _) = machine(id);
+        let d = Driver::new(Shell::new(m, Box::new(english(dir.path())), 1));
+        assert_golden(&format!("pegs-english-{}", id.name()), d.frame());
+    }
+}
+
+fn board_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("English Standard Board.brd"), ENGLISH).unwrap();
+    std::fs::write(dir.path().join("Broken.brd"), "Version 2\nMode: Normal\ny q e\n").unwrap();
+    std::fs::write(dir.path().join("Triangle.brd"), "Version 2\nMode: Diagonal\n..e * *\n.y y *\ny Y y\n").unwrap();
+    dir
+}
+
+fn chooser(dir: &Path, current: &str) -> BoardChooser {
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    BoardChooser::new(files.iter().map(|p| BoardFile::load(p)).collect(), current)
+}
+
+#[test]
+fn the_board_chooser_opens_a_board_and_refuses_a_broken_one() {
+    let dir = board_folder();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut c = chooser(dir.path(), "pegs/english-standard-board");
+    assert!(c.can("open-board"));
+    let Some(Response::Command(cmd)) = c.command("open-board") else { panic!("OK did nothing") };
+    assert_eq!(cmd, format!("play:{}", dir.path().join("English Standard Board.brd").display()));
+    c.input(&Input::Key { key: parlour::machines::Key::Up, mods: Default::default() }, &m, area);
+    assert!(!c.can("open-board"), "Broken is listed first and cannot be opened");
+    assert_eq!(c.command("open-board"), None);
+    c.input(&Input::Key { key: parlour::machines::Key::Enter, mods: Default::default() }, &m, area);
+    assert!(c.message().contains("Broken cannot be played"), "{}", c.message());
+    assert!(c.message().contains("is not a board element"), "{}", c.message());
+}
+
+#[test]
+fn the_board_chooser_on_the_smallest_screen() {
+    let dir = board_folder();
+    let (m, _) = machine(MachineId::AmigaPal);
+    let d = Driver::new(Shell::new(m, Box::new(chooser(dir.path(), "pegs/triangle")), 1));
+    assert_golden("pegs-chooser-amiga-pal", d.frame());
+}
+
+#[test]
+fn play_and_shot_take_a_board_file_and_the_launcher_lists_peg_solitaire() {
+    let dir = board_folder();
+    let english = dir.path().join("English Standard Board.brd");
+    let out = dir.path().join("shot.png");
+    let run = |args: &[&str]| parlour().env("PARLOUR_BOARDS", dir.path()).args(args).output().unwrap();
+    let shot = run(&["shot", &english.to_string_lossy(), "--machine", "mac-se30", "-o", &out.to_string_lossy()]);
+    assert!(shot.status.success(), "{}", String::from_utf8_lossy(&shot.stderr));
+    let png = parlour::gfx::image_io::decode_png("shot", &std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!((png.width, png.height), (512, 342));
+
+    let broken = dir.path().join("Broken.brd");
+    let failed = run(&["shot", &broken.to_string_lossy(), "-o", &out.to_string_lossy()]);
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&failed.stderr).contains("Broken.brd:3:"), "{:?}", failed);
+
+    let list = String::from_utf8(run(&["list"]).stdout).unwrap();
+    assert!(list.lines().any(|l| l == "pegs\tPeg Solitaire"), "{list}");
+    let by_id = run(&["shot", "pegs/triangle", "-o", &out.to_string_lossy()]);
+    assert!(by_id.status.success(), "{}", String::from_utf8_lossy(&by_id.stderr));
+
+    let empty = tempfile::tempdir().unwrap();
+    let list = parlour().env("PARLOUR_BOARDS", empty.path()).arg("list").output().unwrap();
+    assert!(!String::from_utf8(list.stdout).unwrap().contains("Peg Solitaire"));
+}
