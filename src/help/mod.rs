@@ -3,4 +3,7 @@
 //! viewer draws from.
 
 pub mod amigaguide;
+pub mod html;
+pub mod html_build;
+pub mod imaj;
 pub mod model;

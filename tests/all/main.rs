@@ -3,6 +3,7 @@
 mod core_props;
 mod golden;
 mod help_guide;
+mod help_html;
 mod palettes;
 mod pegs_solver;
 mod pegs_view;

@@ -1,0 +1,1396 @@
+//! YaZZle's help pages: the small subset of HTML that game.html and the
+//! Help menu pages use, read into the document model.
+//!
+//! A page becomes one [`Node`] named `main`, titled by its `<title>`: YaZZle
+//! shows a help page as one scrolling page with its headings inside it, so
+//! the viewer draws it that way too, and the ten sections of a game type's
+//! help stay in order as heading blocks.
+//!
+//! Links: `#name` leads to the element with that `id` (or `<a name>`) in
+//! the page, as [`Target::Node`] `main` at the element's line; another page
+//! in the same folder tree (`playing.html`) is `Target::Node { file, node:
+//! "main" }`, opened at its top (a fragment after another page's name is
+//! not kept: the model has no anchors for a page not yet read, and YaZZle's
+//! pages never link into another page's middle). `http:`, `https:`,
+//! `mailto:` and other schemes are [`Target::Url`]; a path leading out of
+//! the page's folder is shown as an address, with a warning. Pictures
+//! (`<img src alt>`) must lie inside the page's folder tree; any other is
+//! replaced by its alt text, with a warning.
+//!
+//! The tokenizer is our own rather than html5ever, scraper or tl: the
+//! subset is tiny, every warning needs its line (which those crates do not
+//! report, or hide behind their error recovery), the cache builder needs
+//! the byte range of each attribute to rewrite links in place, and the
+//! hand-written scanner cannot fail on garbage. solitaire::lint checks
+//! game.html with a scanner of the same design, which `help` may not
+//! import.
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use super::model::{Align, Block, BlockKind, Document, Node, Span, Style, Target};
+use crate::core::Diagnostic;
+
+/// The name of the single node of a page.
+pub const MAIN: &str = "main";
+
+/// Reads an HTML help page.
+pub fn read(path: &Path, bytes: &[u8]) -> Document {
+    let mut b = Builder::new(path);
+    let (text, bad_line) = decode(bytes);
+    if let Some(line) = bad_line {
+        b.warn(line, "the page is not UTF-8: read as Windows-1252");
+    }
+    let mut warnings = Vec::new();
+    let tokens = tokenize(&text, &mut |line, m| warnings.push((line, m)));
+    for (line, m) in warnings {
+        b.warn(line, m);
+    }
+    for token in tokens {
+        match token {
+            Token::Text { at, line } => b.text(&text[at], line),
+            Token::Tag(tag) if tag.end => b.end(&tag),
+            Token::Tag(tag) => b.start(&tag),
+        }
+    }
+    b.finish()
+}
+
+// ---------------------------------------------------------------------------
+// Bytes and characters
+
+/// The page's text: UTF-8 (a byte-order mark is dropped) or, failing that,
+/// Windows-1252 as YaZZle's authors wrote it, with the line of the first
+/// byte that is not UTF-8.
+pub(super) fn decode(bytes: &[u8]) -> (String, Option<usize>) {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (text.to_string(), None),
+        Err(e) => {
+            let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
+            (bytes.iter().map(|&b| cp1252(b)).collect(), Some(line))
+        }
+    }
+}
+
+/// Windows-1252; its five unassigned bytes keep their Latin-1 meaning.
+fn cp1252(b: u8) -> char {
+    const C1: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', //
+        '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+    ];
+    if (0x80..0xa0).contains(&b) { C1[usize::from(b - 0x80)] } else { char::from(b) }
+}
+
+/// HTML's names for U+00A0..U+00FF, in order.
+const LATIN1: [&str; 96] = [
+    "nbsp", "iexcl", "cent", "pound", "curren", "yen", "brvbar", "sect", "uml", "copy", "ordf", "laquo", "not", "shy",
+    "reg", "macr", "deg", "plusmn", "sup2", "sup3", "acute", "micro", "para", "middot", "cedil", "sup1", "ordm",
+    "raquo", "frac14", "frac12", "frac34", "iquest", "Agrave", "Aacute", "Acirc", "Atilde", "Auml", "Aring", "AElig",
+    "Ccedil", "Egrave", "Eacute", "Ecirc", "Euml", "Igrave", "Iacute", "Icirc", "Iuml", "ETH", "Ntilde", "Ograve",
+    "Oacute", "Ocirc", "Otilde", "Ouml", "times", "Oslash", "Ugrave", "Uacute", "Ucirc", "Uuml", "Yacute", "THORN",
+    "szlig", "agrave", "aacute", "acirc", "atilde", "auml", "aring", "aelig", "ccedil", "egrave", "eacute", "ecirc",
+    "euml", "igrave", "iacute", "icirc", "iuml", "eth", "ntilde", "ograve", "oacute", "ocirc", "otilde", "ouml",
+    "divide", "oslash", "ugrave", "uacute", "ucirc", "uuml", "yacute", "thorn", "yuml",
+];
+
+/// The other named characters a card game's help is likely to use.
+const NAMED: [(&str, char); 37] = [
+    ("amp", '&'),
+    ("lt", '<'),
+    ("gt", '>'),
+    ("quot", '"'),
+    ("apos", '\''),
+    ("ndash", '–'),
+    ("mdash", '—'),
+    ("lsquo", '‘'),
+    ("rsquo", '’'),
+    ("sbquo", '‚'),
+    ("ldquo", '“'),
+    ("rdquo", '”'),
+    ("bdquo", '„'),
+    ("lsaquo", '‹'),
+    ("rsaquo", '›'),
+    ("hellip", '…'),
+    ("bull", '•'),
+    ("dagger", '†'),
+    ("Dagger", '‡'),
+    ("permil", '‰'),
+    ("trade", '™'),
+    ("euro", '€'),
+    ("OElig", 'Œ'),
+    ("oelig", 'œ'),
+    ("fnof", 'ƒ'),
+    ("minus", '−'),
+    ("ensp", '\u{2002}'),
+    ("emsp", '\u{2003}'),
+    ("thinsp", '\u{2009}'),
+    ("larr", '←'),
+    ("rarr", '→'),
+    ("uarr", '↑'),
+    ("darr", '↓'),
+    ("spades", '♠'),
+    ("clubs", '♣'),
+    ("hearts", '♥'),
+    ("diams", '♦'),
+];
+
+fn named(name: &str) -> Option<char> {
+    if let Some(i) = LATIN1.iter().position(|&n| n == name) {
+        return char::from_u32(0xa0 + i as u32);
+    }
+    NAMED.iter().find(|(n, _)| *n == name).map(|&(_, c)| c)
+}
+
+/// `&#NNN;` or `&#xHH;`: as HTML does, 128..159 are read as Windows-1252
+/// (old pages wrote `&#150;` for a dash); impossible numbers are None.
+fn numeric(num: &str) -> Option<char> {
+    let code = match num.strip_prefix(['x', 'X']) {
+        Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+        None => num.parse().ok()?,
+    };
+    match code {
+        0 => None,
+        128..160 => Some(cp1252(code as u8)),
+        _ => char::from_u32(code),
+    }
+}
+
+/// Replaces character references. `&` not followed by a name and `;` is
+/// an ampersand (as in "R&D"); an unknown name is kept as written and a
+/// bad number becomes U+FFFD, each with a warning on its line.
+pub(super) fn decode_entities(s: &str, line: usize, warn: &mut dyn FnMut(usize, String)) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(k) = rest.find('&') {
+        out.push_str(&rest[..k]);
+        let at_line = line + newlines(&s[..s.len() - rest.len() + k]);
+        rest = &rest[k..];
+        let name_len = rest[1..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '#')).unwrap_or(rest.len() - 1);
+        if name_len == 0 || name_len > 32 || rest.as_bytes().get(1 + name_len) != Some(&b';') {
+            out.push('&');
+            rest = &rest[1..];
+            continue;
+        }
+        let name = &rest[1..1 + name_len];
+        let reference = &rest[..name_len + 2];
+        match name.strip_prefix('#') {
+            Some(num) => out.push(numeric(num).unwrap_or_else(|| {
+                warn(at_line, format!("`{reference}` is not a character; shown as �"));
+                '\u{fffd}'
+            })),
+            None => match named(name) {
+                Some(c) => out.push(c),
+                None => {
+                    warn(at_line, format!("unknown character reference `{reference}`; shown as written"));
+                    out.push_str(reference);
+                }
+            },
+        }
+        rest = &rest[name_len + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn newlines(s: &str) -> usize {
+    s.bytes().filter(|&b| b == b'\n').count()
+}
+
+// ---------------------------------------------------------------------------
+// Tokens
+
+/// An attribute: its name in lower case, its value as written (character
+/// references not yet replaced) and, for the cache builder's rewriting,
+/// where the value lies in the page, quotes included.
+#[derive(Debug)]
+pub(super) struct Attr {
+    pub name: String,
+    pub value: String,
+    pub value_at: Option<Range<usize>>,
+}
+
+#[derive(Debug)]
+pub(super) struct Tag {
+    /// Lower case.
+    pub name: String,
+    pub attrs: Vec<Attr>,
+    pub end: bool,
+    pub self_closing: bool,
+    pub line: usize,
+    /// From `<` to `>` inclusive.
+    pub at: Range<usize>,
+}
+
+impl Tag {
+    pub fn attr(&self, name: &str) -> Option<&Attr> {
+        self.attrs.iter().find(|a| a.name == name)
+    }
+}
+
+#[derive(Debug)]
+pub(super) enum Token {
+    /// Text as written, character references not yet replaced.
+    Text {
+        at: Range<usize>,
+        line: usize,
+    },
+    Tag(Tag),
+}
+
+/// Splits a page into text and tags with their lines. Comments, doctypes
+/// and the contents of `<script>` and `<style>` are dropped; a `<` that
+/// starts no tag is text. Problems go to `warn`, and never stop the scan.
+pub(super) fn tokenize(text: &str, warn: &mut dyn FnMut(usize, String)) -> Vec<Token> {
+    let lower = text.to_ascii_lowercase();
+    let b = text.as_bytes();
+    let mut tokens = Vec::new();
+    let (mut i, mut line) = (0, 1);
+    while i < b.len() {
+        let rest = &text[i..];
+        if !rest.starts_with('<') {
+            let end = rest.find('<').map_or(b.len(), |k| i + k);
+            tokens.push(Token::Text { at: i..end, line });
+            line += newlines(&text[i..end]);
+            i = end;
+            continue;
+        }
+        let skip_end = if let Some(comment) = rest.strip_prefix("<!--") {
+            Some(comment.find("-->").map_or_else(
+                || {
+                    warn(line, "a comment `<!--` is never closed with `-->`; the rest of the page is left out".into());
+                    b.len()
+                },
+                |k| i + 4 + k + 3,
+            ))
+        } else if rest.starts_with("<!") || rest.starts_with("<?") {
+            Some(rest.find('>').map_or(b.len(), |k| i + k + 1))
+        } else {
+            None
+        };
+        if let Some(end) = skip_end {
+            line += newlines(&text[i..end]);
+            i = end;
+            continue;
+        }
+        let end_tag = rest.starts_with("</");
+        let name_at = i + 1 + usize::from(end_tag);
+        if !b.get(name_at).is_some_and(u8::is_ascii_alphabetic) {
+            tokens.push(Token::Text { at: i..i + 1, line });
+            i += 1;
+            continue;
+        }
+        let close = match tag_end(b, name_at, true) {
+            Some(j) => j,
+            None => match tag_end(b, name_at, false) {
+                Some(j) => {
+                    warn(line, format!("a quote in `{}` is never closed", shorten(rest)));
+                    j
+                }
+                None => {
+                    warn(
+                        line,
+                        format!("`{}` is never closed with `>`; the rest of the page is left out", shorten(rest)),
+                    );
+                    break;
+                }
+            },
+        };
+        let tag = parse_tag(text, name_at..close, end_tag, line, i..close + 1);
+        line += newlines(&text[i..=close]);
+        i = close + 1;
+        if !tag.end && !tag.self_closing && (tag.name == "script" || tag.name == "style") {
+            let end = lower[i..].find(&format!("</{}", tag.name)).map_or(b.len(), |k| i + k);
+            line += newlines(&text[i..end]);
+            i = end;
+        }
+        tokens.push(Token::Tag(tag));
+    }
+    tokens
+}
+
+/// The `>` that ends the tag whose name starts at `from`; with `quotes`,
+/// a `>` inside a quoted attribute value does not count.
+fn tag_end(b: &[u8], from: usize, quotes: bool) -> Option<usize> {
+    let mut quote: Option<u8> = None;
+    let mut last = 0u8;
+    for (j, &c) in b.iter().enumerate().skip(from) {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if quotes && (c == b'"' || c == b'\'') && last == b'=' => quote = Some(c),
+            None if c == b'>' => return Some(j),
+            None => {}
+        }
+        if !c.is_ascii_whitespace() {
+            last = c;
+        }
+    }
+    None
+}
+
+fn shorten(s: &str) -> String {
+    let first: String = s.chars().take_while(|&c| c != '\n').take(30).collect();
+    if first.len() < s.len() { format!("{first}...") } else { first }
+}
+
+/// The tag whose name and attributes lie in `inner` (between `<` or `</`
+/// and `>`).
+fn parse_tag(text: &str, inner: Range<usize>, end: bool, line: usize, at: Range<usize>) -> Tag {
+    let base = inner.start;
+    let s = &text[inner];
+    let b = s.as_bytes();
+    let self_closing = s.trim_end().ends_with('/');
+    let name_len = s.find(|c: char| c.is_ascii_whitespace() || c == '/').unwrap_or(s.len());
+    let mut attrs = Vec::new();
+    let skip_space = |mut p: usize| {
+        while p < b.len() && b[p].is_ascii_whitespace() {
+            p += 1;
+        }
+        p
+    };
+    let mut p = name_len;
+    loop {
+        while p < b.len() && (b[p].is_ascii_whitespace() || b[p] == b'/') {
+            p += 1;
+        }
+        if p >= b.len() {
+            break;
+        }
+        // A stray `=` is a one-character name, so the scan always moves on.
+        let n = s[p..].find(|c: char| c.is_ascii_whitespace() || c == '=' || c == '/').unwrap_or(s.len() - p).max(1);
+        let name = s[p..p + n].to_ascii_lowercase();
+        p = skip_space(p + n);
+        let (mut value, mut value_at) = (String::new(), None);
+        if b.get(p) == Some(&b'=') && name != "=" {
+            p = skip_space(p + 1);
+            if let Some(&q @ (b'"' | b'\'')) = b.get(p) {
+                let close = s[p + 1..].find(char::from(q)).map_or(s.len(), |k| p + 1 + k);
+                value = s[p + 1..close].to_string();
+                let after = (close + 1).min(s.len());
+                value_at = Some(base + p..base + after);
+                p = after;
+            } else {
+                let v = s[p..].find(|c: char| c.is_ascii_whitespace()).unwrap_or(s.len() - p);
+                value = s[p..p + v].to_string();
+                value_at = Some(base + p..base + p + v);
+                p += v;
+            }
+        }
+        attrs.push(Attr { name, value, value_at });
+    }
+    Tag { name: s[..name_len].to_ascii_lowercase(), attrs, end, self_closing, line, at }
+}
+
+// ---------------------------------------------------------------------------
+// Links and pictures
+
+/// Whether `href` starts with a URL scheme (`https:`, `mailto:`); a single
+/// letter is a Windows drive, not a scheme.
+pub(super) fn has_scheme(href: &str) -> bool {
+    let Some(colon) = href.find(':') else { return false };
+    let scheme = &href[..colon];
+    scheme.len() > 1
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
+}
+
+/// `%20` and friends as the bytes they stand for.
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = b.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match (b[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A relative path (`/` or `\` separated, `.` and `..` allowed) as a path
+/// inside the folder it is relative to, with `/` separators; None when it
+/// is absolute, names a drive or climbs out of the folder.
+pub(super) fn inside(rel: &str) -> Option<String> {
+    if rel.starts_with(['/', '\\']) || rel.get(1..2) == Some(":") {
+        return None;
+    }
+    let mut parts: Vec<&str> = Vec::new();
+    for part in rel.split(['/', '\\']) {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join("/"))
+}
+
+/// An `href` or `src` without its `#fragment` and `?query`, percent-decoded,
+/// and the fragment.
+pub(super) fn split_href(href: &str) -> (String, Option<&str>) {
+    let (path, fragment) = match href.split_once('#') {
+        Some((p, f)) => (p, Some(f)),
+        None => (href, None),
+    };
+    let path = path.split_once('?').map_or(path, |(p, _)| p);
+    (percent_decode(path), fragment)
+}
+
+// ---------------------------------------------------------------------------
+// Building the document
+
+/// Elements without an end tag.
+const VOID: [&str; 14] =
+    ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"];
+
+/// Elements whose end tag may be left out: closing them implicitly is
+/// normal, not worth a warning.
+const OPTIONAL_END: [&str; 5] = ["html", "head", "body", "p", "li"];
+
+/// Start tags that end an open paragraph.
+const ENDS_PARAGRAPH: [&str; 13] = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "pre", "hr", "div", "center"];
+
+/// Elements that only group or restyle text; the viewer has nothing more
+/// to do with them than keep their text.
+const TRANSPARENT: [&str; 26] = [
+    "html", "head", "body", "title", "style", "script", "meta", "link", "base", "wbr", "span", "font", "small", "big",
+    "sup", "sub", "abbr", "acronym", "dfn", "b", "strong", "i", "em", "u", "cite", "var",
+];
+
+/// Elements drawn in fixed-pitch text.
+const CODE: [&str; 5] = ["code", "tt", "kbd", "samp", "pre"];
+
+struct Open {
+    name: String,
+    line: usize,
+    /// Its `align` attribute (or `<center>`), inherited by blocks inside.
+    align: Option<Align>,
+}
+
+/// The link being read: its target, its `href` as written (its label
+/// if it has no text), and whether any of its label has been seen.
+struct OpenLink {
+    target: Target,
+    href: String,
+    /// The index in the block's spans from which spans are its pieces.
+    first_span: usize,
+    labelled: bool,
+}
+
+struct Builder {
+    path: PathBuf,
+    /// The page's own file name, so `thispage.html#x` is a link in the page.
+    file_name: String,
+    diagnostics: Vec<Diagnostic>,
+    stack: Vec<Open>,
+    /// The open lists: ordered or not, and the next item's number.
+    lists: Vec<(bool, i64)>,
+    blocks: Vec<Block>,
+    current: Option<Block>,
+    /// White space was collapsed: a space is due before the next word, in
+    /// the style it was written in, and in the link's label if it was
+    /// inside a link.
+    space: Option<(Style, bool)>,
+    /// Just after `<pre>`: its first line break is not content.
+    pre_start: bool,
+    link: Option<OpenLink>,
+    title: String,
+    body_line: Option<usize>,
+    /// `id` and `<a name>` values with their lines.
+    anchors: Vec<(String, usize)>,
+    /// `#name` links with their lines, checked against the anchors at the end.
+    fragment_links: Vec<(String, usize)>,
+    /// Unknown elements already reported (once each).
+    unknown: Vec<String>,
+}
+
+impl Builder {
+    fn new(path: &Path) -> Builder {
+        Builder {
+            path: path.to_path_buf(),
+            file_name: path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+            diagnostics: Vec::new(),
+            stack: Vec::new(),
+            lists: Vec::new(),
+            blocks: Vec::new(),
+            current: None,
+            space: None,
+            pre_start: false,
+            link: None,
+            title: String::new(),
+            body_line: None,
+            anchors: Vec::new(),
+            fragment_links: Vec::new(),
+            unknown: Vec::new(),
+        }
+    }
+
+    fn warn(&mut self, line: usize, message: impl Into<String>) {
+        let d = Diagnostic::warning(&self.path, line, message);
+        self.diagnostics.push(d);
+    }
+
+    fn inside_element(&self, name: &str) -> bool {
+        self.stack.iter().any(|o| o.name == name)
+    }
+
+    fn style(&self) -> Style {
+        let mut style = Style::default();
+        for open in &self.stack {
+            match open.name.as_str() {
+                "b" | "strong" => style.bold = true,
+                "i" | "em" | "cite" | "var" | "dfn" => style.italic = true,
+                "u" => style.underline = true,
+                n if CODE.contains(&n) => style.code = true,
+                _ => {}
+            }
+        }
+        style
+    }
+
+    fn align(&self) -> Align {
+        self.stack.iter().rev().find_map(|o| o.align).unwrap_or_default()
+    }
+
+    // --- text
+
+    fn text(&mut self, raw: &str, line: usize) {
+        let mut warnings = Vec::new();
+        let text = decode_entities(raw, line, &mut |l, m| warnings.push((l, m)));
+        for (l, m) in warnings {
+            self.warn(l, m);
+        }
+        if self.inside_element("title") {
+            self.title.push_str(&text);
+        } else if self.inside_element("head") {
+            // Nothing in the head but the title is shown.
+        } else if self.inside_element("pre") {
+            self.pre_text(&text, line);
+        } else {
+            self.flow_text(&text, line);
+        }
+    }
+
+    /// Text outside `<pre>`: runs of white space are one space, and none
+    /// is kept at the start or end of a block. A no-break space is not
+    /// white space here, as in a browser.
+    fn flow_text(&mut self, text: &str, line: usize) {
+        if text.starts_with(|c: char| c.is_ascii_whitespace()) {
+            self.collapse_space();
+        }
+        let first_line =
+            line + newlines(&text[..text.len() - text.trim_start_matches(|c: char| c.is_ascii_whitespace()).len()]);
+        for (k, word) in text.split_ascii_whitespace().enumerate() {
+            if k > 0 {
+                self.collapse_space();
+            }
+            self.word(word, first_line);
+        }
+        if text.ends_with(|c: char| c.is_ascii_whitespace()) {
+            self.collapse_space();
+        }
+    }
+
+    /// White space was seen: the first of a run decides the space's style.
+    fn collapse_space(&mut self) {
+        if self.space.is_none() {
+            self.space = Some((self.style(), self.link.is_some()));
+        }
+    }
+
+    /// Puts in the space that white space collapsed to, if one is due and
+    /// shows here: not at the start of a block or of a line.
+    fn due_space(&mut self) {
+        let Some((style, in_link)) = self.space.take() else { return };
+        let shows = self.current.as_ref().and_then(|b| b.spans.last()).is_some_and(|s| !matches!(s, Span::Break));
+        if shows {
+            let in_label = in_link && self.link_piece_open();
+            self.push_text(" ", style, in_label);
+        }
+    }
+
+    fn pre_text(&mut self, text: &str, line: usize) {
+        let mut text = text;
+        if std::mem::take(&mut self.pre_start) {
+            text = text.strip_prefix("\r\n").or_else(|| text.strip_prefix('\n')).unwrap_or(text);
+        }
+        self.ensure_block(line);
+        for (k, piece) in text.split('\n').enumerate() {
+            if k > 0 {
+                self.push_span(Span::Break);
+            }
+            for (t, cell) in piece.trim_end_matches('\r').split('\t').enumerate() {
+                if t > 0 {
+                    self.push_span(Span::Tab);
+                }
+                if !cell.is_empty() {
+                    self.push_text(cell, self.style(), self.link.is_some());
+                }
+            }
+        }
+    }
+
+    /// One word, after the space collapsed before it, if one is due.
+    fn word(&mut self, word: &str, line: usize) {
+        self.ensure_block(line);
+        self.due_space();
+        self.push_text(word, self.style(), self.link.is_some());
+    }
+
+    /// Whether the last span is a piece of the open link's label.
+    fn link_piece_open(&self) -> bool {
+        let (Some(link), Some(block)) = (&self.link, &self.current) else { return false };
+        block.spans.len() > link.first_span && matches!(block.spans.last(), Some(Span::Link { .. }))
+    }
+
+    /// Adds text, to the open link's label or as plain text, joined to the
+    /// last span when it continues it in the same style.
+    fn push_text(&mut self, text: &str, style: Style, in_link: bool) {
+        let piece_open = self.link_piece_open();
+        let Some(block) = &mut self.current else { return };
+        match (&mut self.link, block.spans.last_mut()) {
+            (Some(link), last) if in_link => {
+                link.labelled = true;
+                if let Some(Span::Link { label, style: s, .. }) = last
+                    && piece_open
+                    && *s == style
+                {
+                    label.push_str(text);
+                } else {
+                    block.spans.push(Span::Link { label: text.to_string(), target: link.target.clone(), style });
+                }
+            }
+            (_, Some(Span::Text { text: last, style: s })) if *s == style => last.push_str(text),
+            _ => block.spans.push(Span::Text { text: text.to_string(), style }),
+        }
+    }
+
+    fn push_span(&mut self, span: Span) {
+        if let Some(block) = &mut self.current {
+            block.spans.push(span);
+        }
+    }
+
+    // --- blocks
+
+    /// Text outside any block starts one: a continuation of the list item
+    /// it is in (after a nested list), or a paragraph.
+    fn ensure_block(&mut self, line: usize) {
+        if self.current.is_some() {
+            return;
+        }
+        let container = self.stack.iter().rev().find(|o| matches!(o.name.as_str(), "li" | "ul" | "ol" | "div"));
+        let kind = if container.is_some_and(|o| o.name == "li") {
+            BlockKind::ListItem { depth: self.depth(), marker: String::new() }
+        } else {
+            BlockKind::Paragraph
+        };
+        self.start_block(kind, line);
+    }
+
+    fn depth(&self) -> u8 {
+        u8::try_from(self.lists.len()).unwrap_or(u8::MAX).max(1)
+    }
+
+    fn start_block(&mut self, kind: BlockKind, line: usize) {
+        // `<li><p>text</p></li>`: the paragraph is the item's text.
+        let empty_item = self.current.as_ref().is_some_and(|b| {
+            b.spans.is_empty() && matches!(&b.kind, BlockKind::ListItem { marker, .. } if !marker.is_empty())
+        });
+        if kind == BlockKind::Paragraph && empty_item {
+            return;
+        }
+        self.finish_block();
+        let mut block = Block::paragraph(line);
+        block.kind = kind;
+        block.align = self.align();
+        self.current = Some(block);
+    }
+
+    /// Ends the block being read; an empty one is left out.
+    fn finish_block(&mut self) {
+        self.space = None;
+        let Some(mut block) = self.current.take() else { return };
+        // The label so far stays a link; the rest of the label starts the
+        // link again in the next block.
+        if let Some(link) = &mut self.link {
+            link.first_span = 0;
+        }
+        while matches!(block.spans.last(), Some(Span::Break)) {
+            block.spans.pop();
+        }
+        if !block.spans.is_empty() || block.kind == BlockKind::Rule {
+            self.blocks.push(block);
+        }
+    }
+
+    // --- tags
+
+    fn start(&mut self, tag: &Tag) {
+        let name = tag.name.as_str();
+        if let Some(id) = tag.attr("id").or_else(|| tag.attr("name").filter(|_| name == "a")) {
+            self.anchors.push((id.value.trim().to_string(), tag.line));
+        }
+        if ENDS_PARAGRAPH.contains(&name)
+            && let Some(p) = self.stack.iter().rposition(|o| o.name == "p")
+        {
+            self.pop_to(p, &format!("<{name}>"), tag.line);
+        }
+        if name == "li"
+            && let Some(li) = self.stack.iter().rposition(|o| o.name == "li")
+            && !self.stack[li..].iter().any(|o| o.name == "ul" || o.name == "ol")
+        {
+            self.pop_to(li, "<li>", tag.line);
+        }
+        if name == "a"
+            && let Some(a) = self.stack.iter().rposition(|o| o.name == "a")
+        {
+            self.pop_to(a, "<a>", tag.line);
+        }
+        match name {
+            "br" => {
+                self.ensure_block(tag.line);
+                self.push_span(Span::Break);
+                self.space = None;
+            }
+            "hr" => {
+                self.finish_block();
+                let mut rule = Block::paragraph(tag.line);
+                rule.kind = BlockKind::Rule;
+                self.blocks.push(rule);
+            }
+            "img" => self.image(tag),
+            n if VOID.contains(&n) => {}
+            _ => {
+                let align = if name == "center" {
+                    Some(Align::Center)
+                } else {
+                    tag.attr("align").and_then(|a| match a.value.trim().to_ascii_lowercase().as_str() {
+                        "center" | "middle" => Some(Align::Center),
+                        "right" => Some(Align::Right),
+                        "left" => Some(Align::Left),
+                        _ => None,
+                    })
+                };
+                self.stack.push(Open { name: name.to_string(), line: tag.line, align });
+                self.opened(tag);
+                if tag.self_closing {
+                    self.pop_to(self.stack.len() - 1, "", tag.line);
+                }
+            }
+        }
+    }
+
+    /// What an element does when it opens.
+    fn opened(&mut self, tag: &Tag) {
+        let line = tag.line;
+        match tag.name.as_str() {
+            "body" => self.body_line = self.body_line.or(Some(line)),
+            "p" => self.start_block(BlockKind::Paragraph, line),
+            h @ ("h1" | "h2" | "h3" | "h4" | "h5" | "h6") => {
+                self.start_block(BlockKind::Heading(h.as_bytes()[1] - b'0'), line)
+            }
+            "div" | "center" => self.finish_block(),
+            list @ ("ul" | "ol") => {
+                self.finish_block();
+                let start = tag.attr("start").and_then(|s| s.value.trim().parse().ok()).unwrap_or(1);
+                self.lists.push((list == "ol", start));
+            }
+            "li" => {
+                if self.lists.is_empty() {
+                    self.warn(line, "<li> outside <ul> or <ol>; shown as a bulleted item");
+                }
+                let marker = match self.lists.last_mut() {
+                    Some((true, next)) => {
+                        *next += 1;
+                        format!("{}.", *next - 1)
+                    }
+                    _ => "•".to_string(),
+                };
+                self.start_block(BlockKind::ListItem { depth: self.depth(), marker }, line);
+            }
+            "pre" => {
+                self.start_block(BlockKind::Paragraph, line);
+                if let Some(block) = &mut self.current {
+                    block.wrap = false;
+                }
+                self.pre_start = true;
+            }
+            "a" => {
+                if let Some(href) = tag.attr("href") {
+                    let href = self.attr_text(&href.value, line);
+                    let target = self.target(&href, line);
+                    let first_span = self.current.as_ref().map_or(0, |b| b.spans.len());
+                    self.link = Some(OpenLink { target, href, first_span, labelled: false });
+                }
+            }
+            n if TRANSPARENT.contains(&n) || CODE.contains(&n) => {}
+            n => {
+                if !self.unknown.iter().any(|u| u == n) {
+                    self.unknown.push(n.to_string());
+                    self.warn(line, format!("<{n}> is not part of the help's HTML; its text is shown as is"));
+                }
+            }
+        }
+    }
+
+    /// What an element does when it closes.
+    fn closed(&mut self, open: &Open) {
+        match open.name.as_str() {
+            "p" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "li" | "pre" | "div" | "center" => self.finish_block(),
+            "ul" | "ol" => {
+                self.finish_block();
+                self.lists.pop();
+            }
+            "a" => self.end_link(open.line),
+            _ => {}
+        }
+    }
+
+    fn end(&mut self, tag: &Tag) {
+        let name = tag.name.as_str();
+        if VOID.contains(&name) {
+            // Browsers read a stray `</br>` as a line break.
+            if name == "br" {
+                self.ensure_block(tag.line);
+                self.push_span(Span::Break);
+            }
+            return;
+        }
+        match self.stack.iter().rposition(|o| o.name == name) {
+            Some(pos) => self.pop_to(pos, &format!("</{name}>"), tag.line),
+            None => self.warn(tag.line, format!("</{name}> closes nothing: no <{name}> is open")),
+        }
+    }
+
+    /// Closes the element at `pos` and everything opened inside it, warning
+    /// about those that needed an end tag of their own (`by` names the tag
+    /// that closes them).
+    fn pop_to(&mut self, pos: usize, by: &str, line: usize) {
+        let popped: Vec<Open> = self.stack.drain(pos..).collect();
+        for (k, open) in popped.iter().enumerate().rev() {
+            if k > 0 && !OPTIONAL_END.contains(&open.name.as_str()) {
+                self.warn(line, format!("<{}> from line {} is closed by {by}", open.name, open.line));
+            }
+            self.closed(open);
+        }
+    }
+
+    fn end_link(&mut self, line: usize) {
+        let Some(link) = self.link.take() else { return };
+        if !link.labelled {
+            self.warn(line, format!("the link to `{}` has no text; its address is shown", link.href));
+            self.ensure_block(line);
+            let style = self.style();
+            self.push_span(Span::Link { label: link.href, target: link.target, style });
+        }
+    }
+
+    /// An attribute's value with its character references replaced.
+    fn attr_text(&mut self, raw: &str, line: usize) -> String {
+        let mut warnings = Vec::new();
+        let text = decode_entities(raw, line, &mut |l, m| warnings.push((l, m)));
+        for (l, m) in warnings {
+            self.warn(l, m);
+        }
+        text.trim().to_string()
+    }
+
+    /// Where an `href` leads (see the module's comment).
+    fn target(&mut self, href: &str, line: usize) -> Target {
+        if has_scheme(href) {
+            return Target::Url(href.to_string());
+        }
+        let (path, fragment) = split_href(href);
+        let same_page = path.is_empty() || path == self.file_name;
+        if same_page {
+            return match fragment.filter(|f| !f.is_empty()) {
+                Some(f) => {
+                    self.fragment_links.push((f.to_string(), line));
+                    Target::Node { file: None, node: format!("#{f}"), line: 0 }
+                }
+                None => Target::node(MAIN),
+            };
+        }
+        match inside(&path) {
+            Some(file) => Target::Node { file: Some(file), node: MAIN.to_string(), line: 0 },
+            None => {
+                self.warn(line, format!("the link `{href}` leads out of the page's folder; it is shown as an address"));
+                Target::Url(href.to_string())
+            }
+        }
+    }
+
+    /// `<img src alt>`: a picture from inside the page's folder tree, or
+    /// its alt text.
+    fn image(&mut self, tag: &Tag) {
+        let line = tag.line;
+        let alt = tag.attr("alt").map(|a| self.attr_text(&a.value, line)).unwrap_or_default();
+        let src = tag.attr("src").map(|a| self.attr_text(&a.value, line)).unwrap_or_default();
+        let inner = (!has_scheme(&src)).then(|| inside(&split_href(&src).0)).flatten();
+        match inner {
+            Some(file) => {
+                let folder = self.path.parent().unwrap_or(Path::new(""));
+                if !folder.join(&file).is_file() {
+                    self.warn(line, format!("there is no picture `{file}` beside the page"));
+                }
+                self.ensure_block(line);
+                self.due_space();
+                self.push_span(Span::Image { path: file, alt });
+            }
+            None => {
+                let why = if src.is_empty() { "has no src" } else { "is not inside the page's folder" };
+                self.warn(line, format!("the picture `{src}` {why}; its alt text is shown instead"));
+                if !alt.is_empty() {
+                    self.word(&alt, line);
+                }
+            }
+        }
+    }
+
+    fn finish(mut self) -> Document {
+        let open: Vec<Open> = std::mem::take(&mut self.stack);
+        for o in open.iter().rev() {
+            // Unknown elements may be void ones this reader does not list.
+            if !OPTIONAL_END.contains(&o.name.as_str()) && !self.unknown.contains(&o.name) {
+                self.warn(o.line, format!("<{}> is never closed", o.name));
+            }
+            self.closed(o);
+        }
+        self.finish_block();
+        self.resolve_fragments();
+        let mut title = self.title.split_whitespace().collect::<Vec<_>>().join(" ");
+        if title.is_empty() {
+            self.warn(1, "the page has no <title>; its first heading names it");
+            title = self
+                .blocks
+                .iter()
+                .find(|b| matches!(b.kind, BlockKind::Heading(_)))
+                .map(|b| b.plain_text().trim().to_string())
+                .or_else(|| self.path.file_stem().map(|s| s.to_string_lossy().into_owned()))
+                .unwrap_or_default();
+        }
+        // Warnings come from the tokenizer, the tags and the end; the
+        // author reads them by line.
+        self.diagnostics.sort_by_key(|d| d.line);
+        let node = Node {
+            name: MAIN.to_string(),
+            title: title.clone(),
+            line: self.body_line.unwrap_or(1),
+            blocks: self.blocks,
+            ..Node::default()
+        };
+        Document { path: self.path, title, nodes: vec![node], diagnostics: self.diagnostics, ..Document::default() }
+    }
+
+    /// `#name` links become the line of the element called so.
+    fn resolve_fragments(&mut self) {
+        for (name, line) in std::mem::take(&mut self.fragment_links) {
+            if !self.anchors.iter().any(|(a, _)| *a == name) {
+                self.warn(line, format!("the link `#{name}` leads to no element with that id in the page"));
+            }
+        }
+        for block in &mut self.blocks {
+            for span in &mut block.spans {
+                if let Span::Link { target: Target::Node { file: None, node, line }, .. } = span
+                    && let Some(name) = node.strip_prefix('#')
+                {
+                    *line = self.anchors.iter().find(|(a, _)| a == name).map_or(0, |&(_, l)| l);
+                    *node = MAIN.to_string();
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(body: &str) -> String {
+        format!(
+            "<!DOCTYPE html>\n<html>\n<head>\n<title>A  Page</title>\n<link rel=\"stylesheet\" href=\"help.css\">\n</head>\n<body>\n{body}\n</body>\n</html>\n"
+        )
+    }
+
+    /// Reads `text` as `dir/page.html` in a temporary folder holding
+    /// `pic.bmp` and `sub/deep.png`.
+    fn doc(text: &str) -> (Document, tempfile::TempDir) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("pic.bmp"), b"").unwrap();
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        std::fs::write(dir.path().join("sub/deep.png"), b"").unwrap();
+        let d = read(&dir.path().join("page.html"), text.as_bytes());
+        (d, dir)
+    }
+
+    fn messages(d: &Document, dir: &tempfile::TempDir) -> Vec<String> {
+        let base = format!("{}/", dir.path().display());
+        d.diagnostics.iter().map(|m| m.to_string().replace(&base, "")).collect()
+    }
+
+    fn blocks(text: &str) -> Vec<Block> {
+        let (d, dir) = doc(&format!("<title>T</title>{text}"));
+        assert_eq!(messages(&d, &dir), Vec::<String>::new());
+        d.nodes[0].blocks.clone()
+    }
+
+    fn text(s: &str) -> Span {
+        Span::Text { text: s.into(), style: Style::default() }
+    }
+
+    fn with(s: &str, f: impl FnOnce(&mut Style)) -> Span {
+        let mut style = Style::default();
+        f(&mut style);
+        Span::Text { text: s.into(), style }
+    }
+
+    #[test]
+    fn one_node_titled_by_the_page() {
+        let (d, dir) = doc(&page("<h1>Head</h1>\n<p>Words\n  here.</p>"));
+        assert_eq!(messages(&d, &dir), Vec::<String>::new());
+        assert_eq!(d.title, "A Page");
+        assert_eq!(d.nodes.len(), 1);
+        let node = &d.nodes[0];
+        assert_eq!((node.name.as_str(), node.title.as_str(), node.line), ("main", "A Page", 7));
+        assert_eq!(node.blocks[0].kind, BlockKind::Heading(1));
+        assert_eq!(node.blocks[0].spans, vec![text("Head")]);
+        assert_eq!((node.blocks[1].kind.clone(), node.blocks[1].line), (BlockKind::Paragraph, 9));
+        assert_eq!(node.blocks[1].spans, vec![text("Words here.")]);
+    }
+
+    #[test]
+    fn headings_and_alignment() {
+        let b = blocks("<h2 align=center>Two</h2><h6>Six</h6><center><p>Mid</p></center><p align=\"right\">R</p>");
+        let kinds: Vec<(BlockKind, Align)> = b.iter().map(|b| (b.kind.clone(), b.align)).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (BlockKind::Heading(2), Align::Center),
+                (BlockKind::Heading(6), Align::Left),
+                (BlockKind::Paragraph, Align::Center),
+                (BlockKind::Paragraph, Align::Right),
+            ]
+        );
+    }
+
+    #[test]
+    fn inline_styles_and_white_space() {
+        let b = blocks(
+            "<p>  plain <b>bold <i>both</i></b> <strong>s</strong><em>e</em> <u>under</u>\n<code>x = 1</code>\t </p>",
+        );
+        assert_eq!(
+            b[0].spans,
+            vec![
+                text("plain "),
+                with("bold ", |s| s.bold = true),
+                with("both", |s| (s.bold, s.italic) = (true, true)),
+                text(" "),
+                with("s", |s| s.bold = true),
+                with("e", |s| s.italic = true),
+                text(" "),
+                with("under", |s| s.underline = true),
+                text(" "),
+                with("x = 1", |s| s.code = true),
+            ]
+        );
+    }
+
+    #[test]
+    fn breaks_and_rules() {
+        let b = blocks("<p>one<br>\n two<br/><br></p><hr><p>three</BR>x</p>");
+        assert_eq!(b[0].spans, vec![text("one"), Span::Break, text("two")]);
+        assert_eq!(b[1].kind, BlockKind::Rule);
+        assert_eq!(b[2].spans, vec![text("three"), Span::Break, text("x")]);
+    }
+
+    #[test]
+    fn pre_keeps_its_lines() {
+        let b = blocks("<pre>\nRule\tWin\n  two  spaces\n</pre>");
+        assert!(!b[0].wrap);
+        let code = |t: &str| with(t, |s| s.code = true);
+        assert_eq!(b[0].spans, vec![code("Rule"), Span::Tab, code("Win"), Span::Break, code("  two  spaces")]);
+    }
+
+    #[test]
+    fn nested_lists() {
+        let b = blocks(
+            "<ul>\n<li>one\n<li>two<ul><li>inner</li></ul>after</li>\n</ul><ol start=3><li><p>three</p></li><li>four</ol>",
+        );
+        let items: Vec<(BlockKind, String)> = b.iter().map(|b| (b.kind.clone(), b.plain_text())).collect();
+        let item = |depth, marker: &str| BlockKind::ListItem { depth, marker: marker.into() };
+        assert_eq!(
+            items,
+            vec![
+                (item(1, "•"), "one".into()),
+                (item(1, "•"), "two".into()),
+                (item(2, "•"), "inner".into()),
+                (item(1, ""), "after".into()),
+                (item(1, "3."), "three".into()),
+                (item(1, "4."), "four".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn entities() {
+        let b = blocks(
+            "<p>&amp;&lt;&gt;&quot;&apos;&nbsp;&eacute;&Eacute;&yuml;&copy;&#233;&#xE9;&#X41;&#150;&hearts;&hellip; R&D &amp</p>",
+        );
+        assert_eq!(b[0].plain_text(), "&<>\"'\u{a0}éÉÿ©ééA–♥… R&D &amp");
+        let (d, dir) = doc("<p>a\n&bogus; &#0; &#xD800; &#99999999999;</p>");
+        assert_eq!(d.nodes[0].blocks[0].plain_text(), "a &bogus; � � �");
+        assert_eq!(
+            messages(&d, &dir),
+            vec![
+                "page.html:1: warning: the page has no <title>; its first heading names it",
+                "page.html:2: warning: unknown character reference `&bogus;`; shown as written",
+                "page.html:2: warning: `&#0;` is not a character; shown as �",
+                "page.html:2: warning: `&#xD800;` is not a character; shown as �",
+                "page.html:2: warning: `&#99999999999;` is not a character; shown as �",
+            ]
+        );
+    }
+
+    #[test]
+    fn comments_scripts_and_styles_are_skipped() {
+        let text =
+            page("<!-- <p>gone</p> -->\n<script>if (a < b) { x('</p>') }</script><style>p { }</style><p>kept</p>");
+        let (d, dir) = doc(&text.replace("</head>", "<style>\nh1 {}\n</style>\n</head>"));
+        assert_eq!(messages(&d, &dir), Vec::<String>::new());
+        assert_eq!(d.nodes[0].blocks.len(), 1);
+        assert_eq!(d.nodes[0].blocks[0].plain_text(), "kept");
+    }
+
+    #[test]
+    fn links() {
+        let text = page(
+            "<p id=\"top\">See <a href=\"playing.html\">Playing</a>, <a href=\"sub/x.html#y\"><b>deep</b> link</a>,\n\
+             <a href='#end'>the end</a>, <a href=\"page.html#top\">top</a>, <a href=\"https://example.com/\">web</a>\n\
+             <a href=\"mailto:a@b.c\">mail</a> <a href=\"Game%20Types/a.html\">space</a>.</p>\n<h2><a name=\"end\">End</a></h2>",
+        );
+        let (d, dir) = doc(&text);
+        assert_eq!(messages(&d, &dir), Vec::<String>::new());
+        let links: Vec<(String, Target, bool)> = d.nodes[0].blocks[0]
+            .spans
+            .iter()
+            .filter_map(|s| match s {
+                Span::Link { label, target, style } => Some((label.clone(), target.clone(), style.bold)),
+                _ => None,
+            })
+            .collect();
+        let other = |f: &str| Target::Node { file: Some(f.into()), node: "main".into(), line: 0 };
+        let here = |line| Target::Node { file: None, node: "main".into(), line };
+        assert_eq!(
+            links,
+            vec![
+                ("Playing".into(), other("playing.html"), false),
+                ("deep".into(), other("sub/x.html"), true),
+                (" link".into(), other("sub/x.html"), false),
+                ("the end".into(), here(11), false),
+                ("top".into(), here(8), false),
+                ("web".into(), Target::Url("https://example.com/".into()), false),
+                ("mail".into(), Target::Url("mailto:a@b.c".into()), false),
+                ("space".into(), other("Game Types/a.html"), false),
+            ]
+        );
+        assert_eq!(d.nodes[0].blocks[0].plain_text(), "See Playing, deep link, the end, top, web mail space.");
+    }
+
+    #[test]
+    fn link_problems() {
+        let (d, dir) = doc(
+            "<title>T</title><p><a href=\"../out.html\">out</a>\n<a href=\"#nowhere\">x</a><a href=\"c:\\x.html\"></a>",
+        );
+        let spans = &d.nodes[0].blocks[0].spans;
+        assert_eq!(
+            spans[0],
+            Span::Link { label: "out".into(), target: Target::Url("../out.html".into()), style: Style::default() }
+        );
+        assert_eq!(
+            spans[3],
+            Span::Link {
+                label: "c:\\x.html".into(),
+                target: Target::Url("c:\\x.html".into()),
+                style: Style::default()
+            }
+        );
+        assert_eq!(
+            messages(&d, &dir),
+            vec![
+                "page.html:1: warning: the link `../out.html` leads out of the page's folder; it is shown as an address",
+                "page.html:2: warning: the link `c:\\x.html` leads out of the page's folder; it is shown as an address",
+                "page.html:2: warning: the link to `c:\\x.html` has no text; its address is shown",
+                "page.html:2: warning: the link `#nowhere` leads to no element with that id in the page",
+            ]
+        );
+    }
+
+    #[test]
+    fn pictures_stay_in_the_folder() {
+        let (d, dir) = doc("<title>T</title><p><img src=\"pic.bmp\" alt=\"The deal\"> and <img src=sub/./deep.png>\n\
+             <img src=\"../x.png\" alt=\"outside\"><img src=\"http://e.com/x.png\" alt=\"web\"><img src=\"gone.png\"><img alt=\"none\"></p>");
+        let block = &d.nodes[0].blocks[0];
+        let images: Vec<&Span> = block.spans.iter().filter(|s| matches!(s, Span::Image { .. })).collect();
+        assert_eq!(
+            images,
+            vec![
+                &Span::Image { path: "pic.bmp".into(), alt: "The deal".into() },
+                &Span::Image { path: "sub/deep.png".into(), alt: String::new() },
+                &Span::Image { path: "gone.png".into(), alt: String::new() },
+            ]
+        );
+        assert_eq!(block.plain_text(), "The deal and  outsidewebnone");
+        assert_eq!(
+            messages(&d, &dir),
+            vec![
+                "page.html:2: warning: the picture `../x.png` is not inside the page's folder; its alt text is shown instead",
+                "page.html:2: warning: the picture `http://e.com/x.png` is not inside the page's folder; its alt text is shown instead",
+                "page.html:2: warning: there is no picture `gone.png` beside the page",
+                "page.html:2: warning: the picture `` has no src; its alt text is shown instead",
+            ]
+        );
+    }
+
+    #[test]
+    fn broken_markup_has_lines() {
+        let text = "<title>T</title>\n<p><b>bold\n<h2>head</i></h2>\n<table><tr><td>cell</td></tr></table>\n<li>stray\n<p>x <a href=\"y.html>never\n";
+        let (d, dir) = doc(text);
+        assert_eq!(
+            messages(&d, &dir),
+            vec![
+                "page.html:3: warning: <b> from line 2 is closed by <h2>",
+                "page.html:3: warning: </i> closes nothing: no <i> is open",
+                "page.html:4: warning: <table> is not part of the help's HTML; its text is shown as is",
+                "page.html:4: warning: <tr> is not part of the help's HTML; its text is shown as is",
+                "page.html:4: warning: <td> is not part of the help's HTML; its text is shown as is",
+                "page.html:5: warning: <li> outside <ul> or <ol>; shown as a bulleted item",
+                "page.html:6: warning: a quote in `<a href=\"y.html>never...` is never closed",
+                "page.html:6: warning: <a> is never closed",
+            ]
+        );
+        let texts: Vec<String> = d.nodes[0].blocks.iter().map(Block::plain_text).collect();
+        assert_eq!(texts, vec!["bold", "head", "cell", "stray", "x never"]);
+    }
+
+    #[test]
+    fn unclosed_things_at_the_end() {
+        let (d, dir) = doc("<title>T</title><p><i>x <!-- y");
+        assert_eq!(
+            messages(&d, &dir),
+            vec![
+                "page.html:1: warning: a comment `<!--` is never closed with `-->`; the rest of the page is left out",
+                "page.html:1: warning: <i> is never closed",
+            ]
+        );
+        let (d, _) = doc("<title>T</title><p>x <b");
+        assert_eq!(d.nodes[0].blocks[0].plain_text(), "x");
+        assert!(d.diagnostics[0].message.contains("is never closed with `>`"));
+    }
+
+    #[test]
+    fn windows_1252_pages() {
+        let (d, dir) = doc("");
+        drop(d);
+        let d = read(&dir.path().join("p.html"), b"<title>Caf\xe9</title>\n<p>\x93quoted\x94 \x96 dash");
+        assert_eq!(d.title, "Café");
+        assert_eq!(d.nodes[0].blocks[0].plain_text(), "“quoted” – dash");
+        assert_eq!(d.diagnostics.len(), 1);
+        assert_eq!(d.diagnostics[0].line, 1);
+        assert!(d.diagnostics[0].message.contains("Windows-1252"));
+    }
+
+    #[test]
+    fn a_missing_title_falls_back() {
+        let (d, _dir) = doc("<h1>Head <b>line</b></h1>");
+        assert_eq!(d.title, "Head line");
+        let (d, _dir) = doc("just text");
+        assert_eq!(d.title, "page");
+        assert_eq!(d.nodes[0].blocks[0].plain_text(), "just text");
+    }
+
+    #[test]
+    fn tokens_know_where_attributes_are() {
+        let text = "<a href=\"x.html\" class=c disabled>t</a>";
+        let tokens = tokenize(text, &mut |_, _| panic!("no warnings"));
+        let Token::Tag(tag) = &tokens[0] else { panic!() };
+        assert_eq!(tag.at, 0..text.find('>').unwrap() + 1);
+        let href = tag.attr("href").unwrap();
+        assert_eq!(&text[href.value_at.clone().unwrap()], "\"x.html\"");
+        assert_eq!(&text[tag.attr("class").unwrap().value_at.clone().unwrap()], "c");
+        assert_eq!(tag.attr("disabled").unwrap().value_at, None);
+        assert!(matches!(&tokens[1], Token::Text { at, line: 1 } if &text[at.clone()] == "t"));
+    }
+
+    #[test]
+    fn paths_inside_the_folder() {
+        assert_eq!(inside("a/./b/../c.png").as_deref(), Some("a/c.png"));
+        assert_eq!(inside("a\\b.png").as_deref(), Some("a/b.png"));
+        assert_eq!(inside("../a.png"), None);
+        assert_eq!(inside("a/../../b"), None);
+        assert_eq!(inside("/etc/passwd"), None);
+        assert_eq!(inside("C:x"), None);
+        assert_eq!(inside("."), None);
+        assert_eq!(split_href("My%20File.html?q=1#frag"), ("My File.html".to_string(), Some("frag")));
+        assert_eq!(percent_decode("%zz%4"), "%zz%4");
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        let samples = [
+            "",
+            "<",
+            "<<",
+            "</",
+            "<a",
+            "<a href='",
+            "<!--",
+            "<!",
+            "<?",
+            "&",
+            "&#xFFFFFFFF;",
+            "&#99999999999;",
+            "<html",
+            "</html></html>",
+            "<title>",
+            "<a =b>",
+            "<a b=>",
+            "<é>",
+            "é<é",
+            "<h1>&amp",
+            "<script>",
+            "<pre>",
+            "<li>",
+            "</p></li></ul>",
+            "<a href=#><a href=#>",
+            "<img src=>",
+            "<p/><a/><b/>",
+        ];
+        for s in samples {
+            let _ = read(Path::new("g.html"), s.as_bytes());
+        }
+        let mut rng = crate::core::GameRng::new(5);
+        let alphabet: Vec<char> = "<>/=\"' !-#&;abhpliurolmgsrcetx1é\n\t".chars().collect();
+        for _ in 0..3000 {
+            let len = rng.below(80) as usize;
+            let s: String = (0..len).map(|_| alphabet[rng.below(alphabet.len() as u32) as usize]).collect();
+            let _ = read(Path::new("g.html"), s.as_bytes());
+        }
+        for _ in 0..500 {
+            let len = rng.below(80) as usize;
+            let bytes: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
+            let _ = read(Path::new("g.html"), &bytes);
+        }
+    }
+}

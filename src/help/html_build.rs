@@ -1,0 +1,551 @@
+//! YaZZle's cached HTML help, built for reading in a browser.
+//!
+//! YaZZle joined each game type's game.html with its left-hand menu and
+//! the list of every game type into one "cached" page. This does the same
+//! for every game type at once and lays the result out so that every link
+//! works from the folder it is written to:
+//!
+//! ```text
+//! OUT/Help/help.css            the stylesheet, copied
+//! OUT/Help/intro.html ...      each page of the help folder, joined
+//! OUT/Help/gametypes.html      the game types index (menu.html links it)
+//! OUT/<id>.html                each game type's page, joined
+//! OUT/<id>_files/game.bmp      the files that page uses, copied
+//! ```
+//!
+//! A joined page is `<div id="menu">` (menu.html's content), `<div
+//! id="content">` (the page's own content) and `<div id="gametypes">`
+//! (every game type linked, the current one marked), under a head that
+//! links Help/help.css, whose rules place the menu to the left. Every
+//! `href` and `src` is rewritten to where its file now is; the source text
+//! is otherwise copied as written.
+
+use std::collections::HashSet;
+use std::fs;
+use std::path::{Component, Path, PathBuf};
+
+use super::html::{Tag, Token, decode, decode_entities, has_scheme, split_href, tokenize};
+
+/// One game type whose help goes into the cache.
+#[derive(Clone, Debug)]
+pub struct HelpGame {
+    /// The game type's id (`klondike-draw-three`): names its page.
+    pub id: String,
+    /// Its [General] Name, shown in the game types list.
+    pub name: String,
+    /// The folder holding its game.html (and game.bmp).
+    pub folder: PathBuf,
+}
+
+/// The folder of `OUT` the help pages, the stylesheet and the index go to.
+const HELP: &str = "Help";
+/// The index of game types that menu.html links to.
+const INDEX: &str = "gametypes.html";
+
+/// Builds the cached help into `out` and returns every file written.
+///
+/// - `games`: the game types, in the order the lists show them. The
+///   caller finds them as the launcher does (`app::catalog`): for each
+///   folder of `solitaire::library::discover(&catalog::game_type_dirs())`
+///   that `GameType::load`s, `HelpGame { id: gt.id, name: gt.name,
+///   folder: gt.folder }`. (`help` may not use `solitaire`, so the list
+///   is made by the caller.)
+/// - `help_dir`: the folder with help.css, menu.html and the other help
+///   pages: guide/Help in the source tree.
+/// - `out`: where to write; created if need be. Files already there with
+///   other names are left alone.
+///
+/// The page to open first is `OUT/Help/intro.html`. An error names the
+/// file (and line) that stops a page from being built: a missing
+/// help.css, menu.html or game.html, a link to a file that does not
+/// exist or lies outside the help and game type folders, or a file that
+/// cannot be read or written.
+pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Vec<PathBuf>, String> {
+    if let Some(g) =
+        games.iter().find(|g| g.id.is_empty() || !g.id.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)))
+    {
+        return Err(format!("the game type id `{}` cannot name a file", g.id));
+    }
+    let mut site = Site::new(games, help_dir, out)?;
+    let css = site.help_dir.join("help.css");
+    site.copy(&css, &format!("{HELP}/help.css"))?;
+    let menu = Source::read(&site.help_dir.join("menu.html"))?;
+    let mut pages: Vec<PathBuf> = fs::read_dir(&site.help_dir)
+        .map_err(|e| format!("{}: cannot be read ({e})", site.help_dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && is_page(p))
+        .collect();
+    pages.sort();
+    for path in pages {
+        let name = file_name(&path);
+        // The index is made from the game types, not from a file.
+        if name == INDEX {
+            continue;
+        }
+        let source = Source::read(&path)?;
+        let at = format!("{HELP}/{name}");
+        let title = source.title.clone().unwrap_or_else(|| stem(&path));
+        let (content, list) = (site.rewrite(&source, &at)?, site.game_list(&at, None));
+        site.write_page(&at, &title, &menu, &content, Some(&list))?;
+    }
+    for (i, game) in games.iter().enumerate() {
+        let source = Source::read(&game.folder.join("game.html"))?;
+        let at = format!("{}.html", game.id);
+        let title = source.title.clone().unwrap_or_else(|| game.name.clone());
+        let (content, list) = (site.rewrite(&source, &at)?, site.game_list(&at, Some(i)));
+        site.write_page(&at, &title, &menu, &content, Some(&list))?;
+    }
+    let at = format!("{HELP}/{INDEX}");
+    let index = format!(
+        "<h1>Game Types</h1>\n<p>Each game type has its own page of rules. There are {} of them:</p>\n{}\n",
+        games.len(),
+        site.game_list(&at, None)
+    );
+    site.write_page(&at, "Game Types", &menu, &index, None)?;
+    Ok(site.written)
+}
+
+/// A help page's text, its title and where its content lies.
+struct Source {
+    path: PathBuf,
+    text: String,
+    title: Option<String>,
+    /// The inside of `<div id="content">`, else of `<body>`, else the
+    /// whole page.
+    content: std::ops::Range<usize>,
+}
+
+impl Source {
+    fn read(path: &Path) -> Result<Source, String> {
+        let bytes = fs::read(path).map_err(|e| format!("{}: cannot be read ({e})", path.display()))?;
+        let (text, _) = decode(&bytes);
+        let tags: Vec<Tag> = tokenize(&text, &mut |_, _| {})
+            .into_iter()
+            .filter_map(|t| if let Token::Tag(tag) = t { Some(tag) } else { None })
+            .collect();
+        let find = |name: &str, end: bool, from: usize| {
+            tags.iter().skip(from).position(|t| t.name == name && t.end == end).map(|i| i + from)
+        };
+        let title = find("title", false, 0).and_then(|open| {
+            let close = find("title", true, open)?;
+            let raw = text.get(tags[open].at.end..tags[close].at.start)?;
+            let title = decode_entities(raw, 1, &mut |_, _| {});
+            let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+            (!title.is_empty()).then_some(title)
+        });
+        // Where the content ends if nothing closes it: at the `</body>`
+        // after it, else at the end of the page.
+        let body_end = |from: usize| find("body", true, from).map_or(text.len(), |i| tags[i].at.start);
+        let content = if let Some(open) = tags.iter().position(is_content_div) {
+            tags[open].at.end..matching_div_end(&tags[open + 1..]).unwrap_or_else(|| body_end(open + 1))
+        } else if let Some(body) = find("body", false, 0) {
+            tags[body].at.end..body_end(body + 1)
+        } else {
+            0..text.len()
+        };
+        Ok(Source { path: path.to_path_buf(), text, title, content })
+    }
+}
+
+/// `<div id="content">`, or `class="content"`, as solitaire::lint accepts.
+fn is_content_div(t: &Tag) -> bool {
+    let named =
+        |attr: &str| t.attr(attr).map(|a| a.value.split_whitespace().any(|v| v.eq_ignore_ascii_case("content")));
+    !t.end && t.name == "div" && (named("id") == Some(true) || named("class") == Some(true))
+}
+
+/// Where the `</div>` that closes a div starts, given the tags after it.
+fn matching_div_end(after: &[Tag]) -> Option<usize> {
+    let mut depth = 0usize;
+    for t in after.iter().filter(|t| t.name == "div" && !t.self_closing) {
+        match (t.end, depth) {
+            (false, _) => depth += 1,
+            (true, 0) => return Some(t.at.start),
+            (true, _) => depth -= 1,
+        }
+    }
+    None
+}
+
+struct Site<'a> {
+    games: &'a [HelpGame],
+    /// Absolute, with `.` and `..` taken out, as every resolved path is.
+    help_dir: PathBuf,
+    folders: Vec<PathBuf>,
+    out: &'a Path,
+    written: Vec<PathBuf>,
+    /// Files copied so far, by their place in `out`.
+    copied: HashSet<String>,
+}
+
+impl<'a> Site<'a> {
+    fn new(games: &'a [HelpGame], help_dir: &Path, out: &'a Path) -> Result<Site<'a>, String> {
+        let folders = games.iter().map(|g| absolute(&g.folder)).collect::<Result<_, _>>()?;
+        Ok(Site { games, help_dir: absolute(help_dir)?, folders, out, written: Vec::new(), copied: HashSet::new() })
+    }
+
+    /// Where the file at `src` goes in `out` (a `/` path): a page that is
+    /// built, or a file copied beside the pages that use it.
+    fn place(&mut self, src: &Path) -> Result<String, String> {
+        if src == self.help_dir.join(INDEX) {
+            return Ok(format!("{HELP}/{INDEX}"));
+        }
+        if let Some(i) = self.folders.iter().position(|f| src == f.join("game.html")) {
+            return Ok(format!("{}.html", self.games[i].id));
+        }
+        let dest = if let Ok(rel) = src.strip_prefix(&self.help_dir) {
+            let rel = slashed(rel);
+            if !rel.contains('/') && is_page(src) {
+                return Ok(format!("{HELP}/{rel}"));
+            }
+            format!("{HELP}/{rel}")
+        } else if let Some(i) = self.folders.iter().position(|f| src.starts_with(f)) {
+            let rel = src.strip_prefix(&self.folders[i]).map(slashed).unwrap_or_default();
+            format!("{}_files/{rel}", self.games[i].id)
+        } else {
+            return Err("leads out of the help and game type folders".into());
+        };
+        self.copy(src, &dest)?;
+        Ok(dest)
+    }
+
+    fn copy(&mut self, src: &Path, dest: &str) -> Result<(), String> {
+        if !self.copied.insert(dest.to_string()) {
+            return Ok(());
+        }
+        let to = self.out.join(dest);
+        make_parent(&to)?;
+        fs::copy(src, &to).map_err(|e| format!("{}: cannot be copied to {} ({e})", src.display(), to.display()))?;
+        self.written.push(to);
+        Ok(())
+    }
+
+    /// The source's content with every `href` and `src` leading to where
+    /// its file is in `out`, seen from the page at `at`.
+    fn rewrite(&mut self, source: &Source, at: &str) -> Result<String, String> {
+        let text = &source.text[source.content.clone()];
+        let first_line = 1 + source.text[..source.content.start].matches('\n').count();
+        let from = absolute(source.path.parent().unwrap_or(Path::new("")))?;
+        let mut out = String::with_capacity(text.len());
+        let mut done = 0;
+        for token in tokenize(text, &mut |_, _| {}) {
+            let Token::Tag(tag) = token else { continue };
+            for attr in tag.attrs.iter().filter(|a| a.name == "href" || a.name == "src") {
+                let Some(range) = attr.value_at.clone() else { continue };
+                let value = decode_entities(&attr.value, 1, &mut |_, _| {});
+                let Some(new) = self.relink(&from, value.trim(), at) else { continue };
+                let line = first_line + tag.line - 1;
+                let new = new.map_err(|e| format!("{}:{line}: `{}` {e}", source.path.display(), value.trim()))?;
+                out.push_str(&text[done..range.start]);
+                out.push('"');
+                out.push_str(&escape(&new));
+                out.push('"');
+                done = range.end;
+            }
+        }
+        out.push_str(&text[done..]);
+        Ok(out)
+    }
+
+    /// A link or picture address as seen from the page at `at`; None when
+    /// it stays as written (an address with a scheme, a `#name`).
+    fn relink(&mut self, from: &Path, value: &str, at: &str) -> Option<Result<String, String>> {
+        let (path, fragment) = split_href(value);
+        if path.is_empty() || has_scheme(value) {
+            return None;
+        }
+        let src = normal(&from.join(path.replace('\\', "/")));
+        if !src.is_file() && src != self.help_dir.join(INDEX) {
+            return Some(Err("leads to no file".into()));
+        }
+        Some(self.place(&src).map(|dest| {
+            let mut href = percent_encode(&relative(at, &dest));
+            if let Some(f) = fragment {
+                href.push('#');
+                href.push_str(f);
+            }
+            href
+        }))
+    }
+
+    /// The game types as a list; the one whose page is `at` is marked.
+    fn game_list(&self, at: &str, current: Option<usize>) -> String {
+        let mut list = String::from("<ul>\n");
+        for (i, g) in self.games.iter().enumerate() {
+            let href = relative(at, &format!("{}.html", g.id));
+            let name = escape(&g.name);
+            if Some(i) == current {
+                list.push_str(&format!(
+                    "<li class=\"current\"><a href=\"{href}\" aria-current=\"page\"><b>{name}</b></a></li>\n"
+                ));
+            } else {
+                list.push_str(&format!("<li><a href=\"{href}\">{name}</a></li>\n"));
+            }
+        }
+        list.push_str("</ul>");
+        list
+    }
+
+    /// Writes the joined page at `at`: the menu, the content (already
+    /// rewritten for `at`) and, if given, the game types list.
+    fn write_page(
+        &mut self,
+        at: &str,
+        title: &str,
+        menu: &Source,
+        content: &str,
+        list: Option<&str>,
+    ) -> Result<(), String> {
+        let menu = self.rewrite(menu, at)?;
+        let css = relative(at, &format!("{HELP}/help.css"));
+        let list =
+            list.map_or(String::new(), |l| format!("<div id=\"gametypes\">\n<h3>Game Types</h3>\n{l}\n</div>\n"));
+        let html = format!(
+            "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n\
+             <link rel=\"stylesheet\" type=\"text/css\" href=\"{css}\">\n</head>\n<body>\n\
+             <div id=\"menu\">{menu}</div>\n<div id=\"content\">{content}</div>\n{list}</body>\n</html>\n",
+            escape(title)
+        );
+        let to = self.out.join(at);
+        make_parent(&to)?;
+        fs::write(&to, html).map_err(|e| format!("{}: cannot be written ({e})", to.display()))?;
+        self.written.push(to);
+        Ok(())
+    }
+}
+
+fn make_parent(file: &Path) -> Result<(), String> {
+    match file.parent() {
+        Some(dir) => fs::create_dir_all(dir).map_err(|e| format!("{}: cannot be made ({e})", dir.display())),
+        None => Ok(()),
+    }
+}
+
+fn is_page(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+/// `path` made absolute, with `.` and `..` taken out (without looking at
+/// the disk, so that paths compare as written).
+fn absolute(path: &Path) -> Result<PathBuf, String> {
+    std::path::absolute(path).map(|p| normal(&p)).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn normal(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A relative path with `/` between its parts.
+fn slashed(rel: &Path) -> String {
+    rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect::<Vec<_>>().join("/")
+}
+
+/// The way from the page at `from` to the file at `to`, both `/` paths
+/// inside `out`.
+fn relative(from: &str, to: &str) -> String {
+    let from: Vec<&str> = from.split('/').collect();
+    let from = &from[..from.len() - 1];
+    let to: Vec<&str> = to.split('/').collect();
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<&str> = vec![".."; from.len() - common];
+    parts.extend(&to[common..]);
+    parts.join("/")
+}
+
+/// Characters that may stand in a URL path as they are.
+fn percent_encode(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/!$'()*+,;=@".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Text safe inside an element or a double-quoted attribute.
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MENU: &str = "<html><head><title>Menu</title></head><body><div id=\"content\">\n<ul><li><a href=\"intro.html\">Intro</a></li>\n<li><a href=\"gametypes.html\">Game Types</a></li></ul>\n</div></body></html>";
+
+    fn page(title: &str, content: &str) -> String {
+        format!(
+            "<html>\n<head>\n<title>{title}</title>\n<link rel=\"stylesheet\" href=\"../../Help/help.css\">\n</head>\n<body>\n<div id=\"content\">\n{content}\n</div>\n</body>\n</html>\n"
+        )
+    }
+
+    /// A help folder and two game types in a temporary folder.
+    fn tree() -> (tempfile::TempDir, PathBuf, Vec<HelpGame>) {
+        let tmp = tempfile::tempdir().unwrap();
+        let help = tmp.path().join("guide/Help");
+        fs::create_dir_all(help.join("pics")).unwrap();
+        fs::write(help.join("help.css"), "body {}").unwrap();
+        fs::write(help.join("menu.html"), MENU).unwrap();
+        fs::write(help.join("pics/logo.png"), "png").unwrap();
+        fs::write(
+            help.join("intro.html"),
+            page(
+                "Intro &amp; more",
+                "<p><img src=\"pics/logo.png\"> <a href=\"../../games/Game A/game.html\">A</a></p>",
+            ),
+        )
+        .unwrap();
+        let mut games = Vec::new();
+        for (id, name, content) in [
+            (
+                "game-a",
+                "Game A",
+                "<p id=\"top\"><img src=\"pic 1.bmp\"><div><a href=\"../Game B/game.html#deal\">B</a></div> <a href=\"http://x.org/\">web</a> <a href=\"#top\">top</a> <a href=\"../../guide/Help/intro.html\">intro</a></p>",
+            ),
+            ("game-b", "B & Co", "<h2 id=\"deal\">Deal</h2>"),
+        ] {
+            let folder = tmp.path().join("games").join(if id == "game-a" { "Game A" } else { "Game B" });
+            fs::create_dir_all(&folder).unwrap();
+            fs::write(folder.join("game.html"), page(name, content)).unwrap();
+            fs::write(folder.join("pic 1.bmp"), "bmp").unwrap();
+            games.push(HelpGame { id: id.into(), name: name.into(), folder });
+        }
+        (tmp, help, games)
+    }
+
+    #[test]
+    fn pages_are_joined_and_links_follow_their_files() {
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        let written = build(&games, &help, &out).unwrap();
+        let mut names: Vec<String> = written.iter().map(|p| slashed(p.strip_prefix(&out).unwrap())).collect();
+        names.sort();
+        assert_eq!(
+            names,
+            [
+                "Help/gametypes.html",
+                "Help/help.css",
+                "Help/intro.html",
+                "Help/menu.html",
+                "Help/pics/logo.png",
+                "game-a.html",
+                "game-a_files/pic 1.bmp",
+                "game-b.html",
+            ]
+        );
+        let a = fs::read_to_string(out.join("game-a.html")).unwrap();
+        assert!(a.contains("<title>Game A</title>"), "{a}");
+        assert!(a.contains("href=\"Help/help.css\""), "{a}");
+        assert!(a.contains("<div id=\"menu\">\n<ul><li><a href=\"Help/intro.html\">Intro</a></li>\n<li><a href=\"Help/gametypes.html\">"), "{a}");
+        assert!(a.contains("<img src=\"game-a_files/pic%201.bmp\">"), "{a}");
+        assert!(a.contains("<a href=\"game-b.html#deal\">B</a>"), "{a}");
+        assert!(
+            a.contains(
+                "<a href=\"http://x.org/\">web</a> <a href=\"#top\">top</a> <a href=\"Help/intro.html\">intro</a>"
+            ),
+            "{a}"
+        );
+        assert!(a.contains("<div id=\"gametypes\">\n<h3>Game Types</h3>\n<ul>\n<li class=\"current\"><a href=\"game-a.html\" aria-current=\"page\"><b>Game A</b></a></li>\n<li><a href=\"game-b.html\">B &amp; Co</a></li>\n</ul>\n</div>"), "{a}");
+        // The nested div inside the content stays whole.
+        assert!(a.contains("</a></div> <a"), "{a}");
+        let intro = fs::read_to_string(out.join("Help/intro.html")).unwrap();
+        assert!(intro.contains("<title>Intro &amp; more</title>"), "{intro}");
+        assert!(intro.contains("href=\"help.css\""), "{intro}");
+        assert!(intro.contains("<img src=\"pics/logo.png\"> <a href=\"../game-a.html\">A</a>"), "{intro}");
+        assert!(intro.contains("<li><a href=\"../game-b.html\">B &amp; Co</a></li>"), "{intro}");
+        let index = fs::read_to_string(out.join("Help/gametypes.html")).unwrap();
+        assert!(index.contains("There are 2 of them"), "{index}");
+        assert!(!index.contains("id=\"gametypes\""), "{index}");
+    }
+
+    #[test]
+    fn problems_stop_the_build_with_their_place() {
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        let a = games[0].folder.join("game.html");
+        fs::write(&a, page("A", "<p>\n<img src=\"gone.bmp\">")).unwrap();
+        let err = build(&games, &help, &out).unwrap_err();
+        assert_eq!(err, format!("{}:9: `gone.bmp` leads to no file", a.display()));
+        fs::write(&a, page("A", "<a href=\"../../secret.txt\">x</a>")).unwrap();
+        fs::write(tmp.path().join("secret.txt"), "x").unwrap();
+        let err = build(&games, &help, &out).unwrap_err();
+        assert!(err.ends_with("`../../secret.txt` leads out of the help and game type folders"), "{err}");
+        // A page that links a missing game.html fails on the link; the
+        // game type itself fails on reading it.
+        fs::remove_file(&a).unwrap();
+        let err = build(&games, &help, &out).unwrap_err();
+        assert!(err.ends_with("intro.html:8: `../../games/Game A/game.html` leads to no file"), "{err}");
+        fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
+        assert!(build(&games, &help, &out).unwrap_err().contains("game.html: cannot be read"));
+        let bad = vec![HelpGame { id: "../x".into(), ..games[1].clone() }];
+        assert_eq!(build(&bad, &help, &out).unwrap_err(), "the game type id `../x` cannot name a file");
+        fs::remove_file(help.join("menu.html")).unwrap();
+        assert!(build(&games[1..], &help, &out).unwrap_err().contains("menu.html: cannot be read"));
+    }
+
+    #[test]
+    fn broken_pages_still_give_content() {
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
+        for (text, content) in [
+            ("</body><div id=\"content\">late", "late"),
+            ("<body><p>no div</p></body>", "<p>no div</p>"),
+            ("bare <b>text", "bare <b>text"),
+            ("<div class=\"main content\"><div>in</div>", "<div>in</div>"),
+        ] {
+            fs::write(games[1].folder.join("game.html"), text).unwrap();
+            build(&games[1..], &help, &out).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let page = fs::read_to_string(out.join("game-b.html")).unwrap();
+            assert!(page.contains(&format!("<div id=\"content\">{content}</div>")), "{page}");
+            assert!(page.contains("<title>B &amp; Co</title>"), "{page}");
+        }
+    }
+
+    #[test]
+    fn garbage_pages_never_panic() {
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
+        let mut rng = crate::core::GameRng::new(3);
+        let alphabet: Vec<char> = "<>/=\"' !-#&;adivbtlhrefsrcontey.é\n".chars().collect();
+        for _ in 0..100 {
+            let len = rng.below(120) as usize;
+            let text: String = (0..len).map(|_| alphabet[rng.below(alphabet.len() as u32) as usize]).collect();
+            fs::write(games[1].folder.join("game.html"), &text).unwrap();
+            let _ = build(&games[1..], &help, &out);
+        }
+    }
+
+    #[test]
+    fn relative_paths_and_escapes() {
+        assert_eq!(relative("a.html", "Help/help.css"), "Help/help.css");
+        assert_eq!(relative("Help/intro.html", "a.html"), "../a.html");
+        assert_eq!(relative("Help/intro.html", "Help/pics/x.png"), "pics/x.png");
+        assert_eq!(percent_encode("a b/é?#.png"), "a%20b/%C3%A9%3F%23.png");
+        assert_eq!(escape("<a & \"b\">"), "&lt;a &amp; &quot;b&quot;&gt;");
+    }
+}
