@@ -23,7 +23,9 @@ use super::rules::{Jump, Pegs};
 
 pub use super::geometry::MAX_SLOTS;
 
-/// Positions the ending sets may hold in all.
+/// Positions the ending sets may hold in all; a search with a small limit
+/// builds them no larger than half its limit, so that a quick check stays
+/// quick.
 const ENDINGS_BUDGET: usize = 200_000;
 /// Positions per stone count the beam keeps, in successive tries: a
 /// narrow beam is quick, a wider one finds what it missed.
@@ -120,12 +122,16 @@ impl Search {
                 }
             }
             total += next.len();
-            if next.is_empty() || total > ENDINGS_BUDGET {
+            if next.is_empty() || total > self.endings_budget() {
                 break;
             }
             layers.push(next);
         }
         layers
+    }
+
+    fn endings_budget(&self) -> usize {
+        ENDINGS_BUDGET.min(usize::try_from(self.limit / 2).unwrap_or(usize::MAX))
     }
 
     /// Whether `position` is an ending; `None` if it has more stones than
