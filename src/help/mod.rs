@@ -6,4 +6,5 @@ pub mod amigaguide;
 pub mod html;
 pub mod html_build;
 pub mod imaj;
+pub mod layout;
 pub mod model;

@@ -1,0 +1,659 @@
+//! Lays a node's blocks out into lines for a pane of a given width: word
+//! wrap or clipping, indents, tab stops, alignment, headings, list
+//! markers, rules, pictures, and a hit rectangle for every link.
+//!
+//! Pure: the caller says how wide text is through [`Measure`], so the same
+//! layout serves every machine's fonts (and a fixed-width fake in tests).
+//! Coordinates are pixels relative to the pane's top-left, before
+//! scrolling.
+
+use crate::gfx::Rect;
+
+use super::model::{Align, Block, BlockKind, Node, Span, Style, Target};
+
+/// Tab stops fall every this many cells after a block's own stops (and
+/// everywhere when it sets none), as in AmigaGuide.
+pub const DEFAULT_TAB: i32 = 8;
+/// A list item's text is indented this many cells per nesting level; its
+/// marker hangs in that space.
+pub const LIST_INDENT: i32 = 3;
+
+/// What a piece of text is drawn in: its style and, inside a heading, the
+/// heading's level (the measure picks a bigger or bolder font for it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Face {
+    pub style: Style,
+    pub heading: Option<u8>,
+}
+
+impl Face {
+    /// The face of text with `style` in a block of `kind`.
+    pub fn of(style: Style, kind: &BlockKind) -> Face {
+        let heading = match kind {
+            BlockKind::Heading(level) => Some(*level),
+            _ => None,
+        };
+        Face { style, heading }
+    }
+}
+
+/// Space a style puts around a kind of block, in pixels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Margins {
+    pub above: i32,
+    pub below: i32,
+    /// Extra indent of the block's text (an HTML heading bar's padding).
+    pub left: i32,
+}
+
+/// Font and picture sizes, as the viewer's machine style has them.
+pub trait Measure {
+    /// The advance of `text` in `face`.
+    fn text_width(&self, text: &str, face: Face) -> i32;
+    /// The height of a line of `face`.
+    fn line_height(&self, face: Face) -> i32;
+    /// Rows of `face` above its baseline.
+    fn ascent(&self, face: Face) -> i32;
+    /// The width of a character cell: the unit of indents and tab stops.
+    fn cell(&self) -> i32;
+    /// The size of a picture, if it can be shown.
+    fn image_size(&self, path: &str) -> Option<(i32, i32)>;
+    /// Space around blocks of `kind` (none by default: AmigaGuide spaces
+    /// its text with blank lines of its own).
+    fn margins(&self, _kind: &BlockKind) -> Margins {
+        Margins::default()
+    }
+}
+
+/// A laid-out node.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Layout {
+    pub lines: Vec<Line>,
+    /// Every link in document order (the order Tab visits them).
+    pub links: Vec<LinkSpot>,
+    /// The height of everything, margins included.
+    pub height: i32,
+}
+
+/// One line of the pane.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub y: i32,
+    pub height: i32,
+    /// Rows above the common baseline.
+    pub ascent: i32,
+    /// The index of the block the line belongs to.
+    pub block: usize,
+    pub items: Vec<Item>,
+}
+
+/// Something placed on a line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    pub x: i32,
+    pub width: i32,
+    pub piece: Piece,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Piece {
+    /// Text (spaces included), part of link `link` if it is one.
+    Text { text: String, face: Face, link: Option<usize> },
+    /// A list item's bullet or number.
+    Marker { text: String, face: Face },
+    /// A picture drawn with its top-left at the item's x and the line's top.
+    Image { path: String, height: i32 },
+    /// A horizontal rule across the item's width, in the middle of the line.
+    Rule,
+}
+
+/// Where a link is and where it leads.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkSpot {
+    pub target: Target,
+    pub label: String,
+    /// One rectangle per line the link occupies (usually one).
+    pub rects: Vec<Rect>,
+    /// The index of the first line it is on.
+    pub line: usize,
+}
+
+impl Layout {
+    /// The index of the link under (x, y), in layout coordinates.
+    pub fn link_at(&self, x: i32, y: i32) -> Option<usize> {
+        self.links.iter().position(|l| l.rects.iter().any(|r| r.contains(x, y)))
+    }
+
+    /// The first line that starts at or below `y` (the line to show first
+    /// to put `y` at the top), or the last line.
+    pub fn line_at_or_below(&self, y: i32) -> usize {
+        self.lines.iter().position(|l| l.y >= y).unwrap_or(self.lines.len().saturating_sub(1))
+    }
+
+    /// The first line of the first block that starts on or after source
+    /// line `source_line` of `node` (for links into the middle of a node).
+    pub fn line_of_source(&self, node: &Node, source_line: usize) -> usize {
+        let block = node.blocks.iter().position(|b| b.line >= source_line);
+        block.and_then(|b| self.lines.iter().position(|l| l.block >= b)).unwrap_or(0)
+    }
+
+    /// The largest first line that still fills a pane `height` pixels tall
+    /// (0 if everything fits).
+    pub fn max_first_line(&self, height: i32) -> usize {
+        self.lines.iter().position(|l| self.height - l.y <= height).unwrap_or(self.lines.len().saturating_sub(1))
+    }
+}
+
+/// Lays out `node` for a pane `width` pixels wide.
+pub fn layout(node: &Node, width: i32, measure: &dyn Measure) -> Layout {
+    let mut out = Builder { measure, width, layout: Layout::default(), y: 0 };
+    for (i, block) in node.blocks.iter().enumerate() {
+        out.block(i, block);
+    }
+    out.layout.height = out.y;
+    out.layout
+}
+
+/// A unit of line filling.
+enum Atom {
+    /// Text that is never broken (a word, or a whole button).
+    Word {
+        text: String,
+        face: Face,
+        link: Option<usize>,
+    },
+    /// A run of spaces: a place to break, dropped at the ends of wrapped lines.
+    Space {
+        text: String,
+        face: Face,
+        link: Option<usize>,
+    },
+    Tab,
+    Break,
+    Image {
+        path: String,
+        width: i32,
+        height: i32,
+    },
+}
+
+struct Builder<'m> {
+    measure: &'m dyn Measure,
+    width: i32,
+    layout: Layout,
+    /// The top of the next line.
+    y: i32,
+}
+
+/// A line being filled.
+struct Open {
+    items: Vec<Item>,
+    /// Where the next item goes.
+    x: i32,
+    /// The left edge of this line's text.
+    left: i32,
+    /// Whether it continues a wrapped line (leading spaces are dropped).
+    continued: bool,
+}
+
+impl Open {
+    fn new(left: i32, continued: bool) -> Open {
+        Open { items: Vec::new(), x: left, left, continued }
+    }
+
+    /// Whether anything but spaces is on it.
+    fn has_content(&self) -> bool {
+        self.items.iter().any(|i| !is_space(i))
+    }
+}
+
+fn is_space(item: &Item) -> bool {
+    matches!(&item.piece, Piece::Text { text, .. } if text.chars().all(|c| c == ' '))
+}
+
+impl Builder<'_> {
+    fn block(&mut self, index: usize, block: &Block) {
+        let margins = self.measure.margins(&block.kind);
+        self.y += margins.above;
+        let cell = self.measure.cell();
+        let face = Face::of(Style::default(), &block.kind);
+        if block.kind == BlockKind::Rule {
+            let left = margins.left + i32::from(block.indent) * cell;
+            let item = Item { x: left, width: (self.width - left).max(0), piece: Piece::Rule };
+            self.push_line(index, vec![item], face);
+            self.y += margins.below;
+            return;
+        }
+        let list_depth = match &block.kind {
+            BlockKind::ListItem { depth, .. } => i32::from(*depth),
+            _ => 0,
+        };
+        let left = margins.left + (i32::from(block.indent) + LIST_INDENT * list_depth) * cell;
+        let first_left = (left + i32::from(block.first_indent) * cell).max(0);
+        let atoms = self.atoms(block, (self.width - left).max(cell));
+        let mut line = Open::new(first_left, false);
+        if let BlockKind::ListItem { marker, .. } = &block.kind {
+            // The marker hangs in the indent, half a cell before the text.
+            let w = self.measure.text_width(marker, face);
+            let x = (first_left - w - cell / 2).max(0);
+            line.items.push(Item { x, width: w, piece: Piece::Marker { text: marker.clone(), face } });
+        }
+        for atom in atoms {
+            match atom {
+                Atom::Word { text, face, link } => {
+                    let w = self.measure.text_width(&text, face);
+                    if block.wrap && line.x + w > self.width && line.has_content() {
+                        line = self.wrap(index, block, line, face, left);
+                    }
+                    line.items.push(Item { x: line.x, width: w, piece: Piece::Text { text, face, link } });
+                    line.x += w;
+                }
+                Atom::Space { text, face, link } => {
+                    if line.continued && !line.has_content() {
+                        continue;
+                    }
+                    let w = self.measure.text_width(&text, face);
+                    line.items.push(Item { x: line.x, width: w, piece: Piece::Text { text, face, link } });
+                    line.x += w;
+                }
+                Atom::Tab => {
+                    let stop = next_tab_stop(line.x, &block.tabs, cell);
+                    if block.wrap && stop > self.width && line.has_content() {
+                        line = self.wrap(index, block, line, face, left);
+                    } else {
+                        line.x = stop;
+                    }
+                }
+                Atom::Break => {
+                    self.finish(index, block, line, face);
+                    line = Open::new(left, false);
+                }
+                Atom::Image { path, width, height } => {
+                    if block.wrap && line.x + width > self.width && line.has_content() {
+                        line = self.wrap(index, block, line, face, left);
+                    }
+                    line.items.push(Item { x: line.x, width, piece: Piece::Image { path, height } });
+                    line.x += width;
+                }
+            }
+        }
+        self.finish(index, block, line, face);
+        self.y += margins.below;
+    }
+
+    /// Ends `line` and opens its continuation.
+    fn wrap(&mut self, index: usize, block: &Block, line: Open, face: Face, left: i32) -> Open {
+        self.finish(index, block, line, face);
+        Open::new(left, true)
+    }
+
+    /// Splits a block's spans into atoms. A link stays whole (a guide's
+    /// button is one box) unless it is wider than `room`, when it breaks
+    /// at its spaces like text.
+    fn atoms(&mut self, block: &Block, room: i32) -> Vec<Atom> {
+        let mut atoms = Vec::new();
+        for span in &block.spans {
+            match span {
+                Span::Text { text, style } => split_words(text, Face::of(*style, &block.kind), None, &mut atoms),
+                Span::Link { label, target, style } => {
+                    let face = Face::of(*style, &block.kind);
+                    let link = self.layout.links.len();
+                    self.layout.links.push(LinkSpot {
+                        target: target.clone(),
+                        label: label.clone(),
+                        rects: Vec::new(),
+                        line: 0,
+                    });
+                    if self.measure.text_width(label, face) > room {
+                        split_words(label, face, Some(link), &mut atoms);
+                    } else {
+                        atoms.push(Atom::Word { text: label.clone(), face, link: Some(link) });
+                    }
+                }
+                Span::Tab => atoms.push(Atom::Tab),
+                Span::Break => atoms.push(Atom::Break),
+                Span::Image { path, alt } => match self.measure.image_size(path) {
+                    Some((width, height)) => atoms.push(Atom::Image { path: path.clone(), width, height }),
+                    // A picture that cannot be shown is replaced by its words.
+                    None => {
+                        let alt = if alt.is_empty() { path.as_str() } else { alt.as_str() };
+                        split_words(&format!("[{alt}]"), Face::of(Style::default(), &block.kind), None, &mut atoms);
+                    }
+                },
+            }
+        }
+        atoms
+    }
+
+    /// Places a finished line: drops trailing spaces,
+    /// merges neighbouring text of one face, aligns it and records link
+    /// rectangles.
+    fn finish(&mut self, index: usize, block: &Block, mut line: Open, face: Face) {
+        while line.items.last().is_some_and(is_space) {
+            line.items.pop();
+        }
+        let mut items = merge(line.items);
+        let right = items.iter().map(|i| i.x + i.width).max().unwrap_or(line.left);
+        let shift = match block.align {
+            Align::Left => 0,
+            Align::Center => (self.width - right).max(0) / 2,
+            Align::Right => (self.width - right).max(0),
+        };
+        for item in &mut items {
+            item.x += shift;
+        }
+        self.push_line(index, items, face);
+    }
+
+    fn push_line(&mut self, index: usize, items: Vec<Item>, block_face: Face) {
+        let m = self.measure;
+        let (mut ascent, mut descent) = (m.ascent(block_face), m.line_height(block_face) - m.ascent(block_face));
+        if !items.is_empty() {
+            (ascent, descent) = (0, 0);
+        }
+        for item in &items {
+            let face = match &item.piece {
+                Piece::Text { face, .. } | Piece::Marker { face, .. } => *face,
+                Piece::Image { height, .. } => {
+                    ascent = ascent.max(*height);
+                    continue;
+                }
+                Piece::Rule => block_face,
+            };
+            ascent = ascent.max(m.ascent(face));
+            descent = descent.max(m.line_height(face) - m.ascent(face));
+        }
+        let height = ascent + descent;
+        let line_index = self.layout.lines.len();
+        for item in &items {
+            if let Piece::Text { link: Some(k), .. } = item.piece {
+                let spot = &mut self.layout.links[k];
+                if spot.rects.is_empty() {
+                    spot.line = line_index;
+                }
+                spot.rects.push(Rect::new(item.x, self.y, item.width, height));
+            }
+        }
+        self.layout.lines.push(Line { y: self.y, height, ascent, block: index, items });
+        self.y += height;
+    }
+}
+
+/// Splits text into words and runs of spaces.
+fn split_words(text: &str, face: Face, link: Option<usize>, atoms: &mut Vec<Atom>) {
+    let mut rest = text;
+    while !rest.is_empty() {
+        let spaces = rest.len() - rest.trim_start_matches(' ').len();
+        if spaces > 0 {
+            atoms.push(Atom::Space { text: rest[..spaces].to_string(), face, link });
+            rest = &rest[spaces..];
+            continue;
+        }
+        let end = rest.find(' ').unwrap_or(rest.len());
+        atoms.push(Atom::Word { text: rest[..end].to_string(), face, link });
+        rest = &rest[end..];
+    }
+}
+
+/// Joins touching text items of the same face and link, so a link is one
+/// box per line and drawing makes fewer calls.
+fn merge(items: Vec<Item>) -> Vec<Item> {
+    let mut out: Vec<Item> = Vec::with_capacity(items.len());
+    for item in items {
+        if let Some(prev) = out.last_mut()
+            && prev.x + prev.width == item.x
+            && let (Piece::Text { text, face, link }, Piece::Text { text: more, face: f2, link: l2 }) =
+                (&mut prev.piece, &item.piece)
+            && face == f2
+            && link == l2
+        {
+            text.push_str(more);
+            prev.width += item.width;
+            continue;
+        }
+        out.push(item);
+    }
+    out
+}
+
+/// The first tab stop right of `x`: the block's own stops (in cells), then
+/// every [`DEFAULT_TAB`] cells.
+fn next_tab_stop(x: i32, tabs: &[u16], cell: i32) -> i32 {
+    let cell = cell.max(1);
+    if let Some(stop) = tabs.iter().map(|&t| i32::from(t) * cell).find(|&s| s > x) {
+        return stop;
+    }
+    let step = DEFAULT_TAB * cell;
+    (x / step + 1) * step
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::help::model::{Node, Target};
+
+    /// Every character 8 px wide (bold one more), lines 10 px with an
+    /// ascent of 8, headings 16 px; pictures 20 x 30.
+    struct Fixed;
+
+    impl Measure for Fixed {
+        fn text_width(&self, text: &str, face: Face) -> i32 {
+            text.chars().count() as i32 * (8 + face.style.bold as i32)
+        }
+        fn line_height(&self, face: Face) -> i32 {
+            if face.heading.is_some() { 16 } else { 10 }
+        }
+        fn ascent(&self, face: Face) -> i32 {
+            if face.heading.is_some() { 13 } else { 8 }
+        }
+        fn cell(&self) -> i32 {
+            8
+        }
+        fn image_size(&self, path: &str) -> Option<(i32, i32)> {
+            (path == "pic.bmp").then_some((20, 30))
+        }
+    }
+
+    fn text(t: &str) -> Span {
+        Span::Text { text: t.into(), style: Style::default() }
+    }
+
+    fn link(label: &str, node: &str) -> Span {
+        Span::Link { label: label.into(), target: Target::node(node), style: Style::default() }
+    }
+
+    fn para(spans: Vec<Span>) -> Block {
+        Block { spans, ..Block::paragraph(1) }
+    }
+
+    fn node(blocks: Vec<Block>) -> Node {
+        Node { name: "MAIN".into(), blocks, ..Node::default() }
+    }
+
+    /// Each line's text, with items separated by `|`.
+    fn texts(l: &Layout) -> Vec<String> {
+        l.lines
+            .iter()
+            .map(|line| {
+                line.items
+                    .iter()
+                    .map(|i| match &i.piece {
+                        Piece::Text { text, .. } | Piece::Marker { text, .. } => text.clone(),
+                        Piece::Image { path, .. } => format!("<{path}>"),
+                        Piece::Rule => "---".into(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("|")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn words_wrap_at_spaces_without_trailing_or_leading_spaces() {
+        let n = node(vec![para(vec![text("aaa bbb  ccc dd")])]);
+        let l = layout(&n, 7 * 8, &Fixed);
+        assert_eq!(texts(&l), ["aaa bbb", "ccc dd"]);
+        assert_eq!(l.lines[1].y, 10);
+        assert_eq!(l.lines[1].items[0].x, 0);
+        assert_eq!(l.height, 20);
+    }
+
+    #[test]
+    fn unwrapped_blocks_run_on_and_keep_leading_spaces() {
+        let mut b = para(vec![text("  aaa bbb ccc")]);
+        b.wrap = false;
+        let l = layout(&node(vec![b]), 5 * 8, &Fixed);
+        assert_eq!(texts(&l), ["  aaa bbb ccc"]);
+        assert_eq!(l.lines[0].items[0].width, 13 * 8);
+    }
+
+    #[test]
+    fn a_break_starts_a_new_line_and_empty_blocks_are_blank_lines() {
+        let n = node(vec![para(vec![text("one"), Span::Break, text("two")]), para(vec![]), para(vec![text("x")])]);
+        let l = layout(&n, 800, &Fixed);
+        assert_eq!(texts(&l), ["one", "two", "", "x"]);
+        assert_eq!(l.lines[3].y, 30);
+    }
+
+    #[test]
+    fn tabs_go_to_the_default_stops_or_the_blocks_own() {
+        let l = layout(&node(vec![para(vec![text("a"), Span::Tab, text("b"), Span::Tab, text("c")])]), 800, &Fixed);
+        let xs: Vec<i32> = l.lines[0].items.iter().map(|i| i.x).collect();
+        assert_eq!(xs, [0, 64, 128]);
+        let mut b = para(vec![text("a"), Span::Tab, text("b"), Span::Tab, text("c"), Span::Tab, text("d")]);
+        b.tabs = vec![4, 10];
+        let l = layout(&node(vec![b]), 800, &Fixed);
+        let xs: Vec<i32> = l.lines[0].items.iter().map(|i| i.x).collect();
+        // After the block's last stop (cell 10) the default grid goes on.
+        assert_eq!(xs, [0, 32, 80, 128]);
+    }
+
+    #[test]
+    fn a_tab_past_the_edge_of_a_wrapped_block_breaks_the_line() {
+        let l = layout(&node(vec![para(vec![text("abcdefgh"), Span::Tab, text("x")])]), 10 * 8, &Fixed);
+        assert_eq!(texts(&l), ["abcdefgh", "x"]);
+    }
+
+    #[test]
+    fn lines_align_left_centre_and_right() {
+        let mut blocks = Vec::new();
+        for align in [Align::Left, Align::Center, Align::Right] {
+            blocks.push(Block { align, ..para(vec![text("ab ")]) });
+        }
+        let l = layout(&node(blocks), 80, &Fixed);
+        let xs: Vec<i32> = l.lines.iter().map(|line| line.items[0].x).collect();
+        assert_eq!(xs, [0, 32, 64]);
+    }
+
+    #[test]
+    fn indents_count_in_cells_and_the_first_line_may_hang() {
+        let b = Block { indent: 2, first_indent: -2, ..para(vec![text("aa bb cc")]) };
+        let l = layout(&node(vec![b]), 6 * 8, &Fixed);
+        assert_eq!(texts(&l), ["aa bb", "cc"]);
+        assert_eq!(l.lines[0].items[0].x, 0);
+        assert_eq!(l.lines[1].items[0].x, 16);
+    }
+
+    #[test]
+    fn links_get_hit_rectangles_in_document_order() {
+        let n = node(vec![
+            para(vec![text("see "), link("Two", "two"), text(" or "), link("Three", "three")]),
+            para(vec![link("Four", "four")]),
+        ]);
+        let l = layout(&n, 11 * 8, &Fixed);
+        assert_eq!(texts(&l), ["see |Two| or", "Three", "Four"]);
+        let rects: Vec<Vec<Rect>> = l.links.iter().map(|k| k.rects.clone()).collect();
+        assert_eq!(
+            rects,
+            [vec![Rect::new(32, 0, 24, 10)], vec![Rect::new(0, 10, 40, 10)], vec![Rect::new(0, 20, 32, 10)]]
+        );
+        let targets: Vec<&Target> = l.links.iter().map(|k| &k.target).collect();
+        assert_eq!(targets, [&Target::node("two"), &Target::node("three"), &Target::node("four")]);
+        assert_eq!(l.links.iter().map(|k| k.line).collect::<Vec<_>>(), [0, 1, 2]);
+        assert_eq!(l.link_at(40, 5), Some(0));
+        assert_eq!(l.link_at(5, 25), Some(2));
+        assert_eq!(l.link_at(70, 5), None);
+    }
+
+    #[test]
+    fn a_button_stays_whole_but_a_link_wider_than_the_pane_wraps() {
+        let n = node(vec![para(vec![text("go "), link(" A  B ", "x")])]);
+        let l = layout(&n, 6 * 8, &Fixed);
+        assert_eq!(texts(&l), ["go", " A  B "]);
+        let n = node(vec![para(vec![link("one two three", "x")])]);
+        let l = layout(&n, 8 * 8, &Fixed);
+        assert_eq!(texts(&l), ["one two", "three"]);
+        assert_eq!(l.links[0].rects.len(), 2);
+    }
+
+    #[test]
+    fn headings_are_taller_and_bold_text_wider() {
+        let bold = Style { bold: true, ..Style::default() };
+        let n = node(vec![
+            Block { kind: BlockKind::Heading(1), ..para(vec![text("Title")]) },
+            para(vec![Span::Text { text: "ab".into(), style: bold }, text("c")]),
+        ]);
+        let l = layout(&n, 800, &Fixed);
+        assert_eq!((l.lines[0].height, l.lines[1].y), (16, 16));
+        assert_eq!(l.lines[1].items[1].x, 18);
+    }
+
+    #[test]
+    fn list_items_hang_their_markers_and_rules_cross_the_pane() {
+        let item = Block { kind: BlockKind::ListItem { depth: 1, marker: "*".into() }, ..para(vec![text("aa bb")]) };
+        let rule = Block { kind: BlockKind::Rule, ..para(vec![]) };
+        let l = layout(&node(vec![item, rule]), 6 * 8, &Fixed);
+        assert_eq!(texts(&l), ["*|aa", "bb", "---"]);
+        assert_eq!(l.lines[0].items[0].x, 24 - 8 - 4);
+        assert_eq!(l.lines[0].items[1].x, 24);
+        assert_eq!(l.lines[1].items[0].x, 24);
+        assert_eq!((l.lines[2].items[0].x, l.lines[2].items[0].width), (0, 48));
+    }
+
+    #[test]
+    fn pictures_reserve_their_size_and_missing_ones_show_their_words() {
+        let img = |p: &str| Span::Image { path: p.into(), alt: "the deal".into() };
+        let l = layout(&node(vec![para(vec![img("pic.bmp")]), para(vec![img("gone.bmp")])]), 800, &Fixed);
+        assert_eq!(texts(&l), ["<pic.bmp>", "[the deal]"]);
+        assert_eq!((l.lines[0].height, l.lines[0].items[0].width), (30, 20));
+    }
+
+    #[test]
+    fn scrolling_limits_and_source_lines() {
+        let blocks: Vec<Block> = (0..10).map(|i| Block { line: 10 + i, ..para(vec![text("x")]) }).collect();
+        let n = node(blocks);
+        let l = layout(&n, 80, &Fixed);
+        assert_eq!(l.max_first_line(35), 7);
+        assert_eq!(l.max_first_line(500), 0);
+        assert_eq!(l.line_of_source(&n, 14), 4);
+        assert_eq!(l.line_at_or_below(31), 4);
+    }
+
+    #[test]
+    fn margins_space_blocks_apart() {
+        struct Spaced;
+        impl Measure for Spaced {
+            fn text_width(&self, t: &str, f: Face) -> i32 {
+                Fixed.text_width(t, f)
+            }
+            fn line_height(&self, f: Face) -> i32 {
+                Fixed.line_height(f)
+            }
+            fn ascent(&self, f: Face) -> i32 {
+                Fixed.ascent(f)
+            }
+            fn cell(&self) -> i32 {
+                8
+            }
+            fn image_size(&self, _: &str) -> Option<(i32, i32)> {
+                None
+            }
+            fn margins(&self, _: &BlockKind) -> Margins {
+                Margins { above: 2, below: 4, left: 6 }
+            }
+        }
+        let l = layout(&node(vec![para(vec![text("a")]), para(vec![text("b")])]), 80, &Spaced);
+        assert_eq!((l.lines[0].y, l.lines[1].y, l.height), (2, 2 + 10 + 4 + 2, 32));
+        assert_eq!(l.lines[1].items[0].x, 6);
+    }
+}
