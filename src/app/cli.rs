@@ -33,6 +33,7 @@ macro_rules! say {
 }
 
 #[derive(Parser, Debug)]
+#[command(disable_help_subcommand = true)]
 #[command(
     name = "parlour",
     version,
@@ -96,6 +97,24 @@ enum Command {
         /// Output file: .png, or .bmp for a Windows bitmap.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
+    },
+    /// Show help: a game's (its id), a help file's (.guide, .imaj, .html),
+    /// or Parlour's own manual; or build YaZZle's HTML help with --html.
+    Help {
+        /// A game id from `parlour list`, or a help file.
+        target: Option<String>,
+        /// Open at this node (topic).
+        #[arg(long, value_name = "NAME")]
+        node: Option<String>,
+        #[command(flatten)]
+        screen: ScreenArgs,
+        /// Render the viewer headless to this PNG instead of opening a window.
+        #[arg(long, value_name = "FILE.png", conflicts_with = "html")]
+        shot: Option<PathBuf>,
+        /// Write YaZZle's cached HTML help (every game type's page with the
+        /// menu and the game types list) into this folder.
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["target", "node"])]
+        html: Option<PathBuf>,
     },
     /// Measure drawing and presenting a frame on every machine.
     Bench {
@@ -210,6 +229,10 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         Some(Command::Deal { game, seed, ms, format }) => deal(&game, seed, ms, format.as_deref()),
         Some(Command::Solve { game, seed, ms, nodes }) => solve(&game, seed, ms, nodes),
         Some(Command::Capture { paths, all }) => capture(&paths, all),
+        Some(Command::Help { html: Some(dir), .. }) => build_html_help(&dir),
+        Some(Command::Help { target, node, screen, shot, html: None }) => {
+            help(target.as_deref(), node.as_deref(), &screen, shot.as_deref())
+        }
     }
 }
 
@@ -238,6 +261,48 @@ fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(
     let driver = Driver::new(shell_for(target, &screen.choice_or_last()?, seed)?);
     let result = super::window::run(driver, screen.scale);
     result.map_err(fail)
+}
+
+/// `parlour help`: the viewer in a window, or rendered to `shot`.
+fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Option<&Path>) -> Result<(), Failure> {
+    let default = match target.map(catalog::find) {
+        Some(Ok(game)) => game.default_machine,
+        _ => MachineId::AmigaPal,
+    };
+    let choice = if shot.is_some() { screen.choice()? } else { screen.choice_or_last()? };
+    let machine = Machine::new(&choice, default).map_err(|e| fail(e.0))?;
+    let (doc, node) = super::help_source::document_for(target, node, machine.id()).map_err(fail)?;
+    for d in &doc.diagnostics {
+        eprintln!("{d}");
+    }
+    let viewer = crate::views::help_viewer::HelpViewer::new(doc, &node);
+    let driver = Driver::new(Shell::new(machine, Box::new(viewer), 1));
+    match shot {
+        Some(path) => {
+            std::fs::write(path, encode_png(driver.frame())).map_err(|e| fail(format!("{}: {e}", path.display())))
+        }
+        None => super::window::run(driver, screen.scale).map_err(fail),
+    }
+}
+
+/// `parlour help --html DIR`: every game type's page joined with the help
+/// menu and the list of game types; prints the files written.
+fn build_html_help(out: &Path) -> Result<(), Failure> {
+    use crate::help::html_build::{HelpGame, build};
+    let games: Vec<HelpGame> = catalog::games()
+        .iter()
+        .filter_map(|g| g.game_type())
+        .map(|gt| HelpGame { id: gt.id.clone(), name: gt.name.clone(), folder: gt.folder.clone() })
+        .collect();
+    let help_dir = super::help_source::guide_dirs()
+        .into_iter()
+        .map(|d| d.join("Help"))
+        .find(|d| d.join("help.css").is_file())
+        .ok_or_else(|| fail("no guide/Help folder with help.css found"))?;
+    for path in build(&games, &help_dir, out).map_err(fail)? {
+        say!("{}", path.display());
+    }
+    Ok(())
 }
 
 /// A seed for a fresh game when none was asked for.

@@ -108,20 +108,6 @@ pub fn about() -> Requester {
     }
 }
 
-/// The launcher's short help.
-pub fn help() -> Requester {
-    Requester {
-        title: "Parlour Help".into(),
-        lines: vec![
-            "Choose a game and press Play (or Return).".into(),
-            "The Machine menu switches the screen:".into(),
-            "YaZZle, Amiga, Mac SE/30 or colour Mac.".into(),
-            "Amiga: hold the right button for menus.".into(),
-        ],
-        buttons: vec!["OK".into()],
-    }
-}
-
 impl View for Launcher {
     fn title(&self) -> String {
         self.title.into()

@@ -6,6 +6,7 @@ pub mod capture;
 pub mod catalog;
 pub mod cli;
 pub mod driver;
+pub mod help_source;
 pub mod launcher;
 pub mod present;
 pub mod settings;

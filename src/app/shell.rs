@@ -7,6 +7,7 @@ use crate::machines::{
     Button, Frame, Input, Key, Machine, MachineChoice, MachineId, Menu, MenuItem, MenuOutcome, MenuTracker, Requester,
     menu,
 };
+use crate::views::help_viewer::HelpViewer;
 use crate::views::pegs::chooser::BoardChooser;
 use crate::views::{Response, View};
 
@@ -48,6 +49,21 @@ impl Shell {
             seed,
             quit: false,
             dirty: true,
+        }
+    }
+
+    /// Shows the help for the current game (Parlour's manual over the
+    /// launcher) on top of it; closing the viewer returns to the game.
+    fn open_help(&mut self) {
+        let game = self.view.game_id();
+        match super::help_source::document_for(game.as_deref(), None, self.machine.id()) {
+            Ok((doc, node)) => {
+                let viewer = Box::new(HelpViewer::new(doc, &node));
+                self.behind.push(std::mem::replace(&mut self.view, viewer));
+            }
+            Err(e) => {
+                self.requester = Some(Requester { title: "Help".into(), lines: vec![e], buttons: vec!["OK".into()] })
+            }
         }
     }
 
@@ -243,7 +259,7 @@ impl Shell {
         match verb {
             "quit" => self.quit = true,
             "about" => self.requester = Some(launcher::about()),
-            "help" => self.requester = Some(launcher::help()),
+            "help" => self.open_help(),
             "launcher" => {
                 self.behind.clear();
                 self.view = Box::new(Launcher::new());

@@ -54,6 +54,7 @@ pub trait View {
 }
 
 pub mod card_art;
+pub mod help_viewer;
 pub mod pegs;
 pub mod solitaire;
 pub mod widgets;

@@ -4,6 +4,7 @@ mod core_props;
 mod golden;
 mod help_guide;
 mod help_html;
+mod help_view;
 mod palettes;
 mod pegs_solver;
 mod pegs_view;

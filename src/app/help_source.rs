@@ -1,0 +1,73 @@
+//! Which help document a game or file opens, on which machine: YaZZle
+//! shows a game type's game.html, the Mac an Imaj-style help where the game
+//! has one, the Amiga (and everything else) the game family's AmigaGuide at
+//! the game's node.
+
+use std::path::{Path, PathBuf};
+
+use crate::help::model::Document;
+use crate::help::read_file;
+use crate::machines::MachineId;
+
+use super::catalog;
+
+/// Where help sources are looked for, in order: `$PARLOUR_GUIDE` (a path
+/// list) if set, otherwise ./guide and the source tree's guide folder.
+pub fn guide_dirs() -> Vec<PathBuf> {
+    if let Some(list) = std::env::var_os("PARLOUR_GUIDE") {
+        return std::env::split_paths(&list).collect();
+    }
+    vec![PathBuf::from("guide"), Path::new(env!("CARGO_MANIFEST_DIR")).join("guide")]
+}
+
+/// The first help file called `name` in the guide folders.
+fn find_guide(name: &str) -> Option<PathBuf> {
+    guide_dirs().into_iter().map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+fn open(path: &Path, node: &str) -> Result<(Document, String), String> {
+    read_file(path).map(|doc| (doc, node.to_string()))
+}
+
+fn guide(name: &str, node: &str) -> Result<(Document, String), String> {
+    let path = find_guide(name).ok_or_else(|| format!("{name} is not in the guide folders"))?;
+    open(&path, node)
+}
+
+/// The document and node for `target` (a game id, a help file, or None
+/// for Parlour's own manual) on `machine`; `node` overrides the node.
+pub fn document_for(
+    target: Option<&str>,
+    node: Option<&str>,
+    machine: MachineId,
+) -> Result<(Document, String), String> {
+    let (doc, default_node) = match target {
+        None => match machine {
+            MachineId::Yazzle => guide("Help/intro.html", "main")?,
+            _ => guide("parlour.guide", "MAIN")?,
+        },
+        Some(t) if Path::new(t).is_file() => open(Path::new(t), "")?,
+        Some(id) => game_help(id, machine)?,
+    };
+    Ok((doc, node.map_or(default_node, str::to_string)))
+}
+
+fn game_help(id: &str, machine: MachineId) -> Result<(Document, String), String> {
+    let game = catalog::find(id)?;
+    let Some(game_type) = game.game_type() else {
+        return guide("pegs.guide", "MAIN");
+    };
+    match machine {
+        MachineId::Yazzle => open(&game_type.folder.join("game.html"), "main"),
+        MachineId::MacSe30 | MachineId::MacColor => {
+            // The Chance's three game types share one Imaj-style help.
+            let imaj =
+                if game.id.starts_with("the-chance") { "the-chance.imaj".into() } else { format!("{}.imaj", game.id) };
+            match find_guide(&imaj) {
+                Some(path) => open(&path, ""),
+                None => guide("solitaire.guide", &game.id),
+            }
+        }
+        MachineId::AmigaPal | MachineId::AmigaDblPal => guide("solitaire.guide", &game.id),
+    }
+}

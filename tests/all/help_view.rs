@@ -1,0 +1,187 @@
+//! The help viewer as a reader uses it: goldens in each machine's style,
+//! links by mouse and by Tab and Return, Retrace, Browse, disabled program
+//! buttons, scrolling, and `parlour help` from the command line.
+
+use std::path::Path;
+
+use parlour::app::driver::Driver;
+use parlour::app::shell::Shell;
+use parlour::gfx::Rect;
+use parlour::help::{amigaguide, html, imaj};
+use parlour::machines::{Button, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
+use parlour::views::View;
+use parlour::views::help_viewer::HelpViewer;
+
+use super::support::{assert_golden, run};
+
+/// A small guide, fixed here so the goldens do not follow guide/.
+const GUIDE: &str = "@DATABASE test.guide\n@$VER: test.guide 1.0 (22.11.2026)\n@INDEX Index\n\
+@NODE MAIN \"A Test Guide\"\n\
+@{b}A Test Guide@{ub}\n\n\
+@{\" Rules  \" link Rules}  how the game goes\n\
+@{\" Scores \" link Scores}  how points count\n\
+@{\" Shell  \" system \"echo hi\"}  never run\n\n\
+Plain, @{i}italic@{ui}, @{u}underlined@{uu} and @{fg shine}shining@{fg text} text.\n\
+@ENDNODE\n\
+@NODE Rules \"Rules\"\nJump a stone over another.\n@{\" Scores \" link Scores}\n@ENDNODE\n\
+@NODE Scores \"Scores\"\nRed 30, yellow 20, green 10.\n@ENDNODE\n\
+@NODE Index \"Index\"\n@{\" Rules \" link Rules}\n@ENDNODE\n";
+
+const IMAJ: &str = "%title Test Help\n# About\nA patience for the *Macintosh*.\n\nSee [[The Rules]] and [[Scoring]].\n\n\
+- one\n- two\n# The Rules\nBuild down in sequence.\n# Scoring\nOne point a card.\n";
+
+const HTML: &str = "<html><head><title>Test Game</title><link rel=\"stylesheet\" href=\"help.css\"></head>\
+<body><div id=\"content\"><h3>Winning</h3><p>Move every card <b>home</b>.</p>\
+<h3>Game Play</h3><ul><li>Build down.</li><li>Fill spaces with kings.</li></ul></div></body></html>";
+
+fn machine(id: MachineId) -> Machine {
+    Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap()
+}
+
+fn guide_viewer() -> HelpViewer {
+    HelpViewer::new(amigaguide::read(Path::new("test.guide"), GUIDE.as_bytes()), "MAIN")
+}
+
+fn click(v: &mut HelpViewer, m: &Machine, r: Rect) {
+    let (x, y) = (r.x + r.w / 2, r.y + r.h / 2);
+    v.input(&Input::MouseDown { x, y, button: Button::Left }, m, m.content());
+    v.input(&Input::MouseUp { x, y, button: Button::Left }, m, m.content());
+}
+
+fn key(v: &mut HelpViewer, m: &Machine, key: Key) {
+    v.input(&Input::Key { key, mods: Modifiers::default() }, m, m.content());
+}
+
+#[test]
+fn the_viewer_in_each_machines_style() {
+    let cases: [(MachineId, HelpViewer, &str); 3] = [
+        (MachineId::AmigaPal, guide_viewer(), "help-amigaguide-amiga-pal"),
+        (
+            MachineId::MacSe30,
+            HelpViewer::new(imaj::read(Path::new("t.imaj"), IMAJ.as_bytes()), ""),
+            "help-imaj-mac-se30",
+        ),
+        (
+            MachineId::Yazzle,
+            HelpViewer::new(html::read(Path::new("game.html"), HTML.as_bytes()), ""),
+            "help-html-yazzle",
+        ),
+    ];
+    for (id, viewer, name) in cases {
+        let driver = Driver::new(Shell::new(machine(id), Box::new(viewer), 1));
+        assert_golden(name, driver.frame());
+    }
+}
+
+#[test]
+fn a_clicked_link_opens_its_node_and_retrace_walks_back() {
+    let m = machine(MachineId::AmigaPal);
+    let mut v = guide_viewer();
+    let links = v.link_rects(&m, m.content());
+    assert_eq!(links.len(), 3, "Rules, Scores and the shell button");
+    click(&mut v, &m, links[0]);
+    assert_eq!(v.node_name(), "Rules");
+    let inner = v.link_rects(&m, m.content());
+    click(&mut v, &m, inner[0]);
+    assert_eq!(v.node_name(), "Scores");
+    assert!(v.can("help-retrace"));
+    v.command("help-retrace");
+    assert_eq!(v.node_name(), "Rules");
+    v.command("help-retrace");
+    assert_eq!(v.node_name(), "MAIN");
+    assert!(!v.can("help-retrace"), "the whole history is walked back");
+}
+
+#[test]
+fn tab_and_return_follow_the_focused_link() {
+    let m = machine(MachineId::AmigaPal);
+    let mut v = guide_viewer();
+    key(&mut v, &m, Key::Tab);
+    key(&mut v, &m, Key::Tab);
+    key(&mut v, &m, Key::Enter);
+    assert_eq!(v.node_name(), "Scores");
+}
+
+#[test]
+fn program_buttons_are_disabled_and_run_nothing() {
+    let m = machine(MachineId::AmigaPal);
+    let mut v = guide_viewer();
+    let links = v.link_rects(&m, m.content());
+    click(&mut v, &m, links[2]);
+    assert_eq!(v.node_name(), "MAIN");
+    assert!(v.message().contains("never runs"), "{}", v.message());
+}
+
+#[test]
+fn browse_index_and_contents_buttons() {
+    let mut v = guide_viewer();
+    assert!(!v.can("help-prev"), "nothing before MAIN");
+    v.command("help-next");
+    assert_eq!(v.node_name(), "Rules");
+    v.command("help-next");
+    assert_eq!(v.node_name(), "Scores");
+    v.command("help-index");
+    assert_eq!(v.node_name(), "Index");
+    v.command("help-contents");
+    assert_eq!(v.node_name(), "MAIN");
+    assert!(!v.can("help-help"), "the guide names no help node");
+}
+
+#[test]
+fn keys_and_the_wheel_scroll() {
+    let m = machine(MachineId::AmigaPal);
+    let long: String = (1..=80).map(|i| format!("Line {i}\n")).collect();
+    let text = format!("@DATABASE long\n@NODE MAIN \"Long\"\n{long}@ENDNODE\n");
+    let mut v = HelpViewer::new(amigaguide::read(Path::new("long.guide"), text.as_bytes()), "");
+    key(&mut v, &m, Key::Down);
+    assert_eq!(v.first_line(), 1);
+    v.input(&Input::Wheel { x: 100, y: 100, dy: 2 }, &m, m.content());
+    assert_eq!(v.first_line(), 7);
+    key(&mut v, &m, Key::End);
+    let last = v.first_line();
+    assert!(last > 50, "{last}");
+    key(&mut v, &m, Key::Down);
+    assert_eq!(v.first_line(), last, "no scrolling past the end");
+    key(&mut v, &m, Key::Home);
+    assert_eq!(v.first_line(), 0);
+}
+
+#[test]
+fn links_to_other_files_stay_in_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("other.guide"),
+        "@DATABASE other\n@NODE MAIN \"Other\"\nHello.\n@ENDNODE\n@NODE Far \"Far\"\nFar.\n@ENDNODE\n",
+    )
+    .unwrap();
+    let text = "@DATABASE main\n@NODE MAIN \"Main\"\n@{\" Other \" link other.guide/Far}\n@{\" Out \" link ../x.guide/MAIN}\n@ENDNODE\n";
+    let path = dir.path().join("main.guide");
+    std::fs::write(&path, text).unwrap();
+    let m = machine(MachineId::AmigaPal);
+    let mut v = HelpViewer::new(parlour::help::read_file(&path).unwrap(), "");
+    let links = v.link_rects(&m, m.content());
+    click(&mut v, &m, links[1]);
+    assert_eq!(v.node_name(), "MAIN", "a link out of the folder is refused");
+    click(&mut v, &m, links[0]);
+    assert_eq!(v.node_name(), "Far");
+    v.command("help-retrace");
+    assert_eq!(v.title(), "Main");
+}
+
+#[test]
+fn parlour_help_renders_and_builds_html() {
+    let out = std::env::temp_dir().join("parlour-help-klondike.png");
+    for machine in ["amiga-pal", "mac-se30", "yazzle"] {
+        let r = run(&["help", "klondike", "--machine", machine, "--shot", &out.to_string_lossy()]);
+        assert!(r.status.success(), "{machine}: {}", String::from_utf8_lossy(&r.stderr));
+        assert!(std::fs::metadata(&out).unwrap().len() > 1000);
+    }
+    let r =
+        run(&["help", "the-chance", "--machine", "mac-se30", "--node", "Scoring", "--shot", &out.to_string_lossy()]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let dir = tempfile::tempdir().unwrap();
+    let r = run(&["help", "--html", &dir.path().to_string_lossy()]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    assert!(dir.path().join("klondike.html").is_file());
+    assert!(dir.path().join("Help/help.css").is_file());
+}
