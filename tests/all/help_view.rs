@@ -185,3 +185,14 @@ fn parlour_help_renders_and_builds_html() {
     assert!(dir.path().join("klondike.html").is_file());
     assert!(dir.path().join("Help/help.css").is_file());
 }
+
+#[test]
+fn help_opens_over_a_game_and_escape_returns_to_it() {
+    let game = parlour::app::catalog::find("klondike").unwrap();
+    let mut driver = Driver::new(Shell::new(machine(MachineId::AmigaPal), game.open(1), 1));
+    let table = driver.frame().clone();
+    driver.command("help");
+    assert_ne!(driver.frame().pixels(), table.pixels(), "the guide is shown");
+    driver.feed(&[Input::Key { key: Key::Escape, mods: Modifiers::default() }]);
+    assert_eq!(driver.frame().pixels(), table.pixels(), "back at the same table");
+}
