@@ -59,6 +59,9 @@ pub struct HelpViewer {
     history: Vec<Place>,
     /// The link Tab has chosen (an index into the layout's links).
     focus: Option<usize>,
+    /// Pixels the text is scrolled left, for lines that do not wrap and
+    /// run past a narrow pane (a 76-column guide on a 40-column screen).
+    shift: i32,
     message: String,
     /// The layout of the current node for a pane width, kept between draws.
     laid_out: RefCell<Option<(usize, i32, Layout)>>,
@@ -77,6 +80,7 @@ impl HelpViewer {
             here: Place { doc, node: start, first: 0, start: 0 },
             history: Vec::new(),
             focus: None,
+            shift: 0,
             message,
             laid_out: RefCell::new(None),
             pictures: RefCell::new(HashMap::new()),
@@ -167,6 +171,7 @@ impl HelpViewer {
         }
         self.here.node = node;
         self.here.first = 0;
+        self.shift = 0;
         self.here.start = line;
         self.focus = None;
         *self.laid_out.borrow_mut() = None;
@@ -244,6 +249,15 @@ impl HelpViewer {
         self.here.first = (self.here.first as i64 + i64::from(lines)).clamp(0, max as i64) as usize;
     }
 
+    /// Scrolls sideways, no further than the widest line needs.
+    fn shift_by(&mut self, delta: i32, machine: &Machine, area: Rect) {
+        let panes = self.panes(machine, area);
+        let l = self.layout_for(machine, panes.text.w);
+        let widest = l.lines.iter().flat_map(|line| line.items.iter()).map(|i| i.x + i.width).max().unwrap_or(0);
+        drop(l);
+        self.shift = (self.shift + delta).clamp(0, (widest - panes.text.w).max(0));
+    }
+
     fn visible_lines(&self, machine: &Machine, area: Rect) -> i32 {
         let panes = self.panes(machine, area);
         let l = self.layout_for(machine, panes.text.w);
@@ -269,7 +283,7 @@ impl HelpViewer {
                 break;
             }
             for item in &line.items {
-                let x = pane.x + item.x;
+                let x = pane.x + item.x - self.shift;
                 match &item.piece {
                     Piece::Text { text, face, link } => {
                         let font = face_font(machine, *face);
@@ -464,7 +478,7 @@ impl View for HelpViewer {
                 if panes.text.contains(x, y) {
                     let l = self.layout_for(machine, panes.text.w);
                     let top = l.lines.get(self.here.first).map_or(0, |line| line.y);
-                    let hit = l.link_at(x - panes.text.x, y - panes.text.y + top);
+                    let hit = l.link_at(x - panes.text.x + self.shift, y - panes.text.y + top);
                     let target = hit.map(|i| l.links[i].target.clone());
                     drop(l);
                     if let Some(target) = target {
@@ -486,6 +500,11 @@ impl View for HelpViewer {
                     Key::PageDown | Key::Char(' ') => self.scroll_by(page, machine, area),
                     Key::Home => self.scroll_by(i32::MIN / 2, machine, area),
                     Key::End => self.scroll_by(i32::MAX / 2, machine, area),
+                    Key::Left | Key::Right => {
+                        let step = 8 * machine.look().text_font.text_width("0") as i32;
+                        let delta = if key == Key::Left { -step } else { step };
+                        self.shift_by(delta, machine, area);
+                    }
                     Key::Tab => {
                         let l = self.layout_for(machine, panes.text.w);
                         let count = l.links.len();
@@ -522,6 +541,7 @@ impl View for HelpViewer {
             let back = self.history.pop()?;
             self.here = back;
             self.focus = None;
+            self.shift = 0;
             self.pictures.borrow_mut().clear();
             *self.laid_out.borrow_mut() = None;
             return Some(Response::Redraw);
@@ -548,7 +568,7 @@ impl HelpViewer {
         l.links
             .iter()
             .filter_map(|spot| spot.rects.first())
-            .map(|r| r.offset(panes.text.x, panes.text.y - top))
+            .map(|r| r.offset(panes.text.x - self.shift, panes.text.y - top))
             .collect()
     }
 

@@ -196,3 +196,24 @@ fn help_opens_over_a_game_and_escape_returns_to_it() {
     driver.feed(&[Input::Key { key: Key::Escape, mods: Modifiers::default() }]);
     assert_eq!(driver.frame().pixels(), table.pixels(), "back at the same table");
 }
+
+#[test]
+fn long_unwrapped_lines_scroll_sideways_on_a_narrow_screen() {
+    let m = machine(MachineId::AmigaPal);
+    let text = format!(
+        "@DATABASE wide\n@NODE MAIN \"Wide\"\n{}@{{\" Far \" link Far}}\n@ENDNODE\n@NODE Far \"Far\"\nHere.\n@ENDNODE\n",
+        "x".repeat(60)
+    );
+    let mut v = HelpViewer::new(amigaguide::read(Path::new("wide.guide"), text.as_bytes()), "");
+    let before = v.link_rects(&m, m.content())[0];
+    assert!(before.x > m.content().right(), "the link starts off screen");
+    for _ in 0..4 {
+        key(&mut v, &m, Key::Right);
+    }
+    let after = v.link_rects(&m, m.content())[0];
+    assert!(after.x < before.x && after.right() <= m.content().right(), "{after:?}");
+    click(&mut v, &m, after);
+    assert_eq!(v.node_name(), "Far");
+    key(&mut v, &m, Key::Left);
+    assert_eq!(v.link_rects(&m, m.content()).len(), 0);
+}
