@@ -275,7 +275,7 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
     for d in &doc.diagnostics {
         eprintln!("{d}");
     }
-    let viewer = crate::views::help_viewer::HelpViewer::new(doc, &node);
+    let viewer = crate::views::help::HelpView::new(crate::help::viewer::Viewer::new(doc, Some(&node)));
     let driver = Driver::new(Shell::new(machine, Box::new(viewer), 1));
     match shot {
         Some(path) => {

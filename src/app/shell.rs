@@ -3,11 +3,12 @@
 //! driver both feed it input and ask it to draw.
 
 use crate::gfx::Surface;
+use crate::help::viewer::Viewer;
 use crate::machines::{
     Button, Frame, Input, Key, Machine, MachineChoice, MachineId, Menu, MenuItem, MenuOutcome, MenuTracker, Requester,
     menu,
 };
-use crate::views::help_viewer::HelpViewer;
+use crate::views::help::HelpView;
 use crate::views::pegs::chooser::BoardChooser;
 use crate::views::{Response, View};
 
@@ -55,10 +56,14 @@ impl Shell {
     /// Shows the help for the current game (Parlour's manual over the
     /// launcher) on top of it; closing the viewer returns to the game.
     fn open_help(&mut self) {
+        // Help inside the viewer is the document's own help node.
+        if let Some(response) = self.view.command("help") {
+            return self.respond(response);
+        }
         let game = self.view.game_id();
         match super::help_source::document_for(game.as_deref(), None, self.machine.id()) {
             Ok((doc, node)) => {
-                let viewer = Box::new(HelpViewer::new(doc, &node));
+                let viewer = Box::new(HelpView::new(Viewer::new(doc, Some(&node))));
                 self.behind.push(std::mem::replace(&mut self.view, viewer));
             }
             Err(e) => {

@@ -73,6 +73,9 @@ pub struct Layout {
     pub links: Vec<LinkSpot>,
     /// The height of everything, margins included.
     pub height: i32,
+    /// The right edge of the widest line (beyond the pane's width when
+    /// lines that do not wrap run on).
+    pub width: i32,
 }
 
 /// One line of the pane.
@@ -146,11 +149,11 @@ impl Layout {
 
 /// Lays out `node` for a pane `width` pixels wide.
 pub fn layout(node: &Node, width: i32, measure: &dyn Measure) -> Layout {
-    let mut out = Builder { measure, width, layout: Layout::default(), y: 0 };
+    let mut out = Builder { measure, width, layout: Layout::default(), y: 0, below: 0 };
     for (i, block) in node.blocks.iter().enumerate() {
         out.block(i, block);
     }
-    out.layout.height = out.y;
+    out.layout.height = out.y + out.below;
     out.layout
 }
 
@@ -181,8 +184,11 @@ struct Builder<'m> {
     measure: &'m dyn Measure,
     width: i32,
     layout: Layout,
-    /// The top of the next line.
+    /// The bottom of the last line.
     y: i32,
+    /// The last block's space below, not yet added: it and the next
+    /// block's space above collapse into the larger, as in CSS.
+    below: i32,
 }
 
 /// A line being filled.
@@ -214,14 +220,14 @@ fn is_space(item: &Item) -> bool {
 impl Builder<'_> {
     fn block(&mut self, index: usize, block: &Block) {
         let margins = self.measure.margins(&block.kind);
-        self.y += margins.above;
+        self.y += std::mem::take(&mut self.below).max(margins.above);
         let cell = self.measure.cell();
         let face = Face::of(Style::default(), &block.kind);
         if block.kind == BlockKind::Rule {
             let left = margins.left + i32::from(block.indent) * cell;
             let item = Item { x: left, width: (self.width - left).max(0), piece: Piece::Rule };
             self.push_line(index, vec![item], face);
-            self.y += margins.below;
+            self.below = margins.below;
             return;
         }
         let list_depth = match &block.kind {
@@ -278,7 +284,7 @@ impl Builder<'_> {
             }
         }
         self.finish(index, block, line, face);
-        self.y += margins.below;
+        self.below = margins.below;
     }
 
     /// Ends `line` and opens its continuation.
@@ -364,6 +370,8 @@ impl Builder<'_> {
             descent = descent.max(m.line_height(face) - m.ascent(face));
         }
         let height = ascent + descent;
+        let right = items.iter().map(|i| i.x + i.width).max().unwrap_or(0);
+        self.layout.width = self.layout.width.max(right);
         let line_index = self.layout.lines.len();
         for item in &items {
             if let Piece::Text { link: Some(k), .. } = item.piece {
@@ -505,6 +513,7 @@ mod tests {
         let l = layout(&node(vec![b]), 5 * 8, &Fixed);
         assert_eq!(texts(&l), ["  aaa bbb ccc"]);
         assert_eq!(l.lines[0].items[0].width, 13 * 8);
+        assert_eq!(l.width, 13 * 8);
     }
 
     #[test]
@@ -653,7 +662,8 @@ mod tests {
             }
         }
         let l = layout(&node(vec![para(vec![text("a")]), para(vec![text("b")])]), 80, &Spaced);
-        assert_eq!((l.lines[0].y, l.lines[1].y, l.height), (2, 2 + 10 + 4 + 2, 32));
+        // The space between blocks is the larger of the two, not the sum.
+        assert_eq!((l.lines[0].y, l.lines[1].y, l.height), (2, 2 + 10 + 4, 30));
         assert_eq!(l.lines[1].items[0].x, 6);
     }
 }

@@ -8,6 +8,8 @@ pub mod html_build;
 pub mod imaj;
 pub mod layout;
 pub mod model;
+pub mod source;
+pub mod viewer;
 
 use std::path::Path;
 

@@ -54,7 +54,7 @@ pub trait View {
 }
 
 pub mod card_art;
-pub mod help_viewer;
+pub mod help;
 pub mod pegs;
 pub mod solitaire;
 pub mod widgets;

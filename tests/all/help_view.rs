@@ -7,10 +7,11 @@ use std::path::Path;
 use parlour::app::driver::Driver;
 use parlour::app::shell::Shell;
 use parlour::gfx::Rect;
+use parlour::help::viewer::Viewer;
 use parlour::help::{amigaguide, html, imaj};
 use parlour::machines::{Button, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
 use parlour::views::View;
-use parlour::views::help_viewer::HelpViewer;
+use parlour::views::help::HelpView;
 
 use super::support::{assert_golden, run};
 
@@ -38,32 +39,37 @@ fn machine(id: MachineId) -> Machine {
     Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap()
 }
 
-fn guide_viewer() -> HelpViewer {
-    HelpViewer::new(amigaguide::read(Path::new("test.guide"), GUIDE.as_bytes()), "MAIN")
+fn guide_viewer() -> HelpView {
+    HelpView::new(Viewer::new(amigaguide::read(Path::new("test.guide"), GUIDE.as_bytes()), Some("MAIN")))
 }
 
-fn click(v: &mut HelpViewer, m: &Machine, r: Rect) {
+fn click(v: &mut HelpView, m: &Machine, r: Rect) {
     let (x, y) = (r.x + r.w / 2, r.y + r.h / 2);
     v.input(&Input::MouseDown { x, y, button: Button::Left }, m, m.content());
     v.input(&Input::MouseUp { x, y, button: Button::Left }, m, m.content());
 }
 
-fn key(v: &mut HelpViewer, m: &Machine, key: Key) {
+/// Where the links in view are on the screen.
+fn links(v: &HelpView, m: &Machine) -> Vec<Rect> {
+    v.viewer().visible_links(m, m.content()).into_iter().map(|(r, _)| r).collect()
+}
+
+fn key(v: &mut HelpView, m: &Machine, key: Key) {
     v.input(&Input::Key { key, mods: Modifiers::default() }, m, m.content());
 }
 
 #[test]
 fn the_viewer_in_each_machines_style() {
-    let cases: [(MachineId, HelpViewer, &str); 3] = [
+    let cases: [(MachineId, HelpView, &str); 3] = [
         (MachineId::AmigaPal, guide_viewer(), "help-amigaguide-amiga-pal"),
         (
             MachineId::MacSe30,
-            HelpViewer::new(imaj::read(Path::new("t.imaj"), IMAJ.as_bytes()), ""),
+            HelpView::new(Viewer::new(imaj::read(Path::new("t.imaj"), IMAJ.as_bytes()), None)),
             "help-imaj-mac-se30",
         ),
         (
             MachineId::Yazzle,
-            HelpViewer::new(html::read(Path::new("game.html"), HTML.as_bytes()), ""),
+            HelpView::new(Viewer::new(html::read(Path::new("game.html"), HTML.as_bytes()), None)),
             "help-html-yazzle",
         ),
     ];
@@ -77,18 +83,18 @@ fn the_viewer_in_each_machines_style() {
 fn a_clicked_link_opens_its_node_and_retrace_walks_back() {
     let m = machine(MachineId::AmigaPal);
     let mut v = guide_viewer();
-    let links = v.link_rects(&m, m.content());
-    assert_eq!(links.len(), 3, "Rules, Scores and the shell button");
-    click(&mut v, &m, links[0]);
-    assert_eq!(v.node_name(), "Rules");
-    let inner = v.link_rects(&m, m.content());
+    let first = links(&v, &m);
+    assert_eq!(first.len(), 3, "Rules, Scores and the shell button");
+    click(&mut v, &m, first[0]);
+    assert_eq!(v.viewer().node_name(), "Rules");
+    let inner = links(&v, &m);
     click(&mut v, &m, inner[0]);
-    assert_eq!(v.node_name(), "Scores");
+    assert_eq!(v.viewer().node_name(), "Scores");
     assert!(v.can("help-retrace"));
     v.command("help-retrace");
-    assert_eq!(v.node_name(), "Rules");
+    assert_eq!(v.viewer().node_name(), "Rules");
     v.command("help-retrace");
-    assert_eq!(v.node_name(), "MAIN");
+    assert_eq!(v.viewer().node_name(), "MAIN");
     assert!(!v.can("help-retrace"), "the whole history is walked back");
 }
 
@@ -99,16 +105,16 @@ fn tab_and_return_follow_the_focused_link() {
     key(&mut v, &m, Key::Tab);
     key(&mut v, &m, Key::Tab);
     key(&mut v, &m, Key::Enter);
-    assert_eq!(v.node_name(), "Scores");
+    assert_eq!(v.viewer().node_name(), "Scores");
 }
 
 #[test]
 fn program_buttons_are_disabled_and_run_nothing() {
     let m = machine(MachineId::AmigaPal);
     let mut v = guide_viewer();
-    let links = v.link_rects(&m, m.content());
-    click(&mut v, &m, links[2]);
-    assert_eq!(v.node_name(), "MAIN");
+    let shell = links(&v, &m)[2];
+    click(&mut v, &m, shell);
+    assert_eq!(v.viewer().node_name(), "MAIN");
     assert!(v.message().contains("never runs"), "{}", v.message());
 }
 
@@ -117,13 +123,13 @@ fn browse_index_and_contents_buttons() {
     let mut v = guide_viewer();
     assert!(!v.can("help-prev"), "nothing before MAIN");
     v.command("help-next");
-    assert_eq!(v.node_name(), "Rules");
+    assert_eq!(v.viewer().node_name(), "Rules");
     v.command("help-next");
-    assert_eq!(v.node_name(), "Scores");
+    assert_eq!(v.viewer().node_name(), "Scores");
     v.command("help-index");
-    assert_eq!(v.node_name(), "Index");
+    assert_eq!(v.viewer().node_name(), "Index");
     v.command("help-contents");
-    assert_eq!(v.node_name(), "MAIN");
+    assert_eq!(v.viewer().node_name(), "MAIN");
     assert!(!v.can("help-help"), "the guide names no help node");
 }
 
@@ -132,18 +138,18 @@ fn keys_and_the_wheel_scroll() {
     let m = machine(MachineId::AmigaPal);
     let long: String = (1..=80).map(|i| format!("Line {i}\n")).collect();
     let text = format!("@DATABASE long\n@NODE MAIN \"Long\"\n{long}@ENDNODE\n");
-    let mut v = HelpViewer::new(amigaguide::read(Path::new("long.guide"), text.as_bytes()), "");
+    let mut v = HelpView::new(Viewer::new(amigaguide::read(Path::new("long.guide"), text.as_bytes()), None));
     key(&mut v, &m, Key::Down);
-    assert_eq!(v.first_line(), 1);
+    assert_eq!(v.viewer().first_line(&m, m.content()), 1);
     v.input(&Input::Wheel { x: 100, y: 100, dy: 2 }, &m, m.content());
-    assert_eq!(v.first_line(), 7);
+    assert_eq!(v.viewer().first_line(&m, m.content()), 7);
     key(&mut v, &m, Key::End);
-    let last = v.first_line();
+    let last = v.viewer().first_line(&m, m.content());
     assert!(last > 50, "{last}");
     key(&mut v, &m, Key::Down);
-    assert_eq!(v.first_line(), last, "no scrolling past the end");
+    assert_eq!(v.viewer().first_line(&m, m.content()), last, "no scrolling past the end");
     key(&mut v, &m, Key::Home);
-    assert_eq!(v.first_line(), 0);
+    assert_eq!(v.viewer().first_line(&m, m.content()), 0);
 }
 
 #[test]
@@ -158,14 +164,14 @@ fn links_to_other_files_stay_in_the_folder() {
     let path = dir.path().join("main.guide");
     std::fs::write(&path, text).unwrap();
     let m = machine(MachineId::AmigaPal);
-    let mut v = HelpViewer::new(parlour::help::read_file(&path).unwrap(), "");
-    let links = v.link_rects(&m, m.content());
-    click(&mut v, &m, links[1]);
-    assert_eq!(v.node_name(), "MAIN", "a link out of the folder is refused");
-    click(&mut v, &m, links[0]);
-    assert_eq!(v.node_name(), "Far");
+    let mut v = HelpView::new(Viewer::new(parlour::help::read_file(&path).unwrap(), None));
+    let both = links(&v, &m);
+    click(&mut v, &m, both[1]);
+    assert_eq!(v.viewer().node_name(), "MAIN", "a link out of the folder is refused");
+    click(&mut v, &m, both[0]);
+    assert_eq!(v.viewer().node_name(), "Far");
     v.command("help-retrace");
-    assert_eq!(v.title(), "Main");
+    assert_eq!((v.title().as_str(), v.viewer().node_name()), ("main", "MAIN"), "back in main.guide");
 }
 
 #[test]
@@ -204,16 +210,16 @@ fn long_unwrapped_lines_scroll_sideways_on_a_narrow_screen() {
         "@DATABASE wide\n@NODE MAIN \"Wide\"\n{}@{{\" Far \" link Far}}\n@ENDNODE\n@NODE Far \"Far\"\nHere.\n@ENDNODE\n",
         "x".repeat(60)
     );
-    let mut v = HelpViewer::new(amigaguide::read(Path::new("wide.guide"), text.as_bytes()), "");
-    let before = v.link_rects(&m, m.content())[0];
+    let mut v = HelpView::new(Viewer::new(amigaguide::read(Path::new("wide.guide"), text.as_bytes()), None));
+    let before = links(&v, &m)[0];
     assert!(before.x > m.content().right(), "the link starts off screen");
     for _ in 0..4 {
         key(&mut v, &m, Key::Right);
     }
-    let after = v.link_rects(&m, m.content())[0];
+    let after = links(&v, &m)[0];
     assert!(after.x < before.x && after.right() <= m.content().right(), "{after:?}");
     click(&mut v, &m, after);
-    assert_eq!(v.node_name(), "Far");
+    assert_eq!(v.viewer().node_name(), "Far");
     key(&mut v, &m, Key::Left);
-    assert_eq!(v.link_rects(&m, m.content()).len(), 0);
+    assert_eq!(links(&v, &m).len(), 0);
 }

@@ -1,0 +1,682 @@
+//! The hypertext viewer: one help document at a time, shown one node at a
+//! time in the current machine's manner (see [`style::Manner`]), with a
+//! history to retrace, browsing in node order, links chosen by mouse or by
+//! Tab and Return, and scrolling by keys, wheel and scroll bar.
+//!
+//! It never runs anything a document asks for: RX, RXS and SYSTEM buttons
+//! and web addresses are drawn disabled and only explained in the status
+//! line, and another file opens only from inside the document's folder.
+
+mod paint;
+pub mod panes;
+pub mod style;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::gfx::image_io::RgbaImage;
+use crate::gfx::{Rect, Surface};
+use crate::machines::{Button, Input, Key, Machine};
+
+use super::layout::Measure;
+use super::layout::{self, Layout};
+use super::model::{Document, Node, Span, Target};
+use super::source;
+pub use panes::{Control, Panes};
+use style::{Manner, Type};
+
+/// Lines one wheel notch scrolls.
+const WHEEL_LINES: usize = 3;
+/// Character cells the cursor keys scroll sideways.
+const SIDE_STEP: i32 = 8;
+
+/// What an event did to the viewer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Unchanged,
+    Redraw,
+    /// The reader closed the viewer.
+    Close,
+}
+
+/// How far a node is scrolled: a line of its layout, or (until the layout
+/// is known, for a link into the middle of a node) a source line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scroll {
+    Line(usize),
+    Source(usize),
+}
+
+/// Where the reader is: a document, one of its nodes, and the scroll.
+#[derive(Clone, Debug)]
+struct Place {
+    doc: Arc<Document>,
+    node: usize,
+    scroll: Scroll,
+}
+
+/// What the left button went down on, acted on when it comes up (so a
+/// press can be taken back by moving off), or dragged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Press {
+    Link(usize),
+    Control(Control),
+    /// The text's scroll knob, grabbed this far below its top.
+    Knob(i32),
+    /// The topic list's knob.
+    TopicKnob(i32),
+    /// The horizontal scroller's knob.
+    SideKnob(i32),
+}
+
+pub struct Viewer {
+    here: Place,
+    /// Where Retrace goes back to, the latest last.
+    history: Vec<Place>,
+    /// The link Tab has chosen, by its index in the node's layout.
+    focus: Option<usize>,
+    /// Why the last action did nothing, if it did nothing.
+    status: String,
+    /// The current node's pictures, by the path its spans give.
+    pictures: HashMap<String, RgbaImage>,
+    pressed: Option<Press>,
+    /// The first row shown in the Mac's topic list, once the reader has
+    /// scrolled it; None: wherever shows the current topic.
+    topic_first: Option<usize>,
+    /// Pixels the text is scrolled left: lines that do not wrap may run
+    /// past a narrow pane (a 76-column guide on a 320-pixel Amiga).
+    shift: i32,
+}
+
+impl Viewer {
+    /// Shows `doc` at the node called `node` (its first node if there is
+    /// no such node, or no name).
+    pub fn new(doc: Document, node: Option<&str>) -> Viewer {
+        let doc = share(doc);
+        let index = node.and_then(|n| doc.node_index(n)).unwrap_or(0);
+        let mut v = Viewer {
+            here: Place { doc, node: index, scroll: Scroll::Line(0) },
+            history: Vec::new(),
+            focus: None,
+            status: String::new(),
+            pictures: HashMap::new(),
+            pressed: None,
+            topic_first: None,
+            shift: 0,
+        };
+        v.load_pictures();
+        v
+    }
+
+    pub fn document(&self) -> &Document {
+        &self.here.doc
+    }
+
+    fn node(&self) -> &Node {
+        &self.here.doc.nodes[self.here.node]
+    }
+
+    /// The name of the node shown.
+    pub fn node_name(&self) -> &str {
+        &self.node().name
+    }
+
+    /// The document's title (its file name if it has none).
+    pub fn title(&self) -> String {
+        let doc = &self.here.doc;
+        if !doc.title.is_empty() {
+            return doc.title.clone();
+        }
+        doc.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+    }
+
+    /// The node's title (its name if it has none).
+    pub fn node_title(&self) -> &str {
+        let node = self.node();
+        if node.title.is_empty() { &node.name } else { &node.title }
+    }
+
+    /// The status line: why the last action did nothing, else the first
+    /// problem the reader found in the document.
+    pub fn status(&self) -> String {
+        if !self.status.is_empty() {
+            return self.status.clone();
+        }
+        self.here.doc.diagnostics.first().map_or_else(String::new, |d| {
+            let file = d.path.file_name().map_or_else(|| d.path.display().to_string(), |n| n.to_string_lossy().into());
+            format!("{file}:{}: {}", d.line, d.message)
+        })
+    }
+
+    /// The link Tab has chosen.
+    pub fn focus(&self) -> Option<usize> {
+        self.focus
+    }
+
+    /// How many places Retrace can go back.
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The viewer's rectangles on `machine` in `area`.
+    pub fn panes(&self, machine: &Machine, area: Rect) -> Panes {
+        let manner = Manner::of(machine.id());
+        let controls: Vec<Control> = match manner {
+            Manner::Page if self.here.doc.nodes.len() > 1 => {
+                vec![Control::Retrace, Control::Contents, Control::Index, Control::Prev, Control::Next, Control::Close]
+            }
+            _ => vec![Control::Retrace, Control::Close],
+        };
+        Panes::new(manner, area, &controls)
+    }
+
+    fn ty(&self, manner: Manner) -> Type<'_> {
+        Type::new(manner, &self.here.doc, &self.pictures)
+    }
+
+    fn layout(&self, panes: &Panes) -> Layout {
+        layout::layout(self.node(), panes.text.w, &self.ty(panes.manner))
+    }
+
+    /// How far one sideways step scrolls, in pixels.
+    fn side_step(&self, panes: &Panes) -> i32 {
+        SIDE_STEP * self.ty(panes.manner).cell()
+    }
+
+    fn first(&self, layout: &Layout, panes: &Panes) -> usize {
+        let first = match self.here.scroll {
+            Scroll::Line(n) => n,
+            Scroll::Source(line) => layout.line_of_source(self.node(), line),
+        };
+        first.min(layout.max_first_line(panes.text.h))
+    }
+
+    /// The first line of the node in view.
+    pub fn first_line(&self, machine: &Machine, area: Rect) -> usize {
+        let panes = self.panes(machine, area);
+        self.first(&self.layout(&panes), &panes)
+    }
+
+    /// Every link in view: its first rectangle on the screen and its target.
+    pub fn visible_links(&self, machine: &Machine, area: Rect) -> Vec<(Rect, Target)> {
+        let panes = self.panes(machine, area);
+        let layout = self.layout(&panes);
+        let top = layout.lines.get(self.first(&layout, &panes)).map_or(0, |l| l.y);
+        layout
+            .links
+            .iter()
+            .filter_map(|l| {
+                let r = l.rects.first()?.offset(panes.text.x - self.shift, panes.text.y - top);
+                let shown = r.y >= panes.text.y && r.bottom() <= panes.text.bottom() && r.x >= panes.text.x;
+                shown.then(|| (r, l.target.clone()))
+            })
+            .collect()
+    }
+
+    pub fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
+        let panes = self.panes(machine, area);
+        let layout = self.layout(&panes);
+        paint::draw(self, s, machine, &panes, &layout);
+    }
+
+    /// Whether a button would do something now.
+    pub fn can(&self, control: Control) -> bool {
+        match control {
+            Control::Retrace => !self.history.is_empty(),
+            Control::Close => true,
+            _ => self.control_target(control).is_some_and(|t| t.is_enabled() && !self.is_here(&t)),
+        }
+    }
+
+    /// Presses a button (or chooses its menu item or key).
+    pub fn press(&mut self, control: Control) -> Outcome {
+        if !self.can(control) {
+            return Outcome::Unchanged;
+        }
+        match control {
+            Control::Close => Outcome::Close,
+            Control::Retrace => {
+                if let Some(place) = self.history.pop() {
+                    self.here = place;
+                    self.arrived();
+                }
+                Outcome::Redraw
+            }
+            _ => match self.control_target(control) {
+                Some(target) => self.follow(&target),
+                None => Outcome::Unchanged,
+            },
+        }
+    }
+
+    /// Where a button leads: the node's own Contents, Index, Help and
+    /// browse neighbours, else the document's, else (Contents) its first
+    /// node and (Browse) the nodes before and after in the file.
+    fn control_target(&self, control: Control) -> Option<Target> {
+        let (doc, node) = (&self.here.doc, self.node());
+        let by_order = |i: Option<usize>| i.and_then(|i| doc.nodes.get(i)).map(|n| Target::node(&n.name));
+        match control {
+            Control::Contents => node.contents.clone().or_else(|| doc.contents.clone()).or_else(|| by_order(Some(0))),
+            Control::Index => node.index.clone().or_else(|| doc.index.clone()),
+            Control::Help => node.help.clone().or_else(|| doc.help.clone()),
+            Control::Prev => node.prev.clone().or_else(|| by_order(self.here.node.checked_sub(1))),
+            Control::Next => node.next.clone().or_else(|| by_order(Some(self.here.node + 1))),
+            Control::Retrace | Control::Close => None,
+        }
+    }
+
+    /// Whether a target is the node already shown.
+    fn is_here(&self, target: &Target) -> bool {
+        matches!(target, Target::Node { file: None, node, .. }
+            if self.here.doc.node_index(node).is_some_and(|i| i == self.here.node))
+    }
+
+    /// Follows a link or button target.
+    fn follow(&mut self, target: &Target) -> Outcome {
+        self.status.clear();
+        match target {
+            Target::Close | Target::Quit => return Outcome::Close,
+            Target::Command { text, .. } => {
+                self.status = format!("Parlour never runs commands from help ({text})");
+            }
+            Target::Url(url) => self.status = format!("Web addresses are not opened here: {url}"),
+            Target::Node { file: None, node, line } => match self.find_node(&self.here.doc, node) {
+                Some(i) => self.go(self.here.doc.clone(), i, *line),
+                None => self.status = format!("No node \"{node}\" in {}", self.title()),
+            },
+            Target::Node { file: Some(file), node, line } => {
+                let opened = source::beside(&self.here.doc.path, file).and_then(|p| super::read_file(&p));
+                match opened {
+                    Ok(doc) => {
+                        let doc = share(doc);
+                        match self.find_node(&doc, node) {
+                            Some(i) => self.go(doc, i, *line),
+                            None => self.status = format!("No node \"{node}\" in {file}"),
+                        }
+                    }
+                    Err(e) => self.status = e,
+                }
+            }
+        }
+        Outcome::Redraw
+    }
+
+    /// A node by name; an empty name or MAIN means the first node.
+    fn find_node(&self, doc: &Document, name: &str) -> Option<usize> {
+        doc.node_index(name).or_else(|| (name.is_empty() || name.eq_ignore_ascii_case("main")).then_some(0))
+    }
+
+    /// Moves to a node, remembering where the reader was.
+    fn go(&mut self, doc: Arc<Document>, node: usize, source_line: usize) {
+        let scroll = if source_line > 0 { Scroll::Source(source_line) } else { Scroll::Line(0) };
+        let from = std::mem::replace(&mut self.here, Place { doc, node, scroll });
+        self.history.push(from);
+        self.arrived();
+    }
+
+    /// Settles on a new place: its pictures, no focus, not scrolled
+    /// sideways, its topic in view.
+    fn arrived(&mut self) {
+        self.focus = None;
+        self.topic_first = None;
+        self.pressed = None;
+        self.shift = 0;
+        self.load_pictures();
+    }
+
+    /// Reads the pictures the current node shows (a picture that cannot be
+    /// read is shown as its words, and the status says why).
+    fn load_pictures(&mut self) {
+        self.pictures.clear();
+        let paths: Vec<String> = self
+            .node()
+            .blocks
+            .iter()
+            .flat_map(|b| &b.spans)
+            .filter_map(|s| match s {
+                Span::Image { path, .. } => Some(path.clone()),
+                _ => None,
+            })
+            .collect();
+        for path in paths {
+            match source::picture(&self.here.doc.path, &path) {
+                Ok(img) => {
+                    self.pictures.insert(path, img);
+                }
+                Err(e) => self.status = e,
+            }
+        }
+    }
+
+    /// Handles one input event in `area`.
+    pub fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Outcome {
+        let panes = self.panes(machine, area);
+        let layout = self.layout(&panes);
+        match *input {
+            Input::Key { key, mods } => self.key(key, mods.shift, &panes, &layout),
+            Input::MouseDown { x, y, button: Button::Left } => self.mouse_down(x, y, &panes, &layout),
+            Input::MouseMove { x, y } => self.drag(x, y, &panes, &layout),
+            Input::MouseUp { x, y, button: Button::Left } => self.mouse_up(x, y, &panes, &layout),
+            Input::Wheel { x, y, dy } => {
+                let lines = dy.unsigned_abs() as usize * WHEEL_LINES;
+                match panes.topics {
+                    Some((list, ..)) if list.contains(x, y) => {
+                        let top = self.topic_top(&panes);
+                        let first = if dy > 0 { top + lines } else { top.saturating_sub(lines) };
+                        self.set_topic_first(first, &panes)
+                    }
+                    _ => self.scroll_by(if dy > 0 { lines as isize } else { -(lines as isize) }, &panes, &layout),
+                }
+            }
+            _ => Outcome::Unchanged,
+        }
+    }
+
+    fn key(&mut self, key: Key, shift: bool, panes: &Panes, layout: &Layout) -> Outcome {
+        let first = self.first(layout, panes);
+        match key {
+            Key::Up => self.scroll_by(-1, panes, layout),
+            Key::Down => self.scroll_by(1, panes, layout),
+            Key::PageUp => self.set_first(page_up(layout, first, panes.text.h), panes, layout),
+            Key::PageDown | Key::Char(' ') => self.set_first(page_down(layout, first, panes.text.h), panes, layout),
+            Key::Home => self.set_first(0, panes, layout),
+            Key::End => self.set_first(layout.lines.len(), panes, layout),
+            Key::Tab => self.tab(!shift, panes, layout),
+            Key::Enter => match self.focus.and_then(|k| layout.links.get(k)) {
+                Some(link) => {
+                    let target = link.target.clone();
+                    self.follow(&target)
+                }
+                None => Outcome::Unchanged,
+            },
+            Key::Escape => Outcome::Close,
+            Key::Backspace | Key::Char('r') => self.press(Control::Retrace),
+            Key::Left => self.shift_by(-self.side_step(panes), panes, layout),
+            Key::Right => self.shift_by(self.side_step(panes), panes, layout),
+            Key::Char('p') => self.press(Control::Prev),
+            Key::Char('n') => self.press(Control::Next),
+            Key::Char('c') => self.press(Control::Contents),
+            Key::Char('i') => self.press(Control::Index),
+            Key::Char('h') | Key::Function(1) => self.press(Control::Help),
+            _ => Outcome::Unchanged,
+        }
+    }
+
+    /// Moves the focus to the next (or previous) link that can be
+    /// followed, round the node, and scrolls it into view.
+    fn tab(&mut self, forward: bool, panes: &Panes, layout: &Layout) -> Outcome {
+        let usable: Vec<usize> = (0..layout.links.len()).filter(|&k| layout.links[k].target.is_enabled()).collect();
+        if usable.is_empty() {
+            return Outcome::Unchanged;
+        }
+        let next = match (self.focus.and_then(|f| usable.iter().position(|&k| k == f)), forward) {
+            (None, true) => 0,
+            (None, false) => usable.len() - 1,
+            (Some(i), true) => (i + 1) % usable.len(),
+            (Some(i), false) => (i + usable.len() - 1) % usable.len(),
+        };
+        let k = usable[next];
+        self.focus = Some(k);
+        // Into view: as the top line if it is above, else just at the bottom.
+        let link = &layout.links[k];
+        let first = self.first(layout, panes);
+        let line_bottom = link.rects.first().map_or(0, |r| r.bottom());
+        let top = layout.lines.get(first).map_or(0, |l| l.y);
+        if link.line < first {
+            self.here.scroll = Scroll::Line(link.line);
+        } else if line_bottom > top + panes.text.h {
+            let want = line_bottom - panes.text.h;
+            let n = layout.lines.iter().position(|l| l.y >= want).unwrap_or(link.line).min(link.line);
+            self.here.scroll = Scroll::Line(n);
+        }
+        Outcome::Redraw
+    }
+
+    fn scroll_by(&mut self, delta: isize, panes: &Panes, layout: &Layout) -> Outcome {
+        let first = self.first(layout, panes);
+        self.set_first(first.saturating_add_signed(delta), panes, layout)
+    }
+
+    fn set_first(&mut self, first: usize, panes: &Panes, layout: &Layout) -> Outcome {
+        let before = self.first(layout, panes);
+        let first = first.min(layout.max_first_line(panes.text.h));
+        self.here.scroll = Scroll::Line(first);
+        if first == before { Outcome::Unchanged } else { Outcome::Redraw }
+    }
+
+    /// Scrolls sideways, within the widest line.
+    fn shift_by(&mut self, delta: i32, panes: &Panes, layout: &Layout) -> Outcome {
+        self.set_shift(self.shift + delta, panes, layout)
+    }
+
+    fn set_shift(&mut self, shift: i32, panes: &Panes, layout: &Layout) -> Outcome {
+        let shift = shift.clamp(0, (layout.width - panes.text.w).max(0));
+        let changed = shift != self.shift;
+        self.shift = shift;
+        if changed { Outcome::Redraw } else { Outcome::Unchanged }
+    }
+
+    fn side_knob(&self, panes: &Panes, layout: &Layout) -> Option<Rect> {
+        let max = (layout.width - panes.text.w).max(0);
+        panes.hbar?.knob(self.shift, max, panes.text.w, layout.width)
+    }
+
+    fn set_topic_first(&mut self, first: usize, panes: &Panes) -> Outcome {
+        let first = first.min(self.topic_max(panes));
+        let changed = first != self.topic_top(panes);
+        self.topic_first = Some(first);
+        if changed { Outcome::Redraw } else { Outcome::Unchanged }
+    }
+
+    /// How many rows the topic list shows.
+    fn topic_rows(panes: &Panes) -> usize {
+        panes.topics.map_or(1, |(_, r, _)| (r.h / panes::MAC_ROW).max(1) as usize)
+    }
+
+    /// The largest first row of the topic list.
+    fn topic_max(&self, panes: &Panes) -> usize {
+        self.here.doc.nodes.len().saturating_sub(Viewer::topic_rows(panes))
+    }
+
+    /// The first row of the topic list shown: where the reader scrolled
+    /// it, else so that the current topic is in view (mid-list if it is
+    /// not among the first rows).
+    fn topic_top(&self, panes: &Panes) -> usize {
+        let rows = Viewer::topic_rows(panes);
+        let first = match self.topic_first {
+            Some(n) => n,
+            None if self.here.node < rows => 0,
+            None => self.here.node - rows / 2,
+        };
+        first.min(self.topic_max(panes))
+    }
+
+    /// The scroll position in pixels, its largest value and the knob.
+    fn knob(&self, panes: &Panes, layout: &Layout) -> Option<Rect> {
+        let (pos, max) = text_scroll(layout, self.first(layout, panes), panes.text.h);
+        panes.bar.knob(pos, max, panes.text.h, layout.height)
+    }
+
+    fn topic_knob(&self, panes: &Panes) -> Option<Rect> {
+        let (_, rows, bar) = panes.topics?;
+        let n = self.here.doc.nodes.len() as i32;
+        let max = self.topic_max(panes) as i32;
+        bar.knob(self.topic_top(panes) as i32, max, rows.h / panes::MAC_ROW, n)
+    }
+
+    fn mouse_down(&mut self, x: i32, y: i32, panes: &Panes, layout: &Layout) -> Outcome {
+        self.pressed = None;
+        if panes.close.is_some_and(|r| r.contains(x, y)) {
+            self.pressed = Some(Press::Control(Control::Close));
+            return Outcome::Redraw;
+        }
+        if let Some(&(c, _)) = panes.buttons.iter().find(|(_, r)| r.contains(x, y)) {
+            if !self.can(c) {
+                return Outcome::Unchanged;
+            }
+            self.pressed = Some(Press::Control(c));
+            return Outcome::Redraw;
+        }
+        let first = self.first(layout, panes);
+        let bar = panes.bar;
+        if bar.whole.contains(x, y) {
+            let knob = self.knob(panes, layout);
+            return match knob {
+                _ if bar.up.contains(x, y) => self.scroll_by(-1, panes, layout),
+                _ if bar.down.contains(x, y) => self.scroll_by(1, panes, layout),
+                Some(k) if k.contains(x, y) => {
+                    self.pressed = Some(Press::Knob(y - k.y));
+                    Outcome::Unchanged
+                }
+                Some(k) if y < k.y => self.set_first(page_up(layout, first, panes.text.h), panes, layout),
+                Some(_) => self.set_first(page_down(layout, first, panes.text.h), panes, layout),
+                None => Outcome::Unchanged,
+            };
+        }
+        if let Some(h) = panes.hbar
+            && h.whole.contains(x, y)
+        {
+            let step = self.side_step(panes);
+            return match self.side_knob(panes, layout) {
+                _ if h.up.contains(x, y) => self.shift_by(-step, panes, layout),
+                _ if h.down.contains(x, y) => self.shift_by(step, panes, layout),
+                Some(k) if k.contains(x, y) => {
+                    self.pressed = Some(Press::SideKnob(x - k.x));
+                    Outcome::Unchanged
+                }
+                Some(k) if x < k.x => self.shift_by(-panes.text.w, panes, layout),
+                Some(k) if x >= k.right() => self.shift_by(panes.text.w, panes, layout),
+                _ => Outcome::Unchanged,
+            };
+        }
+        if let Some((_, rows, list_bar)) = panes.topics {
+            if list_bar.whole.contains(x, y) {
+                let page = (rows.h / panes::MAC_ROW).max(1) as usize;
+                let knob = self.topic_knob(panes);
+                let top = self.topic_top(panes);
+                return match knob {
+                    _ if list_bar.up.contains(x, y) => self.set_topic_first(top.saturating_sub(1), panes),
+                    _ if list_bar.down.contains(x, y) => self.set_topic_first(top + 1, panes),
+                    Some(k) if k.contains(x, y) => {
+                        self.pressed = Some(Press::TopicKnob(y - k.y));
+                        Outcome::Unchanged
+                    }
+                    Some(k) if y < k.y => self.set_topic_first(top.saturating_sub(page), panes),
+                    Some(_) => self.set_topic_first(top + page, panes),
+                    None => Outcome::Unchanged,
+                };
+            }
+            if rows.contains(x, y) {
+                let top = self.topic_top(panes);
+                let row = top + ((y - rows.y) / panes::MAC_ROW) as usize;
+                if row < self.here.doc.nodes.len() && row != self.here.node {
+                    self.status.clear();
+                    self.go(self.here.doc.clone(), row, 0);
+                    // The list stays where it is: the topic clicked is in view.
+                    self.topic_first = Some(top);
+                    return Outcome::Redraw;
+                }
+                return Outcome::Unchanged;
+            }
+        }
+        if panes.text.contains(x, y) {
+            let top = layout.lines.get(first).map_or(0, |l| l.y);
+            if let Some(k) = layout.link_at(x - panes.text.x + self.shift, y - panes.text.y + top) {
+                let target = &layout.links[k].target;
+                if !target.is_enabled() {
+                    // Say why nothing happens (and never run it).
+                    let target = target.clone();
+                    return self.follow(&target);
+                }
+                self.pressed = Some(Press::Link(k));
+                self.focus = Some(k);
+                return Outcome::Redraw;
+            }
+        }
+        Outcome::Unchanged
+    }
+
+    fn drag(&mut self, x: i32, y: i32, panes: &Panes, layout: &Layout) -> Outcome {
+        match self.pressed {
+            Some(Press::SideKnob(grab)) => {
+                let (Some(k), Some(bar)) = (self.side_knob(panes, layout), panes.hbar) else {
+                    return Outcome::Unchanged;
+                };
+                let max = (layout.width - panes.text.w).max(0);
+                self.set_shift(bar.pos_for(x - grab, k.w, max), panes, layout)
+            }
+            Some(Press::Knob(grab)) => {
+                let Some(k) = self.knob(panes, layout) else { return Outcome::Unchanged };
+                let (_, max) = text_scroll(layout, 0, panes.text.h);
+                let pos = panes.bar.pos_for(y - grab, k.h, max);
+                self.set_first(layout.line_at_or_below(pos), panes, layout)
+            }
+            Some(Press::TopicKnob(grab)) => {
+                let (Some(k), Some((_, _, bar))) = (self.topic_knob(panes), panes.topics) else {
+                    return Outcome::Unchanged;
+                };
+                let pos = bar.pos_for(y - grab, k.h, self.topic_max(panes) as i32);
+                self.set_topic_first(pos.max(0) as usize, panes)
+            }
+            _ => Outcome::Unchanged,
+        }
+    }
+
+    fn mouse_up(&mut self, x: i32, y: i32, panes: &Panes, layout: &Layout) -> Outcome {
+        match self.pressed.take() {
+            Some(Press::Control(c)) => {
+                let rect = if c == Control::Close && panes.close.is_some() { panes.close } else { panes.button(c) };
+                if rect.is_some_and(|r| r.contains(x, y)) { self.press(c) } else { Outcome::Redraw }
+            }
+            Some(Press::Link(k)) => {
+                let first = self.first(layout, panes);
+                let top = layout.lines.get(first).map_or(0, |l| l.y);
+                let at = layout.link_at(x - panes.text.x + self.shift, y - panes.text.y + top);
+                let still = panes.text.contains(x, y) && at == Some(k);
+                match layout.links.get(k) {
+                    Some(link) if still => {
+                        let target = link.target.clone();
+                        self.follow(&target)
+                    }
+                    _ => Outcome::Redraw,
+                }
+            }
+            Some(Press::Knob(_) | Press::TopicKnob(_) | Press::SideKnob(_)) | None => Outcome::Unchanged,
+        }
+    }
+}
+
+/// A document ready to share between the history's places: one with no
+/// nodes gets an empty one, so there is always something to show.
+fn share(mut doc: Document) -> Arc<Document> {
+    if doc.nodes.is_empty() {
+        doc.nodes.push(Node { name: "MAIN".into(), title: doc.title.clone(), ..Node::default() });
+    }
+    Arc::new(doc)
+}
+
+/// The text's scroll position and its largest value, in pixels.
+fn text_scroll(layout: &Layout, first: usize, view: i32) -> (i32, i32) {
+    let y = |i: usize| layout.lines.get(i).map_or(0, |l| l.y);
+    (y(first), y(layout.max_first_line(view)))
+}
+
+/// The first line after a page down: the first line not wholly in view
+/// (at least one line on).
+fn page_down(layout: &Layout, first: usize, view: i32) -> usize {
+    let top = layout.lines.get(first).map_or(0, |l| l.y);
+    let next = layout.lines.iter().position(|l| l.y + l.height > top + view).unwrap_or(layout.lines.len());
+    next.max(first + 1)
+}
+
+/// The first line after a page up: the old top line becomes the last
+/// line wholly in view (at least one line back).
+fn page_up(layout: &Layout, first: usize, view: i32) -> usize {
+    let Some(top) = layout.lines.get(first) else { return 0 };
+    let bottom = top.y + top.height;
+    let n = layout.lines.iter().position(|l| bottom - l.y <= view).unwrap_or(0);
+    n.min(first.saturating_sub(1))
+}
+
+#[cfg(test)]
+mod tests;

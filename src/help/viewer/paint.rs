@@ -1,0 +1,665 @@
+//! Drawing a viewer: each manner's window furniture (the AmigaGuide
+//! window, the Mac topic list, the page's toolbar), the scroll bars in the
+//! machine's idiom, and the laid-out text, which every manner shares.
+
+use crate::gfx::font::Font;
+use crate::gfx::image_io::RgbaImage;
+use crate::gfx::{Paint, Pattern, Rect, Surface, TextStyle};
+use crate::machines::{Machine, Pen};
+
+use super::panes::{Control, MAC_ROW, Panes, ScrollBar};
+use super::style::{Manner, Type, css, ink, rgb, shown, solid, width};
+use super::{Press, Viewer, text_scroll};
+use crate::help::layout::{Item, Layout, Line, Piece};
+use crate::help::model::{BlockKind, Pen as DocPen};
+
+/// Intuition ghosts a disabled gadget by blasting this pattern of the
+/// background colour over it (a quarter of the pixels, every row).
+const GHOST: Pattern = Pattern([0x88, 0x22, 0x88, 0x22, 0x88, 0x22, 0x88, 0x22]);
+
+/// The Mac's scroll arrow, 11 x 9, pointing up (our own pixels).
+#[rustfmt::skip]
+const MAC_ARROW: [&str; 9] = [
+    ".....#.....",
+    "....#.#....",
+    "...#...#...",
+    "..#.....#..",
+    ".#.......#.",
+    "####...####",
+    "...#...#...",
+    "...#...#...",
+    "...#####...",
+];
+
+/// A solid arrowhead, 7 x 4, pointing up (Windows' and the Amiga's).
+#[rustfmt::skip]
+const SOLID_ARROW: [&str; 4] = [
+    "...#...",
+    "..###..",
+    ".#####.",
+    "#######",
+];
+
+pub(super) fn draw(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes, layout: &Layout) {
+    let first = v.first(layout, panes);
+    match panes.manner {
+        Manner::Guide => guide_window(v, s, machine, panes),
+        Manner::Topics => mac_window(v, s, machine, panes),
+        Manner::Page => page_window(v, s, machine, panes),
+    }
+    text(v, s, machine, panes, layout, first);
+    let (pos, max) = text_scroll(layout, first, panes.text.h);
+    let knob = panes.bar.knob(pos, max, panes.text.h, layout.height);
+    scroll_bar(s, machine, panes.manner, &panes.bar, knob);
+    if let Some(hbar) = &panes.hbar {
+        scroll_bar(s, machine, panes.manner, hbar, v.side_knob(panes, layout));
+    }
+    if let Some(corner) = panes.size_gadget {
+        size_gadget(s, machine, corner);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The text pane
+
+fn text(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes, layout: &Layout, first: usize) {
+    let ty = Type::new(panes.manner, &v.here.doc, &v.pictures);
+    // A link's box stands a pixel left of its text.
+    let clip = Rect::from_edges(panes.text.x - 1, panes.text.y, panes.frame.right() - 1, panes.text.bottom());
+    let old = s.set_clip(clip.intersect(&s.clip()));
+    let top = layout.lines.get(first).map_or(0, |l| l.y);
+    let node = v.node();
+    for (i, line) in layout.lines.iter().enumerate().skip(first) {
+        let y = panes.text.y + line.y - top;
+        if y >= panes.text.bottom() {
+            break;
+        }
+        let kind = node.blocks.get(line.block).map(|b| &b.kind);
+        let last_of_block = layout.lines.get(i + 1).is_none_or(|next| next.block != line.block);
+        if panes.manner == Manner::Page {
+            page_heading(s, panes, line, y, kind, last_of_block);
+        }
+        for item in &line.items {
+            let x = panes.text.x + item.x - v.shift;
+            match &item.piece {
+                Piece::Text { text, face, link } => {
+                    let (font, style) = ty.font(*face);
+                    let ty_ = y + line.ascent - font.ascent() as i32 + ty_pad(&ty, face);
+                    let r = Rect::new(x, y, item.width, line.height);
+                    if face.style.bg != DocPen::Background {
+                        let bg = ink(panes.manner, machine, s, face.style.bg);
+                        s.fill_rect(r, bg);
+                    }
+                    let fg = text_ink(panes.manner, machine, s, face.style.fg, style, kind);
+                    match link {
+                        Some(k) => link_text(v, s, machine, panes.manner, (font, style), text, r, ty_, fg, *k, layout),
+                        None => {
+                            s.draw_text(font, &shown(font, text), x, ty_, fg, style);
+                        }
+                    }
+                }
+                Piece::Marker { text, face } => {
+                    let (font, style) = ty.font(*face);
+                    let fg = text_ink(panes.manner, machine, s, DocPen::Text, style, kind);
+                    let baseline = y + line.ascent;
+                    marker(s, font, text, item, x, baseline, fg, style);
+                }
+                Piece::Image { path, .. } => {
+                    if let Some(img) = v.pictures.get(path) {
+                        picture(s, panes.manner, img, x, y);
+                    }
+                }
+                Piece::Rule => {
+                    let mid = y + line.height / 2;
+                    let (dark, light) = match panes.manner {
+                        Manner::Topics => (machine.look().paint(Pen::Text), None),
+                        _ => (machine.look().paint(Pen::Shadow), Some(machine.look().paint(Pen::Shine))),
+                    };
+                    s.hline(x, x + item.width - 1, mid, dark);
+                    if let Some(light) = light {
+                        s.hline(x, x + item.width - 1, mid + 1, light);
+                    }
+                }
+            }
+        }
+    }
+    s.set_clip(old);
+}
+
+/// Rows a face's text sits below the top of its line box beyond the font
+/// (a heading bar's padding on the page).
+fn ty_pad(ty: &Type, face: &crate::help::layout::Face) -> i32 {
+    use crate::help::layout::Measure;
+    ty.ascent(*face) - ty.font(*face).0.ascent() as i32
+}
+
+/// The ink of text: the document's pen, except where the page's style
+/// sheet colours headings and bold text.
+fn text_ink(
+    manner: Manner,
+    machine: &Machine,
+    s: &mut Surface,
+    pen: DocPen,
+    style: TextStyle,
+    kind: Option<&BlockKind>,
+) -> Paint {
+    if manner == Manner::Page && pen == DocPen::Text {
+        match kind {
+            Some(BlockKind::Heading(1)) => return rgb(s, css::NAVY),
+            Some(BlockKind::Heading(2)) => return rgb(s, css::CONTENT),
+            Some(BlockKind::Heading(_)) => return rgb(s, css::BOLD),
+            _ if style.bold => return rgb(s, css::BOLD),
+            _ => {}
+        }
+    }
+    ink(manner, machine, s, pen)
+}
+
+/// help.css's heading decorations: the h2 bar behind the text, the rule
+/// under h1.
+fn page_heading(s: &mut Surface, panes: &Panes, line: &Line, y: i32, kind: Option<&BlockKind>, last: bool) {
+    match kind {
+        Some(BlockKind::Heading(2)) => {
+            let bar = rgb(s, css::H2_BAR);
+            s.fill_rect(Rect::new(panes.text.x, y, panes.text.w, line.height), bar);
+        }
+        Some(BlockKind::Heading(1)) if last => {
+            let navy = rgb(s, css::NAVY);
+            s.fill_rect(Rect::new(panes.text.x, y + line.height - 2, panes.text.w, 2), navy);
+        }
+        _ => {}
+    }
+}
+
+/// A link: a bevelled button in AmigaGuide, underlined text on the Mac and
+/// the page; the focused one selected; those that do nothing ghosted.
+#[allow(clippy::too_many_arguments)]
+fn link_text(
+    v: &Viewer,
+    s: &mut Surface,
+    machine: &Machine,
+    manner: Manner,
+    (font, style): (&Font, TextStyle),
+    label: &str,
+    r: Rect,
+    ty: i32,
+    fg: Paint,
+    k: usize,
+    layout: &Layout,
+) {
+    let look = machine.look();
+    let enabled = layout.links.get(k).is_some_and(|l| l.target.is_enabled());
+    let selected = enabled && (v.focus == Some(k) || v.pressed == Some(Press::Link(k)));
+    let label = shown(font, label);
+    match manner {
+        Manner::Guide => {
+            // The box stands one pixel outside the text, as AmigaGuide's
+            // buttons do, so the label keeps its whole cell.
+            let b = Rect::new(r.x - 1, r.y - 1, r.w + 2, r.h + 1);
+            let (shine, shadow) = (look.paint(Pen::Shine), look.paint(Pen::Shadow));
+            let ink = if selected {
+                s.fill_rect(b, look.paint(Pen::Fill));
+                bevel(s, b, shadow, shine);
+                look.paint(Pen::FillText)
+            } else {
+                bevel(s, b, shine, shadow);
+                fg
+            };
+            s.draw_text(font, &label, r.x, ty, ink, style);
+            if !enabled {
+                ghost(s, b, solid(look.paint(Pen::Background)));
+            }
+        }
+        Manner::Topics => {
+            let underline = TextStyle { underline: true, ..style };
+            if selected {
+                s.fill_rect(r, look.paint(Pen::Text));
+                s.draw_text(font, &label, r.x, ty, look.paint(Pen::Background), underline);
+            } else {
+                let ink = if enabled { fg } else { look.paint(Pen::Disabled) };
+                s.draw_text(font, &label, r.x, ty, ink, underline);
+            }
+        }
+        Manner::Page => {
+            let underline = TextStyle { underline: true, ..style };
+            let ink = if enabled { rgb(s, css::NAVY) } else { look.paint(Pen::Disabled) };
+            s.draw_text(font, &label, r.x, ty, ink, underline);
+            if selected {
+                let dots = rgb(s, css::TEXT);
+                focus_rect(s, Rect::new(r.x - 1, r.y, r.w + 2, r.h), dots);
+            }
+        }
+    }
+}
+
+/// A list marker; a bullet the font lacks is drawn as a disc.
+#[allow(clippy::too_many_arguments)]
+fn marker(s: &mut Surface, font: &Font, text: &str, item: &Item, x: i32, baseline: i32, ink: Paint, style: TextStyle) {
+    if text.chars().all(|c| font.has_glyph(c)) {
+        s.draw_text(font, text, x, baseline - font.ascent() as i32, ink, style);
+        return;
+    }
+    // Centred on the lower-case letters: about a third of the ascent up.
+    let d = (font.ascent() as i32 / 2).clamp(3, 6);
+    let (cx, cy) = (x + (item.width - d) / 2, baseline - font.ascent() as i32 * 35 / 100 - d / 2);
+    for dy in 0..d {
+        for dx in 0..d {
+            let (ex, ey) = (2 * dx + 1 - d, 2 * dy + 1 - d);
+            if ex * ex + ey * ey <= d * d + 1 {
+                s.put(cx + dx, cy + dy, ink.value_at(cx + dx, cy + dy));
+            }
+        }
+    }
+}
+
+/// A picture with its top-left at (x, y); on the page inside help.css's
+/// one-pixel border. Transparent pixels are left alone.
+fn picture(s: &mut Surface, manner: Manner, img: &RgbaImage, x: i32, y: i32) {
+    let (x, y) = if manner == Manner::Page {
+        let edge = rgb(s, css::IMAGE_EDGE);
+        s.frame_rect(Rect::new(x, y, img.width as i32 + 2, img.height as i32 + 2), edge);
+        (x + 1, y + 1)
+    } else {
+        (x, y)
+    };
+    let clip = s.clip();
+    for iy in 0..img.height as i32 {
+        if !(clip.y..clip.bottom()).contains(&(y + iy)) {
+            continue;
+        }
+        for ix in 0..img.width as i32 {
+            let (c, a) = img.pixels[(iy as u32 * img.width + ix as u32) as usize];
+            if a >= 128 {
+                let v = s.value_for(c);
+                s.put(x + ix, y + iy, v);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Shared drawing helpers
+
+/// A thin bevel just inside `r`: `light` on the top and left edges, `dark`
+/// on the bottom and right (which own the shared corners).
+fn bevel(s: &mut Surface, r: Rect, light: Paint, dark: Paint) {
+    if r.is_empty() {
+        return;
+    }
+    s.hline(r.x, r.right() - 2, r.y, light);
+    s.vline(r.x, r.y, r.bottom() - 2, light);
+    s.hline(r.x, r.right() - 1, r.bottom() - 1, dark);
+    s.vline(r.right() - 1, r.y, r.bottom() - 1, dark);
+}
+
+/// Intuition's ghosting: the background colour through the ghost pattern.
+fn ghost(s: &mut Surface, r: Rect, background: u32) {
+    let r = r.intersect(&s.clip());
+    for y in r.y..r.bottom() {
+        for x in r.x..r.right() {
+            if GHOST.ink(x, y) {
+                s.put(x, y, background);
+            }
+        }
+    }
+}
+
+/// Draws a small image given as rows of `#`, flipped upside down if asked.
+fn image(s: &mut Surface, rows: &[&str], x: i32, y: i32, flip: bool, ink: Paint) {
+    for (dy, row) in rows.iter().enumerate() {
+        let py = if flip { y + (rows.len() - 1 - dy) as i32 } else { y + dy as i32 };
+        for (dx, c) in row.chars().enumerate() {
+            if c == '#' {
+                let px = x + dx as i32;
+                s.put(px, py, ink.value_at(px, py));
+            }
+        }
+    }
+}
+
+/// An image centred in `r`.
+fn centred_image(s: &mut Surface, rows: &[&str], r: Rect, flip: bool, ink: Paint) {
+    let (w, h) = (rows.first().map_or(0, |row| row.len()) as i32, rows.len() as i32);
+    image(s, rows, r.x + (r.w - w) / 2, r.y + (r.h - h) / 2, flip, ink);
+}
+
+/// A dotted focus rectangle (every other pixel), as Windows draws it.
+fn focus_rect(s: &mut Surface, r: Rect, ink: Paint) {
+    for x in r.x..r.right() {
+        for y in [r.y, r.bottom() - 1] {
+            if (x + y) % 2 == 0 {
+                s.put(x, y, ink.value_at(x, y));
+            }
+        }
+    }
+    for y in r.y..r.bottom() {
+        for x in [r.x, r.right() - 1] {
+            if (x + y) % 2 == 0 {
+                s.put(x, y, ink.value_at(x, y));
+            }
+        }
+    }
+}
+
+/// A label centred in `r`, clipped to it.
+fn label(s: &mut Surface, font: &Font, text: &str, r: Rect, ink: Paint) {
+    let w = width(font, text, TextStyle::PLAIN);
+    let old = s.set_clip(r.intersect(&s.clip()));
+    s.draw_text(font, text, r.x + (r.w - w) / 2, r.y + (r.h - font.height() as i32) / 2, ink, TextStyle::PLAIN);
+    s.set_clip(old);
+}
+
+fn scroll_bar(s: &mut Surface, machine: &Machine, manner: Manner, bar: &ScrollBar, knob: Option<Rect>) {
+    match manner {
+        Manner::Guide => amiga_scroller(s, machine, bar, knob),
+        Manner::Topics => mac_scroll_bar(s, machine, bar, knob),
+        Manner::Page => win_scroll_bar(s, machine, bar, knob),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// AmigaGuide
+
+/// The AmigaGuide window filling the area: an active Workbench 2 window
+/// (FILL borders, close gadget left, depth gadget right, the node's title),
+/// its row of buttons and the text pane.
+fn guide_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
+    let look = machine.look();
+    let (shine, shadow) = (look.paint(Pen::Shine), look.paint(Pen::Shadow));
+    let (fill, background) = (look.paint(Pen::Fill), look.paint(Pen::Background));
+    let area = panes.area;
+    s.fill_rect(area, fill);
+    bevel(s, area, shine, shadow);
+    // The inner edge, recessed: SHADOW above and left, SHINE below and right.
+    let inner = Rect::from_edges(
+        panes.frame.x,
+        panes.title_bar.map_or(area.y, |t| t.bottom()),
+        panes.frame.right(),
+        panes.frame.bottom(),
+    );
+    s.fill_rect(inner, background);
+    bevel(s, inner.inset(-1, -1), shadow, shine);
+    let font = Panes::button_font(Manner::Guide);
+    if let (Some(bar), Some(close), Some(depth)) = (panes.title_bar, panes.close, panes.depth) {
+        // Close gadget: a raised box with a small box in it.
+        let pressed = v.pressed == Some(Press::Control(Control::Close));
+        let (lit, dark) = if pressed { (shadow, shine) } else { (shine, shadow) };
+        bevel(s, close, lit, dark);
+        s.vline(close.right(), close.y + 1, close.bottom() - 2, shine);
+        let dot = Rect::new(close.x + (close.w - 6) / 2, close.y + 3, 6, 5);
+        s.fill_rect(dot, shine);
+        s.frame_rect(dot, shadow);
+        // Depth gadget: a back and a front rectangle, overlapping.
+        s.vline(depth.x - 1, depth.y + 1, depth.bottom() - 2, shadow);
+        bevel(s, depth, shine, shadow);
+        let (rw, dx) = if depth.w >= 24 { (10, 4) } else { (8, 3) };
+        let x0 = depth.x + (depth.w - (rw + dx)) / 2 + 1;
+        for (r, paint) in
+            [(Rect::new(x0, depth.y + 2, rw, 5), background), (Rect::new(x0 + dx, depth.y + 4, rw, 5), shine)]
+        {
+            s.fill_rect(r, paint);
+            s.frame_rect(r, shadow);
+        }
+        let tx = close.right() + 4;
+        let old = s.set_clip(Rect::from_edges(tx, bar.y, depth.x - 2, bar.bottom()).intersect(&s.clip()));
+        s.draw_text(font, &shown(font, v.node_title()), tx, bar.y + 2, look.paint(Pen::FillText), TextStyle::PLAIN);
+        s.set_clip(old);
+    }
+    for &(c, r) in &panes.buttons {
+        let pressed = v.pressed == Some(Press::Control(c));
+        if pressed {
+            s.fill_rect(r, fill);
+            bevel(s, r, shadow, shine);
+        } else {
+            s.fill_rect(r, background);
+            bevel(s, r, shine, shadow);
+        }
+        let ink = if pressed { look.paint(Pen::FillText) } else { look.paint(Pen::Text) };
+        label(s, font, c.label(Manner::Guide), r.inset(1, 1), ink);
+        if !v.can(c) {
+            ghost(s, r, solid(background));
+        }
+    }
+}
+
+/// A proportional gadget in the window's right border with its two arrow
+/// gadgets below; when everything is in view the knob fills the container.
+fn amiga_scroller(s: &mut Surface, machine: &Machine, bar: &ScrollBar, knob: Option<Rect>) {
+    let look = machine.look();
+    let (shine, shadow) = (look.paint(Pen::Shine), look.paint(Pen::Shadow));
+    let container = bar.track.inset(-1, -1);
+    bevel(s, container, shadow, shine);
+    let k = knob.unwrap_or(bar.track);
+    s.fill_rect(k, look.paint(Pen::Background));
+    bevel(s, k, shine, shadow);
+    for (r, towards_end) in [(bar.up, false), (bar.down, true)] {
+        s.fill_rect(r, look.paint(Pen::Background));
+        bevel(s, r, shine, shadow);
+        arrow(s, bar.vertical, r, towards_end, shadow);
+    }
+}
+
+/// The sizing gadget in the window's corner: a raised box with a small
+/// window drawn in it (it cannot size anything: the viewer fills its area).
+fn size_gadget(s: &mut Surface, machine: &Machine, r: Rect) {
+    let look = machine.look();
+    let (shine, shadow) = (look.paint(Pen::Shine), look.paint(Pen::Shadow));
+    s.fill_rect(r, look.paint(Pen::Fill));
+    bevel(s, r, shine, shadow);
+    let big = Rect::new(r.x + (r.w - 9) / 2, r.y + 2, 9, r.h - 4);
+    s.fill_rect(big, shine);
+    s.frame_rect(big, shadow);
+    s.frame_rect(Rect::new(big.x, big.y, 5, big.h / 2 + 1), shadow);
+}
+
+/// A solid arrowhead centred in `r`, pointing along the bar towards its
+/// start or its end.
+fn arrow(s: &mut Surface, vertical: bool, r: Rect, towards_end: bool, ink: Paint) {
+    if vertical {
+        centred_image(s, &SOLID_ARROW, r, towards_end, ink);
+        return;
+    }
+    // The same arrowhead turned on its side.
+    let (w, h) = (SOLID_ARROW.len() as i32, SOLID_ARROW[0].len() as i32);
+    let (x0, y0) = (r.x + (r.w - w) / 2, r.y + (r.h - h) / 2);
+    for (row, line) in SOLID_ARROW.iter().enumerate() {
+        for (col, c) in line.chars().enumerate() {
+            if c == '#' {
+                let dx = if towards_end { w - 1 - row as i32 } else { row as i32 };
+                let (px, py) = (x0 + dx, y0 + col as i32);
+                s.put(px, py, ink.value_at(px, py));
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The Mac
+
+/// The topic list beside the text: Chicago topics (the current one
+/// inverted), the topic's title over the text pane, and a Back button.
+fn mac_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
+    let look = machine.look();
+    let (black, white) = (look.paint(Pen::Text), look.paint(Pen::Background));
+    s.fill_rect(panes.area, white);
+    let chicago = Panes::button_font(Manner::Topics);
+    if let Some((list, rows, list_bar)) = panes.topics {
+        s.frame_rect(list, black);
+        let old = s.set_clip(rows.intersect(&s.clip()));
+        let top = v.topic_top(panes);
+        for (i, node) in v.here.doc.nodes.iter().enumerate().skip(top) {
+            let r = Rect::new(rows.x, rows.y + (i - top) as i32 * MAC_ROW, rows.w, MAC_ROW);
+            if r.y >= rows.bottom() {
+                break;
+            }
+            let ink = if i == v.here.node {
+                s.fill_rect(r, black);
+                white
+            } else {
+                black
+            };
+            let title = if node.title.is_empty() { &node.name } else { &node.title };
+            s.draw_text(chicago, &shown(chicago, title), r.x + 4, r.y + 1, ink, TextStyle::PLAIN);
+        }
+        s.set_clip(old);
+        let n = v.here.doc.nodes.len() as i32;
+        let visible = rows.h / MAC_ROW;
+        let knob = list_bar.knob(top as i32, v.topic_max(panes) as i32, visible, n);
+        mac_scroll_bar(s, machine, &list_bar, knob);
+    }
+    if let Some(h) = panes.heading {
+        let old = s.set_clip(h.intersect(&s.clip()));
+        s.draw_text(chicago, &shown(chicago, v.node_title()), h.x, h.y + 1, black, TextStyle::PLAIN);
+        s.set_clip(old);
+        s.hline(h.x, h.right() - 1, h.bottom() - 1, black);
+    }
+    s.frame_rect(panes.frame, black);
+    for &(c, r) in &panes.buttons {
+        let pressed = v.pressed == Some(Press::Control(c));
+        mac_button(s, machine, r, c.label(Manner::Topics), v.can(c), pressed);
+    }
+}
+
+/// A Mac push button: a rounded black outline; held down it is inverted,
+/// unusable its label is grey.
+fn mac_button(s: &mut Surface, machine: &Machine, r: Rect, text: &str, enabled: bool, pressed: bool) {
+    let look = machine.look();
+    let (black, white) = (look.paint(Pen::Text), look.paint(Pen::Background));
+    s.fill_rect(r, white);
+    s.hline(r.x + 3, r.right() - 4, r.y, black);
+    s.hline(r.x + 3, r.right() - 4, r.bottom() - 1, black);
+    s.vline(r.x, r.y + 3, r.bottom() - 4, black);
+    s.vline(r.right() - 1, r.y + 3, r.bottom() - 4, black);
+    // Corners of radius 4: two pixels on each diagonal.
+    for (x, y, dx, dy) in [
+        (r.x, r.y, 1, 1),
+        (r.right() - 1, r.y, -1, 1),
+        (r.x, r.bottom() - 1, 1, -1),
+        (r.right() - 1, r.bottom() - 1, -1, -1),
+    ] {
+        s.put(x + dx, y + 2 * dy, black.value_at(x, y));
+        s.put(x + dx, y + dy, black.value_at(x, y));
+        s.put(x + 2 * dx, y + dy, black.value_at(x, y));
+    }
+    let ink = if pressed {
+        s.fill_rect(r.inset(1, 2), black);
+        s.fill_rect(r.inset(2, 1), black);
+        white
+    } else if enabled {
+        black
+    } else {
+        look.paint(Pen::Disabled)
+    };
+    label(s, Panes::button_font(Manner::Topics), text, r, ink);
+}
+
+/// A classic Mac scroll bar: hollow arrows at both ends, a grey track and a
+/// white square thumb; with nothing to scroll, white and thumbless.
+fn mac_scroll_bar(s: &mut Surface, machine: &Machine, bar: &ScrollBar, knob: Option<Rect>) {
+    let look = machine.look();
+    let (black, white) = (look.paint(Pen::Text), look.paint(Pen::Background));
+    s.fill_rect(bar.whole, white);
+    s.frame_rect(bar.whole, black);
+    let inside = Rect::from_edges(bar.whole.x + 1, bar.up.bottom(), bar.whole.right() - 1, bar.down.y);
+    if let Some(k) = knob {
+        let grey = Paint::Pattern { pattern: Pattern::GRAY, fore: solid(black), back: solid(white) };
+        s.fill_rect(inside, grey);
+        s.fill_rect(k, white);
+        s.frame_rect(k, black);
+    }
+    for (r, flip) in [(bar.up, false), (bar.down, true)] {
+        s.frame_rect(r, black);
+        centred_image(s, &MAC_ARROW, r, flip, black);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The YaZZle page
+
+/// The page as YaZZle's browser pane showed it: a Windows toolbar, then
+/// help.css's grey page with the white content column.
+fn page_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
+    let look = machine.look();
+    if let Some(t) = panes.toolbar {
+        s.fill_rect(t, look.paint(Pen::Background));
+        s.hline(t.x, t.right() - 1, t.bottom() - 2, look.paint(Pen::Shadow));
+        s.hline(t.x, t.right() - 1, t.bottom() - 1, look.paint(Pen::Shine));
+    }
+    let page = Rect::from_edges(panes.area.x, panes.frame.y, panes.bar.whole.x, panes.area.bottom());
+    let grey = rgb(s, css::PAGE);
+    s.fill_rect(page, grey);
+    let white = rgb(s, css::CONTENT);
+    s.fill_rect(panes.frame, white);
+    if panes.frame.right() < page.right() {
+        let edge = rgb(s, css::CONTENT_EDGE);
+        s.vline(panes.frame.right() - 1, panes.frame.y, panes.frame.bottom() - 1, edge);
+    }
+    let font = Panes::button_font(Manner::Page);
+    for &(c, r) in &panes.buttons {
+        let pressed = v.pressed == Some(Press::Control(c));
+        win_button(s, machine, r, pressed);
+        let text = c.label(Manner::Page);
+        let shift = pressed as i32;
+        let r = r.offset(shift, shift);
+        if v.can(c) {
+            label(s, font, text, r, look.paint(Pen::Text));
+        } else {
+            // Windows' disabled label: grey over a white copy.
+            label(s, font, text, r.offset(1, 1), look.paint(Pen::Shine));
+            label(s, font, text, r, look.paint(Pen::Disabled));
+        }
+    }
+}
+
+/// Windows 95's darkest edge: the darker of the Text and Shadow pens (a
+/// dark skin keeps dark outer edges), as machines::yazzle has it.
+fn dark_edge(machine: &Machine) -> Paint {
+    let look = machine.look();
+    if look.colour(Pen::Text).luma() <= look.colour(Pen::Shadow).luma() {
+        look.paint(Pen::Text)
+    } else {
+        look.paint(Pen::Shadow)
+    }
+}
+
+/// A Windows 95 push button face, raised or pushed in.
+fn win_button(s: &mut Surface, machine: &Machine, r: Rect, pressed: bool) {
+    let look = machine.look();
+    s.fill_rect(r, look.paint(Pen::Background));
+    if pressed {
+        s.frame_rect(r, dark_edge(machine));
+        s.frame_rect(r.inset(1, 1), look.paint(Pen::Shadow));
+        return;
+    }
+    let (x0, y0, x1, y1) = (r.x, r.y, r.right() - 1, r.bottom() - 1);
+    s.hline(x0, x1 - 1, y0, look.paint(Pen::Shine));
+    s.vline(x0, y0, y1 - 1, look.paint(Pen::Shine));
+    s.hline(x0, x1, y1, dark_edge(machine));
+    s.vline(x1, y0, y1, dark_edge(machine));
+    s.hline(x0 + 1, x1 - 1, y1 - 1, look.paint(Pen::Shadow));
+    s.vline(x1 - 1, y0 + 1, y1 - 1, look.paint(Pen::Shadow));
+}
+
+/// A Windows 95 scroll bar: arrow buttons, a dithered track and a raised
+/// proportional thumb; with nothing to scroll, no thumb and grey arrows.
+fn win_scroll_bar(s: &mut Surface, machine: &Machine, bar: &ScrollBar, knob: Option<Rect>) {
+    let look = machine.look();
+    let dither = Paint::Pattern {
+        pattern: Pattern::GRAY,
+        fore: solid(look.paint(Pen::Shine)),
+        back: solid(look.paint(Pen::Background)),
+    };
+    s.fill_rect(bar.track, dither);
+    if let Some(k) = knob {
+        win_button(s, machine, k, false);
+    }
+    for (r, flip) in [(bar.up, false), (bar.down, true)] {
+        win_button(s, machine, r, false);
+        if knob.is_some() {
+            centred_image(s, &SOLID_ARROW, r, flip, look.paint(Pen::Text));
+        } else {
+            centred_image(s, &SOLID_ARROW, r.offset(1, 1), flip, look.paint(Pen::Shine));
+            centred_image(s, &SOLID_ARROW, r, flip, look.paint(Pen::Disabled));
+        }
+    }
+}

@@ -1,0 +1,316 @@
+//! The viewer driven as a reader would drive it, on hand-made documents.
+
+use std::path::PathBuf;
+
+use super::*;
+use crate::core::Diagnostic;
+use crate::help::model::{Block, CommandKind, Style};
+use crate::machines::{MachineChoice, MachineId, Modifiers};
+
+fn text(t: &str) -> Span {
+    Span::Text { text: t.into(), style: Style::default() }
+}
+
+fn link(label: &str, target: Target) -> Span {
+    Span::Link { label: label.into(), target, style: Style::default() }
+}
+
+fn para(spans: Vec<Span>) -> Block {
+    Block { spans, ..Block::paragraph(1) }
+}
+
+fn node(name: &str, blocks: Vec<Block>) -> Node {
+    Node { name: name.into(), title: format!("The {name} node"), blocks, ..Node::default() }
+}
+
+/// MAIN with two links, a SYSTEM button and a web address; `two`; and a
+/// long `three` to scroll through.
+fn guide() -> Document {
+    let system = Target::Command { kind: CommandKind::System, text: "rm -r SYS:".into() };
+    let main = node(
+        "MAIN",
+        vec![
+            para(vec![link(" Two ", Target::node("two")), text(" the second")]),
+            para(vec![link(" Shell ", system), text(" never run")]),
+            para(vec![link(" Web ", Target::Url("https://example.com".into()))]),
+            para(vec![link(" Three ", Target::node("three"))]),
+        ],
+    );
+    let two = node("two", vec![para(vec![text("Second.")])]);
+    let three =
+        node("three", (0..80).map(|i| Block { line: 100 + i, ..para(vec![text(&format!("Line {i}"))]) }).collect());
+    Document {
+        path: PathBuf::from("test.guide"),
+        title: "Test".into(),
+        nodes: vec![main, two, three],
+        ..Document::default()
+    }
+}
+
+fn machine(id: MachineId) -> (Machine, Rect) {
+    let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+    let area = m.content();
+    (m, area)
+}
+
+fn key(key: Key) -> Input {
+    Input::Key { key, mods: Modifiers::default() }
+}
+
+fn click(v: &mut Viewer, m: &Machine, area: Rect, r: Rect) -> Outcome {
+    let (x, y) = (r.x + r.w / 2, r.y + r.h / 2);
+    v.input(&Input::MouseDown { x, y, button: Button::Left }, m, area);
+    v.input(&Input::MouseUp { x, y, button: Button::Left }, m, area)
+}
+
+fn link_rect(v: &Viewer, m: &Machine, area: Rect, target: &Target) -> Rect {
+    v.visible_links(m, area).into_iter().find(|(_, t)| t == target).unwrap().0
+}
+
+#[test]
+fn a_link_click_opens_its_node_on_every_machine() {
+    for id in MachineId::ALL {
+        let (m, area) = machine(id);
+        let mut v = Viewer::new(guide(), None);
+        let r = link_rect(&v, &m, area, &Target::node("two"));
+        assert_eq!(click(&mut v, &m, area, r), Outcome::Redraw, "{id}");
+        assert_eq!(v.node_name(), "two", "{id}");
+    }
+}
+
+#[test]
+fn tab_skips_what_cannot_be_followed_and_return_follows() {
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut v = Viewer::new(guide(), None);
+    v.input(&key(Key::Tab), &m, area);
+    assert_eq!(v.focus(), Some(0));
+    // The SYSTEM button and the web address are passed over.
+    v.input(&key(Key::Tab), &m, area);
+    assert_eq!(v.focus(), Some(3));
+    v.input(&Input::Key { key: Key::Tab, mods: Modifiers { shift: true, ..Modifiers::default() } }, &m, area);
+    assert_eq!(v.focus(), Some(0));
+    v.input(&key(Key::Tab), &m, area);
+    v.input(&key(Key::Enter), &m, area);
+    assert_eq!(v.node_name(), "three");
+    assert_eq!(v.focus(), None);
+}
+
+#[test]
+fn retrace_goes_back_through_every_step_and_browse_follows_the_file() {
+    let (m, area) = machine(MachineId::AmigaDblPal);
+    let mut v = Viewer::new(guide(), None);
+    assert!(!v.can(Control::Retrace) && !v.can(Control::Prev) && !v.can(Control::Contents));
+    assert_eq!(v.press(Control::Next), Outcome::Redraw);
+    assert_eq!(v.node_name(), "two");
+    let next = v.panes(&m, area).button(Control::Next).unwrap();
+    click(&mut v, &m, area, next);
+    assert_eq!(v.node_name(), "three");
+    assert!(!v.can(Control::Next));
+    v.input(&key(Key::End), &m, area);
+    v.press(Control::Contents);
+    assert_eq!((v.node_name(), v.history_len()), ("MAIN", 3));
+    let retrace = v.panes(&m, area).button(Control::Retrace).unwrap();
+    click(&mut v, &m, area, retrace);
+    assert_eq!(v.node_name(), "three");
+    // The place is kept with its scroll.
+    assert!(v.first_line(&m, area) > 0);
+    v.input(&key(Key::Backspace), &m, area);
+    assert_eq!(v.node_name(), "two");
+    v.press(Control::Retrace);
+    assert_eq!((v.node_name(), v.history_len()), ("MAIN", 0));
+    assert_eq!(v.press(Control::Retrace), Outcome::Unchanged);
+}
+
+#[test]
+fn a_system_button_does_nothing_and_is_drawn_ghosted() {
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut v = Viewer::new(guide(), None);
+    let system = v.visible_links(&m, area)[1].clone();
+    assert!(matches!(system.1, Target::Command { .. }));
+    click(&mut v, &m, area, system.0);
+    assert_eq!(v.node_name(), "MAIN");
+    assert_eq!(v.history_len(), 0);
+    assert!(v.status().contains("never runs"), "{}", v.status());
+    // The same button leading to a node is drawn differently: ghosted.
+    let mut enabled = guide();
+    if let Span::Link { target, .. } = &mut enabled.nodes[0].blocks[1].spans[0] {
+        *target = Target::node("two");
+    }
+    let mut a = m.new_surface();
+    let mut b = m.new_surface();
+    v.draw(&mut a, &m, area);
+    Viewer::new(enabled, None).draw(&mut b, &m, area);
+    let r = system.0;
+    let differ =
+        (r.y..r.bottom()).flat_map(|y| (r.x..r.right()).map(move |x| (x, y))).any(|(x, y)| a.get(x, y) != b.get(x, y));
+    assert!(differ);
+}
+
+#[test]
+fn keys_wheel_and_scroll_bar_move_the_first_line() {
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let (m, area) = machine(id);
+        let mut v = Viewer::new(guide(), Some("three"));
+        assert_eq!(v.first_line(&m, area), 0);
+        v.input(&key(Key::Down), &m, area);
+        assert_eq!(v.first_line(&m, area), 1, "{id}");
+        let text = v.panes(&m, area).text;
+        v.input(&Input::Wheel { x: text.x + 5, y: text.y + 5, dy: 2 }, &m, area);
+        assert_eq!(v.first_line(&m, area), 1 + 2 * WHEEL_LINES, "{id}");
+        v.input(&key(Key::PageDown), &m, area);
+        let paged = v.first_line(&m, area);
+        assert!(paged > 10, "{id}: {paged}");
+        v.input(&key(Key::PageUp), &m, area);
+        assert!(v.first_line(&m, area) < paged, "{id}");
+        v.input(&key(Key::End), &m, area);
+        let end = v.first_line(&m, area);
+        assert!(end > 40, "{id}: {end}");
+        v.input(&key(Key::Down), &m, area);
+        assert_eq!(v.first_line(&m, area), end, "{id}: scrolled past the end");
+        v.input(&key(Key::Home), &m, area);
+        assert_eq!(v.first_line(&m, area), 0, "{id}");
+        // The down arrow, then dragging the knob to the bottom.
+        let bar = v.panes(&m, area).bar;
+        click(&mut v, &m, area, bar.down);
+        assert_eq!(v.first_line(&m, area), 1, "{id}");
+        let panes = v.panes(&m, area);
+        let layout = v.layout(&panes);
+        let knob = v.knob(&panes, &layout).unwrap();
+        let (x, y) = (knob.x + knob.w / 2, knob.y + 1);
+        v.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
+        v.input(&Input::MouseMove { x, y: bar.whole.bottom() + 50 }, &m, area);
+        v.input(&Input::MouseUp { x, y: bar.whole.bottom() + 50, button: Button::Left }, &m, area);
+        assert_eq!(v.first_line(&m, area), end, "{id}");
+    }
+}
+
+#[test]
+fn long_lines_scroll_sideways_on_a_lores_amiga() {
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut wide = guide();
+    wide.nodes[1].blocks[0] = Block { wrap: false, ..para(vec![text(&"wide ".repeat(30))]) };
+    let mut v = Viewer::new(wide, Some("two"));
+    assert_eq!(v.input(&key(Key::Right), &m, area), Outcome::Redraw);
+    assert_eq!(v.shift, SIDE_STEP * 8);
+    let right = v.panes(&m, area).hbar.unwrap().down;
+    for _ in 0..40 {
+        click(&mut v, &m, area, right);
+    }
+    let panes = v.panes(&m, area);
+    assert_eq!(v.shift, v.layout(&panes).width - panes.text.w);
+    v.input(&key(Key::Left), &m, area);
+    assert!(v.shift < v.layout(&panes).width - panes.text.w);
+}
+
+#[test]
+fn other_files_open_only_from_the_same_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("other.guide"),
+        "@DATABASE other\n@NODE MAIN \"Other\"\nHello\n@ENDNODE\n@NODE far \"Far\"\nThere\n@ENDNODE\n",
+    )
+    .unwrap();
+    let mut doc = guide();
+    doc.path = dir.path().join("test.guide");
+    let mut v = Viewer::new(doc, None);
+    let outside = Target::Node { file: Some("../other.guide".into()), node: "MAIN".into(), line: 0 };
+    v.follow(&outside);
+    assert_eq!(v.node_name(), "MAIN");
+    assert!(v.status().contains("outside"), "{}", v.status());
+    v.follow(&Target::Node { file: Some("other.guide".into()), node: "far".into(), line: 0 });
+    assert_eq!((v.title().as_str(), v.node_name()), ("other", "far"));
+    v.press(Control::Retrace);
+    assert_eq!((v.title().as_str(), v.node_name()), ("Test", "MAIN"));
+    v.follow(&Target::Node { file: Some("missing.guide".into()), node: "MAIN".into(), line: 0 });
+    assert!(v.status().contains("cannot be read"), "{}", v.status());
+    assert_eq!(v.node_name(), "MAIN");
+}
+
+#[test]
+fn escape_the_close_gadget_and_the_close_button_close() {
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut v = Viewer::new(guide(), None);
+    assert_eq!(v.input(&key(Key::Escape), &m, area), Outcome::Close);
+    let close = v.panes(&m, area).close.unwrap();
+    assert_eq!(click(&mut v, &m, area, close), Outcome::Close);
+    let (m, area) = machine(MachineId::Yazzle);
+    let close = v.panes(&m, area).button(Control::Close).unwrap();
+    assert_eq!(click(&mut v, &m, area, close), Outcome::Close);
+    // Moving off a pressed button takes the press back.
+    v.input(&Input::MouseDown { x: close.x + 2, y: close.y + 2, button: Button::Left }, &m, area);
+    assert_eq!(v.input(&Input::MouseUp { x: 0, y: 0, button: Button::Left }, &m, area), Outcome::Redraw);
+}
+
+#[test]
+fn the_mac_topic_list_shows_the_node_clicked() {
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut v = Viewer::new(guide(), None);
+    let (_, rows, _) = v.panes(&m, area).topics.unwrap();
+    let third = Rect::new(rows.x, rows.y + 2 * panes::MAC_ROW, rows.w, panes::MAC_ROW);
+    click(&mut v, &m, area, third);
+    assert_eq!(v.node_name(), "three");
+    let back = v.panes(&m, area).button(Control::Retrace).unwrap();
+    click(&mut v, &m, area, back);
+    assert_eq!(v.node_name(), "MAIN");
+}
+
+#[test]
+fn a_broken_document_still_shows_with_its_first_problem() {
+    let mut doc = guide();
+    doc.diagnostics.push(Diagnostic::error(&doc.path.clone(), 7, "@ENDNODE missing"));
+    let v = Viewer::new(doc, Some("no-such-node"));
+    assert_eq!(v.node_name(), "MAIN");
+    assert_eq!(v.status(), "test.guide:7: @ENDNODE missing");
+    let empty = Viewer::new(Document::default(), None);
+    for id in MachineId::ALL {
+        let (m, area) = machine(id);
+        let mut s = m.new_surface();
+        v.draw(&mut s, &m, area);
+        empty.draw(&mut s, &m, area);
+    }
+}
+
+#[test]
+fn pictures_come_from_the_documents_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut pic = crate::gfx::Surface::rgb(4, 3);
+    pic.clear(0xFF0000);
+    std::fs::write(dir.path().join("game.bmp"), crate::gfx::image_io::encode_bmp(&pic)).unwrap();
+    let img = |path: &str| Span::Image { path: path.into(), alt: "the deal".into() };
+    let doc = Document {
+        path: dir.path().join("game.html"),
+        nodes: vec![node("main", vec![para(vec![img("game.bmp")]), para(vec![img("../game.bmp")])])],
+        ..Document::default()
+    };
+    let v = Viewer::new(doc, None);
+    assert_eq!(v.pictures.len(), 1);
+    assert!(v.status().contains("outside"));
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut s = m.new_surface();
+    v.draw(&mut s, &m, area);
+    let text = v.panes(&m, area).text;
+    // Inside help.css's one-pixel border, the picture's red.
+    assert_eq!(s.colour_at(text.x + 1, text.y + 1), Some(crate::gfx::Rgb::hex(0xFF0000)));
+}
+
+#[test]
+fn the_topic_list_keeps_the_current_topic_in_view() {
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut doc = guide();
+    for i in 0..40 {
+        doc.nodes.push(node(&format!("n{i}"), vec![]));
+    }
+    let mut v = Viewer::new(doc, Some("n30"));
+    let panes = v.panes(&m, area);
+    let rows = Viewer::topic_rows(&panes);
+    let top = v.topic_top(&panes);
+    assert!(top <= 33 && 33 < top + rows, "top {top}, {rows} rows");
+    // Scrolled by the reader, the list stays; a click on a row keeps it.
+    let (list, rows_rect, _) = panes.topics.unwrap();
+    v.input(&Input::Wheel { x: list.x + 4, y: list.y + 4, dy: -1 }, &m, area);
+    let scrolled = v.topic_top(&v.panes(&m, area));
+    assert_eq!(scrolled, top - WHEEL_LINES);
+    click(&mut v, &m, area, Rect::new(rows_rect.x, rows_rect.y, rows_rect.w, panes::MAC_ROW));
+    assert_eq!(v.node_name(), v.document().nodes[scrolled].name);
+    assert_eq!(v.topic_top(&v.panes(&m, area)), scrolled);
+}
