@@ -10,6 +10,8 @@ use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::lint as solitaire_lint;
 use crate::solitaire::spec::Diagnostic;
 
+use crate::host::Opening;
+
 use super::catalog;
 use super::driver::Driver;
 use super::settings;
@@ -91,9 +93,10 @@ enum Command {
         target: String,
         #[command(flatten)]
         screen: ScreenArgs,
-        /// Deal number (default 1).
-        #[arg(long, value_name = "N", default_value_t = 1)]
-        seed: u64,
+        /// Deal number; without it the game resumes where it was left
+        /// (or deals number 1).
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
         /// Output file: .png, or .bmp for a Windows bitmap.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
@@ -236,19 +239,25 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
     }
 }
 
-/// Builds a shell showing `target` (`launcher` or a game id).
-fn shell_for(target: &str, choice: &MachineChoice, seed: u64) -> Result<Shell, Failure> {
+/// Builds a shell showing `target` (`launcher`, a game id or path, or a
+/// kept game's file). `seed` deals that game; without it the game resumes
+/// where it was left, or deals `fresh_seed`.
+fn shell_for(target: &str, choice: &MachineChoice, seed: Option<u64>, fresh_seed: u64) -> Result<Shell, Failure> {
     if target.eq_ignore_ascii_case("launcher") {
         let machine = Machine::new(choice, MachineId::Yazzle).map_err(|e| fail(e.0))?;
-        return Ok(Shell::launcher(machine, seed));
+        return Ok(Shell::launcher(machine, seed.unwrap_or(fresh_seed)));
     }
     let game = catalog::find(target).map_err(fail)?;
-    let machine = Machine::new(choice, game.default_machine).map_err(|e| fail(e.0))?;
-    Ok(Shell::new(machine, game.open(seed), seed))
+    let machine = Machine::new(choice, game.default_machine.unwrap_or(MachineId::Yazzle)).map_err(|e| fail(e.0))?;
+    let file = Path::new(target);
+    let is_save = file.is_file() && crate::host::journal::header_of(file).is_ok();
+    let how = Opening { seed, fresh_seed: seed.unwrap_or(fresh_seed), file: is_save.then(|| file.to_path_buf()) };
+    let view = crate::host::open(&game, &catalog::places(), &how);
+    Ok(Shell::new(machine, view, fresh_seed))
 }
 
-fn shot(target: &str, choice: &MachineChoice, seed: u64, output: &Path) -> Result<(), Failure> {
-    let driver = Driver::new(shell_for(target, choice, seed)?);
+fn shot(target: &str, choice: &MachineChoice, seed: Option<u64>, output: &Path) -> Result<(), Failure> {
+    let driver = Driver::new(shell_for(target, choice, seed, 1)?);
     let bytes = match output.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
         Some("bmp") => encode_bmp(driver.frame()),
         _ => encode_png(driver.frame()),
@@ -257,8 +266,7 @@ fn shot(target: &str, choice: &MachineChoice, seed: u64, output: &Path) -> Resul
 }
 
 fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(), Failure> {
-    let seed = seed.unwrap_or_else(clock_seed);
-    let driver = Driver::new(shell_for(target, &screen.choice_or_last()?, seed)?);
+    let driver = Driver::new(shell_for(target, &screen.choice_or_last()?, seed, clock_seed())?);
     let result = super::window::run(driver, screen.scale);
     result.map_err(fail)
 }
@@ -266,7 +274,7 @@ fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(
 /// `parlour help`: the viewer in a window, or rendered to `shot`.
 fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Option<&Path>) -> Result<(), Failure> {
     let default = match target.map(catalog::find) {
-        Some(Ok(game)) => game.default_machine,
+        Some(Ok(game)) => game.default_machine.unwrap_or(MachineId::AmigaPal),
         _ => MachineId::AmigaPal,
     };
     let choice = if shot.is_some() { screen.choice()? } else { screen.choice_or_last()? };
@@ -291,7 +299,7 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
     use crate::help::html_build::{HelpGame, build};
     let games: Vec<HelpGame> = catalog::games()
         .iter()
-        .filter_map(|g| g.game_type())
+        .filter_map(catalog::game_type)
         .map(|gt| HelpGame { id: gt.id.clone(), name: gt.name.clone(), folder: gt.folder.clone() })
         .collect();
     let help_dir = super::help_source::guide_dirs()
@@ -388,7 +396,7 @@ fn lint(paths: &[PathBuf]) -> Result<(), Failure> {
 fn dealing(target: &str, seed: Option<u64>, ms: Option<u32>) -> Result<(SolitaireVariant, u64), Failure> {
     use crate::core::Variant;
     let game = catalog::find(target).map_err(fail)?;
-    let game_type = game.game_type().ok_or_else(|| fail(format!("{target} is not a solitaire game type")))?;
+    let game_type = catalog::game_type(&game).ok_or_else(|| fail(format!("{target} is not a solitaire game type")))?;
     Ok(match ms {
         Some(n) => (game_type.variant.with_options("easy,ms").map_err(fail)?, u64::from(n)),
         None => (game_type.variant.clone(), seed.unwrap_or(1)),
@@ -410,7 +418,7 @@ fn deal(target: &str, seed: Option<u64>, ms: Option<u32>, format: Option<&str>) 
 
 fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
     let folders: Vec<PathBuf> = if all {
-        catalog::games().iter().filter_map(|g| g.game_type().map(|gt| gt.folder.clone())).collect()
+        catalog::games().iter().filter_map(|g| catalog::game_type(g).map(|gt| gt.folder.clone())).collect()
     } else {
         paths.to_vec()
     };

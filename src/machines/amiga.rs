@@ -606,7 +606,7 @@ mod tests {
     use super::*;
     use crate::gfx::palette::AMIGA_WB2_REGISTERS;
     use crate::gfx::{Format, Rgb};
-    use crate::machines::MenuItem;
+    use crate::machines::{Command, MenuItem};
 
     fn machines() -> Vec<(&'static str, Look, AmigaChrome, usize)> {
         vec![
@@ -617,20 +617,23 @@ mod tests {
 
     fn menus() -> Vec<Menu> {
         vec![
-            Menu::new("@", vec![MenuItem::new("About Parlour...", "about")]),
+            Menu::new("@", vec![MenuItem::new("About Parlour...", Command::About)]),
             Menu::new(
                 "Project",
                 vec![
-                    MenuItem::new("New Game", "new").key('n'),
-                    MenuItem::new("Restart", "restart"),
+                    MenuItem::new("New Game", Command::New).key('n'),
+                    MenuItem::new("Restart", Command::Restart),
                     MenuItem::separator(),
-                    MenuItem::new("Undo", "undo").key('z').enabled(false),
-                    MenuItem::new("Auto Lay-off", "auto").checked(true),
+                    MenuItem::new("Undo", Command::Undo).key('z').enabled(false),
+                    MenuItem::new("Auto Lay-off", Command::Nothing).checked(true),
                     MenuItem::separator(),
-                    MenuItem::new("Quit", "quit").key('q'),
+                    MenuItem::new("Quit", Command::Quit).key('q'),
                 ],
             ),
-            Menu::new("Machine", vec![MenuItem::new("Amiga PAL", "machine:amiga-pal").checked(true)]),
+            Menu::new(
+                "Machine",
+                vec![MenuItem::new("Amiga PAL", Command::Machine(crate::machines::MachineId::AmigaPal)).checked(true)],
+            ),
         ]
     }
 
@@ -738,7 +741,10 @@ mod tests {
         let chrome = AmigaChrome::pal();
         let mut m = menus();
         for i in 0..6 {
-            m.push(Menu::new(&format!("Menu{i}"), vec![MenuItem::new("A rather long item label", "x").key('x')]));
+            m.push(Menu::new(
+                &format!("Menu{i}"),
+                vec![MenuItem::new("A rather long item label", Command::Nothing).key('x')],
+            ));
         }
         let g = chrome.menu_geometry(&look);
         let last = m.len() - 1;

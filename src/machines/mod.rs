@@ -3,6 +3,7 @@
 //! Uses only `gfx`.
 
 pub mod amiga;
+pub mod command;
 pub mod input;
 pub mod look;
 pub mod mac;
@@ -15,6 +16,7 @@ use std::fmt;
 
 use crate::gfx::{Rect, Surface};
 
+pub use command::ViewCommand;
 pub use input::{Button, Input, Key, Modifiers};
 pub use look::Look;
 pub use menu::{Command, Menu, MenuItem, MenuOutcome, MenuStyle, MenuTracker, Requester};
