@@ -3,7 +3,7 @@
 //! boards from board folders, so an author's new folder or board appears
 //! beside the shipped ones.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use crate::core::highscores::DEFAULT_NAME;
@@ -18,6 +18,7 @@ use crate::views::pegs::PegsView;
 use crate::views::pegs::records::Player;
 use crate::views::solitaire::SolitaireView;
 
+use super::data_dirs::{board_dirs, game_type_dirs};
 use super::settings;
 
 /// A game that can be played.
@@ -112,31 +113,6 @@ fn record_outcome(id: &str, outcome: Outcome, score: i64) {
     {
         eprintln!("warning: statistics not saved: {e}");
     }
-}
-
-/// Where game types are looked for, in order: `$PARLOUR_GAME_TYPES` (a
-/// path list) if set; otherwise ./game-types, the game-types folder of the
-/// source tree Parlour was built from, and game-types in the user's data
-/// folder.
-pub fn game_type_dirs() -> Vec<PathBuf> {
-    if let Some(list) = std::env::var_os("PARLOUR_GAME_TYPES") {
-        return std::env::split_paths(&list).collect();
-    }
-    let mut dirs = vec![PathBuf::from("game-types"), Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types")];
-    dirs.push(settings::data_dir().join("game-types"));
-    dirs
-}
-
-/// Where peg boards are looked for, in order: `$PARLOUR_BOARDS` (a path
-/// list) if set; otherwise ./boards, the boards folder of the source tree
-/// Parlour was built from, and boards in the user's data folder.
-pub fn board_dirs() -> Vec<PathBuf> {
-    if let Some(list) = std::env::var_os("PARLOUR_BOARDS") {
-        return std::env::split_paths(&list).collect();
-    }
-    let mut dirs = vec![PathBuf::from("boards"), Path::new(env!("CARGO_MANIFEST_DIR")).join("boards")];
-    dirs.push(settings::data_dir().join("boards"));
-    dirs
 }
 
 /// Every board in the board folders, read afresh (so a board just saved
