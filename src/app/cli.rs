@@ -302,7 +302,7 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
         .filter_map(catalog::game_type)
         .map(|gt| HelpGame { id: gt.id.clone(), name: gt.name.clone(), folder: gt.folder.clone() })
         .collect();
-    let help_dir = super::help_source::guide_dirs()
+    let help_dir = super::data_dirs::guide_dirs()
         .into_iter()
         .map(|d| d.join("Help"))
         .find(|d| d.join("help.css").is_file())

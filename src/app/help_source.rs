@@ -11,15 +11,7 @@ use crate::host::HelpRef;
 use crate::machines::MachineId;
 
 use super::catalog;
-
-/// Where help sources are looked for, in order: `$PARLOUR_GUIDE` (a path
-/// list) if set, otherwise ./guide and the source tree's guide folder.
-pub fn guide_dirs() -> Vec<PathBuf> {
-    if let Some(list) = std::env::var_os("PARLOUR_GUIDE") {
-        return std::env::split_paths(&list).collect();
-    }
-    vec![PathBuf::from("guide"), Path::new(env!("CARGO_MANIFEST_DIR")).join("guide")]
-}
+use super::data_dirs::guide_dirs;
 
 /// The first help file called `name` in the guide folders.
 fn find_guide(name: &str) -> Option<PathBuf> {
