@@ -119,6 +119,12 @@ enum Command {
         #[arg(long, value_name = "DIR", conflicts_with_all = ["target", "node"])]
         html: Option<PathBuf>,
     },
+    /// Print the statistics of a game (or of every game played), one
+    /// `key: value` a line.
+    Stats {
+        /// A game id from `parlour list`; without it, every game played.
+        game: Option<String>,
+    },
     /// Measure drawing and presenting a frame on every machine.
     Bench {
         /// Measuring time per figure, in milliseconds.
@@ -227,6 +233,7 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         }
         Some(Command::Play { game, screen, seed }) => open_window(&screen, &game, seed),
         Some(Command::Shot { target, screen, seed, output }) => shot(&target, &screen.choice()?, seed, &output),
+        Some(Command::Stats { game }) => stats(game.as_deref()),
         Some(Command::Bench { ms }) => super::bench::run(ms).map(|_| ()).map_err(fail),
         Some(Command::Lint { paths }) => lint(&paths),
         Some(Command::Deal { game, seed, ms, format }) => deal(&game, seed, ms, format.as_deref()),
@@ -309,6 +316,44 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
         .ok_or_else(|| fail("no guide/Help folder with help.css found"))?;
     for path in build(&games, &help_dir, out).map_err(fail)? {
         say!("{}", path.display());
+    }
+    Ok(())
+}
+
+/// `parlour stats [GAME]`: a game's record, or every game's, each
+/// beginning with its `game:` line.
+fn stats(target: Option<&str>) -> Result<(), Failure> {
+    let all = crate::core::Stats::load(&settings::data_dir()).map_err(|e| fail(e.to_string()))?;
+    let ids: Vec<String> = match target {
+        Some(t) => vec![catalog::find(t).map_err(fail)?.game_id],
+        None => all.games().map(|(id, _)| id.to_string()).collect(),
+    };
+    if ids.is_empty() {
+        eprintln!("No game has been played yet.");
+    }
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            say!();
+        }
+        let g = all.game(id).cloned().unwrap_or_default();
+        let streak = |n: u64| n.to_string();
+        let current = match g.streak {
+            n if n > 0 => format!("{n} won"),
+            n if n < 0 => format!("{} lost", n.unsigned_abs()),
+            _ => "0".into(),
+        };
+        let or_none = |v: Option<String>| v.unwrap_or_else(|| "none".into());
+        say!("game: {id}");
+        say!("played: {}", g.played);
+        say!("won: {}", g.won);
+        say!("lost: {}", g.lost);
+        say!("current streak: {current}");
+        say!("longest winning streak: {}", streak(g.best_win_streak));
+        say!("longest losing streak: {}", streak(g.worst_losing_streak));
+        say!("best time: {}", or_none(g.best_time_ms.map(|ms| crate::views::board::clock(ms / 1000))));
+        say!("fewest moves: {}", or_none(g.best_moves.map(|m| m.to_string())));
+        say!("total score: {}", g.total_score);
+        say!("best score: {}", or_none(g.best_score.map(|s| s.to_string())));
     }
     Ok(())
 }

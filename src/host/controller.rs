@@ -93,6 +93,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         &self.board
     }
 
+    /// Plays a move as if the board had asked for it (for scripts and
+    /// tests).
+    pub fn play_move(&mut self, m: &<V::Game as Game>::Move) -> Response {
+        self.play(m)
+    }
+
     fn id(&self) -> String {
         self.session.variant().id().to_string()
     }

@@ -294,6 +294,12 @@ impl SolitaireBoard {
         s.frame_rect(r.inset(1, 1), pen);
     }
 
+    /// The move the player's auto-play option makes in `st`, if any (see
+    /// [`Board::auto_move`]).
+    pub fn auto_move_of(&self, st: &Solitaire) -> Option<SolMove> {
+        Board::auto_move(self, st)
+    }
+
     fn key_action(&mut self, st: &Solitaire, action: KeyAction) -> Reply<SolitaireVariant> {
         match action {
             KeyAction::Moved => Reply::Redraw,
