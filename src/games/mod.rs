@@ -2,3 +2,4 @@
 //! solvers. Each imports only `core` (and `cards`).
 
 pub mod pegs;
+pub mod rummi;
