@@ -3,6 +3,7 @@
 //! here; the program's play is in [`solver`] (the Expert's exact search),
 //! [`beginner`] and [`planner`] (a chosen play as tile moves).
 
+pub mod advice;
 pub mod beginner;
 pub mod computer;
 pub mod moves;
