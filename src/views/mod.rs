@@ -64,5 +64,6 @@ pub mod board;
 pub mod card_art;
 pub mod help;
 pub mod pegs;
+pub mod rummi;
 pub mod solitaire;
 pub mod widgets;

@@ -11,6 +11,7 @@ mod palettes;
 mod pegs_solver;
 mod pegs_view;
 mod rummi_rules;
+mod rummi_view;
 mod shots;
 mod solitaire;
 mod solitaire_view;

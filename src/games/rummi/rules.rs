@@ -222,13 +222,15 @@ impl Rummi {
                 Ok(())
             }
             Move::Single(on) => {
-                if self.turn != Side::Player {
-                    return Self::refuse("Wait for the program to finish its turn.");
-                }
                 if self.single == on {
                     return Self::refuse(if on { "Single play is on already." } else { "Single play is off already." });
                 }
+                if self.turn != Side::Player && self.moved() {
+                    return Self::refuse("Wait for the program to finish its turn.");
+                }
                 self.single = on;
+                // The program stops before its turn: the turn is yours.
+                self.turn = Side::Player;
                 Ok(())
             }
         }
@@ -402,7 +404,12 @@ impl Game for Rummi {
     }
 
     fn check(&self, m: &Move) -> Result<(), Refusal> {
-        self.clone().perform(m)
+        let mut after = self.clone();
+        after.perform(m)?;
+        if after == *self {
+            return Err(Refusal::new("The tile is there already."));
+        }
+        Ok(())
     }
 
     fn apply(&mut self, m: &Move) {
@@ -645,6 +652,11 @@ mod tests {
         play(&mut g, "draw").unwrap();
         assert_eq!(g.turn(), Side::Player);
         assert!(play(&mut g, "single on").is_err());
+        play(&mut g, "single off").unwrap();
+        play(&mut g, "draw").unwrap();
+        assert_eq!(g.turn(), Side::Program);
+        play(&mut g, "single on").unwrap();
+        assert_eq!(g.turn(), Side::Player, "the program stops before its turn");
     }
 
     #[test]

@@ -2,4 +2,5 @@
 //! opened and helped.
 
 pub mod pegs;
+pub mod rummi;
 pub mod solitaire;
