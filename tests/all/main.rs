@@ -8,6 +8,7 @@ mod help_view;
 mod palettes;
 mod pegs_solver;
 mod pegs_view;
+mod script;
 mod shots;
 mod solitaire;
 mod solitaire_view;
