@@ -16,8 +16,8 @@ use super::catalog;
 use super::launcher::{self, Launcher};
 
 /// Command verbs the shell itself carries out, whatever the view.
-const APP_COMMANDS: [&str; 11] =
-    ["quit", "about", "help", "launcher", "play", "machine", "depth", "skin", "gametypes", "boards", "stats"];
+const APP_COMMANDS: [&str; 12] =
+    ["quit", "about", "help", "launcher", "play", "machine", "depth", "skin", "gametypes", "boards", "stats", "close"];
 
 pub struct Shell {
     machine: Machine,
@@ -293,6 +293,18 @@ impl Shell {
             }
             "cancel" if !self.behind.is_empty() => {
                 self.view = self.behind.pop().expect("not empty");
+            }
+            // The window's close box: a dialog or help over a game goes
+            // back to it, a game back to the launcher, and closing the
+            // launcher (the last window) quits.
+            "close" => {
+                if let Some(under) = self.behind.pop() {
+                    self.view = under;
+                } else if self.view.game_id().is_some() {
+                    self.view = Box::new(Launcher::new());
+                } else {
+                    self.quit = true;
+                }
             }
             "stats" => {
                 let stats = crate::core::Stats::load(&super::settings::data_dir()).unwrap_or_default();

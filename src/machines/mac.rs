@@ -6,7 +6,7 @@
 use crate::gfx::{Rect, Surface, TextStyle};
 
 use super::look::Look;
-use super::menu::{Menu, MenuGeometry, MenuStyle, MenuTracker, Requester};
+use super::menu::{Command, Menu, MenuGeometry, MenuStyle, MenuTracker, Requester};
 use super::pens::Pen;
 use super::{Chrome, Frame};
 
@@ -62,6 +62,13 @@ impl MacChrome {
     /// desktop below the menu bar, room for the drop shadow right and below.
     fn window(&self) -> Rect {
         Rect::from_edges(1, MENU_BAR_HEIGHT + 1, self.width - 2, self.height - 2)
+    }
+
+    /// The window's close box: 11 x 11, 8 px in from the left of the
+    /// title bar.
+    fn close_box(&self) -> Rect {
+        let w = self.window();
+        Rect::new(w.x + 8, w.y + 4, 11, 11)
     }
 
     fn status_strip(&self) -> Rect {
@@ -167,7 +174,7 @@ impl Chrome for MacChrome {
             s.hline(w.x + 2, w.right() - 3, w.y + 4 + 2 * i, black);
         }
         // Close box: 11 x 11, 8 px in, on a white gap one pixel wider.
-        let close = Rect::new(w.x + 8, w.y + 4, 11, 11);
+        let close = self.close_box();
         s.fill_rect(close.inset(-1, -1), white);
         s.frame_rect(close, black);
         // Title, centred on a white gap.
@@ -209,6 +216,11 @@ impl Chrome for MacChrome {
 
     fn menu_style(&self) -> MenuStyle {
         MenuStyle::PullDown
+    }
+
+    /// The close box (with its white margin) closes the window.
+    fn button_at(&self, x: i32, y: i32) -> Option<Command> {
+        self.close_box().inset(-1, -1).contains(x, y).then(|| "close".into())
     }
 
     fn menu_geometry<'a>(&'a self, look: &'a Look) -> Box<dyn MenuGeometry + 'a> {

@@ -195,3 +195,22 @@ fn double_click_sends_an_ace_home_drag_moves_a_card_and_wait_runs_the_clock() {
     drive(&mut d, "wait 1500");
     assert!(*d.frame() != after_move, "the clock did not move on");
 }
+
+#[test]
+fn the_mac_close_box_closes_help_then_the_game_then_quits() {
+    for id in [MachineId::MacSe30, MachineId::MacColor] {
+        let mut d = klondike_on(id);
+        let on_launcher = |d: &Driver| script::find_item(&d.shell().menus(), "Game", "Play").is_ok();
+        let table = region(&d, machine(id).content());
+        drive(&mut d, "menu File > Help");
+        assert!(region(&d, machine(id).content()) != table, "{id}: help is showing");
+        // The close box sits 8 px into the title bar of the window under the menu bar.
+        drive(&mut d, "click 14 30");
+        assert!(region(&d, machine(id).content()) == table, "{id}: closing help goes back to the game");
+        drive(&mut d, "click 14 30");
+        assert!(on_launcher(&d), "{id}: closing the game shows the launcher");
+        assert!(!d.wants_quit());
+        drive(&mut d, "click 14 30");
+        assert!(d.wants_quit(), "{id}: closing the launcher quits");
+    }
+}
