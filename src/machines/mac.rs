@@ -8,6 +8,7 @@ use crate::gfx::{Rect, Surface, TextStyle};
 use super::look::Look;
 use super::menu::{Command, Menu, MenuGeometry, MenuStyle, MenuTracker, Requester};
 use super::pens::Pen;
+use super::status;
 use super::{Chrome, Frame};
 
 const MENU_BAR_HEIGHT: i32 = 20;
@@ -202,12 +203,16 @@ impl Chrome for MacChrome {
         s.fill_rect(Rect::new(grow.x + 4, grow.y + 4, 4, 4), white);
         let small = look.text_font;
         let ty = st.y + (STATUS_HEIGHT - small.height() as i32) / 2;
-        let mut x = st.x + 4;
-        for (name, value) in frame.fields {
-            x = s.draw_text(small, &format!("{name}: {value}"), x, ty, black, TextStyle::PLAIN) + 12;
+        // The figures and the message 12 px apart, made terser until they
+        // fit before the grow box.
+        let x0 = st.x + 4;
+        let measure = |t: &str| small.text_width(t) as i32;
+        let parts = status::fit(&measure, grow.x - 2 - x0, 12, "", frame.fields, frame.message);
+        let old = s.set_clip(Rect::from_edges(x0, st.y, grow.x - 2, st.bottom()));
+        let mut x = x0;
+        for part in &parts {
+            x = s.draw_text(small, part, x, ty, black, TextStyle::PLAIN) + 12;
         }
-        let old = s.set_clip(Rect::from_edges(x, st.y, grow.x - 2, st.bottom()));
-        s.draw_text(small, frame.message, x, ty, black, TextStyle::PLAIN);
         s.set_clip(old);
 
         // The screen's rounded black corners.

@@ -32,6 +32,7 @@ use super::look::Look;
 use super::menu::{Command, Menu, MenuGeometry, MenuStyle, MenuTracker, Requester};
 use super::pens::Pen;
 use super::skin::{Align, FieldKind, MENU_BAR_HEIGHT, Skin, SkinButton, WINDOW_HEIGHT, WINDOW_WIDTH};
+use super::status;
 use super::{Chrome, Frame};
 
 /// Rows of the bar above its etched bottom edge.
@@ -121,62 +122,97 @@ impl YazzleChrome {
     }
 
     fn draw_field(&self, s: &mut Surface, look: &Look, field: &super::skin::TextField, frame: &Frame) {
-        let message;
-        let value: Option<&str> = match &field.field {
-            FieldKind::Title => Some(frame.title),
-            FieldKind::Message => {
-                message = self.message_with_unplaced_fields(frame);
-                Some(&message)
-            }
-            FieldKind::Named(name) => {
-                frame.fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
-            }
-        };
-        let mut text = field.label.clone();
-        if let Some(v) = value.filter(|v| !v.is_empty()) {
-            if !text.is_empty() && !text.ends_with(' ') {
-                text.push(' ');
-            }
-            text.push_str(v);
-        }
-        if text.is_empty() {
-            return;
-        }
         let font = look.text_font;
         let style = if field.bold { TextStyle::BOLD } else { TextStyle::PLAIN };
         let r = field.rect;
-        let w = text_width(font, &text, style);
-        let x = match field.align {
-            Align::Left => r.x + 2,
-            Align::Center => r.x + (r.w - w) / 2,
-            Align::Right => r.right() - 2 - w,
-        }
-        .max(r.x + 2);
-        let y = r.y + (r.h - font.height() as i32) / 2;
-        let old = s.set_clip(r);
-        if let Some(sh) = field.shadow {
-            let p = s.value_for(sh);
-            s.draw_text(font, &text, x + 1, y + 1, p, style);
-        }
-        let ink = match field.colour {
-            Some(c) => Paint::Solid(s.value_for(c)),
-            None => look.paint(Pen::Text),
+        let room = r.w - 4;
+        let measure = |t: &str| text_width(font, t, style);
+        let with_label = |v: &str| {
+            let mut text = field.label.clone();
+            if !v.is_empty() {
+                if !text.is_empty() && !text.ends_with(' ') {
+                    text.push(' ');
+                }
+                text.push_str(v);
+            }
+            text
         };
-        s.draw_text(font, &text, x, y, ink, style);
+        // Lines of text, never cut in a word: a figure drops its label if
+        // the two do not fit, a title is shortened after a word, and the
+        // message wraps onto a second line where the field has room for one
+        // (else it is shortened after a word, figures first made terser).
+        let lines: Vec<String> = match &field.field {
+            FieldKind::Title => {
+                let text = with_label(frame.title);
+                vec![status::shorten(&measure, &text, room).unwrap_or_default()]
+            }
+            FieldKind::Named(name) => {
+                let value = frame.fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
+                let text = with_label(value.unwrap_or(""));
+                match value {
+                    Some(v) if measure(&text) > room => vec![v.to_string()],
+                    _ => vec![text],
+                }
+            }
+            FieldKind::Message => {
+                let (figures, message) = self.unplaced(frame);
+                let joined = self.message_with_unplaced_fields(frame);
+                let text = if field.label.is_empty() { joined } else { with_label(&joined) };
+                let max_lines = (r.h / font.height() as i32).max(1) as usize;
+                let wrapped = status::wrap(&measure, &text, room);
+                if wrapped.len() <= max_lines && wrapped.iter().all(|l| measure(l) <= room) {
+                    wrapped
+                } else {
+                    let gap = measure("  ");
+                    vec![status::fit(&measure, room, gap, &field.label, &figures, &message).join("  ")]
+                }
+            }
+        };
+        if lines.iter().all(|l| l.is_empty()) {
+            return;
+        }
+        let line_h = font.height() as i32;
+        let mut y = r.y + (r.h - line_h * lines.len() as i32) / 2;
+        let old = s.set_clip(r);
+        for text in &lines {
+            let w = measure(text);
+            let x = match field.align {
+                Align::Left => r.x + 2,
+                Align::Center => r.x + (r.w - w) / 2,
+                Align::Right => r.right() - 2 - w,
+            }
+            .max(r.x + 2);
+            if let Some(sh) = field.shadow {
+                let p = s.value_for(sh);
+                s.draw_text(font, text, x + 1, y + 1, p, style);
+            }
+            let ink = match field.colour {
+                Some(c) => Paint::Solid(s.value_for(c)),
+                None => look.paint(Pen::Text),
+            };
+            s.draw_text(font, text, x, y, ink, style);
+            y += line_h;
+        }
         s.set_clip(old);
     }
 
-    /// The message, led by the figures the skin has no text field for
-    /// (a game's own, such as the stones left in peg solitaire), so every
-    /// figure is shown somewhere.
-    fn message_with_unplaced_fields(&self, frame: &Frame) -> String {
+    /// The figures the skin has no text field for (a game's own, such as
+    /// the stones left in peg solitaire), and the message.
+    fn unplaced<'f>(&self, frame: &Frame<'f>) -> (Vec<(&'f str, String)>, String) {
         let placed = |name: &str| {
             self.skin.fields.iter().any(|f| matches!(&f.field, FieldKind::Named(n) if n.eq_ignore_ascii_case(name)))
         };
-        let mut parts: Vec<String> =
-            frame.fields.iter().filter(|(n, _)| !placed(n)).map(|(n, v)| format!("{n}: {v}")).collect();
-        if !frame.message.is_empty() {
-            parts.push(frame.message.to_string());
+        let figures = frame.fields.iter().filter(|(n, _)| !placed(n)).cloned().collect();
+        (figures, frame.message.to_string())
+    }
+
+    /// The message, led by the figures the skin has no text field for,
+    /// so every figure is shown somewhere.
+    fn message_with_unplaced_fields(&self, frame: &Frame) -> String {
+        let (figures, message) = self.unplaced(frame);
+        let mut parts: Vec<String> = figures.iter().map(|(n, v)| format!("{n}: {v}")).collect();
+        if !message.is_empty() {
+            parts.push(message);
         }
         parts.join("  ")
     }
