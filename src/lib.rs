@@ -10,6 +10,7 @@ pub mod core;
 pub mod games;
 pub mod gfx;
 pub mod help;
+pub mod host;
 pub mod machines;
 pub mod solitaire;
 pub mod views;

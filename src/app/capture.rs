@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::gfx::image_io::encode_bmp;
 use crate::gfx::reduce::{area_average, quantise};
+use crate::host::{self, Opening, Places};
 use crate::machines::{Machine, MachineChoice, MachineId};
 
 use super::catalog;
@@ -24,10 +25,18 @@ pub fn render(folder: &Path) -> Result<Vec<u8>, String> {
     let game = catalog::find(&folder.to_string_lossy())?;
     let choice = MachineChoice { id: Some(MachineId::Yazzle), depth: None, skin: Some(CAPTURE_SKIN.into()) };
     let machine = Machine::new(&choice, MachineId::Yazzle).map_err(|e| e.0)?;
-    let driver = Driver::new(Shell::new(machine, game.open(CAPTURE_SEED), CAPTURE_SEED));
-    let (w, h) = BMP_SIZE;
-    let small = area_average(driver.frame(), w, h);
-    Ok(encode_bmp(&quantise(&small, w, h)))
+    // A data folder of its own: the picture must not depend on the
+    // player's preferences (card back) or touch their journal.
+    let scratch = std::env::temp_dir().join(format!("parlour-capture-{}", std::process::id()));
+    let how = Opening { seed: Some(CAPTURE_SEED), fresh_seed: CAPTURE_SEED, file: None };
+    let view = host::open(&game, &Places { data_dir: scratch.clone(), ..catalog::places() }, &how);
+    let frame = {
+        let driver = Driver::new(Shell::new(machine, view, CAPTURE_SEED));
+        let (w, h) = BMP_SIZE;
+        quantise(&area_average(driver.frame(), w, h), w, h)
+    };
+    let _ = std::fs::remove_dir_all(&scratch);
+    Ok(encode_bmp(&frame))
 }
 
 /// Writes `folder/game.bmp` and returns its path.

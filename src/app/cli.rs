@@ -10,6 +10,8 @@ use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::lint as solitaire_lint;
 use crate::solitaire::spec::Diagnostic;
 
+use crate::host::Opening;
+
 use super::catalog;
 use super::driver::Driver;
 use super::settings;
@@ -91,9 +93,10 @@ enum Command {
         target: String,
         #[command(flatten)]
         screen: ScreenArgs,
-        /// Deal number (default 1).
-        #[arg(long, value_name = "N", default_value_t = 1)]
-        seed: u64,
+        /// Deal number; without it the game resumes where it was left
+        /// (or deals number 1).
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
         /// Output file: .png, or .bmp for a Windows bitmap.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
@@ -121,6 +124,12 @@ enum Command {
         /// menu and the game types list) into this folder.
         #[arg(long, value_name = "DIR", conflicts_with_all = ["target", "node"])]
         html: Option<PathBuf>,
+    },
+    /// Print the statistics of a game (or of every game played), one
+    /// `key: value` a line.
+    Stats {
+        /// A game id from `parlour list`; without it, every game played.
+        game: Option<String>,
     },
     /// Measure drawing and presenting a frame on every machine.
     Bench {
@@ -232,6 +241,7 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         Some(Command::Shot { target, screen, seed, output, events }) => {
             shot(&target, &screen.choice()?, seed, &output, events.as_deref())
         }
+        Some(Command::Stats { game }) => stats(game.as_deref()),
         Some(Command::Bench { ms }) => super::bench::run(ms).map(|_| ()).map_err(fail),
         Some(Command::Lint { paths }) => lint(&paths),
         Some(Command::Deal { game, seed, ms, format }) => deal(&game, seed, ms, format.as_deref()),
@@ -244,21 +254,33 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
     }
 }
 
-/// Builds a shell showing `target` (`launcher` or a game id).
-fn shell_for(target: &str, choice: &MachineChoice, seed: u64) -> Result<Shell, Failure> {
+/// Builds a shell showing `target` (`launcher`, a game id or path, or a
+/// kept game's file). `seed` deals that game; without it the game resumes
+/// where it was left, or deals `fresh_seed`.
+fn shell_for(target: &str, choice: &MachineChoice, seed: Option<u64>, fresh_seed: u64) -> Result<Shell, Failure> {
     if target.eq_ignore_ascii_case("launcher") {
         let machine = Machine::new(choice, MachineId::Yazzle).map_err(|e| fail(e.0))?;
-        return Ok(Shell::launcher(machine, seed));
+        return Ok(Shell::launcher(machine, seed.unwrap_or(fresh_seed)));
     }
     let game = catalog::find(target).map_err(fail)?;
-    let machine = Machine::new(choice, game.default_machine).map_err(|e| fail(e.0))?;
-    Ok(Shell::new(machine, game.open(seed), seed))
+    let machine = Machine::new(choice, game.default_machine.unwrap_or(MachineId::Yazzle)).map_err(|e| fail(e.0))?;
+    let file = Path::new(target);
+    let is_save = file.is_file() && crate::host::journal::header_of(file).is_ok();
+    let how = Opening { seed, fresh_seed: seed.unwrap_or(fresh_seed), file: is_save.then(|| file.to_path_buf()) };
+    let view = crate::host::open(&game, &catalog::places(), &how);
+    Ok(Shell::new(machine, view, fresh_seed))
 }
 
-fn shot(target: &str, choice: &MachineChoice, seed: u64, output: &Path, events: Option<&Path>) -> Result<(), Failure> {
+fn shot(
+    target: &str,
+    choice: &MachineChoice,
+    seed: Option<u64>,
+    output: &Path,
+    events: Option<&Path>,
+) -> Result<(), Failure> {
     // Read and check the script before anything is built.
     let script = events.map(read_script).transpose()?;
-    let mut driver = Driver::new(shell_for(target, choice, seed)?);
+    let mut driver = Driver::new(shell_for(target, choice, seed, 1)?);
     if let Some((name, steps)) = script {
         super::script::run(&mut driver, &name, &steps).map_err(|e| fail(e.to_string()))?;
     }
@@ -286,8 +308,7 @@ fn read_script(path: &Path) -> Result<(String, Vec<super::script::Step>), Failur
 }
 
 fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(), Failure> {
-    let seed = seed.unwrap_or_else(clock_seed);
-    let driver = Driver::new(shell_for(target, &screen.choice_or_last()?, seed)?);
+    let driver = Driver::new(shell_for(target, &screen.choice_or_last()?, seed, clock_seed())?);
     let result = super::window::run(driver, screen.scale);
     result.map_err(fail)
 }
@@ -295,7 +316,7 @@ fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(
 /// `parlour help`: the viewer in a window, or rendered to `shot`.
 fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Option<&Path>) -> Result<(), Failure> {
     let default = match target.map(catalog::find) {
-        Some(Ok(game)) => game.default_machine,
+        Some(Ok(game)) => game.default_machine.unwrap_or(MachineId::AmigaPal),
         _ => MachineId::AmigaPal,
     };
     let choice = if shot.is_some() { screen.choice()? } else { screen.choice_or_last()? };
@@ -320,16 +341,54 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
     use crate::help::html_build::{HelpGame, build};
     let games: Vec<HelpGame> = catalog::games()
         .iter()
-        .filter_map(|g| g.game_type())
+        .filter_map(catalog::game_type)
         .map(|gt| HelpGame { id: gt.id.clone(), name: gt.name.clone(), folder: gt.folder.clone() })
         .collect();
-    let help_dir = super::help_source::guide_dirs()
+    let help_dir = super::data_dirs::guide_dirs()
         .into_iter()
         .map(|d| d.join("Help"))
         .find(|d| d.join("help.css").is_file())
         .ok_or_else(|| fail("no guide/Help folder with help.css found"))?;
     for path in build(&games, &help_dir, out).map_err(fail)? {
         say!("{}", path.display());
+    }
+    Ok(())
+}
+
+/// `parlour stats [GAME]`: a game's record, or every game's, each
+/// beginning with its `game:` line.
+fn stats(target: Option<&str>) -> Result<(), Failure> {
+    let all = crate::core::Stats::load(&settings::data_dir()).map_err(|e| fail(e.to_string()))?;
+    let ids: Vec<String> = match target {
+        Some(t) => vec![catalog::find(t).map_err(fail)?.game_id],
+        None => all.games().map(|(id, _)| id.to_string()).collect(),
+    };
+    if ids.is_empty() {
+        eprintln!("No game has been played yet.");
+    }
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            say!();
+        }
+        let g = all.game(id).cloned().unwrap_or_default();
+        let streak = |n: u64| n.to_string();
+        let current = match g.streak {
+            n if n > 0 => format!("{n} won"),
+            n if n < 0 => format!("{} lost", n.unsigned_abs()),
+            _ => "0".into(),
+        };
+        let or_none = |v: Option<String>| v.unwrap_or_else(|| "none".into());
+        say!("game: {id}");
+        say!("played: {}", g.played);
+        say!("won: {}", g.won);
+        say!("lost: {}", g.lost);
+        say!("current streak: {current}");
+        say!("longest winning streak: {}", streak(g.best_win_streak));
+        say!("longest losing streak: {}", streak(g.worst_losing_streak));
+        say!("best time: {}", or_none(g.best_time_ms.map(|ms| crate::views::board::clock(ms / 1000))));
+        say!("fewest moves: {}", or_none(g.best_moves.map(|m| m.to_string())));
+        say!("total score: {}", g.total_score);
+        say!("best score: {}", or_none(g.best_score.map(|s| s.to_string())));
     }
     Ok(())
 }
@@ -417,7 +476,7 @@ fn lint(paths: &[PathBuf]) -> Result<(), Failure> {
 fn dealing(target: &str, seed: Option<u64>, ms: Option<u32>) -> Result<(SolitaireVariant, u64), Failure> {
     use crate::core::Variant;
     let game = catalog::find(target).map_err(fail)?;
-    let game_type = game.game_type().ok_or_else(|| fail(format!("{target} is not a solitaire game type")))?;
+    let game_type = catalog::game_type(&game).ok_or_else(|| fail(format!("{target} is not a solitaire game type")))?;
     Ok(match ms {
         Some(n) => (game_type.variant.with_options("easy,ms").map_err(fail)?, u64::from(n)),
         None => (game_type.variant.clone(), seed.unwrap_or(1)),
@@ -439,7 +498,7 @@ fn deal(target: &str, seed: Option<u64>, ms: Option<u32>, format: Option<&str>) 
 
 fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
     let folders: Vec<PathBuf> = if all {
-        catalog::games().iter().filter_map(|g| g.game_type().map(|gt| gt.folder.clone())).collect()
+        catalog::games().iter().filter_map(|g| catalog::game_type(g).map(|gt| gt.folder.clone())).collect()
     } else {
         paths.to_vec()
     };

@@ -35,7 +35,7 @@ impl Driver {
     }
 
     /// Runs a command as if chosen from a menu.
-    pub fn command(&mut self, cmd: &str) {
+    pub fn command(&mut self, cmd: &crate::machines::Command) {
         self.shell.command(cmd);
         self.update();
     }

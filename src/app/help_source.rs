@@ -7,18 +7,11 @@ use std::path::{Path, PathBuf};
 
 use crate::help::model::Document;
 use crate::help::read_file;
+use crate::host::HelpRef;
 use crate::machines::MachineId;
 
 use super::catalog;
-
-/// Where help sources are looked for, in order: `$PARLOUR_GUIDE` (a path
-/// list) if set, otherwise ./guide and the source tree's guide folder.
-pub fn guide_dirs() -> Vec<PathBuf> {
-    if let Some(list) = std::env::var_os("PARLOUR_GUIDE") {
-        return std::env::split_paths(&list).collect();
-    }
-    vec![PathBuf::from("guide"), Path::new(env!("CARGO_MANIFEST_DIR")).join("guide")]
-}
+use super::data_dirs::guide_dirs;
 
 /// The first help file called `name` in the guide folders.
 fn find_guide(name: &str) -> Option<PathBuf> {
@@ -54,20 +47,17 @@ pub fn document_for(
 
 fn game_help(id: &str, machine: MachineId) -> Result<(Document, String), String> {
     let game = catalog::find(id)?;
-    let Some(game_type) = game.game_type() else {
-        return guide("pegs.guide", "MAIN");
-    };
-    match machine {
-        MachineId::Yazzle => open(&game_type.folder.join("game.html"), "main"),
-        MachineId::MacSe30 | MachineId::MacColor => {
-            // The Chance's three game types share one Imaj-style help.
-            let imaj =
-                if game.id.starts_with("the-chance") { "the-chance.imaj".into() } else { format!("{}.imaj", game.id) };
-            match find_guide(&imaj) {
-                Some(path) => open(&path, ""),
-                None => guide("solitaire.guide", &game.id),
-            }
-        }
-        MachineId::AmigaPal | MachineId::AmigaDblPal => guide("solitaire.guide", &game.id),
+    open_ref(&(game.family.help)(&game, machine))
+}
+
+/// Opens a family's help document.
+fn open_ref(help: &HelpRef) -> Result<(Document, String), String> {
+    match help {
+        HelpRef::File { path, node } => open(path, node),
+        HelpRef::Guide { file, node, fallback } => match (find_guide(file), fallback) {
+            (Some(path), _) => open(&path, node),
+            (None, Some(other)) => open_ref(other),
+            (None, None) => Err(format!("{file} is not in the guide folders")),
+        },
     }
 }

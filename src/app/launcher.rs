@@ -1,24 +1,25 @@
 //! The launcher: the list of games with Play, Help and About.
 
 use crate::gfx::{Rect, Surface, TextStyle};
-use crate::machines::{Button, Input, Key, Machine, Menu, MenuItem, Pen, Requester};
-use crate::views::{Response, View, widgets};
+use crate::machines::{Button, Command, Input, Key, Machine, Menu, MenuItem, Pen, Requester};
+use crate::views::{OPEN_SELECTED, Response, View, widgets};
 
 use super::catalog;
 
 /// The launcher, or YaZZle's Game Type Selection dialog (the same list
 /// holding only the solitaire game types).
 pub struct Launcher {
-    title: &'static str,
+    title: String,
     /// (id, name) of every game listed.
     games: Vec<(String, String)>,
     selected: usize,
-    buttons: &'static [(&'static str, &'static str)],
+    buttons: &'static [(&'static str, Command)],
 }
 
 /// The launcher's buttons, in order, with their commands.
-const LAUNCHER_BUTTONS: [(&str, &str); 3] = [("Play", "play-selected"), ("Help", "help"), ("About", "about")];
-const CHOOSER_BUTTONS: [(&str, &str); 2] = [("OK", "play-selected"), ("Cancel", "cancel")];
+const LAUNCHER_BUTTONS: [(&str, Command); 3] =
+    [("Play", Command::View(OPEN_SELECTED)), ("Help", Command::Help), ("About", Command::About)];
+const CHOOSER_BUTTONS: [(&str, Command); 2] = [("OK", Command::View(OPEN_SELECTED)), ("Cancel", Command::Close)];
 
 impl Launcher {
     pub fn new() -> Launcher {
@@ -27,18 +28,14 @@ impl Launcher {
 
     /// A launcher listing the given (id, name) pairs.
     pub fn listing(games: Vec<(String, String)>) -> Launcher {
-        Launcher { title: "Parlour", games, selected: 0, buttons: &LAUNCHER_BUTTONS }
+        Launcher { title: "Parlour".into(), games, selected: 0, buttons: &LAUNCHER_BUTTONS }
     }
 
-    /// The Game Type Selection dialog, with `current` selected.
-    pub fn game_types(current: &str) -> Launcher {
-        let games: Vec<(String, String)> = catalog::games()
-            .iter()
-            .filter(|g| g.game_type().is_some())
-            .map(|g| (g.id.to_string(), g.name.to_string()))
-            .collect();
+    /// A chooser dialog (Game Type Selection, Open...) listing (id, name)
+    /// pairs, with `current` selected.
+    pub fn chooser(title: &str, games: Vec<(String, String)>, current: &str) -> Launcher {
         let selected = games.iter().position(|(id, _)| id == current).unwrap_or(0);
-        Launcher { title: "Game Type Selection", games, selected, buttons: &CHOOSER_BUTTONS }
+        Launcher { title: title.into(), games, selected, buttons: &CHOOSER_BUTTONS }
     }
 
     /// The list box and button rectangles inside `area`.
@@ -83,7 +80,7 @@ impl Launcher {
 
     fn play_selected(&self) -> Response {
         match self.games.get(self.selected) {
-            Some((id, _)) => Response::Command(format!("play:{id}")),
+            Some((id, _)) => Response::Command(Command::Play(id.clone())),
             None => Response::Unchanged,
         }
     }
@@ -110,11 +107,14 @@ pub fn about() -> Requester {
 
 impl View for Launcher {
     fn title(&self) -> String {
-        self.title.into()
+        self.title.clone()
     }
 
     fn menus(&self) -> Vec<Menu> {
-        vec![Menu::new("Game", vec![MenuItem::new("Play", "play-selected").key('o').enabled(!self.games.is_empty())])]
+        vec![Menu::new(
+            "Game",
+            vec![MenuItem::new("Play", Command::View(OPEN_SELECTED)).key('o').enabled(!self.games.is_empty())],
+        )]
     }
 
     fn message(&self) -> String {
@@ -129,7 +129,7 @@ impl View for Launcher {
         let look = machine.look();
         s.fill_rect(area, look.paint(Pen::Background));
         let title_font = look.title_font;
-        let title = self.title;
+        let title = self.title.as_str();
         let tw = title_font.text_width(title) as i32;
         let margin = (area.w / 24).max(6);
         s.draw_text(
@@ -153,7 +153,7 @@ impl View for Launcher {
         let selected = (!self.games.is_empty()).then_some(self.selected);
         widgets::list_box(s, machine, list, &self.rows(), self.first_row(machine, list), selected);
         for ((label, cmd), r) in self.buttons.iter().zip(buttons) {
-            let enabled = *cmd != "play-selected" || !self.games.is_empty();
+            let enabled = *cmd != Command::View(OPEN_SELECTED) || !self.games.is_empty();
             widgets::button(s, machine, r, label, enabled);
         }
     }
@@ -163,9 +163,9 @@ impl View for Launcher {
         match *input {
             Input::MouseDown { x, y, button: Button::Left } => {
                 if let Some(i) = buttons.iter().position(|r| r.contains(x, y)) {
-                    return match self.buttons[i].1 {
-                        "play-selected" => self.play_selected(),
-                        cmd => Response::Command(cmd.into()),
+                    return match &self.buttons[i].1 {
+                        Command::View(OPEN_SELECTED) => self.play_selected(),
+                        cmd => Response::Command(cmd.clone()),
                     };
                 }
                 if list.contains(x, y) {
@@ -186,16 +186,19 @@ impl View for Launcher {
                 self.selected -= 1;
                 Response::Redraw
             }
-            Input::Key { key: Key::Enter, .. } => self.play_selected(),
+            Input::Key { key: Key::Enter | Key::Char(' '), .. } => self.play_selected(),
+            Input::Key { key: Key::Escape, .. } if self.buttons.len() == CHOOSER_BUTTONS.len() => {
+                Response::Command(Command::Close)
+            }
             _ => Response::Unchanged,
         }
     }
 
-    fn command(&mut self, command: &str) -> Option<Response> {
+    fn command(&mut self, command: &Command) -> Option<Response> {
         self.can(command).then(|| self.play_selected())
     }
 
-    fn can(&self, command: &str) -> bool {
-        command == "play-selected" && !self.games.is_empty()
+    fn can(&self, command: &Command) -> bool {
+        *command == Command::View(OPEN_SELECTED) && !self.games.is_empty()
     }
 }

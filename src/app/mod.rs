@@ -5,6 +5,7 @@ pub mod bench;
 pub mod capture;
 pub mod catalog;
 pub mod cli;
+pub mod data_dirs;
 pub mod driver;
 pub mod help_source;
 pub mod launcher;

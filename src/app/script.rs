@@ -341,6 +341,7 @@ fn click(x: i32, y: i32, button: Button) -> [Input; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::machines::Command;
 
     fn one(line: &str) -> Result<Event, ScriptError> {
         parse("t.events", line).map(|mut v| v.remove(0).event)
@@ -416,20 +417,20 @@ mod tests {
     #[test]
     fn menu_items_are_found_by_visible_text() {
         let menus = vec![
-            Menu::new("@", vec![MenuItem::new("About Parlour...", "about")]),
+            Menu::new("@", vec![MenuItem::new("About Parlour...", Command::About)]),
             Menu::new(
                 "Game",
                 vec![
-                    MenuItem::new("Undo", "undo").enabled(false),
+                    MenuItem::new("Undo", Command::Undo).enabled(false),
                     MenuItem::separator(),
-                    MenuItem::new("Game Types...", "gametypes"),
+                    MenuItem::new("Game Types...", Command::Variants),
                 ],
             ),
         ];
-        assert_eq!(find_item(&menus, "game", "game types").unwrap().command, "gametypes");
-        assert_eq!(find_item(&menus, "Game", "Game Types…").unwrap().command, "gametypes");
-        assert_eq!(find_item(&menus, "Apple", "About Parlour").unwrap().command, "about");
-        assert_eq!(find_item(&menus, "Parlour", "About Parlour...").unwrap().command, "about");
+        assert_eq!(find_item(&menus, "game", "game types").unwrap().command, Command::Variants);
+        assert_eq!(find_item(&menus, "Game", "Game Types…").unwrap().command, Command::Variants);
+        assert_eq!(find_item(&menus, "Apple", "About Parlour").unwrap().command, Command::About);
+        assert_eq!(find_item(&menus, "Parlour", "About Parlour...").unwrap().command, Command::About);
         let e = find_item(&menus, "Game", "Undo").unwrap_err();
         assert_eq!(e, "menu item `Game > Undo` is disabled");
         let e = find_item(&menus, "Game", "Redo").unwrap_err();

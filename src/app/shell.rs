@@ -2,22 +2,20 @@
 //! current view, menus and requesters. The window loop and the headless
 //! driver both feed it input and ask it to draw.
 
+use std::path::Path;
+
 use crate::gfx::Surface;
 use crate::help::viewer::Viewer;
+use crate::host::{self, Opening, journal};
 use crate::machines::{
-    Button, Frame, Input, Key, Machine, MachineChoice, MachineId, Menu, MenuItem, MenuOutcome, MenuTracker, Requester,
-    menu,
+    Button, Command, Frame, Input, Key, Machine, MachineChoice, MachineId, Menu, MenuItem, MenuOutcome, MenuTracker,
+    Requester, menu,
 };
 use crate::views::help::HelpView;
-use crate::views::pegs::chooser::BoardChooser;
 use crate::views::{Response, View};
 
-use super::catalog;
 use super::launcher::{self, Launcher};
-
-/// Command verbs the shell itself carries out, whatever the view.
-const APP_COMMANDS: [&str; 12] =
-    ["quit", "about", "help", "launcher", "play", "machine", "depth", "skin", "gametypes", "boards", "stats", "close"];
+use super::{catalog, settings};
 
 pub struct Shell {
     machine: Machine,
@@ -57,7 +55,7 @@ impl Shell {
     /// launcher) on top of it; closing the viewer returns to the game.
     fn open_help(&mut self) {
         // Help inside the viewer is the document's own help node.
-        if let Some(response) = self.view.command("help") {
+        if let Some(response) = self.view.command(&Command::Help) {
             return self.respond(response);
         }
         let game = self.view.game_id();
@@ -105,14 +103,15 @@ impl Shell {
         let is_mac = matches!(id, MachineId::MacSe30 | MachineId::MacColor);
         let mut menus = Vec::new();
         if is_mac {
-            menus.push(Menu::new("@", vec![MenuItem::new("About Parlour...", "about")]));
+            menus.push(Menu::new("@", vec![MenuItem::new("About Parlour...", Command::About)]));
         }
-        let mut file = vec![MenuItem::new("Games", "launcher").key('l'), MenuItem::new("Help", "help").key('h')];
+        let mut file =
+            vec![MenuItem::new("Games", Command::Games).key('l'), MenuItem::new("Help", Command::Help).key('h')];
         if !is_mac {
-            file.push(MenuItem::new("About...", "about"));
+            file.push(MenuItem::new("About...", Command::About));
         }
         file.push(MenuItem::separator());
-        file.push(MenuItem::new("Quit", "quit").key('q'));
+        file.push(MenuItem::new("Quit", Command::Quit).key('q'));
         let file_title = if matches!(id, MachineId::AmigaPal | MachineId::AmigaDblPal) { "Project" } else { "File" };
         menus.push(Menu::new(file_title, file));
         menus.extend(self.view.menus());
@@ -124,7 +123,7 @@ impl Shell {
         let current = self.machine.choice();
         let mut items: Vec<MenuItem> = MachineId::ALL
             .iter()
-            .map(|m| MenuItem::new(m.title(), &format!("machine:{}", m.name())).checked(current.id == Some(*m)))
+            .map(|m| MenuItem::new(m.title(), Command::Machine(*m)).checked(current.id == Some(*m)))
             .collect();
         let depths = self.machine.id().depths();
         if depths.len() > 1 {
@@ -136,7 +135,7 @@ impl Shell {
                     "millions" => "Millions".to_string(),
                     n => format!("{n} Colours"),
                 };
-                items.push(MenuItem::new(&label, &format!("depth:{}", d.name())).checked(current.depth == Some(*d)));
+                items.push(MenuItem::new(&label, Command::Depth(*d)).checked(current.depth == Some(*d)));
             }
         }
         if self.machine.id() == MachineId::Yazzle {
@@ -144,7 +143,7 @@ impl Shell {
             for skin in crate::machines::skins() {
                 let label = format!("Skin: {}", skin.name);
                 items.push(
-                    MenuItem::new(&label, &format!("skin:{}", skin.id))
+                    MenuItem::new(&label, Command::Skin(skin.id.clone()))
                         .checked(current.skin.as_deref() == Some(&skin.id)),
                 );
             }
@@ -154,9 +153,21 @@ impl Shell {
 
     /// Whether a command would do something now: the application's own
     /// always do; the rest are the view's to say.
-    fn can(&self, cmd: &str) -> bool {
-        let verb = cmd.split_once(':').map_or(cmd, |(v, _)| v);
-        APP_COMMANDS.contains(&verb) || self.view.can(cmd)
+    fn can(&self, cmd: &Command) -> bool {
+        match cmd {
+            Command::Quit
+            | Command::About
+            | Command::Help
+            | Command::Games
+            | Command::Play(_)
+            | Command::Close
+            | Command::Open
+            | Command::Machine(_)
+            | Command::Depth(_)
+            | Command::Skin(_) => true,
+            Command::Variants => self.view.game_id().is_some(),
+            other => self.view.can(other),
+        }
     }
 
     /// Draws the whole screen.
@@ -263,81 +274,121 @@ impl Shell {
     }
 
     /// Runs a menu, button or view command.
-    pub fn command(&mut self, cmd: &str) {
+    pub fn command(&mut self, cmd: &Command) {
         self.dirty = true;
-        let (verb, arg) = cmd.split_once(':').unwrap_or((cmd, ""));
-        match verb {
-            "quit" => self.quit = true,
-            "about" => self.requester = Some(launcher::about()),
-            "help" => self.open_help(),
-            "launcher" => {
-                self.behind.clear();
-                self.view = Box::new(Launcher::new());
+        match cmd {
+            Command::Quit => self.quit = true,
+            Command::About => self.requester = Some(launcher::about()),
+            Command::Help => self.open_help(),
+            Command::Games => self.replace_all(Box::new(Launcher::new())),
+            Command::Play(target) => self.play(target),
+            Command::Variants => self.variants(),
+            Command::Open => self.open_kept(),
+            Command::Close if !self.behind.is_empty() => {
+                let mut top = std::mem::replace(&mut self.view, self.behind.pop().expect("not empty"));
+                top.close();
             }
-            "play" => match catalog::find(arg) {
-                Ok(game) => {
-                    self.behind.clear();
-                    self.view = game.open(self.seed);
-                }
-                Err(e) => self.requester = Some(error_box(&e)),
+            Command::Close => match self.view.command(cmd) {
+                Some(response) => self.respond(response),
+                // A game's window closed: back to the games.
+                None if self.view.game_id().is_some() => self.replace_all(Box::new(Launcher::new())),
+                None => self.quit = true,
             },
-            "gametypes" => {
-                let current = self.view.game_id().unwrap_or_default();
-                let chooser = Box::new(Launcher::game_types(&current));
-                self.behind.push(std::mem::replace(&mut self.view, chooser));
-            }
-            "boards" => {
-                let current = self.view.game_id().unwrap_or_default();
-                let chooser = Box::new(BoardChooser::new(catalog::boards(), &current));
-                self.behind.push(std::mem::replace(&mut self.view, chooser));
-            }
-            "cancel" if !self.behind.is_empty() => {
-                self.view = self.behind.pop().expect("not empty");
-            }
-            // The window's close box: a dialog or help over a game goes
-            // back to it, a game back to the launcher, and closing the
-            // launcher (the last window) quits.
-            "close" => {
-                if let Some(under) = self.behind.pop() {
-                    self.view = under;
-                } else if self.view.game_id().is_some() {
-                    self.view = Box::new(Launcher::new());
-                } else {
-                    self.quit = true;
-                }
-            }
-            "stats" => {
-                let stats = crate::core::Stats::load(&super::settings::data_dir()).unwrap_or_default();
-                let name = catalog::find(arg).map(|g| g.name).unwrap_or_else(|_| arg.to_string());
-                let game = stats.game(arg).cloned().unwrap_or_default();
-                self.requester = Some(crate::views::solitaire::stats_box(&name, &game));
-            }
-            "machine" | "depth" | "skin" => {
-                let mut choice = self.machine.choice();
-                match verb {
-                    "machine" => match MachineId::parse(arg) {
-                        Ok(id) if Some(id) != choice.id => {
-                            choice = MachineChoice { id: Some(id), ..Default::default() }
-                        }
-                        Ok(_) => return,
-                        Err(e) => return self.requester = Some(error_box(&e)),
-                    },
-                    "depth" => match crate::machines::Depth::parse(arg) {
-                        Ok(d) => choice.depth = Some(d),
-                        Err(e) => return self.requester = Some(error_box(&e)),
-                    },
-                    _ => choice.skin = Some(arg.to_string()),
-                }
-                match Machine::new(&choice, self.machine.id()) {
-                    Ok(m) => self.machine = m,
-                    Err(e) => self.requester = Some(error_box(&e.0)),
-                }
-            }
+            Command::Machine(_) | Command::Depth(_) | Command::Skin(_) => self.switch_machine(cmd),
             _ => {
                 if let Some(response) = self.view.command(cmd) {
                     self.respond(response);
                 }
             }
+        }
+    }
+
+    /// Shows `view` in place of everything shown, which is closed first
+    /// (games are journalled as they close).
+    fn replace_all(&mut self, view: Box<dyn View>) {
+        for mut old in self.behind.drain(..) {
+            old.close();
+        }
+        let mut old = std::mem::replace(&mut self.view, view);
+        old.close();
+    }
+
+    /// Opens a game by id or path; a kept game's file opens that game.
+    fn play(&mut self, target: &str) {
+        let is_save = Path::new(target).is_file() && journal::header_of(Path::new(target)).is_ok();
+        match catalog::find(target) {
+            Ok(game) => {
+                let how = Opening {
+                    seed: None,
+                    fresh_seed: self.seed,
+                    file: is_save.then(|| Path::new(target).to_path_buf()),
+                };
+                let view = host::open(&game, &catalog::places(), &how);
+                self.replace_all(view);
+            }
+            Err(e) => self.requester = Some(error_box(&e)),
+        }
+    }
+
+    /// The open game's family chooser (Game Types..., Choose Board...).
+    fn variants(&mut self) {
+        let Some(current) = self.view.game_id() else { return };
+        let places = catalog::places();
+        let Ok(game) = catalog::find(&current) else { return };
+        let family = game.family;
+        let chooser = match family.chooser {
+            Some(make) => make(&current, &places),
+            None => {
+                let listed: Vec<(String, String)> =
+                    (family.variants)(&places).into_iter().flatten().map(|g| (g.id, g.name)).collect();
+                let title = family.chooser_label.trim_end_matches("...");
+                Box::new(Launcher::chooser(title, listed, &current))
+            }
+        };
+        self.behind.push(std::mem::replace(&mut self.view, chooser));
+    }
+
+    /// The list of kept games (File > Open...).
+    fn open_kept(&mut self) {
+        let kept: Vec<(String, String)> = journal::kept_games(&settings::data_dir())
+            .into_iter()
+            .map(|p| {
+                let name = p.file_stem().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                (p.display().to_string(), name)
+            })
+            .collect();
+        if kept.is_empty() {
+            self.requester = Some(error_box("No game has been kept yet: File > Save As... keeps one."));
+            return;
+        }
+        let chooser = Box::new(Launcher::chooser("Open a Kept Game", kept, ""));
+        self.behind.push(std::mem::replace(&mut self.view, chooser));
+    }
+
+    fn switch_machine(&mut self, cmd: &Command) {
+        let mut choice = self.machine.choice();
+        match cmd {
+            Command::Machine(id) if Some(*id) != choice.id => {
+                choice = MachineChoice { id: Some(*id), ..Default::default() }
+            }
+            Command::Machine(_) => return,
+            Command::Depth(d) => choice.depth = Some(*d),
+            Command::Skin(skin) => choice.skin = Some(skin.clone()),
+            _ => return,
+        }
+        match Machine::new(&choice, self.machine.id()) {
+            Ok(m) => self.machine = m,
+            Err(e) => self.requester = Some(error_box(&e.0)),
+        }
+    }
+}
+
+impl Drop for Shell {
+    /// Whatever way the program ends, open games are journalled.
+    fn drop(&mut self) {
+        self.view.close();
+        for view in &mut self.behind {
+            view.close();
         }
     }
 }

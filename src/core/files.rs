@@ -8,7 +8,8 @@
 //!   is `NAME.tmp` renamed over `NAME` (a rename within one folder is
 //!   atomic). A writer killed at any point leaves either the previous `NAME`
 //!   or the new one, complete, and a complete `NAME.bak` if there was one.
-//! - [`set_aside`] moves a bad file to the first free `NAME.bad-N`, and never
+//! - [`set_aside`] moves a bad file to the first free `NAME.WHY-N`, where
+//!   WHY says what is wrong with it (`damaged`, `foreign`), and never
 //!   overwrites an existing file to do so.
 
 use std::ffi::OsString;
@@ -17,7 +18,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// How many `NAME.bad-N` names [`set_aside`] tries before giving up.
+/// How many `NAME.WHY-N` names [`set_aside`] tries before giving up.
 const MAX_SET_ASIDE: u32 = 10_000;
 
 /// What kind of trouble a file gave.
@@ -34,6 +35,19 @@ pub enum FileErrorKind {
     Foreign,
     /// The data could not be put in a file (a name with unusable characters).
     Invalid,
+}
+
+impl FileErrorKind {
+    /// One word for the kind, as a set-aside file's name carries it.
+    pub fn word(self) -> &'static str {
+        match self {
+            FileErrorKind::NotFound => "missing",
+            FileErrorKind::Io => "unreadable",
+            FileErrorKind::Corrupt => "damaged",
+            FileErrorKind::Foreign => "foreign",
+            FileErrorKind::Invalid => "invalid",
+        }
+    }
 }
 
 /// A problem with a file, said in words: which file, which line if known,
@@ -58,7 +72,7 @@ impl FileError {
     /// [`set_aside`] so it is neither loaded again nor overwritten, and the
     /// error says where it went (or why it could not be moved).
     pub fn reject(path: &Path, line: Option<usize>, kind: FileErrorKind, reason: String) -> Self {
-        let (moved_to, reason) = match set_aside(path) {
+        let (moved_to, reason) = match set_aside(path, kind.word()) {
             Ok(to) => (Some(to), reason),
             Err(e) => (None, format!("{reason} (and it could not be moved aside: {e})")),
         };
@@ -154,12 +168,12 @@ fn sync_folder(path: &Path) {
     let _ = path;
 }
 
-/// Moves `path` to the first free name `NAME.bad-1`, `NAME.bad-2`... and
+/// Moves `path` to the first free name `NAME.WHY-1`, `NAME.WHY-2`... and
 /// returns that name. An existing file is never overwritten: each name is
 /// first claimed by creating it exclusively, and only then renamed onto.
-pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
+pub fn set_aside(path: &Path, why: &str) -> io::Result<PathBuf> {
     for n in 1..=MAX_SET_ASIDE {
-        let target = with_suffix(path, &format!(".bad-{n}"));
+        let target = with_suffix(path, &format!(".{why}-{n}"));
         match OpenOptions::new().write(true).create_new(true).open(&target) {
             Ok(_) => {}
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
@@ -174,7 +188,7 @@ pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
             }
         };
     }
-    Err(io::Error::other(format!("{MAX_SET_ASIDE} files named {}.bad-N exist already", path.display())))
+    Err(io::Error::other(format!("{MAX_SET_ASIDE} files named {}.{why}-N exist already", path.display())))
 }
 
 #[cfg(test)]
@@ -222,16 +236,16 @@ mod tests {
     fn set_aside_never_overwrites() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("stats.ini");
-        fs::write(with_suffix(&path, ".bad-1"), b"older").unwrap();
+        fs::write(with_suffix(&path, ".damaged-1"), b"older").unwrap();
         fs::write(&path, b"bad").unwrap();
-        let to = set_aside(&path).unwrap();
-        assert_eq!(to, with_suffix(&path, ".bad-2"));
+        let to = set_aside(&path, "damaged").unwrap();
+        assert_eq!(to, with_suffix(&path, ".damaged-2"));
         assert_eq!(fs::read(&to).unwrap(), b"bad");
-        assert_eq!(fs::read(with_suffix(&path, ".bad-1")).unwrap(), b"older");
+        assert_eq!(fs::read(with_suffix(&path, ".damaged-1")).unwrap(), b"older");
         assert!(!path.exists());
         // Nothing to move: an error, and the claimed name is given back.
-        assert!(set_aside(&path).is_err());
-        assert!(!with_suffix(&path, ".bad-3").exists());
+        assert!(set_aside(&path, "damaged").is_err());
+        assert!(!with_suffix(&path, ".damaged-3").exists());
     }
 
     #[test]
@@ -240,7 +254,7 @@ mod tests {
         let path = dir.path().join("x.sav");
         fs::write(&path, b"junk").unwrap();
         let e = FileError::reject(&path, Some(3), FileErrorKind::Corrupt, "bad seed".into());
-        let moved = with_suffix(&path, ".bad-1");
+        let moved = with_suffix(&path, ".damaged-1");
         assert_eq!(e.moved_to.as_deref(), Some(moved.as_path()));
         assert_eq!(
             e.to_string(),

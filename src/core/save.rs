@@ -93,6 +93,8 @@ pub fn encode<V: Variant>(session: &Session<V>) -> Result<String, String> {
         session.cursor(),
         session.elapsed_ms(),
     );
+    let current = session.game_start();
+    let clocks: Vec<(usize, u64)> = session.game_clocks().filter(|&(i, _)| i != current).collect();
     for (i, step) in steps.iter().enumerate() {
         match &step.action {
             _ if i == 0 => {}
@@ -102,6 +104,9 @@ pub fn encode<V: Variant>(session: &Session<V>) -> Result<String, String> {
         }
         for text in &step.auto {
             out.push_str(&format!("auto {text}\n"));
+        }
+        if let Some((_, ms)) = clocks.iter().find(|c| c.0 == i) {
+            out.push_str(&format!("clock {ms}\n"));
         }
     }
     out.push_str("end\n");
@@ -160,18 +165,22 @@ pub fn decode<V: Variant>(bytes: &[u8], variant: &V) -> Result<Session<V>, Decod
     let variant = variant
         .with_options(&header.options)
         .map_err(|e| DecodeError::foreign(4, format!("the options {:?} are not understood: {e}", header.options)))?;
-    let (steps, places) = parse_steps(&mut lines, header.seed)?;
+    let (steps, places, clocks) = parse_steps(&mut lines, header.seed)?;
     if header.cursor >= steps.len() {
         return Err(DecodeError::corrupt(
             6,
             format!("the cursor is at step {}, but the file has only {} steps", header.cursor, steps.len()),
         ));
     }
-    Session::from_history(variant, steps, header.cursor, header.elapsed_ms).map_err(|e| {
+    let mut session = Session::from_history(variant, steps, header.cursor, header.elapsed_ms).map_err(|e| {
         let place = &places[e.step];
         let line = e.auto.map_or(place.head, |k| place.autos[k]);
         DecodeError::corrupt(line, format!("the game does not replay: {}", e.reason))
-    })
+    })?;
+    for (line, step, ms) in clocks {
+        session.set_game_clock(step, ms).map_err(|e| DecodeError::corrupt(line, e))?;
+    }
+    Ok(session)
 }
 
 /// The lines of a save, numbered from 1. A final line break is optional and
@@ -280,9 +289,14 @@ struct Place {
 
 /// Reads the step lines up to `end`. Step 0 is the deal of `seed`, whose
 /// place is the `seed:` header line (line 5).
-fn parse_steps(lines: &mut Lines, seed: u64) -> Result<(Vec<Step>, Vec<Place>), DecodeError> {
+/// The steps, where each was read, and the `clock` lines as (line, step,
+/// milliseconds).
+type ParsedSteps = (Vec<Step>, Vec<Place>, Vec<(usize, usize, u64)>);
+
+fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError> {
     let mut steps = vec![Step { action: Action::NewGame { seed }, auto: Vec::new() }];
     let mut places = vec![Place { head: 5, autos: Vec::new() }];
+    let mut clocks = Vec::new();
     loop {
         let Some((n, line)) = lines.next() else {
             return Err(DecodeError::corrupt(
@@ -304,6 +318,12 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<(Vec<Step>, Vec<Place>), 
                 check_line("the move text", rest, false).map_err(|e| DecodeError::corrupt(n, e))?;
                 Action::Move(rest.to_string())
             }
+            "clock" => {
+                let ms =
+                    parse_decimal(rest).ok_or_else(|| DecodeError::corrupt(n, format!("{rest:?} is not a time")))?;
+                clocks.push((n, steps.len() - 1, ms));
+                continue;
+            }
             "new" => Action::NewGame {
                 seed: parse_decimal(rest).ok_or_else(|| DecodeError::corrupt(n, format!("{rest:?} is not a seed")))?,
             },
@@ -311,7 +331,7 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<(Vec<Step>, Vec<Place>), 
             _ => {
                 return Err(DecodeError::corrupt(
                     n,
-                    format!("expected `move`, `auto`, `new`, `restart` or `end`, found {line:?}"),
+                    format!("expected `move`, `auto`, `new`, `restart`, `clock` or `end`, found {line:?}"),
                 ));
             }
         };
@@ -321,7 +341,7 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<(Vec<Step>, Vec<Place>), 
     if let Some((n, _)) = lines.next() {
         return Err(DecodeError::corrupt(n, "there is more after the `end` line"));
     }
-    Ok((steps, places))
+    Ok((steps, places, clocks))
 }
 
 #[cfg(test)]
@@ -366,6 +386,28 @@ mod tests {
         assert_eq!(*lines.last().unwrap(), "end");
         let body: Vec<&str> = lines[7..lines.len() - 1].iter().copied().filter(|l| !l.starts_with("auto ")).collect();
         assert_eq!(body, expected_steps);
+    }
+
+    #[test]
+    fn the_clocks_of_earlier_games_are_kept() {
+        let mut s = Session::new(Counting { max: 3 }, 4);
+        s.play_text("add 1").unwrap();
+        s.add_time(61_000);
+        s.new_game(7);
+        s.add_time(5_000);
+        let text = encode(&s).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[7..9], ["clock 61000", "move add 1"], "{text}");
+        let mut back = decode(text.as_bytes(), &Counting { max: 3 }).unwrap();
+        assert_eq!(back, s);
+        back.undo();
+        back.undo();
+        assert_eq!(back.elapsed_ms(), 61_000, "undoing the New Game brings its clock back");
+        // A clock after a move names no game.
+        let bad = text.replace("clock 61000\nmove add 1\n", "move add 1\nclock 5\n");
+        let e = decode(bad.as_bytes(), &Counting { max: 3 }).unwrap_err();
+        assert_eq!(e.line, 9, "{e}");
+        assert!(e.reason.contains("no clock"), "{e}");
     }
 
     #[test]

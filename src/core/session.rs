@@ -70,7 +70,10 @@ pub struct Session<V: Variant> {
     /// `states[i]` is the state after `steps[..=i]`; same length as `steps`.
     states: Vec<V::Game>,
     cursor: usize,
-    elapsed_ms: u64,
+    /// Play time of each game, kept at the index of the step that dealt it
+    /// (0 elsewhere); same length as `steps`. Undoing a New Game brings
+    /// back the old game's clock with it.
+    clocks: Vec<u64>,
 }
 
 impl<V: Variant> Session<V> {
@@ -82,7 +85,7 @@ impl<V: Variant> Session<V> {
             steps: vec![Step { action: Action::NewGame { seed }, auto }],
             states: vec![state],
             cursor: 0,
-            elapsed_ms: 0,
+            clocks: vec![0],
         }
     }
 
@@ -98,7 +101,11 @@ impl<V: Variant> Session<V> {
             });
         }
         let states = replay(&variant, &steps)?;
-        Ok(Session { variant, steps, states, cursor, elapsed_ms })
+        let mut clocks = vec![0; steps.len()];
+        let mut session = Session { variant, steps, states, cursor, clocks: Vec::new() };
+        clocks[session.game_start()] = elapsed_ms;
+        session.clocks = clocks;
+        Ok(session)
     }
 
     /// The variant being played.
@@ -148,13 +155,33 @@ impl<V: Variant> Session<V> {
     /// Play time of the current game in milliseconds, as reported through
     /// [`add_time`](Session::add_time).
     pub fn elapsed_ms(&self) -> u64 {
-        self.elapsed_ms
+        self.clocks[self.game_start()]
     }
 
-    /// Adds play time. New Game and Restart set the clock back to zero;
-    /// undo does not, because the time was spent all the same.
+    /// The play time of every game in the history that has one, by the
+    /// index of the step that dealt it.
+    pub fn game_clocks(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        self.clocks.iter().copied().enumerate().filter(|&(_, ms)| ms > 0)
+    }
+
+    /// Sets the play time of the game dealt at step `start` (as a save
+    /// records it); an index that deals no game is refused.
+    pub fn set_game_clock(&mut self, start: usize, ms: u64) -> Result<(), String> {
+        match self.steps.get(start).map(|s| &s.action) {
+            Some(Action::NewGame { .. } | Action::Restart) => {
+                self.clocks[start] = ms;
+                Ok(())
+            }
+            _ => Err(format!("step {start} does not deal a game, so it has no clock")),
+        }
+    }
+
+    /// Adds play time to the game at the cursor. A New Game or Restart
+    /// starts a clock of its own at zero; undoing a move does not take time
+    /// back, because it was spent all the same.
     pub fn add_time(&mut self, ms: u64) {
-        self.elapsed_ms = self.elapsed_ms.saturating_add(ms);
+        let start = self.game_start();
+        self.clocks[start] = self.clocks[start].saturating_add(ms);
     }
 
     /// Whether there is a step to undo.
@@ -190,12 +217,24 @@ impl<V: Variant> Session<V> {
     /// Makes a move if the rules allow it, then any automatic moves, as one
     /// undoable step. A refused move changes nothing.
     pub fn play(&mut self, m: &<V::Game as Game>::Move) -> Result<(), Refusal> {
+        self.play_with(m, |_| None)
+    }
+
+    /// As [`play`](Session::play), and after the game's own automatic moves
+    /// also those `extra` offers (a player's auto-play option), all in the
+    /// same undoable step. They are recorded as moves, so replaying the
+    /// history needs no knowledge of the option.
+    pub fn play_with(
+        &mut self,
+        m: &<V::Game as Game>::Move,
+        extra: impl Fn(&V::Game) -> Option<<V::Game as Game>::Move>,
+    ) -> Result<(), Refusal> {
         let state = self.state();
         state.check(m)?;
         let text = recordable_text(state, m).map_err(Refusal::new)?;
         let mut next = state.clone();
         next.apply(m);
-        let auto = run_autos(&mut next);
+        let auto = run_autos(&mut next, extra);
         self.push(Step { action: Action::Move(text), auto }, next);
         Ok(())
     }
@@ -211,14 +250,12 @@ impl<V: Variant> Session<V> {
     pub fn new_game(&mut self, seed: u64) {
         let (state, auto) = deal_with_autos(&self.variant, seed);
         self.push(Step { action: Action::NewGame { seed }, auto }, state);
-        self.elapsed_ms = 0;
     }
 
     /// Deals the current game again, as an undoable step.
     pub fn restart(&mut self) {
         let (state, auto) = deal_with_autos(&self.variant, self.seed());
         self.push(Step { action: Action::Restart, auto }, state);
-        self.elapsed_ms = 0;
     }
 
     /// The state after step `step`, rebuilt from scratch by replaying the
@@ -240,8 +277,10 @@ impl<V: Variant> Session<V> {
     fn push(&mut self, step: Step, state: V::Game) {
         self.steps.truncate(self.cursor + 1);
         self.states.truncate(self.cursor + 1);
+        self.clocks.truncate(self.cursor + 1);
         self.steps.push(step);
         self.states.push(state);
+        self.clocks.push(0);
         self.cursor += 1;
     }
 }
@@ -249,17 +288,18 @@ impl<V: Variant> Session<V> {
 /// The deal for `seed` and the automatic moves that follow it.
 fn deal_with_autos<V: Variant>(variant: &V, seed: u64) -> (V::Game, Vec<String>) {
     let mut state = variant.deal(seed);
-    let auto = run_autos(&mut state);
+    let auto = run_autos(&mut state, |_| None);
     (state, auto)
 }
 
-/// Makes automatic moves until the game offers none, returning their texts.
-/// An automatic move the rules refuse, or whose text cannot be recorded, ends
-/// the run instead of being made: what is applied must always be replayable.
-fn run_autos<G: Game>(state: &mut G) -> Vec<String> {
+/// Makes automatic moves until neither the game nor `extra` offers one,
+/// returning their texts. An automatic move the rules refuse, or whose text
+/// cannot be recorded, ends the run instead of being made: what is applied
+/// must always be replayable.
+fn run_autos<G: Game>(state: &mut G, extra: impl Fn(&G) -> Option<G::Move>) -> Vec<String> {
     let mut texts = Vec::new();
     while texts.len() < AUTO_LIMIT {
-        let Some(m) = state.auto_move() else { break };
+        let Some(m) = state.auto_move().or_else(|| extra(state)) else { break };
         if state.check(&m).is_err() {
             break;
         }
@@ -418,6 +458,35 @@ mod tests {
         assert_eq!(s.state(), &before);
         assert_eq!(s.seed(), first_seed);
         assert_eq!(s.move_count(), 1);
+    }
+
+    #[test]
+    fn undoing_a_new_game_brings_back_its_clock() {
+        let mut s = session();
+        s.play(&1).unwrap();
+        s.add_time(61_000);
+        s.new_game(7);
+        assert_eq!(s.elapsed_ms(), 0);
+        s.add_time(2_000);
+        s.undo();
+        assert_eq!(s.elapsed_ms(), 61_000);
+        s.redo();
+        assert_eq!(s.elapsed_ms(), 2_000);
+    }
+
+    #[test]
+    fn extra_automatic_moves_join_the_step_that_caused_them() {
+        let mut s = session();
+        let before = s.state().clone();
+        let goal = before.total + 3;
+        s.play_with(&1, |g| (g.total < goal).then_some(1)).unwrap();
+        assert!(s.state().total >= goal);
+        assert_eq!(s.cursor(), 1, "one step");
+        assert!(!s.steps()[1].auto.is_empty());
+        let after = s.state().clone();
+        assert_eq!(s.replay_to(1).unwrap(), after, "replay needs no knowledge of the option");
+        s.undo();
+        assert_eq!(s.state(), &before);
     }
 
     #[test]

@@ -38,8 +38,18 @@ use super::text::{check_id, check_line};
 pub const FILE_NAME: &str = "stats.ini";
 
 /// The keys [`GameStats`] writes itself; an extra key may not use them.
-const KNOWN_KEYS: [&str; 8] =
-    ["played", "won", "lost", "streak", "best-win-streak", "worst-losing-streak", "total-score", "best-score"];
+const KNOWN_KEYS: [&str; 10] = [
+    "played",
+    "won",
+    "lost",
+    "streak",
+    "best-win-streak",
+    "worst-losing-streak",
+    "total-score",
+    "best-score",
+    "best-time-ms",
+    "best-moves",
+];
 
 /// The record of one game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -53,6 +63,10 @@ pub struct GameStats {
     pub worst_losing_streak: u64,
     pub total_score: i64,
     pub best_score: Option<i64>,
+    /// The quickest win, in milliseconds of play.
+    pub best_time_ms: Option<u64>,
+    /// The win in fewest moves.
+    pub best_moves: Option<u64>,
     /// A game's own figures: keys are names (letters, digits, `. _ + / -`),
     /// values one line of text.
     pub extra: BTreeMap<String, String>,
@@ -76,6 +90,16 @@ impl GameStats {
         }
         self.total_score = self.total_score.saturating_add(score);
         self.best_score = Some(self.best_score.map_or(score, |best| best.max(score)));
+    }
+
+    /// Counts one finished game with its play time and move count; a win
+    /// may set the best time and the fewest moves.
+    pub fn record_game(&mut self, outcome: Outcome, score: i64, time_ms: u64, moves: u64) {
+        self.record(outcome, score);
+        if outcome == Outcome::Won {
+            self.best_time_ms = Some(self.best_time_ms.map_or(time_ms, |t| t.min(time_ms)));
+            self.best_moves = Some(self.best_moves.map_or(moves, |m| m.min(moves)));
+        }
     }
 }
 
@@ -147,6 +171,12 @@ impl Stats {
                 .set("total-score", g.total_score.to_string());
             if let Some(best) = g.best_score {
                 section.set("best-score", best.to_string());
+            }
+            if let Some(ms) = g.best_time_ms {
+                section.set("best-time-ms", ms.to_string());
+            }
+            if let Some(moves) = g.best_moves {
+                section.set("best-moves", moves.to_string());
             }
             for (key, value) in &g.extra {
                 check_id("The statistic name", key)?;
@@ -220,6 +250,7 @@ fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, String> {
     let count = |key: &str| -> Result<u64, String> {
         props.get(key).map_or(Ok(0), |v| v.parse::<u64>().map_err(|_| format!("[{id}] {key} = {v:?} is not a count")))
     };
+    let optional_count = |key: &str| -> Result<Option<u64>, String> { props.get(key).map(|_| count(key)).transpose() };
     Ok(GameStats {
         played: count("played")?,
         won: count("won")?,
@@ -229,6 +260,8 @@ fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, String> {
         worst_losing_streak: count("worst-losing-streak")?,
         total_score: number("total-score")?.unwrap_or(0),
         best_score: number("best-score")?,
+        best_time_ms: optional_count("best-time-ms")?,
+        best_moves: optional_count("best-moves")?,
         extra,
     })
 }
@@ -258,6 +291,21 @@ mod tests {
         neg.record(Outcome::Lost, -3);
         assert_eq!(neg.best_score, Some(-3));
         assert_eq!(neg.streak, -1);
+    }
+
+    #[test]
+    fn wins_keep_the_best_time_and_fewest_moves() {
+        let mut g = GameStats::default();
+        g.record_game(Outcome::Lost, 0, 1_000, 5);
+        assert_eq!((g.best_time_ms, g.best_moves), (None, None));
+        g.record_game(Outcome::Won, 52, 90_000, 120);
+        g.record_game(Outcome::Won, 52, 120_000, 101);
+        assert_eq!((g.best_time_ms, g.best_moves), (Some(90_000), Some(101)));
+        let mut stats = Stats::default();
+        *stats.game_mut("klondike") = g.clone();
+        let dir = tempfile::tempdir().unwrap();
+        stats.save(dir.path()).unwrap();
+        assert_eq!(Stats::load(dir.path()).unwrap().game("klondike"), Some(&g));
     }
 
     #[test]

@@ -46,12 +46,12 @@ const INDEX: &str = "gametypes.html";
 ///
 /// - `games`: the game types, in the order the lists show them. The
 ///   caller finds them as the launcher does (`app::catalog`): for each
-///   folder of `solitaire::library::discover(&catalog::game_type_dirs())`
+///   folder of `solitaire::library::discover(&data_dirs::game_type_dirs())`
 ///   that `GameType::load`s, `HelpGame { id: gt.id, name: gt.name,
 ///   folder: gt.folder }`. (`help` may not use `solitaire`, so the list
 ///   is made by the caller.)
 /// - `help_dir`: the folder with help.css, menu.html and the other help
-///   pages: guide/Help in the source tree.
+///   pages: Help in the first guide folder that has help.css.
 /// - `out`: where to write; created if need be. Files already there with
 ///   other names are left alone.
 ///

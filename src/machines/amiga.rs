@@ -516,13 +516,14 @@ impl Chrome for AmigaChrome {
         s.fill_rect(self.content(), look.paint(Pen::Desktop));
         self.draw_bar(s, look);
         self.draw_screen_depth_gadget(s, look);
-        // The title, the figures and the message, two spaces apart, made
-        // terser until they fit before the depth gadget.
+        // The title, the figures and the message, two spaces apart (one
+        // where room is short), made terser until they fit before the
+        // depth gadget.
         let font = look.title_font;
         let limit = self.width - self.depth_width() - 2 - BAR_H_BORDER;
         let measure = |t: &str| font.text_width(t) as i32;
-        let parts = status::fit(&measure, limit, measure("  "), frame.title, frame.fields, frame.message);
-        let text = parts.join("  ");
+        let wide = measure("  ");
+        let text = status::fit(&measure, limit, wide, frame.title, frame.fields, frame.message).joined(wide);
         let ink = value(look, Pen::Text);
         s.draw_text(font, fit(font, &text, limit), BAR_H_BORDER, BAR_V_BORDER, ink, TextStyle::PLAIN);
     }
@@ -595,7 +596,7 @@ mod tests {
     use super::*;
     use crate::gfx::palette::AMIGA_WB2_REGISTERS;
     use crate::gfx::{Format, Rgb};
-    use crate::machines::MenuItem;
+    use crate::machines::{Command, MenuItem};
 
     fn machines() -> Vec<(&'static str, Look, AmigaChrome, usize)> {
         vec![
@@ -606,20 +607,23 @@ mod tests {
 
     fn menus() -> Vec<Menu> {
         vec![
-            Menu::new("@", vec![MenuItem::new("About Parlour...", "about")]),
+            Menu::new("@", vec![MenuItem::new("About Parlour...", Command::About)]),
             Menu::new(
                 "Project",
                 vec![
-                    MenuItem::new("New Game", "new").key('n'),
-                    MenuItem::new("Restart", "restart"),
+                    MenuItem::new("New Game", Command::New).key('n'),
+                    MenuItem::new("Restart", Command::Restart),
                     MenuItem::separator(),
-                    MenuItem::new("Undo", "undo").key('z').enabled(false),
-                    MenuItem::new("Auto Lay-off", "auto").checked(true),
+                    MenuItem::new("Undo", Command::Undo).key('z').enabled(false),
+                    MenuItem::new("Auto Lay-off", Command::Nothing).checked(true),
                     MenuItem::separator(),
-                    MenuItem::new("Quit", "quit").key('q'),
+                    MenuItem::new("Quit", Command::Quit).key('q'),
                 ],
             ),
-            Menu::new("Machine", vec![MenuItem::new("Amiga PAL", "machine:amiga-pal").checked(true)]),
+            Menu::new(
+                "Machine",
+                vec![MenuItem::new("Amiga PAL", Command::Machine(crate::machines::MachineId::AmigaPal)).checked(true)],
+            ),
         ]
     }
 
@@ -727,7 +731,10 @@ mod tests {
         let chrome = AmigaChrome::pal();
         let mut m = menus();
         for i in 0..6 {
-            m.push(Menu::new(&format!("Menu{i}"), vec![MenuItem::new("A rather long item label", "x").key('x')]));
+            m.push(Menu::new(
+                &format!("Menu{i}"),
+                vec![MenuItem::new("A rather long item label", Command::Nothing).key('x')],
+            ));
         }
         let g = chrome.menu_geometry(&look);
         let last = m.len() - 1;

@@ -203,15 +203,15 @@ impl Chrome for MacChrome {
         s.fill_rect(Rect::new(grow.x + 4, grow.y + 4, 4, 4), white);
         let small = look.text_font;
         let ty = st.y + (STATUS_HEIGHT - small.height() as i32) / 2;
-        // The figures and the message 12 px apart, made terser until they
-        // fit before the grow box.
+        // The figures and the message 12 px apart (6 where room is short),
+        // made terser until they fit before the grow box.
         let x0 = st.x + 4;
         let measure = |t: &str| small.text_width(t) as i32;
-        let parts = status::fit(&measure, grow.x - 2 - x0, 12, "", frame.fields, frame.message);
+        let fitted = status::fit(&measure, grow.x - 2 - x0, 12, "", frame.fields, frame.message);
         let old = s.set_clip(Rect::from_edges(x0, st.y, grow.x - 2, st.bottom()));
         let mut x = x0;
-        for part in &parts {
-            x = s.draw_text(small, part, x, ty, black, TextStyle::PLAIN) + 12;
+        for part in &fitted.parts {
+            x = s.draw_text(small, part, x, ty, black, TextStyle::PLAIN) + fitted.gap;
         }
         s.set_clip(old);
 
@@ -225,7 +225,7 @@ impl Chrome for MacChrome {
 
     /// The close box (with its white margin) closes the window.
     fn button_at(&self, x: i32, y: i32) -> Option<Command> {
-        self.close_box().inset(-1, -1).contains(x, y).then(|| "close".into())
+        self.close_box().inset(-1, -1).contains(x, y).then_some(Command::Close)
     }
 
     fn menu_geometry<'a>(&'a self, look: &'a Look) -> Box<dyn MenuGeometry + 'a> {

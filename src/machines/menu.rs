@@ -6,9 +6,7 @@ use crate::gfx::Rect;
 
 use super::input::{Button, Input};
 
-/// A menu command: a short id the application interprets, such as `new`,
-/// `undo`, `machine:amiga-pal` or `depth:16`.
-pub type Command = String;
+pub use super::command::Command;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MenuItem {
@@ -21,13 +19,13 @@ pub struct MenuItem {
 }
 
 impl MenuItem {
-    pub fn new(label: &str, command: &str) -> MenuItem {
-        MenuItem { label: label.into(), command: command.into(), key: None, enabled: true, checked: false }
+    pub fn new(label: &str, command: Command) -> MenuItem {
+        MenuItem { label: label.into(), command, key: None, enabled: true, checked: false }
     }
 
     /// A divider line between groups of items.
     pub fn separator() -> MenuItem {
-        MenuItem { enabled: false, ..MenuItem::new("-", "") }
+        MenuItem { enabled: false, ..MenuItem::new("-", Command::Nothing) }
     }
 
     pub fn is_separator(&self) -> bool {
@@ -194,8 +192,11 @@ mod tests {
 
     fn menus() -> Vec<Menu> {
         vec![
-            Menu::new("File", vec![MenuItem::new("New", "new"), MenuItem::separator(), MenuItem::new("Quit", "quit")]),
-            Menu::new("Edit", vec![MenuItem::new("Undo", "undo").enabled(false)]),
+            Menu::new(
+                "File",
+                vec![MenuItem::new("New", Command::New), MenuItem::separator(), MenuItem::new("Quit", Command::Quit)],
+            ),
+            Menu::new("Edit", vec![MenuItem::new("Undo", Command::Undo).enabled(false)]),
         ]
     }
 
@@ -206,7 +207,7 @@ mod tests {
         assert_eq!(t.event(MenuStyle::PullDown, &Bar, &m, &press), MenuOutcome::Tracked);
         assert_eq!(t.open, Some(0));
         let release = Input::MouseUp { x: 10, y: 20 + 32 + 4, button: Button::Left };
-        assert_eq!(t.event(MenuStyle::PullDown, &Bar, &m, &release), MenuOutcome::Chosen("quit".into()));
+        assert_eq!(t.event(MenuStyle::PullDown, &Bar, &m, &release), MenuOutcome::Chosen(Command::Quit));
         assert!(!t.active);
     }
 
@@ -231,16 +232,19 @@ mod tests {
         assert!(t.active && t.open.is_none());
         t.event(MenuStyle::RightButtonStrip, &Bar, &m, &Input::MouseMove { x: 5, y: 5 });
         let up = Input::MouseUp { x: 5, y: 24, button: Button::Right };
-        assert_eq!(t.event(MenuStyle::RightButtonStrip, &Bar, &m, &up), MenuOutcome::Chosen("new".into()));
+        assert_eq!(t.event(MenuStyle::RightButtonStrip, &Bar, &m, &up), MenuOutcome::Chosen(Command::New));
     }
 
     #[test]
     fn shortcuts_find_enabled_items_only() {
         let m = vec![Menu::new(
             "F",
-            vec![MenuItem::new("New", "new").key('n'), MenuItem::new("Z", "z").key('z').enabled(false)],
+            vec![
+                MenuItem::new("New", Command::New).key('n'),
+                MenuItem::new("Z", Command::Redo).key('z').enabled(false),
+            ],
         )];
-        assert_eq!(shortcut(&m, 'N').map(|i| i.command.as_str()), Some("new"));
+        assert_eq!(shortcut(&m, 'N').map(|i| &i.command), Some(&Command::New));
         assert!(shortcut(&m, 'z').is_none());
     }
 }

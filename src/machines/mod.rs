@@ -3,6 +3,7 @@
 //! Uses only `gfx`.
 
 pub mod amiga;
+pub mod command;
 pub mod input;
 pub mod look;
 pub mod mac;
@@ -16,6 +17,7 @@ use std::fmt;
 
 use crate::gfx::{Rect, Surface};
 
+pub use command::ViewCommand;
 pub use input::{Button, Input, Key, Modifiers};
 pub use look::Look;
 pub use menu::{Command, Menu, MenuItem, MenuOutcome, MenuStyle, MenuTracker, Requester};

@@ -83,13 +83,39 @@ pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String
     lines
 }
 
+/// A status line laid out: its parts, drawn `gap` pixels apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fitted {
+    pub parts: Vec<String>,
+    pub gap: i32,
+}
+
+impl Fitted {
+    /// The parts joined by spaces: two where the gap is `wide`, one where
+    /// it was narrowed.
+    pub fn joined(&self, wide: i32) -> String {
+        self.parts.join(if self.gap >= wide { "  " } else { " " })
+    }
+}
+
+/// One way of arranging the line: with or without the title, the figures
+/// in one form, the parts `gap` or half of it apart.
+#[derive(Clone, Copy)]
+struct Arrangement {
+    title: bool,
+    form: usize,
+    tight: bool,
+}
+
 /// The parts of a status line (title, figures, message) that fit in
-/// `width` pixels when drawn `gap` pixels apart. Tried in order: every
-/// part in full; the figures without their colons; without the title, the
-/// figures ever more tersely; then, the figures again as full as they can
-/// be, with the message shortened after a whole word; and last the figures
-/// alone. Figures are never shortened mid-word: on a screen too narrow for
-/// even their tersest form, the ones that fit are shown whole.
+/// `width` pixels, drawn `gap` pixels apart (or half that where room is
+/// short). Tried in order: every part in full; the figures without their
+/// colons; without the title, the figures named by their first word; then
+/// closer together; then by short names; then, the figures again as full
+/// as they can be, with the message shortened after a whole word; and last
+/// the figures alone. Where the title had to go, as much of it as fits is
+/// put back. Figures are never shortened mid-word: on a screen too narrow
+/// for even their tersest form, the ones that fit are shown whole.
 pub fn fit(
     measure: &dyn Fn(&str) -> i32,
     width: i32,
@@ -97,68 +123,80 @@ pub fn fit(
     title: &str,
     fields: &[(&str, String)],
     message: &str,
-) -> Vec<String> {
-    let total = |parts: &[String]| -> i32 {
+) -> Fitted {
+    let gap_of = |a: Arrangement| if a.tight { gap / 2 } else { gap };
+    let total = |parts: &[String], gap: i32| -> i32 {
         parts.iter().map(|p| measure(p)).sum::<i32>() + gap * (parts.len() as i32 - 1).max(0)
     };
-    // The fullest arrangements first: the title goes with the figures in
-    // full or bare; terser figures are worth more room than the title.
-    let mut orders: Vec<(bool, usize)> = Vec::new();
+    let arrangement = |title, form, tight| Arrangement { title, form, tight };
+    let mut orders: Vec<Arrangement> = Vec::new();
     if !title.is_empty() {
-        orders.extend([(true, 0), (true, 1)]);
+        orders.extend([arrangement(true, 0, false), arrangement(true, 1, false)]);
     }
-    let forms = if fields.is_empty() { 1 } else { FORMS.len() };
-    orders.extend((0..forms).map(|form| (false, form)));
-    let title_part = |keep: bool| if keep && !title.is_empty() { Some(title) } else { None };
-    let build = |keep: bool, form: usize, msg: Option<&str>| -> Vec<String> {
-        let mut parts: Vec<String> = title_part(keep).map(str::to_string).into_iter().collect();
-        parts.extend(figures(fields, form));
+    if fields.is_empty() {
+        orders.push(arrangement(false, 0, false));
+    } else {
+        orders.extend([
+            arrangement(false, 0, false),
+            arrangement(false, 1, false),
+            arrangement(false, 2, false),
+            arrangement(false, 1, true),
+            arrangement(false, 2, true),
+            arrangement(false, 3, true),
+        ]);
+    }
+    let build = |a: Arrangement, msg: Option<&str>| -> Vec<String> {
+        let mut parts: Vec<String> = Vec::new();
+        if a.title && !title.is_empty() {
+            parts.push(title.to_string());
+        }
+        parts.extend(figures(fields, a.form));
         if let Some(m) = msg.filter(|m| !m.is_empty()) {
             parts.push(m.to_string());
         }
         parts
     };
-    // Where the title had to go, as much of it as fits (whole words).
-    let titled = |mut parts: Vec<String>, keep: bool| -> Vec<String> {
-        if !keep && !title.is_empty() {
-            let room = width - total(&parts) - if parts.is_empty() { 0 } else { gap };
+    let done = |mut parts: Vec<String>, a: Arrangement| -> Fitted {
+        let gap = gap_of(a);
+        if !a.title && !title.is_empty() {
+            let room = width - total(&parts, gap) - if parts.is_empty() { 0 } else { gap };
             if let Some(t) = shorten(measure, title, room) {
                 parts.insert(0, t);
             }
         }
-        parts
+        Fitted { parts, gap }
     };
-    for &(keep, form) in &orders {
-        let parts = build(keep, form, Some(message));
-        if total(&parts) <= width {
-            return titled(parts, keep);
+    for &a in &orders {
+        let parts = build(a, Some(message));
+        if total(&parts, gap_of(a)) <= width {
+            return done(parts, a);
         }
     }
     if !message.is_empty() {
-        for &(keep, form) in &orders {
-            let head = build(keep, form, None);
-            let room = width - total(&head) - if head.is_empty() { 0 } else { gap };
+        for &a in &orders {
+            let head = build(a, None);
+            let room = width - total(&head, gap_of(a)) - if head.is_empty() { 0 } else { gap_of(a) };
             if let Some(short) = shorten(measure, message, room) {
-                return titled(build(keep, form, Some(&short)), keep);
+                return done(build(a, Some(&short)), a);
             }
         }
     }
-    for &(keep, form) in &orders {
-        let parts = build(keep, form, None);
-        if total(&parts) <= width {
-            return titled(parts, keep);
+    for &a in &orders {
+        let parts = build(a, None);
+        if total(&parts, gap_of(a)) <= width {
+            return done(parts, a);
         }
     }
     // Not even the tersest figures fit: as many whole ones as do.
     let mut parts: Vec<String> = Vec::new();
     for f in figures(fields, FORMS.len() - 1) {
         parts.push(f);
-        if total(&parts) > width {
+        if total(&parts, gap / 2) > width {
             parts.pop();
             break;
         }
     }
-    parts
+    Fitted { parts, gap: gap / 2 }
 }
 
 #[cfg(test)]
@@ -174,30 +212,41 @@ mod tests {
         list.iter().map(|(n, v)| (*n, v.to_string())).collect()
     }
 
+    /// The line as the Amiga draws it: two spaces apart, or one.
+    fn line(f: Fitted) -> String {
+        f.joined(16)
+    }
+
     #[test]
     fn everything_in_full_when_it_fits() {
         let f = fields(&[("Score", "0"), ("Time", "0:00")]);
-        assert_eq!(fit(&topaz, 600, 16, "Klondike", &f, "Hello"), ["Klondike", "Score: 0", "Time: 0:00", "Hello"]);
+        let fitted = fit(&topaz, 600, 16, "Klondike", &f, "Hello");
+        assert_eq!(
+            fitted,
+            Fitted { parts: vec!["Klondike".into(), "Score: 0".into(), "Time: 0:00".into(), "Hello".into()], gap: 16 }
+        );
     }
 
     #[test]
     fn the_amiga_pal_title_bar_shows_every_figure_whole() {
         // 320 pixels less the depth gadget and margins.
         let width = 295;
+        let pegs = fields(&[("Score", "0"), ("Time", "0:00"), ("Moves", "0"), ("Stones left", "32")]);
+        assert_eq!(line(fit(&topaz, width, 16, "English", &pegs, "")), "Score 0 Time 0:00 Moves 0 Stones 32");
         let pegs = fields(&[("Score", "0"), ("Time", "0:00"), ("Stones left", "32")]);
-        assert_eq!(fit(&topaz, width, 16, "english", &pegs, ""), ["Score 0", "Time 0:00", "Stones left 32"]);
+        assert_eq!(line(fit(&topaz, width, 16, "english", &pegs, "")), "Score 0  Time 0:00  Stones left 32");
         let big = fields(&[("Score", "1200"), ("Time", "10:00"), ("Stones left", "32")]);
-        assert_eq!(fit(&topaz, width, 16, "english", &big, ""), ["Score 1200", "Time 10:00", "Stones 32"]);
+        assert_eq!(line(fit(&topaz, width, 16, "english", &big, "")), "Score 1200  Time 10:00  Stones 32");
         let sol = fields(&[("Score", "0"), ("Time", "0:00"), ("Moves", "0")]);
-        assert_eq!(fit(&topaz, width, 16, "Klondike", &sol, ""), ["Score: 0", "Time: 0:00", "Moves: 0"]);
+        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, "")), "Score: 0  Time: 0:00  Moves: 0");
         // A message too long for the bar is shortened after a word.
-        let parts = fit(&topaz, width, 16, "Klondike", &sol, "That card cannot go to a foundation yet.");
-        assert_eq!(parts, ["Score 0", "Time 0:00", "Moves 0", "That..."]);
+        let long = "That card cannot go to a foundation yet.";
+        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, long)), "Score 0  Time 0:00  Moves 0  That...");
         // Figures are made terser to show a whole message.
-        let parts = fit(&topaz, width, 16, "Klondike", &sol, "No jump there.");
-        assert_eq!(parts, ["Sc 0", "Ti 0:00", "Mo 0", "No jump there."]);
-        let joined_w: i32 = parts.iter().map(|p| topaz(p)).sum::<i32>() + 16 * (parts.len() as i32 - 1);
-        assert!(joined_w <= width);
+        let fitted = fit(&topaz, width, 16, "Klondike", &sol, "No jump there.");
+        assert_eq!(line(fitted.clone()), "Sc 0 Ti 0:00 Mo 0 No jump there.");
+        let w: i32 = fitted.parts.iter().map(|p| topaz(p)).sum::<i32>() + fitted.gap * (fitted.parts.len() as i32 - 1);
+        assert!(w <= width);
     }
 
     #[test]
@@ -207,11 +256,11 @@ mod tests {
         assert_eq!(short_name("Stones left", &names), "St");
         assert_eq!(short_name("Time", &names), "Ti");
         let f = fields(&[("Score", "1200"), ("Time", "10:00"), ("Stones left", "32")]);
-        assert_eq!(fit(&topaz, 140, 8, "", &f, ""), ["Sc 1200", "Ti 10:00", "St 32"][..2]);
-        assert_eq!(fit(&topaz, 200, 8, "", &f, ""), ["Sc 1200", "Ti 10:00", "St 32"]);
+        assert_eq!(fit(&topaz, 140, 16, "", &f, "").parts, ["Sc 1200", "Ti 10:00"]);
+        assert_eq!(line(fit(&topaz, 200, 16, "", &f, "")), "Sc 1200 Ti 10:00 St 32");
         // A title that does not fit whole is shortened after a word.
         let long = "Spider (Two Suits)";
-        assert_eq!(fit(&topaz, 200, 8, long, &[], "3 games"), ["Spider (Two...", "3 games"]);
+        assert_eq!(fit(&topaz, 200, 8, long, &[], "3 games").parts, ["Spider (Two...", "3 games"]);
     }
 
     #[test]

@@ -163,8 +163,8 @@ impl YazzleChrome {
                 if wrapped.len() <= max_lines && wrapped.iter().all(|l| measure(l) <= room) {
                     wrapped
                 } else {
-                    let gap = measure("  ");
-                    vec![status::fit(&measure, room, gap, &field.label, &figures, &message).join("  ")]
+                    let wide = measure("  ");
+                    vec![status::fit(&measure, room, wide, &field.label, &figures, &message).joined(wide)]
                 }
             }
         };
@@ -655,6 +655,7 @@ fn draw_info_icon(s: &mut Surface, look: &Look, x: i32, y: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::machines::MachineId;
     use crate::machines::menu::MenuItem;
 
     fn machine(id: &str) -> (Look, YazzleChrome) {
@@ -667,38 +668,41 @@ mod tests {
             Menu::new(
                 "Game",
                 vec![
-                    MenuItem::new("New Game", "new").key('n'),
-                    MenuItem::new("Restart", "restart").key('r'),
+                    MenuItem::new("New Game", Command::New).key('n'),
+                    MenuItem::new("Restart", Command::Restart).key('r'),
                     MenuItem::separator(),
-                    MenuItem::new("Undo", "undo").key('z'),
-                    MenuItem::new("Redo", "redo").key('y').enabled(false),
+                    MenuItem::new("Undo", Command::Undo).key('z'),
+                    MenuItem::new("Redo", Command::Redo).key('y').enabled(false),
                     MenuItem::separator(),
-                    MenuItem::new("Game Types...", "gametypes"),
-                    MenuItem::new("Options...", "options"),
+                    MenuItem::new("Game Types...", Command::Variants),
+                    MenuItem::new("Options...", Command::Options),
                     MenuItem::separator(),
-                    MenuItem::new("Exit", "quit"),
+                    MenuItem::new("Exit", Command::Quit),
                 ],
             ),
             Menu::new(
                 "Machine",
                 vec![
-                    MenuItem::new("YaZZle window", "machine:yazzle").checked(true),
-                    MenuItem::new("Amiga PAL", "machine:amiga-pal"),
-                    MenuItem::new("Macintosh SE/30", "machine:mac-se30"),
+                    MenuItem::new("YaZZle window", Command::Machine(MachineId::Yazzle)).checked(true),
+                    MenuItem::new("Amiga PAL", Command::Machine(MachineId::AmigaPal)),
+                    MenuItem::new("Macintosh SE/30", Command::Machine(MachineId::MacSe30)),
                 ],
             ),
             Menu::new(
                 "Skin",
                 vec![
-                    MenuItem::new("Plastique", "skin:plastique").checked(true),
-                    MenuItem::new("Plastique V2", "skin:plastiquev2"),
-                    MenuItem::new("Transcrippled", "skin:transcrippled"),
-                    MenuItem::new("Checked but disabled", "x").checked(true).enabled(false),
+                    MenuItem::new("Plastique", Command::Skin("plastique".into())).checked(true),
+                    MenuItem::new("Plastique V2", Command::Skin("plastiquev2".into())),
+                    MenuItem::new("Transcrippled", Command::Skin("transcrippled".into())),
+                    MenuItem::new("Checked but disabled", Command::Nothing).checked(true).enabled(false),
                 ],
             ),
             Menu::new(
                 "Help",
-                vec![MenuItem::new("Contents", "help").key('h'), MenuItem::new("About YaZZle...", "about")],
+                vec![
+                    MenuItem::new("Contents", Command::Help).key('h'),
+                    MenuItem::new("About YaZZle...", Command::About),
+                ],
             ),
         ]
     }
@@ -747,7 +751,7 @@ mod tests {
             assert!(!chrome.skin().buttons.is_empty());
             for b in &chrome.skin().buttons {
                 let (x, y) = (b.rect.x + b.rect.w / 2, b.rect.y + b.rect.h / 2);
-                assert_eq!(chrome.button_at(x, y).as_deref(), Some(b.command.as_str()), "{id}");
+                assert_eq!(chrome.button_at(x, y).as_ref(), Some(&b.command), "{id}");
             }
             let c = chrome.content();
             assert_eq!(chrome.button_at(c.x + c.w / 2, c.y + c.h / 2), None);
@@ -769,7 +773,8 @@ mod tests {
             assert!(items.iter().all(|r| panel.intersect(r) == *r));
         }
         // A menu taller than the window wraps into more columns.
-        let long = vec![Menu::new("Types", (0..60).map(|i| MenuItem::new(&format!("Type {i}"), "x")).collect())];
+        let long =
+            vec![Menu::new("Types", (0..60).map(|i| MenuItem::new(&format!("Type {i}"), Command::Nothing)).collect())];
         let (panel, items) = g.panel(&long, 0);
         assert!(panel.bottom() <= 523 && items.iter().all(|r| panel.intersect(r) == *r), "{panel:?}");
         let mut t = MenuTracker::default();
@@ -778,7 +783,7 @@ mod tests {
         t.event(chrome.menu_style(), g.as_ref(), &m, &Input::MouseDown { x, y, button: Button::Left });
         let (_, items) = g.panel(&m, 0);
         let up = Input::MouseUp { x: items[0].x + 5, y: items[0].y + 5, button: Button::Left };
-        assert_eq!(t.event(chrome.menu_style(), g.as_ref(), &m, &up), super::super::MenuOutcome::Chosen("new".into()));
+        assert_eq!(t.event(chrome.menu_style(), g.as_ref(), &m, &up), super::super::MenuOutcome::Chosen(Command::New));
     }
 
     #[test]

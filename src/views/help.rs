@@ -3,23 +3,19 @@
 
 use crate::gfx::{Rect, Surface};
 use crate::help::viewer::{Control, Outcome, Viewer};
-use crate::machines::{Input, Machine, Menu, MenuItem};
+use crate::machines::{Command, Input, Machine, Menu, MenuItem, ViewCommand};
 
 use super::{Response, View};
 
 /// The Navigate menu's items: the viewer's buttons as commands.
-const NAVIGATE: [(&str, &str, Control); 6] = [
-    ("Contents", "help-contents", Control::Contents),
-    ("Index", "help-index", Control::Index),
-    ("Help", "help-help", Control::Help),
-    ("Retrace", "help-retrace", Control::Retrace),
-    ("Browse <", "help-prev", Control::Prev),
-    ("Browse >", "help-next", Control::Next),
+pub const NAVIGATE: [(&str, ViewCommand, Control); 6] = [
+    ("Contents", ViewCommand("help-contents"), Control::Contents),
+    ("Index", ViewCommand("help-index"), Control::Index),
+    ("Help", ViewCommand("help-help"), Control::Help),
+    ("Retrace", ViewCommand("help-retrace"), Control::Retrace),
+    ("Browse <", ViewCommand("help-prev"), Control::Prev),
+    ("Browse >", ViewCommand("help-next"), Control::Next),
 ];
-
-/// The shell's command for closing the view on top; with nothing under
-/// the viewer the shell hands it back to the view, which then quits.
-const CLOSE: &str = "cancel";
 
 pub struct HelpView {
     viewer: Viewer,
@@ -38,7 +34,7 @@ impl HelpView {
         match outcome {
             Outcome::Unchanged => Response::Unchanged,
             Outcome::Redraw => Response::Redraw,
-            Outcome::Close => Response::Command(CLOSE.into()),
+            Outcome::Close => Response::Command(Command::Close),
         }
     }
 }
@@ -49,10 +45,12 @@ impl View for HelpView {
     }
 
     fn menus(&self) -> Vec<Menu> {
-        let mut items: Vec<MenuItem> =
-            NAVIGATE.iter().map(|&(label, cmd, c)| MenuItem::new(label, cmd).enabled(self.viewer.can(c))).collect();
+        let mut items: Vec<MenuItem> = NAVIGATE
+            .iter()
+            .map(|&(label, cmd, c)| MenuItem::new(label, Command::View(cmd)).enabled(self.viewer.can(c)))
+            .collect();
         items.push(MenuItem::separator());
-        items.push(MenuItem::new("Close Help", CLOSE));
+        items.push(MenuItem::new("Close Help", Command::Close));
         vec![Menu::new("Navigate", items)]
     }
 
@@ -68,20 +66,27 @@ impl View for HelpView {
         HelpView::respond(self.viewer.input(input, machine, area))
     }
 
-    fn command(&mut self, command: &str) -> Option<Response> {
-        if let Some(&(_, _, c)) = NAVIGATE.iter().find(|n| n.1 == command) {
-            return Some(HelpView::respond(self.viewer.press(c)));
-        }
+    fn command(&mut self, command: &Command) -> Option<Response> {
         match command {
+            Command::View(v) => {
+                let &(_, _, c) = NAVIGATE.iter().find(|n| n.1 == *v)?;
+                Some(HelpView::respond(self.viewer.press(c)))
+            }
             // Help in the viewer is the document's own help node; it never
             // opens a second viewer.
-            "help" => Some(HelpView::respond(self.viewer.press(Control::Help))),
-            CLOSE => Some(Response::Command("quit".into())),
+            Command::Help => Some(HelpView::respond(self.viewer.press(Control::Help))),
+            // Closing the viewer with nothing under it (the shell hands it
+            // back to the view) ends `parlour help`.
+            Command::Close => Some(Response::Command(Command::Quit)),
             _ => None,
         }
     }
 
-    fn can(&self, command: &str) -> bool {
-        NAVIGATE.iter().find(|n| n.1 == command).is_some_and(|&(_, _, c)| self.viewer.can(c)) || command == CLOSE
+    fn can(&self, command: &Command) -> bool {
+        match command {
+            Command::View(v) => NAVIGATE.iter().find(|n| n.1 == *v).is_some_and(|&(_, _, c)| self.viewer.can(c)),
+            Command::Close => true,
+            _ => false,
+        }
     }
 }

@@ -2,7 +2,11 @@
 //! a machine and turns input into commands or moves; it never draws chrome.
 
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Command, Input, Machine, Menu, Requester};
+use crate::machines::{Command, Input, Machine, Menu, Requester, ViewCommand};
+
+/// Opens what a list dialog has selected (the launcher's Play, a
+/// chooser's OK).
+pub const OPEN_SELECTED: ViewCommand = ViewCommand("open-selected");
 
 /// What a view wants after handling an event.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,10 +39,10 @@ pub trait View {
     /// Handles an input event aimed at the content area.
     fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response;
     /// Handles a menu or button command; `None` if it is not the view's.
-    fn command(&mut self, command: &str) -> Option<Response>;
+    fn command(&mut self, command: &Command) -> Option<Response>;
     /// Whether `command` would do something now (greys out skin buttons
     /// and menu items that would not).
-    fn can(&self, command: &str) -> bool;
+    fn can(&self, command: &Command) -> bool;
     /// The button chosen in a requester the view asked for (0 = first).
     fn answer(&mut self, _button: usize) -> Response {
         Response::Unchanged
@@ -51,8 +55,12 @@ pub trait View {
     fn wants_ticks(&self) -> bool {
         false
     }
+    /// The view is about to go (another game opens, the program quits):
+    /// the last chance to save what it holds.
+    fn close(&mut self) {}
 }
 
+pub mod board;
 pub mod card_art;
 pub mod help;
 pub mod pegs;

@@ -316,12 +316,17 @@ proptest! {
     ) {
         let mut s = session_after(size, seed, &ops);
         prop_assert_eq!(&session_after(size, seed, &ops), &s);
-        let rebuilt = Session::from_history(
+        let mut rebuilt = Session::from_history(
             s.variant().clone(),
             s.steps().to_vec(),
             s.cursor(),
             s.elapsed_ms(),
         ).unwrap();
+        // The bare history keeps the current game's clock; earlier games'
+        // clocks are given back as a save gives them.
+        for (start, ms) in s.game_clocks() {
+            rebuilt.set_game_clock(start, ms).unwrap();
+        }
         prop_assert_eq!(&rebuilt, &s);
         while s.undo() {}
         loop {
@@ -419,7 +424,7 @@ proptest! {
         let path = dir.path().join("toy.sav");
         // Neighbours that must survive untouched, including an earlier
         // set-aside file whose name must not be reused.
-        fs::write(dir.path().join("toy.sav.bad-1"), b"an older bad save").unwrap();
+        fs::write(dir.path().join("toy.sav.damaged-1"), b"an older bad save").unwrap();
         fs::write(backup_path(&path), b"the backup").unwrap();
         fs::write(dir.path().join("other.sav"), b"another game").unwrap();
         let others = snapshot(dir.path());
@@ -437,7 +442,9 @@ proptest! {
                 prop_assert!(matches!(e.kind, FileErrorKind::Corrupt | FileErrorKind::Foreign));
                 prop_assert!(e.to_string().starts_with(&path.display().to_string()));
                 prop_assert!(!e.reason.is_empty());
-                let aside = dir.path().join("toy.sav.bad-2");
+                // The name says why; an earlier damaged file keeps its name.
+                let n = if e.kind == FileErrorKind::Corrupt { 2 } else { 1 };
+                let aside = dir.path().join(format!("toy.sav.{}-{n}", e.kind.word()));
                 prop_assert_eq!(e.moved_to.as_deref(), Some(aside.as_path()));
                 prop_assert_eq!(fs::read(&aside).unwrap(), bytes);
                 prop_assert!(!path.exists());

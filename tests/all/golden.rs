@@ -92,7 +92,7 @@ fn requester_on_every_machine_family() {
         (MachineId::MacColor, Some(Depth::Colours256)),
     ] {
         let mut d = driver(id, depth);
-        d.command("about");
+        d.command(&parlour::machines::Command::About);
         assert_golden(&format!("about-{}", name(id, depth)), d.frame());
     }
 }
@@ -120,7 +120,7 @@ fn solitaire_tables_on_three_machines() {
         ("spider-two-suits", MachineId::MacColor, Some(Depth::Colours256)),
     ] {
         let machine = Machine::new(&MachineChoice { id: Some(id), depth, skin: None }, id).unwrap();
-        let view = parlour::app::catalog::find(game).unwrap().open(1);
+        let (view, _data) = super::support::open_game(game, 1);
         let d = Driver::new(Shell::new(machine, view, 1));
         assert_golden(&format!("table-{game}-{}", name(id, depth)), d.frame());
     }

@@ -90,12 +90,12 @@ fn a_clicked_link_opens_its_node_and_retrace_walks_back() {
     let inner = links(&v, &m);
     click(&mut v, &m, inner[0]);
     assert_eq!(v.viewer().node_name(), "Scores");
-    assert!(v.can("help-retrace"));
-    v.command("help-retrace");
+    assert!(v.can(&nav("help-retrace")));
+    v.command(&nav("help-retrace"));
     assert_eq!(v.viewer().node_name(), "Rules");
-    v.command("help-retrace");
+    v.command(&nav("help-retrace"));
     assert_eq!(v.viewer().node_name(), "MAIN");
-    assert!(!v.can("help-retrace"), "the whole history is walked back");
+    assert!(!v.can(&nav("help-retrace")), "the whole history is walked back");
 }
 
 #[test]
@@ -121,16 +121,16 @@ fn program_buttons_are_disabled_and_run_nothing() {
 #[test]
 fn browse_index_and_contents_buttons() {
     let mut v = guide_viewer();
-    assert!(!v.can("help-prev"), "nothing before MAIN");
-    v.command("help-next");
+    assert!(!v.can(&nav("help-prev")), "nothing before MAIN");
+    v.command(&nav("help-next"));
     assert_eq!(v.viewer().node_name(), "Rules");
-    v.command("help-next");
+    v.command(&nav("help-next"));
     assert_eq!(v.viewer().node_name(), "Scores");
-    v.command("help-index");
+    v.command(&nav("help-index"));
     assert_eq!(v.viewer().node_name(), "Index");
-    v.command("help-contents");
+    v.command(&nav("help-contents"));
     assert_eq!(v.viewer().node_name(), "MAIN");
-    assert!(!v.can("help-help"), "the guide names no help node");
+    assert!(!v.can(&nav("help-help")), "the guide names no help node");
 }
 
 #[test]
@@ -170,7 +170,7 @@ fn links_to_other_files_stay_in_the_folder() {
     assert_eq!(v.viewer().node_name(), "MAIN", "a link out of the folder is refused");
     click(&mut v, &m, both[0]);
     assert_eq!(v.viewer().node_name(), "Far");
-    v.command("help-retrace");
+    v.command(&nav("help-retrace"));
     assert_eq!((v.title().as_str(), v.viewer().node_name()), ("main", "MAIN"), "back in main.guide");
 }
 
@@ -194,10 +194,10 @@ fn parlour_help_renders_and_builds_html() {
 
 #[test]
 fn help_opens_over_a_game_and_escape_returns_to_it() {
-    let game = parlour::app::catalog::find("klondike").unwrap();
-    let mut driver = Driver::new(Shell::new(machine(MachineId::AmigaPal), game.open(1), 1));
+    let (game, _data) = super::support::open_game("klondike", 1);
+    let mut driver = Driver::new(Shell::new(machine(MachineId::AmigaPal), game, 1));
     let table = driver.frame().clone();
-    driver.command("help");
+    driver.command(&parlour::machines::Command::Help);
     assert_ne!(driver.frame().pixels(), table.pixels(), "the guide is shown");
     driver.feed(&[Input::Key { key: Key::Escape, mods: Modifiers::default() }]);
     assert_eq!(driver.frame().pixels(), table.pixels(), "back at the same table");
@@ -222,4 +222,9 @@ fn long_unwrapped_lines_scroll_sideways_on_a_narrow_screen() {
     assert_eq!(v.viewer().node_name(), "Far");
     key(&mut v, &m, Key::Left);
     assert_eq!(links(&v, &m).len(), 0);
+}
+
+/// A Navigate menu command of the viewer.
+fn nav(name: &'static str) -> parlour::machines::Command {
+    parlour::machines::Command::View(parlour::machines::ViewCommand(name))
 }

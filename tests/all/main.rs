@@ -5,6 +5,8 @@ mod golden;
 mod help_guide;
 mod help_html;
 mod help_view;
+mod host;
+mod install;
 mod palettes;
 mod pegs_solver;
 mod pegs_view;

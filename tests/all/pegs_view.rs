@@ -14,11 +14,13 @@ use parlour::games::pegs::board::Board;
 use parlour::games::pegs::library::BoardFile;
 use parlour::games::pegs::rules::{BoardVariant, Jump};
 use parlour::gfx::Rect;
-use parlour::machines::{Button, Input, Machine, MachineChoice, MachineId};
-use parlour::views::pegs::PegsView;
+use parlour::host::{Controller, Opening};
+use parlour::machines::{Button, Command, Input, Machine, MachineChoice, MachineId};
 use parlour::views::pegs::chooser::BoardChooser;
-use parlour::views::pegs::records::Player;
-use parlour::views::{Response, View};
+use parlour::views::pegs::{HIGH_SCORES, JOURNAL, PegsBoard};
+use parlour::views::{OPEN_SELECTED, Response, View};
+
+type PegsView = Controller<BoardVariant, PegsBoard>;
 
 use super::support::{assert_golden, parlour};
 
@@ -36,12 +38,15 @@ fn variant(id: &str, text: &str) -> BoardVariant {
     BoardVariant::new(id, text.as_bytes(), Board::parse("test.brd", text.as_bytes()).unwrap())
 }
 
-fn player(dir: &Path) -> Player {
-    Player { name: "Tester".into(), data_dir: dir.to_path_buf() }
+/// A board opened as the app opens it: resumed from its journal in `dir`
+/// if there is one.
+fn open(name: &str, variant: BoardVariant, dir: &Path) -> PegsView {
+    let board = PegsBoard::new(name, dir);
+    Controller::open("pegs", variant, board, dir, &Opening::default())
 }
 
 fn english(dir: &Path) -> PegsView {
-    PegsView::new("English", variant("pegs/english", ENGLISH), player(dir))
+    open("English", variant("pegs/english", ENGLISH), dir)
 }
 
 fn machine(id: MachineId) -> (Machine, Rect) {
@@ -57,7 +62,7 @@ fn at(square: &str) -> (usize, usize) {
 }
 
 fn centre(view: &PegsView, m: &Machine, area: Rect, square: &str) -> (i32, i32) {
-    let r = view.cell_rect(m, area, at(square));
+    let r = PegsBoard::cell_rect(view.session().state(), m, area, at(square));
     (r.x + r.w / 2, r.y + r.h / 2)
 }
 
@@ -101,7 +106,7 @@ fn drag_and_click_jumps_a_refusal_with_its_reason_and_undo() {
         let dir = tempfile::tempdir().unwrap();
         let (m, area) = machine(id);
         let mut view = english(dir.path());
-        assert_eq!(view.fields()[2], ("Stones left", "32".to_string()));
+        assert_eq!(view.fields()[3], ("Stones", "32".to_string()));
 
         drag(&mut view, &m, area, "d2", "d4");
         assert_eq!(view.session().move_count(), 1, "{id}: the drag did not jump");
@@ -111,7 +116,7 @@ fn drag_and_click_jumps_a_refusal_with_its_reason_and_undo() {
         click(&mut view, &m, area, "f3");
         click(&mut view, &m, area, "d3");
         assert_eq!(view.session().move_count(), 2, "{id}: the clicks did not jump: {}", view.message());
-        assert_eq!(view.fields()[2], ("Stones left", "30".to_string()));
+        assert_eq!(view.fields()[3], ("Stones", "30".to_string()));
 
         // c1 to d2 is no jump at all; the rules say why.
         let state = view.session().state().clone();
@@ -127,9 +132,9 @@ fn drag_and_click_jumps_a_refusal_with_its_reason_and_undo() {
         assert_eq!(view.message(), reason, "{id}");
         assert_eq!(view.session().state(), &state);
 
-        view.command("undo");
+        view.command(&Command::Undo);
         assert_eq!(view.session().move_count(), 1, "{id}: undo");
-        view.command("redo");
+        view.command(&Command::Redo);
         assert_eq!(view.session().state(), &state, "{id}: redo");
     }
 }
@@ -152,8 +157,8 @@ fn a_drag_that_goes_nowhere_or_a_click_on_the_felt_changes_nothing() {
 fn a_hint_names_a_jump_that_can_still_win() {
     let dir = tempfile::tempdir().unwrap();
     let mut view = english(dir.path());
-    view.command("hint");
-    let hint = view.hint().expect("the start of the English board has a hint");
+    view.command(&Command::Hint);
+    let hint = view.board().hinted().expect("the start of the English board has a hint");
     assert_eq!(view.message(), format!("Hint: {hint}"));
     assert!(view.session().state().check(&hint).is_ok());
 }
@@ -162,31 +167,34 @@ fn a_hint_names_a_jump_that_can_still_win() {
 fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
     let dir = tempfile::tempdir().unwrap();
     let (m, area) = machine(MachineId::MacSe30);
-    let mut view = PegsView::new("Line", variant("pegs/line", "Version 2\nMode: Normal\nr g E\n"), player(dir.path()));
+    let mut view = open("Line", variant("pegs/line", "Version 2\nMode: Normal\nr g E\n"), dir.path());
     let responses = drag(&mut view, &m, area, "a1", "c1");
     let Some(Response::Ask(req)) = responses.last() else { panic!("no end-of-game box: {responses:?}") };
     assert_eq!(req.lines[0], "One stone left, in the target: a red stone.");
     assert!(req.lines.iter().any(|l| l.contains("high score")), "{:?}", req.lines);
     assert_eq!(view.message(), "One stone left, in the target: a red stone.");
-    assert!(!view.can("hint"));
+    assert!(!view.can(&Command::Hint));
 
-    let Some(Response::Ask(table)) = view.command("highscores") else { panic!("no high-score box") };
-    assert_eq!(table.lines, ["1. Tester: 1 stone, 10 points, 0:00"]);
+    let user = std::env::var("USER").unwrap_or_else(|_| "Player".into());
+    let Some(Response::Ask(table)) = view.command(&Command::View(HIGH_SCORES)) else { panic!("no high-score box") };
+    assert_eq!(table.lines, [format!("1. {user}: 1 stone, 10 points, 0:00")]);
 
     // Undoing and finishing again does not enter the same game twice;
-    // the box's Restart button starts a new one.
-    view.command("undo");
+    // the box's New Game button starts a new one.
+    view.command(&Command::Undo);
     drag(&mut view, &m, area, "a1", "c1");
-    let Some(Response::Ask(table)) = view.command("highscores") else { panic!("no high-score box") };
+    let Some(Response::Ask(table)) = view.command(&Command::View(HIGH_SCORES)) else { panic!("no high-score box") };
     assert_eq!(table.lines.len(), 1);
-    view.answer(1);
-    assert_eq!(view.session().move_count(), 0, "Restart from the end-of-game box");
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    assert_eq!(stats.game("pegs/line").map(|g| (g.played, g.won)), Some((1, 1)), "counted once");
+    view.command(&Command::New);
+    assert_eq!(view.session().move_count(), 0, "New Game after the end");
 
-    let stuck = PegsView::new("Two", variant("pegs/two", "Version 2\nMode: Normal\ny y e * y\n"), player(dir.path()));
-    let mut stuck = stuck;
-    let responses = drag(&mut stuck, &m, area, "a1", "c1");
-    let Some(Response::Ask(req)) = responses.last() else { panic!("no end-of-game box") };
-    assert_eq!(req.lines[0], "No jump remains: 2 stones left.");
+    let mut stuck = open("Two", variant("pegs/two", "Version 2\nMode: Normal\ny y e * y\n"), dir.path());
+    drag(&mut stuck, &m, area, "a1", "c1");
+    assert!(stuck.message().starts_with("No jump remains: 2 stones left."), "{}", stuck.message());
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    assert_eq!(stats.game("pegs/two").map(|g| (g.played, g.lost)), Some((1, 1)));
 }
 
 #[test]
@@ -196,7 +204,7 @@ fn the_journal_is_saved_after_every_jump_and_resumed() {
     let mut view = english(dir.path());
     drag(&mut view, &m, area, "d2", "d4");
     drag(&mut view, &m, area, "f3", "d3");
-    let Some(Response::Ask(journal)) = view.command("journal") else { panic!("no journal box") };
+    let Some(Response::Ask(journal)) = view.command(&Command::View(JOURNAL)) else { panic!("no journal box") };
     assert_eq!(journal.lines, ["1. d2-d4  (+20)", "2. f3-d3  (+20)"]);
 
     let again = english(dir.path());
@@ -206,10 +214,10 @@ fn the_journal_is_saved_after_every_jump_and_resumed() {
 
     // A journal for another version of the board is set aside, and said so.
     let changed = ENGLISH.replace("Mode: Normal", "Mode: Diagonal");
-    let other = PegsView::new("English", variant("pegs/english", &changed), player(dir.path()));
+    let other = open("English", variant("pegs/english", &changed), dir.path());
     assert_eq!(other.session().move_count(), 0);
-    assert!(other.message().contains("could not be resumed"), "{}", other.message());
-    assert!(dir.path().join("journals/pegs-english.save.bad-1").is_file());
+    assert!(other.message().contains("set aside as pegs-english.save.foreign-1"), "{}", other.message());
+    assert!(dir.path().join("journals/pegs-english.save.foreign-1").is_file());
 }
 
 #[test]
@@ -221,7 +229,7 @@ fn a_broken_journal_is_set_aside_and_play_starts_afresh() {
     let view = english(dir.path());
     assert_eq!(view.session().move_count(), 0);
     assert!(view.message().contains("pegs-english.save:3:"), "{}", view.message());
-    assert!(journals.join("pegs-english.save.bad-1").is_file());
+    assert!(journals.join("pegs-english.save.damaged-1").is_file());
 }
 
 #[test]
@@ -253,12 +261,13 @@ fn the_board_chooser_opens_a_board_and_refuses_a_broken_one() {
     let dir = board_folder();
     let (m, area) = machine(MachineId::AmigaPal);
     let mut c = chooser(dir.path(), "pegs/english-standard-board");
-    assert!(c.can("open-board"));
-    let Some(Response::Command(cmd)) = c.command("open-board") else { panic!("OK did nothing") };
-    assert_eq!(cmd, format!("play:{}", dir.path().join("English Standard Board.brd").display()));
+    let open_board = Command::View(OPEN_SELECTED);
+    assert!(c.can(&open_board));
+    let Some(Response::Command(cmd)) = c.command(&open_board) else { panic!("OK did nothing") };
+    assert_eq!(cmd, Command::Play(dir.path().join("English Standard Board.brd").display().to_string()));
     c.input(&Input::Key { key: parlour::machines::Key::Up, mods: Default::default() }, &m, area);
-    assert!(!c.can("open-board"), "Broken is listed first and cannot be opened");
-    assert_eq!(c.command("open-board"), None);
+    assert!(!c.can(&open_board), "Broken is listed first and cannot be opened");
+    assert_eq!(c.command(&open_board), None);
     c.input(&Input::Key { key: parlour::machines::Key::Enter, mods: Default::default() }, &m, area);
     assert!(c.message().contains("Broken cannot be played"), "{}", c.message());
     assert!(c.message().contains("is not a board element"), "{}", c.message());

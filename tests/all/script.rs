@@ -10,23 +10,27 @@ use parlour::app::catalog;
 use parlour::app::driver::Driver;
 use parlour::app::script;
 use parlour::app::shell::Shell;
-use parlour::core::Outcome;
+use parlour::core::Variant;
 use parlour::gfx::Rect;
 use parlour::gfx::image_io::{RgbaImage, decode_png};
 use parlour::machines::{Machine, MachineChoice, MachineId};
 use parlour::solitaire::engine::PileId;
 use parlour::solitaire::rules::PileKind;
-use parlour::views::solitaire::SolitaireView;
+use parlour::views::solitaire::SolitaireBoard;
 
-use super::support::{parlour, run};
+use super::support::{open_game, parlour, run};
 
 /// Runs `parlour shot TARGET --events - ARGS` with `events` on standard
 /// input; returns the picture, or the exit code and standard error.
 fn shot_with(target: &str, args: &[&str], events: &str) -> Result<RgbaImage, (Option<i32>, String)> {
     let out = std::env::temp_dir().join(format!("parlour-script-{}-{target}.png", std::process::id()));
     let out_s = out.to_string_lossy().to_string();
+    // A scripted game is journalled like any other: keep it away from
+    // other tests' shots.
+    let data = tempfile::tempdir().unwrap();
     let mut child = parlour()
-        .args(["shot", target, "--events", "-", "-o", &out_s])
+        .env("PARLOUR_DATA_DIR", data.path())
+        .args(["shot", target, "--seed", "1", "--events", "-", "-o", &out_s])
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -44,7 +48,7 @@ fn shot_with(target: &str, args: &[&str], events: &str) -> Result<RgbaImage, (Op
 fn plain_shot(target: &str, args: &[&str]) -> RgbaImage {
     let out = std::env::temp_dir().join(format!("parlour-script-plain-{}-{target}.png", std::process::id()));
     let out_s = out.to_string_lossy().to_string();
-    let mut all = vec!["shot", target, "-o", &out_s];
+    let mut all = vec!["shot", target, "--seed", "1", "-o", &out_s];
     all.extend(args);
     let result = run(&all);
     assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
@@ -55,11 +59,17 @@ fn machine(id: MachineId) -> Machine {
     Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap()
 }
 
+/// Klondike's board (to find where piles are drawn) and deal 1.
+fn klondike() -> (SolitaireBoard, parlour::solitaire::engine::Solitaire) {
+    let gt = Arc::new(catalog::game_type(&catalog::find("klondike").unwrap()).unwrap().clone());
+    let dealt = gt.variant.deal(1);
+    (SolitaireBoard::new(gt), dealt)
+}
+
 /// The centre of klondike's stock (deal 1) on a machine.
 fn stock_centre(id: MachineId) -> (i32, i32) {
-    let gt = Arc::clone(catalog::find("klondike").unwrap().game_type().unwrap());
-    let view = SolitaireView::new(gt, 1, Box::new(|_: &str, _: Outcome, _: i64| {}));
-    let r: Rect = view.pile_rect(machine(id).content(), PileId::new(PileKind::Stock, 0)).unwrap();
+    let (board, dealt) = klondike();
+    let r: Rect = board.pile_rect(&dealt, machine(id).content(), PileId::new(PileKind::Stock, 0)).unwrap();
     (r.x + r.w / 2, r.y + r.h / 2)
 }
 
@@ -118,14 +128,17 @@ fn drive(d: &mut Driver, text: &str) {
     script::run(d, "test", &steps).unwrap_or_else(|e| panic!("{e}"));
 }
 
-fn klondike_on(id: MachineId) -> Driver {
-    Driver::new(Shell::new(machine(id), catalog::find("klondike").unwrap().open(1), 1))
+/// Klondike deal 1 on a machine, with its data folder (kept while the
+/// driver lives).
+fn klondike_on(id: MachineId) -> (Driver, tempfile::TempDir) {
+    let (view, data) = open_game("klondike", 1);
+    (Driver::new(Shell::new(machine(id), view, 1)), data)
 }
 
 #[test]
 fn menus_and_shortcuts_work_on_every_machine_family() {
     for id in [MachineId::Yazzle, MachineId::AmigaPal, MachineId::MacSe30, MachineId::MacColor] {
-        let mut d = klondike_on(id);
+        let (mut d, _data) = klondike_on(id);
         let table = machine(id).content();
         let dealt = region(&d, table);
         let (x, y) = stock_centre(id);
@@ -151,20 +164,17 @@ fn region(d: &Driver, r: Rect) -> Vec<Option<parlour::gfx::Rgb>> {
 
 #[test]
 fn double_click_sends_an_ace_home_drag_moves_a_card_and_wait_runs_the_clock() {
-    use parlour::core::Variant;
     use parlour::solitaire::engine::SolMove;
     let id = MachineId::Yazzle;
-    let gt = Arc::clone(catalog::find("klondike").unwrap().game_type().unwrap());
-    let mirror = SolitaireView::new(Arc::clone(&gt), 1, Box::new(|_: &str, _: Outcome, _: i64| {}));
+    let (board, dealt) = klondike();
     let area = machine(id).content();
-    let rect = |kind, i| mirror.pile_rect(area, PileId::new(kind, i)).unwrap();
+    let rect = |kind, i| board.pile_rect(&dealt, area, PileId::new(kind, i)).unwrap();
     let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
 
     // Deal from the stock until an ace lies on the waste, then double-click it.
-    let dealt = gt.variant.deal(1);
     let stock = dealt.pile(PileKind::Stock, 0);
     let turns = stock.iter().rev().position(|s| s.card.rank.value() == 1).expect("an ace in the stock") + 1;
-    let mut d = klondike_on(id);
+    let (mut d, _data) = klondike_on(id);
     let (sx, sy) = centre(rect(PileKind::Stock, 0));
     drive(&mut d, &format!("click {sx} {sy}\n").repeat(turns));
     let foundation = rect(PileKind::Foundation, 0);
@@ -178,10 +188,10 @@ fn double_click_sends_an_ace_home_drag_moves_a_card_and_wait_runs_the_clock() {
         matches!(m, SolMove::Move { from, count: 1, to } if from.kind == PileKind::Tableau && to.kind == PileKind::Tableau)
     });
     let Some(SolMove::Move { from, to, .. }) = mv else { panic!("deal 1 has a tableau move") };
-    let mut d = klondike_on(id);
+    let (mut d, _data) = klondike_on(id);
     let top = |p: PileId| {
         let n = dealt.pile(p.kind, p.index()).len();
-        mirror.card_rect(area, p, n - 1).unwrap()
+        board.card_rect(&dealt, area, p, n - 1).unwrap()
     };
     let (a, b) = (top(from), top(to));
     let before = region(&d, a);
@@ -199,7 +209,7 @@ fn double_click_sends_an_ace_home_drag_moves_a_card_and_wait_runs_the_clock() {
 #[test]
 fn the_mac_close_box_closes_help_then_the_game_then_quits() {
     for id in [MachineId::MacSe30, MachineId::MacColor] {
-        let mut d = klondike_on(id);
+        let (mut d, _data) = klondike_on(id);
         let on_launcher = |d: &Driver| script::find_item(&d.shell().menus(), "Game", "Play").is_ok();
         let table = region(&d, machine(id).content());
         drive(&mut d, "menu File > Help");

@@ -65,7 +65,7 @@ fn independent_ms_columns(number: u32) -> Vec<Vec<String>> {
 #[test]
 fn microsoft_deals_match_an_independent_generator() {
     let game = catalog::find("freecell").expect("FreeCell is shipped");
-    let variant = game.game_type().unwrap().variant.with_options("easy,ms").unwrap();
+    let variant = parlour::app::catalog::game_type(&game).unwrap().variant.with_options("easy,ms").unwrap();
     for n in (1..=400).chain([11982, 32000, 1_000_000]) {
         let text = parlour::solitaire::deal::print_position(&variant.deal(u64::from(n)));
         let columns: Vec<Vec<String>> = (1..=8)
@@ -99,7 +99,7 @@ fn every_shipped_game_type_wins_by_script() {
         let script = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let mut lines = script.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
         let seed: u64 = lines.next().and_then(|l| l.strip_prefix("seed ")).and_then(|n| n.parse().ok()).unwrap();
-        let variant = game.game_type().unwrap().variant.clone();
+        let variant = parlour::app::catalog::game_type(&game).unwrap().variant.clone();
         let mut session = Session::new(variant, seed);
         for (i, m) in lines.enumerate() {
             session.play_text(m).unwrap_or_else(|e| panic!("{}: move {} `{m}`: {e}", game.id, i + 1));
@@ -113,7 +113,7 @@ fn every_shipped_game_type_wins_by_script() {
 #[test]
 fn a_game_with_no_moves_left_is_lost() {
     let game = catalog::find("golf").unwrap();
-    let variant = game.game_type().unwrap().variant.clone();
+    let variant = parlour::app::catalog::game_type(&game).unwrap().variant.clone();
     let mut lost = 0;
     for seed in 1..=20 {
         let mut session = Session::new(variant.clone(), seed);

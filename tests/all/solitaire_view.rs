@@ -1,31 +1,41 @@
 //! Playing a game type with the mouse, as a player would, through the
 //! solitaire view on the headless machine.
 
+use std::path::Path;
 use std::sync::Arc;
 
 use parlour::app::catalog;
-use parlour::core::{Game, Outcome};
+use parlour::core::{Game, Stats};
 use parlour::gfx::Rect;
-use parlour::machines::{Button, Input, Machine, MachineChoice, MachineId};
-use parlour::solitaire::engine::{PileId, SolMove};
+use parlour::host::{Controller, Opening};
+use parlour::machines::{Button, Command, Input, Machine, MachineChoice, MachineId};
+use parlour::solitaire::engine::{PileId, SolMove, SolitaireVariant};
 use parlour::solitaire::rules::PileKind;
 use parlour::views::View;
-use parlour::views::solitaire::SolitaireView;
+use parlour::views::solitaire::SolitaireBoard;
 
-fn table(id: &str, machine: MachineId, seed: u64) -> (SolitaireView, Machine, Rect) {
+pub type Table = Controller<SolitaireVariant, SolitaireBoard>;
+
+/// Game type `id` dealt with `seed` under its controller, keeping its files in `data`.
+pub fn open_table(id: &str, seed: u64, data: &Path) -> Table {
     let game = catalog::find(id).unwrap();
-    let gt = Arc::clone(game.game_type().unwrap());
+    let gt = Arc::new(catalog::game_type(&game).unwrap().clone());
+    let how = Opening { seed: Some(seed), fresh_seed: seed, file: None };
+    Controller::open("solitaire", gt.variant.clone(), SolitaireBoard::new(gt), data, &how)
+}
+
+fn table(id: &str, machine: MachineId, seed: u64) -> (Table, Machine, Rect, tempfile::TempDir) {
+    let data = tempfile::tempdir().unwrap();
     let m = Machine::new(&MachineChoice { id: Some(machine), ..Default::default() }, machine).unwrap();
     let area = m.content();
-    let view = SolitaireView::new(gt, seed, Box::new(|_: &str, _: Outcome, _: i64| {}));
-    (view, m, area)
+    (open_table(id, seed, data.path()), m, area, data)
 }
 
 fn centre(r: Rect) -> (i32, i32) {
     (r.x + r.w / 2, r.y + r.h / 3)
 }
 
-fn drag(view: &mut SolitaireView, m: &Machine, area: Rect, from: (i32, i32), to: (i32, i32)) {
+fn drag(view: &mut Table, m: &Machine, area: Rect, from: (i32, i32), to: (i32, i32)) {
     for ev in [
         Input::MouseDown { x: from.0, y: from.1, button: Button::Left },
         Input::MouseMove { x: (from.0 + to.0) / 2, y: (from.1 + to.1) / 2 },
@@ -37,15 +47,20 @@ fn drag(view: &mut SolitaireView, m: &Machine, area: Rect, from: (i32, i32), to:
 }
 
 /// The top card's rectangle of a pile (or its mat when empty).
-fn top_rect(view: &SolitaireView, area: Rect, id: PileId) -> Rect {
-    let n = view.session().state().pile(id.kind, id.index()).len();
-    if n == 0 { view.pile_rect(area, id).unwrap() } else { view.card_rect(area, id, n - 1).unwrap() }
+fn top_rect(view: &Table, area: Rect, id: PileId) -> Rect {
+    let st = view.session().state();
+    let n = st.pile(id.kind, id.index()).len();
+    if n == 0 {
+        view.board().pile_rect(st, area, id).unwrap()
+    } else {
+        view.board().card_rect(st, area, id, n - 1).unwrap()
+    }
 }
 
 #[test]
 fn dragging_a_legal_move_plays_it_and_an_illegal_one_is_refused_with_a_reason() {
     for machine in [MachineId::Yazzle, MachineId::MacSe30, MachineId::AmigaPal] {
-        let (mut view, m, area) = table("klondike", machine, 1);
+        let (mut view, m, area, _data) = table("klondike", machine, 1);
         let state = view.session().state().clone();
         let legal = state.legal_moves().into_iter().find(|mv| {
             matches!(mv, SolMove::Move { from, count: 1, to } if from.kind == PileKind::Tableau && to.kind == PileKind::Tableau)
@@ -65,16 +80,16 @@ fn dragging_a_legal_move_plays_it_and_an_illegal_one_is_refused_with_a_reason() 
         assert_eq!(view.session().state(), &state, "{machine}: an illegal drop changed the game");
         assert!(!view.message().is_empty(), "{machine}: no reason was given");
 
-        view.command("undo");
+        view.command(&Command::Undo);
         assert_eq!(view.session().move_count(), before, "{machine}: undo");
     }
 }
 
 #[test]
 fn clicking_the_stock_deals_and_double_clicking_sends_a_card_home() {
-    let (mut view, m, area) = table("klondike", MachineId::Yazzle, 1);
+    let (mut view, m, area, _data) = table("klondike", MachineId::Yazzle, 1);
     let stock = PileId::new(PileKind::Stock, 0);
-    let (x, y) = centre(view.pile_rect(area, stock).unwrap());
+    let (x, y) = centre(view.board().pile_rect(view.session().state(), area, stock).unwrap());
     view.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
     view.input(&Input::MouseUp { x, y, button: Button::Left }, &m, area);
     assert_eq!(view.session().state().pile(PileKind::Waste, 0).len(), 1);
@@ -107,11 +122,8 @@ fn clicking_the_stock_deals_and_double_clicking_sends_a_card_home() {
 
 #[test]
 fn a_scripted_game_reaches_won_and_records_it() {
-    let game = catalog::find("freecell").unwrap();
-    let gt = Arc::clone(game.game_type().unwrap());
-    let won = std::rc::Rc::new(std::cell::Cell::new(false));
-    let flag = won.clone();
-    let mut view = SolitaireView::new(gt, 1, Box::new(move |_: &str, o: Outcome, _: i64| flag.set(o == Outcome::Won)));
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("freecell", 1, data.path());
     let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/wins/freecell.txt")).unwrap();
     let state = view.session().state().clone();
     let m = Machine::new(&MachineChoice::default(), MachineId::Yazzle).unwrap();
@@ -120,12 +132,14 @@ fn a_scripted_game_reaches_won_and_records_it() {
         let mv = state.parse_move(line).unwrap();
         let SolMove::Move { from, count, to } = mv else { panic!("FreeCell moves are card moves") };
         let n = view.session().state().pile(from.kind, from.index()).len();
-        let grab = view.card_rect(area, from, n - count as usize).unwrap();
+        let grab = view.board().card_rect(view.session().state(), area, from, n - count as usize).unwrap();
         let target = centre(top_rect(&view, area, to));
         let before = view.session().move_count();
         drag(&mut view, &m, area, (grab.x + grab.w / 2, grab.y + 4), target);
         assert_eq!(view.session().move_count(), before + 1, "`{line}` was not played by dragging: {}", view.message());
     }
-    assert!(won.get(), "playing the script with the mouse did not win");
-    assert!(view.message().contains("won"));
+    assert!(view.message().contains("won"), "{}", view.message());
+    let stats = Stats::load(data.path()).unwrap();
+    let freecell = stats.game("freecell").expect("the win was counted");
+    assert_eq!((freecell.played, freecell.won, freecell.streak), (1, 1, 1));
 }

@@ -14,6 +14,18 @@ pub fn parlour() -> Command {
     c
 }
 
+/// Opens game `id` dealt with `seed` as the app would, keeping its journal,
+/// statistics and preferences in a folder of its own (returned, so it lives
+/// as long as the view).
+pub fn open_game(id: &str, seed: u64) -> (Box<dyn parlour::views::View>, tempfile::TempDir) {
+    use parlour::host::{self, Opening, Places};
+    let data = tempfile::tempdir().unwrap();
+    let game = parlour::app::catalog::find(id).unwrap();
+    let places = Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
+    let view = host::open(&game, &places, &Opening { seed: Some(seed), fresh_seed: seed, file: None });
+    (view, data)
+}
+
 pub fn run(args: &[&str]) -> Output {
     parlour().args(args).output().expect("the parlour binary runs")
 }

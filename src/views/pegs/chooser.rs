@@ -6,14 +6,14 @@
 use crate::games::pegs::board::Cell;
 use crate::games::pegs::library::BoardFile;
 use crate::gfx::{Font, Rect, Surface, TextStyle};
-use crate::machines::{Button, Input, Key, Machine, MachineId, Menu, MenuItem, Pen};
-use crate::views::{Response, View, widgets};
+use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen};
+use crate::views::{OPEN_SELECTED, Response, View, widgets};
 
 use super::layout::BoardLayout;
 use super::picture::{self, StoneSet};
 
 /// The buttons, in order, with their commands.
-const BUTTONS: [(&str, &str); 2] = [("OK", "open-board"), ("Cancel", "cancel")];
+const BUTTONS: [(&str, Command); 2] = [("OK", Command::View(OPEN_SELECTED)), ("Cancel", Command::Close)];
 /// The preview's largest block.
 const PREVIEW_BLOCK: i32 = 24;
 /// Lines of text under the list and preview.
@@ -80,10 +80,14 @@ impl BoardChooser {
             .collect()
     }
 
+    fn can_open(&self) -> bool {
+        self.boards.get(self.selected).is_some_and(|b| b.parsed.is_ok())
+    }
+
     fn open_selected(&mut self) -> Response {
         let Some(board) = self.boards.get(self.selected) else { return Response::Unchanged };
         match &board.parsed {
-            Ok(_) => Response::Command(format!("play:{}", board.path.display())),
+            Ok(_) => Response::Command(Command::Play(board.path.display().to_string())),
             Err(e) => {
                 self.message = format!("{} cannot be played: {}", board.name, e.message);
                 Response::Redraw
@@ -162,7 +166,7 @@ impl View for BoardChooser {
     fn menus(&self) -> Vec<Menu> {
         vec![Menu::new(
             "Game",
-            vec![MenuItem::new("Open Board", "open-board").key('o').enabled(self.can("open-board"))],
+            vec![MenuItem::new("Open Board", Command::View(OPEN_SELECTED)).key('o').enabled(self.can_open())],
         )]
     }
 
@@ -192,7 +196,7 @@ impl View for BoardChooser {
         widgets::list_box(s, machine, parts.list, &self.rows(), self.first_row(machine, parts.list), selected);
         self.draw_preview(s, machine, &parts);
         for ((label, cmd), r) in BUTTONS.iter().zip(&parts.buttons) {
-            widgets::button(s, machine, *r, label, *cmd == "cancel" || self.can(cmd));
+            widgets::button(s, machine, *r, label, *cmd == Command::Close || self.can(cmd));
         }
     }
 
@@ -201,9 +205,9 @@ impl View for BoardChooser {
         match *input {
             Input::MouseDown { x, y, button: Button::Left } => {
                 if let Some(i) = parts.buttons.iter().position(|r| r.contains(x, y)) {
-                    return match BUTTONS[i].1 {
-                        "open-board" => self.open_selected(),
-                        cmd => Response::Command(cmd.into()),
+                    return match &BUTTONS[i].1 {
+                        Command::View(OPEN_SELECTED) => self.open_selected(),
+                        cmd => Response::Command(cmd.clone()),
                     };
                 }
                 if parts.list.contains(x, y) {
@@ -216,17 +220,17 @@ impl View for BoardChooser {
             Input::Key { key: Key::Down, .. } => self.select(self.selected + 1),
             Input::Key { key: Key::Up, .. } => self.select(self.selected.saturating_sub(1)),
             Input::Key { key: Key::Enter, .. } => self.open_selected(),
-            Input::Key { key: Key::Escape, .. } => Response::Command("cancel".into()),
+            Input::Key { key: Key::Escape, .. } => Response::Command(Command::Close),
             _ => Response::Unchanged,
         }
     }
 
-    fn command(&mut self, command: &str) -> Option<Response> {
-        (command == "open-board" && self.can(command)).then(|| self.open_selected())
+    fn command(&mut self, command: &Command) -> Option<Response> {
+        (*command == Command::View(OPEN_SELECTED) && self.can_open()).then(|| self.open_selected())
     }
 
-    fn can(&self, command: &str) -> bool {
-        command == "open-board" && self.boards.get(self.selected).is_some_and(|b| b.parsed.is_ok())
+    fn can(&self, command: &Command) -> bool {
+        *command == Command::View(OPEN_SELECTED) && self.can_open()
     }
 }
 

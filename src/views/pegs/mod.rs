@@ -1,8 +1,8 @@
 //! Peg solitaire: a board from a .brd file drawn on any machine and played
 //! with the mouse, by dragging a stone over its neighbour into an empty
-//! slot, or by clicking the stone and then the slot. Every jump goes
-//! through the Session; the game is journalled after every change and
-//! resumed when the board is opened again.
+//! slot, or by clicking the stone and then the slot; or from the keyboard,
+//! moving a cursor with the arrows and pressing Space on the stone and then
+//! on the slot. The host's controller plays, journals and resumes the game.
 
 pub mod chooser;
 pub mod layout;
@@ -10,18 +10,24 @@ pub mod picture;
 pub mod records;
 pub mod stones;
 
-use crate::core::highscores::{Entry, HighScores};
-use crate::core::{FileErrorKind, Game, Session, Status, save};
+use std::path::{Path, PathBuf};
+
+use crate::core::highscores::{DEFAULT_NAME, Entry, HighScores};
+use crate::core::{Game, Session};
 use crate::games::pegs::board::Cell;
 use crate::games::pegs::rules::{BoardVariant, Jump, Pegs};
 use crate::games::pegs::solver::{self, Verdict};
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Button, Input, Key, Machine, Menu, MenuItem, Pen, Requester};
+use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, ViewCommand};
 
-use super::{Response, View};
+use super::board::{Board, Reply};
 use layout::BoardLayout;
 use picture::StoneSet;
-use records::{Player, clock, ending_text};
+use records::ending_text;
+
+/// The board's own commands.
+pub const HIGH_SCORES: ViewCommand = ViewCommand("highscores");
+pub const JOURNAL: ViewCommand = ViewCommand("journal");
 
 /// Positions the Hint command may search before giving up. The solver
 /// settles most boards' positions in far fewer; the cap keeps a hopeless
@@ -56,63 +62,41 @@ struct Plan {
     jumps: Vec<Jump>,
 }
 
-pub struct PegsView {
+pub struct PegsBoard {
     /// The board's display name (its file stem).
     name: String,
-    session: Session<BoardVariant>,
-    player: Player,
+    /// Who plays (for the high scores) and where they are kept.
+    player: String,
+    data_dir: PathBuf,
     selected: Option<(usize, usize)>,
     press: Option<Press>,
     hint: Option<Jump>,
     plan: Option<Plan>,
-    message: String,
-    /// Whether this game's ending went into the high scores.
-    recorded: bool,
-    /// The end-of-game requester is up (its second button restarts).
-    asked_game_over: bool,
+    /// The keyboard cursor, once a key was used.
+    cursor: Option<(usize, usize)>,
 }
 
-impl PegsView {
-    /// Opens a board for `player`, resuming the unfinished game in its
-    /// journal if there is one.
-    pub fn new(name: &str, variant: BoardVariant, player: Player) -> PegsView {
-        let path = player.journal_path(&variant.id);
-        let (session, message) = match save::load(&path, &variant) {
-            Ok(s) if s.state().status() == Status::Playing && s.move_count() > 0 => {
-                let n = s.move_count();
-                (s, format!("Your game was resumed after {n} jump{}.", if n == 1 { "" } else { "s" }))
-            }
-            // A finished game, or nothing to resume: start afresh.
-            Ok(_) => (Session::new(variant, 0), String::new()),
-            Err(e) if e.kind == FileErrorKind::NotFound => (Session::new(variant, 0), String::new()),
-            // A bad journal was set aside by `load`; say so and start afresh.
-            Err(e) => (Session::new(variant, 0), format!("The journal could not be resumed: {e}")),
-        };
-        PegsView {
+impl PegsBoard {
+    /// The view of board `name` for the player whose high scores are kept
+    /// in `data_dir`.
+    pub fn new(name: &str, data_dir: &Path) -> PegsBoard {
+        let player =
+            std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_else(|_| DEFAULT_NAME.into());
+        PegsBoard {
             name: name.to_string(),
-            session,
             player,
+            data_dir: data_dir.to_path_buf(),
             selected: None,
             press: None,
             hint: None,
             plan: None,
-            message,
-            recorded: false,
-            asked_game_over: false,
+            cursor: None,
         }
-    }
-
-    pub fn session(&self) -> &Session<BoardVariant> {
-        &self.session
-    }
-
-    fn state(&self) -> &Pegs {
-        self.session.state()
     }
 
     /// The board fitted into the content area, leaving room for the
     /// coordinate labels.
-    fn layout(&self, machine: &Machine, area: Rect) -> BoardLayout {
+    fn layout(st: &Pegs, machine: &Machine, area: Rect) -> BoardLayout {
         let font = machine.look().text_font;
         let label_w = font.text_width("88") as i32 + 8;
         let label_h = font.height() as i32 + 6;
@@ -123,253 +107,174 @@ impl PegsView {
             area.right() - margin - label_w,
             area.bottom() - margin - label_h / 2,
         );
-        BoardLayout::fit(self.state().board(), inner, MAX_BLOCK)
+        BoardLayout::fit(st.board(), inner, MAX_BLOCK)
     }
 
     /// Where element (row, col) is drawn in `area` (for scripts and tests
     /// that click like a player).
-    pub fn cell_rect(&self, machine: &Machine, area: Rect, at: (usize, usize)) -> Rect {
-        self.layout(machine, area).rect(at)
+    pub fn cell_rect(st: &Pegs, machine: &Machine, area: Rect, at: (usize, usize)) -> Rect {
+        Self::layout(st, machine, area).rect(at)
     }
 
     /// The jump the Hint command suggested, while it still applies.
-    pub fn hint(&self) -> Option<Jump> {
+    pub fn hinted(&self) -> Option<Jump> {
         self.hint
     }
 
-    fn cell(&self, (row, col): (usize, usize)) -> Cell {
-        self.state().board().cell(row, col)
+    fn has_stone(st: &Pegs, (row, col): (usize, usize)) -> bool {
+        matches!(st.board().cell(row, col), Cell::Slot { stone: Some(_), .. })
     }
 
-    fn has_stone(&self, at: (usize, usize)) -> bool {
-        matches!(self.cell(at), Cell::Slot { stone: Some(_), .. })
+    fn is_slot(st: &Pegs, (row, col): (usize, usize)) -> bool {
+        matches!(st.board().cell(row, col), Cell::Slot { .. })
     }
 
-    /// Makes a jump; a refusal becomes the status message.
-    fn play(&mut self, jump: Jump) -> Response {
-        let before = self.state().clone();
-        if let Err(refusal) = self.session.play(&jump) {
-            self.message = refusal.reason().to_string();
-            return Response::Redraw;
-        }
-        self.selected = None;
-        self.hint = None;
-        self.message.clear();
-        // Following a known winning line keeps the rest of it.
-        self.plan = self.plan.take().and_then(|p| match p.jumps.split_first() {
-            Some((first, rest)) if p.position == before && *first == jump => {
-                Some(Plan { position: self.state().clone(), jumps: rest.to_vec() })
-            }
-            _ => None,
-        });
-        self.journal();
-        if let Some(response) = self.game_over() {
-            return response;
-        }
-        if self.plan.is_none() {
-            match self.solve(CHECK_LIMIT) {
-                Verdict::Unsolvable => self.message = HOPELESS.into(),
-                Verdict::Solvable(_) | Verdict::GaveUp => {}
-            }
-        }
-        Response::Redraw
-    }
-
-    /// Searches the current position, remembering a winning line found.
-    fn solve(&mut self, limit: u64) -> Verdict {
-        let report = solver::solve(self.state(), Some(limit));
+    /// Searches the position, remembering a winning line found.
+    fn solve(&mut self, st: &Pegs, limit: u64) -> Verdict {
+        let report = solver::solve(st, Some(limit));
         if let Verdict::Solvable(jumps) = &report.verdict {
-            self.plan = Some(Plan { position: self.state().clone(), jumps: jumps.clone() });
+            self.plan = Some(Plan { position: st.clone(), jumps: jumps.clone() });
         }
         report.verdict
     }
 
-    /// Saves the session as the board's journal; a failure is reported in
-    /// the status line but never stops play.
-    fn journal(&mut self) {
-        let path = self.player.journal_path(&self.session.variant().id);
-        let result = match path.parent() {
-            Some(dir) => std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display())),
-            None => Ok(()),
-        }
-        .and_then(|()| save::save(&self.session, &path).map_err(|e| e.to_string()));
-        if let Err(e) = result {
-            self.message = format!("The journal could not be saved: {e}");
-        }
-    }
-
-    /// If the game has just ended: the ending in the status line, the
-    /// result in the high scores (once per game) and the end-of-game box.
-    fn game_over(&mut self) -> Option<Response> {
-        let ending = self.state().ending()?;
-        let text = ending_text(ending);
-        self.message = text.clone();
-        let seconds = self.session.elapsed_ms() / 1000;
-        let mut lines = vec![text, format!("Score: {}   Time: {}", self.state().score(), clock(seconds))];
-        if !self.recorded {
-            self.recorded = true;
-            if let Some(place) = self.record(seconds) {
-                lines.push(format!("A new high score: place {} on this board.", place + 1));
-            }
-        }
-        self.asked_game_over = true;
-        Some(Response::Ask(Requester {
-            title: "Game Over".into(),
-            lines,
-            buttons: vec!["OK".into(), "Restart".into()],
-        }))
-    }
-
-    /// Adds the finished game to the board's high scores; returns its place
-    /// if it made the table. Problems go to the status line.
-    fn record(&mut self, seconds: u64) -> Option<usize> {
-        let dir = &self.player.data_dir;
-        let mut scores = HighScores::load(dir).unwrap_or_else(|e| {
-            self.message = format!("The high scores were unreadable and were started afresh: {e}");
-            HighScores::default()
-        });
-        let state = self.session.state();
-        let points = u64::try_from(state.score()).unwrap_or(0);
-        let entry = Entry::new(&self.player.name, points, seconds, state.stones() as u32);
-        let place = scores.add(&self.session.variant().id, entry)?;
-        match scores.save(dir) {
-            Ok(()) => Some(place),
-            Err(e) => {
-                self.message = format!("The high score could not be saved: {e}");
-                None
-            }
-        }
-    }
-
-    fn high_scores(&mut self) -> Response {
-        let scores = HighScores::load(&self.player.data_dir).unwrap_or_else(|e| {
-            self.message = format!("The high scores could not be read: {e}");
-            HighScores::default()
-        });
-        Response::Ask(records::high_scores_box(&self.name, scores.table(&self.session.variant().id)))
-    }
-
-    fn show_hint(&mut self) -> Response {
-        if self.state().status() != Status::Playing {
-            self.message = "The game is over: no jump remains.".into();
-            return Response::Redraw;
-        }
-        let known = self.plan.as_ref().filter(|p| &p.position == self.state()).and_then(|p| p.jumps.first().copied());
-        let first = match known {
-            Some(j) => Some(j),
-            None => match self.solve(HINT_LIMIT) {
-                Verdict::Solvable(jumps) => jumps.first().copied(),
-                Verdict::Unsolvable => {
-                    self.message = HOPELESS.into();
-                    None
-                }
-                Verdict::GaveUp => {
-                    self.message = "No hint found quickly.".into();
-                    None
-                }
-            },
+    /// Adds the finished game to the board's high scores; says its place
+    /// if it made the table.
+    fn record(&self, session: &Session<BoardVariant>) -> Option<String> {
+        let mut scores = match HighScores::load(&self.data_dir) {
+            Ok(s) => s,
+            Err(e) => return Some(format!("The high scores could not be read: {e}")),
         };
-        if let Some(j) = first {
-            self.hint = Some(j);
-            self.selected = None;
-            self.message = format!("Hint: {j}");
-        }
-        Response::Redraw
+        let state = session.state();
+        let points = u64::try_from(state.score()).unwrap_or(0);
+        let seconds = session.elapsed_ms() / 1000;
+        let entry = Entry::new(&self.player, points, seconds, state.stones() as u32);
+        let place = scores.add(&session.variant().id, entry)?;
+        Some(match scores.save(&self.data_dir) {
+            Ok(()) => format!("A new high score: place {} on this board.", place + 1),
+            Err(e) => format!("The high score could not be saved: {e}"),
+        })
     }
 
-    /// Anything that changes the history clears the picks and is
-    /// journalled.
-    fn after_history_change(&mut self) -> Response {
-        self.selected = None;
-        self.press = None;
-        self.hint = None;
-        self.message.clear();
-        self.journal();
-        Response::Redraw
-    }
-
-    fn mouse_down(&mut self, at: Option<(usize, usize)>, x: i32, y: i32, layout: &BoardLayout) -> Response {
+    fn mouse_down(
+        &mut self,
+        st: &Pegs,
+        at: Option<(usize, usize)>,
+        x: i32,
+        y: i32,
+        layout: &BoardLayout,
+    ) -> Reply<BoardVariant> {
+        self.cursor = None;
         match at {
-            Some(at) if self.has_stone(at) => {
+            Some(at) if Self::has_stone(st, at) => {
                 let r = layout.rect(at);
                 self.press = Some(Press { from: at, grab: (x - r.x, y - r.y), at: (x, y), moved: false });
-                Response::Unchanged
+                Reply::Unchanged
             }
-            Some(to) if matches!(self.cell(to), Cell::Slot { .. }) => match self.selected {
-                Some(from) => self.play(Jump { from, to }),
-                None => {
-                    self.message = "Pick a stone first: click it, then the slot it should jump to.".into();
-                    Response::Redraw
-                }
+            Some(to) if Self::is_slot(st, to) => match self.selected {
+                Some(from) => Reply::Play(Jump { from, to }),
+                None => Reply::Say("Pick a stone first: click it, then the slot it should jump to.".into()),
             },
             _ if self.selected.is_some() => {
                 self.selected = None;
-                Response::Redraw
+                Reply::Redraw
             }
-            _ => Response::Unchanged,
+            _ => Reply::Unchanged,
         }
     }
 
-    fn mouse_up(&mut self, press: Press, layout: &BoardLayout) -> Response {
+    fn mouse_up(&mut self, press: Press, layout: &BoardLayout) -> Reply<BoardVariant> {
         if !press.moved {
             // A click on a stone picks it, or puts it back down.
             self.selected = if self.selected == Some(press.from) { None } else { Some(press.from) };
-            return Response::Redraw;
+            return Reply::Redraw;
         }
         // The drop lands where the dragged stone's centre is.
         let half = layout.block / 2;
         let (cx, cy) = (press.at.0 - press.grab.0 + half, press.at.1 - press.grab.1 + half);
         match layout.hit(cx, cy) {
-            Some(to) if to != press.from => self.play(Jump { from: press.from, to }),
-            _ => Response::Redraw,
+            Some(to) if to != press.from => Reply::Play(Jump { from: press.from, to }),
+            _ => Reply::Redraw,
         }
     }
 
-    fn menu_items(&self) -> Vec<MenuItem> {
-        let playing = self.state().status() == Status::Playing;
-        vec![
-            MenuItem::new("Restart", "restart").key('r'),
-            MenuItem::new("Undo", "undo").key('z').enabled(self.session.can_undo()),
-            MenuItem::new("Redo", "redo").key('y').enabled(self.session.can_redo()),
-            MenuItem::separator(),
-            MenuItem::new("Hint", "hint").key('t').enabled(playing),
-            MenuItem::separator(),
-            MenuItem::new("Choose Board...", "boards").key('b'),
-            MenuItem::new("High Scores...", "highscores"),
-            MenuItem::new("Journal...", "journal").key('j'),
-        ]
+    /// The arrows move the cursor to the next slot that way; Space or
+    /// Return picks the stone under it, or jumps the picked stone there.
+    fn key(&mut self, st: &Pegs, key: Key) -> Reply<BoardVariant> {
+        let board = st.board();
+        let start = self.cursor.or(self.selected).unwrap_or_else(|| {
+            (0..board.height)
+                .flat_map(|r| (0..board.width).map(move |c| (r, c)))
+                .find(|&at| Self::is_slot(st, at))
+                .unwrap_or((0, 0))
+        });
+        let step = |(dr, dc): (i32, i32)| {
+            let (mut r, mut c) = (start.0 as i32, start.1 as i32);
+            loop {
+                r += dr;
+                c += dc;
+                if r < 0 || c < 0 || r >= board.height as i32 || c >= board.width as i32 {
+                    return start;
+                }
+                if Self::is_slot(st, (r as usize, c as usize)) {
+                    return (r as usize, c as usize);
+                }
+            }
+        };
+        let first_use = self.cursor.is_none();
+        let moved_to = match key {
+            Key::Left => step((0, -1)),
+            Key::Right => step((0, 1)),
+            Key::Up => step((-1, 0)),
+            Key::Down => step((1, 0)),
+            Key::Char(' ') | Key::Enter => {
+                self.cursor = Some(start);
+                return match self.selected {
+                    Some(from) if from == start => {
+                        self.selected = None;
+                        Reply::Redraw
+                    }
+                    Some(from) if !Self::has_stone(st, start) => Reply::Play(Jump { from, to: start }),
+                    _ if Self::has_stone(st, start) => {
+                        self.selected = Some(start);
+                        Reply::Redraw
+                    }
+                    _ => Reply::Say("Pick a stone first: move to it and press Space.".into()),
+                };
+            }
+            _ => return Reply::Unchanged,
+        };
+        self.cursor = Some(if first_use { start } else { moved_to });
+        Reply::Redraw
     }
 }
 
-impl View for PegsView {
+impl Board<BoardVariant> for PegsBoard {
     fn title(&self) -> String {
         self.name.clone()
     }
 
-    fn menus(&self) -> Vec<Menu> {
-        vec![Menu::new("Game", self.menu_items())]
-    }
-
-    fn fields(&self) -> Vec<(&'static str, String)> {
+    fn menu_items(&self, _session: &Session<BoardVariant>) -> Vec<MenuItem> {
         vec![
-            ("Score", self.state().score().to_string()),
-            ("Time", clock(self.session.elapsed_ms() / 1000)),
-            ("Stones left", self.state().stones().to_string()),
+            MenuItem::new("Choose Board...", Command::Variants).key('b'),
+            MenuItem::new("High Scores...", Command::View(HIGH_SCORES)),
+            MenuItem::new("Journal...", Command::View(JOURNAL)).key('j'),
         ]
     }
 
-    fn message(&self) -> String {
-        self.message.clone()
+    fn fields(&self, session: &Session<BoardVariant>) -> Vec<(&'static str, String)> {
+        vec![("Score", session.state().score().to_string()), ("Stones", session.state().stones().to_string())]
     }
 
-    fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
+    fn draw(&self, session: &Session<BoardVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
+        let st = session.state();
         let look = machine.look();
         if !machine.chrome().draws_felt() {
             s.fill_rect(area, look.paint(Pen::Felt));
         }
-        let layout = self.layout(machine, area);
+        let layout = Self::layout(st, machine, area);
         let stones = StoneSet::new(layout.block);
-        let board = self.state().board();
+        let board = st.board();
         let dragged = self.press.filter(|p| p.moved);
         picture::draw_labels(s, look, board, &layout);
         picture::draw_board(s, look, board, &layout, &stones, dragged.map(|p| p.from));
@@ -377,35 +282,39 @@ impl View for PegsView {
         for at in marked {
             picture::frame_block(s, look, layout.rect(at));
         }
+        if let Some(at) = self.cursor {
+            let r = layout.rect(at);
+            s.frame_rect(Rect::new(r.x - 2, r.y - 2, r.w + 4, r.h + 4), look.paint(Pen::Text));
+        }
         if let Some(p) = dragged
-            && let Cell::Slot { stone: Some(stone), .. } = self.cell(p.from)
+            && let Cell::Slot { stone: Some(stone), .. } = board.cell(p.from.0, p.from.1)
         {
             let r = Rect::new(p.at.0 - p.grab.0, p.at.1 - p.grab.1, layout.block, layout.block);
             stones.draw(s, stone, r);
         }
     }
 
-    fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {
-        let layout = self.layout(machine, area);
+    fn input(
+        &mut self,
+        session: &Session<BoardVariant>,
+        input: &Input,
+        machine: &Machine,
+        area: Rect,
+    ) -> Reply<BoardVariant> {
+        let st = session.state();
+        let layout = Self::layout(st, machine, area);
         match *input {
-            Input::Tick { ms } => {
-                let before = self.session.elapsed_ms() / 1000;
-                if self.state().status() == Status::Playing && self.session.move_count() > 0 {
-                    self.session.add_time(u64::from(ms));
-                }
-                if self.session.elapsed_ms() / 1000 != before { Response::Redraw } else { Response::Unchanged }
-            }
-            Input::MouseDown { x, y, button: Button::Left } => self.mouse_down(layout.hit(x, y), x, y, &layout),
+            Input::MouseDown { x, y, button: Button::Left } => self.mouse_down(st, layout.hit(x, y), x, y, &layout),
             Input::MouseMove { x, y } => match &mut self.press {
                 Some(p) => {
                     p.moved |= (x - p.at.0).abs() + (y - p.at.1).abs() > DRAG_SLOP;
                     if !p.moved {
-                        return Response::Unchanged;
+                        return Reply::Unchanged;
                     }
                     p.at = (x, y);
-                    Response::Redraw
+                    Reply::Redraw
                 }
-                None => Response::Unchanged,
+                None => Reply::Unchanged,
             },
             Input::MouseUp { x, y, button: Button::Left } => match self.press.take() {
                 Some(mut p) => {
@@ -414,68 +323,81 @@ impl View for PegsView {
                     }
                     self.mouse_up(p, &layout)
                 }
-                None => Response::Unchanged,
+                None => Reply::Unchanged,
             },
             Input::Key { key: Key::Escape, .. } if self.press.is_some() || self.selected.is_some() => {
                 self.press = None;
                 self.selected = None;
-                Response::Redraw
+                Reply::Redraw
             }
-            _ => Response::Unchanged,
+            Input::Key { key, mods } if !mods.ctrl && !mods.alt => self.key(st, key),
+            _ => Reply::Unchanged,
         }
     }
 
-    fn command(&mut self, command: &str) -> Option<Response> {
-        if !self.can(command) {
+    fn command(&mut self, session: &Session<BoardVariant>, command: ViewCommand) -> Reply<BoardVariant> {
+        match command {
+            HIGH_SCORES => match HighScores::load(&self.data_dir) {
+                Ok(scores) => Reply::Ask(records::high_scores_box(&self.name, scores.table(&session.variant().id))),
+                Err(e) => Reply::Say(format!("The high scores could not be read: {e}")),
+            },
+            JOURNAL => Reply::Ask(records::journal_box(&self.name, session)),
+            _ => Reply::Unchanged,
+        }
+    }
+
+    fn can(&self, _session: &Session<BoardVariant>, command: ViewCommand) -> bool {
+        matches!(command, HIGH_SCORES | JOURNAL)
+    }
+
+    fn reset(&mut self) {
+        self.selected = None;
+        self.press = None;
+        self.hint = None;
+    }
+
+    fn moved(&mut self, session: &Session<BoardVariant>) -> Option<String> {
+        let st = session.state();
+        // Following a known winning line keeps the rest of it.
+        self.plan = self.plan.take().and_then(|p| {
+            let (first, rest) = p.jumps.split_first()?;
+            let mut next = p.position;
+            next.apply(first);
+            (next == *st).then(|| Plan { position: next, jumps: rest.to_vec() })
+        });
+        if self.plan.as_ref().is_some_and(|p| &p.position == st) {
             return None;
         }
-        Some(match command {
-            // The skin's New button: a board has one start, so it restarts.
-            "restart" | "new" => {
-                self.session.restart();
-                self.recorded = false;
-                self.after_history_change()
-            }
-            "undo" => {
-                self.session.undo();
-                self.after_history_change()
-            }
-            "redo" => {
-                self.session.redo();
-                let response = self.after_history_change();
-                self.game_over().unwrap_or(response)
-            }
-            "hint" => self.show_hint(),
-            "highscores" => self.high_scores(),
-            "journal" => Response::Ask(records::journal_box(&self.name, &self.session)),
-            _ => return None,
-        })
-    }
-
-    fn can(&self, command: &str) -> bool {
-        match command {
-            "undo" => self.session.can_undo(),
-            "redo" => self.session.can_redo(),
-            "hint" => self.state().status() == Status::Playing,
-            "restart" | "new" | "highscores" | "journal" => true,
-            _ => false,
+        match self.solve(st, CHECK_LIMIT) {
+            Verdict::Unsolvable => Some(HOPELESS.into()),
+            Verdict::Solvable(_) | Verdict::GaveUp => None,
         }
     }
 
-    fn answer(&mut self, button: usize) -> Response {
-        let game_over = std::mem::take(&mut self.asked_game_over);
-        if game_over && button == 1 {
-            self.command("restart").unwrap_or(Response::Unchanged)
-        } else {
-            Response::Unchanged
+    fn hint(&mut self, session: &Session<BoardVariant>) -> Result<Jump, String> {
+        let st = session.state();
+        if let Some(j) = self.plan.as_ref().filter(|p| &p.position == st).and_then(|p| p.jumps.first().copied()) {
+            return Ok(j);
+        }
+        match self.solve(st, HINT_LIMIT) {
+            Verdict::Solvable(jumps) => jumps.first().copied().ok_or_else(|| "No jump remains.".to_string()),
+            Verdict::Unsolvable => Err(HOPELESS.into()),
+            Verdict::GaveUp => Err("No hint found quickly.".into()),
         }
     }
 
-    fn game_id(&self) -> Option<String> {
-        Some(self.session.variant().id.clone())
+    fn show_hint(&mut self, _session: &Session<BoardVariant>, m: &Jump) {
+        self.hint = Some(*m);
+        self.selected = None;
     }
 
-    fn wants_ticks(&self) -> bool {
-        true
+    fn ending(&self, session: &Session<BoardVariant>) -> String {
+        session.state().ending().map_or_else(String::new, ending_text)
+    }
+
+    fn finished(&mut self, session: &Session<BoardVariant>) -> Vec<String> {
+        let mut lines = vec![format!("Score: {}", session.state().score())];
+        lines.extend(self.record(session));
+        lines
     }
 }

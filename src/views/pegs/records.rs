@@ -2,38 +2,16 @@
 //! journals live, the ending in words, the journal of jumps and the
 //! high-score table as requesters.
 
-use std::path::PathBuf;
-
 use crate::core::highscores::Entry;
 use crate::core::{Action, Game, Session, Variant};
 use crate::games::pegs::board::Stone;
 use crate::games::pegs::rules::{BoardVariant, Ending};
 use crate::machines::Requester;
+use crate::views::board::clock;
 
 /// Journals longer than this show only their last jumps, so the
 /// requester fits the smallest screen.
 const JOURNAL_LINES: usize = 15;
-
-/// Who is playing and where their journals and high scores are kept (the
-/// app passes the user's data folder; tests pass a folder of their own).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Player {
-    pub name: String,
-    pub data_dir: PathBuf,
-}
-
-impl Player {
-    /// The journal of board `id`: `journals/pegs-english.save` for
-    /// `pegs/english` (ids hold no other character a file name minds).
-    pub fn journal_path(&self, id: &str) -> PathBuf {
-        self.data_dir.join("journals").join(format!("{}.save", id.replace('/', "-")))
-    }
-}
-
-/// Minutes and seconds, as the clock field shows them.
-pub fn clock(seconds: u64) -> String {
-    format!("{}:{:02}", seconds / 60, seconds % 60)
-}
 
 fn colour(stone: Stone) -> &'static str {
     match stone {
@@ -150,11 +128,5 @@ mod tests {
         assert_eq!(lines[0], "(4 earlier jumps)");
         assert_eq!(lines[1], "5. m1-o1  (+20)");
         assert_eq!(lines[14], "18. p3-r3  (+20)");
-    }
-
-    #[test]
-    fn journals_are_named_after_the_board() {
-        let p = Player { name: "Ada".into(), data_dir: PathBuf::from("/data") };
-        assert_eq!(p.journal_path("pegs/english"), PathBuf::from("/data/journals/pegs-english.save"));
     }
 }

@@ -1,22 +1,33 @@
 //! The YaZZle-style solitaire table: any game type drawn on any machine,
 //! played by dragging cards, clicking the stock and double-clicking cards
-//! home. Every change goes through the Session as a move.
+//! home, or from the keyboard with a cursor. It only draws and turns input
+//! into moves; the host's controller plays them.
 
+mod keyboard;
 pub mod layout;
 
 use std::sync::Arc;
 
 use crate::cards::Card;
-use crate::core::{Game, Outcome, Session, Status, Variant};
+use crate::core::{Game, Session, Status, Variant};
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Button, Input, Key, Machine, Menu, MenuItem, Pen, Requester};
-use crate::solitaire::engine::{PileId, SolMove, Solitaire};
+use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, Requester, ViewCommand};
+use crate::solitaire::engine::{PileId, SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::library::GameType;
 use crate::solitaire::rules::{Mode, PileKind};
 
+use super::board::{Board, OPTIONS, Reply};
 use super::card_art::{CardArt, CardSize, Mat};
-use super::{Response, View};
+use keyboard::{Cursor, KeyAction};
 use layout::TableLayout;
+
+/// The table's own commands.
+pub const AUTOPLAY: ViewCommand = ViewCommand("autoplay");
+pub const RANDOM: ViewCommand = ViewCommand("random");
+pub const CARD_BACK: ViewCommand = ViewCommand("cardback");
+pub const EASY: ViewCommand = ViewCommand("easy");
+pub const HARD: ViewCommand = ViewCommand("hard");
+pub const MODE: ViewCommand = ViewCommand("mode");
 
 /// Two clicks on one pile this close together (ms) make a double-click.
 const DOUBLE_CLICK_MS: u32 = 450;
@@ -24,9 +35,11 @@ const DOUBLE_CLICK_MS: u32 = 450;
 const DRAG_SLOP: i32 = 3;
 /// Card backs in the art set.
 const BACKS: usize = 9;
+/// Positions the solver may search for a hint.
+const HINT_LIMIT: u64 = 200_000;
 /// The Options box's buttons and the commands they run.
-const OPTION_BUTTONS: [(&str, &str); 4] =
-    [("Done", ""), ("Mode", "mode"), ("Auto-play", "autoplay"), ("Back", "cardback")];
+const OPTION_BUTTONS: [(&str, Option<ViewCommand>); 4] =
+    [("Done", None), ("Mode", Some(MODE)), ("Auto-play", Some(AUTOPLAY)), ("Back", Some(CARD_BACK))];
 
 /// A stack being dragged.
 #[derive(Clone, Debug)]
@@ -47,57 +60,41 @@ pub struct TableOptions {
     pub auto_foundations: bool,
 }
 
-pub struct SolitaireView {
+pub struct SolitaireBoard {
     game_type: Arc<GameType>,
-    session: Session<crate::solitaire::engine::SolitaireVariant>,
     options: TableOptions,
     drag: Option<Drag>,
     /// Addition games: the card picked first of a pair.
     picked: Option<PileId>,
     /// The pile last clicked and the time since (for double-clicks).
     last_click: Option<(PileId, u32)>,
-    message: String,
-    /// Whether this game's result has gone into the statistics.
-    recorded: bool,
-    /// Called with the outcome when a game ends (statistics).
-    on_outcome: OutcomeHook,
+    /// The keyboard's cursor and the cards it holds.
+    cursor: Cursor,
+    /// The pile a hint points at.
+    hinted: Option<PileId>,
 }
 
-/// Told the game type id, outcome and score when a game ends.
-pub type OutcomeHook = Box<dyn FnMut(&str, Outcome, i64)>;
-
-impl SolitaireView {
-    pub fn new(game_type: Arc<GameType>, seed: u64, on_outcome: OutcomeHook) -> SolitaireView {
-        let session = Session::new(game_type.variant.clone(), seed);
-        SolitaireView {
+impl SolitaireBoard {
+    pub fn new(game_type: Arc<GameType>) -> SolitaireBoard {
+        SolitaireBoard {
             game_type,
-            session,
             options: TableOptions::default(),
             drag: None,
             picked: None,
             last_click: None,
-            message: String::new(),
-            recorded: false,
-            on_outcome,
+            cursor: Cursor::default(),
+            hinted: None,
         }
-    }
-
-    pub fn session(&self) -> &Session<crate::solitaire::engine::SolitaireVariant> {
-        &self.session
-    }
-
-    fn state(&self) -> &Solitaire {
-        self.session.state()
     }
 
     /// The largest cards whose layout fits the table (the smallest if none
     /// does), with that layout.
-    fn fitted(&self, area: Rect) -> (&'static CardArt, TableLayout) {
+    fn fitted(&self, st: &Solitaire, area: Rect) -> (&'static CardArt, TableLayout) {
         let mut best = None;
         for size in CardSize::ALL_LARGEST_FIRST {
             let art = CardArt::get(size);
             let (w, h) = art.size();
-            let fan_waste = self.state().rules().stock.deal_count > 1;
+            let fan_waste = st.rules().stock.deal_count > 1;
             let layout = TableLayout::new(&self.game_type.spec, w as i32, h as i32, area, fan_waste);
             let fits = layout.fits;
             best = Some((art, layout));
@@ -108,8 +105,8 @@ impl SolitaireView {
         best.expect("there is at least one card size")
     }
 
-    fn layout(&self, area: Rect) -> TableLayout {
-        self.fitted(area).1
+    fn layout(&self, st: &Solitaire, area: Rect) -> TableLayout {
+        self.fitted(st, area).1
     }
 
     /// A stable pseudo-random displacement in -1..1 for a card, so
@@ -121,10 +118,10 @@ impl SolitaireView {
     }
 
     /// Every drawn card with its rectangle, bottom to top, pile by pile.
-    fn placed(&self, layout: &TableLayout) -> Vec<(PileId, usize, Rect)> {
+    fn placed(&self, st: &Solitaire, layout: &TableLayout) -> Vec<(PileId, usize, Rect)> {
         let mut out = Vec::new();
         for g in layout.piles.iter().filter(|g| g.visible) {
-            let slots = self.state().pile(g.id.kind, g.id.index());
+            let slots = st.pile(g.id.kind, g.id.index());
             let jitter = |i: usize| Self::jitter(slots[i].card, i);
             let j: Option<&dyn Fn(usize) -> (f64, f64)> =
                 if self.options.random_placement { Some(&jitter) } else { None };
@@ -137,65 +134,33 @@ impl SolitaireView {
 
     /// Where card `index` of a pile is drawn in `area` (for scripts and
     /// tests that click like a player).
-    pub fn card_rect(&self, area: Rect, id: PileId, index: usize) -> Option<Rect> {
-        self.placed(&self.layout(area)).into_iter().find(|p| p.0 == id && p.1 == index).map(|p| p.2)
+    pub fn card_rect(&self, st: &Solitaire, area: Rect, id: PileId, index: usize) -> Option<Rect> {
+        self.placed(st, &self.layout(st, area)).into_iter().find(|p| p.0 == id && p.1 == index).map(|p| p.2)
     }
 
     /// Where a pile's first card (or its empty mat) is drawn in `area`.
-    pub fn pile_rect(&self, area: Rect, id: PileId) -> Option<Rect> {
-        let layout = self.layout(area);
+    pub fn pile_rect(&self, st: &Solitaire, area: Rect, id: PileId) -> Option<Rect> {
+        let layout = self.layout(st, area);
         layout.pile(id).map(|g| layout.base_rect(g))
     }
 
     /// The topmost card under the pointer, or the pile whose empty mat is there.
-    fn hit(&self, layout: &TableLayout, x: i32, y: i32) -> Option<(PileId, Option<usize>)> {
-        if let Some(&(id, i, _)) = self.placed(layout).iter().rev().find(|(_, _, r)| r.contains(x, y)) {
+    fn hit(&self, st: &Solitaire, layout: &TableLayout, x: i32, y: i32) -> Option<(PileId, Option<usize>)> {
+        if let Some(&(id, i, _)) = self.placed(st, layout).iter().rev().find(|(_, _, r)| r.contains(x, y)) {
             return Some((id, Some(i)));
         }
         layout.piles.iter().filter(|g| g.visible).find(|g| layout.base_rect(g).contains(x, y)).map(|g| (g.id, None))
     }
 
-    /// Plays a move; a refusal becomes the status message.
-    fn play(&mut self, m: SolMove) -> Response {
-        match self.session.play(&m) {
-            Ok(()) => {
-                self.message.clear();
-                if self.options.auto_foundations {
-                    self.auto_foundations();
-                }
-                self.after_move();
-            }
-            Err(refusal) => self.message = refusal.reason().to_string(),
-        }
-        Response::Redraw
-    }
-
-    /// Sends every card that safely can go to a foundation there: aces and
-    /// twos always, others once both lower cards of the other colour are up.
-    fn auto_foundations(&mut self) {
-        loop {
-            let safe = self.state().legal_moves().into_iter().find(|m| match *m {
-                SolMove::Move { from, count: 1, to }
-                    if to.kind == PileKind::Foundation && from.kind != PileKind::Foundation =>
-                {
-                    self.state().pile(from.kind, from.index()).last().is_some_and(|s| self.is_safe_home(s.card))
-                }
-                _ => false,
-            });
-            match safe {
-                Some(m) if self.session.play(&m).is_ok() => {}
-                _ => break,
-            }
-        }
-    }
-
-    fn is_safe_home(&self, card: Card) -> bool {
+    /// Whether a card can safely go home by itself: aces and twos always,
+    /// others once both lower cards of the other colour are up.
+    fn is_safe_home(st: &Solitaire, card: Card) -> bool {
         let rank = card.rank.value();
         if rank <= 2 {
             return true;
         }
-        let up: Vec<Card> = (0..self.state().pile_count(PileKind::Foundation))
-            .flat_map(|f| self.state().pile(PileKind::Foundation, f).iter().map(|s| s.card))
+        let up: Vec<Card> = (0..st.pile_count(PileKind::Foundation))
+            .flat_map(|f| st.pile(PileKind::Foundation, f).iter().map(|s| s.card))
             .collect();
         crate::cards::Suit::ALL
             .iter()
@@ -203,94 +168,61 @@ impl SolitaireView {
             .all(|&s| up.iter().any(|c| c.suit == s && c.rank.value() + 1 >= rank))
     }
 
-    /// Notes a finished game once, and says how it ended.
-    fn after_move(&mut self) {
-        match self.state().status() {
-            Status::Won => {
-                self.message = "You won!".into();
-                self.record(Outcome::Won);
-            }
-            Status::Lost => {
-                self.message = "No moves are left. Choose New to deal again.".into();
-                self.record(Outcome::Lost);
-            }
-            Status::Playing => {}
-        }
+    /// A click on the stock deals, or turns the waste over.
+    fn stock_move(st: &Solitaire, id: PileId) -> SolMove {
+        if st.can_deal(id.index()) || !st.can_recycle() { SolMove::Deal(id.index() as u8) } else { SolMove::Recycle }
     }
 
-    fn record(&mut self, outcome: Outcome) {
-        if !self.recorded {
-            self.recorded = true;
-            let score = self.state().score();
-            (self.on_outcome)(&self.game_type.id, outcome, score);
-        }
+    /// The move that sends the top card of `id` to a foundation, if one takes it.
+    fn home_move(st: &Solitaire, id: PileId) -> Option<SolMove> {
+        (0..st.pile_count(PileKind::Foundation))
+            .map(|f| PileId::new(PileKind::Foundation, f))
+            .find(|&f| st.accepts(id, 1, f))
+            .map(|to| SolMove::Move { from: id, count: 1, to })
     }
 
-    /// A game given up by starting another counts as lost if it was begun.
-    fn abandon(&mut self) {
-        if self.session.move_count() > 0 && self.state().status() == Status::Playing {
-            self.record(Outcome::Lost);
-        }
-        self.recorded = false;
-        self.drag = None;
-        self.picked = None;
-        self.message.clear();
-    }
-
-    fn click(&mut self, id: PileId, index: Option<usize>) -> Response {
+    fn click(&mut self, st: &Solitaire, id: PileId, index: Option<usize>) -> Reply<SolitaireVariant> {
         if id.kind == PileKind::Stock {
-            let state = self.state();
-            return if state.can_deal(id.index()) || !state.can_recycle() {
-                self.play(SolMove::Deal(id.index() as u8))
-            } else {
-                self.play(SolMove::Recycle)
-            };
+            return Reply::Play(Self::stock_move(st, id));
         }
-        if self.state().rules().addition > 0 {
-            return self.pick(id);
+        if st.rules().addition > 0 {
+            return self.pick(st, id);
         }
         let double = self.last_click.is_some_and(|(p, ms)| p == id && ms <= DOUBLE_CLICK_MS);
         self.last_click = Some((id, 0));
         if double && index.is_some() {
             self.last_click = None;
-            let state = self.state();
-            let home = (0..state.pile_count(PileKind::Foundation))
-                .map(|f| PileId::new(PileKind::Foundation, f))
-                .find(|&f| state.accepts(id, 1, f));
-            return match home {
-                Some(to) => self.play(SolMove::Move { from: id, count: 1, to }),
-                None => {
-                    self.message = "That card cannot go to a foundation yet.".into();
-                    Response::Redraw
-                }
+            return match Self::home_move(st, id) {
+                Some(m) => Reply::Play(m),
+                None => Reply::Say("That card cannot go to a foundation yet.".into()),
             };
         }
-        Response::Unchanged
+        Reply::Unchanged
     }
 
     /// Addition games: pick a card, then its partner; a card worth the
     /// whole sum goes alone.
-    fn pick(&mut self, id: PileId) -> Response {
-        let sum = self.state().rules().addition;
-        let Some(card) = self.state().pile(id.kind, id.index()).last().map(|s| s.card) else {
-            return Response::Unchanged;
+    fn pick(&mut self, st: &Solitaire, id: PileId) -> Reply<SolitaireVariant> {
+        let sum = st.rules().addition;
+        let Some(card) = st.pile(id.kind, id.index()).last().map(|s| s.card) else {
+            return Reply::Unchanged;
         };
         match self.picked.take() {
-            Some(first) if first != id => self.play(SolMove::Pair(first, id)),
-            Some(_) => Response::Redraw,
-            None if u32::from(card.rank.value()) == u32::from(sum) => self.play(SolMove::Remove(id)),
+            Some(first) if first != id => Reply::Play(SolMove::Pair(first, id)),
+            Some(_) => Reply::Redraw,
+            None if u32::from(card.rank.value()) == u32::from(sum) => Reply::Play(SolMove::Remove(id)),
             None => {
                 self.picked = Some(id);
-                Response::Redraw
+                Reply::Redraw
             }
         }
     }
 
     /// The pile a dragged stack is dropped on: the one whose cards overlap
     /// the dragged card most.
-    fn drop_target(&self, layout: &TableLayout, drag: &Drag) -> Option<PileId> {
+    fn drop_target(&self, st: &Solitaire, layout: &TableLayout, drag: &Drag) -> Option<PileId> {
         let card = Rect::new(drag.at.0 - drag.grab.0, drag.at.1 - drag.grab.1, layout.card_w, layout.card_h);
-        let placed = self.placed(layout);
+        let placed = self.placed(st, layout);
         layout
             .piles
             .iter()
@@ -305,34 +237,13 @@ impl SolitaireView {
             .map(|(id, _)| id)
     }
 
-    fn menu_items(&self) -> Vec<MenuItem> {
-        let mode = self.session.variant().mode();
-        vec![
-            MenuItem::new("New Game", "new").key('n'),
-            MenuItem::new("Restart", "restart").key('r'),
-            MenuItem::new("Undo", "undo").key('z').enabled(self.session.can_undo()),
-            MenuItem::new("Redo", "redo").key('y').enabled(self.session.can_redo()),
-            MenuItem::separator(),
-            MenuItem::new("Game Types...", "gametypes").key('g'),
-            MenuItem::new("Easy", "easy").checked(mode == Mode::Easy),
-            MenuItem::new("Hard", "hard").checked(mode == Mode::Hard),
-            MenuItem::separator(),
-            MenuItem::new("Auto-play to Foundations", "autoplay").checked(self.options.auto_foundations),
-            MenuItem::new("Randomly Placed Cards", "random")
-                .checked(self.options.random_placement)
-                .enabled(self.game_type.spec.game.max_rand_deltas),
-            MenuItem::new("Next Card Back", "cardback"),
-            MenuItem::new("Statistics...", "stats"),
-        ]
-    }
-
     /// The Options box: the current settings, a button to change each.
-    fn options_box(&self) -> Requester {
+    fn options_box(&self, mode: Mode) -> Requester {
         let on = |b: bool| if b { "on" } else { "off" };
         Requester {
             title: "Options".into(),
             lines: vec![
-                format!("Mode: {}", self.session.variant().mode().name()),
+                format!("Mode: {}", mode.name()),
                 format!("Auto-play to foundations: {}", on(self.options.auto_foundations)),
                 format!("Card back: {} of {BACKS}", self.options.back + 1),
             ],
@@ -340,20 +251,14 @@ impl SolitaireView {
         }
     }
 
-    fn set_mode(&mut self, mode: Mode) -> Response {
-        if self.session.variant().mode() == mode {
-            return Response::Unchanged;
+    /// Plays on in `mode` (from the next deal).
+    fn set_mode(&self, session: &Session<SolitaireVariant>, mode: Mode) -> Reply<SolitaireVariant> {
+        if session.variant().mode() == mode {
+            return Reply::Unchanged;
         }
         match self.game_type.variant.with_options(mode.name()) {
-            Ok(v) => {
-                self.abandon();
-                self.session = Session::new(v, self.session.seed());
-                Response::Redraw
-            }
-            Err(e) => {
-                self.message = e;
-                Response::Redraw
-            }
+            Ok(v) => Reply::Rules(v),
+            Err(e) => Reply::Say(e),
         }
     }
 
@@ -362,14 +267,14 @@ impl SolitaireView {
         s.draw_art(picture, r.x, r.y);
     }
 
-    fn mat_for(&self, id: PileId) -> Mat {
-        let rules = self.state().rules();
+    fn mat_for(st: &Solitaire, id: PileId) -> Mat {
+        let rules = st.rules();
         match id.kind {
-            PileKind::Stock if self.state().can_recycle() => Mat::Recycle,
+            PileKind::Stock if st.can_recycle() => Mat::Recycle,
             // "A" only where an ace really starts the pile: not on discard
             // piles or foundations that take whole king-to-ace runs.
             PileKind::Foundation
-                if self.state().start_rank() == crate::cards::Rank::ACE
+                if st.start_rank() == crate::cards::Rank::ACE
                     && rules.addition == 0
                     && !rules.foundation.discard
                     && !rules.foundation.complete_sequences
@@ -381,58 +286,138 @@ impl SolitaireView {
             _ => Mat::Empty,
         }
     }
+
+    /// A double frame around `r` (a picked card, the keyboard cursor).
+    fn mark(s: &mut Surface, machine: &Machine, r: Rect) {
+        let pen = machine.look().paint(Pen::Highlight);
+        s.frame_rect(r, pen);
+        s.frame_rect(r.inset(1, 1), pen);
+    }
+
+    /// The move the player's auto-play option makes in `st`, if any (see
+    /// [`Board::auto_move`]).
+    pub fn auto_move_of(&self, st: &Solitaire) -> Option<SolMove> {
+        Board::auto_move(self, st)
+    }
+
+    fn key_action(&mut self, st: &Solitaire, action: KeyAction) -> Reply<SolitaireVariant> {
+        match action {
+            KeyAction::Moved => Reply::Redraw,
+            KeyAction::Stock(id) => Reply::Play(Self::stock_move(st, id)),
+            KeyAction::Pick(id) => self.pick(st, id),
+            KeyAction::Drop { from, count, to } => Reply::Play(SolMove::Move { from, count: count as u8, to }),
+            KeyAction::Home(id) => match Self::home_move(st, id) {
+                Some(m) => Reply::Play(m),
+                None => Reply::Say("That card cannot go to a foundation yet.".into()),
+            },
+            KeyAction::CannotLift => Reply::Say("Those cards cannot be moved together.".into()),
+        }
+    }
+
+    fn mouse(&mut self, st: &Solitaire, input: &Input, layout: &TableLayout) -> Reply<SolitaireVariant> {
+        match *input {
+            Input::MouseDown { x, y, button: Button::Left } => {
+                self.cursor.hide();
+                let Some((id, index)) = self.hit(st, layout, x, y) else { return Reply::Unchanged };
+                let reply = self.click(st, id, index);
+                if !matches!(reply, Reply::Unchanged) || id.kind == PileKind::Stock {
+                    return reply;
+                }
+                let Some(i) = index else { return Reply::Unchanged };
+                let count = st.pile(id.kind, id.index()).len() - i;
+                if count > st.liftable(id) {
+                    return Reply::Unchanged;
+                }
+                let r = self.placed(st, layout).into_iter().find(|p| p.0 == id && p.1 == i).map(|p| p.2);
+                if let Some(r) = r {
+                    self.drag = Some(Drag { from: id, count, grab: (x - r.x, y - r.y), at: (x, y), moved: false });
+                }
+                Reply::Unchanged
+            }
+            Input::MouseMove { x, y } => match &mut self.drag {
+                Some(d) => {
+                    d.moved |= (x - d.at.0).abs() + (y - d.at.1).abs() > DRAG_SLOP;
+                    d.at = (x, y);
+                    if d.moved { Reply::Redraw } else { Reply::Unchanged }
+                }
+                None => Reply::Unchanged,
+            },
+            Input::MouseUp { x, y, button: Button::Left } => {
+                let Some(mut d) = self.drag.take() else { return Reply::Unchanged };
+                d.at = (x, y);
+                if !d.moved {
+                    return Reply::Unchanged;
+                }
+                // A drag is not the first half of a double-click.
+                self.last_click = None;
+                match self.drop_target(st, layout, &d) {
+                    Some(to) => Reply::Play(SolMove::Move { from: d.from, count: d.count as u8, to }),
+                    None => Reply::Redraw,
+                }
+            }
+            _ => Reply::Unchanged,
+        }
+    }
 }
 
-impl View for SolitaireView {
+impl Board<SolitaireVariant> for SolitaireBoard {
     fn title(&self) -> String {
         self.game_type.name.clone()
     }
 
-    fn menus(&self) -> Vec<Menu> {
-        vec![Menu::new("Game", self.menu_items())]
-    }
-
-    fn fields(&self) -> Vec<(&'static str, String)> {
-        let secs = self.session.elapsed_ms() / 1000;
+    fn menu_items(&self, session: &Session<SolitaireVariant>) -> Vec<MenuItem> {
+        let mode = session.variant().mode();
         vec![
-            ("Score", self.state().score().to_string()),
-            ("Time", format!("{}:{:02}", secs / 60, secs % 60)),
-            ("Moves", self.session.move_count().to_string()),
+            MenuItem::new("Game Types...", Command::Variants).key('g'),
+            MenuItem::new("Easy", Command::View(EASY)).checked(mode == Mode::Easy),
+            MenuItem::new("Hard", Command::View(HARD)).checked(mode == Mode::Hard),
+            MenuItem::separator(),
+            MenuItem::new("Auto-play to Foundations", Command::View(AUTOPLAY)).checked(self.options.auto_foundations),
+            MenuItem::new("Randomly Placed Cards", Command::View(RANDOM))
+                .checked(self.options.random_placement)
+                .enabled(self.game_type.spec.game.max_rand_deltas),
+            MenuItem::new("Next Card Back", Command::View(CARD_BACK)),
+            MenuItem::new("Options...", Command::Options),
         ]
     }
 
-    fn message(&self) -> String {
-        self.message.clone()
+    fn fields(&self, session: &Session<SolitaireVariant>) -> Vec<(&'static str, String)> {
+        vec![("Score", session.state().score().to_string())]
     }
 
-    fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
+    fn draw(&self, session: &Session<SolitaireVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
+        let st = session.state();
         let look = machine.look();
         if !machine.chrome().draws_felt() {
             s.fill_rect(area, look.paint(Pen::Felt));
         }
-        let (art, layout) = self.fitted(area);
+        let (art, layout) = self.fitted(st, area);
         for g in layout.piles.iter().filter(|g| g.visible) {
-            if self.state().pile(g.id.kind, g.id.index()).is_empty() {
+            if st.pile(g.id.kind, g.id.index()).is_empty() {
                 let r = layout.base_rect(g);
-                s.draw_art(art.mat(self.mat_for(g.id)), r.x, r.y);
+                s.draw_art(art.mat(Self::mat_for(st, g.id)), r.x, r.y);
             }
         }
         let dragged = self.drag.as_ref().filter(|d| d.moved);
-        for (id, i, r) in self.placed(&layout) {
-            let slots = self.state().pile(id.kind, id.index());
+        let held = self.cursor.held();
+        for (id, i, r) in self.placed(st, &layout) {
+            let slots = st.pile(id.kind, id.index());
             if dragged.is_some_and(|d| d.from == id && i >= slots.len() - d.count) {
                 continue;
             }
             self.draw_card(s, art, &slots[i], r);
-            if self.picked == Some(id) && i + 1 == slots.len() {
-                s.frame_rect(r, look.paint(Pen::Highlight));
-                s.frame_rect(r.inset(1, 1), look.paint(Pen::Highlight));
+            let top = i + 1 == slots.len();
+            let picked = self.picked == Some(id) && top;
+            let hinted = self.hinted == Some(id) && top;
+            let in_hand = held.is_some_and(|(from, count)| from == id && i + count >= slots.len());
+            if picked || hinted || in_hand {
+                Self::mark(s, machine, r);
             }
         }
         if let Some(d) = dragged
             && let Some(g) = layout.pile(d.from)
         {
-            let slots = self.state().pile(d.from.kind, d.from.index());
+            let slots = st.pile(d.from.kind, d.from.index());
             let (mut x, mut y) = ((d.at.0 - d.grab.0) as f64, (d.at.1 - d.grab.1) as f64);
             for slot in &slots[slots.len() - d.count..] {
                 self.draw_card(s, art, slot, Rect::new(x as i32, y as i32, layout.card_w, layout.card_h));
@@ -440,158 +425,154 @@ impl View for SolitaireView {
                 y += g.up_step.1;
             }
         }
+        if let Some(r) = self.cursor.rect(st, &layout, &self.placed(st, &layout)) {
+            keyboard::draw_cursor(s, machine, r);
+        }
     }
 
-    fn input(&mut self, input: &Input, _machine: &Machine, area: Rect) -> Response {
-        let layout = self.layout(area);
+    fn input(
+        &mut self,
+        session: &Session<SolitaireVariant>,
+        input: &Input,
+        _machine: &Machine,
+        area: Rect,
+    ) -> Reply<SolitaireVariant> {
+        let st = session.state();
+        let layout = self.layout(st, area);
         match *input {
             Input::Tick { ms } => {
                 if let Some((_, t)) = &mut self.last_click {
                     *t = t.saturating_add(ms);
                 }
-                let before = self.session.elapsed_ms() / 1000;
-                if self.state().status() == Status::Playing && self.session.move_count() > 0 {
-                    self.session.add_time(u64::from(ms));
-                }
-                if self.session.elapsed_ms() / 1000 != before { Response::Redraw } else { Response::Unchanged }
-            }
-            Input::MouseDown { x, y, button: Button::Left } => {
-                let Some((id, index)) = self.hit(&layout, x, y) else { return Response::Unchanged };
-                let response = self.click(id, index);
-                if response != Response::Unchanged || id.kind == PileKind::Stock {
-                    return response;
-                }
-                let Some(i) = index else { return Response::Unchanged };
-                let count = self.state().pile(id.kind, id.index()).len() - i;
-                if count > self.state().liftable(id) {
-                    return Response::Unchanged;
-                }
-                let r = self.placed(&layout).into_iter().find(|p| p.0 == id && p.1 == i).map(|p| p.2);
-                if let Some(r) = r {
-                    self.drag = Some(Drag { from: id, count, grab: (x - r.x, y - r.y), at: (x, y), moved: false });
-                }
-                Response::Unchanged
-            }
-            Input::MouseMove { x, y } => match &mut self.drag {
-                Some(d) => {
-                    d.moved |= (x - d.at.0).abs() + (y - d.at.1).abs() > DRAG_SLOP;
-                    d.at = (x, y);
-                    if d.moved { Response::Redraw } else { Response::Unchanged }
-                }
-                None => Response::Unchanged,
-            },
-            Input::MouseUp { x, y, button: Button::Left } => {
-                let Some(mut d) = self.drag.take() else { return Response::Unchanged };
-                d.at = (x, y);
-                if !d.moved {
-                    return Response::Unchanged;
-                }
-                // A drag is not the first half of a double-click.
-                self.last_click = None;
-                match self.drop_target(&layout, &d) {
-                    Some(to) => self.play(SolMove::Move { from: d.from, count: d.count as u8, to }),
-                    None => Response::Redraw,
-                }
+                Reply::Unchanged
             }
             Input::Key { key: Key::Escape, .. } if self.drag.is_some() || self.picked.is_some() => {
                 self.drag = None;
                 self.picked = None;
-                Response::Redraw
+                Reply::Redraw
             }
-            _ => Response::Unchanged,
+            Input::Key { key, mods } if !mods.ctrl && !mods.alt => {
+                if let Some(action) = self.cursor.key(key, st, &layout) {
+                    return self.key_action(st, action);
+                }
+                Reply::Unchanged
+            }
+            _ => self.mouse(st, input, &layout),
         }
     }
 
-    fn command(&mut self, command: &str) -> Option<Response> {
-        if !self.can(command) {
-            return None;
-        }
-        let response = match command {
-            "new" => {
-                self.abandon();
-                let seed = crate::core::fnv1a64(&self.session.seed().to_le_bytes()) ^ self.session.move_count() as u64;
-                self.session.new_game(seed);
-                Response::Redraw
-            }
-            "restart" => {
-                self.abandon();
-                self.session.restart();
-                Response::Redraw
-            }
-            "undo" => {
-                self.session.undo();
-                self.message.clear();
-                Response::Redraw
-            }
-            "redo" => {
-                self.session.redo();
-                self.after_move();
-                Response::Redraw
-            }
-            "mode" => {
-                let other = if self.session.variant().mode() == Mode::Easy { Mode::Hard } else { Mode::Easy };
-                self.set_mode(other)
-            }
-            "easy" => self.set_mode(Mode::Easy),
-            "hard" => self.set_mode(Mode::Hard),
-            "autoplay" => {
-                self.options.auto_foundations = !self.options.auto_foundations;
-                Response::Redraw
-            }
-            "random" => {
-                self.options.random_placement = !self.options.random_placement;
-                Response::Redraw
-            }
-            "cardback" => {
-                self.options.back = (self.options.back + 1) % BACKS;
-                Response::Redraw
-            }
-            "gametypes" => Response::Command("gametypes".into()),
-            "options" => Response::Ask(self.options_box()),
-            "stats" => Response::Command(format!("stats:{}", self.game_type.id)),
-            _ => return None,
-        };
-        Some(response)
-    }
-
-    fn can(&self, command: &str) -> bool {
+    fn command(&mut self, session: &Session<SolitaireVariant>, command: ViewCommand) -> Reply<SolitaireVariant> {
         match command {
-            "undo" => self.session.can_undo(),
-            "redo" => self.session.can_redo(),
-            "random" => self.game_type.spec.game.max_rand_deltas,
-            "new" | "restart" | "easy" | "hard" | "autoplay" | "cardback" | "gametypes" | "stats" | "options"
-            | "mode" => true,
+            MODE => {
+                let other = if session.variant().mode() == Mode::Easy { Mode::Hard } else { Mode::Easy };
+                self.set_mode(session, other)
+            }
+            EASY => self.set_mode(session, Mode::Easy),
+            HARD => self.set_mode(session, Mode::Hard),
+            AUTOPLAY => {
+                self.options.auto_foundations = !self.options.auto_foundations;
+                Reply::Redraw
+            }
+            RANDOM => {
+                self.options.random_placement = !self.options.random_placement;
+                Reply::Redraw
+            }
+            CARD_BACK => {
+                self.options.back = (self.options.back + 1) % BACKS;
+                Reply::Redraw
+            }
+            OPTIONS => Reply::Ask(self.options_box(session.variant().mode())),
+            _ => Reply::Unchanged,
+        }
+    }
+
+    fn can(&self, _session: &Session<SolitaireVariant>, command: ViewCommand) -> bool {
+        match command {
+            RANDOM => self.game_type.spec.game.max_rand_deltas,
+            MODE | EASY | HARD | AUTOPLAY | CARD_BACK | OPTIONS => true,
             _ => false,
         }
     }
 
-    fn wants_ticks(&self) -> bool {
-        true
-    }
-
-    fn answer(&mut self, button: usize) -> Response {
+    fn answer(&mut self, session: &Session<SolitaireVariant>, button: usize) -> Reply<SolitaireVariant> {
         match OPTION_BUTTONS.get(button) {
-            Some(&(_, cmd)) if !cmd.is_empty() => self.command(cmd).unwrap_or(Response::Unchanged),
-            _ => Response::Unchanged,
+            Some(&(_, Some(cmd))) => self.command(session, cmd),
+            _ => Reply::Unchanged,
         }
     }
 
-    fn game_id(&self) -> Option<String> {
-        Some(self.game_type.id.clone())
+    fn reset(&mut self) {
+        self.drag = None;
+        self.picked = None;
+        self.hinted = None;
+        self.cursor.drop_held();
     }
-}
 
-/// The statistics box for a game type.
-pub fn stats_box(name: &str, stats: &crate::core::GameStats) -> Requester {
-    let pct = (stats.won * 100).checked_div(stats.played).unwrap_or(0);
-    Requester {
-        title: format!("{name} Statistics"),
-        lines: vec![
-            format!("Played: {}   Won: {} ({pct}%)", stats.played, stats.won),
-            format!("Current streak: {}", stats.streak),
-            format!("Best winning streak: {}", stats.best_win_streak),
-            format!("Worst losing streak: {}", stats.worst_losing_streak),
-        ],
-        buttons: vec!["OK".into()],
+    fn auto_move(&self, st: &Solitaire) -> Option<SolMove> {
+        if !self.options.auto_foundations {
+            return None;
+        }
+        st.legal_moves().into_iter().find(|m| match *m {
+            SolMove::Move { from, count: 1, to }
+                if to.kind == PileKind::Foundation && from.kind != PileKind::Foundation =>
+            {
+                st.pile(from.kind, from.index()).last().is_some_and(|s| Self::is_safe_home(st, s.card))
+            }
+            _ => false,
+        })
+    }
+
+    fn hint(&mut self, session: &Session<SolitaireVariant>) -> Result<SolMove, String> {
+        let st = session.state();
+        match crate::solitaire::solver::solve(st, HINT_LIMIT) {
+            Ok(solution) => {
+                let first = solution.moves.first().ok_or_else(|| "No hint: the game is won.".to_string())?;
+                st.parse_move(first)
+            }
+            Err(crate::solitaire::solver::Unsolved::Exhausted { .. }) => {
+                Err("No hint: this deal cannot be won from here. Undo, or start anew.".into())
+            }
+            Err(crate::solitaire::solver::Unsolved::GaveUp { .. }) => {
+                // No winning line found quickly: suggest any useful move.
+                st.legal_moves().into_iter().next().ok_or_else(|| "No hint: no move is left.".to_string())
+            }
+        }
+    }
+
+    fn show_hint(&mut self, _session: &Session<SolitaireVariant>, m: &SolMove) {
+        self.hinted = Some(match *m {
+            SolMove::Move { from, .. } | SolMove::Remove(from) | SolMove::Pair(from, _) => from,
+            SolMove::Deal(i) => PileId::new(PileKind::Stock, i as usize),
+            SolMove::Recycle => PileId::new(PileKind::Stock, 0),
+        });
+    }
+
+    fn ending(&self, session: &Session<SolitaireVariant>) -> String {
+        match session.state().status() {
+            Status::Won => "You won!".into(),
+            _ => "No moves are left. Choose New Game to deal again.".into(),
+        }
+    }
+
+    fn prefs(&self) -> Vec<(&'static str, String)> {
+        let flag = |b: bool| if b { "1" } else { "0" }.to_string();
+        vec![
+            ("back", self.options.back.to_string()),
+            ("autoplay", flag(self.options.auto_foundations)),
+            ("random", flag(self.options.random_placement)),
+        ]
+    }
+
+    fn set_pref(&mut self, key: &str, value: &str) {
+        match key {
+            "back" => {
+                if let Ok(n) = value.parse::<usize>() {
+                    self.options.back = n % BACKS;
+                }
+            }
+            "autoplay" => self.options.auto_foundations = value == "1",
+            "random" => self.options.random_placement = value == "1",
+            _ => {}
+        }
     }
 }

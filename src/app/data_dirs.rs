@@ -1,0 +1,218 @@
+//! Where Parlour finds its game types, peg boards and guides: the user's
+//! folders first, then the built-in copy.
+//!
+//! The built-in game-types/, boards/ and guide/ folders are embedded in
+//! the binary (see build.rs), so an installed `parlour` works with no
+//! source tree. The readers take paths and read sibling files (game.bmp
+//! beside game.ini, a guide's linked guides and pictures, the help
+//! stylesheet), so rather than teach each of them to read from memory the
+//! embedded files are unpacked once, on first use, into
+//! `builtin/HASH/` in the data folder, where HASH covers every embedded
+//! path and byte: a build with other data unpacks to a fresh folder and
+//! never reads a stale one. The folder is written under a temporary name
+//! and renamed into place, so a reader never sees it half written and two
+//! Parlours starting at once both end up with a whole copy. Its files
+//! are read-only, as a reminder that changes belong in the user folders;
+//! the folder may be deleted, and is written again on the next start.
+
+use std::ffi::OsString;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::settings;
+
+include!(concat!(env!("OUT_DIR"), "/builtin_data.rs"));
+
+/// Where game types are looked for, in order: `$PARLOUR_GAME_TYPES` (a
+/// path list) if set, and nothing else; otherwise ./game-types,
+/// game-types in the user's data folder, and the built-in game types.
+/// When two folders give the same id the first is used.
+pub fn game_type_dirs() -> Vec<PathBuf> {
+    search_path("PARLOUR_GAME_TYPES", "game-types", true)
+}
+
+/// Where peg boards are looked for, in order: `$PARLOUR_BOARDS` (a path
+/// list) if set, and nothing else; otherwise ./boards, boards in the
+/// user's data folder, and the built-in boards.
+pub fn board_dirs() -> Vec<PathBuf> {
+    search_path("PARLOUR_BOARDS", "boards", true)
+}
+
+/// Where help sources are looked for, in order: `$PARLOUR_GUIDE` (a path
+/// list) if set, and nothing else; otherwise ./guide and the built-in
+/// guides (which hold Help/, the YaZZle help pages and stylesheet).
+pub fn guide_dirs() -> Vec<PathBuf> {
+    search_path("PARLOUR_GUIDE", "guide", false)
+}
+
+/// The search path for the built-in folder `folder`: the list in the
+/// environment variable `var` if set, else the folder of that name in the
+/// current folder, in the data folder (if `in_data_dir`) and in the
+/// built-in copy (when it could be unpacked).
+fn search_path(var: &str, folder: &str, in_data_dir: bool) -> Vec<PathBuf> {
+    let list = std::env::var_os(var);
+    // Unpacked only when it will be searched.
+    let builtin = if list.is_none() { builtin_dir() } else { None };
+    let data = in_data_dir.then(settings::data_dir);
+    ordered(list, folder, data.as_deref(), builtin)
+}
+
+/// The search order, given the environment's list (if any), the data
+/// folder (if searched) and the built-in copy (if there is one).
+fn ordered(list: Option<OsString>, folder: &str, data: Option<&Path>, builtin: Option<&Path>) -> Vec<PathBuf> {
+    if let Some(list) = list {
+        return std::env::split_paths(&list).collect();
+    }
+    let mut dirs = vec![PathBuf::from(folder)];
+    dirs.extend(data.map(|d| d.join(folder)));
+    dirs.extend(builtin.map(|b| b.join(folder)));
+    dirs
+}
+
+/// The unpacked built-in data (holding game-types/, boards/ and guide/),
+/// unpacked into the data folder on the first call. None, after one
+/// warning, if it cannot be written: only the user folders are read then.
+pub fn builtin_dir() -> Option<&'static Path> {
+    static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let parent = settings::data_dir().join("builtin");
+        unpack(&parent, BUILTIN_HASH, BUILTIN)
+            .map_err(|e| eprintln!("warning: cannot unpack the built-in games into {}: {e}", parent.display()))
+            .ok()
+    })
+    .as_deref()
+}
+
+/// Unpacks `files` (slash-separated relative paths and their bytes) into
+/// `parent/name` unless that folder is already there, and returns it.
+fn unpack(parent: &Path, name: &str, files: &[(&str, &[u8])]) -> io::Result<PathBuf> {
+    let target = parent.join(name);
+    if target.is_dir() {
+        return Ok(target);
+    }
+    // A name no other process or thread is using.
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let temp = parent.join(format!(".{name}.{}.{n}.partial", std::process::id()));
+    std::fs::create_dir_all(parent)?;
+    let written = write_files(&temp, files).and_then(|()| std::fs::rename(&temp, &target));
+    match written {
+        Ok(()) => Ok(target),
+        // Another process or thread got there first: use its copy.
+        Err(_) if target.is_dir() => {
+            let _ = std::fs::remove_dir_all(&temp);
+            Ok(target)
+        }
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&temp);
+            Err(e)
+        }
+    }
+}
+
+/// Writes every file under `dir` (a folder that must not exist yet),
+/// read-only.
+fn write_files(dir: &Path, files: &[(&str, &[u8])]) -> io::Result<()> {
+    std::fs::create_dir(dir)?;
+    for (rel, bytes) in files {
+        let path = rel.split('/').fold(dir.to_path_buf(), |p, part| p.join(part));
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder)?;
+        }
+        std::fs::write(&path, bytes)?;
+        let mut permissions = std::fs::metadata(&path)?.permissions();
+        permissions.set_readonly(true);
+        std::fs::set_permissions(&path, permissions)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn user_folders_come_before_the_built_in_copy() {
+        let data = Path::new("/data");
+        let builtin = Path::new("/builtin/abc");
+        assert_eq!(
+            ordered(None, "game-types", Some(data), Some(builtin)),
+            ["game-types", "/data/game-types", "/builtin/abc/game-types"].map(PathBuf::from)
+        );
+        assert_eq!(ordered(None, "guide", None, Some(builtin)), ["guide", "/builtin/abc/guide"].map(PathBuf::from));
+        assert_eq!(ordered(None, "boards", Some(data), None), ["boards", "/data/boards"].map(PathBuf::from));
+        let list = std::env::join_paths(["/a", "/b"]).unwrap();
+        assert_eq!(ordered(Some(list), "boards", Some(data), Some(builtin)), ["/a", "/b"].map(PathBuf::from));
+    }
+
+    #[test]
+    fn the_built_in_data_is_every_file_of_the_source_folders() {
+        fn walk(dir: &Path, root: &Path, out: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).unwrap().map(Result::unwrap) {
+                let path = entry.path();
+                if entry.file_name().to_string_lossy().starts_with('.') {
+                    continue;
+                } else if path.is_dir() {
+                    walk(&path, root, out);
+                } else {
+                    out.push(path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut on_disk = Vec::new();
+        for folder in ["game-types", "boards", "guide"] {
+            walk(&root.join(folder), root, &mut on_disk);
+        }
+        on_disk.sort();
+        let mut embedded: Vec<String> = BUILTIN.iter().map(|(rel, _)| rel.to_string()).collect();
+        embedded.sort();
+        assert_eq!(embedded, on_disk);
+        for (rel, bytes) in BUILTIN {
+            assert_eq!(std::fs::read(root.join(rel)).unwrap(), *bytes, "{rel}");
+        }
+        for want in
+            ["game-types/Klondike/game.ini", "boards/english.brd", "guide/solitaire.guide", "guide/Help/help.css"]
+        {
+            assert!(BUILTIN.iter().any(|(rel, _)| *rel == want), "{want} is not built in");
+        }
+        assert_eq!(BUILTIN_HASH.len(), 16);
+    }
+
+    #[test]
+    fn unpacks_once_whole_and_read_only() {
+        let parent = tempfile::tempdir().unwrap();
+        let files: &[(&str, &[u8])] = &[("a/b/c.txt", b"deep"), ("top.txt", b"top")];
+        let dir = unpack(parent.path(), "v1", files).unwrap();
+        assert_eq!(dir, parent.path().join("v1"));
+        assert_eq!(std::fs::read(dir.join("a/b/c.txt")).unwrap(), b"deep");
+        assert_eq!(std::fs::read(dir.join("top.txt")).unwrap(), b"top");
+        assert!(std::fs::metadata(dir.join("top.txt")).unwrap().permissions().readonly());
+        // A second call uses the folder as it is.
+        assert_eq!(unpack(parent.path(), "v1", &[("other.txt", b"x")]).unwrap(), dir);
+        assert!(!dir.join("other.txt").exists());
+        // Nothing is left behind but the folder.
+        let names: Vec<_> = std::fs::read_dir(parent.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, ["v1"]);
+    }
+
+    #[test]
+    fn racing_unpacks_all_get_the_whole_folder() {
+        let parent = tempfile::tempdir().unwrap();
+        let files: Vec<(String, Vec<u8>)> =
+            (0..50).map(|i| (format!("d{}/f{i}", i % 5), vec![i as u8; 1000])).collect();
+        let files: Vec<(&str, &[u8])> = files.iter().map(|(p, b)| (p.as_str(), b.as_slice())).collect();
+        let dirs: Vec<PathBuf> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..8).map(|_| s.spawn(|| unpack(parent.path(), "v2", &files).unwrap())).collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(dirs.iter().all(|d| *d == parent.path().join("v2")));
+        for (rel, bytes) in &files {
+            assert_eq!(std::fs::read(parent.path().join("v2").join(rel)).unwrap(), *bytes);
+        }
+        let names: Vec<_> = std::fs::read_dir(parent.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, ["v2"]);
+    }
+}

@@ -1,0 +1,480 @@
+//! The controller (the midend, as Simon Tatham's puzzles call it): the one
+//! owner of the open game's [`Session`]. Its board only draws and turns
+//! input into moves; the controller plays them, keeps the clock, handles
+//! New Game, Restart, Undo, Redo and Hint, journals every change to the
+//! data folder, resumes the journal when the game is opened again and
+//! counts finished games in the statistics.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use crate::core::{FileErrorKind, Game, GameStats, Outcome, Session, Stats, Status, Variant, fnv1a64, save};
+use crate::gfx::{Rect, Surface};
+use crate::machines::{Command, Input, Machine, Menu, MenuItem, Requester, ViewCommand};
+use crate::views::board::{Board, OPTIONS, Reply, clock};
+use crate::views::{Response, View};
+
+use super::{Opening, journal, prefs};
+
+/// A requester the controller asked for, whose answer it will hear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Asked {
+    Nothing,
+    /// The board asked; the answer is the board's.
+    Board,
+    /// "Start a new game? This one counts as lost."
+    ConfirmNew,
+    /// The celebration of a win: New Game or OK.
+    Won,
+}
+
+pub struct Controller<V: Variant, B: Board<V>> {
+    /// The family's id (its preferences' section).
+    family: &'static str,
+    session: Session<V>,
+    board: B,
+    data_dir: PathBuf,
+    message: String,
+    /// The games (by the index of the step that dealt them) already counted
+    /// in the statistics, so a game is never counted twice.
+    counted: BTreeSet<usize>,
+    asked: Asked,
+}
+
+impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
+    /// Opens `variant` with `board`: resumes its journal in `data_dir` (or
+    /// the kept game `how.file`), or deals a new game, as `how` says.
+    pub fn open(family: &'static str, variant: V, mut board: B, data_dir: &Path, how: &Opening) -> Self {
+        for (k, v) in prefs::read(data_dir, family) {
+            board.set_pref(&k, &v);
+        }
+        let journal = journal::journal_path(data_dir, variant.id());
+        let (mut session, mut message) = match &how.file {
+            Some(file) => match save::load(file, &variant) {
+                Ok(s) => (Some(s), format!("Opened {}.", file.display())),
+                Err(e) => (None, format!("Could not open the kept game: {e}")),
+            },
+            None => resume(&journal, &variant),
+        };
+        let mut counted = BTreeSet::new();
+        if let Some(s) = &session
+            && s.state().status() != Status::Playing
+        {
+            // Counted when it ended, before it was journalled.
+            counted.insert(s.game_start());
+        }
+        match (&mut session, how.seed) {
+            (Some(s), Some(seed)) if s.seed() != seed || s.move_count() > 0 => s.new_game(seed),
+            (Some(s), None) if s.state().status() != Status::Playing => s.new_game(next_seed(s)),
+            _ => {}
+        }
+        let session = session.unwrap_or_else(|| Session::new(variant, how.seed.unwrap_or(how.fresh_seed)));
+        if message.is_empty() && session.move_count() > 0 {
+            message = "Your game was resumed where you left it.".into();
+        }
+        let mut c = Controller {
+            family,
+            session,
+            board,
+            data_dir: data_dir.to_path_buf(),
+            message,
+            counted,
+            asked: Asked::Nothing,
+        };
+        c.journal();
+        c
+    }
+
+    pub fn session(&self) -> &Session<V> {
+        &self.session
+    }
+
+    pub fn board(&self) -> &B {
+        &self.board
+    }
+
+    /// Plays a move as if the board had asked for it (for scripts and
+    /// tests).
+    pub fn play_move(&mut self, m: &<V::Game as Game>::Move) -> Response {
+        self.play(m)
+    }
+
+    fn id(&self) -> String {
+        self.session.variant().id().to_string()
+    }
+
+    /// Writes the session to the game's journal; a failure is said in the
+    /// status line and never stops play.
+    fn journal(&mut self) {
+        let path = journal::journal_path(&self.data_dir, &self.id());
+        if let Err(e) = write_save(&self.session, &path) {
+            self.message = format!("The game could not be saved: {e}");
+        }
+    }
+
+    /// Plays a move with its automatic consequences as one step.
+    fn play(&mut self, m: &<V::Game as Game>::Move) -> Response {
+        let board = &self.board;
+        match self.session.play_with(m, |state| board.auto_move(state)) {
+            Ok(()) => {
+                self.message.clear();
+                let response = self.changed();
+                if self.session.state().status() == Status::Playing
+                    && let Some(note) = self.board.moved(&self.session)
+                {
+                    self.message = note;
+                }
+                response
+            }
+            Err(refusal) => {
+                self.message = refusal.reason().to_string();
+                Response::Redraw
+            }
+        }
+    }
+
+    /// After any change of the history: the board forgets its picks, the
+    /// journal is written, and a game that has just ended is counted and
+    /// announced.
+    fn changed(&mut self) -> Response {
+        self.board.reset();
+        let start = self.session.game_start();
+        // Steps after the cursor were dropped if the change added one.
+        if self.session.cursor() + 1 == self.session.steps().len() {
+            self.counted.retain(|&i| i <= self.session.cursor());
+        }
+        let status = self.session.state().status();
+        let mut response = Response::Redraw;
+        if status != Status::Playing {
+            self.message = self.board.ending(&self.session);
+            if self.counted.insert(start) {
+                let outcome = if status == Status::Won { Outcome::Won } else { Outcome::Lost };
+                self.count(outcome);
+                let lines = self.board.finished(&self.session);
+                if outcome == Outcome::Won {
+                    self.asked = Asked::Won;
+                    response = Response::Ask(self.celebration(lines));
+                } else if let Some(first) = lines.first() {
+                    self.message = format!("{} {first}", self.message);
+                }
+            }
+        }
+        self.journal();
+        response
+    }
+
+    /// Adds the game at the cursor to the statistics.
+    fn count(&mut self, outcome: Outcome) {
+        let (score, ms, moves) =
+            (self.session.state().score(), self.session.elapsed_ms(), self.session.move_count() as u64);
+        let id = self.id();
+        let result = Stats::load(&self.data_dir).and_then(|mut stats| {
+            stats.game_mut(&id).record_game(outcome, score, ms, moves);
+            stats.save(&self.data_dir)
+        });
+        if let Err(e) = result {
+            self.message = format!("The statistics could not be kept: {e}");
+        }
+    }
+
+    /// The box that celebrates a win, with the board's own lines.
+    fn celebration(&self, extra: Vec<String>) -> Requester {
+        let mut lines = vec![
+            self.message.clone(),
+            format!("Time: {}   Moves: {}", clock(self.session.elapsed_ms() / 1000), self.session.move_count()),
+        ];
+        lines.extend(extra);
+        Requester { title: "You won!".into(), lines, buttons: vec!["New Game".into(), "OK".into()] }
+    }
+
+    /// Whether a game is under way that New Game would abandon.
+    fn in_progress(&self) -> bool {
+        self.session.move_count() > 0 && self.session.state().status() == Status::Playing
+    }
+
+    /// A game given up for another counts as lost.
+    fn abandon(&mut self) {
+        if self.in_progress() && self.counted.insert(self.session.game_start()) {
+            self.count(Outcome::Lost);
+        }
+    }
+
+    fn new_game(&mut self) -> Response {
+        self.abandon();
+        let seed = next_seed(&self.session);
+        self.session.new_game(seed);
+        self.message.clear();
+        self.changed()
+    }
+
+    fn hint(&mut self) -> Response {
+        if self.session.state().status() != Status::Playing {
+            self.message = "The game is over.".into();
+            return Response::Redraw;
+        }
+        match self.board.hint(&self.session) {
+            Ok(m) => {
+                self.message = format!("Hint: {}", self.session.state().move_text(&m));
+                self.board.show_hint(&self.session, &m);
+            }
+            Err(why) => self.message = why,
+        }
+        Response::Redraw
+    }
+
+    fn save_as(&mut self) -> Response {
+        let path = journal::next_kept_path(&self.data_dir, &self.id());
+        self.message = match write_save(&self.session, &path) {
+            Ok(()) => format!("Kept as {}.", path.display()),
+            Err(e) => format!("The game could not be kept: {e}"),
+        };
+        Response::Redraw
+    }
+
+    fn stats(&self) -> Response {
+        let stats = Stats::load(&self.data_dir).unwrap_or_default();
+        let game = stats.game(&self.id()).cloned().unwrap_or_default();
+        Response::Ask(stats_box(&self.board.title(), &game))
+    }
+
+    /// Turns a board's reply into the shell's response.
+    fn reply(&mut self, reply: Reply<V>) -> Response {
+        match reply {
+            Reply::Unchanged => Response::Unchanged,
+            Reply::Redraw => Response::Redraw,
+            Reply::Play(m) => self.play(&m),
+            Reply::Say(text) => {
+                self.message = text;
+                Response::Redraw
+            }
+            Reply::Command(c) => self.command(&c).unwrap_or(Response::Command(c)),
+            Reply::Ask(req) => {
+                self.asked = Asked::Board;
+                Response::Ask(req)
+            }
+            Reply::Rules(variant) => {
+                self.abandon();
+                let seed = next_seed(&self.session);
+                self.session = Session::new(variant, seed);
+                self.counted.clear();
+                self.message.clear();
+                self.keep_prefs();
+                self.changed()
+            }
+        }
+    }
+
+    fn board_command(&mut self, c: ViewCommand) -> Response {
+        let reply = self.board.command(&self.session, c);
+        let response = self.reply(reply);
+        self.keep_prefs();
+        response
+    }
+
+    fn keep_prefs(&mut self) {
+        if let Err(e) = prefs::write(&self.data_dir, self.family, &self.board.prefs()) {
+            self.message = format!("The preferences could not be kept: {e}");
+        }
+    }
+
+    fn game_menu(&self) -> Menu {
+        let s = &self.session;
+        let playing = s.state().status() == Status::Playing;
+        let mut items = vec![
+            MenuItem::new("New Game", Command::New).key('n'),
+            MenuItem::new("Restart", Command::Restart).key('r'),
+            MenuItem::separator(),
+            MenuItem::new("Undo", Command::Undo).key('z').enabled(s.can_undo()),
+            MenuItem::new("Redo", Command::Redo).key('y').enabled(s.can_redo()),
+            MenuItem::new("Hint", Command::Hint).key('t').enabled(playing),
+            MenuItem::separator(),
+        ];
+        items.extend(self.board.menu_items(s));
+        items.extend([
+            MenuItem::separator(),
+            MenuItem::new("Save As...", Command::SaveAs).key('s'),
+            MenuItem::new("Open...", Command::Open).key('o'),
+            MenuItem::new("Statistics...", Command::Stats),
+        ]);
+        Menu::new("Game", items)
+    }
+}
+
+/// The journal at `path` for `variant`, or nothing to resume (with the
+/// reason when a bad journal was set aside).
+fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String) {
+    match save::load(path, variant) {
+        Ok(s) => (Some(s), String::new()),
+        Err(e) if e.kind == FileErrorKind::NotFound => (None, String::new()),
+        Err(e) => {
+            let name = |p: &Path| p.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let place = format!("{}{}", name(path), e.line.map_or_else(String::new, |l| format!(":{l}")));
+            let why = match e.moved_to.as_deref() {
+                Some(aside) => format!("{place}: {}; the file was set aside as {}.", e.reason, name(aside)),
+                None => format!("{place}: {}", e.reason),
+            };
+            (None, why)
+        }
+    }
+}
+
+/// Writes a save atomically, making its folder first.
+fn write_save<V: Variant>(session: &Session<V>, path: &Path) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    save::save(session, path).map_err(|e| e.to_string())
+}
+
+/// The seed of the next new game: derived from the history, so a replayed
+/// script deals the same games.
+fn next_seed<V: Variant>(session: &Session<V>) -> u64 {
+    let mut bytes = session.seed().to_le_bytes().to_vec();
+    bytes.extend((session.steps().len() as u64).to_le_bytes());
+    fnv1a64(&bytes)
+}
+
+/// The statistics box of a game.
+pub fn stats_box(name: &str, stats: &GameStats) -> Requester {
+    let pct = (stats.won * 100).checked_div(stats.played).unwrap_or(0);
+    let streak = match stats.streak {
+        0 => "none".to_string(),
+        n if n > 0 => format!("{n} won"),
+        n => format!("{} lost", n.unsigned_abs()),
+    };
+    let best = match (stats.best_time_ms, stats.best_moves) {
+        (Some(ms), Some(moves)) => format!("Best: {} and {moves} moves", clock(ms / 1000)),
+        _ => "Best: no win yet".to_string(),
+    };
+    Requester {
+        title: format!("{name} Statistics"),
+        lines: vec![
+            format!("Played: {}  Won: {} ({pct}%)", stats.played, stats.won),
+            format!("Lost: {}  Streak: {streak}", stats.lost),
+            format!("Longest winning streak: {}", stats.best_win_streak),
+            format!("Longest losing streak: {}", stats.worst_losing_streak),
+            best,
+        ],
+        buttons: vec!["OK".into()],
+    }
+}
+
+impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
+    fn title(&self) -> String {
+        self.board.title()
+    }
+
+    fn menus(&self) -> Vec<Menu> {
+        vec![self.game_menu()]
+    }
+
+    fn fields(&self) -> Vec<(&'static str, String)> {
+        // Every game has a clock and a move count, after its score.
+        let mut fields = self.board.fields(&self.session);
+        let at = 1.min(fields.len());
+        fields.insert(at, ("Time", clock(self.session.elapsed_ms() / 1000)));
+        fields.insert(at + 1, ("Moves", self.session.move_count().to_string()));
+        fields
+    }
+
+    fn message(&self) -> String {
+        self.message.clone()
+    }
+
+    fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
+        self.board.draw(&self.session, s, machine, area);
+    }
+
+    fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {
+        if let Input::Tick { ms } = *input {
+            let before = self.session.elapsed_ms() / 1000;
+            if self.in_progress() {
+                self.session.add_time(u64::from(ms));
+            }
+            let clock_moved = self.session.elapsed_ms() / 1000 != before;
+            let board = self.board.input(&self.session, input, machine, area);
+            return match self.reply(board) {
+                Response::Unchanged if clock_moved => Response::Redraw,
+                other => other,
+            };
+        }
+        let reply = self.board.input(&self.session, input, machine, area);
+        self.reply(reply)
+    }
+
+    fn command(&mut self, command: &Command) -> Option<Response> {
+        if !self.can(command) {
+            return None;
+        }
+        Some(match command {
+            Command::New if self.in_progress() => {
+                self.asked = Asked::ConfirmNew;
+                Response::Ask(Requester {
+                    title: "New Game".into(),
+                    lines: vec!["Start a new game?".into(), "The game in progress counts as lost.".into()],
+                    buttons: vec!["New Game".into(), "Cancel".into()],
+                })
+            }
+            Command::New => self.new_game(),
+            Command::Restart => {
+                self.session.restart();
+                self.message.clear();
+                self.changed()
+            }
+            Command::Undo => {
+                self.session.undo();
+                self.message.clear();
+                self.board.reset();
+                self.journal();
+                Response::Redraw
+            }
+            Command::Redo => {
+                self.session.redo();
+                self.message.clear();
+                self.changed()
+            }
+            Command::Hint => self.hint(),
+            Command::SaveAs => self.save_as(),
+            Command::Stats => self.stats(),
+            Command::View(c) => self.board_command(*c),
+            Command::Options => self.board_command(OPTIONS),
+            _ => return None,
+        })
+    }
+
+    fn can(&self, command: &Command) -> bool {
+        match command {
+            Command::Undo => self.session.can_undo(),
+            Command::Redo => self.session.can_redo(),
+            Command::Hint => self.session.state().status() == Status::Playing,
+            Command::New | Command::Restart | Command::SaveAs | Command::Stats => true,
+            Command::View(c) => self.board.can(&self.session, *c),
+            Command::Options => self.board.can(&self.session, OPTIONS),
+            _ => false,
+        }
+    }
+
+    fn answer(&mut self, button: usize) -> Response {
+        match std::mem::replace(&mut self.asked, Asked::Nothing) {
+            Asked::Board => {
+                let reply = self.board.answer(&self.session, button);
+                self.reply(reply)
+            }
+            Asked::ConfirmNew | Asked::Won if button == 0 => self.new_game(),
+            _ => Response::Unchanged,
+        }
+    }
+
+    fn game_id(&self) -> Option<String> {
+        Some(self.id())
+    }
+
+    fn wants_ticks(&self) -> bool {
+        true
+    }
+
+    fn close(&mut self) {
+        self.journal();
+        self.keep_prefs();
+    }
+}

@@ -1,0 +1,5 @@
+//! The registration of each game family: how its games are listed, read,
+//! opened and helped.
+
+pub mod pegs;
+pub mod solitaire;

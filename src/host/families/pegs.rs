@@ -1,0 +1,101 @@
+//! Peg solitaire: every Jumper `.brd` file in the `boards` folders is a
+//! board; the launcher's Peg Solitaire entry opens the English board.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::games::pegs::library::{self as boards, BoardFile};
+use crate::games::pegs::rules::BoardVariant;
+use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
+use crate::machines::MachineId;
+use crate::views::View;
+use crate::views::pegs::PegsBoard;
+use crate::views::pegs::chooser::BoardChooser;
+
+pub static FAMILY: Family = Family {
+    id: "pegs",
+    chooser_label: "Choose Board...",
+    games,
+    variants,
+    resolve,
+    chooser: Some(chooser),
+    open,
+    help,
+};
+
+/// The launcher's entry, which opens the default board.
+const LAUNCHER_ID: &str = "pegs";
+const LAUNCHER_NAME: &str = "Peg Solitaire";
+/// The stem of the board the launcher entry opens, when there is one.
+const DEFAULT_BOARD: &str = "english";
+
+/// A board as the family keeps it: its display name and its rules.
+struct BoardGame {
+    name: String,
+    variant: BoardVariant,
+}
+
+/// Every board in the board folders, read afresh (so a board just saved
+/// is listed), broken ones with their error.
+pub fn board_files(places: &Places) -> Vec<BoardFile> {
+    boards::discover(&(places.search)("boards")).iter().map(|p| BoardFile::load(p)).collect()
+}
+
+fn entry(file: BoardFile, id: Option<&str>, name: Option<&str>) -> Result<GameEntry, String> {
+    let variant = file.parsed.map_err(|e| e.to_string())?;
+    Ok(GameEntry {
+        id: id.map_or_else(|| file.id.clone(), str::to_string),
+        game_id: file.id,
+        name: name.map_or_else(|| file.name.clone(), str::to_string),
+        // Peg solitaire has no machine of its own: the player's last one.
+        default_machine: None,
+        family: &FAMILY,
+        data: Arc::new(BoardGame { name: file.name, variant }),
+    })
+}
+
+/// The Peg Solitaire entry: the board named "english", else the first board
+/// that reads; none when there is no board.
+fn games(places: &Places) -> Vec<GameEntry> {
+    let mut all = board_files(places);
+    let default = all.iter().position(|b| b.name.eq_ignore_ascii_case(DEFAULT_BOARD) && b.parsed.is_ok());
+    let file = match default {
+        Some(i) => Some(all.swap_remove(i)),
+        None => all.into_iter().find(|b| b.parsed.is_ok()),
+    };
+    file.and_then(|f| entry(f, Some(LAUNCHER_ID), Some(LAUNCHER_NAME)).ok()).into_iter().collect()
+}
+
+fn variants(places: &Places) -> Vec<Listed> {
+    board_files(places)
+        .into_iter()
+        .map(|f| {
+            let name = f.name.clone();
+            entry(f, None, None).map_err(|e| (name, e))
+        })
+        .collect()
+}
+
+/// A board's id (`pegs/english`) or the path of a .brd file.
+fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
+    if target.to_ascii_lowercase().starts_with(boards::ID_PREFIX) {
+        let file = board_files(places).into_iter().find(|b| b.id.eq_ignore_ascii_case(target))?;
+        return Some(entry(file, None, None));
+    }
+    let path = Path::new(target);
+    (path.is_file() && boards::is_board_path(path)).then(|| entry(BoardFile::load(path), None, None))
+}
+
+fn chooser(current: &str, places: &Places) -> Box<dyn View> {
+    Box::new(BoardChooser::new(board_files(places), current))
+}
+
+fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
+    let game: &BoardGame = entry.data.downcast_ref().expect("a pegs entry holds its board");
+    let board = PegsBoard::new(&game.name, &places.data_dir);
+    Box::new(Controller::open(FAMILY.id, game.variant.clone(), board, &places.data_dir, how))
+}
+
+fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {
+    HelpRef::Guide { file: "pegs.guide".into(), node: "MAIN".into(), fallback: None }
+}

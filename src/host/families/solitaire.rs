@@ -1,0 +1,87 @@
+//! YaZZle-style solitaire: every game-type folder (game.ini, game.html,
+//! game.bmp) in the `game-types` folders is a game.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
+use crate::machines::MachineId;
+use crate::solitaire::library::{self, GameType};
+use crate::views::View;
+use crate::views::solitaire::SolitaireBoard;
+
+pub static FAMILY: Family =
+    Family { id: "solitaire", chooser_label: "Game Types...", games, variants, resolve, chooser: None, open, help };
+
+fn entry(game_type: GameType) -> GameEntry {
+    // The Chance is a classic Mac game; every other game type is YaZZle's.
+    let default_machine = if game_type.id.starts_with("the-chance") { MachineId::MacSe30 } else { MachineId::Yazzle };
+    GameEntry {
+        id: game_type.id.clone(),
+        game_id: game_type.id.clone(),
+        name: game_type.name.clone(),
+        default_machine: Some(default_machine),
+        family: &FAMILY,
+        data: Arc::new(game_type),
+    }
+}
+
+fn game_type(entry: &GameEntry) -> &GameType {
+    entry.data.downcast_ref().expect("a solitaire entry holds its game type")
+}
+
+/// Every game type, or why a folder could not be read.
+fn variants(places: &Places) -> Vec<Listed> {
+    library::discover(&(places.search)("game-types"))
+        .into_iter()
+        .map(|folder| {
+            GameType::load(&folder).map(entry).map_err(|diags| {
+                let name = folder.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                (name, diags.first().map_or(String::new(), |d| d.to_string()))
+            })
+        })
+        .collect()
+}
+
+/// The launcher lists every game type that reads; a broken one is left out
+/// with a warning (`parlour lint` says what is wrong with it).
+fn games(places: &Places) -> Vec<GameEntry> {
+    variants(places)
+        .into_iter()
+        .filter_map(|v| v.map_err(|(name, why)| eprintln!("warning: skipping game type {name} ({why})")).ok())
+        .collect()
+}
+
+/// A game-type folder or game.ini named by its path.
+fn resolve(target: &str, _places: &Places) -> Option<Result<GameEntry, String>> {
+    let path = Path::new(target);
+    let is_game_type = path.join("game.ini").is_file()
+        || (path.is_file() && path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ini")));
+    is_game_type.then(|| {
+        GameType::load(path).map(entry).map_err(|diags| {
+            diags.iter().filter(|d| d.is_error()).map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
+        })
+    })
+}
+
+fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
+    let gt = Arc::new(game_type(entry).clone());
+    let variant = gt.variant.clone();
+    Box::new(Controller::open(FAMILY.id, variant, SolitaireBoard::new(gt), &places.data_dir, how))
+}
+
+/// YaZZle shows the game type's game.html; the Mac an Imaj-style help where
+/// there is one (The Chance's game types share one); the Amiga the
+/// solitaire guide at the game type's node.
+fn help(entry: &GameEntry, machine: MachineId) -> HelpRef {
+    let id = &entry.id;
+    let guide = HelpRef::Guide { file: "solitaire.guide".into(), node: id.clone(), fallback: None };
+    match machine {
+        MachineId::Yazzle => HelpRef::File { path: game_type(entry).folder.join("game.html"), node: "main".into() },
+        MachineId::MacSe30 | MachineId::MacColor => {
+            let imaj = if id.starts_with("the-chance") { "the-chance.imaj".into() } else { format!("{id}.imaj") };
+            HelpRef::Guide { file: imaj, node: String::new(), fallback: Some(Box::new(guide)) }
+        }
+        MachineId::AmigaPal | MachineId::AmigaDblPal => guide,
+    }
+}

@@ -1,0 +1,75 @@
+//! Where games are kept on disk: the journal each game is saved to after
+//! every change (and resumed from), and the files File > Save As... writes.
+
+use std::path::{Path, PathBuf};
+
+use crate::core::save::{self, Header};
+
+/// The folder of journals inside the data folder.
+const JOURNALS: &str = "journals";
+/// The folder of kept games (Save As...) inside the data folder.
+const KEPT: &str = "saved";
+/// The extension of every save.
+pub const EXTENSION: &str = "save";
+
+/// A game id as a file name: `pegs/english` becomes `pegs-english`.
+fn file_stem(id: &str) -> String {
+    id.replace('/', "-")
+}
+
+/// The journal of game `id`: `journals/klondike.save`.
+pub fn journal_path(data_dir: &Path, id: &str) -> PathBuf {
+    data_dir.join(JOURNALS).join(format!("{}.{EXTENSION}", file_stem(id)))
+}
+
+/// The folder Save As... writes to.
+pub fn kept_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join(KEPT)
+}
+
+/// A new file name for keeping a game of `id`: `saved/klondike-3.save`,
+/// the first number not taken.
+pub fn next_kept_path(data_dir: &Path, id: &str) -> PathBuf {
+    let dir = kept_dir(data_dir);
+    (1..)
+        .map(|n| dir.join(format!("{}-{n}.{EXTENSION}", file_stem(id))))
+        .find(|p| !p.exists())
+        .expect("some number is free")
+}
+
+/// Every kept game, newest first, with its file name as the name to show.
+pub fn kept_games(data_dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(kept_dir(data_dir)) else { return Vec::new() };
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == EXTENSION))
+        .map(|p| (p.metadata().and_then(|m| m.modified()).unwrap_or(std::time::UNIX_EPOCH), p))
+        .collect();
+    files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    files.into_iter().map(|f| f.1).collect()
+}
+
+/// The header of the save at `path`, or why it is not one.
+pub fn header_of(path: &Path) -> Result<Header, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    save::read_header(&bytes).map_err(|e| format!("{}:{}", path.display(), e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_game_id() {
+        let d = Path::new("/data");
+        assert_eq!(journal_path(d, "pegs/english"), Path::new("/data/journals/pegs-english.save"));
+        let dir = tempfile::tempdir().unwrap();
+        let first = next_kept_path(dir.path(), "klondike");
+        assert!(first.ends_with("saved/klondike-1.save"));
+        std::fs::create_dir_all(first.parent().unwrap()).unwrap();
+        std::fs::write(&first, "x").unwrap();
+        assert!(next_kept_path(dir.path(), "klondike").ends_with("saved/klondike-2.save"));
+        assert_eq!(kept_games(dir.path()), vec![first]);
+    }
+}

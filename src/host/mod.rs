@@ -1,0 +1,155 @@
+//! The game host: the registry of game families and the controller that
+//! plays whichever game is open.
+//!
+//! A family registers once in [`FAMILIES`]: its id, how to list its games
+//! and variants, how to read a game from a path, how to open a game (its
+//! rules and view inside a [`Controller`]) and which help document it has.
+//! The launcher, `parlour list`, `play`, `shot`, `help`, saves and
+//! statistics reach games only through here.
+
+pub mod controller;
+mod families;
+pub mod journal;
+pub mod prefs;
+
+use std::any::Any;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::machines::MachineId;
+use crate::views::View;
+
+pub use controller::Controller;
+
+/// Where the host finds and keeps things: the folders a family's data is
+/// searched in (by the folder's name: `game-types`, `boards`...) and the
+/// user's data folder for journals, statistics and preferences.
+#[derive(Clone)]
+pub struct Places {
+    pub data_dir: PathBuf,
+    /// The folders to search for data kept in folders called `name`, in
+    /// order (the user's first, the built-in copy last).
+    pub search: fn(name: &str) -> Vec<PathBuf>,
+}
+
+impl Places {
+    /// Places with nothing to search, for tests of a single game.
+    pub fn data_only(data_dir: &Path) -> Places {
+        Places { data_dir: data_dir.to_path_buf(), search: |_| Vec::new() }
+    }
+}
+
+/// A game that can be played: an entry of the launcher, or a variant a
+/// family's chooser lists.
+#[derive(Clone)]
+pub struct GameEntry {
+    /// The id the launcher and `parlour play` know.
+    pub id: String,
+    /// The id its saves and statistics carry (a board's own id for the
+    /// launcher's Peg Solitaire entry; the same as `id` otherwise).
+    pub game_id: String,
+    pub name: String,
+    /// The machine the game opens on when none is chosen; `None` = the
+    /// machine the player last used.
+    pub default_machine: Option<MachineId>,
+    pub family: &'static Family,
+    /// The family's own data for the game (its game type, its board).
+    pub data: Arc<dyn Any + Send + Sync>,
+}
+
+impl std::fmt::Debug for GameEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GameEntry({} {:?} of {})", self.id, self.name, self.family.id)
+    }
+}
+
+/// How a game is opened.
+#[derive(Clone, Debug, Default)]
+pub struct Opening {
+    /// Deal this seed (as a new game on top of a resumed one, so nothing
+    /// is lost); `None` resumes, or deals `fresh_seed` when there is
+    /// nothing to resume.
+    pub seed: Option<u64>,
+    pub fresh_seed: u64,
+    /// Open this kept game instead of the journal.
+    pub file: Option<PathBuf>,
+}
+
+/// A help document: a file in the guide folders and the node to open, or
+/// a file of the game's own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HelpRef {
+    /// A file name searched in the guide folders (`solitaire.guide`); when
+    /// `fallback` is given and the file is missing, that one is opened.
+    Guide { file: String, node: String, fallback: Option<Box<HelpRef>> },
+    /// A file with its path (a game type's game.html).
+    File { path: PathBuf, node: String },
+}
+
+/// A family's variant as its chooser lists it, or an unreadable one's name
+/// and the reason.
+pub type Listed = Result<GameEntry, (String, String)>;
+
+/// Makes a family's own chooser dialog with the game `current` selected.
+pub type MakeChooser = fn(current: &str, &Places) -> Box<dyn View>;
+
+/// A game family, registered once.
+pub struct Family {
+    pub id: &'static str,
+    /// What its chooser is called in menus ("Game Types...", "Choose Board...").
+    pub chooser_label: &'static str,
+    /// Its games as the launcher lists them.
+    pub games: fn(&Places) -> Vec<GameEntry>,
+    /// Everything its chooser lists (game types, boards), the unreadable
+    /// ones with the reason.
+    pub variants: fn(&Places) -> Vec<Listed>,
+    /// A game of this family named by something other than a launcher id
+    /// (a board's path or id, a game-type folder); `None` if not this
+    /// family's.
+    pub resolve: fn(&str, &Places) -> Option<Result<GameEntry, String>>,
+    /// The family's own chooser dialog with the game `current` selected;
+    /// `None` lists [`variants`](Family::variants) in the plain list.
+    pub chooser: Option<MakeChooser>,
+    /// Opens the game: its rules and view under a controller.
+    pub open: fn(&GameEntry, &Places, &Opening) -> Box<dyn View>,
+    /// Its help document on a machine.
+    pub help: fn(&GameEntry, MachineId) -> HelpRef,
+}
+
+/// Every game family. Adding one is one line here.
+pub static FAMILIES: [&Family; 2] = [&families::solitaire::FAMILY, &families::pegs::FAMILY];
+
+/// Every game the launcher lists, sorted by name.
+pub fn games(places: &Places) -> Vec<GameEntry> {
+    let mut all: Vec<GameEntry> = FAMILIES.iter().flat_map(|f| (f.games)(places)).collect();
+    all.sort_by_key(|g| g.name.to_lowercase());
+    all
+}
+
+/// The family whose id is `id`.
+pub fn family(id: &str) -> Option<&'static Family> {
+    FAMILIES.iter().copied().find(|f| f.id == id)
+}
+
+/// Finds a game by its launcher id (any case), or asks each family whether
+/// `target` names one of its games (a board's id or path, a game-type
+/// folder, a kept game's file).
+pub fn find(target: &str, places: &Places) -> Result<GameEntry, String> {
+    if let Some(g) = games(places).into_iter().find(|g| g.id.eq_ignore_ascii_case(target)) {
+        return Ok(g);
+    }
+    if let Some(found) = FAMILIES.iter().find_map(|f| (f.resolve)(target, places)) {
+        return found;
+    }
+    if Path::new(target).is_file()
+        && let Ok(header) = journal::header_of(Path::new(target))
+    {
+        return find(&header.game, places);
+    }
+    Err(format!("unknown game `{target}`: `parlour list` shows the games there are"))
+}
+
+/// Opens `entry` as a view under its controller.
+pub fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
+    (entry.family.open)(entry, places, how)
+}

@@ -1,0 +1,67 @@
+//! Appearance and play preferences a game family keeps between runs (the
+//! card back, auto-play...), one INI section per family in `prefs.ini` in
+//! the data folder. They hold nothing a player would lose, so a broken
+//! file is ignored with a warning, and written afresh.
+
+use std::path::{Path, PathBuf};
+
+use ini::Ini;
+
+use crate::core::files::write_atomic;
+
+const FILE_NAME: &str = "prefs.ini";
+
+fn path(data_dir: &Path) -> PathBuf {
+    data_dir.join(FILE_NAME)
+}
+
+fn load(data_dir: &Path) -> Ini {
+    match Ini::load_from_file(path(data_dir)) {
+        Ok(ini) => ini,
+        Err(ini::Error::Io(_)) => Ini::new(),
+        Err(e) => {
+            eprintln!("warning: ignoring {}: {e}", path(data_dir).display());
+            Ini::new()
+        }
+    }
+}
+
+/// The preferences kept for `family`, as key and value.
+pub fn read(data_dir: &Path, family: &str) -> Vec<(String, String)> {
+    load(data_dir)
+        .section(Some(family))
+        .map(|s| s.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect())
+        .unwrap_or_default()
+}
+
+/// Replaces the preferences kept for `family`.
+pub fn write(data_dir: &Path, family: &str, prefs: &[(&str, String)]) -> Result<(), String> {
+    let mut ini = load(data_dir);
+    ini.delete(Some(family));
+    let mut section = ini.with_section(Some(family));
+    for (k, v) in prefs {
+        section.set(*k, v.as_str());
+    }
+    let mut bytes = Vec::new();
+    ini.write_to(&mut bytes).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(data_dir)
+        .and_then(|()| write_atomic(&path(data_dir), &bytes))
+        .map_err(|e| format!("{}: {e}", path(data_dir).display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preferences_round_trip_per_family() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "solitaire", &[("back", "3".into()), ("autoplay", "1".into())]).unwrap();
+        write(dir.path(), "pegs", &[("x", "y".into())]).unwrap();
+        write(dir.path(), "solitaire", &[("back", "4".into())]).unwrap();
+        assert_eq!(read(dir.path(), "solitaire"), vec![("back".to_string(), "4".to_string())]);
+        assert_eq!(read(dir.path(), "pegs"), vec![("x".to_string(), "y".to_string())]);
+        std::fs::write(dir.path().join(FILE_NAME), "[unclosed").unwrap();
+        assert!(read(dir.path(), "pegs").is_empty());
+    }
+}

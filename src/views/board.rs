@@ -1,0 +1,115 @@
+//! A game family's view as the host's controller drives it: it draws the
+//! session's state and turns input into moves, and owns nothing of the
+//! game. New game, undo, redo, the clock, saves, statistics and hints are
+//! the controller's (see `host::controller`); a board asks for them with a
+//! [`Reply`].
+
+use crate::core::{Game, Session, Variant};
+use crate::gfx::{Rect, Surface};
+use crate::machines::{Command, Input, Machine, MenuItem, Requester, ViewCommand};
+
+/// The board's Options box, which the controller passes on from the
+/// application's Options command (a skin button, a menu item).
+pub const OPTIONS: ViewCommand = ViewCommand("options");
+
+/// What a board wants after an event.
+#[derive(Clone, Debug)]
+pub enum Reply<V: Variant> {
+    /// Nothing changed.
+    Unchanged,
+    /// Its picture changed (a pick, a drag, the cursor).
+    Redraw,
+    /// Play this move.
+    Play(<V::Game as Game>::Move),
+    /// Say this in the status line.
+    Say(String),
+    /// Run an application or controller command.
+    Command(Command),
+    /// Show a modal message; its answer comes back to [`Board::answer`].
+    Ask(Requester),
+    /// Play on with other rules (a mode, a sequence rule): the game in
+    /// progress ends and the variant deals the next one.
+    Rules(V),
+}
+
+/// A family's view of its game, driven by the controller.
+pub trait Board<V: Variant> {
+    /// The window or screen title.
+    fn title(&self) -> String;
+
+    /// The family's own items for the Game menu, after the controller's
+    /// New, Restart, Undo, Redo and Hint.
+    fn menu_items(&self, session: &Session<V>) -> Vec<MenuItem>;
+
+    /// Figures the chrome shows: the score first, then the game's own
+    /// (stones left); the controller adds the clock and the move count
+    /// after the score.
+    fn fields(&self, session: &Session<V>) -> Vec<(&'static str, String)>;
+
+    /// Draws the state at the session's cursor into `area`.
+    fn draw(&self, session: &Session<V>, s: &mut Surface, machine: &Machine, area: Rect);
+
+    /// Turns an input event into a reply (ticks go to the controller).
+    fn input(&mut self, session: &Session<V>, input: &Input, machine: &Machine, area: Rect) -> Reply<V>;
+
+    /// Runs one of the board's own commands.
+    fn command(&mut self, session: &Session<V>, command: ViewCommand) -> Reply<V>;
+
+    /// Whether one of the board's own commands would do something now.
+    fn can(&self, session: &Session<V>, command: ViewCommand) -> bool;
+
+    /// The button chosen in a requester the board asked for (0 = first).
+    fn answer(&mut self, _session: &Session<V>, _button: usize) -> Reply<V> {
+        Reply::Unchanged
+    }
+
+    /// The history changed (a move, undo, redo, a new game): drop picks,
+    /// drags and marks that belonged to the old position.
+    fn reset(&mut self);
+
+    /// A move the player's options make by themselves in `state` (auto-play
+    /// to the foundations), tried after the game's own automatic moves and
+    /// recorded with the move that caused it, as one undo step.
+    fn auto_move(&self, _state: &V::Game) -> Option<<V::Game as Game>::Move> {
+        None
+    }
+
+    /// A hint: the move to suggest, or why there is none. The default asks
+    /// the rules.
+    fn hint(&mut self, session: &Session<V>) -> Result<<V::Game as Game>::Move, String> {
+        session.state().hint().ok_or_else(|| "No hint: no move is known to help.".to_string())
+    }
+
+    /// Marks a hinted move on the board (drawn until the history changes).
+    fn show_hint(&mut self, _session: &Session<V>, _m: &<V::Game as Game>::Move) {}
+
+    /// A move was played: a sentence for the status line, if the position
+    /// calls for one (e.g. that it can no longer be won).
+    fn moved(&mut self, _session: &Session<V>) -> Option<String> {
+        None
+    }
+
+    /// The sentence for a game that has just ended (won or lost).
+    fn ending(&self, session: &Session<V>) -> String;
+
+    /// A game has just ended and been counted: lines to add to its
+    /// end-of-game box (a high score's place).
+    fn finished(&mut self, _session: &Session<V>) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The board's preferences to keep between runs (card back, options),
+    /// as key and value.
+    fn prefs(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
+    /// Takes back preferences kept from an earlier run; unknown keys and
+    /// bad values are ignored.
+    fn set_pref(&mut self, _key: &str, _value: &str) {}
+}
+
+/// Minutes and seconds, as the clock fields show them.
+pub fn clock(seconds: u64) -> String {
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}

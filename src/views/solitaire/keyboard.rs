@@ -1,0 +1,151 @@
+//! Playing the table from the keyboard, as sgt-puzzles' cursor keys do: the
+//! arrows move a visible cursor between piles (Up and Down also reach
+//! deeper into a pile's run), Space or Return lifts the cards from the
+//! cursor down to the top, and a second press puts them on the pile under
+//! the cursor (on their own pile: sends the top card home).
+
+use crate::gfx::{Rect, Surface};
+use crate::machines::{Key, Machine, Pen};
+use crate::solitaire::engine::{PileId, Solitaire};
+use crate::solitaire::rules::PileKind;
+
+use super::layout::TableLayout;
+
+/// What a key asks of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyAction {
+    /// The cursor moved or the hand changed: redraw.
+    Moved,
+    /// Deal from (or turn over) this stock.
+    Stock(PileId),
+    /// Addition games: pick this pile's top card.
+    Pick(PileId),
+    /// Put `count` cards from `from` onto `to`.
+    Drop { from: PileId, count: usize, to: PileId },
+    /// Send the top card of this pile to a foundation.
+    Home(PileId),
+    /// Nothing can be lifted here.
+    CannotLift,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Cursor {
+    /// The pile under the cursor, and how many cards from its top the
+    /// cursor reaches (at least 1).
+    at: Option<(PileId, usize)>,
+    /// Cards lifted: their pile and how many.
+    held: Option<(PileId, usize)>,
+    /// Shown once a key was used; the mouse hides it.
+    visible: bool,
+}
+
+impl Cursor {
+    pub fn hide(&mut self) {
+        self.visible = false;
+        self.held = None;
+    }
+
+    pub fn held(&self) -> Option<(PileId, usize)> {
+        self.held.filter(|_| self.visible)
+    }
+
+    pub fn drop_held(&mut self) {
+        self.held = None;
+    }
+
+    /// The visible piles in reading order: by row, then left to right.
+    fn order(layout: &TableLayout) -> Vec<(PileId, i32, i32)> {
+        let mut piles: Vec<(PileId, i32, i32)> =
+            layout.piles.iter().filter(|g| g.visible).map(|g| (g.id, g.x, g.y)).collect();
+        piles.sort_by_key(|&(_, x, y)| (y, x));
+        piles
+    }
+
+    /// Handles a key; `None` if it is not the cursor's.
+    pub fn key(&mut self, key: Key, st: &Solitaire, layout: &TableLayout) -> Option<KeyAction> {
+        let piles = Self::order(layout);
+        if piles.is_empty() {
+            return None;
+        }
+        let (pile, depth) = self.at.filter(|(p, _)| piles.iter().any(|q| q.0 == *p)).unwrap_or((piles[0].0, 1));
+        let index = piles.iter().position(|q| q.0 == pile).unwrap_or(0);
+        let first_use = !self.visible;
+        self.visible = true;
+        if first_use && matches!(key, Key::Left | Key::Right | Key::Up | Key::Down) {
+            self.at = Some((pile, depth));
+            return Some(KeyAction::Moved);
+        }
+        let liftable = st.liftable(pile).max(1);
+        match key {
+            Key::Left | Key::Right => {
+                let next =
+                    if key == Key::Right { (index + 1) % piles.len() } else { (index + piles.len() - 1) % piles.len() };
+                self.at = Some((piles[next].0, 1));
+            }
+            Key::Up if depth < liftable && st.pile(pile.kind, pile.index()).len() > depth => {
+                self.at = Some((pile, depth + 1));
+            }
+            Key::Down if depth > 1 => self.at = Some((pile, depth - 1)),
+            Key::Up | Key::Down => {
+                // The nearest pile in the next row up or down.
+                let (_, x, y) = piles[index];
+                let row = piles
+                    .iter()
+                    .filter(|q| if key == Key::Up { q.2 < y } else { q.2 > y })
+                    .min_by_key(|q| ((q.2 - y).abs(), (q.1 - x).abs()));
+                if let Some(&(p, _, _)) = row {
+                    self.at = Some((p, 1));
+                }
+            }
+            Key::Char(' ') | Key::Enter => return Some(self.press(st, pile, depth)),
+            Key::Escape if self.held.is_some() => self.held = None,
+            _ => return None,
+        }
+        Some(KeyAction::Moved)
+    }
+
+    fn press(&mut self, st: &Solitaire, pile: PileId, depth: usize) -> KeyAction {
+        self.at = Some((pile, 1));
+        match self.held.take() {
+            Some((from, _)) if from == pile => KeyAction::Home(pile),
+            Some((from, count)) => KeyAction::Drop { from, count, to: pile },
+            None if pile.kind == PileKind::Stock => KeyAction::Stock(pile),
+            None if st.rules().addition > 0 => KeyAction::Pick(pile),
+            None if st.pile(pile.kind, pile.index()).len() >= depth && st.liftable(pile) >= depth => {
+                self.held = Some((pile, depth));
+                KeyAction::Moved
+            }
+            None => KeyAction::CannotLift,
+        }
+    }
+
+    /// Where the cursor is drawn: around the card it reaches, or the empty
+    /// pile's mat.
+    pub fn rect(&self, st: &Solitaire, layout: &TableLayout, placed: &[(PileId, usize, Rect)]) -> Option<Rect> {
+        let (pile, depth) = self.at.filter(|_| self.visible)?;
+        let len = st.pile(pile.kind, pile.index()).len();
+        let card = len.checked_sub(depth.max(1));
+        match card.and_then(|i| placed.iter().find(|p| p.0 == pile && p.1 == i)) {
+            Some(p) => Some(p.2),
+            None => layout.pile(pile).map(|g| layout.base_rect(g)),
+        }
+    }
+}
+
+/// The cursor: a dotted frame just outside the card, in the highlight pen.
+pub fn draw_cursor(s: &mut Surface, machine: &Machine, r: Rect) {
+    let pen = machine.look().paint(Pen::Text);
+    let outer = Rect::new(r.x - 2, r.y - 2, r.w + 4, r.h + 4);
+    for (i, x) in (outer.x..outer.right()).enumerate() {
+        if i % 2 == 0 {
+            s.fill_rect(Rect::new(x, outer.y, 1, 1), pen);
+            s.fill_rect(Rect::new(x, outer.bottom() - 1, 1, 1), pen);
+        }
+    }
+    for (i, y) in (outer.y..outer.bottom()).enumerate() {
+        if i % 2 == 0 {
+            s.fill_rect(Rect::new(outer.x, y, 1, 1), pen);
+            s.fill_rect(Rect::new(outer.right() - 1, y, 1, 1), pen);
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! The game host's controller as a player meets it: automatic lay-offs as
+//! one undo step, resume after closing, New Game's confirmation and the
+//! statistics it keeps, the clock coming back with an undone New Game,
+//! Save As and preferences.
+
+use parlour::core::{Game, Stats, Status};
+use parlour::host::journal;
+use parlour::machines::Command;
+use parlour::solitaire::engine::SolMove;
+use parlour::views::solitaire::AUTOPLAY;
+use parlour::views::{Response, View};
+
+use super::solitaire_view::{Table, open_table};
+
+/// Plays (dealing from the stock until there is one) the first legal
+/// move after which the rules or options lay cards off by themselves;
+/// returns the state before that move.
+fn play_a_move_with_autos(view: &mut Table) -> Option<parlour::solitaire::engine::Solitaire> {
+    for _ in 0..200 {
+        let state = view.session().state().clone();
+        let moves = state.legal_moves();
+        for m in &moves {
+            // Try each move on a copy of the session first.
+            let mut trial = view.session().clone();
+            if trial.play_with(m, |s| view.board().auto_move_of(s)).is_ok()
+                && !trial.steps()[trial.cursor()].auto.is_empty()
+            {
+                let before = view.session().cursor();
+                view.play_move(m);
+                assert_eq!(view.session().cursor(), before + 1, "one move, one step");
+                return Some(state);
+            }
+        }
+        // Nothing sets off a lay-off yet: deal and look again.
+        let deal = moves.iter().find(|m| matches!(m, SolMove::Deal(_) | SolMove::Recycle)).copied()?;
+        view.play_move(&deal);
+    }
+    None
+}
+
+#[test]
+fn the_chances_lay_off_chain_is_one_undo_step() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("the-chance", 1, data.path());
+    let dealt = view.session().state().clone();
+    let before = play_a_move_with_autos(&mut view).expect("no move of seed 1 set off a lay-off");
+    let after = view.session().state().clone();
+    assert!(after.cards_on_foundations() > before.cards_on_foundations());
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state(), &before, "one undo takes back the move and its whole chain of lay-offs");
+    view.command(&Command::Redo);
+    assert_eq!(view.session().state(), &after);
+    while view.session().can_undo() {
+        view.command(&Command::Undo);
+    }
+    assert_eq!(view.session().state(), &dealt, "undo reaches the start");
+}
+
+#[test]
+fn auto_play_to_the_foundations_joins_the_move_that_freed_the_card() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("klondike", 1, data.path());
+    view.command(&Command::View(AUTOPLAY));
+    let before = play_a_move_with_autos(&mut view).expect("no move of Klondike 1 freed a card for the foundations");
+    assert!(view.session().state().cards_on_foundations() > before.cards_on_foundations());
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state(), &before, "the move and its lay-offs are one undo");
+    // The option is kept for the next time.
+    let again = open_table("klondike", 1, data.path());
+    assert!(
+        again.menus()[0].items.iter().any(|i| i.command == Command::View(AUTOPLAY) && i.checked),
+        "auto-play was not remembered"
+    );
+}
+
+#[test]
+fn a_closed_game_is_resumed_where_it_was_left() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("klondike", 5, data.path());
+    let stock = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
+    view.play_move(&stock);
+    view.play_move(&stock);
+    view.input(&parlour::machines::Input::Tick { ms: 61_000 }, &machine(), machine().content());
+    let left = view.session().state().clone();
+    view.close();
+    drop(view);
+
+    let how = parlour::host::Opening { seed: None, fresh_seed: 99, file: None };
+    let game = parlour::app::catalog::find("klondike").unwrap();
+    let gt = std::sync::Arc::new(parlour::app::catalog::game_type(&game).unwrap().clone());
+    let back: Table = parlour::host::Controller::open(
+        "solitaire",
+        gt.variant.clone(),
+        parlour::views::solitaire::SolitaireBoard::new(gt),
+        data.path(),
+        &how,
+    );
+    assert_eq!(back.session().state(), &left);
+    assert_eq!(back.session().move_count(), 2);
+    assert_eq!(back.session().elapsed_ms(), 61_000, "the clock is kept too");
+    assert!(back.message().contains("resumed"), "{}", back.message());
+    assert!(journal::journal_path(data.path(), "klondike").is_file());
+}
+
+fn machine() -> parlour::machines::Machine {
+    use parlour::machines::{Machine, MachineChoice, MachineId};
+    Machine::new(&MachineChoice { id: Some(MachineId::Yazzle), ..Default::default() }, MachineId::Yazzle).unwrap()
+}
+
+#[test]
+fn new_game_in_progress_asks_first_counts_a_loss_and_undo_brings_the_old_game_back_with_its_clock() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("klondike", 3, data.path());
+    let stock = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
+    view.play_move(&stock);
+    view.input(&parlour::machines::Input::Tick { ms: 42_000 }, &machine(), machine().content());
+    let old = view.session().state().clone();
+
+    let Some(Response::Ask(ask)) = view.command(&Command::New) else { panic!("New Game did not ask") };
+    assert!(ask.lines.iter().any(|l| l.contains("lost")), "{:?}", ask.lines);
+    view.answer(1);
+    assert_eq!(view.session().state(), &old, "Cancel keeps the game");
+    assert!(Stats::load(data.path()).unwrap().game("klondike").is_none());
+
+    view.command(&Command::New);
+    view.answer(0);
+    assert_ne!(view.session().state(), &old);
+    assert_eq!(view.session().elapsed_ms(), 0);
+    let stats = Stats::load(data.path()).unwrap();
+    let k = stats.game("klondike").unwrap();
+    assert_eq!((k.played, k.lost, k.streak), (1, 1, -1));
+
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state(), &old, "undo brings back the old game");
+    assert_eq!(view.session().elapsed_ms(), 42_000, "with its clock");
+
+    // A fresh deal with no move made is not a game to count.
+    view.command(&Command::Redo);
+    let Some(Response::Redraw) = view.command(&Command::New) else { panic!("an untouched deal asks nothing") };
+    assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().played, 1);
+}
+
+#[test]
+fn save_as_keeps_a_game_that_opens_again() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("freecell", 2, data.path());
+    let first = view.session().state().legal_moves()[0];
+    view.play_move(&first);
+    view.command(&Command::SaveAs);
+    let kept = journal::kept_games(data.path());
+    assert_eq!(kept.len(), 1, "{}", view.message());
+    assert!(view.message().contains("Kept as"), "{}", view.message());
+    let header = journal::header_of(&kept[0]).unwrap();
+    assert_eq!(header.game, "freecell");
+
+    let how = parlour::host::Opening { seed: None, fresh_seed: 1, file: Some(kept[0].clone()) };
+    let other = tempfile::tempdir().unwrap();
+    let game = parlour::app::catalog::find("freecell").unwrap();
+    let gt = std::sync::Arc::new(parlour::app::catalog::game_type(&game).unwrap().clone());
+    let opened: Table = parlour::host::Controller::open(
+        "solitaire",
+        gt.variant.clone(),
+        parlour::views::solitaire::SolitaireBoard::new(gt),
+        other.path(),
+        &how,
+    );
+    assert_eq!(opened.session().state(), view.session().state());
+    assert_eq!(opened.session().state().status(), Status::Playing);
+}
+
+#[test]
+fn every_family_is_registered_once_and_lists_its_games() {
+    let places = parlour::app::catalog::places();
+    let ids: Vec<&str> = parlour::host::FAMILIES.iter().map(|f| f.id).collect();
+    assert_eq!(ids, ["solitaire", "pegs"]);
+    let games = parlour::host::games(&places);
+    assert!(games.iter().any(|g| g.id == "klondike" && g.family.id == "solitaire"));
+    assert!(games.iter().any(|g| g.id == "pegs" && g.game_id == "pegs/english"));
+    let found = parlour::host::find("pegs/english", &places).unwrap();
+    assert_eq!(found.family.id, "pegs");
+    assert!(parlour::host::find("no-such-game", &places).unwrap_err().contains("parlour list"));
+}
+
+#[test]
+fn parlour_stats_prints_a_games_record_as_key_value_lines() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("klondike", 3, data.path());
+    let stock = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
+    view.play_move(&stock);
+    view.command(&Command::New);
+    view.answer(0);
+    let out =
+        super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "klondike"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in
+        ["game: klondike", "played: 1", "won: 0", "lost: 1", "current streak: 1 lost", "longest winning streak: 0"]
+    {
+        assert!(text.lines().any(|l| l == line), "no `{line}` in:\n{text}");
+    }
+    let all = super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).arg("stats").output().unwrap();
+    assert_eq!(String::from_utf8(all.stdout).unwrap(), text, "the one game played");
+    let unknown =
+        super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "nope"]).output().unwrap();
+    assert_eq!(unknown.status.code(), Some(1));
+}

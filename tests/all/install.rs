@@ -1,0 +1,149 @@
+//! The installed binary: copied away from the source tree and run from an
+//! empty folder, it still has every built-in game, board and guide, and
+//! the user's folders still overlay them.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use parlour::solitaire::library::id_for;
+use tempfile::TempDir;
+
+/// A copy of the built binary alone in a folder, an empty current folder
+/// and an empty data folder.
+struct Installed {
+    bin: TempDir,
+    exe: PathBuf,
+    cwd: TempDir,
+    data: TempDir,
+}
+
+impl Installed {
+    fn new() -> Installed {
+        let bin = tempfile::tempdir().unwrap();
+        let exe = bin.path().join(Path::new(env!("CARGO_BIN_EXE_parlour")).file_name().unwrap());
+        std::fs::copy(env!("CARGO_BIN_EXE_parlour"), &exe).unwrap();
+        Installed { bin, exe, cwd: tempfile::tempdir().unwrap(), data: tempfile::tempdir().unwrap() }
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        let out = Command::new(&self.exe)
+            .args(args)
+            .current_dir(self.cwd.path())
+            .env("PARLOUR_DATA_DIR", self.data.path())
+            .env_remove("PARLOUR_GAME_TYPES")
+            .env_remove("PARLOUR_BOARDS")
+            .env_remove("PARLOUR_GUIDE")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "parlour {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        out
+    }
+
+    /// `parlour list` as (id, name) pairs.
+    fn list(&self) -> Vec<(String, String)> {
+        let out = String::from_utf8(self.run(&["list"]).stdout).unwrap();
+        out.lines().map(|l| l.split_once('\t').unwrap()).map(|(id, name)| (id.into(), name.into())).collect()
+    }
+}
+
+/// The ids of the source tree's game types, from their folder names.
+fn built_in_ids() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types");
+    let mut ids: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.path().join("game.ini").is_file())
+        .map(|e| id_for(&e.file_name().to_string_lossy()))
+        .collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn the_installed_binary_lists_every_built_in_game_from_an_empty_folder() {
+    let installed = Installed::new();
+    let ids: Vec<String> = installed.list().into_iter().map(|(id, _)| id).collect();
+    let want = built_in_ids();
+    assert!(want.len() >= 20, "only {} game types in the source tree", want.len());
+    for id in want.iter().map(String::as_str).chain(["pegs"]) {
+        assert!(ids.iter().any(|i| i == id), "{id} is not listed: {ids:?}");
+    }
+    assert_eq!(ids.len(), want.len() + 1, "{ids:?}");
+    // Nothing was written next to the binary or in the current folder.
+    assert_eq!(std::fs::read_dir(installed.cwd.path()).unwrap().count(), 0);
+    assert_eq!(std::fs::read_dir(installed.bin.path()).unwrap().count(), 1);
+    // The games come from the copy unpacked into the data folder, not from
+    // the source tree (which is still here): a second run reuses that copy,
+    // so a game type taken out of it is gone.
+    let unpacked: Vec<PathBuf> =
+        std::fs::read_dir(installed.data.path().join("builtin")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(unpacked.len(), 1, "{unpacked:?}");
+    std::fs::remove_dir_all(unpacked[0].join("game-types/Golf")).unwrap();
+    let ids: Vec<String> = installed.list().into_iter().map(|(id, _)| id).collect();
+    assert!(!ids.iter().any(|i| i == "golf"), "{ids:?}");
+    assert_eq!(ids.len(), want.len());
+}
+
+#[test]
+fn the_installed_binary_finds_its_guides_and_boards() {
+    let installed = Installed::new();
+    let shot = installed.cwd.path().join("x.png");
+    let shot_arg = shot.to_string_lossy();
+    for args in [
+        // game.html in the game type's folder.
+        &["help", "klondike", "--shot", "x.png"][..],
+        // solitaire.guide
+        &["help", "klondike", "--machine", "amiga-pal", "--shot", &shot_arg],
+        // the-chance.imaj
+        &["help", "the-chance", "--machine", "mac-se30", "--shot", &shot_arg],
+        // parlour.guide and pegs.guide
+        &["help", "--machine", "amiga-pal", "--shot", &shot_arg],
+        &["help", "pegs", "--machine", "amiga-pal", "--shot", &shot_arg],
+        // a built-in board by its id
+        &["shot", "pegs/triangle-15", "-o", &shot_arg],
+    ] {
+        let _ = std::fs::remove_file(&shot);
+        installed.run(args);
+        assert!(std::fs::metadata(&shot).unwrap().len() > 0, "{args:?}");
+    }
+    // guide/Help/help.css and its pages.
+    let html = installed.cwd.path().join("html");
+    installed.run(&["help", "--html", &html.to_string_lossy()]);
+    assert!(html.join("Help/help.css").is_file());
+    assert!(html.join("Help/intro.html").is_file());
+}
+
+/// A copy of the built-in game type `folder` renamed to `name`, in `dir`.
+fn game_type_named(dir: &Path, folder: &str, name: &str) {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types").join(folder);
+    let target = dir.join(folder);
+    std::fs::create_dir_all(&target).unwrap();
+    for file in ["game.ini", "game.html", "game.bmp"] {
+        let text = std::fs::read(source.join(file)).unwrap();
+        std::fs::write(target.join(file), text).unwrap();
+    }
+    let ini = std::fs::read_to_string(source.join("game.ini")).unwrap();
+    let renamed = ini.replacen(&format!("Name={folder}"), &format!("Name={name}"), 1);
+    assert_ne!(ini, renamed, "{folder}'s game.ini has no Name={folder}");
+    std::fs::write(target.join("game.ini"), renamed).unwrap();
+}
+
+#[test]
+fn user_folders_overlay_the_built_in_games() {
+    let installed = Installed::new();
+    game_type_named(&installed.cwd.path().join("game-types"), "Golf", "Golf Here");
+    game_type_named(&installed.data.path().join("game-types"), "Golf", "Golf In Data");
+    game_type_named(&installed.data.path().join("game-types"), "Yukon", "Yukon In Data");
+    let board = "Version 2\nMode: Normal\ny y y\ny e y\n";
+    std::fs::create_dir_all(installed.cwd.path().join("boards")).unwrap();
+    std::fs::write(installed.cwd.path().join("boards/Mine.brd"), board).unwrap();
+
+    let list = installed.list();
+    let name = |id: &str| list.iter().find(|(i, _)| i == id).map(|(_, n)| n.as_str());
+    assert_eq!(name("golf"), Some("Golf Here"));
+    assert_eq!(name("yukon"), Some("Yukon In Data"));
+    assert_eq!(name("klondike"), Some("Klondike"));
+    assert_eq!(list.len(), built_in_ids().len() + 1);
+    installed.run(&["shot", "pegs/mine", "-o", "mine.png"]);
+    installed.run(&["shot", "pegs/english", "-o", "english.png"]);
+}
