@@ -796,7 +796,7 @@ mod tests {
             let mut s = look.new_surface();
             chrome.draw_frame(&mut s, &look, &frame);
             for open in 0..m.len() {
-                let tracker = MenuTracker { active: true, open: Some(open), hover: Some(0) };
+                let tracker = MenuTracker { active: true, open: Some(open), hover: Some(0), ..MenuTracker::default() };
                 chrome.draw_menus(&mut s, &look, &m, &tracker);
             }
             chrome.draw_requester(&mut s, &look, &requester());
@@ -813,7 +813,7 @@ mod tests {
         let g = chrome.menu_geometry(&look);
         let (_, items) = g.panel(&m, 1);
         let mut s = look.new_surface();
-        let tracker = MenuTracker { active: true, open: Some(1), hover: Some(0) };
+        let tracker = MenuTracker { active: true, open: Some(1), hover: Some(0), ..MenuTracker::default() };
         chrome.draw_menus(&mut s, &look, &m, &tracker);
         // The hovered item's box is mostly BARDETAIL (black).
         let r = items[0];
@@ -865,7 +865,7 @@ mod tests {
         chrome.draw_menus(&mut s, &look, &m, &MenuTracker::default());
         assert_eq!(s, before);
         // Active with nothing open: the strip replaces the title.
-        let strip = MenuTracker { active: true, open: None, hover: None };
+        let strip = MenuTracker { active: true, open: None, hover: None, ..MenuTracker::default() };
         chrome.draw_menus(&mut s, &look, &m, &strip);
         assert_ne!(s, before);
         assert!((11..256).all(|y| (0..320).all(|x| s.get(x, y) == before.get(x, y))));
