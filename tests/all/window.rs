@@ -77,7 +77,12 @@ fn locate(shot: &Screenshot, frame: &[Rgb], fw: usize, fh: usize) -> Option<(usi
 /// Starts Xvfb on a display of its own (`extra` arguments added), waiting
 /// until it listens.
 fn xvfb(offset: u32, extra: &[&str]) -> (String, Reaped) {
-    let display = format!(":{}", 200 + (std::process::id() * 2 + offset) % 400);
+    // A display nobody has: no socket and no lock file.
+    let free = |n: u32| {
+        !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
+    };
+    let n = (0..400).map(|i| 200 + (std::process::id() * 2 + offset + i * 2) % 400).find(|&n| free(n)).unwrap();
+    let display = format!(":{n}");
     let server = Reaped(
         Command::new("Xvfb")
             .args([display.as_str(), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
