@@ -10,6 +10,7 @@ pub mod mac;
 pub mod menu;
 pub mod pens;
 pub mod skin;
+pub mod status;
 pub mod yazzle;
 
 use std::fmt;
