@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use crate::core::{FileErrorKind, Game, GameStats, Outcome, Session, Stats, Status, Variant, fnv1a64, save};
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Command, Input, Machine, Menu, MenuItem, Requester, ViewCommand};
+use crate::machines::{Command, Input, Machine, MachineId, Menu, MenuItem, Requester, ViewCommand};
 use crate::views::board::{Board, OPTIONS, Reply, clock};
 use crate::views::{Response, View};
 
@@ -39,6 +39,8 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// in the statistics, so a game is never counted twice.
     counted: BTreeSet<usize>,
     asked: Asked,
+    /// The machine the game is shown on, as last seen in an input event.
+    machine: Option<MachineId>,
 }
 
 impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
@@ -80,6 +82,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             message,
             counted,
             asked: Asked::Nothing,
+            machine: None,
         };
         c.journal();
         c
@@ -151,7 +154,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 let outcome = if status == Status::Won { Outcome::Won } else { Outcome::Lost };
                 self.count(outcome);
                 let lines = self.board.finished(&self.session);
-                if outcome == Outcome::Won {
+                let celebrated =
+                    outcome == Outcome::Won && self.machine.is_some_and(|m| self.board.celebrate(&self.session, m));
+                if outcome == Outcome::Won && !celebrated {
                     self.asked = Asked::Won;
                     response = Response::Ask(self.celebration(lines));
                 } else if let Some(first) = lines.first() {
@@ -386,6 +391,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     }
 
     fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {
+        self.machine = Some(machine.id());
         if let Input::Tick { ms } = *input {
             let before = self.session.elapsed_ms() / 1000;
             if self.in_progress() {

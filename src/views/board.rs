@@ -6,7 +6,7 @@
 
 use crate::core::{Game, Session, Variant};
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Command, Input, Machine, MenuItem, Requester, ViewCommand};
+use crate::machines::{Command, Input, Machine, MachineId, MenuItem, Requester, ViewCommand};
 
 /// The board's Options box, which the controller passes on from the
 /// application's Options command (a skin button, a menu item).
@@ -91,6 +91,13 @@ pub trait Board<V: Variant> {
 
     /// The sentence for a game that has just ended (won or lost).
     fn ending(&self, session: &Session<V>) -> String;
+
+    /// A game has just been won on `machine`: true if the board celebrates
+    /// it itself (Windows' bouncing cards); otherwise the controller shows
+    /// the machine's requester.
+    fn celebrate(&mut self, _session: &Session<V>, _machine: MachineId) -> bool {
+        false
+    }
 
     /// A game has just ended and been counted: lines to add to its
     /// end-of-game box (a high score's place).

@@ -203,3 +203,54 @@ fn parlour_stats_prints_a_games_record_as_key_value_lines() {
         super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "nope"]).output().unwrap();
     assert_eq!(unknown.status.code(), Some(1));
 }
+
+/// Plays the scripted win of `id` (tests/wins) through the controller.
+fn play_win(view: &mut Table, id: &str) -> Response {
+    let script = std::fs::read_to_string(format!("{}/tests/wins/{id}.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let mut last = Response::Unchanged;
+    for line in script.lines().filter(|l| !l.starts_with('#') && !l.starts_with("seed") && !l.is_empty()) {
+        let m = view.session().state().parse_move(line).unwrap();
+        last = view.play_move(&m);
+    }
+    assert_eq!(view.session().state().status(), Status::Won);
+    last
+}
+
+#[test]
+fn a_win_is_celebrated_in_the_machines_style() {
+    use parlour::machines::{Input, Machine, MachineChoice, MachineId};
+    for id in [MachineId::Yazzle, MachineId::AmigaPal] {
+        let data = tempfile::tempdir().unwrap();
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let area = m.content();
+        let mut view = open_table("freecell", 1, data.path());
+        view.input(&Input::Tick { ms: 10 }, &m, area);
+        let last = play_win(&mut view, "freecell");
+        match id {
+            // Windows: the cards bounce off; no box to dismiss.
+            MachineId::Yazzle => {
+                assert_eq!(last, Response::Redraw);
+                let mut table = m.new_surface();
+                view.draw(&mut table, &m, area);
+                for _ in 0..20 {
+                    assert_eq!(view.input(&Input::Tick { ms: 100 }, &m, area), Response::Redraw);
+                }
+                let mut bounced = m.new_surface();
+                view.draw(&mut bounced, &m, area);
+                assert_ne!(bounced, table, "no cards bounced");
+                // A click ends the show.
+                view.input(&Input::MouseDown { x: 5, y: 100, button: parlour::machines::Button::Left }, &m, area);
+                let mut after = m.new_surface();
+                view.draw(&mut after, &m, area);
+                assert_eq!(after, table);
+                let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bounce-yazzle.png");
+                std::fs::write(out, parlour::gfx::image_io::encode_png(&bounced)).unwrap();
+            }
+            // The Amiga: a requester.
+            _ => {
+                let Response::Ask(req) = last else { panic!("no requester on {id}: {last:?}") };
+                assert_eq!(req.title, "You won!");
+            }
+        }
+    }
+}

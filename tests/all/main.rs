@@ -11,6 +11,7 @@ mod launcher;
 mod palettes;
 mod pegs_solver;
 mod pegs_view;
+mod resume;
 mod script;
 mod shots;
 mod solitaire;

@@ -3,6 +3,7 @@
 //! home, or from the keyboard with a cursor. It only draws and turns input
 //! into moves; the host's controller plays them.
 
+mod bounce;
 mod keyboard;
 pub mod layout;
 
@@ -11,13 +12,14 @@ use std::sync::Arc;
 use crate::cards::Card;
 use crate::core::{Game, Session, Status, Variant};
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, Requester, ViewCommand};
+use crate::machines::{Button, Command, Input, Key, Machine, MachineId, MenuItem, Pen, Requester, ViewCommand};
 use crate::solitaire::engine::{PileId, SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::library::GameType;
 use crate::solitaire::rules::{Mode, PileKind};
 
 use super::board::{Board, OPTIONS, Reply};
 use super::card_art::{CardArt, CardSize, Mat};
+use bounce::Bounce;
 use keyboard::{Cursor, KeyAction};
 use layout::TableLayout;
 
@@ -72,6 +74,9 @@ pub struct SolitaireBoard {
     cursor: Cursor,
     /// The pile a hint points at.
     hinted: Option<PileId>,
+    /// A win being celebrated with bouncing cards: asked for, then running.
+    celebrating: bool,
+    bounce: Option<Bounce>,
 }
 
 impl SolitaireBoard {
@@ -84,6 +89,8 @@ impl SolitaireBoard {
             last_click: None,
             cursor: Cursor::default(),
             hinted: None,
+            celebrating: false,
+            bounce: None,
         }
     }
 
@@ -300,6 +307,52 @@ impl SolitaireBoard {
         Board::auto_move(self, st)
     }
 
+    /// While the cards bounce: time moves them, and a click or a key ends
+    /// the show.
+    fn celebration(&mut self, st: &Solitaire, input: &Input, layout: &TableLayout) -> Reply<SolitaireVariant> {
+        match *input {
+            Input::Tick { ms } => {
+                let bounce = self.bounce.get_or_insert_with(|| {
+                    Bounce::new(
+                        Self::launch_order(st, layout),
+                        layout.area,
+                        layout.card_h,
+                        st.cards_on_foundations() as u64,
+                    )
+                });
+                if bounce.done() {
+                    return Reply::Unchanged;
+                }
+                bounce.tick(ms);
+                Reply::Redraw
+            }
+            Input::MouseDown { .. } | Input::Key { .. } => {
+                self.celebrating = false;
+                self.bounce = None;
+                Reply::Redraw
+            }
+            _ => Reply::Unchanged,
+        }
+    }
+
+    /// The foundations' cards as Windows throws them: the top card of each
+    /// foundation in turn, kings first.
+    fn launch_order(st: &Solitaire, layout: &TableLayout) -> Vec<(Card, Rect)> {
+        let piles: Vec<(Vec<Card>, Rect)> = (0..st.pile_count(PileKind::Foundation))
+            .filter_map(|f| {
+                let id = PileId::new(PileKind::Foundation, f);
+                let g = layout.pile(id)?;
+                Some((st.pile(id.kind, f).iter().map(|s| s.card).collect(), layout.base_rect(g)))
+            })
+            .collect();
+        let deepest = piles.iter().map(|p| p.0.len()).max().unwrap_or(0);
+        (0..deepest)
+            .flat_map(|depth| {
+                piles.iter().filter_map(move |(cards, r)| cards.len().checked_sub(depth + 1).map(|i| (cards[i], *r)))
+            })
+            .collect()
+    }
+
     fn key_action(&mut self, st: &Solitaire, action: KeyAction) -> Reply<SolitaireVariant> {
         match action {
             KeyAction::Moved => Reply::Redraw,
@@ -405,6 +458,9 @@ impl Board<SolitaireVariant> for SolitaireBoard {
             if dragged.is_some_and(|d| d.from == id && i >= slots.len() - d.count) {
                 continue;
             }
+            if id.kind == PileKind::Foundation && self.bounce.as_ref().is_some_and(|b| b.has_left(slots[i].card)) {
+                continue;
+            }
             self.draw_card(s, art, &slots[i], r);
             let top = i + 1 == slots.len();
             let picked = self.picked == Some(id) && top;
@@ -428,6 +484,9 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         if let Some(r) = self.cursor.rect(st, &layout, &self.placed(st, &layout)) {
             keyboard::draw_cursor(s, machine, r);
         }
+        for (card, x, y) in self.bounce.iter().flat_map(Bounce::cards) {
+            s.draw_art(art.face(card), x, y);
+        }
     }
 
     fn input(
@@ -439,6 +498,9 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     ) -> Reply<SolitaireVariant> {
         let st = session.state();
         let layout = self.layout(st, area);
+        if self.celebrating {
+            return self.celebration(st, input, &layout);
+        }
         match *input {
             Input::Tick { ms } => {
                 if let Some((_, t)) = &mut self.last_click {
@@ -501,7 +563,14 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         }
     }
 
+    fn celebrate(&mut self, _session: &Session<SolitaireVariant>, machine: MachineId) -> bool {
+        self.celebrating = machine == MachineId::Yazzle;
+        self.celebrating
+    }
+
     fn reset(&mut self) {
+        self.celebrating = false;
+        self.bounce = None;
         self.drag = None;
         self.picked = None;
         self.hinted = None;
