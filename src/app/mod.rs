@@ -12,4 +12,7 @@ pub mod launcher;
 pub mod present;
 pub mod settings;
 pub mod shell;
+pub mod sokoban_cmd;
+pub mod tetris_cmd;
+pub mod ticks;
 pub mod window;

@@ -1,6 +1,8 @@
 //! The real window (minifb): shows the framebuffer scaled by whole pixels
 //! and turns mouse and keys into Parlour input. It presents only when the
-//! frame changed and lets minifb pace the loop, so an idle window sleeps.
+//! frame changed, sends ticks at the rate the view asks for on a schedule
+//! that does not drift (see [`TickSchedule`]), and sleeps between polls
+//! and ticks, so an idle or paused window costs next to nothing.
 
 use std::time::{Duration, Instant};
 
@@ -11,9 +13,10 @@ use crate::machines::{Button, Input, Key, Modifiers};
 use super::driver::Driver;
 use super::present::{default_scale, present};
 use super::settings;
+use super::ticks::TickSchedule;
 
 /// Polls per second: enough for smooth dragging, cheap when idle.
-const POLL_HZ: usize = 60;
+const POLL_HZ: u64 = 60;
 
 /// Opens the window and runs until it is closed or the user quits.
 /// `scale` of None picks the largest whole factor that fits a desktop.
@@ -37,7 +40,8 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
 fn open(w: u32, h: u32, k: u32) -> Result<Window, String> {
     let mut window = Window::new("Parlour", (w * k) as usize, (h * k) as usize, WindowOptions::default())
         .map_err(|e| format!("cannot open a window: {e} (is DISPLAY set?)"))?;
-    window.set_target_fps(POLL_HZ);
+    // The loop paces itself (see `pump`).
+    window.set_target_fps(0);
     Ok(window)
 }
 
@@ -56,12 +60,16 @@ fn pump(window: &mut Window, driver: &mut Driver, k: u32) -> bool {
     let (mut rgb, mut scaled) = (Vec::new(), Vec::new());
     let mut pointer = Pointer::default();
     let mut shown = 0;
-    let mut last_tick = Instant::now();
+    let mut ticks: Option<TickSchedule> = None;
     while window.is_open() && !driver.wants_quit() {
+        let polled = Instant::now();
         let mut events = collect_events(window, &mut pointer, k);
-        if driver.wants_ticks() && last_tick.elapsed() >= Duration::from_millis(100) {
-            events.push(Input::Tick { ms: last_tick.elapsed().as_millis() as u32 });
-            last_tick = Instant::now();
+        let hz = driver.tick_hz();
+        if ticks.as_ref().map_or(0, TickSchedule::hz) != hz {
+            ticks = (hz > 0).then(|| TickSchedule::new(hz, polled));
+        }
+        if let Some(ms) = ticks.as_mut().and_then(|t| t.due(polled)) {
+            events.push(Input::Tick { ms });
         }
         driver.feed(&events);
         let frame = driver.frame();
@@ -78,6 +86,12 @@ fn pump(window: &mut Window, driver: &mut Driver, k: u32) -> bool {
         } else {
             window.update();
         }
+        // Sleep until the next poll or the next tick, whichever is first.
+        let mut wake = polled + Duration::from_nanos(1_000_000_000 / POLL_HZ);
+        if let Some(t) = &ticks {
+            wake = wake.min(t.next_due());
+        }
+        std::thread::sleep(wake.saturating_duration_since(Instant::now()));
     }
     false
 }

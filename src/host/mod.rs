@@ -73,6 +73,9 @@ pub struct Opening {
     pub fresh_seed: u64,
     /// Open this kept game instead of the journal.
     pub file: Option<PathBuf>,
+    /// Replay the kept game `file` from its deal, frame by frame, rather
+    /// than play it on (nothing is journalled or counted).
+    pub replay: bool,
 }
 
 /// A help document: a file in the guide folders and the node to open, or
