@@ -73,5 +73,7 @@ pub mod board;
 pub mod card_art;
 pub mod help;
 pub mod pegs;
+pub mod sokoban;
 pub mod solitaire;
+pub mod tetris;
 pub mod widgets;
