@@ -10,6 +10,7 @@ pub mod driver;
 pub mod help_source;
 pub mod launcher;
 pub mod present;
+pub mod script;
 pub mod settings;
 pub mod shell;
 pub mod sokoban_cmd;

@@ -11,6 +11,7 @@ pub mod mac;
 pub mod menu;
 pub mod pens;
 pub mod skin;
+pub mod status;
 pub mod yazzle;
 
 use std::fmt;

@@ -10,6 +10,8 @@ mod install;
 mod palettes;
 mod pegs_solver;
 mod pegs_view;
+mod resume;
+mod script;
 mod shots;
 mod solitaire;
 mod solitaire_view;
