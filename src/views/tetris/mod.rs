@@ -53,7 +53,8 @@ pub struct TetrisBoard {
     name: String,
     /// Milliseconds times the frame rate not yet a whole frame.
     carry: u64,
-    /// Until the first tick: a game resumed while running waits paused.
+    /// Until the first input: a game resumed while running waits paused
+    /// for the player (if the first input is a tick, not a key).
     fresh: bool,
     asking: Option<Asking>,
     /// The five-second stretch of play last journalled.
@@ -84,10 +85,11 @@ impl TetrisBoard {
     /// machine's rate.
     fn tick(&mut self, session: &Session<TetrisVariant>, ms: u32, machine: MachineId) -> Reply<TetrisVariant> {
         let st = session.state();
+        let resumed = std::mem::take(&mut self.fresh) && session.move_count() > 0;
         if st.over() || st.paused() || self.asking.is_some() {
             return Reply::Unchanged;
         }
-        if std::mem::take(&mut self.fresh) && session.move_count() > 0 {
+        if resumed {
             return Reply::Play(TetrisMove::Pause);
         }
         let rate = frame_rate(machine);
@@ -169,6 +171,10 @@ impl Board<TetrisVariant> for TetrisBoard {
     ) -> Reply<TetrisVariant> {
         if let Input::Tick { ms } = *input {
             return self.tick(session, ms, machine.id());
+        }
+        if matches!(input, Input::Key { .. }) {
+            // The player is at the keys: a resumed game goes on as it is.
+            self.fresh = false;
         }
         if let Some(asking) = &mut self.asking {
             return match asking.entry.input(input, machine) {
