@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 use std::sync::Arc;
 
-use parlour::core::{Game, Session};
+use parlour::core::Session;
 use parlour::games::sokoban::level::{Level, parse_set};
 use parlour::games::sokoban::rules::{LevelVariant, Sokoban, parse_lurd};
 use parlour::gfx::Rect;
