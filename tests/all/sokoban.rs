@@ -245,3 +245,29 @@ fn next_level_and_show_solution_through_the_menu() {
     assert_eq!(session.state().moves(), 21);
     assert!(view.message().starts_with("Solved in 21 moves and 8 pushes."), "{}", view.message());
 }
+
+/// A level of the test's own, so the goldens do not follow boards/: a can
+/// off its goal, one on its goal, and the pusher beside a goal.
+const PICTURED: &str = "  #####\n###   #\n#.$ * ###\n# @.$   #\n#########\n";
+
+#[test]
+fn a_level_on_the_smallest_screens() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let dir = tempfile::tempdir().unwrap();
+        let level = parse_set(Path::new("pictured.xsb"), PICTURED.as_bytes()).levels.remove(0).unwrap();
+        let place = Place { path: PathBuf::from("pictured.xsb"), number: 1, good: vec![1] };
+        let board = SokobanBoard::new("Pictured 1", place, dir.path());
+        let view = Controller::open(
+            "sokoban",
+            LevelVariant::new("sokoban/pictured/1", level),
+            board,
+            dir.path(),
+            &Opening::default(),
+        );
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let d = Driver::new(Shell::new(m, Box::new(view), 1));
+        super::support::assert_golden(&format!("sokoban-{}", id.name()), d.frame());
+    }
+}

@@ -181,3 +181,23 @@ fn a_kept_game_replays_frame_for_frame_and_writes_nothing() {
     view.close();
     assert!(!data.join("journals").exists());
 }
+
+#[test]
+fn a_game_on_the_smallest_screens() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    // The short game, kept as the journal, so it opens as a resumed game.
+    let parsed = log::parse(Path::new("t.log"), LOG).unwrap();
+    let played = log::play(7, &parsed);
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let data = tempfile::tempdir().unwrap();
+        let journal = parlour::host::journal::journal_path(data.path(), "tetris");
+        std::fs::create_dir_all(journal.parent().unwrap()).unwrap();
+        save::save(&played, &journal).unwrap();
+        let view =
+            Controller::open("tetris", TetrisVariant, TetrisBoard::new(data.path()), data.path(), &Opening::default());
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let d = Driver::new(Shell::new(m, Box::new(view), 1));
+        super::support::assert_golden(&format!("tetris-{}", id.name()), d.frame());
+    }
+}

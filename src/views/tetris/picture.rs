@@ -129,16 +129,16 @@ fn draw_panel(s: &mut Surface, machine: &Machine, l: &Layout, game: &Tetris) {
     let ink = look.paint(Pen::Text);
     let line_h = font.height() as i32 + 2;
     let panel_bg = look.paint(Pen::Background);
-    // The preview: a box four squares wide and two high.
+    // The preview: the panel's width, two squares high.
     let cell = (l.cell * 3 / 4).max(2);
-    let preview = Rect::new(l.panel.x, l.panel.y + line_h, cell * 4 + 8, cell * 2 + 8);
+    let preview_h = (cell * 2).max(line_h) + 8;
     let mut y = l.panel.y;
     s.fill_rect(Rect::new(l.panel.x, y, l.panel.w, l.panel.h), panel_bg);
     s.frame_rect(Rect::new(l.panel.x, y, l.panel.w, l.panel.h), ink);
     let x = l.panel.x + 4;
     s.draw_text(font, "Next", x, y + 2, ink, TextStyle::BOLD);
     y += line_h;
-    let preview = Rect::new(x, y, preview.w, preview.h);
+    let preview = Rect::new(x, y, l.panel.w - 8, preview_h);
     s.frame_rect(preview, ink);
     if game.preview() {
         let next = game.next();
