@@ -84,8 +84,12 @@ enum Command {
         #[command(flatten)]
         screen: ScreenArgs,
         /// Deal number: the same seed gives the same game everywhere.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", conflicts_with = "replay")]
         seed: Option<u64>,
+        /// Replay this kept game (Save As, or `tetris run --save`) from its
+        /// deal, frame by frame, instead of playing.
+        #[arg(long, value_name = "FILE")]
+        replay: Option<PathBuf>,
     },
     /// Render a screen headless at the machine's native resolution.
     Shot {
@@ -177,6 +181,16 @@ enum Command {
         #[arg(long, value_name = "N")]
         nodes: Option<u64>,
     },
+    /// Sokoban level files.
+    Sokoban {
+        #[command(subcommand)]
+        action: super::sokoban_cmd::SokobanCommand,
+    },
+    /// Tetris without a window.
+    Tetris {
+        #[command(subcommand)]
+        action: super::tetris_cmd::TetrisCommand,
+    },
     /// Check game data: a solitaire game-type folder (game.ini, game.html,
     /// game.bmp) or a game.ini file. Prints every problem as
     /// `file:line: message`; exits 1 if any is an error.
@@ -193,7 +207,7 @@ pub struct Failure {
     pub code: i32,
 }
 
-fn fail(message: impl Into<String>) -> Failure {
+pub(super) fn fail(message: impl Into<String>) -> Failure {
     Failure { message: message.into(), code: 1 }
 }
 
@@ -238,7 +252,10 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Some(Command::Play { game, screen, seed }) => open_window(&screen, &game, seed),
+        Some(Command::Play { game, screen, replay: Some(file), .. }) => replay_window(&screen, &game, &file),
+        Some(Command::Play { game, screen, seed, replay: None }) => open_window(&screen, &game, seed),
+        Some(Command::Sokoban { action }) => super::sokoban_cmd::run(action),
+        Some(Command::Tetris { action }) => super::tetris_cmd::run(action),
         Some(Command::Shot { target, screen, seed, output, events }) => {
             shot(&target, &screen.choice()?, seed, &output, events.as_deref())
         }
@@ -267,7 +284,12 @@ fn shell_for(target: &str, choice: &MachineChoice, seed: Option<u64>, fresh_seed
     let machine = Machine::new(choice, game.default_machine.unwrap_or(MachineId::Yazzle)).map_err(|e| fail(e.0))?;
     let file = Path::new(target);
     let is_save = file.is_file() && crate::host::journal::header_of(file).is_ok();
-    let how = Opening { seed, fresh_seed: seed.unwrap_or(fresh_seed), file: is_save.then(|| file.to_path_buf()) };
+    let how = Opening {
+        seed,
+        fresh_seed: seed.unwrap_or(fresh_seed),
+        file: is_save.then(|| file.to_path_buf()),
+        replay: false,
+    };
     let view = crate::host::open(&game, &catalog::places(), &how);
     Ok(Shell::new(machine, view, fresh_seed))
 }
@@ -312,6 +334,22 @@ fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(
     let driver = Driver::new(shell_for(target, &screen.choice_or_last()?, seed, clock_seed())?);
     let result = super::window::run(driver, screen.scale);
     result.map_err(fail)
+}
+
+/// `parlour play GAME --replay FILE`: the kept game in a window, replayed
+/// from its deal.
+fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), Failure> {
+    let game = catalog::find(target).map_err(fail)?;
+    let header = crate::host::journal::header_of(file).map_err(|e| fail(format!("{e}: not a kept game")))?;
+    if header.game != game.game_id {
+        return Err(fail(format!("{} is a kept game of {}, not of {}", file.display(), header.game, game.game_id)));
+    }
+    let machine = Machine::new(&screen.choice_or_last()?, game.default_machine.unwrap_or(MachineId::Yazzle))
+        .map_err(|e| fail(e.0))?;
+    let how = Opening { seed: None, fresh_seed: 1, file: Some(file.to_path_buf()), replay: true };
+    let view = crate::host::open(&game, &catalog::places(), &how);
+    let driver = Driver::new(Shell::new(machine, view, 1));
+    super::window::run(driver, screen.scale).map_err(fail)
 }
 
 /// `parlour help`: the viewer in a window, or rendered to `shot`.

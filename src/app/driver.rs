@@ -82,4 +82,9 @@ impl Driver {
     pub fn wants_ticks(&self) -> bool {
         self.shell.wants_ticks()
     }
+
+    /// Ticks per second the screen wants (0: none).
+    pub fn tick_hz(&self) -> u32 {
+        self.shell.tick_hz()
+    }
 }

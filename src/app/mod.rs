@@ -13,4 +13,7 @@ pub mod present;
 pub mod script;
 pub mod settings;
 pub mod shell;
+pub mod sokoban_cmd;
+pub mod tetris_cmd;
+pub mod ticks;
 pub mod window;

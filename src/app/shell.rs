@@ -92,6 +92,11 @@ impl Shell {
         self.view.wants_ticks()
     }
 
+    /// Ticks per second the view wants on this machine (0: none).
+    pub fn tick_hz(&self) -> u32 {
+        self.view.tick_hz(self.machine.id())
+    }
+
     /// True (once) if the picture changed since the last call.
     pub fn take_dirty(&mut self) -> bool {
         std::mem::take(&mut self.dirty)
@@ -322,6 +327,7 @@ impl Shell {
                     seed: None,
                     fresh_seed: self.seed,
                     file: is_save.then(|| Path::new(target).to_path_buf()),
+                    replay: false,
                 };
                 let view = host::open(&game, &catalog::places(), &how);
                 self.replace_all(view);

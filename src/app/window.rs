@@ -1,7 +1,9 @@
 //! The real window (minifb): shows the framebuffer scaled by whole pixels
 //! and turns mouse and keys into Parlour input. It presents only when the
-//! frame (or the window's size) changed and lets minifb pace the loop, so
-//! an idle window sleeps.
+//! frame (or the window's size) changed, sends ticks at the rate the view
+//! asks for on a schedule that does not drift (see [`TickSchedule`]), and
+//! sleeps between polls and ticks, so an idle or paused window costs next
+//! to nothing.
 //!
 //! The window can be resized: the frame is drawn at the largest whole
 //! scale that fits, centred, with black around it, and the pointer is
@@ -22,9 +24,10 @@ use crate::machines::{Button, Input, Key, Modifiers};
 use super::driver::Driver;
 use super::present::{Letterbox, default_scale, present_letterboxed};
 use super::settings;
+use super::ticks::TickSchedule;
 
 /// Polls per second: enough for smooth dragging, cheap when idle.
-const POLL_HZ: usize = 60;
+const POLL_HZ: u64 = 60;
 
 /// How the window shows the frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,7 +100,8 @@ fn open((w, h): (u32, u32), placement: Placement) -> Result<Window, String> {
     };
     let mut window = Window::new("Parlour", size.0, size.1, options)
         .map_err(|e| format!("cannot open a window: {e} (is DISPLAY set?)"))?;
-    window.set_target_fps(POLL_HZ);
+    // The loop paces itself (see `pump`).
+    window.set_target_fps(0);
     if placement == Placement::FullScreen {
         window.set_position(0, 0);
         x11::request_full_screen(&window);
@@ -143,15 +147,19 @@ fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
     // else minifb's button state, sampled each poll.
     let mut buttons = x11::ButtonWatch::new(window);
     let mut shown = None;
-    let mut last_tick = Instant::now();
+    let mut ticks: Option<TickSchedule> = None;
     while window.is_open() && !driver.wants_quit() {
+        let polled = Instant::now();
         let win = window.get_size();
         let win = (win.0.max(1) as u32, win.1.max(1) as u32);
         let lb = Letterbox::fit(size.0, size.1, win.0, win.1);
         let (mut events, full_screen) = collect_events(window, &mut pointer, &keys, buttons.as_mut(), lb, size);
-        if driver.wants_ticks() && last_tick.elapsed() >= Duration::from_millis(100) {
-            events.push(Input::Tick { ms: last_tick.elapsed().as_millis() as u32 });
-            last_tick = Instant::now();
+        let hz = driver.tick_hz();
+        if ticks.as_ref().map_or(0, TickSchedule::hz) != hz {
+            ticks = (hz > 0).then(|| TickSchedule::new(hz, polled));
+        }
+        if let Some(ms) = ticks.as_mut().and_then(|t| t.due(polled)) {
+            events.push(Input::Tick { ms });
         }
         driver.feed(&events);
         if full_screen {
@@ -171,6 +179,12 @@ fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
         } else {
             window.update();
         }
+        // Sleep until the next poll or the next tick, whichever is first.
+        let mut wake = polled + Duration::from_nanos(1_000_000_000 / POLL_HZ);
+        if let Some(t) = &ticks {
+            wake = wake.min(t.next_due());
+        }
+        std::thread::sleep(wake.saturating_duration_since(Instant::now()));
     }
     Stop::Quit
 }

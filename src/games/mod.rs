@@ -2,3 +2,5 @@
 //! solvers. Each imports only `core` (and `cards`).
 
 pub mod pegs;
+pub mod sokoban;
+pub mod tetris;

@@ -4,6 +4,7 @@
 
 pub mod amiga;
 pub mod command;
+pub mod entry;
 pub mod input;
 pub mod look;
 pub mod mac;
@@ -18,6 +19,7 @@ use std::fmt;
 use crate::gfx::{Rect, Surface};
 
 pub use command::ViewCommand;
+pub use entry::{EntryEvent, TextEntry};
 pub use input::{Button, Input, Key, Modifiers};
 pub use look::Look;
 pub use menu::{Command, Menu, MenuItem, MenuOutcome, MenuStyle, MenuTracker, Requester};

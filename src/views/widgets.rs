@@ -1,7 +1,7 @@
 //! Controls drawn in the current machine's manner: push buttons and list
 //! boxes, shared by every view.
 
-use crate::gfx::{Rect, Surface, TextStyle};
+use crate::gfx::{Font, Rect, Surface, TextStyle};
 use crate::machines::{Button, Input, Machine, MachineId, Pen};
 
 /// A push button: Mac rounded black outline, Amiga and Windows raised bevels.
@@ -389,9 +389,33 @@ pub fn scrolled_list(
     }
 }
 
+/// Breaks `text` into lines no wider than `width` at spaces (a single
+/// word wider than that gets a line of its own).
+pub fn wrap(font: &Font, text: &str, width: i32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        match lines.last_mut() {
+            Some(line) if font.text_width(&format!("{line} {word}")) as i32 <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn captions_wrap_at_spaces() {
+        let font = crate::gfx::font::topaz8();
+        assert_eq!(wrap(font, "one two three", 8 * 7), ["one two", "three"]);
+        assert_eq!(wrap(font, "unbreakable x", 8 * 3), ["unbreakable", "x"]);
+        assert!(wrap(font, "", 10).is_empty());
+    }
     use crate::machines::{MachineChoice, MachineId};
 
     fn machine(id: MachineId) -> Machine {

@@ -2,4 +2,6 @@
 //! opened and helped.
 
 pub mod pegs;
+pub mod sokoban;
 pub mod solitaire;
+pub mod tetris;
