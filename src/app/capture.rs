@@ -28,7 +28,7 @@ pub fn render(folder: &Path) -> Result<Vec<u8>, String> {
     // A data folder of its own: the picture must not depend on the
     // player's preferences (card back) or touch their journal.
     let scratch = std::env::temp_dir().join(format!("parlour-capture-{}", std::process::id()));
-    let how = Opening { seed: Some(CAPTURE_SEED), fresh_seed: CAPTURE_SEED, file: None };
+    let how = Opening { seed: Some(CAPTURE_SEED), fresh_seed: CAPTURE_SEED, ..Default::default() };
     let view = host::open(&game, &Places { data_dir: scratch.clone(), ..catalog::places() }, &how);
     let frame = {
         let driver = Driver::new(Shell::new(machine, view, CAPTURE_SEED));

@@ -83,8 +83,18 @@ impl Shell {
         self.quit
     }
 
+    /// The requester showing, if any (it takes all input until answered).
+    pub fn requester(&self) -> Option<&Requester> {
+        self.requester.as_ref()
+    }
+
     pub fn wants_ticks(&self) -> bool {
         self.view.wants_ticks()
+    }
+
+    /// Ticks per second the view wants on this machine (0: none).
+    pub fn tick_hz(&self) -> u32 {
+        self.view.tick_hz(self.machine.id())
     }
 
     /// True (once) if the picture changed since the last call.
@@ -317,6 +327,7 @@ impl Shell {
                     seed: None,
                     fresh_seed: self.seed,
                     file: is_save.then(|| Path::new(target).to_path_buf()),
+                    replay: false,
                 };
                 let view = host::open(&game, &catalog::places(), &how);
                 self.replace_all(view);

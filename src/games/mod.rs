@@ -3,3 +3,5 @@
 
 pub mod pegs;
 pub mod rummi;
+pub mod sokoban;
+pub mod tetris;

@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 
 use crate::core::{FileErrorKind, Game, GameStats, Outcome, Session, Stats, Status, Variant, fnv1a64, save};
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Command, Input, Machine, MachineId, Menu, MenuItem, Requester, ViewCommand};
+use crate::machines::{Command, Input, Key, Machine, MachineId, Menu, MenuItem, Requester, ViewCommand};
 use crate::views::board::{Board, OPTIONS, Reply, clock};
-use crate::views::{Response, View};
+use crate::views::{CLOCK_HZ, Response, View};
 
 use super::{Opening, journal, prefs};
 
@@ -41,6 +41,18 @@ pub struct Controller<V: Variant, B: Board<V>> {
     asked: Asked,
     /// The machine the game is shown on, as last seen in an input event.
     machine: Option<MachineId>,
+    /// While a kept game is being replayed (see [`Opening::replay`]).
+    replay: Option<Replay>,
+}
+
+/// A replay of a kept game: the session holds the whole recording and its
+/// cursor walks forward one frame per tick. Nothing is journalled or
+/// counted, and the player's input only pauses it or ends it.
+#[derive(Clone, Copy, Debug)]
+struct Replay {
+    /// The step the recording ends at.
+    end: usize,
+    paused: bool,
 }
 
 impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
@@ -65,9 +77,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             // Counted when it ended, before it was journalled.
             counted.insert(s.game_start());
         }
+        let replay = match (how.replay, &mut session) {
+            (true, Some(s)) => Some(rewind(s)),
+            _ => None,
+        };
         match (&mut session, how.seed) {
-            (Some(s), Some(seed)) if s.seed() != seed || s.move_count() > 0 => s.new_game(seed),
-            (Some(s), None) if s.state().status() != Status::Playing => s.new_game(next_seed(s)),
+            _ if replay.is_some() => {}
+            (Some(s), Some(seed)) if s.seed() != seed || s.move_count() > 0 => fresh_game(s, seed, &board),
+            (Some(s), None) if s.state().status() != Status::Playing => fresh_game(s, next_seed(s), &board),
             _ => {}
         }
         let session = session.unwrap_or_else(|| Session::new(variant, how.seed.unwrap_or(how.fresh_seed)));
@@ -83,8 +100,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             counted,
             asked: Asked::Nothing,
             machine: None,
+            replay,
         };
-        c.journal();
+        if c.replay.is_some() {
+            c.message = "Replaying: Space pauses, Escape stops.".into();
+        } else {
+            c.journal();
+        }
         c
     }
 
@@ -107,8 +129,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// Writes the session to the game's journal; a failure is said in the
-    /// status line and never stops play.
+    /// status line and never stops play. A replay writes nothing.
     fn journal(&mut self) {
+        if self.replay.is_some() {
+            return;
+        }
         let path = journal::journal_path(&self.data_dir, &self.id());
         if let Err(e) = write_save(&self.session, &path) {
             self.message = format!("The game could not be saved: {e}");
@@ -164,14 +189,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 }
             }
         }
-        self.journal();
+        if self.board.journal_now(&self.session) {
+            self.journal();
+        }
         response
     }
 
     /// Adds the game at the cursor to the statistics.
     fn count(&mut self, outcome: Outcome) {
         let (score, ms, moves) =
-            (self.session.state().score(), self.session.elapsed_ms(), self.session.move_count() as u64);
+            (self.session.state().score(), self.session.elapsed_ms(), self.board.moves(&self.session).unwrap_or(0));
         let id = self.id();
         let result = Stats::load(&self.data_dir).and_then(|mut stats| {
             stats.game_mut(&id).record_game(outcome, score, ms, moves);
@@ -184,9 +211,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
     /// The box that celebrates a win, with the board's own lines.
     fn celebration(&self, extra: Vec<String>) -> Requester {
+        let time = format!("Time: {}", clock(self.session.elapsed_ms() / 1000));
         let mut lines = vec![
             self.message.clone(),
-            format!("Time: {}   Moves: {}", clock(self.session.elapsed_ms() / 1000), self.session.move_count()),
+            match self.board.moves(&self.session) {
+                Some(moves) => format!("{time}   Moves: {moves}"),
+                None => time,
+            },
         ];
         lines.extend(extra);
         Requester { title: "You won!".into(), lines, buttons: vec!["New Game".into(), "OK".into()] }
@@ -207,9 +238,43 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn new_game(&mut self) -> Response {
         self.abandon();
         let seed = next_seed(&self.session);
-        self.session.new_game(seed);
+        fresh_game(&mut self.session, seed, &self.board);
         self.message.clear();
         self.changed()
+    }
+
+    /// A tick of a replay: the steps of the next frame, or nothing when
+    /// paused or at the end.
+    fn replay_tick(&mut self) -> Response {
+        let Some(replay) = self.replay else { return Response::Unchanged };
+        if replay.paused || self.session.cursor() >= replay.end {
+            return Response::Unchanged;
+        }
+        while self.session.cursor() < replay.end && self.session.redo() {
+            if self.board.frame_ends(&self.session.steps()[self.session.cursor()]) {
+                break;
+            }
+        }
+        self.board.reset();
+        if self.session.cursor() >= replay.end {
+            self.message = "The replay is over: Escape leaves it.".into();
+        }
+        Response::Redraw
+    }
+
+    /// The player's input during a replay: Space pauses, Escape stops.
+    fn replay_input(&mut self, input: &Input) -> Response {
+        let Input::Key { key, .. } = *input else { return Response::Unchanged };
+        let Some(replay) = &mut self.replay else { return Response::Unchanged };
+        match key {
+            Key::Char(' ') => {
+                replay.paused = !replay.paused;
+                self.message = if replay.paused { "Replay paused: Space goes on." } else { "" }.into();
+                Response::Redraw
+            }
+            Key::Escape => Response::Command(Command::Close),
+            _ => Response::Unchanged,
+        }
     }
 
     fn hint(&mut self) -> Response {
@@ -291,8 +356,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             MenuItem::new("New Game", Command::New).key('n'),
             MenuItem::new("Restart", Command::Restart).key('r'),
             MenuItem::separator(),
-            MenuItem::new("Undo", Command::Undo).key('z').enabled(s.can_undo()),
-            MenuItem::new("Redo", Command::Redo).key('y').enabled(s.can_redo()),
+            MenuItem::new("Undo", Command::Undo).key('z').enabled(self.can(&Command::Undo)),
+            MenuItem::new("Redo", Command::Redo).key('y').enabled(self.can(&Command::Redo)),
             MenuItem::new("Hint", Command::Hint).key('t').enabled(playing),
             MenuItem::separator(),
         ];
@@ -323,6 +388,26 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String) 
             (None, why)
         }
     }
+}
+
+/// Deals game `seed` after the one in `session`: as an undoable step, or
+/// as a fresh history when the board's game has no undo.
+fn fresh_game<V: Variant, B: Board<V>>(session: &mut Session<V>, seed: u64, board: &B) {
+    if board.undoable() {
+        session.new_game(seed);
+    } else {
+        *session = Session::new(session.variant().clone(), seed);
+    }
+}
+
+/// Moves the cursor of a loaded game back to its deal, for a replay of it.
+fn rewind<V: Variant>(session: &mut Session<V>) -> Replay {
+    let end = session.cursor();
+    let start = session.game_start();
+    while session.cursor() > start {
+        session.undo();
+    }
+    Replay { end, paused: false }
 }
 
 /// Writes a save atomically, making its folder first.
@@ -380,7 +465,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         let mut fields = self.board.fields(&self.session);
         let at = 1.min(fields.len());
         fields.insert(at, ("Time", clock(self.session.elapsed_ms() / 1000)));
-        fields.insert(at + 1, ("Moves", self.session.move_count().to_string()));
+        if let Some(moves) = self.board.moves(&self.session) {
+            fields.insert(at + 1, ("Moves", moves.to_string()));
+        }
         fields
     }
 
@@ -394,9 +481,15 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
 
     fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {
         self.machine = Some(machine.id());
+        if self.replay.is_some() {
+            return match input {
+                Input::Tick { .. } => self.replay_tick(),
+                other => self.replay_input(other),
+            };
+        }
         if let Input::Tick { ms } = *input {
             let before = self.session.elapsed_ms() / 1000;
-            if self.in_progress() {
+            if self.in_progress() && self.tick_hz(machine.id()) > 0 {
                 self.session.add_time(u64::from(ms));
             }
             let clock_moved = self.session.elapsed_ms() / 1000 != before;
@@ -411,7 +504,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     }
 
     fn command(&mut self, command: &Command) -> Option<Response> {
-        if !self.can(command) {
+        if !self.can(command) || self.replay.is_some() {
             return None;
         }
         Some(match command {
@@ -425,7 +518,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             }
             Command::New => self.new_game(),
             Command::Restart => {
-                self.session.restart();
+                if self.board.undoable() {
+                    self.session.restart();
+                } else {
+                    self.session = Session::new(self.session.variant().clone(), self.session.seed());
+                }
                 self.message.clear();
                 self.changed()
             }
@@ -452,8 +549,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
 
     fn can(&self, command: &Command) -> bool {
         match command {
-            Command::Undo => self.session.can_undo(),
-            Command::Redo => self.session.can_redo(),
+            _ if self.replay.is_some() => false,
+            Command::Undo => self.session.can_undo() && self.board.undoable(),
+            Command::Redo => self.session.can_redo() && self.board.undoable(),
             Command::Hint => self.session.state().status() == Status::Playing,
             Command::New | Command::Restart | Command::SaveAs | Command::Stats => true,
             Command::View(c) => self.board.can(&self.session, *c),
@@ -479,6 +577,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
 
     fn wants_ticks(&self) -> bool {
         true
+    }
+
+    fn tick_hz(&self, machine: MachineId) -> u32 {
+        if self.replay.is_some_and(|r| r.paused) {
+            return 0;
+        }
+        self.board.tick_hz(&self.session, machine).unwrap_or(CLOCK_HZ)
     }
 
     fn close(&mut self) {

@@ -73,6 +73,9 @@ pub struct Opening {
     pub fresh_seed: u64,
     /// Open this kept game instead of the journal.
     pub file: Option<PathBuf>,
+    /// Replay the kept game `file` from its deal, frame by frame, rather
+    /// than play it on (nothing is journalled or counted).
+    pub replay: bool,
 }
 
 /// A help document: a file in the guide folders and the node to open, or
@@ -117,7 +120,13 @@ pub struct Family {
 }
 
 /// Every game family. Adding one is one line here.
-pub static FAMILIES: [&Family; 3] = [&families::solitaire::FAMILY, &families::pegs::FAMILY, &families::rummi::FAMILY];
+pub static FAMILIES: [&Family; 5] = [
+    &families::solitaire::FAMILY,
+    &families::pegs::FAMILY,
+    &families::sokoban::FAMILY,
+    &families::tetris::FAMILY,
+    &families::rummi::FAMILY,
+];
 
 /// Every game the launcher lists, sorted by name.
 pub fn games(places: &Places) -> Vec<GameEntry> {

@@ -4,12 +4,14 @@
 
 pub mod amiga;
 pub mod command;
+pub mod entry;
 pub mod input;
 pub mod look;
 pub mod mac;
 pub mod menu;
 pub mod pens;
 pub mod skin;
+pub mod status;
 pub mod yazzle;
 
 use std::fmt;
@@ -17,6 +19,7 @@ use std::fmt;
 use crate::gfx::{Rect, Surface};
 
 pub use command::ViewCommand;
+pub use entry::{EntryEvent, TextEntry};
 pub use input::{Button, Input, Key, Modifiers};
 pub use look::Look;
 pub use menu::{Command, Menu, MenuItem, MenuOutcome, MenuStyle, MenuTracker, Requester};

@@ -4,7 +4,7 @@
 //! the controller's (see `host::controller`); a board asks for them with a
 //! [`Reply`].
 
-use crate::core::{Game, GameStats, Session, Variant};
+use crate::core::{Game, GameStats, Session, Step, Variant};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Command, Input, Machine, MachineId, Menu, MenuItem, Requester, ViewCommand};
 
@@ -132,6 +132,42 @@ pub trait Board<V: Variant> {
     /// Lines the statistics box adds for this game's own figures.
     fn stats_lines(&self, _stats: &GameStats) -> Vec<String> {
         Vec::new()
+    }
+
+    /// Whether Undo and Redo apply to the game. A real-time game says no;
+    /// its New Game and Restart then begin a fresh history rather than
+    /// keep the old game to undo back to.
+    fn undoable(&self) -> bool {
+        true
+    }
+
+    /// Tick events wanted per second while `session` is shown on
+    /// `machine`: `None` for the controller's clock (see
+    /// [`CLOCK_HZ`](super::CLOCK_HZ)), `Some(0)` for none at all (a paused
+    /// game, so the window idles).
+    fn tick_hz(&self, _session: &Session<V>, _machine: MachineId) -> Option<u32> {
+        None
+    }
+
+    /// Whether to write the journal after this change. Every change is
+    /// journalled unless the board says otherwise (a real-time game, whose
+    /// ticks are too many to write each); the controller also journals
+    /// when the game is closed.
+    fn journal_now(&mut self, _session: &Session<V>) -> bool {
+        true
+    }
+
+    /// The move count the chrome shows and the statistics keep (Sokoban
+    /// counts steps, not undo steps); `None` shows none.
+    fn moves(&self, session: &Session<V>) -> Option<u64> {
+        Some(session.move_count() as u64)
+    }
+
+    /// While a kept game is replayed: whether the step just replayed ends
+    /// a frame, so the replay shows it and waits for the next tick. Every
+    /// step does unless the board says otherwise (Tetris: its ticks).
+    fn frame_ends(&self, _step: &Step) -> bool {
+        true
     }
 }
 

@@ -2,7 +2,10 @@
 //! a machine and turns input into commands or moves; it never draws chrome.
 
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Command, Input, Machine, Menu, Requester, ViewCommand};
+use crate::machines::{Command, Input, Machine, MachineId, Menu, Requester, ViewCommand};
+
+/// Ticks per second for a view that wants them only to run a clock.
+pub const CLOCK_HZ: u32 = 10;
 
 /// Opens what a list dialog has selected (the launcher's Play, a
 /// chooser's OK).
@@ -55,6 +58,12 @@ pub trait View {
     fn wants_ticks(&self) -> bool {
         false
     }
+    /// Tick events wanted per second on `machine` (0: none), which the
+    /// window sends on a fixed schedule: a real-time game asks for the
+    /// machine's frame rate.
+    fn tick_hz(&self, _machine: MachineId) -> u32 {
+        if self.wants_ticks() { CLOCK_HZ } else { 0 }
+    }
     /// The view is about to go (another game opens, the program quits):
     /// the last chance to save what it holds.
     fn close(&mut self) {}
@@ -65,5 +74,7 @@ pub mod card_art;
 pub mod help;
 pub mod pegs;
 pub mod rummi;
+pub mod sokoban;
 pub mod solitaire;
+pub mod tetris;
 pub mod widgets;

@@ -85,7 +85,7 @@ fn a_closed_game_is_resumed_where_it_was_left() {
     view.close();
     drop(view);
 
-    let how = parlour::host::Opening { seed: None, fresh_seed: 99, file: None };
+    let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
     let game = parlour::app::catalog::find("klondike").unwrap();
     let gt = std::sync::Arc::new(parlour::app::catalog::game_type(&game).unwrap().clone());
     let back: Table = parlour::host::Controller::open(
@@ -153,7 +153,7 @@ fn save_as_keeps_a_game_that_opens_again() {
     let header = journal::header_of(&kept[0]).unwrap();
     assert_eq!(header.game, "freecell");
 
-    let how = parlour::host::Opening { seed: None, fresh_seed: 1, file: Some(kept[0].clone()) };
+    let how = parlour::host::Opening { seed: None, fresh_seed: 1, file: Some(kept[0].clone()), ..Default::default() };
     let other = tempfile::tempdir().unwrap();
     let game = parlour::app::catalog::find("freecell").unwrap();
     let gt = std::sync::Arc::new(parlour::app::catalog::game_type(&game).unwrap().clone());
@@ -172,7 +172,7 @@ fn save_as_keeps_a_game_that_opens_again() {
 fn every_family_is_registered_once_and_lists_its_games() {
     let places = parlour::app::catalog::places();
     let ids: Vec<&str> = parlour::host::FAMILIES.iter().map(|f| f.id).collect();
-    assert_eq!(ids, ["solitaire", "pegs"]);
+    assert_eq!(ids, ["solitaire", "pegs", "sokoban", "tetris", "rummi"]);
     let games = parlour::host::games(&places);
     assert!(games.iter().any(|g| g.id == "klondike" && g.family.id == "solitaire"));
     assert!(games.iter().any(|g| g.id == "pegs" && g.game_id == "pegs/english"));

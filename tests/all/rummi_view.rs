@@ -23,7 +23,7 @@ use super::support::assert_golden;
 type RummiView = Controller<RummiVariant, RummiBoard>;
 
 fn open(dir: &Path, seed: Option<u64>) -> RummiView {
-    let how = Opening { seed, fresh_seed: 1, file: None };
+    let how = Opening { seed, fresh_seed: 1, ..Default::default() };
     Controller::open("rummi", RummiBoard::variant(dir), RummiBoard::new(dir), dir, &how)
 }
 
@@ -33,7 +33,13 @@ fn machine(id: MachineId) -> (Machine, Rect) {
     (m, area)
 }
 
+thread_local! {
+    /// When set, every click is also written down as a script line.
+    static SCRIPT: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
+}
+
 fn click_at(view: &mut RummiView, m: &Machine, area: Rect, (x, y): (i32, i32)) -> Response {
+    SCRIPT.with(|s| s.borrow_mut().as_mut().map(|lines| lines.push(format!("click {x} {y}"))));
     view.input(&Input::MouseMove { x, y }, m, area);
     let r = view.input(&Input::MouseDown { x, y, button: Button::Left }, m, area);
     view.input(&Input::MouseUp { x, y, button: Button::Left }, m, area);
@@ -296,4 +302,39 @@ fn rummi_goldens() {
         let d = Driver::new(Shell::new(mach, Box::new(view), 1));
         assert_golden(&format!("rummi-{}", id.name()), d.frame());
     }
+}
+
+#[test]
+fn a_single_play_game_scripted_with_events_runs_to_the_end() {
+    // The clicks of a whole game in Single play, found by playing it here...
+    let seed = 7;
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(seed));
+    view.command(&Command::View(parlour::views::rummi::SINGLE)).unwrap();
+    SCRIPT.with(|s| *s.borrow_mut() = Some(vec!["menu Game > Single play".into()]));
+    while view.session().state().status() == Status::Playing {
+        play_turn(&mut view, &mach, area);
+    }
+    let script = SCRIPT.with(|s| s.borrow_mut().take()).unwrap().join("\n");
+    let ended = view.session().state().clone();
+    // ...then played by `parlour shot --events` from a fresh data folder.
+    let data = tempfile::tempdir().unwrap();
+    let events = data.path().join("game.events");
+    std::fs::write(&events, script).unwrap();
+    let out = data.path().join("end.png");
+    let result = super::support::parlour()
+        .env("PARLOUR_DATA_DIR", data.path())
+        .args(["shot", "rummi", "--machine", "amiga-pal", "--seed", &seed.to_string(), "--events"])
+        .arg(&events)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    assert!(out.is_file());
+    let stats = parlour::core::Stats::load(data.path()).unwrap();
+    let rummi = stats.game("rummi").expect("the scripted game was counted");
+    assert_eq!(rummi.played, 1);
+    assert_eq!(rummi.won, u64::from(ended.status() == Status::Won));
 }

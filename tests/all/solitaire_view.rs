@@ -20,7 +20,7 @@ pub type Table = Controller<SolitaireVariant, SolitaireBoard>;
 pub fn open_table(id: &str, seed: u64, data: &Path) -> Table {
     let game = catalog::find(id).unwrap();
     let gt = Arc::new(catalog::game_type(&game).unwrap().clone());
-    let how = Opening { seed: Some(seed), fresh_seed: seed, file: None };
+    let how = Opening { seed: Some(seed), fresh_seed: seed, ..Default::default() };
     Controller::open("solitaire", gt.variant.clone(), SolitaireBoard::new(gt), data, &how)
 }
 

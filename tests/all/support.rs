@@ -22,7 +22,7 @@ pub fn open_game(id: &str, seed: u64) -> (Box<dyn parlour::views::View>, tempfil
     let data = tempfile::tempdir().unwrap();
     let game = parlour::app::catalog::find(id).unwrap();
     let places = Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
-    let view = host::open(&game, &places, &Opening { seed: Some(seed), fresh_seed: seed, file: None });
+    let view = host::open(&game, &places, &Opening { seed: Some(seed), fresh_seed: seed, ..Default::default() });
     (view, data)
 }
 

@@ -3,4 +3,6 @@
 
 pub mod pegs;
 pub mod rummi;
+pub mod sokoban;
 pub mod solitaire;
+pub mod tetris;

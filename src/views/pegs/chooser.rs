@@ -5,7 +5,7 @@
 
 use crate::games::pegs::board::Cell;
 use crate::games::pegs::library::BoardFile;
-use crate::gfx::{Font, Rect, Surface, TextStyle};
+use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen};
 use crate::views::{OPEN_SELECTED, Response, View, widgets};
 
@@ -132,7 +132,7 @@ impl BoardChooser {
         };
         let caption = [board.name.clone(), about];
         let font = look.text_font;
-        let lines: Vec<String> = caption.iter().flat_map(|l| wrap(font, l, parts.caption.w)).collect();
+        let lines: Vec<String> = caption.iter().flat_map(|l| widgets::wrap(font, l, parts.caption.w)).collect();
         let old = s.set_clip(parts.caption);
         for (i, line) in lines.iter().enumerate() {
             let y = parts.caption.y + i as i32 * font.height() as i32;
@@ -140,22 +140,6 @@ impl BoardChooser {
         }
         s.set_clip(old);
     }
-}
-
-/// Breaks `text` into lines no wider than `width` at spaces (a single
-/// word wider than that gets a line of its own).
-fn wrap(font: &Font, text: &str, width: i32) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        match lines.last_mut() {
-            Some(line) if font.text_width(&format!("{line} {word}")) as i32 <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
 }
 
 impl View for BoardChooser {
@@ -231,18 +215,5 @@ impl View for BoardChooser {
 
     fn can(&self, command: &Command) -> bool {
         *command == Command::View(OPEN_SELECTED) && self.can_open()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn captions_wrap_at_spaces() {
-        let font = crate::gfx::font::topaz8();
-        assert_eq!(wrap(font, "one two three", 8 * 7), ["one two", "three"]);
-        assert_eq!(wrap(font, "unbreakable x", 8 * 3), ["unbreakable", "x"]);
-        assert!(wrap(font, "", 10).is_empty());
     }
 }

@@ -1,0 +1,114 @@
+//! `parlour sokoban`: checking a line of moves on a level of an XSB file,
+//! and solving a level, without a window.
+
+use std::path::{Path, PathBuf};
+
+use clap::Subcommand;
+
+use crate::games::sokoban::level::{Level, parse_set};
+use crate::games::sokoban::rules::{Sokoban, parse_lurd};
+use crate::games::sokoban::solver::{Verdict, solve};
+
+use super::cli::{Failure, fail};
+
+#[derive(Subcommand, Debug)]
+pub enum SokobanCommand {
+    /// Play LURD moves on a level. Prints `solved moves=M pushes=P` (exit
+    /// 0), `not solved moves=M pushes=P` (exit 1) or `illegal move K` at
+    /// the first move that cannot be made (exit 1); a malformed file gives
+    /// exit 2 with `file:line: message`.
+    Check {
+        /// An XSB level file.
+        file: PathBuf,
+        /// The level, counted from 1.
+        #[arg(long, value_name = "N")]
+        level: usize,
+        /// The moves: l, u, r, d, upper case for pushes (a lower-case push
+        /// is accepted too).
+        #[arg(long, value_name = "LURD", allow_hyphen_values = true)]
+        moves: String,
+    },
+    /// Find a solution with the fewest pushes for a level and print it in
+    /// LURD, or say it is unsolvable.
+    Solve {
+        /// An XSB level file.
+        file: PathBuf,
+        /// The level, counted from 1.
+        #[arg(long, value_name = "N")]
+        level: usize,
+        /// Positions to search at most (default: no limit).
+        #[arg(long, value_name = "N")]
+        nodes: Option<u64>,
+    },
+}
+
+fn say(line: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
+}
+
+/// A malformed file or a bad request: exit 2, the message on standard error.
+fn malformed(message: impl Into<String>) -> Failure {
+    Failure { code: 2, ..fail(message) }
+}
+
+pub fn run(command: SokobanCommand) -> Result<(), Failure> {
+    match command {
+        SokobanCommand::Check { file, level, moves } => check(&file, level, &moves),
+        SokobanCommand::Solve { file, level, nodes } => solve_level(&file, level, nodes),
+    }
+}
+
+/// Level `number` of `file`. Any broken level makes the file malformed:
+/// every problem goes to standard error.
+fn load_level(file: &Path, number: usize) -> Result<Level, Failure> {
+    let bytes = std::fs::read(file).map_err(|e| malformed(format!("{}: cannot be read ({e})", file.display())))?;
+    let set = parse_set(file, &bytes);
+    let errors: Vec<String> = set.errors().map(ToString::to_string).collect();
+    if !errors.is_empty() {
+        eprintln!("{}", errors.join("\n"));
+        return Err(Failure { message: String::new(), code: 2 });
+    }
+    let count = set.levels.len();
+    set.levels.into_iter().nth(number.wrapping_sub(1)).and_then(Result::ok).ok_or_else(|| {
+        malformed(format!("{}: there is no level {number}: the file has levels 1 to {count}", file.display()))
+    })
+}
+
+fn check(file: &Path, number: usize, moves: &str) -> Result<(), Failure> {
+    let level = load_level(file, number)?;
+    let steps = parse_lurd(moves.trim()).map_err(|e| malformed(format!("--moves: {e}")))?;
+    let mut state = Sokoban::new(std::sync::Arc::new(level));
+    for (k, &d) in steps.iter().enumerate() {
+        if state.step(d).is_err() {
+            say(&format!("illegal move {}", k + 1));
+            return Err(Failure { message: String::new(), code: 1 });
+        }
+    }
+    let figures = format!("moves={} pushes={}", state.moves(), state.pushes());
+    if state.is_solved() {
+        say(&format!("solved {figures}"));
+        Ok(())
+    } else {
+        say(&format!("not solved {figures}"));
+        Err(Failure { message: String::new(), code: 1 })
+    }
+}
+
+fn solve_level(file: &Path, number: usize, nodes: Option<u64>) -> Result<(), Failure> {
+    let level = load_level(file, number)?;
+    let report = solve(&Sokoban::new(std::sync::Arc::new(level)), nodes);
+    eprintln!("{} positions searched", report.positions);
+    match report.verdict {
+        Verdict::Solved { lurd, pushes } => {
+            say(&format!("solvable in {pushes} pushes, {} moves", lurd.len()));
+            say(&lurd);
+            Ok(())
+        }
+        Verdict::Unsolvable => {
+            say("unsolvable");
+            Ok(())
+        }
+        Verdict::GaveUp => Err(fail("no solution found within the limit; try a larger --nodes")),
+    }
+}

@@ -1,0 +1,395 @@
+//! A Sokoban level and the XSB text files level sets come in.
+//!
+//! XSB is the plain format every Sokoban program reads: one text row per
+//! board row, `#` wall, `@` player, `+` player on a goal, `$` box, `*` box
+//! on a goal, `.` goal, and a space, `-` or `_` floor. Blank lines separate
+//! levels; `Title:` and `Author:` lines (any `Key: value` line) and `;`
+//! comments may stand between them. Parlour also reads a `Solution:` line
+//! (LURD) as the level's known solution.
+//!
+//! A metadata line right under a board belongs to that board; one after a
+//! blank line belongs to the next board (or to the last, at the end of the
+//! file). A broken level is reported as `file:line: message` and skipped;
+//! the rest of the file still loads. Nothing here panics on any input.
+
+use std::path::Path;
+
+use crate::core::Diagnostic;
+
+/// The largest board accepted, either way: larger ones are certainly not
+/// Sokoban levels, and the solver's square numbers fit a `u16`.
+pub const MAX_SIDE: usize = 128;
+
+/// One level: its fixed squares (walls, goals) and where the boxes and the
+/// player start.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Level {
+    pub width: usize,
+    pub height: usize,
+    walls: Vec<bool>,
+    goals: Vec<bool>,
+    /// Squares the player can reach from the start if boxes are ignored:
+    /// the floor inside the walls (what is drawn as floor).
+    inside: Vec<bool>,
+    /// The starting squares of the boxes, in reading order.
+    pub boxes: Vec<usize>,
+    pub player: usize,
+    pub title: Option<String>,
+    pub author: Option<String>,
+    /// A known solution in LURD notation, from a `Solution:` line.
+    pub solution: Option<String>,
+    /// The file line of the board's first row.
+    pub line: usize,
+}
+
+impl Level {
+    pub fn is_wall(&self, at: usize) -> bool {
+        self.walls[at]
+    }
+
+    pub fn is_goal(&self, at: usize) -> bool {
+        self.goals[at]
+    }
+
+    /// Whether `at` is floor inside the walls (reachable from the start
+    /// when boxes are ignored).
+    pub fn is_inside(&self, at: usize) -> bool {
+        self.inside[at]
+    }
+
+    pub fn goal_count(&self) -> usize {
+        self.goals.iter().filter(|&&g| g).count()
+    }
+
+    /// The square one step from `at` in direction (dx, dy), if on the board.
+    pub fn neighbour(&self, at: usize, (dx, dy): (i32, i32)) -> Option<usize> {
+        let (x, y) = ((at % self.width) as i32 + dx, (at / self.width) as i32 + dy);
+        ((0..self.width as i32).contains(&x) && (0..self.height as i32).contains(&y))
+            .then(|| y as usize * self.width + x as usize)
+    }
+
+    /// The level as XSB rows (without metadata), trailing floor trimmed.
+    pub fn rows(&self, boxes: &[bool], player: usize) -> Vec<String> {
+        (0..self.height)
+            .map(|y| {
+                let row: String = (0..self.width)
+                    .map(|x| {
+                        let at = y * self.width + x;
+                        match (self.walls[at], boxes[at], at == player, self.goals[at]) {
+                            (true, ..) => '#',
+                            (_, true, _, true) => '*',
+                            (_, true, _, false) => '$',
+                            (_, _, true, true) => '+',
+                            (_, _, true, false) => '@',
+                            (_, _, _, true) => '.',
+                            _ => ' ',
+                        }
+                    })
+                    .collect();
+                row.trim_end().to_string()
+            })
+            .collect()
+    }
+
+    /// The starting boxes as one flag per square.
+    pub fn box_grid(&self) -> Vec<bool> {
+        let mut grid = vec![false; self.width * self.height];
+        for &b in &self.boxes {
+            grid[b] = true;
+        }
+        grid
+    }
+}
+
+/// Every level of one file, in file order, the broken ones as the problem
+/// found (numbers stay those of the file: level 3 is the third board).
+#[derive(Clone, Debug)]
+pub struct LevelSet {
+    pub levels: Vec<Result<Level, Diagnostic>>,
+}
+
+impl LevelSet {
+    /// The problems, one per broken level.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.levels.iter().filter_map(|l| l.as_ref().err())
+    }
+}
+
+/// What a line of an XSB file is.
+enum LineKind<'a> {
+    Blank,
+    Comment,
+    Meta(&'a str, &'a str),
+    Row,
+}
+
+fn classify(line: &str) -> LineKind<'_> {
+    let trimmed = line.trim();
+    if trimmed.is_empty() {
+        return LineKind::Blank;
+    }
+    if trimmed.starts_with(';') {
+        return LineKind::Comment;
+    }
+    // `Key: value`: a word of letters (never a board character) and a colon.
+    if let Some((key, value)) = trimmed.split_once(':') {
+        let word = |c: char| c.is_ascii_alphanumeric() || c == ' ' || c == '-' || c == '_';
+        if key.starts_with(|c: char| c.is_ascii_alphabetic()) && key.chars().all(word) {
+            return LineKind::Meta(key.trim(), value.trim());
+        }
+    }
+    LineKind::Row
+}
+
+/// Metadata gathered for a board.
+#[derive(Default)]
+struct Meta {
+    title: Option<String>,
+    author: Option<String>,
+    solution: Option<String>,
+}
+
+impl Meta {
+    fn take(&mut self, key: &str, value: &str) {
+        let slot = match key.to_ascii_lowercase().as_str() {
+            "title" => &mut self.title,
+            "author" => &mut self.author,
+            "solution" => &mut self.solution,
+            _ => return,
+        };
+        if !value.is_empty() {
+            *slot = Some(value.to_string());
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.title.is_none() && self.author.is_none() && self.solution.is_none()
+    }
+}
+
+/// A board's rows as read, with the line of the first.
+struct Board<'a> {
+    line: usize,
+    rows: Vec<&'a str>,
+    meta: Meta,
+}
+
+/// Reads a level file. `source` names it in messages; bytes that are not
+/// UTF-8 are read as Latin-1 (old files are).
+pub fn parse_set(source: &Path, bytes: &[u8]) -> LevelSet {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t.to_string(),
+        Err(_) => bytes.iter().map(|&b| b as char).collect(),
+    };
+    let mut boards: Vec<Board> = Vec::new();
+    // Metadata waiting for the next board, and whether the last line was
+    // a board row (so a Title: right under a board is that board's).
+    let mut pending = Meta::default();
+    let mut after_board = false;
+    let mut in_board = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        match classify(line) {
+            LineKind::Blank => {
+                in_board = false;
+                after_board = false;
+            }
+            LineKind::Comment => in_board = false,
+            LineKind::Meta(key, value) => {
+                in_board = false;
+                match boards.last_mut() {
+                    Some(b) if after_board => b.meta.take(key, value),
+                    _ => pending.take(key, value),
+                }
+            }
+            LineKind::Row => {
+                if !in_board {
+                    boards.push(Board { line: i + 1, rows: Vec::new(), meta: std::mem::take(&mut pending) });
+                }
+                boards.last_mut().expect("just pushed").rows.push(line);
+                in_board = true;
+                after_board = true;
+            }
+        }
+    }
+    // Metadata after the last board is that board's.
+    if let Some(last) = boards.last_mut()
+        && !pending.is_empty()
+    {
+        let Meta { title, author, solution } = pending;
+        last.meta.title = last.meta.title.take().or(title);
+        last.meta.author = last.meta.author.take().or(author);
+        last.meta.solution = last.meta.solution.take().or(solution);
+    }
+    LevelSet { levels: boards.into_iter().map(|b| build(source, b)).collect() }
+}
+
+/// Turns a board's rows into a level, or says what is wrong with it.
+fn build(source: &Path, board: Board) -> Result<Level, Diagnostic> {
+    let err = |line: usize, message: String| Diagnostic::error(source, line, message);
+    let height = board.rows.len();
+    let width = board.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    if width > MAX_SIDE || height > MAX_SIDE {
+        return Err(err(board.line, format!("the level is {width} x {height} squares; at most {MAX_SIDE} a side")));
+    }
+    let n = width * height;
+    let (mut walls, mut goals, mut boxes, mut players) = (vec![false; n], vec![false; n], Vec::new(), Vec::new());
+    // Squares past the end of a short row are outside the board.
+    let mut beyond = vec![false; n];
+    for (y, row) in board.rows.iter().enumerate() {
+        let line = board.line + y;
+        let len = row.chars().count();
+        for x in len..width {
+            beyond[y * width + x] = true;
+        }
+        for (x, c) in row.chars().enumerate() {
+            let at = y * width + x;
+            match c {
+                '#' => walls[at] = true,
+                '@' => players.push((at, line)),
+                '+' => {
+                    players.push((at, line));
+                    goals[at] = true;
+                }
+                '$' => boxes.push(at),
+                '*' => {
+                    boxes.push(at);
+                    goals[at] = true;
+                }
+                '.' => goals[at] = true,
+                ' ' | '-' | '_' => {}
+                other => {
+                    let shown = if other.is_control() { format!("{:?}", other) } else { format!("`{other}`") };
+                    return Err(err(line, format!("unknown character {shown} in column {}", x + 1)));
+                }
+            }
+        }
+    }
+    let player = match players.as_slice() {
+        [] => return Err(err(board.line, "the level has no player (`@` or `+`)".into())),
+        [(at, _)] => *at,
+        [_, (_, line), ..] => return Err(err(*line, "a second player: a level has one `@` or `+`".into())),
+    };
+    let goal_count = goals.iter().filter(|&&g| g).count();
+    if boxes.is_empty() {
+        return Err(err(board.line, "the level has no boxes".into()));
+    }
+    if boxes.len() != goal_count {
+        return Err(err(board.line, format!("{} boxes but {goal_count} goals: they must match", boxes.len())));
+    }
+    // The floor the player can reach (boxes ignored) must not reach the
+    // edge of the board or a square past a row's end.
+    let mut inside = vec![false; n];
+    let mut stack = vec![player];
+    inside[player] = true;
+    while let Some(at) = stack.pop() {
+        let (x, y) = (at % width, at / width);
+        if beyond[at] || x == 0 || y == 0 || x + 1 == width || y + 1 == height {
+            let line = board.line + y;
+            return Err(err(line, format!("the level is not closed by walls: column {} leads outside", x + 1)));
+        }
+        for next in [at - 1, at + 1, at - width, at + width] {
+            if !walls[next] && !inside[next] {
+                inside[next] = true;
+                stack.push(next);
+            }
+        }
+    }
+    Ok(Level {
+        width,
+        height,
+        walls,
+        goals,
+        inside,
+        boxes,
+        player,
+        title: board.meta.title,
+        author: board.meta.author,
+        solution: board.meta.solution,
+        line: board.line,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> LevelSet {
+        parse_set(Path::new("t.xsb"), text.as_bytes())
+    }
+
+    fn error(text: &str) -> String {
+        parse(text).levels[0].clone().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn reads_every_square_kind() {
+        let set = parse("Title: One\n#######\n#@$ .*#\n#-_+  #\n#######\n");
+        // `+` is a second player: that level is refused.
+        assert!(set.levels[0].is_err());
+        let set = parse("; a comment\nTitle: One\nAuthor: Me\n######\n#@$.*#\n#-_  #\n######\n");
+        let level = set.levels[0].as_ref().unwrap();
+        assert_eq!((level.width, level.height), (6, 4));
+        assert_eq!(level.title.as_deref(), Some("One"));
+        assert_eq!(level.author.as_deref(), Some("Me"));
+        assert_eq!(level.player, 7);
+        assert_eq!(level.boxes, [8, 10]);
+        assert!(level.is_goal(9) && level.is_goal(10) && !level.is_goal(8));
+        assert!(level.is_wall(0) && !level.is_wall(13));
+        assert!(level.is_inside(13) && !level.is_inside(0));
+        assert_eq!(level.line, 4);
+        assert_eq!(level.rows(&level.box_grid(), level.player), ["######", "#@$.*#", "#    #", "######"]);
+    }
+
+    #[test]
+    fn blank_lines_separate_levels_and_metadata_finds_its_board() {
+        let text = "#####\n#@$.#\n#####\nTitle: First\n\nTitle: Second\n\n#####\n#.$@#\n#####\n\
+                    \n#####\n#@*##\n#####\nAuthor: Last\n";
+        let set = parse(text);
+        let titles: Vec<Option<&str>> = set.levels.iter().map(|l| l.as_ref().unwrap().title.as_deref()).collect();
+        assert_eq!(titles, [Some("First"), Some("Second"), None]);
+        assert_eq!(set.levels[2].as_ref().unwrap().author.as_deref(), Some("Last"));
+        assert_eq!(set.levels[1].as_ref().unwrap().line, 8);
+    }
+
+    #[test]
+    fn every_fault_is_named_with_its_line() {
+        assert_eq!(error("\n\n####\n#  #\n####\n"), "t.xsb:3: the level has no player (`@` or `+`)");
+        assert_eq!(error("######\n#@$. #\n#  @ #\n######\n"), "t.xsb:3: a second player: a level has one `@` or `+`");
+        assert_eq!(error("######\n#@$$.#\n######\n"), "t.xsb:1: 2 boxes but 1 goals: they must match");
+        assert_eq!(error("#####\n#@..#\n#####\n"), "t.xsb:1: the level has no boxes");
+        assert_eq!(error("; x\n######\n#@$.x#\n######\n"), "t.xsb:3: unknown character `x` in column 5");
+        assert_eq!(
+            error("######\n#@$. #\n#### #\n   # #\n"),
+            "t.xsb:4: the level is not closed by walls: column 5 leads outside"
+        );
+        // A short row leaves its end open.
+        assert_eq!(error("#####\n#@$.\n#####\n"), "t.xsb:2: the level is not closed by walls: column 5 leads outside");
+        assert!(error("\t#\n").contains("unknown character '\\t'"));
+    }
+
+    #[test]
+    fn good_levels_of_a_broken_file_still_load() {
+        let set = parse("#####\n#@$.#\n#####\n\n#####\n#@$x#\n#####\n\n#####\n#.$@#\n#####\n");
+        assert_eq!(set.levels.len(), 3);
+        assert!(set.levels[0].is_ok() && set.levels[2].is_ok());
+        assert_eq!(set.errors().count(), 1);
+    }
+
+    #[test]
+    fn outside_floor_and_latin1_are_fine() {
+        let set = parse_set(Path::new("t.xsb"), b"; caf\xe9\n  #####\n  #@$.#\n  #####\n");
+        let level = set.levels[0].as_ref().unwrap();
+        assert!(!level.is_inside(0), "the floor outside the walls is not inside");
+        assert_eq!(level.width, 7);
+    }
+
+    #[test]
+    fn never_panics_on_odd_input() {
+        for text in ["", "\n\n", "@", "#", "$.@", "Title:\n", "::::\n#@\n", "é#@$.#", "#\r\n#@$.#\r\n"] {
+            let _ = parse(text);
+        }
+        let big = format!("{}\n", "#".repeat(MAX_SIDE + 1));
+        assert!(error(&big).contains("at most"));
+    }
+}

@@ -1,0 +1,153 @@
+//! The player's best result on each level, kept as text in the data
+//! folder: fewest moves first, then fewest pushes, with the solution in
+//! LURD so it can be replayed. A level with a record is solved.
+//!
+//! ```text
+//! parlour-sokoban 1
+//! best sokoban/parlour/3 42 10 rrdLLuR...
+//! ```
+//!
+//! Writes are atomic; a broken file is set aside and reported with its
+//! line, never overwritten.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::core::files::{FileError, FileErrorKind, write_atomic};
+
+use super::rules::parse_lurd;
+
+/// The file's name inside the data folder.
+pub const FILE_NAME: &str = "sokoban.txt";
+const MAGIC: &str = "parlour-sokoban";
+const VERSION: u32 = 1;
+
+/// A solved level's best result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Best {
+    pub moves: u32,
+    pub pushes: u32,
+    /// The solution, in LURD.
+    pub lurd: String,
+}
+
+impl Best {
+    /// Whether `self` beats `other`: fewer moves, then fewer pushes.
+    pub fn beats(&self, other: &Best) -> bool {
+        (self.moves, self.pushes) < (other.moves, other.pushes)
+    }
+}
+
+/// Every level's best result, by level id.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Records {
+    best: BTreeMap<String, Best>,
+}
+
+impl Records {
+    pub fn path(data_dir: &Path) -> PathBuf {
+        data_dir.join(FILE_NAME)
+    }
+
+    /// Reads the records; no file yet means none. A broken file is set
+    /// aside and reported.
+    pub fn load(data_dir: &Path) -> Result<Records, FileError> {
+        let path = Self::path(data_dir);
+        let text = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Records::default()),
+            Err(e) => return Err(FileError::new(&path, FileErrorKind::Io, format!("cannot be read: {e}"))),
+        };
+        parse(&text).map_err(|(line, reason)| FileError::reject(&path, Some(line), FileErrorKind::Corrupt, reason))
+    }
+
+    /// Writes the records into `data_dir` (made if needed).
+    pub fn save(&self, data_dir: &Path) -> Result<(), FileError> {
+        let path = Self::path(data_dir);
+        let mut text = format!("{MAGIC} {VERSION}\n");
+        for (id, b) in &self.best {
+            text.push_str(&format!("best {id} {} {} {}\n", b.moves, b.pushes, b.lurd));
+        }
+        std::fs::create_dir_all(data_dir)
+            .and_then(|()| write_atomic(&path, text.as_bytes()))
+            .map_err(|e| FileError::new(&path, FileErrorKind::Io, format!("the records could not be saved: {e}")))
+    }
+
+    pub fn best(&self, id: &str) -> Option<&Best> {
+        self.best.get(id)
+    }
+
+    /// Keeps `result` for level `id` if it is the first or beats the
+    /// record; returns whether it did.
+    pub fn offer(&mut self, id: &str, result: Best) -> bool {
+        let better = self.best.get(id).is_none_or(|old| result.beats(old));
+        if better {
+            self.best.insert(id.to_string(), result);
+        }
+        better
+    }
+}
+
+fn parse(bytes: &[u8]) -> Result<Records, (usize, String)> {
+    let text = std::str::from_utf8(bytes).map_err(|_| (1, "the file is not UTF-8 text".to_string()))?;
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
+    if lines.next().map(|(_, l)| l) != Some(&format!("{MAGIC} {VERSION}")) {
+        return Err((1, format!("this is not a Parlour Sokoban record file (`{MAGIC} {VERSION}`)")));
+    }
+    let mut records = Records::default();
+    for (n, line) in lines {
+        if line.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(' ').collect();
+        let [word, id, moves, pushes, lurd] = fields.as_slice() else {
+            return Err((n, format!("expected `best ID MOVES PUSHES LURD`, found {line:?}")));
+        };
+        if *word != "best" || !id.starts_with(super::library::ID_PREFIX) {
+            return Err((n, format!("expected `best ID MOVES PUSHES LURD`, found {line:?}")));
+        }
+        let number = |what: &str, s: &str| s.parse::<u32>().map_err(|_| (n, format!("{what} {s:?} is not a number")));
+        let best =
+            Best { moves: number("the moves", moves)?, pushes: number("the pushes", pushes)?, lurd: lurd.to_string() };
+        parse_lurd(lurd).map_err(|e| (n, format!("the solution: {e}")))?;
+        records.best.insert(id.to_string(), best);
+    }
+    Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn best(moves: u32, pushes: u32) -> Best {
+        Best { moves, pushes, lurd: "rR".into() }
+    }
+
+    #[test]
+    fn fewer_moves_then_fewer_pushes() {
+        let mut r = Records::default();
+        assert!(r.offer("sokoban/a/1", best(20, 5)));
+        assert!(!r.offer("sokoban/a/1", best(21, 1)));
+        assert!(r.offer("sokoban/a/1", best(20, 4)));
+        assert!(!r.offer("sokoban/a/1", best(20, 4)), "a tie keeps the older result");
+        assert_eq!(r.best("sokoban/a/1"), Some(&best(20, 4)));
+        assert_eq!(r.best("sokoban/a/2"), None);
+    }
+
+    #[test]
+    fn round_trip_and_broken_files_are_set_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(Records::load(dir.path()).unwrap(), Records::default());
+        let mut r = Records::default();
+        r.offer("sokoban/a/1", best(3, 1));
+        r.offer("sokoban/b/7", Best { moves: 9, pushes: 2, lurd: "lluRdR".into() });
+        r.save(dir.path()).unwrap();
+        assert_eq!(Records::load(dir.path()).unwrap(), r);
+        std::fs::write(Records::path(dir.path()), "parlour-sokoban 1\nbest sokoban/a/1 x 1 rR\n").unwrap();
+        let e = Records::load(dir.path()).unwrap_err();
+        assert_eq!(e.line, Some(2));
+        assert!(e.moved_to.is_some(), "set aside");
+        assert_eq!(Records::load(dir.path()).unwrap(), Records::default());
+    }
+}

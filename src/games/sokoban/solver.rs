@@ -1,0 +1,277 @@
+//! A solver: breadth-first search over pushes, so the solution it finds
+//! has the fewest pushes possible; the walks between pushes are shortest
+//! walks. It checks that every built-in level can be solved, and gives
+//! hints.
+//!
+//! A position is the set of box squares and the region the pusher can
+//! walk to (named by its first square), so walking about never makes a
+//! new position. Two kinds of dead end are cut off: a box pushed onto a
+//! square from which no goal can be reached by pushing (corners, walls
+//! without a goal along them), and a box frozen in a two-by-two block of
+//! boxes and walls off its goal.
+
+use rustc_hash::FxHashSet;
+
+use super::level::Level;
+use super::rules::{Dir, Sokoban};
+
+/// What the search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A solution, as LURD text, with its push count.
+    Solved { lurd: String, pushes: usize },
+    /// No sequence of pushes solves the position.
+    Unsolvable,
+    /// The position limit was reached first.
+    GaveUp,
+}
+
+/// The verdict and the number of positions searched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub verdict: Verdict,
+    pub positions: u64,
+}
+
+/// A push: the box's square before it and the direction.
+type Push = (u16, Dir);
+
+struct Node {
+    boxes: Box<[u16]>,
+    /// Where the pusher stands (after the push that led here).
+    player: u16,
+    parent: usize,
+    push: Option<Push>,
+}
+
+/// Searches `start` for a solution with the fewest pushes, looking at no
+/// more than `limit` positions (`None`: no limit).
+pub fn solve(start: &Sokoban, limit: Option<u64>) -> Report {
+    let level = start.level();
+    let n = level.width * level.height;
+    let live = live_squares(level);
+    let mut boxes: Vec<u16> = (0..n).filter(|&at| start.has_box(at)).map(|at| at as u16).collect();
+    boxes.sort_unstable();
+    let mut grid = vec![false; n];
+    let mut reach = Reach::new(n);
+    let mut scratch = Reach::new(n);
+    let first = Node { boxes: boxes.into(), player: start.player() as u16, parent: usize::MAX, push: None };
+    let mut nodes = vec![first];
+    let mut seen: FxHashSet<(Box<[u16]>, u16)> = FxHashSet::default();
+    fill(&mut grid, &nodes[0].boxes, true);
+    let region = reach.flood(level, &grid, nodes[0].player as usize);
+    fill(&mut grid, &nodes[0].boxes, false);
+    seen.insert((nodes[0].boxes.clone(), region));
+    let mut next = 0;
+    while next < nodes.len() {
+        if limit.is_some_and(|l| next as u64 >= l) {
+            return Report { verdict: Verdict::GaveUp, positions: next as u64 };
+        }
+        let index = next;
+        next += 1;
+        if nodes[index].boxes.iter().all(|&b| level.is_goal(b as usize)) {
+            let lurd = line_of(start, &nodes, index);
+            let pushes = lurd.chars().filter(char::is_ascii_uppercase).count();
+            return Report { verdict: Verdict::Solved { lurd, pushes }, positions: next as u64 };
+        }
+        let node_boxes = nodes[index].boxes.clone();
+        fill(&mut grid, &node_boxes, true);
+        reach.flood(level, &grid, nodes[index].player as usize);
+        for (k, &b) in node_boxes.iter().enumerate() {
+            let b = b as usize;
+            for d in Dir::ALL {
+                let (dx, dy) = d.delta();
+                let (Some(behind), Some(to)) = (level.neighbour(b, (-dx, -dy)), level.neighbour(b, (dx, dy))) else {
+                    continue;
+                };
+                if !reach.reached(behind) || level.is_wall(to) || grid[to] || !live[to] {
+                    continue;
+                }
+                grid[b] = false;
+                grid[to] = true;
+                let frozen = is_frozen(level, &grid, to);
+                let mut child_boxes = node_boxes.to_vec();
+                child_boxes[k] = to as u16;
+                child_boxes.sort_unstable();
+                let key_region = if frozen { None } else { Some(scratch.flood(level, &grid, b)) };
+                grid[to] = false;
+                grid[b] = true;
+                let Some(region) = key_region else { continue };
+                let child_boxes: Box<[u16]> = child_boxes.into();
+                if seen.insert((child_boxes.clone(), region)) {
+                    nodes.push(Node { boxes: child_boxes, player: b as u16, parent: index, push: Some((b as u16, d)) });
+                }
+            }
+        }
+        fill(&mut grid, &node_boxes, false);
+    }
+    Report { verdict: Verdict::Unsolvable, positions: next as u64 }
+}
+
+/// The first move of a solution from `state`: the walk to the first push
+/// and the push, as steps (for hints).
+pub fn first_push(lurd: &str) -> Vec<Dir> {
+    let end = lurd.find(|c: char| c.is_ascii_uppercase()).map_or(lurd.len(), |i| i + 1);
+    lurd[..end].chars().filter_map(Dir::from_letter).collect()
+}
+
+fn fill(grid: &mut [bool], boxes: &[u16], value: bool) {
+    for &b in boxes {
+        grid[b as usize] = value;
+    }
+}
+
+/// The LURD text of the pushes leading to node `index`, with the shortest
+/// walks between them.
+fn line_of(start: &Sokoban, nodes: &[Node], index: usize) -> String {
+    let mut pushes: Vec<Push> = Vec::new();
+    let mut at = index;
+    while let Some(p) = nodes[at].push {
+        pushes.push(p);
+        at = nodes[at].parent;
+    }
+    pushes.reverse();
+    let mut state = start.clone();
+    let mut text = String::new();
+    for (from, d) in pushes {
+        let (dx, dy) = d.delta();
+        let behind = state.level().neighbour(from as usize, (-dx, -dy)).expect("a push has a square behind");
+        let walk = state.walk_to(behind).expect("the search only pushes from reachable squares");
+        for step in walk.into_iter().chain([d]) {
+            let pushed = state.step(step).expect("the search only makes legal steps");
+            text.push(step.letter(pushed));
+        }
+    }
+    text
+}
+
+/// Squares from which a box can be pushed to some goal, walls and other
+/// boxes aside: found backwards from the goals, by pulling.
+fn live_squares(level: &Level) -> Vec<bool> {
+    let n = level.width * level.height;
+    let mut live = vec![false; n];
+    let mut stack: Vec<usize> = (0..n).filter(|&at| level.is_goal(at)).collect();
+    for &g in &stack {
+        live[g] = true;
+    }
+    while let Some(t) = stack.pop() {
+        for d in Dir::ALL {
+            let (dx, dy) = d.delta();
+            // The box came from `s`, pushed by a pusher standing at `p`.
+            let Some(s) = level.neighbour(t, (-dx, -dy)) else { continue };
+            let Some(p) = level.neighbour(s, (-dx, -dy)) else { continue };
+            if !live[s] && !level.is_wall(s) && !level.is_wall(p) {
+                live[s] = true;
+                stack.push(s);
+            }
+        }
+    }
+    live
+}
+
+/// Whether the box just pushed to `at` is stuck for good: it is in a two
+/// by two block made of walls and boxes, one of which is off its goal.
+fn is_frozen(level: &Level, boxes: &[bool], at: usize) -> bool {
+    let solid = |sq: Option<usize>| sq.is_none_or(|s| level.is_wall(s) || boxes[s]);
+    let off_goal = |sq: Option<usize>| sq.is_some_and(|s| boxes[s] && !level.is_goal(s));
+    [(-1, -1), (-1, 1), (1, -1), (1, 1)].into_iter().any(|(dx, dy)| {
+        let block =
+            [Some(at), level.neighbour(at, (dx, 0)), level.neighbour(at, (0, dy)), level.neighbour(at, (dx, dy))];
+        block.iter().all(|&sq| solid(sq)) && block.iter().any(|&sq| off_goal(sq))
+    })
+}
+
+/// Flood fills of the pusher's region, reusing their buffers.
+struct Reach {
+    mark: Vec<u32>,
+    stamp: u32,
+    stack: Vec<usize>,
+}
+
+impl Reach {
+    fn new(n: usize) -> Reach {
+        Reach { mark: vec![0; n], stamp: 0, stack: Vec::new() }
+    }
+
+    /// Marks every square the pusher can walk to from `from`; returns the
+    /// region's first square.
+    fn flood(&mut self, level: &Level, boxes: &[bool], from: usize) -> u16 {
+        self.stamp += 1;
+        let stamp = self.stamp;
+        self.mark[from] = stamp;
+        self.stack.push(from);
+        let mut least = from;
+        while let Some(at) = self.stack.pop() {
+            least = least.min(at);
+            for d in Dir::ALL {
+                if let Some(next) = level.neighbour(at, d.delta())
+                    && self.mark[next] != stamp
+                    && !level.is_wall(next)
+                    && !boxes[next]
+                {
+                    self.mark[next] = stamp;
+                    self.stack.push(next);
+                }
+            }
+        }
+        least as u16
+    }
+
+    fn reached(&self, at: usize) -> bool {
+        self.mark[at] == self.stamp
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::games::sokoban::level::parse_set;
+    use std::sync::Arc;
+
+    fn state(text: &str) -> Sokoban {
+        Sokoban::new(Arc::new(parse_set(std::path::Path::new("t.xsb"), text.as_bytes()).levels.remove(0).unwrap()))
+    }
+
+    fn solved_by(start: &Sokoban, lurd: &str) -> bool {
+        let mut g = start.clone();
+        let m = g.parse_move(lurd).unwrap();
+        g.check(&m).is_ok() && {
+            g.apply(&m);
+            g.is_solved()
+        }
+    }
+
+    #[test]
+    fn finds_the_fewest_pushes() {
+        let start = state("#######\n#@ $ .#\n#  $ .#\n#     #\n#######\n");
+        let report = solve(&start, None);
+        let Verdict::Solved { lurd, pushes } = report.verdict else { panic!("{report:?}") };
+        assert_eq!(pushes, 4);
+        assert!(solved_by(&start, &lurd), "{lurd}");
+        let first = first_push(&lurd);
+        let shown = start.lurd(&first).unwrap();
+        assert!(lurd.starts_with(&shown) && shown.ends_with(|c: char| c.is_ascii_uppercase()), "{shown}");
+        assert_eq!(shown.chars().filter(char::is_ascii_uppercase).count(), 1);
+    }
+
+    #[test]
+    fn proves_dead_positions_unsolvable() {
+        // The box is in a corner off its goal.
+        let cornered = state("#####\n#$ .#\n#@  #\n#####\n");
+        assert_eq!(solve(&cornered, None).verdict, Verdict::Unsolvable);
+        // Two boxes side by side against a wall cannot part.
+        let frozen = state("######\n#    #\n# $$ #\n#@ ..#\n######\n");
+        let r = solve(&frozen, None);
+        assert!(matches!(r.verdict, Verdict::Solved { .. }), "{r:?}");
+        let stuck = state("######\n#$$ .#\n#@  .#\n######\n");
+        assert_eq!(solve(&stuck, None).verdict, Verdict::Unsolvable);
+    }
+
+    #[test]
+    fn gives_up_at_the_limit() {
+        let start = state("#########\n#@     .#\n#  $ $ .#\n#   $   #\n#  .    #\n#########\n");
+        assert_eq!(solve(&start, Some(1)).verdict, Verdict::GaveUp);
+        assert!(matches!(solve(&start, None).verdict, Verdict::Solved { .. }));
+    }
+}

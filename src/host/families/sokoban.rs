@@ -1,0 +1,130 @@
+//! Sokoban: every level of every `.xsb` file in the `sokoban` folder of
+//! the board folders is a game, `sokoban/SET/N`; a file given by its path
+//! (`FILE.xsb`, or `FILE.xsb:N` for its level N) plays too. The
+//! launcher's Sokoban entry opens the first level of Parlour's own set not
+//! yet solved.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::games::sokoban::library::{self, SetFile};
+use crate::games::sokoban::records::Records;
+use crate::games::sokoban::rules::LevelVariant;
+use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
+use crate::machines::MachineId;
+use crate::views::View;
+use crate::views::sokoban::{Place, SokobanBoard};
+
+pub static FAMILY: Family =
+    Family { id: "sokoban", chooser_label: "Choose Level...", games, variants, resolve, chooser: None, open, help };
+
+const LAUNCHER_ID: &str = "sokoban";
+const LAUNCHER_NAME: &str = "Sokoban";
+/// The set the launcher's entry plays.
+const DEFAULT_SET: &str = "sokoban/parlour";
+
+/// A level as the family keeps it.
+struct LevelGame {
+    title: String,
+    place: Place,
+    variant: LevelVariant,
+}
+
+/// Every level set in the board folders, read afresh.
+fn sets(places: &Places) -> Vec<SetFile> {
+    library::discover(&(places.search)("boards")).iter().map(|p| SetFile::load(p)).collect()
+}
+
+/// The name a level is shown by: "Parlour 3: Pantry".
+fn level_name(set: &SetFile, number: usize, title: Option<&str>) -> String {
+    let mut chars = set.name.chars();
+    let set_name: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+    match title {
+        Some(t) => format!("{set_name} {number}: {t}"),
+        None => format!("{set_name} {number}"),
+    }
+}
+
+/// The entry of level `number` of `set`, or why it cannot be played.
+fn entry(set: &SetFile, number: usize) -> Result<GameEntry, String> {
+    let level = match set.set.levels.get(number.wrapping_sub(1)) {
+        Some(Ok(level)) => level.clone(),
+        Some(Err(e)) => return Err(e.to_string()),
+        None => {
+            let count = set.set.levels.len();
+            return Err(format!("{} has no level {number} (it has 1 to {count})", set.path.display()));
+        }
+    };
+    let good = (1..=set.set.levels.len()).filter(|&n| set.set.levels[n - 1].is_ok()).collect();
+    let id = set.level_id(number);
+    let name = level_name(set, number, level.title.as_deref());
+    let place = Place { path: set.path.clone(), number, good };
+    Ok(GameEntry {
+        id: id.clone(),
+        game_id: id.clone(),
+        name: name.clone(),
+        default_machine: None,
+        family: &FAMILY,
+        data: Arc::new(LevelGame { title: name, place, variant: LevelVariant::new(&id, level) }),
+    })
+}
+
+/// The launcher's Sokoban: the first good level of Parlour's set (else of
+/// the first set) that the player has not solved, else its first.
+fn games(places: &Places) -> Vec<GameEntry> {
+    let mut all = sets(places);
+    let Some(i) = all.iter().position(|s| s.id == DEFAULT_SET).or((!all.is_empty()).then_some(0)) else {
+        return Vec::new();
+    };
+    let set = all.swap_remove(i);
+    let records = Records::load(&places.data_dir).unwrap_or_default();
+    let good: Vec<usize> = (1..=set.set.levels.len()).filter(|&n| set.set.levels[n - 1].is_ok()).collect();
+    let number = good.iter().copied().find(|&n| records.best(&set.level_id(n)).is_none()).or(good.first().copied());
+    number
+        .and_then(|n| entry(&set, n).ok())
+        .map(|e| GameEntry { id: LAUNCHER_ID.into(), name: LAUNCHER_NAME.into(), ..e })
+        .into_iter()
+        .collect()
+}
+
+/// Every level of every set, marked `[x]` when solved.
+fn variants(places: &Places) -> Vec<Listed> {
+    let records = Records::load(&places.data_dir).unwrap_or_default();
+    sets(places)
+        .iter()
+        .flat_map(|set| {
+            let records = &records;
+            (1..=set.set.levels.len()).map(move |n| {
+                let mark = if records.best(&set.level_id(n)).is_some() { "[x]" } else { "[ ]" };
+                entry(set, n)
+                    .map(|e| GameEntry { name: format!("{mark} {}", e.name), ..e })
+                    .map_err(|why| (level_name(set, n, None), why))
+            })
+        })
+        .collect()
+}
+
+/// A level's id (`sokoban/parlour/3`), or a set file's path with an
+/// optional `:N` for its level N.
+fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
+    if let Some((set_id, number)) = library::split_id(target) {
+        let set = sets(places).into_iter().find(|s| s.id.eq_ignore_ascii_case(set_id))?;
+        return Some(entry(&set, number));
+    }
+    let (path, number) = match target.rsplit_once(':') {
+        Some((p, n)) if library::is_set_path(Path::new(p)) => (p, n.parse().ok()?),
+        _ => (target, 1),
+    };
+    let path = Path::new(path);
+    (library::is_set_path(path) && path.is_file()).then(|| entry(&SetFile::load(path), number))
+}
+
+fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
+    let game: &LevelGame = entry.data.downcast_ref().expect("a sokoban entry holds its level");
+    let board = SokobanBoard::new(&game.title, game.place.clone(), &places.data_dir);
+    Box::new(Controller::open(FAMILY.id, game.variant.clone(), board, &places.data_dir, how))
+}
+
+fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {
+    HelpRef::Guide { file: "sokoban.guide".into(), node: "MAIN".into(), fallback: None }
+}

@@ -1,0 +1,45 @@
+//! Tetris: one game, to the Oberon System 3 rules.
+
+use std::sync::Arc;
+
+use crate::games::tetris::rules::{ID, TetrisVariant};
+use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
+use crate::machines::MachineId;
+use crate::views::View;
+use crate::views::tetris::TetrisBoard;
+
+pub static FAMILY: Family =
+    Family { id: "tetris", chooser_label: "Games...", games, variants, resolve, chooser: None, open, help };
+
+fn entry() -> GameEntry {
+    GameEntry {
+        id: ID.into(),
+        game_id: ID.into(),
+        name: "Tetris".into(),
+        // Oberon ran on none of Parlour's machines: the player's last one.
+        default_machine: None,
+        family: &FAMILY,
+        data: Arc::new(()),
+    }
+}
+
+fn games(_places: &Places) -> Vec<GameEntry> {
+    vec![entry()]
+}
+
+fn variants(_places: &Places) -> Vec<Listed> {
+    vec![Ok(entry())]
+}
+
+fn resolve(_target: &str, _places: &Places) -> Option<Result<GameEntry, String>> {
+    None
+}
+
+fn open(_entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
+    let board = TetrisBoard::new(&places.data_dir);
+    Box::new(Controller::open(FAMILY.id, TetrisVariant, board, &places.data_dir, how))
+}
+
+fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {
+    HelpRef::Guide { file: "tetris.guide".into(), node: "MAIN".into(), fallback: None }
+}

@@ -1,0 +1,123 @@
+//! A requester that asks for a line of text (a name for a high-score
+//! table), drawn as the machine draws its requesters with the text being
+//! typed and a cursor in it. A view keeps one while it is open, draws it
+//! over itself and gives it the keys; nothing else in the machine changes.
+
+use crate::gfx::Surface;
+
+use super::Machine;
+use super::input::{Button, Input, Key};
+use super::menu::Requester;
+
+/// What an input did to the entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EntryEvent {
+    /// Not the entry's (a tick, a pointer move).
+    Ignored,
+    /// The text changed: draw again.
+    Edited,
+    /// Return or OK: the text.
+    Done(String),
+    /// Escape or Cancel.
+    Cancelled,
+}
+
+/// The caret shown after the text.
+const CARET: char = '_';
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextEntry {
+    pub title: String,
+    /// Lines above the field.
+    pub lines: Vec<String>,
+    /// The field's label ("Name:").
+    pub label: String,
+    pub text: String,
+    /// At most this many characters.
+    pub max: usize,
+}
+
+impl TextEntry {
+    pub fn new(title: &str, lines: Vec<String>, label: &str, text: &str, max: usize) -> TextEntry {
+        let text: String = text.chars().filter(|c| !c.is_control()).take(max).collect();
+        TextEntry { title: title.into(), lines, label: label.into(), text, max }
+    }
+
+    /// The requester as the machine draws it: the lines, then the field.
+    pub fn requester(&self) -> Requester {
+        let mut lines = self.lines.clone();
+        lines.push(String::new());
+        lines.push(format!("{} {}{CARET}", self.label, self.text));
+        Requester { title: self.title.clone(), lines, buttons: vec!["OK".into(), "Cancel".into()] }
+    }
+
+    /// Draws the requester anywhere on the screen (not only in the view's
+    /// area, as a real requester would).
+    pub fn draw(&self, s: &mut Surface, machine: &Machine) {
+        let old = s.set_clip(s.bounds());
+        machine.chrome().draw_requester(s, machine.look(), &self.requester());
+        s.set_clip(old);
+    }
+
+    /// Typing, Backspace, Return (or OK) and Escape (or Cancel).
+    pub fn input(&mut self, input: &Input, machine: &Machine) -> EntryEvent {
+        match *input {
+            Input::Key { key: Key::Enter, .. } => EntryEvent::Done(self.text.trim().to_string()),
+            Input::Key { key: Key::Escape, .. } => EntryEvent::Cancelled,
+            Input::Key { key: Key::Backspace | Key::Delete, .. } => {
+                if self.text.pop().is_some() {
+                    EntryEvent::Edited
+                } else {
+                    EntryEvent::Ignored
+                }
+            }
+            Input::Key { key: Key::Char(c), mods } if !mods.ctrl && !mods.alt && !c.is_control() => {
+                if self.text.chars().count() < self.max {
+                    self.text.push(c);
+                    EntryEvent::Edited
+                } else {
+                    EntryEvent::Ignored
+                }
+            }
+            Input::MouseUp { x, y, button: Button::Left } => {
+                let (_, buttons) = machine.chrome().requester_layout(machine.look(), &self.requester());
+                match buttons.iter().position(|r| r.contains(x, y)) {
+                    Some(0) => EntryEvent::Done(self.text.trim().to_string()),
+                    Some(_) => EntryEvent::Cancelled,
+                    None => EntryEvent::Ignored,
+                }
+            }
+            _ => EntryEvent::Ignored,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machines::{MachineChoice, MachineId, Modifiers};
+
+    fn key(key: Key) -> Input {
+        Input::Key { key, mods: Modifiers::default() }
+    }
+
+    #[test]
+    fn types_edits_and_answers() {
+        let m = Machine::new(&MachineChoice::default(), MachineId::AmigaPal).unwrap();
+        let mut e = TextEntry::new("New High Score", vec!["Place 1".into()], "Name:", "Ad", 5);
+        assert_eq!(e.input(&key(Key::Char('a')), &m), EntryEvent::Edited);
+        assert_eq!(e.requester().lines.last().unwrap(), "Name: Ada_");
+        assert_eq!(e.input(&key(Key::Backspace), &m), EntryEvent::Edited);
+        for c in "a Lo".chars() {
+            e.input(&key(Key::Char(c)), &m);
+        }
+        assert_eq!(e.text, "Ada L", "at most five characters");
+        assert_eq!(e.input(&Input::Tick { ms: 20 }, &m), EntryEvent::Ignored);
+        assert_eq!(e.input(&key(Key::Enter), &m), EntryEvent::Done("Ada L".into()));
+        assert_eq!(e.input(&key(Key::Escape), &m), EntryEvent::Cancelled);
+        let (_, buttons) = m.chrome().requester_layout(m.look(), &e.requester());
+        let ok = buttons[0];
+        let click = Input::MouseUp { x: ok.x + 2, y: ok.y + 2, button: Button::Left };
+        assert_eq!(e.input(&click, &m), EntryEvent::Done("Ada L".into()));
+    }
+}

@@ -1,0 +1,395 @@
+//! Sokoban on any machine: the arrow keys step the pusher (it is the
+//! keyboard's cursor), a click on a floor square walks it there by the
+//! shortest way, and a click on a box beside it pushes that box. The
+//! Game menu adds the level chooser, the next and previous levels, the
+//! best results and a replay of the best solution known. The host's
+//! controller plays, journals and resumes each level.
+
+pub mod art;
+
+use std::path::{Path, PathBuf};
+
+use crate::core::{Action, Session};
+use crate::games::sokoban::level::Level;
+use crate::games::sokoban::records::{Best, Records};
+use crate::games::sokoban::rules::{Dir, LevelVariant, Path as Walk, Sokoban, parse_lurd};
+use crate::games::sokoban::solver::{self, Verdict};
+use crate::gfx::{Rect, Surface};
+use crate::machines::{Button, Command, Input, Key, Machine, MachineId, MenuItem, Pen, Requester, ViewCommand};
+
+use super::board::{Board, Reply};
+use art::{Tile, tile_art};
+
+/// The board's own commands.
+pub const NEXT_LEVEL: ViewCommand = ViewCommand("next-level");
+pub const PREVIOUS_LEVEL: ViewCommand = ViewCommand("previous-level");
+pub const SHOW_SOLUTION: ViewCommand = ViewCommand("show-solution");
+pub const BEST_RESULTS: ViewCommand = ViewCommand("best-results");
+
+/// The largest square drawn, so small levels do not become clownish.
+const MAX_CELL: i32 = 40;
+/// Positions a hint may search.
+const HINT_LIMIT: u64 = 400_000;
+/// Steps a second when a solution is shown.
+const SHOW_HZ: u32 = 8;
+
+/// Where a level is in its set, for the next and previous levels.
+#[derive(Clone, Debug)]
+pub struct Place {
+    /// The set's file.
+    pub path: PathBuf,
+    /// This level's number (from 1).
+    pub number: usize,
+    /// The numbers of the set's good levels.
+    pub good: Vec<usize>,
+}
+
+pub struct SokobanBoard {
+    /// "Parlour 3: Pantry".
+    title: String,
+    place: Place,
+    data_dir: PathBuf,
+    /// A hinted push: the box's square and where it goes.
+    hint: Option<(usize, usize)>,
+    /// The steps still to play while a solution is shown.
+    showing: Vec<Dir>,
+}
+
+impl SokobanBoard {
+    pub fn new(title: &str, place: Place, data_dir: &Path) -> SokobanBoard {
+        SokobanBoard {
+            title: title.to_string(),
+            place,
+            data_dir: data_dir.to_path_buf(),
+            hint: None,
+            showing: Vec::new(),
+        }
+    }
+
+    /// The size of a square and the level's top-left corner in `area`.
+    fn layout(level: &Level, area: Rect) -> (i32, i32, i32) {
+        let margin = (area.w.min(area.h) / 40).max(2);
+        let (w, h) = (level.width as i32, level.height as i32);
+        let cell = ((area.w - 2 * margin) / w).min((area.h - 2 * margin) / h).clamp(2, MAX_CELL);
+        (cell, area.x + (area.w - cell * w) / 2, area.y + (area.h - cell * h) / 2)
+    }
+
+    /// Where square `at` is drawn in `area` (for scripts and tests that
+    /// click like a player).
+    pub fn square_rect(level: &Level, area: Rect, at: usize) -> Rect {
+        let (cell, x0, y0) = Self::layout(level, area);
+        Rect::new(x0 + (at % level.width) as i32 * cell, y0 + (at / level.width) as i32 * cell, cell, cell)
+    }
+
+    /// The square under (x, y), if it is on the level.
+    fn hit(level: &Level, area: Rect, x: i32, y: i32) -> Option<usize> {
+        let (cell, x0, y0) = Self::layout(level, area);
+        let (cx, cy) = ((x - x0).div_euclid(cell), (y - y0).div_euclid(cell));
+        ((0..level.width as i32).contains(&cx) && (0..level.height as i32).contains(&cy))
+            .then(|| cy as usize * level.width + cx as usize)
+    }
+
+    /// The target of the level `offset` good levels away, if there is one.
+    fn level_target(&self, offset: isize) -> Option<String> {
+        let i = self.place.good.iter().position(|&n| n == self.place.number)?;
+        let n = *self.place.good.get(i.checked_add_signed(offset)?)?;
+        Some(format!("{}:{n}", self.place.path.display()))
+    }
+
+    /// The best solution known for the level: the player's, else the
+    /// level file's.
+    fn known_solution(&self, session: &Session<LevelVariant>) -> Option<String> {
+        let records = Records::load(&self.data_dir).unwrap_or_default();
+        records.best(&session.variant().id).map(|b| b.lurd.clone()).or_else(|| session.variant().level.solution.clone())
+    }
+
+    /// The LURD of the game at the cursor, from its start.
+    fn line(session: &Session<LevelVariant>) -> String {
+        session.steps()[session.game_start() + 1..=session.cursor()]
+            .iter()
+            .filter_map(|s| match &s.action {
+                Action::Move(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn click(&mut self, st: &Sokoban, at: usize) -> Reply<LevelVariant> {
+        if at == st.player() {
+            return Reply::Unchanged;
+        }
+        if st.has_box(at) {
+            // A box beside the pusher is pushed away from it.
+            return match Dir::ALL.into_iter().find(|d| st.level().neighbour(st.player(), d.delta()) == Some(at)) {
+                Some(d) => Reply::Play(Walk(vec![d])),
+                None => Reply::Say("Walk up to a box to push it.".into()),
+            };
+        }
+        match st.walk_to(at) {
+            Some(path) if !path.is_empty() => Reply::Play(Walk(path)),
+            _ if st.level().is_inside(at) => Reply::Say("The pusher cannot get there.".into()),
+            _ => Reply::Unchanged,
+        }
+    }
+
+    fn best_box(&self, session: &Session<LevelVariant>) -> Requester {
+        let records = Records::load(&self.data_dir).unwrap_or_default();
+        let mut lines = vec![match records.best(&session.variant().id) {
+            Some(b) => format!("Your best: {} moves, {} pushes.", b.moves, b.pushes),
+            None => "You have not solved this level yet.".into(),
+        }];
+        if let Some(lurd) = &session.variant().level.solution {
+            let pushes = lurd.chars().filter(char::is_ascii_uppercase).count();
+            lines.push(format!("The level file's solution: {} moves, {pushes} pushes.", lurd.len()));
+        }
+        Requester { title: format!("Best Results: {}", self.title), lines, buttons: vec!["OK".into()] }
+    }
+}
+
+impl Board<LevelVariant> for SokobanBoard {
+    fn title(&self) -> String {
+        self.title.clone()
+    }
+
+    fn menu_items(&self, session: &Session<LevelVariant>) -> Vec<MenuItem> {
+        vec![
+            MenuItem::new("Choose Level...", Command::Variants).key('b'),
+            MenuItem::new("Next Level", Command::View(NEXT_LEVEL)).key('j').enabled(self.can(session, NEXT_LEVEL)),
+            MenuItem::new("Previous Level", Command::View(PREVIOUS_LEVEL))
+                .key('k')
+                .enabled(self.can(session, PREVIOUS_LEVEL)),
+            MenuItem::new("Show Solution", Command::View(SHOW_SOLUTION)).enabled(self.can(session, SHOW_SOLUTION)),
+            MenuItem::new("Best Results...", Command::View(BEST_RESULTS)),
+        ]
+    }
+
+    fn fields(&self, session: &Session<LevelVariant>) -> Vec<(&'static str, String)> {
+        let st = session.state();
+        // The score is the boxes home, of all of them.
+        vec![
+            ("Score", format!("{}/{}", st.boxes_home(), st.level().goal_count())),
+            ("Pushes", st.pushes().to_string()),
+            ("Level", self.place.number.to_string()),
+        ]
+    }
+
+    fn draw(&self, session: &Session<LevelVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
+        let st = session.state();
+        let level = st.level();
+        let look = machine.look();
+        if !machine.chrome().draws_felt() {
+            s.fill_rect(area, look.paint(Pen::Felt));
+        }
+        let (cell, _, _) = Self::layout(level, area);
+        let size = cell as u32;
+        let tiles = [
+            Tile::Wall,
+            Tile::Floor,
+            Tile::Goal,
+            Tile::Can(false),
+            Tile::Can(true),
+            Tile::Pusher(false),
+            Tile::Pusher(true),
+        ];
+        let arts: Vec<_> = tiles.iter().map(|&t| tile_art(t, size)).collect();
+        let art = |t: Tile| &arts[tiles.iter().position(|&x| x == t).expect("every tile is painted")];
+        for at in 0..level.width * level.height {
+            let goal = level.is_goal(at);
+            let tile = if level.is_wall(at) {
+                Tile::Wall
+            } else if !level.is_inside(at) && !st.has_box(at) {
+                continue;
+            } else if st.has_box(at) {
+                Tile::Can(goal)
+            } else if at == st.player() {
+                Tile::Pusher(goal)
+            } else if goal {
+                Tile::Goal
+            } else {
+                Tile::Floor
+            };
+            let r = Self::square_rect(level, area, at);
+            s.draw_art(art(tile), r.x, r.y);
+        }
+        if let Some((from, to)) = self.hint {
+            for at in [from, to] {
+                let r = Self::square_rect(level, area, at);
+                s.frame_rect(r, look.paint(Pen::Highlight));
+                s.frame_rect(r.inset(1, 1), look.paint(Pen::Highlight));
+            }
+        }
+    }
+
+    fn input(
+        &mut self,
+        session: &Session<LevelVariant>,
+        input: &Input,
+        _machine: &Machine,
+        area: Rect,
+    ) -> Reply<LevelVariant> {
+        let st = session.state();
+        if let Input::Tick { .. } = input {
+            if self.showing.is_empty() {
+                return Reply::Unchanged;
+            }
+            let d = self.showing.remove(0);
+            return if st.probe(d).is_ok() {
+                Reply::Play(Walk(vec![d]))
+            } else {
+                self.showing.clear();
+                Reply::Say("The solution does not fit this position.".into())
+            };
+        }
+        // Anything the player does stops a solution being shown.
+        let stopped = !self.showing.is_empty() && !matches!(input, Input::MouseMove { .. });
+        if stopped {
+            self.showing.clear();
+        }
+        match *input {
+            Input::MouseDown { x, y, button: Button::Left } => match Self::hit(st.level(), area, x, y) {
+                Some(at) => self.click(st, at),
+                None => Reply::Unchanged,
+            },
+            Input::Key { key, mods } if !mods.ctrl && !mods.alt => {
+                let dir = match key {
+                    Key::Left => Dir::Left,
+                    Key::Up => Dir::Up,
+                    Key::Right => Dir::Right,
+                    Key::Down => Dir::Down,
+                    _ if stopped => return Reply::Say("The solution was stopped.".into()),
+                    _ => return Reply::Unchanged,
+                };
+                Reply::Play(Walk(vec![dir]))
+            }
+            _ => Reply::Unchanged,
+        }
+    }
+
+    fn command(&mut self, session: &Session<LevelVariant>, command: ViewCommand) -> Reply<LevelVariant> {
+        match command {
+            NEXT_LEVEL => self.level_target(1).map_or(Reply::Unchanged, |t| Reply::Command(Command::Play(t))),
+            PREVIOUS_LEVEL => self.level_target(-1).map_or(Reply::Unchanged, |t| Reply::Command(Command::Play(t))),
+            BEST_RESULTS => Reply::Ask(self.best_box(session)),
+            SHOW_SOLUTION => match self.known_solution(session).and_then(|l| parse_lurd(&l).ok()) {
+                Some(steps) => {
+                    self.showing = steps;
+                    // From the start: the steps come one a tick after it.
+                    Reply::Command(Command::Restart)
+                }
+                None => Reply::Say("No solution is known for this level yet: Hint asks the solver.".into()),
+            },
+            _ => Reply::Unchanged,
+        }
+    }
+
+    fn can(&self, session: &Session<LevelVariant>, command: ViewCommand) -> bool {
+        match command {
+            NEXT_LEVEL => self.level_target(1).is_some(),
+            PREVIOUS_LEVEL => self.level_target(-1).is_some(),
+            SHOW_SOLUTION => {
+                let id = &session.variant().id;
+                session.variant().level.solution.is_some()
+                    || Records::load(&self.data_dir).is_ok_and(|r| r.best(id).is_some())
+            }
+            BEST_RESULTS => true,
+            _ => false,
+        }
+    }
+
+    fn reset(&mut self) {
+        self.hint = None;
+    }
+
+    fn hint(&mut self, session: &Session<LevelVariant>) -> Result<Walk, String> {
+        match solver::solve(session.state(), Some(HINT_LIMIT)).verdict {
+            Verdict::Solved { lurd, .. } => Ok(Walk(solver::first_push(&lurd))),
+            Verdict::Unsolvable => Err("This position cannot be solved any more: undo some moves.".into()),
+            Verdict::GaveUp => Err("No hint found quickly.".into()),
+        }
+    }
+
+    fn show_hint(&mut self, session: &Session<LevelVariant>, m: &Walk) {
+        let mut st = session.state().clone();
+        let Some((&last, walk)) = m.0.split_last() else { return };
+        for &d in walk {
+            let _ = st.step(d);
+        }
+        let from = st.level().neighbour(st.player(), last.delta());
+        let to = from.and_then(|f| st.level().neighbour(f, last.delta()));
+        self.hint = from.zip(to);
+    }
+
+    fn ending(&self, session: &Session<LevelVariant>) -> String {
+        let st = session.state();
+        format!("Solved in {} moves and {} pushes.", st.moves(), st.pushes())
+    }
+
+    fn finished(&mut self, session: &Session<LevelVariant>) -> Vec<String> {
+        let st = session.state();
+        let result = Best { moves: st.moves(), pushes: st.pushes(), lurd: Self::line(session) };
+        let mut lines = Vec::new();
+        let kept = Records::load(&self.data_dir).and_then(|mut records| {
+            let better = records.offer(&session.variant().id, result);
+            records.save(&self.data_dir).map(|()| better)
+        });
+        match kept {
+            Ok(true) => lines.push("Your best result on this level.".into()),
+            Ok(false) => {}
+            Err(e) => lines.push(format!("The result could not be kept: {e}")),
+        }
+        if self.level_target(1).is_some() {
+            lines.push("Game > Next Level goes on.".into());
+        }
+        lines
+    }
+
+    fn tick_hz(&self, _session: &Session<LevelVariant>, _machine: MachineId) -> Option<u32> {
+        (!self.showing.is_empty()).then_some(SHOW_HZ)
+    }
+
+    fn moves(&self, session: &Session<LevelVariant>) -> Option<u64> {
+        Some(u64::from(session.state().moves()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sokoban::level::parse_set;
+
+    fn session(text: &str) -> Session<LevelVariant> {
+        let level = parse_set(Path::new("t.xsb"), text.as_bytes()).levels.remove(0).unwrap();
+        Session::new(LevelVariant::new("sokoban/t/1", level), 1)
+    }
+
+    fn board(dir: &Path) -> SokobanBoard {
+        let place = Place { path: PathBuf::from("/levels/t.xsb"), number: 2, good: vec![1, 2, 4] };
+        SokobanBoard::new("T 2", place, dir)
+    }
+
+    #[test]
+    fn next_and_previous_skip_broken_levels() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut b = board(dir.path());
+        assert_eq!(b.level_target(1).as_deref(), Some("/levels/t.xsb:4"));
+        assert_eq!(b.level_target(-1).as_deref(), Some("/levels/t.xsb:1"));
+        b.place.number = 4;
+        assert_eq!(b.level_target(1), None);
+    }
+
+    #[test]
+    fn a_finished_level_keeps_its_best_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut b = board(dir.path());
+        let mut s = session("#######\n#@ $ .#\n#######\n");
+        s.play_text("r").unwrap();
+        s.play_text("RR").unwrap();
+        assert!(s.state().is_solved());
+        assert_eq!(SokobanBoard::line(&s), "rRR");
+        let lines = b.finished(&s);
+        assert_eq!(lines[0], "Your best result on this level.");
+        let best = Records::load(dir.path()).unwrap().best("sokoban/t/1").cloned().unwrap();
+        assert_eq!((best.moves, best.pushes, best.lurd.as_str()), (3, 2, "rRR"));
+        assert!(b.can(&s, SHOW_SOLUTION));
+    }
+}

@@ -1,0 +1,355 @@
+//! Tetris on any machine: the field, the next piece (while the preview is
+//! shown), the figures and the keys, at the machine's frame rate (50 a
+//! second on the Amiga, 60 on the Macs and YaZZle). Every frame is a tick
+//! move through the controller's session, so a kept game replays exactly;
+//! there is no undo. The journal is written every five seconds of play,
+//! when the game pauses or ends, and when the window closes. A game that
+//! makes the top five asks for a name in a requester of the machine's own.
+
+pub mod picture;
+
+use std::path::{Path, PathBuf};
+
+use crate::core::highscores::DEFAULT_NAME;
+use crate::core::{Action, Game, Session, Step};
+use crate::games::tetris::rules::{MAX_FRAMES, TetrisMove, TetrisVariant};
+use crate::games::tetris::top5::Top5;
+use crate::gfx::{Rect, Surface};
+use crate::machines::{
+    Command, EntryEvent, Input, Key, Machine, MachineId, MenuItem, Requester, TextEntry, ViewCommand,
+};
+
+use super::board::{Board, Reply};
+
+/// The board's own command: the top-five table.
+pub const TOP_FIVE: ViewCommand = ViewCommand("top-five");
+
+/// The journal is written after this much play (and on pause, at the end
+/// and on closing), not after every frame.
+const JOURNAL_MS: u64 = 5000;
+/// Names in the table are at most this long.
+const NAME_LEN: usize = 20;
+
+/// The frame rate of a machine: PAL Amigas run at 50 Hz, the Macs and a
+/// Windows screen at 60.
+pub fn frame_rate(machine: MachineId) -> u32 {
+    match machine {
+        MachineId::AmigaPal | MachineId::AmigaDblPal => 50,
+        MachineId::MacSe30 | MachineId::MacColor | MachineId::Yazzle => 60,
+    }
+}
+
+/// A finished game waiting for its player's name.
+struct Asking {
+    entry: TextEntry,
+    points: u64,
+    level: u32,
+    rows: u32,
+}
+
+pub struct TetrisBoard {
+    data_dir: PathBuf,
+    /// The name last entered in the table (a preference).
+    name: String,
+    /// Milliseconds times the frame rate not yet a whole frame.
+    carry: u64,
+    /// Until the first input: a game resumed while running waits paused
+    /// for the player (if the first input is a tick, not a key).
+    fresh: bool,
+    asking: Option<Asking>,
+    /// The five-second stretch of play last journalled.
+    journalled: Option<u64>,
+}
+
+impl TetrisBoard {
+    pub fn new(data_dir: &Path) -> TetrisBoard {
+        let name = std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_else(|_| DEFAULT_NAME.into());
+        TetrisBoard { data_dir: data_dir.to_path_buf(), name, carry: 0, fresh: true, asking: None, journalled: None }
+    }
+
+    /// The key's move, if it is one of the game's keys.
+    fn key_move(key: Key) -> Option<TetrisMove> {
+        Some(match key {
+            Key::Left => TetrisMove::Left,
+            Key::Right => TetrisMove::Right,
+            Key::Down => TetrisMove::TurnRight,
+            Key::Up => TetrisMove::TurnLeft,
+            Key::Char(' ') => TetrisMove::Drop,
+            Key::Char('p' | 'P') => TetrisMove::Pause,
+            Key::Char('v' | 'V') => TetrisMove::Preview,
+            _ => return None,
+        })
+    }
+
+    /// Time passing: the frames it makes, once the game runs at the
+    /// machine's rate.
+    fn tick(&mut self, session: &Session<TetrisVariant>, ms: u32, machine: MachineId) -> Reply<TetrisVariant> {
+        let st = session.state();
+        let resumed = std::mem::take(&mut self.fresh) && session.move_count() > 0;
+        if st.over() || st.paused() || self.asking.is_some() {
+            return Reply::Unchanged;
+        }
+        if resumed {
+            return Reply::Play(TetrisMove::Pause);
+        }
+        let rate = frame_rate(machine);
+        if st.hz() != rate {
+            return Reply::Play(TetrisMove::Rate(rate));
+        }
+        self.carry += u64::from(ms) * u64::from(rate);
+        let frames = self.carry / 1000;
+        self.carry %= 1000;
+        match frames {
+            0 => Reply::Unchanged,
+            n => Reply::Play(TetrisMove::Tick(n.min(u64::from(MAX_FRAMES)) as u32)),
+        }
+    }
+
+    fn top_five_box(&self) -> Requester {
+        let table = Top5::load(&self.data_dir);
+        let lines = match &table {
+            Ok(t) if t.entries.is_empty() => vec!["No game has been entered yet.".into()],
+            Ok(t) => t
+                .entries
+                .iter()
+                .enumerate()
+                .map(|(i, e)| format!("{}. {}: {} points, level {}, {} rows", i + 1, e.name, e.points, e.level, e.rows))
+                .collect(),
+            Err(e) => vec![format!("The table could not be read: {e}")],
+        };
+        Requester { title: "Top Five".into(), lines, buttons: vec!["OK".into()] }
+    }
+
+    /// Enters the finished game under `name` and shows the table.
+    fn enter(&mut self, asking: Asking, name: &str) -> Reply<TetrisVariant> {
+        if !name.is_empty() {
+            self.name = name.to_string();
+        }
+        let saved = Top5::load(&self.data_dir).and_then(|mut t| {
+            t.add(&self.name, asking.points, asking.level, asking.rows);
+            t.save(&self.data_dir)
+        });
+        match saved {
+            Ok(()) => Reply::Ask(self.top_five_box()),
+            Err(e) => Reply::Say(format!("The top five could not be kept: {e}")),
+        }
+    }
+
+    /// The name prompt, while it is open (for tests and scripts).
+    pub fn prompt(&self) -> Option<&TextEntry> {
+        self.asking.as_ref().map(|a| &a.entry)
+    }
+}
+
+impl Board<TetrisVariant> for TetrisBoard {
+    fn title(&self) -> String {
+        "Tetris".into()
+    }
+
+    fn menu_items(&self, _session: &Session<TetrisVariant>) -> Vec<MenuItem> {
+        vec![MenuItem::new("Top Five...", Command::View(TOP_FIVE))]
+    }
+
+    fn fields(&self, session: &Session<TetrisVariant>) -> Vec<(&'static str, String)> {
+        let st = session.state();
+        vec![("Score", st.points().to_string()), ("Level", st.level().to_string()), ("Rows", st.rows().to_string())]
+    }
+
+    fn draw(&self, session: &Session<TetrisVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
+        picture::draw(s, machine, area, session.state());
+        if let Some(a) = &self.asking {
+            a.entry.draw(s, machine);
+        }
+    }
+
+    fn input(
+        &mut self,
+        session: &Session<TetrisVariant>,
+        input: &Input,
+        machine: &Machine,
+        _area: Rect,
+    ) -> Reply<TetrisVariant> {
+        if let Input::Tick { ms } = *input {
+            return self.tick(session, ms, machine.id());
+        }
+        if matches!(input, Input::Key { .. }) {
+            // The player is at the keys: a resumed game goes on as it is.
+            self.fresh = false;
+        }
+        if let Some(asking) = &mut self.asking {
+            return match asking.entry.input(input, machine) {
+                EntryEvent::Ignored => Reply::Unchanged,
+                EntryEvent::Edited => Reply::Redraw,
+                EntryEvent::Cancelled => {
+                    self.asking = None;
+                    Reply::Redraw
+                }
+                EntryEvent::Done(name) => {
+                    let asking = self.asking.take().expect("asking");
+                    self.enter(asking, &name)
+                }
+            };
+        }
+        match *input {
+            Input::Key { key, mods } if !mods.ctrl && !mods.alt => match Self::key_move(key) {
+                // A key the game cannot take now does nothing, as on the
+                // original; only what happens is recorded.
+                Some(m) if session.state().check(&m).is_ok() => Reply::Play(m),
+                _ => Reply::Unchanged,
+            },
+            _ => Reply::Unchanged,
+        }
+    }
+
+    fn command(&mut self, _session: &Session<TetrisVariant>, command: ViewCommand) -> Reply<TetrisVariant> {
+        match command {
+            TOP_FIVE => Reply::Ask(self.top_five_box()),
+            _ => Reply::Unchanged,
+        }
+    }
+
+    fn can(&self, _session: &Session<TetrisVariant>, command: ViewCommand) -> bool {
+        command == TOP_FIVE
+    }
+
+    fn reset(&mut self) {}
+
+    fn ending(&self, session: &Session<TetrisVariant>) -> String {
+        let st = session.state();
+        format!("Game over: {} points at level {}, {} rows.", st.points(), st.level(), st.rows())
+    }
+
+    fn finished(&mut self, session: &Session<TetrisVariant>) -> Vec<String> {
+        let st = session.state();
+        let place = Top5::load(&self.data_dir).ok().and_then(|t| t.place_for(st.points()));
+        if let Some(place) = place {
+            let lines = vec![format!("{} points: place {} in the top five.", st.points(), place + 1)];
+            let entry = TextEntry::new("A Top Five Game", lines, "Name:", &self.name, NAME_LEN);
+            self.asking = Some(Asking { entry, points: st.points(), level: st.level(), rows: st.rows() });
+            return vec!["Type your name for the top five.".into()];
+        }
+        Vec::new()
+    }
+
+    fn prefs(&self) -> Vec<(&'static str, String)> {
+        vec![("name", self.name.clone())]
+    }
+
+    fn set_pref(&mut self, key: &str, value: &str) {
+        if key == "name" && !value.trim().is_empty() {
+            self.name = value.trim().chars().take(NAME_LEN).collect();
+        }
+    }
+
+    fn undoable(&self) -> bool {
+        false
+    }
+
+    fn tick_hz(&self, session: &Session<TetrisVariant>, _machine: MachineId) -> Option<u32> {
+        let st = session.state();
+        let idle = st.over() || st.paused() || self.asking.is_some();
+        Some(if idle { 0 } else { st.hz() })
+    }
+
+    fn journal_now(&mut self, session: &Session<TetrisVariant>) -> bool {
+        let st = session.state();
+        let stretch = st.play_ms() / JOURNAL_MS;
+        let due = st.paused() || st.over() || self.journalled != Some(stretch);
+        if due {
+            self.journalled = Some(stretch);
+        }
+        due
+    }
+
+    fn moves(&self, _session: &Session<TetrisVariant>) -> Option<u64> {
+        None
+    }
+
+    fn frame_ends(&self, step: &Step) -> bool {
+        matches!(&step.action, Action::Move(text) if text.starts_with("tick"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Session<TetrisVariant> {
+        Session::new(TetrisVariant, 4)
+    }
+
+    #[test]
+    fn ticks_become_whole_frames_at_the_machines_rate() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut b = TetrisBoard::new(dir.path());
+        let mut s = session();
+        // A fresh game at 50 Hz on a Mac first takes the Mac's rate.
+        assert!(matches!(b.tick(&s, 17, MachineId::MacSe30), Reply::Play(TetrisMove::Rate(60))));
+        s.play(&TetrisMove::Rate(60)).unwrap();
+        let mut frames = 0;
+        for ms in [17, 17, 16, 17, 17, 16] {
+            match b.tick(&s, ms, MachineId::MacSe30) {
+                Reply::Play(TetrisMove::Tick(n)) => frames += n,
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(frames, 6, "100 ms is six frames at 60 Hz");
+        // The script's 100 ms waits give five frames at 50 Hz.
+        let mut amiga = TetrisBoard::new(dir.path());
+        let s = session();
+        assert!(matches!(amiga.tick(&s, 100, MachineId::AmigaPal), Reply::Play(TetrisMove::Tick(5))));
+    }
+
+    #[test]
+    fn a_resumed_running_game_waits_paused() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = session();
+        s.play(&TetrisMove::Tick(3)).unwrap();
+        let mut b = TetrisBoard::new(dir.path());
+        assert!(matches!(b.tick(&s, 20, MachineId::AmigaPal), Reply::Play(TetrisMove::Pause)));
+        s.play(&TetrisMove::Pause).unwrap();
+        assert!(matches!(b.tick(&s, 20, MachineId::AmigaPal), Reply::Unchanged));
+        assert_eq!(b.tick_hz(&s, MachineId::AmigaPal), Some(0), "a paused game wants no ticks");
+    }
+
+    #[test]
+    fn the_journal_is_written_every_five_seconds_and_on_pause() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut b = TetrisBoard::new(dir.path());
+        let mut s = session();
+        assert!(b.journal_now(&s), "the first change");
+        s.play(&TetrisMove::Tick(1)).unwrap();
+        assert!(!b.journal_now(&s));
+        s.play(&TetrisMove::Tick(50 * 5)).unwrap();
+        assert!(b.journal_now(&s), "five seconds of play");
+        s.play(&TetrisMove::Left).unwrap_or(());
+        assert!(!b.journal_now(&s));
+        s.play(&TetrisMove::Pause).unwrap();
+        assert!(b.journal_now(&s));
+    }
+
+    #[test]
+    fn a_top_five_game_asks_for_a_name_and_is_entered() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut b = TetrisBoard::new(dir.path());
+        let mut s = session();
+        while !s.state().over() {
+            s.play(&TetrisMove::Drop).unwrap();
+        }
+        assert!(!b.finished(&s).is_empty());
+        let m = Machine::new(&Default::default(), MachineId::AmigaPal).unwrap();
+        let area = m.content();
+        let mut key = |k| b.input(&s, &Input::Key { key: k, mods: Default::default() }, &m, area);
+        for _ in 0..NAME_LEN {
+            key(Key::Backspace);
+        }
+        for c in "Ada".chars() {
+            key(Key::Char(c));
+        }
+        assert!(matches!(key(Key::Enter), Reply::Ask(_)));
+        let table = Top5::load(dir.path()).unwrap();
+        assert_eq!(table.entries[0].name, "Ada");
+        assert_eq!(table.entries[0].points, s.state().points());
+        assert_eq!(b.prefs(), [("name", "Ada".to_string())]);
+    }
+}

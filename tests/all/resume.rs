@@ -1,0 +1,84 @@
+//! Every family, played through `parlour shot --events` as a player would
+//! (keys only), quit, reopened and found where it was left.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::Stdio;
+
+use super::support::parlour;
+
+/// Runs `parlour shot GAME ARGS` with `events` (if any) on standard input,
+/// keeping the game's files in `data`.
+fn shot(data: &Path, game: &str, args: &[&str], events: Option<&str>) {
+    let out = data.join("shot.png");
+    let mut cmd = parlour();
+    cmd.env("PARLOUR_DATA_DIR", data).args(["shot", game, "-o"]).arg(&out).args(args);
+    if events.is_some() {
+        cmd.args(["--events", "-"]);
+    }
+    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(events.unwrap_or("").as_bytes()).unwrap();
+    let result = child.wait_with_output().unwrap();
+    assert!(result.status.success(), "{game}: {}", String::from_utf8_lossy(&result.stderr));
+}
+
+fn journal(data: &Path, file: &str) -> String {
+    std::fs::read_to_string(data.join("journals").join(file)).unwrap_or_default()
+}
+
+/// Undo after resuming takes the move back.
+const UNDO: (&str, &str) = ("menu Game > Undo\n", "cursor: 0");
+
+/// (launcher id, journal file, keys that make one move, the move's text,
+/// a script for the resumed game and a line the journal then holds)
+type Case = (&'static str, &'static str, &'static str, &'static str, (&'static str, &'static str));
+
+const FAMILIES: [Case; 5] = [
+    // The cursor shows on the stock; Space deals.
+    ("klondike", "klondike.save", "key Right\nkey Space\n", "move S1", UNDO),
+    // The cursor starts on c1; over to d2, pick it, down to d4, jump.
+    (
+        "pegs",
+        "pegs-english.save",
+        "key Right\nkey Right\nkey Down\nkey Space\nkey Down\nkey Down\nkey Space\n",
+        "move d2-d4",
+        UNDO,
+    ),
+    // Level 1 of Parlour's set: the pusher pushes the can beside it.
+    ("sokoban", "sokoban-parlour-1.save", "key Left\n", "move L", UNDO),
+    // Tetris has no undo: a game resumed while running waits, paused.
+    ("tetris", "tetris.save", "key Left\n", "move left", ("wait 100\n", "move pause")),
+    // The cursor shows on the tray's first tile; pick it, up to the
+    // table's last row, drop it there. Rummi calls undo Back up.
+    (
+        "rummi",
+        "rummi.save",
+        "key Right\nkey Space\nkey Up\nkey Space\n",
+        "move R4 > 8:0",
+        ("menu Game > Back up\n", "cursor: 0"),
+    ),
+];
+
+#[test]
+fn every_family_resumes_a_scripted_game_after_quitting() {
+    // Every registered family is covered here.
+    let registered: Vec<&str> = parlour::host::FAMILIES.iter().map(|f| f.id).collect();
+    assert_eq!(registered.len(), FAMILIES.len(), "a family without a resume test: {registered:?}");
+    for (game, file, keys, played, (then, expect)) in FAMILIES {
+        let data = tempfile::tempdir().unwrap();
+        shot(data.path(), game, &["--seed", "3"], Some(keys));
+        let saved = journal(data.path(), file);
+        assert!(saved.lines().any(|l| l == played), "{game}: the keys did not play `{played}`:\n{saved}");
+        assert!(saved.contains("cursor: 1"), "{game}:\n{saved}");
+
+        // Reopened without a seed: the same game, untouched.
+        shot(data.path(), game, &[], None);
+        assert_eq!(journal(data.path(), file), saved, "{game}: reopening changed the game");
+
+        // Its history came back too: Undo takes the move back (a paused
+        // Tetris game comes back paused).
+        shot(data.path(), game, &[], Some(then));
+        let after = journal(data.path(), file);
+        assert!(after.lines().any(|l| l == expect) && after.contains(played), "{game}: after resuming:\n{after}");
+    }
+}

@@ -1,0 +1,273 @@
+//! Sokoban: the shipped levels and their solutions, `parlour sokoban
+//! check` on every kind of line and file, broken files reported by line,
+//! undo back to the start through the view, a scripted game won by keys
+//! (`shot --events`), and the level chooser's marks.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Output, Stdio};
+use std::sync::Arc;
+
+use parlour::core::Session;
+use parlour::games::sokoban::level::{Level, parse_set};
+use parlour::games::sokoban::rules::{LevelVariant, Sokoban, parse_lurd};
+use parlour::gfx::Rect;
+use parlour::host::{Controller, Opening};
+use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
+use parlour::views::View;
+use parlour::views::sokoban::{Place, SokobanBoard};
+
+use super::support::parlour;
+
+fn shipped_sets() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/sokoban");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.retain(|p| p.extension().is_some_and(|e| e == "xsb"));
+    files.sort();
+    files
+}
+
+fn parlour_set() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/sokoban/parlour.xsb")
+}
+
+fn level(file: &Path, number: usize) -> Level {
+    parse_set(file, &std::fs::read(file).unwrap()).levels.remove(number - 1).unwrap()
+}
+
+#[test]
+fn every_shipped_level_is_solved_by_its_stored_solution() {
+    let sets = shipped_sets();
+    assert!(sets.contains(&parlour_set()));
+    for file in sets {
+        let set = parse_set(&file, &std::fs::read(&file).unwrap());
+        assert_eq!(set.errors().count(), 0, "{}: {:?}", file.display(), set.errors().collect::<Vec<_>>());
+        if file == parlour_set() {
+            assert!(set.levels.len() >= 20, "only {} levels of our own", set.levels.len());
+        }
+        for (i, level) in set.levels.into_iter().enumerate() {
+            let level = level.unwrap();
+            let lurd =
+                level.solution.clone().unwrap_or_else(|| panic!("{} level {} has no solution", file.display(), i + 1));
+            let mut g = Sokoban::new(Arc::new(level));
+            for d in parse_lurd(&lurd).unwrap() {
+                g.step(d).unwrap_or_else(|why| panic!("level {}: {why}", i + 1));
+            }
+            assert!(g.is_solved(), "{} level {}: {lurd} does not solve it", file.display(), i + 1);
+            // The solution's upper case letters are exactly its pushes.
+            assert_eq!(lurd.chars().filter(char::is_ascii_uppercase).count() as u32, g.pushes(), "level {}", i + 1);
+        }
+    }
+}
+
+/// `parlour sokoban check FILE --level N --moves LURD`.
+fn check(file: &Path, level: usize, moves: &str) -> Output {
+    parlour()
+        .args(["sokoban", "check"])
+        .arg(file)
+        .args(["--level", &level.to_string(), "--moves", moves])
+        .output()
+        .unwrap()
+}
+
+fn out(o: &Output) -> (Option<i32>, String, String) {
+    (o.status.code(), String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+#[test]
+fn check_says_solved_not_solved_or_illegal_with_its_exit_code() {
+    let file = parlour_set();
+    let solution = level(&file, 1).solution.unwrap();
+    assert_eq!(solution, "LLulldRldRRRlluurDldR", "level 1 changed: update this test");
+    let (code, stdout, _) = out(&check(&file, 1, &solution));
+    assert_eq!((code, stdout.as_str()), (Some(0), "solved moves=21 pushes=8\n"));
+    // A lower-case push is accepted.
+    let (code, stdout, _) = out(&check(&file, 1, &solution.to_lowercase()));
+    assert_eq!((code, stdout.as_str()), (Some(0), "solved moves=21 pushes=8\n"));
+    let (code, stdout, _) = out(&check(&file, 1, "LLu"));
+    assert_eq!((code, stdout.as_str()), (Some(1), "not solved moves=3 pushes=2\n"));
+    // The fourth step left would push the can into the wall.
+    let (code, stdout, _) = out(&check(&file, 1, "llllr"));
+    assert_eq!((code, stdout.as_str()), (Some(1), "illegal move 4\n"));
+    // Walking into a wall, and pushing a can into a can.
+    let dir = tempfile::tempdir().unwrap();
+    let two = dir.path().join("two.xsb");
+    std::fs::write(&two, "########\n#@$$ ..#\n#      #\n########\n").unwrap();
+    assert_eq!(out(&check(&two, 1, "u")).1, "illegal move 1\n");
+    assert_eq!(out(&check(&two, 1, "dR")).1, "not solved moves=2 pushes=0\n");
+    assert_eq!(out(&check(&two, 1, "R")).1, "illegal move 1\n");
+    assert_eq!(out(&check(&two, 1, "drrruL")).1, "illegal move 6\n");
+}
+
+#[test]
+fn a_malformed_file_gives_file_line_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("none.xsb", "; x\n#####\n#$ .#\n#####\n", ":2: the level has no player"),
+        ("two.xsb", "######\n#@$.@#\n######\n", ":2: a second player"),
+        ("count.xsb", "######\n#@$$.#\n######\n", ":1: 2 boxes but 1 goals"),
+        ("char.xsb", "Title: x\n\n#####\n#@$.#\n#?  #\n#####\n", ":5: unknown character `?` in column 2"),
+        ("open.xsb", "#####\n#@$.#\n#  ##\n# #\n", ":4: the level is not closed by walls"),
+    ];
+    for (name, text, message) in cases {
+        let file = dir.path().join(name);
+        std::fs::write(&file, text).unwrap();
+        let (code, stdout, stderr) = out(&check(&file, 1, "r"));
+        assert_eq!(code, Some(2), "{name}: {stdout}{stderr}");
+        assert!(stderr.starts_with(&format!("{}{message}", file.display())), "{name}: {stderr}");
+    }
+    // The good levels of a broken file still load in the game.
+    let mixed = dir.path().join("mixed.xsb");
+    std::fs::write(&mixed, "#####\n#@$.#\n#####\n\n#####\n#@$?#\n#####\n\n#####\n#.$@#\n#####\n").unwrap();
+    let set = parse_set(&mixed, &std::fs::read(&mixed).unwrap());
+    let ok: Vec<bool> = set.levels.iter().map(Result::is_ok).collect();
+    assert_eq!(ok, [true, false, true]);
+    let shot = dir.path().join("x.png");
+    let played = parlour().args(["shot", &format!("{}:3", mixed.display()), "-o"]).arg(&shot).output().unwrap();
+    assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
+}
+
+fn machine() -> (Machine, Rect) {
+    let m = Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
+        .unwrap();
+    let area = m.content();
+    (m, area)
+}
+
+fn key(key: Key) -> Input {
+    Input::Key { key, mods: Modifiers::default() }
+}
+
+fn open_level(dir: &Path, number: usize) -> Controller<LevelVariant, SokobanBoard> {
+    let file = parlour_set();
+    let variant = LevelVariant::new(&format!("sokoban/parlour/{number}"), level(&file, number));
+    let place = Place { path: file, number, good: (1..=24).collect() };
+    let board = SokobanBoard::new("Parlour", place, dir);
+    Controller::open("sokoban", variant, board, dir, &Opening::default())
+}
+
+#[test]
+fn undo_to_the_start_restores_the_level_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine();
+    let mut view = open_level(dir.path(), 2);
+    let start = view.session().state().clone();
+    assert_eq!(start, Sokoban::new(view.session().variant().level.clone()));
+    // Steps and pushes by the arrow keys, and a walk by a click.
+    for k in [Key::Up, Key::Up, Key::Left, Key::Up, Key::Right, Key::Down] {
+        view.input(&key(k), &m, area);
+    }
+    let level = view.session().variant().level.clone();
+    let target = (0..level.width * level.height)
+        .find(|&at| view.session().state().walk_to(at).is_some_and(|w| w.len() > 3))
+        .expect("somewhere to walk");
+    let r = SokobanBoard::square_rect(&level, area, target);
+    view.input(&Input::MouseDown { x: r.x + r.w / 2, y: r.y + r.h / 2, button: Button::Left }, &m, area);
+    assert_eq!(view.session().state().player(), target, "the click walked there");
+    assert!(view.session().state().pushes() > 0, "the keys pushed a can");
+    assert_ne!(view.session().state(), &start);
+    while view.can(&Command::Undo) {
+        view.command(&Command::Undo);
+    }
+    assert_eq!(view.session().state(), &start, "undo reaches the start exactly");
+    // Redo brings it all back, and restart is undoable too.
+    while view.can(&Command::Redo) {
+        view.command(&Command::Redo);
+    }
+    assert_eq!(view.session().state().player(), target);
+    view.command(&Command::Restart);
+    assert_eq!(view.session().state(), &start);
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state().player(), target);
+}
+
+/// The LURD of a solution as script key lines.
+fn keys(lurd: &str) -> String {
+    lurd.chars()
+        .map(|c| match c.to_ascii_lowercase() {
+            'l' => "key Left\n",
+            'u' => "key Up\n",
+            'r' => "key Right\n",
+            _ => "key Down\n",
+        })
+        .collect()
+}
+
+#[test]
+fn a_level_is_won_by_keys_through_a_script_and_its_best_is_kept() {
+    let data = tempfile::tempdir().unwrap();
+    let solution = level(&parlour_set(), 1).solution.unwrap();
+    let out = data.path().join("won.png");
+    let mut child = parlour()
+        .env("PARLOUR_DATA_DIR", data.path())
+        .args(["shot", "sokoban", "--machine", "mac-se30", "--events", "-", "-o"])
+        .arg(&out)
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(keys(&solution).as_bytes()).unwrap();
+    let result = child.wait_with_output().unwrap();
+    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    let records = std::fs::read_to_string(data.path().join("sokoban.txt")).unwrap();
+    assert!(records.contains(&format!("best sokoban/parlour/1 21 8 {solution}")), "{records}");
+    // The chooser marks it solved; the launcher's entry moves on to level 2.
+    let places = parlour::host::Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
+    let family = parlour::host::family("sokoban").unwrap();
+    let names: Vec<String> = (family.variants)(&places).into_iter().map(|v| v.unwrap().name).collect();
+    assert_eq!(names[0], "[x] Parlour 1: Doorstep");
+    assert!(names[1].starts_with("[ ] Parlour 2"), "{names:?}");
+    let launcher = (family.games)(&places);
+    assert_eq!(launcher[0].game_id, "sokoban/parlour/2");
+    // A level by its id and by its file's path with a number.
+    let by_id = parlour::host::find("sokoban/parlour/5", &places).unwrap();
+    let by_path = parlour::host::find(&format!("{}:5", parlour_set().display()), &places).unwrap();
+    assert_eq!((by_id.game_id.as_str(), by_path.game_id.as_str()), ("sokoban/parlour/5", "sokoban/parlour/5"));
+}
+
+#[test]
+fn next_level_and_show_solution_through_the_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine();
+    let mut view = open_level(dir.path(), 1);
+    let next = view.command(&Command::View(parlour::views::sokoban::NEXT_LEVEL));
+    assert!(
+        matches!(&next, Some(parlour::views::Response::Command(Command::Play(t))) if t.ends_with("parlour.xsb:2")),
+        "{next:?}"
+    );
+    view.command(&Command::View(parlour::views::sokoban::SHOW_SOLUTION));
+    assert!(view.tick_hz(MachineId::AmigaPal) > 0, "the solution plays on ticks");
+    for _ in 0..100 {
+        view.input(&Input::Tick { ms: 125 }, &m, area);
+    }
+    assert!(view.session().state().is_solved());
+    let session: &Session<LevelVariant> = view.session();
+    assert_eq!(session.state().moves(), 21);
+    assert!(view.message().starts_with("Solved in 21 moves and 8 pushes."), "{}", view.message());
+}
+
+/// A level of the test's own, so the goldens do not follow boards/: a can
+/// off its goal, one on its goal, and the pusher beside a goal.
+const PICTURED: &str = "  #####\n###   #\n#.$ * ###\n# @.$   #\n#########\n";
+
+#[test]
+fn a_level_on_the_smallest_screens() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let dir = tempfile::tempdir().unwrap();
+        let level = parse_set(Path::new("pictured.xsb"), PICTURED.as_bytes()).levels.remove(0).unwrap();
+        let place = Place { path: PathBuf::from("pictured.xsb"), number: 1, good: vec![1] };
+        let board = SokobanBoard::new("Pictured 1", place, dir.path());
+        let view = Controller::open(
+            "sokoban",
+            LevelVariant::new("sokoban/pictured/1", level),
+            board,
+            dir.path(),
+            &Opening::default(),
+        );
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let d = Driver::new(Shell::new(m, Box::new(view), 1));
+        super::support::assert_golden(&format!("sokoban-{}", id.name()), d.frame());
+    }
+}

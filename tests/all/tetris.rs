@@ -1,0 +1,203 @@
+//! Tetris: `parlour tetris run` on input logs (the same log, the same
+//! figures; the level after a minute of play at both frame rates), a game
+//! played by keys through `shot --events` and resumed paused, and a kept
+//! game replayed frame for frame by the controller.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::Stdio;
+
+use parlour::core::save;
+use parlour::games::tetris::log;
+use parlour::games::tetris::rules::TetrisVariant;
+use parlour::host::{Controller, Opening};
+use parlour::machines::{Input, Key, Machine, MachineChoice, MachineId, Modifiers};
+use parlour::views::View;
+use parlour::views::tetris::TetrisBoard;
+
+use super::support::parlour;
+
+/// A log that plays a few pieces: moves, turns, drops, the preview
+/// hidden for a while, a pause.
+const LOG: &str = "# a short game\n\
+    3 left\n3 left\n3 left\n10 space\n\
+    12 right\n12 right\n12 down\n30 space\n\
+    40 v\n41 up\n41 right\n41 right\n41 right\n41 right\n60 space\n\
+    80 p\n200 p\n\
+    210 space\n220 left\n230 space\n240 v\n600 space\n1500 end\n";
+
+fn run(args: &[&str], log: &Path) -> (bool, String, String) {
+    let o = parlour().args(["tetris", "run", "--inputs"]).arg(log).args(args).output().unwrap();
+    (
+        o.status.success(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+fn figure(stdout: &str, name: &str) -> u64 {
+    let prefix = format!("{name}: ");
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("no {name} in {stdout}"))
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn the_same_log_always_prints_the_same_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.log");
+    std::fs::write(&file, LOG).unwrap();
+    let (ok, first, err) = run(&["--seed", "7"], &file);
+    assert!(ok, "{err}");
+    let names: Vec<&str> = first.lines().map(|l| l.split(':').next().unwrap()).collect();
+    assert_eq!(names, ["score", "rows", "level", "pieces"]);
+    assert!(figure(&first, "pieces") >= 6, "{first}");
+    assert!(figure(&first, "score") > 0);
+    assert_eq!(run(&["--seed", "7"], &file).1, first, "a second run");
+    // The seed may come from the log; a kept game gives the same figures.
+    std::fs::write(&file, format!("seed 7\n{LOG}")).unwrap();
+    let kept = dir.path().join("game.save");
+    let (ok, again, _) = run(&["--save", &kept.to_string_lossy()], &file);
+    assert!(ok);
+    assert_eq!(again, first);
+    assert_eq!(run(&[], &kept).1, first, "the kept game");
+    // In the library: two plays of one log end with the same field and
+    // score; another seed deals other pieces.
+    let parsed = log::parse(&file, &std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(log::play(7, &parsed).state(), log::play(7, &parsed).state());
+    assert_ne!(log::play(7, &parsed).state(), log::play(8, &parsed).state());
+}
+
+#[test]
+fn bad_logs_are_named_by_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.log");
+    std::fs::write(&file, "5 left\n4 right\n").unwrap();
+    let (ok, _, err) = run(&["--seed", "1"], &file);
+    assert!(!ok);
+    assert!(err.contains(&format!("{}:2: frame 4 comes before frame 5", file.display())), "{err}");
+    std::fs::write(&file, "5 left\n").unwrap();
+    assert!(run(&[], &file).2.contains("no seed"));
+}
+
+#[test]
+fn the_level_rises_after_a_minute_of_play_at_either_frame_rate() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("idle.log");
+    for (rate, frames_a_minute) in [(50, 3000), (60, 3600)] {
+        for (end, level) in [(frames_a_minute - 1, 0), (frames_a_minute, 1)] {
+            std::fs::write(&file, format!("0 hz {rate}\n{end} end\n")).unwrap();
+            let (ok, stdout, err) = run(&["--seed", "2"], &file);
+            assert!(ok, "{err}");
+            assert_eq!(figure(&stdout, "level"), level, "{rate} Hz, {end} frames");
+        }
+    }
+    // Paused time does not count.
+    std::fs::write(&file, "0 p\n6000 p\n6000 end\n").unwrap();
+    assert_eq!(figure(&run(&["--seed", "2"], &file).1, "level"), 0);
+}
+
+fn script(data: &Path, args: &[&str], events: &str) -> Vec<u8> {
+    let out = data.join("shot.png");
+    let mut child = parlour()
+        .env("PARLOUR_DATA_DIR", data)
+        .args(["shot", "tetris", "--events", "-", "-o"])
+        .arg(&out)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(events.as_bytes()).unwrap();
+    let result = child.wait_with_output().unwrap();
+    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    std::fs::read(out).unwrap()
+}
+
+#[test]
+fn a_game_played_by_keys_in_a_script_is_kept_and_comes_back_paused() {
+    let data = tempfile::tempdir().unwrap();
+    let events = "key Left\nkey Down\nwait 500\nkey Space\nwait 1000\nkey v\nkey Right\nwait 300\nkey p\n";
+    script(data.path(), &["--seed", "5", "--machine", "amiga-pal"], events);
+    let journal = std::fs::read_to_string(data.path().join("journals/tetris.save")).unwrap();
+    let moves: Vec<&str> = journal.lines().filter_map(|l| l.strip_prefix("move ")).collect();
+    let keys: Vec<&str> = moves.iter().copied().filter(|m| !m.starts_with("tick")).collect();
+    assert_eq!(keys, ["left", "cw", "drop", "preview", "right", "pause"], "{journal}");
+    // 1.8 s at 50 frames a second, and the Amiga's rate all along.
+    let frames: u32 = moves.iter().filter_map(|m| m.strip_prefix("tick")).map(|n| n.trim().parse().unwrap_or(1)).sum();
+    assert_eq!(frames, 90);
+    assert!(!journal.contains("move hz"), "50 Hz is the game's rate from the start");
+    // On a Mac the game takes the Mac's 60 frames; the paused game stays
+    // paused (P goes on), and a key that cannot act is not recorded.
+    script(data.path(), &["--machine", "mac-se30"], "wait 500\nkey Left\nkey p\nwait 200\n");
+    let journal = std::fs::read_to_string(data.path().join("journals/tetris.save")).unwrap();
+    let tail: Vec<&str> = journal.lines().filter_map(|l| l.strip_prefix("move ")).skip(moves.len()).collect();
+    assert_eq!(tail.first(), Some(&"pause"), "P went on: {tail:?}");
+    assert_eq!(tail.get(1), Some(&"hz 60"), "{tail:?}");
+    assert_eq!(tail.last(), Some(&"tick 6"), "100 ms at 60 Hz: {tail:?}");
+}
+
+fn machine() -> (Machine, parlour::gfx::Rect) {
+    let m = Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
+        .unwrap();
+    let area = m.content();
+    (m, area)
+}
+
+#[test]
+fn a_kept_game_replays_frame_for_frame_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let parsed = log::parse(Path::new("t.log"), LOG).unwrap();
+    let played = log::play(7, &parsed);
+    let kept = dir.path().join("kept.save");
+    save::save(&played, &kept).unwrap();
+    let data = dir.path().join("data");
+    let how = Opening { file: Some(kept), replay: true, ..Default::default() };
+    let mut view: Controller<TetrisVariant, TetrisBoard> =
+        Controller::open("tetris", TetrisVariant, TetrisBoard::new(&data), &data, &how);
+    assert_eq!(view.session().cursor(), 0, "the replay starts at the deal");
+    let (m, area) = machine();
+    // Each tick shows the next frame: the state after that many frames.
+    let mut frames = 0;
+    let mut last = view.session().state().clone();
+    while view.session().cursor() < played.cursor() {
+        view.input(&Input::Tick { ms: 20 }, &m, area);
+        frames += 1;
+        assert!(frames <= 1500, "the replay does not end");
+        let now = view.session().state();
+        assert!(now.play_ms() <= last.play_ms() + 20, "one frame at a time");
+        last = now.clone();
+    }
+    // 1500 frames, less the 120 spent paused (no ticks while paused).
+    assert_eq!(frames, 1380);
+    assert_eq!(view.session().state(), played.state(), "the replay ends where the game did");
+    // Keys do not play; Escape leaves; nothing was journalled.
+    let before = view.session().state().clone();
+    view.input(&Input::Key { key: Key::Left, mods: Modifiers::default() }, &m, area);
+    assert_eq!(view.session().state(), &before);
+    view.close();
+    assert!(!data.join("journals").exists());
+}
+
+#[test]
+fn a_game_on_the_smallest_screens() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    // The short game, kept as the journal, so it opens as a resumed game.
+    let parsed = log::parse(Path::new("t.log"), LOG).unwrap();
+    let played = log::play(7, &parsed);
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let data = tempfile::tempdir().unwrap();
+        let journal = parlour::host::journal::journal_path(data.path(), "tetris");
+        std::fs::create_dir_all(journal.parent().unwrap()).unwrap();
+        save::save(&played, &journal).unwrap();
+        let view =
+            Controller::open("tetris", TetrisVariant, TetrisBoard::new(data.path()), data.path(), &Opening::default());
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let d = Driver::new(Shell::new(m, Box::new(view), 1));
+        super::support::assert_golden(&format!("tetris-{}", id.name()), d.frame());
+    }
+}
