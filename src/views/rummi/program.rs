@@ -4,7 +4,8 @@
 //! player can follow it. Each tile is a move the controller records, so
 //! undo, replay and resume treat the program's turns like the player's.
 
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
 
 use crate::core::Game;
 use crate::games::rummi::computer::{self, Level};
@@ -15,6 +16,11 @@ use crate::games::rummi::rules::{Rummi, Side};
 pub const STEP_MS: u32 = 350;
 /// Thinking longer than this is said in the status line.
 pub const SAY_THINKING_MS: u32 = 300;
+/// How long a tick waits for the thinking thread's answer. Almost every
+/// position is settled well within it, so the program's moves come on the
+/// same ticks every time (scripts replay alike); a long think only holds
+/// a frame this long before the screen goes on.
+const WAIT_PER_TICK: Duration = Duration::from_millis(25);
 
 /// What the program wants after a tick.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,14 +91,14 @@ impl Program {
         }
         let thinking = self.thinking.get_or_insert_with(|| start(state, level));
         thinking.ms += ms;
-        match thinking.answer.try_recv() {
+        match thinking.answer.recv_timeout(WAIT_PER_TICK) {
             Ok(moves) => {
                 self.thinking = None;
                 self.plan = Some(Plan { moves: moves.into(), expect: state.clone(), waited: 0 });
                 Act::Wait
             }
-            Err(TryRecvError::Empty) => Act::Thinking(thinking.ms),
-            Err(TryRecvError::Disconnected) => {
+            Err(RecvTimeoutError::Timeout) => Act::Thinking(thinking.ms),
+            Err(RecvTimeoutError::Disconnected) => {
                 // The thinking failed: the program takes a tile.
                 self.thinking = None;
                 self.plan = Some(Plan { moves: vec![Move::Draw].into(), expect: state.clone(), waited: 0 });
