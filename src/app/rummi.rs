@@ -60,7 +60,7 @@ pub fn read_batch(path: &Path) -> Result<Vec<Position>, String> {
 }
 
 /// A position as a batch line.
-fn query_json(pos: &Position) -> String {
+pub fn query_json(pos: &Position) -> String {
     let names = |kinds: Vec<crate::games::rummi::tile::Kind>| {
         kinds.iter().map(|k| format!("\"{k}\"")).collect::<Vec<_>>().join(",")
     };

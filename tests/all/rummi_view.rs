@@ -338,3 +338,49 @@ fn a_single_play_game_scripted_with_events_runs_to_the_end() {
     assert_eq!(rummi.played, 1);
     assert_eq!(rummi.won, u64::from(ended.status() == Status::Won));
 }
+
+/// Plays a game to its end against the program at the level `level_cmd`
+/// sets; the player plays the Expert's plans, or only takes tiles.
+fn play_out(
+    level_cmd: parlour::machines::ViewCommand,
+    expert_player: bool,
+    seed: u64,
+) -> (RummiView, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(seed));
+    view.command(&Command::View(level_cmd));
+    let mut turns = 0;
+    while view.session().state().status() == Status::Playing {
+        turns += 1;
+        assert!(turns < 400, "the game does not end");
+        if view.session().state().turn() == Side::Program {
+            let_the_program_play(&mut view, &mach, area);
+        } else if expert_player {
+            play_turn(&mut view, &mach, area);
+        } else {
+            click(&mut view, &mach, area, "gadget");
+        }
+    }
+    (view, dir)
+}
+
+#[test]
+fn games_against_the_program_are_won_and_lost() {
+    let (won, dir) = play_out(parlour::views::rummi::BEGINNER, true, 2);
+    assert_eq!(won.session().state().status(), Status::Won, "{}", won.message());
+    assert!(won.message().starts_with("You win"), "{}", won.message());
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    assert_eq!(stats.game("rummi").unwrap().won, 1);
+    let (lost, dir) = play_out(parlour::views::rummi::EXPERT, false, 2);
+    assert_eq!(lost.session().state().status(), Status::Lost, "{}", lost.message());
+    assert!(
+        lost.message().to_lowercase().contains("the program") && lost.message().contains("wins"),
+        "{}",
+        lost.message()
+    );
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    let rummi = stats.game("rummi").unwrap();
+    assert_eq!((rummi.played, rummi.lost), (1, 1));
+    assert!(rummi.total_score > 14, "the tiles left on the tray are counted");
+}
