@@ -59,7 +59,8 @@ impl Layout {
         let player_tray = Rect::new(program_tray.x, table.bottom() + gap, program_tray.w, tray_h);
         let gadget = Rect::new(pile_box.x, player_tray.y, side, tray_h);
         let rows = i32::from(rows_used).max(grid_rows);
-        let row_pitch = (table.h / rows).min(ph);
+        // Squeezed rows overlap; the last one still ends inside the table.
+        let row_pitch = if rows > grid_rows { ((table.h - (ph - 1)) / (rows - 1)).clamp(1, ph) } else { ph };
         Layout {
             screen,
             pitch: (pw, ph),
@@ -142,9 +143,12 @@ mod tests {
 
     #[test]
     fn crowded_trays_pack_closer_and_an_overflowing_table_squeezes_its_rows() {
+        for rows in 10..30 {
+            let l = Layout::fit(Rect::new(0, 11, 320, 245), 24, 9, rows);
+            assert!(l.row_pitch < 17);
+            assert!(l.cell(rows - 1, 0).bottom() <= l.table.bottom(), "{rows} rows");
+        }
         let l = Layout::fit(Rect::new(0, 11, 320, 245), 24, 9, 12);
-        assert!(l.row_pitch < 17);
-        assert!(l.cell(11, 0).bottom() <= l.table.bottom());
         let last = l.tray_tile(TrayOf::Player, 59, 60);
         assert!(last.right() <= l.player_tray.right() && last.bottom() <= l.player_tray.bottom());
         assert_eq!(l.tray_hit(TrayOf::Player, 60, last.right() - 1, last.y + 1), Some(59));
