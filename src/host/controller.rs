@@ -81,11 +81,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             (true, Some(s)) => Some(rewind(s)),
             _ => None,
         };
-        match (&mut session, how.seed) {
-            _ if replay.is_some() => {}
+        let replaced = match (&mut session, how.seed) {
+            _ if replay.is_some() => false,
             (Some(s), Some(seed)) if s.seed() != seed || s.move_count() > 0 => fresh_game(s, seed, &board),
             (Some(s), None) if s.state().status() != Status::Playing => fresh_game(s, next_seed(s), &board),
-            _ => {}
+            _ => false,
+        };
+        if replaced {
+            counted.clear();
         }
         let session = session.unwrap_or_else(|| Session::new(variant, how.seed.unwrap_or(how.fresh_seed)));
         if message.is_empty() && session.move_count() > 0 {
@@ -238,7 +241,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn new_game(&mut self) -> Response {
         self.abandon();
         let seed = next_seed(&self.session);
-        fresh_game(&mut self.session, seed, &self.board);
+        if fresh_game(&mut self.session, seed, &self.board) {
+            self.counted.clear();
+        }
         self.message.clear();
         self.changed()
     }
@@ -389,12 +394,15 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String) 
 }
 
 /// Deals game `seed` after the one in `session`: as an undoable step, or
-/// as a fresh history when the board's game has no undo.
-fn fresh_game<V: Variant, B: Board<V>>(session: &mut Session<V>, seed: u64, board: &B) {
+/// as a fresh history when the board's game has no undo. Returns whether
+/// the history was replaced (so step numbers kept about it are stale).
+fn fresh_game<V: Variant, B: Board<V>>(session: &mut Session<V>, seed: u64, board: &B) -> bool {
     if board.undoable() {
         session.new_game(seed);
+        false
     } else {
         *session = Session::new(session.variant().clone(), seed);
+        true
     }
 }
 
@@ -520,6 +528,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                     self.session.restart();
                 } else {
                     self.session = Session::new(self.session.variant().clone(), self.session.seed());
+                    self.counted.clear();
                 }
                 self.message.clear();
                 self.changed()
