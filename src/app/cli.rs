@@ -457,6 +457,11 @@ const LINTERS: &[Linter] = &[
     },
     Linter { what: "a peg solitaire board (.brd)", accepts: is_board, check: lint_board },
     Linter {
+        what: "a Sokoban level set (.xsb)",
+        accepts: |p| p.is_file() && crate::games::sokoban::library::is_set_path(p),
+        check: lint_level_set,
+    },
+    Linter {
         what: "an AmigaGuide help file (.guide)",
         accepts: crate::help::amigaguide::accepts,
         check: crate::help::amigaguide::lint,
@@ -475,6 +480,14 @@ fn lint_board(path: &Path) -> Vec<Diagnostic> {
             Ok(_) => Vec::new(),
             Err(e) => vec![Diagnostic::error(path, e.line, e.message)],
         },
+        Err(e) => vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
+    }
+}
+
+/// Every broken level of a Sokoban level set.
+fn lint_level_set(path: &Path) -> Vec<Diagnostic> {
+    match std::fs::read(path) {
+        Ok(bytes) => crate::games::sokoban::level::parse_set(path, &bytes).errors().cloned().collect(),
         Err(e) => vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
     }
 }

@@ -134,13 +134,15 @@ impl SokobanBoard {
 
     fn best_box(&self, session: &Session<LevelVariant>) -> Requester {
         let records = Records::load(&self.data_dir).unwrap_or_default();
+        // Short lines: a requester on a 320-pixel screen holds about 36
+        // characters.
         let mut lines = vec![match records.best(&session.variant().id) {
             Some(b) => format!("Your best: {} moves, {} pushes.", b.moves, b.pushes),
-            None => "You have not solved this level yet.".into(),
+            None => "Not solved yet.".into(),
         }];
         if let Some(lurd) = &session.variant().level.solution {
             let pushes = lurd.chars().filter(char::is_ascii_uppercase).count();
-            lines.push(format!("The level file's solution: {} moves, {pushes} pushes.", lurd.len()));
+            lines.push(format!("Level file: {} moves, {pushes} pushes.", lurd.len()));
         }
         Requester { title: format!("Best Results: {}", self.title), lines, buttons: vec!["OK".into()] }
     }
