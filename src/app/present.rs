@@ -1,6 +1,6 @@
 //! Presenting a framebuffer in a window: convert to 0RGB and scale by whole
 //! pixels (every Parlour mode has square pixels, so both axes use the same
-//! factor).
+//! factor), letterboxed in a window of any size.
 
 use crate::gfx::Surface;
 
@@ -33,6 +33,64 @@ pub fn present(surface: &Surface, scale: u32, rgb: &mut Vec<u32>, out: &mut Vec<
     }
 }
 
+/// Where a frame goes in a window of another size: the largest whole
+/// scale that fits (at least 1), centred, the rest of the window black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Letterbox {
+    pub scale: u32,
+    /// The frame's top-left in the window (negative when a window smaller
+    /// than the frame crops it).
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Letterbox {
+    /// The letterbox of a `w` x `h` frame in a `win_w` x `win_h` window.
+    pub fn fit(w: u32, h: u32, win_w: u32, win_h: u32) -> Letterbox {
+        let scale = (win_w / w.max(1)).min(win_h / h.max(1)).max(1);
+        let x = (win_w as i32 - (w * scale) as i32) / 2;
+        let y = (win_h as i32 - (h * scale) as i32) / 2;
+        Letterbox { scale, x, y }
+    }
+
+    /// The frame pixel under window pixel (wx, wy), clamped to the frame
+    /// (a pointer in the black border is at the frame's nearest edge).
+    pub fn to_frame(&self, wx: i32, wy: i32, w: u32, h: u32) -> (i32, i32) {
+        let k = self.scale as i32;
+        let fx = (wx - self.x).div_euclid(k).clamp(0, w as i32 - 1);
+        let fy = (wy - self.y).div_euclid(k).clamp(0, h as i32 - 1);
+        (fx, fy)
+    }
+}
+
+/// Writes the surface into `out` as a `win_w` x `win_h` window of 0RGB
+/// pixels: black, with the frame scaled and placed by `lb`. `rgb` and
+/// `scaled` are scratch space kept between frames.
+pub fn present_letterboxed(
+    surface: &Surface,
+    lb: Letterbox,
+    (win_w, win_h): (u32, u32),
+    rgb: &mut Vec<u32>,
+    scaled: &mut Vec<u32>,
+    out: &mut Vec<u32>,
+) {
+    present(surface, lb.scale, rgb, scaled);
+    let (sw, sh) = ((surface.width() * lb.scale) as i32, (surface.height() * lb.scale) as i32);
+    let (ww, wh) = (win_w as i32, win_h as i32);
+    out.clear();
+    out.resize((win_w * win_h) as usize, 0);
+    // The rows and columns of the scaled frame that land in the window.
+    let (x0, x1) = (lb.x.max(0), (lb.x + sw).min(ww));
+    if x0 >= x1 {
+        return;
+    }
+    for wy in lb.y.max(0)..(lb.y + sh).min(wh) {
+        let sy = wy - lb.y;
+        let src = &scaled[(sy * sw + x0 - lb.x) as usize..(sy * sw + x1 - lb.x) as usize];
+        out[(wy * ww + x0) as usize..(wy * ww + x1) as usize].copy_from_slice(src);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -49,6 +107,44 @@ mod tests {
         assert_eq!(out[3], 0);
         assert_eq!(out[6 * 2 + 5], 0);
         assert_eq!(out[6 * 3 + 3], 0xFFFFFF);
+    }
+
+    #[test]
+    fn letterbox_centres_the_largest_whole_scale() {
+        // A PAL Amiga in a 1000 x 700 window: 2x (640 x 512), centred.
+        let lb = Letterbox::fit(320, 256, 1000, 700);
+        assert_eq!(lb, Letterbox { scale: 2, x: 180, y: 94 });
+        assert_eq!(lb.to_frame(180, 94, 320, 256), (0, 0));
+        assert_eq!(lb.to_frame(181, 95, 320, 256), (0, 0));
+        assert_eq!(lb.to_frame(182, 96, 320, 256), (1, 1));
+        assert_eq!(lb.to_frame(0, 0, 320, 256), (0, 0), "the border clamps to the edge");
+        assert_eq!(lb.to_frame(999, 699, 320, 256), (319, 255));
+        // Smaller than the frame: scale 1, cropped around the centre.
+        let small = Letterbox::fit(698, 523, 600, 500);
+        assert_eq!(small, Letterbox { scale: 1, x: -49, y: -11 });
+        assert_eq!(small.to_frame(0, 0, 698, 523), (49, 11));
+    }
+
+    #[test]
+    fn letterboxed_frames_have_black_borders() {
+        let mut s = Surface::new(2, 1, Format::Indexed { bits: 1 }, palette::mac_clut1());
+        s.put(1, 0, 1);
+        let (mut rgb, mut scaled, mut out) = (Vec::new(), Vec::new(), Vec::new());
+        let lb = Letterbox::fit(2, 1, 7, 4);
+        assert_eq!(lb, Letterbox { scale: 3, x: 0, y: 0 });
+        present_letterboxed(&s, lb, (7, 4), &mut rgb, &mut scaled, &mut out);
+        assert_eq!(out.len(), 28);
+        assert_eq!(&out[0..7], &[0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0, 0, 0, 0]);
+        assert_eq!(&out[21..28], &[0; 7], "the row below the frame is black");
+        let lb = Letterbox::fit(2, 1, 6, 5);
+        assert_eq!((lb.x, lb.y), (0, 1));
+        present_letterboxed(&s, lb, (6, 5), &mut rgb, &mut scaled, &mut out);
+        assert_eq!(&out[0..6], &[0; 6]);
+        assert_eq!(out[6], 0xFFFFFF);
+        // A window smaller than the frame shows its middle.
+        let crop = Letterbox::fit(2, 1, 1, 1);
+        present_letterboxed(&s, crop, (1, 1), &mut rgb, &mut scaled, &mut out);
+        assert_eq!(out, [0xFFFFFF]);
     }
 
     #[test]

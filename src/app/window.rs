@@ -1,69 +1,159 @@
 //! The real window (minifb): shows the framebuffer scaled by whole pixels
 //! and turns mouse and keys into Parlour input. It presents only when the
-//! frame changed, sends ticks at the rate the view asks for on a schedule
-//! that does not drift (see [`TickSchedule`]), and sleeps between polls
-//! and ticks, so an idle or paused window costs next to nothing.
+//! frame (or the window's size) changed, sends ticks at the rate the view
+//! asks for on a schedule that does not drift (see [`TickSchedule`]), and
+//! sleeps between polls and ticks, so an idle or paused window costs next
+//! to nothing.
+//!
+//! The window can be resized: the frame is drawn at the largest whole
+//! scale that fits, centred, with black around it, and the pointer is
+//! mapped back through the same letterbox. F11 switches to full screen and
+//! back. When the frame changes size (a machine switch) the window is
+//! replaced by one of the new size, opened before the old one closes: on
+//! an X server without a window manager the last window closing can end
+//! the server's session, and with it the game.
 
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use minifb::{Key as MfKey, KeyRepeat, MouseButton, MouseMode, Window, WindowOptions};
+use minifb::{InputCallback, Key as MfKey, MouseButton, MouseMode, ScaleMode, Window, WindowOptions};
 
 use crate::machines::{Button, Input, Key, Modifiers};
 
 use super::driver::Driver;
-use super::present::{default_scale, present};
+use super::present::{Letterbox, default_scale, present_letterboxed};
 use super::settings;
 use super::ticks::TickSchedule;
 
 /// Polls per second: enough for smooth dragging, cheap when idle.
 const POLL_HZ: u64 = 60;
 
+/// How the window shows the frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Placement {
+    /// A framed window, `scale` times the frame when it opens.
+    Windowed { scale: u32 },
+    /// A borderless window covering the screen.
+    FullScreen,
+}
+
+/// Why the event loop on one window stopped.
+enum Stop {
+    /// The window was closed or the user quit.
+    Quit,
+    /// The frame changed size: a window of the new size is wanted.
+    Resized,
+    /// F11: between full screen and a window.
+    ToggleFullScreen,
+}
+
 /// Opens the window and runs until it is closed or the user quits.
 /// `scale` of None picks the largest whole factor that fits a desktop.
 pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
-    while !driver.wants_quit() {
-        let (w, h) = (driver.frame().width(), driver.frame().height());
-        let k = scale.unwrap_or_else(|| default_scale(w, h));
-        let mut window = open(w, h, k)?;
-        let reopen = pump(&mut window, &mut driver, k);
-        // The machine in use is the one to open with next time.
-        if let Err(e) = settings::remember_machine(&driver.shell().machine().choice()) {
-            eprintln!("warning: could not save settings: {e}");
+    let frame_size = |d: &Driver| (d.frame().width(), d.frame().height());
+    let windowed = |d: &Driver| {
+        let (w, h) = frame_size(d);
+        Placement::Windowed { scale: scale.unwrap_or_else(|| default_scale(w, h)) }
+    };
+    let mut placement = windowed(&driver);
+    let mut window = open(frame_size(&driver), placement)?;
+    loop {
+        let stop = pump(&mut window, &mut driver);
+        let next = match stop {
+            Stop::Quit => break,
+            Stop::Resized => match placement {
+                Placement::FullScreen => Placement::FullScreen,
+                Placement::Windowed { .. } => windowed(&driver),
+            },
+            Stop::ToggleFullScreen => match placement {
+                Placement::FullScreen => windowed(&driver),
+                Placement::Windowed { .. } => Placement::FullScreen,
+            },
+        };
+        // The new window opens before the old one closes (assigning drops
+        // the old one); if it cannot open, play goes on in the old window,
+        // letterboxed.
+        match open(frame_size(&driver), next) {
+            Ok(new) => {
+                window = new;
+                placement = next;
+            }
+            Err(e) => eprintln!("warning: {e}; staying in this window"),
         }
-        if !reopen {
-            break;
-        }
+    }
+    // The machine in use is the one to open with next time.
+    if let Err(e) = settings::remember_machine(&driver.shell().machine().choice()) {
+        eprintln!("warning: could not save settings: {e}");
     }
     Ok(())
 }
 
-fn open(w: u32, h: u32, k: u32) -> Result<Window, String> {
-    let mut window = Window::new("Parlour", (w * k) as usize, (h * k) as usize, WindowOptions::default())
+fn open((w, h): (u32, u32), placement: Placement) -> Result<Window, String> {
+    let options = WindowOptions { resize: true, scale_mode: ScaleMode::UpperLeft, ..WindowOptions::default() };
+    let (size, options) = match placement {
+        Placement::Windowed { scale } => (((w * scale) as usize, (h * scale) as usize), options),
+        Placement::FullScreen => {
+            let screen = x11::screen_size().ok_or("cannot find the screen's size for full screen")?;
+            (screen, WindowOptions { borderless: true, topmost: true, ..options })
+        }
+    };
+    let mut window = Window::new("Parlour", size.0, size.1, options)
         .map_err(|e| format!("cannot open a window: {e} (is DISPLAY set?)"))?;
     // The loop paces itself (see `pump`).
     window.set_target_fps(0);
+    if placement == Placement::FullScreen {
+        window.set_position(0, 0);
+        x11::request_full_screen(&window);
+    }
     Ok(window)
 }
 
-/// Pointer and button state carried between polls so presses and releases
-/// become events.
+/// Pointer, button and key state carried between polls so presses and
+/// releases become events.
 #[derive(Default)]
 struct Pointer {
     pos: (i32, i32),
     down: [bool; 3],
+    mods: Modifiers,
+    /// Alt went down and nothing else happened since: its release is the
+    /// Windows "Alt alone" that moves to the menu bar.
+    alt_alone: bool,
 }
 
-/// Runs the event loop on one window; returns true if the framebuffer's
-/// size changed (a machine switch) and the window must be reopened.
-fn pump(window: &mut Window, driver: &mut Driver, k: u32) -> bool {
+/// Every key press and release in order, as minifb reports them one by one
+/// (its key state alone would lose a key pressed and released between two
+/// polls, as xdotool types).
+#[derive(Clone, Default)]
+struct KeyLog(Rc<RefCell<Vec<(MfKey, bool)>>>);
+
+impl InputCallback for KeyLog {
+    fn add_char(&mut self, _: u32) {}
+
+    fn set_key_state(&mut self, key: MfKey, down: bool) {
+        self.0.borrow_mut().push((key, down));
+    }
+}
+
+/// Runs the event loop on one window until it closes, the user quits, the
+/// frame changes size or F11 is pressed.
+fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
     let size = (driver.frame().width(), driver.frame().height());
-    let (mut rgb, mut scaled) = (Vec::new(), Vec::new());
+    let (mut rgb, mut scaled, mut out) = (Vec::new(), Vec::new(), Vec::new());
     let mut pointer = Pointer::default();
-    let mut shown = 0;
+    let keys = KeyLog::default();
+    window.set_input_callback(Box::new(keys.clone()));
+    // Button presses one by one where the X server can tell them (XInput 2);
+    // else minifb's button state, sampled each poll.
+    let mut buttons = x11::ButtonWatch::new(window);
+    let mut shown = None;
     let mut ticks: Option<TickSchedule> = None;
     while window.is_open() && !driver.wants_quit() {
         let polled = Instant::now();
-        let mut events = collect_events(window, &mut pointer, k);
+        let win = window.get_size();
+        let win = (win.0.max(1) as u32, win.1.max(1) as u32);
+        let lb = Letterbox::fit(size.0, size.1, win.0, win.1);
+        let (mut events, full_screen) = collect_events(window, &mut pointer, &keys, buttons.as_mut(), lb, size);
         let hz = driver.tick_hz();
         if ticks.as_ref().map_or(0, TickSchedule::hz) != hz {
             ticks = (hz > 0).then(|| TickSchedule::new(hz, polled));
@@ -72,16 +162,19 @@ fn pump(window: &mut Window, driver: &mut Driver, k: u32) -> bool {
             events.push(Input::Tick { ms });
         }
         driver.feed(&events);
+        if full_screen {
+            return Stop::ToggleFullScreen;
+        }
         let frame = driver.frame();
         if (frame.width(), frame.height()) != size {
-            return true;
+            return Stop::Resized;
         }
-        if driver.generation() != shown {
-            shown = driver.generation();
-            present(frame, k, &mut rgb, &mut scaled);
-            let (w, h) = ((size.0 * k) as usize, (size.1 * k) as usize);
-            if window.update_with_buffer(&scaled, w, h).is_err() {
-                return false;
+        // Present a new frame, or the same one in a window of a new size.
+        if shown != Some((driver.generation(), win)) {
+            shown = Some((driver.generation(), win));
+            present_letterboxed(frame, lb, win, &mut rgb, &mut scaled, &mut out);
+            if window.update_with_buffer(&out, win.0 as usize, win.1 as usize).is_err() {
+                return Stop::Quit;
             }
         } else {
             window.update();
@@ -93,46 +186,94 @@ fn pump(window: &mut Window, driver: &mut Driver, k: u32) -> bool {
         }
         std::thread::sleep(wake.saturating_duration_since(Instant::now()));
     }
-    false
+    Stop::Quit
 }
 
-fn collect_events(window: &Window, pointer: &mut Pointer, k: u32) -> Vec<Input> {
+/// The input since the last poll, and whether F11 (full screen) was pressed.
+fn collect_events(
+    window: &Window,
+    pointer: &mut Pointer,
+    keys: &KeyLog,
+    buttons: Option<&mut x11::ButtonWatch>,
+    lb: Letterbox,
+    (w, h): (u32, u32),
+) -> (Vec<Input>, bool) {
     let mut events = Vec::new();
-    if let Some((mx, my)) = window.get_mouse_pos(MouseMode::Clamp) {
-        let pos = ((mx as u32 / k) as i32, (my as u32 / k) as i32);
+    let moved = |pointer: &mut Pointer, events: &mut Vec<Input>, pos: (i32, i32)| {
         if pos != pointer.pos {
             pointer.pos = pos;
             events.push(Input::MouseMove { x: pos.0, y: pos.1 });
         }
-    }
-    let (x, y) = pointer.pos;
-    for (i, (mb, button)) in
-        [(MouseButton::Left, Button::Left), (MouseButton::Middle, Button::Middle), (MouseButton::Right, Button::Right)]
-            .into_iter()
-            .enumerate()
-    {
-        let down = window.get_mouse_down(mb);
-        if down != pointer.down[i] {
-            pointer.down[i] = down;
-            events.push(if down { Input::MouseDown { x, y, button } } else { Input::MouseUp { x, y, button } });
+    };
+    const BUTTONS: [(MouseButton, Button); 3] =
+        [(MouseButton::Left, Button::Left), (MouseButton::Middle, Button::Middle), (MouseButton::Right, Button::Right)];
+    match buttons {
+        Some(watch) => {
+            for press in watch.drain() {
+                let Some(i) = (press.button as usize).checked_sub(1).filter(|&i| i < 3) else { continue };
+                let button = BUTTONS[i].1;
+                moved(pointer, &mut events, lb.to_frame(press.x, press.y, w, h));
+                let (x, y) = pointer.pos;
+                pointer.down[i] = press.down;
+                pointer.alt_alone = false;
+                events.push(if press.down {
+                    Input::MouseDown { x, y, button }
+                } else {
+                    Input::MouseUp { x, y, button }
+                });
+            }
+            if let Some((mx, my)) = window.get_mouse_pos(MouseMode::Clamp) {
+                moved(pointer, &mut events, lb.to_frame(mx as i32, my as i32, w, h));
+            }
+        }
+        None => {
+            if let Some((mx, my)) = window.get_mouse_pos(MouseMode::Clamp) {
+                moved(pointer, &mut events, lb.to_frame(mx as i32, my as i32, w, h));
+            }
+            let (x, y) = pointer.pos;
+            // Sampled once a poll: a press and release within one poll is
+            // not seen here.
+            for (i, (mb, button)) in BUTTONS.into_iter().enumerate() {
+                let down = window.get_mouse_down(mb);
+                if down != pointer.down[i] {
+                    pointer.down[i] = down;
+                    pointer.alt_alone = false;
+                    events.push(if down { Input::MouseDown { x, y, button } } else { Input::MouseUp { x, y, button } });
+                }
+            }
         }
     }
+    let (x, y) = pointer.pos;
     if let Some((_, dy)) = window.get_scroll_wheel()
         && dy != 0.0
     {
         events.push(Input::Wheel { x, y, dy: if dy > 0.0 { -1 } else { 1 } });
     }
-    let mods = Modifiers {
-        shift: window.is_key_down(MfKey::LeftShift) || window.is_key_down(MfKey::RightShift),
-        ctrl: window.is_key_down(MfKey::LeftCtrl) || window.is_key_down(MfKey::RightCtrl),
-        alt: window.is_key_down(MfKey::LeftAlt) || window.is_key_down(MfKey::RightAlt),
-    };
-    for key in window.get_keys_pressed(KeyRepeat::Yes) {
-        if let Some(key) = map_key(key, mods.shift) {
-            events.push(Input::Key { key, mods });
+    let mut full_screen = false;
+    for (key, down) in keys.0.borrow_mut().drain(..) {
+        let m = &mut pointer.mods;
+        match key {
+            MfKey::LeftShift | MfKey::RightShift => m.shift = down,
+            MfKey::LeftCtrl | MfKey::RightCtrl => m.ctrl = down,
+            MfKey::LeftAlt | MfKey::RightAlt => {
+                m.alt = down;
+                if down {
+                    pointer.alt_alone = true;
+                } else if std::mem::take(&mut pointer.alt_alone) {
+                    events.push(Input::Key { key: Key::Alt, mods: Modifiers::default() });
+                }
+            }
+            _ if !down => {}
+            MfKey::F11 => full_screen = true,
+            _ => {
+                pointer.alt_alone = false;
+                if let Some(k) = map_key(key, pointer.mods.shift) {
+                    events.push(Input::Key { key: k, mods: pointer.mods });
+                }
+            }
         }
     }
-    events
+    (events, full_screen)
 }
 
 fn map_key(key: MfKey, shift: bool) -> Option<Key> {
@@ -190,6 +331,176 @@ fn map_key(key: MfKey, shift: bool) -> Option<Key> {
         Home => Some(Key::Home),
         End => Some(Key::End),
         F1 => Some(Key::Function(1)),
+        F2 => Some(Key::Function(2)),
+        F3 => Some(Key::Function(3)),
+        F4 => Some(Key::Function(4)),
+        F5 => Some(Key::Function(5)),
+        F6 => Some(Key::Function(6)),
+        F7 => Some(Key::Function(7)),
+        F8 => Some(Key::Function(8)),
+        F9 => Some(Key::Function(9)),
+        F10 => Some(Key::Function(10)),
+        // F11 is the window's own (full screen).
+        F12 => Some(Key::Function(12)),
         _ => None,
+    }
+}
+
+/// The little X11 that minifb does not offer: the screen's size, and the
+/// window manager's full-screen state. libX11 is loaded at run time, as
+/// minifb loads it.
+mod x11 {
+    use std::os::raw::{c_int, c_long, c_ulong};
+
+    use minifb::Window;
+    use x11_dl::{xinput2, xlib};
+
+    /// A short-lived connection to the display in $DISPLAY.
+    struct Connection {
+        lib: xlib::Xlib,
+        display: *mut xlib::Display,
+    }
+
+    impl Connection {
+        fn open() -> Option<Connection> {
+            let lib = xlib::Xlib::open().ok()?;
+            // SAFETY: a null name opens $DISPLAY; the result is checked.
+            let display = unsafe { (lib.XOpenDisplay)(std::ptr::null()) };
+            (!display.is_null()).then_some(Connection { lib, display })
+        }
+    }
+
+    impl Drop for Connection {
+        fn drop(&mut self) {
+            // SAFETY: the display was opened by this connection.
+            unsafe { (self.lib.XCloseDisplay)(self.display) };
+        }
+    }
+
+    /// The default screen's size in pixels.
+    pub fn screen_size() -> Option<(usize, usize)> {
+        let c = Connection::open()?;
+        // SAFETY: the display is open.
+        unsafe {
+            let screen = (c.lib.XDefaultScreen)(c.display);
+            let (w, h) = ((c.lib.XDisplayWidth)(c.display, screen), (c.lib.XDisplayHeight)(c.display, screen));
+            (w > 0 && h > 0).then_some((w as usize, h as usize))
+        }
+    }
+
+    /// A button press or release in the window, in window pixels.
+    pub struct Press {
+        pub down: bool,
+        pub button: u32,
+        pub x: i32,
+        pub y: i32,
+    }
+
+    /// The window's button presses and releases one by one, through XInput
+    /// 2 on a connection of our own (XInput 2 lets several clients listen to
+    /// one window's buttons; minifb listens with the core protocol).
+    pub struct ButtonWatch {
+        c: Connection,
+        /// libXi stays loaded: it decodes the events' data.
+        _xi: xinput2::XInput2,
+        opcode: c_int,
+    }
+
+    impl ButtonWatch {
+        /// None where the server or the library has no XInput 2.
+        pub fn new(window: &Window) -> Option<ButtonWatch> {
+            let c = Connection::open()?;
+            let xi = xinput2::XInput2::open().ok()?;
+            let handle = window.get_window_handle() as c_ulong;
+            // SAFETY: the display is open; the mask outlives the call.
+            unsafe {
+                let (mut opcode, mut event, mut error) = (0, 0, 0);
+                let name = c"XInputExtension";
+                if (c.lib.XQueryExtension)(c.display, name.as_ptr(), &mut opcode, &mut event, &mut error) == 0 {
+                    return None;
+                }
+                let (mut major, mut minor) = (2, 0);
+                if (xi.XIQueryVersion)(c.display, &mut major, &mut minor) != 0 {
+                    return None;
+                }
+                let mut bits = [0u8; 4];
+                xinput2::XISetMask(&mut bits, xinput2::XI_ButtonPress);
+                xinput2::XISetMask(&mut bits, xinput2::XI_ButtonRelease);
+                let mut mask = xinput2::XIEventMask {
+                    deviceid: xinput2::XIAllMasterDevices,
+                    mask_len: bits.len() as c_int,
+                    mask: bits.as_mut_ptr(),
+                };
+                if (xi.XISelectEvents)(c.display, handle, &mut mask, 1) != 0 {
+                    return None;
+                }
+                (c.lib.XFlush)(c.display);
+                Some(ButtonWatch { c, _xi: xi, opcode })
+            }
+        }
+
+        /// The presses and releases since the last call, in order.
+        pub fn drain(&mut self) -> Vec<Press> {
+            let mut out = Vec::new();
+            // SAFETY: the display is open; event data is fetched and freed
+            // in pairs, and read only when fetched.
+            unsafe {
+                while (self.c.lib.XPending)(self.c.display) > 0 {
+                    let mut event: xlib::XEvent = std::mem::zeroed();
+                    (self.c.lib.XNextEvent)(self.c.display, &mut event);
+                    let mut cookie = event.generic_event_cookie;
+                    if cookie.type_ != xlib::GenericEvent || cookie.extension != self.opcode {
+                        continue;
+                    }
+                    if (self.c.lib.XGetEventData)(self.c.display, &mut cookie) == 0 {
+                        continue;
+                    }
+                    let e = &*(cookie.data as *const xinput2::XIDeviceEvent);
+                    if matches!(e.evtype, xinput2::XI_ButtonPress | xinput2::XI_ButtonRelease) {
+                        out.push(Press {
+                            down: e.evtype == xinput2::XI_ButtonPress,
+                            button: e.detail as u32,
+                            x: e.event_x.floor() as i32,
+                            y: e.event_y.floor() as i32,
+                        });
+                    }
+                    (self.c.lib.XFreeEventData)(self.c.display, &mut cookie);
+                }
+            }
+            out
+        }
+    }
+
+    /// Asks the window manager, if there is one, to show `window` full
+    /// screen (EWMH _NET_WM_STATE_FULLSCREEN); without one the borderless
+    /// screen-sized window already is.
+    pub fn request_full_screen(window: &Window) {
+        let Some(c) = Connection::open() else { return };
+        let handle = window.get_window_handle() as c_ulong;
+        // SAFETY: the display is open; the event is fully initialised.
+        unsafe {
+            let state = (c.lib.XInternAtom)(c.display, c"_NET_WM_STATE".as_ptr(), xlib::False);
+            let full = (c.lib.XInternAtom)(c.display, c"_NET_WM_STATE_FULLSCREEN".as_ptr(), xlib::False);
+            let root = (c.lib.XDefaultRootWindow)(c.display);
+            let mut event: xlib::XEvent = std::mem::zeroed();
+            event.client_message = xlib::XClientMessageEvent {
+                type_: xlib::ClientMessage,
+                serial: 0,
+                send_event: xlib::True,
+                display: c.display,
+                window: handle,
+                message_type: state,
+                format: 32,
+                data: xlib::ClientMessageData::from([1 as c_long, full as c_long, 0, 1, 0]),
+            };
+            (c.lib.XSendEvent)(
+                c.display,
+                root,
+                xlib::False,
+                xlib::SubstructureRedirectMask | xlib::SubstructureNotifyMask,
+                &mut event,
+            );
+            (c.lib.XFlush)(c.display);
+        }
     }
 }
