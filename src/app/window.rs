@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 
 use minifb::{Key as MfKey, KeyRepeat, MouseButton, MouseMode, Window, WindowOptions};
 
-use crate::machines::{Button, Input, Key, Modifiers};
+use crate::machines::pointer::hand_pixels;
+use crate::machines::{Button, Input, Key, Modifiers, Pointer as Shape};
 
 use super::driver::Driver;
 use super::present::{default_scale, present};
@@ -46,6 +47,8 @@ fn open(w: u32, h: u32, k: u32) -> Result<Window, String> {
 #[derive(Default)]
 struct Pointer {
     pos: (i32, i32),
+    /// The position in window pixels (before dividing by the scale).
+    window_pos: (usize, usize),
     down: [bool; 3],
 }
 
@@ -53,9 +56,12 @@ struct Pointer {
 /// size changed (a machine switch) and the window must be reopened.
 fn pump(window: &mut Window, driver: &mut Driver, k: u32) -> bool {
     let size = (driver.frame().width(), driver.frame().height());
-    let (mut rgb, mut scaled) = (Vec::new(), Vec::new());
+    let (mut rgb, mut scaled, mut composed) = (Vec::new(), Vec::new(), Vec::new());
     let mut pointer = Pointer::default();
     let mut shown = 0;
+    // Where the drawn hand pointer is, in window pixels (None: the
+    // system's arrow shows).
+    let mut hand_at: Option<(usize, usize)> = None;
     let mut last_tick = Instant::now();
     while window.is_open() && !driver.wants_quit() {
         let mut events = collect_events(window, &mut pointer, k);
@@ -68,11 +74,26 @@ fn pump(window: &mut Window, driver: &mut Driver, k: u32) -> bool {
         if (frame.width(), frame.height()) != size {
             return true;
         }
-        if driver.generation() != shown {
-            shown = driver.generation();
-            present(frame, k, &mut rgb, &mut scaled);
+        let hand = (driver.shell().pointer() == Shape::Hand).then_some(pointer.window_pos);
+        if hand.is_some() != hand_at.is_some() {
+            window.set_cursor_visibility(hand.is_none());
+        }
+        if driver.generation() != shown || hand != hand_at {
+            if driver.generation() != shown {
+                shown = driver.generation();
+                present(frame, k, &mut rgb, &mut scaled);
+            }
+            hand_at = hand;
             let (w, h) = ((size.0 * k) as usize, (size.1 * k) as usize);
-            if window.update_with_buffer(&scaled, w, h).is_err() {
+            let buffer = match hand {
+                Some(at) => {
+                    composed.clone_from(&scaled);
+                    draw_hand(&mut composed, w, h, k as usize, at);
+                    &composed
+                }
+                None => &scaled,
+            };
+            if window.update_with_buffer(buffer, w, h).is_err() {
                 return false;
             }
         } else {
@@ -82,9 +103,24 @@ fn pump(window: &mut Window, driver: &mut Driver, k: u32) -> bool {
     false
 }
 
+/// Draws the hand pointer into the scaled picture `buffer` (`w` x `h`),
+/// its hot spot at `at`, each of its pixels `k` window pixels square like
+/// the machine's.
+fn draw_hand(buffer: &mut [u32], w: usize, h: usize, k: usize, at: (usize, usize)) {
+    for (dx, dy, colour) in hand_pixels() {
+        let (x0, y0) = (at.0 as i64 + dx as i64 * k as i64, at.1 as i64 + dy as i64 * k as i64);
+        for y in y0.max(0)..(y0 + k as i64).min(h as i64) {
+            for x in x0.max(0)..(x0 + k as i64).min(w as i64) {
+                buffer[y as usize * w + x as usize] = colour.to_u32();
+            }
+        }
+    }
+}
+
 fn collect_events(window: &Window, pointer: &mut Pointer, k: u32) -> Vec<Input> {
     let mut events = Vec::new();
     if let Some((mx, my)) = window.get_mouse_pos(MouseMode::Clamp) {
+        pointer.window_pos = (mx.max(0.0) as usize, my.max(0.0) as usize);
         let pos = ((mx as u32 / k) as i32, (my as u32 / k) as i32);
         if pos != pointer.pos {
             pointer.pos = pos;

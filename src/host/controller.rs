@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use crate::core::{FileErrorKind, Game, GameStats, Outcome, Session, Stats, Status, Variant, fnv1a64, save};
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Command, Input, Machine, MachineId, Menu, MenuItem, Requester, ViewCommand};
+use crate::machines::{Command, Input, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
 use crate::views::board::{Board, OPTIONS, Reply, clock};
 use crate::views::{Response, View};
 
@@ -205,10 +205,24 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     fn new_game(&mut self) -> Response {
+        if let Some(variant) = self.board.new_rules(&self.session) {
+            return self.switch_rules(variant);
+        }
         self.abandon();
         let seed = next_seed(&self.session);
         self.session.new_game(seed);
         self.message.clear();
+        self.changed()
+    }
+
+    /// Ends the game in progress and deals the next with `variant`.
+    fn switch_rules(&mut self, variant: V) -> Response {
+        self.abandon();
+        let seed = next_seed(&self.session);
+        self.session = Session::new(variant, seed);
+        self.counted.clear();
+        self.message.clear();
+        self.keep_prefs();
         self.changed()
     }
 
@@ -257,15 +271,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 self.asked = Asked::Board;
                 Response::Ask(req)
             }
-            Reply::Rules(variant) => {
-                self.abandon();
-                let seed = next_seed(&self.session);
-                self.session = Session::new(variant, seed);
-                self.counted.clear();
-                self.message.clear();
-                self.keep_prefs();
-                self.changed()
-            }
+            Reply::Rules(variant) => self.switch_rules(variant),
         }
     }
 
@@ -370,15 +376,19 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     }
 
     fn menus(&self) -> Vec<Menu> {
-        vec![self.game_menu()]
+        let mut menus = vec![self.game_menu()];
+        menus.extend(self.board.menus(&self.session));
+        menus
     }
 
     fn fields(&self) -> Vec<(&'static str, String)> {
         // Every game has a clock and a move count, after its score.
         let mut fields = self.board.fields(&self.session);
         let at = 1.min(fields.len());
-        fields.insert(at, ("Time", clock(self.session.elapsed_ms() / 1000)));
-        fields.insert(at + 1, ("Moves", self.session.move_count().to_string()));
+        fields.insert(at, ("Moves", self.session.move_count().to_string()));
+        if self.board.shows_clock() {
+            fields.insert(at, ("Time", clock(self.session.elapsed_ms() / 1000)));
+        }
         fields
     }
 
@@ -394,7 +404,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         self.machine = Some(machine.id());
         if let Input::Tick { ms } = *input {
             let before = self.session.elapsed_ms() / 1000;
-            if self.in_progress() {
+            if self.in_progress() && !self.board.paused() {
                 self.session.add_time(u64::from(ms));
             }
             let clock_moved = self.session.elapsed_ms() / 1000 != before;
@@ -477,6 +487,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
 
     fn wants_ticks(&self) -> bool {
         true
+    }
+
+    fn pointer(&self, x: i32, y: i32, machine: &Machine, area: Rect) -> Pointer {
+        self.board.pointer(&self.session, x, y, machine, area)
+    }
+
+    fn traps_right_button(&self) -> bool {
+        self.board.traps_right_button()
     }
 
     fn close(&mut self) {

@@ -2,7 +2,7 @@
 //! a machine and turns input into commands or moves; it never draws chrome.
 
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Command, Input, Machine, Menu, Requester, ViewCommand};
+use crate::machines::{Command, Input, Machine, Menu, Pointer, Requester, ViewCommand};
 
 /// Opens what a list dialog has selected (the launcher's Play, a
 /// chooser's OK).
@@ -55,6 +55,17 @@ pub trait View {
     fn wants_ticks(&self) -> bool {
         false
     }
+    /// The pointer to show at (x, y) in `area` (a pointing hand over what
+    /// can be picked up).
+    fn pointer(&self, _x: i32, _y: i32, _machine: &Machine, _area: Rect) -> Pointer {
+        Pointer::Arrow
+    }
+    /// Whether the right button belongs to the view over its area, where a
+    /// machine would otherwise open its menus with it (an Amiga window's
+    /// RMBTRAP): MineSweeper marks squares with it.
+    fn traps_right_button(&self) -> bool {
+        false
+    }
     /// The view is about to go (another game opens, the program quits):
     /// the last chance to save what it holds.
     fn close(&mut self) {}
@@ -63,6 +74,7 @@ pub trait View {
 pub mod board;
 pub mod card_art;
 pub mod help;
+pub mod mines;
 pub mod pegs;
 pub mod solitaire;
 pub mod widgets;

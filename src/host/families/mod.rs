@@ -1,5 +1,6 @@
 //! The registration of each game family: how its games are listed, read,
 //! opened and helped.
 
+pub mod mines;
 pub mod pegs;
 pub mod solitaire;
