@@ -100,6 +100,12 @@ enum Command {
         /// Output file: .png, or .bmp for a Windows bitmap.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
+        /// Play these input events first, one a line (`-` reads standard
+        /// input): click X Y [left|middle|right], double X Y, drag X1 Y1 X2 Y2,
+        /// key NAME (z, Return, Escape, Left, Space, ctrl+z...), menu TITLE > ITEM,
+        /// wait MS. Coordinates are the machine's framebuffer pixels.
+        #[arg(long, value_name = "FILE")]
+        events: Option<PathBuf>,
     },
     /// Show help: a game's (its id), a help file's (.guide, .imaj, .html),
     /// or Parlour's own manual; or build YaZZle's HTML help with --html.
@@ -165,8 +171,9 @@ enum Command {
         /// Microsoft FreeCell deal number (FreeCell-family game types).
         #[arg(long, value_name = "N")]
         ms: Option<u32>,
-        /// Positions to search at most (default: 2,000,000 for a deal, no
-        /// limit for a board).
+        /// Positions to search at most (default: 2,000,000 for a deal,
+        /// 4,000,000 for a board: either keeps a search within about 30 s
+        /// and 1 GB).
         #[arg(long, value_name = "N")]
         nodes: Option<u64>,
     },
@@ -238,7 +245,9 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             Ok(())
         }
         Some(Command::Play { game, screen, seed }) => open_window(&screen, &game, seed),
-        Some(Command::Shot { target, screen, seed, output }) => shot(&target, &screen.choice()?, seed, &output),
+        Some(Command::Shot { target, screen, seed, output, events }) => {
+            shot(&target, &screen.choice()?, seed, &output, events.as_deref())
+        }
         Some(Command::Stats { game }) => stats(game.as_deref()),
         Some(Command::Bench { ms }) => super::bench::run(ms).map(|_| ()).map_err(fail),
         Some(Command::Lint { paths }) => lint(&paths),
@@ -272,13 +281,40 @@ fn shell_for(target: &str, choice: &MachineChoice, seed: Option<u64>, fresh_seed
     Ok(Shell::new(machine, view, fresh_seed))
 }
 
-fn shot(target: &str, choice: &MachineChoice, seed: Option<u64>, output: &Path) -> Result<(), Failure> {
-    let driver = Driver::new(shell_for(target, choice, seed, 1)?);
+fn shot(
+    target: &str,
+    choice: &MachineChoice,
+    seed: Option<u64>,
+    output: &Path,
+    events: Option<&Path>,
+) -> Result<(), Failure> {
+    // Read and check the script before anything is built.
+    let script = events.map(read_script).transpose()?;
+    let mut driver = Driver::new(shell_for(target, choice, seed, 1)?);
+    if let Some((name, steps)) = script {
+        super::script::run(&mut driver, &name, &steps).map_err(|e| fail(e.to_string()))?;
+    }
     let bytes = match output.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
         Some("bmp") => encode_bmp(driver.frame()),
         _ => encode_png(driver.frame()),
     };
     std::fs::write(output, bytes).map_err(|e| fail(format!("{}: {e}", output.display())))
+}
+
+/// Reads and parses an events file (`-`: standard input), with the name
+/// its errors are to carry.
+fn read_script(path: &Path) -> Result<(String, Vec<super::script::Step>), Failure> {
+    let (name, text) = if path == Path::new("-") {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map_err(|e| fail(format!("standard input: {e}")))?;
+        ("<stdin>".to_string(), text)
+    } else {
+        let text = std::fs::read_to_string(path).map_err(|e| fail(format!("{}: {e}", path.display())))?;
+        (path.display().to_string(), text)
+    };
+    let steps = super::script::parse(&name, &text).map_err(|e| fail(e.to_string()))?;
+    Ok((name, steps))
 }
 
 fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(), Failure> {
@@ -516,13 +552,17 @@ fn solve(target: &str, seed: Option<u64>, ms: Option<u32>, nodes: Option<u64>) -
 
 /// `parlour solve FILE.brd`: `solvable in N jumps` and the jumps, one per
 /// line, or `unsolvable`; the positions searched go to standard error.
+/// Positions a board search looks at when `--nodes` is not given: a
+/// 40-hole board with no end in sight stops in about 30 s, under 1 GB.
+const BOARD_NODES: u64 = 4_000_000;
+
 fn solve_board(path: &Path, limit: Option<u64>) -> Result<(), Failure> {
     use crate::games::pegs::board::Board;
     use crate::games::pegs::rules::Pegs;
     use crate::games::pegs::solver::{MAX_SLOTS, Verdict, solve};
     let bytes = std::fs::read(path).map_err(|e| fail(format!("{}: cannot be read ({e})", path.display())))?;
     let board = Board::parse(&path.display().to_string(), &bytes).map_err(|e| fail(e.to_string()))?;
-    let report = solve(&Pegs::new(board), limit);
+    let report = solve(&Pegs::new(board), Some(limit.unwrap_or(BOARD_NODES)));
     match report.verdict {
         Verdict::Solvable(jumps) => {
             say!("solvable in {} jumps", jumps.len());

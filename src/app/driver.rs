@@ -2,7 +2,7 @@
 //! redrawn only when something changed.
 
 use crate::gfx::Surface;
-use crate::machines::Input;
+use crate::machines::{Input, MenuItem};
 
 use super::shell::Shell;
 
@@ -37,6 +37,12 @@ impl Driver {
     /// Runs a command as if chosen from a menu.
     pub fn command(&mut self, cmd: &crate::machines::Command) {
         self.shell.command(cmd);
+        self.update();
+    }
+
+    /// Chooses a menu item, as picking it from its menu would.
+    pub fn choose(&mut self, item: &MenuItem) {
+        self.shell.command(&item.command);
         self.update();
     }
 

@@ -86,6 +86,11 @@ impl Shell {
         self.quit
     }
 
+    /// The requester showing, if any (it takes all input until answered).
+    pub fn requester(&self) -> Option<&Requester> {
+        self.requester.as_ref()
+    }
+
     pub fn wants_ticks(&self) -> bool {
         self.view.wants_ticks()
     }

@@ -21,6 +21,7 @@ use crate::gfx::{Font, Paint, Pattern, Rect, Surface, TextStyle};
 use super::look::Look;
 use super::menu::{Menu, MenuGeometry, MenuStyle, MenuTracker, Requester};
 use super::pens::Pen;
+use super::status;
 use super::{Chrome, Frame};
 
 /// Colour registers of the PAL lores screen (5 bitplanes, 32 registers).
@@ -421,22 +422,6 @@ impl AmigaChrome {
         depth_image(s, gx, 0, gw, detail, value(look, Pen::Background), block);
     }
 
-    /// The screen title with the figures and the message after it.
-    fn screen_title(frame: &Frame) -> String {
-        let mut parts: Vec<String> = Vec::new();
-        if !frame.title.is_empty() {
-            parts.push(frame.title.to_string());
-        }
-        let fields: Vec<String> = frame.fields.iter().map(|(n, v)| format!("{n}: {v}")).collect();
-        if !fields.is_empty() {
-            parts.push(fields.join("  "));
-        }
-        if !frame.message.is_empty() {
-            parts.push(frame.message.to_string());
-        }
-        parts.join("  ")
-    }
-
     /// The menu strip in the title bar while the right button is held.
     fn draw_strip(&self, s: &mut Surface, look: &Look, menus: &[Menu], open: Option<usize>) {
         let (detail, block) = (value(look, Pen::Text), value(look, Pen::Shine));
@@ -531,11 +516,16 @@ impl Chrome for AmigaChrome {
         s.fill_rect(self.content(), look.paint(Pen::Desktop));
         self.draw_bar(s, look);
         self.draw_screen_depth_gadget(s, look);
-        let text = Self::screen_title(frame);
+        // The title, the figures and the message, two spaces apart (one
+        // where room is short), made terser until they fit before the
+        // depth gadget.
+        let font = look.title_font;
         let limit = self.width - self.depth_width() - 2 - BAR_H_BORDER;
-        let text = fit(look.title_font, &text, limit);
+        let measure = |t: &str| font.text_width(t) as i32;
+        let wide = measure("  ");
+        let text = status::fit(&measure, limit, wide, frame.title, frame.fields, frame.message).joined(wide);
         let ink = value(look, Pen::Text);
-        s.draw_text(look.title_font, text, BAR_H_BORDER, BAR_V_BORDER, ink, TextStyle::PLAIN);
+        s.draw_text(font, fit(font, &text, limit), BAR_H_BORDER, BAR_V_BORDER, ink, TextStyle::PLAIN);
     }
 
     fn menu_style(&self) -> MenuStyle {
@@ -806,7 +796,7 @@ mod tests {
             let mut s = look.new_surface();
             chrome.draw_frame(&mut s, &look, &frame);
             for open in 0..m.len() {
-                let tracker = MenuTracker { active: true, open: Some(open), hover: Some(0) };
+                let tracker = MenuTracker { active: true, open: Some(open), hover: Some(0), ..MenuTracker::default() };
                 chrome.draw_menus(&mut s, &look, &m, &tracker);
             }
             chrome.draw_requester(&mut s, &look, &requester());
@@ -823,7 +813,7 @@ mod tests {
         let g = chrome.menu_geometry(&look);
         let (_, items) = g.panel(&m, 1);
         let mut s = look.new_surface();
-        let tracker = MenuTracker { active: true, open: Some(1), hover: Some(0) };
+        let tracker = MenuTracker { active: true, open: Some(1), hover: Some(0), ..MenuTracker::default() };
         chrome.draw_menus(&mut s, &look, &m, &tracker);
         // The hovered item's box is mostly BARDETAIL (black).
         let r = items[0];
@@ -875,7 +865,7 @@ mod tests {
         chrome.draw_menus(&mut s, &look, &m, &MenuTracker::default());
         assert_eq!(s, before);
         // Active with nothing open: the strip replaces the title.
-        let strip = MenuTracker { active: true, open: None, hover: None };
+        let strip = MenuTracker { active: true, open: None, hover: None, ..MenuTracker::default() };
         chrome.draw_menus(&mut s, &look, &m, &strip);
         assert_ne!(s, before);
         assert!((11..256).all(|y| (0..320).all(|x| s.get(x, y) == before.get(x, y))));

@@ -25,6 +25,8 @@ pub enum Key {
     Home,
     End,
     Function(u8),
+    /// Alt pressed and released by itself (Windows: to the menu bar).
+    Alt,
 }
 
 /// Modifier keys held with a key press. `command` is the machine's menu

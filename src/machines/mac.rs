@@ -6,8 +6,9 @@
 use crate::gfx::{Rect, Surface, TextStyle};
 
 use super::look::Look;
-use super::menu::{Menu, MenuGeometry, MenuStyle, MenuTracker, Requester};
+use super::menu::{Command, Menu, MenuGeometry, MenuStyle, MenuTracker, Requester};
 use super::pens::Pen;
+use super::status;
 use super::{Chrome, Frame};
 
 const MENU_BAR_HEIGHT: i32 = 20;
@@ -62,6 +63,13 @@ impl MacChrome {
     /// desktop below the menu bar, room for the drop shadow right and below.
     fn window(&self) -> Rect {
         Rect::from_edges(1, MENU_BAR_HEIGHT + 1, self.width - 2, self.height - 2)
+    }
+
+    /// The window's close box: 11 x 11, 8 px in from the left of the
+    /// title bar.
+    fn close_box(&self) -> Rect {
+        let w = self.window();
+        Rect::new(w.x + 8, w.y + 4, 11, 11)
     }
 
     fn status_strip(&self) -> Rect {
@@ -167,7 +175,7 @@ impl Chrome for MacChrome {
             s.hline(w.x + 2, w.right() - 3, w.y + 4 + 2 * i, black);
         }
         // Close box: 11 x 11, 8 px in, on a white gap one pixel wider.
-        let close = Rect::new(w.x + 8, w.y + 4, 11, 11);
+        let close = self.close_box();
         s.fill_rect(close.inset(-1, -1), white);
         s.frame_rect(close, black);
         // Title, centred on a white gap.
@@ -195,12 +203,16 @@ impl Chrome for MacChrome {
         s.fill_rect(Rect::new(grow.x + 4, grow.y + 4, 4, 4), white);
         let small = look.text_font;
         let ty = st.y + (STATUS_HEIGHT - small.height() as i32) / 2;
-        let mut x = st.x + 4;
-        for (name, value) in frame.fields {
-            x = s.draw_text(small, &format!("{name}: {value}"), x, ty, black, TextStyle::PLAIN) + 12;
+        // The figures and the message 12 px apart (6 where room is short),
+        // made terser until they fit before the grow box.
+        let x0 = st.x + 4;
+        let measure = |t: &str| small.text_width(t) as i32;
+        let fitted = status::fit(&measure, grow.x - 2 - x0, 12, "", frame.fields, frame.message);
+        let old = s.set_clip(Rect::from_edges(x0, st.y, grow.x - 2, st.bottom()));
+        let mut x = x0;
+        for part in &fitted.parts {
+            x = s.draw_text(small, part, x, ty, black, TextStyle::PLAIN) + fitted.gap;
         }
-        let old = s.set_clip(Rect::from_edges(x, st.y, grow.x - 2, st.bottom()));
-        s.draw_text(small, frame.message, x, ty, black, TextStyle::PLAIN);
         s.set_clip(old);
 
         // The screen's rounded black corners.
@@ -209,6 +221,11 @@ impl Chrome for MacChrome {
 
     fn menu_style(&self) -> MenuStyle {
         MenuStyle::PullDown
+    }
+
+    /// The close box (with its white margin) closes the window.
+    fn button_at(&self, x: i32, y: i32) -> Option<Command> {
+        self.close_box().inset(-1, -1).contains(x, y).then_some(Command::Close)
     }
 
     fn menu_geometry<'a>(&'a self, look: &'a Look) -> Box<dyn MenuGeometry + 'a> {

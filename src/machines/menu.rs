@@ -84,6 +84,54 @@ pub enum MenuStyle {
     /// The right button held anywhere shows the menu strip in the screen
     /// title bar; releasing over an item chooses it (Amiga Intuition).
     RightButtonStrip,
+    /// Windows: a click on a title opens its menu and it stays open; a
+    /// click on an item chooses it, a click elsewhere or Escape closes it.
+    /// Pressing, dragging and releasing on an item works too. Alt (alone)
+    /// or F10 puts the keyboard in the menu bar, Alt+letter opens the menu
+    /// of that access key; arrows move, Return or an item's letter chooses.
+    ClickBar,
+}
+
+/// The access key of each label (Windows' underlined letter), as the byte
+/// index of that letter: the first letter of a word not taken by an
+/// earlier label, else any letter not taken, else none.
+pub fn access_keys(labels: &[&str]) -> Vec<Option<usize>> {
+    let mut taken: Vec<char> = Vec::new();
+    labels
+        .iter()
+        .map(|label| {
+            let letters = || label.char_indices().filter(|(_, c)| c.is_alphanumeric());
+            let initials = letters().filter(|&(i, _)| {
+                i == 0 || label[..i].chars().next_back().is_some_and(|p| p.is_whitespace() || p == '(' || p == '-')
+            });
+            let free = |&(_, c): &(usize, char)| !taken.contains(&c.to_ascii_lowercase());
+            let pick = initials.clone().find(free).or_else(|| letters().find(free));
+            pick.map(|(i, c)| {
+                taken.push(c.to_ascii_lowercase());
+                i
+            })
+        })
+        .collect()
+}
+
+/// The access keys of the menu titles.
+fn title_keys(menus: &[Menu]) -> Vec<Option<char>> {
+    let labels: Vec<&str> = menus.iter().map(|m| m.title.as_str()).collect();
+    keys_of(&labels)
+}
+
+/// The access keys of a menu's items (separators have none).
+fn item_keys(menu: &Menu) -> Vec<Option<char>> {
+    let labels: Vec<&str> = menu.items.iter().map(|i| if i.is_separator() { "" } else { i.label.as_str() }).collect();
+    keys_of(&labels)
+}
+
+fn keys_of(labels: &[&str]) -> Vec<Option<char>> {
+    access_keys(labels)
+        .into_iter()
+        .zip(labels)
+        .map(|(i, l)| i.and_then(|i| l[i..].chars().next()).map(|c| c.to_ascii_lowercase()))
+        .collect()
 }
 
 /// Where a machine draws its menus: the title hit boxes and, for an open
@@ -107,12 +155,20 @@ pub enum MenuOutcome {
 /// The state of menu tracking between events.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MenuTracker {
-    /// Menus are being tracked (a button is held).
+    /// Menus are being tracked (a button is held, or a Windows menu is open).
     pub active: bool,
     /// The menu pulled down, if any.
     pub open: Option<usize>,
     /// The item under the pointer in the open menu.
     pub hover: Option<usize>,
+    /// Windows: the menu bar title the keyboard is on while no menu is
+    /// pulled down (after Alt or F10).
+    pub bar: Option<usize>,
+    /// Windows: the menus are worked from the keyboard, so access keys are
+    /// underlined.
+    pub keyboard: bool,
+    /// Windows: the left button went down in the menus and is still held.
+    pub held: bool,
 }
 
 impl MenuTracker {
@@ -127,6 +183,7 @@ impl MenuTracker {
         let held = match style {
             MenuStyle::PullDown => Button::Left,
             MenuStyle::RightButtonStrip => Button::Right,
+            MenuStyle::ClickBar => return self.click_bar(geometry, menus, input),
         };
         match *input {
             Input::MouseDown { x, y, button } if button == held && !self.active => {
@@ -160,6 +217,173 @@ impl MenuTracker {
         }
     }
 
+    /// Windows menus (see [`MenuStyle::ClickBar`]).
+    fn click_bar(&mut self, geometry: &dyn MenuGeometry, menus: &[Menu], input: &Input) -> MenuOutcome {
+        use super::input::Key;
+        if menus.is_empty() {
+            *self = MenuTracker::default();
+            return MenuOutcome::Ignored;
+        }
+        // Menus may have changed under an open one (a machine switch).
+        if self.open.is_some_and(|m| m >= menus.len()) || self.bar.is_some_and(|m| m >= menus.len()) {
+            *self = MenuTracker::default();
+        }
+        let titles = geometry.titles(menus);
+        let on_title = |x: i32, y: i32| titles.iter().position(|r| r.contains(x, y));
+        let on_panel =
+            |open: Option<usize>, x: i32, y: i32| open.is_some_and(|m| geometry.panel(menus, m).0.contains(x, y));
+        let close = |t: &mut MenuTracker| {
+            *t = MenuTracker::default();
+            MenuOutcome::Tracked
+        };
+        match *input {
+            Input::MouseDown { x, y, button: Button::Left } => match on_title(x, y) {
+                // A click on the open menu's title closes it.
+                Some(m) if self.open == Some(m) && !self.held => close(self),
+                Some(m) => {
+                    *self = MenuTracker { active: true, open: Some(m), held: true, ..MenuTracker::default() };
+                    MenuOutcome::Tracked
+                }
+                None if self.active && on_panel(self.open, x, y) => {
+                    self.held = true;
+                    self.track(geometry, menus, x, y);
+                    MenuOutcome::Tracked
+                }
+                // A click outside closes the menus and does nothing else.
+                None if self.active => close(self),
+                None => MenuOutcome::Ignored,
+            },
+            Input::MouseDown { .. } if self.active => close(self),
+            Input::MouseMove { x, y } if self.active => {
+                if self.open.is_some() {
+                    self.track(geometry, menus, x, y);
+                } else if let Some(m) = on_title(x, y) {
+                    self.bar = Some(m);
+                }
+                MenuOutcome::Tracked
+            }
+            Input::MouseUp { x, y, button: Button::Left } if self.active && self.held => {
+                self.held = false;
+                self.track(geometry, menus, x, y);
+                if on_title(x, y).is_some() || on_panel(self.open, x, y) {
+                    // Released on a title or in the menu: it stays open;
+                    // on an item, that item is chosen.
+                    let chosen = self.open.zip(self.hover).map(|(m, i)| &menus[m].items[i]);
+                    match chosen {
+                        Some(item) if item.enabled => {
+                            let cmd = item.command.clone();
+                            *self = MenuTracker::default();
+                            MenuOutcome::Chosen(cmd)
+                        }
+                        _ => MenuOutcome::Tracked,
+                    }
+                } else {
+                    close(self)
+                }
+            }
+            Input::Key { key: Key::Alt | Key::Function(10), .. } => {
+                if self.active {
+                    close(self)
+                } else {
+                    *self = MenuTracker { active: true, bar: Some(0), keyboard: true, ..MenuTracker::default() };
+                    MenuOutcome::Tracked
+                }
+            }
+            // Alt+letter opens the menu of that access key.
+            Input::Key { key: Key::Char(c), mods } if mods.alt && !mods.ctrl && !self.active => {
+                let c = c.to_ascii_lowercase();
+                match title_keys(menus).iter().position(|k| *k == Some(c)) {
+                    Some(m) => {
+                        self.drop_menu(menus, m);
+                        MenuOutcome::Tracked
+                    }
+                    None => MenuOutcome::Ignored,
+                }
+            }
+            Input::Key { key, .. } if self.active => {
+                self.keyboard = true;
+                self.held = false;
+                self.key(menus, key)
+            }
+            _ if self.active && !matches!(input, Input::Tick { .. }) => MenuOutcome::Tracked,
+            _ => MenuOutcome::Ignored,
+        }
+    }
+
+    /// Pulls menu `m` down from the keyboard, its first item highlighted.
+    fn drop_menu(&mut self, menus: &[Menu], m: usize) {
+        let first = menus[m].items.iter().position(|i| !i.is_separator());
+        *self = MenuTracker { active: true, open: Some(m), hover: first, keyboard: true, ..MenuTracker::default() };
+    }
+
+    /// A key while the menus have the keyboard.
+    fn key(&mut self, menus: &[Menu], key: super::input::Key) -> MenuOutcome {
+        use super::input::Key;
+        let n = menus.len();
+        let step = |m: usize, by: isize| ((m as isize + by).rem_euclid(n as isize)) as usize;
+        match (self.open, key) {
+            (_, Key::Escape) => {
+                *self = MenuTracker::default();
+                MenuOutcome::Tracked
+            }
+            (None, Key::Left | Key::Right) => {
+                let by = if key == Key::Left { -1 } else { 1 };
+                self.bar = Some(step(self.bar.unwrap_or(0), by));
+                MenuOutcome::Tracked
+            }
+            (None, Key::Down | Key::Up | Key::Enter) => {
+                self.drop_menu(menus, self.bar.unwrap_or(0));
+                MenuOutcome::Tracked
+            }
+            (None, Key::Char(c)) => {
+                let c = c.to_ascii_lowercase();
+                if let Some(m) = title_keys(menus).iter().position(|k| *k == Some(c)) {
+                    self.drop_menu(menus, m);
+                }
+                MenuOutcome::Tracked
+            }
+            (Some(m), Key::Left | Key::Right) => {
+                self.drop_menu(menus, step(m, if key == Key::Left { -1 } else { 1 }));
+                MenuOutcome::Tracked
+            }
+            (Some(m), Key::Up | Key::Down) => {
+                let items = &menus[m].items;
+                let len = items.len() as isize;
+                let by: isize = if key == Key::Up { -1 } else { 1 };
+                let mut i = self.hover.map_or(if by > 0 { -1 } else { len }, |h| h as isize);
+                for _ in 0..len {
+                    i = (i + by).rem_euclid(len);
+                    if !items[i as usize].is_separator() {
+                        self.hover = Some(i as usize);
+                        break;
+                    }
+                }
+                MenuOutcome::Tracked
+            }
+            (Some(m), Key::Enter) => match self.hover.map(|i| &menus[m].items[i]) {
+                Some(item) if item.enabled => {
+                    let cmd = item.command.clone();
+                    *self = MenuTracker::default();
+                    MenuOutcome::Chosen(cmd)
+                }
+                _ => MenuOutcome::Tracked,
+            },
+            (Some(m), Key::Char(c)) => {
+                let c = c.to_ascii_lowercase();
+                let i = item_keys(&menus[m]).iter().position(|k| *k == Some(c));
+                match i.map(|i| &menus[m].items[i]) {
+                    Some(item) if item.enabled => {
+                        let cmd = item.command.clone();
+                        *self = MenuTracker::default();
+                        MenuOutcome::Chosen(cmd)
+                    }
+                    _ => MenuOutcome::Tracked,
+                }
+            }
+            _ => MenuOutcome::Tracked,
+        }
+    }
+
     fn track(&mut self, geometry: &dyn MenuGeometry, menus: &[Menu], x: i32, y: i32) {
         if let Some(m) = geometry.titles(menus).iter().position(|r| r.contains(x, y)) {
             self.open = Some(m);
@@ -176,6 +400,7 @@ impl MenuTracker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::machines::input::{Key, Modifiers};
 
     struct Bar;
     impl MenuGeometry for Bar {
@@ -246,5 +471,99 @@ mod tests {
         )];
         assert_eq!(shortcut(&m, 'N').map(|i| &i.command), Some(&Command::New));
         assert!(shortcut(&m, 'z').is_none());
+    }
+
+    fn click(x: i32, y: i32) -> [Input; 2] {
+        [Input::MouseDown { x, y, button: Button::Left }, Input::MouseUp { x, y, button: Button::Left }]
+    }
+
+    fn feed(t: &mut MenuTracker, m: &[Menu], inputs: &[Input]) -> Vec<MenuOutcome> {
+        inputs.iter().map(|i| t.event(MenuStyle::ClickBar, &Bar, m, i)).collect()
+    }
+
+    fn key(key: Key) -> Input {
+        Input::Key { key, mods: Modifiers::default() }
+    }
+
+    #[test]
+    fn windows_menus_stay_open_after_a_click_and_choose_on_the_next() {
+        let (mut t, m) = (MenuTracker::default(), menus());
+        // A click on a title opens the menu, and it stays open.
+        assert_eq!(feed(&mut t, &m, &click(10, 5)), [MenuOutcome::Tracked, MenuOutcome::Tracked]);
+        assert!(t.active && t.open == Some(0));
+        // Moving over the items highlights them; a click chooses.
+        feed(&mut t, &m, &[Input::MouseMove { x: 10, y: 20 + 32 + 4 }]);
+        assert_eq!(t.hover, Some(2));
+        assert_eq!(feed(&mut t, &m, &click(10, 20 + 32 + 4))[1], MenuOutcome::Chosen(Command::Quit));
+        assert!(!t.active);
+        // A click on the open title closes it again.
+        feed(&mut t, &m, &click(10, 5));
+        feed(&mut t, &m, &click(10, 5));
+        assert!(!t.active);
+        // Moving across the bar switches menus; a click outside closes and
+        // is used up; so does Escape.
+        feed(&mut t, &m, &click(10, 5));
+        feed(&mut t, &m, &[Input::MouseMove { x: 60, y: 5 }]);
+        assert_eq!(t.open, Some(1));
+        assert_eq!(feed(&mut t, &m, &click(300, 300)), [MenuOutcome::Tracked, MenuOutcome::Ignored]);
+        assert!(!t.active);
+        feed(&mut t, &m, &click(10, 5));
+        assert_eq!(t.event(MenuStyle::ClickBar, &Bar, &m, &key(Key::Escape)), MenuOutcome::Tracked);
+        assert!(!t.active);
+        // Press, drag and release on an item chooses it too.
+        let drag = [
+            Input::MouseDown { x: 10, y: 5, button: Button::Left },
+            Input::MouseMove { x: 10, y: 24 },
+            Input::MouseUp { x: 10, y: 24, button: Button::Left },
+        ];
+        assert_eq!(feed(&mut t, &m, &drag)[2], MenuOutcome::Chosen(Command::New));
+        // Disabled items and separators choose nothing; the menu stays.
+        feed(&mut t, &m, &click(60, 5));
+        assert_eq!(feed(&mut t, &m, &click(60, 24))[1], MenuOutcome::Tracked);
+        assert!(t.active);
+        // Clicks elsewhere pass by while no menu is open; ticks always do.
+        t = MenuTracker::default();
+        assert_eq!(feed(&mut t, &m, &click(300, 300)), [MenuOutcome::Ignored, MenuOutcome::Ignored]);
+        feed(&mut t, &m, &click(10, 5));
+        assert_eq!(feed(&mut t, &m, &[Input::Tick { ms: 100 }]), [MenuOutcome::Ignored]);
+    }
+
+    #[test]
+    fn windows_menus_work_from_the_keyboard() {
+        let (mut t, m) = (MenuTracker::default(), menus());
+        let ev = |t: &mut MenuTracker, i: Input| t.event(MenuStyle::ClickBar, &Bar, &m, &i);
+        // F10 (or Alt alone) puts the keyboard on the bar; arrows move.
+        ev(&mut t, key(Key::Function(10)));
+        assert!(t.active && t.keyboard && t.bar == Some(0) && t.open.is_none());
+        ev(&mut t, key(Key::Right));
+        assert_eq!(t.bar, Some(1));
+        ev(&mut t, key(Key::Right));
+        assert_eq!(t.bar, Some(0), "wraps");
+        // Down pulls the menu down on its first item; Down skips separators.
+        ev(&mut t, key(Key::Down));
+        assert_eq!((t.open, t.hover), (Some(0), Some(0)));
+        ev(&mut t, key(Key::Down));
+        assert_eq!(t.hover, Some(2));
+        assert_eq!(ev(&mut t, key(Key::Enter)), MenuOutcome::Chosen(Command::Quit));
+        // Alt+letter opens the menu with that access key; a letter chooses.
+        let alt_e = Input::Key { key: Key::Char('e'), mods: Modifiers { alt: true, ..Modifiers::default() } };
+        assert_eq!(ev(&mut t, alt_e), MenuOutcome::Tracked);
+        assert_eq!(t.open, Some(1));
+        ev(&mut t, key(Key::Left));
+        assert_eq!(t.open, Some(0));
+        assert_eq!(ev(&mut t, key(Key::Char('n'))), MenuOutcome::Chosen(Command::New));
+        let alt_x = Input::Key { key: Key::Char('x'), mods: Modifiers { alt: true, ..Modifiers::default() } };
+        assert_eq!(ev(&mut t, alt_x), MenuOutcome::Ignored, "no menu has x");
+        ev(&mut t, key(Key::Alt));
+        ev(&mut t, key(Key::Alt));
+        assert!(!t.active, "Alt again leaves the bar");
+    }
+
+    #[test]
+    fn access_keys_prefer_initials_and_never_repeat() {
+        let keys = access_keys(&["File", "Game", "Machine", "Help", "Games (all)"]);
+        assert_eq!(keys, [Some(0), Some(0), Some(0), Some(0), Some(7)]);
+        let keys = access_keys(&["New Game", "Next Card Back", "Game Types...", ""]);
+        assert_eq!(keys, [Some(0), Some(5), Some(0), None]);
     }
 }

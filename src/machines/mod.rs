@@ -11,6 +11,7 @@ pub mod menu;
 pub mod pens;
 pub mod pointer;
 pub mod skin;
+pub mod status;
 pub mod yazzle;
 
 use std::fmt;

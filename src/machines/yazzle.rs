@@ -29,9 +29,10 @@ use crate::gfx::image_io::RgbaImage;
 use crate::gfx::{Font, Paint, Rect, Rgb, Surface, TextStyle};
 
 use super::look::Look;
-use super::menu::{Command, Menu, MenuGeometry, MenuStyle, MenuTracker, Requester};
+use super::menu::{Command, Menu, MenuGeometry, MenuStyle, MenuTracker, Requester, access_keys};
 use super::pens::Pen;
 use super::skin::{Align, FieldKind, MENU_BAR_HEIGHT, Skin, SkinButton, WINDOW_HEIGHT, WINDOW_WIDTH};
+use super::status;
 use super::{Chrome, Frame};
 
 /// Rows of the bar above its etched bottom edge.
@@ -96,87 +97,144 @@ impl YazzleChrome {
         })
     }
 
-    fn draw_menu_bar(&self, s: &mut Surface, look: &Look, menus: &[Menu], open: Option<usize>) {
+    /// The menu bar: `open`'s title pushed in, `focus`'s raised (the
+    /// keyboard on the bar), access keys underlined when `underline`.
+    fn draw_menu_bar(
+        &self,
+        s: &mut Surface,
+        look: &Look,
+        menus: &[Menu],
+        open: Option<usize>,
+        focus: Option<usize>,
+        underline: bool,
+    ) {
         let face = look.paint(Pen::Background);
         s.fill_rect(Rect::new(0, 0, WINDOW_WIDTH, BAR_FACE), face);
         s.hline(0, WINDOW_WIDTH - 1, BAR_FACE, look.paint(Pen::Shadow));
         s.hline(0, WINDOW_WIDTH - 1, BAR_FACE + 1, look.paint(Pen::Shine));
         let font = look.title_font;
         let geometry = YazzleMenus { look };
+        let titles: Vec<&str> = menus.iter().map(|m| m.title.as_str()).collect();
+        let keys = access_keys(&titles);
         for (i, (menu, r)) in menus.iter().zip(geometry.titles(menus)).enumerate() {
-            let ty = r.y + (r.h - font.height() as i32) / 2;
+            let mut ty = r.y + (r.h - font.height() as i32) / 2;
             let mut tx = r.x + TITLE_PAD;
-            if open == Some(i) {
+            let (lit, dark) = (look.paint(Pen::Shine), look.paint(Pen::Shadow));
+            let edges = if open == Some(i) {
                 // Windows 95 pushes the open title in.
-                s.hline(r.x, r.right() - 1, r.y, look.paint(Pen::Shadow));
-                s.vline(r.x, r.y, r.bottom() - 1, look.paint(Pen::Shadow));
-                s.hline(r.x, r.right() - 1, r.bottom() - 1, look.paint(Pen::Shine));
-                s.vline(r.right() - 1, r.y, r.bottom() - 1, look.paint(Pen::Shine));
                 tx += 1;
-                s.draw_text(font, &menu.title, tx, ty + 1, look.paint(Pen::Text), TextStyle::PLAIN);
+                ty += 1;
+                Some((dark, lit))
+            } else if focus == Some(i) {
+                Some((lit, dark))
             } else {
-                s.draw_text(font, &menu.title, tx, ty, look.paint(Pen::Text), TextStyle::PLAIN);
+                None
+            };
+            if let Some((top_left, bottom_right)) = edges {
+                s.hline(r.x, r.right() - 1, r.y, top_left);
+                s.vline(r.x, r.y, r.bottom() - 1, top_left);
+                s.hline(r.x, r.right() - 1, r.bottom() - 1, bottom_right);
+                s.vline(r.right() - 1, r.y, r.bottom() - 1, bottom_right);
+            }
+            s.draw_text(font, &menu.title, tx, ty, look.paint(Pen::Text), TextStyle::PLAIN);
+            if underline && let Some(k) = keys[i] {
+                underline_key(s, font, &menu.title, k, tx, ty, look.paint(Pen::Text));
             }
         }
     }
 
     fn draw_field(&self, s: &mut Surface, look: &Look, field: &super::skin::TextField, frame: &Frame) {
-        let message;
-        let value: Option<&str> = match &field.field {
-            FieldKind::Title => Some(frame.title),
-            FieldKind::Message => {
-                message = self.message_with_unplaced_fields(frame);
-                Some(&message)
-            }
-            FieldKind::Named(name) => {
-                frame.fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
-            }
-        };
-        let mut text = field.label.clone();
-        if let Some(v) = value.filter(|v| !v.is_empty()) {
-            if !text.is_empty() && !text.ends_with(' ') {
-                text.push(' ');
-            }
-            text.push_str(v);
-        }
-        if text.is_empty() {
-            return;
-        }
         let font = look.text_font;
         let style = if field.bold { TextStyle::BOLD } else { TextStyle::PLAIN };
         let r = field.rect;
-        let w = text_width(font, &text, style);
-        let x = match field.align {
-            Align::Left => r.x + 2,
-            Align::Center => r.x + (r.w - w) / 2,
-            Align::Right => r.right() - 2 - w,
-        }
-        .max(r.x + 2);
-        let y = r.y + (r.h - font.height() as i32) / 2;
-        let old = s.set_clip(r);
-        if let Some(sh) = field.shadow {
-            let p = s.value_for(sh);
-            s.draw_text(font, &text, x + 1, y + 1, p, style);
-        }
-        let ink = match field.colour {
-            Some(c) => Paint::Solid(s.value_for(c)),
-            None => look.paint(Pen::Text),
+        let room = r.w - 4;
+        let measure = |t: &str| text_width(font, t, style);
+        let with_label = |v: &str| {
+            let mut text = field.label.clone();
+            if !v.is_empty() {
+                if !text.is_empty() && !text.ends_with(' ') {
+                    text.push(' ');
+                }
+                text.push_str(v);
+            }
+            text
         };
-        s.draw_text(font, &text, x, y, ink, style);
+        // Lines of text, never cut in a word: a figure drops its label if
+        // the two do not fit, a title is shortened after a word, and the
+        // message wraps onto a second line where the field has room for one
+        // (else it is shortened after a word, figures first made terser).
+        let lines: Vec<String> = match &field.field {
+            FieldKind::Title => {
+                let text = with_label(frame.title);
+                vec![status::shorten(&measure, &text, room).unwrap_or_default()]
+            }
+            FieldKind::Named(name) => {
+                let value = frame.fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
+                let text = with_label(value.unwrap_or(""));
+                match value {
+                    Some(v) if measure(&text) > room => vec![v.to_string()],
+                    _ => vec![text],
+                }
+            }
+            FieldKind::Message => {
+                let (figures, message) = self.unplaced(frame);
+                let joined = self.message_with_unplaced_fields(frame);
+                let text = if field.label.is_empty() { joined } else { with_label(&joined) };
+                let max_lines = (r.h / font.height() as i32).max(1) as usize;
+                let wrapped = status::wrap(&measure, &text, room);
+                if wrapped.len() <= max_lines && wrapped.iter().all(|l| measure(l) <= room) {
+                    wrapped
+                } else {
+                    let wide = measure("  ");
+                    vec![status::fit(&measure, room, wide, &field.label, &figures, &message).joined(wide)]
+                }
+            }
+        };
+        if lines.iter().all(|l| l.is_empty()) {
+            return;
+        }
+        let line_h = font.height() as i32;
+        let mut y = r.y + (r.h - line_h * lines.len() as i32) / 2;
+        let old = s.set_clip(r);
+        for text in &lines {
+            let w = measure(text);
+            let x = match field.align {
+                Align::Left => r.x + 2,
+                Align::Center => r.x + (r.w - w) / 2,
+                Align::Right => r.right() - 2 - w,
+            }
+            .max(r.x + 2);
+            if let Some(sh) = field.shadow {
+                let p = s.value_for(sh);
+                s.draw_text(font, text, x + 1, y + 1, p, style);
+            }
+            let ink = match field.colour {
+                Some(c) => Paint::Solid(s.value_for(c)),
+                None => look.paint(Pen::Text),
+            };
+            s.draw_text(font, text, x, y, ink, style);
+            y += line_h;
+        }
         s.set_clip(old);
     }
 
-    /// The message, led by the figures the skin has no text field for
-    /// (a game's own, such as the stones left in peg solitaire), so every
-    /// figure is shown somewhere.
-    fn message_with_unplaced_fields(&self, frame: &Frame) -> String {
+    /// The figures the skin has no text field for (a game's own, such as
+    /// the stones left in peg solitaire), and the message.
+    fn unplaced<'f>(&self, frame: &Frame<'f>) -> (Vec<(&'f str, String)>, String) {
         let placed = |name: &str| {
             self.skin.fields.iter().any(|f| matches!(&f.field, FieldKind::Named(n) if n.eq_ignore_ascii_case(name)))
         };
-        let mut parts: Vec<String> =
-            frame.fields.iter().filter(|(n, _)| !placed(n)).map(|(n, v)| format!("{n}: {v}")).collect();
-        if !frame.message.is_empty() {
-            parts.push(frame.message.to_string());
+        let figures = frame.fields.iter().filter(|(n, _)| !placed(n)).cloned().collect();
+        (figures, frame.message.to_string())
+    }
+
+    /// The message, led by the figures the skin has no text field for,
+    /// so every figure is shown somewhere.
+    fn message_with_unplaced_fields(&self, frame: &Frame) -> String {
+        let (figures, message) = self.unplaced(frame);
+        let mut parts: Vec<String> = figures.iter().map(|(n, v)| format!("{n}: {v}")).collect();
+        if !message.is_empty() {
+            parts.push(message);
         }
         parts.join("  ")
     }
@@ -330,6 +388,15 @@ fn draw_skin_button(s: &mut Surface, look: &Look, b: &SkinButton, pressed: bool,
     s.set_clip(old);
 }
 
+/// Underlines the access key at byte `index` of `label` drawn at (x, y),
+/// one row under the baseline, as Windows does.
+fn underline_key(s: &mut Surface, font: &Font, label: &str, index: usize, x: i32, y: i32, paint: Paint) {
+    let Some(c) = label[index..].chars().next() else { return };
+    let ux = x + font.text_width(&label[..index]) as i32;
+    let uw = font.text_width(&label[index..index + c.len_utf8()]) as i32;
+    s.hline(ux, ux + uw - 2, y + font.ascent() as i32 + 1, paint);
+}
+
 /// The label and shortcut text of a menu item.
 fn shortcut_text(key: Option<char>) -> Option<String> {
     key.map(|k| format!("Ctrl+{k}"))
@@ -418,14 +485,14 @@ impl Chrome for YazzleChrome {
         for b in self.skin.buttons.iter().filter(|b| frame.disabled.contains(&b.command)) {
             draw_skin_button(s, look, b, false, false);
         }
-        self.draw_menu_bar(s, look, frame.menus, None);
+        self.draw_menu_bar(s, look, frame.menus, None, None, false);
         for field in &self.skin.fields {
             self.draw_field(s, look, field, frame);
         }
     }
 
     fn menu_style(&self) -> MenuStyle {
-        MenuStyle::PullDown
+        MenuStyle::ClickBar
     }
 
     fn menu_geometry<'a>(&'a self, look: &'a Look) -> Box<dyn MenuGeometry + 'a> {
@@ -433,8 +500,12 @@ impl Chrome for YazzleChrome {
     }
 
     fn draw_menus(&self, s: &mut Surface, look: &Look, menus: &[Menu], tracker: &MenuTracker) {
-        self.draw_menu_bar(s, look, menus, tracker.open);
-        let Some(open) = tracker.open else { return };
+        let underline = tracker.keyboard;
+        self.draw_menu_bar(s, look, menus, tracker.open, tracker.bar, underline);
+        let Some(open) = tracker.open.filter(|&m| m < menus.len()) else { return };
+        let labels: Vec<&str> =
+            menus[open].items.iter().map(|i| if i.is_separator() { "" } else { i.label.as_str() }).collect();
+        let keys = access_keys(&labels);
         let geometry = YazzleMenus { look };
         let (panel, items) = geometry.panel(menus, open);
         s.fill_rect(panel, look.paint(Pen::Background));
@@ -458,6 +529,10 @@ impl Chrome for YazzleChrome {
             if !item.enabled && !hover {
                 // Disabled and not under the pointer: embossed.
                 embossed(s, look, font, &item.label, r.x + LABEL_X, ty);
+                if underline && let Some(k) = keys[i] {
+                    underline_key(s, font, &item.label, k, r.x + LABEL_X + 1, ty + 1, look.paint(Pen::Shine));
+                    underline_key(s, font, &item.label, k, r.x + LABEL_X, ty, look.paint(Pen::Disabled));
+                }
                 if let Some(k) = &key {
                     embossed(s, look, font, k, key_x, ty);
                 }
@@ -476,6 +551,9 @@ impl Chrome for YazzleChrome {
                 draw_bits(s, &TICK, 7, r.x + 6, r.y + (r.h - 7) / 2, ink);
             }
             s.draw_text(font, &item.label, r.x + LABEL_X, ty, ink, TextStyle::PLAIN);
+            if underline && let Some(k) = keys[i] {
+                underline_key(s, font, &item.label, k, r.x + LABEL_X, ty, ink);
+            }
             if let Some(k) = &key {
                 s.draw_text(font, k, key_x, ty, ink, TextStyle::PLAIN);
             }

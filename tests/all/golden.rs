@@ -57,7 +57,7 @@ fn open_machine_menu(d: &mut Driver) {
     let (ix, iy) = (items[1].x + items[1].w / 2, items[1].y + items[1].h / 2);
     drop(geometry);
     let button = match m.chrome().menu_style() {
-        parlour::machines::MenuStyle::PullDown => Button::Left,
+        parlour::machines::MenuStyle::PullDown | parlour::machines::MenuStyle::ClickBar => Button::Left,
         parlour::machines::MenuStyle::RightButtonStrip => Button::Right,
     };
     d.feed(&[
@@ -80,6 +80,18 @@ fn open_menu_on_every_machine_family() {
         open_machine_menu(&mut d);
         assert_golden(&format!("menu-{}", name(id, depth)), d.frame());
     }
+}
+
+/// YaZZle's menus worked from the keyboard, as Windows draws them: the
+/// access keys underlined, Machine pulled down by Alt+M, its second item lit.
+#[test]
+fn yazzle_menus_from_the_keyboard() {
+    use parlour::machines::{Key, Modifiers};
+    let mut d = driver(MachineId::Yazzle, None);
+    let alt = Modifiers { alt: true, ..Modifiers::default() };
+    let down = Input::Key { key: Key::Down, mods: Modifiers::default() };
+    d.feed(&[Input::Key { key: Key::Char('m'), mods: alt }, down]);
+    assert_golden("menu-yazzle-keyboard", d.frame());
 }
 
 #[test]

@@ -11,6 +11,8 @@ mod mines;
 mod palettes;
 mod pegs_solver;
 mod pegs_view;
+mod resume;
+mod script;
 mod shots;
 mod solitaire;
 mod solitaire_view;

@@ -9,7 +9,9 @@
 //!
 //! Version 1: header `1`, then `D` or `N` (diagonal moves or not), then
 //! `~`; elements `X` (locked), `3`/`2`/`1` (red/yellow/green stone), `E`
-//! (empty), `*` (a half-width locked field, read as a half-block shift);
+//! (empty), `*` (a locked field of half the width: an element of the grid
+//! like `X`, drawn half as wide, so stars before a row's slots shift them
+//! left by half a block each — that is how triangles are written);
 //! `>` before an element marks the target; one `!` after the first row
 //! fixes the width, and the elements after it must fill whole rows. Line
 //! breaks are optional.
@@ -173,34 +175,7 @@ fn parse_v2(lines: &[(usize, &str)], err: &dyn Fn(usize, String) -> BoardError) 
     Ok(Board { width, height: shifts.len(), cells, diagonal, shifts, version: 2 })
 }
 
-/// How version 1's half-width `*` is counted.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum HalfFields {
-    /// As a display shift of the next element (the reading that matches
-    /// version 2's dots, tried first).
-    Shift,
-    /// As a locked element of the grid, for files whose element count only
-    /// works out that way.
-    Locked,
-}
-
 fn parse_v1(text: &str, err: &dyn Fn(usize, String) -> BoardError) -> Result<Board, BoardError> {
-    parse_v1_with(text, err, HalfFields::Shift).or_else(|shifted| {
-        // The documentation is silent on whether `*` counts towards the
-        // width; accept a file that only adds up with it counted.
-        if text.contains('*') {
-            parse_v1_with(text, err, HalfFields::Locked).map_err(|_| shifted)
-        } else {
-            Err(shifted)
-        }
-    })
-}
-
-fn parse_v1_with(
-    text: &str,
-    err: &dyn Fn(usize, String) -> BoardError,
-    half_fields: HalfFields,
-) -> Result<Board, BoardError> {
     // A stream of significant characters with their line numbers.
     let chars: Vec<(usize, char)> = text
         .lines()
@@ -223,8 +198,8 @@ fn parse_v1_with(
         None => return Err(err(1, "the header has no closing `~`".into())),
     }
     let (mut cells, mut width, mut target_next, mut last_line) = (Vec::new(), None, false, 1);
-    let mut shift_of_cell: Vec<i32> = Vec::new();
-    let mut pending_shift = 0;
+    // Whether each element is a half-width star (for the display shifts).
+    let mut half: Vec<bool> = Vec::new();
     for (n, c) in it {
         last_line = n;
         let cell = match c {
@@ -235,10 +210,6 @@ fn parse_v1_with(
             '!' => return Err(err(n, "a second `!`: only one, after the first row, is allowed".into())),
             '>' => {
                 target_next = true;
-                continue;
-            }
-            '*' if half_fields == HalfFields::Shift => {
-                pending_shift += 1;
                 continue;
             }
             '*' => Cell::Locked,
@@ -256,7 +227,7 @@ fn parse_v1_with(
         };
         target_next = false;
         cells.push(cell);
-        shift_of_cell.push(std::mem::take(&mut pending_shift));
+        half.push(c == '*');
     }
     let width = width.ok_or_else(|| err(last_line, "no `!` after the first row, so the width is unknown".into()))?;
     if width == 0 || cells.len() % width != 0 {
@@ -266,7 +237,15 @@ fn parse_v1_with(
         ));
     }
     let height = cells.len() / width;
-    let shifts = (0..height).map(|r| shift_of_cell[r * width]).collect();
+    // A row's slots are drawn half a block to the left for each star before
+    // the first of them; rows shift right from the most-starred one.
+    let stars_before_slots = |r: usize| {
+        let row = r * width..(r + 1) * width;
+        let first_slot = row.clone().find(|&i| matches!(cells[i], Cell::Slot { .. })).unwrap_or(row.end);
+        half[row.start..first_slot].iter().filter(|&&h| h).count() as i32
+    };
+    let most = (0..height).map(stars_before_slots).max().unwrap_or(0);
+    let shifts = (0..height).map(|r| most - stars_before_slots(r)).collect();
     Ok(Board { width, height, cells, diagonal, shifts, version: 1 })
 }
 
@@ -305,15 +284,26 @@ mod tests {
         assert_eq!(flat.cells, b.cells);
     }
 
+    /// A 15-hole triangle written as the 2010 version 1 files write one:
+    /// half-width stars before each row's slots, locked fields after.
+    pub const V1_TRIANGLE: &str = "1D~\r\n****E****!\r\n***22****\r\n**222****\r\n*2222****\r\n22222****\r\n";
+
     #[test]
-    fn version_1_half_fields_shift_rows_or_count_when_only_that_adds_up() {
-        // Stars as shifts: every row has three elements.
-        let b = Board::parse("t.brd", b"1D~\n**EXX!\n*11X\n111").unwrap();
-        assert_eq!((b.width, b.height, b.shifts.clone()), (3, 3, vec![2, 1, 0]));
-        // Here the rows only come out even with the stars counted as fields.
-        let b = Board::parse("t.brd", b"1D~\n*E1*!\n*111").unwrap();
-        assert_eq!((b.width, b.height), (4, 2));
+    fn version_1_stars_are_half_width_locked_fields() {
+        let b = Board::parse("triangle.brd", V1_TRIANGLE.as_bytes()).unwrap();
+        assert_eq!((b.width, b.height), (9, 5), "the stars are elements of the grid");
+        assert_eq!(b.stones(), 14);
+        assert_eq!(b.cell(0, 4), Cell::Slot { stone: None, target: false });
         assert_eq!(b.cell(0, 0), Cell::Locked);
+        assert_eq!(b.cell(4, 0), Cell::Slot { stone: Some(Stone::Yellow), target: false });
+        // Each row's slots sit half a block further left than the row above.
+        assert_eq!(b.shifts, [0, 1, 2, 3, 4]);
+        // Read this way, the triangle plays as a triangle and can be won.
+        let report = crate::games::pegs::solver::solve(&crate::games::pegs::rules::Pegs::new(b.clone()), None);
+        assert!(matches!(report.verdict, crate::games::pegs::solver::Verdict::Solvable(_)), "{:?}", report.verdict);
+        // A row that does not add up is an error, not another reading.
+        let e = Board::parse("t.brd", b"1D~\n*E1*!\n*11").unwrap_err();
+        assert!(e.message.contains("do not fill whole rows"), "{e}");
     }
 
     #[test]

@@ -1,0 +1,275 @@
+//! Fitting a status line (a title, named figures and a message) into the
+//! room a chrome has for it, so no word is ever cut in half: figures are
+//! written more tersely, the title gives way, and a message that still
+//! does not fit is shortened after a whole word with "...".
+
+/// How a figure is written, fullest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// `Stones left: 32`
+    Full,
+    /// `Stones left 32`
+    Bare,
+    /// `Stones 32`: the name's first word.
+    FirstWord,
+    /// `St 32`: the shortest prefix (two letters or more) that tells the
+    /// names apart.
+    Short,
+}
+
+const FORMS: [Form; 4] = [Form::Full, Form::Bare, Form::FirstWord, Form::Short];
+
+/// The shortest prefix, at least two characters, of `name` that no other
+/// name in `names` starts with (the whole name if none is).
+fn short_name(name: &str, names: &[&str]) -> String {
+    let lower = name.to_lowercase();
+    let chars: Vec<char> = name.chars().filter(|c| !c.is_whitespace()).collect();
+    for n in 2..chars.len() {
+        let prefix: String = chars[..n].iter().collect::<String>().to_lowercase();
+        let clash = names.iter().any(|o| {
+            let o: String = o.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_lowercase();
+            o != lower.replace(char::is_whitespace, "") && o.starts_with(&prefix)
+        });
+        if !clash {
+            return chars[..n].iter().collect();
+        }
+    }
+    name.to_string()
+}
+
+fn figure(name: &str, value: &str, form: Form, names: &[&str]) -> String {
+    match form {
+        Form::Full => format!("{name}: {value}"),
+        Form::Bare => format!("{name} {value}"),
+        Form::FirstWord => format!("{} {value}", name.split_whitespace().next().unwrap_or(name)),
+        Form::Short => format!("{} {value}", short_name(name, names)),
+    }
+}
+
+/// The figures written in one form.
+pub fn figures(fields: &[(&str, String)], form_index: usize) -> Vec<String> {
+    let names: Vec<&str> = fields.iter().map(|(n, _)| *n).collect();
+    let form = FORMS[form_index.min(FORMS.len() - 1)];
+    fields.iter().map(|(n, v)| figure(n, v, form, &names)).collect()
+}
+
+/// `text` cut after its last whole word that fits in `width` together
+/// with "...", or the whole text if it fits; None if not even the first
+/// word fits.
+pub fn shorten(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Option<String> {
+    if measure(text) <= width {
+        return Some(text.to_string());
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    (1..words.len()).rev().map(|n| format!("{}...", words[..n].join(" "))).find(|t| measure(t) <= width)
+}
+
+/// Whole words of `text` in lines no wider than `width` (a single word
+/// wider than that gets a line of its own).
+pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let joined = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        if line.is_empty() || measure(&joined) <= width {
+            line = joined;
+        } else {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A status line laid out: its parts, drawn `gap` pixels apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fitted {
+    pub parts: Vec<String>,
+    pub gap: i32,
+}
+
+impl Fitted {
+    /// The parts joined by spaces: two where the gap is `wide`, one where
+    /// it was narrowed.
+    pub fn joined(&self, wide: i32) -> String {
+        self.parts.join(if self.gap >= wide { "  " } else { " " })
+    }
+}
+
+/// One way of arranging the line: with or without the title, the figures
+/// in one form, the parts `gap` or half of it apart.
+#[derive(Clone, Copy)]
+struct Arrangement {
+    title: bool,
+    form: usize,
+    tight: bool,
+}
+
+/// The parts of a status line (title, figures, message) that fit in
+/// `width` pixels, drawn `gap` pixels apart (or half that where room is
+/// short). Tried in order: every part in full; the figures without their
+/// colons; without the title, the figures named by their first word; then
+/// closer together; then by short names; then, the figures again as full
+/// as they can be, with the message shortened after a whole word; and last
+/// the figures alone. Where the title had to go, as much of it as fits is
+/// put back. Figures are never shortened mid-word: on a screen too narrow
+/// for even their tersest form, the ones that fit are shown whole.
+pub fn fit(
+    measure: &dyn Fn(&str) -> i32,
+    width: i32,
+    gap: i32,
+    title: &str,
+    fields: &[(&str, String)],
+    message: &str,
+) -> Fitted {
+    let gap_of = |a: Arrangement| if a.tight { gap / 2 } else { gap };
+    let total = |parts: &[String], gap: i32| -> i32 {
+        parts.iter().map(|p| measure(p)).sum::<i32>() + gap * (parts.len() as i32 - 1).max(0)
+    };
+    let arrangement = |title, form, tight| Arrangement { title, form, tight };
+    let mut orders: Vec<Arrangement> = Vec::new();
+    if !title.is_empty() {
+        orders.extend([arrangement(true, 0, false), arrangement(true, 1, false)]);
+    }
+    if fields.is_empty() {
+        orders.push(arrangement(false, 0, false));
+    } else {
+        orders.extend([
+            arrangement(false, 0, false),
+            arrangement(false, 1, false),
+            arrangement(false, 2, false),
+            arrangement(false, 1, true),
+            arrangement(false, 2, true),
+            arrangement(false, 3, true),
+        ]);
+    }
+    let build = |a: Arrangement, msg: Option<&str>| -> Vec<String> {
+        let mut parts: Vec<String> = Vec::new();
+        if a.title && !title.is_empty() {
+            parts.push(title.to_string());
+        }
+        parts.extend(figures(fields, a.form));
+        if let Some(m) = msg.filter(|m| !m.is_empty()) {
+            parts.push(m.to_string());
+        }
+        parts
+    };
+    let done = |mut parts: Vec<String>, a: Arrangement| -> Fitted {
+        let gap = gap_of(a);
+        if !a.title && !title.is_empty() {
+            let room = width - total(&parts, gap) - if parts.is_empty() { 0 } else { gap };
+            if let Some(t) = shorten(measure, title, room) {
+                parts.insert(0, t);
+            }
+        }
+        Fitted { parts, gap }
+    };
+    for &a in &orders {
+        let parts = build(a, Some(message));
+        if total(&parts, gap_of(a)) <= width {
+            return done(parts, a);
+        }
+    }
+    if !message.is_empty() {
+        for &a in &orders {
+            let head = build(a, None);
+            let room = width - total(&head, gap_of(a)) - if head.is_empty() { 0 } else { gap_of(a) };
+            if let Some(short) = shorten(measure, message, room) {
+                return done(build(a, Some(&short)), a);
+            }
+        }
+    }
+    for &a in &orders {
+        let parts = build(a, None);
+        if total(&parts, gap_of(a)) <= width {
+            return done(parts, a);
+        }
+    }
+    // Not even the tersest figures fit: as many whole ones as do.
+    let mut parts: Vec<String> = Vec::new();
+    for f in figures(fields, FORMS.len() - 1) {
+        parts.push(f);
+        if total(&parts, gap / 2) > width {
+            parts.pop();
+            break;
+        }
+    }
+    Fitted { parts, gap: gap / 2 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Eight pixels a character, like Topaz.
+    fn topaz(s: &str) -> i32 {
+        8 * s.chars().count() as i32
+    }
+
+    fn fields(list: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
+        list.iter().map(|(n, v)| (*n, v.to_string())).collect()
+    }
+
+    /// The line as the Amiga draws it: two spaces apart, or one.
+    fn line(f: Fitted) -> String {
+        f.joined(16)
+    }
+
+    #[test]
+    fn everything_in_full_when_it_fits() {
+        let f = fields(&[("Score", "0"), ("Time", "0:00")]);
+        let fitted = fit(&topaz, 600, 16, "Klondike", &f, "Hello");
+        assert_eq!(
+            fitted,
+            Fitted { parts: vec!["Klondike".into(), "Score: 0".into(), "Time: 0:00".into(), "Hello".into()], gap: 16 }
+        );
+    }
+
+    #[test]
+    fn the_amiga_pal_title_bar_shows_every_figure_whole() {
+        // 320 pixels less the depth gadget and margins.
+        let width = 295;
+        let pegs = fields(&[("Score", "0"), ("Time", "0:00"), ("Moves", "0"), ("Stones left", "32")]);
+        assert_eq!(line(fit(&topaz, width, 16, "English", &pegs, "")), "Score 0 Time 0:00 Moves 0 Stones 32");
+        let pegs = fields(&[("Score", "0"), ("Time", "0:00"), ("Stones left", "32")]);
+        assert_eq!(line(fit(&topaz, width, 16, "english", &pegs, "")), "Score 0  Time 0:00  Stones left 32");
+        let big = fields(&[("Score", "1200"), ("Time", "10:00"), ("Stones left", "32")]);
+        assert_eq!(line(fit(&topaz, width, 16, "english", &big, "")), "Score 1200  Time 10:00  Stones 32");
+        let sol = fields(&[("Score", "0"), ("Time", "0:00"), ("Moves", "0")]);
+        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, "")), "Score: 0  Time: 0:00  Moves: 0");
+        // A message too long for the bar is shortened after a word.
+        let long = "That card cannot go to a foundation yet.";
+        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, long)), "Score 0  Time 0:00  Moves 0  That...");
+        // Figures are made terser to show a whole message.
+        let fitted = fit(&topaz, width, 16, "Klondike", &sol, "No jump there.");
+        assert_eq!(line(fitted.clone()), "Sc 0 Ti 0:00 Mo 0 No jump there.");
+        let w: i32 = fitted.parts.iter().map(|p| topaz(p)).sum::<i32>() + fitted.gap * (fitted.parts.len() as i32 - 1);
+        assert!(w <= width);
+    }
+
+    #[test]
+    fn short_names_tell_figures_apart() {
+        let names = ["Score", "Time", "Stones left"];
+        assert_eq!(short_name("Score", &names), "Sc");
+        assert_eq!(short_name("Stones left", &names), "St");
+        assert_eq!(short_name("Time", &names), "Ti");
+        let f = fields(&[("Score", "1200"), ("Time", "10:00"), ("Stones left", "32")]);
+        assert_eq!(fit(&topaz, 140, 16, "", &f, "").parts, ["Sc 1200", "Ti 10:00"]);
+        assert_eq!(line(fit(&topaz, 200, 16, "", &f, "")), "Sc 1200 Ti 10:00 St 32");
+        // A title that does not fit whole is shortened after a word.
+        let long = "Spider (Two Suits)";
+        assert_eq!(fit(&topaz, 200, 8, long, &[], "3 games").parts, ["Spider (Two...", "3 games"]);
+    }
+
+    #[test]
+    fn shorten_and_wrap_keep_whole_words() {
+        assert_eq!(shorten(&topaz, "one two three", 200).as_deref(), Some("one two three"));
+        assert_eq!(shorten(&topaz, "one two three", 80).as_deref(), Some("one two..."));
+        assert_eq!(shorten(&topaz, "one two three", 40), None);
+        assert_eq!(wrap(&topaz, "one two three four", 80), ["one two", "three four"]);
+        assert_eq!(wrap(&topaz, "extraordinary a", 40), ["extraordinary", "a"]);
+        assert!(wrap(&topaz, "", 40).is_empty());
+    }
+}

@@ -1,0 +1,63 @@
+//! Every family, played through `parlour shot --events` as a player would
+//! (keys only), quit, reopened and found where it was left.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::Stdio;
+
+use super::support::parlour;
+
+/// Runs `parlour shot GAME ARGS` with `events` (if any) on standard input,
+/// keeping the game's files in `data`.
+fn shot(data: &Path, game: &str, args: &[&str], events: Option<&str>) {
+    let out = data.join("shot.png");
+    let mut cmd = parlour();
+    cmd.env("PARLOUR_DATA_DIR", data).args(["shot", game, "-o"]).arg(&out).args(args);
+    if events.is_some() {
+        cmd.args(["--events", "-"]);
+    }
+    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(events.unwrap_or("").as_bytes()).unwrap();
+    let result = child.wait_with_output().unwrap();
+    assert!(result.status.success(), "{game}: {}", String::from_utf8_lossy(&result.stderr));
+}
+
+fn journal(data: &Path, file: &str) -> String {
+    std::fs::read_to_string(data.join("journals").join(file)).unwrap_or_default()
+}
+
+/// (launcher id, journal file, keys that make one move, the move's text)
+const FAMILIES: [(&str, &str, &str, &str); 2] = [
+    // The cursor shows on the stock; Space deals.
+    ("klondike", "klondike.save", "key Right\nkey Space\n", "move S1"),
+    // The cursor starts on c1; over to d2, pick it, down to d4, jump.
+    (
+        "pegs",
+        "pegs-english.save",
+        "key Right\nkey Right\nkey Down\nkey Space\nkey Down\nkey Down\nkey Space\n",
+        "move d2-d4",
+    ),
+];
+
+#[test]
+fn every_family_resumes_a_scripted_game_after_quitting() {
+    // Every registered family is covered here.
+    let registered: Vec<&str> = parlour::host::FAMILIES.iter().map(|f| f.id).collect();
+    assert_eq!(registered.len(), FAMILIES.len(), "a family without a resume test: {registered:?}");
+    for (game, file, keys, played) in FAMILIES {
+        let data = tempfile::tempdir().unwrap();
+        shot(data.path(), game, &["--seed", "3"], Some(keys));
+        let saved = journal(data.path(), file);
+        assert!(saved.lines().any(|l| l == played), "{game}: the keys did not play `{played}`:\n{saved}");
+        assert!(saved.contains("cursor: 1"), "{game}:\n{saved}");
+
+        // Reopened without a seed: the same game, untouched.
+        shot(data.path(), game, &[], None);
+        assert_eq!(journal(data.path(), file), saved, "{game}: reopening changed the game");
+
+        // Its history came back too: Undo takes the move back.
+        shot(data.path(), game, &[], Some("menu Game > Undo\n"));
+        let undone = journal(data.path(), file);
+        assert!(undone.contains("cursor: 0") && undone.contains(played), "{game}: undo after resume:\n{undone}");
+    }
+}
