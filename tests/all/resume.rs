@@ -27,7 +27,7 @@ fn journal(data: &Path, file: &str) -> String {
 }
 
 /// (launcher id, journal file, keys that make one move, the move's text)
-const FAMILIES: [(&str, &str, &str, &str); 2] = [
+const FAMILIES: [(&str, &str, &str, &str); 3] = [
     // The cursor shows on the stock; Space deals.
     ("klondike", "klondike.save", "key Right\nkey Space\n", "move S1"),
     // The cursor starts on c1; over to d2, pick it, down to d4, jump.
@@ -37,6 +37,8 @@ const FAMILIES: [(&str, &str, &str, &str); 2] = [
         "key Right\nkey Right\nkey Down\nkey Space\nkey Down\nkey Down\nkey Space\n",
         "move d2-d4",
     ),
+    // The cursor starts in the middle of Beginner's field; Space opens it.
+    ("mines", "mines-beginner.save", "key Space\n", "move open 5,5"),
 ];
 
 #[test]
