@@ -102,7 +102,7 @@ enum Command {
         output: PathBuf,
         /// Play these input events first, one a line (`-` reads standard
         /// input): click X Y [left|middle|right], double X Y, drag X1 Y1 X2 Y2,
-        /// key NAME (z, Return, Escape, Left, Space, ctrl+z...), menu TITLE > ITEM,
+        /// wheel X Y NOTCHES, key NAME (z, Return, Escape, Left, Space, ctrl+z...), menu TITLE > ITEM,
         /// wait MS. Coordinates are the machine's framebuffer pixels.
         #[arg(long, value_name = "FILE")]
         events: Option<PathBuf>,

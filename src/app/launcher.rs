@@ -1,56 +1,138 @@
-//! The launcher: the list of games with Play, Help and About.
+//! The launcher: the list of games with Play, Help and About, and beside
+//! it the selected game type's game.bmp. The list scrolls (scroll bar,
+//! wheel, keys), a double-click opens a game, and the selection and scroll
+//! position are kept for when the launcher comes back.
 
-use crate::gfx::{Rect, Surface, TextStyle};
-use crate::machines::{Button, Command, Input, Key, Machine, Menu, MenuItem, Pen, Requester};
-use crate::views::{OPEN_SELECTED, Response, View, widgets};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use crate::gfx::{Rect, Rgb, Surface, TextStyle};
+use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester};
+use crate::views::widgets::{self, ListLayout, ListScroll};
+use crate::views::{OPEN_SELECTED, Response, View};
 
 use super::catalog;
 
-/// The launcher, or YaZZle's Game Type Selection dialog (the same list
-/// holding only the solitaire game types).
+/// Two clicks on one row this close together (ms) open it.
+const DOUBLE_CLICK_MS: u32 = 450;
+/// game.bmp's size: the preview is never drawn larger.
+const PICTURE_W: u32 = 200;
+const PICTURE_H: u32 = 150;
+
+/// The launcher, or a chooser dialog (Game Type Selection, Open a Kept
+/// Game): the same list with other buttons.
 pub struct Launcher {
     title: String,
     /// (id, name) of every game listed.
     games: Vec<(String, String)>,
+    /// Each listed game's game.bmp, where it has one.
+    pictures: Vec<Option<PathBuf>>,
     selected: usize,
+    /// The first row shown (and a knob being dragged); drawing may move it
+    /// to bring the selection into view once, when the list first shows.
+    scroll: Cell<ListScroll>,
+    reveal: Cell<bool>,
+    /// The row last clicked and the milliseconds since (double-clicks).
+    last_click: Option<(usize, u32)>,
     buttons: &'static [(&'static str, Command)],
+    /// The selected game's picture, decoded and reduced.
+    preview: RefCell<Option<Preview>>,
 }
+
+/// A row's picture reduced to a size: (row, width, height, pixels), the
+/// pixels None for a row without a readable picture.
+type Preview = (usize, u32, u32, Option<Vec<Rgb>>);
 
 /// The launcher's buttons, in order, with their commands.
 const LAUNCHER_BUTTONS: [(&str, Command); 3] =
     [("Play", Command::View(OPEN_SELECTED)), ("Help", Command::Help), ("About", Command::About)];
 const CHOOSER_BUTTONS: [(&str, Command); 2] = [("OK", Command::View(OPEN_SELECTED)), ("Cancel", Command::Close)];
 
+thread_local! {
+    /// Per list title, the game selected and the first row shown when the
+    /// list was last used: the launcher comes back as it was left.
+    static REMEMBERED: RefCell<HashMap<String, (String, usize)>> = RefCell::new(HashMap::new());
+}
+
+/// Where the launcher's parts go.
+struct Parts {
+    list: ListLayout,
+    preview: Option<Rect>,
+    buttons: Vec<Rect>,
+}
+
 impl Launcher {
+    /// The launcher listing every game, as it was last left.
     pub fn new() -> Launcher {
-        Launcher::listing(catalog::games().iter().map(|g| (g.id.to_string(), g.name.to_string())).collect())
+        let mut l =
+            Launcher::listing(catalog::games().iter().map(|g| (g.id.to_string(), g.name.to_string())).collect());
+        if let Some((id, first)) = REMEMBERED.with(|r| r.borrow().get(&l.title).cloned()) {
+            l.selected = l.games.iter().position(|(g, _)| *g == id).unwrap_or(0);
+            l.scroll.set(ListScroll::at(first));
+            l.reveal.set(false);
+        }
+        l
     }
 
     /// A launcher listing the given (id, name) pairs.
     pub fn listing(games: Vec<(String, String)>) -> Launcher {
-        Launcher { title: "Parlour".into(), games, selected: 0, buttons: &LAUNCHER_BUTTONS }
+        let pictures = games.iter().map(|(id, _)| picture_of(id)).collect();
+        Launcher {
+            title: "Parlour".into(),
+            games,
+            pictures,
+            selected: 0,
+            scroll: Cell::new(ListScroll::default()),
+            reveal: Cell::new(true),
+            last_click: None,
+            buttons: &LAUNCHER_BUTTONS,
+            preview: RefCell::new(None),
+        }
     }
 
     /// A chooser dialog (Game Type Selection, Open...) listing (id, name)
-    /// pairs, with `current` selected.
+    /// pairs, with `current` selected, scrolled as it was last left.
     pub fn chooser(title: &str, games: Vec<(String, String)>, current: &str) -> Launcher {
-        let selected = games.iter().position(|(id, _)| id == current).unwrap_or(0);
-        Launcher { title: title.into(), games, selected, buttons: &CHOOSER_BUTTONS }
+        let mut l = Launcher::listing(games);
+        l.title = title.into();
+        l.buttons = &CHOOSER_BUTTONS;
+        l.selected = l.games.iter().position(|(id, _)| id == current).unwrap_or(0);
+        if let Some((_, first)) = REMEMBERED.with(|r| r.borrow().get(&l.title).cloned()) {
+            l.scroll.set(ListScroll::at(first));
+        }
+        l
     }
 
-    /// The list box and button rectangles inside `area`.
-    fn layout(&self, machine: &Machine, area: Rect) -> (Rect, Vec<Rect>) {
+    fn margin(area: Rect) -> i32 {
+        (area.w / 24).max(6)
+    }
+
+    /// The list, the picture beside it and the buttons, inside `area`.
+    fn parts(&self, machine: &Machine, area: Rect) -> Parts {
         let look = machine.look();
-        let margin = (area.w / 24).max(6);
+        let margin = Self::margin(area);
         let heading = look.title_font.height() as i32 * 2 + look.text_font.height() as i32;
         let button_h = look.title_font.height() as i32 + 8;
         let button_w = self.buttons.iter().map(|b| look.title_font.text_width(b.0) as i32).max().unwrap_or(0) + 24;
-        let list = Rect::from_edges(
+        let body = Rect::from_edges(
             area.x + margin,
             area.y + margin + heading,
             area.right() - margin,
             area.bottom() - margin * 2 - button_h,
         );
+        // The picture takes a third of the width (game.bmp's own size at
+        // most, 4:3 with a 2-pixel frame), the list the rest.
+        let preview = self.pictures.iter().any(Option::is_some).then(|| {
+            let w = (body.w / 3).min(PICTURE_W as i32 + 4).min((body.h - 4) * 4 / 3 + 4);
+            let h = (w - 4) * 3 / 4 + 4;
+            Rect::new(body.right() - w, body.y, w, h)
+        });
+        let list_rect = match preview {
+            Some(p) => Rect::from_edges(body.x, body.y, p.x - margin, body.bottom()),
+            None => body,
+        };
+        let list = widgets::list_layout(machine, list_rect, self.games.len());
         let gap = margin;
         let total = self.buttons.len() as i32 * button_w + (self.buttons.len() as i32 - 1) * gap;
         let mut x = area.x + (area.w - total) / 2;
@@ -64,14 +146,21 @@ impl Launcher {
                 r
             })
             .collect();
-        (list, buttons)
+        Parts { list, preview, buttons }
     }
 
-    /// The first row shown, so that the selected row is in view.
-    fn first_row(&self, machine: &Machine, list: Rect) -> usize {
-        let row_h = machine.look().text_font.height() as i32 + 2;
-        let visible = ((list.h - 4) / row_h).max(1) as usize;
-        self.selected.saturating_sub(visible - 1)
+    /// The first row shown, clamped to the list (and, the first time the
+    /// list shows, moved to bring the selection into view).
+    fn first_row(&self, list: &ListLayout) -> usize {
+        let mut scroll = self.scroll.get();
+        let total = self.games.len();
+        scroll.first = if self.reveal.take() {
+            list.keep_in_view(scroll.first, self.selected, total)
+        } else {
+            scroll.first.min(total.saturating_sub(list.visible))
+        };
+        self.scroll.set(scroll);
+        scroll.first
     }
 
     fn rows(&self) -> Vec<String> {
@@ -84,6 +173,88 @@ impl Launcher {
             None => Response::Unchanged,
         }
     }
+
+    /// Moves the selection to `row` and scrolls it into view.
+    fn select(&mut self, row: usize, list: &ListLayout) -> Response {
+        let row = row.min(self.games.len().saturating_sub(1));
+        if row == self.selected || self.games.is_empty() {
+            return Response::Unchanged;
+        }
+        self.selected = row;
+        let mut scroll = self.scroll.get();
+        scroll.first = list.keep_in_view(scroll.first, row, self.games.len());
+        self.scroll.set(scroll);
+        Response::Redraw
+    }
+
+    /// Keeps the selection and scroll position for the next list of this
+    /// title.
+    fn remember(&self) {
+        if let Some((id, _)) = self.games.get(self.selected) {
+            let entry = (id.clone(), self.scroll.get().first);
+            REMEMBERED.with(|r| r.borrow_mut().insert(self.title.clone(), entry));
+        }
+    }
+
+    /// The selected game's picture reduced to fit `inner` (4:3), decoded
+    /// once per selection and size.
+    fn picture(&self, inner: Rect) -> Option<(u32, u32, Vec<Rgb>)> {
+        let w = (inner.w.max(1) as u32).min(PICTURE_W).min(inner.h.max(1) as u32 * PICTURE_W / PICTURE_H);
+        let h = (w * PICTURE_H / PICTURE_W).max(1);
+        let mut cache = self.preview.borrow_mut();
+        let fresh = !matches!(&*cache, Some((row, cw, ch, _)) if (*row, *cw, *ch) == (self.selected, w, h));
+        if fresh {
+            let pixels = self.pictures.get(self.selected).cloned().flatten().and_then(|path| reduced(&path, w, h));
+            *cache = Some((self.selected, w, h, pixels));
+        }
+        cache.as_ref().and_then(|(_, w, h, p)| p.clone().map(|p| (*w, *h, p)))
+    }
+
+    fn draw_preview(&self, s: &mut Surface, machine: &Machine, frame: Rect) {
+        let look = machine.look();
+        s.fill_rect(frame, look.paint(Pen::Background));
+        match machine.id() {
+            MachineId::MacSe30 | MachineId::MacColor => s.frame_rect(frame, look.paint(Pen::Text)),
+            _ => widgets::bevel(s, machine, frame, false),
+        }
+        let inner = frame.inset(2, 2);
+        match self.picture(inner) {
+            Some((w, h, pixels)) => {
+                let (x, y) = (inner.x + (inner.w - w as i32) / 2, inner.y + (inner.h - h as i32) / 2);
+                let old = s.set_clip(inner.intersect(&s.clip()));
+                crate::gfx::reduce::draw_dithered(s, x, y, w, h, &pixels);
+                s.set_clip(old);
+            }
+            None => {
+                let font = look.text_font;
+                let text = "No picture";
+                let tw = font.text_width(text) as i32;
+                let (x, y) = (inner.x + (inner.w - tw) / 2, inner.y + (inner.h - font.height() as i32) / 2);
+                let old = s.set_clip(inner.intersect(&s.clip()));
+                s.draw_text(font, text, x, y, look.paint(Pen::Disabled), TextStyle::PLAIN);
+                s.set_clip(old);
+            }
+        }
+    }
+}
+
+/// The game.bmp of a listed game type, if it has one.
+fn picture_of(id: &str) -> Option<PathBuf> {
+    let entry = catalog::games().iter().find(|g| g.id == id)?;
+    let path = catalog::game_type(entry)?.folder.join("game.bmp");
+    path.is_file().then_some(path)
+}
+
+/// A picture file read and reduced to `w` x `h` by area averaging; None
+/// if it cannot be read.
+fn reduced(path: &std::path::Path, w: u32, h: u32) -> Option<Vec<Rgb>> {
+    let bytes = std::fs::read(path).ok()?;
+    let img = crate::gfx::image_io::decode_bmp(&path.display().to_string(), &bytes).ok()?;
+    let mut full = Surface::rgb(img.width, img.height);
+    for (i, (c, _)) in img.pixels.iter().enumerate() {
+        full.put((i as u32 % img.width) as i32, (i as u32 / img.width) as i32, c.to_u32());
+    }
+    Some(crate::gfx::reduce::area_average(&full, w, h))
 }
 
 impl Default for Launcher {
@@ -102,6 +273,61 @@ pub fn about() -> Requester {
             "the machines they came from drew them.".into(),
         ],
         buttons: vec!["OK".into()],
+    }
+}
+
+impl Launcher {
+    fn handle(&mut self, input: &Input, parts: &Parts, first: usize, total: usize) -> Response {
+        let list = &parts.list;
+        let mut scroll = self.scroll.get();
+        if scroll.input(input, list, total) {
+            let moved = scroll != self.scroll.get();
+            self.scroll.set(scroll);
+            return if moved { Response::Redraw } else { Response::Unchanged };
+        }
+        let page = list.visible.saturating_sub(1).max(1);
+        match *input {
+            Input::Tick { ms } => {
+                if let Some((_, t)) = &mut self.last_click {
+                    *t = t.saturating_add(ms);
+                    if *t > DOUBLE_CLICK_MS {
+                        self.last_click = None;
+                    }
+                }
+                Response::Unchanged
+            }
+            Input::MouseDown { x, y, button: Button::Left } => {
+                if let Some(i) = parts.buttons.iter().position(|r| r.contains(x, y)) {
+                    return match &self.buttons[i].1 {
+                        Command::View(OPEN_SELECTED) => self.play_selected(),
+                        cmd => Response::Command(cmd.clone()),
+                    };
+                }
+                let Some(row) = list.row_at(first, total, x, y) else { return Response::Unchanged };
+                if self.last_click.is_some_and(|(r, t)| r == row && t <= DOUBLE_CLICK_MS) {
+                    self.last_click = None;
+                    self.selected = row;
+                    return self.play_selected();
+                }
+                self.last_click = Some((row, 0));
+                if row != self.selected {
+                    self.selected = row;
+                    return Response::Redraw;
+                }
+                Response::Unchanged
+            }
+            Input::Key { key: Key::Down, .. } => self.select(self.selected + 1, list),
+            Input::Key { key: Key::Up, .. } => self.select(self.selected.saturating_sub(1), list),
+            Input::Key { key: Key::PageDown, .. } => self.select(self.selected + page, list),
+            Input::Key { key: Key::PageUp, .. } => self.select(self.selected.saturating_sub(page), list),
+            Input::Key { key: Key::Home, .. } => self.select(0, list),
+            Input::Key { key: Key::End, .. } => self.select(total.saturating_sub(1), list),
+            Input::Key { key: Key::Enter | Key::Char(' '), .. } => self.play_selected(),
+            Input::Key { key: Key::Escape, .. } if self.buttons.len() == CHOOSER_BUTTONS.len() => {
+                Response::Command(Command::Close)
+            }
+            _ => Response::Unchanged,
+        }
     }
 }
 
@@ -131,7 +357,7 @@ impl View for Launcher {
         let title_font = look.title_font;
         let title = self.title.as_str();
         let tw = title_font.text_width(title) as i32;
-        let margin = (area.w / 24).max(6);
+        let margin = Self::margin(area);
         s.draw_text(
             title_font,
             title,
@@ -149,49 +375,26 @@ impl View for Launcher {
             look.paint(Pen::Text),
             TextStyle::PLAIN,
         );
-        let (list, buttons) = self.layout(machine, area);
+        let parts = self.parts(machine, area);
         let selected = (!self.games.is_empty()).then_some(self.selected);
-        widgets::list_box(s, machine, list, &self.rows(), self.first_row(machine, list), selected);
-        for ((label, cmd), r) in self.buttons.iter().zip(buttons) {
+        let first = self.first_row(&parts.list);
+        widgets::scrolled_list(s, machine, &parts.list, &self.rows(), first, selected);
+        if let Some(p) = parts.preview {
+            self.draw_preview(s, machine, p);
+        }
+        for ((label, cmd), r) in self.buttons.iter().zip(parts.buttons) {
             let enabled = *cmd != Command::View(OPEN_SELECTED) || !self.games.is_empty();
             widgets::button(s, machine, r, label, enabled);
         }
     }
 
     fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {
-        let (list, buttons) = self.layout(machine, area);
-        match *input {
-            Input::MouseDown { x, y, button: Button::Left } => {
-                if let Some(i) = buttons.iter().position(|r| r.contains(x, y)) {
-                    return match &self.buttons[i].1 {
-                        Command::View(OPEN_SELECTED) => self.play_selected(),
-                        cmd => Response::Command(cmd.clone()),
-                    };
-                }
-                if list.contains(x, y) {
-                    let row_h = machine.look().text_font.height() as i32 + 2;
-                    let row = ((y - list.y - 2) / row_h) as usize + self.first_row(machine, list);
-                    if row < self.games.len() {
-                        self.selected = row;
-                        return Response::Redraw;
-                    }
-                }
-                Response::Unchanged
-            }
-            Input::Key { key: Key::Down, .. } if self.selected + 1 < self.games.len() => {
-                self.selected += 1;
-                Response::Redraw
-            }
-            Input::Key { key: Key::Up, .. } if self.selected > 0 => {
-                self.selected -= 1;
-                Response::Redraw
-            }
-            Input::Key { key: Key::Enter | Key::Char(' '), .. } => self.play_selected(),
-            Input::Key { key: Key::Escape, .. } if self.buttons.len() == CHOOSER_BUTTONS.len() => {
-                Response::Command(Command::Close)
-            }
-            _ => Response::Unchanged,
-        }
+        let parts = self.parts(machine, area);
+        let total = self.games.len();
+        let first = self.first_row(&parts.list);
+        let response = self.handle(input, &parts, first, total);
+        self.remember();
+        response
     }
 
     fn command(&mut self, command: &Command) -> Option<Response> {
@@ -200,5 +403,11 @@ impl View for Launcher {
 
     fn can(&self, command: &Command) -> bool {
         *command == Command::View(OPEN_SELECTED) && !self.games.is_empty()
+    }
+
+    /// Ticks count the time between two clicks while one may become a
+    /// double-click.
+    fn wants_ticks(&self) -> bool {
+        self.last_click.is_some()
     }
 }

@@ -8,6 +8,7 @@
 //! click 120 80            # left button; or: click X Y right
 //! double 40 200
 //! drag 40 200 300 120
+//! wheel 100 100 3         # three notches towards you (negative: away)
 //! key ctrl+z              # ctrl, cmd and amiga mean the machine's shortcut key
 //! menu Game > Undo        # the visible text, with or without a trailing ...
 //! wait 500                # time passing (ticks, if the screen wants them)
@@ -33,6 +34,9 @@ pub enum Event {
     Double { x: i32, y: i32 },
     /// Press the left button at one point, move, release at another.
     Drag { from: (i32, i32), to: (i32, i32) },
+    /// Turn the mouse wheel over a point by notches (positive: towards
+    /// the user, scrolling down).
+    Wheel { x: i32, y: i32, notches: i32 },
     /// A key press.
     Key { key: Key, mods: KeyMods },
     /// Choose a menu item by its menu's and its own visible text.
@@ -73,7 +77,7 @@ impl fmt::Display for ScriptError {
 
 impl std::error::Error for ScriptError {}
 
-const USAGE: &str = "expected click, double, drag, key, menu or wait";
+const USAGE: &str = "expected click, double, drag, wheel, key, menu or wait";
 
 /// Parses a whole script; the first bad line is the error.
 pub fn parse(file: &str, text: &str) -> Result<Vec<Step>, ScriptError> {
@@ -116,6 +120,10 @@ fn parse_line(line: &str) -> Result<Event, String> {
         "drag" => {
             let [x1, y1, x2, y2] = numbers::<4>(&args, "usage: drag X1 Y1 X2 Y2")?;
             Ok(Event::Drag { from: (x1, y1), to: (x2, y2) })
+        }
+        "wheel" => {
+            let [x, y, notches] = numbers::<3>(&args, "usage: wheel X Y NOTCHES (positive scrolls down)")?;
+            Ok(Event::Wheel { x, y, notches })
         }
         "key" => match args.as_slice() {
             [name] => parse_key(name),
@@ -293,6 +301,10 @@ fn run_step(driver: &mut Driver, event: &Event) -> Result<(), String> {
             inputs.push(Input::MouseUp { x: to.0, y: to.1, button });
             driver.feed(&inputs);
         }
+        Event::Wheel { x, y, notches } => {
+            on_screen(driver, (x, y))?;
+            driver.feed(&[Input::MouseMove { x, y }, Input::Wheel { x, y, dy: notches }]);
+        }
         Event::Key { key, mods } => {
             let machine = driver.shell().machine();
             let mut m = Modifiers { shift: mods.shift, alt: mods.alt, ctrl: false };
@@ -350,10 +362,10 @@ mod tests {
     #[test]
     fn every_event_parses() {
         let text = "# a script\n\nclick 10 20\nclick 1 2 right  # menus\ndouble 3 4\ndrag 1 2 30 40\n\
-                    key ctrl+z\nkey Return\nkey shift+a\nmenu Game > Game Types...\nwait 250\n";
+                    key ctrl+z\nkey Return\nkey shift+a\nmenu Game > Game Types...\nwait 250\nwheel 5 6 -2\n";
         let steps = parse("t.events", text).unwrap();
         let lines: Vec<usize> = steps.iter().map(|s| s.line).collect();
-        assert_eq!(lines, [3, 4, 5, 6, 7, 8, 9, 10, 11]);
+        assert_eq!(lines, [3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
         assert_eq!(steps[0].event, Event::Click { x: 10, y: 20, button: Button::Left });
         assert_eq!(steps[1].event, Event::Click { x: 1, y: 2, button: Button::Right });
         assert_eq!(steps[2].event, Event::Double { x: 3, y: 4 });
@@ -365,6 +377,7 @@ mod tests {
         assert_eq!(steps[6].event, Event::Key { key: Key::Char('A'), mods: shift });
         assert_eq!(steps[7].event, Event::Menu { title: "Game".into(), item: "Game Types...".into() });
         assert_eq!(steps[8].event, Event::Wait { ms: 250 });
+        assert_eq!(steps[9].event, Event::Wheel { x: 5, y: 6, notches: -2 });
     }
 
     #[test]
@@ -399,6 +412,7 @@ mod tests {
             ("click 1 2 sideways", "unknown button `sideways`"),
             ("double 1", "usage: double X Y"),
             ("drag 1 2 3", "usage: drag X1 Y1 X2 Y2"),
+            ("wheel 1 2", "usage: wheel X Y NOTCHES"),
             ("key", "usage: key NAME"),
             ("key Hyper", "unknown key `Hyper`"),
             ("key meta+z", "unknown modifier `meta`"),

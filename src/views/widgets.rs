@@ -2,7 +2,7 @@
 //! boxes, shared by every view.
 
 use crate::gfx::{Rect, Surface, TextStyle};
-use crate::machines::{Machine, MachineId, Pen};
+use crate::machines::{Button, Input, Machine, MachineId, Pen};
 
 /// A push button: Mac rounded black outline, Amiga and Windows raised bevels.
 pub fn button(s: &mut Surface, machine: &Machine, r: Rect, label: &str, enabled: bool) {
@@ -81,6 +81,312 @@ pub fn list_box(
     }
     s.set_clip(old);
     row_h
+}
+
+/// The classic Mac's hollow scroll arrow, pointing up (11 x 10).
+const MAC_ARROW: [&str; 10] = [
+    ".....#.....",
+    "....#.#....",
+    "...#...#...",
+    "..#.....#..",
+    ".#.......#.",
+    "####...####",
+    "...#...#...",
+    "...#...#...",
+    "...#...#...",
+    "...#####...",
+];
+/// Windows' and Workbench's solid arrowhead, pointing up (7 x 4).
+const SOLID_ARROW: [&str; 4] = ["...#...", "..###..", ".#####.", "#######"];
+/// The smallest proportional knob, so it can still be grabbed.
+const MIN_KNOB: i32 = 8;
+
+/// Draws `rows` (of `#` and `.`) centred in `r`, upside down if `flip`.
+fn centred(s: &mut Surface, rows: &[&str], r: Rect, flip: bool, paint: crate::gfx::Paint) {
+    let (w, h) = (rows[0].len() as i32, rows.len() as i32);
+    let (x0, y0) = (r.x + (r.w - w) / 2, r.y + (r.h - h) / 2);
+    for (i, row) in rows.iter().enumerate() {
+        let y = if flip { y0 + h - 1 - i as i32 } else { y0 + i as i32 };
+        for (dx, c) in row.chars().enumerate() {
+            if c == '#' {
+                let x = x0 + dx as i32;
+                s.put(x, y, paint.value_at(x, y));
+            }
+        }
+    }
+}
+
+/// A vertical scroll bar beside a list: arrows at both ends and the track
+/// between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScrollBar {
+    pub whole: Rect,
+    pub up: Rect,
+    pub down: Rect,
+    pub track: Rect,
+    /// Workbench and Windows knobs show how much is in view; the Mac's
+    /// thumb is a square.
+    proportional: bool,
+}
+
+impl ScrollBar {
+    /// The scroll bar filling `whole` in the machine's manner.
+    fn new(machine: &Machine, whole: Rect) -> ScrollBar {
+        let (arrow_h, mac) = match machine.id() {
+            MachineId::MacSe30 | MachineId::MacColor => (16, true),
+            MachineId::Yazzle => (16, false),
+            MachineId::AmigaPal => (10, false),
+            MachineId::AmigaDblPal => (12, false),
+        };
+        let arrow_h = arrow_h.min(whole.h / 3);
+        let up = Rect::new(whole.x, whole.y, whole.w, arrow_h);
+        let down = Rect::new(whole.x, whole.bottom() - arrow_h, whole.w, arrow_h);
+        let track = if mac {
+            Rect::from_edges(whole.x + 1, up.bottom(), whole.right() - 1, down.y)
+        } else {
+            Rect::from_edges(whole.x, up.bottom(), whole.right(), down.y)
+        };
+        ScrollBar { whole, up, down, track, proportional: !mac }
+    }
+
+    /// The knob for `visible` of `total` rows from `first`; None when every
+    /// row is in view.
+    pub fn knob(&self, first: usize, visible: usize, total: usize) -> Option<Rect> {
+        let t = self.track;
+        if total <= visible || t.h <= 0 {
+            return None;
+        }
+        let max = (total - visible) as i64;
+        let len = if self.proportional { (t.h as i64 * visible as i64 / total as i64) as i32 } else { t.w }
+            .clamp(MIN_KNOB.min(t.h), t.h);
+        let y = t.y + ((t.h - len) as i64 * first.min(total - visible) as i64 / max) as i32;
+        Some(Rect::new(t.x, y, t.w, len))
+    }
+
+    /// The first row for a knob whose top is at `top`.
+    fn first_for(&self, top: i32, visible: usize, total: usize) -> usize {
+        let Some(k) = self.knob(0, visible, total) else { return 0 };
+        let room = (self.track.h - k.h).max(1) as i64;
+        let max = (total - visible) as i64;
+        let pos = (top - self.track.y).clamp(0, room as i32) as i64;
+        ((pos * max + room / 2) / room) as usize
+    }
+}
+
+/// A scroll bar in the machine's manner, its knob at `first` of `total`
+/// rows with `visible` in view.
+pub fn scroll_bar(s: &mut Surface, machine: &Machine, bar: &ScrollBar, first: usize, visible: usize, total: usize) {
+    let look = machine.look();
+    let knob = bar.knob(first, visible, total);
+    let (shine, shadow) = (look.paint(Pen::Shine), look.paint(Pen::Shadow));
+    let solid = |p: crate::gfx::Paint| p.value_at(0, 0);
+    match machine.id() {
+        MachineId::MacSe30 | MachineId::MacColor => {
+            // White with a black frame; a grey track and a white square
+            // thumb when there is something to scroll.
+            let (black, white) = (look.paint(Pen::Text), look.paint(Pen::Background));
+            s.fill_rect(bar.whole, white);
+            s.frame_rect(bar.whole, black);
+            if let Some(k) = knob {
+                let grey = crate::gfx::Paint::Pattern {
+                    pattern: crate::gfx::Pattern::GRAY,
+                    fore: solid(black),
+                    back: solid(white),
+                };
+                s.fill_rect(bar.track, grey);
+                let thumb = Rect::new(bar.whole.x, k.y, bar.whole.w, k.h);
+                s.fill_rect(thumb, white);
+                s.frame_rect(thumb, black);
+            }
+            for (r, flip) in [(bar.up, false), (bar.down, true)] {
+                s.frame_rect(r, black);
+                let ink = if knob.is_some() { black } else { look.paint(Pen::Disabled) };
+                centred(s, &MAC_ARROW, r, flip, ink);
+            }
+        }
+        MachineId::Yazzle => {
+            // Windows 95: a dithered track, raised arrow buttons and thumb.
+            let dither = crate::gfx::Paint::Pattern {
+                pattern: crate::gfx::Pattern::GRAY,
+                fore: solid(shine),
+                back: solid(look.paint(Pen::Background)),
+            };
+            s.fill_rect(bar.track, dither);
+            let raised = |s: &mut Surface, r: Rect| {
+                s.fill_rect(r, look.paint(Pen::Background));
+                s.hline(r.x, r.right() - 2, r.y, shine);
+                s.vline(r.x, r.y, r.bottom() - 2, shine);
+                s.hline(r.x, r.right() - 1, r.bottom() - 1, look.paint(Pen::Text));
+                s.vline(r.right() - 1, r.y, r.bottom() - 1, look.paint(Pen::Text));
+                s.hline(r.x + 1, r.right() - 2, r.bottom() - 2, shadow);
+                s.vline(r.right() - 2, r.y + 1, r.bottom() - 2, shadow);
+            };
+            if let Some(k) = knob {
+                raised(s, k);
+            }
+            for (r, flip) in [(bar.up, false), (bar.down, true)] {
+                raised(s, r);
+                if knob.is_some() {
+                    centred(s, &SOLID_ARROW, r, flip, look.paint(Pen::Text));
+                } else {
+                    centred(s, &SOLID_ARROW, r.offset(1, 1), flip, shine);
+                    centred(s, &SOLID_ARROW, r, flip, look.paint(Pen::Disabled));
+                }
+            }
+        }
+        MachineId::AmigaPal | MachineId::AmigaDblPal => {
+            // A recessed proportional gadget with a raised knob (filling
+            // the container when all is in view), arrow gadgets below it.
+            s.fill_rect(bar.whole, look.paint(Pen::Background));
+            bevel(s, machine, bar.track, false);
+            let k = knob.unwrap_or(bar.track).inset(2, 1);
+            bevel(s, machine, k, true);
+            for (r, flip) in [(bar.up, false), (bar.down, true)] {
+                bevel(s, machine, r, true);
+                centred(s, &SOLID_ARROW, r, flip, look.paint(Pen::Text));
+            }
+        }
+    }
+}
+
+/// Where a scrolled list's parts go: the list box (as [`list_box`] draws
+/// it), the scroll bar beside it when the rows do not all fit, the row
+/// height and how many whole rows show.
+#[derive(Clone, Copy, Debug)]
+pub struct ListLayout {
+    pub rows: Rect,
+    pub bar: Option<ScrollBar>,
+    pub row_h: i32,
+    pub visible: usize,
+}
+
+/// The width of a list's scroll bar on a machine.
+fn bar_width(machine: &Machine) -> i32 {
+    match machine.id() {
+        MachineId::AmigaPal => 14,
+        MachineId::AmigaDblPal => 18,
+        _ => 16,
+    }
+}
+
+/// Lays out a list of `total` rows in `r` (its height cut to whole rows).
+pub fn list_layout(machine: &Machine, r: Rect, total: usize) -> ListLayout {
+    let row_h = machine.look().text_font.height() as i32 + 2;
+    let visible = ((r.h - 4) / row_h).max(1) as usize;
+    // Whole rows only: the box ends under the last one that fits.
+    let r = Rect::new(r.x, r.y, r.w, (visible as i32 * row_h + 4).min(r.h.max(row_h + 4)));
+    if total <= visible {
+        return ListLayout { rows: r, bar: None, row_h, visible };
+    }
+    let bw = bar_width(machine);
+    let whole = Rect::from_edges(r.right() - bw, r.y, r.right(), r.bottom());
+    let mac = matches!(machine.id(), MachineId::MacSe30 | MachineId::MacColor);
+    // The Mac's bar shares the list's frame line; elsewhere it stands beside it.
+    let rows = Rect::from_edges(r.x, r.y, if mac { whole.x + 1 } else { whole.x }, r.bottom());
+    ListLayout { rows, bar: Some(ScrollBar::new(machine, whole)), row_h, visible }
+}
+
+impl ListLayout {
+    /// The row under (x, y), if it is a row of the list.
+    pub fn row_at(&self, first: usize, total: usize, x: i32, y: i32) -> Option<usize> {
+        let inner = self.rows.inset(2, 2);
+        if !inner.contains(x, y) {
+            return None;
+        }
+        let row = ((y - inner.y) / self.row_h) as usize;
+        (row < self.visible).then_some(first + row).filter(|&i| i < total)
+    }
+
+    /// The first row to show so that `selected` is in view, starting from
+    /// `first` and scrolling as little as possible.
+    pub fn keep_in_view(&self, first: usize, selected: usize, total: usize) -> usize {
+        let max = total.saturating_sub(self.visible);
+        let first = if selected < first {
+            selected
+        } else if selected >= first + self.visible {
+            selected + 1 - self.visible
+        } else {
+            first
+        };
+        first.min(max)
+    }
+}
+
+/// A list's scrolling: the first row shown and a knob being dragged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ListScroll {
+    pub first: usize,
+    /// The pointer's distance from the knob's top while it is dragged.
+    grab: Option<i32>,
+}
+
+impl ListScroll {
+    /// Scrolled to `first`, nothing dragged.
+    pub fn at(first: usize) -> ListScroll {
+        ListScroll { first, grab: None }
+    }
+
+    /// Handles the wheel over the list and the scroll bar's arrows, track
+    /// and knob; true if the event was the scroller's (the list may have
+    /// moved).
+    pub fn input(&mut self, input: &Input, layout: &ListLayout, total: usize) -> bool {
+        let max = total.saturating_sub(layout.visible);
+        let whole = layout
+            .bar
+            .map_or(layout.rows, |b| Rect::from_edges(layout.rows.x, layout.rows.y, b.whole.right(), b.whole.bottom()));
+        let by = |first: usize, delta: isize| (first as isize + delta).clamp(0, max as isize) as usize;
+        match *input {
+            Input::Wheel { x, y, dy } if whole.contains(x, y) => {
+                self.first = by(self.first, dy as isize * 3);
+                true
+            }
+            Input::MouseDown { x, y, button: Button::Left } => {
+                let Some(bar) = layout.bar.filter(|b| b.whole.contains(x, y)) else { return false };
+                let page = layout.visible.saturating_sub(1).max(1) as isize;
+                let knob = bar.knob(self.first, layout.visible, total);
+                if bar.up.contains(x, y) {
+                    self.first = by(self.first, -1);
+                } else if bar.down.contains(x, y) {
+                    self.first = by(self.first, 1);
+                } else if let Some(k) = knob {
+                    if y < k.y {
+                        self.first = by(self.first, -page);
+                    } else if y >= k.bottom() {
+                        self.first = by(self.first, page);
+                    } else {
+                        self.grab = Some(y - k.y);
+                    }
+                }
+                true
+            }
+            Input::MouseMove { y, .. } if self.grab.is_some() => {
+                if let (Some(bar), Some(grab)) = (layout.bar, self.grab) {
+                    self.first = bar.first_for(y - grab, layout.visible, total);
+                }
+                true
+            }
+            Input::MouseUp { button: Button::Left, .. } if self.grab.is_some() => {
+                self.grab = None;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// A list box with its scroll bar, as laid out by [`list_layout`].
+pub fn scrolled_list(
+    s: &mut Surface,
+    machine: &Machine,
+    layout: &ListLayout,
+    rows: &[String],
+    first: usize,
+    selected: Option<usize>,
+) {
+    list_box(s, machine, layout.rows, rows, first, selected);
+    if let Some(bar) = &layout.bar {
+        scroll_bar(s, machine, bar, first, layout.visible, rows.len());
+    }
 }
 
 /// A horizontal slider showing `value` in `low..=high`: an Amiga
@@ -254,6 +560,82 @@ pub fn message_box(title: &str, text: &str) -> crate::machines::Requester {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::machines::{MachineChoice, MachineId};
+
+    fn machine(id: MachineId) -> Machine {
+        Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap()
+    }
+
+    #[test]
+    fn lists_show_whole_rows_and_a_bar_only_when_needed() {
+        for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+            let m = machine(id);
+            let r = Rect::new(10, 10, 200, 157);
+            let short = list_layout(&m, r, 3);
+            assert!(short.bar.is_none());
+            assert_eq!(short.rows.h, short.visible as i32 * short.row_h + 4, "{id}: whole rows");
+            let long = list_layout(&m, r, 40);
+            let bar = long.bar.expect("a scroll bar");
+            assert_eq!(bar.whole.right(), r.right(), "{id}");
+            assert!(long.rows.right() <= bar.whole.x + 1, "{id}: rows and bar side by side");
+            assert_eq!(long.row_at(0, 40, long.rows.x + 5, long.rows.y + 3), Some(0));
+            assert_eq!(long.row_at(5, 40, long.rows.x + 5, long.rows.y + 3 + long.row_h), Some(6));
+            assert_eq!(long.row_at(0, 40, bar.whole.x + 3, long.rows.y + 3), None, "{id}: the bar is no row");
+        }
+    }
+
+    #[test]
+    fn the_knob_follows_the_pointer_and_the_track_pages() {
+        let m = machine(MachineId::AmigaPal);
+        let layout = list_layout(&m, Rect::new(0, 0, 150, 154), 40);
+        let bar = layout.bar.unwrap();
+        let (total, visible) = (40, layout.visible);
+        let max = total - visible;
+        let mut scroll = ListScroll::default();
+        let k = bar.knob(0, visible, total).unwrap();
+        assert_eq!(k.y, bar.track.y, "at the top");
+        assert!(k.h < bar.track.h && k.h >= MIN_KNOB, "proportional");
+        assert_eq!(bar.knob(max, visible, total).unwrap().bottom(), bar.track.bottom(), "at the bottom");
+        assert_eq!(bar.knob(0, 40, 40), None, "all in view");
+        // Drag the knob to the bottom and back halfway.
+        let (x, y) = (k.x + 2, k.y + 2);
+        assert!(scroll.input(&Input::MouseDown { x, y, button: Button::Left }, &layout, total));
+        scroll.input(&Input::MouseMove { x, y: 1000 }, &layout, total);
+        assert_eq!(scroll.first, max);
+        let half = bar.track.y + (bar.track.h - k.h) / 2 + 2;
+        scroll.input(&Input::MouseMove { x, y: half }, &layout, total);
+        assert!((max / 2 - 1..=max / 2 + 1).contains(&scroll.first), "{} of {max}", scroll.first);
+        assert!(scroll.input(&Input::MouseUp { x, y: half, button: Button::Left }, &layout, total));
+        assert!(!scroll.input(&Input::MouseMove { x, y: 0 }, &layout, total), "no longer dragged");
+        // A click on the track below the knob pages down; the arrows step.
+        let before = scroll.first;
+        let below = bar.knob(before, visible, total).unwrap().bottom() + 1;
+        scroll.input(&Input::MouseDown { x, y: below, button: Button::Left }, &layout, total);
+        assert_eq!(scroll.first, (before + visible - 1).min(max));
+        scroll.input(&Input::MouseDown { x, y: bar.up.y + 1, button: Button::Left }, &layout, total);
+        assert_eq!(scroll.first, (before + visible - 1).min(max) - 1);
+        // The wheel, three rows a notch, within bounds.
+        scroll.input(&Input::Wheel { x: 5, y: 5, dy: -100 }, &layout, total);
+        assert_eq!(scroll.first, 0);
+        assert!(!scroll.input(&Input::Wheel { x: 500, y: 5, dy: 1 }, &layout, total), "off the list");
+    }
+
+    #[test]
+    fn scroll_bars_draw_in_every_manner() {
+        for id in MachineId::ALL {
+            let m = machine(id);
+            let layout = list_layout(&m, Rect::new(4, 30, 150, 150), 40);
+            let mut s = m.new_surface();
+            let rows: Vec<String> = (0..40).map(|i| format!("Row {i}")).collect();
+            scrolled_list(&mut s, &m, &layout, &rows, 10, Some(12));
+            let bar = layout.bar.unwrap();
+            let colours: std::collections::BTreeSet<_> = (bar.whole.y..bar.whole.bottom())
+                .flat_map(|y| (bar.whole.x..bar.whole.right()).map(move |x| (x, y)))
+                .filter_map(|(x, y)| s.colour_at(x, y))
+                .collect();
+            assert!(colours.len() >= 2, "{id}: the bar is drawn");
+        }
+    }
 
     #[test]
     fn sliders_map_the_pointer_back_to_their_values() {

@@ -7,6 +7,7 @@ mod help_html;
 mod help_view;
 mod host;
 mod install;
+mod launcher;
 mod mines;
 mod palettes;
 mod pegs_solver;

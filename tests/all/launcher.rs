@@ -1,0 +1,201 @@
+//! The launcher's list: scroll bar, wheel, keys, double-click, the
+//! selection kept for when it comes back, and game.bmp previews.
+
+use parlour::app::driver::Driver;
+use parlour::app::launcher::Launcher;
+use parlour::app::script;
+use parlour::app::shell::Shell;
+use parlour::gfx::Rect;
+use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
+use parlour::views::{OPEN_SELECTED, Response, View};
+
+use super::support::assert_golden;
+
+fn machine(id: MachineId) -> Machine {
+    Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap()
+}
+
+/// A launcher of `n` made-up games, g00 to g(n-1), without pictures.
+fn many(n: usize) -> Launcher {
+    Launcher::listing((0..n).map(|i| (format!("g{i:02}"), format!("Game {i:02}"))).collect())
+}
+
+/// The game Play would open now.
+fn chosen(l: &mut Launcher) -> String {
+    match l.command(&Command::View(OPEN_SELECTED)) {
+        Some(Response::Command(Command::Play(id))) => id,
+        other => panic!("Play gave {other:?}"),
+    }
+}
+
+fn key(key: Key) -> Input {
+    Input::Key { key, mods: Modifiers::default() }
+}
+
+fn press(x: i32, y: i32) -> [Input; 2] {
+    [Input::MouseDown { x, y, button: Button::Left }, Input::MouseUp { x, y, button: Button::Left }]
+}
+
+/// Where the list's rows and scroll bar are on a machine: found by
+/// drawing the launcher and looking for the selected row's highlight.
+struct Spots {
+    /// The centre of the first row shown.
+    first_row: (i32, i32),
+    row_h: i32,
+    area: Rect,
+}
+
+fn spots(l: &Launcher, m: &Machine) -> Spots {
+    let area = m.content();
+    let mut s = m.new_surface();
+    l.draw(&mut s, m, area);
+    // The highlighted (selected) first row: the topmost run of Fill colour
+    // a quarter of the way across.
+    let fill = m.look().colour(parlour::machines::Pen::Fill);
+    let x = area.x + area.w / 4;
+    // (A run of at least 6 rows: frame lines and text are thinner.)
+    let mut top = area.y;
+    let bottom = loop {
+        top = (top..area.bottom()).find(|&y| s.colour_at(x, y) == Some(fill)).expect("a highlighted row");
+        let end = (top..area.bottom()).find(|&y| s.colour_at(x, y) != Some(fill)).unwrap();
+        if end - top >= 6 {
+            break end;
+        }
+        top = end;
+    };
+    Spots { first_row: (x, (top + bottom) / 2), row_h: bottom - top, area }
+}
+
+#[test]
+fn keys_scroll_the_list_and_move_the_selection() {
+    let m = machine(MachineId::AmigaPal);
+    let mut l = many(40);
+    let area = m.content();
+    assert_eq!(chosen(&mut l), "g00");
+    l.input(&key(Key::End), &m, area);
+    assert_eq!(chosen(&mut l), "g39");
+    l.input(&key(Key::PageUp), &m, area);
+    let after_page: usize = chosen(&mut l)[1..].parse().unwrap();
+    assert!((20..39).contains(&after_page), "PageUp moved to g{after_page}");
+    l.input(&key(Key::Home), &m, area);
+    l.input(&key(Key::Down), &m, area);
+    assert_eq!(chosen(&mut l), "g01");
+}
+
+#[test]
+fn the_wheel_and_the_scroll_arrows_move_the_list_not_the_selection() {
+    for id in [MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let m = machine(id);
+        let mut l = many(40);
+        let sp = spots(&l, &m);
+        let (x, y) = sp.first_row;
+        let click = |l: &mut Launcher, x: i32, y: i32| {
+            for i in press(x, y) {
+                l.input(&i, &m, sp.area);
+            }
+        };
+        // Three rows a notch.
+        l.input(&Input::Wheel { x, y, dy: 1 }, &m, sp.area);
+        assert_eq!(chosen(&mut l), "g00", "{id}: the wheel keeps the selection");
+        click(&mut l, x, y);
+        assert_eq!(chosen(&mut l), "g03", "{id}: the wheel scrolled three rows");
+        // The scroll bar's up arrow, at the top right of the list: one row back.
+        let (bar, list_top) = (bar_x(&l, &m, sp.area, y), y - sp.row_h / 2 - 2);
+        click(&mut l, bar, list_top + 3);
+        assert_eq!(chosen(&mut l), "g03", "{id}: the arrow keeps the selection");
+        click(&mut l, x, y);
+        assert_eq!(chosen(&mut l), "g02", "{id}: the up arrow scrolled one row");
+        l.input(&Input::Wheel { x, y, dy: -5 }, &m, sp.area);
+        click(&mut l, x, y + sp.row_h);
+        assert_eq!(chosen(&mut l), "g01", "{id}: the wheel stops at the top");
+    }
+}
+
+/// The x of the list's scroll bar: right of the highlighted row's end.
+fn bar_x(l: &Launcher, m: &Machine, area: Rect, row_y: i32) -> i32 {
+    let mut s = m.new_surface();
+    l.draw(&mut s, m, area);
+    let fill = m.look().colour(parlour::machines::Pen::Fill);
+    let start = area.x + area.w / 4;
+    let end = (start..area.right()).find(|&x| s.colour_at(x, row_y) != Some(fill)).unwrap();
+    // Past the row's edge and the list's border, into the bar.
+    end + 6
+}
+
+#[test]
+fn a_double_click_opens_a_game_and_two_slow_clicks_do_not() {
+    let m = machine(MachineId::MacSe30);
+    let mut l = many(5);
+    let sp = spots(&l, &m);
+    let (x, y) = (sp.first_row.0, sp.first_row.1 + sp.row_h);
+    let feed = |l: &mut Launcher, inputs: &[Input]| inputs.iter().map(|i| l.input(i, &m, sp.area)).collect::<Vec<_>>();
+    assert_eq!(feed(&mut l, &press(x, y))[0], Response::Redraw);
+    assert!(l.wants_ticks(), "ticks count time while a second click may come");
+    feed(&mut l, &[Input::Tick { ms: 500 }]);
+    assert!(!l.wants_ticks());
+    assert_eq!(feed(&mut l, &press(x, y))[0], Response::Unchanged, "too slow for a double-click");
+    feed(&mut l, &[Input::Tick { ms: 200 }]);
+    assert_eq!(feed(&mut l, &press(x, y))[0], Response::Command(Command::Play("g01".into())));
+}
+
+#[test]
+fn the_launcher_comes_back_with_its_selection_and_scroll_position() {
+    let m = machine(MachineId::AmigaPal);
+    let mut d = Driver::new(Shell::launcher(m, 1));
+    let run = |d: &mut Driver, text: &str| {
+        let steps = script::parse("test", text).unwrap();
+        script::run(d, "test", &steps).unwrap_or_else(|e| panic!("{e}"));
+    };
+    run(&mut d, "key End\nkey Up\nkey Up");
+    let left = d.frame().clone();
+    run(&mut d, "key Return");
+    assert!(*d.frame() != left, "a game opened");
+    run(&mut d, "menu Project > Games");
+    assert!(*d.frame() == left, "the launcher came back as it was left");
+    // A new launcher in this thread (as after closing a game) too.
+    let mut fresh = Launcher::new();
+    let mut l = Launcher::new();
+    assert_eq!(chosen(&mut fresh), chosen(&mut l));
+    assert_ne!(chosen(&mut fresh), parlour::app::catalog::games()[0].id);
+}
+
+/// The launcher on the smallest screens and YaZZle's, with twenty game
+/// types: scrolled to the end, the last selected and its game.bmp beside
+/// the list.
+#[test]
+fn a_long_list_scrolled_to_its_end() {
+    let ids = [
+        "aces-up",
+        "bakers-dozen",
+        "bakers-game",
+        "beleaguered-castle",
+        "canfield",
+        "clear-fork",
+        "eight-off",
+        "forty-thieves",
+        "freecell",
+        "golf",
+        "klondike",
+        "klondike-draw-three",
+        "oberon-solitaire",
+        "pyramid",
+        "scorpion",
+        "seahaven-towers",
+        "spider-four-suits",
+        "spider-one-suit",
+        "spider-two-suits",
+        "yukon",
+    ];
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let listed = ids
+            .iter()
+            .map(|g| {
+                let entry = parlour::app::catalog::find(g).unwrap();
+                (entry.id.to_string(), entry.name.to_string())
+            })
+            .collect();
+        let mut d = Driver::new(Shell::new(machine(id), Box::new(Launcher::listing(listed)), 1));
+        d.feed(&[key(Key::End)]);
+        assert_golden(&format!("launcher-scrolled-{}", id.name()), d.frame());
+    }
+}
