@@ -191,6 +191,12 @@ enum Command {
         #[command(subcommand)]
         action: super::tetris_cmd::TetrisCommand,
     },
+    /// MineSweeper boards: `parlour mines deal --width W --height H --mines M
+    /// --seed S --first X,Y [--no-guess]`.
+    Mines {
+        #[command(subcommand)]
+        action: super::mines_cli::MinesCommand,
+    },
     /// Check game data: a solitaire game-type folder (game.ini, game.html,
     /// game.bmp) or a game.ini file. Prints every problem as
     /// `file:line: message`; exits 1 if any is an error.
@@ -265,6 +271,9 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         Some(Command::Deal { game, seed, ms, format }) => deal(&game, seed, ms, format.as_deref()),
         Some(Command::Solve { game, seed, ms, nodes }) => solve(&game, seed, ms, nodes),
         Some(Command::Capture { paths, all }) => capture(&paths, all),
+        Some(Command::Mines { action }) => {
+            super::mines_cli::run(&action).map(|board| say_raw!("{board}")).map_err(fail)
+        }
         Some(Command::Help { html: Some(dir), .. }) => build_html_help(&dir),
         Some(Command::Help { target, node, screen, shot, html: None }) => {
             help(target.as_deref(), node.as_deref(), &screen, shot.as_deref())
