@@ -29,7 +29,7 @@ pub const BEST_RESULTS: ViewCommand = ViewCommand("best-results");
 /// The largest square drawn, so small levels do not become clownish.
 const MAX_CELL: i32 = 40;
 /// Positions a hint may search.
-const HINT_LIMIT: u64 = 400_000;
+const HINT_LIMIT: u64 = 50_000;
 /// Steps a second when a solution is shown.
 const SHOW_HZ: u32 = 8;
 
@@ -303,7 +303,7 @@ impl Board<LevelVariant> for SokobanBoard {
     }
 
     fn hint(&mut self, session: &Session<LevelVariant>) -> Result<Walk, String> {
-        match solver::solve(session.state(), Some(HINT_LIMIT)).verdict {
+        match solver::solve_quickly(session.state(), Some(HINT_LIMIT)).verdict {
             Verdict::Solved { lurd, .. } => Ok(Walk(solver::first_push(&lurd))),
             Verdict::Unsolvable => Err("This position cannot be solved any more: undo some moves.".into()),
             Verdict::GaveUp => Err("No hint found quickly.".into()),
