@@ -135,11 +135,33 @@ enum Command {
         /// A game id from `parlour list`; without it, every game played.
         game: Option<String>,
     },
-    /// Measure drawing and presenting a frame on every machine.
+    /// Measure drawing and presenting a frame on every machine; with
+    /// `rummi`, time the Rummi Expert on random positions.
     Bench {
+        /// `rummi` for the Rummi Expert; nothing for the machines.
+        #[arg(value_parser = ["rummi"])]
+        what: Option<String>,
         /// Measuring time per figure, in milliseconds.
         #[arg(long, value_name = "MS", default_value_t = 300)]
         ms: u64,
+        /// Rummi: how many positions.
+        #[arg(long, value_name = "N", default_value_t = 1000)]
+        positions: usize,
+        /// Rummi: the seed the positions come from.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        seed: u64,
+        /// Rummi: keep the positions in this JSON-lines file.
+        #[arg(long, value_name = "FILE")]
+        keep: Option<PathBuf>,
+        /// Rummi: time the HiGHS ILP solver on the same positions too
+        /// (needs python3 with highspy).
+        #[arg(long)]
+        highs: bool,
+    },
+    /// Rummi's command-line advice.
+    Rummi {
+        #[command(subcommand)]
+        action: RummiAction,
     },
     /// Print the position right after the deal of a solitaire game type.
     Deal {
@@ -207,6 +229,27 @@ enum Command {
     },
 }
 
+#[derive(Subcommand, Debug)]
+enum RummiAction {
+    /// Print the Expert's play as one JSON line:
+    /// {"played":[...],"table":[[...],...]}. Tiles are a colour letter (R
+    /// red, B blue, Y yellow, K black) and a number 1-13.
+    Best {
+        /// The rack: tiles separated by spaces, e.g. "R1 B13 Y7".
+        #[arg(long, value_name = "TILES", required_unless_present = "batch", conflicts_with = "batch")]
+        rack: Option<String>,
+        /// The table's sets, separated by |, e.g. "R1 R2 R3 | B5 Y5 K5".
+        #[arg(long, value_name = "SETS", conflicts_with = "batch")]
+        table: Option<String>,
+        /// A first play: it must total at least 30, or play nothing.
+        #[arg(long, conflicts_with = "batch")]
+        first: bool,
+        /// Answer every line of FILE, each {"rack":[...],"table":[[...]],"first":false}.
+        #[arg(long, value_name = "FILE")]
+        batch: Option<PathBuf>,
+    },
+}
+
 /// A command-line failure: the message and the exit code.
 pub struct Failure {
     pub message: String,
@@ -266,7 +309,13 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             shot(&target, &screen.choice()?, seed, &output, events.as_deref())
         }
         Some(Command::Stats { game }) => stats(game.as_deref()),
-        Some(Command::Bench { ms }) => super::bench::run(ms).map(|_| ()).map_err(fail),
+        Some(Command::Bench { what: Some(_), positions, seed, keep, highs, .. }) => {
+            super::rummi::bench(positions, seed, keep.as_deref(), highs).map(|_| ()).map_err(fail)
+        }
+        Some(Command::Bench { ms, .. }) => super::bench::run(ms).map(|_| ()).map_err(fail),
+        Some(Command::Rummi { action: RummiAction::Best { rack, table, first, batch } }) => {
+            rummi_best(rack.as_deref(), table.as_deref(), first, batch.as_deref())
+        }
         Some(Command::Lint { paths }) => lint(&paths),
         Some(Command::Deal { game, seed, ms, format }) => deal(&game, seed, ms, format.as_deref()),
         Some(Command::Solve { game, seed, ms, nodes }) => solve(&game, seed, ms, nodes),
@@ -279,6 +328,24 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             help(target.as_deref(), node.as_deref(), &screen, shot.as_deref())
         }
     }
+}
+
+/// `parlour rummi best`: one position from the options, or every line of
+/// a batch file (all read and checked before any is answered).
+fn rummi_best(rack: Option<&str>, table: Option<&str>, first: bool, batch: Option<&Path>) -> Result<(), Failure> {
+    use super::rummi::{play_json, position_from_args, read_batch};
+    use crate::games::rummi::advice;
+    let positions = match batch {
+        Some(file) => read_batch(file).map_err(fail)?,
+        None => vec![position_from_args(rack.unwrap_or(""), table, first).map_err(fail)?],
+    };
+    let mut out = String::new();
+    for pos in &positions {
+        out.push_str(&play_json(&advice::best(pos)));
+        out.push('\n');
+    }
+    say_raw!("{out}");
+    Ok(())
 }
 
 /// Builds a shell showing `target` (`launcher`, a game id or path, or a

@@ -11,6 +11,7 @@ pub mod help_source;
 pub mod launcher;
 pub mod mines_cli;
 pub mod present;
+pub mod rummi;
 pub mod script;
 pub mod settings;
 pub mod shell;

@@ -3,5 +3,6 @@
 
 pub mod mines;
 pub mod pegs;
+pub mod rummi;
 pub mod sokoban;
 pub mod tetris;

@@ -323,7 +323,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn stats(&self) -> Response {
         let stats = Stats::load(&self.data_dir).unwrap_or_default();
         let game = stats.game(&self.id()).cloned().unwrap_or_default();
-        Response::Ask(stats_box(&self.board.title(), &game))
+        let mut req = stats_box(&self.board.title(), &game);
+        req.lines.extend(self.board.stats_lines(&game));
+        Response::Ask(req)
     }
 
     /// Turns a board's reply into the shell's response.
@@ -469,9 +471,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     }
 
     fn menus(&self) -> Vec<Menu> {
-        let mut menus = vec![self.game_menu()];
-        menus.extend(self.board.menus(&self.session));
-        menus
+        self.board.menu_bar(&self.session).unwrap_or_else(|| {
+            let mut menus = vec![self.game_menu()];
+            menus.extend(self.board.menus(&self.session));
+            menus
+        })
     }
 
     fn fields(&self) -> Vec<(&'static str, String)> {
@@ -545,14 +549,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 self.changed()
             }
             Command::Undo => {
-                self.session.undo();
+                while self.session.undo() && !self.board.settled(self.session.state()) {}
                 self.message.clear();
                 self.board.reset();
                 self.journal();
                 Response::Redraw
             }
             Command::Redo => {
-                self.session.redo();
+                while self.session.redo() && !self.board.settled(self.session.state()) {}
                 self.message.clear();
                 self.changed()
             }

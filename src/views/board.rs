@@ -4,7 +4,7 @@
 //! the controller's (see `host::controller`); a board asks for them with a
 //! [`Reply`].
 
-use crate::core::{Game, Session, Step, Variant};
+use crate::core::{Game, GameStats, Session, Step, Variant};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Command, Input, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
 
@@ -114,6 +114,25 @@ pub trait Board<V: Variant> {
     /// Takes back preferences kept from an earlier run; unknown keys and
     /// bad values are ignored.
     fn set_pref(&mut self, _key: &str, _value: &str) {}
+
+    /// The board's own menus in place of the controller's Game menu (a
+    /// game whose period program had menus of its own); `None` keeps the
+    /// controller's.
+    fn menu_bar(&self, _session: &Session<V>) -> Option<Vec<Menu>> {
+        None
+    }
+
+    /// Whether undo and redo may stop at `state`. An opponent's moves are
+    /// recorded one by one so they replay, but the player steps back over
+    /// the opponent's whole turn at once.
+    fn settled(&self, _state: &V::Game) -> bool {
+        true
+    }
+
+    /// Lines the statistics box adds for this game's own figures.
+    fn stats_lines(&self, _stats: &GameStats) -> Vec<String> {
+        Vec::new()
+    }
 
     /// Whether Undo and Redo apply to the game. A real-time game says no;
     /// its New Game and Restart then begin a fresh history rather than

@@ -86,6 +86,7 @@ pub mod card_art;
 pub mod help;
 pub mod mines;
 pub mod pegs;
+pub mod rummi;
 pub mod sokoban;
 pub mod solitaire;
 pub mod tetris;

@@ -172,7 +172,7 @@ fn save_as_keeps_a_game_that_opens_again() {
 fn every_family_is_registered_once_and_lists_its_games() {
     let places = parlour::app::catalog::places();
     let ids: Vec<&str> = parlour::host::FAMILIES.iter().map(|f| f.id).collect();
-    assert_eq!(ids, ["solitaire", "pegs", "sokoban", "tetris", "mines"]);
+    assert_eq!(ids, ["solitaire", "pegs", "sokoban", "tetris", "mines", "rummi"]);
     let games = parlour::host::games(&places);
     assert!(games.iter().any(|g| g.id == "klondike" && g.family.id == "solitaire"));
     assert!(games.iter().any(|g| g.id == "pegs" && g.game_id == "pegs/english"));

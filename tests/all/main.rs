@@ -13,6 +13,8 @@ mod palettes;
 mod pegs_solver;
 mod pegs_view;
 mod resume;
+mod rummi_rules;
+mod rummi_view;
 mod script;
 mod shots;
 mod sokoban;

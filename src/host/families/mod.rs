@@ -3,6 +3,7 @@
 
 pub mod mines;
 pub mod pegs;
+pub mod rummi;
 pub mod sokoban;
 pub mod solitaire;
 pub mod tetris;

@@ -1,0 +1,48 @@
+//! Rummi: Rummikub against the program, after the Amiga game. One game;
+//! it opens on the screen mode Rummi.config names (PAL unless Set Mode
+//! chose DblPAL).
+
+use std::sync::Arc;
+
+use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
+use crate::machines::MachineId;
+use crate::views::View;
+use crate::views::rummi::{RummiBoard, config};
+
+pub static FAMILY: Family =
+    Family { id: "rummi", chooser_label: "Rummi", games, variants, resolve, chooser: None, open, help };
+
+fn entry(places: &Places) -> GameEntry {
+    let (screen, _) = config::read(&places.data_dir);
+    GameEntry {
+        id: "rummi".into(),
+        game_id: "rummi".into(),
+        name: "Rummi".into(),
+        default_machine: Some(screen.mode.machine),
+        family: &FAMILY,
+        data: Arc::new(()),
+    }
+}
+
+fn games(places: &Places) -> Vec<GameEntry> {
+    vec![entry(places)]
+}
+
+fn variants(places: &Places) -> Vec<Listed> {
+    vec![Ok(entry(places))]
+}
+
+/// Rummi has no files of its own to open by path.
+fn resolve(_target: &str, _places: &Places) -> Option<Result<GameEntry, String>> {
+    None
+}
+
+fn open(_entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
+    let board = RummiBoard::new(&places.data_dir);
+    let variant = RummiBoard::variant(&places.data_dir);
+    Box::new(Controller::open(FAMILY.id, variant, board, &places.data_dir, how))
+}
+
+fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {
+    HelpRef::Guide { file: "rummi.guide".into(), node: "MAIN".into(), fallback: None }
+}

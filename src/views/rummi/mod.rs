@@ -1,0 +1,728 @@
+//! Rummi's table on any machine (its own is the Amiga): the program's tray
+//! at the top, the table, your tray at the bottom with the gadget in the
+//! corner. Click a tile to pick it up, click again to drop it: on a series
+//! (it joins the proper end, or splits the run), on a free place (a new
+//! series), back on your tray, or on the program's tray to swap a
+//! duplicate. The gadget takes a tile before you have moved and says OK
+//! after. From the keyboard, the arrows move a cursor over the same places
+//! and Space or Return clicks there; Escape puts a picked tile back.
+//!
+//! The program plays its turns through [`program::Program`], tile by tile.
+
+pub mod config;
+pub mod layout;
+pub mod program;
+pub mod screen_mode;
+pub mod tiles;
+
+use std::path::{Path, PathBuf};
+
+use crate::core::{GameStats, Session};
+use crate::games::rummi::computer::{self, Level};
+use crate::games::rummi::moves::{Move, Source, Target};
+use crate::games::rummi::rules::{Ending, Rummi, RummiVariant, Side};
+use crate::games::rummi::sets::fit;
+use crate::games::rummi::tile::Kind;
+use crate::gfx::{Rect, Surface, TextStyle};
+use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand};
+
+use super::board::{Board, Reply};
+use super::widgets;
+use config::ScreenConfig;
+use layout::{Layout, TrayOf};
+use program::{Act, Program};
+use screen_mode::{ModeDialog, Outcome};
+
+pub const SINGLE: ViewCommand = ViewCommand("single-play");
+pub const ABOUT: ViewCommand = ViewCommand("about-rummi");
+pub const BEGINNER: ViewCommand = ViewCommand("beginner");
+pub const EXPERT: ViewCommand = ViewCommand("expert");
+pub const FRONT: ViewCommand = ViewCommand("screen-front");
+pub const BACK: ViewCommand = ViewCommand("screen-back");
+pub const WORKBENCH: ViewCommand = ViewCommand("workbench");
+pub const SET_MODE: ViewCommand = ViewCommand("set-mode");
+
+/// A tile picked up and not yet dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Held {
+    Tray(Kind),
+    Table { series: usize, kind: Kind },
+}
+
+impl Held {
+    fn source(self) -> Source {
+        match self {
+            Held::Tray(k) => Source::Tray(k),
+            Held::Table { series, kind } => Source::Table { series, kind },
+        }
+    }
+
+    fn kind(self) -> Kind {
+        self.source().kind()
+    }
+}
+
+/// A place the keyboard cursor can be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Spot {
+    Tray(usize),
+    Cell(u16, u16),
+    Gadget,
+    Program,
+}
+
+pub struct RummiBoard {
+    data_dir: PathBuf,
+    level: Level,
+    config: ScreenConfig,
+    held: Option<Held>,
+    pointer: (i32, i32),
+    /// The requester about an invalid play has been shown: OK again pays
+    /// the penalty.
+    warned: bool,
+    program: Program,
+    /// The screen is behind the Workbench (Screen > Back).
+    behind: bool,
+    dialog: Option<ModeDialog>,
+    /// A machine to switch to once the new game of Set Mode is dealt.
+    pending_machine: Option<MachineId>,
+    cursor: Option<Spot>,
+    /// Said once: a Rummi.config that could not be read.
+    note: Option<String>,
+}
+
+impl RummiBoard {
+    /// The board for a player whose files are in `data_dir`.
+    pub fn new(data_dir: &Path) -> RummiBoard {
+        let (config, note) = config::read(data_dir);
+        RummiBoard {
+            data_dir: data_dir.to_path_buf(),
+            level: Level::Expert,
+            config,
+            held: None,
+            pointer: (0, 0),
+            warned: false,
+            program: Program::default(),
+            behind: false,
+            dialog: None,
+            pending_machine: None,
+            cursor: None,
+            note,
+        }
+    }
+
+    /// The variant a new game is dealt with: the table that fits the
+    /// screen Rummi.config asks for.
+    pub fn variant(data_dir: &Path) -> RummiVariant {
+        let (cols, rows) = config::read(data_dir).0.grid();
+        RummiVariant::sized(cols, rows).unwrap_or_default()
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The part of the content area the game uses: on the mode Set Mode
+    /// chose, the size it chose (no larger than the display); elsewhere
+    /// all of it.
+    fn screen(&self, machine: &Machine, area: Rect) -> Rect {
+        match machine.id() {
+            id if id == self.config.mode.machine => {
+                let h = self.config.height as i32 - config::TITLE_BAR as i32;
+                Rect::new(area.x, area.y, area.w.min(self.config.width as i32), area.h.min(h))
+            }
+            _ => area,
+        }
+    }
+
+    /// The layout of `st` on `machine`.
+    pub fn layout(&self, st: &Rummi, machine: &Machine, area: Rect) -> Layout {
+        let t = st.table();
+        Layout::fit(self.screen(machine, area), t.cols(), t.rows(), t.rows_used())
+    }
+
+    /// Where a click lands on a table tile, a tray tile, the gadget or the
+    /// program's tray (for scripts and tests that click like a player).
+    pub fn point(&self, st: &Rummi, machine: &Machine, area: Rect, spot: &str) -> Option<(i32, i32)> {
+        let l = self.layout(st, machine, area);
+        let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
+        match spot {
+            "gadget" => Some(centre(l.gadget)),
+            "program" => Some(centre(l.program_tray)),
+            _ => {
+                let (what, rest) = spot.split_once(' ')?;
+                match what {
+                    "tray" => {
+                        let i: usize = rest.parse().ok()?;
+                        let n = st.tray(Side::Player).len();
+                        (i < n).then(|| centre(l.tray_tile(TrayOf::Player, i, n)))
+                    }
+                    "cell" => {
+                        let (r, c) = rest.split_once(':')?;
+                        Some(centre(l.cell(r.parse().ok()?, c.parse().ok()?)))
+                    }
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    fn held_tray_index(&self, st: &Rummi) -> Option<usize> {
+        match self.held? {
+            Held::Tray(k) => st.tray(Side::Player).iter().position(|t| t.kind() == k),
+            Held::Table { .. } => None,
+        }
+    }
+
+    fn held_cell(&self, st: &Rummi) -> Option<(u16, u16)> {
+        match self.held? {
+            Held::Table { series, kind } => {
+                let s = st.table().series().get(series)?;
+                let pos = s.tiles.iter().position(|t| t.kind() == kind)?;
+                Some((s.row, s.col + pos as u16))
+            }
+            Held::Tray(_) => None,
+        }
+    }
+
+    /// The series on `row` whose tiles or either neighbouring cell are at
+    /// `col`, nearest first.
+    fn series_near(st: &Rummi, row: u16, col: u16) -> Vec<usize> {
+        let mut near: Vec<usize> = st
+            .table()
+            .series()
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.row == row && col + 1 >= s.col && col <= s.end())
+            .map(|(i, _)| i)
+            .collect();
+        let on = |i: &usize| {
+            let s = &st.table().series()[*i];
+            !(s.col..s.end()).contains(&col)
+        };
+        near.sort_by_key(on);
+        near
+    }
+
+    fn click(&mut self, st: &Rummi, l: &Layout, x: i32, y: i32) -> Reply<RummiVariant> {
+        if st.is_over() {
+            return Reply::Say("The game is over: Game > New game starts another.".into());
+        }
+        if st.turn() != Side::Player {
+            return Reply::Say("Wait: the program is playing.".into());
+        }
+        if l.gadget.contains(x, y) {
+            return self.gadget(st);
+        }
+        let tray_n = st.tray(Side::Player).len();
+        let Some(held) = self.held else {
+            if let Some(i) = l.tray_hit(TrayOf::Player, tray_n, x, y) {
+                self.held = Some(Held::Tray(st.tray(Side::Player)[i].kind()));
+                return Reply::Redraw;
+            }
+            if let Some((row, col)) = l.cell_at(x, y) {
+                let found = st
+                    .table()
+                    .series()
+                    .iter()
+                    .enumerate()
+                    .find(|(_, s)| s.row == row && (s.col..s.end()).contains(&col));
+                if let Some((i, s)) = found {
+                    self.held = Some(Held::Table { series: i, kind: s.tiles[usize::from(col - s.col)].kind() });
+                    return Reply::Redraw;
+                }
+                return Reply::Unchanged;
+            }
+            if l.program_tray.contains(x, y) {
+                return Reply::Say("To swap, pick up a duplicate tile of yours, then click here.".into());
+            }
+            return Reply::Unchanged;
+        };
+        if l.program_tray.contains(x, y) || l.pile_box.contains(x, y) {
+            return self.swap(st, held);
+        }
+        if l.player_tray.contains(x, y) {
+            return match held {
+                Held::Tray(_) => {
+                    self.held = None;
+                    Reply::Redraw
+                }
+                Held::Table { .. } => Reply::Play(Move::Put { from: held.source(), to: Target::Tray }),
+            };
+        }
+        let Some((row, col)) = l.cell_at(x, y) else { return Reply::Unchanged };
+        if self.held_cell(st) == Some((row, col)) {
+            self.held = None;
+            return Reply::Redraw;
+        }
+        let near = Self::series_near(st, row, col);
+        let own = match held {
+            Held::Table { series, .. } => Some(series),
+            Held::Tray(_) => None,
+        };
+        let fits = near
+            .iter()
+            .copied()
+            .filter(|&i| Some(i) != own)
+            .find(|&i| fit(&st.table().series()[i].kinds(), held.kind()).is_some());
+        let to = match (fits, near.first()) {
+            (Some(i), _) => Target::Series(i),
+            (None, Some(&i)) if Some(i) == own => {
+                self.held = None;
+                return Reply::Redraw;
+            }
+            (None, Some(&i)) => Target::Series(i),
+            (None, None) => Target::Cell { row, col },
+        };
+        Reply::Play(Move::Put { from: held.source(), to })
+    }
+
+    /// The gadget: take a tile, or OK (with a requester first when the
+    /// play is invalid, and the penalty on a second OK).
+    fn gadget(&mut self, st: &Rummi) -> Reply<RummiVariant> {
+        self.held = None;
+        if !st.moved() {
+            return Reply::Play(Move::Draw);
+        }
+        match st.end_problem() {
+            None => Reply::Play(Move::Done),
+            Some(_) if self.warned => Reply::Play(Move::Penalty),
+            Some(why) => {
+                self.warned = true;
+                Reply::Ask(Requester {
+                    title: "Rummi".into(),
+                    lines: vec![
+                        why,
+                        "Put it right, or press OK again:".into(),
+                        "the invalid series go back to your".into(),
+                        "tray and you take 5 tiles.".into(),
+                    ],
+                    buttons: vec!["OK".into()],
+                })
+            }
+        }
+    }
+
+    fn swap(&mut self, st: &Rummi, held: Held) -> Reply<RummiVariant> {
+        let Held::Tray(give) = held else {
+            return Reply::Say("Only a tile from your tray can be swapped.".into());
+        };
+        if !st.duplicates(Side::Player).contains(&give) {
+            return Reply::Say(format!("You hold only one {give}: only duplicates can be swapped."));
+        }
+        match computer::program_gives(st, give, self.level) {
+            Some(take) => Reply::Play(Move::Swap { give, take }),
+            None => Reply::Say("The program has no duplicate tile to swap.".into()),
+        }
+    }
+
+    /// The centre of a keyboard spot.
+    fn spot_point(st: &Rummi, l: &Layout, spot: Spot) -> (i32, i32) {
+        let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
+        match spot {
+            Spot::Tray(i) => {
+                let n = st.tray(Side::Player).len();
+                if n == 0 { centre(l.player_tray) } else { centre(l.tray_tile(TrayOf::Player, i.min(n - 1), n)) }
+            }
+            Spot::Cell(r, c) => centre(l.cell(r, c)),
+            Spot::Gadget => centre(l.gadget),
+            Spot::Program => centre(l.program_tray),
+        }
+    }
+
+    fn spot_rect(st: &Rummi, l: &Layout, spot: Spot) -> Rect {
+        match spot {
+            Spot::Tray(i) => {
+                let n = st.tray(Side::Player).len();
+                if n == 0 { l.player_tray } else { l.tray_tile(TrayOf::Player, i.min(n - 1), n) }
+            }
+            Spot::Cell(r, c) => l.cell(r, c),
+            Spot::Gadget => l.gadget,
+            Spot::Program => l.program_tray,
+        }
+    }
+
+    /// The arrows move the cursor; Space and Return click under it.
+    fn key(&mut self, st: &Rummi, l: &Layout, key: Key) -> Reply<RummiVariant> {
+        let n = st.tray(Side::Player).len();
+        let (cols, rows) = (l.cols as u16, l.rows as u16);
+        let first_use = self.cursor.is_none();
+        let at = self.cursor.unwrap_or(if n > 0 { Spot::Tray(0) } else { Spot::Gadget });
+        let nearest_col = |x: i32| (((x - l.table.x) / l.pitch.0).clamp(0, l.cols - 1)) as u16;
+        let nearest_tray =
+            |x: i32| (0..n).min_by_key(|&i| (l.tray_tile(TrayOf::Player, i, n).x - x).abs()).unwrap_or(0);
+        let moved = match (key, at) {
+            (Key::Char(' ') | Key::Enter, _) => {
+                self.cursor = Some(at);
+                let (x, y) = Self::spot_point(st, l, at);
+                return self.click(st, l, x, y);
+            }
+            (Key::Escape, _) if self.held.is_some() => {
+                self.held = None;
+                return Reply::Redraw;
+            }
+            _ if first_use && matches!(key, Key::Left | Key::Right | Key::Up | Key::Down) => at,
+            (Key::Left, Spot::Tray(i)) => Spot::Tray(i.saturating_sub(1)),
+            (Key::Right, Spot::Tray(i)) if i + 1 < n => Spot::Tray(i + 1),
+            (Key::Right, Spot::Tray(_)) => Spot::Gadget,
+            (Key::Up, Spot::Tray(i)) => {
+                let x = if n == 0 { l.player_tray.x } else { l.tray_tile(TrayOf::Player, i.min(n - 1), n).x };
+                Spot::Cell(rows - 1, nearest_col(x))
+            }
+            (Key::Left, Spot::Gadget) => Spot::Tray(n.saturating_sub(1)),
+            (Key::Up, Spot::Gadget) => Spot::Cell(rows - 1, cols - 1),
+            (Key::Left, Spot::Cell(r, c)) => Spot::Cell(r, c.saturating_sub(1)),
+            (Key::Right, Spot::Cell(r, c)) => Spot::Cell(r, (c + 1).min(cols - 1)),
+            (Key::Up, Spot::Cell(0, _)) => Spot::Program,
+            (Key::Up, Spot::Cell(r, c)) => Spot::Cell(r - 1, c),
+            (Key::Down, Spot::Cell(r, c)) if r + 1 < rows => Spot::Cell(r + 1, c),
+            (Key::Down, Spot::Cell(_, c)) => Spot::Tray(nearest_tray(l.cell(0, c).x)),
+            (Key::Down, Spot::Program) => Spot::Cell(0, 0),
+            _ => return Reply::Unchanged,
+        };
+        self.cursor = Some(moved);
+        let (x, y) = Self::spot_point(st, l, moved);
+        self.pointer = (x + 2, y + 2);
+        Reply::Redraw
+    }
+
+    fn about() -> Requester {
+        Requester {
+            title: "About Rummi".into(),
+            lines: vec![
+                "Rummi 1.3, in Parlour".into(),
+                "Rummikub for two: you and the".into(),
+                "program. After Yvon Rozijn's".into(),
+                "Amiga game of 1995.".into(),
+            ],
+            buttons: vec!["OK".into()],
+        }
+    }
+
+    fn draw_table(&self, st: &Rummi, s: &mut Surface, machine: &Machine, l: &Layout) {
+        let look = machine.look();
+        let held = self.held_cell(st);
+        for series in st.table().series() {
+            for (i, t) in series.tiles.iter().enumerate() {
+                let (row, col) = (series.row, series.col + i as u16);
+                let r = l.cell(row, col);
+                if held == Some((row, col)) {
+                    tiles::hole(s, look, r);
+                } else {
+                    tiles::face(s, look, r, t.kind(), l.scale);
+                }
+            }
+        }
+    }
+
+    fn draw_trays(&self, st: &Rummi, s: &mut Surface, machine: &Machine, l: &Layout) {
+        let look = machine.look();
+        tiles::rack(s, look, l.program_tray);
+        let program = st.tray(Side::Program);
+        for (i, t) in program.iter().enumerate() {
+            let r = l.tray_tile(TrayOf::Program, i, program.len());
+            if st.is_over() { tiles::face(s, look, r, t.kind(), l.scale) } else { tiles::back(s, look, r) }
+        }
+        tiles::rack(s, look, l.player_tray);
+        let mine = st.tray(Side::Player);
+        let held = self.held_tray_index(st);
+        for (i, t) in mine.iter().enumerate() {
+            let r = l.tray_tile(TrayOf::Player, i, mine.len());
+            if held == Some(i) { tiles::hole(s, look, r) } else { tiles::face(s, look, r, t.kind(), l.scale) }
+        }
+    }
+
+    /// The pile with its count, and "2x" while the program holds a
+    /// duplicate.
+    fn draw_pile(&self, st: &Rummi, s: &mut Surface, machine: &Machine, l: &Layout) {
+        let look = machine.look();
+        let (tw, th) = l.tile();
+        let b = l.pile_box;
+        let text = match look.paint(Pen::Text) {
+            crate::gfx::Paint::Solid(v) => v,
+            p => p.value_at(0, 0),
+        };
+        if look.is_monochrome() {
+            tiles::rack(s, look, b);
+        }
+        if !st.pile().is_empty() {
+            tiles::pile(s, look, Rect::new(b.x + (b.w - tw) / 2 + 2, b.y + 2, tw, th), st.pile().len());
+        }
+        let y = b.y + th + 4 * l.scale;
+        tiles::number(s, Rect::new(b.x, y, b.w, 0), st.pile().len(), l.scale, text);
+        if !st.duplicates(Side::Program).is_empty() && !st.is_over() {
+            let r = Rect::new(b.x, y + tiles::digit_height(l.scale) + 2 * l.scale, b.w, 0);
+            let pair = if look.is_monochrome() { text } else { s.value_for(crate::gfx::Rgb::hex(0xFFEE22)) };
+            tiles::number(s, r, 2, l.scale, pair);
+        }
+    }
+
+    fn draw_gadget(&self, st: &Rummi, s: &mut Surface, machine: &Machine, l: &Layout) {
+        let look = machine.look();
+        let usable = st.turn() == Side::Player && !st.is_over();
+        if st.moved() {
+            widgets::button(s, machine, l.gadget, "OK", usable);
+        } else {
+            widgets::button(s, machine, l.gadget, "", usable);
+            tiles::take_picture(s, look, l.gadget, l.scale, usable);
+        }
+    }
+
+    /// The Workbench, in front of Rummi's screen.
+    fn draw_workbench(s: &mut Surface, machine: &Machine, area: Rect) {
+        let look = machine.look();
+        s.fill_rect(area, look.paint(Pen::Desktop));
+        let font = look.text_font;
+        let lines = ["Rummi's screen is behind.", "Click, or choose Screen > Front."];
+        let lh = font.height() as i32 + 2;
+        for (i, line) in lines.iter().enumerate() {
+            let w = font.text_width(line) as i32;
+            let y = area.y + area.h / 2 - lh + i as i32 * lh;
+            s.draw_text(font, line, area.x + (area.w - w) / 2, y, look.paint(Pen::Text), TextStyle::PLAIN);
+        }
+    }
+}
+
+impl Board<RummiVariant> for RummiBoard {
+    fn title(&self) -> String {
+        if self.behind { "Workbench Screen".into() } else { "Rummi".into() }
+    }
+
+    fn menu_items(&self, _session: &Session<RummiVariant>) -> Vec<MenuItem> {
+        Vec::new()
+    }
+
+    fn menu_bar(&self, session: &Session<RummiVariant>) -> Option<Vec<Menu>> {
+        let st = session.state();
+        let game = Menu::new(
+            "Game",
+            vec![
+                MenuItem::new("Back up", Command::Undo).key('b').enabled(session.can_undo()),
+                MenuItem::new("New game", Command::New).key('n'),
+                MenuItem::new("Single play", Command::View(SINGLE))
+                    .checked(st.single())
+                    .enabled(self.can(session, SINGLE)),
+                MenuItem::new("About", Command::View(ABOUT)),
+                MenuItem::new("Quit", Command::Quit).key('q'),
+                MenuItem::separator(),
+                MenuItem::new("Redo", Command::Redo).key('y').enabled(session.can_redo()),
+                MenuItem::new("Statistics...", Command::Stats),
+                MenuItem::new("Save As...", Command::SaveAs).key('s'),
+                MenuItem::new("Open...", Command::Open).key('o'),
+            ],
+        );
+        let level = Menu::new(
+            "Level",
+            vec![
+                MenuItem::new("Beginner", Command::View(BEGINNER)).checked(self.level == Level::Beginner),
+                MenuItem::new("Expert", Command::View(EXPERT)).checked(self.level == Level::Expert),
+            ],
+        );
+        let screen = Menu::new(
+            "Screen",
+            vec![
+                MenuItem::new("Front", Command::View(FRONT)),
+                MenuItem::new("Back", Command::View(BACK)),
+                MenuItem::new("Workbench", Command::View(WORKBENCH)),
+                MenuItem::new("Set Mode...", Command::View(SET_MODE)),
+            ],
+        );
+        Some(vec![game, level, screen])
+    }
+
+    fn fields(&self, session: &Session<RummiVariant>) -> Vec<(&'static str, String)> {
+        let st = session.state();
+        vec![("Tiles", st.tray(Side::Player).len().to_string()), ("Pile", st.pile().len().to_string())]
+    }
+
+    fn draw(&self, session: &Session<RummiVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
+        let st = session.state();
+        let look = machine.look();
+        if self.behind {
+            return Self::draw_workbench(s, machine, area);
+        }
+        let l = self.layout(st, machine, area);
+        if l.screen != area {
+            s.fill_rect(area, look.paint(Pen::Desktop));
+        }
+        if !machine.chrome().draws_felt() {
+            s.fill_rect(l.screen, look.paint(Pen::Felt));
+        }
+        self.draw_trays(st, s, machine, &l);
+        self.draw_pile(st, s, machine, &l);
+        self.draw_table(st, s, machine, &l);
+        self.draw_gadget(st, s, machine, &l);
+        if let Some(spot) = self.cursor {
+            tiles::cursor(s, look, Self::spot_rect(st, &l, spot));
+        }
+        if let Some(h) = self.held {
+            let (tw, th) = l.tile();
+            let r = Rect::new(self.pointer.0 - tw / 2, self.pointer.1 - th / 2, tw, th);
+            let old = s.set_clip(l.screen.intersect(&s.clip()));
+            tiles::face(s, look, r, h.kind(), l.scale);
+            s.set_clip(old);
+        }
+        if let Some(d) = &self.dialog {
+            d.draw(s, machine, area);
+        }
+    }
+
+    fn input(
+        &mut self,
+        session: &Session<RummiVariant>,
+        input: &Input,
+        machine: &Machine,
+        area: Rect,
+    ) -> Reply<RummiVariant> {
+        let st = session.state();
+        if let Input::Tick { ms } = *input {
+            if let Some(id) = self.pending_machine.take() {
+                return Reply::Command(Command::Machine(id));
+            }
+            if let Some(note) = self.note.take() {
+                return Reply::Say(format!("{note}; the default screen is used."));
+            }
+            return match self.program.tick(st, self.level, ms) {
+                Act::Play(m) => Reply::Play(m),
+                Act::Thinking(t) if t >= program::SAY_THINKING_MS && t - ms < program::SAY_THINKING_MS => {
+                    Reply::Say("The program is thinking...".into())
+                }
+                Act::Thinking(_) | Act::Wait => Reply::Unchanged,
+            };
+        }
+        if let Some(d) = &mut self.dialog {
+            return match d.input(input, machine, area) {
+                Outcome::Nothing => Reply::Unchanged,
+                Outcome::Redraw => Reply::Redraw,
+                Outcome::Cancelled => {
+                    self.dialog = None;
+                    Reply::Redraw
+                }
+                Outcome::Chosen(c) => {
+                    self.dialog = None;
+                    self.config = c;
+                    if c.mode.machine != machine.id() {
+                        self.pending_machine = Some(c.mode.machine);
+                    }
+                    if let Err(e) = config::write(&self.data_dir, &c) {
+                        return Reply::Say(format!("The screen mode could not be kept: {e}"));
+                    }
+                    let (cols, rows) = c.grid();
+                    match RummiVariant::sized(cols, rows) {
+                        Ok(v) => Reply::Rules(v),
+                        Err(e) => Reply::Say(e),
+                    }
+                }
+            };
+        }
+        if self.behind {
+            if matches!(input, Input::MouseDown { button: Button::Left, .. }) {
+                self.behind = false;
+                return Reply::Redraw;
+            }
+            return Reply::Unchanged;
+        }
+        let l = self.layout(st, machine, area);
+        match *input {
+            Input::MouseMove { x, y } => {
+                self.pointer = (x, y);
+                if self.held.is_some() { Reply::Redraw } else { Reply::Unchanged }
+            }
+            Input::MouseDown { x, y, button: Button::Left } => {
+                self.pointer = (x, y);
+                self.cursor = None;
+                self.click(st, &l, x, y)
+            }
+            Input::Key { key, mods } if !mods.ctrl && !mods.alt => self.key(st, &l, key),
+            _ => Reply::Unchanged,
+        }
+    }
+
+    fn command(&mut self, session: &Session<RummiVariant>, command: ViewCommand) -> Reply<RummiVariant> {
+        match command {
+            SINGLE => Reply::Play(Move::Single(!session.state().single())),
+            ABOUT => Reply::Ask(Self::about()),
+            BEGINNER | EXPERT => {
+                self.level = if command == EXPERT { Level::Expert } else { Level::Beginner };
+                Reply::Redraw
+            }
+            FRONT => {
+                self.behind = false;
+                Reply::Redraw
+            }
+            BACK | WORKBENCH => {
+                self.behind = true;
+                Reply::Redraw
+            }
+            SET_MODE => {
+                self.dialog = Some(ModeDialog::new(&self.config));
+                Reply::Redraw
+            }
+            _ => Reply::Unchanged,
+        }
+    }
+
+    fn can(&self, session: &Session<RummiVariant>, command: ViewCommand) -> bool {
+        let st = session.state();
+        match command {
+            SINGLE => !st.is_over() && (st.turn() == Side::Player || !st.moved()),
+            ABOUT | BEGINNER | EXPERT | FRONT | BACK | WORKBENCH | SET_MODE => true,
+            _ => false,
+        }
+    }
+
+    fn reset(&mut self) {
+        self.held = None;
+        self.warned = false;
+    }
+
+    fn settled(&self, state: &Rummi) -> bool {
+        !Program::to_play(state)
+    }
+
+    fn moved(&mut self, session: &Session<RummiVariant>) -> Option<String> {
+        let st = session.state();
+        let fresh_turn = st.turn() == Side::Player && !st.moved();
+        let pairs = !st.duplicates(Side::Program).is_empty() && !st.duplicates(Side::Player).is_empty();
+        (fresh_turn && pairs).then(|| "The program has a duplicate tile: you may swap one of yours.".into())
+    }
+
+    fn ending(&self, session: &Session<RummiVariant>) -> String {
+        let st = session.state();
+        let (mine, theirs) = (st.tray(Side::Player).len(), st.tray(Side::Program).len());
+        match st.ending() {
+            Some(Ending::Out(Side::Player)) => format!("You win! The program still holds {theirs} tiles."),
+            Some(Ending::Out(Side::Program)) => format!("The program wins; you still hold {mine} tiles."),
+            Some(Ending::Blocked { winner }) => {
+                let who = match winner {
+                    Some(Side::Player) => "you hold less and win",
+                    Some(Side::Program) => "the program holds less and wins",
+                    None => "you both hold as much: a draw",
+                };
+                format!("The pile is empty and neither can play: {who} ({mine} tiles against {theirs}).")
+            }
+            None => String::new(),
+        }
+    }
+
+    fn finished(&mut self, session: &Session<RummiVariant>) -> Vec<String> {
+        vec![format!("Tiles left on your tray: {}", session.state().tray(Side::Player).len())]
+    }
+
+    fn stats_lines(&self, stats: &GameStats) -> Vec<String> {
+        let avg = if stats.played == 0 { 0.0 } else { stats.total_score as f64 / stats.played as f64 };
+        vec![format!("Tiles left at the end: {} ({avg:.1} a game)", stats.total_score)]
+    }
+
+    fn prefs(&self) -> Vec<(&'static str, String)> {
+        vec![("level", self.level.name().to_string())]
+    }
+
+    fn set_pref(&mut self, key: &str, value: &str) {
+        if key == "level"
+            && let Some(l) = Level::parse(value)
+        {
+            self.level = l;
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! Rummi's pictures, drawn in code: tiles face up and face down, the
+//! gadget's take-a-tile picture and its OK, the pile. Colours are asked of
+//! the screen by value, so a PAL screen shows them from its 32 registers,
+//! DblPAL from its 16, and one-bit screens tell the colours apart by the
+//! mark under the number instead.
+
+use crate::games::rummi::tile::{Colour, Kind};
+use crate::gfx::{Rect, Rgb, Surface};
+use crate::machines::{Look, Pen};
+
+/// Our own digits, 4 x 7, for numbers small tiles can hold.
+#[rustfmt::skip]
+const DIGITS: [[&str; 7]; 10] = [
+    [".##.", "#..#", "#..#", "#..#", "#..#", "#..#", ".##."],
+    ["..#.", ".##.", "..#.", "..#.", "..#.", "..#.", ".###"],
+    [".##.", "#..#", "...#", "..#.", ".#..", "#...", "####"],
+    ["###.", "...#", "...#", ".##.", "...#", "...#", "###."],
+    ["#..#", "#..#", "#..#", "####", "...#", "...#", "...#"],
+    ["####", "#...", "###.", "...#", "...#", "#..#", ".##."],
+    [".##.", "#...", "#...", "###.", "#..#", "#..#", ".##."],
+    ["####", "...#", "...#", "..#.", "..#.", ".#..", ".#.."],
+    [".##.", "#..#", "#..#", ".##.", "#..#", "#..#", ".##."],
+    [".##.", "#..#", "#..#", ".###", "...#", "...#", ".##."],
+];
+const DIGIT_W: i32 = 4;
+const DIGIT_H: i32 = 7;
+
+/// The mark under the number, 5 x 3: a dot in the tile's colour on colour
+/// screens; on one-bit screens a shape per colour.
+#[rustfmt::skip]
+const DOT: [&str; 3] = [".###.", "#####", ".###."];
+#[rustfmt::skip]
+fn mono_mark(c: Colour) -> [&'static str; 3] {
+    match c {
+        Colour::Black => ["#####", "#####", "#####"],
+        Colour::Red => ["#####", "#...#", "#####"],
+        Colour::Blue => ["#.#.#", ".#.#.", "#.#.#"],
+        Colour::Yellow => ["..#..", ".###.", "#####"],
+    }
+}
+
+/// Our own take-a-tile picture, 11 x 13: a tile face down with an arrow
+/// down to the tray.
+#[rustfmt::skip]
+const TAKE: [&str; 13] = [
+    ".#########.",
+    ".#.......#.",
+    ".#.#.#.#.#.",
+    ".#.......#.",
+    ".#########.",
+    ".....#.....",
+    ".....#.....",
+    ".....#.....",
+    "...#####...",
+    "....###....",
+    ".....#.....",
+    "...........",
+    "###########",
+];
+
+/// The ink of each colour and of the tile itself.
+fn ink(c: Colour) -> Rgb {
+    Rgb::hex(match c {
+        Colour::Red => 0xCC1111,
+        Colour::Blue => 0x2244AA,
+        Colour::Yellow => 0xDDAA22,
+        Colour::Black => 0x000000,
+    })
+}
+const FACE: u32 = 0xEEEECC;
+const EDGE: u32 = 0x997744;
+/// Tan where the screen has it (PAL), else the nearest light brown.
+const BACKS: [u32; 2] = [0xCC9966, 0xFFBB99];
+const BACK_DARK: u32 = 0x774422;
+const TRAY: u32 = 0x774422;
+
+/// Draws a picture given as rows of `#`, scaled by `k`, with its top-left
+/// at (x, y).
+fn stamp(s: &mut Surface, rows: &[&str], x: i32, y: i32, k: i32, v: u32) {
+    for (dy, row) in rows.iter().enumerate() {
+        for (dx, c) in row.bytes().enumerate() {
+            if c == b'#' {
+                s.fill_rect(Rect::new(x + dx as i32 * k, y + dy as i32 * k, k, k), v);
+            }
+        }
+    }
+}
+
+/// A tile's body: a face with a lit top-left edge and a shaded bottom-right.
+fn body(s: &mut Surface, look: &Look, r: Rect, face: u32) {
+    let v = |s: &mut Surface, hex: u32| s.value_for(Rgb::hex(hex));
+    let (fill, shine) =
+        if look.is_monochrome() { (v(s, 0xFFFFFF), v(s, 0xFFFFFF)) } else { (v(s, face), v(s, 0xFFFFFF)) };
+    let shade = if look.is_monochrome() { v(s, 0) } else { v(s, EDGE) };
+    s.fill_rect(r, fill);
+    s.hline(r.x, r.right() - 1, r.y, shine);
+    s.vline(r.x, r.y, r.bottom() - 1, shine);
+    s.hline(r.x, r.right() - 1, r.bottom() - 1, shade);
+    s.vline(r.right() - 1, r.y, r.bottom() - 1, shade);
+    if look.is_monochrome() {
+        let black = v(s, 0);
+        s.frame_rect(r, black);
+    }
+}
+
+/// A tile face up: its number and mark in its colour.
+pub fn face(s: &mut Surface, look: &Look, r: Rect, kind: Kind, k: i32) {
+    body(s, look, r, FACE);
+    let colour = if look.is_monochrome() { Rgb::BLACK } else { ink(kind.colour()) };
+    let v = s.value_for(colour);
+    let n = kind.number();
+    let digits: Vec<usize> = if n >= 10 { vec![1, usize::from(n - 10)] } else { vec![usize::from(n)] };
+    let width = digits.len() as i32 * (DIGIT_W + 1) * k - k;
+    let mut x = r.x + (r.w - width) / 2;
+    let y = r.y + 2 * k;
+    for d in digits {
+        stamp(s, &DIGITS[d], x, y, k, v);
+        x += (DIGIT_W + 1) * k;
+    }
+    let mark = if look.is_monochrome() { mono_mark(kind.colour()) } else { DOT };
+    let my = (y + (DIGIT_H + 2) * k).min(r.bottom() - 1 - 3 * k);
+    stamp(s, &mark, r.x + (r.w - 5 * k) / 2, my, k, v);
+}
+
+/// A tile face down.
+pub fn back(s: &mut Surface, look: &Look, r: Rect) {
+    if look.is_monochrome() {
+        body(s, look, r, FACE);
+        s.fill_rect(r.inset(2, 2), look.paint(Pen::Shadow));
+        return;
+    }
+    let face = BACKS.into_iter().min_by_key(|&c| {
+        let v = s.value_for(Rgb::hex(c));
+        s.colour_of(v).distance2(Rgb::hex(c))
+    });
+    body(s, look, r, face.unwrap_or(BACKS[0]));
+    let dark = s.value_for(Rgb::hex(BACK_DARK));
+    s.frame_rect(r.inset(2, 2), dark);
+}
+
+/// The place a picked-up tile left: an outline on the table's felt.
+pub fn hole(s: &mut Surface, look: &Look, r: Rect) {
+    s.frame_rect(r, look.paint(Pen::Shadow));
+}
+
+/// A tray's wooden rack behind its tiles.
+pub fn rack(s: &mut Surface, look: &Look, r: Rect) {
+    if look.is_monochrome() {
+        s.fill_rect(r.inset(-1, -1), look.paint(Pen::Background));
+        s.frame_rect(r.inset(-2, -2), look.paint(Pen::Text));
+        return;
+    }
+    let wood = s.value_for(Rgb::hex(TRAY));
+    s.fill_rect(r.inset(-1, -1), wood);
+}
+
+/// The take-a-tile picture, centred in `r`.
+pub fn take_picture(s: &mut Surface, look: &Look, r: Rect, k: i32, enabled: bool) {
+    let pen = if enabled { Pen::Text } else { Pen::Disabled };
+    let v = match look.paint(pen) {
+        crate::gfx::Paint::Solid(v) => v,
+        p => p.value_at(0, 0),
+    };
+    let (w, h) = (11 * k, 13 * k);
+    stamp(s, &TAKE, r.x + (r.w - w) / 2, r.y + (r.h - h) / 2, k, v);
+}
+
+/// The pile: a short stack of tiles face down.
+pub fn pile(s: &mut Surface, look: &Look, r: Rect, tiles: usize) {
+    let layers = tiles.div_ceil(20).min(4) as i32;
+    for i in 0..layers {
+        back(s, look, r.offset(-i, -i));
+    }
+}
+
+/// Draws `n` (0-99) in the tile digits, centred at the top of `r`.
+pub fn number(s: &mut Surface, r: Rect, n: usize, k: i32, v: u32) {
+    let text = n.min(999).to_string();
+    let width = text.len() as i32 * (DIGIT_W + 1) * k - k;
+    let mut x = r.x + (r.w - width) / 2;
+    for d in text.bytes() {
+        stamp(s, &DIGITS[usize::from(d - b'0')], x, r.y, k, v);
+        x += (DIGIT_W + 1) * k;
+    }
+}
+
+/// The digits' height at scale `k`.
+pub fn digit_height(k: i32) -> i32 {
+    DIGIT_H * k
+}
+
+/// The keyboard cursor: a dotted frame just outside `r`.
+pub fn cursor(s: &mut Surface, look: &Look, r: Rect) {
+    let pen = look.paint(Pen::Highlight);
+    let o = r.inset(-2, -2);
+    for x in (o.x..o.right()).step_by(2) {
+        s.fill_rect(Rect::new(x, o.y, 1, 1), pen);
+        s.fill_rect(Rect::new(x, o.bottom() - 1, 1, 1), pen);
+    }
+    for y in (o.y..o.bottom()).step_by(2) {
+        s.fill_rect(Rect::new(o.x, y, 1, 1), pen);
+        s.fill_rect(Rect::new(o.right() - 1, y, 1, 1), pen);
+    }
+}

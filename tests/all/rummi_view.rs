@@ -1,0 +1,340 @@
+//! Rummi played through its view as a player would, with clicks on the
+//! headless machines: a whole game in Single play, the program's turns
+//! tile by tile and Back up over them, the invalid-play requester and its
+//! penalty, swapping a duplicate, the menus, Set Mode and resuming.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use parlour::app::driver::Driver;
+use parlour::app::shell::Shell;
+use parlour::core::{Game, Status, Variant};
+use parlour::games::rummi::computer::{self, Level};
+use parlour::games::rummi::moves::{Move, Source, Target};
+use parlour::games::rummi::rules::{Rummi, RummiVariant, Side};
+use parlour::gfx::Rect;
+use parlour::host::{Controller, Opening};
+use parlour::machines::{Button, Command, Input, Machine, MachineChoice, MachineId, Menu};
+use parlour::views::rummi::{RummiBoard, SET_MODE, config, screen_mode::ModeDialog};
+use parlour::views::{Response, View};
+
+use super::support::assert_golden;
+
+type RummiView = Controller<RummiVariant, RummiBoard>;
+
+fn open(dir: &Path, seed: Option<u64>) -> RummiView {
+    let how = Opening { seed, fresh_seed: 1, ..Default::default() };
+    Controller::open("rummi", RummiBoard::variant(dir), RummiBoard::new(dir), dir, &how)
+}
+
+fn machine(id: MachineId) -> (Machine, Rect) {
+    let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+    let area = m.content();
+    (m, area)
+}
+
+thread_local! {
+    /// When set, every click is also written down as a script line.
+    static SCRIPT: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
+}
+
+fn click_at(view: &mut RummiView, m: &Machine, area: Rect, (x, y): (i32, i32)) -> Response {
+    SCRIPT.with(|s| s.borrow_mut().as_mut().map(|lines| lines.push(format!("click {x} {y}"))));
+    view.input(&Input::MouseMove { x, y }, m, area);
+    let r = view.input(&Input::MouseDown { x, y, button: Button::Left }, m, area);
+    view.input(&Input::MouseUp { x, y, button: Button::Left }, m, area);
+    r
+}
+
+fn click(view: &mut RummiView, m: &Machine, area: Rect, spot: &str) -> Response {
+    let at = view.board().point(view.session().state(), m, area, spot).unwrap_or_else(|| panic!("no spot {spot}"));
+    click_at(view, m, area, at)
+}
+
+/// The spot a click on a move's tile or target goes to.
+fn source_spot(st: &Rummi, from: Source) -> String {
+    match from {
+        Source::Tray(k) => format!("tray {}", st.tray(Side::Player).iter().position(|t| t.kind() == k).unwrap()),
+        Source::Table { series, kind } => {
+            let s = &st.table().series()[series];
+            let pos = s.tiles.iter().position(|t| t.kind() == kind).unwrap();
+            format!("cell {}:{}", s.row, s.col + pos as u16)
+        }
+    }
+}
+
+fn target_spot(st: &Rummi, to: Target) -> String {
+    match to {
+        Target::Series(i) => {
+            let s = &st.table().series()[i];
+            format!("cell {}:{}", s.row, s.col)
+        }
+        Target::Cell { row, col } => format!("cell {row}:{col}"),
+        Target::Tray => "tray 0".into(),
+    }
+}
+
+/// Makes `m` with clicks, as a player would; returns whether the session
+/// took a step.
+fn click_move(view: &mut RummiView, mach: &Machine, area: Rect, m: &Move) -> bool {
+    let before = view.session().steps().len();
+    let st = view.session().state().clone();
+    match *m {
+        Move::Put { from, to } => {
+            click(view, mach, area, &source_spot(&st, from));
+            click(view, mach, area, &target_spot(&st, to));
+        }
+        Move::Swap { give, .. } => {
+            click(view, mach, area, &source_spot(&st, Source::Tray(give)));
+            click(view, mach, area, "program");
+        }
+        Move::Done | Move::Draw => {
+            click(view, mach, area, "gadget");
+        }
+        _ => panic!("not a click: {m}"),
+    }
+    view.session().steps().len() > before
+}
+
+/// Plays the player's turn the Expert's way, by clicks.
+fn play_turn(view: &mut RummiView, mach: &Machine, area: Rect) {
+    let mut plan = computer::turn(view.session().state(), Level::Expert);
+    while let Some(m) = plan.first().copied() {
+        assert!(click_move(view, mach, area, &m), "{m} was not played: {}", view.message());
+        if matches!(m, Move::Swap { .. }) {
+            // The program chose what it gave: think again.
+            plan = computer::turn(view.session().state(), Level::Expert);
+        } else {
+            plan.remove(0);
+        }
+    }
+}
+
+/// Lets time pass until the program's turn is over.
+fn let_the_program_play(view: &mut RummiView, mach: &Machine, area: Rect) {
+    let start = Instant::now();
+    while view.session().state().turn() == Side::Program && !view.session().state().is_over() {
+        assert!(start.elapsed() < Duration::from_secs(30), "the program does not finish its turn");
+        view.input(&Input::Tick { ms: 100 }, mach, area);
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+fn seed_where(first: Side) -> u64 {
+    (0..).find(|&s| RummiVariant::default().deal(s).turn() == first).unwrap()
+}
+
+#[test]
+fn a_single_play_game_is_played_to_the_end_with_clicks() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(seed_where(Side::Program)));
+    view.command(&Command::View(parlour::views::rummi::SINGLE)).unwrap();
+    assert!(view.session().state().single());
+    assert_eq!(view.session().state().turn(), Side::Player, "single play stops the program before its turn");
+    let mut turns = 0;
+    while view.session().state().status() == Status::Playing {
+        turns += 1;
+        assert!(turns < 200);
+        play_turn(&mut view, &mach, area);
+    }
+    let st = view.session().state();
+    assert!(st.is_over());
+    assert!(!view.message().is_empty(), "the ending is said");
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    assert_eq!(stats.game("rummi").unwrap().played, 1);
+    // Undo reaches the start, redo the end.
+    while view.session().can_undo() {
+        view.command(&Command::Undo);
+    }
+    assert_eq!(view.session().cursor(), 0);
+    while view.session().can_redo() {
+        view.command(&Command::Redo);
+    }
+    assert!(view.session().state().is_over());
+}
+
+#[test]
+fn the_program_plays_tile_by_tile_and_back_up_steps_over_its_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+    let dealt = view.session().state().clone();
+    // Take a tile; the program then thinks and plays.
+    click(&mut view, &mach, area, "gadget");
+    assert_eq!(view.session().state().turn(), Side::Program);
+    let_the_program_play(&mut view, &mach, area);
+    let steps = view.session().steps().len();
+    assert!(steps >= 3, "the program's turn is recorded");
+    assert_eq!(view.session().state().turn(), Side::Player);
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state(), &dealt, "Back up takes back the program's turn and your draw");
+    view.command(&Command::Redo);
+    assert_eq!(view.session().state().turn(), Side::Player, "redo steps over the program's turn too");
+    assert_eq!(view.session().cursor() + 1, steps);
+}
+
+#[test]
+fn an_invalid_play_shows_a_requester_then_costs_five_tiles() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+    let tray = view.session().state().tray(Side::Player).len();
+    click(&mut view, &mach, area, "tray 0");
+    click(&mut view, &mach, area, "cell 2:5");
+    assert_eq!(view.session().state().table().series().len(), 1);
+    match click(&mut view, &mach, area, "gadget") {
+        Response::Ask(req) => assert!(req.lines[0].contains("not a valid set"), "{req:?}"),
+        other => panic!("no requester: {other:?}"),
+    }
+    view.answer(0);
+    click(&mut view, &mach, area, "gadget");
+    let st = view.session().state();
+    assert_eq!(st.tray(Side::Player).len(), tray + 5);
+    assert!(st.table().series().is_empty());
+    assert_eq!(st.turn(), Side::Program);
+}
+
+#[test]
+fn a_duplicate_is_swapped_by_clicking_the_programs_tray() {
+    // A seed where both trays hold a pair at the start, the player to move.
+    let seed = (0..)
+        .find(|&s| {
+            let g = RummiVariant::default().deal(s);
+            g.turn() == Side::Player
+                && !g.duplicates(Side::Player).is_empty()
+                && !g.duplicates(Side::Program).is_empty()
+        })
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(seed));
+    let st = view.session().state().clone();
+    let give = st.duplicates(Side::Player)[0];
+    let at = st.tray(Side::Player).iter().position(|t| t.kind() == give).unwrap();
+    click(&mut view, &mach, area, &format!("tray {at}"));
+    click(&mut view, &mach, area, "program");
+    let after = view.session().state();
+    let count = |g: &Rummi, side, k| g.tray(side).iter().filter(|t| t.kind() == k).count();
+    assert_eq!(count(after, Side::Player, give), 1);
+    assert_eq!(count(after, Side::Program, give), count(&st, Side::Program, give) + 1);
+    // A tile held once cannot be swapped.
+    let single = after.tray(Side::Player).iter().position(|t| count(after, Side::Player, t.kind()) == 1).unwrap();
+    click(&mut view, &mach, area, &format!("tray {single}"));
+    click(&mut view, &mach, area, "program");
+    assert!(view.message().contains("only duplicates"), "{}", view.message());
+}
+
+fn menu<'a>(menus: &'a [Menu], title: &str) -> &'a Menu {
+    menus.iter().find(|m| m.title == title).unwrap_or_else(|| panic!("no {title} menu"))
+}
+
+#[test]
+fn the_menus_are_rummis_and_the_level_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open(dir.path(), Some(1));
+    let menus = view.menus();
+    let labels =
+        |t| menu(&menus, t).items.iter().filter(|i| !i.is_separator()).map(|i| i.label.clone()).collect::<Vec<_>>();
+    assert_eq!(labels("Game")[..5], ["Back up", "New game", "Single play", "About", "Quit"]);
+    assert_eq!(labels("Level"), ["Beginner", "Expert"]);
+    assert_eq!(labels("Screen"), ["Front", "Back", "Workbench", "Set Mode..."]);
+    assert!(menu(&menus, "Level").items[1].checked);
+    view.command(&Command::View(parlour::views::rummi::BEGINNER));
+    assert!(menu(&view.menus(), "Level").items[0].checked);
+    view.close();
+    let view = open(dir.path(), None);
+    assert_eq!(view.board().level(), Level::Beginner, "the level is kept between runs");
+}
+
+#[test]
+fn set_mode_chooses_dblpal_starts_a_new_game_and_is_remembered() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(1));
+    view.command(&Command::View(SET_MODE));
+    let spots = ModeDialog::spots(&mach, area);
+    let spot = |name: &str| spots.iter().find(|s| s.0 == name).unwrap().1;
+    let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
+    click_at(&mut view, &mach, area, centre(spot("dblpal")));
+    click_at(&mut view, &mach, area, centre(spot("ok")));
+    let (saved, why) = config::read(dir.path());
+    assert_eq!((saved.mode.machine, why), (MachineId::AmigaDblPal, None));
+    assert_eq!(view.session().variant().options(), "table=24x10");
+    assert_eq!(view.session().move_count(), 0, "a new game");
+    assert_eq!(
+        view.input(&Input::Tick { ms: 10 }, &mach, area),
+        Response::Command(Command::Machine(MachineId::AmigaDblPal))
+    );
+    let entry = parlour::host::find("rummi", &parlour::host::Places::data_only(dir.path())).unwrap();
+    assert_eq!(entry.default_machine, Some(MachineId::AmigaDblPal), "used next time");
+}
+
+#[test]
+fn the_game_resumes_where_it_was_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+    click(&mut view, &mach, area, "tray 0");
+    click(&mut view, &mach, area, "cell 0:0");
+    let state = view.session().state().clone();
+    view.close();
+    let again = open(dir.path(), None);
+    assert_eq!(again.session().state(), &state);
+    assert!(again.message().contains("resumed"));
+}
+
+#[test]
+fn rummi_goldens() {
+    let seed = seed_where(Side::Player);
+    for id in [MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30] {
+        let dir = tempfile::tempdir().unwrap();
+        let (mach, area) = machine(id);
+        let mut view = open(dir.path(), Some(seed));
+        // The first play laid out, OK not yet pressed, a tile picked up:
+        // every part of the screen shows.
+        let plan = computer::turn(view.session().state(), Level::Expert);
+        for m in &plan[..plan.len() - 1] {
+            assert!(click_move(&mut view, &mach, area, m));
+        }
+        click(&mut view, &mach, area, "tray 1");
+        view.input(&Input::MouseMove { x: area.x + area.w / 2, y: area.y + area.h / 2 }, &mach, area);
+        let d = Driver::new(Shell::new(mach, Box::new(view), 1));
+        assert_golden(&format!("rummi-{}", id.name()), d.frame());
+    }
+}
+
+#[test]
+fn a_single_play_game_scripted_with_events_runs_to_the_end() {
+    // The clicks of a whole game in Single play, found by playing it here...
+    let seed = 7;
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(seed));
+    view.command(&Command::View(parlour::views::rummi::SINGLE)).unwrap();
+    SCRIPT.with(|s| *s.borrow_mut() = Some(vec!["menu Game > Single play".into()]));
+    while view.session().state().status() == Status::Playing {
+        play_turn(&mut view, &mach, area);
+    }
+    let script = SCRIPT.with(|s| s.borrow_mut().take()).unwrap().join("\n");
+    let ended = view.session().state().clone();
+    // ...then played by `parlour shot --events` from a fresh data folder.
+    let data = tempfile::tempdir().unwrap();
+    let events = data.path().join("game.events");
+    std::fs::write(&events, script).unwrap();
+    let out = data.path().join("end.png");
+    let result = super::support::parlour()
+        .env("PARLOUR_DATA_DIR", data.path())
+        .args(["shot", "rummi", "--machine", "amiga-pal", "--seed", &seed.to_string(), "--events"])
+        .arg(&events)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    assert!(out.is_file());
+    let stats = parlour::core::Stats::load(data.path()).unwrap();
+    let rummi = stats.game("rummi").expect("the scripted game was counted");
+    assert_eq!(rummi.played, 1);
+    assert_eq!(rummi.won, u64::from(ended.status() == Status::Won));
+}
