@@ -213,6 +213,12 @@ enum Command {
         #[command(subcommand)]
         action: super::tetris_cmd::TetrisCommand,
     },
+    /// MineSweeper boards: `parlour mines deal --width W --height H --mines M
+    /// --seed S --first X,Y [--no-guess]`.
+    Mines {
+        #[command(subcommand)]
+        action: super::mines_cli::MinesCommand,
+    },
     /// Check game data: a solitaire game-type folder (game.ini, game.html,
     /// game.bmp) or a game.ini file. Prints every problem as
     /// `file:line: message`; exits 1 if any is an error.
@@ -314,6 +320,9 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         Some(Command::Deal { game, seed, ms, format }) => deal(&game, seed, ms, format.as_deref()),
         Some(Command::Solve { game, seed, ms, nodes }) => solve(&game, seed, ms, nodes),
         Some(Command::Capture { paths, all }) => capture(&paths, all),
+        Some(Command::Mines { action }) => {
+            super::mines_cli::run(&action).map(|board| say_raw!("{board}")).map_err(fail)
+        }
         Some(Command::Help { html: Some(dir), .. }) => build_html_help(&dir),
         Some(Command::Help { target, node, screen, shot, html: None }) => {
             help(target.as_deref(), node.as_deref(), &screen, shot.as_deref())
@@ -524,6 +533,11 @@ const LINTERS: &[Linter] = &[
     },
     Linter { what: "a peg solitaire board (.brd)", accepts: is_board, check: lint_board },
     Linter {
+        what: "a Sokoban level set (.xsb)",
+        accepts: |p| p.is_file() && crate::games::sokoban::library::is_set_path(p),
+        check: lint_level_set,
+    },
+    Linter {
         what: "an AmigaGuide help file (.guide)",
         accepts: crate::help::amigaguide::accepts,
         check: crate::help::amigaguide::lint,
@@ -542,6 +556,14 @@ fn lint_board(path: &Path) -> Vec<Diagnostic> {
             Ok(_) => Vec::new(),
             Err(e) => vec![Diagnostic::error(path, e.line, e.message)],
         },
+        Err(e) => vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
+    }
+}
+
+/// Every broken level of a Sokoban level set.
+fn lint_level_set(path: &Path) -> Vec<Diagnostic> {
+    match std::fs::read(path) {
+        Ok(bytes) => crate::games::sokoban::level::parse_set(path, &bytes).errors().cloned().collect(),
         Err(e) => vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
     }
 }

@@ -9,6 +9,7 @@ pub mod data_dirs;
 pub mod driver;
 pub mod help_source;
 pub mod launcher;
+pub mod mines_cli;
 pub mod present;
 pub mod rummi;
 pub mod script;

@@ -8,8 +8,8 @@ use crate::gfx::Surface;
 use crate::help::viewer::Viewer;
 use crate::host::{self, Opening, journal};
 use crate::machines::{
-    Button, Command, Frame, Input, Key, Machine, MachineChoice, MachineId, Menu, MenuItem, MenuOutcome, MenuTracker,
-    Requester, menu,
+    Button, Command, Frame, Input, Key, Machine, MachineChoice, MachineId, Menu, MenuItem, MenuOutcome, MenuStyle,
+    MenuTracker, Pointer, Requester, menu,
 };
 use crate::views::help::HelpView;
 use crate::views::{Response, View};
@@ -32,6 +32,8 @@ pub struct Shell {
     quit: bool,
     /// Set when the picture may have changed since the last `render`.
     dirty: bool,
+    /// Where the pointer was last seen.
+    at: (i32, i32),
 }
 
 impl Shell {
@@ -48,6 +50,7 @@ impl Shell {
             seed,
             quit: false,
             dirty: true,
+            at: (0, 0),
         }
     }
 
@@ -198,10 +201,39 @@ impl Shell {
         }
     }
 
+    /// The pointer the view wants where the pointer is (the arrow over
+    /// menus, requesters and the chrome).
+    pub fn pointer(&self) -> Pointer {
+        let area = self.machine.content();
+        let (x, y) = self.at;
+        if self.requester.is_some() || self.tracker.active || !area.contains(x, y) {
+            return Pointer::Arrow;
+        }
+        self.view.pointer(x, y, &self.machine, area)
+    }
+
+    /// Whether a right-button press goes to the view rather than opening
+    /// the menus: over the content of a view that traps it.
+    fn right_button_trapped(&self, input: &Input) -> bool {
+        let Input::MouseDown { x, y, button: Button::Right } = *input else { return false };
+        self.machine.chrome().menu_style() == MenuStyle::RightButtonStrip
+            && !self.tracker.active
+            && self.machine.content().contains(x, y)
+            && self.view.traps_right_button()
+    }
+
     /// Handles one input event.
     pub fn input(&mut self, input: &Input) {
+        if let Some(at) = input.position() {
+            self.at = at;
+        }
         if let Some(req) = &self.requester {
             self.requester_input(req.clone(), input);
+            return;
+        }
+        if self.right_button_trapped(input) {
+            let response = self.view.input(input, &self.machine, self.machine.content());
+            self.respond(response);
             return;
         }
         let menus = self.menus();

@@ -7,7 +7,7 @@ use clap::Subcommand;
 
 use crate::games::sokoban::level::{Level, parse_set};
 use crate::games::sokoban::rules::{Sokoban, parse_lurd};
-use crate::games::sokoban::solver::{Verdict, solve};
+use crate::games::sokoban::solver::{Verdict, solve, solve_quickly};
 
 use super::cli::{Failure, fail};
 
@@ -29,7 +29,8 @@ pub enum SokobanCommand {
         moves: String,
     },
     /// Find a solution with the fewest pushes for a level and print it in
-    /// LURD, or say it is unsolvable.
+    /// LURD, or say it is unsolvable (`--quick`: any solution, found best
+    /// first, as hints are).
     Solve {
         /// An XSB level file.
         file: PathBuf,
@@ -39,6 +40,9 @@ pub enum SokobanCommand {
         /// Positions to search at most (default: no limit).
         #[arg(long, value_name = "N")]
         nodes: Option<u64>,
+        /// Any solution, found best first: far quicker on hard levels.
+        #[arg(long)]
+        quick: bool,
     },
 }
 
@@ -55,7 +59,7 @@ fn malformed(message: impl Into<String>) -> Failure {
 pub fn run(command: SokobanCommand) -> Result<(), Failure> {
     match command {
         SokobanCommand::Check { file, level, moves } => check(&file, level, &moves),
-        SokobanCommand::Solve { file, level, nodes } => solve_level(&file, level, nodes),
+        SokobanCommand::Solve { file, level, nodes, quick } => solve_level(&file, level, nodes, quick),
     }
 }
 
@@ -95,13 +99,15 @@ fn check(file: &Path, number: usize, moves: &str) -> Result<(), Failure> {
     }
 }
 
-fn solve_level(file: &Path, number: usize, nodes: Option<u64>) -> Result<(), Failure> {
+fn solve_level(file: &Path, number: usize, nodes: Option<u64>, quick: bool) -> Result<(), Failure> {
     let level = load_level(file, number)?;
-    let report = solve(&Sokoban::new(std::sync::Arc::new(level)), nodes);
+    let start = Sokoban::new(std::sync::Arc::new(level));
+    let report = if quick { solve_quickly(&start, nodes) } else { solve(&start, nodes) };
     eprintln!("{} positions searched", report.positions);
     match report.verdict {
         Verdict::Solved { lurd, pushes } => {
-            say(&format!("solvable in {pushes} pushes, {} moves", lurd.len()));
+            let fewest = if quick { "" } else { " (the fewest)" };
+            say(&format!("solvable in {pushes} pushes{fewest}, {} moves", lurd.len()));
             say(&lurd);
             Ok(())
         }

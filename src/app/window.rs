@@ -19,7 +19,8 @@ use std::time::{Duration, Instant};
 
 use minifb::{InputCallback, Key as MfKey, MouseButton, MouseMode, ScaleMode, Window, WindowOptions};
 
-use crate::machines::{Button, Input, Key, Modifiers};
+use crate::machines::pointer::hand_pixels;
+use crate::machines::{Button, Input, Key, Modifiers, Pointer as Shape};
 
 use super::driver::Driver;
 use super::present::{Letterbox, default_scale, present_letterboxed};
@@ -139,7 +140,7 @@ impl InputCallback for KeyLog {
 /// frame changes size or F11 is pressed.
 fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
     let size = (driver.frame().width(), driver.frame().height());
-    let (mut rgb, mut scaled, mut out) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut rgb, mut scaled, mut out, mut composed) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut pointer = Pointer::default();
     let keys = KeyLog::default();
     window.set_input_callback(Box::new(keys.clone()));
@@ -148,6 +149,9 @@ fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
     let mut buttons = x11::ButtonWatch::new(window);
     let mut shown = None;
     let mut ticks: Option<TickSchedule> = None;
+    // Where the drawn hand pointer is, in window pixels (None: the
+    // system's arrow shows).
+    let mut hand_at: Option<(usize, usize)> = None;
     while window.is_open() && !driver.wants_quit() {
         let polled = Instant::now();
         let win = window.get_size();
@@ -169,11 +173,30 @@ fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
         if (frame.width(), frame.height()) != size {
             return Stop::Resized;
         }
-        // Present a new frame, or the same one in a window of a new size.
-        if shown != Some((driver.generation(), win)) {
-            shown = Some((driver.generation(), win));
-            present_letterboxed(frame, lb, win, &mut rgb, &mut scaled, &mut out);
-            if window.update_with_buffer(&out, win.0 as usize, win.1 as usize).is_err() {
+        // Present a new frame, or the same one in a window of a new size,
+        // with the drawn hand where the view asks for it.
+        let hand = (driver.shell().pointer() == Shape::Hand)
+            .then(|| window.get_mouse_pos(MouseMode::Clamp))
+            .flatten()
+            .map(|(mx, my)| (mx.max(0.0) as usize, my.max(0.0) as usize));
+        if hand.is_some() != hand_at.is_some() {
+            window.set_cursor_visibility(hand.is_none());
+        }
+        if shown != Some((driver.generation(), win)) || hand != hand_at {
+            if shown != Some((driver.generation(), win)) {
+                shown = Some((driver.generation(), win));
+                present_letterboxed(frame, lb, win, &mut rgb, &mut scaled, &mut out);
+            }
+            hand_at = hand;
+            let buffer = match hand {
+                Some(at) => {
+                    composed.clone_from(&out);
+                    draw_hand(&mut composed, win.0 as usize, win.1 as usize, lb.scale as usize, at);
+                    &composed
+                }
+                None => &out,
+            };
+            if window.update_with_buffer(buffer, win.0 as usize, win.1 as usize).is_err() {
                 return Stop::Quit;
             }
         } else {
@@ -187,6 +210,20 @@ fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
         std::thread::sleep(wake.saturating_duration_since(Instant::now()));
     }
     Stop::Quit
+}
+
+/// Draws the hand pointer into the window's picture `buffer` (`w` x `h`),
+/// its hot spot at `at`, each of its pixels `k` window pixels square like
+/// the machine's.
+fn draw_hand(buffer: &mut [u32], w: usize, h: usize, k: usize, at: (usize, usize)) {
+    for (dx, dy, colour) in hand_pixels() {
+        let (x0, y0) = (at.0 as i64 + dx as i64 * k as i64, at.1 as i64 + dy as i64 * k as i64);
+        for y in y0.max(0)..(y0 + k as i64).min(h as i64) {
+            for x in x0.max(0)..(x0 + k as i64).min(w as i64) {
+                buffer[y as usize * w + x as usize] = colour.to_u32();
+            }
+        }
+    }
 }
 
 /// The input since the last poll, and whether F11 (full screen) was pressed.

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use crate::core::{FileErrorKind, Game, GameStats, Outcome, Session, Stats, Status, Variant, fnv1a64, save};
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Command, Input, Key, Machine, MachineId, Menu, MenuItem, Requester, ViewCommand};
+use crate::machines::{Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
 use crate::views::board::{Board, OPTIONS, Reply, clock};
 use crate::views::{CLOCK_HZ, Response, View};
 
@@ -81,11 +81,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             (true, Some(s)) => Some(rewind(s)),
             _ => None,
         };
-        match (&mut session, how.seed) {
-            _ if replay.is_some() => {}
+        let replaced = match (&mut session, how.seed) {
+            _ if replay.is_some() => false,
             (Some(s), Some(seed)) if s.seed() != seed || s.move_count() > 0 => fresh_game(s, seed, &board),
             (Some(s), None) if s.state().status() != Status::Playing => fresh_game(s, next_seed(s), &board),
-            _ => {}
+            _ => false,
+        };
+        if replaced {
+            counted.clear();
         }
         let session = session.unwrap_or_else(|| Session::new(variant, how.seed.unwrap_or(how.fresh_seed)));
         if message.is_empty() && session.move_count() > 0 {
@@ -236,9 +239,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     fn new_game(&mut self) -> Response {
+        if let Some(variant) = self.board.new_rules(&self.session) {
+            return self.switch_rules(variant);
+        }
         self.abandon();
         let seed = next_seed(&self.session);
-        fresh_game(&mut self.session, seed, &self.board);
+        if fresh_game(&mut self.session, seed, &self.board) {
+            self.counted.clear();
+        }
         self.message.clear();
         self.changed()
     }
@@ -275,6 +283,17 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             Key::Escape => Response::Command(Command::Close),
             _ => Response::Unchanged,
         }
+    }
+
+    /// Ends the game in progress and deals the next with `variant`.
+    fn switch_rules(&mut self, variant: V) -> Response {
+        self.abandon();
+        let seed = next_seed(&self.session);
+        self.session = Session::new(variant, seed);
+        self.counted.clear();
+        self.message.clear();
+        self.keep_prefs();
+        self.changed()
     }
 
     fn hint(&mut self) -> Response {
@@ -324,15 +343,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 self.asked = Asked::Board;
                 Response::Ask(req)
             }
-            Reply::Rules(variant) => {
-                self.abandon();
-                let seed = next_seed(&self.session);
-                self.session = Session::new(variant, seed);
-                self.counted.clear();
-                self.message.clear();
-                self.keep_prefs();
-                self.changed()
-            }
+            Reply::Rules(variant) => self.switch_rules(variant),
         }
     }
 
@@ -391,12 +402,15 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String) 
 }
 
 /// Deals game `seed` after the one in `session`: as an undoable step, or
-/// as a fresh history when the board's game has no undo.
-fn fresh_game<V: Variant, B: Board<V>>(session: &mut Session<V>, seed: u64, board: &B) {
+/// as a fresh history when the board's game has no undo. Returns whether
+/// the history was replaced (so step numbers kept about it are stale).
+fn fresh_game<V: Variant, B: Board<V>>(session: &mut Session<V>, seed: u64, board: &B) -> bool {
     if board.undoable() {
         session.new_game(seed);
+        false
     } else {
         *session = Session::new(session.variant().clone(), seed);
+        true
     }
 }
 
@@ -457,16 +471,23 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     }
 
     fn menus(&self) -> Vec<Menu> {
-        self.board.menus(&self.session).unwrap_or_else(|| vec![self.game_menu()])
+        self.board.menu_bar(&self.session).unwrap_or_else(|| {
+            let mut menus = vec![self.game_menu()];
+            menus.extend(self.board.menus(&self.session));
+            menus
+        })
     }
 
     fn fields(&self) -> Vec<(&'static str, String)> {
         // Every game has a clock and a move count, after its score.
         let mut fields = self.board.fields(&self.session);
         let at = 1.min(fields.len());
-        fields.insert(at, ("Time", clock(self.session.elapsed_ms() / 1000)));
+        if self.board.shows_clock() {
+            fields.insert(at, ("Time", clock(self.session.elapsed_ms() / 1000)));
+        }
+        let at = if self.board.shows_clock() { at + 1 } else { at };
         if let Some(moves) = self.board.moves(&self.session) {
-            fields.insert(at + 1, ("Moves", moves.to_string()));
+            fields.insert(at, ("Moves", moves.to_string()));
         }
         fields
     }
@@ -489,7 +510,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         }
         if let Input::Tick { ms } = *input {
             let before = self.session.elapsed_ms() / 1000;
-            if self.in_progress() && self.tick_hz(machine.id()) > 0 {
+            if self.in_progress() && !self.board.paused() && self.tick_hz(machine.id()) > 0 {
                 self.session.add_time(u64::from(ms));
             }
             let clock_moved = self.session.elapsed_ms() / 1000 != before;
@@ -522,6 +543,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                     self.session.restart();
                 } else {
                     self.session = Session::new(self.session.variant().clone(), self.session.seed());
+                    self.counted.clear();
                 }
                 self.message.clear();
                 self.changed()
@@ -584,6 +606,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             return 0;
         }
         self.board.tick_hz(&self.session, machine).unwrap_or(CLOCK_HZ)
+    }
+
+    fn pointer(&self, x: i32, y: i32, machine: &Machine, area: Rect) -> Pointer {
+        self.board.pointer(&self.session, x, y, machine, area)
+    }
+
+    fn traps_right_button(&self) -> bool {
+        self.board.traps_right_button()
     }
 
     fn close(&mut self) {

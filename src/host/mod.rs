@@ -120,11 +120,12 @@ pub struct Family {
 }
 
 /// Every game family. Adding one is one line here.
-pub static FAMILIES: [&Family; 5] = [
+pub static FAMILIES: [&Family; 6] = [
     &families::solitaire::FAMILY,
     &families::pegs::FAMILY,
     &families::sokoban::FAMILY,
     &families::tetris::FAMILY,
+    &families::mines::FAMILY,
     &families::rummi::FAMILY,
 ];
 

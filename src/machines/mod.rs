@@ -10,6 +10,7 @@ pub mod look;
 pub mod mac;
 pub mod menu;
 pub mod pens;
+pub mod pointer;
 pub mod skin;
 pub mod status;
 pub mod yazzle;
@@ -24,6 +25,7 @@ pub use input::{Button, Input, Key, Modifiers};
 pub use look::Look;
 pub use menu::{Command, Menu, MenuItem, MenuOutcome, MenuStyle, MenuTracker, Requester};
 pub use pens::Pen;
+pub use pointer::Pointer;
 
 /// The machines Parlour imitates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -6,7 +6,7 @@
 
 use crate::core::{Game, GameStats, Session, Step, Variant};
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Command, Input, Machine, MachineId, Menu, MenuItem, Requester, ViewCommand};
+use crate::machines::{Command, Input, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
 
 /// The board's Options box, which the controller passes on from the
 /// application's Options command (a skin button, a menu item).
@@ -118,7 +118,7 @@ pub trait Board<V: Variant> {
     /// The board's own menus in place of the controller's Game menu (a
     /// game whose period program had menus of its own); `None` keeps the
     /// controller's.
-    fn menus(&self, _session: &Session<V>) -> Option<Vec<Menu>> {
+    fn menu_bar(&self, _session: &Session<V>) -> Option<Vec<Menu>> {
         None
     }
 
@@ -168,6 +168,41 @@ pub trait Board<V: Variant> {
     /// step does unless the board says otherwise (Tetris: its ticks).
     fn frame_ends(&self, _step: &Step) -> bool {
         true
+    }
+
+    /// Menus of the board's own after the Game menu (MineSweeper's
+    /// Options).
+    fn menus(&self, _session: &Session<V>) -> Vec<Menu> {
+        Vec::new()
+    }
+
+    /// The rules New Game deals next, when the player has chosen others
+    /// since this game began (a field size set on a panel); `None` keeps
+    /// the session's.
+    fn new_rules(&self, _session: &Session<V>) -> Option<V> {
+        None
+    }
+
+    /// Whether play is paused: the clock stands still.
+    fn paused(&self) -> bool {
+        false
+    }
+
+    /// Whether the chrome shows the game's clock (Oberon's Solitaire has
+    /// none; the time is still counted for the statistics).
+    fn shows_clock(&self) -> bool {
+        true
+    }
+
+    /// The pointer to show at (x, y) (see [`View::pointer`](crate::views::View::pointer)).
+    fn pointer(&self, _session: &Session<V>, _x: i32, _y: i32, _machine: &Machine, _area: Rect) -> Pointer {
+        Pointer::Arrow
+    }
+
+    /// Whether the right button is the board's over its area (see
+    /// [`View::traps_right_button`](crate::views::View::traps_right_button)).
+    fn traps_right_button(&self) -> bool {
+        false
     }
 }
 

@@ -2,7 +2,7 @@
 //! a machine and turns input into commands or moves; it never draws chrome.
 
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Command, Input, Machine, MachineId, Menu, Requester, ViewCommand};
+use crate::machines::{Command, Input, Machine, MachineId, Menu, Pointer, Requester, ViewCommand};
 
 /// Ticks per second for a view that wants them only to run a clock.
 pub const CLOCK_HZ: u32 = 10;
@@ -64,6 +64,18 @@ pub trait View {
     fn tick_hz(&self, _machine: MachineId) -> u32 {
         if self.wants_ticks() { CLOCK_HZ } else { 0 }
     }
+
+    /// The pointer to show at (x, y) in `area` (a pointing hand over what
+    /// can be picked up).
+    fn pointer(&self, _x: i32, _y: i32, _machine: &Machine, _area: Rect) -> Pointer {
+        Pointer::Arrow
+    }
+    /// Whether the right button belongs to the view over its area, where a
+    /// machine would otherwise open its menus with it (an Amiga window's
+    /// RMBTRAP): MineSweeper marks squares with it.
+    fn traps_right_button(&self) -> bool {
+        false
+    }
     /// The view is about to go (another game opens, the program quits):
     /// the last chance to save what it holds.
     fn close(&mut self) {}
@@ -72,6 +84,7 @@ pub trait View {
 pub mod board;
 pub mod card_art;
 pub mod help;
+pub mod mines;
 pub mod pegs;
 pub mod rummi;
 pub mod sokoban;

@@ -172,12 +172,14 @@ fn save_as_keeps_a_game_that_opens_again() {
 fn every_family_is_registered_once_and_lists_its_games() {
     let places = parlour::app::catalog::places();
     let ids: Vec<&str> = parlour::host::FAMILIES.iter().map(|f| f.id).collect();
-    assert_eq!(ids, ["solitaire", "pegs", "sokoban", "tetris", "rummi"]);
+    assert_eq!(ids, ["solitaire", "pegs", "sokoban", "tetris", "mines", "rummi"]);
     let games = parlour::host::games(&places);
     assert!(games.iter().any(|g| g.id == "klondike" && g.family.id == "solitaire"));
     assert!(games.iter().any(|g| g.id == "pegs" && g.game_id == "pegs/english"));
     let found = parlour::host::find("pegs/english", &places).unwrap();
     assert_eq!(found.family.id, "pegs");
+    assert!(games.iter().any(|g| g.id == "mines" && g.family.id == "mines"));
+    assert_eq!(parlour::host::find("mines/expert-no-guess", &places).unwrap().game_id, "mines/expert-no-guess");
     assert!(parlour::host::find("no-such-game", &places).unwrap_err().contains("parlour list"));
 }
 

@@ -47,7 +47,7 @@ impl Installed {
 }
 
 /// The launcher's games that are not solitaire game types.
-const OTHER_GAMES: [&str; 4] = ["pegs", "rummi", "sokoban", "tetris"];
+const OTHER_GAMES: [&str; 5] = ["pegs", "rummi", "sokoban", "tetris", "mines"];
 
 /// The ids of the source tree's game types, from their folder names.
 fn built_in_ids() -> Vec<String> {

@@ -8,6 +8,7 @@ mod help_view;
 mod host;
 mod install;
 mod launcher;
+mod mines;
 mod palettes;
 mod pegs_solver;
 mod pegs_view;

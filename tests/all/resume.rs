@@ -33,7 +33,7 @@ const UNDO: (&str, &str) = ("menu Game > Undo\n", "cursor: 0");
 /// a script for the resumed game and a line the journal then holds)
 type Case = (&'static str, &'static str, &'static str, &'static str, (&'static str, &'static str));
 
-const FAMILIES: [Case; 5] = [
+const FAMILIES: [Case; 6] = [
     // The cursor shows on the stock; Space deals.
     ("klondike", "klondike.save", "key Right\nkey Space\n", "move S1", UNDO),
     // The cursor starts on c1; over to d2, pick it, down to d4, jump.
@@ -48,6 +48,8 @@ const FAMILIES: [Case; 5] = [
     ("sokoban", "sokoban-parlour-1.save", "key Left\n", "move L", UNDO),
     // Tetris has no undo: a game resumed while running waits, paused.
     ("tetris", "tetris.save", "key Left\n", "move left", ("wait 100\n", "move pause")),
+    // The cursor starts in the middle of Beginner's field; Space opens it.
+    ("mines", "mines-beginner.save", "key Space\n", "move open 5,5", UNDO),
     // The cursor shows on the tray's first tile; pick it, up to the
     // table's last row, drop it there. Rummi calls undo Back up.
     (

@@ -122,6 +122,10 @@ fn a_malformed_file_gives_file_line_and_exit_2() {
     let set = parse_set(&mixed, &std::fs::read(&mixed).unwrap());
     let ok: Vec<bool> = set.levels.iter().map(Result::is_ok).collect();
     assert_eq!(ok, [true, false, true]);
+    let lint = parlour().arg("lint").arg(&mixed).output().unwrap();
+    assert_eq!(lint.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&lint.stdout);
+    assert_eq!(said.trim(), format!("{}:6: unknown character `?` in column 4", mixed.display()));
     let shot = dir.path().join("x.png");
     let played = parlour().args(["shot", &format!("{}:3", mixed.display()), "-o"]).arg(&shot).output().unwrap();
     assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));

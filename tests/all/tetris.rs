@@ -201,3 +201,25 @@ fn a_game_on_the_smallest_screens() {
         super::support::assert_golden(&format!("tetris-{}", id.name()), d.frame());
     }
 }
+
+#[test]
+fn every_game_over_is_counted_and_new_game_starts_a_fresh_history() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view: Controller<TetrisVariant, TetrisBoard> =
+        Controller::open("tetris", TetrisVariant, TetrisBoard::new(data.path()), data.path(), &Opening::default());
+    let (m, area) = machine();
+    let space = Input::Key { key: Key::Char(' '), mods: Modifiers::default() };
+    for game in 1..=2u64 {
+        while !view.session().state().over() {
+            view.input(&space, &m, area);
+            assert!(view.session().cursor() < 200, "the well fills up");
+        }
+        let stats = parlour::core::Stats::load(data.path()).unwrap();
+        assert_eq!(stats.game("tetris").unwrap().played, game, "game {game} counted");
+        // Escape leaves the name prompt; nothing to undo in Tetris.
+        view.input(&Input::Key { key: Key::Escape, mods: Modifiers::default() }, &m, area);
+        assert!(!view.can(&parlour::machines::Command::Undo));
+        view.command(&parlour::machines::Command::New);
+        assert_eq!(view.session().steps().len(), 1, "a fresh history");
+    }
+}

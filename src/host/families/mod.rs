@@ -1,6 +1,7 @@
 //! The registration of each game family: how its games are listed, read,
 //! opened and helped.
 
+pub mod mines;
 pub mod pegs;
 pub mod rummi;
 pub mod sokoban;

@@ -492,7 +492,7 @@ impl Board<RummiVariant> for RummiBoard {
         Vec::new()
     }
 
-    fn menus(&self, session: &Session<RummiVariant>) -> Option<Vec<Menu>> {
+    fn menu_bar(&self, session: &Session<RummiVariant>) -> Option<Vec<Menu>> {
         let st = session.state();
         let game = Menu::new(
             "Game",

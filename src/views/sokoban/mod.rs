@@ -29,7 +29,7 @@ pub const BEST_RESULTS: ViewCommand = ViewCommand("best-results");
 /// The largest square drawn, so small levels do not become clownish.
 const MAX_CELL: i32 = 40;
 /// Positions a hint may search.
-const HINT_LIMIT: u64 = 400_000;
+const HINT_LIMIT: u64 = 50_000;
 /// Steps a second when a solution is shown.
 const SHOW_HZ: u32 = 8;
 
@@ -134,13 +134,15 @@ impl SokobanBoard {
 
     fn best_box(&self, session: &Session<LevelVariant>) -> Requester {
         let records = Records::load(&self.data_dir).unwrap_or_default();
+        // Short lines: a requester on a 320-pixel screen holds about 36
+        // characters.
         let mut lines = vec![match records.best(&session.variant().id) {
             Some(b) => format!("Your best: {} moves, {} pushes.", b.moves, b.pushes),
-            None => "You have not solved this level yet.".into(),
+            None => "Not solved yet.".into(),
         }];
         if let Some(lurd) = &session.variant().level.solution {
             let pushes = lurd.chars().filter(char::is_ascii_uppercase).count();
-            lines.push(format!("The level file's solution: {} moves, {pushes} pushes.", lurd.len()));
+            lines.push(format!("Level file: {} moves, {pushes} pushes.", lurd.len()));
         }
         Requester { title: format!("Best Results: {}", self.title), lines, buttons: vec!["OK".into()] }
     }
@@ -301,7 +303,7 @@ impl Board<LevelVariant> for SokobanBoard {
     }
 
     fn hint(&mut self, session: &Session<LevelVariant>) -> Result<Walk, String> {
-        match solver::solve(session.state(), Some(HINT_LIMIT)).verdict {
+        match solver::solve_quickly(session.state(), Some(HINT_LIMIT)).verdict {
             Verdict::Solved { lurd, .. } => Ok(Walk(solver::first_push(&lurd))),
             Verdict::Unsolvable => Err("This position cannot be solved any more: undo some moves.".into()),
             Verdict::GaveUp => Err("No hint found quickly.".into()),

@@ -109,11 +109,17 @@ impl TetrisBoard {
         let table = Top5::load(&self.data_dir);
         let lines = match &table {
             Ok(t) if t.entries.is_empty() => vec!["No game has been entered yet.".into()],
+            // Two short lines a game, so the table fits a 320-pixel screen.
             Ok(t) => t
                 .entries
                 .iter()
                 .enumerate()
-                .map(|(i, e)| format!("{}. {}: {} points, level {}, {} rows", i + 1, e.name, e.points, e.level, e.rows))
+                .flat_map(|(i, e)| {
+                    [
+                        format!("{}. {}", i + 1, e.name),
+                        format!("   {} points, level {}, {} rows", e.points, e.level, e.rows),
+                    ]
+                })
                 .collect(),
             Err(e) => vec![format!("The table could not be read: {e}")],
         };
@@ -223,7 +229,7 @@ impl Board<TetrisVariant> for TetrisBoard {
         let st = session.state();
         let place = Top5::load(&self.data_dir).ok().and_then(|t| t.place_for(st.points()));
         if let Some(place) = place {
-            let lines = vec![format!("{} points: place {} in the top five.", st.points(), place + 1)];
+            let lines = vec![format!("{} points: place {} of 5.", st.points(), place + 1)];
             let entry = TextEntry::new("A Top Five Game", lines, "Name:", &self.name, NAME_LEN);
             self.asking = Some(Asking { entry, points: st.points(), level: st.level(), rows: st.rows() });
             return vec!["Type your name for the top five.".into()];

@@ -1,0 +1,89 @@
+//! `parlour mines deal`: prints the board a MineSweeper game would be
+//! played on, for tests and for checking the no-guess generator.
+
+use clap::Subcommand;
+
+use crate::games::mines::generate;
+use crate::games::mines::grid::Grid;
+use crate::games::mines::settings::Settings;
+
+#[derive(Subcommand, Debug)]
+pub enum MinesCommand {
+    /// Print the board dealt for these settings, seed and first click: H
+    /// lines of W characters, `*` a mine and `.` a free square.
+    Deal {
+        /// Columns, 8 to 30.
+        #[arg(long, value_name = "W")]
+        width: u32,
+        /// Rows, 8 to 16.
+        #[arg(long, value_name = "H")]
+        height: u32,
+        /// Mines, 10 to 99 and at most 70% of the squares.
+        #[arg(long, value_name = "M")]
+        mines: u32,
+        /// The game's seed: the same arguments give the same board.
+        #[arg(long, value_name = "S")]
+        seed: u64,
+        /// The first click's column and row, counted from 0: `X,Y`.
+        #[arg(long, value_name = "X,Y")]
+        first: String,
+        /// A board that can be cleared from the first click without guessing
+        /// (the first square and its neighbours are free).
+        #[arg(long)]
+        no_guess: bool,
+    },
+}
+
+/// Runs a `mines` command: the board's picture, or the message naming the
+/// limit an argument breaks.
+pub fn run(command: &MinesCommand) -> Result<String, String> {
+    let MinesCommand::Deal { width, height, mines, seed, first, no_guess } = command;
+    let settings = Settings { width: *width, height: *height, mines: *mines, no_guess: *no_guess };
+    settings.validate().map_err(|e| e.0)?;
+    let grid = Grid::new(*width as usize, *height as usize);
+    let first = parse_first(first, grid)?;
+    generate::layout(&settings, *seed, first).map(|l| l.picture())
+}
+
+/// `X,Y` within the field, as a square number.
+fn parse_first(text: &str, grid: Grid) -> Result<usize, String> {
+    let bad = || format!("--first {text:?}: write the column and row from 0, e.g. --first 4,7");
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    let (x, y): (usize, usize) = (x.trim().parse().map_err(|_| bad())?, y.trim().parse().map_err(|_| bad())?);
+    if x >= grid.width {
+        return Err(format!("--first {text}: X must be from 0 to {} (the width less one)", grid.width - 1));
+    }
+    if y >= grid.height {
+        return Err(format!("--first {text}: Y must be from 0 to {} (the height less one)", grid.height - 1));
+    }
+    Ok(grid.index(x, y))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn deal(w: u32, h: u32, m: u32, first: &str, no_guess: bool) -> Result<String, String> {
+        run(&MinesCommand::Deal { width: w, height: h, mines: m, seed: 5, first: first.into(), no_guess })
+    }
+
+    #[test]
+    fn prints_the_board_row_by_row() {
+        let board = deal(9, 9, 10, "0,0", false).unwrap();
+        let rows: Vec<&str> = board.lines().collect();
+        assert_eq!(rows.len(), 9);
+        assert!(rows.iter().all(|r| r.len() == 9 && r.chars().all(|c| c == '*' || c == '.')));
+        assert_eq!(board.matches('*').count(), 10);
+        assert!(rows[0].starts_with('.'), "the first square is free");
+    }
+
+    #[test]
+    fn limits_are_named() {
+        assert!(deal(31, 9, 10, "0,0", false).unwrap_err().contains("width must be from 8 to 30"));
+        assert!(deal(9, 9, 57, "0,0", false).unwrap_err().contains("at most 56 mines"));
+        assert!(deal(9, 9, 10, "9,0", false).unwrap_err().contains("X must be from 0 to 8"));
+        assert!(deal(9, 9, 10, "0,12", false).unwrap_err().contains("Y must be from 0 to 8"));
+        assert!(deal(9, 9, 10, "a", false).unwrap_err().contains("--first"));
+        assert!(deal(9, 9, 40, "0,0", true).unwrap_err().contains("too dense"));
+    }
+}

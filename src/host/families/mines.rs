@@ -1,0 +1,87 @@
+//! MineSweeper: one launcher entry, opening the field last played (kept
+//! in the preferences); each size keeps its own game and statistics
+//! (`mines/beginner`, `mines/expert-no-guess`, `mines/custom`...).
+
+use std::sync::Arc;
+
+use crate::games::mines::rules::MinesVariant;
+use crate::games::mines::settings::{PRESETS, Settings};
+use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places, prefs};
+use crate::machines::MachineId;
+use crate::views::View;
+use crate::views::mines::{MinesBoard, settings_from_prefs};
+
+pub static FAMILY: Family =
+    Family { id: "mines", chooser_label: "Field Sizes...", games, variants, resolve, chooser: None, open, help };
+
+const LAUNCHER_ID: &str = "mines";
+
+/// An entry opening `settings` (None: the last field played).
+fn entry(id: &str, name: &str, settings: Option<Settings>) -> GameEntry {
+    GameEntry {
+        id: id.to_string(),
+        game_id: settings.map_or_else(|| LAUNCHER_ID.to_string(), |s| s.id()),
+        name: name.to_string(),
+        default_machine: None,
+        family: &FAMILY,
+        data: Arc::new(settings),
+    }
+}
+
+fn games(_places: &Places) -> Vec<GameEntry> {
+    vec![entry(LAUNCHER_ID, "MineSweeper", None)]
+}
+
+/// The presets, with and without guessing.
+fn variants(_places: &Places) -> Vec<Listed> {
+    [false, true]
+        .into_iter()
+        .flat_map(|no_guess| PRESETS.iter().map(move |p| Settings { no_guess, ..Settings::preset(p) }))
+        .map(|s| {
+            let name = match s.preset_of() {
+                Some(p) if s.no_guess => format!("{} (no guessing)", p.name),
+                Some(p) => p.name.to_string(),
+                None => s.options(),
+            };
+            Ok(entry(&s.id(), &name, Some(s)))
+        })
+        .collect()
+}
+
+/// `mines/expert`, `mines/custom-no-guess`...: a size's own game. A custom
+/// id opens the custom field kept in the preferences.
+fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
+    let rest = target.to_ascii_lowercase().strip_prefix("mines/")?.to_string();
+    let (size, no_guess) = match rest.strip_suffix("-no-guess") {
+        Some(size) => (size.to_string(), true),
+        None => (rest, false),
+    };
+    let settings = match PRESETS.iter().find(|p| p.id == size) {
+        Some(p) => Settings { no_guess, ..Settings::preset(p) },
+        None if size == "custom" => {
+            let kept =
+                settings_from_prefs(&prefs::read(&places.data_dir, FAMILY.id)).filter(|s| s.preset_of().is_none());
+            Settings { no_guess, ..kept.unwrap_or(Settings { width: 12, height: 12, mines: 20, no_guess }) }
+        }
+        None => {
+            return Some(Err(format!(
+                "unknown minefield `{target}`: try mines/beginner, mines/expert or mines/custom"
+            )));
+        }
+    };
+    Some(Ok(entry(&settings.id(), "MineSweeper", Some(settings))))
+}
+
+fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
+    let chosen: &Option<Settings> = entry.data.downcast_ref().expect("a mines entry holds its settings");
+    let kept = settings_from_prefs(&prefs::read(&places.data_dir, FAMILY.id));
+    let settings = chosen.or(kept).unwrap_or_else(Settings::beginner);
+    let variant = MinesVariant::new(settings)
+        .unwrap_or_else(|_| MinesVariant::new(Settings::beginner()).expect("Beginner is a valid field"));
+    let board = MinesBoard::new(*variant.settings(), &places.data_dir);
+    Box::new(Controller::open(FAMILY.id, variant, board, &places.data_dir, how))
+}
+
+fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {
+    HelpRef::Guide { file: "mines.guide".into(), node: "MAIN".into(), fallback: None }
+}

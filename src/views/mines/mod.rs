@@ -1,0 +1,641 @@
+//! MineSweeper's window: the Oberon panel (the time since the first
+//! action, the flags still to set, New and Pause, and a slider and number
+//! box for each of width, height and mines) beside the minefield.
+//!
+//! The left button opens a square, the right one goes round its marks
+//! (none, flag, question mark), the middle one (or the left and right
+//! together) opens around a number whose flags match it. From the keyboard
+//! the arrows move a cursor, Space opens (or, on a number, opens around
+//! it), F marks, P pauses and Tab steps through the number boxes.
+//!
+//! Settings changed on the panel take effect at once if the game has not
+//! begun, otherwise with the next New Game; a value out of bounds is
+//! refused with a requester that names the limit.
+
+mod layout;
+mod paint;
+
+use std::path::{Path, PathBuf};
+
+use crate::core::{Game, Session, Stats, Status, Variant};
+use crate::games::mines::rules::{Mark, MineMove, Mines, MinesVariant, Square};
+use crate::games::mines::settings::{self, PRESETS, Settings};
+use crate::games::mines::solver::NoSafe;
+use crate::gfx::{Rect, Surface, TextStyle};
+use crate::machines::{Button, Command, Input, Key, Machine, Menu, MenuItem, Pen, ViewCommand};
+
+use super::board::{Board, Reply, clock};
+use super::widgets::{self, button, check_box, counter, message_box, slider, text_box};
+pub use layout::MinesLayout;
+use paint::Face;
+
+/// The board's own commands.
+pub const PAUSE: ViewCommand = ViewCommand("pause");
+pub const NO_GUESS: ViewCommand = ViewCommand("no-guess");
+pub const BEST_TIMES: ViewCommand = ViewCommand("best-times");
+/// The presets' commands, in the order of [`PRESETS`].
+pub const PRESET_COMMANDS: [ViewCommand; 3] =
+    [ViewCommand("beginner"), ViewCommand("intermediate"), ViewCommand("expert")];
+
+const TITLE: &str = "MineSweeper";
+
+/// The mouse buttons held over the field, and the square they are on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Press {
+    left: bool,
+    right: bool,
+    middle: bool,
+    /// Left and right were held together: a chord when both are let go.
+    both: bool,
+    at: Option<usize>,
+}
+
+impl Press {
+    fn any(&self) -> bool {
+        self.left || self.right || self.middle
+    }
+}
+
+/// A number box being typed into.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Editing {
+    /// 0 width, 1 height, 2 mines.
+    row: usize,
+    text: String,
+    /// The first key typed replaces the old value.
+    fresh: bool,
+}
+
+pub struct MinesBoard {
+    data_dir: PathBuf,
+    /// The settings the panel shows: those of the next game.
+    settings: Settings,
+    editing: Option<Editing>,
+    /// A slider being dragged, and the settings before the drag.
+    sliding: Option<(usize, Settings)>,
+    press: Press,
+    paused: bool,
+    /// The keyboard cursor, once a key was used.
+    cursor: Option<usize>,
+    hinted: Option<usize>,
+}
+
+/// A setting's name, value and bounds for `settings`.
+fn setting(settings: &Settings, row: usize) -> (&'static str, u32, (u32, u32)) {
+    match row {
+        0 => ("Width", settings.width, settings::WIDTH),
+        1 => ("Height", settings.height, settings::HEIGHT),
+        _ => ("Mines", settings.mines, (settings::MINES.0, settings::max_mines(settings.width, settings.height))),
+    }
+}
+
+fn with_setting(settings: Settings, row: usize, value: u32) -> Settings {
+    match row {
+        0 => Settings { width: value, ..settings },
+        1 => Settings { height: value, ..settings },
+        _ => Settings { mines: value, ..settings },
+    }
+}
+
+/// The settings kept in the preferences, if they are whole and valid.
+pub fn settings_from_prefs(prefs: &[(String, String)]) -> Option<Settings> {
+    let get = |key: &str| prefs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+    let num = |key: &str| get(key)?.parse::<u32>().ok();
+    let s = Settings {
+        width: num("width")?,
+        height: num("height")?,
+        mines: num("mines")?,
+        no_guess: get("no-guess") == Some("1"),
+    };
+    s.validate().is_ok().then_some(s)
+}
+
+impl MinesBoard {
+    /// The panel showing `settings` for the player whose records are in
+    /// `data_dir`.
+    pub fn new(settings: Settings, data_dir: &Path) -> MinesBoard {
+        MinesBoard {
+            data_dir: data_dir.to_path_buf(),
+            settings,
+            editing: None,
+            sliding: None,
+            press: Press::default(),
+            paused: false,
+            cursor: None,
+            hinted: None,
+        }
+    }
+
+    pub fn layout(st: &Mines, machine: &Machine, area: Rect) -> MinesLayout {
+        MinesLayout::new(area, machine.look().text_font, st.grid())
+    }
+
+    /// The settings the panel shows.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Takes `new` as the next game's settings if it is valid (else says
+    /// why in a requester): at once when the game has not begun, else with
+    /// the next New Game.
+    fn choose(&mut self, session: &Session<MinesVariant>, new: Settings) -> Reply<MinesVariant> {
+        if let Err(e) = new.validate() {
+            return Reply::Ask(message_box(TITLE, &e.0));
+        }
+        self.settings = new;
+        if new == *session.variant().settings() {
+            return Reply::Redraw;
+        }
+        if session.move_count() == 0 {
+            return MinesVariant::new(new).map_or_else(|e| Reply::Ask(message_box(TITLE, &e.0)), Reply::Rules);
+        }
+        Reply::Say("The new settings take effect with the next New Game.".into())
+    }
+
+    /// Ends typing in a number box, taking its value.
+    fn commit(&mut self, session: &Session<MinesVariant>) -> Reply<MinesVariant> {
+        let Some(edit) = self.editing.take() else { return Reply::Unchanged };
+        let (name, _, (low, high)) = setting(&self.settings, edit.row);
+        match edit.text.parse::<u32>() {
+            Ok(v) => self.choose(session, with_setting(self.settings, edit.row, v)),
+            Err(_) => Reply::Ask(message_box(
+                TITLE,
+                &format!("{name}: {:?} is not a number; type one from {low} to {high}.", edit.text),
+            )),
+        }
+    }
+
+    fn set_no_guess(&mut self, session: &Session<MinesVariant>, on: bool) -> Reply<MinesVariant> {
+        self.choose(session, Settings { no_guess: on, ..self.settings })
+    }
+
+    /// The face square `i` shows.
+    fn face(&self, st: &Mines, i: usize, pressed: &[usize]) -> Face {
+        let status = st.status();
+        match st.square(i) {
+            _ if self.paused => Face::Covered,
+            Square::Open if st.exploded().contains(&i) => Face::Exploded,
+            Square::Open => Face::Open(st.number(i).unwrap_or(0)),
+            Square::Covered(mark) => {
+                let mine = st.is_mine(i);
+                match (status, mark) {
+                    (Status::Lost, Mark::Flag) if !mine => Face::WrongFlag,
+                    (Status::Lost, Mark::None | Mark::Question) if mine => Face::Mine,
+                    (Status::Won, _) if mine => Face::Flag,
+                    (_, Mark::Flag) => Face::Flag,
+                    _ if pressed.contains(&i) => Face::Pressed,
+                    (_, Mark::Question) => Face::Question,
+                    _ => Face::Covered,
+                }
+            }
+        }
+    }
+
+    /// The squares shown held down while buttons are held.
+    fn pressed(&self, st: &Mines) -> Vec<usize> {
+        let Some(at) = self.press.at.filter(|_| self.press.any() && st.status() == Status::Playing) else {
+            return Vec::new();
+        };
+        if self.press.middle || self.press.both {
+            st.grid().block(at).collect()
+        } else if self.press.left {
+            vec![at]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The move a click or key makes on square `i`: open a covered square,
+    /// open around a number.
+    fn act_on(st: &Mines, i: usize) -> Reply<MinesVariant> {
+        match st.square(i) {
+            Square::Covered(_) => Reply::Play(MineMove::Open(i)),
+            Square::Open if st.number(i).is_some_and(|n| n > 0) => Reply::Play(MineMove::Chord(i)),
+            Square::Open => Reply::Unchanged,
+        }
+    }
+
+    fn mark(st: &Mines, i: usize) -> Reply<MinesVariant> {
+        match st.square(i) {
+            Square::Covered(m) => Reply::Play(MineMove::Mark(i, m.next())),
+            Square::Open => Reply::Unchanged,
+        }
+    }
+
+    fn chord(st: &Mines, i: usize) -> Reply<MinesVariant> {
+        if st.number(i).is_some_and(|n| n > 0) { Reply::Play(MineMove::Chord(i)) } else { Reply::Redraw }
+    }
+
+    fn paused_note() -> Reply<MinesVariant> {
+        Reply::Say("The game is paused: press Resume (or P) to play on.".into())
+    }
+
+    fn toggle_pause(&mut self, session: &Session<MinesVariant>) -> Reply<MinesVariant> {
+        if !self.paused && (session.move_count() == 0 || session.state().status() != Status::Playing) {
+            return Reply::Say("Pause stops the clock of a game under way.".into());
+        }
+        self.paused = !self.paused;
+        self.press = Press::default();
+        Reply::Redraw
+    }
+
+    fn mouse_down(
+        &mut self,
+        session: &Session<MinesVariant>,
+        l: &MinesLayout,
+        (x, y): (i32, i32),
+        button: Button,
+    ) -> Reply<MinesVariant> {
+        let st = session.state();
+        self.cursor = None;
+        if let Some(i) = l.hit(x, y) {
+            let committed = self.commit(session);
+            if !matches!(committed, Reply::Unchanged | Reply::Redraw) {
+                return committed;
+            }
+            if self.paused {
+                return Self::paused_note();
+            }
+            match button {
+                Button::Left => self.press.left = true,
+                Button::Right => self.press.right = true,
+                Button::Middle => self.press.middle = true,
+            }
+            self.press.both |= self.press.left && self.press.right;
+            self.press.at = Some(i);
+            return if st.status() == Status::Playing { Reply::Redraw } else { Reply::Unchanged };
+        }
+        if button != Button::Left {
+            return Reply::Unchanged;
+        }
+        if l.new.contains(x, y) {
+            self.editing = None;
+            return Reply::Command(Command::New);
+        }
+        if l.pause.contains(x, y) {
+            return self.toggle_pause(session);
+        }
+        for (row, r) in l.settings.iter().enumerate() {
+            if r.number.contains(x, y) {
+                let (_, value, _) = setting(&self.settings, row);
+                let committed = self.commit(session);
+                self.editing = Some(Editing { row, text: value.to_string(), fresh: true });
+                return if matches!(committed, Reply::Unchanged) { Reply::Redraw } else { committed };
+            }
+            if r.slider.contains(x, y) {
+                let committed = self.commit(session);
+                self.sliding = Some((row, self.settings));
+                self.slide(l, row, x);
+                return if matches!(committed, Reply::Unchanged) { Reply::Redraw } else { committed };
+            }
+        }
+        if l.no_guess.contains(x, y) {
+            return self.set_no_guess(session, !self.settings.no_guess);
+        }
+        self.commit(session)
+    }
+
+    fn slide(&mut self, l: &MinesLayout, row: usize, x: i32) {
+        let (_, _, bounds) = setting(&self.settings, row);
+        let value = widgets::slider_value(l.settings[row].slider, x, bounds);
+        self.settings = with_setting(self.settings, row, value);
+    }
+
+    fn mouse_up(
+        &mut self,
+        session: &Session<MinesVariant>,
+        l: &MinesLayout,
+        (x, y): (i32, i32),
+        button: Button,
+    ) -> Reply<MinesVariant> {
+        if let Some((row, before)) = self.sliding.take() {
+            self.slide(l, row, x);
+            let after = self.settings;
+            self.settings = before;
+            return self.choose(session, after);
+        }
+        let st = session.state();
+        let was = self.press;
+        match button {
+            Button::Left => self.press.left = false,
+            Button::Right => self.press.right = false,
+            Button::Middle => self.press.middle = false,
+        }
+        let Some(pressed_at) = was.at else { return Reply::Unchanged };
+        let at = l.hit(x, y).unwrap_or(pressed_at);
+        let reply = match button {
+            _ if !was.any() => Reply::Unchanged,
+            Button::Middle => Self::chord(st, at),
+            // Both buttons: the chord waits for the second to be let go.
+            Button::Left | Button::Right if was.both => {
+                if self.press.left || self.press.right {
+                    Reply::Redraw
+                } else {
+                    Self::chord(st, at)
+                }
+            }
+            Button::Left if l.hit(x, y).is_some() => Self::act_on(st, at).unless_chord(),
+            Button::Right if l.hit(x, y).is_some() => Self::mark(st, at),
+            _ => Reply::Redraw,
+        };
+        if !self.press.any() {
+            self.press = Press::default();
+        }
+        reply
+    }
+
+    fn key(&mut self, session: &Session<MinesVariant>, key: Key) -> Reply<MinesVariant> {
+        if let Some(edit) = &mut self.editing {
+            match key {
+                Key::Char(c) if c.is_ascii_digit() => {
+                    if edit.fresh {
+                        edit.text.clear();
+                        edit.fresh = false;
+                    }
+                    if edit.text.len() < 3 {
+                        edit.text.push(c);
+                    }
+                    return Reply::Redraw;
+                }
+                Key::Backspace => {
+                    edit.fresh = false;
+                    edit.text.pop();
+                    return Reply::Redraw;
+                }
+                Key::Escape => {
+                    self.editing = None;
+                    return Reply::Redraw;
+                }
+                Key::Tab => {
+                    let next = edit.row + 1;
+                    let committed = self.commit(session);
+                    if next < 3 && matches!(committed, Reply::Unchanged | Reply::Redraw | Reply::Say(_)) {
+                        let (_, value, _) = setting(&self.settings, next);
+                        self.editing = Some(Editing { row: next, text: value.to_string(), fresh: true });
+                        return Reply::Redraw;
+                    }
+                    return committed;
+                }
+                Key::Enter => return self.commit(session),
+                _ => return Reply::Unchanged,
+            }
+        }
+        if key == Key::Tab {
+            let (_, value, _) = setting(&self.settings, 0);
+            self.editing = Some(Editing { row: 0, text: value.to_string(), fresh: true });
+            return Reply::Redraw;
+        }
+        if matches!(key, Key::Char('p' | 'P')) {
+            return self.toggle_pause(session);
+        }
+        if self.paused {
+            return Self::paused_note();
+        }
+        let st = session.state();
+        let grid = st.grid();
+        let start = self.cursor.unwrap_or_else(|| grid.index(grid.width / 2, grid.height / 2));
+        let (x, y) = grid.xy(start);
+        let moved = match key {
+            Key::Left => grid.index(x.saturating_sub(1), y),
+            Key::Right => grid.index((x + 1).min(grid.width - 1), y),
+            Key::Up => grid.index(x, y.saturating_sub(1)),
+            Key::Down => grid.index(x, (y + 1).min(grid.height - 1)),
+            Key::Char(' ') | Key::Enter => {
+                self.cursor = Some(start);
+                return Self::act_on(st, start);
+            }
+            Key::Char('f' | 'F' | 'm' | 'M') => {
+                self.cursor = Some(start);
+                return Self::mark(st, start);
+            }
+            _ => return Reply::Unchanged,
+        };
+        self.cursor = Some(if self.cursor.is_none() { start } else { moved });
+        Reply::Redraw
+    }
+
+    fn best_times(&self) -> Reply<MinesVariant> {
+        let stats = Stats::load(&self.data_dir).unwrap_or_default();
+        let mut lines = Vec::new();
+        for no_guess in [false, true] {
+            if no_guess {
+                lines.push("No guessing:".to_string());
+            }
+            for p in &PRESETS {
+                let id = Settings { no_guess, ..Settings::preset(p) }.id();
+                let best = stats.game(&id).and_then(|g| g.best_time_ms);
+                let time = best.map_or_else(|| "none yet".to_string(), |ms| clock(ms / 1000));
+                lines.push(format!("{}: {time}", p.name));
+            }
+        }
+        Reply::Ask(crate::machines::Requester { title: "Best Times".into(), lines, buttons: vec!["OK".into()] })
+    }
+
+    fn draw_panel(&self, session: &Session<MinesVariant>, s: &mut Surface, machine: &Machine, l: &MinesLayout) {
+        let look = machine.look();
+        let font = look.text_font;
+        let ink = look.paint(Pen::Text);
+        let st = session.state();
+        s.draw_text(font, "Time", l.time_label.0, l.time_label.1, ink, TextStyle::PLAIN);
+        counter(s, machine, l.time, &clock(session.elapsed_ms() / 1000));
+        s.draw_text(font, "Flags", l.flags_label.0, l.flags_label.1, ink, TextStyle::PLAIN);
+        counter(s, machine, l.flags, &st.flags_left().to_string());
+        button(s, machine, l.new, "New", true);
+        let playing = session.move_count() > 0 && st.status() == Status::Playing;
+        button(s, machine, l.pause, if self.paused { "Resume" } else { "Pause" }, playing || self.paused);
+        for (row, r) in l.settings.iter().enumerate() {
+            let (name, value, bounds) = setting(&self.settings, row);
+            s.draw_text(font, name, r.label.0, r.label.1, ink, TextStyle::PLAIN);
+            slider(s, machine, r.slider, value, bounds, true);
+            match &self.editing {
+                Some(e) if e.row == row => text_box(s, machine, r.number, &e.text, true),
+                _ => text_box(s, machine, r.number, &value.to_string(), false),
+            }
+        }
+        check_box(s, machine, (l.no_guess.x, l.no_guess.y), "No guessing", self.settings.no_guess);
+    }
+}
+
+/// A left click on an open number does nothing by itself (the middle
+/// button or both buttons open around it).
+trait UnlessChord {
+    fn unless_chord(self) -> Self;
+}
+
+impl UnlessChord for Reply<MinesVariant> {
+    fn unless_chord(self) -> Self {
+        match self {
+            Reply::Play(MineMove::Chord(_)) => Reply::Redraw,
+            other => other,
+        }
+    }
+}
+
+impl Board<MinesVariant> for MinesBoard {
+    fn title(&self) -> String {
+        TITLE.into()
+    }
+
+    fn menu_items(&self, session: &Session<MinesVariant>) -> Vec<MenuItem> {
+        let now = session.variant().settings();
+        let mut items: Vec<MenuItem> = PRESETS
+            .iter()
+            .zip(PRESET_COMMANDS)
+            .map(|(p, c)| MenuItem::new(p.name, Command::View(c)).checked(now.preset_of() == Some(p)))
+            .collect();
+        items.push(MenuItem::separator());
+        items.push(MenuItem::new(if self.paused { "Resume" } else { "Pause" }, Command::View(PAUSE)).key('p'));
+        items.push(MenuItem::new("Best Times...", Command::View(BEST_TIMES)));
+        items
+    }
+
+    fn menus(&self, _session: &Session<MinesVariant>) -> Vec<Menu> {
+        vec![Menu::new(
+            "Options",
+            vec![MenuItem::new("No Guessing", Command::View(NO_GUESS)).checked(self.settings.no_guess)],
+        )]
+    }
+
+    fn fields(&self, session: &Session<MinesVariant>) -> Vec<(&'static str, String)> {
+        vec![("Flags", session.state().flags_left().to_string())]
+    }
+
+    fn draw(&self, session: &Session<MinesVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
+        let st = session.state();
+        let look = machine.look();
+        s.fill_rect(area, look.paint(Pen::Background));
+        let l = Self::layout(st, machine, area);
+        self.draw_panel(session, s, machine, &l);
+        let pressed = self.pressed(st);
+        for i in 0..st.grid().len() {
+            paint::square(s, machine, l.square(i), self.face(st, i, &pressed));
+        }
+        s.frame_rect(Rect::new(l.field.x - 1, l.field.y - 1, l.field.w + 2, l.field.h + 2), look.paint(Pen::Shadow));
+        let highlight = look.paint(Pen::Highlight);
+        for at in self.hinted.into_iter().chain(self.cursor).filter(|_| !self.paused) {
+            let r = l.square(at);
+            s.frame_rect(r, highlight);
+            s.frame_rect(r.inset(1, 1), highlight);
+        }
+        if self.paused {
+            let font = look.title_font;
+            let text = "Paused";
+            let box_r = l.field.centred(font.text_width(text) as i32 + 16, font.height() as i32 + 10);
+            s.fill_rect(box_r, look.paint(Pen::Background));
+            s.frame_rect(box_r, look.paint(Pen::Text));
+            s.draw_text(font, text, box_r.x + 8, box_r.y + 5, look.paint(Pen::Text), TextStyle::PLAIN);
+        }
+    }
+
+    fn input(
+        &mut self,
+        session: &Session<MinesVariant>,
+        input: &Input,
+        machine: &Machine,
+        area: Rect,
+    ) -> Reply<MinesVariant> {
+        let l = Self::layout(session.state(), machine, area);
+        match *input {
+            Input::MouseDown { x, y, button } => self.mouse_down(session, &l, (x, y), button),
+            Input::MouseUp { x, y, button } => self.mouse_up(session, &l, (x, y), button),
+            Input::MouseMove { x, y } => {
+                if let Some((row, _)) = self.sliding {
+                    self.slide(&l, row, x);
+                    return Reply::Redraw;
+                }
+                if self.press.any()
+                    && let Some(i) = l.hit(x, y)
+                    && self.press.at != Some(i)
+                {
+                    self.press.at = Some(i);
+                    return Reply::Redraw;
+                }
+                Reply::Unchanged
+            }
+            Input::Key { key, mods } if !mods.ctrl && !mods.alt => self.key(session, key),
+            _ => Reply::Unchanged,
+        }
+    }
+
+    fn command(&mut self, session: &Session<MinesVariant>, command: ViewCommand) -> Reply<MinesVariant> {
+        if let Some(i) = PRESET_COMMANDS.iter().position(|&c| c == command) {
+            let next = Settings { no_guess: self.settings.no_guess, ..Settings::preset(&PRESETS[i]) };
+            self.editing = None;
+            if let Err(e) = next.validate() {
+                return Reply::Ask(message_box(TITLE, &e.0));
+            }
+            self.settings = next;
+            return MinesVariant::new(next).map_or_else(|e| Reply::Ask(message_box(TITLE, &e.0)), Reply::Rules);
+        }
+        match command {
+            PAUSE => self.toggle_pause(session),
+            NO_GUESS => self.set_no_guess(session, !self.settings.no_guess),
+            BEST_TIMES => self.best_times(),
+            _ => Reply::Unchanged,
+        }
+    }
+
+    fn can(&self, _session: &Session<MinesVariant>, command: ViewCommand) -> bool {
+        PRESET_COMMANDS.contains(&command) || matches!(command, PAUSE | NO_GUESS | BEST_TIMES)
+    }
+
+    fn reset(&mut self) {
+        self.press = Press::default();
+        self.sliding = None;
+        self.paused = false;
+        self.hinted = None;
+    }
+
+    fn hint(&mut self, session: &Session<MinesVariant>) -> Result<MineMove, String> {
+        let st = session.state();
+        match st.safe_square() {
+            Ok(i) => Ok(MineMove::Open(i)),
+            Err(NoSafe::Guess) => Err("No square is proved free: the numbers leave only guesses here.".into()),
+            Err(NoSafe::GaveUp) => Err("No free square was found quickly; look around the edges.".into()),
+            Err(NoSafe::Nothing) => Err("No covered square is left.".into()),
+        }
+    }
+
+    fn show_hint(&mut self, _session: &Session<MinesVariant>, m: &MineMove) {
+        if let MineMove::Open(i) = *m {
+            self.hinted = Some(i);
+        }
+    }
+
+    fn ending(&self, session: &Session<MinesVariant>) -> String {
+        match session.state().status() {
+            Status::Won => format!("Cleared! {} in {}.", TITLE, clock(session.elapsed_ms() / 1000)),
+            _ => "Bad luck: a mine went off. Every mine is shown now.".into(),
+        }
+    }
+
+    fn finished(&mut self, session: &Session<MinesVariant>) -> Vec<String> {
+        let settings = session.variant().settings();
+        let (Status::Won, Some(preset)) = (session.state().status(), settings.preset_of()) else { return Vec::new() };
+        let stats = Stats::load(&self.data_dir).unwrap_or_default();
+        let best = stats.game(session.variant().id()).and_then(|g| g.best_time_ms);
+        if best == Some(session.elapsed_ms()) { vec![format!("A best time for {}!", preset.name)] } else { Vec::new() }
+    }
+
+    fn new_rules(&self, session: &Session<MinesVariant>) -> Option<MinesVariant> {
+        (self.settings != *session.variant().settings()).then(|| MinesVariant::new(self.settings).ok()).flatten()
+    }
+
+    fn paused(&self) -> bool {
+        self.paused
+    }
+
+    fn traps_right_button(&self) -> bool {
+        true
+    }
+
+    fn prefs(&self) -> Vec<(&'static str, String)> {
+        let s = &self.settings;
+        vec![
+            ("width", s.width.to_string()),
+            ("height", s.height.to_string()),
+            ("mines", s.mines.to_string()),
+            ("no-guess", if s.no_guess { "1" } else { "0" }.to_string()),
+        ]
+    }
+}

@@ -1,0 +1,148 @@
+//! Drawing the minefield's squares in the machine's manner: covered
+//! squares raised (on one-bit screens, boxed with a heavy shadow), open
+//! ones flat with a grid line, numbers in their classic colours, flags,
+//! question marks and mines drawn from simple shapes scaled to the square.
+
+use crate::gfx::{Paint, Pattern, Rect, Rgb, Surface, TextStyle};
+use crate::machines::{Machine, Pen};
+use crate::views::widgets::bevel;
+
+/// The colours of the numbers 1 to 8.
+const NUMBER_COLOURS: [u32; 8] = [0x0000FF, 0x008000, 0xFF0000, 0x000080, 0x800000, 0x008080, 0x000000, 0x808080];
+
+/// What one square shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Face {
+    Covered,
+    Flag,
+    Question,
+    /// Held down by a button that has not been let go.
+    Pressed,
+    Open(u8),
+    /// A mine shown when the game is lost.
+    Mine,
+    /// The mine that went off.
+    Exploded,
+    /// A flag on a square without a mine, shown when the game is lost.
+    WrongFlag,
+}
+
+fn solid(s: &mut Surface, hex: u32) -> u32 {
+    s.value_for(Rgb::hex(hex))
+}
+
+/// Draws one square's face in `r`.
+pub fn square(s: &mut Surface, machine: &Machine, r: Rect, face: Face) {
+    let look = machine.look();
+    let mono = look.is_monochrome();
+    match face {
+        Face::Covered | Face::Flag | Face::Question => {
+            covered(s, machine, r);
+            match face {
+                Face::Flag => flag(s, machine, r),
+                Face::Question => centred_text(s, machine, r, "?", look.paint(Pen::Text)),
+                _ => {}
+            }
+        }
+        Face::Pressed | Face::Open(_) | Face::Mine | Face::Exploded | Face::WrongFlag => {
+            let back =
+                if face == Face::Exploded && !mono { solid(s, 0xFF0000).into() } else { look.paint(Pen::Background) };
+            s.fill_rect(r, back);
+            // A grid line on the top and left, as open squares meet.
+            let line = look.paint(Pen::Shadow);
+            s.hline(r.x, r.right() - 1, r.y, line);
+            s.vline(r.x, r.y, r.bottom() - 1, line);
+            match face {
+                Face::Open(n) if n > 0 => {
+                    let ink =
+                        if mono { look.paint(Pen::Text) } else { solid(s, NUMBER_COLOURS[usize::from(n) - 1]).into() };
+                    centred_text(s, machine, r, &n.to_string(), ink);
+                }
+                Face::Mine => mine(s, r, look.paint(Pen::Text), look.paint(Pen::CardFace)),
+                Face::Exploded if mono => {
+                    // No red to show it: the square inverted.
+                    s.fill_rect(r.inset(1, 1), look.paint(Pen::Text));
+                    mine(s, r, look.paint(Pen::CardFace), look.paint(Pen::Text));
+                }
+                Face::Exploded => mine(s, r, look.paint(Pen::Text), look.paint(Pen::CardFace)),
+                Face::WrongFlag => {
+                    mine(s, r, look.paint(Pen::Text), look.paint(Pen::CardFace));
+                    let ink = if mono { look.paint(Pen::Text) } else { solid(s, 0xFF0000).into() };
+                    let k = r.inset(r.w / 5, r.h / 5);
+                    for d in 0..2 {
+                        s.line(k.x + d, k.y, k.right() - 1 + d - 1, k.bottom() - 1, ink);
+                        s.line(k.x + d, k.bottom() - 1, k.right() - 1 + d - 1, k.y, ink);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A covered square: raised in the machine's bevel colours, or on a
+/// one-bit screen a light grey tile edged in black below and to the right
+/// (open squares are white).
+fn covered(s: &mut Surface, machine: &Machine, r: Rect) {
+    let look = machine.look();
+    if look.is_monochrome() {
+        let black = look.paint(Pen::Text);
+        let (fore, back) = (black.value_at(0, 0), look.paint(Pen::Background).value_at(0, 0));
+        s.fill_rect(r, Paint::Pattern { pattern: Pattern::LT_GRAY, fore, back });
+        s.hline(r.x, r.right() - 1, r.bottom() - 1, black);
+        s.vline(r.right() - 1, r.y, r.bottom() - 1, black);
+        s.hline(r.x, r.right() - 2, r.y, look.paint(Pen::Background));
+        s.vline(r.x, r.y, r.bottom() - 2, look.paint(Pen::Background));
+        return;
+    }
+    s.fill_rect(r, look.paint(Pen::Background));
+    bevel(s, machine, r, true);
+    if r.w >= 14 {
+        bevel(s, machine, r.inset(1, 1), true);
+    }
+}
+
+fn centred_text(s: &mut Surface, machine: &Machine, r: Rect, text: &str, ink: Paint) {
+    let font = machine.look().text_font;
+    let (tw, th) = (font.text_width(text) as i32, font.height() as i32);
+    let bold = r.w >= 16;
+    let x = r.x + (r.w - tw - i32::from(bold)) / 2 + 1;
+    let y = r.y + (r.h - th) / 2 + 1;
+    let style = if bold { TextStyle::BOLD } else { TextStyle::PLAIN };
+    s.draw_text(font, text, x, y, ink, style);
+}
+
+/// A flag: a black pole on a foot, a red pennant.
+fn flag(s: &mut Surface, machine: &Machine, r: Rect) {
+    let look = machine.look();
+    let black = look.paint(Pen::Text);
+    let red = if look.is_monochrome() { black } else { solid(s, 0xFF0000).into() };
+    let inner = r.inset((r.w / 5).max(2), (r.h / 6).max(1));
+    let pole = inner.x + inner.w * 3 / 5;
+    s.vline(pole, inner.y, inner.bottom() - 1, black);
+    s.hline(inner.x, inner.right() - 1, inner.bottom() - 1, black);
+    let flag_h = (inner.h / 2).max(2);
+    for dy in 0..flag_h {
+        // The pennant narrows towards its tip at mid-height.
+        let reach = (inner.w * 3 / 5) * (flag_h - (2 * dy - flag_h + 1).abs()) / flag_h;
+        s.hline(pole - reach, pole, inner.y + dy, red);
+    }
+}
+
+/// A mine: a ball with four spikes in `ink`, and a glint.
+fn mine(s: &mut Surface, r: Rect, ink: Paint, glint: Paint) {
+    let black = ink;
+    let (cx, cy) = (r.x + r.w / 2, r.y + r.h / 2);
+    let radius = (r.w.min(r.h) / 4).max(2);
+    for dy in -radius..=radius {
+        let half = ((radius * radius - dy * dy) as f64).sqrt().round() as i32;
+        s.hline(cx - half, cx + half, cy + dy, black);
+    }
+    let spike = radius + (r.w / 8).max(1);
+    s.hline(cx - spike, cx + spike, cy, black);
+    s.vline(cx, cy - spike, cy + spike, black);
+    if radius >= 3 {
+        let white = glint;
+        s.fill_rect(Rect::new(cx - radius / 2, cy - radius / 2, (radius / 2).max(1), (radius / 2).max(1)), white);
+    }
+}

@@ -1,0 +1,382 @@
+//! MineSweeper: `parlour mines deal` (limits, determinism), the no-guess
+//! property, and the window played with the mouse and keys as a player
+//! would: buttons and chords, the panel's settings and their refusals,
+//! pause, presets and hints.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+
+use parlour::app::driver::Driver;
+use parlour::app::shell::Shell;
+use parlour::core::{Game, Status, Variant};
+use parlour::games::mines::generate;
+use parlour::games::mines::grid::Grid;
+use parlour::games::mines::rules::{Mark, MineMove, MinesVariant, Square};
+use parlour::games::mines::settings::{PRESETS, Settings};
+use parlour::games::mines::solver;
+use parlour::gfx::Rect;
+use parlour::host::{Controller, Opening};
+use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
+use parlour::views::mines::{MinesBoard, NO_GUESS, PAUSE, PRESET_COMMANDS};
+use parlour::views::{Response, View};
+
+use super::support::run;
+
+type MinesView = Controller<MinesVariant, MinesBoard>;
+
+fn deal(args: &[&str]) -> std::process::Output {
+    let mut all = vec!["mines", "deal"];
+    all.extend_from_slice(args);
+    run(&all)
+}
+
+#[test]
+fn mines_deal_prints_the_same_board_for_the_same_arguments() {
+    let args = ["--width", "30", "--height", "16", "--mines", "99", "--seed", "11", "--first", "29,15", "--no-guess"];
+    let a = deal(&args);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert_eq!(a.stdout, deal(&args).stdout);
+    let text = String::from_utf8(a.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 16);
+    assert!(rows.iter().all(|r| r.len() == 30));
+    assert_eq!(text.matches('*').count(), 99);
+    // The first square and its neighbours are free.
+    for (x, y) in [(29, 15), (28, 15), (29, 14), (28, 14)] {
+        assert_eq!(rows[y].as_bytes()[x], b'.', "({x},{y})");
+    }
+    let other = deal(&["--width", "30", "--height", "16", "--mines", "99", "--seed", "12", "--first", "29,15"]);
+    assert_ne!(text.as_bytes(), other.stdout.as_slice());
+}
+
+#[test]
+fn mines_deal_names_the_limit_an_argument_breaks() {
+    for (args, limit) in [
+        (vec!["--width", "7", "--height", "9", "--mines", "10"], "width must be from 8 to 30"),
+        (vec!["--width", "9", "--height", "17", "--mines", "10"], "height must be from 8 to 16"),
+        (vec!["--width", "9", "--height", "9", "--mines", "100"], "from 10 to 99"),
+        (vec!["--width", "8", "--height", "8", "--mines", "45"], "at most 44 mines (70% of its squares)"),
+        (vec!["--width", "9", "--height", "9", "--mines", "30", "--no-guess"], "too dense"),
+    ] {
+        let mut all = args.clone();
+        all.extend(["--seed", "1", "--first", "0,0"]);
+        let out = deal(&all);
+        assert!(!out.status.success(), "{all:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(limit), "{all:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let out = deal(&["--width", "9", "--height", "9", "--mines", "10", "--seed", "1", "--first", "9,3"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("X must be from 0 to 8"));
+    let out = deal(&["--width", "-9", "--height", "9", "--mines", "10", "--seed", "1", "--first", "0,0"]);
+    assert!(!out.status.success());
+}
+
+#[test]
+fn no_guess_presets_deal_from_every_corner() {
+    for preset in &PRESETS {
+        let s = Settings { no_guess: true, ..Settings::preset(preset) };
+        let grid = Grid::new(s.width as usize, s.height as usize);
+        for first in [0, grid.width - 1, grid.len() - grid.width, grid.len() - 1] {
+            for seed in 0..3 {
+                let l = generate::layout(&s, seed, first).unwrap();
+                assert!(solver::clears(&l, first), "{} seed {seed} first {first}", preset.name);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every no-guess board is cleared by the solver from its first click,
+    /// with the first square and its neighbours free.
+    #[test]
+    fn every_no_guess_board_clears_from_its_first_click(
+        preset in 0usize..3,
+        seed in any::<u64>(),
+        fx in 0usize..30,
+        fy in 0usize..16,
+    ) {
+        let s = Settings { no_guess: true, ..Settings::preset(&PRESETS[preset]) };
+        let grid = Grid::new(s.width as usize, s.height as usize);
+        let first = grid.index(fx % grid.width, fy % grid.height);
+        let l = generate::layout(&s, seed, first).unwrap();
+        prop_assert_eq!(l.mine_count(), s.mines as usize);
+        prop_assert!(grid.block(first).all(|i| !l.is_mine(i)));
+        prop_assert!(solver::clears(&l, first));
+    }
+}
+
+fn machine(id: MachineId) -> (Machine, Rect) {
+    let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+    let area = m.content();
+    (m, area)
+}
+
+fn open(settings: Settings, dir: &Path, seed: u64) -> MinesView {
+    let variant = MinesVariant::new(settings).unwrap();
+    let board = MinesBoard::new(settings, dir);
+    Controller::open(
+        "mines",
+        variant,
+        board,
+        dir,
+        &Opening { seed: Some(seed), fresh_seed: seed, ..Opening::default() },
+    )
+}
+
+/// The centre of square (x, y), counted from 0.
+fn centre(view: &MinesView, m: &Machine, area: Rect, x: usize, y: usize) -> (i32, i32) {
+    let l = MinesBoard::layout(view.session().state(), m, area);
+    let r = l.square(l.grid.index(x, y));
+    (r.x + r.w / 2, r.y + r.h / 2)
+}
+
+fn press(view: &mut MinesView, m: &Machine, area: Rect, (x, y): (i32, i32), buttons: &[Button]) -> Vec<Response> {
+    let mut out = Vec::new();
+    for &button in buttons {
+        out.push(view.input(&Input::MouseDown { x, y, button }, m, area));
+    }
+    for &button in buttons {
+        out.push(view.input(&Input::MouseUp { x, y, button }, m, area));
+    }
+    out
+}
+
+fn key(view: &mut MinesView, m: &Machine, area: Rect, k: Key) -> Response {
+    view.input(&Input::Key { key: k, mods: Modifiers::default() }, m, area)
+}
+
+#[test]
+fn left_opens_right_marks_and_both_buttons_or_the_middle_one_chord() {
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let dir = tempfile::tempdir().unwrap();
+        let (m, area) = machine(id);
+        let mut view = open(Settings::preset(&PRESETS[1]), dir.path(), 7);
+        let at = centre(&view, &m, area, 8, 8);
+        press(&mut view, &m, area, at, &[Button::Left]);
+        let st = view.session().state().clone();
+        assert!(st.started(), "{id}: {}", view.message());
+        assert_eq!(st.square(st.grid().index(8, 8)), Square::Open);
+        // Find a number with one covered mine beside it to flag and chord.
+        let grid = st.grid();
+        let target = (0..grid.len()).find_map(|i| {
+            let n = st.number(i)?;
+            let covered: Vec<usize> =
+                grid.neighbours(i).filter(|&j| matches!(st.square(j), Square::Covered(_))).collect();
+            let mines: Vec<usize> = covered.iter().copied().filter(|&j| st.is_mine(j)).collect();
+            (n as usize == mines.len() && mines.len() == 1 && covered.len() > 1).then(|| (i, mines[0]))
+        });
+        let Some((number, mine)) = target else { continue };
+        let (mx, my) = grid.xy(mine);
+        let flag_at = centre(&view, &m, area, mx, my);
+        press(&mut view, &m, area, flag_at, &[Button::Right]);
+        assert_eq!(view.session().state().square(mine), Square::Covered(Mark::Flag), "{id}");
+        assert_eq!(view.fields()[0], ("Flags", "39".to_string()));
+        let (nx, ny) = grid.xy(number);
+        let chord_at = centre(&view, &m, area, nx, ny);
+        let before = view.session().move_count();
+        let buttons: &[Button] =
+            if id == MachineId::MacSe30 { &[Button::Middle] } else { &[Button::Left, Button::Right] };
+        press(&mut view, &m, area, chord_at, buttons);
+        assert_eq!(view.session().move_count(), before + 1, "{id}: no chord: {}", view.message());
+        let after = view.session().state();
+        assert!(grid.neighbours(number).filter(|&j| j != mine).all(|j| after.square(j) == Square::Open), "{id}");
+        // Right again goes on to the question mark, and round to nothing.
+        press(&mut view, &m, area, flag_at, &[Button::Right]);
+        assert_eq!(view.session().state().square(mine), Square::Covered(Mark::Question));
+        press(&mut view, &m, area, flag_at, &[Button::Right]);
+        assert_eq!(view.session().state().square(mine), Square::Covered(Mark::None));
+    }
+}
+
+#[test]
+fn the_amiga_gives_the_right_button_to_the_field_and_keeps_its_menus_on_the_title_bar() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let view = open(Settings::beginner(), dir.path(), 3);
+    let at = centre(&view, &m, area, 4, 4);
+    let mut driver = Driver::new(Shell::new(m, Box::new(view), 1));
+    let start = driver.frame().clone();
+    driver.feed(&[Input::MouseDown { x: at.0, y: at.1, button: Button::Right }]);
+    assert_eq!(driver.frame(), &start, "no menu strip over the field");
+    driver.feed(&[Input::MouseUp { x: at.0, y: at.1, button: Button::Right }]);
+    let flagged = driver.frame().clone();
+    assert_ne!(flagged, start, "the square took a flag");
+    assert!(area.contains(at.0, at.1));
+    driver.feed(&[Input::MouseDown { x: 5, y: 3, button: Button::Right }]);
+    assert_ne!(driver.frame(), &flagged, "the menu strip opens from the title bar");
+    driver.feed(&[Input::MouseUp { x: 5, y: 3, button: Button::Right }]);
+}
+
+#[test]
+fn a_mine_loses_and_shows_every_mine() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = open(Settings::beginner(), dir.path(), 5);
+    {
+        let at = centre(&view, &m, area, 0, 0);
+        press(&mut view, &m, area, at, &[Button::Left])
+    };
+    let st = view.session().state().clone();
+    let grid = st.grid();
+    let mine = (0..grid.len()).find(|&i| st.is_mine(i)).unwrap();
+    let (x, y) = grid.xy(mine);
+    let responses = {
+        let at = centre(&view, &m, area, x, y);
+        press(&mut view, &m, area, at, &[Button::Left])
+    };
+    assert_eq!(view.session().state().status(), Status::Lost);
+    assert!(view.message().contains("mine went off"), "{}", view.message());
+    assert!(responses.iter().all(|r| !matches!(r, Response::Ask(_))), "a loss needs no requester");
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    assert_eq!(stats.game("mines/beginner").map(|g| g.lost), Some(1));
+}
+
+#[test]
+fn the_keyboard_plays_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(Settings::beginner(), dir.path(), 9);
+    key(&mut view, &m, area, Key::Left);
+    key(&mut view, &m, area, Key::Left);
+    key(&mut view, &m, area, Key::Char(' '));
+    assert!(view.session().state().started());
+    assert_eq!(view.session().state().square(4 * 9 + 3), Square::Open);
+    key(&mut view, &m, area, Key::Up);
+    let st = view.session().state().clone();
+    if matches!(st.square(3 * 9 + 3), Square::Covered(_)) {
+        key(&mut view, &m, area, Key::Char('f'));
+        assert_eq!(view.session().state().square(3 * 9 + 3), Square::Covered(Mark::Flag));
+    }
+}
+
+#[test]
+fn pause_stops_the_clock_and_covers_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut view = open(Settings::beginner(), dir.path(), 2);
+    view.input(&Input::Tick { ms: 5000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), 0, "the clock waits for the first action");
+    {
+        let at = centre(&view, &m, area, 4, 4);
+        press(&mut view, &m, area, at, &[Button::Left])
+    };
+    view.input(&Input::Tick { ms: 2000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), 2000);
+    let mut open_shot = m.new_surface();
+    view.draw(&mut open_shot, &m, area);
+    view.command(&Command::View(PAUSE));
+    view.input(&Input::Tick { ms: 3000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), 2000, "paused");
+    let mut paused = m.new_surface();
+    view.draw(&mut paused, &m, area);
+    let field = MinesBoard::layout(view.session().state(), &m, area).field;
+    let differs =
+        (field.y..field.bottom()).any(|y| (field.x..field.right()).any(|x| open_shot.get(x, y) != paused.get(x, y)));
+    assert!(differs, "the field is covered while paused");
+    {
+        let at = centre(&view, &m, area, 0, 0);
+        press(&mut view, &m, area, at, &[Button::Left])
+    };
+    assert!(view.message().contains("paused"), "{}", view.message());
+    key(&mut view, &m, area, Key::Char('p'));
+    view.input(&Input::Tick { ms: 1000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), 3000);
+}
+
+fn type_into(view: &mut MinesView, m: &Machine, area: Rect, row: usize, text: &str) -> Vec<Response> {
+    let l = MinesBoard::layout(view.session().state(), m, area);
+    let r = l.settings[row].number;
+    let mut out = press(view, m, area, (r.x + 3, r.y + 3), &[Button::Left]);
+    for c in text.chars() {
+        out.push(key(view, m, area, Key::Char(c)));
+    }
+    out.push(key(view, m, area, Key::Enter));
+    out
+}
+
+#[test]
+fn a_number_out_of_bounds_is_refused_in_a_requester_and_a_good_one_deals_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(Settings::beginner(), dir.path(), 4);
+    let out = type_into(&mut view, &m, area, 0, "35");
+    let Some(Response::Ask(req)) = out.last() else { panic!("no requester: {out:?}") };
+    let text = req.lines.join(" ");
+    assert!(text.contains("width must be from 8 to 30"), "{text}");
+    assert!(req.lines.iter().all(|l| l.len() <= 34), "{:?}", req.lines);
+    assert_eq!(view.session().variant().settings().width, 9, "no silent clamp");
+
+    type_into(&mut view, &m, area, 0, "20");
+    assert_eq!(view.session().variant().settings().width, 20, "a fresh game takes the new width at once");
+    type_into(&mut view, &m, area, 0, "10");
+    let out = type_into(&mut view, &m, area, 2, "60");
+    assert!(!matches!(out.last(), Some(Response::Ask(_))), "10 x 9 holds 60 mines: {out:?}");
+    assert_eq!(view.session().variant().settings().mines, 60);
+    let out = type_into(&mut view, &m, area, 1, "8");
+    let Some(Response::Ask(req)) = out.last() else { panic!("no requester") };
+    assert!(req.lines.join(" ").contains("at most 56 mines"), "{:?}", req.lines);
+    assert_eq!(view.session().variant().settings().height, 9);
+    assert_eq!(view.session().variant().id(), "mines/custom");
+
+    // Once a game is under way, settings wait for New Game.
+    {
+        let at = centre(&view, &m, area, 0, 0);
+        press(&mut view, &m, area, at, &[Button::Left])
+    };
+    type_into(&mut view, &m, area, 2, "30");
+    assert_eq!(view.session().variant().settings().mines, 60);
+    assert!(view.message().contains("next New Game"), "{}", view.message());
+    let Some(Response::Ask(_)) = view.command(&Command::New) else { panic!("New Game asks first") };
+    view.answer(0);
+    assert_eq!(view.session().variant().settings().mines, 30);
+}
+
+#[test]
+fn presets_and_no_guessing_switch_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = open(Settings::beginner(), dir.path(), 4);
+    view.command(&Command::View(PRESET_COMMANDS[2]));
+    assert_eq!(view.session().variant().id(), "mines/expert");
+    view.command(&Command::View(NO_GUESS));
+    assert_eq!(view.session().variant().id(), "mines/expert-no-guess");
+    let menus = view.menus();
+    let options = menus.iter().find(|m| m.title == "Options").expect("an Options menu");
+    assert!(options.items[0].checked);
+    // Played by hints alone, a no-guess board is won.
+    {
+        let at = centre(&view, &m, area, 15, 8);
+        press(&mut view, &m, area, at, &[Button::Left])
+    };
+    let mut guard = 0;
+    while view.session().state().status() == Status::Playing {
+        view.command(&Command::Hint);
+        let MineMove::Open(i) = view.session().state().hint().expect("a hint") else { unreachable!() };
+        let grid = view.session().state().grid();
+        let (x, y) = grid.xy(i);
+        {
+            let at = centre(&view, &m, area, x, y);
+            press(&mut view, &m, area, at, &[Button::Left])
+        };
+        guard += 1;
+        assert!(guard < 480);
+    }
+    assert_eq!(view.session().state().status(), Status::Won);
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    assert!(stats.game("mines/expert-no-guess").and_then(|g| g.best_time_ms).is_some());
+}
+
+#[test]
+fn the_hint_says_when_no_square_is_proved_free() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open(Settings::beginner(), dir.path(), 1);
+    // Before the first click any square is safe: the middle is named.
+    view.command(&Command::Hint);
+    assert_eq!(view.message(), "Hint: open 5,5");
+    let state = view.session().state();
+    assert!(state.check(&MineMove::Open(40)).is_ok());
+}
