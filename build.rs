@@ -2,7 +2,7 @@
 //!
 //! - every file under roms-like-assets/, as a table of (relative path,
 //!   bytes) that `src/assets.rs` includes;
-//! - the built-in data folders (game-types/, boards/, guide/), as a table
+//! - the built-in data folders (game-types/, card-shell/, boards/, guide/), as a table
 //!   of (path under the source tree, bytes) and a hash of the lot, that
 //!   `src/app/data_dirs.rs` includes.
 
@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The data folders that are built in, each read from the source tree.
-const DATA_FOLDERS: &[&str] = &["game-types", "boards", "guide"];
+const DATA_FOLDERS: &[&str] = &["game-types", "card-shell", "boards", "card-games", "guide"];
 
 /// Every file under `dir`, relative to `root`. Hidden files (editor and
 /// desktop litter such as .DS_Store) are left out.

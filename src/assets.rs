@@ -1,7 +1,7 @@
 //! The built-in "ROM": every file under roms-like-assets/ embedded at
 //! compile time, with an optional override folder (`--assets DIR`) whose
-//! files replace embedded ones of the same relative path. Pure: imports
-//! nothing else from Parlour, so every module may use it.
+//! files replace embedded ones of the same relative path. Imports only
+//! `core::files` (for bounded reads), so every module may use it.
 
 use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
@@ -29,11 +29,20 @@ pub fn read(path: &str) -> Option<Cow<'static, [u8]>> {
     if !is_contained(path) {
         return None;
     }
-    if let Some(dir) = OVERRIDE_DIR.get()
-        && let Ok(bytes) = std::fs::read(dir.join(path))
-    {
-        return Some(Cow::Owned(bytes));
+    if let Some(dir) = OVERRIDE_DIR.get() {
+        let file = dir.join(path);
+        match crate::core::files::read_capped(&file, crate::core::files::limits::PICTURE) {
+            Ok(bytes) => return Some(Cow::Owned(bytes)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => eprintln!("warning: {}: {e}; the built-in copy is used", file.display()),
+        }
     }
+    embedded(path)
+}
+
+/// The built-in copy of an asset, whatever the override folder holds (for
+/// when an override cannot be used).
+pub fn embedded(path: &str) -> Option<Cow<'static, [u8]>> {
     EMBEDDED.iter().find(|(p, _)| *p == path).map(|(_, b)| Cow::Borrowed(*b))
 }
 
@@ -58,6 +67,28 @@ pub fn subfolders(folder: &str) -> Vec<String> {
     names
 }
 
+/// The names of the files directly in `folder` (embedded and overriding),
+/// sorted and without repeats.
+pub fn files(folder: &str) -> Vec<String> {
+    let prefix = format!("{}/", folder.trim_end_matches('/'));
+    let mut names: Vec<String> = EMBEDDED
+        .iter()
+        .filter_map(|(p, _)| p.strip_prefix(&prefix))
+        .filter(|rest| !rest.contains('/'))
+        .map(str::to_string)
+        .collect();
+    if let Some(dir) = OVERRIDE_DIR.get()
+        && let Ok(entries) = std::fs::read_dir(dir.join(folder))
+    {
+        names.extend(
+            entries.flatten().filter(|e| e.path().is_file()).map(|e| e.file_name().to_string_lossy().into_owned()),
+        );
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,5 +102,7 @@ mod tests {
     #[test]
     fn embedded_fonts_are_present() {
         assert!(read("fonts/topaz8.font").is_some());
+        assert!(files("fonts").contains(&"topaz8.font".to_string()));
+        assert!(files("fonts").iter().all(|f| !f.contains('/')));
     }
 }

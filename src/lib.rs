@@ -5,7 +5,9 @@
 
 pub mod app;
 pub mod assets;
+pub mod audio;
 pub mod cards;
+pub mod checks;
 pub mod core;
 pub mod games;
 pub mod gfx;

@@ -33,7 +33,7 @@ const fn ink(rgb: u32, mono: Pattern) -> Ink {
 /// A whole back: the card edge, a white margin and the design's panel.
 pub fn back(size: &Size, n: usize) -> Canvas {
     let mut c = faces::blank(size);
-    let m = size.kind.pick(4, 3, 2);
+    let m = size.kind.pick(4, 3, 3, 2);
     let mut panel = Canvas::new(size.w - 2 * m, size.h - 2 * m);
     let design: fn(&mut Canvas, Kind) = match n {
         0 => lattice,
@@ -62,7 +62,7 @@ fn per_pixel(p: &mut Canvas, f: impl Fn(i32, i32) -> Ink) {
 
 /// Diagonal white lines on blue, gold studs in the cells.
 fn lattice(p: &mut Canvas, kind: Kind) {
-    let step = kind.pick(8, 8, 6);
+    let step = kind.pick(8, 8, 7, 6);
     let (w, h) = (p.w, p.h);
     per_pixel(p, |x, y| {
         // Centre the lattice so both sides of the panel match.
@@ -81,7 +81,7 @@ fn lattice(p: &mut Canvas, kind: Kind) {
 
 /// A harlequin of red and orange lozenges, a gold stud in each red one.
 fn diamonds(p: &mut Canvas, kind: Kind) {
-    let (hw, hh) = kind.pick((6, 9), (5, 8), (4, 6));
+    let (hw, hh) = kind.pick((6, 9), (5, 8), (4, 7), (4, 6));
     let (w, h) = (p.w, p.h);
     per_pixel(p, |x, y| {
         // Doubled coordinates of the pixel centre, so lozenges are
@@ -103,12 +103,12 @@ fn diamonds(p: &mut Canvas, kind: Kind) {
 
 /// Basket weave: square blocks of strands, turning a quarter each block.
 fn weave(p: &mut Canvas, kind: Kind) {
-    let block = kind.pick(8, 8, 6);
+    let block = kind.pick(8, 8, 7, 6);
     let strand = block / 2;
     // Medium cards shift the weave so no one-pixel sliver of a block is
     // left at an edge, and so the one-bit hatching (aligned to the card)
     // falls in the middle of each strand, as on large cards.
-    let shift = kind.pick(0, 3, 0);
+    let shift = kind.pick(0, 3, 0, 0);
     per_pixel(p, |x, y| {
         let (x, y) = (x + shift, y + shift);
         let across = ((x / block) + (y / block)) % 2 == 0;
@@ -156,7 +156,7 @@ fn castle(p: &mut Canvas, kind: Kind) {
     let towers = [(0.10, 0.30), (0.70, 0.90)];
     let wall = rect(w * 0.22, h * 0.55, w * 0.78, h * 0.86);
     let keep_top = h * 0.36;
-    let merlon = kind.pick(4.0, 3.0, 2.0);
+    let merlon = kind.pick(4.0, 3.0, 3.0, 2.0);
     let mut keep = rect(w * 0.36, keep_top, w * 0.64, h * 0.86);
     let mut x = w * 0.36;
     while x < w * 0.64 - 0.5 {
@@ -174,7 +174,7 @@ fn castle(p: &mut Canvas, kind: Kind) {
             poly(&[(w * x0 - 1.0, h * 0.42 + 0.5), (w * (x0 + x1) / 2.0, h * 0.22), (w * x1 + 1.0, h * 0.42 + 0.5)]);
         p.blob(&roof, RED.mono(BLACK_P), LINE);
         let wx = w * (x0 + x1) / 2.0;
-        p.fill(&rect(wx - 1.0, h * 0.52, wx + 1.0, h * 0.52 + kind.pick(5.0, 4.0, 2.0)), LINE);
+        p.fill(&rect(wx - 1.0, h * 0.52, wx + 1.0, h * 0.52 + kind.pick(5.0, 4.0, 3.0, 2.0)), LINE);
     }
     // The gate: an arch.
     let gate = union(rect(w * 0.42, h * 0.74, w * 0.58, h * 0.86), ellipse(w * 0.5, h * 0.74, w * 0.08, w * 0.08));
@@ -208,13 +208,13 @@ fn fish(p: &mut Canvas, kind: Kind) {
     let (w, h) = (p.w, p.h);
     per_pixel(p, |x, y| {
         let wave = ((x as f32 / 6.0 * TAU / 2.0).sin() * 1.2).round() as i32;
-        if (y + wave).rem_euclid(kind.pick(7, 6, 6)) == 0 {
+        if (y + wave).rem_euclid(kind.pick(7, 6, 6, 6)) == 0 {
             ink(CYAN, WHITE_P)
         } else {
             ink(BLUE.rgb.to_u32(), BLACK_P)
         }
     });
-    let (cw, ch) = kind.pick((31.0, 22.0), (26.0, 18.0), (25.0, 12.5));
+    let (cw, ch) = kind.pick((31.0, 22.0), (26.0, 18.0), (25.0, 16.0), (25.0, 12.5));
     let rows = (h as f32 / ch).floor() as i32;
     let top = (h as f32 - rows as f32 * ch) / 2.0;
     for r in 0..rows {
@@ -267,11 +267,12 @@ fn sun(p: &mut Canvas, kind: Kind) {
         let a = (y as f32 + 0.5 - cy).atan2(x as f32 + 0.5 - cx);
         if ((a / TAU * rays).rem_euclid(1.0)) < 0.5 { ink(GOLD.rgb.to_u32(), WHITE_P) } else { ink(ORANGE, BLACK_P) }
     });
-    let r = p.w as f32 * kind.pick(0.3, 0.3, 0.32);
+    let r = p.w as f32 * kind.pick(0.3, 0.3, 0.31, 0.32);
     p.blob(&ellipse(cx, cy, r, r), GOLD.mono(WHITE_P), LINE);
     let (x, y) = (cx.floor() as i32, cy.floor() as i32);
     match kind {
-        Kind::Large => {
+        // The compact panel's odd width centres the large card's face.
+        Kind::Large | Kind::Compact => {
             let e = (r * 0.4) as i32;
             for ex in [x - e, x + e - 1] {
                 p.fill(&rect(ex as f32, (y - 4) as f32, (ex + 2) as f32, (y - 2) as f32), LINE);
@@ -311,7 +312,7 @@ fn sun(p: &mut Canvas, kind: Kind) {
 
 /// A tin robot on a purple circuit board.
 fn robot(p: &mut Canvas, kind: Kind) {
-    let step = kind.pick(6, 5, 4);
+    let step = kind.pick(6, 5, 5, 4);
     per_pixel(
         p,
         |x, y| {
@@ -339,7 +340,7 @@ fn robot(p: &mut Canvas, kind: Kind) {
     let mouth_y = (h * 0.34) as i32;
     let mut x = (cx - 3.0 * s) as i32;
     while x <= (cx + 3.0 * s) as i32 {
-        p.line(x, mouth_y, x, mouth_y + kind.pick(2, 2, 1), LINE);
+        p.line(x, mouth_y, x, mouth_y + kind.pick(2, 2, 2, 1), LINE);
         x += 2;
     }
     let lamps = [RED.mono(BLACK_P), GOLD.mono(WHITE_P), ink(GREEN, BLACK_P)];
@@ -359,7 +360,7 @@ fn robot(p: &mut Canvas, kind: Kind) {
 /// Daisies and little magenta flowers on dark green.
 fn flowers(p: &mut Canvas, kind: Kind) {
     p.fill(&rect(0.0, 0.0, p.w as f32, p.h as f32), ink(DARK_GREEN, BLACK_P));
-    let (cw, ch) = kind.pick((16.0, 15.0), (13.0, 12.5), (9.0, 9.5));
+    let (cw, ch) = kind.pick((16.0, 15.0), (13.0, 12.5), (11.0, 11.0), (9.0, 9.5));
     let (w, h) = (p.w as f32, p.h as f32);
     let rows = (h / ch).ceil() as i32 + 1;
     for r in 0..rows {
@@ -368,7 +369,7 @@ fn flowers(p: &mut Canvas, kind: Kind) {
         while cx < w + cw {
             let cy = r as f32 * ch + (h % ch) / 2.0;
             let daisy = (r + (cx / cw) as i32) % 2 == 0;
-            flower(p, cx, cy, kind.pick(2.6, 2.1, 1.5), daisy);
+            flower(p, cx, cy, kind.pick(2.6, 2.1, 1.8, 1.5), daisy);
             cx += cw;
         }
     }
@@ -400,6 +401,7 @@ fn plaid(p: &mut Canvas, kind: Kind) {
     let sett: Vec<(Ink, i32)> = kind.pick(
         vec![(red, 6), (black, 1), (green, 5), (gold, 1), (green, 5), (black, 1), (red, 3), (navy, 4)],
         vec![(red, 5), (black, 1), (green, 4), (gold, 1), (green, 4), (black, 1), (red, 2), (navy, 3)],
+        vec![(red, 4), (black, 1), (green, 3), (gold, 1), (green, 3), (black, 1), (red, 2), (navy, 2)],
         vec![(red, 3), (black, 1), (green, 3), (gold, 1), (green, 3), (navy, 2)],
     );
     let period: i32 = sett.iter().map(|s| s.1).sum();

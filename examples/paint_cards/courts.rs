@@ -3,13 +3,17 @@
 //! Large cards show a double-headed half figure in a frame, as printed
 //! courts do: headwear says the rank (a pointed crown and a beard for the
 //! king, a tiara and long hair for the queen, a feathered cap for the
-//! jack), and each suit has its own cloth and holds its old Latin-suit
-//! emblem: spades a sword, hearts a cup, diamonds a coin, clubs a staff.
-//! The jacks of hearts and diamonds and the king of diamonds are drawn in
-//! profile, the deck's traditional one-eyed cards. Medium cards show the
-//! same figures a size down: heads and headwear redrawn pixel by pixel
-//! (`heads::MEDIUM_*`), cloth and emblems placed anew. Small cards show a
-//! simplified bust.
+//! jack), and each suit has its own cloth and holds an emblem of the old
+//! Latin suits, as the Card Shell's cards did: staffs on spades, cups on
+//! hearts, swords on diamonds, coins on clubs. So the king of diamonds,
+//! not the king of hearts, has the sword that seems to pass through his
+//! head, and the king of hearts holds a cup. The jacks of hearts and
+//! diamonds and the king of diamonds are drawn in profile, the deck's
+//! traditional one-eyed cards. Medium cards show the same figures a size
+//! down: heads and headwear redrawn pixel by pixel (`heads::MEDIUM_*`),
+//! cloth and emblems placed anew. Small cards show a simplified bust, in
+//! profile for the one-eyed cards, with the emblem in hand; compact cards
+//! show the same bust in a frame.
 
 use parlour::cards::{Card, Colour, Suit};
 
@@ -52,11 +56,17 @@ enum Motif {
 
 fn motif(suit: Suit) -> Motif {
     match suit {
-        Suit::Spades => Motif::Sword,
+        Suit::Spades => Motif::Staff,
         Suit::Hearts => Motif::Cup,
-        Suit::Diamonds => Motif::Coin,
-        Suit::Clubs => Motif::Staff,
+        Suit::Diamonds => Motif::Sword,
+        Suit::Clubs => Motif::Coin,
     }
+}
+
+/// The king of diamonds' sword runs behind his head and out the other
+/// side: the old joke of the king who stuck a sword through his head.
+fn sword_through_head(card: Card) -> bool {
+    (card.rank.value(), card.suit) == (KING, Suit::Diamonds)
 }
 
 /// A figure's colours: main cloth, trimming, a second accent, hair.
@@ -109,6 +119,7 @@ pub fn draw(c: &mut Canvas, size: &Size, card: Card) {
             (MEDIUM_HALF_W, MEDIUM_HALF_H),
             medium_half_figure(card),
         ),
+        Kind::Compact => draw_compact(c, size, card),
         Kind::Small => draw_small(c, size, card),
     }
 }
@@ -143,13 +154,17 @@ fn half_figure(card: Card) -> Canvas {
     let mut f = Canvas::new(HALF_W, HALF_H + 2);
     let rank = card.rank.value();
     robe(&mut f, &d, rank);
+    if sword_through_head(card) {
+        // The blade, from the hand up behind the head to the far side.
+        f.blob(&poly(&[(35.5, 24.0), (8.5, 8.5), (10.0, 6.0), (38.5, 23.0)]), SILVER, LINE);
+    }
     head(&mut f, &d, rank, profile);
     match rank {
         KING => crown(&mut f, &d),
         QUEEN => tiara(&mut f, &d),
         _ => cap(&mut f, &d),
     }
-    hold(&mut f, &d, motif(card.suit), card.suit);
+    hold(&mut f, &d, motif(card.suit), card.suit, sword_through_head(card));
     let (fill, edge) = suit_inks(card.suit);
     f.stamp(&glyphs::index_suit(card.suit), 1, 1, fill, edge);
     let f = if mirrored(card) { f.flip_h() } else { f };
@@ -280,8 +295,9 @@ fn cap(f: &mut Canvas, d: &Dress) {
     f.line(16, 8, 29, 8, d.robe);
 }
 
-/// The suit's emblem in the figure's hand, on the right.
-fn hold(f: &mut Canvas, d: &Dress, m: Motif, suit: Suit) {
+/// The suit's emblem in the figure's hand, on the right (a sword's hilt
+/// only, when its blade runs behind the head).
+fn hold(f: &mut Canvas, d: &Dress, m: Motif, suit: Suit, hilt_only: bool) {
     let hand_y = match m {
         Motif::Sword | Motif::Staff => 28.0,
         Motif::Cup => 29.5,
@@ -291,7 +307,11 @@ fn hold(f: &mut Canvas, d: &Dress, m: Motif, suit: Suit) {
     f.blob(&capsule(38.5, 27.0, 37.5, hand_y, 3.4), d.robe, LINE);
     f.blob(&capsule(37.8, hand_y - 2.6, 37.5, hand_y - 1.8, 3.4), d.trim, LINE);
     match m {
-        Motif::Sword => sword(f),
+        Motif::Sword if hilt_only => hilt(f),
+        Motif::Sword => {
+            f.blob(&poly(&[(36.0, 24.0), (36.0, 4.0), (37.5, 1.0), (39.0, 4.0), (39.0, 24.0)]), SILVER, LINE);
+            hilt(f);
+        }
         Motif::Cup => cup(f, suit),
         Motif::Coin => coin(f, suit),
         Motif::Staff => staff(f, d),
@@ -299,8 +319,8 @@ fn hold(f: &mut Canvas, d: &Dress, m: Motif, suit: Suit) {
     f.blob(&ellipse(37.5, hand_y, 3.0, 2.5), SKIN, LINE);
 }
 
-fn sword(f: &mut Canvas) {
-    f.blob(&poly(&[(36.0, 24.0), (36.0, 4.0), (37.5, 1.0), (39.0, 4.0), (39.0, 24.0)]), SILVER, LINE);
+/// A sword's crossguard, grip and pommel, below the hand's blade.
+fn hilt(f: &mut Canvas) {
     f.blob(&rect(33.0, 23.0, 42.0, 26.0), GOLD, LINE);
     f.blob(&rect(36.0, 26.0, 39.0, 31.0), BROWN, LINE);
     f.blob(&ellipse(37.5, 31.5, 2.0, 1.5), GOLD, LINE);
@@ -331,16 +351,27 @@ fn staff(f: &mut Canvas, d: &Dress) {
     f.set(37, 9, d.trim);
 }
 
-/// Small cards: a hand-drawn bust in the middle, in the suit's cloth.
+/// Small cards' emblems, 5 x 7, held at the bust's right shoulder. Extra
+/// legend: `s` silver, `b` wood, `v` green, `p` the suit's colour.
+const SMALL_SWORD: [&str; 7] = ["..#..", ".#s#.", ".#s#.", ".#s#.", "#ggg#", ".#b#.", "..#.."];
+const SMALL_CUP: [&str; 7] = ["#####", "#gpg#", "#ggg#", ".#g#.", "..#..", ".#g#.", ".###."];
+const SMALL_COIN: [&str; 7] = [".....", ".###.", "#ggg#", "#gpg#", "#ggg#", ".###.", "....."];
+const SMALL_STAFF: [&str; 7] = [".###.", "#vvv#", ".#b#.", "..b..", "..b..", "..b..", "..b.."];
+
+/// Small cards: a hand-drawn bust in the middle, in the suit's cloth, in
+/// profile for the one-eyed cards, holding the suit's emblem.
 fn draw_small(c: &mut Canvas, size: &Size, card: Card) {
     let d = dress(card);
-    let rows: &[&str] = match card.rank.value() {
-        KING => &heads::SMALL_KING,
-        QUEEN => &heads::SMALL_QUEEN,
-        _ => &heads::SMALL_JACK,
+    let rows: Vec<&str> = match (card.rank.value(), in_profile(card)) {
+        (KING, false) => heads::SMALL_KING.to_vec(),
+        (KING, true) => heads::with_face(&heads::SMALL_KING, &heads::SMALL_KING_PROFILE_FACE),
+        (QUEEN, _) => heads::SMALL_QUEEN.to_vec(),
+        (_, false) => heads::SMALL_JACK.to_vec(),
+        (_, true) => heads::with_face(&heads::SMALL_JACK, &heads::SMALL_JACK_PROFILE_FACE),
     };
     let (w, h) = (rows[0].len() as i32, rows.len() as i32);
-    c.sprite(rows, (size.w - w) / 2, (size.h - h) / 2, |ch| match ch {
+    let (x, y) = ((size.w - w) / 2, (size.h - h) / 2);
+    c.sprite(&rows, x, y, |ch| match ch {
         '#' => Some(LINE),
         's' => Some(SKIN),
         'h' => Some(d.hair),
@@ -352,6 +383,36 @@ fn draw_small(c: &mut Canvas, size: &Size, card: Card) {
         'w' => Some(PAPER),
         _ => None,
     });
+    let emblem: &[&str] = match motif(card.suit) {
+        Motif::Sword => &SMALL_SWORD,
+        Motif::Cup => &SMALL_CUP,
+        Motif::Coin => &SMALL_COIN,
+        Motif::Staff => &SMALL_STAFF,
+    };
+    let (_, pip) = suit_inks(card.suit);
+    c.sprite(emblem, x + w - 2, y + 8, |ch| match ch {
+        '#' => Some(LINE),
+        'g' => Some(GOLD.mono(PAPER.mono)),
+        's' => Some(SILVER),
+        'b' => Some(BROWN),
+        'v' => Some(GREEN.mono(PAPER.mono)),
+        'p' => Some(pip),
+        _ => None,
+    });
+}
+
+/// Compact cards: the small card's bust in a frame between the two corner
+/// indices, with the suit in the frame's corners as on the bigger courts.
+fn draw_compact(c: &mut Canvas, size: &Size, card: Card) {
+    let (inset_x, inset_y) = (8, 13);
+    let frame = rect(inset_x as f32, inset_y as f32, (size.w - inset_x) as f32, (size.h - inset_y) as f32);
+    c.blob(&frame, PAPER, frame_ink(card.suit));
+    draw_small(c, size, card);
+    let (fill, edge) = suit_inks(card.suit);
+    let pip = glyphs::small_pip(card.suit);
+    c.stamp(&pip, inset_x + 2, inset_y + 2, fill, edge);
+    let turned = pip.rot180();
+    c.stamp(&turned, size.w - inset_x - 2 - pip.w, size.h - inset_y - 2 - pip.h, fill, edge);
 }
 
 /// The upper half of a medium card's picture, drawn like `half_figure`
@@ -363,8 +424,11 @@ fn medium_half_figure(card: Card) -> Canvas {
     let rank = card.rank.value();
     let mut f = Canvas::new(MEDIUM_HALF_W, MEDIUM_HALF_H + 2);
     medium_robe(&mut f, &d, rank);
+    if sword_through_head(card) {
+        f.blob(&poly(&[(27.0, 20.0), (6.5, 8.5), (8.0, 6.0), (30.0, 19.0)]), SILVER, LINE);
+    }
     medium_head(&mut f, &d, rank, in_profile(card));
-    medium_hold(&mut f, &d, motif(card.suit), card.suit);
+    medium_hold(&mut f, &d, motif(card.suit), card.suit, sword_through_head(card));
     let (fill, edge) = suit_inks(card.suit);
     f.stamp(&glyphs::index_suit(card.suit), 1, 1, fill, edge);
     let f = if mirrored(card) { f.flip_h() } else { f };
@@ -437,8 +501,9 @@ fn medium_head(f: &mut Canvas, d: &Dress, rank: u8, profile: bool) {
     });
 }
 
-/// The suit's emblem in the figure's right hand.
-fn medium_hold(f: &mut Canvas, d: &Dress, m: Motif, suit: Suit) {
+/// The suit's emblem in the figure's right hand (a sword's hilt only, when
+/// its blade runs behind the head).
+fn medium_hold(f: &mut Canvas, d: &Dress, m: Motif, suit: Suit, hilt_only: bool) {
     let hand_y = match m {
         Motif::Sword | Motif::Staff => 24.0,
         Motif::Cup => 25.0,
@@ -449,7 +514,9 @@ fn medium_hold(f: &mut Canvas, d: &Dress, m: Motif, suit: Suit) {
     let (fill, edge) = suit_inks(suit);
     match m {
         Motif::Sword => {
-            f.blob(&poly(&[(27.0, 20.0), (27.0, 3.5), (28.5, 1.0), (30.0, 3.5), (30.0, 20.0)]), SILVER, LINE);
+            if !hilt_only {
+                f.blob(&poly(&[(27.0, 20.0), (27.0, 3.5), (28.5, 1.0), (30.0, 3.5), (30.0, 20.0)]), SILVER, LINE);
+            }
             f.blob(&rect(25.0, 19.0, 32.0, 22.0), GOLD, LINE);
             f.blob(&rect(27.0, 22.0, 30.0, 26.0), BROWN, LINE);
             f.blob(&ellipse(28.5, 26.5, 1.7, 1.2), GOLD, LINE);

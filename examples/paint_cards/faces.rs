@@ -56,7 +56,7 @@ fn rank_ink(suit: Suit) -> Ink {
 /// bottom-right one. Large and medium cards stack rank over suit in a
 /// column 9 pixels wide (medium ranks are a row shorter and start a row
 /// higher, so 11 rows of a card overlapped in a column show its rank);
-/// small ones put them side by side, so the few rows that show of a card
+/// compact and small ones put them side by side, so the few rows that show of a card
 /// overlapped in a column still name it.
 fn draw_index(c: &mut Canvas, size: &Size, card: Card) {
     let (fill, edge) = suit_inks(card.suit);
@@ -72,6 +72,13 @@ fn draw_index(c: &mut Canvas, size: &Size, card: Card) {
             let rank = glyphs::medium_rank(card.rank);
             c.stamp(&rank, 6 - rank.w / 2, 3, ink, ink);
             c.stamp(&suit, 3, 13, fill, edge);
+        }
+        Kind::Compact => {
+            // Side by side like the small card's, so a 12-row strip of a
+            // covered card shows both; the suit sits on the rank's baseline.
+            let rank = glyphs::medium_rank(card.rank);
+            c.stamp(&rank, 3, 3, ink, ink);
+            c.stamp(&suit, 4 + rank.w, 4, fill, edge);
         }
         Kind::Small => {
             let rank = glyphs::small_rank(card.rank);
@@ -124,6 +131,7 @@ fn pip_field(size: &Size) -> PipField {
     match size.kind {
         Kind::Large => PipField { columns: [20, 35, 50], top: 9, bottom: 75 },
         Kind::Medium => PipField { columns: [18, 29, 40], top: 7, bottom: size.h - 7 - 9 },
+        Kind::Compact => PipField { columns: [14, 22, 30], top: 13, bottom: size.h - 13 - 7 },
         Kind::Small => PipField { columns: [8, 14, 20], top: 10, bottom: size.h - 10 - 5 },
     }
 }
@@ -133,6 +141,8 @@ fn draw_pips(c: &mut Canvas, size: &Size, card: Card) {
     let pip = match size.kind {
         Kind::Large => glyphs::large_pip(card.suit),
         Kind::Medium => glyphs::medium_pip(card.suit),
+        // The index's 7 x 7 suit: odd, so the middle column centres.
+        Kind::Compact => glyphs::index_suit(card.suit),
         Kind::Small => glyphs::small_pip(card.suit),
     };
     let turned = pip.rot180();
@@ -176,12 +186,13 @@ fn draw_ace(c: &mut Canvas, size: &Size, suit: Suit) {
     let (w, h) = match size.kind {
         Kind::Large => (27, 30),
         Kind::Medium => (22, 25),
+        Kind::Compact => (19, 21),
         Kind::Small => (13, 14),
     };
     let pip = suits::pip(suit, w, h);
     let (x, y) = ((size.w - w) / 2, (size.h - h) / 2);
     let (fill, edge) = suit_inks(suit);
-    if suit.colour() == Colour::Red && size.roomy() {
+    if suit.colour() == Colour::Red && size.kind != Kind::Small {
         // Hatched inside a white ring, as an engraver marks red.
         c.stamp(&pip, x, y, RED_ENGRAVED, RED_INK);
         stamp_outline(c, &eroded(&pip, 1), x, y, RED_HOLLOW);
@@ -221,6 +232,14 @@ fn draw_ace_of_spades(c: &mut Canvas, size: &Size) {
             stamp_outline(c, &body_of(&eroded(&pip, 2), 0.7), x, y, inner);
             c.sprite(&MEDIUM_ACE_CROWN, x + pip.w / 2 - 4, y + 10, crown);
             ribbon(c, size.w / 2, y + pip.h + 3, "PARLOUR", 5);
+        }
+        Kind::Compact => {
+            // No room for the wreath and ribbon: the spade and its crown.
+            let pip = suits::pip(Suit::Spades, 25, 28);
+            let (x, y) = ((size.w - pip.w) / 2, (size.h - pip.h) / 2);
+            c.stamp(&pip, x, y, LINE, LINE);
+            stamp_outline(c, &body_of(&eroded(&pip, 2), 0.7), x, y, inner);
+            c.sprite(&ACE_CROWN, x + pip.w / 2 - 4, y + 9, crown);
         }
         Kind::Small => {
             let pip = suits::pip(Suit::Spades, 17, 19);

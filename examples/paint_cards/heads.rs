@@ -320,3 +320,36 @@ pub const MEDIUM_JACK_PROFILE: [&str; 18] = [
     "....#sssss#hh#.....",
     ".....##sss###......",
 ];
+
+/// The faces of the small one-eyed cards, facing left: rows 6 to 11 of
+/// `SMALL_KING` for the king of diamonds, rows 4 to 9 of `SMALL_JACK` for
+/// the jacks of hearts and diamonds (see [`with_face`]).
+pub const SMALL_KING_PROFILE_FACE: (usize, [&str; 6]) = (
+    6,
+    [
+        "..#sssssss#hhhhh#..",
+        "..#s#ssssss#hhhh#..",
+        ".#ssssssss#hhhhh#..",
+        "..#hhhhhhhhhhhhh#..",
+        "..#mmhhhhhhhhhhh#..",
+        "...#hhhhhhhhhhh#...",
+    ],
+);
+pub const SMALL_JACK_PROFILE_FACE: (usize, [&str; 6]) = (
+    4,
+    [
+        "...#sssssss#hhhh#..",
+        "...#s#sssss#hhhh#..",
+        "..#sssssss#hhhhh#..",
+        "...#msssss#hhhh#...",
+        "...#ssssss#hhh#....",
+        "....#sssss#h##.....",
+    ],
+);
+
+/// A bust with its face rows, from `face.0` on, replaced by `face.1`.
+pub fn with_face(bust: &[&'static str], face: &(usize, [&'static str; 6])) -> Vec<&'static str> {
+    let mut rows = bust.to_vec();
+    rows[face.0..face.0 + face.1.len()].copy_from_slice(&face.1);
+    rows
+}

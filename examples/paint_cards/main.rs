@@ -1,10 +1,12 @@
 //! Paints Parlour's playing cards: `cargo run --example paint_cards`
-//! rewrites roms-like-assets/cards/{large,medium,small}/.
+//! rewrites roms-like-assets/cards/{large,medium,compact,small}/.
 //!
-//! Three sizes: `large` 71 x 96 (the classic Windows card, used by YaZZle
+//! Four sizes: `large` 71 x 96 (the classic Windows card, used by YaZZle
 //! and the Macs); `medium` 58 x 79, the same proportions, for layouts
 //! large cards do not fit (ten columns in YaZZle's window, Klondike on a
-//! 512-pixel Mac); and `small` 29 x 44 for the Amiga's 320-pixel lores
+//! 512-pixel Mac); `compact` 45 x 61, for ten columns or a pyramid on a
+//! 512-pixel Mac (10 x 45 + 9 x 4 = 486), with the small card's
+//! side-by-side index, 7 x 7 pips and framed busts; and `small` 29 x 44 for the Amiga's 320-pixel lores
 //! screen, where ten columns with 3-pixel gaps fit (10 x 29 + 9 x 3 =
 //! 317). The small card's odd width centres a pip column; its height fits
 //! a 7-row corner index top and bottom and four rows of 5-pixel pips with
@@ -47,20 +49,22 @@ use std::path::{Path, PathBuf};
 use canvas::Canvas;
 use parlour::gfx::Rgb;
 
-/// Which of the three card sizes: each has its own hand-placed details.
+/// Which of the four card sizes: each has its own hand-placed details.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     Large,
     Medium,
+    Compact,
     Small,
 }
 
 impl Kind {
-    /// One of three measures, by size.
-    pub fn pick<T>(self, large: T, medium: T, small: T) -> T {
+    /// One of four measures, by size.
+    pub fn pick<T>(self, large: T, medium: T, compact: T, small: T) -> T {
         match self {
             Kind::Large => large,
             Kind::Medium => medium,
+            Kind::Compact => compact,
             Kind::Small => small,
         }
     }
@@ -76,14 +80,16 @@ pub struct Size {
 
 impl Size {
     /// Large and medium cards have room for pip layouts of full-size pips,
-    /// framed court pictures and a stacked corner index; small ones do not.
+    /// framed double-headed court pictures and a stacked corner index;
+    /// compact and small ones do not.
     pub fn roomy(&self) -> bool {
-        self.kind != Kind::Small
+        matches!(self.kind, Kind::Large | Kind::Medium)
     }
 }
 
 pub const LARGE: Size = Size { name: "large", w: 71, h: 96, kind: Kind::Large };
 pub const MEDIUM: Size = Size { name: "medium", w: 58, h: 79, kind: Kind::Medium };
+pub const COMPACT: Size = Size { name: "compact", w: 45, h: 61, kind: Kind::Compact };
 pub const SMALL: Size = Size { name: "small", w: 29, h: 44, kind: Kind::Small };
 
 /// The colour image as an indexed PNG with a transparent entry 0: the
@@ -183,9 +189,9 @@ fn main() {
     let mut grand_total = 0;
     let only = option(&args, "--size");
     if let Some(name) = only {
-        assert!([&LARGE, &MEDIUM, &SMALL].iter().any(|s| s.name == name), "--size: no size called {name}");
+        assert!([&LARGE, &MEDIUM, &COMPACT, &SMALL].iter().any(|s| s.name == name), "--size: no size called {name}");
     }
-    for size in [&LARGE, &MEDIUM, &SMALL].into_iter().filter(|s| only.is_none_or(|o| o == s.name)) {
+    for size in [&LARGE, &MEDIUM, &COMPACT, &SMALL].into_iter().filter(|s| only.is_none_or(|o| o == s.name)) {
         let dir = root.join(size.name);
         fs::create_dir_all(&dir).expect("the cards folder is writable");
         // Remove old images so renamed art leaves nothing behind.

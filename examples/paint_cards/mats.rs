@@ -64,11 +64,11 @@ fn engrave(c: &mut Canvas, sign: &Bitmap, x: i32, y: i32) {
     }
 }
 
-/// A rank letter, doubled in size on large and medium cards.
+/// A rank letter, doubled in size on all but small cards.
 fn letter(size: &Size, rank: Rank) -> Bitmap {
     let g = match size.kind {
         Kind::Large | Kind::Small => glyphs::large_rank(rank),
-        Kind::Medium => glyphs::medium_rank(rank),
+        Kind::Medium | Kind::Compact => glyphs::medium_rank(rank),
     };
     if size.kind == Kind::Small {
         return g;
@@ -81,7 +81,7 @@ fn letter(size: &Size, rank: Rank) -> Bitmap {
 
 /// A ring: the stock can be dealt again.
 fn circle(size: &Size) -> Bitmap {
-    let (d, t) = size.kind.pick((31, 0.16), (24, 0.2), (15, 0.27));
+    let (d, t) = size.kind.pick((31, 0.16), (24, 0.2), (19, 0.23), (15, 0.27));
     Bitmap::sample(d, d, |u, v| {
         let r = (u * u + v * v).sqrt();
         r <= 1.0 && r >= 1.0 - t
@@ -90,6 +90,6 @@ fn circle(size: &Size) -> Bitmap {
 
 /// An X: the stock is spent.
 fn cross(size: &Size) -> Bitmap {
-    let (d, t) = size.kind.pick((25, 0.09), (20, 0.11), (13, 0.16));
+    let (d, t) = size.kind.pick((25, 0.09), (20, 0.11), (16, 0.13), (13, 0.16));
     Bitmap::sample(d, d, |u, v| (u - v).abs() < t || (u + v).abs() < t)
 }

@@ -49,7 +49,7 @@ fn sheet(size: &Size, dir: &Path, look: &Look) -> Surface {
 fn table(size: &Size, dir: &Path, look: &Look, columns: i32) -> Surface {
     let mut s = look.new_surface();
     s.clear(look.paint(Pen::Felt));
-    let step = size.kind.pick(18, 15, 10);
+    let step = size.kind.pick(18, 15, 13, 10);
     let cards = faces::all_cards();
     for col in 0..columns {
         let x = 3 + col * (size.w + 3);
@@ -84,7 +84,7 @@ pub fn render(size: &Size, dir: &Path, out: &Path) {
         ("amiga", Look::amiga_pal()),
         ("dblpal", Look::amiga_dblpal()),
     ];
-    let n = size.kind.pick(2, 2, 3);
+    let n = size.kind.pick(2, 2, 2, 3);
     for (name, look) in &looks {
         let s = sheet(size, dir, look);
         let file = out.join(format!("{}-{name}.png", size.name));
@@ -94,12 +94,13 @@ pub fn render(size: &Size, dir: &Path, out: &Path) {
     // one-bit Mac, ten columns in YaZZle's window or on the Amiga.
     let (table_look, columns) = match size.kind {
         Kind::Large | Kind::Medium => (Look::mac(Depth::Bits1, 512, 342), 7),
+        Kind::Compact => (Look::mac(Depth::Bits1, 512, 342), 10),
         Kind::Small => (Look::amiga_pal(), 10),
     };
     let t = table(size, dir, &table_look, columns);
     fs::write(out.join(format!("{}-table.png", size.name)), encode_png(&zoom(&t, 2))).expect("table written");
     if size.roomy() {
-        let t = table(size, dir, &Look::yazzle(&[]), size.kind.pick(7, 10, 10));
+        let t = table(size, dir, &Look::yazzle(&[]), size.kind.pick(7, 10, 10, 10));
         fs::write(out.join(format!("{}-table-rgb.png", size.name)), encode_png(&t)).expect("table written");
     }
 }
@@ -109,7 +110,7 @@ pub fn render(size: &Size, dir: &Path, out: &Path) {
 pub fn detail(size: &Size, dir: &Path, out: &Path, names: &[String]) {
     let (rgb, mono) = (Look::yazzle(&[]), Look::mac(Depth::Bits1, 512, 342));
     let gap = 3;
-    let n = std::env::var("DETAIL_ZOOM").ok().and_then(|z| z.parse().ok()).unwrap_or(size.kind.pick(4, 5, 6));
+    let n = std::env::var("DETAIL_ZOOM").ok().and_then(|z| z.parse().ok()).unwrap_or(size.kind.pick(4, 5, 6, 6));
     let pair_w = 2 * size.w + 3 * gap;
     let per_row = (1560 / (n * pair_w)).max(1) as usize;
     let rows = names.len().div_ceil(per_row) as i32;

@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::core::files::replace_atomic;
 use crate::gfx::image_io::encode_bmp;
 use crate::gfx::reduce::{area_average, quantise};
 use crate::host::{self, Opening, Places};
@@ -25,24 +26,23 @@ pub fn render(folder: &Path) -> Result<Vec<u8>, String> {
     let game = catalog::find(&folder.to_string_lossy())?;
     let choice = MachineChoice { id: Some(MachineId::Yazzle), depth: None, skin: Some(CAPTURE_SKIN.into()) };
     let machine = Machine::new(&choice, MachineId::Yazzle).map_err(|e| e.0)?;
-    // A data folder of its own: the picture must not depend on the
-    // player's preferences (card back) or touch their journal.
-    let scratch = std::env::temp_dir().join(format!("parlour-capture-{}", std::process::id()));
+    // A data folder of its own, made afresh and removed after: the picture
+    // must not depend on the player's preferences (card back) or touch
+    // their journal.
+    let scratch = tempfile::tempdir().map_err(|e| format!("no scratch folder for the capture: {e}"))?;
     let how = Opening { seed: Some(CAPTURE_SEED), fresh_seed: CAPTURE_SEED, ..Default::default() };
-    let view = host::open(&game, &Places { data_dir: scratch.clone(), ..catalog::places() }, &how);
-    let frame = {
-        let driver = Driver::new(Shell::new(machine, view, CAPTURE_SEED));
-        let (w, h) = BMP_SIZE;
-        quantise(&area_average(driver.frame(), w, h), w, h)
-    };
-    let _ = std::fs::remove_dir_all(&scratch);
-    Ok(encode_bmp(&frame))
+    let view = host::open(&game, &Places { data_dir: scratch.path().to_path_buf(), ..catalog::places() }, &how);
+    let driver = Driver::new(Shell::new(machine, view, CAPTURE_SEED));
+    let (w, h) = BMP_SIZE;
+    Ok(encode_bmp(&quantise(&area_average(driver.frame(), w, h), w, h)))
 }
 
-/// Writes `folder/game.bmp` and returns its path.
+/// Writes `folder/game.bmp` and returns its path. The file is replaced
+/// whole (a reader never sees half a picture), and a link of that name is
+/// replaced rather than followed out of the folder.
 pub fn capture(folder: &Path) -> Result<PathBuf, String> {
     let bytes = render(folder)?;
     let out = folder.join("game.bmp");
-    std::fs::write(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+    replace_atomic(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
     Ok(out)
 }

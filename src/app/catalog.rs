@@ -5,9 +5,11 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use crate::host::{self, GameEntry, Places};
+use crate::solitaire::chance::ChanceGame;
+use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::library::GameType;
 
-use super::data_dirs::{board_dirs, game_type_dirs, guide_dirs};
+use super::data_dirs::{board_dirs, card_game_dirs, card_shell_dirs, game_type_dirs, guide_dirs};
 use super::settings;
 
 /// Where the host finds data and keeps the player's files.
@@ -20,6 +22,8 @@ fn search_dirs(name: &str) -> Vec<PathBuf> {
     match name {
         "game-types" => game_type_dirs(),
         "boards" => board_dirs(),
+        "card-shell" => card_shell_dirs(),
+        "card-games" => card_game_dirs(),
         "guide" => guide_dirs(),
         other => vec![PathBuf::from(other), settings::data_dir().join(other)],
     }
@@ -31,9 +35,12 @@ pub fn games() -> &'static [GameEntry] {
     GAMES.get_or_init(|| host::games(&places()))
 }
 
-/// Finds a game by its id, or reads the game at a path (see [`host::find`]).
+/// Finds a game by its id, or reads the game at a path (see [`host::find`]:
+/// a path that exists comes before an id).
 pub fn find(target: &str) -> Result<GameEntry, String> {
-    if let Some(g) = games().iter().find(|g| g.id.eq_ignore_ascii_case(target)) {
+    if !std::path::Path::new(target).exists()
+        && let Some(g) = games().iter().find(|g| g.id.eq_ignore_ascii_case(target))
+    {
         return Ok(g.clone());
     }
     host::find(target, &places())
@@ -43,4 +50,12 @@ pub fn find(target: &str) -> Result<GameEntry, String> {
 /// solitaire has (deal, solve, capture, the HTML help).
 pub fn game_type(entry: &GameEntry) -> Option<&GameType> {
     entry.data.downcast_ref()
+}
+
+/// The pile engine's variant of an entry that the engine plays (a game
+/// type, The Chance under its rule), for `deal` and `solve`.
+pub fn solitaire_variant(entry: &GameEntry) -> Option<SolitaireVariant> {
+    game_type(entry)
+        .map(|g| g.variant.clone())
+        .or_else(|| entry.data.downcast_ref::<ChanceGame>().map(|g| g.variant.table().clone()))
 }

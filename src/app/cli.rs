@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::core::files::{limits, read_capped};
 use crate::gfx::image_io::{encode_bmp, encode_png};
 use crate::machines::{Depth, Machine, MachineChoice, MachineId};
 use crate::solitaire::engine::SolitaireVariant;
@@ -13,6 +14,7 @@ use crate::solitaire::spec::Diagnostic;
 use crate::host::Opening;
 
 use super::catalog;
+use super::contact::Screen;
 use super::driver::Driver;
 use super::settings;
 use super::shell::Shell;
@@ -101,15 +103,39 @@ enum Command {
         /// (or deals number 1).
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
-        /// Output file: .png, or .bmp for a Windows bitmap.
+        /// Output file: .png, or .bmp for a Windows bitmap (with
+        /// --all-machines, a folder).
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
+        /// Render on every machine at every depth into the folder given
+        /// by -o, one MACHINE[-DEPTH].png each.
+        #[arg(long, conflicts_with_all = ["machine", "depth", "skin"])]
+        all_machines: bool,
         /// Play these input events first, one a line (`-` reads standard
         /// input): click X Y [left|middle|right], double X Y, drag X1 Y1 X2 Y2,
         /// wheel X Y NOTCHES, key NAME (z, Return, Escape, Left, Space, ctrl+z...), menu TITLE > ITEM,
         /// wait MS. Coordinates are the machine's framebuffer pixels.
         #[arg(long, value_name = "FILE")]
         events: Option<PathBuf>,
+    },
+    /// Lay out every game on a row of machines in one labelled picture,
+    /// to review the whole look at once; screens that cut text off are
+    /// framed in red and listed on standard error.
+    Sheet {
+        /// The picture to write (.png).
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: PathBuf,
+        /// Only these games (ids, comma-separated).
+        #[arg(long, value_name = "ID,...", value_delimiter = ',')]
+        games: Vec<String>,
+        /// These screens, in order (MACHINE or MACHINE:DEPTH, comma-separated;
+        /// default yazzle, amiga-pal, amiga-dblpal, mac-se30, mac-color:4,
+        /// mac-color:256).
+        #[arg(long, value_name = "M,...", value_delimiter = ',')]
+        screens: Vec<String>,
+        /// Show each game's help instead of its table.
+        #[arg(long)]
+        help_pages: bool,
     },
     /// Show help: a game's (its id), a help file's (.guide, .imaj, .html),
     /// or Parlour's own manual; or build YaZZle's HTML help with --html.
@@ -188,21 +214,10 @@ enum Command {
     },
     /// Find a winning line for a solitaire deal or a peg board (.brd) and
     /// print its moves, or say it is unsolvable.
-    Solve {
-        /// A game type id or folder, or a .brd board file.
-        game: String,
-        /// Deal by this seed (default 1).
-        #[arg(long, value_name = "N", conflicts_with = "ms")]
-        seed: Option<u64>,
-        /// Microsoft FreeCell deal number (FreeCell-family game types).
-        #[arg(long, value_name = "N")]
-        ms: Option<u32>,
-        /// Positions to search at most (default: 2,000,000 for a deal,
-        /// 4,000,000 for a board: either keeps a search within about 30 s
-        /// and 1 GB).
-        #[arg(long, value_name = "N")]
-        nodes: Option<u64>,
-    },
+    Solve(super::solve_cmd::SolveArgs),
+    /// Solve a range of deals with a progress bar: won, lost and undecided
+    /// counts, time per deal, peak memory, and a CSV of every deal.
+    Survey(super::survey::SurveyArgs),
     /// Sokoban level files.
     Sokoban {
         #[command(subcommand)]
@@ -291,6 +306,12 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         Failure { message: String::new(), code }
     })?;
     if let Some(dir) = cli.assets {
+        if !dir.is_dir() {
+            return Err(fail(format!(
+                "--assets {}: no such folder (it takes the folder to read fonts, skins and art from)",
+                dir.display()
+            )));
+        }
         crate::assets::set_override_dir(dir);
     }
     match cli.command {
@@ -305,9 +326,13 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         Some(Command::Play { game, screen, seed, replay: None }) => open_window(&screen, &game, seed),
         Some(Command::Sokoban { action }) => super::sokoban_cmd::run(action),
         Some(Command::Tetris { action }) => super::tetris_cmd::run(action),
-        Some(Command::Shot { target, screen, seed, output, events }) => {
+        Some(Command::Shot { target, screen: _, seed, output, events, all_machines: true }) => {
+            shot_all_machines(&target, seed, &output, events.as_deref())
+        }
+        Some(Command::Shot { target, screen, seed, output, events, all_machines: false }) => {
             shot(&target, &screen.choice()?, seed, &output, events.as_deref())
         }
+        Some(Command::Sheet { output, games, screens, help_pages }) => sheet(&output, &games, &screens, help_pages),
         Some(Command::Stats { game }) => stats(game.as_deref()),
         Some(Command::Bench { what: Some(_), positions, seed, keep, highs, .. }) => {
             super::rummi::bench(positions, seed, keep.as_deref(), highs).map(|_| ()).map_err(fail)
@@ -318,7 +343,8 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         }
         Some(Command::Lint { paths }) => lint(&paths),
         Some(Command::Deal { game, seed, ms, format }) => deal(&game, seed, ms, format.as_deref()),
-        Some(Command::Solve { game, seed, ms, nodes }) => solve(&game, seed, ms, nodes),
+        Some(Command::Solve(args)) => super::solve_cmd::run(args),
+        Some(Command::Survey(args)) => super::survey::run(&args),
         Some(Command::Capture { paths, all }) => capture(&paths, all),
         Some(Command::Mines { action }) => {
             super::mines_cli::run(&action).map(|board| say_raw!("{board}")).map_err(fail)
@@ -379,9 +405,26 @@ fn shot(
 ) -> Result<(), Failure> {
     // Read and check the script before anything is built.
     let script = events.map(read_script).transpose()?;
+    shot_one(target, choice, seed, output, script.as_ref())
+}
+
+/// Renders one screen (after the script, if any) to `output`, and warns
+/// on standard error of any text the screen had to cut off.
+fn shot_one(
+    target: &str,
+    choice: &MachineChoice,
+    seed: Option<u64>,
+    output: &Path,
+    script: Option<&(String, Vec<super::script::Step>)>,
+) -> Result<(), Failure> {
     let mut driver = Driver::new(shell_for(target, choice, seed, 1)?);
     if let Some((name, steps)) = script {
-        super::script::run(&mut driver, &name, &steps).map_err(|e| fail(e.to_string()))?;
+        super::script::run(&mut driver, name, steps).map_err(|e| fail(e.to_string()))?;
+    }
+    let machine = driver.shell().machine().choice();
+    for cut in driver.clipped_text() {
+        let screen = Screen { id: machine.id.unwrap_or(MachineId::Yazzle), depth: machine.depth };
+        eprintln!("parlour: {}: on {screen}, text {cut}", output.display());
     }
     let bytes = match output.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
         Some("bmp") => encode_bmp(driver.frame()),
@@ -390,16 +433,66 @@ fn shot(
     std::fs::write(output, bytes).map_err(|e| fail(format!("{}: {e}", output.display())))
 }
 
+/// `parlour shot --all-machines TARGET -o DIR`: the same screen on every
+/// machine and depth, as DIR/MACHINE[-DEPTH].png; prints each file.
+fn shot_all_machines(target: &str, seed: Option<u64>, dir: &Path, events: Option<&Path>) -> Result<(), Failure> {
+    let script = events.map(read_script).transpose()?;
+    std::fs::create_dir_all(dir).map_err(|e| fail(format!("{}: {e}", dir.display())))?;
+    for screen in Screen::all() {
+        let output = dir.join(format!("{}.png", screen.file_name()));
+        shot_one(target, &screen.choice(), seed, &output, script.as_ref())
+            .map_err(|f| fail(format!("on {screen}: {}", f.message)))?;
+        say!("{}", output.display());
+    }
+    Ok(())
+}
+
+/// `parlour sheet -o FILE`: every game (or those named) on a row of
+/// screens, dealt with seed 1 in a scratch data folder so the player's own
+/// games are neither read nor touched.
+fn sheet(output: &Path, games: &[String], screens: &[String], help_pages: bool) -> Result<(), Failure> {
+    use super::contact::{Show, sheet};
+    let screens: Vec<Screen> = if screens.is_empty() {
+        Screen::sheet_default()
+    } else {
+        screens.iter().map(|s| Screen::parse(s)).collect::<Result<_, _>>().map_err(fail)?
+    };
+    let chosen: Vec<crate::host::GameEntry> = if games.is_empty() {
+        catalog::games().to_vec()
+    } else {
+        games.iter().map(|g| catalog::find(g)).collect::<Result<_, _>>().map_err(fail)?
+    };
+    let scratch = std::env::temp_dir().join(format!("parlour-sheet-{}", std::process::id()));
+    let places = crate::host::Places { data_dir: scratch.clone(), ..catalog::places() };
+    let show = if help_pages { Show::Help } else { Show::Game };
+    let made = sheet(&chosen, &screens, &places, show, |g| eprintln!("{}", g.name));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let (picture, cuts) = made.map_err(fail)?;
+    for cut in &cuts {
+        eprintln!("parlour: {cut}");
+    }
+    std::fs::write(output, encode_png(&picture)).map_err(|e| fail(format!("{}: {e}", output.display())))?;
+    say!(
+        "{} ({} games on {} screens, {} text runs cut off)",
+        output.display(),
+        chosen.len(),
+        screens.len(),
+        cuts.len()
+    );
+    Ok(())
+}
+
 /// Reads and parses an events file (`-`: standard input), with the name
 /// its errors are to carry.
 fn read_script(path: &Path) -> Result<(String, Vec<super::script::Step>), Failure> {
     let (name, text) = if path == Path::new("-") {
         let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+        std::io::Read::read_to_string(&mut std::io::Read::take(std::io::stdin(), limits::SCRIPT), &mut text)
             .map_err(|e| fail(format!("standard input: {e}")))?;
         ("<stdin>".to_string(), text)
     } else {
-        let text = std::fs::read_to_string(path).map_err(|e| fail(format!("{}: {e}", path.display())))?;
+        let bytes = read_capped(path, limits::SCRIPT).map_err(|e| fail(format!("{}: {e}", path.display())))?;
+        let text = String::from_utf8(bytes).map_err(|_| fail(format!("{}: not UTF-8 text", path.display())))?;
         (path.display().to_string(), text)
     };
     let steps = super::script::parse(&name, &text).map_err(|e| fail(e.to_string()))?;
@@ -436,10 +529,15 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
     };
     let choice = if shot.is_some() { screen.choice()? } else { screen.choice_or_last()? };
     let machine = Machine::new(&choice, default).map_err(|e| fail(e.0))?;
-    let (doc, node) = super::help_source::document_for(target, node, machine.id()).map_err(fail)?;
+    let (doc, node_name) = super::help_source::document_for(target, node, machine.id()).map_err(fail)?;
     for d in &doc.diagnostics {
         eprintln!("{d}");
     }
+    if node.is_some() && doc.node(&node_name).is_none() {
+        let names: Vec<&str> = doc.nodes.iter().map(|n| n.name.as_str()).collect();
+        return Err(fail(format!("{}: no node {node_name} (it has {})", doc.path.display(), names.join(", "))));
+    }
+    let node = node_name;
     let viewer = crate::views::help::HelpView::new(crate::help::viewer::Viewer::new(doc, Some(&node)));
     let driver = Driver::new(Shell::new(machine, Box::new(viewer), 1));
     match shot {
@@ -473,7 +571,11 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
 /// `parlour stats [GAME]`: a game's record, or every game's, each
 /// beginning with its `game:` line.
 fn stats(target: Option<&str>) -> Result<(), Failure> {
-    let all = crate::core::Stats::load(&settings::data_dir()).map_err(|e| fail(e.to_string()))?;
+    let loaded = crate::core::Stats::load_noting(&settings::data_dir()).map_err(|e| fail(e.to_string()))?;
+    if let Some(note) = loaded.note() {
+        eprintln!("parlour: {note}");
+    }
+    let all = loaded.value;
     let ids: Vec<String> = match target {
         Some(t) => vec![catalog::find(t).map_err(fail)?.game_id],
         None => all.games().map(|(id, _)| id.to_string()).collect(),
@@ -504,6 +606,14 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
         say!("fewest moves: {}", or_none(g.best_moves.map(|m| m.to_string())));
         say!("total score: {}", g.total_score);
         say!("best score: {}", or_none(g.best_score.map(|s| s.to_string())));
+        say!("winning percentage: {}%", g.win_percent());
+        say!("average moves: {}", or_none(g.average_moves().map(|m| m.to_string())));
+        // A game's own figures (The Chance's points), named with spaces; a
+        // game no longer installed shows what its record kept.
+        let figures = catalog::find(id).map_or(crate::host::kept_figures as fn(&_) -> _, |e| e.family.figures);
+        for (key, value) in figures(&g) {
+            say!("{}: {value}", key.replace('-', " "));
+        }
     }
     Ok(())
 }
@@ -537,11 +647,7 @@ const LINTERS: &[Linter] = &[
         accepts: |p| p.is_file() && crate::games::sokoban::library::is_set_path(p),
         check: lint_level_set,
     },
-    Linter {
-        what: "an AmigaGuide help file (.guide)",
-        accepts: crate::help::amigaguide::accepts,
-        check: crate::help::amigaguide::lint,
-    },
+    Linter { what: "a help file (.guide, .imaj or .html)", accepts: crate::help::accepts, check: crate::help::lint },
 ];
 
 fn is_board(path: &Path) -> bool {
@@ -551,7 +657,7 @@ fn is_board(path: &Path) -> bool {
 /// A board's problem as a diagnostic (a board stops at its first error).
 fn lint_board(path: &Path) -> Vec<Diagnostic> {
     use crate::games::pegs::board::Board;
-    match std::fs::read(path) {
+    match read_capped(path, limits::RULES) {
         Ok(bytes) => match Board::parse(&path.display().to_string(), &bytes) {
             Ok(_) => Vec::new(),
             Err(e) => vec![Diagnostic::error(path, e.line, e.message)],
@@ -562,7 +668,7 @@ fn lint_board(path: &Path) -> Vec<Diagnostic> {
 
 /// Every broken level of a Sokoban level set.
 fn lint_level_set(path: &Path) -> Vec<Diagnostic> {
-    match std::fs::read(path) {
+    match read_capped(path, limits::LEVELS) {
         Ok(bytes) => crate::games::sokoban::level::parse_set(path, &bytes).errors().cloned().collect(),
         Err(e) => vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
     }
@@ -604,10 +710,11 @@ fn lint(paths: &[PathBuf]) -> Result<(), Failure> {
 fn dealing(target: &str, seed: Option<u64>, ms: Option<u32>) -> Result<(SolitaireVariant, u64), Failure> {
     use crate::core::Variant;
     let game = catalog::find(target).map_err(fail)?;
-    let game_type = catalog::game_type(&game).ok_or_else(|| fail(format!("{target} is not a solitaire game type")))?;
+    let variant =
+        catalog::solitaire_variant(&game).ok_or_else(|| fail(format!("{target} is not a solitaire game type")))?;
     Ok(match ms {
-        Some(n) => (game_type.variant.with_options("easy,ms").map_err(fail)?, u64::from(n)),
-        None => (game_type.variant.clone(), seed.unwrap_or(1)),
+        Some(n) => (variant.with_options("easy,ms").map_err(fail)?, u64::from(n)),
+        None => (variant, seed.unwrap_or(1)),
     })
 }
 
@@ -643,42 +750,18 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
     if failed { Err(Failure { message: String::new(), code: 1 }) } else { Ok(()) }
 }
 
-fn solve(target: &str, seed: Option<u64>, ms: Option<u32>, nodes: Option<u64>) -> Result<(), Failure> {
-    use crate::core::Variant;
-    use crate::solitaire::solver::{Unsolved, solve};
-    if is_board(Path::new(target)) {
-        return solve_board(Path::new(target), nodes);
-    }
-    let (variant, seed) = dealing(target, seed, ms)?;
-    match solve(&variant.deal(seed), nodes.unwrap_or(2_000_000)) {
-        Ok(solution) => {
-            say!("solvable in {} moves ({} positions searched)", solution.moves.len(), solution.nodes);
-            for m in &solution.moves {
-                say!("{m}");
-            }
-            Ok(())
-        }
-        Err(Unsolved::Exhausted { nodes }) => {
-            say!("unsolvable ({nodes} positions searched)");
-            Ok(())
-        }
-        Err(Unsolved::GaveUp { nodes }) => {
-            Err(fail(format!("no win found in {nodes} positions; try a larger --nodes")))
-        }
-    }
-}
-
 /// `parlour solve FILE.brd`: `solvable in N jumps` and the jumps, one per
 /// line, or `unsolvable`; the positions searched go to standard error.
 /// Positions a board search looks at when `--nodes` is not given: a
 /// 40-hole board with no end in sight stops in about 30 s, under 1 GB.
 const BOARD_NODES: u64 = 4_000_000;
 
-fn solve_board(path: &Path, limit: Option<u64>) -> Result<(), Failure> {
+pub(super) fn solve_board(path: &Path, limit: Option<u64>) -> Result<(), Failure> {
     use crate::games::pegs::board::Board;
     use crate::games::pegs::rules::Pegs;
     use crate::games::pegs::solver::{MAX_SLOTS, Verdict, solve};
-    let bytes = std::fs::read(path).map_err(|e| fail(format!("{}: cannot be read ({e})", path.display())))?;
+    let bytes =
+        read_capped(path, limits::RULES).map_err(|e| fail(format!("{}: cannot be read ({e})", path.display())))?;
     let board = Board::parse(&path.display().to_string(), &bytes).map_err(|e| fail(e.to_string()))?;
     let report = solve(&Pegs::new(board), Some(limit.unwrap_or(BOARD_NODES)));
     match report.verdict {

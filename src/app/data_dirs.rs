@@ -1,7 +1,7 @@
-//! Where Parlour finds its game types, peg boards and guides: the user's
-//! folders first, then the built-in copy.
+//! Where Parlour finds its game types, peg boards, card games and guides:
+//! the user's folders first, then the built-in copy.
 //!
-//! The built-in game-types/, boards/ and guide/ folders are embedded in
+//! The built-in game-types/, card-shell/, boards/, card-games/ and guide/ folders are embedded in
 //! the binary (see build.rs), so an installed `parlour` works with no
 //! source tree. The readers take paths and read sibling files (game.bmp
 //! beside game.ini, a guide's linked guides and pictures, the help
@@ -20,6 +20,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime};
 
 use super::settings;
 
@@ -38,6 +39,22 @@ pub fn game_type_dirs() -> Vec<PathBuf> {
 /// user's data folder, and the built-in boards.
 pub fn board_dirs() -> Vec<PathBuf> {
     search_path("PARLOUR_BOARDS", "boards", true)
+}
+
+/// Where The Chance's rules (card-shell/The Chance/game.ini) are looked
+/// for, in order: `$PARLOUR_CARD_SHELL` (a path list) if set, and nothing
+/// else; otherwise ./card-shell, card-shell in the user's data folder, and
+/// the built-in copy.
+pub fn card_shell_dirs() -> Vec<PathBuf> {
+    search_path("PARLOUR_CARD_SHELL", "card-shell", true)
+}
+
+/// Where the Oberon card games' game types are looked for, in order:
+/// `$PARLOUR_CARD_GAMES` (a path list) if set, and nothing else;
+/// otherwise ./card-games, card-games in the user's data folder, and the
+/// built-in ones.
+pub fn card_game_dirs() -> Vec<PathBuf> {
+    search_path("PARLOUR_CARD_GAMES", "card-games", true)
 }
 
 /// Where help sources are looked for, in order: `$PARLOUR_GUIDE` (a path
@@ -71,7 +88,8 @@ fn ordered(list: Option<OsString>, folder: &str, data: Option<&Path>, builtin: O
     dirs
 }
 
-/// The unpacked built-in data (holding game-types/, boards/ and guide/),
+/// The unpacked built-in data (holding game-types/, card-shell/, boards/,
+/// card-games/ and guide/),
 /// unpacked into the data folder on the first call. None, after one
 /// warning, if it cannot be written: only the user folders are read then.
 pub fn builtin_dir() -> Option<&'static Path> {
@@ -90,8 +108,10 @@ pub fn builtin_dir() -> Option<&'static Path> {
 fn unpack(parent: &Path, name: &str, files: &[(&str, &[u8])]) -> io::Result<PathBuf> {
     let target = parent.join(name);
     if target.is_dir() {
+        mark_used(&target);
         return Ok(target);
     }
+    forget_unused_copies(parent, name, SystemTime::now());
     // A name no other process or thread is using.
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
@@ -108,6 +128,36 @@ fn unpack(parent: &Path, name: &str, files: &[(&str, &[u8])]) -> io::Result<Path
         Err(e) => {
             let _ = std::fs::remove_dir_all(&temp);
             Err(e)
+        }
+    }
+}
+
+/// A copy no build has started from for this long is removed when a new
+/// build unpacks its own, so the data folder does not grow with every
+/// upgrade, while two versions in use side by side keep theirs.
+const UNUSED_FOR: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+
+/// Notes that a build started from `copy` (its folder's modification time).
+fn mark_used(copy: &Path) {
+    if let Ok(folder) = std::fs::File::open(copy) {
+        let _ = folder.set_modified(SystemTime::now());
+    }
+}
+
+/// Removes the copies beside `name` that no build has used for
+/// [`UNUSED_FOR`]. Unpackings under way (hidden `.partial` folders) are
+/// left alone, and so is whatever cannot be removed.
+fn forget_unused_copies(parent: &Path, name: &str, now: SystemTime) {
+    let Ok(entries) = std::fs::read_dir(parent) else { return };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        if file_name == name || file_name.to_string_lossy().starts_with('.') {
+            continue;
+        }
+        let Ok(meta) = entry.metadata() else { continue };
+        let unused = meta.modified().ok().and_then(|t| now.duration_since(t).ok()).is_some_and(|d| d > UNUSED_FOR);
+        if meta.is_dir() && unused {
+            let _ = std::fs::remove_dir_all(entry.path());
         }
     }
 }
@@ -163,7 +213,7 @@ mod tests {
         }
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut on_disk = Vec::new();
-        for folder in ["game-types", "boards", "guide"] {
+        for folder in ["game-types", "card-shell", "boards", "card-games", "guide"] {
             walk(&root.join(folder), root, &mut on_disk);
         }
         on_disk.sort();
@@ -173,9 +223,14 @@ mod tests {
         for (rel, bytes) in BUILTIN {
             assert_eq!(std::fs::read(root.join(rel)).unwrap(), *bytes, "{rel}");
         }
-        for want in
-            ["game-types/Klondike/game.ini", "boards/english.brd", "guide/solitaire.guide", "guide/Help/help.css"]
-        {
+        for want in [
+            "game-types/Klondike/game.ini",
+            "card-shell/The Chance/game.ini",
+            "boards/English.brd",
+            "card-games/Spider/game.ini",
+            "guide/solitaire.guide",
+            "guide/Help/help.css",
+        ] {
             assert!(BUILTIN.iter().any(|(rel, _)| *rel == want), "{want} is not built in");
         }
         assert_eq!(BUILTIN_HASH.len(), 16);
@@ -196,6 +251,27 @@ mod tests {
         // Nothing is left behind but the folder.
         let names: Vec<_> = std::fs::read_dir(parent.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, ["v1"]);
+    }
+
+    #[test]
+    fn copies_unused_for_a_month_go_when_a_new_one_is_unpacked() {
+        let parent = tempfile::tempdir().unwrap();
+        let old = unpack(parent.path(), "v1", &[("a/old.txt", b"old")]).unwrap();
+        let recent = unpack(parent.path(), "v2", &[("b.txt", b"b")]).unwrap();
+        let busy = parent.path().join(".v4.123.0.partial");
+        std::fs::create_dir(&busy).unwrap();
+        let long_ago = SystemTime::now() - UNUSED_FOR - Duration::from_secs(60);
+        std::fs::File::open(&old).unwrap().set_modified(long_ago).unwrap();
+        let new = unpack(parent.path(), "v3", &[("new.txt", b"new")]).unwrap();
+        assert!(!old.exists(), "a copy unused for a month is gone");
+        assert!(recent.exists(), "a copy in use is kept");
+        assert!(busy.exists(), "an unpacking under way is left alone");
+        assert_eq!(std::fs::read(new.join("new.txt")).unwrap(), b"new");
+        // Starting from a copy marks it used.
+        std::fs::File::open(&recent).unwrap().set_modified(long_ago).unwrap();
+        assert_eq!(unpack(parent.path(), "v2", &[]).unwrap(), recent);
+        let used = std::fs::metadata(&recent).unwrap().modified().unwrap();
+        assert!(used > long_ago + Duration::from_secs(60));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The loop shared by the window and headless runs: input in, a frame out,
 //! redrawn only when something changed.
 
-use crate::gfx::Surface;
+use crate::gfx::{ClippedText, Surface};
 use crate::machines::{Input, MenuItem};
 
 use super::shell::Shell;
@@ -12,12 +12,15 @@ pub struct Driver {
     /// Bumped every time the frame is redrawn (the window presents only
     /// new frames).
     generation: u64,
+    /// The text runs the last redraw could not fit (see
+    /// `Surface::take_clipped_text`).
+    clipped_text: Vec<ClippedText>,
 }
 
 impl Driver {
     pub fn new(shell: Shell) -> Driver {
         let surface = shell.machine().new_surface();
-        let mut d = Driver { shell, surface, generation: 0 };
+        let mut d = Driver { shell, surface, generation: 0, clipped_text: Vec::new() };
         d.redraw();
         d
     }
@@ -63,8 +66,16 @@ impl Driver {
     }
 
     fn redraw(&mut self) {
+        self.surface.take_clipped_text();
         self.shell.render(&mut self.surface);
+        self.clipped_text = self.surface.take_clipped_text();
         self.generation += 1;
+    }
+
+    /// The text runs cut off in the frame as last drawn: none, when every
+    /// screen fits its text.
+    pub fn clipped_text(&self) -> &[ClippedText] {
+        &self.clipped_text
     }
 
     pub fn frame(&self) -> &Surface {

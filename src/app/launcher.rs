@@ -248,7 +248,7 @@ fn picture_of(id: &str) -> Option<PathBuf> {
 /// A picture file read and reduced to `w` x `h` by area averaging; None
 /// if it cannot be read.
 fn reduced(path: &std::path::Path, w: u32, h: u32) -> Option<Vec<Rgb>> {
-    let bytes = std::fs::read(path).ok()?;
+    let bytes = crate::core::files::read_capped(path, crate::core::files::limits::PICTURE).ok()?;
     let img = crate::gfx::image_io::decode_bmp(&path.display().to_string(), &bytes).ok()?;
     let mut full = Surface::rgb(img.width, img.height);
     for (i, (c, _)) in img.pixels.iter().enumerate() {
@@ -269,8 +269,8 @@ pub fn about() -> Requester {
         title: "About Parlour".into(),
         lines: vec![
             format!("Parlour {}", env!("CARGO_PKG_VERSION")),
-            "Period card and puzzle games, drawn as".into(),
-            "the machines they came from drew them.".into(),
+            // One line, set to each machine's box width.
+            "Period card and puzzle games, drawn as the machines they came from drew them.".into(),
         ],
         buttons: vec!["OK".into()],
     }

@@ -9,6 +9,7 @@ use std::time::Instant;
 use serde::Deserialize;
 
 use crate::core::GameRng;
+use crate::core::files::{limits, read_capped};
 use crate::games::rummi::advice;
 use crate::games::rummi::positions;
 use crate::games::rummi::solver::{Play, Position};
@@ -46,7 +47,8 @@ pub fn position_from_args(rack: &str, table: Option<&str>, first: bool) -> Resul
 /// Reads every position of a batch file: one JSON object a line, blank
 /// lines skipped; the first bad line is the error, with its number.
 pub fn read_batch(path: &Path) -> Result<Vec<Position>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = read_capped(path, limits::BATCH).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
@@ -200,5 +202,16 @@ mod tests {
         assert!(read_batch(&file).unwrap_err().contains("b.jsonl:1: `G5` is not a tile"));
         std::fs::write(&file, "{\"rack\":[],\"tabel\":[]}\n").unwrap();
         assert!(read_batch(&file).unwrap_err().contains("unknown field"));
+    }
+
+    #[test]
+    fn a_batch_is_a_regular_file_of_limited_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = read_batch(dir.path()).unwrap_err();
+        assert!(e.contains("not a regular file"), "{e}");
+        let file = dir.path().join("huge.jsonl");
+        std::fs::File::create(&file).unwrap().set_len(crate::core::files::limits::BATCH + 1).unwrap();
+        let e = read_batch(&file).unwrap_err();
+        assert!(e.contains("huge.jsonl") && e.contains("more than the 16 MB"), "{e}");
     }
 }

@@ -1,12 +1,13 @@
 //! The user's data folder and the settings kept in it (the machine last
 //! chosen in the window).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use ini::Ini;
 
 use crate::core::files::write_atomic;
-use crate::machines::{Depth, MachineChoice, MachineId};
+use crate::host::prefs::read_settings;
+use crate::machines::{Depth, Machine, MachineChoice, MachineId};
 
 /// Where Parlour keeps saves, statistics and settings: `$PARLOUR_DATA_DIR`
 /// if set (tests use it), else the platform's data folder plus `parlour`.
@@ -21,25 +22,40 @@ fn settings_path() -> PathBuf {
     data_dir().join("settings.ini")
 }
 
-/// The machine chosen last time, if any was saved and it still parses.
-/// A broken settings file is ignored with a warning: it holds nothing a
-/// player would lose.
+/// The machine chosen last time, if any was saved. Settings hold nothing a
+/// player would lose, so nothing in them may stop Parlour from starting: a
+/// broken file is ignored, and a part of the choice that no longer works
+/// (a skin since removed, a depth the machine lacks) is dropped, each with
+/// a warning.
 pub fn last_machine() -> MachineChoice {
     let path = settings_path();
-    let ini = match Ini::load_from_file(&path) {
-        Ok(ini) => ini,
-        Err(ini::Error::Io(_)) => return MachineChoice::default(),
-        Err(e) => {
-            eprintln!("warning: ignoring {}: {e}", path.display());
-            return MachineChoice::default();
-        }
-    };
+    usable(machine_in(&read_settings(&path)), &path)
+}
+
+/// The machine choice settings hold, as written.
+pub fn machine_in(ini: &Ini) -> MachineChoice {
     let Some(section) = ini.section(Some("Machine")) else { return MachineChoice::default() };
     MachineChoice {
         id: section.get("id").and_then(|v| MachineId::parse(v).ok()),
         depth: section.get("depth").and_then(|v| Depth::parse(v).ok()),
         skin: section.get("skin").map(str::to_string),
     }
+}
+
+/// `choice` (read from `path`) with the parts that stop a machine from
+/// being built dropped: the skin first, then the depth.
+pub fn usable(mut choice: MachineChoice, path: &Path) -> MachineChoice {
+    let fallback = MachineId::Yazzle;
+    while let Err(e) = Machine::new(&choice, fallback) {
+        let dropped = if choice.skin.is_some() {
+            choice.skin.take().map(|s| format!("skin `{s}`"))
+        } else {
+            choice.depth.take().map(|d| format!("depth `{}`", d.name()))
+        };
+        let Some(dropped) = dropped else { break };
+        eprintln!("warning: the {dropped} in {} is not used: {e}", path.display());
+    }
+    choice
 }
 
 /// Remembers the machine for next time.
@@ -59,4 +75,38 @@ pub fn remember_machine(choice: &MachineChoice) -> std::io::Result<()> {
     ini.write_to(&mut bytes)?;
     std::fs::create_dir_all(data_dir())?;
     write_atomic(&settings_path(), &bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_saved_choice_stops_a_machine_from_being_built() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.ini");
+        let cases = [
+            // A skin that was removed since; a depth the machine lacks.
+            (
+                "[Machine]\nid=yazzle\nskin=gone-since\n",
+                MachineChoice { id: Some(MachineId::Yazzle), ..Default::default() },
+            ),
+            (
+                "[Machine]\nid=mac-se30\ndepth=thousands\nskin=gone\n",
+                MachineChoice { id: Some(MachineId::MacSe30), ..Default::default() },
+            ),
+            (
+                "[Machine]\nid=mac-color\ndepth=16\n",
+                MachineChoice { id: Some(MachineId::MacColor), depth: Some(Depth::Colours16), skin: None },
+            ),
+            ("[Machine]\nid=c64\n", MachineChoice::default()),
+            ("\u{0}\u{1}[[[", MachineChoice::default()),
+        ];
+        for (text, want) in cases {
+            std::fs::write(&path, text).unwrap();
+            let choice = usable(machine_in(&read_settings(&path)), &path);
+            assert_eq!(choice, want, "{text:?}");
+            assert!(Machine::new(&choice, MachineId::Yazzle).is_ok(), "{text:?}");
+        }
+    }
 }

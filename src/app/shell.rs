@@ -8,8 +8,8 @@ use crate::gfx::Surface;
 use crate::help::viewer::Viewer;
 use crate::host::{self, Opening, journal};
 use crate::machines::{
-    Button, Command, Frame, Input, Key, Machine, MachineChoice, MachineId, Menu, MenuItem, MenuOutcome, MenuStyle,
-    MenuTracker, Pointer, Requester, menu,
+    Button, Choices, Command, Frame, Input, Key, Machine, MachineChoice, MachineId, Menu, MenuItem, MenuOutcome,
+    MenuStyle, MenuTracker, Pointer, Requester, menu,
 };
 use crate::views::help::HelpView;
 use crate::views::{Response, View};
@@ -25,10 +25,15 @@ pub struct Shell {
     behind: Vec<Box<dyn View>>,
     tracker: MenuTracker,
     requester: Option<Requester>,
+    /// The requester's radio buttons, if it has any.
+    choices: Option<Choices>,
     /// Whether the requester was asked for by the view (which then hears
     /// the answer).
     view_asked: bool,
     seed: u64,
+    /// Where the pointer was when it last moved the window by its title
+    /// bar, while it does.
+    window_drag: Option<(i32, i32)>,
     quit: bool,
     /// Set when the picture may have changed since the last `render`.
     dirty: bool,
@@ -40,18 +45,51 @@ impl Shell {
     /// A shell showing `view` on `machine`; `seed` is used for games the
     /// launcher opens.
     pub fn new(machine: Machine, view: Box<dyn View>, seed: u64) -> Shell {
-        Shell {
+        let mut shell = Shell {
             machine,
             view,
             behind: Vec::new(),
             tracker: MenuTracker::default(),
             requester: None,
+            choices: None,
             view_asked: false,
             seed,
+            window_drag: None,
             quit: false,
             dirty: true,
             at: (0, 0),
+        };
+        shell.fit_window();
+        shell
+    }
+
+    /// Gives the window the size the view shown is made for.
+    fn fit_window(&mut self) {
+        self.machine.fit_window(self.view.window_screen());
+    }
+
+    /// Moves the window while its title bar is dragged; true if the input
+    /// was part of such a drag.
+    fn drag_window(&mut self, input: &Input) -> bool {
+        match (*input, self.window_drag) {
+            (Input::MouseDown { x, y, button: Button::Left }, None)
+                if self.machine.chrome().drag_bar().is_some_and(|r| r.contains(x, y)) =>
+            {
+                self.window_drag = Some((x, y));
+            }
+            (Input::MouseMove { x, y }, Some((px, py))) => {
+                self.machine.move_window(x - px, y - py);
+                self.window_drag = Some((x, y));
+                self.dirty = true;
+            }
+            (Input::MouseUp { x, y, .. }, Some((px, py))) => {
+                self.machine.move_window(x - px, y - py);
+                self.window_drag = None;
+                self.dirty = true;
+            }
+            _ => return false,
         }
+        true
     }
 
     /// Shows the help for the current game (Parlour's manual over the
@@ -91,6 +129,11 @@ impl Shell {
         self.requester.as_ref()
     }
 
+    /// The showing requester's radio buttons, if it has any.
+    pub fn choices(&self) -> Option<&Choices> {
+        self.choices.as_ref()
+    }
+
     pub fn wants_ticks(&self) -> bool {
         self.view.wants_ticks()
     }
@@ -105,16 +148,33 @@ impl Shell {
         std::mem::take(&mut self.dirty)
     }
 
-    /// The full menu set: the application's menus around the view's.
+    /// The full menu set: the application's menus around the view's. A
+    /// view's menu titled "@" (the Apple menu) or "File" is not a menu of
+    /// its own: its items come first in the application's menu of that
+    /// kind (the Apple menu only the Macs have goes into File elsewhere).
     pub fn menus(&self) -> Vec<Menu> {
         let id = self.machine.id();
         let is_mac = matches!(id, MachineId::MacSe30 | MachineId::MacColor);
+        let mut view_menus = self.view.menus();
+        let mut take = |title: &str| {
+            let i = view_menus.iter().position(|m| m.title == title);
+            let mut items = i.map(|i| view_menus.remove(i).items).unwrap_or_default();
+            if !items.is_empty() {
+                items.push(MenuItem::separator());
+            }
+            items
+        };
+        let (view_apple, view_file) = (take("@"), take("File"));
         let mut menus = Vec::new();
+        let mut file = view_file;
         if is_mac {
-            menus.push(Menu::new("@", vec![MenuItem::new("About Parlour...", Command::About)]));
+            let mut apple = view_apple;
+            apple.push(MenuItem::new("About Parlour...", Command::About));
+            menus.push(Menu::new("@", apple));
+        } else {
+            file.extend(view_apple);
         }
-        let mut file =
-            vec![MenuItem::new("Games", Command::Games).key('l'), MenuItem::new("Help", Command::Help).key('h')];
+        file.extend([MenuItem::new("Games", Command::Games).key('l'), MenuItem::new("Help", Command::Help).key('h')]);
         if !is_mac {
             file.push(MenuItem::new("About...", Command::About));
         }
@@ -122,9 +182,42 @@ impl Shell {
         file.push(MenuItem::new("Quit", Command::Quit).key('q'));
         let file_title = if matches!(id, MachineId::AmigaPal | MachineId::AmigaDblPal) { "Project" } else { "File" };
         menus.push(Menu::new(file_title, file));
-        menus.extend(self.view.menus());
+        if is_mac {
+            // Every Mac application has an Edit menu, and Undo lives there
+            // rather than in the Game menu (a game's own menus keep theirs:
+            // The Chance's Moves menu, Rummi's Back up).
+            menus.push(self.edit_menu());
+            for m in view_menus.iter_mut().filter(|m| m.title == "Game") {
+                m.items.retain(|i| !(i.command == Command::Undo && i.label == "Undo"));
+            }
+        }
+        menus.extend(view_menus);
         menus.push(self.machine_menu());
         menus
+    }
+
+    /// The Mac's Edit menu, as the Human Interface Guidelines ask of every
+    /// application (desk accessories use it too): Undo for the game, and
+    /// the clipboard's commands, dimmed, as nothing here is cut or pasted.
+    fn edit_menu(&self) -> Menu {
+        let dimmed = |label: &str, key: Option<char>| {
+            let item = MenuItem::new(label, Command::Nothing).enabled(false);
+            match key {
+                Some(k) => item.key(k),
+                None => item,
+            }
+        };
+        Menu::new(
+            "Edit",
+            vec![
+                MenuItem::new("Undo", Command::Undo).key('z').enabled(self.can(&Command::Undo)),
+                MenuItem::separator(),
+                dimmed("Cut", Some('x')),
+                dimmed("Copy", Some('c')),
+                dimmed("Paste", Some('v')),
+                dimmed("Clear", None),
+            ],
+        )
     }
 
     fn machine_menu(&self) -> Menu {
@@ -196,8 +289,10 @@ impl Shell {
         if self.tracker.active {
             chrome.draw_menus(s, look, &menus, &self.tracker);
         }
-        if let Some(req) = &self.requester {
-            chrome.draw_requester(s, look, req);
+        match (&self.requester, &self.choices) {
+            (Some(req), Some(choices)) => choices.draw(s, req, chrome, look),
+            (Some(req), None) => chrome.draw_requester(s, look, req),
+            _ => {}
         }
     }
 
@@ -261,6 +356,9 @@ impl Shell {
             }
             return;
         }
+        if self.drag_window(input) {
+            return;
+        }
         if let Input::Key { key: Key::Char(c), mods } = *input
             && self.machine.is_shortcut(mods)
         {
@@ -280,7 +378,22 @@ impl Shell {
     }
 
     fn requester_input(&mut self, req: Requester, input: &Input) {
-        let (_, buttons) = self.machine.chrome().requester_layout(self.machine.look(), &req);
+        let (chrome, look) = (self.machine.chrome(), self.machine.look());
+        let shown = self.choices.as_ref().map_or_else(|| req.clone(), |c| c.shown(&req, chrome, look));
+        let (_, buttons) = chrome.requester_layout(look, &shown);
+        if let Some(choices) = &mut self.choices {
+            let marked = match *input {
+                Input::MouseDown { x, y, button: Button::Left } => choices.at(&req, chrome, look, x, y),
+                Input::Key { key: Key::Up, .. } => Some(choices.chosen.saturating_sub(1)),
+                Input::Key { key: Key::Down, .. } => Some((choices.chosen + 1).min(choices.labels.len() - 1)),
+                _ => None,
+            };
+            if let Some(i) = marked {
+                choices.chosen = i;
+                self.dirty = true;
+                return;
+            }
+        }
         let chosen = match *input {
             Input::MouseUp { x, y, button: Button::Left } => buttons.iter().position(|r| r.contains(x, y)),
             Input::Key { key: Key::Enter, .. } => Some(0),
@@ -289,9 +402,13 @@ impl Shell {
         };
         if let Some(button) = chosen {
             self.requester = None;
+            let choices = self.choices.take();
             self.dirty = true;
             if std::mem::take(&mut self.view_asked) {
-                let response = self.view.answer(button);
+                let response = match choices {
+                    Some(c) => self.view.choose(button, c.chosen),
+                    None => self.view.answer(button),
+                };
                 self.respond(response);
             }
         }
@@ -304,6 +421,13 @@ impl Shell {
             Response::Command(cmd) => self.command(&cmd),
             Response::Ask(req) => {
                 self.requester = Some(req);
+                self.choices = None;
+                self.view_asked = true;
+                self.dirty = true;
+            }
+            Response::Choose(req, choices) => {
+                self.requester = Some(req);
+                self.choices = Some(choices);
                 self.view_asked = true;
                 self.dirty = true;
             }
@@ -313,6 +437,12 @@ impl Shell {
     /// Runs a menu, button or view command.
     pub fn command(&mut self, cmd: &Command) {
         self.dirty = true;
+        self.run(cmd);
+        // The view shown or the machine may have changed.
+        self.fit_window();
+    }
+
+    fn run(&mut self, cmd: &Command) {
         match cmd {
             Command::Quit => self.quit = true,
             Command::About => self.requester = Some(launcher::about()),

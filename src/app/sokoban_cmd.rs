@@ -66,7 +66,8 @@ pub fn run(command: SokobanCommand) -> Result<(), Failure> {
 /// Level `number` of `file`. Any broken level makes the file malformed:
 /// every problem goes to standard error.
 fn load_level(file: &Path, number: usize) -> Result<Level, Failure> {
-    let bytes = std::fs::read(file).map_err(|e| malformed(format!("{}: cannot be read ({e})", file.display())))?;
+    let bytes = crate::core::files::read_capped(file, crate::core::files::limits::LEVELS)
+        .map_err(|e| malformed(format!("{}: cannot be read ({e})", file.display())))?;
     let set = parse_set(file, &bytes);
     let errors: Vec<String> = set.errors().map(ToString::to_string).collect();
     if !errors.is_empty() {

@@ -35,7 +35,8 @@ pub fn run(command: TetrisCommand) -> Result<(), Failure> {
 }
 
 fn run_log(seed: Option<u64>, inputs: &Path, keep: Option<&Path>) -> Result<(), Failure> {
-    let bytes = std::fs::read(inputs).map_err(|e| fail(format!("{}: cannot be read ({e})", inputs.display())))?;
+    let bytes = crate::core::files::read_capped(inputs, crate::core::files::limits::SAVE)
+        .map_err(|e| fail(format!("{}: cannot be read ({e})", inputs.display())))?;
     let session = if bytes.starts_with(save::MAGIC.as_bytes()) {
         save::decode(&bytes, &TetrisVariant).map_err(|e| fail(format!("{}:{e}", inputs.display())))?
     } else {

@@ -52,6 +52,8 @@ enum Stop {
 /// Opens the window and runs until it is closed or the user quits.
 /// `scale` of None picks the largest whole factor that fits a desktop.
 pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
+    // Only a real window makes sounds.
+    crate::audio::enable();
     let frame_size = |d: &Driver| (d.frame().width(), d.frame().height());
     let windowed = |d: &Driver| {
         let (w, h) = frame_size(d);

@@ -37,6 +37,21 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+
+    /// Whether this blames a line that `bytes` has and says what is wrong:
+    /// what every reader promises of its diagnostics, whatever the input
+    /// (checked by the tests that feed readers garbage).
+    pub fn points_into(&self, bytes: &[u8]) -> bool {
+        is_line_of(self.line, bytes) && !self.message.trim().is_empty()
+    }
+}
+
+/// Whether `line` (1-based) is a line of `bytes`, or the one after the last
+/// (where a missing end is blamed). Lines end at LF, CR LF or a lone CR.
+pub fn is_line_of(line: usize, bytes: &[u8]) -> bool {
+    let breaks =
+        bytes.iter().enumerate().filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')));
+    (1..=breaks.count() + 2).contains(&line)
 }
 
 /// `path:LINE: message`, with `warning: ` before the message of a warning.

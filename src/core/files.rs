@@ -1,25 +1,38 @@
-//! Files that must survive crashes and bad data: atomic writes with a backup,
-//! and setting aside files that cannot be used.
+//! Files that must survive crashes, bad data and other writers: atomic
+//! writes with a backup, loading the backup when a file is damaged, setting
+//! aside files that cannot be used, and reading inputs with a size limit.
 //!
 //! Promises, for a file `NAME`:
-//! - [`write_atomic`] never leaves `NAME` half-written: the new bytes go to
-//!   `NAME.tmp` in the same folder and are flushed to disk; the previous
-//!   `NAME` is copied to `NAME.bak.tmp` and renamed to `NAME.bak`; only then
-//!   is `NAME.tmp` renamed over `NAME` (a rename within one folder is
-//!   atomic). A writer killed at any point leaves either the previous `NAME`
-//!   or the new one, complete, and a complete `NAME.bak` if there was one.
+//! - [`write_atomic`] never leaves `NAME` half-written and never mixes the
+//!   bytes of two writers: the new bytes go to a temp file of this write's
+//!   own (`NAME.PID.N.tmp`, created exclusively in the same folder) and are
+//!   flushed to disk; the previous `NAME` is copied the same way and renamed
+//!   to `NAME.bak`; only then is the temp file renamed over `NAME` (a rename
+//!   within one folder is atomic). Two writers at once each replace the whole
+//!   file, and the last one wins. A writer killed at any point leaves either
+//!   the previous `NAME` or the new one, complete, and a complete `NAME.bak`
+//!   if there was one; its temp file is removed by a later write once it is
+//!   old enough that no writer can still be using it.
+//! - [`load_or_backup`] loads `NAME.bak` when `NAME` is damaged, and says so.
 //! - [`set_aside`] moves a bad file to the first free `NAME.WHY-N`, where
 //!   WHY says what is wrong with it (`damaged`, `foreign`), and never
 //!   overwrites an existing file to do so.
+//! - [`read_capped`] reads only regular files, and only up to a limit.
 
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime};
 
 /// How many `NAME.WHY-N` names [`set_aside`] tries before giving up.
 const MAX_SET_ASIDE: u32 = 10_000;
+
+/// A temp file older than this was left by a writer that died: no write
+/// takes so long, so a later write may remove it.
+const STALE_TEMP: Duration = Duration::from_secs(600);
 
 /// What kind of trouble a file gave.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -78,6 +91,16 @@ impl FileError {
         };
         FileError { path: path.to_path_buf(), line, kind, reason, moved_to }
     }
+
+    /// The error for a file [`read_capped`] could not read: missing, or
+    /// unreadable (which includes too big and not a regular file).
+    pub fn unreadable(path: &Path, what: &str, e: &io::Error) -> Self {
+        if e.kind() == io::ErrorKind::NotFound {
+            FileError::new(path, FileErrorKind::NotFound, format!("there is no {what}"))
+        } else {
+            FileError::new(path, FileErrorKind::Io, format!("the {what} could not be read: {e}"))
+        }
+    }
 }
 
 impl fmt::Display for FileError {
@@ -103,13 +126,6 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Where [`write_atomic`] writes before renaming: `NAME.tmp`. A writer killed
-/// mid-write leaves it behind; the next write replaces it, and loaders never
-/// read it.
-pub fn temp_path(path: &Path) -> PathBuf {
-    with_suffix(path, ".tmp")
-}
-
 /// Where [`write_atomic`] keeps the previous contents: `NAME.bak`.
 pub fn backup_path(path: &Path) -> PathBuf {
     with_suffix(path, ".bak")
@@ -119,35 +135,126 @@ pub fn backup_path(path: &Path) -> PathBuf {
 /// leaves either the old or the new contents, never a mixture; the previous
 /// contents are kept in [`backup_path`]. The folder must exist.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    if path.file_name().is_none() {
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, format!("{} does not name a file", path.display())));
-    }
-    let temp = temp_path(path);
-    if let Err(e) = write_synced(&temp, bytes) {
-        // Best effort: a leftover temp file is harmless, only untidy.
+    names_a_file(path)?;
+    let temp = write_temp(path, bytes)?;
+    // Copy rather than rename the previous file, so that `path` exists and is
+    // complete at every moment; copy to a temp file and rename, so that the
+    // backup is complete at every moment too.
+    if path.is_file()
+        && let Err(e) = keep_backup(path)
+    {
         let _ = fs::remove_file(&temp);
         return Err(e);
     }
-    // Copy rather than rename the previous file, so that `path` exists and is
-    // complete at every moment; copy to a temp name and rename, so that the
-    // backup is complete at every moment too.
-    if path.is_file() {
-        let backup = backup_path(path);
-        let backup_temp = temp_path(&backup);
-        fs::copy(path, &backup_temp)?;
-        fs::rename(&backup_temp, &backup)?;
+    finish(&temp, path)
+}
+
+/// As [`write_atomic`], without a backup: for files that are made, not
+/// kept (a picture written for a game type). If `path` is a symbolic link,
+/// the link is replaced and what it pointed at is left alone.
+pub fn replace_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    names_a_file(path)?;
+    let temp = write_temp(path, bytes)?;
+    finish(&temp, path)
+}
+
+fn names_a_file(path: &Path) -> io::Result<()> {
+    match path.file_name() {
+        Some(_) => Ok(()),
+        None => Err(io::Error::new(io::ErrorKind::InvalidInput, format!("{} does not name a file", path.display()))),
     }
-    fs::rename(&temp, path)?;
+}
+
+/// Renames this write's temp file over `path` and tidies up.
+fn finish(temp: &Path, path: &Path) -> io::Result<()> {
+    if let Err(e) = fs::rename(temp, path) {
+        let _ = fs::remove_file(temp);
+        return Err(e);
+    }
     sync_folder(path);
+    remove_stale_temps(path);
     Ok(())
 }
 
-/// Writes `bytes` to a new or truncated file and waits until they are on disk.
-fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = File::create(path)?;
-    file.write_all(bytes)?;
-    file.flush()?;
-    file.sync_all()
+/// Copies the current `path` to [`backup_path`] through a temp file.
+fn keep_backup(path: &Path) -> io::Result<()> {
+    let mut previous = match File::open(path) {
+        Ok(file) => file,
+        // Another writer or loader moved it meanwhile: nothing to keep.
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let backup = backup_path(path);
+    let (temp, mut file) = create_temp(&backup)?;
+    let copied = io::copy(&mut previous, &mut file).and_then(|_| file.sync_all());
+    drop(file);
+    match copied.and_then(|()| fs::rename(&temp, &backup)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = fs::remove_file(&temp);
+            Err(e)
+        }
+    }
+}
+
+/// Writes `bytes` to a new temp file beside `path` and waits until they are
+/// on disk; returns the temp file's name.
+fn write_temp(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
+    let (temp, mut file) = create_temp(path)?;
+    match file.write_all(bytes).and_then(|()| file.sync_all()) {
+        Ok(()) => Ok(temp),
+        Err(e) => {
+            // Best effort: a leftover temp file is harmless, only untidy.
+            let _ = fs::remove_file(&temp);
+            Err(e)
+        }
+    }
+}
+
+/// A temp file of this write's own beside `path`: `NAME.PID.N.tmp`, made
+/// exclusively, so no other writer (thread or process) can be using it.
+fn create_temp(path: &Path) -> io::Result<(PathBuf, File)> {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    // A name can only be taken by a dead process that had our id.
+    for _ in 0..1000 {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let temp = with_suffix(path, &format!(".{}.{n}.tmp", std::process::id()));
+        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(file) => return Ok((temp, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other(format!("no free temp file name beside {}", path.display())))
+}
+
+/// Whether `name` is a temp file a write of `file` (or of its backup)
+/// makes: `FILE.PID.N.tmp` or `FILE.bak.PID.N.tmp`.
+fn is_temp_of(file: &str, name: &str) -> bool {
+    let Some(rest) = name.strip_prefix(file).and_then(|r| r.strip_prefix('.')) else { return false };
+    let rest = rest.strip_prefix("bak.").unwrap_or(rest);
+    let Some(numbers) = rest.strip_suffix(".tmp") else { return false };
+    let mut parts = numbers.split('.');
+    let number = |p: Option<&str>| p.is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    number(parts.next()) && number(parts.next()) && parts.next().is_none()
+}
+
+/// Removes temp files of `path` that writers killed long ago left behind.
+fn remove_stale_temps(path: &Path) {
+    let (Some(folder), Some(file)) = (path.parent(), path.file_name().and_then(|n| n.to_str())) else { return };
+    let folder = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
+    let Ok(entries) = fs::read_dir(folder) else { return };
+    let now = SystemTime::now();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let stale = || {
+            let modified = entry.metadata().and_then(|m| m.modified()).ok()?;
+            Some(now.duration_since(modified).ok()? > STALE_TEMP)
+        };
+        if name.to_str().is_some_and(|n| is_temp_of(file, n)) && stale() == Some(true) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Makes the rename durable on systems where folder entries are synced
@@ -166,6 +273,114 @@ fn sync_folder(path: &Path) {
     }
     #[cfg(not(unix))]
     let _ = path;
+}
+
+/// A file read with [`load_or_backup`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loaded<T> {
+    pub value: T,
+    /// Set when the file itself could not be used and its backup was read
+    /// instead: what was wrong with the file (which has been set aside).
+    pub replaced: Option<FileError>,
+}
+
+impl<T> Loaded<T> {
+    /// A file read as it is.
+    pub fn plain(value: T) -> Self {
+        Loaded { value, replaced: None }
+    }
+
+    /// What to tell the player when the backup was loaded.
+    pub fn note(&self) -> Option<String> {
+        let e = self.replaced.as_ref()?;
+        let backup = backup_path(&e.path);
+        let name = backup.file_name().unwrap_or_default().to_string_lossy();
+        Some(format!("{e}; its previous copy {name} was loaded instead"))
+    }
+}
+
+/// Loads `path` with `load`, which sets a bad file aside; if the file is
+/// damaged or foreign and has a backup (see [`write_atomic`]), the backup
+/// is loaded in its place, and the result says so. When there is no backup
+/// or it cannot be loaded either, the error is the file's own.
+pub fn load_or_backup<T>(path: &Path, load: impl Fn(&Path) -> Result<T, FileError>) -> Result<Loaded<T>, FileError> {
+    match load(path) {
+        Ok(value) => Ok(Loaded::plain(value)),
+        Err(e) if matches!(e.kind, FileErrorKind::Corrupt | FileErrorKind::Foreign) => {
+            let backup = backup_path(path);
+            // A loader may take a missing file for an empty one: only a
+            // backup that is there can stand in.
+            if !backup.is_file() {
+                return Err(e);
+            }
+            load(&backup).map(|value| Loaded { value, replaced: Some(e.clone()) }).map_err(|_| e)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The size limits inputs are read with ([`read_capped`]), by kind. Each is
+/// far above any real file of its kind and far below what would strain
+/// memory: a reader holds a few times its input while it works.
+pub mod limits {
+    /// Rules and boards: game.ini (YaZZle's are a few KB), .brd (under 1 KB).
+    pub const RULES: u64 = 1 << 20;
+    /// Level sets (.xsb): the largest collections are a few hundred KB.
+    pub const LEVELS: u64 = 4 << 20;
+    /// Help: .guide, .imaj and .html; the longest period manuals are under 1 MB.
+    pub const DOCUMENT: u64 = 8 << 20;
+    /// Pictures (BMP, PNG) and the other assets an override folder holds.
+    pub const PICTURE: u64 = 16 << 20;
+    /// A saved game: hundreds of thousands of moves.
+    pub const SAVE: u64 = 16 << 20;
+    /// Statistics and high scores: thousands of games' records.
+    pub const RECORDS: u64 = 4 << 20;
+    /// Settings and preferences: a few lines each.
+    pub const SETTINGS: u64 = 256 << 10;
+    /// A script of input events for `shot --events`.
+    pub const SCRIPT: u64 = 4 << 20;
+    /// A batch of positions for a command (`rummi best --batch`), a line each.
+    pub const BATCH: u64 = 16 << 20;
+}
+
+/// Reads a whole input file of at most `limit` bytes. Anything but a
+/// regular file (a folder, a device such as /dev/zero, a FIFO) is refused
+/// before it is opened, so it can neither fill memory nor block; a file
+/// over the limit is refused with its size and the limit.
+pub fn read_capped(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    let meta = fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "it is not a regular file (a folder, device or pipe)"));
+    }
+    if meta.len() > limit {
+        return Err(too_big(meta.len(), limit));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    // It may have grown since: read no more than the limit allows.
+    File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big(bytes.len() as u64, limit));
+    }
+    Ok(bytes)
+}
+
+fn too_big(size: u64, limit: u64) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!("it is {}, more than the {} Parlour reads from such a file", size_text(size), size_text(limit)),
+    )
+}
+
+/// A size in words: `512 bytes`, `64 KB`, `3.5 MB` (binary units).
+pub fn size_text(bytes: u64) -> String {
+    const KB: u64 = 1024;
+    const MB: u64 = KB * KB;
+    match bytes {
+        b if b < KB => format!("{b} bytes"),
+        b if b < MB => format!("{} KB", b.div_ceil(KB)),
+        b if b % MB == 0 => format!("{} MB", b / MB),
+        b => format!("{:.1} MB", b as f64 / MB as f64),
+    }
 }
 
 /// Moves `path` to the first free name `NAME.WHY-1`, `NAME.WHY-2`... and
@@ -195,6 +410,45 @@ pub fn set_aside(path: &Path, why: &str) -> io::Result<PathBuf> {
 mod tests {
     use super::*;
 
+    /// Two writers of the same file at once (two copies of Parlour): each
+    /// write is whole, and so is the file and its backup after every one.
+    #[test]
+    fn two_writers_never_mix_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.ini");
+        let texts: Vec<Vec<u8>> = (b'a'..=b'b').map(|c| vec![c; 64 * 1024]).collect();
+        let whole = |bytes: &[u8]| texts.iter().any(|t| t.as_slice() == bytes);
+        std::thread::scope(|s| {
+            for text in &texts {
+                let path = &path;
+                s.spawn(move || {
+                    for _ in 0..200 {
+                        write_atomic(path, text).unwrap();
+                    }
+                });
+            }
+            s.spawn(|| {
+                for _ in 0..400 {
+                    if let Ok(bytes) = fs::read(&path) {
+                        assert!(whole(&bytes), "a reader saw {} mixed bytes", bytes.len());
+                    }
+                }
+            });
+        });
+        assert!(whole(&fs::read(&path).unwrap()));
+        assert!(whole(&fs::read(backup_path(&path)).unwrap()));
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names.len(), 2, "temp files were left behind: {names:?}");
+    }
+
+    /// The names in `dir`, sorted.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> =
+            fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        names.sort();
+        names
+    }
+
     #[test]
     fn writes_keep_the_previous_file_as_backup() {
         let dir = tempfile::tempdir().unwrap();
@@ -206,18 +460,31 @@ mod tests {
         write_atomic(&path, b"three").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"three");
         assert_eq!(fs::read(backup_path(&path)).unwrap(), b"two");
-        assert!(!temp_path(&path).exists());
-        assert!(!temp_path(&backup_path(&path)).exists());
+        assert_eq!(names(dir.path()), ["game.sav", "game.sav.bak"], "no temp file is left");
     }
 
     #[test]
-    fn a_leftover_temp_file_is_replaced() {
+    fn only_old_leftover_temp_files_are_removed() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("game.sav");
-        fs::write(temp_path(&path), b"half a sa").unwrap();
+        let old = SystemTime::now() - 2 * STALE_TEMP;
+        for name in ["game.sav.1.0.tmp", "game.sav.bak.77.3.tmp", "game.sav.2.0.tmp", "other.sav.1.0.tmp"] {
+            fs::write(dir.path().join(name), b"half a sa").unwrap();
+            if name != "game.sav.2.0.tmp" {
+                File::options().write(true).open(dir.path().join(name)).unwrap().set_modified(old).unwrap();
+            }
+        }
         write_atomic(&path, b"whole").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"whole");
-        assert!(!temp_path(&path).exists());
+        // A recent one may belong to a writer at work; another file's are
+        // left to its own writes.
+        assert_eq!(names(dir.path()), ["game.sav", "game.sav.2.0.tmp", "other.sav.1.0.tmp"]);
+        assert!(is_temp_of("a.ini", "a.ini.12.0.tmp") && is_temp_of("a.ini", "a.ini.bak.1.99.tmp"));
+        for name in
+            ["a.ini", "a.ini.bak", "a.ini.tmp", "a.ini.x.0.tmp", "a.ini.1.tmp", "a.ini.1.2.3.tmp", "b.ini.1.2.tmp"]
+        {
+            assert!(!is_temp_of("a.ini", name), "{name}");
+        }
     }
 
     #[test]
@@ -225,11 +492,100 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("game.sav");
         write_atomic(&path, b"kept").unwrap();
-        // A folder where the temp file should go makes the write fail.
-        fs::create_dir(temp_path(&path)).unwrap();
+        // A folder where the backup should go makes the write fail.
+        fs::create_dir(backup_path(&path)).unwrap();
+        fs::write(backup_path(&path).join("x"), b"x").unwrap();
         assert!(write_atomic(&path, b"lost").is_err());
         assert_eq!(fs::read(&path).unwrap(), b"kept");
+        assert_eq!(names(dir.path()), ["game.sav", "game.sav.bak"], "the temp files are removed");
         assert!(write_atomic(Path::new("/"), b"x").is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn replacing_a_link_leaves_its_target_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let outside = dir.path().join("outside.bmp");
+        fs::write(&outside, b"theirs").unwrap();
+        let folder = dir.path().join("Game");
+        fs::create_dir(&folder).unwrap();
+        let link = folder.join("game.bmp");
+        std::os::unix::fs::symlink(&outside, &link).unwrap();
+        replace_atomic(&link, b"ours").unwrap();
+        assert_eq!(fs::read(&outside).unwrap(), b"theirs");
+        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_file());
+        assert_eq!(fs::read(&link).unwrap(), b"ours");
+        assert_eq!(names(&folder), ["game.bmp"], "no backup, no temp file");
+    }
+
+    /// A loader as the saves have: "good" loads, anything else is damaged
+    /// and set aside.
+    fn load_text(path: &Path) -> Result<String, FileError> {
+        let text = fs::read_to_string(path).map_err(|e| FileError::unreadable(path, "text", &e))?;
+        match text.starts_with("good") {
+            true => Ok(text),
+            false => Err(FileError::reject(path, Some(1), FileErrorKind::Corrupt, "not good".into())),
+        }
+    }
+
+    #[test]
+    fn a_damaged_file_gives_way_to_its_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.ini");
+        write_atomic(&path, b"good 1").unwrap();
+        write_atomic(&path, b"good 2").unwrap();
+        assert_eq!(load_or_backup(&path, load_text).unwrap(), Loaded::plain("good 2".to_string()));
+        fs::write(&path, b"bad").unwrap();
+        let loaded = load_or_backup(&path, load_text).unwrap();
+        assert_eq!(loaded.value, "good 1");
+        let note = loaded.note().unwrap();
+        assert!(note.starts_with(&format!("{}:1: not good", path.display())), "{note}");
+        assert!(note.ends_with("its previous copy stats.ini.bak was loaded instead"), "{note}");
+        assert_eq!(fs::read(path.with_file_name("stats.ini.damaged-1")).unwrap(), b"bad");
+        // The backup stays until the next write replaces the file.
+        assert!(backup_path(&path).exists() && !path.exists());
+        // Both bad: the file's own error, and both kept aside.
+        fs::write(&path, b"bad again").unwrap();
+        fs::write(backup_path(&path), b"bad backup").unwrap();
+        let e = load_or_backup(&path, load_text).unwrap_err();
+        assert_eq!((e.path.as_path(), e.kind), (path.as_path(), FileErrorKind::Corrupt));
+        // No backup: the error stands, even for a loader that reads a
+        // missing file as empty.
+        let empty_if_missing = |p: &Path| if p.exists() { load_text(p) } else { Ok(String::new()) };
+        fs::remove_file(backup_path(&path)).ok();
+        fs::write(&path, b"bad once more").unwrap();
+        assert_eq!(load_or_backup(&path, empty_if_missing).unwrap_err().kind, FileErrorKind::Corrupt);
+        // Missing is not damaged: the backup is not looked at.
+        write_atomic(&path, b"good 3").unwrap();
+        fs::remove_file(&path).unwrap();
+        assert_eq!(load_or_backup(&path, load_text).unwrap_err().kind, FileErrorKind::NotFound);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn inputs_are_regular_files_of_limited_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let small = dir.path().join("small.ini");
+        fs::write(&small, b"[Game]").unwrap();
+        assert_eq!(read_capped(&small, 6).unwrap(), b"[Game]");
+        let e = read_capped(&small, 5).unwrap_err();
+        assert_eq!(e.to_string(), "it is 6 bytes, more than the 5 bytes Parlour reads from such a file");
+        // A device would never end and a FIFO would wait for a writer.
+        let fifo = dir.path().join("fifo.ini");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        for path in [Path::new("/dev/zero"), fifo.as_path(), dir.path()] {
+            let e = read_capped(path, 1 << 20).unwrap_err();
+            assert!(e.to_string().contains("not a regular file"), "{}: {e}", path.display());
+        }
+        // A link to a device is refused the same.
+        let link = dir.path().join("game.ini");
+        std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+        assert!(read_capped(&link, 1 << 20).is_err());
+        assert_eq!(read_capped(&dir.path().join("gone"), 1).unwrap_err().kind(), io::ErrorKind::NotFound);
+        assert_eq!(size_text(3 << 20), "3 MB");
+        assert_eq!(size_text(1536 * 1024), "1.5 MB");
+        assert_eq!(size_text(1000), "1000 bytes");
+        assert_eq!(size_text(4097), "5 KB");
     }
 
     #[test]

@@ -123,6 +123,15 @@ pub trait Variant: Clone + fmt::Debug {
 
     /// The starting state of the game with this seed.
     fn deal(&self, seed: u64) -> Self::Game;
+
+    /// Whether a save made under another id or other data (`id`,
+    /// `content_hash` and `options` as its header gives them) is one of an
+    /// older form of this variant that still plays the same, and if so the
+    /// options, in this variant's syntax, it is to be replayed with. By
+    /// default no other save is.
+    fn adopt(&self, _id: &str, _content_hash: u64, _options: &str) -> Option<String> {
+        None
+    }
 }
 
 #[cfg(test)]

@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::files::{FileError, FileErrorKind, write_atomic};
+use super::files::{FileError, FileErrorKind, limits, load_or_backup, read_capped, write_atomic};
 use super::text::{check_id, check_line};
 
 /// The file's name inside the data folder.
@@ -88,22 +88,22 @@ impl HighScores {
     }
 
     /// Reads the tables from `data_dir`; no file yet means empty tables. A
-    /// broken file is set aside and reported, so the caller can carry on
-    /// with empty tables without losing the old file.
+    /// broken file is set aside and its backup read instead; with no good
+    /// backup the error is reported, and the caller can carry on with empty
+    /// tables without losing the old file.
     pub fn load(data_dir: &Path) -> Result<HighScores, FileError> {
-        let path = Self::path(data_dir);
-        let bytes = match std::fs::read(&path) {
+        load_or_backup(&Self::path(data_dir), Self::read).map(|loaded| loaded.value)
+    }
+
+    /// Reads one high-score file (missing: empty tables), setting it aside
+    /// if it is broken.
+    fn read(path: &Path) -> Result<HighScores, FileError> {
+        let bytes = match read_capped(path, limits::RECORDS) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(HighScores::default()),
-            Err(e) => {
-                return Err(FileError::new(
-                    &path,
-                    FileErrorKind::Io,
-                    format!("the high scores could not be read: {e}"),
-                ));
-            }
+            Err(e) => return Err(FileError::unreadable(path, "high scores", &e)),
         };
-        parse(&bytes).map_err(|(line, kind, reason)| FileError::reject(&path, Some(line), kind, reason))
+        parse(&bytes).map_err(|(line, kind, reason)| FileError::reject(path, Some(line), kind, reason))
     }
 
     /// Writes the tables to `data_dir` (created if needed), atomically,

@@ -29,7 +29,7 @@ use std::fmt;
 use std::path::Path;
 use std::str;
 
-use super::files::{FileError, FileErrorKind, write_atomic};
+use super::files::{FileError, FileErrorKind, limits, read_capped, write_atomic};
 use super::game::Variant;
 use super::session::{Action, Session, Step};
 use super::text::{check_id, check_line};
@@ -38,6 +38,9 @@ use super::text::{check_id, check_line};
 pub const MAGIC: &str = "parlour-save";
 /// The format version this code writes and reads.
 pub const VERSION: u32 = 1;
+/// The longest line read. Written lines are far shorter (their texts pass
+/// [`check_line`]), so a longer one is damage, refused before any work.
+const MAX_LINE: usize = 4096;
 
 /// What the header of a save says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,13 +129,7 @@ pub fn save<V: Variant>(session: &Session<V>, path: &Path) -> Result<(), FileErr
 /// foreign is set aside (see [`FileError::reject`]) so it is never
 /// overwritten; a missing or unreadable file is left where it is.
 pub fn load<V: Variant>(path: &Path, variant: &V) -> Result<Session<V>, FileError> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            FileError::new(path, FileErrorKind::NotFound, "there is no saved game")
-        } else {
-            FileError::new(path, FileErrorKind::Io, format!("the save could not be read: {e}"))
-        }
-    })?;
+    let bytes = read_capped(path, limits::SAVE).map_err(|e| FileError::unreadable(path, "saved game", &e))?;
     decode(&bytes, variant).map_err(|e| FileError::reject(path, Some(e.line), e.kind, e.reason))
 }
 
@@ -148,10 +145,13 @@ pub fn decode<V: Variant>(bytes: &[u8], variant: &V) -> Result<Session<V>, Decod
     let mut lines = Lines::new(bytes)?;
     let header = parse_header(&mut lines)?;
     // Header lines: 2 game, 3 variant-hash, 4 options, 5 seed, 6 cursor.
-    if header.game != variant.id() {
+    // A save of an older form of the variant brings options of its own.
+    let same = header.game == variant.id() && header.variant_hash == variant.content_hash();
+    let adopted = if same { None } else { variant.adopt(&header.game, header.variant_hash, &header.options) };
+    if header.game != variant.id() && adopted.is_none() {
         return Err(DecodeError::foreign(2, format!("this is a save for {:?}, not {:?}", header.game, variant.id())));
     }
-    if header.variant_hash != variant.content_hash() {
+    if header.variant_hash != variant.content_hash() && adopted.is_none() {
         return Err(DecodeError::foreign(
             3,
             format!(
@@ -163,7 +163,7 @@ pub fn decode<V: Variant>(bytes: &[u8], variant: &V) -> Result<Session<V>, Decod
         ));
     }
     let variant = variant
-        .with_options(&header.options)
+        .with_options(adopted.as_deref().unwrap_or(&header.options))
         .map_err(|e| DecodeError::foreign(4, format!("the options {:?} are not understood: {e}", header.options)))?;
     let (steps, places, clocks) = parse_steps(&mut lines, header.seed)?;
     if header.cursor >= steps.len() {
@@ -197,7 +197,11 @@ impl<'a> Lines<'a> {
             DecodeError::corrupt(line, "the file is not UTF-8 text")
         })?;
         let text = text.strip_suffix('\n').unwrap_or(text);
-        let lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+        let lines: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+        if let Some(i) = lines.iter().position(|l| l.len() > MAX_LINE) {
+            let reason = format!("the line is {} bytes long; no line of a save is over {MAX_LINE}", lines[i].len());
+            return Err(DecodeError::corrupt(i + 1, reason));
+        }
         Ok(Lines { lines, next: 0 })
     }
 
@@ -426,6 +430,58 @@ mod tests {
         assert_eq!(decode(crlf.trim_end().as_bytes(), &Counting { max: 3 }).unwrap(), s);
     }
 
+    /// Counting as it is now, which also takes saves of an older form of
+    /// itself: id `count-v0`, hash 7, options `old` (which meant max=2).
+    #[derive(Clone, Debug)]
+    struct Recounting(Counting);
+
+    impl Variant for Recounting {
+        type Game = crate::core::toy::Count;
+        fn id(&self) -> &str {
+            self.0.id()
+        }
+        fn content_hash(&self) -> u64 {
+            self.0.content_hash()
+        }
+        fn options(&self) -> String {
+            self.0.options()
+        }
+        fn with_options(&self, options: &str) -> Result<Self, String> {
+            self.0.with_options(options).map(Recounting)
+        }
+        fn deal(&self, seed: u64) -> Self::Game {
+            self.0.deal(seed)
+        }
+        fn adopt(&self, id: &str, content_hash: u64, options: &str) -> Option<String> {
+            (id == "count-v0" && content_hash == 7 && options == "old").then(|| "max=2".to_string())
+        }
+    }
+
+    #[test]
+    fn saves_of_an_older_form_of_a_variant_are_adopted() {
+        let mut s = Session::new(Counting { max: 2 }, 4);
+        s.play_text("add 2").unwrap();
+        let text = encode(&s).unwrap();
+        let old = replace_line(
+            &replace_line(&replace_line(&text, 2, "game: count-v0"), 3, "variant-hash: 0000000000000007"),
+            4,
+            "options: old",
+        );
+        let back = decode(old.as_bytes(), &Recounting(Counting { max: 3 })).unwrap();
+        assert_eq!(back.variant().0, Counting { max: 2 });
+        assert_eq!(back.state(), s.state());
+        // Only that older form: another hash or other options stay foreign,
+        // and a variant that adopts nothing refuses the file.
+        for (n, line, words) in
+            [(3, "variant-hash: 0000000000000008", "save for \"count-v0\""), (4, "options: new", "save for")]
+        {
+            let e = decode(replace_line(&old, n, line).as_bytes(), &Recounting(Counting { max: 3 })).unwrap_err();
+            assert!(e.reason.contains(words), "{e}");
+            assert_eq!(e.kind, FileErrorKind::Foreign);
+        }
+        assert_eq!(decode(old.as_bytes(), &Counting { max: 3 }).unwrap_err().line, 2);
+    }
+
     fn error_for(text: &str) -> DecodeError {
         decode(text.as_bytes(), &Counting { max: 3 }).unwrap_err()
     }
@@ -458,6 +514,13 @@ mod tests {
             (good.replace("end\n", ""), good.lines().count(), FileErrorKind::Corrupt, "cut short"),
             (format!("{good}move add 1\n"), good.lines().count() + 1, FileErrorKind::Corrupt, "after the `end`"),
             (good.lines().take(3).collect::<Vec<_>>().join("\n"), 4, FileErrorKind::Corrupt, "ends before `options:`"),
+            // A line no writer makes is refused before anything reads it.
+            (
+                replace_line(&good, 9, &format!("move {}", "add 1 ".repeat(2000))),
+                9,
+                FileErrorKind::Corrupt,
+                "bytes long",
+            ),
         ];
         for (text, line, kind, words) in cases {
             let e = decode(text.as_bytes(), &v).unwrap_err();

@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 
 use ini::{EscapePolicy, Ini, LineSeparator, ParseOption, WriteOption};
 
-use super::files::{FileError, FileErrorKind, write_atomic};
+use super::files::{FileError, FileErrorKind, Loaded, limits, load_or_backup, read_capped, write_atomic};
 use super::game::Outcome;
 use super::text::{check_id, check_line};
 
@@ -38,7 +38,7 @@ use super::text::{check_id, check_line};
 pub const FILE_NAME: &str = "stats.ini";
 
 /// The keys [`GameStats`] writes itself; an extra key may not use them.
-const KNOWN_KEYS: [&str; 10] = [
+const KNOWN_KEYS: [&str; 11] = [
     "played",
     "won",
     "lost",
@@ -49,6 +49,7 @@ const KNOWN_KEYS: [&str; 10] = [
     "best-score",
     "best-time-ms",
     "best-moves",
+    "total-moves",
 ];
 
 /// The record of one game.
@@ -67,6 +68,8 @@ pub struct GameStats {
     pub best_time_ms: Option<u64>,
     /// The win in fewest moves.
     pub best_moves: Option<u64>,
+    /// The moves of every game counted, won or lost (for the average).
+    pub total_moves: u64,
     /// A game's own figures: keys are names (letters, digits, `. _ + / -`),
     /// values one line of text.
     pub extra: BTreeMap<String, String>,
@@ -96,10 +99,23 @@ impl GameStats {
     /// may set the best time and the fewest moves.
     pub fn record_game(&mut self, outcome: Outcome, score: i64, time_ms: u64, moves: u64) {
         self.record(outcome, score);
+        self.total_moves = self.total_moves.saturating_add(moves);
         if outcome == Outcome::Won {
             self.best_time_ms = Some(self.best_time_ms.map_or(time_ms, |t| t.min(time_ms)));
             self.best_moves = Some(self.best_moves.map_or(moves, |m| m.min(moves)));
         }
+    }
+}
+
+impl GameStats {
+    /// The share of games won, in whole percent (rounded down).
+    pub fn win_percent(&self) -> u64 {
+        (self.won.saturating_mul(100)).checked_div(self.played).unwrap_or(0)
+    }
+
+    /// The moves of an average game counted, rounded; `None` before any.
+    pub fn average_moves(&self) -> Option<u64> {
+        (self.played > 0).then(|| self.total_moves.saturating_add(self.played / 2) / self.played)
     }
 }
 
@@ -116,25 +132,36 @@ impl Stats {
     }
 
     /// Reads the statistics from `data_dir`. No file yet means no games
-    /// played. A broken file is set aside and reported; the caller can then
-    /// carry on with [`Stats::default`] without losing the old file.
+    /// played. A broken file is set aside and its backup read instead (the
+    /// result says so); when there is no good backup either, the error says
+    /// what is wrong and the caller can carry on with [`Stats::default`]
+    /// without losing the old file.
+    pub fn load_noting(data_dir: &Path) -> Result<Loaded<Stats>, FileError> {
+        load_or_backup(&Self::path(data_dir), Self::read)
+    }
+
+    /// As [`Stats::load_noting`], for callers with no one to tell that the
+    /// backup was read.
     pub fn load(data_dir: &Path) -> Result<Stats, FileError> {
-        let path = Self::path(data_dir);
-        let bytes = match std::fs::read(&path) {
+        Self::load_noting(data_dir).map(|loaded| loaded.value)
+    }
+
+    /// Reads one statistics file (missing: no games played), setting it
+    /// aside if it is broken.
+    fn read(path: &Path) -> Result<Stats, FileError> {
+        let bytes = match read_capped(path, limits::RECORDS) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Stats::default()),
-            Err(e) => {
-                return Err(FileError::new(&path, FileErrorKind::Io, format!("the statistics could not be read: {e}")));
-            }
+            Err(e) => return Err(FileError::unreadable(path, "statistics", &e)),
         };
-        parse(&bytes).map_err(|(line, reason)| FileError::reject(&path, line, FileErrorKind::Corrupt, reason))
+        parse(&bytes).map_err(|(line, reason)| FileError::reject(path, line, FileErrorKind::Corrupt, reason))
     }
 
     /// Writes the statistics to `data_dir` (created if needed), atomically,
     /// keeping the previous file as `stats.ini.bak`.
     pub fn save(&self, data_dir: &Path) -> Result<(), FileError> {
         let path = Self::path(data_dir);
-        let text = self.to_ini().map_err(|reason| FileError::new(&path, FileErrorKind::Invalid, reason))?;
+        let text = self.to_text().map_err(|reason| FileError::new(&path, FileErrorKind::Invalid, reason))?;
         std::fs::create_dir_all(data_dir)
             .and_then(|()| write_atomic(&path, text.as_bytes()))
             .map_err(|e| FileError::new(&path, FileErrorKind::Io, format!("the statistics could not be saved: {e}")))
@@ -155,8 +182,15 @@ impl Stats {
         self.games.iter().map(|(id, g)| (id.as_str(), g))
     }
 
-    /// The INI text, after checking every name and value can be written.
-    fn to_ini(&self) -> Result<String, String> {
+    /// The statistics in a file's bytes, or the line (if known) and what is
+    /// wrong: what [`Stats::load`] reads.
+    pub fn from_text(bytes: &[u8]) -> Result<Stats, (Option<usize>, String)> {
+        parse(bytes)
+    }
+
+    /// The INI text [`Stats::save`] writes, after checking every name and
+    /// value can be written.
+    pub fn to_text(&self) -> Result<String, String> {
         let mut ini = Ini::new();
         for (id, g) in &self.games {
             check_id("The game id", id)?;
@@ -177,6 +211,9 @@ impl Stats {
             }
             if let Some(moves) = g.best_moves {
                 section.set("best-moves", moves.to_string());
+            }
+            if g.total_moves > 0 {
+                section.set("total-moves", g.total_moves.to_string());
             }
             for (key, value) in &g.extra {
                 check_id("The statistic name", key)?;
@@ -238,6 +275,8 @@ fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, String> {
         }
         if !KNOWN_KEYS.contains(&key) {
             check_id("the statistic name", key).map_err(|e| format!("[{id}] {e}"))?;
+            // Whatever loads must save again: the writer's own check.
+            check_line("the statistic value", value, true).map_err(|e| format!("[{id}] {e}"))?;
             extra.insert(key.to_string(), value.to_string());
         }
     }
@@ -262,6 +301,7 @@ fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, String> {
         best_score: number("best-score")?,
         best_time_ms: optional_count("best-time-ms")?,
         best_moves: optional_count("best-moves")?,
+        total_moves: count("total-moves")?,
         extra,
     })
 }
@@ -301,6 +341,9 @@ mod tests {
         g.record_game(Outcome::Won, 52, 90_000, 120);
         g.record_game(Outcome::Won, 52, 120_000, 101);
         assert_eq!((g.best_time_ms, g.best_moves), (Some(90_000), Some(101)));
+        assert_eq!(g.total_moves, 5 + 120 + 101, "every game's moves count towards the average");
+        assert_eq!((g.average_moves(), g.win_percent()), (Some(75), 66));
+        assert_eq!((GameStats::default().average_moves(), GameStats::default().win_percent()), (None, 0));
         let mut stats = Stats::default();
         *stats.game_mut("klondike") = g.clone();
         let dir = tempfile::tempdir().unwrap();
@@ -355,7 +398,14 @@ mod tests {
 
     #[test]
     fn broken_files_are_reported_and_set_aside() {
-        let cases: [(&[u8], Option<usize>, &str); 7] = [
+        let cases: [(&[u8], Option<usize>, &str); 9] = [
+            // Loaded, it could never be saved again.
+            (
+                b"[klondike]\nplayed=1\nnote=a\x01b\n",
+                None,
+                "[klondike] the statistic value \"a\\u{1}b\" contains a control",
+            ),
+            (b"[klondike]\nnote=tab\\there\n", None, "contains a control character"),
             (b"[klondike]\nplayed=2\nwon=x\n", None, "[klondike] won = \"x\" is not a count"),
             (b"[klondike]\nstreak=1.5\n", None, "streak = \"1.5\" is not a whole number"),
             (b"[klondike]\nplayed=1\nplayed=2\n", None, "given more than once"),

@@ -18,12 +18,20 @@ pub(crate) fn check_id(what: &str, id: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks a one-line text (a move text, an option string): no control
-/// characters (so no line breaks) and no space at either end. `may_be_empty`
-/// says whether the empty string is acceptable.
+/// The longest one-line text accepted; readers of saves refuse longer
+/// lines without looking at them.
+pub(crate) const MAX_LINE_LEN: usize = 1024;
+
+/// Checks a one-line text (a move text, an option string): at most
+/// [`MAX_LINE_LEN`] bytes, no control characters (so no line breaks) and
+/// no space at either end. `may_be_empty` says whether the empty string is
+/// acceptable.
 pub(crate) fn check_line(what: &str, text: &str, may_be_empty: bool) -> Result<(), String> {
     if text.is_empty() {
         return if may_be_empty { Ok(()) } else { Err(format!("{what} is empty")) };
+    }
+    if text.len() > MAX_LINE_LEN {
+        return Err(format!("{what} is {} bytes long, more than {MAX_LINE_LEN}", text.len()));
     }
     if text.chars().any(char::is_control) {
         return Err(format!("{what} {text:?} contains a control character"));
@@ -58,6 +66,8 @@ mod tests {
         assert!(check_line("move", "a\nb", false).is_err());
         assert!(check_line("move", "a\rb", false).is_err());
         assert!(check_line("move", " a", false).is_err());
+        assert!(check_line("move", &"a".repeat(MAX_LINE_LEN), false).is_ok());
+        assert!(check_line("move", &"a".repeat(MAX_LINE_LEN + 1), false).is_err());
         assert!(check_line("move", "a ", false).is_err());
         assert!(check_line("move", "ünïcödé ok", false).is_ok());
     }

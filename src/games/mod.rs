@@ -4,5 +4,6 @@
 pub mod mines;
 pub mod pegs;
 pub mod rummi;
+pub mod scramble;
 pub mod sokoban;
 pub mod tetris;

@@ -11,17 +11,25 @@ use super::surface::{Format, Surface};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TextStyle {
     /// Drawn twice, one pixel apart (the Amiga's and QuickDraw's
-    /// algorithmic bold), one pixel wider per glyph.
+    /// algorithmic bold), one pixel wider per glyph unless `in_cell`.
     pub bold: bool,
     /// Rows above the baseline slant right by one pixel every few rows.
     pub italic: bool,
     /// A line one row below the baseline.
     pub underline: bool,
+    /// Bold keeps each glyph's advance, its second stroke inside the cell:
+    /// text on a character grid (an AmigaGuide) stays in its columns.
+    pub in_cell: bool,
 }
 
 impl TextStyle {
-    pub const PLAIN: TextStyle = TextStyle { bold: false, italic: false, underline: false };
-    pub const BOLD: TextStyle = TextStyle { bold: true, italic: false, underline: false };
+    pub const PLAIN: TextStyle = TextStyle { bold: false, italic: false, underline: false, in_cell: false };
+    pub const BOLD: TextStyle = TextStyle { bold: true, ..TextStyle::PLAIN };
+
+    /// The pixels bold adds to each glyph's advance.
+    pub fn bold_extra(self) -> i32 {
+        i32::from(self.bold && !self.in_cell)
+    }
 }
 
 impl Surface {
@@ -100,7 +108,9 @@ impl Surface {
     }
 
     /// Draws `text` with its cell's top-left corner at (x, y); returns the
-    /// x just past the last glyph. Only ink pixels are written.
+    /// x just past the last glyph. Only ink pixels are written. A run that
+    /// loses any ink to the clip rectangle is recorded (see
+    /// [`Surface::take_clipped_text`]): text is never meant to be cut.
     pub fn draw_text(
         &mut self,
         font: &Font,
@@ -111,6 +121,8 @@ impl Surface {
         style: TextStyle,
     ) -> i32 {
         let p = paint.into();
+        let clip = self.clip();
+        let mut cut = false;
         let mut pen_x = x;
         for c in text.chars() {
             let glyph = font.glyph(c);
@@ -120,17 +132,24 @@ impl Surface {
                 for col in 0..glyph.width() {
                     if glyph.ink(col, row) {
                         let px = pen_x + col as i32 + slant;
+                        let right = px + style.bold as i32;
+                        cut |= !clip.contains(px, py) || !clip.contains(right, py);
                         self.put(px, py, p.value_at(px, py));
                         if style.bold {
-                            self.put(px + 1, py, p.value_at(px + 1, py));
+                            self.put(right, py, p.value_at(right, py));
                         }
                     }
                 }
             }
-            pen_x += (glyph.width() + font.spacing()) as i32 + style.bold as i32;
+            pen_x += (glyph.width() + font.spacing()) as i32 + style.bold_extra();
         }
         if style.underline {
+            let line = Rect::new(x, y + font.ascent() as i32, pen_x - x, 1);
+            cut |= pen_x > x && line.intersect(&clip) != line;
             self.hline(x, pen_x - 1, y + font.ascent() as i32, p);
+        }
+        if cut {
+            self.report_clipped_text(text, x, y);
         }
         pen_x
     }
@@ -225,5 +244,29 @@ mod tests {
         assert_eq!(end, font.text_width("WWW") as i32);
         assert!(ink_count(&s) > 0);
         assert!(s.pixels().len() == 160);
+    }
+
+    #[test]
+    fn text_cut_by_the_clip_is_reported_once_per_run() {
+        let font = crate::gfx::font::topaz8();
+        let mut s = one_bit(40, 20);
+        s.draw_text(font, "Hi", 0, 0, 1, TextStyle::PLAIN);
+        assert!(s.take_clipped_text().is_empty(), "text that fits is not reported");
+        // Cut at the right by a narrower clip, and at the bottom by the
+        // surface's edge.
+        s.set_clip(Rect::new(0, 0, 12, 20));
+        s.draw_text(font, "Hi", 0, 0, 1, TextStyle::PLAIN);
+        s.set_clip(s.bounds());
+        s.draw_text(font, "Lo", 0, 15, 1, TextStyle::PLAIN);
+        let cut = s.take_clipped_text();
+        assert_eq!(cut.len(), 2);
+        assert_eq!((cut[0].text.as_str(), cut[0].clip), ("Hi", Rect::new(0, 0, 12, 20)));
+        assert_eq!((cut[1].text.as_str(), cut[1].x, cut[1].y), ("Lo", 0, 15));
+        assert!(s.take_clipped_text().is_empty(), "taking the record empties it");
+        // A bold run's extra column counts, and so does its underline.
+        s.draw_text(font, "I", 40 - 8, 0, 1, TextStyle::BOLD);
+        assert!(s.take_clipped_text().is_empty());
+        s.draw_text(font, "II", 40 - 16, 0, 1, TextStyle { underline: true, ..TextStyle::BOLD });
+        assert_eq!(s.take_clipped_text().len(), 1);
     }
 }

@@ -646,8 +646,13 @@ mod tests {
                 }
             }
             let text = String::from_utf8_lossy(&damaged);
-            if let Ok(f) = Font::parse("damaged", &text) {
-                let _ = f.text_width(&text);
+            match Font::parse("damaged", &text) {
+                Ok(f) => {
+                    assert!(f.ascent() <= f.height() && f.height() <= MAX_HEIGHT);
+                    let w: u32 = text.chars().map(|c| f.glyph(c).width()).sum();
+                    assert_eq!(f.text_width(&text), w);
+                }
+                Err(e) => assert!(crate::core::is_line_of(e.line, text.as_bytes()), "{e}"),
             }
         }
     }
@@ -656,8 +661,11 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(400))]
 
         #[test]
-        fn arbitrary_text_never_panics(text in "\\PC*") {
-            let _ = Font::parse("fuzz", &text);
+        fn arbitrary_text_is_read_or_refused_by_line(text in "\\PC*") {
+            match Font::parse("fuzz", &text) {
+                Ok(f) => prop_assert!(f.ascent() <= f.height() && f.height() <= MAX_HEIGHT),
+                Err(e) => prop_assert!(crate::core::is_line_of(e.line, text.as_bytes()) && !e.message.is_empty(), "{}", e),
+            }
         }
 
         #[test]

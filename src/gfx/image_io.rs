@@ -36,22 +36,44 @@ pub struct RgbaImage {
 
 /// Decodes any PNG (every colour type and depth) to 8-bit colour and alpha.
 pub fn decode_png(name: &str, bytes: &[u8]) -> Result<RgbaImage, ImageError> {
-    let img = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
-        .map_err(|e| ImageError::new(name, format!("not a readable PNG ({e})")))?
-        .to_rgba8();
-    let pixels = img.pixels().map(|p| (Rgb::new(p[0], p[1], p[2]), p[3])).collect();
-    Ok(RgbaImage { width: img.width(), height: img.height(), pixels })
+    decode(name, bytes, image::ImageFormat::Png, "PNG")
 }
 
 /// Decodes a Windows BMP (1, 4, 8, 24 or 32 bits per pixel, as Windows
 /// paint programs wrote them) to 8-bit colour and alpha; pixels without an
 /// alpha channel are opaque.
 pub fn decode_bmp(name: &str, bytes: &[u8]) -> Result<RgbaImage, ImageError> {
-    let img = image::load_from_memory_with_format(bytes, image::ImageFormat::Bmp)
-        .map_err(|e| ImageError::new(name, format!("not a readable BMP ({e})")))?
-        .to_rgba8();
+    decode(name, bytes, image::ImageFormat::Bmp, "BMP")
+}
+
+/// The widest and tallest picture decoded: a small file may claim any
+/// size, and every pixel costs memory before the first is read.
+const MAX_SIDE: u32 = 4096;
+
+fn decode(name: &str, bytes: &[u8], format: image::ImageFormat, what: &str) -> Result<RgbaImage, ImageError> {
+    let mut reader = image::ImageReader::with_format(std::io::Cursor::new(bytes), format);
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(u64::from(MAX_SIDE) * u64::from(MAX_SIDE) * 4);
+    reader.limits(limits);
+    let img = reader.decode().map_err(|e| ImageError::new(name, format!("not a readable {what} ({e})")))?.to_rgba8();
     let pixels = img.pixels().map(|p| (Rgb::new(p[0], p[1], p[2]), p[3])).collect();
     Ok(RgbaImage { width: img.width(), height: img.height(), pixels })
+}
+
+/// Decodes a picture in any format Parlour reads, told apart by its first
+/// bytes: PNG, Windows BMP or IFF ILBM.
+pub fn decode_picture(name: &str, bytes: &[u8]) -> Result<RgbaImage, ImageError> {
+    if bytes.starts_with(b"\x89PNG") {
+        decode_png(name, bytes)
+    } else if bytes.starts_with(b"BM") {
+        decode_bmp(name, bytes)
+    } else if super::ilbm::is_ilbm(bytes) {
+        super::ilbm::decode_ilbm(name, bytes)
+    } else {
+        Err(ImageError::new(name, "not a picture Parlour reads: it takes PNG, BMP and IFF ILBM files"))
+    }
 }
 
 /// PNG bit depths are 1, 2, 4 or 8: an Amiga's 3 or 5 bitplanes go up to

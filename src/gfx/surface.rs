@@ -50,6 +50,28 @@ pub struct Surface {
     clip: Rect,
     /// Nearest-colour lookups already made against the current palette.
     colour_cache: HashMap<Rgb, u32>,
+    /// Text runs drawn since the last `take_clipped_text` that lost ink to
+    /// the clip rectangle or the surface's edge.
+    clipped_text: Vec<ClippedText>,
+}
+
+/// A run of text that did not fit where it was drawn: some of its glyphs'
+/// ink fell outside the clip rectangle (or the surface).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClippedText {
+    pub text: String,
+    /// The top-left of the run's first cell.
+    pub x: i32,
+    pub y: i32,
+    /// The clip rectangle it was drawn into.
+    pub clip: Rect,
+}
+
+impl std::fmt::Display for ClippedText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let c = &self.clip;
+        write!(f, "\"{}\" at ({}, {}) cut by the clip {}x{} at ({}, {})", self.text, self.x, self.y, c.w, c.h, c.x, c.y)
+    }
 }
 
 impl PartialEq for Surface {
@@ -78,6 +100,7 @@ impl Surface {
             pixels: vec![0; (width * height) as usize],
             clip: Rect::new(0, 0, width as i32, height as i32),
             colour_cache: HashMap::new(),
+            clipped_text: Vec::new(),
         }
     }
 
@@ -130,6 +153,18 @@ impl Surface {
     pub fn set_clip(&mut self, r: Rect) -> Rect {
         let clipped = r.intersect(&self.bounds());
         std::mem::replace(&mut self.clip, clipped)
+    }
+
+    /// Records a text run that lost ink to the clip (see `draw_text`).
+    pub(super) fn report_clipped_text(&mut self, text: &str, x: i32, y: i32) {
+        self.clipped_text.push(ClippedText { text: text.to_string(), x, y, clip: self.clip });
+    }
+
+    /// The text runs cut by the clip since the last call, oldest first; the
+    /// record starts afresh. Text that never fits where it is drawn is a
+    /// fault: tests render every screen and fail on any of these.
+    pub fn take_clipped_text(&mut self) -> Vec<ClippedText> {
+        std::mem::take(&mut self.clipped_text)
     }
 
     fn mask(&self) -> u32 {

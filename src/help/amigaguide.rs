@@ -48,11 +48,11 @@
 //! commands and text outside nodes are warnings; the rest is shown.
 
 use std::collections::HashMap;
-use std::fs;
 use std::path::Path;
 
 use super::model::{Align, Block, CommandKind, Document, Node, Pen, Span, Style, Target, stays_in_folder};
 use crate::core::Diagnostic;
+use crate::core::files::{limits, read_capped};
 
 /// How deep macros may use macros: deeper means a macro uses itself.
 const MAX_MACRO_DEPTH: usize = 16;
@@ -80,7 +80,7 @@ pub fn read(path: &Path, bytes: &[u8]) -> Document {
 /// Checks a guide file: everything [`read`] finds, plus links into other
 /// guides of the same folder whose file or node does not exist.
 pub fn lint(path: &Path) -> Vec<Diagnostic> {
-    let bytes = match fs::read(path) {
+    let bytes = match read_capped(path, limits::DOCUMENT) {
         Ok(bytes) => bytes,
         Err(e) => return vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
     };
@@ -107,12 +107,12 @@ fn check_other_file(
     node: &str,
     cache: &mut HashMap<String, Option<Document>>,
 ) -> Option<String> {
-    let full = folder.join(file);
+    let full = super::source::in_any_case(folder, file);
     if !full.is_file() {
         return Some(format!("links to {file}/{node}, but there is no file {file} in the guide's folder"));
     }
     let doc = cache.entry(file.to_string()).or_insert_with(|| {
-        let bytes = fs::read(&full).ok()?;
+        let bytes = read_capped(&full, limits::DOCUMENT).ok()?;
         // Anything else (a picture, plain text) is shown whole by the
         // Amiga, so only a guide has nodes to check.
         let is_guide = bytes.get(..9).is_some_and(|start| start.eq_ignore_ascii_case(b"@database"));
@@ -134,11 +134,59 @@ struct LinkRef {
 }
 
 fn read_with_links(path: &Path, bytes: &[u8]) -> (Document, Vec<LinkRef>) {
-    let mut reader = Reader::new(path);
-    for (index, line) in decode_lines(bytes).iter().enumerate() {
+    let lines = decode_lines(bytes);
+    let mut reader = Reader::new(path, macro_scopes(&lines));
+    for (index, line) in lines.iter().enumerate() {
         reader.line(index + 1, line);
     }
     reader.finish()
+}
+
+/// Every macro by the scope it serves: the guide's own, defined outside
+/// nodes wherever they stand, and each node's, by the line of its @NODE. A
+/// macro serves its whole scope, before its definition too, as on the
+/// Amiga, which reads a guide's definitions before it shows a node; a
+/// node's macro serves no other node. The last of two definitions counts.
+#[derive(Default)]
+struct MacroScopes {
+    global: Macros,
+    nodes: HashMap<usize, Macros>,
+}
+
+fn macro_scopes(lines: &[String]) -> MacroScopes {
+    let mut scopes = MacroScopes::default();
+    let mut node = None;
+    for (index, raw) in lines.iter().enumerate() {
+        let text = without_controls(raw);
+        let Some(body) = text.strip_prefix('@').filter(|b| !b.starts_with('{')) else { continue };
+        let word = first_word(body);
+        match command_named(word) {
+            Some((Command::Node, _)) => node = Some(index + 1),
+            Some((Command::EndNode, _)) => node = None,
+            Some((Command::Macro, _)) => {
+                let (name, definition) = split_word(&body[word.len()..]);
+                if !name.is_empty() {
+                    let scope = match node {
+                        Some(line) => scopes.nodes.entry(line).or_default(),
+                        None => &mut scopes.global,
+                    };
+                    scope.insert(name.to_lowercase(), unquote(definition.trim()).to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    scopes
+}
+
+/// A line without control characters (tabs stay): the viewer's fonts have
+/// no glyphs for them.
+fn without_controls(raw: &str) -> String {
+    raw.chars().filter(|&c| !is_control(c)).collect()
+}
+
+fn is_control(c: char) -> bool {
+    c != '\t' && c.is_control()
 }
 
 /// The lines of a Latin-1 file, without their line ends.
@@ -281,7 +329,6 @@ fn command_named(word: &str) -> Option<(Command, Scope)> {
 }
 
 /// Settings that hold for the whole guide and that nodes start from.
-#[derive(Default)]
 struct Settings {
     wrap: Wrap,
     tabs: Vec<u16>,
@@ -309,10 +356,12 @@ struct Reader {
     /// Whether text outside nodes was reported since the last node, so a
     /// stray paragraph gives one warning, not one a line.
     stray_text_reported: bool,
+    /// The macros of the nodes not read yet, by their @NODE line.
+    node_macros: HashMap<usize, Macros>,
 }
 
 impl Reader {
-    fn new(path: &Path) -> Reader {
+    fn new(path: &Path, macros: MacroScopes) -> Reader {
         let report = Report {
             path: path.to_path_buf(),
             diagnostics: Vec::new(),
@@ -323,10 +372,11 @@ impl Reader {
         Reader {
             doc: Document { path: path.to_path_buf(), title, ..Document::default() },
             report,
-            global: Settings::default(),
+            global: Settings { wrap: Wrap::default(), tabs: Vec::new(), macros: macros.global },
             open: None,
             node_lines: HashMap::new(),
             stray_text_reported: false,
+            node_macros: macros.nodes,
         }
     }
 
@@ -353,15 +403,13 @@ impl Reader {
         }
     }
 
-    /// The line without control characters (tabs stay): the viewer's
-    /// fonts have no glyphs for them, and a NUL or an escape in a guide is
-    /// worth a warning.
+    /// The line without control characters (see [`without_controls`]); a
+    /// NUL or an escape in a guide is worth a warning.
     fn printable(&mut self, number: usize, raw: &str) -> String {
-        let is_control = |c: char| c != '\t' && c.is_control();
         if let Some(c) = raw.chars().find(|&c| is_control(c)) {
             self.report.warning(number, format!("control character 0x{:02X} ignored", u32::from(c)));
         }
-        raw.chars().filter(|&c| !is_control(c)).collect()
+        without_controls(raw)
     }
 
     fn command(&mut self, line: usize, body: &str) {
@@ -476,17 +524,12 @@ impl Reader {
         }
     }
 
+    /// Macros were gathered before reading (see [`macro_scopes`]); here
+    /// only a nameless one is reported.
     fn define_macro(&mut self, line: usize, args: &str) {
-        let (name, body) = split_word(args);
-        if name.is_empty() {
+        if split_word(args).0.is_empty() {
             self.report.warning(line, "@MACRO needs a name");
-            return;
         }
-        let macros = match &mut self.open {
-            Some(open) => &mut open.macros,
-            None => &mut self.global.macros,
-        };
-        macros.insert(name.to_lowercase(), unquote(body.trim()).to_string());
     }
 
     fn open_node(&mut self, line: usize, args: &str) {
@@ -505,7 +548,8 @@ impl Reader {
         };
         let node = Node { name, title, line, ..Node::default() };
         let flow = Flow::new(self.global.wrap, self.global.tabs.clone());
-        self.open = Some(OpenNode { node, flow, macros: Macros::new() });
+        let macros = self.node_macros.remove(&line).unwrap_or_default();
+        self.open = Some(OpenNode { node, flow, macros });
         self.stray_text_reported = false;
     }
 
@@ -658,12 +702,13 @@ struct Inline<'a> {
 
 impl Inline<'_> {
     fn line(&mut self, text: &str) {
-        let text = text.trim_end();
         self.open.flow.line = self.line;
-        if text.is_empty() {
+        if text.trim_end().is_empty() {
             self.open.flow.end_line(true);
             return;
         }
+        // Trailing spaces stay until the line is read: in a background
+        // colour they are part of the picture.
         self.run(text, 0);
         self.open.flow.end_line(false);
     }
@@ -770,9 +815,9 @@ impl Inline<'_> {
             "tab" => flow.tab(),
             "settabs" => self.settabs(args),
             "cleartabs" => flow.para.tabs = flow.default_tabs.clone(),
-            "jleft" => flow.para.align = Align::Left,
-            "jcenter" => flow.para.align = Align::Center,
-            "jright" => flow.para.align = Align::Right,
+            "jleft" => flow.align(Align::Left),
+            "jcenter" => flow.align(Align::Center),
+            "jright" => flow.align(Align::Right),
             "amigaguide" => flow.amigaguide(),
             _ => self.report.warning(self.line, format!("unknown inline command @{{{name}}} ignored")),
         }
@@ -1050,6 +1095,7 @@ impl Flow {
 
     /// The end of a source line (`blank`: one with nothing on it).
     fn end_line(&mut self, blank: bool) {
+        self.trim_blank_end();
         if blank {
             self.end_block();
             self.blocks.push(self.new_block());
@@ -1064,6 +1110,34 @@ impl Flow {
             }
             self.end_block();
         }
+    }
+
+    /// Drops the spaces that end the source line but show nothing (see
+    /// [`Style::shows_spaces`]), as an editor would.
+    fn trim_blank_end(&mut self) {
+        let Some(block) = &mut self.open else { return };
+        while let Some(Span::Text { text, style }) = block.spans.last_mut()
+            && !style.shows_spaces()
+        {
+            let kept = text.trim_end_matches(' ').len();
+            if kept > 0 {
+                text.truncate(kept);
+                break;
+            }
+            block.spans.pop();
+        }
+    }
+
+    /// `@{jleft}`, `@{jcenter}`, `@{jright}`: from the next content on. A
+    /// line break just before ends the block there, so the lines after it
+    /// take the new alignment (a block has one).
+    fn align(&mut self, align: Align) {
+        if self.open.as_ref().is_some_and(|b| matches!(b.spans.last(), Some(Span::Break))) {
+            let mut block = self.open.take().expect("checked");
+            block.spans.pop();
+            self.blocks.push(block);
+        }
+        self.para.align = align;
     }
 
     fn joins_lines(&self) -> bool {
@@ -1432,6 +1506,90 @@ mod tests {
         assert_eq!(problems.iter().map(|p| (p.0, p.1)).collect::<Vec<_>>(), [(3, false), (3, false)]);
         let links: Vec<_> = spans(&doc.nodes[0]).into_iter().filter(|s| matches!(s, Span::Link { .. })).collect();
         assert!(links.iter().all(|s| matches!(s, Span::Link { target: Target::Node { line: 0, .. }, .. })));
+    }
+
+    /// The text of each line of `node` as laid out in cells of 8 pixels,
+    /// with each link's label in brackets.
+    fn laid_out(node: &Node) -> Vec<String> {
+        use crate::help::layout::{Face, Measure, Piece, layout};
+        struct Cells;
+        impl Measure for Cells {
+            fn text_width(&self, text: &str, _: Face) -> i32 {
+                8 * text.chars().count() as i32
+            }
+            fn line_height(&self, _: Face) -> i32 {
+                10
+            }
+            fn ascent(&self, _: Face) -> i32 {
+                8
+            }
+            fn cell(&self) -> i32 {
+                8
+            }
+            fn image_size(&self, _: &str) -> Option<(i32, i32)> {
+                None
+            }
+        }
+        let lines = layout(node, 640, &Cells).lines;
+        let piece = |p: &Piece| match p {
+            Piece::Text { text, link: Some(_), .. } => format!("[{text}]"),
+            Piece::Text { text, .. } => text.clone(),
+            _ => String::new(),
+        };
+        lines.iter().map(|l| l.items.iter().map(|i| piece(&i.piece)).collect()).collect()
+    }
+
+    #[test]
+    fn blank_buttons_and_coloured_spaces_keep_their_place() {
+        // A noughts-and-crosses board: every square a blank button.
+        let row = "@{\" \" link MAIN}|@{\" \" link MAIN}|@{\" \" link MAIN}";
+        let doc = main_node("", &format!("{row}\n{row}\n@{{bg fill}}x   \n@{{bg fill}}   @{{bg back}}\nplain   "));
+        assert_clean(&doc);
+        assert_eq!(laid_out(&doc.nodes[0]), ["[ ]|[ ]|[ ]", "[ ]|[ ]|[ ]", "x   ", "   ", "plain"]);
+        let fill = |t: &str| styled(t, |s| s.bg = Pen::Fill);
+        assert_eq!(doc.nodes[0].blocks[2].spans, [fill("x   ")]);
+    }
+
+    #[test]
+    fn an_alignment_after_a_line_break_starts_a_new_line_aligned() {
+        let doc = main_node("", "Left@{line}@{jcenter}Centred@{line}@{jright}Right\nStill right");
+        assert_clean(&doc);
+        let blocks: Vec<(String, Align)> = doc.nodes[0].blocks.iter().map(|b| (b.plain_text(), b.align)).collect();
+        assert_eq!(
+            blocks,
+            [
+                ("Left".to_string(), Align::Left),
+                ("Centred".to_string(), Align::Center),
+                ("Right".to_string(), Align::Right),
+                ("Still right".to_string(), Align::Right),
+            ]
+        );
+    }
+
+    #[test]
+    fn macros_hold_in_their_whole_scope() {
+        // A global macro serves every node, wherever it is defined outside
+        // nodes; a node's macro serves that whole node and no other.
+        let doc = guide(
+            "@DATABASE t\n@NODE MAIN\n@{later x} @{local y}\n@MACRO local \"<$1>\"\n@ENDNODE\n\
+             @MACRO later \"[$1]\"\n@NODE two\n@{later z} @{local w}\n@ENDNODE\n",
+        );
+        let problems = problems(&doc);
+        assert_eq!(texts(&doc.nodes[0]), ["[x] <y>"]);
+        assert_eq!(texts(&doc.nodes[1]), ["[z]"], "a node's macro leaked out of it");
+        assert_eq!(problems, [(8, false, "unknown inline command @{local} ignored".to_string())]);
+    }
+
+    #[test]
+    fn links_to_other_guides_ignore_case() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("Other.Guide"), "@DATABASE o\n@NODE MAIN\n@ENDNODE\n@NODE Part\n@ENDNODE\n")
+            .unwrap();
+        let main = dir.path().join("main.guide");
+        let text = "@DATABASE m\n@NODE MAIN\n@{\"a\" link OTHER.GUIDE/part}@{\"b\" link other.guide/nope}\n@ENDNODE\n";
+        std::fs::write(&main, text).unwrap();
+        let found: Vec<String> = lint(&main).iter().map(|d| d.message.clone()).collect();
+        assert_eq!(found, ["links to other.guide/nope, but other.guide has no node nope"]);
     }
 
     #[test]

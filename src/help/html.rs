@@ -471,11 +471,50 @@ const TRANSPARENT: [&str; 26] = [
 /// Elements drawn in fixed-pitch text.
 const CODE: [&str; 5] = ["code", "tt", "kbd", "samp", "pre"];
 
+/// Elements nest at most this deep; start tags deeper than that are left
+/// out (their text is kept), with one warning. Real pages nest a dozen
+/// deep; the cap keeps each step of reading short, whatever the page.
+pub const MAX_DEPTH: usize = 100;
+
+/// An open element, with what it and the elements around it make of the
+/// text inside, worked out once when it opens: reading a word never walks
+/// the stack.
 struct Open {
     name: String,
     line: usize,
-    /// Its `align` attribute (or `<center>`), inherited by blocks inside.
-    align: Option<Align>,
+    /// The style of text inside it.
+    style: Style,
+    /// The alignment of blocks inside it: its `align` attribute (or
+    /// `<center>`), else its parent's.
+    align: Align,
+    /// Whether it is, or is inside, `<title>`, `<head>`, `<pre>`.
+    in_title: bool,
+    in_head: bool,
+    in_pre: bool,
+}
+
+impl Open {
+    /// `name` opened inside `parent`, with its own alignment if it has one.
+    fn new(name: &str, line: usize, own_align: Option<Align>, parent: Option<&Open>) -> Open {
+        let mut style = parent.map_or_else(Style::default, |p| p.style);
+        match name {
+            "b" | "strong" => style.bold = true,
+            "i" | "em" | "cite" | "var" | "dfn" => style.italic = true,
+            "u" => style.underline = true,
+            n if CODE.contains(&n) => style.code = true,
+            _ => {}
+        }
+        let inherited = |own: bool, of_parent: fn(&Open) -> bool| own || parent.is_some_and(of_parent);
+        Open {
+            name: name.to_string(),
+            line,
+            style,
+            align: own_align.or(parent.map(|p| p.align)).unwrap_or_default(),
+            in_title: inherited(name == "title", |p| p.in_title),
+            in_head: inherited(name == "head", |p| p.in_head),
+            in_pre: inherited(name == "pre", |p| p.in_pre),
+        }
+    }
 }
 
 /// The link being read: its target, its `href` as written (its label
@@ -513,6 +552,9 @@ struct Builder {
     fragment_links: Vec<(String, usize)>,
     /// Unknown elements already reported (once each).
     unknown: Vec<String>,
+    /// The start tags left out for nesting deeper than [`MAX_DEPTH`], the
+    /// innermost last: their end tags close them here.
+    too_deep: Vec<String>,
 }
 
 impl Builder {
@@ -533,6 +575,7 @@ impl Builder {
             anchors: Vec::new(),
             fragment_links: Vec::new(),
             unknown: Vec::new(),
+            too_deep: Vec::new(),
         }
     }
 
@@ -541,26 +584,17 @@ impl Builder {
         self.diagnostics.push(d);
     }
 
-    fn inside_element(&self, name: &str) -> bool {
-        self.stack.iter().any(|o| o.name == name)
-    }
-
     fn style(&self) -> Style {
-        let mut style = Style::default();
-        for open in &self.stack {
-            match open.name.as_str() {
-                "b" | "strong" => style.bold = true,
-                "i" | "em" | "cite" | "var" | "dfn" => style.italic = true,
-                "u" => style.underline = true,
-                n if CODE.contains(&n) => style.code = true,
-                _ => {}
-            }
-        }
-        style
+        self.stack.last().map_or_else(Style::default, |o| o.style)
     }
 
     fn align(&self) -> Align {
-        self.stack.iter().rev().find_map(|o| o.align).unwrap_or_default()
+        self.stack.last().map_or_else(Align::default, |o| o.align)
+    }
+
+    /// Whether the text being read is inside an element `which` says.
+    fn inside(&self, which: fn(&Open) -> bool) -> bool {
+        self.stack.last().is_some_and(which)
     }
 
     // --- text
@@ -571,11 +605,11 @@ impl Builder {
         for (l, m) in warnings {
             self.warn(l, m);
         }
-        if self.inside_element("title") {
+        if self.inside(|o| o.in_title) {
             self.title.push_str(&text);
-        } else if self.inside_element("head") {
+        } else if self.inside(|o| o.in_head) {
             // Nothing in the head but the title is shown.
-        } else if self.inside_element("pre") {
+        } else if self.inside(|o| o.in_pre) {
             self.pre_text(&text, line);
         } else {
             self.flow_text(&text, line);
@@ -773,6 +807,18 @@ impl Builder {
             "img" => self.image(tag),
             n if VOID.contains(&n) => {}
             _ => {
+                if self.stack.len() >= MAX_DEPTH {
+                    if self.too_deep.is_empty() {
+                        self.warn(
+                            tag.line,
+                            format!("elements nest more than {MAX_DEPTH} deep; deeper tags are left out"),
+                        );
+                    }
+                    if !tag.self_closing {
+                        self.too_deep.push(name.to_string());
+                    }
+                    return;
+                }
                 let align = if name == "center" {
                     Some(Align::Center)
                 } else {
@@ -783,7 +829,8 @@ impl Builder {
                         _ => None,
                     })
                 };
-                self.stack.push(Open { name: name.to_string(), line: tag.line, align });
+                let open = Open::new(name, tag.line, align, self.stack.last());
+                self.stack.push(open);
                 self.opened(tag);
                 if tag.self_closing {
                     self.pop_to(self.stack.len() - 1, "", tag.line);
@@ -866,6 +913,10 @@ impl Builder {
                 self.ensure_block(tag.line);
                 self.push_span(Span::Break);
             }
+            return;
+        }
+        if self.too_deep.last().is_some_and(|n| n == name) {
+            self.too_deep.pop();
             return;
         }
         match self.stack.iter().rposition(|o| o.name == name) {
@@ -1347,6 +1398,24 @@ mod tests {
     }
 
     #[test]
+    fn deep_nesting_is_cut_off_and_read_in_one_pass() {
+        let depth = 20_000;
+        let page = format!(
+            "<html><head><title>Deep</title></head><body><p>{}{}</p></body></html>",
+            "<b>x ".repeat(depth),
+            "</b>".repeat(depth)
+        );
+        let doc = read(Path::new("deep.html"), page.as_bytes());
+        let text = doc.nodes[0].blocks.iter().map(Block::plain_text).collect::<String>();
+        assert_eq!(text.matches('x').count(), depth, "all the text is kept");
+        let warnings: Vec<&str> = doc.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(warnings, [format!("elements nest more than {MAX_DEPTH} deep; deeper tags are left out")]);
+        // The levels kept are read as written: bold.
+        let bold = doc.nodes[0].blocks[0].spans.iter().all(|s| matches!(s, Span::Text { style, .. } if style.bold));
+        assert!(bold);
+    }
+
+    #[test]
     fn garbage_never_panics() {
         let samples = [
             "",
@@ -1377,20 +1446,26 @@ mod tests {
             "<img src=>",
             "<p/><a/><b/>",
         ];
+        // Any page is one node, `main`, with its problems on its lines.
+        let check = |bytes: &[u8]| {
+            let doc = read(Path::new("g.html"), bytes);
+            assert_eq!(doc.nodes.iter().map(|n| n.name.as_str()).collect::<Vec<_>>(), [MAIN], "{bytes:?}");
+            assert!(doc.diagnostics.iter().all(|d| d.points_into(bytes)), "{bytes:?}: {:?}", doc.diagnostics);
+        };
         for s in samples {
-            let _ = read(Path::new("g.html"), s.as_bytes());
+            check(s.as_bytes());
         }
         let mut rng = crate::core::GameRng::new(5);
         let alphabet: Vec<char> = "<>/=\"' !-#&;abhpliurolmgsrcetx1é\n\t".chars().collect();
         for _ in 0..3000 {
             let len = rng.below(80) as usize;
             let s: String = (0..len).map(|_| alphabet[rng.below(alphabet.len() as u32) as usize]).collect();
-            let _ = read(Path::new("g.html"), s.as_bytes());
+            check(s.as_bytes());
         }
         for _ in 0..500 {
             let len = rng.below(80) as usize;
             let bytes: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
-            let _ = read(Path::new("g.html"), &bytes);
+            check(&bytes);
         }
     }
 }

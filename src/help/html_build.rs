@@ -117,7 +117,8 @@ struct Source {
 
 impl Source {
     fn read(path: &Path) -> Result<Source, String> {
-        let bytes = fs::read(path).map_err(|e| format!("{}: cannot be read ({e})", path.display()))?;
+        let bytes = crate::core::files::read_capped(path, crate::core::files::limits::DOCUMENT)
+            .map_err(|e| format!("{}: cannot be read ({e})", path.display()))?;
         let (text, _) = decode(&bytes);
         let tags: Vec<Tag> = tokenize(&text, &mut |_, _| {})
             .into_iter()
@@ -536,7 +537,11 @@ mod tests {
             let len = rng.below(120) as usize;
             let text: String = (0..len).map(|_| alphabet[rng.below(alphabet.len() as u32) as usize]).collect();
             fs::write(games[1].folder.join("game.html"), &text).unwrap();
-            let _ = build(&games[1..], &help, &out);
+            // Any page is built into the cache, inside its menu and frame.
+            let written = build(&games[1..], &help, &out).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            let page = written.iter().find(|p| p.ends_with("game-b.html")).expect("the game's page is written");
+            let html = fs::read_to_string(page).unwrap();
+            assert!(html.contains("<div id=\"menu\">") && html.contains("<div id=\"content\">"), "{text:?}");
         }
     }
 

@@ -748,6 +748,7 @@ mod tests {
                 "Sequence Rules",
                 "The Menus",
                 "Scoring",
+                "The Cards",
                 "Screen Modes",
                 "Hints",
                 "Credits"
@@ -760,15 +761,21 @@ mod tests {
     fn garbage_never_panics() {
         let mut rng = crate::core::GameRng::new(11);
         let alphabet: Vec<char> = "#%*~_[]|\\- \t\n\réa•xtitlecenrabspu".chars().collect();
+        // Whatever the input: problems on its lines, topics with names.
+        let check = |bytes: &[u8]| {
+            let d = read(Path::new("x.imaj"), bytes);
+            assert!(d.diagnostics.iter().all(|p| p.points_into(bytes)), "{bytes:?}: {:?}", messages(&d));
+            assert!(d.nodes.iter().all(|n| !n.name.is_empty()), "{bytes:?}");
+        };
         for _ in 0..3000 {
             let len = rng.below(60) as usize;
             let s: String = (0..len).map(|_| alphabet[rng.below(alphabet.len() as u32) as usize]).collect();
-            let _ = doc(&s);
+            check(s.as_bytes());
         }
         for _ in 0..500 {
             let len = rng.below(60) as usize;
             let bytes: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
-            let _ = read(Path::new("x"), &bytes);
+            check(&bytes);
         }
     }
 }

@@ -63,6 +63,12 @@ pub trait Measure {
     fn margins(&self, _kind: &BlockKind) -> Margins {
         Margins::default()
     }
+    /// Rows a line holding a link gets above and below its text: an
+    /// AmigaGuide button's box stands a pixel outside its text, and would
+    /// otherwise cut the descenders or overlap the box on the next line.
+    fn link_pad(&self) -> i32 {
+        0
+    }
 }
 
 /// A laid-out node.
@@ -194,6 +200,11 @@ struct Builder<'m> {
 /// A line being filled.
 struct Open {
     items: Vec<Item>,
+    /// For each item, whether it is blank space the line may lose at its
+    /// ends: a run of spaces between words that shows nothing. A button's
+    /// blank label and spaces with a background or an underline are content
+    /// (a guide draws boards and bars with them).
+    droppable: Vec<bool>,
     /// Where the next item goes.
     x: i32,
     /// The left edge of this line's text.
@@ -204,17 +215,19 @@ struct Open {
 
 impl Open {
     fn new(left: i32, continued: bool) -> Open {
-        Open { items: Vec::new(), x: left, left, continued }
+        Open { items: Vec::new(), droppable: Vec::new(), x: left, left, continued }
     }
 
-    /// Whether anything but spaces is on it.
+    fn push(&mut self, item: Item, droppable: bool) {
+        self.x = item.x + item.width;
+        self.items.push(item);
+        self.droppable.push(droppable);
+    }
+
+    /// Whether anything but droppable space is on it.
     fn has_content(&self) -> bool {
-        self.items.iter().any(|i| !is_space(i))
+        self.droppable.iter().any(|d| !d)
     }
-}
-
-fn is_space(item: &Item) -> bool {
-    matches!(&item.piece, Piece::Text { text, .. } if text.chars().all(|c| c == ' '))
 }
 
 impl Builder<'_> {
@@ -243,6 +256,7 @@ impl Builder<'_> {
             let w = self.measure.text_width(marker, face);
             let x = (first_left - w - cell / 2).max(0);
             line.items.push(Item { x, width: w, piece: Piece::Marker { text: marker.clone(), face } });
+            line.droppable.push(false);
         }
         for atom in atoms {
             match atom {
@@ -251,16 +265,15 @@ impl Builder<'_> {
                     if block.wrap && line.x + w > self.width && line.has_content() {
                         line = self.wrap(index, block, line, face, left);
                     }
-                    line.items.push(Item { x: line.x, width: w, piece: Piece::Text { text, face, link } });
-                    line.x += w;
+                    line.push(Item { x: line.x, width: w, piece: Piece::Text { text, face, link } }, false);
                 }
                 Atom::Space { text, face, link } => {
-                    if line.continued && !line.has_content() {
+                    let droppable = !face.style.shows_spaces();
+                    if droppable && line.continued && !line.has_content() {
                         continue;
                     }
                     let w = self.measure.text_width(&text, face);
-                    line.items.push(Item { x: line.x, width: w, piece: Piece::Text { text, face, link } });
-                    line.x += w;
+                    line.push(Item { x: line.x, width: w, piece: Piece::Text { text, face, link } }, droppable);
                 }
                 Atom::Tab => {
                     let stop = next_tab_stop(line.x, &block.tabs, cell);
@@ -278,8 +291,7 @@ impl Builder<'_> {
                     if block.wrap && line.x + width > self.width && line.has_content() {
                         line = self.wrap(index, block, line, face, left);
                     }
-                    line.items.push(Item { x: line.x, width, piece: Piece::Image { path, height } });
-                    line.x += width;
+                    line.push(Item { x: line.x, width, piece: Piece::Image { path, height } }, false);
                 }
             }
         }
@@ -335,7 +347,8 @@ impl Builder<'_> {
     /// merges neighbouring text of one face, aligns it and records link
     /// rectangles.
     fn finish(&mut self, index: usize, block: &Block, mut line: Open, face: Face) {
-        while line.items.last().is_some_and(is_space) {
+        while line.droppable.last() == Some(&true) {
+            line.droppable.pop();
             line.items.pop();
         }
         let mut items = merge(line.items);
@@ -368,6 +381,10 @@ impl Builder<'_> {
             };
             ascent = ascent.max(m.ascent(face));
             descent = descent.max(m.line_height(face) - m.ascent(face));
+        }
+        if items.iter().any(|i| matches!(i.piece, Piece::Text { link: Some(_), .. })) {
+            ascent += m.link_pad();
+            descent += m.link_pad();
         }
         let height = ascent + descent;
         let right = items.iter().map(|i| i.x + i.width).max().unwrap_or(0);

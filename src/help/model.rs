@@ -172,6 +172,14 @@ pub enum Pen {
     Number(u8),
 }
 
+impl Style {
+    /// Whether a space in this style shows (a background colour, an
+    /// underline): such spaces are content, kept at the ends of lines.
+    pub fn shows_spaces(&self) -> bool {
+        self.underline || self.bg != Pen::Background
+    }
+}
+
 impl Default for Style {
     /// Plain text in the text pen on the background.
     fn default() -> Style {

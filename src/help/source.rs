@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::core::files::{limits, read_capped};
 use crate::gfx::image_io::{RgbaImage, decode_bmp, decode_png};
 
 use super::model::stays_in_folder;
@@ -13,13 +14,37 @@ pub fn beside(doc_path: &Path, name: &str) -> Result<PathBuf, String> {
     if !stays_in_folder(name) {
         return Err(format!("{name} is outside this document's folder: not opened"));
     }
-    Ok(doc_path.parent().unwrap_or(Path::new("")).join(name))
+    Ok(in_any_case(doc_path.parent().unwrap_or(Path::new("")), name))
+}
+
+/// `name` (parts separated by `/`) inside `folder`. AmigaDOS and the
+/// classic Mac OS ignore case in names, and documents written there do too:
+/// where no file has exactly this name, each part is matched without regard
+/// to case. A name matched nowhere is returned as written.
+pub fn in_any_case(folder: &Path, name: &str) -> PathBuf {
+    let exact = folder.join(name);
+    if exact.exists() {
+        return exact;
+    }
+    let mut path = folder.to_path_buf();
+    for part in name.split(['/', '\\']) {
+        let wanted = part.to_lowercase();
+        let same = |n: &std::ffi::OsStr| n.to_str().is_some_and(|n| n.to_lowercase() == wanted);
+        let found = std::fs::read_dir(&path)
+            .ok()
+            .and_then(|entries| entries.flatten().map(|e| e.file_name()).find(|n| same(n)).map(|n| path.join(n)));
+        match found {
+            Some(next) => path = next,
+            None => return exact,
+        }
+    }
+    path
 }
 
 /// A picture from the document's folder (BMP or PNG).
 pub fn picture(doc_path: &Path, name: &str) -> Result<RgbaImage, String> {
     let path = beside(doc_path, name)?;
-    let bytes = std::fs::read(&path).map_err(|e| format!("{name}: cannot be read ({e})"))?;
+    let bytes = read_capped(&path, limits::PICTURE).map_err(|e| format!("{name}: cannot be read ({e})"))?;
     let decoded = if bytes.starts_with(b"\x89PNG") { decode_png(name, &bytes) } else { decode_bmp(name, &bytes) };
     decoded.map_err(|e| e.to_string())
 }
@@ -38,5 +63,20 @@ mod tests {
         assert!(beside(doc, "HELP:x.guide").is_err());
         assert!(picture(doc, "../x.bmp").unwrap_err().contains("outside"));
         assert!(picture(doc, "missing.bmp").unwrap_err().contains("cannot be read"));
+    }
+
+    #[test]
+    fn names_are_found_in_any_case_as_on_the_amiga() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("Docs")).unwrap();
+        std::fs::write(dir.path().join("Docs/Pegs.Guide"), "@DATABASE").unwrap();
+        std::fs::write(dir.path().join("Rules.guide"), "@DATABASE").unwrap();
+        let doc = dir.path().join("main.guide");
+        assert_eq!(beside(&doc, "rules.GUIDE").unwrap(), dir.path().join("Rules.guide"));
+        assert_eq!(beside(&doc, "docs/pegs.guide").unwrap(), dir.path().join("Docs/Pegs.Guide"));
+        // The exact name wins; a name found nowhere stays as written.
+        std::fs::write(dir.path().join("rules.guide"), "@DATABASE").unwrap();
+        assert_eq!(beside(&doc, "rules.guide").unwrap(), dir.path().join("rules.guide"));
+        assert_eq!(beside(&doc, "Gone.guide").unwrap(), dir.path().join("Gone.guide"));
     }
 }

@@ -8,7 +8,10 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use crate::core::{FileErrorKind, Game, GameStats, Outcome, Session, Stats, Status, Variant, fnv1a64, save};
+use crate::core::files::{self, Loaded};
+use crate::core::{
+    Action, FileError, FileErrorKind, Game, GameStats, Outcome, Session, Stats, Status, Variant, fnv1a64, save,
+};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
 use crate::views::board::{Board, OPTIONS, Reply, clock};
@@ -24,8 +27,27 @@ enum Asked {
     Board,
     /// "Start a new game? This one counts as lost."
     ConfirmNew,
-    /// The celebration of a win: New Game or OK.
-    Won,
+    /// The box at the end of a game (a win's celebration, a board's
+    /// scores): New Game or OK.
+    Ended,
+}
+
+/// The pause between two moves of Moves > Replay, in milliseconds.
+const RERUN_STEP_MS: u32 = 400;
+
+/// The statistics key that marks the game scored when it was closed (see
+/// [`Board::scores_on_close`]); keys starting with `_` are bookkeeping,
+/// not figures to show.
+const SCORED_AT_CLOSE: &str = "_scored-at-close";
+
+/// The game at the cursor played again from its deal (Moves > Replay):
+/// the step it ends at and the time since its last move. Unlike the
+/// replay of a kept game, it is the player's own game, which goes on from
+/// wherever the rerun is stopped.
+#[derive(Clone, Copy, Debug)]
+struct Rerun {
+    until: usize,
+    waited: u32,
 }
 
 pub struct Controller<V: Variant, B: Board<V>> {
@@ -43,6 +65,8 @@ pub struct Controller<V: Variant, B: Board<V>> {
     machine: Option<MachineId>,
     /// While a kept game is being replayed (see [`Opening::replay`]).
     replay: Option<Replay>,
+    /// While the game is played again from its deal (Moves > Replay).
+    rerun: Option<Rerun>,
 }
 
 /// A replay of a kept game: the session holds the whole recording and its
@@ -72,9 +96,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         };
         let mut counted = BTreeSet::new();
         if let Some(s) = &session
-            && s.state().status() != Status::Playing
+            && (s.state().status() != Status::Playing || (board.scores_on_close() && scored_at_close(data_dir, s)))
         {
-            // Counted when it ended, before it was journalled.
+            // Counted when it ended (before it was journalled), or when it
+            // was closed.
             counted.insert(s.game_start());
         }
         let replay = match (how.replay, &mut session) {
@@ -83,14 +108,22 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         };
         let replaced = match (&mut session, how.seed) {
             _ if replay.is_some() => false,
-            (Some(s), Some(seed)) if s.seed() != seed || s.move_count() > 0 => fresh_game(s, seed, &board),
-            (Some(s), None) if s.state().status() != Status::Playing => fresh_game(s, next_seed(s), &board),
+            (Some(s), Some(seed)) if s.seed() != seed || s.move_count() > 0 => deal_next(s, seed, &board),
+            (Some(s), None) if s.state().status() != Status::Playing => deal_next(s, next_seed(s), &board),
             _ => false,
         };
         if replaced {
             counted.clear();
         }
-        let session = session.unwrap_or_else(|| Session::new(variant, how.seed.unwrap_or(how.fresh_seed)));
+        let session = session.unwrap_or_else(|| {
+            let seed = how.seed.unwrap_or(how.fresh_seed);
+            let fresh = Session::new(variant, seed);
+            // Rules chosen for the next deal (and kept as a preference).
+            match board.new_rules(&fresh) {
+                Some(rules) => Session::new(rules, seed),
+                None => fresh,
+            }
+        });
         if message.is_empty() && session.move_count() > 0 {
             message = "Your game was resumed where you left it.".into();
         }
@@ -104,6 +137,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             asked: Asked::Nothing,
             machine: None,
             replay,
+            rerun: None,
         };
         if c.replay.is_some() {
             c.message = "Replaying: Space pauses, Escape stops.".into();
@@ -180,12 +214,17 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             self.message = self.board.ending(&self.session);
             if self.counted.insert(start) {
                 let outcome = if status == Status::Won { Outcome::Won } else { Outcome::Lost };
-                self.count(outcome);
+                let record = self.count(outcome, false);
                 let lines = self.board.finished(&self.session);
                 let celebrated =
                     outcome == Outcome::Won && self.machine.is_some_and(|m| self.board.celebrate(&self.session, m));
-                if outcome == Outcome::Won && !celebrated {
-                    self.asked = Asked::Won;
+                let scores = record.and_then(|g| self.board.scores(&g)).filter(|_| !celebrated);
+                if let Some(mut scores) = scores {
+                    scores.buttons = vec!["New Game".into(), "OK".into()];
+                    self.asked = Asked::Ended;
+                    response = Response::Ask(scores);
+                } else if outcome == Outcome::Won && !celebrated {
+                    self.asked = Asked::Ended;
                     response = Response::Ask(self.celebration(lines));
                 } else if let Some(first) = lines.first() {
                     self.message = format!("{} {first}", self.message);
@@ -198,17 +237,37 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         response
     }
 
-    /// Adds the game at the cursor to the statistics.
-    fn count(&mut self, outcome: Outcome) {
+    /// Adds the game at the cursor to the statistics, with the board's
+    /// own figures; `closing` marks it as scored when it was closed.
+    /// Returns the game's record as it now stands.
+    fn count(&mut self, outcome: Outcome, closing: bool) -> Option<GameStats> {
         let (score, ms, moves) =
             (self.session.state().score(), self.session.elapsed_ms(), self.board.moves(&self.session).unwrap_or(0));
         let id = self.id();
-        let result = Stats::load(&self.data_dir).and_then(|mut stats| {
-            stats.game_mut(&id).record_game(outcome, score, ms, moves);
-            stats.save(&self.data_dir)
+        let (board, session, data_dir) = (&mut self.board, &self.session, &self.data_dir);
+        let result = Stats::load_noting(data_dir).and_then(|mut loaded| {
+            let record = loaded.value.game_mut(&id);
+            record.record_game(outcome, score, ms, moves);
+            board.tally(session, outcome, record);
+            if closing {
+                record.extra.insert(SCORED_AT_CLOSE.into(), fingerprint(session));
+            } else {
+                record.extra.remove(SCORED_AT_CLOSE);
+            }
+            let record = record.clone();
+            loaded.value.save(data_dir).map(|()| (record, loaded.note()))
         });
-        if let Err(e) = result {
-            self.message = format!("The statistics could not be kept: {e}");
+        match result {
+            Ok((record, note)) => {
+                if let Some(note) = note {
+                    self.message = format!("{note}.");
+                }
+                Some(record)
+            }
+            Err(e) => {
+                self.message = format!("The statistics could not be kept: {e}");
+                None
+            }
         }
     }
 
@@ -226,29 +285,103 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         Requester { title: "You won!".into(), lines, buttons: vec!["New Game".into(), "OK".into()] }
     }
 
-    /// Whether a game is under way that New Game would abandon.
+    /// Whether a game is under way that New Game would abandon: it is
+    /// still on and has moves (even if they are all undone).
     fn in_progress(&self) -> bool {
-        self.session.move_count() > 0 && self.session.state().status() == Status::Playing
+        self.game_end() > self.session.game_start() && self.session.state().status() == Status::Playing
     }
 
-    /// A game given up for another counts as lost.
-    fn abandon(&mut self) {
+    /// The last step of the game at the cursor: the cursor, or the last of
+    /// the undone moves after it.
+    fn game_end(&self) -> usize {
+        let steps = self.session.steps();
+        let cursor = self.session.cursor();
+        cursor + steps[cursor + 1..].iter().take_while(|s| matches!(s.action, Action::Move(_))).count()
+    }
+
+    /// A game given up for another counts as lost (`closing`: it is scored
+    /// as the game is closed). Returns its record if it was counted now.
+    fn abandon(&mut self, closing: bool) -> Option<GameStats> {
         if self.in_progress() && self.counted.insert(self.session.game_start()) {
-            self.count(Outcome::Lost);
+            self.count(Outcome::Lost, closing)
+        } else {
+            None
         }
     }
 
     fn new_game(&mut self) -> Response {
-        if let Some(variant) = self.board.new_rules(&self.session) {
-            return self.switch_rules(variant);
-        }
-        self.abandon();
+        let scored = self.abandon(false);
         let seed = next_seed(&self.session);
-        if fresh_game(&mut self.session, seed, &self.board) {
+        if deal_next(&mut self.session, seed, &self.board) {
             self.counted.clear();
+            self.keep_prefs();
         }
         self.message.clear();
-        self.changed()
+        let response = self.changed();
+        // A board with scores shows them for the game just given up.
+        match scored.and_then(|g| self.board.scores(&g)) {
+            Some(scores) if response == Response::Redraw => Response::Ask(scores),
+            _ => response,
+        }
+    }
+
+    /// Moves the cursor to `step` of the history (within the game at the
+    /// cursor), as undo or redo would, one step at a time.
+    fn go_to(&mut self, step: usize) -> Response {
+        while self.session.cursor() > step && self.session.undo() {}
+        while self.session.cursor() < step && self.session.redo() {}
+        self.message.clear();
+        self.board.reset();
+        self.journal();
+        Response::Redraw
+    }
+
+    /// Plays the game again from its deal, a move per pause.
+    fn start_rerun(&mut self) -> Response {
+        let until = self.game_end();
+        self.go_to(self.session.game_start());
+        self.rerun = Some(Rerun { until, waited: 0 });
+        self.message = "Replaying the game: click to stop.".into();
+        Response::Redraw
+    }
+
+    /// Ends a rerun where it has got to.
+    fn stop_rerun(&mut self) {
+        if self.rerun.take().is_some() {
+            self.message.clear();
+            self.journal();
+        }
+    }
+
+    /// A rerun's share of time and input: ticks step it on, a click or a
+    /// key stops it.
+    fn rerun_input(&mut self, input: &Input) -> Response {
+        match *input {
+            Input::Tick { ms } => {
+                let Some(r) = &mut self.rerun else { return Response::Unchanged };
+                r.waited += ms;
+                let mut moved = false;
+                while r.waited >= RERUN_STEP_MS && self.session.cursor() < r.until {
+                    r.waited -= RERUN_STEP_MS;
+                    moved |= self.session.redo();
+                }
+                if self.session.cursor() >= r.until {
+                    self.stop_rerun();
+                    return Response::Redraw;
+                }
+                if moved {
+                    self.board.reset();
+                    Response::Redraw
+                } else {
+                    Response::Unchanged
+                }
+            }
+            Input::MouseDown { .. } | Input::Key { .. } => {
+                self.stop_rerun();
+                Response::Redraw
+            }
+            _ => Response::Unchanged,
+        }
     }
 
     /// A tick of a replay: the steps of the next frame, or nothing when
@@ -287,7 +420,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
     /// Ends the game in progress and deals the next with `variant`.
     fn switch_rules(&mut self, variant: V) -> Response {
-        self.abandon();
+        self.abandon(false);
         let seed = next_seed(&self.session);
         self.session = Session::new(variant, seed);
         self.counted.clear();
@@ -323,8 +456,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn stats(&self) -> Response {
         let stats = Stats::load(&self.data_dir).unwrap_or_default();
         let game = stats.game(&self.id()).cloned().unwrap_or_default();
-        let mut req = stats_box(&self.board.title(), &game);
-        req.lines.extend(self.board.stats_lines(&game));
+        let req = self.board.scores(&game).unwrap_or_else(|| {
+            let mut req = stats_box(&self.board.title(), &game);
+            req.lines.extend(self.board.stats_lines(&game));
+            req
+        });
         Response::Ask(req)
     }
 
@@ -342,6 +478,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             Reply::Ask(req) => {
                 self.asked = Asked::Board;
                 Response::Ask(req)
+            }
+            Reply::Choose(req, choices) => {
+                self.asked = Asked::Board;
+                Response::Choose(req, choices)
             }
             Reply::Rules(variant) => self.switch_rules(variant),
         }
@@ -383,27 +523,60 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 }
 
-/// The journal at `path` for `variant`, or nothing to resume (with the
-/// reason when a bad journal was set aside).
+/// The journal at `path` for `variant` (or, if it is damaged, its
+/// previous copy), or nothing to resume; with what to tell the player when
+/// a bad journal was set aside.
 fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String) {
-    match save::load(path, variant) {
-        Ok(s) => (Some(s), String::new()),
-        Err(e) if e.kind == FileErrorKind::NotFound => (None, String::new()),
-        Err(e) => {
-            let name = |p: &Path| p.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-            let place = format!("{}{}", name(path), e.line.map_or_else(String::new, |l| format!(":{l}")));
-            let why = match e.moved_to.as_deref() {
-                Some(aside) => format!("{place}: {}; the file was set aside as {}.", e.reason, name(aside)),
-                None => format!("{place}: {}", e.reason),
-            };
-            (None, why)
+    let name = |p: &Path| p.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let problem = |e: &FileError| {
+        let place = format!("{}{}", name(path), e.line.map_or_else(String::new, |l| format!(":{l}")));
+        match e.moved_to.as_deref() {
+            Some(aside) => format!("{place}: {}; the file was set aside as {}", e.reason, name(aside)),
+            None => format!("{place}: {}", e.reason),
         }
+    };
+    match files::load_or_backup(path, |p| save::load(p, variant)) {
+        Ok(Loaded { value, replaced: None }) => (Some(value), String::new()),
+        Ok(Loaded { value, replaced: Some(e) }) => {
+            let backup = name(&files::backup_path(path));
+            (Some(value), format!("{}, and its previous copy {backup} was resumed.", problem(&e)))
+        }
+        Err(e) if e.kind == FileErrorKind::NotFound => (None, String::new()),
+        Err(e) => (None, format!("{}.", problem(&e))),
     }
 }
 
 /// Deals game `seed` after the one in `session`: as an undoable step, or
 /// as a fresh history when the board's game has no undo. Returns whether
 /// the history was replaced (so step numbers kept about it are stale).
+/// Deals the next game with `seed`: under the rules the board has chosen
+/// for it, as a fresh history, or else as [`fresh_game`] does. Returns
+/// whether the session was replaced.
+fn deal_next<V: Variant, B: Board<V>>(session: &mut Session<V>, seed: u64, board: &B) -> bool {
+    match board.new_rules(session) {
+        Some(variant) => {
+            *session = Session::new(variant, seed);
+            true
+        }
+        None => fresh_game(session, seed, board),
+    }
+}
+
+/// What names the game at the cursor from one run to the next: its rules,
+/// its seed and the step that dealt it.
+fn fingerprint<V: Variant>(session: &Session<V>) -> String {
+    let v = session.variant();
+    let name = format!("{}|{}|{}|{}", v.id(), v.options(), session.seed(), session.game_start());
+    format!("{:016x}", fnv1a64(name.as_bytes()))
+}
+
+/// Whether the game at the cursor of `session` was scored when it was
+/// last closed.
+fn scored_at_close<V: Variant>(data_dir: &Path, session: &Session<V>) -> bool {
+    let stats = Stats::load(data_dir).unwrap_or_default();
+    stats.game(session.variant().id()).and_then(|g| g.extra.get(SCORED_AT_CLOSE)) == Some(&fingerprint(session))
+}
+
 fn fresh_game<V: Variant, B: Board<V>>(session: &mut Session<V>, seed: u64, board: &B) -> bool {
     if board.undoable() {
         session.new_game(seed);
@@ -440,6 +613,26 @@ fn next_seed<V: Variant>(session: &Session<V>) -> u64 {
     fnv1a64(&bytes)
 }
 
+/// Whether `command` is one the controller answers (and so enables or dims
+/// in a board's own menus).
+fn answers(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::New
+            | Command::Restart
+            | Command::Undo
+            | Command::Redo
+            | Command::Hint
+            | Command::BackToStart
+            | Command::ForwardToEnd
+            | Command::Replay
+            | Command::SaveAs
+            | Command::Stats
+            | Command::Options
+            | Command::View(_)
+    )
+}
+
 /// The statistics box of a game.
 pub fn stats_box(name: &str, stats: &GameStats) -> Requester {
     let pct = (stats.won * 100).checked_div(stats.played).unwrap_or(0);
@@ -471,11 +664,17 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     }
 
     fn menus(&self) -> Vec<Menu> {
-        self.board.menu_bar(&self.session).unwrap_or_else(|| {
+        let mut menus = self.board.menu_bar(&self.session).unwrap_or_else(|| {
             let mut menus = vec![self.game_menu()];
             menus.extend(self.board.menus(&self.session));
             menus
-        })
+        });
+        for item in menus.iter_mut().flat_map(|m| m.items.iter_mut()) {
+            if answers(&item.command) {
+                item.enabled = item.enabled && self.can(&item.command);
+            }
+        }
+        menus
     }
 
     fn fields(&self) -> Vec<(&'static str, String)> {
@@ -508,6 +707,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 other => self.replay_input(other),
             };
         }
+        if self.rerun.is_some() {
+            return self.rerun_input(input);
+        }
         if let Input::Tick { ms } = *input {
             let before = self.session.elapsed_ms() / 1000;
             if self.in_progress() && !self.board.paused() && self.tick_hz(machine.id()) > 0 {
@@ -528,6 +730,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         if !self.can(command) || self.replay.is_some() {
             return None;
         }
+        self.stop_rerun();
         Some(match command {
             Command::New if self.in_progress() => {
                 self.asked = Asked::ConfirmNew;
@@ -561,6 +764,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 self.changed()
             }
             Command::Hint => self.hint(),
+            Command::BackToStart => self.go_to(self.session.game_start()),
+            Command::ForwardToEnd => self.go_to(self.game_end()),
+            Command::Replay => self.start_rerun(),
             Command::SaveAs => self.save_as(),
             Command::Stats => self.stats(),
             Command::View(c) => self.board_command(*c),
@@ -575,6 +781,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             Command::Undo => self.session.can_undo() && self.board.undoable(),
             Command::Redo => self.session.can_redo() && self.board.undoable(),
             Command::Hint => self.session.state().status() == Status::Playing,
+            Command::BackToStart => self.board.undoable() && self.session.cursor() > self.session.game_start(),
+            Command::ForwardToEnd => self.board.undoable() && self.game_end() > self.session.cursor(),
+            Command::Replay => self.board.undoable() && self.game_end() > self.session.game_start(),
             Command::New | Command::Restart | Command::SaveAs | Command::Stats => true,
             Command::View(c) => self.board.can(&self.session, *c),
             Command::Options => self.board.can(&self.session, OPTIONS),
@@ -588,7 +797,19 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 let reply = self.board.answer(&self.session, button);
                 self.reply(reply)
             }
-            Asked::ConfirmNew | Asked::Won if button == 0 => self.new_game(),
+            Asked::ConfirmNew | Asked::Ended if button == 0 => self.new_game(),
+            _ => Response::Unchanged,
+        }
+    }
+
+    fn choose(&mut self, button: usize, choice: usize) -> Response {
+        match std::mem::replace(&mut self.asked, Asked::Nothing) {
+            Asked::Board => {
+                let reply = self.board.choose(&self.session, button, choice);
+                let response = self.reply(reply);
+                self.keep_prefs();
+                response
+            }
             _ => Response::Unchanged,
         }
     }
@@ -616,7 +837,15 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         self.board.traps_right_button()
     }
 
+    fn window_screen(&self) -> Option<(u32, u32)> {
+        self.board.window_screen()
+    }
+
     fn close(&mut self) {
+        self.stop_rerun();
+        if self.replay.is_none() && self.board.scores_on_close() {
+            self.abandon(true);
+        }
         self.journal();
         self.keep_prefs();
     }

@@ -52,7 +52,8 @@ pub fn kept_games(data_dir: &Path) -> Vec<PathBuf> {
 
 /// The header of the save at `path`, or why it is not one.
 pub fn header_of(path: &Path) -> Result<Header, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = crate::core::files::read_capped(path, crate::core::files::limits::SAVE)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     save::read_header(&bytes).map_err(|e| format!("{}:{}", path.display(), e))
 }
 

@@ -117,16 +117,30 @@ pub struct Family {
     pub open: fn(&GameEntry, &Places, &Opening) -> Box<dyn View>,
     /// Its help document on a machine.
     pub help: fn(&GameEntry, MachineId) -> HelpRef,
+    /// A game's own figures in its statistics record, as `parlour stats`
+    /// prints them (key, value), shown even before the first game.
+    pub figures: fn(&crate::core::GameStats) -> Vec<(String, String)>,
+}
+
+/// The figures a game's board kept in its record (`_` keys are
+/// bookkeeping), for families with no figures of their own to announce.
+pub fn kept_figures(stats: &crate::core::GameStats) -> Vec<(String, String)> {
+    stats.extra.iter().filter(|(k, _)| !k.starts_with('_')).map(|(k, v)| (k.clone(), v.clone())).collect()
 }
 
 /// Every game family. Adding one is one line here.
-pub static FAMILIES: [&Family; 6] = [
+/// The Chance comes before solitaire, so its game.ini's folder named by
+/// path is its own.
+pub static FAMILIES: [&Family; 9] = [
+    &families::chance::FAMILY,
     &families::solitaire::FAMILY,
     &families::pegs::FAMILY,
     &families::sokoban::FAMILY,
     &families::tetris::FAMILY,
     &families::mines::FAMILY,
     &families::rummi::FAMILY,
+    &families::scramble::FAMILY,
+    &families::cardgames::FAMILY,
 ];
 
 /// Every game the launcher lists, sorted by name.
@@ -143,20 +157,37 @@ pub fn family(id: &str) -> Option<&'static Family> {
 
 /// Finds a game by its launcher id (any case), or asks each family whether
 /// `target` names one of its games (a board's id or path, a game-type
-/// folder, a kept game's file).
+/// folder, a kept game's file). A path that exists and holds a game is
+/// that game, even where a built-in game has the same id.
 pub fn find(target: &str, places: &Places) -> Result<GameEntry, String> {
+    let path = Path::new(target);
+    let by_family = || FAMILIES.iter().find_map(|f| (f.resolve)(target, places));
+    if path.exists()
+        && let Some(found) = by_family()
+    {
+        return found;
+    }
     if let Some(g) = games(places).into_iter().find(|g| g.id.eq_ignore_ascii_case(target)) {
         return Ok(g);
     }
-    if let Some(found) = FAMILIES.iter().find_map(|f| (f.resolve)(target, places)) {
+    if let Some(found) = by_family() {
         return found;
     }
-    if Path::new(target).is_file()
-        && let Ok(header) = journal::header_of(Path::new(target))
+    if path.is_file()
+        && let Ok(header) = journal::header_of(path)
     {
         return find(&header.game, places);
     }
+    if !path.exists() && looks_like_a_path(path) {
+        return Err(format!("{target}: no such file or folder"));
+    }
     Err(format!("unknown game `{target}`: `parlour list` shows the games there are"))
+}
+
+/// Whether a target that names nothing was meant as a file: it has an
+/// extension (`nosuch.brd`) or names a folder that exists (`boards/x`).
+fn looks_like_a_path(path: &Path) -> bool {
+    path.extension().is_some() || path.parent().is_some_and(|p| !p.as_os_str().is_empty() && p.is_dir())
 }
 
 /// Opens `entry` as a view under its controller.

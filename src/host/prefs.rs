@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use ini::Ini;
 
-use crate::core::files::write_atomic;
+use crate::core::files::{limits, read_capped, write_atomic};
 
 const FILE_NAME: &str = "prefs.ini";
 
@@ -16,14 +16,22 @@ fn path(data_dir: &Path) -> PathBuf {
 }
 
 fn load(data_dir: &Path) -> Ini {
-    match Ini::load_from_file(path(data_dir)) {
-        Ok(ini) => ini,
-        Err(ini::Error::Io(_)) => Ini::new(),
-        Err(e) => {
-            eprintln!("warning: ignoring {}: {e}", path(data_dir).display());
-            Ini::new()
-        }
-    }
+    read_settings(&path(data_dir))
+}
+
+/// A small INI file of settings that hold nothing a player would lose:
+/// missing is empty, and one that cannot be read (too big, not a regular
+/// file, not INI) is ignored with a warning, so it never stops Parlour.
+pub fn read_settings(path: &Path) -> Ini {
+    let parsed = match read_capped(path, limits::SETTINGS) {
+        Ok(bytes) => parse_settings(&bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Ini::new()),
+        Err(e) => Err(e.to_string()),
+    };
+    parsed.unwrap_or_else(|e| {
+        eprintln!("warning: ignoring {}: {e}", path.display());
+        Ini::new()
+    })
 }
 
 /// The preferences kept for `family`, as key and value.
@@ -32,6 +40,12 @@ pub fn read(data_dir: &Path, family: &str) -> Vec<(String, String)> {
         .section(Some(family))
         .map(|s| s.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect())
         .unwrap_or_default()
+}
+
+/// The INI a settings file's bytes hold (text in any encoding: what is not
+/// UTF-8 is replaced, as settings are ASCII).
+pub fn parse_settings(bytes: &[u8]) -> Result<Ini, String> {
+    Ini::load_from_str(&String::from_utf8_lossy(bytes)).map_err(|e| e.to_string())
 }
 
 /// Replaces the preferences kept for `family`.
@@ -63,5 +77,14 @@ mod tests {
         assert_eq!(read(dir.path(), "pegs"), vec![("x".to_string(), "y".to_string())]);
         std::fs::write(dir.path().join(FILE_NAME), "[unclosed").unwrap();
         assert!(read(dir.path(), "pegs").is_empty());
+        // Not a file to read: ignored, and written afresh.
+        #[cfg(unix)]
+        {
+            std::fs::remove_file(dir.path().join(FILE_NAME)).unwrap();
+            std::os::unix::fs::symlink("/dev/zero", dir.path().join(FILE_NAME)).unwrap();
+            assert!(read(dir.path(), "pegs").is_empty());
+            write(dir.path(), "pegs", &[("x", "z".into())]).unwrap();
+            assert_eq!(read(dir.path(), "pegs"), vec![("x".to_string(), "z".to_string())]);
+        }
     }
 }

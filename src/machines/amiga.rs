@@ -160,14 +160,20 @@ impl AmigaChrome {
         let (hspace, vspace, gadspace, text_margin) = (2 * k, 2 * k, 6 * k, 10 * k);
         let line_h = font.height() as i32;
         let pitch = line_h + 1;
-        let text_w = req.lines.iter().map(|l| font.text_width(l) as i32).max().unwrap_or(0);
-        let text_h = if req.lines.is_empty() { 0 } else { line_h + pitch * (req.lines.len() as i32 - 1) };
+        let max_frame_w = self.width - 2 * WINDOW_BORDER_X - 2 * hspace - 1;
+        // Lines wider than 40 Topaz characters (fewer where the screen
+        // with the text margins kept has less room) are broken between
+        // words, as programs set their requesters' text.
+        let room = (max_frame_w - 4 - 2 * text_margin - 2 * 6).min(40 * 8);
+        let measure = |t: &str| font.text_width(t) as i32;
+        let lines = status::wrap_lines(&measure, &req.lines, room);
+        let text_w = lines.iter().map(|l| measure(l)).max().unwrap_or(0);
+        let text_h = if lines.is_empty() { 0 } else { line_h + pitch * (lines.len() as i32 - 1) };
         // Buttons: the text, a thin frame with a pixel of gap (4), and
         // Intuition's extra max(XSize, 20); height adds the descent.
         let button_w: Vec<i32> = req.buttons.iter().map(|b| font.text_width(b) as i32 + 4 + 20).collect();
         let button_h = line_h + 4 + (line_h - font.ascent() as i32).max(2);
         let gaps = gadspace * (button_w.len() as i32 - 1).max(0);
-        let max_frame_w = self.width - 2 * WINDOW_BORDER_X - 2 * hspace - 1;
         let mut button_w = button_w;
         if button_w.iter().sum::<i32>() + gaps > max_frame_w {
             // Too many buttons for the screen: share the row equally (the
@@ -211,7 +217,7 @@ impl AmigaChrome {
                 x += bw + gadspace + extra * (i + 1) / (n - 1) - extra * i / (n - 1);
             }
         }
-        ReqLayout { window, inner, text_box, text_at, pitch, buttons }
+        ReqLayout { window, inner, text_box, text_at, pitch, lines, buttons }
     }
 }
 
@@ -226,6 +232,9 @@ struct ReqLayout {
     text_at: (i32, i32),
     /// Distance between body lines.
     pitch: i32,
+    /// The body text as it is set: the requester's lines, broken where
+    /// the screen is too narrow for them.
+    lines: Vec<String>,
     buttons: Vec<Rect>,
 }
 
@@ -556,6 +565,15 @@ impl Chrome for AmigaChrome {
         (l.window, l.buttons)
     }
 
+    /// Lines one pixel apart, the block centred in the recessed box.
+    fn requester_lines(&self, look: &Look, req: &Requester) -> Vec<(String, Rect)> {
+        let l = self.requester(look, req);
+        let w = l.text_box.right() - l.text_at.0;
+        let h = look.text_font.height() as i32;
+        let at = |i: usize| Rect::new(l.text_at.0, l.text_at.1 + i as i32 * l.pitch, w, h);
+        l.lines.iter().enumerate().map(|(i, line)| (line.clone(), at(i))).collect()
+    }
+
     /// An EasyRequest window: dithered SHINE-on-BACKGROUND fill, the body
     /// text in a recessed box, raised buttons along the bottom.
     fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester) {
@@ -569,8 +587,8 @@ impl Chrome for AmigaChrome {
         s.fill_rect(l.text_box, background);
         bevel(s, l.text_box, shadow, shine);
         let old = s.set_clip(l.text_box.inset(1, 1));
-        for (i, line) in req.lines.iter().enumerate() {
-            s.draw_text(font, line, l.text_at.0, l.text_at.1 + i as i32 * l.pitch, text, TextStyle::PLAIN);
+        for (line, r) in self.requester_lines(look, req) {
+            s.draw_text(font, &line, r.x, r.y, text, TextStyle::PLAIN);
         }
         s.set_clip(old);
         for (label, r) in req.buttons.iter().zip(&l.buttons) {

@@ -43,6 +43,14 @@ pub enum Command {
     Variants,
     /// Statistics of the open game.
     Stats,
+    /// Take every move of the game back, to the deal (undoable by
+    /// [`ForwardToEnd`](Command::ForwardToEnd)).
+    BackToStart,
+    /// Make every undone move of the game again.
+    ForwardToEnd,
+    /// Play the game again from the deal, a move at a time, up to its last
+    /// move; any click or key stops it.
+    Replay,
     /// Keep the open game in a file of the player's.
     SaveAs,
     /// Open a kept game.

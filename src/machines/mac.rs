@@ -6,6 +6,7 @@
 use crate::gfx::{Rect, Surface, TextStyle};
 
 use super::look::Look;
+use super::mac_controls::{self, ButtonState, TitleBox};
 use super::menu::{Command, Menu, MenuGeometry, MenuStyle, MenuTracker, Requester};
 use super::pens::Pen;
 use super::status;
@@ -15,11 +16,20 @@ const MENU_BAR_HEIGHT: i32 = 20;
 /// Rows between the window's top frame line and its content (title bar
 /// interior plus the black line above the content).
 const TITLE_BAR_HEIGHT: i32 = 18;
-const STATUS_HEIGHT: i32 = 16;
+/// The status strip's rows: with the line above it and the window's
+/// bottom frame line, the size box at its end is 16 x 16, as a scroll
+/// bar's end is.
+const STATUS_HEIGHT: i32 = 14;
 const MENU_ITEM_HEIGHT: i32 = 16;
 const MENU_LEFT: i32 = 10;
 /// Space around a menu title inside its highlight.
 const TITLE_PAD: i32 = 7;
+
+/// The colour apple's stripes, top to bottom (the 16-colour system table's
+/// green, yellow, orange, red, purple and blue), and the rows of `APPLE`
+/// each covers (the leaf is green).
+const APPLE_STRIPES: [(u32, std::ops::Range<usize>); 6] =
+    [(0x1FB714, 0..5), (0xFCF305, 5..7), (0xFF6402, 7..8), (0xDD0806, 8..9), (0x4600A5, 9..11), (0x02ABEA, 11..12)];
 
 /// Our own 11 x 11 apple-with-a-bite for the first menu, and the command-key
 /// cloverleaf shown beside shortcuts (neither is in Latin-1).
@@ -52,17 +62,31 @@ const CLOVER: [u16; 9] = [
 pub struct MacChrome {
     width: i32,
     height: i32,
+    /// The window's outer frame.
+    window: Rect,
 }
 
 impl MacChrome {
     pub fn new(width: u32, height: u32) -> MacChrome {
-        MacChrome { width: width as i32, height: height as i32 }
+        let (width, height) = (width as i32, height as i32);
+        MacChrome { width, height, window: Self::full_window(width, height) }
     }
 
-    /// The window's outer frame: one pixel in from the left, one row of
-    /// desktop below the menu bar, room for the drop shadow right and below.
+    /// The window that fills a screen: one pixel in from the left, one row
+    /// of desktop below the menu bar, room for the drop shadow right and
+    /// below.
+    fn full_window(width: i32, height: i32) -> Rect {
+        Rect::from_edges(1, MENU_BAR_HEIGHT + 1, width - 2, height - 2)
+    }
+
+    /// The window's outer frame.
     fn window(&self) -> Rect {
-        Rect::from_edges(1, MENU_BAR_HEIGHT + 1, self.width - 2, self.height - 2)
+        self.window
+    }
+
+    /// Whether the window is smaller than the screen, so it can be moved.
+    fn movable(&self) -> bool {
+        self.window != Self::full_window(self.width, self.height)
     }
 
     /// The window's close box: 11 x 11, 8 px in from the left of the
@@ -70,6 +94,19 @@ impl MacChrome {
     fn close_box(&self) -> Rect {
         let w = self.window();
         Rect::new(w.x + 8, w.y + 4, 11, 11)
+    }
+
+    /// The zoom box of a colour window: as the close box, from the right.
+    fn zoom_box(&self) -> Rect {
+        let w = self.window();
+        Rect::new(w.right() - 8 - 11, w.y + 4, 11, 11)
+    }
+
+    /// The size box at the end of the status strip, including the frame
+    /// lines it shares with the window.
+    fn size_box(&self) -> Rect {
+        let st = self.status_strip();
+        Rect::new(st.right() - 15, st.y - 1, 16, STATUS_HEIGHT + 2)
     }
 
     fn status_strip(&self) -> Rect {
@@ -93,6 +130,8 @@ impl MacChrome {
 }
 
 const APPLE_WIDTH: i32 = 12;
+/// The widest line of an alert's text.
+const ALERT_TEXT_WIDTH: i32 = 300;
 
 fn draw_bits(s: &mut Surface, rows: &[u16], width: u32, x: i32, y: i32, paint: crate::gfx::Paint) {
     for (dy, &bits) in rows.iter().enumerate() {
@@ -169,42 +208,21 @@ impl Chrome for MacChrome {
         s.frame_rect(w, black);
         s.hline(w.x + 1, w.right(), w.bottom(), black);
         s.vline(w.right(), w.y + 1, w.bottom(), black);
-        let sep = w.y + TITLE_BAR_HEIGHT;
-        s.hline(w.x, w.right() - 1, sep, black);
-        for i in 0..6 {
-            s.hline(w.x + 2, w.right() - 3, w.y + 4 + 2 * i, black);
-        }
-        // Close box: 11 x 11, 8 px in, on a white gap one pixel wider.
-        let close = self.close_box();
-        s.fill_rect(close.inset(-1, -1), white);
-        s.frame_rect(close, black);
-        // Title, centred on a white gap.
+        s.hline(w.x, w.right() - 1, w.y + TITLE_BAR_HEIGHT, black);
+        let title_gap = self.draw_title_bar(s, look, frame.title);
         let font = look.title_font;
-        let tw = font.text_width(frame.title) as i32;
-        let tx = w.x + (w.w - tw) / 2;
-        s.fill_rect(Rect::new(tx - 6, w.y + 1, tw + 12, TITLE_BAR_HEIGHT - 1), white);
-        s.draw_text(
-            font,
-            frame.title,
-            tx,
-            w.y + 1 + (TITLE_BAR_HEIGHT - 1 - font.height() as i32) / 2 + 1,
-            black,
-            TextStyle::PLAIN,
-        );
+        s.draw_text(font, frame.title, title_gap.x + 6, title_gap.y + 1, black, TextStyle::PLAIN);
 
-        // Status strip with the grow box, like a horizontal scroll bar.
+        // The status strip and the size box at its end.
         let st = self.status_strip();
         s.hline(st.x, st.right() - 1, st.y - 1, black);
         s.fill_rect(st, white);
-        let grow = Rect::new(st.right() - 15, st.y - 1, 16, STATUS_HEIGHT + 1);
-        s.frame_rect(grow, black);
-        s.frame_rect(Rect::new(grow.x + 4, grow.y + 4, 9, 9), black);
-        s.frame_rect(Rect::new(grow.x + 3, grow.y + 3, 6, 6), black);
-        s.fill_rect(Rect::new(grow.x + 4, grow.y + 4, 4, 4), white);
+        let grow = self.size_box();
+        mac_controls::size_box(s, look, grow);
         let small = look.text_font;
         let ty = st.y + (STATUS_HEIGHT - small.height() as i32) / 2;
         // The figures and the message 12 px apart (6 where room is short),
-        // made terser until they fit before the grow box.
+        // made terser until they fit before the size box.
         let x0 = st.x + 4;
         let measure = |t: &str| small.text_width(t) as i32;
         let fitted = status::fit(&measure, grow.x - 2 - x0, 12, "", frame.fields, frame.message);
@@ -226,6 +244,41 @@ impl Chrome for MacChrome {
     /// The close box (with its white margin) closes the window.
     fn button_at(&self, x: i32, y: i32) -> Option<Command> {
         self.close_box().inset(-1, -1).contains(x, y).then_some(Command::Close)
+    }
+
+    /// A window made for a smaller screen keeps that size, centred at
+    /// first; on its own screen it fills it.
+    fn fit_window(&mut self, screen: Option<(u32, u32)>) {
+        let full = Self::full_window(self.width, self.height);
+        let wanted = match screen {
+            Some((w, h)) => {
+                let own = Self::full_window(w as i32, h as i32);
+                (own.w.min(full.w), own.h.min(full.h))
+            }
+            None => (full.w, full.h),
+        };
+        if (self.window.w, self.window.h) != wanted {
+            let (w, h) = wanted;
+            self.window = Rect::new(full.x + (full.w - w) / 2, full.y + (full.h - h) / 2, w, h);
+        }
+    }
+
+    /// The title bar but its close box.
+    fn drag_bar(&self) -> Option<Rect> {
+        let w = self.window();
+        self.movable().then(|| Rect::new(w.x + 1, w.y + 1, w.w - 2, TITLE_BAR_HEIGHT - 1))
+    }
+
+    /// The window stays below the menu bar and whole on the screen, with
+    /// room for its shadow.
+    fn move_window(&mut self, dx: i32, dy: i32) {
+        if !self.movable() {
+            return;
+        }
+        let w = self.window;
+        let x = (w.x + dx).clamp(0, self.width - 1 - w.w);
+        let y = (w.y + dy).clamp(MENU_BAR_HEIGHT + 1, self.height - 1 - w.h);
+        self.window = Rect::new(x, y, w.w, w.h);
     }
 
     fn menu_geometry<'a>(&'a self, look: &'a Look) -> Box<dyn MenuGeometry + 'a> {
@@ -272,11 +325,12 @@ impl Chrome for MacChrome {
     fn requester_layout(&self, look: &Look, req: &Requester) -> (Rect, Vec<Rect>) {
         let font = look.title_font;
         let line_h = font.height() as i32;
-        let text_w = req.lines.iter().map(|l| font.text_width(l) as i32).max().unwrap_or(0);
+        let lines = self.alert_lines(look, req);
+        let text_w = lines.iter().map(|l| font.text_width(l) as i32).max().unwrap_or(0);
         let button_w: Vec<i32> = req.buttons.iter().map(|b| (font.text_width(b) as i32 + 20).max(58)).collect();
         let buttons_w: i32 = button_w.iter().sum::<i32>() + 12 * (button_w.len() as i32 - 1).max(0);
         let w = (text_w.max(buttons_w) + 40).min(self.width - 20);
-        let h = 20 + line_h * req.lines.len() as i32 + 16 + 20 + 14;
+        let h = 20 + line_h * lines.len() as i32 + 16 + 20 + 14;
         let frame = Rect::new((self.width - w) / 2, MENU_BAR_HEIGHT + (self.height - MENU_BAR_HEIGHT - h) / 3, w, h);
         let mut x = frame.right() - 16 - buttons_w;
         let y = frame.bottom() - 14 - 20;
@@ -291,80 +345,93 @@ impl Chrome for MacChrome {
         (frame, rects)
     }
 
+    /// Lines start 20 pixels in, the first 16 below the frame's top.
+    fn requester_lines(&self, look: &Look, req: &Requester) -> Vec<(String, Rect)> {
+        let (frame, _) = self.requester_layout(look, req);
+        let line_h = look.title_font.height() as i32;
+        let at = |i: usize| Rect::new(frame.x + 20, frame.y + 16 + i as i32 * line_h, frame.w - 40, line_h);
+        self.alert_lines(look, req).into_iter().enumerate().map(|(i, line)| (line, at(i))).collect()
+    }
+
+    fn requester_font<'a>(&self, look: &'a Look) -> &'a crate::gfx::font::Font {
+        look.title_font
+    }
+
     fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester) {
-        let (black, white) = (look.paint(Pen::Text), look.paint(Pen::Background));
+        let ink = mac_controls::Inks::new(s, look);
         let (frame, buttons) = self.requester_layout(look, req);
-        // The modal dialog frame: black, white, a 2 px black band, white.
-        s.fill_rect(frame, white);
-        s.frame_rect(frame, black);
-        s.frame_rect(frame.inset(2, 2), black);
-        s.frame_rect(frame.inset(3, 3), black);
+        // The modal dialog frame: black, white, a 2 px band, white; in
+        // colour the band is a lit grey 3-D ledge.
+        s.fill_rect(frame, ink.white);
+        s.frame_rect(frame, ink.black);
+        if ink.is_colour() {
+            let band = frame.inset(1, 1);
+            s.fill_rect(band, ink.face());
+            mac_controls::bevel(s, band, ink.white, ink.shadow());
+            s.frame_rect(frame.inset(4, 4), ink.black);
+            s.fill_rect(frame.inset(5, 5), ink.white);
+        } else {
+            s.frame_rect(frame.inset(2, 2), ink.black);
+            s.frame_rect(frame.inset(3, 3), ink.black);
+        }
         let font = look.title_font;
-        for (i, line) in req.lines.iter().enumerate() {
-            s.draw_text(
-                font,
-                line,
-                frame.x + 20,
-                frame.y + 16 + i as i32 * font.height() as i32,
-                black,
-                TextStyle::PLAIN,
-            );
+        for (line, r) in self.requester_lines(look, req) {
+            s.draw_text(font, &line, r.x, r.y, ink.black, TextStyle::PLAIN);
         }
         for (i, (label, r)) in req.buttons.iter().zip(&buttons).enumerate() {
-            s.fill_rect(*r, white);
-            s.frame_rect(*r, black);
-            round_corners(s, *r, white, 5);
-            // Re-ink the rounded corners' outline.
-            for (cx, cy) in [
-                (r.x + 1, r.y + 1),
-                (r.right() - 2, r.y + 1),
-                (r.x + 1, r.bottom() - 2),
-                (r.right() - 2, r.bottom() - 2),
-            ] {
-                s.put(cx, cy, black.value_at(cx, cy));
-            }
-            s.hline(r.x + 2, r.right() - 3, r.y, black);
-            s.hline(r.x + 2, r.right() - 3, r.bottom() - 1, black);
-            s.vline(r.x, r.y + 2, r.bottom() - 3, black);
-            s.vline(r.right() - 1, r.y + 2, r.bottom() - 3, black);
-            let tw = font.text_width(label) as i32;
-            s.draw_text(
-                font,
-                label,
-                r.x + (r.w - tw) / 2,
-                r.y + (r.h - font.height() as i32) / 2 + 1,
-                black,
-                TextStyle::PLAIN,
-            );
-            if i == 0 {
-                // The default button's thick outline, 3 px out.
-                let o = r.inset(-4, -4);
-                for k in 0..3 {
-                    let ring = o.inset(k, k);
-                    s.hline(ring.x + 4, ring.right() - 5, ring.y, black);
-                    s.hline(ring.x + 4, ring.right() - 5, ring.bottom() - 1, black);
-                    s.vline(ring.x, ring.y + 4, ring.bottom() - 5, black);
-                    s.vline(ring.right() - 1, ring.y + 4, ring.bottom() - 5, black);
-                }
-                for (cx, cy, sx, sy) in [
-                    (o.x, o.y, 1, 1),
-                    (o.right() - 1, o.y, -1, 1),
-                    (o.x, o.bottom() - 1, 1, -1),
-                    (o.right() - 1, o.bottom() - 1, -1, -1),
-                ] {
-                    for (dx, dy) in
-                        [(1, 3), (2, 2), (3, 1), (1, 2), (2, 1), (2, 3), (3, 2), (3, 3), (4, 2), (2, 4), (4, 3), (3, 4)]
-                    {
-                        let (px, py) = (cx + sx * dx, cy + sy * dy);
-                        s.put(px, py, black.value_at(px, py));
-                    }
-                }
-            }
+            let state = ButtonState { enabled: true, pressed: false, default: i == 0 };
+            mac_controls::button(s, look, *r, label, state);
         }
     }
 }
 
 impl MacChrome {
+    /// The active window's title bar inside its frame: on one bit, six
+    /// black racing stripes; on colour screens, System 7's lit grey bar
+    /// with grey engraved stripes and a zoom box. Returns the gap cleared
+    /// for the title (the title's cell starts 6 pixels in).
+    fn draw_title_bar(&self, s: &mut Surface, look: &Look, title: &str) -> Rect {
+        let w = self.window();
+        let ink = mac_controls::Inks::new(s, look);
+        let bar = Rect::new(w.x + 1, w.y + 1, w.w - 2, TITLE_BAR_HEIGHT - 1);
+        let font = look.title_font;
+        let tw = font.text_width(title) as i32;
+        let gap = Rect::new(w.x + (w.w - tw) / 2 - 6, bar.y, tw + 12, bar.h);
+        let face = ink.face();
+        if ink.is_colour() {
+            s.fill_rect(bar, face);
+            mac_controls::bevel(s, bar, ink.white, ink.shadow());
+            for i in 0..6 {
+                let y = w.y + 4 + 2 * i;
+                s.hline(w.x + 4, w.right() - 5, y, ink.shadow());
+                s.hline(w.x + 5, w.right() - 4, y + 1, ink.white);
+            }
+        } else {
+            for i in 0..6 {
+                s.hline(w.x + 2, w.right() - 3, w.y + 4 + 2 * i, ink.black);
+            }
+        }
+        // Title and boxes on gaps of the bar's own colour.
+        s.fill_rect(Rect::new(gap.x, gap.y + 1, gap.w, gap.h - 2), face);
+        let mut boxes = vec![(self.close_box(), TitleBox::Close)];
+        if ink.is_colour() {
+            boxes.push((self.zoom_box(), TitleBox::Zoom));
+        }
+        for (r, kind) in boxes {
+            s.fill_rect(r.inset(-1, -1), face);
+            mac_controls::title_box(s, look, r, kind);
+        }
+        Rect::new(gap.x, gap.y + (bar.h - font.height() as i32) / 2, gap.w, font.height() as i32)
+    }
+
+    /// An alert's text as it is set: lines wider than an alert's text box
+    /// (300 pixels, less on a screen too narrow for that with 20 pixels of
+    /// margin each side) broken between words.
+    fn alert_lines(&self, look: &Look, req: &Requester) -> Vec<String> {
+        let measure = |t: &str| look.title_font.text_width(t) as i32;
+        status::wrap_lines(&measure, &req.lines, ALERT_TEXT_WIDTH.min(self.width - 20 - 40))
+    }
+
     fn draw_menu_bar(&self, s: &mut Surface, look: &Look, menus: &[Menu], open: Option<usize>) {
         let (black, white) = (look.paint(Pen::Text), look.paint(Pen::Background));
         s.fill_rect(Rect::new(0, 0, self.width, MENU_BAR_HEIGHT - 1), white);
@@ -379,7 +446,17 @@ impl MacChrome {
                 black
             };
             if i == 0 && menu.title == "@" {
-                draw_bits(s, &APPLE, 11, r.x + TITLE_PAD, 4, ink);
+                if look.is_monochrome() {
+                    draw_bits(s, &APPLE, 11, r.x + TITLE_PAD, 4, ink);
+                } else {
+                    // System 7's six-colour apple, in the nearest colours
+                    // the screen has.
+                    for (hex, rows) in APPLE_STRIPES {
+                        let stripe = crate::gfx::Paint::Solid(s.value_for(crate::gfx::Rgb::hex(hex)));
+                        let y = 4 + rows.start as i32;
+                        draw_bits(s, &APPLE[rows], 11, r.x + TITLE_PAD, y, stripe);
+                    }
+                }
             } else {
                 s.draw_text(font, &menu.title, r.x + TITLE_PAD, 2, ink, TextStyle::PLAIN);
             }

@@ -164,9 +164,6 @@ pub struct MenuTracker {
     /// Windows: the menu bar title the keyboard is on while no menu is
     /// pulled down (after Alt or F10).
     pub bar: Option<usize>,
-    /// Windows: the menus are worked from the keyboard, so access keys are
-    /// underlined.
-    pub keyboard: bool,
     /// Windows: the left button went down in the menus and is still held.
     pub held: bool,
 }
@@ -285,7 +282,7 @@ impl MenuTracker {
                 if self.active {
                     close(self)
                 } else {
-                    *self = MenuTracker { active: true, bar: Some(0), keyboard: true, ..MenuTracker::default() };
+                    *self = MenuTracker { active: true, bar: Some(0), ..MenuTracker::default() };
                     MenuOutcome::Tracked
                 }
             }
@@ -301,7 +298,6 @@ impl MenuTracker {
                 }
             }
             Input::Key { key, .. } if self.active => {
-                self.keyboard = true;
                 self.held = false;
                 self.key(menus, key)
             }
@@ -313,7 +309,7 @@ impl MenuTracker {
     /// Pulls menu `m` down from the keyboard, its first item highlighted.
     fn drop_menu(&mut self, menus: &[Menu], m: usize) {
         let first = menus[m].items.iter().position(|i| !i.is_separator());
-        *self = MenuTracker { active: true, open: Some(m), hover: first, keyboard: true, ..MenuTracker::default() };
+        *self = MenuTracker { active: true, open: Some(m), hover: first, ..MenuTracker::default() };
     }
 
     /// A key while the menus have the keyboard.
@@ -534,7 +530,7 @@ mod tests {
         let ev = |t: &mut MenuTracker, i: Input| t.event(MenuStyle::ClickBar, &Bar, &m, &i);
         // F10 (or Alt alone) puts the keyboard on the bar; arrows move.
         ev(&mut t, key(Key::Function(10)));
-        assert!(t.active && t.keyboard && t.bar == Some(0) && t.open.is_none());
+        assert!(t.active && t.bar == Some(0) && t.open.is_none());
         ev(&mut t, key(Key::Right));
         assert_eq!(t.bar, Some(1));
         ev(&mut t, key(Key::Right));

@@ -3,11 +3,13 @@
 //! Uses only `gfx`.
 
 pub mod amiga;
+pub mod choices;
 pub mod command;
 pub mod entry;
 pub mod input;
 pub mod look;
 pub mod mac;
+pub mod mac_controls;
 pub mod menu;
 pub mod pens;
 pub mod pointer;
@@ -19,6 +21,7 @@ use std::fmt;
 
 use crate::gfx::{Rect, Surface};
 
+pub use choices::Choices;
 pub use command::ViewCommand;
 pub use entry::{EntryEvent, TextEntry};
 pub use input::{Button, Input, Key, Modifiers};
@@ -163,6 +166,33 @@ pub trait Chrome: Send + Sync {
     /// The requester's frame and one rectangle per button.
     fn requester_layout(&self, look: &Look, req: &Requester) -> (Rect, Vec<Rect>);
     fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester);
+    /// A requester's text as it is set (long lines broken between words)
+    /// with where each line is drawn, so radio buttons can be put on lines
+    /// (see [`Choices`]). A chrome that does not say shows choices as plain
+    /// lines.
+    fn requester_lines(&self, _look: &Look, _req: &Requester) -> Vec<(String, Rect)> {
+        Vec::new()
+    }
+    /// The font of a requester's text.
+    fn requester_font<'a>(&self, look: &'a Look) -> &'a crate::gfx::font::Font {
+        look.text_font
+    }
+    /// Sizes the document window as it is on a screen of `screen` pixels
+    /// (The Chance's window is made for the SE/30's 512 x 342), where this
+    /// machine's screen is larger and its windows can be moved; `None`, or
+    /// the same size again, leaves the window as it is.
+    fn fit_window(&mut self, _screen: Option<(u32, u32)>) {}
+    /// The title bar by which the window can be dragged about the desktop,
+    /// if it can.
+    fn drag_bar(&self) -> Option<Rect> {
+        None
+    }
+    /// Moves the window by (dx, dy), kept whole on the desktop.
+    fn move_window(&mut self, _dx: i32, _dy: i32) {}
+    /// Draws a radio button filling the square `r`, marked when `on`.
+    fn draw_radio(&self, s: &mut Surface, look: &Look, r: Rect, on: bool) {
+        choices::draw_round(s, r, look.paint(Pen::Text), look.paint(Pen::Background), on);
+    }
     /// The command of a skin button at (x, y); only skinned chromes
     /// (YaZZle) have buttons.
     /// Whether the chrome paints the content area's table itself (a YaZZle
@@ -271,6 +301,17 @@ impl Machine {
 
     pub fn content(&self) -> Rect {
         self.chrome.content()
+    }
+
+    /// Sizes the window for a view made for a screen of `screen` pixels
+    /// (see [`Chrome::fit_window`]).
+    pub fn fit_window(&mut self, screen: Option<(u32, u32)>) {
+        self.chrome.fit_window(screen);
+    }
+
+    /// Moves a movable window by (dx, dy) (see [`Chrome::move_window`]).
+    pub fn move_window(&mut self, dx: i32, dy: i32) {
+        self.chrome.move_window(dx, dy);
     }
 
     /// Width over height of one pixel as (numerator, denominator). Every

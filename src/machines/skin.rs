@@ -1032,7 +1032,11 @@ mod tests {
                 state ^= state << 17;
                 buf.extend_from_slice(pieces[(state % pieces.len() as u64) as usize]);
             }
-            let _ = load_bytes(&buf);
+            if let Err(e) = load_bytes(&buf) {
+                assert!(!e.message.is_empty(), "{buf:?}");
+                // A line, when given, is one of the skin.ini's.
+                assert!(e.line.is_none_or(|l| crate::core::is_line_of(l, &buf)), "{e} in {buf:?}");
+            }
             state = state.wrapping_add(1);
         }
     }

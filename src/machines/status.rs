@@ -64,6 +64,22 @@ pub fn shorten(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Option<
     (1..words.len()).rev().map(|n| format!("{}...", words[..n].join(" "))).find(|t| measure(t) <= width)
 }
 
+/// `text` made to fit `width`: whole, or cut after a whole word with
+/// "...", or (a single long word) cut after a letter with "..."; empty if
+/// not even "..." fits. For one-line places such as list rows, where the
+/// Mac and Windows shortened names this way.
+pub fn truncate(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> String {
+    if let Some(t) = shorten(measure, text, width) {
+        return t;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    (1..chars.len())
+        .rev()
+        .map(|n| format!("{}...", chars[..n].iter().collect::<String>().trim_end()))
+        .find(|t| measure(t) <= width)
+        .unwrap_or_default()
+}
+
 /// Whole words of `text` in lines no wider than `width` (a single word
 /// wider than that gets a line of its own).
 pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String> {
@@ -81,6 +97,12 @@ pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String
         lines.push(line);
     }
     lines
+}
+
+/// Lines of text set in `width`: each line kept whole if it fits, else
+/// broken between words (a requester's body on a narrow screen).
+pub fn wrap_lines(measure: &dyn Fn(&str) -> i32, lines: &[String], width: i32) -> Vec<String> {
+    lines.iter().flat_map(|l| if measure(l) <= width { vec![l.clone()] } else { wrap(measure, l, width) }).collect()
 }
 
 /// A status line laid out: its parts, drawn `gap` pixels apart.
@@ -210,6 +232,15 @@ mod tests {
 
     fn fields(list: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
         list.iter().map(|(n, v)| (*n, v.to_string())).collect()
+    }
+
+    #[test]
+    fn truncation_cuts_after_a_word_then_after_a_letter() {
+        assert_eq!(truncate(&topaz, "English Standard Board", 8 * 22), "English Standard Board");
+        assert_eq!(truncate(&topaz, "English Standard Board", 8 * 21), "English Standard...");
+        assert_eq!(truncate(&topaz, "Unbreakable", 8 * 8), "Unbre...");
+        assert_eq!(truncate(&topaz, "Broken (cannot be read)", 8 * 10), "Broken...");
+        assert_eq!(truncate(&topaz, "Word", 8 * 2), "");
     }
 
     /// The line as the Amiga draws it: two spaces apart, or one.

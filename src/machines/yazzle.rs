@@ -66,8 +66,27 @@ impl YazzleChrome {
         YazzleChrome { skin, base: OnceLock::new() }
     }
 
+    /// A message box's text as it is set: lines wider than a message
+    /// box's text (320 pixels, as Windows kept message boxes narrow)
+    /// broken between words.
+    fn box_lines(look: &Look, req: &Requester) -> Vec<String> {
+        let measure = |t: &str| look.text_font.text_width(t) as i32;
+        let room = WINDOW_WIDTH - 8 - 2 * BOX_BORDER - (12 + ICON + 14 + 16);
+        status::wrap_lines(&measure, &req.lines, room.min(320))
+    }
+
     pub fn skin(&self) -> &Skin {
         &self.skin
+    }
+
+    /// A message box's caption bar inside its `frame`.
+    fn requester_caption(frame: Rect) -> Rect {
+        Rect::new(frame.x + BOX_BORDER, frame.y + BOX_BORDER, frame.w - 2 * BOX_BORDER, CAPTION_HEIGHT)
+    }
+
+    /// Where a message box's icon goes: its left and top.
+    fn requester_icon(frame: Rect, caption: &Rect) -> (i32, i32) {
+        (frame.x + BOX_BORDER + 12, caption.bottom() + 12)
     }
 
     fn base(&self, look: &Look) -> &Surface {
@@ -98,16 +117,9 @@ impl YazzleChrome {
     }
 
     /// The menu bar: `open`'s title pushed in, `focus`'s raised (the
-    /// keyboard on the bar), access keys underlined when `underline`.
-    fn draw_menu_bar(
-        &self,
-        s: &mut Surface,
-        look: &Look,
-        menus: &[Menu],
-        open: Option<usize>,
-        focus: Option<usize>,
-        underline: bool,
-    ) {
+    /// keyboard on the bar), access keys underlined always, as Windows 95
+    /// and 98 drew them (hiding them until Alt came with Windows 2000).
+    fn draw_menu_bar(&self, s: &mut Surface, look: &Look, menus: &[Menu], open: Option<usize>, focus: Option<usize>) {
         let face = look.paint(Pen::Background);
         s.fill_rect(Rect::new(0, 0, WINDOW_WIDTH, BAR_FACE), face);
         s.hline(0, WINDOW_WIDTH - 1, BAR_FACE, look.paint(Pen::Shadow));
@@ -137,7 +149,7 @@ impl YazzleChrome {
                 s.vline(r.right() - 1, r.y, r.bottom() - 1, bottom_right);
             }
             s.draw_text(font, &menu.title, tx, ty, look.paint(Pen::Text), TextStyle::PLAIN);
-            if underline && let Some(k) = keys[i] {
+            if let Some(k) = keys[i] {
                 underline_key(s, font, &menu.title, k, tx, ty, look.paint(Pen::Text));
             }
         }
@@ -169,12 +181,14 @@ impl YazzleChrome {
                 vec![status::shorten(&measure, &text, room).unwrap_or_default()]
             }
             FieldKind::Named(name) => {
-                let value = frame.fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
-                let text = with_label(value.unwrap_or(""));
-                match value {
-                    Some(v) if measure(&text) > room => vec![v.to_string()],
-                    _ => vec![text],
-                }
+                // A figure the game does not keep (Tetris counts no moves)
+                // leaves its box empty rather than showing a bare label.
+                let Some(value) = frame.fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v)
+                else {
+                    return;
+                };
+                let text = with_label(value);
+                if measure(&text) > room { vec![value.clone()] } else { vec![text] }
             }
             FieldKind::Message => {
                 let (figures, message) = self.unplaced(frame);
@@ -485,7 +499,7 @@ impl Chrome for YazzleChrome {
         for b in self.skin.buttons.iter().filter(|b| frame.disabled.contains(&b.command)) {
             draw_skin_button(s, look, b, false, false);
         }
-        self.draw_menu_bar(s, look, frame.menus, None, None, false);
+        self.draw_menu_bar(s, look, frame.menus, None, None);
         for field in &self.skin.fields {
             self.draw_field(s, look, field, frame);
         }
@@ -500,8 +514,7 @@ impl Chrome for YazzleChrome {
     }
 
     fn draw_menus(&self, s: &mut Surface, look: &Look, menus: &[Menu], tracker: &MenuTracker) {
-        let underline = tracker.keyboard;
-        self.draw_menu_bar(s, look, menus, tracker.open, tracker.bar, underline);
+        self.draw_menu_bar(s, look, menus, tracker.open, tracker.bar);
         let Some(open) = tracker.open.filter(|&m| m < menus.len()) else { return };
         let labels: Vec<&str> =
             menus[open].items.iter().map(|i| if i.is_separator() { "" } else { i.label.as_str() }).collect();
@@ -529,7 +542,7 @@ impl Chrome for YazzleChrome {
             if !item.enabled && !hover {
                 // Disabled and not under the pointer: embossed.
                 embossed(s, look, font, &item.label, r.x + LABEL_X, ty);
-                if underline && let Some(k) = keys[i] {
+                if let Some(k) = keys[i] {
                     underline_key(s, font, &item.label, k, r.x + LABEL_X + 1, ty + 1, look.paint(Pen::Shine));
                     underline_key(s, font, &item.label, k, r.x + LABEL_X, ty, look.paint(Pen::Disabled));
                 }
@@ -551,7 +564,7 @@ impl Chrome for YazzleChrome {
                 draw_bits(s, &TICK, 7, r.x + 6, r.y + (r.h - 7) / 2, ink);
             }
             s.draw_text(font, &item.label, r.x + LABEL_X, ty, ink, TextStyle::PLAIN);
-            if underline && let Some(k) = keys[i] {
+            if let Some(k) = keys[i] {
                 underline_key(s, font, &item.label, k, r.x + LABEL_X, ty, ink);
             }
             if let Some(k) = &key {
@@ -563,14 +576,15 @@ impl Chrome for YazzleChrome {
     fn requester_layout(&self, look: &Look, req: &Requester) -> (Rect, Vec<Rect>) {
         let font = look.text_font;
         let line_h = font.height() as i32 + 2;
-        let text_w = req.lines.iter().map(|l| font.text_width(l) as i32).max().unwrap_or(0);
+        let lines = Self::box_lines(look, req);
+        let text_w = lines.iter().map(|l| font.text_width(l) as i32).max().unwrap_or(0);
         let title_w = text_width(look.title_font, &req.title, TextStyle::BOLD) + 40;
         let button_w: Vec<i32> = req.buttons.iter().map(|b| (font.text_width(b) as i32 + 16).max(BUTTON_W)).collect();
         let gap = 6;
         let buttons_w: i32 = button_w.iter().sum::<i32>() + gap * (button_w.len() as i32 - 1).max(0);
         let body_w = (12 + ICON + 14 + text_w + 16).max(buttons_w + 24).max(title_w);
         let w = (body_w + 2 * BOX_BORDER).min(WINDOW_WIDTH - 8);
-        let text_h = line_h * req.lines.len() as i32;
+        let text_h = line_h * lines.len() as i32;
         let h = 2 * BOX_BORDER + CAPTION_HEIGHT + 12 + text_h.max(ICON) + 16 + BUTTON_H + 12;
         let frame =
             Rect::new((WINDOW_WIDTH - w) / 2, MENU_BAR_HEIGHT + (WINDOW_HEIGHT - MENU_BAR_HEIGHT - h) / 2, w, h);
@@ -587,13 +601,30 @@ impl Chrome for YazzleChrome {
         (frame, rects)
     }
 
+    /// Lines beside the icon, centred on it when they are fewer than fit.
+    fn requester_lines(&self, look: &Look, req: &Requester) -> Vec<(String, Rect)> {
+        let (frame, _) = self.requester_layout(look, req);
+        let (icon_x, body_top) = Self::requester_icon(frame, &Self::requester_caption(frame));
+        let line_h = look.text_font.height() as i32 + 2;
+        let lines = Self::box_lines(look, req);
+        let text_h = line_h * lines.len() as i32;
+        let ty = body_top + ((ICON - text_h) / 2).max(0);
+        let tx = icon_x + ICON + 14;
+        let w = frame.right() - BOX_BORDER - tx;
+        lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, line)| (line, Rect::new(tx, ty + i as i32 * line_h, w, line_h)))
+            .collect()
+    }
+
     fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester) {
         let (frame, buttons) = self.requester_layout(look, req);
         s.fill_rect(frame, look.paint(Pen::Background));
         raised(s, look, frame, Pen::Background);
 
         // Caption: navy, bold white title, close box.
-        let cap = Rect::new(frame.x + BOX_BORDER, frame.y + BOX_BORDER, frame.w - 2 * BOX_BORDER, CAPTION_HEIGHT);
+        let cap = Self::requester_caption(frame);
         s.fill_rect(cap, look.paint(Pen::Fill));
         let tf = look.title_font;
         let close = Rect::new(cap.right() - 2 - 16, cap.y + 2, 16, 14);
@@ -611,17 +642,12 @@ impl Chrome for YazzleChrome {
         draw_bits(s, &CROSS, 8, close.x + 4, close.y + 3, look.paint(Pen::Text));
 
         // Icon and text.
-        let body_top = cap.bottom() + 12;
-        let icon_x = frame.x + BOX_BORDER + 12;
+        let (icon_x, body_top) = Self::requester_icon(frame, &cap);
         draw_info_icon(s, look, icon_x, body_top);
         let font = look.text_font;
-        let line_h = font.height() as i32 + 2;
-        let text_h = line_h * req.lines.len() as i32;
-        let ty = body_top + ((ICON - text_h) / 2).max(0);
-        let tx = icon_x + ICON + 14;
         let old = s.set_clip(frame.inset(BOX_BORDER, BOX_BORDER));
-        for (i, line) in req.lines.iter().enumerate() {
-            s.draw_text(font, line, tx, ty + i as i32 * line_h, look.paint(Pen::Text), TextStyle::PLAIN);
+        for (line, r) in self.requester_lines(look, req) {
+            s.draw_text(font, &line, r.x, r.y, look.paint(Pen::Text), TextStyle::PLAIN);
         }
         s.set_clip(old);
 
@@ -828,6 +854,42 @@ mod tests {
         assert_eq!(t.event(chrome.menu_style(), g.as_ref(), &m, &up), super::super::MenuOutcome::Chosen(Command::New));
     }
 
+    /// Windows 95 and 98 underline the access keys in the menu bar and in
+    /// an open menu, whether the menus were opened by mouse or keyboard.
+    #[test]
+    fn access_keys_are_underlined_in_the_bar_and_in_a_menu_opened_by_mouse() {
+        use crate::machines::input::{Button, Input};
+        let (look, chrome) = machine("plastique");
+        let m = menus();
+        let text = match look.paint(Pen::Text) {
+            Paint::Solid(v) => v,
+            p => panic!("YaZZle's text is a solid colour, not {p:?}"),
+        };
+        // The row under the first letter of `label` drawn in `font` at (x, y).
+        let underlined = |s: &Surface, font: &Font, label: &str, x: i32, y: i32| {
+            let w = font.text_width(&label[..1]) as i32;
+            (x..x + w - 1).all(|x| s.get(x, y + font.ascent() as i32 + 1) == Some(text))
+        };
+        let g = chrome.menu_geometry(&look);
+        let t = g.titles(&m)[0];
+        let mut tracker = MenuTracker::default();
+        tracker.event(
+            chrome.menu_style(),
+            g.as_ref(),
+            &m,
+            &Input::MouseDown { x: t.x + 3, y: t.y + 3, button: Button::Left },
+        );
+        assert!(tracker.open == Some(0) && tracker.bar.is_none());
+        let mut s = look.new_surface();
+        chrome.draw_menus(&mut s, &look, &m, &tracker);
+        let ty = t.y + (t.h - look.title_font.height() as i32) / 2;
+        // The open title is pushed in by a pixel.
+        assert!(underlined(&s, look.title_font, &m[0].title, t.x + TITLE_PAD + 1, ty + 1), "{}", m[0].title);
+        let item = g.panel(&m, 0).1[0];
+        let iy = item.y + (item.h - look.text_font.height() as i32) / 2;
+        assert!(underlined(&s, look.text_font, &m[0].items[0].label, item.x + LABEL_X, iy), "{}", m[0].items[0].label);
+    }
+
     #[test]
     fn fields_and_message_are_drawn() {
         let (look, chrome) = machine("plastique");
@@ -850,6 +912,29 @@ mod tests {
             let differs = (r.y..r.bottom()).any(|y| (r.x..r.right()).any(|x| with.get(x, y) != without.get(x, y)));
             if !matches!(f.field, FieldKind::Title) {
                 assert!(differs, "{:?} shows nothing", f.field);
+            }
+        }
+    }
+
+    #[test]
+    fn a_figure_the_game_does_not_keep_leaves_its_box_empty() {
+        let (look, chrome) = machine("plastique");
+        let m = menus();
+        let draw = |fields: &[(&'static str, String)]| {
+            let mut s = look.new_surface();
+            chrome.draw_frame(&mut s, &look, &Frame { title: "T", menus: &m, fields, ..Default::default() });
+            s
+        };
+        let (none, no_moves) = (draw(&[]), draw(&[("Score", "3".to_string())]));
+        let moves = chrome
+            .skin()
+            .fields
+            .iter()
+            .find(|f| matches!(&f.field, FieldKind::Named(n) if n.eq_ignore_ascii_case("moves")));
+        let r = moves.expect("plastique has a Moves box").rect;
+        for y in r.y..r.bottom() {
+            for x in r.x..r.right() {
+                assert_eq!(no_moves.get(x, y), none.get(x, y), "ink in the Moves box at ({x}, {y})");
             }
         }
     }

@@ -472,6 +472,13 @@ impl Solitaire {
         self.tableau_fit(moving, onto).is_ok()
     }
 
+    /// Whether a move is refused only for want of room: CheckFree's free
+    /// cells and empty piles are too few for the stack (every other rule
+    /// is met). The solver then makes it in steps.
+    pub(super) fn wants_room(&self, m: &SolMove) -> bool {
+        matches!(self.why_not(m), Err(Why::NotFree { .. }))
+    }
+
     /// Whether the top `count` cards of `from` may go onto `to` (for drag
     /// feedback).
     pub fn accepts(&self, from: PileId, count: usize, to: PileId) -> bool {
@@ -566,8 +573,11 @@ impl Solitaire {
                 for count in 1..=self.liftable(from) {
                     let Ok(stack) = self.check_source(from, count) else { continue };
                     for &to in targets.iter().filter(|&&to| to != from) {
+                        // A quick look first: most stacks do not fit on most tableau tops.
+                        let misfit = to.kind == PileKind::Tableau
+                            && self.at(to).last().is_some_and(|top| !self.builds_on(stack[0].card, top.card));
                         let m = SolMove::Move { from, count: count as u8, to };
-                        if self.check_target(from, stack, to).is_ok() && !f(m) {
+                        if !misfit && self.check_target(from, stack, to).is_ok() && !f(m) {
                             return false;
                         }
                     }
@@ -1049,11 +1059,13 @@ impl Game for Solitaire {
         self.cards_on_foundations() as i64
     }
 
-    /// CompleteSequences runs go to an empty foundation; with AutoPlay,
-    /// every card that can go to a foundation goes there.
+    /// CompleteSequences runs go to an empty foundation (unless AutoRemove
+    /// is off); with AutoPlay, every card that can go to a foundation goes
+    /// there.
     fn auto_move(&self) -> Option<SolMove> {
         let ok = |m: SolMove| self.why_not(&m).is_ok().then_some(m);
         if self.rules.foundation.complete_sequences
+            && self.rules.foundation.auto_remove
             && let Some(to) = self.ids(PileKind::Foundation).find(|&f| self.at(f).is_empty())
             && let Some(run) = self.ids(PileKind::Tableau).find_map(|from| ok(SolMove::Move { from, count: 13, to }))
         {
@@ -1131,6 +1143,24 @@ impl SolitaireVariant {
             Mode::Easy => &self.easy,
             Mode::Hard => &self.hard,
         }
+    }
+
+    /// What menus call `mode`: its section's Name, else Easy or Hard.
+    pub fn mode_name(&self, mode: Mode) -> String {
+        let rules = match mode {
+            Mode::Easy => &self.easy,
+            Mode::Hard => &self.hard,
+        };
+        rules.mode_name.clone().unwrap_or_else(|| match mode {
+            Mode::Easy => "Easy".into(),
+            Mode::Hard => "Hard".into(),
+        })
+    }
+
+    /// Whether Easy and Hard play differently (their names aside).
+    pub fn modes_differ(&self) -> bool {
+        let nameless = |r: &Rules| Rules { mode_name: None, ..r.clone() };
+        nameless(&self.easy) != nameless(&self.hard)
     }
 
     /// Whether the rules in force can take Microsoft FreeCell deals.

@@ -19,19 +19,32 @@ pub struct GameType {
     pub variant: SolitaireVariant,
 }
 
+/// Ids are at most this long, as saves and statistics require.
+const MAX_ID_LEN: usize = 64;
+
 /// The id of a game type folder: lower case, runs of anything but letters
 /// and digits become one dash ("Baker's Game" -> "baker-s-game" would be
-/// ugly, so apostrophes are dropped first: "bakers-game").
+/// ugly, so apostrophes are dropped first: "bakers-game"), at most
+/// [`MAX_ID_LEN`] long. A name with no ASCII letter or digit at all
+/// ("♠♥♦♣") is called `game-` and a number from its name, so every folder
+/// has an id that saves can carry.
 pub fn id_for(folder_name: &str) -> String {
     let mut id = String::new();
     for c in folder_name.chars().filter(|&c| c != '\'' && c != '\u{2019}') {
+        if id.len() == MAX_ID_LEN {
+            break;
+        }
         if c.is_ascii_alphanumeric() {
             id.push(c.to_ascii_lowercase());
         } else if !id.is_empty() && !id.ends_with('-') {
             id.push('-');
         }
     }
-    id.trim_end_matches('-').to_string()
+    let id = id.trim_end_matches('-');
+    if id.is_empty() {
+        return format!("game-{:08x}", crate::core::fnv1a64(folder_name.as_bytes()) as u32);
+    }
+    id.to_string()
 }
 
 impl GameType {
@@ -86,5 +99,17 @@ mod tests {
         assert_eq!(id_for("Klondike Draw Three"), "klondike-draw-three");
         assert_eq!(id_for("Baker's Game"), "bakers-game");
         assert_eq!(id_for("  The  Chance!"), "the-chance");
+        assert_eq!(id_for(&"Long ".repeat(20)).len(), MAX_ID_LEN);
+        assert_eq!(id_for(&"Abc ".repeat(20)).len(), MAX_ID_LEN - 1, "cut to the limit, no dash at the end");
+    }
+
+    #[test]
+    fn a_name_without_letters_still_has_an_id() {
+        let ids: Vec<String> = ["♠♥♦♣", "!!!", "", "★"].iter().map(|n| id_for(n)).collect();
+        for id in &ids {
+            assert!(id.starts_with("game-") && id.len() == 13, "{id:?}");
+            assert!(id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'), "{id:?}");
+        }
+        assert_ne!(ids[0], ids[1], "different names, different ids");
     }
 }

@@ -14,6 +14,8 @@
 //! `<li>` do no harm).
 
 use std::fs;
+
+use crate::core::files::{limits, read_capped};
 use std::path::{Path, PathBuf};
 
 use super::ini::IniDoc;
@@ -64,7 +66,7 @@ pub fn lint_ini(path: &Path) -> Vec<Diagnostic> {
 pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if let Some(path) = required_file(dir, "game.ini", "the game's rules", &mut out) {
-        match fs::read(&path) {
+        match read_capped(&path, limits::RULES) {
             Ok(bytes) => {
                 let mut found = match GameSpec::parse(&path, &bytes) {
                     Ok((_, warnings)) => warnings,
@@ -81,13 +83,13 @@ pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
         }
     }
     if let Some(path) = required_file(dir, "game.html", "the game's help page", &mut out) {
-        match fs::read(&path) {
+        match read_capped(&path, limits::DOCUMENT) {
             Ok(bytes) => out.extend(lint_html(&path, &bytes)),
             Err(e) => out.push(Diagnostic::error(&path, 1, format!("cannot be read ({e})"))),
         }
     }
     if let Some(path) = required_file(dir, "game.bmp", "the picture of the game", &mut out) {
-        match fs::read(&path) {
+        match read_capped(&path, limits::PICTURE) {
             Ok(bytes) => out.extend(lint_bmp(&path, &bytes)),
             Err(e) => out.push(Diagnostic::error(&path, 1, format!("cannot be read ({e})"))),
         }
@@ -117,17 +119,19 @@ fn required_file(dir: &Path, name: &str, what: &str, out: &mut Vec<Diagnostic>) 
     }
 }
 
-/// `dir/name`, or a file in `dir` with that name in another case.
+/// `dir/name`, or an entry in `dir` with that name in another case. Any
+/// kind of entry counts (reading it says what is wrong with a folder or a
+/// device of that name).
 fn find_file(dir: &Path, name: &str) -> Option<PathBuf> {
     let exact = dir.join(name);
-    if exact.is_file() {
+    if exact.exists() {
         return Some(exact);
     }
     let entries = fs::read_dir(dir).ok()?;
     entries
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .find(|p| p.is_file() && p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.eq_ignore_ascii_case(name)))
+        .find(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.eq_ignore_ascii_case(name)))
 }
 
 /// The folder's name and [Layout] against game.ini.
@@ -479,6 +483,10 @@ fn href_is_help_css(href: &str) -> bool {
 /// game.html: only `<head>` and `<body>` inside `<html>`; the head has a
 /// `<title>` and links Help/help.css; the body holds only the content div;
 /// the ten section headings are there, in order.
+/// Elements nest at most this deep in a game.html, as the help reader
+/// (`help::html::MAX_DEPTH`) takes them.
+pub const MAX_DEPTH: usize = 100;
+
 pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let text = match super::ini::decode_text(bytes) {
@@ -496,6 +504,9 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
     let (mut html, mut head, mut body, mut content): (Option<usize>, Option<usize>, Option<usize>, Option<usize>) =
         (None, None, None, None);
     let mut html_closed = false;
+    // Past the cap every end tag would search a long stack: nothing real
+    // nests so deep, and reading stays linear.
+    let mut too_deep = false;
     let mut title: Option<(usize, String)> = None;
     let mut in_title: Option<usize> = None;
     let mut stylesheet = false;
@@ -615,7 +626,16 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
                     shows_bmp = true;
                 }
                 if !tag.self_closing && !VOID.contains(&name) {
-                    stack.push(Open { name: tag.name.clone(), line });
+                    if stack.len() < MAX_DEPTH {
+                        stack.push(Open { name: tag.name.clone(), line });
+                    } else if !too_deep {
+                        too_deep = true;
+                        err(
+                            &mut out,
+                            line,
+                            format!("elements nest more than {MAX_DEPTH} deep; YaZZle's pages need a dozen"),
+                        );
+                    }
                 }
             }
             Token::Tag(tag) => {
@@ -876,15 +896,21 @@ mod tests {
             "<h1>&amp",
             "<script>",
         ];
+        // None of these is a whole page: each gets an error, on its lines.
+        let check = |s: &str| {
+            let found = lint_html(Path::new("g.html"), s.as_bytes());
+            assert!(found.iter().any(Diagnostic::is_error), "{s:?}: {found:?}");
+            assert!(found.iter().all(|d| d.points_into(s.as_bytes())), "{s:?}: {found:?}");
+        };
         for s in samples {
-            let _ = lint_html(Path::new("g.html"), s.as_bytes());
+            check(s);
         }
         let mut rng = crate::core::GameRng::new(7);
         let alphabet: Vec<char> = "<>/=\"' !-abhtmlodydivcnte&#;x1\n".chars().collect();
         for _ in 0..3000 {
             let len = rng.below(80) as usize;
             let s: String = (0..len).map(|_| alphabet[rng.below(alphabet.len() as u32) as usize]).collect();
-            let _ = lint_html(Path::new("g.html"), s.as_bytes());
+            check(&s);
         }
     }
 

@@ -107,6 +107,11 @@ pub struct FoundationRules {
     /// tableau pile, onto an empty foundation; it goes by itself as soon as
     /// it is complete (Spider, Scorpion).
     pub complete_sequences: bool,
+    /// [Foundation] AutoRemove (extension, default on; a mode's section may
+    /// override it): with CompleteSequences, a complete run goes to a
+    /// foundation by itself. Off, it stays on the tableau until the
+    /// player moves it (Oberon Spider's harder way).
+    pub auto_remove: bool,
     /// [Foundation] Discard (extension): a tableau pile's top card may go to
     /// any foundation when another tableau pile's top card has the same suit
     /// and a higher rank (Aces Up). Discard foundations take nothing else.
@@ -126,6 +131,7 @@ impl Default for FoundationRules {
             allow_wrap: false,
             take_back: false,
             complete_sequences: false,
+            auto_remove: true,
             discard: false,
         }
     }
@@ -265,6 +271,9 @@ pub struct Rules {
     pub reserve: ReserveRules,
     /// [DealtCard1..NumCardsDealt], in order. Cards not dealt stay in stock 1.
     pub deal: Vec<DealtCard>,
+    /// The mode section's Name (extension): what menus call this mode,
+    /// if not Easy or Hard.
+    pub mode_name: Option<String>,
 }
 
 impl Default for Rules {
@@ -284,6 +293,7 @@ impl Default for Rules {
             tableau: TableauRules::default(),
             reserve: ReserveRules::default(),
             deal: Vec::new(),
+            mode_name: None,
         }
     }
 }
@@ -345,6 +355,7 @@ impl Rules {
                 allow_wrap: f.allow_wrap,
                 take_back: f.take_back,
                 complete_sequences: f.complete_sequences,
+                auto_remove: m.auto_remove.unwrap_or(f.auto_remove),
                 discard: f.discard,
             },
             tableau: TableauRules {
@@ -369,6 +380,7 @@ impl Rules {
             },
             reserve: ReserveRules { piles: spec.reserve.piles, max_allowed: spec.reserve.max_allowed as usize },
             deal: spec.dealt.iter().map(dealt_card).collect(),
+            mode_name: m.name.clone(),
         };
         rules.validate()?;
         Ok(rules)

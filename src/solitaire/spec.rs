@@ -18,6 +18,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::cards::{Card, Rank, Suit};
+use crate::core::files::{limits, read_capped};
 use crate::core::fnv1a64;
 
 use super::ini::{Entry, IniDoc, Section};
@@ -47,6 +48,7 @@ pub struct SectionKeys {
 }
 
 const MODE_KEYS: &[&str] = &["CheckFree", "KingsOnly", "Take3"];
+const MODE_EXTENSIONS: &[&str] = &["Name", "AutoRemove"];
 const PLACE_KEYS: &[&str] = &["X", "Y"];
 
 /// Every section and key Parlour reads.
@@ -69,8 +71,8 @@ pub const KEYS: &[SectionKeys] = &[
         ],
         extension: &["Suits", "AutoPlay", "AceHigh", "KingsToBottom", "WinWhen"],
     },
-    SectionKeys { section: "EasyMode", spec: MODE_KEYS, extension: &[] },
-    SectionKeys { section: "HardMode", spec: MODE_KEYS, extension: &[] },
+    SectionKeys { section: "EasyMode", spec: MODE_KEYS, extension: MODE_EXTENSIONS },
+    SectionKeys { section: "HardMode", spec: MODE_KEYS, extension: MODE_EXTENSIONS },
     SectionKeys {
         section: "Stock",
         spec: &["Piles", "NumCardWide", "NumCardHigh", "Visibility"],
@@ -91,7 +93,7 @@ pub const KEYS: &[SectionKeys] = &[
             "OriginXOff",
             "OriginYOff",
         ],
-        extension: &["Build", "SuitCheck", "StartRank", "TakeBack", "CompleteSequences", "Discard"],
+        extension: &["Build", "SuitCheck", "StartRank", "TakeBack", "CompleteSequences", "AutoRemove", "Discard"],
     },
     SectionKeys {
         section: "Tableau",
@@ -295,11 +297,16 @@ impl GameSection {
 }
 
 /// [EasyMode] and [HardMode]; everything defaults to 0.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ModeSection {
     pub check_free: bool,
     pub kings_only: bool,
     pub take3: bool,
+    /// Extension `Name`: what menus call the mode (default Easy, Hard).
+    pub name: Option<String>,
+    /// Extension `AutoRemove`, when given: overrides [Foundation]
+    /// AutoRemove in this mode.
+    pub auto_remove: Option<bool>,
 }
 
 /// [Stock] DealTo (extension).
@@ -399,6 +406,9 @@ pub struct FoundationSection {
     pub take_back: bool,
     /// Extension `CompleteSequences` (default 0).
     pub complete_sequences: bool,
+    /// Extension `AutoRemove` (default 1): complete runs leave the tableau
+    /// by themselves.
+    pub auto_remove: bool,
     /// Extension `Discard` (default 0).
     pub discard: bool,
 }
@@ -421,6 +431,7 @@ impl Default for FoundationSection {
             start_rank: Rank::ACE,
             take_back: false,
             complete_sequences: false,
+            auto_remove: true,
             discard: false,
         }
     }
@@ -610,7 +621,7 @@ impl GameSpec {
     /// Reads and checks a game.ini file. `Err` holds every problem when there
     /// is an error; `Ok` comes with the warnings.
     pub fn load(path: &Path) -> Result<(GameSpec, Vec<Diagnostic>), Vec<Diagnostic>> {
-        match std::fs::read(path) {
+        match read_capped(path, limits::RULES) {
             Ok(bytes) => GameSpec::parse(path, &bytes),
             Err(e) => Err(vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))]),
         }
@@ -1148,10 +1159,13 @@ impl Reader<'_> {
     }
 
     fn read_mode(&mut self, sec: Option<&Section>) -> ModeSection {
+        let given = sec.and_then(|s| s.get("AutoRemove")).is_some_and(|e| !e.value.is_empty());
         ModeSection {
             check_free: self.flag(sec, "CheckFree", false),
             kings_only: self.flag(sec, "KingsOnly", false),
             take3: self.flag(sec, "Take3", false),
+            name: self.text(sec, "Name").filter(|n| !n.is_empty()),
+            auto_remove: given.then(|| self.flag(sec, "AutoRemove", true)),
         }
     }
 
@@ -1209,6 +1223,7 @@ impl Reader<'_> {
             start_rank: Rank::new(start as u8).unwrap_or(Rank::ACE),
             take_back: self.flag(sec, "TakeBack", false),
             complete_sequences: self.flag(sec, "CompleteSequences", false),
+            auto_remove: self.flag(sec, "AutoRemove", true),
             discard: self.flag(sec, "Discard", false),
         }
     }
@@ -2305,35 +2320,75 @@ PileFace=D
                 }
             }
             let text = ls.join(if round % 2 == 0 { "\n" } else { "\r\n" });
-            let _ = parse(&text);
+            read_or_refused(text.as_bytes());
         }
         for len in 0..400 {
             let bytes: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
-            let _ = GameSpec::parse(Path::new("g.ini"), &bytes);
+            read_or_refused(&bytes);
             let printable: Vec<u8> =
                 bytes.iter().map(|b| b"[]=;\n\r0123456789.-TabluePiles"[*b as usize % 29]).collect();
-            let _ = GameSpec::parse(Path::new("g.ini"), &printable);
+            read_or_refused(&printable);
         }
     }
 
-    /// The guide and the README document every key.
+    /// What [`GameSpec::parse`] promises for any bytes: a spec with only
+    /// warnings, whose rules build a game; or at least one error; every
+    /// problem on a line of the file.
+    fn read_or_refused(bytes: &[u8]) {
+        match GameSpec::parse(Path::new("g.ini"), bytes) {
+            Ok((spec, warnings)) => {
+                assert!(warnings.iter().all(|w| !w.is_error() && w.points_into(bytes)), "{warnings:?}");
+                let rules = crate::solitaire::rules::Rules::from_spec(&spec, crate::solitaire::rules::Mode::Easy);
+                assert!(rules.is_ok(), "{:?}: {rules:?}", String::from_utf8_lossy(bytes));
+            }
+            Err(problems) => {
+                assert!(problems.iter().any(Diagnostic::is_error), "{problems:?}");
+                assert!(problems.iter().all(|p| p.points_into(bytes)), "{problems:?}");
+            }
+        }
+    }
+
+    /// The text of the guide's node `name`, up to its @ENDNODE.
+    fn node_text<'a>(guide: &'a str, name: &str) -> &'a str {
+        let start = guide.find(&format!("@NODE {name} ")).unwrap_or_else(|| panic!("guide: no node {name}"));
+        let rest = &guide[start..];
+        &rest[..rest.find("@ENDNODE").unwrap_or(rest.len())]
+    }
+
+    /// Whether `text` has an entry for `key`: a line of the guide's key
+    /// lists, two spaces in, the key alone (its type and meaning on the
+    /// lines under it) or followed by its type.
+    fn has_entry(text: &str, key: &str) -> bool {
+        text.lines().any(|l| {
+            l.strip_prefix("  ").and_then(|r| r.strip_prefix(key)).is_some_and(|r| r.is_empty() || r.starts_with(' '))
+        })
+    }
+
+    /// The guide has an entry for every key in its section's node (the
+    /// extensions in their section's part of the Extensions node), and the
+    /// README's table a row for every extension.
     #[test]
     fn every_key_is_documented() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let guide = std::fs::read_to_string(root.join("guide/game-ini.guide")).unwrap();
         let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
         let section = readme.split("## Writing a game type").nth(1).expect("README has a Writing a game type section");
+        let extensions = node_text(&guide, "Extensions");
         for keys in KEYS {
-            assert!(guide.contains(&format!("@NODE {} ", keys.section)), "guide: no node for [{}]", keys.section);
-            for key in keys.spec.iter().chain(keys.extension) {
-                assert!(guide.contains(key), "guide: [{}] {key} is not documented", keys.section);
+            let node = node_text(&guide, keys.section);
+            for key in keys.spec {
+                assert!(has_entry(node, key), "guide: node {} has no entry for {key}", keys.section);
             }
+            let part = extensions.split(&format!("@{{b}}[{}]@{{ub}}", keys.section)).nth(1).unwrap_or("");
+            let part = &part[..part.find("@{b}[").unwrap_or(part.len())];
             for key in keys.extension {
-                assert!(section.contains(key), "README: [{}] {key} is not documented", keys.section);
+                assert!(has_entry(part, key), "guide: no entry for [{}] {key} in Extensions", keys.section);
+                let row = format!("| [{}] | `{key}` |", keys.section);
+                assert!(section.contains(&row), "README: no row {row}");
             }
         }
         for s in UNUSED_SECTIONS {
-            assert!(guide.contains(s), "guide: [{s}] is not mentioned");
+            assert!(guide.contains(&format!("[{s}]")), "guide: [{s}] is not mentioned");
         }
     }
 }

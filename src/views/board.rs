@@ -4,9 +4,9 @@
 //! the controller's (see `host::controller`); a board asks for them with a
 //! [`Reply`].
 
-use crate::core::{Game, GameStats, Session, Step, Variant};
+use crate::core::{Game, GameStats, Outcome, Session, Step, Variant};
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Command, Input, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
+use crate::machines::{Choices, Command, Input, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
 
 /// The board's Options box, which the controller passes on from the
 /// application's Options command (a skin button, a menu item).
@@ -30,6 +30,9 @@ pub enum Reply<V: Variant> {
     /// Play on with other rules (a mode, a sequence rule): the game in
     /// progress ends and the variant deals the next one.
     Rules(V),
+    /// Show a modal message with a group of radio buttons; the button and
+    /// the choice come back to [`Board::choose`].
+    Choose(Requester, Choices),
 }
 
 /// A family's view of its game, driven by the controller.
@@ -117,7 +120,9 @@ pub trait Board<V: Variant> {
 
     /// The board's own menus in place of the controller's Game menu (a
     /// game whose period program had menus of its own); `None` keeps the
-    /// controller's.
+    /// controller's. A menu titled like one of the application's ("@",
+    /// "File") joins it. The controller dims the items of its own
+    /// commands that cannot be used now, here and in [`menus`](Board::menus).
     fn menu_bar(&self, _session: &Session<V>) -> Option<Vec<Menu>> {
         None
     }
@@ -132,6 +137,37 @@ pub trait Board<V: Variant> {
     /// Lines the statistics box adds for this game's own figures.
     fn stats_lines(&self, _stats: &GameStats) -> Vec<String> {
         Vec::new()
+    }
+
+    /// The board's own statistics box in place of the controller's (The
+    /// Chance's Scores), shown by Statistics... and, when there is one, at
+    /// the end of every game.
+    fn scores(&self, _stats: &GameStats) -> Option<Requester> {
+        None
+    }
+
+    /// A game is being counted in the statistics (finished, given up for
+    /// a new one, or scored when closed): adds the game's own figures to
+    /// its record.
+    fn tally(&mut self, _session: &Session<V>, _outcome: Outcome, _stats: &mut GameStats) {}
+
+    /// Whether a game in progress is scored when it is closed (the Card
+    /// Shell scored a game at quit). A game scored so is not counted again
+    /// after it is resumed.
+    fn scores_on_close(&self) -> bool {
+        false
+    }
+
+    /// The button and the radio button chosen in a requester the board
+    /// asked for with [`Reply::Choose`]. By default only the button counts.
+    fn choose(&mut self, session: &Session<V>, button: usize, _choice: usize) -> Reply<V> {
+        self.answer(session, button)
+    }
+
+    /// The screen the game's window is made for, if it keeps that size on
+    /// larger screens (see [`View::window_screen`](crate::views::View::window_screen)).
+    fn window_screen(&self) -> Option<(u32, u32)> {
+        None
     }
 
     /// Whether Undo and Redo apply to the game. A real-time game says no;

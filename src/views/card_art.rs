@@ -1,9 +1,10 @@
-//! The card art: 52 faces, the backs and the empty-pile mats, in three sizes,
+//! The card art: 52 faces, the backs and the empty-pile mats, in four sizes,
 //! read from the built-in assets (roms-like-assets/cards/, painted by
 //! `cargo run --example paint_cards`). Every piece is a colour PNG whose
 //! alpha is the mask plus a hand-made one-bit PNG, loaded as `gfx::Art` so
 //! one-bit screens draw the one-bit image, as a Mac draws a 'cicn'.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::assets;
@@ -11,8 +12,8 @@ use crate::cards::{Card, Suit};
 use crate::gfx::Art;
 use crate::gfx::image_io::ImageError;
 
-/// The three card sizes. They are ordered by size (`Small < Medium <
-/// Large`); a view picks the largest whose layout fits by trying
+/// The four card sizes. They are ordered by size (`Small < Compact <
+/// Medium < Large`); a view picks the largest whose layout fits by trying
 /// `ALL_LARGEST_FIRST` in turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CardSize {
@@ -23,6 +24,11 @@ pub enum CardSize {
     /// 9 x 3 = 607), seven on a 512-pixel Mac (7 x 58 + 6 x 9 = 460). The
     /// same designs, redrawn by hand at this size.
     Medium,
+    /// 45 x 61, for ten columns or a pyramid on a 512-pixel Mac (10 x 45 +
+    /// 9 x 4 = 486), where medium cards do not fit and small ones can
+    /// hardly be read. Rank and suit side by side, so a 12-row strip of a
+    /// covered card shows both; 7 x 7 pips; the small busts in a frame.
+    Compact,
     /// 29 x 44, for the Amiga's 320-pixel lores screen: ten columns with
     /// 3-pixel gaps fit across it (10 x 29 + 9 x 3 = 317). The height
     /// holds a 7-row index at both ends and four rows of pips between.
@@ -31,11 +37,12 @@ pub enum CardSize {
 
 impl CardSize {
     /// Every size, largest first.
-    pub const ALL: [CardSize; 3] = CardSize::ALL_LARGEST_FIRST;
+    pub const ALL: [CardSize; 4] = CardSize::ALL_LARGEST_FIRST;
 
     /// The sizes to try in turn when looking for the largest whose layout
-    /// fits: large, medium, small.
-    pub const ALL_LARGEST_FIRST: [CardSize; 3] = [CardSize::Large, CardSize::Medium, CardSize::Small];
+    /// fits: large, medium, compact, small.
+    pub const ALL_LARGEST_FIRST: [CardSize; 4] =
+        [CardSize::Large, CardSize::Medium, CardSize::Compact, CardSize::Small];
 
     /// The size for a screen (or window) `width` pixels wide: small cards
     /// below 500 pixels, where seven large ones would not fit side by side.
@@ -50,6 +57,7 @@ impl CardSize {
         match self {
             CardSize::Large => "large",
             CardSize::Medium => "medium",
+            CardSize::Compact => "compact",
             CardSize::Small => "small",
         }
     }
@@ -59,7 +67,23 @@ impl CardSize {
         match self {
             CardSize::Large => (71, 96),
             CardSize::Medium => (58, 79),
+            CardSize::Compact => (45, 61),
             CardSize::Small => (29, 44),
+        }
+    }
+}
+
+impl CardSize {
+    /// How many rows from a face's top show its rank and suit: the least
+    /// a covered card in a column may show (the index of large and medium
+    /// cards is stacked, rank over suit; compact and small ones set them
+    /// side by side).
+    pub fn index_rows(self) -> i32 {
+        match self {
+            CardSize::Large => 22,
+            CardSize::Medium => 20,
+            CardSize::Compact => 12,
+            CardSize::Small => 9,
         }
     }
 }
@@ -125,12 +149,16 @@ pub struct CardArt {
 }
 
 /// One piece of art from the assets: `<folder>/<name>.png` and `.mono.png`.
-fn read_art(size: CardSize, name: &str) -> Result<Art, ImageError> {
+/// Where asset bytes come from: the assets with their override folder, or
+/// the built-in copies only.
+type Reader = fn(&str) -> Option<Cow<'static, [u8]>>;
+
+fn read_art(size: CardSize, name: &str, read: Reader) -> Result<Art, ImageError> {
     let path = format!("cards/{}/{name}.png", size.folder());
     let mono_path = format!("cards/{}/{name}.mono.png", size.folder());
     let missing = |p: &str| ImageError::new(p, "missing from the assets");
-    let colour = assets::read(&path).ok_or_else(|| missing(&path))?;
-    let mono = assets::read(&mono_path).ok_or_else(|| missing(&mono_path))?;
+    let colour = read(&path).ok_or_else(|| missing(&path))?;
+    let mono = read(&mono_path).ok_or_else(|| missing(&mono_path))?;
     Art::from_pngs(&path, &colour, &mono)
 }
 
@@ -140,13 +168,24 @@ fn face_index(card: Card) -> usize {
 }
 
 impl CardArt {
-    /// Reads and decodes every piece of one size. Fails if a file is
-    /// missing or unreadable, or if pieces differ in size (an override
-    /// folder could supply such files).
+    /// Reads and decodes every piece of one size. Art from the override
+    /// folder (`--assets`) that cannot be used (a broken file, pieces of
+    /// different sizes) is replaced by the built-in art with a warning that
+    /// names the file; so this fails only if the built-in art does.
     pub fn load(size: CardSize) -> Result<CardArt, ImageError> {
-        let faces = Card::deck().into_iter().map(|c| read_art(size, &c.to_string())).collect::<Result<Vec<_>, _>>()?;
-        let backs = (1..=BACKS).map(|n| read_art(size, &format!("back{n}"))).collect::<Result<Vec<_>, _>>()?;
-        let mats = Mat::ALL.iter().map(|m| read_art(size, m.name())).collect::<Result<Vec<_>, _>>()?;
+        CardArt::load_from(size, assets::read).or_else(|e| {
+            eprintln!("warning: {e}; the built-in card art is used instead");
+            CardArt::load_from(size, assets::embedded)
+        })
+    }
+
+    /// Every piece of one size as `read` finds the files. Fails if a file
+    /// is missing or unreadable, or if pieces differ in size.
+    fn load_from(size: CardSize, read: Reader) -> Result<CardArt, ImageError> {
+        let art = |name: &str| read_art(size, name, read);
+        let faces = Card::deck().into_iter().map(|c| art(&c.to_string())).collect::<Result<Vec<_>, _>>()?;
+        let backs = (1..=BACKS).map(|n| art(&format!("back{n}"))).collect::<Result<Vec<_>, _>>()?;
+        let mats = Mat::ALL.iter().map(|m| art(m.name())).collect::<Result<Vec<_>, _>>()?;
         let (w, h) = (faces[0].width(), faces[0].height());
         if let Some(odd) = faces.iter().chain(&backs).chain(&mats).find(|a| (a.width(), a.height()) != (w, h)) {
             return Err(ImageError::new(
@@ -161,10 +200,12 @@ impl CardArt {
     pub fn try_get(size: CardSize) -> Result<&'static CardArt, ImageError> {
         static LARGE: OnceLock<Result<CardArt, ImageError>> = OnceLock::new();
         static MEDIUM: OnceLock<Result<CardArt, ImageError>> = OnceLock::new();
+        static COMPACT: OnceLock<Result<CardArt, ImageError>> = OnceLock::new();
         static SMALL: OnceLock<Result<CardArt, ImageError>> = OnceLock::new();
         let cell = match size {
             CardSize::Large => &LARGE,
             CardSize::Medium => &MEDIUM,
+            CardSize::Compact => &COMPACT,
             CardSize::Small => &SMALL,
         };
         cell.get_or_init(|| CardArt::load(size)).as_ref().map_err(Clone::clone)
@@ -211,7 +252,7 @@ mod tests {
 
     #[test]
     fn every_piece_loads_in_every_size_at_its_size() {
-        assert_eq!(CardSize::ALL.len(), 3);
+        assert_eq!(CardSize::ALL.len(), 4);
         for size in CardSize::ALL {
             let art = CardArt::load(size).unwrap_or_else(|e| panic!("{size:?}: {e}"));
             assert_eq!((art.faces.len(), art.backs.len(), art.mats.len()), (52, BACKS, Mat::ALL.len()));
@@ -318,7 +359,7 @@ mod tests {
     #[test]
     fn sizes_largest_first_and_ordered_by_size() {
         let sizes = CardSize::ALL_LARGEST_FIRST;
-        assert_eq!(sizes, [CardSize::Large, CardSize::Medium, CardSize::Small]);
+        assert_eq!(sizes, [CardSize::Large, CardSize::Medium, CardSize::Compact, CardSize::Small]);
         for pair in sizes.windows(2) {
             let ((w0, h0), (w1, h1)) = (pair[0].dimensions(), pair[1].dimensions());
             assert!(w0 > w1 && h0 > h1, "{:?} is not larger than {:?}", pair[0], pair[1]);
@@ -340,6 +381,16 @@ mod tests {
         assert!(10 * w + 9 * 3 <= 674);
         assert!(7 * w + 6 * 9 <= 507);
         assert!((w * lh).abs_diff(h * lw) <= lw);
+    }
+
+    #[test]
+    fn compact_cards_fit_ten_columns_on_a_512_pixel_mac() {
+        let (w, _) = CardSize::Compact.dimensions();
+        let (mw, _) = CardSize::Medium.dimensions();
+        // Ten medium cards do not fit across a 512-pixel screen; ten
+        // compact ones do, with 4-pixel gaps.
+        assert!(10 * mw > 510);
+        assert!(10 * w + 9 * 4 <= 510);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! a machine and turns input into commands or moves; it never draws chrome.
 
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Command, Input, Machine, MachineId, Menu, Pointer, Requester, ViewCommand};
+use crate::machines::{Choices, Command, Input, Machine, MachineId, Menu, Pointer, Requester, ViewCommand};
 
 /// Ticks per second for a view that wants them only to run a clock.
 pub const CLOCK_HZ: u32 = 10;
@@ -22,6 +22,9 @@ pub enum Response {
     Command(Command),
     /// Show a modal message.
     Ask(Requester),
+    /// Show a modal message with a group of radio buttons (see
+    /// [`View::choose`]).
+    Choose(Requester, Choices),
 }
 
 pub trait View {
@@ -50,8 +53,20 @@ pub trait View {
     fn answer(&mut self, _button: usize) -> Response {
         Response::Unchanged
     }
+    /// The button and the radio button chosen in a requester the view
+    /// asked for with [`Response::Choose`]. By default only the button
+    /// counts.
+    fn choose(&mut self, button: usize, _choice: usize) -> Response {
+        self.answer(button)
+    }
     /// The id of the game shown, if the view is a game.
     fn game_id(&self) -> Option<String> {
+        None
+    }
+    /// The screen the view's window is made for (The Chance's: the SE/30's
+    /// 512 x 342), if it keeps that size on larger screens, where it can
+    /// then be moved about; `None` fills the screen.
+    fn window_screen(&self) -> Option<(u32, u32)> {
         None
     }
     /// Whether the view needs `Tick` events (a running clock, animation).
@@ -83,10 +98,13 @@ pub trait View {
 
 pub mod board;
 pub mod card_art;
+pub mod cardgames;
+pub mod chance;
 pub mod help;
 pub mod mines;
 pub mod pegs;
 pub mod rummi;
+pub mod scramble;
 pub mod sokoban;
 pub mod solitaire;
 pub mod tetris;

@@ -2,37 +2,27 @@
 //! boxes, shared by every view.
 
 use crate::gfx::{Font, Rect, Surface, TextStyle};
-use crate::machines::{Button, Input, Machine, MachineId, Pen};
+use crate::machines::{Button, Input, Machine, MachineId, Pen, mac_controls};
 
-/// A push button: Mac rounded black outline, Amiga and Windows raised bevels.
+/// A push button: the Mac's rounded button (see `mac_controls`), Amiga
+/// and Windows raised bevels.
 pub fn button(s: &mut Surface, machine: &Machine, r: Rect, label: &str, enabled: bool) {
     let look = machine.look();
-    let text = if enabled { look.paint(Pen::Text) } else { look.paint(Pen::Disabled) };
-    match machine.id() {
-        MachineId::MacSe30 | MachineId::MacColor => {
-            let (black, white) = (look.paint(Pen::Text), look.paint(Pen::Background));
-            s.fill_rect(r, white);
-            s.hline(r.x + 2, r.right() - 3, r.y, black);
-            s.hline(r.x + 2, r.right() - 3, r.bottom() - 1, black);
-            s.vline(r.x, r.y + 2, r.bottom() - 3, black);
-            s.vline(r.right() - 1, r.y + 2, r.bottom() - 3, black);
-            for (x, y) in [
-                (r.x + 1, r.y + 1),
-                (r.right() - 2, r.y + 1),
-                (r.x + 1, r.bottom() - 2),
-                (r.right() - 2, r.bottom() - 2),
-            ] {
-                s.put(x, y, black.value_at(x, y));
-            }
-        }
-        MachineId::AmigaPal | MachineId::AmigaDblPal | MachineId::Yazzle => {
-            s.fill_rect(r, look.paint(Pen::Background));
-            bevel(s, machine, r, true);
-        }
+    if is_mac(machine) {
+        let state = mac_controls::ButtonState { enabled, ..Default::default() };
+        return mac_controls::button(s, look, r, label, state);
     }
+    s.fill_rect(r, look.paint(Pen::Background));
+    bevel(s, machine, r, true);
+    let text = if enabled { look.paint(Pen::Text) } else { look.paint(Pen::Disabled) };
     let font = look.title_font;
     let tw = font.text_width(label) as i32;
     s.draw_text(font, label, r.x + (r.w - tw) / 2, r.y + (r.h - font.height() as i32) / 2, text, TextStyle::PLAIN);
+}
+
+/// True on the Macs, whose controls `mac_controls` draws.
+fn is_mac(machine: &Machine) -> bool {
+    matches!(machine.id(), MachineId::MacSe30 | MachineId::MacColor)
 }
 
 /// A one-pixel bevel: raised is Shine top/left and Shadow bottom/right.
@@ -47,7 +37,7 @@ pub fn bevel(s: &mut Surface, machine: &Machine, r: Rect, raised: bool) {
 }
 
 /// A list box showing `rows` from `first`, with `selected` highlighted;
-/// returns the height of one row.
+/// returns the height of one row. A row too long for the box ends in `...`.
 pub fn list_box(
     s: &mut Surface,
     machine: &Machine,
@@ -68,7 +58,8 @@ pub fn list_box(
     let old = s.set_clip(inner);
     for (i, row) in rows.iter().enumerate().skip(first) {
         let y = inner.y + (i - first) as i32 * row_h;
-        if y >= inner.bottom() {
+        // Whole rows only: a row cut in half reads as something else.
+        if y + row_h > inner.bottom() {
             break;
         }
         let ink = if selected == Some(i) {
@@ -77,25 +68,14 @@ pub fn list_box(
         } else {
             look.paint(Pen::Text)
         };
-        s.draw_text(font, row, inner.x + 3, y + 1, ink, TextStyle::PLAIN);
+        let room = inner.w - 6;
+        let shown = crate::machines::status::truncate(&|t| font.text_width(t) as i32, row, room);
+        s.draw_text(font, &shown, inner.x + 3, y + 1, ink, TextStyle::PLAIN);
     }
     s.set_clip(old);
     row_h
 }
 
-/// The classic Mac's hollow scroll arrow, pointing up (11 x 10).
-const MAC_ARROW: [&str; 10] = [
-    ".....#.....",
-    "....#.#....",
-    "...#...#...",
-    "..#.....#..",
-    ".#.......#.",
-    "####...####",
-    "...#...#...",
-    "...#...#...",
-    "...#...#...",
-    "...#####...",
-];
 /// Windows' and Workbench's solid arrowhead, pointing up (7 x 4).
 const SOLID_ARROW: [&str; 4] = ["...#...", "..###..", ".#####.", "#######"];
 /// The smallest proportional knob, so it can still be grabbed.
@@ -182,27 +162,7 @@ pub fn scroll_bar(s: &mut Surface, machine: &Machine, bar: &ScrollBar, first: us
     let solid = |p: crate::gfx::Paint| p.value_at(0, 0);
     match machine.id() {
         MachineId::MacSe30 | MachineId::MacColor => {
-            // White with a black frame; a grey track and a white square
-            // thumb when there is something to scroll.
-            let (black, white) = (look.paint(Pen::Text), look.paint(Pen::Background));
-            s.fill_rect(bar.whole, white);
-            s.frame_rect(bar.whole, black);
-            if let Some(k) = knob {
-                let grey = crate::gfx::Paint::Pattern {
-                    pattern: crate::gfx::Pattern::GRAY,
-                    fore: solid(black),
-                    back: solid(white),
-                };
-                s.fill_rect(bar.track, grey);
-                let thumb = Rect::new(bar.whole.x, k.y, bar.whole.w, k.h);
-                s.fill_rect(thumb, white);
-                s.frame_rect(thumb, black);
-            }
-            for (r, flip) in [(bar.up, false), (bar.down, true)] {
-                s.frame_rect(r, black);
-                let ink = if knob.is_some() { black } else { look.paint(Pen::Disabled) };
-                centred(s, &MAC_ARROW, r, flip, ink);
-            }
+            mac_controls::scroll_bar(s, look, bar.whole, bar.up, bar.down, bar.track, knob);
         }
         MachineId::Yazzle => {
             // Windows 95: a dithered track, raised arrow buttons and thumb.
@@ -392,17 +352,7 @@ pub fn scrolled_list(
 /// Breaks `text` into lines no wider than `width` at spaces (a single
 /// word wider than that gets a line of its own).
 pub fn wrap(font: &Font, text: &str, width: i32) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        match lines.last_mut() {
-            Some(line) if font.text_width(&format!("{line} {word}")) as i32 <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
+    crate::machines::status::wrap(&|t| font.text_width(t) as i32, text, width)
 }
 
 /// A horizontal slider showing `value` in `low..=high`: an Amiga
@@ -438,8 +388,9 @@ pub fn slider(s: &mut Surface, machine: &Machine, r: Rect, value: u32, (low, hig
 
 /// The knob of a [`slider`] in `r` at `value`.
 pub fn slider_knob(r: Rect, value: u32, (low, high): (u32, u32)) -> Rect {
-    let w = (r.h * 3 / 4).max(6).min(r.w / 2);
     let span = (high - low).max(1) as i32;
+    // One step's share of the track, but never too small to grab.
+    let w = (r.w / (span + 1)).max(r.h * 3 / 4).max(6).min(r.w / 2);
     let at = (value.clamp(low, high) - low) as i32;
     Rect::new(r.x + (r.w - w) * at / span, r.y, w, r.h)
 }
@@ -538,6 +489,35 @@ pub fn check_box(s: &mut Surface, machine: &Machine, at: (i32, i32), label: &str
     let ty = b.y + (b.h - font.height() as i32) / 2;
     let end = s.draw_text(font, label, b.right() + 4, ty, ink, TextStyle::PLAIN);
     (b, end)
+}
+
+/// A dialog drawn inside a view (a size or picture chooser): a box in the
+/// machine's manner with `title` at its top. Returns the inside, below
+/// the title.
+pub fn dialog_box(s: &mut Surface, machine: &Machine, r: Rect, title: &str) -> Rect {
+    let look = machine.look();
+    let font = look.title_font;
+    let title_h = font.height() as i32 + 6;
+    let ink = look.paint(Pen::Text);
+    s.fill_rect(r, look.paint(Pen::Background));
+    match machine.id() {
+        MachineId::MacSe30 | MachineId::MacColor => {
+            // A modal dialog's double frame.
+            s.frame_rect(r, ink);
+            s.frame_rect(r.inset(3, 3), ink);
+            s.frame_rect(r.inset(4, 4), ink);
+        }
+        MachineId::AmigaPal | MachineId::AmigaDblPal | MachineId::Yazzle => {
+            bevel(s, machine, r, true);
+            let bar = Rect::new(r.x + 2, r.y + 2, r.w - 4, title_h);
+            s.fill_rect(bar, look.paint(Pen::Fill));
+        }
+    }
+    let title_ink =
+        if matches!(machine.id(), MachineId::MacSe30 | MachineId::MacColor) { ink } else { look.paint(Pen::FillText) };
+    let tw = font.text_width(title) as i32;
+    s.draw_text(font, title, r.x + (r.w - tw) / 2, r.y + 5, title_ink, TextStyle::PLAIN);
+    Rect::from_edges(r.x + 8, r.y + title_h + 8, r.right() - 8, r.bottom() - 8)
 }
 
 /// Splits `text` into lines of at most `width` characters at spaces (a

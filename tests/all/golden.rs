@@ -43,14 +43,14 @@ fn launcher_on_every_machine_and_depth() {
     }
 }
 
-/// Opens the machine's "Machine" menu the way its user would and hovers
-/// over the second item.
-fn open_machine_menu(d: &mut Driver) {
+/// Opens the menu called `title` the way its user would and hovers over
+/// its second item.
+fn open_menu(d: &mut Driver, title: &str) {
     let shell = d.shell();
     let menus = shell.menus();
     let m = shell.machine();
     let geometry = m.chrome().menu_geometry(m.look());
-    let index = menus.iter().position(|m| m.title == "Machine").unwrap();
+    let index = menus.iter().position(|m| m.title == title).unwrap();
     let title = geometry.titles(&menus)[index];
     let (_, items) = geometry.panel(&menus, index);
     let (tx, ty) = (title.x + title.w / 2, title.y + title.h / 2);
@@ -77,7 +77,7 @@ fn open_menu_on_every_machine_family() {
         (MachineId::MacColor, Some(Depth::Colours16)),
     ] {
         let mut d = driver(id, depth);
-        open_machine_menu(&mut d);
+        open_menu(&mut d, "Machine");
         assert_golden(&format!("menu-{}", name(id, depth)), d.frame());
     }
 }
@@ -92,6 +92,35 @@ fn yazzle_menus_from_the_keyboard() {
     let down = Input::Key { key: Key::Down, mods: Modifiers::default() };
     d.feed(&[Input::Key { key: Key::Char('m'), mods: alt }, down]);
     assert_golden("menu-yazzle-keyboard", d.frame());
+}
+
+/// The Mac's Edit menu over a game with a move made: Undo usable, the
+/// clipboard's commands dimmed (patterned on one bit, grey in colour), in
+/// the SE/30's chrome and System 7's colour chrome at 4 and 256 colours.
+#[test]
+fn the_mac_edit_menu_in_one_bit_and_colour() {
+    use parlour::machines::Command;
+    for (id, depth) in [
+        (MachineId::MacSe30, None),
+        (MachineId::MacColor, Some(Depth::Colours4)),
+        (MachineId::MacColor, Some(Depth::Colours256)),
+    ] {
+        let machine = Machine::new(&MachineChoice { id: Some(id), depth, skin: None }, id).unwrap();
+        let (view, _data) = super::support::open_game("klondike", 1);
+        let mut d = Driver::new(Shell::new(machine, view, 1));
+        // The keyboard cursor starts on the stock; Space deals a card.
+        let keys = parlour::app::script::parse("keys", "key Right\nkey Space\n").unwrap();
+        parlour::app::script::run(&mut d, "keys", &keys).unwrap();
+        let menus = d.shell().menus();
+        let titles: Vec<&str> = menus.iter().map(|m| m.title.as_str()).collect();
+        assert_eq!(titles[..4], ["@", "File", "Edit", "Game"], "{id}");
+        let edit: Vec<(&str, bool)> = menus[2].items.iter().map(|i| (i.label.as_str(), i.enabled)).collect();
+        assert_eq!(edit[0], ("Undo", true), "{id}: a move was made");
+        assert!(edit[2..].iter().all(|&(_, enabled)| !enabled), "{id}: {edit:?}");
+        assert!(menus[3].items.iter().all(|i| i.command != Command::Undo), "{id}: Undo is in Edit only");
+        open_menu(&mut d, "Edit");
+        assert_golden(&format!("edit-menu-{}", name(id, depth)), d.frame());
+    }
 }
 
 #[test]
@@ -112,7 +141,7 @@ fn requester_on_every_machine_family() {
 #[test]
 fn choosing_a_menu_item_switches_the_machine() {
     let mut d = driver(MachineId::MacSe30, None);
-    open_machine_menu(&mut d);
+    open_menu(&mut d, "Machine");
     let menus = d.shell().menus();
     let index = menus.iter().position(|m| m.title == "Machine").unwrap();
     let machine = d.shell().machine();
@@ -128,7 +157,6 @@ fn solitaire_tables_on_three_machines() {
     for (game, id, depth) in [
         ("klondike", MachineId::Yazzle, None),
         ("freecell", MachineId::AmigaPal, None),
-        ("the-chance", MachineId::MacSe30, None),
         ("spider-two-suits", MachineId::MacColor, Some(Depth::Colours256)),
     ] {
         let machine = Machine::new(&MachineChoice { id: Some(id), depth, skin: None }, id).unwrap();

@@ -22,7 +22,7 @@ const GUIDE: &str = "@DATABASE test.guide\n@$VER: test.guide 1.0 (22.11.2026)\n@
 @{\" Rules  \" link Rules}  how the game goes\n\
 @{\" Scores \" link Scores}  how points count\n\
 @{\" Shell  \" system \"echo hi\"}  never run\n\n\
-Plain, @{i}italic@{ui}, @{u}underlined@{uu} and @{fg shine}shining@{fg text} text.\n\
+Plain, @{i}italic@{ui}, @{u}lined@{uu}, @{fg shine}shining@{fg text}.\n\
 @ENDNODE\n\
 @NODE Rules \"Rules\"\nJump a stone over another.\n@{\" Scores \" link Scores}\n@ENDNODE\n\
 @NODE Scores \"Scores\"\nRed 30, yellow 20, green 10.\n@ENDNODE\n\
@@ -176,7 +176,8 @@ fn links_to_other_files_stay_in_the_folder() {
 
 #[test]
 fn parlour_help_renders_and_builds_html() {
-    let out = std::env::temp_dir().join("parlour-help-klondike.png");
+    let scratch = tempfile::tempdir().unwrap();
+    let out = scratch.path().join("help.png");
     for machine in ["amiga-pal", "mac-se30", "yazzle"] {
         let r = run(&["help", "klondike", "--machine", machine, "--shot", &out.to_string_lossy()]);
         assert!(r.status.success(), "{machine}: {}", String::from_utf8_lossy(&r.stderr));

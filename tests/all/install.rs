@@ -47,7 +47,7 @@ impl Installed {
 }
 
 /// The launcher's games that are not solitaire game types.
-const OTHER_GAMES: [&str; 5] = ["pegs", "rummi", "sokoban", "tetris", "mines"];
+const OTHER_GAMES: [&str; 8] = ["pegs", "rummi", "sokoban", "tetris", "mines", "scramble", "cardgames", "the-chance"];
 
 /// The ids of the source tree's game types, from their folder names.
 fn built_in_ids() -> Vec<String> {

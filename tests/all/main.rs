@@ -1,13 +1,20 @@
-//! Parlour's integration tests, built as one test binary.
+//! Parlour's integration tests, built as one test binary. Those that need
+//! something from outside the repository are in tests/external.
 
+mod cardgames;
+mod chance;
 mod core_props;
+mod fuzz_seeds;
 mod golden;
+mod habits;
 mod help_guide;
 mod help_html;
 mod help_view;
 mod host;
+mod hostile;
 mod install;
 mod launcher;
+mod look;
 mod mines;
 mod palettes;
 mod pegs_solver;
@@ -15,11 +22,13 @@ mod pegs_view;
 mod resume;
 mod rummi_rules;
 mod rummi_view;
+mod scramble;
 mod script;
 mod shots;
 mod sokoban;
 mod solitaire;
+mod solitaire_solver;
 mod solitaire_view;
 mod support;
 mod tetris;
-mod window;
+mod widgets;

@@ -380,3 +380,75 @@ fn the_hint_says_when_no_square_is_proved_free() {
     let state = view.session().state();
     assert!(state.check(&MineMove::Open(40)).is_ok());
 }
+
+#[test]
+fn a_game_scripted_through_shot_events_is_lost_on_a_mine() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let data = tempfile::tempdir().unwrap();
+    let seed = 17;
+    let (m, area) = machine(MachineId::AmigaPal);
+    let settings = Settings::beginner();
+    let grid = Grid::new(9, 9);
+    let l = parlour::views::mines::MinesLayout::new(area, m.look().text_font, grid);
+    let first = grid.index(4, 4);
+    let board = generate::layout(&settings, seed, first).unwrap();
+    let mine = (0..grid.len()).find(|&i| board.is_mine(i)).unwrap();
+    let free = (0..grid.len()).rev().find(|&i| !board.is_mine(i) && i != first).unwrap();
+    let at = |i: usize| {
+        let r = l.square(i);
+        (r.x + r.w / 2, r.y + r.h / 2)
+    };
+    let (f, x, q) = (at(first), at(mine), at(free));
+    // Open the middle, flag a square with the right button, then open a mine.
+    let script = format!("click {} {}\nclick {} {} right\nwait 1500\nclick {} {}\n", f.0, f.1, q.0, q.1, x.0, x.1);
+    let mut child = super::support::parlour()
+        .env("PARLOUR_DATA_DIR", data.path())
+        .args(["shot", "mines/beginner", "--machine", "amiga-pal", "--seed", &seed.to_string(), "--events", "-", "-o"])
+        .arg(data.path().join("lost.png"))
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let result = child.wait_with_output().unwrap();
+    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    let journal = std::fs::read_to_string(data.path().join("journals/mines-beginner.save")).unwrap();
+    let (mx, my) = grid.xy(mine);
+    assert!(journal.contains(&format!("move open {},{}", mx + 1, my + 1)), "{journal}");
+    assert!(journal.contains("move flag") || journal.contains("move open"), "{journal}");
+    let stats = parlour::core::Stats::load(data.path()).unwrap();
+    let g = stats.game("mines/beginner").cloned().unwrap_or_default();
+    assert_eq!((g.played, g.lost), (1, 1), "lost on the mine");
+}
+
+#[test]
+fn goldens_of_a_game_under_way_and_a_lost_one() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    for (id, lose, golden) in [
+        (MachineId::MacSe30, false, "mines-intermediate-mac-se30"),
+        (MachineId::AmigaPal, true, "mines-expert-lost-amiga-pal"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let preset = if lose { &PRESETS[2] } else { &PRESETS[1] };
+        let mut view = open(Settings::preset(preset), dir.path(), 6);
+        let grid = view.session().state().grid();
+        view.play_move(&MineMove::Open(grid.index(grid.width / 2, grid.height / 2)));
+        let st = view.session().state().clone();
+        let mine = (0..grid.len()).find(|&i| st.is_mine(i) && grid.neighbours(i).any(|n| st.number(n).is_some()));
+        if let Some(m) = mine {
+            view.play_move(&MineMove::Mark(m, Mark::Flag));
+        }
+        let wrong = (0..grid.len()).find(|&i| !st.is_mine(i) && st.number(i).is_none()).unwrap();
+        view.play_move(&MineMove::Mark(wrong, Mark::Flag));
+        view.play_move(&MineMove::Mark(grid.len() - 1, Mark::Question));
+        if lose {
+            let boom = (0..grid.len()).find(|&i| st.is_mine(i) && Some(i) != mine).unwrap();
+            view.play_move(&MineMove::Open(boom));
+        }
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let driver = Driver::new(Shell::new(m, Box::new(view), 1));
+        super::support::assert_golden(golden, driver.frame());
+    }
+}

@@ -185,7 +185,7 @@ fn targets_decide_where_the_last_stone_may_stand() {
 
 #[test]
 fn parlour_solve_prints_the_jumps_or_unsolvable() {
-    let english = Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/english.brd");
+    let english = Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/English.brd");
     let out = run(&["solve", &english.to_string_lossy()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
@@ -202,9 +202,28 @@ fn parlour_solve_prints_the_jumps_or_unsolvable() {
     }
     assert_eq!(g.status(), Status::Won);
 
-    let french = std::env::temp_dir().join("parlour-french-central.brd");
+    let scratch = tempfile::tempdir().unwrap();
+    let french = scratch.path().join("french-central.brd");
     std::fs::write(&french, FRENCH_CENTRAL).unwrap();
     let out = run(&["solve", &french.to_string_lossy()]);
     assert!(out.status.success());
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "unsolvable\n");
+}
+
+/// `parlour solve` on a board stops at its position limit and says so
+/// (the default is 4,000,000: see `parlour solve --help`).
+#[test]
+fn parlour_solve_on_a_board_stops_at_its_limit_and_says_so() {
+    let german = Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/German.brd");
+    let out = run(&["solve", &german.to_string_lossy(), "--nodes", "1000"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+    // The last batch of positions is finished, so a few more are counted.
+    let said = String::from_utf8_lossy(&out.stderr);
+    let searched = said
+        .strip_prefix("parlour: undecided after ")
+        .and_then(|r| r.strip_suffix(" positions; try a larger --nodes\n"));
+    assert!(searched.and_then(|n| n.parse::<u64>().ok()).is_some_and(|n| (1000..5000).contains(&n)), "{said}");
+    let help = String::from_utf8_lossy(&run(&["solve", "--help"]).stdout).to_string();
+    assert!(help.contains("4,000,000 for a board"), "{help}");
 }

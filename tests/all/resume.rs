@@ -33,9 +33,11 @@ const UNDO: (&str, &str) = ("menu Game > Undo\n", "cursor: 0");
 /// a script for the resumed game and a line the journal then holds)
 type Case = (&'static str, &'static str, &'static str, &'static str, (&'static str, &'static str));
 
-const FAMILIES: [Case; 6] = [
+const FAMILIES: [Case; 9] = [
     // The cursor shows on the stock; Space deals.
     ("klondike", "klondike.save", "key Right\nkey Space\n", "move S1", UNDO),
+    // The same table; Undo is in The Chance's Edit and Moves menus.
+    ("the-chance", "the-chance.save", "key Right\nkey Space\n", "move S1", ("menu Edit > Undo\n", "cursor: 0")),
     // The cursor starts on c1; over to d2, pick it, down to d4, jump.
     (
         "pegs",
@@ -58,6 +60,19 @@ const FAMILIES: [Case; 6] = [
         "key Right\nkey Space\nkey Up\nkey Space\n",
         "move R4 > 8:0",
         ("menu Game > Back up\n", "cursor: 0"),
+    ),
+    // Seed 3 leaves the gap in the top left corner; Down brings the piece
+    // below it up.
+    ("scramble", "scramble-4x4.save", "key Down\n", "move slide 1,2", UNDO),
+    // The CardGames panel keeps no game; its FreeCell does. The cursor
+    // shows on free cell 1, goes down to column 1, lifts its card and
+    // puts it in the free cell.
+    (
+        "cardgames/freecell",
+        "cardgames-freecell.save",
+        "key Down\nkey Down\nkey Space\nkey Up\nkey Space\n",
+        "move T1>R1",
+        UNDO,
     ),
 ];
 
@@ -83,4 +98,24 @@ fn every_family_resumes_a_scripted_game_after_quitting() {
         let after = journal(data.path(), file);
         assert!(after.lines().any(|l| l == expect) && after.contains(played), "{game}: after resuming:\n{after}");
     }
+}
+
+#[test]
+fn a_damaged_journal_gives_way_to_its_previous_copy() {
+    let data = tempfile::tempdir().unwrap();
+    // Two deals from the stock; the backup is the journal as it was one
+    // write before.
+    shot(data.path(), "klondike", &["--seed", "3"], Some("key Right\nkey Space\nkey Space\n"));
+    let path = data.path().join("journals/klondike.save");
+    let two = journal(data.path(), "klondike.save");
+    assert!(two.contains("cursor: 2"), "{two}");
+    let one = std::fs::read_to_string(parlour::core::files::backup_path(&path)).unwrap();
+    assert!(one.contains("move S1"), "{one}");
+
+    // Cut short by a disk that filled up, say.
+    std::fs::write(&path, &two.as_bytes()[..two.len() / 2]).unwrap();
+    shot(data.path(), "klondike", &[], None);
+    assert_eq!(journal(data.path(), "klondike.save"), one, "the previous copy was not resumed");
+    let aside = data.path().join("journals/klondike.save.damaged-1");
+    assert_eq!(std::fs::read(aside).unwrap(), &two.as_bytes()[..two.len() / 2], "the damaged file was not kept");
 }

@@ -23,7 +23,8 @@ const SCREENS: [(&str, Option<&str>, (u32, u32)); 10] = [
 ];
 
 fn shot(machine: &str, depth: Option<&str>) -> parlour::gfx::image_io::RgbaImage {
-    let out = std::env::temp_dir().join(format!("parlour-shot-{machine}-{}.png", depth.unwrap_or("x")));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("shot.png");
     let out_s = out.to_string_lossy().to_string();
     let mut args = vec!["shot", "launcher", "--machine", machine, "-o", &out_s];
     if let Some(d) = depth {
@@ -78,17 +79,27 @@ fn every_launcher_shot_has_native_size_and_only_the_machines_colours() {
     }
 }
 
+/// Every command the parser knows is in `--help` with its line, in the
+/// README's list of commands, and has its own `--help` naming each of its
+/// options.
 #[test]
 fn help_documents_every_command() {
+    use clap::CommandFactory;
     let out = run(&["--help"]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    for cmd in ["list", "play", "shot", "bench"] {
-        assert!(text.contains(cmd), "--help does not mention {cmd}");
-    }
-    let shot_help = String::from_utf8_lossy(&run(&["shot", "--help"]).stdout).to_string();
-    for opt in ["--machine", "--depth", "--skin", "--seed", "--output"] {
-        assert!(shot_help.contains(opt), "shot --help does not mention {opt}");
+    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let cli = parlour::app::cli::Cli::command();
+    let commands: Vec<&clap::Command> = cli.get_subcommands().collect();
+    assert!(commands.len() >= 10, "{} commands", commands.len());
+    for command in commands {
+        let name = command.get_name();
+        assert!(text.lines().any(|l| l.trim_start().starts_with(&format!("{name} "))), "--help has no line for {name}");
+        assert!(readme.contains(&format!("    parlour {name}")), "the README's command list has no `parlour {name}`");
+        let own = String::from_utf8_lossy(&run(&[name, "--help"]).stdout).to_string();
+        for arg in command.get_arguments().filter_map(clap::Arg::get_long) {
+            assert!(own.contains(&format!("--{arg}")), "{name} --help does not mention --{arg}");
+        }
     }
 }
 
@@ -96,20 +107,34 @@ fn help_documents_every_command() {
 fn list_prints_one_game_per_line() {
     let out = run(&["list"]);
     assert!(out.status.success());
-    for line in String::from_utf8_lossy(&out.stdout).lines() {
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut ids = BTreeSet::new();
+    for line in text.lines() {
         let (id, name) = line.split_once('\t').expect("id TAB name");
-        assert!(!id.is_empty() && !name.is_empty());
+        assert!(!name.trim().is_empty(), "{line:?}");
+        assert!(id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-/".contains(&b)), "{line:?}");
+        assert!(ids.insert(id.to_string()), "{id} is listed twice");
+    }
+    // The shipped game types and boards, and the launcher's entries.
+    assert!(ids.len() >= 24, "only {} games:\n{text}", ids.len());
+    for id in ["klondike", "freecell", "spider-one-suit", "pegs"] {
+        assert!(ids.contains(id), "{id} is not listed:\n{text}");
     }
 }
 
 #[test]
 fn bad_arguments_are_refused_with_a_reason() {
-    let out = run(&["shot", "launcher", "--machine", "c64", "-o", "/tmp/x.png"]);
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("x.png");
+    let png = png.to_string_lossy();
+    let out = run(&["shot", "launcher", "--machine", "c64", "-o", &png]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown machine `c64`"));
-    let out = run(&["shot", "no-such-game", "-o", "/tmp/x.png"]);
+    let out = run(&["shot", "no-such-game", "-o", &png]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown game"));
-    let out = run(&["shot", "launcher", "--machine", "mac-se30", "--depth", "256", "-o", "/tmp/x.png"]);
+    let out = run(&["shot", "launcher", "--machine", "mac-se30", "--depth", "256", "-o", &png]);
     assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("has no depth `256`"));
+    assert!(!dir.path().join("x.png").exists(), "a refused shot writes no picture");
 }

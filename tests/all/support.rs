@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
 use parlour::gfx::Surface;
 use parlour::gfx::image_io::{decode_png, encode_png};
@@ -10,8 +11,19 @@ use parlour::gfx::image_io::{decode_png, encode_png};
 pub fn parlour() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_parlour"));
     // Never read or write the developer's own settings.
-    c.env("PARLOUR_DATA_DIR", std::env::temp_dir().join("parlour-test-data"));
+    c.env("PARLOUR_DATA_DIR", test_data_dir());
     c
+}
+
+/// The data folder of this run of the tests: made afresh under Cargo's
+/// scratch folder for tests (target/tmp), so two runs at once never share
+/// one. It is kept after the run, for looking into a failure.
+fn test_data_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let made = tempfile::Builder::new().prefix("parlour-data-").tempdir_in(env!("CARGO_TARGET_TMPDIR"));
+        made.expect("a scratch folder for the tests").keep()
+    })
 }
 
 /// Opens game `id` dealt with `seed` as the app would, keeping its journal,

@@ -130,24 +130,77 @@ pub fn safe_square(k: &Knowledge) -> Result<usize, NoSafe> {
 
 /// Whether `layout` can be cleared from the square `first` (which must be
 /// free) by deduction alone, knowing the number of mines.
+///
+/// The numbers are worked through one at a time from a queue of those
+/// whose surroundings changed, which is where nearly all the progress is
+/// made; the whole field is enumerated only when the queue runs dry.
 pub fn clears(layout: &Layout, first: usize) -> bool {
-    let mut k = Knowledge::covered(layout.grid, layout.mine_count());
-    k.open(layout, first);
-    let free = layout.grid.len() - layout.mine_count();
+    let grid = layout.grid;
+    let mut k = Knowledge::covered(grid, layout.mine_count());
+    let free = grid.len() - layout.mine_count();
+    let mut queue: Vec<usize> = Vec::new();
+    let mut queued = vec![false; grid.len()];
+    // Opens a square (and the flood behind a 0), queueing every number
+    // around what changed.
+    let reveal = |k: &mut Knowledge, queue: &mut Vec<usize>, queued: &mut [bool], i: usize| {
+        let mut todo = vec![i];
+        while let Some(j) = todo.pop() {
+            if matches!(k.cells[j], Known::Number(_)) {
+                continue;
+            }
+            let n = layout.number(j);
+            k.cells[j] = Known::Number(n);
+            for c in grid.block(j) {
+                if !queued[c] {
+                    queued[c] = true;
+                    queue.push(c);
+                }
+            }
+            if n == 0 {
+                todo.extend(grid.neighbours(j).filter(|&c| k.cells[c] == Known::Unknown));
+            }
+        }
+    };
+    reveal(&mut k, &mut queue, &mut queued, first);
     loop {
+        while let Some(i) = queue.pop() {
+            queued[i] = false;
+            let Some((covered, need)) = open_constraint(&k, i) else { continue };
+            if need == 0 {
+                for c in covered {
+                    reveal(&mut k, &mut queue, &mut queued, c);
+                }
+            } else if need == covered.len() {
+                for c in covered {
+                    k.cells[c] = Known::Mine;
+                    for n in grid.neighbours(c) {
+                        if !queued[n] {
+                            queued[n] = true;
+                            queue.push(n);
+                        }
+                    }
+                }
+            }
+        }
         let opened = k.cells.iter().filter(|c| matches!(c, Known::Number(_))).count();
         if opened == free {
             return true;
         }
-        let found = deduce(&k);
+        let found = enumerate(&k);
         if found.is_empty() {
             return false;
         }
         for i in found.mines {
             k.cells[i] = Known::Mine;
+            for n in grid.neighbours(i) {
+                if !queued[n] {
+                    queued[n] = true;
+                    queue.push(n);
+                }
+            }
         }
         for i in found.safe {
-            k.open(layout, i);
+            reveal(&mut k, &mut queue, &mut queued, i);
         }
     }
 }

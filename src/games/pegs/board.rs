@@ -327,22 +327,6 @@ mod tests {
     }
 
     #[test]
-    fn every_jumper_board_reads() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/compat/jumper-boards");
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            println!("skipped: {} is not beside the project", dir.display());
-            return;
-        };
-        let mut read = 0;
-        for e in entries.flatten().filter(|e| e.path().extension().is_some_and(|x| x == "brd")) {
-            let bytes = std::fs::read(e.path()).unwrap();
-            Board::parse(&e.path().display().to_string(), &bytes).unwrap();
-            read += 1;
-        }
-        assert!(read >= 25, "only {read} boards");
-    }
-
-    #[test]
     fn arbitrary_bytes_never_panic() {
         let mut seed = 7u32;
         for _ in 0..3000 {
@@ -353,7 +337,14 @@ mod tests {
                     b"Version 2\nMode: Diagonal\n1ND~!>*XE23 .eryg\r"[(seed >> 16) as usize % 41]
                 })
                 .collect();
-            let _ = Board::parse("fuzz", &bytes);
+            // A board read has stones to play; a board refused says where.
+            match Board::parse("fuzz", &bytes) {
+                Ok(board) => {
+                    let rules = crate::games::pegs::rules::Pegs::new(board);
+                    assert!(rules.stones() > 0, "{bytes:?}");
+                }
+                Err(e) => assert!(crate::core::is_line_of(e.line, &bytes) && !e.message.is_empty(), "{e}"),
+            }
         }
     }
 }

@@ -32,7 +32,7 @@ impl BoardFile {
         let name = path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
         let id = id_for(&name);
         let source = path.display().to_string();
-        let parsed = match std::fs::read(path) {
+        let parsed = match crate::core::files::read_capped(path, crate::core::files::limits::RULES) {
             Ok(bytes) => Board::parse(&source, &bytes).map(|board| BoardVariant::new(&id, &bytes, board)),
             Err(e) => Err(BoardError { source, line: 1, message: format!("the file cannot be read ({e})") }),
         };

@@ -385,9 +385,22 @@ mod tests {
     }
 
     #[test]
-    fn never_panics_on_odd_input() {
-        for text in ["", "\n\n", "@", "#", "$.@", "Title:\n", "::::\n#@\n", "é#@$.#", "#\r\n#@$.#\r\n"] {
-            let _ = parse(text);
+    fn odd_input_gives_playable_levels_or_errors_on_its_lines() {
+        for text in
+            ["", "\n\n", "@", "#", "$.@", "Title:\n", "::::\n#@\n", "é#@$.#", "#\r\n#@$.#\r\n", "#####\n#@$.#\n#####"]
+        {
+            for level in parse(text).levels {
+                match level {
+                    // A level read is closed, with its player inside and a
+                    // goal for every box.
+                    Ok(l) => {
+                        assert!(l.is_inside(l.player) && !l.boxes.is_empty(), "{text:?}");
+                        assert_eq!(l.boxes.len(), l.goal_count(), "{text:?}");
+                        assert!(l.boxes.iter().all(|&b| l.is_inside(b)), "{text:?}");
+                    }
+                    Err(e) => assert!(e.points_into(text.as_bytes()) && e.is_error(), "{text:?}: {e}"),
+                }
+            }
         }
         let big = format!("{}\n", "#".repeat(MAX_SIDE + 1));
         assert!(error(&big).contains("at most"));

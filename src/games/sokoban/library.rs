@@ -30,7 +30,7 @@ impl SetFile {
     /// only level is the reason.
     pub fn load(path: &Path) -> SetFile {
         let name = path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
-        let set = match std::fs::read(path) {
+        let set = match crate::core::files::read_capped(path, crate::core::files::limits::LEVELS) {
             Ok(bytes) => parse_set(path, &bytes),
             Err(e) => LevelSet {
                 levels: vec![Err(crate::core::Diagnostic::error(path, 1, format!("the file cannot be read ({e})")))],

@@ -51,15 +51,19 @@ impl Records {
     }
 
     /// Reads the records; no file yet means none. A broken file is set
-    /// aside and reported.
+    /// aside and its backup read instead; with no good backup it is
+    /// reported.
     pub fn load(data_dir: &Path) -> Result<Records, FileError> {
-        let path = Self::path(data_dir);
-        let text = match std::fs::read(&path) {
+        crate::core::files::load_or_backup(&Self::path(data_dir), Self::read).map(|loaded| loaded.value)
+    }
+
+    fn read(path: &Path) -> Result<Records, FileError> {
+        let text = match crate::core::files::read_capped(path, crate::core::files::limits::RECORDS) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Records::default()),
-            Err(e) => return Err(FileError::new(&path, FileErrorKind::Io, format!("cannot be read: {e}"))),
+            Err(e) => return Err(FileError::new(path, FileErrorKind::Io, format!("cannot be read: {e}"))),
         };
-        parse(&text).map_err(|(line, reason)| FileError::reject(&path, Some(line), FileErrorKind::Corrupt, reason))
+        parse(&text).map_err(|(line, reason)| FileError::reject(path, Some(line), FileErrorKind::Corrupt, reason))
     }
 
     /// Writes the records into `data_dir` (made if needed).
@@ -149,5 +153,12 @@ mod tests {
         assert_eq!(e.line, Some(2));
         assert!(e.moved_to.is_some(), "set aside");
         assert_eq!(Records::load(dir.path()).unwrap(), Records::default());
+        // With a backup (the records before the last save), that is read.
+        r.save(dir.path()).unwrap();
+        let mut more = r.clone();
+        more.offer("sokoban/c/2", best(5, 2));
+        more.save(dir.path()).unwrap();
+        std::fs::write(Records::path(dir.path()), "damaged").unwrap();
+        assert_eq!(Records::load(dir.path()).unwrap(), r);
     }
 }

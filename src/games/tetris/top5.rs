@@ -38,15 +38,19 @@ impl Top5 {
         data_dir.join(FILE_NAME)
     }
 
-    /// Reads the table; no file yet is an empty table.
+    /// Reads the table; no file yet is an empty table. A broken file is
+    /// set aside and its backup read instead, if it has a good one.
     pub fn load(data_dir: &Path) -> Result<Top5, FileError> {
-        let path = Self::path(data_dir);
-        let bytes = match std::fs::read(&path) {
+        crate::core::files::load_or_backup(&Self::path(data_dir), Self::read).map(|loaded| loaded.value)
+    }
+
+    fn read(path: &Path) -> Result<Top5, FileError> {
+        let bytes = match crate::core::files::read_capped(path, crate::core::files::limits::RECORDS) {
             Ok(b) => b,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Top5::default()),
-            Err(e) => return Err(FileError::new(&path, FileErrorKind::Io, format!("cannot be read: {e}"))),
+            Err(e) => return Err(FileError::new(path, FileErrorKind::Io, format!("cannot be read: {e}"))),
         };
-        parse(&bytes).map_err(|(line, why)| FileError::reject(&path, Some(line), FileErrorKind::Corrupt, why))
+        parse(&bytes).map_err(|(line, why)| FileError::reject(path, Some(line), FileErrorKind::Corrupt, why))
     }
 
     pub fn save(&self, data_dir: &Path) -> Result<(), FileError> {
@@ -132,5 +136,12 @@ mod tests {
         let e = Top5::load(dir.path()).unwrap_err();
         assert_eq!(e.line, Some(2));
         assert!(e.moved_to.is_some());
+        // With a backup (the table before the last save), that is read.
+        t.save(dir.path()).unwrap();
+        let mut more = t.clone();
+        more.add("Bob", 10, 1, 1);
+        more.save(dir.path()).unwrap();
+        std::fs::write(Top5::path(dir.path()), "damaged").unwrap();
+        assert_eq!(Top5::load(dir.path()).unwrap(), t);
     }
 }

@@ -5,7 +5,7 @@
 use crate::gfx::font::Font;
 use crate::gfx::image_io::RgbaImage;
 use crate::gfx::{Paint, Pattern, Rect, Surface, TextStyle};
-use crate::machines::{Machine, Pen};
+use crate::machines::{Machine, Pen, mac_controls};
 
 use super::panes::{Control, MAC_ROW, Panes, ScrollBar};
 use super::style::{Manner, Type, css, ink, rgb, shown, solid, width};
@@ -16,20 +16,6 @@ use crate::help::model::{BlockKind, Pen as DocPen};
 /// Intuition ghosts a disabled gadget by blasting this pattern of the
 /// background colour over it (a quarter of the pixels, every row).
 const GHOST: Pattern = Pattern([0x88, 0x22, 0x88, 0x22, 0x88, 0x22, 0x88, 0x22]);
-
-/// The Mac's scroll arrow, 11 x 9, pointing up (our own pixels).
-#[rustfmt::skip]
-const MAC_ARROW: [&str; 9] = [
-    ".....#.....",
-    "....#.#....",
-    "...#...#...",
-    "..#.....#..",
-    ".#.......#.",
-    "####...####",
-    "...#...#...",
-    "...#...#...",
-    "...#####...",
-];
 
 /// A solid arrowhead, 7 x 4, pointing up (Windows' and the Amiga's).
 #[rustfmt::skip]
@@ -71,7 +57,9 @@ fn text(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes, layout: &
     let node = v.node();
     for (i, line) in layout.lines.iter().enumerate().skip(first) {
         let y = panes.text.y + line.y - top;
-        if y >= panes.text.bottom() {
+        // Whole lines only (a line taller than the pane is shown from its
+        // top): the rest is reached by scrolling.
+        if y + line.height > panes.text.bottom() && i > first {
             break;
         }
         let kind = node.blocks.get(line.block).map(|b| &b.kind);
@@ -194,8 +182,10 @@ fn link_text(
     match manner {
         Manner::Guide => {
             // The box stands one pixel outside the text, as AmigaGuide's
-            // buttons do, so the label keeps its whole cell.
-            let b = Rect::new(r.x - 1, r.y - 1, r.w + 2, r.h + 1);
+            // buttons do, so the label keeps its whole cell; the line
+            // has a row above and below the text for it
+            // (`Measure::link_pad`).
+            let b = Rect::new(r.x - 1, ty - 1, r.w + 2, font.height() as i32 + 2);
             let (shine, shadow) = (look.paint(Pen::Shine), look.paint(Pen::Shadow));
             let ink = if selected {
                 s.fill_rect(b, look.paint(Pen::Fill));
@@ -489,7 +479,8 @@ fn mac_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
         let top = v.topic_top(panes);
         for (i, node) in v.here.doc.nodes.iter().enumerate().skip(top) {
             let r = Rect::new(rows.x, rows.y + (i - top) as i32 * MAC_ROW, rows.w, MAC_ROW);
-            if r.y >= rows.bottom() {
+            // Whole rows only, as the List Manager showed them.
+            if r.bottom() > rows.bottom() {
                 break;
             }
             let ink = if i == v.here.node {
@@ -520,57 +511,18 @@ fn mac_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
     }
 }
 
-/// A Mac push button: a rounded black outline; held down it is inverted,
+/// A Mac push button (see `mac_controls`): held down it is inverted,
 /// unusable its label is grey.
 fn mac_button(s: &mut Surface, machine: &Machine, r: Rect, text: &str, enabled: bool, pressed: bool) {
-    let look = machine.look();
-    let (black, white) = (look.paint(Pen::Text), look.paint(Pen::Background));
-    s.fill_rect(r, white);
-    s.hline(r.x + 3, r.right() - 4, r.y, black);
-    s.hline(r.x + 3, r.right() - 4, r.bottom() - 1, black);
-    s.vline(r.x, r.y + 3, r.bottom() - 4, black);
-    s.vline(r.right() - 1, r.y + 3, r.bottom() - 4, black);
-    // Corners of radius 4: two pixels on each diagonal.
-    for (x, y, dx, dy) in [
-        (r.x, r.y, 1, 1),
-        (r.right() - 1, r.y, -1, 1),
-        (r.x, r.bottom() - 1, 1, -1),
-        (r.right() - 1, r.bottom() - 1, -1, -1),
-    ] {
-        s.put(x + dx, y + 2 * dy, black.value_at(x, y));
-        s.put(x + dx, y + dy, black.value_at(x, y));
-        s.put(x + 2 * dx, y + dy, black.value_at(x, y));
-    }
-    let ink = if pressed {
-        s.fill_rect(r.inset(1, 2), black);
-        s.fill_rect(r.inset(2, 1), black);
-        white
-    } else if enabled {
-        black
-    } else {
-        look.paint(Pen::Disabled)
-    };
-    label(s, Panes::button_font(Manner::Topics), text, r, ink);
+    let state = mac_controls::ButtonState { enabled, pressed, default: false };
+    mac_controls::button(s, machine.look(), r, text, state);
 }
 
-/// A classic Mac scroll bar: hollow arrows at both ends, a grey track and a
-/// white square thumb; with nothing to scroll, white and thumbless.
+/// A Mac scroll bar (see `mac_controls`): with nothing to scroll, white
+/// and thumbless.
 fn mac_scroll_bar(s: &mut Surface, machine: &Machine, bar: &ScrollBar, knob: Option<Rect>) {
-    let look = machine.look();
-    let (black, white) = (look.paint(Pen::Text), look.paint(Pen::Background));
-    s.fill_rect(bar.whole, white);
-    s.frame_rect(bar.whole, black);
     let inside = Rect::from_edges(bar.whole.x + 1, bar.up.bottom(), bar.whole.right() - 1, bar.down.y);
-    if let Some(k) = knob {
-        let grey = Paint::Pattern { pattern: Pattern::GRAY, fore: solid(black), back: solid(white) };
-        s.fill_rect(inside, grey);
-        s.fill_rect(k, white);
-        s.frame_rect(k, black);
-    }
-    for (r, flip) in [(bar.up, false), (bar.down, true)] {
-        s.frame_rect(r, black);
-        centred_image(s, &MAC_ARROW, r, flip, black);
-    }
+    mac_controls::scroll_bar(s, machine.look(), bar.whole, bar.up, bar.down, inside, knob);
 }
 
 // ---------------------------------------------------------------------------

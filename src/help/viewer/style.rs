@@ -56,16 +56,17 @@ pub mod css {
 /// A document's text set for one viewer: fonts, spacing, picture sizes.
 pub struct Type<'a> {
     pub manner: Manner,
-    /// Whether the document spaces its text itself (AmigaGuide keeps its
-    /// blank lines as empty blocks); HTML and Imaj paragraphs need gaps.
-    explicit_spacing: bool,
+    /// Whether the document is an AmigaGuide, which spaces its text itself
+    /// (blank lines are empty blocks; HTML and Imaj paragraphs need gaps)
+    /// and sets it on a grid of character cells (bold keeps the width).
+    guide: bool,
     pictures: &'a HashMap<String, RgbaImage>,
 }
 
 impl<'a> Type<'a> {
     pub fn new(manner: Manner, doc: &Document, pictures: &'a HashMap<String, RgbaImage>) -> Type<'a> {
-        let explicit_spacing = doc.path.extension().is_some_and(|e| e.eq_ignore_ascii_case("guide"));
-        Type { manner, explicit_spacing, pictures }
+        let guide = doc.path.extension().is_some_and(|e| e.eq_ignore_ascii_case("guide"));
+        Type { manner, guide, pictures }
     }
 
     pub fn body(&self) -> &'static Font {
@@ -84,7 +85,8 @@ impl<'a> Type<'a> {
             _ => self.body(),
         };
         let bold = face.style.bold || (face.heading.is_some() && !std::ptr::eq(font, font::chicago12()));
-        (font, TextStyle { bold, italic: face.style.italic, underline: face.style.underline })
+        let style = face.style;
+        (font, TextStyle { bold, italic: style.italic, underline: style.underline, in_cell: self.guide })
     }
 
     /// Extra rows above and below a heading's text (help.css pads h2 by 2
@@ -118,10 +120,11 @@ pub fn shown<'t>(font: &Font, text: &'t str) -> Cow<'t, str> {
     Cow::Owned(out)
 }
 
-/// The advance of `text` as drawn: algorithmic bold adds a pixel a glyph.
+/// The advance of `text` as drawn: algorithmic bold adds a pixel a glyph
+/// (but not on a guide's character grid).
 pub fn width(font: &Font, text: &str, style: TextStyle) -> i32 {
     let text = shown(font, text);
-    font.text_width(&text) as i32 + if style.bold { text.chars().count() as i32 } else { 0 }
+    font.text_width(&text) as i32 + style.bold_extra() * text.chars().count() as i32
 }
 
 impl Measure for Type<'_> {
@@ -149,8 +152,12 @@ impl Measure for Type<'_> {
         self.pictures.get(path).map(|p| (p.width as i32 + border, p.height as i32 + border))
     }
 
+    fn link_pad(&self) -> i32 {
+        if self.manner == Manner::Guide { 1 } else { 0 }
+    }
+
     fn margins(&self, kind: &BlockKind) -> Margins {
-        if self.explicit_spacing {
+        if self.guide {
             return Margins::default();
         }
         let m = |above, below, left| Margins { above, below, left };

@@ -314,3 +314,72 @@ fn the_topic_list_keeps_the_current_topic_in_view() {
     assert_eq!(v.node_name(), v.document().nodes[scrolled].name);
     assert_eq!(v.topic_top(&v.panes(&m, area)), scrolled);
 }
+
+/// A guide's text sits on a grid of character cells: bold text keeps the
+/// cell width, so buttons in a bold row stay in their columns.
+#[test]
+fn bold_guide_text_keeps_the_columns() {
+    let text = "@DATABASE t\n@NODE MAIN\n@{\" A \" link MAIN}@{\" B \" link MAIN}@{\" C \" link MAIN}\n\
+                @{b}@{\" A \" link MAIN}@{\" B \" link MAIN}@{ub}@{\" C \" link MAIN}\n@ENDNODE\n";
+    let doc = crate::help::amigaguide::read(std::path::Path::new("grid.guide"), text.as_bytes());
+    for id in [MachineId::AmigaPal, MachineId::AmigaDblPal] {
+        let (m, area) = machine(id);
+        let v = Viewer::new(doc.clone(), None);
+        let rects: Vec<Rect> = v.visible_links(&m, area).into_iter().map(|(r, _)| r).collect();
+        assert_eq!(rects.len(), 6, "{id}");
+        for column in 0..3 {
+            let (plain, bold) = (rects[column], rects[column + 3]);
+            assert_eq!((plain.x, plain.w), (bold.x, bold.w), "{id}: column {column} moved");
+        }
+    }
+}
+
+/// Every node of every shipped guide reads on the Amiga's 320 x 256
+/// screen: wrapped to the window, with no line running past its right
+/// edge (nothing to scroll sideways for).
+#[test]
+fn every_shipped_guide_fits_a_lores_window() {
+    let (m, area) = machine(MachineId::AmigaPal);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("guide");
+    let (mut guides, mut too_wide) = (0, Vec::new());
+    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "guide") {
+            continue;
+        }
+        guides += 1;
+        let doc = crate::help::amigaguide::read(&path, &std::fs::read(&path).unwrap());
+        for node in &doc.nodes {
+            let v = Viewer::new(doc.clone(), Some(&node.name));
+            let panes = v.panes(&m, area);
+            let layout = v.layout(&panes);
+            if layout.width > panes.text.w {
+                too_wide.push(format!("{} {}: {} pixels", path.display(), node.name, layout.width));
+            }
+        }
+    }
+    assert!(guides >= 10, "the shipped guides were not found");
+    assert!(
+        too_wide.is_empty(),
+        "wider than the {}-pixel pane: {too_wide:#?}",
+        Viewer::new(guide(), None).panes(&m, area).text.w
+    );
+}
+
+/// An AmigaGuide button's box stands a pixel outside its text: lines of
+/// buttons are spaced so one box never overlaps the next.
+#[test]
+fn button_boxes_on_successive_lines_do_not_overlap() {
+    let (m, area) = machine(MachineId::AmigaPal);
+    let blocks = (0..3).map(|i| para(vec![link(&format!(" B{i} "), Target::node("two"))])).collect();
+    let doc = Document { nodes: vec![node("MAIN", blocks), node("two", vec![])], ..guide() };
+    let v = Viewer::new(doc, None);
+    let panes = v.panes(&m, area);
+    let layout = v.layout(&panes);
+    let font_h = crate::gfx::font::topaz8().height() as i32;
+    for pair in layout.lines.windows(2) {
+        // The box takes the text's rows and one more above and below.
+        assert!(pair[0].height >= font_h + 2);
+        assert!(pair[1].y >= pair[0].y + font_h + 2);
+    }
+}

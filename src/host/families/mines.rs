@@ -11,8 +11,17 @@ use crate::machines::MachineId;
 use crate::views::View;
 use crate::views::mines::{MinesBoard, settings_from_prefs};
 
-pub static FAMILY: Family =
-    Family { id: "mines", chooser_label: "Field Sizes...", games, variants, resolve, chooser: None, open, help };
+pub static FAMILY: Family = Family {
+    id: "mines",
+    chooser_label: "Field Sizes...",
+    games,
+    variants,
+    resolve,
+    chooser: None,
+    open,
+    help,
+    figures: crate::host::kept_figures,
+};
 
 const LAUNCHER_ID: &str = "mines";
 

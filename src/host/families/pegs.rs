@@ -21,6 +21,7 @@ pub static FAMILY: Family = Family {
     chooser: Some(chooser),
     open,
     help,
+    figures: crate::host::kept_figures,
 };
 
 /// The launcher's entry, which opens the default board.

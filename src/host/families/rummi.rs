@@ -9,8 +9,17 @@ use crate::machines::MachineId;
 use crate::views::View;
 use crate::views::rummi::{RummiBoard, config};
 
-pub static FAMILY: Family =
-    Family { id: "rummi", chooser_label: "Rummi", games, variants, resolve, chooser: None, open, help };
+pub static FAMILY: Family = Family {
+    id: "rummi",
+    chooser_label: "Rummi",
+    games,
+    variants,
+    resolve,
+    chooser: None,
+    open,
+    help,
+    figures: crate::host::kept_figures,
+};
 
 fn entry(places: &Places) -> GameEntry {
     let (screen, _) = config::read(&places.data_dir);

@@ -15,8 +15,17 @@ use crate::machines::MachineId;
 use crate::views::View;
 use crate::views::sokoban::{Place, SokobanBoard};
 
-pub static FAMILY: Family =
-    Family { id: "sokoban", chooser_label: "Choose Level...", games, variants, resolve, chooser: None, open, help };
+pub static FAMILY: Family = Family {
+    id: "sokoban",
+    chooser_label: "Choose Level...",
+    games,
+    variants,
+    resolve,
+    chooser: None,
+    open,
+    help,
+    figures: crate::host::kept_figures,
+};
 
 const LAUNCHER_ID: &str = "sokoban";
 const LAUNCHER_NAME: &str = "Sokoban";

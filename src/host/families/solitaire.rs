@@ -10,17 +10,24 @@ use crate::solitaire::library::{self, GameType};
 use crate::views::View;
 use crate::views::solitaire::SolitaireBoard;
 
-pub static FAMILY: Family =
-    Family { id: "solitaire", chooser_label: "Game Types...", games, variants, resolve, chooser: None, open, help };
+pub static FAMILY: Family = Family {
+    id: "solitaire",
+    chooser_label: "Game Types...",
+    games,
+    variants,
+    resolve,
+    chooser: None,
+    open,
+    help,
+    figures: crate::host::kept_figures,
+};
 
 fn entry(game_type: GameType) -> GameEntry {
-    // The Chance is a classic Mac game; every other game type is YaZZle's.
-    let default_machine = if game_type.id.starts_with("the-chance") { MachineId::MacSe30 } else { MachineId::Yazzle };
     GameEntry {
         id: game_type.id.clone(),
         game_id: game_type.id.clone(),
         name: game_type.name.clone(),
-        default_machine: Some(default_machine),
+        default_machine: Some(MachineId::Yazzle),
         family: &FAMILY,
         data: Arc::new(game_type),
     }
@@ -71,16 +78,14 @@ fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
 }
 
 /// YaZZle shows the game type's game.html; the Mac an Imaj-style help where
-/// there is one (The Chance's game types share one); the Amiga the
-/// solitaire guide at the game type's node.
+/// there is one; the Amiga the solitaire guide at the game type's node.
 fn help(entry: &GameEntry, machine: MachineId) -> HelpRef {
     let id = &entry.id;
     let guide = HelpRef::Guide { file: "solitaire.guide".into(), node: id.clone(), fallback: None };
     match machine {
         MachineId::Yazzle => HelpRef::File { path: game_type(entry).folder.join("game.html"), node: "main".into() },
         MachineId::MacSe30 | MachineId::MacColor => {
-            let imaj = if id.starts_with("the-chance") { "the-chance.imaj".into() } else { format!("{id}.imaj") };
-            HelpRef::Guide { file: imaj, node: String::new(), fallback: Some(Box::new(guide)) }
+            HelpRef::Guide { file: format!("{id}.imaj"), node: String::new(), fallback: Some(Box::new(guide)) }
         }
         MachineId::AmigaPal | MachineId::AmigaDblPal => guide,
     }

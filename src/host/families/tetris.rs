@@ -8,8 +8,17 @@ use crate::machines::MachineId;
 use crate::views::View;
 use crate::views::tetris::TetrisBoard;
 
-pub static FAMILY: Family =
-    Family { id: "tetris", chooser_label: "Games...", games, variants, resolve, chooser: None, open, help };
+pub static FAMILY: Family = Family {
+    id: "tetris",
+    chooser_label: "Games...",
+    games,
+    variants,
+    resolve,
+    chooser: None,
+    open,
+    help,
+    figures: crate::host::kept_figures,
+};
 
 fn entry() -> GameEntry {
     GameEntry {

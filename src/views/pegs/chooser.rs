@@ -3,11 +3,14 @@
 //! beside the list. A board that cannot be read is listed all the same,
 //! with the reason in place of its picture.
 
+use std::cell::Cell as Shared;
+
 use crate::games::pegs::board::Cell;
 use crate::games::pegs::library::BoardFile;
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen};
-use crate::views::{OPEN_SELECTED, Response, View, widgets};
+use crate::views::widgets::{self, ListLayout, ListScroll};
+use crate::views::{OPEN_SELECTED, Response, View};
 
 use super::layout::BoardLayout;
 use super::picture::{self, StoneSet};
@@ -22,12 +25,18 @@ const CAPTION_LINES: i32 = 3;
 pub struct BoardChooser {
     boards: Vec<BoardFile>,
     selected: usize,
+    /// The list's scrolling (moved while drawing, to keep the selection
+    /// in view).
+    scroll: Shared<ListScroll>,
+    /// Set until the list is first laid out, which scrolls the board
+    /// selected at the start into view.
+    reveal: Shared<bool>,
     message: String,
 }
 
 /// Where the dialog's parts go.
 struct Parts {
-    list: Rect,
+    list: ListLayout,
     preview: Rect,
     caption: Rect,
     buttons: Vec<Rect>,
@@ -38,7 +47,13 @@ impl BoardChooser {
     /// selected.
     pub fn new(boards: Vec<BoardFile>, current: &str) -> BoardChooser {
         let selected = boards.iter().position(|b| b.id == current).unwrap_or(0);
-        BoardChooser { boards, selected, message: String::new() }
+        BoardChooser {
+            boards,
+            selected,
+            scroll: Shared::new(ListScroll::default()),
+            reveal: Shared::new(true),
+            message: String::new(),
+        }
     }
 
     fn parts(&self, machine: &Machine, area: Rect) -> Parts {
@@ -56,7 +71,8 @@ impl BoardChooser {
         let above = caption.y - margin / 2;
         // The list gets the larger share: board names are long.
         let split = area.x + (area.w - margin) * 3 / 5;
-        let list = Rect::from_edges(area.x + margin, top, split, above);
+        let list =
+            widgets::list_layout(machine, Rect::from_edges(area.x + margin, top, split, above), self.boards.len());
         let preview = Rect::from_edges(split + margin, top, area.right() - margin, above);
         let total = 2 * button_w + margin;
         let y = area.bottom() - margin - button_h;
@@ -66,11 +82,18 @@ impl BoardChooser {
         Parts { list, preview, caption, buttons }
     }
 
-    /// The first row shown, so that the selected row is in view.
-    fn first_row(&self, machine: &Machine, list: Rect) -> usize {
-        let row_h = machine.look().text_font.height() as i32 + 2;
-        let visible = ((list.h - 4) / row_h).max(1) as usize;
-        self.selected.saturating_sub(visible - 1)
+    /// The first row shown, clamped to the list (and, the first time,
+    /// moved to bring the selection into view).
+    fn first_row(&self, list: &ListLayout) -> usize {
+        let mut scroll = self.scroll.get();
+        let total = self.boards.len();
+        scroll.first = if self.reveal.take() {
+            list.keep_in_view(scroll.first, self.selected, total)
+        } else {
+            scroll.first.min(total.saturating_sub(list.visible))
+        };
+        self.scroll.set(scroll);
+        scroll.first
     }
 
     fn rows(&self) -> Vec<String> {
@@ -95,11 +118,15 @@ impl BoardChooser {
         }
     }
 
-    fn select(&mut self, index: usize) -> Response {
+    /// Selects row `index` and scrolls it into view.
+    fn select(&mut self, index: usize, list: &ListLayout) -> Response {
         if index >= self.boards.len() || index == self.selected {
             return Response::Unchanged;
         }
         self.selected = index;
+        let mut scroll = self.scroll.get();
+        scroll.first = list.keep_in_view(scroll.first, index, self.boards.len());
+        self.scroll.set(scroll);
         self.message.clear();
         Response::Redraw
     }
@@ -177,7 +204,7 @@ impl View for BoardChooser {
         s.draw_text(look.text_font, "Boards:", area.x + margin, sub_y, ink, TextStyle::PLAIN);
         let parts = self.parts(machine, area);
         let selected = (!self.boards.is_empty()).then_some(self.selected);
-        widgets::list_box(s, machine, parts.list, &self.rows(), self.first_row(machine, parts.list), selected);
+        widgets::scrolled_list(s, machine, &parts.list, &self.rows(), self.first_row(&parts.list), selected);
         self.draw_preview(s, machine, &parts);
         for ((label, cmd), r) in BUTTONS.iter().zip(&parts.buttons) {
             widgets::button(s, machine, *r, label, *cmd == Command::Close || self.can(cmd));
@@ -186,6 +213,14 @@ impl View for BoardChooser {
 
     fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {
         let parts = self.parts(machine, area);
+        let (list, total) = (&parts.list, self.boards.len());
+        let first = self.first_row(list);
+        let mut scroll = self.scroll.get();
+        if scroll.input(input, list, total) {
+            let moved = scroll != self.scroll.get();
+            self.scroll.set(scroll);
+            return if moved { Response::Redraw } else { Response::Unchanged };
+        }
         match *input {
             Input::MouseDown { x, y, button: Button::Left } => {
                 if let Some(i) = parts.buttons.iter().position(|r| r.contains(x, y)) {
@@ -194,15 +229,13 @@ impl View for BoardChooser {
                         cmd => Response::Command(cmd.clone()),
                     };
                 }
-                if parts.list.contains(x, y) {
-                    let row_h = machine.look().text_font.height() as i32 + 2;
-                    let row = ((y - parts.list.y - 2) / row_h).max(0) as usize + self.first_row(machine, parts.list);
-                    return self.select(row);
+                match list.row_at(first, total, x, y) {
+                    Some(row) => self.select(row, list),
+                    None => Response::Unchanged,
                 }
-                Response::Unchanged
             }
-            Input::Key { key: Key::Down, .. } => self.select(self.selected + 1),
-            Input::Key { key: Key::Up, .. } => self.select(self.selected.saturating_sub(1)),
+            Input::Key { key: Key::Down, .. } => self.select(self.selected + 1, list),
+            Input::Key { key: Key::Up, .. } => self.select(self.selected.saturating_sub(1), list),
             Input::Key { key: Key::Enter, .. } => self.open_selected(),
             Input::Key { key: Key::Escape, .. } => Response::Command(Command::Close),
             _ => Response::Unchanged,

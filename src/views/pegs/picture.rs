@@ -28,6 +28,8 @@ struct Inks {
     lip: Paint,
     /// The ring around a target slot.
     mark: Paint,
+    /// Drawn for a one-bit screen.
+    mono: bool,
 }
 
 impl Inks {
@@ -51,12 +53,14 @@ impl Inks {
             ink(0x996633, Pattern::BLACK),
             ink(0xBB8855, Pattern::WHITE),
         );
+        // In one bit the target ring is grey, so it is never taken for the
+        // hole's own small black ring.
         let (hole, lip, mark) =
-            (ink(0x221100, Pattern::BLACK), ink(0xFFDDAA, Pattern::WHITE), ink(0x551100, Pattern::BLACK));
+            (ink(0x221100, Pattern::BLACK), ink(0xFFDDAA, Pattern::WHITE), ink(0x551100, Pattern::GRAY));
         let felt = look.colour(Pen::Felt);
         let dark = Rgb::new(felt.r / 2, felt.g / 2, felt.b / 2).to_u32();
         let shadow = ink(dark, Pattern::GRAY);
-        Inks { shadow, edge, lit, shaded, plate, hole, lip, mark }
+        Inks { shadow, edge, lit, shaded, plate, hole, lip, mark, mono }
     }
 }
 
@@ -137,8 +141,13 @@ pub fn draw_board(
             ring_in(s, r.inset(1, 1), ring, ink.mark);
         }
         let h = r.centred(hole, hole);
-        disc_in(s, h.offset(1, 1), ink.lip);
-        disc_in(s, h, ink.hole);
+        if ink.mono {
+            // One bit: an empty hole is a small ring, a stone a solid ball.
+            ring_in(s, h, 1, ink.hole);
+        } else {
+            disc_in(s, h.offset(1, 1), ink.lip);
+            disc_in(s, h, ink.hole);
+        }
         if let Some(stone) = stone.filter(|_| lifted != Some((row, col))) {
             stones.draw(s, stone, r);
         }

@@ -1,9 +1,10 @@
 //! Stone art, painted at whatever size the board's blocks have. Like card
 //! art it is a `gfx::Art`: a shaded colour image, a hand-designed one-bit
 //! image and a mask, so one-bit screens show the one-bit design rather than
-//! a dithered colour picture. The one-bit designs keep the three colours
-//! apart at a glance: red is solid black with a white glint, yellow a grey
-//! weave in a black rim, green white in a black rim.
+//! a dithered colour picture. In one bit every stone is a solid, shaded
+//! ball (an empty hole is a small ring, so the two never look alike), and
+//! the three colours differ in darkness: red nearly black, yellow mid grey,
+//! green light grey, each with its white glint.
 
 use crate::games::pegs::board::Stone;
 use crate::gfx::{Art, Rgb};
@@ -61,18 +62,32 @@ pub fn stone_art(stone: Stone, size: u32) -> Art {
                 1
             };
             colour[i] = Rgb::hex(t[tone]);
-            // The lower right of the rim is drawn two pixels thick in one
-            // bit, standing in for the shaded side.
+            // One bit: a solid ball, never a ring (a ring is a hole). The
+            // body is an ordered pattern whose density follows the light,
+            // denser on the shaded side, round a white glint; the lower
+            // right of the rim is two pixels thick for the shadow.
             let shaded_rim = d2.sqrt() > 1.0 - 2.2 / r && dx + dy > 0.5;
-            mono[i] = match stone {
-                Stone::Red => !in_glint,
-                Stone::Yellow => rim || shaded_rim || (!in_glint && (x + y) % 2 == 0),
-                Stone::Green => rim || shaded_rim,
-            };
+            let darkness = mono_darkness(stone) + (0.45 - lit) * 0.35;
+            let threshold = (BAYER[(y % 4) as usize][(x % 4) as usize] as f64 + 0.5) / 16.0;
+            mono[i] = rim || shaded_rim || (!in_glint && darkness > threshold);
         }
     }
     Art::new(size, size, colour, mono, mask)
 }
+
+/// How dark each stone's body is in one bit, on average: red nearly black,
+/// yellow half grey, green light grey, so the three differ at a glance.
+fn mono_darkness(stone: Stone) -> f64 {
+    match stone {
+        Stone::Red => 0.95,
+        Stone::Yellow => 0.55,
+        Stone::Green => 0.28,
+    }
+}
+
+/// The 4 x 4 ordered pattern (Bayer's): a darkness d inks the cells whose
+/// rank is below 16 d, in an even spread.
+const BAYER: [[u8; 4]; 4] = [[0, 8, 2, 10], [12, 4, 14, 6], [3, 11, 1, 9], [15, 7, 13, 5]];
 
 fn normalise((x, y, z): (f64, f64, f64)) -> (f64, f64, f64) {
     let len = (x * x + y * y + z * z).sqrt();
@@ -104,6 +119,29 @@ mod tests {
             assert!(share(red) > 0.8, "{size}: red {red:?}");
             assert!((0.45..0.8).contains(&share(yellow)), "{size}: yellow {yellow:?}");
             assert!(share(green) < share(yellow) - 0.1, "{size}: green {green:?}");
+        }
+    }
+
+    #[test]
+    fn every_one_bit_stone_is_solid_not_a_ring() {
+        // A ring (an empty hole) has nothing inside; a stone's body between
+        // a third and two thirds of its radius is inked in every colour.
+        for size in [10, 16, 24, 40] {
+            for stone in [Stone::Red, Stone::Yellow, Stone::Green] {
+                let art = stone_art(stone, size);
+                let r = size as f64 / 2.0;
+                let (mut inside, mut black) = (0, 0);
+                for y in 0..size {
+                    for x in 0..size {
+                        let d = ((x as f64 + 0.5 - r).powi(2) + (y as f64 + 0.5 - r).powi(2)).sqrt() / r;
+                        if (0.33..0.67).contains(&d) {
+                            inside += 1;
+                            black += art.mono(x, y) as usize;
+                        }
+                    }
+                }
+                assert!(black * 5 >= inside, "{size} {stone:?}: {black} of {inside} inked inside");
+            }
         }
     }
 

@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::write_atomic;
+use crate::core::files::{limits, read_capped, write_atomic};
 use crate::machines::MachineId;
 
 pub const FILE_NAME: &str = "Rummi.config";
@@ -104,7 +104,11 @@ pub fn path(data_dir: &Path) -> PathBuf {
 /// line.
 pub fn read(data_dir: &Path) -> (ScreenConfig, Option<String>) {
     let file = path(data_dir);
-    let Ok(text) = std::fs::read_to_string(&file) else { return (ScreenConfig::default(), None) };
+    let text = match read_capped(&file, limits::SETTINGS) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (ScreenConfig::default(), None),
+        Err(e) => return (ScreenConfig::default(), Some(format!("{}: {e}", file.display()))),
+    };
     match parse(&text) {
         Ok(c) => (c, None),
         Err((line, why)) => (ScreenConfig::default(), Some(format!("{}:{line}: {why}", file.display()))),
@@ -169,5 +173,22 @@ mod tests {
         assert!(why.unwrap().ends_with("Rummi.config:2: `wide` is not a number of pixels"));
         std::fs::write(path(dir.path()), "mode = ntsc\n").unwrap();
         assert!(read(dir.path()).1.unwrap().contains("unknown mode `ntsc`"));
+    }
+
+    #[test]
+    fn only_a_regular_file_of_a_few_lines_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(path(dir.path())).unwrap();
+        let (got, why) = read(dir.path());
+        assert_eq!(got, ScreenConfig::default());
+        assert!(
+            why.as_deref().is_some_and(|w| w.contains("Rummi.config") && w.contains("not a regular file")),
+            "{why:?}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::File::create(path(dir.path())).unwrap().set_len(crate::core::files::limits::SETTINGS + 1).unwrap();
+        let (got, why) = read(dir.path());
+        assert_eq!(got, ScreenConfig::default());
+        assert!(why.as_deref().is_some_and(|w| w.contains("more than the 256 KB")), "{why:?}");
     }
 }

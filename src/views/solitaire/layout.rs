@@ -12,6 +12,7 @@ use crate::gfx::Rect;
 use crate::solitaire::engine::{PileId, Slot};
 use crate::solitaire::rules::PileKind;
 use crate::solitaire::spec::GameSpec;
+use crate::views::card_art::CardSize;
 
 /// How the cards of one pile are spread.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,11 +43,38 @@ pub struct TableLayout {
     pub fits: bool,
 }
 
+/// The most a layout of overlapping piles is spread apart.
+const MAX_SPREAD: f64 = 1.25;
+
+/// The farthest pile places to the right and down, in card units.
+fn extent(spec: &GameSpec) -> (f64, f64) {
+    let places = PileKind::ALL.iter().flat_map(|&k| spec.piles(k));
+    places.fold((0.0, 0.0), |(r, b), p| (f64::max(r, p.x), f64::max(b, p.y)))
+}
+
+/// How far apart to set the piles of a layout whose piles cover one
+/// another (`CoveredBy`), as a pyramid's rows do: as far as the room
+/// allows, up to `MAX_SPREAD`, so each covered card shows more of itself
+/// and its neighbours stand apart. Other layouts keep their places (1).
+fn spread(spec: &GameSpec, card: (f64, f64), unit: (f64, f64), gap: (f64, f64), area: Rect) -> f64 {
+    let covering = spec.piles(PileKind::Tableau).iter().any(|p| !p.covered_by.is_empty());
+    let (right, bottom) = extent(spec);
+    if !covering || right <= 0.0 || bottom <= 0.0 {
+        return 1.0;
+    }
+    let across = (area.w as f64 - card.0 - 2.0 * gap.0) / (right * unit.0);
+    let down = (area.h as f64 - card.1 - 2.0 * gap.1) / (bottom * unit.1);
+    across.min(down).clamp(1.0, MAX_SPREAD)
+}
+
 impl TableLayout {
-    /// Lays out a game type's piles for cards of `card_w` x `card_h` in
-    /// `area`.
+    /// Lays out a game type's piles for cards of `size` in `area`.
     /// `fan_waste` spreads the waste's top three cards (when dealing three).
-    pub fn new(spec: &GameSpec, card_w: i32, card_h: i32, area: Rect, fan_waste: bool) -> TableLayout {
+    /// A tableau fanned downwards steps at least far enough to show each
+    /// covered card's rank and suit.
+    pub fn new(spec: &GameSpec, size: CardSize, area: Rect, fan_waste: bool) -> TableLayout {
+        let (card_w, card_h) = size.dimensions();
+        let (card_w, card_h) = (card_w as i32, card_h as i32);
         let g = &spec.game;
         // Gaps scale with the cards so small screens keep their proportions.
         let scale = card_w as f64 / 71.0;
@@ -54,8 +82,16 @@ impl TableLayout {
         let (unit_x, unit_y) = (card_w as f64 + gap_x, card_h as f64 + gap_y);
         let width = g.num_card_wide.max(1.0) * unit_x + gap_x;
         let height = g.num_card_high.max(1.0) * unit_y + gap_y;
-        let left = area.x as f64 + ((area.w as f64 - width) / 2.0).max(0.0) + gap_x;
-        let top = area.y as f64 + ((area.h as f64 - height) / 2.0).max(0.0) + gap_y;
+        let spread = spread(spec, (card_w as f64, card_h as f64), (unit_x, unit_y), (gap_x, gap_y), area);
+        let (unit_x, unit_y) = (unit_x * spread, unit_y * spread);
+        let (shown_w, shown_h) = if spread > 1.0 {
+            let (right, bottom) = extent(spec);
+            (right * unit_x + card_w as f64 + 2.0 * gap_x, bottom * unit_y + card_h as f64 + 2.0 * gap_y)
+        } else {
+            (width, height)
+        };
+        let left = area.x as f64 + ((area.w as f64 - shown_w) / 2.0).max(0.0) + gap_x;
+        let top = area.y as f64 + ((area.h as f64 - shown_h) / 2.0).max(0.0) + gap_y;
         let (cw, ch) = (card_w as f64, card_h as f64);
         let randomised = g.max_rand_deltas;
         let mut piles = Vec::new();
@@ -64,9 +100,11 @@ impl TableLayout {
                 let (down, up, max_visible, random) = match kind {
                     PileKind::Tableau => {
                         let t = &spec.tableau;
+                        let up_y = t.card_y_up_off * ch;
+                        let up_y = if up_y > 0.0 { up_y.max(size.index_rows() as f64) } else { up_y };
                         (
                             (t.card_x_down_off * cw, t.card_y_down_off * ch),
-                            (t.card_x_up_off * cw, t.card_y_up_off * ch),
+                            (t.card_x_up_off * cw, up_y),
                             None,
                             (0.0, 0.0),
                         )
@@ -159,5 +197,43 @@ impl TableLayout {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    fn spec(folder: &str) -> GameSpec {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types").join(folder).join("game.ini");
+        GameSpec::parse(&path, &std::fs::read(&path).unwrap()).unwrap().0
+    }
+
+    /// The SE/30's table below its menu bar, title bar and status strip.
+    const SE30_TABLE: Rect = Rect { x: 1, y: 39, w: 510, h: 285 };
+
+    #[test]
+    fn a_pyramid_spreads_into_spare_room_and_other_layouts_keep_their_places() {
+        let pyramid = spec("Pyramid");
+        let layout = TableLayout::new(&pyramid, CardSize::Compact, SE30_TABLE, false);
+        assert!(layout.fits);
+        let at = |n: usize| layout.pile(PileId::new(PileKind::Tableau, n)).map(|g| (g.x, g.y)).unwrap();
+        // [Tableau22] and [Tableau23] (indices 21 and 22) are side by side
+        // in the bottom row; [Tableau16] stands half a row above them.
+        let (w, h) = CardSize::Compact.dimensions();
+        assert!(at(22).0 - at(21).0 >= w as i32 + 4, "neighbours stand apart: {:?} {:?}", at(21), at(22));
+        assert!(at(21).1 - at(15).1 >= h as i32 / 2 + 4, "rows show more than half a card");
+        // Everything stays on the table.
+        assert!(layout.piles.iter().all(|g| g.x >= SE30_TABLE.x && g.x + w as i32 <= SE30_TABLE.right()));
+        assert!(layout.piles.iter().all(|g| g.y >= SE30_TABLE.y && g.y + h as i32 <= SE30_TABLE.bottom()));
+        // Klondike's piles do not cover one another: no spreading.
+        let klondike = spec("Klondike");
+        let k = TableLayout::new(&klondike, CardSize::Medium, SE30_TABLE, false);
+        let unit = 58.0 + klondike.game.card_x_offset as f64 * 58.0 / 71.0;
+        let (a, b) =
+            (k.pile(PileId::new(PileKind::Tableau, 0)).unwrap(), k.pile(PileId::new(PileKind::Tableau, 1)).unwrap());
+        assert!(((b.x - a.x) as f64 - unit).abs() <= 1.0);
     }
 }

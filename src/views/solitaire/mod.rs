@@ -6,15 +6,19 @@
 mod bounce;
 mod keyboard;
 pub mod layout;
+mod oberon;
 
 use std::sync::Arc;
 
 use crate::cards::Card;
 use crate::core::{Game, Session, Status, Variant};
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Button, Command, Input, Key, Machine, MachineId, MenuItem, Pen, Requester, ViewCommand};
+use crate::machines::{
+    Button, Command, Input, Key, Machine, MachineId, MenuItem, Pen, Pointer, Requester, ViewCommand,
+};
 use crate::solitaire::engine::{PileId, SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::library::GameType;
+use crate::solitaire::quick;
 use crate::solitaire::rules::{Mode, PileKind};
 
 use super::board::{Board, OPTIONS, Reply};
@@ -39,9 +43,35 @@ const DRAG_SLOP: i32 = 3;
 const BACKS: usize = 9;
 /// Positions the solver may search for a hint.
 const HINT_LIMIT: u64 = 200_000;
+/// Megabytes a hint's search may hold.
+const HINT_MEMORY_MB: usize = 256;
+/// The longest a hint may keep the player waiting (positions are slower in
+/// some games, Spider's among them, than the position limit allows for).
+const HINT_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 /// The Options box's buttons and the commands they run.
 const OPTION_BUTTONS: [(&str, Option<ViewCommand>); 4] =
     [("Done", None), ("Mode", Some(MODE)), ("Auto-play", Some(AUTOPLAY)), ("Back", Some(CARD_BACK))];
+
+/// How the table is played: YaZZle's way (drag, double-click home, a
+/// score and a clock) or as one of the Oberon System 3 card games (New and
+/// Undo buttons, middle-click play, no score and no clock).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Yazzle,
+    Oberon(OberonGame),
+}
+
+/// Which Oberon card game a table plays: each has its own clicks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OberonGame {
+    /// Drag cards; middle click sends a card home; Draws sets 1 or 3.
+    Solitaire,
+    /// Drag cards; middle click in or below a column moves its top run.
+    Spider,
+    /// Click to select, click to move; middle click sends home, or on an
+    /// empty column moves a single card.
+    FreeCell,
+}
 
 /// A stack being dragged.
 #[derive(Clone, Debug)]
@@ -64,7 +94,13 @@ pub struct TableOptions {
 
 pub struct SolitaireBoard {
     game_type: Arc<GameType>,
+    style: Style,
     options: TableOptions,
+    /// Oberon Solitaire's Draws (1 or 3), from the CardGames panel: the
+    /// mode of the next deal.
+    draws: u8,
+    /// Oberon FreeCell: the pile whose cards are selected to move.
+    selected: Option<PileId>,
     drag: Option<Drag>,
     /// Addition games: the card picked first of a pair.
     picked: Option<PileId>,
@@ -81,9 +117,21 @@ pub struct SolitaireBoard {
 
 impl SolitaireBoard {
     pub fn new(game_type: Arc<GameType>) -> SolitaireBoard {
+        SolitaireBoard::with_style(game_type, Style::Yazzle)
+    }
+
+    /// A table played as one of the Oberon card games.
+    pub fn oberon(game_type: Arc<GameType>, game: OberonGame) -> SolitaireBoard {
+        SolitaireBoard::with_style(game_type, Style::Oberon(game))
+    }
+
+    fn with_style(game_type: Arc<GameType>, style: Style) -> SolitaireBoard {
         SolitaireBoard {
             game_type,
+            style,
             options: TableOptions::default(),
+            draws: 3,
+            selected: None,
             drag: None,
             picked: None,
             last_click: None,
@@ -97,12 +145,12 @@ impl SolitaireBoard {
     /// The largest cards whose layout fits the table (the smallest if none
     /// does), with that layout.
     fn fitted(&self, st: &Solitaire, area: Rect) -> (&'static CardArt, TableLayout) {
+        let area = self.table_area(area);
         let mut best = None;
         for size in CardSize::ALL_LARGEST_FIRST {
             let art = CardArt::get(size);
-            let (w, h) = art.size();
             let fan_waste = st.rules().stock.deal_count > 1;
-            let layout = TableLayout::new(&self.game_type.spec, w as i32, h as i32, area, fan_waste);
+            let layout = TableLayout::new(&self.game_type.spec, size, area, fan_waste);
             let fits = layout.fits;
             best = Some((art, layout));
             if fits {
@@ -182,10 +230,7 @@ impl SolitaireBoard {
 
     /// The move that sends the top card of `id` to a foundation, if one takes it.
     fn home_move(st: &Solitaire, id: PileId) -> Option<SolMove> {
-        (0..st.pile_count(PileKind::Foundation))
-            .map(|f| PileId::new(PileKind::Foundation, f))
-            .find(|&f| st.accepts(id, 1, f))
-            .map(|to| SolMove::Move { from: id, count: 1, to })
+        quick::home(st, id)
     }
 
     fn click(&mut self, st: &Solitaire, id: PileId, index: Option<usize>) -> Reply<SolitaireVariant> {
@@ -367,6 +412,101 @@ impl SolitaireBoard {
         }
     }
 
+    /// Draws the table of `st` into `area` (for boards built on this one).
+    pub fn draw_table(&self, st: &Solitaire, s: &mut Surface, machine: &Machine, area: Rect) {
+        let look = machine.look();
+        if !machine.chrome().draws_felt() {
+            s.fill_rect(area, look.paint(Pen::Felt));
+        }
+        let (art, layout) = self.fitted(st, area);
+        for g in layout.piles.iter().filter(|g| g.visible) {
+            if st.pile(g.id.kind, g.id.index()).is_empty() {
+                let r = layout.base_rect(g);
+                s.draw_art(art.mat(Self::mat_for(st, g.id)), r.x, r.y);
+            }
+        }
+        let dragged = self.drag.as_ref().filter(|d| d.moved);
+        let held = self.cursor.held();
+        for (id, i, r) in self.placed(st, &layout) {
+            let slots = st.pile(id.kind, id.index());
+            if dragged.is_some_and(|d| d.from == id && i >= slots.len() - d.count) {
+                continue;
+            }
+            if id.kind == PileKind::Foundation && self.bounce.as_ref().is_some_and(|b| b.has_left(slots[i].card)) {
+                continue;
+            }
+            self.draw_card(s, art, &slots[i], r);
+            let top = i + 1 == slots.len();
+            let picked = (self.picked == Some(id) || self.selected == Some(id)) && top;
+            let hinted = self.hinted == Some(id) && top;
+            let in_hand = held.is_some_and(|(from, count)| from == id && i + count >= slots.len());
+            if picked || hinted || in_hand {
+                Self::mark(s, machine, r);
+            }
+        }
+        if let Some(d) = dragged
+            && let Some(g) = layout.pile(d.from)
+        {
+            let slots = st.pile(d.from.kind, d.from.index());
+            let (mut x, mut y) = ((d.at.0 - d.grab.0) as f64, (d.at.1 - d.grab.1) as f64);
+            for slot in &slots[slots.len() - d.count..] {
+                self.draw_card(s, art, slot, Rect::new(x as i32, y as i32, layout.card_w, layout.card_h));
+                x += g.up_step.0;
+                y += g.up_step.1;
+            }
+        }
+        if let Some(r) = self.cursor.rect(st, &layout, &self.placed(st, &layout)) {
+            keyboard::draw_cursor(s, machine, r);
+        }
+        for (card, x, y) in self.bounce.iter().flat_map(Bounce::cards) {
+            s.draw_art(art.face(card), x, y);
+        }
+    }
+
+    /// Turns an input event on the table of `st` into a reply (for boards
+    /// built on this one).
+    pub fn table_input(&mut self, st: &Solitaire, input: &Input, area: Rect) -> Reply<SolitaireVariant> {
+        let layout = self.layout(st, area);
+        if self.celebrating {
+            return self.celebration(st, input, &layout);
+        }
+        match *input {
+            Input::Tick { ms } => {
+                if let Some((_, t)) = &mut self.last_click {
+                    *t = t.saturating_add(ms);
+                }
+                Reply::Unchanged
+            }
+            Input::Key { key: Key::Escape, .. } if self.drag.is_some() || self.picked.is_some() => {
+                self.drag = None;
+                self.picked = None;
+                Reply::Redraw
+            }
+            Input::Key { key, mods } if !mods.ctrl && !mods.alt => {
+                if let Some(action) = self.cursor.key(key, st, &layout) {
+                    return self.key_action(st, action);
+                }
+                Reply::Unchanged
+            }
+            _ => self.mouse(st, input, &layout),
+        }
+    }
+
+    /// Draws one card as the table draws it, with its top-left at `(x, y)`
+    /// (a card in a board's own hand).
+    pub fn draw_loose(
+        &self,
+        st: &Solitaire,
+        s: &mut Surface,
+        area: Rect,
+        slot: &crate::solitaire::engine::Slot,
+        x: i32,
+        y: i32,
+    ) {
+        let (art, layout) = self.fitted(st, area);
+        self.draw_card(s, art, slot, Rect::new(x, y, layout.card_w, layout.card_h));
+    }
+
     fn mouse(&mut self, st: &Solitaire, input: &Input, layout: &TableLayout) -> Reply<SolitaireVariant> {
         match *input {
             Input::MouseDown { x, y, button: Button::Left } => {
@@ -419,6 +559,9 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     }
 
     fn menu_items(&self, session: &Session<SolitaireVariant>) -> Vec<MenuItem> {
+        if let Style::Oberon(_) = self.style {
+            return self.oberon_menu_items(session);
+        }
         let mode = session.variant().mode();
         vec![
             MenuItem::new("Game Types...", Command::Variants).key('g'),
@@ -435,57 +578,17 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     }
 
     fn fields(&self, session: &Session<SolitaireVariant>) -> Vec<(&'static str, String)> {
-        vec![("Score", session.state().score().to_string())]
+        match self.style {
+            // Oberon's card games keep no score.
+            Style::Oberon(_) => Vec::new(),
+            Style::Yazzle => vec![("Score", session.state().score().to_string())],
+        }
     }
 
     fn draw(&self, session: &Session<SolitaireVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
-        let st = session.state();
-        let look = machine.look();
-        if !machine.chrome().draws_felt() {
-            s.fill_rect(area, look.paint(Pen::Felt));
-        }
-        let (art, layout) = self.fitted(st, area);
-        for g in layout.piles.iter().filter(|g| g.visible) {
-            if st.pile(g.id.kind, g.id.index()).is_empty() {
-                let r = layout.base_rect(g);
-                s.draw_art(art.mat(Self::mat_for(st, g.id)), r.x, r.y);
-            }
-        }
-        let dragged = self.drag.as_ref().filter(|d| d.moved);
-        let held = self.cursor.held();
-        for (id, i, r) in self.placed(st, &layout) {
-            let slots = st.pile(id.kind, id.index());
-            if dragged.is_some_and(|d| d.from == id && i >= slots.len() - d.count) {
-                continue;
-            }
-            if id.kind == PileKind::Foundation && self.bounce.as_ref().is_some_and(|b| b.has_left(slots[i].card)) {
-                continue;
-            }
-            self.draw_card(s, art, &slots[i], r);
-            let top = i + 1 == slots.len();
-            let picked = self.picked == Some(id) && top;
-            let hinted = self.hinted == Some(id) && top;
-            let in_hand = held.is_some_and(|(from, count)| from == id && i + count >= slots.len());
-            if picked || hinted || in_hand {
-                Self::mark(s, machine, r);
-            }
-        }
-        if let Some(d) = dragged
-            && let Some(g) = layout.pile(d.from)
-        {
-            let slots = st.pile(d.from.kind, d.from.index());
-            let (mut x, mut y) = ((d.at.0 - d.grab.0) as f64, (d.at.1 - d.grab.1) as f64);
-            for slot in &slots[slots.len() - d.count..] {
-                self.draw_card(s, art, slot, Rect::new(x as i32, y as i32, layout.card_w, layout.card_h));
-                x += g.up_step.0;
-                y += g.up_step.1;
-            }
-        }
-        if let Some(r) = self.cursor.rect(st, &layout, &self.placed(st, &layout)) {
-            keyboard::draw_cursor(s, machine, r);
-        }
-        for (card, x, y) in self.bounce.iter().flat_map(Bounce::cards) {
-            s.draw_art(art.face(card), x, y);
+        self.draw_table(session.state(), s, machine, area);
+        if let Style::Oberon(_) = self.style {
+            oberon::draw_buttons(s, machine, area, session.can_undo());
         }
     }
 
@@ -497,30 +600,13 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         area: Rect,
     ) -> Reply<SolitaireVariant> {
         let st = session.state();
-        let layout = self.layout(st, area);
-        if self.celebrating {
-            return self.celebration(st, input, &layout);
+        if let Style::Oberon(game) = self.style {
+            let layout = self.layout(st, area);
+            if let Some(reply) = self.oberon_input(st, game, input, area, &layout) {
+                return reply;
+            }
         }
-        match *input {
-            Input::Tick { ms } => {
-                if let Some((_, t)) = &mut self.last_click {
-                    *t = t.saturating_add(ms);
-                }
-                Reply::Unchanged
-            }
-            Input::Key { key: Key::Escape, .. } if self.drag.is_some() || self.picked.is_some() => {
-                self.drag = None;
-                self.picked = None;
-                Reply::Redraw
-            }
-            Input::Key { key, mods } if !mods.ctrl && !mods.alt => {
-                if let Some(action) = self.cursor.key(key, st, &layout) {
-                    return self.key_action(st, action);
-                }
-                Reply::Unchanged
-            }
-            _ => self.mouse(st, input, &layout),
-        }
+        self.table_input(st, input, area)
     }
 
     fn command(&mut self, session: &Session<SolitaireVariant>, command: ViewCommand) -> Reply<SolitaireVariant> {
@@ -529,8 +615,13 @@ impl Board<SolitaireVariant> for SolitaireBoard {
                 let other = if session.variant().mode() == Mode::Easy { Mode::Hard } else { Mode::Easy };
                 self.set_mode(session, other)
             }
-            EASY => self.set_mode(session, Mode::Easy),
-            HARD => self.set_mode(session, Mode::Hard),
+            EASY | HARD => {
+                let mode = if command == EASY { Mode::Easy } else { Mode::Hard };
+                if self.style == Style::Oberon(OberonGame::Solitaire) {
+                    self.draws = if mode == Mode::Easy { 1 } else { 3 };
+                }
+                self.set_mode(session, mode)
+            }
             AUTOPLAY => {
                 self.options.auto_foundations = !self.options.auto_foundations;
                 Reply::Redraw
@@ -564,7 +655,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     }
 
     fn celebrate(&mut self, _session: &Session<SolitaireVariant>, machine: MachineId) -> bool {
-        self.celebrating = machine == MachineId::Yazzle;
+        self.celebrating = machine == MachineId::Yazzle && self.style == Style::Yazzle;
         self.celebrating
     }
 
@@ -573,12 +664,13 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         self.bounce = None;
         self.drag = None;
         self.picked = None;
+        self.selected = None;
         self.hinted = None;
         self.cursor.drop_held();
     }
 
     fn auto_move(&self, st: &Solitaire) -> Option<SolMove> {
-        if !self.options.auto_foundations {
+        if !self.options.auto_foundations || self.style != Style::Yazzle {
             return None;
         }
         st.legal_moves().into_iter().find(|m| match *m {
@@ -593,15 +685,15 @@ impl Board<SolitaireVariant> for SolitaireBoard {
 
     fn hint(&mut self, session: &Session<SolitaireVariant>) -> Result<SolMove, String> {
         let st = session.state();
-        match crate::solitaire::solver::solve(st, HINT_LIMIT) {
-            Ok(solution) => {
-                let first = solution.moves.first().ok_or_else(|| "No hint: the game is won.".to_string())?;
+        use crate::solitaire::solver::{Limits, Verdict, solve};
+        let limits = Limits { time: Some(HINT_TIME), ..Limits::new(HINT_LIMIT, HINT_MEMORY_MB) };
+        match solve(st, &limits).verdict {
+            Verdict::Won(moves) => {
+                let first = moves.first().ok_or_else(|| "No hint: the game is won.".to_string())?;
                 st.parse_move(first)
             }
-            Err(crate::solitaire::solver::Unsolved::Exhausted { .. }) => {
-                Err("No hint: this deal cannot be won from here. Undo, or start anew.".into())
-            }
-            Err(crate::solitaire::solver::Unsolved::GaveUp { .. }) => {
+            Verdict::Lost => Err("No hint: this deal cannot be won from here. Undo, or start anew.".into()),
+            Verdict::Undecided(_) => {
                 // No winning line found quickly: suggest any useful move.
                 st.legal_moves().into_iter().next().ok_or_else(|| "No hint: no move is left.".to_string())
             }
@@ -624,6 +716,9 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     }
 
     fn prefs(&self) -> Vec<(&'static str, String)> {
+        if let Style::Oberon(_) = self.style {
+            return vec![("back", self.options.back.to_string()), ("draws", self.draws.to_string())];
+        }
         let flag = |b: bool| if b { "1" } else { "0" }.to_string();
         vec![
             ("back", self.options.back.to_string()),
@@ -641,7 +736,33 @@ impl Board<SolitaireVariant> for SolitaireBoard {
             }
             "autoplay" => self.options.auto_foundations = value == "1",
             "random" => self.options.random_placement = value == "1",
+            "draws" => {
+                if let Ok(n @ (1 | 3)) = value.parse::<u8>() {
+                    self.draws = n;
+                }
+            }
             _ => {}
+        }
+    }
+
+    fn new_rules(&self, session: &Session<SolitaireVariant>) -> Option<SolitaireVariant> {
+        (self.style == Style::Oberon(OberonGame::Solitaire))
+            .then(|| oberon::draws_mode(self.draws))
+            .filter(|&mode| mode != session.variant().mode())
+            .and_then(|mode| self.game_type.variant.with_options(mode.name()).ok())
+    }
+
+    fn shows_clock(&self) -> bool {
+        self.style == Style::Yazzle
+    }
+
+    fn pointer(&self, session: &Session<SolitaireVariant>, x: i32, y: i32, _machine: &Machine, area: Rect) -> Pointer {
+        match self.style {
+            Style::Oberon(OberonGame::Solitaire | OberonGame::Spider) => {
+                let st = session.state();
+                self.movable_at(st, &self.layout(st, area), x, y)
+            }
+            _ => Pointer::Arrow,
         }
     }
 }

@@ -1,0 +1,175 @@
+//! `parlour solve`: a winning line for a solitaire deal (or a peg board),
+//! or a proof that there is none.
+//!
+//! Exit codes for a card game: 0 won, 1 proven lost, 2 undecided (a limit
+//! was reached), 3 a bad game, mode or deal. A peg board keeps its own
+//! answers (`unsolvable` exits 0).
+
+use std::io::Write as _;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use crate::core::Variant;
+use crate::solitaire::engine::SolitaireVariant;
+use crate::solitaire::rules::Mode;
+use crate::solitaire::solver::{Limits, Report, Verdict, solve};
+
+use super::catalog;
+use super::cli::Failure;
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// A game type id or folder, or a .brd board file.
+    game: String,
+    /// Deal by this seed (default 1).
+    #[arg(long, value_name = "N", conflicts_with = "ms")]
+    seed: Option<u64>,
+    /// Microsoft FreeCell deal number (FreeCell-family game types).
+    #[arg(long, value_name = "N")]
+    ms: Option<u32>,
+    /// The rules: easy or hard, as [EasyMode] and [HardMode] give them
+    /// (default easy).
+    #[arg(long, value_name = "easy|hard")]
+    mode: Option<String>,
+    /// Positions to expand at most (default 3,000,000 for a deal, 4,000,000
+    /// for a board).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Megabytes the search may hold at most (default 900).
+    #[arg(long, value_name = "MB")]
+    memory: Option<usize>,
+    /// Seconds the search may take at most (default 25; 0: no limit).
+    #[arg(long, value_name = "S")]
+    seconds: Option<f64>,
+    /// Print one JSON object: result, moves, nodes, peak_mb, seconds.
+    #[arg(long, conflicts_with = "quiet")]
+    json: bool,
+    /// Print nothing: the exit code says it (0 won, 1 lost, 2 undecided).
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// What a bad game, mode or deal exits with.
+const BAD_INPUT: i32 = 3;
+
+/// The variant a game id, a mode and the Microsoft flag ask for.
+pub fn variant(target: &str, mode: Option<&str>, ms: bool) -> Result<SolitaireVariant, String> {
+    let game = catalog::find(target)?;
+    let table = catalog::solitaire_variant(&game).ok_or_else(|| format!("{target} is not a solitaire game type"))?;
+    let mode = match mode {
+        Some(m) => Mode::parse(m).ok_or_else(|| format!("{m:?} is not a mode: use easy or hard"))?,
+        None => Mode::Easy,
+    };
+    let options = if ms { format!("{},ms", mode.name()) } else { mode.name().to_string() };
+    table.with_options(&options)
+}
+
+/// The limits from `--nodes`, `--memory` and `--seconds`.
+pub fn limits(nodes: Option<u64>, memory: Option<usize>, seconds: Option<f64>) -> Limits {
+    let default = Limits::default();
+    Limits {
+        nodes: nodes.unwrap_or(default.nodes),
+        memory: memory.map_or(default.memory, |mb| mb.saturating_mul(1 << 20)),
+        time: match seconds {
+            Some(s) if s > 0.0 => Some(Duration::from_secs_f64(s)),
+            Some(_) => None,
+            None => default.time,
+        },
+        cancel: None,
+    }
+}
+
+/// `won`, `lost` or `undecided`.
+pub fn result_word(verdict: &Verdict) -> &'static str {
+    match verdict {
+        Verdict::Won(_) => "won",
+        Verdict::Lost => "lost",
+        Verdict::Undecided(_) => "undecided",
+    }
+}
+
+pub fn run(args: SolveArgs) -> Result<(), Failure> {
+    // A .brd path is a peg board even when it cannot be read, so the
+    // error says what is wrong with the file.
+    if Path::new(&args.game).extension().is_some_and(|e| e.eq_ignore_ascii_case("brd")) {
+        return super::cli::solve_board(Path::new(&args.game), args.nodes);
+    }
+    let bad = |message: String| Failure { message, code: BAD_INPUT };
+    let variant = variant(&args.game, args.mode.as_deref(), args.ms.is_some()).map_err(bad)?;
+    let seed = args.ms.map_or(args.seed.unwrap_or(1), u64::from);
+    let started = Instant::now();
+    let report = solve(&variant.deal(seed), &limits(args.nodes, args.memory, args.seconds));
+    let seconds = started.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let _ = writeln!(out, "{}", json(&variant, seed, &report, seconds));
+    } else if !args.quiet {
+        let _ = write!(out, "{}", text(&report));
+    }
+    match report.verdict {
+        Verdict::Won(_) => Ok(()),
+        Verdict::Lost => Err(Failure { message: String::new(), code: 1 }),
+        Verdict::Undecided(_) if args.json || args.quiet => Err(Failure { message: String::new(), code: 2 }),
+        Verdict::Undecided(limit) => Err(Failure {
+            message: format!(
+                "undecided: the {} limit was reached after {} positions; try a larger --nodes or --memory",
+                limit.name(),
+                report.nodes
+            ),
+            code: 2,
+        }),
+    }
+}
+
+fn text(report: &Report) -> String {
+    match &report.verdict {
+        Verdict::Won(moves) => {
+            let mut s = format!("solvable in {} moves ({} positions searched)\n", moves.len(), report.nodes);
+            for m in moves {
+                s += m;
+                s.push('\n');
+            }
+            s
+        }
+        Verdict::Lost => format!("unsolvable ({} positions searched)\n", report.nodes),
+        Verdict::Undecided(_) => String::new(),
+    }
+}
+
+/// A JSON string literal (game ids and move texts are plain ASCII, but
+/// quotes and backslashes are escaped all the same).
+fn quoted(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 => out += &format!("\\u{:04x}", c as u32),
+            c => out.push(c),
+        }
+    }
+    out + "\""
+}
+
+fn json(variant: &SolitaireVariant, seed: u64, report: &Report, seconds: f64) -> String {
+    let moves = match &report.verdict {
+        Verdict::Won(moves) => moves.iter().map(|m| quoted(m)).collect::<Vec<_>>().join(","),
+        _ => String::new(),
+    };
+    let limit = match report.verdict {
+        Verdict::Undecided(limit) => quoted(limit.name()),
+        _ => "null".into(),
+    };
+    format!(
+        "{{\"game\":{},\"options\":{},\"seed\":{seed},\"result\":\"{}\",\"limit\":{limit},\"moves\":[{moves}],\"nodes\":{},\"peak_mb\":{:.1},\"seconds\":{seconds:.3}}}",
+        quoted(variant.id()),
+        quoted(&variant.options()),
+        result_word(&report.verdict),
+        report.nodes,
+        report.peak_bytes as f64 / f64::from(1 << 20),
+    )
+}

@@ -1,0 +1,244 @@
+//! `parlour survey`: solves a range of deals of one game, with a progress
+//! bar, and sums them up: won, lost and undecided counts, time per deal
+//! (median and max), peak memory, and a CSV with a line per deal. Every
+//! winning line is replayed through a session before it counts as won.
+
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write as _};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use crate::core::{Game, Session, Status, Variant};
+use crate::solitaire::engine::SolitaireVariant;
+use crate::solitaire::solver::{Limits, Verdict, solve};
+
+use super::cli::{Failure, fail};
+use super::solve_cmd::{limits, result_word, variant};
+
+#[derive(Args, Debug)]
+pub struct SurveyArgs {
+    /// A game type id or folder.
+    game: String,
+    /// The first deal (a seed, or a Microsoft number with --ms).
+    #[arg(long, value_name = "A")]
+    from: u64,
+    /// The last deal, included.
+    #[arg(long, value_name = "B")]
+    to: u64,
+    /// The rules: easy or hard (default easy).
+    #[arg(long, value_name = "easy|hard")]
+    mode: Option<String>,
+    /// Deal numbers are Microsoft FreeCell deals.
+    #[arg(long)]
+    ms: bool,
+    /// Deals solved at once, each in its own thread (default 1).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    jobs: usize,
+    /// Positions per deal at most (default as for solve).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Megabytes per deal at most (default as for solve).
+    #[arg(long, value_name = "MB")]
+    memory: Option<usize>,
+    /// Seconds per deal at most (default as for solve; 0: no limit).
+    #[arg(long, value_name = "S")]
+    seconds: Option<f64>,
+    /// The CSV file (default survey-GAME-MODE-A-B.csv here).
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+}
+
+/// One deal's answer.
+struct Row {
+    deal: u64,
+    result: &'static str,
+    limit: &'static str,
+    moves: usize,
+    nodes: u64,
+    peak_bytes: usize,
+    seconds: f64,
+}
+
+pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
+    if args.to < args.from {
+        return Err(fail(format!("--to {} is before --from {}", args.to, args.from)));
+    }
+    let variant = variant(&args.game, args.mode.as_deref(), args.ms).map_err(fail)?;
+    let limits = limits(args.nodes, args.memory, args.seconds);
+    let csv = args.csv.clone().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "survey-{}-{}-{}-{}.csv",
+            variant.id(),
+            variant.options().replace(',', "-"),
+            args.from,
+            args.to
+        ))
+    });
+    let started = Instant::now();
+    let mut rows = solve_all(&variant, args.from, args.to, args.jobs.max(1), &limits);
+    rows.sort_by_key(|r| r.deal);
+    write_csv(&csv, &rows).map_err(|e| fail(format!("{}: cannot be written ({e})", csv.display())))?;
+    let mut out = std::io::stdout().lock();
+    let _ = write!(out, "{}", summary(&variant, args, &rows, started.elapsed()));
+    let _ = writeln!(out, "csv: {}", csv.display());
+    Ok(())
+}
+
+/// Solves every deal of `from..=to` on `jobs` threads, drawing progress on
+/// standard error.
+fn solve_all(variant: &SolitaireVariant, from: u64, to: u64, jobs: usize, limits: &Limits) -> Vec<Row> {
+    let next = AtomicU64::new(from);
+    let rows = Mutex::new(Vec::new());
+    let total = to - from + 1;
+    let progress = Progress::new(total);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                loop {
+                    let deal = next.fetch_add(1, Ordering::Relaxed);
+                    if deal > to {
+                        break;
+                    }
+                    let row = solve_one(variant, deal, limits);
+                    let mut rows = rows.lock().unwrap_or_else(|e| e.into_inner());
+                    rows.push(row);
+                    progress.draw(&rows);
+                }
+            });
+        }
+    });
+    progress.finish();
+    rows.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+fn solve_one(variant: &SolitaireVariant, deal: u64, limits: &Limits) -> Row {
+    let t = Instant::now();
+    let report = solve(&variant.deal(deal), limits);
+    let seconds = t.elapsed().as_secs_f64();
+    let (moves, limit) = match &report.verdict {
+        Verdict::Won(moves) => (moves.len(), ""),
+        Verdict::Lost => (0, ""),
+        Verdict::Undecided(limit) => (0, limit.name()),
+    };
+    let result = match &report.verdict {
+        Verdict::Won(moves) if !wins(variant, deal, moves) => "wrong",
+        v => result_word(v),
+    };
+    Row { deal, result, limit, moves, nodes: report.nodes, peak_bytes: report.peak_bytes, seconds }
+}
+
+/// Whether `moves` win the deal when played through a session (the
+/// solver's word is not taken for it).
+fn wins(variant: &SolitaireVariant, deal: u64, moves: &[String]) -> bool {
+    let mut session = Session::new(variant.clone(), deal);
+    moves.iter().all(|m| session.play_text(m).is_ok()) && session.state().status() == Status::Won
+}
+
+/// A one-line progress bar on standard error, redrawn at most five times a
+/// second (every 5% when standard error is not a terminal).
+struct Progress {
+    total: u64,
+    terminal: bool,
+    last: Mutex<(Instant, u64)>,
+}
+
+impl Progress {
+    fn new(total: u64) -> Progress {
+        Progress { total, terminal: std::io::stderr().is_terminal(), last: Mutex::new((Instant::now(), 0)) }
+    }
+
+    fn draw(&self, rows: &[Row]) {
+        let done = rows.len() as u64;
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let due = if self.terminal {
+            last.0.elapsed() >= Duration::from_millis(200) || done == self.total
+        } else {
+            done * 20 / self.total > last.1 * 20 / self.total
+        };
+        if !due {
+            return;
+        }
+        *last = (Instant::now(), done);
+        let count = |word: &str| rows.iter().filter(|r| r.result == word).count();
+        let width = 30;
+        let filled = (done * width / self.total) as usize;
+        let bar: String = "#".repeat(filled) + &".".repeat(width as usize - filled);
+        let line = format!(
+            "[{bar}] {done}/{} won {} lost {} undecided {}",
+            self.total,
+            count("won"),
+            count("lost"),
+            count("undecided")
+        );
+        let mut err = std::io::stderr().lock();
+        let _ = if self.terminal { write!(err, "\r{line}") } else { writeln!(err, "{line}") };
+        let _ = err.flush();
+    }
+
+    fn finish(&self) {
+        if self.terminal {
+            let _ = writeln!(std::io::stderr());
+        }
+    }
+}
+
+fn write_csv(path: &PathBuf, rows: &[Row]) -> std::io::Result<()> {
+    let mut text = String::from("deal,result,limit,moves,nodes,peak_mb,seconds\n");
+    for r in rows {
+        let _ = writeln!(
+            text,
+            "{},{},{},{},{},{:.1},{:.4}",
+            r.deal,
+            r.result,
+            r.limit,
+            r.moves,
+            r.nodes,
+            r.peak_bytes as f64 / f64::from(1 << 20),
+            r.seconds
+        );
+    }
+    std::fs::write(path, text)
+}
+
+/// The process's peak resident memory in bytes (Linux), if known.
+fn process_peak() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+fn summary(variant: &SolitaireVariant, args: &SurveyArgs, rows: &[Row], wall: Duration) -> String {
+    let count = |word: &str| rows.iter().filter(|r| r.result == word).count();
+    let mut times: Vec<f64> = rows.iter().map(|r| r.seconds).collect();
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    let max = times.last().copied().unwrap_or(0.0);
+    let total: f64 = times.iter().sum();
+    let peak = rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0);
+    let mb = |b: f64| b / f64::from(1 << 20);
+    let won = count("won");
+    let decided = won + count("lost");
+    let mut s =
+        format!("{} ({}) deals {}..{}: {} deals\n", variant.id(), variant.options(), args.from, args.to, rows.len());
+    let _ = writeln!(s, "won {won}  lost {}  undecided {}", count("lost"), count("undecided"));
+    if count("wrong") > 0 {
+        let _ = writeln!(s, "WRONG: {} winning lines did not win when replayed (see the CSV)", count("wrong"));
+    }
+    if decided > 0 {
+        let _ = writeln!(s, "winnable: {:.2}% of the decided deals", 100.0 * won as f64 / decided as f64);
+    }
+    let _ = writeln!(
+        s,
+        "time per deal: median {median:.4} s, max {max:.3} s; total {total:.2} s, wall {:.2} s with {} job(s)",
+        wall.as_secs_f64(),
+        args.jobs.max(1)
+    );
+    let process = process_peak().map_or_else(|| "unknown".to_string(), |b| format!("{:.0} MB", mb(b as f64)));
+    let _ = writeln!(s, "peak memory: {:.1} MB in one search (its own count); process {process}", mb(peak as f64));
+    s
+}

@@ -1,0 +1,128 @@
+//! The Oberon card games: the CardGames panel (the launcher's entry) and
+//! the game types in the `card-games` folders (Solitaire, Spider and
+//! FreeCell come built in), each played on the solitaire engine in the
+//! Oberon way. Their ids are `cardgames/` and the folder's id, so their
+//! journals and statistics never mix with YaZZle's game types.
+
+use std::sync::Arc;
+
+use crate::core::Variant;
+use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places, prefs};
+use crate::machines::MachineId;
+use crate::solitaire::engine::SolitaireVariant;
+use crate::solitaire::library::{self, GameType};
+use crate::solitaire::rules::PileKind;
+use crate::views::View;
+use crate::views::cardgames::{CardGamesPanel, PREFS};
+use crate::views::solitaire::{OberonGame, SolitaireBoard};
+
+pub static FAMILY: Family = Family {
+    id: PREFS,
+    chooser_label: "Card Games...",
+    games,
+    variants,
+    resolve,
+    chooser: None,
+    open,
+    help,
+    figures: crate::host::kept_figures,
+};
+
+const ID_PREFIX: &str = "cardgames/";
+
+/// What an entry opens.
+enum Opened {
+    Panel,
+    Game(Arc<GameType>),
+}
+
+fn panel_entry() -> GameEntry {
+    GameEntry {
+        id: PREFS.into(),
+        game_id: PREFS.into(),
+        name: "CardGames".into(),
+        default_machine: None,
+        family: &FAMILY,
+        data: Arc::new(Opened::Panel),
+    }
+}
+
+/// A card-games game type under its own id.
+fn game_entry(mut gt: GameType) -> Result<GameEntry, String> {
+    let id = format!("{ID_PREFIX}{}", gt.id);
+    gt.variant = SolitaireVariant::from_spec(id.clone(), &gt.spec)?;
+    gt.id = id.clone();
+    Ok(GameEntry {
+        id: id.clone(),
+        game_id: id,
+        name: gt.name.clone(),
+        default_machine: None,
+        family: &FAMILY,
+        data: Arc::new(Opened::Game(Arc::new(gt))),
+    })
+}
+
+fn games(_places: &Places) -> Vec<GameEntry> {
+    vec![panel_entry()]
+}
+
+fn variants(places: &Places) -> Vec<Listed> {
+    library::discover(&(places.search)("card-games"))
+        .into_iter()
+        .map(|folder| {
+            let name = folder.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            GameType::load(&folder)
+                .map_err(|diags| diags.first().map_or(String::new(), |d| d.to_string()))
+                .and_then(game_entry)
+                .map_err(|why| (name, why))
+        })
+        .collect()
+}
+
+fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
+    if !target.to_ascii_lowercase().starts_with(ID_PREFIX) {
+        return None;
+    }
+    let found = variants(places).into_iter().flatten().find(|g| g.id.eq_ignore_ascii_case(target));
+    Some(found.ok_or_else(|| format!("unknown card game `{target}`: the CardGames panel lists them")))
+}
+
+/// Which Oberon game's clicks a game type gets: FreeCell's where there are
+/// free cells, Spider's where whole suits are built, Solitaire's otherwise.
+fn oberon_game(gt: &GameType) -> OberonGame {
+    let rules = gt.variant.rules();
+    if rules.pile_count(PileKind::Reserve) > 0 {
+        OberonGame::FreeCell
+    } else if rules.foundation.complete_sequences {
+        OberonGame::Spider
+    } else {
+        OberonGame::Solitaire
+    }
+}
+
+fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
+    let opened: &Opened = entry.data.downcast_ref().expect("a card-games entry holds what it opens");
+    let gt = match opened {
+        Opened::Panel => return Box::new(CardGamesPanel::new(&places.data_dir)),
+        Opened::Game(gt) => Arc::clone(gt),
+    };
+    let game = oberon_game(&gt);
+    let mut variant = gt.variant.clone();
+    if game == OberonGame::Solitaire {
+        // The panel's Draws picks the mode: one card (Easy) or three (Hard).
+        let draws = prefs::read(&places.data_dir, PREFS).into_iter().find(|(k, _)| k == "draws").map(|(_, v)| v);
+        let mode = if draws.as_deref() == Some("1") { "easy" } else { "hard" };
+        variant = variant.with_options(mode).unwrap_or(variant);
+    }
+    let board = SolitaireBoard::oberon(gt, game);
+    Box::new(Controller::open(FAMILY.id, variant, board, &places.data_dir, how))
+}
+
+/// The card games guide, at the game's node.
+fn help(entry: &GameEntry, _machine: MachineId) -> HelpRef {
+    let node = match entry.data.downcast_ref::<Opened>() {
+        Some(Opened::Game(gt)) => gt.name.clone(),
+        _ => "MAIN".into(),
+    };
+    HelpRef::Guide { file: "cardgames.guide".into(), node, fallback: None }
+}

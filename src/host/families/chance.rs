@@ -1,0 +1,110 @@
+//! The Chance, the Card Shell's game 3: one game with three Sequences
+//! rules, read from `card-shell/The Chance/game.ini`. The ids of its three
+//! former game types (`the-chance-any-suit`, `the-chance-same-suit`) still
+//! name it, with their rule.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places, prefs};
+use crate::machines::MachineId;
+use crate::solitaire::chance::{ChanceGame, FOLDER, ID, Sequences, former_id};
+use crate::solitaire::library::id_for;
+use crate::views::View;
+use crate::views::chance::{ChanceBoard, RULE_PREF};
+
+pub static FAMILY: Family = Family {
+    id: "chance",
+    chooser_label: "Sequences...",
+    games,
+    variants,
+    resolve,
+    chooser: None,
+    open,
+    help,
+    figures: crate::views::chance::scores::figures,
+};
+
+/// The game as the registry lists it, or as a former id names it (with
+/// that id and its rule).
+fn entry(game: ChanceGame, former: Option<(&str, Sequences)>) -> GameEntry {
+    let (id, game) = match former {
+        Some((id, rule)) => (id.to_ascii_lowercase(), ChanceGame { variant: game.variant.with_rule(rule), ..game }),
+        None => (ID.to_string(), game),
+    };
+    GameEntry {
+        id,
+        game_id: ID.to_string(),
+        name: game.game_type.name.clone(),
+        default_machine: Some(MachineId::MacSe30),
+        family: &FAMILY,
+        data: Arc::new(game),
+    }
+}
+
+/// The game from the first `card-shell` folder that has it, or why it
+/// could not be read.
+fn load(places: &Places) -> Option<Listed> {
+    let folder =
+        (places.search)("card-shell").into_iter().map(|d| d.join(FOLDER)).find(|f| f.join("game.ini").is_file())?;
+    Some(ChanceGame::load(&folder).map(|g| entry(g, None)).map_err(|diags| {
+        (FOLDER.to_string(), diags.iter().find(|d| d.is_error()).map_or(String::new(), |d| d.to_string()))
+    }))
+}
+
+fn variants(places: &Places) -> Vec<Listed> {
+    load(places).into_iter().collect()
+}
+
+/// The launcher lists the game when it reads; a broken game.ini is left
+/// out with a warning (`parlour lint` says what is wrong with it).
+fn games(places: &Places) -> Vec<GameEntry> {
+    variants(places)
+        .into_iter()
+        .filter_map(|v| v.map_err(|(name, why)| eprintln!("warning: skipping {name} ({why})")).ok())
+        .collect()
+}
+
+/// A former id with its rule, or the game's folder (or game.ini) by path.
+fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
+    if let Some(rule) = former_id(target) {
+        return Some(match load(places)? {
+            Ok(found) => Ok(entry(game(&found).clone(), Some((target, rule)))),
+            Err((name, why)) => Err(format!("{name}: {why}")),
+        });
+    }
+    let path = Path::new(target);
+    let folder = if path.is_file() { path.parent()? } else { path };
+    let named = folder.canonicalize().ok()?.file_name().is_some_and(|n| id_for(&n.to_string_lossy()) == ID);
+    (named && folder.join("game.ini").is_file()).then(|| {
+        ChanceGame::load(folder).map(|g| entry(g, None)).map_err(|diags| {
+            diags.iter().filter(|d| d.is_error()).map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
+        })
+    })
+}
+
+fn game(entry: &GameEntry) -> &ChanceGame {
+    entry.data.downcast_ref().expect("a chance entry holds its game")
+}
+
+/// Opens the game; the rule of a former id becomes the rule remembered for
+/// the next deal, as if chosen with Sequences...
+fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
+    let game = game(entry);
+    if let Some(rule) = former_id(&entry.id) {
+        let mut kept = prefs::read(&places.data_dir, FAMILY.id);
+        kept.retain(|(k, _)| k != RULE_PREF);
+        kept.push((RULE_PREF.to_string(), rule.name().to_string()));
+        let kept: Vec<(&str, String)> = kept.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+        if let Err(e) = prefs::write(&places.data_dir, FAMILY.id, &kept) {
+            eprintln!("warning: the rule could not be remembered: {e}");
+        }
+    }
+    let board = ChanceBoard::new(Arc::new(game.game_type.clone()));
+    Box::new(Controller::open(FAMILY.id, game.variant.clone(), board, &places.data_dir, how))
+}
+
+/// The Chance's own Imaj-style help, on every machine.
+fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {
+    HelpRef::Guide { file: "the-chance.imaj".into(), node: String::new(), fallback: None }
+}

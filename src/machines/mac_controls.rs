@@ -1,0 +1,376 @@
+//! The Macintosh's controls, shared by the window chrome, its alerts and
+//! every view drawn on a Mac: push buttons, scroll bars, the size box and
+//! the title bar's close and zoom boxes.
+//!
+//! On a one-bit screen they are the SE/30's black and white. On colour
+//! screens (from 4 colours up) they are System 7's colour controls: grey
+//! 3-D faces lit from the upper left, grey scroll bar tracks with a
+//! lavender scroll box, a 3-D size box. The colours are asked of the
+//! surface, so each depth shows the nearest its colour table has (the
+//! 4-colour table's greys included).
+
+use crate::gfx::{Paint, Pattern, Rect, Rgb, Surface, TextStyle};
+
+use super::look::Look;
+use super::pens::Pen;
+
+/// System 7's control colours (chosen to land on entries of the 2-, 4- and
+/// 8-bit system colour tables: at 4 colours the face is the light grey,
+/// shadows the dark one).
+const FACE: u32 = 0xDDDDDD;
+const TRACK: u32 = 0xCCCCCC;
+const SHADOW: u32 = 0x888888;
+const DARK: u32 = 0x555555;
+const THUMB: u32 = 0xCCCCFF;
+const THUMB_SHADOW: u32 = 0x6666CC;
+const THUMB_LIGHT: u32 = 0xEEEEFF;
+
+/// The Mac's hollow scroll arrow, pointing up (11 x 10, our own pixels).
+#[rustfmt::skip]
+pub const ARROW: [&str; 10] = [
+    ".....#.....",
+    "....#.#....",
+    "...#...#...",
+    "..#.....#..",
+    ".#.......#.",
+    "####...####",
+    "...#...#...",
+    "...#...#...",
+    "...#...#...",
+    "...#####...",
+];
+
+/// The inks of one surface: black and white, and on colour screens the
+/// System 7 greys (None on one bit).
+pub struct Inks {
+    pub black: Paint,
+    pub white: Paint,
+    pub dimmed: Paint,
+    colour: Option<Colours>,
+}
+
+/// System 7's control colours as this surface shows them.
+#[derive(Clone, Copy)]
+struct Colours {
+    face: Paint,
+    track: Paint,
+    shadow: Paint,
+    dark: Paint,
+    thumb: Paint,
+    thumb_shadow: Paint,
+    thumb_light: Paint,
+}
+
+impl Inks {
+    pub fn new(s: &mut Surface, look: &Look) -> Inks {
+        let colour = (!look.is_monochrome()).then(|| {
+            let mut c = |hex: u32| Paint::Solid(s.value_for(Rgb::hex(hex)));
+            let (track, thumb) = (c(TRACK), c(THUMB));
+            Colours {
+                face: c(FACE),
+                track,
+                shadow: c(SHADOW),
+                dark: c(DARK),
+                // Where the table has no lavender apart from the track's
+                // grey (16 colours), the scroll box is white.
+                thumb: if thumb == track { c(0xFFFFFF) } else { thumb },
+                thumb_shadow: c(THUMB_SHADOW),
+                thumb_light: c(THUMB_LIGHT),
+            }
+        });
+        Inks {
+            black: look.paint(Pen::Text),
+            white: look.paint(Pen::Background),
+            dimmed: look.paint(Pen::Disabled),
+            colour,
+        }
+    }
+
+    /// True on colour screens, where System 7 draws its 3-D controls.
+    pub fn is_colour(&self) -> bool {
+        self.colour.is_some()
+    }
+
+    /// The grey of a 3-D face (white in one bit).
+    pub fn face(&self) -> Paint {
+        self.colour.map_or(self.white, |c| c.face)
+    }
+
+    /// The shaded edge of a 3-D face (black in one bit).
+    pub fn shadow(&self) -> Paint {
+        self.colour.map_or(self.black, |c| c.shadow)
+    }
+}
+
+/// Lights a face: `light` along the top and left just inside `r`, `dark`
+/// along the bottom and right.
+pub fn bevel(s: &mut Surface, r: Rect, light: Paint, dark: Paint) {
+    if r.w < 2 || r.h < 2 {
+        return;
+    }
+    s.hline(r.x, r.right() - 2, r.y, light);
+    s.vline(r.x, r.y, r.bottom() - 2, light);
+    s.hline(r.x + 1, r.right() - 1, r.bottom() - 1, dark);
+    s.vline(r.right() - 1, r.y + 1, r.bottom() - 1, dark);
+}
+
+/// A push button's outline: a rectangle whose corners are cut by a pixel
+/// on the diagonal, as QuickDraw rounds a small button.
+fn round_outline(s: &mut Surface, r: Rect, ink: Paint) {
+    s.hline(r.x + 2, r.right() - 3, r.y, ink);
+    s.hline(r.x + 2, r.right() - 3, r.bottom() - 1, ink);
+    s.vline(r.x, r.y + 2, r.bottom() - 3, ink);
+    s.vline(r.right() - 1, r.y + 2, r.bottom() - 3, ink);
+    for (x, y) in
+        [(r.x + 1, r.y + 1), (r.right() - 2, r.y + 1), (r.x + 1, r.bottom() - 2), (r.right() - 2, r.bottom() - 2)]
+    {
+        s.put(x, y, ink.value_at(x, y));
+    }
+}
+
+/// Fills the inside of the outline `round_outline` draws.
+fn round_fill(s: &mut Surface, r: Rect, ink: Paint) {
+    s.fill_rect(Rect::from_edges(r.x + 1, r.y + 2, r.right() - 1, r.bottom() - 2), ink);
+    s.fill_rect(Rect::from_edges(r.x + 2, r.y + 1, r.right() - 2, r.bottom() - 1), ink);
+}
+
+/// How a push button is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ButtonState {
+    pub enabled: bool,
+    /// Held down: inverted.
+    pub pressed: bool,
+    /// The default button (Return presses it): ringed with a thick line.
+    pub default: bool,
+}
+
+/// A push button with its label in the title font: a rounded black
+/// outline round white (one bit) or round a lit grey face (colour);
+/// dimmed labels grey; the default button ringed three pixels thick,
+/// three pixels out.
+pub fn button(s: &mut Surface, look: &Look, r: Rect, label: &str, state: ButtonState) {
+    let ink = Inks::new(s, look);
+    s.fill_rect(r, ink.white);
+    let label_ink = if state.pressed {
+        round_fill(s, r, ink.black);
+        ink.white
+    } else {
+        if let Some(c) = ink.colour {
+            round_fill(s, r, c.face);
+            // The light from the upper left: white inside the top and left
+            // edges, the shadow inside the bottom and right.
+            s.hline(r.x + 2, r.right() - 3, r.y + 1, ink.white);
+            s.vline(r.x + 1, r.y + 2, r.bottom() - 3, ink.white);
+            s.hline(r.x + 2, r.right() - 3, r.bottom() - 2, c.shadow);
+            s.vline(r.right() - 2, r.y + 2, r.bottom() - 3, c.shadow);
+        }
+        if state.enabled { ink.black } else { ink.dimmed }
+    };
+    round_outline(s, r, ink.black);
+    if state.default {
+        default_ring(s, r, ink.black);
+    }
+    let font = look.title_font;
+    let tw = font.text_width(label) as i32;
+    let (x, y) = (r.x + (r.w - tw) / 2, r.y + (r.h - font.height() as i32 + 1) / 2);
+    s.draw_text(font, label, x, y, label_ink, TextStyle::PLAIN);
+}
+
+/// The default button's ring: three pixels thick, three pixels outside
+/// the button, with round corners of radius 8.
+fn default_ring(s: &mut Surface, r: Rect, ink: Paint) {
+    let o = r.inset(-4, -4);
+    for k in 0..3 {
+        let ring = o.inset(k, k);
+        s.hline(ring.x + 4, ring.right() - 5, ring.y, ink);
+        s.hline(ring.x + 4, ring.right() - 5, ring.bottom() - 1, ink);
+        s.vline(ring.x, ring.y + 4, ring.bottom() - 5, ink);
+        s.vline(ring.right() - 1, ring.y + 4, ring.bottom() - 5, ink);
+    }
+    for (cx, cy, sx, sy) in [
+        (o.x, o.y, 1, 1),
+        (o.right() - 1, o.y, -1, 1),
+        (o.x, o.bottom() - 1, 1, -1),
+        (o.right() - 1, o.bottom() - 1, -1, -1),
+    ] {
+        for (dx, dy) in [(1, 3), (2, 2), (3, 1), (1, 2), (2, 1), (2, 3), (3, 2), (3, 3), (4, 2), (2, 4), (4, 3), (3, 4)]
+        {
+            let (px, py) = (cx + sx * dx, cy + sy * dy);
+            s.put(px, py, ink.value_at(px, py));
+        }
+    }
+}
+
+/// Draws `rows` (of `#` and `.`) centred in `r`, upside down if `flip`.
+fn centred(s: &mut Surface, rows: &[&str], r: Rect, flip: bool, ink: Paint) {
+    let (w, h) = (rows[0].len() as i32, rows.len() as i32);
+    let (x0, y0) = (r.x + (r.w - w) / 2, r.y + (r.h - h) / 2);
+    for (i, row) in rows.iter().enumerate() {
+        let y = if flip { y0 + h - 1 - i as i32 } else { y0 + i as i32 };
+        for (dx, c) in row.chars().enumerate() {
+            if c == '#' {
+                let x = x0 + dx as i32;
+                s.put(x, y, ink.value_at(x, y));
+            }
+        }
+    }
+}
+
+/// Fills the inside of the hollow arrow (the pixels between its outline
+/// on each row), so colour arrows can be lit like the thumb.
+fn arrow_inside(s: &mut Surface, r: Rect, flip: bool, ink: Paint) {
+    let (w, h) = (ARROW[0].len() as i32, ARROW.len() as i32);
+    let (x0, y0) = (r.x + (r.w - w) / 2, r.y + (r.h - h) / 2);
+    for (i, row) in ARROW.iter().enumerate().take(ARROW.len() - 1) {
+        let (Some(first), Some(last)) = (row.find('#'), row.rfind('#')) else { continue };
+        if i == 5 {
+            // The arrowhead's base runs out to the sides: only its middle
+            // is inside.
+            continue;
+        }
+        let y = if flip { y0 + h - 1 - i as i32 } else { y0 + i as i32 };
+        for x in first + 1..last {
+            let px = x0 + x as i32;
+            s.put(px, y, ink.value_at(px, y));
+        }
+    }
+    let base = if flip { y0 + h - 1 - 5 } else { y0 + 5 };
+    for x in 4..7 {
+        s.put(x0 + x, base, ink.value_at(x0 + x, base));
+    }
+}
+
+/// A vertical scroll bar: `whole` framed black, the arrow boxes `up` and
+/// `down` at its ends, `track` between them and the scroll box at
+/// `thumb` (None: nothing to scroll, the track stays white and the
+/// arrows hollow).
+pub fn scroll_bar(s: &mut Surface, look: &Look, whole: Rect, up: Rect, down: Rect, track: Rect, thumb: Option<Rect>) {
+    let ink = Inks::new(s, look);
+    s.fill_rect(whole, ink.white);
+    s.frame_rect(whole, ink.black);
+    if let Some(k) = thumb {
+        match ink.colour {
+            Some(c) => {
+                // A grey track, shaded inside its top and left edges.
+                s.fill_rect(track, c.track);
+                s.vline(track.x, track.y, track.bottom() - 1, c.shadow);
+                let k = Rect::new(whole.x, k.y, whole.w, k.h);
+                s.fill_rect(k, c.thumb);
+                s.frame_rect(k, ink.black);
+                bevel(s, k.inset(1, 1), c.thumb_light, c.thumb_shadow);
+                // Its drop shadow on the track.
+                s.hline(k.x + 2, k.right() - 2, k.bottom(), c.shadow);
+            }
+            None => {
+                let (b, w) = (ink.black.value_at(0, 0), ink.white.value_at(0, 0));
+                s.fill_rect(track, Paint::Pattern { pattern: Pattern::GRAY, fore: b, back: w });
+                let k = Rect::new(whole.x, k.y, whole.w, k.h);
+                s.fill_rect(k, ink.white);
+                s.frame_rect(k, ink.black);
+            }
+        }
+    }
+    for (r, flip) in [(up, false), (down, true)] {
+        s.frame_rect(r, ink.black);
+        if let Some(c) = ink.colour {
+            let inner = r.inset(1, 1);
+            s.fill_rect(inner, c.face);
+            bevel(s, inner, ink.white, c.shadow);
+            if thumb.is_some() {
+                arrow_inside(s, r, flip, c.thumb);
+            }
+        }
+        centred(s, &ARROW, r, flip, ink.black);
+    }
+}
+
+/// The size box in a window's lower right corner, `r` including the frame
+/// lines it shares with the window: two overlapping squares, the small
+/// one in front; in colour on a lit grey face.
+pub fn size_box(s: &mut Surface, look: &Look, r: Rect) {
+    let ink = Inks::new(s, look);
+    s.fill_rect(r, ink.white);
+    s.frame_rect(r, ink.black);
+    let inner = r.inset(1, 1);
+    if let Some(c) = ink.colour {
+        s.fill_rect(inner, c.face);
+        bevel(s, inner, ink.white, c.shadow);
+    }
+    let (x, y) = (inner.x, inner.y);
+    let big = Rect::new(x + 4, y + 4, 8, 8);
+    let small = Rect::new(x + 2, y + 2, 6, 6);
+    if let Some(c) = ink.colour {
+        s.fill_rect(big, c.track);
+    }
+    s.frame_rect(big, ink.black);
+    s.fill_rect(small, ink.white);
+    s.frame_rect(small, ink.black);
+}
+
+/// The boxes of a title bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TitleBox {
+    Close,
+    /// The zoom box: a small square in its upper left corner.
+    Zoom,
+}
+
+/// A close or zoom box, `r` its 11 x 11 outline: white inside (one bit) or
+/// a lit grey face (colour).
+pub fn title_box(s: &mut Surface, look: &Look, r: Rect, kind: TitleBox) {
+    let ink = Inks::new(s, look);
+    s.fill_rect(r, ink.white);
+    if let Some(c) = ink.colour {
+        let inner = r.inset(1, 1);
+        s.fill_rect(inner, c.face);
+        bevel(s, inner, ink.white, c.dark);
+    }
+    s.frame_rect(r, ink.black);
+    if kind == TitleBox::Zoom {
+        s.frame_rect(Rect::new(r.x, r.y, 7, 7), ink.black);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machines::Depth;
+
+    fn colours(s: &Surface, r: Rect) -> std::collections::BTreeSet<Rgb> {
+        (r.y..r.bottom())
+            .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+            .filter_map(|(x, y)| s.colour_at(x, y))
+            .collect()
+    }
+
+    #[test]
+    fn one_bit_controls_are_black_and_white_and_colour_ones_grey() {
+        let r = Rect::new(10, 10, 60, 20);
+        for depth in Depth::ALL {
+            let look = Look::mac(depth, 640, 480);
+            let mut s = look.new_surface();
+            button(&mut s, &look, r, "OK", ButtonState { enabled: true, pressed: false, default: true });
+            let seen = colours(&s, r);
+            if depth == Depth::Bits1 {
+                assert_eq!(seen.len(), 2, "{depth:?}: {seen:?}");
+            } else {
+                assert!(seen.len() >= 3, "{depth:?}: a grey face as well as black and white: {seen:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_colour_scroll_box_is_lavender_where_the_table_has_it() {
+        let look = Look::mac(Depth::Colours256, 640, 480);
+        let mut s = look.new_surface();
+        let whole = Rect::new(0, 0, 16, 100);
+        let (up, down) = (Rect::new(0, 0, 16, 16), Rect::new(0, 84, 16, 16));
+        let track = Rect::from_edges(1, 16, 15, 84);
+        scroll_bar(&mut s, &look, whole, up, down, track, Some(Rect::new(1, 40, 14, 16)));
+        assert_eq!(s.colour_at(7, 48), Some(Rgb::hex(THUMB)));
+        assert_eq!(s.colour_at(7, 70), Some(Rgb::hex(TRACK)));
+        // With nothing to scroll, the track is white.
+        scroll_bar(&mut s, &look, whole, up, down, track, None);
+        assert_eq!(s.colour_at(7, 48), Some(Rgb::WHITE));
+    }
+}

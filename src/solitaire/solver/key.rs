@@ -1,0 +1,124 @@
+//! The transposition-table key of a position: a 128-bit fingerprint of the
+//! position in canonical form, so that positions which play alike get the
+//! same key.
+//!
+//! Canonical form:
+//! - Piles that play alike are taken as a set (their fingerprints sorted):
+//!   tableau piles unless CoveredBy or a stock that still deals to the
+//!   tableau tells them apart, reserve piles unless FillFrom uses reserve 1,
+//!   foundations unless the stock or an addition game fills foundation 1.
+//! - A foundation is its length and top card, unless TakeBack may bring
+//!   back cards that these do not tell (an up-and-down build, or one
+//!   regardless of suit).
+//! - The redeal count only when redeals are limited.
+//!
+//! With 128 bits a collision among even a billion positions has a chance
+//! below 10^-20, so a search that runs out of positions is a proof.
+
+use crate::solitaire::engine::{Slot, Solitaire};
+use crate::solitaire::rules::{Build, DealTo, PileKind};
+
+/// A position's fingerprint.
+pub type Key = u128;
+
+/// Which pile kinds are interchangeable sets in this game right now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Symmetry {
+    tableau: bool,
+    reserve: bool,
+    foundation: bool,
+}
+
+impl Symmetry {
+    pub fn of(state: &Solitaire) -> Symmetry {
+        let rules = state.rules();
+        let stock_deals_to_tableau = rules.stock.deal_to == DealTo::Tableau
+            && (0..state.pile_count(PileKind::Stock)).any(|i| !state.pile(PileKind::Stock, i).is_empty());
+        Symmetry {
+            tableau: rules.tableau.covered_by.iter().all(Vec::is_empty) && !stock_deals_to_tableau,
+            reserve: !rules.tableau.fill_from_reserve,
+            foundation: rules.stock.deal_to != DealTo::Foundation && rules.addition == 0,
+        }
+    }
+
+    /// Whether the piles of `kind` form a set.
+    pub fn of_kind(self, kind: PileKind) -> bool {
+        match kind {
+            PileKind::Tableau => self.tableau,
+            PileKind::Reserve => self.reserve,
+            PileKind::Foundation => self.foundation,
+            PileKind::Stock | PileKind::Waste => false,
+        }
+    }
+}
+
+fn slot_code(s: &Slot) -> u64 {
+    (u64::from(s.card.rank.value()) << 3) | ((s.card.suit as u64) << 1) | u64::from(s.face_up)
+}
+
+/// Two independent 64-bit lanes, finished with a strong mixer each.
+#[derive(Clone, Copy)]
+struct Lanes(u64, u64);
+
+impl Lanes {
+    const START: Lanes = Lanes(0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f);
+
+    fn add(self, v: u64) -> Lanes {
+        Lanes(
+            (self.0 ^ v).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23),
+            (self.1.rotate_left(29) ^ v).wrapping_mul(0xff51_afd7_ed55_8ccd),
+        )
+    }
+
+    fn finish(self) -> Key {
+        (u128::from(mix(self.0)) << 64) | u128::from(mix(self.1 ^ 0x1656_67b1_9e37_79f9))
+    }
+}
+
+fn mix(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
+}
+
+fn pile_key(pile: &[Slot]) -> Key {
+    // Eight cards to a word: a card code is under 128.
+    let mut lanes = Lanes::START.add(pile.len() as u64);
+    for chunk in pile.chunks(8) {
+        lanes = lanes.add(chunk.iter().fold(0u64, |w, s| (w << 8) | slot_code(s)));
+    }
+    lanes.finish()
+}
+
+/// The key of `state`, given the game's symmetry.
+pub fn key(state: &Solitaire, symmetry: Symmetry) -> Key {
+    let f = &state.rules().foundation;
+    let whole_foundations = f.take_back && (f.build == Build::UpDown || !f.suit_check);
+    let mut lanes = Lanes::START;
+    let mut keys: Vec<Key> = Vec::with_capacity(16);
+    for kind in PileKind::ALL {
+        keys.clear();
+        for i in 0..state.pile_count(kind) {
+            let pile = state.pile(kind, i);
+            keys.push(match pile.split_last() {
+                Some((top, below)) if kind == PileKind::Foundation && !whole_foundations => {
+                    Lanes::START.add(slot_code(top) | ((below.len() as u64) << 16)).finish()
+                }
+                _ => pile_key(pile),
+            });
+        }
+        if symmetry.of_kind(kind) {
+            keys.sort_unstable();
+        }
+        lanes = lanes.add(kind as u64 + 0x55);
+        for k in &keys {
+            lanes = lanes.add(*k as u64).add((*k >> 64) as u64);
+        }
+    }
+    if state.rules().stock.redeals.is_some() {
+        lanes = lanes.add(u64::from(state.recycles()) | (1 << 40));
+    }
+    lanes.finish()
+}

@@ -1,0 +1,389 @@
+//! Which moves the search makes: every legal move of the engine but those
+//! that lead nowhere new, each followed by the moves that are made without
+//! choice (the session's automatic moves and safe lay-offs).
+//!
+//! - Automatic moves: whatever `Game::auto_move` makes after each move (as
+//!   the session does), so a line replays exactly through a session.
+//! - Safe lay-offs (dominance): with foundations built up in suit, a card
+//!   may go up when every card of the pack that could be built on it in the
+//!   tableau is already on a foundation, all copies of it. No winning line
+//!   needs the card where it lies, so making the move at once loses
+//!   nothing. Not from a waste dealt several cards at a time (taking a card
+//!   out shifts which cards later deals uncover), nor when the move empties
+//!   a tableau pile that then blocks dealing or is refilled by itself.
+//! - Supermoves: where CheckFree refuses a run for want of room (Hard
+//!   mode), the run is still tried when free cells and empty piles could
+//!   carry it a part at a time, as a player would: it is made as the
+//!   engine moves of [`steps`] (only in games without automatic moves,
+//!   which would come in between).
+//! - Stock plays: where a single stock deals to a single waste (and no
+//!   automatic move can come in between), dealing and turning the waste
+//!   over are not moves of their own: each card the stock can bring to the
+//!   top of the waste before the end of the next whole pass is played from there in one step
+//!   (the deals then the move). Dealing touches nothing but the stock and
+//!   the waste, so any winning line can put off its deals until just
+//!   before the waste card they uncover is played: nothing is lost.
+//! - Moves that cannot lead anywhere new are not tried: a whole pile onto
+//!   an empty pile of the same kind when such piles are interchangeable,
+//!   and a move onto an empty interchangeable pile other than the first
+//!   empty one (they all give the same position).
+
+use crate::cards::{Card, Rank};
+use crate::core::Game;
+use crate::solitaire::engine::{PileId, SolMove, Solitaire};
+use crate::solitaire::rules::{Build, DealTo, PileKind, Sequence};
+
+use super::key::Symmetry;
+
+/// At most this many automatic moves follow one move (as in the session).
+const AUTO_LIMIT: usize = 10_000;
+
+/// Makes the session's automatic moves.
+fn settle(state: &mut Solitaire) {
+    for _ in 0..AUTO_LIMIT {
+        let Some(auto) = state.auto_move() else { break };
+        if state.check(&auto).is_err() {
+            break;
+        }
+        state.apply(&auto);
+    }
+}
+
+/// Makes the moves that need no choice: automatic moves, then each safe
+/// lay-off (calling `chosen` with it, as it is a move the player makes)
+/// followed by the automatic moves again.
+pub fn close(state: &mut Solitaire, chosen: &mut dyn FnMut(SolMove)) {
+    settle(state);
+    while let Some(m) = safe_lay_off(state) {
+        state.apply(&m);
+        chosen(m);
+        settle(state);
+    }
+}
+
+/// A choice the search makes: `deals` stock actions (a deal, or turning
+/// the waste over once the stock is empty), then the move `m`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub deals: u16,
+    pub m: SolMove,
+}
+
+impl Step {
+    pub fn plain(m: SolMove) -> Step {
+        Step { deals: 0, m }
+    }
+}
+
+/// The stock action available: a deal from stock 1, or turning the waste
+/// over.
+fn stock_action(state: &Solitaire) -> Option<SolMove> {
+    // The engine's yes-or-no questions: `check` would word a refusal.
+    if state.can_deal(0) { Some(SolMove::Deal(0)) } else { state.can_recycle().then_some(SolMove::Recycle) }
+}
+
+/// Makes `step` (a supermove in its parts) and everything that follows it
+/// without choice.
+pub fn play(state: &mut Solitaire, step: &Step) {
+    for _ in 0..step.deals {
+        let Some(action) = stock_action(state) else { break };
+        state.apply(&action);
+    }
+    for m in supermove_parts(state, &step.m) {
+        state.apply(&m);
+    }
+    close(state, &mut |_| {});
+}
+
+/// The engine moves that make `step`, in order.
+pub fn steps(state: &Solitaire, step: &Step) -> Vec<SolMove> {
+    let mut scratch = state.clone();
+    let mut out = Vec::new();
+    for _ in 0..step.deals {
+        let Some(action) = stock_action(&scratch) else { break };
+        scratch.apply(&action);
+        out.push(action);
+    }
+    out.extend(supermove_parts(&scratch, &step.m));
+    out
+}
+
+/// The engine moves that make `m`: itself, or a supermove's parts.
+fn supermove_parts(state: &Solitaire, m: &SolMove) -> Vec<SolMove> {
+    if !state.wants_room(m) {
+        return vec![*m];
+    }
+    let SolMove::Move { from, count, to } = *m else { return vec![*m] };
+    let mut scratch = state.clone();
+    let mut out = Vec::new();
+    if carry(&mut scratch, from, usize::from(count), to, &mut out) { out } else { vec![*m] }
+}
+
+/// Moves the top `count` cards of `from` to `to` in moves the engine
+/// takes, parking part of the run on an empty tableau pile first (the
+/// classic halving: the part a parked pile can take with the room left,
+/// then the rest, then the parked part back on top). Makes the moves on
+/// `state` and lists them in `out`; false if it cannot be done.
+fn carry(state: &mut Solitaire, from: PileId, count: usize, to: PileId, out: &mut Vec<SolMove>) -> bool {
+    let m = SolMove::Move { from, count: count as u8, to };
+    if state.accepts(from, count, to) {
+        state.apply(&m);
+        out.push(m);
+        return true;
+    }
+    if !state.wants_room(&m) || count < 2 {
+        return false;
+    }
+    let Some(park) = (0..state.pile_count(PileKind::Tableau))
+        .map(|t| PileId::new(PileKind::Tableau, t))
+        .find(|&p| p != to && p != from && state.pile(p.kind, p.index()).is_empty() && !state.is_covered(p.index()))
+    else {
+        return false;
+    };
+    let (cells, spaces) = room(state, to);
+    // With `spaces` empty piles besides the target, one of them can take
+    // (cells + 1) * 2^(spaces - 1) cards.
+    let part = ((cells + 1) << spaces.saturating_sub(1).min(12)).min(count - 1);
+    carry(state, from, part, park, out)
+        && carry(state, from, count - part, to, out)
+        && carry(state, park, part, to, out)
+}
+
+/// The free cells and the empty fillable tableau piles other than `to`.
+fn room(state: &Solitaire, to: PileId) -> (usize, usize) {
+    let rules = state.rules();
+    let empty = |kind: PileKind, i: usize| PileId::new(kind, i) != to && state.pile(kind, i).is_empty();
+    let cells = if rules.reserve.max_allowed > 0 {
+        (0..state.pile_count(PileKind::Reserve)).filter(|&r| empty(PileKind::Reserve, r)).count()
+    } else {
+        0
+    };
+    let spaces = if rules.tableau.fill_empty {
+        (0..state.pile_count(PileKind::Tableau))
+            .filter(|&t| empty(PileKind::Tableau, t) && !state.is_covered(t))
+            .count()
+    } else {
+        0
+    };
+    (cells, spaces)
+}
+
+/// Runs CheckFree refuses that free cells and empty piles could carry in
+/// steps (see the module notes).
+fn supermoves(state: &Solitaire) -> Vec<SolMove> {
+    let rules = state.rules();
+    if !rules.tableau.check_free || rules.auto_play || rules.foundation.complete_sequences {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let tableau = state.pile_count(PileKind::Tableau);
+    for f in 0..tableau {
+        let from = PileId::new(PileKind::Tableau, f);
+        for count in 2..=state.liftable(from) {
+            for to in (0..tableau).filter(|&t| t != f).map(|t| PileId::new(PileKind::Tableau, t)) {
+                let top = state.pile(to.kind, to.index()).last();
+                let bottom = state.pile(from.kind, from.index()).iter().rev().nth(count - 1).map(|s| s.card);
+                if top.is_some_and(|top| bottom.is_none_or(|b| !state.builds_on(b, top.card))) {
+                    continue;
+                }
+                let m = SolMove::Move { from, count: count as u8, to };
+                if !state.wants_room(&m) {
+                    continue;
+                }
+                let (cells, spaces) = room(state, to);
+                if count <= (cells + 1) << spaces.min(12) && carry(&mut state.clone(), from, count, to, &mut Vec::new())
+                {
+                    out.push(m);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether stock actions are folded into the moves that play the card
+/// they uncover (see the module notes).
+fn folds_stock(state: &Solitaire) -> bool {
+    let rules = state.rules();
+    rules.stock.deal_to == DealTo::Waste
+        && rules.stock.visible
+        && rules.stock.piles == 1
+        && rules.waste_piles == 1
+        && !rules.auto_play
+        && !rules.foundation.complete_sequences
+        && rules.addition == 0
+}
+
+/// The plays of each waste card the stock can bring up: for each number
+/// of stock actions up to the end of the next whole pass through the
+/// stock, the moves of the waste's top card then.
+fn stock_plays(state: &Solitaire) -> Vec<Step> {
+    // The rest of this pass, turning the waste over, and a whole pass.
+    let per = state.rules().stock.deal_count.max(1);
+    let stock = state.pile(PileKind::Stock, 0).len();
+    let pass = stock.div_ceil(per) + 1 + (stock + state.pile(PileKind::Waste, 0).len()).div_ceil(per);
+    let waste = PileId::new(PileKind::Waste, 0);
+    let targets: Vec<PileId> = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve]
+        .into_iter()
+        .flat_map(|k| (0..state.pile_count(k)).map(move |i| PileId::new(k, i)))
+        .collect();
+    let mut scratch = state.clone();
+    let mut out = Vec::new();
+    for deals in 1..=pass.min(usize::from(u16::MAX)) {
+        let Some(action) = stock_action(&scratch) else { break };
+        scratch.apply(&action);
+        let Some(card) = scratch.pile(PileKind::Waste, 0).last().map(|s| s.card) else { continue };
+        for &to in &targets {
+            let top = scratch.pile(to.kind, to.index()).last();
+            if to.kind == PileKind::Tableau && top.is_some_and(|top| !scratch.builds_on(card, top.card)) {
+                continue;
+            }
+            if scratch.accepts(waste, 1, to) {
+                out.push(Step { deals: deals as u16, m: SolMove::Move { from: waste, count: 1, to } });
+            }
+        }
+    }
+    out
+}
+
+/// The moves worth trying from `state`.
+pub fn worth_trying(state: &Solitaire, symmetry: Symmetry) -> Vec<Step> {
+    let mut first_empty = [None; 5];
+    for kind in [PileKind::Tableau, PileKind::Reserve] {
+        first_empty[kind as usize] = (0..state.pile_count(kind)).find(|&i| state.pile(kind, i).is_empty());
+    }
+    let folds = folds_stock(state);
+    let mut moves = state.legal_moves();
+    moves.extend(supermoves(state));
+    if folds {
+        moves.retain(|m| !matches!(m, SolMove::Deal(_) | SolMove::Recycle));
+    }
+    moves.retain(|m| {
+        let SolMove::Move { from, count, to } = *m else { return true };
+        if !symmetry.of_kind(to.kind) || !state.pile(to.kind, to.index()).is_empty() {
+            return true;
+        }
+        let whole_pile = from.kind == to.kind && usize::from(count) == state.pile(from.kind, from.index()).len();
+        !whole_pile && first_empty[to.kind as usize].is_none_or(|first| first == to.index())
+    });
+    let mut steps: Vec<Step> = moves.into_iter().map(Step::plain).collect();
+    if folds {
+        let firsts = |s: &Step| match s.m {
+            SolMove::Move { to, .. } => {
+                !symmetry.of_kind(to.kind)
+                    || !state.pile(to.kind, to.index()).is_empty()
+                    || first_empty[to.kind as usize] == Some(to.index())
+            }
+            _ => true,
+        };
+        steps.extend(stock_plays(state).into_iter().filter(firsts));
+    }
+    steps
+}
+
+/// How much less a sideways move is worth trying than the position it
+/// leads to.
+pub const SIDEWAYS: i64 = 20;
+
+/// A move of tableau cards that already rest on a card they build on to
+/// another non-empty tableau pile, onto a card no better (one of their suit
+/// is better than one of another): it uncovers nothing new.
+pub fn sideways(state: &Solitaire, m: &SolMove) -> bool {
+    let SolMove::Move { from, count, to } = *m else { return false };
+    if from.kind != PileKind::Tableau || to.kind != PileKind::Tableau {
+        return false;
+    }
+    let src = state.pile(from.kind, from.index());
+    let Some(base) = src.len().checked_sub(usize::from(count) + 1) else { return false };
+    let Some(onto) = state.pile(to.kind, to.index()).last() else { return false };
+    let moving = src[base + 1].card;
+    let fit = |under: Card| match (state.builds_on(moving, under), under.suit == moving.suit) {
+        (false, _) => 0,
+        (true, false) => 1,
+        (true, true) => 2,
+    };
+    src[base].face_up && fit(src[base].card) > 0 && fit(onto.card) <= fit(src[base].card)
+}
+
+/// Steps from the foundations' start rank to `rank` going up (with wrap).
+pub fn steps_up(state: &Solitaire, rank: Rank) -> Option<usize> {
+    let rules = state.rules();
+    let (from, to) = (rules.order(state.start_rank()), rules.order(rank));
+    if to >= from {
+        Some(usize::from(to - from))
+    } else if rules.foundation.allow_wrap {
+        Some(usize::from(to + 13 - from))
+    } else {
+        None
+    }
+}
+
+/// Whether every copy of `card` is on a foundation (built up in suit).
+fn all_laid_off(state: &Solitaire, card: Card) -> bool {
+    let Some(steps) = steps_up(state, card.rank) else { return false };
+    let home = (0..state.pile_count(PileKind::Foundation))
+        .filter(|&f| {
+            let pile = state.pile(PileKind::Foundation, f);
+            pile.first().is_some_and(|s| s.card.suit == card.suit) && pile.len() > steps
+        })
+        .count();
+    home >= state.rules().copies(card)
+}
+
+/// Whether lay-offs can be judged safe in this game at all.
+fn lay_offs_judged(state: &Solitaire) -> bool {
+    let rules = state.rules();
+    let f = &rules.foundation;
+    f.build == Build::Up
+        && f.suit_check
+        && !f.discard
+        && !f.complete_sequences
+        && rules.addition == 0
+        && rules.tableau.sequence != Sequence::Any
+}
+
+/// A safe lay-off from here, if there is one (see the module notes).
+pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
+    if !lay_offs_judged(state) {
+        return None;
+    }
+    let rules = state.rules();
+    let blocks_or_refills =
+        rules.tableau.fill_from_reserve || (rules.stock.deal_to == DealTo::Tableau && rules.stock.deal_needs_no_gaps);
+    let sources = [PileKind::Tableau, PileKind::Reserve, PileKind::Waste];
+    for kind in sources {
+        if kind == PileKind::Waste && rules.stock.deal_count > 1 {
+            continue;
+        }
+        for i in 0..state.pile_count(kind) {
+            let pile = state.pile(kind, i);
+            let Some(top) = pile.last().filter(|s| s.face_up) else { continue };
+            if kind == PileKind::Tableau && (state.is_covered(i) || (pile.len() == 1 && blocks_or_refills)) {
+                continue;
+            }
+            let from = PileId::new(kind, i);
+            let Some(to) = (0..state.pile_count(PileKind::Foundation))
+                .map(|f| PileId::new(PileKind::Foundation, f))
+                .find(|&to| state.accepts(from, 1, to))
+            else {
+                continue;
+            };
+            if needed_by_none(state, top.card) {
+                return Some(SolMove::Move { from, count: 1, to });
+            }
+        }
+    }
+    None
+}
+
+/// Whether every card that could be built on `card` in the tableau is on a
+/// foundation already.
+fn needed_by_none(state: &Solitaire, card: Card) -> bool {
+    let rules = state.rules();
+    rules.suits.iter().all(|&suit| {
+        Rank::all().all(|rank| {
+            let other = Card::new(rank, suit);
+            !state.builds_on(other, card) || all_laid_off(state, other)
+        })
+    })
+}

@@ -1,0 +1,94 @@
+//! The transposition table: the keys of every position reached, in a hash
+//! set that refuses to grow past its byte budget.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::key::Key;
+
+/// What an insertion did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seen {
+    /// The position is new (and now recorded).
+    New,
+    /// The position was reached before.
+    Before,
+    /// The position is new but the table is full: it was not recorded.
+    Full,
+}
+
+/// A set of keys within a byte budget.
+pub struct Table {
+    keys: HashSet<Key, BuildHasherDefault<Low64>>,
+    budget: usize,
+}
+
+/// Bytes a slot of the set costs: the key and hashbrown's control byte.
+const SLOT_BYTES: usize = std::mem::size_of::<Key>() + 1;
+
+impl Table {
+    pub fn new(budget: usize) -> Table {
+        Table { keys: HashSet::default(), budget }
+    }
+
+    /// Records `key`, unless the table would have to grow past its budget.
+    pub fn insert(&mut self, key: Key) -> Seen {
+        if self.keys.contains(&key) {
+            return Seen::Before;
+        }
+        if self.keys.len() == self.keys.capacity() && self.keys.capacity().max(4) * 2 * SLOT_BYTES * 8 / 7 > self.budget
+        {
+            return Seen::Full;
+        }
+        self.keys.insert(key);
+        Seen::New
+    }
+
+    /// Bytes held now.
+    pub fn bytes(&self) -> usize {
+        // hashbrown keeps an eighth of its buckets empty.
+        self.keys.capacity() * SLOT_BYTES * 8 / 7
+    }
+}
+
+/// The keys are fingerprints already: their low 64 bits are the hash.
+#[derive(Default)]
+struct Low64(u64);
+
+impl Hasher for Low64 {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes.iter().take(8) {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.0 = n as u64;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_stays_within_its_budget() {
+        let mut t = Table::new(4096);
+        let mut full = false;
+        for k in 0..10_000u128 {
+            match t.insert(k * 0x9e37_79b9_7f4a_7c15) {
+                Seen::Full => full = true,
+                Seen::New => assert!(!full, "a key was recorded after the table was full"),
+                Seen::Before => unreachable!(),
+            }
+        }
+        assert!(full);
+        assert!(t.bytes() <= 4096, "{}", t.bytes());
+        assert_eq!(t.insert(0), Seen::Before);
+        assert!(t.keys.len() > 100);
+    }
+}

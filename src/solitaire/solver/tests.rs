@@ -1,0 +1,275 @@
+//! The solver's answers checked against the engine: every winning line is
+//! replayed through a session to a won state.
+
+use super::{Limit, Limits, Report, Verdict, solve};
+use crate::core::{Game, Session, Status, Variant};
+use crate::solitaire::engine::{Solitaire, SolitaireVariant, position};
+use crate::solitaire::rules::{Rules, examples};
+
+fn variant(name: &str, rules: Rules) -> SolitaireVariant {
+    SolitaireVariant::new(name, 0, rules.clone(), rules).unwrap()
+}
+
+fn limits(nodes: u64) -> Limits {
+    Limits::new(nodes, 200)
+}
+
+/// Plays `moves` through a session from `session`'s position and says
+/// whether it ends won.
+fn replays_to_a_win(mut session: Session<SolitaireVariant>, moves: &[String]) -> bool {
+    for text in moves {
+        session.play_text(text).unwrap_or_else(|r| panic!("{text}: {r}"));
+    }
+    session.state().status() == Status::Won
+}
+
+fn solve_and_replay(v: SolitaireVariant, seed: u64) -> Report {
+    let session = Session::new(v, seed);
+    let report = solve(session.state(), &limits(200_000));
+    let Verdict::Won(moves) = &report.verdict else { panic!("seed {seed}: {report:?}") };
+    assert!(replays_to_a_win(session, moves), "seed {seed}: the line does not win");
+    report
+}
+
+#[test]
+fn wins_microsoft_deal_one_and_the_moves_replay() {
+    let v = variant("freecell", examples::freecell()).with_options("easy,ms").unwrap();
+    let Verdict::Won(moves) = solve_and_replay(v, 1).verdict else { unreachable!() };
+    assert!(moves.len() > 52, "{}", moves.len());
+}
+
+#[test]
+fn wins_a_deal_of_each_kind_of_game() {
+    let seeds =
+        [("klondike", 0), ("the-chance", 2), ("spider-one-suit", 6), ("golf", 7), ("pyramid", 0), ("aces-up", 2)];
+    let more = [("yukon", 0), ("bakers-dozen", 1), ("canfield", 4), ("scorpion", 6), ("freecell", 2)];
+    for (name, seed) in seeds.into_iter().chain(more) {
+        let rules = examples::all().into_iter().find(|(n, _)| *n == name).unwrap().1;
+        solve_and_replay(variant(name, rules), seed);
+    }
+}
+
+#[test]
+fn says_when_a_deal_cannot_be_won() {
+    let session = Session::new(variant("the-chance", examples::the_chance()), 7);
+    assert_eq!(solve(session.state(), &limits(10_000)).verdict, Verdict::Lost);
+    let stopped = solve(session.state(), &limits(5));
+    assert_eq!((stopped.verdict, stopped.nodes), (Verdict::Undecided(Limit::Nodes), 5));
+}
+
+/// FreeCell under Hard rules, a run moving only as far as free cells and
+/// empty columns allow.
+fn hard_freecell() -> Rules {
+    examples::freecell()
+}
+
+#[test]
+fn a_hand_made_freecell_end_is_won_in_the_known_moves() {
+    // Every card left can go up, and each lay-off is safe: the line is the
+    // lay-offs in pile order.
+    let s = position(
+        hard_freecell(),
+        &[
+            ("F1", "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC"),
+            ("F2", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD"),
+            ("F3", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"),
+            ("F4", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS"),
+            ("T1", "KC QC"),
+            ("T2", "KS KD"),
+        ],
+    );
+    let report = solve(&s, &limits(1000));
+    let Verdict::Won(moves) = &report.verdict else { panic!("{report:?}") };
+    assert_eq!(moves, &["T1>F1", "T1>F1", "T2>F2", "T2>F4"]);
+}
+
+#[test]
+fn a_hand_made_freecell_position_with_no_room_is_lost() {
+    // Every free cell and column is full and nothing can move up: lost,
+    // and the search says so having tried everything.
+    let s = position(
+        hard_freecell(),
+        &[
+            ("R1", "9C"),
+            ("R2", "9D"),
+            ("R3", "9H"),
+            ("R4", "9S"),
+            ("T1", "AC 2D"),
+            ("T2", "AD 2C"),
+            ("T3", "AH 2S"),
+            ("T4", "AS 2H"),
+            ("T5", "3C 3D 3H 3S 4C 4D 4H 4S"),
+            ("T6", "5C 5D 5H 5S 6C 6D 6H 6S"),
+            ("T7", "7C 7D 7H 7S 8C 8D 8H 8S"),
+            ("T8", "TC TD TH TS JC JD JH JS QC QD QH QS KC KD KH KS"),
+        ],
+    );
+    assert_eq!(solve(&s, &limits(1000)).verdict, Verdict::Lost);
+}
+
+/// Microsoft deal `n` under FreeCell rules, runs limited by CheckFree as
+/// `hard` says (or whole runs moving freely).
+fn microsoft(n: u64, check_free: bool) -> Session<SolitaireVariant> {
+    let mut rules = examples::freecell();
+    rules.tableau.check_free = check_free;
+    Session::new(variant("freecell", rules).with_options("hard,ms").unwrap(), n)
+}
+
+#[test]
+fn microsoft_deal_11982_is_proved_lost_under_hard_rules_and_won_with_whole_runs() {
+    let hard = microsoft(11982, true);
+    let report = solve(hard.state(), &Limits::new(2_000_000, 300));
+    assert_eq!(report.verdict, Verdict::Lost, "{report:?}");
+    let easy = microsoft(11982, false);
+    let Verdict::Won(moves) = solve(easy.state(), &limits(200_000)).verdict else { panic!("easy 11982 not won") };
+    assert!(replays_to_a_win(easy, &moves));
+}
+
+#[test]
+fn hard_lines_move_long_runs_in_steps_the_engine_takes() {
+    // The replay checks each step: no move in the line needs more room
+    // than CheckFree gives.
+    for n in [1, 2, 3, 617] {
+        let session = microsoft(n, true);
+        let Verdict::Won(moves) = solve(session.state(), &limits(500_000)).verdict else { panic!("deal {n}") };
+        assert!(replays_to_a_win(session, &moves), "deal {n}");
+    }
+}
+
+/// Whether `start` can be won, by plain exhaustive search over every legal
+/// move (each followed by the session's automatic moves), with none of the
+/// solver's prunings: the ground truth for small positions (`None` when
+/// the position has too many to search).
+fn winnable_by_brute_force(start: &Solitaire) -> Option<bool> {
+    let settle = |s: &mut Solitaire| {
+        while let Some(m) = s.auto_move() {
+            s.apply(&m);
+        }
+    };
+    // The redeal count matters only when redeals are limited.
+    let key = |s: &Solitaire| {
+        let packed = s.pack();
+        if s.rules().stock.redeals.is_some() { packed } else { packed[4..].to_vec() }
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![start.clone()];
+    seen.insert(key(start));
+    while let Some(s) = todo.pop() {
+        if s.is_won() {
+            return Some(true);
+        }
+        if seen.len() > 100_000 {
+            return None;
+        }
+        for m in s.legal_moves() {
+            let mut next = s.clone();
+            next.apply(&m);
+            settle(&mut next);
+            if seen.insert(key(&next)) {
+                todo.push(next);
+            }
+        }
+    }
+    Some(false)
+}
+
+/// An end game of `rules`: each suit on a foundation up to `below` (not
+/// included), the higher cards spread at random over the tableau (all but
+/// each pile's top face down when `hidden`), the reserve piles and the
+/// stock.
+fn end_game(rules: Rules, seed: u64, below: u8, hidden: bool) -> Solitaire {
+    let mut rng = crate::core::GameRng::new(seed);
+    let suits = ['C', 'D', 'H', 'S'];
+    let ranks = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'];
+    let mut piles: Vec<(String, Vec<String>)> = Vec::new();
+    for (i, suit) in suits.iter().enumerate() {
+        let cards = ranks[..usize::from(below) - 1].iter().map(|r| format!("{r}{suit}")).collect();
+        piles.push((format!("F{}", i + 1), cards));
+    }
+    let mut rest: Vec<String> =
+        suits.iter().flat_map(|s| ranks[usize::from(below) - 1..].iter().map(move |r| format!("{r}{s}"))).collect();
+    let (tableau, reserves, stock) = (rules.tableau.piles, rules.reserve.piles, rules.stock.piles);
+    let targets: Vec<String> = (1..=tableau)
+        .map(|t| format!("T{t}"))
+        .chain((1..=reserves).map(|r| format!("R{r}")))
+        .chain((stock > 0).then(|| "S1".to_string()))
+        .collect();
+    while !rest.is_empty() {
+        let card = rest.swap_remove(rng.below(rest.len() as u32) as usize);
+        let mut to = targets[rng.below(targets.len() as u32) as usize].clone();
+        if to.starts_with('R') && piles.iter().any(|(p, c)| *p == to && !c.is_empty()) {
+            to = "T1".into();
+        }
+        match piles.iter_mut().find(|(p, _)| *p == to) {
+            Some((_, cards)) => cards.push(card),
+            None => piles.push((to, vec![card])),
+        }
+    }
+    let texts: Vec<(String, String)> = piles
+        .into_iter()
+        .map(|(pile, cards)| {
+            let n = cards.len();
+            let down = |i: usize| pile == "S1" || (hidden && pile.starts_with('T') && i + 1 < n);
+            let words: Vec<String> =
+                cards.into_iter().enumerate().map(|(i, c)| if down(i) { format!("({c})") } else { c }).collect();
+            (pile, words.join(" "))
+        })
+        .collect();
+    let view: Vec<(&str, &str)> = texts.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    position(rules, &view)
+}
+
+/// The solver's verdict on small end games agrees with exhaustive search,
+/// both ways: each pruning (safe lay-offs, supermoves, stock plays, piles
+/// taken as sets) loses no win and invents none.
+#[test]
+fn verdicts_agree_with_brute_force_on_small_end_games() {
+    // Few piles and cells, so that many of the positions are lost.
+    let mut draw_three = examples::klondike();
+    draw_three.stock.deal_count = 3;
+    draw_three.tableau.piles = 3;
+    let mut once_through = draw_three.clone();
+    once_through.stock.redeals = Some(0);
+    let mut freecell = examples::freecell();
+    freecell.tableau.piles = 4;
+    freecell.reserve.piles = 1;
+    let mut bakers = freecell.clone();
+    bakers.tableau.suit_check = true;
+    let games = [
+        ("klondike draw three", draw_three, 10, true),
+        ("klondike, one pass", once_through, 10, true),
+        ("freecell, hard", freecell, 9, false),
+        ("bakers", bakers, 9, false),
+    ];
+    let (mut won, mut lost) = (0, 0);
+    for (name, rules, below, hidden) in games {
+        for seed in 0..25 {
+            let s = end_game(rules.clone(), seed, below, hidden);
+            let Some(truth) = winnable_by_brute_force(&s) else { continue };
+            let report = solve(&s, &limits(2_000_000));
+            match &report.verdict {
+                Verdict::Won(moves) => {
+                    assert!(truth, "{name} {seed}: solver won a position brute force cannot");
+                    let mut line = s.clone();
+                    for m in moves {
+                        let m = line.parse_move(m).unwrap();
+                        line.check(&m).unwrap_or_else(|r| panic!("{name} {seed}: {r}"));
+                        line.apply(&m);
+                        while let Some(a) = line.auto_move() {
+                            line.apply(&a);
+                        }
+                    }
+                    assert!(line.is_won(), "{name} {seed}: the line does not win");
+                    won += 1;
+                }
+                Verdict::Lost => {
+                    assert!(!truth, "{name} {seed}: solver says lost, brute force wins");
+                    lost += 1;
+                }
+                Verdict::Undecided(_) => panic!("{name} {seed}: undecided"),
+            }
+        }
+    }
+    // The positions are a mix, so both answers were checked.
+    assert!(won > 10 && lost > 10, "won {won}, lost {lost}");
+}

@@ -1,0 +1,292 @@
+//! The CardGames panel of Oberon System 3: a button for each of the three
+//! card games (Solitaire, Spider, FreeCell) with a picture of it, the nine
+//! card backs to choose from, Solitaire's Draws (1 or 3) and Open Help.
+//! The choices are kept in the preferences the games read when they open.
+//!
+//! From the keyboard, Tab or the arrows move the focus (a frame) from
+//! control to control and Space or Return uses it; 1 to 9 pick a back.
+
+use std::path::{Path, PathBuf};
+
+use crate::cards::{Card, Rank, Suit};
+use crate::gfx::{Rect, Surface, TextStyle};
+use crate::host::prefs;
+use crate::machines::{Button, Command, Input, Key, Machine, Menu, MenuItem, Pen, ViewCommand};
+use crate::views::card_art::{BACK_NAMES, BACKS, CardArt, CardSize, Mat};
+use crate::views::widgets::{button, check_box};
+use crate::views::{Response, View};
+
+/// The family's preferences section, which the games read too.
+pub const PREFS: &str = "cardgames";
+
+/// The games the panel opens: label and game id.
+pub const GAMES: [(&str, &str); 3] =
+    [("Solitaire", "cardgames/solitaire"), ("Spider", "cardgames/spider"), ("FreeCell", "cardgames/freecell")];
+
+const NEXT_BACK: ViewCommand = ViewCommand("next-back");
+const DRAW_ONE: ViewCommand = ViewCommand("draw-one");
+const DRAW_THREE: ViewCommand = ViewCommand("draw-three");
+
+/// A control that takes the focus, in Tab order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Control {
+    Game(usize),
+    Back(usize),
+    Draws(u8),
+    Help,
+}
+
+fn controls() -> Vec<Control> {
+    let mut all: Vec<Control> = (0..GAMES.len()).map(Control::Game).collect();
+    all.extend((0..BACKS).map(Control::Back));
+    all.extend([Control::Draws(1), Control::Draws(3), Control::Help]);
+    all
+}
+
+/// Where everything goes.
+struct PanelLayout {
+    title: (i32, i32),
+    games: [Rect; 3],
+    backs_label: (i32, i32),
+    backs: Vec<Rect>,
+    draws_label: (i32, i32),
+    draws: [(i32, i32); 2],
+    draws_boxes: [Rect; 2],
+    help: Rect,
+}
+
+pub struct CardGamesPanel {
+    data_dir: PathBuf,
+    back: usize,
+    draws: u8,
+    focus: Option<usize>,
+}
+
+impl CardGamesPanel {
+    /// The panel with the choices kept in `data_dir`.
+    pub fn new(data_dir: &Path) -> CardGamesPanel {
+        let mut panel = CardGamesPanel { data_dir: data_dir.to_path_buf(), back: 0, draws: 3, focus: None };
+        for (k, v) in prefs::read(data_dir, PREFS) {
+            match (k.as_str(), v.parse::<usize>()) {
+                ("back", Ok(n)) => panel.back = n % BACKS,
+                ("draws", Ok(n @ (1 | 3))) => panel.draws = n as u8,
+                _ => {}
+            }
+        }
+        panel
+    }
+
+    pub fn back(&self) -> usize {
+        self.back
+    }
+
+    pub fn draws(&self) -> u8 {
+        self.draws
+    }
+
+    fn keep(&self) -> Response {
+        let kept =
+            prefs::write(&self.data_dir, PREFS, &[("back", self.back.to_string()), ("draws", self.draws.to_string())]);
+        if let Err(e) = kept {
+            return Response::Ask(crate::views::widgets::message_box("CardGames", &e));
+        }
+        Response::Redraw
+    }
+
+    fn layout(machine: &Machine, area: Rect) -> PanelLayout {
+        let look = machine.look();
+        let (tf, bf) = (look.title_font, look.text_font);
+        let gap = 6;
+        let (cw, ch) = CardSize::Small.dimensions();
+        let (cw, ch) = (cw as i32, ch as i32);
+        let title = (area.x + (area.w - tf.text_width("CardGames") as i32) / 2, area.y + gap);
+        let top = title.1 + tf.height() as i32 + gap;
+        // The game buttons: a picture of the game above its name.
+        let gw = ((area.w - 4 * gap) / 3).min(140);
+        let gh = ch + 24 + tf.height() as i32 + 8;
+        let left = area.x + (area.w - (3 * gw + 2 * gap)) / 2;
+        let games = [0, 1, 2].map(|i| Rect::new(left + i * (gw + gap), top, gw, gh));
+        let backs_label = (area.x + gap, top + gh + gap);
+        let row_y = backs_label.1 + bf.height() as i32 + 4;
+        let step = ((area.w - 2 * gap - cw) / (BACKS as i32 - 1)).min(cw + 8);
+        let backs_left = area.x + (area.w - (step * (BACKS as i32 - 1) + cw)) / 2;
+        let backs = (0..BACKS as i32).map(|i| Rect::new(backs_left + i * step, row_y, cw, ch)).collect();
+        let draws_y = row_y + ch + gap + 2;
+        let draws_label = (area.x + gap, draws_y + 2);
+        let label_w = bf.text_width("Draws") as i32 + 12;
+        let box_size = bf.height() as i32 + 2;
+        let draws = [0, 1].map(|i| (draws_label.0 + label_w + i * (box_size + 24), draws_y));
+        let draws_boxes = draws.map(|(x, y)| Rect::new(x, y, box_size + 4 + bf.text_width("3") as i32, box_size));
+        let hw = tf.text_width("Open Help") as i32 + 16;
+        let help = Rect::new(area.right() - gap - hw, draws_y - 2, hw, tf.height() as i32 + 8);
+        PanelLayout { title, games, backs_label, backs, draws_label, draws, draws_boxes, help }
+    }
+
+    fn rect_of(l: &PanelLayout, c: Control) -> Rect {
+        match c {
+            Control::Game(i) => l.games[i],
+            Control::Back(i) => l.backs[i],
+            Control::Draws(n) => l.draws_boxes[usize::from(n == 3)],
+            Control::Help => l.help,
+        }
+    }
+
+    /// A small picture of a game, drawn from the small cards.
+    fn draw_icon(s: &mut Surface, art: &CardArt, game: usize, back: usize, at: (i32, i32)) {
+        let card = |r: Rank, suit| Card::new(r, suit);
+        match game {
+            0 => {
+                // A stack of backs with an ace turned up.
+                s.draw_art(art.back(back), at.0 - 12, at.1);
+                s.draw_art(art.back(back), at.0 - 6, at.1 + 4);
+                s.draw_art(art.face(card(Rank::ACE, Suit::Spades)), at.0, at.1 + 8);
+            }
+            1 => {
+                // A run of spades fanned down a column.
+                for (k, r) in [13u8, 12, 11, 10].into_iter().enumerate() {
+                    let rank = Rank::new(r).unwrap_or(Rank::KING);
+                    s.draw_art(art.face(card(rank, Suit::Spades)), at.0 - 6, at.1 + 6 * k as i32);
+                }
+            }
+            _ => {
+                // Free cells: two empty, one holding a card.
+                s.draw_art(art.mat(Mat::Empty), at.0 - 22, at.1 + 6);
+                s.draw_art(art.face(card(Rank::new(7).unwrap_or(Rank::ACE), Suit::Hearts)), at.0 + 10, at.1 + 6);
+            }
+        }
+    }
+
+    fn activate(&mut self, c: Control) -> Response {
+        match c {
+            Control::Game(i) => Response::Command(Command::Play(GAMES[i].1.into())),
+            Control::Back(i) => {
+                self.back = i;
+                self.keep()
+            }
+            Control::Draws(n) => {
+                self.draws = n;
+                self.keep()
+            }
+            Control::Help => Response::Command(Command::Help),
+        }
+    }
+
+    fn move_focus(&mut self, by: isize) -> Response {
+        let n = controls().len() as isize;
+        let now = self.focus.map_or(-1, |f| f as isize);
+        self.focus = Some((now + by).rem_euclid(n) as usize);
+        Response::Redraw
+    }
+}
+
+impl View for CardGamesPanel {
+    fn title(&self) -> String {
+        "CardGames".into()
+    }
+
+    fn menus(&self) -> Vec<Menu> {
+        let mut items: Vec<MenuItem> =
+            GAMES.iter().map(|(name, id)| MenuItem::new(name, Command::Play(id.to_string()))).collect();
+        items.push(MenuItem::separator());
+        items.push(MenuItem::new("Next Background", Command::View(NEXT_BACK)));
+        items.push(MenuItem::new("Draw One", Command::View(DRAW_ONE)).checked(self.draws == 1));
+        items.push(MenuItem::new("Draw Three", Command::View(DRAW_THREE)).checked(self.draws == 3));
+        vec![Menu::new("CardGames", items)]
+    }
+
+    fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
+        let look = machine.look();
+        let (tf, bf) = (look.title_font, look.text_font);
+        let ink = look.paint(Pen::Text);
+        s.fill_rect(area, look.paint(Pen::Background));
+        let l = Self::layout(machine, area);
+        s.draw_text(tf, "CardGames", l.title.0, l.title.1, ink, TextStyle::PLAIN);
+        let art = CardArt::get(CardSize::Small);
+        let (_, ch) = CardSize::Small.dimensions();
+        for (i, r) in l.games.iter().enumerate() {
+            button(s, machine, *r, "", true);
+            let old = s.set_clip(r.inset(2, 2));
+            Self::draw_icon(s, art, i, self.back, (r.x + r.w / 2 - 8, r.y + 4));
+            s.set_clip(old);
+            let name = GAMES[i].0;
+            let tw = tf.text_width(name) as i32;
+            s.draw_text(tf, name, r.x + (r.w - tw) / 2, r.y + ch as i32 + 24 + 2, ink, TextStyle::PLAIN);
+        }
+        let label = format!("Backgrounds: {}", BACK_NAMES[self.back]);
+        s.draw_text(bf, &label, l.backs_label.0, l.backs_label.1, ink, TextStyle::PLAIN);
+        for (i, r) in l.backs.iter().enumerate() {
+            s.draw_art(art.back(i), r.x, r.y);
+            if i == self.back {
+                let pen = look.paint(Pen::Highlight);
+                let f = Rect::new(r.x - 2, r.y - 2, r.w + 4, r.h + 4);
+                s.frame_rect(f, pen);
+                s.frame_rect(f.inset(-1, -1), pen);
+            }
+        }
+        s.draw_text(bf, "Draws", l.draws_label.0, l.draws_label.1, ink, TextStyle::PLAIN);
+        for (k, n) in [1u8, 3].into_iter().enumerate() {
+            check_box(s, machine, l.draws[k], &n.to_string(), self.draws == n);
+        }
+        button(s, machine, l.help, "Open Help", true);
+        if let Some(f) = self.focus {
+            let r = Self::rect_of(&l, controls()[f]).inset(-4, -4);
+            let pen = look.paint(Pen::Text);
+            for x in (r.x..r.right()).step_by(2) {
+                s.put(x, r.y, pen.value_at(x, r.y));
+                s.put(x, r.bottom() - 1, pen.value_at(x, r.bottom() - 1));
+            }
+            for y in (r.y..r.bottom()).step_by(2) {
+                s.put(r.x, y, pen.value_at(r.x, y));
+                s.put(r.right() - 1, y, pen.value_at(r.right() - 1, y));
+            }
+        }
+    }
+
+    fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {
+        let l = Self::layout(machine, area);
+        match *input {
+            Input::MouseDown { x, y, button: Button::Left | Button::Middle } => {
+                self.focus = None;
+                match controls().into_iter().find(|&c| Self::rect_of(&l, c).contains(x, y)) {
+                    Some(c) => self.activate(c),
+                    None => Response::Redraw,
+                }
+            }
+            Input::Key { key, mods } if !mods.ctrl && !mods.alt => match key {
+                Key::Tab if mods.shift => self.move_focus(-1),
+                Key::Tab | Key::Right | Key::Down => self.move_focus(1),
+                Key::Left | Key::Up => self.move_focus(-1),
+                Key::Char(' ') | Key::Enter => match self.focus {
+                    Some(f) => self.activate(controls()[f]),
+                    None => self.move_focus(1),
+                },
+                Key::Char(c @ '1'..='9') => {
+                    self.back = c as usize - '1' as usize;
+                    self.keep()
+                }
+                _ => Response::Unchanged,
+            },
+            _ => Response::Unchanged,
+        }
+    }
+
+    fn command(&mut self, command: &Command) -> Option<Response> {
+        match command {
+            Command::View(NEXT_BACK) => {
+                self.back = (self.back + 1) % BACKS;
+                Some(self.keep())
+            }
+            Command::View(DRAW_ONE) => Some(self.activate(Control::Draws(1))),
+            Command::View(DRAW_THREE) => Some(self.activate(Control::Draws(3))),
+            _ => None,
+        }
+    }
+
+    fn can(&self, command: &Command) -> bool {
+        matches!(command, Command::View(NEXT_BACK | DRAW_ONE | DRAW_THREE))
+    }
+
+    fn game_id(&self) -> Option<String> {
+        Some(PREFS.into())
+    }
+}

@@ -1,0 +1,280 @@
+//! Scramble's two dialogs, drawn over the puzzle: Change Size (columns
+//! and rows, each a slider and a number box) and Change Picture (a list of
+//! the pictures there are). Each is a little state machine fed the view's
+//! input; it says when it is done and with what.
+
+use crate::gfx::{Rect, Surface, TextStyle};
+use crate::machines::{Button, Input, Key, Machine, Pen};
+use crate::views::widgets::{
+    self, ListLayout, ListScroll, button, dialog_box, list_layout, scrolled_list, slider, text_box,
+};
+
+use super::picture::Source;
+use crate::games::scramble::rules::SIZE;
+
+/// What a dialog's input came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome<T> {
+    /// Still open; redraw if true.
+    Open(bool),
+    Cancel,
+    Done(T),
+    /// A value was refused: say this, and stay open.
+    Refused(String),
+}
+
+fn bounds_text(what: &str, value: &str) -> String {
+    format!("{what} must be a number from {} to {}, not {value:?}.", SIZE.0, SIZE.1)
+}
+
+/// Change Size: columns and rows of pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SizeDialog {
+    pub values: [usize; 2],
+    /// The number box typed into, and its text.
+    editing: Option<(usize, String)>,
+    sliding: Option<usize>,
+}
+
+struct SizeLayout {
+    frame: Rect,
+    labels: [(i32, i32); 2],
+    sliders: [Rect; 2],
+    boxes: [Rect; 2],
+    ok: Rect,
+    cancel: Rect,
+}
+
+const LABELS: [&str; 2] = ["Columns", "Rows"];
+
+impl SizeDialog {
+    pub fn new(cols: usize, rows: usize) -> SizeDialog {
+        SizeDialog { values: [cols, rows], editing: None, sliding: None }
+    }
+
+    fn layout(machine: &Machine, area: Rect) -> SizeLayout {
+        let font = machine.look().text_font;
+        let row = font.height() as i32 + 8;
+        let label_w = font.text_width("Columns") as i32 + 8;
+        let box_w = font.text_width("88") as i32 + 12;
+        let w = (area.w - 16).min(label_w + 120 + box_w + 40);
+        let slider_w = w - 16 - label_w - box_w - 8 - 16;
+        let title_h = machine.look().title_font.height() as i32 + 6;
+        let h = title_h + 8 + 3 * row + 10;
+        let frame = area.centred(w, h);
+        let inner = Rect::from_edges(frame.x + 8, frame.y + title_h + 8, frame.right() - 8, frame.bottom() - 8);
+        let line = |i: i32| inner.y + i * row;
+        let labels = [0, 1].map(|i| (inner.x, line(i) + 3));
+        let sliders = [0, 1].map(|i| Rect::new(inner.x + label_w, line(i) + 2, slider_w, row - 6));
+        let boxes = [0, 1].map(|i| Rect::new(inner.x + label_w + slider_w + 8, line(i), box_w, row - 2));
+        let bw = machine.look().title_font.text_width("Cancel") as i32 + 16;
+        let ok = Rect::new(inner.right() - 2 * bw - 8, line(2) + 4, bw, row - 2);
+        let cancel = Rect::new(inner.right() - bw, line(2) + 4, bw, row - 2);
+        SizeLayout { frame, labels, sliders, boxes, ok, cancel }
+    }
+
+    pub fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
+        let l = Self::layout(machine, area);
+        dialog_box(s, machine, l.frame, "Change Size");
+        let look = machine.look();
+        for (i, label) in LABELS.iter().enumerate() {
+            s.draw_text(look.text_font, label, l.labels[i].0, l.labels[i].1, look.paint(Pen::Text), TextStyle::PLAIN);
+            slider(s, machine, l.sliders[i], self.values[i] as u32, (SIZE.0 as u32, SIZE.1 as u32), true);
+            match &self.editing {
+                Some((k, text)) if *k == i => text_box(s, machine, l.boxes[i], text, true),
+                _ => text_box(s, machine, l.boxes[i], &self.values[i].to_string(), false),
+            }
+        }
+        button(s, machine, l.ok, "OK", true);
+        button(s, machine, l.cancel, "Cancel", true);
+    }
+
+    /// Takes the typed number, if any.
+    fn commit(&mut self) -> Result<(), String> {
+        let Some((i, text)) = self.editing.take() else { return Ok(()) };
+        match text.parse::<usize>() {
+            Ok(v) if (SIZE.0..=SIZE.1).contains(&v) => {
+                self.values[i] = v;
+                Ok(())
+            }
+            _ => Err(bounds_text(LABELS[i], &text)),
+        }
+    }
+
+    fn finish(&mut self) -> Outcome<(usize, usize)> {
+        match self.commit() {
+            Ok(()) => Outcome::Done((self.values[0], self.values[1])),
+            Err(e) => Outcome::Refused(e),
+        }
+    }
+
+    pub fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Outcome<(usize, usize)> {
+        let l = Self::layout(machine, area);
+        let bounds = (SIZE.0 as u32, SIZE.1 as u32);
+        match *input {
+            Input::MouseDown { x, y, button: Button::Left } => {
+                if l.ok.contains(x, y) {
+                    return self.finish();
+                }
+                if l.cancel.contains(x, y) {
+                    return Outcome::Cancel;
+                }
+                for i in 0..2 {
+                    if l.boxes[i].contains(x, y) {
+                        if let Err(e) = self.commit() {
+                            return Outcome::Refused(e);
+                        }
+                        self.editing = Some((i, String::new()));
+                        return Outcome::Open(true);
+                    }
+                    if l.sliders[i].contains(x, y) {
+                        self.sliding = Some(i);
+                        self.values[i] = widgets::slider_value(l.sliders[i], x, bounds) as usize;
+                        return Outcome::Open(true);
+                    }
+                }
+                Outcome::Open(false)
+            }
+            Input::MouseMove { x, .. } => match self.sliding {
+                Some(i) => {
+                    self.values[i] = widgets::slider_value(l.sliders[i], x, bounds) as usize;
+                    Outcome::Open(true)
+                }
+                None => Outcome::Open(false),
+            },
+            Input::MouseUp { .. } => Outcome::Open(self.sliding.take().is_some()),
+            Input::Key { key, .. } => match (key, &mut self.editing) {
+                (Key::Char(c), Some((_, text))) if c.is_ascii_digit() && text.len() < 2 => {
+                    text.push(c);
+                    Outcome::Open(true)
+                }
+                (Key::Backspace, Some((_, text))) => {
+                    text.pop();
+                    Outcome::Open(true)
+                }
+                (Key::Tab, _) => {
+                    let next = self.editing.as_ref().map_or(0, |(i, _)| (i + 1) % 2);
+                    if let Err(e) = self.commit() {
+                        return Outcome::Refused(e);
+                    }
+                    self.editing = Some((next, String::new()));
+                    Outcome::Open(true)
+                }
+                (Key::Left | Key::Right | Key::Up | Key::Down, None) => {
+                    // Left and Right change the columns, Up and Down the rows.
+                    let (i, step) = match key {
+                        Key::Left => (0, -1),
+                        Key::Right => (0, 1),
+                        Key::Up => (1, -1),
+                        _ => (1, 1),
+                    };
+                    self.values[i] = (self.values[i] as i32 + step).clamp(SIZE.0 as i32, SIZE.1 as i32) as usize;
+                    Outcome::Open(true)
+                }
+                (Key::Enter, _) => self.finish(),
+                (Key::Escape, _) => Outcome::Cancel,
+                _ => Outcome::Open(false),
+            },
+            _ => Outcome::Open(false),
+        }
+    }
+}
+
+/// Change Picture: the pictures there are, one selected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PictureDialog {
+    pub sources: Vec<Source>,
+    pub selected: usize,
+    scroll: ListScroll,
+}
+
+struct PictureLayout {
+    frame: Rect,
+    list: ListLayout,
+    note: (i32, i32),
+    ok: Rect,
+    cancel: Rect,
+}
+
+impl PictureDialog {
+    pub fn new(sources: Vec<Source>, current: &Source) -> PictureDialog {
+        let selected = sources.iter().position(|s| s == current).unwrap_or(0);
+        PictureDialog { sources, selected, scroll: ListScroll::default() }
+    }
+
+    fn layout(&self, machine: &Machine, area: Rect) -> PictureLayout {
+        let look = machine.look();
+        let row = look.text_font.height() as i32 + 8;
+        let w = (area.w - 16).min(360);
+        let h = (area.h - 16).min(look.title_font.height() as i32 + 6 + 16 + 8 * row);
+        let frame = area.centred(w, h);
+        let title_h = look.title_font.height() as i32 + 6;
+        let inner = Rect::from_edges(frame.x + 8, frame.y + title_h + 8, frame.right() - 8, frame.bottom() - 8);
+        let buttons_y = inner.bottom() - (row - 2);
+        let note = (inner.x, buttons_y - look.text_font.height() as i32 - 4);
+        let list =
+            list_layout(machine, Rect::from_edges(inner.x, inner.y, inner.right(), note.1 - 4), self.sources.len());
+        let bw = look.title_font.text_width("Cancel") as i32 + 16;
+        let ok = Rect::new(inner.right() - 2 * bw - 8, buttons_y, bw, row - 2);
+        let cancel = Rect::new(inner.right() - bw, buttons_y, bw, row - 2);
+        PictureLayout { frame, list, note, ok, cancel }
+    }
+
+    pub fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
+        let l = self.layout(machine, area);
+        dialog_box(s, machine, l.frame, "Change Picture");
+        let rows: Vec<String> = self
+            .sources
+            .iter()
+            .map(|src| match src {
+                Source::BuiltIn(_) => src.label(),
+                Source::File(p) => p.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            })
+            .collect();
+        scrolled_list(s, machine, &l.list, &rows, self.scroll.first, Some(self.selected));
+        let look = machine.look();
+        let note = "PNG, BMP or IFF files in pictures/";
+        s.draw_text(look.text_font, note, l.note.0, l.note.1, look.paint(Pen::Text), TextStyle::PLAIN);
+        button(s, machine, l.ok, "OK", !self.sources.is_empty());
+        button(s, machine, l.cancel, "Cancel", true);
+    }
+
+    pub fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Outcome<Source> {
+        let l = self.layout(machine, area);
+        let total = self.sources.len();
+        if self.scroll.input(input, &l.list, total) {
+            return Outcome::Open(true);
+        }
+        let chosen = || self.sources.get(self.selected).cloned().map_or(Outcome::Cancel, Outcome::Done);
+        match *input {
+            Input::MouseDown { x, y, button: Button::Left } => {
+                if l.ok.contains(x, y) {
+                    return chosen();
+                }
+                if l.cancel.contains(x, y) {
+                    return Outcome::Cancel;
+                }
+                match l.list.row_at(self.scroll.first, total, x, y) {
+                    Some(i) => {
+                        self.selected = i;
+                        Outcome::Open(true)
+                    }
+                    None => Outcome::Open(false),
+                }
+            }
+            Input::Key { key: Key::Up, .. } if self.selected > 0 => {
+                self.selected -= 1;
+                self.scroll.first = l.list.keep_in_view(self.scroll.first, self.selected, total);
+                Outcome::Open(true)
+            }
+            Input::Key { key: Key::Down, .. } if self.selected + 1 < total => {
+                self.selected += 1;
+                self.scroll.first = l.list.keep_in_view(self.scroll.first, self.selected, total);
+                Outcome::Open(true)
+            }
+            Input::Key { key: Key::Enter | Key::Char(' '), .. } => chosen(),
+            Input::Key { key: Key::Escape, .. } => Outcome::Cancel,
+            _ => Outcome::Open(false),
+        }
+    }
+}

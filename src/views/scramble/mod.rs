@@ -1,0 +1,442 @@
+//! Scramble's window: a row of buttons (Scramble, the side shown, Undo)
+//! over the puzzle. A click on a piece in line with the gap slides it and
+//! every piece between towards the gap; the arrow keys move the gap. The
+//! picture side shows the picture cut into pieces, the number side their
+//! numbers; Num/Pict (or T) turns the puzzle over.
+//!
+//! Game > Change Picture... takes any PNG, BMP or IFF ILBM picture from
+//! the picture folders and keeps the order of the pieces; Game > Change
+//! Size... sets the columns and rows and starts solved, as Oberon's
+//! Scramble.ChangeSize did: Scramble (New Game) then shuffles it.
+
+pub mod dialogs;
+pub mod picture;
+
+use std::path::PathBuf;
+
+use crate::core::{Session, Stats, Variant};
+use crate::games::scramble::puzzle::{Dir, Puzzle};
+use crate::games::scramble::rules::{SIZE, Scramble, ScrambleVariant, Slide};
+use crate::games::scramble::solver;
+use crate::gfx::{Rect, Surface, TextStyle};
+use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, Requester, ViewCommand};
+
+use super::board::{Board, Reply, clock};
+use super::widgets::{bevel, button, message_box};
+use dialogs::{Outcome, PictureDialog, SizeDialog};
+use picture::{Picture, Source};
+
+/// The board's own commands.
+pub const TURN_OVER: ViewCommand = ViewCommand("turn-over");
+pub const CHANGE_PICTURE: ViewCommand = ViewCommand("change-picture");
+pub const CHANGE_SIZE: ViewCommand = ViewCommand("change-size");
+pub const BEST_RESULTS: ViewCommand = ViewCommand("best-results");
+
+const TITLE: &str = "Scramble";
+
+/// A dialog over the puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Dialog {
+    Size(SizeDialog),
+    Picture(PictureDialog),
+}
+
+/// The buttons above the puzzle and the puzzle's place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScrambleLayout {
+    pub scramble: Rect,
+    pub side: Rect,
+    pub undo: Rect,
+    /// The whole puzzle; pieces are `piece` pixels each.
+    pub puzzle: Rect,
+    pub piece: (i32, i32),
+    pub cols: usize,
+}
+
+impl ScrambleLayout {
+    pub fn new(machine: &Machine, area: Rect, p: &Puzzle, aspect: f64) -> ScrambleLayout {
+        let font = machine.look().title_font;
+        let bh = font.height() as i32 + 8;
+        let bw = font.text_width("Scramble") as i32 + 16;
+        let gap = 6;
+        let y = area.y + gap;
+        let scramble = Rect::new(area.x + gap, y, bw, bh);
+        let side = Rect::new(scramble.right() + gap, y, font.text_width("Pict") as i32 + 24, bh);
+        let undo = Rect::new(side.right() + gap, y, font.text_width("Undo") as i32 + 24, bh);
+        let room = Rect::from_edges(area.x + gap, y + bh + gap, area.right() - gap, area.bottom() - gap);
+        // The largest rectangle of the picture's shape, in whole pieces.
+        let (mut w, mut h) = (room.w as f64, room.w as f64 / aspect);
+        if h > room.h as f64 {
+            (w, h) = (room.h as f64 * aspect, room.h as f64);
+        }
+        let piece = ((w as i32 / p.cols as i32).max(4), (h as i32 / p.rows as i32).max(4));
+        let puzzle = room.centred(piece.0 * p.cols as i32, piece.1 * p.rows as i32);
+        ScrambleLayout { scramble, side, undo, puzzle, piece, cols: p.cols }
+    }
+
+    /// The rectangle of place `at`.
+    pub fn place(&self, at: usize) -> Rect {
+        let (x, y) = ((at % self.cols) as i32, (at / self.cols) as i32);
+        Rect::new(self.puzzle.x + x * self.piece.0, self.puzzle.y + y * self.piece.1, self.piece.0, self.piece.1)
+    }
+
+    pub fn hit(&self, x: i32, y: i32) -> Option<usize> {
+        self.puzzle.contains(x, y).then(|| {
+            let (cx, cy) = ((x - self.puzzle.x) / self.piece.0, (y - self.puzzle.y) / self.piece.1);
+            cy as usize * self.cols + cx as usize
+        })
+    }
+}
+
+pub struct ScrambleBoard {
+    data_dir: PathBuf,
+    /// Folders searched for pictures besides the built-in ones.
+    picture_dirs: Vec<PathBuf>,
+    picture: Picture,
+    /// The number side is up.
+    numbers: bool,
+    dialog: Option<Dialog>,
+    /// The size of the game shown (kept in the preferences: Scramble
+    /// opens at the size last played).
+    size: (usize, usize),
+    hinted: Option<usize>,
+    /// A solution known for a position, so following hints costs nothing.
+    plan: Option<(Puzzle, Vec<Dir>)>,
+}
+
+impl ScrambleBoard {
+    pub fn new(data_dir: &std::path::Path, picture_dirs: Vec<PathBuf>, size: (usize, usize)) -> ScrambleBoard {
+        let picture = Picture::load(&picture::default_source()).expect("the built-in pictures are tested");
+        ScrambleBoard {
+            data_dir: data_dir.to_path_buf(),
+            picture_dirs,
+            picture,
+            numbers: false,
+            dialog: None,
+            size,
+            hinted: None,
+            plan: None,
+        }
+    }
+
+    pub fn layout(&self, st: &Scramble, machine: &Machine, area: Rect) -> ScrambleLayout {
+        ScrambleLayout::new(machine, area, st.puzzle(), self.picture.aspect())
+    }
+
+    /// The picture shown.
+    pub fn picture(&self) -> &Source {
+        &self.picture.source
+    }
+
+    pub fn hinted(&self) -> Option<usize> {
+        self.hinted
+    }
+
+    fn draw_piece(&self, s: &mut Surface, machine: &Machine, l: &ScrambleLayout, p: &Puzzle, at: usize) {
+        let look = machine.look();
+        let r = l.place(at);
+        let tile = p.tile(at);
+        if tile == 0 {
+            s.fill_rect(r, look.paint(Pen::Shadow));
+            return;
+        }
+        if self.numbers {
+            s.fill_rect(r, look.paint(Pen::Background));
+            bevel(s, machine, r, true);
+            bevel(s, machine, r.inset(1, 1), true);
+            let font = look.title_font;
+            let text = tile.to_string();
+            let (tw, th) = (font.text_width(&text) as i32, font.height() as i32);
+            s.draw_text(
+                font,
+                &text,
+                r.x + (r.w - tw) / 2,
+                r.y + (r.h - th) / 2,
+                look.paint(Pen::Text),
+                TextStyle::PLAIN,
+            );
+        } else {
+            let home = l.place(p.home(tile));
+            let whole = self.picture.reduced(machine, l.puzzle.w as u32, l.puzzle.h as u32);
+            s.blit(&whole, Rect::new(home.x - l.puzzle.x, home.y - l.puzzle.y, r.w, r.h), r.x, r.y);
+            if look.is_monochrome() {
+                // A bevel's grey would vanish in the dither: a black edge.
+                s.frame_rect(r, look.paint(Pen::Text));
+            } else {
+                bevel(s, machine, r, true);
+            }
+        }
+    }
+
+    /// The best results of every size played.
+    fn best_results(&self) -> Reply<ScrambleVariant> {
+        let stats = Stats::load(&self.data_dir).unwrap_or_default();
+        let mut lines = Vec::new();
+        for cols in SIZE.0..=SIZE.1 {
+            for rows in SIZE.0..=SIZE.1 {
+                let id = format!("scramble/{cols}x{rows}");
+                if let Some(g) = stats.game(&id).filter(|g| g.won > 0) {
+                    let moves = g.best_moves.map_or_else(String::new, |m| format!("{m} moves"));
+                    let time = g.best_time_ms.map_or_else(String::new, |ms| clock(ms / 1000));
+                    lines.push(format!("{cols} x {rows}: {moves}, {time}"));
+                }
+            }
+        }
+        if lines.is_empty() {
+            lines.push("No puzzle has been solved yet.".into());
+        }
+        Reply::Ask(Requester { title: "Best Results".into(), lines, buttons: vec!["OK".into()] })
+    }
+
+    fn set_picture(&mut self, source: &Source) -> Reply<ScrambleVariant> {
+        match Picture::load(source) {
+            Ok(p) => {
+                self.picture = p;
+                Reply::Redraw
+            }
+            Err(e) => Reply::Ask(message_box(TITLE, &e)),
+        }
+    }
+
+    fn dialog_input(
+        &mut self,
+        session: &Session<ScrambleVariant>,
+        input: &Input,
+        machine: &Machine,
+        area: Rect,
+    ) -> Reply<ScrambleVariant> {
+        let Some(dialog) = &mut self.dialog else { return Reply::Unchanged };
+        let refused = |e: String| Reply::Ask(message_box(TITLE, &e));
+        match dialog {
+            Dialog::Size(d) => match d.input(input, machine, area) {
+                Outcome::Open(redraw) => {
+                    if redraw {
+                        Reply::Redraw
+                    } else {
+                        Reply::Unchanged
+                    }
+                }
+                Outcome::Refused(e) => refused(e),
+                Outcome::Cancel => {
+                    self.dialog = None;
+                    Reply::Redraw
+                }
+                Outcome::Done((cols, rows)) => {
+                    self.dialog = None;
+                    match ScrambleVariant::new(cols, rows, true) {
+                        Ok(v) if v.options() == session.variant().options() => Reply::Redraw,
+                        Ok(v) => {
+                            self.size = (cols, rows);
+                            Reply::Rules(v)
+                        }
+                        Err(e) => refused(e),
+                    }
+                }
+            },
+            Dialog::Picture(d) => match d.input(input, machine, area) {
+                Outcome::Open(redraw) => {
+                    if redraw {
+                        Reply::Redraw
+                    } else {
+                        Reply::Unchanged
+                    }
+                }
+                Outcome::Refused(e) => refused(e),
+                Outcome::Cancel => {
+                    self.dialog = None;
+                    Reply::Redraw
+                }
+                Outcome::Done(source) => {
+                    self.dialog = None;
+                    self.set_picture(&source)
+                }
+            },
+        }
+    }
+}
+
+impl Board<ScrambleVariant> for ScrambleBoard {
+    fn title(&self) -> String {
+        TITLE.into()
+    }
+
+    fn menu_items(&self, _session: &Session<ScrambleVariant>) -> Vec<MenuItem> {
+        vec![
+            MenuItem::new(if self.numbers { "Show Picture" } else { "Show Numbers" }, Command::View(TURN_OVER)),
+            MenuItem::new("Change Picture...", Command::View(CHANGE_PICTURE)),
+            MenuItem::new("Change Size...", Command::View(CHANGE_SIZE)),
+            MenuItem::new("Best Results...", Command::View(BEST_RESULTS)),
+        ]
+    }
+
+    fn fields(&self, _session: &Session<ScrambleVariant>) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
+    fn draw(&self, session: &Session<ScrambleVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
+        let st = session.state();
+        let look = machine.look();
+        s.fill_rect(area, look.paint(Pen::Background));
+        let l = self.layout(st, machine, area);
+        button(s, machine, l.scramble, "Scramble", true);
+        button(s, machine, l.side, if self.numbers { "Num" } else { "Pict" }, true);
+        button(s, machine, l.undo, "Undo", session.can_undo());
+        let p = st.puzzle();
+        for at in 0..p.len() {
+            self.draw_piece(s, machine, &l, p, at);
+        }
+        s.frame_rect(Rect::new(l.puzzle.x - 1, l.puzzle.y - 1, l.puzzle.w + 2, l.puzzle.h + 2), look.paint(Pen::Text));
+        if let Some(at) = self.hinted {
+            let r = l.place(at);
+            let pen = look.paint(Pen::Highlight);
+            s.frame_rect(r, pen);
+            s.frame_rect(r.inset(1, 1), pen);
+        }
+        match &self.dialog {
+            Some(Dialog::Size(d)) => d.draw(s, machine, area),
+            Some(Dialog::Picture(d)) => d.draw(s, machine, area),
+            None => {}
+        }
+    }
+
+    fn input(
+        &mut self,
+        session: &Session<ScrambleVariant>,
+        input: &Input,
+        machine: &Machine,
+        area: Rect,
+    ) -> Reply<ScrambleVariant> {
+        if self.dialog.is_some() {
+            return self.dialog_input(session, input, machine, area);
+        }
+        let st = session.state();
+        let l = self.layout(st, machine, area);
+        match *input {
+            Input::MouseDown { x, y, button: Button::Left | Button::Middle } => {
+                if l.scramble.contains(x, y) {
+                    return Reply::Command(Command::New);
+                }
+                if l.side.contains(x, y) {
+                    return self.command(session, TURN_OVER);
+                }
+                if l.undo.contains(x, y) {
+                    return Reply::Command(Command::Undo);
+                }
+                match l.hit(x, y) {
+                    Some(at) if at == st.puzzle().gap() => Reply::Unchanged,
+                    Some(at) => Reply::Play(Slide(at)),
+                    None => Reply::Unchanged,
+                }
+            }
+            Input::Key { key, mods } if !mods.ctrl && !mods.alt => {
+                let d = match key {
+                    Key::Up => Dir::Up,
+                    Key::Down => Dir::Down,
+                    Key::Left => Dir::Left,
+                    Key::Right => Dir::Right,
+                    Key::Char('t' | 'T') => return self.command(session, TURN_OVER),
+                    _ => return Reply::Unchanged,
+                };
+                match st.step(d) {
+                    Some(m) => Reply::Play(m),
+                    None => Reply::Say("The gap is at that edge already.".into()),
+                }
+            }
+            _ => Reply::Unchanged,
+        }
+    }
+
+    fn command(&mut self, session: &Session<ScrambleVariant>, command: ViewCommand) -> Reply<ScrambleVariant> {
+        match command {
+            TURN_OVER => {
+                self.numbers = !self.numbers;
+                Reply::Redraw
+            }
+            CHANGE_PICTURE => {
+                let sources = picture::list(&self.picture_dirs);
+                self.dialog = Some(Dialog::Picture(PictureDialog::new(sources, &self.picture.source)));
+                Reply::Redraw
+            }
+            CHANGE_SIZE => {
+                let v = session.variant();
+                self.dialog = Some(Dialog::Size(SizeDialog::new(v.cols(), v.rows())));
+                Reply::Redraw
+            }
+            BEST_RESULTS => self.best_results(),
+            _ => Reply::Unchanged,
+        }
+    }
+
+    fn can(&self, _session: &Session<ScrambleVariant>, command: ViewCommand) -> bool {
+        matches!(command, TURN_OVER | CHANGE_PICTURE | CHANGE_SIZE | BEST_RESULTS)
+    }
+
+    fn reset(&mut self) {
+        self.hinted = None;
+    }
+
+    fn hint(&mut self, session: &Session<ScrambleVariant>) -> Result<Slide, String> {
+        let st = session.state();
+        let p = st.puzzle();
+        if p.is_solved() {
+            return Err("The pieces are in order: choose Scramble to shuffle them.".into());
+        }
+        let known = self.plan.as_ref().filter(|(at, steps)| at == p && !steps.is_empty()).map(|(_, s)| s[0]);
+        let first = match known {
+            Some(d) => d,
+            None => {
+                let steps = solver::solve(p).steps;
+                let first = *steps.first().ok_or("No solution was found.")?;
+                self.plan = Some((p.clone(), steps));
+                first
+            }
+        };
+        st.step(first).ok_or_else(|| "No solution was found.".into())
+    }
+
+    fn show_hint(&mut self, _session: &Session<ScrambleVariant>, m: &Slide) {
+        self.hinted = Some(m.0);
+    }
+
+    fn moved(&mut self, session: &Session<ScrambleVariant>) -> Option<String> {
+        // Following the plan keeps the rest of it.
+        let now = session.state().puzzle();
+        self.plan = self.plan.take().and_then(|(mut p, steps)| {
+            let (&first, rest) = steps.split_first()?;
+            p.shift(first);
+            (p == *now).then(|| (p, rest.to_vec()))
+        });
+        None
+    }
+
+    fn ending(&self, session: &Session<ScrambleVariant>) -> String {
+        format!("Solved in {} moves!", session.move_count())
+    }
+
+    fn new_rules(&self, session: &Session<ScrambleVariant>) -> Option<ScrambleVariant> {
+        let v = session.variant();
+        v.solved_start().then(|| ScrambleVariant::new(v.cols(), v.rows(), false).ok()).flatten()
+    }
+
+    fn prefs(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("picture", self.picture.source.key()),
+            ("side", if self.numbers { "numbers" } else { "picture" }.into()),
+            ("cols", self.size.0.to_string()),
+            ("rows", self.size.1.to_string()),
+        ]
+    }
+
+    fn set_pref(&mut self, key: &str, value: &str) {
+        match key {
+            "picture" => {
+                // A picture gone since is quietly replaced by the default.
+                if let Ok(p) = Picture::load(&Source::from_key(value)) {
+                    self.picture = p;
+                }
+            }
+            "side" => self.numbers = value == "numbers",
+            _ => {}
+        }
+    }
+}

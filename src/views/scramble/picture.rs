@@ -1,0 +1,216 @@
+//! Scramble's pictures: the three built in (roms-like-assets/pictures/)
+//! and any PNG, BMP or IFF ILBM file in the picture folders; and each
+//! picture reduced for a machine: scaled to the puzzle's size and
+//! dithered to the machine's palette (the Amiga's colour registers, the
+//! Mac's colour tables, black and white on the SE/30), kept until the
+//! machine or the size changes.
+
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+
+use crate::assets;
+use crate::core::files::{limits, read_capped};
+use crate::gfx::image_io::{RgbaImage, decode_picture};
+use crate::gfx::reduce::{area_average, draw_dithered};
+use crate::gfx::{Rgb, Surface};
+use crate::machines::{Depth, Machine, MachineId};
+
+/// The asset folder of the built-in pictures.
+const BUILT_IN: &str = "pictures";
+/// How a built-in picture is named in the preferences.
+const BUILT_IN_PREFIX: &str = "builtin:";
+/// The file name endings read as pictures.
+const EXTENSIONS: [&str; 5] = ["png", "bmp", "iff", "ilbm", "lbm"];
+
+/// Where a picture comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    BuiltIn(String),
+    File(PathBuf),
+}
+
+impl Source {
+    /// The name shown in lists: the file name without its ending.
+    pub fn label(&self) -> String {
+        let name = match self {
+            Source::BuiltIn(n) => Path::new(n).file_stem().map(|s| s.to_string_lossy().into_owned()),
+            Source::File(p) => p.file_stem().map(|s| s.to_string_lossy().into_owned()),
+        };
+        name.unwrap_or_default()
+    }
+
+    /// The preference text: `builtin:NAME` or the file's path.
+    pub fn key(&self) -> String {
+        match self {
+            Source::BuiltIn(n) => format!("{BUILT_IN_PREFIX}{n}"),
+            Source::File(p) => p.display().to_string(),
+        }
+    }
+
+    pub fn from_key(key: &str) -> Source {
+        match key.strip_prefix(BUILT_IN_PREFIX) {
+            Some(name) => Source::BuiltIn(name.to_string()),
+            None => Source::File(PathBuf::from(key)),
+        }
+    }
+}
+
+/// Every picture there is: the built-in ones, then the files in `dirs`.
+pub fn list(dirs: &[PathBuf]) -> Vec<Source> {
+    let is_picture =
+        |name: &str| Path::new(name).extension().is_some_and(|e| EXTENSIONS.iter().any(|x| e.eq_ignore_ascii_case(x)));
+    let mut out: Vec<Source> =
+        assets::files(BUILT_IN).into_iter().filter(|n| is_picture(n)).map(Source::BuiltIn).collect();
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        let mut files: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_file() && is_picture(&p.file_name().unwrap_or_default().to_string_lossy()))
+            .collect();
+        files.sort();
+        out.extend(files.into_iter().map(Source::File));
+    }
+    out
+}
+
+/// The picture a new player sees.
+pub fn default_source() -> Source {
+    Source::BuiltIn("lighthouse.png".into())
+}
+
+/// A picture read and decoded.
+#[derive(Debug)]
+pub struct Picture {
+    pub source: Source,
+    image: RgbaImage,
+    /// The picture reduced for the last machine and size it was drawn at.
+    reduced: RefCell<Option<(Reduction, Surface)>>,
+}
+
+/// What a reduction was made for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Reduction {
+    machine: MachineId,
+    depth: Option<Depth>,
+    width: u32,
+    height: u32,
+}
+
+impl Picture {
+    /// Reads and decodes a picture; the error names the file and what is
+    /// wrong with it.
+    pub fn load(source: &Source) -> Result<Picture, String> {
+        let (name, bytes) = match source {
+            Source::BuiltIn(n) => {
+                let path = format!("{BUILT_IN}/{n}");
+                (
+                    path.clone(),
+                    assets::read(&path).ok_or_else(|| format!("{path}: no such built-in picture"))?.into_owned(),
+                )
+            }
+            Source::File(p) => (
+                p.display().to_string(),
+                read_capped(p, limits::PICTURE).map_err(|e| format!("{}: cannot be read ({e})", p.display()))?,
+            ),
+        };
+        let image = decode_picture(&name, &bytes).map_err(|e| e.to_string())?;
+        Ok(Picture { source: source.clone(), image, reduced: RefCell::new(None) })
+    }
+
+    /// Width over height.
+    pub fn aspect(&self) -> f64 {
+        self.image.width as f64 / self.image.height as f64
+    }
+
+    /// The picture at `width` x `height` in the machine's pixel format and
+    /// palette, ready to blit pieces from.
+    pub fn reduced(&self, machine: &Machine, width: u32, height: u32) -> std::cell::Ref<'_, Surface> {
+        let want = Reduction { machine: machine.id(), depth: machine.depth(), width, height };
+        let stale = self.reduced.borrow().as_ref().is_none_or(|(made, _)| *made != want);
+        if stale {
+            *self.reduced.borrow_mut() = Some((want, self.reduce(machine, width, height)));
+        }
+        std::cell::Ref::map(self.reduced.borrow(), |r| &r.as_ref().expect("made just now").1)
+    }
+
+    fn reduce(&self, machine: &Machine, width: u32, height: u32) -> Surface {
+        // Transparent parts show white, as on paper.
+        let mut rgb = Surface::rgb(self.image.width, self.image.height);
+        for (i, &(c, alpha)) in self.image.pixels.iter().enumerate() {
+            let a = u32::from(alpha);
+            let over = |v: u8| ((u32::from(v) * a + 255 * (255 - a)) / 255) as u8;
+            let v = rgb.value_for(Rgb::new(over(c.r), over(c.g), over(c.b)));
+            rgb.put((i as u32 % self.image.width) as i32, (i as u32 / self.image.width) as i32, v);
+        }
+        let pixels = area_average(&rgb, width.max(1), height.max(1));
+        let look = machine.look();
+        let mut out = Surface::new(width.max(1), height.max(1), look.format, look.palette.clone());
+        draw_dithered(&mut out, 0, 0, width.max(1), height.max(1), &pixels);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machines::MachineChoice;
+
+    #[test]
+    fn the_three_built_in_pictures_read_in_their_three_formats() {
+        let all = list(&[]);
+        let names: Vec<String> = all.iter().map(Source::label).collect();
+        assert_eq!(names, ["balloons", "grapes", "lighthouse"]);
+        for source in &all {
+            let p = Picture::load(source).unwrap_or_else(|e| panic!("{e}"));
+            assert!((p.aspect() - 4.0 / 3.0).abs() < 0.01);
+        }
+    }
+
+    #[test]
+    fn keys_read_back_and_bad_files_are_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let bad = dir.path().join("broken.png");
+        std::fs::write(&bad, b"\x89PNG not really").unwrap();
+        let sources = list(&[dir.path().to_path_buf()]);
+        assert_eq!(sources.len(), 4);
+        let file = Source::File(bad.clone());
+        assert_eq!(Source::from_key(&file.key()), file);
+        assert_eq!(Source::from_key("builtin:grapes.iff"), Source::BuiltIn("grapes.iff".into()));
+        let e = Picture::load(&file).unwrap_err();
+        assert!(e.starts_with(&bad.display().to_string()), "{e}");
+        assert!(Picture::load(&Source::File(dir.path().join("gone.bmp"))).unwrap_err().contains("cannot be read"));
+    }
+
+    #[test]
+    fn only_regular_files_of_limited_size_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        // A folder named like a picture is refused before it is opened.
+        let folder = dir.path().join("folder.png");
+        std::fs::create_dir(&folder).unwrap();
+        let e = Picture::load(&Source::File(folder)).unwrap_err();
+        assert!(e.contains("not a regular file"), "{e}");
+        // A file over the limit is refused with its size, not read (a
+        // sparse file: no disk is used).
+        let huge = dir.path().join("huge.bmp");
+        std::fs::File::create(&huge).unwrap().set_len(crate::core::files::limits::PICTURE + 1).unwrap();
+        let e = Picture::load(&Source::File(huge.clone())).unwrap_err();
+        assert!(e.starts_with(&huge.display().to_string()) && e.contains("more than the 16 MB"), "{e}");
+    }
+
+    #[test]
+    fn reductions_use_only_the_machines_colours_and_are_kept() {
+        let p = Picture::load(&default_source()).unwrap();
+        for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+            let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+            let s = p.reduced(&m, 90, 60);
+            assert_eq!((s.width(), s.height()), (90, 60));
+            let used = s.colours_used();
+            assert!(used.iter().all(|c| m.look().palette.find(*c).is_some()), "{id}");
+            assert!(used.len() >= 2, "{id}: the picture shows");
+            drop(s);
+            let again = p.reduced(&m, 90, 60).pixels().to_vec();
+            assert_eq!(again, p.reduced(&m, 90, 60).pixels());
+        }
+    }
+}

@@ -1,0 +1,617 @@
+//! The Chance as a player meets it: one game with three Sequences rules,
+//! its lay-offs as one undo, the word that a game is lost, Back to Start,
+//! Forward to End and Replay, the Card Shell's points and Scores, the
+//! saves and ids of its three former game types, and the dialogs through
+//! `--events`.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use parlour::app::catalog;
+use parlour::app::driver::Driver;
+use parlour::app::script;
+use parlour::app::shell::Shell;
+use parlour::core::{Game, Session, Stats, Status, Variant};
+use parlour::host::{Controller, Opening, journal};
+use parlour::machines::{Command, Depth, Input, Machine, MachineChoice, MachineId};
+use parlour::solitaire::chance::{ChanceGame, ChanceVariant, Prospect, Sequences, lay_off_prospect};
+use parlour::solitaire::engine::SolMove;
+use parlour::views::chance::{ChanceBoard, SEQUENCES};
+use parlour::views::{Response, View};
+
+use super::support::{assert_golden, parlour};
+
+type Chance = Controller<ChanceVariant, ChanceBoard>;
+
+fn game() -> ChanceGame {
+    let entry = catalog::find("the-chance").unwrap();
+    entry.data.downcast_ref::<ChanceGame>().unwrap().clone()
+}
+
+/// The Chance under its controller, dealt with `seed` (or resumed, with
+/// `None`), keeping its files in `data`.
+fn open(seed: Option<u64>, data: &Path) -> Chance {
+    let g = game();
+    let how = Opening { seed, fresh_seed: 1, ..Opening::default() };
+    Controller::open("chance", g.variant.clone(), ChanceBoard::new(Arc::new(g.game_type)), data, &how)
+}
+
+fn machine(id: MachineId, depth: Option<Depth>) -> Machine {
+    Machine::new(&MachineChoice { id: Some(id), depth, skin: None }, id).unwrap()
+}
+
+/// Plays the first move after which cards are laid off by themselves
+/// (dealing from the stock until there is one); returns the state before.
+fn play_a_move_with_lay_offs(view: &mut Chance) -> parlour::solitaire::engine::Solitaire {
+    for _ in 0..200 {
+        let state = view.session().state().clone();
+        let moves = state.legal_moves();
+        for m in &moves {
+            let mut trial = view.session().clone();
+            if trial.play(m).is_ok() && !trial.steps()[trial.cursor()].auto.is_empty() {
+                let before = view.session().cursor();
+                view.play_move(m);
+                assert_eq!(view.session().cursor(), before + 1, "one move, one step");
+                return state;
+            }
+        }
+        let deal = moves.iter().find(|m| matches!(m, SolMove::Deal(_) | SolMove::Recycle)).copied().unwrap();
+        view.play_move(&deal);
+    }
+    panic!("no move set off a lay-off");
+}
+
+#[test]
+fn one_game_is_listed_and_the_former_ids_name_it_with_their_rule() {
+    let out = parlour().arg("list").output().unwrap();
+    let list = String::from_utf8(out.stdout).unwrap();
+    let chances: Vec<&str> = list.lines().filter(|l| l.contains("Chance")).collect();
+    assert_eq!(chances, ["the-chance\tThe Chance"]);
+    for (id, rule) in [
+        ("the-chance", Sequences::Alternating),
+        ("the-chance-any-suit", Sequences::AnySuit),
+        ("THE-CHANCE-SAME-SUIT", Sequences::OneSuit),
+    ] {
+        let entry = catalog::find(id).unwrap();
+        assert_eq!((entry.game_id.as_str(), entry.family.id), ("the-chance", "chance"));
+        assert_eq!(entry.default_machine, Some(MachineId::MacSe30));
+        assert_eq!(entry.data.downcast_ref::<ChanceGame>().unwrap().variant.rule(), rule, "{id}");
+    }
+    // `parlour play the-chance-same-suit` and scripts of the old ids still
+    // work: a shot through the old id deals under its rule.
+    let data = tempfile::tempdir().unwrap();
+    let png = data.path().join("x.png");
+    let out = parlour()
+        .env("PARLOUR_DATA_DIR", data.path())
+        .args(["shot", "the-chance-same-suit", "--seed", "31", "-o"])
+        .arg(&png)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let journal = std::fs::read_to_string(journal::journal_path(data.path(), "the-chance")).unwrap();
+    assert!(journal.contains("options: rule=suit\nseed: 31\n"), "{journal}");
+}
+
+#[test]
+fn the_wins_found_for_each_rule_still_win() {
+    for (id, rule) in [
+        ("the-chance", Sequences::Alternating),
+        ("the-chance-any-suit", Sequences::AnySuit),
+        ("the-chance-same-suit", Sequences::OneSuit),
+    ] {
+        let script = std::fs::read_to_string(format!("{}/tests/wins/{id}.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let mut lines = script.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+        let seed: u64 = lines.next().and_then(|l| l.strip_prefix("seed ")).unwrap().parse().unwrap();
+        let mut session = Session::new(game().variant.with_rule(rule), seed);
+        for (i, m) in lines.enumerate() {
+            session.play_text(m).unwrap_or_else(|e| panic!("{id}: move {} `{m}`: {e}", i + 1));
+        }
+        assert_eq!(session.state().status(), Status::Won, "{id}");
+        // Under another rule the same moves do not all play.
+        let other = if rule == Sequences::OneSuit { Sequences::Alternating } else { Sequences::OneSuit };
+        let mut session = Session::new(game().variant.with_rule(other), seed);
+        let script_moves = script.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).skip(1);
+        let refused = script_moves.map(|m| session.play_text(m)).any(|r| r.is_err());
+        assert!(refused || session.state().status() != Status::Won, "{id} wins under {other:?} too");
+    }
+}
+
+#[test]
+fn saves_of_the_three_former_game_types_open() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/saves");
+    for (file, rule) in [
+        ("legacy-the-chance.save", Sequences::Alternating),
+        ("legacy-the-chance-any-suit.save", Sequences::AnySuit),
+        ("legacy-the-chance-same-suit.save", Sequences::OneSuit),
+    ] {
+        let path = dir.join(file);
+        // The file names its game: `parlour play FILE` finds The Chance.
+        let header = journal::header_of(&path).unwrap();
+        let entry = catalog::find(&path.to_string_lossy()).unwrap();
+        assert_eq!(entry.game_id, "the-chance", "{file} ({})", header.game);
+        let data = tempfile::tempdir().unwrap();
+        let copy = data.path().join(file);
+        std::fs::copy(&path, &copy).unwrap();
+        let g = game();
+        let how = Opening { seed: None, fresh_seed: 1, file: Some(copy), ..Opening::default() };
+        let view: Chance =
+            Controller::open("chance", g.variant.clone(), ChanceBoard::new(Arc::new(g.game_type)), data.path(), &how);
+        assert!(view.message().starts_with("Opened"), "{file}: {}", view.message());
+        assert_eq!(view.session().variant().rule(), rule, "{file}");
+        assert_eq!((view.session().seed(), view.session().move_count()), (31, 2), "{file}");
+    }
+}
+
+#[test]
+fn a_lay_off_chain_is_one_undo_step_and_undo_reaches_the_deal() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(1), data.path());
+    let dealt = view.session().state().clone();
+    let before = play_a_move_with_lay_offs(&mut view);
+    let after = view.session().state().clone();
+    assert!(after.cards_on_foundations() > before.cards_on_foundations());
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state(), &before, "one undo takes back the move and its whole chain of lay-offs");
+    view.command(&Command::Redo);
+    assert_eq!(view.session().state(), &after);
+    while view.session().can_undo() {
+        view.command(&Command::Undo);
+    }
+    assert_eq!(view.session().state(), &dealt, "undo reaches the start");
+}
+
+/// Legal moves picked at random by a fixed generator (xorshift).
+struct Picker(u64);
+
+impl Picker {
+    fn new(seed: u64) -> Picker {
+        Picker(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    fn legal_move(&mut self, view: &Chance) -> Option<SolMove> {
+        let moves = view.session().state().legal_moves();
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (!moves.is_empty()).then(|| moves[(self.0 % moves.len() as u64) as usize])
+    }
+}
+
+/// Plays moves picked at random (by a fixed generator) until the status
+/// line says the game is lost, for at most `limit` moves; returns the view
+/// then, if it did.
+fn play_until_lost(seed: u64, limit: usize, data: &Path) -> Option<Chance> {
+    let mut view = open(Some(seed), data);
+    let mut pick = Picker::new(seed);
+    for _ in 0..limit {
+        let m = pick.legal_move(&view)?;
+        view.play_move(&m);
+        if view.message().contains("lost") {
+            return Some(view);
+        }
+    }
+    None
+}
+
+#[test]
+fn the_status_says_when_nothing_more_can_be_laid_off_and_play_goes_on() {
+    let data = tempfile::tempdir().unwrap();
+    let (seed, mut view) =
+        (1..40).find_map(|s| play_until_lost(s, 300, data.path()).map(|v| (s, v))).expect("some game got stuck");
+    let state = view.session().state().clone();
+    assert_eq!(
+        lay_off_prospect(&state, 1_000_000, &AtomicBool::new(false)),
+        Prospect::NoLayOff,
+        "seed {seed}: the search agrees"
+    );
+    assert!(view.message().contains("New Game"), "{}", view.message());
+    // The player may keep looking: moves are still played.
+    assert_eq!(state.status(), Status::Playing);
+    let deal = state.legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_) | SolMove::Recycle)).unwrap();
+    let cursor = view.session().cursor();
+    view.play_move(&deal);
+    assert_eq!(view.session().cursor(), cursor + 1);
+    // A position with lay-offs ahead says nothing of the kind.
+    let mut fresh = open(Some(seed), data.path());
+    let m = fresh.session().state().legal_moves()[0];
+    fresh.play_move(&m);
+    assert!(!fresh.message().contains("lost"), "{}", fresh.message());
+}
+
+/// A game whose end needs the thorough search: the quick one cannot tell
+/// there, so the word comes a few ticks later, play never waiting for it.
+/// (Seed 19 played at random, as `play_until_lost` plays, ends so.)
+#[test]
+fn a_long_search_tells_later_without_holding_up_play() {
+    let data = tempfile::tempdir().unwrap();
+    let m = machine(MachineId::MacSe30, None);
+    let mut view = open(Some(19), data.path());
+    let mut pick = Picker::new(19);
+    for _ in 0..400 {
+        let next = pick.legal_move(&view).expect("moves are left");
+        view.play_move(&next);
+        let said_at_once = view.message().contains("lost");
+        for _ in 0..3000 {
+            if !view.board().searching() {
+                break;
+            }
+            view.input(&Input::Tick { ms: 10 }, &m, m.content());
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        if view.message().contains("lost") {
+            let state = view.session().state();
+            assert_eq!(lay_off_prospect(state, 1_000_000, &AtomicBool::new(false)), Prospect::NoLayOff);
+            assert!(!said_at_once, "the quick search told at once");
+            return;
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn back_to_start_forward_to_end_and_replay() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(3), data.path());
+    let m = machine(MachineId::MacSe30, None);
+    let area = m.content();
+    let dealt = view.session().state().clone();
+    for _ in 0..6 {
+        let next = view.session().state().legal_moves()[0];
+        view.play_move(&next);
+    }
+    let end = view.session().state().clone();
+    let menus = view.menus();
+    let moves = menus.iter().find(|m| m.title == "Moves").unwrap();
+    let enabled = |c: &Command| moves.items.iter().find(|i| &i.command == c).unwrap().enabled;
+    assert!(enabled(&Command::BackToStart) && enabled(&Command::Replay) && !enabled(&Command::ForwardToEnd));
+
+    view.command(&Command::BackToStart).unwrap();
+    assert_eq!(view.session().state(), &dealt);
+    view.command(&Command::ForwardToEnd).unwrap();
+    assert_eq!(view.session().state(), &end);
+
+    // Replay: back to the deal, then a move per pause up to the end.
+    view.command(&Command::Replay).unwrap();
+    assert_eq!(view.session().state(), &dealt);
+    let mut seen = vec![view.session().cursor()];
+    for _ in 0..40 {
+        view.input(&Input::Tick { ms: 100 }, &m, area);
+        if seen.last() != Some(&view.session().cursor()) {
+            seen.push(view.session().cursor());
+        }
+        if view.session().state() == &end {
+            break;
+        }
+    }
+    assert_eq!(view.session().state(), &end, "the replay reaches the final position");
+    assert_eq!(seen, (seen[0]..seen[0] + 7).collect::<Vec<_>>(), "one move at a time");
+    assert_eq!(view.session().elapsed_ms(), 0, "the clock does not run in a replay");
+
+    // A click stops a replay where it is.
+    view.command(&Command::Replay).unwrap();
+    for _ in 0..9 {
+        view.input(&Input::Tick { ms: 100 }, &m, area);
+    }
+    let stopped = view.session().cursor();
+    view.input(&Input::MouseDown { x: 1, y: 200, button: parlour::machines::Button::Left }, &m, area);
+    for _ in 0..20 {
+        view.input(&Input::Tick { ms: 100 }, &m, area);
+    }
+    assert_eq!(view.session().cursor(), stopped);
+    assert!(stopped > view.session().game_start() && view.session().state() != &end);
+    // Every step is reversible.
+    view.command(&Command::ForwardToEnd).unwrap();
+    assert_eq!(view.session().state(), &end);
+}
+
+fn stats(data: &Path) -> parlour::core::GameStats {
+    Stats::load(data).unwrap().game("the-chance").cloned().unwrap_or_default()
+}
+
+#[test]
+fn new_game_scores_the_game_by_its_rule_and_shows_the_scores() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(1), data.path());
+    play_a_move_with_lay_offs(&mut view);
+    let cards = view.session().state().cards_on_foundations();
+    let Some(Response::Ask(confirm)) = view.command(&Command::New) else { panic!("New Game did not ask") };
+    assert_eq!(confirm.title, "New Game");
+    let Response::Ask(scores) = view.answer(0) else { panic!("no scores after New Game") };
+    assert_eq!(scores.title, "Scores");
+    let points = Sequences::Alternating.points(cards, false);
+    let cards_text = if cards == 1 { "1 card".to_string() } else { format!("{cards} cards") };
+    assert_eq!(scores.lines[0], format!("Lost with {cards_text}: {points} points."));
+    let s = stats(data.path());
+    assert_eq!((s.played, s.lost), (1, 1));
+    assert_eq!(s.extra["points"], points.to_string());
+    assert_eq!(s.extra["alternating-games"], "1");
+    assert_eq!(view.session().move_count(), 0, "the next game is dealt");
+
+    // `parlour stats` prints the same figures.
+    let out = parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "the-chance"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in [
+        "played: 1".to_string(),
+        "won: 0".into(),
+        "winning percentage: 0%".into(),
+        "longest losing streak: 1".into(),
+        format!("points: {points}"),
+        format!("alternating points: {points}"),
+        "alternating games: 1".into(),
+    ] {
+        assert!(text.lines().any(|l| l == line), "no `{line}` in:\n{text}");
+    }
+    assert!(text.lines().any(|l| l.starts_with("average moves: ")), "{text}");
+    assert!(!text.contains("_scored"), "bookkeeping is not shown:\n{text}");
+}
+
+/// Before any game is scored, `parlour stats the-chance` already names
+/// every figure of the Scores box, at 0.
+#[test]
+fn stats_name_the_points_before_the_first_game() {
+    let data = tempfile::tempdir().unwrap();
+    let out = parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "the-chance"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in ["played: 0", "points: 0", "alternating points: 0", "any games: 0", "suit wins: 0"] {
+        assert!(text.lines().any(|l| l == line), "no `{line}` in:\n{text}");
+    }
+}
+
+/// Plays the first legal move `n` times.
+fn play_some(view: &mut Chance, n: usize) {
+    for _ in 0..n {
+        let m = view.session().state().legal_moves()[0];
+        view.play_move(&m);
+    }
+}
+
+#[test]
+fn a_game_scored_at_quit_is_not_counted_again_after_resume() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(2), data.path());
+    play_some(&mut view, 3);
+    let left = view.session().state().clone();
+    view.close();
+    drop(view);
+    assert_eq!(stats(data.path()).played, 1, "scored when the program quit");
+    let mut back = open(None, data.path());
+    assert_eq!(back.session().state(), &left, "resumed where it was left");
+    back.close();
+    drop(back);
+    let mut back = open(None, data.path());
+    assert_eq!(stats(data.path()).played, 1, "closing again does not count it again");
+    let Some(Response::Ask(_)) = back.command(&Command::New) else { panic!("New Game did not ask") };
+    let after_new = back.answer(0);
+    assert_eq!(stats(data.path()).played, 1, "nor does New Game");
+    assert_eq!(after_new, Response::Redraw, "no scores for a game scored before");
+    // The next game counts again.
+    play_some(&mut back, 2);
+    back.close();
+    assert_eq!(stats(data.path()).played, 2);
+}
+
+#[test]
+fn the_rule_chosen_applies_from_the_next_deal_and_is_remembered() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(5), data.path());
+    let Some(Response::Choose(req, choices)) = view.command(&Command::View(SEQUENCES)) else {
+        panic!("Sequences... asks with radio buttons")
+    };
+    assert_eq!(req.buttons, ["OK", "Cancel"]);
+    assert_eq!(choices.labels, ["Alternating colour", "Any suit", "One suit only"]);
+    assert_eq!(choices.chosen, 0);
+    view.choose(0, 1);
+    assert_eq!(view.message(), "Any suit applies from the next deal.");
+    assert_eq!(view.session().variant().rule(), Sequences::Alternating, "not the game in progress");
+    view.command(&Command::New);
+    assert_eq!(view.session().variant().rule(), Sequences::AnySuit);
+    // Cancel keeps the rule.
+    view.command(&Command::View(SEQUENCES));
+    view.choose(1, 2);
+    view.close();
+    drop(view);
+    let mut again = open(Some(6), data.path());
+    assert_eq!(again.session().variant().rule(), Sequences::AnySuit, "remembered");
+    let Some(Response::Choose(_, choices)) = again.command(&Command::View(SEQUENCES)) else { panic!() };
+    assert_eq!(choices.chosen, 1);
+}
+
+/// A driver showing The Chance on `id`, its files in `data`.
+fn driver(id: MachineId, depth: Option<Depth>, data: &Path, seed: u64) -> Driver {
+    let view = open(Some(seed), data);
+    Driver::new(Shell::new(machine(id, depth), Box::new(view), seed))
+}
+
+fn run_events(d: &mut Driver, events: &str) {
+    let steps = script::parse("events", events).unwrap();
+    script::run(d, "events", &steps).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn the_mac_menus() {
+    let data = tempfile::tempdir().unwrap();
+    let d = driver(MachineId::MacSe30, None, data.path(), 1);
+    let menus = d.shell().menus();
+    let titles: Vec<&str> = menus.iter().map(|m| m.title.as_str()).collect();
+    assert_eq!(titles, ["@", "File", "Edit", "Moves", "Special", "Machine"]);
+    let labels = |title: &str| -> Vec<(String, Option<char>, bool)> {
+        let m = menus.iter().find(|m| m.title == title).unwrap();
+        m.items.iter().filter(|i| !i.is_separator()).map(|i| (i.label.clone(), i.key, i.enabled)).collect()
+    };
+    assert_eq!(labels("@")[0], ("About The Chance...".into(), None, true));
+    let file = labels("File");
+    for want in [("New Game", Some('N')), ("Open...", None), ("Save As...", None), ("Quit", Some('Q'))] {
+        assert!(file.iter().any(|(l, k, _)| l == want.0 && *k == want.1), "{want:?} in {file:?}");
+    }
+    assert!(file.iter().any(|(l, ..)| l == "Games") && file.iter().any(|(l, ..)| l == "Help"));
+    let edit = labels("Edit");
+    assert_eq!(edit[0], ("Undo".into(), Some('Z'), false), "nothing to undo at the deal");
+    for (label, key) in [("Cut", 'X'), ("Copy", 'C'), ("Paste", 'V')] {
+        assert!(edit.contains(&(label.into(), Some(key), false)), "{label} dimmed: {edit:?}");
+    }
+    let moves: Vec<String> = labels("Moves").into_iter().map(|i| i.0).collect();
+    assert_eq!(moves, ["Undo", "Redo", "Back to Start", "Forward to End", "Replay", "Sequences..."]);
+    let special: Vec<String> = labels("Special").into_iter().map(|i| i.0).collect();
+    assert_eq!(special, ["Scores...", "Sound"]);
+}
+
+#[test]
+fn sequences_dialog_through_events() {
+    let data = tempfile::tempdir().unwrap();
+    let mut d = driver(MachineId::MacSe30, None, data.path(), 1);
+    run_events(&mut d, "menu Moves > Sequences...\n");
+    let req = d.shell().requester().unwrap().clone();
+    assert_eq!(req.title, "Sequences");
+    // Click the "One suit only" button, then OK.
+    let m = d.shell().machine();
+    let choices = d.shell().choices().unwrap().clone();
+    let radio = choices.rects(&req, m.chrome(), m.look())[2];
+    let (_, buttons) = m.chrome().requester_layout(m.look(), &choices.shown(&req, m.chrome(), m.look()));
+    let ok = buttons[0];
+    let shown = d.frame().clone();
+    run_events(&mut d, &format!("click {} {}\n", radio.x + 3, radio.y + radio.h / 2));
+    assert_eq!(d.shell().choices().unwrap().chosen, 2);
+    assert_ne!(d.frame(), &shown, "the marked button moved");
+    assert_golden("chance-sequences-mac-se30", d.frame());
+    run_events(&mut d, &format!("click {} {}\n", ok.x + ok.w / 2, ok.y + ok.h / 2));
+    assert!(d.shell().requester().is_none());
+    let prefs = std::fs::read_to_string(data.path().join("prefs.ini")).unwrap();
+    assert!(prefs.contains("rule=suit"), "{prefs}");
+    // From the keyboard: Up twice marks "Alternating colour", Return.
+    run_events(&mut d, "menu Moves > Sequences...\nkey Up\nkey Up\nkey Return\n");
+    let prefs = std::fs::read_to_string(data.path().join("prefs.ini")).unwrap();
+    assert!(prefs.contains("rule=alternating"), "{prefs}");
+    // The new deal is under the rule in force, and New Game deals it.
+    run_events(&mut d, "menu Moves > Sequences...\nkey Down\nkey Return\nmenu File > New Game\n");
+    let journal = std::fs::read_to_string(journal::journal_path(data.path(), "the-chance")).unwrap();
+    assert!(journal.contains("options: rule=any\n"), "{journal}");
+}
+
+#[test]
+fn scores_through_events_on_the_smallest_screens() {
+    for id in [MachineId::MacSe30, MachineId::AmigaPal] {
+        let data = tempfile::tempdir().unwrap();
+        let mut d = driver(id, None, data.path(), 1);
+        run_events(&mut d, "menu Special > Scores...\n");
+        let req = d.shell().requester().unwrap().clone();
+        assert_eq!(req.title, "Scores");
+        assert!(req.lines.iter().any(|l| l == "Points: 0 in 0 games"), "{:?}", req.lines);
+        assert!(req.lines.iter().any(|l| l == "One suit only:"), "{:?}", req.lines);
+        let m = d.shell().machine();
+        let (frame, _) = m.chrome().requester_layout(m.look(), &req);
+        let screen = d.frame().bounds();
+        assert!(
+            frame.x >= 0 && frame.y >= 0 && frame.right() <= screen.w && frame.bottom() <= screen.h,
+            "{id:?}: {frame:?}"
+        );
+        for (line, r) in m.chrome().requester_lines(m.look(), &req) {
+            let w = m.chrome().requester_font(m.look()).text_width(&line) as i32;
+            assert!(r.x + w <= frame.right(), "{id:?}: `{line}` runs out of the box");
+        }
+        assert_golden(&format!("chance-scores-{}", id.name()), d.frame());
+        run_events(&mut d, "key Return\n");
+        assert!(d.shell().requester().is_none());
+    }
+}
+
+#[test]
+fn the_stock_deals_when_its_top_card_is_dragged_onto_the_talon_or_clicked() {
+    use parlour::solitaire::engine::PileId;
+    use parlour::solitaire::rules::PileKind;
+    let data = tempfile::tempdir().unwrap();
+    let mut d = driver(MachineId::MacSe30, None, data.path(), 1);
+    let table = parlour::views::solitaire::SolitaireBoard::new(Arc::new(game().game_type));
+    let area = d.shell().machine().content();
+    let st = game().variant.deal(1);
+    let stock = table.pile_rect(&st, area, PileId::new(PileKind::Stock, 0)).unwrap();
+    let talon = table.pile_rect(&st, area, PileId::new(PileKind::Waste, 0)).unwrap();
+    let (sx, sy) = (stock.x + stock.w / 2, stock.y + stock.h / 2);
+    // A drag that ends elsewhere deals nothing.
+    run_events(&mut d, &format!("drag {sx} {sy} {} {}\n", sx, sy + 150));
+    let journal = || std::fs::read_to_string(journal::journal_path(data.path(), "the-chance")).unwrap();
+    assert!(!journal().contains("move S1"), "{}", journal());
+    run_events(&mut d, &format!("drag {sx} {sy} {} {}\n", talon.x + talon.w / 2, talon.y + talon.h / 2));
+    assert_eq!(journal().matches("move S1").count(), 1, "{}", journal());
+    run_events(&mut d, &format!("click {sx} {sy}\n"));
+    assert_eq!(journal().matches("move S1").count(), 2, "{}", journal());
+}
+
+#[test]
+fn goldens_at_1_4_256_colours_and_millions() {
+    for depth in [Depth::Bits1, Depth::Colours4, Depth::Colours256, Depth::Millions] {
+        let data = tempfile::tempdir().unwrap();
+        let d = driver(MachineId::MacColor, Some(depth), data.path(), 7);
+        assert_golden(&format!("chance-mac-color-{}", depth.name()), d.frame());
+    }
+    let data = tempfile::tempdir().unwrap();
+    let d = driver(MachineId::MacSe30, None, data.path(), 7);
+    assert_golden("chance-mac-se30", d.frame());
+}
+
+#[test]
+fn on_a_colour_mac_the_window_can_be_placed_anywhere_on_the_desktop() {
+    let data = tempfile::tempdir().unwrap();
+    let mut d = driver(MachineId::MacColor, Some(Depth::Colours256), data.path(), 1);
+    let se30 = machine(MachineId::MacSe30, None).content();
+    let content = d.shell().machine().content();
+    assert_eq!((content.w, content.h), (se30.w, se30.h), "the window is the SE/30's");
+    let bar = d.shell().machine().chrome().drag_bar().expect("the window can be moved");
+    let (x, y) = (bar.x + bar.w / 2, bar.y + bar.h / 2);
+    run_events(&mut d, &format!("drag {x} {y} {} {}\n", x - 40, y + 25));
+    let moved = d.shell().machine().content();
+    assert_eq!((moved.x, moved.y), (content.x - 40, content.y + 25));
+    // Dragged far off, it stays whole on the desktop, below the menu bar.
+    let bar = d.shell().machine().chrome().drag_bar().unwrap();
+    run_events(&mut d, &format!("drag {} {} 639 479\n", bar.x + 5, bar.y + 5));
+    let corner = d.shell().machine().content();
+    assert!(corner.right() < 640 && corner.bottom() < 480 && corner.x > content.x, "{corner:?}");
+    run_events(&mut d, &format!("drag {} {} 0 21\n", corner.x + 100, corner.y - 8));
+    let top = d.shell().machine().chrome().drag_bar().unwrap();
+    assert!(top.x >= 0 && top.y > 20, "{top:?}");
+    // The game is played where the window is: a click on the stock deals.
+    let table = parlour::views::solitaire::SolitaireBoard::new(Arc::new(game().game_type));
+    let stock = table
+        .pile_rect(
+            &game().variant.deal(1),
+            d.shell().machine().content(),
+            parlour::solitaire::engine::PileId::new(parlour::solitaire::rules::PileKind::Stock, 0),
+        )
+        .unwrap();
+    run_events(&mut d, &format!("click {} {}\n", stock.x + 5, stock.y + 5));
+    let journal = std::fs::read_to_string(journal::journal_path(data.path(), "the-chance")).unwrap();
+    assert!(journal.contains("move S1"), "{journal}");
+    // On the SE/30 the window fills the screen and stays put.
+    let se = driver(MachineId::MacSe30, None, data.path(), 1);
+    assert!(se.shell().machine().chrome().drag_bar().is_none());
+    assert_eq!(se.shell().machine().content(), se30);
+    // Other games fill the colour Mac's screen as before.
+    let (klondike, _kept) = super::support::open_game("klondike", 1);
+    let k = Driver::new(Shell::new(machine(MachineId::MacColor, None), klondike, 1));
+    assert!(k.shell().machine().chrome().drag_bar().is_none());
+}
+
+#[test]
+fn a_win_shows_the_scores_by_itself() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(1), data.path());
+    let m = machine(MachineId::MacSe30, None);
+    view.input(&Input::Tick { ms: 10 }, &m, m.content());
+    let script = std::fs::read_to_string(format!("{}/tests/wins/the-chance.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let mut last = Response::Unchanged;
+    for line in script.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).skip(1) {
+        let mv = view.session().state().parse_move(line).unwrap();
+        last = view.play_move(&mv);
+    }
+    assert_eq!(view.session().state().status(), Status::Won);
+    let Response::Ask(scores) = last else { panic!("no box at the win: {last:?}") };
+    assert_eq!(scores.title, "Scores");
+    assert_eq!(scores.lines[0], "Won with 52 cards: 42 points.");
+    assert_eq!(scores.buttons, ["New Game", "OK"]);
+    let s = stats(data.path());
+    assert_eq!((s.played, s.won, s.extra["points"].as_str(), s.extra["alternating-wins"].as_str()), (1, 1, "42", "1"));
+    // New Game from the box deals the next game without asking.
+    assert_eq!(view.answer(0), Response::Redraw);
+    assert_eq!(view.session().move_count(), 0);
+    assert_eq!(stats(data.path()).played, 1, "the won game is counted once");
+}

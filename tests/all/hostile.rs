@@ -1,0 +1,199 @@
+//! Inputs a hostile or unlucky user gives, as fuzzing and fault injection
+//! found them: devices and FIFOs where files should be, files too big to
+//! be real, links, broken art, names that look like ids. Each is refused
+//! with a message, or handled, and never hangs, panics or eats memory.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use super::support::{parlour, run};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `cmd` and kills it if it has not finished within `secs`: a command
+/// that blocks or runs away fails the test instead of hanging it.
+fn within(secs: u64, cmd: &mut Command) -> Output {
+    let mut child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running after {secs} s: {cmd:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A copy of the shipped game type `name` in a fresh folder, under the
+/// folder name `as_name`.
+fn copy_game_type(name: &str, dir: &Path, as_name: &str) -> PathBuf {
+    let to = dir.join(as_name);
+    std::fs::create_dir_all(&to).unwrap();
+    for file in ["game.ini", "game.html", "game.bmp"] {
+        std::fs::copy(root().join("game-types").join(name).join(file), to.join(file)).unwrap();
+    }
+    to
+}
+
+#[cfg(unix)]
+#[test]
+fn devices_and_fifos_are_refused_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("rules.ini");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let out = within(20, parlour().arg("lint").arg(&fifo));
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let board = dir.path().join("fifo.brd");
+    assert!(Command::new("mkfifo").arg(&board).status().unwrap().success());
+    let out = within(20, parlour().arg("lint").arg(&board));
+    assert_eq!(out.status.code(), Some(1));
+    let out = within(20, parlour().arg("solve").arg(&board));
+    assert_eq!(out.status.code(), Some(1));
+
+    // /dev/zero as a game.ini would never end.
+    let game = copy_game_type("Golf", dir.path(), "Zero");
+    std::fs::remove_file(game.join("game.ini")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", game.join("game.ini")).unwrap();
+    let out = within(20, parlour().arg("lint").arg(&game));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("not a regular file"), "{}", stdout(&out));
+}
+
+#[test]
+fn oversized_inputs_are_refused_with_their_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = copy_game_type("Golf", dir.path(), "Huge");
+    let mut ini = std::fs::read(game.join("game.ini")).unwrap();
+    ini.extend(b"\n; padding".repeat(200_000));
+    std::fs::write(game.join("game.ini"), &ini).unwrap();
+    let out = within(60, parlour().arg("lint").arg(&game));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("more than the 1 MB Parlour reads"), "{}", stdout(&out));
+
+    let guide = dir.path().join("big.guide");
+    std::fs::write(&guide, format!("@DATABASE big\n@NODE MAIN\n{}@ENDNODE\n", "x\n".repeat(5_000_000))).unwrap();
+    let out = within(60, parlour().arg("lint").arg(&guide));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("more than the 8 MB"), "{}", stdout(&out));
+}
+
+#[cfg(unix)]
+#[test]
+fn capture_replaces_game_bmp_and_never_writes_through_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = copy_game_type("Golf", dir.path(), "Golf");
+    let outside = dir.path().join("not-yours.bmp");
+    std::fs::write(&outside, b"someone else's file").unwrap();
+    std::fs::remove_file(game.join("game.bmp")).unwrap();
+    std::os::unix::fs::symlink(&outside, game.join("game.bmp")).unwrap();
+    let out = run(&["capture", &game.to_string_lossy()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&outside).unwrap(), b"someone else's file");
+    let written = game.join("game.bmp");
+    assert!(std::fs::symlink_metadata(&written).unwrap().file_type().is_file());
+    assert_eq!(std::fs::read(&written).unwrap(), std::fs::read(root().join("game-types/Golf/game.bmp")).unwrap());
+    let names: Vec<_> = std::fs::read_dir(&game).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 3, "only game.ini, game.html and game.bmp: {names:?}");
+}
+
+#[test]
+fn a_folder_that_exists_is_a_folder_even_with_a_games_id() {
+    // Golf's rules in a folder called klondike, named as a path.
+    let dir = tempfile::tempdir().unwrap();
+    let golf = copy_game_type("Golf", dir.path(), "klondike");
+    let by_path = run(&["deal", &root().join("game-types/Golf").to_string_lossy()]);
+    let mut deal = parlour();
+    let shadowed = deal.current_dir(dir.path()).args(["deal", "klondike"]).output().unwrap();
+    assert!(shadowed.status.success(), "{}", stderr(&shadowed));
+    assert_eq!(stdout(&shadowed), stdout(&by_path), "the built-in klondike was dealt, not the folder");
+    let mut capture = parlour();
+    let out = capture.current_dir(dir.path()).args(["capture", "klondike"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read(golf.join("game.bmp")).unwrap(),
+        std::fs::read(root().join("game-types/Golf/game.bmp")).unwrap()
+    );
+}
+
+#[test]
+fn a_broken_card_picture_under_assets_falls_back_to_the_built_in_art() {
+    let assets = tempfile::tempdir().unwrap();
+    for size in ["large", "medium", "small"] {
+        let folder = assets.path().join("cards").join(size);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("AS.png"), b"\x89PNG\r\n\x1a\nbroken").unwrap();
+    }
+    let out_dir = tempfile::tempdir().unwrap();
+    let png = out_dir.path().join("k.png");
+    let out = run(&[
+        "--assets",
+        &assets.path().to_string_lossy(),
+        "shot",
+        "klondike",
+        "--seed",
+        "1",
+        "-o",
+        &png.to_string_lossy(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("cards/large/AS.png: not a readable PNG"), "{}", stderr(&out));
+    let plain = out_dir.path().join("plain.png");
+    assert!(run(&["shot", "klondike", "--seed", "1", "-o", &plain.to_string_lossy()]).status.success());
+    assert_eq!(std::fs::read(&png).unwrap(), std::fs::read(&plain).unwrap(), "not drawn with the built-in cards");
+}
+
+#[test]
+fn small_mistakes_on_the_command_line_fail_with_a_reason() {
+    let out = run(&["help", "klondike", "--node", "nosuch", "--shot", "/dev/null"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("no node nosuch"), "{}", stderr(&out));
+
+    let out = run(&["--assets", "/nonexistent/parlour-assets", "list"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("/nonexistent/parlour-assets: no such folder"), "{}", stderr(&out));
+
+    for target in ["boards/nosuch.brd", "nosuch.brd"] {
+        let mut cmd = parlour();
+        let out = cmd.current_dir(root()).args(["shot", target, "-o", "/dev/null"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(stderr(&out).contains(&format!("{target}: no such file or folder")), "{}", stderr(&out));
+    }
+    let out = run(&["shot", "no-such-game", "-o", "/dev/null"]);
+    assert!(stderr(&out).contains("unknown game `no-such-game`"), "{}", stderr(&out));
+}
+
+#[test]
+fn lint_checks_every_kind_of_help_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let imaj = dir.path().join("broken.imaj");
+    std::fs::write(&imaj, "#imaj\n\u{7}").unwrap();
+    let html = dir.path().join("page.html");
+    std::fs::write(&html, "<html><body><p>Unclosed <b>bold</body>").unwrap();
+    for path in [&imaj, &html] {
+        let out = run(&["lint", &path.to_string_lossy()]);
+        assert!(!stderr(&out).contains("don't know how to check"), "{}", stderr(&out));
+    }
+    for page in ["intro.html", "playing.html", "menu.html"] {
+        let out = run(&["lint", &root().join("guide/Help").join(page).to_string_lossy()]);
+        assert!(out.status.success(), "{page}: {}{}", stdout(&out), stderr(&out));
+    }
+    for guide in std::fs::read_dir(root().join("guide")).unwrap().map(|e| e.unwrap().path()) {
+        if guide.extension().is_some_and(|e| e == "imaj") {
+            let out = run(&["lint", &guide.to_string_lossy()]);
+            assert!(out.status.success(), "{}: {}", guide.display(), stdout(&out));
+        }
+    }
+}

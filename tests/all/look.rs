@@ -1,0 +1,108 @@
+//! The whole look, checked: every game on every machine and depth is
+//! drawn, and no text run may be cut off by the edge it is drawn in
+//! (the text drawer reports every run that loses ink to the clip).
+
+use parlour::app::catalog;
+use parlour::app::contact::{Cut, Screen, Show, render};
+use parlour::app::driver::Driver;
+use parlour::app::shell::Shell;
+use parlour::host::Places;
+use parlour::machines::{Command, Input, Key, Machine, Modifiers};
+
+/// Places that read the built-in games but keep journals in `dir`.
+fn places(dir: &std::path::Path) -> Places {
+    Places { data_dir: dir.to_path_buf(), ..catalog::places() }
+}
+
+fn cuts_of(game: &str, screen: Screen, driver: &Driver) -> Vec<Cut> {
+    driver.clipped_text().iter().map(|t| Cut { game: game.to_string(), screen, text: t.clone() }).collect()
+}
+
+/// Fails with every cut run listed, one a line.
+fn assert_none_cut(what: &str, cuts: &[Cut]) {
+    let listed: Vec<String> = cuts.iter().map(|c| c.to_string()).collect();
+    assert!(cuts.is_empty(), "{what}: {} text runs cut off:\n{}", cuts.len(), listed.join("\n"));
+}
+
+#[test]
+fn every_game_on_every_screen_fits_its_text() {
+    let data = tempfile::tempdir().unwrap();
+    let places = places(data.path());
+    let games = catalog::games();
+    assert!(games.len() >= 20, "the registry lists the built-in games");
+    let mut cuts = Vec::new();
+    for game in games {
+        for screen in Screen::all() {
+            let driver = render(game, &places, screen, 1, Show::Game).unwrap();
+            cuts.extend(cuts_of(&game.id, screen, &driver));
+        }
+    }
+    assert_none_cut("game tables", &cuts);
+}
+
+/// Every game's help page on every screen: wrapped to its pane, whole
+/// lines and whole topic rows only (the rest is reached by scrolling).
+#[test]
+fn every_help_page_on_every_screen_fits_its_text() {
+    let data = tempfile::tempdir().unwrap();
+    let places = places(data.path());
+    let mut cuts = Vec::new();
+    for game in catalog::games() {
+        for screen in Screen::all() {
+            let driver = render(game, &places, screen, 1, Show::Help).unwrap();
+            cuts.extend(cuts_of(&game.id, screen, &driver));
+        }
+    }
+    assert_none_cut("help pages", &cuts);
+}
+
+#[test]
+fn launcher_and_about_box_fit_their_text_everywhere() {
+    let mut cuts = Vec::new();
+    for screen in Screen::all() {
+        let machine = Machine::new(&screen.choice(), screen.id).unwrap();
+        let mut driver = Driver::new(Shell::launcher(machine, 1));
+        cuts.extend(cuts_of("launcher", screen, &driver));
+        driver.command(&Command::About);
+        assert!(driver.shell().requester().is_some(), "{screen}: About opens its box");
+        cuts.extend(cuts_of("about box", screen, &driver));
+    }
+    assert_none_cut("launcher", &cuts);
+}
+
+#[test]
+fn every_family_s_chooser_fits_its_text_everywhere() {
+    let data = tempfile::tempdir().unwrap();
+    let places = places(data.path());
+    let mut cuts = Vec::new();
+    for id in ["klondike", "pegs"] {
+        let game = catalog::find(id).unwrap();
+        for screen in Screen::all() {
+            let mut driver = render(&game, &places, screen, 1, Show::Game).unwrap();
+            driver.command(&Command::Variants);
+            assert!(driver.shell().requester().is_none(), "{id} on {screen}: the chooser opens");
+            cuts.extend(cuts_of(&format!("{id} chooser"), screen, &driver));
+            // Down to the last entry: the list scrolls and still fits.
+            for _ in 0..40 {
+                driver.feed(&[Input::Key { key: Key::Down, mods: Modifiers::default() }]);
+            }
+            cuts.extend(cuts_of(&format!("{id} chooser at its end"), screen, &driver));
+        }
+    }
+    assert_none_cut("choosers", &cuts);
+}
+
+/// The check itself can fail: a screen whose clip is narrower than its
+/// text reports the run.
+#[test]
+fn a_cut_run_is_reported_with_its_screen() {
+    let machine =
+        Machine::new(&Screen::parse("amiga-pal").unwrap().choice(), parlour::machines::MachineId::AmigaPal).unwrap();
+    let mut s = machine.new_surface();
+    s.set_clip(parlour::gfx::Rect::new(0, 0, 20, 20));
+    s.draw_text(machine.look().text_font, "Status", 0, 0, 1, parlour::gfx::TextStyle::PLAIN);
+    let cut = s.take_clipped_text();
+    assert_eq!(cut.len(), 1);
+    let c = Cut { game: "test".into(), screen: Screen::parse("amiga-pal").unwrap(), text: cut[0].clone() };
+    assert!(c.to_string().starts_with("test on amiga-pal: text \"Status\" at (0, 0)"), "{c}");
+}

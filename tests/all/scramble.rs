@@ -1,0 +1,245 @@
+//! Scramble through its window: clicks and arrow keys, turning over,
+//! Change Size (which starts solved), Change Picture with a file of the
+//! player's, and a 3 x 3 puzzle solved by its hints through `parlour shot
+//! --events` as a player would.
+
+use std::io::Write;
+use std::process::Stdio;
+
+use parlour::core::{Game, Status, Variant};
+use parlour::games::scramble::puzzle::Puzzle;
+use parlour::games::scramble::rules::{ScrambleVariant, Slide};
+use parlour::gfx::Rect;
+use parlour::gfx::Rgb;
+use parlour::gfx::ilbm::encode_ilbm;
+use parlour::host::{Controller, Opening};
+use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
+use parlour::views::scramble::picture::Source;
+use parlour::views::scramble::{CHANGE_PICTURE, CHANGE_SIZE, ScrambleBoard, ScrambleLayout, TURN_OVER};
+use parlour::views::{Response, View};
+
+use super::support::parlour;
+
+type ScrambleView = Controller<ScrambleVariant, ScrambleBoard>;
+
+fn machine(id: MachineId) -> (Machine, Rect) {
+    let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+    let area = m.content();
+    (m, area)
+}
+
+fn open(dir: &std::path::Path, cols: usize, rows: usize, seed: u64, pictures: Vec<std::path::PathBuf>) -> ScrambleView {
+    let variant = ScrambleVariant::new(cols, rows, false).unwrap();
+    let board = ScrambleBoard::new(dir, pictures, (cols, rows));
+    Controller::open(
+        "scramble",
+        variant,
+        board,
+        dir,
+        &Opening { seed: Some(seed), fresh_seed: seed, ..Default::default() },
+    )
+}
+
+fn layout(view: &ScrambleView, m: &Machine, area: Rect) -> ScrambleLayout {
+    view.board().layout(view.session().state(), m, area)
+}
+
+fn click(view: &mut ScrambleView, m: &Machine, area: Rect, (x, y): (i32, i32)) -> Response {
+    let r = view.input(&Input::MouseDown { x, y, button: Button::Left }, m, area);
+    view.input(&Input::MouseUp { x, y, button: Button::Left }, m, area);
+    r
+}
+
+fn centre(r: Rect) -> (i32, i32) {
+    (r.x + r.w / 2, r.y + r.h / 2)
+}
+
+fn key(view: &mut ScrambleView, m: &Machine, area: Rect, k: Key) -> Response {
+    view.input(&Input::Key { key: k, mods: Modifiers::default() }, m, area)
+}
+
+#[test]
+fn a_click_slides_a_line_of_pieces_and_the_arrows_move_the_gap() {
+    let dir = tempfile::tempdir().unwrap();
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let (m, area) = machine(id);
+        let mut view = open(dir.path(), 4, 4, 3, Vec::new());
+        let p = view.session().state().puzzle().clone();
+        let (gx, gy) = p.xy(p.gap());
+        // The far end of the gap's row: every piece between moves.
+        let far = p.index(if gx < 2 { 3 } else { 0 }, gy);
+        let l = layout(&view, &m, area);
+        click(&mut view, &m, area, centre(l.place(far)));
+        assert_eq!(view.session().move_count(), 1, "{id}: {}", view.message());
+        assert_eq!(view.session().state().puzzle().gap(), far);
+        // A piece off the gap's lines is refused with the reason.
+        let now = view.session().state().puzzle().clone();
+        let (gx, gy) = now.xy(now.gap());
+        let off = now.index((gx + 1) % 4, (gy + 1) % 4);
+        click(&mut view, &m, area, centre(l.place(off)));
+        assert!(view.message().contains("not in line"), "{id}: {}", view.message());
+        // Arrows: the gap steps one place.
+        let before = view.session().state().puzzle().gap();
+        let k = if now.xy(before).1 > 0 { Key::Up } else { Key::Down };
+        key(&mut view, &m, area, k);
+        assert_ne!(view.session().state().puzzle().gap(), before, "{id}");
+        view.command(&Command::Undo);
+        view.command(&Command::Undo);
+        assert_eq!(view.session().state().puzzle(), &p, "{id}: undo to the start");
+    }
+}
+
+#[test]
+fn turning_over_changes_the_picture_but_not_the_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacColor);
+    let mut view = open(dir.path(), 3, 3, 8, Vec::new());
+    let mut pict = m.new_surface();
+    view.draw(&mut pict, &m, area);
+    let l = layout(&view, &m, area);
+    click(&mut view, &m, area, centre(l.side));
+    let mut num = m.new_surface();
+    view.draw(&mut num, &m, area);
+    assert_ne!(pict, num);
+    assert_eq!(view.session().move_count(), 0);
+    view.command(&Command::View(TURN_OVER));
+    let mut again = m.new_surface();
+    view.draw(&mut again, &m, area);
+    assert_eq!(pict, again);
+}
+
+#[test]
+fn change_size_starts_solved_and_scramble_shuffles_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 4, 4, 2, Vec::new());
+    view.command(&Command::View(CHANGE_SIZE));
+    // Right adds a column, Down a row; Return takes them.
+    key(&mut view, &m, area, Key::Right);
+    key(&mut view, &m, area, Key::Down);
+    key(&mut view, &m, area, Key::Enter);
+    let v = view.session().variant().clone();
+    assert_eq!((v.cols(), v.rows(), v.solved_start()), (5, 5, true));
+    assert_eq!(view.session().state().puzzle(), &Puzzle::solved(5, 5));
+    assert_eq!(view.session().state().status(), Status::Playing, "a solved start is not a win");
+    // A typed size out of bounds is refused in a requester.
+    view.command(&Command::View(CHANGE_SIZE));
+    key(&mut view, &m, area, Key::Tab);
+    key(&mut view, &m, area, Key::Char('9'));
+    let r = key(&mut view, &m, area, Key::Enter);
+    let Response::Ask(req) = r else { panic!("no requester: {r:?}") };
+    assert!(req.lines.join(" ").contains("from 2 to 6"), "{:?}", req.lines);
+    key(&mut view, &m, area, Key::Escape);
+    // Scramble deals a shuffled 5 x 5.
+    let l = layout(&view, &m, area);
+    click(&mut view, &m, area, centre(l.scramble));
+    let v = view.session().variant();
+    assert!(!v.solved_start() && v.id() == "scramble/5x5");
+    assert!(!view.session().state().puzzle().is_solved());
+}
+
+#[test]
+fn change_picture_takes_an_iff_file_and_keeps_the_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let pictures = dir.path().join("pictures");
+    std::fs::create_dir_all(&pictures).unwrap();
+    let colours = [Rgb::hex(0xFF0000), Rgb::hex(0x00FF00), Rgb::hex(0x0000FF), Rgb::hex(0xFFFFFF)];
+    let indices: Vec<u8> = (0..60 * 40).map(|i| ((i % 60) / 15) as u8).collect();
+    std::fs::write(pictures.join("stripes.iff"), encode_ilbm(60, 40, &colours, &indices, 2)).unwrap();
+    std::fs::write(pictures.join("broken.bmp"), b"BM this is no bitmap").unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 3, 3, 4, vec![pictures.clone()]);
+    let order = view.session().state().puzzle().clone();
+    view.command(&Command::View(CHANGE_PICTURE));
+    // The built-in three come first, then broken.bmp and stripes.iff.
+    for _ in 0..4 {
+        key(&mut view, &m, area, Key::Down);
+    }
+    key(&mut view, &m, area, Key::Enter);
+    assert_eq!(view.board().picture(), &Source::File(pictures.join("stripes.iff")));
+    assert_eq!(view.session().state().puzzle(), &order);
+    let mut s = m.new_surface();
+    view.draw(&mut s, &m, area);
+    let l = layout(&view, &m, area);
+    let seen: std::collections::BTreeSet<Rgb> = (l.puzzle.y..l.puzzle.bottom())
+        .flat_map(|y| (l.puzzle.x..l.puzzle.right()).map(move |x| (x, y)))
+        .filter_map(|(x, y)| s.colour_at(x, y))
+        .collect();
+    assert!(seen.contains(&Rgb::hex(0x0000FF)) || seen.iter().any(|c| c.b > 200 && c.r < 100), "{seen:?}");
+    // A broken file is refused with its name and the picture stays.
+    view.command(&Command::View(CHANGE_PICTURE));
+    key(&mut view, &m, area, Key::Up);
+    let r = key(&mut view, &m, area, Key::Enter);
+    let Response::Ask(req) = r else { panic!("no requester: {r:?}") };
+    assert!(req.lines.join(" ").contains("broken.bmp"), "{:?}", req.lines);
+    assert_eq!(view.board().picture(), &Source::File(pictures.join("stripes.iff")));
+    // The choice is kept for the next time.
+    view.close();
+    let prefs = std::fs::read_to_string(dir.path().join("prefs.ini")).unwrap();
+    assert!(prefs.contains("stripes.iff"), "{prefs}");
+}
+
+/// The hint's moves for a 3 x 3 dealt with `seed`, in order, as the
+/// pieces they slide.
+fn hint_moves(seed: u64) -> Vec<Slide> {
+    let v = ScrambleVariant::new(3, 3, false).unwrap();
+    let mut g = v.deal(seed);
+    let mut out = Vec::new();
+    while g.status() == Status::Playing {
+        let m = g.hint().unwrap();
+        g.apply(&m);
+        out.push(m);
+    }
+    out
+}
+
+#[test]
+fn a_three_by_three_is_solved_by_its_hints_through_a_script() {
+    let data = tempfile::tempdir().unwrap();
+    let seed = 21;
+    let (m, area) = machine(MachineId::AmigaPal);
+    let v = ScrambleVariant::new(3, 3, false).unwrap();
+    let p = v.deal(seed).puzzle().clone();
+    let l = ScrambleLayout::new(&m, area, &p, 4.0 / 3.0);
+    let mut script = String::new();
+    for s in hint_moves(seed) {
+        let (x, y) = centre(l.place(s.0));
+        script.push_str(&format!("menu Game > Hint\nclick {x} {y}\n"));
+    }
+    let out = data.path().join("shot.png");
+    let mut child = parlour()
+        .env("PARLOUR_DATA_DIR", data.path())
+        .args(["shot", "scramble/3x3", "--machine", "amiga-pal", "--seed", &seed.to_string(), "--events", "-", "-o"])
+        .arg(&out)
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let result = child.wait_with_output().unwrap();
+    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    let stats = parlour::core::Stats::load(data.path()).unwrap();
+    let game = stats.game("scramble/3x3").cloned().unwrap_or_default();
+    assert_eq!((game.played, game.won), (1, 1), "the script solved the puzzle");
+    assert_eq!(game.best_moves, Some(hint_moves(seed).len() as u64));
+}
+
+#[test]
+fn goldens_of_the_picture_and_the_number_sides() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    for (id, numbers, golden) in [
+        (MachineId::AmigaPal, false, "scramble-4x4-amiga-pal"),
+        (MachineId::MacSe30, true, "scramble-3x3-numbers-mac-se30"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let size = if numbers { 3 } else { 4 };
+        let mut view = open(dir.path(), size, size, 11, Vec::new());
+        if numbers {
+            view.command(&Command::View(TURN_OVER));
+        }
+        let (m, _) = machine(id);
+        let driver = Driver::new(Shell::new(m, Box::new(view), 1));
+        super::support::assert_golden(golden, driver.frame());
+    }
+}

@@ -1,0 +1,74 @@
+//! `parlour solve` and `parlour survey` on shipped game types: exit codes,
+//! JSON lines whose moves replay through the engine to a win, and the
+//! survey's counts and CSV.
+
+use parlour::app::catalog;
+use parlour::core::{Game, Session, Status, Variant};
+
+use super::support::run;
+
+/// The moves of a `--json` answer (they are plain move texts in quotes).
+fn json_moves(line: &str) -> Vec<String> {
+    let list = line.split("\"moves\":[").nth(1).and_then(|rest| rest.split(']').next()).expect("a moves list");
+    list.split(',').filter(|m| !m.is_empty()).map(|m| m.trim_matches('"').to_string()).collect()
+}
+
+#[test]
+fn solve_json_moves_replay_to_a_win_in_the_mode_asked() {
+    for (game, args) in
+        [("freecell", ["--ms", "617", "--mode", "hard"]), ("klondike-draw-three", ["--seed", "1", "--mode", "hard"])]
+    {
+        let out = run(&["solve", game, args[0], args[1], args[2], args[3], "--json"]);
+        assert_eq!(out.status.code(), Some(0), "{game}: {}", String::from_utf8_lossy(&out.stderr));
+        let line = String::from_utf8(out.stdout).unwrap();
+        assert!(line.contains("\"result\":\"won\""), "{line}");
+        let entry = catalog::find(game).unwrap();
+        let options = if args[0] == "--ms" { "hard,ms" } else { "hard" };
+        let variant = catalog::game_type(&entry).unwrap().variant.with_options(options).unwrap();
+        let mut session = Session::new(variant, args[1].parse().unwrap());
+        for m in json_moves(&line) {
+            session.play_text(&m).unwrap_or_else(|e| panic!("{game}: `{m}`: {e}"));
+        }
+        assert_eq!(session.state().status(), Status::Won, "{game}: the line does not win");
+    }
+}
+
+#[test]
+fn solve_exit_codes_say_won_lost_or_undecided() {
+    let code = |args: &[&str]| {
+        let out = run(args);
+        assert!(out.stdout.is_empty(), "--quiet printed {:?}", String::from_utf8_lossy(&out.stdout));
+        out.status.code()
+    };
+    assert_eq!(code(&["solve", "freecell", "--ms", "1", "--quiet"]), Some(0));
+    assert_eq!(code(&["solve", "the-chance", "--seed", "7", "--quiet"]), Some(1));
+    assert_eq!(code(&["solve", "freecell", "--ms", "1", "--nodes", "5", "--quiet"]), Some(2));
+    assert_eq!(code(&["solve", "freecell", "--mode", "medium", "--quiet"]), Some(3));
+}
+
+#[test]
+fn survey_counts_the_deals_and_writes_a_line_each() {
+    let csv = std::env::temp_dir().join(format!("parlour-survey-{}.csv", std::process::id()));
+    let out = run(&[
+        "survey",
+        "freecell",
+        "--ms",
+        "--from",
+        "1",
+        "--to",
+        "4",
+        "--jobs",
+        "2",
+        "--csv",
+        &csv.to_string_lossy(),
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("won 4  lost 0  undecided 0"), "{text}");
+    assert!(text.contains("median") && text.contains("peak memory"), "{text}");
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    let _ = std::fs::remove_file(&csv);
+    let deals: Vec<&str> = rows.lines().skip(1).map(|l| l.split(',').next().unwrap()).collect();
+    assert_eq!(deals, ["1", "2", "3", "4"], "{rows}");
+    assert!(rows.lines().skip(1).all(|l| l.split(',').nth(1) == Some("won")), "{rows}");
+}

@@ -1,0 +1,290 @@
+//! Opens the real window under Xvfb, screenshots the X screen with xwd and
+//! checks the window shows exactly the framebuffer; drives it with xdotool
+//! (menus, machine switches, resizing).
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use parlour::app::driver::Driver;
+use parlour::app::shell::Shell;
+use parlour::gfx::Rgb;
+use parlour::machines::{Machine, MachineChoice, MachineId};
+
+use super::support::parlour;
+use super::{Needs, found};
+
+/// The window tests, each with the programs it needs.
+pub fn tests() -> Vec<Needs> {
+    vec![
+        Needs::programs(
+            "window::window_shows_the_framebuffer_under_xvfb",
+            &[("Xvfb", "xvfb"), ("xwd", "x11-apps")],
+            window_shows_the_framebuffer_under_xvfb,
+        ),
+        Needs::programs(
+            "window::switching_machine_opens_the_new_window_first_and_keeps_playing",
+            &[("Xvfb", "xvfb"), ("xdotool", "xdotool")],
+            switching_machine_opens_the_new_window_first_and_keeps_playing,
+        ),
+    ]
+}
+
+/// Kills a child process when dropped, so a failing assertion leaves no
+/// X server or window behind.
+struct Reaped(Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A decoded XWD screenshot (ZPixmap, 24/32 bits per pixel).
+struct Screenshot {
+    width: usize,
+    height: usize,
+    pixels: Vec<Rgb>,
+}
+
+fn parse_xwd(b: &[u8]) -> Screenshot {
+    let field = |i: usize| u32::from_be_bytes(b[i * 4..i * 4 + 4].try_into().unwrap()) as usize;
+    let (header_size, width, height) = (field(0), field(4), field(5));
+    let (byte_order, bits_per_pixel, bytes_per_line) = (field(7), field(11), field(12));
+    let (red_mask, green_mask, blue_mask, ncolors) = (field(14), field(15), field(16), field(19));
+    assert!(bits_per_pixel == 32 || bits_per_pixel == 24, "xwd gave {bits_per_pixel} bits per pixel");
+    let data = &b[header_size + ncolors * 12..];
+    let bpp = bits_per_pixel / 8;
+    let channel = |v: usize, mask: usize| ((v & mask) >> mask.trailing_zeros()) as u8;
+    let mut pixels = Vec::with_capacity(width * height);
+    for y in 0..height {
+        for x in 0..width {
+            let p = &data[y * bytes_per_line + x * bpp..][..bpp];
+            let mut v = 0usize;
+            for k in 0..bpp {
+                let byte = if byte_order == 0 { p[bpp - 1 - k] } else { p[k] };
+                v = (v << 8) | byte as usize;
+            }
+            pixels.push(Rgb::new(channel(v, red_mask), channel(v, green_mask), channel(v, blue_mask)));
+        }
+    }
+    Screenshot { width, height, pixels }
+}
+
+/// Where the frame appears in the screenshot, if anywhere.
+fn locate(shot: &Screenshot, frame: &[Rgb], fw: usize, fh: usize) -> Option<(usize, usize)> {
+    for oy in 0..=shot.height.saturating_sub(fh) {
+        for ox in 0..=shot.width.saturating_sub(fw) {
+            let matches = |x: usize, y: usize| shot.pixels[(oy + y) * shot.width + ox + x] == frame[y * fw + x];
+            if matches(0, 0) && matches(fw - 1, fh - 1) && matches(fw / 2, fh / 2) && (0..fw).all(|x| matches(x, 0)) {
+                return Some((ox, oy));
+            }
+        }
+    }
+    None
+}
+
+/// Starts Xvfb on a display of its own (`extra` arguments added), waiting
+/// until it listens.
+fn xvfb(offset: u32, extra: &[&str]) -> (String, Reaped) {
+    // A display nobody has: no socket and no lock file.
+    let free = |n: u32| {
+        !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
+    };
+    let n = (0..400).map(|i| 200 + (std::process::id() * 2 + offset + i * 2) % 400).find(|&n| free(n)).unwrap();
+    let display = format!(":{n}");
+    let server = Reaped(
+        Command::new("Xvfb")
+            .args([display.as_str(), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb starts"),
+    );
+    let socket = format!("/tmp/.X11-unix/X{}", &display[1..]);
+    let start = Instant::now();
+    while !Path::new(&socket).exists() {
+        assert!(start.elapsed() < Duration::from_secs(10), "Xvfb did not come up");
+        sleep(Duration::from_millis(50));
+    }
+    (display, server)
+}
+
+fn window_shows_the_framebuffer_under_xvfb() {
+    let (display, _server) = xvfb(0, &[]);
+    let _app = Reaped(
+        parlour()
+            .args(["--machine", "mac-se30", "--scale", "1"])
+            .env("DISPLAY", &display)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("parlour starts"),
+    );
+    let machine =
+        Machine::new(&MachineChoice { id: Some(MachineId::MacSe30), ..Default::default() }, MachineId::MacSe30)
+            .unwrap();
+    let driver = Driver::new(Shell::launcher(machine, 1));
+    let f = driver.frame();
+    let (fw, fh) = (f.width() as usize, f.height() as usize);
+    let frame: Vec<Rgb> = (0..fh)
+        .flat_map(|y| (0..fw).map(move |x| (x, y)))
+        .map(|(x, y)| f.colour_at(x as i32, y as i32).unwrap())
+        .collect();
+
+    // The window may take a moment to map and draw.
+    let start = Instant::now();
+    loop {
+        let out = Command::new("xwd").args(["-root", "-silent", "-display", &display]).output().expect("xwd runs");
+        if out.status.success() {
+            let shot = parse_xwd(&out.stdout);
+            if let Some((ox, oy)) = locate(&shot, &frame, fw, fh) {
+                let differing = (0..fh)
+                    .flat_map(|y| (0..fw).map(move |x| (x, y)))
+                    .filter(|&(x, y)| shot.pixels[(oy + y) * shot.width + ox + x] != frame[y * fw + x])
+                    .count();
+                assert_eq!(differing, 0, "the window differs from the framebuffer in {differing} pixels");
+                return;
+            }
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "the Parlour window never showed the framebuffer");
+        sleep(Duration::from_millis(200));
+    }
+}
+
+/// xdotool on a display; its standard output.
+fn xdotool(display: &str, args: &[&str]) -> String {
+    let out = Command::new("xdotool").args(args).env("DISPLAY", display).output().expect("xdotool runs");
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+/// The Parlour window's id and size, once one is mapped.
+fn parlour_window(display: &str) -> Option<(String, (u32, u32))> {
+    let id = xdotool(display, &["search", "--onlyvisible", "--name", "Parlour"]).lines().next()?.to_string();
+    let geometry = xdotool(display, &["getwindowgeometry", &id]);
+    let size = geometry.lines().find_map(|l| l.trim().strip_prefix("Geometry: "))?;
+    let (w, h) = size.split_once('x')?;
+    Some((id, (w.trim().parse().ok()?, h.trim().parse().ok()?)))
+}
+
+/// Waits until the Parlour window has `size`; its id.
+fn wait_for_window(display: &str, size: (u32, u32), app: &mut Reaped) -> String {
+    let start = Instant::now();
+    loop {
+        assert!(app.0.try_wait().unwrap().is_none(), "Parlour ended while waiting for a {size:?} window");
+        if let Some((id, got)) = parlour_window(display)
+            && got == size
+        {
+            return id;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "no {size:?} window: {:?}", parlour_window(display));
+        sleep(Duration::from_millis(100));
+    }
+}
+
+/// The centre of a menu's title and of one of its items, found by the
+/// labels, on a machine (klondike's menus).
+fn menu_spot(id: MachineId, title: &str, item: &str) -> ((i32, i32), (i32, i32)) {
+    let machine = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+    let (view, _data) = super::support::open_game("klondike", 1);
+    let shell = Shell::new(machine, view, 1);
+    let menus = shell.menus();
+    let m = shell.machine();
+    let geometry = m.chrome().menu_geometry(m.look());
+    let index = menus.iter().position(|m| m.title == title).unwrap();
+    let t = geometry.titles(&menus)[index];
+    let (_, items) = geometry.panel(&menus, index);
+    let i = menus[index].items.iter().position(|i| i.label.starts_with(item)).unwrap();
+    ((t.x + t.w / 2, t.y + t.h / 2), (items[i].x + items[i].w / 2, items[i].y + items[i].h / 2))
+}
+
+/// Switching machine replaces the window with one of the new size, and the
+/// program (and its game) survives it even on an X server that ends when
+/// its last client goes, as a bare server without a window manager may.
+/// Clicks are xdotool's instant ones: the window sees a press and release
+/// that fall between two polls. The window also letterboxes when resized.
+fn switching_machine_opens_the_new_window_first_and_keeps_playing() {
+    let (display, _server) = xvfb(1, &["-terminate"]);
+    let data = tempfile::tempdir().unwrap();
+    let mut app = Reaped(
+        parlour()
+            .args(["play", "klondike", "--machine", "yazzle", "--seed", "1", "--scale", "1"])
+            .env("DISPLAY", &display)
+            .env("PARLOUR_DATA_DIR", data.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("parlour starts"),
+    );
+    // The server ends when its last client goes: no xdotool (a client too)
+    // before Parlour holds its own connection.
+    sleep(Duration::from_secs(3));
+    let click = |id: &str, (x, y): (i32, i32)| {
+        xdotool(&display, &["mousemove", "--window", id, &x.to_string(), &y.to_string(), "click", "1"]);
+        sleep(Duration::from_millis(300));
+    };
+    // YaZZle: a click opens the Machine menu, another chooses Amiga PAL.
+    let id = wait_for_window(&display, (698, 523), &mut app);
+    let (title, item) = menu_spot(MachineId::Yazzle, "Machine", "Amiga PAL");
+    click(&id, title);
+    click(&id, item);
+    let id = wait_for_window(&display, (320, 256), &mut app);
+    // The Amiga: hold the right button, pick from the strip, release.
+    let (title, item) = menu_spot(MachineId::AmigaPal, "Machine", "Macintosh SE/30");
+    let step = |args: &[&str]| {
+        xdotool(&display, args);
+        sleep(Duration::from_millis(150));
+    };
+    step(&["mousemove", "--window", &id, &title.0.to_string(), &title.1.to_string()]);
+    step(&["mousedown", "3"]);
+    step(&["mousemove", "--window", &id, &item.0.to_string(), &(item.1 - 1).to_string()]);
+    step(&["mousemove", "--window", &id, &item.0.to_string(), &item.1.to_string()]);
+    step(&["mouseup", "3"]);
+    let id = wait_for_window(&display, (512, 342), &mut app);
+    // The Mac: the pull-down menu, pressed, dragged and released.
+    let (title, item) = menu_spot(MachineId::MacSe30, "Machine", "YaZZle");
+    step(&["mousemove", "--window", &id, &title.0.to_string(), &title.1.to_string()]);
+    step(&["mousedown", "1"]);
+    step(&["mousemove", "--window", &id, &item.0.to_string(), &(item.1 - 1).to_string()]);
+    step(&["mousemove", "--window", &id, &item.0.to_string(), &item.1.to_string()]);
+    step(&["mouseup", "1"]);
+    let id = wait_for_window(&display, (698, 523), &mut app);
+
+    // Resized, the window keeps the frame at a whole scale, centred, and
+    // clicks land where the frame shows them.
+    xdotool(&display, &["windowsize", &id, "1000", "700"]);
+    let (ox, oy) = ((1000 - 698) / 2, (700 - 523) / 2);
+    let (title, _) = menu_spot(MachineId::Yazzle, "Machine", "Amiga PAL");
+    sleep(Duration::from_millis(500));
+    click(&id, (title.0 + ox, title.1 + oy));
+    if found("xwd") {
+        let start = Instant::now();
+        loop {
+            let out = Command::new("xwd").args(["-root", "-silent", "-display", &display]).output().expect("xwd runs");
+            let shot = parse_xwd(&out.stdout);
+            let geometry = xdotool(&display, &["getwindowgeometry", &id]);
+            let pos = geometry.lines().find_map(|l| l.trim().strip_prefix("Position: ")).unwrap();
+            let (px, py) = pos.split_once(',').unwrap();
+            let (px, py): (i32, i32) = (px.parse().unwrap(), py.split_whitespace().next().unwrap().parse().unwrap());
+            let at = |x: i32, y: i32| {
+                let (sx, sy) = (px + x, py + y);
+                (sx >= 0 && sy >= 0 && (sx as usize) < shot.width && (sy as usize) < shot.height)
+                    .then(|| shot.pixels[sy as usize * shot.width + sx as usize])
+            };
+            // Black around the frame; the menu bar's face inside it; the
+            // Machine menu open below its title.
+            let border_black = at(ox / 2, oy / 2) == Some(Rgb::BLACK) && at(ox + 698 + 5, oy + 100) == Some(Rgb::BLACK);
+            let bar = at(ox + 400, oy + 5);
+            let menu_open = at(title.0 + ox, title.1 + oy + 30) != at(title.0 + ox, title.1 + oy + 200);
+            if border_black && bar.is_some_and(|c| c != Rgb::BLACK) && menu_open {
+                break;
+            }
+            assert!(start.elapsed() < Duration::from_secs(20), "the resized window is not letterboxed");
+            sleep(Duration::from_millis(200));
+        }
+    }
+    assert!(app.0.try_wait().unwrap().is_none(), "Parlour is still running");
+}
