@@ -292,6 +292,21 @@ fn deal_with_autos<V: Variant>(variant: &V, seed: u64) -> (V::Game, Vec<String>)
     (state, auto)
 }
 
+/// Plays the moves `texts` on `state` as a session would, each followed by
+/// the game's automatic moves and those `extra` offers, up to the first
+/// that does not read or is refused. Returns how many were played.
+pub fn play_through<G: Game>(state: &mut G, texts: &[String], extra: impl Fn(&G) -> Option<G::Move>) -> usize {
+    for (played, text) in texts.iter().enumerate() {
+        let Ok(m) = state.parse_move(text) else { return played };
+        if state.check(&m).is_err() {
+            return played;
+        }
+        state.apply(&m);
+        run_autos(state, &extra);
+    }
+    texts.len()
+}
+
 /// Makes automatic moves until neither the game nor `extra` offers one,
 /// returning their texts. An automatic move the rules refuse, or whose text
 /// cannot be recorded, ends the run instead of being made: what is applied

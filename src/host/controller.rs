@@ -144,6 +144,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         } else {
             c.journal();
         }
+        c.board.arrived(&c.session);
         c
     }
 
@@ -177,6 +178,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
     }
 
+    /// The board forgets its picks and marks of the last position and
+    /// takes up the new one.
+    fn moved_on(&mut self) {
+        self.board.reset();
+        self.board.arrived(&self.session);
+    }
+
     /// Plays a move with its automatic consequences as one step.
     fn play(&mut self, m: &<V::Game as Game>::Move) -> Response {
         let board = &self.board;
@@ -202,7 +210,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// journal is written, and a game that has just ended is counted and
     /// announced.
     fn changed(&mut self) -> Response {
-        self.board.reset();
+        self.moved_on();
         let start = self.session.game_start();
         // Steps after the cursor were dropped if the change added one.
         if self.session.cursor() + 1 == self.session.steps().len() {
@@ -331,7 +339,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         while self.session.cursor() > step && self.session.undo() {}
         while self.session.cursor() < step && self.session.redo() {}
         self.message.clear();
-        self.board.reset();
+        self.moved_on();
         self.journal();
         Response::Redraw
     }
@@ -370,7 +378,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                     return Response::Redraw;
                 }
                 if moved {
-                    self.board.reset();
+                    self.moved_on();
                     Response::Redraw
                 } else {
                     Response::Unchanged
@@ -396,7 +404,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 break;
             }
         }
-        self.board.reset();
+        self.moved_on();
         if self.session.cursor() >= replay.end {
             self.message = "The replay is over: Escape leaves it.".into();
         }
@@ -754,7 +762,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             Command::Undo => {
                 while self.session.undo() && !self.board.settled(self.session.state()) {}
                 self.message.clear();
-                self.board.reset();
+                self.moved_on();
                 self.journal();
                 Response::Redraw
             }

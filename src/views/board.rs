@@ -70,6 +70,11 @@ pub trait Board<V: Variant> {
     /// drags and marks that belonged to the old position.
     fn reset(&mut self);
 
+    /// The session's cursor is at a new position (after a move, undo, redo,
+    /// a new game, or the game's opening), right after [`reset`](Board::reset):
+    /// a board that judges positions in the background starts on this one.
+    fn arrived(&mut self, _session: &Session<V>) {}
+
     /// A move the player's options make by themselves in `state` (auto-play
     /// to the foundations), tried after the game's own automatic moves and
     /// recorded with the move that caused it, as one undo step.

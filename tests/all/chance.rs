@@ -451,9 +451,9 @@ fn the_mac_menus() {
         assert!(edit.contains(&(label.into(), Some(key), false)), "{label} dimmed: {edit:?}");
     }
     let moves: Vec<String> = labels("Moves").into_iter().map(|i| i.0).collect();
-    assert_eq!(moves, ["Undo", "Redo", "Back to Start", "Forward to End", "Replay", "Sequences..."]);
+    assert_eq!(moves, ["Undo", "Redo", "Back to Start", "Forward to End", "Replay", "Hint", "Solve", "Sequences..."]);
     let special: Vec<String> = labels("Special").into_iter().map(|i| i.0).collect();
-    assert_eq!(special, ["Scores...", "Sound"]);
+    assert_eq!(special, ["Scores...", "Sound", "Solver Status"]);
 }
 
 #[test]

@@ -29,6 +29,7 @@ mod sokoban;
 mod solitaire;
 mod solitaire_solver;
 mod solitaire_view;
+mod solver_play;
 mod support;
 mod tetris;
 mod widgets;

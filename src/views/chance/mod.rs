@@ -19,7 +19,7 @@ use crate::solitaire::library::GameType;
 use crate::solitaire::rules::PileKind;
 
 use super::board::{Board, Reply};
-use super::solitaire::SolitaireBoard;
+use super::solitaire::{SOLVE, SOLVER_STATUS, SolitaireBoard};
 use lookout::Lookout;
 use scores::LastGame;
 
@@ -31,6 +31,8 @@ pub const SOUND: ViewCommand = ViewCommand("sound");
 /// The preference that remembers the rule for the next deal.
 pub const RULE_PREF: &str = "rule";
 const SOUND_PREF: &str = "sound";
+/// The preference that keeps the solver's status field on or off.
+const SOLVER_PREF: &str = "solver";
 
 /// The status line's word for a game in which nothing more can be laid off.
 const LOST: &str = "Nothing more can be laid off: this game is lost. Look on, or choose New Game.";
@@ -203,6 +205,9 @@ impl Board<ChanceVariant> for ChanceBoard {
                     MenuItem::new("Forward to End", Command::ForwardToEnd).key('f'),
                     MenuItem::new("Replay", Command::Replay),
                     MenuItem::separator(),
+                    MenuItem::new("Hint", Command::Hint).key('h'),
+                    MenuItem::new("Solve", Command::View(SOLVE)),
+                    MenuItem::separator(),
                     MenuItem::new("Sequences...", Command::View(SEQUENCES)),
                 ],
             ),
@@ -211,16 +216,19 @@ impl Board<ChanceVariant> for ChanceBoard {
                 vec![
                     MenuItem::new("Scores...", Command::Stats),
                     MenuItem::new("Sound", Command::View(SOUND)).checked(self.sound),
+                    MenuItem::new("Solver Status", Command::View(SOLVER_STATUS)).checked(self.table.assist.status_on),
                 ],
             ),
         ])
     }
 
     fn fields(&self, session: &Session<ChanceVariant>) -> Vec<(&'static str, String)> {
-        vec![
+        let mut fields = vec![
             ("Cards", session.state().cards_on_foundations().to_string()),
             ("Rule", session.variant().rule().label().to_string()),
-        ]
+        ];
+        fields.extend(self.table.assist.field());
+        fields
     }
 
     fn draw(&self, session: &Session<ChanceVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
@@ -244,14 +252,18 @@ impl Board<ChanceVariant> for ChanceBoard {
         if matches!(input, Input::Tick { .. }) && self.lookout.poll() == Some(Prospect::NoLayOff) {
             return Reply::Say(LOST.into());
         }
+        if let Some(reply) = self.table.assist_input(st, input, area) {
+            return from_table(reply);
+        }
         match self.stock_input(st, input, area) {
             Some(reply) => reply,
             None => from_table(self.table.table_input(st, input, area)),
         }
     }
 
-    fn command(&mut self, _session: &Session<ChanceVariant>, command: ViewCommand) -> Reply<ChanceVariant> {
+    fn command(&mut self, session: &Session<ChanceVariant>, command: ViewCommand) -> Reply<ChanceVariant> {
         match command {
+            SOLVE | SOLVER_STATUS => from_table(self.table.solver_command(session, command)),
             ABOUT => Reply::Ask(Self::about()),
             SEQUENCES => self.sequences_dialog(),
             SOUND => {
@@ -262,8 +274,8 @@ impl Board<ChanceVariant> for ChanceBoard {
         }
     }
 
-    fn can(&self, _session: &Session<ChanceVariant>, command: ViewCommand) -> bool {
-        matches!(command, ABOUT | SEQUENCES | SOUND)
+    fn can(&self, session: &Session<ChanceVariant>, command: ViewCommand) -> bool {
+        matches!(command, ABOUT | SEQUENCES | SOUND) || self.table.solver_can(session, command)
     }
 
     fn choose(&mut self, session: &Session<ChanceVariant>, button: usize, choice: usize) -> Reply<ChanceVariant> {
@@ -280,6 +292,18 @@ impl Board<ChanceVariant> for ChanceBoard {
         self.stock_drag = None;
         self.lookout.cancel();
         self.table.reset();
+    }
+
+    fn arrived(&mut self, session: &Session<ChanceVariant>) {
+        self.table.watch(session.state());
+    }
+
+    fn hint(&mut self, session: &Session<ChanceVariant>) -> Result<SolMove, String> {
+        self.table.assist.hint(session.state())
+    }
+
+    fn show_hint(&mut self, _session: &Session<ChanceVariant>, m: &SolMove) {
+        self.table.mark_hint(m);
     }
 
     /// The Card Shell lays off by itself; the player's auto-play option
@@ -308,13 +332,19 @@ impl Board<ChanceVariant> for ChanceBoard {
     }
 
     fn prefs(&self) -> Vec<(&'static str, String)> {
-        vec![(RULE_PREF, self.next_rule.name().to_string()), (SOUND_PREF, if self.sound { "1" } else { "0" }.into())]
+        let flag = |on: bool| if on { "1" } else { "0" }.to_string();
+        vec![
+            (RULE_PREF, self.next_rule.name().to_string()),
+            (SOUND_PREF, flag(self.sound)),
+            (SOLVER_PREF, flag(self.table.assist.status_on)),
+        ]
     }
 
     fn set_pref(&mut self, key: &str, value: &str) {
         match key {
             RULE_PREF => self.next_rule = Sequences::parse(value).unwrap_or(self.next_rule),
             SOUND_PREF => self.sound = value == "1",
+            SOLVER_PREF => self.table.assist.status_on = value == "1",
             _ => {}
         }
     }

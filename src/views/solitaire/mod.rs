@@ -3,10 +3,12 @@
 //! home, or from the keyboard with a cursor. It only draws and turns input
 //! into moves; the host's controller plays them.
 
+mod assist;
 mod bounce;
 mod keyboard;
 pub mod layout;
 mod oberon;
+pub mod outlook;
 
 use std::sync::Arc;
 
@@ -23,6 +25,7 @@ use crate::solitaire::rules::{Mode, PileKind};
 
 use super::board::{Board, OPTIONS, Reply};
 use super::card_art::{CardArt, CardSize, Mat};
+pub use assist::Assist;
 use bounce::Bounce;
 use keyboard::{Cursor, KeyAction};
 use layout::TableLayout;
@@ -34,6 +37,10 @@ pub const CARD_BACK: ViewCommand = ViewCommand("cardback");
 pub const EASY: ViewCommand = ViewCommand("easy");
 pub const HARD: ViewCommand = ViewCommand("hard");
 pub const MODE: ViewCommand = ViewCommand("mode");
+/// Game > Solve: the winning line played as a demo.
+pub const SOLVE: ViewCommand = ViewCommand("solve");
+/// Shows or hides the solver's status field.
+pub const SOLVER_STATUS: ViewCommand = ViewCommand("solver-status");
 
 /// Two clicks on one pile this close together (ms) make a double-click.
 const DOUBLE_CLICK_MS: u32 = 450;
@@ -41,13 +48,6 @@ const DOUBLE_CLICK_MS: u32 = 450;
 const DRAG_SLOP: i32 = 3;
 /// Card backs in the art set.
 const BACKS: usize = 9;
-/// Positions the solver may search for a hint.
-const HINT_LIMIT: u64 = 200_000;
-/// Megabytes a hint's search may hold.
-const HINT_MEMORY_MB: usize = 256;
-/// The longest a hint may keep the player waiting (positions are slower in
-/// some games, Spider's among them, than the position limit allows for).
-const HINT_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 /// The Options box's buttons and the commands they run.
 const OPTION_BUTTONS: [(&str, Option<ViewCommand>); 4] =
     [("Done", None), ("Mode", Some(MODE)), ("Auto-play", Some(AUTOPLAY)), ("Back", Some(CARD_BACK))];
@@ -113,6 +113,8 @@ pub struct SolitaireBoard {
     /// A win being celebrated with bouncing cards: asked for, then running.
     celebrating: bool,
     bounce: Option<Bounce>,
+    /// The solver's status field, hints and Solve demo.
+    pub assist: Assist,
 }
 
 impl SolitaireBoard {
@@ -139,6 +141,7 @@ impl SolitaireBoard {
             hinted: None,
             celebrating: false,
             bounce: None,
+            assist: Assist::default(),
         }
     }
 
@@ -398,6 +401,91 @@ impl SolitaireBoard {
             .collect()
     }
 
+    /// The lay-off the player's auto-play option makes in `st` on a table
+    /// of `style` (see [`Board::auto_move`]).
+    fn auto_play(style: Style, options: &TableOptions, st: &Solitaire) -> Option<SolMove> {
+        if !options.auto_foundations || style != Style::Yazzle {
+            return None;
+        }
+        st.legal_moves().into_iter().find(|m| match *m {
+            SolMove::Move { from, count: 1, to }
+                if to.kind == PileKind::Foundation && from.kind != PileKind::Foundation =>
+            {
+                st.pile(from.kind, from.index()).last().is_some_and(|s| Self::is_safe_home(st, s.card))
+            }
+            _ => false,
+        })
+    }
+
+    /// Marks the pile a hinted move starts from (drawn until the history
+    /// changes; for boards built on this one).
+    pub fn mark_hint(&mut self, m: &SolMove) {
+        self.hinted = Some(match *m {
+            SolMove::Move { from, .. } | SolMove::Remove(from) | SolMove::Pair(from, _) => from,
+            SolMove::Deal(i) => PileId::new(PileKind::Stock, i as usize),
+            SolMove::Recycle => PileId::new(PileKind::Stock, 0),
+        });
+    }
+
+    /// Judges the position `st` for the solver's status (for boards built
+    /// on this one).
+    pub fn watch(&mut self, st: &Solitaire) {
+        let (style, options) = (self.style, self.options.clone());
+        self.assist.arrived(st, |s| Self::auto_play(style, &options, s));
+    }
+
+    /// The solver's menu items: Solve and the status switch (for boards
+    /// built on this one).
+    pub fn solver_items<V: Variant<Game = Solitaire>>(&self, session: &Session<V>) -> Vec<MenuItem> {
+        let playing = session.state().status() == Status::Playing;
+        vec![
+            MenuItem::new("Solve", Command::View(SOLVE)).enabled(playing),
+            MenuItem::new("Solver Status", Command::View(SOLVER_STATUS)).checked(self.assist.status_on),
+            MenuItem::separator(),
+        ]
+    }
+
+    /// Runs Solve or the status switch (for boards built on this one).
+    pub fn solver_command<V: Variant<Game = Solitaire>>(
+        &mut self,
+        session: &Session<V>,
+        command: ViewCommand,
+    ) -> Reply<SolitaireVariant> {
+        let st = session.state();
+        match command {
+            SOLVE if st.status() == Status::Playing => self.assist.solve(st),
+            SOLVER_STATUS => {
+                self.assist.status_on = !self.assist.status_on;
+                self.watch(st);
+                Reply::Redraw
+            }
+            _ => Reply::Unchanged,
+        }
+    }
+
+    /// Whether Solve or the status switch can be used (for boards built on
+    /// this one).
+    pub fn solver_can<V: Variant<Game = Solitaire>>(&self, session: &Session<V>, command: ViewCommand) -> bool {
+        command == SOLVER_STATUS || (command == SOLVE && session.state().status() == Status::Playing)
+    }
+
+    /// The solver's share of input: its answer and the demo's moves come
+    /// with ticks, and a click or a key stops the demo. `None` leaves the
+    /// event to the table (for boards built on this one).
+    pub fn assist_input(&mut self, st: &Solitaire, input: &Input, area: Rect) -> Option<Reply<SolitaireVariant>> {
+        match *input {
+            Input::Tick { ms } => {
+                let table = self.table_input(st, input, area);
+                Some(match self.assist.tick(st, ms) {
+                    Reply::Unchanged => table,
+                    reply => reply,
+                })
+            }
+            Input::MouseDown { .. } | Input::Key { .. } => self.assist.interrupt(),
+            _ => None,
+        }
+    }
+
     fn key_action(&mut self, st: &Solitaire, action: KeyAction) -> Reply<SolitaireVariant> {
         match action {
             KeyAction::Moved => Reply::Redraw,
@@ -563,7 +651,8 @@ impl Board<SolitaireVariant> for SolitaireBoard {
             return self.oberon_menu_items(session);
         }
         let mode = session.variant().mode();
-        vec![
+        let mut items = self.solver_items(session);
+        items.extend([
             MenuItem::new("Game Types...", Command::Variants).key('g'),
             MenuItem::new("Easy", Command::View(EASY)).checked(mode == Mode::Easy),
             MenuItem::new("Hard", Command::View(HARD)).checked(mode == Mode::Hard),
@@ -574,15 +663,18 @@ impl Board<SolitaireVariant> for SolitaireBoard {
                 .enabled(self.game_type.spec.game.max_rand_deltas),
             MenuItem::new("Next Card Back", Command::View(CARD_BACK)),
             MenuItem::new("Options...", Command::Options),
-        ]
+        ]);
+        items
     }
 
     fn fields(&self, session: &Session<SolitaireVariant>) -> Vec<(&'static str, String)> {
-        match self.style {
+        let mut fields = match self.style {
             // Oberon's card games keep no score.
             Style::Oberon(_) => Vec::new(),
             Style::Yazzle => vec![("Score", session.state().score().to_string())],
-        }
+        };
+        fields.extend(self.assist.field());
+        fields
     }
 
     fn draw(&self, session: &Session<SolitaireVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
@@ -600,6 +692,9 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         area: Rect,
     ) -> Reply<SolitaireVariant> {
         let st = session.state();
+        if let Some(reply) = self.assist_input(st, input, area) {
+            return reply;
+        }
         if let Style::Oberon(game) = self.style {
             let layout = self.layout(st, area);
             if let Some(reply) = self.oberon_input(st, game, input, area, &layout) {
@@ -635,12 +730,14 @@ impl Board<SolitaireVariant> for SolitaireBoard {
                 Reply::Redraw
             }
             OPTIONS => Reply::Ask(self.options_box(session.variant().mode())),
+            SOLVE | SOLVER_STATUS => self.solver_command(session, command),
             _ => Reply::Unchanged,
         }
     }
 
-    fn can(&self, _session: &Session<SolitaireVariant>, command: ViewCommand) -> bool {
+    fn can(&self, session: &Session<SolitaireVariant>, command: ViewCommand) -> bool {
         match command {
+            SOLVE | SOLVER_STATUS => self.solver_can(session, command),
             RANDOM => self.game_type.spec.game.max_rand_deltas,
             MODE | EASY | HARD | AUTOPLAY | CARD_BACK | OPTIONS => true,
             _ => false,
@@ -669,43 +766,20 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         self.cursor.drop_held();
     }
 
+    fn arrived(&mut self, session: &Session<SolitaireVariant>) {
+        self.watch(session.state());
+    }
+
     fn auto_move(&self, st: &Solitaire) -> Option<SolMove> {
-        if !self.options.auto_foundations || self.style != Style::Yazzle {
-            return None;
-        }
-        st.legal_moves().into_iter().find(|m| match *m {
-            SolMove::Move { from, count: 1, to }
-                if to.kind == PileKind::Foundation && from.kind != PileKind::Foundation =>
-            {
-                st.pile(from.kind, from.index()).last().is_some_and(|s| Self::is_safe_home(st, s.card))
-            }
-            _ => false,
-        })
+        Self::auto_play(self.style, &self.options, st)
     }
 
     fn hint(&mut self, session: &Session<SolitaireVariant>) -> Result<SolMove, String> {
-        let st = session.state();
-        use crate::solitaire::solver::{Limits, Verdict, solve};
-        let limits = Limits { time: Some(HINT_TIME), ..Limits::new(HINT_LIMIT, HINT_MEMORY_MB) };
-        match solve(st, &limits).verdict {
-            Verdict::Won(moves) => {
-                let first = moves.first().ok_or_else(|| "No hint: the game is won.".to_string())?;
-                st.parse_move(first)
-            }
-            Verdict::Lost => Err("No hint: this deal cannot be won from here. Undo, or start anew.".into()),
-            Verdict::Undecided(_) => {
-                // No winning line found quickly: suggest any useful move.
-                st.legal_moves().into_iter().next().ok_or_else(|| "No hint: no move is left.".to_string())
-            }
-        }
+        self.assist.hint(session.state())
     }
 
     fn show_hint(&mut self, _session: &Session<SolitaireVariant>, m: &SolMove) {
-        self.hinted = Some(match *m {
-            SolMove::Move { from, .. } | SolMove::Remove(from) | SolMove::Pair(from, _) => from,
-            SolMove::Deal(i) => PileId::new(PileKind::Stock, i as usize),
-            SolMove::Recycle => PileId::new(PileKind::Stock, 0),
-        });
+        self.mark_hint(m);
     }
 
     fn ending(&self, session: &Session<SolitaireVariant>) -> String {
@@ -716,14 +790,19 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     }
 
     fn prefs(&self) -> Vec<(&'static str, String)> {
-        if let Style::Oberon(_) = self.style {
-            return vec![("back", self.options.back.to_string()), ("draws", self.draws.to_string())];
-        }
         let flag = |b: bool| if b { "1" } else { "0" }.to_string();
+        if let Style::Oberon(_) = self.style {
+            return vec![
+                ("back", self.options.back.to_string()),
+                ("draws", self.draws.to_string()),
+                ("solver", flag(self.assist.status_on)),
+            ];
+        }
         vec![
             ("back", self.options.back.to_string()),
             ("autoplay", flag(self.options.auto_foundations)),
             ("random", flag(self.options.random_placement)),
+            ("solver", flag(self.assist.status_on)),
         ]
     }
 
@@ -736,6 +815,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
             }
             "autoplay" => self.options.auto_foundations = value == "1",
             "random" => self.options.random_placement = value == "1",
+            "solver" => self.assist.status_on = value == "1",
             "draws" => {
                 if let Ok(n @ (1 | 3)) = value.parse::<u8>() {
                     self.draws = n;

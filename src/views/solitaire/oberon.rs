@@ -52,7 +52,7 @@ impl SolitaireBoard {
     /// they differ), the next card back and the way back to the panel.
     pub(super) fn oberon_menu_items(&self, session: &Session<SolitaireVariant>) -> Vec<MenuItem> {
         let v = session.variant();
-        let mut items = Vec::new();
+        let mut items = self.solver_items(session);
         if v.modes_differ() {
             for (mode, cmd) in [(Mode::Easy, EASY), (Mode::Hard, HARD)] {
                 items.push(MenuItem::new(&v.mode_name(mode), Command::View(cmd)).checked(v.mode() == mode));

@@ -1,0 +1,167 @@
+//! The solver's help at the table, for every card game built on it: the
+//! status field (Winnable, Not winnable, Thinking...), hints that follow a
+//! winning line, and Game > Solve, which plays that line as a demo until a
+//! click or a key stops it. Demo moves are played as the player's would
+//! be, so each is one undo step.
+
+use std::time::Duration;
+
+use crate::core::Game;
+use crate::solitaire::engine::{SolMove, Solitaire, SolitaireVariant};
+use crate::solitaire::solver::{Limits, Verdict, solve};
+
+use super::super::board::Reply;
+use super::outlook::{Outlook, Watcher};
+
+/// Positions a hint or a Solve searches when nothing is known yet.
+const ASK_NODES: u64 = 200_000;
+/// Megabytes that search may hold.
+const ASK_MEMORY_MB: usize = 256;
+/// The longest a hint may keep the player waiting (positions are slower in
+/// some games, Spider's among them, than the position limit allows for).
+const ASK_TIME: Duration = Duration::from_secs(2);
+/// The pause between two moves of the demo.
+const DEMO_STEP_MS: u32 = 400;
+
+/// Why no winning line can be shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoLine {
+    /// None exists: every line from here was searched.
+    Lost,
+    /// None was found within the search's limits.
+    NotFound,
+}
+
+/// The Solve demo under way.
+#[derive(Clone, Copy, Debug, Default)]
+struct Demo {
+    waited: u32,
+    /// A demo move was asked for and has not arrived yet.
+    awaiting: bool,
+}
+
+/// The solver's part of a table.
+pub struct Assist {
+    watcher: Watcher,
+    /// Whether the status field is shown (and positions judged for it).
+    pub status_on: bool,
+    demo: Option<Demo>,
+}
+
+impl Default for Assist {
+    fn default() -> Self {
+        Assist { watcher: Watcher::default(), status_on: true, demo: None }
+    }
+}
+
+impl Assist {
+    /// The table shows a new position. `extra` is the player's auto-play.
+    pub fn arrived(&mut self, st: &Solitaire, extra: impl Fn(&Solitaire) -> Option<SolMove>) {
+        match &mut self.demo {
+            Some(d) if d.awaiting => d.awaiting = false,
+            // Anything but the demo's own move (undo, a new game) ends it.
+            _ => self.demo = None,
+        }
+        if self.status_on || self.demo.is_some() {
+            self.watcher.watch(st, extra);
+        } else {
+            self.watcher.stop();
+        }
+    }
+
+    /// The status field, when it is on and has something to say.
+    pub fn field(&self) -> Option<(&'static str, String)> {
+        let word = self.watcher.outlook().word().filter(|_| self.status_on)?;
+        Some(("Solver", word.to_string()))
+    }
+
+    /// Time passes: the search's answer may come, and the demo moves on.
+    pub fn tick(&mut self, st: &Solitaire, ms: u32) -> Reply<SolitaireVariant> {
+        let heard = self.watcher.poll(st);
+        let Some(demo) = &mut self.demo else {
+            return if heard { Reply::Redraw } else { Reply::Unchanged };
+        };
+        demo.waited = demo.waited.saturating_add(ms);
+        if demo.awaiting || demo.waited < DEMO_STEP_MS {
+            return if heard { Reply::Redraw } else { Reply::Unchanged };
+        }
+        match self.watcher.outlook() {
+            Outlook::Thinking => Reply::Unchanged,
+            Outlook::Winnable(line) => match line.first().map(|text| st.parse_move(text)) {
+                Some(Ok(m)) => {
+                    *demo = Demo { waited: 0, awaiting: true };
+                    Reply::Play(m)
+                }
+                _ => self.end_demo("The demo stopped: its line no longer fits the table."),
+            },
+            Outlook::Idle => {
+                self.demo = None;
+                Reply::Redraw
+            }
+            Outlook::NotWinnable | Outlook::Unknown => self.end_demo("The demo stopped: no winning line is known."),
+        }
+    }
+
+    fn end_demo(&mut self, why: &str) -> Reply<SolitaireVariant> {
+        self.demo = None;
+        Reply::Say(why.into())
+    }
+
+    /// A click or a key: stops the demo if one is running (and then the
+    /// event does nothing else).
+    pub fn interrupt(&mut self) -> Option<Reply<SolitaireVariant>> {
+        self.demo.take().map(|_| Reply::Say("The demo stopped.".into()))
+    }
+
+    /// Whether the demo is running.
+    pub fn demo_running(&self) -> bool {
+        self.demo.is_some()
+    }
+
+    /// A winning line from `st`: the one watched, or one searched for now
+    /// (then kept, so the status and the demo follow it).
+    fn line(&mut self, st: &Solitaire) -> Result<Vec<String>, NoLine> {
+        if let Some(line) = self.watcher.line() {
+            return Ok(line.to_vec());
+        }
+        if self.watcher.outlook() == &Outlook::NotWinnable {
+            return Err(NoLine::Lost);
+        }
+        let limits = Limits { time: Some(ASK_TIME), ..Limits::new(ASK_NODES, ASK_MEMORY_MB) };
+        match solve(st, &limits).verdict {
+            Verdict::Won(line) if self.watcher.adopt(st, line.clone()) => Ok(line),
+            Verdict::Lost => {
+                self.watcher.adopt_lost();
+                Err(NoLine::Lost)
+            }
+            Verdict::Won(_) | Verdict::Undecided(_) => Err(NoLine::NotFound),
+        }
+    }
+
+    /// The next move of a winning line, or why there is none. When no
+    /// line is found in time, any legal move is offered.
+    pub fn hint(&mut self, st: &Solitaire) -> Result<SolMove, String> {
+        match self.line(st) {
+            Ok(line) => {
+                let first = line.first().ok_or_else(|| "No hint: the game is won.".to_string())?;
+                st.parse_move(first)
+            }
+            Err(NoLine::Lost) => Err("No hint: no winning line from here. Undo, or start anew.".into()),
+            Err(NoLine::NotFound) => {
+                st.legal_moves().into_iter().next().ok_or_else(|| "No hint: no move is left.".to_string())
+            }
+        }
+    }
+
+    /// Game > Solve: starts the demo, or says why it cannot.
+    pub fn solve(&mut self, st: &Solitaire) -> Reply<SolitaireVariant> {
+        match self.line(st) {
+            Ok(_) => {
+                self.demo = Some(Demo { waited: DEMO_STEP_MS, awaiting: false });
+                Reply::Say("Solving: click or press a key to stop.".into())
+            }
+            Err(NoLine::Lost) => Reply::Say("No winning line from here. Undo, or start anew.".into()),
+            Err(NoLine::NotFound) => Reply::Say("No winning line was found in time.".into()),
+        }
+    }
+}

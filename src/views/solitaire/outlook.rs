@@ -1,0 +1,286 @@
+//! Whether the position on the table can still be won, judged in the
+//! background after every change: the solver runs on a thread of its own
+//! with a cancel flag, so no frame waits for it, and the next position
+//! cancels the search of the last. A winning line found is kept: as long
+//! as the player (or the Solve demo) follows it, what is left of it is
+//! replayed through the rules to confirm the verdict instead of searching
+//! again.
+
+use std::cell::Cell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::Duration;
+
+use crate::core::Status;
+use crate::core::game::Game;
+use crate::core::session::play_through;
+use crate::solitaire::engine::{SolMove, Solitaire};
+use crate::solitaire::solver::{Limits, Verdict, solve};
+
+/// Positions the background search may expand before it says it cannot
+/// tell: enough for every FreeCell deal and most of the rest.
+const NODES: u64 = 2_000_000;
+/// Megabytes it may hold.
+const MEMORY_MB: usize = 256;
+/// The longest it may think about one position.
+const TIME: Duration = Duration::from_secs(20);
+
+thread_local! {
+    /// Whether positions are judged on threads of their own, for the
+    /// interface running on this thread. The window turns it on; headless
+    /// runs (`parlour shot`, tests) leave it off, because their frames must
+    /// not depend on how soon a thread answers. Off, a position is judged
+    /// only when the player asks (a hint, Solve).
+    static BACKGROUND: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Lets positions be judged in the background for this thread's tables.
+pub fn judge_in_background(on: bool) {
+    BACKGROUND.set(on);
+}
+
+/// What is known of the position on the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outlook {
+    /// Nothing is being judged (the game is over, or the status is off).
+    Idle,
+    /// The search is under way.
+    Thinking,
+    /// This line of moves wins from here (replayed through the rules).
+    Winnable(Vec<String>),
+    /// Every line from here was searched: none wins.
+    NotWinnable,
+    /// The search stopped at its limits without an answer.
+    Unknown,
+}
+
+impl Outlook {
+    /// The word the status field shows; `None` when there is nothing to say.
+    pub fn word(&self) -> Option<&'static str> {
+        match self {
+            Outlook::Idle => None,
+            Outlook::Thinking => Some("Thinking..."),
+            Outlook::Winnable(_) => Some("Winnable"),
+            Outlook::NotWinnable => Some("Not winnable"),
+            Outlook::Unknown => Some("Unknown"),
+        }
+    }
+}
+
+/// A search under way.
+struct Pending {
+    answer: Receiver<Verdict>,
+    stop: Arc<AtomicBool>,
+}
+
+/// Judges positions in the background.
+#[derive(Default)]
+pub struct Watcher {
+    pending: Option<Pending>,
+    outlook: Option<Outlook>,
+}
+
+impl Watcher {
+    /// What is known of the last position watched.
+    pub fn outlook(&self) -> &Outlook {
+        self.outlook.as_ref().unwrap_or(&Outlook::Idle)
+    }
+
+    /// The winning line from the last position watched, if one is known.
+    pub fn line(&self) -> Option<&[String]> {
+        match self.outlook() {
+            Outlook::Winnable(line) => Some(line),
+            _ => None,
+        }
+    }
+
+    /// Starts judging `state`, reached from the last position watched.
+    /// `extra` is the player's own automatic moves (auto-play), which every
+    /// move played on the table is followed by.
+    pub fn watch(&mut self, state: &Solitaire, extra: impl Fn(&Solitaire) -> Option<SolMove>) {
+        self.cancel();
+        if state.status() != Status::Playing {
+            self.outlook = Some(Outlook::Idle);
+            return;
+        }
+        if let Some(rest) = self.line().and_then(|line| still_winning(state, line, &extra)) {
+            self.outlook = Some(Outlook::Winnable(rest));
+            return;
+        }
+        if !BACKGROUND.get() {
+            self.outlook = None;
+            return;
+        }
+        let (tx, answer) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (position, flag) = (state.clone(), Arc::clone(&stop));
+        let spawned = std::thread::Builder::new().name("solver".into()).spawn(move || {
+            let limits = Limits { time: Some(TIME), cancel: Some(flag), ..Limits::new(NODES, MEMORY_MB) };
+            let _ = tx.send(solve(&position, &limits).verdict);
+        });
+        match spawned {
+            Ok(_) => {
+                self.pending = Some(Pending { answer, stop });
+                self.outlook = Some(Outlook::Thinking);
+            }
+            // Without a thread there is no verdict to wait for.
+            Err(_) => self.outlook = Some(Outlook::Unknown),
+        }
+    }
+
+    /// Takes the search's answer if it has come: whether the outlook
+    /// changed. `state` is the position it was started on.
+    pub fn poll(&mut self, state: &Solitaire) -> bool {
+        let Some(p) = &self.pending else { return false };
+        let verdict = match p.answer.try_recv() {
+            Ok(verdict) => verdict,
+            Err(TryRecvError::Empty) => return false,
+            Err(TryRecvError::Disconnected) => Verdict::Undecided(crate::solitaire::solver::Limit::Cancelled),
+        };
+        self.pending = None;
+        self.outlook = Some(match verdict {
+            // The solver's word is not taken: its line must win when
+            // played through the rules.
+            Verdict::Won(line) if wins(state, &line) => Outlook::Winnable(line),
+            Verdict::Won(_) | Verdict::Undecided(_) => Outlook::Unknown,
+            Verdict::Lost => Outlook::NotWinnable,
+        });
+        true
+    }
+
+    /// Takes `line`, found for `state` by another search, as the verdict
+    /// on `state` (checked: it must win when played through the rules).
+    /// Returns whether it was taken.
+    pub fn adopt(&mut self, state: &Solitaire, line: Vec<String>) -> bool {
+        let good = wins(state, &line);
+        if good {
+            self.cancel();
+            self.outlook = Some(Outlook::Winnable(line));
+        }
+        good
+    }
+
+    /// Takes another search's proof that the position is lost.
+    pub fn adopt_lost(&mut self) {
+        self.cancel();
+        self.outlook = Some(Outlook::NotWinnable);
+    }
+
+    /// Stops watching: the search under way is dropped and nothing is
+    /// known.
+    pub fn stop(&mut self) {
+        self.cancel();
+        self.outlook = None;
+    }
+
+    fn cancel(&mut self) {
+        if let Some(p) = self.pending.take() {
+            p.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+/// Whether `line` wins from `state` played through the rules (with the
+/// game's own automatic moves only, as the solver plays).
+pub fn wins(state: &Solitaire, line: &[String]) -> bool {
+    let mut end = state.clone();
+    play_through(&mut end, line, |_| None) == line.len() && end.status() == Status::Won
+}
+
+/// What is left of `line` if `state` is on it: the rest of the line after
+/// the moves already made, when that rest wins from `state` with the
+/// player's automatic moves `extra` too.
+fn still_winning(
+    state: &Solitaire,
+    line: &[String],
+    extra: &impl Fn(&Solitaire) -> Option<SolMove>,
+) -> Option<Vec<String>> {
+    // The player followed the line if its tail after one move wins from
+    // here (the usual case: one move at a time).
+    let rest = line.get(1..)?;
+    let mut end = state.clone();
+    (play_through(&mut end, rest, extra) == rest.len() && end.status() == Status::Won).then(|| rest.to_vec())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solitaire::engine::SolitaireVariant;
+    use crate::solitaire::rules::examples;
+    use std::time::Instant;
+
+    fn freecell() -> SolitaireVariant {
+        let rules = examples::freecell();
+        SolitaireVariant::new("freecell", 0, rules.clone(), rules).unwrap()
+    }
+
+    fn settle(w: &mut Watcher, state: &Solitaire) {
+        let start = Instant::now();
+        while !w.poll(state) {
+            assert!(start.elapsed() < Duration::from_secs(60), "the search answers");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    #[test]
+    fn a_deal_is_thought_about_then_found_winnable_with_a_line_that_wins() {
+        use crate::core::Variant;
+        let state = freecell().deal(1);
+        let mut w = Watcher::default();
+        judge_in_background(true);
+        w.watch(&state, |_| None);
+        assert_eq!(w.outlook(), &Outlook::Thinking);
+        settle(&mut w, &state);
+        let line = w.line().expect("deal 1 is winnable").to_vec();
+        assert!(wins(&state, &line));
+        // Following the line keeps the verdict without a new search.
+        let mut next = state.clone();
+        assert_eq!(play_through(&mut next, &line[..1], |_| None), 1);
+        w.watch(&next, |_| None);
+        assert_eq!(w.line(), Some(&line[1..]));
+    }
+
+    #[test]
+    fn a_won_game_is_not_watched() {
+        use crate::core::Variant;
+        let state = freecell().deal(1);
+        let mut w = Watcher::default();
+        judge_in_background(true);
+        w.watch(&state, |_| None);
+        settle(&mut w, &state);
+        let line = w.line().unwrap().to_vec();
+        let mut end = state.clone();
+        play_through(&mut end, &line, |_| None);
+        w.watch(&end, |_| None);
+        assert_eq!(w.outlook(), &Outlook::Idle);
+        assert_eq!(w.outlook().word(), None);
+    }
+}
+
+#[cfg(test)]
+mod headless {
+    use super::*;
+    use crate::core::Variant;
+    use crate::solitaire::engine::SolitaireVariant;
+    use crate::solitaire::rules::examples;
+
+    #[test]
+    fn without_background_judging_nothing_is_started_until_a_line_is_given() {
+        let rules = examples::freecell();
+        let state = SolitaireVariant::new("freecell", 0, rules.clone(), rules).unwrap().deal(1);
+        let mut w = Watcher::default();
+        w.watch(&state, |_| None);
+        assert_eq!(w.outlook(), &Outlook::Idle);
+        assert!(!w.adopt(&state, vec!["nonsense".into()]), "a line that does not win is refused");
+        let Verdict::Won(line) = solve(&state, &Limits::new(200_000, 64)).verdict else { panic!("deal 1 wins") };
+        assert!(w.adopt(&state, line.clone()));
+        assert_eq!(w.outlook().word(), Some("Winnable"));
+    }
+}

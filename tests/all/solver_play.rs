@@ -1,0 +1,132 @@
+//! The solver at the table: the status field judged in the background,
+//! hints that follow a winning line or say none is left, and Game > Solve
+//! playing the line as a demo that a click stops.
+
+use std::time::{Duration, Instant};
+
+use parlour::machines::{Button, Command, Input, Machine, MachineChoice, MachineId};
+use parlour::views::View;
+use parlour::views::solitaire::outlook::judge_in_background;
+use parlour::views::solitaire::{SOLVE, SOLVER_STATUS};
+
+use super::support::open_game;
+
+fn amiga() -> Machine {
+    let id = MachineId::AmigaPal;
+    Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap()
+}
+
+fn tick(view: &mut dyn View, ms: u32) {
+    let m = amiga();
+    view.input(&Input::Tick { ms }, &m, m.content());
+}
+
+fn solver_field(view: &dyn View) -> Option<String> {
+    view.fields().into_iter().find(|(label, _)| *label == "Solver").map(|(_, word)| word)
+}
+
+fn moves(view: &dyn View) -> u64 {
+    let (_, n) = view.fields().into_iter().find(|(label, _)| *label == "Moves").expect("a move count");
+    n.parse().unwrap()
+}
+
+#[test]
+fn the_status_says_thinking_then_winnable_and_can_be_switched_off() {
+    judge_in_background(true);
+    let (mut view, _data) = open_game("freecell", 1);
+    assert_eq!(solver_field(&*view).as_deref(), Some("Thinking..."));
+    let start = Instant::now();
+    while solver_field(&*view).as_deref() == Some("Thinking...") {
+        assert!(start.elapsed() < Duration::from_secs(120), "the search answers");
+        std::thread::sleep(Duration::from_millis(20));
+        tick(&mut *view, 100);
+    }
+    assert_eq!(solver_field(&*view).as_deref(), Some("Winnable"));
+    view.command(&Command::View(SOLVER_STATUS)).expect("the switch is a command");
+    assert_eq!(solver_field(&*view), None, "switched off, the field goes");
+    view.command(&Command::View(SOLVER_STATUS)).unwrap();
+    assert!(solver_field(&*view).is_some(), "switched on, it comes back");
+}
+
+#[test]
+fn solve_plays_a_winning_line_to_the_end_and_every_step_undoes() {
+    judge_in_background(false);
+    let (mut view, _data) = open_game("freecell", 1);
+    view.command(&Command::View(SOLVE)).expect("Solve is a command");
+    assert!(view.message().starts_with("Solving"), "{}", view.message());
+    for _ in 0..2000 {
+        if view.message().contains("won") {
+            break;
+        }
+        tick(&mut *view, 100);
+    }
+    assert!(view.message().contains("won"), "the demo wins: {}", view.message());
+    let played = moves(&*view);
+    assert!(played > 20, "{played} moves");
+    let mut undone = 0;
+    while view.can(&Command::Undo) {
+        view.command(&Command::Undo);
+        undone += 1;
+    }
+    assert_eq!(undone, played, "every demo move is one undo step, back to the deal");
+    assert_eq!(moves(&*view), 0);
+}
+
+#[test]
+fn a_click_stops_the_demo() {
+    let (mut view, _data) = open_game("freecell", 1);
+    view.command(&Command::View(SOLVE)).unwrap();
+    for _ in 0..3 {
+        tick(&mut *view, 500);
+    }
+    let before = moves(&*view);
+    assert_eq!(before, 3, "the demo plays a move per pause");
+    let m = amiga();
+    view.input(&Input::MouseDown { x: 5, y: 200, button: Button::Left }, &m, m.content());
+    assert_eq!(view.message(), "The demo stopped.");
+    tick(&mut *view, 5000);
+    assert_eq!(moves(&*view), before, "no move after the click");
+}
+
+#[test]
+fn a_hint_on_a_lost_deal_says_no_winning_line_is_left() {
+    // Beleaguered Castle's deal 8 is proved lost in 176 positions
+    // (parlour solve beleaguered-castle --seed 8).
+    let (mut view, _data) = open_game("beleaguered-castle", 8);
+    view.command(&Command::Hint).expect("Hint is a command");
+    assert!(view.message().contains("no winning line from here"), "{}", view.message());
+    view.command(&Command::View(SOLVE)).unwrap();
+    assert!(view.message().starts_with("No winning line from here"), "{}", view.message());
+}
+
+#[test]
+fn hints_follow_one_winning_line() {
+    let (mut view, _data) = open_game("freecell", 1);
+    view.command(&Command::Hint).unwrap();
+    let first = view.message();
+    assert!(first.starts_with("Hint: "), "{first}");
+    view.command(&Command::Hint).unwrap();
+    assert_eq!(view.message(), first, "the same position, the same hint");
+    // Solve plays the same line: after its first move the hint moves on.
+    view.command(&Command::View(SOLVE)).unwrap();
+    tick(&mut *view, 100);
+    let m = amiga();
+    view.input(&Input::MouseDown { x: 5, y: 200, button: Button::Left }, &m, m.content());
+    assert_eq!(moves(&*view), 1);
+    view.command(&Command::Hint).unwrap();
+    assert!(view.message().starts_with("Hint: ") && view.message() != first, "{}", view.message());
+}
+
+#[test]
+fn the_chance_is_solved_by_the_demo_too() {
+    // The solver wins The Chance's deal 2 (src/solitaire/solver/tests.rs).
+    let (mut view, _data) = open_game("the-chance", 2);
+    view.command(&Command::View(SOLVE)).expect("The Chance has Solve");
+    for _ in 0..2000 {
+        if view.message().contains("won") {
+            break;
+        }
+        tick(&mut *view, 100);
+    }
+    assert!(view.message().contains("won"), "the demo wins: {}", view.message());
+}
