@@ -44,6 +44,11 @@ pub trait Board<V: Variant> {
     /// New, Restart, Undo, Redo and Hint.
     fn menu_items(&self, session: &Session<V>) -> Vec<MenuItem>;
 
+    /// Items for the Game menu right after the controller's Hint (Solve).
+    fn play_items(&self, _session: &Session<V>) -> Vec<MenuItem> {
+        Vec::new()
+    }
+
     /// Figures the chrome shows: the score first, then the game's own
     /// (stones left); the controller adds the clock and the move count
     /// after the score.

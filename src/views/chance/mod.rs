@@ -184,7 +184,7 @@ impl Board<ChanceVariant> for ChanceBoard {
 
     /// The Card Shell's menus; the Mac's Edit menu (Undo, the clipboard's
     /// commands dimmed) is the shell's, as every Mac application has one.
-    fn menu_bar(&self, _session: &Session<ChanceVariant>) -> Option<Vec<Menu>> {
+    fn menu_bar(&self, session: &Session<ChanceVariant>) -> Option<Vec<Menu>> {
         Some(vec![
             Menu::new("@", vec![MenuItem::new("About The Chance...", Command::View(ABOUT))]),
             Menu::new(
@@ -206,7 +206,7 @@ impl Board<ChanceVariant> for ChanceBoard {
                     MenuItem::new("Replay", Command::Replay),
                     MenuItem::separator(),
                     MenuItem::new("Hint", Command::Hint).key('h'),
-                    MenuItem::new("Solve", Command::View(SOLVE)),
+                    self.table.solve_item(session),
                     MenuItem::separator(),
                     MenuItem::new("Sequences...", Command::View(SEQUENCES)),
                 ],
@@ -216,7 +216,7 @@ impl Board<ChanceVariant> for ChanceBoard {
                 vec![
                     MenuItem::new("Scores...", Command::Stats),
                     MenuItem::new("Sound", Command::View(SOUND)).checked(self.sound),
-                    MenuItem::new("Solver Status", Command::View(SOLVER_STATUS)).checked(self.table.assist.status_on),
+                    self.table.solver_status_item(),
                 ],
             ),
         ])

@@ -434,15 +434,15 @@ impl SolitaireBoard {
         self.assist.arrived(st, |s| Self::auto_play(style, &options, s));
     }
 
-    /// The solver's menu items: Solve and the status switch (for boards
-    /// built on this one).
-    pub fn solver_items<V: Variant<Game = Solitaire>>(&self, session: &Session<V>) -> Vec<MenuItem> {
-        let playing = session.state().status() == Status::Playing;
-        vec![
-            MenuItem::new("Solve", Command::View(SOLVE)).enabled(playing),
-            MenuItem::new("Solver Status", Command::View(SOLVER_STATUS)).checked(self.assist.status_on),
-            MenuItem::separator(),
-        ]
+    /// Game > Solve (for boards built on this one).
+    pub fn solve_item<V: Variant<Game = Solitaire>>(&self, session: &Session<V>) -> MenuItem {
+        MenuItem::new("Solve", Command::View(SOLVE)).enabled(session.state().status() == Status::Playing)
+    }
+
+    /// The switch of the solver's status field (for boards built on this
+    /// one).
+    pub fn solver_status_item(&self) -> MenuItem {
+        MenuItem::new("Solver Status", Command::View(SOLVER_STATUS)).checked(self.assist.status_on)
     }
 
     /// Runs Solve or the status switch (for boards built on this one).
@@ -651,8 +651,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
             return self.oberon_menu_items(session);
         }
         let mode = session.variant().mode();
-        let mut items = self.solver_items(session);
-        items.extend([
+        vec![
             MenuItem::new("Game Types...", Command::Variants).key('g'),
             MenuItem::new("Easy", Command::View(EASY)).checked(mode == Mode::Easy),
             MenuItem::new("Hard", Command::View(HARD)).checked(mode == Mode::Hard),
@@ -661,10 +660,14 @@ impl Board<SolitaireVariant> for SolitaireBoard {
             MenuItem::new("Randomly Placed Cards", Command::View(RANDOM))
                 .checked(self.options.random_placement)
                 .enabled(self.game_type.spec.game.max_rand_deltas),
+            self.solver_status_item(),
             MenuItem::new("Next Card Back", Command::View(CARD_BACK)),
             MenuItem::new("Options...", Command::Options),
-        ]);
-        items
+        ]
+    }
+
+    fn play_items(&self, session: &Session<SolitaireVariant>) -> Vec<MenuItem> {
+        vec![self.solve_item(session)]
     }
 
     fn fields(&self, session: &Session<SolitaireVariant>) -> Vec<(&'static str, String)> {

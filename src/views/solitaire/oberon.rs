@@ -52,12 +52,13 @@ impl SolitaireBoard {
     /// they differ), the next card back and the way back to the panel.
     pub(super) fn oberon_menu_items(&self, session: &Session<SolitaireVariant>) -> Vec<MenuItem> {
         let v = session.variant();
-        let mut items = self.solver_items(session);
+        let mut items = Vec::new();
         if v.modes_differ() {
             for (mode, cmd) in [(Mode::Easy, EASY), (Mode::Hard, HARD)] {
                 items.push(MenuItem::new(&v.mode_name(mode), Command::View(cmd)).checked(v.mode() == mode));
             }
         }
+        items.push(self.solver_status_item());
         items.push(MenuItem::new("Next Card Back", Command::View(CARD_BACK)));
         items.push(MenuItem::new("CardGames Panel", Command::Play("cardgames".into())));
         items
