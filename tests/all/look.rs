@@ -106,3 +106,30 @@ fn a_cut_run_is_reported_with_its_screen() {
     let c = Cut { game: "test".into(), screen: Screen::parse("amiga-pal").unwrap(), text: cut[0].clone() };
     assert!(c.to_string().starts_with("test on amiga-pal: text \"Status\" at (0, 0)"), "{c}");
 }
+
+/// Every menu of every game, opened, lies on its screen: no item can be
+/// out of reach below the bottom edge (the SE/30's 342 rows are the
+/// tightest).
+#[test]
+fn every_menu_of_every_game_fits_its_screen() {
+    let data = tempfile::tempdir().unwrap();
+    let places = places(data.path());
+    let mut over = Vec::new();
+    for game in catalog::games() {
+        for screen in Screen::all() {
+            let driver = render(game, &places, screen, 1, Show::Game).unwrap();
+            let machine = driver.shell().machine();
+            let geometry = machine.chrome().menu_geometry(machine.look());
+            let menus = driver.shell().menus();
+            let (w, h) = (driver.frame().width() as i32, driver.frame().height() as i32);
+            for (i, menu) in menus.iter().enumerate() {
+                let (panel, items) = geometry.panel(&menus, i);
+                let bottom = items.iter().map(|r| r.bottom()).max().unwrap_or(0).max(panel.bottom());
+                if bottom > h || panel.right() > w || panel.x < 0 {
+                    over.push(format!("{} on {screen}: {} reaches {bottom} of {h} rows", game.id, menu.title));
+                }
+            }
+        }
+    }
+    assert!(over.is_empty(), "menus off the screen:\n{}", over.join("\n"));
+}
