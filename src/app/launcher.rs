@@ -12,7 +12,12 @@ use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, Men
 use crate::views::widgets::{self, ListLayout, ListScroll};
 use crate::views::{OPEN_SELECTED, Response, View};
 
-use super::catalog;
+use super::{catalog, settings};
+use crate::host::prefs;
+use crate::machines::ViewCommand;
+
+/// The launcher's switch of winnable-only deals for every game.
+const WINNABLE_DEALS: ViewCommand = ViewCommand("winnable-deals");
 
 /// Two clicks on one row this close together (ms) open it.
 const DOUBLE_CLICK_MS: u32 = 450;
@@ -38,6 +43,11 @@ pub struct Launcher {
     buttons: &'static [(&'static str, Command)],
     /// The selected game's picture, decoded and reduced.
     preview: RefCell<Option<Preview>>,
+    /// Where the preferences the launcher sets for every game are kept
+    /// (the launcher's own; choosers have none).
+    data_dir: Option<PathBuf>,
+    /// What the status line says after a choice.
+    note: String,
 }
 
 /// A row's picture reduced to a size: (row, width, height, pixels), the
@@ -72,7 +82,30 @@ impl Launcher {
             l.scroll.set(ListScroll::at(first));
             l.reveal.set(false);
         }
-        l
+        l.keeping_choices_in(settings::data_dir())
+    }
+
+    /// The launcher with choices for every game (winnable deals only),
+    /// kept in the data folder `dir`.
+    pub fn keeping_choices_in(mut self, dir: PathBuf) -> Launcher {
+        self.data_dir = Some(dir);
+        self
+    }
+
+    /// Whether every game deals only deals the solver proves winnable (a
+    /// choice the launcher shares with each game's Solver menu).
+    fn winnable_only(&self) -> bool {
+        self.data_dir.as_deref().is_some_and(|d| prefs::shared_on(d, prefs::WINNABLE))
+    }
+
+    fn toggle_winnable(&mut self) -> Response {
+        let Some(dir) = &self.data_dir else { return Response::Unchanged };
+        self.note = match prefs::set_shared(dir, prefs::WINNABLE, !self.winnable_only()) {
+            Ok(()) if self.winnable_only() => "Every game deals only deals the solver proves winnable.".into(),
+            Ok(()) => "Every game deals every deal.".into(),
+            Err(e) => format!("The choice could not be kept: {e}"),
+        };
+        Response::Redraw
     }
 
     /// A launcher listing the given (id, name) pairs.
@@ -88,6 +121,8 @@ impl Launcher {
             last_click: None,
             buttons: &LAUNCHER_BUTTONS,
             preview: RefCell::new(None),
+            data_dir: None,
+            note: String::new(),
         }
     }
 
@@ -337,13 +372,21 @@ impl View for Launcher {
     }
 
     fn menus(&self) -> Vec<Menu> {
-        vec![Menu::new(
-            "Game",
-            vec![MenuItem::new("Play", Command::View(OPEN_SELECTED)).key('o').enabled(!self.games.is_empty())],
-        )]
+        let mut items =
+            vec![MenuItem::new("Play", Command::View(OPEN_SELECTED)).key('o').enabled(!self.games.is_empty())];
+        if self.data_dir.is_some() {
+            items.push(MenuItem::separator());
+            items.push(
+                MenuItem::new("Winnable Deals Only", Command::View(WINNABLE_DEALS)).checked(self.winnable_only()),
+            );
+        }
+        vec![Menu::new("Game", items)]
     }
 
     fn message(&self) -> String {
+        if !self.note.is_empty() {
+            return self.note.clone();
+        }
         match self.games.len() {
             0 => "No games are installed.".into(),
             1 => "1 game".into(),
@@ -398,11 +441,21 @@ impl View for Launcher {
     }
 
     fn command(&mut self, command: &Command) -> Option<Response> {
-        self.can(command).then(|| self.play_selected())
+        if !self.can(command) {
+            return None;
+        }
+        Some(match command {
+            Command::View(WINNABLE_DEALS) => self.toggle_winnable(),
+            _ => self.play_selected(),
+        })
     }
 
     fn can(&self, command: &Command) -> bool {
-        *command == Command::View(OPEN_SELECTED) && !self.games.is_empty()
+        match command {
+            Command::View(OPEN_SELECTED) => !self.games.is_empty(),
+            Command::View(WINNABLE_DEALS) => self.data_dir.is_some(),
+            _ => false,
+        }
     }
 
     /// Ticks count the time between two clicks while one may become a

@@ -83,7 +83,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// Opens `variant` with `board`: resumes its journal in `data_dir` (or
     /// the kept game `how.file`), or deals a new game, as `how` says.
     pub fn open(family: &'static str, variant: V, mut board: B, data_dir: &Path, how: &Opening) -> Self {
-        for (k, v) in prefs::read(data_dir, family) {
+        for (k, v) in prefs::read_for(data_dir, family) {
             board.set_pref(&k, &v);
         }
         let journal = journal::journal_path(data_dir, variant.id());
@@ -108,21 +108,22 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         };
         let replaced = match (&mut session, how.seed) {
             _ if replay.is_some() => false,
-            (Some(s), Some(seed)) if s.seed() != seed || s.move_count() > 0 => deal_next(s, seed, &board),
-            (Some(s), None) if s.state().status() != Status::Playing => deal_next(s, next_seed(s), &board),
+            (Some(s), Some(seed)) if s.seed() != seed || s.move_count() > 0 => deal_next(s, seed, &board, &mut message),
+            (Some(s), None) if s.state().status() != Status::Playing => {
+                deal_next(s, next_seed(s), &board, &mut message)
+            }
             _ => false,
         };
         if replaced {
             counted.clear();
         }
         let session = session.unwrap_or_else(|| {
-            let seed = how.seed.unwrap_or(how.fresh_seed);
-            let fresh = Session::new(variant, seed);
+            let number = how.seed.unwrap_or(how.fresh_seed);
+            let fresh = Session::new(variant.clone(), number);
             // Rules chosen for the next deal (and kept as a preference).
-            match board.new_rules(&fresh) {
-                Some(rules) => Session::new(rules, seed),
-                None => fresh,
-            }
+            let rules = board.new_rules(&fresh).unwrap_or(variant);
+            let seed = dealt_seed(&board, &rules, number, &mut message);
+            Session::new(rules, seed)
         });
         if message.is_empty() && session.move_count() > 0 {
             message = "Your game was resumed where you left it.".into();
@@ -320,11 +321,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn new_game(&mut self) -> Response {
         let scored = self.abandon(false);
         let seed = next_seed(&self.session);
-        if deal_next(&mut self.session, seed, &self.board) {
+        self.message.clear();
+        if deal_next(&mut self.session, seed, &self.board, &mut self.message) {
             self.counted.clear();
             self.keep_prefs();
         }
-        self.message.clear();
         let response = self.changed();
         // A board with scores shows them for the game just given up.
         match scored.and_then(|g| self.board.scores(&g)) {
@@ -429,10 +430,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// Ends the game in progress and deals the next with `variant`.
     fn switch_rules(&mut self, variant: V) -> Response {
         self.abandon(false);
-        let seed = next_seed(&self.session);
+        let number = next_seed(&self.session);
+        self.message.clear();
+        let seed = dealt_seed(&self.board, &variant, number, &mut self.message);
         self.session = Session::new(variant, seed);
         self.counted.clear();
-        self.message.clear();
         self.keep_prefs();
         self.changed()
     }
@@ -503,7 +505,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     fn keep_prefs(&mut self) {
-        if let Err(e) = prefs::write(&self.data_dir, self.family, &self.board.prefs()) {
+        if let Err(e) = prefs::write_for(&self.data_dir, self.family, &self.board.prefs()) {
             self.message = format!("The preferences could not be kept: {e}");
         }
     }
@@ -518,9 +520,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             MenuItem::new("Undo", Command::Undo).key('z').enabled(self.can(&Command::Undo)),
             MenuItem::new("Redo", Command::Redo).key('y').enabled(self.can(&Command::Redo)),
             MenuItem::new("Hint", Command::Hint).key('t').enabled(playing),
+            MenuItem::separator(),
         ];
-        items.extend(self.board.play_items(s));
-        items.push(MenuItem::separator());
         items.extend(self.board.menu_items(s));
         items.extend([
             MenuItem::separator(),
@@ -561,14 +562,29 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String) 
 /// Deals the next game with `seed`: under the rules the board has chosen
 /// for it, as a fresh history, or else as [`fresh_game`] does. Returns
 /// whether the session was replaced.
-fn deal_next<V: Variant, B: Board<V>>(session: &mut Session<V>, seed: u64, board: &B) -> bool {
+/// `note` gets what the board says of the deal.
+fn deal_next<V: Variant, B: Board<V>>(session: &mut Session<V>, number: u64, board: &B, note: &mut String) -> bool {
     match board.new_rules(session) {
         Some(variant) => {
+            let seed = dealt_seed(board, &variant, number, note);
             *session = Session::new(variant, seed);
             true
         }
-        None => fresh_game(session, seed, board),
+        None => {
+            let seed = dealt_seed(board, session.variant(), number, note);
+            fresh_game(session, seed, board)
+        }
     }
+}
+
+/// The seed the board deals for game `number` under `variant`; what it
+/// says of the deal (a winnable deal could not be found) goes to `note`.
+fn dealt_seed<V: Variant, B: Board<V>>(board: &B, variant: &V, number: u64, note: &mut String) -> u64 {
+    let (seed, said) = board.deal_seed(variant, number);
+    if let Some(said) = said {
+        *note = said;
+    }
+    seed
 }
 
 /// What names the game at the cursor from one run to the next: its rules,

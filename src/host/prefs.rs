@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use ini::Ini;
 
 use crate::core::files::{limits, read_capped, write_atomic};
+use crate::views::board::SHARED_PREFS;
+pub use crate::views::board::WINNABLE_PREF as WINNABLE;
 
 const FILE_NAME: &str = "prefs.ini";
 
@@ -48,14 +50,59 @@ pub fn parse_settings(bytes: &[u8]) -> Result<Ini, String> {
     Ini::load_from_str(&String::from_utf8_lossy(bytes)).map_err(|e| e.to_string())
 }
 
+/// The section of the preferences every game shares: one switch for all
+/// of them, which the launcher sets too.
+pub const SHARED: &str = "all";
+
+/// The preferences a family's board starts with: the shared ones, then
+/// the family's own.
+pub fn read_for(data_dir: &Path, family: &str) -> Vec<(String, String)> {
+    let mut prefs = read(data_dir, SHARED);
+    prefs.extend(read(data_dir, family).into_iter().filter(|(k, _)| !SHARED_PREFS.contains(&k.as_str())));
+    prefs
+}
+
+/// Whether the shared switch `key` is on.
+pub fn shared_on(data_dir: &Path, key: &str) -> bool {
+    read(data_dir, SHARED).iter().any(|(k, v)| k == key && v == "1")
+}
+
+/// Turns the shared switch `key` on or off.
+pub fn set_shared(data_dir: &Path, key: &str, on: bool) -> Result<(), String> {
+    update(data_dir, |ini| {
+        ini.with_section(Some(SHARED)).set(key, if on { "1" } else { "0" });
+    })
+}
+
+/// Keeps a board's preferences: the shared keys in [`SHARED`], beside the
+/// other shared ones; the rest replace what `family` kept.
+pub fn write_for(data_dir: &Path, family: &str, prefs: &[(&str, String)]) -> Result<(), String> {
+    let (shared, own): (Vec<_>, Vec<_>) = prefs.iter().partition(|(k, _)| SHARED_PREFS.contains(k));
+    update(data_dir, |ini| {
+        for (k, v) in shared {
+            ini.with_section(Some(SHARED)).set(*k, v.as_str());
+        }
+        replace(ini, family, own.into_iter().map(|(k, v)| (*k, v.as_str())));
+    })
+}
+
 /// Replaces the preferences kept for `family`.
 pub fn write(data_dir: &Path, family: &str, prefs: &[(&str, String)]) -> Result<(), String> {
-    let mut ini = load(data_dir);
+    update(data_dir, |ini| replace(ini, family, prefs.iter().map(|(k, v)| (*k, v.as_str()))))
+}
+
+fn replace<'a>(ini: &mut Ini, family: &str, prefs: impl Iterator<Item = (&'a str, &'a str)>) {
     ini.delete(Some(family));
     let mut section = ini.with_section(Some(family));
     for (k, v) in prefs {
-        section.set(*k, v.as_str());
+        section.set(k, v);
     }
+}
+
+/// Reads the file, changes it and writes it back atomically.
+fn update(data_dir: &Path, change: impl FnOnce(&mut Ini)) -> Result<(), String> {
+    let mut ini = load(data_dir);
+    change(&mut ini);
     let mut bytes = Vec::new();
     ini.write_to(&mut bytes).map_err(|e| e.to_string())?;
     std::fs::create_dir_all(data_dir)
@@ -66,6 +113,20 @@ pub fn write(data_dir: &Path, family: &str, prefs: &[(&str, String)]) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shared_preferences_are_one_for_every_family() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write_for(d, "solitaire", &[("back", "3".into()), (WINNABLE, "1".into())]).unwrap();
+        assert!(shared_on(d, WINNABLE));
+        assert_eq!(read(d, "solitaire"), vec![("back".to_string(), "3".to_string())], "not kept per family");
+        assert!(read_for(d, "chance").contains(&(WINNABLE.to_string(), "1".to_string())), "another family sees it");
+        set_shared(d, WINNABLE, false).unwrap();
+        assert!(!shared_on(d, WINNABLE));
+        assert!(read_for(d, "solitaire").contains(&(WINNABLE.to_string(), "0".to_string())));
+        assert!(read_for(d, "solitaire").contains(&("back".to_string(), "3".to_string())), "the rest is kept");
+    }
 
     #[test]
     fn preferences_round_trip_per_family() {

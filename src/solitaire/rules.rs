@@ -274,6 +274,9 @@ pub struct Rules {
     /// The mode section's Name (extension): what menus call this mode,
     /// if not Easy or Hard.
     pub mode_name: Option<String>,
+    /// [EasyWinnable]/[HardWinnable] Only=1 (Parlour's meaning for sections
+    /// YaZZle left unused): only deals the solver proves winnable are dealt.
+    pub winnable_only: bool,
 }
 
 impl Default for Rules {
@@ -294,6 +297,7 @@ impl Default for Rules {
             reserve: ReserveRules::default(),
             deal: Vec::new(),
             mode_name: None,
+            winnable_only: false,
         }
     }
 }
@@ -312,6 +316,15 @@ impl Rules {
     /// MaxAllowed and MaxCards say the same thing: the one given is used, the
     /// smaller if both are, else 13.
     pub fn from_spec(spec: &GameSpec, mode: Mode) -> Result<Rules, String> {
+        /// Whether the mode's Winnable section says Only=1.
+        fn winnable_only(spec: &GameSpec, mode: Mode) -> bool {
+            let name = if mode == Mode::Easy { "EasyWinnable" } else { "HardWinnable" };
+            spec.unused
+                .iter()
+                .find(|s| s.name.eq_ignore_ascii_case(name))
+                .and_then(|s| s.value("Only"))
+                .is_some_and(|v| v.trim() == "1")
+        }
         let (section, m) = match mode {
             Mode::Easy => ("EasyMode", &spec.easy),
             Mode::Hard => ("HardMode", &spec.hard),
@@ -381,6 +394,7 @@ impl Rules {
             reserve: ReserveRules { piles: spec.reserve.piles, max_allowed: spec.reserve.max_allowed as usize },
             deal: spec.dealt.iter().map(dealt_card).collect(),
             mode_name: m.name.clone(),
+            winnable_only: winnable_only(spec, mode),
         };
         rules.validate()?;
         Ok(rules)
@@ -760,6 +774,21 @@ pub(crate) mod examples {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_winnable_section_with_only_1_asks_for_winnable_deals_in_its_mode() {
+        use crate::solitaire::spec::GameSpec;
+        let klondike = include_str!("../../game-types/Klondike/game.ini");
+        let read = |extra: &str| {
+            let text = format!("{klondike}\n{extra}");
+            let (spec, _) = GameSpec::parse(std::path::Path::new("game.ini"), text.as_bytes()).unwrap();
+            let only = |mode| Rules::from_spec(&spec, mode).unwrap().winnable_only;
+            (only(Mode::Easy), only(Mode::Hard))
+        };
+        assert_eq!(read(""), (false, false));
+        assert_eq!(read("[HardWinnable]\nOnly=1\n"), (false, true));
+        assert_eq!(read("[EasyWinnable]\nOnly=1\n[HardWinnable]\nOnly=0\n"), (true, false));
+    }
 
     #[test]
     fn modes_read_and_print() {

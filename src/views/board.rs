@@ -12,6 +12,12 @@ use crate::machines::{Choices, Command, Input, Machine, MachineId, Menu, MenuIte
 /// application's Options command (a skin button, a menu item).
 pub const OPTIONS: ViewCommand = ViewCommand("options");
 
+/// Winnable deals only, "1" or "0": a preference every game shares, kept
+/// once for all of them (the launcher sets it too).
+pub const WINNABLE_PREF: &str = "winnable";
+/// The preferences kept once for every game rather than per family.
+pub const SHARED_PREFS: &[&str] = &[WINNABLE_PREF];
+
 /// What a board wants after an event.
 #[derive(Clone, Debug)]
 pub enum Reply<V: Variant> {
@@ -43,11 +49,6 @@ pub trait Board<V: Variant> {
     /// The family's own items for the Game menu, after the controller's
     /// New, Restart, Undo, Redo and Hint.
     fn menu_items(&self, session: &Session<V>) -> Vec<MenuItem>;
-
-    /// Items for the Game menu right after the controller's Hint (Solve).
-    fn play_items(&self, _session: &Session<V>) -> Vec<MenuItem> {
-        Vec::new()
-    }
 
     /// Figures the chrome shows: the score first, then the game's own
     /// (stones left); the controller adds the clock and the move count
@@ -227,6 +228,14 @@ pub trait Board<V: Variant> {
     /// the session's.
     fn new_rules(&self, _session: &Session<V>) -> Option<V> {
         None
+    }
+
+    /// The seed to deal for game `number` under `variant`, with a sentence
+    /// for the status line if there is something to say of it. A board that
+    /// deals only some games (winnable deals only) maps the number to one
+    /// of them; by default the number is the seed.
+    fn deal_seed(&self, _variant: &V, number: u64) -> (u64, Option<String>) {
+        (number, None)
     }
 
     /// Whether play is paused: the clock stands still.

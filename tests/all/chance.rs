@@ -453,7 +453,7 @@ fn the_mac_menus() {
     let moves: Vec<String> = labels("Moves").into_iter().map(|i| i.0).collect();
     assert_eq!(moves, ["Undo", "Redo", "Back to Start", "Forward to End", "Replay", "Hint", "Solve", "Sequences..."]);
     let special: Vec<String> = labels("Special").into_iter().map(|i| i.0).collect();
-    assert_eq!(special, ["Scores...", "Sound", "Solver Status"]);
+    assert_eq!(special, ["Scores...", "Sound", "Solver Status", "Winnable Deals Only"]);
 }
 
 #[test]

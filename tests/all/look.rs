@@ -107,9 +107,9 @@ fn a_cut_run_is_reported_with_its_screen() {
     assert!(c.to_string().starts_with("test on amiga-pal: text \"Status\" at (0, 0)"), "{c}");
 }
 
-/// Every menu of every game, opened, lies on its screen: no item can be
-/// out of reach below the bottom edge (the SE/30's 342 rows are the
-/// tightest).
+/// Every menu of every game, its title and opened, lies on its screen: no
+/// item can be out of reach below the bottom edge (the SE/30's 342 rows are
+/// the tightest), and no title past the right edge (Amiga PAL's 320).
 #[test]
 fn every_menu_of_every_game_fits_its_screen() {
     let data = tempfile::tempdir().unwrap();
@@ -122,6 +122,16 @@ fn every_menu_of_every_game_fits_its_screen() {
             let geometry = machine.chrome().menu_geometry(machine.look());
             let menus = driver.shell().menus();
             let (w, h) = (driver.frame().width() as i32, driver.frame().height() as i32);
+            for (title, menu) in geometry.titles(&menus).iter().zip(&menus) {
+                if title.right() > w {
+                    over.push(format!(
+                        "{} on {screen}: the title {} ends at {} of {w}",
+                        game.id,
+                        menu.title,
+                        title.right()
+                    ));
+                }
+            }
             for (i, menu) in menus.iter().enumerate() {
                 let (panel, items) = geometry.panel(&menus, i);
                 let bottom = items.iter().map(|r| r.bottom()).max().unwrap_or(0).max(panel.bottom());

@@ -130,3 +130,67 @@ fn the_chance_is_solved_by_the_demo_too() {
     }
     assert!(view.message().contains("won"), "the demo wins: {}", view.message());
 }
+
+/// Opens `id` with `seed` as the app would, keeping its data in `data`.
+fn open_in(data: &std::path::Path, id: &str, seed: u64) -> Box<dyn View> {
+    use parlour::host::{self, Opening, Places};
+    let game = parlour::app::catalog::find(id).unwrap();
+    let places = Places { data_dir: data.to_path_buf(), ..parlour::app::catalog::places() };
+    host::open(&game, &places, &Opening { seed: Some(seed), fresh_seed: seed, ..Default::default() })
+}
+
+/// The seed of the game in `id`'s journal.
+fn journalled_seed(data: &std::path::Path, id: &str) -> u64 {
+    let path = parlour::host::journal::journal_path(data, id);
+    parlour::core::save::read_header(&std::fs::read(path).unwrap()).unwrap().seed
+}
+
+#[test]
+fn winnable_deals_only_replaces_a_lost_deal_by_a_winnable_one_the_same_every_time() {
+    use parlour::host::prefs;
+    use parlour::solitaire::solver::{Limits, Verdict, solve};
+    use parlour::views::solitaire::WINNABLE_ONLY;
+    // Beleaguered Castle's deal 8 is proved lost.
+    let data = tempfile::tempdir().unwrap();
+    let id = "beleaguered-castle";
+    drop(open_in(data.path(), id, 8));
+    assert_eq!(journalled_seed(data.path(), id), 8, "every deal by default");
+
+    // The Solver menu's switch is kept for every game.
+    let mut view = open_in(data.path(), id, 8);
+    view.command(&Command::View(WINNABLE_ONLY)).expect("the switch is a command");
+    view.close();
+    assert!(prefs::shared_on(data.path(), prefs::WINNABLE));
+
+    // New players of game 8 with the switch on.
+    let (one, two) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    for dir in [one.path(), two.path()] {
+        prefs::set_shared(dir, prefs::WINNABLE, true).unwrap();
+        drop(open_in(dir, id, 8));
+    }
+    let seed = journalled_seed(one.path(), id);
+    assert_ne!(seed, 8, "the lost deal is not dealt");
+    assert_eq!(journalled_seed(two.path(), id), seed, "game 8 is the same winnable deal everywhere");
+    let game = parlour::app::catalog::game_type(&parlour::app::catalog::find(id).unwrap()).unwrap().clone();
+    use parlour::core::Variant;
+    let verdict = solve(&game.variant.deal(seed), &Limits::new(200_000, 64)).verdict;
+    assert!(matches!(verdict, Verdict::Won(_)), "{verdict:?}");
+}
+
+#[test]
+fn the_launcher_switches_winnable_deals_for_every_game() {
+    use parlour::app::launcher::Launcher;
+    use parlour::host::prefs;
+    let data = tempfile::tempdir().unwrap();
+    let games = vec![("freecell".to_string(), "FreeCell".to_string())];
+    let mut launcher = Launcher::listing(games).keeping_choices_in(data.path().to_path_buf());
+    let item = |l: &Launcher| {
+        let menus = l.menus();
+        menus[0].items.iter().find(|i| i.label == "Winnable Deals Only").cloned().expect("the launcher has the switch")
+    };
+    assert!(!item(&launcher).checked);
+    let command = item(&launcher).command.clone();
+    launcher.command(&command).expect("it is the launcher's");
+    assert!(item(&launcher).checked);
+    assert!(prefs::shared_on(data.path(), prefs::WINNABLE));
+}

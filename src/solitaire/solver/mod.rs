@@ -15,6 +15,7 @@
 //! - [`score`]: how promising a position looks.
 //! - [`table`]: the memory-bounded transposition table.
 //! - [`search`]: best-first, and depth-first when memory runs out.
+//! - [`winnable`]: winnable-only deals, the same for a number everywhere.
 //!
 //! Every pruning is safe, so [`Verdict::Lost`] is a proof (barring a 128-bit
 //! fingerprint collision).
@@ -24,6 +25,7 @@ mod moves;
 mod score;
 mod search;
 mod table;
+pub mod winnable;
 
 #[cfg(test)]
 mod tests;

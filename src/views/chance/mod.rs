@@ -18,8 +18,8 @@ use crate::solitaire::engine::{PileId, SolMove, Solitaire};
 use crate::solitaire::library::GameType;
 use crate::solitaire::rules::PileKind;
 
-use super::board::{Board, Reply};
-use super::solitaire::{SOLVE, SOLVER_STATUS, SolitaireBoard};
+use super::board::{Board, Reply, WINNABLE_PREF};
+use super::solitaire::{SOLVE, SOLVER_STATUS, SolitaireBoard, WINNABLE_ONLY};
 use lookout::Lookout;
 use scores::LastGame;
 
@@ -217,6 +217,7 @@ impl Board<ChanceVariant> for ChanceBoard {
                     MenuItem::new("Scores...", Command::Stats),
                     MenuItem::new("Sound", Command::View(SOUND)).checked(self.sound),
                     self.table.solver_status_item(),
+                    self.table.winnable_item(),
                 ],
             ),
         ])
@@ -263,7 +264,7 @@ impl Board<ChanceVariant> for ChanceBoard {
 
     fn command(&mut self, session: &Session<ChanceVariant>, command: ViewCommand) -> Reply<ChanceVariant> {
         match command {
-            SOLVE | SOLVER_STATUS => from_table(self.table.solver_command(session, command)),
+            SOLVE | SOLVER_STATUS | WINNABLE_ONLY => from_table(self.table.solver_command(session, command)),
             ABOUT => Reply::Ask(Self::about()),
             SEQUENCES => self.sequences_dialog(),
             SOUND => {
@@ -337,6 +338,7 @@ impl Board<ChanceVariant> for ChanceBoard {
             (RULE_PREF, self.next_rule.name().to_string()),
             (SOUND_PREF, flag(self.sound)),
             (SOLVER_PREF, flag(self.table.assist.status_on)),
+            (WINNABLE_PREF, flag(self.table.assist.winnable_only)),
         ]
     }
 
@@ -345,8 +347,13 @@ impl Board<ChanceVariant> for ChanceBoard {
             RULE_PREF => self.next_rule = Sequences::parse(value).unwrap_or(self.next_rule),
             SOUND_PREF => self.sound = value == "1",
             SOLVER_PREF => self.table.assist.status_on = value == "1",
+            WINNABLE_PREF => self.table.assist.winnable_only = value == "1",
             _ => {}
         }
+    }
+
+    fn deal_seed(&self, variant: &ChanceVariant, number: u64) -> (u64, Option<String>) {
+        self.table.assist.deal_seed(variant, number)
     }
 
     /// The rule chosen with Sequences... when it is not the one in force.

@@ -6,8 +6,9 @@
 
 use std::time::Duration;
 
-use crate::core::Game;
+use crate::core::{Game, Variant};
 use crate::solitaire::engine::{SolMove, Solitaire, SolitaireVariant};
+use crate::solitaire::solver::winnable::winnable_seed;
 use crate::solitaire::solver::{Limits, Verdict, solve};
 
 use super::super::board::Reply;
@@ -45,12 +46,15 @@ pub struct Assist {
     watcher: Watcher,
     /// Whether the status field is shown (and positions judged for it).
     pub status_on: bool,
+    /// Whether the player asked for winnable deals only (a game type's
+    /// mode may ask for them too).
+    pub winnable_only: bool,
     demo: Option<Demo>,
 }
 
 impl Default for Assist {
     fn default() -> Self {
-        Assist { watcher: Watcher::default(), status_on: true, demo: None }
+        Assist { watcher: Watcher::default(), status_on: true, winnable_only: false, demo: None }
     }
 }
 
@@ -150,6 +154,25 @@ impl Assist {
             Err(NoLine::NotFound) => {
                 st.legal_moves().into_iter().next().ok_or_else(|| "No hint: no move is left.".to_string())
             }
+        }
+    }
+
+    /// The seed to deal for game `number`: with winnable deals only (the
+    /// player's choice, or the mode's [EasyWinnable]/[HardWinnable] Only=1),
+    /// the first of its candidates the solver proves winnable.
+    pub fn deal_seed<V: Variant<Game = Solitaire>>(&self, variant: &V, number: u64) -> (u64, Option<String>) {
+        if !self.winnable_only && !variant.deal(number).rules().winnable_only {
+            return (number, None);
+        }
+        match winnable_seed(variant, number, |_| {}) {
+            Some(seed) => (seed, None),
+            None => (
+                number,
+                Some(
+                    "No deal could be proved winnable within the solver's limits: this one is dealt as it comes."
+                        .into(),
+                ),
+            ),
         }
     }
 

@@ -16,14 +16,14 @@ use crate::cards::Card;
 use crate::core::{Game, Session, Status, Variant};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{
-    Button, Command, Input, Key, Machine, MachineId, MenuItem, Pen, Pointer, Requester, ViewCommand,
+    Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Pointer, Requester, ViewCommand,
 };
 use crate::solitaire::engine::{PileId, SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::library::GameType;
 use crate::solitaire::quick;
 use crate::solitaire::rules::{Mode, PileKind};
 
-use super::board::{Board, OPTIONS, Reply};
+use super::board::{Board, OPTIONS, Reply, WINNABLE_PREF};
 use super::card_art::{CardArt, CardSize, Mat};
 pub use assist::Assist;
 use bounce::Bounce;
@@ -41,6 +41,8 @@ pub const MODE: ViewCommand = ViewCommand("mode");
 pub const SOLVE: ViewCommand = ViewCommand("solve");
 /// Shows or hides the solver's status field.
 pub const SOLVER_STATUS: ViewCommand = ViewCommand("solver-status");
+/// Deals only deals the solver proves winnable, from the next deal.
+pub const WINNABLE_ONLY: ViewCommand = ViewCommand("winnable-only");
 
 /// Two clicks on one pile this close together (ms) make a double-click.
 const DOUBLE_CLICK_MS: u32 = 450;
@@ -445,6 +447,11 @@ impl SolitaireBoard {
         MenuItem::new("Solver Status", Command::View(SOLVER_STATUS)).checked(self.assist.status_on)
     }
 
+    /// The switch of winnable-only deals (for boards built on this one).
+    pub fn winnable_item(&self) -> MenuItem {
+        MenuItem::new("Winnable Deals Only", Command::View(WINNABLE_ONLY)).checked(self.assist.winnable_only)
+    }
+
     /// Runs Solve or the status switch (for boards built on this one).
     pub fn solver_command<V: Variant<Game = Solitaire>>(
         &mut self,
@@ -459,6 +466,17 @@ impl SolitaireBoard {
                 self.watch(st);
                 Reply::Redraw
             }
+            WINNABLE_ONLY => {
+                self.assist.winnable_only = !self.assist.winnable_only;
+                Reply::Say(
+                    if self.assist.winnable_only {
+                        "From the next deal, only deals the solver proves winnable."
+                    } else {
+                        "From the next deal, every deal."
+                    }
+                    .into(),
+                )
+            }
             _ => Reply::Unchanged,
         }
     }
@@ -466,7 +484,8 @@ impl SolitaireBoard {
     /// Whether Solve or the status switch can be used (for boards built on
     /// this one).
     pub fn solver_can<V: Variant<Game = Solitaire>>(&self, session: &Session<V>, command: ViewCommand) -> bool {
-        command == SOLVER_STATUS || (command == SOLVE && session.state().status() == Status::Playing)
+        matches!(command, SOLVER_STATUS | WINNABLE_ONLY)
+            || (command == SOLVE && session.state().status() == Status::Playing)
     }
 
     /// The solver's share of input: its answer and the demo's moves come
@@ -660,14 +679,17 @@ impl Board<SolitaireVariant> for SolitaireBoard {
             MenuItem::new("Randomly Placed Cards", Command::View(RANDOM))
                 .checked(self.options.random_placement)
                 .enabled(self.game_type.spec.game.max_rand_deltas),
-            self.solver_status_item(),
             MenuItem::new("Next Card Back", Command::View(CARD_BACK)),
             MenuItem::new("Options...", Command::Options),
         ]
     }
 
-    fn play_items(&self, session: &Session<SolitaireVariant>) -> Vec<MenuItem> {
-        vec![self.solve_item(session)]
+    fn menus(&self, session: &Session<SolitaireVariant>) -> Vec<Menu> {
+        vec![Menu::new("Solver", vec![self.solve_item(session), self.solver_status_item(), self.winnable_item()])]
+    }
+
+    fn deal_seed(&self, variant: &SolitaireVariant, number: u64) -> (u64, Option<String>) {
+        self.assist.deal_seed(variant, number)
     }
 
     fn fields(&self, session: &Session<SolitaireVariant>) -> Vec<(&'static str, String)> {
@@ -733,14 +755,14 @@ impl Board<SolitaireVariant> for SolitaireBoard {
                 Reply::Redraw
             }
             OPTIONS => Reply::Ask(self.options_box(session.variant().mode())),
-            SOLVE | SOLVER_STATUS => self.solver_command(session, command),
+            SOLVE | SOLVER_STATUS | WINNABLE_ONLY => self.solver_command(session, command),
             _ => Reply::Unchanged,
         }
     }
 
     fn can(&self, session: &Session<SolitaireVariant>, command: ViewCommand) -> bool {
         match command {
-            SOLVE | SOLVER_STATUS => self.solver_can(session, command),
+            SOLVE | SOLVER_STATUS | WINNABLE_ONLY => self.solver_can(session, command),
             RANDOM => self.game_type.spec.game.max_rand_deltas,
             MODE | EASY | HARD | AUTOPLAY | CARD_BACK | OPTIONS => true,
             _ => false,
@@ -799,6 +821,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
                 ("back", self.options.back.to_string()),
                 ("draws", self.draws.to_string()),
                 ("solver", flag(self.assist.status_on)),
+                (WINNABLE_PREF, flag(self.assist.winnable_only)),
             ];
         }
         vec![
@@ -806,6 +829,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
             ("autoplay", flag(self.options.auto_foundations)),
             ("random", flag(self.options.random_placement)),
             ("solver", flag(self.assist.status_on)),
+            (WINNABLE_PREF, flag(self.assist.winnable_only)),
         ]
     }
 
@@ -819,6 +843,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
             "autoplay" => self.options.auto_foundations = value == "1",
             "random" => self.options.random_placement = value == "1",
             "solver" => self.assist.status_on = value == "1",
+            WINNABLE_PREF => self.assist.winnable_only = value == "1",
             "draws" => {
                 if let Ok(n @ (1 | 3)) = value.parse::<u8>() {
                     self.draws = n;

@@ -58,7 +58,6 @@ impl SolitaireBoard {
                 items.push(MenuItem::new(&v.mode_name(mode), Command::View(cmd)).checked(v.mode() == mode));
             }
         }
-        items.push(self.solver_status_item());
         items.push(MenuItem::new("Next Card Back", Command::View(CARD_BACK)));
         items.push(MenuItem::new("CardGames Panel", Command::Play("cardgames".into())));
         items
