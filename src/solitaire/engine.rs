@@ -279,7 +279,7 @@ impl Why {
 }
 
 /// The state of one solitaire game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Solitaire {
     rules: Arc<Rules>,
     /// Every pile, kinds in [`PileKind::ALL`] order.
@@ -290,6 +290,28 @@ pub struct Solitaire {
     start: Rank,
     /// How often the waste has been turned over.
     recycles: u32,
+}
+
+impl Clone for Solitaire {
+    fn clone(&self) -> Self {
+        Solitaire {
+            rules: Arc::clone(&self.rules),
+            piles: self.piles.clone(),
+            base: self.base,
+            start: self.start,
+            recycles: self.recycles,
+        }
+    }
+
+    /// Copies `source` into the piles' own buffers: the solver copies
+    /// positions by the million, and most of the cost was allocation.
+    fn clone_from(&mut self, source: &Self) {
+        self.rules.clone_from(&source.rules);
+        self.piles.clone_from(&source.piles);
+        self.base = source.base;
+        self.start = source.start;
+        self.recycles = source.recycles;
+    }
 }
 
 impl Solitaire {
@@ -316,8 +338,13 @@ impl Solitaire {
     /// The position in a byte per card (for the solver's memory): the
     /// redeal count, then each pile's length and cards.
     pub(super) fn pack(&self) -> Vec<u8> {
-        let cards: usize = self.piles.iter().map(Vec::len).sum();
-        let mut out = Vec::with_capacity(4 + self.piles.len() + cards);
+        let mut out = Vec::new();
+        self.pack_onto(&mut out);
+        out
+    }
+
+    /// Adds [`pack`](Self::pack)'s bytes to the end of `out`.
+    pub(super) fn pack_onto(&self, out: &mut Vec<u8>) {
         out.extend(self.recycles.to_le_bytes());
         for pile in &self.piles {
             out.push(pile.len() as u8);
@@ -325,32 +352,29 @@ impl Solitaire {
                 pile.iter().map(|s| (s.card.rank.value() << 3) | ((s.card.suit as u8) << 1) | u8::from(s.face_up)),
             );
         }
-        out
     }
 
     /// The position `packed` (made by [`pack`](Self::pack) in this game).
     pub(super) fn unpack(&self, packed: &[u8]) -> Solitaire {
-        let mut state = Solitaire {
-            rules: Arc::clone(&self.rules),
-            piles: Vec::with_capacity(self.piles.len()),
-            base: self.base,
-            start: self.start,
-            recycles: u32::from_le_bytes([packed[0], packed[1], packed[2], packed[3]]),
-        };
+        let mut state = self.clone();
+        state.unpack_from(packed);
+        state
+    }
+
+    /// Becomes the position `packed` (made by [`pack`](Self::pack) in this
+    /// game), keeping the piles' buffers.
+    pub(super) fn unpack_from(&mut self, packed: &[u8]) {
+        self.recycles = u32::from_le_bytes([packed[0], packed[1], packed[2], packed[3]]);
         let mut at = 4;
-        while at < packed.len() {
+        for pile in &mut self.piles {
             let len = usize::from(packed[at]);
-            let pile = packed[at + 1..at + 1 + len]
-                .iter()
-                .map(|&b| Slot {
-                    card: Card::new(Rank::new(b >> 3).unwrap_or(Rank::ACE), Suit::ALL[usize::from((b >> 1) & 3)]),
-                    face_up: b & 1 == 1,
-                })
-                .collect();
-            state.piles.push(pile);
+            pile.clear();
+            pile.extend(packed[at + 1..at + 1 + len].iter().map(|&b| Slot {
+                card: Card::new(Rank::new(b >> 3).unwrap_or(Rank::ACE), Suit::ALL[usize::from((b >> 1) & 3)]),
+                face_up: b & 1 == 1,
+            }));
             at += 1 + len;
         }
-        state
     }
 
     /// The rules this game is played by.
@@ -476,7 +500,9 @@ impl Solitaire {
     /// cells and empty piles are too few for the stack (every other rule
     /// is met). The solver then makes it in steps.
     pub(super) fn wants_room(&self, m: &SolMove) -> bool {
-        matches!(self.why_not(m), Err(Why::NotFree { .. }))
+        // Only CheckFree refuses for want of room, and only runs.
+        matches!(*m, SolMove::Move { count, .. } if count > 1 && self.rules.tableau.check_free)
+            && matches!(self.why_not(m), Err(Why::NotFree { .. }))
     }
 
     /// Whether the top `count` cards of `from` may go onto `to` (for drag
@@ -570,8 +596,14 @@ impl Solitaire {
             .collect();
         for kind in [PileKind::Waste, PileKind::Tableau, PileKind::Reserve, PileKind::Foundation] {
             for from in self.ids(kind) {
+                let pile = self.at(from);
                 for count in 1..=self.liftable(from) {
-                    let Ok(stack) = self.check_source(from, count) else { continue };
+                    // `liftable` has made every check of `check_source`:
+                    // an uncovered pile whose top cards are face up, in
+                    // order and within MaxMove (one card off any other
+                    // pile but the tableau).
+                    debug_assert!(self.check_source(from, count).is_ok());
+                    let stack = &pile[pile.len() - count..];
                     for &to in targets.iter().filter(|&&to| to != from) {
                         // A quick look first: most stacks do not fit on most tableau tops.
                         let misfit = to.kind == PileKind::Tableau

@@ -89,8 +89,12 @@ pub fn play(state: &mut Solitaire, step: &Step) {
         let Some(action) = stock_action(state) else { break };
         state.apply(&action);
     }
-    for m in supermove_parts(state, &step.m) {
-        state.apply(&m);
+    if state.wants_room(&step.m) {
+        for m in supermove_parts(state, &step.m) {
+            state.apply(&m);
+        }
+    } else {
+        state.apply(&step.m);
     }
     close(state, &mut |_| {});
 }
@@ -350,6 +354,18 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
     let rules = state.rules();
     let blocks_or_refills =
         rules.tableau.fill_from_reserve || (rules.stock.deal_to == DealTo::Tableau && rules.stock.deal_needs_no_gaps);
+    // The foundations' tops, to pass over at once the cards no foundation
+    // takes (most of them) before the engine's full check.
+    let tops: Vec<Option<Card>> = (0..state.pile_count(PileKind::Foundation))
+        .map(|f| state.pile(PileKind::Foundation, f).last().map(|s| s.card))
+        .collect();
+    let wrap = rules.foundation.allow_wrap;
+    let may_go_up = |card: Card| {
+        tops.iter().any(|top| match top {
+            None => card.rank == state.start_rank(),
+            Some(top) => top.suit == card.suit && rules.one_above(card.rank, top.rank, wrap),
+        })
+    };
     let sources = [PileKind::Tableau, PileKind::Reserve, PileKind::Waste];
     for kind in sources {
         if kind == PileKind::Waste && rules.stock.deal_count > 1 {
@@ -357,7 +373,7 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
         }
         for i in 0..state.pile_count(kind) {
             let pile = state.pile(kind, i);
-            let Some(top) = pile.last().filter(|s| s.face_up) else { continue };
+            let Some(top) = pile.last().filter(|s| s.face_up && may_go_up(s.card)) else { continue };
             if kind == PileKind::Tableau && (state.is_covered(i) || (pile.len() == 1 && blocks_or_refills)) {
                 continue;
             }
@@ -380,8 +396,12 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
 /// foundation already.
 fn needed_by_none(state: &Solitaire, card: Card) -> bool {
     let rules = state.rules();
-    rules.suits.iter().all(|&suit| {
-        Rank::all().all(|rank| {
+    // Lay-offs are judged only where the tableau builds in sequence, so
+    // only the ranks next to the card's (either way, round the corner
+    // too) can build on it.
+    let next_to = |rank: Rank| rules.one_above(rank, card.rank, true) || rules.one_above(card.rank, rank, true);
+    Rank::all().filter(|&rank| next_to(rank)).all(|rank| {
+        rules.suits.iter().all(|&suit| {
             let other = Card::new(rank, suit);
             !state.builds_on(other, card) || all_laid_off(state, other)
         })

@@ -175,9 +175,11 @@ fn best_first(start: &Solitaire, root: &Solitaire, per_move: i64, budget: &mut B
     let mut seq = 0u32;
     let (mut current, mut state) = (0usize, root.clone());
     let mut complete = true;
+    // Each successor is made in this one scratch position.
+    let mut next = root.clone();
     loop {
         for m in worth_trying(&state, Symmetry::of(&state)) {
-            let mut next = state.clone();
+            next.clone_from(&state);
             play(&mut next, &m);
             if next.is_won() {
                 let mut chosen = vec![m];
@@ -213,11 +215,11 @@ fn best_first(start: &Solitaire, root: &Solitaire, per_move: i64, budget: &mut B
         let Some(next) = open.pop() else { return Verdict::Lost };
         let parent = &nodes[next.parent as usize];
         let end = nodes.get(next.parent as usize + 1).map_or(arena.len(), |n| n.at);
-        state = root.unpack(&arena[parent.at..end]);
+        state.unpack_from(&arena[parent.at..end]);
         play(&mut state, &next.m);
         let depth = nodes[next.parent as usize].depth + 1;
         nodes.push(Node { at: arena.len(), parent: next.parent, depth, m: next.m });
-        arena.extend(state.pack());
+        state.pack_onto(&mut arena);
         current = nodes.len() - 1;
     }
 }
