@@ -206,51 +206,46 @@ impl ScrambleBoard {
         area: Rect,
     ) -> Reply<ScrambleVariant> {
         let Some(dialog) = &mut self.dialog else { return Reply::Unchanged };
-        let refused = |e: String| Reply::Ask(message_box(TITLE, &e));
         match dialog {
-            Dialog::Size(d) => match d.input(input, machine, area) {
-                Outcome::Open(redraw) => {
-                    if redraw {
-                        Reply::Redraw
-                    } else {
-                        Reply::Unchanged
-                    }
-                }
-                Outcome::Refused(e) => refused(e),
-                Outcome::Cancel => {
-                    self.dialog = None;
-                    Reply::Redraw
-                }
-                Outcome::Done((cols, rows)) => {
-                    self.dialog = None;
-                    match ScrambleVariant::new(cols, rows, true) {
+            Dialog::Size(d) => {
+                let outcome = d.input(input, machine, area);
+                match self.closing(outcome) {
+                    Err(reply) => reply,
+                    Ok((cols, rows)) => match ScrambleVariant::new(cols, rows, true) {
                         Ok(v) if v.options() == session.variant().options() => Reply::Redraw,
                         Ok(v) => {
                             self.size = (cols, rows);
                             Reply::Rules(v)
                         }
-                        Err(e) => refused(e),
-                    }
+                        Err(e) => Reply::Ask(message_box(TITLE, &e)),
+                    },
                 }
-            },
-            Dialog::Picture(d) => match d.input(input, machine, area) {
-                Outcome::Open(redraw) => {
-                    if redraw {
-                        Reply::Redraw
-                    } else {
-                        Reply::Unchanged
-                    }
+            }
+            Dialog::Picture(d) => {
+                let outcome = d.input(input, machine, area);
+                match self.closing(outcome) {
+                    Err(reply) => reply,
+                    Ok(source) => self.set_picture(&source),
                 }
-                Outcome::Refused(e) => refused(e),
-                Outcome::Cancel => {
-                    self.dialog = None;
-                    Reply::Redraw
-                }
-                Outcome::Done(source) => {
-                    self.dialog = None;
-                    self.set_picture(&source)
-                }
-            },
+            }
+        }
+    }
+
+    /// What a dialog's outcome asks of the board: the value chosen (the
+    /// dialog then closes), or the reply to anything else.
+    fn closing<T>(&mut self, outcome: Outcome<T>) -> Result<T, Reply<ScrambleVariant>> {
+        match outcome {
+            Outcome::Open(true) => Err(Reply::Redraw),
+            Outcome::Open(false) => Err(Reply::Unchanged),
+            Outcome::Refused(e) => Err(Reply::Ask(message_box(TITLE, &e))),
+            Outcome::Cancel => {
+                self.dialog = None;
+                Err(Reply::Redraw)
+            }
+            Outcome::Done(value) => {
+                self.dialog = None;
+                Ok(value)
+            }
         }
     }
 }
