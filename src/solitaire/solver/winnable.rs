@@ -14,6 +14,10 @@ pub const NODES_PER_DEAL: u64 = 150_000;
 pub const MEMORY_MB: usize = 128;
 /// Deals tried for one number before giving up.
 pub const CANDIDATES: u64 = 24;
+/// Positions all the candidates of one number may take together, so a
+/// game whose deals the solver can rarely decide gives up soon (the deal
+/// waits for this search).
+pub const TOTAL_NODES: u64 = 600_000;
 
 /// The `k`-th deal tried for game number `n`: `n` itself first, so a
 /// winnable deal keeps its number, then seeds derived from `n`.
@@ -31,11 +35,19 @@ pub fn candidate(n: u64, k: u64) -> u64 {
 /// be proved within the limits. `tried` hears of each candidate as it is
 /// searched (for progress).
 pub fn winnable_seed<V: Variant<Game = Solitaire>>(variant: &V, n: u64, mut tried: impl FnMut(u64)) -> Option<u64> {
-    let limits = Limits::new(NODES_PER_DEAL, MEMORY_MB);
-    (0..CANDIDATES).map(|k| candidate(n, k)).find(|&seed| {
+    let mut left = TOTAL_NODES;
+    for seed in (0..CANDIDATES).map(|k| candidate(n, k)) {
+        if left == 0 {
+            break;
+        }
         tried(seed);
-        matches!(solve(&variant.deal(seed), &limits).verdict, Verdict::Won(_))
-    })
+        let report = solve(&variant.deal(seed), &Limits::new(NODES_PER_DEAL.min(left), MEMORY_MB));
+        if matches!(report.verdict, Verdict::Won(_)) {
+            return Some(seed);
+        }
+        left = left.saturating_sub(report.nodes.max(1));
+    }
+    None
 }
 
 #[cfg(test)]
