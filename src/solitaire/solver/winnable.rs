@@ -17,7 +17,7 @@ pub const CANDIDATES: u64 = 24;
 /// Positions all the candidates of one number may take together, so a
 /// game whose deals the solver can rarely decide gives up soon (the deal
 /// waits for this search).
-pub const TOTAL_NODES: u64 = 600_000;
+pub const TOTAL_NODES: u64 = 300_000;
 
 /// The `k`-th deal tried for game number `n`: `n` itself first, so a
 /// winnable deal keeps its number, then seeds derived from `n`.

@@ -166,13 +166,7 @@ impl Assist {
         }
         match winnable_seed(variant, number, |_| {}) {
             Some(seed) => (seed, None),
-            None => (
-                number,
-                Some(
-                    "No deal could be proved winnable within the solver's limits: this one is dealt as it comes."
-                        .into(),
-                ),
-            ),
+            None => (number, Some("No winnable deal was found in time: this one is dealt as it comes.".into())),
         }
     }
 
