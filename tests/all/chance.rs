@@ -452,6 +452,11 @@ fn the_mac_menus() {
     }
     let moves: Vec<String> = labels("Moves").into_iter().map(|i| i.0).collect();
     assert_eq!(moves, ["Undo", "Redo", "Back to Start", "Forward to End", "Replay", "Hint", "Solve", "Sequences..."]);
+    let keyed: Vec<char> = menus.iter().flat_map(|m| m.items.iter().filter_map(|i| i.key)).collect();
+    let mut unique = keyed.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), keyed.len(), "one command a key: {keyed:?}");
     let special: Vec<String> = labels("Special").into_iter().map(|i| i.0).collect();
     assert_eq!(special, ["Scores...", "Sound", "Solver Status", "Winnable Deals Only"]);
 }

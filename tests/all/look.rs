@@ -7,7 +7,7 @@ use parlour::app::contact::{Cut, Screen, Show, render};
 use parlour::app::driver::Driver;
 use parlour::app::shell::Shell;
 use parlour::host::Places;
-use parlour::machines::{Command, Input, Key, Machine, Modifiers};
+use parlour::machines::{Command, Input, Key, Machine, MenuItem, Modifiers};
 
 /// Places that read the built-in games but keep journals in `dir`.
 fn places(dir: &std::path::Path) -> Places {
@@ -142,4 +142,32 @@ fn every_menu_of_every_game_fits_its_screen() {
         }
     }
     assert!(over.is_empty(), "menus off the screen:\n{}", over.join("\n"));
+}
+
+/// No two menu items of a game share a shortcut key on any machine: the
+/// second would never be reached from the keyboard.
+#[test]
+fn every_shortcut_key_names_one_command() {
+    let data = tempfile::tempdir().unwrap();
+    let places = places(data.path());
+    let mut clashes = Vec::new();
+    for game in catalog::games() {
+        for screen in Screen::all() {
+            let driver = render(game, &places, screen, 1, Show::Game).unwrap();
+            let mut seen: Vec<(char, &MenuItem)> = Vec::new();
+            let menus = driver.shell().menus();
+            for item in menus.iter().flat_map(|m| &m.items).filter(|i| !i.is_separator()) {
+                let Some(key) = item.key.map(|k| k.to_ascii_lowercase()) else { continue };
+                match seen.iter().find(|(k, _)| *k == key) {
+                    // The same command in two menus is still one command.
+                    Some((_, first)) if first.command != item.command => {
+                        clashes.push(format!("{} on {screen}: {key} is {} and {}", game.id, first.label, item.label));
+                    }
+                    Some(_) => {}
+                    None => seen.push((key, item)),
+                }
+            }
+        }
+    }
+    assert!(clashes.is_empty(), "shortcut keys used twice:\n{}", clashes.join("\n"));
 }

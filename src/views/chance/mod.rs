@@ -205,7 +205,7 @@ impl Board<ChanceVariant> for ChanceBoard {
                     MenuItem::new("Forward to End", Command::ForwardToEnd).key('f'),
                     MenuItem::new("Replay", Command::Replay),
                     MenuItem::separator(),
-                    MenuItem::new("Hint", Command::Hint).key('h'),
+                    MenuItem::new("Hint", Command::Hint).key('t'),
                     self.table.solve_item(session),
                     MenuItem::separator(),
                     MenuItem::new("Sequences...", Command::View(SEQUENCES)),
