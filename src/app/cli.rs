@@ -298,10 +298,15 @@ impl ScreenArgs {
     }
 }
 
+/// The exit code of a command line that does not parse.
+pub const USAGE_ERROR: i32 = 64;
+
 /// Parses the arguments and runs the command.
 pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
     let cli = Cli::try_parse_from(args).map_err(|e| {
-        let code = if e.use_stderr() { 2 } else { 0 };
+        // EX_USAGE (sysexits.h): never one of a command's own answers
+        // (`solve --quiet` and `sokoban check` give 1 and 2 a meaning).
+        let code = if e.use_stderr() { USAGE_ERROR } else { 0 };
         let _ = e.print();
         Failure { message: String::new(), code }
     })?;

@@ -43,6 +43,8 @@ fn solve_exit_codes_say_won_lost_or_undecided() {
     assert_eq!(code(&["solve", "freecell", "--ms", "1", "--quiet"]), Some(0));
     assert_eq!(code(&["solve", "the-chance", "--seed", "7", "--quiet"]), Some(1));
     assert_eq!(code(&["solve", "freecell", "--ms", "1", "--nodes", "5", "--quiet"]), Some(2));
+    // A command line that does not parse is not an undecided deal.
+    assert_eq!(code(&["solve", "freecell", "--quiet", "--json"]), Some(parlour::app::cli::USAGE_ERROR));
     assert_eq!(code(&["solve", "freecell", "--mode", "medium", "--quiet"]), Some(3));
 }
 
