@@ -46,6 +46,8 @@ pub struct Launcher {
     /// Where the preferences the launcher sets for every game are kept
     /// (the launcher's own; choosers have none).
     data_dir: Option<PathBuf>,
+    /// Whether every game deals only deals the solver proves winnable.
+    winnable_only: bool,
     /// What the status line says after a choice.
     note: String,
 }
@@ -86,23 +88,27 @@ impl Launcher {
     }
 
     /// The launcher with choices for every game (winnable deals only),
-    /// kept in the data folder `dir`.
+    /// kept in the data folder `dir`. A game's Solver menu changes the
+    /// same choice; the launcher is made anew when a game closes.
     pub fn keeping_choices_in(mut self, dir: PathBuf) -> Launcher {
+        self.winnable_only = prefs::shared_on(&dir, prefs::WINNABLE);
         self.data_dir = Some(dir);
         self
     }
 
-    /// Whether every game deals only deals the solver proves winnable (a
-    /// choice the launcher shares with each game's Solver menu).
-    fn winnable_only(&self) -> bool {
-        self.data_dir.as_deref().is_some_and(|d| prefs::shared_on(d, prefs::WINNABLE))
-    }
-
     fn toggle_winnable(&mut self) -> Response {
         let Some(dir) = &self.data_dir else { return Response::Unchanged };
-        self.note = match prefs::set_shared(dir, prefs::WINNABLE, !self.winnable_only()) {
-            Ok(()) if self.winnable_only() => "Every game deals only deals the solver proves winnable.".into(),
-            Ok(()) => "Every game deals every deal.".into(),
+        let on = !self.winnable_only;
+        self.note = match prefs::set_shared(dir, prefs::WINNABLE, on) {
+            Ok(()) => {
+                self.winnable_only = on;
+                let said = if on {
+                    "Every game deals only deals the solver proves winnable."
+                } else {
+                    "Every game deals every deal."
+                };
+                said.into()
+            }
             Err(e) => format!("The choice could not be kept: {e}"),
         };
         Response::Redraw
@@ -122,6 +128,7 @@ impl Launcher {
             buttons: &LAUNCHER_BUTTONS,
             preview: RefCell::new(None),
             data_dir: None,
+            winnable_only: false,
             note: String::new(),
         }
     }
@@ -187,15 +194,7 @@ impl Launcher {
     /// The first row shown, clamped to the list (and, the first time the
     /// list shows, moved to bring the selection into view).
     fn first_row(&self, list: &ListLayout) -> usize {
-        let mut scroll = self.scroll.get();
-        let total = self.games.len();
-        scroll.first = if self.reveal.take() {
-            list.keep_in_view(scroll.first, self.selected, total)
-        } else {
-            scroll.first.min(total.saturating_sub(list.visible))
-        };
-        self.scroll.set(scroll);
-        scroll.first
+        list.first_row(&self.scroll, &self.reveal, self.selected, self.games.len())
     }
 
     fn rows(&self) -> Vec<String> {
@@ -376,9 +375,7 @@ impl View for Launcher {
             vec![MenuItem::new("Play", Command::View(OPEN_SELECTED)).key('o').enabled(!self.games.is_empty())];
         if self.data_dir.is_some() {
             items.push(MenuItem::separator());
-            items.push(
-                MenuItem::new("Winnable Deals Only", Command::View(WINNABLE_DEALS)).checked(self.winnable_only()),
-            );
+            items.push(MenuItem::new("Winnable Deals Only", Command::View(WINNABLE_DEALS)).checked(self.winnable_only));
         }
         vec![Menu::new("Game", items)]
     }

@@ -33,6 +33,22 @@ impl TextStyle {
 }
 
 impl Surface {
+    /// Draws a little picture given as `rows` of `#` (ink) and `.` (left
+    /// alone), centred in `r`, upside down if `flip` (scroll arrows).
+    pub fn stamp_centred(&mut self, rows: &[&str], r: Rect, flip: bool, ink: Paint) {
+        let (w, h) = (rows[0].len() as i32, rows.len() as i32);
+        let (x0, y0) = (r.x + (r.w - w) / 2, r.y + (r.h - h) / 2);
+        for (i, row) in rows.iter().enumerate() {
+            let y = if flip { y0 + h - 1 - i as i32 } else { y0 + i as i32 };
+            for (dx, c) in row.chars().enumerate() {
+                if c == '#' {
+                    let x = x0 + dx as i32;
+                    self.put(x, y, ink.value_at(x, y));
+                }
+            }
+        }
+    }
+
     /// Fills a rectangle.
     pub fn fill_rect(&mut self, r: Rect, paint: impl Into<Paint>) {
         let paint = paint.into();

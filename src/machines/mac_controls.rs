@@ -201,21 +201,6 @@ fn default_ring(s: &mut Surface, r: Rect, ink: Paint) {
     }
 }
 
-/// Draws `rows` (of `#` and `.`) centred in `r`, upside down if `flip`.
-fn centred(s: &mut Surface, rows: &[&str], r: Rect, flip: bool, ink: Paint) {
-    let (w, h) = (rows[0].len() as i32, rows.len() as i32);
-    let (x0, y0) = (r.x + (r.w - w) / 2, r.y + (r.h - h) / 2);
-    for (i, row) in rows.iter().enumerate() {
-        let y = if flip { y0 + h - 1 - i as i32 } else { y0 + i as i32 };
-        for (dx, c) in row.chars().enumerate() {
-            if c == '#' {
-                let x = x0 + dx as i32;
-                s.put(x, y, ink.value_at(x, y));
-            }
-        }
-    }
-}
-
 /// Fills the inside of the hollow arrow (the pixels between its outline
 /// on each row), so colour arrows can be lit like the thumb.
 fn arrow_inside(s: &mut Surface, r: Rect, flip: bool, ink: Paint) {
@@ -280,7 +265,7 @@ pub fn scroll_bar(s: &mut Surface, look: &Look, whole: Rect, up: Rect, down: Rec
                 arrow_inside(s, r, flip, c.thumb);
             }
         }
-        centred(s, &ARROW, r, flip, ink.black);
+        s.stamp_centred(&ARROW, r, flip, ink.black);
     }
 }
 

@@ -1,6 +1,8 @@
 //! Controls drawn in the current machine's manner: push buttons and list
 //! boxes, shared by every view.
 
+use std::cell::Cell;
+
 use crate::gfx::{Font, Rect, Surface, TextStyle};
 use crate::machines::{Button, Input, Machine, MachineId, Pen, mac_controls};
 
@@ -80,21 +82,6 @@ pub fn list_box(
 const SOLID_ARROW: [&str; 4] = ["...#...", "..###..", ".#####.", "#######"];
 /// The smallest proportional knob, so it can still be grabbed.
 const MIN_KNOB: i32 = 8;
-
-/// Draws `rows` (of `#` and `.`) centred in `r`, upside down if `flip`.
-fn centred(s: &mut Surface, rows: &[&str], r: Rect, flip: bool, paint: crate::gfx::Paint) {
-    let (w, h) = (rows[0].len() as i32, rows.len() as i32);
-    let (x0, y0) = (r.x + (r.w - w) / 2, r.y + (r.h - h) / 2);
-    for (i, row) in rows.iter().enumerate() {
-        let y = if flip { y0 + h - 1 - i as i32 } else { y0 + i as i32 };
-        for (dx, c) in row.chars().enumerate() {
-            if c == '#' {
-                let x = x0 + dx as i32;
-                s.put(x, y, paint.value_at(x, y));
-            }
-        }
-    }
-}
 
 /// A vertical scroll bar beside a list: arrows at both ends and the track
 /// between them.
@@ -187,10 +174,10 @@ pub fn scroll_bar(s: &mut Surface, machine: &Machine, bar: &ScrollBar, first: us
             for (r, flip) in [(bar.up, false), (bar.down, true)] {
                 raised(s, r);
                 if knob.is_some() {
-                    centred(s, &SOLID_ARROW, r, flip, look.paint(Pen::Text));
+                    s.stamp_centred(&SOLID_ARROW, r, flip, look.paint(Pen::Text));
                 } else {
-                    centred(s, &SOLID_ARROW, r.offset(1, 1), flip, shine);
-                    centred(s, &SOLID_ARROW, r, flip, look.paint(Pen::Disabled));
+                    s.stamp_centred(&SOLID_ARROW, r.offset(1, 1), flip, shine);
+                    s.stamp_centred(&SOLID_ARROW, r, flip, look.paint(Pen::Disabled));
                 }
             }
         }
@@ -203,7 +190,7 @@ pub fn scroll_bar(s: &mut Surface, machine: &Machine, bar: &ScrollBar, first: us
             bevel(s, machine, k, true);
             for (r, flip) in [(bar.up, false), (bar.down, true)] {
                 bevel(s, machine, r, true);
-                centred(s, &SOLID_ARROW, r, flip, look.paint(Pen::Text));
+                s.stamp_centred(&SOLID_ARROW, r, flip, look.paint(Pen::Text));
             }
         }
     }
@@ -255,6 +242,20 @@ impl ListLayout {
         }
         let row = ((y - inner.y) / self.row_h) as usize;
         (row < self.visible).then_some(first + row).filter(|&i| i < total)
+    }
+
+    /// The first row a list of `total` rows shows: where `scroll` has it,
+    /// clamped to the list, and the first time (`reveal`, then cleared)
+    /// moved to bring `selected` into view. `scroll` keeps the answer.
+    pub fn first_row(&self, scroll: &Cell<ListScroll>, reveal: &Cell<bool>, selected: usize, total: usize) -> usize {
+        let mut s = scroll.get();
+        s.first = if reveal.take() {
+            self.keep_in_view(s.first, selected, total)
+        } else {
+            s.first.min(total.saturating_sub(self.visible))
+        };
+        scroll.set(s);
+        s.first
     }
 
     /// The first row to show so that `selected` is in view, starting from

@@ -85,15 +85,7 @@ impl BoardChooser {
     /// The first row shown, clamped to the list (and, the first time,
     /// moved to bring the selection into view).
     fn first_row(&self, list: &ListLayout) -> usize {
-        let mut scroll = self.scroll.get();
-        let total = self.boards.len();
-        scroll.first = if self.reveal.take() {
-            list.keep_in_view(scroll.first, self.selected, total)
-        } else {
-            scroll.first.min(total.saturating_sub(list.visible))
-        };
-        self.scroll.set(scroll);
-        scroll.first
+        list.first_row(&self.scroll, &self.reveal, self.selected, self.boards.len())
     }
 
     fn rows(&self) -> Vec<String> {

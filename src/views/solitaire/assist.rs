@@ -81,13 +81,11 @@ impl Assist {
 
     /// Time passes: the search's answer may come, and the demo moves on.
     pub fn tick(&mut self, st: &Solitaire, ms: u32) -> Reply<SolitaireVariant> {
-        let heard = self.watcher.poll(st);
-        let Some(demo) = &mut self.demo else {
-            return if heard { Reply::Redraw } else { Reply::Unchanged };
-        };
+        let heard = if self.watcher.poll(st) { Reply::Redraw } else { Reply::Unchanged };
+        let Some(demo) = &mut self.demo else { return heard };
         demo.waited = demo.waited.saturating_add(ms);
         if demo.awaiting || demo.waited < DEMO_STEP_MS {
-            return if heard { Reply::Redraw } else { Reply::Unchanged };
+            return heard;
         }
         match self.watcher.outlook() {
             Outlook::Thinking => Reply::Unchanged,
