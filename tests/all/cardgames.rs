@@ -342,21 +342,20 @@ fn a_freecell_deal_is_won_through_the_view_and_counted() {
     assert_eq!(stats.game(gt.variant.id()).map(|g| g.won), Some(1));
 }
 
+/// Oberon's Spider from card-games/, dealt `seed`, keeping its data in `dir`.
+fn open_oberon_spider(dir: &Path, seed: u64) -> Controller<SolitaireVariant, SolitaireBoard> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("card-games/Spider");
+    let gt = Arc::new(GameType::load(&folder).unwrap());
+    let how = Opening { seed: Some(seed), fresh_seed: seed, ..Default::default() };
+    Controller::open("cardgames", gt.variant.clone(), SolitaireBoard::oberon(gt, OberonGame::Spider), dir, &how)
+}
+
 #[test]
 fn the_shell_shows_the_pointing_hand_over_a_card_that_can_move() {
     use parlour::app::driver::Driver;
     use parlour::app::shell::Shell;
     let dir = tempfile::tempdir().unwrap();
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("card-games/Spider");
-    let gt = Arc::new(GameType::load(&folder).unwrap());
-    let how = Opening { seed: Some(3), fresh_seed: 3, ..Default::default() };
-    let view = Controller::open(
-        "cardgames",
-        gt.variant.clone(),
-        SolitaireBoard::oberon(gt, OberonGame::Spider),
-        dir.path(),
-        &how,
-    );
+    let view = open_oberon_spider(dir.path(), 3);
     let (m, area) = machine(MachineId::Yazzle);
     let (over, under) = {
         let st = view.session().state();
@@ -380,16 +379,7 @@ fn goldens_of_the_panel_and_of_spider() {
     let (m, _) = machine(MachineId::AmigaPal);
     let driver = Driver::new(Shell::new(m, Box::new(CardGamesPanel::new(dir.path())), 1));
     super::support::assert_golden("cardgames-panel-amiga-pal", driver.frame());
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("card-games/Spider");
-    let gt = Arc::new(GameType::load(&folder).unwrap());
-    let how = Opening { seed: Some(7), fresh_seed: 7, ..Default::default() };
-    let view = Controller::open(
-        "cardgames",
-        gt.variant.clone(),
-        SolitaireBoard::oberon(gt, OberonGame::Spider),
-        dir.path(),
-        &how,
-    );
+    let view = open_oberon_spider(dir.path(), 7);
     let (m, _) = machine(MachineId::MacSe30);
     let driver = Driver::new(Shell::new(m, Box::new(view), 1));
     super::support::assert_golden("cardgames-spider-mac-se30", driver.frame());
