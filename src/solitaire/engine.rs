@@ -540,8 +540,15 @@ impl Solitaire {
     /// the tableau, reserve piles, foundations), pairs and removals, deals,
     /// recycling.
     pub fn legal_moves(&self) -> Vec<SolMove> {
+        self.legal_moves_onto(&|_| true)
+    }
+
+    /// The legal moves of [`legal_moves`](Self::legal_moves) but the card
+    /// moves onto piles `onto` turns down (the solver passes over empty
+    /// piles that play alike without checking each move onto them).
+    pub fn legal_moves_onto(&self, onto: &dyn Fn(PileId) -> bool) -> Vec<SolMove> {
         let mut out = Vec::new();
-        self.each_legal(&mut |m| {
+        self.each_legal(onto, &mut |m| {
             out.push(m);
             true
         });
@@ -551,16 +558,17 @@ impl Solitaire {
     /// Whether any move is legal.
     pub fn has_legal_move(&self) -> bool {
         let mut any = false;
-        self.each_legal(&mut |_| {
+        self.each_legal(&|_| true, &mut |_| {
             any = true;
             false
         });
         any
     }
 
-    /// Calls `f` with each legal move until it returns false.
-    fn each_legal(&self, f: &mut dyn FnMut(SolMove) -> bool) {
-        if !self.each_card_move(f) {
+    /// Calls `f` with each legal move (card moves only onto piles `onto`
+    /// takes) until it returns false.
+    fn each_legal(&self, onto: &dyn Fn(PileId) -> bool, f: &mut dyn FnMut(SolMove) -> bool) {
+        if !self.each_card_move(onto, f) {
             return;
         }
         for s in 0..self.pile_count(PileKind::Stock) {
@@ -574,7 +582,7 @@ impl Solitaire {
         }
     }
 
-    fn each_card_move(&self, f: &mut dyn FnMut(SolMove) -> bool) -> bool {
+    fn each_card_move(&self, onto: &dyn Fn(PileId) -> bool, f: &mut dyn FnMut(SolMove) -> bool) -> bool {
         if self.rules.addition > 0 {
             let open: Vec<PileId> = [PileKind::Waste, PileKind::Tableau]
                 .into_iter()
@@ -593,6 +601,7 @@ impl Solitaire {
         let targets: Vec<PileId> = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve]
             .into_iter()
             .flat_map(|k| self.ids(k))
+            .filter(|&id| onto(id))
             .collect();
         for kind in [PileKind::Waste, PileKind::Tableau, PileKind::Reserve, PileKind::Foundation] {
             for from in self.ids(kind) {
@@ -605,9 +614,21 @@ impl Solitaire {
                     debug_assert!(self.check_source(from, count).is_ok());
                     let stack = &pile[pile.len() - count..];
                     for &to in targets.iter().filter(|&&to| to != from) {
-                        // A quick look first: most stacks do not fit on most tableau tops.
-                        let misfit = to.kind == PileKind::Tableau
-                            && self.at(to).last().is_some_and(|top| !self.builds_on(stack[0].card, top.card));
+                        // A quick look first at what `check_target` would
+                        // refuse most often: most stacks do not fit on most
+                        // tableau tops, foundations take one card at a
+                        // time, free cells are full.
+                        let misfit = match to.kind {
+                            PileKind::Tableau => {
+                                self.at(to).last().is_some_and(|top| !self.builds_on(stack[0].card, top.card))
+                            }
+                            PileKind::Foundation => count > 1 && !self.rules.foundation.complete_sequences,
+                            PileKind::Reserve => {
+                                self.at(to).iter().filter(|s| s.face_up).count() + count
+                                    > self.rules.reserve.max_allowed
+                            }
+                            PileKind::Stock | PileKind::Waste => false,
+                        };
                         let m = SolMove::Move { from, count: count as u8, to };
                         if !misfit && self.check_target(from, stack, to).is_ok() && !f(m) {
                             return false;

@@ -173,8 +173,8 @@ fn room(state: &Solitaire, to: PileId) -> (usize, usize) {
 }
 
 /// Runs CheckFree refuses that free cells and empty piles could carry in
-/// steps (see the module notes).
-fn supermoves(state: &Solitaire) -> Vec<SolMove> {
+/// steps (see the module notes), onto the piles `target` takes.
+fn supermoves(state: &Solitaire, target: &dyn Fn(PileId) -> bool) -> Vec<SolMove> {
     let rules = state.rules();
     if !rules.tableau.check_free || rules.auto_play || rules.foundation.complete_sequences {
         return Vec::new();
@@ -184,7 +184,8 @@ fn supermoves(state: &Solitaire) -> Vec<SolMove> {
     for f in 0..tableau {
         let from = PileId::new(PileKind::Tableau, f);
         for count in 2..=state.liftable(from) {
-            for to in (0..tableau).filter(|&t| t != f).map(|t| PileId::new(PileKind::Tableau, t)) {
+            for to in (0..tableau).filter(|&t| t != f).map(|t| PileId::new(PileKind::Tableau, t)).filter(|&t| target(t))
+            {
                 let top = state.pile(to.kind, to.index()).last();
                 let bottom = state.pile(from.kind, from.index()).iter().rev().nth(count - 1).map(|s| s.card);
                 if top.is_some_and(|top| bottom.is_none_or(|b| !state.builds_on(b, top.card))) {
@@ -253,34 +254,35 @@ fn stock_plays(state: &Solitaire) -> Vec<Step> {
 /// The moves worth trying from `state`.
 pub fn worth_trying(state: &Solitaire, symmetry: Symmetry) -> Vec<Step> {
     let mut first_empty = [None; 5];
-    for kind in [PileKind::Tableau, PileKind::Reserve] {
+    for kind in [PileKind::Tableau, PileKind::Reserve, PileKind::Foundation] {
         first_empty[kind as usize] = (0..state.pile_count(kind)).find(|&i| state.pile(kind, i).is_empty());
     }
+    // Of the empty piles that play alike, only the first is a target.
+    let target = |to: PileId| {
+        !symmetry.of_kind(to.kind)
+            || !state.pile(to.kind, to.index()).is_empty()
+            || first_empty[to.kind as usize] == Some(to.index())
+    };
     let folds = folds_stock(state);
-    let mut moves = state.legal_moves();
-    moves.extend(supermoves(state));
+    let mut moves = state.legal_moves_onto(&target);
+    moves.extend(supermoves(state, &target));
     if folds {
         moves.retain(|m| !matches!(m, SolMove::Deal(_) | SolMove::Recycle));
     }
+    // A whole pile onto an empty one like it.
     moves.retain(|m| {
         let SolMove::Move { from, count, to } = *m else { return true };
-        if !symmetry.of_kind(to.kind) || !state.pile(to.kind, to.index()).is_empty() {
-            return true;
-        }
-        let whole_pile = from.kind == to.kind && usize::from(count) == state.pile(from.kind, from.index()).len();
-        !whole_pile && first_empty[to.kind as usize].is_none_or(|first| first == to.index())
+        !(symmetry.of_kind(to.kind)
+            && state.pile(to.kind, to.index()).is_empty()
+            && from.kind == to.kind
+            && usize::from(count) == state.pile(from.kind, from.index()).len())
     });
     let mut steps: Vec<Step> = moves.into_iter().map(Step::plain).collect();
     if folds {
-        let firsts = |s: &Step| match s.m {
-            SolMove::Move { to, .. } => {
-                !symmetry.of_kind(to.kind)
-                    || !state.pile(to.kind, to.index()).is_empty()
-                    || first_empty[to.kind as usize] == Some(to.index())
-            }
+        steps.extend(stock_plays(state).into_iter().filter(|s| match s.m {
+            SolMove::Move { to, .. } => target(to),
             _ => true,
-        };
-        steps.extend(stock_plays(state).into_iter().filter(firsts));
+        }));
     }
     steps
 }

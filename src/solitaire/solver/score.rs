@@ -22,20 +22,20 @@ pub fn score(state: &Solitaire) -> i64 {
     let f = &rules.foundation;
     let in_suit = f.build == Build::Up && f.suit_check && !f.discard && !f.complete_sequences && rules.addition == 0;
     let mut v = 100 * state.cards_on_foundations() as i64;
-    let next = if in_suit { next_needed(state) } else { Vec::new() };
+    let (next, steps) = if in_suit { (next_needed(state), steps_by_rank(state)) } else { (0, [0; 14]) };
     for t in 0..state.pile_count(PileKind::Tableau) {
         let pile = state.pile(PileKind::Tableau, t);
         if in_suit {
             // Cards above a card that must reach the foundations before them.
-            let mut lowest = usize::MAX;
+            let mut lowest = u8::MAX;
             for (i, slot) in pile.iter().enumerate() {
-                let steps = steps_up(state, slot.card.rank).unwrap_or(13);
+                let steps = steps[usize::from(slot.card.rank.value())];
                 if steps > lowest {
                     v -= 6;
                 }
                 lowest = lowest.min(steps);
                 // The cards over a card a foundation waits for.
-                if next.contains(&slot.card) {
+                if next & card_bit(slot.card) != 0 {
                     v -= 4 * (pile.len() - i - 1) as i64;
                 }
             }
@@ -94,33 +94,54 @@ pub fn score(state: &Solitaire) -> i64 {
     v
 }
 
-/// The cards the foundations take next (foundations built up in suit):
-/// per suit, the card after the highest one laid off, or the start rank.
-fn next_needed(state: &Solitaire) -> Vec<Card> {
+/// Each rank's steps up from the foundations' start rank (13 where the
+/// foundations never reach it), indexed by rank value.
+fn steps_by_rank(state: &Solitaire) -> [u8; 14] {
+    let mut out = [13; 14];
+    for rank in crate::cards::Rank::all() {
+        out[usize::from(rank.value())] = steps_up(state, rank).map_or(13, |s| s as u8);
+    }
+    out
+}
+
+/// A card's bit in a set of cards (rank and suit; copies are alike).
+fn card_bit(card: Card) -> u64 {
+    1 << (usize::from(card.rank.value()) * 4 + card.suit as usize)
+}
+
+/// The cards the foundations take next (foundations built up in suit), as
+/// a set of [`card_bit`]s: per suit, the card after the highest one laid
+/// off, or the start rank.
+fn next_needed(state: &Solitaire) -> u64 {
     let rules = state.rules();
-    let mut out = Vec::with_capacity(8);
+    let mut out = 0;
     for &suit in &rules.suits {
-        let mut tops: Vec<usize> = (0..state.pile_count(PileKind::Foundation))
-            .map(|f| state.pile(PileKind::Foundation, f))
-            .filter(|p| p.first().is_some_and(|s| s.card.suit == suit))
-            .map(<[_]>::len)
-            .collect();
         let copies = rules.copies(Card::new(state.start_rank(), suit));
-        while tops.len() < copies {
-            tops.push(0);
-        }
-        for len in tops.into_iter().filter(|&l| l < 13) {
-            let rank = (0..13u8)
-                .map(|s| (rules.order(state.start_rank()) - 1 + s) % 13 + 1)
-                .nth(len)
-                .and_then(crate::cards::Rank::new);
-            if let Some(rank) = rank {
-                let card = Card::new(rank, suit);
-                if !out.contains(&card) {
-                    out.push(card);
+        let mut tops = 0;
+        for f in 0..state.pile_count(PileKind::Foundation) {
+            let pile = state.pile(PileKind::Foundation, f);
+            if pile.first().is_some_and(|s| s.card.suit == suit) {
+                tops += 1;
+                if let Some(card) = after(state, pile.len()) {
+                    out |= card_bit(Card::new(card, suit));
                 }
             }
         }
+        if tops < copies {
+            out |= card_bit(Card::new(state.start_rank(), suit));
+        }
     }
     out
+}
+
+/// The rank a foundation of `len` cards takes next, if it is not complete.
+fn after(state: &Solitaire, len: usize) -> Option<crate::cards::Rank> {
+    if len >= 13 {
+        return None;
+    }
+    let rules = state.rules();
+    let start = rules.order(state.start_rank());
+    let order = (start - 1 + len as u8) % 13 + 1;
+    // The rank whose place in the order is `order` (14 is the ace).
+    crate::cards::Rank::all().find(|&r| rules.order(r) == order || (order == 1 && rules.order(r) == 14))
 }

@@ -1,16 +1,22 @@
 //! The search over the positions the moves of [`moves`](super::moves)
-//! reach: a portfolio of searches that take turns, each resuming where it
+//! reach: a portfolio of lanes that take turns, each resuming where it
 //! paused, with turns doubling each round (300 positions each, then
 //! 600...), since each of them wins quickly deals on which another
-//! flounders: greedy best-first, depth-first with the successors ordered by
-//! score, best-first weighted towards short lines (a position's priority
-//! loses some points per move from the start), and jittered copies of
-//! these. Each keeps its own transposition table, so any of them that runs
-//! out of positions with its table complete has proved the game lost.
+//! flounders.
+//!
+//! Most lanes are queues of one best-first search: greedy, weighted
+//! towards short lines (a position's priority loses some points per move
+//! from the start), and jittered copies of these. They share its graph of
+//! positions, so a position is expanded once whichever lane takes it, and
+//! proving a game lost costs one pass over its positions, not one per
+//! lane. Two lanes are depth-first searches of their own, the successors
+//! tried best first; each keeps its own transposition table, so either
+//! that runs out of positions with its table complete has proved the game
+//! lost too.
 //!
 //! The searches share the memory limit: one that fills its table, or
-//! would take the whole past the limit, leaves the portfolio and frees
-//! what it held; the game is undecided when none is left.
+//! would take the whole past the limit, leaves the portfolio with its lanes
+//! and frees what it held; the game is undecided when none is left.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -27,8 +33,9 @@ use super::score::score;
 use super::table::{Seen, Table};
 use super::{Limit, Limits, Report, Verdict};
 
-/// An expanded position: where its packed form starts, its parent, its
-/// depth and the move from the parent.
+/// An expanded position: where its packed form starts, the expanded
+/// position it was reached from (`NONE` for the root), its depth and the
+/// move from the parent.
 struct Node {
     at: usize,
     parent: u32,
@@ -37,12 +44,21 @@ struct Node {
     m: Step,
 }
 
-/// A position waiting to be expanded: its parent and the move to it.
+/// The parent of the root.
+const NONE: u32 = u32::MAX;
+
+/// A position reached by the best-first search: the expanded position it
+/// was reached from, the move to it, and whether it has been expanded.
+struct Reached {
+    parent: u32,
+    m: Step,
+    taken: bool,
+}
+
+/// An entry of a queue: a reached position (its index) and its score.
 struct Waiting {
     score: i32,
     seq: u32,
-    parent: u32,
-    m: Step,
 }
 
 impl PartialEq for Waiting {
@@ -99,9 +115,9 @@ fn key_of(state: &Solitaire) -> Key {
     key(state, Symmetry::of(state))
 }
 
-/// The score a move's result waits with, give or take `noise`.
-fn priority(from: &Solitaire, step: &Step, to: &Solitaire, noise: &mut Noise) -> i64 {
-    score(to) - if step.deals == 0 && sideways(from, &step.m) { SIDEWAYS } else { 0 } + noise.next()
+/// The score a move's result waits with.
+fn priority(from: &Solitaire, step: &Step, to: &Solitaire) -> i64 {
+    score(to) - if step.deals == 0 && sideways(from, &step.m) { SIDEWAYS } else { 0 }
 }
 
 /// The move texts of a line: `chosen` played from `start`, each followed by
@@ -138,35 +154,40 @@ impl Noise {
     }
 }
 
-/// Which search of the portfolio.
+/// A lane of the portfolio.
 #[derive(Clone, Copy)]
-enum Strategy {
-    /// Best-first; a position's priority loses `per_move` per move from
-    /// the start.
-    BestFirst { per_move: i64, noise: u32 },
-    /// Depth-first, the successors tried best first.
-    DepthFirst { noise: u32 },
+enum Lane {
+    /// A queue of the best-first search: a position's priority loses
+    /// `per_move` per move from the start and is jittered by `noise`.
+    Best { per_move: i64, noise: u32 },
+    /// A depth-first search of its own, the successors tried best first
+    /// (jittered by `noise`).
+    Deep { noise: u32 },
 }
 
-/// The searches run side by side: the plain ones, then ones whose scores
-/// are jittered by a few points (a tenth of a card laid off) to a few
-/// dozen. Which of them wins a deal quickly is down to luck, so many
-/// short turns among many searches cut the long tail of hard deals: on
-/// Microsoft FreeCell deals 301..1000 these nine expand 589,000 positions
-/// in all where the first three alone expand 741,000.
-const PORTFOLIO: [Strategy; 9] = [
-    Strategy::BestFirst { per_move: 0, noise: 0 },
-    Strategy::DepthFirst { noise: 0 },
-    Strategy::BestFirst { per_move: 30, noise: 0 },
-    Strategy::BestFirst { per_move: 5, noise: 15 },
-    Strategy::BestFirst { per_move: 15, noise: 15 },
-    Strategy::DepthFirst { noise: 15 },
-    Strategy::BestFirst { per_move: 5, noise: 30 },
-    Strategy::BestFirst { per_move: 15, noise: 30 },
-    Strategy::BestFirst { per_move: 5, noise: 60 },
+/// The lanes that take turns: greedy best-first, depth-first, best-first
+/// weighted towards short lines, then ones whose scores are jittered by a
+/// few points (a tenth of a card laid off) to a few dozen. Which of them
+/// wins a deal quickly is down to luck, so many short turns among many
+/// lanes cut the long tail of hard deals. (Microsoft FreeCell deals
+/// 601..1000 under Hard rules: 222,000 positions expanded with these
+/// eleven, 268,000 without the last two, and 675,000 with the first three
+/// as separate searches.)
+const PORTFOLIO: [Lane; 11] = [
+    Lane::Best { per_move: 0, noise: 0 },
+    Lane::Deep { noise: 0 },
+    Lane::Best { per_move: 30, noise: 0 },
+    Lane::Best { per_move: 5, noise: 15 },
+    Lane::Best { per_move: 15, noise: 15 },
+    Lane::Deep { noise: 15 },
+    Lane::Best { per_move: 5, noise: 30 },
+    Lane::Best { per_move: 15, noise: 30 },
+    Lane::Best { per_move: 5, noise: 60 },
+    Lane::Best { per_move: 0, noise: 20 },
+    Lane::Best { per_move: 30, noise: 20 },
 ];
 
-/// Each search's first turn, in positions; turns double each round.
+/// Each lane's first turn, in positions; turns double each round.
 const FIRST_TURN: u64 = 300;
 
 /// What one expansion came to.
@@ -181,37 +202,6 @@ enum Progress {
     },
 }
 
-/// One search of the portfolio, which can be paused and resumed.
-enum Search {
-    Best(BestFirst),
-    Deep(DepthFirst),
-}
-
-impl Search {
-    fn new(strategy: Strategy, root: &Solitaire, memory: usize, seed: u64) -> Search {
-        match strategy {
-            Strategy::BestFirst { per_move, noise } => {
-                Search::Best(BestFirst::new(root, per_move, Noise::new(noise, seed), memory))
-            }
-            Strategy::DepthFirst { noise } => Search::Deep(DepthFirst::new(root, Noise::new(noise, seed), memory)),
-        }
-    }
-
-    fn expand(&mut self) -> Progress {
-        match self {
-            Search::Best(s) => s.expand(),
-            Search::Deep(s) => s.expand(),
-        }
-    }
-
-    fn bytes(&self) -> usize {
-        match self {
-            Search::Best(s) => s.bytes(),
-            Search::Deep(s) => s.bytes(),
-        }
-    }
-}
-
 /// Solves `start` (see the module notes).
 pub fn run(start: &Solitaire, limits: &Limits) -> Report {
     let mut budget = Budget { limits, started: Instant::now(), nodes: 0, peak: 0 };
@@ -224,27 +214,56 @@ pub fn run(start: &Solitaire, limits: &Limits) -> Report {
     Report { verdict, nodes: budget.nodes, peak_bytes: budget.peak }
 }
 
-/// Runs the portfolio's searches in turn until one wins or proves the game
+/// Who runs a lane: the shared best-first search's queue, or a
+/// depth-first search (its index).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Runner {
+    Queue(usize),
+    Deep(usize),
+}
+
+/// Runs the portfolio's lanes in turn until one wins or proves the game
 /// lost. A search that fills its table, or that would take the memory
-/// past the limit, leaves the portfolio; the others go on.
+/// past the limit, leaves the portfolio with its lanes; the others go on.
 fn portfolio(start: &Solitaire, root: &Solitaire, budget: &mut Budget) -> Verdict {
-    let share = budget.limits.memory / PORTFOLIO.len();
-    let mut searches: Vec<Search> =
-        PORTFOLIO.iter().zip(1..).map(|(&strategy, seed)| Search::new(strategy, root, share, seed)).collect();
+    let memory = budget.limits.memory;
+    let mut tastes = Vec::new();
+    let mut deep = Vec::new();
+    let mut lanes = Vec::new();
+    for (lane, seed) in PORTFOLIO.into_iter().zip(1..) {
+        match lane {
+            Lane::Best { per_move, noise } => {
+                lanes.push(Runner::Queue(tastes.len()));
+                tastes.push((per_move, Noise::new(noise, seed)));
+            }
+            Lane::Deep { noise } => {
+                lanes.push(Runner::Deep(deep.len()));
+                deep.push(Some(DepthFirst::new(root, Noise::new(noise, seed), memory / 4)));
+            }
+        }
+    }
+    let mut best = Some(BestFirst::new(root, tastes, memory / 2));
     let mut turn = FIRST_TURN;
-    loop {
+    while !lanes.is_empty() {
         let mut i = 0;
-        while i < searches.len() {
-            let others: usize = searches.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, s)| s.bytes()).sum();
+        while i < lanes.len() {
+            let lane = lanes[i];
+            let bytes_of = |best: &Option<BestFirst>, deep: &[Option<DepthFirst>]| {
+                best.as_ref().map_or(0, BestFirst::bytes) + deep.iter().flatten().map(DepthFirst::bytes).sum::<usize>()
+            };
             let mut leaves = false;
             for _ in 0..turn {
-                match searches[i].expand() {
-                    Progress::Going => {}
-                    Progress::Won(chosen) => return Verdict::Won(line(start, &chosen)),
-                    Progress::Exhausted { complete: true } => return Verdict::Lost,
-                    Progress::Exhausted { complete: false } => leaves = true,
+                let progress = match lane {
+                    Runner::Queue(q) => best.as_mut().map(|b| b.expand(q)),
+                    Runner::Deep(d) => deep[d].as_mut().map(DepthFirst::expand),
+                };
+                match progress {
+                    Some(Progress::Going) => {}
+                    Some(Progress::Won(chosen)) => return Verdict::Won(line(start, &chosen)),
+                    Some(Progress::Exhausted { complete: true }) => return Verdict::Lost,
+                    Some(Progress::Exhausted { complete: false }) | None => leaves = true,
                 }
-                match budget.spend(others + searches[i].bytes()) {
+                match budget.spend(bytes_of(&best, &deep)) {
                     Some(Limit::Memory) => leaves = true,
                     Some(limit) => return Verdict::Undecided(limit),
                     None => {}
@@ -254,51 +273,66 @@ fn portfolio(start: &Solitaire, root: &Solitaire, budget: &mut Budget) -> Verdic
                 }
             }
             if leaves {
-                searches.swap_remove(i);
+                // The search leaves with all its lanes.
+                let stays = |l: &Runner| match (lane, *l) {
+                    (Runner::Queue(_), Runner::Queue(_)) => false,
+                    (a, b) => a != b,
+                };
+                match lane {
+                    Runner::Queue(_) => best = None,
+                    Runner::Deep(d) => deep[d] = None,
+                }
+                i = lanes[..i].iter().filter(|l| stays(l)).count();
+                lanes.retain(stays);
             } else {
                 i += 1;
             }
         }
-        if searches.is_empty() {
-            return Verdict::Undecided(Limit::Memory);
-        }
         turn = turn.saturating_mul(2);
     }
+    Verdict::Undecided(Limit::Memory)
 }
 
-/// Best-first: keeps every expanded position packed (a byte per card) with
-/// its parent and the move to it; a waiting position is its parent and a
-/// move, 20 bytes. The most promising waiting position is expanded next
-/// (ties: the newest).
+/// Best-first over one graph of positions with several queues, each
+/// ranking the positions waiting by its own taste: a lane takes the best
+/// position of its queue that no lane has expanded yet, and the positions
+/// it reaches join every queue. So each position is expanded once however
+/// many lanes there are, and the search has proved the game lost when any
+/// queue runs dry (every queue holds every position reached).
+///
+/// Every expanded position is kept packed (a byte per card) with its
+/// parent and the move to it; a reached position is its parent and a
+/// move, and 8 bytes in each queue.
 struct BestFirst {
-    per_move: i64,
-    noise: Noise,
     table: Table,
     arena: Vec<u8>,
     nodes: Vec<Node>,
-    open: BinaryHeap<Waiting>,
-    seq: u32,
-    /// The position expanded next, and its index in `nodes`.
+    reached: Vec<Reached>,
+    queues: Vec<(BinaryHeap<Waiting>, i64, Noise)>,
+    root: Solitaire,
+    /// The position being expanded, and each successor in turn: scratch
+    /// positions reused.
     state: Solitaire,
-    current: usize,
-    /// Each successor is made in this one scratch position.
     next: Solitaire,
 }
 
 impl BestFirst {
-    fn new(root: &Solitaire, per_move: i64, noise: Noise, memory: usize) -> BestFirst {
+    /// A search from `root`, a queue for each (per_move, noise) taste.
+    fn new(root: &Solitaire, tastes: Vec<(i64, Noise)>, memory: usize) -> BestFirst {
         let mut table = Table::new(memory);
         table.insert(key_of(root));
+        let queues = tastes
+            .into_iter()
+            .map(|(per_move, noise)| (BinaryHeap::from(vec![Waiting { score: 0, seq: 0 }]), per_move, noise))
+            .collect();
         BestFirst {
-            per_move,
-            noise,
             table,
-            arena: root.pack(),
-            nodes: vec![Node { at: 0, parent: 0, depth: 0, m: Step::plain(SolMove::Recycle) }],
-            open: BinaryHeap::new(),
-            seq: 0,
+            arena: Vec::new(),
+            nodes: Vec::new(),
+            reached: vec![Reached { parent: NONE, m: Step::plain(SolMove::Recycle), taken: false }],
+            queues,
+            root: root.clone(),
             state: root.clone(),
-            current: 0,
             next: root.clone(),
         }
     }
@@ -307,31 +341,58 @@ impl BestFirst {
         self.table.bytes()
             + self.arena.capacity()
             + self.nodes.capacity() * std::mem::size_of::<Node>()
-            + self.open.capacity() * std::mem::size_of::<Waiting>()
+            + self.reached.capacity() * std::mem::size_of::<Reached>()
+            + self.queues.iter().map(|q| q.0.capacity()).sum::<usize>() * std::mem::size_of::<Waiting>()
     }
 
-    /// Expands the current position, then takes the next one up.
-    fn expand(&mut self) -> Progress {
+    /// Expands the best position of queue `q` not expanded yet.
+    fn expand(&mut self, q: usize) -> Progress {
+        let seq = loop {
+            let Some(w) = self.queues[q].0.pop() else { return Progress::Exhausted { complete: true } };
+            if !self.reached[w.seq as usize].taken {
+                break w.seq as usize;
+            }
+        };
+        let Reached { parent, m, .. } = self.reached[seq];
+        self.reached[seq].taken = true;
+        let depth = if parent == NONE {
+            self.state.clone_from(&self.root);
+            0
+        } else {
+            let from = &self.nodes[parent as usize];
+            let end = self.nodes.get(parent as usize + 1).map_or(self.arena.len(), |n| n.at);
+            self.state.unpack_from(&self.arena[from.at..end]);
+            play(&mut self.state, &m);
+            from.depth + 1
+        };
+        let current = self.nodes.len() as u32;
+        self.nodes.push(Node { at: self.arena.len(), parent, depth, m });
+        self.state.pack_onto(&mut self.arena);
         for m in worth_trying(&self.state, Symmetry::of(&self.state)) {
             self.next.clone_from(&self.state);
             play(&mut self.next, &m);
             if self.next.is_won() {
                 let mut chosen = vec![m];
-                let mut at = self.current;
-                while at != 0 {
-                    chosen.push(self.nodes[at].m);
-                    at = self.nodes[at].parent as usize;
+                let mut at = current;
+                while at != NONE {
+                    let node = &self.nodes[at as usize];
+                    if node.parent != NONE {
+                        chosen.push(node.m);
+                    }
+                    at = node.parent;
                 }
                 chosen.reverse();
                 return Progress::Won(chosen);
             }
             match self.table.insert(key_of(&self.next)) {
                 Seen::New => {
-                    self.seq = self.seq.wrapping_add(1);
-                    let depth = i64::from(self.nodes[self.current].depth + 1);
-                    let score = priority(&self.state, &m, &self.next, &mut self.noise) - self.per_move * depth;
-                    let score = score.clamp(i32::MIN.into(), i32::MAX.into()) as i32;
-                    self.open.push(Waiting { score, seq: self.seq, parent: self.current as u32, m });
+                    let seq = self.reached.len() as u32;
+                    self.reached.push(Reached { parent: current, m, taken: false });
+                    let base = priority(&self.state, &m, &self.next);
+                    for (queue, per_move, noise) in &mut self.queues {
+                        let score = base + noise.next() - *per_move * i64::from(depth + 1);
+                        queue.push(Waiting { score: score.clamp(i32::MIN.into(), i32::MAX.into()) as i32, seq });
+                    }
                 }
                 Seen::Before => {}
                 // A position not recorded may be reached again and again:
@@ -340,15 +401,6 @@ impl BestFirst {
                 Seen::Full => return Progress::Exhausted { complete: false },
             }
         }
-        let Some(next) = self.open.pop() else { return Progress::Exhausted { complete: true } };
-        let parent = &self.nodes[next.parent as usize];
-        let end = self.nodes.get(next.parent as usize + 1).map_or(self.arena.len(), |n| n.at);
-        self.state.unpack_from(&self.arena[parent.at..end]);
-        play(&mut self.state, &next.m);
-        let depth = parent.depth + 1;
-        self.nodes.push(Node { at: self.arena.len(), parent: next.parent, depth, m: next.m });
-        self.state.pack_onto(&mut self.arena);
-        self.current = self.nodes.len() - 1;
         Progress::Going
     }
 }
@@ -422,7 +474,7 @@ impl DepthFirst {
                     }
                 };
                 if fresh {
-                    next.push((priority(&state, &step, &child, &mut self.noise), step));
+                    next.push((priority(&state, &step, &child) + self.noise.next(), step));
                 }
             }
             next.sort_by_key(|c| std::cmp::Reverse(c.0));
@@ -455,13 +507,23 @@ mod tests {
         Session::new(v, seed).state().clone()
     }
 
-    /// One search of the portfolio by itself, up to 100,000 positions.
-    fn alone(start: &Solitaire, strategy: Strategy) -> Verdict {
+    /// One lane of the portfolio by itself, up to 100,000 positions.
+    fn alone(start: &Solitaire, lane: Lane) -> Verdict {
         let mut root = start.clone();
         close(&mut root, &mut |_| {});
-        let mut search = Search::new(strategy, &root, 100 << 20, 1);
+        let (mut best, mut deep) = match lane {
+            Lane::Best { per_move, noise } => {
+                (Some(BestFirst::new(&root, vec![(per_move, Noise::new(noise, 1))], 100 << 20)), None)
+            }
+            Lane::Deep { noise } => (None, Some(DepthFirst::new(&root, Noise::new(noise, 1), 100 << 20))),
+        };
         for _ in 0..100_000 {
-            match search.expand() {
+            let progress = match (&mut best, &mut deep) {
+                (Some(b), _) => b.expand(0),
+                (_, Some(d)) => d.expand(),
+                (None, None) => unreachable!(),
+            };
+            match progress {
                 Progress::Going => {}
                 Progress::Won(chosen) => return Verdict::Won(line(start, &chosen)),
                 Progress::Exhausted { complete: true } => return Verdict::Lost,
@@ -473,9 +535,9 @@ mod tests {
 
     #[test]
     fn each_search_alone_wins_and_proves_lost() {
-        for (i, &search) in PORTFOLIO.iter().enumerate() {
+        for (i, &lane) in PORTFOLIO.iter().enumerate() {
             let won = deal("freecell", "easy,ms", 1);
-            let Verdict::Won(moves) = alone(&won, search) else { panic!("search {i} did not win deal 1") };
+            let Verdict::Won(moves) = alone(&won, lane) else { panic!("search {i} did not win deal 1") };
             let mut s = won.clone();
             for m in &moves {
                 let m = s.parse_move(m).unwrap();
@@ -483,7 +545,7 @@ mod tests {
                 s.apply(&m);
             }
             assert!(s.is_won(), "search {i}");
-            assert_eq!(alone(&deal("the-chance", "easy", 7), search), Verdict::Lost, "search {i}");
+            assert_eq!(alone(&deal("the-chance", "easy", 7), lane), Verdict::Lost, "search {i}");
         }
     }
 }

@@ -107,6 +107,29 @@ fn a_hand_made_freecell_position_with_no_room_is_lost() {
     assert_eq!(solve(&s, &limits(1000)).verdict, Verdict::Lost);
 }
 
+#[test]
+fn a_card_the_stock_brings_up_goes_to_an_empty_foundation() {
+    // Klondike dealing three: the ace of spades is in the stock and its
+    // foundation is empty. Only a stock play onto that empty foundation
+    // wins (waste cards dealt three at a time are never laid off without
+    // choice, and only kings fill the tableau's spaces).
+    let mut rules = examples::klondike();
+    rules.stock.deal_count = 3;
+    let s = position(
+        rules,
+        &[
+            ("S1", "AS"),
+            ("F1", "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"),
+            ("F2", "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"),
+            ("F3", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"),
+            ("T1", "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"),
+        ],
+    );
+    let report = solve(&s, &limits(1000));
+    let Verdict::Won(moves) = &report.verdict else { panic!("{report:?}") };
+    assert_eq!(moves[..2], ["S1", "W1>F4"]);
+}
+
 /// Microsoft deal `n` under FreeCell rules, runs limited by CheckFree as
 /// `hard` says (or whole runs moving freely).
 fn microsoft(n: u64, check_free: bool) -> Session<SolitaireVariant> {
