@@ -195,12 +195,22 @@ pub fn fit(
         }
     }
     if !message.is_empty() {
+        // The arrangement that keeps the most of the message (the fullest
+        // figures among equals): a message cut to its first word says
+        // nothing, where terser figures would have left room for it.
+        let mut best: Option<(usize, String, Arrangement)> = None;
         for &a in &orders {
             let head = build(a, None);
             let room = width - total(&head, gap_of(a)) - if head.is_empty() { 0 } else { gap_of(a) };
             if let Some(short) = shorten(measure, message, room) {
-                return done(build(a, Some(&short)), a);
+                let kept = short.trim_end_matches("...").chars().count();
+                if best.as_ref().is_none_or(|(most, _, _)| kept > *most) {
+                    best = Some((kept, short, a));
+                }
             }
+        }
+        if let Some((_, short, a)) = best {
+            return done(build(a, Some(&short)), a);
         }
     }
     for &a in &orders {
@@ -270,9 +280,10 @@ mod tests {
         assert_eq!(line(fit(&topaz, width, 16, "english", &big, "")), "Score 1200  Time 10:00  Stones 32");
         let sol = fields(&[("Score", "0"), ("Time", "0:00"), ("Moves", "0")]);
         assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, "")), "Score: 0  Time: 0:00  Moves: 0");
-        // A message too long for the bar is shortened after a word.
+        // A message too long for the bar is shortened after a word, the
+        // figures made terser to keep as much of it as they can.
         let long = "That card cannot go to a foundation yet.";
-        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, long)), "Score 0  Time 0:00  Moves 0  That...");
+        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, long)), "Sc 0 Ti 0:00 Mo 0 That card...");
         // Figures are made terser to show a whole message.
         let fitted = fit(&topaz, width, 16, "Klondike", &sol, "No jump there.");
         assert_eq!(line(fitted.clone()), "Sc 0 Ti 0:00 Mo 0 No jump there.");
