@@ -282,6 +282,9 @@ impl Why {
 #[derive(Debug, PartialEq, Eq)]
 pub struct Solitaire {
     rules: Arc<Rules>,
+    /// Which card the tableau lets lie on which, worked out once from the
+    /// rules: the solver asks millions of times.
+    fits: Arc<Fits>,
     /// Every pile, kinds in [`PileKind::ALL`] order.
     piles: Vec<Vec<Slot>>,
     /// The index in `piles` of each kind's first pile.
@@ -296,6 +299,7 @@ impl Clone for Solitaire {
     fn clone(&self) -> Self {
         Solitaire {
             rules: Arc::clone(&self.rules),
+            fits: Arc::clone(&self.fits),
             piles: self.piles.clone(),
             base: self.base,
             start: self.start,
@@ -306,11 +310,66 @@ impl Clone for Solitaire {
     /// Copies `source` into the piles' own buffers: the solver copies
     /// positions by the million, and most of the cost was allocation.
     fn clone_from(&mut self, source: &Self) {
-        self.rules.clone_from(&source.rules);
+        if !Arc::ptr_eq(&self.rules, &source.rules) {
+            self.rules = Arc::clone(&source.rules);
+            self.fits = Arc::clone(&source.fits);
+        }
         self.piles.clone_from(&source.piles);
         self.base = source.base;
         self.start = source.start;
         self.recycles = source.recycles;
+    }
+}
+
+/// Whether `moving` may lie on `onto` by the tableau build rules
+/// (SequenceCheck, ColorCheck, SuitCheck, AllowWrap); the error says which
+/// rule it breaks.
+fn tableau_fit(rules: &Rules, moving: Card, onto: Card) -> Result<(), Broken> {
+    let t = &rules.tableau;
+    let (up, down) =
+        (rules.one_above(moving.rank, onto.rank, t.allow_wrap), rules.one_above(onto.rank, moving.rank, t.allow_wrap));
+    match t.sequence {
+        Sequence::Higher if !up => return Err(Broken::Higher),
+        Sequence::Lower if !down => return Err(Broken::Lower),
+        Sequence::Either if !up && !down => return Err(Broken::Either),
+        _ => {}
+    }
+    match t.colour {
+        ColourCheck::Same if moving.colour() != onto.colour() => return Err(Broken::SameColour),
+        ColourCheck::Different if moving.colour() == onto.colour() => return Err(Broken::OtherColour),
+        _ => {}
+    }
+    if t.suit_check && moving.suit != onto.suit {
+        return Err(Broken::Suit);
+    }
+    Ok(())
+}
+
+/// Which card may lie on which in the tableau: a bit for each pair of
+/// cards (by rank and suit), from [`tableau_fit`].
+#[derive(Debug, PartialEq, Eq)]
+struct Fits([u64; 64]);
+
+impl Fits {
+    fn code(card: Card) -> usize {
+        usize::from(card.rank.value()) * 4 + card.suit as usize
+    }
+
+    fn of(rules: &Rules) -> Fits {
+        let mut bits = [0; 64];
+        let cards = Card::deck();
+        for &moving in &cards {
+            for &onto in &cards {
+                if tableau_fit(rules, moving, onto).is_ok() {
+                    bits[Fits::code(moving)] |= 1 << Fits::code(onto);
+                }
+            }
+        }
+        Fits(bits)
+    }
+
+    fn get(&self, moving: Card, onto: Card) -> bool {
+        self.0[Fits::code(moving)] >> Fits::code(onto) & 1 == 1
     }
 }
 
@@ -323,7 +382,8 @@ impl Solitaire {
             base[i] = total;
             total += rules.pile_count(kind);
         }
-        Solitaire { rules, piles: vec![Vec::new(); total], base, start: Rank::ACE, recycles: 0 }
+        let fits = Arc::new(Fits::of(&rules));
+        Solitaire { rules, fits, piles: vec![Vec::new(); total], base, start: Rank::ACE, recycles: 0 }
     }
 
     pub(super) fn pile_mut(&mut self, kind: PileKind, index: usize) -> &mut Vec<Slot> {
@@ -478,7 +538,7 @@ impl Solitaire {
             }
             if n > 0 {
                 let upper = pile[i + 1].card;
-                if t.check_in_order && self.tableau_fit(upper, slot.card).is_err() {
+                if t.check_in_order && !self.builds_on(upper, slot.card) {
                     break;
                 }
                 if t.stack_suit_check && upper.suit != slot.card.suit {
@@ -493,7 +553,7 @@ impl Solitaire {
     /// Whether `moving` may lie on `onto` by the tableau's build rules
     /// (SequenceCheck, ColorCheck, SuitCheck, AllowWrap).
     pub fn builds_on(&self, moving: Card, onto: Card) -> bool {
-        self.tableau_fit(moving, onto).is_ok()
+        self.fits.get(moving, onto)
     }
 
     /// Whether a move is refused only for want of room: CheckFree's free
@@ -657,26 +717,7 @@ impl Solitaire {
 
     /// Whether `moving` may lie on `onto` by the tableau build rules.
     fn tableau_fit(&self, moving: Card, onto: Card) -> Result<(), Broken> {
-        let t = &self.rules.tableau;
-        let (up, down) = (
-            self.rules.one_above(moving.rank, onto.rank, t.allow_wrap),
-            self.rules.one_above(onto.rank, moving.rank, t.allow_wrap),
-        );
-        match t.sequence {
-            Sequence::Higher if !up => return Err(Broken::Higher),
-            Sequence::Lower if !down => return Err(Broken::Lower),
-            Sequence::Either if !up && !down => return Err(Broken::Either),
-            _ => {}
-        }
-        match t.colour {
-            ColourCheck::Same if moving.colour() != onto.colour() => return Err(Broken::SameColour),
-            ColourCheck::Different if moving.colour() == onto.colour() => return Err(Broken::OtherColour),
-            _ => {}
-        }
-        if t.suit_check && moving.suit != onto.suit {
-            return Err(Broken::Suit);
-        }
-        Ok(())
+        tableau_fit(&self.rules, moving, onto)
     }
 
     fn check_transfer(&self, from: PileId, count: usize, to: PileId) -> Result<(), Why> {
@@ -777,6 +818,7 @@ impl Solitaire {
             None if !t.fill_empty => Err(Why::NoFill),
             None if t.kings_only && moving.rank != Rank::KING => Err(Why::KingsOnly(moving)),
             None => Ok(()),
+            Some(top) if self.builds_on(moving, top.card) => Ok(()),
             Some(top) => {
                 self.tableau_fit(moving, top.card).map_err(|broken| Why::Build { moving, onto: top.card, broken })
             }
@@ -1692,6 +1734,22 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn the_fit_table_says_what_the_build_rules_say() {
+        for (name, mut rules) in examples::all() {
+            for wrap in [false, true] {
+                rules.tableau.allow_wrap = wrap;
+                let fits = Fits::of(&rules);
+                for moving in Card::deck() {
+                    for onto in Card::deck() {
+                        let rule = tableau_fit(&rules, moving, onto).is_ok();
+                        assert_eq!(fits.get(moving, onto), rule, "{name}, wrap {wrap}: {moving:?} on {onto:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
