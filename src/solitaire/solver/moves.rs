@@ -356,16 +356,13 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
     let rules = state.rules();
     let blocks_or_refills =
         rules.tableau.fill_from_reserve || (rules.stock.deal_to == DealTo::Tableau && rules.stock.deal_needs_no_gaps);
-    // The foundations' tops, to pass over at once the cards no foundation
-    // takes (most of them) before the engine's full check.
-    let tops: Vec<Option<Card>> = (0..state.pile_count(PileKind::Foundation))
-        .map(|f| state.pile(PileKind::Foundation, f).last().map(|s| s.card))
-        .collect();
+    // A look at the foundations' tops, to pass over at once the cards no
+    // foundation takes (most of them) before the engine's full check.
     let wrap = rules.foundation.allow_wrap;
     let may_go_up = |card: Card| {
-        tops.iter().any(|top| match top {
+        (0..state.pile_count(PileKind::Foundation)).any(|f| match state.pile(PileKind::Foundation, f).last() {
             None => card.rank == state.start_rank(),
-            Some(top) => top.suit == card.suit && rules.one_above(card.rank, top.rank, wrap),
+            Some(top) => top.card.suit == card.suit && rules.one_above(card.rank, top.card.rank, wrap),
         })
     };
     let sources = [PileKind::Tableau, PileKind::Reserve, PileKind::Waste];
