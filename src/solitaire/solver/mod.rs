@@ -14,7 +14,8 @@
 //!   (automatic moves and safe lay-offs).
 //! - [`score`]: how promising a position looks.
 //! - [`table`]: the memory-bounded transposition table.
-//! - [`search`]: best-first, and depth-first when memory runs out.
+//! - [`search`]: a portfolio of best-first and depth-first searches
+//!   taking turns.
 //! - [`winnable`]: winnable-only deals, the same for a number everywhere.
 //!
 //! Every pruning is safe, so [`Verdict::Lost`] is a proof (barring a 128-bit
