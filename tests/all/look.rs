@@ -14,6 +14,20 @@ fn places(dir: &std::path::Path) -> Places {
     Places { data_dir: dir.to_path_buf(), ..catalog::places() }
 }
 
+/// Draws every game on every screen (`show`: its table or its help), in a
+/// data folder of its own, and hands each drawing to `look` with the
+/// game's id and the screen.
+fn on_every_screen(show: Show, mut look: impl FnMut(&str, Screen, &Driver)) {
+    let data = tempfile::tempdir().unwrap();
+    let places = places(data.path());
+    for game in catalog::games() {
+        for screen in Screen::all() {
+            let driver = render(game, &places, screen, 1, show).unwrap();
+            look(&game.id, screen, &driver);
+        }
+    }
+}
+
 fn cuts_of(game: &str, screen: Screen, driver: &Driver) -> Vec<Cut> {
     driver.clipped_text().iter().map(|t| Cut { game: game.to_string(), screen, text: t.clone() }).collect()
 }
@@ -26,17 +40,9 @@ fn assert_none_cut(what: &str, cuts: &[Cut]) {
 
 #[test]
 fn every_game_on_every_screen_fits_its_text() {
-    let data = tempfile::tempdir().unwrap();
-    let places = places(data.path());
-    let games = catalog::games();
-    assert!(games.len() >= 20, "the registry lists the built-in games");
+    assert!(catalog::games().len() >= 20, "the registry lists the built-in games");
     let mut cuts = Vec::new();
-    for game in games {
-        for screen in Screen::all() {
-            let driver = render(game, &places, screen, 1, Show::Game).unwrap();
-            cuts.extend(cuts_of(&game.id, screen, &driver));
-        }
-    }
+    on_every_screen(Show::Game, |game, screen, driver| cuts.extend(cuts_of(game, screen, driver)));
     assert_none_cut("game tables", &cuts);
 }
 
@@ -44,15 +50,8 @@ fn every_game_on_every_screen_fits_its_text() {
 /// lines and whole topic rows only (the rest is reached by scrolling).
 #[test]
 fn every_help_page_on_every_screen_fits_its_text() {
-    let data = tempfile::tempdir().unwrap();
-    let places = places(data.path());
     let mut cuts = Vec::new();
-    for game in catalog::games() {
-        for screen in Screen::all() {
-            let driver = render(game, &places, screen, 1, Show::Help).unwrap();
-            cuts.extend(cuts_of(&game.id, screen, &driver));
-        }
-    }
+    on_every_screen(Show::Help, |game, screen, driver| cuts.extend(cuts_of(game, screen, driver)));
     assert_none_cut("help pages", &cuts);
 }
 
@@ -112,35 +111,25 @@ fn a_cut_run_is_reported_with_its_screen() {
 /// the tightest), and no title past the right edge (Amiga PAL's 320).
 #[test]
 fn every_menu_of_every_game_fits_its_screen() {
-    let data = tempfile::tempdir().unwrap();
-    let places = places(data.path());
     let mut over = Vec::new();
-    for game in catalog::games() {
-        for screen in Screen::all() {
-            let driver = render(game, &places, screen, 1, Show::Game).unwrap();
-            let machine = driver.shell().machine();
-            let geometry = machine.chrome().menu_geometry(machine.look());
-            let menus = driver.shell().menus();
-            let (w, h) = (driver.frame().width() as i32, driver.frame().height() as i32);
-            for (title, menu) in geometry.titles(&menus).iter().zip(&menus) {
-                if title.right() > w {
-                    over.push(format!(
-                        "{} on {screen}: the title {} ends at {} of {w}",
-                        game.id,
-                        menu.title,
-                        title.right()
-                    ));
-                }
-            }
-            for (i, menu) in menus.iter().enumerate() {
-                let (panel, items) = geometry.panel(&menus, i);
-                let bottom = items.iter().map(|r| r.bottom()).max().unwrap_or(0).max(panel.bottom());
-                if bottom > h || panel.right() > w || panel.x < 0 {
-                    over.push(format!("{} on {screen}: {} reaches {bottom} of {h} rows", game.id, menu.title));
-                }
+    on_every_screen(Show::Game, |game, screen, driver| {
+        let machine = driver.shell().machine();
+        let geometry = machine.chrome().menu_geometry(machine.look());
+        let menus = driver.shell().menus();
+        let (w, h) = (driver.frame().width() as i32, driver.frame().height() as i32);
+        for (title, menu) in geometry.titles(&menus).iter().zip(&menus) {
+            if title.right() > w {
+                over.push(format!("{} on {screen}: the title {} ends at {} of {w}", game, menu.title, title.right()));
             }
         }
-    }
+        for (i, menu) in menus.iter().enumerate() {
+            let (panel, items) = geometry.panel(&menus, i);
+            let bottom = items.iter().map(|r| r.bottom()).max().unwrap_or(0).max(panel.bottom());
+            if bottom > h || panel.right() > w || panel.x < 0 {
+                over.push(format!("{} on {screen}: {} reaches {bottom} of {h} rows", game, menu.title));
+            }
+        }
+    });
     assert!(over.is_empty(), "menus off the screen:\n{}", over.join("\n"));
 }
 
@@ -148,26 +137,21 @@ fn every_menu_of_every_game_fits_its_screen() {
 /// second would never be reached from the keyboard.
 #[test]
 fn every_shortcut_key_names_one_command() {
-    let data = tempfile::tempdir().unwrap();
-    let places = places(data.path());
     let mut clashes = Vec::new();
-    for game in catalog::games() {
-        for screen in Screen::all() {
-            let driver = render(game, &places, screen, 1, Show::Game).unwrap();
-            let mut seen: Vec<(char, &MenuItem)> = Vec::new();
-            let menus = driver.shell().menus();
-            for item in menus.iter().flat_map(|m| &m.items).filter(|i| !i.is_separator()) {
-                let Some(key) = item.key.map(|k| k.to_ascii_lowercase()) else { continue };
-                match seen.iter().find(|(k, _)| *k == key) {
-                    // The same command in two menus is still one command.
-                    Some((_, first)) if first.command != item.command => {
-                        clashes.push(format!("{} on {screen}: {key} is {} and {}", game.id, first.label, item.label));
-                    }
-                    Some(_) => {}
-                    None => seen.push((key, item)),
+    on_every_screen(Show::Game, |game, screen, driver| {
+        let mut seen: Vec<(char, &MenuItem)> = Vec::new();
+        let menus = driver.shell().menus();
+        for item in menus.iter().flat_map(|m| &m.items).filter(|i| !i.is_separator()) {
+            let Some(key) = item.key.map(|k| k.to_ascii_lowercase()) else { continue };
+            match seen.iter().find(|(k, _)| *k == key) {
+                // The same command in two menus is still one command.
+                Some((_, first)) if first.command != item.command => {
+                    clashes.push(format!("{} on {screen}: {key} is {} and {}", game, first.label, item.label));
                 }
+                Some(_) => {}
+                None => seen.push((key, item)),
             }
         }
-    }
+    });
     assert!(clashes.is_empty(), "shortcut keys used twice:\n{}", clashes.join("\n"));
 }

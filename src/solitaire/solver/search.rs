@@ -291,6 +291,14 @@ fn portfolio(start: &Solitaire, root: &Solitaire, budget: &mut Budget) -> Verdic
         let mut i = 0;
         while i < lanes.len() {
             let lane = lanes[i];
+            // Only the lane's own search grows during its turn.
+            let others: usize = searches
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != lane.search)
+                .flat_map(|(_, s)| s)
+                .map(Search::bytes)
+                .sum();
             let mut leaves = false;
             for _ in 0..turn {
                 let Some(search) = searches[lane.search].as_mut() else { break };
@@ -300,8 +308,7 @@ fn portfolio(start: &Solitaire, root: &Solitaire, budget: &mut Budget) -> Verdic
                     Progress::Exhausted { complete: true } => return Verdict::Lost,
                     Progress::Exhausted { complete: false } => leaves = true,
                 }
-                let bytes = searches.iter().flatten().map(Search::bytes).sum();
-                match budget.spend(bytes) {
+                match budget.spend(others + search.bytes()) {
                     Some(Limit::Memory) => leaves = true,
                     Some(limit) => return Verdict::Undecided(limit),
                     None => {}

@@ -216,9 +216,20 @@ mod tests {
     use crate::solitaire::rules::examples;
     use std::time::Instant;
 
-    fn freecell() -> SolitaireVariant {
+    pub(super) fn freecell() -> SolitaireVariant {
         let rules = examples::freecell();
         SolitaireVariant::new("freecell", 0, rules.clone(), rules).unwrap()
+    }
+
+    /// FreeCell deal 1 and a watcher judging in the background that has
+    /// just been shown it.
+    fn watching_deal_one() -> (Solitaire, Watcher) {
+        use crate::core::Variant;
+        let state = freecell().deal(1);
+        let mut w = Watcher::default();
+        judge_in_background(true);
+        w.watch(&state, |_| None);
+        (state, w)
     }
 
     fn settle(w: &mut Watcher, state: &Solitaire) {
@@ -231,11 +242,7 @@ mod tests {
 
     #[test]
     fn a_deal_is_thought_about_then_found_winnable_with_a_line_that_wins() {
-        use crate::core::Variant;
-        let state = freecell().deal(1);
-        let mut w = Watcher::default();
-        judge_in_background(true);
-        w.watch(&state, |_| None);
+        let (state, mut w) = watching_deal_one();
         assert_eq!(w.outlook(), &Outlook::Thinking);
         settle(&mut w, &state);
         let line = w.line().expect("deal 1 is winnable").to_vec();
@@ -249,11 +256,7 @@ mod tests {
 
     #[test]
     fn a_won_game_is_not_watched() {
-        use crate::core::Variant;
-        let state = freecell().deal(1);
-        let mut w = Watcher::default();
-        judge_in_background(true);
-        w.watch(&state, |_| None);
+        let (state, mut w) = watching_deal_one();
         settle(&mut w, &state);
         let line = w.line().unwrap().to_vec();
         let mut end = state.clone();
@@ -268,13 +271,10 @@ mod tests {
 mod headless {
     use super::*;
     use crate::core::Variant;
-    use crate::solitaire::engine::SolitaireVariant;
-    use crate::solitaire::rules::examples;
 
     #[test]
     fn without_background_judging_nothing_is_started_until_a_line_is_given() {
-        let rules = examples::freecell();
-        let state = SolitaireVariant::new("freecell", 0, rules.clone(), rules).unwrap().deal(1);
+        let state = super::tests::freecell().deal(1);
         let mut w = Watcher::default();
         w.watch(&state, |_| None);
         assert_eq!(w.outlook(), &Outlook::Idle);
