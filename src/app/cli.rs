@@ -506,7 +506,7 @@ fn read_script(path: &Path) -> Result<(String, Vec<super::script::Step>), Failur
 
 fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(), Failure> {
     // A window has real time: positions are judged while the player plays.
-    crate::views::solitaire::outlook::judge_in_background(true);
+    crate::views::background::allow(true);
     let driver = Driver::new(shell_for(target, &screen.choice_or_last()?, seed, clock_seed())?);
     let result = super::window::run(driver, screen.scale);
     result.map_err(fail)

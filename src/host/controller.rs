@@ -7,6 +7,9 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use crate::core::files::{self, Loaded};
 use crate::core::{
@@ -14,8 +17,8 @@ use crate::core::{
 };
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
-use crate::views::board::{Board, OPTIONS, Reply, clock};
-use crate::views::{CLOCK_HZ, Response, View};
+use crate::views::board::{Board, DealSearch, OPTIONS, Reply, clock};
+use crate::views::{CLOCK_HZ, Response, View, background};
 
 use super::{Opening, journal, prefs};
 
@@ -67,6 +70,39 @@ pub struct Controller<V: Variant, B: Board<V>> {
     replay: Option<Replay>,
     /// While the game is played again from its deal (Moves > Replay).
     rerun: Option<Rerun>,
+    /// While the next deal waits for the board's search.
+    dealing: Option<Dealing<V>>,
+}
+
+/// A deal waiting for the board's search (see [`DealSearch`]), which runs
+/// on a thread of its own. Meanwhile the last game stays on the table, its
+/// input refused, and the status line shows the search's progress.
+struct Dealing<V> {
+    deal: NextDeal<V>,
+    doing: &'static str,
+    percent: Arc<AtomicU8>,
+    stop: Arc<AtomicBool>,
+    answer: Receiver<(u64, Option<String>)>,
+}
+
+/// The next game to deal: its rules, its number, and whether it replaces
+/// the history (new rules, or a board without undo) rather than adding a
+/// step to it.
+struct NextDeal<V> {
+    variant: V,
+    number: u64,
+    replace: bool,
+}
+
+impl<V: Variant> NextDeal<V> {
+    /// Game `number` after the one in `session`: under the rules the board
+    /// has chosen for it, or the session's.
+    fn after<B: Board<V>>(session: &Session<V>, number: u64, board: &B) -> Self {
+        match board.new_rules(session) {
+            Some(variant) => NextDeal { variant, number, replace: true },
+            None => NextDeal { variant: session.variant().clone(), number, replace: !board.undoable() },
+        }
+    }
 }
 
 /// A replay of a kept game: the session holds the whole recording and its
@@ -87,7 +123,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             board.set_pref(&k, &v);
         }
         let journal = journal::journal_path(data_dir, variant.id());
-        let (mut session, mut message) = match &how.file {
+        let (mut session, message) = match &how.file {
             Some(file) => match save::load(file, &variant) {
                 Ok(s) => (Some(s), format!("Opened {}.", file.display())),
                 Err(e) => (None, format!("Could not open the kept game: {e}")),
@@ -106,28 +142,20 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             (true, Some(s)) => Some(rewind(s)),
             _ => None,
         };
-        let replaced = match (&mut session, how.seed) {
-            _ if replay.is_some() => false,
-            (Some(s), Some(seed)) if s.seed() != seed || s.move_count() > 0 => deal_next(s, seed, &board, &mut message),
-            (Some(s), None) if s.state().status() != Status::Playing => {
-                deal_next(s, next_seed(s), &board, &mut message)
-            }
-            _ => false,
+        let mut next = match (&session, how.seed) {
+            _ if replay.is_some() => None,
+            (Some(s), Some(seed)) if s.seed() != seed || s.move_count() > 0 => Some(NextDeal::after(s, seed, &board)),
+            (Some(s), None) if s.state().status() != Status::Playing => Some(NextDeal::after(s, next_seed(s), &board)),
+            _ => None,
         };
-        if replaced {
-            counted.clear();
-        }
         let session = session.unwrap_or_else(|| {
             let number = how.seed.unwrap_or(how.fresh_seed);
             let fresh = Session::new(variant.clone(), number);
             // Rules chosen for the next deal (and kept as a preference).
             let rules = board.new_rules(&fresh).unwrap_or(variant);
-            let seed = dealt_seed(&board, &rules, number, &mut message);
-            Session::new(rules, seed)
+            next = Some(NextDeal { variant: rules.clone(), number, replace: true });
+            Session::new(rules, number)
         });
-        if message.is_empty() && session.move_count() > 0 {
-            message = "Your game was resumed where you left it.".into();
-        }
         let mut c = Controller {
             family,
             session,
@@ -139,7 +167,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             machine: None,
             replay,
             rerun: None,
+            dealing: None,
         };
+        if let Some(next) = next {
+            c.deal(next);
+        }
+        if c.message.is_empty() && c.session.move_count() > 0 {
+            c.message = "Your game was resumed where you left it.".into();
+        }
         if c.replay.is_some() {
             c.message = "Replaying: Space pauses, Escape stops.".into();
         } else {
@@ -320,17 +355,101 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
     fn new_game(&mut self) -> Response {
         let scored = self.abandon(false);
-        let seed = next_seed(&self.session);
-        self.message.clear();
-        if deal_next(&mut self.session, seed, &self.board, &mut self.message) {
-            self.counted.clear();
+        let next = NextDeal::after(&self.session, next_seed(&self.session), &self.board);
+        if next.replace {
             self.keep_prefs();
         }
-        let response = self.changed();
+        self.message.clear();
+        let response = if self.deal(next) { self.changed() } else { Response::Redraw };
         // A board with scores shows them for the game just given up.
         match scored.and_then(|g| self.board.scores(&g)) {
             Some(scores) if response == Response::Redraw => Response::Ask(scores),
             _ => response,
+        }
+    }
+
+    /// Deals `next`, or starts the board's search for its deal: on a thread
+    /// of its own where long work may run in the background, at once
+    /// otherwise. Returns whether it was dealt now.
+    fn deal(&mut self, next: NextDeal<V>) -> bool {
+        let Some(DealSearch { doing, run }) = self.board.deal_search(&next.variant, next.number) else {
+            self.dealt(next, None);
+            return true;
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        if !background::allowed() {
+            let (seed, note) = run(&mut |_| {}, stop);
+            self.dealt(NextDeal { number: seed, ..next }, note);
+            return true;
+        }
+        let (tx, answer) = channel();
+        let percent = Arc::new(AtomicU8::new(0));
+        let (shown, flag) = (Arc::clone(&percent), Arc::clone(&stop));
+        let spawned = std::thread::Builder::new().name("dealer".into()).spawn(move || {
+            let _ = tx.send(run(&mut |p| shown.store(p, Ordering::Relaxed), flag));
+        });
+        if spawned.is_err() {
+            // Without a thread, the number is dealt as it comes.
+            self.dealt(next, None);
+            return true;
+        }
+        self.dealing = Some(Dealing { deal: next, doing, percent, stop, answer });
+        self.say_dealing();
+        false
+    }
+
+    /// Puts `next` on the table (its number being the seed to deal), with
+    /// what the board's search said of it.
+    fn dealt(&mut self, next: NextDeal<V>, note: Option<String>) {
+        if next.replace {
+            self.session = Session::new(next.variant, next.number);
+            self.counted.clear();
+        } else {
+            self.session.new_game(next.number);
+        }
+        if let Some(note) = note {
+            self.message = note;
+        }
+    }
+
+    fn say_dealing(&mut self) {
+        if let Some(d) = &self.dealing {
+            let percent = d.percent.load(Ordering::Relaxed);
+            self.message = format!("{}... {percent}% (Escape deals this one)", d.doing);
+        }
+    }
+
+    /// Deals when the search has answered (heard at a tick); meanwhile
+    /// keeps its progress in the status line and refuses other input.
+    /// Escape stops the search and deals the number as it comes.
+    fn dealing_input(&mut self, input: &Input) -> Response {
+        let Some(d) = &self.dealing else { return Response::Unchanged };
+        let answer = match input {
+            Input::Key { key: Key::Escape, .. } => None,
+            Input::Tick { .. } => match d.answer.try_recv() {
+                Ok(answer) => Some(answer),
+                Err(TryRecvError::Disconnected) => None,
+                Err(TryRecvError::Empty) => {
+                    let before = std::mem::take(&mut self.message);
+                    self.say_dealing();
+                    return if self.message == before { Response::Unchanged } else { Response::Redraw };
+                }
+            },
+            _ => return Response::Unchanged,
+        };
+        self.finish_dealing(answer);
+        self.changed()
+    }
+
+    /// Ends the search for a deal with its `answer`, or without one (it was
+    /// stopped) by dealing the number as it comes.
+    fn finish_dealing(&mut self, answer: Option<(u64, Option<String>)>) {
+        let Some(d) = self.dealing.take() else { return };
+        d.stop.store(true, Ordering::Relaxed);
+        self.message.clear();
+        match answer {
+            Some((seed, note)) => self.dealt(NextDeal { number: seed, ..d.deal }, note),
+            None => self.dealt(d.deal, Some("The search was stopped: this game is dealt as it comes.".into())),
         }
     }
 
@@ -432,11 +551,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         self.abandon(false);
         let number = next_seed(&self.session);
         self.message.clear();
-        let seed = dealt_seed(&self.board, &variant, number, &mut self.message);
-        self.session = Session::new(variant, seed);
-        self.counted.clear();
         self.keep_prefs();
-        self.changed()
+        if self.deal(NextDeal { variant, number, replace: true }) { self.changed() } else { Response::Redraw }
     }
 
     fn hint(&mut self) -> Response {
@@ -556,37 +672,6 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String) 
     }
 }
 
-/// Deals game `seed` after the one in `session`: as an undoable step, or
-/// as a fresh history when the board's game has no undo. Returns whether
-/// the history was replaced (so step numbers kept about it are stale).
-/// Deals the next game with `seed`: under the rules the board has chosen
-/// for it, as a fresh history, or else as [`fresh_game`] does. Returns
-/// whether the session was replaced.
-/// `note` gets what the board says of the deal.
-fn deal_next<V: Variant, B: Board<V>>(session: &mut Session<V>, number: u64, board: &B, note: &mut String) -> bool {
-    match board.new_rules(session) {
-        Some(variant) => {
-            let seed = dealt_seed(board, &variant, number, note);
-            *session = Session::new(variant, seed);
-            true
-        }
-        None => {
-            let seed = dealt_seed(board, session.variant(), number, note);
-            fresh_game(session, seed, board)
-        }
-    }
-}
-
-/// The seed the board deals for game `number` under `variant`; what it
-/// says of the deal (a winnable deal could not be found) goes to `note`.
-fn dealt_seed<V: Variant, B: Board<V>>(board: &B, variant: &V, number: u64, note: &mut String) -> u64 {
-    let (seed, said) = board.deal_seed(variant, number);
-    if let Some(said) = said {
-        *note = said;
-    }
-    seed
-}
-
 /// What names the game at the cursor from one run to the next: its rules,
 /// its seed and the step that dealt it.
 fn fingerprint<V: Variant>(session: &Session<V>) -> String {
@@ -600,16 +685,6 @@ fn fingerprint<V: Variant>(session: &Session<V>) -> String {
 fn scored_at_close<V: Variant>(data_dir: &Path, session: &Session<V>) -> bool {
     let stats = Stats::load(data_dir).unwrap_or_default();
     stats.game(session.variant().id()).and_then(|g| g.extra.get(SCORED_AT_CLOSE)) == Some(&fingerprint(session))
-}
-
-fn fresh_game<V: Variant, B: Board<V>>(session: &mut Session<V>, seed: u64, board: &B) -> bool {
-    if board.undoable() {
-        session.new_game(seed);
-        false
-    } else {
-        *session = Session::new(session.variant().clone(), seed);
-        true
-    }
 }
 
 /// Moves the cursor of a loaded game back to its deal, for a replay of it.
@@ -735,6 +810,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         if self.rerun.is_some() {
             return self.rerun_input(input);
         }
+        if self.dealing.is_some() {
+            return self.dealing_input(input);
+        }
         if let Input::Tick { ms } = *input {
             let before = self.session.elapsed_ms() / 1000;
             if self.in_progress() && !self.board.paused() && self.tick_hz(machine.id()) > 0 {
@@ -752,7 +830,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     }
 
     fn command(&mut self, command: &Command) -> Option<Response> {
-        if !self.can(command) || self.replay.is_some() {
+        if !self.can(command) || self.replay.is_some() || self.dealing.is_some() {
             return None;
         }
         self.stop_rerun();
@@ -802,7 +880,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
 
     fn can(&self, command: &Command) -> bool {
         match command {
-            _ if self.replay.is_some() => false,
+            _ if self.replay.is_some() || self.dealing.is_some() => false,
             Command::Undo => self.session.can_undo() && self.board.undoable(),
             Command::Redo => self.session.can_redo() && self.board.undoable(),
             Command::Hint => self.session.state().status() == Status::Playing,
@@ -848,6 +926,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     }
 
     fn tick_hz(&self, machine: MachineId) -> u32 {
+        if self.dealing.is_some() {
+            return CLOCK_HZ;
+        }
         if self.replay.is_some_and(|r| r.paused) {
             return 0;
         }
@@ -868,6 +949,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
 
     fn close(&mut self) {
         self.stop_rerun();
+        self.finish_dealing(None);
         if self.replay.is_none() && self.board.scores_on_close() {
             self.abandon(true);
         }

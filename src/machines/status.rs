@@ -19,6 +19,10 @@ enum Form {
 
 const FORMS: [Form; 4] = [Form::Full, Form::Bare, Form::FirstWord, Form::Short];
 
+/// The words of a message a status line keeps at the least, dropping its
+/// last figures if it must: fewer say nothing.
+const MESSAGE_WORDS: usize = 3;
+
 /// The shortest prefix, at least two characters, of `name` that no other
 /// name in `names` starts with (the whole name if none is).
 fn short_name(name: &str, names: &[&str]) -> String {
@@ -134,8 +138,9 @@ struct Arrangement {
 /// short). Tried in order: every part in full; the figures without their
 /// colons; without the title, the figures named by their first word; then
 /// closer together; then by short names; then, the figures again as full
-/// as they can be, with the message shortened after a whole word; and last
-/// the figures alone. Where the title had to go, as much of it as fits is
+/// as they can be, with the message shortened after a whole word; if that
+/// leaves it fewer than three words, the last figures give way to it; and
+/// last the figures alone. Where the title had to go, as much of it as fits is
 /// put back. Figures are never shortened mid-word: on a screen too narrow
 /// for even their tersest form, the ones that fit are shown whole.
 pub fn fit(
@@ -206,6 +211,24 @@ pub fn fit(
                 let kept = short.trim_end_matches("...").chars().count();
                 if best.as_ref().is_none_or(|(most, _, _)| kept > *most) {
                     best = Some((kept, short, a));
+                }
+            }
+        }
+        let words = |t: &str| t.trim_end_matches("...").split_whitespace().count();
+        let enough = words(message).min(MESSAGE_WORDS);
+        match best {
+            Some((_, short, a)) if words(&short) >= enough => return done(build(a, Some(&short)), a),
+            _ => {
+                // The last figures give way to a message that would keep
+                // fewer words than that: it says what is happening now.
+                let terse = figures(fields, FORMS.len() - 1);
+                for n in (0..terse.len()).rev() {
+                    let head = &terse[..n];
+                    let room = width - total(head, gap / 2) - if n == 0 { 0 } else { gap / 2 };
+                    if let Some(short) = shorten(measure, message, room).filter(|t| words(t) >= enough) {
+                        let parts = head.iter().cloned().chain([short]).collect();
+                        return Fitted { parts, gap: gap / 2 };
+                    }
                 }
             }
         }
@@ -281,14 +304,19 @@ mod tests {
         let sol = fields(&[("Score", "0"), ("Time", "0:00"), ("Moves", "0")]);
         assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, "")), "Score: 0  Time: 0:00  Moves: 0");
         // A message too long for the bar is shortened after a word, the
-        // figures made terser to keep as much of it as they can.
+        // figures made terser to keep as much of it as they can, and the
+        // last of them dropped rather than leave it two words.
         let long = "That card cannot go to a foundation yet.";
-        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, long)), "Sc 0 Ti 0:00 Mo 0 That card...");
+        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, long)), "Sc 0 Ti 0:00 That card cannot go...");
         // Figures are made terser to show a whole message.
         let fitted = fit(&topaz, width, 16, "Klondike", &sol, "No jump there.");
         assert_eq!(line(fitted.clone()), "Sc 0 Ti 0:00 Mo 0 No jump there.");
         let w: i32 = fitted.parts.iter().map(|p| topaz(p)).sum::<i32>() + fitted.gap * (fitted.parts.len() as i32 - 1);
         assert!(w <= width);
+        // The last figures give way rather than leave a message a word.
+        let sol = fields(&[("Score", "0"), ("Time", "0:00"), ("Moves", "0"), ("Solver", "Thinking...")]);
+        let dealing = "Dealing a winnable game... 0% (Escape deals this one)";
+        assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, dealing)), "Sc 0 Ti 0:00 Dealing a winnable...");
     }
 
     #[test]

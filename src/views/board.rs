@@ -4,6 +4,9 @@
 //! the controller's (see `host::controller`); a board asks for them with a
 //! [`Reply`].
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use crate::core::{Game, GameStats, Outcome, Session, Step, Variant};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Choices, Command, Input, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
@@ -17,6 +20,18 @@ pub const OPTIONS: ViewCommand = ViewCommand("options");
 pub const WINNABLE_PREF: &str = "winnable";
 /// The preferences kept once for every game rather than per family.
 pub const SHARED_PREFS: &[&str] = &[WINNABLE_PREF];
+
+/// A board's search for the deal of a game number (a winnable one): long
+/// work, which the controller runs on a thread of its own in a window,
+/// showing its progress, and at once elsewhere.
+pub struct DealSearch {
+    /// What the status line says meanwhile ("Dealing a winnable game").
+    pub doing: &'static str,
+    /// The search: `progress` hears how far it has got, in percent, and
+    /// `stop` cuts it short. It gives the seed to deal, with a sentence
+    /// for the status line if there is something to say of it.
+    pub run: Box<dyn FnOnce(&mut dyn FnMut(u8), Arc<AtomicBool>) -> (u64, Option<String>) + Send>,
+}
 
 /// What a board wants after an event.
 #[derive(Clone, Debug)]
@@ -230,12 +245,11 @@ pub trait Board<V: Variant> {
         None
     }
 
-    /// The seed to deal for game `number` under `variant`, with a sentence
-    /// for the status line if there is something to say of it. A board that
-    /// deals only some games (winnable deals only) maps the number to one
-    /// of them; by default the number is the seed.
-    fn deal_seed(&self, _variant: &V, number: u64) -> (u64, Option<String>) {
-        (number, None)
+    /// The search for the seed of game `number` under `variant`, for a
+    /// board that deals only some games (winnable deals only); `None` (the
+    /// default) deals the number as its seed.
+    fn deal_search(&self, _variant: &V, _number: u64) -> Option<DealSearch> {
+        None
     }
 
     /// Whether play is paused: the clock stands still.

@@ -96,6 +96,7 @@ pub trait View {
     fn close(&mut self) {}
 }
 
+pub mod background;
 pub mod board;
 pub mod card_art;
 pub mod cardgames;

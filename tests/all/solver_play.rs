@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use parlour::machines::{Button, Command, Input, Machine, MachineChoice, MachineId};
 use parlour::views::View;
-use parlour::views::solitaire::outlook::judge_in_background;
+use parlour::views::background;
 use parlour::views::solitaire::{SOLVE, SOLVER_STATUS};
 
 use super::support::open_game;
@@ -32,7 +32,7 @@ fn moves(view: &dyn View) -> u64 {
 
 #[test]
 fn the_status_says_thinking_then_winnable_and_can_be_switched_off() {
-    judge_in_background(true);
+    background::allow(true);
     let (mut view, _data) = open_game("freecell", 1);
     assert_eq!(solver_field(&*view).as_deref(), Some("Thinking..."));
     let start = Instant::now();
@@ -50,7 +50,7 @@ fn the_status_says_thinking_then_winnable_and_can_be_switched_off() {
 
 #[test]
 fn solve_plays_a_winning_line_to_the_end_and_every_step_undoes() {
-    judge_in_background(false);
+    background::allow(false);
     let (mut view, _data) = open_game("freecell", 1);
     view.command(&Command::View(SOLVE)).expect("Solve is a command");
     assert!(view.message().starts_with("Solving"), "{}", view.message());
@@ -175,6 +175,61 @@ fn winnable_deals_only_replaces_a_lost_deal_by_a_winnable_one_the_same_every_tim
     use parlour::core::Variant;
     let verdict = solve(&game.variant.deal(seed), &Limits::new(200_000, 64)).verdict;
     assert!(matches!(verdict, Verdict::Won(_)), "{verdict:?}");
+}
+
+/// Opens Beleaguered Castle's game 8 (proved lost) with winnable deals
+/// only, its search on a thread of its own.
+fn open_dealing_in_background(data: &std::path::Path) -> Box<dyn View> {
+    parlour::host::prefs::set_shared(data, parlour::host::prefs::WINNABLE, true).unwrap();
+    background::allow(true);
+    let view = open_in(data, "beleaguered-castle", 8);
+    assert!(view.message().starts_with("Dealing a winnable game..."), "{}", view.message());
+    view
+}
+
+#[test]
+fn a_winnable_deal_is_searched_for_on_a_thread_while_the_window_goes_on() {
+    let id = "beleaguered-castle";
+    // The deal a headless opening finds at once.
+    let at_once = tempfile::tempdir().unwrap();
+    parlour::host::prefs::set_shared(at_once.path(), parlour::host::prefs::WINNABLE, true).unwrap();
+    drop(open_in(at_once.path(), id, 8));
+    let seed = journalled_seed(at_once.path(), id);
+    assert_ne!(seed, 8);
+
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_dealing_in_background(data.path());
+    assert_eq!(view.command(&Command::New), None, "no command is taken while dealing");
+    let m = amiga();
+    let click = Input::MouseDown { x: 100, y: 100, button: Button::Left };
+    assert_eq!(view.input(&click, &m, m.content()), parlour::views::Response::Unchanged, "nor a click");
+    let start = Instant::now();
+    while view.message().starts_with("Dealing") {
+        assert!(start.elapsed() < Duration::from_secs(120), "the search answers");
+        std::thread::sleep(Duration::from_millis(20));
+        tick(&mut *view, 100);
+    }
+    assert_eq!(journalled_seed(data.path(), id), seed, "the same deal as found at once");
+    assert!(view.command(&Command::New).is_some(), "commands are taken again");
+}
+
+#[test]
+fn escape_stops_the_search_for_a_winnable_deal_and_deals_the_number_as_it_comes() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_dealing_in_background(data.path());
+    let m = amiga();
+    let escape = Input::Key { key: parlour::machines::Key::Escape, mods: Default::default() };
+    assert_eq!(view.input(&escape, &m, m.content()), parlour::views::Response::Redraw);
+    assert!(view.message().contains("dealt as it comes"), "{}", view.message());
+    assert_eq!(journalled_seed(data.path(), "beleaguered-castle"), 8);
+}
+
+#[test]
+fn closing_while_dealing_keeps_a_fresh_game() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_dealing_in_background(data.path());
+    view.close();
+    assert_eq!(journalled_seed(data.path(), "beleaguered-castle"), 8, "the number dealt as it comes");
 }
 
 #[test]

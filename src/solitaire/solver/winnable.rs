@@ -3,10 +3,13 @@
 //! and memory limits but no clock, so the same number gives the same deal
 //! on every machine, however fast.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::core::{Variant, fnv1a64};
 
 use super::super::engine::Solitaire;
-use super::{Limits, Verdict, solve};
+use super::{Limit, Limits, Verdict, solve};
 
 /// Positions each candidate deal may be searched.
 pub const NODES_PER_DEAL: u64 = 150_000;
@@ -32,20 +35,28 @@ pub fn candidate(n: u64, k: u64) -> u64 {
 
 /// The seed winnable-only play deals for game number `n`: the first
 /// candidate the solver proves winnable, or `None` if none of them could
-/// be proved within the limits. `tried` hears of each candidate as it is
-/// searched (for progress).
-pub fn winnable_seed<V: Variant<Game = Solitaire>>(variant: &V, n: u64, mut tried: impl FnMut(u64)) -> Option<u64> {
+/// be proved within the limits (or `cancel` was set). `tried` hears of
+/// each candidate as it is searched, with the positions the candidates
+/// before it took (out of [`TOTAL_NODES`]), for progress.
+pub fn winnable_seed<V: Variant<Game = Solitaire>>(
+    variant: &V,
+    n: u64,
+    mut tried: impl FnMut(u64, u64),
+    cancel: Option<Arc<AtomicBool>>,
+) -> Option<u64> {
     let mut left = TOTAL_NODES;
     for seed in (0..CANDIDATES).map(|k| candidate(n, k)) {
-        if left == 0 {
+        if left == 0 || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             break;
         }
-        tried(seed);
-        let report = solve(&variant.deal(seed), &Limits::new(NODES_PER_DEAL.min(left), MEMORY_MB));
-        if matches!(report.verdict, Verdict::Won(_)) {
-            return Some(seed);
+        tried(seed, TOTAL_NODES - left);
+        let limits = Limits { cancel: cancel.clone(), ..Limits::new(NODES_PER_DEAL.min(left), MEMORY_MB) };
+        let report = solve(&variant.deal(seed), &limits);
+        match report.verdict {
+            Verdict::Won(_) => return Some(seed),
+            Verdict::Undecided(Limit::Cancelled) => break,
+            _ => left = left.saturating_sub(report.nodes.max(1)),
         }
-        left = left.saturating_sub(report.nodes.max(1));
     }
     None
 }
@@ -66,7 +77,7 @@ mod tests {
     #[test]
     fn a_winnable_deal_keeps_its_number() {
         let v = freecell(true);
-        assert_eq!(winnable_seed(&v, 1, |_| {}), Some(1));
+        assert_eq!(winnable_seed(&v, 1, |_, _| {}, None), Some(1));
     }
 
     #[test]
@@ -74,10 +85,10 @@ mod tests {
         // Microsoft deal 11982 cannot be won under Hard rules.
         let v = freecell(true);
         let mut tried = Vec::new();
-        let seed = winnable_seed(&v, 11982, |s| tried.push(s)).expect("a winnable deal among the candidates");
+        let seed = winnable_seed(&v, 11982, |s, _| tried.push(s), None).expect("a winnable deal among the candidates");
         assert_ne!(seed, 11982);
         assert_eq!(tried[0], 11982, "the number itself is tried first");
-        assert_eq!(winnable_seed(&v, 11982, |_| {}), Some(seed), "the same number, the same deal");
+        assert_eq!(winnable_seed(&v, 11982, |_, _| {}, None), Some(seed), "the same number, the same deal");
         // And it really is winnable: the solver's line wins through a session.
         let Verdict::Won(line) = solve(&v.deal(seed), &Limits::new(NODES_PER_DEAL, MEMORY_MB)).verdict else {
             panic!("proved once, proved again")
@@ -87,5 +98,14 @@ mod tests {
             session.play_text(m).unwrap();
         }
         assert_eq!(session.state().status(), Status::Won);
+    }
+
+    #[test]
+    fn a_cancelled_search_tries_no_more_candidates() {
+        let v = freecell(true);
+        let mut tried = 0;
+        let stop = Arc::new(AtomicBool::new(true));
+        assert_eq!(winnable_seed(&v, 1, |_, _| tried += 1, Some(stop)), None);
+        assert_eq!(tried, 0);
     }
 }

@@ -18,7 +18,7 @@ use crate::solitaire::engine::{PileId, SolMove, Solitaire};
 use crate::solitaire::library::GameType;
 use crate::solitaire::rules::PileKind;
 
-use super::board::{Board, Reply, WINNABLE_PREF};
+use super::board::{Board, DealSearch, Reply, WINNABLE_PREF};
 use super::solitaire::{SOLVE, SOLVER_STATUS, SolitaireBoard, WINNABLE_ONLY};
 use lookout::Lookout;
 use scores::LastGame;
@@ -352,8 +352,8 @@ impl Board<ChanceVariant> for ChanceBoard {
         }
     }
 
-    fn deal_seed(&self, variant: &ChanceVariant, number: u64) -> (u64, Option<String>) {
-        self.table.assist.deal_seed(variant, number)
+    fn deal_search(&self, variant: &ChanceVariant, number: u64) -> Option<DealSearch> {
+        self.table.assist.deal_search(variant, number)
     }
 
     /// The rule chosen with Sequences... when it is not the one in force.

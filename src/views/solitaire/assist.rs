@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use crate::core::{Game, Variant};
 use crate::solitaire::engine::{SolMove, Solitaire, SolitaireVariant};
-use crate::solitaire::solver::winnable::winnable_seed;
+use crate::solitaire::solver::winnable;
 use crate::solitaire::solver::{Limits, Verdict, solve};
 
-use super::super::board::Reply;
+use super::super::board::{DealSearch, Reply};
 use super::outlook::{Outlook, Watcher};
 
 /// Positions a hint or a Solve searches when nothing is known yet.
@@ -21,6 +21,9 @@ const ASK_MEMORY_MB: usize = 256;
 /// The longest a hint may keep the player waiting (positions are slower in
 /// some games, Spider's among them, than the position limit allows for).
 const ASK_TIME: Duration = Duration::from_secs(2);
+/// What the status line says when no winnable deal was found for a number.
+pub const NO_WINNABLE_DEAL: &str = "No winnable deal was found in time: this one is dealt as it comes.";
+
 /// The pause between two moves of the demo.
 const DEMO_STEP_MS: u32 = 400;
 
@@ -155,17 +158,25 @@ impl Assist {
         }
     }
 
-    /// The seed to deal for game `number`: with winnable deals only (the
-    /// player's choice, or the mode's [EasyWinnable]/[HardWinnable] Only=1),
-    /// the first of its candidates the solver proves winnable.
-    pub fn deal_seed<V: Variant<Game = Solitaire>>(&self, variant: &V, number: u64) -> (u64, Option<String>) {
+    /// The search for the seed of game `number`: with winnable deals only
+    /// (the player's choice, or the mode's [EasyWinnable]/[HardWinnable]
+    /// Only=1), the first of its candidates the solver proves winnable.
+    pub fn deal_search<V>(&self, variant: &V, number: u64) -> Option<DealSearch>
+    where
+        V: Variant<Game = Solitaire> + Send + 'static,
+    {
         if !self.winnable_only && !variant.deal(number).rules().winnable_only {
-            return (number, None);
+            return None;
         }
-        match winnable_seed(variant, number, |_| {}) {
-            Some(seed) => (seed, None),
-            None => (number, Some("No winnable deal was found in time: this one is dealt as it comes.".into())),
-        }
+        let variant = variant.clone();
+        let run = move |progress: &mut dyn FnMut(u8), stop| {
+            let percent = |searched: u64| (searched * 100 / winnable::TOTAL_NODES).min(100) as u8;
+            match winnable::winnable_seed(&variant, number, |_, searched| progress(percent(searched)), Some(stop)) {
+                Some(seed) => (seed, None),
+                None => (number, Some(NO_WINNABLE_DEAL.into())),
+            }
+        };
+        Some(DealSearch { doing: "Dealing a winnable game", run: Box::new(run) })
     }
 
     /// Game > Solve: starts the demo, or says why it cannot.

@@ -23,7 +23,7 @@ use crate::solitaire::library::GameType;
 use crate::solitaire::quick;
 use crate::solitaire::rules::{Mode, PileKind};
 
-use super::board::{Board, OPTIONS, Reply, WINNABLE_PREF};
+use super::board::{Board, DealSearch, OPTIONS, Reply, WINNABLE_PREF};
 use super::card_art::{CardArt, CardSize, Mat};
 pub use assist::Assist;
 use bounce::Bounce;
@@ -688,8 +688,8 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         vec![Menu::new("Solver", vec![self.solve_item(session), self.solver_status_item(), self.winnable_item()])]
     }
 
-    fn deal_seed(&self, variant: &SolitaireVariant, number: u64) -> (u64, Option<String>) {
-        self.assist.deal_seed(variant, number)
+    fn deal_search(&self, variant: &SolitaireVariant, number: u64) -> Option<DealSearch> {
+        self.assist.deal_search(variant, number)
     }
 
     fn fields(&self, session: &Session<SolitaireVariant>) -> Vec<(&'static str, String)> {

@@ -6,7 +6,6 @@
 //! replayed through the rules to confirm the verdict instead of searching
 //! again.
 
-use std::cell::Cell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -17,6 +16,7 @@ use crate::core::game::Game;
 use crate::core::session::play_through;
 use crate::solitaire::engine::{SolMove, Solitaire};
 use crate::solitaire::solver::{Limits, Verdict, solve};
+use crate::views::background;
 
 /// Positions the background search may expand before it says it cannot
 /// tell: enough for every FreeCell deal and most of the rest.
@@ -25,20 +25,6 @@ const NODES: u64 = 2_000_000;
 const MEMORY_MB: usize = 256;
 /// The longest it may think about one position.
 const TIME: Duration = Duration::from_secs(20);
-
-thread_local! {
-    /// Whether positions are judged on threads of their own, for the
-    /// interface running on this thread. The window turns it on; headless
-    /// runs (`parlour shot`, tests) leave it off, because their frames must
-    /// not depend on how soon a thread answers. Off, a position is judged
-    /// only when the player asks (a hint, Solve).
-    static BACKGROUND: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Lets positions be judged in the background for this thread's tables.
-pub fn judge_in_background(on: bool) {
-    BACKGROUND.set(on);
-}
 
 /// What is known of the position on the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,7 +94,7 @@ impl Watcher {
             self.outlook = Some(Outlook::Winnable(rest));
             return;
         }
-        if !BACKGROUND.get() {
+        if !background::allowed() {
             self.outlook = None;
             return;
         }
@@ -227,7 +213,7 @@ mod tests {
         use crate::core::Variant;
         let state = freecell().deal(1);
         let mut w = Watcher::default();
-        judge_in_background(true);
+        background::allow(true);
         w.watch(&state, |_| None);
         (state, w)
     }
