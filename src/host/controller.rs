@@ -17,7 +17,7 @@ use crate::core::{
 };
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
-use crate::views::board::{Board, DealSearch, OPTIONS, Reply, clock};
+use crate::views::board::{Board, DealSearch, Dealt, OPTIONS, Reply, clock};
 use crate::views::{CLOCK_HZ, Response, View, background};
 
 use super::{Opening, journal, prefs};
@@ -82,7 +82,7 @@ struct Dealing<V> {
     doing: &'static str,
     percent: Arc<AtomicU8>,
     stop: Arc<AtomicBool>,
-    answer: Receiver<(u64, Option<String>)>,
+    answer: Receiver<Dealt>,
 }
 
 /// The next game to deal: its rules, its number, and whether it replaces
@@ -443,7 +443,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
     /// Ends the search for a deal with its `answer`, or without one (it was
     /// stopped) by dealing the number as it comes.
-    fn finish_dealing(&mut self, answer: Option<(u64, Option<String>)>) {
+    fn finish_dealing(&mut self, answer: Option<Dealt>) {
         let Some(d) = self.dealing.take() else { return };
         d.stop.store(true, Ordering::Relaxed);
         self.message.clear();

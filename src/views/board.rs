@@ -28,10 +28,13 @@ pub struct DealSearch {
     /// What the status line says meanwhile ("Dealing a winnable game").
     pub doing: &'static str,
     /// The search: `progress` hears how far it has got, in percent, and
-    /// `stop` cuts it short. It gives the seed to deal, with a sentence
-    /// for the status line if there is something to say of it.
-    pub run: Box<dyn FnOnce(&mut dyn FnMut(u8), Arc<AtomicBool>) -> (u64, Option<String>) + Send>,
+    /// `stop` cuts it short.
+    pub run: Box<dyn FnOnce(&mut dyn FnMut(u8), Arc<AtomicBool>) -> Dealt + Send>,
 }
+
+/// The seed a [`DealSearch`] deals, with a sentence for the status line if
+/// there is something to say of it.
+pub type Dealt = (u64, Option<String>);
 
 /// What a board wants after an event.
 #[derive(Clone, Debug)]
