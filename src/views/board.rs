@@ -29,8 +29,11 @@ pub struct DealSearch {
     pub doing: &'static str,
     /// The search: `progress` hears how far it has got, in percent, and
     /// `stop` cuts it short.
-    pub run: Box<dyn FnOnce(&mut dyn FnMut(u8), Arc<AtomicBool>) -> Dealt + Send>,
+    pub run: DealJob,
 }
+
+/// The work of a [`DealSearch`].
+pub type DealJob = Box<dyn FnOnce(&mut dyn FnMut(u8), Arc<AtomicBool>) -> Dealt + Send>;
 
 /// The seed a [`DealSearch`] deals, with a sentence for the status line if
 /// there is something to say of it.
