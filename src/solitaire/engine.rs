@@ -348,7 +348,12 @@ fn tableau_fit(rules: &Rules, moving: Card, onto: Card) -> Result<(), Broken> {
 /// Which card may lie on which in the tableau: a bit for each pair of
 /// cards (by rank and suit), from [`tableau_fit`].
 #[derive(Debug, PartialEq, Eq)]
-struct Fits([u64; 64]);
+struct Fits {
+    /// By moving card: the cards it may lie on.
+    onto: [u64; 64],
+    /// By card lain on: the cards that may lie on it.
+    under: [u64; 64],
+}
 
 impl Fits {
     fn code(card: Card) -> usize {
@@ -356,20 +361,26 @@ impl Fits {
     }
 
     fn of(rules: &Rules) -> Fits {
-        let mut bits = [0; 64];
+        let (mut onto, mut under) = ([0; 64], [0; 64]);
         let cards = Card::deck();
         for &moving in &cards {
-            for &onto in &cards {
-                if tableau_fit(rules, moving, onto).is_ok() {
-                    bits[Fits::code(moving)] |= 1 << Fits::code(onto);
+            for &base in &cards {
+                if tableau_fit(rules, moving, base).is_ok() {
+                    onto[Fits::code(moving)] |= 1 << Fits::code(base);
+                    under[Fits::code(base)] |= 1 << Fits::code(moving);
                 }
             }
         }
-        Fits(bits)
+        Fits { onto, under }
     }
 
     fn get(&self, moving: Card, onto: Card) -> bool {
-        self.0[Fits::code(moving)] >> Fits::code(onto) & 1 == 1
+        self.onto[Fits::code(moving)] >> Fits::code(onto) & 1 == 1
+    }
+
+    /// Whether the same cards may lie on `a` as on `b`.
+    fn alike(&self, a: Card, b: Card) -> bool {
+        self.under[Fits::code(a)] == self.under[Fits::code(b)]
     }
 }
 
@@ -527,6 +538,13 @@ impl Solitaire {
         }
     }
 
+    /// Whether the face-up cards of tableau pile `index` all move together
+    /// (they are one run).
+    pub(super) fn face_up_moves_whole(&self, index: usize) -> bool {
+        let pile = self.pile(PileKind::Tableau, index);
+        self.run_len(pile) == pile.iter().filter(|s| s.face_up).count()
+    }
+
     /// The number of top cards of a tableau pile that may move together:
     /// face up, and (CheckInOrder, StackSuitCheck) in order.
     fn run_len(&self, pile: &[Slot]) -> usize {
@@ -554,6 +572,11 @@ impl Solitaire {
     /// (SequenceCheck, ColorCheck, SuitCheck, AllowWrap).
     pub fn builds_on(&self, moving: Card, onto: Card) -> bool {
         self.fits.get(moving, onto)
+    }
+
+    /// Whether the same cards may be built on `a` as on `b` in the tableau.
+    pub fn takes_alike(&self, a: Card, b: Card) -> bool {
+        self.fits.alike(a, b)
     }
 
     /// Whether a move is refused only for want of room: CheckFree's free
@@ -1746,6 +1769,8 @@ mod tests {
                     for onto in Card::deck() {
                         let rule = tableau_fit(&rules, moving, onto).is_ok();
                         assert_eq!(fits.get(moving, onto), rule, "{name}, wrap {wrap}: {moving:?} on {onto:?}");
+                        let alike = Card::deck().iter().all(|&c| fits.get(c, moving) == fits.get(c, onto));
+                        assert_eq!(fits.alike(moving, onto), alike, "{name}, wrap {wrap}: {moving:?} like {onto:?}");
                     }
                 }
             }

@@ -27,6 +27,15 @@
 //!   an empty pile of the same kind when such piles are interchangeable,
 //!   and a move onto an empty interchangeable pile other than the first
 //!   empty one (they all give the same position).
+//! - Idle swaps: a run moved off a card X onto a card Y that takes the same
+//!   cards X does (the twin of X in Klondike) only changes which of X and Y
+//!   lies open. Where any run may move whole at any time, no free cell or
+//!   deal can tell X alone from X under its run, and no pile limit can
+//!   bite, a line that makes the swap and leaves X where it lies can move
+//!   X's run (whatever has grown on it) instead, and put things on Y that
+//!   it put on X, until X goes up: the swap is worth making only just
+//!   before that, so it is tried only when X can go to a foundation at
+//!   once. (Not in Spider: a swap there completes a suit on Y.)
 
 use crate::cards::{Card, Rank};
 use crate::core::Game;
@@ -277,6 +286,9 @@ pub fn worth_trying(state: &Solitaire, symmetry: Symmetry) -> Vec<Step> {
             && from.kind == to.kind
             && usize::from(count) == state.pile(from.kind, from.index()).len())
     });
+    if swaps_pruned(state) {
+        moves.retain(|m| !idle_swap(state, m));
+    }
     let mut steps: Vec<Step> = moves.into_iter().map(Step::plain).collect();
     if folds {
         steps.extend(stock_plays(state).into_iter().filter(|s| match s.m {
@@ -309,6 +321,50 @@ pub fn sideways(state: &Solitaire, m: &SolMove) -> bool {
         (true, true) => 2,
     };
     src[base].face_up && fit(src[base].card) > 0 && fit(onto.card) <= fit(src[base].card)
+}
+
+/// Whether idle swaps (see the module notes) may be left out in this game
+/// and position.
+fn swaps_pruned(state: &Solitaire) -> bool {
+    let rules = state.rules();
+    let t = &rules.tableau;
+    let whole_runs = t.max_move.is_none() && !t.check_free && !t.stack_suit_check && rules.addition == 0;
+    let nothing_else_tells = state.pile_count(PileKind::Reserve) == 0
+        && !rules.auto_play
+        && !rules.foundation.complete_sequences
+        && rules.stock.deal_to != DealTo::Tableau;
+    // A pile's face-up cards never outnumber its limit: there are not that
+    // many cards, or every pile's face-up cards are one run, which stays so
+    // (cards only ever go on in sequence) and is at most a suit long.
+    let tableau = state.pile_count(PileKind::Tableau);
+    let unlimited = t.max_allowed >= rules.decks * 52
+        || (t.max_allowed >= 13
+            && t.check_in_order
+            && !t.allow_wrap
+            && matches!(t.sequence, Sequence::Higher | Sequence::Lower)
+            && (0..tableau).all(|i| state.face_up_moves_whole(i)));
+    whole_runs && nothing_else_tells && unlimited
+}
+
+/// Whether `m` is an idle swap: a sideways move between open tableau piles
+/// onto a card that takes what the uncovered card takes, after which the
+/// uncovered card cannot go up.
+fn idle_swap(state: &Solitaire, m: &SolMove) -> bool {
+    let SolMove::Move { from, count, to } = *m else { return false };
+    if !sideways(state, m) || state.is_covered(from.index()) || state.is_covered(to.index()) {
+        return false;
+    }
+    let src = state.pile(from.kind, from.index());
+    let uncovered = src[src.len() - usize::from(count) - 1].card;
+    let Some(onto) = state.pile(to.kind, to.index()).last() else { return false };
+    if !state.takes_alike(uncovered, onto.card) {
+        return false;
+    }
+    let mut after = state.clone();
+    after.apply(m);
+    let goes_up = (0..after.pile_count(PileKind::Foundation))
+        .any(|f| after.accepts(from, 1, PileId::new(PileKind::Foundation, f)));
+    !goes_up
 }
 
 /// Steps from the foundations' start rank to `rank` going up (with wrap).

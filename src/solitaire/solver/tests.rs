@@ -296,3 +296,29 @@ fn verdicts_agree_with_brute_force_on_small_end_games() {
     // The positions are a mix, so both answers were checked.
     assert!(won > 10 && lost > 10, "won {won}, lost {lost}");
 }
+
+/// The move texts the search tries from `s`.
+fn tried(s: &Solitaire) -> Vec<String> {
+    let steps = super::moves::worth_trying(s, super::key::Symmetry::of(s));
+    steps.iter().filter(|step| step.deals == 0).map(|step| s.move_text(&step.m)).collect()
+}
+
+#[test]
+fn a_run_swaps_between_twins_only_to_let_the_card_it_uncovers_go_up() {
+    // The six of hearts lies on the seven of clubs and could lie on the
+    // seven of spades, which takes the same cards.
+    let table = |clubs: &str| {
+        position(examples::klondike(), &[("F1", clubs), ("T1", "(KD) 7C 6H"), ("T2", "7S"), ("T3", "8D")])
+    };
+    let swap = "T1>T2".to_string();
+    assert!(tried(&table("AC 2C 3C 4C 5C 6C")).contains(&swap), "the seven of clubs goes up after it");
+    let idle = tried(&table("AC 2C 3C 4C 5C"));
+    assert!(!idle.contains(&swap), "{idle:?}");
+    assert!(!idle.is_empty(), "other moves are still tried");
+    // With a free cell the seven alone could go where it cannot with the
+    // six on it: the swap is tried.
+    let mut freecell = examples::freecell();
+    freecell.tableau.check_free = false;
+    let s = position(freecell, &[("F1", "AC 2C 3C 4C 5C"), ("T1", "KD 7C 6H"), ("T2", "7S"), ("T3", "KH")]);
+    assert!(tried(&s).contains(&swap));
+}
