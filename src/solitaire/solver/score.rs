@@ -26,12 +26,15 @@ pub fn score(state: &Solitaire) -> i64 {
     for t in 0..state.pile_count(PileKind::Tableau) {
         let pile = state.pile(PileKind::Tableau, t);
         if in_suit {
-            // Cards above a card that must reach the foundations before them.
+            // Cards above a card that must reach the foundations before
+            // them, weighed heavily: FreeCell's deals 1..4000 take 2.6
+            // million positions in all so, 4.2 million at 6 instead of 15
+            // (Baker's Game, Seahaven, Eight Off and Klondike alike).
             let mut lowest = u8::MAX;
             for (i, slot) in pile.iter().enumerate() {
                 let steps = steps[usize::from(slot.card.rank.value())];
                 if steps > lowest {
-                    v -= 6;
+                    v -= 15;
                 }
                 lowest = lowest.min(steps);
                 // The cards over a card a foundation waits for.
