@@ -3,7 +3,7 @@
 //! same key.
 //!
 //! Canonical form:
-//! - Piles that play alike are taken as a set (their fingerprints sorted):
+//! - Piles that play alike are taken as a set (their fingerprints summed):
 //!   tableau piles unless CoveredBy or a stock that still deals to the
 //!   tableau tells them apart, reserve piles unless FillFrom uses reserve 1,
 //!   foundations unless the stock or an addition game fills foundation 1.
@@ -97,25 +97,26 @@ pub fn key(state: &Solitaire, symmetry: Symmetry) -> Key {
     let f = &state.rules().foundation;
     let whole_foundations = f.take_back && (f.build == Build::UpDown || !f.suit_check);
     let mut lanes = Lanes::START;
-    let mut keys: Vec<Key> = Vec::with_capacity(16);
     for kind in PileKind::ALL {
-        keys.clear();
+        lanes = lanes.add(kind as u64 + 0x55);
+        // Piles that form a set are summed, which no order changes (each
+        // pile's fingerprint is already well mixed); others follow in turn.
+        let mut set: Key = 0;
         for i in 0..state.pile_count(kind) {
             let pile = state.pile(kind, i);
-            keys.push(match pile.split_last() {
+            let k = match pile.split_last() {
                 Some((top, below)) if kind == PileKind::Foundation && !whole_foundations => {
                     Lanes::START.add(slot_code(top) | ((below.len() as u64) << 16)).finish()
                 }
                 _ => pile_key(pile),
-            });
+            };
+            if symmetry.of_kind(kind) {
+                set = set.wrapping_add(k);
+            } else {
+                lanes = lanes.add(k as u64).add((k >> 64) as u64);
+            }
         }
-        if symmetry.of_kind(kind) {
-            keys.sort_unstable();
-        }
-        lanes = lanes.add(kind as u64 + 0x55);
-        for k in &keys {
-            lanes = lanes.add(*k as u64).add((*k >> 64) as u64);
-        }
+        lanes = lanes.add(set as u64).add((set >> 64) as u64);
     }
     if state.rules().stock.redeals.is_some() {
         lanes = lanes.add(u64::from(state.recycles()) | (1 << 40));
