@@ -579,6 +579,14 @@ impl Solitaire {
         self.fits.alike(a, b)
     }
 
+    /// Whether a foundation takes `card` lifted alone from tableau pile
+    /// `from`, the foundations as they lie (for foundations built card by
+    /// card; a discard looks at the whole tableau).
+    pub(super) fn foundation_takes(&self, from: PileId, card: Card) -> bool {
+        let lifted = [Slot { card, face_up: true }];
+        self.ids(PileKind::Foundation).any(|to| self.check_to_foundation(from, &lifted, to, self.at(to)).is_ok())
+    }
+
     /// Whether a move is refused only for want of room: CheckFree's free
     /// cells and empty piles are too few for the stack (every other rule
     /// is met). The solver then makes it in steps.

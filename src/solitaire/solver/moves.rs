@@ -236,18 +236,36 @@ fn stock_plays(state: &Solitaire) -> Vec<Step> {
     let per = state.rules().stock.deal_count.max(1);
     let stock = state.pile(PileKind::Stock, 0).len();
     let pass = stock.div_ceil(per) + 1 + (stock + state.pile(PileKind::Waste, 0).len()).div_ceil(per);
-    let waste = PileId::new(PileKind::Waste, 0);
     let targets: Vec<PileId> = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve]
         .into_iter()
         .flat_map(|k| (0..state.pile_count(k)).map(move |i| PileId::new(k, i)))
         .collect();
-    let mut scratch = state.clone();
+    SCRATCH.with_borrow_mut(|scratch| match scratch {
+        Some(scratch) => scratch.clone_from(state),
+        None => *scratch = Some(state.clone()),
+    });
+    SCRATCH.with_borrow_mut(|scratch| {
+        let scratch = scratch.as_mut().expect("filled above");
+        plays_of_deals(scratch, pass, &targets)
+    })
+}
+
+thread_local! {
+    /// The position [`stock_plays`] deals on, kept from one call to the
+    /// next so its piles' room is allocated once, not at every position.
+    static SCRATCH: std::cell::RefCell<Option<Solitaire>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The plays of the waste's top card onto `targets` after each of up to
+/// `pass` stock actions on `scratch`.
+fn plays_of_deals(scratch: &mut Solitaire, pass: usize, targets: &[PileId]) -> Vec<Step> {
+    let waste = PileId::new(PileKind::Waste, 0);
     let mut out = Vec::new();
     for deals in 1..=pass.min(usize::from(u16::MAX)) {
-        let Some(action) = stock_action(&scratch) else { break };
+        let Some(action) = stock_action(scratch) else { break };
         scratch.apply(&action);
         let Some(card) = scratch.pile(PileKind::Waste, 0).last().map(|s| s.card) else { continue };
-        for &to in &targets {
+        for &to in targets {
             let top = scratch.pile(to.kind, to.index()).last();
             if to.kind == PileKind::Tableau && top.is_some_and(|top| !scratch.builds_on(card, top.card)) {
                 continue;
@@ -332,6 +350,7 @@ fn swaps_pruned(state: &Solitaire) -> bool {
     let nothing_else_tells = state.pile_count(PileKind::Reserve) == 0
         && !rules.auto_play
         && !rules.foundation.complete_sequences
+        && !rules.foundation.discard
         && rules.stock.deal_to != DealTo::Tableau;
     // A pile's face-up cards never outnumber its limit: there are not that
     // many cards, or every pile's face-up cards are one run, which stays so
@@ -360,11 +379,8 @@ fn idle_swap(state: &Solitaire, m: &SolMove) -> bool {
     if !state.takes_alike(uncovered, onto.card) {
         return false;
     }
-    let mut after = state.clone();
-    after.apply(m);
-    let goes_up = (0..after.pile_count(PileKind::Foundation))
-        .any(|f| after.accepts(from, 1, PileId::new(PileKind::Foundation, f)));
-    !goes_up
+    // The move leaves the foundations as they are.
+    !state.foundation_takes(from, uncovered)
 }
 
 /// Steps from the foundations' start rank to `rank` going up (with wrap).

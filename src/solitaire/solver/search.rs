@@ -477,6 +477,11 @@ struct DepthFirst {
     pending: Option<(Step, Solitaire)>,
     /// What a frame holds: a position and a few dozen steps.
     frame_bytes: usize,
+    /// Each successor in turn while a position is expanded, and the
+    /// positions of frames backed out of: scratch reused, so going down
+    /// the line allocates no piles.
+    child: Solitaire,
+    spare: Vec<Solitaire>,
 }
 
 impl DepthFirst {
@@ -490,11 +495,13 @@ impl DepthFirst {
             stack: Vec::new(),
             pending: Some((Step::plain(SolMove::Recycle), root.clone())),
             frame_bytes: std::mem::size_of::<Frame>() + 64 * std::mem::size_of::<Step>() + root.pack().len() * 4,
+            child: root.clone(),
+            spare: Vec::new(),
         }
     }
 
     fn bytes(&self) -> usize {
-        self.table.bytes() + self.stack.len() * self.frame_bytes
+        self.table.bytes() + (self.stack.len() + self.spare.len()) * self.frame_bytes
     }
 
     /// Expands the pending position, then finds the next one along the
@@ -503,15 +510,16 @@ impl DepthFirst {
         if let Some((here, state)) = self.pending.take() {
             let mut next: Vec<(i64, Step)> = Vec::new();
             for step in worth_trying(&state, Symmetry::of(&state)) {
-                let mut child = state.clone();
-                play(&mut child, &step);
+                let child = &mut self.child;
+                child.clone_from(&state);
+                play(child, &step);
                 if child.is_won() {
                     let mut chosen: Vec<Step> = self.stack.iter().skip(1).map(|f| f.step).collect();
                     chosen.extend(self.stack.first().map(|_| here));
                     chosen.push(step);
                     return Progress::Won(chosen);
                 }
-                let fresh = match self.table.insert(key_of(&child)) {
+                let fresh = match self.table.insert(key_of(child)) {
                     Seen::New => true,
                     Seen::Before => false,
                     Seen::Full => {
@@ -520,7 +528,7 @@ impl DepthFirst {
                     }
                 };
                 if fresh {
-                    next.push((priority(&state, &step, &child) + self.noise.next(), step));
+                    next.push((priority(&state, &step, child) + self.noise.next(), step));
                 }
             }
             next.sort_by_key(|c| std::cmp::Reverse(c.0));
@@ -529,12 +537,15 @@ impl DepthFirst {
         while let Some(top) = self.stack.last_mut() {
             if let Some(&step) = top.next.get(top.tried) {
                 top.tried += 1;
-                let mut child = top.state.clone();
+                let mut child = self.spare.pop().unwrap_or_else(|| top.state.clone());
+                child.clone_from(&top.state);
                 play(&mut child, &step);
                 self.pending = Some((step, child));
                 return Progress::Going;
             }
-            self.stack.pop();
+            if let Some(frame) = self.stack.pop() {
+                self.spare.push(frame.state);
+            }
         }
         Progress::Exhausted { complete: self.complete }
     }
