@@ -16,30 +16,74 @@ use crate::solitaire::rules::{Build, DealTo, PileKind, Sequence, WinWhen};
 
 use super::moves::steps_up;
 
-/// The score of `state`.
-pub fn score(state: &Solitaire) -> i64 {
+/// What the score counts, and how much: each search of the portfolio may
+/// weigh the features its own way, since which weighing leads quickly to
+/// a win differs from deal to deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Each card laid off.
+    pub laid_off: i64,
+    /// Each card lying above one that must go up before it.
+    pub out_of_order: i64,
+    /// Each card covering a card a foundation waits for.
+    pub covering_next: i64,
+    /// Each empty tableau pile that may be filled.
+    pub empty: i64,
+    /// Each face-down card.
+    pub face_down: i64,
+    /// Each card resting on one it builds on, of its suit and not.
+    pub built_in_suit: i64,
+    pub built: i64,
+    /// Each card held in a free cell.
+    pub held: i64,
+}
+
+impl Weights {
+    /// The weighing most searches use. The cards above one that must go
+    /// up first weigh heavily: FreeCell's deals 1..4000 take 2.6 million
+    /// positions in all so, 4.2 million at 6 instead of 15.
+    pub const PLAIN: Weights = Weights {
+        laid_off: 100,
+        out_of_order: 15,
+        covering_next: 4,
+        empty: 25,
+        face_down: 20,
+        built_in_suit: 8,
+        built: 5,
+        held: 10,
+    };
+
+    /// Turning face-down cards up counts twice as much.
+    pub const DIGGING: Weights = Weights { face_down: 40, ..Weights::PLAIN };
+
+    /// Cards built in sequence count twice as much.
+    pub const BUILDING: Weights = Weights { built_in_suit: 16, built: 10, ..Weights::PLAIN };
+
+    /// Empty piles count three times as much.
+    pub const ROOM: Weights = Weights { empty: 80, ..Weights::PLAIN };
+}
+
+/// The score of `state`, its features weighed by `w`.
+pub fn score(state: &Solitaire, w: &Weights) -> i64 {
     let rules = state.rules();
     let f = &rules.foundation;
     let in_suit = f.build == Build::Up && f.suit_check && !f.discard && !f.complete_sequences && rules.addition == 0;
-    let mut v = 100 * state.cards_on_foundations() as i64;
+    let mut v = w.laid_off * state.cards_on_foundations() as i64;
     let (next, steps) = if in_suit { (next_needed(state), steps_by_rank(state)) } else { (0, [0; 14]) };
     for t in 0..state.pile_count(PileKind::Tableau) {
         let pile = state.pile(PileKind::Tableau, t);
         if in_suit {
-            // Cards above a card that must reach the foundations before
-            // them, weighed heavily: FreeCell's deals 1..4000 take 2.6
-            // million positions in all so, 4.2 million at 6 instead of 15
-            // (Baker's Game, Seahaven, Eight Off and Klondike alike).
+            // Cards above a card that must reach the foundations before them.
             let mut lowest = u8::MAX;
             for (i, slot) in pile.iter().enumerate() {
                 let steps = steps[usize::from(slot.card.rank.value())];
                 if steps > lowest {
-                    v -= 15;
+                    v -= w.out_of_order;
                 }
                 lowest = lowest.min(steps);
                 // The cards over a card a foundation waits for.
                 if next & card_bit(slot.card) != 0 {
-                    v -= 4 * (pile.len() - i - 1) as i64;
+                    v -= w.covering_next * (pile.len() - i - 1) as i64;
                 }
             }
         }
@@ -58,21 +102,21 @@ pub fn score(state: &Solitaire) -> i64 {
             v -= 100 * pile.len() as i64;
         }
         if pile.is_empty() && rules.tableau.fill_empty {
-            v += 25;
+            v += w.empty;
         }
         if let Some(last_down) = pile.iter().rposition(|s| !s.face_up) {
             let down = pile.iter().filter(|s| !s.face_up).count();
-            v -= 20 * down as i64 + (pile.len() - last_down) as i64;
+            v -= w.face_down * down as i64 + (pile.len() - last_down) as i64;
         }
-        for w in pile.windows(2).filter(|_| rules.tableau.sequence != Sequence::Any) {
-            if w[0].face_up && state.builds_on(w[1].card, w[0].card) {
-                v += if w[0].card.suit == w[1].card.suit {
-                    8
+        for pair in pile.windows(2).filter(|_| rules.tableau.sequence != Sequence::Any) {
+            if pair[0].face_up && state.builds_on(pair[1].card, pair[0].card) {
+                v += if pair[0].card.suit == pair[1].card.suit {
+                    w.built_in_suit
                 } else if rules.tableau.stack_suit_check {
                     // Such cards do not move together.
                     1
                 } else {
-                    5
+                    w.built
                 };
             }
         }
@@ -92,7 +136,7 @@ pub fn score(state: &Solitaire) -> i64 {
     if rules.reserve.max_allowed > 0 {
         let held: usize =
             (0..state.pile_count(PileKind::Reserve)).map(|r| state.pile(PileKind::Reserve, r).len()).sum();
-        v -= 10 * held as i64;
+        v -= w.held * held as i64;
     }
     v
 }
