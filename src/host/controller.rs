@@ -180,7 +180,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         } else {
             c.journal();
         }
-        c.board.arrived(&c.session);
+        // A deal still being looked for is not the board's to judge yet.
+        if c.dealing.is_none() {
+            c.board.arrived(&c.session);
+        }
         c
     }
 

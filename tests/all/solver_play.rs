@@ -199,6 +199,7 @@ fn a_winnable_deal_is_searched_for_on_a_thread_while_the_window_goes_on() {
 
     let data = tempfile::tempdir().unwrap();
     let mut view = open_dealing_in_background(data.path());
+    assert_eq!(solver_field(&*view), None, "the deal on the table meanwhile is not judged");
     assert_eq!(view.command(&Command::New), None, "no command is taken while dealing");
     let m = amiga();
     let click = Input::MouseDown { x: 100, y: 100, button: Button::Left };
@@ -210,6 +211,7 @@ fn a_winnable_deal_is_searched_for_on_a_thread_while_the_window_goes_on() {
         tick(&mut *view, 100);
     }
     assert_eq!(journalled_seed(data.path(), id), seed, "the same deal as found at once");
+    assert!(solver_field(&*view).is_some(), "the deal dealt is judged");
     assert!(view.command(&Command::New).is_some(), "commands are taken again");
 }
 
