@@ -833,7 +833,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     }
 
     fn command(&mut self, command: &Command) -> Option<Response> {
-        if !self.can(command) || self.replay.is_some() || self.dealing.is_some() {
+        if !self.can(command) || self.replay.is_some() {
             return None;
         }
         self.stop_rerun();

@@ -240,12 +240,9 @@ fn stock_plays(state: &Solitaire) -> Vec<Step> {
         .into_iter()
         .flat_map(|k| (0..state.pile_count(k)).map(move |i| PileId::new(k, i)))
         .collect();
-    SCRATCH.with_borrow_mut(|scratch| match scratch {
-        Some(scratch) => scratch.clone_from(state),
-        None => *scratch = Some(state.clone()),
-    });
-    SCRATCH.with_borrow_mut(|scratch| {
-        let scratch = scratch.as_mut().expect("filled above");
+    SCRATCH.with_borrow_mut(|kept| {
+        let scratch = kept.get_or_insert_with(|| state.clone());
+        scratch.clone_from(state);
         plays_of_deals(scratch, pass, &targets)
     })
 }
