@@ -1038,7 +1038,12 @@ impl Solitaire {
         self.piles[i].push(Slot { card, face_up: true });
     }
 
-    fn deal_from(&mut self, stock: usize) {
+    /// Deals from stock pile `stock` (a deal the rules allow) without what
+    /// [`Solitaire::settle`] does after it. A deal touches only the stock
+    /// and the piles it deals to, so on a settled position whose stock
+    /// deals to the waste this is the whole move: the solver deals so
+    /// dozens of times to look at each card the stock can bring up.
+    pub(super) fn deal_from(&mut self, stock: usize) {
         let sid = PileId::new(PileKind::Stock, stock);
         match self.rules.stock.deal_to {
             DealTo::Waste => {

@@ -91,12 +91,33 @@ fn stock_action(state: &Solitaire) -> Option<SolMove> {
     if state.can_deal(0) { Some(SolMove::Deal(0)) } else { state.can_recycle().then_some(SolMove::Recycle) }
 }
 
+/// Makes the stock action available on a settled position, if there is
+/// one; the position stays settled. A deal to the waste touches nothing
+/// that settling would change, so it is made without settling after it
+/// (see `Solitaire::deal_from`): a stock play may deal dozens of times.
+fn act_on_stock(state: &mut Solitaire) -> bool {
+    match stock_action(state) {
+        Some(SolMove::Deal(stock)) if state.rules().stock.deal_to == DealTo::Waste => {
+            state.deal_from(usize::from(stock))
+        }
+        Some(action) => state.apply(&action),
+        None => return false,
+    }
+    true
+}
+
 /// Makes `step` (a supermove in its parts) and everything that follows it
 /// without choice.
 pub fn play(state: &mut Solitaire, step: &Step) {
-    for _ in 0..step.deals {
-        let Some(action) = stock_action(state) else { break };
-        state.apply(&action);
+    if step.deals > 0 {
+        // Settling first and after each deal comes to the same, as the
+        // deals touch only the stock and the waste.
+        state.settle();
+        for _ in 0..step.deals {
+            if !act_on_stock(state) {
+                break;
+            }
+        }
     }
     if state.wants_room(&step.m) {
         for m in supermove_parts(state, &step.m) {
@@ -258,9 +279,11 @@ thread_local! {
 fn plays_of_deals(scratch: &mut Solitaire, pass: usize, targets: &[PileId]) -> Vec<Step> {
     let waste = PileId::new(PileKind::Waste, 0);
     let mut out = Vec::new();
+    scratch.settle();
     for deals in 1..=pass.min(usize::from(u16::MAX)) {
-        let Some(action) = stock_action(scratch) else { break };
-        scratch.apply(&action);
+        if !act_on_stock(scratch) {
+            break;
+        }
         let Some(card) = scratch.pile(PileKind::Waste, 0).last().map(|s| s.card) else { continue };
         for &to in targets {
             let top = scratch.pile(to.kind, to.index()).last();
