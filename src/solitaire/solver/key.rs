@@ -11,12 +11,22 @@
 //!   back cards that these do not tell (an up-and-down build, or one
 //!   regardless of suit).
 //! - The redeal count only when redeals are limited.
+//! - Where the stock deals to the waste, its deals are folded into the
+//!   moves (see [`moves`](super::moves)) and redeals are unlimited, the
+//!   stock and the waste are one cycle of cards whenever the waste holds
+//!   a whole number of deals or the stock is empty: from any such split,
+//!   deals and turning the waste over reach every other (and nothing
+//!   else changes), so the moves from each are the same. The split counts
+//!   otherwise: a waste part-way through a deal can bring up cards that a
+//!   whole number of deals never shows (Draw Three).
 //!
 //! With 128 bits a collision among even a billion positions has a chance
 //! below 10^-20, so a search that runs out of positions is a proof.
 
 use crate::solitaire::engine::{Slot, Solitaire};
 use crate::solitaire::rules::{Build, DealTo, PileKind};
+
+use super::moves::folds_stock;
 
 /// A position's fingerprint.
 pub type Key = u128;
@@ -92,13 +102,46 @@ fn pile_key(pile: &[Slot]) -> Key {
     lanes.finish()
 }
 
+/// The fingerprint of the stock and the waste as one cycle, in the order
+/// the stock deals them once the waste is turned over, where the split
+/// between them does not matter (see the module notes).
+fn cycle_key(state: &Solitaire) -> Option<Key> {
+    let rules = state.rules();
+    if rules.stock.redeals.is_some() || !folds_stock(state) {
+        return None;
+    }
+    let per = rules.stock.deal_count.max(1);
+    let (stock, waste) = (state.pile(PileKind::Stock, 0), state.pile(PileKind::Waste, 0));
+    if !(waste.len().is_multiple_of(per) || stock.is_empty()) {
+        return None;
+    }
+    let mut lanes = Lanes::START.add((waste.len() + stock.len()) as u64 | (1 << 50));
+    let cards = waste.iter().chain(stock.iter().rev()).map(|s| slot_code(s) & !1);
+    let mut word = 0u64;
+    for (i, code) in cards.enumerate() {
+        word = (word << 8) | code;
+        if i % 8 == 7 {
+            lanes = lanes.add(word);
+            word = 0;
+        }
+    }
+    Some(lanes.add(word).finish())
+}
+
 /// The key of `state`, given the game's symmetry.
 pub fn key(state: &Solitaire, symmetry: Symmetry) -> Key {
     let f = &state.rules().foundation;
     let whole_foundations = f.take_back && (f.build == Build::UpDown || !f.suit_check);
+    let cycle = cycle_key(state);
     let mut lanes = Lanes::START;
     for kind in PileKind::ALL {
         lanes = lanes.add(kind as u64 + 0x55);
+        if let Some(cycle) = cycle.filter(|_| matches!(kind, PileKind::Stock | PileKind::Waste)) {
+            if kind == PileKind::Stock {
+                lanes = lanes.add(cycle as u64).add((cycle >> 64) as u64);
+            }
+            continue;
+        }
         // Piles that form a set are summed, which no order changes (each
         // pile's fingerprint is already well mixed); others follow in turn.
         let mut set: Key = 0;

@@ -238,7 +238,7 @@ fn supermoves(state: &Solitaire, target: &dyn Fn(PileId) -> bool) -> Vec<SolMove
 
 /// Whether stock actions are folded into the moves that play the card
 /// they uncover (see the module notes).
-fn folds_stock(state: &Solitaire) -> bool {
+pub fn folds_stock(state: &Solitaire) -> bool {
     let rules = state.rules();
     rules.stock.deal_to == DealTo::Waste
         && rules.stock.visible

@@ -244,7 +244,8 @@ fn end_game(rules: Rules, seed: u64, below: u8, hidden: bool) -> Solitaire {
 
 /// The solver's verdict on small end games agrees with exhaustive search,
 /// both ways: each pruning (safe lay-offs, supermoves, stock plays, piles
-/// taken as sets) loses no win and invents none.
+/// taken as sets, the stock and waste taken as one cycle) loses no win and
+/// invents none.
 #[test]
 fn verdicts_agree_with_brute_force_on_small_end_games() {
     // Few piles and cells, so that many of the positions are lost.
@@ -258,8 +259,13 @@ fn verdicts_agree_with_brute_force_on_small_end_games() {
     freecell.reserve.piles = 1;
     let mut bakers = freecell.clone();
     bakers.tableau.suit_check = true;
+    // Two piles put a third of the cards in the stock, where it matters
+    // which of them each split between stock and waste can bring up.
+    let mut two_piles = draw_three.clone();
+    two_piles.tableau.piles = 2;
     let games = [
         ("klondike draw three", draw_three, 10, true),
+        ("klondike draw three, two piles", two_piles, 10, false),
         ("klondike, one pass", once_through, 10, true),
         ("freecell, hard", freecell, 9, false),
         ("bakers", bakers, 9, false),
@@ -321,4 +327,38 @@ fn a_run_swaps_between_twins_only_to_let_the_card_it_uncovers_go_up() {
     freecell.tableau.check_free = false;
     let s = position(freecell, &[("F1", "AC 2C 3C 4C 5C"), ("T1", "KD 7C 6H"), ("T2", "7S"), ("T3", "KH")]);
     assert!(tried(&s).contains(&swap));
+}
+
+/// Klondike dealing three from `cards` (in the order the stock deals them
+/// once the waste is turned over), the first `dealt` of them in the waste,
+/// with `redeals` allowed.
+fn split_stock(cards: &[&str], dealt: usize, redeals: Option<u32>) -> Solitaire {
+    let mut rules = examples::klondike();
+    rules.stock.deal_count = 3;
+    rules.stock.redeals = redeals;
+    let waste = cards[..dealt].join(" ");
+    let stock: Vec<String> = cards[dealt..].iter().rev().map(|c| format!("({c})")).collect();
+    let stock = stock.join(" ");
+    position(rules, &[("S1", stock.as_str()), ("W1", waste.as_str()), ("T1", "KH")])
+}
+
+#[test]
+fn the_stock_and_the_waste_are_one_cycle_where_each_split_reaches_the_others() {
+    use super::key::{Symmetry, key};
+    let cards = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"];
+    let key_at = |dealt, redeals| {
+        let s = split_stock(&cards, dealt, redeals);
+        key(&s, Symmetry::of(&s))
+    };
+    // Whole deals of three, or the stock empty: every split reaches the
+    // others by dealing and turning the waste over.
+    for dealt in [3, 6, 7] {
+        assert_eq!(key_at(dealt, None), key_at(0, None), "{dealt} dealt");
+    }
+    // Part-way through a deal the waste can show cards the others never do.
+    for dealt in [1, 2, 4, 5] {
+        assert_ne!(key_at(dealt, None), key_at(0, None), "{dealt} dealt");
+    }
+    // With redeals counted, turning the waste over is not free.
+    assert_ne!(key_at(3, Some(2)), key_at(0, Some(2)));
 }
