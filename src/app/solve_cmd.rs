@@ -33,8 +33,8 @@ pub struct SolveArgs {
     /// (default easy).
     #[arg(long, value_name = "easy|hard")]
     mode: Option<String>,
-    /// Positions to expand at most (default 3,000,000 for a deal, 4,000,000
-    /// for a board).
+    /// Positions to expand at most (default 10,000,000 for a deal,
+    /// 4,000,000 for a board).
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
     /// Megabytes the search may hold at most (default 900).
