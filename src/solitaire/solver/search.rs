@@ -32,7 +32,7 @@ use crate::solitaire::engine::{SolMove, Solitaire};
 use super::key::{Key, Symmetry, key};
 use super::moves::{SIDEWAYS, Step, close, play, sideways, steps, worth_trying};
 use super::score::{Weights, score};
-use super::table::{Seen, Table};
+use super::table::{Bytes, Seen, Table, held};
 use super::{Limit, Limits, Report, Verdict};
 
 /// An expanded position: where its packed form starts, the expanded
@@ -95,9 +95,9 @@ struct Budget<'a> {
 impl Budget<'_> {
     /// Counts one expansion while the searches hold `bytes` together; the
     /// limit that stops the search, if one does.
-    fn spend(&mut self, bytes: usize) -> Option<Limit> {
+    fn spend(&mut self, bytes: Bytes) -> Option<Limit> {
         self.nodes += 1;
-        self.peak = self.peak.max(bytes);
+        self.peak = self.peak.max(bytes.now);
         if self.nodes >= self.limits.nodes {
             return Some(Limit::Nodes);
         }
@@ -109,7 +109,7 @@ impl Budget<'_> {
                 return Some(Limit::Time);
             }
         }
-        (bytes > self.limits.memory).then_some(Limit::Memory)
+        (bytes.soon > self.limits.memory).then_some(Limit::Memory)
     }
 }
 
@@ -258,7 +258,7 @@ impl Search {
         }
     }
 
-    fn bytes(&self) -> usize {
+    fn bytes(&self) -> Bytes {
         match self {
             Search::Best(b) => b.bytes(),
             Search::Deep(d) => d.bytes(),
@@ -305,13 +305,14 @@ fn portfolio(start: &Solitaire, root: &Solitaire, budget: &mut Budget) -> Verdic
         let mut i = 0;
         while i < lanes.len() {
             let lane = lanes[i];
-            // Only the lane's own search grows during its turn.
+            // Only the lane's own search grows during its turn: the others
+            // count as what they hold now.
             let others: usize = searches
                 .iter()
                 .enumerate()
                 .filter(|&(j, _)| j != lane.search)
                 .flat_map(|(_, s)| s)
-                .map(Search::bytes)
+                .map(|s| s.bytes().now)
                 .sum();
             let mut leaves = false;
             for _ in 0..turn {
@@ -322,7 +323,7 @@ fn portfolio(start: &Solitaire, root: &Solitaire, budget: &mut Budget) -> Verdic
                     Progress::Exhausted { complete: true } => return Verdict::Lost,
                     Progress::Exhausted { complete: false } => leaves = true,
                 }
-                match budget.spend(others + search.bytes()) {
+                match budget.spend(Bytes::exact(others) + search.bytes()) {
                     Some(Limit::Memory) => leaves = true,
                     Some(limit) => return Verdict::Undecided(limit),
                     None => {}
@@ -402,12 +403,12 @@ impl BestFirst {
         None
     }
 
-    fn bytes(&self) -> usize {
+    fn bytes(&self) -> Bytes {
         self.table.bytes()
-            + self.arena.capacity()
-            + self.nodes.capacity() * std::mem::size_of::<Node>()
-            + self.reached.capacity() * std::mem::size_of::<Reached>()
-            + self.queues.iter().map(|q| q.0.capacity()).sum::<usize>() * std::mem::size_of::<Waiting>()
+            + held(self.arena.len(), self.arena.capacity(), 1)
+            + held(self.nodes.len(), self.nodes.capacity(), std::mem::size_of::<Node>())
+            + held(self.reached.len(), self.reached.capacity(), std::mem::size_of::<Reached>())
+            + self.queues.iter().map(|q| held(q.0.len(), q.0.capacity(), std::mem::size_of::<Waiting>())).sum()
     }
 
     /// Expands the best position of queue `q` not expanded yet.
@@ -518,8 +519,8 @@ impl DepthFirst {
         }
     }
 
-    fn bytes(&self) -> usize {
-        self.table.bytes() + (self.stack.len() + self.spare.len()) * self.frame_bytes
+    fn bytes(&self) -> Bytes {
+        self.table.bytes() + Bytes::exact((self.stack.len() + self.spare.len()) * self.frame_bytes)
     }
 
     /// Expands the pending position, then finds the next one along the

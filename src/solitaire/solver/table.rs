@@ -44,11 +44,53 @@ impl Table {
         Seen::New
     }
 
-    /// Bytes held now.
-    pub fn bytes(&self) -> usize {
+    /// Bytes held now and soon (see [`held`]).
+    pub fn bytes(&self) -> Bytes {
         // hashbrown keeps an eighth of its buckets empty.
-        self.keys.capacity() * SLOT_BYTES * 8 / 7
+        held(self.keys.len(), self.keys.capacity(), SLOT_BYTES * 8 / 7)
     }
+}
+
+/// Room for this many more elements of a collection counts as none: a
+/// position's expansion adds fewer.
+const SLACK: usize = 1024;
+
+/// What a search holds: bytes now, and soon, counting each collection
+/// about to double at twice its size, so that a search that would grow
+/// past the memory limit leaves before it grows, not after (five queues
+/// doubling at once overshot the limit by a fifth).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bytes {
+    pub now: usize,
+    pub soon: usize,
+}
+
+impl Bytes {
+    /// Bytes that will not grow by doubling.
+    pub fn exact(n: usize) -> Bytes {
+        Bytes { now: n, soon: n }
+    }
+}
+
+impl std::ops::Add for Bytes {
+    type Output = Bytes;
+
+    fn add(self, other: Bytes) -> Bytes {
+        Bytes { now: self.now + other.now, soon: self.soon + other.soon }
+    }
+}
+
+impl std::iter::Sum for Bytes {
+    fn sum<I: Iterator<Item = Bytes>>(iter: I) -> Bytes {
+        iter.fold(Bytes::default(), |a, b| a + b)
+    }
+}
+
+/// What a collection of `len` elements of `size` bytes with room for
+/// `capacity` holds.
+pub fn held(len: usize, capacity: usize, size: usize) -> Bytes {
+    let now = capacity * size;
+    Bytes { now, soon: if len + SLACK >= capacity { 2 * now } else { now } }
 }
 
 /// The keys are fingerprints already: their low 64 bits are the hash.
@@ -87,7 +129,7 @@ mod tests {
             }
         }
         assert!(full);
-        assert!(t.bytes() <= 4096, "{}", t.bytes());
+        assert!(t.bytes().now <= 4096, "{:?}", t.bytes());
         assert_eq!(t.insert(0), Seen::Before);
         assert!(t.keys.len() > 100);
     }

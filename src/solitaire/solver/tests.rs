@@ -362,3 +362,15 @@ fn the_stock_and_the_waste_are_one_cycle_where_each_split_reaches_the_others() {
     // With redeals counted, turning the waste over is not free.
     assert_ne!(key_at(3, Some(2)), key_at(0, Some(2)));
 }
+
+#[test]
+fn the_search_holds_no_more_than_its_memory_limit() {
+    // Aces Up deal 3 fills whatever room it is given; the queues of the
+    // shared search used to double together past the limit (4.4 MB held
+    // at a limit of 4).
+    let start = Session::new(variant("aces up", examples::aces_up()), 3).state().clone();
+    for mb in [2, 4] {
+        let report = solve(&start, &Limits::new(100_000, mb));
+        assert!(report.peak_bytes > 0 && report.peak_bytes <= mb << 20, "{mb} MB: held {}", report.peak_bytes);
+    }
+}
