@@ -13,7 +13,8 @@
 //! - [`moves`]: the moves worth trying and the ones made without choice
 //!   (automatic moves and safe lay-offs).
 //! - [`score`]: how promising a position looks.
-//! - [`table`]: the memory-bounded transposition table.
+//! - [`table`]: the memory-bounded transposition table, and the count of
+//!   the bytes a search holds.
 //! - [`search`]: a portfolio of best-first and depth-first searches
 //!   taking turns.
 //! - [`winnable`]: winnable-only deals, the same for a number everywhere.

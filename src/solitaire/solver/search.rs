@@ -46,6 +46,11 @@ struct Node {
     m: Step,
 }
 
+/// What a vector (or a heap) of `len` `T`s with room for `capacity` holds.
+fn vec_bytes<T>(len: usize, capacity: usize) -> Bytes {
+    held(len, capacity, capacity * std::mem::size_of::<T>())
+}
+
 /// The parent of the root.
 const NONE: u32 = u32::MAX;
 
@@ -405,10 +410,10 @@ impl BestFirst {
 
     fn bytes(&self) -> Bytes {
         self.table.bytes()
-            + held(self.arena.len(), self.arena.capacity(), 1)
-            + held(self.nodes.len(), self.nodes.capacity(), std::mem::size_of::<Node>())
-            + held(self.reached.len(), self.reached.capacity(), std::mem::size_of::<Reached>())
-            + self.queues.iter().map(|q| held(q.0.len(), q.0.capacity(), std::mem::size_of::<Waiting>())).sum()
+            + vec_bytes::<u8>(self.arena.len(), self.arena.capacity())
+            + vec_bytes::<Node>(self.nodes.len(), self.nodes.capacity())
+            + vec_bytes::<Reached>(self.reached.len(), self.reached.capacity())
+            + self.queues.iter().map(|q| vec_bytes::<Waiting>(q.0.len(), q.0.capacity())).sum()
     }
 
     /// Expands the best position of queue `q` not expanded yet.

@@ -1,5 +1,6 @@
 //! The transposition table: the keys of every position reached, in a hash
-//! set that refuses to grow past its byte budget.
+//! set that refuses to grow past its byte budget; and how the searches
+//! count the bytes they hold ([`Bytes`]).
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -26,6 +27,12 @@ pub struct Table {
 /// Bytes a slot of the set costs: the key and hashbrown's control byte.
 const SLOT_BYTES: usize = std::mem::size_of::<Key>() + 1;
 
+/// Bytes a set with room for `keys` keys holds (hashbrown keeps an eighth
+/// of its buckets empty).
+fn bytes_for(keys: usize) -> usize {
+    keys * SLOT_BYTES * 8 / 7
+}
+
 impl Table {
     pub fn new(budget: usize) -> Table {
         Table { keys: HashSet::default(), budget }
@@ -36,18 +43,23 @@ impl Table {
         if self.keys.contains(&key) {
             return Seen::Before;
         }
-        if self.keys.len() == self.keys.capacity() && self.keys.capacity().max(4) * 2 * SLOT_BYTES * 8 / 7 > self.budget
-        {
+        if self.keys.len() == self.keys.capacity() && !self.may_grow() {
             return Seen::Full;
         }
         self.keys.insert(key);
         Seen::New
     }
 
-    /// Bytes held now and soon (see [`held`]).
+    /// Whether the table may double within its budget.
+    fn may_grow(&self) -> bool {
+        bytes_for(self.keys.capacity().max(4) * 2) <= self.budget
+    }
+
+    /// Bytes held now and soon (see [`held`]); a table that may not grow
+    /// stays as it is.
     pub fn bytes(&self) -> Bytes {
-        // hashbrown keeps an eighth of its buckets empty.
-        held(self.keys.len(), self.keys.capacity(), SLOT_BYTES * 8 / 7)
+        let now = bytes_for(self.keys.capacity());
+        if self.may_grow() { held(self.keys.len(), self.keys.capacity(), now) } else { Bytes::exact(now) }
     }
 }
 
@@ -86,11 +98,10 @@ impl std::iter::Sum for Bytes {
     }
 }
 
-/// What a collection of `len` elements of `size` bytes with room for
-/// `capacity` holds.
-pub fn held(len: usize, capacity: usize, size: usize) -> Bytes {
-    let now = capacity * size;
-    Bytes { now, soon: if len + SLACK >= capacity { 2 * now } else { now } }
+/// What a collection of `len` elements with room for `capacity` holds,
+/// taking `bytes` now.
+pub fn held(len: usize, capacity: usize, bytes: usize) -> Bytes {
+    Bytes { now: bytes, soon: if len + SLACK >= capacity { 2 * bytes } else { bytes } }
 }
 
 /// The keys are fingerprints already: their low 64 bits are the hash.
