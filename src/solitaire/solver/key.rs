@@ -94,10 +94,24 @@ fn mix(mut h: u64) -> u64 {
 }
 
 fn pile_key(pile: &[Slot]) -> Key {
+    cards_key(pile.len() as u64, pile.iter().map(slot_code))
+}
+
+/// The fingerprint of a run of card codes, tagged with `tag`.
+fn cards_key(tag: u64, codes: impl Iterator<Item = u64>) -> Key {
     // Eight cards to a word: a card code is under 128.
-    let mut lanes = Lanes::START.add(pile.len() as u64);
-    for chunk in pile.chunks(8) {
-        lanes = lanes.add(chunk.iter().fold(0u64, |w, s| (w << 8) | slot_code(s)));
+    let mut lanes = Lanes::START.add(tag);
+    let (mut word, mut in_word) = (0u64, 0);
+    for code in codes {
+        word = (word << 8) | code;
+        in_word += 1;
+        if in_word == 8 {
+            lanes = lanes.add(word);
+            (word, in_word) = (0, 0);
+        }
+    }
+    if in_word > 0 {
+        lanes = lanes.add(word);
     }
     lanes.finish()
 }
@@ -115,17 +129,9 @@ fn cycle_key(state: &Solitaire) -> Option<Key> {
     if !(waste.len().is_multiple_of(per) || stock.is_empty()) {
         return None;
     }
-    let mut lanes = Lanes::START.add((waste.len() + stock.len()) as u64 | (1 << 50));
+    // Face up in the waste, down in the stock: the same cards either way.
     let cards = waste.iter().chain(stock.iter().rev()).map(|s| slot_code(s) & !1);
-    let mut word = 0u64;
-    for (i, code) in cards.enumerate() {
-        word = (word << 8) | code;
-        if i % 8 == 7 {
-            lanes = lanes.add(word);
-            word = 0;
-        }
-    }
-    Some(lanes.add(word).finish())
+    Some(cards_key((waste.len() + stock.len()) as u64 | (1 << 50), cards))
 }
 
 /// The key of `state`, given the game's symmetry.
