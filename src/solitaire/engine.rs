@@ -599,7 +599,33 @@ impl Solitaire {
     /// Whether the top `count` cards of `from` may go onto `to` (for drag
     /// feedback).
     pub fn accepts(&self, from: PileId, count: usize, to: PileId) -> bool {
-        u8::try_from(count).is_ok_and(|count| self.why_not(&SolMove::Move { from, count, to }).is_ok())
+        let base = self.get(from).and_then(|pile| pile.len().checked_sub(count).filter(|_| count > 0).map(|i| pile[i]));
+        let refused = self.get(to).is_some() && base.is_some_and(|b| self.plainly_refuses(b.card, count, to));
+        !refused && u8::try_from(count).is_ok_and(|count| self.why_not(&SolMove::Move { from, count, to }).is_ok())
+    }
+
+    /// A quick look at what [`Solitaire::check_target`] refuses most often,
+    /// before its full checks: a stack whose bottom card `base` does not
+    /// build on a tableau top; for a foundation built card by card, more
+    /// than one card, or a card of another suit (or, on an empty one, not
+    /// of the start rank); a full reserve. True only where the full check
+    /// refuses too; false says nothing.
+    fn plainly_refuses(&self, base: Card, count: usize, to: PileId) -> bool {
+        let f = &self.rules.foundation;
+        let dst = self.at(to);
+        match to.kind {
+            PileKind::Tableau => dst.last().is_some_and(|top| !self.builds_on(base, top.card)),
+            PileKind::Foundation if f.complete_sequences => false,
+            PileKind::Foundation if count > 1 => true,
+            // A discard looks at the tableau, not the foundation's top.
+            PileKind::Foundation if f.discard => false,
+            PileKind::Foundation => match dst.last() {
+                None => base.rank != self.start,
+                Some(top) => f.suit_check && top.card.suit != base.suit,
+            },
+            PileKind::Reserve => dst.iter().filter(|s| s.face_up).count() + count > self.rules.reserve.max_allowed,
+            PileKind::Stock | PileKind::Waste => false,
+        }
     }
 
     /// Whether stock pile `index` can be dealt from now.
@@ -705,23 +731,11 @@ impl Solitaire {
                     debug_assert!(self.check_source(from, count).is_ok());
                     let stack = &pile[pile.len() - count..];
                     for &to in targets.iter().filter(|&&to| to != from) {
-                        // A quick look first at what `check_target` would
-                        // refuse most often: most stacks do not fit on most
-                        // tableau tops, foundations take one card at a
-                        // time, free cells are full.
-                        let misfit = match to.kind {
-                            PileKind::Tableau => {
-                                self.at(to).last().is_some_and(|top| !self.builds_on(stack[0].card, top.card))
-                            }
-                            PileKind::Foundation => count > 1 && !self.rules.foundation.complete_sequences,
-                            PileKind::Reserve => {
-                                self.at(to).iter().filter(|s| s.face_up).count() + count
-                                    > self.rules.reserve.max_allowed
-                            }
-                            PileKind::Stock | PileKind::Waste => false,
-                        };
                         let m = SolMove::Move { from, count: count as u8, to };
-                        if !misfit && self.check_target(from, stack, to).is_ok() && !f(m) {
+                        if !self.plainly_refuses(stack[0].card, count, to)
+                            && self.check_target(from, stack, to).is_ok()
+                            && !f(m)
+                        {
                             return false;
                         }
                     }

@@ -278,27 +278,14 @@ thread_local! {
 /// `pass` stock actions on `scratch`.
 fn plays_of_deals(scratch: &mut Solitaire, pass: usize, targets: &[PileId]) -> Vec<Step> {
     let waste = PileId::new(PileKind::Waste, 0);
-    let suited = scratch.rules().foundation.suit_check;
     let mut out = Vec::new();
     scratch.settle();
     for deals in 1..=pass.min(usize::from(u16::MAX)) {
         if !act_on_stock(scratch) {
             break;
         }
-        let Some(card) = scratch.pile(PileKind::Waste, 0).last().map(|s| s.card) else { continue };
         for &to in targets {
-            // A quick look first at what the engine's check would refuse
-            // most often: cards that do not build on a tableau top, and
-            // cards of another suit (or not the start rank) for a
-            // foundation.
-            let top = scratch.pile(to.kind, to.index()).last();
-            let misfit = match (to.kind, top) {
-                (PileKind::Tableau, Some(top)) => !scratch.builds_on(card, top.card),
-                (PileKind::Foundation, Some(top)) => suited && top.card.suit != card.suit,
-                (PileKind::Foundation, None) => card.rank != scratch.start_rank(),
-                _ => false,
-            };
-            if !misfit && scratch.accepts(waste, 1, to) {
+            if scratch.accepts(waste, 1, to) {
                 out.push(Step { deals: deals as u16, m: SolMove::Move { from: waste, count: 1, to } });
             }
         }
