@@ -374,6 +374,16 @@ impl Fits {
         Fits { onto, under }
     }
 
+    /// The codes of the cards of `rank`, as a mask.
+    fn of_rank(rank: Rank) -> u64 {
+        0b1111 << (usize::from(rank.value()) * 4)
+    }
+
+    /// The codes of the cards of `suit`, as a mask.
+    fn of_suit(suit: Suit) -> u64 {
+        0x1111_1111_1111_1111 << (suit as usize)
+    }
+
     fn get(&self, moving: Card, onto: Card) -> bool {
         self.onto[Fits::code(moving)] >> Fits::code(onto) & 1 == 1
     }
@@ -381,6 +391,28 @@ impl Fits {
     /// Whether the same cards may lie on `a` as on `b`.
     fn alike(&self, a: Card, b: Card) -> bool {
         self.under[Fits::code(a)] == self.under[Fits::code(b)]
+    }
+}
+
+/// A quick look at a target pile, before [`Solitaire::check_target`]'s
+/// full checks, at what they refuse most often: a stack whose bottom card
+/// does not build on a tableau top; for a foundation built card by card,
+/// more than one card, or a card of another suit (or, on an empty one, not
+/// of the start rank); more cards than a reserve has room for. Taken once
+/// per target, it is asked about many stacks.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::solitaire) struct Glance {
+    /// The codes ([`Fits::code`]) of the bottom cards not refused.
+    takes: u64,
+    /// The most cards not refused.
+    most: usize,
+}
+
+impl Glance {
+    /// True only where the full check refuses too; false says nothing.
+    #[inline]
+    pub(in crate::solitaire) fn refuses(self, base: Card, count: usize) -> bool {
+        count > self.most || self.takes >> Fits::code(base) & 1 == 0
     }
 }
 
@@ -600,31 +632,38 @@ impl Solitaire {
     /// feedback).
     pub fn accepts(&self, from: PileId, count: usize, to: PileId) -> bool {
         let base = self.get(from).and_then(|pile| pile.len().checked_sub(count).filter(|_| count > 0).map(|i| pile[i]));
-        let refused = self.get(to).is_some() && base.is_some_and(|b| self.plainly_refuses(b.card, count, to));
+        let refused = self.get(to).is_some() && base.is_some_and(|b| self.glance(to).refuses(b.card, count));
         !refused && u8::try_from(count).is_ok_and(|count| self.why_not(&SolMove::Move { from, count, to }).is_ok())
     }
 
-    /// A quick look at what [`Solitaire::check_target`] refuses most often,
-    /// before its full checks: a stack whose bottom card `base` does not
-    /// build on a tableau top; for a foundation built card by card, more
-    /// than one card, or a card of another suit (or, on an empty one, not
-    /// of the start rank); a full reserve. True only where the full check
-    /// refuses too; false says nothing.
-    fn plainly_refuses(&self, base: Card, count: usize, to: PileId) -> bool {
+    /// A quick look at target `to` (an existing pile), taken once for any
+    /// number of stacks: see [`Glance`].
+    pub(in crate::solitaire) fn glance(&self, to: PileId) -> Glance {
         let f = &self.rules.foundation;
         let dst = self.at(to);
+        let any = Glance { takes: u64::MAX, most: usize::MAX };
         match to.kind {
-            PileKind::Tableau => dst.last().is_some_and(|top| !self.builds_on(base, top.card)),
-            PileKind::Foundation if f.complete_sequences => false,
-            PileKind::Foundation if count > 1 => true,
+            PileKind::Tableau => {
+                dst.last().map_or(any, |top| Glance { takes: self.fits.under[Fits::code(top.card)], most: usize::MAX })
+            }
+            PileKind::Foundation if f.complete_sequences => any,
             // A discard looks at the tableau, not the foundation's top.
-            PileKind::Foundation if f.discard => false,
-            PileKind::Foundation => match dst.last() {
-                None => base.rank != self.start,
-                Some(top) => f.suit_check && top.card.suit != base.suit,
+            PileKind::Foundation if f.discard => Glance { most: 1, ..any },
+            PileKind::Foundation => Glance {
+                takes: match dst.last() {
+                    None => Fits::of_rank(self.start),
+                    Some(top) if f.suit_check => Fits::of_suit(top.card.suit),
+                    Some(_) => u64::MAX,
+                },
+                most: 1,
             },
-            PileKind::Reserve => dst.iter().filter(|s| s.face_up).count() + count > self.rules.reserve.max_allowed,
-            PileKind::Stock | PileKind::Waste => false,
+            PileKind::Reserve => {
+                match self.rules.reserve.max_allowed.checked_sub(dst.iter().filter(|s| s.face_up).count()) {
+                    Some(room) => Glance { most: room, ..any },
+                    None => Glance { takes: 0, most: 0 },
+                }
+            }
+            PileKind::Stock | PileKind::Waste => any,
         }
     }
 
@@ -715,10 +754,11 @@ impl Solitaire {
             }
             return true;
         }
-        let targets: Vec<PileId> = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve]
+        let targets: Vec<(PileId, Glance)> = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve]
             .into_iter()
             .flat_map(|k| self.ids(k))
             .filter(|&id| onto(id))
+            .map(|id| (id, self.glance(id)))
             .collect();
         for kind in [PileKind::Waste, PileKind::Tableau, PileKind::Reserve, PileKind::Foundation] {
             for from in self.ids(kind) {
@@ -730,11 +770,9 @@ impl Solitaire {
                     // pile but the tableau).
                     debug_assert!(self.check_source(from, count).is_ok());
                     let stack = &pile[pile.len() - count..];
-                    for &to in targets.iter().filter(|&&to| to != from) {
+                    for &(to, glance) in targets.iter().filter(|&&(to, _)| to != from) {
                         let m = SolMove::Move { from, count: count as u8, to };
-                        if !self.plainly_refuses(stack[0].card, count, to)
-                            && self.check_target(from, stack, to).is_ok()
-                            && !f(m)
+                        if !glance.refuses(stack[0].card, count) && self.check_target(from, stack, to).is_ok() && !f(m)
                         {
                             return false;
                         }

@@ -447,6 +447,41 @@ impl Rules {
         u == l + 1 || (wrap && l == hi && u == lo)
     }
 
+    /// The rank one above `rank`, if any (with `wrap`, the lowest is above
+    /// the highest): the `upper` that [`one_above`](Self::one_above) takes.
+    pub fn rank_above(&self, rank: Rank, wrap: bool) -> Option<Rank> {
+        let (lo, hi) = self.order_range();
+        let order = self.order(rank);
+        let up = if order < hi {
+            order + 1
+        } else if wrap {
+            lo
+        } else {
+            return None;
+        };
+        Self::rank_at(up)
+    }
+
+    /// The rank one below `rank`, if any: the `lower` that
+    /// [`one_above`](Self::one_above) takes.
+    pub fn rank_below(&self, rank: Rank, wrap: bool) -> Option<Rank> {
+        let (lo, hi) = self.order_range();
+        let order = self.order(rank);
+        let down = if order > lo {
+            order - 1
+        } else if wrap {
+            hi
+        } else {
+            return None;
+        };
+        Self::rank_at(down)
+    }
+
+    /// The rank at a place in the rank order (14 is the ace).
+    fn rank_at(order: u8) -> Option<Rank> {
+        if order == 14 { Some(Rank::ACE) } else { Rank::new(order) }
+    }
+
     /// The highest rank in the rank order (king, or ace with AceHigh).
     pub fn top_rank(&self) -> Rank {
         if self.ace_high { Rank::ACE } else { Rank::KING }
@@ -809,6 +844,25 @@ mod tests {
         assert!(!r.one_above(two, a, false));
         assert!(r.one_above(two, a, true));
         assert_eq!(r.top_rank(), Rank::ACE);
+    }
+
+    #[test]
+    fn the_ranks_above_and_below_are_the_ones_one_above_takes() {
+        let mut r = Rules::default();
+        for ace_high in [false, true] {
+            r.ace_high = ace_high;
+            for wrap in [false, true] {
+                for lower in Rank::all() {
+                    let above: Vec<Rank> = Rank::all().filter(|&upper| r.one_above(upper, lower, wrap)).collect();
+                    assert_eq!(r.rank_above(lower, wrap), above.first().copied(), "{lower:?} {ace_high} {wrap}");
+                    assert!(above.len() <= 1);
+                    let below: Vec<Rank> = Rank::all().filter(|&under| r.one_above(lower, under, wrap)).collect();
+                    assert_eq!(r.rank_below(lower, wrap), below.first().copied(), "{lower:?} {ace_high} {wrap}");
+                    assert!(below.len() <= 1);
+                }
+            }
+        }
+        assert_eq!(r.rank_above(Rank::KING, false), Some(Rank::ACE));
     }
 
     #[test]

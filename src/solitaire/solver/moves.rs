@@ -39,7 +39,7 @@
 
 use crate::cards::{Card, Rank};
 use crate::core::Game;
-use crate::solitaire::engine::{PileId, SolMove, Solitaire};
+use crate::solitaire::engine::{Glance, PileId, SolMove, Solitaire};
 use crate::solitaire::rules::{Build, DealTo, PileKind, Sequence};
 
 use super::key::Symmetry;
@@ -280,12 +280,16 @@ fn plays_of_deals(scratch: &mut Solitaire, pass: usize, targets: &[PileId]) -> V
     let waste = PileId::new(PileKind::Waste, 0);
     let mut out = Vec::new();
     scratch.settle();
+    // The deals touch only the stock and the waste: the targets look the
+    // same throughout.
+    let looks: Vec<(PileId, Glance)> = targets.iter().map(|&to| (to, scratch.glance(to))).collect();
     for deals in 1..=pass.min(usize::from(u16::MAX)) {
         if !act_on_stock(scratch) {
             break;
         }
-        for &to in targets {
-            if scratch.accepts(waste, 1, to) {
+        let Some(top) = scratch.pile(PileKind::Waste, 0).last().map(|s| s.card) else { continue };
+        for &(to, look) in &looks {
+            if !look.refuses(top, 1) && scratch.accepts(waste, 1, to) {
                 out.push(Step { deals: deals as u16, m: SolMove::Move { from: waste, count: 1, to } });
             }
         }
@@ -444,14 +448,20 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
     let blocks_or_refills =
         rules.tableau.fill_from_reserve || (rules.stock.deal_to == DealTo::Tableau && rules.stock.deal_needs_no_gaps);
     // A look at the foundations' tops, to pass over at once the cards no
-    // foundation takes (most of them) before the engine's full check.
-    let wrap = rules.foundation.allow_wrap;
-    let may_go_up = |card: Card| {
-        (0..state.pile_count(PileKind::Foundation)).any(|f| match state.pile(PileKind::Foundation, f).last() {
-            None => card.rank == state.start_rank(),
-            Some(top) => top.card.suit == card.suit && rules.one_above(card.rank, top.card.rank, wrap),
-        })
-    };
+    // foundation takes (most of them) before the engine's full check: by
+    // suit, a bit for each rank some foundation takes next.
+    let mut next = [0u16; 4];
+    for f in 0..state.pile_count(PileKind::Foundation) {
+        match state.pile(PileKind::Foundation, f).last() {
+            None => next.iter_mut().for_each(|ranks| *ranks |= 1 << state.start_rank().value()),
+            Some(top) => {
+                if let Some(rank) = rules.rank_above(top.card.rank, rules.foundation.allow_wrap) {
+                    next[top.card.suit as usize] |= 1 << rank.value();
+                }
+            }
+        }
+    }
+    let may_go_up = |card: Card| next[card.suit as usize] >> card.rank.value() & 1 == 1;
     let sources = [PileKind::Tableau, PileKind::Reserve, PileKind::Waste];
     for kind in sources {
         if kind == PileKind::Waste && rules.stock.deal_count > 1 {
@@ -485,8 +495,9 @@ fn needed_by_none(state: &Solitaire, card: Card) -> bool {
     // Lay-offs are judged only where the tableau builds in sequence, so
     // only the ranks next to the card's (either way, round the corner
     // too) can build on it.
-    let next_to = |rank: Rank| rules.one_above(rank, card.rank, true) || rules.one_above(card.rank, rank, true);
-    Rank::all().filter(|&rank| next_to(rank)).all(|rank| {
+    let above = rules.rank_above(card.rank, true);
+    let below = rules.rank_below(card.rank, true).filter(|&rank| Some(rank) != above);
+    above.into_iter().chain(below).all(|rank| {
         rules.suits.iter().all(|&suit| {
             let other = Card::new(rank, suit);
             !state.builds_on(other, card) || all_laid_off(state, other)
