@@ -82,12 +82,14 @@ pub fn score(state: &Solitaire, w: &Weights) -> i64 {
         let pile = state.pile(PileKind::Tableau, t);
         if in_suit {
             v -= w.out_of_order * out_of_order(pile, &steps);
-            for (i, slot) in pile.iter().enumerate() {
-                // The cards over a card a foundation waits for.
-                if next & card_bit(slot.card) != 0 {
-                    v -= w.covering_next * (pile.len() - i - 1) as i64;
-                }
-            }
+            // The cards over a card a foundation waits for.
+            let covering: usize = pile
+                .iter()
+                .enumerate()
+                .filter(|(_, slot)| next & card_bit(slot.card) != 0)
+                .map(|(i, _)| pile.len() - i - 1)
+                .sum();
+            v -= w.covering_next * covering as i64;
         }
         if f.discard {
             // A card above a higher one of its suit cannot use it to go.
@@ -110,16 +112,13 @@ pub fn score(state: &Solitaire, w: &Weights) -> i64 {
             let down = pile.iter().filter(|s| !s.face_up).count();
             v -= w.face_down * down as i64 + (pile.len() - last_down) as i64;
         }
-        for pair in pile.windows(2).filter(|_| rules.tableau.sequence != Sequence::Any) {
-            if pair[0].face_up && state.builds_on(pair[1].card, pair[0].card) {
-                v += if pair[0].card.suit == pair[1].card.suit {
-                    w.built_in_suit
-                } else if rules.tableau.stack_suit_check {
-                    // Such cards do not move together.
-                    1
-                } else {
-                    w.built
-                };
+        if rules.tableau.sequence != Sequence::Any {
+            // Such cards do not move together.
+            let built_other = if rules.tableau.stack_suit_check { 1 } else { w.built };
+            for pair in pile.windows(2) {
+                if pair[0].face_up && state.builds_on(pair[1].card, pair[0].card) {
+                    v += if pair[0].card.suit == pair[1].card.suit { w.built_in_suit } else { built_other };
+                }
             }
         }
     }
