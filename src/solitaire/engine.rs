@@ -1856,6 +1856,12 @@ mod tests {
                         assert_eq!(s.parse_move(&text.to_lowercase()), Ok(*m), "{name}: {text}");
                     }
                     let accepted: Vec<SolMove> = every_move(&s).into_iter().filter(|m| s.check(m).is_ok()).collect();
+                    for m in every_move(&s) {
+                        if let SolMove::Move { from, count, to } = m {
+                            let ok = accepted.contains(&m);
+                            assert_eq!(s.accepts(from, count.into(), to), ok, "{name}: {}", s.move_text(&m));
+                        }
+                    }
                     // A pair is the same move either way round; legal_moves lists it once.
                     let text = |m: &SolMove| match *m {
                         SolMove::Pair(a, b) if b < a => s.move_text(&SolMove::Pair(b, a)),
