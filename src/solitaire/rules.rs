@@ -477,8 +477,8 @@ impl Rules {
         Self::rank_at(down)
     }
 
-    /// The rank at a place in the rank order (14 is the ace).
-    fn rank_at(order: u8) -> Option<Rank> {
+    /// The rank at a place in the rank order (1 and 14 are the ace).
+    pub fn rank_at(order: u8) -> Option<Rank> {
         if order == 14 { Some(Rank::ACE) } else { Rank::new(order) }
     }
 

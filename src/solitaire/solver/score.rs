@@ -13,7 +13,7 @@
 
 use crate::cards::Card;
 use crate::solitaire::engine::{Slot, Solitaire};
-use crate::solitaire::rules::{Build, DealTo, PileKind, Sequence, WinWhen};
+use crate::solitaire::rules::{Build, DealTo, PileKind, Rules, Sequence, WinWhen};
 
 use super::moves::steps_up;
 
@@ -209,7 +209,5 @@ fn after(state: &Solitaire, len: usize) -> Option<crate::cards::Rank> {
     }
     let rules = state.rules();
     let start = rules.order(state.start_rank());
-    let order = (start - 1 + len as u8) % 13 + 1;
-    // The rank whose place in the order is `order` (14 is the ace).
-    crate::cards::Rank::all().find(|&r| rules.order(r) == order || (order == 1 && rules.order(r) == 14))
+    Rules::rank_at((start - 1 + len as u8) % 13 + 1)
 }
