@@ -57,6 +57,15 @@ pub fn figures(fields: &[(&str, String)], form_index: usize) -> Vec<String> {
     fields.iter().map(|(n, v)| figure(n, v, form, &names)).collect()
 }
 
+/// The first sentence of `message` when it has more than one (a full stop,
+/// question or exclamation mark, not an ellipsis, then a space).
+fn first_sentence(message: &str) -> Option<&str> {
+    let bytes = message.as_bytes();
+    (1..bytes.len().saturating_sub(1))
+        .find(|&i| matches!(bytes[i], b'.' | b'!' | b'?') && bytes[i + 1] == b' ' && bytes[i - 1] != b'.')
+        .map(|i| &message[..=i])
+}
+
 /// `text` cut after its last whole word that fits in `width` together
 /// with "...", or the whole text if it fits; None if not even the first
 /// word fits.
@@ -137,7 +146,9 @@ struct Arrangement {
 /// `width` pixels, drawn `gap` pixels apart (or half that where room is
 /// short). Tried in order: every part in full; the figures without their
 /// colons; without the title, the figures named by their first word; then
-/// closer together; then by short names; then, the figures again as full
+/// closer together; then by short names; then, for a message of several
+/// sentences, its first sentence whole, the figures as full as they can
+/// be or the last of them giving way; then the figures again as full
 /// as they can be, with the message shortened after a whole word; if that
 /// leaves it fewer than three words, the last figures give way to it; and
 /// last the figures alone. Where the title had to go, as much of it as fits is
@@ -197,6 +208,24 @@ pub fn fit(
         let parts = build(a, Some(message));
         if total(&parts, gap_of(a)) <= width {
             return done(parts, a);
+        }
+    }
+    if let Some(first) = first_sentence(message) {
+        // A message of several sentences keeps its first whole, as fully
+        // as the figures allow, the last figures giving way if they must:
+        // it says what the rest explains.
+        for &a in &orders {
+            let parts = build(a, Some(first));
+            if total(&parts, gap_of(a)) <= width {
+                return done(parts, a);
+            }
+        }
+        let terse = figures(fields, FORMS.len() - 1);
+        for n in (0..terse.len()).rev() {
+            let parts: Vec<String> = terse[..n].iter().cloned().chain([first.to_string()]).collect();
+            if total(&parts, gap / 2) <= width {
+                return Fitted { parts, gap: gap / 2 };
+            }
         }
     }
     if !message.is_empty() {
@@ -315,6 +344,13 @@ mod tests {
         assert!(w <= width);
         // The last figures give way rather than leave a message a word.
         let sol = fields(&[("Score", "0"), ("Time", "0:00"), ("Moves", "0"), ("Solver", "Thinking...")]);
+        // A message of sentences keeps its first whole, even if every
+        // figure must give way to it.
+        let lost = "No hint: no winning line from here. Undo, or start anew.";
+        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, lost)), "No hint: no winning line from here.");
+        let two = "Card moved. Undo takes it back.";
+        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, two)), "Sc 0 Ti 0:00 Mo 0 Card moved.");
+        assert_eq!(first_sentence("Wait... then go"), None);
         let dealing = "Dealing a winnable game... 0% (Escape deals this one)";
         assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, dealing)), "Sc 0 Ti 0:00 Dealing a winnable...");
     }
