@@ -6,7 +6,9 @@
 //!   the session does), so a line replays exactly through a session.
 //! - Safe lay-offs (dominance): with foundations built up in suit, a card
 //!   may go up when every card of the pack that could be built on it in the
-//!   tableau is already on a foundation, all copies of it. No winning line
+//!   tableau is already on a foundation, all copies of it (and, where
+//!   TakeBack brings foundation cards back, every card that could be built
+//!   on those, and so on). No winning line
 //!   needs the card where it lies, so making the move at once loses
 //!   nothing. Not from a waste dealt several cards at a time (taking a card
 //!   out shifts which cards later deals uncover), nor when the move empties
@@ -447,6 +449,12 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
     let rules = state.rules();
     let blocks_or_refills =
         rules.tableau.fill_from_reserve || (rules.stock.deal_to == DealTo::Tableau && rules.stock.deal_needs_no_gaps);
+    // A card taken back could fill a gap that would otherwise block a deal
+    // or be refilled: where gaps tell, no line may be judged to need no
+    // foundation card back.
+    if blocks_or_refills && rules.foundation.take_back {
+        return None;
+    }
     // A look at the foundations' tops, to pass over at once the cards no
     // foundation takes (most of them) before the engine's full check: by
     // suit, a bit for each rank some foundation takes next.
@@ -489,18 +497,39 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
 }
 
 /// Whether every card that could be built on `card` in the tableau is on a
-/// foundation already.
+/// foundation already, all copies of it. Where TakeBack lets foundation
+/// cards come back, so must every card that could be built on those, and
+/// so on: a card taken back can only ever hold cards of this closure, all
+/// of them on foundations, so a line that puts any of them on `card`
+/// wins as well leaving them all up. (One level is not enough: with both
+/// black fours up, a winning line may take the four of clubs back onto
+/// the five of hearts to hold the three of diamonds.)
 fn needed_by_none(state: &Solitaire, card: Card) -> bool {
     let rules = state.rules();
-    // Lay-offs are judged only where the tableau builds in sequence, so
-    // only the ranks next to the card's (either way, round the corner
-    // too) can build on it.
-    let above = rules.rank_above(card.rank, true);
-    let below = rules.rank_below(card.rank, true).filter(|&rank| Some(rank) != above);
-    above.into_iter().chain(below).all(|rank| {
-        rules.suits.iter().all(|&suit| {
-            let other = Card::new(rank, suit);
-            !state.builds_on(other, card) || all_laid_off(state, other)
-        })
-    })
+    let deep = rules.foundation.take_back;
+    let mut seen = vec![card];
+    let mut at = 0;
+    while let Some(&holder) = seen.get(at) {
+        at += 1;
+        // Lay-offs are judged only where the tableau builds in sequence, so
+        // only the ranks next to the holder's (either way, round the corner
+        // too) can build on it.
+        let above = rules.rank_above(holder.rank, true);
+        let below = rules.rank_below(holder.rank, true).filter(|&rank| Some(rank) != above);
+        for rank in above.into_iter().chain(below) {
+            for &suit in &rules.suits {
+                let other = Card::new(rank, suit);
+                if !state.builds_on(other, holder) || seen.contains(&other) {
+                    continue;
+                }
+                if !all_laid_off(state, other) {
+                    return false;
+                }
+                if deep {
+                    seen.push(other);
+                }
+            }
+        }
+    }
+    true
 }

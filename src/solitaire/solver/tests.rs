@@ -130,6 +130,42 @@ fn a_card_the_stock_brings_up_goes_to_an_empty_foundation() {
     assert_eq!(moves[..2], ["S1", "W1>F4"]);
 }
 
+#[test]
+fn a_card_a_winning_line_takes_a_foundation_card_back_onto_stays_down() {
+    // Klondike with TakeBack, spaces for kings only. Both black fours are
+    // up, so nothing can be built on the five of hearts from the tableau;
+    // but the only win takes the four of clubs back onto it to hold the
+    // three of diamonds while the two goes up. Laying the five off at once
+    // (enough where foundation cards stay up) would lose that line.
+    let mut rules = examples::klondike();
+    rules.foundation.take_back = true;
+    let rest = "(KS) (KH) (KD) (KC) (QS) (QH) (QD) (QC) (JS) (JH) (JD) (JC) (TS) (TH) (TD) (TC) (9S) (9H) (9D) \
+                (9C) (8S) (8H) (8D) (8C) (7S) (7H) (7D) (7C) (6S) (6H) (6D) (6C) (5D) (5S) (5C) 4D";
+    let s = position(
+        rules,
+        &[
+            ("F1", "AC 2C 3C 4C"),
+            ("F2", "AS 2S 3S 4S"),
+            ("F3", "AH 2H 3H 4H"),
+            ("F4", "AD"),
+            ("T1", "5H"),
+            ("T2", "2D 3D"),
+            ("T3", rest),
+        ],
+    );
+    let report = solve(&s, &limits(100_000));
+    let Verdict::Won(moves) = &report.verdict else { panic!("{report:?}") };
+    // Either black four will do.
+    assert!(["F1>T1", "F2>T1"].contains(&moves[0].as_str()) && moves[1] == "T2>T1", "{moves:?}");
+    let mut line = s.clone();
+    for m in moves {
+        let m = line.parse_move(m).unwrap();
+        line.check(&m).unwrap();
+        line.apply(&m);
+    }
+    assert!(line.is_won());
+}
+
 /// Microsoft deal `n` under FreeCell rules, runs limited by CheckFree as
 /// `hard` says (or whole runs moving freely).
 fn microsoft(n: u64, check_free: bool) -> Session<SolitaireVariant> {
@@ -263,8 +299,13 @@ fn verdicts_agree_with_brute_force_on_small_end_games() {
     // which of them each split between stock and waste can bring up.
     let mut two_piles = draw_three.clone();
     two_piles.tableau.piles = 2;
+    // Foundation cards coming back: the lay-offs judged safe must allow
+    // for them.
+    let mut take_back = draw_three.clone();
+    take_back.foundation.take_back = true;
     let games = [
         ("klondike draw three", draw_three, 10, true),
+        ("klondike draw three, take back", take_back, 9, true),
         ("klondike draw three, two piles", two_piles, 10, false),
         ("klondike, one pass", once_through, 10, true),
         ("freecell, hard", freecell, 9, false),

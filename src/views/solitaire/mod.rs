@@ -438,7 +438,7 @@ impl SolitaireBoard {
 
     /// Game > Solve (for boards built on this one).
     pub fn solve_item<V: Variant<Game = Solitaire>>(&self, session: &Session<V>) -> MenuItem {
-        MenuItem::new("Solve", Command::View(SOLVE)).enabled(session.state().status() == Status::Playing)
+        MenuItem::new("Solve", Command::View(SOLVE)).key('d').enabled(session.state().status() == Status::Playing)
     }
 
     /// The switch of the solver's status field (for boards built on this
