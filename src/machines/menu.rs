@@ -182,6 +182,22 @@ impl MenuTracker {
             MenuStyle::RightButtonStrip => Button::Right,
             MenuStyle::ClickBar => return self.click_bar(geometry, menus, input),
         };
+        // The keyboard's way in, on machines whose menus are the mouse's:
+        // F10 pulls the first menu down (or puts the menus away), then
+        // arrows, Return and Escape work as on the YaZZle window.
+        if let Input::Key { key, .. } = *input {
+            if key == super::input::Key::Function(10) && !menus.is_empty() {
+                if self.active {
+                    *self = MenuTracker::default();
+                } else {
+                    self.drop_menu(menus, 0);
+                }
+                return MenuOutcome::Tracked;
+            }
+            if self.active && self.open.is_some_and(|m| m < menus.len()) {
+                return self.key(menus, key);
+            }
+        }
         match *input {
             Input::MouseDown { x, y, button } if button == held && !self.active => {
                 let titles = geometry.titles(menus);
@@ -553,6 +569,26 @@ mod tests {
         ev(&mut t, key(Key::Alt));
         ev(&mut t, key(Key::Alt));
         assert!(!t.active, "Alt again leaves the bar");
+    }
+
+    #[test]
+    fn amiga_and_mac_menus_open_from_the_keyboard_too() {
+        for style in [MenuStyle::PullDown, MenuStyle::RightButtonStrip] {
+            let (mut t, m) = (MenuTracker::default(), menus());
+            let ev = |t: &mut MenuTracker, i: Input| t.event(style, &Bar, &m, &i);
+            assert_eq!(ev(&mut t, key(Key::Down)), MenuOutcome::Ignored, "arrows are the game's until F10");
+            ev(&mut t, key(Key::Function(10)));
+            assert_eq!((t.active, t.open, t.hover), (true, Some(0), Some(0)));
+            ev(&mut t, key(Key::Down));
+            assert_eq!(t.hover, Some(2), "skips the separator");
+            assert_eq!(ev(&mut t, key(Key::Enter)), MenuOutcome::Chosen(Command::Quit));
+            assert!(!t.active);
+            ev(&mut t, key(Key::Function(10)));
+            ev(&mut t, key(Key::Right));
+            assert_eq!(t.open, Some(1));
+            ev(&mut t, key(Key::Escape));
+            assert_eq!(t, MenuTracker::default());
+        }
     }
 
     #[test]
