@@ -204,28 +204,33 @@ pub fn fit(
         }
         Fitted { parts, gap }
     };
-    for &a in &orders {
-        let parts = build(a, Some(message));
-        if total(&parts, gap_of(a)) <= width {
-            return done(parts, a);
-        }
+    // The first arrangement in which `text` fits whole beside the figures.
+    let whole = |text: &str| {
+        orders.iter().find_map(|&a| {
+            let parts = build(a, Some(text));
+            (total(&parts, gap_of(a)) <= width).then(|| done(parts, a))
+        })
+    };
+    // The tersest figures, the last of them giving way (one at least)
+    // until `fitted` makes something of the room left for the message.
+    let giving_way = |fitted: &dyn Fn(i32) -> Option<String>| {
+        let terse = figures(fields, FORMS.len() - 1);
+        (0..terse.len()).rev().find_map(|n| {
+            let head = &terse[..n];
+            let room = width - total(head, gap / 2) - if n == 0 { 0 } else { gap / 2 };
+            fitted(room).map(|m| Fitted { parts: head.iter().cloned().chain([m]).collect(), gap: gap / 2 })
+        })
+    };
+    if let Some(fitted) = whole(message) {
+        return fitted;
     }
     if let Some(first) = first_sentence(message) {
         // A message of several sentences keeps its first whole, as fully
         // as the figures allow, the last figures giving way if they must:
         // it says what the rest explains.
-        for &a in &orders {
-            let parts = build(a, Some(first));
-            if total(&parts, gap_of(a)) <= width {
-                return done(parts, a);
-            }
-        }
-        let terse = figures(fields, FORMS.len() - 1);
-        for n in (0..terse.len()).rev() {
-            let parts: Vec<String> = terse[..n].iter().cloned().chain([first.to_string()]).collect();
-            if total(&parts, gap / 2) <= width {
-                return Fitted { parts, gap: gap / 2 };
-            }
+        let kept = whole(first).or_else(|| giving_way(&|room| (measure(first) <= room).then(|| first.to_string())));
+        if let Some(fitted) = kept {
+            return fitted;
         }
     }
     if !message.is_empty() {
@@ -250,14 +255,9 @@ pub fn fit(
             _ => {
                 // The last figures give way to a message that would keep
                 // fewer words than that: it says what is happening now.
-                let terse = figures(fields, FORMS.len() - 1);
-                for n in (0..terse.len()).rev() {
-                    let head = &terse[..n];
-                    let room = width - total(head, gap / 2) - if n == 0 { 0 } else { gap / 2 };
-                    if let Some(short) = shorten(measure, message, room).filter(|t| words(t) >= enough) {
-                        let parts = head.iter().cloned().chain([short]).collect();
-                        return Fitted { parts, gap: gap / 2 };
-                    }
+                let shortened = |room| shorten(measure, message, room).filter(|t| words(t) >= enough);
+                if let Some(fitted) = giving_way(&shortened) {
+                    return fitted;
                 }
             }
         }

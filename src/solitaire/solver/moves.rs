@@ -507,9 +507,13 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
 fn needed_by_none(state: &Solitaire, card: Card) -> bool {
     let rules = state.rules();
     let deep = rules.foundation.take_back;
-    let mut seen = vec![card];
-    let mut at = 0;
-    while let Some(&holder) = seen.get(at) {
+    // The closure found so far, on the stack: this runs for every card a
+    // foundation could take, at every position, and a pack has at most 52
+    // different cards.
+    let mut seen = [card; 52];
+    let (mut found, mut at) = (1, 0);
+    while at < found {
+        let holder = seen[at];
         at += 1;
         // Lay-offs are judged only where the tableau builds in sequence, so
         // only the ranks next to the holder's (either way, round the corner
@@ -519,14 +523,17 @@ fn needed_by_none(state: &Solitaire, card: Card) -> bool {
         for rank in above.into_iter().chain(below) {
             for &suit in &rules.suits {
                 let other = Card::new(rank, suit);
-                if !state.builds_on(other, holder) || seen.contains(&other) {
+                if !state.builds_on(other, holder) || seen[..found].contains(&other) {
                     continue;
                 }
                 if !all_laid_off(state, other) {
                     return false;
                 }
                 if deep {
-                    seen.push(other);
+                    // More cards than a pack has: judge nothing safe.
+                    let Some(slot) = seen.get_mut(found) else { return false };
+                    *slot = other;
+                    found += 1;
                 }
             }
         }
