@@ -18,7 +18,7 @@ pub fn parlour() -> Command {
 /// The data folder of this run of the tests: made afresh under Cargo's
 /// scratch folder for tests (target/tmp), so two runs at once never share
 /// one. It is kept after the run, for looking into a failure.
-fn test_data_dir() -> &'static Path {
+pub fn test_data_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let made = tempfile::Builder::new().prefix("parlour-data-").tempdir_in(env!("CARGO_TARGET_TMPDIR"));

@@ -8,11 +8,12 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use parlour::app::driver::Driver;
+use parlour::app::launcher::Launcher;
 use parlour::app::shell::Shell;
 use parlour::gfx::Rgb;
 use parlour::machines::{Machine, MachineChoice, MachineId};
 
-use super::support::parlour;
+use super::support::{parlour, test_data_dir};
 use super::{Needs, found};
 
 /// The window tests, each with the programs it needs.
@@ -127,7 +128,10 @@ fn window_shows_the_framebuffer_under_xvfb() {
     let machine =
         Machine::new(&MachineChoice { id: Some(MachineId::MacSe30), ..Default::default() }, MachineId::MacSe30)
             .unwrap();
-    let driver = Driver::new(Shell::launcher(machine, 1));
+    // The launcher as the app draws it: from the same data folder (its
+    // choices, such as winnable deals only, show in the frame).
+    let launcher = Launcher::new().keeping_choices_in(test_data_dir().to_path_buf());
+    let driver = Driver::new(Shell::new(machine, Box::new(launcher), 1));
     let f = driver.frame();
     let (fw, fh) = (f.width() as usize, f.height() as usize);
     let frame: Vec<Rgb> = (0..fh)
@@ -137,6 +141,7 @@ fn window_shows_the_framebuffer_under_xvfb() {
 
     // The window may take a moment to map and draw.
     let start = Instant::now();
+    let mut last_shot = None;
     loop {
         let out = Command::new("xwd").args(["-root", "-silent", "-display", &display]).output().expect("xwd runs");
         if out.status.success() {
@@ -149,9 +154,28 @@ fn window_shows_the_framebuffer_under_xvfb() {
                 assert_eq!(differing, 0, "the window differs from the framebuffer in {differing} pixels");
                 return;
             }
+            last_shot = Some(shot);
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "the Parlour window never showed the framebuffer");
+        if start.elapsed() > Duration::from_secs(60) {
+            panic!("the Parlour window never showed the framebuffer ({})", keep_for_looking(last_shot.as_ref()));
+        }
         sleep(Duration::from_millis(200));
+    }
+}
+
+/// Writes the last screenshot where a failure can be looked into; what
+/// became of it, for the failure message.
+fn keep_for_looking(shot: Option<&Screenshot>) -> String {
+    let Some(shot) = shot else { return "xwd never gave a screenshot".into() };
+    let mut surface = parlour::gfx::Surface::rgb(shot.width as u32, shot.height as u32);
+    for (i, &c) in shot.pixels.iter().enumerate() {
+        let value = surface.value_for(c);
+        surface.put((i % shot.width) as i32, (i / shot.width) as i32, value);
+    }
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("window-last-shot.png");
+    match std::fs::write(&path, parlour::gfx::image_io::encode_png(&surface)) {
+        Ok(()) => format!("the last screenshot is {}", path.display()),
+        Err(e) => format!("the last screenshot could not be written: {e}"),
     }
 }
 
