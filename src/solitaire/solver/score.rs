@@ -69,13 +69,33 @@ impl Weights {
 
     /// Empty piles count three times as much.
     pub const ROOM: Weights = Weights { empty: 80, ..Weights::PLAIN };
+
+    /// Digging, with the cards buried in a waste that is never turned over
+    /// again weighing three times as much as a card laid off. In Forty
+    /// Thieves which deals a search wins turns on this weight more than
+    /// on any other (see the portfolio in `search`).
+    pub const UNBURYING: Weights = Weights { buried: 300, ..Weights::DIGGING };
+
+    /// These weights with the features a game never counts set to 0, so
+    /// that weighings which score its positions alike compare equal.
+    pub fn counted_in(self, rules: &Rules) -> Weights {
+        let waste_buries = foundations_in_suit(rules) && rules.stock.redeals.is_some() && rules.waste_piles > 0;
+        Weights { buried: if waste_buries { self.buried } else { 0 }, ..self }
+    }
+}
+
+/// Whether the foundations are built up in suit, one card at a time (the
+/// score then counts cards lying above one that must go up first).
+fn foundations_in_suit(rules: &Rules) -> bool {
+    let f = &rules.foundation;
+    f.build == Build::Up && f.suit_check && !f.discard && !f.complete_sequences && rules.addition == 0
 }
 
 /// The score of `state`, its features weighed by `w`.
 pub fn score(state: &Solitaire, w: &Weights) -> i64 {
     let rules = state.rules();
     let f = &rules.foundation;
-    let in_suit = f.build == Build::Up && f.suit_check && !f.discard && !f.complete_sequences && rules.addition == 0;
+    let in_suit = foundations_in_suit(rules);
     let mut v = w.laid_off * state.cards_on_foundations() as i64;
     let (next, steps) = if in_suit { (next_needed(state), steps_by_rank(state)) } else { (0, [0; 14]) };
     for t in 0..state.pile_count(PileKind::Tableau) {
