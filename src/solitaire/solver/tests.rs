@@ -415,3 +415,17 @@ fn the_search_holds_no_more_than_its_memory_limit() {
         assert!(report.peak_bytes > 0 && report.peak_bytes <= mb << 20, "{mb} MB: held {}", report.peak_bytes);
     }
 }
+
+/// The queues that weigh buried waste cards their own way score apart only
+/// where a waste can bury cards for good: elsewhere they are one weighing,
+/// so FreeCell and Klondike search as before.
+#[test]
+fn a_buried_card_weighs_only_where_the_waste_is_turned_over_a_limited_number_of_times() {
+    use super::score::Weights;
+    let mut one_pass = examples::klondike();
+    one_pass.stock.redeals = Some(0);
+    for (name, rules) in [("freecell", examples::freecell()), ("klondike", examples::klondike())] {
+        assert_eq!(Weights::UNBURYING.counted_in(&rules), Weights::DIGGING.counted_in(&rules), "{name}");
+    }
+    assert_ne!(Weights::UNBURYING.counted_in(&one_pass), Weights::DIGGING.counted_in(&one_pass));
+}
