@@ -124,9 +124,10 @@ fn key_of(state: &Solitaire) -> Key {
     key(state, Symmetry::of(state))
 }
 
-/// The score a move's result waits with.
-fn priority(from: &Solitaire, step: &Step, to: &Solitaire, weights: &Weights) -> i64 {
-    score(to, weights) - if step.deals == 0 && sideways(from, &step.m) { SIDEWAYS } else { 0 }
+/// What a move costs the score its result waits with: a sideways move
+/// waits a little further back.
+fn detour(from: &Solitaire, step: &Step) -> i64 {
+    if step.deals == 0 && sideways(from, &step.m) { SIDEWAYS } else { 0 }
 }
 
 /// The move texts of a line: `chosen` played from `start`, each followed by
@@ -500,10 +501,9 @@ impl BestFirst {
                 Seen::New => {
                     let seq = self.reached.len() as u32;
                     self.reached.push(Reached { parent: current, m, taken: false });
+                    let detour = detour(&self.state, &m);
                     self.scores.clear();
-                    for w in &self.weighings {
-                        self.scores.push(priority(&self.state, &m, &self.next, w));
-                    }
+                    self.scores.extend(self.weighings.iter().map(|w| score(&self.next, w) - detour));
                     for queue in &mut self.queues {
                         let score =
                             self.scores[queue.weighing] + queue.noise.next() - queue.per_move * i64::from(depth + 1);
@@ -601,7 +601,7 @@ impl DepthFirst {
                     }
                 };
                 if fresh {
-                    next.push((priority(&state, &step, child, &self.weights) + self.noise.next(), step));
+                    next.push((score(child, &self.weights) - detour(&state, &step) + self.noise.next(), step));
                 }
             }
             next.sort_by_key(|c| std::cmp::Reverse(c.0));
