@@ -6,9 +6,9 @@
 //!   the session does), so a line replays exactly through a session.
 //! - Safe lay-offs (dominance): with foundations built up in suit, a card
 //!   may go up when every card of the pack that could be built on it in the
-//!   tableau is already on a foundation, all copies of it (and, where
-//!   TakeBack brings foundation cards back, every card that could be built
-//!   on those, and so on). No winning line
+//!   tableau is already on a foundation, all copies of it; where TakeBack
+//!   brings foundation cards back, when every card that could be built on
+//!   it, on those, and so on, could itself go up at once. No winning line
 //!   needs the card where it lies, so making the move at once loses
 //!   nothing. Not from a waste dealt several cards at a time (taking a card
 //!   out shifts which cards later deals uncover), nor when the move empties
@@ -419,11 +419,25 @@ pub fn steps_up(state: &Solitaire, rank: Rank) -> Option<usize> {
 
 /// Whether every copy of `card` is on a foundation (built up in suit).
 fn all_laid_off(state: &Solitaire, card: Card) -> bool {
-    let Some(steps) = steps_up(state, card.rank) else { return false };
+    steps_up(state, card.rank).is_some_and(|steps| every_copy_reaches(state, card, steps + 1))
+}
+
+/// Whether every copy of `card` is on a foundation or could go there at
+/// once: the cards below it in its suit are all up.
+fn ready_to_go_up(state: &Solitaire, card: Card) -> bool {
+    steps_up(state, card.rank).is_some_and(|steps| every_copy_reaches(state, card, steps))
+}
+
+/// Whether a foundation of `card`'s suit holding at least `cards` cards
+/// stands for every copy of it.
+fn every_copy_reaches(state: &Solitaire, card: Card, cards: usize) -> bool {
+    if cards == 0 {
+        return true;
+    }
     let home = (0..state.pile_count(PileKind::Foundation))
         .filter(|&f| {
             let pile = state.pile(PileKind::Foundation, f);
-            pile.first().is_some_and(|s| s.card.suit == card.suit) && pile.len() > steps
+            pile.first().is_some_and(|s| s.card.suit == card.suit) && pile.len() >= cards
         })
         .count();
     home >= state.rules().copies(card)
@@ -497,13 +511,22 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
 }
 
 /// Whether every card that could be built on `card` in the tableau is on a
-/// foundation already, all copies of it. Where TakeBack lets foundation
-/// cards come back, so must every card that could be built on those, and
-/// so on: a card taken back can only ever hold cards of this closure, all
-/// of them on foundations, so a line that puts any of them on `card`
-/// wins as well leaving them all up. (One level is not enough: with both
-/// black fours up, a winning line may take the four of clubs back onto
-/// the five of hearts to hold the three of diamonds.)
+/// foundation already, all copies of it.
+///
+/// Where TakeBack lets foundation cards come back, a card on a foundation
+/// may come back to hold another, so the question goes down the whole
+/// closure: every card that could be built on `card`, on those, and so on,
+/// must be ready to go up at once (the cards below it in its suit up, all
+/// copies), whether it is up already or not. Such a card never needs a
+/// card to lie on: wherever a line would put it (or a run of the closure
+/// starting with it) on `card`, the run can go up instead, top card first,
+/// and nothing below the closure's cards ever needs to come back to hold
+/// them. This is Solvitaire's rule for Klondike with cards coming back
+/// (the five of hearts goes up once both black threes and the two of
+/// diamonds are up) found for any build. (Asking only that the cards
+/// built on `card` be up is not enough: with both black fours up but the
+/// two of diamonds down, a winning line may take the four of clubs back
+/// onto the five of hearts to hold the three of diamonds.)
 fn needed_by_none(state: &Solitaire, card: Card) -> bool {
     let rules = state.rules();
     let deep = rules.foundation.take_back;
@@ -526,7 +549,8 @@ fn needed_by_none(state: &Solitaire, card: Card) -> bool {
                 if !state.builds_on(other, holder) || seen[..found].contains(&other) {
                     continue;
                 }
-                if !all_laid_off(state, other) {
+                let safe = if deep { ready_to_go_up(state, other) } else { all_laid_off(state, other) };
+                if !safe {
                     return false;
                 }
                 if deep {

@@ -166,6 +166,34 @@ fn a_card_a_winning_line_takes_a_foundation_card_back_onto_stays_down() {
     assert!(line.is_won());
 }
 
+#[test]
+fn with_cards_coming_back_a_card_goes_up_once_all_that_could_lie_on_it_could_go_up() {
+    // The five of hearts, with both black threes and the two of diamonds
+    // up: the black fours and the three of diamonds (all that could come
+    // to lie on it, or on those) go up as soon as they are free, so it may
+    // go up at once where foundation cards come back. Where they stay up,
+    // the black fours would have to be up already.
+    let five_of_hearts_up = |take_back: bool, diamonds: &str| {
+        let mut rules = examples::klondike();
+        rules.foundation.take_back = take_back;
+        let s = position(
+            rules,
+            &[
+                ("F1", "AC 2C 3C"),
+                ("F2", "AS 2S 3S"),
+                ("F3", "AH 2H 3H 4H"),
+                ("F4", diamonds),
+                ("T1", "5H"),
+                ("T2", "(4C) (4S) (3D) (2D) KS"),
+            ],
+        );
+        super::moves::safe_lay_off(&s) == Some(s.parse_move("T1>F3").unwrap())
+    };
+    assert!(five_of_hearts_up(true, "AD 2D"));
+    assert!(!five_of_hearts_up(true, "AD"), "the three of diamonds may need the four of clubs");
+    assert!(!five_of_hearts_up(false, "AD 2D"), "one level only, and the black fours are down");
+}
+
 /// Microsoft deal `n` under FreeCell rules, runs limited by CheckFree as
 /// `hard` says (or whole runs moving freely).
 fn microsoft(n: u64, check_free: bool) -> Session<SolitaireVariant> {
