@@ -27,8 +27,9 @@
 //!   before the waste card they uncover is played: nothing is lost.
 //! - Moves that cannot lead anywhere new are not tried: a whole pile onto
 //!   an empty pile of the same kind when such piles are interchangeable,
-//!   and a move onto an empty interchangeable pile other than the first
-//!   empty one (they all give the same position).
+//!   a move onto an empty interchangeable pile other than the first
+//!   empty one (they all give the same position), and a foundation card
+//!   taken back only to be laid off again at once (it gives this one).
 //! - Idle swaps: a run moved off a card X onto a card Y that takes the same
 //!   cards X does (the twin of X in Klondike) only changes which of X and Y
 //!   lies open. Where any run may move whole at any time, no free cell or
@@ -42,7 +43,7 @@
 use crate::cards::{Card, Rank};
 use crate::core::Game;
 use crate::solitaire::engine::{Glance, PileId, SolMove, Solitaire};
-use crate::solitaire::rules::{Build, DealTo, PileKind, Sequence};
+use crate::solitaire::rules::{Build, DealTo, PileKind, Rules, Sequence};
 
 use super::key::Symmetry;
 
@@ -328,6 +329,7 @@ pub fn worth_trying(state: &Solitaire, symmetry: Symmetry) -> Vec<Step> {
     if swaps_pruned(state) {
         moves.retain(|m| !idle_swap(state, m));
     }
+    moves.retain(|m| !comes_straight_back(state, symmetry, m));
     let mut steps: Vec<Step> = moves.into_iter().map(Step::plain).collect();
     if folds {
         steps.extend(stock_plays(state).into_iter().filter(|s| match s.m {
@@ -455,14 +457,47 @@ fn lay_offs_judged(state: &Solitaire) -> bool {
         && rules.tableau.sequence != Sequence::Any
 }
 
+/// Whether an empty tableau pile blocks dealing or is refilled by itself.
+fn gaps_tell(rules: &Rules) -> bool {
+    rules.tableau.fill_from_reserve || (rules.stock.deal_to == DealTo::Tableau && rules.stock.deal_needs_no_gaps)
+}
+
+/// Whether `m` takes a foundation card back onto the tableau only for it
+/// to be laid off again at once, so that it leads back to this very
+/// position (the foundations being a set).
+///
+/// Whether the card would be laid off is judged on this position, where it
+/// is still up: the same answer as after the move wherever the tableau
+/// builds down and nothing wraps, as then the cards that could come to lie
+/// on it are all lower, and whether they could go up asks nothing of its
+/// own foundation from it upward.
+fn comes_straight_back(state: &Solitaire, symmetry: Symmetry, m: &SolMove) -> bool {
+    let SolMove::Move { from, count: 1, to } = *m else { return false };
+    let rules = state.rules();
+    let judged_alike = rules.tableau.sequence == Sequence::Lower
+        && !rules.tableau.allow_wrap
+        && !rules.foundation.allow_wrap
+        && !rules.auto_play
+        && symmetry.of_kind(PileKind::Foundation);
+    if from.kind != PileKind::Foundation
+        || to.kind != PileKind::Tableau
+        || !judged_alike
+        || !lay_offs_judged(state)
+        || gaps_tell(rules)
+        || state.is_covered(to.index())
+    {
+        return false;
+    }
+    state.pile(from.kind, from.index()).last().is_some_and(|top| needed_by_none(state, top.card))
+}
+
 /// A safe lay-off from here, if there is one (see the module notes).
 pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
     if !lay_offs_judged(state) {
         return None;
     }
     let rules = state.rules();
-    let blocks_or_refills =
-        rules.tableau.fill_from_reserve || (rules.stock.deal_to == DealTo::Tableau && rules.stock.deal_needs_no_gaps);
+    let blocks_or_refills = gaps_tell(rules);
     // A card taken back could fill a gap that would otherwise block a deal
     // or be refilled: where gaps tell, no line may be judged to need no
     // foundation card back.

@@ -194,6 +194,32 @@ fn with_cards_coming_back_a_card_goes_up_once_all_that_could_lie_on_it_could_go_
     assert!(!five_of_hearts_up(false, "AD 2D"), "one level only, and the black fours are down");
 }
 
+#[test]
+fn a_foundation_card_is_taken_back_only_where_it_would_not_go_straight_up_again() {
+    // The four of clubs back onto the five of hearts: worth trying while
+    // the three of diamonds may need it to lie on, not once the three
+    // could go up at once (the four would be laid off again at once).
+    let four_of_clubs_back_tried = |diamonds: &str| {
+        let mut rules = examples::klondike();
+        rules.foundation.take_back = true;
+        let s = position(
+            rules,
+            &[
+                ("F1", "AC 2C 3C 4C"),
+                ("F2", "AS 2S 3S 4S"),
+                ("F3", "AH 2H 3H 4H"),
+                ("F4", diamonds),
+                ("T1", "5H"),
+                ("T2", "(KD) (QD) KS"),
+            ],
+        );
+        let back = s.parse_move("F1>T1").unwrap();
+        super::moves::worth_trying(&s, super::key::Symmetry::of(&s)).iter().any(|step| step.m == back)
+    };
+    assert!(four_of_clubs_back_tried("AD"));
+    assert!(!four_of_clubs_back_tried("AD 2D"));
+}
+
 /// Microsoft deal `n` under FreeCell rules, runs limited by CheckFree as
 /// `hard` says (or whole runs moving freely).
 fn microsoft(n: u64, check_free: bool) -> Session<SolitaireVariant> {
