@@ -100,6 +100,16 @@ fn a_hint_on_a_lost_deal_says_no_winning_line_is_left() {
 }
 
 #[test]
+fn a_hint_that_finds_no_line_in_time_says_so_and_offers_no_move() {
+    // Klondike's deal 19 (Easy, as it opens) is still undecided after 3.5
+    // million positions (parlour solve klondike --mode easy --seed 19), far
+    // more than a hint searches.
+    let (mut view, _data) = open_game("klondike", 19);
+    view.command(&Command::Hint).unwrap();
+    assert_eq!(view.message(), "No hint found in time.");
+}
+
+#[test]
 fn hints_follow_one_winning_line() {
     let (mut view, _data) = open_game("freecell", 1);
     view.command(&Command::Hint).unwrap();

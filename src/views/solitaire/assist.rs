@@ -143,8 +143,9 @@ impl Assist {
         }
     }
 
-    /// The next move of a winning line, or why there is none. When no
-    /// line is found in time, any legal move is offered.
+    /// The next move of a winning line, or why there is none. A move that
+    /// no line found vouches for is no hint: when none is found in time,
+    /// the hint says so, as Solve does.
     pub fn hint(&mut self, st: &Solitaire) -> Result<SolMove, String> {
         match self.line(st) {
             Ok(line) => {
@@ -152,9 +153,7 @@ impl Assist {
                 st.parse_move(first)
             }
             Err(NoLine::Lost) => Err("No hint: no winning line from here. Undo, or start anew.".into()),
-            Err(NoLine::NotFound) => {
-                st.legal_moves().into_iter().next().ok_or_else(|| "No hint: no move is left.".to_string())
-            }
+            Err(NoLine::NotFound) => Err("No hint found in time.".into()),
         }
     }
 
