@@ -472,20 +472,18 @@ fn gaps_tell(rules: &Rules) -> bool {
 /// on it are all lower, and whether they could go up asks nothing of its
 /// own foundation from it upward.
 fn comes_straight_back(state: &Solitaire, symmetry: Symmetry, m: &SolMove) -> bool {
+    // Most moves are not taken back from a foundation: ask that first.
     let SolMove::Move { from, count: 1, to } = *m else { return false };
+    if from.kind != PileKind::Foundation || to.kind != PileKind::Tableau {
+        return false;
+    }
     let rules = state.rules();
     let judged_alike = rules.tableau.sequence == Sequence::Lower
         && !rules.tableau.allow_wrap
         && !rules.foundation.allow_wrap
         && !rules.auto_play
         && symmetry.of_kind(PileKind::Foundation);
-    if from.kind != PileKind::Foundation
-        || to.kind != PileKind::Tableau
-        || !judged_alike
-        || !lay_offs_judged(state)
-        || gaps_tell(rules)
-        || state.is_covered(to.index())
-    {
+    if !judged_alike || !lay_offs_judged(state) || gaps_tell(rules) || state.is_covered(to.index()) {
         return false;
     }
     state.pile(from.kind, from.index()).last().is_some_and(|top| needed_by_none(state, top.card))

@@ -166,6 +166,20 @@ fn a_card_a_winning_line_takes_a_foundation_card_back_onto_stays_down() {
     assert!(line.is_won());
 }
 
+/// Klondike (foundation cards coming back where `take_back`) with the
+/// five of hearts alone on the first tableau pile, hearts up to four, the
+/// clubs, spades and diamonds foundations as `foundations` says, and
+/// `rest` on the second pile.
+fn five_of_hearts_alone(take_back: bool, foundations: [&str; 3], rest: &str) -> Solitaire {
+    let mut rules = examples::klondike();
+    rules.foundation.take_back = take_back;
+    let [clubs, spades, diamonds] = foundations;
+    position(
+        rules,
+        &[("F1", clubs), ("F2", spades), ("F3", "AH 2H 3H 4H"), ("F4", diamonds), ("T1", "5H"), ("T2", rest)],
+    )
+}
+
 #[test]
 fn with_cards_coming_back_a_card_goes_up_once_all_that_could_lie_on_it_could_go_up() {
     // The five of hearts, with both black threes and the two of diamonds
@@ -174,19 +188,7 @@ fn with_cards_coming_back_a_card_goes_up_once_all_that_could_lie_on_it_could_go_
     // go up at once where foundation cards come back. Where they stay up,
     // the black fours would have to be up already.
     let five_of_hearts_up = |take_back: bool, diamonds: &str| {
-        let mut rules = examples::klondike();
-        rules.foundation.take_back = take_back;
-        let s = position(
-            rules,
-            &[
-                ("F1", "AC 2C 3C"),
-                ("F2", "AS 2S 3S"),
-                ("F3", "AH 2H 3H 4H"),
-                ("F4", diamonds),
-                ("T1", "5H"),
-                ("T2", "(4C) (4S) (3D) (2D) KS"),
-            ],
-        );
+        let s = five_of_hearts_alone(take_back, ["AC 2C 3C", "AS 2S 3S", diamonds], "(4C) (4S) (3D) (2D) KS");
         super::moves::safe_lay_off(&s) == Some(s.parse_move("T1>F3").unwrap())
     };
     assert!(five_of_hearts_up(true, "AD 2D"));
@@ -200,19 +202,7 @@ fn a_foundation_card_is_taken_back_only_where_it_would_not_go_straight_up_again(
     // the three of diamonds may need it to lie on, not once the three
     // could go up at once (the four would be laid off again at once).
     let four_of_clubs_back_tried = |diamonds: &str| {
-        let mut rules = examples::klondike();
-        rules.foundation.take_back = true;
-        let s = position(
-            rules,
-            &[
-                ("F1", "AC 2C 3C 4C"),
-                ("F2", "AS 2S 3S 4S"),
-                ("F3", "AH 2H 3H 4H"),
-                ("F4", diamonds),
-                ("T1", "5H"),
-                ("T2", "(KD) (QD) KS"),
-            ],
-        );
+        let s = five_of_hearts_alone(true, ["AC 2C 3C 4C", "AS 2S 3S 4S", diamonds], "(KD) (QD) KS");
         let back = s.parse_move("F1>T1").unwrap();
         super::moves::worth_trying(&s, super::key::Symmetry::of(&s)).iter().any(|step| step.m == back)
     };
