@@ -38,6 +38,12 @@ impl Table {
         Table { keys: HashSet::default(), budget }
     }
 
+    /// Lets the table grow to `budget` bytes (when other searches leave it
+    /// their room).
+    pub fn widen(&mut self, budget: usize) {
+        self.budget = self.budget.max(budget);
+    }
+
     /// Records `key`, unless the table would have to grow past its budget.
     pub fn insert(&mut self, key: Key) -> Seen {
         if self.keys.contains(&key) {
