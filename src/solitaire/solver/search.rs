@@ -255,7 +255,7 @@ const FIRST_TURN: u64 = 300;
 /// won, six more lost; deal 709, won at 1.9 million positions, went
 /// undecided); from 500,000 on, the same 16; from two million, 13 (deal
 /// 709 won again). Deal 34 is proved lost after 2.7 million positions in
-/// 16 s, not 4.4 million in 25 s. FreeCell, its cousins and Spider One
+/// about 15 s, not 4.4 million in 25 s. FreeCell, its cousins and Spider One
 /// Suit never need this many positions.
 const PROOF_AFTER: u64 = 1_000_000;
 
