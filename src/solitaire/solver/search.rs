@@ -255,8 +255,8 @@ const FIRST_TURN: u64 = 300;
 /// won, six more lost; deal 709, won at 1.9 million positions, went
 /// undecided); from 500,000 on, the same 16; from two million, 13 (deal
 /// 709 won again). Deal 34 is proved lost after 2.7 million positions in
-/// about 15 s, not 4.4 million in 25 s. FreeCell, its cousins and Spider One
-/// Suit never need this many positions.
+/// about 15 s, not 4.4 million in 25 s. FreeCell, its cousins and Spider
+/// One Suit never need this many positions.
 const PROOF_AFTER: u64 = 1_000_000;
 
 /// What one expansion came to.
@@ -273,13 +273,19 @@ enum Progress {
 
 /// Solves `start` (see the module notes).
 pub fn run(start: &Solitaire, limits: &Limits) -> Report {
+    run_proving_after(start, limits, PROOF_AFTER)
+}
+
+/// Solves `start`, the shared graph going on alone after `proof_after`
+/// positions.
+fn run_proving_after(start: &Solitaire, limits: &Limits, proof_after: u64) -> Report {
     let mut budget = Budget { limits, started: Instant::now(), nodes: 0, peak: 0 };
     let mut root = start.clone();
     close(&mut root, &mut |_| {});
     if root.is_won() {
         return Report { verdict: Verdict::Won(line(start, &[])), nodes: 0, peak_bytes: 0 };
     }
-    let verdict = portfolio(start, &root, &mut budget, PROOF_AFTER);
+    let verdict = portfolio(start, &root, &mut budget, proof_after);
     Report { verdict, nodes: budget.nodes, peak_bytes: budget.peak }
 }
 
@@ -699,23 +705,19 @@ mod tests {
         Verdict::Undecided(Limit::Nodes)
     }
 
-    /// The verdict and positions spent of the portfolio on `start`, the
-    /// shared graph going on alone after `proof_after` positions.
-    fn portfolio_on(start: &Solitaire, proof_after: u64) -> (Verdict, u64) {
-        let mut root = start.clone();
-        close(&mut root, &mut |_| {});
-        let limits = Limits::new(1_000_000, 200);
-        let mut budget = Budget { limits: &limits, started: Instant::now(), nodes: 0, peak: 0 };
-        let verdict = portfolio(start, &root, &mut budget, proof_after);
-        (verdict, budget.nodes)
+    /// The verdict and positions spent on `start`, the shared graph going
+    /// on alone after `proof_after` positions.
+    fn solved(start: &Solitaire, proof_after: u64) -> (Verdict, u64) {
+        let report = run_proving_after(start, &Limits::new(1_000_000, 200), proof_after);
+        (report.verdict, report.nodes)
     }
 
     #[test]
     fn the_shared_graph_left_alone_proves_a_loss_in_fewer_positions() {
         let lost = deal("klondike", "", 41);
-        let (verdict, all_along) = portfolio_on(&lost, u64::MAX);
+        let (verdict, all_along) = solved(&lost, u64::MAX);
         assert_eq!(verdict, Verdict::Lost);
-        let (verdict, alone_soon) = portfolio_on(&lost, 1_000);
+        let (verdict, alone_soon) = solved(&lost, 1_000);
         assert_eq!(verdict, Verdict::Lost);
         assert!(alone_soon < all_along, "{alone_soon} positions alone from 1,000 on, {all_along} all along");
     }
