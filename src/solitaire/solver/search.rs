@@ -26,9 +26,10 @@
 //! pass, takes every turn and all the memory ([`PROOF_AFTER`]).
 
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 use std::sync::atomic::Ordering as AtomicOrdering;
 use std::time::Instant;
+
+use dary_heap::QuaternaryHeap;
 
 use crate::core::Game;
 use crate::core::rng::GameRng;
@@ -60,11 +61,10 @@ fn vec_bytes<T>(len: usize, capacity: usize) -> Bytes {
 const NONE: u32 = u32::MAX;
 
 /// A position reached by the best-first search: the expanded position it
-/// was reached from, the move to it, and whether it has been expanded.
+/// was reached from and the move to it.
 struct Reached {
     parent: u32,
     m: Step,
-    taken: bool,
 }
 
 /// An entry of a queue: a reached position (its index) and its score.
@@ -414,7 +414,7 @@ struct Taste {
 /// A queue of a best-first search: the positions waiting, how it ranks
 /// them, and which of the search's weighings scores them.
 struct Queue {
-    waiting: BinaryHeap<Waiting>,
+    waiting: QuaternaryHeap<Waiting>,
     per_move: i64,
     noise: Noise,
     weighing: usize,
@@ -435,6 +435,10 @@ struct BestFirst {
     arena: Vec<u8>,
     nodes: Vec<Node>,
     reached: Vec<Reached>,
+    /// Which reached positions have been expanded, a bit each (apart from
+    /// `reached`, as the queues ask it at random and a bit set stays in
+    /// cache where a vector of 12-byte entries does not).
+    taken: Vec<u64>,
     queues: Vec<Queue>,
     /// The queues' weighings, each once: a reached position is scored once
     /// for each of them (once in most games, where they count alike).
@@ -462,7 +466,7 @@ impl BestFirst {
                 weighings.len() - 1
             });
             queues.push(Queue {
-                waiting: BinaryHeap::from(vec![Waiting { score: 0, seq: 0 }]),
+                waiting: QuaternaryHeap::from(vec![Waiting { score: 0, seq: 0 }]),
                 per_move,
                 noise,
                 weighing,
@@ -472,7 +476,8 @@ impl BestFirst {
             table,
             arena: Vec::new(),
             nodes: Vec::new(),
-            reached: vec![Reached { parent: NONE, m: Step::plain(SolMove::Recycle), taken: false }],
+            reached: vec![Reached { parent: NONE, m: Step::plain(SolMove::Recycle) }],
+            taken: vec![0],
             queues,
             scores: Vec::with_capacity(weighings.len()),
             weighings,
@@ -485,7 +490,7 @@ impl BestFirst {
     /// The best position of queue `q` that no lane has taken.
     fn untaken(&mut self, q: usize) -> Option<usize> {
         while let Some(w) = self.queues[q].waiting.pop() {
-            if !self.reached[w.seq as usize].taken {
+            if self.taken[w.seq as usize / 64] & (1 << (w.seq % 64)) == 0 {
                 return Some(w.seq as usize);
             }
         }
@@ -497,6 +502,7 @@ impl BestFirst {
             + vec_bytes::<u8>(self.arena.len(), self.arena.capacity())
             + vec_bytes::<Node>(self.nodes.len(), self.nodes.capacity())
             + vec_bytes::<Reached>(self.reached.len(), self.reached.capacity())
+            + vec_bytes::<u64>(self.taken.len(), self.taken.capacity())
             + self.queues.iter().map(|q| vec_bytes::<Waiting>(q.waiting.len(), q.waiting.capacity())).sum()
     }
 
@@ -506,7 +512,7 @@ impl BestFirst {
             return Progress::Exhausted { complete: true };
         };
         let Reached { parent, m, .. } = self.reached[seq];
-        self.reached[seq].taken = true;
+        self.taken[seq / 64] |= 1 << (seq % 64);
         let depth = if parent == NONE {
             self.state.clone_from(&self.root);
             0
@@ -539,7 +545,10 @@ impl BestFirst {
             match self.table.insert(key_of(&self.next)) {
                 Seen::New => {
                     let seq = self.reached.len() as u32;
-                    self.reached.push(Reached { parent: current, m, taken: false });
+                    self.reached.push(Reached { parent: current, m });
+                    if seq.is_multiple_of(64) {
+                        self.taken.push(0);
+                    }
                     let detour = detour(&self.state, &m);
                     self.scores.clear();
                     self.scores.extend(self.weighings.iter().map(|w| score(&self.next, w) - detour));
