@@ -64,7 +64,7 @@ impl Table {
     pub fn insert(&mut self, key: Key) -> Seen {
         let key = if key == EMPTY { ZERO_STANDS_IN } else { key };
         if self.len == self.capacity() {
-            if self.contains(key) {
+            if !self.slots.is_empty() && self.probe(key).is_ok() {
                 return Seen::Before;
             }
             if !self.may_grow() {
@@ -72,31 +72,25 @@ impl Table {
             }
             self.grow();
         }
-        let mask = self.slots.len() - 1;
-        let mut i = key as usize & mask;
-        loop {
-            match self.slots[i] {
-                EMPTY => {
-                    self.slots[i] = key;
-                    self.len += 1;
-                    return Seen::New;
-                }
-                k if k == key => return Seen::Before,
-                _ => i = (i + 1) & mask,
+        match self.probe(key) {
+            Ok(_) => Seen::Before,
+            Err(empty) => {
+                self.slots[empty] = key;
+                self.len += 1;
+                Seen::New
             }
         }
     }
 
-    fn contains(&self, key: Key) -> bool {
-        if self.slots.is_empty() {
-            return false;
-        }
+    /// The slot holding `key`, or else the empty slot where it would go
+    /// (the table has slots, some of them empty).
+    fn probe(&self, key: Key) -> Result<usize, usize> {
         let mask = self.slots.len() - 1;
         let mut i = key as usize & mask;
         loop {
             match self.slots[i] {
-                EMPTY => return false,
-                k if k == key => return true,
+                EMPTY => return Err(i),
+                k if k == key => return Ok(i),
                 _ => i = (i + 1) & mask,
             }
         }
@@ -115,13 +109,10 @@ impl Table {
     fn grow(&mut self) {
         let grown = vec![EMPTY; self.grown_slots()];
         let old = std::mem::replace(&mut self.slots, grown);
-        let mask = self.slots.len() - 1;
         for key in old.into_iter().filter(|&k| k != EMPTY) {
-            let mut i = key as usize & mask;
-            while self.slots[i] != EMPTY {
-                i = (i + 1) & mask;
+            if let Err(empty) = self.probe(key) {
+                self.slots[empty] = key;
             }
-            self.slots[i] = key;
         }
     }
 
