@@ -15,6 +15,9 @@
 //! - [`score`]: how promising a position looks.
 //! - [`table`]: the memory-bounded transposition table, and the count of
 //!   the bytes a search holds.
+//! - [`position`]: what the searches ask of a position; [`open`]: the
+//!   compact form of positions in open games (FreeCell and its cousins),
+//!   which plays as the engine does, several times as fast.
 //! - [`search`]: a portfolio of best-first and depth-first searches
 //!   taking turns.
 //! - [`winnable`]: winnable-only deals, the same for a number everywhere.
@@ -24,6 +27,8 @@
 
 mod key;
 mod moves;
+mod open;
+mod position;
 mod score;
 mod search;
 mod table;

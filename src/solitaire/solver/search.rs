@@ -35,9 +35,10 @@ use crate::core::Game;
 use crate::core::rng::GameRng;
 use crate::solitaire::engine::{SolMove, Solitaire};
 
-use super::key::{Key, Symmetry, key};
-use super::moves::{SIDEWAYS, Step, close, play, sideways, steps, worth_trying};
-use super::score::{Weights, score};
+use super::moves::{Step, close, steps};
+use super::open::Open;
+use super::position::Position;
+use super::score::Weights;
 use super::table::{Bytes, Seen, Table, held};
 use super::{Limit, Limits, Report, Verdict};
 
@@ -121,16 +122,6 @@ impl Budget<'_> {
         }
         (bytes.soon > self.limits.memory).then_some(Limit::Memory)
     }
-}
-
-fn key_of(state: &Solitaire) -> Key {
-    key(state, Symmetry::of(state))
-}
-
-/// What a move costs the score its result waits with: a sideways move
-/// waits a little further back.
-fn detour(from: &Solitaire, step: &Step) -> i64 {
-    if step.deals == 0 && sideways(from, &step.m) { SIDEWAYS } else { 0 }
 }
 
 /// The move texts of a line: `chosen` played from `start`, each followed by
@@ -285,17 +276,20 @@ fn run_proving_after(start: &Solitaire, limits: &Limits, proof_after: u64) -> Re
     if root.is_won() {
         return Report { verdict: Verdict::Won(line(start, &[])), nodes: 0, peak_bytes: 0 };
     }
-    let verdict = portfolio(start, &root, &mut budget, proof_after);
+    let verdict = match Open::compile(&root) {
+        Some(open) => portfolio(start, &open, &mut budget, proof_after),
+        None => portfolio(start, &root, &mut budget, proof_after),
+    };
     Report { verdict, nodes: budget.nodes, peak_bytes: budget.peak }
 }
 
 /// A search of the portfolio.
-enum Search {
-    Best(BestFirst),
-    Deep(DepthFirst),
+enum Search<P> {
+    Best(BestFirst<P>),
+    Deep(DepthFirst<P>),
 }
 
-impl Search {
+impl<P: Position> Search<P> {
     fn expand(&mut self, queue: usize) -> Progress {
         match self {
             Search::Best(b) => b.expand(queue),
@@ -323,10 +317,10 @@ struct Runner {
 /// past the limit, leaves the portfolio with its lanes; the others go on.
 /// Once `proof_after` positions are spent, only the shared graph goes on
 /// (see [`PROOF_AFTER`]).
-fn portfolio(start: &Solitaire, root: &Solitaire, budget: &mut Budget, proof_after: u64) -> Verdict {
+fn portfolio<P: Position>(start: &Solitaire, root: &P, budget: &mut Budget, proof_after: u64) -> Verdict {
     let memory = budget.limits.memory;
     let mut tastes = Vec::new();
-    let mut searches: Vec<Option<Search>> = vec![None];
+    let mut searches: Vec<Option<Search<P>>> = vec![None];
     let mut lanes = Vec::new();
     for (lane, seed) in PORTFOLIO.into_iter().zip(1..) {
         match lane {
@@ -430,7 +424,7 @@ struct Queue {
 /// Every expanded position is kept packed (a byte per card) with its
 /// parent and the move to it; a reached position is its parent and a
 /// move, and 8 bytes in each queue.
-struct BestFirst {
+struct BestFirst<P> {
     table: Table,
     arena: Vec<u8>,
     nodes: Vec<Node>,
@@ -445,22 +439,23 @@ struct BestFirst {
     weighings: Vec<Weights>,
     /// The scores of the position being reached, by weighing: scratch.
     scores: Vec<i64>,
-    root: Solitaire,
-    /// The position being expanded, and each successor in turn: scratch
-    /// positions reused.
-    state: Solitaire,
-    next: Solitaire,
+    root: P,
+    /// The position being expanded, each successor in turn and the moves
+    /// worth trying: scratch reused.
+    state: P,
+    next: P,
+    moves: Vec<Step>,
 }
 
-impl BestFirst {
+impl<P: Position> BestFirst<P> {
     /// A search from `root`, a queue for each taste.
-    fn new(root: &Solitaire, tastes: Vec<Taste>, memory: usize) -> BestFirst {
+    fn new(root: &P, tastes: Vec<Taste>, memory: usize) -> BestFirst<P> {
         let mut table = Table::new(memory);
-        table.insert(key_of(root));
+        table.insert(root.key());
         let mut weighings: Vec<Weights> = Vec::new();
         let mut queues = Vec::new();
         for Taste { per_move, noise, weights } in tastes {
-            let weights = weights.counted_in(root.rules());
+            let weights = root.counted(weights);
             let weighing = weighings.iter().position(|&w| w == weights).unwrap_or_else(|| {
                 weighings.push(weights);
                 weighings.len() - 1
@@ -484,6 +479,7 @@ impl BestFirst {
             root: root.clone(),
             state: root.clone(),
             next: root.clone(),
+            moves: Vec::new(),
         }
     }
 
@@ -520,15 +516,18 @@ impl BestFirst {
             let from = &self.nodes[parent as usize];
             let end = self.nodes.get(parent as usize + 1).map_or(self.arena.len(), |n| n.at);
             self.state.unpack_from(&self.arena[from.at..end]);
-            play(&mut self.state, &m);
+            self.state.play(&m);
             from.depth + 1
         };
         let current = self.nodes.len() as u32;
         self.nodes.push(Node { at: self.arena.len(), parent, depth, m });
         self.state.pack_onto(&mut self.arena);
-        for m in worth_trying(&self.state, Symmetry::of(&self.state)) {
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
+        self.state.moves(&mut moves);
+        for &m in &moves {
             self.next.clone_from(&self.state);
-            play(&mut self.next, &m);
+            self.next.play(&m);
             if self.next.is_won() {
                 let mut chosen = vec![m];
                 let mut at = current;
@@ -542,16 +541,16 @@ impl BestFirst {
                 chosen.reverse();
                 return Progress::Won(chosen);
             }
-            match self.table.insert(key_of(&self.next)) {
+            match self.table.insert(self.next.key()) {
                 Seen::New => {
                     let seq = self.reached.len() as u32;
                     self.reached.push(Reached { parent: current, m });
                     if seq.is_multiple_of(64) {
                         self.taken.push(0);
                     }
-                    let detour = detour(&self.state, &m);
+                    let detour = self.state.detour(&m);
                     self.scores.clear();
-                    self.scores.extend(self.weighings.iter().map(|w| score(&self.next, w) - detour));
+                    self.scores.extend(self.weighings.iter().map(|w| self.next.score(w) - detour));
                     for queue in &mut self.queues {
                         let score =
                             self.scores[queue.weighing] + queue.noise.next() - queue.per_move * i64::from(depth + 1);
@@ -566,14 +565,15 @@ impl BestFirst {
                 Seen::Full => return Progress::Exhausted { complete: false },
             }
         }
+        self.moves = moves;
         Progress::Going
     }
 }
 
 /// One position on the depth-first line: the position, its successors'
 /// steps best first, and how many have been tried.
-struct Frame {
-    state: Solitaire,
+struct Frame<P> {
+    state: P,
     next: Vec<Step>,
     tried: usize,
     /// The step that led here.
@@ -587,27 +587,31 @@ const DEPTH_WHEN_FULL: usize = 2_000;
 /// Depth-first: holds only the line it is on and a transposition table
 /// that stops recording when full, after which the search can no longer
 /// prove a loss.
-struct DepthFirst {
+struct DepthFirst<P> {
     noise: Noise,
     weights: Weights,
     table: Table,
     complete: bool,
-    stack: Vec<Frame>,
+    stack: Vec<Frame<P>>,
     /// The position to expand next and the step to it.
-    pending: Option<(Step, Solitaire)>,
+    pending: Option<(Step, P)>,
     /// What a frame holds: a position and a few dozen steps.
     frame_bytes: usize,
     /// Each successor in turn while a position is expanded, and the
     /// positions of frames backed out of: scratch reused, so going down
     /// the line allocates no piles.
-    child: Solitaire,
-    spare: Vec<Solitaire>,
+    child: P,
+    spare: Vec<P>,
+    /// The moves worth trying from the position expanded: scratch.
+    moves: Vec<Step>,
 }
 
-impl DepthFirst {
-    fn new(root: &Solitaire, noise: Noise, weights: Weights, memory: usize) -> DepthFirst {
+impl<P: Position> DepthFirst<P> {
+    fn new(root: &P, noise: Noise, weights: Weights, memory: usize) -> DepthFirst<P> {
         let mut table = Table::new(memory / 2);
-        table.insert(key_of(root));
+        table.insert(root.key());
+        let mut packed = Vec::new();
+        root.pack_onto(&mut packed);
         DepthFirst {
             noise,
             weights,
@@ -615,9 +619,10 @@ impl DepthFirst {
             complete: true,
             stack: Vec::new(),
             pending: Some((Step::plain(SolMove::Recycle), root.clone())),
-            frame_bytes: std::mem::size_of::<Frame>() + 64 * std::mem::size_of::<Step>() + root.pack().len() * 4,
+            frame_bytes: std::mem::size_of::<Frame<P>>() + 64 * std::mem::size_of::<Step>() + packed.len() * 4,
             child: root.clone(),
             spare: Vec::new(),
+            moves: Vec::new(),
         }
     }
 
@@ -630,17 +635,19 @@ impl DepthFirst {
     fn expand(&mut self) -> Progress {
         if let Some((here, state)) = self.pending.take() {
             let mut next: Vec<(i64, Step)> = Vec::new();
-            for step in worth_trying(&state, Symmetry::of(&state)) {
+            self.moves.clear();
+            state.moves(&mut self.moves);
+            for &step in &self.moves {
                 let child = &mut self.child;
                 child.clone_from(&state);
-                play(child, &step);
+                child.play(&step);
                 if child.is_won() {
                     let mut chosen: Vec<Step> = self.stack.iter().skip(1).map(|f| f.step).collect();
                     chosen.extend(self.stack.first().map(|_| here));
                     chosen.push(step);
                     return Progress::Won(chosen);
                 }
-                let fresh = match self.table.insert(key_of(child)) {
+                let fresh = match self.table.insert(child.key()) {
                     Seen::New => true,
                     Seen::Before => false,
                     Seen::Full => {
@@ -649,7 +656,7 @@ impl DepthFirst {
                     }
                 };
                 if fresh {
-                    next.push((score(child, &self.weights) - detour(&state, &step) + self.noise.next(), step));
+                    next.push((child.score(&self.weights) - state.detour(&step) + self.noise.next(), step));
                 }
             }
             next.sort_by_key(|c| std::cmp::Reverse(c.0));
@@ -660,7 +667,7 @@ impl DepthFirst {
                 top.tried += 1;
                 let mut child = self.spare.pop().unwrap_or_else(|| top.state.clone());
                 child.clone_from(&top.state);
-                play(&mut child, &step);
+                child.play(&step);
                 self.pending = Some((step, child));
                 return Progress::Going;
             }

@@ -1,0 +1,792 @@
+//! The compact form of positions in open games: one deck, every card face
+//! up, no stock, free cells and tableau piles, foundations built up in
+//! suit from the ace (FreeCell, Baker's Game, Seahaven Towers, Eight Off,
+//! Baker's Dozen, Beleaguered Castle, and any game.ini of that shape).
+//!
+//! The rules are compiled once per solve into bit tables, and a position
+//! is a hundred bytes: the tableau's cards end to end, where each pile
+//! ends, the free cells and the foundations' top cards. Copying one is a
+//! single copy, and the moves, lay-offs, key and score below make the
+//! same choices as the engine and [`moves`](super::moves) make on the
+//! same position, in the same order, so a search expands the same
+//! positions either way, only several times as fast. The steps name the
+//! engine's piles, so a line found here replays through the engine.
+//!
+//! Cards are codes: rank value times four plus the suit's number (4 to
+//! 55, so 0 is no card).
+
+use crate::cards::{Card, Rank};
+use crate::solitaire::engine::{PileId, SolMove, Solitaire};
+use crate::solitaire::rules::{Build, DealTo, PileKind, Sequence, WinWhen};
+
+use super::key::{Key, cards_key, words_key};
+use super::moves::{SIDEWAYS, Step};
+use super::position::Position;
+use super::score::Weights;
+
+/// The most tableau piles and free cells a compiled game may have.
+const MAX_TABLEAU: usize = 16;
+const MAX_CELLS: usize = 8;
+/// The cards of one deck.
+const CARDS: usize = 52;
+/// No card (codes start at 4, the ace of clubs).
+const NO_CARD: u8 = 0;
+
+fn code(card: Card) -> u8 {
+    card.rank.value() * 4 + card.suit as u8
+}
+
+fn rank(code: u8) -> u8 {
+    code / 4
+}
+
+fn suit(code: u8) -> u8 {
+    code % 4
+}
+
+fn bit(code: u8) -> u64 {
+    1 << code
+}
+
+/// The rules of the game, compiled to what the moves ask.
+#[derive(Debug, PartialEq, Eq)]
+struct Compiled {
+    tableau: usize,
+    cells: usize,
+    /// By moving card: the cards it may lie on in the tableau.
+    onto: [u64; 64],
+    /// By card: the cards that may lie on it.
+    under: [u64; 64],
+    /// CheckInOrder and StackSuitCheck for runs; MaxMove.
+    in_order: bool,
+    stack_suit: bool,
+    max_move: usize,
+    check_free: bool,
+    kings_only: bool,
+    fill_empty: bool,
+    /// Tableau MaxAllowed: the most cards a pile may hold after a move
+    /// onto it.
+    max_allowed: usize,
+}
+
+/// The free cells and empty tableau piles that may be filled: CheckFree's
+/// room.
+#[derive(Clone, Copy, Debug)]
+struct Free {
+    cells: usize,
+    spaces: usize,
+}
+
+/// A pile, as the moves name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pile {
+    Tableau(usize),
+    Cell(usize),
+    Foundation(usize),
+}
+
+impl Pile {
+    fn of(id: PileId) -> Option<Pile> {
+        match id.kind {
+            PileKind::Tableau => Some(Pile::Tableau(id.index())),
+            PileKind::Reserve => Some(Pile::Cell(id.index())),
+            PileKind::Foundation => Some(Pile::Foundation(id.index())),
+            PileKind::Stock | PileKind::Waste => None,
+        }
+    }
+
+    fn id(self) -> PileId {
+        match self {
+            Pile::Tableau(i) => PileId::new(PileKind::Tableau, i),
+            Pile::Cell(i) => PileId::new(PileKind::Reserve, i),
+            Pile::Foundation(i) => PileId::new(PileKind::Foundation, i),
+        }
+    }
+}
+
+/// A position of an open game.
+#[derive(Debug)]
+pub struct Open {
+    rules: std::sync::Arc<Compiled>,
+    /// The tableau piles' cards, bottom first, one pile after another.
+    cards: [u8; CARDS],
+    /// Where each tableau pile ends in `cards`.
+    ends: [u8; MAX_TABLEAU],
+    cells: [u8; MAX_CELLS],
+    /// Each foundation's top card.
+    found: [u8; 4],
+}
+
+impl Clone for Open {
+    fn clone(&self) -> Open {
+        Open { rules: std::sync::Arc::clone(&self.rules), ..*self }
+    }
+
+    /// Copies the position alone: the rules are the same throughout a
+    /// search, and counting references to them for every position reached
+    /// would cost more than the copy.
+    fn clone_from(&mut self, source: &Open) {
+        if !std::sync::Arc::ptr_eq(&self.rules, &source.rules) {
+            self.rules = std::sync::Arc::clone(&source.rules);
+        }
+        (self.cards, self.ends, self.cells, self.found) = (source.cards, source.ends, source.cells, source.found);
+    }
+}
+
+impl Open {
+    /// The compact form of `state`, if its game is an open one (see the
+    /// module notes); `None` for any other.
+    pub fn compile(state: &Solitaire) -> Option<Open> {
+        let rules = state.rules();
+        let (t, f, r) = (&rules.tableau, &rules.foundation, &rules.reserve);
+        let mut suits = rules.suits.clone();
+        suits.sort();
+        suits.dedup();
+        let open_game = rules.decks == 1
+            && suits.len() == 4
+            && rules.addition == 0
+            && !rules.auto_play
+            && !rules.ace_high
+            && rules.win_when == WinWhen::Foundations
+            && rules.pile_count(PileKind::Stock) == 0
+            && rules.pile_count(PileKind::Waste) == 0
+            && rules.stock.deal_to != DealTo::Foundation
+            && f.piles == 4
+            && f.build == Build::Up
+            && f.suit_check
+            && !f.take_back
+            && !f.complete_sequences
+            && !f.discard
+            && !f.allow_wrap
+            && state.start_rank() == Rank::ACE
+            && t.piles <= MAX_TABLEAU
+            && t.sequence != Sequence::Any
+            && t.covered_by.iter().all(Vec::is_empty)
+            && !t.fill_from_reserve
+            && r.piles <= MAX_CELLS
+            && (r.piles == 0 || r.max_allowed == 1)
+            // Where whole runs move freely and there are no free cells,
+            // the moves leave out idle swaps, which this form does not.
+            && (t.max_move.is_some() || t.check_free || t.stack_suit_check || r.piles > 0);
+        if !open_game || state.piles().any(|(_, pile)| pile.iter().any(|s| !s.face_up)) {
+            return None;
+        }
+        let deck = Card::deck();
+        let (mut onto, mut under) = ([0; 64], [0; 64]);
+        for &moving in &deck {
+            for &base in &deck {
+                if state.builds_on(moving, base) {
+                    onto[usize::from(code(moving))] |= bit(code(base));
+                    under[usize::from(code(base))] |= bit(code(moving));
+                }
+            }
+        }
+        let compiled = Compiled {
+            tableau: t.piles,
+            cells: r.piles,
+            onto,
+            under,
+            in_order: t.check_in_order,
+            stack_suit: t.stack_suit_check,
+            max_move: t.max_move.unwrap_or(usize::MAX),
+            check_free: t.check_free,
+            kings_only: t.kings_only,
+            fill_empty: t.fill_empty,
+            max_allowed: t.max_allowed,
+        };
+        let mut open = Open {
+            rules: std::sync::Arc::new(compiled),
+            cards: [NO_CARD; CARDS],
+            ends: [0; MAX_TABLEAU],
+            cells: [NO_CARD; MAX_CELLS],
+            found: [NO_CARD; 4],
+        };
+        let mut at = 0;
+        for i in 0..t.piles {
+            for slot in state.pile(PileKind::Tableau, i) {
+                *open.cards.get_mut(at)? = code(slot.card);
+                at += 1;
+            }
+            open.ends[i] = at as u8;
+        }
+        for i in 0..r.piles {
+            match state.pile(PileKind::Reserve, i) {
+                [] => {}
+                [one] => open.cells[i] = code(one.card),
+                _ => return None,
+            }
+        }
+        for i in 0..4 {
+            let pile = state.pile(PileKind::Foundation, i);
+            let in_order = pile
+                .iter()
+                .enumerate()
+                .all(|(n, s)| usize::from(s.card.rank.value()) == n + 1 && s.card.suit == pile[0].card.suit);
+            if !in_order {
+                return None;
+            }
+            open.found[i] = pile.last().map_or(NO_CARD, |s| code(s.card));
+        }
+        Some(open)
+    }
+
+    fn start(&self, t: usize) -> usize {
+        if t == 0 { 0 } else { usize::from(self.ends[t - 1]) }
+    }
+
+    fn column(&self, t: usize) -> &[u8] {
+        &self.cards[self.start(t)..usize::from(self.ends[t])]
+    }
+
+    fn total(&self) -> usize {
+        self.rules.tableau.checked_sub(1).map_or(0, |last| usize::from(self.ends[last]))
+    }
+
+    fn fits(&self, moving: u8, onto: u8) -> bool {
+        self.rules.onto[usize::from(moving)] & bit(onto) != 0
+    }
+
+    /// How high each suit's foundation has been built (0 to 13).
+    fn heights(&self) -> [u8; 4] {
+        let mut out = [0; 4];
+        for &top in &self.found {
+            if top != NO_CARD {
+                out[usize::from(suit(top))] = rank(top);
+            }
+        }
+        out
+    }
+
+    /// The cards on the foundations, as a set of [`bit`]s.
+    fn laid_off(heights: [u8; 4]) -> u64 {
+        /// By height: the clubs up to it (the other suits are shifted).
+        const CLUBS: [u64; 14] = {
+            let mut out = [0; 14];
+            let mut h = 1;
+            while h < 14 {
+                out[h] = out[h - 1] | 1 << (h * 4);
+                h += 1;
+            }
+            out
+        };
+        heights.iter().enumerate().fold(0, |set, (s, &h)| set | CLUBS[usize::from(h)] << s)
+    }
+
+    /// How many top cards of tableau pile `t` may move together (the
+    /// engine's `liftable`).
+    fn liftable(&self, t: usize) -> usize {
+        let column = self.column(t);
+        let rules = &self.rules;
+        let mut run = usize::from(!column.is_empty());
+        while run < column.len() {
+            let (upper, lower) = (column[column.len() - run], column[column.len() - run - 1]);
+            if (rules.in_order && !self.fits(upper, lower)) || (rules.stack_suit && suit(upper) != suit(lower)) {
+                break;
+            }
+            run += 1;
+        }
+        run.min(rules.max_move)
+    }
+
+    fn is_empty(&self, pile: Pile) -> bool {
+        match pile {
+            Pile::Tableau(t) => self.column(t).is_empty(),
+            Pile::Cell(r) => self.cells[r] == NO_CARD,
+            Pile::Foundation(f) => self.found[f] == NO_CARD,
+        }
+    }
+
+    /// The free cells and the empty tableau piles that may be filled.
+    fn free(&self) -> Free {
+        let cells = self.cells[..self.rules.cells].iter().filter(|&&c| c == NO_CARD).count();
+        let spaces = if self.rules.fill_empty {
+            (0..self.rules.tableau).filter(|&t| self.column(t).is_empty()).count()
+        } else {
+            0
+        };
+        Free { cells, spaces }
+    }
+
+    /// The free cells and the empty tableau piles that may be filled,
+    /// other than `to` (the engine's CheckFree room), of `free`.
+    fn room(&self, free: Free, to: Pile) -> (usize, usize) {
+        match to {
+            Pile::Cell(_) if self.is_empty(to) => (free.cells - 1, free.spaces),
+            Pile::Tableau(_) if self.rules.fill_empty && self.is_empty(to) => (free.cells, free.spaces - 1),
+            _ => (free.cells, free.spaces),
+        }
+    }
+
+    /// Whether `to` takes `count` cards whose bottom card is `base`, but
+    /// for CheckFree's room; and whether that room (of `free`) is there.
+    fn takes(&self, base: u8, count: usize, to: Pile, free: Free) -> (bool, bool) {
+        let rules = &self.rules;
+        match to {
+            Pile::Foundation(f) => {
+                let top = self.found[f];
+                let next = if top == NO_CARD {
+                    rank(base) == 1
+                } else {
+                    suit(top) == suit(base) && rank(base) == rank(top) + 1
+                };
+                (count == 1 && next, true)
+            }
+            Pile::Cell(r) => (count == 1 && self.cells[r] == NO_CARD, true),
+            Pile::Tableau(t) => {
+                let column = self.column(t);
+                let lies = match column.last() {
+                    None => rules.fill_empty && (!rules.kings_only || rank(base) == 13),
+                    Some(&top) => self.fits(base, top),
+                };
+                let fits = lies && column.len() + count <= rules.max_allowed;
+                let roomy = !rules.check_free || count <= 1 || {
+                    let (cells, spaces) = self.room(free, to);
+                    count <= cells + spaces + 1
+                };
+                (fits, roomy)
+            }
+        }
+    }
+
+    /// The bottom card of the top `count` cards of `from`, if they may be
+    /// lifted together.
+    fn lifted(&self, from: Pile, count: usize) -> Option<u8> {
+        match from {
+            Pile::Tableau(t) => {
+                let column = self.column(t);
+                (count >= 1 && count <= self.liftable(t)).then(|| column[column.len() - count])
+            }
+            Pile::Cell(r) => (count == 1 && self.cells[r] != NO_CARD).then_some(self.cells[r]),
+            Pile::Foundation(_) => None,
+        }
+    }
+
+    /// Whether the engine takes the move (`accepts`).
+    fn accepts(&self, from: Pile, count: usize, to: Pile) -> bool {
+        from != to
+            && self.lifted(from, count).is_some_and(|base| self.takes(base, count, to, self.free()) == (true, true))
+    }
+
+    /// Whether the engine refuses the move only for want of room.
+    fn wants_room(&self, from: Pile, count: usize, to: Pile) -> bool {
+        count > 1
+            && self.rules.check_free
+            && from != to
+            && self.lifted(from, count).is_some_and(|base| self.takes(base, count, to, self.free()) == (true, false))
+    }
+
+    /// Moves the top `count` cards of `from` onto `to`.
+    fn shift(&mut self, from: Pile, count: usize, to: Pile) {
+        let mut run = [NO_CARD; CARDS];
+        match from {
+            Pile::Tableau(t) => {
+                let (end, total) = (usize::from(self.ends[t]), self.total());
+                run[..count].copy_from_slice(&self.cards[end - count..end]);
+                self.cards.copy_within(end..total, end - count);
+                self.ends[t..self.rules.tableau].iter_mut().for_each(|e| *e -= count as u8);
+            }
+            Pile::Cell(r) => run[0] = std::mem::replace(&mut self.cells[r], NO_CARD),
+            Pile::Foundation(_) => return,
+        }
+        match to {
+            Pile::Tableau(t) => {
+                let (end, total) = (usize::from(self.ends[t]), self.total());
+                self.cards.copy_within(end..total, end + count);
+                self.cards[end..end + count].copy_from_slice(&run[..count]);
+                self.ends[t..self.rules.tableau].iter_mut().for_each(|e| *e += count as u8);
+            }
+            Pile::Cell(r) => self.cells[r] = run[0],
+            Pile::Foundation(f) => self.found[f] = run[0],
+        }
+    }
+
+    /// The supermove's way (see `moves::carry`): the top `count` cards of
+    /// `from` onto `to` in moves the engine takes, parking part of the run
+    /// on an empty tableau pile first. False if it cannot be done.
+    fn carry(&mut self, from: Pile, count: usize, to: Pile) -> bool {
+        if self.accepts(from, count, to) {
+            self.shift(from, count, to);
+            return true;
+        }
+        if count < 2 || !self.wants_room(from, count, to) {
+            return false;
+        }
+        let Some(park) = (0..self.rules.tableau).map(Pile::Tableau).find(|&p| p != to && p != from && self.is_empty(p))
+        else {
+            return false;
+        };
+        let (cells, spaces) = self.room(self.free(), to);
+        let part = ((cells + 1) << spaces.saturating_sub(1).min(12)).min(count - 1);
+        self.carry(from, part, park) && self.carry(from, count - part, to) && self.carry(park, part, to)
+    }
+
+    /// The first foundation that takes `card`: the first empty one for an
+    /// ace, else the one topped by the card below it in its suit.
+    fn home(&self, card: u8) -> Option<usize> {
+        let below = if rank(card) == 1 { NO_CARD } else { card - 4 };
+        self.found.iter().position(|&top| top == below)
+    }
+
+    /// Lays off every card no winning line needs where it lies, one at a
+    /// time as `moves::close` does: the first such card of the tableau
+    /// piles, then of the free cells, to the first foundation that takes it.
+    fn close(&mut self) {
+        loop {
+            let heights = self.heights();
+            let laid_off = Open::laid_off(heights);
+            let goes_up = |card: u8| {
+                card != NO_CARD
+                    && heights[usize::from(suit(card))] + 1 == rank(card)
+                    && self.rules.under[usize::from(card)] & !laid_off == 0
+            };
+            let tops = (0..self.rules.tableau)
+                .map(|t| (Pile::Tableau(t), self.column(t).last().copied().unwrap_or(NO_CARD)))
+                .chain((0..self.rules.cells).map(|r| (Pile::Cell(r), self.cells[r])));
+            let Some((from, card)) = tops.into_iter().find(|&(_, card)| goes_up(card)) else { return };
+            let Some(f) = self.home(card) else { return };
+            self.shift(from, 1, Pile::Foundation(f));
+        }
+    }
+
+    /// Whether a move of `count` cards from `from` empties it onto an empty
+    /// pile of its own kind: the same position with the piles renamed.
+    fn renames(&self, from: Pile, count: usize, to: Pile) -> bool {
+        match (from, to) {
+            (Pile::Tableau(f), Pile::Tableau(_)) => self.is_empty(to) && count == self.column(f).len(),
+            (Pile::Cell(_), Pile::Cell(_)) => self.is_empty(to),
+            _ => false,
+        }
+    }
+
+    fn step(from: Pile, count: usize, to: Pile) -> Step {
+        Step::plain(SolMove::Move { from: from.id(), count: count as u8, to: to.id() })
+    }
+}
+
+impl Position for Open {
+    /// The moves of `moves::worth_trying`, in its order: every card move
+    /// the engine takes (from tableau piles, then free cells; count by
+    /// count; onto each target), then the supermoves, less those that
+    /// only rename piles.
+    fn moves(&self, out: &mut Vec<Step>) {
+        let free = self.free();
+        let tableau = self.rules.tableau;
+        let first_empty_cell = (0..self.rules.cells).find(|&r| self.cells[r] == NO_CARD);
+        let first_empty_pile = (0..tableau).find(|&t| self.column(t).is_empty());
+        let (mut tops, mut pile_of) = (0u64, [0u8; 64]);
+        for t in 0..tableau {
+            if let Some(&top) = self.column(t).last() {
+                tops |= bit(top);
+                pile_of[usize::from(top)] = t as u8;
+            }
+        }
+        // The tableau piles that might take `base` (the first empty one, and
+        // those topped by a card it builds on), in the engine's order.
+        let tableau_targets = |base: u8| {
+            let (mut list, mut n) = ([0usize; MAX_TABLEAU], 0);
+            let mut takers = self.rules.onto[usize::from(base)] & tops;
+            while takers != 0 {
+                list[n] = usize::from(pile_of[takers.trailing_zeros() as usize]);
+                n += 1;
+                takers &= takers - 1;
+            }
+            if let Some(e) = first_empty_pile {
+                list[n] = e;
+                n += 1;
+            }
+            list[..n].sort_unstable();
+            (list, n)
+        };
+        let mut lifts = [0; MAX_TABLEAU];
+        let sources = (0..tableau).map(Pile::Tableau).chain((0..self.rules.cells).map(Pile::Cell));
+        for from in sources {
+            let (base_at, lift) = match from {
+                Pile::Tableau(t) => {
+                    lifts[t] = self.liftable(t);
+                    (self.column(t), lifts[t])
+                }
+                Pile::Cell(r) => (&self.cells[r..r + 1], usize::from(self.cells[r] != NO_CARD)),
+                Pile::Foundation(_) => continue,
+            };
+            for count in 1..=lift {
+                let base = base_at[base_at.len() - count];
+                if count == 1
+                    && let Some(f) = self.home(base)
+                {
+                    out.push(Open::step(from, 1, Pile::Foundation(f)));
+                }
+                let (list, n) = tableau_targets(base);
+                for &t in &list[..n] {
+                    let to = Pile::Tableau(t);
+                    if to != from && self.takes(base, count, to, free) == (true, true) && !self.renames(from, count, to)
+                    {
+                        out.push(Open::step(from, count, to));
+                    }
+                }
+                if count == 1
+                    && let Some(r) = first_empty_cell
+                    && !self.renames(from, 1, Pile::Cell(r))
+                {
+                    out.push(Open::step(from, 1, Pile::Cell(r)));
+                }
+            }
+        }
+        if !self.rules.check_free {
+            return;
+        }
+        for (f, &lift) in lifts[..tableau].iter().enumerate() {
+            let from = Pile::Tableau(f);
+            let column = self.column(f);
+            for count in 2..=lift {
+                let base = column[column.len() - count];
+                let (list, n) = tableau_targets(base);
+                for &t in list[..n].iter().filter(|&&t| t != f) {
+                    let to = Pile::Tableau(t);
+                    if self.takes(base, count, to, free) != (true, false) || self.renames(from, count, to) {
+                        continue;
+                    }
+                    let (cells, spaces) = self.room(free, to);
+                    if count <= (cells + 1) << spaces.min(12) && self.clone().carry(from, count, to) {
+                        out.push(Open::step(from, count, to));
+                    }
+                }
+            }
+        }
+    }
+
+    fn play(&mut self, step: &Step) {
+        let SolMove::Move { from, count, to } = step.m else { return };
+        let (Some(from), Some(to)) = (Pile::of(from), Pile::of(to)) else { return };
+        let count = usize::from(count);
+        if self.wants_room(from, count, to) {
+            self.carry(from, count, to);
+        } else {
+            self.shift(from, count, to);
+        }
+        self.close();
+    }
+
+    fn is_won(&self) -> bool {
+        self.heights().iter().map(|&h| usize::from(h)).sum::<usize>() == CARDS
+    }
+
+    /// Tableau piles as a set (their fingerprints summed), the free cells
+    /// as a set of cards, the foundations by each suit's height.
+    fn key(&self) -> Key {
+        let mut tableau: Key = 0;
+        for t in 0..self.rules.tableau {
+            let column = self.column(t);
+            tableau = tableau.wrapping_add(cards_key(column.len() as u64, column.iter().map(|&c| u64::from(c))));
+        }
+        let cells = self.cells.iter().filter(|&&c| c != NO_CARD).fold(0, |set, &c| set | bit(c));
+        let found = self.heights().iter().enumerate().fold(0, |word, (s, &h)| word | u64::from(h) << (8 * s));
+        words_key(&[tableau as u64, (tableau >> 64) as u64, cells, found])
+    }
+
+    /// The features `score::score` counts in such a game: cards laid off,
+    /// cards above a lower one, cards covering a foundation's next card,
+    /// empty piles, cards built in sequence, cards in free cells.
+    fn score(&self, w: &Weights) -> i64 {
+        let heights = self.heights();
+        let mut v = w.laid_off * heights.iter().map(|&h| i64::from(h)).sum::<i64>();
+        let next = heights
+            .iter()
+            .enumerate()
+            .filter(|&(_, &h)| h < 13)
+            .fold(0, |set, (s, &h)| set | bit((h + 1) * 4 + s as u8));
+        let built_other = if self.rules.stack_suit { 1 } else { w.built };
+        for t in 0..self.rules.tableau {
+            let column = self.column(t);
+            if column.is_empty() {
+                if self.rules.fill_empty {
+                    v += w.empty;
+                }
+                continue;
+            }
+            let (mut lowest, mut out_of_order, mut covering) = (u8::MAX, 0, 0);
+            for (i, &card) in column.iter().enumerate() {
+                if rank(card) > lowest {
+                    out_of_order += 1;
+                }
+                lowest = lowest.min(rank(card));
+                if next & bit(card) != 0 {
+                    covering += (column.len() - i - 1) as i64;
+                }
+            }
+            v -= w.out_of_order * out_of_order + w.covering_next * covering;
+            for pair in column.windows(2) {
+                if self.fits(pair[1], pair[0]) {
+                    v += if suit(pair[0]) == suit(pair[1]) { w.built_in_suit } else { built_other };
+                }
+            }
+        }
+        let held = self.cells[..self.rules.cells].iter().filter(|&&c| c != NO_CARD).count();
+        v - w.held * held as i64
+    }
+
+    fn detour(&self, step: &Step) -> i64 {
+        let SolMove::Move { from, count, to } = step.m else { return 0 };
+        let (Some(Pile::Tableau(f)), Some(Pile::Tableau(t))) = (Pile::of(from), Pile::of(to)) else { return 0 };
+        let src = self.column(f);
+        let Some(below) = src.len().checked_sub(usize::from(count) + 1) else { return 0 };
+        let Some(&onto) = self.column(t).last() else { return 0 };
+        let moving = src[below + 1];
+        let fit = |under: u8| match (self.fits(moving, under), suit(under) == suit(moving)) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => 2,
+        };
+        let sideways = step.deals == 0 && fit(src[below]) > 0 && fit(onto) <= fit(src[below]);
+        if sideways { SIDEWAYS } else { 0 }
+    }
+
+    /// No waste, so no buried cards: the rest count as in any game.
+    fn counted(&self, w: Weights) -> Weights {
+        Weights { buried: 0, ..w }
+    }
+
+    fn pack_onto(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.ends[..self.rules.tableau]);
+        out.extend_from_slice(&self.cards[..self.total()]);
+        out.extend_from_slice(&self.cells[..self.rules.cells]);
+        out.extend_from_slice(&self.found);
+    }
+
+    fn unpack_from(&mut self, packed: &[u8]) {
+        let (tableau, cells) = (self.rules.tableau, self.rules.cells);
+        self.ends[..tableau].copy_from_slice(&packed[..tableau]);
+        let total = self.total();
+        self.cards[..total].copy_from_slice(&packed[tableau..tableau + total]);
+        let at = tableau + total;
+        self.cells[..cells].copy_from_slice(&packed[at..at + cells]);
+        self.found.copy_from_slice(&packed[at + cells..at + cells + 4]);
+    }
+}
+
+#[cfg(test)]
+impl Open {
+    /// The engine's position this one stands for, on `like`'s rules.
+    fn to_solitaire(&self, like: &Solitaire) -> Solitaire {
+        use crate::cards::Suit;
+        use crate::solitaire::engine::Slot;
+        let card = |c: u8| Slot {
+            card: Card::new(Rank::new(rank(c)).unwrap_or(Rank::ACE), Suit::ALL[usize::from(suit(c))]),
+            face_up: true,
+        };
+        let mut out = like.clone();
+        for t in 0..self.rules.tableau {
+            *out.pile_mut(PileKind::Tableau, t) = self.column(t).iter().map(|&c| card(c)).collect();
+        }
+        for r in 0..self.rules.cells {
+            *out.pile_mut(PileKind::Reserve, r) =
+                Some(self.cells[r]).filter(|&c| c != NO_CARD).map(card).into_iter().collect();
+        }
+        for f in 0..4 {
+            let top = self.found[f];
+            *out.pile_mut(PileKind::Foundation, f) = (1..=rank(top)).map(|r| card(r * 4 + suit(top))).collect();
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::rng::GameRng;
+    use crate::core::{Session, Variant};
+    use crate::solitaire::engine::SolitaireVariant;
+    use crate::solitaire::solver::key::{Symmetry, key};
+    use crate::solitaire::solver::moves::{close, play, worth_trying};
+    use crate::solitaire::spec::GameSpec;
+
+    fn game(ini: &str, mode: &str) -> SolitaireVariant {
+        let (spec, _) = GameSpec::parse(std::path::Path::new("game.ini"), ini.as_bytes()).unwrap();
+        SolitaireVariant::from_spec("open", &spec).unwrap().with_options(mode).unwrap()
+    }
+
+    fn open_games() -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("FreeCell", include_str!("../../../game-types/FreeCell/game.ini")),
+            ("Baker's Game", include_str!("../../../game-types/Baker's Game/game.ini")),
+            ("Seahaven Towers", include_str!("../../../game-types/Seahaven Towers/game.ini")),
+            ("Eight Off", include_str!("../../../game-types/Eight Off/game.ini")),
+            ("Baker's Dozen", include_str!("../../../game-types/Baker's Dozen/game.ini")),
+            ("Beleaguered Castle", include_str!("../../../game-types/Beleaguered Castle/game.ini")),
+        ]
+    }
+
+    const WEIGHINGS: [Weights; 4] = [Weights::PLAIN, Weights::DIGGING, Weights::BUILDING, Weights::ROOM];
+
+    /// Walks at random from deals of every open game, in both modes, and
+    /// at each position asks both forms the same questions: the moves, in
+    /// order; the position each leads to (pile for pile, foundations in
+    /// their order); the scores and detours; whether positions share a key;
+    /// and that a packed position unpacks to itself.
+    #[test]
+    fn the_compact_form_plays_as_the_engine_does() {
+        let mut rng = GameRng::new(7);
+        let mut positions = 0;
+        for (name, ini) in open_games() {
+            for mode in ["easy", "hard"] {
+                let v = game(ini, mode);
+                let compiled_in_easy = !(name == "Beleaguered Castle" && mode == "easy");
+                for seed in 1..=12 {
+                    let mut state = Session::new(v.clone(), seed).state().clone();
+                    close(&mut state, &mut |_| {});
+                    let Some(mut open) = Open::compile(&state) else {
+                        assert!(!compiled_in_easy, "{name} {mode}: not compiled");
+                        break;
+                    };
+                    for _ in 0..80 {
+                        positions += 1;
+                        assert_eq!(open.to_solitaire(&state), state, "{name} {mode} {seed}");
+                        let steps = worth_trying(&state, Symmetry::of(&state));
+                        let mut compact = Vec::new();
+                        open.moves(&mut compact);
+                        assert_eq!(compact, steps, "{name} {mode} {seed}: the moves");
+                        for w in WEIGHINGS {
+                            assert_eq!(open.score(&w), crate::solitaire::solver::score::score(&state, &w));
+                            assert_eq!(open.counted(w), w.counted_in(state.rules()));
+                        }
+                        let mut packed = Vec::new();
+                        open.pack_onto(&mut packed);
+                        let mut unpacked = open.clone();
+                        unpacked.cells = [NO_CARD; MAX_CELLS];
+                        unpacked.unpack_from(&packed);
+                        assert_eq!(unpacked.to_solitaire(&state), state);
+                        let mut children = Vec::new();
+                        for step in &steps {
+                            assert_eq!(open.detour(step), state.detour(step));
+                            let (mut s, mut o) = (state.clone(), open.clone());
+                            play(&mut s, step);
+                            o.play(step);
+                            assert_eq!(o.to_solitaire(&state), s, "{name} {mode} {seed}: {step:?}");
+                            assert_eq!(o.is_won(), s.is_won());
+                            children.push((o.key(), key(&s, Symmetry::of(&s)), s, o));
+                        }
+                        for a in &children {
+                            for b in &children {
+                                assert_eq!(a.0 == b.0, a.1 == b.1, "{name} {mode} {seed}: keys part alike");
+                            }
+                        }
+                        if children.is_empty() {
+                            break;
+                        }
+                        let pick = rng.below(children.len() as u32) as usize;
+                        let (_, _, s, o) = children.swap_remove(pick);
+                        (state, open) = (s, o);
+                    }
+                }
+            }
+        }
+        assert!(positions > 5_000, "{positions} positions compared");
+    }
+
+    #[test]
+    fn games_with_hidden_cards_or_a_stock_are_not_compiled() {
+        let klondike = game(include_str!("../../../game-types/Klondike/game.ini"), "easy");
+        assert!(Open::compile(&klondike.deal(1)).is_none());
+        let spider = game(include_str!("../../../game-types/Spider One Suit/game.ini"), "easy");
+        assert!(Open::compile(&spider.deal(1)).is_none());
+    }
+}
