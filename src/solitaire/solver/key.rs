@@ -97,9 +97,8 @@ fn pile_key(pile: &[Slot]) -> Key {
     cards_key(pile.len() as u64, pile.iter().map(slot_code))
 }
 
-/// The fingerprint of a run of card codes (each under 256), tagged with
-/// `tag`.
-pub(super) fn cards_key(tag: u64, codes: impl Iterator<Item = u64>) -> Key {
+/// The fingerprint of a run of card codes, tagged with `tag`.
+fn cards_key(tag: u64, codes: impl Iterator<Item = u64>) -> Key {
     // Eight cards to a word: a card code is under 128.
     let mut lanes = Lanes::START.add(tag);
     let (mut word, mut in_word) = (0u64, 0);

@@ -19,7 +19,7 @@ use crate::cards::{Card, Rank};
 use crate::solitaire::engine::{PileId, SolMove, Solitaire};
 use crate::solitaire::rules::{Build, DealTo, PileKind, Sequence, WinWhen};
 
-use super::key::{Key, cards_key, words_key};
+use super::key::{Key, words_key};
 use super::moves::{SIDEWAYS, Step};
 use super::position::Position;
 use super::score::Weights;
@@ -46,6 +46,35 @@ fn suit(code: u8) -> u8 {
 
 fn bit(code: u8) -> u64 {
     1 << code
+}
+
+/// A random number for each card (first index) lying on each card or, as
+/// on [`NO_CARD`], at the bottom of a tableau pile (second): see
+/// [`Open::key`]. Made at compile time by SplitMix64 from a fixed seed.
+static ON: [[u128; 64]; 64] = {
+    let mut out = [[0; 64]; 64];
+    let mut state: u64 = 0x0123_4567_89ab_cdef;
+    let mut i = 0;
+    while i < 64 * 64 {
+        let mut half = 0;
+        let mut word: u128 = 0;
+        while half < 2 {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            word = (word << 64) | (z ^ (z >> 31)) as u128;
+            half += 1;
+        }
+        out[i / 64][i % 64] = word;
+        i += 1;
+    }
+    out
+};
+
+/// The random number for `card` lying on `below` (or at the bottom).
+fn on(card: u8, below: u8) -> Key {
+    ON[usize::from(card)][usize::from(below)]
 }
 
 /// The rules of the game, compiled to what the moves ask.
@@ -115,6 +144,31 @@ pub struct Open {
     cells: [u8; MAX_CELLS],
     /// Each foundation's top card.
     found: [u8; 4],
+    /// What the tableau's cards lie on, summed up and kept up to date as
+    /// cards move (a move changes what one card lies on).
+    pairs: Pairs,
+}
+
+/// What each card of the tableau lies on (a card, or the bottom of its
+/// pile), summed up: the tableau's share of the key (see [`Open::key`]) and
+/// the cards lying on a card they build on, of their suit and not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Pairs {
+    key: Key,
+    in_suit: u8,
+    other: u8,
+}
+
+impl Pairs {
+    /// Counts `card` lying on `below` in (`sign` 1) or out (-1).
+    fn count(&mut self, rules: &Compiled, card: u8, below: u8, sign: i8) {
+        let key = on(card, below);
+        self.key = if sign > 0 { self.key.wrapping_add(key) } else { self.key.wrapping_sub(key) };
+        if rules.onto[usize::from(card)] & bit(below) != 0 {
+            let n = if suit(card) == suit(below) { &mut self.in_suit } else { &mut self.other };
+            *n = n.wrapping_add_signed(sign);
+        }
+    }
 }
 
 impl Clone for Open {
@@ -130,6 +184,7 @@ impl Clone for Open {
             self.rules = std::sync::Arc::clone(&source.rules);
         }
         (self.cards, self.ends, self.cells, self.found) = (source.cards, source.ends, source.cells, source.found);
+        self.pairs = source.pairs;
     }
 }
 
@@ -200,6 +255,7 @@ impl Open {
             ends: [0; MAX_TABLEAU],
             cells: [NO_CARD; MAX_CELLS],
             found: [NO_CARD; 4],
+            pairs: Pairs::default(),
         };
         let mut at = 0;
         for i in 0..t.piles {
@@ -227,6 +283,7 @@ impl Open {
             }
             open.found[i] = pile.last().map_or(NO_CARD, |s| code(s.card));
         }
+        open.pairs = open.fresh_pairs();
         Some(open)
     }
 
@@ -240,6 +297,19 @@ impl Open {
 
     fn total(&self) -> usize {
         self.rules.tableau.checked_sub(1).map_or(0, |last| usize::from(self.ends[last]))
+    }
+
+    /// What the tableau's cards lie on, summed up afresh.
+    fn fresh_pairs(&self) -> Pairs {
+        let mut pairs = Pairs::default();
+        for t in 0..self.rules.tableau {
+            let mut below = NO_CARD;
+            for &card in self.column(t) {
+                pairs.count(&self.rules, card, below, 1);
+                below = card;
+            }
+        }
+        pairs
     }
 
     fn fits(&self, moving: u8, onto: u8) -> bool {
@@ -381,6 +451,8 @@ impl Open {
         match from {
             Pile::Tableau(t) => {
                 let (end, total) = (usize::from(self.ends[t]), self.total());
+                let below = if end - count > self.start(t) { self.cards[end - count - 1] } else { NO_CARD };
+                self.pairs.count(&self.rules, self.cards[end - count], below, -1);
                 run[..count].copy_from_slice(&self.cards[end - count..end]);
                 self.cards.copy_within(end..total, end - count);
                 self.ends[t..self.rules.tableau].iter_mut().for_each(|e| *e -= count as u8);
@@ -391,6 +463,8 @@ impl Open {
         match to {
             Pile::Tableau(t) => {
                 let (end, total) = (usize::from(self.ends[t]), self.total());
+                let below = if end > self.start(t) { self.cards[end - 1] } else { NO_CARD };
+                self.pairs.count(&self.rules, run[0], below, 1);
                 self.cards.copy_within(end..total, end + count);
                 self.cards[end..end + count].copy_from_slice(&run[..count]);
                 self.ends[t..self.rules.tableau].iter_mut().for_each(|e| *e += count as u8);
@@ -570,14 +644,15 @@ impl Position for Open {
         self.heights().iter().map(|&h| usize::from(h)).sum::<usize>() == CARDS
     }
 
-    /// Tableau piles as a set (their fingerprints summed), the free cells
-    /// as a set of cards, the foundations by each suit's height.
+    /// Tableau piles as a set, the free cells as a set of cards, the
+    /// foundations by each suit's height. In a game of one deck every card
+    /// of the tableau lies on one card or at the bottom of a pile, and
+    /// which it is for each card says which piles there are, card for card,
+    /// whatever their order: so the set of piles is fingerprinted as the
+    /// sum of a random number for each card and what it lies on ([`ON`]).
+    /// Two different sets share the sum with a chance of 2^-128.
     fn key(&self) -> Key {
-        let mut tableau: Key = 0;
-        for t in 0..self.rules.tableau {
-            let column = self.column(t);
-            tableau = tableau.wrapping_add(cards_key(column.len() as u64, column.iter().map(|&c| u64::from(c))));
-        }
+        let tableau = self.pairs.key;
         let cells = self.cells.iter().filter(|&&c| c != NO_CARD).fold(0, |set, &c| set | bit(c));
         let found = self.heights().iter().enumerate().fold(0, |word, (s, &h)| word | u64::from(h) << (8 * s));
         words_key(&[tableau as u64, (tableau >> 64) as u64, cells, found])
@@ -595,6 +670,8 @@ impl Position for Open {
             .filter(|&(_, &h)| h < 13)
             .fold(0, |set, (s, &h)| set | bit((h + 1) * 4 + s as u8));
         let built_other = if self.rules.stack_suit { 1 } else { w.built };
+        v += w.built_in_suit * i64::from(self.pairs.in_suit) + built_other * i64::from(self.pairs.other);
+        let (mut out_of_order, mut covering) = (0, 0);
         for t in 0..self.rules.tableau {
             let column = self.column(t);
             if column.is_empty() {
@@ -603,23 +680,16 @@ impl Position for Open {
                 }
                 continue;
             }
-            let (mut lowest, mut out_of_order, mut covering) = (u8::MAX, 0, 0);
+            let mut lowest = u8::MAX;
             for (i, &card) in column.iter().enumerate() {
-                if rank(card) > lowest {
-                    out_of_order += 1;
-                }
+                out_of_order += i64::from(rank(card) > lowest);
                 lowest = lowest.min(rank(card));
                 if next & bit(card) != 0 {
                     covering += (column.len() - i - 1) as i64;
                 }
             }
-            v -= w.out_of_order * out_of_order + w.covering_next * covering;
-            for pair in column.windows(2) {
-                if self.fits(pair[1], pair[0]) {
-                    v += if suit(pair[0]) == suit(pair[1]) { w.built_in_suit } else { built_other };
-                }
-            }
         }
+        v -= w.out_of_order * out_of_order + w.covering_next * covering;
         let held = self.cells[..self.rules.cells].iter().filter(|&&c| c != NO_CARD).count();
         v - w.held * held as i64
     }
@@ -646,6 +716,8 @@ impl Position for Open {
     }
 
     fn pack_onto(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.pairs.key.to_le_bytes());
+        out.extend_from_slice(&[self.pairs.in_suit, self.pairs.other]);
         out.extend_from_slice(&self.ends[..self.rules.tableau]);
         out.extend_from_slice(&self.cards[..self.total()]);
         out.extend_from_slice(&self.cells[..self.rules.cells]);
@@ -653,6 +725,10 @@ impl Position for Open {
     }
 
     fn unpack_from(&mut self, packed: &[u8]) {
+        let (key, packed) = packed.split_at(16);
+        let key = Key::from_le_bytes(key.try_into().unwrap_or_default());
+        self.pairs = Pairs { key, in_suit: packed[0], other: packed[1] };
+        let packed = &packed[2..];
         let (tableau, cells) = (self.rules.tableau, self.rules.cells);
         self.ends[..tableau].copy_from_slice(&packed[..tableau]);
         let total = self.total();
@@ -762,6 +838,7 @@ mod tests {
                             o.play(step);
                             assert_eq!(o.to_solitaire(&state), s, "{name} {mode} {seed}: {step:?}");
                             assert_eq!(o.is_won(), s.is_won());
+                            assert_eq!(o.pairs, o.fresh_pairs(), "kept up to date");
                             children.push((o.key(), key(&s, Symmetry::of(&s)), s, o));
                         }
                         for a in &children {
