@@ -508,15 +508,23 @@ impl Open {
         loop {
             let heights = self.heights();
             let laid_off = Open::laid_off(heights);
-            let goes_up = |card: u8| {
-                card != NO_CARD
-                    && heights[usize::from(suit(card))] + 1 == rank(card)
-                    && self.rules.under[usize::from(card)] & !laid_off == 0
-            };
+            // The cards the foundations take next that no card needs to lie
+            // on: few, so they are found first and looked for after.
+            let mut safe = 0;
+            for (s, &h) in heights.iter().enumerate() {
+                let next = (h + 1) * 4 + s as u8;
+                if h < 13 && self.rules.under[usize::from(next)] & !laid_off == 0 {
+                    safe |= bit(next);
+                }
+            }
+            if safe == 0 {
+                return;
+            }
             let tops = (0..self.rules.tableau)
                 .map(|t| (Pile::Tableau(t), self.column(t).last().copied().unwrap_or(NO_CARD)))
                 .chain((0..self.rules.cells).map(|r| (Pile::Cell(r), self.cells[r])));
-            let Some((from, card)) = tops.into_iter().find(|&(_, card)| goes_up(card)) else { return };
+            let goes_up = |&(_, card): &(Pile, u8)| card != NO_CARD && safe & bit(card) != 0;
+            let Some((from, card)) = tops.into_iter().find(goes_up) else { return };
             let Some(f) = self.home(card) else { return };
             self.shift(from, 1, Pile::Foundation(f));
         }
