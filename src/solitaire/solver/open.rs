@@ -106,6 +106,22 @@ struct Free {
     spaces: usize,
 }
 
+/// The numbers of the set bits of a word, lowest first.
+struct Bits(u32);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let n = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(n as usize)
+    }
+}
+
 /// A pile, as the moves name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pile {
@@ -563,21 +579,16 @@ impl Position for Open {
             }
         }
         // The tableau piles that might take `base` (the first empty one, and
-        // those topped by a card it builds on), in the engine's order.
+        // those topped by a card it builds on), a bit each, so that they
+        // come out in the engine's order.
         let tableau_targets = |base: u8| {
-            let (mut list, mut n) = ([0usize; MAX_TABLEAU], 0);
+            let mut piles = first_empty_pile.map_or(0u32, |e| 1 << e);
             let mut takers = self.rules.onto[usize::from(base)] & tops;
             while takers != 0 {
-                list[n] = usize::from(pile_of[takers.trailing_zeros() as usize]);
-                n += 1;
+                piles |= 1 << pile_of[takers.trailing_zeros() as usize];
                 takers &= takers - 1;
             }
-            if let Some(e) = first_empty_pile {
-                list[n] = e;
-                n += 1;
-            }
-            list[..n].sort_unstable();
-            (list, n)
+            Bits(piles)
         };
         let mut lifts = [0; MAX_TABLEAU];
         let sources = (0..tableau).map(Pile::Tableau).chain((0..self.rules.cells).map(Pile::Cell));
@@ -597,8 +608,7 @@ impl Position for Open {
                 {
                     out.push(Open::step(from, 1, Pile::Foundation(f)));
                 }
-                let (list, n) = tableau_targets(base);
-                for &t in &list[..n] {
+                for t in tableau_targets(base) {
                     let to = Pile::Tableau(t);
                     if to != from && self.takes(base, count, to, free) == (true, true) && !self.renames(from, count, to)
                     {
@@ -621,8 +631,7 @@ impl Position for Open {
             let column = self.column(f);
             for count in 2..=lift {
                 let base = column[column.len() - count];
-                let (list, n) = tableau_targets(base);
-                for &t in list[..n].iter().filter(|&&t| t != f) {
+                for t in tableau_targets(base).filter(|&t| t != f) {
                     let to = Pile::Tableau(t);
                     if self.takes(base, count, to, free) != (true, false) || self.renames(from, count, to) {
                         continue;
