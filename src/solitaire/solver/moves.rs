@@ -134,6 +134,9 @@ pub fn play(state: &mut Solitaire, step: &Step) {
 
 /// The engine moves that make `step`, in order.
 pub fn steps(state: &Solitaire, step: &Step) -> Vec<SolMove> {
+    if step.deals == 0 {
+        return supermove_parts(state, &step.m);
+    }
     let mut scratch = state.clone();
     let mut out = Vec::new();
     for _ in 0..step.deals {

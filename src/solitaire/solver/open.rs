@@ -163,6 +163,25 @@ pub struct Open {
     /// What the tableau's cards lie on, summed up and kept up to date as
     /// cards move (a move changes what one card lies on).
     pairs: Pairs,
+    /// By card: the tableau pile it lies in, or [`NOWHERE`]; by tableau
+    /// pile: its cards lying above a lower one. Kept up to date for the
+    /// score, which would otherwise look at every card of every position.
+    piles: [u8; 64],
+    orders: [u8; MAX_TABLEAU],
+}
+
+/// Not in the tableau.
+const NOWHERE: u8 = u8::MAX;
+
+/// How many cards of `column` lie above a lower card.
+fn out_of_order(column: &[u8]) -> u8 {
+    let mut lowest = u8::MAX;
+    let mut count = 0;
+    for &card in column {
+        count += u8::from(rank(card) > lowest);
+        lowest = lowest.min(rank(card));
+    }
+    count
 }
 
 /// What each card of the tableau lies on (a card, or the bottom of its
@@ -201,6 +220,7 @@ impl Clone for Open {
         }
         (self.cards, self.ends, self.cells, self.found) = (source.cards, source.ends, source.cells, source.found);
         self.pairs = source.pairs;
+        (self.piles, self.orders) = (source.piles, source.orders);
     }
 }
 
@@ -272,6 +292,8 @@ impl Open {
             cells: [NO_CARD; MAX_CELLS],
             found: [NO_CARD; 4],
             pairs: Pairs::default(),
+            piles: [NOWHERE; 64],
+            orders: [0; MAX_TABLEAU],
         };
         let mut at = 0;
         for i in 0..t.piles {
@@ -300,6 +322,7 @@ impl Open {
             open.found[i] = pile.last().map_or(NO_CARD, |s| code(s.card));
         }
         open.pairs = open.fresh_pairs();
+        open.place();
         Some(open)
     }
 
@@ -313,6 +336,19 @@ impl Open {
 
     fn total(&self) -> usize {
         self.rules.tableau.checked_sub(1).map_or(0, |last| usize::from(self.ends[last]))
+    }
+
+    /// Works out afresh which pile each card lies in and each pile's cards
+    /// out of order.
+    fn place(&mut self) {
+        self.piles = [NOWHERE; 64];
+        for t in 0..self.rules.tableau {
+            let (start, end) = (self.start(t), usize::from(self.ends[t]));
+            for &card in &self.cards[start..end] {
+                self.piles[usize::from(card)] = t as u8;
+            }
+            self.orders[t] = out_of_order(&self.cards[start..end]);
+        }
     }
 
     /// What the tableau's cards lie on, summed up afresh.
@@ -472,6 +508,7 @@ impl Open {
                 run[..count].copy_from_slice(&self.cards[end - count..end]);
                 self.cards.copy_within(end..total, end - count);
                 self.ends[t..self.rules.tableau].iter_mut().for_each(|e| *e -= count as u8);
+                self.orders[t] = out_of_order(self.column(t));
             }
             Pile::Cell(r) => run[0] = std::mem::replace(&mut self.cells[r], NO_CARD),
             Pile::Foundation(_) => return,
@@ -484,9 +521,14 @@ impl Open {
                 self.cards.copy_within(end..total, end + count);
                 self.cards[end..end + count].copy_from_slice(&run[..count]);
                 self.ends[t..self.rules.tableau].iter_mut().for_each(|e| *e += count as u8);
+                self.orders[t] = out_of_order(self.column(t));
             }
             Pile::Cell(r) => self.cells[r] = run[0],
             Pile::Foundation(f) => self.found[f] = run[0],
+        }
+        let pile = if let Pile::Tableau(t) = to { t as u8 } else { NOWHERE };
+        for &card in &run[..count] {
+            self.piles[usize::from(card)] = pile;
         }
     }
 
@@ -681,32 +723,24 @@ impl Position for Open {
     fn score(&self, w: &Weights) -> i64 {
         let heights = self.heights();
         let mut v = w.laid_off * heights.iter().map(|&h| i64::from(h)).sum::<i64>();
-        let next = heights
-            .iter()
-            .enumerate()
-            .filter(|&(_, &h)| h < 13)
-            .fold(0, |set, (s, &h)| set | bit((h + 1) * 4 + s as u8));
         let built_other = if self.rules.stack_suit { 1 } else { w.built };
         v += w.built_in_suit * i64::from(self.pairs.in_suit) + built_other * i64::from(self.pairs.other);
-        let (mut out_of_order, mut covering) = (0, 0);
-        for t in 0..self.rules.tableau {
-            let column = self.column(t);
-            if column.is_empty() {
-                if self.rules.fill_empty {
-                    v += w.empty;
-                }
-                continue;
-            }
-            let mut lowest = u8::MAX;
-            for (i, &card) in column.iter().enumerate() {
-                out_of_order += i64::from(rank(card) > lowest);
-                lowest = lowest.min(rank(card));
-                if next & bit(card) != 0 {
-                    covering += (column.len() - i - 1) as i64;
-                }
+        let tableau = self.rules.tableau;
+        if self.rules.fill_empty {
+            v += w.empty * (0..tableau).filter(|&t| self.column(t).is_empty()).count() as i64;
+        }
+        let out_of_order: i64 = self.orders[..tableau].iter().map(|&n| i64::from(n)).sum();
+        // The cards above each card a foundation takes next.
+        let mut covering = 0;
+        for (s, &h) in heights.iter().enumerate().filter(|&(_, &h)| h < 13) {
+            let next = (h + 1) * 4 + s as u8;
+            let pile = self.piles[usize::from(next)];
+            if pile != NOWHERE {
+                let column = self.column(usize::from(pile));
+                covering += column.iter().rev().position(|&c| c == next).unwrap_or(0);
             }
         }
-        v -= w.out_of_order * out_of_order + w.covering_next * covering;
+        v -= w.out_of_order * out_of_order + w.covering_next * covering as i64;
         let held = self.cells[..self.rules.cells].iter().filter(|&&c| c != NO_CARD).count();
         v - w.held * held as i64
     }
@@ -753,6 +787,7 @@ impl Position for Open {
         let at = tableau + total;
         self.cells[..cells].copy_from_slice(&packed[at..at + cells]);
         self.found.copy_from_slice(&packed[at + cells..at + cells + 4]);
+        self.place();
     }
 }
 
@@ -856,6 +891,9 @@ mod tests {
                             assert_eq!(o.to_solitaire(&state), s, "{name} {mode} {seed}: {step:?}");
                             assert_eq!(o.is_won(), s.is_won());
                             assert_eq!(o.pairs, o.fresh_pairs(), "kept up to date");
+                            let mut placed = o.clone();
+                            placed.place();
+                            assert_eq!((placed.piles, placed.orders), (o.piles, o.orders), "kept up to date");
                             children.push((o.key(), key(&s, Symmetry::of(&s)), s, o));
                         }
                         for a in &children {
