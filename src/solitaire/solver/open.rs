@@ -535,9 +535,11 @@ impl Open {
     /// The supermove's way (see `moves::carry`): the top `count` cards of
     /// `from` onto `to` in moves the engine takes, parking part of the run
     /// on an empty tableau pile first. False if it cannot be done.
-    fn carry(&mut self, from: Pile, count: usize, to: Pile) -> bool {
+    /// `made` is told each engine move made.
+    fn carry(&mut self, from: Pile, count: usize, to: Pile, made: &mut dyn FnMut(SolMove)) -> bool {
         if self.accepts(from, count, to) {
             self.shift(from, count, to);
+            made(Open::step(from, count, to).m);
             return true;
         }
         if count < 2 || !self.wants_room(from, count, to) {
@@ -549,7 +551,9 @@ impl Open {
         };
         let (cells, spaces) = self.room(self.free(), to);
         let part = ((cells + 1) << spaces.saturating_sub(1).min(12)).min(count - 1);
-        self.carry(from, part, park) && self.carry(from, count - part, to) && self.carry(park, part, to)
+        self.carry(from, part, park, made)
+            && self.carry(from, count - part, to, made)
+            && self.carry(park, part, to, made)
     }
 
     /// The first foundation that takes `card`: the first empty one for an
@@ -562,7 +566,8 @@ impl Open {
     /// Lays off every card no winning line needs where it lies, one at a
     /// time as `moves::close` does: the first such card of the tableau
     /// piles, then of the free cells, to the first foundation that takes it.
-    fn close(&mut self) {
+    /// `made` is told each lay-off.
+    fn close(&mut self, made: &mut dyn FnMut(SolMove)) {
         loop {
             let heights = self.heights();
             let laid_off = Open::laid_off(heights);
@@ -585,7 +590,23 @@ impl Open {
             let Some((from, card)) = tops.into_iter().find(goes_up) else { return };
             let Some(f) = self.home(card) else { return };
             self.shift(from, 1, Pile::Foundation(f));
+            made(Open::step(from, 1, Pile::Foundation(f)).m);
         }
+    }
+
+    /// Makes `step` and the lay-offs after it, telling `made` each engine
+    /// move.
+    fn play_noting_with(&mut self, step: &Step, made: &mut dyn FnMut(SolMove)) {
+        let SolMove::Move { from, count, to } = step.m else { return };
+        let (Some(from), Some(to)) = (Pile::of(from), Pile::of(to)) else { return };
+        let count = usize::from(count);
+        if self.wants_room(from, count, to) {
+            self.carry(from, count, to, made);
+        } else {
+            self.shift(from, count, to);
+            made(step.m);
+        }
+        self.close(made);
     }
 
     /// Whether a move of `count` cards from `from` empties it onto an empty
@@ -679,7 +700,7 @@ impl Position for Open {
                         continue;
                     }
                     let (cells, spaces) = self.room(free, to);
-                    if count <= (cells + 1) << spaces.min(12) && self.clone().carry(from, count, to) {
+                    if count <= (cells + 1) << spaces.min(12) && self.clone().carry(from, count, to, &mut |_| {}) {
                         out.push(Open::step(from, count, to));
                     }
                 }
@@ -688,15 +709,11 @@ impl Position for Open {
     }
 
     fn play(&mut self, step: &Step) {
-        let SolMove::Move { from, count, to } = step.m else { return };
-        let (Some(from), Some(to)) = (Pile::of(from), Pile::of(to)) else { return };
-        let count = usize::from(count);
-        if self.wants_room(from, count, to) {
-            self.carry(from, count, to);
-        } else {
-            self.shift(from, count, to);
-        }
-        self.close();
+        self.play_noting_with(step, &mut |_| {});
+    }
+
+    fn play_noting(&mut self, step: &Step, made: &mut Vec<SolMove>) {
+        self.play_noting_with(step, &mut |m| made.push(m));
     }
 
     fn is_won(&self) -> bool {
@@ -888,6 +905,10 @@ mod tests {
                             let (mut s, mut o) = (state.clone(), open.clone());
                             play(&mut s, step);
                             o.play(step);
+                            let (mut by_engine, mut by_compact) = (Vec::new(), Vec::new());
+                            state.clone().play_noting(step, &mut by_engine);
+                            open.clone().play_noting(step, &mut by_compact);
+                            assert_eq!(by_compact, by_engine, "{name} {mode} {seed}: the moves made");
                             assert_eq!(o.to_solitaire(&state), s, "{name} {mode} {seed}: {step:?}");
                             assert_eq!(o.is_won(), s.is_won());
                             assert_eq!(o.pairs, o.fresh_pairs(), "kept up to date");

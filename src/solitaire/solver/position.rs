@@ -4,10 +4,11 @@
 //!
 //! [`Open`]: super::open::Open
 
-use crate::solitaire::engine::Solitaire;
+use crate::core::Game;
+use crate::solitaire::engine::{SolMove, Solitaire};
 
 use super::key::{Key, Symmetry, key};
-use super::moves::{SIDEWAYS, Step, play, sideways, worth_trying};
+use super::moves::{SIDEWAYS, Step, close, play, sideways, steps, worth_trying};
 use super::score::{Weights, score};
 
 /// A position the searches expand. Its steps are the engine's, so a line
@@ -17,6 +18,10 @@ pub trait Position: Clone {
     fn moves(&self, out: &mut Vec<Step>);
     /// Makes `step` and everything that follows it without choice.
     fn play(&mut self, step: &Step);
+    /// Plays as [`play`](Self::play) does, adding to `made` the engine
+    /// moves that make the step (a supermove's parts) and the lay-offs
+    /// after it: a line of moves a session replays.
+    fn play_noting(&mut self, step: &Step, made: &mut Vec<SolMove>);
     fn is_won(&self) -> bool;
     /// The fingerprint of the position in canonical form: positions that
     /// play alike, and only those, share it.
@@ -41,6 +46,14 @@ impl Position for Solitaire {
 
     fn play(&mut self, step: &Step) {
         play(self, step);
+    }
+
+    fn play_noting(&mut self, step: &Step, made: &mut Vec<SolMove>) {
+        for m in steps(self, step) {
+            self.apply(&m);
+            made.push(m);
+        }
+        close(self, &mut |m| made.push(m));
     }
 
     fn is_won(&self) -> bool {
