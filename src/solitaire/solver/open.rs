@@ -1,11 +1,13 @@
 //! The compact form of positions in open games: one deck, every card face
 //! up, no stock, free cells and tableau piles, foundations built up in
 //! suit from the ace (FreeCell, Baker's Game, Seahaven Towers, Eight Off,
-//! Baker's Dozen, Beleaguered Castle, and any game.ini of that shape).
+//! Baker's Dozen, Beleaguered Castle in Hard mode, and any game.ini of
+//! that shape).
 //!
 //! The rules are compiled once per solve into bit tables, and a position
-//! is a hundred bytes: the tableau's cards end to end, where each pile
-//! ends, the free cells and the foundations' top cards. Copying one is a
+//! is under two hundred bytes: the tableau's cards end to end, where each
+//! pile ends, the free cells and the foundations' top cards, and what the
+//! key and the score need, kept up to date as cards move. Copying one is a
 //! single copy, and the moves, lay-offs, key and score below make the
 //! same choices as the engine and [`moves`](super::moves) make on the
 //! same position, in the same order, so a search expands the same
@@ -242,6 +244,9 @@ impl Open {
             && rules.pile_count(PileKind::Stock) == 0
             && rules.pile_count(PileKind::Waste) == 0
             && rules.stock.deal_to != DealTo::Foundation
+            // An empty pile that would block a deal keeps its last card
+            // from being laid off (`moves::gaps_tell`).
+            && !(rules.stock.deal_to == DealTo::Tableau && rules.stock.deal_needs_no_gaps)
             && f.piles == 4
             && f.build == Build::Up
             && f.suit_check
