@@ -623,6 +623,13 @@ impl Solitaire {
         self.fits.get(moving, onto)
     }
 
+    /// The tableau's fit table by card code (rank value times four plus the
+    /// suit's number): for each moving card the cards it may lie on, and
+    /// for each card the cards that may lie on it, a bit each.
+    pub(in crate::solitaire) fn fit_table(&self) -> (&[u64; 64], &[u64; 64]) {
+        (&self.fits.onto, &self.fits.under)
+    }
+
     /// Whether the same cards may be built on `a` as on `b` in the tableau.
     pub fn takes_alike(&self, a: Card, b: Card) -> bool {
         self.fits.alike(a, b)

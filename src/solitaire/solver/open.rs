@@ -34,6 +34,7 @@ const CARDS: usize = 52;
 /// No card (codes start at 4, the ace of clubs).
 const NO_CARD: u8 = 0;
 
+/// The engine's card code (see `Solitaire::fit_table`).
 fn code(card: Card) -> u8 {
     card.rank.value() * 4 + card.suit as u8
 }
@@ -80,7 +81,7 @@ fn on(card: u8, below: u8) -> Key {
 }
 
 /// The rules of the game, compiled to what the moves ask.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 struct Compiled {
     tableau: usize,
     cells: usize,
@@ -267,16 +268,7 @@ impl Open {
         if !open_game || state.piles().any(|(_, pile)| pile.iter().any(|s| !s.face_up)) {
             return None;
         }
-        let deck = Card::deck();
-        let (mut onto, mut under) = ([0; 64], [0; 64]);
-        for &moving in &deck {
-            for &base in &deck {
-                if state.builds_on(moving, base) {
-                    onto[usize::from(code(moving))] |= bit(code(base));
-                    under[usize::from(code(base))] |= bit(code(moving));
-                }
-            }
-        }
+        let (&onto, &under) = state.fit_table();
         let compiled = Compiled {
             tableau: t.piles,
             cells: r.piles,
