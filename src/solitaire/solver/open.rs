@@ -163,6 +163,9 @@ pub struct Open {
     cells: [u8; MAX_CELLS],
     /// Each foundation's top card.
     found: [u8; 4],
+    /// How high each suit's foundation has been built (0 to 13), kept up
+    /// to date as cards go up: the lay-offs, key and score all ask it.
+    heights: [u8; 4],
     /// What the tableau's cards lie on, summed up and kept up to date as
     /// cards move (a move changes what one card lies on).
     pairs: Pairs,
@@ -221,7 +224,8 @@ impl Clone for Open {
         if !std::sync::Arc::ptr_eq(&self.rules, &source.rules) {
             self.rules = std::sync::Arc::clone(&source.rules);
         }
-        (self.cards, self.ends, self.cells, self.found) = (source.cards, source.ends, source.cells, source.found);
+        (self.cards, self.ends, self.cells) = (source.cards, source.ends, source.cells);
+        (self.found, self.heights) = (source.found, source.heights);
         self.pairs = source.pairs;
         (self.piles, self.orders) = (source.piles, source.orders);
     }
@@ -288,6 +292,7 @@ impl Open {
             ends: [0; MAX_TABLEAU],
             cells: [NO_CARD; MAX_CELLS],
             found: [NO_CARD; 4],
+            heights: [0; 4],
             pairs: Pairs::default(),
             piles: [NOWHERE; 64],
             orders: [0; MAX_TABLEAU],
@@ -318,7 +323,9 @@ impl Open {
             }
             open.found[i] = pile.last().map_or(NO_CARD, |s| code(s.card));
         }
+        open.heights = open.fresh_heights();
         open.pairs = open.fresh_pairs();
+        open.orders = open.fresh_orders();
         open.place();
         Some(open)
     }
@@ -335,17 +342,25 @@ impl Open {
         self.rules.tableau.checked_sub(1).map_or(0, |last| usize::from(self.ends[last]))
     }
 
-    /// Works out afresh which pile each card lies in and each pile's cards
-    /// out of order.
+    /// Works out afresh which pile each card lies in.
     fn place(&mut self) {
         self.piles = [NOWHERE; 64];
-        for t in 0..self.rules.tableau {
-            let (start, end) = (self.start(t), usize::from(self.ends[t]));
-            for &card in &self.cards[start..end] {
+        let mut start = 0;
+        for (t, &end) in self.ends[..self.rules.tableau].iter().enumerate() {
+            for &card in &self.cards[start..usize::from(end)] {
                 self.piles[usize::from(card)] = t as u8;
             }
-            self.orders[t] = out_of_order(&self.cards[start..end]);
+            start = usize::from(end);
         }
+    }
+
+    /// Each pile's cards out of order, worked out afresh.
+    fn fresh_orders(&self) -> [u8; MAX_TABLEAU] {
+        let mut out = [0; MAX_TABLEAU];
+        for (t, n) in out[..self.rules.tableau].iter_mut().enumerate() {
+            *n = out_of_order(self.column(t));
+        }
+        out
     }
 
     /// What the tableau's cards lie on, summed up afresh.
@@ -365,8 +380,9 @@ impl Open {
         self.rules.onto[usize::from(moving)] & bit(onto) != 0
     }
 
-    /// How high each suit's foundation has been built (0 to 13).
-    fn heights(&self) -> [u8; 4] {
+    /// How high each suit's foundation has been built (0 to 13), worked
+    /// out afresh from the foundations' top cards.
+    fn fresh_heights(&self) -> [u8; 4] {
         let mut out = [0; 4];
         for &top in &self.found {
             if top != NO_CARD {
@@ -521,7 +537,10 @@ impl Open {
                 self.orders[t] = out_of_order(self.column(t));
             }
             Pile::Cell(r) => self.cells[r] = run[0],
-            Pile::Foundation(f) => self.found[f] = run[0],
+            Pile::Foundation(f) => {
+                self.found[f] = run[0];
+                self.heights[usize::from(suit(run[0]))] = rank(run[0]);
+            }
         }
         let pile = if let Pile::Tableau(t) = to { t as u8 } else { NOWHERE };
         for &card in &run[..count] {
@@ -566,7 +585,7 @@ impl Open {
     /// `made` is told each lay-off.
     fn close(&mut self, made: &mut dyn FnMut(SolMove)) {
         loop {
-            let heights = self.heights();
+            let heights = self.heights;
             let laid_off = Open::laid_off(heights);
             // The cards the foundations take next that no card needs to lie
             // on: few, so they are found first and looked for after.
@@ -714,7 +733,7 @@ impl Position for Open {
     }
 
     fn is_won(&self) -> bool {
-        self.heights().iter().map(|&h| usize::from(h)).sum::<usize>() == CARDS
+        self.heights.iter().map(|&h| usize::from(h)).sum::<usize>() == CARDS
     }
 
     /// Tableau piles as a set, the free cells as a set of cards, the
@@ -727,7 +746,7 @@ impl Position for Open {
     fn key(&self) -> Key {
         let tableau = self.pairs.key;
         let cells = self.cells.iter().filter(|&&c| c != NO_CARD).fold(0, |set, &c| set | bit(c));
-        let found = self.heights().iter().enumerate().fold(0, |word, (s, &h)| word | u64::from(h) << (8 * s));
+        let found = self.heights.iter().enumerate().fold(0, |word, (s, &h)| word | u64::from(h) << (8 * s));
         words_key(&[tableau as u64, (tableau >> 64) as u64, cells, found])
     }
 
@@ -735,7 +754,7 @@ impl Position for Open {
     /// cards above a lower one, cards covering a foundation's next card,
     /// empty piles, cards built in sequence, cards in free cells.
     fn score(&self, w: &Weights) -> i64 {
-        let heights = self.heights();
+        let heights = self.heights;
         let mut v = w.laid_off * heights.iter().map(|&h| i64::from(h)).sum::<i64>();
         let built_other = if self.rules.stack_suit { 1 } else { w.built };
         v += w.built_in_suit * i64::from(self.pairs.in_suit) + built_other * i64::from(self.pairs.other);
@@ -784,6 +803,7 @@ impl Position for Open {
         out.extend_from_slice(&self.pairs.key.to_le_bytes());
         out.extend_from_slice(&[self.pairs.in_suit, self.pairs.other]);
         out.extend_from_slice(&self.ends[..self.rules.tableau]);
+        out.extend_from_slice(&self.orders[..self.rules.tableau]);
         out.extend_from_slice(&self.cards[..self.total()]);
         out.extend_from_slice(&self.cells[..self.rules.cells]);
         out.extend_from_slice(&self.found);
@@ -795,18 +815,27 @@ impl Position for Open {
         self.pairs = Pairs { key, in_suit: packed[0], other: packed[1] };
         let packed = &packed[2..];
         let (tableau, cells) = (self.rules.tableau, self.rules.cells);
-        self.ends[..tableau].copy_from_slice(&packed[..tableau]);
+        let (ends, packed) = packed.split_at(tableau);
+        let (orders, packed) = packed.split_at(tableau);
+        self.ends[..tableau].copy_from_slice(ends);
+        self.orders[..tableau].copy_from_slice(orders);
         let total = self.total();
-        self.cards[..total].copy_from_slice(&packed[tableau..tableau + total]);
-        let at = tableau + total;
+        self.cards[..total].copy_from_slice(&packed[..total]);
+        let at = total;
         self.cells[..cells].copy_from_slice(&packed[at..at + cells]);
         self.found.copy_from_slice(&packed[at + cells..at + cells + 4]);
+        self.heights = self.fresh_heights();
         self.place();
     }
 }
 
 #[cfg(test)]
 impl Open {
+    /// What is kept up to date as cards move.
+    fn kept(&self) -> (Pairs, [u8; 4], [u8; 64], [u8; MAX_TABLEAU]) {
+        (self.pairs, self.heights, self.piles, self.orders)
+    }
+
     /// The engine's position this one stands for, on `like`'s rules.
     fn to_solitaire(&self, like: &Solitaire) -> Solitaire {
         use crate::cards::Suit;
@@ -893,9 +922,13 @@ mod tests {
                         let mut packed = Vec::new();
                         open.pack_onto(&mut packed);
                         let mut unpacked = open.clone();
-                        unpacked.cells = [NO_CARD; MAX_CELLS];
+                        // Nothing of the old position may survive unpacking.
+                        (unpacked.cells, unpacked.found, unpacked.heights) = ([NO_CARD; MAX_CELLS], [0; 4], [0; 4]);
+                        (unpacked.pairs, unpacked.piles, unpacked.orders) =
+                            (Pairs::default(), [0; 64], [0; MAX_TABLEAU]);
                         unpacked.unpack_from(&packed);
                         assert_eq!(unpacked.to_solitaire(&state), state);
+                        assert_eq!(unpacked.kept(), open.kept(), "unpacked whole");
                         let mut children = Vec::new();
                         for step in &steps {
                             assert_eq!(open.detour(step), state.detour(step));
@@ -908,10 +941,10 @@ mod tests {
                             assert_eq!(by_compact, by_engine, "{name} {mode} {seed}: the moves made");
                             assert_eq!(o.to_solitaire(&state), s, "{name} {mode} {seed}: {step:?}");
                             assert_eq!(o.is_won(), s.is_won());
-                            assert_eq!(o.pairs, o.fresh_pairs(), "kept up to date");
                             let mut placed = o.clone();
                             placed.place();
-                            assert_eq!((placed.piles, placed.orders), (o.piles, o.orders), "kept up to date");
+                            let fresh = (o.fresh_pairs(), o.fresh_heights(), placed.piles, o.fresh_orders());
+                            assert_eq!(o.kept(), fresh, "kept up to date");
                             children.push((o.key(), key(&s, Symmetry::of(&s)), s, o));
                         }
                         for a in &children {
