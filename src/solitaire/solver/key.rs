@@ -116,11 +116,6 @@ fn cards_key(tag: u64, codes: impl Iterator<Item = u64>) -> Key {
     lanes.finish()
 }
 
-/// The fingerprint of a few words, in order.
-pub(super) fn words_key(words: &[u64]) -> Key {
-    words.iter().fold(Lanes::START, |lanes, &w| lanes.add(w)).finish()
-}
-
 /// The fingerprint of the stock and the waste as one cycle, in the order
 /// the stock deals them once the waste is turned over, where the split
 /// between them does not matter (see the module notes).

@@ -21,7 +21,7 @@ use crate::cards::{Card, Rank};
 use crate::solitaire::engine::{PileId, SolMove, Solitaire};
 use crate::solitaire::rules::{Build, DealTo, PileKind, Sequence, WinWhen};
 
-use super::key::{Key, words_key};
+use super::key::Key;
 use super::moves::{SIDEWAYS, Step};
 use super::position::Position;
 use super::score::Weights;
@@ -52,8 +52,9 @@ fn bit(code: u8) -> u64 {
 }
 
 /// A random number for each card (first index) lying on each card or, as
-/// on [`NO_CARD`], at the bottom of a tableau pile (second): see
-/// [`Open::key`]. Made at compile time by SplitMix64 from a fixed seed.
+/// on [`NO_CARD`], at the bottom of a tableau pile, [`IN_CELL`] or
+/// [`ON_TOP`] (second): see [`Open::key`]. Made at compile time by
+/// SplitMix64 from a fixed seed.
 static ON: [[u128; 64]; 64] = {
     let mut out = [[0; 64]; 64];
     let mut state: u64 = 0x0123_4567_89ab_cdef;
@@ -74,6 +75,12 @@ static ON: [[u128; 64]; 64] = {
     }
     out
 };
+
+/// Where a card lies, for [`ON`], when not in the tableau: in a free cell,
+/// or on top of its foundation. Card codes start at 4, so these are no
+/// card's.
+const IN_CELL: u8 = 1;
+const ON_TOP: u8 = 2;
 
 /// The random number for `card` lying on `below` (or at the bottom).
 fn on(card: u8, below: u8) -> Key {
@@ -166,8 +173,8 @@ pub struct Open {
     /// How high each suit's foundation has been built (0 to 13), kept up
     /// to date as cards go up: the lay-offs, key and score all ask it.
     heights: [u8; 4],
-    /// What the tableau's cards lie on, summed up and kept up to date as
-    /// cards move (a move changes what one card lies on).
+    /// Where each card lies, summed up and kept up to date as cards move
+    /// (a move changes where one card lies, and what one card lies on).
     pairs: Pairs,
     /// By card: the tableau pile it lies in, or [`NOWHERE`]; by tableau
     /// pile: its cards lying above a lower one. Kept up to date for the
@@ -190,9 +197,10 @@ fn out_of_order(column: &[u8]) -> u8 {
     count
 }
 
-/// What each card of the tableau lies on (a card, or the bottom of its
-/// pile), summed up: the tableau's share of the key (see [`Open::key`]) and
-/// the cards lying on a card they build on, of their suit and not.
+/// Where each card lies (on a card, at the bottom of a pile, in a free
+/// cell or on top of its foundation), summed up: the key (see
+/// [`Open::key`]), and the cards lying on a card they build on, of their
+/// suit and not.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Pairs {
     key: Key,
@@ -363,7 +371,7 @@ impl Open {
         out
     }
 
-    /// What the tableau's cards lie on, summed up afresh.
+    /// Where each card lies, summed up afresh.
     fn fresh_pairs(&self) -> Pairs {
         let mut pairs = Pairs::default();
         for t in 0..self.rules.tableau {
@@ -372,6 +380,12 @@ impl Open {
                 pairs.count(&self.rules, card, below, 1);
                 below = card;
             }
+        }
+        for &card in self.cells[..self.rules.cells].iter().filter(|&&c| c != NO_CARD) {
+            pairs.count(&self.rules, card, IN_CELL, 1);
+        }
+        for &card in self.found.iter().filter(|&&c| c != NO_CARD) {
+            pairs.count(&self.rules, card, ON_TOP, 1);
         }
         pairs
     }
@@ -523,7 +537,10 @@ impl Open {
                 self.ends[t..self.rules.tableau].iter_mut().for_each(|e| *e -= count as u8);
                 self.orders[t] = out_of_order(self.column(t));
             }
-            Pile::Cell(r) => run[0] = std::mem::replace(&mut self.cells[r], NO_CARD),
+            Pile::Cell(r) => {
+                run[0] = std::mem::replace(&mut self.cells[r], NO_CARD);
+                self.pairs.count(&self.rules, run[0], IN_CELL, -1);
+            }
             Pile::Foundation(_) => return,
         }
         match to {
@@ -536,9 +553,16 @@ impl Open {
                 self.ends[t..self.rules.tableau].iter_mut().for_each(|e| *e += count as u8);
                 self.orders[t] = out_of_order(self.column(t));
             }
-            Pile::Cell(r) => self.cells[r] = run[0],
+            Pile::Cell(r) => {
+                self.cells[r] = run[0];
+                self.pairs.count(&self.rules, run[0], IN_CELL, 1);
+            }
             Pile::Foundation(f) => {
+                if self.found[f] != NO_CARD {
+                    self.pairs.count(&self.rules, self.found[f], ON_TOP, -1);
+                }
                 self.found[f] = run[0];
+                self.pairs.count(&self.rules, run[0], ON_TOP, 1);
                 self.heights[usize::from(suit(run[0]))] = rank(run[0]);
             }
         }
@@ -585,17 +609,9 @@ impl Open {
     /// `made` is told each lay-off.
     fn close(&mut self, made: &mut dyn FnMut(SolMove)) {
         loop {
-            let heights = self.heights;
-            let laid_off = Open::laid_off(heights);
-            // The cards the foundations take next that no card needs to lie
-            // on: few, so they are found first and looked for after.
-            let mut safe = 0;
-            for (s, &h) in heights.iter().enumerate() {
-                let next = (h + 1) * 4 + s as u8;
-                if h < 13 && self.rules.under[usize::from(next)] & !laid_off == 0 {
-                    safe |= bit(next);
-                }
-            }
+            // The safe cards are few, so they are found first and looked
+            // for after.
+            let safe = self.safe();
             if safe == 0 {
                 return;
             }
@@ -610,8 +626,37 @@ impl Open {
         }
     }
 
+    /// The cards the foundations take next that no card needs to lie on,
+    /// as a set of [`bit`]s: those the lay-offs send up.
+    fn safe(&self) -> u64 {
+        let laid_off = Open::laid_off(self.heights);
+        let mut safe = 0;
+        for (s, &h) in self.heights.iter().enumerate() {
+            let next = (h + 1) * 4 + s as u8;
+            if h < 13 && self.rules.under[usize::from(next)] & !laid_off == 0 {
+                safe |= bit(next);
+            }
+        }
+        safe
+    }
+
+    /// The top card of `pile`, or [`NO_CARD`].
+    fn top(&self, pile: Pile) -> u8 {
+        match pile {
+            Pile::Tableau(t) => self.column(t).last().copied().unwrap_or(NO_CARD),
+            Pile::Cell(r) => self.cells[r],
+            Pile::Foundation(f) => self.found[f],
+        }
+    }
+
     /// Makes `step` and the lay-offs after it, telling `made` each engine
     /// move.
+    ///
+    /// Every position this form plays from has had its lay-offs made. So
+    /// after a move that sends no card up (the safe cards stay the same)
+    /// only the card it uncovers and the card it lays on top can be safe,
+    /// and when neither is there is nothing to lay off: most moves end
+    /// there, without a look at every pile.
     fn play_noting_with(&mut self, step: &Step, made: &mut dyn FnMut(SolMove)) {
         let SolMove::Move { from, count, to } = step.m else { return };
         let (Some(from), Some(to)) = (Pile::of(from), Pile::of(to)) else { return };
@@ -622,7 +667,10 @@ impl Open {
             self.shift(from, count, to);
             made(step.m);
         }
-        self.close(made);
+        let fresh = bit(self.top(from)) | bit(self.top(to));
+        if matches!(to, Pile::Foundation(_)) || self.safe() & fresh != 0 {
+            self.close(made);
+        }
     }
 
     /// Whether a move of `count` cards from `from` empties it onto an empty
@@ -738,16 +786,16 @@ impl Position for Open {
 
     /// Tableau piles as a set, the free cells as a set of cards, the
     /// foundations by each suit's height. In a game of one deck every card
-    /// of the tableau lies on one card or at the bottom of a pile, and
-    /// which it is for each card says which piles there are, card for card,
-    /// whatever their order: so the set of piles is fingerprinted as the
-    /// sum of a random number for each card and what it lies on ([`ON`]).
-    /// Two different sets share the sum with a chance of 2^-128.
+    /// lies on one card, at the bottom of a tableau pile, in a free cell,
+    /// on top of its foundation or under a card there; and where each
+    /// card not under a foundation's top lies says which piles there are,
+    /// card for card, whatever their order, which cards the free cells
+    /// hold and how high each foundation is. So the position is
+    /// fingerprinted as the sum of a random number for each such card and
+    /// where it lies ([`ON`]), kept up to date as cards move. Two
+    /// different positions share the sum with a chance of 2^-128.
     fn key(&self) -> Key {
-        let tableau = self.pairs.key;
-        let cells = self.cells.iter().filter(|&&c| c != NO_CARD).fold(0, |set, &c| set | bit(c));
-        let found = self.heights.iter().enumerate().fold(0, |word, (s, &h)| word | u64::from(h) << (8 * s));
-        words_key(&[tableau as u64, (tableau >> 64) as u64, cells, found])
+        self.pairs.key
     }
 
     /// The features `score::score` counts in such a game: cards laid off,
