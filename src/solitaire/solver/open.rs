@@ -673,16 +673,6 @@ impl Open {
         }
     }
 
-    /// Whether a move of `count` cards from `from` empties it onto an empty
-    /// pile of its own kind: the same position with the piles renamed.
-    fn renames(&self, from: Pile, count: usize, to: Pile) -> bool {
-        match (from, to) {
-            (Pile::Tableau(f), Pile::Tableau(_)) => self.is_empty(to) && count == self.column(f).len(),
-            (Pile::Cell(_), Pile::Cell(_)) => self.is_empty(to),
-            _ => false,
-        }
-    }
-
     fn step(from: Pile, count: usize, to: Pile) -> Step {
         Step::plain(SolMove::Move { from: from.id(), count: count as u8, to: to.id() })
     }
@@ -694,75 +684,94 @@ impl Position for Open {
     /// count; onto each target), then the supermoves, less those that
     /// only rename piles.
     fn moves(&self, out: &mut Vec<Step>) {
+        let rules = &*self.rules;
+        let tableau = rules.tableau;
         let free = self.free();
-        let tableau = self.rules.tableau;
-        let first_empty_cell = (0..self.rules.cells).find(|&r| self.cells[r] == NO_CARD);
-        let first_empty_pile = (0..tableau).find(|&t| self.column(t).is_empty());
-        let (mut tops, mut pile_of) = (0u64, [0u8; 64]);
-        for t in 0..tableau {
-            if let Some(&top) = self.column(t).last() {
-                tops |= bit(top);
-                pile_of[usize::from(top)] = t as u8;
+        let first_empty_cell = (0..rules.cells).find(|&r| self.cells[r] == NO_CARD);
+        // Each tableau pile's height, and its top card's pile by card.
+        let (mut heights, mut tops, mut pile_of, mut empties) = ([0; MAX_TABLEAU], 0u64, [0u8; 64], 0u32);
+        for (t, height) in heights[..tableau].iter_mut().enumerate() {
+            let column = self.column(t);
+            *height = column.len();
+            match column.last() {
+                Some(&top) => {
+                    tops |= bit(top);
+                    pile_of[usize::from(top)] = t as u8;
+                }
+                None => empties |= 1 << t,
             }
         }
+        let first_empty_pile = empties & empties.wrapping_neg();
         // The tableau piles that might take `base` (the first empty one, and
         // those topped by a card it builds on), a bit each, so that they
         // come out in the engine's order.
         let tableau_targets = |base: u8| {
-            let mut piles = first_empty_pile.map_or(0u32, |e| 1 << e);
-            let mut takers = self.rules.onto[usize::from(base)] & tops;
+            let mut piles = first_empty_pile;
+            let mut takers = rules.onto[usize::from(base)] & tops;
             while takers != 0 {
                 piles |= 1 << pile_of[takers.trailing_zeros() as usize];
                 takers &= takers - 1;
             }
             Bits(piles)
         };
+        // `takes` for one of those piles: whether the cards fit, and
+        // whether CheckFree's room is there.
+        let takes = |base: u8, count: usize, t: usize| {
+            let empty = heights[t] == 0;
+            let lies = !empty || (rules.fill_empty && (!rules.kings_only || rank(base) == 13));
+            let fits = lies && heights[t] + count <= rules.max_allowed;
+            let room = free.cells + free.spaces - usize::from(empty && rules.fill_empty);
+            (fits, !rules.check_free || count <= 1 || count <= room + 1)
+        };
+        // A move of a whole pile onto an empty one only renames piles.
+        let renames = |from: usize, count: usize, t: usize| heights[t] == 0 && heights[from] == count;
         let mut lifts = [0; MAX_TABLEAU];
-        let sources = (0..tableau).map(Pile::Tableau).chain((0..self.rules.cells).map(Pile::Cell));
-        for from in sources {
-            let (base_at, lift) = match from {
-                Pile::Tableau(t) => {
-                    lifts[t] = self.liftable(t);
-                    (self.column(t), lifts[t])
-                }
-                Pile::Cell(r) => (&self.cells[r..r + 1], usize::from(self.cells[r] != NO_CARD)),
-                Pile::Foundation(_) => continue,
-            };
-            for count in 1..=lift {
-                let base = base_at[base_at.len() - count];
+        for (t, lift) in lifts[..tableau].iter_mut().enumerate() {
+            *lift = self.liftable(t);
+            let column = self.column(t);
+            for count in 1..=*lift {
+                let base = column[column.len() - count];
                 if count == 1
                     && let Some(f) = self.home(base)
                 {
-                    out.push(Open::step(from, 1, Pile::Foundation(f)));
+                    out.push(Open::step(Pile::Tableau(t), 1, Pile::Foundation(f)));
                 }
-                for t in tableau_targets(base) {
-                    let to = Pile::Tableau(t);
-                    if to != from && self.takes(base, count, to, free) == (true, true) && !self.renames(from, count, to)
-                    {
-                        out.push(Open::step(from, count, to));
+                for to in tableau_targets(base) {
+                    if to != t && takes(base, count, to) == (true, true) && !renames(t, count, to) {
+                        out.push(Open::step(Pile::Tableau(t), count, Pile::Tableau(to)));
                     }
                 }
                 if count == 1
                     && let Some(r) = first_empty_cell
-                    && !self.renames(from, 1, Pile::Cell(r))
                 {
-                    out.push(Open::step(from, 1, Pile::Cell(r)));
+                    out.push(Open::step(Pile::Tableau(t), 1, Pile::Cell(r)));
                 }
             }
         }
-        if !self.rules.check_free {
+        // From a free cell: one card, and never to another free cell (that
+        // only renames them).
+        for (r, &base) in self.cells[..rules.cells].iter().enumerate().filter(|&(_, &c)| c != NO_CARD) {
+            if let Some(f) = self.home(base) {
+                out.push(Open::step(Pile::Cell(r), 1, Pile::Foundation(f)));
+            }
+            for to in tableau_targets(base) {
+                if takes(base, 1, to) == (true, true) {
+                    out.push(Open::step(Pile::Cell(r), 1, Pile::Tableau(to)));
+                }
+            }
+        }
+        if !rules.check_free {
             return;
         }
         for (f, &lift) in lifts[..tableau].iter().enumerate() {
-            let from = Pile::Tableau(f);
             let column = self.column(f);
             for count in 2..=lift {
                 let base = column[column.len() - count];
                 for t in tableau_targets(base).filter(|&t| t != f) {
-                    let to = Pile::Tableau(t);
-                    if self.takes(base, count, to, free) != (true, false) || self.renames(from, count, to) {
+                    if takes(base, count, t) != (true, false) || renames(f, count, t) {
                         continue;
                     }
+                    let (from, to) = (Pile::Tableau(f), Pile::Tableau(t));
                     let (cells, spaces) = self.room(free, to);
                     if count <= (cells + 1) << spaces.min(12) && self.clone().carry(from, count, to, &mut |_| {}) {
                         out.push(Open::step(from, count, to));
