@@ -173,6 +173,9 @@ pub struct Open {
     /// How high each suit's foundation has been built (0 to 13), kept up
     /// to date as cards go up: the lay-offs, key and score all ask it.
     heights: [u8; 4],
+    /// The cards the lay-offs send up (see [`Open::fresh_safe`]), which
+    /// change only as cards go up.
+    safe: u64,
     /// Where each card lies, summed up and kept up to date as cards move
     /// (a move changes where one card lies, and what one card lies on).
     pairs: Pairs,
@@ -233,7 +236,7 @@ impl Clone for Open {
             self.rules = std::sync::Arc::clone(&source.rules);
         }
         (self.cards, self.ends, self.cells) = (source.cards, source.ends, source.cells);
-        (self.found, self.heights) = (source.found, source.heights);
+        (self.found, self.heights, self.safe) = (source.found, source.heights, source.safe);
         self.pairs = source.pairs;
         (self.piles, self.orders) = (source.piles, source.orders);
     }
@@ -301,6 +304,7 @@ impl Open {
             cells: [NO_CARD; MAX_CELLS],
             found: [NO_CARD; 4],
             heights: [0; 4],
+            safe: 0,
             pairs: Pairs::default(),
             piles: [NOWHERE; 64],
             orders: [0; MAX_TABLEAU],
@@ -332,6 +336,7 @@ impl Open {
             open.found[i] = pile.last().map_or(NO_CARD, |s| code(s.card));
         }
         open.heights = open.fresh_heights();
+        open.safe = open.fresh_safe();
         open.pairs = open.fresh_pairs();
         open.orders = open.fresh_orders();
         open.place();
@@ -564,6 +569,7 @@ impl Open {
                 self.found[f] = run[0];
                 self.pairs.count(&self.rules, run[0], ON_TOP, 1);
                 self.heights[usize::from(suit(run[0]))] = rank(run[0]);
+                self.safe = self.fresh_safe();
             }
         }
         let pile = if let Pile::Tableau(t) = to { t as u8 } else { NOWHERE };
@@ -611,7 +617,7 @@ impl Open {
         loop {
             // The safe cards are few, so they are found first and looked
             // for after.
-            let safe = self.safe();
+            let safe = self.safe;
             if safe == 0 {
                 return;
             }
@@ -627,8 +633,9 @@ impl Open {
     }
 
     /// The cards the foundations take next that no card needs to lie on,
-    /// as a set of [`bit`]s: those the lay-offs send up.
-    fn safe(&self) -> u64 {
+    /// as a set of [`bit`]s (those the lay-offs send up), worked out
+    /// afresh.
+    fn fresh_safe(&self) -> u64 {
         let laid_off = Open::laid_off(self.heights);
         let mut safe = 0;
         for (s, &h) in self.heights.iter().enumerate() {
@@ -668,7 +675,7 @@ impl Open {
             made(step.m);
         }
         let fresh = bit(self.top(from)) | bit(self.top(to));
-        if matches!(to, Pile::Foundation(_)) || self.safe() & fresh != 0 {
+        if matches!(to, Pile::Foundation(_)) || self.safe & fresh != 0 {
             self.close(made);
         }
     }
@@ -882,6 +889,7 @@ impl Position for Open {
         self.cells[..cells].copy_from_slice(&packed[at..at + cells]);
         self.found.copy_from_slice(&packed[at + cells..at + cells + 4]);
         self.heights = self.fresh_heights();
+        self.safe = self.fresh_safe();
         self.place();
     }
 }
@@ -889,8 +897,8 @@ impl Position for Open {
 #[cfg(test)]
 impl Open {
     /// What is kept up to date as cards move.
-    fn kept(&self) -> (Pairs, [u8; 4], [u8; 64], [u8; MAX_TABLEAU]) {
-        (self.pairs, self.heights, self.piles, self.orders)
+    fn kept(&self) -> (Pairs, [u8; 4], u64, [u8; 64], [u8; MAX_TABLEAU]) {
+        (self.pairs, self.heights, self.safe, self.piles, self.orders)
     }
 
     /// The engine's position this one stands for, on `like`'s rules.
@@ -980,7 +988,8 @@ mod tests {
                         open.pack_onto(&mut packed);
                         let mut unpacked = open.clone();
                         // Nothing of the old position may survive unpacking.
-                        (unpacked.cells, unpacked.found, unpacked.heights) = ([NO_CARD; MAX_CELLS], [0; 4], [0; 4]);
+                        (unpacked.cells, unpacked.found, unpacked.heights, unpacked.safe) =
+                            ([NO_CARD; MAX_CELLS], [0; 4], [0; 4], 0);
                         (unpacked.pairs, unpacked.piles, unpacked.orders) =
                             (Pairs::default(), [0; 64], [0; MAX_TABLEAU]);
                         unpacked.unpack_from(&packed);
@@ -1000,7 +1009,8 @@ mod tests {
                             assert_eq!(o.is_won(), s.is_won());
                             let mut placed = o.clone();
                             placed.place();
-                            let fresh = (o.fresh_pairs(), o.fresh_heights(), placed.piles, o.fresh_orders());
+                            let fresh =
+                                (o.fresh_pairs(), o.fresh_heights(), o.fresh_safe(), placed.piles, o.fresh_orders());
                             assert_eq!(o.kept(), fresh, "kept up to date");
                             children.push((o.key(), key(&s, Symmetry::of(&s)), s, o));
                         }
