@@ -418,11 +418,19 @@ struct Taste {
 
 /// A queue of a best-first search: the positions waiting, how it ranks
 /// them, and which of the search's weighings scores them.
+///
+/// A queue takes in the positions reached only when its lane is about to
+/// take one (`joined` says how far it has): a lane that never runs again
+/// before the deal is decided then ranks nothing in vain. It takes them
+/// in the order they were reached, drawing its noise in that order, with
+/// no position taken in between, so it holds just what it would have had
+/// it taken each in as it was reached.
 struct Queue {
     waiting: QuaternaryHeap<Waiting>,
     per_move: i64,
     noise: Noise,
     weighing: usize,
+    joined: usize,
 }
 
 /// Best-first over one graph of positions with several queues, each
@@ -444,12 +452,13 @@ struct BestFirst<P> {
     /// `reached`, as the queues ask it at random and a bit set stays in
     /// cache where a vector of 12-byte entries does not).
     taken: Vec<u64>,
+    /// The scores of each reached position, by weighing, the detour to
+    /// it taken off (the root's are not used).
+    scored: Vec<i32>,
     queues: Vec<Queue>,
     /// The queues' weighings, each once: a reached position is scored once
     /// for each of them (once in most games, where they count alike).
     weighings: Vec<Weights>,
-    /// The scores of the position being reached, by weighing: scratch.
-    scores: Vec<i64>,
     root: P,
     /// The position being expanded, each successor in turn and the moves
     /// worth trying: scratch reused.
@@ -476,16 +485,19 @@ impl<P: Position> BestFirst<P> {
                 per_move,
                 noise,
                 weighing,
+                joined: 1,
             });
         }
+        let mut scored = Vec::with_capacity(FIRST_ROOM * weighings.len());
+        scored.resize(weighings.len(), 0);
         BestFirst {
             table,
             arena: Vec::with_capacity(FIRST_ROOM * 64),
             nodes: Vec::with_capacity(FIRST_ROOM),
             reached: with_room(Reached { parent: NONE, m: Step::plain(SolMove::Recycle) }),
             taken: vec![0],
+            scored,
             queues,
-            scores: Vec::with_capacity(weighings.len()),
             weighings,
             root: root.clone(),
             state: root.clone(),
@@ -496,6 +508,7 @@ impl<P: Position> BestFirst<P> {
 
     /// The best position of queue `q` that no lane has taken.
     fn untaken(&mut self, q: usize) -> Option<usize> {
+        self.join(q);
         while let Some(w) = self.queues[q].waiting.pop() {
             if self.taken[w.seq as usize / 64] & (1 << (w.seq % 64)) == 0 {
                 return Some(w.seq as usize);
@@ -504,12 +517,27 @@ impl<P: Position> BestFirst<P> {
         None
     }
 
+    /// Queue `q` takes in the positions reached since it last did.
+    fn join(&mut self, q: usize) {
+        let queue = &mut self.queues[q];
+        let stride = self.weighings.len();
+        for seq in queue.joined..self.reached.len() {
+            let depth = self.nodes[self.reached[seq].parent as usize].depth + 1;
+            let score = i64::from(self.scored[seq * stride + queue.weighing]) + queue.noise.next()
+                - queue.per_move * i64::from(depth);
+            let score = score.clamp(i32::MIN.into(), i32::MAX.into()) as i32;
+            queue.waiting.push(Waiting { score, seq: seq as u32 });
+        }
+        queue.joined = self.reached.len();
+    }
+
     fn bytes(&self) -> Bytes {
         self.table.bytes()
             + vec_bytes::<u8>(self.arena.len(), self.arena.capacity())
             + vec_bytes::<Node>(self.nodes.len(), self.nodes.capacity())
             + vec_bytes::<Reached>(self.reached.len(), self.reached.capacity())
             + vec_bytes::<u64>(self.taken.len(), self.taken.capacity())
+            + vec_bytes::<i32>(self.scored.len(), self.scored.capacity())
             + self.queues.iter().map(|q| vec_bytes::<Waiting>(q.waiting.len(), q.waiting.capacity())).sum()
     }
 
@@ -560,13 +588,9 @@ impl<P: Position> BestFirst<P> {
                         self.taken.push(0);
                     }
                     let detour = self.state.detour(&m);
-                    self.scores.clear();
-                    self.scores.extend(self.weighings.iter().map(|w| self.next.score(w) - detour));
-                    for queue in &mut self.queues {
-                        let score =
-                            self.scores[queue.weighing] + queue.noise.next() - queue.per_move * i64::from(depth + 1);
-                        let score = score.clamp(i32::MIN.into(), i32::MAX.into()) as i32;
-                        queue.waiting.push(Waiting { score, seq });
+                    for w in &self.weighings {
+                        let score = (self.next.score(w) - detour).clamp(i32::MIN.into(), i32::MAX.into());
+                        self.scored.push(score as i32);
                     }
                 }
                 Seen::Before => {}
