@@ -818,27 +818,33 @@ impl Position for Open {
     /// cards above a lower one, cards covering a foundation's next card,
     /// empty piles, cards built in sequence, cards in free cells.
     fn score(&self, w: &Weights) -> i64 {
-        let heights = self.heights;
-        let mut v = w.laid_off * heights.iter().map(|&h| i64::from(h)).sum::<i64>();
-        let built_other = if self.rules.stack_suit { 1 } else { w.built };
+        let rules = &*self.rules;
+        let tableau = rules.tableau;
+        let laid_off: i64 = self.heights.iter().map(|&h| i64::from(h)).sum();
+        let mut v = w.laid_off * laid_off;
+        let built_other = if rules.stack_suit { 1 } else { w.built };
         v += w.built_in_suit * i64::from(self.pairs.in_suit) + built_other * i64::from(self.pairs.other);
-        let tableau = self.rules.tableau;
-        if self.rules.fill_empty {
-            v += w.empty * (0..tableau).filter(|&t| self.column(t).is_empty()).count() as i64;
+        if rules.fill_empty {
+            let (mut start, mut empty) = (0, 0);
+            for &end in &self.ends[..tableau] {
+                empty += i64::from(end == start);
+                start = end;
+            }
+            v += w.empty * empty;
         }
         let out_of_order: i64 = self.orders[..tableau].iter().map(|&n| i64::from(n)).sum();
         // The cards above each card a foundation takes next.
         let mut covering = 0;
-        for (s, &h) in heights.iter().enumerate().filter(|&(_, &h)| h < 13) {
+        for (s, &h) in self.heights.iter().enumerate().filter(|&(_, &h)| h < 13) {
             let next = (h + 1) * 4 + s as u8;
-            let pile = self.piles[usize::from(next)];
-            if pile != NOWHERE {
-                let column = self.column(usize::from(pile));
-                covering += column.iter().rev().position(|&c| c == next).unwrap_or(0);
+            // Not in the tableau is NOWHERE, past the piles' ends.
+            if let Some(&end) = self.ends.get(usize::from(self.piles[usize::from(next)])) {
+                let above = self.cards[..usize::from(end)].iter().rev().position(|&c| c == next);
+                covering += above.unwrap_or(0);
             }
         }
         v -= w.out_of_order * out_of_order + w.covering_next * covering as i64;
-        let held = self.cells[..self.rules.cells].iter().filter(|&&c| c != NO_CARD).count();
+        let held = self.cells[..rules.cells].iter().filter(|&&c| c != NO_CARD).count();
         v - w.held * held as i64
     }
 
