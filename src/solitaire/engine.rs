@@ -91,9 +91,29 @@ impl PileId {
     }
 }
 
+impl PileId {
+    /// Adds the pile's text form (`T3`) to `out`.
+    fn push_text(self, out: &mut String) {
+        out.push(self.kind.letter());
+        push_number(out, self.index() + 1);
+    }
+}
+
+/// Adds `n` in decimal to `out`. Piles and moves are written so, not
+/// through the formatting machinery, which took most of the time of
+/// writing out the winning line the solver finds for every deal.
+fn push_number(out: &mut String, n: usize) {
+    if n >= 10 {
+        push_number(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
+}
+
 impl fmt::Display for PileId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.kind.letter(), self.index() + 1)
+        let mut text = String::with_capacity(4);
+        self.push_text(&mut text);
+        f.write_str(&text)
     }
 }
 
@@ -1204,8 +1224,17 @@ impl Game for Solitaire {
 
     fn move_text(&self, m: &SolMove) -> String {
         match *m {
-            SolMove::Move { from, count: 1, to } => format!("{from}>{to}"),
-            SolMove::Move { from, count, to } => format!("{from}:{count}>{to}"),
+            SolMove::Move { from, count, to } => {
+                let mut text = String::with_capacity(8);
+                from.push_text(&mut text);
+                if count != 1 {
+                    text.push(':');
+                    push_number(&mut text, usize::from(count));
+                }
+                text.push('>');
+                to.push_text(&mut text);
+                text
+            }
             SolMove::Deal(s) => PileId { kind: PileKind::Stock, index: s }.to_string(),
             SolMove::Recycle => "R".to_string(),
             SolMove::Pair(a, b) => format!("{a}+{b}"),
@@ -1678,6 +1707,23 @@ mod tests {
         assert_eq!(cards(&s, "T1"), "5S");
         assert_eq!(s.score(), 26);
         assert_eq!(s.auto_move(), None);
+    }
+
+    #[test]
+    fn move_texts_read_back_as_the_same_moves() {
+        let s = position(spider_one_suit(), &[]);
+        let pile = |kind, index| PileId::new(kind, index);
+        assert_eq!(pile(PileKind::Tableau, 9).to_string(), "T10");
+        assert_eq!(pile(PileKind::Reserve, 254).to_string(), "R255");
+        for (from, count, to, text) in [
+            (pile(PileKind::Tableau, 0), 1, pile(PileKind::Foundation, 7), "T1>F8"),
+            (pile(PileKind::Tableau, 9), 10, pile(PileKind::Tableau, 11), "T10:10>T12"),
+            (pile(PileKind::Reserve, 99), 255, pile(PileKind::Waste, 254), "R100:255>W255"),
+        ] {
+            let m = SolMove::Move { from, count, to };
+            assert_eq!(s.move_text(&m), text);
+            assert_eq!(s.parse_move(text), Ok(m));
+        }
     }
 
     #[test]
