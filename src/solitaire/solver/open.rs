@@ -605,6 +605,9 @@ impl Open {
     /// The first foundation that takes `card`: the first empty one for an
     /// ace, else the one topped by the card below it in its suit.
     fn home(&self, card: u8) -> Option<usize> {
+        if rank(card) != self.heights[usize::from(suit(card))] + 1 {
+            return None;
+        }
         let below = if rank(card) == 1 { NO_CARD } else { card - 4 };
         self.found.iter().position(|&top| top == below)
     }
