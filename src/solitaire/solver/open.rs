@@ -450,14 +450,20 @@ impl Open {
         }
     }
 
+    /// The empty tableau piles, a bit each.
+    fn empty_piles(&self) -> u32 {
+        let (mut start, mut empty) = (0, 0);
+        for (t, &end) in self.ends[..self.rules.tableau].iter().enumerate() {
+            empty |= u32::from(end == start) << t;
+            start = end;
+        }
+        empty
+    }
+
     /// The free cells and the empty tableau piles that may be filled.
     fn free(&self) -> Free {
         let cells = self.cells[..self.rules.cells].iter().filter(|&&c| c == NO_CARD).count();
-        let spaces = if self.rules.fill_empty {
-            (0..self.rules.tableau).filter(|&t| self.column(t).is_empty()).count()
-        } else {
-            0
-        };
+        let spaces = if self.rules.fill_empty { self.empty_piles().count_ones() as usize } else { 0 };
         Free { cells, spaces }
     }
 
@@ -474,7 +480,6 @@ impl Open {
     /// Whether `to` takes `count` cards whose bottom card is `base`, but
     /// for CheckFree's room; and whether that room (of `free`) is there.
     fn takes(&self, base: u8, count: usize, to: Pile, free: Free) -> (bool, bool) {
-        let rules = &self.rules;
         match to {
             Pile::Foundation(f) => {
                 let top = self.found[f];
@@ -488,18 +493,22 @@ impl Open {
             Pile::Cell(r) => (count == 1 && self.cells[r] == NO_CARD, true),
             Pile::Tableau(t) => {
                 let column = self.column(t);
-                let lies = match column.last() {
-                    None => rules.fill_empty && (!rules.kings_only || rank(base) == 13),
-                    Some(&top) => self.fits(base, top),
-                };
-                let fits = lies && column.len() + count <= rules.max_allowed;
-                let roomy = !rules.check_free || count <= 1 || {
-                    let (cells, spaces) = self.room(free, to);
-                    count <= cells + spaces + 1
-                };
-                (fits, roomy)
+                let builds = column.last().is_some_and(|&top| self.fits(base, top));
+                self.pile_takes(base, count, column.len(), builds, free)
             }
         }
+    }
+
+    /// [`takes`](Open::takes) for a tableau pile of `height` cards, whose
+    /// top card `base` builds on or not (`builds`, asked of no empty pile).
+    fn pile_takes(&self, base: u8, count: usize, height: usize, builds: bool, free: Free) -> (bool, bool) {
+        let rules = &self.rules;
+        let empty = height == 0;
+        let lies = if empty { rules.fill_empty && (!rules.kings_only || rank(base) == 13) } else { builds };
+        let fits = lies && height + count <= rules.max_allowed;
+        // CheckFree's room: the free cells and empty piles but this one.
+        let room = free.cells + free.spaces - usize::from(empty && rules.fill_empty);
+        (fits, !rules.check_free || count <= 1 || count <= room + 1)
     }
 
     /// The bottom card of the top `count` cards of `from`, if they may be
@@ -699,18 +708,16 @@ impl Position for Open {
         let free = self.free();
         let first_empty_cell = (0..rules.cells).find(|&r| self.cells[r] == NO_CARD);
         // Each tableau pile's height, and its top card's pile by card.
-        let (mut heights, mut tops, mut pile_of, mut empties) = ([0; MAX_TABLEAU], 0u64, [0u8; 64], 0u32);
+        let (mut heights, mut tops, mut pile_of) = ([0; MAX_TABLEAU], 0u64, [0u8; 64]);
         for (t, height) in heights[..tableau].iter_mut().enumerate() {
             let column = self.column(t);
             *height = column.len();
-            match column.last() {
-                Some(&top) => {
-                    tops |= bit(top);
-                    pile_of[usize::from(top)] = t as u8;
-                }
-                None => empties |= 1 << t,
+            if let Some(&top) = column.last() {
+                tops |= bit(top);
+                pile_of[usize::from(top)] = t as u8;
             }
         }
+        let empties = self.empty_piles();
         let first_empty_pile = empties & empties.wrapping_neg();
         // The tableau piles that might take `base` (the first empty one, and
         // those topped by a card it builds on), a bit each, so that they
@@ -724,15 +731,8 @@ impl Position for Open {
             }
             Bits(piles)
         };
-        // `takes` for one of those piles: whether the cards fit, and
-        // whether CheckFree's room is there.
-        let takes = |base: u8, count: usize, t: usize| {
-            let empty = heights[t] == 0;
-            let lies = !empty || (rules.fill_empty && (!rules.kings_only || rank(base) == 13));
-            let fits = lies && heights[t] + count <= rules.max_allowed;
-            let room = free.cells + free.spaces - usize::from(empty && rules.fill_empty);
-            (fits, !rules.check_free || count <= 1 || count <= room + 1)
-        };
+        // `takes` for one of those piles (`base` builds on each's top).
+        let takes = |base: u8, count: usize, t: usize| self.pile_takes(base, count, heights[t], true, free);
         // A move of a whole pile onto an empty one only renames piles.
         let renames = |from: usize, count: usize, t: usize| heights[t] == 0 && heights[from] == count;
         let mut lifts = [0; MAX_TABLEAU];
@@ -828,12 +828,7 @@ impl Position for Open {
         let built_other = if rules.stack_suit { 1 } else { w.built };
         v += w.built_in_suit * i64::from(self.pairs.in_suit) + built_other * i64::from(self.pairs.other);
         if rules.fill_empty {
-            let (mut start, mut empty) = (0, 0);
-            for &end in &self.ends[..tableau] {
-                empty += i64::from(end == start);
-                start = end;
-            }
-            v += w.empty * empty;
+            v += w.empty * i64::from(self.empty_piles().count_ones());
         }
         let out_of_order: i64 = self.orders[..tableau].iter().map(|&n| i64::from(n)).sum();
         // The cards above each card a foundation takes next.
