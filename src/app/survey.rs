@@ -1,7 +1,8 @@
 //! `parlour survey`: solves a range of deals of one game, with a progress
 //! bar, and sums them up: won, lost and undecided counts, time per deal
 //! (median and max), peak memory, and a CSV with a line per deal. Every
-//! winning line is replayed through a session before it counts as won.
+//! winning line is replayed through the rules, from the deal as a session
+//! shows it, before it counts as won.
 
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write as _};
@@ -12,9 +13,10 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::core::{Game, Session, Status, Variant};
+use crate::core::Variant;
+use crate::core::session::dealt;
 use crate::solitaire::engine::SolitaireVariant;
-use crate::solitaire::solver::{Limits, Verdict, solve};
+use crate::solitaire::solver::{Limits, Verdict, solve, wins};
 
 use super::cli::{Failure, fail};
 use super::solve_cmd::{limits, result_word, variant};
@@ -125,17 +127,10 @@ fn solve_one(variant: &SolitaireVariant, deal: u64, limits: &Limits) -> Row {
         Verdict::Undecided(limit) => (0, limit.name()),
     };
     let result = match &report.verdict {
-        Verdict::Won(moves) if !wins(variant, deal, moves) => "wrong",
+        Verdict::Won(moves) if !wins(&dealt(variant, deal), moves) => "wrong",
         v => result_word(v),
     };
     Row { deal, result, limit, moves, nodes: report.nodes, peak_bytes: report.peak_bytes, seconds }
-}
-
-/// Whether `moves` win the deal when played through a session (the
-/// solver's word is not taken for it).
-fn wins(variant: &SolitaireVariant, deal: u64, moves: &[String]) -> bool {
-    let mut session = Session::new(variant.clone(), deal);
-    moves.iter().all(|m| session.play_text(m).is_ok()) && session.state().status() == Status::Won
 }
 
 /// A one-line progress bar on standard error, redrawn at most five times a

@@ -42,6 +42,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::engine::Solitaire;
+use crate::core::Status;
+use crate::core::game::Game;
+use crate::core::session::play_through;
 
 /// How much work a solve may do.
 #[derive(Clone, Debug)]
@@ -127,4 +130,12 @@ pub struct Report {
 /// Searches for a win from `start` within `limits`.
 pub fn solve(start: &Solitaire, limits: &Limits) -> Report {
     search::run(start, limits)
+}
+
+/// Whether `line` wins from `state` played through the rules, with the
+/// game's own automatic moves after each move as a session makes them.
+/// A verdict of [`Verdict::Won`] is trusted only once this has said so.
+pub fn wins(state: &Solitaire, line: &[String]) -> bool {
+    let mut end = state.clone();
+    play_through(&mut end, line, |_| None) == line.len() && end.status() == Status::Won
 }

@@ -15,7 +15,7 @@ use crate::core::Status;
 use crate::core::game::Game;
 use crate::core::session::play_through;
 use crate::solitaire::engine::{SolMove, Solitaire};
-use crate::solitaire::solver::{Limits, Verdict, solve};
+use crate::solitaire::solver::{Limits, Verdict, solve, wins};
 use crate::views::background;
 
 /// Positions the background search may expand before it says it cannot
@@ -171,13 +171,6 @@ impl Drop for Watcher {
     fn drop(&mut self) {
         self.cancel();
     }
-}
-
-/// Whether `line` wins from `state` played through the rules (with the
-/// game's own automatic moves only, as the solver plays).
-pub fn wins(state: &Solitaire, line: &[String]) -> bool {
-    let mut end = state.clone();
-    play_through(&mut end, line, |_| None) == line.len() && end.status() == Status::Won
 }
 
 /// What is left of `line` if `state` is on it: the rest of the line after
