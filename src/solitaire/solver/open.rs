@@ -506,9 +506,16 @@ impl Open {
         let empty = height == 0;
         let lies = if empty { rules.fill_empty && (!rules.kings_only || rank(base) == 13) } else { builds };
         let fits = lies && height + count <= rules.max_allowed;
-        // CheckFree's room: the free cells and empty piles but this one.
+        (fits, self.has_room(count, empty, free))
+    }
+
+    /// Whether CheckFree leaves room (of `free`) to move `count` cards
+    /// onto a tableau pile, `empty` or not, in one move.
+    fn has_room(&self, count: usize, empty: bool, free: Free) -> bool {
+        let rules = &self.rules;
+        // The free cells and empty piles but this one.
         let room = free.cells + free.spaces - usize::from(empty && rules.fill_empty);
-        (fits, !rules.check_free || count <= 1 || count <= room + 1)
+        !rules.check_free || count <= 1 || count <= room + 1
     }
 
     /// The bottom card of the top `count` cards of `from`, if they may be
@@ -536,6 +543,15 @@ impl Open {
             && self.rules.check_free
             && from != to
             && self.lifted(from, count).is_some_and(|base| self.takes(base, count, to, self.free()) == (true, false))
+    }
+
+    /// Whether a move of `count` cards onto `to` that the rules allow,
+    /// whole or as a supermove, has to be a supermove: the cheap form of
+    /// [`wants_room`](Open::wants_room) for the moves [`Position::moves`]
+    /// gives, which are all allowed one way or the other.
+    fn short_of_room(&self, count: usize, to: Pile) -> bool {
+        let Pile::Tableau(t) = to else { return false };
+        count > 1 && self.rules.check_free && !self.has_room(count, self.column(t).is_empty(), self.free())
     }
 
     /// Moves the top `count` cards of `from` onto `to`.
@@ -660,6 +676,7 @@ impl Open {
     }
 
     /// The top card of `pile`, or [`NO_CARD`].
+    #[inline]
     fn top(&self, pile: Pile) -> u8 {
         match pile {
             Pile::Tableau(t) => self.column(t).last().copied().unwrap_or(NO_CARD),
@@ -680,7 +697,7 @@ impl Open {
         let SolMove::Move { from, count, to } = step.m else { return };
         let (Some(from), Some(to)) = (Pile::of(from), Pile::of(to)) else { return };
         let count = usize::from(count);
-        if self.wants_room(from, count, to) {
+        if self.short_of_room(count, to) {
             self.carry(from, count, to, made);
         } else {
             self.shift(from, count, to);
