@@ -5,10 +5,11 @@
 //! that shape).
 //!
 //! The rules are compiled once per solve into bit tables, and a position
-//! is under two hundred bytes: the tableau's cards end to end, where each
-//! pile ends, the free cells and the foundations' top cards, and what the
-//! key and the score need, kept up to date as cards move. Copying one is a
-//! single copy, and the moves, lay-offs, key and score below make the
+//! is a few hundred bytes: each tableau pile's cards at a place of its own
+//! with room for the most it can ever hold, each pile's height, the free
+//! cells and the foundations' top cards, and what the key and the score
+//! need, kept up to date as cards move. Copying one is a single copy;
+//! moving cards touches only them, and the moves, lay-offs, key and score below make the
 //! same choices as the engine and [`moves`](super::moves) make on the
 //! same position, in the same order, so a search expands the same
 //! positions either way, only several times as fast. The steps name the
@@ -31,6 +32,9 @@ const MAX_TABLEAU: usize = 16;
 const MAX_CELLS: usize = 8;
 /// The cards of one deck.
 const CARDS: usize = 52;
+/// Room for the tableau piles' cards, each pile at a place of its own: a
+/// game whose piles need more is left to the engine's form.
+const ROOM: usize = 256;
 /// No card (codes start at 4, the ace of clubs).
 const NO_CARD: u8 = 0;
 
@@ -92,6 +96,9 @@ fn on(card: u8, below: u8) -> Key {
 struct Compiled {
     tableau: usize,
     cells: usize,
+    /// Cards each tableau pile has room for: pile `t`'s cards lie from
+    /// `t * stride` up.
+    stride: usize,
     /// By moving card: the cards it may lie on in the tableau.
     onto: [u64; 64],
     /// By card: the cards that may lie on it.
@@ -163,10 +170,12 @@ impl Pile {
 #[derive(Debug)]
 pub struct Open {
     rules: std::sync::Arc<Compiled>,
-    /// The tableau piles' cards, bottom first, one pile after another.
-    cards: [u8; CARDS],
-    /// Where each tableau pile ends in `cards`.
-    ends: [u8; MAX_TABLEAU],
+    /// The tableau piles' cards, bottom first, each pile at its place
+    /// (see [`Compiled::stride`]); what lies above a pile's height is no
+    /// card of it.
+    cards: [u8; ROOM],
+    /// Each tableau pile's height.
+    heights_of: [u8; MAX_TABLEAU],
     cells: [u8; MAX_CELLS],
     /// Each foundation's top card.
     found: [u8; 4],
@@ -179,10 +188,12 @@ pub struct Open {
     /// Where each card lies, summed up and kept up to date as cards move
     /// (a move changes where one card lies, and what one card lies on).
     pairs: Pairs,
-    /// By card: the tableau pile it lies in, or [`NOWHERE`]; by tableau
-    /// pile: its cards lying above a lower one. Kept up to date for the
-    /// score, which would otherwise look at every card of every position.
+    /// By card: the tableau pile it lies in, or [`NOWHERE`], and how many
+    /// cards lie below it there; by tableau pile: its cards lying above a
+    /// lower one. Kept up to date for the score, which would otherwise
+    /// look at every card of every position.
     piles: [u8; 64],
+    depths: [u8; 64],
     orders: [u8; MAX_TABLEAU],
 }
 
@@ -235,10 +246,10 @@ impl Clone for Open {
         if !std::sync::Arc::ptr_eq(&self.rules, &source.rules) {
             self.rules = std::sync::Arc::clone(&source.rules);
         }
-        (self.cards, self.ends, self.cells) = (source.cards, source.ends, source.cells);
+        (self.cards, self.heights_of, self.cells) = (source.cards, source.heights_of, source.cells);
         (self.found, self.heights, self.safe) = (source.found, source.heights, source.safe);
         self.pairs = source.pairs;
-        (self.piles, self.orders) = (source.piles, source.orders);
+        (self.piles, self.depths, self.orders) = (source.piles, source.depths, source.orders);
     }
 }
 
@@ -284,9 +295,15 @@ impl Open {
             return None;
         }
         let (&onto, &under) = state.fit_table();
+        let dealt = (0..t.piles).map(|i| state.pile(PileKind::Tableau, i).len()).max().unwrap_or(0);
+        let stride = Open::stride(&onto, dealt, t.max_allowed);
+        if t.piles * stride > ROOM {
+            return None;
+        }
         let compiled = Compiled {
             tableau: t.piles,
             cells: r.piles,
+            stride,
             onto,
             under,
             in_order: t.check_in_order,
@@ -299,23 +316,23 @@ impl Open {
         };
         let mut open = Open {
             rules: std::sync::Arc::new(compiled),
-            cards: [NO_CARD; CARDS],
-            ends: [0; MAX_TABLEAU],
+            cards: [NO_CARD; ROOM],
+            heights_of: [0; MAX_TABLEAU],
             cells: [NO_CARD; MAX_CELLS],
             found: [NO_CARD; 4],
             heights: [0; 4],
             safe: 0,
             pairs: Pairs::default(),
             piles: [NOWHERE; 64],
+            depths: [0; 64],
             orders: [0; MAX_TABLEAU],
         };
-        let mut at = 0;
         for i in 0..t.piles {
-            for slot in state.pile(PileKind::Tableau, i) {
-                *open.cards.get_mut(at)? = code(slot.card);
-                at += 1;
+            let pile = state.pile(PileKind::Tableau, i);
+            for (n, slot) in pile.iter().enumerate() {
+                open.cards[i * stride + n] = code(slot.card);
             }
-            open.ends[i] = at as u8;
+            open.heights_of[i] = pile.len() as u8;
         }
         for i in 0..r.piles {
             match state.pile(PileKind::Reserve, i) {
@@ -343,27 +360,44 @@ impl Open {
         Some(open)
     }
 
+    /// The cards each tableau pile needs room for: as many as any is
+    /// dealt (`dealt`) and as many again as can lie on one another (a
+    /// pile's cards above those dealt, or in a pile emptied and filled
+    /// again, each lie on the one below), but no more than one deck or,
+    /// above those dealt, MaxAllowed. Where every card lies on a higher
+    /// one (or every one on a lower one), as many as there are ranks can
+    /// lie on one another.
+    fn stride(onto: &[u64; 64], dealt: usize, max_allowed: usize) -> usize {
+        let pairs = || {
+            (0..64u8).flat_map(|m| (0..64u8).filter(move |&o| onto[usize::from(m)] & bit(o) != 0).map(move |o| (m, o)))
+        };
+        let monotone = pairs().all(|(m, o)| rank(o) > rank(m)) || pairs().all(|(m, o)| rank(o) < rank(m));
+        let chain = if monotone { 13 } else { CARDS };
+        (dealt + chain).min(CARDS).min(max_allowed).max(dealt)
+    }
+
     fn start(&self, t: usize) -> usize {
-        if t == 0 { 0 } else { usize::from(self.ends[t - 1]) }
+        t * self.rules.stride
+    }
+
+    fn height(&self, t: usize) -> usize {
+        usize::from(self.heights_of[t])
     }
 
     fn column(&self, t: usize) -> &[u8] {
-        &self.cards[self.start(t)..usize::from(self.ends[t])]
+        let start = self.start(t);
+        &self.cards[start..start + self.height(t)]
     }
 
-    fn total(&self) -> usize {
-        self.rules.tableau.checked_sub(1).map_or(0, |last| usize::from(self.ends[last]))
-    }
-
-    /// Works out afresh which pile each card lies in.
+    /// Works out afresh which pile each card lies in, and how deep.
     fn place(&mut self) {
         self.piles = [NOWHERE; 64];
-        let mut start = 0;
-        for (t, &end) in self.ends[..self.rules.tableau].iter().enumerate() {
-            for &card in &self.cards[start..usize::from(end)] {
+        for t in 0..self.rules.tableau {
+            let start = self.start(t);
+            for (depth, &card) in self.cards[start..start + self.height(t)].iter().enumerate() {
                 self.piles[usize::from(card)] = t as u8;
+                self.depths[usize::from(card)] = depth as u8;
             }
-            start = usize::from(end);
         }
     }
 
@@ -452,12 +486,8 @@ impl Open {
 
     /// The empty tableau piles, a bit each.
     fn empty_piles(&self) -> u32 {
-        let (mut start, mut empty) = (0, 0);
-        for (t, &end) in self.ends[..self.rules.tableau].iter().enumerate() {
-            empty |= u32::from(end == start) << t;
-            start = end;
-        }
-        empty
+        let heights = self.heights_of[..self.rules.tableau].iter();
+        heights.enumerate().fold(0, |empty, (t, &h)| empty | u32::from(h == 0) << t)
     }
 
     /// The free cells and the empty tableau piles that may be filled.
@@ -555,51 +585,59 @@ impl Open {
     }
 
     /// Moves the top `count` cards of `from` onto `to`.
+    /// Moves the top `count` cards of `from` onto `to` (another pile: the
+    /// two never share a place).
     fn shift(&mut self, from: Pile, count: usize, to: Pile) {
-        let mut run = [NO_CARD; CARDS];
-        match from {
+        // The bottom card moving, and where the cards lie in `cards`.
+        let (base, lifted_at) = match from {
             Pile::Tableau(t) => {
-                let (end, total) = (usize::from(self.ends[t]), self.total());
-                let below = if end - count > self.start(t) { self.cards[end - count - 1] } else { NO_CARD };
-                self.pairs.count(&self.rules, self.cards[end - count], below, -1);
-                run[..count].copy_from_slice(&self.cards[end - count..end]);
-                self.cards.copy_within(end..total, end - count);
-                self.ends[t..self.rules.tableau].iter_mut().for_each(|e| *e -= count as u8);
+                let height = self.height(t) - count;
+                let at = self.start(t) + height;
+                let below = if height > 0 { self.cards[at - 1] } else { NO_CARD };
+                self.pairs.count(&self.rules, self.cards[at], below, -1);
+                self.heights_of[t] = height as u8;
                 self.orders[t] = out_of_order(self.column(t));
+                (self.cards[at], Some(at))
             }
             Pile::Cell(r) => {
-                run[0] = std::mem::replace(&mut self.cells[r], NO_CARD);
-                self.pairs.count(&self.rules, run[0], IN_CELL, -1);
+                let card = std::mem::replace(&mut self.cells[r], NO_CARD);
+                self.pairs.count(&self.rules, card, IN_CELL, -1);
+                (card, None)
             }
             Pile::Foundation(_) => return,
-        }
+        };
         match to {
             Pile::Tableau(t) => {
-                let (end, total) = (usize::from(self.ends[t]), self.total());
-                let below = if end > self.start(t) { self.cards[end - 1] } else { NO_CARD };
-                self.pairs.count(&self.rules, run[0], below, 1);
-                self.cards.copy_within(end..total, end + count);
-                self.cards[end..end + count].copy_from_slice(&run[..count]);
-                self.ends[t..self.rules.tableau].iter_mut().for_each(|e| *e += count as u8);
+                let height = self.height(t);
+                let at = self.start(t) + height;
+                let below = if height > 0 { self.cards[at - 1] } else { NO_CARD };
+                self.pairs.count(&self.rules, base, below, 1);
+                match lifted_at {
+                    Some(from) if count > 1 => self.cards.copy_within(from..from + count, at),
+                    _ => self.cards[at] = base,
+                }
+                self.heights_of[t] = (height + count) as u8;
                 self.orders[t] = out_of_order(self.column(t));
+                for (depth, &card) in self.cards[at..at + count].iter().enumerate() {
+                    self.piles[usize::from(card)] = t as u8;
+                    self.depths[usize::from(card)] = (height + depth) as u8;
+                }
             }
             Pile::Cell(r) => {
-                self.cells[r] = run[0];
-                self.pairs.count(&self.rules, run[0], IN_CELL, 1);
+                self.cells[r] = base;
+                self.pairs.count(&self.rules, base, IN_CELL, 1);
+                self.piles[usize::from(base)] = NOWHERE;
             }
             Pile::Foundation(f) => {
                 if self.found[f] != NO_CARD {
                     self.pairs.count(&self.rules, self.found[f], ON_TOP, -1);
                 }
-                self.found[f] = run[0];
-                self.pairs.count(&self.rules, run[0], ON_TOP, 1);
-                self.heights[usize::from(suit(run[0]))] = rank(run[0]);
+                self.found[f] = base;
+                self.pairs.count(&self.rules, base, ON_TOP, 1);
+                self.heights[usize::from(suit(base))] = rank(base);
                 self.safe = self.fresh_safe();
+                self.piles[usize::from(base)] = NOWHERE;
             }
-        }
-        let pile = if let Pile::Tableau(t) = to { t as u8 } else { NOWHERE };
-        for &card in &run[..count] {
-            self.piles[usize::from(card)] = pile;
         }
     }
 
@@ -852,10 +890,9 @@ impl Position for Open {
         let mut covering = 0;
         for (s, &h) in self.heights.iter().enumerate().filter(|&(_, &h)| h < 13) {
             let next = (h + 1) * 4 + s as u8;
-            // Not in the tableau is NOWHERE, past the piles' ends.
-            if let Some(&end) = self.ends.get(usize::from(self.piles[usize::from(next)])) {
-                let above = self.cards[..usize::from(end)].iter().rev().position(|&c| c == next);
-                covering += above.unwrap_or(0);
+            // Not in the tableau is NOWHERE, past the piles' heights.
+            if let Some(&height) = self.heights_of.get(usize::from(self.piles[usize::from(next)])) {
+                covering += usize::from(height - 1 - self.depths[usize::from(next)]);
             }
         }
         v -= w.out_of_order * out_of_order + w.covering_next * covering as i64;
@@ -887,9 +924,11 @@ impl Position for Open {
     fn pack_onto(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.pairs.key.to_le_bytes());
         out.extend_from_slice(&[self.pairs.in_suit, self.pairs.other]);
-        out.extend_from_slice(&self.ends[..self.rules.tableau]);
+        out.extend_from_slice(&self.heights_of[..self.rules.tableau]);
         out.extend_from_slice(&self.orders[..self.rules.tableau]);
-        out.extend_from_slice(&self.cards[..self.total()]);
+        for t in 0..self.rules.tableau {
+            out.extend_from_slice(self.column(t));
+        }
         out.extend_from_slice(&self.cells[..self.rules.cells]);
         out.extend_from_slice(&self.found);
     }
@@ -900,15 +939,18 @@ impl Position for Open {
         self.pairs = Pairs { key, in_suit: packed[0], other: packed[1] };
         let packed = &packed[2..];
         let (tableau, cells) = (self.rules.tableau, self.rules.cells);
-        let (ends, packed) = packed.split_at(tableau);
-        let (orders, packed) = packed.split_at(tableau);
-        self.ends[..tableau].copy_from_slice(ends);
+        let (heights, packed) = packed.split_at(tableau);
+        let (orders, mut packed) = packed.split_at(tableau);
+        self.heights_of[..tableau].copy_from_slice(heights);
         self.orders[..tableau].copy_from_slice(orders);
-        let total = self.total();
-        self.cards[..total].copy_from_slice(&packed[..total]);
-        let at = total;
-        self.cells[..cells].copy_from_slice(&packed[at..at + cells]);
-        self.found.copy_from_slice(&packed[at + cells..at + cells + 4]);
+        for t in 0..tableau {
+            let (column, rest) = packed.split_at(self.height(t));
+            let start = self.start(t);
+            self.cards[start..start + column.len()].copy_from_slice(column);
+            packed = rest;
+        }
+        self.cells[..cells].copy_from_slice(&packed[..cells]);
+        self.found.copy_from_slice(&packed[cells..cells + 4]);
         self.heights = self.fresh_heights();
         self.safe = self.fresh_safe();
         self.place();
@@ -918,8 +960,20 @@ impl Position for Open {
 #[cfg(test)]
 impl Open {
     /// What is kept up to date as cards move.
-    fn kept(&self) -> (Pairs, [u8; 4], u64, [u8; 64], [u8; MAX_TABLEAU]) {
-        (self.pairs, self.heights, self.safe, self.piles, self.orders)
+    fn kept(&self) -> (Pairs, [u8; 4], u64, [u8; 64], [u8; 64], [u8; MAX_TABLEAU]) {
+        (self.pairs, self.heights, self.safe, self.piles, self.depths_placed(), self.orders)
+    }
+
+    /// How deep each card in the tableau lies (that of a card elsewhere
+    /// is not kept).
+    fn depths_placed(&self) -> [u8; 64] {
+        let mut out = [0; 64];
+        for (card, &pile) in self.piles.iter().enumerate() {
+            if pile != NOWHERE {
+                out[card] = self.depths[card];
+            }
+        }
+        out
     }
 
     /// The engine's position this one stands for, on `like`'s rules.
@@ -1011,8 +1065,8 @@ mod tests {
                         // Nothing of the old position may survive unpacking.
                         (unpacked.cells, unpacked.found, unpacked.heights, unpacked.safe) =
                             ([NO_CARD; MAX_CELLS], [0; 4], [0; 4], 0);
-                        (unpacked.pairs, unpacked.piles, unpacked.orders) =
-                            (Pairs::default(), [0; 64], [0; MAX_TABLEAU]);
+                        (unpacked.pairs, unpacked.piles, unpacked.depths, unpacked.orders) =
+                            (Pairs::default(), [0; 64], [0; 64], [0; MAX_TABLEAU]);
                         unpacked.unpack_from(&packed);
                         assert_eq!(unpacked.to_solitaire(&state), state);
                         assert_eq!(unpacked.kept(), open.kept(), "unpacked whole");
@@ -1030,8 +1084,14 @@ mod tests {
                             assert_eq!(o.is_won(), s.is_won());
                             let mut placed = o.clone();
                             placed.place();
-                            let fresh =
-                                (o.fresh_pairs(), o.fresh_heights(), o.fresh_safe(), placed.piles, o.fresh_orders());
+                            let fresh = (
+                                o.fresh_pairs(),
+                                o.fresh_heights(),
+                                o.fresh_safe(),
+                                placed.piles,
+                                placed.depths_placed(),
+                                o.fresh_orders(),
+                            );
                             assert_eq!(o.kept(), fresh, "kept up to date");
                             children.push((o.key(), key(&s, Symmetry::of(&s)), s, o));
                         }
@@ -1051,6 +1111,24 @@ mod tests {
             }
         }
         assert!(positions > 5_000, "{positions} positions compared");
+    }
+
+    #[test]
+    fn each_pile_has_room_for_the_most_it_can_hold() {
+        // Building down: the cards dealt, then at most a card of each rank.
+        let freecell = game(include_str!("../../../game-types/FreeCell/game.ini"), "hard").deal(1);
+        let (onto, _) = freecell.fit_table();
+        assert_eq!(Open::stride(onto, 7, usize::MAX), 20);
+        assert_eq!(Open::compile(&freecell).map(|o| o.rules.stride), Some(20));
+        // MaxAllowed caps what lies above the cards dealt, not those.
+        assert_eq!(Open::stride(onto, 7, 10), 10);
+        assert_eq!(Open::stride(onto, 12, 10), 12);
+        // Where a card may lie on a higher or a lower one, a pile may hold
+        // the whole deck.
+        let either_way = std::array::from_fn(|m| {
+            (0..64u8).filter(|&o| rank(o).abs_diff(rank(m as u8)) == 1).fold(0, |set, o| set | bit(o))
+        });
+        assert_eq!(Open::stride(&either_way, 7, usize::MAX), CARDS);
     }
 
     #[test]
