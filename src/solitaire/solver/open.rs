@@ -327,13 +327,13 @@ impl Open {
             depths: [0; 64],
             orders: [0; MAX_TABLEAU],
         };
+        let mut columns = Vec::with_capacity(CARDS);
         for i in 0..t.piles {
             let pile = state.pile(PileKind::Tableau, i);
-            for (n, slot) in pile.iter().enumerate() {
-                open.cards[i * stride + n] = code(slot.card);
-            }
+            columns.extend(pile.iter().map(|slot| code(slot.card)));
             open.heights_of[i] = pile.len() as u8;
         }
+        open.lay(&columns);
         for i in 0..r.piles {
             match state.pile(PileKind::Reserve, i) {
                 [] => {}
@@ -356,7 +356,6 @@ impl Open {
         open.safe = open.fresh_safe();
         open.pairs = open.fresh_pairs();
         open.orders = open.fresh_orders();
-        open.place();
         Some(open)
     }
 
@@ -389,16 +388,25 @@ impl Open {
         &self.cards[start..start + self.height(t)]
     }
 
-    /// Works out afresh which pile each card lies in, and how deep.
-    fn place(&mut self) {
+    /// Lays the tableau piles' cards in their places, noting where each
+    /// lies: `columns` holds them pile after pile, each pile as high as
+    /// `heights_of` says. Returns what follows them in `columns`.
+    ///
+    /// Card by card: a column is a few cards, and a library copy for
+    /// each cost more than this whole loop.
+    fn lay<'a>(&mut self, mut columns: &'a [u8]) -> &'a [u8] {
         self.piles = [NOWHERE; 64];
         for t in 0..self.rules.tableau {
+            let (column, rest) = columns.split_at(self.height(t));
             let start = self.start(t);
-            for (depth, &card) in self.cards[start..start + self.height(t)].iter().enumerate() {
+            for (depth, &card) in column.iter().enumerate() {
+                self.cards[start + depth] = card;
                 self.piles[usize::from(card)] = t as u8;
                 self.depths[usize::from(card)] = depth as u8;
             }
+            columns = rest;
         }
+        columns
     }
 
     /// Each pile's cards out of order, worked out afresh.
@@ -940,20 +948,14 @@ impl Position for Open {
         let packed = &packed[2..];
         let (tableau, cells) = (self.rules.tableau, self.rules.cells);
         let (heights, packed) = packed.split_at(tableau);
-        let (orders, mut packed) = packed.split_at(tableau);
+        let (orders, packed) = packed.split_at(tableau);
         self.heights_of[..tableau].copy_from_slice(heights);
         self.orders[..tableau].copy_from_slice(orders);
-        for t in 0..tableau {
-            let (column, rest) = packed.split_at(self.height(t));
-            let start = self.start(t);
-            self.cards[start..start + column.len()].copy_from_slice(column);
-            packed = rest;
-        }
+        let packed = self.lay(packed);
         self.cells[..cells].copy_from_slice(&packed[..cells]);
         self.found.copy_from_slice(&packed[cells..cells + 4]);
         self.heights = self.fresh_heights();
         self.safe = self.fresh_safe();
-        self.place();
     }
 }
 
@@ -962,6 +964,12 @@ impl Open {
     /// What is kept up to date as cards move.
     fn kept(&self) -> (Pairs, [u8; 4], u64, [u8; 64], [u8; 64], [u8; MAX_TABLEAU]) {
         (self.pairs, self.heights, self.safe, self.piles, self.depths_placed(), self.orders)
+    }
+
+    /// Works out afresh which pile each card lies in, and how deep.
+    fn place(&mut self) {
+        let columns: Vec<u8> = (0..self.rules.tableau).flat_map(|t| self.column(t).to_vec()).collect();
+        self.lay(&columns);
     }
 
     /// How deep each card in the tableau lies (that of a card elsewhere
