@@ -285,13 +285,13 @@ impl<V: Variant> Session<V> {
     }
 }
 
-/// The deal for `seed` and the automatic moves that follow it.
 /// The game with this seed as a fresh session shows it: dealt, and its
 /// automatic moves made.
 pub fn dealt<V: Variant>(variant: &V, seed: u64) -> V::Game {
     deal_with_autos(variant, seed).0
 }
 
+/// The deal for `seed` and the automatic moves that follow it.
 fn deal_with_autos<V: Variant>(variant: &V, seed: u64) -> (V::Game, Vec<String>) {
     let mut state = variant.deal(seed);
     let auto = run_autos(&mut state, |_| None);

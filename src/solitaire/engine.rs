@@ -89,9 +89,7 @@ impl PileId {
             _ => Err(format!("{text:?} is not a pile: numbers run from 1 to 255")),
         }
     }
-}
 
-impl PileId {
     /// Adds the pile's text form (`T3`) to `out`.
     fn push_text(self, out: &mut String) {
         out.push(self.kind.letter());

@@ -8,10 +8,10 @@
 //! is a few hundred bytes: each tableau pile's cards at a place of its own
 //! with room for the most it can ever hold, each pile's height, the free
 //! cells and the foundations' top cards, and what the key and the score
-//! need, kept up to date as cards move. Copying one is a single copy;
-//! moving cards touches only them, and the moves, lay-offs, key and score below make the
-//! same choices as the engine and [`moves`](super::moves) make on the
-//! same position, in the same order, so a search expands the same
+//! need, kept up to date as cards move. Copying one is a single copy, and
+//! moving cards touches only them. The moves, lay-offs, key and score
+//! below make the same choices as the engine and [`moves`](super::moves)
+//! make on the same position, in the same order, so a search expands the same
 //! positions either way, only several times as fast. The steps name the
 //! engine's piles, so a line found here replays through the engine.
 //!
@@ -367,10 +367,11 @@ impl Open {
     /// one (or every one on a lower one), as many as there are ranks can
     /// lie on one another.
     fn stride(onto: &[u64; 64], dealt: usize, max_allowed: usize) -> usize {
-        let pairs = || {
-            (0..64u8).flat_map(|m| (0..64u8).filter(move |&o| onto[usize::from(m)] & bit(o) != 0).map(move |o| (m, o)))
-        };
-        let monotone = pairs().all(|(m, o)| rank(o) > rank(m)) || pairs().all(|(m, o)| rank(o) < rank(m));
+        // By card: the cards of a higher rank, and of a lower one.
+        let higher = |card: u8| !0u64 << ((rank(card) + 1) * 4);
+        let lower = |card: u8| (1u64 << (rank(card) * 4)) - 1;
+        let cards = || (4..4 + CARDS as u8).map(|m| (m, onto[usize::from(m)]));
+        let monotone = cards().all(|(m, on)| on & !higher(m) == 0) || cards().all(|(m, on)| on & !lower(m) == 0);
         let chain = if monotone { 13 } else { CARDS };
         (dealt + chain).min(CARDS).min(max_allowed).max(dealt)
     }
@@ -592,7 +593,6 @@ impl Open {
         count > 1 && self.rules.check_free && !self.has_room(count, self.column(t).is_empty(), self.free())
     }
 
-    /// Moves the top `count` cards of `from` onto `to`.
     /// Moves the top `count` cards of `from` onto `to` (another pile: the
     /// two never share a place).
     fn shift(&mut self, from: Pile, count: usize, to: Pile) {
@@ -770,12 +770,10 @@ impl Position for Open {
         let tableau = rules.tableau;
         let free = self.free();
         let first_empty_cell = (0..rules.cells).find(|&r| self.cells[r] == NO_CARD);
-        // Each tableau pile's height, and its top card's pile by card.
-        let (mut heights, mut tops, mut pile_of) = ([0; MAX_TABLEAU], 0u64, [0u8; 64]);
-        for (t, height) in heights[..tableau].iter_mut().enumerate() {
-            let column = self.column(t);
-            *height = column.len();
-            if let Some(&top) = column.last() {
+        // The tableau piles' top cards, and each one's pile by card.
+        let (mut tops, mut pile_of) = (0u64, [0u8; 64]);
+        for t in 0..tableau {
+            if let Some(&top) = self.column(t).last() {
                 tops |= bit(top);
                 pile_of[usize::from(top)] = t as u8;
             }
@@ -795,9 +793,9 @@ impl Position for Open {
             Bits(piles)
         };
         // `takes` for one of those piles (`base` builds on each's top).
-        let takes = |base: u8, count: usize, t: usize| self.pile_takes(base, count, heights[t], true, free);
+        let takes = |base: u8, count: usize, t: usize| self.pile_takes(base, count, self.height(t), true, free);
         // A move of a whole pile onto an empty one only renames piles.
-        let renames = |from: usize, count: usize, t: usize| heights[t] == 0 && heights[from] == count;
+        let renames = |from: usize, count: usize, t: usize| self.height(t) == 0 && self.height(from) == count;
         let mut lifts = [0; MAX_TABLEAU];
         for (t, lift) in lifts[..tableau].iter_mut().enumerate() {
             *lift = self.liftable(t);

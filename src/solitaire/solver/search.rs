@@ -337,8 +337,9 @@ struct Runner {
 }
 
 /// Runs the portfolio's lanes, but those numbered in `left_out`, in turn
-/// until one wins or proves the game lost. A search that fills its table, or that would take the memory
-/// past the limit, leaves the portfolio with its lanes; the others go on.
+/// until one wins or proves the game lost. A search that fills its table,
+/// or that would take the memory past the limit, leaves the portfolio with
+/// its lanes; the others go on.
 /// Once `proof_after` positions are spent, only the shared graph goes on
 /// (see [`PROOF_AFTER`]).
 fn portfolio<P: Position>(
