@@ -354,8 +354,8 @@ fn portfolio<P: Position>(
     let mut searches: Vec<Option<Search<P>>> = vec![None];
     let mut lanes = Vec::new();
     // Each lane keeps its seed, whichever are left out.
-    let lanes_run = PORTFOLIO.into_iter().zip(1..).enumerate().filter(|(i, _)| !left_out.contains(i));
-    for (_, (lane, seed)) in lanes_run {
+    let seeded = PORTFOLIO.into_iter().zip(1..).enumerate();
+    for (lane, seed) in seeded.filter(|(i, _)| !left_out.contains(i)).map(|(_, seeded)| seeded) {
         match lane {
             Lane::Queue { per_move, noise, weights } => {
                 lanes.push(Runner { search: 0, queue: tastes.len() });
