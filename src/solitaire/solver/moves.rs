@@ -74,16 +74,21 @@ pub fn close(state: &mut Solitaire, chosen: &mut dyn FnMut(SolMove)) {
 }
 
 /// A choice the search makes: `deals` stock actions (a deal, or turning
-/// the waste over once the stock is empty), then the move `m`.
+/// the waste over once the stock is empty), then the move `m`, then, if
+/// `then_up`, the card `m` uncovers onto a foundation (a swap between
+/// twins is made only for that: see the module notes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
-    pub deals: u16,
+    /// At most 209 ([`folds_stock`] folds no more than two decks'
+    /// stock): one byte keeps a step, and every node of a search, small.
+    pub deals: u8,
+    pub then_up: bool,
     pub m: SolMove,
 }
 
 impl Step {
     pub fn plain(m: SolMove) -> Step {
-        Step { deals: 0, m }
+        Step { deals: 0, then_up: false, m }
     }
 }
 
@@ -129,12 +134,17 @@ pub fn play(state: &mut Solitaire, step: &Step) {
     } else {
         state.apply(&step.m);
     }
+    if step.then_up
+        && let Some(up) = up_from(state, &step.m)
+    {
+        state.apply(&up);
+    }
     close(state, &mut |_| {});
 }
 
 /// The engine moves that make `step`, in order.
 pub fn steps(state: &Solitaire, step: &Step) -> Vec<SolMove> {
-    if step.deals == 0 {
+    if step.deals == 0 && !step.then_up {
         return supermove_parts(state, &step.m);
     }
     let mut scratch = state.clone();
@@ -144,8 +154,22 @@ pub fn steps(state: &Solitaire, step: &Step) -> Vec<SolMove> {
         scratch.apply(&action);
         out.push(action);
     }
-    out.extend(supermove_parts(&scratch, &step.m));
+    for m in supermove_parts(&scratch, &step.m) {
+        scratch.apply(&m);
+        out.push(m);
+    }
+    out.extend(step.then_up.then(|| up_from(&scratch, &step.m)).flatten());
     out
+}
+
+/// The move of the card `m` uncovered (`m` made on `state`) onto the first
+/// foundation that takes it.
+fn up_from(state: &Solitaire, m: &SolMove) -> Option<SolMove> {
+    let SolMove::Move { from, .. } = *m else { return None };
+    (0..state.pile_count(PileKind::Foundation))
+        .map(|f| PileId::new(PileKind::Foundation, f))
+        .find(|&to| state.accepts(from, 1, to))
+        .map(|to| SolMove::Move { from, count: 1, to })
 }
 
 /// The engine moves that make `m`: itself, or a supermove's parts.
@@ -243,10 +267,13 @@ fn supermoves(state: &Solitaire, target: &dyn Fn(PileId) -> bool) -> Vec<SolMove
 }
 
 /// Whether stock actions are folded into the moves that play the card
-/// they uncover (see the module notes).
+/// they uncover (see the module notes): where one stock deals to one
+/// waste, and at most two decks, so that a stock play's deals fit a
+/// [`Step`].
 pub fn folds_stock(state: &Solitaire) -> bool {
     let rules = state.rules();
     rules.stock.deal_to == DealTo::Waste
+        && rules.decks <= 2
         && rules.stock.visible
         && rules.stock.piles == 1
         && rules.waste_piles == 1
@@ -289,14 +316,14 @@ fn plays_of_deals(scratch: &mut Solitaire, pass: usize, targets: &[PileId]) -> V
     // The deals touch only the stock and the waste: the targets look the
     // same throughout.
     let looks: Vec<(PileId, Glance)> = targets.iter().map(|&to| (to, scratch.glance(to))).collect();
-    for deals in 1..=pass.min(usize::from(u16::MAX)) {
+    for deals in 1..=pass.min(usize::from(u8::MAX)) {
         if !act_on_stock(scratch) {
             break;
         }
         let Some(top) = scratch.pile(PileKind::Waste, 0).last().map(|s| s.card) else { continue };
         for &(to, look) in &looks {
             if !look.refuses(top, 1) && scratch.accepts(waste, 1, to) {
-                out.push(Step { deals: deals as u16, m: SolMove::Move { from: waste, count: 1, to } });
+                out.push(Step { deals: deals as u8, then_up: false, m: SolMove::Move { from: waste, count: 1, to } });
             }
         }
     }
@@ -329,11 +356,16 @@ pub fn worth_trying(state: &Solitaire, symmetry: Symmetry) -> Vec<Step> {
             && from.kind == to.kind
             && usize::from(count) == state.pile(from.kind, from.index()).len())
     });
-    if swaps_pruned(state) {
+    // A swap is worth making only just before the card it uncovers goes
+    // up: it is made together with that lay-off, one step (where the key
+    // takes the runs on twins as a set, the swap alone leads back here).
+    let swaps = swaps_pruned(state);
+    if swaps {
         moves.retain(|m| !idle_swap(state, m));
     }
     moves.retain(|m| !comes_straight_back(state, symmetry, m));
-    let mut steps: Vec<Step> = moves.into_iter().map(Step::plain).collect();
+    let mut steps: Vec<Step> =
+        moves.into_iter().map(|m| Step { then_up: swaps && is_swap(state, &m), ..Step::plain(m) }).collect();
     if folds {
         steps.extend(stock_plays(state).into_iter().filter(|s| match s.m {
             SolMove::Move { to, .. } => target(to),
@@ -391,22 +423,46 @@ fn swaps_pruned(state: &Solitaire) -> bool {
     whole_runs && nothing_else_tells && unlimited
 }
 
-/// Whether `m` is an idle swap: a sideways move between open tableau piles
-/// onto a card that takes what the uncovered card takes, after which the
-/// uncovered card cannot go up.
-fn idle_swap(state: &Solitaire, m: &SolMove) -> bool {
+/// Whether the runs lying on twins (cards that take the same cards) may
+/// be a set in this game and position, so that the key deals them out
+/// among the twins in a canonical order (see [`key`](super::key)), which
+/// also asks that the face-up cards of every pile be one run, so that
+/// what lies on a twin may move whole.
+///
+/// Where idle swaps are left out, two positions that differ only in which
+/// of two twins holds which run play alike: each line from one is matched
+/// from the other, move for move on the same cards, but for a twin going
+/// up, which the other position makes by first swapping the run off it
+/// (onto the other twin, then open), a step of its own here. That needs,
+/// besides what [`swaps_pruned`] asks, one deck (the twins are told apart
+/// by their cards) and builds checked in order.
+pub fn twins_interchange(state: &Solitaire) -> bool {
+    let rules = state.rules();
+    rules.decks == 1 && rules.tableau.check_in_order && swaps_pruned(state)
+}
+
+/// Whether `m` is a swap: a sideways move between open tableau piles onto
+/// a card that takes what the card it uncovers takes.
+fn is_swap(state: &Solitaire, m: &SolMove) -> bool {
     let SolMove::Move { from, count, to } = *m else { return false };
     if !sideways(state, m) || state.is_covered(from.index()) || state.is_covered(to.index()) {
         return false;
     }
     let src = state.pile(from.kind, from.index());
     let uncovered = src[src.len() - usize::from(count) - 1].card;
-    let Some(onto) = state.pile(to.kind, to.index()).last() else { return false };
-    if !state.takes_alike(uncovered, onto.card) {
+    state.pile(to.kind, to.index()).last().is_some_and(|onto| state.takes_alike(uncovered, onto.card))
+}
+
+/// Whether `m` is an idle swap: a swap after which the uncovered card
+/// cannot go up.
+fn idle_swap(state: &Solitaire, m: &SolMove) -> bool {
+    let SolMove::Move { from, count, .. } = *m else { return false };
+    if !is_swap(state, m) {
         return false;
     }
+    let src = state.pile(from.kind, from.index());
     // The move leaves the foundations as they are.
-    !state.foundation_takes(from, uncovered)
+    !state.foundation_takes(from, src[src.len() - usize::from(count) - 1].card)
 }
 
 /// Steps from the foundations' start rank to `rank` going up (with wrap).

@@ -4,7 +4,7 @@
 use super::{Limit, Limits, Report, Verdict, solve};
 use crate::core::{Game, Session, Status, Variant};
 use crate::solitaire::engine::{Solitaire, SolitaireVariant, position};
-use crate::solitaire::rules::{Rules, examples};
+use crate::solitaire::rules::{PileKind, Rules, examples};
 
 fn variant(name: &str, rules: Rules) -> SolitaireVariant {
     SolitaireVariant::new(name, 0, rules.clone(), rules).unwrap()
@@ -347,8 +347,12 @@ fn verdicts_agree_with_brute_force_on_small_end_games() {
     // for them.
     let mut take_back = draw_three.clone();
     take_back.foundation.take_back = true;
+    // All cards face up: runs on twins, taken as a set, in most positions.
+    let mut open = draw_three.clone();
+    open.tableau.piles = 4;
     let games = [
         ("klondike draw three", draw_three, 10, true),
+        ("klondike draw three, open", open, 9, false),
         ("klondike draw three, take back", take_back, 9, true),
         ("klondike draw three, two piles", two_piles, 10, false),
         ("klondike, one pass", once_through, 10, true),
@@ -402,7 +406,17 @@ fn a_run_swaps_between_twins_only_to_let_the_card_it_uncovers_go_up() {
         position(examples::klondike(), &[("F1", clubs), ("T1", "(KD) 7C 6H"), ("T2", "7S"), ("T3", "8D")])
     };
     let swap = "T1>T2".to_string();
-    assert!(tried(&table("AC 2C 3C 4C 5C 6C")).contains(&swap), "the seven of clubs goes up after it");
+    let ready = table("AC 2C 3C 4C 5C 6C");
+    assert!(tried(&ready).contains(&swap), "the seven of clubs goes up after it");
+    // In one step with that lay-off: the swap alone would come back to a
+    // position of the same key.
+    let steps = super::moves::worth_trying(&ready, super::key::Symmetry::of(&ready));
+    let step = steps.iter().find(|step| ready.move_text(&step.m) == swap).unwrap();
+    assert!(step.then_up);
+    let mut after = ready.clone();
+    super::moves::play(&mut after, step);
+    assert_eq!(after.pile(PileKind::Foundation, 0).len(), 7, "the seven of clubs is up");
+    assert_eq!(super::moves::steps(&ready, step).len(), 2, "the replay makes the swap, then the lay-off");
     let idle = tried(&table("AC 2C 3C 4C 5C"));
     assert!(!idle.contains(&swap), "{idle:?}");
     assert!(!idle.is_empty(), "other moves are still tried");
@@ -412,6 +426,33 @@ fn a_run_swaps_between_twins_only_to_let_the_card_it_uncovers_go_up() {
     freecell.tableau.check_free = false;
     let s = position(freecell, &[("F1", "AC 2C 3C 4C 5C"), ("T1", "KD 7C 6H"), ("T2", "7S"), ("T3", "KH")]);
     assert!(tried(&s).contains(&swap));
+}
+
+#[test]
+fn runs_on_twins_are_a_set_in_the_key() {
+    use super::key::{Symmetry, key};
+    let key_of = |rules: Rules, piles: &[(&str, &str)]| {
+        let s = position(rules, piles);
+        key(&s, Symmetry::of(&s))
+    };
+    // The black fours (with what lies on them) lie on the red fives one
+    // way or the other, one of them open or not.
+    let klondike = |piles: &[(&str, &str)]| key_of(examples::klondike(), piles);
+    let one = klondike(&[("T1", "(KS) 5H 4C 3D"), ("T2", "(QC) 5D 4S"), ("T3", "9C")]);
+    assert_eq!(one, klondike(&[("T1", "(KS) 5H 4S"), ("T2", "(QC) 5D 4C 3D"), ("T3", "9C")]));
+    let open = klondike(&[("T1", "(KS) 5H 4C 3D"), ("T2", "(QC) 5D"), ("T3", "9C")]);
+    assert_eq!(open, klondike(&[("T1", "(KS) 5H"), ("T2", "(QC) 5D 4C 3D"), ("T3", "9C")]));
+    // The cards below the twins stay where they are.
+    assert_ne!(one, klondike(&[("T1", "(QC) 5H 4C 3D"), ("T2", "(KS) 5D 4S"), ("T3", "9C")]));
+    assert_ne!(one, open);
+    // Where a free cell can tell a card alone from one with a run on it,
+    // the runs are not a set.
+    let mut freecell = examples::freecell();
+    freecell.tableau.check_free = false;
+    assert_ne!(
+        key_of(freecell.clone(), &[("T1", "6S 5H 4C 3D"), ("T2", "6C 5D 4S")]),
+        key_of(freecell, &[("T1", "6S 5H 4S"), ("T2", "6C 5D 4C 3D")])
+    );
 }
 
 /// Klondike dealing three from `cards` (in the order the stock deals them
