@@ -151,65 +151,89 @@ fn code(card: Card) -> u8 {
     card.rank.value() * 4 + card.suit as u8
 }
 
-/// What lies on each face-up tableau card (by code) once the runs on
-/// twins are dealt out in canonical order (see the module notes), or
-/// `None` where they are not a set.
-fn twin_runs(state: &Solitaire) -> Option<[u8; 64]> {
-    if !twins_interchange(state) {
+/// The runs on twins dealt out in canonical order (see the module notes).
+struct TwinRuns {
+    /// What lies on each face-up tableau card, by code.
+    on: [u8; 64],
+    /// The tableau piles whose cards that deals out anew, a bit each.
+    moved: u64,
+}
+
+/// The runs on twins dealt out in canonical order, or `None` where they
+/// are not a set or already lie so.
+fn twin_runs(state: &Solitaire) -> Option<TwinRuns> {
+    let piles = state.pile_count(PileKind::Tableau);
+    if !twins_interchange(state.rules()) || piles > 64 {
         return None;
     }
     let (_, under) = state.fit_table();
     let mut on = [NOTHING; 64];
-    let mut open_of_rank = [0u8; 16];
-    for i in 0..state.pile_count(PileKind::Tableau) {
+    let mut pile_of = [0u8; 64];
+    let mut open = 0u64;
+    for i in 0..piles {
         let pile = state.pile(PileKind::Tableau, i);
         let down = pile.iter().take_while(|s| !s.face_up).count();
-        for (at, slot) in pile.iter().enumerate().skip(down) {
-            let c = code(slot.card);
-            let next = pile.get(at + 1).map_or(NOTHING, |s| code(s.card));
+        let Some(top) = pile.last() else { continue };
+        for pair in pile[down..].windows(2) {
+            let (c, next) = (code(pair[0].card), code(pair[1].card));
             // The face-up cards must be one run.
-            if next != NOTHING && (under[usize::from(c)] >> next & 1 == 0 || !pile[at + 1].face_up) {
+            if under[usize::from(c)] >> next & 1 == 0 || !pair[1].face_up {
                 return None;
             }
             on[usize::from(c)] = next;
-            open_of_rank[usize::from(c / 4)] |= 1 << (c % 4);
         }
+        for slot in &pile[down..] {
+            let c = code(slot.card);
+            open |= 1 << c;
+            pile_of[usize::from(c)] = i as u8;
+        }
+        on[usize::from(code(top.card))] = NOTHING;
     }
-    for (rank, &suits) in open_of_rank.iter().enumerate().filter(|(_, s)| s.count_ones() > 1) {
+    let mut moved = 0u64;
+    for rank in 0..16 {
         // Twins are the open cards of a rank that take the same cards
         // (some: a card that takes none holds nothing).
-        let mut left = suits;
-        while left != 0 {
+        let mut left = (open >> (rank * 4)) as u8 & 0xf;
+        while left.count_ones() > 1 {
             let takes = under[rank * 4 + left.trailing_zeros() as usize];
             let (mut twins, mut runs, mut n) = ([0usize; 4], [NOTHING; 4], 0);
-            let alike =
-                (0..4).filter(|s| left >> s & 1 == 1 && under[rank * 4 + s] == takes).fold(0u8, |m, s| m | 1 << s);
-            left &= !alike;
-            for suit in (0..4).filter(|s| alike >> s & 1 == 1) {
-                twins[n] = rank * 4 + suit;
-                runs[n] = on[twins[n]];
-                n += 1;
+            for suit in 0..4 {
+                if left >> suit & 1 == 1 && under[rank * 4 + suit] == takes {
+                    left &= !(1 << suit);
+                    twins[n] = rank * 4 + suit;
+                    runs[n] = on[twins[n]];
+                    n += 1;
+                }
             }
-            if n > 1 && takes != 0 {
-                // In code order, so NOTHING (the highest) comes last.
+            // In code order, so NOTHING (the highest) comes last.
+            if n > 1 && takes != 0 && !runs[..n].is_sorted() {
                 runs[..n].sort_unstable();
-                (0..n).for_each(|t| on[twins[t]] = runs[t]);
+                for (&twin, run) in twins[..n].iter().zip(runs) {
+                    if on[twin] != run {
+                        on[twin] = run;
+                        moved |= 1 << pile_of[twin];
+                    }
+                }
             }
         }
     }
-    Some(on)
+    (moved != 0).then_some(TwinRuns { on, moved })
 }
 
 /// The fingerprint of a tableau pile with the runs on twins dealt out as
 /// `on` has them (see [`twin_runs`]): as [`pile_key`] where none moves.
 fn twin_pile_key(pile: &[Slot], on: &[u8; 64]) -> Key {
     let down = pile.iter().take_while(|s| !s.face_up).count();
-    let run = |first: Option<&Slot>| {
-        std::iter::successors(first.map(|s| code(s.card)), |&c| Some(on[usize::from(c)]).filter(|&n| n != NOTHING))
-    };
-    let len = down + run(pile.get(down)).count();
-    let face_up = run(pile.get(down)).map(|c| (u64::from(c) << 1) | 1);
-    cards_key(len as u64, pile[..down].iter().map(slot_code).chain(face_up))
+    let mut run = [0u8; 64];
+    let mut len = 0;
+    let mut next = pile.get(down).map_or(NOTHING, |s| code(s.card));
+    while next != NOTHING && len < run.len() {
+        run[len] = next;
+        len += 1;
+        next = on[usize::from(next)];
+    }
+    let face_up = run[..len].iter().map(|&c| (u64::from(c) << 1) | 1);
+    cards_key((down + len) as u64, pile[..down].iter().map(slot_code).chain(face_up))
 }
 
 /// The key of `state`, given the game's symmetry.
@@ -236,7 +260,9 @@ pub fn key(state: &Solitaire, symmetry: Symmetry) -> Key {
                 (Some((top, below)), _) if kind == PileKind::Foundation && !whole_foundations => {
                     Lanes::START.add(slot_code(top) | ((below.len() as u64) << 16)).finish()
                 }
-                (_, Some(on)) if kind == PileKind::Tableau => twin_pile_key(pile, on),
+                (_, Some(twins)) if kind == PileKind::Tableau && twins.moved >> i & 1 == 1 => {
+                    twin_pile_key(pile, &twins.on)
+                }
                 _ => pile_key(pile),
             };
             if symmetry.of_kind(kind) {

@@ -403,9 +403,17 @@ pub fn sideways(state: &Solitaire, m: &SolMove) -> bool {
 /// and position.
 fn swaps_pruned(state: &Solitaire) -> bool {
     let rules = state.rules();
+    swaps_pruned_given_runs(rules)
+        && (rules.tableau.max_allowed >= rules.decks * 52
+            || (0..state.pile_count(PileKind::Tableau)).all(|i| state.face_up_moves_whole(i)))
+}
+
+/// Whether idle swaps may be left out in a game of `rules` where the
+/// face-up cards of every tableau pile are one run.
+fn swaps_pruned_given_runs(rules: &Rules) -> bool {
     let t = &rules.tableau;
     let whole_runs = t.max_move.is_none() && !t.check_free && !t.stack_suit_check && rules.addition == 0;
-    let nothing_else_tells = state.pile_count(PileKind::Reserve) == 0
+    let nothing_else_tells = rules.reserve.piles == 0
         && !rules.auto_play
         && !rules.foundation.complete_sequences
         && !rules.foundation.discard
@@ -413,21 +421,19 @@ fn swaps_pruned(state: &Solitaire) -> bool {
     // A pile's face-up cards never outnumber its limit: there are not that
     // many cards, or every pile's face-up cards are one run, which stays so
     // (cards only ever go on in sequence) and is at most a suit long.
-    let tableau = state.pile_count(PileKind::Tableau);
     let unlimited = t.max_allowed >= rules.decks * 52
         || (t.max_allowed >= 13
             && t.check_in_order
             && !t.allow_wrap
-            && matches!(t.sequence, Sequence::Higher | Sequence::Lower)
-            && (0..tableau).all(|i| state.face_up_moves_whole(i)));
+            && matches!(t.sequence, Sequence::Higher | Sequence::Lower));
     whole_runs && nothing_else_tells && unlimited
 }
 
-/// Whether the runs lying on twins (cards that take the same cards) may
-/// be a set in this game and position, so that the key deals them out
-/// among the twins in a canonical order (see [`key`](super::key)), which
-/// also asks that the face-up cards of every pile be one run, so that
-/// what lies on a twin may move whole.
+/// Whether the runs lying on twins (cards that take the same cards) are a
+/// set in a game of `rules` where the face-up cards of every tableau pile
+/// are one run (so that what lies on a twin may move whole): then the key
+/// deals them out among the twins in a canonical order (see
+/// [`key`](super::key), which checks the runs).
 ///
 /// Where idle swaps are left out, two positions that differ only in which
 /// of two twins holds which run play alike: each line from one is matched
@@ -436,9 +442,8 @@ fn swaps_pruned(state: &Solitaire) -> bool {
 /// (onto the other twin, then open), a step of its own here. That needs,
 /// besides what [`swaps_pruned`] asks, one deck (the twins are told apart
 /// by their cards) and builds checked in order.
-pub fn twins_interchange(state: &Solitaire) -> bool {
-    let rules = state.rules();
-    rules.decks == 1 && rules.tableau.check_in_order && swaps_pruned(state)
+pub fn twins_interchange(rules: &Rules) -> bool {
+    rules.decks == 1 && rules.tableau.check_in_order && swaps_pruned_given_runs(rules)
 }
 
 /// Whether `m` is a swap: a sideways move between open tableau piles onto
