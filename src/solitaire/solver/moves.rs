@@ -38,7 +38,8 @@
 //!   X's run (whatever has grown on it) instead, and put things on Y that
 //!   it put on X, until X goes up: the swap is worth making only just
 //!   before that, so it is tried only when X can go to a foundation at
-//!   once. (Not in Spider: a swap there completes a suit on Y.)
+//!   once, and made in one step with that lay-off. (Not in Spider: a
+//!   swap there completes a suit on Y.)
 
 use crate::cards::{Card, Rank};
 use crate::core::Game;
