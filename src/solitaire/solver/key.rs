@@ -155,7 +155,7 @@ fn code(card: Card) -> u8 {
 struct TwinRuns {
     /// What lies on each face-up tableau card, by code.
     on: [u8; 64],
-    /// The tableau piles whose cards that deals out anew, a bit each.
+    /// The tableau piles whose cards this deals out anew, a bit each.
     moved: u64,
 }
 
