@@ -146,8 +146,8 @@ fn cycle_key(state: &Solitaire) -> Option<Key> {
 const NOTHING: u8 = u8::MAX;
 
 /// A card's place in the engine's fit table (rank value times four plus
-/// the suit's number).
-fn code(card: Card) -> u8 {
+/// the suit's number; see `Solitaire::fit_table`).
+pub(super) fn code(card: Card) -> u8 {
     card.rank.value() * 4 + card.suit as u8
 }
 

@@ -18,11 +18,11 @@
 //! Cards are codes: rank value times four plus the suit's number (4 to
 //! 55, so 0 is no card).
 
-use crate::cards::{Card, Rank};
+use crate::cards::Rank;
 use crate::solitaire::engine::{PileId, SolMove, Solitaire};
 use crate::solitaire::rules::{Build, DealTo, PileKind, Sequence, WinWhen};
 
-use super::key::Key;
+use super::key::{Key, code};
 use super::moves::{SIDEWAYS, Step};
 use super::position::Position;
 use super::score::Weights;
@@ -37,11 +37,6 @@ const CARDS: usize = 52;
 const ROOM: usize = 256;
 /// No card (codes start at 4, the ace of clubs).
 const NO_CARD: u8 = 0;
-
-/// The engine's card code (see `Solitaire::fit_table`).
-fn code(card: Card) -> u8 {
-    card.rank.value() * 4 + card.suit as u8
-}
 
 fn rank(code: u8) -> u8 {
     code / 4
@@ -984,7 +979,7 @@ impl Open {
 
     /// The engine's position this one stands for, on `like`'s rules.
     fn to_solitaire(&self, like: &Solitaire) -> Solitaire {
-        use crate::cards::Suit;
+        use crate::cards::{Card, Suit};
         use crate::solitaire::engine::Slot;
         let card = |c: u8| Slot {
             card: Card::new(Rank::new(rank(c)).unwrap_or(Rank::ACE), Suit::ALL[usize::from(suit(c))]),
