@@ -451,6 +451,57 @@ impl Glance {
     }
 }
 
+/// The target piles of the card moves, each with its [`Glance`], looked
+/// up by the bottom card of a stack: the piles whose glance does not
+/// refuse it, in the targets' order.
+struct Targets {
+    piles: Vec<(PileId, Glance)>,
+    /// For each 64 piles, by card code: a bit for each pile whose glance
+    /// takes the card.
+    by_card: Vec<[u64; 64]>,
+}
+
+impl Targets {
+    /// The foundation, tableau and reserve piles that `onto` takes.
+    fn of(state: &Solitaire, onto: &dyn Fn(PileId) -> bool) -> Targets {
+        let piles: Vec<(PileId, Glance)> = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve]
+            .into_iter()
+            .flat_map(|k| state.ids(k))
+            .filter(|&id| onto(id))
+            .map(|id| (id, state.glance(id)))
+            .collect();
+        let mut by_card = vec![[0u64; 64]; piles.len().div_ceil(64)];
+        for (j, (_, glance)) in piles.iter().enumerate() {
+            let mut takes = glance.takes;
+            while takes != 0 {
+                by_card[j / 64][takes.trailing_zeros() as usize] |= 1 << (j % 64);
+                takes &= takes - 1;
+            }
+        }
+        Targets { piles, by_card }
+    }
+
+    /// The piles whose glance does not refuse `count` cards from `base` up.
+    fn not_refusing(&self, base: Card, count: usize) -> impl Iterator<Item = PileId> + '_ {
+        let code = Fits::code(base);
+        let (mut chunk, mut left) = (0, self.by_card.first().map_or(0, |c| c[code]));
+        std::iter::from_fn(move || {
+            loop {
+                if left == 0 {
+                    chunk += 1;
+                    left = self.by_card.get(chunk)?[code];
+                    continue;
+                }
+                let (to, glance) = self.piles[chunk * 64 + left.trailing_zeros() as usize];
+                left &= left - 1;
+                if !glance.refuses(base, count) {
+                    return Some(to);
+                }
+            }
+        })
+    }
+}
+
 impl Solitaire {
     /// A state with every pile empty (the deal fills it).
     pub(super) fn empty(rules: Arc<Rules>) -> Solitaire {
@@ -678,6 +729,14 @@ impl Solitaire {
         !refused && u8::try_from(count).is_ok_and(|count| self.why_not(&SolMove::Move { from, count, to }).is_ok())
     }
 
+    /// Whether `card`, face up on top of `waste` (whatever lies there now),
+    /// may go onto `to`: what [`accepts`](Self::accepts) answers once the
+    /// stock has brought it up, asked without dealing.
+    pub(in crate::solitaire) fn takes_from_waste(&self, waste: PileId, card: Card, to: PileId) -> bool {
+        debug_assert_eq!(waste.kind, PileKind::Waste);
+        to != waste && self.rules.addition == 0 && self.check_target(waste, &[Slot { card, face_up: true }], to).is_ok()
+    }
+
     /// A quick look at target `to` (an existing pile), taken once for any
     /// number of stacks: see [`Glance`].
     pub(in crate::solitaire) fn glance(&self, to: PileId) -> Glance {
@@ -796,12 +855,7 @@ impl Solitaire {
             }
             return true;
         }
-        let targets: Vec<(PileId, Glance)> = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve]
-            .into_iter()
-            .flat_map(|k| self.ids(k))
-            .filter(|&id| onto(id))
-            .map(|id| (id, self.glance(id)))
-            .collect();
+        let targets = Targets::of(self, onto);
         for kind in [PileKind::Waste, PileKind::Tableau, PileKind::Reserve, PileKind::Foundation] {
             for from in self.ids(kind) {
                 let pile = self.at(from);
@@ -812,10 +866,9 @@ impl Solitaire {
                     // pile but the tableau).
                     debug_assert!(self.check_source(from, count).is_ok());
                     let stack = &pile[pile.len() - count..];
-                    for &(to, glance) in targets.iter().filter(|&&(to, _)| to != from) {
+                    for to in targets.not_refusing(stack[0].card, count).filter(|&to| to != from) {
                         let m = SolMove::Move { from, count: count as u8, to };
-                        if !glance.refuses(stack[0].card, count) && self.check_target(from, stack, to).is_ok() && !f(m)
-                        {
+                        if self.check_target(from, stack, to).is_ok() && !f(m) {
                             return false;
                         }
                     }
@@ -1253,13 +1306,27 @@ impl Game for Solitaire {
                 self.piles[d].extend_from_slice(&src[keep..]);
                 src.truncate(keep);
                 self.piles[s] = src;
+                if !self.rules.tableau.fill_from_reserve && self.rules.tableau.covered_by.iter().all(Vec::is_empty) {
+                    // Nothing refills or uncovers another pile: on a
+                    // settled position, settling can only turn up these
+                    // two tops (the solver moves cards millions of times).
+                    for (i, id) in [(s, from), (d, to)] {
+                        if let Some(top) = self.piles[i].last_mut().filter(|_| id.kind != PileKind::Stock) {
+                            top.face_up = true;
+                        }
+                    }
+                    return;
+                }
             }
             SolMove::Deal(s) => self.deal_from(usize::from(s)),
             SolMove::Recycle => {
                 for w in 0..self.fed_wastes() {
-                    let waste = std::mem::take(self.pile_mut(PileKind::Waste, w));
+                    // The waste keeps its buffer: the solver turns it over
+                    // at most positions it looks at.
+                    let mut waste = std::mem::take(self.pile_mut(PileKind::Waste, w));
                     let stock = self.pile_mut(PileKind::Stock, w);
-                    stock.extend(waste.into_iter().rev().map(|s| Slot { face_up: false, ..s }));
+                    stock.extend(waste.drain(..).rev().map(|s| Slot { face_up: false, ..s }));
+                    *self.pile_mut(PileKind::Waste, w) = waste;
                 }
                 self.recycles += 1;
             }

@@ -285,45 +285,43 @@ pub fn folds_stock(state: &Solitaire) -> bool {
 
 /// The plays of each waste card the stock can bring up: for each number
 /// of stock actions up to the end of the next whole pass through the
-/// stock, the moves of the waste's top card then.
+/// stock, the moves of the waste's top card then. `state` is settled, as
+/// every position the searches reach is.
 fn stock_plays(state: &Solitaire) -> Vec<Step> {
+    let rules = state.rules();
     // The rest of this pass, turning the waste over, and a whole pass.
-    let per = state.rules().stock.deal_count.max(1);
-    let stock = state.pile(PileKind::Stock, 0).len();
-    let pass = stock.div_ceil(per) + 1 + (stock + state.pile(PileKind::Waste, 0).len()).div_ceil(per);
-    let targets: Vec<PileId> = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve]
+    let per = rules.stock.deal_count.max(1);
+    let (stock_pile, waste_pile) = (state.pile(PileKind::Stock, 0), state.pile(PileKind::Waste, 0));
+    let pass = stock_pile.len().div_ceil(per) + 1 + (stock_pile.len() + waste_pile.len()).div_ceil(per);
+    let waste = PileId::new(PileKind::Waste, 0);
+    // The actions touch only the stock and the waste: the targets look the
+    // same throughout, so they are asked about each card the waste shows
+    // while the two piles' cards alone are dealt and turned over, as
+    // `Solitaire::deal_from` and turning the waste over move them.
+    let looks: Vec<(PileId, Glance)> = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve]
         .into_iter()
         .flat_map(|k| (0..state.pile_count(k)).map(move |i| PileId::new(k, i)))
+        .map(|to| (to, state.glance(to)))
         .collect();
-    SCRATCH.with_borrow_mut(|kept| {
-        let scratch = kept.get_or_insert_with(|| state.clone());
-        scratch.clone_from(state);
-        plays_of_deals(scratch, pass, &targets)
-    })
-}
-
-thread_local! {
-    /// The position [`stock_plays`] deals on, kept from one call to the
-    /// next so its piles' room is allocated once, not at every position.
-    static SCRATCH: std::cell::RefCell<Option<Solitaire>> = const { std::cell::RefCell::new(None) };
-}
-
-/// The plays of the waste's top card onto `targets` after each of up to
-/// `pass` stock actions on `scratch`.
-fn plays_of_deals(scratch: &mut Solitaire, pass: usize, targets: &[PileId]) -> Vec<Step> {
-    let waste = PileId::new(PileKind::Waste, 0);
+    let mut stock: Vec<Card> = stock_pile.iter().map(|s| s.card).collect();
+    let mut shown: Vec<Card> = waste_pile.iter().map(|s| s.card).collect();
+    let mut recycles = state.recycles();
     let mut out = Vec::new();
-    scratch.settle();
-    // The deals touch only the stock and the waste: the targets look the
-    // same throughout.
-    let looks: Vec<(PileId, Glance)> = targets.iter().map(|&to| (to, scratch.glance(to))).collect();
     for deals in 1..=pass.min(usize::from(u8::MAX)) {
-        if !act_on_stock(scratch) {
+        if !stock.is_empty() {
+            for _ in 0..rules.stock.deal_count {
+                let Some(card) = stock.pop() else { break };
+                shown.push(card);
+            }
+        } else if !shown.is_empty() && rules.stock.redeals.is_none_or(|n| recycles < n) {
+            stock.extend(shown.drain(..).rev());
+            recycles += 1;
+        } else {
             break;
         }
-        let Some(top) = scratch.pile(PileKind::Waste, 0).last().map(|s| s.card) else { continue };
+        let Some(&top) = shown.last() else { continue };
         for &(to, look) in &looks {
-            if !look.refuses(top, 1) && scratch.accepts(waste, 1, to) {
+            if !look.refuses(top, 1) && state.takes_from_waste(waste, top, to) {
                 out.push(Step { deals: deals as u8, then_up: false, m: SolMove::Move { from: waste, count: 1, to } });
             }
         }
@@ -361,12 +359,14 @@ pub fn worth_trying(state: &Solitaire, symmetry: Symmetry) -> Vec<Step> {
     // up: it is made together with that lay-off, one step (where the key
     // takes the runs on twins as a set, the swap alone leads back here).
     let swaps = swaps_pruned(state);
-    if swaps {
-        moves.retain(|m| !idle_swap(state, m));
-    }
-    moves.retain(|m| !comes_straight_back(state, symmetry, m));
-    let mut steps: Vec<Step> =
-        moves.into_iter().map(|m| Step { then_up: swaps && is_swap(state, &m), ..Step::plain(m) }).collect();
+    let mut steps: Vec<Step> = moves
+        .into_iter()
+        .filter_map(|m| {
+            let swap = swaps && is_swap(state, &m);
+            let idle = swap && !uncovers_for_foundation(state, &m);
+            (!idle && !comes_straight_back(state, symmetry, &m)).then_some(Step { then_up: swap, ..Step::plain(m) })
+        })
+        .collect();
     if folds {
         steps.extend(stock_plays(state).into_iter().filter(|s| match s.m {
             SolMove::Move { to, .. } => target(to),
@@ -459,16 +459,13 @@ fn is_swap(state: &Solitaire, m: &SolMove) -> bool {
     state.pile(to.kind, to.index()).last().is_some_and(|onto| state.takes_alike(uncovered, onto.card))
 }
 
-/// Whether `m` is an idle swap: a swap after which the uncovered card
-/// cannot go up.
-fn idle_swap(state: &Solitaire, m: &SolMove) -> bool {
+/// Whether the card that move `m` uncovers can go up after it: a swap
+/// that does not let it is idle.
+fn uncovers_for_foundation(state: &Solitaire, m: &SolMove) -> bool {
     let SolMove::Move { from, count, .. } = *m else { return false };
-    if !is_swap(state, m) {
-        return false;
-    }
     let src = state.pile(from.kind, from.index());
     // The move leaves the foundations as they are.
-    !state.foundation_takes(from, src[src.len() - usize::from(count) - 1].card)
+    src.len() > usize::from(count) && state.foundation_takes(from, src[src.len() - usize::from(count) - 1].card)
 }
 
 /// Steps from the foundations' start rank to `rank` going up (with wrap).
