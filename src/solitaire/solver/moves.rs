@@ -289,10 +289,7 @@ pub fn folds_stock(state: &Solitaire) -> bool {
 /// every position the searches reach is.
 fn stock_plays(state: &Solitaire) -> Vec<Step> {
     let rules = state.rules();
-    // The rest of this pass, turning the waste over, and a whole pass.
-    let per = rules.stock.deal_count.max(1);
     let (stock_pile, waste_pile) = (state.pile(PileKind::Stock, 0), state.pile(PileKind::Waste, 0));
-    let pass = stock_pile.len().div_ceil(per) + 1 + (stock_pile.len() + waste_pile.len()).div_ceil(per);
     let waste = PileId::new(PileKind::Waste, 0);
     // The actions touch only the stock and the waste: the targets look the
     // same throughout, so they are asked about each card the waste shows
@@ -307,7 +304,7 @@ fn stock_plays(state: &Solitaire) -> Vec<Step> {
     let mut shown: Vec<Card> = waste_pile.iter().map(|s| s.card).collect();
     let mut recycles = state.recycles();
     let mut out = Vec::new();
-    for deals in 1..=pass.min(usize::from(u8::MAX)) {
+    for deals in 1..=stock_actions_looked_at(state) {
         if !stock.is_empty() {
             for _ in 0..rules.stock.deal_count {
                 let Some(card) = stock.pop() else { break };
@@ -327,6 +324,15 @@ fn stock_plays(state: &Solitaire) -> Vec<Step> {
         }
     }
     out
+}
+
+/// How many stock actions [`stock_plays`] looks through: the rest of
+/// this pass, turning the waste over, and a whole pass (at most what a
+/// [`Step`] holds).
+fn stock_actions_looked_at(state: &Solitaire) -> usize {
+    let per = state.rules().stock.deal_count.max(1);
+    let (stock, waste) = (state.pile(PileKind::Stock, 0).len(), state.pile(PileKind::Waste, 0).len());
+    (stock.div_ceil(per) + 1 + (stock + waste).div_ceil(per)).min(usize::from(u8::MAX))
 }
 
 /// The moves worth trying from `state`.
@@ -658,4 +664,65 @@ fn needed_by_none(state: &Solitaire, card: Card) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::solitaire::deal::deal;
+    use crate::solitaire::rules::examples;
+
+    /// The stock plays found by dealing on a copy of the game, each
+    /// action the engine's and each move asked of it.
+    fn stock_plays_dealt(state: &Solitaire) -> Vec<Step> {
+        let mut scratch = state.clone();
+        let waste = PileId::new(PileKind::Waste, 0);
+        let mut out = Vec::new();
+        for deals in 1..=stock_actions_looked_at(state) {
+            let Some(action) = stock_action(&scratch) else { break };
+            scratch.apply(&action);
+            if scratch.pile(PileKind::Waste, 0).is_empty() {
+                continue;
+            }
+            for kind in [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve] {
+                for to in (0..scratch.pile_count(kind)).map(|i| PileId::new(kind, i)) {
+                    if scratch.accepts(waste, 1, to) {
+                        let m = SolMove::Move { from: waste, count: 1, to };
+                        out.push(Step { deals: deals as u8, then_up: false, m });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn stock_plays_are_the_plays_dealing_on_the_game_finds() {
+        let mut three = examples::klondike();
+        three.stock.deal_count = 3;
+        let mut twice = three.clone();
+        twice.stock.redeals = Some(1);
+        let mut compared = 0;
+        for rules in [examples::klondike(), three, twice, examples::canfield()] {
+            let rules = Arc::new(rules);
+            for seed in 1..=12 {
+                let mut state = deal(&rules, seed);
+                // A fixed walk of legal moves, stock actions among them.
+                let mut pick = seed;
+                for _ in 0..80 {
+                    assert_eq!(stock_plays(&state), stock_plays_dealt(&state), "seed {seed}");
+                    compared += 1;
+                    let moves = state.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                    state.apply(&moves[(pick >> 33) as usize % moves.len()]);
+                }
+            }
+        }
+        assert!(compared > 2000, "{compared} positions compared");
+    }
 }
