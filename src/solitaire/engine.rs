@@ -1215,6 +1215,23 @@ impl Solitaire {
         }
     }
 
+    /// [`settle`](Self::settle) after cards moved from `from` to `to` on
+    /// a settled position: where nothing refills or uncovers other piles,
+    /// only these two tops can turn up (the solver moves cards millions of
+    /// times, and settling every pile was a good part of it).
+    fn settle_after_move(&mut self, from: PileId, to: PileId) {
+        if self.rules.tableau.fill_from_reserve || self.rules.tableau.piles_cover() {
+            self.settle();
+            return;
+        }
+        for id in [from, to].into_iter().filter(|id| id.kind != PileKind::Stock) {
+            let i = self.index_of(id);
+            if let Some(top) = self.piles[i].last_mut() {
+                top.face_up = true;
+            }
+        }
+    }
+
     /// What happens by itself after every change: FillFrom=Reserve refills
     /// empty tableau piles, and face-down top cards turn up.
     pub(super) fn settle(&mut self) {
@@ -1306,17 +1323,8 @@ impl Game for Solitaire {
                 self.piles[d].extend_from_slice(&src[keep..]);
                 src.truncate(keep);
                 self.piles[s] = src;
-                if !self.rules.tableau.fill_from_reserve && self.rules.tableau.covered_by.iter().all(Vec::is_empty) {
-                    // Nothing refills or uncovers another pile: on a
-                    // settled position, settling can only turn up these
-                    // two tops (the solver moves cards millions of times).
-                    for (i, id) in [(s, from), (d, to)] {
-                        if let Some(top) = self.piles[i].last_mut().filter(|_| id.kind != PileKind::Stock) {
-                            top.face_up = true;
-                        }
-                    }
-                    return;
-                }
+                self.settle_after_move(from, to);
+                return;
             }
             SolMove::Deal(s) => self.deal_from(usize::from(s)),
             SolMove::Recycle => {

@@ -189,6 +189,14 @@ pub struct TableauRules {
     pub covered_by: Vec<Vec<usize>>,
 }
 
+impl TableauRules {
+    /// Whether some pile covers another (CoveredBy): emptying one pile
+    /// can then free another.
+    pub fn piles_cover(&self) -> bool {
+        self.covered_by.iter().any(|cover| !cover.is_empty())
+    }
+}
+
 impl Default for TableauRules {
     fn default() -> Self {
         TableauRules {

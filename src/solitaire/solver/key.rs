@@ -53,7 +53,7 @@ impl Symmetry {
         let stock_deals_to_tableau = rules.stock.deal_to == DealTo::Tableau
             && (0..state.pile_count(PileKind::Stock)).any(|i| !state.pile(PileKind::Stock, i).is_empty());
         Symmetry {
-            tableau: rules.tableau.covered_by.iter().all(Vec::is_empty) && !stock_deals_to_tableau,
+            tableau: !rules.tableau.piles_cover() && !stock_deals_to_tableau,
             reserve: !rules.tableau.fill_from_reserve,
             foundation: rules.stock.deal_to != DealTo::Foundation && rules.addition == 0,
         }

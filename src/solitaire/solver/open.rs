@@ -279,7 +279,7 @@ impl Open {
             && state.start_rank() == Rank::ACE
             && t.piles <= MAX_TABLEAU
             && t.sequence != Sequence::Any
-            && t.covered_by.iter().all(Vec::is_empty)
+            && !t.piles_cover()
             && !t.fill_from_reserve
             && r.piles <= MAX_CELLS
             && (r.piles == 0 || r.max_allowed == 1)
