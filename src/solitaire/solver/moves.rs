@@ -5,12 +5,11 @@
 //! - Automatic moves: whatever `Game::auto_move` makes after each move (as
 //!   the session does), so a line replays exactly through a session.
 //! - Safe lay-offs (dominance): with foundations built up in suit, a card
-//!   may go up when every card of the pack that could be built on it in the
-//!   tableau is already on a foundation, all copies of it; where TakeBack
-//!   brings foundation cards back, when every card that could be built on
-//!   it, on those, and so on, could itself go up at once. No winning line
-//!   needs the card where it lies, so making the move at once loses
-//!   nothing. Not from a waste dealt several cards at a time (taking a card
+//!   may go up when every card that could be built on it in the tableau,
+//!   on those, and so on, could itself go up at once (all copies), unless
+//!   it is up for good already (all copies, and TakeBack never brings it
+//!   back). No winning line needs the card where it lies, so making the
+//!   move at once loses nothing. Not from a waste dealt several cards at a time (taking a card
 //!   out shifts which cards later deals uncover), nor when the move empties
 //!   a tableau pile that then blocks dealing or is refilled by itself.
 //! - Supermoves: where CheckFree refuses a run for want of room (Hard
@@ -611,26 +610,30 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
     None
 }
 
-/// Whether every card that could be built on `card` in the tableau is on a
-/// foundation already, all copies of it.
+/// Whether no winning line needs `card` to hold another: every card that
+/// could be built on it in the tableau, on those, and so on, is ready to
+/// go up at once (the cards below it in its suit up, all copies), but for
+/// the cards up for good. Such a card never needs a card to lie on:
+/// wherever a line would put it (or a run of the closure starting with
+/// it) on `card`, the run can go up instead, top card first, and what the
+/// line later builds on those cards is of the closure too, so it goes up
+/// in turn. Moving fewer cards never makes a later move illegal.
 ///
-/// Where TakeBack lets foundation cards come back, a card on a foundation
-/// may come back to hold another, so the question goes down the whole
-/// closure: every card that could be built on `card`, on those, and so on,
-/// must be ready to go up at once (the cards below it in its suit up, all
-/// copies), whether it is up already or not. Such a card never needs a
-/// card to lie on: wherever a line would put it (or a run of the closure
-/// starting with it) on `card`, the run can go up instead, top card first,
-/// and nothing below the closure's cards ever needs to come back to hold
-/// them. This is Solvitaire's rule for Klondike with cards coming back
-/// (the five of hearts goes up once both black threes and the two of
-/// diamonds are up) found for any build. (Asking only that the cards
-/// built on `card` be up is not enough: with both black fours up but the
-/// two of diamonds down, a winning line may take the four of clubs back
-/// onto the five of hearts to hold the three of diamonds.)
+/// A card is up for good where all its copies are up and TakeBack is off:
+/// the question does not go on through it. Where TakeBack lets foundation
+/// cards come back, a card up may come back to hold another, so the
+/// question goes down the whole closure. This is Solvitaire's rule for
+/// Klondike with cards coming back (the five of hearts goes up once both
+/// black threes and the two of diamonds are up) found for any build; in
+/// FreeCell, a red five goes up once the black threes and the other red
+/// suit's two are up. (With cards coming back, asking
+/// only that the cards built on `card` be up is not enough: with both
+/// black fours up but the two of diamonds down, a winning line may take
+/// the four of clubs back onto the five of hearts to hold the three of
+/// diamonds.)
 fn needed_by_none(state: &Solitaire, card: Card) -> bool {
     let rules = state.rules();
-    let deep = rules.foundation.take_back;
+    let comes_back = rules.foundation.take_back;
     // The closure found so far, on the stack: this runs for every card a
     // foundation could take, at every position, and a pack has at most 52
     // different cards.
@@ -650,16 +653,16 @@ fn needed_by_none(state: &Solitaire, card: Card) -> bool {
                 if !state.builds_on(other, holder) || seen[..found].contains(&other) {
                     continue;
                 }
-                let safe = if deep { ready_to_go_up(state, other) } else { all_laid_off(state, other) };
-                if !safe {
+                if !comes_back && all_laid_off(state, other) {
+                    continue;
+                }
+                if !ready_to_go_up(state, other) {
                     return false;
                 }
-                if deep {
-                    // More cards than a pack has: judge nothing safe.
-                    let Some(slot) = seen.get_mut(found) else { return false };
-                    *slot = other;
-                    found += 1;
-                }
+                // More cards than a pack has: judge nothing safe.
+                let Some(slot) = seen.get_mut(found) else { return false };
+                *slot = other;
+                found += 1;
             }
         }
     }

@@ -703,17 +703,32 @@ impl Open {
 
     /// The cards the foundations take next that no card needs to lie on,
     /// as a set of [`bit`]s (those the lay-offs send up), worked out
-    /// afresh.
+    /// afresh: `moves::needed_by_none` for one deck, where the cards ready
+    /// to go up are those the foundations take next. Of those, the ones
+    /// kept are those on which only cards up or cards kept may lie, until
+    /// no more drop out.
     fn fresh_safe(&self) -> u64 {
         let laid_off = Open::laid_off(self.heights);
-        let mut safe = 0;
-        for (s, &h) in self.heights.iter().enumerate() {
-            let next = (h + 1) * 4 + s as u8;
-            if h < 13 && self.rules.under[usize::from(next)] & !laid_off == 0 {
-                safe |= bit(next);
-            }
+        let mut next = 0;
+        for (s, &h) in self.heights.iter().enumerate().filter(|&(_, &h)| h < 13) {
+            next |= bit((h + 1) * 4 + s as u8);
         }
-        safe
+        let mut safe = next;
+        loop {
+            let mut kept = 0;
+            let mut cards = safe;
+            while cards != 0 {
+                let card = cards.trailing_zeros() as usize;
+                cards &= cards - 1;
+                if self.rules.under[card] & !laid_off & !safe == 0 {
+                    kept |= 1 << card;
+                }
+            }
+            if kept == safe {
+                return safe;
+            }
+            safe = kept;
+        }
     }
 
     /// The top card of `pile`, or [`NO_CARD`].

@@ -181,19 +181,31 @@ fn five_of_hearts_alone(take_back: bool, foundations: [&str; 3], rest: &str) -> 
 }
 
 #[test]
-fn with_cards_coming_back_a_card_goes_up_once_all_that_could_lie_on_it_could_go_up() {
+fn a_card_goes_up_once_all_that_could_lie_on_it_could_go_up() {
     // The five of hearts, with both black threes and the two of diamonds
     // up: the black fours and the three of diamonds (all that could come
     // to lie on it, or on those) go up as soon as they are free, so it may
-    // go up at once where foundation cards come back. Where they stay up,
-    // the black fours would have to be up already.
-    let five_of_hearts_up = |take_back: bool, diamonds: &str| {
-        let s = five_of_hearts_alone(take_back, ["AC 2C 3C", "AS 2S 3S", diamonds], "(4C) (4S) (3D) (2D) KS");
+    // go up at once, whether foundation cards come back or not.
+    let five_of_hearts_up = |take_back: bool, [clubs, spades, diamonds]: [&str; 3]| {
+        let s = five_of_hearts_alone(take_back, [clubs, spades, diamonds], "(4C) (4S) (3D) (2D) KS");
         super::moves::safe_lay_off(&s) == Some(s.parse_move("T1>F3").unwrap())
     };
-    assert!(five_of_hearts_up(true, "AD 2D"));
-    assert!(!five_of_hearts_up(true, "AD"), "the three of diamonds may need the four of clubs");
-    assert!(!five_of_hearts_up(false, "AD 2D"), "one level only, and the black fours are down");
+    let threes = ["AC 2C 3C", "AS 2S 3S"];
+    for take_back in [true, false] {
+        assert!(five_of_hearts_up(take_back, [threes[0], threes[1], "AD 2D"]), "take back {take_back}");
+        assert!(
+            !five_of_hearts_up(take_back, [threes[0], threes[1], "AD"]),
+            "the three of diamonds may need the four of clubs (take back {take_back})"
+        );
+        assert!(!five_of_hearts_up(take_back, ["AC 2C", threes[1], "AD 2D"]), "the four of clubs is not free to go up");
+    }
+    // Where cards stay up, a card up for good needs nothing to lie on: the
+    // black fours up, the five goes up whatever the diamonds. Where they
+    // come back, the four of clubs may come back to hold the three of
+    // diamonds.
+    let fours = ["AC 2C 3C 4C", "AS 2S 3S 4S"];
+    assert!(five_of_hearts_up(false, [fours[0], fours[1], "AD"]));
+    assert!(!five_of_hearts_up(true, [fours[0], fours[1], "AD"]));
 }
 
 #[test]
