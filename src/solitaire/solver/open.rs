@@ -25,7 +25,7 @@ use crate::solitaire::rules::{Build, DealTo, PileKind, Sequence, WinWhen};
 use super::key::{Key, code};
 use super::moves::{SIDEWAYS, Step};
 use super::position::Position;
-use super::score::Weights;
+use super::score::{Features, Weights};
 
 /// The most tableau piles and free cells a compiled game may have.
 const MAX_TABLEAU: usize = 16;
@@ -888,32 +888,37 @@ impl Position for Open {
         self.pairs.key
     }
 
-    /// The features `score::score` counts in such a game: cards laid off,
-    /// cards above a lower one, cards covering a foundation's next card,
-    /// empty piles, cards built in sequence, cards in free cells.
-    fn score(&self, w: &Weights) -> i64 {
+    /// The features `score::features` counts in such a game: cards laid
+    /// off, cards above a lower one, cards covering a foundation's next
+    /// card, empty piles, cards built in sequence, cards in free cells.
+    fn features(&self) -> Features {
         let rules = &*self.rules;
         let tableau = rules.tableau;
-        let laid_off: i64 = self.heights.iter().map(|&h| i64::from(h)).sum();
-        let mut v = w.laid_off * laid_off;
-        let built_other = if rules.stack_suit { 1 } else { w.built };
-        v += w.built_in_suit * i64::from(self.pairs.in_suit) + built_other * i64::from(self.pairs.other);
-        if rules.fill_empty {
-            v += w.empty * i64::from(self.empty_piles().count_ones());
-        }
-        let out_of_order: i64 = self.orders[..tableau].iter().map(|&n| i64::from(n)).sum();
+        let (in_suit, other) = (i64::from(self.pairs.in_suit), i64::from(self.pairs.other));
+        // Where runs move only in suit, cards built otherwise count as
+        // little (as the engine's form counts them).
+        let (built, fixed) = if rules.stack_suit { (0, other) } else { (other, 0) };
+        let empty = if rules.fill_empty { i64::from(self.empty_piles().count_ones()) } else { 0 };
         // The cards above each card a foundation takes next.
         let mut covering = 0;
         for (s, &h) in self.heights.iter().enumerate().filter(|&(_, &h)| h < 13) {
             let next = (h + 1) * 4 + s as u8;
             // Not in the tableau is NOWHERE, past the piles' heights.
             if let Some(&height) = self.heights_of.get(usize::from(self.piles[usize::from(next)])) {
-                covering += usize::from(height - 1 - self.depths[usize::from(next)]);
+                covering += i64::from(height - 1 - self.depths[usize::from(next)]);
             }
         }
-        v -= w.out_of_order * out_of_order + w.covering_next * covering as i64;
-        let held = self.cells[..rules.cells].iter().filter(|&&c| c != NO_CARD).count();
-        v - w.held * held as i64
+        Features {
+            laid_off: self.heights.iter().map(|&h| i64::from(h)).sum(),
+            out_of_order: self.orders[..tableau].iter().map(|&n| i64::from(n)).sum(),
+            covering_next: covering,
+            empty,
+            built_in_suit: in_suit,
+            built,
+            held: self.cells[..rules.cells].iter().filter(|&&c| c != NO_CARD).count() as i64,
+            fixed,
+            ..Features::default()
+        }
     }
 
     fn detour(&self, step: &Step) -> i64 {
@@ -1071,8 +1076,8 @@ mod tests {
                         let mut compact = Vec::new();
                         open.moves(&mut compact);
                         assert_eq!(compact, steps, "{name} {mode} {seed}: the moves");
+                        assert_eq!(open.features(), crate::solitaire::solver::score::features(&state));
                         for w in WEIGHINGS {
-                            assert_eq!(open.score(&w), crate::solitaire::solver::score::score(&state, &w));
                             assert_eq!(open.counted(w), w.counted_in(state.rules()));
                         }
                         let mut packed = Vec::new();

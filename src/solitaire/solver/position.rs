@@ -9,7 +9,7 @@ use crate::solitaire::engine::{SolMove, Solitaire};
 
 use super::key::{Key, Symmetry, key};
 use super::moves::{SIDEWAYS, Step, close, play, sideways, steps, worth_trying};
-use super::score::{Weights, score};
+use super::score::{Features, Weights, features};
 
 /// A position the searches expand. Its steps are the engine's, so a line
 /// found on any form replays through the engine move for move.
@@ -26,8 +26,12 @@ pub trait Position: Clone {
     /// The fingerprint of the position in canonical form: positions that
     /// play alike, and only those, share it.
     fn key(&self) -> Key;
+    /// What the score counts of the position (see [`Features`]).
+    fn features(&self) -> Features;
     /// How promising the position looks, its features weighed by `w`.
-    fn score(&self, w: &Weights) -> i64;
+    fn score(&self, w: &Weights) -> i64 {
+        w.weigh(&self.features())
+    }
     /// What `step` from here costs the score of the position it leads to:
     /// a sideways move waits a little further back.
     fn detour(&self, step: &Step) -> i64;
@@ -64,8 +68,8 @@ impl Position for Solitaire {
         key(self, Symmetry::of(self))
     }
 
-    fn score(&self, w: &Weights) -> i64 {
-        score(self, w)
+    fn features(&self) -> Features {
+        features(self)
     }
 
     fn detour(&self, step: &Step) -> i64 {

@@ -91,17 +91,51 @@ fn foundations_in_suit(rules: &Rules) -> bool {
     f.build == Build::Up && f.suit_check && !f.discard && !f.complete_sequences && rules.addition == 0
 }
 
-/// The score of `state`, its features weighed by `w`.
-pub fn score(state: &Solitaire, w: &Weights) -> i64 {
+/// What the score counts of a position, before any weighing: how many of
+/// each feature [`Weights`] weighs, and the terms every weighing counts
+/// alike. Counted once per position, however many weighings score it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    pub laid_off: i64,
+    pub out_of_order: i64,
+    pub buried: i64,
+    pub covering_next: i64,
+    pub empty: i64,
+    pub face_down: i64,
+    pub built_in_suit: i64,
+    pub built: i64,
+    pub held: i64,
+    /// What no weight scales.
+    pub fixed: i64,
+}
+
+impl Weights {
+    /// The score of a position with these `features`.
+    pub fn weigh(&self, f: &Features) -> i64 {
+        self.laid_off * f.laid_off
+            - self.out_of_order * f.out_of_order
+            - self.buried * f.buried
+            - self.covering_next * f.covering_next
+            + self.empty * f.empty
+            - self.face_down * f.face_down
+            + self.built_in_suit * f.built_in_suit
+            + self.built * f.built
+            - self.held * f.held
+            + f.fixed
+    }
+}
+
+/// The features of `state` the score weighs.
+pub fn features(state: &Solitaire) -> Features {
     let rules = state.rules();
     let f = &rules.foundation;
     let in_suit = foundations_in_suit(rules);
-    let mut v = w.laid_off * state.cards_on_foundations() as i64;
+    let mut out = Features { laid_off: state.cards_on_foundations() as i64, ..Features::default() };
     let (next, steps) = if in_suit { (next_needed(state), steps_by_rank(state)) } else { (0, [0; 14]) };
     for t in 0..state.pile_count(PileKind::Tableau) {
         let pile = state.pile(PileKind::Tableau, t);
         if in_suit {
-            v -= w.out_of_order * out_of_order(pile, &steps);
+            out.out_of_order += out_of_order(pile, &steps);
             // The cards over a card a foundation waits for.
             let covering: usize = pile
                 .iter()
@@ -109,7 +143,7 @@ pub fn score(state: &Solitaire, w: &Weights) -> i64 {
                 .filter(|(_, slot)| next & card_bit(slot.card) != 0)
                 .map(|(i, _)| pile.len() - i - 1)
                 .sum();
-            v -= w.covering_next * covering as i64;
+            out.covering_next += covering as i64;
         }
         if f.discard {
             // A card above a higher one of its suit cannot use it to go.
@@ -118,33 +152,36 @@ pub fn score(state: &Solitaire, w: &Weights) -> i64 {
                 let blocked =
                     pile[..i].iter().any(|h| h.card.suit == low.card.suit && rules.order(h.card.rank) > order);
                 if blocked {
-                    v -= 10;
+                    out.fixed -= 10;
                 }
             }
         }
         if rules.win_when == WinWhen::TableauEmpty {
-            v -= 100 * pile.len() as i64;
+            out.fixed -= 100 * pile.len() as i64;
         }
         if pile.is_empty() && rules.tableau.fill_empty {
-            v += w.empty;
+            out.empty += 1;
         }
         if let Some(last_down) = pile.iter().rposition(|s| !s.face_up) {
-            let down = pile.iter().filter(|s| !s.face_up).count();
-            v -= w.face_down * down as i64 + (pile.len() - last_down) as i64;
+            out.face_down += pile.iter().filter(|s| !s.face_up).count() as i64;
+            out.fixed -= (pile.len() - last_down) as i64;
         }
         if rules.tableau.sequence != Sequence::Any {
-            // Such cards do not move together.
-            let built_other = if rules.tableau.stack_suit_check { 1 } else { w.built };
             for pair in pile.windows(2) {
                 if pair[0].face_up && state.builds_on(pair[1].card, pair[0].card) {
-                    v += if pair[0].card.suit == pair[1].card.suit { w.built_in_suit } else { built_other };
+                    match (pair[0].card.suit == pair[1].card.suit, rules.tableau.stack_suit_check) {
+                        (true, _) => out.built_in_suit += 1,
+                        // Such cards do not move together: they count as little.
+                        (false, true) => out.fixed += 1,
+                        (false, false) => out.built += 1,
+                    }
                 }
             }
         }
     }
     if in_suit && state.redeals_left() == Some(0) {
         for waste in 0..state.pile_count(PileKind::Waste) {
-            v -= w.buried * out_of_order(state.pile(PileKind::Waste, waste), &steps);
+            out.buried += out_of_order(state.pile(PileKind::Waste, waste), &steps);
         }
     }
     if rules.stock.deal_to == DealTo::Tableau {
@@ -157,14 +194,14 @@ pub fn score(state: &Solitaire, w: &Weights) -> i64 {
             2 => 1,
             _ => 3,
         };
-        v += worth * stock as i64;
+        out.fixed += worth * stock as i64;
     }
     if rules.reserve.max_allowed > 0 {
-        let held: usize =
-            (0..state.pile_count(PileKind::Reserve)).map(|r| state.pile(PileKind::Reserve, r).len()).sum();
-        v -= w.held * held as i64;
+        out.held = (0..state.pile_count(PileKind::Reserve))
+            .map(|r| state.pile(PileKind::Reserve, r).len())
+            .sum::<usize>() as i64;
     }
-    v
+    out
 }
 
 /// How many cards of `pile` lie above a card that must reach the

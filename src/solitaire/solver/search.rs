@@ -610,8 +610,9 @@ impl<P: Position> BestFirst<P> {
                         self.taken.push(0);
                     }
                     let detour = self.state.detour(&m);
+                    let features = self.next.features();
                     for w in &self.weighings {
-                        let score = (self.next.score(w) - detour).clamp(i32::MIN.into(), i32::MAX.into());
+                        let score = (w.weigh(&features) - detour).clamp(i32::MIN.into(), i32::MAX.into());
                         self.scored.push(score as i32);
                     }
                 }

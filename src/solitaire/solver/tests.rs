@@ -526,3 +526,36 @@ fn a_buried_card_weighs_only_where_the_waste_is_turned_over_a_limited_number_of_
     }
     assert_ne!(Weights::UNBURYING.counted_in(&one_pass), Weights::DIGGING.counted_in(&one_pass));
 }
+
+/// The score's features, counted once and weighed by each weighing: a
+/// Klondike position counted by hand.
+#[test]
+fn a_position_is_scored_by_its_features_weighed() {
+    use super::score::{Features, Weights, features};
+    // Clubs up to two; a pile of two face-down cards under the five of
+    // hearts and the four of clubs (built, not in suit); the three of
+    // clubs, next up, under the king of spades; four of the seven piles
+    // empty.
+    let s = position(
+        examples::klondike(),
+        &[("F1", "AC 2C"), ("T1", "(9D) (8S) 5H 4C"), ("T2", "3C KS"), ("T3", ""), ("T4", "QH")],
+    );
+    let counted = features(&s);
+    let expected = Features {
+        laid_off: 2,
+        // The king lies above the three, which must go up before it.
+        out_of_order: 1,
+        covering_next: 1,
+        empty: 4,
+        face_down: 2,
+        built: 1,
+        // The face-up cards above the last face-down one, counted alike
+        // by every weighing.
+        fixed: -3,
+        ..Features::default()
+    };
+    assert_eq!(counted, expected);
+    let w = Weights::PLAIN;
+    let by_hand = 2 * w.laid_off - w.out_of_order - w.covering_next + 4 * w.empty - 2 * w.face_down + w.built - 3;
+    assert_eq!(w.weigh(&counted), by_hand);
+}
