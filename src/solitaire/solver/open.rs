@@ -25,7 +25,7 @@ use crate::solitaire::rules::{Build, DealTo, PileKind, Sequence, WinWhen};
 use super::key::{Key, code};
 use super::moves::{SIDEWAYS, Step};
 use super::position::Position;
-use super::score::{Features, Weights};
+use super::score::{Features, PerFeature, Weights};
 
 /// The most tableau piles and free cells a compiled game may have.
 const MAX_TABLEAU: usize = 16;
@@ -908,7 +908,7 @@ impl Position for Open {
                 covering += i64::from(height - 1 - self.depths[usize::from(next)]);
             }
         }
-        Features {
+        let counts = PerFeature {
             laid_off: self.heights.iter().map(|&h| i64::from(h)).sum(),
             out_of_order: self.orders[..tableau].iter().map(|&n| i64::from(n)).sum(),
             covering_next: covering,
@@ -916,9 +916,9 @@ impl Position for Open {
             built_in_suit: in_suit,
             built,
             held: self.cells[..rules.cells].iter().filter(|&&c| c != NO_CARD).count() as i64,
-            fixed,
-            ..Features::default()
-        }
+            ..PerFeature::default()
+        };
+        Features { counts, fixed }
     }
 
     fn detour(&self, step: &Step) -> i64 {

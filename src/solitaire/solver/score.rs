@@ -17,11 +17,10 @@ use crate::solitaire::rules::{Build, DealTo, PileKind, Rules, Sequence, WinWhen}
 
 use super::moves::steps_up;
 
-/// What the score counts, and how much: each search of the portfolio may
-/// weigh the features its own way, since which weighing leads quickly to
-/// a win differs from deal to deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
+/// A number for each feature the score counts: how much it weighs (as
+/// [`Weights`]), or how many a position has (in [`Features`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PerFeature {
     /// Each card laid off.
     pub laid_off: i64,
     /// Each card lying above one that must go up before it.
@@ -41,6 +40,11 @@ pub struct Weights {
     /// Each card held in a free cell.
     pub held: i64,
 }
+
+/// What the score counts, and how much: each search of the portfolio may
+/// weigh the features its own way, since which weighing leads quickly to
+/// a win differs from deal to deal.
+pub type Weights = PerFeature;
 
 impl Weights {
     /// The weighing most searches use. The cards above one that must go
@@ -96,15 +100,7 @@ fn foundations_in_suit(rules: &Rules) -> bool {
 /// alike. Counted once per position, however many weighings score it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Features {
-    pub laid_off: i64,
-    pub out_of_order: i64,
-    pub buried: i64,
-    pub covering_next: i64,
-    pub empty: i64,
-    pub face_down: i64,
-    pub built_in_suit: i64,
-    pub built: i64,
-    pub held: i64,
+    pub counts: PerFeature,
     /// What no weight scales.
     pub fixed: i64,
 }
@@ -112,15 +108,16 @@ pub struct Features {
 impl Weights {
     /// The score of a position with these `features`.
     pub fn weigh(&self, f: &Features) -> i64 {
-        self.laid_off * f.laid_off
-            - self.out_of_order * f.out_of_order
-            - self.buried * f.buried
-            - self.covering_next * f.covering_next
-            + self.empty * f.empty
-            - self.face_down * f.face_down
-            + self.built_in_suit * f.built_in_suit
-            + self.built * f.built
-            - self.held * f.held
+        let n = &f.counts;
+        self.laid_off * n.laid_off
+            - self.out_of_order * n.out_of_order
+            - self.buried * n.buried
+            - self.covering_next * n.covering_next
+            + self.empty * n.empty
+            - self.face_down * n.face_down
+            + self.built_in_suit * n.built_in_suit
+            + self.built * n.built
+            - self.held * n.held
             + f.fixed
     }
 }
@@ -130,12 +127,13 @@ pub fn features(state: &Solitaire) -> Features {
     let rules = state.rules();
     let f = &rules.foundation;
     let in_suit = foundations_in_suit(rules);
-    let mut out = Features { laid_off: state.cards_on_foundations() as i64, ..Features::default() };
+    let mut n = PerFeature { laid_off: state.cards_on_foundations() as i64, ..PerFeature::default() };
+    let mut fixed = 0;
     let (next, steps) = if in_suit { (next_needed(state), steps_by_rank(state)) } else { (0, [0; 14]) };
     for t in 0..state.pile_count(PileKind::Tableau) {
         let pile = state.pile(PileKind::Tableau, t);
         if in_suit {
-            out.out_of_order += out_of_order(pile, &steps);
+            n.out_of_order += out_of_order(pile, &steps);
             // The cards over a card a foundation waits for.
             let covering: usize = pile
                 .iter()
@@ -143,7 +141,7 @@ pub fn features(state: &Solitaire) -> Features {
                 .filter(|(_, slot)| next & card_bit(slot.card) != 0)
                 .map(|(i, _)| pile.len() - i - 1)
                 .sum();
-            out.covering_next += covering as i64;
+            n.covering_next += covering as i64;
         }
         if f.discard {
             // A card above a higher one of its suit cannot use it to go.
@@ -152,28 +150,28 @@ pub fn features(state: &Solitaire) -> Features {
                 let blocked =
                     pile[..i].iter().any(|h| h.card.suit == low.card.suit && rules.order(h.card.rank) > order);
                 if blocked {
-                    out.fixed -= 10;
+                    fixed -= 10;
                 }
             }
         }
         if rules.win_when == WinWhen::TableauEmpty {
-            out.fixed -= 100 * pile.len() as i64;
+            fixed -= 100 * pile.len() as i64;
         }
         if pile.is_empty() && rules.tableau.fill_empty {
-            out.empty += 1;
+            n.empty += 1;
         }
         if let Some(last_down) = pile.iter().rposition(|s| !s.face_up) {
-            out.face_down += pile.iter().filter(|s| !s.face_up).count() as i64;
-            out.fixed -= (pile.len() - last_down) as i64;
+            n.face_down += pile.iter().filter(|s| !s.face_up).count() as i64;
+            fixed -= (pile.len() - last_down) as i64;
         }
         if rules.tableau.sequence != Sequence::Any {
             for pair in pile.windows(2) {
                 if pair[0].face_up && state.builds_on(pair[1].card, pair[0].card) {
                     match (pair[0].card.suit == pair[1].card.suit, rules.tableau.stack_suit_check) {
-                        (true, _) => out.built_in_suit += 1,
+                        (true, _) => n.built_in_suit += 1,
                         // Such cards do not move together: they count as little.
-                        (false, true) => out.fixed += 1,
-                        (false, false) => out.built += 1,
+                        (false, true) => fixed += 1,
+                        (false, false) => n.built += 1,
                     }
                 }
             }
@@ -181,7 +179,7 @@ pub fn features(state: &Solitaire) -> Features {
     }
     if in_suit && state.redeals_left() == Some(0) {
         for waste in 0..state.pile_count(PileKind::Waste) {
-            out.buried += out_of_order(state.pile(PileKind::Waste, waste), &steps);
+            n.buried += out_of_order(state.pile(PileKind::Waste, waste), &steps);
         }
     }
     if rules.stock.deal_to == DealTo::Tableau {
@@ -194,14 +192,13 @@ pub fn features(state: &Solitaire) -> Features {
             2 => 1,
             _ => 3,
         };
-        out.fixed += worth * stock as i64;
+        fixed += worth * stock as i64;
     }
     if rules.reserve.max_allowed > 0 {
-        out.held = (0..state.pile_count(PileKind::Reserve))
-            .map(|r| state.pile(PileKind::Reserve, r).len())
-            .sum::<usize>() as i64;
+        n.held = (0..state.pile_count(PileKind::Reserve)).map(|r| state.pile(PileKind::Reserve, r).len()).sum::<usize>()
+            as i64;
     }
-    out
+    Features { counts: n, fixed }
 }
 
 /// How many cards of `pile` lie above a card that must reach the

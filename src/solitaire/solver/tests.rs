@@ -531,7 +531,7 @@ fn a_buried_card_weighs_only_where_the_waste_is_turned_over_a_limited_number_of_
 /// Klondike position counted by hand.
 #[test]
 fn a_position_is_scored_by_its_features_weighed() {
-    use super::score::{Features, Weights, features};
+    use super::score::{Features, PerFeature, Weights, features};
     // Clubs up to two; a pile of two face-down cards under the five of
     // hearts and the four of clubs (built, not in suit); the three of
     // clubs, next up, under the king of spades; four of the seven piles
@@ -541,7 +541,7 @@ fn a_position_is_scored_by_its_features_weighed() {
         &[("F1", "AC 2C"), ("T1", "(9D) (8S) 5H 4C"), ("T2", "3C KS"), ("T3", ""), ("T4", "QH")],
     );
     let counted = features(&s);
-    let expected = Features {
+    let counts = PerFeature {
         laid_off: 2,
         // The king lies above the three, which must go up before it.
         out_of_order: 1,
@@ -549,11 +549,11 @@ fn a_position_is_scored_by_its_features_weighed() {
         empty: 4,
         face_down: 2,
         built: 1,
-        // The face-up cards above the last face-down one, counted alike
-        // by every weighing.
-        fixed: -3,
-        ..Features::default()
+        ..PerFeature::default()
     };
+    // The face-up cards above the last face-down one, counted alike by
+    // every weighing.
+    let expected = Features { counts, fixed: -3 };
     assert_eq!(counted, expected);
     let w = Weights::PLAIN;
     let by_hand = 2 * w.laid_off - w.out_of_order - w.covering_next + 4 * w.empty - 2 * w.face_down + w.built - 3;
