@@ -9,9 +9,10 @@
 //!   on those, and so on, could itself go up at once (all copies), unless
 //!   it is up for good already (all copies, and TakeBack never brings it
 //!   back). No winning line needs the card where it lies, so making the
-//!   move at once loses nothing. Not from a waste dealt several cards at a time (taking a card
-//!   out shifts which cards later deals uncover), nor when the move empties
-//!   a tableau pile that then blocks dealing or is refilled by itself.
+//!   move at once loses nothing. Not from a waste dealt several cards at
+//!   a time (taking a card out shifts which cards later deals uncover),
+//!   nor when the move empties a tableau pile that then blocks dealing or
+//!   is refilled by itself.
 //! - Supermoves: where CheckFree refuses a run for want of room (Hard
 //!   mode), the run is still tried when free cells and empty piles could
 //!   carry it a part at a time, as a player would: it is made as the
@@ -626,11 +627,10 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
 /// Klondike with cards coming back (the five of hearts goes up once both
 /// black threes and the two of diamonds are up) found for any build; in
 /// FreeCell, a red five goes up once the black threes and the other red
-/// suit's two are up. (With cards coming back, asking
-/// only that the cards built on `card` be up is not enough: with both
-/// black fours up but the two of diamonds down, a winning line may take
-/// the four of clubs back onto the five of hearts to hold the three of
-/// diamonds.)
+/// suit's two are up. (With cards coming back, asking only that the cards
+/// built on `card` be up is not enough: with both black fours up but the
+/// two of diamonds down, a winning line may take the four of clubs back
+/// onto the five of hearts to hold the three of diamonds.)
 fn needed_by_none(state: &Solitaire, card: Card) -> bool {
     let rules = state.rules();
     let comes_back = rules.foundation.take_back;

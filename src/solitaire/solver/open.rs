@@ -709,11 +709,11 @@ impl Open {
     /// no more drop out.
     fn fresh_safe(&self) -> u64 {
         let laid_off = Open::laid_off(self.heights);
-        let mut next = 0;
+        // The foundations' next cards, less those that drop out each round.
+        let mut safe = 0;
         for (s, &h) in self.heights.iter().enumerate().filter(|&(_, &h)| h < 13) {
-            next |= bit((h + 1) * 4 + s as u8);
+            safe |= bit((h + 1) * 4 + s as u8);
         }
-        let mut safe = next;
         loop {
             let mut kept = 0;
             let mut cards = safe;

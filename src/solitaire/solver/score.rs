@@ -80,6 +80,21 @@ impl Weights {
     /// on any other (see the portfolio in `search`).
     pub const UNBURYING: Weights = Weights { buried: 300, ..Weights::DIGGING };
 
+    /// The score of a position with these `features`.
+    pub fn weigh(&self, f: &Features) -> i64 {
+        let n = &f.counts;
+        self.laid_off * n.laid_off
+            - self.out_of_order * n.out_of_order
+            - self.buried * n.buried
+            - self.covering_next * n.covering_next
+            + self.empty * n.empty
+            - self.face_down * n.face_down
+            + self.built_in_suit * n.built_in_suit
+            + self.built * n.built
+            - self.held * n.held
+            + f.fixed
+    }
+
     /// These weights with the features a game never counts set to 0, so
     /// that weighings which score its positions alike compare equal.
     pub fn counted_in(self, rules: &Rules) -> Weights {
@@ -103,23 +118,6 @@ pub struct Features {
     pub counts: PerFeature,
     /// What no weight scales.
     pub fixed: i64,
-}
-
-impl Weights {
-    /// The score of a position with these `features`.
-    pub fn weigh(&self, f: &Features) -> i64 {
-        let n = &f.counts;
-        self.laid_off * n.laid_off
-            - self.out_of_order * n.out_of_order
-            - self.buried * n.buried
-            - self.covering_next * n.covering_next
-            + self.empty * n.empty
-            - self.face_down * n.face_down
-            + self.built_in_suit * n.built_in_suit
-            + self.built * n.built
-            - self.held * n.held
-            + f.fixed
-    }
 }
 
 /// The features of `state` the score weighs.
