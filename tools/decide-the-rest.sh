@@ -6,8 +6,9 @@
 #
 #   tools/decide-the-rest.sh OUT_DIR GAME FROM TO [SECONDS (900)] [MEGABYTES (9000)]
 #
-# MODE [hard] and JOBS [2] come from the environment. Two long deals at
-# once need up to twice MEGABYTES of memory.
+# MODE [hard], JOBS [2] and LONG_JOBS [JOBS], how many long deals run at
+# once, come from the environment. Two long deals at once need up to twice
+# MEGABYTES of memory.
 set -eu
 OUT=${1:?usage: tools/decide-the-rest.sh OUT_DIR GAME FROM TO [SECONDS] [MEGABYTES]}
 GAME=${2:?game}
@@ -17,6 +18,7 @@ SECONDS_EACH=${5:-900}
 MEGABYTES=${6:-9000}
 MODE=${MODE:-hard}
 JOBS=${JOBS:-2}
+LONG_JOBS=${LONG_JOBS:-$JOBS}
 P=${PARLOUR:-target/release/parlour}
 mkdir -p "$OUT"
 
@@ -27,7 +29,7 @@ grep ',undecided,' "$OUT/survey.csv" | cut -d, -f1 > "$OUT/undecided.txt" || tru
 : > "$OUT/again.txt"
 export P GAME MODE SECONDS_EACH MEGABYTES OUT
 # One line a deal: its number, then the solver's JSON without the moves.
-xargs -P "$JOBS" -I SEED sh -c '
+xargs -P "$LONG_JOBS" -I SEED sh -c '
     line=$("$P" solve "$GAME" --mode "$MODE" --seed SEED --nodes 1000000000 --seconds "$SECONDS_EACH" \
         --memory "$MEGABYTES" --json 2>/dev/null | sed "s/\"moves\":\[[^]]*\],//")
     echo "SEED $line" | tee -a "$OUT/again.txt"

@@ -804,7 +804,10 @@ impl Solitaire {
     /// moves onto piles `onto` turns down (the solver passes over empty
     /// piles that play alike without checking each move onto them).
     pub fn legal_moves_onto(&self, onto: &dyn Fn(PileId) -> bool) -> Vec<SolMove> {
-        let mut out = Vec::new();
+        // Room for the moves of most positions at once: the solver asks
+        // this at every position, and growing from nothing took several
+        // reallocations each time.
+        let mut out = Vec::with_capacity(32);
         self.each_legal(onto, &mut |m| {
             out.push(m);
             true

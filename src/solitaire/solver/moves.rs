@@ -46,7 +46,7 @@ use crate::core::Game;
 use crate::solitaire::engine::{Glance, PileId, SolMove, Solitaire};
 use crate::solitaire::rules::{Build, DealTo, PileKind, Rules, Sequence};
 
-use super::key::Symmetry;
+use super::key::{Symmetry, code};
 
 /// At most this many automatic moves follow one move (as in the session).
 const AUTO_LIMIT: usize = 10_000;
@@ -365,20 +365,19 @@ pub fn worth_trying(state: &Solitaire, symmetry: Symmetry) -> Vec<Step> {
     // up: it is made together with that lay-off, one step (where the key
     // takes the runs on twins as a set, the swap alone leads back here).
     let swaps = swaps_pruned(state);
-    let mut steps: Vec<Step> = moves
-        .into_iter()
-        .filter_map(|m| {
-            let swap = swaps && is_swap(state, &m);
-            let idle = swap && !uncovers_for_foundation(state, &m);
-            (!idle && !comes_straight_back(state, symmetry, &m)).then_some(Step { then_up: swap, ..Step::plain(m) })
-        })
-        .collect();
-    if folds {
-        steps.extend(stock_plays(state).into_iter().filter(|s| match s.m {
-            SolMove::Move { to, .. } => target(to),
-            _ => true,
-        }));
-    }
+    let mut up = None;
+    let plays = if folds { stock_plays(state) } else { Vec::new() };
+    let mut steps: Vec<Step> = Vec::with_capacity(moves.len() + plays.len());
+    steps.extend(moves.into_iter().filter_map(|m| {
+        let swap = swaps && is_swap(state, &m);
+        let idle = swap && !uncovers_for_foundation(state, &m);
+        (!idle && !comes_straight_back(state, symmetry, &mut up, &m))
+            .then_some(Step { then_up: swap, ..Step::plain(m) })
+    }));
+    steps.extend(plays.into_iter().filter(|s| match s.m {
+        SolMove::Move { to, .. } => target(to),
+        _ => true,
+    }));
     steps
 }
 
@@ -487,30 +486,82 @@ pub fn steps_up(state: &Solitaire, rank: Rank) -> Option<usize> {
     }
 }
 
-/// Whether every copy of `card` is on a foundation (built up in suit).
-fn all_laid_off(state: &Solitaire, card: Card) -> bool {
-    steps_up(state, card.rank).is_some_and(|steps| every_copy_reaches(state, card, steps + 1))
+/// What the lay-off question asks of the foundations, worked out once per
+/// position as sets of cards (a bit each by [`code`]; copies are alike).
+struct UpSets {
+    /// The game's cards.
+    in_game: u64,
+    /// The cards every copy of which is up or could go up at once: the
+    /// cards below it in its suit are all up, all copies.
+    ready: u64,
+    /// The cards every copy of which is up.
+    laid_off: u64,
 }
 
-/// Whether every copy of `card` is on a foundation or could go there at
-/// once: the cards below it in its suit are all up.
-fn ready_to_go_up(state: &Solitaire, card: Card) -> bool {
-    steps_up(state, card.rank).is_some_and(|steps| every_copy_reaches(state, card, steps))
-}
-
-/// Whether a foundation of `card`'s suit holding at least `cards` cards
-/// stands for every copy of it.
-fn every_copy_reaches(state: &Solitaire, card: Card, cards: usize) -> bool {
-    if cards == 0 {
-        return true;
-    }
-    let home = (0..state.pile_count(PileKind::Foundation))
-        .filter(|&f| {
+impl UpSets {
+    /// Worked out in a few dozen steps: this runs at every position with a
+    /// card a foundation takes, several times over.
+    fn of(state: &Solitaire) -> UpSets {
+        let rules = state.rules();
+        // By steps up from the start rank, the ranks at most that many
+        // steps up, a bit each at the clubs' place of [`code`].
+        let mut within = [0u64; 13];
+        let ((_, top), start) = (rules.order_range(), rules.order(state.start_rank()));
+        let mut ranks = 0;
+        for (steps, within) in within.iter_mut().enumerate() {
+            // The place in the rank order `steps` up from the start.
+            let mut order = start + steps as u8;
+            if order > top && rules.foundation.allow_wrap {
+                order -= 13;
+            }
+            if order <= top {
+                // Ace high or low, the ace's code is 1.
+                ranks |= 1 << (if order == 14 { 1 } else { order } * 4);
+            }
+            *within = ranks;
+        }
+        // By suit, how many foundations of it have cards and the fewest
+        // cards one of them holds. A foundation starts with its suit's
+        // start card, so at most `copies` of them hold a suit.
+        let mut holding = [(0, usize::MAX); 4];
+        for f in 0..state.pile_count(PileKind::Foundation) {
             let pile = state.pile(PileKind::Foundation, f);
-            pile.first().is_some_and(|s| s.card.suit == card.suit) && pile.len() >= cards
-        })
-        .count();
-    home >= state.rules().copies(card)
+            if let Some(first) = pile.first() {
+                let (n, fewest) = &mut holding[first.card.suit as usize];
+                *n += 1;
+                *fewest = (*fewest).min(pile.len());
+            }
+        }
+        let mut sets = UpSets { in_game: 0, ready: 0, laid_off: 0 };
+        for &suit in &rules.suits {
+            // How high every copy's foundation of this suit stands.
+            let (n, fewest) = holding[suit as usize];
+            let sure = if n < rules.copies(Card::new(Rank::ACE, suit)) { 0 } else { fewest };
+            let s = suit as u32;
+            sets.in_game |= ALL_RANKS << s;
+            sets.ready |= within[sure.min(12)] << s;
+            if sure > 0 {
+                sets.laid_off |= within[sure.min(13) - 1] << s;
+            }
+        }
+        sets
+    }
+}
+
+/// Every rank's bit at the clubs' place of [`code`].
+const ALL_RANKS: u64 = {
+    let mut ranks = 0;
+    let mut value = 1;
+    while value <= 13 {
+        ranks |= 1 << (value * 4);
+        value += 1;
+    }
+    ranks
+};
+
+/// A card's bit in a set of cards by [`code`].
+fn bit(card: Card) -> u64 {
+    1 << code(card)
 }
 
 /// Whether lay-offs can be judged safe in this game at all.
@@ -539,7 +590,8 @@ fn gaps_tell(rules: &Rules) -> bool {
 /// builds down and nothing wraps, as then the cards that could come to lie
 /// on it are all lower, and whether they could go up asks nothing of its
 /// own foundation from it upward.
-fn comes_straight_back(state: &Solitaire, symmetry: Symmetry, m: &SolMove) -> bool {
+/// `up` is worked out at the first such move and kept for the others.
+fn comes_straight_back(state: &Solitaire, symmetry: Symmetry, up: &mut Option<UpSets>, m: &SolMove) -> bool {
     // Most moves are not taken back from a foundation: ask that first.
     let SolMove::Move { from, count: 1, to } = *m else { return false };
     if from.kind != PileKind::Foundation || to.kind != PileKind::Tableau {
@@ -554,7 +606,8 @@ fn comes_straight_back(state: &Solitaire, symmetry: Symmetry, m: &SolMove) -> bo
     if !judged_alike || !lay_offs_judged(state) || gaps_tell(rules) || state.is_covered(to.index()) {
         return false;
     }
-    state.pile(from.kind, from.index()).last().is_some_and(|top| needed_by_none(state, top.card))
+    let Some(top) = state.pile(from.kind, from.index()).last() else { return false };
+    needed_by_none(state, up.get_or_insert_with(|| UpSets::of(state)), top.card)
 }
 
 /// A safe lay-off from here, if there is one (see the module notes).
@@ -585,6 +638,8 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
         }
     }
     let may_go_up = |card: Card| next[card.suit as usize] >> card.rank.value() & 1 == 1;
+    // Worked out at the first card a foundation takes.
+    let mut up = None;
     let sources = [PileKind::Tableau, PileKind::Reserve, PileKind::Waste];
     for kind in sources {
         if kind == PileKind::Waste && rules.stock.deal_count > 1 {
@@ -603,7 +658,7 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
             else {
                 continue;
             };
-            if needed_by_none(state, top.card) {
+            if needed_by_none(state, up.get_or_insert_with(|| UpSets::of(state)), top.card) {
                 return Some(SolMove::Move { from, count: 1, to });
             }
         }
@@ -631,40 +686,23 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
 /// built on `card` be up is not enough: with both black fours up but the
 /// two of diamonds down, a winning line may take the four of clubs back
 /// onto the five of hearts to hold the three of diamonds.)
-fn needed_by_none(state: &Solitaire, card: Card) -> bool {
-    let rules = state.rules();
-    let comes_back = rules.foundation.take_back;
-    // The closure found so far, on the stack: this runs for every card a
-    // foundation could take, at every position, and a pack has at most 52
-    // different cards.
-    let mut seen = [card; 52];
-    let (mut found, mut at) = (1, 0);
-    while at < found {
-        let holder = seen[at];
-        at += 1;
-        // Lay-offs are judged only where the tableau builds in sequence, so
-        // only the ranks next to the holder's (either way, round the corner
-        // too) can build on it.
-        let above = rules.rank_above(holder.rank, true);
-        let below = rules.rank_below(holder.rank, true).filter(|&rank| Some(rank) != above);
-        for rank in above.into_iter().chain(below) {
-            for &suit in &rules.suits {
-                let other = Card::new(rank, suit);
-                if !state.builds_on(other, holder) || seen[..found].contains(&other) {
-                    continue;
-                }
-                if !comes_back && all_laid_off(state, other) {
-                    continue;
-                }
-                if !ready_to_go_up(state, other) {
-                    return false;
-                }
-                // More cards than a pack has: judge nothing safe.
-                let Some(slot) = seen.get_mut(found) else { return false };
-                *slot = other;
-                found += 1;
-            }
+fn needed_by_none(state: &Solitaire, up: &UpSets, card: Card) -> bool {
+    let comes_back = state.rules().foundation.take_back;
+    let (_, under) = state.fit_table();
+    // Lay-offs are judged only where the tableau builds in sequence, so
+    // the fit table names only cards next in rank to the holder.
+    let passed_over = if comes_back { 0 } else { up.laid_off };
+    let mut seen = bit(card);
+    let mut holders = seen;
+    while holders != 0 {
+        let holder = holders.trailing_zeros() as usize;
+        holders &= holders - 1;
+        let on = under[holder] & up.in_game & !seen & !passed_over;
+        if on & !up.ready != 0 {
+            return false;
         }
+        seen |= on;
+        holders |= on;
     }
     true
 }
