@@ -536,12 +536,14 @@ impl UpSets {
         for &suit in &rules.suits {
             // How high every copy's foundation of this suit stands.
             let (n, fewest) = holding[suit as usize];
-            let sure = if n < rules.copies(Card::new(Rank::ACE, suit)) { 0 } else { fewest };
+            let sure = if n < rules.copies(Card::new(Rank::ACE, suit)) { 0 } else { fewest.min(13) };
             let s = suit as u32;
             sets.in_game |= ALL_RANKS << s;
+            // A card `steps` up is ready when `steps <= sure`, up for good
+            // when `steps < sure` (a whole suit up: every card, both ways).
             sets.ready |= within[sure.min(12)] << s;
             if sure > 0 {
-                sets.laid_off |= within[sure.min(13) - 1] << s;
+                sets.laid_off |= within[sure - 1] << s;
             }
         }
         sets
@@ -590,6 +592,7 @@ fn gaps_tell(rules: &Rules) -> bool {
 /// builds down and nothing wraps, as then the cards that could come to lie
 /// on it are all lower, and whether they could go up asks nothing of its
 /// own foundation from it upward.
+///
 /// `up` is worked out at the first such move and kept for the others.
 fn comes_straight_back(state: &Solitaire, symmetry: Symmetry, up: &mut Option<UpSets>, m: &SolMove) -> bool {
     // Most moves are not taken back from a foundation: ask that first.
