@@ -464,12 +464,13 @@ struct Targets {
 impl Targets {
     /// The foundation, tableau and reserve piles that `onto` takes.
     fn of(state: &Solitaire, onto: &dyn Fn(PileId) -> bool) -> Targets {
-        let piles: Vec<(PileId, Glance)> = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve]
-            .into_iter()
-            .flat_map(|k| state.ids(k))
-            .filter(|&id| onto(id))
-            .map(|id| (id, state.glance(id)))
-            .collect();
+        let kinds = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve];
+        // Room made at once: collected through `flat_map`, which tells no
+        // size, the vector grew three times a position in Klondike.
+        let mut piles = Vec::with_capacity(kinds.iter().map(|&k| state.pile_count(k)).sum());
+        piles.extend(
+            kinds.into_iter().flat_map(|k| state.ids(k)).filter(|&id| onto(id)).map(|id| (id, state.glance(id))),
+        );
         let mut by_card = vec![[0u64; 64]; piles.len().div_ceil(64)];
         for (j, (_, glance)) in piles.iter().enumerate() {
             let mut takes = glance.takes;

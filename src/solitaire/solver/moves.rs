@@ -43,7 +43,7 @@
 
 use crate::cards::{Card, Rank};
 use crate::core::Game;
-use crate::solitaire::engine::{Glance, PileId, SolMove, Solitaire};
+use crate::solitaire::engine::{PileId, SolMove, Solitaire};
 use crate::solitaire::rules::{Build, DealTo, PileKind, Rules, Sequence};
 
 use super::key::{Symmetry, code};
@@ -295,16 +295,18 @@ fn stock_plays(state: &Solitaire) -> Vec<Step> {
     // same throughout, so they are asked about each card the waste shows
     // while the two piles' cards alone are dealt and turned over, as
     // `Solitaire::deal_from` and turning the waste over move them.
-    let looks: Vec<(PileId, Glance)> = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve]
-        .into_iter()
-        .flat_map(|k| (0..state.pile_count(k)).map(move |i| PileId::new(k, i)))
-        .map(|to| (to, state.glance(to)))
-        .collect();
+    let kinds = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve];
+    let mut looks = Vec::with_capacity(kinds.iter().map(|&k| state.pile_count(k)).sum());
+    let targets = kinds.into_iter().flat_map(|k| (0..state.pile_count(k)).map(move |i| PileId::new(k, i)));
+    looks.extend(targets.map(|to| (to, state.glance(to))));
     let mut stock: Vec<Card> = stock_pile.iter().map(|s| s.card).collect();
     let mut shown: Vec<Card> = waste_pile.iter().map(|s| s.card).collect();
     let mut recycles = state.recycles();
-    let mut out = Vec::new();
-    for deals in 1..=stock_actions_looked_at(state) {
+    let actions = stock_actions_looked_at(state);
+    // A play or two for each action at most in most deals: room made at
+    // once, since growing from nothing took reallocations at every position.
+    let mut out = Vec::with_capacity(actions);
+    for deals in 1..=actions {
         if !stock.is_empty() {
             for _ in 0..rules.stock.deal_count {
                 let Some(card) = stock.pop() else { break };
