@@ -464,13 +464,7 @@ struct Targets {
 impl Targets {
     /// The foundation, tableau and reserve piles that `onto` takes.
     fn of(state: &Solitaire, onto: &dyn Fn(PileId) -> bool) -> Targets {
-        let kinds = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve];
-        // Room made at once: collected through `flat_map`, which tells no
-        // size, the vector grew three times a position in Klondike.
-        let mut piles = Vec::with_capacity(kinds.iter().map(|&k| state.pile_count(k)).sum());
-        piles.extend(
-            kinds.into_iter().flat_map(|k| state.ids(k)).filter(|&id| onto(id)).map(|id| (id, state.glance(id))),
-        );
+        let piles = state.glances(onto);
         let mut by_card = vec![[0u64; 64]; piles.len().div_ceil(64)];
         for (j, (_, glance)) in piles.iter().enumerate() {
             let mut takes = glance.takes;
@@ -736,6 +730,17 @@ impl Solitaire {
     pub(in crate::solitaire) fn takes_from_waste(&self, waste: PileId, card: Card, to: PileId) -> bool {
         debug_assert_eq!(waste.kind, PileKind::Waste);
         to != waste && self.rules.addition == 0 && self.check_target(waste, &[Slot { card, face_up: true }], to).is_ok()
+    }
+
+    /// A [`glance`](Solitaire::glance) at each foundation, tableau and
+    /// reserve pile that `onto` takes, in that order.
+    pub(in crate::solitaire) fn glances(&self, onto: &dyn Fn(PileId) -> bool) -> Vec<(PileId, Glance)> {
+        let kinds = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve];
+        // Room made at once: collected through `flat_map`, which tells no
+        // size, the vector grew three times a position in Klondike.
+        let mut out = Vec::with_capacity(kinds.iter().map(|&k| self.pile_count(k)).sum());
+        out.extend(kinds.into_iter().flat_map(|k| self.ids(k)).filter(|&id| onto(id)).map(|id| (id, self.glance(id))));
+        out
     }
 
     /// A quick look at target `to` (an existing pile), taken once for any

@@ -295,10 +295,7 @@ fn stock_plays(state: &Solitaire) -> Vec<Step> {
     // same throughout, so they are asked about each card the waste shows
     // while the two piles' cards alone are dealt and turned over, as
     // `Solitaire::deal_from` and turning the waste over move them.
-    let kinds = [PileKind::Foundation, PileKind::Tableau, PileKind::Reserve];
-    let mut looks = Vec::with_capacity(kinds.iter().map(|&k| state.pile_count(k)).sum());
-    let targets = kinds.into_iter().flat_map(|k| (0..state.pile_count(k)).map(move |i| PileId::new(k, i)));
-    looks.extend(targets.map(|to| (to, state.glance(to))));
+    let looks = state.glances(&|_| true);
     let mut stock: Vec<Card> = stock_pile.iter().map(|s| s.card).collect();
     let mut shown: Vec<Card> = waste_pile.iter().map(|s| s.card).collect();
     let mut recycles = state.recycles();
