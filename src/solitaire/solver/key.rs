@@ -173,24 +173,26 @@ fn twin_runs(state: &Solitaire) -> Option<TwinRuns> {
     for i in 0..piles {
         let pile = state.pile(PileKind::Tableau, i);
         let down = pile.iter().take_while(|s| !s.face_up).count();
-        let Some(top) = pile.last() else { continue };
-        for pair in pile[down..].windows(2) {
-            let (c, next) = (code(pair[0].card), code(pair[1].card));
-            // The face-up cards must be one run.
-            if under[usize::from(c)] >> next & 1 == 0 || !pair[1].face_up {
-                return None;
-            }
-            on[usize::from(c)] = next;
-        }
+        let mut below = NOTHING;
         for slot in &pile[down..] {
             let c = code(slot.card);
+            // The face-up cards must be one run.
+            if !slot.face_up || (below != NOTHING && under[usize::from(below)] >> c & 1 == 0) {
+                return None;
+            }
+            if below != NOTHING {
+                on[usize::from(below)] = c;
+            }
             open |= 1 << c;
             pile_of[usize::from(c)] = i as u8;
+            below = c;
         }
-        on[usize::from(code(top.card))] = NOTHING;
     }
     let mut moved = 0u64;
-    for rank in 0..16 {
+    let mut ranks = ranks_with_twins(open);
+    while ranks != 0 {
+        let rank = ranks.trailing_zeros() as usize / 4;
+        ranks &= ranks - 1;
         // Twins are the open cards of a rank that take the same cards
         // (some: a card that takes none holds nothing).
         let mut left = (open >> (rank * 4)) as u8 & 0xf;
@@ -218,6 +220,16 @@ fn twin_runs(state: &Solitaire) -> Option<TwinRuns> {
         }
     }
     (moved != 0).then_some(TwinRuns { on, moved })
+}
+
+/// The ranks of which two or more cards of `cards` (a set of [`code`]s,
+/// four to a rank) are open: a bit each, the lowest of the rank's four.
+fn ranks_with_twins(cards: u64) -> u64 {
+    // Each rank's four bits summed, two at a time, then all four.
+    let pairs = (cards & 0x5555_5555_5555_5555) + ((cards >> 1) & 0x5555_5555_5555_5555);
+    let fours = (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333);
+    // A count of two or more has its second or third bit set.
+    ((fours >> 1) | (fours >> 2)) & 0x1111_1111_1111_1111
 }
 
 /// The fingerprint of a tableau pile with the runs on twins dealt out as
@@ -277,4 +289,23 @@ pub fn key(state: &Solitaire, symmetry: Symmetry) -> Key {
         lanes = lanes.add(u64::from(state.recycles()) | (1 << 40));
     }
     lanes.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ranks_with_twins;
+
+    #[test]
+    fn ranks_with_twins_marks_each_rank_with_two_open_cards_or_more() {
+        // Rank 0: one card; rank 1: two; rank 2: none; rank 3: three;
+        // rank 15: all four.
+        let cards = 0b0100 | (0b1010 << 4) | (0b1110 << 12) | (0b1111 << 60);
+        assert_eq!(ranks_with_twins(cards), (1 << 4) | (1 << 12) | (1 << 60));
+        for rank in 0..16 {
+            for bits in 0..16u64 {
+                let expected = if bits.count_ones() > 1 { 1 << (rank * 4) } else { 0 };
+                assert_eq!(ranks_with_twins(bits << (rank * 4)), expected, "rank {rank}, cards {bits:04b}");
+            }
+        }
+    }
 }
