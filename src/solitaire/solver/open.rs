@@ -939,7 +939,7 @@ impl Position for Open {
 
     /// No waste, so no buried cards: the rest count as in any game.
     fn counted(&self, w: Weights) -> Weights {
-        Weights { buried: 0, ..w }
+        Weights { buried: 0, ..w }.with_free_cells(self.rules.cells > 0)
     }
 
     fn pack_onto(&self, out: &mut Vec<u8>) {

@@ -647,6 +647,13 @@ const DEPTH_WHEN_FULL: usize = 2_000;
 /// prove a loss.
 struct DepthFirst<P> {
     noise: Noise,
+    /// The lane's weights as they stand, not as the game counts them
+    /// (`Position::counted`): the features a game never counts weigh
+    /// nothing either way, and where free cells make cards built on
+    /// another suit weigh more for the best-first searches, the
+    /// depth-first ones weighing them plainly are the portfolio's other
+    /// opinion (FreeCell MS 1..32000: 13.4 million positions, against 13.8
+    /// million with every search weighing them alike).
     weights: Weights,
     table: Table,
     complete: bool,

@@ -527,6 +527,21 @@ fn a_buried_card_weighs_only_where_the_waste_is_turned_over_a_limited_number_of_
     assert_ne!(Weights::UNBURYING.counted_in(&one_pass), Weights::DIGGING.counted_in(&one_pass));
 }
 
+/// Where there are free cells, cards built on another suit weigh more;
+/// elsewhere (Klondike, Canfield's reserve that takes no card) as given.
+#[test]
+fn cards_built_on_another_suit_weigh_more_only_where_there_are_free_cells() {
+    use super::score::Weights;
+    let plain = Weights::PLAIN;
+    let freecell = plain.counted_in(&examples::freecell());
+    assert!(freecell.built > plain.built, "freecell: {} against {}", freecell.built, plain.built);
+    assert_eq!(freecell.built_in_suit, plain.built_in_suit);
+    assert_eq!(plain.counted_in(&examples::klondike()).built, plain.built);
+    let mut reserve_takes_none = examples::freecell();
+    reserve_takes_none.reserve.max_allowed = 0;
+    assert_eq!(plain.counted_in(&reserve_takes_none).built, plain.built);
+}
+
 /// The score's features, counted once and weighed by each weighing: a
 /// Klondike position counted by hand.
 #[test]
