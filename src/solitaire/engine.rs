@@ -1019,7 +1019,7 @@ impl Solitaire {
             return Ok(());
         }
         let empty = |id: PileId| id != to && self.at(id).is_empty();
-        let cells = if self.rules.reserve.max_allowed > 0 {
+        let cells = if self.rules.reserve.are_free_cells() {
             self.ids(PileKind::Reserve).filter(|&id| empty(id)).count()
         } else {
             0

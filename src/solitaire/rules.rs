@@ -235,6 +235,14 @@ impl Default for ReserveRules {
     }
 }
 
+impl ReserveRules {
+    /// Whether the reserve piles are free cells: there are some, and cards
+    /// may be put in them.
+    pub fn are_free_cells(&self) -> bool {
+        self.piles > 0 && self.max_allowed > 0
+    }
+}
+
 /// One [DealtCardN]: where the Nth card of the deal goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DealtCard {

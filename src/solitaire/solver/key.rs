@@ -177,10 +177,13 @@ fn twin_runs(state: &Solitaire) -> Option<TwinRuns> {
         for slot in &pile[down..] {
             let c = code(slot.card);
             // The face-up cards must be one run.
-            if !slot.face_up || (below != NOTHING && under[usize::from(below)] >> c & 1 == 0) {
+            if !slot.face_up {
                 return None;
             }
             if below != NOTHING {
+                if under[usize::from(below)] >> c & 1 == 0 {
+                    return None;
+                }
                 on[usize::from(below)] = c;
             }
             open |= 1 << c;

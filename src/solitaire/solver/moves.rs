@@ -218,7 +218,7 @@ fn carry(state: &mut Solitaire, from: PileId, count: usize, to: PileId, out: &mu
 fn room(state: &Solitaire, to: PileId) -> (usize, usize) {
     let rules = state.rules();
     let empty = |kind: PileKind, i: usize| PileId::new(kind, i) != to && state.pile(kind, i).is_empty();
-    let cells = if rules.reserve.max_allowed > 0 {
+    let cells = if rules.reserve.are_free_cells() {
         (0..state.pile_count(PileKind::Reserve)).filter(|&r| empty(PileKind::Reserve, r)).count()
     } else {
         0

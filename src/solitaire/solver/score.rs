@@ -103,8 +103,8 @@ impl Weights {
     /// [`Weights::with_free_cells`] says.
     pub fn counted_in(self, rules: &Rules) -> Weights {
         let waste_buries = foundations_in_suit(rules) && rules.stock.redeals.is_some() && rules.waste_piles > 0;
-        let cells = rules.reserve.piles > 0 && rules.reserve.max_allowed > 0;
-        Weights { buried: if waste_buries { self.buried } else { 0 }, ..self }.with_free_cells(cells)
+        Weights { buried: if waste_buries { self.buried } else { 0 }, ..self }
+            .with_free_cells(rules.reserve.are_free_cells())
     }
 
     /// These weights in a game that has free cells (`cells`) or not. With
@@ -219,7 +219,7 @@ pub fn features(state: &Solitaire) -> Features {
         };
         fixed += worth * stock as i64;
     }
-    if rules.reserve.max_allowed > 0 {
+    if rules.reserve.are_free_cells() {
         n.held = (0..state.pile_count(PileKind::Reserve)).map(|r| state.pile(PileKind::Reserve, r).len()).sum::<usize>()
             as i64;
     }
