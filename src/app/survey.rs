@@ -207,6 +207,23 @@ fn process_peak() -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// The share of the deals that can be won, as far as the survey tells:
+/// with deals undecided, a range from counting none of them won to
+/// counting all, since the share among the decided ones alone leans
+/// towards whichever answer the solver finds sooner.
+fn winnable_share(won: usize, lost: usize, undecided: usize) -> String {
+    let all = (won + lost + undecided) as f64;
+    let percent = |n: usize| 100.0 * n as f64 / all;
+    if undecided == 0 {
+        return format!("winnable: {:.2}% of the deals", percent(won));
+    }
+    let among_decided = match won + lost {
+        0 => "none decided".to_string(),
+        decided => format!("{:.2}% of the decided ones", 100.0 * won as f64 / decided as f64),
+    };
+    format!("winnable: {:.2}% to {:.2}% of the deals ({among_decided})", percent(won), percent(won + undecided))
+}
+
 fn summary(variant: &SolitaireVariant, args: &SurveyArgs, rows: &[Row], wall: Duration) -> String {
     let count = |word: &str| rows.iter().filter(|r| r.result == word).count();
     let mut times: Vec<f64> = rows.iter().map(|r| r.seconds).collect();
@@ -217,15 +234,14 @@ fn summary(variant: &SolitaireVariant, args: &SurveyArgs, rows: &[Row], wall: Du
     let peak = rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0);
     let mb = |b: f64| b / f64::from(1 << 20);
     let won = count("won");
-    let decided = won + count("lost");
     let mut s =
         format!("{} ({}) deals {}..{}: {} deals\n", variant.id(), variant.options(), args.from, args.to, rows.len());
     let _ = writeln!(s, "won {won}  lost {}  undecided {}", count("lost"), count("undecided"));
     if count("wrong") > 0 {
         let _ = writeln!(s, "WRONG: {} winning lines did not win when replayed (see the CSV)", count("wrong"));
     }
-    if decided > 0 {
-        let _ = writeln!(s, "winnable: {:.2}% of the decided deals", 100.0 * won as f64 / decided as f64);
+    if !rows.is_empty() {
+        let _ = writeln!(s, "{}", winnable_share(won, count("lost"), count("undecided")));
     }
     let _ = writeln!(
         s,
@@ -236,4 +252,16 @@ fn summary(variant: &SolitaireVariant, args: &SurveyArgs, rows: &[Row], wall: Du
     let process = process_peak().map_or_else(|| "unknown".to_string(), |b| format!("{:.0} MB", mb(b as f64)));
     let _ = writeln!(s, "peak memory: {:.1} MB in one search (its own count); process {process}", mb(peak as f64));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::winnable_share;
+
+    #[test]
+    fn the_winnable_share_is_a_range_while_deals_are_undecided() {
+        assert_eq!(winnable_share(748, 252, 0), "winnable: 74.80% of the deals");
+        assert_eq!(winnable_share(483, 4, 513), "winnable: 48.30% to 99.60% of the deals (99.18% of the decided ones)");
+        assert_eq!(winnable_share(0, 0, 3), "winnable: 0.00% to 100.00% of the deals (none decided)");
+    }
 }

@@ -74,6 +74,7 @@ fn survey_counts_the_deals_and_writes_a_line_each() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("won 4  lost 0  undecided 0"), "{text}");
+    assert!(text.contains("winnable: 100.00% of the deals"), "{text}");
     assert!(text.contains("median") && text.contains("peak memory"), "{text}");
     let rows = std::fs::read_to_string(&csv).unwrap();
     let _ = std::fs::remove_file(&csv);
