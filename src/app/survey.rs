@@ -233,15 +233,15 @@ fn summary(variant: &SolitaireVariant, args: &SurveyArgs, rows: &[Row], wall: Du
     let total: f64 = times.iter().sum();
     let peak = rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0);
     let mb = |b: f64| b / f64::from(1 << 20);
-    let won = count("won");
+    let (won, lost, undecided) = (count("won"), count("lost"), count("undecided"));
     let mut s =
         format!("{} ({}) deals {}..{}: {} deals\n", variant.id(), variant.options(), args.from, args.to, rows.len());
-    let _ = writeln!(s, "won {won}  lost {}  undecided {}", count("lost"), count("undecided"));
+    let _ = writeln!(s, "won {won}  lost {lost}  undecided {undecided}");
     if count("wrong") > 0 {
         let _ = writeln!(s, "WRONG: {} winning lines did not win when replayed (see the CSV)", count("wrong"));
     }
     if !rows.is_empty() {
-        let _ = writeln!(s, "{}", winnable_share(won, count("lost"), count("undecided")));
+        let _ = writeln!(s, "{}", winnable_share(won, lost, undecided));
     }
     let _ = writeln!(
         s,
