@@ -124,6 +124,19 @@ impl Table {
     }
 }
 
+impl Table {
+    /// Bytes held now and once `more` keys are recorded at once: the table
+    /// may double more than once on the way (within its budget).
+    pub fn bytes_taking(&self, more: usize) -> Bytes {
+        let now = bytes_for(self.slots.len());
+        let mut slots = self.slots.len();
+        while slots / 8 * 7 <= self.len + more && bytes_for((slots * 2).max(FIRST_SLOTS)) <= self.budget {
+            slots = (slots * 2).max(FIRST_SLOTS);
+        }
+        Bytes { now, soon: bytes_for(slots) }
+    }
+}
+
 /// Room for this many more elements of a collection counts as none: a
 /// position's expansion adds fewer.
 const SLACK: usize = 1024;
@@ -163,6 +176,15 @@ impl std::iter::Sum for Bytes {
 /// taking `bytes` now.
 pub fn held(len: usize, capacity: usize, bytes: usize) -> Bytes {
     Bytes { now: bytes, soon: if len + SLACK >= capacity { 2 * bytes } else { bytes } }
+}
+
+/// What a collection of `len` elements of `size` bytes with room for
+/// `capacity` holds now, and once `more` are added at once: it may double
+/// more than once on the way.
+pub fn held_taking(len: usize, capacity: usize, size: usize, more: usize) -> Bytes {
+    let needed = len + more + SLACK;
+    let room = if needed < capacity { capacity } else { (2 * capacity).max(needed.next_power_of_two()) };
+    Bytes { now: capacity * size, soon: room * size }
 }
 
 #[cfg(test)]
