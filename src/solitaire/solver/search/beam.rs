@@ -1,11 +1,11 @@
-//! Beam search: the line is grown a move at a time for a whole layer of
-//! positions at once, and only the `width` best of the next layer (by
-//! score) are kept. It never proves a loss, but in games whose wins are
-//! long and whose positions are many it reaches deep where a best-first
-//! search spreads its positions over a plateau near the start. A pass
-//! that runs out of positions starts again from the root four times as
-//! wide, unless it left out none: then it has been through every
-//! position reachable, and the game is lost.
+//! Beam search: the lines are grown a move at a time for a whole layer
+//! of positions at once, and only the `width` best of the next layer (by
+//! score) are kept. In games whose wins are long and whose positions are
+//! many it reaches deep where a best-first search spreads its positions
+//! over a plateau near the start. A pass that runs out of positions starts
+//! again from the root four times as wide, unless it left none out: then
+//! it has been through every position reachable, and the game is lost
+//! (only in small games; elsewhere it proves nothing).
 
 use super::super::key::Key;
 use super::super::moves::Step;
@@ -33,6 +33,7 @@ struct Link {
 /// The first pass keeps this many positions a layer.
 const FIRST_WIDTH: usize = 64;
 
+/// A beam search from a root, pass after pass (see the module notes).
 pub(super) struct Beam<P> {
     weights: Weights,
     noise: Noise,
