@@ -43,7 +43,7 @@ use super::moves::{Step, close};
 use super::open::Open;
 use super::position::Position;
 use super::score::Weights;
-use super::table::{Bytes, Seen, Table, held};
+use super::table::{Bytes, Seen, Table, held, room_after};
 use super::{Limit, Limits, Report, Verdict};
 
 mod beam;
@@ -63,6 +63,14 @@ struct Node {
 /// What a vector (or a heap) of `len` `T`s with room for `capacity` holds.
 fn vec_bytes<T>(len: usize, capacity: usize) -> Bytes {
     held(len, capacity, capacity * std::mem::size_of::<T>())
+}
+
+/// What a position like `p` holds on the heap, about: four bytes for
+/// each byte of its packed form (its piles' vectors and their slack).
+fn heap_bytes<P: Position>(p: &P) -> usize {
+    let mut packed = Vec::new();
+    p.pack_onto(&mut packed);
+    packed.len() * 4
 }
 
 /// Room made at once for the positions of a search: most deals are won
@@ -503,8 +511,8 @@ impl Queue {
     /// count as held already, or the other searches could grow into the
     /// room they need meanwhile.
     fn bytes(&self, joining: usize) -> Bytes {
-        let (len, capacity) = (self.waiting.len() + joining, self.waiting.capacity());
-        let room = if len <= capacity { capacity } else { (2 * capacity).max(len.next_power_of_two()) };
+        let len = self.waiting.len() + joining;
+        let room = room_after(self.waiting.capacity(), len);
         held(len, room, room * std::mem::size_of::<Waiting>())
     }
 }
@@ -729,8 +737,6 @@ impl<P: Position> DepthFirst<P> {
     fn new(root: &P, noise: Noise, weights: Weights, memory: usize) -> DepthFirst<P> {
         let mut table = Table::new(memory / 2);
         table.insert(root.key());
-        let mut packed = Vec::new();
-        root.pack_onto(&mut packed);
         DepthFirst {
             noise,
             weights,
@@ -738,7 +744,7 @@ impl<P: Position> DepthFirst<P> {
             complete: true,
             stack: Vec::new(),
             pending: Some((Step::plain(SolMove::Recycle), root.clone())),
-            frame_bytes: std::mem::size_of::<Frame<P>>() + 64 * std::mem::size_of::<Step>() + packed.len() * 4,
+            frame_bytes: std::mem::size_of::<Frame<P>>() + 64 * std::mem::size_of::<Step>() + heap_bytes(root),
             child: root.clone(),
             spare: Vec::new(),
             moves: Vec::new(),
@@ -869,13 +875,11 @@ mod tests {
 
     /// A deal of Forty Thieves (Hard mode) as the game type deals it.
     fn forty_thieves(seed: u64) -> Solitaire {
-        use crate::solitaire::rules::{Mode, Rules};
-        use crate::solitaire::spec::GameSpec;
         let text = include_str!("../../../game-types/Forty Thieves/game.ini");
-        let (spec, _) = GameSpec::parse(std::path::Path::new("game.ini"), text.as_bytes()).unwrap();
-        let rules = |mode| Rules::from_spec(&spec, mode).unwrap();
-        let v = SolitaireVariant::new("forty-thieves", 0, rules(Mode::Easy), rules(Mode::Hard)).unwrap();
-        Session::new(v.with_options("hard").unwrap(), seed).state().clone()
+        let (spec, _) =
+            crate::solitaire::spec::GameSpec::parse(std::path::Path::new("game.ini"), text.as_bytes()).unwrap();
+        let v = SolitaireVariant::from_spec("forty-thieves", &spec).unwrap().with_options("hard").unwrap();
+        Session::new(v, seed).state().clone()
     }
 
     /// Forty Thieves deal 86: the beam wins it within 60,000 positions,

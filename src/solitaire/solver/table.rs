@@ -182,9 +182,15 @@ pub fn held(len: usize, capacity: usize, bytes: usize) -> Bytes {
 /// `capacity` holds now, and once `more` are added at once: it may double
 /// more than once on the way.
 pub fn held_taking(len: usize, capacity: usize, size: usize, more: usize) -> Bytes {
-    let needed = len + more + SLACK;
-    let room = if needed < capacity { capacity } else { (2 * capacity).max(needed.next_power_of_two()) };
+    // Growing once fewer than SLACK places are left, as `held` counts.
+    let room = room_after(capacity, len + more + SLACK + 1);
     Bytes { now: capacity * size, soon: room * size }
+}
+
+/// The room a vector with room for `capacity` has once it holds `len`:
+/// as it was, or doubled (at least) to take them.
+pub fn room_after(capacity: usize, len: usize) -> usize {
+    if len <= capacity { capacity } else { (2 * capacity).max(len.next_power_of_two()) }
 }
 
 #[cfg(test)]

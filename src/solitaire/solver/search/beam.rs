@@ -12,7 +12,7 @@ use super::super::moves::Step;
 use super::super::position::Position;
 use super::super::score::Weights;
 use super::super::table::{Bytes, Seen, Table, held_taking};
-use super::{NONE, Noise, Progress, vec_bytes};
+use super::{NONE, Noise, Progress, heap_bytes, vec_bytes};
 
 /// A successor found while a layer is expanded: its score, its key, the
 /// position of the layer it comes from and the step to it.
@@ -63,8 +63,6 @@ pub(super) struct Beam<P> {
 
 impl<P: Position> Beam<P> {
     pub(super) fn new(root: &P, noise: Noise, weights: Weights, memory: usize) -> Beam<P> {
-        let mut packed = Vec::new();
-        root.pack_onto(&mut packed);
         let mut beam = Beam {
             weights: root.counted(weights),
             noise,
@@ -78,7 +76,7 @@ impl<P: Position> Beam<P> {
             found: Vec::new(),
             links: Vec::new(),
             cut: false,
-            position_bytes: std::mem::size_of::<P>() + packed.len() * 4,
+            position_bytes: std::mem::size_of::<P>() + heap_bytes(root),
             child: root.clone(),
             moves: Vec::new(),
         };
