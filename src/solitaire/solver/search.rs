@@ -1,10 +1,11 @@
 //! The search over the positions the moves of [`moves`](super::moves)
 //! reach: a portfolio of lanes that take turns, each resuming where it
 //! paused, with turns doubling each round (300 positions each, then
-//! 600...), since each of them wins quickly deals on which another
-//! flounders. The searches run on any [`Position`]: the engine's own, or
-//! the compact form of open games ([`Open`]), which expands the same
-//! positions several times as fast.
+//! 600..., the beam search three times that: [`BEAM_SHARE`]), since each
+//! of them wins quickly deals on which another flounders. The searches run
+//! on any [`Position`]: the engine's own, or the compact form of open
+//! games ([`Open`]), which expands the same positions several times as
+//! fast.
 //!
 //! Five lanes are queues of one best-first search, each ranking the
 //! positions waiting by its own taste: greedy, weighted towards short lines
@@ -298,6 +299,24 @@ const OPEN_GAMES_LEAVE_OUT: &[usize] = &[4, 11];
 /// Each lane's first turn, in positions; turns double each round.
 const FIRST_TURN: u64 = 300;
 
+/// How many turns the beam search takes each round, where every other
+/// lane takes one. Its passes grow four times as wide each time, and a
+/// pass wide enough to win a long deal takes tens of thousands of
+/// positions at once (Forty Thieves deal 26 is won on the third, 1024
+/// wide): with one turn in twelve it came there too late. Of Forty
+/// Thieves deals 1..100, the beam alone wins four (26, 27, 69 and 92)
+/// within 300,000 positions that the portfolio left undecided at 10 s
+/// and 1 GB; with three turns the portfolio wins those four as well, 53
+/// against 49 (`parlour survey forty-thieves --mode hard --from 1 --to
+/// 100 --seconds 10 --memory 1000 --jobs 2`), and of deals 101..200,
+/// measured only afterwards, 47 against 44 (128, 156 and 163 won; six
+/// turns win the same three). What it costs elsewhere, at 200,000 positions
+/// a deal (`tools/solver-bench.sh`): Spider One Suit 1..100 278,093
+/// positions against 260,693, all won either way; Klondike Draw Three
+/// 1..100 2,548,892 against 2,498,473, 77 won, 14 lost, 9 undecided
+/// either way. Open games leave the beam out and play as before.
+const BEAM_SHARE: u64 = 3;
+
 /// After this many positions without a win, the searches of their own
 /// leave the portfolio and its shared graph takes every turn and all the
 /// memory. A deal that has resisted this long is more often lost than won,
@@ -329,14 +348,24 @@ enum Progress {
     },
 }
 
-/// Solves `start` (see the module notes).
-pub fn run(start: &Solitaire, limits: &Limits) -> Report {
-    run_proving_after(start, limits, PROOF_AFTER)
+/// How the portfolio shares its turns: the positions after which the
+/// shared graph goes on alone, and the beam's turns a round.
+#[derive(Clone, Copy)]
+struct Schedule {
+    proof_after: u64,
+    beam_share: u64,
 }
 
-/// Solves `start`, the shared graph going on alone after `proof_after`
-/// positions.
-fn run_proving_after(start: &Solitaire, limits: &Limits, proof_after: u64) -> Report {
+/// The schedule measured best ([`PROOF_AFTER`], [`BEAM_SHARE`]).
+const SCHEDULE: Schedule = Schedule { proof_after: PROOF_AFTER, beam_share: BEAM_SHARE };
+
+/// Solves `start` (see the module notes).
+pub fn run(start: &Solitaire, limits: &Limits) -> Report {
+    run_scheduled(start, limits, SCHEDULE)
+}
+
+/// Solves `start`, the portfolio taking turns as `schedule` says.
+fn run_scheduled(start: &Solitaire, limits: &Limits, schedule: Schedule) -> Report {
     let mut budget = Budget { limits, started: Instant::now(), nodes: 0, peak: 0 };
     let mut root = start.clone();
     close(&mut root, &mut |_| {});
@@ -344,8 +373,8 @@ fn run_proving_after(start: &Solitaire, limits: &Limits, proof_after: u64) -> Re
         return Report { verdict: Verdict::Won(line(start, &root, &[])), nodes: 0, peak_bytes: 0 };
     }
     let verdict = match Open::compile(&root) {
-        Some(open) => portfolio(start, &open, OPEN_GAMES_LEAVE_OUT, &mut budget, proof_after),
-        None => portfolio(start, &root, &[], &mut budget, proof_after),
+        Some(open) => portfolio(start, &open, OPEN_GAMES_LEAVE_OUT, &mut budget, schedule),
+        None => portfolio(start, &root, &[], &mut budget, schedule),
     };
     Report { verdict, nodes: budget.nodes, peak_bytes: budget.peak }
 }
@@ -375,25 +404,27 @@ impl<P: Position> Search<P> {
     }
 }
 
-/// Who runs a lane: a search (its index) and its queue.
+/// Who runs a lane: a search (its index) and its queue, and how many
+/// turns it takes a round.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Runner {
     search: usize,
     queue: usize,
+    share: u64,
 }
 
 /// Runs the portfolio's lanes, but those numbered in `left_out`, in turn
 /// until one wins or proves the game lost. A search that fills its table,
 /// or that would take the memory past the limit, leaves the portfolio with
 /// its lanes; the others go on.
-/// Once `proof_after` positions are spent, only the shared graph goes on
-/// (see [`PROOF_AFTER`]).
+/// Once `schedule.proof_after` positions are spent, only the shared graph
+/// goes on (see [`PROOF_AFTER`]).
 fn portfolio<P: Position>(
     start: &Solitaire,
     root: &P,
     left_out: &[usize],
     budget: &mut Budget,
-    proof_after: u64,
+    schedule: Schedule,
 ) -> Verdict {
     let memory = budget.limits.memory;
     let mut tastes = Vec::new();
@@ -404,21 +435,21 @@ fn portfolio<P: Position>(
     for (lane, seed) in seeded.filter(|(i, _)| !left_out.contains(i)).map(|(_, seeded)| seeded) {
         match lane {
             Lane::Queue { per_move, noise, weights } => {
-                lanes.push(Runner { search: 0, queue: tastes.len() });
+                lanes.push(Runner { search: 0, queue: tastes.len(), share: 1 });
                 tastes.push(Taste { per_move, noise: Noise::new(noise, seed), weights });
             }
             Lane::Alone { per_move, noise, weights } => {
-                lanes.push(Runner { search: searches.len(), queue: 0 });
+                lanes.push(Runner { search: searches.len(), queue: 0, share: 1 });
                 let taste = vec![Taste { per_move, noise: Noise::new(noise, seed), weights }];
                 searches.push(Some(Search::Best(BestFirst::new(root, taste, memory / 8))));
             }
             Lane::Deep { noise, weights } => {
-                lanes.push(Runner { search: searches.len(), queue: 0 });
+                lanes.push(Runner { search: searches.len(), queue: 0, share: 1 });
                 let deep = DepthFirst::new(root, Noise::new(noise, seed), weights, memory / 4);
                 searches.push(Some(Search::Deep(deep)));
             }
             Lane::Beam { noise, weights } => {
-                lanes.push(Runner { search: searches.len(), queue: 0 });
+                lanes.push(Runner { search: searches.len(), queue: 0, share: schedule.beam_share });
                 searches.push(Some(Search::Beam(Beam::new(root, Noise::new(noise, seed), weights, memory / 4))));
             }
         }
@@ -439,7 +470,7 @@ fn portfolio<P: Position>(
                 .map(|s| s.bytes().now)
                 .sum();
             let mut leaves = false;
-            for _ in 0..turn {
+            for _ in 0..turn * lane.share {
                 let Some(search) = searches[lane.search].as_mut() else { break };
                 match search.expand(lane.queue) {
                     Progress::Going => {}
@@ -465,7 +496,7 @@ fn portfolio<P: Position>(
             } else {
                 i += 1;
             }
-            if budget.nodes >= proof_after
+            if budget.nodes >= schedule.proof_after
                 && let [Some(Search::Best(shared)), others @ ..] = searches.as_mut_slice()
                 && others.iter().any(Option::is_some)
             {
@@ -842,19 +873,19 @@ mod tests {
         Verdict::Undecided(Limit::Nodes)
     }
 
-    /// The verdict and positions spent on `start`, the shared graph going
-    /// on alone after `proof_after` positions.
-    fn solved(start: &Solitaire, proof_after: u64) -> (Verdict, u64) {
-        let report = run_proving_after(start, &Limits::new(1_000_000, 200), proof_after);
+    /// The verdict and positions spent on `start`, within `nodes`
+    /// positions, the portfolio taking turns as `schedule` says.
+    fn solved(start: &Solitaire, nodes: u64, schedule: Schedule) -> (Verdict, u64) {
+        let report = run_scheduled(start, &Limits::new(nodes, 200), schedule);
         (report.verdict, report.nodes)
     }
 
     #[test]
     fn the_shared_graph_left_alone_proves_a_loss_in_fewer_positions() {
         let lost = deal("klondike", "", 41);
-        let (verdict, all_along) = solved(&lost, u64::MAX);
+        let (verdict, all_along) = solved(&lost, 1_000_000, Schedule { proof_after: u64::MAX, ..SCHEDULE });
         assert_eq!(verdict, Verdict::Lost);
-        let (verdict, alone_soon) = solved(&lost, 1_000);
+        let (verdict, alone_soon) = solved(&lost, 1_000_000, Schedule { proof_after: 1_000, ..SCHEDULE });
         assert_eq!(verdict, Verdict::Lost);
         assert!(alone_soon < all_along, "{alone_soon} positions alone from 1,000 on, {all_along} all along");
     }
@@ -901,6 +932,19 @@ mod tests {
         for &lane in others {
             assert_eq!(alone(&start, lane, 60_000), Verdict::Undecided(Limit::Nodes));
         }
+    }
+
+    /// Forty Thieves deal 86: the portfolio wins it within 200,000
+    /// positions with the beam taking its share of turns, and not within
+    /// 150,000 with one turn a round like the other lanes.
+    #[test]
+    fn the_beam_taking_more_turns_wins_a_long_deal_sooner() {
+        let start = forty_thieves(86);
+        let (verdict, nodes) = solved(&start, 200_000, SCHEDULE);
+        let Verdict::Won(line) = verdict else { panic!("not won within 200,000 positions: {verdict:?}") };
+        assert!(super::super::wins(&start, &line), "won in {nodes} positions, but the line does not replay");
+        let one_turn = Schedule { beam_share: 1, ..SCHEDULE };
+        assert_eq!(solved(&start, 150_000, one_turn).0, Verdict::Undecided(Limit::Nodes));
     }
 
     #[test]
