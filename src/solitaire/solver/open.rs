@@ -1026,15 +1026,9 @@ mod tests {
     use super::*;
     use crate::core::rng::GameRng;
     use crate::core::{Session, Variant};
-    use crate::solitaire::engine::SolitaireVariant;
     use crate::solitaire::solver::key::{Symmetry, key};
     use crate::solitaire::solver::moves::{close, play, worth_trying};
-    use crate::solitaire::spec::GameSpec;
-
-    fn game(ini: &str, mode: &str) -> SolitaireVariant {
-        let (spec, _) = GameSpec::parse(std::path::Path::new("game.ini"), ini.as_bytes()).unwrap();
-        SolitaireVariant::from_spec("open", &spec).unwrap().with_options(mode).unwrap()
-    }
+    use crate::solitaire::solver::tests::from_ini as game;
 
     fn open_games() -> Vec<(&'static str, &'static str)> {
         vec![

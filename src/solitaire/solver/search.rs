@@ -908,10 +908,7 @@ mod tests {
 
     /// A deal of Forty Thieves (Hard mode) as the game type deals it.
     fn forty_thieves(seed: u64) -> Solitaire {
-        let text = include_str!("../../../game-types/Forty Thieves/game.ini");
-        let (spec, _) =
-            crate::solitaire::spec::GameSpec::parse(std::path::Path::new("game.ini"), text.as_bytes()).unwrap();
-        let v = SolitaireVariant::from_spec("forty-thieves", &spec).unwrap().with_options("hard").unwrap();
+        let v = super::super::tests::from_ini(include_str!("../../../game-types/Forty Thieves/game.ini"), "hard");
         Session::new(v, seed).state().clone()
     }
 

@@ -38,6 +38,17 @@ const ZERO_STANDS_IN: Key = 1;
 /// Slots a new table starts with.
 const FIRST_SLOTS: usize = 64;
 
+/// The keys `slots` slots may hold before they must grow: seven eighths
+/// of them, as linear probing slows sharply when fuller.
+fn capacity_of(slots: usize) -> usize {
+    slots / 8 * 7
+}
+
+/// The slots a table of `slots` slots grows to.
+fn grown(slots: usize) -> usize {
+    (slots * 2).max(FIRST_SLOTS)
+}
+
 /// Bytes `slots` slots hold.
 fn bytes_for(slots: usize) -> usize {
     slots * std::mem::size_of::<Key>()
@@ -54,10 +65,8 @@ impl Table {
         self.budget = self.budget.max(budget);
     }
 
-    /// The keys it may hold before it must grow: seven eighths of its
-    /// slots, as linear probing slows sharply when fuller.
     fn capacity(&self) -> usize {
-        self.slots.len() / 8 * 7
+        capacity_of(self.slots.len())
     }
 
     /// Records `key`, unless the table would have to grow past its budget.
@@ -102,7 +111,7 @@ impl Table {
     }
 
     fn grown_slots(&self) -> usize {
-        (self.slots.len() * 2).max(FIRST_SLOTS)
+        grown(self.slots.len())
     }
 
     /// Doubles the slots and places every key again.
@@ -122,16 +131,14 @@ impl Table {
         let now = bytes_for(self.slots.len());
         if self.may_grow() { held(self.len, self.capacity(), now) } else { Bytes::exact(now) }
     }
-}
 
-impl Table {
     /// Bytes held now and once `more` keys are recorded at once: the table
     /// may double more than once on the way (within its budget).
     pub fn bytes_taking(&self, more: usize) -> Bytes {
         let now = bytes_for(self.slots.len());
         let mut slots = self.slots.len();
-        while slots / 8 * 7 <= self.len + more && bytes_for((slots * 2).max(FIRST_SLOTS)) <= self.budget {
-            slots = (slots * 2).max(FIRST_SLOTS);
+        while capacity_of(slots) <= self.len + more && bytes_for(grown(slots)) <= self.budget {
+            slots = grown(slots);
         }
         Bytes { now, soon: bytes_for(slots) }
     }

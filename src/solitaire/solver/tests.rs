@@ -5,9 +5,16 @@ use super::{Limit, Limits, Report, Verdict, solve};
 use crate::core::{Game, Session, Status, Variant};
 use crate::solitaire::engine::{Solitaire, SolitaireVariant, position};
 use crate::solitaire::rules::{PileKind, Rules, examples};
+use crate::solitaire::spec::GameSpec;
 
 fn variant(name: &str, rules: Rules) -> SolitaireVariant {
     SolitaireVariant::new(name, 0, rules.clone(), rules).unwrap()
+}
+
+/// The game a game.ini's text describes, with `options` ("easy", "hard").
+pub(super) fn from_ini(ini: &str, options: &str) -> SolitaireVariant {
+    let (spec, _) = GameSpec::parse(std::path::Path::new("game.ini"), ini.as_bytes()).unwrap();
+    SolitaireVariant::from_spec("game", &spec).unwrap().with_options(options).unwrap()
 }
 
 fn limits(nodes: u64) -> Limits {
