@@ -25,7 +25,7 @@ use crate::solitaire::rules::{Build, DealTo, PileKind, Sequence, WinWhen};
 use super::key::{Key, code};
 use super::moves::{SIDEWAYS, Step};
 use super::position::Position;
-use super::score::{Features, PerFeature, Weights};
+use super::score::{Features, PerFeature, Weights, suits_kept_apart};
 
 /// The most tableau piles and free cells a compiled game may have.
 const MAX_TABLEAU: usize = 16;
@@ -101,6 +101,9 @@ struct Compiled {
     /// CheckInOrder and StackSuitCheck for runs; MaxMove.
     in_order: bool,
     stack_suit: bool,
+    /// How many times a card built in suit weighs (see
+    /// [`Weights::with_runs_of`]).
+    suits_kept_apart: usize,
     max_move: usize,
     check_free: bool,
     kings_only: bool,
@@ -303,6 +306,7 @@ impl Open {
             under,
             in_order: t.check_in_order,
             stack_suit: t.stack_suit_check,
+            suits_kept_apart: suits_kept_apart(rules),
             max_move: t.max_move.unwrap_or(usize::MAX),
             check_free: t.check_free,
             kings_only: t.kings_only,
@@ -939,7 +943,7 @@ impl Position for Open {
 
     /// No waste, so no buried cards: the rest count as in any game.
     fn counted(&self, w: Weights) -> Weights {
-        Weights { buried: 0, ..w }.with_free_cells(self.rules.cells > 0)
+        Weights { buried: 0, ..w }.with_free_cells(self.rules.cells > 0).with_runs_of(self.rules.suits_kept_apart)
     }
 
     fn pack_onto(&self, out: &mut Vec<u8>) {
