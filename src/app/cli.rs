@@ -757,37 +757,38 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
     if failed { Err(Failure { message: String::new(), code: 1 }) } else { Ok(()) }
 }
 
-/// `parlour solve FILE.brd`: `solvable in N jumps` and the jumps, one per
-/// line, or `unsolvable`; the positions searched go to standard error.
 /// Positions a board search looks at when `--nodes` is not given: a
 /// 40-hole board with no end in sight stops in about 30 s, under 1 GB.
 const BOARD_NODES: u64 = 4_000_000;
 
-pub(super) fn solve_board(path: &Path, limit: Option<u64>) -> Result<(), Failure> {
+/// What a board search found: its jumps if solvable, whether it was
+/// decided, and the positions it searched.
+pub(super) struct BoardAnswer {
+    pub jumps: Option<Vec<String>>,
+    pub decided: bool,
+    pub positions: u64,
+}
+
+/// Searches the peg board in `path` for a line of jumps that wins it,
+/// within `limit` positions (default [`BOARD_NODES`]).
+pub(super) fn solve_board(path: &Path, limit: Option<u64>) -> Result<BoardAnswer, String> {
     use crate::games::pegs::board::Board;
     use crate::games::pegs::rules::Pegs;
     use crate::games::pegs::solver::{MAX_SLOTS, Verdict, solve};
-    let bytes =
-        read_capped(path, limits::RULES).map_err(|e| fail(format!("{}: cannot be read ({e})", path.display())))?;
-    let board = Board::parse(&path.display().to_string(), &bytes).map_err(|e| fail(e.to_string()))?;
+    let bytes = read_capped(path, limits::RULES).map_err(|e| format!("{}: cannot be read ({e})", path.display()))?;
+    let board = Board::parse(&path.display().to_string(), &bytes).map_err(|e| e.to_string())?;
     let report = solve(&Pegs::new(board), Some(limit.unwrap_or(BOARD_NODES)));
-    match report.verdict {
+    let positions = report.positions;
+    Ok(match report.verdict {
         Verdict::Solvable(jumps) => {
-            say!("solvable in {} jumps", jumps.len());
-            for j in &jumps {
-                say!("{j}");
-            }
+            BoardAnswer { jumps: Some(jumps.iter().map(|j| j.to_string()).collect()), decided: true, positions }
         }
-        Verdict::Unsolvable => say!("unsolvable"),
-        Verdict::GaveUp if report.positions == 0 => {
-            return Err(fail(format!("{}: the solver handles boards of up to {MAX_SLOTS} slots", path.display())));
+        Verdict::Unsolvable => BoardAnswer { jumps: None, decided: true, positions },
+        Verdict::GaveUp if positions == 0 => {
+            return Err(format!("{}: the solver handles boards of up to {MAX_SLOTS} slots", path.display()));
         }
-        Verdict::GaveUp => {
-            return Err(fail(format!("undecided after {} positions; try a larger --nodes", report.positions)));
-        }
-    }
-    eprintln!("{} positions searched", report.positions);
-    Ok(())
+        Verdict::GaveUp => BoardAnswer { jumps: None, decided: false, positions },
+    })
 }
 
 #[cfg(test)]

@@ -1,9 +1,8 @@
 //! `parlour solve`: a winning line for a solitaire deal (or a peg board),
 //! or a proof that there is none.
 //!
-//! Exit codes for a card game: 0 won, 1 proven lost, 2 undecided (a limit
-//! was reached), 3 a bad game, mode or deal. A peg board keeps its own
-//! answers (`unsolvable` exits 0).
+//! Exit codes, for a card game or a board: 0 won, 1 proven lost, 2
+//! undecided (a limit was reached), 3 a bad game, mode, deal or option.
 
 use std::io::Write as _;
 use std::path::Path;
@@ -27,7 +26,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", conflicts_with = "ms")]
     seed: Option<u64>,
     /// Microsoft FreeCell deal number (FreeCell-family game types).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     ms: Option<u32>,
     /// The rules: easy or hard, as [EasyMode] and [HardMode] give them
     /// (default easy).
@@ -35,13 +34,13 @@ pub struct SolveArgs {
     mode: Option<String>,
     /// Positions to expand at most (default 10,000,000 for a deal,
     /// 4,000,000 for a board).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Megabytes the search may hold at most (default 900).
     #[arg(long, value_name = "MB")]
     memory: Option<usize>,
     /// Seconds the search may take at most (default 25; 0: no limit).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = seconds_limit)]
     seconds: Option<f64>,
     /// Print one JSON object: result, moves, nodes, peak_mb, seconds.
     #[arg(long, conflicts_with = "quiet")]
@@ -52,7 +51,7 @@ pub struct SolveArgs {
 }
 
 /// What a bad game, mode or deal exits with.
-const BAD_INPUT: i32 = 3;
+pub const BAD_INPUT: i32 = 3;
 
 /// The variant a game id, a mode and the Microsoft flag ask for.
 pub fn variant(target: &str, mode: Option<&str>, ms: bool) -> Result<SolitaireVariant, String> {
@@ -64,6 +63,19 @@ pub fn variant(target: &str, mode: Option<&str>, ms: bool) -> Result<SolitaireVa
     };
     let options = if ms { format!("{},ms", mode.name()) } else { mode.name().to_string() };
     table.with_options(&options)
+}
+
+/// The most `--seconds` may say: a year.
+const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// Reads `--seconds`: a number of seconds from 0 (no limit) to a year.
+pub fn seconds_limit(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text.trim().parse().map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if (0.0..=MAX_SECONDS).contains(&seconds) {
+        Ok(seconds)
+    } else {
+        Err(format!("{text} is out of range: give 0 (no limit) up to {MAX_SECONDS} seconds (a year)"))
+    }
 }
 
 /// The limits from `--nodes`, `--memory` and `--seconds`.
@@ -94,7 +106,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
     // A .brd path is a peg board even when it cannot be read, so the
     // error says what is wrong with the file.
     if Path::new(&args.game).extension().is_some_and(|e| e.eq_ignore_ascii_case("brd")) {
-        return super::cli::solve_board(Path::new(&args.game), args.nodes);
+        return solve_board(&args);
     }
     let bad = |message: String| Failure { message, code: BAD_INPUT };
     let variant = variant(&args.game, args.mode.as_deref(), args.ms.is_some()).map_err(bad)?;
@@ -118,6 +130,60 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
                 limit.name(),
                 report.nodes
             ),
+            code: 2,
+        }),
+    }
+}
+
+/// `parlour solve FILE.brd`: `solvable in N jumps` and the jumps, one per
+/// line, or `unsolvable`, the positions searched on standard error; or
+/// the same as JSON, or nothing with `--quiet`. The exit code is as for a
+/// card game.
+fn solve_board(args: &SolveArgs) -> Result<(), Failure> {
+    let bad = |message: String| Failure { message, code: BAD_INPUT };
+    let card_game_only = [
+        ("--seed", args.seed.is_some()),
+        ("--ms", args.ms.is_some()),
+        ("--mode", args.mode.is_some()),
+        ("--memory", args.memory.is_some()),
+        ("--seconds", args.seconds.is_some()),
+    ];
+    if let Some((flag, _)) = card_game_only.iter().find(|(_, given)| *given) {
+        return Err(bad(format!("{flag} is for card games: a peg board's search is bounded by --nodes alone")));
+    }
+    let started = Instant::now();
+    let answer = super::cli::solve_board(Path::new(&args.game), args.nodes).map_err(bad)?;
+    let result = match (&answer.jumps, answer.decided) {
+        (Some(_), _) => "won",
+        (None, true) => "lost",
+        (None, false) => "undecided",
+    };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let moves = answer.jumps.iter().flatten().map(|j| quoted(j)).collect::<Vec<_>>().join(",");
+        let _ = writeln!(
+            out,
+            "{{\"game\":{},\"result\":\"{result}\",\"moves\":[{moves}],\"nodes\":{},\"seconds\":{:.3}}}",
+            quoted(&args.game),
+            answer.positions,
+            started.elapsed().as_secs_f64()
+        );
+    } else if !args.quiet && answer.decided {
+        match &answer.jumps {
+            Some(jumps) => {
+                let _ = writeln!(out, "solvable in {} jumps", jumps.len());
+                jumps.iter().for_each(|j| drop(writeln!(out, "{j}")));
+            }
+            None => drop(writeln!(out, "unsolvable")),
+        }
+        eprintln!("{} positions searched", answer.positions);
+    }
+    match result {
+        "won" => Ok(()),
+        "lost" => Err(Failure { message: String::new(), code: 1 }),
+        _ if args.json || args.quiet => Err(Failure { message: String::new(), code: 2 }),
+        _ => Err(Failure {
+            message: format!("undecided after {} positions; try a larger --nodes", answer.positions),
             code: 2,
         }),
     }

@@ -18,8 +18,8 @@ use crate::core::session::dealt;
 use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::solver::{Limits, Verdict, solve, wins};
 
-use super::cli::{Failure, fail};
-use super::solve_cmd::{limits, result_word, variant};
+use super::cli::Failure;
+use super::solve_cmd::{BAD_INPUT, limits, result_word, variant};
 
 #[derive(Args, Debug)]
 pub struct SurveyArgs {
@@ -41,13 +41,13 @@ pub struct SurveyArgs {
     #[arg(long, value_name = "N", default_value_t = 1)]
     jobs: usize,
     /// Positions per deal at most (default as for solve).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Megabytes per deal at most (default as for solve).
     #[arg(long, value_name = "MB")]
     memory: Option<usize>,
     /// Seconds per deal at most (default as for solve; 0: no limit).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = super::solve_cmd::seconds_limit)]
     seconds: Option<f64>,
     /// The CSV file (default survey-GAME-MODE-A-B.csv here).
     #[arg(long, value_name = "FILE")]
@@ -65,11 +65,28 @@ struct Row {
     seconds: f64,
 }
 
+/// The most deals one survey takes: more would run for years.
+const MAX_DEALS: u64 = 100_000_000;
+
+/// The most threads one survey starts, however many `--jobs` ask for.
+const MAX_JOBS: usize = 256;
+
 pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
+    let bad = |message: String| Failure { message, code: BAD_INPUT };
     if args.to < args.from {
-        return Err(fail(format!("--to {} is before --from {}", args.to, args.from)));
+        return Err(bad(format!("--to {} is before --from {}", args.to, args.from)));
     }
-    let variant = variant(&args.game, args.mode.as_deref(), args.ms).map_err(fail)?;
+    let deals = (args.to - args.from).saturating_add(1);
+    if deals > MAX_DEALS {
+        return Err(bad(format!("{deals} deals is too many for one survey: at most {MAX_DEALS}")));
+    }
+    if args.ms && args.from == 0 {
+        return Err(bad("--from 0: Microsoft deals are numbered from 1".to_string()));
+    }
+    if args.jobs == 0 {
+        return Err(bad("--jobs 0: give at least 1".to_string()));
+    }
+    let variant = variant(&args.game, args.mode.as_deref(), args.ms).map_err(bad)?;
     let limits = limits(args.nodes, args.memory, args.seconds);
     let csv = args.csv.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
@@ -80,32 +97,37 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
             args.to
         ))
     });
+    // Found out now, not after hours of solving.
+    let cannot_write = |e: std::io::Error| bad(format!("{}: cannot be written ({e})", csv.display()));
+    std::fs::File::create(&csv).map_err(cannot_write)?;
+    let jobs = args.jobs.min(MAX_JOBS).min(deals as usize);
     let started = Instant::now();
-    let mut rows = solve_all(&variant, args.from, args.to, args.jobs.max(1), &limits);
+    let mut rows = solve_all(&variant, args.from, deals, jobs, &limits);
     rows.sort_by_key(|r| r.deal);
-    write_csv(&csv, &rows).map_err(|e| fail(format!("{}: cannot be written ({e})", csv.display())))?;
+    write_csv(&csv, &rows).map_err(cannot_write)?;
     let mut out = std::io::stdout().lock();
-    let _ = write!(out, "{}", summary(&variant, args, &rows, started.elapsed()));
+    let _ = write!(out, "{}", summary(&variant, args, &rows, started.elapsed(), jobs));
     let _ = writeln!(out, "csv: {}", csv.display());
     Ok(())
 }
 
-/// Solves every deal of `from..=to` on `jobs` threads, drawing progress on
-/// standard error.
-fn solve_all(variant: &SolitaireVariant, from: u64, to: u64, jobs: usize, limits: &Limits) -> Vec<Row> {
-    let next = AtomicU64::new(from);
+/// Solves the `deals` deals from `from` on `jobs` threads, drawing
+/// progress on standard error.
+fn solve_all(variant: &SolitaireVariant, from: u64, deals: u64, jobs: usize, limits: &Limits) -> Vec<Row> {
+    let next = AtomicU64::new(0);
     let rows = Mutex::new(Vec::new());
-    let total = to - from + 1;
-    let progress = Progress::new(total);
+    let progress = Progress::new(deals);
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             scope.spawn(|| {
                 loop {
-                    let deal = next.fetch_add(1, Ordering::Relaxed);
-                    if deal > to {
+                    // Counted from 0, so a range ending at the last u64
+                    // does not wrap round to deal 0.
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= deals {
                         break;
                     }
-                    let row = solve_one(variant, deal, limits);
+                    let row = solve_one(variant, from + i, limits);
                     let mut rows = rows.lock().unwrap_or_else(|e| e.into_inner());
                     rows.push(row);
                     progress.draw(&rows);
@@ -224,7 +246,7 @@ fn winnable_share(won: usize, lost: usize, undecided: usize) -> String {
     format!("winnable: {:.2}% to {:.2}% of the deals ({among_decided})", percent(won), percent(won + undecided))
 }
 
-fn summary(variant: &SolitaireVariant, args: &SurveyArgs, rows: &[Row], wall: Duration) -> String {
+fn summary(variant: &SolitaireVariant, args: &SurveyArgs, rows: &[Row], wall: Duration, jobs: usize) -> String {
     let count = |word: &str| rows.iter().filter(|r| r.result == word).count();
     let mut times: Vec<f64> = rows.iter().map(|r| r.seconds).collect();
     times.sort_by(f64::total_cmp);
@@ -245,9 +267,8 @@ fn summary(variant: &SolitaireVariant, args: &SurveyArgs, rows: &[Row], wall: Du
     }
     let _ = writeln!(
         s,
-        "time per deal: median {median:.4} s, max {max:.3} s; total {total:.2} s, wall {:.2} s with {} job(s)",
+        "time per deal: median {median:.4} s, max {max:.4} s; total {total:.2} s, wall {:.2} s with {jobs} job(s)",
         wall.as_secs_f64(),
-        args.jobs.max(1)
     );
     let process = process_peak().map_or_else(|| "unknown".to_string(), |b| format!("{:.0} MB", mb(b as f64)));
     let _ = writeln!(s, "peak memory: {:.1} MB in one search (its own count); process {process}", mb(peak as f64));

@@ -206,8 +206,27 @@ fn parlour_solve_prints_the_jumps_or_unsolvable() {
     let french = scratch.path().join("french-central.brd");
     std::fs::write(&french, FRENCH_CENTRAL).unwrap();
     let out = run(&["solve", &french.to_string_lossy()]);
-    assert!(out.status.success());
+    assert_eq!(out.status.code(), Some(1), "proved unsolvable exits 1, as for a deal");
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "unsolvable\n");
+}
+
+/// `--json` and `--quiet` answer for a board as for a deal, and the
+/// options only a deal has are refused.
+#[test]
+fn parlour_solve_on_a_board_speaks_json_or_only_its_exit_code() {
+    let english = Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/English.brd");
+    let english = english.to_string_lossy();
+    let quiet = run(&["solve", &english, "--quiet"]);
+    assert_eq!((quiet.status.code(), quiet.stdout.is_empty()), (Some(0), true));
+    let json = String::from_utf8(run(&["solve", &english, "--json"]).stdout).unwrap();
+    assert!(json.starts_with("{\"game\":") && json.contains("\"result\":\"won\",\"moves\":[\"d2-d4\","), "{json}");
+    let moves = json.split_once("\"moves\":[").and_then(|(_, rest)| rest.split_once(']')).map(|(moves, _)| moves);
+    assert_eq!(moves.map(|m| m.split(',').count()), Some(31), "{json}");
+    let undecided = run(&["solve", &english, "--nodes", "10", "--quiet"]);
+    assert_eq!(undecided.status.code(), Some(2));
+    let refused = run(&["solve", &english, "--mode", "hard"]);
+    assert_eq!(refused.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--mode is for card games"));
 }
 
 /// `parlour solve` on a board stops at its position limit and says so
@@ -216,7 +235,7 @@ fn parlour_solve_prints_the_jumps_or_unsolvable() {
 fn parlour_solve_on_a_board_stops_at_its_limit_and_says_so() {
     let german = Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/German.brd");
     let out = run(&["solve", &german.to_string_lossy(), "--nodes", "1000"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
     // The last batch of positions is finished, so a few more are counted.
     let said = String::from_utf8_lossy(&out.stderr);

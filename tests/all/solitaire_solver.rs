@@ -82,3 +82,55 @@ fn survey_counts_the_deals_and_writes_a_line_each() {
     assert_eq!(deals, ["1", "2", "3", "4"], "{rows}");
     assert!(rows.lines().skip(1).all(|l| l.split(',').nth(1) == Some("won")), "{rows}");
 }
+
+/// Limits and ranges that make no sense are refused with a reason, before
+/// any deal is solved, never a panic.
+#[test]
+fn solve_and_survey_refuse_limits_and_ranges_that_make_no_sense() {
+    let refused = |args: &[&str], code: i32, says: &str| {
+        let out = run(args);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {said}");
+        assert!(said.contains(says), "{args:?}: {said}");
+    };
+    let usage = parlour::app::cli::USAGE_ERROR;
+    refused(&["solve", "freecell", "--seconds", "1e20"], usage, "out of range");
+    refused(&["solve", "freecell", "--seconds", "nan"], usage, "out of range");
+    refused(&["survey", "freecell", "--from", "1", "--to", "1", "--seconds", "inf"], usage, "out of range");
+    refused(&["solve", "freecell", "--nodes", "0"], usage, "--nodes");
+    refused(&["survey", "freecell", "--from", "0", "--to", "18446744073709551615"], 3, "too many");
+    refused(&["survey", "freecell", "--from", "1", "--to", "2", "--jobs", "0"], 3, "--jobs");
+    let nowhere = std::env::temp_dir().join(format!("parlour-no-such-folder-{}", std::process::id())).join("x.csv");
+    refused(
+        &["survey", "freecell", "--from", "1", "--to", "2", "--csv", &nowhere.to_string_lossy()],
+        3,
+        "cannot be written",
+    );
+}
+
+/// A range ending at the last seed there is ends there: the deals are
+/// counted, not the seeds, so none wraps round to seed 0.
+#[test]
+fn a_survey_at_the_end_of_the_seeds_solves_each_deal_once() {
+    let csv = std::env::temp_dir().join(format!("parlour-survey-end-{}.csv", std::process::id()));
+    let out = run(&[
+        "survey",
+        "freecell",
+        "--from",
+        "18446744073709551614",
+        "--to",
+        "18446744073709551615",
+        "--jobs",
+        "4",
+        "--nodes",
+        "1000",
+        "--csv",
+        &csv.to_string_lossy(),
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("2 deals") && text.contains("with 2 job(s)"), "{text}");
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    let _ = std::fs::remove_file(&csv);
+    assert_eq!(rows.lines().count(), 3, "{rows}");
+}
