@@ -134,6 +134,13 @@ pub trait Board<V: Variant> {
         false
     }
 
+    /// Whether the move that has just ended the game was played for the
+    /// player (the Solve demo, a solution being shown): a win so made
+    /// counts as a game not won, and sets no record.
+    fn played_for_player(&self) -> bool {
+        false
+    }
+
     /// A game has just ended and been counted: lines to add to its
     /// end-of-game box (a high score's place).
     fn finished(&mut self, _session: &Session<V>) -> Vec<String> {

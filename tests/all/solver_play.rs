@@ -48,19 +48,33 @@ fn the_status_says_thinking_then_winnable_and_can_be_switched_off() {
     assert!(solver_field(&*view).is_some(), "switched on, it comes back");
 }
 
+const PLAYED_FOR_YOU: &str = "Played for you";
+
+/// Ticks until the demo has won, which the status line says.
+fn demo_to_its_win(view: &mut dyn View) {
+    for _ in 0..2000 {
+        if view.message().starts_with(PLAYED_FOR_YOU) {
+            break;
+        }
+        tick(view, 100);
+    }
+    assert_eq!(view.message(), "Played for you: not counted as a win.", "the demo wins");
+}
+
+/// A game's statistics in `data`: played, won, lost.
+fn counted(data: &std::path::Path, id: &str) -> (u64, u64, u64) {
+    let stats = parlour::core::stats::Stats::load(data).unwrap();
+    stats.game(id).map_or((0, 0, 0), |g| (g.played, g.won, g.lost))
+}
+
 #[test]
 fn solve_plays_a_winning_line_to_the_end_and_every_step_undoes() {
     background::allow(false);
-    let (mut view, _data) = open_game("freecell", 1);
+    let (mut view, data) = open_game("freecell", 1);
     view.command(&Command::View(SOLVE)).expect("Solve is a command");
     assert!(view.message().starts_with("Solving"), "{}", view.message());
-    for _ in 0..2000 {
-        if view.message().contains("won") {
-            break;
-        }
-        tick(&mut *view, 100);
-    }
-    assert!(view.message().contains("won"), "the demo wins: {}", view.message());
+    demo_to_its_win(&mut *view);
+    assert_eq!(counted(data.path(), "freecell"), (1, 0, 1), "a game the demo won is not the player's win");
     let played = moves(&*view);
     assert!(played > 20, "{played} moves");
     let mut undone = 0;
@@ -130,15 +144,10 @@ fn hints_follow_one_winning_line() {
 #[test]
 fn the_chance_is_solved_by_the_demo_too() {
     // The solver wins The Chance's deal 2 (src/solitaire/solver/tests.rs).
-    let (mut view, _data) = open_game("the-chance", 2);
+    let (mut view, data) = open_game("the-chance", 2);
     view.command(&Command::View(SOLVE)).expect("The Chance has Solve");
-    for _ in 0..2000 {
-        if view.message().contains("won") {
-            break;
-        }
-        tick(&mut *view, 100);
-    }
-    assert!(view.message().contains("won"), "the demo wins: {}", view.message());
+    demo_to_its_win(&mut *view);
+    assert_eq!(counted(data.path(), "the-chance"), (1, 0, 1));
 }
 
 /// Opens `id` with `seed` as the app would, keeping its data in `data`.

@@ -318,6 +318,10 @@ impl Board<ChanceVariant> for ChanceBoard {
         (self.lookout.judge(session.state()) == Some(Prospect::NoLayOff)).then(|| LOST.to_string())
     }
 
+    fn played_for_player(&self) -> bool {
+        self.table.assist.demo_running()
+    }
+
     fn ending(&self, session: &Session<ChanceVariant>) -> String {
         match session.state().status() {
             Status::Won => "You won! Every card is laid off.".into(),

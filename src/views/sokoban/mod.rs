@@ -53,6 +53,8 @@ pub struct SokobanBoard {
     hint: Option<(usize, usize)>,
     /// The steps still to play while a solution is shown.
     showing: Vec<Dir>,
+    /// The last step played was one of a solution being shown.
+    shown_step: bool,
 }
 
 impl SokobanBoard {
@@ -63,6 +65,7 @@ impl SokobanBoard {
             data_dir: data_dir.to_path_buf(),
             hint: None,
             showing: Vec::new(),
+            shown_step: false,
         }
     }
 
@@ -236,6 +239,7 @@ impl Board<LevelVariant> for SokobanBoard {
             }
             let d = self.showing.remove(0);
             return if st.probe(d).is_ok() {
+                self.shown_step = true;
                 Reply::Play(Walk(vec![d]))
             } else {
                 self.showing.clear();
@@ -246,6 +250,9 @@ impl Board<LevelVariant> for SokobanBoard {
         let stopped = !self.showing.is_empty() && !matches!(input, Input::MouseMove { .. });
         if stopped {
             self.showing.clear();
+        }
+        if !matches!(input, Input::MouseMove { .. }) {
+            self.shown_step = false;
         }
         match *input {
             Input::MouseDown { x, y, button: Button::Left } => match Self::hit(st.level(), area, x, y) {
@@ -319,6 +326,10 @@ impl Board<LevelVariant> for SokobanBoard {
         let from = st.level().neighbour(st.player(), last.delta());
         let to = from.and_then(|f| st.level().neighbour(f, last.delta()));
         self.hint = from.zip(to);
+    }
+
+    fn played_for_player(&self) -> bool {
+        self.shown_step
     }
 
     fn ending(&self, session: &Session<LevelVariant>) -> String {

@@ -807,6 +807,10 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         self.mark_hint(m);
     }
 
+    fn played_for_player(&self) -> bool {
+        self.assist.demo_running()
+    }
+
     fn ending(&self, session: &Session<SolitaireVariant>) -> String {
         match session.state().status() {
             Status::Won => "You won!".into(),
