@@ -148,7 +148,15 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         };
         let mut next = match (&session, how.seed) {
             _ if replay.is_some() => None,
-            (Some(s), Some(seed)) if s.seed() != seed || s.move_count() > 0 => Some(NextDeal::after(s, seed, &board)),
+            // The game resumed is game `seed` untouched, unless the board
+            // deals a number by a search (winnable deals only): then the
+            // resumed game may have been dealt as the number comes, and
+            // the search says which deal the number stands for.
+            (Some(s), Some(seed))
+                if s.seed() != seed || s.move_count() > 0 || board.deal_search(s.variant(), seed).is_some() =>
+            {
+                Some(NextDeal::after(s, seed, &board))
+            }
             (Some(s), None) if s.state().status() != Status::Playing => Some(NextDeal::after(s, next_seed(s), &board)),
             _ => None,
         };

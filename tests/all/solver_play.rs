@@ -194,6 +194,13 @@ fn winnable_deals_only_replaces_a_lost_deal_by_a_winnable_one_the_same_every_tim
     use parlour::core::Variant;
     let verdict = solve(&game.variant.deal(seed), &Limits::new(200_000, 64)).verdict;
     assert!(matches!(verdict, Verdict::Won(_)), "{verdict:?}");
+
+    // The first player, whose game 8 was dealt as it comes before the
+    // switch, gets the same winnable deal for it now.
+    drop(open_in(data.path(), id, 8));
+    let journal = parlour::host::journal::journal_path(data.path(), id);
+    let resumed = parlour::core::save::load(&journal, &game.variant).unwrap();
+    assert_eq!(resumed.seed(), seed, "game 8 is the winnable deal, whatever was resumed");
 }
 
 /// Opens Beleaguered Castle's game 8 (proved lost) with winnable deals
