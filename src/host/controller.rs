@@ -434,7 +434,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn say_dealing(&mut self) {
         if let Some(d) = &self.dealing {
             let percent = d.percent.load(Ordering::Relaxed);
-            self.message = format!("{}... {percent}% (Escape deals this one)", d.doing);
+            // The progress ends the first sentence, which a narrow status
+            // line keeps whole.
+            self.message = format!("{}: {percent}%. Escape deals this one.", d.doing);
         }
     }
 

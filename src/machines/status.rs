@@ -57,6 +57,16 @@ pub fn figures(fields: &[(&str, String)], form_index: usize) -> Vec<String> {
     fields.iter().map(|(n, v)| figure(n, v, form, &names)).collect()
 }
 
+/// The sentence `message` opens with, kept whole where room is short: its
+/// first when it has more than one (a full stop, question or exclamation
+/// mark, not an ellipsis, then a space), or itself when it is one sentence.
+fn opening_sentence(message: &str) -> Option<&str> {
+    first_sentence(message).or_else(|| {
+        let ends = message.ends_with(['.', '!', '?']) && !message.ends_with("..");
+        ends.then_some(message)
+    })
+}
+
 /// The first sentence of `message` when it has more than one (a full stop,
 /// question or exclamation mark, not an ellipsis, then a space).
 fn first_sentence(message: &str) -> Option<&str> {
@@ -146,14 +156,15 @@ struct Arrangement {
 /// `width` pixels, drawn `gap` pixels apart (or half that where room is
 /// short). Tried in order: every part in full; the figures without their
 /// colons; without the title, the figures named by their first word; then
-/// closer together; then by short names; then, for a message of several
-/// sentences, its first sentence whole, the figures as full as they can
+/// closer together; then by short names; then the message's first
+/// sentence (or its only one) whole, the figures as full as they can
 /// be or the last of them giving way; then the figures again as full
 /// as they can be, with the message shortened after a whole word; if that
 /// leaves it fewer than three words, the last figures give way to it; and
 /// last the figures alone. Where the title had to go, as much of it as fits is
 /// put back. Figures are never shortened mid-word: on a screen too narrow
-/// for even their tersest form, the ones that fit are shown whole.
+/// for even their tersest form, the ones that fit are shown whole, a
+/// figure too long for the room left making way for the ones after it.
 pub fn fit(
     measure: &dyn Fn(&str) -> i32,
     width: i32,
@@ -224,10 +235,11 @@ pub fn fit(
     if let Some(fitted) = whole(message) {
         return fitted;
     }
-    if let Some(first) = first_sentence(message) {
-        // A message of several sentences keeps its first whole, as fully
-        // as the figures allow, the last figures giving way if they must:
-        // it says what the rest explains.
+    if let Some(first) = opening_sentence(message) {
+        // A message keeps its first sentence whole, as fully as the
+        // figures allow, the last figures giving way if they must: it says
+        // what the rest explains, and a sentence cut short may say the
+        // opposite ("No hint found..." of "No hint found in time.").
         let kept = whole(first).or_else(|| giving_way(&|room| (measure(first) <= room).then(|| first.to_string())));
         if let Some(fitted) = kept {
             return fitted;
@@ -271,13 +283,14 @@ pub fn fit(
             return done(parts, a);
         }
     }
-    // Not even the tersest figures fit: as many whole ones as do.
+    // Not even the tersest figures fit: as many whole ones as do, in
+    // order, one too long for the room left making way for those after
+    // it (a rule's long name for the solver's word).
     let mut parts: Vec<String> = Vec::new();
     for f in figures(fields, FORMS.len() - 1) {
         parts.push(f);
         if total(&parts, gap / 2) > width {
             parts.pop();
-            break;
         }
     }
     Fitted { parts, gap: gap / 2 }
@@ -351,8 +364,25 @@ mod tests {
         let two = "Card moved. Undo takes it back.";
         assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, two)), "Sc 0 Ti 0:00 Mo 0 Card moved.");
         assert_eq!(first_sentence("Wait... then go"), None);
-        let dealing = "Dealing a winnable game... 0% (Escape deals this one)";
-        assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, dealing)), "Sc 0 Ti 0:00 Dealing a winnable...");
+        let dealing = "Dealing a winnable game: 40%. Escape deals this one.";
+        assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, dealing)), "Sc 0 Dealing a winnable game: 40%.");
+        // A message of one sentence is kept whole the same way.
+        let in_time = "No hint found in time.";
+        assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, in_time)), "Sc 0 Ti 0:00 No hint found in time.");
+    }
+
+    /// The Chance on the Amiga: its rule's name is too long for the bar
+    /// beside the other figures, and the solver's word comes after it.
+    #[test]
+    fn a_figure_too_long_for_the_bar_makes_way_for_the_ones_after_it() {
+        let chance = fields(&[
+            ("Cards", "0"),
+            ("Time", "0:00"),
+            ("Moves", "0"),
+            ("Rule", "Alternating colour"),
+            ("Solver", "Winnable"),
+        ]);
+        assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Ca 0 Ti 0:00 Mo 0 So Winnable");
     }
 
     #[test]

@@ -209,7 +209,7 @@ fn open_dealing_in_background(data: &std::path::Path) -> Box<dyn View> {
     parlour::host::prefs::set_shared(data, parlour::host::prefs::WINNABLE, true).unwrap();
     background::allow(true);
     let view = open_in(data, "beleaguered-castle", 8);
-    assert!(view.message().starts_with("Dealing a winnable game..."), "{}", view.message());
+    assert!(view.message().starts_with("Dealing a winnable game: "), "{}", view.message());
     view
 }
 

@@ -469,12 +469,8 @@ impl SolitaireBoard {
             WINNABLE_ONLY => {
                 self.assist.winnable_only = !self.assist.winnable_only;
                 Reply::Say(
-                    if self.assist.winnable_only {
-                        "From the next deal, only deals the solver proves winnable."
-                    } else {
-                        "From the next deal, every deal."
-                    }
-                    .into(),
+                    if self.assist.winnable_only { "Next deals: winnable only." } else { "Next deals: every deal." }
+                        .into(),
                 )
             }
             _ => Reply::Unchanged,
