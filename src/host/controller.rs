@@ -657,8 +657,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             MenuItem::new("Undo", Command::Undo).key('z').enabled(self.can(&Command::Undo)),
             MenuItem::new("Redo", Command::Redo).key('y').enabled(self.can(&Command::Redo)),
             MenuItem::new("Hint", Command::Hint).key('t').enabled(playing),
-            MenuItem::separator(),
         ];
+        items.extend(self.board.hint_items(s));
+        items.push(MenuItem::separator());
         items.extend(self.board.menu_items(s));
         items.extend([
             MenuItem::separator(),

@@ -71,6 +71,12 @@ pub trait Board<V: Variant> {
     /// New, Restart, Undo, Redo and Hint.
     fn menu_items(&self, session: &Session<V>) -> Vec<MenuItem>;
 
+    /// Items that go with Hint in the Game menu, just below it (the
+    /// solver's Solve).
+    fn hint_items(&self, _session: &Session<V>) -> Vec<MenuItem> {
+        Vec::new()
+    }
+
     /// Figures the chrome shows: the score first, then the game's own
     /// (stones left); the controller adds the clock and the move count
     /// after the score.

@@ -277,3 +277,19 @@ fn the_launcher_switches_winnable_deals_for_every_game() {
     assert!(item(&launcher).checked);
     assert!(prefs::shared_on(data.path(), prefs::WINNABLE));
 }
+
+/// Game > Hint and Game > Solve, one under the other; the Solver menu
+/// keeps the status switch and winnable deals.
+#[test]
+fn hint_and_solve_are_in_the_game_menu() {
+    let (view, _data) = open_game("klondike", 1);
+    let menus = view.menus();
+    let labels = |title: &str| -> Vec<String> {
+        let menu = menus.iter().find(|m| m.title == title).unwrap_or_else(|| panic!("no {title} menu"));
+        menu.items.iter().filter(|i| !i.is_separator()).map(|i| i.label.clone()).collect()
+    };
+    let game = labels("Game");
+    let hint = game.iter().position(|l| l == "Hint").expect("Game > Hint");
+    assert_eq!(game.get(hint + 1).map(String::as_str), Some("Solve"), "{game:?}");
+    assert_eq!(labels("Solver"), ["Solver Status", "Winnable Deals Only"]);
+}

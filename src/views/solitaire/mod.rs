@@ -680,8 +680,12 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         ]
     }
 
-    fn menus(&self, session: &Session<SolitaireVariant>) -> Vec<Menu> {
-        vec![Menu::new("Solver", vec![self.solve_item(session), self.solver_status_item(), self.winnable_item()])]
+    fn hint_items(&self, session: &Session<SolitaireVariant>) -> Vec<MenuItem> {
+        vec![self.solve_item(session)]
+    }
+
+    fn menus(&self, _session: &Session<SolitaireVariant>) -> Vec<Menu> {
+        vec![Menu::new("Solver", vec![self.solver_status_item(), self.winnable_item()])]
     }
 
     fn deal_search(&self, variant: &SolitaireVariant, number: u64) -> Option<DealSearch> {
