@@ -181,6 +181,11 @@ pub fn find(target: &str, places: &Places) -> Result<GameEntry, String> {
     if !path.exists() && looks_like_a_path(path) {
         return Err(format!("{target}: no such file or folder"));
     }
+    if path.is_dir() {
+        return Err(format!(
+            "{target}: a folder that holds no game (a game type's folder has a game.ini; boards are .brd files, levels .xsb)"
+        ));
+    }
     Err(format!("unknown game `{target}`: `parlour list` shows the games there are"))
 }
 

@@ -983,6 +983,11 @@ impl Reader<'_> {
                 continue;
             }
             if UNUSED_SECTIONS.iter().any(|u| u.eq_ignore_ascii_case(&sec.name)) {
+                if sec.name.to_ascii_lowercase().ends_with("winnable") {
+                    // Parlour's meaning for these (winnable deals only):
+                    // Only is 0 or 1, like every flag.
+                    self.flag(Some(sec), "Only", false);
+                }
                 unused.push(sec.clone());
                 continue;
             }
@@ -1937,6 +1942,19 @@ PileFace=D
         assert_eq!(spec.layout.image.as_deref(), Some("game.bmp"));
         let unused: Vec<&str> = spec.unused.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(unused, UNUSED_SECTIONS.to_vec());
+    }
+
+    /// [EasyWinnable] and [HardWinnable] are kept as they are, but their
+    /// Only (winnable deals only) is a flag like any other. (The Klondike
+    /// text ends with an empty [HardWinnable].)
+    #[test]
+    fn a_winnable_section_says_only_0_or_1() {
+        assert!(klondike().ends_with("[HardWinnable]\n"));
+        let text = format!("{}Only=banana\n", klondike());
+        let said = problems(&text);
+        assert!(said.iter().any(|p| p.contains("[HardWinnable] Only=banana is not a number")), "{said:?}");
+        let text = format!("{}Only=1\n", klondike());
+        assert!(problems(&text).is_empty(), "{:?}", problems(&text));
     }
 
     #[test]

@@ -173,6 +173,11 @@ fn small_mistakes_on_the_command_line_fail_with_a_reason() {
     }
     let out = run(&["shot", "no-such-game", "-o", "/dev/null"]);
     assert!(stderr(&out).contains("unknown game `no-such-game`"), "{}", stderr(&out));
+    // A folder with no game.ini is not taken for a game's name.
+    let empty = tempfile::tempdir().unwrap();
+    let out = run(&["solve", &empty.path().to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).contains("a folder that holds no game"), "{}", stderr(&out));
 }
 
 #[test]
