@@ -22,10 +22,6 @@ use crate::views::{CLOCK_HZ, Response, View, background};
 
 use super::{Opening, journal, prefs};
 
-/// The status line's word on a win the program played for the player
-/// (see [`Board::played_for_player`]).
-const PLAYED_FOR_PLAYER: &str = "Played for you: not counted as a win.";
-
 /// A requester the controller asked for, whose answer it will hear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Asked {
@@ -272,13 +268,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         if status != Status::Playing {
             self.message = self.board.ending(&self.session);
             if self.counted.insert(start) {
-                let for_player = status == Status::Won && self.board.played_for_player();
-                let outcome = if status == Status::Won && !for_player { Outcome::Won } else { Outcome::Lost };
-                if for_player {
-                    self.message = PLAYED_FOR_PLAYER.into();
+                let for_player = self.board.played_for_player(&self.session).filter(|_| status == Status::Won);
+                let outcome = if status == Status::Won && for_player.is_none() { Outcome::Won } else { Outcome::Lost };
+                if let Some(why) = for_player {
+                    self.message = why.into();
                 }
                 let record = self.count(outcome, false);
-                let lines = if for_player { Vec::new() } else { self.board.finished(&self.session) };
+                let lines = if for_player.is_some() { Vec::new() } else { self.board.finished(&self.session) };
                 let celebrated =
                     outcome == Outcome::Won && self.machine.is_some_and(|m| self.board.celebrate(&self.session, m));
                 let scores = record.and_then(|g| self.board.scores(&g)).filter(|_| !celebrated);

@@ -140,11 +140,12 @@ pub trait Board<V: Variant> {
         false
     }
 
-    /// Whether the move that has just ended the game was played for the
-    /// player (the Solve demo, a solution being shown): a win so made
-    /// counts as a game not won, and sets no record.
-    fn played_for_player(&self) -> bool {
-        false
+    /// Whether the program played the game just won for the player (the
+    /// Solve demo, a solution shown): then the sentence that says so for
+    /// the status line, and the win counts as a game not won and sets no
+    /// record.
+    fn played_for_player(&self, _session: &Session<V>) -> Option<&'static str> {
+        None
     }
 
     /// A game has just ended and been counted: lines to add to its

@@ -48,17 +48,17 @@ fn the_status_says_thinking_then_winnable_and_can_be_switched_off() {
     assert!(solver_field(&*view).is_some(), "switched on, it comes back");
 }
 
-const PLAYED_FOR_YOU: &str = "Played for you";
+const SOLVE_HELPED: &str = "Solve helped";
 
 /// Ticks until the demo has won, which the status line says.
 fn demo_to_its_win(view: &mut dyn View) {
     for _ in 0..2000 {
-        if view.message().starts_with(PLAYED_FOR_YOU) {
+        if view.message().starts_with(SOLVE_HELPED) {
             break;
         }
         tick(view, 100);
     }
-    assert_eq!(view.message(), "Played for you: not counted as a win.", "the demo wins");
+    assert_eq!(view.message(), "Solve helped: not counted as a win.", "the demo wins");
 }
 
 /// A game's statistics in `data`: played, won, lost.

@@ -318,8 +318,8 @@ impl Board<ChanceVariant> for ChanceBoard {
         (self.lookout.judge(session.state()) == Some(Prospect::NoLayOff)).then(|| LOST.to_string())
     }
 
-    fn played_for_player(&self) -> bool {
-        self.table.assist.demo_running()
+    fn played_for_player(&self, session: &Session<ChanceVariant>) -> Option<&'static str> {
+        self.table.solve_helped(session)
     }
 
     fn ending(&self, session: &Session<ChanceVariant>) -> String {

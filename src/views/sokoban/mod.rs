@@ -328,8 +328,8 @@ impl Board<LevelVariant> for SokobanBoard {
         self.hint = from.zip(to);
     }
 
-    fn played_for_player(&self) -> bool {
-        self.shown_step
+    fn played_for_player(&self, _session: &Session<LevelVariant>) -> Option<&'static str> {
+        self.shown_step.then_some("Solution shown: not counted as solved.")
     }
 
     fn ending(&self, session: &Session<LevelVariant>) -> String {

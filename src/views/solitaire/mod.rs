@@ -117,6 +117,9 @@ pub struct SolitaireBoard {
     bounce: Option<Bounce>,
     /// The solver's status field, hints and Solve demo.
     pub assist: Assist,
+    /// The game (its first step) in which Solve last played: a win there
+    /// is not the player's.
+    solved_game: Option<usize>,
 }
 
 impl SolitaireBoard {
@@ -141,6 +144,7 @@ impl SolitaireBoard {
             last_click: None,
             cursor: Cursor::default(),
             hinted: None,
+            solved_game: None,
             celebrating: false,
             bounce: None,
             assist: Assist::default(),
@@ -441,6 +445,12 @@ impl SolitaireBoard {
         MenuItem::new("Solve", Command::View(SOLVE)).key('d').enabled(session.state().status() == Status::Playing)
     }
 
+    /// What the status line says of a game won after Solve played in it
+    /// (for boards built on this one; see `Board::played_for_player`).
+    pub fn solve_helped<V: Variant<Game = Solitaire>>(&self, session: &Session<V>) -> Option<&'static str> {
+        (self.solved_game == Some(session.game_start())).then_some("Solve helped: not counted as a win.")
+    }
+
     /// The switch of the solver's status field (for boards built on this
     /// one).
     pub fn solver_status_item(&self) -> MenuItem {
@@ -460,7 +470,13 @@ impl SolitaireBoard {
     ) -> Reply<SolitaireVariant> {
         let st = session.state();
         match command {
-            SOLVE if st.status() == Status::Playing => self.assist.solve(st),
+            SOLVE if st.status() == Status::Playing => {
+                let reply = self.assist.solve(st);
+                if self.assist.demo_running() {
+                    self.solved_game = Some(session.game_start());
+                }
+                reply
+            }
             SOLVER_STATUS => {
                 self.assist.status_on = !self.assist.status_on;
                 self.watch(st);
@@ -807,8 +823,8 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         self.mark_hint(m);
     }
 
-    fn played_for_player(&self) -> bool {
-        self.assist.demo_running()
+    fn played_for_player(&self, session: &Session<SolitaireVariant>) -> Option<&'static str> {
+        self.solve_helped(session)
     }
 
     fn ending(&self, session: &Session<SolitaireVariant>) -> String {
