@@ -61,10 +61,10 @@ fn demo_to_its_win(view: &mut dyn View) {
     assert_eq!(view.message(), "Solve helped: not counted as a win.", "the demo wins");
 }
 
-/// A game's statistics in `data`: played, won, lost.
-fn counted(data: &std::path::Path, id: &str) -> (u64, u64, u64) {
+/// A game's statistics in `data`: played, won, lost, total score.
+fn counted(data: &std::path::Path, id: &str) -> (u64, u64, u64, i64) {
     let stats = parlour::core::stats::Stats::load(data).unwrap();
-    stats.game(id).map_or((0, 0, 0), |g| (g.played, g.won, g.lost))
+    stats.game(id).map_or((0, 0, 0, 0), |g| (g.played, g.won, g.lost, g.total_score))
 }
 
 #[test]
@@ -74,7 +74,7 @@ fn solve_plays_a_winning_line_to_the_end_and_every_step_undoes() {
     view.command(&Command::View(SOLVE)).expect("Solve is a command");
     assert!(view.message().starts_with("Solving"), "{}", view.message());
     demo_to_its_win(&mut *view);
-    assert_eq!(counted(data.path(), "freecell"), (1, 0, 1), "a game the demo won is not the player's win");
+    assert_eq!(counted(data.path(), "freecell"), (1, 0, 1, 0), "a game the demo won is not the player's win");
     let played = moves(&*view);
     assert!(played > 20, "{played} moves");
     let mut undone = 0;
@@ -147,7 +147,7 @@ fn the_chance_is_solved_by_the_demo_too() {
     let (mut view, data) = open_game("the-chance", 2);
     view.command(&Command::View(SOLVE)).expect("The Chance has Solve");
     demo_to_its_win(&mut *view);
-    assert_eq!(counted(data.path(), "the-chance"), (1, 0, 1));
+    assert_eq!(counted(data.path(), "the-chance"), (1, 0, 1, 0), "nor do its cards score");
 }
 
 /// Opens `id` with `seed` as the app would, keeping its data in `data`.

@@ -367,9 +367,12 @@ impl Board<ChanceVariant> for ChanceBoard {
     }
 
     fn tally(&mut self, session: &Session<ChanceVariant>, outcome: Outcome, stats: &mut GameStats) {
+        // A game Solve played in scores nothing: its cards are not the
+        // player's.
+        let helped = self.table.solve_helped(session).is_some();
         let game = LastGame {
             rule: session.variant().rule(),
-            cards: session.state().cards_on_foundations(),
+            cards: if helped { 0 } else { session.state().cards_on_foundations() },
             won: outcome == Outcome::Won,
         };
         scores::add(stats, &game);
