@@ -42,7 +42,8 @@ pub struct SolveArgs {
     /// Seconds the search may take at most (default 25; 0: no limit).
     #[arg(long, value_name = "S", value_parser = seconds_limit)]
     seconds: Option<f64>,
-    /// Print one JSON object: result, moves, nodes, peak_mb, seconds.
+    /// Print one JSON object: result, moves, nodes, seconds (and for a
+    /// deal the game, options, seed, limit and peak_mb).
     #[arg(long, conflicts_with = "quiet")]
     json: bool,
     /// Print nothing: the exit code says it (0 won, 1 lost, 2 undecided).

@@ -80,8 +80,8 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
     if deals > MAX_DEALS {
         return Err(bad(format!("{deals} deals is too many for one survey: at most {MAX_DEALS}")));
     }
-    if args.ms && args.from == 0 {
-        return Err(bad("--from 0: Microsoft deals are numbered from 1".to_string()));
+    if args.ms && (args.from == 0 || args.to > u64::from(u32::MAX)) {
+        return Err(bad(format!("Microsoft deals are numbered from 1 to {}", u32::MAX)));
     }
     if args.jobs == 0 {
         return Err(bad("--jobs 0: give at least 1".to_string()));
@@ -97,9 +97,10 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
             args.to
         ))
     });
-    // Found out now, not after hours of solving.
+    // Found out now, not after hours of solving (and an old file is left
+    // as it is until the new one is written).
     let cannot_write = |e: std::io::Error| bad(format!("{}: cannot be written ({e})", csv.display()));
-    std::fs::File::create(&csv).map_err(cannot_write)?;
+    std::fs::OpenOptions::new().append(true).create(true).open(&csv).map_err(cannot_write)?;
     let jobs = args.jobs.min(MAX_JOBS).min(deals as usize);
     let started = Instant::now();
     let mut rows = solve_all(&variant, args.from, deals, jobs, &limits);

@@ -273,7 +273,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 if let Some(why) = for_player {
                     self.message = why.into();
                 }
-                let record = self.count(outcome, false, for_player.is_none());
+                let record = self.count(outcome, false);
                 let lines = if for_player.is_some() { Vec::new() } else { self.board.finished(&self.session) };
                 let celebrated =
                     outcome == Outcome::Won && self.machine.is_some_and(|m| self.board.celebrate(&self.session, m));
@@ -297,11 +297,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// Adds the game at the cursor to the statistics, with the board's
-    /// own figures; `closing` marks it as scored when it was closed, and
-    /// a game not `scored` (the program helped win it) scores 0.
+    /// own figures; `closing` marks it as scored when it was closed. A
+    /// game the program played in for the player scores 0, won or not.
     /// Returns the game's record as it now stands.
-    fn count(&mut self, outcome: Outcome, closing: bool, scored: bool) -> Option<GameStats> {
-        let score = if scored { self.session.state().score() } else { 0 };
+    fn count(&mut self, outcome: Outcome, closing: bool) -> Option<GameStats> {
+        let helped = self.board.played_for_player(&self.session).is_some();
+        let score = if helped { 0 } else { self.session.state().score() };
         let (ms, moves) = (self.session.elapsed_ms(), self.board.moves(&self.session).unwrap_or(0));
         let id = self.id();
         let (board, session, data_dir) = (&mut self.board, &self.session, &self.data_dir);
@@ -363,7 +364,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// as the game is closed). Returns its record if it was counted now.
     fn abandon(&mut self, closing: bool) -> Option<GameStats> {
         if self.in_progress() && self.counted.insert(self.session.game_start()) {
-            self.count(Outcome::Lost, closing, true)
+            self.count(Outcome::Lost, closing)
         } else {
             None
         }

@@ -339,7 +339,7 @@ impl Rules {
                 .iter()
                 .find(|s| s.name.eq_ignore_ascii_case(name))
                 .and_then(|s| s.value("Only"))
-                .is_some_and(|v| v.trim() == "1")
+                .is_some_and(|v| v.trim().parse::<i64>() == Ok(1))
         }
         let (section, m) = match mode {
             Mode::Easy => ("EasyMode", &spec.easy),

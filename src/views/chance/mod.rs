@@ -253,7 +253,7 @@ impl Board<ChanceVariant> for ChanceBoard {
         if matches!(input, Input::Tick { .. }) && self.lookout.poll() == Some(Prospect::NoLayOff) {
             return Reply::Say(LOST.into());
         }
-        if let Some(reply) = self.table.assist_input(st, input, area) {
+        if let Some(reply) = self.table.assist_input(session, input, area) {
             return from_table(reply);
         }
         match self.stock_input(st, input, area) {

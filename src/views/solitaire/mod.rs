@@ -117,9 +117,10 @@ pub struct SolitaireBoard {
     bounce: Option<Bounce>,
     /// The solver's status field, hints and Solve demo.
     pub assist: Assist,
-    /// The game (its first step) in which Solve last played: a win there
-    /// is not the player's.
-    solved_game: Option<usize>,
+    /// The game in which Solve last played, as its first step and seed (a
+    /// step's index alone may come back for another deal once undone
+    /// steps are dropped): a win there is not the player's.
+    solved_game: Option<(usize, u64)>,
 }
 
 impl SolitaireBoard {
@@ -448,7 +449,8 @@ impl SolitaireBoard {
     /// What the status line says of a game won after Solve played in it
     /// (for boards built on this one; see `Board::played_for_player`).
     pub fn solve_helped<V: Variant<Game = Solitaire>>(&self, session: &Session<V>) -> Option<&'static str> {
-        (self.solved_game == Some(session.game_start())).then_some("Solve helped: not counted as a win.")
+        let game = (session.game_start(), session.seed());
+        (self.solved_game == Some(game)).then_some("Solve helped: not counted as a win.")
     }
 
     /// The switch of the solver's status field (for boards built on this
@@ -470,13 +472,7 @@ impl SolitaireBoard {
     ) -> Reply<SolitaireVariant> {
         let st = session.state();
         match command {
-            SOLVE if st.status() == Status::Playing => {
-                let reply = self.assist.solve(st);
-                if self.assist.demo_running() {
-                    self.solved_game = Some(session.game_start());
-                }
-                reply
-            }
+            SOLVE if st.status() == Status::Playing => self.assist.solve(st),
             SOLVER_STATUS => {
                 self.assist.status_on = !self.assist.status_on;
                 self.watch(st);
@@ -503,13 +499,25 @@ impl SolitaireBoard {
     /// The solver's share of input: its answer and the demo's moves come
     /// with ticks, and a click or a key stops the demo. `None` leaves the
     /// event to the table (for boards built on this one).
-    pub fn assist_input(&mut self, st: &Solitaire, input: &Input, area: Rect) -> Option<Reply<SolitaireVariant>> {
+    pub fn assist_input<V: Variant<Game = Solitaire>>(
+        &mut self,
+        session: &Session<V>,
+        input: &Input,
+        area: Rect,
+    ) -> Option<Reply<SolitaireVariant>> {
+        let st = session.state();
         match *input {
             Input::Tick { ms } => {
                 let table = self.table_input(st, input, area);
                 Some(match self.assist.tick(st, ms) {
                     Reply::Unchanged => table,
-                    reply => reply,
+                    reply => {
+                        if let Reply::Play(_) = reply {
+                            // The demo plays a move in this game.
+                            self.solved_game = Some((session.game_start(), session.seed()));
+                        }
+                        reply
+                    }
                 })
             }
             Input::MouseDown { .. } | Input::Key { .. } => self.assist.interrupt(),
@@ -733,7 +741,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         area: Rect,
     ) -> Reply<SolitaireVariant> {
         let st = session.state();
-        if let Some(reply) = self.assist_input(st, input, area) {
+        if let Some(reply) = self.assist_input(session, input, area) {
             return reply;
         }
         if let Style::Oberon(game) = self.style {
