@@ -140,10 +140,10 @@ pub trait Board<V: Variant> {
         false
     }
 
-    /// Whether the program played the game just won for the player (the
-    /// Solve demo, a solution shown): then the sentence that says so for
-    /// the status line, and the win counts as a game not won and sets no
-    /// record.
+    /// Whether the program played in the game at the cursor for the
+    /// player (the Solve demo, a solution shown): then the sentence that
+    /// says so for the status line. Such a game scores 0 however it ends,
+    /// and a win in it counts as a game not won and sets no record.
     fn played_for_player(&self, _session: &Session<V>) -> Option<&'static str> {
         None
     }

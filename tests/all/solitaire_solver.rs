@@ -55,29 +55,25 @@ fn solve_exit_codes_say_won_lost_or_undecided() {
     assert_eq!(code(&["solve", "freecell", "--mode", "medium", "--quiet"]), Some(3));
 }
 
-#[test]
-fn survey_counts_the_deals_and_writes_a_line_each() {
-    let csv = std::env::temp_dir().join(format!("parlour-survey-{}.csv", std::process::id()));
-    let out = run(&[
-        "survey",
-        "freecell",
-        "--ms",
-        "--from",
-        "1",
-        "--to",
-        "4",
-        "--jobs",
-        "2",
-        "--csv",
-        &csv.to_string_lossy(),
-    ]);
+/// Runs `parlour survey` with `args` and a CSV of its own, which must
+/// succeed: what it printed, and the CSV's text.
+fn survey(name: &str, args: &[&str]) -> (String, String) {
+    let csv = std::env::temp_dir().join(format!("parlour-survey-{name}-{}.csv", std::process::id()));
+    let csv_arg = csv.to_string_lossy().into_owned();
+    let out = run(&[&["survey"], args, &["--csv", &csv_arg]].concat());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    let _ = std::fs::remove_file(&csv);
+    (text, rows)
+}
+
+#[test]
+fn survey_counts_the_deals_and_writes_a_line_each() {
+    let (text, rows) = survey("counts", &["freecell", "--ms", "--from", "1", "--to", "4", "--jobs", "2"]);
     assert!(text.contains("won 4  lost 0  undecided 0"), "{text}");
     assert!(text.contains("winnable: 100.00% of the deals"), "{text}");
     assert!(text.contains("median") && text.contains("peak memory"), "{text}");
-    let rows = std::fs::read_to_string(&csv).unwrap();
-    let _ = std::fs::remove_file(&csv);
     let deals: Vec<&str> = rows.lines().skip(1).map(|l| l.split(',').next().unwrap()).collect();
     assert_eq!(deals, ["1", "2", "3", "4"], "{rows}");
     assert!(rows.lines().skip(1).all(|l| l.split(',').nth(1) == Some("won")), "{rows}");
@@ -112,25 +108,8 @@ fn solve_and_survey_refuse_limits_and_ranges_that_make_no_sense() {
 /// counted, not the seeds, so none wraps round to seed 0.
 #[test]
 fn a_survey_at_the_end_of_the_seeds_solves_each_deal_once() {
-    let csv = std::env::temp_dir().join(format!("parlour-survey-end-{}.csv", std::process::id()));
-    let out = run(&[
-        "survey",
-        "freecell",
-        "--from",
-        "18446744073709551614",
-        "--to",
-        "18446744073709551615",
-        "--jobs",
-        "4",
-        "--nodes",
-        "1000",
-        "--csv",
-        &csv.to_string_lossy(),
-    ]);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let (from, to) = ("18446744073709551614", "18446744073709551615");
+    let (text, rows) = survey("end", &["freecell", "--from", from, "--to", to, "--jobs", "4", "--nodes", "1000"]);
     assert!(text.contains("2 deals") && text.contains("with 2 job(s)"), "{text}");
-    let rows = std::fs::read_to_string(&csv).unwrap();
-    let _ = std::fs::remove_file(&csv);
     assert_eq!(rows.lines().count(), 3, "{rows}");
 }
