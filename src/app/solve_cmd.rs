@@ -37,7 +37,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Megabytes the search may hold at most (default 900).
-    #[arg(long, value_name = "MB")]
+    #[arg(long, value_name = "MB", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
     memory: Option<usize>,
     /// Seconds the search may take at most (default 25; 0: no limit).
     #[arg(long, value_name = "S", value_parser = seconds_limit)]

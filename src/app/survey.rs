@@ -44,7 +44,7 @@ pub struct SurveyArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Megabytes per deal at most (default as for solve).
-    #[arg(long, value_name = "MB")]
+    #[arg(long, value_name = "MB", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
     memory: Option<usize>,
     /// Seconds per deal at most (default as for solve; 0: no limit).
     #[arg(long, value_name = "S", value_parser = super::solve_cmd::seconds_limit)]

@@ -94,6 +94,8 @@ fn solve_and_survey_refuse_limits_and_ranges_that_make_no_sense() {
     refused(&["solve", "freecell", "--seconds", "nan"], usage, "out of range");
     refused(&["survey", "freecell", "--from", "1", "--to", "1", "--seconds", "inf"], usage, "out of range");
     refused(&["solve", "freecell", "--nodes", "0"], usage, "--nodes");
+    refused(&["solve", "freecell", "--memory", "0"], usage, "--memory");
+    refused(&["survey", "freecell", "--from", "1", "--to", "1", "--memory", "0"], usage, "--memory");
     refused(&["survey", "freecell", "--from", "0", "--to", "18446744073709551615"], 3, "too many");
     refused(&["survey", "freecell", "--from", "1", "--to", "2", "--jobs", "0"], 3, "--jobs");
     let nowhere = std::env::temp_dir().join(format!("parlour-no-such-folder-{}", std::process::id())).join("x.csv");
