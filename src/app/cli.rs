@@ -398,6 +398,9 @@ fn shell_for(target: &str, choice: &MachineChoice, seed: Option<u64>, fresh_seed
         replay: false,
     };
     let view = crate::host::open(&game, &catalog::places(), &how);
+    if let Some(why) = view.unopened() {
+        return Err(fail(why));
+    }
     Ok(Shell::new(machine, view, fresh_seed))
 }
 
@@ -516,7 +519,7 @@ fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(
 /// from its deal.
 fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), Failure> {
     let game = catalog::find(target).map_err(fail)?;
-    let header = crate::host::journal::header_of(file).map_err(|e| fail(format!("{e}: not a kept game")))?;
+    let header = crate::host::journal::header_of(file).map_err(fail)?;
     if header.game != game.game_id {
         return Err(fail(format!("{} is a kept game of {}, not of {}", file.display(), header.game, game.game_id)));
     }
@@ -524,6 +527,9 @@ fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), F
         .map_err(|e| fail(e.0))?;
     let how = Opening { seed: None, fresh_seed: 1, file: Some(file.to_path_buf()), replay: true };
     let view = crate::host::open(&game, &catalog::places(), &how);
+    if let Some(why) = view.unopened() {
+        return Err(fail(why));
+    }
     let driver = Driver::new(Shell::new(machine, view, 1));
     super::window::run(driver, screen.scale).map_err(fail)
 }

@@ -184,12 +184,19 @@ impl Shell {
         menus.push(Menu::new(file_title, file));
         if is_mac {
             // Every Mac application has an Edit menu, and Undo lives there
-            // rather than in the Game menu (a game's own menus keep theirs:
-            // The Chance's Moves menu, Rummi's Back up).
-            menus.push(self.edit_menu());
-            for m in view_menus.iter_mut().filter(|m| m.title == "Game") {
-                m.items.retain(|i| !(i.command == Command::Undo && i.label == "Undo"));
+            // rather than in the Game menu, with the game's other steps
+            // back and forth (a game's own menus keep theirs: The Chance's
+            // Moves menu, Rummi's Back up). This also keeps the Game menu
+            // within the SE/30's 342 lines.
+            let mut steps = Vec::new();
+            let standard =
+                |m: &Menu| m.title == "Game" && m.items.iter().any(|i| i.command == Command::Undo && i.label == "Undo");
+            for m in view_menus.iter_mut().filter(|m| standard(m)) {
+                let (moved, kept) = std::mem::take(&mut m.items).into_iter().partition(is_edit_step);
+                m.items = kept;
+                steps.extend(moved);
             }
+            menus.push(self.edit_menu(steps));
         }
         menus.extend(view_menus);
         menus.push(self.machine_menu());
@@ -197,9 +204,10 @@ impl Shell {
     }
 
     /// The Mac's Edit menu, as the Human Interface Guidelines ask of every
-    /// application (desk accessories use it too): Undo for the game, and
-    /// the clipboard's commands, dimmed, as nothing here is cut or pasted.
-    fn edit_menu(&self) -> Menu {
+    /// application (desk accessories use it too): Undo for the game and
+    /// the game's other `steps` back and forth, then the clipboard's
+    /// commands, dimmed, as nothing here is cut or pasted.
+    fn edit_menu(&self, steps: Vec<MenuItem>) -> Menu {
         let dimmed = |label: &str, key: Option<char>| {
             let item = MenuItem::new(label, Command::Nothing).enabled(false);
             match key {
@@ -207,16 +215,19 @@ impl Shell {
                 None => item,
             }
         };
+        let undo = MenuItem::new("Undo", Command::Undo).key('z').enabled(self.can(&Command::Undo));
+        let steps = std::iter::once(undo).chain(steps.into_iter().filter(|i| i.command != Command::Undo));
         Menu::new(
             "Edit",
-            vec![
-                MenuItem::new("Undo", Command::Undo).key('z').enabled(self.can(&Command::Undo)),
-                MenuItem::separator(),
-                dimmed("Cut", Some('x')),
-                dimmed("Copy", Some('c')),
-                dimmed("Paste", Some('v')),
-                dimmed("Clear", None),
-            ],
+            steps
+                .chain([
+                    MenuItem::separator(),
+                    dimmed("Cut", Some('x')),
+                    dimmed("Copy", Some('c')),
+                    dimmed("Paste", Some('v')),
+                    dimmed("Clear", None),
+                ])
+                .collect(),
         )
     }
 
@@ -492,7 +503,12 @@ impl Shell {
                     replay: false,
                 };
                 let view = host::open(&game, &catalog::places(), &how);
-                self.replace_all(view);
+                match view.unopened() {
+                    // The game on the screen stays; the requester wraps
+                    // the file's name and the reason whole.
+                    Some(why) => self.requester = Some(error_box(&why)),
+                    None => self.replace_all(view),
+                }
             }
             Err(e) => self.requester = Some(error_box(&e)),
         }
@@ -563,4 +579,15 @@ impl Drop for Shell {
 
 fn error_box(message: &str) -> Requester {
     Requester { title: "Parlour".into(), lines: vec![message.to_string()], buttons: vec!["OK".into()] }
+}
+
+/// Whether a Game menu item steps through the game's moves (Undo, Redo,
+/// Back to Start, Forward to End, Replay): on the Mac these go to the Edit
+/// menu from a Game menu that has Undo by that name (Rummi's own Game menu,
+/// with Back up and Redo, stays as the game made it).
+fn is_edit_step(item: &MenuItem) -> bool {
+    matches!(
+        item.command,
+        Command::Undo | Command::Redo | Command::BackToStart | Command::ForwardToEnd | Command::Replay
+    )
 }

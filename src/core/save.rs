@@ -133,6 +133,15 @@ pub fn load<V: Variant>(path: &Path, variant: &V) -> Result<Session<V>, FileErro
     decode(&bytes, variant).map_err(|e| FileError::reject(path, Some(e.line), e.kind, e.reason))
 }
 
+/// Opens the kept game at `path` for `variant`, as [`load`] does, but
+/// leaves a file that cannot be used where it is: the player named it,
+/// and it may be another's (a journal the program keeps is set aside
+/// instead, so that it is not loaded again or written over).
+pub fn open_kept<V: Variant>(path: &Path, variant: &V) -> Result<Session<V>, FileError> {
+    let bytes = read_capped(path, limits::SAVE).map_err(|e| FileError::unreadable(path, "saved game", &e))?;
+    decode(&bytes, variant).map_err(|e| FileError { line: Some(e.line), ..FileError::new(path, e.kind, e.reason) })
+}
+
 /// Reads only the header, e.g. to find out which game a file is for.
 pub fn read_header(bytes: &[u8]) -> Result<Header, DecodeError> {
     let mut lines = Lines::new(bytes)?;

@@ -72,6 +72,9 @@ pub struct Controller<V: Variant, B: Board<V>> {
     rerun: Option<Rerun>,
     /// While the next deal waits for the board's search.
     dealing: Option<Dealing<V>>,
+    /// The kept game it was asked to open and could not: why, with its
+    /// file and line.
+    unopened: Option<String>,
 }
 
 /// A deal waiting for the board's search (see [`DealSearch`]), which runs
@@ -123,10 +126,17 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             board.set_pref(&k, &v);
         }
         let journal = journal::journal_path(data_dir, variant.id());
+        let mut unopened = None;
         let (mut session, message) = match &how.file {
-            Some(file) => match save::load(file, &variant) {
+            Some(file) => match save::open_kept(file, &variant) {
                 Ok(s) => (Some(s), format!("Opened {}.", file.display())),
-                Err(e) => (None, format!("Could not open the kept game: {e}")),
+                Err(e) => {
+                    // The game left off stays: it is resumed, not dealt
+                    // over, and the file is left as it is.
+                    let message = format!("Could not open the kept game: {e}");
+                    unopened = Some(e.to_string());
+                    (resume(&journal, &variant).0, message)
+                }
             },
             None => resume(&journal, &variant),
         };
@@ -138,7 +148,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             // was closed.
             counted.insert(s.game_start());
         }
-        let replay = match (how.replay, &mut session) {
+        let replay = match (how.replay && unopened.is_none(), &mut session) {
             (true, Some(s)) => Some(rewind(s)),
             _ => None,
         };
@@ -176,6 +186,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             replay,
             rerun: None,
             dealing: None,
+            unopened,
         };
         if let Some(next) = next {
             c.deal(next);
@@ -654,8 +665,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             MenuItem::separator(),
             MenuItem::new("Undo", Command::Undo).key('z').enabled(self.can(&Command::Undo)),
             MenuItem::new("Redo", Command::Redo).key('y').enabled(self.can(&Command::Redo)),
-            MenuItem::new("Hint", Command::Hint).key('t').enabled(playing),
         ];
+        if self.board.undoable() {
+            // Greyed where they would do nothing (see `can`).
+            items.extend([
+                MenuItem::new("Back to Start", Command::BackToStart),
+                MenuItem::new("Forward to End", Command::ForwardToEnd),
+                MenuItem::new("Replay", Command::Replay),
+            ]);
+        }
+        items.push(MenuItem::new("Hint", Command::Hint).key('t').enabled(playing));
         items.extend(self.board.hint_items(s));
         items.push(MenuItem::separator());
         items.extend(self.board.menu_items(s));
@@ -813,6 +832,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
 
     fn message(&self) -> String {
         self.message.clone()
+    }
+
+    fn unopened(&self) -> Option<String> {
+        self.unopened.clone()
     }
 
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {

@@ -54,7 +54,7 @@ pub fn kept_games(data_dir: &Path) -> Vec<PathBuf> {
 pub fn header_of(path: &Path) -> Result<Header, String> {
     let bytes = crate::core::files::read_capped(path, crate::core::files::limits::SAVE)
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    save::read_header(&bytes).map_err(|e| format!("{}:{}", path.display(), e))
+    save::read_header(&bytes).map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.reason))
 }
 
 #[cfg(test)]

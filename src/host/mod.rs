@@ -13,6 +13,7 @@ pub mod journal;
 pub mod prefs;
 
 use std::any::Any;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -173,10 +174,8 @@ pub fn find(target: &str, places: &Places) -> Result<GameEntry, String> {
     if let Some(found) = by_family() {
         return found;
     }
-    if path.is_file()
-        && let Ok(header) = journal::header_of(path)
-    {
-        return find(&header.game, places);
+    if path.is_file() {
+        return kept_game(path, places);
     }
     if !path.exists() && looks_like_a_path(path) {
         return Err(format!("{target}: no such file or folder"));
@@ -187,6 +186,24 @@ pub fn find(target: &str, places: &Places) -> Result<GameEntry, String> {
         ));
     }
     Err(format!("unknown game `{target}`: `parlour list` shows the games there are"))
+}
+
+/// The game of the kept game at `path` (a file no family took), or why
+/// the file opens none: not a save at all, a save whose header is wrong
+/// (its file and line), or a save of a game that is not here.
+fn kept_game(path: &Path, places: &Places) -> Result<GameEntry, String> {
+    let shown = path.display();
+    let magic = crate::core::save::MAGIC.as_bytes();
+    let mut start = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(magic.len() as u64).read_to_end(&mut start));
+    if read.is_err() || start != magic {
+        return Err(format!(
+            "{shown}: not a game (a game type's folder has a game.ini; boards are .brd files, levels .xsb, kept games .save)"
+        ));
+    }
+    let header = journal::header_of(path)?;
+    find(&header.game, places)
+        .map_err(|_| format!("{shown}:2: a kept game of `{}`, a game that is not here", header.game))
 }
 
 /// Whether a target that names nothing was meant as a file: it has an

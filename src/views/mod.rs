@@ -40,6 +40,12 @@ pub trait View {
     fn message(&self) -> String {
         String::new()
     }
+    /// The kept game this view was asked to open and could not, and why
+    /// (its file, line and reason): the view then shows the game left
+    /// off instead.
+    fn unopened(&self) -> Option<String> {
+        None
+    }
     /// Draws into `area` of the surface (the machine's content rectangle).
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect);
     /// Handles an input event aimed at the content area.

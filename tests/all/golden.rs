@@ -94,8 +94,8 @@ fn yazzle_menus_from_the_keyboard() {
     assert_golden("menu-yazzle-keyboard", d.frame());
 }
 
-/// The Mac's Edit menu over a game with a move made: Undo usable, the
-/// clipboard's commands dimmed (patterned on one bit, grey in colour), in
+/// The Mac's Edit menu over a game with a move made: Undo and the game's
+/// other steps back and forth as they can be used, the clipboard's commands dimmed (patterned on one bit, grey in colour), in
 /// the SE/30's chrome and System 7's colour chrome at 4 and 256 colours.
 #[test]
 fn the_mac_edit_menu_in_one_bit_and_colour() {
@@ -115,9 +115,14 @@ fn the_mac_edit_menu_in_one_bit_and_colour() {
         let titles: Vec<&str> = menus.iter().map(|m| m.title.as_str()).collect();
         assert_eq!(titles[..4], ["@", "File", "Edit", "Game"], "{id}");
         let edit: Vec<(&str, bool)> = menus[2].items.iter().map(|i| (i.label.as_str(), i.enabled)).collect();
-        assert_eq!(edit[0], ("Undo", true), "{id}: a move was made");
-        assert!(edit[2..].iter().all(|&(_, enabled)| !enabled), "{id}: {edit:?}");
-        assert!(menus[3].items.iter().all(|i| i.command != Command::Undo), "{id}: Undo is in Edit only");
+        // A move was made: it can be undone, and the game stepped back to
+        // its start and replayed; nothing is undone to redo or go forward to.
+        let steps =
+            [("Undo", true), ("Redo", false), ("Back to Start", true), ("Forward to End", false), ("Replay", true)];
+        assert_eq!(edit[..5], steps, "{id}");
+        assert!(edit[5..].iter().all(|&(_, enabled)| !enabled), "{id}: {edit:?}");
+        let stepping = [Command::Undo, Command::Redo, Command::BackToStart, Command::ForwardToEnd, Command::Replay];
+        assert!(menus[3].items.iter().all(|i| !stepping.contains(&i.command)), "{id}: these are in Edit only");
         open_menu(&mut d, "Edit");
         assert_golden(&format!("edit-menu-{}", name(id, depth)), d.frame());
     }

@@ -239,3 +239,106 @@ fn a_win_is_celebrated_in_the_machines_style() {
         }
     }
 }
+
+/// A kept game the player names is theirs (or someone else's, shared with
+/// them): when it cannot be opened, the command says which file, which
+/// line and why, and leaves the file where it is; the game left off is
+/// kept, not dealt over.
+#[test]
+fn a_broken_kept_game_is_refused_by_name_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open_table("freecell", 2, dir.path());
+    let first = view.session().state().legal_moves()[0];
+    view.play_move(&first);
+    view.command(&Command::SaveAs);
+    let kept = journal::kept_games(dir.path()).remove(0);
+    let good = std::fs::read_to_string(&kept).unwrap();
+    let left_off = view.session().state().clone();
+    drop(view);
+
+    let broken = dir.path().join("broken.save");
+    std::fs::write(&broken, good.replace("\nend", "\nmove T9>T1\nend")).unwrap();
+    let line = good.lines().count();
+    let shown = broken.display().to_string();
+    let refused = |args: &[&str], says: &str| {
+        let out = super::support::parlour().env("PARLOUR_DATA_DIR", dir.path()).args(args).output().unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(said.contains(says), "{args:?}: {said}");
+    };
+    let png = dir.path().join("x.png");
+    let png = png.to_str().unwrap();
+    refused(&["shot", &shown, "-o", png], &format!("{shown}:{line}: the game does not replay"));
+    refused(&["play", &shown, "--replay", &shown], &format!("{shown}:{line}:"));
+    assert_eq!(std::fs::read_to_string(&broken).unwrap(), good.replace("\nend", "\nmove T9>T1\nend"), "the file stays");
+    let beside: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("broken"))
+        .collect();
+    assert_eq!(beside, ["broken.save"], "nothing set aside beside it");
+
+    let how = parlour::host::Opening { seed: None, fresh_seed: 1, file: Some(broken.clone()), ..Default::default() };
+    let game = parlour::app::catalog::find("freecell").unwrap();
+    let gt = std::sync::Arc::new(parlour::app::catalog::game_type(&game).unwrap().clone());
+    let opened: Table = parlour::host::Controller::open(
+        "solitaire",
+        gt.variant.clone(),
+        parlour::views::solitaire::SolitaireBoard::new(gt),
+        dir.path(),
+        &how,
+    );
+    assert!(opened.unopened().is_some_and(|why| why.starts_with(&format!("{shown}:{line}:"))));
+    assert_eq!(opened.session().state(), &left_off, "the game left off is resumed");
+
+    let foreign = dir.path().join("notes.save");
+    let header = good.lines().take(7).collect::<Vec<_>>().join("\n");
+    std::fs::write(&foreign, header.replace("game: freecell", "game: nosuchgame")).unwrap();
+    let shown = foreign.display().to_string();
+    refused(&["shot", &shown, "-o", png], &format!("{shown}:2: a kept game of `nosuchgame`"));
+    std::fs::write(&foreign, "parlour-save 1\ngame: freecell\nvariant-hash: x\n").unwrap();
+    refused(&["shot", &shown, "-o", png], &format!("{shown}:3:"));
+    std::fs::write(&foreign, "shopping list\n").unwrap();
+    refused(&["shot", &shown, "-o", png], &format!("{shown}: not a game"));
+}
+
+/// Every game that can take moves back lists Back to Start, Forward to End
+/// and Replay in its Game menu (The Chance in its Moves menu), and they
+/// step through the game.
+#[test]
+fn every_game_that_undoes_steps_to_its_start_and_end_from_the_game_menu() {
+    let stepping = ["Back to Start", "Forward to End", "Replay"];
+    let oberon = parlour::views::cardgames::GAMES.iter().map(|(_, id)| id.to_string());
+    for id in parlour::app::catalog::games().iter().map(|g| g.id.clone()).chain(oberon) {
+        let (view, _data) = super::support::open_game(&id, 1);
+        let menus = view.menus();
+        let labels: Vec<&str> = menus.iter().flat_map(|m| &m.items).map(|i| i.label.as_str()).collect();
+        let listed = stepping.iter().filter(|l| labels.contains(l)).count();
+        // Tetris takes nothing back; Rummi's own menus have Back up and
+        // Redo; CardGames is the panel that opens Oberon's games.
+        let expected = if matches!(id.as_str(), "tetris" | "rummi" | "cardgames") { 0 } else { 3 };
+        assert_eq!(listed, expected, "{id}: {labels:?}");
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open_table("freecell", 2, dir.path());
+    for _ in 0..2 {
+        let m = view.session().state().legal_moves()[0];
+        view.play_move(&m);
+    }
+    let end = view.session().cursor();
+    let start = view.session().game_start();
+    let machine = parlour::machines::Machine::new(
+        &parlour::machines::MachineChoice { id: Some(parlour::machines::MachineId::AmigaPal), ..Default::default() },
+        parlour::machines::MachineId::AmigaPal,
+    )
+    .unwrap();
+    view.command(&Command::BackToStart);
+    assert_eq!(view.session().cursor(), start);
+    view.command(&Command::ForwardToEnd);
+    assert_eq!(view.session().cursor(), end);
+    // On the smallest screen, from the menu as a player picks it.
+    let mut d = parlour::app::driver::Driver::new(parlour::app::shell::Shell::new(machine, Box::new(view), 1));
+    let steps = parlour::app::script::parse("menu", "menu Game > Back to Start\nmenu Game > Forward to End\n").unwrap();
+    parlour::app::script::run(&mut d, "menu", &steps).unwrap();
+}
