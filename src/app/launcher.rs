@@ -29,6 +29,8 @@ const PICTURE_H: u32 = 150;
 /// Game): the same list with other buttons.
 pub struct Launcher {
     title: String,
+    /// What one entry of the list is ("game", "level", "kept game").
+    noun: String,
     /// (id, name) of every game listed.
     games: Vec<(String, String)>,
     /// Each listed game's game.bmp, where it has one.
@@ -119,6 +121,7 @@ impl Launcher {
         let pictures = games.iter().map(|(id, _)| picture_of(id)).collect();
         Launcher {
             title: "Parlour".into(),
+            noun: "game".into(),
             games,
             pictures,
             selected: 0,
@@ -135,9 +138,11 @@ impl Launcher {
 
     /// A chooser dialog (Game Type Selection, Open...) listing (id, name)
     /// pairs, with `current` selected, scrolled as it was last left.
-    pub fn chooser(title: &str, games: Vec<(String, String)>, current: &str) -> Launcher {
+    /// A list of `games` to choose one from, each a `noun` ("level").
+    pub fn chooser(title: &str, noun: &str, games: Vec<(String, String)>, current: &str) -> Launcher {
         let mut l = Launcher::listing(games);
         l.title = title.into();
+        l.noun = noun.into();
         l.buttons = &CHOOSER_BUTTONS;
         l.selected = l.games.iter().position(|(id, _)| id == current).unwrap_or(0);
         if let Some((_, first)) = REMEMBERED.with(|r| r.borrow().get(&l.title).cloned()) {
@@ -385,9 +390,9 @@ impl View for Launcher {
             return self.note.clone();
         }
         match self.games.len() {
-            0 => "No games are installed.".into(),
-            1 => "1 game".into(),
-            n => format!("{n} games"),
+            0 => format!("No {}s are installed.", self.noun),
+            1 => format!("1 {}", self.noun),
+            n => format!("{n} {}s", self.noun),
         }
     }
 
@@ -406,10 +411,10 @@ impl View for Launcher {
             look.paint(Pen::Text),
             TextStyle::BOLD,
         );
-        let sub = "Choose a game:";
+        let sub = format!("Choose a {}:", self.noun);
         s.draw_text(
             look.text_font,
-            sub,
+            &sub,
             area.x + margin,
             area.y + margin + title_font.height() as i32 * 2 - 2,
             look.paint(Pen::Text),

@@ -526,7 +526,7 @@ impl Shell {
                 let listed: Vec<(String, String)> =
                     (family.variants)(&places).into_iter().flatten().map(|g| (g.id, g.name)).collect();
                 let title = family.chooser_label.trim_end_matches("...");
-                Box::new(Launcher::chooser(title, listed, &current))
+                Box::new(Launcher::chooser(title, &entry_noun(title), listed, &current))
             }
         };
         self.behind.push(std::mem::replace(&mut self.view, chooser));
@@ -545,7 +545,7 @@ impl Shell {
             self.requester = Some(error_box("No game has been kept yet: File > Save As... keeps one."));
             return;
         }
-        let chooser = Box::new(Launcher::chooser("Open a Kept Game", kept, ""));
+        let chooser = Box::new(Launcher::chooser("Open a Kept Game", "kept game", kept, ""));
         self.behind.push(std::mem::replace(&mut self.view, chooser));
     }
 
@@ -577,8 +577,15 @@ impl Drop for Shell {
     }
 }
 
+/// What one entry of a family's chooser is, from its label: "Choose
+/// Level" lists levels, "Game Types" game types.
+fn entry_noun(label: &str) -> String {
+    let what = label.strip_prefix("Choose ").unwrap_or(label).to_lowercase();
+    what.strip_suffix('s').map_or_else(|| what.clone(), str::to_string)
+}
+
 fn error_box(message: &str) -> Requester {
-    Requester { title: "Parlour".into(), lines: vec![message.to_string()], buttons: vec!["OK".into()] }
+    crate::views::widgets::message_box("Parlour", message)
 }
 
 /// Whether a Game menu item steps through the game's moves (Undo, Redo,
@@ -590,4 +597,17 @@ fn is_edit_step(item: &MenuItem) -> bool {
         item.command,
         Command::Undo | Command::Redo | Command::BackToStart | Command::ForwardToEnd | Command::Replay
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::entry_noun;
+
+    #[test]
+    fn a_chooser_names_its_entries_after_its_label() {
+        assert_eq!(entry_noun("Choose Level"), "level");
+        assert_eq!(entry_noun("Choose Board"), "board");
+        assert_eq!(entry_noun("Game Types"), "game type");
+        assert_eq!(entry_noun("Field Sizes"), "field size");
+    }
 }

@@ -521,37 +521,12 @@ pub fn dialog_box(s: &mut Surface, machine: &Machine, r: Rect, title: &str) -> R
     Rect::from_edges(r.x + 8, r.y + title_h + 8, r.right() - 8, r.bottom() - 8)
 }
 
-/// Splits `text` into lines of at most `width` characters at spaces (a
-/// longer word stands alone), for requesters, whose chromes do not wrap.
-pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.len() + 1 + word.len() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-/// Columns a requester line may take: what Topaz fits across the Amiga's
-/// lores requester, so a message reads whole on every machine.
-pub const REQUESTER_COLUMNS: usize = 34;
-
-/// A requester saying `text` (wrapped) with an OK button.
+/// A requester saying `text` with an OK button: one paragraph, which each
+/// machine breaks between words to fit its own requesters (breaking it
+/// here as well would leave a word alone on a line where the two widths
+/// differ).
 pub fn message_box(title: &str, text: &str) -> crate::machines::Requester {
-    crate::machines::Requester {
-        title: title.into(),
-        lines: wrap_words(text, REQUESTER_COLUMNS),
-        buttons: vec!["OK".into()],
-    }
+    crate::machines::Requester { title: title.into(), lines: vec![text.into()], buttons: vec!["OK".into()] }
 }
 
 #[cfg(test)]
@@ -652,12 +627,5 @@ mod tests {
         }
         assert_eq!(slider_value(r, -50, (8, 30)), 8);
         assert_eq!(slider_value(r, 500, (8, 30)), 30);
-    }
-
-    #[test]
-    fn words_wrap_at_spaces() {
-        assert_eq!(wrap_words("one two three", 7), vec!["one two", "three"]);
-        assert_eq!(wrap_words("abcdefghij x", 4), vec!["abcdefghij", "x"]);
-        assert!(wrap_words("", 10).is_empty());
     }
 }

@@ -307,7 +307,6 @@ fn a_number_out_of_bounds_is_refused_in_a_requester_and_a_good_one_deals_at_once
     let Some(Response::Ask(req)) = out.last() else { panic!("no requester: {out:?}") };
     let text = req.lines.join(" ");
     assert!(text.contains("width must be from 8 to 30"), "{text}");
-    assert!(req.lines.iter().all(|l| l.len() <= 34), "{:?}", req.lines);
     assert_eq!(view.session().variant().settings().width, 9, "no silent clamp");
 
     type_into(&mut view, &m, area, 0, "20");

@@ -138,6 +138,27 @@ fn change_size_starts_solved_and_scramble_shuffles_it() {
     assert!(!view.session().state().puzzle().is_solved());
 }
 
+/// Tab moves the focus from box to box keeping what each holds, as in
+/// MineSweeper's fields; the first digit typed replaces it.
+#[test]
+fn tab_walks_the_size_boxes_keeping_their_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 4, 4, 2, Vec::new());
+    view.command(&Command::View(CHANGE_SIZE));
+    for k in [Key::Tab, Key::Tab, Key::Tab] {
+        let r = key(&mut view, &m, area, k);
+        assert!(!matches!(r, Response::Ask(_)), "Tab kept the value: {r:?}");
+    }
+    key(&mut view, &m, area, Key::Enter);
+    assert_eq!((view.session().variant().cols(), view.session().variant().rows()), (4, 4));
+    view.command(&Command::View(CHANGE_SIZE));
+    for k in [Key::Tab, Key::Char('3'), Key::Tab, Key::Char('5'), Key::Enter] {
+        key(&mut view, &m, area, k);
+    }
+    assert_eq!((view.session().variant().cols(), view.session().variant().rows()), (3, 5));
+}
+
 #[test]
 fn change_picture_takes_an_iff_file_and_keeps_the_order() {
     let dir = tempfile::tempdir().unwrap();

@@ -33,6 +33,10 @@ pub struct SizeDialog {
     pub values: [usize; 2],
     /// The number box typed into, and its text.
     editing: Option<(usize, String)>,
+    /// Whether the box's text is still the value it was given on taking
+    /// the focus, which the first digit typed replaces (as a selected
+    /// field's text is).
+    fresh: bool,
     sliding: Option<usize>,
 }
 
@@ -49,7 +53,13 @@ const LABELS: [&str; 2] = ["Columns", "Rows"];
 
 impl SizeDialog {
     pub fn new(cols: usize, rows: usize) -> SizeDialog {
-        SizeDialog { values: [cols, rows], editing: None, sliding: None }
+        SizeDialog { values: [cols, rows], editing: None, fresh: false, sliding: None }
+    }
+
+    /// Puts the focus in number box `i`, holding its value.
+    fn edit(&mut self, i: usize) {
+        self.editing = Some((i, self.values[i].to_string()));
+        self.fresh = true;
     }
 
     fn layout(machine: &Machine, area: Rect) -> SizeLayout {
@@ -124,7 +134,7 @@ impl SizeDialog {
                         if let Err(e) = self.commit() {
                             return Outcome::Refused(e);
                         }
-                        self.editing = Some((i, String::new()));
+                        self.edit(i);
                         return Outcome::Open(true);
                     }
                     if l.sliders[i].contains(x, y) {
@@ -144,11 +154,15 @@ impl SizeDialog {
             },
             Input::MouseUp { .. } => Outcome::Open(self.sliding.take().is_some()),
             Input::Key { key, .. } => match (key, &mut self.editing) {
-                (Key::Char(c), Some((_, text))) if c.is_ascii_digit() && text.len() < 2 => {
+                (Key::Char(c), Some((_, text))) if c.is_ascii_digit() && (self.fresh || text.len() < 2) => {
+                    if std::mem::take(&mut self.fresh) {
+                        text.clear();
+                    }
                     text.push(c);
                     Outcome::Open(true)
                 }
                 (Key::Backspace, Some((_, text))) => {
+                    self.fresh = false;
                     text.pop();
                     Outcome::Open(true)
                 }
@@ -157,7 +171,7 @@ impl SizeDialog {
                     if let Err(e) = self.commit() {
                         return Outcome::Refused(e);
                     }
-                    self.editing = Some((next, String::new()));
+                    self.edit(next);
                     Outcome::Open(true)
                 }
                 (Key::Left | Key::Right | Key::Up | Key::Down, None) => {
