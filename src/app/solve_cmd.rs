@@ -4,16 +4,18 @@
 //! Exit codes, for a card game or a board: 0 won, 1 proven lost, 2
 //! undecided (a limit was reached), 3 a bad game, mode, deal or option.
 
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
 
 use crate::core::Variant;
-use crate::solitaire::engine::SolitaireVariant;
+use crate::solitaire::engine::{Solitaire, SolitaireVariant};
 use crate::solitaire::rules::Mode;
-use crate::solitaire::solver::{Limits, Report, Verdict, solve};
+use crate::solitaire::solver::{Limit, Limits, Report, Verdict, solve};
 
 use super::catalog;
 use super::cli::Failure;
@@ -91,6 +93,7 @@ pub fn limits(nodes: Option<u64>, memory: Option<usize>, seconds: Option<f64>) -
             None => default.time,
         },
         cancel: None,
+        progress: None,
     }
 }
 
@@ -113,7 +116,12 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
     let variant = variant(&args.game, args.mode.as_deref(), args.ms.is_some()).map_err(bad)?;
     let seed = args.ms.map_or(args.seed.unwrap_or(1), u64::from);
     let started = Instant::now();
-    let report = solve(&variant.deal(seed), &limits(args.nodes, args.memory, args.seconds));
+    let limits = limits(args.nodes, args.memory, args.seconds);
+    let report = if !args.quiet && std::io::stderr().is_terminal() {
+        solve_showing_progress(&variant.deal(seed), limits)
+    } else {
+        solve(&variant.deal(seed), &limits)
+    };
     let seconds = started.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -127,13 +135,48 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         Verdict::Undecided(_) if args.json || args.quiet => Err(Failure { message: String::new(), code: 2 }),
         Verdict::Undecided(limit) => Err(Failure {
             message: format!(
-                "undecided: the {} limit was reached after {} positions; try a larger --nodes or --memory",
+                "undecided: the {} limit was reached after {} positions; try a larger {}",
                 limit.name(),
-                report.nodes
+                report.nodes,
+                match limit {
+                    Limit::Time => "--seconds (0: no limit)",
+                    Limit::Memory => "--memory",
+                    Limit::Nodes | Limit::Cancelled => "--nodes",
+                }
             ),
             code: 2,
         }),
     }
+}
+
+/// Solves `start`, showing on the terminal (standard error) the positions
+/// searched and the time taken, five times a second, while the search
+/// runs; the line is cleared when it ends.
+fn solve_showing_progress(start: &Solitaire, limits: Limits) -> Report {
+    let positions = Arc::new(AtomicU64::new(0));
+    let limits = Limits { progress: Some(Arc::clone(&positions)), ..limits };
+    let started = Instant::now();
+    let of = limits.time.map_or_else(String::new, |t| format!(" of {}", t.as_secs_f64()));
+    let watcher = std::thread::current();
+    std::thread::scope(|scope| {
+        let search = scope.spawn(move || {
+            let report = solve(start, &limits);
+            watcher.unpark();
+            report
+        });
+        let mut err = std::io::stderr().lock();
+        loop {
+            std::thread::park_timeout(Duration::from_millis(200));
+            if search.is_finished() {
+                break;
+            }
+            let searched = positions.load(Ordering::Relaxed);
+            let _ = write!(err, "\rSolving: {searched} positions, {:.1}{of} s", started.elapsed().as_secs_f64());
+            let _ = err.flush();
+        }
+        let _ = write!(err, "\r{:60}\r", "");
+        search.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
 }
 
 /// `parlour solve FILE.brd`: `solvable in N jumps` and the jumps, one per

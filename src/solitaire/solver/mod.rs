@@ -38,7 +38,7 @@ pub mod winnable;
 mod tests;
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Duration;
 
 use super::engine::Solitaire;
@@ -58,6 +58,9 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Set to stop the search from another thread.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Where the search publishes the positions it has expanded so far
+    /// (every 256), for another thread to show its progress.
+    pub progress: Option<Arc<AtomicU64>>,
 }
 
 impl Limits {
@@ -72,7 +75,7 @@ impl Limits {
 
     /// Limits of positions and megabytes, with no time limit.
     pub fn new(nodes: u64, memory_mb: usize) -> Limits {
-        Limits { nodes, memory: memory_mb.saturating_mul(1 << 20), time: None, cancel: None }
+        Limits { nodes, memory: memory_mb.saturating_mul(1 << 20), time: None, cancel: None, progress: None }
     }
 }
 

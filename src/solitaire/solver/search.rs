@@ -141,6 +141,9 @@ impl Budget<'_> {
             return Some(Limit::Nodes);
         }
         if self.nodes.is_multiple_of(256) {
+            if let Some(progress) = &self.limits.progress {
+                progress.store(self.nodes, AtomicOrdering::Relaxed);
+            }
             if self.limits.cancel.as_ref().is_some_and(|c| c.load(AtomicOrdering::Relaxed)) {
                 return Some(Limit::Cancelled);
             }

@@ -608,3 +608,18 @@ fn a_position_is_scored_by_its_features_weighed() {
     let by_hand = 2 * w.laid_off - w.out_of_order - w.covering_next + 4 * w.empty - 2 * w.face_down + w.built - 3;
     assert_eq!(w.weigh(&counted), by_hand);
 }
+
+/// A watcher sees the positions expanded so far while the search runs,
+/// and, at the end, all but the last few hundred of them.
+#[test]
+fn the_search_publishes_its_progress() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let v = variant("freecell", examples::freecell()).with_options("hard,ms").unwrap();
+    let progress = Arc::new(AtomicU64::new(0));
+    let limits = Limits { progress: Some(Arc::clone(&progress)), ..limits(3_000) };
+    let report = solve(Session::new(v, 11982).state(), &limits);
+    assert_eq!(report.verdict, Verdict::Undecided(Limit::Nodes));
+    let seen = progress.load(Ordering::Relaxed);
+    assert!(seen > 0 && seen <= report.nodes && report.nodes - seen < 256, "{seen} of {}", report.nodes);
+}
