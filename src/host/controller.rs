@@ -192,7 +192,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             c.deal(next);
         }
         if c.message.is_empty() && c.session.move_count() > 0 {
-            c.message = "Your game was resumed where you left it.".into();
+            c.message = "Game resumed.".into();
         }
         if c.replay.is_some() {
             c.message = "Replaying: Space pauses, Escape stops.".into();
@@ -603,7 +603,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn save_as(&mut self) -> Response {
         let path = journal::next_kept_path(&self.data_dir, &self.id());
         self.message = match write_save(&self.session, &path) {
-            Ok(()) => format!("Kept as {}.", path.display()),
+            // The name first, a sentence of its own that a narrow status
+            // line keeps whole; then where it is.
+            Ok(()) => {
+                let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                let folder = path.parent().map_or_else(String::new, |p| p.display().to_string());
+                format!("Kept as {name}. It is in {folder}.")
+            }
             Err(e) => format!("The game could not be kept: {e}"),
         };
         Response::Redraw

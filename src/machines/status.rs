@@ -67,6 +67,16 @@ fn opening_sentence(message: &str) -> Option<&str> {
     })
 }
 
+/// The clause `message` opens with, before a colon in its first sentence,
+/// made a sentence of its own ("The game is over." of "The game is over:
+/// Game > New Game starts another."), where it has words enough to say
+/// something; kept whole where not even the first sentence fits.
+fn opening_clause(message: &str) -> Option<String> {
+    let (clause, _) = message.split_once(": ")?;
+    let one_sentence = !clause.contains(['.', '!', '?']);
+    (one_sentence && clause.split_whitespace().count() >= MESSAGE_WORDS).then(|| format!("{clause}."))
+}
+
 /// The first sentence of `message` when it has more than one (a full stop,
 /// question or exclamation mark, not an ellipsis, then a space).
 fn first_sentence(message: &str) -> Option<&str> {
@@ -245,6 +255,14 @@ pub fn fit(
             return fitted;
         }
     }
+    if let Some(clause) = opening_clause(message) {
+        // Then its opening clause, a sentence of its own: what has
+        // happened, without the how.
+        let kept = whole(&clause).or_else(|| giving_way(&|room| (measure(&clause) <= room).then(|| clause.clone())));
+        if let Some(fitted) = kept {
+            return fitted;
+        }
+    }
     if !message.is_empty() {
         // The arrangement that keeps the most of the message (the fullest
         // figures among equals): a message cut to its first word says
@@ -369,6 +387,12 @@ mod tests {
         // A message of one sentence is kept whole the same way.
         let in_time = "No hint found in time.";
         assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, in_time)), "Sc 0 Ti 0:00 No hint found in time.");
+        // Where not even that fits, the clause before its colon, made a
+        // sentence, if it has words enough to say something.
+        let over = "The game is over: Game > New Game starts another.";
+        assert_eq!(line(fit(&topaz, width, 16, "Mines", &sol, over)), "Sc 0 Ti 0:00 Mo 0 The game is over.");
+        let solving = "Solving: click or press a key to stop.";
+        assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, solving)), "Sc 0 Ti 0:00 Solving: click or...");
     }
 
     /// The Chance on the Amiga: its rule's name is too long for the bar

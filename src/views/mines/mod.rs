@@ -149,7 +149,7 @@ impl MinesBoard {
         if session.move_count() == 0 {
             return MinesVariant::new(new).map_or_else(|e| Reply::Ask(message_box(TITLE, &e.0)), Reply::Rules);
         }
-        Reply::Say("The new settings take effect with the next New Game.".into())
+        Reply::Say("Kept for the next New Game.".into())
     }
 
     /// Ends typing in a number box, taking its value.
@@ -232,7 +232,7 @@ impl MinesBoard {
 
     fn toggle_pause(&mut self, session: &Session<MinesVariant>) -> Reply<MinesVariant> {
         if !self.paused && (session.move_count() == 0 || session.state().status() != Status::Playing) {
-            return Reply::Say("Pause stops the clock of a game under way.".into());
+            return Reply::Say("Nothing to pause: no game under way.".into());
         }
         self.paused = !self.paused;
         self.press = Press::default();

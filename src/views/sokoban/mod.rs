@@ -243,7 +243,7 @@ impl Board<LevelVariant> for SokobanBoard {
                 Reply::Play(Walk(vec![d]))
             } else {
                 self.showing.clear();
-                Reply::Say("The solution does not fit this position.".into())
+                Reply::Say("That solution does not fit here.".into())
             };
         }
         // Anything the player does stops a solution being shown.
@@ -285,7 +285,7 @@ impl Board<LevelVariant> for SokobanBoard {
                     // From the start: the steps come one a tick after it.
                     Reply::Command(Command::Restart)
                 }
-                None => Reply::Say("No solution is known for this level yet: Hint asks the solver.".into()),
+                None => Reply::Say("No solution is known yet: Hint asks the solver.".into()),
             },
             _ => Reply::Unchanged,
         }

@@ -256,7 +256,7 @@ impl SolitaireBoard {
             self.last_click = None;
             return match Self::home_move(st, id) {
                 Some(m) => Reply::Play(m),
-                None => Reply::Say("That card cannot go to a foundation yet.".into()),
+                None => Reply::Say("No foundation takes that card yet.".into()),
             };
         }
         Reply::Unchanged
@@ -533,9 +533,9 @@ impl SolitaireBoard {
             KeyAction::Drop { from, count, to } => Reply::Play(SolMove::Move { from, count: count as u8, to }),
             KeyAction::Home(id) => match Self::home_move(st, id) {
                 Some(m) => Reply::Play(m),
-                None => Reply::Say("That card cannot go to a foundation yet.".into()),
+                None => Reply::Say("No foundation takes that card yet.".into()),
             },
-            KeyAction::CannotLift => Reply::Say("Those cards cannot be moved together.".into()),
+            KeyAction::CannotLift => Reply::Say("Those cards cannot move together.".into()),
         }
     }
 

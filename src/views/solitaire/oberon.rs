@@ -122,7 +122,7 @@ impl SolitaireBoard {
         match self.hit(st, layout, x, y) {
             Some((id, Some(_))) if id.kind != PileKind::Foundation => match quick::home(st, id) {
                 Some(m) => Reply::Play(m),
-                None => Reply::Say("That card cannot go to a suit stack yet.".into()),
+                None => Reply::Say("No suit stack takes that card yet.".into()),
             },
             _ => Reply::Unchanged,
         }
