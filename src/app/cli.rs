@@ -401,7 +401,7 @@ fn shell_for(target: &str, choice: &MachineChoice, seed: Option<u64>, fresh_seed
     if let Some(why) = view.unopened() {
         return Err(fail(why));
     }
-    Ok(Shell::new(machine, view, fresh_seed))
+    Ok(Shell::new(machine, view, fresh_seed).showing(game))
 }
 
 fn shot(
@@ -530,7 +530,7 @@ fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), F
     if let Some(why) = view.unopened() {
         return Err(fail(why));
     }
-    let driver = Driver::new(Shell::new(machine, view, 1));
+    let driver = Driver::new(Shell::new(machine, view, 1).showing(game));
     super::window::run(driver, screen.scale).map_err(fail)
 }
 

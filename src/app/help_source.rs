@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::help::model::Document;
 use crate::help::read_file;
-use crate::host::HelpRef;
+use crate::host::{GameEntry, HelpRef};
 use crate::machines::MachineId;
 
 use super::catalog;
@@ -46,8 +46,12 @@ pub fn document_for(
 }
 
 fn game_help(id: &str, machine: MachineId) -> Result<(Document, String), String> {
-    let game = catalog::find(id)?;
-    open_ref(&(game.family.help)(&game, machine))
+    game_document(&catalog::find(id)?, machine)
+}
+
+/// The document and node of `game`'s help on `machine`.
+pub fn game_document(game: &GameEntry, machine: MachineId) -> Result<(Document, String), String> {
+    open_ref(&(game.family.help)(game, machine))
 }
 
 /// Opens a family's help document.

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::gfx::Surface;
 use crate::help::viewer::Viewer;
-use crate::host::{self, Opening, journal};
+use crate::host::{self, GameEntry, Opening, journal};
 use crate::machines::{
     Button, Choices, Command, Frame, Input, Key, Machine, MachineChoice, MachineId, Menu, MenuItem, MenuOutcome,
     MenuStyle, MenuTracker, Pointer, Requester, menu,
@@ -39,6 +39,10 @@ pub struct Shell {
     dirty: bool,
     /// Where the pointer was last seen.
     at: (i32, i32),
+    /// The game the view was opened as, where the shell opened it: a game
+    /// type's folder or a board's file is found by its path, not by the
+    /// id it shows (which may name an installed game of the same name).
+    opened: Option<GameEntry>,
 }
 
 impl Shell {
@@ -58,9 +62,27 @@ impl Shell {
             quit: false,
             dirty: true,
             at: (0, 0),
+            opened: None,
         };
         shell.fit_window();
         shell
+    }
+
+    /// The shell with its view taken to be the game `entry` (its help,
+    /// its chooser).
+    pub fn showing(mut self, entry: GameEntry) -> Shell {
+        self.opened = Some(entry);
+        self
+    }
+
+    /// The game the view shows: the entry it was opened as while it shows
+    /// that game, else the one its id names.
+    fn current_game(&self) -> Option<GameEntry> {
+        let id = self.view.game_id()?;
+        match &self.opened {
+            Some(entry) if entry.id == id => Some(entry.clone()),
+            _ => catalog::find(&id).ok(),
+        }
     }
 
     /// Gives the window the size the view shown is made for.
@@ -99,8 +121,12 @@ impl Shell {
         if let Some(response) = self.view.command(&Command::Help) {
             return self.respond(response);
         }
-        let game = self.view.game_id();
-        match super::help_source::document_for(game.as_deref(), None, self.machine.id()) {
+        let found = match self.current_game() {
+            Some(game) => super::help_source::game_document(&game, self.machine.id()),
+            // Parlour's manual, or why the game's id names no game.
+            None => super::help_source::document_for(self.view.game_id().as_deref(), None, self.machine.id()),
+        };
+        match found {
             Ok((doc, node)) => {
                 let viewer = Box::new(HelpView::new(Viewer::new(doc, Some(&node))));
                 self.behind.push(std::mem::replace(&mut self.view, viewer));
@@ -114,6 +140,12 @@ impl Shell {
     /// A shell on the launcher.
     pub fn launcher(machine: Machine, seed: u64) -> Shell {
         Shell::new(machine, Box::new(Launcher::new()), seed)
+    }
+
+    /// The title the view shown gives the window (a help page's title
+    /// while the help is read).
+    pub fn title(&self) -> String {
+        self.view.title()
     }
 
     pub fn machine(&self) -> &Machine {
@@ -507,7 +539,10 @@ impl Shell {
                     // The game on the screen stays; the requester wraps
                     // the file's name and the reason whole.
                     Some(why) => self.requester = Some(error_box(&why)),
-                    None => self.replace_all(view),
+                    None => {
+                        self.replace_all(view);
+                        self.opened = Some(game);
+                    }
                 }
             }
             Err(e) => self.requester = Some(error_box(&e)),
@@ -516,9 +551,9 @@ impl Shell {
 
     /// The open game's family chooser (Game Types..., Choose Board...).
     fn variants(&mut self) {
-        let Some(current) = self.view.game_id() else { return };
+        let Some(game) = self.current_game() else { return };
+        let current = game.id.clone();
         let places = catalog::places();
-        let Ok(game) = catalog::find(&current) else { return };
         let family = game.family;
         let chooser = match family.chooser {
             Some(make) => make(&current, &places),

@@ -113,3 +113,38 @@ fn the_cache_links_every_page_and_picture() {
         }
     }
 }
+
+/// Help over a game type opened by its folder is that folder's game.html,
+/// whether its id is a shipped game's (an author's own Klondike) or no
+/// installed game's at all.
+#[test]
+fn help_over_a_game_opened_by_its_folder_is_that_folders_page() {
+    use parlour::app::shell::Shell;
+    use parlour::host::{Opening, Places};
+    use parlour::machines::{Command, Machine, MachineChoice, MachineId};
+    let shipped = root().join("game-types/Klondike");
+    for name in ["Klondike", "Klondike (Vegas, Draw Three)"] {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join(name);
+        std::fs::create_dir(&folder).unwrap();
+        for entry in std::fs::read_dir(&shipped).unwrap() {
+            let entry = entry.unwrap();
+            std::fs::copy(entry.path(), folder.join(entry.file_name())).unwrap();
+        }
+        let ini = std::fs::read_to_string(folder.join("game.ini")).unwrap();
+        std::fs::write(folder.join("game.ini"), ini.replace("Name=Klondike", &format!("Name={name}"))).unwrap();
+        let page = std::fs::read_to_string(folder.join("game.html")).unwrap();
+        std::fs::write(folder.join("game.html"), page.replace("<title>Klondike</title>", "<title>My Own</title>"))
+            .unwrap();
+
+        let game = parlour::app::catalog::find(folder.to_str().unwrap()).unwrap();
+        let places = Places { data_dir: dir.path().join("data"), ..parlour::app::catalog::places() };
+        let view = parlour::host::open(&game, &places, &Opening { seed: Some(1), fresh_seed: 1, ..Default::default() });
+        let id = MachineId::Yazzle;
+        let machine = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let mut shell = Shell::new(machine, view, 1).showing(game);
+        shell.command(&Command::Help);
+        assert!(shell.requester().is_none(), "{name}: {:?}", shell.requester());
+        assert_eq!(shell.title(), "My Own", "{name}");
+    }
+}
