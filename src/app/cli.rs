@@ -590,7 +590,19 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
     }
     let all = loaded.value;
     let ids: Vec<String> = match target {
-        Some(t) => vec![catalog::find(t).map_err(fail)?.game_id],
+        Some(t) => {
+            // A game whose levels, boards or sizes keep records of their
+            // own shows every one played (`mines`: mines/beginner...), or
+            // the one it opens on when none has been.
+            let entry = catalog::find(t).map_err(fail)?;
+            let own = format!("{}/", entry.id);
+            let played: Vec<String> = all
+                .games()
+                .map(|(id, _)| id.to_string())
+                .filter(|id| *id == entry.game_id || id.starts_with(&own))
+                .collect();
+            if played.is_empty() { vec![entry.game_id] } else { played }
+        }
         None => all.games().map(|(id, _)| id.to_string()).collect(),
     };
     if ids.is_empty() {

@@ -187,6 +187,16 @@ fn parlour_stats_prints_a_games_record_as_key_value_lines() {
     let unknown =
         super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "nope"]).output().unwrap();
     assert_eq!(unknown.status.code(), Some(1));
+
+    // A game whose sizes keep records of their own shows each one played.
+    let mut stats = Stats::load(data.path()).unwrap();
+    stats.game_mut("mines/beginner").record(parlour::core::Outcome::Lost, 0);
+    stats.game_mut("mines/expert").record(parlour::core::Outcome::Won, 0);
+    stats.save(data.path()).unwrap();
+    let out = super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "mines"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let shown: Vec<&str> = text.lines().filter(|l| l.starts_with("game:") || l.starts_with("played:")).collect();
+    assert_eq!(shown, ["game: mines/beginner", "played: 1", "game: mines/expert", "played: 1"], "{text}");
 }
 
 /// Plays the scripted win of `id` (tests/wins) through the controller.
