@@ -786,21 +786,21 @@ pub fn stats_box(name: &str, stats: &GameStats) -> Requester {
         n if n > 0 => format!("{n} won"),
         n => format!("{} lost", n.unsigned_abs()),
     };
+    let best_score = stats.best_score.filter(|&score| score > 0).map(|score| format!("Best score: {score}"));
     let best = match (stats.best_time_ms, stats.best_moves) {
-        (Some(ms), Some(moves)) => format!("Best: {} and {moves} moves", clock(ms / 1000)),
-        _ => "Best: no win yet".to_string(),
+        (Some(ms), Some(moves)) => Some(format!("Best: {} and {moves} moves", clock(ms / 1000))),
+        // A game that is scored but not won (Tetris) has its best score.
+        _ if best_score.is_some() => None,
+        _ => Some("Best: no win yet".to_string()),
     };
-    Requester {
-        title: format!("{name} Statistics"),
-        lines: vec![
-            format!("Played: {}  Won: {} ({pct}%)", stats.played, stats.won),
-            format!("Lost: {}  Streak: {streak}", stats.lost),
-            format!("Longest winning streak: {}", stats.best_win_streak),
-            format!("Longest losing streak: {}", stats.worst_losing_streak),
-            best,
-        ],
-        buttons: vec!["OK".into()],
-    }
+    let mut lines = vec![
+        format!("Played: {}  Won: {} ({pct}%)", stats.played, stats.won),
+        format!("Lost: {}  Streak: {streak}", stats.lost),
+        format!("Longest winning streak: {}", stats.best_win_streak),
+        format!("Longest losing streak: {}", stats.worst_losing_streak),
+    ];
+    lines.extend(best.into_iter().chain(best_score));
+    Requester { title: format!("{name} Statistics"), lines, buttons: vec!["OK".into()] }
 }
 
 impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {

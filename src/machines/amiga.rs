@@ -266,6 +266,14 @@ fn fit<'t>(font: &Font, text: &'t str, width: i32) -> &'t str {
     &text[..end]
 }
 
+/// A window's title as it fits in `width` pixels: shortened after a whole
+/// word ("Klondike (Vegas,..."), or where not even one word fits, cut as
+/// Intuition cuts it.
+fn window_title(font: &Font, title: &str, width: i32) -> String {
+    status::shorten(&|t: &str| font.text_width(t) as i32, title, width)
+        .unwrap_or_else(|| fit(font, title, width).to_string())
+}
+
 /// Draws a small image given as rows of `#` (ink) and `.` (clear).
 fn draw_image(s: &mut Surface, rows: &[&str], x: i32, y: i32, v: u32) {
     for (dy, row) in rows.iter().enumerate() {
@@ -502,12 +510,13 @@ impl AmigaChrome {
         bevel(s, window, shine, shadow);
         // The inner edge, recessed: SHADOW above and left, SHINE below and right.
         bevel(s, inner.inset(-1, -1), shadow, shine);
-        // Title, clipped before the depth gadget.
+        // Title, before the depth gadget: shortened after a word where it
+        // is too long, or cut as Intuition cuts it where not one word fits.
         let gw = self.depth_width();
         let gx = window.right() - gw;
         let tx = window.x + WINDOW_BORDER_X + 2;
-        let title = fit(look.title_font, title, gx - 2 - tx);
-        s.draw_text(look.title_font, title, tx, window.y + 2, fill_text, TextStyle::PLAIN);
+        let title = window_title(look.title_font, title, gx - 2 - tx);
+        s.draw_text(look.title_font, &title, tx, window.y + 2, fill_text, TextStyle::PLAIN);
         // Depth gadget: a raised box at the right end of the title bar.
         let g = Rect::new(gx, window.y, gw, WINDOW_TITLE_HEIGHT);
         s.vline(gx - 1, window.y + 1, g.bottom() - 2, shadow);
@@ -797,6 +806,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_long_window_title_is_shortened_after_a_word() {
+        let font = Look::amiga_pal().title_font;
+        let title = "Klondike (Vegas, Draw Three) Statistics";
+        let room = font.text_width("Klondike (Vegas, Draw Three)...") as i32;
+        assert_eq!(window_title(font, title, room), "Klondike (Vegas, Draw Three)...");
+        assert_eq!(window_title(font, title, room - 1), "Klondike (Vegas, Draw...");
+        assert_eq!(window_title(font, "Unbreakable", font.text_width("Unbr") as i32), "Unbr");
+        assert_eq!(window_title(font, "Short", 200), "Short");
     }
 
     #[test]

@@ -352,3 +352,21 @@ fn every_game_that_undoes_steps_to_its_start_and_end_from_the_game_menu() {
     let steps = parlour::app::script::parse("menu", "menu Game > Back to Start\nmenu Game > Forward to End\n").unwrap();
     parlour::app::script::run(&mut d, "menu", &steps).unwrap();
 }
+
+/// The statistics box gives a game that is scored but never won (Tetris)
+/// its best score, and a won game its best time and moves and best score.
+#[test]
+fn the_statistics_box_shows_the_best_a_game_keeps() {
+    use parlour::host::controller::stats_box;
+    let mut tetris = parlour::core::GameStats::default();
+    tetris.record(parlour::core::Outcome::Lost, 1022);
+    let lines = stats_box("Tetris", &tetris).lines;
+    assert_eq!(lines.last().map(String::as_str), Some("Best score: 1022"), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("no win yet")), "{lines:?}");
+    let mut klondike = parlour::core::GameStats::default();
+    klondike.record_game(parlour::core::Outcome::Won, 120, 95_000, 88);
+    let lines = stats_box("Klondike", &klondike).lines;
+    assert_eq!(lines[lines.len() - 2..], ["Best: 1:35 and 88 moves", "Best score: 120"]);
+    let lines = stats_box("Klondike", &parlour::core::GameStats::default()).lines;
+    assert_eq!(lines.last().map(String::as_str), Some("Best: no win yet"));
+}
