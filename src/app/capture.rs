@@ -41,6 +41,19 @@ pub fn render(folder: &Path) -> Result<Vec<u8>, String> {
 /// whole (a reader never sees half a picture), and a link of that name is
 /// replaced rather than followed out of the folder.
 pub fn capture(folder: &Path) -> Result<PathBuf, String> {
+    // A game type's game.ini names its folder, as it does for lint.
+    let is_ini = folder.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.ini"));
+    let folder = match folder.parent() {
+        Some(parent) if is_ini && folder.is_file() => {
+            if parent.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                parent
+            }
+        }
+        _ if folder.is_file() => return Err("give the game type's folder (or its game.ini)".into()),
+        _ => folder,
+    };
     let bytes = render(folder)?;
     let out = folder.join("game.bmp");
     replace_atomic(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;

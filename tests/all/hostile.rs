@@ -109,6 +109,25 @@ fn capture_replaces_game_bmp_and_never_writes_through_a_link() {
     assert_eq!(names.len(), 3, "only game.ini, game.html and game.bmp: {names:?}");
 }
 
+/// `capture` takes a game type's game.ini for its folder, as lint does,
+/// and refuses another file with what to give instead.
+#[test]
+fn capture_takes_a_game_ini_for_its_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = copy_game_type("Golf", dir.path(), "Golf");
+    std::fs::remove_file(game.join("game.bmp")).unwrap();
+    let mut capture = parlour();
+    let out = capture.current_dir(&game).args(["capture", "game.ini"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read(game.join("game.bmp")).unwrap(),
+        std::fs::read(root().join("game-types/Golf/game.bmp")).unwrap()
+    );
+    let out = run(&["capture", &game.join("game.html").to_string_lossy()]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("give the game type's folder"), "{}", stderr(&out));
+}
+
 #[test]
 fn a_folder_that_exists_is_a_folder_even_with_a_games_id() {
     // Golf's rules in a folder called klondike, named as a path.
