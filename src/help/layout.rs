@@ -265,6 +265,14 @@ impl Builder<'_> {
                     if block.wrap && line.x + w > self.width && line.has_content() {
                         line = self.wrap(index, block, line, face, left);
                     }
+                    if block.wrap && line.x + w > self.width {
+                        // A word wider than a whole line (a long path) is
+                        // broken where each line ends, so none of it is
+                        // past the edge of a page that does not scroll
+                        // sideways.
+                        line = self.break_word(index, block, line, (&text, face, link), left);
+                        continue;
+                    }
                     line.push(Item { x: line.x, width: w, piece: Piece::Text { text, face, link } }, false);
                 }
                 Atom::Space { text, face, link } => {
@@ -297,6 +305,38 @@ impl Builder<'_> {
         }
         self.finish(index, block, line, face);
         self.below = margins.below;
+    }
+
+    /// Sets a word wider than the room on `line` a line at a time, each
+    /// line taking as many of its characters as fit (one at least);
+    /// returns the line its end is on.
+    fn break_word(
+        &mut self,
+        index: usize,
+        block: &Block,
+        mut line: Open,
+        (text, face, link): (&str, Face, Option<usize>),
+        left: i32,
+    ) -> Open {
+        let mut rest = text;
+        loop {
+            let room = self.width - line.x;
+            let mut end = rest.chars().next().map_or(0, char::len_utf8);
+            for (i, c) in rest.char_indices().skip(1) {
+                if self.measure.text_width(&rest[..i + c.len_utf8()], face) > room {
+                    break;
+                }
+                end = i + c.len_utf8();
+            }
+            let piece = rest[..end].to_string();
+            let width = self.measure.text_width(&piece, face);
+            line.push(Item { x: line.x, width, piece: Piece::Text { text: piece, face, link } }, false);
+            rest = &rest[end..];
+            if rest.is_empty() {
+                return line;
+            }
+            line = self.wrap(index, block, line, face, left);
+        }
     }
 
     /// Ends `line` and opens its continuation.
@@ -521,6 +561,14 @@ mod tests {
         assert_eq!(l.lines[1].y, 10);
         assert_eq!(l.lines[1].items[0].x, 0);
         assert_eq!(l.height, 20);
+    }
+
+    #[test]
+    fn a_word_wider_than_a_wrapped_line_breaks_where_each_line_ends() {
+        let n = node(vec![para(vec![text("go abcdefghijklm end")])]);
+        let l = layout(&n, 5 * 8, &Fixed);
+        assert_eq!(texts(&l), ["go", "abcde", "fghij", "klm", "end"]);
+        assert_eq!(l.width, 5 * 8, "nothing past the edge");
     }
 
     #[test]
