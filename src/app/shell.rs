@@ -536,8 +536,9 @@ impl Shell {
                 };
                 let view = host::open(&game, &catalog::places(), &how);
                 match view.unopened() {
-                    // The game on the screen stays; the requester wraps
-                    // the file's name and the reason whole.
+                    // The game on the screen stays; the requester sets
+                    // the file's name and the reason in full, broken
+                    // across lines as they need.
                     Some(why) => self.requester = Some(error_box(&why)),
                     None => {
                         self.replace_all(view);

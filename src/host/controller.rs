@@ -88,6 +88,16 @@ struct Dealing<V> {
     answer: Receiver<Dealt>,
 }
 
+impl<V: Variant, B: Board<V>> Drop for Controller<V, B> {
+    /// A deal still being searched for when the game is put away is
+    /// searched for no longer.
+    fn drop(&mut self) {
+        if let Some(d) = &self.dealing {
+            d.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
 /// The next game to deal: its rules, its number, and whether it replaces
 /// the history (new rules, or a board without undo) rather than adding a
 /// step to it.
@@ -126,17 +136,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             board.set_pref(&k, &v);
         }
         let journal = journal::journal_path(data_dir, variant.id());
-        let mut unopened = None;
         let (mut session, message) = match &how.file {
             Some(file) => match save::open_kept(file, &variant) {
                 Ok(s) => (Some(s), format!("Opened {}.", file.display())),
-                Err(e) => {
-                    // The game left off stays: it is resumed, not dealt
-                    // over, and the file is left as it is.
-                    let message = format!("Could not open the kept game: {e}");
-                    unopened = Some(e.to_string());
-                    (resume(&journal, &variant).0, message)
-                }
+                Err(e) => return Self::refusing(family, variant, board, data_dir, e.to_string()),
             },
             None => resume(&journal, &variant),
         };
@@ -148,7 +151,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             // was closed.
             counted.insert(s.game_start());
         }
-        let replay = match (how.replay && unopened.is_none(), &mut session) {
+        let replay = match (how.replay, &mut session) {
             (true, Some(s)) => Some(rewind(s)),
             _ => None,
         };
@@ -186,7 +189,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             replay,
             rerun: None,
             dealing: None,
-            unopened,
+            unopened: None,
         };
         if let Some(next) = next {
             c.deal(next);
@@ -204,6 +207,27 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             c.board.arrived(&c.session);
         }
         c
+    }
+
+    /// A controller that could not open the kept game it was asked to
+    /// (`why`: its file, line and reason), for the caller to say so and
+    /// put away: it touches nothing (no journal read or written, no deal
+    /// searched for), so the game left off stays as it was.
+    fn refusing(family: &'static str, variant: V, board: B, data_dir: &Path, why: String) -> Self {
+        Controller {
+            family,
+            session: Session::new(variant, 1),
+            board,
+            data_dir: data_dir.to_path_buf(),
+            message: format!("Could not open the kept game: {why}"),
+            counted: BTreeSet::new(),
+            asked: Asked::Nothing,
+            machine: None,
+            replay: None,
+            rerun: None,
+            dealing: None,
+            unopened: Some(why),
+        }
     }
 
     pub fn session(&self) -> &Session<V> {

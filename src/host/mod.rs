@@ -161,6 +161,13 @@ pub fn family(id: &str) -> Option<&'static Family> {
 /// folder, a kept game's file). A path that exists and holds a game is
 /// that game, even where a built-in game has the same id.
 pub fn find(target: &str, places: &Places) -> Result<GameEntry, String> {
+    find_following(target, places, true)
+}
+
+/// [`find`], taking a file no family takes for a kept game only where
+/// `saves` says so: a kept game's own `game:` line names a game, never
+/// another kept game (nor itself, which would be followed for ever).
+fn find_following(target: &str, places: &Places, saves: bool) -> Result<GameEntry, String> {
     let path = Path::new(target);
     let by_family = || FAMILIES.iter().find_map(|f| (f.resolve)(target, places));
     if path.exists()
@@ -174,7 +181,7 @@ pub fn find(target: &str, places: &Places) -> Result<GameEntry, String> {
     if let Some(found) = by_family() {
         return found;
     }
-    if path.is_file() {
+    if saves && path.is_file() {
         return kept_game(path, places);
     }
     if !path.exists() && looks_like_a_path(path) {
@@ -202,7 +209,7 @@ fn kept_game(path: &Path, places: &Places) -> Result<GameEntry, String> {
         ));
     }
     let header = journal::header_of(path)?;
-    find(&header.game, places)
+    find_following(&header.game, places, false)
         .map_err(|_| format!("{shown}:2: a kept game of `{}`, a game that is not here", header.game))
 }
 

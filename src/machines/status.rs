@@ -113,18 +113,34 @@ pub fn truncate(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> String
         .unwrap_or_default()
 }
 
-/// Whole words of `text` in lines no wider than `width` (a single word
-/// wider than that gets a line of its own).
+/// Whole words of `text` in lines no wider than `width`; a single word
+/// wider than that (a long path) is broken where each line ends, a
+/// character at least to a line.
 pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
         let joined = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
-        if line.is_empty() || measure(&joined) <= width {
+        if measure(&joined) <= width {
             line = joined;
-        } else {
-            lines.push(std::mem::replace(&mut line, word.to_string()));
+            continue;
         }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        let mut rest = word;
+        while measure(rest) > width {
+            let mut end = rest.chars().next().map_or(0, char::len_utf8);
+            for (i, c) in rest.char_indices().skip(1) {
+                if measure(&rest[..i + c.len_utf8()]) > width {
+                    break;
+                }
+                end = i + c.len_utf8();
+            }
+            lines.push(rest[..end].to_string());
+            rest = &rest[end..];
+        }
+        line = rest.to_string();
     }
     if !line.is_empty() {
         lines.push(line);
@@ -429,7 +445,8 @@ mod tests {
         assert_eq!(shorten(&topaz, "one two three", 80).as_deref(), Some("one two..."));
         assert_eq!(shorten(&topaz, "one two three", 40), None);
         assert_eq!(wrap(&topaz, "one two three four", 80), ["one two", "three four"]);
-        assert_eq!(wrap(&topaz, "extraordinary a", 40), ["extraordinary", "a"]);
+        assert_eq!(wrap(&topaz, "extraordinary a", 40), ["extra", "ordin", "ary a"]);
+        assert_eq!(wrap(&topaz, "a /long/path:9: bad", 48), ["a", "/long/", "path:9", ": bad"]);
         assert!(wrap(&topaz, "", 40).is_empty());
     }
 }

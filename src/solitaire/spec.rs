@@ -704,7 +704,7 @@ fn parse_dec(v: &str) -> Result<f64, Why> {
         if body.contains(',') && body.replace(',', ".").parse::<f64>().is_ok() {
             return Err("is not a number (write decimals with a point, as in 1.5)".into());
         }
-        if body.parse::<f64>().is_ok_and(f64::is_finite) {
+        if body.contains(['e', 'E']) && body.parse::<f64>().is_ok_and(f64::is_finite) {
             return Err("has an exponent: write the number out, as in 1.5".into());
         }
         return Err("is not a number".into());
@@ -2072,6 +2072,8 @@ PileFace=D
         has(&found, "g.ini:6: [Game] NumCardWide=0 is out of range: it must be more than 0 and at most 100");
         let found = problems(&edit(MINI, &[(27, "X=1e308")]));
         assert_eq!(found, vec!["g.ini:27: [Tableau1] X=1e308 has an exponent: write the number out, as in 1.5"]);
+        let found = problems(&edit(MINI, &[(27, "X=--1")]));
+        assert_eq!(found, vec!["g.ini:27: [Tableau1] X=--1 is not a number"]);
         let found = problems(&edit(MINI, &[(27, "X=-0.5")]));
         assert_eq!(found, vec!["g.ini:27: [Tableau1] X=-0.5 is out of range: it must be from 0 to 100"]);
         let found = problems(&edit(MINI, &[(10, "Piles=99999999999999999999999")]));

@@ -537,7 +537,7 @@ mod tests {
     fn captions_wrap_at_spaces() {
         let font = crate::gfx::font::topaz8();
         assert_eq!(wrap(font, "one two three", 8 * 7), ["one two", "three"]);
-        assert_eq!(wrap(font, "unbreakable x", 8 * 3), ["unbreakable", "x"]);
+        assert_eq!(wrap(font, "unbreakable x", 8 * 4), ["unbr", "eaka", "ble", "x"]);
         assert!(wrap(font, "", 10).is_empty());
     }
     use crate::machines::{MachineChoice, MachineId};

@@ -253,7 +253,7 @@ fn a_win_is_celebrated_in_the_machines_style() {
 /// A kept game the player names is theirs (or someone else's, shared with
 /// them): when it cannot be opened, the command says which file, which
 /// line and why, and leaves the file where it is; the game left off is
-/// kept, not dealt over.
+/// not dealt over, even when a seed was asked for.
 #[test]
 fn a_broken_kept_game_is_refused_by_name_and_left_alone() {
     let dir = tempfile::tempdir().unwrap();
@@ -263,8 +263,9 @@ fn a_broken_kept_game_is_refused_by_name_and_left_alone() {
     view.command(&Command::SaveAs);
     let kept = journal::kept_games(dir.path()).remove(0);
     let good = std::fs::read_to_string(&kept).unwrap();
-    let left_off = view.session().state().clone();
     drop(view);
+    let journal = journal::journal_path(dir.path(), "freecell");
+    let left_off = std::fs::read(&journal).unwrap();
 
     let broken = dir.path().join("broken.save");
     std::fs::write(&broken, good.replace("\nend", "\nmove T9>T1\nend")).unwrap();
@@ -288,7 +289,7 @@ fn a_broken_kept_game_is_refused_by_name_and_left_alone() {
         .collect();
     assert_eq!(beside, ["broken.save"], "nothing set aside beside it");
 
-    let how = parlour::host::Opening { seed: None, fresh_seed: 1, file: Some(broken.clone()), ..Default::default() };
+    let how = parlour::host::Opening { seed: Some(7), fresh_seed: 7, file: Some(broken.clone()), ..Default::default() };
     let game = parlour::app::catalog::find("freecell").unwrap();
     let gt = std::sync::Arc::new(parlour::app::catalog::game_type(&game).unwrap().clone());
     let opened: Table = parlour::host::Controller::open(
@@ -299,7 +300,8 @@ fn a_broken_kept_game_is_refused_by_name_and_left_alone() {
         &how,
     );
     assert!(opened.unopened().is_some_and(|why| why.starts_with(&format!("{shown}:{line}:"))));
-    assert_eq!(opened.session().state(), &left_off, "the game left off is resumed");
+    drop(opened);
+    assert_eq!(std::fs::read(&journal).unwrap(), left_off, "the game left off is not dealt over");
 
     let foreign = dir.path().join("notes.save");
     let header = good.lines().take(7).collect::<Vec<_>>().join("\n");
@@ -308,6 +310,9 @@ fn a_broken_kept_game_is_refused_by_name_and_left_alone() {
     refused(&["shot", &shown, "-o", png], &format!("{shown}:2: a kept game of `nosuchgame`"));
     std::fs::write(&foreign, "parlour-save 1\ngame: freecell\nvariant-hash: x\n").unwrap();
     refused(&["shot", &shown, "-o", png], &format!("{shown}:3:"));
+    // A kept game whose game is itself is not followed round and round.
+    std::fs::write(&foreign, header.replace("game: freecell", &format!("game: {shown}"))).unwrap();
+    refused(&["shot", &shown, "-o", png], &format!("{shown}:2: a kept game of `{shown}`"));
     std::fs::write(&foreign, "shopping list\n").unwrap();
     refused(&["shot", &shown, "-o", png], &format!("{shown}: not a game"));
 }

@@ -138,6 +138,13 @@ impl SizeDialog {
                         return Outcome::Open(true);
                     }
                     if l.sliders[i].contains(x, y) {
+                        // The slider has the last word on its own box's
+                        // value; a number typed in the other box is taken.
+                        if self.editing.as_ref().is_some_and(|(k, _)| *k == i) {
+                            self.editing = None;
+                        } else if let Err(e) = self.commit() {
+                            return Outcome::Refused(e);
+                        }
                         self.sliding = Some(i);
                         self.values[i] = widgets::slider_value(l.sliders[i], x, bounds) as usize;
                         return Outcome::Open(true);
@@ -290,5 +297,41 @@ impl PictureDialog {
             Input::Key { key: Key::Escape, .. } => Outcome::Cancel,
             _ => Outcome::Open(false),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machines::{MachineChoice, MachineId};
+
+    /// A slider moved after its box took the focus has the last word; a
+    /// number typed in the other box is taken when a slider is pressed.
+    #[test]
+    fn a_slider_moved_after_its_box_was_focused_keeps_its_value() {
+        let id = MachineId::AmigaPal;
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let area = m.content();
+        let l = SizeDialog::layout(&m, area);
+        let press = |r: Rect, x: i32| Input::MouseDown { x, y: r.y + r.h / 2, button: Button::Left };
+        let release = Input::MouseUp { x: 0, y: 0, button: Button::Left };
+        let mut d = SizeDialog::new(4, 4);
+        d.input(&press(l.boxes[0], l.boxes[0].x + 2), &m, area);
+        d.input(&press(l.sliders[0], l.sliders[0].right() - 1), &m, area);
+        d.input(&release, &m, area);
+        assert_eq!(
+            d.input(&Input::Key { key: Key::Enter, mods: Default::default() }, &m, area),
+            Outcome::Done((SIZE.1, 4))
+        );
+
+        let mut d = SizeDialog::new(4, 4);
+        d.input(&press(l.boxes[1], l.boxes[1].x + 2), &m, area);
+        d.input(&Input::Key { key: Key::Char('5'), mods: Default::default() }, &m, area);
+        d.input(&press(l.sliders[0], l.sliders[0].x), &m, area);
+        d.input(&release, &m, area);
+        assert_eq!(
+            d.input(&Input::Key { key: Key::Enter, mods: Default::default() }, &m, area),
+            Outcome::Done((SIZE.0, 5))
+        );
     }
 }
