@@ -35,12 +35,16 @@ pub struct TextEntry {
     pub text: String,
     /// At most this many characters.
     pub max: usize,
+    /// Whether the text is still the one it was given, which the first
+    /// character typed replaces (as a selected field's text is), so a
+    /// player types a new name straight over the last one.
+    fresh: bool,
 }
 
 impl TextEntry {
     pub fn new(title: &str, lines: Vec<String>, label: &str, text: &str, max: usize) -> TextEntry {
         let text: String = text.chars().filter(|c| !c.is_control()).take(max).collect();
-        TextEntry { title: title.into(), lines, label: label.into(), text, max }
+        TextEntry { title: title.into(), lines, label: label.into(), text, max, fresh: true }
     }
 
     /// The requester as the machine draws it: the lines, then the field.
@@ -65,13 +69,19 @@ impl TextEntry {
             Input::Key { key: Key::Enter, .. } => EntryEvent::Done(self.text.trim().to_string()),
             Input::Key { key: Key::Escape, .. } => EntryEvent::Cancelled,
             Input::Key { key: Key::Backspace | Key::Delete, .. } => {
-                if self.text.pop().is_some() {
-                    EntryEvent::Edited
-                } else {
-                    EntryEvent::Ignored
-                }
+                self.fresh = false;
+                if self.text.pop().is_some() { EntryEvent::Edited } else { EntryEvent::Ignored }
+            }
+            // A name starts with no space and has no two together.
+            Input::Key { key: Key::Char(' '), .. }
+                if self.fresh || self.text.is_empty() || self.text.ends_with(' ') =>
+            {
+                EntryEvent::Ignored
             }
             Input::Key { key: Key::Char(c), mods } if !mods.ctrl && !mods.alt && !c.is_control() => {
+                if std::mem::take(&mut self.fresh) {
+                    self.text.clear();
+                }
                 if self.text.chars().count() < self.max {
                     self.text.push(c);
                     EntryEvent::Edited
@@ -104,14 +114,28 @@ mod tests {
     #[test]
     fn types_edits_and_answers() {
         let m = Machine::new(&MachineChoice::default(), MachineId::AmigaPal).unwrap();
-        let mut e = TextEntry::new("New High Score", vec!["Place 1".into()], "Name:", "Ad", 5);
-        assert_eq!(e.input(&key(Key::Char('a')), &m), EntryEvent::Edited);
+        let mut e = TextEntry::new("New High Score", vec!["Place 1".into()], "Name:", "Bob", 5);
+        assert_eq!(e.input(&key(Key::Char('A')), &m), EntryEvent::Edited);
+        assert_eq!(e.text, "A", "the first letter typed replaces the name given");
+        assert_eq!(e.input(&key(Key::Backspace), &m), EntryEvent::Edited);
+        for c in "Ada".chars() {
+            e.input(&key(Key::Char(c)), &m);
+        }
+        let mut kept = TextEntry::new("T", vec![], "Name:", "Bob", 5);
+        assert_eq!(kept.input(&key(Key::Backspace), &m), EntryEvent::Edited);
+        assert_eq!(kept.input(&key(Key::Char('x')), &m), EntryEvent::Edited);
+        assert_eq!(kept.text, "Box", "Backspace first edits the name given");
         assert_eq!(e.requester().lines.last().unwrap(), "Name: Ada_");
         assert_eq!(e.input(&key(Key::Backspace), &m), EntryEvent::Edited);
         for c in "a Lo".chars() {
             e.input(&key(Key::Char(c)), &m);
         }
         assert_eq!(e.text, "Ada L", "at most five characters");
+        let mut spaced = TextEntry::new("T", vec![], "Name:", "", 9);
+        for c in "  Ada  Lo".chars() {
+            spaced.input(&key(Key::Char(c)), &m);
+        }
+        assert_eq!(spaced.text, "Ada Lo", "no space first nor two together");
         assert_eq!(e.input(&Input::Tick { ms: 20 }, &m), EntryEvent::Ignored);
         assert_eq!(e.input(&key(Key::Enter), &m), EntryEvent::Done("Ada L".into()));
         assert_eq!(e.input(&key(Key::Escape), &m), EntryEvent::Cancelled);

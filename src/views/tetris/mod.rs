@@ -45,7 +45,16 @@ struct Asking {
     points: u64,
     level: u32,
     rows: u32,
+    /// Milliseconds since the prompt came up: keys pressed before
+    /// [`PROMPT_GRACE_MS`] were meant for the falling piece.
+    shown_ms: u32,
 }
+
+/// How long the name prompt lets typing go by when it comes up: a player
+/// dropping pieces with Space when the game ends would otherwise type
+/// spaces into the name (and Return would take it unread). Escape, which
+/// types nothing, leaves it at once.
+const PROMPT_GRACE_MS: u32 = 600;
 
 pub struct TetrisBoard {
     data_dir: PathBuf,
@@ -176,6 +185,9 @@ impl Board<TetrisVariant> for TetrisBoard {
         _area: Rect,
     ) -> Reply<TetrisVariant> {
         if let Input::Tick { ms } = *input {
+            if let Some(asking) = &mut self.asking {
+                asking.shown_ms = asking.shown_ms.saturating_add(ms);
+            }
             return self.tick(session, ms, machine.id());
         }
         if matches!(input, Input::Key { .. }) {
@@ -183,6 +195,10 @@ impl Board<TetrisVariant> for TetrisBoard {
             self.fresh = false;
         }
         if let Some(asking) = &mut self.asking {
+            let typing = matches!(input, Input::Key { key, .. } if *key != Key::Escape);
+            if typing && asking.shown_ms < PROMPT_GRACE_MS {
+                return Reply::Unchanged;
+            }
             return match asking.entry.input(input, machine) {
                 EntryEvent::Ignored => Reply::Unchanged,
                 EntryEvent::Edited => Reply::Redraw,
@@ -231,7 +247,7 @@ impl Board<TetrisVariant> for TetrisBoard {
         if let Some(place) = place {
             let lines = vec![format!("{} points: place {} of 5.", st.points(), place + 1)];
             let entry = TextEntry::new("A Top Five Game", lines, "Name:", &self.name, NAME_LEN);
-            self.asking = Some(Asking { entry, points: st.points(), level: st.level(), rows: st.rows() });
+            self.asking = Some(Asking { entry, points: st.points(), level: st.level(), rows: st.rows(), shown_ms: 0 });
             return vec!["Type your name for the top five.".into()];
         }
         Vec::new()
@@ -345,6 +361,10 @@ mod tests {
         assert!(!b.finished(&s).is_empty());
         let m = Machine::new(&Default::default(), MachineId::AmigaPal).unwrap();
         let area = m.content();
+        // Space pressed as the game ends was meant for the last piece.
+        b.input(&s, &Input::Key { key: Key::Char(' '), mods: Default::default() }, &m, area);
+        assert_eq!(b.prompt().map(|e| e.text.as_str()), Some(b.name.as_str()), "a key at once is let go by");
+        b.input(&s, &Input::Tick { ms: PROMPT_GRACE_MS }, &m, area);
         let mut key = |k| b.input(&s, &Input::Key { key: k, mods: Default::default() }, &m, area);
         for _ in 0..NAME_LEN {
             key(Key::Backspace);
