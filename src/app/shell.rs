@@ -440,7 +440,7 @@ impl Shell {
         let chosen = match *input {
             Input::MouseUp { x, y, button: Button::Left } => buttons.iter().position(|r| r.contains(x, y)),
             Input::Key { key: Key::Enter, .. } => Some(0),
-            Input::Key { key: Key::Escape, .. } => Some(buttons.len().saturating_sub(1)),
+            Input::Key { key: Key::Escape, .. } => Some(escape_button(&req.buttons)),
             _ => None,
         };
         if let Some(button) = chosen {
@@ -613,6 +613,14 @@ impl Drop for Shell {
     }
 }
 
+/// The button Escape presses: the last that only closes the requester
+/// (Cancel, No, Done, OK), else the last. Solitaire's Options box ends
+/// with Back, which Escape must not press.
+fn escape_button(buttons: &[String]) -> usize {
+    let closes = |b: &String| matches!(b.as_str(), "Cancel" | "No" | "Done" | "OK" | "Close");
+    buttons.iter().rposition(closes).unwrap_or(buttons.len().saturating_sub(1))
+}
+
 /// What one entry of a family's chooser is, from its label: "Choose
 /// Level" lists levels, "Game Types" game types.
 fn entry_noun(label: &str) -> String {
@@ -638,6 +646,15 @@ fn is_edit_step(item: &MenuItem) -> bool {
 #[cfg(test)]
 mod tests {
     use super::entry_noun;
+
+    #[test]
+    fn escape_closes_a_requester_without_pressing_an_action() {
+        let labels = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(super::escape_button(&labels(&["Done", "Mode", "Auto-play", "Back"])), 0);
+        assert_eq!(super::escape_button(&labels(&["OK", "Cancel"])), 1);
+        assert_eq!(super::escape_button(&labels(&["New Game", "OK"])), 1);
+        assert_eq!(super::escape_button(&labels(&["Play", "Quit"])), 1);
+    }
 
     #[test]
     fn a_chooser_names_its_entries_after_its_label() {
