@@ -55,6 +55,19 @@ fn auto_play_to_the_foundations_joins_the_move_that_freed_the_card() {
     );
 }
 
+/// Game type `id` opened by its controller in `data_dir` as `how` says.
+fn open_as(id: &str, data_dir: &std::path::Path, how: &parlour::host::Opening) -> Table {
+    let game = parlour::app::catalog::find(id).unwrap();
+    let gt = std::sync::Arc::new(parlour::app::catalog::game_type(&game).unwrap().clone());
+    parlour::host::Controller::open(
+        "solitaire",
+        gt.variant.clone(),
+        parlour::views::solitaire::SolitaireBoard::new(gt),
+        data_dir,
+        how,
+    )
+}
+
 #[test]
 fn a_closed_game_is_resumed_where_it_was_left() {
     let data = tempfile::tempdir().unwrap();
@@ -68,15 +81,7 @@ fn a_closed_game_is_resumed_where_it_was_left() {
     drop(view);
 
     let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
-    let game = parlour::app::catalog::find("klondike").unwrap();
-    let gt = std::sync::Arc::new(parlour::app::catalog::game_type(&game).unwrap().clone());
-    let back: Table = parlour::host::Controller::open(
-        "solitaire",
-        gt.variant.clone(),
-        parlour::views::solitaire::SolitaireBoard::new(gt),
-        data.path(),
-        &how,
-    );
+    let back = open_as("klondike", data.path(), &how);
     assert_eq!(back.session().state(), &left);
     assert_eq!(back.session().move_count(), 2);
     assert_eq!(back.session().elapsed_ms(), 61_000, "the clock is kept too");
@@ -137,15 +142,7 @@ fn save_as_keeps_a_game_that_opens_again() {
 
     let how = parlour::host::Opening { seed: None, fresh_seed: 1, file: Some(kept[0].clone()), ..Default::default() };
     let other = tempfile::tempdir().unwrap();
-    let game = parlour::app::catalog::find("freecell").unwrap();
-    let gt = std::sync::Arc::new(parlour::app::catalog::game_type(&game).unwrap().clone());
-    let opened: Table = parlour::host::Controller::open(
-        "solitaire",
-        gt.variant.clone(),
-        parlour::views::solitaire::SolitaireBoard::new(gt),
-        other.path(),
-        &how,
-    );
+    let opened = open_as("freecell", other.path(), &how);
     assert_eq!(opened.session().state(), view.session().state());
     assert_eq!(opened.session().state().status(), Status::Playing);
 }
@@ -290,15 +287,7 @@ fn a_broken_kept_game_is_refused_by_name_and_left_alone() {
     assert_eq!(beside, ["broken.save"], "nothing set aside beside it");
 
     let how = parlour::host::Opening { seed: Some(7), fresh_seed: 7, file: Some(broken.clone()), ..Default::default() };
-    let game = parlour::app::catalog::find("freecell").unwrap();
-    let gt = std::sync::Arc::new(parlour::app::catalog::game_type(&game).unwrap().clone());
-    let opened: Table = parlour::host::Controller::open(
-        "solitaire",
-        gt.variant.clone(),
-        parlour::views::solitaire::SolitaireBoard::new(gt),
-        dir.path(),
-        &how,
-    );
+    let opened = open_as("freecell", dir.path(), &how);
     assert!(opened.unopened().is_some_and(|why| why.starts_with(&format!("{shown}:{line}:"))));
     drop(opened);
     assert_eq!(std::fs::read(&journal).unwrap(), left_off, "the game left off is not dealt over");
