@@ -43,6 +43,9 @@ pub struct Launcher {
     /// The row last clicked and the milliseconds since (double-clicks).
     last_click: Option<(usize, u32)>,
     buttons: &'static [(&'static str, Command)],
+    /// The button Tab has moved the keyboard to; None while the keys go
+    /// to the list.
+    focus: Option<usize>,
     /// The selected game's picture, decoded and reduced.
     preview: RefCell<Option<Preview>>,
     /// Where the preferences the launcher sets for every game are kept
@@ -129,6 +132,7 @@ impl Launcher {
             reveal: Cell::new(true),
             last_click: None,
             buttons: &LAUNCHER_BUTTONS,
+            focus: None,
             preview: RefCell::new(None),
             data_dir: None,
             winnable_only: false,
@@ -316,6 +320,24 @@ pub fn about() -> Requester {
 }
 
 impl Launcher {
+    /// Presses button `i`.
+    fn press(&mut self, i: usize) -> Response {
+        match &self.buttons[i].1 {
+            Command::View(OPEN_SELECTED) => self.play_selected(),
+            cmd => Response::Command(cmd.clone()),
+        }
+    }
+
+    /// Tab's round: the list, then each button in turn (`by` -1 goes
+    /// back).
+    fn move_focus(&mut self, by: isize) -> Response {
+        let stops = self.buttons.len() as isize + 1;
+        let now = self.focus.map_or(0, |f| f as isize + 1);
+        let next = (now + by).rem_euclid(stops);
+        self.focus = (next > 0).then(|| next as usize - 1);
+        Response::Redraw
+    }
+
     fn handle(&mut self, input: &Input, parts: &Parts, first: usize, total: usize) -> Response {
         let list = &parts.list;
         let mut scroll = self.scroll.get();
@@ -325,7 +347,13 @@ impl Launcher {
             return if moved { Response::Redraw } else { Response::Unchanged };
         }
         let page = list.visible.saturating_sub(1).max(1);
-        match *input {
+        // The list's keys take the keyboard back to the list.
+        let list_key = matches!(
+            input,
+            Input::Key { key: Key::Up | Key::Down | Key::PageUp | Key::PageDown | Key::Home | Key::End, .. }
+        );
+        let left_buttons = list_key && self.focus.take().is_some();
+        let response = match *input {
             Input::Tick { ms } => {
                 if let Some((_, t)) = &mut self.last_click {
                     *t = t.saturating_add(ms);
@@ -336,11 +364,9 @@ impl Launcher {
                 Response::Unchanged
             }
             Input::MouseDown { x, y, button: Button::Left } => {
+                self.focus = None;
                 if let Some(i) = parts.buttons.iter().position(|r| r.contains(x, y)) {
-                    return match &self.buttons[i].1 {
-                        Command::View(OPEN_SELECTED) => self.play_selected(),
-                        cmd => Response::Command(cmd.clone()),
-                    };
+                    return self.press(i);
                 }
                 let Some(row) = list.row_at(first, total, x, y) else { return Response::Unchanged };
                 if self.last_click.is_some_and(|(r, t)| r == row && t <= DOUBLE_CLICK_MS) {
@@ -355,6 +381,16 @@ impl Launcher {
                 }
                 Response::Unchanged
             }
+            Input::Key { key: Key::Tab, mods } => self.move_focus(if mods.shift { -1 } else { 1 }),
+            Input::Key { key: Key::Left | Key::Right, .. } if self.focus.is_some() => {
+                let by = if matches!(input, Input::Key { key: Key::Left, .. }) { -1 } else { 1 };
+                let n = self.buttons.len() as isize;
+                self.focus = self.focus.map(|f| (f as isize + by).rem_euclid(n) as usize);
+                Response::Redraw
+            }
+            Input::Key { key: Key::Enter | Key::Char(' '), .. } if self.focus.is_some() => {
+                self.press(self.focus.expect("a button has the focus"))
+            }
             Input::Key { key: Key::Down, .. } => self.select(self.selected + 1, list),
             Input::Key { key: Key::Up, .. } => self.select(self.selected.saturating_sub(1), list),
             Input::Key { key: Key::PageDown, .. } => self.select(self.selected + page, list),
@@ -366,7 +402,8 @@ impl Launcher {
                 Response::Command(Command::Close)
             }
             _ => Response::Unchanged,
-        }
+        };
+        if left_buttons && response == Response::Unchanged { Response::Redraw } else { response }
     }
 }
 
@@ -427,9 +464,12 @@ impl View for Launcher {
         if let Some(p) = parts.preview {
             self.draw_preview(s, machine, p);
         }
-        for ((label, cmd), r) in self.buttons.iter().zip(parts.buttons) {
+        for (i, ((label, cmd), r)) in self.buttons.iter().zip(parts.buttons).enumerate() {
             let enabled = *cmd != Command::View(OPEN_SELECTED) || !self.games.is_empty();
             widgets::button(s, machine, r, label, enabled);
+            if self.focus == Some(i) {
+                widgets::focus_frame(s, machine, r.inset(-3, -3));
+            }
         }
     }
 

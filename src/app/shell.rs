@@ -24,12 +24,8 @@ pub struct Shell {
     /// Choose Board dialog).
     behind: Vec<Box<dyn View>>,
     tracker: MenuTracker,
-    requester: Option<Requester>,
-    /// The requester's radio buttons, if it has any.
-    choices: Option<Choices>,
-    /// Whether the requester was asked for by the view (which then hears
-    /// the answer).
-    view_asked: bool,
+    /// The requester showing, which takes all input until answered.
+    asked: Option<Asked>,
     seed: u64,
     /// Where the pointer was when it last moved the window by its title
     /// bar, while it does.
@@ -45,6 +41,16 @@ pub struct Shell {
     opened: Option<GameEntry>,
 }
 
+/// A requester on the screen: what it asks, its radio buttons if it has
+/// any, the button the keyboard has moved to, and whether the view asked
+/// (and so hears the answer).
+struct Asked {
+    req: Requester,
+    choices: Option<Choices>,
+    focus: Option<usize>,
+    by_view: bool,
+}
+
 impl Shell {
     /// A shell showing `view` on `machine`; `seed` is used for games the
     /// launcher opens.
@@ -54,9 +60,7 @@ impl Shell {
             view,
             behind: Vec::new(),
             tracker: MenuTracker::default(),
-            requester: None,
-            choices: None,
-            view_asked: false,
+            asked: None,
             seed,
             window_drag: None,
             quit: false,
@@ -131,9 +135,7 @@ impl Shell {
                 let viewer = Box::new(HelpView::new(Viewer::new(doc, Some(&node))));
                 self.behind.push(std::mem::replace(&mut self.view, viewer));
             }
-            Err(e) => {
-                self.requester = Some(Requester { title: "Help".into(), lines: vec![e], buttons: vec!["OK".into()] })
-            }
+            Err(e) => self.tell(Requester { title: "Help".into(), lines: vec![e], buttons: vec!["OK".into()] }),
         }
     }
 
@@ -158,12 +160,18 @@ impl Shell {
 
     /// The requester showing, if any (it takes all input until answered).
     pub fn requester(&self) -> Option<&Requester> {
-        self.requester.as_ref()
+        self.asked.as_ref().map(|a| &a.req)
     }
 
     /// The showing requester's radio buttons, if it has any.
     pub fn choices(&self) -> Option<&Choices> {
-        self.choices.as_ref()
+        self.asked.as_ref()?.choices.as_ref()
+    }
+
+    /// Shows a requester of the shell's own (About, an error), whose
+    /// answer only closes it.
+    fn tell(&mut self, req: Requester) {
+        self.asked = Some(Asked { req, choices: None, focus: None, by_view: false });
     }
 
     pub fn wants_ticks(&self) -> bool {
@@ -332,10 +340,11 @@ impl Shell {
         if self.tracker.active {
             chrome.draw_menus(s, look, &menus, &self.tracker);
         }
-        match (&self.requester, &self.choices) {
-            (Some(req), Some(choices)) => choices.draw(s, req, chrome, look),
-            (Some(req), None) => chrome.draw_requester(s, look, req),
-            _ => {}
+        if let Some(a) = &self.asked {
+            match &a.choices {
+                Some(choices) => choices.draw(s, &a.req, chrome, look, a.focus),
+                None => chrome.draw_requester(s, look, &a.req, a.focus),
+            }
         }
     }
 
@@ -344,7 +353,7 @@ impl Shell {
     pub fn pointer(&self) -> Pointer {
         let area = self.machine.content();
         let (x, y) = self.at;
-        if self.requester.is_some() || self.tracker.active || !area.contains(x, y) {
+        if self.asked.is_some() || self.tracker.active || !area.contains(x, y) {
             return Pointer::Arrow;
         }
         self.view.pointer(x, y, &self.machine, area)
@@ -365,8 +374,8 @@ impl Shell {
         if let Some(at) = input.position() {
             self.at = at;
         }
-        if let Some(req) = &self.requester {
-            self.requester_input(req.clone(), input);
+        if self.asked.is_some() {
+            self.requester_input(input);
             return;
         }
         if self.right_button_trapped(input) {
@@ -420,13 +429,14 @@ impl Shell {
         }
     }
 
-    fn requester_input(&mut self, req: Requester, input: &Input) {
+    fn requester_input(&mut self, input: &Input) {
+        let Some(asked) = &mut self.asked else { return };
         let (chrome, look) = (self.machine.chrome(), self.machine.look());
-        let shown = self.choices.as_ref().map_or_else(|| req.clone(), |c| c.shown(&req, chrome, look));
+        let shown = asked.choices.as_ref().map_or_else(|| asked.req.clone(), |c| c.shown(&asked.req, chrome, look));
         let (_, buttons) = chrome.requester_layout(look, &shown);
-        if let Some(choices) = &mut self.choices {
+        if let Some(choices) = &mut asked.choices {
             let marked = match *input {
-                Input::MouseDown { x, y, button: Button::Left } => choices.at(&req, chrome, look, x, y),
+                Input::MouseDown { x, y, button: Button::Left } => choices.at(&asked.req, chrome, look, x, y),
                 Input::Key { key: Key::Up, .. } => Some(choices.chosen.saturating_sub(1)),
                 Input::Key { key: Key::Down, .. } => Some((choices.chosen + 1).min(choices.labels.len() - 1)),
                 _ => None,
@@ -437,18 +447,25 @@ impl Shell {
                 return;
             }
         }
+        if let Some(moved) = focus_moved(asked.focus, asked.req.buttons.len(), input) {
+            asked.focus = Some(moved);
+            self.dirty = true;
+            return;
+        }
         let chosen = match *input {
             Input::MouseUp { x, y, button: Button::Left } => buttons.iter().position(|r| r.contains(x, y)),
-            Input::Key { key: Key::Enter, .. } => Some(0),
-            Input::Key { key: Key::Escape, .. } => Some(escape_button(&req.buttons)),
+            Input::Key { key: Key::Enter, .. } => Some(asked.focus.unwrap_or(0)),
+            // Space presses only a button the keyboard moved to: a Space
+            // still held from play (Tetris's drop) must not answer.
+            Input::Key { key: Key::Char(' '), .. } => asked.focus,
+            Input::Key { key: Key::Escape, .. } => Some(escape_button(&asked.req.buttons)),
             _ => None,
         };
         if let Some(button) = chosen {
-            self.requester = None;
-            let choices = self.choices.take();
+            let asked = self.asked.take().expect("a requester is showing");
             self.dirty = true;
-            if std::mem::take(&mut self.view_asked) {
-                let response = match choices {
+            if asked.by_view {
+                let response = match asked.choices {
                     Some(c) => self.view.choose(button, c.chosen),
                     None => self.view.answer(button),
                 };
@@ -463,15 +480,11 @@ impl Shell {
             Response::Redraw => self.dirty = true,
             Response::Command(cmd) => self.command(&cmd),
             Response::Ask(req) => {
-                self.requester = Some(req);
-                self.choices = None;
-                self.view_asked = true;
+                self.asked = Some(Asked { req, choices: None, focus: None, by_view: true });
                 self.dirty = true;
             }
             Response::Choose(req, choices) => {
-                self.requester = Some(req);
-                self.choices = Some(choices);
-                self.view_asked = true;
+                self.asked = Some(Asked { req, choices: Some(choices), focus: None, by_view: true });
                 self.dirty = true;
             }
         }
@@ -488,7 +501,7 @@ impl Shell {
     fn run(&mut self, cmd: &Command) {
         match cmd {
             Command::Quit => self.quit = true,
-            Command::About => self.requester = Some(launcher::about()),
+            Command::About => self.tell(launcher::about()),
             Command::Help => self.open_help(),
             Command::Games => self.replace_all(Box::new(Launcher::new())),
             Command::Play(target) => self.play(target),
@@ -539,14 +552,14 @@ impl Shell {
                     // The game on the screen stays; the requester sets
                     // the file's name and the reason in full, broken
                     // across lines as they need.
-                    Some(why) => self.requester = Some(error_box(&why)),
+                    Some(why) => self.tell(error_box(&why)),
                     None => {
                         self.replace_all(view);
                         self.opened = Some(game);
                     }
                 }
             }
-            Err(e) => self.requester = Some(error_box(&e)),
+            Err(e) => self.tell(error_box(&e)),
         }
     }
 
@@ -578,7 +591,7 @@ impl Shell {
             })
             .collect();
         if kept.is_empty() {
-            self.requester = Some(error_box("No game has been kept yet: File > Save As... keeps one."));
+            self.tell(error_box("No game has been kept yet: File > Save As... keeps one."));
             return;
         }
         let chooser = Box::new(Launcher::chooser("Open a Kept Game", "kept game", kept, ""));
@@ -598,7 +611,7 @@ impl Shell {
         }
         match Machine::new(&choice, self.machine.id()) {
             Ok(m) => self.machine = m,
-            Err(e) => self.requester = Some(error_box(&e.0)),
+            Err(e) => self.tell(error_box(&e.0)),
         }
     }
 }
@@ -616,6 +629,22 @@ impl Drop for Shell {
 /// The button Escape presses: the last that only closes the requester
 /// (Cancel, No, Done, OK), else the last. Solitaire's Options box ends
 /// with Back, which Escape must not press.
+/// Where a key moves the keyboard's button in a requester of `count`
+/// buttons, from `focus` (the first button while none is marked): Tab and
+/// Right to the next, Shift-Tab and Left to the one before, round the row.
+/// None for any other input.
+fn focus_moved(focus: Option<usize>, count: usize, input: &Input) -> Option<usize> {
+    let Input::Key { key, mods } = *input else { return None };
+    let forward = match key {
+        Key::Tab => !mods.shift,
+        Key::Right => true,
+        Key::Left => false,
+        _ => return None,
+    };
+    let at = focus.unwrap_or(0);
+    (count > 1).then(|| if forward { (at + 1) % count } else { (at + count - 1) % count })
+}
+
 fn escape_button(buttons: &[String]) -> usize {
     let closes = |b: &String| matches!(b.as_str(), "Cancel" | "No" | "Done" | "OK" | "Close");
     buttons.iter().rposition(closes).unwrap_or(buttons.len().saturating_sub(1))

@@ -584,8 +584,10 @@ impl Chrome for AmigaChrome {
     }
 
     /// An EasyRequest window: dithered SHINE-on-BACKGROUND fill, the body
-    /// text in a recessed box, raised buttons along the bottom.
-    fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester) {
+    /// text in a recessed box, raised buttons along the bottom. Intuition
+    /// marks no button for the keyboard; once the keyboard has moved to
+    /// one, it is outlined in the text pen.
+    fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester, focus: Option<usize>) {
         let l = self.requester(look, req);
         let (shine, shadow) = (value(look, Pen::Shine), value(look, Pen::Shadow));
         let (background, text) = (value(look, Pen::Background), value(look, Pen::Text));
@@ -614,6 +616,9 @@ impl Chrome for AmigaChrome {
                 TextStyle::PLAIN,
             );
             s.set_clip(old);
+        }
+        if let Some(r) = focus.and_then(|i| l.buttons.get(i)) {
+            s.frame_rect(r.inset(-1, -1), text);
         }
     }
 }
@@ -837,7 +842,7 @@ mod tests {
                 let tracker = MenuTracker { active: true, open: Some(open), hover: Some(0), ..MenuTracker::default() };
                 chrome.draw_menus(&mut s, &look, &m, &tracker);
             }
-            chrome.draw_requester(&mut s, &look, &requester());
+            chrome.draw_requester(&mut s, &look, &requester(), None);
             assert!((max_index(&s) as usize) < registers, "{name}");
             assert!((max_index(&s) as usize) < look.palette.len(), "{name}");
         }

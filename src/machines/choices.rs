@@ -48,9 +48,10 @@ impl Choices {
             .collect()
     }
 
-    /// Draws the requester with its radio group.
-    pub fn draw(&self, s: &mut Surface, req: &Requester, chrome: &dyn Chrome, look: &Look) {
-        chrome.draw_requester(s, look, &self.shown(req, chrome, look));
+    /// Draws the requester with its radio group, `focus` on a button as
+    /// in [`Chrome::draw_requester`].
+    pub fn draw(&self, s: &mut Surface, req: &Requester, chrome: &dyn Chrome, look: &Look, focus: Option<usize>) {
+        chrome.draw_requester(s, look, &self.shown(req, chrome, look), focus);
         let side = Self::button_side(chrome, look);
         for (i, r) in self.rects(req, chrome, look).into_iter().enumerate() {
             let button = Rect::new(r.x, r.y + (r.h - side) / 2, side, side);
@@ -137,7 +138,7 @@ mod tests {
             }
             // The marked button differs from the others on screen.
             let mut s = m.new_surface();
-            choices.draw(&mut s, &req(), chrome, look);
+            choices.draw(&mut s, &req(), chrome, look, None);
             let side =
                 |r: &Rect| (r.y..r.bottom()).flat_map(|y| (r.x..r.x + 8).map(move |x| (x, y))).collect::<Vec<_>>();
             let pixels = |r: &Rect| side(r).iter().map(|&(x, y)| s.colour_at(x, y)).collect::<Vec<_>>();

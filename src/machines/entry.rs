@@ -59,7 +59,7 @@ impl TextEntry {
     /// area, as a real requester would).
     pub fn draw(&self, s: &mut Surface, machine: &Machine) {
         let old = s.set_clip(s.bounds());
-        machine.chrome().draw_requester(s, machine.look(), &self.requester());
+        machine.chrome().draw_requester(s, machine.look(), &self.requester(), None);
         s.set_clip(old);
     }
 

@@ -357,7 +357,8 @@ impl Chrome for MacChrome {
         look.title_font
     }
 
-    fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester) {
+    /// The ringed default button is the one the keyboard moved to.
+    fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester, focus: Option<usize>) {
         let ink = mac_controls::Inks::new(s, look);
         let (frame, buttons) = self.requester_layout(look, req);
         // The modal dialog frame: black, white, a 2 px band, white; in
@@ -379,7 +380,7 @@ impl Chrome for MacChrome {
             s.draw_text(font, &line, r.x, r.y, ink.black, TextStyle::PLAIN);
         }
         for (i, (label, r)) in req.buttons.iter().zip(&buttons).enumerate() {
-            let state = ButtonState { enabled: true, pressed: false, default: i == 0 };
+            let state = ButtonState { enabled: true, pressed: false, default: i == focus.unwrap_or(0) };
             mac_controls::button(s, look, *r, label, state);
         }
     }

@@ -165,7 +165,11 @@ pub trait Chrome: Send + Sync {
     fn draw_menus(&self, s: &mut Surface, look: &Look, menus: &[Menu], tracker: &MenuTracker);
     /// The requester's frame and one rectangle per button.
     fn requester_layout(&self, look: &Look, req: &Requester) -> (Rect, Vec<Rect>);
-    fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester);
+    /// Draws the requester; `focus` is the button the keyboard has moved
+    /// to (Tab, the arrow keys), which Return presses. `None` until it has
+    /// moved: Return presses the first button, shown as each machine shows
+    /// its default button, if at all.
+    fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester, focus: Option<usize>);
     /// A requester's text as it is set (long lines broken between words)
     /// with where each line is drawn, so radio buttons can be put on lines
     /// (see [`Choices`]). A chrome that does not say shows choices as plain

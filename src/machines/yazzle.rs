@@ -618,7 +618,7 @@ impl Chrome for YazzleChrome {
             .collect()
     }
 
-    fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester) {
+    fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester, focus: Option<usize>) {
         let (frame, buttons) = self.requester_layout(look, req);
         s.fill_rect(frame, look.paint(Pen::Background));
         raised(s, look, frame, Pen::Background);
@@ -651,8 +651,9 @@ impl Chrome for YazzleChrome {
         }
         s.set_clip(old);
 
+        let default = focus.unwrap_or(0);
         for (i, (label, r)) in req.buttons.iter().zip(&buttons).enumerate() {
-            let face = if i == 0 {
+            let face = if i == default {
                 // The default button: a black outline around the bevel
                 // and the focus rectangle inside.
                 s.frame_rect(*r, look.paint(Pen::Text));
@@ -664,7 +665,7 @@ impl Chrome for YazzleChrome {
             let w = font.text_width(label) as i32;
             let y = r.y + (r.h - font.height() as i32) / 2;
             s.draw_text(font, label, r.x + (r.w - w) / 2, y, look.paint(Pen::Text), TextStyle::PLAIN);
-            if i == 0 {
+            if i == default {
                 focus_rect(s, r.inset(4, 4), look.paint(Pen::Text));
             }
         }

@@ -22,6 +22,21 @@ pub fn button(s: &mut Surface, machine: &Machine, r: Rect, label: &str, enabled:
     s.draw_text(font, label, r.x + (r.w - tw) / 2, r.y + (r.h - font.height() as i32) / 2, text, TextStyle::PLAIN);
 }
 
+/// The keyboard's focus round a control, `r` its outside: a dotted frame
+/// in the text pen, as Windows draws it; the Amiga and the Mac had none,
+/// and the same dots read plainly on their screens.
+pub fn focus_frame(s: &mut Surface, machine: &Machine, r: Rect) {
+    let pen = machine.look().paint(Pen::Text);
+    for x in (r.x..r.right()).step_by(2) {
+        s.put(x, r.y, pen.value_at(x, r.y));
+        s.put(x, r.bottom() - 1, pen.value_at(x, r.bottom() - 1));
+    }
+    for y in (r.y..r.bottom()).step_by(2) {
+        s.put(r.x, y, pen.value_at(r.x, y));
+        s.put(r.right() - 1, y, pen.value_at(r.right() - 1, y));
+    }
+}
+
 /// True on the Macs, whose controls `mac_controls` draws.
 fn is_mac(machine: &Machine) -> bool {
     matches!(machine.id(), MachineId::MacSe30 | MachineId::MacColor)

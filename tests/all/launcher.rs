@@ -82,6 +82,39 @@ fn keys_scroll_the_list_and_move_the_selection() {
     assert_eq!(chosen(&mut l), "g01");
 }
 
+/// Tab walks from the list to each button and back, drawing the focus
+/// where it is; Return presses the button (Help, About) and the list's
+/// keys take the keyboard back to the list.
+#[test]
+fn tab_reaches_the_launcher_s_buttons() {
+    let m = machine(MachineId::AmigaPal);
+    let area = m.content();
+    let mut l = many(5);
+    let drawn = |l: &Launcher| {
+        let mut s = m.new_surface();
+        l.draw(&mut s, &m, area);
+        s.pixels().to_vec()
+    };
+    let on_list = drawn(&l);
+    assert_eq!(l.input(&key(Key::Tab), &m, area), Response::Redraw);
+    let on_play = drawn(&l);
+    assert_ne!(on_play, on_list, "the focus shows on Play");
+    assert_eq!(l.input(&key(Key::Tab), &m, area), Response::Redraw);
+    assert_eq!(l.input(&key(Key::Enter), &m, area), Response::Command(Command::Help));
+    assert_eq!(l.input(&key(Key::Right), &m, area), Response::Redraw);
+    assert_eq!(l.input(&key(Key::Char(' ')), &m, area), Response::Command(Command::About));
+    // Tab from the last button returns to the list, where Return plays.
+    l.input(&key(Key::Tab), &m, area);
+    assert_eq!(drawn(&l), on_list);
+    assert!(matches!(l.input(&key(Key::Enter), &m, area), Response::Command(Command::Play(_))));
+    // Shift-Tab goes round the other way; Down returns to the list.
+    l.input(&Input::Key { key: Key::Tab, mods: Modifiers { shift: true, ..Default::default() } }, &m, area);
+    assert_eq!(l.input(&key(Key::Enter), &m, area), Response::Command(Command::About));
+    assert_eq!(l.input(&key(Key::Down), &m, area), Response::Redraw);
+    assert_eq!(chosen(&mut l), "g01");
+    assert!(matches!(l.input(&key(Key::Enter), &m, area), Response::Command(Command::Play(_))));
+}
+
 #[test]
 fn the_wheel_and_the_scroll_arrows_move_the_list_not_the_selection() {
     for id in [MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30, MachineId::Yazzle] {

@@ -451,3 +451,38 @@ fn goldens_of_a_game_under_way_and_a_lost_one() {
         super::support::assert_golden(golden, driver.frame());
     }
 }
+
+/// The keyboard cursor shows on every machine: on each side of the
+/// square, most pixels of its outer two rings change colour, so no side
+/// hides in the square's own bevel (on the Amiga the highlight pen is the
+/// bevel's shine; on the SE/30 the outline is black and the face dotted).
+#[test]
+fn the_keyboard_cursor_stands_out_from_the_square_s_bevel() {
+    let data = tempfile::tempdir().unwrap();
+    for id in MachineId::ALL {
+        let (m, area) = machine(id);
+        let mut view = open(Settings::beginner(), data.path(), 1);
+        let drawn = |view: &MinesView| {
+            let mut s = m.new_surface();
+            view.draw(&mut s, &m, area);
+            s
+        };
+        let before = drawn(&view);
+        view.input(&Input::Key { key: Key::Right, mods: Modifiers::default() }, &m, area);
+        let after = drawn(&view);
+        let l = MinesBoard::layout(view.session().state(), &m, area);
+        let r = l.square(l.grid.index(l.grid.width / 2, l.grid.height / 2));
+        let changed = |(x, y): (i32, i32)| before.colour_at(x, y) != after.colour_at(x, y);
+        let (across, down) = (r.x..r.right(), r.y..r.bottom());
+        let sides: [(&str, Vec<(i32, i32)>); 4] = [
+            ("top", across.clone().flat_map(|x| [(x, r.y), (x, r.y + 1)]).collect()),
+            ("bottom", across.flat_map(|x| [(x, r.bottom() - 1), (x, r.bottom() - 2)]).collect()),
+            ("left", down.clone().flat_map(|y| [(r.x, y), (r.x + 1, y)]).collect()),
+            ("right", down.flat_map(|y| [(r.right() - 1, y), (r.right() - 2, y)]).collect()),
+        ];
+        for (side, pixels) in sides {
+            let n = pixels.iter().copied().filter(|&p| changed(p)).count();
+            assert!(n * 4 >= pixels.len() * 3 / 2, "{id}: the cursor's {side} side: {n} of {} pixels", pixels.len());
+        }
+    }
+}

@@ -29,3 +29,42 @@ fn a_row_too_long_for_its_list_ends_in_dots_inside_the_box() {
         assert_eq!(truncate(&measure, &rows[1], inner.w - 6), "Short");
     }
 }
+
+/// A requester's buttons are reached from the keyboard on every machine:
+/// Tab and the arrow keys move to a button, drawn so the player sees it,
+/// and Return presses it (Solitaire's Options: "Back" turns the card back
+/// over without the mouse). Space presses only a button moved to.
+#[test]
+fn every_requester_button_is_reached_and_pressed_from_the_keyboard() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    use parlour::machines::{Command, Input, Key, Modifiers};
+    let key = |key: Key, shift: bool| Input::Key { key, mods: Modifiers { shift, ..Default::default() } };
+    for id in MachineId::ALL {
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let (view, _data) = super::support::open_game("klondike", 1);
+        let mut d = Driver::new(Shell::new(m, view, 1));
+        d.command(&Command::Options);
+        let lines = d.shell().requester().expect("Options opens its box").lines.clone();
+        assert!(lines.iter().any(|l| l == "Card back: 1 of 9"), "{id}: {lines:?}");
+        d.feed(&[key(Key::Char(' '), false)]);
+        assert!(d.shell().requester().is_some(), "{id}: Space before Tab presses nothing");
+        let mut seen = vec![d.frame().pixels().to_vec()];
+        for (k, shift) in [(Key::Tab, false), (Key::Right, false), (Key::Tab, false)] {
+            d.feed(&[key(k, shift)]);
+            let now = d.frame().pixels().to_vec();
+            assert!(!seen.contains(&now), "{id}: {k:?} moves the focus where it shows");
+            seen.push(now);
+        }
+        // Round the row and back: Shift-Tab from the first button is the last.
+        d.feed(&[key(Key::Tab, false), key(Key::Tab, true)]);
+        assert_eq!(d.frame().pixels(), seen[3].as_slice(), "{id}: Shift-Tab steps back");
+        d.feed(&[key(Key::Enter, false)]);
+        assert!(d.shell().requester().is_none(), "{id}: Return presses Back");
+        d.command(&Command::Options);
+        let lines = &d.shell().requester().unwrap().lines;
+        assert!(lines.iter().any(|l| l == "Card back: 2 of 9"), "{id}: {lines:?}");
+        d.feed(&[key(Key::Left, false), key(Key::Char(' '), false)]);
+        assert!(d.shell().requester().is_none(), "{id}: Space presses the button moved to");
+    }
+}

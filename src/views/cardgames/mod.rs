@@ -13,7 +13,7 @@ use crate::gfx::{Rect, Surface, TextStyle};
 use crate::host::prefs;
 use crate::machines::{Button, Command, Input, Key, Machine, Menu, MenuItem, Pen, ViewCommand};
 use crate::views::card_art::{BACK_NAMES, BACKS, CardArt, CardSize, Mat};
-use crate::views::widgets::{button, check_box};
+use crate::views::widgets::{button, check_box, focus_frame};
 use crate::views::{Response, View};
 
 /// The family's preferences section, which the games read too.
@@ -229,16 +229,7 @@ impl View for CardGamesPanel {
         }
         button(s, machine, l.help, "Open Help", true);
         if let Some(f) = self.focus {
-            let r = Self::rect_of(&l, controls()[f]).inset(-4, -4);
-            let pen = look.paint(Pen::Text);
-            for x in (r.x..r.right()).step_by(2) {
-                s.put(x, r.y, pen.value_at(x, r.y));
-                s.put(x, r.bottom() - 1, pen.value_at(x, r.bottom() - 1));
-            }
-            for y in (r.y..r.bottom()).step_by(2) {
-                s.put(r.x, y, pen.value_at(r.x, y));
-                s.put(r.right() - 1, y, pen.value_at(r.right() - 1, y));
-            }
+            focus_frame(s, machine, Self::rect_of(&l, controls()[f]).inset(-4, -4));
         }
     }
 

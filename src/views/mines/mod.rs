@@ -511,11 +511,13 @@ impl Board<MinesVariant> for MinesBoard {
             paint::square(s, machine, l.square(i), self.face(st, i, &pressed));
         }
         s.frame_rect(Rect::new(l.field.x - 1, l.field.y - 1, l.field.w + 2, l.field.h + 2), look.paint(Pen::Shadow));
-        let highlight = look.paint(Pen::Highlight);
+        // Two rings in the fill pen: a square's bevel, lit or shaded, never
+        // hides them (the Amiga's highlight pen is its shine).
+        let ring = look.paint(Pen::Fill);
         for at in self.hinted.into_iter().chain(self.cursor).filter(|_| !self.paused) {
             let r = l.square(at);
-            s.frame_rect(r, highlight);
-            s.frame_rect(r.inset(1, 1), highlight);
+            s.frame_rect(r, ring);
+            s.frame_rect(r.inset(1, 1), ring);
         }
         if self.paused {
             let font = look.title_font;
