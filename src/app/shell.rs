@@ -465,11 +465,19 @@ impl Shell {
             let asked = self.asked.take().expect("a requester is showing");
             self.dirty = true;
             if asked.by_view {
-                let response = match asked.choices {
+                let response = match &asked.choices {
                     Some(c) => self.view.choose(button, c.chosen),
                     None => self.view.answer(button),
                 };
                 self.respond(response);
+                // The same box asked again (a setting changed in it) keeps
+                // the keyboard on the button it was on.
+                if let Some(again) = &mut self.asked
+                    && again.req.title == asked.req.title
+                    && again.req.buttons == asked.req.buttons
+                {
+                    again.focus = asked.focus;
+                }
             }
         }
     }

@@ -235,7 +235,9 @@ fn a_win_is_celebrated_in_the_machines_style() {
                 let mut after = m.new_surface();
                 view.draw(&mut after, &m, area);
                 assert_eq!(after, table);
-                let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bounce-yazzle.png");
+                // For a person to look at; the system's temporary folder
+                // is there wherever the build's target folder is.
+                let out = std::env::temp_dir().join("parlour-bounce-yazzle.png");
                 std::fs::write(out, parlour::gfx::image_io::encode_png(&bounced)).unwrap();
             }
             // The Amiga: a requester.

@@ -32,21 +32,23 @@ fn a_row_too_long_for_its_list_ends_in_dots_inside_the_box() {
 
 /// A requester's buttons are reached from the keyboard on every machine:
 /// Tab and the arrow keys move to a button, drawn so the player sees it,
-/// and Return presses it (Solitaire's Options: "Back" turns the card back
-/// over without the mouse). Space presses only a button moved to.
+/// and Return presses it. Solitaire's Options stays open showing the
+/// setting a button changed, the keyboard still on that button, so "Back"
+/// turns the card back over again and again without the mouse. Space
+/// presses only a button moved to; Escape presses Done.
 #[test]
 fn every_requester_button_is_reached_and_pressed_from_the_keyboard() {
     use parlour::app::driver::Driver;
     use parlour::app::shell::Shell;
     use parlour::machines::{Command, Input, Key, Modifiers};
     let key = |key: Key, shift: bool| Input::Key { key, mods: Modifiers { shift, ..Default::default() } };
+    let shows = |d: &Driver, line: &str| d.shell().requester().is_some_and(|r| r.lines.iter().any(|l| l == line));
     for id in MachineId::ALL {
         let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
         let (view, _data) = super::support::open_game("klondike", 1);
         let mut d = Driver::new(Shell::new(m, view, 1));
         d.command(&Command::Options);
-        let lines = d.shell().requester().expect("Options opens its box").lines.clone();
-        assert!(lines.iter().any(|l| l == "Card back: 1 of 9"), "{id}: {lines:?}");
+        assert!(shows(&d, "Card back: 1 of 9"), "{id}: {:?}", d.shell().requester());
         d.feed(&[key(Key::Char(' '), false)]);
         assert!(d.shell().requester().is_some(), "{id}: Space before Tab presses nothing");
         let mut seen = vec![d.frame().pixels().to_vec()];
@@ -60,11 +62,12 @@ fn every_requester_button_is_reached_and_pressed_from_the_keyboard() {
         d.feed(&[key(Key::Tab, false), key(Key::Tab, true)]);
         assert_eq!(d.frame().pixels(), seen[3].as_slice(), "{id}: Shift-Tab steps back");
         d.feed(&[key(Key::Enter, false)]);
-        assert!(d.shell().requester().is_none(), "{id}: Return presses Back");
-        d.command(&Command::Options);
-        let lines = &d.shell().requester().unwrap().lines;
-        assert!(lines.iter().any(|l| l == "Card back: 2 of 9"), "{id}: {lines:?}");
-        d.feed(&[key(Key::Left, false), key(Key::Char(' '), false)]);
-        assert!(d.shell().requester().is_none(), "{id}: Space presses the button moved to");
+        assert!(shows(&d, "Card back: 2 of 9"), "{id}: Return presses Back: {:?}", d.shell().requester());
+        d.feed(&[key(Key::Char(' '), false)]);
+        assert!(shows(&d, "Card back: 3 of 9"), "{id}: the keyboard stays on Back");
+        d.feed(&[key(Key::Left, false), key(Key::Enter, false)]);
+        assert!(shows(&d, "Auto-play to foundations: on"), "{id}: {:?}", d.shell().requester());
+        d.feed(&[key(Key::Escape, false)]);
+        assert!(d.shell().requester().is_none(), "{id}: Escape presses Done");
     }
 }

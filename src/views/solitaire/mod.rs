@@ -795,7 +795,12 @@ impl Board<SolitaireVariant> for SolitaireBoard {
 
     fn answer(&mut self, session: &Session<SolitaireVariant>, button: usize) -> Reply<SolitaireVariant> {
         match OPTION_BUTTONS.get(button) {
-            Some(&(_, Some(cmd))) => self.command(session, cmd),
+            Some(&(_, Some(cmd))) => match self.command(session, cmd) {
+                // A setting changed in place: the box stays, showing it
+                // (a new mode deals anew, which closes it).
+                Reply::Redraw => Reply::Ask(self.options_box(session.variant().mode())),
+                other => other,
+            },
             _ => Reply::Unchanged,
         }
     }
