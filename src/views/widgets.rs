@@ -4,7 +4,7 @@
 use std::cell::Cell;
 
 use crate::gfx::{Font, Rect, Surface, TextStyle};
-use crate::machines::{Button, Input, Machine, MachineId, Pen, mac_controls};
+use crate::machines::{Button, Input, Look, Machine, MachineId, Pen, mac_controls};
 
 /// A push button: the Mac's rounded button (see `mac_controls`), Amiga
 /// and Windows raised bevels.
@@ -34,6 +34,17 @@ pub fn focus_frame(s: &mut Surface, machine: &Machine, r: Rect) {
     for y in (r.y..r.bottom()).step_by(2) {
         s.put(r.x, y, pen.value_at(r.x, y));
         s.put(r.right() - 1, y, pen.value_at(r.right() - 1, y));
+    }
+}
+
+/// The keyboard's cursor on a table (a card, a tile), `r` what it marks:
+/// just outside it, a solid frame two pixels thick in the text pen with a
+/// pixel of the background pen inside, which reads on any table (a dotted
+/// line sank into the SE/30's dithered grey).
+pub fn cursor_frame(s: &mut Surface, look: &Look, r: Rect) {
+    s.frame_rect(r.inset(-1, -1), look.paint(Pen::Background));
+    for k in 2..=3 {
+        s.frame_rect(r.inset(-k, -k), look.paint(Pen::Text));
     }
 }
 

@@ -553,7 +553,7 @@ impl Board<RummiVariant> for RummiBoard {
         self.draw_table(st, s, machine, &l);
         self.draw_gadget(st, s, machine, &l);
         if let Some(spot) = self.cursor {
-            tiles::cursor(s, look, Self::spot_rect(st, &l, spot));
+            widgets::cursor_frame(s, look, Self::spot_rect(st, &l, spot));
         }
         if let Some(h) = self.held {
             let (tw, th) = l.tile();

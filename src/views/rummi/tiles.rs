@@ -188,17 +188,3 @@ pub fn number(s: &mut Surface, r: Rect, n: usize, k: i32, v: u32) {
 pub fn digit_height(k: i32) -> i32 {
     DIGIT_H * k
 }
-
-/// The keyboard cursor: a dotted frame just outside `r`.
-pub fn cursor(s: &mut Surface, look: &Look, r: Rect) {
-    let pen = look.paint(Pen::Highlight);
-    let o = r.inset(-2, -2);
-    for x in (o.x..o.right()).step_by(2) {
-        s.fill_rect(Rect::new(x, o.y, 1, 1), pen);
-        s.fill_rect(Rect::new(x, o.bottom() - 1, 1, 1), pen);
-    }
-    for y in (o.y..o.bottom()).step_by(2) {
-        s.fill_rect(Rect::new(o.x, y, 1, 1), pen);
-        s.fill_rect(Rect::new(o.right() - 1, y, 1, 1), pen);
-    }
-}

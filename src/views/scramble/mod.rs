@@ -137,7 +137,14 @@ impl ScrambleBoard {
         let r = l.place(at);
         let tile = p.tile(at);
         if tile == 0 {
-            s.fill_rect(r, look.paint(Pen::Shadow));
+            if look.is_monochrome() && !self.numbers {
+                // The shadow's dither would pass for a piece of picture:
+                // the gap is blank paper with a black edge.
+                s.fill_rect(r, look.paint(Pen::Background));
+                s.frame_rect(r, look.paint(Pen::Text));
+            } else {
+                s.fill_rect(r, look.paint(Pen::Shadow));
+            }
             return;
         }
         if self.numbers {

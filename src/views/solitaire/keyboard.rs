@@ -4,8 +4,8 @@
 //! cursor down to the top, and a second press puts them on the pile under
 //! the cursor (on their own pile: sends the top card home).
 
-use crate::gfx::{Rect, Surface};
-use crate::machines::{Key, Machine, Pen};
+use crate::gfx::Rect;
+use crate::machines::Key;
 use crate::solitaire::engine::{PileId, Solitaire};
 use crate::solitaire::rules::PileKind;
 
@@ -128,24 +128,6 @@ impl Cursor {
         match card.and_then(|i| placed.iter().find(|p| p.0 == pile && p.1 == i)) {
             Some(p) => Some(p.2),
             None => layout.pile(pile).map(|g| layout.base_rect(g)),
-        }
-    }
-}
-
-/// The cursor: a dotted frame just outside the card, in the highlight pen.
-pub fn draw_cursor(s: &mut Surface, machine: &Machine, r: Rect) {
-    let pen = machine.look().paint(Pen::Text);
-    let outer = Rect::new(r.x - 2, r.y - 2, r.w + 4, r.h + 4);
-    for (i, x) in (outer.x..outer.right()).enumerate() {
-        if i % 2 == 0 {
-            s.fill_rect(Rect::new(x, outer.y, 1, 1), pen);
-            s.fill_rect(Rect::new(x, outer.bottom() - 1, 1, 1), pen);
-        }
-    }
-    for (i, y) in (outer.y..outer.bottom()).enumerate() {
-        if i % 2 == 0 {
-            s.fill_rect(Rect::new(outer.x, y, 1, 1), pen);
-            s.fill_rect(Rect::new(outer.right() - 1, y, 1, 1), pen);
         }
     }
 }

@@ -583,7 +583,7 @@ impl SolitaireBoard {
             }
         }
         if let Some(r) = self.cursor.rect(st, &layout, &self.placed(st, &layout)) {
-            keyboard::draw_cursor(s, machine, r);
+            crate::views::widgets::cursor_frame(s, machine.look(), r);
         }
         for (card, x, y) in self.bounce.iter().flat_map(Bounce::cards) {
             s.draw_art(art.face(card), x, y);
