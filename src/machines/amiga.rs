@@ -585,8 +585,8 @@ impl Chrome for AmigaChrome {
 
     /// An EasyRequest window: dithered SHINE-on-BACKGROUND fill, the body
     /// text in a recessed box, raised buttons along the bottom. Intuition
-    /// marks no button for the keyboard; once the keyboard has moved to
-    /// one, it is outlined in the text pen.
+    /// marked no button; here Return presses one (the first until the
+    /// keyboard moves), so that one is outlined in the text pen.
     fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester, focus: Option<usize>) {
         let l = self.requester(look, req);
         let (shine, shadow) = (value(look, Pen::Shine), value(look, Pen::Shadow));
@@ -617,7 +617,7 @@ impl Chrome for AmigaChrome {
             );
             s.set_clip(old);
         }
-        if let Some(r) = focus.and_then(|i| l.buttons.get(i)) {
+        if let Some(r) = l.buttons.get(focus.unwrap_or(0)) {
             s.frame_rect(r.inset(-1, -1), text);
         }
     }
