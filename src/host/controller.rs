@@ -33,6 +33,9 @@ enum Asked {
     /// The box at the end of a game (a win's celebration, a board's
     /// scores): New Game or OK.
     Ended,
+    /// A win's box whose first button is the board's next game (Sokoban's
+    /// Next Level) in place of New Game.
+    EndedNext(ViewCommand),
 }
 
 /// The pause between two moves of Moves > Replay, in milliseconds.
@@ -318,8 +321,15 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                     self.asked = Asked::Ended;
                     response = Response::Ask(scores);
                 } else if outcome == Outcome::Won && !celebrated {
-                    self.asked = Asked::Ended;
-                    response = Response::Ask(self.celebration(lines));
+                    let mut won = self.celebration(lines);
+                    self.asked = match self.board.next_after_win(&self.session) {
+                        Some((label, command)) => {
+                            won.buttons[0] = label.into();
+                            Asked::EndedNext(command)
+                        }
+                        None => Asked::Ended,
+                    };
+                    response = Response::Ask(won);
                 } else if let Some(first) = lines.first() {
                     self.message = format!("{} {first}", self.message);
                 }
@@ -974,6 +984,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 self.reply(reply)
             }
             Asked::ConfirmNew | Asked::Ended if button == 0 => self.new_game(),
+            Asked::EndedNext(command) if button == 0 => self.board_command(command),
             _ => Response::Unchanged,
         }
     }

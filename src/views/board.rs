@@ -140,6 +140,13 @@ pub trait Board<V: Variant> {
         false
     }
 
+    /// A won game's box offers this (its label and the board's command)
+    /// as its first button in place of New Game, where the next game is
+    /// not a new deal (Sokoban: the next level).
+    fn next_after_win(&self, _session: &Session<V>) -> Option<(&'static str, ViewCommand)> {
+        None
+    }
+
     /// Whether the program played in the game at the cursor for the
     /// player (the Solve demo, a solution shown): then the sentence that
     /// says so for the status line. Such a game scores 0 however it ends,

@@ -253,6 +253,34 @@ fn next_level_and_show_solution_through_the_menu() {
     assert!(!records.contains("best sokoban/parlour/1 "), "{records}");
 }
 
+/// A solved level's box offers the next level first, so Return goes on
+/// to it; OK stays on the solved level.
+#[test]
+fn the_box_at_a_solved_level_goes_on_to_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine();
+    let mut view = open_level(dir.path(), 1);
+    let solution = level(&parlour_set(), 1).solution.unwrap();
+    let mut last = parlour::views::Response::Unchanged;
+    for c in solution.chars() {
+        let k = match c.to_ascii_lowercase() {
+            'l' => Key::Left,
+            'u' => Key::Up,
+            'r' => Key::Right,
+            _ => Key::Down,
+        };
+        last = view.input(&key(k), &m, area);
+    }
+    let parlour::views::Response::Ask(won) = last else { panic!("no box at the solved level: {last:?}") };
+    assert_eq!(won.buttons, ["Next Level", "OK"]);
+    assert!(!won.lines.iter().any(|l| l.contains("Next Level")), "{:?}", won.lines);
+    let next = view.answer(0);
+    assert!(
+        matches!(&next, parlour::views::Response::Command(Command::Play(t)) if t.ends_with("parlour.xsb:2")),
+        "{next:?}"
+    );
+}
+
 /// A level of the test's own, so the goldens do not follow boards/: a can
 /// off its goal, one on its goal, and the pusher beside a goal.
 const PICTURED: &str = "  #####\n###   #\n#.$ * ###\n# @.$   #\n#########\n";

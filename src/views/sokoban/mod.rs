@@ -350,10 +350,11 @@ impl Board<LevelVariant> for SokobanBoard {
             Ok(false) => {}
             Err(e) => lines.push(format!("The result could not be kept: {e}")),
         }
-        if self.level_target(1).is_some() {
-            lines.push("Game > Next Level goes on.".into());
-        }
         lines
+    }
+
+    fn next_after_win(&self, _session: &Session<LevelVariant>) -> Option<(&'static str, ViewCommand)> {
+        self.level_target(1).map(|_| ("Next Level", NEXT_LEVEL))
     }
 
     fn tick_hz(&self, _session: &Session<LevelVariant>, _machine: MachineId) -> Option<u32> {
