@@ -75,6 +75,22 @@ pub struct Requester {
     pub buttons: Vec<String>,
 }
 
+/// The items the arrow keys stop on in an open menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stops {
+    /// Every item but separators: Windows highlights a greyed item too.
+    Every,
+    /// Enabled items only: the Mac and the Amiga never highlight a greyed
+    /// item, so stopping on one would show nothing.
+    Enabled,
+}
+
+impl Stops {
+    fn lands_on(self, item: &MenuItem) -> bool {
+        !item.is_separator() && (self == Stops::Every || item.enabled)
+    }
+}
+
 /// How a machine's menus are reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MenuStyle {
@@ -190,12 +206,12 @@ impl MenuTracker {
                 if self.active {
                     *self = MenuTracker::default();
                 } else {
-                    self.drop_menu(menus, 0);
+                    self.drop_menu(menus, 0, Stops::Enabled);
                 }
                 return MenuOutcome::Tracked;
             }
             if self.active && self.open.is_some_and(|m| m < menus.len()) {
-                return self.key(menus, key);
+                return self.key(menus, key, Stops::Enabled);
             }
         }
         match *input {
@@ -307,7 +323,7 @@ impl MenuTracker {
                 let c = c.to_ascii_lowercase();
                 match title_keys(menus).iter().position(|k| *k == Some(c)) {
                     Some(m) => {
-                        self.drop_menu(menus, m);
+                        self.drop_menu(menus, m, Stops::Every);
                         MenuOutcome::Tracked
                     }
                     None => MenuOutcome::Ignored,
@@ -315,7 +331,7 @@ impl MenuTracker {
             }
             Input::Key { key, .. } if self.active => {
                 self.held = false;
-                self.key(menus, key)
+                self.key(menus, key, Stops::Every)
             }
             _ if self.active && !matches!(input, Input::Tick { .. }) => MenuOutcome::Tracked,
             _ => MenuOutcome::Ignored,
@@ -323,13 +339,13 @@ impl MenuTracker {
     }
 
     /// Pulls menu `m` down from the keyboard, its first item highlighted.
-    fn drop_menu(&mut self, menus: &[Menu], m: usize) {
-        let first = menus[m].items.iter().position(|i| !i.is_separator());
+    fn drop_menu(&mut self, menus: &[Menu], m: usize, stops: Stops) {
+        let first = menus[m].items.iter().position(|i| stops.lands_on(i));
         *self = MenuTracker { active: true, open: Some(m), hover: first, ..MenuTracker::default() };
     }
 
     /// A key while the menus have the keyboard.
-    fn key(&mut self, menus: &[Menu], key: super::input::Key) -> MenuOutcome {
+    fn key(&mut self, menus: &[Menu], key: super::input::Key, stops: Stops) -> MenuOutcome {
         use super::input::Key;
         let n = menus.len();
         let step = |m: usize, by: isize| ((m as isize + by).rem_euclid(n as isize)) as usize;
@@ -344,18 +360,18 @@ impl MenuTracker {
                 MenuOutcome::Tracked
             }
             (None, Key::Down | Key::Up | Key::Enter) => {
-                self.drop_menu(menus, self.bar.unwrap_or(0));
+                self.drop_menu(menus, self.bar.unwrap_or(0), stops);
                 MenuOutcome::Tracked
             }
             (None, Key::Char(c)) => {
                 let c = c.to_ascii_lowercase();
                 if let Some(m) = title_keys(menus).iter().position(|k| *k == Some(c)) {
-                    self.drop_menu(menus, m);
+                    self.drop_menu(menus, m, stops);
                 }
                 MenuOutcome::Tracked
             }
             (Some(m), Key::Left | Key::Right) => {
-                self.drop_menu(menus, step(m, if key == Key::Left { -1 } else { 1 }));
+                self.drop_menu(menus, step(m, if key == Key::Left { -1 } else { 1 }), stops);
                 MenuOutcome::Tracked
             }
             (Some(m), Key::Up | Key::Down) => {
@@ -365,7 +381,7 @@ impl MenuTracker {
                 let mut i = self.hover.map_or(if by > 0 { -1 } else { len }, |h| h as isize);
                 for _ in 0..len {
                     i = (i + by).rem_euclid(len);
-                    if !items[i as usize].is_separator() {
+                    if stops.lands_on(&items[i as usize]) {
                         self.hover = Some(i as usize);
                         break;
                     }
@@ -586,8 +602,36 @@ mod tests {
             ev(&mut t, key(Key::Function(10)));
             ev(&mut t, key(Key::Right));
             assert_eq!(t.open, Some(1));
+            assert_eq!(t.hover, None, "Edit's only item is greyed: nothing to stop on");
             ev(&mut t, key(Key::Escape));
             assert_eq!(t, MenuTracker::default());
+        }
+    }
+
+    /// The Mac and the Amiga draw no highlight on a greyed item, so the
+    /// arrows pass over greyed items there; Windows stops on them.
+    #[test]
+    fn arrows_pass_over_greyed_items_where_they_show_no_highlight() {
+        let m = vec![Menu::new(
+            "Game",
+            vec![
+                MenuItem::new("New", Command::New),
+                MenuItem::new("Undo", Command::Undo).enabled(false),
+                MenuItem::new("Redo", Command::Redo).enabled(false),
+                MenuItem::new("Hint", Command::Hint),
+            ],
+        )];
+        for (style, after_new) in [(MenuStyle::PullDown, 3), (MenuStyle::RightButtonStrip, 3), (MenuStyle::ClickBar, 1)]
+        {
+            let mut t = MenuTracker::default();
+            let open = if style == MenuStyle::ClickBar { Key::Alt } else { Key::Function(10) };
+            t.event(style, &Bar, &m, &key(open));
+            t.event(style, &Bar, &m, &key(Key::Down));
+            if style == MenuStyle::ClickBar {
+                assert_eq!(t.hover, Some(0), "{style:?}: Down drops the menu on New");
+                t.event(style, &Bar, &m, &key(Key::Down));
+            }
+            assert_eq!(t.hover, Some(after_new), "{style:?}");
         }
     }
 

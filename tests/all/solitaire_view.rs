@@ -143,3 +143,22 @@ fn a_scripted_game_reaches_won_and_records_it() {
     let freecell = stats.game("freecell").expect("the win was counted");
     assert_eq!((freecell.played, freecell.won, freecell.streak), (1, 1, 1));
 }
+
+/// Space on a pile with nothing to lift says why: an empty free cell has
+/// no card; a card under another that cannot go with it is not a run.
+#[test]
+fn the_keyboard_says_why_nothing_was_lifted() {
+    use parlour::machines::{Key, Modifiers};
+    let key = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    let (mut view, m, area, _data) = table("freecell", MachineId::AmigaPal, 1);
+    // The cursor shows on the first arrow, on the first pile: a free cell.
+    view.input(&key(Key::Right), &m, area);
+    view.input(&key(Key::Char(' ')), &m, area);
+    assert_eq!(view.message(), "There is no card there.");
+    // Klondike's waste before the first turn: the pile after the stock.
+    let (mut view, m, area, _data) = table("klondike", MachineId::AmigaPal, 1);
+    for k in [Key::Right, Key::Right, Key::Char(' ')] {
+        view.input(&key(k), &m, area);
+    }
+    assert_eq!(view.message(), "There is no card there.");
+}

@@ -24,8 +24,8 @@ pub enum KeyAction {
     Drop { from: PileId, count: usize, to: PileId },
     /// Send the top card of this pile to a foundation.
     Home(PileId),
-    /// Nothing can be lifted here.
-    CannotLift,
+    /// Nothing can be lifted here, for the reason given.
+    CannotLift(&'static str),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -115,7 +115,11 @@ impl Cursor {
                 self.held = Some((pile, depth));
                 KeyAction::Moved
             }
-            None => KeyAction::CannotLift,
+            None => KeyAction::CannotLift(match (st.pile(pile.kind, pile.index()).len(), depth) {
+                (0, _) => "There is no card there.",
+                (_, 1) => "That card stays where it is.",
+                _ => "Those cards cannot move together.",
+            }),
         }
     }
 

@@ -535,7 +535,7 @@ impl SolitaireBoard {
                 Some(m) => Reply::Play(m),
                 None => Reply::Say("No foundation takes that card yet.".into()),
             },
-            KeyAction::CannotLift => Reply::Say("Those cards cannot move together.".into()),
+            KeyAction::CannotLift(why) => Reply::Say(why.into()),
         }
     }
 
