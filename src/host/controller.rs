@@ -653,7 +653,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let stats = Stats::load(&self.data_dir).unwrap_or_default();
         let game = stats.game(&self.id()).cloned().unwrap_or_default();
         let req = self.board.scores(&game).unwrap_or_else(|| {
-            let mut req = stats_box(&self.board.title(), &game);
+            let mut req = stats_box(&self.board.title(), &game, self.board.only_scored());
             req.lines.extend(self.board.stats_lines(&game));
             req
         });
@@ -813,27 +813,37 @@ fn answers(command: &Command) -> bool {
 }
 
 /// The statistics box of a game.
-pub fn stats_box(name: &str, stats: &GameStats) -> Requester {
-    let pct = (stats.won * 100).checked_div(stats.played).unwrap_or(0);
-    let streak = match stats.streak {
-        0 => "none".to_string(),
-        n if n > 0 => format!("{n} won"),
-        n => format!("{} lost", n.unsigned_abs()),
-    };
+pub fn stats_box(name: &str, stats: &GameStats, only_scored: bool) -> Requester {
     let best_score = stats.best_score.filter(|&score| score > 0).map(|score| format!("Best score: {score}"));
-    let best = match (stats.best_time_ms, stats.best_moves) {
-        (Some(ms), Some(moves)) => Some(format!("Best: {} and {moves} moves", clock(ms / 1000))),
-        // A game that is scored but not won (Tetris) has its best score.
-        _ if best_score.is_some() => None,
-        _ => Some("Best: no win yet".to_string()),
+    let lines = if only_scored {
+        // Never won nor lost (Tetris): games, and what they scored.
+        let average = (stats.total_score).checked_div(stats.played as i64).unwrap_or(0);
+        vec![
+            format!("Played: {}", stats.played),
+            best_score.unwrap_or_else(|| "Best score: none yet".into()),
+            format!("Average score: {average}"),
+        ]
+    } else {
+        let pct = (stats.won * 100).checked_div(stats.played).unwrap_or(0);
+        let streak = match stats.streak {
+            0 => "none".to_string(),
+            n if n > 0 => format!("{n} won"),
+            n => format!("{} lost", n.unsigned_abs()),
+        };
+        let best = match (stats.best_time_ms, stats.best_moves) {
+            (Some(ms), Some(moves)) => format!("Best: {} and {moves} moves", clock(ms / 1000)),
+            _ => "Best: no win yet".to_string(),
+        };
+        let mut lines = vec![
+            format!("Played: {}  Won: {} ({pct}%)", stats.played, stats.won),
+            format!("Lost: {}  Streak: {streak}", stats.lost),
+            format!("Longest winning streak: {}", stats.best_win_streak),
+            format!("Longest losing streak: {}", stats.worst_losing_streak),
+            best,
+        ];
+        lines.extend(best_score);
+        lines
     };
-    let mut lines = vec![
-        format!("Played: {}  Won: {} ({pct}%)", stats.played, stats.won),
-        format!("Lost: {}  Streak: {streak}", stats.lost),
-        format!("Longest winning streak: {}", stats.best_win_streak),
-        format!("Longest losing streak: {}", stats.worst_losing_streak),
-    ];
-    lines.extend(best.into_iter().chain(best_score));
     Requester { title: format!("{name} Statistics"), lines, buttons: vec!["OK".into()] }
 }
 

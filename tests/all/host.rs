@@ -349,20 +349,23 @@ fn every_game_that_undoes_steps_to_its_start_and_end_from_the_game_menu() {
     parlour::app::script::run(&mut d, "menu", &steps).unwrap();
 }
 
-/// The statistics box gives a game that is scored but never won (Tetris)
-/// its best score, and a won game its best time and moves and best score.
+/// The statistics box gives a game that is only scored, never won (Tetris),
+/// its games and scores with no word of wins, losses or streaks; a won
+/// game its best time and moves and best score.
 #[test]
 fn the_statistics_box_shows_the_best_a_game_keeps() {
     use parlour::host::controller::stats_box;
     let mut tetris = parlour::core::GameStats::default();
     tetris.record(parlour::core::Outcome::Lost, 1022);
-    let lines = stats_box("Tetris", &tetris).lines;
-    assert_eq!(lines.last().map(String::as_str), Some("Best score: 1022"), "{lines:?}");
-    assert!(!lines.iter().any(|l| l.contains("no win yet")), "{lines:?}");
+    tetris.record(parlour::core::Outcome::Lost, 400);
+    let lines = stats_box("Tetris", &tetris, true).lines;
+    assert_eq!(lines, ["Played: 2", "Best score: 1022", "Average score: 711"]);
+    let lines = stats_box("Tetris", &parlour::core::GameStats::default(), true).lines;
+    assert_eq!(lines, ["Played: 0", "Best score: none yet", "Average score: 0"]);
     let mut klondike = parlour::core::GameStats::default();
     klondike.record_game(parlour::core::Outcome::Won, 120, 95_000, 88);
-    let lines = stats_box("Klondike", &klondike).lines;
+    let lines = stats_box("Klondike", &klondike, false).lines;
     assert_eq!(lines[lines.len() - 2..], ["Best: 1:35 and 88 moves", "Best score: 120"]);
-    let lines = stats_box("Klondike", &parlour::core::GameStats::default()).lines;
+    let lines = stats_box("Klondike", &parlour::core::GameStats::default(), false).lines;
     assert_eq!(lines.last().map(String::as_str), Some("Best: no win yet"));
 }

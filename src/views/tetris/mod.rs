@@ -161,6 +161,10 @@ impl Board<TetrisVariant> for TetrisBoard {
         "Tetris".into()
     }
 
+    fn only_scored(&self) -> bool {
+        true
+    }
+
     fn menu_items(&self, _session: &Session<TetrisVariant>) -> Vec<MenuItem> {
         vec![MenuItem::new("Top Five...", Command::View(TOP_FIVE))]
     }
@@ -238,7 +242,8 @@ impl Board<TetrisVariant> for TetrisBoard {
 
     fn ending(&self, session: &Session<TetrisVariant>) -> String {
         let st = session.state();
-        format!("Game over: {} points at level {}, {} rows.", st.points(), st.level(), st.rows())
+        // The level and rows stay in the figures beside it.
+        format!("Game over with {} points.", st.points())
     }
 
     fn finished(&mut self, session: &Session<TetrisVariant>) -> Vec<String> {
@@ -247,8 +252,9 @@ impl Board<TetrisVariant> for TetrisBoard {
         if let Some(place) = place {
             let lines = vec![format!("{} points: place {} of 5.", st.points(), place + 1)];
             let entry = TextEntry::new("A Top Five Game", lines, "Name:", &self.name, NAME_LEN);
+            // The prompt asks for the name itself; the status line keeps
+            // the score, which stays true once the name is in.
             self.asking = Some(Asking { entry, points: st.points(), level: st.level(), rows: st.rows(), shown_ms: 0 });
-            return vec!["Type your name for the top five.".into()];
         }
         Vec::new()
     }
@@ -358,7 +364,8 @@ mod tests {
         while !s.state().over() {
             s.play(&TetrisMove::Drop).unwrap();
         }
-        assert!(!b.finished(&s).is_empty());
+        assert!(b.finished(&s).is_empty(), "the prompt asks by itself, not the status line");
+        assert!(b.prompt().is_some());
         let m = Machine::new(&Default::default(), MachineId::AmigaPal).unwrap();
         let area = m.content();
         // Space pressed as the game ends was meant for the last piece.
