@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use crate::gfx::{Rect, Rgb, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester};
-use crate::views::widgets::{self, ListLayout, ListScroll};
+use crate::views::widgets::{self, ButtonFocus, FocusKey, ListLayout, ListScroll};
 use crate::views::{OPEN_SELECTED, Response, View};
 
 use super::{catalog, settings};
@@ -43,9 +43,8 @@ pub struct Launcher {
     /// The row last clicked and the milliseconds since (double-clicks).
     last_click: Option<(usize, u32)>,
     buttons: &'static [(&'static str, Command)],
-    /// The button Tab has moved the keyboard to; None while the keys go
-    /// to the list.
-    focus: Option<usize>,
+    /// The button Tab has moved the keyboard to, if any.
+    focus: ButtonFocus,
     /// The selected game's picture, decoded and reduced.
     preview: RefCell<Option<Preview>>,
     /// Where the preferences the launcher sets for every game are kept
@@ -132,7 +131,7 @@ impl Launcher {
             reveal: Cell::new(true),
             last_click: None,
             buttons: &LAUNCHER_BUTTONS,
-            focus: None,
+            focus: ButtonFocus::default(),
             preview: RefCell::new(None),
             data_dir: None,
             winnable_only: false,
@@ -328,16 +327,6 @@ impl Launcher {
         }
     }
 
-    /// Tab's round: the list, then each button in turn (`by` -1 goes
-    /// back).
-    fn move_focus(&mut self, by: isize) -> Response {
-        let stops = self.buttons.len() as isize + 1;
-        let now = self.focus.map_or(0, |f| f as isize + 1);
-        let next = (now + by).rem_euclid(stops);
-        self.focus = (next > 0).then(|| next as usize - 1);
-        Response::Redraw
-    }
-
     fn handle(&mut self, input: &Input, parts: &Parts, first: usize, total: usize) -> Response {
         let list = &parts.list;
         let mut scroll = self.scroll.get();
@@ -347,12 +336,12 @@ impl Launcher {
             return if moved { Response::Redraw } else { Response::Unchanged };
         }
         let page = list.visible.saturating_sub(1).max(1);
-        // The list's keys take the keyboard back to the list.
-        let list_key = matches!(
-            input,
-            Input::Key { key: Key::Up | Key::Down | Key::PageUp | Key::PageDown | Key::Home | Key::End, .. }
-        );
-        let left_buttons = list_key && self.focus.take().is_some();
+        let mut unmarked = match self.focus.key(input, self.buttons.len()) {
+            FocusKey::Moved => return Response::Redraw,
+            FocusKey::Pressed(i) => return self.press(i),
+            FocusKey::ToList => true,
+            FocusKey::Other => false,
+        };
         let response = match *input {
             Input::Tick { ms } => {
                 if let Some((_, t)) = &mut self.last_click {
@@ -364,7 +353,7 @@ impl Launcher {
                 Response::Unchanged
             }
             Input::MouseDown { x, y, button: Button::Left } => {
-                self.focus = None;
+                unmarked |= self.focus.clear();
                 if let Some(i) = parts.buttons.iter().position(|r| r.contains(x, y)) {
                     return self.press(i);
                 }
@@ -381,16 +370,6 @@ impl Launcher {
                 }
                 Response::Unchanged
             }
-            Input::Key { key: Key::Tab, mods } => self.move_focus(if mods.shift { -1 } else { 1 }),
-            Input::Key { key: Key::Left | Key::Right, .. } if self.focus.is_some() => {
-                let by = if matches!(input, Input::Key { key: Key::Left, .. }) { -1 } else { 1 };
-                let n = self.buttons.len() as isize;
-                self.focus = self.focus.map(|f| (f as isize + by).rem_euclid(n) as usize);
-                Response::Redraw
-            }
-            Input::Key { key: Key::Enter | Key::Char(' '), .. } if self.focus.is_some() => {
-                self.press(self.focus.expect("a button has the focus"))
-            }
             Input::Key { key: Key::Down, .. } => self.select(self.selected + 1, list),
             Input::Key { key: Key::Up, .. } => self.select(self.selected.saturating_sub(1), list),
             Input::Key { key: Key::PageDown, .. } => self.select(self.selected + page, list),
@@ -403,7 +382,7 @@ impl Launcher {
             }
             _ => Response::Unchanged,
         };
-        if left_buttons && response == Response::Unchanged { Response::Redraw } else { response }
+        if unmarked && response == Response::Unchanged { Response::Redraw } else { response }
     }
 }
 
@@ -464,13 +443,11 @@ impl View for Launcher {
         if let Some(p) = parts.preview {
             self.draw_preview(s, machine, p);
         }
-        for (i, ((label, cmd), r)) in self.buttons.iter().zip(parts.buttons).enumerate() {
+        for ((label, cmd), r) in self.buttons.iter().zip(&parts.buttons) {
             let enabled = *cmd != Command::View(OPEN_SELECTED) || !self.games.is_empty();
-            widgets::button(s, machine, r, label, enabled);
-            if self.focus == Some(i) {
-                widgets::focus_frame(s, machine, r.inset(-3, -3));
-            }
+            widgets::button(s, machine, *r, label, enabled);
         }
+        self.focus.draw(s, machine, &parts.buttons);
     }
 
     fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {

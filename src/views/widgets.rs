@@ -4,7 +4,7 @@
 use std::cell::Cell;
 
 use crate::gfx::{Font, Rect, Surface, TextStyle};
-use crate::machines::{Button, Input, Look, Machine, MachineId, Pen, mac_controls};
+use crate::machines::{Button, Input, Key, Look, Machine, MachineId, Pen, mac_controls};
 
 /// A push button: the Mac's rounded button (see `mac_controls`), Amiga
 /// and Windows raised bevels.
@@ -34,6 +34,69 @@ pub fn focus_frame(s: &mut Surface, machine: &Machine, r: Rect) {
     for y in (r.y..r.bottom()).step_by(2) {
         s.put(r.x, y, pen.value_at(r.x, y));
         s.put(r.right() - 1, y, pen.value_at(r.right() - 1, y));
+    }
+}
+
+/// Where the keyboard is in a dialog of a list and a row of buttons (the
+/// launcher, the choosers): on the list (`None`) or on a button. Tab goes
+/// from the list to each button in turn and back, Shift-Tab the other way;
+/// Left and Right move along the buttons; Return or Space presses the one
+/// the keyboard is on. The list's own keys take the keyboard back to it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ButtonFocus(Option<usize>);
+
+/// What a key did to a [`ButtonFocus`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FocusKey {
+    /// Not the focus's key: the dialog handles it.
+    Other,
+    /// The focus moved (or went back to the list): draw again.
+    Moved,
+    /// Return or Space on this button.
+    Pressed(usize),
+    /// A list key while on a button: the keyboard is back on the list,
+    /// which handles the key too; draw again either way.
+    ToList,
+}
+
+impl ButtonFocus {
+    /// Handles a key for a row of `buttons` buttons.
+    pub fn key(&mut self, input: &Input, buttons: usize) -> FocusKey {
+        let Input::Key { key, mods } = *input else { return FocusKey::Other };
+        let n = buttons as isize;
+        match (key, self.0) {
+            (Key::Tab, now) => {
+                // The round: the list (0), then each button.
+                let at = now.map_or(0, |f| f as isize + 1);
+                let next = (at + if mods.shift { -1 } else { 1 }).rem_euclid(n + 1);
+                self.0 = (next > 0).then(|| next as usize - 1);
+                FocusKey::Moved
+            }
+            (Key::Left | Key::Right, Some(f)) => {
+                let by = if key == Key::Left { -1 } else { 1 };
+                self.0 = Some((f as isize + by).rem_euclid(n) as usize);
+                FocusKey::Moved
+            }
+            (Key::Enter | Key::Char(' '), Some(f)) => FocusKey::Pressed(f),
+            (Key::Up | Key::Down | Key::PageUp | Key::PageDown | Key::Home | Key::End, Some(_)) => {
+                self.0 = None;
+                FocusKey::ToList
+            }
+            _ => FocusKey::Other,
+        }
+    }
+
+    /// Back to the list (a click); true if the keyboard was on a button,
+    /// whose mark must then be drawn away.
+    pub fn clear(&mut self) -> bool {
+        self.0.take().is_some()
+    }
+
+    /// Marks the button the keyboard is on, `buttons` being where they are.
+    pub fn draw(&self, s: &mut Surface, machine: &Machine, buttons: &[Rect]) {
+        if let Some(r) = self.0.and_then(|f| buttons.get(f)) {
+            focus_frame(s, machine, r.inset(-3, -3));
+        }
     }
 }
 

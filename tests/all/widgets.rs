@@ -71,3 +71,36 @@ fn every_requester_button_is_reached_and_pressed_from_the_keyboard() {
         assert!(d.shell().requester().is_none(), "{id}: Escape presses Done");
     }
 }
+
+/// Tab reaches OK and Cancel in every dialog of a list and buttons, with
+/// the mark drawn where the keyboard is: the launcher's choosers, Choose
+/// Board (Peg Solitaire) and Change Picture (Scramble). Cancel pressed
+/// from the keyboard closes each, leaving the game as it was.
+#[test]
+fn tab_reaches_ok_and_cancel_in_every_list_dialog() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    use parlour::machines::{Command, Input, Key, Modifiers};
+    use parlour::views::scramble::CHANGE_PICTURE;
+    let key = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    for (game, open) in
+        [("klondike", Command::Variants), ("pegs", Command::Variants), ("scramble", Command::View(CHANGE_PICTURE))]
+    {
+        for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+            let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+            let (view, _data) = super::support::open_game(game, 1);
+            let mut d = Driver::new(Shell::new(m, view, 1));
+            let table = d.frame().pixels().to_vec();
+            d.command(&open);
+            let on_list = d.frame().pixels().to_vec();
+            assert_ne!(on_list, table, "{game} on {id}: the dialog opens");
+            d.feed(&[key(Key::Tab)]);
+            let on_ok = d.frame().pixels().to_vec();
+            assert_ne!(on_ok, on_list, "{game} on {id}: Tab marks OK");
+            d.feed(&[key(Key::Right)]);
+            assert_ne!(d.frame().pixels(), on_ok.as_slice(), "{game} on {id}: Right marks Cancel");
+            d.feed(&[key(Key::Enter)]);
+            assert_eq!(d.frame().pixels(), table.as_slice(), "{game} on {id}: Cancel closes the dialog");
+        }
+    }
+}

@@ -9,7 +9,7 @@ use crate::games::pegs::board::Cell;
 use crate::games::pegs::library::BoardFile;
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen};
-use crate::views::widgets::{self, ListLayout, ListScroll};
+use crate::views::widgets::{self, ButtonFocus, FocusKey, ListLayout, ListScroll};
 use crate::views::{OPEN_SELECTED, Response, View};
 
 use super::layout::BoardLayout;
@@ -32,6 +32,8 @@ pub struct BoardChooser {
     /// selected at the start into view.
     reveal: Shared<bool>,
     message: String,
+    /// OK or Cancel, once Tab has moved the keyboard there.
+    focus: ButtonFocus,
 }
 
 /// Where the dialog's parts go.
@@ -53,6 +55,15 @@ impl BoardChooser {
             scroll: Shared::new(ListScroll::default()),
             reveal: Shared::new(true),
             message: String::new(),
+            focus: ButtonFocus::default(),
+        }
+    }
+
+    /// Presses button `i` (OK opens the board selected).
+    fn press(&mut self, i: usize) -> Response {
+        match &BUTTONS[i].1 {
+            Command::View(OPEN_SELECTED) => self.open_selected(),
+            cmd => Response::Command(cmd.clone()),
         }
     }
 
@@ -201,6 +212,7 @@ impl View for BoardChooser {
         for ((label, cmd), r) in BUTTONS.iter().zip(&parts.buttons) {
             widgets::button(s, machine, *r, label, *cmd == Command::Close || self.can(cmd));
         }
+        self.focus.draw(s, machine, &parts.buttons);
     }
 
     fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {
@@ -213,13 +225,17 @@ impl View for BoardChooser {
             self.scroll.set(scroll);
             return if moved { Response::Redraw } else { Response::Unchanged };
         }
-        match *input {
+        let mut unmarked = match self.focus.key(input, BUTTONS.len()) {
+            FocusKey::Moved => return Response::Redraw,
+            FocusKey::Pressed(i) => return self.press(i),
+            FocusKey::ToList => true,
+            FocusKey::Other => false,
+        };
+        let response = match *input {
             Input::MouseDown { x, y, button: Button::Left } => {
+                unmarked |= self.focus.clear();
                 if let Some(i) = parts.buttons.iter().position(|r| r.contains(x, y)) {
-                    return match &BUTTONS[i].1 {
-                        Command::View(OPEN_SELECTED) => self.open_selected(),
-                        cmd => Response::Command(cmd.clone()),
-                    };
+                    return self.press(i);
                 }
                 match list.row_at(first, total, x, y) {
                     Some(row) => self.select(row, list),
@@ -231,7 +247,8 @@ impl View for BoardChooser {
             Input::Key { key: Key::Enter, .. } => self.open_selected(),
             Input::Key { key: Key::Escape, .. } => Response::Command(Command::Close),
             _ => Response::Unchanged,
-        }
+        };
+        if unmarked && response == Response::Unchanged { Response::Redraw } else { response }
     }
 
     fn command(&mut self, command: &Command) -> Option<Response> {

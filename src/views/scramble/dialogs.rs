@@ -6,7 +6,8 @@
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Input, Key, Machine, Pen};
 use crate::views::widgets::{
-    self, ListLayout, ListScroll, button, dialog_box, list_layout, scrolled_list, slider, text_box,
+    self, ButtonFocus, FocusKey, ListLayout, ListScroll, button, dialog_box, list_layout, scrolled_list, slider,
+    text_box,
 };
 
 use super::picture::Source;
@@ -207,6 +208,8 @@ pub struct PictureDialog {
     pub sources: Vec<Source>,
     pub selected: usize,
     scroll: ListScroll,
+    /// OK or Cancel, once Tab has moved the keyboard there.
+    focus: ButtonFocus,
 }
 
 struct PictureLayout {
@@ -220,7 +223,7 @@ struct PictureLayout {
 impl PictureDialog {
     pub fn new(sources: Vec<Source>, current: &Source) -> PictureDialog {
         let selected = sources.iter().position(|s| s == current).unwrap_or(0);
-        PictureDialog { sources, selected, scroll: ListScroll::default() }
+        PictureDialog { sources, selected, scroll: ListScroll::default(), focus: ButtonFocus::default() }
     }
 
     fn layout(&self, machine: &Machine, area: Rect) -> PictureLayout {
@@ -258,6 +261,7 @@ impl PictureDialog {
         s.draw_text(look.text_font, note, l.note.0, l.note.1, look.paint(Pen::Text), TextStyle::PLAIN);
         button(s, machine, l.ok, "OK", !self.sources.is_empty());
         button(s, machine, l.cancel, "Cancel", true);
+        self.focus.draw(s, machine, &[l.ok, l.cancel]);
     }
 
     pub fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Outcome<Source> {
@@ -266,11 +270,19 @@ impl PictureDialog {
         if self.scroll.input(input, &l.list, total) {
             return Outcome::Open(true);
         }
-        let chosen = || self.sources.get(self.selected).cloned().map_or(Outcome::Cancel, Outcome::Done);
-        match *input {
+        let chosen = |d: &PictureDialog| d.sources.get(d.selected).cloned().map_or(Outcome::Cancel, Outcome::Done);
+        let mut unmarked = match self.focus.key(input, 2) {
+            FocusKey::Moved => return Outcome::Open(true),
+            FocusKey::Pressed(0) => return chosen(self),
+            FocusKey::Pressed(_) => return Outcome::Cancel,
+            FocusKey::ToList => true,
+            FocusKey::Other => false,
+        };
+        let outcome = match *input {
             Input::MouseDown { x, y, button: Button::Left } => {
+                unmarked |= self.focus.clear();
                 if l.ok.contains(x, y) {
-                    return chosen();
+                    return chosen(self);
                 }
                 if l.cancel.contains(x, y) {
                     return Outcome::Cancel;
@@ -293,10 +305,11 @@ impl PictureDialog {
                 self.scroll.first = l.list.keep_in_view(self.scroll.first, self.selected, total);
                 Outcome::Open(true)
             }
-            Input::Key { key: Key::Enter | Key::Char(' '), .. } => chosen(),
+            Input::Key { key: Key::Enter | Key::Char(' '), .. } => chosen(self),
             Input::Key { key: Key::Escape, .. } => Outcome::Cancel,
             _ => Outcome::Open(false),
-        }
+        };
+        if unmarked && outcome == Outcome::Open(false) { Outcome::Open(true) } else { outcome }
     }
 }
 
