@@ -411,6 +411,11 @@ impl Shell {
         if self.drag_window(input) {
             return;
         }
+        // F1 is help on every machine (the Amiga's Help key, Windows' F1).
+        if let Input::Key { key: Key::Function(1), .. } = *input {
+            self.command(&Command::Help);
+            return;
+        }
         if let Input::Key { key: Key::Char(c), mods } = *input
             && self.machine.is_shortcut(mods)
         {

@@ -229,3 +229,20 @@ fn long_unwrapped_lines_scroll_sideways_on_a_narrow_screen() {
 fn nav(name: &'static str) -> parlour::machines::Command {
     parlour::machines::Command::View(parlour::machines::ViewCommand(name))
 }
+
+/// F1 opens the game's help on every machine (the Amiga's Help key,
+/// Windows' F1), and closing it returns to the game.
+#[test]
+fn f1_opens_the_game_s_help() {
+    for id in MachineId::ALL {
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let (view, _data) = super::support::open_game("klondike", 1);
+        let mut d = Driver::new(Shell::new(m, view, 1));
+        let table = d.frame().pixels().to_vec();
+        d.feed(&[Input::Key { key: Key::Function(1), mods: Modifiers::default() }]);
+        assert_ne!(d.frame().pixels(), table.as_slice(), "{id}: F1 shows the help");
+        assert!(d.shell().menus().iter().all(|m| m.title != "Game"), "{id}: the help's menus, not the game's");
+        d.command(&parlour::machines::Command::Close);
+        assert_eq!(d.frame().pixels(), table.as_slice(), "{id}: closing the help returns to the game");
+    }
+}

@@ -115,6 +115,25 @@ fn tab_reaches_the_launcher_s_buttons() {
     assert!(matches!(l.input(&key(Key::Enter), &m, area), Response::Command(Command::Play(_))));
 }
 
+/// A letter typed moves to the next entry starting with it, round the list.
+#[test]
+fn a_letter_moves_to_the_next_entry_starting_with_it() {
+    let m = machine(MachineId::AmigaPal);
+    let area = m.content();
+    let names = ["Aces Up", "Baker's Game", "Beleaguered Castle", "Canfield", "bristol"];
+    let mut l = Launcher::listing(names.iter().map(|n| (n.to_lowercase(), n.to_string())).collect());
+    l.input(&key(Key::Char('b')), &m, area);
+    assert_eq!(chosen(&mut l), "baker's game");
+    l.input(&key(Key::Char('B')), &m, area);
+    assert_eq!(chosen(&mut l), "beleaguered castle");
+    l.input(&key(Key::Char('b')), &m, area);
+    assert_eq!(chosen(&mut l), "bristol");
+    l.input(&key(Key::Char('b')), &m, area);
+    assert_eq!(chosen(&mut l), "baker's game", "round the list");
+    assert_eq!(l.input(&key(Key::Char('z')), &m, area), Response::Unchanged);
+    assert_eq!(chosen(&mut l), "baker's game");
+}
+
 #[test]
 fn the_wheel_and_the_scroll_arrows_move_the_list_not_the_selection() {
     for id in [MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30, MachineId::Yazzle] {

@@ -114,9 +114,9 @@ fn change_size_starts_solved_and_scramble_shuffles_it() {
     let (m, area) = machine(MachineId::AmigaPal);
     let mut view = open(dir.path(), 4, 4, 2, Vec::new());
     view.command(&Command::View(CHANGE_SIZE));
-    // Right adds a column, Down a row; Return takes them.
+    // Right adds a column, Up a row; Return takes them.
     key(&mut view, &m, area, Key::Right);
-    key(&mut view, &m, area, Key::Down);
+    key(&mut view, &m, area, Key::Up);
     key(&mut view, &m, area, Key::Enter);
     let v = view.session().variant().clone();
     assert_eq!((v.cols(), v.rows(), v.solved_start()), (5, 5, true));

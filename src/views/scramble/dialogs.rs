@@ -183,12 +183,13 @@ impl SizeDialog {
                     Outcome::Open(true)
                 }
                 (Key::Left | Key::Right | Key::Up | Key::Down, None) => {
-                    // Left and Right change the columns, Up and Down the rows.
+                    // Left and Right change the columns, Up and Down the
+                    // rows: Right and Up for more, as a number steps up.
                     let (i, step) = match key {
                         Key::Left => (0, -1),
                         Key::Right => (0, 1),
-                        Key::Up => (1, -1),
-                        _ => (1, 1),
+                        Key::Up => (1, 1),
+                        _ => (1, -1),
                     };
                     self.values[i] = (self.values[i] as i32 + step).clamp(SIZE.0 as i32, SIZE.1 as i32) as usize;
                     Outcome::Open(true)
