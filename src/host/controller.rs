@@ -141,7 +141,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let journal = journal::journal_path(data_dir, variant.id());
         let (mut session, message) = match &how.file {
             Some(file) => match save::open_kept(file, &variant) {
-                Ok(s) => (Some(s), format!("Opened {}.", file.display())),
+                // The name, not the path: a narrow status line shows it.
+                Ok(s) => {
+                    (Some(s), format!("Opened {}.", file.file_name().unwrap_or(file.as_os_str()).to_string_lossy()))
+                }
                 Err(e) => return Self::refusing(family, variant, board, data_dir, e.to_string()),
             },
             None => resume(&journal, &variant),

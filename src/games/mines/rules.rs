@@ -252,18 +252,18 @@ impl Game for Mines {
         match (*m, self.squares[i]) {
             (MineMove::Open(_), Square::Open) => Err(Refusal::new(format!("The square at {place} is open already."))),
             (MineMove::Open(_), Square::Covered(Mark::Flag)) => {
-                Err(Refusal::new(format!("The square at {place} is flagged: take the flag away to open it.")))
+                Err(Refusal::new(format!("Take the flag away first: the square at {place} is flagged.")))
             }
             (MineMove::Open(_), Square::Covered(_)) => Ok(()),
             (MineMove::Chord(_), Square::Covered(_)) => {
-                Err(Refusal::new(format!("The square at {place} is covered: only a number opens its neighbours.")))
+                Err(Refusal::new(format!("Only a number opens its neighbours: the square at {place} is covered.")))
             }
             (MineMove::Chord(_), Square::Open) => {
                 let n = usize::from(self.number(i).unwrap_or(0));
                 let flags = self.flagged_around(i);
                 if n == 0 || flags != n {
                     return Err(Refusal::new(format!(
-                        "The {n} at {place} has {flags} flag{} around it: set as many flags as its number first.",
+                        "Flag as many mines as its number: the {n} at {place} has {flags} flag{} around it.",
                         if flags == 1 { "" } else { "s" }
                     )));
                 }
@@ -469,7 +469,7 @@ mod tests {
         play(&mut g, "open 6,1");
         assert_eq!(g.square(18), Square::Covered(Mark::None));
         let chord = mv(&g, "chord 2,4");
-        assert!(g.check(&chord).unwrap_err().reason().contains("The 1 at column 2, row 4 has 0 flags around it"));
+        assert!(g.check(&chord).unwrap_err().reason().contains("the 1 at column 2, row 4 has 0 flags around it"));
         play(&mut g, "flag 1,3");
         play(&mut g, "chord 2,4");
         assert_eq!(g.square(18), Square::Open);
