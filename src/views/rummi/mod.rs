@@ -293,9 +293,9 @@ impl RummiBoard {
                     title: "Rummi".into(),
                     lines: vec![
                         why,
-                        "Put it right, or press OK again:".into(),
-                        "the invalid series go back to your".into(),
-                        "tray and you take 5 tiles.".into(),
+                        // One paragraph: each machine sets it to its width.
+                        "Put it right, or press OK again: the invalid series go back to your tray and you take 5 tiles."
+                            .into(),
                     ],
                     buttons: vec!["OK".into()],
                 })
