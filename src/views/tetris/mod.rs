@@ -55,6 +55,8 @@ struct Asking {
 /// spaces into the name (and Return would take it unread). Escape, which
 /// types nothing, leaves it at once.
 const PROMPT_GRACE_MS: u32 = 600;
+/// Ticks a second while the prompt's grace runs.
+const PROMPT_HZ: u32 = 20;
 
 pub struct TetrisBoard {
     data_dir: PathBuf,
@@ -275,6 +277,11 @@ impl Board<TetrisVariant> for TetrisBoard {
 
     fn tick_hz(&self, session: &Session<TetrisVariant>, _machine: MachineId) -> Option<u32> {
         let st = session.state();
+        // The name prompt needs time to pass until its grace is over, or
+        // no key typed would ever reach it.
+        if self.asking.as_ref().is_some_and(|a| a.shown_ms < PROMPT_GRACE_MS) {
+            return Some(PROMPT_HZ);
+        }
         let idle = st.over() || st.paused() || self.asking.is_some();
         Some(if idle { 0 } else { st.hz() })
     }
@@ -371,7 +378,16 @@ mod tests {
         // Space pressed as the game ends was meant for the last piece.
         b.input(&s, &Input::Key { key: Key::Char(' '), mods: Default::default() }, &m, area);
         assert_eq!(b.prompt().map(|e| e.text.as_str()), Some(b.name.as_str()), "a key at once is let go by");
-        b.input(&s, &Input::Tick { ms: PROMPT_GRACE_MS }, &m, area);
+        // The window sends ticks only as fast as the board asks: the
+        // grace must ask for them, or typing would never reach the name.
+        let mut waited = 0;
+        while let Some(hz @ 1..) = b.tick_hz(&s, MachineId::AmigaPal) {
+            let ms = 1000 / hz;
+            b.input(&s, &Input::Tick { ms }, &m, area);
+            waited += ms;
+            assert!(waited <= 2 * PROMPT_GRACE_MS, "the grace ends");
+        }
+        assert!(waited >= PROMPT_GRACE_MS, "ticks came until the grace was over");
         let mut key = |k| b.input(&s, &Input::Key { key: k, mods: Default::default() }, &m, area);
         for _ in 0..NAME_LEN {
             key(Key::Backspace);
