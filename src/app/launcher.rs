@@ -344,13 +344,7 @@ impl Launcher {
             return if moved { Response::Redraw } else { Response::Unchanged };
         }
         let page = list.visible.saturating_sub(1).max(1);
-        let mut unmarked = match self.focus.key(input, self.buttons.len()) {
-            FocusKey::Moved => return Response::Redraw,
-            FocusKey::Pressed(i) => return self.press(i),
-            FocusKey::ToList => true,
-            FocusKey::Other => false,
-        };
-        let response = match *input {
+        match *input {
             Input::Tick { ms } => {
                 if let Some((_, t)) = &mut self.last_click {
                     *t = t.saturating_add(ms);
@@ -361,7 +355,6 @@ impl Launcher {
                 Response::Unchanged
             }
             Input::MouseDown { x, y, button: Button::Left } => {
-                unmarked |= self.focus.clear();
                 if let Some(i) = parts.buttons.iter().position(|r| r.contains(x, y)) {
                     return self.press(i);
                 }
@@ -395,8 +388,7 @@ impl Launcher {
                 Response::Command(Command::Close)
             }
             _ => Response::Unchanged,
-        };
-        if unmarked && response == Response::Unchanged { Response::Redraw } else { response }
+        }
     }
 }
 
@@ -468,9 +460,16 @@ impl View for Launcher {
         let parts = self.parts(machine, area);
         let total = self.games.len();
         let first = self.first_row(&parts.list);
+        let back_to_list = match self.focus.input(input, self.buttons.len()) {
+            FocusKey::Moved => return Response::Redraw,
+            FocusKey::Pressed(i) => return self.press(i),
+            FocusKey::ToList => true,
+            FocusKey::Other => false,
+        };
         let response = self.handle(input, &parts, first, total);
         self.remember();
-        response
+        // The mark on the button the keyboard left is drawn away.
+        if back_to_list && response == Response::Unchanged { Response::Redraw } else { response }
     }
 
     fn command(&mut self, command: &Command) -> Option<Response> {

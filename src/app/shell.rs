@@ -639,25 +639,25 @@ impl Drop for Shell {
     }
 }
 
-/// The button Escape presses: the last that only closes the requester
-/// (Cancel, No, Done, OK), else the last. Solitaire's Options box ends
-/// with Back, which Escape must not press.
 /// Where a key moves the keyboard's button in a requester of `count`
 /// buttons, from `focus` (the first button while none is marked): Tab and
 /// Right to the next, Shift-Tab and Left to the one before, round the row.
 /// None for any other input.
 fn focus_moved(focus: Option<usize>, count: usize, input: &Input) -> Option<usize> {
     let Input::Key { key, mods } = *input else { return None };
-    let forward = match key {
-        Key::Tab => !mods.shift,
-        Key::Right => true,
-        Key::Left => false,
+    let by = match key {
+        _ if mods.ctrl || mods.alt => return None,
+        Key::Tab if mods.shift => -1,
+        Key::Tab | Key::Right => 1,
+        Key::Left => -1,
         _ => return None,
     };
-    let at = focus.unwrap_or(0);
-    (count > 1).then(|| if forward { (at + 1) % count } else { (at + count - 1) % count })
+    (count > 1).then(|| crate::views::widgets::step_round(focus.unwrap_or(0), by, count))
 }
 
+/// The button Escape presses: the last that only closes the requester
+/// (Cancel, No, Done, OK), else the last. Solitaire's Options box ends
+/// with Back, which Escape must not press.
 fn escape_button(buttons: &[String]) -> usize {
     let closes = |b: &String| matches!(b.as_str(), "Cancel" | "No" | "Done" | "OK" | "Close");
     buttons.iter().rposition(closes).unwrap_or(buttons.len().saturating_sub(1))

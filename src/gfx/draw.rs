@@ -100,6 +100,18 @@ impl Surface {
         self.vline(r.right() - 1, r.y, r.bottom() - 1, p);
     }
 
+    /// A dotted frame: every other pixel of the rectangle's edge, on the
+    /// screen's checkerboard (the focus rectangle of Windows).
+    pub fn dotted_frame(&mut self, r: Rect, paint: impl Into<Paint>) {
+        let p = paint.into();
+        let edge = (r.x..r.right())
+            .flat_map(|x| [(x, r.y), (x, r.bottom() - 1)])
+            .chain((r.y..r.bottom()).flat_map(|y| [(r.x, y), (r.right() - 1, y)]));
+        for (x, y) in edge.filter(|(x, y)| (x + y) % 2 == 0) {
+            self.put(x, y, p.value_at(x, y));
+        }
+    }
+
     /// A line between two points, both included (Bresenham).
     pub fn line(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, paint: impl Into<Paint>) {
         let p = paint.into();

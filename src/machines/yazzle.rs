@@ -343,24 +343,6 @@ fn embossed(s: &mut Surface, look: &Look, font: &Font, text: &str, x: i32, y: i3
     s.draw_text(font, text, x, y, look.paint(Pen::Disabled), TextStyle::PLAIN);
 }
 
-/// A dotted focus rectangle (every other pixel).
-fn focus_rect(s: &mut Surface, r: Rect, paint: Paint) {
-    for x in r.x..r.right() {
-        for y in [r.y, r.bottom() - 1] {
-            if (x + y) % 2 == 0 {
-                s.put(x, y, paint.value_at(x, y));
-            }
-        }
-    }
-    for y in r.y..r.bottom() {
-        for x in [r.x, r.right() - 1] {
-            if (x + y) % 2 == 0 {
-                s.put(x, y, paint.value_at(x, y));
-            }
-        }
-    }
-}
-
 /// Draws a button up or held down (its Pressed image, or a pushed-in
 /// Windows button); a disabled one has an embossed grey label.
 fn draw_skin_button(s: &mut Surface, look: &Look, b: &SkinButton, pressed: bool, enabled: bool) {
@@ -666,7 +648,7 @@ impl Chrome for YazzleChrome {
             let y = r.y + (r.h - font.height() as i32) / 2;
             s.draw_text(font, label, r.x + (r.w - w) / 2, y, look.paint(Pen::Text), TextStyle::PLAIN);
             if i == default {
-                focus_rect(s, r.inset(4, 4), look.paint(Pen::Text));
+                s.dotted_frame(r.inset(4, 4), look.paint(Pen::Text));
             }
         }
     }

@@ -26,22 +26,15 @@ pub fn button(s: &mut Surface, machine: &Machine, r: Rect, label: &str, enabled:
 /// in the text pen, as Windows draws it; the Amiga and the Mac had none,
 /// and the same dots read plainly on their screens.
 pub fn focus_frame(s: &mut Surface, machine: &Machine, r: Rect) {
-    let pen = machine.look().paint(Pen::Text);
-    for x in (r.x..r.right()).step_by(2) {
-        s.put(x, r.y, pen.value_at(x, r.y));
-        s.put(x, r.bottom() - 1, pen.value_at(x, r.bottom() - 1));
-    }
-    for y in (r.y..r.bottom()).step_by(2) {
-        s.put(r.x, y, pen.value_at(r.x, y));
-        s.put(r.right() - 1, y, pen.value_at(r.right() - 1, y));
-    }
+    s.dotted_frame(r, machine.look().paint(Pen::Text));
 }
 
 /// Where the keyboard is in a dialog of a list and a row of buttons (the
 /// launcher, the choosers): on the list (`None`) or on a button. Tab goes
 /// from the list to each button in turn and back, Shift-Tab the other way;
 /// Left and Right move along the buttons; Return or Space presses the one
-/// the keyboard is on. The list's own keys take the keyboard back to it.
+/// the keyboard is on. The list's own keys, a typed letter and a click take
+/// the keyboard back to the list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ButtonFocus(Option<usize>);
 
@@ -54,42 +47,41 @@ pub enum FocusKey {
     Moved,
     /// Return or Space on this button.
     Pressed(usize),
-    /// A list key while on a button: the keyboard is back on the list,
-    /// which handles the key too; draw again either way.
+    /// A list key, a letter or a click while on a button: the keyboard is
+    /// back on the list, which handles the input too; draw again either way.
     ToList,
 }
 
 impl ButtonFocus {
-    /// Handles a key for a row of `buttons` buttons.
-    pub fn key(&mut self, input: &Input, buttons: usize) -> FocusKey {
-        let Input::Key { key, mods } = *input else { return FocusKey::Other };
-        let n = buttons as isize;
+    /// Handles an input for a row of `buttons` buttons.
+    pub fn input(&mut self, input: &Input, buttons: usize) -> FocusKey {
+        let key = match *input {
+            Input::MouseDown { .. } => None,
+            Input::Key { key, mods } if !mods.ctrl && !mods.alt => Some((key, mods.shift)),
+            _ => return FocusKey::Other,
+        };
         match (key, self.0) {
-            (Key::Tab, now) => {
+            (Some((Key::Tab, shift)), now) => {
                 // The round: the list (0), then each button.
-                let at = now.map_or(0, |f| f as isize + 1);
-                let next = (at + if mods.shift { -1 } else { 1 }).rem_euclid(n + 1);
-                self.0 = (next > 0).then(|| next as usize - 1);
+                let at = now.map_or(0, |f| f + 1);
+                self.0 = step_round(at, if shift { -1 } else { 1 }, buttons + 1).checked_sub(1);
                 FocusKey::Moved
             }
-            (Key::Left | Key::Right, Some(f)) => {
-                let by = if key == Key::Left { -1 } else { 1 };
-                self.0 = Some((f as isize + by).rem_euclid(n) as usize);
+            (Some((key @ (Key::Left | Key::Right), _)), Some(f)) => {
+                self.0 = Some(step_round(f, if key == Key::Left { -1 } else { 1 }, buttons));
                 FocusKey::Moved
             }
-            (Key::Enter | Key::Char(' '), Some(f)) => FocusKey::Pressed(f),
-            (Key::Up | Key::Down | Key::PageUp | Key::PageDown | Key::Home | Key::End, Some(_)) => {
+            (Some((Key::Enter | Key::Char(' '), _)), Some(f)) => FocusKey::Pressed(f),
+            (None | Some((Key::Up | Key::Down | Key::PageUp | Key::PageDown | Key::Home | Key::End, _)), Some(_)) => {
+                self.0 = None;
+                FocusKey::ToList
+            }
+            (Some((Key::Char(c), _)), Some(_)) if c.is_alphanumeric() => {
                 self.0 = None;
                 FocusKey::ToList
             }
             _ => FocusKey::Other,
         }
-    }
-
-    /// Back to the list (a click); true if the keyboard was on a button,
-    /// whose mark must then be drawn away.
-    pub fn clear(&mut self) -> bool {
-        self.0.take().is_some()
     }
 
     /// Marks the button the keyboard is on, `buttons` being where they are.
@@ -98,6 +90,11 @@ impl ButtonFocus {
             focus_frame(s, machine, r.inset(-3, -3));
         }
     }
+}
+
+/// `at` moved `by` places round a ring of `n` (n > 0).
+pub fn step_round(at: usize, by: isize, n: usize) -> usize {
+    (at as isize + by).rem_euclid(n as isize) as usize
 }
 
 /// The keyboard's cursor on a table (a card, a tile), `r` what it marks:

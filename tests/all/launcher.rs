@@ -113,6 +113,17 @@ fn tab_reaches_the_launcher_s_buttons() {
     assert_eq!(l.input(&key(Key::Down), &m, area), Response::Redraw);
     assert_eq!(chosen(&mut l), "g01");
     assert!(matches!(l.input(&key(Key::Enter), &m, area), Response::Command(Command::Play(_))));
+    // A click anywhere, even on nothing, takes the mark away with it.
+    let unmarked = drawn(&l);
+    l.input(&key(Key::Tab), &m, area);
+    let on_heading = Input::MouseDown { x: area.x + 2, y: area.y + 2, button: Button::Left };
+    assert_eq!(l.input(&on_heading, &m, area), Response::Redraw);
+    assert_eq!(drawn(&l), unmarked);
+    // So does a typed letter, which moves the list as well.
+    l.input(&key(Key::Tab), &m, area);
+    l.input(&key(Key::Tab), &m, area);
+    assert_eq!(l.input(&key(Key::Char('g')), &m, area), Response::Redraw);
+    assert!(matches!(l.input(&key(Key::Enter), &m, area), Response::Command(Command::Play(_))), "Return plays");
 }
 
 /// A letter typed moves to the next entry starting with it, round the list.

@@ -453,8 +453,9 @@ fn goldens_of_a_game_under_way_and_a_lost_one() {
 }
 
 /// The keyboard cursor shows on every machine: on each side of the
-/// square, most pixels of its outer two rings change colour, so no side
-/// hides in the square's own bevel (on the Amiga the highlight pen is the
+/// square, at least three pixels in eight of its outer two rings change
+/// colour (about one ring's worth where the other was black already), so
+/// no side hides in the square's own bevel (on the Amiga the highlight pen is the
 /// bevel's shine; on the SE/30 the outline is black and the face dotted).
 #[test]
 fn the_keyboard_cursor_stands_out_from_the_square_s_bevel() {
@@ -482,7 +483,7 @@ fn the_keyboard_cursor_stands_out_from_the_square_s_bevel() {
         ];
         for (side, pixels) in sides {
             let n = pixels.iter().copied().filter(|&p| changed(p)).count();
-            assert!(n * 4 >= pixels.len() * 3 / 2, "{id}: the cursor's {side} side: {n} of {} pixels", pixels.len());
+            assert!(n * 8 >= pixels.len() * 3, "{id}: the cursor's {side} side: {n} of {} pixels", pixels.len());
         }
     }
 }

@@ -397,6 +397,8 @@ impl Viewer {
             Key::Char('n') => self.press(Control::Next),
             Key::Char('c') => self.press(Control::Contents),
             Key::Char('i') => self.press(Control::Index),
+            // F1 for a viewer used on its own; under the shell, F1 is the
+            // shell's Help, which comes here as the Help command.
             Key::Char('h') | Key::Function(1) => self.press(Control::Help),
             _ => Outcome::Unchanged,
         }

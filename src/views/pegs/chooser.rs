@@ -219,21 +219,20 @@ impl View for BoardChooser {
         let parts = self.parts(machine, area);
         let (list, total) = (&parts.list, self.boards.len());
         let first = self.first_row(list);
+        let back_to_list = match self.focus.input(input, BUTTONS.len()) {
+            FocusKey::Moved => return Response::Redraw,
+            FocusKey::Pressed(i) => return self.press(i),
+            FocusKey::ToList => true,
+            FocusKey::Other => false,
+        };
         let mut scroll = self.scroll.get();
         if scroll.input(input, list, total) {
             let moved = scroll != self.scroll.get();
             self.scroll.set(scroll);
             return if moved { Response::Redraw } else { Response::Unchanged };
         }
-        let mut unmarked = match self.focus.key(input, BUTTONS.len()) {
-            FocusKey::Moved => return Response::Redraw,
-            FocusKey::Pressed(i) => return self.press(i),
-            FocusKey::ToList => true,
-            FocusKey::Other => false,
-        };
         let response = match *input {
             Input::MouseDown { x, y, button: Button::Left } => {
-                unmarked |= self.focus.clear();
                 if let Some(i) = parts.buttons.iter().position(|r| r.contains(x, y)) {
                     return self.press(i);
                 }
@@ -248,7 +247,8 @@ impl View for BoardChooser {
             Input::Key { key: Key::Escape, .. } => Response::Command(Command::Close),
             _ => Response::Unchanged,
         };
-        if unmarked && response == Response::Unchanged { Response::Redraw } else { response }
+        // The mark on the button the keyboard left is drawn away.
+        if back_to_list && response == Response::Unchanged { Response::Redraw } else { response }
     }
 
     fn command(&mut self, command: &Command) -> Option<Response> {

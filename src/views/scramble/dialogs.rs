@@ -268,20 +268,19 @@ impl PictureDialog {
     pub fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Outcome<Source> {
         let l = self.layout(machine, area);
         let total = self.sources.len();
-        if self.scroll.input(input, &l.list, total) {
-            return Outcome::Open(true);
-        }
         let chosen = |d: &PictureDialog| d.sources.get(d.selected).cloned().map_or(Outcome::Cancel, Outcome::Done);
-        let mut unmarked = match self.focus.key(input, 2) {
+        let back_to_list = match self.focus.input(input, 2) {
             FocusKey::Moved => return Outcome::Open(true),
             FocusKey::Pressed(0) => return chosen(self),
             FocusKey::Pressed(_) => return Outcome::Cancel,
             FocusKey::ToList => true,
             FocusKey::Other => false,
         };
+        if self.scroll.input(input, &l.list, total) {
+            return Outcome::Open(true);
+        }
         let outcome = match *input {
             Input::MouseDown { x, y, button: Button::Left } => {
-                unmarked |= self.focus.clear();
                 if l.ok.contains(x, y) {
                     return chosen(self);
                 }
@@ -310,7 +309,8 @@ impl PictureDialog {
             Input::Key { key: Key::Escape, .. } => Outcome::Cancel,
             _ => Outcome::Open(false),
         };
-        if unmarked && outcome == Outcome::Open(false) { Outcome::Open(true) } else { outcome }
+        // The mark on the button the keyboard left is drawn away.
+        if back_to_list && outcome == Outcome::Open(false) { Outcome::Open(true) } else { outcome }
     }
 }
 
