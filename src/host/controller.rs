@@ -617,9 +617,18 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn switch_rules(&mut self, variant: V) -> Response {
         self.abandon(false);
         let number = next_seed(&self.session);
+        let note = self.board.rules_note(&variant);
         self.message.clear();
         self.keep_prefs();
-        if self.deal(NextDeal { variant, number, replace: true }) { self.changed() } else { Response::Redraw }
+        if !self.deal(NextDeal { variant, number, replace: true }) {
+            return Response::Redraw;
+        }
+        // Why the table was dealt anew, where the board says (a deal that
+        // said something of its own keeps it).
+        if self.message.is_empty() {
+            self.message = note.unwrap_or_default();
+        }
+        self.changed()
     }
 
     fn hint(&mut self) -> Response {

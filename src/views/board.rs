@@ -140,6 +140,12 @@ pub trait Board<V: Variant> {
         false
     }
 
+    /// The status line's sentence when the table is dealt anew under other
+    /// rules (Solitaire's Hard mode chosen); None says nothing.
+    fn rules_note(&self, _variant: &V) -> Option<String> {
+        None
+    }
+
     /// Whether a game here ends only with a score, never won or lost
     /// (Tetris): its statistics count games and scores, not wins, losses
     /// and streaks.

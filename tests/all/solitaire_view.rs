@@ -162,3 +162,15 @@ fn the_keyboard_says_why_nothing_was_lifted() {
     }
     assert_eq!(view.message(), "There is no card there.");
 }
+
+/// Choosing the other mode deals anew, and the status line says why.
+#[test]
+fn a_new_mode_deals_anew_and_says_so() {
+    use parlour::views::solitaire::{EASY, HARD};
+    let (mut view, _m, _area, _data) = table("klondike", MachineId::AmigaPal, 1);
+    view.command(&Command::View(HARD));
+    assert_eq!(view.message(), "Hard mode from this deal.");
+    assert_eq!(view.session().variant().mode(), parlour::solitaire::rules::Mode::Hard);
+    view.command(&Command::View(EASY));
+    assert_eq!(view.message(), "Easy mode from this deal.");
+}

@@ -793,6 +793,14 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         }
     }
 
+    fn rules_note(&self, variant: &SolitaireVariant) -> Option<String> {
+        let mode = match variant.mode() {
+            Mode::Easy => "Easy",
+            Mode::Hard => "Hard",
+        };
+        Some(format!("{mode} mode from this deal."))
+    }
+
     fn answer(&mut self, session: &Session<SolitaireVariant>, button: usize) -> Reply<SolitaireVariant> {
         match OPTION_BUTTONS.get(button) {
             Some(&(_, Some(cmd))) => match self.command(session, cmd) {
