@@ -327,14 +327,6 @@ impl Launcher {
         }
     }
 
-    /// The next entry after the selected one (round the list) whose name
-    /// starts with `c`, as a list box's typed letter moves it.
-    fn next_starting_with(&self, c: char) -> Option<usize> {
-        let n = self.games.len();
-        let starts = |i: usize| self.games[i].1.chars().next().is_some_and(|f| f.to_lowercase().eq(c.to_lowercase()));
-        (1..=n).map(|k| (self.selected + k) % n).find(|&i| starts(i))
-    }
-
     fn handle(&mut self, input: &Input, parts: &Parts, first: usize, total: usize) -> Response {
         let list = &parts.list;
         let mut scroll = self.scroll.get();
@@ -344,6 +336,11 @@ impl Launcher {
             return if moved { Response::Redraw } else { Response::Unchanged };
         }
         let page = list.visible.saturating_sub(1).max(1);
+        if let Some(c) = widgets::typed_letter(input) {
+            let names: Vec<&str> = self.games.iter().map(|g| g.1.as_str()).collect();
+            return widgets::next_starting_with(&names, self.selected, c)
+                .map_or(Response::Unchanged, |row| self.select(row, list));
+        }
         match *input {
             Input::Tick { ms } => {
                 if let Some((_, t)) = &mut self.last_click {
@@ -378,12 +375,6 @@ impl Launcher {
             Input::Key { key: Key::Home, .. } => self.select(0, list),
             Input::Key { key: Key::End, .. } => self.select(total.saturating_sub(1), list),
             Input::Key { key: Key::Enter | Key::Char(' '), .. } => self.play_selected(),
-            Input::Key { key: Key::Char(c), mods } if c.is_alphanumeric() && !mods.ctrl && !mods.alt => {
-                match self.next_starting_with(c) {
-                    Some(row) => self.select(row, list),
-                    None => Response::Unchanged,
-                }
-            }
             Input::Key { key: Key::Escape, .. } if self.buttons.len() == CHOOSER_BUTTONS.len() => {
                 Response::Command(Command::Close)
             }

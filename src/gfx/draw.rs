@@ -30,6 +30,12 @@ impl TextStyle {
     pub fn bold_extra(self) -> i32 {
         i32::from(self.bold && !self.in_cell)
     }
+
+    /// The advance of `text` in `font` drawn in this style: bold adds a
+    /// pixel a glyph.
+    pub fn text_width(self, font: &super::Font, text: &str) -> i32 {
+        font.text_width(text) as i32 + self.bold_extra() * text.chars().count() as i32
+    }
 }
 
 impl Surface {

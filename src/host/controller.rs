@@ -829,12 +829,11 @@ pub fn stats_box(name: &str, stats: &GameStats, only_scored: bool) -> Requester 
     let best_score = stats.best_score.filter(|&score| score > 0).map(|score| format!("Best score: {score}"));
     let lines = if only_scored {
         // Never won nor lost (Tetris): games, and what they scored.
-        let average = (stats.total_score).checked_div(stats.played as i64).unwrap_or(0);
-        vec![
-            format!("Played: {}", stats.played),
-            best_score.unwrap_or_else(|| "Best score: none yet".into()),
-            format!("Average score: {average}"),
-        ]
+        let average = stats.total_score.checked_div(stats.played as i64).map(|a| format!("Average score: {a}"));
+        let mut lines = vec![format!("Played: {}", stats.played)];
+        lines.push(best_score.unwrap_or_else(|| "Best score: none yet".into()));
+        lines.extend(average);
+        lines
     } else {
         let pct = (stats.won * 100).checked_div(stats.played).unwrap_or(0);
         let streak = match stats.streak {

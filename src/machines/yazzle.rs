@@ -160,7 +160,7 @@ impl YazzleChrome {
         let style = if field.bold { TextStyle::BOLD } else { TextStyle::PLAIN };
         let r = field.rect;
         let room = r.w - 4;
-        let measure = |t: &str| text_width(font, t, style);
+        let measure = |t: &str| style.text_width(font, t);
         let with_label = |v: &str| {
             let mut text = field.label.clone();
             if !v.is_empty() {
@@ -252,10 +252,6 @@ impl YazzleChrome {
         }
         parts.join("  ")
     }
-}
-
-fn text_width(font: &Font, text: &str, style: TextStyle) -> i32 {
-    font.text_width(text) as i32 + if style.bold { text.chars().count() as i32 } else { 0 }
 }
 
 /// Draws `img` with its top-left at (x, y), blending by its alpha.
@@ -362,7 +358,7 @@ fn draw_skin_button(s: &mut Surface, look: &Look, b: &SkinButton, pressed: bool,
     }
     let font = look.title_font;
     let style = if b.bold { TextStyle::BOLD } else { TextStyle::PLAIN };
-    let w = text_width(font, &b.label, style);
+    let w = style.text_width(font, &b.label);
     let shift = pressed as i32;
     let x = r.x + (r.w - w) / 2 + shift;
     let y = r.y + (r.h - font.height() as i32) / 2 + shift;
@@ -560,7 +556,7 @@ impl Chrome for YazzleChrome {
         let line_h = font.height() as i32 + 2;
         let lines = Self::box_lines(look, req);
         let text_w = lines.iter().map(|l| font.text_width(l) as i32).max().unwrap_or(0);
-        let title_w = text_width(look.title_font, &req.title, TextStyle::BOLD) + 40;
+        let title_w = TextStyle::BOLD.text_width(look.title_font, &req.title) + 40;
         let button_w: Vec<i32> = req.buttons.iter().map(|b| (font.text_width(b) as i32 + 16).max(BUTTON_W)).collect();
         let gap = 6;
         let buttons_w: i32 = button_w.iter().sum::<i32>() + gap * (button_w.len() as i32 - 1).max(0);

@@ -92,18 +92,34 @@ impl ButtonFocus {
     }
 }
 
+/// The next of `names` after `selected`, round the list, that starts with
+/// `c` (as a list box moves to a typed letter), whatever the case.
+pub fn next_starting_with<S: AsRef<str>>(names: &[S], selected: usize, c: char) -> Option<usize> {
+    let n = names.len();
+    let starts = |i: usize| names[i].as_ref().chars().next().is_some_and(|f| f.to_lowercase().eq(c.to_lowercase()));
+    (1..=n).map(|k| (selected + k) % n).find(|&i| starts(i))
+}
+
+/// A typed letter's key (no Ctrl or Alt held), which moves a list.
+pub fn typed_letter(input: &Input) -> Option<char> {
+    match *input {
+        Input::Key { key: Key::Char(c), mods } if c.is_alphanumeric() && !mods.ctrl && !mods.alt => Some(c),
+        _ => None,
+    }
+}
+
 /// `at` moved `by` places round a ring of `n` (n > 0).
 pub fn step_round(at: usize, by: isize, n: usize) -> usize {
     (at as isize + by).rem_euclid(n as isize) as usize
 }
 
 /// The keyboard's cursor on a table (a card, a tile), `r` what it marks:
-/// just outside it, a solid frame two pixels thick in the text pen with a
-/// pixel of the background pen inside, which reads on any table (a dotted
-/// line sank into the SE/30's dithered grey).
+/// a solid frame two pixels thick in the text pen just outside it, which
+/// with a card's own outline reads on any table (a dotted line sank into
+/// the SE/30's dithered grey) and hides no more than two pixels of the
+/// card lying above in a fan.
 pub fn cursor_frame(s: &mut Surface, look: &Look, r: Rect) {
-    s.frame_rect(r.inset(-1, -1), look.paint(Pen::Background));
-    for k in 2..=3 {
+    for k in 1..=2 {
         s.frame_rect(r.inset(-k, -k), look.paint(Pen::Text));
     }
 }

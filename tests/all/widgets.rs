@@ -104,3 +104,31 @@ fn tab_reaches_ok_and_cancel_in_every_list_dialog() {
         }
     }
 }
+
+/// A typed letter moves every list dialog to the next entry starting with
+/// it: Choose Board (Peg Solitaire) and Change Picture (Scramble) as the
+/// launcher does.
+#[test]
+fn a_typed_letter_moves_every_list_dialog() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    use parlour::machines::{Command, Input, Key, Modifiers};
+    use parlour::views::scramble::CHANGE_PICTURE;
+    let key = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    for (game, open) in [("pegs", Command::Variants), ("scramble", Command::View(CHANGE_PICTURE))] {
+        let m =
+            Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
+                .unwrap();
+        let (view, _data) = super::support::open_game(game, 1);
+        let mut d = Driver::new(Shell::new(m, view, 1));
+        d.command(&open);
+        let before = d.frame().pixels().to_vec();
+        // Every shipped list has more than one entry, not all starting alike:
+        // some letter moves the selection.
+        let moved = ('a'..='z').any(|c| {
+            d.feed(&[key(Key::Char(c))]);
+            d.frame().pixels() != before.as_slice()
+        });
+        assert!(moved, "{game}: no letter moved the list");
+    }
+}

@@ -124,7 +124,7 @@ pub fn shown<'t>(font: &Font, text: &'t str) -> Cow<'t, str> {
 /// (but not on a guide's character grid).
 pub fn width(font: &Font, text: &str, style: TextStyle) -> i32 {
     let text = shown(font, text);
-    font.text_width(&text) as i32 + style.bold_extra() * text.chars().count() as i32
+    style.text_width(font, &text)
 }
 
 impl Measure for Type<'_> {

@@ -511,13 +511,15 @@ impl Board<MinesVariant> for MinesBoard {
             paint::square(s, machine, l.square(i), self.face(st, i, &pressed));
         }
         s.frame_rect(Rect::new(l.field.x - 1, l.field.y - 1, l.field.w + 2, l.field.h + 2), look.paint(Pen::Shadow));
-        // Two rings in the fill pen: a square's bevel, lit or shaded, never
-        // hides them (the Amiga's highlight pen is its shine).
-        let ring = look.paint(Pen::Fill);
+        // Inside the square's bevel, a ring of the highlight pen between
+        // two of the text pen: the same all round, unlike any bevel, and
+        // plain on every table (the Amiga's highlight pen is its shine).
+        let (dark, light) = (look.paint(Pen::Text), look.paint(Pen::Highlight));
         for at in self.hinted.into_iter().chain(self.cursor).filter(|_| !self.paused) {
             let r = l.square(at);
-            s.frame_rect(r, ring);
-            s.frame_rect(r.inset(1, 1), ring);
+            for (k, ink) in [(1, dark), (2, light), (3, dark)] {
+                s.frame_rect(r.inset(k, k), ink);
+            }
         }
         if self.paused {
             let font = look.title_font;

@@ -231,7 +231,14 @@ impl View for BoardChooser {
             self.scroll.set(scroll);
             return if moved { Response::Redraw } else { Response::Unchanged };
         }
+        let letter = widgets::typed_letter(input);
         let response = match *input {
+            _ if letter.is_some() => {
+                let names: Vec<&str> = self.boards.iter().map(|b| b.name.as_str()).collect();
+                letter
+                    .and_then(|c| widgets::next_starting_with(&names, self.selected, c))
+                    .map_or(Response::Unchanged, |row| self.select(row, list))
+            }
             Input::MouseDown { x, y, button: Button::Left } => {
                 if let Some(i) = parts.buttons.iter().position(|r| r.contains(x, y)) {
                     return self.press(i);

@@ -245,18 +245,21 @@ impl PictureDialog {
         PictureLayout { frame, list, note, ok, cancel }
     }
 
-    pub fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
-        let l = self.layout(machine, area);
-        dialog_box(s, machine, l.frame, "Change Picture");
-        let rows: Vec<String> = self
-            .sources
+    /// The list's rows: a built-in picture's name, a file's name.
+    fn rows(&self) -> Vec<String> {
+        self.sources
             .iter()
             .map(|src| match src {
                 Source::BuiltIn(_) => src.label(),
                 Source::File(p) => p.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
             })
-            .collect();
-        scrolled_list(s, machine, &l.list, &rows, self.scroll.first, Some(self.selected));
+            .collect()
+    }
+
+    pub fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
+        let l = self.layout(machine, area);
+        dialog_box(s, machine, l.frame, "Change Picture");
+        scrolled_list(s, machine, &l.list, &self.rows(), self.scroll.first, Some(self.selected));
         let look = machine.look();
         let note = "PNG, BMP or IFF files in pictures/";
         s.draw_text(look.text_font, note, l.note.0, l.note.1, look.paint(Pen::Text), TextStyle::PLAIN);
@@ -279,7 +282,18 @@ impl PictureDialog {
         if self.scroll.input(input, &l.list, total) {
             return Outcome::Open(true);
         }
+        let letter = widgets::typed_letter(input);
         let outcome = match *input {
+            _ if letter.is_some() => {
+                match letter.and_then(|c| widgets::next_starting_with(&self.rows(), self.selected, c)) {
+                    Some(i) => {
+                        self.selected = i;
+                        self.scroll.first = l.list.keep_in_view(self.scroll.first, i, total);
+                        Outcome::Open(true)
+                    }
+                    None => Outcome::Open(false),
+                }
+            }
             Input::MouseDown { x, y, button: Button::Left } => {
                 if l.ok.contains(x, y) {
                     return chosen(self);

@@ -171,7 +171,7 @@ fn draw_panel(s: &mut Surface, machine: &Machine, l: &Layout, game: &Tetris) {
     let right = l.panel.right() - 4;
     for (name, value) in figures {
         s.draw_text(font, name, x, y, ink, TextStyle::PLAIN);
-        let w = font.text_width(&value) as i32;
+        let w = TextStyle::BOLD.text_width(font, &value);
         s.draw_text(font, &value, right - w, y, ink, TextStyle::BOLD);
         y += line_h;
     }
