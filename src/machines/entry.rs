@@ -39,12 +39,14 @@ pub struct TextEntry {
     /// character typed replaces (as a selected field's text is), so a
     /// player types a new name straight over the last one.
     fresh: bool,
+    /// The button Return presses: OK (0) until Tab moves to Cancel (1).
+    button: usize,
 }
 
 impl TextEntry {
     pub fn new(title: &str, lines: Vec<String>, label: &str, text: &str, max: usize) -> TextEntry {
         let text: String = text.chars().filter(|c| !c.is_control()).take(max).collect();
-        TextEntry { title: title.into(), lines, label: label.into(), text, max, fresh: true }
+        TextEntry { title: title.into(), lines, label: label.into(), text, max, fresh: true, button: 0 }
     }
 
     /// The requester as the machine draws it: the lines, then the field.
@@ -59,13 +61,19 @@ impl TextEntry {
     /// area, as a real requester would).
     pub fn draw(&self, s: &mut Surface, machine: &Machine) {
         let old = s.set_clip(s.bounds());
-        machine.chrome().draw_requester(s, machine.look(), &self.requester(), None);
+        machine.chrome().draw_requester(s, machine.look(), &self.requester(), Some(self.button));
         s.set_clip(old);
     }
 
-    /// Typing, Backspace, Return (or OK) and Escape (or Cancel).
+    /// Typing, Backspace, Return (or OK) and Escape (or Cancel); Tab moves
+    /// Return between OK and Cancel (Left and Right stay the field's).
     pub fn input(&mut self, input: &Input, machine: &Machine) -> EntryEvent {
         match *input {
+            Input::Key { key: Key::Tab, mods } if !mods.ctrl && !mods.alt => {
+                self.button = 1 - self.button;
+                EntryEvent::Edited
+            }
+            Input::Key { key: Key::Enter, .. } if self.button == 1 => EntryEvent::Cancelled,
             Input::Key { key: Key::Enter, .. } => EntryEvent::Done(self.text.trim().to_string()),
             Input::Key { key: Key::Escape, .. } => EntryEvent::Cancelled,
             Input::Key { key: Key::Backspace | Key::Delete, .. } => {
@@ -137,6 +145,11 @@ mod tests {
         }
         assert_eq!(spaced.text, "Ada Lo", "no space first nor two together");
         assert_eq!(e.input(&Input::Tick { ms: 20 }, &m), EntryEvent::Ignored);
+        // Tab moves Return to Cancel and back to OK.
+        assert_eq!(e.input(&key(Key::Tab), &m), EntryEvent::Edited);
+        let mut on_cancel = e.clone();
+        assert_eq!(on_cancel.input(&key(Key::Enter), &m), EntryEvent::Cancelled);
+        assert_eq!(e.input(&key(Key::Tab), &m), EntryEvent::Edited);
         assert_eq!(e.input(&key(Key::Enter), &m), EntryEvent::Done("Ada L".into()));
         assert_eq!(e.input(&key(Key::Escape), &m), EntryEvent::Cancelled);
         let (_, buttons) = m.chrome().requester_layout(m.look(), &e.requester());
