@@ -231,28 +231,27 @@ impl View for BoardChooser {
             self.scroll.set(scroll);
             return if moved { Response::Redraw } else { Response::Unchanged };
         }
-        let letter = widgets::typed_letter(input);
-        let response = match *input {
-            _ if letter.is_some() => {
-                let names: Vec<&str> = self.boards.iter().map(|b| b.name.as_str()).collect();
-                letter
-                    .and_then(|c| widgets::next_starting_with(&names, self.selected, c))
-                    .map_or(Response::Unchanged, |row| self.select(row, list))
-            }
-            Input::MouseDown { x, y, button: Button::Left } => {
-                if let Some(i) = parts.buttons.iter().position(|r| r.contains(x, y)) {
-                    return self.press(i);
+        let response = if let Some(c) = widgets::typed_letter(input) {
+            let names: Vec<&str> = self.boards.iter().map(|b| b.name.as_str()).collect();
+            widgets::next_starting_with(&names, self.selected, c)
+                .map_or(Response::Unchanged, |row| self.select(row, list))
+        } else {
+            match *input {
+                Input::MouseDown { x, y, button: Button::Left } => {
+                    if let Some(i) = parts.buttons.iter().position(|r| r.contains(x, y)) {
+                        return self.press(i);
+                    }
+                    match list.row_at(first, total, x, y) {
+                        Some(row) => self.select(row, list),
+                        None => Response::Unchanged,
+                    }
                 }
-                match list.row_at(first, total, x, y) {
-                    Some(row) => self.select(row, list),
-                    None => Response::Unchanged,
-                }
+                Input::Key { key: Key::Down, .. } => self.select(self.selected + 1, list),
+                Input::Key { key: Key::Up, .. } => self.select(self.selected.saturating_sub(1), list),
+                Input::Key { key: Key::Enter, .. } => self.open_selected(),
+                Input::Key { key: Key::Escape, .. } => Response::Command(Command::Close),
+                _ => Response::Unchanged,
             }
-            Input::Key { key: Key::Down, .. } => self.select(self.selected + 1, list),
-            Input::Key { key: Key::Up, .. } => self.select(self.selected.saturating_sub(1), list),
-            Input::Key { key: Key::Enter, .. } => self.open_selected(),
-            Input::Key { key: Key::Escape, .. } => Response::Command(Command::Close),
-            _ => Response::Unchanged,
         };
         // The mark on the button the keyboard left is drawn away.
         if back_to_list && response == Response::Unchanged { Response::Redraw } else { response }

@@ -245,6 +245,13 @@ impl PictureDialog {
         PictureLayout { frame, list, note, ok, cancel }
     }
 
+    /// Selects row `i`, scrolled into view.
+    fn select(&mut self, i: usize, list: &ListLayout) -> Outcome<Source> {
+        self.selected = i;
+        self.scroll.first = list.keep_in_view(self.scroll.first, i, self.sources.len());
+        Outcome::Open(true)
+    }
+
     /// The list's rows: a built-in picture's name, a file's name.
     fn rows(&self) -> Vec<String> {
         self.sources
@@ -282,46 +289,34 @@ impl PictureDialog {
         if self.scroll.input(input, &l.list, total) {
             return Outcome::Open(true);
         }
-        let letter = widgets::typed_letter(input);
-        let outcome = match *input {
-            _ if letter.is_some() => {
-                match letter.and_then(|c| widgets::next_starting_with(&self.rows(), self.selected, c)) {
-                    Some(i) => {
-                        self.selected = i;
-                        self.scroll.first = l.list.keep_in_view(self.scroll.first, i, total);
-                        Outcome::Open(true)
+        let outcome = if let Some(c) = widgets::typed_letter(input) {
+            let found = widgets::next_starting_with(&self.rows(), self.selected, c);
+            found.map_or(Outcome::Open(false), |i| self.select(i, &l.list))
+        } else {
+            match *input {
+                Input::MouseDown { x, y, button: Button::Left } => {
+                    if l.ok.contains(x, y) {
+                        return chosen(self);
                     }
-                    None => Outcome::Open(false),
-                }
-            }
-            Input::MouseDown { x, y, button: Button::Left } => {
-                if l.ok.contains(x, y) {
-                    return chosen(self);
-                }
-                if l.cancel.contains(x, y) {
-                    return Outcome::Cancel;
-                }
-                match l.list.row_at(self.scroll.first, total, x, y) {
-                    Some(i) => {
-                        self.selected = i;
-                        Outcome::Open(true)
+                    if l.cancel.contains(x, y) {
+                        return Outcome::Cancel;
                     }
-                    None => Outcome::Open(false),
+                    match l.list.row_at(self.scroll.first, total, x, y) {
+                        Some(i) => {
+                            self.selected = i;
+                            Outcome::Open(true)
+                        }
+                        None => Outcome::Open(false),
+                    }
                 }
+                Input::Key { key: Key::Up, .. } if self.selected > 0 => self.select(self.selected - 1, &l.list),
+                Input::Key { key: Key::Down, .. } if self.selected + 1 < total => {
+                    self.select(self.selected + 1, &l.list)
+                }
+                Input::Key { key: Key::Enter | Key::Char(' '), .. } => chosen(self),
+                Input::Key { key: Key::Escape, .. } => Outcome::Cancel,
+                _ => Outcome::Open(false),
             }
-            Input::Key { key: Key::Up, .. } if self.selected > 0 => {
-                self.selected -= 1;
-                self.scroll.first = l.list.keep_in_view(self.scroll.first, self.selected, total);
-                Outcome::Open(true)
-            }
-            Input::Key { key: Key::Down, .. } if self.selected + 1 < total => {
-                self.selected += 1;
-                self.scroll.first = l.list.keep_in_view(self.scroll.first, self.selected, total);
-                Outcome::Open(true)
-            }
-            Input::Key { key: Key::Enter | Key::Char(' '), .. } => chosen(self),
-            Input::Key { key: Key::Escape, .. } => Outcome::Cancel,
-            _ => Outcome::Open(false),
         };
         // The mark on the button the keyboard left is drawn away.
         if back_to_list && outcome == Outcome::Open(false) { Outcome::Open(true) } else { outcome }
