@@ -62,6 +62,17 @@ pub enum Reply<V: Variant> {
     Choose(Requester, Choices),
 }
 
+impl<V: Variant> Reply<V> {
+    /// This reply, or a redraw where it changes nothing but `redrawn` says
+    /// the picture changed anyway (a click hid the keyboard's cursor).
+    pub fn or_redraw(self, redrawn: bool) -> Self {
+        match self {
+            Reply::Unchanged if redrawn => Reply::Redraw,
+            reply => reply,
+        }
+    }
+}
+
 /// A family's view of its game, driven by the controller.
 pub trait Board<V: Variant> {
     /// The window or screen title.

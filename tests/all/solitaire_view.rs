@@ -174,3 +174,23 @@ fn a_new_mode_deals_anew_and_says_so() {
     view.command(&Command::View(EASY));
     assert_eq!(view.message(), "Easy mode from this deal.");
 }
+
+/// A click on the felt takes the keyboard's cursor off the table at once,
+/// not at the next move.
+#[test]
+fn a_click_on_the_felt_hides_the_keyboard_cursor() {
+    use parlour::machines::{Key, Modifiers};
+    use parlour::views::Response;
+    let (mut view, m, area, _data) = table("klondike", MachineId::AmigaPal, 1);
+    let frame = |view: &Table| {
+        let mut s = m.new_surface();
+        view.draw(&mut s, &m, area);
+        s
+    };
+    let plain = frame(&view);
+    view.input(&Input::Key { key: Key::Right, mods: Modifiers::default() }, &m, area);
+    assert_ne!(frame(&view), plain, "the arrow showed no cursor");
+    let felt = Input::MouseDown { x: area.x + area.w - 3, y: area.y + area.h - 3, button: Button::Left };
+    assert_eq!(view.input(&felt, &m, area), Response::Redraw);
+    assert_eq!(frame(&view), plain, "the cursor stayed after the click");
+}

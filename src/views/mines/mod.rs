@@ -247,7 +247,6 @@ impl MinesBoard {
         button: Button,
     ) -> Reply<MinesVariant> {
         let st = session.state();
-        self.cursor = None;
         if let Some(i) = l.hit(x, y) {
             let committed = self.commit(session);
             if !matches!(committed, Reply::Unchanged | Reply::Redraw) {
@@ -540,7 +539,10 @@ impl Board<MinesVariant> for MinesBoard {
     ) -> Reply<MinesVariant> {
         let l = Self::layout(session.state(), machine, area);
         match *input {
-            Input::MouseDown { x, y, button } => self.mouse_down(session, &l, (x, y), button),
+            Input::MouseDown { x, y, button } => {
+                let hidden = self.cursor.take().is_some();
+                self.mouse_down(session, &l, (x, y), button).or_redraw(hidden)
+            }
             Input::MouseUp { x, y, button } => self.mouse_up(session, &l, (x, y), button),
             Input::MouseMove { x, y } => {
                 if let Some((row, _)) = self.sliding {

@@ -164,7 +164,6 @@ impl PegsBoard {
         y: i32,
         layout: &BoardLayout,
     ) -> Reply<BoardVariant> {
-        self.cursor = None;
         match at {
             Some(at) if Self::has_stone(st, at) => {
                 let r = layout.rect(at);
@@ -304,7 +303,10 @@ impl Board<BoardVariant> for PegsBoard {
         let st = session.state();
         let layout = Self::layout(st, machine, area);
         match *input {
-            Input::MouseDown { x, y, button: Button::Left } => self.mouse_down(st, layout.hit(x, y), x, y, &layout),
+            Input::MouseDown { x, y, button: Button::Left } => {
+                let hidden = self.cursor.take().is_some();
+                self.mouse_down(st, layout.hit(x, y), x, y, &layout).or_redraw(hidden)
+            }
             Input::MouseMove { x, y } => match &mut self.press {
                 Some(p) => {
                     p.moved |= (x - p.at.0).abs() + (y - p.at.1).abs() > DRAG_SLOP;

@@ -630,8 +630,8 @@ impl Board<RummiVariant> for RummiBoard {
             }
             Input::MouseDown { x, y, button: Button::Left } => {
                 self.pointer = (x, y);
-                self.cursor = None;
-                self.click(st, &l, x, y)
+                let hidden = self.cursor.take().is_some();
+                self.click(st, &l, x, y).or_redraw(hidden)
             }
             Input::Key { key, mods } if !mods.ctrl && !mods.alt => self.key(st, &l, key),
             _ => Reply::Unchanged,

@@ -40,9 +40,10 @@ pub struct Cursor {
 }
 
 impl Cursor {
-    pub fn hide(&mut self) {
-        self.visible = false;
+    /// Hides the cursor and drops what it held; whether it was showing.
+    pub fn hide(&mut self) -> bool {
         self.held = None;
+        std::mem::replace(&mut self.visible, false)
     }
 
     pub fn held(&self) -> Option<(PileId, usize)> {

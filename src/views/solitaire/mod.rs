@@ -634,25 +634,30 @@ impl SolitaireBoard {
         self.draw_card(s, art, slot, Rect::new(x, y, layout.card_w, layout.card_h));
     }
 
+    /// A left press: a click's move, or the start of a drag.
+    fn press(&mut self, st: &Solitaire, layout: &TableLayout, x: i32, y: i32) -> Reply<SolitaireVariant> {
+        let Some((id, index)) = self.hit(st, layout, x, y) else { return Reply::Unchanged };
+        let reply = self.click(st, id, index);
+        if !matches!(reply, Reply::Unchanged) || id.kind == PileKind::Stock {
+            return reply;
+        }
+        let Some(i) = index else { return Reply::Unchanged };
+        let count = st.pile(id.kind, id.index()).len() - i;
+        if count > st.liftable(id) {
+            return Reply::Unchanged;
+        }
+        let r = self.placed(st, layout).into_iter().find(|p| p.0 == id && p.1 == i).map(|p| p.2);
+        if let Some(r) = r {
+            self.drag = Some(Drag { from: id, count, grab: (x - r.x, y - r.y), at: (x, y), moved: false });
+        }
+        Reply::Unchanged
+    }
+
     fn mouse(&mut self, st: &Solitaire, input: &Input, layout: &TableLayout) -> Reply<SolitaireVariant> {
         match *input {
             Input::MouseDown { x, y, button: Button::Left } => {
-                self.cursor.hide();
-                let Some((id, index)) = self.hit(st, layout, x, y) else { return Reply::Unchanged };
-                let reply = self.click(st, id, index);
-                if !matches!(reply, Reply::Unchanged) || id.kind == PileKind::Stock {
-                    return reply;
-                }
-                let Some(i) = index else { return Reply::Unchanged };
-                let count = st.pile(id.kind, id.index()).len() - i;
-                if count > st.liftable(id) {
-                    return Reply::Unchanged;
-                }
-                let r = self.placed(st, layout).into_iter().find(|p| p.0 == id && p.1 == i).map(|p| p.2);
-                if let Some(r) = r {
-                    self.drag = Some(Drag { from: id, count, grab: (x - r.x, y - r.y), at: (x, y), moved: false });
-                }
-                Reply::Unchanged
+                let hidden = self.cursor.hide();
+                self.press(st, layout, x, y).or_redraw(hidden)
             }
             Input::MouseMove { x, y } => match &mut self.drag {
                 Some(d) => {

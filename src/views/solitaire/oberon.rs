@@ -110,8 +110,8 @@ impl SolitaireBoard {
                 OberonGame::Solitaire | OberonGame::FreeCell => self.send_home(st, layout, x, y),
             }),
             Input::MouseDown { x, y, button: Button::Left } if game == OberonGame::FreeCell => {
-                self.cursor.hide();
-                Some(self.free_cell_click(st, layout, x, y))
+                let hidden = self.cursor.hide();
+                Some(self.free_cell_click(st, layout, x, y).or_redraw(hidden))
             }
             _ => None,
         }
