@@ -63,9 +63,10 @@ pub trait Measure {
     fn margins(&self, _kind: &BlockKind) -> Margins {
         Margins::default()
     }
-    /// Rows a line holding a link gets above and below its text: an
-    /// AmigaGuide button's box stands a pixel outside its text, and would
-    /// otherwise cut the descenders or overlap the box on the next line.
+    /// Rows a line holding a link gets above its text, and twice that
+    /// below: an AmigaGuide button's box stands a pixel outside its text,
+    /// and would otherwise cut the descenders, and the row under the box
+    /// keeps it off the next line's letters (or its box).
     fn link_pad(&self) -> i32 {
         0
     }
@@ -424,7 +425,7 @@ impl Builder<'_> {
         }
         if items.iter().any(|i| matches!(i.piece, Piece::Text { link: Some(_), .. })) {
             ascent += m.link_pad();
-            descent += m.link_pad();
+            descent += 2 * m.link_pad();
         }
         let height = ascent + descent;
         let right = items.iter().map(|i| i.x + i.width).max().unwrap_or(0);

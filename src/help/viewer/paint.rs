@@ -202,24 +202,35 @@ fn link_text(
         }
         Manner::Topics => {
             let underline = TextStyle { underline: true, ..style };
+            let (x, words) = underlined(font, &label, r.x, style);
             if selected {
                 s.fill_rect(r, look.paint(Pen::Text));
-                s.draw_text(font, &label, r.x, ty, look.paint(Pen::Background), underline);
+                s.draw_text(font, words, x, ty, look.paint(Pen::Background), underline);
             } else {
                 let ink = if enabled { fg } else { look.paint(Pen::Disabled) };
-                s.draw_text(font, &label, r.x, ty, ink, underline);
+                s.draw_text(font, words, x, ty, ink, underline);
             }
         }
         Manner::Page => {
             let underline = TextStyle { underline: true, ..style };
             let ink = if enabled { rgb(s, css::NAVY) } else { look.paint(Pen::Disabled) };
-            s.draw_text(font, &label, r.x, ty, ink, underline);
+            let (x, words) = underlined(font, &label, r.x, style);
+            s.draw_text(font, words, x, ty, ink, underline);
             if selected {
                 let dots = rgb(s, css::TEXT);
                 focus_rect(s, Rect::new(r.x - 1, r.y, r.w + 2, r.h), dots);
             }
         }
     }
+}
+
+/// Where an underlined link's words start, and the words: a guide pads
+/// its button labels with spaces to even the boxes up, and an underline
+/// under those spaces reads as a stray rule.
+fn underlined<'l>(font: &Font, label: &'l str, x: i32, style: TextStyle) -> (i32, &'l str) {
+    let words = label.trim_start();
+    let lead = &label[..label.len() - words.len()];
+    (x + width(font, lead, style), words.trim_end())
 }
 
 /// A list marker; a bullet the font lacks is drawn as a disc.
@@ -490,7 +501,8 @@ fn mac_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
                 black
             };
             let title = if node.title.is_empty() { &node.name } else { &node.title };
-            s.draw_text(chicago, &shown(chicago, title), r.x + 4, r.y + 1, ink, TextStyle::PLAIN);
+            let title = fitted(chicago, title, r.w - 8);
+            s.draw_text(chicago, &title, r.x + 4, r.y + 1, ink, TextStyle::PLAIN);
         }
         s.set_clip(old);
         let n = v.here.doc.nodes.len() as i32;
@@ -500,7 +512,7 @@ fn mac_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
     }
     if let Some(h) = panes.heading {
         let old = s.set_clip(h.intersect(&s.clip()));
-        s.draw_text(chicago, &shown(chicago, v.node_title()), h.x, h.y + 1, black, TextStyle::PLAIN);
+        s.draw_text(chicago, &fitted(chicago, v.node_title(), h.w), h.x, h.y + 1, black, TextStyle::PLAIN);
         s.set_clip(old);
         s.hline(h.x, h.right() - 1, h.bottom() - 1, black);
     }
@@ -509,6 +521,12 @@ fn mac_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
         let pressed = v.pressed == Some(Press::Control(c));
         mac_button(s, machine, r, c.label(Manner::Topics), v.can(c), pressed);
     }
+}
+
+/// `title` as the font shows it, shortened with "..." to `room` pixels,
+/// as the Mac shortened names in lists.
+fn fitted(font: &Font, title: &str, room: i32) -> String {
+    crate::machines::status::truncate(&|t| font.text_width(t) as i32, &shown(font, title), room)
 }
 
 /// A Mac push button (see `mac_controls`): held down it is inverted,

@@ -378,8 +378,48 @@ fn button_boxes_on_successive_lines_do_not_overlap() {
     let layout = v.layout(&panes);
     let font_h = crate::gfx::font::topaz8().height() as i32;
     for pair in layout.lines.windows(2) {
-        // The box takes the text's rows and one more above and below.
-        assert!(pair[0].height >= font_h + 2);
-        assert!(pair[1].y >= pair[0].y + font_h + 2);
+        // The box takes the text's rows and one more above and below,
+        // and a blank row parts it from the next line.
+        assert!(pair[0].height >= font_h + 3);
+        assert!(pair[1].y >= pair[0].y + font_h + 3);
+    }
+}
+
+/// On the Mac a link is underlined under its words only: a guide's button
+/// labels are padded with spaces, and an underline under those reads as a
+/// stray rule.
+#[test]
+fn a_padded_label_is_underlined_under_its_words_only() {
+    let (m, area) = machine(MachineId::MacSe30);
+    let v = Viewer::new(guide(), None);
+    let mut s = m.new_surface();
+    v.draw(&mut s, &m, area);
+    // " Two ": the leading space's columns are bare paper from top to bottom.
+    let r = v.visible_links(&m, area)[0].0;
+    let paper = s.get(r.x + 1, r.y);
+    for y in r.y..r.bottom() {
+        assert_eq!(s.get(r.x + 1, y), paper, "ink under the leading space at y {y}");
+    }
+    // The words are underlined.
+    let words_ink = (r.y..r.bottom()).any(|y| s.get(r.x + r.w / 2, y) != paper);
+    assert!(words_ink);
+}
+
+/// A topic title too long for the Mac's list is shortened with "...", not
+/// cut by the list's edge.
+#[test]
+fn a_long_topic_title_is_shortened_in_the_list() {
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut doc = guide();
+    doc.nodes[1].title = "A very long topic title that no list could show whole".into();
+    let v = Viewer::new(doc, None);
+    let mut s = m.new_surface();
+    v.draw(&mut s, &m, area);
+    let (list, rows, _) = v.panes(&m, area).topics.unwrap();
+    // The row's last columns before the list's frame stay paper.
+    let paper = s.get(list.right() - 2, rows.y + super::panes::MAC_ROW + 1);
+    let row = rows.y + super::panes::MAC_ROW;
+    for y in row..row + super::panes::MAC_ROW {
+        assert_eq!(s.get(rows.right() - 1, y), paper, "text runs to the list's edge at y {y}");
     }
 }
