@@ -228,6 +228,16 @@ fn draw_hand(buffer: &mut [u32], w: usize, h: usize, k: usize, at: (usize, usize
     }
 }
 
+/// The notch an X button number stands for: button 4 is the wheel turned
+/// up a notch (the page moves up, -1), button 5 down.
+fn wheel_notch(button: u32) -> Option<i32> {
+    match button {
+        4 => Some(-1),
+        5 => Some(1),
+        _ => None,
+    }
+}
+
 /// The input since the last poll, and whether F11 (full screen) was pressed.
 fn collect_events(
     window: &Window,
@@ -249,6 +259,14 @@ fn collect_events(
     match buttons {
         Some(watch) => {
             for press in watch.drain() {
+                // Watching the buttons takes the wheel from minifb too: X
+                // sends each notch as a press of button 4 (up) or 5 (down).
+                if let (true, Some(dy)) = (press.down, wheel_notch(press.button)) {
+                    moved(pointer, &mut events, lb.to_frame(press.x, press.y, w, h));
+                    let (x, y) = pointer.pos;
+                    events.push(Input::Wheel { x, y, dy });
+                    continue;
+                }
                 let Some(i) = (press.button as usize).checked_sub(1).filter(|&i| i < 3) else { continue };
                 let button = BUTTONS[i].1;
                 moved(pointer, &mut events, lb.to_frame(press.x, press.y, w, h));
@@ -280,13 +298,12 @@ fn collect_events(
                     events.push(if down { Input::MouseDown { x, y, button } } else { Input::MouseUp { x, y, button } });
                 }
             }
+            if let Some((_, dy)) = window.get_scroll_wheel()
+                && dy != 0.0
+            {
+                events.push(Input::Wheel { x, y, dy: if dy > 0.0 { -1 } else { 1 } });
+            }
         }
-    }
-    let (x, y) = pointer.pos;
-    if let Some((_, dy)) = window.get_scroll_wheel()
-        && dy != 0.0
-    {
-        events.push(Input::Wheel { x, y, dy: if dy > 0.0 { -1 } else { 1 } });
     }
     let mut full_screen = false;
     for (key, down) in keys.0.borrow_mut().drain(..) {

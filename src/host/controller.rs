@@ -30,6 +30,9 @@ enum Asked {
     Board,
     /// "Start a new game? This one counts as lost."
     ConfirmNew,
+    /// Other rules (a mode, a size) would deal anew and give up the game
+    /// in progress: the rules wait in [`Controller::rules_waiting`].
+    ConfirmRules,
     /// The box at the end of a game (a win's celebration, a board's
     /// scores): New Game or OK.
     Ended,
@@ -67,6 +70,9 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// in the statistics, so a game is never counted twice.
     counted: BTreeSet<usize>,
     asked: Asked,
+    /// The rules a board asked to play by, while the player confirms
+    /// giving up the game in progress for them.
+    rules_waiting: Option<V>,
     /// The machine the game is shown on, as last seen in an input event.
     machine: Option<MachineId>,
     /// While a kept game is being replayed (see [`Opening::replay`]).
@@ -191,6 +197,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             message,
             counted,
             asked: Asked::Nothing,
+            rules_waiting: None,
             machine: None,
             replay,
             rerun: None,
@@ -228,6 +235,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             message: format!("Could not open the kept game: {why}"),
             counted: BTreeSet::new(),
             asked: Asked::Nothing,
+            rules_waiting: None,
             machine: None,
             replay: None,
             rerun: None,
@@ -691,8 +699,23 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 self.asked = Asked::Board;
                 Response::Choose(req, choices)
             }
+            Reply::Rules(variant) if self.in_progress() => {
+                self.rules_waiting = Some(variant);
+                self.confirm(Asked::ConfirmRules, "New Game", "This starts a new game.")
+            }
             Reply::Rules(variant) => self.switch_rules(variant),
         }
+    }
+
+    /// Asks before giving up the game in progress: `question`, and that
+    /// the game counts as lost.
+    fn confirm(&mut self, asked: Asked, title: &str, question: &str) -> Response {
+        self.asked = asked;
+        Response::Ask(Requester {
+            title: title.into(),
+            lines: vec![question.into(), "The game in progress counts as lost.".into()],
+            buttons: vec!["New Game".into(), "Cancel".into()],
+        })
     }
 
     fn board_command(&mut self, c: ViewCommand) -> Response {
@@ -703,7 +726,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     fn keep_prefs(&mut self) {
-        if let Err(e) = prefs::write_for(&self.data_dir, self.family, &self.board.prefs()) {
+        if let Err(e) = prefs::write_for(&self.data_dir, self.family, &self.board.prefs(&self.session)) {
             self.message = format!("The preferences could not be kept: {e}");
         }
     }
@@ -939,14 +962,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         }
         self.stop_rerun();
         Some(match command {
-            Command::New if self.in_progress() => {
-                self.asked = Asked::ConfirmNew;
-                Response::Ask(Requester {
-                    title: "New Game".into(),
-                    lines: vec!["Start a new game?".into(), "The game in progress counts as lost.".into()],
-                    buttons: vec!["New Game".into(), "Cancel".into()],
-                })
-            }
+            Command::New if self.in_progress() => self.confirm(Asked::ConfirmNew, "New Game", "Start a new game?"),
             Command::New => self.new_game(),
             Command::Restart => {
                 if self.board.undoable() {
@@ -1005,6 +1021,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 self.reply(reply)
             }
             Asked::ConfirmNew | Asked::Ended if button == 0 => self.new_game(),
+            Asked::ConfirmRules => match (button, self.rules_waiting.take()) {
+                (0, Some(variant)) => self.switch_rules(variant),
+                _ => Response::Unchanged,
+            },
             Asked::EndedNext(command) if button == 0 => self.board_command(command),
             _ => Response::Unchanged,
         }

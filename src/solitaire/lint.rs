@@ -694,7 +694,7 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
                     None => err(
                         &mut out,
                         head_line,
-                        "<head> does not link Help/help.css (<link rel=\"stylesheet\" href=\"../../Help/help.css\">)"
+                        "<head> does not link Help/help.css (<link rel=\"stylesheet\" href=\"../../guide/Help/help.css\"> in Parlour's folders, ../../Help/help.css in YaZZle's)"
                             .into(),
                     ),
                 }

@@ -187,7 +187,7 @@ pub trait Board<V: Variant> {
 
     /// The board's preferences to keep between runs (card back, options),
     /// as key and value.
-    fn prefs(&self) -> Vec<(&'static str, String)> {
+    fn prefs(&self, _session: &Session<V>) -> Vec<(&'static str, String)> {
         Vec::new()
     }
 

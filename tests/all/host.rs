@@ -127,6 +127,36 @@ fn new_game_in_progress_asks_first_counts_a_loss_and_undo_brings_the_old_game_ba
     assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().played, 1);
 }
 
+/// Other rules (here Hard mode) deal anew: with a game in progress they
+/// ask first, as New Game does, and Cancel keeps the game and its rules.
+#[test]
+fn new_rules_in_progress_ask_first_and_count_a_loss() {
+    use parlour::solitaire::rules::Mode;
+    use parlour::views::solitaire::HARD;
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("klondike", 3, data.path());
+    let stock = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
+    view.play_move(&stock);
+    let old = view.session().state().clone();
+
+    let Some(Response::Ask(ask)) = view.command(&Command::View(HARD)) else { panic!("Hard did not ask") };
+    assert!(ask.lines.iter().any(|l| l.contains("lost")), "{:?}", ask.lines);
+    view.answer(1);
+    assert_eq!(view.session().state(), &old, "Cancel keeps the game");
+    assert_eq!(view.session().variant().mode(), Mode::Easy, "and its rules");
+    assert!(Stats::load(data.path()).unwrap().game("klondike").is_none());
+
+    view.command(&Command::View(HARD));
+    view.answer(0);
+    assert_eq!(view.session().variant().mode(), Mode::Hard);
+    assert_ne!(view.session().state(), &old);
+    let k = Stats::load(data.path()).unwrap().game("klondike").unwrap().clone();
+    assert_eq!((k.played, k.lost), (1, 1));
+    // A fresh deal with no move made is not a game to give up.
+    assert!(matches!(view.command(&Command::View(parlour::views::solitaire::EASY)), Some(Response::Redraw)));
+    assert_eq!(view.session().variant().mode(), Mode::Easy);
+}
+
 #[test]
 fn save_as_keeps_a_game_that_opens_again() {
     let data = tempfile::tempdir().unwrap();

@@ -30,7 +30,7 @@ fn machine(id: MachineId) -> (Machine, Rect) {
 
 fn open(dir: &std::path::Path, cols: usize, rows: usize, seed: u64, pictures: Vec<std::path::PathBuf>) -> ScrambleView {
     let variant = ScrambleVariant::new(cols, rows, false).unwrap();
-    let board = ScrambleBoard::new(dir, pictures, (cols, rows));
+    let board = ScrambleBoard::new(dir, pictures);
     Controller::open(
         "scramble",
         variant,

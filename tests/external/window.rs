@@ -29,6 +29,11 @@ pub fn tests() -> Vec<Needs> {
             &[("Xvfb", "xvfb"), ("xdotool", "xdotool")],
             switching_machine_opens_the_new_window_first_and_keeps_playing,
         ),
+        Needs::programs(
+            "window::the_wheel_scrolls_the_launcher_list",
+            &[("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("xwd", "x11-apps")],
+            the_wheel_scrolls_the_launcher_list,
+        ),
     ]
 }
 
@@ -112,6 +117,13 @@ fn xvfb(offset: u32, extra: &[&str]) -> (String, Reaped) {
         sleep(Duration::from_millis(50));
     }
     (display, server)
+}
+
+/// The X screen as xwd takes it.
+fn screenshot(display: &str) -> Screenshot {
+    let out = Command::new("xwd").args(["-root", "-silent", "-display", display]).output().expect("xwd runs");
+    assert!(out.status.success(), "xwd failed");
+    parse_xwd(&out.stdout)
 }
 
 fn window_shows_the_framebuffer_under_xvfb() {
@@ -311,4 +323,42 @@ fn switching_machine_opens_the_new_window_first_and_keeps_playing() {
         }
     }
     assert!(app.0.try_wait().unwrap().is_none(), "Parlour is still running");
+}
+
+/// The mouse wheel turned over the launcher's list scrolls it. The wheel
+/// comes as X buttons 4 and 5, sent through XTEST as a real mouse sends
+/// them (the window watches buttons itself, which takes them from minifb).
+fn the_wheel_scrolls_the_launcher_list() {
+    let (display, _server) = xvfb(2, &[]);
+    let data = tempfile::tempdir().unwrap();
+    let mut app = Reaped(
+        parlour()
+            .args(["--machine", "yazzle", "--scale", "1"])
+            .env("DISPLAY", &display)
+            .env("PARLOUR_DATA_DIR", data.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("parlour starts"),
+    );
+    let id = wait_for_window(&display, (698, 523), &mut app);
+    // Over the list (the launcher's left half), then still for a moment.
+    xdotool(&display, &["mousemove", "--window", &id, "200", "200"]);
+    sleep(Duration::from_millis(800));
+    let before = screenshot(&display);
+    for _ in 0..5 {
+        xdotool(&display, &["click", "5"]);
+        sleep(Duration::from_millis(100));
+    }
+    let start = Instant::now();
+    loop {
+        let after = screenshot(&display);
+        if after.pixels != before.pixels {
+            return;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            panic!("the wheel scrolled nothing ({})", keep_for_looking(Some(&after)));
+        }
+        sleep(Duration::from_millis(200));
+    }
 }

@@ -70,7 +70,7 @@ fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
     let variant = ScrambleVariant::new(cols, rows, false)
         .or_else(|_| ScrambleVariant::new(DEFAULT_SIZE.0, DEFAULT_SIZE.1, false))
         .expect("4 x 4 is a Scramble size");
-    let board = ScrambleBoard::new(&places.data_dir, (places.search)("pictures"), (variant.cols(), variant.rows()));
+    let board = ScrambleBoard::new(&places.data_dir, (places.search)("pictures"));
     Box::new(Controller::open(FAMILY.id, variant, board, &places.data_dir, how))
 }
 

@@ -336,7 +336,7 @@ impl Board<ChanceVariant> for ChanceBoard {
         Vec::new()
     }
 
-    fn prefs(&self) -> Vec<(&'static str, String)> {
+    fn prefs(&self, _session: &Session<ChanceVariant>) -> Vec<(&'static str, String)> {
         let flag = |on: bool| if on { "1" } else { "0" }.to_string();
         vec![
             (RULE_PREF, self.next_rule.name().to_string()),

@@ -635,7 +635,7 @@ impl Board<MinesVariant> for MinesBoard {
         true
     }
 
-    fn prefs(&self) -> Vec<(&'static str, String)> {
+    fn prefs(&self, _session: &Session<MinesVariant>) -> Vec<(&'static str, String)> {
         let s = &self.settings;
         vec![
             ("width", s.width.to_string()),

@@ -714,7 +714,7 @@ impl Board<RummiVariant> for RummiBoard {
         vec![format!("Tiles left at the end: {} ({avg:.1} a game)", stats.total_score)]
     }
 
-    fn prefs(&self) -> Vec<(&'static str, String)> {
+    fn prefs(&self, _session: &Session<RummiVariant>) -> Vec<(&'static str, String)> {
         vec![("level", self.level.name().to_string())]
     }
 

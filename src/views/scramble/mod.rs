@@ -96,16 +96,13 @@ pub struct ScrambleBoard {
     /// The number side is up.
     numbers: bool,
     dialog: Option<Dialog>,
-    /// The size of the game shown (kept in the preferences: Scramble
-    /// opens at the size last played).
-    size: (usize, usize),
     hinted: Option<usize>,
     /// A solution known for a position, so following hints costs nothing.
     plan: Option<(Puzzle, Vec<Dir>)>,
 }
 
 impl ScrambleBoard {
-    pub fn new(data_dir: &std::path::Path, picture_dirs: Vec<PathBuf>, size: (usize, usize)) -> ScrambleBoard {
+    pub fn new(data_dir: &std::path::Path, picture_dirs: Vec<PathBuf>) -> ScrambleBoard {
         let picture = Picture::load(&picture::default_source()).expect("the built-in pictures are tested");
         ScrambleBoard {
             data_dir: data_dir.to_path_buf(),
@@ -113,7 +110,6 @@ impl ScrambleBoard {
             picture,
             numbers: false,
             dialog: None,
-            size,
             hinted: None,
             plan: None,
         }
@@ -220,10 +216,7 @@ impl ScrambleBoard {
                     Err(reply) => reply,
                     Ok((cols, rows)) => match ScrambleVariant::new(cols, rows, true) {
                         Ok(v) if v.options() == session.variant().options() => Reply::Redraw,
-                        Ok(v) => {
-                            self.size = (cols, rows);
-                            Reply::Rules(v)
-                        }
+                        Ok(v) => Reply::Rules(v),
                         Err(e) => Reply::Ask(message_box(TITLE, &e)),
                     },
                 }
@@ -420,12 +413,15 @@ impl Board<ScrambleVariant> for ScrambleBoard {
         v.solved_start().then(|| ScrambleVariant::new(v.cols(), v.rows(), false).ok()).flatten()
     }
 
-    fn prefs(&self) -> Vec<(&'static str, String)> {
+    /// The size kept is the game's shown: Scramble opens at the size last
+    /// played.
+    fn prefs(&self, session: &Session<ScrambleVariant>) -> Vec<(&'static str, String)> {
+        let v = session.variant();
         vec![
             ("picture", self.picture.source.key()),
             ("side", if self.numbers { "numbers" } else { "picture" }.into()),
-            ("cols", self.size.0.to_string()),
-            ("rows", self.size.1.to_string()),
+            ("cols", v.cols().to_string()),
+            ("rows", v.rows().to_string()),
         ]
     }
 

@@ -860,7 +860,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         }
     }
 
-    fn prefs(&self) -> Vec<(&'static str, String)> {
+    fn prefs(&self, _session: &Session<SolitaireVariant>) -> Vec<(&'static str, String)> {
         let flag = |b: bool| if b { "1" } else { "0" }.to_string();
         if let Style::Oberon(_) = self.style {
             return vec![

@@ -261,7 +261,7 @@ impl Board<TetrisVariant> for TetrisBoard {
         Vec::new()
     }
 
-    fn prefs(&self) -> Vec<(&'static str, String)> {
+    fn prefs(&self, _session: &Session<TetrisVariant>) -> Vec<(&'static str, String)> {
         vec![("name", self.name.clone())]
     }
 
@@ -399,6 +399,6 @@ mod tests {
         let table = Top5::load(dir.path()).unwrap();
         assert_eq!(table.entries[0].name, "Ada");
         assert_eq!(table.entries[0].points, s.state().points());
-        assert_eq!(b.prefs(), [("name", "Ada".to_string())]);
+        assert_eq!(b.prefs(&s), [("name", "Ada".to_string())]);
     }
 }
