@@ -218,15 +218,14 @@ impl Launcher {
 
     /// Moves the selection to `row` and scrolls it into view.
     fn select(&mut self, row: usize, list: &ListLayout) -> Response {
-        let row = row.min(self.games.len().saturating_sub(1));
-        if row == self.selected || self.games.is_empty() {
+        if self.games.is_empty() {
             return Response::Unchanged;
         }
-        self.selected = row;
+        let row = row.min(self.games.len() - 1);
         let mut scroll = self.scroll.get();
-        scroll.first = list.keep_in_view(scroll.first, row, self.games.len());
+        let changed = list.select(&mut scroll, &mut self.selected, row, self.games.len());
         self.scroll.set(scroll);
-        Response::Redraw
+        if changed { Response::Redraw } else { Response::Unchanged }
     }
 
     /// Keeps the selection and scroll position for the next list of this

@@ -236,6 +236,13 @@ impl Shell {
                 m.items = kept;
                 steps.extend(moved);
             }
+            // Command-Z is Edit > Undo's: a game's own Undo elsewhere
+            // (The Chance's Moves menu) gives its letter up here.
+            for item in view_menus.iter_mut().flat_map(|m| m.items.iter_mut()) {
+                if item.command == Command::Undo {
+                    item.key = None;
+                }
+            }
             menus.push(self.edit_menu(steps));
         }
         menus.extend(view_menus);

@@ -118,6 +118,12 @@ impl<V: Variant> Session<V> {
         &self.states[self.cursor]
     }
 
+    /// The state after step `step` of the history (redo tail included),
+    /// as the session keeps it.
+    pub fn state_at(&self, step: usize) -> Option<&V::Game> {
+        self.states.get(step)
+    }
+
     /// The whole history, including any redo tail after the cursor.
     pub fn steps(&self) -> &[Step] {
         &self.steps

@@ -416,6 +416,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         cursor + steps[cursor + 1..].iter().take_while(|s| matches!(s.action, Action::Move(_))).count()
     }
 
+    /// Whether a step before the cursor leaves a state undo may stop at.
+    /// Where none does (Rummi, when only the program has played since the
+    /// deal), undo would take the program's turn back only for it to be
+    /// played again at once: nothing to undo.
+    fn settled_before(&self) -> bool {
+        (0..self.session.cursor()).rev().filter_map(|i| self.session.state_at(i)).any(|s| self.board.settled(s))
+    }
+
     /// A game given up for another counts as lost (`closing`: it is scored
     /// as the game is closed). Returns its record if it was counted now.
     fn abandon(&mut self, closing: bool) -> Option<GameStats> {
@@ -1001,7 +1009,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     fn can(&self, command: &Command) -> bool {
         match command {
             _ if self.replay.is_some() || self.dealing.is_some() => false,
-            Command::Undo => self.session.can_undo() && self.board.undoable(),
+            Command::Undo => self.session.can_undo() && self.board.undoable() && self.settled_before(),
             Command::Redo => self.session.can_redo() && self.board.undoable(),
             Command::Hint => self.session.state().status() == Status::Playing,
             Command::BackToStart => self.board.undoable() && self.session.cursor() > self.session.game_start(),

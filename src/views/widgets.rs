@@ -360,6 +360,18 @@ impl ListLayout {
         s.first
     }
 
+    /// Selects `row` (of `total`) and scrolls it into view; whether the
+    /// selection or the scroll changed. Where the selection stays (Home
+    /// on the first row) the wheel may still have scrolled it out of
+    /// sight: it comes back.
+    pub fn select(&self, scroll: &mut ListScroll, selected: &mut usize, row: usize, total: usize) -> bool {
+        let first = self.keep_in_view(scroll.first, row, total);
+        let changed = row != *selected || first != scroll.first;
+        *selected = row;
+        scroll.first = first;
+        changed
+    }
+
     /// The first row to show so that `selected` is in view, starting from
     /// `first` and scrolling as little as possible.
     pub fn keep_in_view(&self, first: usize, selected: usize, total: usize) -> usize {

@@ -620,3 +620,24 @@ fn a_win_shows_the_scores_by_itself() {
     assert_eq!(view.session().move_count(), 0);
     assert_eq!(stats(data.path()).played, 1, "the won game is counted once");
 }
+
+/// Undo has the command key and Z on every machine: in the Moves menu off
+/// the Mac, in the Edit menu on it (and only there, so no letter is
+/// claimed twice).
+#[test]
+fn undo_takes_z_on_every_machine() {
+    for id in [MachineId::Yazzle, MachineId::AmigaPal, MachineId::MacSe30] {
+        let machine = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let (view, _data) = super::support::open_game("the-chance", 1);
+        let shell = Shell::new(machine, view, 1);
+        let with_z: Vec<(String, Command)> = shell
+            .menus()
+            .iter()
+            .flat_map(|m| m.items.iter().map(move |i| (m.title.clone(), i)))
+            .filter(|(_, i)| i.key.is_some_and(|k| k.eq_ignore_ascii_case(&'z')))
+            .map(|(title, i)| (title, i.command.clone()))
+            .collect();
+        let menu = if id == MachineId::MacSe30 { "Edit" } else { "Moves" };
+        assert_eq!(with_z, [(menu.to_string(), Command::Undo)], "{id:?}");
+    }
+}

@@ -174,6 +174,30 @@ fn the_wheel_and_the_scroll_arrows_move_the_list_not_the_selection() {
     }
 }
 
+/// Home (or Up on the first row) brings the selection back into view
+/// after the wheel scrolled it away, though the selection stays.
+#[test]
+fn home_brings_a_scrolled_away_selection_back() {
+    let m = machine(MachineId::AmigaPal);
+    let mut l = many(40);
+    let sp = spots(&l, &m);
+    let (x, y) = sp.first_row;
+    let frame = |l: &Launcher| {
+        let mut s = m.new_surface();
+        l.draw(&mut s, &m, sp.area);
+        s
+    };
+    let top = frame(&l);
+    l.input(&Input::Wheel { x, y, dy: 3 }, &m, sp.area);
+    assert_ne!(frame(&l), top);
+    for k in [Key::Home, Key::Up] {
+        l.input(&Input::Wheel { x, y, dy: 3 }, &m, sp.area);
+        assert_eq!(l.input(&key(k), &m, sp.area), Response::Redraw, "{k:?}");
+        assert_eq!(frame(&l), top, "{k:?} left the list scrolled");
+        assert_eq!(chosen(&mut l), "g00");
+    }
+}
+
 /// The x of the list's scroll bar: right of the highlighted row's end.
 fn bar_x(l: &Launcher, m: &Machine, area: Rect, row_y: i32) -> i32 {
     let mut s = m.new_surface();

@@ -233,6 +233,11 @@ fn a_mine_loses_and_shows_every_mine() {
     assert!(responses.iter().all(|r| !matches!(r, Response::Ask(_))), "a loss needs no requester");
     let stats = parlour::core::Stats::load(dir.path()).unwrap();
     assert_eq!(stats.game("mines/beginner").map(|g| g.lost), Some(1));
+    // Nothing is under way to pause: the menu's Pause is greyed, as the
+    // panel's button is.
+    let menus = view.menus();
+    let pause = menus.iter().flat_map(|m| &m.items).find(|i| i.label == "Pause").unwrap();
+    assert!(!pause.enabled);
 }
 
 #[test]
@@ -365,6 +370,8 @@ fn presets_and_no_guessing_switch_the_field() {
         assert!(guard < 480);
     }
     assert_eq!(view.session().state().status(), Status::Won);
+    // Every mine is shown flagged: none is left to flag.
+    assert_eq!(view.session().state().flags_left(), 0);
     let stats = parlour::core::Stats::load(dir.path()).unwrap();
     assert!(stats.game("mines/expert-no-guess").and_then(|g| g.best_time_ms).is_some());
 }

@@ -143,11 +143,10 @@ fn a_single_play_game_is_played_to_the_end_with_clicks() {
     assert!(!view.message().is_empty(), "the ending is said");
     let stats = parlour::core::Stats::load(dir.path()).unwrap();
     assert_eq!(stats.game("rummi").unwrap().played, 1);
-    // Undo reaches the start, redo the end.
-    while view.session().can_undo() {
-        view.command(&Command::Undo);
-    }
-    assert_eq!(view.session().cursor(), 0);
+    // Undo reaches the start (Single play, chosen on the deal: undone, the
+    // program would play at once), redo the end.
+    while view.command(&Command::Undo).is_some() {}
+    assert_eq!(view.session().cursor(), 1);
     while view.session().can_redo() {
         view.command(&Command::Redo);
     }
@@ -172,6 +171,30 @@ fn the_program_plays_tile_by_tile_and_back_up_steps_over_its_turn() {
     view.command(&Command::Redo);
     assert_eq!(view.session().state().turn(), Side::Player, "redo steps over the program's turn too");
     assert_eq!(view.session().cursor() + 1, steps);
+}
+
+/// When only the program has played since the deal, there is nothing to
+/// back up: taken back, its turn would be played again at once.
+#[test]
+fn back_up_is_off_until_the_player_has_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(seed_where(Side::Program)));
+    let_the_program_play(&mut view, &mach, area);
+    assert!(view.session().cursor() > 0, "the program played");
+    let back_up = |view: &RummiView| {
+        let menus = view.menus();
+        menu(&menus, "Game").items.iter().find(|i| i.label == "Back up").unwrap().enabled
+    };
+    assert!(!back_up(&view));
+    assert!(view.command(&Command::Undo).is_none());
+    // The player's draw and the program's answer: Back up takes both back.
+    let before = view.session().state().clone();
+    click(&mut view, &mach, area, "gadget");
+    let_the_program_play(&mut view, &mach, area);
+    assert!(back_up(&view));
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state(), &before);
 }
 
 #[test]

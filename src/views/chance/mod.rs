@@ -198,7 +198,7 @@ impl Board<ChanceVariant> for ChanceBoard {
             Menu::new(
                 "Moves",
                 vec![
-                    MenuItem::new("Undo", Command::Undo),
+                    MenuItem::new("Undo", Command::Undo).key('z'),
                     MenuItem::new("Redo", Command::Redo).key('y'),
                     MenuItem::separator(),
                     MenuItem::new("Back to Start", Command::BackToStart).key('b'),

@@ -226,12 +226,17 @@ impl MinesBoard {
         if st.number(i).is_some_and(|n| n > 0) { Reply::Play(MineMove::Chord(i)) } else { Reply::Redraw }
     }
 
+    /// Pause (or Resume) applies: a game under way, or paused.
+    fn can_pause(&self, session: &Session<MinesVariant>) -> bool {
+        self.paused || (session.move_count() > 0 && session.state().status() == Status::Playing)
+    }
+
     fn paused_note() -> Reply<MinesVariant> {
         Reply::Say("The game is paused: press Resume (or P) to play on.".into())
     }
 
     fn toggle_pause(&mut self, session: &Session<MinesVariant>) -> Reply<MinesVariant> {
-        if !self.paused && (session.move_count() == 0 || session.state().status() != Status::Playing) {
+        if !self.can_pause(session) {
             return Reply::Say("Nothing to pause: no game under way.".into());
         }
         self.paused = !self.paused;
@@ -440,8 +445,7 @@ impl MinesBoard {
         s.draw_text(font, "Flags", l.flags_label.0, l.flags_label.1, ink, TextStyle::PLAIN);
         counter(s, machine, l.flags, &st.flags_left().to_string());
         button(s, machine, l.new, "New", true);
-        let playing = session.move_count() > 0 && st.status() == Status::Playing;
-        button(s, machine, l.pause, if self.paused { "Resume" } else { "Pause" }, playing || self.paused);
+        button(s, machine, l.pause, if self.paused { "Resume" } else { "Pause" }, self.can_pause(session));
         for (row, r) in l.settings.iter().enumerate() {
             let (name, value, bounds) = setting(&self.settings, row);
             s.draw_text(font, name, r.label.0, r.label.1, ink, TextStyle::PLAIN);
@@ -581,8 +585,10 @@ impl Board<MinesVariant> for MinesBoard {
         }
     }
 
-    fn can(&self, _session: &Session<MinesVariant>, command: ViewCommand) -> bool {
-        PRESET_COMMANDS.contains(&command) || matches!(command, PAUSE | NO_GUESS | BEST_TIMES)
+    fn can(&self, session: &Session<MinesVariant>, command: ViewCommand) -> bool {
+        PRESET_COMMANDS.contains(&command)
+            || matches!(command, NO_GUESS | BEST_TIMES)
+            || (command == PAUSE && self.can_pause(session))
     }
 
     fn reset(&mut self) {

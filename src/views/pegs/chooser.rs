@@ -123,15 +123,16 @@ impl BoardChooser {
 
     /// Selects row `index` and scrolls it into view.
     fn select(&mut self, index: usize, list: &ListLayout) -> Response {
-        if index >= self.boards.len() || index == self.selected {
+        if index >= self.boards.len() {
             return Response::Unchanged;
         }
-        self.selected = index;
+        if index != self.selected {
+            self.message.clear();
+        }
         let mut scroll = self.scroll.get();
-        scroll.first = list.keep_in_view(scroll.first, index, self.boards.len());
+        let changed = list.select(&mut scroll, &mut self.selected, index, self.boards.len());
         self.scroll.set(scroll);
-        self.message.clear();
-        Response::Redraw
+        if changed { Response::Redraw } else { Response::Unchanged }
     }
 
     /// The selected board drawn small on a piece of table, and a caption:

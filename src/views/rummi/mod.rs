@@ -497,7 +497,7 @@ impl Board<RummiVariant> for RummiBoard {
         let game = Menu::new(
             "Game",
             vec![
-                MenuItem::new("Back up", Command::Undo).key('b').enabled(session.can_undo()),
+                MenuItem::new("Back up", Command::Undo).key('b'),
                 MenuItem::new("New game", Command::New).key('n'),
                 MenuItem::new("Single play", Command::View(SINGLE))
                     .checked(st.single())

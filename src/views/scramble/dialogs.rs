@@ -247,8 +247,7 @@ impl PictureDialog {
 
     /// Selects row `i`, scrolled into view.
     fn select(&mut self, i: usize, list: &ListLayout) -> Outcome<Source> {
-        self.selected = i;
-        self.scroll.first = list.keep_in_view(self.scroll.first, i, self.sources.len());
+        list.select(&mut self.scroll, &mut self.selected, i, self.sources.len());
         Outcome::Open(true)
     }
 
