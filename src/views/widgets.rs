@@ -8,6 +8,15 @@ use crate::machines::{Button, Input, Key, Look, Machine, MachineId, Pen, mac_con
 
 /// A push button: the Mac's rounded button (see `mac_controls`), Amiga
 /// and Windows raised bevels.
+/// How far, in pixels across and down together, the pointer goes with a
+/// button held before the press counts as a drag rather than a click.
+const DRAG_SLOP: i32 = 3;
+
+/// Whether the pointer's move from `from` to `to` makes a drag.
+pub fn dragged(from: (i32, i32), to: (i32, i32)) -> bool {
+    (to.0 - from.0).abs() + (to.1 - from.1).abs() > DRAG_SLOP
+}
+
 pub fn button(s: &mut Surface, machine: &Machine, r: Rect, label: &str, enabled: bool) {
     let look = machine.look();
     if is_mac(machine) {

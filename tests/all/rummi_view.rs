@@ -173,6 +173,33 @@ fn the_program_plays_tile_by_tile_and_back_up_steps_over_its_turn() {
     assert_eq!(view.session().cursor() + 1, steps);
 }
 
+/// A tile dragged from the tray and let go on the table is put there, as
+/// two clicks would put it.
+#[test]
+fn a_tile_dragged_to_the_table_is_put_down_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::Yazzle);
+    let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+    let st = view.session().state().clone();
+    let kind = st.tray(Side::Player)[0].kind();
+    let spot = |view: &RummiView, name: &str| view.board().point(view.session().state(), &mach, area, name).unwrap();
+    let (from, to) = (spot(&view, "tray 0"), spot(&view, "cell 0:0"));
+    for input in [
+        Input::MouseMove { x: from.0, y: from.1 },
+        Input::MouseDown { x: from.0, y: from.1, button: Button::Left },
+        Input::MouseMove { x: (from.0 + to.0) / 2, y: (from.1 + to.1) / 2 },
+        Input::MouseMove { x: to.0, y: to.1 },
+        Input::MouseUp { x: to.0, y: to.1, button: Button::Left },
+    ] {
+        view.input(&input, &mach, area);
+    }
+    let table = view.session().state().table();
+    assert!(table.series().iter().any(|s| s.row == 0 && s.col == 0 && s.tiles[0].kind() == kind), "not put down");
+    // A click still picks up without dropping at once.
+    click(&mut view, &mach, area, "tray 0");
+    assert_eq!(view.session().state().table().series().len(), 1);
+}
+
 /// When only the program has played since the deal, there is nothing to
 /// back up: taken back, its turn would be played again at once.
 #[test]

@@ -37,9 +37,6 @@ const SOLVER_PREF: &str = "solver";
 /// The status line's word for a game in which nothing more can be laid off.
 const LOST: &str = "Nothing more can be laid off: this game is lost. Look on, or choose New Game.";
 
-/// Pointer travel (pixels) that turns a press on the stock into a drag.
-const DRAG_SLOP: i32 = 3;
-
 /// The top card of the stock held by the pointer, on its way to the talon.
 #[derive(Clone, Copy, Debug)]
 struct StockDrag {
@@ -130,7 +127,7 @@ impl ChanceBoard {
                 Some(Reply::Unchanged)
             }
             (Input::MouseMove { x, y }, Some(d)) => {
-                d.moved |= (x - d.at.0).abs() + (y - d.at.1).abs() > DRAG_SLOP;
+                d.moved |= crate::views::widgets::dragged(d.at, (x, y));
                 d.at = (x, y);
                 Some(if d.moved { Reply::Redraw } else { Reply::Unchanged })
             }

@@ -36,8 +36,6 @@ const HINT_LIMIT: u64 = 2_000_000;
 /// Positions searched after each jump to warn early that the game can no
 /// longer be won; small, so play stays quick.
 const CHECK_LIMIT: u64 = 200_000;
-/// Pointer travel (pixels) that turns a press into a drag.
-const DRAG_SLOP: i32 = 3;
 /// The largest block drawn: big boards fill the table, small ones do not
 /// become clownish.
 const MAX_BLOCK: i32 = 64;
@@ -309,7 +307,7 @@ impl Board<BoardVariant> for PegsBoard {
             }
             Input::MouseMove { x, y } => match &mut self.press {
                 Some(p) => {
-                    p.moved |= (x - p.at.0).abs() + (y - p.at.1).abs() > DRAG_SLOP;
+                    p.moved |= crate::views::widgets::dragged(p.at, (x, y));
                     if !p.moved {
                         return Reply::Unchanged;
                     }

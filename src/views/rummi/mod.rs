@@ -76,6 +76,9 @@ pub struct RummiBoard {
     level: Level,
     config: ScreenConfig,
     held: Option<Held>,
+    /// Where the press that picked up the held tile went down, while the
+    /// button is still down: let go elsewhere, the tile is dropped there.
+    picked_at: Option<(i32, i32)>,
     pointer: (i32, i32),
     /// The requester about an invalid play has been shown: OK again pays
     /// the penalty.
@@ -100,6 +103,7 @@ impl RummiBoard {
             level: Level::Expert,
             config,
             held: None,
+            picked_at: None,
             pointer: (0, 0),
             warned: false,
             program: Program::default(),
@@ -631,8 +635,17 @@ impl Board<RummiVariant> for RummiBoard {
             Input::MouseDown { x, y, button: Button::Left } => {
                 self.pointer = (x, y);
                 let hidden = self.cursor.take().is_some();
-                self.click(st, &l, x, y).or_redraw(hidden)
+                let was_held = self.held.is_some();
+                let reply = self.click(st, &l, x, y).or_redraw(hidden);
+                self.picked_at = (!was_held && self.held.is_some()).then_some((x, y));
+                reply
             }
+            // A tile dragged rather than clicked: the release drops it as
+            // a second click there would.
+            Input::MouseUp { x, y, button: Button::Left } => match self.picked_at.take() {
+                Some(at) if self.held.is_some() && widgets::dragged(at, (x, y)) => self.click(st, &l, x, y),
+                _ => Reply::Unchanged,
+            },
             Input::Key { key, mods } if !mods.ctrl && !mods.alt => self.key(st, &l, key),
             _ => Reply::Unchanged,
         }

@@ -46,8 +46,6 @@ pub const WINNABLE_ONLY: ViewCommand = ViewCommand("winnable-only");
 
 /// Two clicks on one pile this close together (ms) make a double-click.
 const DOUBLE_CLICK_MS: u32 = 450;
-/// Pointer travel (pixels) that turns a press into a drag.
-const DRAG_SLOP: i32 = 3;
 /// Card backs in the art set.
 const BACKS: usize = 9;
 /// The Options box's buttons and the commands they run.
@@ -661,7 +659,7 @@ impl SolitaireBoard {
             }
             Input::MouseMove { x, y } => match &mut self.drag {
                 Some(d) => {
-                    d.moved |= (x - d.at.0).abs() + (y - d.at.1).abs() > DRAG_SLOP;
+                    d.moved |= crate::views::widgets::dragged(d.at, (x, y));
                     d.at = (x, y);
                     if d.moved { Reply::Redraw } else { Reply::Unchanged }
                 }
