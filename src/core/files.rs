@@ -304,6 +304,14 @@ impl<T> Loaded<T> {
 /// is loaded in its place, and the result says so. When there is no backup
 /// or it cannot be loaded either, the error is the file's own.
 pub fn load_or_backup<T>(path: &Path, load: impl Fn(&Path) -> Result<T, FileError>) -> Result<Loaded<T>, FileError> {
+    let size = |p: &Path| std::fs::metadata(p).ok().filter(|m| m.is_file()).map(|m| m.len());
+    if size(path) == Some(0) && size(&backup_path(path)).is_some_and(|n| n > 0) {
+        // A file cut to nothing (a full disk, another program's crash)
+        // would read as no records at all, and the next save would push
+        // the good backup out: with a backup at hand it counts as damaged.
+        let e = FileError::reject(path, None, FileErrorKind::Corrupt, "the file is empty".into());
+        return load(&backup_path(path)).map(|value| Loaded { value, replaced: Some(e.clone()) }).map_err(|_| e);
+    }
     match load(path) {
         Ok(value) => Ok(Loaded::plain(value)),
         Err(e) if matches!(e.kind, FileErrorKind::Corrupt | FileErrorKind::Foreign) => {
@@ -559,6 +567,26 @@ mod tests {
         write_atomic(&path, b"good 3").unwrap();
         fs::remove_file(&path).unwrap();
         assert_eq!(load_or_backup(&path, load_text).unwrap_err().kind, FileErrorKind::NotFound);
+    }
+
+    /// A file cut to nothing beside a good backup is damaged, not empty:
+    /// read as no records, the next save would push the backup out.
+    #[test]
+    fn an_empty_file_gives_way_to_its_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.ini");
+        let reads_empty = |p: &Path| Ok::<_, FileError>(String::from_utf8(fs::read(p).unwrap()).unwrap());
+        write_atomic(&path, b"played 1").unwrap();
+        write_atomic(&path, b"played 2").unwrap();
+        fs::write(&path, b"").unwrap();
+        let loaded = load_or_backup(&path, reads_empty).unwrap();
+        assert_eq!(loaded.value, "played 1");
+        assert!(loaded.note().unwrap().contains("the file is empty"), "{:?}", loaded.note());
+        assert!(path.with_file_name("stats.ini.damaged-1").exists());
+        // Without a backup an empty file is simply empty.
+        let alone = dir.path().join("alone.ini");
+        fs::write(&alone, b"").unwrap();
+        assert_eq!(load_or_backup(&alone, reads_empty).unwrap(), Loaded::plain(String::new()));
     }
 
     #[cfg(unix)]

@@ -77,6 +77,22 @@ fn opening_clause(message: &str) -> Option<String> {
     (one_sentence && clause.split_whitespace().count() >= MESSAGE_WORDS).then(|| format!("{clause}."))
 }
 
+/// The reason `message` gives after a colon in its first sentence, made a
+/// sentence of its own ("It must be one rank lower." of "The 6 of hearts
+/// cannot go on the 2 of diamonds: it must be one rank lower."), where it
+/// and the clause before it have words enough to say something (a lone
+/// word before the colon, "Solving:", names what the rest is about). For a line too narrow for the
+/// opening clause: what was tried, the one who tried it knows; why it
+/// failed is the news.
+fn closing_clause(message: &str) -> Option<String> {
+    let sentence = opening_sentence(message)?;
+    let (clause, reason) = sentence.split_once(": ")?;
+    let mut chars = reason.chars();
+    let first = chars.next()?;
+    let says = |t: &str| t.split_whitespace().count() >= MESSAGE_WORDS;
+    (says(clause) && says(reason)).then(|| first.to_uppercase().chain(chars).collect())
+}
+
 /// The first sentence of `message` when it has more than one (a full stop,
 /// question or exclamation mark, not an ellipsis, then a space).
 fn first_sentence(message: &str) -> Option<&str> {
@@ -184,7 +200,8 @@ struct Arrangement {
 /// colons; without the title, the figures named by their first word; then
 /// closer together; then by short names; then the message's first
 /// sentence (or its only one) whole, the figures as full as they can
-/// be or the last of them giving way; then the figures again as full
+/// be or the last of them giving way, then in the same way the clause
+/// before its colon, then the reason after it; then the figures again as full
 /// as they can be, with the message shortened after a whole word; if that
 /// leaves it fewer than three words, the last figures give way to it; and
 /// last the figures alone. Where the title had to go, as much of it as fits is
@@ -261,21 +278,17 @@ pub fn fit(
     if let Some(fitted) = whole(message) {
         return fitted;
     }
-    if let Some(first) = opening_sentence(message) {
-        // A message keeps its first sentence whole, as fully as the
-        // figures allow, the last figures giving way if they must: it says
-        // what the rest explains, and a sentence cut short may say the
-        // opposite ("No hint found..." of "No hint found in time.").
-        let kept = whole(first).or_else(|| giving_way(&|room| (measure(first) <= room).then(|| first.to_string())));
-        if let Some(fitted) = kept {
-            return fitted;
-        }
-    }
-    if let Some(clause) = opening_clause(message) {
-        // Then its opening clause, a sentence of its own: what has
-        // happened, without the how.
-        let kept = whole(&clause).or_else(|| giving_way(&|room| (measure(&clause) <= room).then(|| clause.clone())));
-        if let Some(fitted) = kept {
+    // Then, each whole, as fully as the figures allow, the last figures
+    // giving way if they must (a sentence cut short may say the opposite:
+    // "No hint found..." of "No hint found in time."):
+    // - the first sentence: it says what the rest explains;
+    // - its opening clause, a sentence of its own: what has happened,
+    //   without the how;
+    // - the reason after that clause, where the clause is too long.
+    let in_full = |text: &str| whole(text).or_else(|| giving_way(&|room| (measure(text) <= room).then(|| text.into())));
+    let parts = opening_sentence(message).map(str::to_string).into_iter();
+    for part in parts.chain(opening_clause(message)).chain(closing_clause(message)) {
+        if let Some(fitted) = in_full(&part) {
             return fitted;
         }
     }
@@ -407,6 +420,10 @@ mod tests {
         // sentence, if it has words enough to say something.
         let over = "The game is over: Game > New Game starts another.";
         assert_eq!(line(fit(&topaz, width, 16, "Mines", &sol, over)), "Sc 0 Ti 0:00 Mo 0 The game is over.");
+        // Where not even the clause fits, the reason after it: the player
+        // knows what was tried.
+        let refused = "The 6 of hearts cannot go on the 2 of diamonds: it must be one rank lower.";
+        assert_eq!(line(fit(&topaz, width, 16, "Yukon", &sol, refused)), "Sc 0 It must be one rank lower.");
         let solving = "Solving: click or press a key to stop.";
         assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, solving)), "Sc 0 Ti 0:00 Solving: click or...");
     }

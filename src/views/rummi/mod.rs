@@ -703,17 +703,19 @@ impl Board<RummiVariant> for RummiBoard {
     fn ending(&self, session: &Session<RummiVariant>) -> String {
         let st = session.state();
         let (mine, theirs) = (st.tray(Side::Player).len(), st.tray(Side::Program).len());
+        // Who won comes first, a sentence of its own, so that a narrow
+        // status line that keeps only the first sentence still says it.
+        let blocked = "The pile is empty and neither can play";
         match st.ending() {
             Some(Ending::Out(Side::Player)) => format!("You win! The program still holds {theirs} tiles."),
-            Some(Ending::Out(Side::Program)) => format!("The program wins; you still hold {mine} tiles."),
-            Some(Ending::Blocked { winner }) => {
-                let who = match winner {
-                    Some(Side::Player) => "you hold less and win",
-                    Some(Side::Program) => "the program holds less and wins",
-                    None => "you both hold as much: a draw",
-                };
-                format!("The pile is empty and neither can play: {who} ({mine} tiles against {theirs}).")
+            Some(Ending::Out(Side::Program)) => format!("The program wins. You still hold {mine} tiles."),
+            Some(Ending::Blocked { winner: Some(Side::Player) }) => {
+                format!("You win. {blocked}; you hold fewer tiles ({mine} against {theirs}).")
             }
+            Some(Ending::Blocked { winner: Some(Side::Program) }) => {
+                format!("The program wins. {blocked}; it holds fewer tiles ({theirs} against your {mine}).")
+            }
+            Some(Ending::Blocked { winner: None }) => format!("A draw. {blocked}; you both hold {mine} tiles."),
             None => String::new(),
         }
     }
