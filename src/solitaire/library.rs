@@ -62,11 +62,27 @@ impl GameType {
             .ok()
             .and_then(|f| f.file_name().map(|n| n.to_string_lossy().into_owned()))
             .unwrap_or_else(|| spec.general.name.clone());
-        let id = id_for(&folder_name);
-        let rules = |mode| Rules::from_spec(&spec, mode).map_err(|e| vec![Diagnostic::error(&ini, 1, e)]);
+        Self::build(id_for(&folder_name), folder, &ini, spec)
+    }
+
+    fn build(id: String, folder: PathBuf, ini: &Path, spec: GameSpec) -> Result<GameType, Vec<Diagnostic>> {
+        let rules = |mode| Rules::from_spec(&spec, mode).map_err(|e| vec![Diagnostic::error(ini, 1, e)]);
         let variant = SolitaireVariant::new(id.clone(), spec.hash, rules(Mode::Easy)?, rules(Mode::Hard)?)
-            .map_err(|e| vec![Diagnostic::error(&ini, 1, e)])?;
+            .map_err(|e| vec![Diagnostic::error(ini, 1, e)])?;
         Ok(GameType { id, name: spec.general.name.clone(), folder, spec, variant })
+    }
+
+    /// The same game type under an id of its own made from where its
+    /// folder lies: for a copy of a listed game type opened by its path,
+    /// so that its saved game and statistics never mix with the listed
+    /// one's.
+    pub fn apart(self) -> GameType {
+        let place = self.folder.canonicalize().unwrap_or_else(|_| self.folder.clone());
+        let tag = format!("-{:08x}", crate::core::fnv1a64(place.to_string_lossy().as_bytes()) as u32);
+        let base: String = self.id.chars().take(MAX_ID_LEN - tag.len()).collect();
+        let ini = self.folder.join("game.ini");
+        let fallback = self.clone();
+        Self::build(format!("{}{tag}", base.trim_end_matches('-')), self.folder, &ini, self.spec).unwrap_or(fallback)
     }
 }
 

@@ -126,3 +126,22 @@ fn a_game_with_no_moves_left_is_lost() {
     }
     assert!(lost > 0, "first-move play never lost a game of Golf");
 }
+
+/// A copy of a listed game type, opened by its path to try it out, goes
+/// by an id of its own, so that it neither sets the player's saved game
+/// aside nor counts in its statistics; the listed folder itself, named by
+/// its path, is still the listed game.
+#[test]
+fn a_copied_game_type_keeps_apart_from_the_one_it_copies() {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike");
+    let copy = tempfile::tempdir().unwrap();
+    let folder = copy.path().join("Klondike");
+    std::fs::create_dir(&folder).unwrap();
+    for f in ["game.ini", "game.html", "game.bmp"] {
+        std::fs::copy(here.join(f), folder.join(f)).unwrap();
+    }
+    let copied = parlour::app::catalog::find(folder.to_str().unwrap()).unwrap();
+    assert!(copied.id.starts_with("klondike-") && copied.id.len() <= 64, "{}", copied.id);
+    assert_eq!(parlour::app::catalog::find(folder.to_str().unwrap()).unwrap().id, copied.id, "the same each time");
+    assert_eq!(parlour::app::catalog::find(here.to_str().unwrap()).unwrap().id, "klondike");
+}

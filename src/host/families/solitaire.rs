@@ -60,15 +60,28 @@ fn games(places: &Places) -> Vec<GameEntry> {
 }
 
 /// A game-type folder or game.ini named by its path.
-fn resolve(target: &str, _places: &Places) -> Option<Result<GameEntry, String>> {
+fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     let path = Path::new(target);
     let is_game_type = path.join("game.ini").is_file()
         || (path.is_file() && path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ini")));
     is_game_type.then(|| {
-        GameType::load(path).map(entry).map_err(|diags| {
+        GameType::load(path).map(|gt| entry(apart_from_listed(gt, places))).map_err(|diags| {
             diags.iter().filter(|d| d.is_error()).map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
         })
     })
+}
+
+/// A game type opened by its path whose id a listed one already has (a
+/// copy of Klondike being tried out) goes by an id of its own: a variant
+/// author's trials must not set the player's saved Klondike aside nor
+/// count in its statistics.
+fn apart_from_listed(gt: GameType, places: &Places) -> GameType {
+    let here = gt.folder.canonicalize().ok();
+    let listed = library::discover(&(places.search)("game-types")).into_iter().any(|folder| {
+        let name = folder.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        library::id_for(&name) == gt.id && folder.canonicalize().ok() != here
+    });
+    if listed { gt.apart() } else { gt }
 }
 
 fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
