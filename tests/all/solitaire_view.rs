@@ -194,3 +194,35 @@ fn a_click_on_the_felt_hides_the_keyboard_cursor() {
     assert_eq!(view.input(&felt, &m, area), Response::Redraw);
     assert_eq!(frame(&view), plain, "the cursor stayed after the click");
 }
+
+/// At the deal, on every machine, each face-up card with another fanned
+/// over it shows its index: at least the smallest cards' index rows of it
+/// (Clear Fork's two rows of foundations once squeezed the SE/30's columns
+/// to a sliver of each card).
+#[test]
+fn every_fanned_card_shows_its_index_at_the_deal() {
+    let rows = parlour::views::card_art::CardSize::Small.index_rows();
+    for game in parlour::app::catalog::games().iter().filter(|g| g.family.id == "solitaire") {
+        for machine in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+            let (view, _m, area, _data) = table(&game.id, machine, 1);
+            let st = view.session().state();
+            for t in 0..st.pile_count(PileKind::Tableau) {
+                let id = PileId::new(PileKind::Tableau, t);
+                let pile = st.pile(PileKind::Tableau, t);
+                for i in 0..pile.len().saturating_sub(1) {
+                    let (Some(a), Some(b)) =
+                        (view.board().card_rect(st, area, id, i), view.board().card_rect(st, area, id, i + 1))
+                    else {
+                        continue;
+                    };
+                    let shown = (b.y - a.y).max(b.x - a.x);
+                    assert!(
+                        !pile[i].face_up || shown >= rows,
+                        "{} on {machine:?}: card {i} of column {t} shows {shown} px",
+                        game.id
+                    );
+                }
+            }
+        }
+    }
+}

@@ -28,7 +28,7 @@ use super::card_art::{CardArt, CardSize, Mat};
 pub use assist::Assist;
 use bounce::Bounce;
 use keyboard::{Cursor, KeyAction};
-use layout::TableLayout;
+use layout::{PileGeometry, TableLayout};
 
 /// The table's own commands.
 pub const AUTOPLAY: ViewCommand = ViewCommand("autoplay");
@@ -150,22 +150,39 @@ impl SolitaireBoard {
         }
     }
 
-    /// The largest cards whose layout fits the table (the smallest if none
-    /// does), with that layout.
+    /// The largest cards whose layout fits the table and leaves the index
+    /// (rank and suit) of every fanned face-up card in sight; else the
+    /// largest that fits (the smallest if none does), with that layout.
+    /// A column grown long may so bring smaller cards, as a deal with two
+    /// rows of foundations on a small screen does from the start.
     fn fitted(&self, st: &Solitaire, area: Rect) -> (&'static CardArt, TableLayout) {
         let area = self.table_area(area);
-        let mut best = None;
+        let fan_waste = st.rules().stock.deal_count > 1;
+        let mut fitting = None;
+        let mut smallest = None;
         for size in CardSize::ALL_LARGEST_FIRST {
-            let art = CardArt::get(size);
-            let fan_waste = st.rules().stock.deal_count > 1;
             let layout = TableLayout::new(&self.game_type.spec, size, area, fan_waste);
-            let fits = layout.fits;
-            best = Some((art, layout));
-            if fits {
-                break;
+            if layout.fits && Self::indexes_show(st, &layout, size.index_rows()) {
+                return (CardArt::get(size), layout);
+            }
+            if layout.fits && fitting.is_none() {
+                fitting = Some((CardArt::get(size), layout));
+            } else {
+                smallest = Some((CardArt::get(size), layout));
             }
         }
-        best.expect("there is at least one card size")
+        fitting.or(smallest).expect("there is at least one card size")
+    }
+
+    /// Whether every face-up card with another fanned down over it shows
+    /// `rows` pixels of itself in the tableau's squeezed columns.
+    fn indexes_show(st: &Solitaire, layout: &TableLayout, rows: i32) -> bool {
+        let fanned_down = |g: &&PileGeometry| g.visible && g.id.kind == PileKind::Tableau && g.up_step.1 > 0.0;
+        layout.piles.iter().filter(fanned_down).all(|g| {
+            let slots = st.pile(g.id.kind, g.id.index());
+            let rects = layout.card_rects(g, slots, None);
+            rects.windows(2).all(|w| !slots[w[0].0].face_up || w[1].1.y - w[0].1.y >= rows)
+        })
     }
 
     fn layout(&self, st: &Solitaire, area: Rect) -> TableLayout {
