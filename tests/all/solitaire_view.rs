@@ -209,15 +209,12 @@ fn every_fanned_card_shows_its_index_at_the_deal() {
             for t in 0..st.pile_count(PileKind::Tableau) {
                 let id = PileId::new(PileKind::Tableau, t);
                 let pile = st.pile(PileKind::Tableau, t);
-                for i in 0..pile.len().saturating_sub(1) {
-                    let (Some(a), Some(b)) =
-                        (view.board().card_rect(st, area, id, i), view.board().card_rect(st, area, id, i + 1))
-                    else {
-                        continue;
-                    };
+                for (i, slot) in pile.iter().enumerate().take(pile.len().saturating_sub(1)) {
+                    let rect = |i| view.board().card_rect(st, area, id, i);
+                    let (Some(a), Some(b)) = (rect(i), rect(i + 1)) else { continue };
                     let shown = (b.y - a.y).max(b.x - a.x);
                     assert!(
-                        !pile[i].face_up || shown >= rows,
+                        !slot.face_up || shown >= rows,
                         "{} on {machine:?}: card {i} of column {t} shows {shown} px",
                         game.id
                     );
