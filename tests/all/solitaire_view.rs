@@ -223,3 +223,27 @@ fn every_fanned_card_shows_its_index_at_the_deal() {
         }
     }
 }
+
+/// A hinted move of a run marks the run from its first card, the one to
+/// drag, not only the top card.
+#[test]
+fn a_hinted_run_is_marked_from_its_first_card() {
+    let (mut view, m, area, _data) = table("yukon", MachineId::MacSe30, 1);
+    let frame = |view: &Table| {
+        let mut s = m.new_surface();
+        view.draw(&mut s, &m, area);
+        s
+    };
+    let plain = frame(&view);
+    view.command(&Command::Hint);
+    let hint = view.message();
+    let st = view.session().state();
+    let text = hint.strip_prefix("Hint: ").unwrap_or_else(|| panic!("no hint: {hint}"));
+    let Ok(SolMove::Move { from, count, .. }) = st.parse_move(text) else { panic!("not a move: {hint}") };
+    assert!(count > 1, "seed 1's hint moves a run: {hint}");
+    let first = st.pile(from.kind, from.index()).len() - usize::from(count);
+    let r = view.board().card_rect(st, area, from, first).unwrap();
+    let marked = frame(&view);
+    let strip = (r.y..r.y + 4).flat_map(|y| (r.x..r.right()).map(move |x| (x, y)));
+    assert!(strip.into_iter().any(|(x, y)| marked.get(x, y) != plain.get(x, y)), "the run's first card is not marked");
+}

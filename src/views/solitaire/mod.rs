@@ -108,8 +108,8 @@ pub struct SolitaireBoard {
     last_click: Option<(PileId, u32)>,
     /// The keyboard's cursor and the cards it holds.
     cursor: Cursor,
-    /// The pile a hint points at.
-    hinted: Option<PileId>,
+    /// The pile a hint's move lifts from, and how many cards.
+    hinted: Option<(PileId, usize)>,
     /// A win being celebrated with bouncing cards: asked for, then running.
     celebrating: bool,
     bounce: Option<Bounce>,
@@ -439,13 +439,14 @@ impl SolitaireBoard {
         })
     }
 
-    /// Marks the pile a hinted move starts from (drawn until the history
-    /// changes; for boards built on this one).
+    /// Marks the cards a hinted move lifts, the whole run of a run's move
+    /// (drawn until the history changes; for boards built on this one).
     pub fn mark_hint(&mut self, m: &SolMove) {
         self.hinted = Some(match *m {
-            SolMove::Move { from, .. } | SolMove::Remove(from) | SolMove::Pair(from, _) => from,
-            SolMove::Deal(i) => PileId::new(PileKind::Stock, i as usize),
-            SolMove::Recycle => PileId::new(PileKind::Stock, 0),
+            SolMove::Move { from, count, .. } => (from, usize::from(count)),
+            SolMove::Remove(from) | SolMove::Pair(from, _) => (from, 1),
+            SolMove::Deal(i) => (PileId::new(PileKind::Stock, i as usize), 1),
+            SolMove::Recycle => (PileId::new(PileKind::Stock, 0), 1),
         });
     }
 
@@ -580,7 +581,7 @@ impl SolitaireBoard {
             self.draw_card(s, art, &slots[i], r);
             let top = i + 1 == slots.len();
             let picked = (self.picked == Some(id) || self.selected == Some(id)) && top;
-            let hinted = self.hinted == Some(id) && top;
+            let hinted = self.hinted.is_some_and(|(from, count)| from == id && i + count >= slots.len());
             let in_hand = held.is_some_and(|(from, count)| from == id && i + count >= slots.len());
             if picked || hinted || in_hand {
                 Self::mark(s, machine, r);
