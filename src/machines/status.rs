@@ -81,9 +81,9 @@ fn opening_clause(message: &str) -> Option<String> {
 /// sentence of its own ("It must be one rank lower." of "The 6 of hearts
 /// cannot go on the 2 of diamonds: it must be one rank lower."), where it
 /// and the clause before it have words enough to say something (a lone
-/// word before the colon, "Solving:", names what the rest is about). For a line too narrow for the
-/// opening clause: what was tried, the one who tried it knows; why it
-/// failed is the news.
+/// word before the colon, "Solving:", names what the rest is about). For
+/// a line too narrow for the opening clause: what was tried, the one who
+/// tried it knows; why it failed is the news.
 fn closing_clause(message: &str) -> Option<String> {
     let sentence = opening_sentence(message)?;
     let (clause, reason) = sentence.split_once(": ")?;

@@ -128,9 +128,8 @@ impl Mines {
     }
 
     /// Flags the player still has to set: mines less flags (below zero
-    /// when there are more flags than mines).
-    /// Mines less flags set; none once the game is won, as every mine is
-    /// then shown flagged.
+    /// when there are more flags than mines); none once the game is won,
+    /// as every mine is then shown flagged.
     pub fn flags_left(&self) -> i64 {
         if self.status() == Status::Won {
             return 0;
