@@ -351,6 +351,12 @@ pub mod limits {
     pub const BATCH: u64 = 16 << 20;
 }
 
+/// `bytes` without a leading UTF-8 byte-order mark, which Windows editors
+/// put before text they save, and which is no part of a file's text.
+pub fn without_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+}
+
 /// Reads a whole input file of at most `limit` bytes. Anything but a
 /// regular file (a folder, a device such as /dev/zero, a FIFO) is refused
 /// before it is opened, so it can neither fill memory nor block; a file

@@ -81,6 +81,7 @@ impl Board {
     /// Reads a board; `source` names it in errors. Never panics.
     pub fn parse(source: &str, bytes: &[u8]) -> Result<Board, BoardError> {
         let err = |line: usize, message: String| BoardError { source: source.to_string(), line, message };
+        let bytes = crate::core::files::without_bom(bytes);
         if bytes.contains(&0) {
             return Err(err(1, "not a text file (it holds NUL bytes)".into()));
         }
@@ -262,6 +263,17 @@ mod tests {
         assert_eq!(b.stones(), 32);
         assert_eq!(b.cell(3, 3), Cell::Slot { stone: None, target: true });
         assert_eq!(b.cell(0, 0), Cell::Locked);
+    }
+
+    /// A Windows editor's byte-order mark before the header is no part of
+    /// the board.
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let with_bom = [b"\xEF\xBB\xBF".as_slice(), ENGLISH.as_bytes()].concat();
+        assert_eq!(
+            Board::parse("english.brd", &with_bom).unwrap(),
+            Board::parse("english.brd", ENGLISH.as_bytes()).unwrap()
+        );
     }
 
     #[test]

@@ -177,6 +177,7 @@ struct Board<'a> {
 /// Reads a level file. `source` names it in messages; bytes that are not
 /// UTF-8 are read as Latin-1 (old files are).
 pub fn parse_set(source: &Path, bytes: &[u8]) -> LevelSet {
+    let bytes = crate::core::files::without_bom(bytes);
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t.to_string(),
         Err(_) => bytes.iter().map(|&b| b as char).collect(),
@@ -320,6 +321,14 @@ mod tests {
 
     fn error(text: &str) -> String {
         parse(text).levels[0].clone().unwrap_err().to_string()
+    }
+
+    /// A Windows editor's byte-order mark before the first line is no
+    /// part of the level set.
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let set = parse("\u{feff}######\n#@$.*#\n######\n");
+        assert!(set.levels[0].is_ok(), "{:?}", set.levels[0]);
     }
 
     #[test]
