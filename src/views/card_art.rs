@@ -86,6 +86,16 @@ impl CardSize {
             CardSize::Small => 9,
         }
     }
+
+    /// How many columns from a face's left show its rank and suit: the
+    /// least a card fanned sideways under another may show.
+    pub fn index_cols(self) -> i32 {
+        match self {
+            CardSize::Large | CardSize::Medium => 10,
+            CardSize::Compact => 19,
+            CardSize::Small => 15,
+        }
+    }
 }
 
 impl PartialOrd for CardSize {

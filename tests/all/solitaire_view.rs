@@ -247,3 +247,22 @@ fn a_hinted_run_is_marked_from_its_first_card() {
     let strip = (r.y..r.y + 4).flat_map(|y| (r.x..r.right()).map(move |x| (x, y)));
     assert!(strip.into_iter().any(|(x, y)| marked.get(x, y) != plain.get(x, y)), "the run's first card is not marked");
 }
+
+/// Draw Three fans its waste sideways: each card under another shows its
+/// rank and suit, whatever the size of the cards.
+#[test]
+fn a_fanned_waste_shows_each_card_s_index() {
+    use parlour::views::card_art::CardSize;
+    for machine in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let (mut view, _m, area, _data) = table("klondike-draw-three", machine, 1);
+        view.play_move(&SolMove::Deal(0));
+        let st = view.session().state();
+        let waste = PileId::new(PileKind::Waste, 0);
+        let rects: Vec<Rect> = (0..3).map(|i| view.board().card_rect(st, area, waste, i).unwrap()).collect();
+        let size = CardSize::ALL.into_iter().find(|s| s.dimensions().0 as i32 == rects[0].w).unwrap();
+        for pair in rects.windows(2) {
+            let shown = pair[1].x - pair[0].x;
+            assert!(shown >= size.index_cols(), "{machine:?}: a waste card shows {shown} px of {size:?}");
+        }
+    }
+}

@@ -125,7 +125,10 @@ impl TableLayout {
                             (r.max_x_rand_delta * cw, r.max_y_rand_delta * ch),
                         )
                     }
-                    PileKind::Waste if fan_waste => ((0.0, 0.0), (cw * 0.2, 0.0), Some(3), (0.0, 0.0)),
+                    PileKind::Waste if fan_waste => {
+                        let step = (cw * 0.2).max(size.index_cols() as f64);
+                        ((0.0, 0.0), (step, 0.0), Some(3), (0.0, 0.0))
+                    }
                     PileKind::Waste => ((0.0, 0.0), (0.0, 0.0), Some(1), (0.0, 0.0)),
                     PileKind::Stock => ((0.0, 0.0), (0.0, 0.0), Some(1), (0.0, 0.0)),
                 };
