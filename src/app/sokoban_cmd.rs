@@ -29,8 +29,9 @@ pub enum SokobanCommand {
         moves: String,
     },
     /// Find a solution with the fewest pushes for a level and print it in
-    /// LURD, or say it is unsolvable (`--quick`: any solution, found best
-    /// first, as hints are).
+    /// LURD (exit 0), or say it is unsolvable (exit 1); no answer within
+    /// --nodes exits 3, a malformed file 2 (`--quick`: any solution, found
+    /// best first, as hints are).
     Solve {
         /// An XSB level file.
         file: PathBuf,
@@ -114,8 +115,8 @@ fn solve_level(file: &Path, number: usize, nodes: Option<u64>, quick: bool) -> R
         }
         Verdict::Unsolvable => {
             say("unsolvable");
-            Ok(())
+            Err(Failure { message: String::new(), code: 1 })
         }
-        Verdict::GaveUp => Err(fail("no solution found within the limit; try a larger --nodes")),
+        Verdict::GaveUp => Err(Failure { code: 3, ..fail("no solution found within the limit; try a larger --nodes") }),
     }
 }

@@ -306,3 +306,26 @@ fn a_level_on_the_smallest_screens() {
         super::support::assert_golden(&format!("sokoban-{}", id.name()), d.frame());
     }
 }
+
+/// `sokoban solve` tells its answers apart by exit code, as `solve` does:
+/// solved 0, unsolvable 1, no answer within --nodes 3.
+#[test]
+fn solve_exits_by_its_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("three.xsb");
+    // A push to the right; a can against the left wall (never to its
+    // goal); a level that needs more than one position searched.
+    std::fs::write(&file, "#####\n#@$.#\n#####\n\n#####\n#$@.#\n#####\n\n#######\n#@ $ .#\n#######\n").unwrap();
+    let solve = |level: &str, extra: &[&str]| {
+        let o = parlour().args(["sokoban", "solve"]).arg(&file).args(["--level", level]).args(extra).output().unwrap();
+        out(&o)
+    };
+    let (code, stdout, _) = solve("1", &[]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.starts_with("solvable in 1 pushes"), "{stdout}");
+    let (code, stdout, _) = solve("2", &[]);
+    assert_eq!((code, stdout.trim()), (Some(1), "unsolvable"));
+    let (code, _, stderr) = solve("3", &["--nodes", "1"]);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains("no solution found within the limit"), "{stderr}");
+}
