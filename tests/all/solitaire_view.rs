@@ -31,6 +31,13 @@ fn table(id: &str, machine: MachineId, seed: u64) -> (Table, Machine, Rect, temp
     (open_table(id, seed, data.path()), m, area, data)
 }
 
+/// The table as drawn now.
+fn frame(view: &Table, m: &Machine, area: Rect) -> parlour::gfx::Surface {
+    let mut s = m.new_surface();
+    view.draw(&mut s, m, area);
+    s
+}
+
 fn centre(r: Rect) -> (i32, i32) {
     (r.x + r.w / 2, r.y + r.h / 3)
 }
@@ -182,17 +189,12 @@ fn a_click_on_the_felt_hides_the_keyboard_cursor() {
     use parlour::machines::{Key, Modifiers};
     use parlour::views::Response;
     let (mut view, m, area, _data) = table("klondike", MachineId::AmigaPal, 1);
-    let frame = |view: &Table| {
-        let mut s = m.new_surface();
-        view.draw(&mut s, &m, area);
-        s
-    };
-    let plain = frame(&view);
+    let plain = frame(&view, &m, area);
     view.input(&Input::Key { key: Key::Right, mods: Modifiers::default() }, &m, area);
-    assert_ne!(frame(&view), plain, "the arrow showed no cursor");
+    assert_ne!(frame(&view, &m, area), plain, "the arrow showed no cursor");
     let felt = Input::MouseDown { x: area.x + area.w - 3, y: area.y + area.h - 3, button: Button::Left };
     assert_eq!(view.input(&felt, &m, area), Response::Redraw);
-    assert_eq!(frame(&view), plain, "the cursor stayed after the click");
+    assert_eq!(frame(&view, &m, area), plain, "the cursor stayed after the click");
 }
 
 /// At the deal, on every machine, each face-up card with another fanned
@@ -229,12 +231,7 @@ fn every_fanned_card_shows_its_index_at_the_deal() {
 #[test]
 fn a_hinted_run_is_marked_from_its_first_card() {
     let (mut view, m, area, _data) = table("yukon", MachineId::MacSe30, 1);
-    let frame = |view: &Table| {
-        let mut s = m.new_surface();
-        view.draw(&mut s, &m, area);
-        s
-    };
-    let plain = frame(&view);
+    let plain = frame(&view, &m, area);
     view.command(&Command::Hint);
     let hint = view.message();
     let st = view.session().state();
@@ -243,7 +240,7 @@ fn a_hinted_run_is_marked_from_its_first_card() {
     assert!(count > 1, "seed 1's hint moves a run: {hint}");
     let first = st.pile(from.kind, from.index()).len() - usize::from(count);
     let r = view.board().card_rect(st, area, from, first).unwrap();
-    let marked = frame(&view);
+    let marked = frame(&view, &m, area);
     let strip = (r.y..r.y + 4).flat_map(|y| (r.x..r.right()).map(move |x| (x, y)));
     assert!(strip.into_iter().any(|(x, y)| marked.get(x, y) != plain.get(x, y)), "the run's first card is not marked");
 }

@@ -175,6 +175,20 @@ fn window_shows_the_framebuffer_under_xvfb() {
     }
 }
 
+/// Parlour started with `args` on `display`, keeping its files in `data`.
+fn launch(display: &str, data: &Path, args: &[&str]) -> Reaped {
+    Reaped(
+        parlour()
+            .args(args)
+            .env("DISPLAY", display)
+            .env("PARLOUR_DATA_DIR", data)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("parlour starts"),
+    )
+}
+
 /// Writes the last screenshot where a failure can be looked into; what
 /// became of it, for the failure message.
 fn keep_for_looking(shot: Option<&Screenshot>) -> String {
@@ -245,16 +259,8 @@ fn menu_spot(id: MachineId, title: &str, item: &str) -> ((i32, i32), (i32, i32))
 fn switching_machine_opens_the_new_window_first_and_keeps_playing() {
     let (display, _server) = xvfb(1, &["-terminate"]);
     let data = tempfile::tempdir().unwrap();
-    let mut app = Reaped(
-        parlour()
-            .args(["play", "klondike", "--machine", "yazzle", "--seed", "1", "--scale", "1"])
-            .env("DISPLAY", &display)
-            .env("PARLOUR_DATA_DIR", data.path())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("parlour starts"),
-    );
+    let mut app =
+        launch(&display, data.path(), &["play", "klondike", "--machine", "yazzle", "--seed", "1", "--scale", "1"]);
     // The server ends when its last client goes: no xdotool (a client too)
     // before Parlour holds its own connection.
     sleep(Duration::from_secs(3));
@@ -331,16 +337,7 @@ fn switching_machine_opens_the_new_window_first_and_keeps_playing() {
 fn the_wheel_scrolls_the_launcher_list() {
     let (display, _server) = xvfb(2, &[]);
     let data = tempfile::tempdir().unwrap();
-    let mut app = Reaped(
-        parlour()
-            .args(["--machine", "yazzle", "--scale", "1"])
-            .env("DISPLAY", &display)
-            .env("PARLOUR_DATA_DIR", data.path())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("parlour starts"),
-    );
+    let mut app = launch(&display, data.path(), &["--machine", "yazzle", "--scale", "1"]);
     let id = wait_for_window(&display, (698, 523), &mut app);
     // Over the list (the launcher's left half), then still for a moment.
     xdotool(&display, &["mousemove", "--window", &id, "200", "200"]);
