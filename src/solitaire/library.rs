@@ -80,9 +80,9 @@ impl GameType {
         let place = self.folder.canonicalize().unwrap_or_else(|_| self.folder.clone());
         let tag = format!("-{:08x}", crate::core::fnv1a64(place.to_string_lossy().as_bytes()) as u32);
         let base: String = self.id.chars().take(MAX_ID_LEN - tag.len()).collect();
-        let ini = self.folder.join("game.ini");
-        let fallback = self.clone();
-        Self::build(format!("{}{tag}", base.trim_end_matches('-')), self.folder, &ini, self.spec).unwrap_or(fallback)
+        let id = format!("{}{tag}", base.trim_end_matches('-'));
+        // The rules built once already: building them again cannot fail.
+        Self::build(id, self.folder.clone(), &self.folder.join("game.ini"), self.spec.clone()).unwrap_or(self)
     }
 }
 
