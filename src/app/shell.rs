@@ -69,7 +69,19 @@ impl Shell {
             opened: None,
         };
         shell.fit_window();
+        shell.show_notice();
         shell
+    }
+
+    /// Shows the view's notice (see [`View::take_notice`]) once no other
+    /// box is up.
+    fn show_notice(&mut self) {
+        if self.asked.is_none()
+            && let Some(req) = self.view.take_notice()
+        {
+            self.tell(req);
+            self.dirty = true;
+        }
     }
 
     /// The shell with its view taken to be the game `entry` (its help,
@@ -378,6 +390,11 @@ impl Shell {
 
     /// Handles one input event.
     pub fn input(&mut self, input: &Input) {
+        self.handle(input);
+        self.show_notice();
+    }
+
+    fn handle(&mut self, input: &Input) {
         if let Some(at) = input.position() {
             self.at = at;
         }
@@ -516,6 +533,7 @@ impl Shell {
         self.run(cmd);
         // The view shown or the machine may have changed.
         self.fit_window();
+        self.show_notice();
     }
 
     fn run(&mut self, cmd: &Command) {

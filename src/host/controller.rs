@@ -84,6 +84,12 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// The kept game it was asked to open and could not: why, with its
     /// file and line.
     unopened: Option<String>,
+    /// Trouble with a file, said in full for a box (see
+    /// [`View::take_notice`]); the status line has it in short.
+    notice: Option<Requester>,
+    /// Whether the last write of the journal failed, so a disk that stays
+    /// full is said in a box once, not after every move.
+    unsaved: bool,
 }
 
 /// A deal waiting for the board's search (see [`DealSearch`]), which runs
@@ -145,11 +151,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             board.set_pref(&k, &v);
         }
         let journal = journal::journal_path(data_dir, variant.id());
-        let (mut session, message) = match &how.file {
+        let (mut session, message, notice) = match &how.file {
             Some(file) => match save::open_kept(file, &variant) {
                 // The name, not the path: a narrow status line shows it.
                 Ok(s) => {
-                    (Some(s), format!("Opened {}.", file.file_name().unwrap_or(file.as_os_str()).to_string_lossy()))
+                    let name = file.file_name().unwrap_or(file.as_os_str()).to_string_lossy();
+                    (Some(s), format!("Opened {name}."), None)
                 }
                 Err(e) => return Self::refusing(family, variant, board, data_dir, e.to_string()),
             },
@@ -203,6 +210,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             rerun: None,
             dealing: None,
             unopened: None,
+            notice,
+            unsaved: false,
         };
         if let Some(next) = next {
             c.deal(next);
@@ -241,6 +250,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             rerun: None,
             dealing: None,
             unopened: Some(why),
+            notice: None,
+            unsaved: false,
         }
     }
 
@@ -269,9 +280,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             return;
         }
         let path = journal::journal_path(&self.data_dir, &self.id());
-        if let Err(e) = write_save(&self.session, &path) {
-            self.message = format!("The game could not be saved: {e}");
+        let result = write_save(&self.session, &path);
+        if let Err(e) = &result {
+            self.message = "The game could not be saved.".into();
+            if !self.unsaved {
+                self.notice = Some(notice_box(SAVED_GAME, format!("The game could not be saved: {e}")));
+            }
         }
+        self.unsaved = result.is_err();
     }
 
     /// The board forgets its picks and marks of the last position and
@@ -377,12 +393,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         match result {
             Ok((record, note)) => {
                 if let Some(note) = note {
-                    self.message = format!("{note}.");
+                    self.message = "The statistics were damaged: their previous copy was used.".into();
+                    self.notice = Some(notice_box("Statistics", format!("{note}.")));
                 }
                 Some(record)
             }
             Err(e) => {
-                self.message = format!("The statistics could not be kept: {e}");
+                self.message = "The statistics could not be kept.".into();
+                self.notice = Some(notice_box("Statistics", format!("The statistics could not be kept: {e}")));
                 None
             }
         }
@@ -773,25 +791,43 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
 /// The journal at `path` for `variant` (or, if it is damaged, its
 /// previous copy), or nothing to resume; with what to tell the player when
-/// a bad journal was set aside.
-fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String) {
+/// a bad journal was set aside: in short for the status line, in full (the
+/// file, its line, what was wrong, where it went) for a box.
+fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, Option<Requester>) {
     let name = |p: &Path| p.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let problem = |e: &FileError| {
-        let place = format!("{}{}", name(path), e.line.map_or_else(String::new, |l| format!(":{l}")));
+        let place = format!("{}{}", name(path), e.line.map_or_else(String::new, |l| format!(", line {l}")));
         match e.moved_to.as_deref() {
-            Some(aside) => format!("{place}: {}; the file was set aside as {}", e.reason, name(aside)),
+            Some(aside) => format!("{place}: {}. The file was set aside as {}", e.reason, name(aside)),
             None => format!("{place}: {}", e.reason),
         }
     };
+    let what = |e: &FileError| match e.kind {
+        FileErrorKind::Foreign => "The saved game could not be used",
+        FileErrorKind::Io => "The saved game could not be read",
+        _ => "The saved game was damaged",
+    };
     match files::load_or_backup(path, |p| save::load(p, variant)) {
-        Ok(Loaded { value, replaced: None }) => (Some(value), String::new()),
+        Ok(Loaded { value, replaced: None }) => (Some(value), String::new(), None),
         Ok(Loaded { value, replaced: Some(e) }) => {
             let backup = name(&files::backup_path(path));
-            (Some(value), format!("{}, and its previous copy {backup} was resumed.", problem(&e)))
+            let full = format!("{}, and its previous copy, {backup}, was resumed.", problem(&e));
+            (Some(value), format!("{}: its previous copy was resumed.", what(&e)), Some(notice_box(SAVED_GAME, full)))
         }
-        Err(e) if e.kind == FileErrorKind::NotFound => (None, String::new()),
-        Err(e) => (None, format!("{}.", problem(&e))),
+        Err(e) if e.kind == FileErrorKind::NotFound => (None, String::new(), None),
+        Err(e) => {
+            let full = format!("{}. A new game was dealt.", problem(&e));
+            (None, format!("{}: a new game was dealt.", what(&e)), Some(notice_box(SAVED_GAME, full)))
+        }
     }
+}
+
+/// The title of the boxes that tell of trouble with the journal.
+const SAVED_GAME: &str = "Saved Game";
+
+/// A box telling the player of trouble with a file, in full.
+fn notice_box(title: &str, text: String) -> Requester {
+    Requester { title: title.into(), lines: vec![text], buttons: vec!["OK".into()] }
 }
 
 /// What names the game at the cursor from one run to the next: its rules,
@@ -928,6 +964,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
 
     fn unopened(&self) -> Option<String> {
         self.unopened.clone()
+    }
+
+    fn take_notice(&mut self) -> Option<Requester> {
+        self.notice.take()
     }
 
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {

@@ -46,6 +46,13 @@ pub trait View {
     fn unopened(&self) -> Option<String> {
         None
     }
+    /// Trouble with a file the player should read in full (a damaged
+    /// save set aside, a disk that refused a write), given once: the
+    /// shell shows it in a box when none is up, as a status line is too
+    /// narrow for a file's name, line and reason.
+    fn take_notice(&mut self) -> Option<Requester> {
+        None
+    }
     /// Draws into `area` of the surface (the machine's content rectangle).
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect);
     /// Handles an input event aimed at the content area.

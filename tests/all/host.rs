@@ -89,6 +89,58 @@ fn a_closed_game_is_resumed_where_it_was_left() {
     assert!(journal::journal_path(data.path(), "klondike").is_file());
 }
 
+/// A damaged journal is said in full in a box as the game opens (the
+/// file, its line, what was wrong, where it went, what was resumed), and
+/// in short on the status line, which keeps it whole on the smallest
+/// machine.
+#[test]
+fn a_damaged_journal_is_told_in_full_in_a_box_and_in_short_on_the_status_line() {
+    use parlour::machines::{Machine, MachineChoice, MachineId};
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("klondike", 5, data.path());
+    let stock = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
+    view.play_move(&stock);
+    view.play_move(&stock);
+    view.close();
+    drop(view);
+    let path = journal::journal_path(data.path(), "klondike");
+    std::fs::write(&path, "not a journal\n").unwrap();
+
+    let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
+    let pal = Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
+        .unwrap();
+    let view = open_as("klondike", data.path(), &how);
+    assert_eq!(view.session().move_count(), 2, "the previous copy was not resumed");
+    let message = view.message();
+    let mut driver = parlour::app::driver::Driver::new(parlour::app::shell::Shell::new(pal, Box::new(view), 1));
+    let told = driver.shell().requester().expect("no box told of the damaged journal").lines.join(" ");
+    for part in ["klondike.save, line 1", "set aside as klondike.save.foreign-1", "klondike.save.bak, was resumed"] {
+        assert!(told.contains(part), "`{part}` missing from: {told}");
+    }
+    assert_eq!(message, "The saved game could not be used: its previous copy was resumed.");
+    // OK closes the box; nothing on the screen is cut then, nor before.
+    assert!(driver.clipped_text().is_empty(), "cut with the box up: {:?}", driver.clipped_text());
+    driver.feed(&[parlour::machines::Input::Key { key: parlour::machines::Key::Enter, mods: Default::default() }]);
+    assert!(driver.shell().requester().is_none(), "OK did not close the box");
+    assert!(driver.clipped_text().is_empty(), "cut: {:?}", driver.clipped_text());
+}
+
+/// A journal that cannot be written (its folder's name taken by a file)
+/// is said in full in a box once, not after every move, and in short on
+/// the status line after each.
+#[test]
+fn a_journal_that_cannot_be_written_is_told_once() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(data.path().join("journals"), "in the way").unwrap();
+    let mut view = open_table("klondike", 5, data.path());
+    let told = view.take_notice().expect("no box told of the failed write").lines.join(" ");
+    assert!(told.starts_with("The game could not be saved: ") && told.contains("journals"), "{told}");
+    let stock = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
+    view.play_move(&stock);
+    assert_eq!(view.message(), "The game could not be saved.");
+    assert!(view.take_notice().is_none(), "told again after the next move");
+}
+
 fn machine() -> parlour::machines::Machine {
     use parlour::machines::{Machine, MachineChoice, MachineId};
     Machine::new(&MachineChoice { id: Some(MachineId::Yazzle), ..Default::default() }, MachineId::Yazzle).unwrap()

@@ -214,9 +214,11 @@ fn the_journal_is_saved_after_every_jump_and_resumed() {
 
     // A journal for another version of the board is set aside, and said so.
     let changed = ENGLISH.replace("Mode: Normal", "Mode: Diagonal");
-    let other = open("English", variant("pegs/english", &changed), dir.path());
+    let mut other = open("English", variant("pegs/english", &changed), dir.path());
     assert_eq!(other.session().move_count(), 0);
-    assert!(other.message().contains("set aside as pegs-english.save.foreign-1"), "{}", other.message());
+    assert_eq!(other.message(), "The saved game could not be used: a new game was dealt.");
+    let told = other.take_notice().expect("no box told of the journal set aside").lines.join(" ");
+    assert!(told.contains("set aside as pegs-english.save.foreign-1"), "{told}");
     assert!(dir.path().join("journals/pegs-english.save.foreign-1").is_file());
 }
 
@@ -226,9 +228,12 @@ fn a_broken_journal_is_set_aside_and_play_starts_afresh() {
     let journals = dir.path().join("journals");
     std::fs::create_dir_all(&journals).unwrap();
     std::fs::write(journals.join("pegs-english.save"), "parlour-save 1\ngame: pegs/english\nrubbish\n").unwrap();
-    let view = english(dir.path());
+    let mut view = english(dir.path());
     assert_eq!(view.session().move_count(), 0);
-    assert!(view.message().contains("pegs-english.save:3:"), "{}", view.message());
+    assert_eq!(view.message(), "The saved game was damaged: a new game was dealt.");
+    let told = view.take_notice().expect("no box told of the broken journal").lines.join(" ");
+    assert!(told.contains("pegs-english.save, line 3:"), "{told}");
+    assert!(view.take_notice().is_none(), "told twice");
     assert!(journals.join("pegs-english.save.damaged-1").is_file());
 }
 
