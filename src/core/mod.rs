@@ -37,3 +37,4 @@ pub use hash::fnv1a64;
 pub use rng::GameRng;
 pub use session::{Action, ReplayError, Session, Step};
 pub use stats::{GameStats, Stats};
+pub use text::ini_error;

@@ -247,8 +247,10 @@ fn parse(bytes: &[u8]) -> Result<Stats, (Option<usize>, String)> {
         enabled_quote: false,
         ..ParseOption::default()
     };
-    let ini = Ini::load_from_str_opt(text, options)
-        .map_err(|e| (Some(e.line), format!("the file is not valid INI: {}", e.msg)))?;
+    let ini = Ini::load_from_str_opt(text, options).map_err(|e| {
+        let (line, reason) = super::ini_error(text, &e);
+        (Some(line), format!("the file is not valid INI: {reason}"))
+    })?;
     let mut stats = Stats::default();
     for (section, props) in ini.iter() {
         let Some(id) = section else {

@@ -72,3 +72,29 @@ mod tests {
         assert!(check_line("move", "ünïcödé ok", false).is_ok());
     }
 }
+
+/// The line of `text` the INI reader stopped at and what is wrong there,
+/// in words (the reader names the characters it expected, as a program
+/// would: `expecting "[Some(']')]" but found EOF.`). A section name left
+/// open is read on to the end of the file, so its line is found here.
+pub fn ini_error(text: &str, e: &ini::ParseError) -> (usize, String) {
+    let msg = e.msg.as_ref();
+    let open_section = msg == "section must be ended with ']'" || (msg.starts_with("expecting") && msg.contains("']'"));
+    if open_section {
+        let opened = text.lines().position(|l| {
+            let l = l.trim();
+            l.starts_with('[') && !l.contains(']')
+        });
+        return (opened.map_or(e.line, |i| i + 1), "the section name has no closing ]".into());
+    }
+    let reason = if msg.starts_with("expecting") && (msg.contains("'\"'") || msg.contains("'\\''")) {
+        "a quotation mark is not closed"
+    } else if msg == "missing key" {
+        "a value has no name before its = or :"
+    } else if msg == "doesn't support inline comment" {
+        "a comment must have a line of its own"
+    } else {
+        msg
+    };
+    (e.line, reason.to_string())
+}

@@ -1,13 +1,15 @@
 //! Appearance and play preferences a game family keeps between runs (the
 //! card back, auto-play...), one INI section per family in `prefs.ini` in
 //! the data folder. They hold nothing a player would lose, so a broken
-//! file is ignored with a warning, and written afresh.
+//! file never stops Parlour: it is set aside (as files holding records
+//! are), its backup read if that is good, and the defaults used if not.
 
 use std::path::{Path, PathBuf};
 
 use ini::Ini;
 
-use crate::core::files::{limits, read_capped, write_atomic};
+use crate::core::files::{self, limits, read_capped, write_atomic};
+use crate::core::{FileError, FileErrorKind};
 use crate::views::board::SHARED_PREFS;
 pub use crate::views::board::WINNABLE_PREF as WINNABLE;
 
@@ -22,18 +24,37 @@ fn load(data_dir: &Path) -> Ini {
 }
 
 /// A small INI file of settings that hold nothing a player would lose:
-/// missing is empty, and one that cannot be read (too big, not a regular
-/// file, not INI) is ignored with a warning, so it never stops Parlour.
+/// missing is empty; one that is not INI is set aside and its backup read,
+/// with a warning naming the line; one that cannot be read at all (too
+/// big, not a regular file) gives the defaults, with a warning.
 pub fn read_settings(path: &Path) -> Ini {
-    let parsed = match read_capped(path, limits::SETTINGS) {
-        Ok(bytes) => parse_settings(&bytes),
+    match files::load_or_backup(path, read_ini) {
+        Ok(loaded) => {
+            if let Some(note) = loaded.note() {
+                eprintln!("warning: {note}");
+                // Put back in the broken file's place, so the next read
+                // (and the next change written) starts from it too.
+                if let Err(e) = write_ini(path, &loaded.value) {
+                    eprintln!("warning: {e}");
+                }
+            }
+            loaded.value
+        }
+        Err(e) => {
+            eprintln!("warning: {e}; the defaults are used");
+            Ini::new()
+        }
+    }
+}
+
+/// Reads one settings file, setting it aside if it is not INI.
+fn read_ini(path: &Path) -> Result<Ini, FileError> {
+    match read_capped(path, limits::SETTINGS) {
+        Ok(bytes) => parse_settings(&bytes)
+            .map_err(|(line, reason)| FileError::reject(path, Some(line), FileErrorKind::Corrupt, reason)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Ini::new()),
-        Err(e) => Err(e.to_string()),
-    };
-    parsed.unwrap_or_else(|e| {
-        eprintln!("warning: ignoring {}: {e}", path.display());
-        Ini::new()
-    })
+        Err(e) => Err(FileError::unreadable(path, "settings", &e)),
+    }
 }
 
 /// The preferences kept for `family`, as key and value.
@@ -45,9 +66,11 @@ pub fn read(data_dir: &Path, family: &str) -> Vec<(String, String)> {
 }
 
 /// The INI a settings file's bytes hold (text in any encoding: what is not
-/// UTF-8 is replaced, as settings are ASCII).
-pub fn parse_settings(bytes: &[u8]) -> Result<Ini, String> {
-    Ini::load_from_str(&String::from_utf8_lossy(bytes)).map_err(|e| e.to_string())
+/// UTF-8 is replaced, as settings are ASCII), or the line that is not INI
+/// and what is wrong with it.
+pub fn parse_settings(bytes: &[u8]) -> Result<Ini, (usize, String)> {
+    let text = String::from_utf8_lossy(bytes);
+    Ini::load_from_str(&text).map_err(|e| crate::core::ini_error(&text, &e))
 }
 
 /// The section of the preferences every game shares: one switch for all
@@ -103,11 +126,17 @@ fn replace<'a>(ini: &mut Ini, family: &str, prefs: impl Iterator<Item = (&'a str
 fn update(data_dir: &Path, change: impl FnOnce(&mut Ini)) -> Result<(), String> {
     let mut ini = load(data_dir);
     change(&mut ini);
+    write_ini(&path(data_dir), &ini)
+}
+
+/// Writes `ini` to `path` atomically, making its folder first.
+fn write_ini(path: &Path, ini: &Ini) -> Result<(), String> {
     let mut bytes = Vec::new();
     ini.write_to(&mut bytes).map_err(|e| e.to_string())?;
-    std::fs::create_dir_all(data_dir)
-        .and_then(|()| write_atomic(&path(data_dir), &bytes))
-        .map_err(|e| format!("{}: {e}", path(data_dir).display()))
+    path.parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| write_atomic(path, &bytes))
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]
@@ -129,6 +158,15 @@ mod tests {
     }
 
     #[test]
+    fn a_line_that_is_not_ini_is_named_and_said_in_words() {
+        assert_eq!(
+            parse_settings(b"[all]\nwinnable=1\n[solitaire\n").unwrap_err(),
+            (3, "the section name has no closing ]".into())
+        );
+        assert_eq!(parse_settings(b"[all]\n=1\n").unwrap_err(), (2, "a value has no name before its = or :".into()));
+    }
+
+    #[test]
     fn preferences_round_trip_per_family() {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), "solitaire", &[("back", "3".into()), ("autoplay", "1".into())]).unwrap();
@@ -136,8 +174,15 @@ mod tests {
         write(dir.path(), "solitaire", &[("back", "4".into())]).unwrap();
         assert_eq!(read(dir.path(), "solitaire"), vec![("back".to_string(), "4".to_string())]);
         assert_eq!(read(dir.path(), "pegs"), vec![("x".to_string(), "y".to_string())]);
+        // A broken file is kept aside, once; its backup is read and put
+        // in its place.
         std::fs::write(dir.path().join(FILE_NAME), "[unclosed").unwrap();
-        assert!(read(dir.path(), "pegs").is_empty());
+        let pegs = vec![("x".to_string(), "y".to_string())];
+        assert_eq!(read(dir.path(), "pegs"), pegs, "the backup was not read");
+        assert_eq!(read(dir.path(), "pegs"), pegs, "the backup was read only once");
+        let aside = dir.path().join("prefs.ini.damaged-1");
+        assert_eq!(std::fs::read_to_string(aside).unwrap(), "[unclosed", "the broken file was not kept");
+        assert!(!dir.path().join("prefs.ini.damaged-2").exists(), "set aside twice");
         // Not a file to read: ignored, and written afresh.
         #[cfg(unix)]
         {

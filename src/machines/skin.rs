@@ -666,8 +666,10 @@ impl Doc {
             })
             .collect::<Vec<_>>()
             .join("\n");
-        let parsed = ini::Ini::load_from_str_opt(&clean, opt)
-            .map_err(|e| err(Some(e.line), format!("cannot read this line ({})", e.msg)))?;
+        let parsed = ini::Ini::load_from_str_opt(&clean, opt).map_err(|e| {
+            let (line, reason) = crate::core::ini_error(&clean, &e);
+            err(Some(line), format!("cannot read this line: {reason}"))
+        })?;
         for (name, props) in parsed.iter() {
             let Some(name) = name else { continue };
             let lower = name.trim().to_ascii_lowercase();

@@ -214,7 +214,8 @@ fn cross_read(path: &Path, clean: &str, doc: &mut IniDoc, diags: &mut Vec<Diagno
     let parsed = match ini::Ini::load_from_str_opt(clean, opt) {
         Ok(p) => p,
         Err(e) => {
-            diags.push(Diagnostic::error(path, e.line.max(1), format!("cannot be read as INI ({})", e.msg)));
+            let (line, reason) = crate::core::ini_error(clean, &e);
+            diags.push(Diagnostic::error(path, line.max(1), format!("cannot be read as INI: {reason}")));
             return;
         }
     };
