@@ -42,6 +42,34 @@ pub(crate) fn check_line(what: &str, text: &str, may_be_empty: bool) -> Result<(
     Ok(())
 }
 
+/// The line of `text` the INI reader stopped at and what is wrong there,
+/// in words (the reader names the characters it expected, as a program
+/// would: `expecting "[Some(']')]" but found EOF.`). A section name left
+/// open is read on to the end of the file, so its line is found here.
+pub fn ini_error(text: &str, e: &ini::ParseError) -> (usize, String) {
+    let msg = e.msg.as_ref();
+    let open_section = msg == "section must be ended with ']'" || (msg.starts_with("expecting") && msg.contains("']'"));
+    if open_section {
+        let opened = text.lines().position(|l| {
+            let l = l.trim();
+            l.starts_with('[') && !l.contains(']')
+        });
+        return (opened.map_or(e.line, |i| i + 1), "the section name has no closing ]".into());
+    }
+    let reason = if msg.starts_with("expecting") && (msg.contains("'\"'") || msg.contains("'\\''")) {
+        "a quotation mark is not closed"
+    } else if msg == "missing key" {
+        "a value has no name before its = or :"
+    } else if msg == "doesn't support inline comment" {
+        "a comment must have a line of its own"
+    } else {
+        msg
+    };
+    // At the end of a file ending in a newline the reader counts a line
+    // that is not there.
+    (e.line.min(text.lines().count()).max(1), reason.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,30 +99,15 @@ mod tests {
         assert!(check_line("move", "a ", false).is_err());
         assert!(check_line("move", "ünïcödé ok", false).is_ok());
     }
-}
 
-/// The line of `text` the INI reader stopped at and what is wrong there,
-/// in words (the reader names the characters it expected, as a program
-/// would: `expecting "[Some(']')]" but found EOF.`). A section name left
-/// open is read on to the end of the file, so its line is found here.
-pub fn ini_error(text: &str, e: &ini::ParseError) -> (usize, String) {
-    let msg = e.msg.as_ref();
-    let open_section = msg == "section must be ended with ']'" || (msg.starts_with("expecting") && msg.contains("']'"));
-    if open_section {
-        let opened = text.lines().position(|l| {
-            let l = l.trim();
-            l.starts_with('[') && !l.contains(']')
-        });
-        return (opened.map_or(e.line, |i| i + 1), "the section name has no closing ]".into());
+    #[test]
+    fn ini_errors_name_the_line_and_say_what_is_wrong_in_words() {
+        let error = |text: &str| {
+            let e = ini::Ini::load_from_str(text).unwrap_err();
+            super::ini_error(text, &e)
+        };
+        assert_eq!(error("[a]\nx=1\n[b\ny=2\n"), (3, "the section name has no closing ]".into()));
+        assert_eq!(error("[a]\n=1\n"), (2, "a value has no name before its = or :".into()));
+        assert_eq!(error("[a]\nx=\"open\n"), (2, "a quotation mark is not closed".into()));
     }
-    let reason = if msg.starts_with("expecting") && (msg.contains("'\"'") || msg.contains("'\\''")) {
-        "a quotation mark is not closed"
-    } else if msg == "missing key" {
-        "a value has no name before its = or :"
-    } else if msg == "doesn't support inline comment" {
-        "a comment must have a line of its own"
-    } else {
-        msg
-    };
-    (e.line, reason.to_string())
 }
