@@ -52,6 +52,10 @@ pub fn capture(folder: &Path) -> Result<PathBuf, String> {
             }
         }
         _ if folder.is_file() => return Err("give the game type's folder (or its game.ini)".into()),
+        // An id would find a game type, but not where to write its picture.
+        _ if !folder.is_dir() => {
+            return Err("there is no such folder: give the game type's folder (or its game.ini), or --all".into());
+        }
         _ => folder,
     };
     let bytes = render(folder)?;

@@ -326,7 +326,26 @@ pub trait Board<V: Variant> {
     }
 }
 
+/// The most the clock fields show, 9999:59 (a week of play): a clock
+/// past it stays there, so a figure never outgrows its box.
+const CLOCK_MAX_SECONDS: u64 = 9999 * 60 + 59;
+
 /// Minutes and seconds, as the clock fields show them.
 pub fn clock(seconds: u64) -> String {
+    let seconds = seconds.min(CLOCK_MAX_SECONDS);
     format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock;
+
+    #[test]
+    fn the_clock_shows_minutes_and_seconds_and_stops_at_9999_59() {
+        assert_eq!(clock(0), "0:00");
+        assert_eq!(clock(61), "1:01");
+        assert_eq!(clock(3600), "60:00");
+        assert_eq!(clock(9999 * 60 + 59), "9999:59");
+        assert_eq!(clock(u64::MAX / 1000), "9999:59", "a clock from a hand-made save outgrew its box");
+    }
 }

@@ -126,6 +126,15 @@ fn capture_takes_a_game_ini_for_its_folder() {
     let out = run(&["capture", &game.join("game.html").to_string_lossy()]);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("give the game type's folder"), "{}", stderr(&out));
+    // A game's id is not a folder to write into: said once, plainly.
+    let mut by_id = parlour();
+    let out = by_id.current_dir(dir.path()).args(["capture", "golf"]).output().unwrap();
+    assert!(!out.status.success());
+    assert_eq!(
+        stderr(&out).trim(),
+        "parlour: golf: there is no such folder: give the game type's folder (or its game.ini), or --all"
+    );
+    assert!(!dir.path().join("golf").exists(), "a folder was made for the id");
 }
 
 #[test]
