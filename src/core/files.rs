@@ -351,6 +351,28 @@ pub mod limits {
     pub const BATCH: u64 = 16 << 20;
 }
 
+/// A path a data file gives relative to its own folder (`/` or `\`
+/// separated, `.` and `..` allowed) as a path inside that folder, with `/`
+/// separators; None when it is absolute, names a drive or an address (a
+/// colon, which no Windows file name holds) or climbs out of the folder,
+/// which Parlour never reads from (see the README).
+pub fn inside_folder(rel: &str) -> Option<String> {
+    if rel.starts_with(['/', '\\']) || rel.contains(':') {
+        return None;
+    }
+    let mut parts: Vec<&str> = Vec::new();
+    for part in rel.split(['/', '\\']) {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join("/"))
+}
+
 /// `bytes` without a leading UTF-8 byte-order mark, which Windows editors
 /// put before text they save, and which is no part of a file's text.
 pub fn without_bom(bytes: &[u8]) -> &[u8] {
@@ -426,6 +448,18 @@ mod tests {
 
     /// Two writers of the same file at once (two copies of Parlour): each
     /// write is whole, and so is the file and its backup after every one.
+    #[test]
+    fn paths_inside_the_folder() {
+        assert_eq!(inside_folder("a/./b/../c.png").as_deref(), Some("a/c.png"));
+        assert_eq!(inside_folder("a\\b.png").as_deref(), Some("a/b.png"));
+        assert_eq!(inside_folder("../a.png"), None);
+        assert_eq!(inside_folder("a/../../b"), None);
+        assert_eq!(inside_folder("/etc/passwd"), None);
+        assert_eq!(inside_folder("C:x"), None);
+        assert_eq!(inside_folder("http://example.com/game.bmp"), None);
+        assert_eq!(inside_folder("."), None);
+    }
+
     #[test]
     fn two_writers_never_mix_bytes() {
         let dir = tempfile::tempdir().unwrap();

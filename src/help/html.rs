@@ -29,7 +29,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use super::model::{Align, Block, BlockKind, Document, Node, Span, Style, Target};
-use crate::core::Diagnostic;
+use crate::core::{Diagnostic, files};
 
 /// The name of the single node of a page.
 pub const MAIN: &str = "main";
@@ -414,26 +414,6 @@ fn percent_decode(s: &str) -> String {
         }
     }
     String::from_utf8_lossy(&out).into_owned()
-}
-
-/// A relative path (`/` or `\` separated, `.` and `..` allowed) as a path
-/// inside the folder it is relative to, with `/` separators; None when it
-/// is absolute, names a drive or climbs out of the folder.
-pub(super) fn inside(rel: &str) -> Option<String> {
-    if rel.starts_with(['/', '\\']) || rel.get(1..2) == Some(":") {
-        return None;
-    }
-    let mut parts: Vec<&str> = Vec::new();
-    for part in rel.split(['/', '\\']) {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            p => parts.push(p),
-        }
-    }
-    (!parts.is_empty()).then(|| parts.join("/"))
 }
 
 /// An `href` or `src` without its `#fragment` and `?query`, percent-decoded,
@@ -974,7 +954,7 @@ impl Builder {
                 None => Target::node(MAIN),
             };
         }
-        match inside(&path) {
+        match files::inside_folder(&path) {
             Some(file) => Target::Node { file: Some(file), node: MAIN.to_string(), line: 0 },
             None => {
                 self.warn(line, format!("the link `{href}` leads out of the page's folder; it is shown as an address"));
@@ -989,7 +969,7 @@ impl Builder {
         let line = tag.line;
         let alt = tag.attr("alt").map(|a| self.attr_text(&a.value, line)).unwrap_or_default();
         let src = tag.attr("src").map(|a| self.attr_text(&a.value, line)).unwrap_or_default();
-        let inner = (!has_scheme(&src)).then(|| inside(&split_href(&src).0)).flatten();
+        let inner = (!has_scheme(&src)).then(|| files::inside_folder(&split_href(&src).0)).flatten();
         match inner {
             Some(file) => {
                 let folder = self.path.parent().unwrap_or(Path::new(""));
@@ -1385,14 +1365,7 @@ mod tests {
     }
 
     #[test]
-    fn paths_inside_the_folder() {
-        assert_eq!(inside("a/./b/../c.png").as_deref(), Some("a/c.png"));
-        assert_eq!(inside("a\\b.png").as_deref(), Some("a/b.png"));
-        assert_eq!(inside("../a.png"), None);
-        assert_eq!(inside("a/../../b"), None);
-        assert_eq!(inside("/etc/passwd"), None);
-        assert_eq!(inside("C:x"), None);
-        assert_eq!(inside("."), None);
+    fn hrefs_lose_their_query_and_keep_their_fragment() {
         assert_eq!(split_href("My%20File.html?q=1#frag"), ("My File.html".to_string(), Some("frag")));
         assert_eq!(percent_decode("%zz%4"), "%zz%4");
     }

@@ -15,7 +15,7 @@
 
 use std::fs;
 
-use crate::core::files::{limits, read_capped};
+use crate::core::files::{inside_folder, limits, read_capped};
 use std::path::{Path, PathBuf};
 
 use super::ini::IniDoc;
@@ -159,14 +159,17 @@ fn check_folder_agrees(dir: &Path, ini: &Path, doc: &IniDoc, out: &mut Vec<Diagn
             format!("[Layout] Image={}: the layout picture is game.bmp", image.value),
         ));
     }
-    if let Some(alpha) = entry("Layout", "Alpha")
-        && find_file(dir, &alpha.value).is_none()
-    {
-        out.push(Diagnostic::warning(
-            ini,
-            alpha.line,
-            format!("[Layout] Alpha={}: there is no such file in the folder", alpha.value),
-        ));
+    if let Some(alpha) = entry("Layout", "Alpha") {
+        let why = if inside_folder(&alpha.value).is_none() {
+            Some("a picture must lie in the game type's folder, and this name leads out of it")
+        } else if find_file(dir, &alpha.value).is_none() {
+            Some("there is no such file in the folder")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            out.push(Diagnostic::warning(ini, alpha.line, format!("[Layout] Alpha={}: {why}", alpha.value)));
+        }
     }
 }
 
@@ -618,12 +621,20 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
                     in_title = Some(stack.len());
                 }
                 if name == "img"
-                    && tag.attr("src").is_some_and(|s| {
-                        let s = s.replace('\\', "/").to_ascii_lowercase();
-                        s == "game.bmp" || s.ends_with("/game.bmp")
-                    })
+                    && let Some(src) = tag.attr("src")
                 {
-                    shows_bmp = true;
+                    match inside_folder(src) {
+                        Some(file) if file.eq_ignore_ascii_case("game.bmp") => shows_bmp = true,
+                        Some(_) => {}
+                        None => out.push(Diagnostic::warning(
+                            path,
+                            line,
+                            format!(
+                                "<img src=\"{src}\">: the picture is not inside the game type's folder, \
+                                 so the help shows its alt text instead"
+                            ),
+                        )),
+                    }
                 }
                 if !tag.self_closing && !VOID.contains(&name) {
                     if stack.len() < MAX_DEPTH {
@@ -988,6 +999,34 @@ mod tests {
         assert_eq!(
             msgs(&lint_folder(&dir), &dir)[0],
             "game.ini:1: missing: a game-type folder needs game.ini (the game's rules)"
+        );
+    }
+
+    #[test]
+    fn pictures_named_outside_the_folder_are_warned_of() {
+        let (tmp, dir) = klondike_folder();
+        fs::write(tmp.path().join("mask.bmp"), bmp(200, 150, 8, 0)).unwrap();
+        let ini =
+            crate::solitaire::spec::tests::klondike().replace("Image=game.bmp", "Image=game.bmp\nAlpha=../mask.bmp");
+        fs::write(dir.join("game.ini"), ini).unwrap();
+        let shown = sections().replace("src=\"game.bmp\"", "src=\"/srv/game.bmp\"");
+        fs::write(dir.join("game.html"), page(HEAD, &shown)).unwrap();
+        let found = msgs(&lint_path(&dir), &dir);
+        assert!(
+            found.iter().any(|m| m.ends_with(
+                "[Layout] Alpha=../mask.bmp: a picture must lie in the game type's folder, and this name leads out of it"
+            )),
+            "{found:#?}"
+        );
+        assert!(
+            found
+                .iter()
+                .any(|m| m.starts_with("game.html:9: warning: <img src=\"/srv/game.bmp\">: the picture is not inside")),
+            "{found:#?}"
+        );
+        assert!(
+            found.iter().any(|m| m.ends_with("the help does not show game.bmp (<img src=\"game.bmp\">)")),
+            "{found:#?}"
         );
     }
 
