@@ -578,6 +578,30 @@ fn the_keyboard_reaches_every_tile_of_a_crowded_tray() {
     assert!(in_view(&view, &mach, area, 84), "Page Down scrolls back");
 }
 
+/// A tile taken onto a scrolled tray is scrolled into view, wherever its
+/// place in the sorted tray: with the tray scrolled to the top and to the
+/// bottom in turn, some of the tiles taken fall outside the rows that were
+/// in view.
+#[test]
+fn a_tile_taken_onto_a_scrolled_tray_comes_into_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = crowded(dir.path(), &mach, area, 50);
+    let (x, y) = view.board().point(view.session().state(), &mach, area, "gadget").unwrap();
+    let mut out_of_sight = 0;
+    for turn in 0..12 {
+        view.input(&Input::Wheel { x: x - 30, y, dy: if turn % 2 == 0 { -9 } else { 9 } }, &mach, area);
+        let before = view.session().state().tray(Side::Player).to_vec();
+        let shown: Vec<usize> = (0..before.len()).filter(|&i| in_view(&view, &mach, area, i)).collect();
+        click(&mut view, &mach, area, "gadget");
+        let after = view.session().state().tray(Side::Player);
+        let new = after.iter().position(|id| !before.contains(id)).unwrap();
+        out_of_sight += usize::from(!shown.contains(&new));
+        assert!(in_view(&view, &mach, area, new), "tile {new} of {} taken out of sight", after.len());
+    }
+    assert!(out_of_sight > 0, "every tile taken fell in view anyway: the test shows nothing");
+}
+
 /// A tray of 90 on PAL and on the one-bit Mac: whole tiles in two rows
 /// (the second and third) and the scroll bar, its knob part way down.
 #[test]

@@ -26,7 +26,7 @@ use crate::games::rummi::computer::{self, Level};
 use crate::games::rummi::moves::{Move, Source, Target};
 use crate::games::rummi::rules::{Ending, Rummi, RummiVariant, Side};
 use crate::games::rummi::sets::fit;
-use crate::games::rummi::tile::Kind;
+use crate::games::rummi::tile::{Kind, TileId};
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand};
 
@@ -99,6 +99,9 @@ pub struct RummiBoard {
     /// Each tray's scrolling, by [`TrayOf::index`]. Cells, because the
     /// first row is settled whenever the tray is laid out, drawing too.
     scroll: [Cell<ListScroll>; 2],
+    /// A tile just come to your tray, to scroll into view when the tray
+    /// is next laid out.
+    reveal: Cell<Option<TileId>>,
 }
 
 impl RummiBoard {
@@ -120,6 +123,7 @@ impl RummiBoard {
             cursor: None,
             note,
             scroll: Default::default(),
+            reveal: Cell::new(None),
         }
     }
 
@@ -169,11 +173,18 @@ impl RummiBoard {
         }
     }
 
-    /// How a tray's tiles lie now, scrolled where it was left. The first
-    /// row is kept, settled.
+    /// How a tray's tiles lie now: scrolled where it was left, or (yours)
+    /// to show a tile just taken. The first row is kept, settled.
     fn tray_grid(&self, st: &Rummi, l: &Layout, of: TrayOf) -> TrayGrid {
-        let n = st.tray(Self::side(of)).len();
-        let grid = l.tray_grid(of, n, Self::facing(st, of), self.scroll[of.index()].get().first);
+        let tray = st.tray(Self::side(of));
+        let mut grid = l.tray_grid(of, tray.len(), Self::facing(st, of), self.scroll[of.index()].get().first);
+        let taken = match of {
+            TrayOf::Player => self.reveal.take().and_then(|id| tray.iter().position(|&t| t == id)),
+            TrayOf::Program => None,
+        };
+        if let Some(i) = taken {
+            grid = grid.showing(i);
+        }
         self.set_first_row(of, grid.first_row());
         grid
     }
@@ -503,6 +514,19 @@ impl RummiBoard {
         None
     }
 
+    /// A tile that came to your tray with the last move (taken from the
+    /// pile, swapped, or back after a penalty) is scrolled into view when
+    /// the tray is next laid out: on a scrolled tray it could land out of
+    /// sight.
+    fn reveal_taken(&self, session: &Session<RummiVariant>) {
+        let Some(before) = session.cursor().checked_sub(1).and_then(|c| session.state_at(c)) else { return };
+        let old = before.tray(Side::Player);
+        let new = session.state().tray(Side::Player).iter().find(|id| old.binary_search(id).is_err());
+        if let Some(&id) = new {
+            self.reveal.set(Some(id));
+        }
+    }
+
     fn about() -> Requester {
         Requester {
             title: "About Rummi".into(),
@@ -825,6 +849,7 @@ impl Board<RummiVariant> for RummiBoard {
     }
 
     fn moved(&mut self, session: &Session<RummiVariant>) -> Option<String> {
+        self.reveal_taken(session);
         let st = session.state();
         let fresh_turn = st.turn() == Side::Player && !st.moved();
         let pairs = !st.duplicates(Side::Program).is_empty() && !st.duplicates(Side::Player).is_empty();
