@@ -209,7 +209,7 @@ pub struct ScrollBar {
 
 impl ScrollBar {
     /// The scroll bar filling `whole` in the machine's manner.
-    fn new(machine: &Machine, whole: Rect) -> ScrollBar {
+    pub fn new(machine: &Machine, whole: Rect) -> ScrollBar {
         let (arrow_h, mac) = match machine.id() {
             MachineId::MacSe30 | MachineId::MacColor => (16, true),
             MachineId::Yazzle => (16, false),
@@ -235,7 +235,10 @@ impl ScrollBar {
             return None;
         }
         let max = (total - visible) as i64;
-        let len = if self.proportional { (t.h as i64 * visible as i64 / total as i64) as i32 } else { t.w }
+        // The Mac's square thumb needs room to travel; on a track too short
+        // for that (a Rummi tray's) it shows its share, as the others do.
+        let square = !self.proportional && t.h >= 2 * t.w;
+        let len = if square { t.w } else { (t.h as i64 * visible as i64 / total as i64) as i32 }
             .clamp(MIN_KNOB.min(t.h), t.h);
         let y = t.y + ((t.h - len) as i64 * first.min(total - visible) as i64 / max) as i32;
         Some(Rect::new(t.x, y, t.w, len))
@@ -319,7 +322,7 @@ pub struct ListLayout {
 }
 
 /// The width of a list's scroll bar on a machine.
-fn bar_width(machine: &Machine) -> i32 {
+pub fn bar_width(machine: &Machine) -> i32 {
     match machine.id() {
         MachineId::AmigaPal => 14,
         MachineId::AmigaDblPal => 18,
@@ -384,16 +387,22 @@ impl ListLayout {
     /// The first row to show so that `selected` is in view, starting from
     /// `first` and scrolling as little as possible.
     pub fn keep_in_view(&self, first: usize, selected: usize, total: usize) -> usize {
-        let max = total.saturating_sub(self.visible);
-        let first = if selected < first {
-            selected
-        } else if selected >= first + self.visible {
-            selected + 1 - self.visible
-        } else {
-            first
-        };
-        first.min(max)
+        keep_in_view(first, selected, self.visible, total)
     }
+}
+
+/// The first of `visible` rows to show (of `total`) so that row `selected`
+/// is in view, starting from `first` and scrolling as little as possible.
+pub fn keep_in_view(first: usize, selected: usize, visible: usize, total: usize) -> usize {
+    let max = total.saturating_sub(visible);
+    let first = if selected < first {
+        selected
+    } else if selected >= first + visible {
+        selected + 1 - visible
+    } else {
+        first
+    };
+    first.min(max)
 }
 
 /// A list's scrolling: the first row shown and a knob being dragged.
@@ -721,6 +730,21 @@ mod tests {
         scroll.input(&Input::Wheel { x: 5, y: 5, dy: -100 }, &layout, total);
         assert_eq!(scroll.first, 0);
         assert!(!scroll.input(&Input::Wheel { x: 500, y: 5, dy: 1 }, &layout, total), "off the list");
+    }
+
+    #[test]
+    fn every_knob_moves_even_on_a_short_track() {
+        for id in MachineId::ALL {
+            let m = machine(id);
+            let (tall, short) =
+                (ScrollBar::new(&m, Rect::new(0, 0, 16, 200)), ScrollBar::new(&m, Rect::new(0, 0, 16, 40)));
+            let mac = matches!(id, MachineId::MacSe30 | MachineId::MacColor);
+            if mac {
+                assert_eq!(tall.knob(0, 2, 5).unwrap().h, tall.track.w, "{id}: the Mac's thumb is square");
+            }
+            let (top, bottom) = (short.knob(0, 2, 5).unwrap(), short.knob(3, 2, 5).unwrap());
+            assert!(top.h < short.track.h && bottom.y > top.y, "{id}: the knob fills a short track: {top:?}");
+        }
     }
 
     #[test]

@@ -11,11 +11,14 @@ use parlour::app::shell::Shell;
 use parlour::core::{Game, Status, Variant};
 use parlour::games::rummi::computer::{self, Level};
 use parlour::games::rummi::moves::{Move, Source, Target};
-use parlour::games::rummi::rules::{Rummi, RummiVariant, Side};
+use parlour::games::rummi::rules::{MOST_HELD, Rummi, RummiVariant, Side};
+use parlour::games::rummi::table::Table;
+use parlour::games::rummi::tile::TileId;
 use parlour::gfx::Rect;
 use parlour::host::{Controller, Opening};
-use parlour::machines::{Button, Command, Input, Machine, MachineChoice, MachineId, Menu};
-use parlour::views::rummi::{RummiBoard, SET_MODE, config, screen_mode::ModeDialog};
+use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Menu, Modifiers};
+use parlour::views::rummi::layout::{Facing, TrayOf};
+use parlour::views::rummi::{RummiBoard, SET_MODE, config, screen_mode::ModeDialog, tiles};
 use parlour::views::{Response, View};
 
 use super::support::assert_golden;
@@ -433,4 +436,185 @@ fn games_against_the_program_are_won_and_lost() {
     let rummi = stats.game("rummi").unwrap();
     assert_eq!((rummi.played, rummi.lost), (1, 1));
     assert!(rummi.total_score > 14, "the tiles left on the tray are counted");
+}
+
+/// A position with `mine` tiles on the player's tray, the rest on the
+/// program's and none on the pile.
+fn position_holding(variant: &RummiVariant, mine: usize) -> Rummi {
+    let mut mine_then_theirs: Vec<TileId> = TileId::all().collect();
+    let theirs = mine_then_theirs.split_off(mine);
+    Rummi::new(Vec::new(), [mine_then_theirs, theirs], Table::new(variant.cols, variant.rows), Side::Player)
+}
+
+/// Every face-up tile of a tray, however many the tray holds (up to the
+/// most one can), shows all of its number and mark: it is as wide as the
+/// widest number (13) and the tile's two edge lines, nothing covers any of
+/// it, it keeps clear of the scroll bar, and scrolling brings it into
+/// view. On every machine, and on the smallest screens Set Mode offers.
+#[test]
+fn every_tray_tile_shows_its_whole_number_on_every_machine() {
+    let defaults = MachineId::ALL.map(|id| (id, None));
+    let smallest = config::MODES.map(|m| (m.machine, Some(config::ScreenConfig::clamped(m, 0, 0))));
+    for (id, screen) in defaults.into_iter().chain(smallest) {
+        let dir = tempfile::tempdir().unwrap();
+        if let Some(c) = screen {
+            config::write(dir.path(), &c).unwrap();
+        }
+        let (board, variant) = (RummiBoard::new(dir.path()), RummiBoard::variant(dir.path()));
+        let (mach, area) = machine(id);
+        for n in 1..=MOST_HELD {
+            let st = position_holding(&variant, n);
+            let l = board.layout(&st, &mach, area);
+            let need = tiles::number_width(13, l.scale) + 2;
+            for of in [TrayOf::Player, TrayOf::Program] {
+                let grid = l.tray_grid(of, n, Facing::Up, 0);
+                let mut shown = vec![false; n];
+                for first in 0..grid.rows() {
+                    let g = grid.scrolled_to(first);
+                    for i in g.in_view() {
+                        let r = g.tile(i).unwrap();
+                        let at = format!("{} {screen:?}, {of:?} tray of {n}, tile {i} at {r:?}", id.name());
+                        assert!(g.uncovered_width(i) >= need, "{at}: {} wide, {need} needed", g.uncovered_width(i));
+                        assert_eq!(r.intersect(&l.tray(of)), r, "{at}: off the tray");
+                        assert!(g.bar.is_none_or(|b| r.right() <= b.x), "{at}: under the scroll bar");
+                        shown[i] = true;
+                    }
+                }
+                let hidden: Vec<usize> = (0..n).filter(|&i| !shown[i]).collect();
+                assert!(hidden.is_empty(), "{} {screen:?}, {of:?} tray of {n}: never in view: {hidden:?}", id.name());
+            }
+        }
+    }
+}
+
+/// A game in Single play whose tray holds `tiles` tiles, taken from the
+/// pile with the gadget.
+fn crowded(dir: &Path, mach: &Machine, area: Rect, tiles: usize) -> RummiView {
+    let mut view = open(dir, Some(1));
+    view.command(&Command::View(parlour::views::rummi::SINGLE)).unwrap();
+    while view.session().state().tray(Side::Player).len() < tiles {
+        click(&mut view, mach, area, "gadget");
+    }
+    view
+}
+
+fn in_view(view: &RummiView, mach: &Machine, area: Rect, tile: usize) -> bool {
+    view.board().point(view.session().state(), mach, area, &format!("tray {tile}")).is_some()
+}
+
+fn press(view: &mut RummiView, mach: &Machine, area: Rect, key: Key, times: usize) {
+    for _ in 0..times {
+        view.input(&Input::Key { key, mods: Modifiers::default() }, mach, area);
+    }
+}
+
+fn tile_at(view: &RummiView, row: u16, col: u16) -> Option<parlour::games::rummi::tile::Kind> {
+    let table = view.session().state().table();
+    table.series().iter().find(|s| s.row == row && s.col == col).map(|s| s.tiles[0].kind())
+}
+
+/// On PAL a tray of 90 tiles shows two rows of 21; its scroll bar's
+/// arrows and the wheel scroll it a row at a time, and a tile scrolled
+/// into view is clicked or dragged to the table like any other.
+#[test]
+fn a_crowded_tray_scrolls_a_row_at_a_time_and_its_tiles_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = crowded(dir.path(), &mach, area, 90);
+    let tray_point = |view: &RummiView| view.board().point(view.session().state(), &mach, area, "tray 0").unwrap();
+    let (x, y) = view.board().point(view.session().state(), &mach, area, "gadget").unwrap();
+    view.input(&Input::Wheel { x: x - 30, y, dy: -9 }, &mach, area);
+    assert!(in_view(&view, &mach, area, 0) && in_view(&view, &mach, area, 41), "the wheel scrolls to the top");
+    assert!(!in_view(&view, &mach, area, 42), "two rows of 21 show");
+    view.input(&Input::Wheel { x: tray_point(&view).0, y: tray_point(&view).1, dy: 1 }, &mach, area);
+    assert!(!in_view(&view, &mach, area, 20) && in_view(&view, &mach, area, 21) && in_view(&view, &mach, area, 62));
+    let mut clicks = 0;
+    while !in_view(&view, &mach, area, 89) {
+        click(&mut view, &mach, area, "scroll down");
+        clicks += 1;
+        assert!(clicks < 5, "the last tile does not come into view");
+    }
+    assert_eq!(clicks, 2, "rows 2 and 3 to 4 and 5");
+    let last = view.session().state().tray(Side::Player)[89].kind();
+    click(&mut view, &mach, area, "tray 89");
+    click(&mut view, &mach, area, "cell 0:0");
+    assert_eq!(tile_at(&view, 0, 0), Some(last));
+    click(&mut view, &mach, area, "scroll up");
+    let kind = view.session().state().tray(Side::Player)[50].kind();
+    let (from, to) = (
+        view.board().point(view.session().state(), &mach, area, "tray 50").expect("row 3 in view"),
+        view.board().point(view.session().state(), &mach, area, "cell 3:5").unwrap(),
+    );
+    for input in [
+        Input::MouseMove { x: from.0, y: from.1 },
+        Input::MouseDown { x: from.0, y: from.1, button: Button::Left },
+        Input::MouseMove { x: to.0, y: to.1 },
+        Input::MouseUp { x: to.0, y: to.1, button: Button::Left },
+    ] {
+        view.input(&input, &mach, area);
+    }
+    assert_eq!(tile_at(&view, 3, 5), Some(kind), "dragged from a scrolled row");
+}
+
+/// The arrows walk the cursor over every tile of a crowded tray, the tray
+/// scrolling to follow it; Page Up and Page Down scroll it a row.
+#[test]
+fn the_keyboard_reaches_every_tile_of_a_crowded_tray() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = crowded(dir.path(), &mach, area, 90);
+    press(&mut view, &mach, area, Key::Left, 1 + 89);
+    assert!(in_view(&view, &mach, area, 0), "walked back to the first tile");
+    press(&mut view, &mach, area, Key::Down, 4);
+    assert!(in_view(&view, &mach, area, 84) && !in_view(&view, &mach, area, 41), "down a row at a time");
+    press(&mut view, &mach, area, Key::Right, 5);
+    let last = view.session().state().tray(Side::Player)[89].kind();
+    press(&mut view, &mach, area, Key::Char(' '), 1);
+    click(&mut view, &mach, area, "cell 1:1");
+    assert_eq!(tile_at(&view, 1, 1), Some(last), "the cursor was on the last tile");
+    press(&mut view, &mach, area, Key::PageUp, 1);
+    assert!(in_view(&view, &mach, area, 42) && !in_view(&view, &mach, area, 84), "Page Up scrolls a row");
+    press(&mut view, &mach, area, Key::PageDown, 1);
+    assert!(in_view(&view, &mach, area, 84), "Page Down scrolls back");
+}
+
+/// A tile taken onto a scrolled tray is scrolled into view, wherever its
+/// place in the sorted tray: with the tray scrolled to the top and to the
+/// bottom in turn, some of the tiles taken fall outside the rows that were
+/// in view.
+#[test]
+fn a_tile_taken_onto_a_scrolled_tray_comes_into_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = crowded(dir.path(), &mach, area, 50);
+    let (x, y) = view.board().point(view.session().state(), &mach, area, "gadget").unwrap();
+    let mut out_of_sight = 0;
+    for turn in 0..12 {
+        view.input(&Input::Wheel { x: x - 30, y, dy: if turn % 2 == 0 { -9 } else { 9 } }, &mach, area);
+        let before = view.session().state().tray(Side::Player).to_vec();
+        let shown: Vec<usize> = (0..before.len()).filter(|&i| in_view(&view, &mach, area, i)).collect();
+        click(&mut view, &mach, area, "gadget");
+        let after = view.session().state().tray(Side::Player);
+        let new = after.iter().position(|id| !before.contains(id)).unwrap();
+        out_of_sight += usize::from(!shown.contains(&new));
+        assert!(in_view(&view, &mach, area, new), "tile {new} of {} taken out of sight", after.len());
+    }
+    assert!(out_of_sight > 0, "every tile taken fell in view anyway: the test shows nothing");
+}
+
+/// A tray of 90 on PAL and on the one-bit Mac: whole tiles in two rows
+/// (the second and third) and the scroll bar, its knob part way down.
+#[test]
+fn rummi_crowded_tray_goldens() {
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let dir = tempfile::tempdir().unwrap();
+        let (mach, area) = machine(id);
+        let mut view = crowded(dir.path(), &mach, area, 90);
+        while !in_view(&view, &mach, area, 0) {
+            click(&mut view, &mach, area, "scroll up");
+        }
+        click(&mut view, &mach, area, "scroll down");
+        let d = Driver::new(Shell::new(mach, Box::new(view), 1));
+        assert_golden(&format!("rummi-crowded-tray-{}", id.name()), d.frame());
+    }
 }

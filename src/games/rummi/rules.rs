@@ -20,6 +20,13 @@ pub const HAND: usize = 14;
 pub const FIRST_PLAY: u32 = 30;
 /// Tiles drawn as a penalty for an invalid play.
 pub const PENALTY: usize = 5;
+/// The most tiles one tray can hold: all but one. While the game goes on
+/// the other side holds at least one (an empty tray ends the game), and a
+/// penalty brings every invalid series on the table, whoever laid its
+/// tiles, back to the tray that pays it, so the whole table can end up
+/// there too. Drawing alone reaches 90 in Single play (14 dealt and the
+/// 76 of the pile).
+pub const MOST_HELD: usize = TILES - 1;
 
 /// The two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

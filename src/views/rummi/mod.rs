@@ -4,8 +4,11 @@
 //! (it joins the proper end, or splits the run), on a free place (a new
 //! series), back on your tray, or on the program's tray to swap a
 //! duplicate. The gadget takes a tile before you have moved and says OK
-//! after. From the keyboard, the arrows move a cursor over the same places
-//! and Space or Return clicks there; Escape puts a picked tile back.
+//! after. A tray of more tiles than two rows hold scrolls, a row at a
+//! time, with its scroll bar or the wheel. From the keyboard, the arrows
+//! move a cursor over the same places (scrolling your tray to follow it)
+//! and Space or Return clicks there; Escape puts a picked tile back; Page
+//! Up and Page Down scroll a tray.
 //!
 //! The program plays its turns through [`program::Program`], tile by tile.
 
@@ -15,6 +18,7 @@ pub mod program;
 pub mod screen_mode;
 pub mod tiles;
 
+use std::cell::Cell;
 use std::path::{Path, PathBuf};
 
 use crate::core::{GameStats, Session};
@@ -22,14 +26,14 @@ use crate::games::rummi::computer::{self, Level};
 use crate::games::rummi::moves::{Move, Source, Target};
 use crate::games::rummi::rules::{Ending, Rummi, RummiVariant, Side};
 use crate::games::rummi::sets::fit;
-use crate::games::rummi::tile::Kind;
+use crate::games::rummi::tile::{Kind, TileId};
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand};
 
 use super::board::{Board, Reply};
-use super::widgets;
+use super::widgets::{self, ListLayout, ListScroll, ScrollBar};
 use config::ScreenConfig;
-use layout::{Layout, TrayOf};
+use layout::{Facing, Layout, TRAY_ROWS, TrayGrid, TrayOf};
 use program::{Act, Program};
 use screen_mode::{ModeDialog, Outcome};
 
@@ -92,6 +96,12 @@ pub struct RummiBoard {
     cursor: Option<Spot>,
     /// Said once: a Rummi.config that could not be read.
     note: Option<String>,
+    /// Each tray's scrolling, by [`TrayOf::index`]. Cells, because the
+    /// first row is settled whenever the tray is laid out, drawing too.
+    scroll: [Cell<ListScroll>; 2],
+    /// A tile just come to your tray, to scroll into view when the tray
+    /// is next laid out.
+    reveal: Cell<Option<TileId>>,
 }
 
 impl RummiBoard {
@@ -112,6 +122,8 @@ impl RummiBoard {
             pending_machine: None,
             cursor: None,
             note,
+            scroll: Default::default(),
+            reveal: Cell::new(None),
         }
     }
 
@@ -142,11 +154,52 @@ impl RummiBoard {
     /// The layout of `st` on `machine`.
     pub fn layout(&self, st: &Rummi, machine: &Machine, area: Rect) -> Layout {
         let t = st.table();
-        Layout::fit(self.screen(machine, area), t.cols(), t.rows(), t.rows_used())
+        Layout::fit(self.screen(machine, area), t.cols(), t.rows(), t.rows_used(), widgets::bar_width(machine))
     }
 
-    /// Where a click lands on a table tile, a tray tile, the gadget or the
-    /// program's tray (for scripts and tests that click like a player).
+    /// Which way up a tray's tiles lie: the program's are face down until
+    /// the game is over.
+    fn facing(st: &Rummi, of: TrayOf) -> Facing {
+        match of {
+            TrayOf::Program if !st.is_over() => Facing::Down,
+            _ => Facing::Up,
+        }
+    }
+
+    fn side(of: TrayOf) -> Side {
+        match of {
+            TrayOf::Player => Side::Player,
+            TrayOf::Program => Side::Program,
+        }
+    }
+
+    /// How a tray's tiles lie now: scrolled where it was left, or (yours)
+    /// to show a tile just taken. The first row is kept, settled.
+    fn tray_grid(&self, st: &Rummi, l: &Layout, of: TrayOf) -> TrayGrid {
+        let tray = st.tray(Self::side(of));
+        let mut grid = l.tray_grid(of, tray.len(), Self::facing(st, of), self.scroll[of.index()].get().first);
+        let taken = match of {
+            TrayOf::Player => self.reveal.take().and_then(|id| tray.iter().position(|&t| t == id)),
+            TrayOf::Program => None,
+        };
+        if let Some(i) = taken {
+            grid = grid.showing(i);
+        }
+        self.set_first_row(of, grid.first_row());
+        grid
+    }
+
+    fn set_first_row(&self, of: TrayOf, first: usize) {
+        let cell = &self.scroll[of.index()];
+        let mut scroll = cell.get();
+        scroll.first = first;
+        cell.set(scroll);
+    }
+
+    /// Where a click lands on a table tile, a tray tile in view, the
+    /// gadget, the program's tray or an arrow of your tray's scroll bar
+    /// (for scripts and tests that click like a player): `gadget`,
+    /// `program`, `tray 5`, `cell 2:7`, `scroll up`, `scroll down`.
     pub fn point(&self, st: &Rummi, machine: &Machine, area: Rect, spot: &str) -> Option<(i32, i32)> {
         let l = self.layout(st, machine, area);
         let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
@@ -158,8 +211,15 @@ impl RummiBoard {
                 match what {
                     "tray" => {
                         let i: usize = rest.parse().ok()?;
-                        let n = st.tray(Side::Player).len();
-                        (i < n).then(|| centre(l.tray_tile(TrayOf::Player, i, n)))
+                        self.tray_grid(st, &l, TrayOf::Player).tile(i).map(centre)
+                    }
+                    "scroll" => {
+                        let bar = ScrollBar::new(machine, self.tray_grid(st, &l, TrayOf::Player).bar?);
+                        match rest {
+                            "up" => Some(centre(bar.up)),
+                            "down" => Some(centre(bar.down)),
+                            _ => None,
+                        }
                     }
                     "cell" => {
                         let (r, c) = rest.split_once(':')?;
@@ -218,9 +278,8 @@ impl RummiBoard {
         if l.gadget.contains(x, y) {
             return self.gadget(st);
         }
-        let tray_n = st.tray(Side::Player).len();
         let Some(held) = self.held else {
-            if let Some(i) = l.tray_hit(TrayOf::Player, tray_n, x, y) {
+            if let Some(i) = self.tray_grid(st, l, TrayOf::Player).hit(x, y) {
                 self.held = Some(Held::Tray(st.tray(Side::Player)[i].kind()));
                 return Reply::Redraw;
             }
@@ -320,25 +379,13 @@ impl RummiBoard {
         }
     }
 
-    /// The centre of a keyboard spot.
-    fn spot_point(st: &Rummi, l: &Layout, spot: Spot) -> (i32, i32) {
-        let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
+    /// Where a keyboard spot is: a tray tile out of view stands for the
+    /// nearest one in view.
+    fn spot_rect(&self, st: &Rummi, l: &Layout, spot: Spot) -> Rect {
         match spot {
             Spot::Tray(i) => {
-                let n = st.tray(Side::Player).len();
-                if n == 0 { centre(l.player_tray) } else { centre(l.tray_tile(TrayOf::Player, i.min(n - 1), n)) }
-            }
-            Spot::Cell(r, c) => centre(l.cell(r, c)),
-            Spot::Gadget => centre(l.gadget),
-            Spot::Program => centre(l.program_tray),
-        }
-    }
-
-    fn spot_rect(st: &Rummi, l: &Layout, spot: Spot) -> Rect {
-        match spot {
-            Spot::Tray(i) => {
-                let n = st.tray(Side::Player).len();
-                if n == 0 { l.player_tray } else { l.tray_tile(TrayOf::Player, i.min(n - 1), n) }
+                let grid = self.tray_grid(st, l, TrayOf::Player);
+                grid.nearest_in_view(i).and_then(|i| grid.tile(i)).unwrap_or(l.player_tray)
             }
             Spot::Cell(r, c) => l.cell(r, c),
             Spot::Gadget => l.gadget,
@@ -346,34 +393,51 @@ impl RummiBoard {
         }
     }
 
-    /// The arrows move the cursor; Space and Return click under it.
+    fn spot_point(&self, st: &Rummi, l: &Layout, spot: Spot) -> (i32, i32) {
+        let r = self.spot_rect(st, l, spot);
+        (r.x + r.w / 2, r.y + r.h / 2)
+    }
+
+    /// The arrows move the cursor, scrolling your tray to follow it;
+    /// Space and Return click under it.
     fn key(&mut self, st: &Rummi, l: &Layout, key: Key) -> Reply<RummiVariant> {
+        let grid = self.tray_grid(st, l, TrayOf::Player);
         let n = st.tray(Side::Player).len();
         let (cols, rows) = (l.cols as u16, l.rows as u16);
         let first_use = self.cursor.is_none();
-        let at = self.cursor.unwrap_or(if n > 0 { Spot::Tray(0) } else { Spot::Gadget });
+        let at = match self.cursor {
+            // Scrolled away by the mouse: the cursor is where it shows.
+            Some(Spot::Tray(i)) => Spot::Tray(grid.nearest_in_view(i).unwrap_or(0)),
+            Some(spot) => spot,
+            None if n > 0 => Spot::Tray(grid.in_view().start),
+            None => Spot::Gadget,
+        };
         let nearest_col = |x: i32| (((x - l.table.x) / l.pitch.0).clamp(0, l.cols - 1)) as u16;
+        let tile_x = |i: usize| grid.tile(i).map_or(l.player_tray.x, |r| r.x);
+        // From the table down: the tile below on the top row in view.
         let nearest_tray =
-            |x: i32| (0..n).min_by_key(|&i| (l.tray_tile(TrayOf::Player, i, n).x - x).abs()).unwrap_or(0);
+            |x: i32| grid.in_view().take(grid.per_row()).min_by_key(|&i| (tile_x(i) - x).abs()).unwrap_or(0);
         let moved = match (key, at) {
             (Key::Char(' ') | Key::Enter, _) => {
                 self.cursor = Some(at);
-                let (x, y) = Self::spot_point(st, l, at);
+                let (x, y) = self.spot_point(st, l, at);
                 return self.click(st, l, x, y);
             }
             (Key::Escape, _) if self.held.is_some() => {
                 self.held = None;
                 return Reply::Redraw;
             }
+            (Key::PageUp | Key::PageDown, _) => return self.page(st, l, at, key == Key::PageDown),
             _ if first_use && matches!(key, Key::Left | Key::Right | Key::Up | Key::Down) => at,
             (Key::Left, Spot::Tray(i)) => Spot::Tray(i.saturating_sub(1)),
             (Key::Right, Spot::Tray(i)) if i + 1 < n => Spot::Tray(i + 1),
             (Key::Right, Spot::Tray(_)) => Spot::Gadget,
-            (Key::Up, Spot::Tray(i)) => {
-                let x = if n == 0 { l.player_tray.x } else { l.tray_tile(TrayOf::Player, i.min(n - 1), n).x };
-                Spot::Cell(rows - 1, nearest_col(x))
+            (Key::Up, Spot::Tray(i)) if grid.row_of(i) > 0 => Spot::Tray(i - grid.per_row()),
+            (Key::Up, Spot::Tray(i)) => Spot::Cell(rows - 1, nearest_col(tile_x(i))),
+            (Key::Down, Spot::Tray(i)) if grid.row_of(i) + 1 < grid.rows() => {
+                Spot::Tray((i + grid.per_row()).min(n - 1))
             }
-            (Key::Left, Spot::Gadget) => Spot::Tray(n.saturating_sub(1)),
+            (Key::Left, Spot::Gadget) => Spot::Tray(grid.in_view().end.saturating_sub(1)),
             (Key::Up, Spot::Gadget) => Spot::Cell(rows - 1, cols - 1),
             (Key::Left, Spot::Cell(r, c)) => Spot::Cell(r, c.saturating_sub(1)),
             (Key::Right, Spot::Cell(r, c)) => Spot::Cell(r, (c + 1).min(cols - 1)),
@@ -384,10 +448,83 @@ impl RummiBoard {
             (Key::Down, Spot::Program) => Spot::Cell(0, 0),
             _ => return Reply::Unchanged,
         };
-        self.cursor = Some(moved);
-        let (x, y) = Self::spot_point(st, l, moved);
-        self.pointer = (x + 2, y + 2);
+        if let Spot::Tray(i) = moved {
+            self.set_first_row(TrayOf::Player, grid.showing(i).first_row());
+        }
+        self.move_cursor(st, l, moved);
         Reply::Redraw
+    }
+
+    /// Puts the keyboard cursor on `spot`, a held tile with it.
+    fn move_cursor(&mut self, st: &Rummi, l: &Layout, spot: Spot) {
+        self.cursor = Some(spot);
+        let (x, y) = self.spot_point(st, l, spot);
+        self.pointer = (x + 2, y + 2);
+    }
+
+    /// Page Up and Page Down scroll a tray a row: the program's with the
+    /// cursor on it, else yours, the cursor keeping its place on the
+    /// screen while the tiles pass under it.
+    fn page(&mut self, st: &Rummi, l: &Layout, at: Spot, down: bool) -> Reply<RummiVariant> {
+        let of = if at == Spot::Program { TrayOf::Program } else { TrayOf::Player };
+        let grid = self.tray_grid(st, l, of);
+        let first = if down { grid.first_row() + 1 } else { grid.first_row().saturating_sub(1) };
+        let scrolled = grid.scrolled_to(first);
+        if scrolled.first_row() == grid.first_row() {
+            return Reply::Unchanged;
+        }
+        self.set_first_row(of, scrolled.first_row());
+        if let (Some(_), Spot::Tray(i)) = (self.cursor, at) {
+            let step = grid.per_row();
+            let i = if down { i + step } else { i.saturating_sub(step) };
+            self.move_cursor(st, l, Spot::Tray(i.min(st.tray(Side::Player).len().saturating_sub(1))));
+        }
+        Reply::Redraw
+    }
+
+    /// The wheel over a tray and a tray's scroll bar (its arrows, track and
+    /// knob); None when the input was not theirs. They work whoever's turn
+    /// it is and after the game, when the program's tiles show.
+    fn scroll_input(&self, st: &Rummi, l: &Layout, machine: &Machine, input: &Input) -> Option<Reply<RummiVariant>> {
+        for of in [TrayOf::Player, TrayOf::Program] {
+            let grid = self.tray_grid(st, l, of);
+            let Some(bar) = grid.bar else { continue };
+            let list = ListLayout {
+                rows: grid.tiles,
+                bar: Some(ScrollBar::new(machine, bar)),
+                row_h: l.pitch.1,
+                visible: TRAY_ROWS,
+            };
+            let mut scroll = self.scroll[of.index()].get();
+            let taken = match *input {
+                // A row a notch: the tray shows only two.
+                Input::Wheel { x, y, dy } if l.tray(of).contains(x, y) => {
+                    let first = grid.first_row().saturating_add_signed(dy as isize);
+                    scroll.first = grid.scrolled_to(first).first_row();
+                    true
+                }
+                Input::Wheel { .. } => false,
+                _ => scroll.input(input, &list, grid.rows()),
+            };
+            if taken {
+                self.scroll[of.index()].set(scroll);
+                return Some(if scroll.first != grid.first_row() { Reply::Redraw } else { Reply::Unchanged });
+            }
+        }
+        None
+    }
+
+    /// A tile that came to your tray with the last move (taken from the
+    /// pile, swapped, or back after a penalty) is scrolled into view when
+    /// the tray is next laid out: on a scrolled tray it could land out of
+    /// sight.
+    fn reveal_taken(&self, session: &Session<RummiVariant>) {
+        let Some(before) = session.cursor().checked_sub(1).and_then(|c| session.state_at(c)) else { return };
+        let old = before.tray(Side::Player);
+        let new = session.state().tray(Side::Player).iter().find(|id| old.binary_search(id).is_err());
+        if let Some(&id) = new {
+            self.reveal.set(Some(id));
+        }
     }
 
     fn about() -> Requester {
@@ -419,20 +556,28 @@ impl RummiBoard {
         }
     }
 
-    fn draw_trays(&self, st: &Rummi, s: &mut Surface, machine: &Machine, l: &Layout) {
+    /// A tray: its rack, its tiles in view (the one you hold leaves a
+    /// hole) and its scroll bar when it has one.
+    fn draw_tray(&self, st: &Rummi, s: &mut Surface, machine: &Machine, l: &Layout, of: TrayOf) {
         let look = machine.look();
-        tiles::rack(s, look, l.program_tray);
-        let program = st.tray(Side::Program);
-        for (i, t) in program.iter().enumerate() {
-            let r = l.tray_tile(TrayOf::Program, i, program.len());
-            if st.is_over() { tiles::face(s, look, r, t.kind(), l.scale) } else { tiles::back(s, look, r) }
+        let grid = self.tray_grid(st, l, of);
+        tiles::rack(s, look, l.tray(of));
+        let tray = st.tray(Self::side(of));
+        let held = match of {
+            TrayOf::Player => self.held_tray_index(st),
+            TrayOf::Program => None,
+        };
+        for i in grid.in_view() {
+            let Some(r) = grid.tile(i) else { continue };
+            match Self::facing(st, of) {
+                _ if held == Some(i) => tiles::hole(s, look, r),
+                Facing::Up => tiles::face(s, look, r, tray[i].kind(), l.scale),
+                Facing::Down => tiles::back(s, look, r),
+            }
         }
-        tiles::rack(s, look, l.player_tray);
-        let mine = st.tray(Side::Player);
-        let held = self.held_tray_index(st);
-        for (i, t) in mine.iter().enumerate() {
-            let r = l.tray_tile(TrayOf::Player, i, mine.len());
-            if held == Some(i) { tiles::hole(s, look, r) } else { tiles::face(s, look, r, t.kind(), l.scale) }
+        if let Some(bar) = grid.bar {
+            let bar = ScrollBar::new(machine, bar);
+            widgets::scroll_bar(s, machine, &bar, grid.first_row(), TRAY_ROWS, grid.rows());
         }
     }
 
@@ -552,12 +697,13 @@ impl Board<RummiVariant> for RummiBoard {
         if !machine.chrome().draws_felt() {
             s.fill_rect(l.screen, look.paint(Pen::Felt));
         }
-        self.draw_trays(st, s, machine, &l);
+        self.draw_tray(st, s, machine, &l, TrayOf::Program);
+        self.draw_tray(st, s, machine, &l, TrayOf::Player);
         self.draw_pile(st, s, machine, &l);
         self.draw_table(st, s, machine, &l);
         self.draw_gadget(st, s, machine, &l);
         if let Some(spot) = self.cursor {
-            widgets::cursor_frame(s, look, Self::spot_rect(st, &l, spot));
+            widgets::cursor_frame(s, look, self.spot_rect(st, &l, spot));
         }
         if let Some(h) = self.held {
             let (tw, th) = l.tile();
@@ -627,10 +773,19 @@ impl Board<RummiVariant> for RummiBoard {
             return Reply::Unchanged;
         }
         let l = self.layout(st, machine, area);
+        if let Input::MouseMove { x, y } = *input {
+            self.pointer = (x, y);
+        }
+        if let Some(reply) = self.scroll_input(st, &l, machine, input) {
+            return reply;
+        }
         match *input {
-            Input::MouseMove { x, y } => {
-                self.pointer = (x, y);
-                if self.held.is_some() { Reply::Redraw } else { Reply::Unchanged }
+            Input::MouseMove { .. } => {
+                if self.held.is_some() {
+                    Reply::Redraw
+                } else {
+                    Reply::Unchanged
+                }
             }
             Input::MouseDown { x, y, button: Button::Left } => {
                 self.pointer = (x, y);
@@ -694,6 +849,7 @@ impl Board<RummiVariant> for RummiBoard {
     }
 
     fn moved(&mut self, session: &Session<RummiVariant>) -> Option<String> {
+        self.reveal_taken(session);
         let st = session.state();
         let fresh_turn = st.turn() == Side::Player && !st.moved();
         let pairs = !st.duplicates(Side::Program).is_empty() && !st.duplicates(Side::Player).is_empty();
@@ -739,5 +895,57 @@ impl Board<RummiVariant> for RummiBoard {
         {
             self.level = l;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::games::rummi::table::Table;
+    use crate::games::rummi::tile::{Colour, TileId};
+    use crate::machines::MachineChoice;
+
+    /// A game the player has just won with a run of 10 11 12, the program
+    /// left holding `theirs` tiles.
+    fn won_against(theirs: usize) -> Rummi {
+        let run: Vec<TileId> = (10..=12).map(|n| TileId::new(Kind::new(Colour::Red, n), 0)).collect();
+        let rest: Vec<TileId> = TileId::all().filter(|t| !run.contains(t)).collect();
+        let (program, pile) = rest.split_at(theirs);
+        let mut g = Rummi::new(pile.to_vec(), [run.clone(), program.to_vec()], Table::new(24, 9), Side::Player);
+        g.apply(&Move::Put { from: Source::Tray(run[0].kind()), to: Target::Cell { row: 0, col: 1 } });
+        for t in &run[1..] {
+            g.apply(&Move::Put { from: Source::Tray(t.kind()), to: Target::Series(0) });
+        }
+        g.apply(&Move::Done);
+        assert!(g.is_over());
+        g
+    }
+
+    fn pal() -> Machine {
+        Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_programs_tray_packs_its_backs_and_scrolls_its_faces_after_the_game() {
+        let (machine, dir) = (pal(), tempfile::tempdir().unwrap());
+        let mut board = RummiBoard::new(dir.path());
+        let over = won_against(60);
+        let l = board.layout(&over, &machine, machine.content());
+        let playing =
+            Rummi::new(Vec::new(), [Vec::new(), over.tray(Side::Program).to_vec()], over.table().clone(), Side::Player);
+        let backs = board.tray_grid(&playing, &l, TrayOf::Program);
+        assert_eq!((backs.bar, backs.in_view()), (None, 0..60), "face down, all 60 packed in view");
+        let faces = board.tray_grid(&over, &l, TrayOf::Program);
+        assert!(faces.bar.is_some() && faces.in_view() == (0..42), "face up, two rows of 21 and a scroll bar");
+        // Page Down with the cursor on the program's tray scrolls it...
+        board.cursor = Some(Spot::Program);
+        board.key(&over, &l, Key::PageDown);
+        assert_eq!(board.tray_grid(&over, &l, TrayOf::Program).in_view(), 21..60);
+        // ...and the wheel over it scrolls it back, the game over or not.
+        let (x, y) = (l.program_tray.x + 5, l.program_tray.y + 5);
+        assert!(board.scroll_input(&over, &l, &machine, &Input::Wheel { x, y, dy: -1 }).is_some());
+        assert_eq!(board.tray_grid(&over, &l, TrayOf::Program).first_row(), 0);
     }
 }

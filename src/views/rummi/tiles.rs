@@ -108,15 +108,8 @@ pub fn face(s: &mut Surface, look: &Look, r: Rect, kind: Kind, k: i32) {
     body(s, look, r, FACE);
     let colour = if look.is_monochrome() { Rgb::BLACK } else { ink(kind.colour()) };
     let v = s.value_for(colour);
-    let n = kind.number();
-    let digits: Vec<usize> = if n >= 10 { vec![1, usize::from(n - 10)] } else { vec![usize::from(n)] };
-    let width = digits.len() as i32 * (DIGIT_W + 1) * k - k;
-    let mut x = r.x + (r.w - width) / 2;
     let y = r.y + 2 * k;
-    for d in digits {
-        stamp(s, &DIGITS[d], x, y, k, v);
-        x += (DIGIT_W + 1) * k;
-    }
+    number(s, Rect::new(r.x, y, r.w, 0), usize::from(kind.number()), k, v);
     let mark = if look.is_monochrome() { mono_mark(kind.colour()) } else { DOT };
     let my = (y + (DIGIT_H + 2) * k).min(r.bottom() - 1 - 3 * k);
     stamp(s, &mark, r.x + (r.w - 5 * k) / 2, my, k, v);
@@ -173,15 +166,21 @@ pub fn pile(s: &mut Surface, look: &Look, r: Rect, tiles: usize) {
     }
 }
 
-/// Draws `n` (0-99) in the tile digits, centred at the top of `r`.
+/// Draws `n` (0-999) in the tile digits, centred at the top of `r`.
 pub fn number(s: &mut Surface, r: Rect, n: usize, k: i32, v: u32) {
     let text = n.min(999).to_string();
-    let width = text.len() as i32 * (DIGIT_W + 1) * k - k;
-    let mut x = r.x + (r.w - width) / 2;
+    let mut x = r.x + (r.w - number_width(n, k)) / 2;
     for d in text.bytes() {
         stamp(s, &DIGITS[usize::from(d - b'0')], x, r.y, k, v);
         x += (DIGIT_W + 1) * k;
     }
+}
+
+/// How wide `n` (0-999) is drawn in the tile digits at scale `k`: a
+/// column between digits, none outside them.
+pub fn number_width(n: usize, k: i32) -> i32 {
+    let digits = n.min(999).to_string().len() as i32;
+    digits * (DIGIT_W + 1) * k - k
 }
 
 /// The digits' height at scale `k`.
