@@ -1708,6 +1708,38 @@ impl Reader<'_> {
             );
         }
         self.check_cover_loops(spec, doc);
+        self.check_piles_apart(spec);
+    }
+
+    /// Two piles at the very same place hide one another: one of them has
+    /// the other's X and Y copied by mistake. (Piles may overlap, as a
+    /// pyramid's rows do, but not coincide.)
+    fn check_piles_apart(&mut self, spec: &GameSpec) {
+        // A place left out reads as 0, which is no place to compare.
+        if self.diags.iter().any(|d| d.severity == Severity::Error) {
+            return;
+        }
+        let mut seen: Vec<(PileKind, usize, &PilePlace)> = Vec::new();
+        for kind in PileKind::ALL {
+            for (i, place) in spec.piles(kind).iter().enumerate().filter(|(_, p)| p.line > 0) {
+                let same = |(_, _, p): &&(PileKind, usize, &PilePlace)| p.x == place.x && p.y == place.y;
+                if let Some((k, j, _)) = seen.iter().find(same) {
+                    self.warn(
+                        place.line,
+                        format!(
+                            "[{}{}] lies at the same place as [{}{}] (X={}, Y={}): one would hide the other",
+                            kind.title(),
+                            i + 1,
+                            k.title(),
+                            j + 1,
+                            place.x,
+                            place.y
+                        ),
+                    );
+                }
+                seen.push((kind, i, place));
+            }
+        }
     }
 
     /// CoveredBy must not make a loop (no card of the loop could ever be
@@ -2244,6 +2276,16 @@ PileFace=D
         has(&found, "g.ini:29: [Tableau1] CoveredBy=2, 3, 1, x: `x` is not a number");
         let found = problems(&edit(MINI, &[(28, "Y=1\nCoveredBy=2"), (31, "Y=1\nCoveredBy=1")]));
         has(&found, "g.ini:33: [Tableau2] CoveredBy makes a loop through tableau pile 1");
+        let found = problems(&edit(MINI, &[(30, "X=0")]));
+        has(
+            &found,
+            "g.ini:29: warning: [Tableau2] lies at the same place as [Tableau1] (X=0, Y=1): one would hide the other",
+        );
+        let found = problems(&edit(MINI, &[(24, "X=0"), (25, "Y=1")]));
+        has(
+            &found,
+            "g.ini:26: warning: [Tableau1] lies at the same place as [Foundation1] (X=0, Y=1): one would hide the other",
+        );
         let found = problems(&edit(MINI, &[(8, "NumCardsDealt=2\nStartRankCard=3")]));
         has(&found, "g.ini:9: [Game] StartRankCard=3, but there is no [DealtCard3] (2 cards are dealt)");
     }
