@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
-use crate::games::sokoban::level::{Level, parse_set};
-use crate::games::sokoban::rules::{Sokoban, parse_lurd};
+use crate::games::sokoban::level::Level;
+use crate::games::sokoban::library::SetFile;
+use crate::games::sokoban::rules::{Dir, Sokoban, parse_lurd};
 use crate::games::sokoban::solver::{Verdict, solve, solve_quickly};
 
 use super::cli::{Failure, fail};
@@ -15,8 +16,9 @@ use super::cli::{Failure, fail};
 pub enum SokobanCommand {
     /// Play LURD moves on a level. Prints `solved moves=M pushes=P` (exit
     /// 0), `not solved moves=M pushes=P` (exit 1) or `illegal move K` at
-    /// the first move that cannot be made (exit 1); a malformed file gives
-    /// exit 2 with `file:line: message`.
+    /// the first move that cannot be made (exit 1). Every broken level of
+    /// the file is reported as `file:line: message` and makes the exit 2,
+    /// though the moves on a good level are still played.
     Check {
         /// An XSB level file.
         file: PathBuf,
@@ -30,8 +32,9 @@ pub enum SokobanCommand {
     },
     /// Find a solution with the fewest pushes for a level and print it in
     /// LURD (exit 0), or say it is unsolvable (exit 1); no answer within
-    /// --nodes exits 3, a malformed file 2 (`--quick`: any solution, found
-    /// best first, as hints are).
+    /// --nodes exits 3, a malformed level 2 (`--quick`: any solution, found
+    /// best first, as hints are). The file's other broken levels are
+    /// reported as `file:line: message` and left out.
     Solve {
         /// An XSB level file.
         file: PathBuf,
@@ -64,26 +67,36 @@ pub fn run(command: SokobanCommand) -> Result<(), Failure> {
     }
 }
 
-/// Level `number` of `file`. Any broken level makes the file malformed:
-/// every problem goes to standard error.
-fn load_level(file: &Path, number: usize) -> Result<Level, Failure> {
-    let bytes = crate::core::files::read_capped(file, crate::core::files::limits::LEVELS)
-        .map_err(|e| malformed(format!("{}: cannot be read ({e})", file.display())))?;
-    let set = parse_set(file, &bytes);
-    let errors: Vec<String> = set.errors().map(ToString::to_string).collect();
-    if !errors.is_empty() {
-        eprintln!("{}", errors.join("\n"));
-        return Err(Failure { message: String::new(), code: 2 });
+/// Level `number` of `file`, and the problems of the file's broken
+/// levels (`file:line: message`), which are on standard error by then. A
+/// level that is broken or missing, or a file that cannot be read, is a
+/// malformed file.
+fn load_level(file: &Path, number: usize) -> Result<(Level, Vec<String>), Failure> {
+    let set = SetFile::read(file).map_err(|e| malformed(format!("{}: cannot be read ({e})", file.display())))?;
+    let broken: Vec<String> = set.set.errors().map(ToString::to_string).collect();
+    for problem in &broken {
+        eprintln!("{problem}");
     }
-    let count = set.levels.len();
-    set.levels.into_iter().nth(number.wrapping_sub(1)).and_then(Result::ok).ok_or_else(|| {
-        malformed(format!("{}: there is no level {number}: the file has levels 1 to {count}", file.display()))
-    })
+    match set.level(number) {
+        Ok(level) => Ok((level.clone(), broken)),
+        // A broken level's problem was said with the others.
+        Err(why) if broken.contains(&why) => Err(malformed("")),
+        Err(why) => Err(malformed(why)),
+    }
 }
 
+/// Plays `moves` on level `number`. The other levels of the file are
+/// checked too: any broken one makes the file malformed, whatever the
+/// moves did.
 fn check(file: &Path, number: usize, moves: &str) -> Result<(), Failure> {
-    let level = load_level(file, number)?;
+    let (level, broken) = load_level(file, number)?;
     let steps = parse_lurd(moves.trim()).map_err(|e| malformed(format!("--moves: {e}")))?;
+    let verdict = play_moves(level, &steps);
+    if broken.is_empty() { verdict } else { Err(malformed("")) }
+}
+
+/// Plays `steps` on `level` and says how it ended: exit 0 solved, 1 not.
+fn play_moves(level: Level, steps: &[Dir]) -> Result<(), Failure> {
     let mut state = Sokoban::new(std::sync::Arc::new(level));
     for (k, &d) in steps.iter().enumerate() {
         if state.step(d).is_err() {
@@ -101,8 +114,9 @@ fn check(file: &Path, number: usize, moves: &str) -> Result<(), Failure> {
     }
 }
 
+/// Solves level `number`; the file's broken levels are only reported.
 fn solve_level(file: &Path, number: usize, nodes: Option<u64>, quick: bool) -> Result<(), Failure> {
-    let level = load_level(file, number)?;
+    let (level, _broken) = load_level(file, number)?;
     let start = Sokoban::new(std::sync::Arc::new(level));
     let report = if quick { solve_quickly(&start, nodes) } else { solve(&start, nodes) };
     eprintln!("{} positions searched", report.positions);

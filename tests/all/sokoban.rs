@@ -131,6 +131,58 @@ fn a_malformed_file_gives_file_line_and_exit_2() {
     assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
 }
 
+/// One broken level does not keep the rest of its file from play:
+/// `check` still reports every broken level (file, line, what is wrong)
+/// and exits 2, though it checks the moves on a good level; `play` of the
+/// file opens its first good level, whose status line names the levels
+/// left out; `solve` solves a good level. A file with no good level is
+/// still refused.
+#[test]
+fn a_broken_level_leaves_the_rest_of_its_file_playable() {
+    let dir = tempfile::tempdir().unwrap();
+    let mixed = dir.path().join("mixed.xsb");
+    let good = "#####\n#@$.#\n#####\n";
+    std::fs::write(&mixed, format!("######\n#@$.@#\n######\n\n{good}\n#####\n#@$.#\n#?  #\n#####\n\n{good}")).unwrap();
+    let shown = mixed.display();
+    let problems = format!(
+        "{shown}:2: a second player: a level has one `@` or `+`\n{shown}:11: unknown character `?` in column 2\n"
+    );
+    assert_eq!(out(&check(&mixed, 2, "R")), (Some(2), "solved moves=1 pushes=1\n".into(), problems.clone()));
+    assert_eq!(out(&check(&mixed, 1, "R")), (Some(2), String::new(), problems.clone()));
+    let (code, _, stderr) = out(&check(&mixed, 9, "R"));
+    assert_eq!(code, Some(2));
+    assert!(stderr.starts_with(&problems) && stderr.contains("there is no level 9"), "{stderr}");
+    let solved = parlour().args(["sokoban", "solve"]).arg(&mixed).args(["--level", "4"]).output().unwrap();
+    let (code, stdout, stderr) = out(&solved);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.starts_with("solvable in 1 pushes") && stderr.starts_with(&problems), "{stdout}{stderr}");
+
+    let places = parlour::host::Places { data_dir: dir.path().to_path_buf(), ..parlour::app::catalog::places() };
+    let game = parlour::host::find(&shown.to_string(), &places).unwrap();
+    assert_eq!(game.game_id, "sokoban/mixed/2");
+    let mut view = parlour::host::open(&game, &places, &Opening::default());
+    let (m, area) = machine();
+    view.input(&Input::Tick { ms: 100 }, &m, area);
+    assert_eq!(view.message(), "Levels 1, 3 left out: mixed.xsb:2, 11.");
+    let why = view.command(&Command::View(parlour::views::sokoban::LEVELS_LEFT_OUT));
+    let Some(parlour::views::Response::Ask(why)) = why else { panic!("no box of the levels left out: {why:?}") };
+    assert_eq!(why.lines[2], "Level 3, line 11: unknown character `?` in column 2.");
+    let next = view.command(&Command::View(parlour::views::sokoban::NEXT_LEVEL));
+    assert!(
+        matches!(&next, Some(parlour::views::Response::Command(Command::Play(t))) if t.ends_with("mixed.xsb:4")),
+        "{next:?}"
+    );
+    let shot = dir.path().join("x.png");
+    let played = parlour().args(["shot", &shown.to_string(), "-o"]).arg(&shot).output().unwrap();
+    assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
+
+    let broken = dir.path().join("broken.xsb");
+    std::fs::write(&broken, "######\n#@$.@#\n######\n").unwrap();
+    let refused = parlour::host::find(&broken.display().to_string(), &places).unwrap_err();
+    let b = broken.display();
+    assert_eq!(refused, format!("{b}: no level can be played: {b}:2: a second player: a level has one `@` or `+`"));
+}
+
 fn machine() -> (Machine, Rect) {
     let m = Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
         .unwrap();
@@ -145,7 +197,7 @@ fn key(key: Key) -> Input {
 fn open_level(dir: &Path, number: usize) -> Controller<LevelVariant, SokobanBoard> {
     let file = parlour_set();
     let variant = LevelVariant::new(&format!("sokoban/parlour/{number}"), level(&file, number));
-    let place = Place { path: file, number, good: (1..=24).collect() };
+    let place = Place { path: file, number, good: (1..=24).collect(), left_out: Vec::new() };
     let board = SokobanBoard::new("Parlour", place, dir);
     Controller::open("sokoban", variant, board, dir, &Opening::default())
 }
@@ -292,7 +344,7 @@ fn a_level_on_the_smallest_screens() {
     for id in [MachineId::AmigaPal, MachineId::MacSe30] {
         let dir = tempfile::tempdir().unwrap();
         let level = parse_set(Path::new("pictured.xsb"), PICTURED.as_bytes()).levels.remove(0).unwrap();
-        let place = Place { path: PathBuf::from("pictured.xsb"), number: 1, good: vec![1] };
+        let place = Place { path: PathBuf::from("pictured.xsb"), number: 1, good: vec![1], left_out: Vec::new() };
         let board = SokobanBoard::new("Pictured 1", place, dir.path());
         let view = Controller::open(
             "sokoban",

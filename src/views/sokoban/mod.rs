@@ -7,10 +7,11 @@
 
 pub mod art;
 
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
 use crate::core::{Action, Session};
-use crate::games::sokoban::level::Level;
+use crate::games::sokoban::level::{LeftOut, Level};
 use crate::games::sokoban::records::{Best, Records};
 use crate::games::sokoban::rules::{Dir, LevelVariant, Path as Walk, Sokoban, parse_lurd};
 use crate::games::sokoban::solver::{self, Verdict};
@@ -25,6 +26,7 @@ pub const NEXT_LEVEL: ViewCommand = ViewCommand("next-level");
 pub const PREVIOUS_LEVEL: ViewCommand = ViewCommand("previous-level");
 pub const SHOW_SOLUTION: ViewCommand = ViewCommand("show-solution");
 pub const BEST_RESULTS: ViewCommand = ViewCommand("best-results");
+pub const LEVELS_LEFT_OUT: ViewCommand = ViewCommand("levels-left-out");
 
 /// The largest square drawn, so small levels do not become clownish.
 const MAX_CELL: i32 = 40;
@@ -42,6 +44,37 @@ pub struct Place {
     pub number: usize,
     /// The numbers of the set's good levels.
     pub good: Vec<usize>,
+    /// The set's broken levels, which the board names as it opens.
+    pub left_out: Vec<LeftOut>,
+}
+
+impl Place {
+    /// The status line's word on the set's broken levels, if it has any:
+    /// which were left out, with the file and lines, short enough for a
+    /// narrow status line (Levels Left Out... says why).
+    fn left_out_note(&self) -> Option<String> {
+        self.left_out.first()?;
+        let file = self.path.file_name().unwrap_or(self.path.as_os_str()).to_string_lossy();
+        let joined = |item: fn(&LeftOut) -> String| self.left_out.iter().map(item).collect::<Vec<_>>().join(", ");
+        let levels = if self.left_out.len() == 1 { "Level" } else { "Levels" };
+        Some(format!(
+            "{levels} {} left out: {file}:{}.",
+            joined(|l| l.number.to_string()),
+            joined(|l| l.problem.line.to_string())
+        ))
+    }
+
+    /// The box that says why each broken level was left out: the file
+    /// (its whole path, to find it by), then a line for each level.
+    fn left_out_box(&self) -> Requester {
+        let mut lines = vec![format!("{}:", self.path.display())];
+        lines.extend(
+            self.left_out
+                .iter()
+                .map(|l| format!("Level {}, line {}: {}.", l.number, l.problem.line, l.problem.message)),
+        );
+        Requester { title: "Levels Left Out".into(), lines, buttons: vec!["OK".into()] }
+    }
 }
 
 pub struct SokobanBoard {
@@ -55,10 +88,16 @@ pub struct SokobanBoard {
     showing: Vec<Dir>,
     /// The last step played was one of a solution being shown.
     shown_step: bool,
+    /// What the board has to tell the player as it opens (a sentence for
+    /// the status line, a requester), one at each of the first ticks: a
+    /// board has no say in the status line until then, and ticks come at
+    /// once.
+    opening: VecDeque<Reply<LevelVariant>>,
 }
 
 impl SokobanBoard {
     pub fn new(title: &str, place: Place, data_dir: &Path) -> SokobanBoard {
+        let opening = place.left_out_note().map(Reply::Say).into_iter().collect();
         SokobanBoard {
             title: title.to_string(),
             place,
@@ -66,6 +105,7 @@ impl SokobanBoard {
             hint: None,
             showing: Vec::new(),
             shown_step: false,
+            opening,
         }
     }
 
@@ -165,6 +205,8 @@ impl Board<LevelVariant> for SokobanBoard {
                 .enabled(self.can(session, PREVIOUS_LEVEL)),
             MenuItem::new("Show Solution", Command::View(SHOW_SOLUTION)).enabled(self.can(session, SHOW_SOLUTION)),
             MenuItem::new("Best Results...", Command::View(BEST_RESULTS)),
+            MenuItem::new("Levels Left Out...", Command::View(LEVELS_LEFT_OUT))
+                .enabled(self.can(session, LEVELS_LEFT_OUT)),
         ]
     }
 
@@ -234,6 +276,9 @@ impl Board<LevelVariant> for SokobanBoard {
     ) -> Reply<LevelVariant> {
         let st = session.state();
         if let Input::Tick { .. } = input {
+            if let Some(word) = self.opening.pop_front() {
+                return word;
+            }
             if self.showing.is_empty() {
                 return Reply::Unchanged;
             }
@@ -279,6 +324,7 @@ impl Board<LevelVariant> for SokobanBoard {
             NEXT_LEVEL => self.level_target(1).map_or(Reply::Unchanged, |t| Reply::Command(Command::Play(t))),
             PREVIOUS_LEVEL => self.level_target(-1).map_or(Reply::Unchanged, |t| Reply::Command(Command::Play(t))),
             BEST_RESULTS => Reply::Ask(self.best_box(session)),
+            LEVELS_LEFT_OUT => Reply::Ask(self.place.left_out_box()),
             SHOW_SOLUTION => match self.known_solution(session).and_then(|l| parse_lurd(&l).ok()) {
                 Some(steps) => {
                     self.showing = steps;
@@ -301,6 +347,7 @@ impl Board<LevelVariant> for SokobanBoard {
                     || Records::load(&self.data_dir).is_ok_and(|r| r.best(id).is_some())
             }
             BEST_RESULTS => true,
+            LEVELS_LEFT_OUT => !self.place.left_out.is_empty(),
             _ => false,
         }
     }
@@ -377,8 +424,50 @@ mod tests {
     }
 
     fn board(dir: &Path) -> SokobanBoard {
-        let place = Place { path: PathBuf::from("/levels/t.xsb"), number: 2, good: vec![1, 2, 4] };
+        let place = Place { path: PathBuf::from("/levels/t.xsb"), number: 2, good: vec![1, 2, 4], left_out: vec![] };
         SokobanBoard::new("T 2", place, dir)
+    }
+
+    fn machine() -> (Machine, Rect) {
+        let id = MachineId::AmigaPal;
+        let m = Machine::new(&crate::machines::MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let area = m.content();
+        (m, area)
+    }
+
+    /// The levels of a set left out are named at the first tick, with the
+    /// file and lines in a first sentence a narrow status line keeps
+    /// whole, then why; the next tick has nothing more to say.
+    #[test]
+    fn the_levels_left_out_are_named_as_the_board_opens() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "#####\n#@$.#\n#####\n\n######\n#@$.@#\n######\n\n#####\n# $.#\n#####\n";
+        let set = parse_set(Path::new("/levels/t.xsb"), text.as_bytes());
+        let place =
+            Place { path: PathBuf::from("/levels/t.xsb"), number: 1, good: set.good(), left_out: set.left_out() };
+        let mut b = SokobanBoard::new("T 1", place, dir.path());
+        let s = session("#####\n#@$.#\n#####\n");
+        let (m, area) = machine();
+        let tick = Input::Tick { ms: 100 };
+        let Reply::Say(said) = b.input(&s, &tick, &m, area) else { panic!("nothing said at the first tick") };
+        assert_eq!(said, "Levels 2, 3 left out: t.xsb:6, 9.");
+        assert!(matches!(b.input(&s, &tick, &m, area), Reply::Unchanged));
+        // The menu's box says why, with the file's whole path.
+        assert!(b.can(&s, LEVELS_LEFT_OUT));
+        let Reply::Ask(why) = b.command(&s, LEVELS_LEFT_OUT) else { panic!("no box of the levels left out") };
+        assert_eq!(
+            why.lines,
+            [
+                "/levels/t.xsb:",
+                "Level 2, line 6: a second player: a level has one `@` or `+`.",
+                "Level 3, line 9: the level has no player (`@` or `+`).",
+            ]
+        );
+        let one = Place { left_out: set.left_out()[..1].to_vec(), ..b.place.clone() };
+        assert_eq!(one.left_out_note().unwrap(), "Level 2 left out: t.xsb:6.");
+        let none = SokobanBoard::new("T 1", Place { left_out: Vec::new(), ..one }, dir.path());
+        assert_eq!(none.place.left_out_note(), None);
+        assert!(!none.can(&s, LEVELS_LEFT_OUT));
     }
 
     #[test]
