@@ -281,6 +281,43 @@ fn a_level_is_won_by_keys_through_a_script_and_its_best_is_kept() {
     assert_eq!((by_id.game_id.as_str(), by_path.game_id.as_str()), ("sokoban/parlour/5", "sokoban/parlour/5"));
 }
 
+/// A damaged records file is only looked at by the launcher and the
+/// level chooser, which read its backup, and is found by the game when
+/// it opens: the status line says the backup was loaded, with the file,
+/// line and what was wrong, then a requester says it in full; the
+/// backup's records take the file's place.
+#[test]
+fn damaged_records_are_told_of_when_the_game_opens() {
+    let data = tempfile::tempdir().unwrap();
+    let solution = level(&parlour_set(), 1).solution.unwrap();
+    let file = data.path().join("sokoban.txt");
+    let good = format!("parlour-sokoban 1\nbest sokoban/parlour/1 21 8 {solution}\n");
+    std::fs::write(data.path().join("sokoban.txt.bak"), &good).unwrap();
+    let damaged = "parlour-sokoban 1\nbest sokoban/parlour/1 21 8\n";
+    std::fs::write(&file, damaged).unwrap();
+    let places = parlour::host::Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
+    let family = parlour::host::family("sokoban").unwrap();
+    let names: Vec<String> = (family.variants)(&places).into_iter().map(|v| v.unwrap().name).collect();
+    assert_eq!(names[0], "[x] Parlour 1: Doorstep");
+    let game = (family.games)(&places).remove(0);
+    assert_eq!(game.game_id, "sokoban/parlour/2");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), damaged, "a listing sets nothing aside");
+
+    let mut view = parlour::host::open(&game, &places, &Opening::default());
+    let (m, area) = machine();
+    view.input(&Input::Tick { ms: 100 }, &m, area);
+    assert_eq!(
+        view.message(),
+        "Records damaged: backup loaded. sokoban.txt:2: expected `best ID MOVES PUSHES LURD`, found \
+         \"best sokoban/parlour/1 21 8\"; the file was set aside as sokoban.txt.damaged-1."
+    );
+    let told = view.input(&Input::Tick { ms: 100 }, &m, area);
+    let parlour::views::Response::Ask(told) = told else { panic!("no requester: {told:?}") };
+    assert!(told.lines[0].ends_with("its previous copy sokoban.txt.bak was loaded instead."), "{:?}", told.lines);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), good);
+    assert_eq!(std::fs::read_to_string(data.path().join("sokoban.txt.damaged-1")).unwrap(), damaged);
+}
+
 #[test]
 fn next_level_and_show_solution_through_the_menu() {
     let dir = tempfile::tempdir().unwrap();

@@ -78,7 +78,7 @@ fn games(places: &Places) -> Vec<GameEntry> {
         return Vec::new();
     };
     let set = all.swap_remove(i);
-    let records = Records::load(&places.data_dir).unwrap_or_default();
+    let records = Records::peek(&places.data_dir);
     let good = set.set.good();
     let number = good.iter().copied().find(|&n| records.best(&set.level_id(n)).is_none()).or(good.first().copied());
     number
@@ -90,7 +90,7 @@ fn games(places: &Places) -> Vec<GameEntry> {
 
 /// Every level of every set, marked `[x]` when solved.
 fn variants(places: &Places) -> Vec<Listed> {
-    let records = Records::load(&places.data_dir).unwrap_or_default();
+    let records = Records::peek(&places.data_dir);
     sets(places)
         .iter()
         .flat_map(|set| {

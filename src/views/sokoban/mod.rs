@@ -19,6 +19,7 @@ use crate::gfx::{Rect, Surface};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, MenuItem, Pen, Requester, ViewCommand};
 
 use super::board::{Board, Reply};
+use super::widgets::message_box;
 use art::{Tile, tile_art};
 
 /// The board's own commands.
@@ -89,15 +90,41 @@ pub struct SokobanBoard {
     /// The last step played was one of a solution being shown.
     shown_step: bool,
     /// What the board has to tell the player as it opens (a sentence for
-    /// the status line, a requester), one at each of the first ticks: a
-    /// board has no say in the status line until then, and ticks come at
-    /// once.
+    /// the status line, then a requester), one at each of the first
+    /// ticks: a board has no say in the status line until then, and ticks
+    /// come at once.
     opening: VecDeque<Reply<LevelVariant>>,
 }
 
+/// What the player is told as the board opens when the records file was
+/// damaged or could not be read: a sentence for the status line (a short
+/// one first, then the file, line and reason) and a requester with the
+/// whole of it, the paths in full to find the files by.
+fn records_trouble(data_dir: &Path) -> Option<(String, Requester)> {
+    let (status, full) = match Records::load_noting(data_dir) {
+        Ok(loaded) => {
+            let (damage, note) = (loaded.replaced.as_ref()?, loaded.note()?);
+            (format!("Records damaged: backup loaded. {}.", damage.brief()), format!("{note}."))
+        }
+        Err(e) if e.moved_to.is_some() => (
+            format!("Records damaged: started afresh. {}.", e.brief()),
+            format!("{e}; with no good backup, your records start afresh."),
+        ),
+        Err(e) => ("Records could not be read.".into(), format!("{e}.")),
+    };
+    Some((status, message_box("Sokoban Records", &full)))
+}
+
 impl SokobanBoard {
+    /// The board of the level at `place`. It reads the records as it
+    /// opens (before anything else does: the launcher and the chooser only
+    /// look), so that it can tell of a damaged file, with the set's levels
+    /// left out.
     pub fn new(title: &str, place: Place, data_dir: &Path) -> SokobanBoard {
-        let opening = place.left_out_note().map(Reply::Say).into_iter().collect();
+        let trouble = records_trouble(data_dir);
+        let said: Vec<String> = trouble.iter().map(|(status, _)| status.clone()).chain(place.left_out_note()).collect();
+        let mut opening: VecDeque<_> = (!said.is_empty()).then(|| Reply::Say(said.join(" "))).into_iter().collect();
+        opening.extend(trouble.map(|(_, full)| Reply::Ask(full)));
         SokobanBoard {
             title: title.to_string(),
             place,
@@ -468,6 +495,62 @@ mod tests {
         let none = SokobanBoard::new("T 1", Place { left_out: Vec::new(), ..one }, dir.path());
         assert_eq!(none.place.left_out_note(), None);
         assert!(!none.can(&s, LEVELS_LEFT_OUT));
+    }
+
+    /// The board's words at its first ticks, until it has nothing to say.
+    fn opening_words(b: &mut SokobanBoard) -> Vec<Reply<LevelVariant>> {
+        let s = session("#####\n#@$.#\n#####\n");
+        let (m, area) = machine();
+        std::iter::from_fn(|| match b.input(&s, &Input::Tick { ms: 100 }, &m, area) {
+            Reply::Unchanged => None,
+            word => Some(word),
+        })
+        .take(5)
+        .collect()
+    }
+
+    /// A damaged records file is set aside as the board opens, and the
+    /// player told: the status line says in its first sentence whether
+    /// the backup was loaded, then the file, line and what is wrong; a
+    /// requester says it all with the paths in full.
+    #[test]
+    fn damaged_records_are_told_of_as_the_board_opens() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut records = Records::default();
+        records.offer("sokoban/t/1", Best { moves: 3, pushes: 2, lurd: "rRR".into() });
+        records.save(dir.path()).unwrap();
+        records.save(dir.path()).unwrap();
+        let file = Records::path(dir.path());
+        std::fs::write(&file, "parlour-sokoban 1\nbest sokoban/t/1 x 2 rRR\n").unwrap();
+        let words = opening_words(&mut board(dir.path()));
+        let [Reply::Say(said), Reply::Ask(told)] = words.as_slice() else { panic!("{words:?}") };
+        assert_eq!(
+            said,
+            "Records damaged: backup loaded. sokoban.txt:2: the moves \"x\" is not a number; \
+             the file was set aside as sokoban.txt.damaged-1."
+        );
+        let aside = dir.path().join("sokoban.txt.damaged-1");
+        assert_eq!(
+            told.lines,
+            [format!(
+                "{}:2: the moves \"x\" is not a number (the file was moved to {}); \
+                 its previous copy sokoban.txt.bak was loaded instead.",
+                file.display(),
+                aside.display()
+            )]
+        );
+        assert!(aside.exists());
+        assert!(opening_words(&mut board(dir.path())).is_empty(), "the backup took the file's place");
+
+        // With no good backup, the records start afresh, and the player
+        // is told so.
+        std::fs::remove_file(crate::core::files::backup_path(&file)).unwrap();
+        std::fs::write(&file, "damaged").unwrap();
+        let words = opening_words(&mut board(dir.path()));
+        let [Reply::Say(said), Reply::Ask(told)] = words.as_slice() else { panic!("{words:?}") };
+        assert!(said.starts_with("Records damaged: started afresh. sokoban.txt:1: this is not"), "{said}");
+        assert!(said.ends_with("; the file was set aside as sokoban.txt.damaged-2."), "{said}");
+        assert!(told.lines[0].ends_with("; with no good backup, your records start afresh."), "{:?}", told.lines);
     }
 
     #[test]
