@@ -416,5 +416,33 @@ fn solve_exits_by_its_answer() {
     assert_eq!((code, stdout.trim()), (Some(1), "unsolvable"));
     let (code, _, stderr) = solve("3", &["--nodes", "1"]);
     assert_eq!(code, Some(3), "{stderr}");
-    assert!(stderr.contains("no solution found within the limit"), "{stderr}");
+    assert!(stderr.contains("no solution found within the limits: the positions limit"), "{stderr}");
+    assert_eq!(solve("3", &["--nodes", "0"]).0, Some(64), "a limit of nothing is refused");
+    assert_eq!(solve("3", &["--memory", "0"]).0, Some(64));
+    assert_eq!(solve("3", &["--seconds", "x"]).0, Some(64));
+}
+
+/// A level no search finishes soon: twenty cans on open floor.
+const WAREHOUSE: &str = "##############\n#@           #\n# $.$.$.$.$. #\n# $.$.$.$.$. #\n\
+                         # $.$.$.$.$. #\n# $.$.$.$.$. #\n#            #\n##############\n";
+
+/// `sokoban solve` on a hard level stops at its time or memory limit and
+/// says which, with exit 3, rather than run on.
+#[test]
+fn solve_stops_at_its_time_and_memory_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("warehouse.xsb");
+    std::fs::write(&file, WAREHOUSE).unwrap();
+    let solve = |extra: &[&str]| {
+        let started = std::time::Instant::now();
+        let o = parlour().args(["sokoban", "solve"]).arg(&file).args(["--level", "1"]).args(extra).output().unwrap();
+        (out(&o), started.elapsed())
+    };
+    let ((code, _, stderr), took) = solve(&["--seconds", "0.3"]);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains("the time limit was reached after"), "{stderr}");
+    assert!(took < std::time::Duration::from_secs(20), "{took:?}");
+    let ((code, _, stderr), _) = solve(&["--memory", "4"]);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains("the memory limit was reached") && stderr.contains("try a larger --memory"), "{stderr}");
 }

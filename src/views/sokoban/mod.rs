@@ -384,10 +384,10 @@ impl Board<LevelVariant> for SokobanBoard {
     }
 
     fn hint(&mut self, session: &Session<LevelVariant>) -> Result<Walk, String> {
-        match solver::solve_quickly(session.state(), Some(HINT_LIMIT)).verdict {
+        match solver::solve_quickly(session.state(), &solver::Limits::positions(HINT_LIMIT)).verdict {
             Verdict::Solved { lurd, .. } => Ok(Walk(solver::first_push(&lurd))),
             Verdict::Unsolvable => Err("This position cannot be solved any more: undo some moves.".into()),
-            Verdict::GaveUp => Err("No hint found quickly.".into()),
+            Verdict::GaveUp(_) => Err("No hint found quickly.".into()),
         }
     }
 
