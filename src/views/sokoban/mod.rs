@@ -54,7 +54,9 @@ impl Place {
     /// which were left out, with the file and lines, short enough for a
     /// narrow status line (Levels Left Out... says why).
     fn left_out_note(&self) -> Option<String> {
-        self.left_out.first()?;
+        if self.left_out.is_empty() {
+            return None;
+        }
         let file = self.path.file_name().unwrap_or(self.path.as_os_str()).to_string_lossy();
         let joined = |item: fn(&LeftOut) -> String| self.left_out.iter().map(item).collect::<Vec<_>>().join(", ");
         let levels = if self.left_out.len() == 1 { "Level" } else { "Levels" };
@@ -110,7 +112,7 @@ fn records_trouble(data_dir: &Path) -> Option<(String, Requester)> {
             format!("Records damaged: started afresh. {}.", e.brief()),
             format!("{e}; with no good backup, your records start afresh."),
         ),
-        Err(e) => ("Records could not be read.".into(), format!("{e}.")),
+        Err(e) => (format!("Records could not be read. {}.", e.brief()), format!("{e}.")),
     };
     Some((status, message_box("Sokoban Records", &full)))
 }
@@ -122,6 +124,8 @@ impl SokobanBoard {
     /// left out.
     pub fn new(title: &str, place: Place, data_dir: &Path) -> SokobanBoard {
         let trouble = records_trouble(data_dir);
+        // One status line for all (the records first: a narrow line keeps
+        // its first sentence), then the requester that tells it in full.
         let said: Vec<String> = trouble.iter().map(|(status, _)| status.clone()).chain(place.left_out_note()).collect();
         let mut opening: VecDeque<_> = (!said.is_empty()).then(|| Reply::Say(said.join(" "))).into_iter().collect();
         opening.extend(trouble.map(|(_, full)| Reply::Ask(full)));
@@ -551,6 +555,14 @@ mod tests {
         assert!(said.starts_with("Records damaged: started afresh. sokoban.txt:1: this is not"), "{said}");
         assert!(said.ends_with("; the file was set aside as sokoban.txt.damaged-2."), "{said}");
         assert!(told.lines[0].ends_with("; with no good backup, your records start afresh."), "{:?}", told.lines);
+
+        // A file that cannot be read at all is left where it is, and said.
+        assert!(!file.exists(), "the damaged file was set aside");
+        std::fs::create_dir(&file).unwrap();
+        let words = opening_words(&mut board(dir.path()));
+        let [Reply::Say(said), Reply::Ask(_)] = words.as_slice() else { panic!("{words:?}") };
+        assert!(said.starts_with("Records could not be read. sokoban.txt: cannot be read: it is not"), "{said}");
+        assert!(file.is_dir());
     }
 
     #[test]
