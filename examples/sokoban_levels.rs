@@ -17,7 +17,7 @@ use std::path::Path;
 use parlour::core::GameRng;
 use parlour::games::sokoban::level::parse_set;
 use parlour::games::sokoban::rules::Sokoban;
-use parlour::games::sokoban::solver::{Verdict, solve};
+use parlour::games::sokoban::solver::{Limits, Verdict, solve};
 use rustc_hash::FxHashMap;
 
 /// What each level is made of: interior width and height, boxes, rooms
@@ -352,7 +352,7 @@ fn main() {
         let board = rows.join("\n");
         let parsed = parse_set(Path::new("generated"), board.as_bytes()).levels.remove(0).expect("a good level");
         let start = Sokoban::new(std::sync::Arc::new(parsed));
-        let lurd = match solve(&start, None).verdict {
+        let lurd = match solve(&start, &Limits::default()).verdict {
             Verdict::Solved { lurd, pushes } => {
                 assert_eq!(pushes, pulls, "level {}: the solver and the puller disagree", i + 1);
                 lurd

@@ -65,7 +65,7 @@ pub fn xsb(bytes: &[u8]) {
     for level in parse_set(Path::new("fuzz.xsb"), bytes).levels {
         match level {
             Ok(level) => {
-                let _report = solver::solve(&Sokoban::new(std::sync::Arc::new(level)), Some(200));
+                let _report = solver::solve(&Sokoban::new(std::sync::Arc::new(level)), &solver::Limits::positions(200));
             }
             Err(e) => assert!(e.points_into(bytes), "{e}"),
         }

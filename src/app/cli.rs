@@ -693,10 +693,7 @@ fn lint_board(path: &Path) -> Vec<Diagnostic> {
 
 /// Every broken level of a Sokoban level set.
 fn lint_level_set(path: &Path) -> Vec<Diagnostic> {
-    match read_capped(path, limits::LEVELS) {
-        Ok(bytes) => crate::games::sokoban::level::parse_set(path, &bytes).errors().cloned().collect(),
-        Err(e) => vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
-    }
+    crate::games::sokoban::library::SetFile::load(path).set.errors().cloned().collect()
 }
 
 /// The linter for `path`, or why there is none.

@@ -1,13 +1,17 @@
 //! `parlour sokoban`: checking a line of moves on a level of an XSB file,
 //! and solving a level, without a window.
 
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 
 use clap::Subcommand;
 
-use crate::games::sokoban::level::{Level, parse_set};
-use crate::games::sokoban::rules::{Sokoban, parse_lurd};
-use crate::games::sokoban::solver::{Verdict, solve, solve_quickly};
+use crate::games::sokoban::level::Level;
+use crate::games::sokoban::library::SetFile;
+use crate::games::sokoban::rules::{Dir, Sokoban, parse_lurd};
+use crate::games::sokoban::solver::{Limit, Limits, Verdict, solve, solve_quickly};
 
 use super::cli::{Failure, fail};
 
@@ -15,8 +19,9 @@ use super::cli::{Failure, fail};
 pub enum SokobanCommand {
     /// Play LURD moves on a level. Prints `solved moves=M pushes=P` (exit
     /// 0), `not solved moves=M pushes=P` (exit 1) or `illegal move K` at
-    /// the first move that cannot be made (exit 1); a malformed file gives
-    /// exit 2 with `file:line: message`.
+    /// the first move that cannot be made (exit 1). Every broken level of
+    /// the file is reported as `file:line: message` and makes the exit 2,
+    /// though the moves on a good level are still played.
     Check {
         /// An XSB level file.
         file: PathBuf,
@@ -30,21 +35,42 @@ pub enum SokobanCommand {
     },
     /// Find a solution with the fewest pushes for a level and print it in
     /// LURD (exit 0), or say it is unsolvable (exit 1); no answer within
-    /// --nodes exits 3, a malformed file 2 (`--quick`: any solution, found
-    /// best first, as hints are).
+    /// the limits (by default 25 seconds and 900 MB) exits 3, a malformed
+    /// level 2 (`--quick`: any solution, found best first, as hints are).
+    /// The file's other broken levels are reported as `file:line: message`
+    /// and left out.
     Solve {
         /// An XSB level file.
         file: PathBuf,
         /// The level, counted from 1.
         #[arg(long, value_name = "N")]
         level: usize,
-        /// Positions to search at most (default: no limit).
-        #[arg(long, value_name = "N")]
+        /// Positions to search at most (default: no limit but time and
+        /// memory).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
+        /// Megabytes the search may hold at most (default 900).
+        #[arg(long, value_name = "MB", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
+        memory: Option<usize>,
+        /// Seconds the search may take at most (default 25; 0: no limit).
+        #[arg(long, value_name = "S", value_parser = super::solve_cmd::seconds_limit)]
+        seconds: Option<f64>,
         /// Any solution, found best first: far quicker on hard levels.
         #[arg(long)]
         quick: bool,
     },
+}
+
+/// The limits of `sokoban solve`: those `solve` has for a deal, so that
+/// any search ends within about half a minute and a gigabyte.
+fn limits(nodes: Option<u64>, memory: Option<usize>, seconds: Option<f64>) -> Limits {
+    let default = crate::solitaire::solver::Limits::default();
+    Limits {
+        positions: nodes,
+        memory: Some(memory.map_or(default.memory, |mb| mb.saturating_mul(1 << 20))),
+        time: super::solve_cmd::time_limit(seconds, default.time),
+        progress: None,
+    }
 }
 
 fn say(line: &str) {
@@ -60,31 +86,43 @@ fn malformed(message: impl Into<String>) -> Failure {
 pub fn run(command: SokobanCommand) -> Result<(), Failure> {
     match command {
         SokobanCommand::Check { file, level, moves } => check(&file, level, &moves),
-        SokobanCommand::Solve { file, level, nodes, quick } => solve_level(&file, level, nodes, quick),
+        SokobanCommand::Solve { file, level, nodes, memory, seconds, quick } => {
+            solve_level(&file, level, limits(nodes, memory, seconds), quick)
+        }
     }
 }
 
-/// Level `number` of `file`. Any broken level makes the file malformed:
-/// every problem goes to standard error.
-fn load_level(file: &Path, number: usize) -> Result<Level, Failure> {
-    let bytes = crate::core::files::read_capped(file, crate::core::files::limits::LEVELS)
-        .map_err(|e| malformed(format!("{}: cannot be read ({e})", file.display())))?;
-    let set = parse_set(file, &bytes);
-    let errors: Vec<String> = set.errors().map(ToString::to_string).collect();
-    if !errors.is_empty() {
-        eprintln!("{}", errors.join("\n"));
-        return Err(Failure { message: String::new(), code: 2 });
+/// Level `number` of `file`, and the problems of the file's broken
+/// levels (`file:line: message`), which are on standard error by then. A
+/// level that is broken or missing, or a file that cannot be read, is a
+/// malformed file.
+fn load_level(file: &Path, number: usize) -> Result<(Level, Vec<String>), Failure> {
+    let set = SetFile::read(file).map_err(|e| malformed(format!("{}: cannot be read ({e})", file.display())))?;
+    let broken: Vec<String> = set.set.errors().map(ToString::to_string).collect();
+    for problem in &broken {
+        eprintln!("{problem}");
     }
-    let count = set.levels.len();
-    set.levels.into_iter().nth(number.wrapping_sub(1)).and_then(Result::ok).ok_or_else(|| {
-        malformed(format!("{}: there is no level {number}: the file has levels 1 to {count}", file.display()))
-    })
+    match set.level(number) {
+        Ok(level) => Ok((level.clone(), broken)),
+        // A broken level's problem was said with the others.
+        Err(why) if broken.contains(&why) => Err(malformed("")),
+        Err(why) => Err(malformed(why)),
+    }
 }
 
+/// Plays `moves` on level `number`. The other levels of the file are
+/// checked too: any broken one makes the file malformed, whatever the
+/// moves did.
 fn check(file: &Path, number: usize, moves: &str) -> Result<(), Failure> {
-    let level = load_level(file, number)?;
+    let (level, broken) = load_level(file, number)?;
     let steps = parse_lurd(moves.trim()).map_err(|e| malformed(format!("--moves: {e}")))?;
-    let mut state = Sokoban::new(std::sync::Arc::new(level));
+    let verdict = play_moves(level, &steps);
+    if broken.is_empty() { verdict } else { Err(malformed("")) }
+}
+
+/// Plays `steps` on `level` and says how it ended: exit 0 solved, 1 not.
+fn play_moves(level: Level, steps: &[Dir]) -> Result<(), Failure> {
+    let mut state = Sokoban::new(Arc::new(level));
     for (k, &d) in steps.iter().enumerate() {
         if state.step(d).is_err() {
             say(&format!("illegal move {}", k + 1));
@@ -101,10 +139,20 @@ fn check(file: &Path, number: usize, moves: &str) -> Result<(), Failure> {
     }
 }
 
-fn solve_level(file: &Path, number: usize, nodes: Option<u64>, quick: bool) -> Result<(), Failure> {
-    let level = load_level(file, number)?;
-    let start = Sokoban::new(std::sync::Arc::new(level));
-    let report = if quick { solve_quickly(&start, nodes) } else { solve(&start, nodes) };
+/// Solves level `number` within `limits`, showing its progress on a
+/// terminal; the file's broken levels are only reported.
+fn solve_level(file: &Path, number: usize, limits: Limits, quick: bool) -> Result<(), Failure> {
+    let (level, _broken) = load_level(file, number)?;
+    let start = Sokoban::new(Arc::new(level));
+    let search = |limits: &Limits| if quick { solve_quickly(&start, limits) } else { solve(&start, limits) };
+    let report = if std::io::stderr().is_terminal() {
+        let positions = Arc::new(AtomicU64::new(0));
+        let time = limits.time;
+        let limits = Limits { progress: Some(Arc::clone(&positions)), ..limits };
+        super::solve_cmd::showing_progress(&positions, time, || search(&limits))
+    } else {
+        search(&limits)
+    };
     eprintln!("{} positions searched", report.positions);
     match report.verdict {
         Verdict::Solved { lurd, pushes } => {
@@ -117,6 +165,42 @@ fn solve_level(file: &Path, number: usize, nodes: Option<u64>, quick: bool) -> R
             say("unsolvable");
             Err(Failure { message: String::new(), code: 1 })
         }
-        Verdict::GaveUp => Err(Failure { code: 3, ..fail("no solution found within the limit; try a larger --nodes") }),
+        Verdict::GaveUp(limit) => Err(Failure { code: 3, ..fail(gave_up(limit, report.positions, quick)) }),
+    }
+}
+
+/// What a search stopped by `limit` says, and which option would let it
+/// go further (`--quick` too, where the search was for the fewest pushes).
+fn gave_up(limit: Limit, positions: u64, quick: bool) -> String {
+    let option = match limit {
+        Limit::Positions => "--nodes",
+        Limit::Memory => "--memory",
+        Limit::Time => "--seconds (0: no limit)",
+    };
+    let or_quick = if quick { "" } else { ", or --quick" };
+    format!(
+        "no solution found within the limits: the {} limit was reached after {positions} positions; \
+         try a larger {option}{or_quick}",
+        limit.name()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// By default a solve ends within about half a minute and a gigabyte,
+    /// as `solve` does; the options change each limit, and `--seconds 0`
+    /// lifts the time limit.
+    #[test]
+    fn solve_has_limits_by_default() {
+        let default = limits(None, None, None);
+        assert_eq!(default.positions, None);
+        assert_eq!(default.memory, Some(900 << 20));
+        assert_eq!(default.time, Some(std::time::Duration::from_secs(25)));
+        let chosen = limits(Some(5), Some(10), Some(0.5));
+        assert_eq!((chosen.positions, chosen.memory), (Some(5), Some(10 << 20)));
+        assert_eq!(chosen.time, Some(std::time::Duration::from_millis(500)));
+        assert_eq!(limits(None, None, Some(0.0)).time, None);
     }
 }

@@ -87,13 +87,19 @@ pub fn limits(nodes: Option<u64>, memory: Option<usize>, seconds: Option<f64>) -
     Limits {
         nodes: nodes.unwrap_or(default.nodes),
         memory: memory.map_or(default.memory, |mb| mb.saturating_mul(1 << 20)),
-        time: match seconds {
-            Some(s) if s > 0.0 => Some(Duration::from_secs_f64(s)),
-            Some(_) => None,
-            None => default.time,
-        },
+        time: time_limit(seconds, default.time),
         cancel: None,
         progress: None,
+    }
+}
+
+/// The time limit `--seconds` asks for: none for 0, `default` when it is
+/// not given.
+pub fn time_limit(seconds: Option<f64>, default: Option<Duration>) -> Option<Duration> {
+    match seconds {
+        Some(s) if s > 0.0 => Some(Duration::from_secs_f64(s)),
+        Some(_) => None,
+        None => default,
     }
 }
 
@@ -149,25 +155,36 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
     }
 }
 
-/// Solves `start`, showing on the terminal (standard error) the positions
-/// searched and the time taken, five times a second, while the search
-/// runs; the line is cleared when it ends.
+/// Solves `start`, showing its progress (see [`showing_progress`]).
 fn solve_showing_progress(start: &Solitaire, limits: Limits) -> Report {
     let positions = Arc::new(AtomicU64::new(0));
+    let time = limits.time;
     let limits = Limits { progress: Some(Arc::clone(&positions)), ..limits };
+    showing_progress(&positions, time, || solve(start, &limits))
+}
+
+/// Runs `search` on a thread of its own, showing on the terminal
+/// (standard error) the positions it has searched, as it publishes them
+/// in `positions`, and the time taken (of `time`, its limit), five times
+/// a second; the line is cleared when it ends.
+pub fn showing_progress<R: Send>(
+    positions: &AtomicU64,
+    time: Option<Duration>,
+    search: impl FnOnce() -> R + Send,
+) -> R {
     let started = Instant::now();
-    let of = limits.time.map_or_else(String::new, |t| format!(" of {}", t.as_secs_f64()));
+    let of = time.map_or_else(String::new, |t| format!(" of {}", t.as_secs_f64()));
     let watcher = std::thread::current();
     std::thread::scope(|scope| {
-        let search = scope.spawn(move || {
-            let report = solve(start, &limits);
+        let running = scope.spawn(move || {
+            let report = search();
             watcher.unpark();
             report
         });
         let mut err = std::io::stderr().lock();
         loop {
             std::thread::park_timeout(Duration::from_millis(200));
-            if search.is_finished() {
+            if running.is_finished() {
                 break;
             }
             let searched = positions.load(Ordering::Relaxed);
@@ -175,7 +192,7 @@ fn solve_showing_progress(start: &Solitaire, limits: Limits) -> Report {
             let _ = err.flush();
         }
         let _ = write!(err, "\r{:60}\r", "");
-        search.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        running.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     })
 }
 

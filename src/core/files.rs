@@ -103,6 +103,22 @@ impl FileError {
     }
 }
 
+impl FileError {
+    /// The error in a few words for a narrow status line: the file by its
+    /// name alone, the line, what is wrong, and the name it was set aside
+    /// under (`sokoban.txt:2: ...; the file was set aside as
+    /// sokoban.txt.damaged-1`).
+    pub fn brief(&self) -> String {
+        let name = |p: &Path| p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into());
+        let line = self.line.map_or_else(String::new, |l| format!(":{l}"));
+        let place = format!("{}{line}: {}", name(&self.path), self.reason);
+        match &self.moved_to {
+            Some(aside) => format!("{place}; the file was set aside as {}", name(aside)),
+            None => place,
+        }
+    }
+}
+
 impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.path.display())?;
@@ -684,8 +700,10 @@ mod tests {
             e.to_string(),
             format!("{}:3: bad seed (the file was moved to {})", path.display(), moved.display())
         );
+        assert_eq!(e.brief(), "x.sav:3: bad seed; the file was set aside as x.sav.damaged-1");
         let gone = FileError::reject(&path, None, FileErrorKind::Corrupt, "bad".into());
         assert!(gone.moved_to.is_none());
         assert!(gone.reason.starts_with("bad (and it could not be moved aside"), "{}", gone.reason);
+        assert!(gone.brief().starts_with("x.sav: bad (and it could not"), "{}", gone.brief());
     }
 }

@@ -131,6 +131,58 @@ fn a_malformed_file_gives_file_line_and_exit_2() {
     assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
 }
 
+/// One broken level does not keep the rest of its file from play:
+/// `check` still reports every broken level (file, line, what is wrong)
+/// and exits 2, though it checks the moves on a good level; `play` of the
+/// file opens its first good level, whose status line names the levels
+/// left out; `solve` solves a good level. A file with no good level is
+/// still refused.
+#[test]
+fn a_broken_level_leaves_the_rest_of_its_file_playable() {
+    let dir = tempfile::tempdir().unwrap();
+    let mixed = dir.path().join("mixed.xsb");
+    let good = "#####\n#@$.#\n#####\n";
+    std::fs::write(&mixed, format!("######\n#@$.@#\n######\n\n{good}\n#####\n#@$.#\n#?  #\n#####\n\n{good}")).unwrap();
+    let shown = mixed.display();
+    let problems = format!(
+        "{shown}:2: a second player: a level has one `@` or `+`\n{shown}:11: unknown character `?` in column 2\n"
+    );
+    assert_eq!(out(&check(&mixed, 2, "R")), (Some(2), "solved moves=1 pushes=1\n".into(), problems.clone()));
+    assert_eq!(out(&check(&mixed, 1, "R")), (Some(2), String::new(), problems.clone()));
+    let (code, _, stderr) = out(&check(&mixed, 9, "R"));
+    assert_eq!(code, Some(2));
+    assert!(stderr.starts_with(&problems) && stderr.contains("there is no level 9"), "{stderr}");
+    let solved = parlour().args(["sokoban", "solve"]).arg(&mixed).args(["--level", "4"]).output().unwrap();
+    let (code, stdout, stderr) = out(&solved);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.starts_with("solvable in 1 pushes") && stderr.starts_with(&problems), "{stdout}{stderr}");
+
+    let places = parlour::host::Places { data_dir: dir.path().to_path_buf(), ..parlour::app::catalog::places() };
+    let game = parlour::host::find(&shown.to_string(), &places).unwrap();
+    assert_eq!(game.game_id, "sokoban/mixed/2");
+    let mut view = parlour::host::open(&game, &places, &Opening::default());
+    let (m, area) = machine();
+    view.input(&Input::Tick { ms: 100 }, &m, area);
+    assert_eq!(view.message(), "Levels 1, 3 left out: mixed.xsb:2, 11.");
+    let why = view.command(&Command::View(parlour::views::sokoban::LEVELS_LEFT_OUT));
+    let Some(parlour::views::Response::Ask(why)) = why else { panic!("no box of the levels left out: {why:?}") };
+    assert_eq!(why.lines[2], "Level 3, line 11: unknown character `?` in column 2.");
+    let next = view.command(&Command::View(parlour::views::sokoban::NEXT_LEVEL));
+    assert!(
+        matches!(&next, Some(parlour::views::Response::Command(Command::Play(t))) if t.ends_with("mixed.xsb:4")),
+        "{next:?}"
+    );
+    let shot = dir.path().join("x.png");
+    let played = parlour().args(["shot", &shown.to_string(), "-o"]).arg(&shot).output().unwrap();
+    assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
+
+    let broken = dir.path().join("broken.xsb");
+    std::fs::write(&broken, "######\n#@$.@#\n######\n").unwrap();
+    let refused = parlour::host::find(&broken.display().to_string(), &places).unwrap_err();
+    let b = broken.display();
+    assert_eq!(refused, format!("{b}: no level can be played: {b}:2: a second player: a level has one `@` or `+`"));
+}
+
 fn machine() -> (Machine, Rect) {
     let m = Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
         .unwrap();
@@ -145,7 +197,7 @@ fn key(key: Key) -> Input {
 fn open_level(dir: &Path, number: usize) -> Controller<LevelVariant, SokobanBoard> {
     let file = parlour_set();
     let variant = LevelVariant::new(&format!("sokoban/parlour/{number}"), level(&file, number));
-    let place = Place { path: file, number, good: (1..=24).collect() };
+    let place = Place { path: file, number, good: (1..=24).collect(), left_out: Vec::new() };
     let board = SokobanBoard::new("Parlour", place, dir);
     Controller::open("sokoban", variant, board, dir, &Opening::default())
 }
@@ -229,6 +281,43 @@ fn a_level_is_won_by_keys_through_a_script_and_its_best_is_kept() {
     assert_eq!((by_id.game_id.as_str(), by_path.game_id.as_str()), ("sokoban/parlour/5", "sokoban/parlour/5"));
 }
 
+/// A damaged records file is only looked at by the launcher and the
+/// level chooser, which read its backup, and is found by the game when
+/// it opens: the status line says the backup was loaded, with the file,
+/// line and what was wrong, then a requester says it in full; the
+/// backup's records take the file's place.
+#[test]
+fn damaged_records_are_told_of_when_the_game_opens() {
+    let data = tempfile::tempdir().unwrap();
+    let solution = level(&parlour_set(), 1).solution.unwrap();
+    let file = data.path().join("sokoban.txt");
+    let good = format!("parlour-sokoban 1\nbest sokoban/parlour/1 21 8 {solution}\n");
+    std::fs::write(data.path().join("sokoban.txt.bak"), &good).unwrap();
+    let damaged = "parlour-sokoban 1\nbest sokoban/parlour/1 21 8\n";
+    std::fs::write(&file, damaged).unwrap();
+    let places = parlour::host::Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
+    let family = parlour::host::family("sokoban").unwrap();
+    let names: Vec<String> = (family.variants)(&places).into_iter().map(|v| v.unwrap().name).collect();
+    assert_eq!(names[0], "[x] Parlour 1: Doorstep");
+    let game = (family.games)(&places).remove(0);
+    assert_eq!(game.game_id, "sokoban/parlour/2");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), damaged, "a listing sets nothing aside");
+
+    let mut view = parlour::host::open(&game, &places, &Opening::default());
+    let (m, area) = machine();
+    view.input(&Input::Tick { ms: 100 }, &m, area);
+    assert_eq!(
+        view.message(),
+        "Records damaged: backup loaded. sokoban.txt:2: expected `best ID MOVES PUSHES LURD`, found \
+         \"best sokoban/parlour/1 21 8\"; the file was set aside as sokoban.txt.damaged-1."
+    );
+    let told = view.input(&Input::Tick { ms: 100 }, &m, area);
+    let parlour::views::Response::Ask(told) = told else { panic!("no requester: {told:?}") };
+    assert!(told.lines[0].ends_with("its previous copy sokoban.txt.bak was loaded instead."), "{:?}", told.lines);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), good);
+    assert_eq!(std::fs::read_to_string(data.path().join("sokoban.txt.damaged-1")).unwrap(), damaged);
+}
+
 #[test]
 fn next_level_and_show_solution_through_the_menu() {
     let dir = tempfile::tempdir().unwrap();
@@ -292,7 +381,7 @@ fn a_level_on_the_smallest_screens() {
     for id in [MachineId::AmigaPal, MachineId::MacSe30] {
         let dir = tempfile::tempdir().unwrap();
         let level = parse_set(Path::new("pictured.xsb"), PICTURED.as_bytes()).levels.remove(0).unwrap();
-        let place = Place { path: PathBuf::from("pictured.xsb"), number: 1, good: vec![1] };
+        let place = Place { path: PathBuf::from("pictured.xsb"), number: 1, good: vec![1], left_out: Vec::new() };
         let board = SokobanBoard::new("Pictured 1", place, dir.path());
         let view = Controller::open(
             "sokoban",
@@ -327,5 +416,33 @@ fn solve_exits_by_its_answer() {
     assert_eq!((code, stdout.trim()), (Some(1), "unsolvable"));
     let (code, _, stderr) = solve("3", &["--nodes", "1"]);
     assert_eq!(code, Some(3), "{stderr}");
-    assert!(stderr.contains("no solution found within the limit"), "{stderr}");
+    assert!(stderr.contains("no solution found within the limits: the positions limit"), "{stderr}");
+    assert_eq!(solve("3", &["--nodes", "0"]).0, Some(64), "a limit of nothing is refused");
+    assert_eq!(solve("3", &["--memory", "0"]).0, Some(64));
+    assert_eq!(solve("3", &["--seconds", "x"]).0, Some(64));
+}
+
+/// A level no search finishes soon: twenty cans on open floor.
+const WAREHOUSE: &str = "##############\n#@           #\n# $.$.$.$.$. #\n# $.$.$.$.$. #\n\
+                         # $.$.$.$.$. #\n# $.$.$.$.$. #\n#            #\n##############\n";
+
+/// `sokoban solve` on a hard level stops at its time or memory limit and
+/// says which, with exit 3, rather than run on.
+#[test]
+fn solve_stops_at_its_time_and_memory_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("warehouse.xsb");
+    std::fs::write(&file, WAREHOUSE).unwrap();
+    let solve = |extra: &[&str]| {
+        let started = std::time::Instant::now();
+        let o = parlour().args(["sokoban", "solve"]).arg(&file).args(["--level", "1"]).args(extra).output().unwrap();
+        (out(&o), started.elapsed())
+    };
+    let ((code, _, stderr), took) = solve(&["--seconds", "0.3"]);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains("the time limit was reached after"), "{stderr}");
+    assert!(took < std::time::Duration::from_secs(20), "{took:?}");
+    let ((code, _, stderr), _) = solve(&["--memory", "4"]);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains("the memory limit was reached") && stderr.contains("try a larger --memory"), "{stderr}");
 }

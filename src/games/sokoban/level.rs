@@ -108,10 +108,29 @@ pub struct LevelSet {
     pub levels: Vec<Result<Level, Diagnostic>>,
 }
 
+/// A level of a set that cannot be played: its number in the file (from
+/// 1) and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeftOut {
+    pub number: usize,
+    pub problem: Diagnostic,
+}
+
 impl LevelSet {
     /// The problems, one per broken level.
     pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
         self.levels.iter().filter_map(|l| l.as_ref().err())
+    }
+
+    /// The numbers (from 1) of the levels that can be played.
+    pub fn good(&self) -> Vec<usize> {
+        (1..=self.levels.len()).filter(|&n| self.levels[n - 1].is_ok()).collect()
+    }
+
+    /// The broken levels, in file order, each with its number.
+    pub fn left_out(&self) -> Vec<LeftOut> {
+        let numbered = self.levels.iter().enumerate();
+        numbered.filter_map(|(i, l)| l.as_ref().err().map(|e| LeftOut { number: i + 1, problem: e.clone() })).collect()
     }
 }
 
@@ -383,6 +402,28 @@ mod tests {
         assert_eq!(set.levels.len(), 3);
         assert!(set.levels[0].is_ok() && set.levels[2].is_ok());
         assert_eq!(set.errors().count(), 1);
+    }
+
+    /// Each broken level is numbered as in the file, beside the good ones:
+    /// two players, no player, an open wall and a stray character.
+    #[test]
+    fn the_left_out_levels_are_numbered_with_their_problems() {
+        let text = "#####\n#@$.#\n#####\n\n######\n#@$.@#\n######\n\n#####\n#.$@#\n#####\n\n\
+                    #####\n# $.#\n#####\n\n#####\n#@$. \n#####\n\n#####\n#@$.?\n#####\n";
+        let set = parse(text);
+        assert_eq!(set.good(), [1, 3]);
+        let left_out: Vec<(usize, String)> =
+            set.left_out().into_iter().map(|l| (l.number, l.problem.to_string())).collect();
+        assert_eq!(
+            left_out,
+            [
+                (2, "t.xsb:6: a second player: a level has one `@` or `+`".to_string()),
+                (4, "t.xsb:13: the level has no player (`@` or `+`)".to_string()),
+                (5, "t.xsb:18: the level is not closed by walls: column 5 leads outside".to_string()),
+                (6, "t.xsb:22: unknown character `?` in column 5".to_string()),
+            ]
+        );
+        assert!(parse("#\n").good().is_empty());
     }
 
     #[test]

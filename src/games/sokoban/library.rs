@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::level::{LevelSet, parse_set};
+use super::level::{Level, LevelSet, parse_set};
 
 /// What every level's game id starts with.
 pub const ID_PREFIX: &str = "sokoban/";
@@ -13,6 +13,9 @@ pub const FOLDER: &str = "sokoban";
 /// Game ids are at most this long (see `core::text::check_id`); the set's
 /// part is cut so that `/NNNN` still fits.
 const MAX_SET_ID: usize = 64 - 5;
+/// The broken levels named in the message for a set with no good level;
+/// `parlour lint` lists them all.
+const PROBLEMS_NAMED: usize = 3;
 
 /// A level-set file as found.
 #[derive(Clone, Debug)]
@@ -29,19 +32,57 @@ impl SetFile {
     /// Reads the set at `path`; a file that cannot be read is a set whose
     /// only level is the reason.
     pub fn load(path: &Path) -> SetFile {
+        Self::read(path).unwrap_or_else(|e| {
+            let unread = crate::core::Diagnostic::error(path, 1, format!("the file cannot be read ({e})"));
+            Self::named(path, LevelSet { levels: vec![Err(unread)] })
+        })
+    }
+
+    /// Reads the set at `path`, or says why the file cannot be read.
+    pub fn read(path: &Path) -> std::io::Result<SetFile> {
+        let bytes = crate::core::files::read_capped(path, crate::core::files::limits::LEVELS)?;
+        Ok(Self::named(path, parse_set(path, &bytes)))
+    }
+
+    fn named(path: &Path, set: LevelSet) -> SetFile {
         let name = path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
-        let set = match crate::core::files::read_capped(path, crate::core::files::limits::LEVELS) {
-            Ok(bytes) => parse_set(path, &bytes),
-            Err(e) => LevelSet {
-                levels: vec![Err(crate::core::Diagnostic::error(path, 1, format!("the file cannot be read ({e})")))],
-            },
-        };
         SetFile { id: set_id(&name), name, path: path.to_path_buf(), set }
     }
 
     /// The game id of level `number` (1-based).
     pub fn level_id(&self, number: usize) -> String {
         format!("{}/{number}", self.id)
+    }
+
+    /// Level `number` (1-based), or why it cannot be played: what is
+    /// wrong with it (file and line), or that the file has no such level.
+    pub fn level(&self, number: usize) -> Result<&Level, String> {
+        let shown = self.path.display();
+        match self.set.levels.get(number.wrapping_sub(1)) {
+            Some(Ok(level)) => Ok(level),
+            Some(Err(problem)) => Err(problem.to_string()),
+            None if self.set.levels.is_empty() => Err(format!("{shown}: the file holds no level")),
+            None => {
+                let count = self.set.levels.len();
+                Err(format!("{shown}: there is no level {number}: the file has levels 1 to {count}"))
+            }
+        }
+    }
+
+    /// The level the set opens at when none is named: its first good one.
+    /// A set without one is refused, naming its broken levels (file, line
+    /// and what is wrong).
+    pub fn first_playable(&self) -> Result<usize, String> {
+        if let Some(&first) = self.set.good().first() {
+            return Ok(first);
+        }
+        if self.set.levels.is_empty() {
+            return self.level(1).map(|_| 1);
+        }
+        let problems: Vec<String> = self.set.errors().take(PROBLEMS_NAMED).map(ToString::to_string).collect();
+        let more = self.set.levels.len().saturating_sub(PROBLEMS_NAMED);
+        let more = if more > 0 { format!("; and {more} more") } else { String::new() };
+        Err(format!("{}: no level can be played: {}{more}", self.path.display(), problems.join("; ")))
     }
 }
 
@@ -132,5 +173,45 @@ mod tests {
         assert!(two.set.levels[0].is_err());
         let gone = SetFile::load(&a.path().join("gone.xsb"));
         assert!(gone.set.levels[0].as_ref().unwrap_err().message.contains("cannot be read"));
+    }
+
+    fn set_of(text: &str) -> SetFile {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.xsb");
+        std::fs::write(&path, text).unwrap();
+        SetFile::load(&path)
+    }
+
+    /// A set whose first level is broken opens at its first good one; a
+    /// broken level asked for by number says what is wrong with it.
+    #[test]
+    fn a_set_opens_at_its_first_good_level() {
+        let set = set_of("######\n#@$.@#\n######\n\n#####\n#.$@#\n#####\n");
+        assert_eq!(set.first_playable(), Ok(2));
+        assert!(set.level(2).is_ok());
+        let shown = set.path.display().to_string();
+        assert_eq!(set.level(1).unwrap_err(), format!("{shown}:2: a second player: a level has one `@` or `+`"));
+        assert_eq!(set.level(3).unwrap_err(), format!("{shown}: there is no level 3: the file has levels 1 to 2"));
+        assert_eq!(set.level(0).unwrap_err(), format!("{shown}: there is no level 0: the file has levels 1 to 2"));
+    }
+
+    /// A set with no good level is refused, naming its broken levels by
+    /// file and line (the first few of many); so is a set with no level.
+    #[test]
+    fn a_set_without_a_good_level_is_refused() {
+        let set = set_of("#####\n#@$.?\n#####\n\n#####\n# $.#\n#####\n");
+        let shown = set.path.display().to_string();
+        assert_eq!(
+            set.first_playable().unwrap_err(),
+            format!(
+                "{shown}: no level can be played: {shown}:2: unknown character `?` in column 5; \
+                 {shown}:5: the level has no player (`@` or `+`)"
+            )
+        );
+        let many = set_of(&"#####\n#@@.#\n#####\n\n".repeat(5));
+        let refused = many.first_playable().unwrap_err();
+        assert!(refused.ends_with(":10: a second player: a level has one `@` or `+`; and 2 more"), "{refused}");
+        let empty = set_of("; nothing but a comment\n");
+        assert_eq!(empty.first_playable().unwrap_err(), format!("{}: the file holds no level", empty.path.display()));
     }
 }

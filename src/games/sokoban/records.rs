@@ -8,13 +8,13 @@
 //! ```
 //!
 //! Writes are atomic; a broken file is set aside and reported with its
-//! line, never overwritten.
+//! line, never overwritten, and its backup (if good) is put in its place.
 
 use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{FileError, FileErrorKind, write_atomic};
+use crate::core::files::{FileError, FileErrorKind, Loaded, backup_path, load_or_backup, write_atomic};
 
 use super::rules::parse_lurd;
 
@@ -54,16 +54,50 @@ impl Records {
     /// aside and its backup read instead; with no good backup it is
     /// reported.
     pub fn load(data_dir: &Path) -> Result<Records, FileError> {
-        crate::core::files::load_or_backup(&Self::path(data_dir), Self::read).map(|loaded| loaded.value)
+        Self::load_noting(data_dir).map(|loaded| loaded.value)
     }
 
+    /// As [`Records::load`], saying whether the file was damaged and its
+    /// backup read, for the player to be told. The backup's records are
+    /// written back as the file at once: otherwise the next read would
+    /// find no file and no records, and the next save would keep only
+    /// its own result, then push the good backup out.
+    pub fn load_noting(data_dir: &Path) -> Result<Loaded<Records>, FileError> {
+        let loaded = load_or_backup(&Self::path(data_dir), Self::read)?;
+        if loaded.replaced.is_some() {
+            loaded.value.save(data_dir)?;
+        }
+        Ok(loaded)
+    }
+
+    /// The records as they stand, for a listing (the launcher, the level
+    /// chooser): nothing is set aside or written, so a damaged file is
+    /// left for the game to find, and tell of, when it opens. A damaged
+    /// file reads as its backup, else as no records.
+    pub fn peek(data_dir: &Path) -> Records {
+        let path = Self::path(data_dir);
+        Self::read_as_is(&path).or_else(|_| Self::read_as_is(&backup_path(&path))).unwrap_or_default()
+    }
+
+    /// [`Records::read_as_is`], setting a damaged file aside.
     fn read(path: &Path) -> Result<Records, FileError> {
+        Self::read_as_is(path).map_err(|e| match e.kind {
+            FileErrorKind::Corrupt => FileError::reject(path, e.line, e.kind, e.reason),
+            _ => e,
+        })
+    }
+
+    /// Reads one records file, touching nothing; no file means no records.
+    fn read_as_is(path: &Path) -> Result<Records, FileError> {
         let text = match crate::core::files::read_capped(path, crate::core::files::limits::RECORDS) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Records::default()),
             Err(e) => return Err(FileError::new(path, FileErrorKind::Io, format!("cannot be read: {e}"))),
         };
-        parse(&text).map_err(|(line, reason)| FileError::reject(path, Some(line), FileErrorKind::Corrupt, reason))
+        parse(&text).map_err(|(line, reason)| FileError {
+            line: Some(line),
+            ..FileError::new(path, FileErrorKind::Corrupt, reason)
+        })
     }
 
     /// Writes the records into `data_dir` (made if needed).
@@ -160,5 +194,52 @@ mod tests {
         more.save(dir.path()).unwrap();
         std::fs::write(Records::path(dir.path()), "damaged").unwrap();
         assert_eq!(Records::load(dir.path()).unwrap(), r);
+    }
+
+    /// A damaged file whose backup is read says so, and the backup's
+    /// records take the file's place: read again they are still there,
+    /// and a new result is kept beside them, the backup untouched.
+    #[test]
+    fn the_backup_read_for_a_damaged_file_takes_its_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut r = Records::default();
+        r.offer("sokoban/a/1", best(3, 1));
+        r.save(dir.path()).unwrap();
+        r.save(dir.path()).unwrap();
+        let backup = backup_path(&Records::path(dir.path()));
+        let kept = std::fs::read(&backup).unwrap();
+        std::fs::write(Records::path(dir.path()), "parlour-sokoban 1\nbest sokoban/a/1 3 x rR\n").unwrap();
+        let loaded = Records::load_noting(dir.path()).unwrap();
+        assert_eq!(loaded.value, r);
+        let damage = loaded.replaced.expect("the damage is reported");
+        assert_eq!((damage.line, damage.reason.as_str()), (Some(2), "the pushes \"x\" is not a number"));
+        assert!(damage.moved_to.as_ref().is_some_and(|p| p.exists()), "the damaged file is kept aside");
+        let again = Records::load_noting(dir.path()).unwrap();
+        assert_eq!((again.value, again.replaced), (r.clone(), None), "the backup's records are the file's now");
+        let mut more = Records::load(dir.path()).unwrap();
+        more.offer("sokoban/b/2", best(5, 2));
+        more.save(dir.path()).unwrap();
+        let now = Records::load(dir.path()).unwrap();
+        assert!(now.best("sokoban/a/1").is_some() && now.best("sokoban/b/2").is_some());
+        assert_eq!(std::fs::read(&backup).unwrap(), kept, "the good backup was not pushed out by a thinner file");
+    }
+
+    /// A listing looks without touching: a damaged file stays where it is
+    /// for the game to find and tell of, and reads as its backup.
+    #[test]
+    fn a_peek_sets_nothing_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut r = Records::default();
+        r.offer("sokoban/a/1", best(3, 1));
+        r.save(dir.path()).unwrap();
+        r.save(dir.path()).unwrap();
+        std::fs::write(Records::path(dir.path()), "damaged").unwrap();
+        assert_eq!(Records::peek(dir.path()), r);
+        assert_eq!(std::fs::read_to_string(Records::path(dir.path())).unwrap(), "damaged");
+        std::fs::remove_file(backup_path(&Records::path(dir.path()))).unwrap();
+        assert_eq!(Records::peek(dir.path()), Records::default());
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, ["sokoban.txt"], "nothing set aside");
+        assert!(Records::load(dir.path()).is_err(), "a load finds the damage");
     }
 }

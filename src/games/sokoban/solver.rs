@@ -13,11 +13,55 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashSet;
 
 use super::level::Level;
 use super::rules::{Dir, Sokoban};
+
+/// How much work a search may do; each limit is optional (hints bound the
+/// positions alone, the command line time and memory as well).
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Positions searched, at most.
+    pub positions: Option<u64>,
+    /// Bytes the search may hold, at most, by its own count (see
+    /// [`Store::bytes`]).
+    pub memory: Option<usize>,
+    /// Wall-clock time the search may take.
+    pub time: Option<Duration>,
+    /// Where the search publishes the positions searched so far (every
+    /// 256), for another thread to show its progress.
+    pub progress: Option<Arc<AtomicU64>>,
+}
+
+impl Limits {
+    /// At most `positions` positions, and no other limit.
+    pub fn positions(positions: u64) -> Limits {
+        Limits { positions: Some(positions), ..Limits::default() }
+    }
+}
+
+/// Which limit ended a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Positions,
+    Memory,
+    Time,
+}
+
+impl Limit {
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::Positions => "positions",
+            Limit::Memory => "memory",
+            Limit::Time => "time",
+        }
+    }
+}
 
 /// What the search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,8 +70,8 @@ pub enum Verdict {
     Solved { lurd: String, pushes: usize },
     /// No sequence of pushes solves the position.
     Unsolvable,
-    /// The position limit was reached first.
-    GaveUp,
+    /// A limit was reached first.
+    GaveUp(Limit),
 }
 
 /// The verdict and the number of positions searched.
@@ -62,19 +106,86 @@ enum Order {
 /// Weight of the pushes still needed in [`Order::BestFirst`].
 const GREED: u32 = 3;
 
-/// Searches `start` for a solution with the fewest pushes, looking at no
-/// more than `limit` positions (`None`: no limit).
-pub fn solve(start: &Sokoban, limit: Option<u64>) -> Report {
-    search(start, limit, Order::Breadth)
+/// Searches `start` for a solution with the fewest pushes, within
+/// `limits`.
+pub fn solve(start: &Sokoban, limits: &Limits) -> Report {
+    search(start, limits, Order::Breadth)
 }
 
 /// Searches `start` for some solution, best first: usually in far fewer
 /// positions than [`solve`], not always with the fewest pushes.
-pub fn solve_quickly(start: &Sokoban, limit: Option<u64>) -> Report {
-    search(start, limit, Order::BestFirst)
+pub fn solve_quickly(start: &Sokoban, limits: &Limits) -> Report {
+    search(start, limits, Order::BestFirst)
 }
 
-fn search(start: &Sokoban, limit: Option<u64>, order: Order) -> Report {
+/// A position as the table of those seen knows it: its boxes (sorted) and
+/// the first square of the pusher's region.
+type Key = (Box<[u16]>, u16);
+
+/// What a search holds: every position reached, the table of those seen,
+/// and the queue of those still to search (by rank, then index).
+struct Store {
+    nodes: Vec<Node>,
+    seen: FxHashSet<Key>,
+    frontier: BinaryHeap<Reverse<(u32, usize)>>,
+}
+
+impl Store {
+    /// The bytes held, by the search's own count: each container at its
+    /// capacity, or, where the `room` new positions one more search may
+    /// add would not fit, at the size it grows to with the old one still
+    /// held (three times its capacity); and each position's `boxes`
+    /// squares on the heap, twice (in the position and in the table).
+    fn bytes(&self, boxes: usize, room: usize) -> usize {
+        let held = |len: usize, capacity: usize, size: usize| {
+            let now = capacity.saturating_mul(size);
+            if len + room > capacity { now.saturating_mul(3) } else { now }
+        };
+        // An allocation of a few bytes takes 16 at least.
+        let squares = (boxes * std::mem::size_of::<u16>()).next_multiple_of(16);
+        // A table keeps a control byte per slot, and a slot spare in eight.
+        let slot = (std::mem::size_of::<Key>() + 1) * 8 / 7;
+        held(self.nodes.len(), self.nodes.capacity(), std::mem::size_of::<Node>())
+            + held(self.seen.len(), self.seen.capacity(), slot)
+            + held(self.frontier.len(), self.frontier.capacity(), std::mem::size_of::<Reverse<(u32, usize)>>())
+            + self.nodes.len() * 2 * squares
+    }
+}
+
+/// The limits of one search and its count of positions.
+struct Budget<'a> {
+    limits: &'a Limits,
+    started: Instant,
+    searched: u64,
+}
+
+impl Budget<'_> {
+    /// Counts one more position searched while the search holds `bytes`;
+    /// the limit that stops the search first, if one does.
+    fn spend(&mut self, bytes: usize) -> Option<Limit> {
+        if self.limits.positions.is_some_and(|l| self.searched >= l) {
+            return Some(Limit::Positions);
+        }
+        if self.limits.memory.is_some_and(|m| bytes > m) {
+            return Some(Limit::Memory);
+        }
+        self.searched += 1;
+        // The clock is read and the progress published every 256
+        // positions, a few milliseconds of work at most: often enough to
+        // keep to the time limit, seldom enough to cost nothing.
+        if self.searched.is_multiple_of(256) {
+            if let Some(progress) = &self.limits.progress {
+                progress.store(self.searched, Ordering::Relaxed);
+            }
+            if self.limits.time.is_some_and(|t| self.started.elapsed() >= t) {
+                return Some(Limit::Time);
+            }
+        }
+        None
+    }
+}
+
+fn search(start: &Sokoban, limits: &Limits, order: Order) -> Report {
     let level = start.level();
     let n = level.width * level.height;
     let distance = goal_distances(level);
@@ -84,28 +195,31 @@ fn search(start: &Sokoban, limit: Option<u64>, order: Order) -> Report {
     };
     let mut boxes: Vec<u16> = (0..n).filter(|&at| start.has_box(at)).map(|at| at as u16).collect();
     boxes.sort_unstable();
+    // The most positions one search can add: each box pushed four ways.
+    let (box_count, room) = (boxes.len(), boxes.len() * Dir::ALL.len());
     let mut grid = vec![false; n];
     let mut reach = Reach::new(n);
     let mut scratch = Reach::new(n);
     let first = Node { boxes: boxes.into(), player: start.player() as u16, pushes: 0, parent: usize::MAX, push: None };
-    let mut nodes = vec![first];
-    let mut seen: FxHashSet<(Box<[u16]>, u16)> = FxHashSet::default();
-    fill(&mut grid, &nodes[0].boxes, true);
-    let region = reach.flood(level, &grid, nodes[0].player as usize);
-    fill(&mut grid, &nodes[0].boxes, false);
-    seen.insert((nodes[0].boxes.clone(), region));
-    // Ties go to the position found first, so breadth first is exact.
-    let mut frontier = BinaryHeap::from([Reverse((rank(0, &nodes[0].boxes), 0usize))]);
-    let mut searched = 0u64;
-    while let Some(Reverse((_, index))) = frontier.pop() {
-        if limit.is_some_and(|l| searched >= l) {
-            return Report { verdict: Verdict::GaveUp, positions: searched };
+    fill(&mut grid, &first.boxes, true);
+    let region = reach.flood(level, &grid, first.player as usize);
+    fill(&mut grid, &first.boxes, false);
+    let mut store = Store {
+        seen: FxHashSet::from_iter([(first.boxes.clone(), region)]),
+        // Ties go to the position found first, so breadth first is exact.
+        frontier: BinaryHeap::from([Reverse((rank(0, &first.boxes), 0usize))]),
+        nodes: vec![first],
+    };
+    let mut budget = Budget { limits, started: Instant::now(), searched: 0 };
+    while let Some(Reverse((_, index))) = store.frontier.pop() {
+        if let Some(limit) = budget.spend(store.bytes(box_count, room)) {
+            return Report { verdict: Verdict::GaveUp(limit), positions: budget.searched };
         }
-        searched += 1;
+        let nodes = &mut store.nodes;
         if nodes[index].boxes.iter().all(|&b| level.is_goal(b as usize)) {
-            let lurd = line_of(start, &nodes, index);
+            let lurd = line_of(start, nodes, index);
             let pushes = lurd.chars().filter(char::is_ascii_uppercase).count();
-            return Report { verdict: Verdict::Solved { lurd, pushes }, positions: searched };
+            return Report { verdict: Verdict::Solved { lurd, pushes }, positions: budget.searched };
         }
         let node_boxes = nodes[index].boxes.clone();
         fill(&mut grid, &node_boxes, true);
@@ -131,9 +245,9 @@ fn search(start: &Sokoban, limit: Option<u64>, order: Order) -> Report {
                 grid[b] = true;
                 let Some(region) = key_region else { continue };
                 let child_boxes: Box<[u16]> = child_boxes.into();
-                if seen.insert((child_boxes.clone(), region)) {
+                if store.seen.insert((child_boxes.clone(), region)) {
                     let pushes = nodes[index].pushes + 1;
-                    frontier.push(Reverse((rank(pushes, &child_boxes), nodes.len())));
+                    store.frontier.push(Reverse((rank(pushes, &child_boxes), nodes.len())));
                     let push = Some((b as u16, d));
                     nodes.push(Node { boxes: child_boxes, player: b as u16, pushes, parent: index, push });
                 }
@@ -141,7 +255,7 @@ fn search(start: &Sokoban, limit: Option<u64>, order: Order) -> Report {
         }
         fill(&mut grid, &node_boxes, false);
     }
-    Report { verdict: Verdict::Unsolvable, positions: searched }
+    Report { verdict: Verdict::Unsolvable, positions: budget.searched }
 }
 
 /// The first move of a solution from `state`: the walk to the first push
@@ -285,7 +399,7 @@ mod tests {
     #[test]
     fn finds_the_fewest_pushes() {
         let start = state("#######\n#@ $ .#\n#  $ .#\n#     #\n#######\n");
-        let report = solve(&start, None);
+        let report = solve(&start, &Limits::default());
         let Verdict::Solved { lurd, pushes } = report.verdict else { panic!("{report:?}") };
         assert_eq!(pushes, 4);
         assert!(solved_by(&start, &lurd), "{lurd}");
@@ -299,20 +413,20 @@ mod tests {
     fn proves_dead_positions_unsolvable() {
         // The box is in a corner off its goal.
         let cornered = state("#####\n#$ .#\n#@  #\n#####\n");
-        assert_eq!(solve(&cornered, None).verdict, Verdict::Unsolvable);
+        assert_eq!(solve(&cornered, &Limits::default()).verdict, Verdict::Unsolvable);
         // Two boxes side by side against a wall cannot part.
         let frozen = state("######\n#    #\n# $$ #\n#@ ..#\n######\n");
-        let r = solve(&frozen, None);
+        let r = solve(&frozen, &Limits::default());
         assert!(matches!(r.verdict, Verdict::Solved { .. }), "{r:?}");
         let stuck = state("######\n#$$ .#\n#@  .#\n######\n");
-        assert_eq!(solve(&stuck, None).verdict, Verdict::Unsolvable);
+        assert_eq!(solve(&stuck, &Limits::default()).verdict, Verdict::Unsolvable);
     }
 
     #[test]
     fn best_first_solves_in_fewer_positions() {
         let start = state("##########\n#@  $  . #\n# $ ## $ #\n#  .  .  #\n##########\n");
-        let fewest = solve(&start, None);
-        let quick = solve_quickly(&start, None);
+        let fewest = solve(&start, &Limits::default());
+        let quick = solve_quickly(&start, &Limits::default());
         let (Verdict::Solved { pushes: least, .. }, Verdict::Solved { lurd, pushes }) =
             (&fewest.verdict, &quick.verdict)
         else {
@@ -326,7 +440,39 @@ mod tests {
     #[test]
     fn gives_up_at_the_limit() {
         let start = state("#########\n#@     .#\n#  $ $ .#\n#   $   #\n#  .    #\n#########\n");
-        assert_eq!(solve(&start, Some(1)).verdict, Verdict::GaveUp);
-        assert!(matches!(solve(&start, None).verdict, Verdict::Solved { .. }));
+        assert_eq!(solve(&start, &Limits::positions(1)).verdict, Verdict::GaveUp(Limit::Positions));
+        assert!(matches!(solve(&start, &Limits::default()).verdict, Verdict::Solved { .. }));
+    }
+
+    /// A level with many boxes on open floor, which no search finishes
+    /// quickly.
+    fn open_warehouse() -> Sokoban {
+        let mut rows = vec!["#".repeat(14)];
+        rows.push("#@           #".into());
+        rows.extend(std::iter::repeat_n("# $.$.$.$.$. #".to_string(), 4));
+        rows.push("#            #".into());
+        rows.push("#".repeat(14));
+        state(&(rows.join("\n") + "\n"))
+    }
+
+    /// Time and memory stop a search that would run on: a memory limit
+    /// by the search's own count of what it holds, which grows with the
+    /// positions it keeps; the progress is published as it goes.
+    #[test]
+    fn time_and_memory_end_a_long_search() {
+        let start = open_warehouse();
+        let progress = Arc::new(AtomicU64::new(0));
+        let limits =
+            Limits { time: Some(Duration::from_millis(200)), progress: Some(progress.clone()), ..Limits::default() };
+        let started = Instant::now();
+        let report = solve(&start, &limits);
+        assert_eq!(report.verdict, Verdict::GaveUp(Limit::Time));
+        assert!(started.elapsed() < Duration::from_secs(5), "the time limit stopped it");
+        assert!(progress.load(Ordering::Relaxed) > 0 && report.positions >= progress.load(Ordering::Relaxed));
+        let small = solve(&start, &Limits { memory: Some(1 << 20), ..Limits::default() });
+        assert_eq!(small.verdict, Verdict::GaveUp(Limit::Memory));
+        let large = solve(&start, &Limits { memory: Some(8 << 20), ..Limits::positions(1_000_000) });
+        assert_eq!(large.verdict, Verdict::GaveUp(Limit::Memory));
+        assert!(large.positions > 4 * small.positions, "{} vs {}", large.positions, small.positions);
     }
 }

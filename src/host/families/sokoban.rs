@@ -56,18 +56,10 @@ fn level_name(set: &SetFile, number: usize, title: Option<&str>) -> String {
 
 /// The entry of level `number` of `set`, or why it cannot be played.
 fn entry(set: &SetFile, number: usize) -> Result<GameEntry, String> {
-    let level = match set.set.levels.get(number.wrapping_sub(1)) {
-        Some(Ok(level)) => level.clone(),
-        Some(Err(e)) => return Err(e.to_string()),
-        None => {
-            let count = set.set.levels.len();
-            return Err(format!("{} has no level {number} (it has 1 to {count})", set.path.display()));
-        }
-    };
-    let good = (1..=set.set.levels.len()).filter(|&n| set.set.levels[n - 1].is_ok()).collect();
+    let level = set.level(number)?.clone();
     let id = set.level_id(number);
     let name = level_name(set, number, level.title.as_deref());
-    let place = Place { path: set.path.clone(), number, good };
+    let place = Place { path: set.path.clone(), number, good: set.set.good(), left_out: set.set.left_out() };
     Ok(GameEntry {
         id: id.clone(),
         game_id: id.clone(),
@@ -86,8 +78,8 @@ fn games(places: &Places) -> Vec<GameEntry> {
         return Vec::new();
     };
     let set = all.swap_remove(i);
-    let records = Records::load(&places.data_dir).unwrap_or_default();
-    let good: Vec<usize> = (1..=set.set.levels.len()).filter(|&n| set.set.levels[n - 1].is_ok()).collect();
+    let records = Records::peek(&places.data_dir);
+    let good = set.set.good();
     let number = good.iter().copied().find(|&n| records.best(&set.level_id(n)).is_none()).or(good.first().copied());
     number
         .and_then(|n| entry(&set, n).ok())
@@ -98,7 +90,7 @@ fn games(places: &Places) -> Vec<GameEntry> {
 
 /// Every level of every set, marked `[x]` when solved.
 fn variants(places: &Places) -> Vec<Listed> {
-    let records = Records::load(&places.data_dir).unwrap_or_default();
+    let records = Records::peek(&places.data_dir);
     sets(places)
         .iter()
         .flat_map(|set| {
@@ -114,18 +106,23 @@ fn variants(places: &Places) -> Vec<Listed> {
 }
 
 /// A level's id (`sokoban/parlour/3`), or a set file's path with an
-/// optional `:N` for its level N.
+/// optional `:N` for its level N; without one, the set's first good level
+/// (a broken level does not keep the rest of its file from play).
 fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     if let Some((set_id, number)) = library::split_id(target) {
         let set = sets(places).into_iter().find(|s| s.id.eq_ignore_ascii_case(set_id))?;
         return Some(entry(&set, number));
     }
     let (path, number) = match target.rsplit_once(':') {
-        Some((p, n)) if library::is_set_path(Path::new(p)) => (p, n.parse().ok()?),
-        _ => (target, 1),
+        Some((p, n)) if library::is_set_path(Path::new(p)) => (p, Some(n.parse().ok()?)),
+        _ => (target, None),
     };
     let path = Path::new(path);
-    (library::is_set_path(path) && path.is_file()).then(|| entry(&SetFile::load(path), number))
+    (library::is_set_path(path) && path.is_file()).then(|| {
+        let set = SetFile::load(path);
+        let number = number.map_or_else(|| set.first_playable(), Ok)?;
+        entry(&set, number)
+    })
 }
 
 fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {

@@ -7,10 +7,11 @@
 
 pub mod art;
 
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
 use crate::core::{Action, Session};
-use crate::games::sokoban::level::Level;
+use crate::games::sokoban::level::{LeftOut, Level};
 use crate::games::sokoban::records::{Best, Records};
 use crate::games::sokoban::rules::{Dir, LevelVariant, Path as Walk, Sokoban, parse_lurd};
 use crate::games::sokoban::solver::{self, Verdict};
@@ -18,6 +19,7 @@ use crate::gfx::{Rect, Surface};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, MenuItem, Pen, Requester, ViewCommand};
 
 use super::board::{Board, Reply};
+use super::widgets::message_box;
 use art::{Tile, tile_art};
 
 /// The board's own commands.
@@ -25,6 +27,7 @@ pub const NEXT_LEVEL: ViewCommand = ViewCommand("next-level");
 pub const PREVIOUS_LEVEL: ViewCommand = ViewCommand("previous-level");
 pub const SHOW_SOLUTION: ViewCommand = ViewCommand("show-solution");
 pub const BEST_RESULTS: ViewCommand = ViewCommand("best-results");
+pub const LEVELS_LEFT_OUT: ViewCommand = ViewCommand("levels-left-out");
 
 /// The largest square drawn, so small levels do not become clownish.
 const MAX_CELL: i32 = 40;
@@ -42,6 +45,39 @@ pub struct Place {
     pub number: usize,
     /// The numbers of the set's good levels.
     pub good: Vec<usize>,
+    /// The set's broken levels, which the board names as it opens.
+    pub left_out: Vec<LeftOut>,
+}
+
+impl Place {
+    /// The status line's word on the set's broken levels, if it has any:
+    /// which were left out, with the file and lines, short enough for a
+    /// narrow status line (Levels Left Out... says why).
+    fn left_out_note(&self) -> Option<String> {
+        if self.left_out.is_empty() {
+            return None;
+        }
+        let file = self.path.file_name().unwrap_or(self.path.as_os_str()).to_string_lossy();
+        let joined = |item: fn(&LeftOut) -> String| self.left_out.iter().map(item).collect::<Vec<_>>().join(", ");
+        let levels = if self.left_out.len() == 1 { "Level" } else { "Levels" };
+        Some(format!(
+            "{levels} {} left out: {file}:{}.",
+            joined(|l| l.number.to_string()),
+            joined(|l| l.problem.line.to_string())
+        ))
+    }
+
+    /// The box that says why each broken level was left out: the file
+    /// (its whole path, to find it by), then a line for each level.
+    fn left_out_box(&self) -> Requester {
+        let mut lines = vec![format!("{}:", self.path.display())];
+        lines.extend(
+            self.left_out
+                .iter()
+                .map(|l| format!("Level {}, line {}: {}.", l.number, l.problem.line, l.problem.message)),
+        );
+        Requester { title: "Levels Left Out".into(), lines, buttons: vec!["OK".into()] }
+    }
 }
 
 pub struct SokobanBoard {
@@ -55,10 +91,44 @@ pub struct SokobanBoard {
     showing: Vec<Dir>,
     /// The last step played was one of a solution being shown.
     shown_step: bool,
+    /// What the board has to tell the player as it opens (a sentence for
+    /// the status line, then a requester), one at each of the first
+    /// ticks: a board has no say in the status line until then, and ticks
+    /// come at once.
+    opening: VecDeque<Reply<LevelVariant>>,
+}
+
+/// What the player is told as the board opens when the records file was
+/// damaged or could not be read: a sentence for the status line (a short
+/// one first, then the file, line and reason) and a requester with the
+/// whole of it, the paths in full to find the files by.
+fn records_trouble(data_dir: &Path) -> Option<(String, Requester)> {
+    let (status, full) = match Records::load_noting(data_dir) {
+        Ok(loaded) => {
+            let (damage, note) = (loaded.replaced.as_ref()?, loaded.note()?);
+            (format!("Records damaged: backup loaded. {}.", damage.brief()), format!("{note}."))
+        }
+        Err(e) if e.moved_to.is_some() => (
+            format!("Records damaged: started afresh. {}.", e.brief()),
+            format!("{e}; with no good backup, your records start afresh."),
+        ),
+        Err(e) => (format!("Records could not be read. {}.", e.brief()), format!("{e}.")),
+    };
+    Some((status, message_box("Sokoban Records", &full)))
 }
 
 impl SokobanBoard {
+    /// The board of the level at `place`. It reads the records as it
+    /// opens (before anything else does: the launcher and the chooser only
+    /// look), so that it can tell of a damaged file, with the set's levels
+    /// left out.
     pub fn new(title: &str, place: Place, data_dir: &Path) -> SokobanBoard {
+        let trouble = records_trouble(data_dir);
+        // One status line for all (the records first: a narrow line keeps
+        // its first sentence), then the requester that tells it in full.
+        let said: Vec<String> = trouble.iter().map(|(status, _)| status.clone()).chain(place.left_out_note()).collect();
+        let mut opening: VecDeque<_> = (!said.is_empty()).then(|| Reply::Say(said.join(" "))).into_iter().collect();
+        opening.extend(trouble.map(|(_, full)| Reply::Ask(full)));
         SokobanBoard {
             title: title.to_string(),
             place,
@@ -66,6 +136,7 @@ impl SokobanBoard {
             hint: None,
             showing: Vec::new(),
             shown_step: false,
+            opening,
         }
     }
 
@@ -165,6 +236,8 @@ impl Board<LevelVariant> for SokobanBoard {
                 .enabled(self.can(session, PREVIOUS_LEVEL)),
             MenuItem::new("Show Solution", Command::View(SHOW_SOLUTION)).enabled(self.can(session, SHOW_SOLUTION)),
             MenuItem::new("Best Results...", Command::View(BEST_RESULTS)),
+            MenuItem::new("Levels Left Out...", Command::View(LEVELS_LEFT_OUT))
+                .enabled(self.can(session, LEVELS_LEFT_OUT)),
         ]
     }
 
@@ -234,6 +307,9 @@ impl Board<LevelVariant> for SokobanBoard {
     ) -> Reply<LevelVariant> {
         let st = session.state();
         if let Input::Tick { .. } = input {
+            if let Some(word) = self.opening.pop_front() {
+                return word;
+            }
             if self.showing.is_empty() {
                 return Reply::Unchanged;
             }
@@ -279,6 +355,7 @@ impl Board<LevelVariant> for SokobanBoard {
             NEXT_LEVEL => self.level_target(1).map_or(Reply::Unchanged, |t| Reply::Command(Command::Play(t))),
             PREVIOUS_LEVEL => self.level_target(-1).map_or(Reply::Unchanged, |t| Reply::Command(Command::Play(t))),
             BEST_RESULTS => Reply::Ask(self.best_box(session)),
+            LEVELS_LEFT_OUT => Reply::Ask(self.place.left_out_box()),
             SHOW_SOLUTION => match self.known_solution(session).and_then(|l| parse_lurd(&l).ok()) {
                 Some(steps) => {
                     self.showing = steps;
@@ -301,6 +378,7 @@ impl Board<LevelVariant> for SokobanBoard {
                     || Records::load(&self.data_dir).is_ok_and(|r| r.best(id).is_some())
             }
             BEST_RESULTS => true,
+            LEVELS_LEFT_OUT => !self.place.left_out.is_empty(),
             _ => false,
         }
     }
@@ -310,10 +388,10 @@ impl Board<LevelVariant> for SokobanBoard {
     }
 
     fn hint(&mut self, session: &Session<LevelVariant>) -> Result<Walk, String> {
-        match solver::solve_quickly(session.state(), Some(HINT_LIMIT)).verdict {
+        match solver::solve_quickly(session.state(), &solver::Limits::positions(HINT_LIMIT)).verdict {
             Verdict::Solved { lurd, .. } => Ok(Walk(solver::first_push(&lurd))),
             Verdict::Unsolvable => Err("This position cannot be solved any more: undo some moves.".into()),
-            Verdict::GaveUp => Err("No hint found quickly.".into()),
+            Verdict::GaveUp(_) => Err("No hint found quickly.".into()),
         }
     }
 
@@ -377,8 +455,114 @@ mod tests {
     }
 
     fn board(dir: &Path) -> SokobanBoard {
-        let place = Place { path: PathBuf::from("/levels/t.xsb"), number: 2, good: vec![1, 2, 4] };
+        let place = Place { path: PathBuf::from("/levels/t.xsb"), number: 2, good: vec![1, 2, 4], left_out: vec![] };
         SokobanBoard::new("T 2", place, dir)
+    }
+
+    fn machine() -> (Machine, Rect) {
+        let id = MachineId::AmigaPal;
+        let m = Machine::new(&crate::machines::MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let area = m.content();
+        (m, area)
+    }
+
+    /// The levels of a set left out are named at the first tick, with the
+    /// file and lines in a first sentence a narrow status line keeps
+    /// whole, then why; the next tick has nothing more to say.
+    #[test]
+    fn the_levels_left_out_are_named_as_the_board_opens() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "#####\n#@$.#\n#####\n\n######\n#@$.@#\n######\n\n#####\n# $.#\n#####\n";
+        let set = parse_set(Path::new("/levels/t.xsb"), text.as_bytes());
+        let place =
+            Place { path: PathBuf::from("/levels/t.xsb"), number: 1, good: set.good(), left_out: set.left_out() };
+        let mut b = SokobanBoard::new("T 1", place, dir.path());
+        let s = session("#####\n#@$.#\n#####\n");
+        let (m, area) = machine();
+        let tick = Input::Tick { ms: 100 };
+        let Reply::Say(said) = b.input(&s, &tick, &m, area) else { panic!("nothing said at the first tick") };
+        assert_eq!(said, "Levels 2, 3 left out: t.xsb:6, 9.");
+        assert!(matches!(b.input(&s, &tick, &m, area), Reply::Unchanged));
+        // The menu's box says why, with the file's whole path.
+        assert!(b.can(&s, LEVELS_LEFT_OUT));
+        let Reply::Ask(why) = b.command(&s, LEVELS_LEFT_OUT) else { panic!("no box of the levels left out") };
+        assert_eq!(
+            why.lines,
+            [
+                "/levels/t.xsb:",
+                "Level 2, line 6: a second player: a level has one `@` or `+`.",
+                "Level 3, line 9: the level has no player (`@` or `+`).",
+            ]
+        );
+        let one = Place { left_out: set.left_out()[..1].to_vec(), ..b.place.clone() };
+        assert_eq!(one.left_out_note().unwrap(), "Level 2 left out: t.xsb:6.");
+        let none = SokobanBoard::new("T 1", Place { left_out: Vec::new(), ..one }, dir.path());
+        assert_eq!(none.place.left_out_note(), None);
+        assert!(!none.can(&s, LEVELS_LEFT_OUT));
+    }
+
+    /// The board's words at its first ticks, until it has nothing to say.
+    fn opening_words(b: &mut SokobanBoard) -> Vec<Reply<LevelVariant>> {
+        let s = session("#####\n#@$.#\n#####\n");
+        let (m, area) = machine();
+        std::iter::from_fn(|| match b.input(&s, &Input::Tick { ms: 100 }, &m, area) {
+            Reply::Unchanged => None,
+            word => Some(word),
+        })
+        .take(5)
+        .collect()
+    }
+
+    /// A damaged records file is set aside as the board opens, and the
+    /// player told: the status line says in its first sentence whether
+    /// the backup was loaded, then the file, line and what is wrong; a
+    /// requester says it all with the paths in full.
+    #[test]
+    fn damaged_records_are_told_of_as_the_board_opens() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut records = Records::default();
+        records.offer("sokoban/t/1", Best { moves: 3, pushes: 2, lurd: "rRR".into() });
+        records.save(dir.path()).unwrap();
+        records.save(dir.path()).unwrap();
+        let file = Records::path(dir.path());
+        std::fs::write(&file, "parlour-sokoban 1\nbest sokoban/t/1 x 2 rRR\n").unwrap();
+        let words = opening_words(&mut board(dir.path()));
+        let [Reply::Say(said), Reply::Ask(told)] = words.as_slice() else { panic!("{words:?}") };
+        assert_eq!(
+            said,
+            "Records damaged: backup loaded. sokoban.txt:2: the moves \"x\" is not a number; \
+             the file was set aside as sokoban.txt.damaged-1."
+        );
+        let aside = dir.path().join("sokoban.txt.damaged-1");
+        assert_eq!(
+            told.lines,
+            [format!(
+                "{}:2: the moves \"x\" is not a number (the file was moved to {}); \
+                 its previous copy sokoban.txt.bak was loaded instead.",
+                file.display(),
+                aside.display()
+            )]
+        );
+        assert!(aside.exists());
+        assert!(opening_words(&mut board(dir.path())).is_empty(), "the backup took the file's place");
+
+        // With no good backup, the records start afresh, and the player
+        // is told so.
+        std::fs::remove_file(crate::core::files::backup_path(&file)).unwrap();
+        std::fs::write(&file, "damaged").unwrap();
+        let words = opening_words(&mut board(dir.path()));
+        let [Reply::Say(said), Reply::Ask(told)] = words.as_slice() else { panic!("{words:?}") };
+        assert!(said.starts_with("Records damaged: started afresh. sokoban.txt:1: this is not"), "{said}");
+        assert!(said.ends_with("; the file was set aside as sokoban.txt.damaged-2."), "{said}");
+        assert!(told.lines[0].ends_with("; with no good backup, your records start afresh."), "{:?}", told.lines);
+
+        // A file that cannot be read at all is left where it is, and said.
+        assert!(!file.exists(), "the damaged file was set aside");
+        std::fs::create_dir(&file).unwrap();
+        let words = opening_words(&mut board(dir.path()));
+        let [Reply::Say(said), Reply::Ask(_)] = words.as_slice() else { panic!("{words:?}") };
+        assert!(said.starts_with("Records could not be read. sokoban.txt: cannot be read: it is not"), "{said}");
+        assert!(file.is_dir());
     }
 
     #[test]
