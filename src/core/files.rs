@@ -103,22 +103,6 @@ impl FileError {
     }
 }
 
-impl FileError {
-    /// The error in a few words for a narrow status line: the file by its
-    /// name alone, the line, what is wrong, and the name it was set aside
-    /// under (`sokoban.txt:2: ...; the file was set aside as
-    /// sokoban.txt.damaged-1`).
-    pub fn brief(&self) -> String {
-        let name = |p: &Path| p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into());
-        let line = self.line.map_or_else(String::new, |l| format!(":{l}"));
-        let place = format!("{}{line}: {}", name(&self.path), self.reason);
-        match &self.moved_to {
-            Some(aside) => format!("{place}; the file was set aside as {}", name(aside)),
-            None => place,
-        }
-    }
-}
-
 impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.path.display())?;
@@ -326,21 +310,35 @@ pub fn load_or_backup<T>(path: &Path, load: impl Fn(&Path) -> Result<T, FileErro
         // would read as no records at all, and the next save would push
         // the good backup out: with a backup at hand it counts as damaged.
         let e = FileError::reject(path, None, FileErrorKind::Corrupt, "the file is empty".into());
-        return load(&backup_path(path)).map(|value| Loaded { value, replaced: Some(e.clone()) }).map_err(|_| e);
+        return stand_in(path, &load, e);
     }
     match load(path) {
         Ok(value) => Ok(Loaded::plain(value)),
-        Err(e) if matches!(e.kind, FileErrorKind::Corrupt | FileErrorKind::Foreign) => {
-            let backup = backup_path(path);
-            // A loader may take a missing file for an empty one: only a
-            // backup that is there can stand in.
-            if !backup.is_file() {
-                return Err(e);
-            }
-            load(&backup).map(|value| Loaded { value, replaced: Some(e.clone()) }).map_err(|_| e)
+        // A loader may take a missing file for an empty one: only a backup
+        // that is there can stand in.
+        Err(e) if matches!(e.kind, FileErrorKind::Corrupt | FileErrorKind::Foreign) && backup_path(path).is_file() => {
+            stand_in(path, &load, e)
         }
         Err(e) => Err(e),
     }
+}
+
+/// Loads the backup of `path`, set aside for `e`, and puts a copy of it
+/// in the file's place: the next read (a statistics box, a listing) finds
+/// what this one found, not an empty file, and the next write keeps the
+/// backup rather than pushing it out for a file of one record. When the
+/// copy cannot be made, the backup stays where it is and is read again.
+fn stand_in<T>(
+    path: &Path,
+    load: &impl Fn(&Path) -> Result<T, FileError>,
+    e: FileError,
+) -> Result<Loaded<T>, FileError> {
+    let backup = backup_path(path);
+    let value = load(&backup).map_err(|_| e.clone())?;
+    if let Ok(bytes) = fs::read(&backup) {
+        let _ = replace_atomic(path, &bytes);
+    }
+    Ok(Loaded { value, replaced: Some(e) })
 }
 
 /// The size limits inputs are read with ([`read_capped`]), by kind. Each is
@@ -606,8 +604,10 @@ mod tests {
         assert!(note.starts_with(&format!("{}:1: not good", path.display())), "{note}");
         assert!(note.ends_with("its previous copy stats.ini.bak was loaded instead"), "{note}");
         assert_eq!(fs::read(path.with_file_name("stats.ini.damaged-1")).unwrap(), b"bad");
-        // The backup stays until the next write replaces the file.
-        assert!(backup_path(&path).exists() && !path.exists());
+        // The backup stays, and a copy takes the file's place: the next
+        // read finds it as it is.
+        assert_eq!(fs::read(backup_path(&path)).unwrap(), b"good 1");
+        assert_eq!(load_or_backup(&path, load_text).unwrap(), Loaded::plain("good 1".to_string()));
         // Both bad: the file's own error, and both kept aside.
         fs::write(&path, b"bad again").unwrap();
         fs::write(backup_path(&path), b"bad backup").unwrap();
@@ -700,10 +700,8 @@ mod tests {
             e.to_string(),
             format!("{}:3: bad seed (the file was moved to {})", path.display(), moved.display())
         );
-        assert_eq!(e.brief(), "x.sav:3: bad seed; the file was set aside as x.sav.damaged-1");
         let gone = FileError::reject(&path, None, FileErrorKind::Corrupt, "bad".into());
         assert!(gone.moved_to.is_none());
         assert!(gone.reason.starts_with("bad (and it could not be moved aside"), "{}", gone.reason);
-        assert!(gone.brief().starts_with("x.sav: bad (and it could not"), "{}", gone.brief());
     }
 }

@@ -5,7 +5,7 @@
 //! data folder, resumes the journal when the game is opened again and
 //! counts finished games in the statistics.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -86,7 +86,7 @@ pub struct Controller<V: Variant, B: Board<V>> {
     unopened: Option<String>,
     /// Trouble with a file, said in full for a box (see
     /// [`View::take_notice`]); the status line has it in short.
-    notice: Option<Requester>,
+    notices: VecDeque<Requester>,
     /// Whether the last write of the journal failed, so a disk that stays
     /// full is said in a box once, not after every move.
     unsaved: bool,
@@ -210,12 +210,19 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             rerun: None,
             dealing: None,
             unopened: None,
-            notice,
+            notices: notice.into_iter().collect(),
             unsaved: false,
         };
         if let Some(next) = next {
             c.deal(next);
         }
+        // The board's own trouble after the journal's, each said in short
+        // and told in full.
+        let (said, told) = c.board.opening_notice();
+        if let Some(said) = said {
+            c.message = if c.message.is_empty() { said } else { format!("{} {said}", c.message) };
+        }
+        c.notices.extend(told);
         if c.message.is_empty() && c.session.move_count() > 0 {
             c.message = "Game resumed.".into();
         }
@@ -250,7 +257,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             rerun: None,
             dealing: None,
             unopened: Some(why),
-            notice: None,
+            notices: VecDeque::new(),
             unsaved: false,
         }
     }
@@ -284,7 +291,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         if let Err(e) = &result {
             self.message = "The game could not be saved.".into();
             if !self.unsaved {
-                self.notice = Some(notice_box(SAVED_GAME, format!("The game could not be saved: {e}")));
+                self.notices.push_back(notice_box(SAVED_GAME, format!("The game could not be saved: {e}")));
             }
         }
         self.unsaved = result.is_err();
@@ -394,13 +401,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             Ok((record, note)) => {
                 if let Some(note) = note {
                     self.message = "The statistics were damaged: their previous copy was used.".into();
-                    self.notice = Some(notice_box("Statistics", format!("{note}.")));
+                    self.notices.push_back(notice_box("Statistics", format!("{note}.")));
                 }
                 Some(record)
             }
             Err(e) => {
                 self.message = "The statistics could not be kept.".into();
-                self.notice = Some(notice_box("Statistics", format!("The statistics could not be kept: {e}")));
+                self.notices.push_back(notice_box("Statistics", format!("The statistics could not be kept: {e}")));
                 None
             }
         }
@@ -967,7 +974,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     }
 
     fn take_notice(&mut self) -> Option<Requester> {
-        self.notice.take()
+        self.notices.pop_front()
     }
 
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {

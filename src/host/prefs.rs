@@ -32,11 +32,6 @@ pub fn read_settings(path: &Path) -> Ini {
         Ok(loaded) => {
             if let Some(note) = loaded.note() {
                 eprintln!("warning: {note}");
-                // Put back in the broken file's place, so the next read
-                // (and the next change written) starts from it too.
-                if let Err(e) = write_ini(path, &loaded.value) {
-                    eprintln!("warning: {e}");
-                }
             }
             loaded.value
         }
@@ -126,17 +121,11 @@ fn replace<'a>(ini: &mut Ini, family: &str, prefs: impl Iterator<Item = (&'a str
 fn update(data_dir: &Path, change: impl FnOnce(&mut Ini)) -> Result<(), String> {
     let mut ini = load(data_dir);
     change(&mut ini);
-    write_ini(&path(data_dir), &ini)
-}
-
-/// Writes `ini` to `path` atomically, making its folder first.
-fn write_ini(path: &Path, ini: &Ini) -> Result<(), String> {
     let mut bytes = Vec::new();
     ini.write_to(&mut bytes).map_err(|e| e.to_string())?;
-    path.parent()
-        .map_or(Ok(()), std::fs::create_dir_all)
-        .and_then(|()| write_atomic(path, &bytes))
-        .map_err(|e| format!("{}: {e}", path.display()))
+    std::fs::create_dir_all(data_dir)
+        .and_then(|()| write_atomic(&path(data_dir), &bytes))
+        .map_err(|e| format!("{}: {e}", path(data_dir).display()))
 }
 
 #[cfg(test)]

@@ -151,6 +151,14 @@ pub trait Board<V: Variant> {
         false
     }
 
+    /// What the board has to tell the player as the game opens (trouble
+    /// with a file of its own, data it had to leave out), taken once: a
+    /// sentence for the status line, and a box that says it in full where
+    /// a status line is too narrow to.
+    fn opening_notice(&mut self) -> (Option<String>, Option<Requester>) {
+        (None, None)
+    }
+
     /// The status line's sentence when the table is dealt anew under other
     /// rules (Solitaire's Hard mode chosen); None says nothing.
     fn rules_note(&self, _variant: &V) -> Option<String> {

@@ -161,8 +161,6 @@ fn a_broken_level_leaves_the_rest_of_its_file_playable() {
     let game = parlour::host::find(&shown.to_string(), &places).unwrap();
     assert_eq!(game.game_id, "sokoban/mixed/2");
     let mut view = parlour::host::open(&game, &places, &Opening::default());
-    let (m, area) = machine();
-    view.input(&Input::Tick { ms: 100 }, &m, area);
     assert_eq!(view.message(), "Levels 1, 3 left out: mixed.xsb:2, 11.");
     let why = view.command(&Command::View(parlour::views::sokoban::LEVELS_LEFT_OUT));
     let Some(parlour::views::Response::Ask(why)) = why else { panic!("no box of the levels left out: {why:?}") };
@@ -304,16 +302,11 @@ fn damaged_records_are_told_of_when_the_game_opens() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), damaged, "a listing sets nothing aside");
 
     let mut view = parlour::host::open(&game, &places, &Opening::default());
-    let (m, area) = machine();
-    view.input(&Input::Tick { ms: 100 }, &m, area);
-    assert_eq!(
-        view.message(),
-        "Records damaged: backup loaded. sokoban.txt:2: expected `best ID MOVES PUSHES LURD`, found \
-         \"best sokoban/parlour/1 21 8\"; the file was set aside as sokoban.txt.damaged-1."
-    );
-    let told = view.input(&Input::Tick { ms: 100 }, &m, area);
-    let parlour::views::Response::Ask(told) = told else { panic!("no requester: {told:?}") };
-    assert!(told.lines[0].ends_with("its previous copy sokoban.txt.bak was loaded instead."), "{:?}", told.lines);
+    assert_eq!(view.message(), "The records were damaged: their previous copy was used.");
+    let told = view.take_notice().expect("no box told of the damaged records").lines.join(" ");
+    assert!(told.contains("sokoban.txt:2: expected `best ID MOVES PUSHES LURD`"), "{told}");
+    assert!(told.ends_with("its previous copy sokoban.txt.bak was loaded instead."), "{told}");
+    assert!(view.take_notice().is_none(), "told twice");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), good);
     assert_eq!(std::fs::read_to_string(data.path().join("sokoban.txt.damaged-1")).unwrap(), damaged);
 }

@@ -58,16 +58,9 @@ impl Records {
     }
 
     /// As [`Records::load`], saying whether the file was damaged and its
-    /// backup read, for the player to be told. The backup's records are
-    /// written back as the file at once: otherwise the next read would
-    /// find no file and no records, and the next save would keep only
-    /// its own result, then push the good backup out.
+    /// backup read (and put in its place), for the player to be told.
     pub fn load_noting(data_dir: &Path) -> Result<Loaded<Records>, FileError> {
-        let loaded = load_or_backup(&Self::path(data_dir), Self::read)?;
-        if loaded.replaced.is_some() {
-            loaded.value.save(data_dir)?;
-        }
-        Ok(loaded)
+        load_or_backup(&Self::path(data_dir), Self::read)
     }
 
     /// The records as they stand, for a listing (the launcher, the level

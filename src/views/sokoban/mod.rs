@@ -7,7 +7,6 @@
 
 pub mod art;
 
-use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
 use crate::core::{Action, Session};
@@ -91,30 +90,24 @@ pub struct SokobanBoard {
     showing: Vec<Dir>,
     /// The last step played was one of a solution being shown.
     shown_step: bool,
-    /// What the board has to tell the player as it opens (a sentence for
-    /// the status line, then a requester), one at each of the first
-    /// ticks: a board has no say in the status line until then, and ticks
-    /// come at once.
-    opening: VecDeque<Reply<LevelVariant>>,
+    /// What the board has to tell the player as it opens (see
+    /// [`Board::opening_notice`]).
+    opening: (Option<String>, Option<Requester>),
 }
 
 /// What the player is told as the board opens when the records file was
-/// damaged or could not be read: a sentence for the status line (a short
-/// one first, then the file, line and reason) and a requester with the
-/// whole of it, the paths in full to find the files by.
+/// damaged or could not be read: a sentence for the status line and a box
+/// with the whole of it, the paths in full to find the files by.
 fn records_trouble(data_dir: &Path) -> Option<(String, Requester)> {
     let (status, full) = match Records::load_noting(data_dir) {
-        Ok(loaded) => {
-            let (damage, note) = (loaded.replaced.as_ref()?, loaded.note()?);
-            (format!("Records damaged: backup loaded. {}.", damage.brief()), format!("{note}."))
-        }
+        Ok(loaded) => ("The records were damaged: their previous copy was used.", format!("{}.", loaded.note()?)),
         Err(e) if e.moved_to.is_some() => (
-            format!("Records damaged: started afresh. {}.", e.brief()),
+            "The records were damaged: they start afresh.",
             format!("{e}; with no good backup, your records start afresh."),
         ),
-        Err(e) => (format!("Records could not be read. {}.", e.brief()), format!("{e}.")),
+        Err(e) => ("The records could not be read.", format!("{e}.")),
     };
-    Some((status, message_box("Sokoban Records", &full)))
+    Some((status.to_string(), message_box("Sokoban Records", &full)))
 }
 
 impl SokobanBoard {
@@ -125,10 +118,10 @@ impl SokobanBoard {
     pub fn new(title: &str, place: Place, data_dir: &Path) -> SokobanBoard {
         let trouble = records_trouble(data_dir);
         // One status line for all (the records first: a narrow line keeps
-        // its first sentence), then the requester that tells it in full.
+        // its first sentence); the box tells of the records in full, and
+        // Levels Left Out... of the levels.
         let said: Vec<String> = trouble.iter().map(|(status, _)| status.clone()).chain(place.left_out_note()).collect();
-        let mut opening: VecDeque<_> = (!said.is_empty()).then(|| Reply::Say(said.join(" "))).into_iter().collect();
-        opening.extend(trouble.map(|(_, full)| Reply::Ask(full)));
+        let opening = ((!said.is_empty()).then(|| said.join(" ")), trouble.map(|(_, full)| full));
         SokobanBoard {
             title: title.to_string(),
             place,
@@ -227,6 +220,10 @@ impl Board<LevelVariant> for SokobanBoard {
         self.title.clone()
     }
 
+    fn opening_notice(&mut self) -> (Option<String>, Option<Requester>) {
+        std::mem::take(&mut self.opening)
+    }
+
     fn menu_items(&self, session: &Session<LevelVariant>) -> Vec<MenuItem> {
         vec![
             MenuItem::new("Choose Level...", Command::Variants).key('b'),
@@ -307,9 +304,6 @@ impl Board<LevelVariant> for SokobanBoard {
     ) -> Reply<LevelVariant> {
         let st = session.state();
         if let Input::Tick { .. } = input {
-            if let Some(word) = self.opening.pop_front() {
-                return word;
-            }
             if self.showing.is_empty() {
                 return Reply::Unchanged;
             }
@@ -459,16 +453,9 @@ mod tests {
         SokobanBoard::new("T 2", place, dir)
     }
 
-    fn machine() -> (Machine, Rect) {
-        let id = MachineId::AmigaPal;
-        let m = Machine::new(&crate::machines::MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
-        let area = m.content();
-        (m, area)
-    }
-
-    /// The levels of a set left out are named at the first tick, with the
-    /// file and lines in a first sentence a narrow status line keeps
-    /// whole, then why; the next tick has nothing more to say.
+    /// The levels of a set left out are named as the board opens, with the
+    /// file and lines in a sentence a narrow status line keeps whole; it
+    /// is said once.
     #[test]
     fn the_levels_left_out_are_named_as_the_board_opens() {
         let dir = tempfile::tempdir().unwrap();
@@ -478,11 +465,8 @@ mod tests {
             Place { path: PathBuf::from("/levels/t.xsb"), number: 1, good: set.good(), left_out: set.left_out() };
         let mut b = SokobanBoard::new("T 1", place, dir.path());
         let s = session("#####\n#@$.#\n#####\n");
-        let (m, area) = machine();
-        let tick = Input::Tick { ms: 100 };
-        let Reply::Say(said) = b.input(&s, &tick, &m, area) else { panic!("nothing said at the first tick") };
-        assert_eq!(said, "Levels 2, 3 left out: t.xsb:6, 9.");
-        assert!(matches!(b.input(&s, &tick, &m, area), Reply::Unchanged));
+        assert_eq!(b.opening_notice(), (Some("Levels 2, 3 left out: t.xsb:6, 9.".to_string()), None));
+        assert_eq!(b.opening_notice(), (None, None), "said twice");
         // The menu's box says why, with the file's whole path.
         assert!(b.can(&s, LEVELS_LEFT_OUT));
         let Reply::Ask(why) = b.command(&s, LEVELS_LEFT_OUT) else { panic!("no box of the levels left out") };
@@ -501,18 +485,6 @@ mod tests {
         assert!(!none.can(&s, LEVELS_LEFT_OUT));
     }
 
-    /// The board's words at its first ticks, until it has nothing to say.
-    fn opening_words(b: &mut SokobanBoard) -> Vec<Reply<LevelVariant>> {
-        let s = session("#####\n#@$.#\n#####\n");
-        let (m, area) = machine();
-        std::iter::from_fn(|| match b.input(&s, &Input::Tick { ms: 100 }, &m, area) {
-            Reply::Unchanged => None,
-            word => Some(word),
-        })
-        .take(5)
-        .collect()
-    }
-
     /// A damaged records file is set aside as the board opens, and the
     /// player told: the status line says in its first sentence whether
     /// the backup was loaded, then the file, line and what is wrong; a
@@ -526,13 +498,9 @@ mod tests {
         records.save(dir.path()).unwrap();
         let file = Records::path(dir.path());
         std::fs::write(&file, "parlour-sokoban 1\nbest sokoban/t/1 x 2 rRR\n").unwrap();
-        let words = opening_words(&mut board(dir.path()));
-        let [Reply::Say(said), Reply::Ask(told)] = words.as_slice() else { panic!("{words:?}") };
-        assert_eq!(
-            said,
-            "Records damaged: backup loaded. sokoban.txt:2: the moves \"x\" is not a number; \
-             the file was set aside as sokoban.txt.damaged-1."
-        );
+        let (said, told) = board(dir.path()).opening_notice();
+        assert_eq!(said.as_deref(), Some("The records were damaged: their previous copy was used."));
+        let told = told.expect("no box told of the damaged records");
         let aside = dir.path().join("sokoban.txt.damaged-1");
         assert_eq!(
             told.lines,
@@ -544,24 +512,26 @@ mod tests {
             )]
         );
         assert!(aside.exists());
-        assert!(opening_words(&mut board(dir.path())).is_empty(), "the backup took the file's place");
+        assert_eq!(board(dir.path()).opening_notice(), (None, None), "the backup took the file's place");
 
         // With no good backup, the records start afresh, and the player
         // is told so.
         std::fs::remove_file(crate::core::files::backup_path(&file)).unwrap();
         std::fs::write(&file, "damaged").unwrap();
-        let words = opening_words(&mut board(dir.path()));
-        let [Reply::Say(said), Reply::Ask(told)] = words.as_slice() else { panic!("{words:?}") };
-        assert!(said.starts_with("Records damaged: started afresh. sokoban.txt:1: this is not"), "{said}");
-        assert!(said.ends_with("; the file was set aside as sokoban.txt.damaged-2."), "{said}");
-        assert!(told.lines[0].ends_with("; with no good backup, your records start afresh."), "{:?}", told.lines);
+        let (said, told) = board(dir.path()).opening_notice();
+        assert_eq!(said.as_deref(), Some("The records were damaged: they start afresh."));
+        let told = told.expect("no box told of the records started afresh").lines.join(" ");
+        assert!(told.contains("sokoban.txt:1: this is not"), "{told}");
+        assert!(told.ends_with("; with no good backup, your records start afresh."), "{told}");
+        assert!(dir.path().join("sokoban.txt.damaged-2").exists());
 
         // A file that cannot be read at all is left where it is, and said.
         assert!(!file.exists(), "the damaged file was set aside");
         std::fs::create_dir(&file).unwrap();
-        let words = opening_words(&mut board(dir.path()));
-        let [Reply::Say(said), Reply::Ask(_)] = words.as_slice() else { panic!("{words:?}") };
-        assert!(said.starts_with("Records could not be read. sokoban.txt: cannot be read: it is not"), "{said}");
+        let (said, told) = board(dir.path()).opening_notice();
+        assert_eq!(said.as_deref(), Some("The records could not be read."));
+        let told = told.expect("no box told of the unreadable records").lines.join(" ");
+        assert!(told.contains("sokoban.txt: cannot be read: it is not"), "{told}");
         assert!(file.is_dir());
     }
 
