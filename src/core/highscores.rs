@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::files::{FileError, FileErrorKind, limits, load_or_backup, read_capped, write_atomic};
+use super::files::{FileError, FileErrorKind, Loaded, limits, load_or_backup, read_capped, write_atomic};
 use super::text::{check_id, check_line};
 
 /// The file's name inside the data folder.
@@ -92,7 +92,13 @@ impl HighScores {
     /// backup the error is reported, and the caller can carry on with empty
     /// tables without losing the old file.
     pub fn load(data_dir: &Path) -> Result<HighScores, FileError> {
-        load_or_backup(&Self::path(data_dir), Self::read).map(|loaded| loaded.value)
+        Self::load_noting(data_dir).map(|loaded| loaded.value)
+    }
+
+    /// As [`HighScores::load`], saying whether the backup was read, for
+    /// the player to be told.
+    pub fn load_noting(data_dir: &Path) -> Result<Loaded<HighScores>, FileError> {
+        load_or_backup(&Self::path(data_dir), Self::read)
     }
 
     /// Reads one high-score file (missing: empty tables), setting it aside

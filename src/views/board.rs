@@ -7,7 +7,8 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::core::{Game, GameStats, Outcome, Session, Step, Variant};
+use crate::core::files::Loaded;
+use crate::core::{FileError, FileErrorKind, Game, GameStats, Outcome, Session, Step, Variant};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Choices, Command, Input, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
 
@@ -332,6 +333,30 @@ pub trait Board<V: Variant> {
     fn traps_right_button(&self) -> bool {
         false
     }
+}
+
+/// What to tell the player as a game opens when the file of its `what`
+/// ("records", "high scores") was damaged or could not be read, from its
+/// loading: a sentence for the status line, and a box titled `title` that
+/// says it all, the paths in full to find the files by. Nothing when the
+/// file was read as it is or is not there yet.
+pub fn records_trouble<T>(
+    what: &str,
+    title: &str,
+    loaded: &Result<Loaded<T>, FileError>,
+) -> Option<(String, Requester)> {
+    let (status, full) = match loaded {
+        Ok(loaded) => {
+            (format!("The {what} were damaged: their previous copy was used."), format!("{}.", loaded.note()?))
+        }
+        Err(e) if e.kind == FileErrorKind::NotFound => return None,
+        Err(e) if e.moved_to.is_some() => (
+            format!("The {what} were damaged: they start afresh."),
+            format!("{e}; with no good backup, your {what} start afresh."),
+        ),
+        Err(e) => (format!("The {what} could not be read."), format!("{e}.")),
+    };
+    Some((status, super::widgets::message_box(title, &full)))
 }
 
 /// The most the clock fields show, 9999:59 (a week of play): a clock

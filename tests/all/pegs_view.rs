@@ -311,3 +311,31 @@ fn play_and_shot_take_a_board_file_and_the_launcher_lists_peg_solitaire() {
     let list = parlour().env("PARLOUR_BOARDS", empty.path()).arg("list").output().unwrap();
     assert!(!String::from_utf8(list.stdout).unwrap().contains("Peg Solitaire"));
 }
+
+/// A damaged high-score file is told of as a board opens: in short on the
+/// status line, in full in a box; its backup takes its place, and with no
+/// good backup the tables start afresh, said so too.
+#[test]
+fn damaged_high_scores_are_told_of_as_a_board_opens() {
+    use parlour::core::highscores::HighScores;
+    let dir = tempfile::tempdir().unwrap();
+    HighScores::default().save(dir.path()).unwrap();
+    HighScores::default().save(dir.path()).unwrap();
+    let file = HighScores::path(dir.path());
+    let good = std::fs::read(&file).unwrap();
+    std::fs::write(&file, "damaged\n").unwrap();
+    let mut view = english(dir.path());
+    assert_eq!(view.message(), "The high scores were damaged: their previous copy was used.");
+    let told = view.take_notice().expect("no box told of the damaged high scores").lines.join(" ");
+    assert!(told.contains("highscores.txt:1:") && told.ends_with("was loaded instead."), "{told}");
+    assert_eq!(std::fs::read(&file).unwrap(), good, "the backup did not take the file's place");
+    drop(view);
+    assert!(english(dir.path()).take_notice().is_none(), "told again of a file put right");
+
+    std::fs::remove_file(parlour::core::files::backup_path(&file)).unwrap();
+    std::fs::write(&file, "damaged again\n").unwrap();
+    let mut view = english(dir.path());
+    assert_eq!(view.message(), "The high scores were damaged: they start afresh.");
+    let told = view.take_notice().expect("no box told of the tables started afresh").lines.join(" ");
+    assert!(told.ends_with("with no good backup, your high scores start afresh."), "{told}");
+}

@@ -41,7 +41,13 @@ impl Top5 {
     /// Reads the table; no file yet is an empty table. A broken file is
     /// set aside and its backup read instead, if it has a good one.
     pub fn load(data_dir: &Path) -> Result<Top5, FileError> {
-        crate::core::files::load_or_backup(&Self::path(data_dir), Self::read).map(|loaded| loaded.value)
+        Self::load_noting(data_dir).map(|loaded| loaded.value)
+    }
+
+    /// As [`Top5::load`], saying whether the backup was read, for the
+    /// player to be told.
+    pub fn load_noting(data_dir: &Path) -> Result<crate::core::files::Loaded<Top5>, FileError> {
+        crate::core::files::load_or_backup(&Self::path(data_dir), Self::read)
     }
 
     fn read(path: &Path) -> Result<Top5, FileError> {

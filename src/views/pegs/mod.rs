@@ -18,9 +18,9 @@ use crate::games::pegs::board::Cell;
 use crate::games::pegs::rules::{BoardVariant, Jump, Pegs};
 use crate::games::pegs::solver::{self, Verdict};
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, ViewCommand};
+use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, Requester, ViewCommand};
 
-use super::board::{Board, Reply};
+use super::board::{Board, Reply, records_trouble};
 use layout::BoardLayout;
 use picture::StoneSet;
 use records::ending_text;
@@ -247,6 +247,12 @@ impl PegsBoard {
 }
 
 impl Board<BoardVariant> for PegsBoard {
+    /// Reads the high scores as the board opens, to tell of a damaged file.
+    fn opening_notice(&mut self) -> (Option<String>, Option<Requester>) {
+        let loaded = HighScores::load_noting(&self.data_dir);
+        records_trouble("high scores", "High Scores", &loaded).unzip()
+    }
+
     fn title(&self) -> String {
         self.name.clone()
     }

@@ -17,8 +17,7 @@ use crate::games::sokoban::solver::{self, Verdict};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, MenuItem, Pen, Requester, ViewCommand};
 
-use super::board::{Board, Reply};
-use super::widgets::message_box;
+use super::board::{Board, Reply, records_trouble};
 use art::{Tile, tile_art};
 
 /// The board's own commands.
@@ -95,28 +94,13 @@ pub struct SokobanBoard {
     opening: (Option<String>, Option<Requester>),
 }
 
-/// What the player is told as the board opens when the records file was
-/// damaged or could not be read: a sentence for the status line and a box
-/// with the whole of it, the paths in full to find the files by.
-fn records_trouble(data_dir: &Path) -> Option<(String, Requester)> {
-    let (status, full) = match Records::load_noting(data_dir) {
-        Ok(loaded) => ("The records were damaged: their previous copy was used.", format!("{}.", loaded.note()?)),
-        Err(e) if e.moved_to.is_some() => (
-            "The records were damaged: they start afresh.",
-            format!("{e}; with no good backup, your records start afresh."),
-        ),
-        Err(e) => ("The records could not be read.", format!("{e}.")),
-    };
-    Some((status.to_string(), message_box("Sokoban Records", &full)))
-}
-
 impl SokobanBoard {
     /// The board of the level at `place`. It reads the records as it
     /// opens (before anything else does: the launcher and the chooser only
     /// look), so that it can tell of a damaged file, with the set's levels
     /// left out.
     pub fn new(title: &str, place: Place, data_dir: &Path) -> SokobanBoard {
-        let trouble = records_trouble(data_dir);
+        let trouble = records_trouble("records", "Sokoban Records", &Records::load_noting(data_dir));
         // One status line for all (the records first: a narrow line keeps
         // its first sentence); the box tells of the records in full, and
         // Levels Left Out... of the levels.

@@ -19,7 +19,7 @@ use crate::machines::{
     Command, EntryEvent, Input, Key, Machine, MachineId, MenuItem, Requester, TextEntry, ViewCommand,
 };
 
-use super::board::{Board, Reply};
+use super::board::{Board, Reply, records_trouble};
 
 /// The board's own command: the top-five table.
 pub const TOP_FIVE: ViewCommand = ViewCommand("top-five");
@@ -159,6 +159,13 @@ impl TetrisBoard {
 }
 
 impl Board<TetrisVariant> for TetrisBoard {
+    /// Reads the table of the best five as the board opens, to tell of a
+    /// damaged file.
+    fn opening_notice(&mut self) -> (Option<String>, Option<Requester>) {
+        let loaded = Top5::load_noting(&self.data_dir);
+        records_trouble("best scores", "Tetris", &loaded).unzip()
+    }
+
     fn title(&self) -> String {
         "Tetris".into()
     }
