@@ -35,6 +35,13 @@ pub fn games() -> &'static [GameEntry] {
     GAMES.get_or_init(|| host::games(&places()))
 }
 
+/// What the launcher leaves out because it could not be read (see
+/// [`host::left_out`]), read once.
+pub fn left_out() -> &'static [(String, String)] {
+    static LEFT_OUT: OnceLock<Vec<(String, String)>> = OnceLock::new();
+    LEFT_OUT.get_or_init(|| host::left_out(&places()))
+}
+
 /// Finds a game by its id, or reads the game at a path (see [`host::find`]:
 /// a path that exists comes before an id).
 pub fn find(target: &str) -> Result<GameEntry, String> {

@@ -54,7 +54,18 @@ pub struct Launcher {
     winnable_only: bool,
     /// What the status line says after a choice.
     note: String,
+    /// What could not be read and is not listed, as (name, why): the
+    /// launcher's own; choosers have none.
+    left_out: Vec<(String, String)>,
 }
+
+/// The most left-out things the box names, so that it fits the smallest
+/// screen; `parlour lint` names them all.
+const LEFT_OUT_SHOWN: usize = 3;
+
+/// Whether the box telling what was left out has been shown: once a run,
+/// not each time a game closes and the launcher comes back.
+static LEFT_OUT_TOLD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// A row's picture reduced to a size: (row, width, height, pixels), the
 /// pixels None for a row without a readable picture.
@@ -88,7 +99,7 @@ impl Launcher {
             l.scroll.set(ListScroll::at(first));
             l.reveal.set(false);
         }
-        l.keeping_choices_in(settings::data_dir())
+        l.keeping_choices_in(settings::data_dir()).telling_left_out(catalog::left_out().to_vec())
     }
 
     /// The launcher with choices for every game (winnable deals only),
@@ -136,7 +147,15 @@ impl Launcher {
             data_dir: None,
             winnable_only: false,
             note: String::new(),
+            left_out: Vec::new(),
         }
+    }
+
+    /// The launcher telling of `left_out`, what could not be read (see
+    /// [`catalog::left_out`]).
+    pub fn telling_left_out(mut self, left_out: Vec<(String, String)>) -> Launcher {
+        self.left_out = left_out;
+        self
     }
 
     /// A chooser dialog (Game Type Selection, Open...) listing (id, name)
@@ -401,11 +420,27 @@ impl View for Launcher {
         if !self.note.is_empty() {
             return self.note.clone();
         }
-        match self.games.len() {
+        let listed = match self.games.len() {
             0 => format!("No {}s are installed.", self.noun),
             1 => format!("1 {}", self.noun),
             n => format!("{n} {}s", self.noun),
+        };
+        match self.left_out.len() {
+            0 => listed,
+            n => format!("{}; {n} left out.", listed.trim_end_matches('.')),
         }
+    }
+
+    fn take_notice(&mut self) -> Option<Requester> {
+        if self.left_out.is_empty() || LEFT_OUT_TOLD.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        let mut lines = vec!["These could not be read and are not listed (parlour lint says more):".to_string()];
+        lines.extend(self.left_out.iter().take(LEFT_OUT_SHOWN).map(|(name, why)| format!("{name}: {why}")));
+        if let Some(more) = self.left_out.len().checked_sub(LEFT_OUT_SHOWN).filter(|&n| n > 0) {
+            lines.push(format!("And {more} more."));
+        }
+        Some(Requester { title: "Left Out".into(), lines, buttons: vec!["OK".into()] })
     }
 
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {

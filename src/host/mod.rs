@@ -151,6 +151,13 @@ pub fn games(places: &Places) -> Vec<GameEntry> {
     all
 }
 
+/// What could not be read (a game type, a board, a level), as (name,
+/// why), from every family's list: the launcher tells of it, as a broken
+/// game type of a variant author's would otherwise only be absent.
+pub fn left_out(places: &Places) -> Vec<(String, String)> {
+    FAMILIES.iter().flat_map(|f| (f.variants)(places)).filter_map(Result::err).collect()
+}
+
 /// The family whose id is `id`.
 pub fn family(id: &str) -> Option<&'static Family> {
     FAMILIES.iter().copied().find(|f| f.id == id)

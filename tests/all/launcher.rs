@@ -286,3 +286,27 @@ fn a_long_list_scrolled_to_its_end() {
         assert_golden(&format!("launcher-scrolled-{}", id.name()), d.frame());
     }
 }
+
+/// What could not be read is told of: the status line counts it, and a
+/// box names each (the first few, to fit the smallest screen) once a run,
+/// with nothing cut.
+#[test]
+fn what_could_not_be_read_is_told_once_in_a_box_that_fits() {
+    let left_out: Vec<(String, String)> = (1..=5)
+        .map(|i| (format!("Broken {i}"), format!("/games/Broken {i}/game.ini:1: there are no foundation piles")))
+        .collect();
+    let launcher = many(3).telling_left_out(left_out);
+    assert_eq!(launcher.message(), "3 games; 5 left out.");
+    let mut d = Driver::new(Shell::new(machine(MachineId::AmigaPal), Box::new(launcher), 1));
+    let told = d.shell().requester().expect("no box told what was left out").clone();
+    assert_eq!(told.lines.len(), 5, "{:?}", told.lines);
+    assert_eq!(told.lines[1], "Broken 1: /games/Broken 1/game.ini:1: there are no foundation piles");
+    assert_eq!(told.lines[4], "And 2 more.");
+    assert!(d.clipped_text().is_empty(), "cut: {:?}", d.clipped_text());
+    d.feed(&[key(Key::Enter)]);
+    assert!(d.shell().requester().is_none(), "OK did not close the box");
+    // The launcher made again (a game closed) does not tell again.
+    let again =
+        Shell::new(machine(MachineId::AmigaPal), Box::new(many(3).telling_left_out(vec![("x".into(), "y".into())])), 1);
+    assert!(again.requester().is_none(), "told twice in a run");
+}
