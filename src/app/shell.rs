@@ -610,10 +610,12 @@ impl Shell {
         let chooser = match family.chooser {
             Some(make) => make(&current, &places),
             None => {
-                let listed: Vec<(String, String)> =
-                    (family.variants)(&places).into_iter().flatten().map(|g| (g.id, g.name)).collect();
+                let (listed, left_out): (Vec<_>, Vec<_>) =
+                    (family.variants)(&places).into_iter().partition(Result::is_ok);
+                let listed = listed.into_iter().flatten().map(|g| (g.id, g.name)).collect();
                 let title = family.chooser_label.trim_end_matches("...");
-                Box::new(Launcher::chooser(title, &entry_noun(title), listed, &current))
+                let chooser = Launcher::chooser(title, &entry_noun(title), listed, &current);
+                Box::new(chooser.telling_left_out(left_out.into_iter().filter_map(Result::err).collect()))
             }
         };
         self.behind.push(std::mem::replace(&mut self.view, chooser));

@@ -230,3 +230,25 @@ fn lint_checks_every_kind_of_help_file() {
         }
     }
 }
+
+/// A game type that cannot be read is not dropped without a word from
+/// Game Types...: the chooser counts it and a box names it, so the screen
+/// differs from the same chooser with nothing left out.
+#[test]
+fn game_types_tells_of_a_game_type_it_left_out() {
+    let chooser = |data: &Path| {
+        let out = data.join("chooser.png");
+        let mut shot = parlour();
+        shot.env("PARLOUR_DATA_DIR", data).args(["shot", "klondike", "--machine", "amiga-pal", "--events", "-", "-o"]);
+        let mut child = shot.arg(&out).stdin(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"menu Game > Game Types...\n").unwrap();
+        let done = child.wait_with_output().unwrap();
+        assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+        std::fs::read(out).unwrap()
+    };
+    let (clean, broken) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let folder = broken.path().join("game-types/Broken");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("game.ini"), "[General]\nName=Broken\n[Game]\nDecks=1\n").unwrap();
+    assert!(chooser(clean.path()) != chooser(broken.path()), "the chooser said nothing of the game type left out");
+}
