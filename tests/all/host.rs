@@ -68,13 +68,19 @@ fn open_as(id: &str, data_dir: &std::path::Path, how: &parlour::host::Opening) -
     )
 }
 
+/// Deals from the stock `times` times.
+fn deal_from_the_stock(view: &mut Table, times: usize) {
+    let stock = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
+    for _ in 0..times {
+        view.play_move(&stock);
+    }
+}
+
 #[test]
 fn a_closed_game_is_resumed_where_it_was_left() {
     let data = tempfile::tempdir().unwrap();
     let mut view = open_table("klondike", 5, data.path());
-    let stock = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
-    view.play_move(&stock);
-    view.play_move(&stock);
+    deal_from_the_stock(&mut view, 2);
     view.input(&parlour::machines::Input::Tick { ms: 61_000 }, &machine(), machine().content());
     let left = view.session().state().clone();
     view.close();
@@ -98,9 +104,7 @@ fn a_damaged_journal_is_told_in_full_in_a_box_and_in_short_on_the_status_line() 
     use parlour::machines::{Machine, MachineChoice, MachineId};
     let data = tempfile::tempdir().unwrap();
     let mut view = open_table("klondike", 5, data.path());
-    let stock = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
-    view.play_move(&stock);
-    view.play_move(&stock);
+    deal_from_the_stock(&mut view, 2);
     view.close();
     drop(view);
     let path = journal::journal_path(data.path(), "klondike");
@@ -138,8 +142,7 @@ fn a_journal_that_cannot_be_written_is_told_once() {
     assert!(read.starts_with("klondike.save: the saved game could not be read"), "{read}");
     let told = view.take_notice().expect("no box told of the failed write").lines.join(" ");
     assert!(told.starts_with("The game could not be saved: ") && told.contains("journals"), "{told}");
-    let stock = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
-    view.play_move(&stock);
+    deal_from_the_stock(&mut view, 1);
     assert_eq!(view.message(), "The game could not be saved.");
     assert!(view.take_notice().is_none(), "told again after the next move");
 }
@@ -153,8 +156,7 @@ fn machine() -> parlour::machines::Machine {
 fn new_game_in_progress_asks_first_counts_a_loss_and_undo_brings_the_old_game_back_with_its_clock() {
     let data = tempfile::tempdir().unwrap();
     let mut view = open_table("klondike", 3, data.path());
-    let stock = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
-    view.play_move(&stock);
+    deal_from_the_stock(&mut view, 1);
     view.input(&parlour::machines::Input::Tick { ms: 42_000 }, &machine(), machine().content());
     let old = view.session().state().clone();
 
@@ -190,8 +192,7 @@ fn new_rules_in_progress_ask_first_and_count_a_loss() {
     use parlour::views::solitaire::HARD;
     let data = tempfile::tempdir().unwrap();
     let mut view = open_table("klondike", 3, data.path());
-    let stock = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
-    view.play_move(&stock);
+    deal_from_the_stock(&mut view, 1);
     let old = view.session().state().clone();
 
     let Some(Response::Ask(ask)) = view.command(&Command::View(HARD)) else { panic!("Hard did not ask") };
@@ -252,8 +253,7 @@ fn every_family_is_registered_once_and_lists_its_games() {
 fn parlour_stats_prints_a_games_record_as_key_value_lines() {
     let data = tempfile::tempdir().unwrap();
     let mut view = open_table("klondike", 3, data.path());
-    let stock = view.session().state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
-    view.play_move(&stock);
+    deal_from_the_stock(&mut view, 1);
     view.command(&Command::New);
     view.answer(0);
     let out =

@@ -189,16 +189,23 @@ mod tests {
         assert_eq!(Records::load(dir.path()).unwrap(), r);
     }
 
-    /// A damaged file whose backup is read says so, and the backup's
-    /// records take the file's place: read again they are still there,
-    /// and a new result is kept beside them, the backup untouched.
-    #[test]
-    fn the_backup_read_for_a_damaged_file_takes_its_place() {
+    /// A record kept in a scratch folder, written twice so that its
+    /// backup holds it too.
+    fn saved_twice() -> (tempfile::TempDir, Records) {
         let dir = tempfile::tempdir().unwrap();
         let mut r = Records::default();
         r.offer("sokoban/a/1", best(3, 1));
         r.save(dir.path()).unwrap();
         r.save(dir.path()).unwrap();
+        (dir, r)
+    }
+
+    /// A damaged file whose backup is read says so, and the backup's
+    /// records take the file's place: read again they are still there,
+    /// and a new result is kept beside them, the backup untouched.
+    #[test]
+    fn the_backup_read_for_a_damaged_file_takes_its_place() {
+        let (dir, r) = saved_twice();
         let backup = backup_path(&Records::path(dir.path()));
         let kept = std::fs::read(&backup).unwrap();
         std::fs::write(Records::path(dir.path()), "parlour-sokoban 1\nbest sokoban/a/1 3 x rR\n").unwrap();
@@ -221,11 +228,7 @@ mod tests {
     /// for the game to find and tell of, and reads as its backup.
     #[test]
     fn a_peek_sets_nothing_aside() {
-        let dir = tempfile::tempdir().unwrap();
-        let mut r = Records::default();
-        r.offer("sokoban/a/1", best(3, 1));
-        r.save(dir.path()).unwrap();
-        r.save(dir.path()).unwrap();
+        let (dir, r) = saved_twice();
         std::fs::write(Records::path(dir.path()), "damaged").unwrap();
         assert_eq!(Records::peek(dir.path()), r);
         assert_eq!(std::fs::read_to_string(Records::path(dir.path())).unwrap(), "damaged");

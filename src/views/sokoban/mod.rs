@@ -92,6 +92,9 @@ pub struct SokobanBoard {
     /// What the board has to tell the player as it opens (see
     /// [`Board::opening_notice`]).
     opening: (Option<String>, Option<Requester>),
+    /// The records as read when the board opened and as kept since: the
+    /// menus ask of them at every redraw, which must not read the file.
+    records: Records,
 }
 
 impl SokobanBoard {
@@ -100,7 +103,9 @@ impl SokobanBoard {
     /// look), so that it can tell of a damaged file, with the set's levels
     /// left out.
     pub fn new(title: &str, place: Place, data_dir: &Path) -> SokobanBoard {
-        let trouble = records_trouble("records", "Sokoban Records", &Records::load_noting(data_dir));
+        let loaded = Records::load_noting(data_dir);
+        let trouble = records_trouble("records", "Sokoban Records", &loaded);
+        let records = loaded.map(|l| l.value).unwrap_or_default();
         // One status line for all (the records first: a narrow line keeps
         // its first sentence); the box tells of the records in full, and
         // Levels Left Out... of the levels.
@@ -114,6 +119,7 @@ impl SokobanBoard {
             showing: Vec::new(),
             shown_step: false,
             opening,
+            records,
         }
     }
 
@@ -150,8 +156,8 @@ impl SokobanBoard {
     /// The best solution known for the level: the player's, else the
     /// level file's.
     fn known_solution(&self, session: &Session<LevelVariant>) -> Option<String> {
-        let records = Records::load(&self.data_dir).unwrap_or_default();
-        records.best(&session.variant().id).map(|b| b.lurd.clone()).or_else(|| session.variant().level.solution.clone())
+        let best = self.records.best(&session.variant().id);
+        best.map(|b| b.lurd.clone()).or_else(|| session.variant().level.solution.clone())
     }
 
     /// The LURD of the game at the cursor, from its start.
@@ -184,10 +190,9 @@ impl SokobanBoard {
     }
 
     fn best_box(&self, session: &Session<LevelVariant>) -> Requester {
-        let records = Records::load(&self.data_dir).unwrap_or_default();
         // Short lines: a requester on a 320-pixel screen holds about 36
         // characters.
-        let mut lines = vec![match records.best(&session.variant().id) {
+        let mut lines = vec![match self.records.best(&session.variant().id) {
             Some(b) => format!("Your best: {} moves, {} pushes.", b.moves, b.pushes),
             None => "Not solved yet.".into(),
         }];
@@ -350,11 +355,7 @@ impl Board<LevelVariant> for SokobanBoard {
         match command {
             NEXT_LEVEL => self.level_target(1).is_some(),
             PREVIOUS_LEVEL => self.level_target(-1).is_some(),
-            SHOW_SOLUTION => {
-                let id = &session.variant().id;
-                session.variant().level.solution.is_some()
-                    || Records::load(&self.data_dir).is_ok_and(|r| r.best(id).is_some())
-            }
+            SHOW_SOLUTION => self.known_solution(session).is_some(),
             BEST_RESULTS => true,
             LEVELS_LEFT_OUT => !self.place.left_out.is_empty(),
             _ => false,
@@ -397,9 +398,13 @@ impl Board<LevelVariant> for SokobanBoard {
         let st = session.state();
         let result = Best { moves: st.moves(), pushes: st.pushes(), lurd: Self::line(session) };
         let mut lines = Vec::new();
+        // Read afresh: another window may have kept a result since.
         let kept = Records::load(&self.data_dir).and_then(|mut records| {
             let better = records.offer(&session.variant().id, result);
-            records.save(&self.data_dir).map(|()| better)
+            records.save(&self.data_dir).map(|()| {
+                self.records = records;
+                better
+            })
         });
         match kept {
             Ok(true) => lines.push("Your best result on this level.".into()),
