@@ -333,14 +333,27 @@ pub fn fit(
     // Not even the tersest figures fit: as many whole ones as do, in
     // order, one too long for the room left making way for those after
     // it (a rule's long name for the solver's word).
-    let mut parts: Vec<String> = Vec::new();
-    for f in figures(fields, FORMS.len() - 1) {
-        parts.push(f);
-        if total(&parts, gap / 2) > width {
-            parts.pop();
+    let terse = figures(fields, FORMS.len() - 1);
+    let (mut kept, mut used) = (Vec::new(), 0);
+    for (i, figure) in terse.iter().enumerate() {
+        let needs = measure(figure) + if kept.is_empty() { 0 } else { gap / 2 };
+        if used + needs <= width {
+            kept.push(i);
+            used += needs;
         }
     }
-    Fitted { parts, gap: gap / 2 }
+    // The figures kept, written as fully as the room left by the ones
+    // that gave way allows ("Cards: 0", not "Ca 0", once a long rule has
+    // made way).
+    let gaps = [gap, gap / 2];
+    (0..FORMS.len())
+        .flat_map(|form| gaps.map(|gap| (form, gap)))
+        .find_map(|(form, gap)| {
+            let all = figures(fields, form);
+            let parts: Vec<String> = kept.iter().map(|&k| all[k].clone()).collect();
+            (total(&parts, gap) <= width).then_some(Fitted { parts, gap })
+        })
+        .unwrap_or_else(|| Fitted { parts: kept.iter().map(|&k| terse[k].clone()).collect(), gap: gap / 2 })
 }
 
 #[cfg(test)]
@@ -439,7 +452,10 @@ mod tests {
             ("Rule", "Alternating colour"),
             ("Solver", "Winnable"),
         ]);
-        assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Ca 0 Ti 0:00 Mo 0 So Winnable");
+        assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Ca 0  Ti 0:00  Mo 0  So Winnable");
+        // The figures left are written in full where the room allows.
+        let chance = fields(&[("Cards", "0"), ("Time", "0:00"), ("Moves", "0"), ("Rule", "Alternating colour")]);
+        assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Cards: 0  Time: 0:00  Moves: 0");
     }
 
     #[test]
