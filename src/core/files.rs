@@ -290,6 +290,16 @@ impl<T> Loaded<T> {
         Loaded { value, replaced: None }
     }
 
+    /// The short form of [`note`](Self::note), for a status line: "The
+    /// `what` were damaged: their previous copy was used."
+    pub fn headline(&self, what: &str) -> Option<String> {
+        let trouble = match self.replaced.as_ref()?.kind {
+            FileErrorKind::Io => "could not be read",
+            _ => "were damaged",
+        };
+        Some(format!("The {what} {trouble}: their previous copy was used."))
+    }
+
     /// What to tell the player when the backup was loaded.
     pub fn note(&self) -> Option<String> {
         let e = self.replaced.as_ref()?;
@@ -319,6 +329,13 @@ pub fn load_or_backup<T>(path: &Path, load: impl Fn(&Path) -> Result<T, FileErro
         Err(e) if matches!(e.kind, FileErrorKind::Corrupt | FileErrorKind::Foreign) && backup_path(path).is_file() => {
             stand_in(path, &load, e)
         }
+        // A file that cannot be read (no permission, too big, a folder)
+        // cannot be copied to the backup by the next write either, so no
+        // write would succeed: it is set aside as a damaged one is, and
+        // its backup takes its place.
+        Err(e) if e.kind == FileErrorKind::Io && backup_path(path).is_file() => {
+            stand_in(path, &load, FileError::reject(path, None, e.kind, e.reason))
+        }
         Err(e) => Err(e),
     }
 }
@@ -335,7 +352,11 @@ fn stand_in<T>(
 ) -> Result<Loaded<T>, FileError> {
     let backup = backup_path(path);
     let value = load(&backup).map_err(|_| e.clone())?;
-    if let Ok(bytes) = fs::read(&backup) {
+    // Only into a place the bad file has left: one that could not be
+    // moved aside stays as it is, never overwritten.
+    if e.moved_to.is_some()
+        && let Ok(bytes) = fs::read(&backup)
+    {
         let _ = replace_atomic(path, &bytes);
     }
     Ok(Loaded { value, replaced: Some(e) })
@@ -602,6 +623,7 @@ mod tests {
         assert_eq!(loaded.value, "good 1");
         let note = loaded.note().unwrap();
         assert!(note.starts_with(&format!("{}:1: not good", path.display())), "{note}");
+        assert_eq!(loaded.headline("records").unwrap(), "The records were damaged: their previous copy was used.");
         assert!(note.ends_with("its previous copy stats.ini.bak was loaded instead"), "{note}");
         assert_eq!(fs::read(path.with_file_name("stats.ini.damaged-1")).unwrap(), b"bad");
         // The backup stays, and a copy takes the file's place: the next
@@ -619,6 +641,28 @@ mod tests {
         fs::remove_file(backup_path(&path)).ok();
         fs::write(&path, b"bad once more").unwrap();
         assert_eq!(load_or_backup(&path, empty_if_missing).unwrap_err().kind, FileErrorKind::Corrupt);
+        // A file that cannot be read (no permission, which root, running
+        // the tests, always has: a loader that says so stands in) is set
+        // aside too, and the backup read and put in its place.
+        let locked = |p: &Path| match fs::read(p) {
+            Ok(bytes) if bytes == b"locked" => Err(FileError::new(p, FileErrorKind::Io, "permission denied")),
+            _ => load_text(p),
+        };
+        write_atomic(&path, b"good 4").unwrap();
+        write_atomic(&path, b"locked").unwrap();
+        let loaded = load_or_backup(&path, locked).unwrap();
+        assert_eq!(loaded.value, "good 4");
+        let headline = loaded.headline("statistics");
+        assert_eq!(headline.unwrap(), "The statistics could not be read: their previous copy was used.");
+        assert_eq!(fs::read(path.with_file_name("stats.ini.unreadable-1")).unwrap(), b"locked");
+        assert_eq!(fs::read(&path).unwrap(), b"good 4");
+        // One that cannot be moved aside either (a folder in its place)
+        // stays where it is: the backup is read, not copied over it.
+        fs::remove_file(&path).unwrap();
+        fs::create_dir(&path).unwrap();
+        assert_eq!(load_or_backup(&path, load_text).unwrap().value, "good 4");
+        assert!(path.is_dir());
+        fs::remove_dir(&path).unwrap();
         // Missing is not damaged: the backup is not looked at.
         write_atomic(&path, b"good 3").unwrap();
         fs::remove_file(&path).unwrap();

@@ -395,12 +395,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 record.extra.remove(SCORED_AT_CLOSE);
             }
             let record = record.clone();
-            loaded.value.save(data_dir).map(|()| (record, loaded.note()))
+            loaded.value.save(data_dir).map(|()| (record, loaded.headline("statistics").zip(loaded.note())))
         });
         match result {
-            Ok((record, note)) => {
-                if let Some(note) = note {
-                    self.message = "The statistics were damaged: their previous copy was used.".into();
+            Ok((record, told)) => {
+                if let Some((headline, note)) = told {
+                    self.message = headline;
                     self.notices.push_back(notice_box("Statistics", format!("{note}.")));
                 }
                 Some(record)

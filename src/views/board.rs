@@ -346,9 +346,7 @@ pub fn records_trouble<T>(
     loaded: &Result<Loaded<T>, FileError>,
 ) -> Option<(String, Requester)> {
     let (status, full) = match loaded {
-        Ok(loaded) => {
-            (format!("The {what} were damaged: their previous copy was used."), format!("{}.", loaded.note()?))
-        }
+        Ok(loaded) => (loaded.headline(what)?, format!("{}.", loaded.note()?)),
         Err(e) if e.kind == FileErrorKind::NotFound => return None,
         Err(e) if e.moved_to.is_some() => (
             format!("The {what} were damaged: they start afresh."),
