@@ -80,6 +80,13 @@ impl IniDoc {
         self.sections.iter().find(|s| s.name.eq_ignore_ascii_case(name))
     }
 
+    /// The line a problem with `key` of section `sec` is told on: the
+    /// key's, else the section's header, else the first.
+    pub fn line_of(&self, sec: &str, key: &str) -> usize {
+        let s = self.section(sec);
+        s.and_then(|s| s.get(key)).map(|e| e.line).or(s.map(|s| s.line)).unwrap_or(1)
+    }
+
     /// Reads a file's bytes. Always returns a document (empty for a file that
     /// is not text, without the lines that could not be read otherwise) and
     /// the problems found, which may include errors.

@@ -88,16 +88,12 @@ fn foundation_room(spec: &GameSpec) -> Option<Diagnostic> {
     if spec.game.win_when != WinWhen::Foundations || piles == 0 || any_number {
         return None;
     }
-    let line_of = |sec: &str, key: &str| {
-        let s = spec.doc.section(sec);
-        s.and_then(|s| s.get(key)).map(|e| e.line).or(s.map(|s| s.line)).unwrap_or(1)
-    };
     let up = f.build == Build::Up;
     if spec.game.start_rank_card > 0 && !f.complete_sequences {
         let (way, from) = if up { ("up to the king", "an ace") } else { ("down to the ace", "a king") };
         return Some(Diagnostic::warning(
             &spec.path,
-            line_of("Game", "StartRankCard"),
+            spec.doc.line_of("Game", "StartRankCard"),
             format!(
                 "[Game] StartRankCard: each foundation starts at a dealt card's rank and, without [Foundation] \
                  AllowWrap=1, holds only the ranks from it {way}, so a deal can be won only when that card is {from}"
@@ -122,7 +118,7 @@ fn foundation_room(spec: &GameSpec) -> Option<Diagnostic> {
     };
     Some(Diagnostic::error(
         &spec.path,
-        line_of("Foundation", "Piles"),
+        spec.doc.line_of("Foundation", "Piles"),
         format!(
             "the {piles} foundation piles hold at most {} of the {pack} cards ({built}), so the game cannot be won",
             piles * each

@@ -1626,10 +1626,7 @@ impl Reader<'_> {
     /// Checks between sections: what the extension keys need, StartRankCard,
     /// cards with nowhere to go.
     fn cross_checks(&mut self, spec: &GameSpec, doc: &IniDoc) {
-        let line_of = |sec: &str, key: &str| {
-            let s = doc.section(sec);
-            s.and_then(|s| s.get(key)).map(|e| e.line).or(s.map(|s| s.line)).unwrap_or(1)
-        };
+        let line_of = |sec: &str, key: &str| doc.line_of(sec, key);
         let stock = &spec.stock;
         let need = |kind: PileKind| spec.piles(kind).is_empty();
         let left = spec.game.total_cards().saturating_sub(spec.dealt.len());
