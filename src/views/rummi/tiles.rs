@@ -1,8 +1,9 @@
 //! Rummi's pictures, drawn in code: tiles face up and face down, the
 //! gadget's take-a-tile picture and its OK, the pile. Colours are asked of
 //! the screen by value, so a PAL screen shows them from its 32 registers,
-//! DblPAL from its 16, and one-bit screens tell the colours apart by the
-//! mark under the number instead.
+//! DblPAL from its 16; screens that cannot show the four colours apart
+//! (one bit, four greys) tell them apart by the mark under the number
+//! instead.
 
 use crate::games::rummi::tile::{Colour, Kind};
 use crate::gfx::{Rect, Rgb, Surface};
@@ -25,8 +26,8 @@ const DIGITS: [[&str; 7]; 10] = [
 const DIGIT_W: i32 = 4;
 const DIGIT_H: i32 = 7;
 
-/// The mark under the number, 5 x 3: a dot in the tile's colour on colour
-/// screens; on one-bit screens a shape per colour.
+/// The mark under the number, 5 x 3: a dot in the tile's colour where the
+/// screen shows the colours apart; elsewhere a shape per colour.
 #[rustfmt::skip]
 const DOT: [&str; 3] = [".###.", "#####", ".###."];
 #[rustfmt::skip]
@@ -103,14 +104,22 @@ fn body(s: &mut Surface, look: &Look, r: Rect, face: u32) {
     }
 }
 
-/// A tile face up: its number and mark in its colour.
+/// Whether the screen shows the four colours' inks as four colours: the
+/// Mac's four greys make red and blue one dark grey.
+fn colours_told_apart(s: &mut Surface) -> bool {
+    let inks = Colour::ALL.map(|c| s.value_for(ink(c)));
+    inks.iter().enumerate().all(|(i, a)| !inks[..i].contains(a))
+}
+
+/// A tile face up: its number and mark in its colour, or, where the screen
+/// cannot show the colours apart, in black with a shape per colour.
 pub fn face(s: &mut Surface, look: &Look, r: Rect, kind: Kind, k: i32) {
     body(s, look, r, FACE);
-    let colour = if look.is_monochrome() { Rgb::BLACK } else { ink(kind.colour()) };
-    let v = s.value_for(colour);
+    let coloured = colours_told_apart(s);
+    let v = s.value_for(if coloured { ink(kind.colour()) } else { Rgb::BLACK });
     let y = r.y + 2 * k;
     number(s, Rect::new(r.x, y, r.w, 0), usize::from(kind.number()), k, v);
-    let mark = if look.is_monochrome() { mono_mark(kind.colour()) } else { DOT };
+    let mark = if coloured { DOT } else { mono_mark(kind.colour()) };
     let my = (y + (DIGIT_H + 2) * k).min(r.bottom() - 1 - 3 * k);
     stamp(s, &mark, r.x + (r.w - 5 * k) / 2, my, k, v);
 }
@@ -186,4 +195,39 @@ pub fn number_width(n: usize, k: i32) -> i32 {
 /// The digits' height at scale `k`.
 pub fn digit_height(k: i32) -> i32 {
     DIGIT_H * k
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::rummi::tile::Colour;
+    use crate::machines::{Depth, Machine, MachineChoice, MachineId};
+
+    /// On every screen, a tile's colour shows: the same number in each of
+    /// the four colours makes four different pictures (the Mac's four
+    /// greys once made red and blue alike).
+    #[test]
+    fn every_screen_tells_the_four_colours_apart() {
+        let depths = |id| if id == MachineId::MacColor { Depth::ALL.map(Some).to_vec() } else { vec![None] };
+        for id in MachineId::ALL {
+            for depth in depths(id) {
+                let choice = MachineChoice { id: Some(id), depth, skin: None };
+                let machine = Machine::new(&choice, id).unwrap();
+                let pictures: Vec<Vec<u32>> = Colour::ALL
+                    .iter()
+                    .map(|&c| {
+                        let mut s = machine.new_surface();
+                        face(&mut s, machine.look(), Rect::new(0, 0, 24, 32), Kind::new(c, 5), 2);
+                        s.pixels().to_vec()
+                    })
+                    .collect();
+                for (i, a) in pictures.iter().enumerate() {
+                    for (j, b) in pictures[..i].iter().enumerate() {
+                        let (this, that) = (Colour::ALL[i], Colour::ALL[j]);
+                        assert!(a != b, "{id:?} {depth:?}: {this:?} and {that:?} tiles look alike");
+                    }
+                }
+            }
+        }
+    }
 }
