@@ -208,6 +208,8 @@ fn search(start: &Sokoban, limits: &Limits, order: Order) -> Report {
     let n = level.width * level.height;
     let distance = goal_distances(level);
     let rank = |pushes: u32, boxes: &[u16]| -> Rank {
+        // No box of a searched position stands where no goal can be
+        // reached (see below), so the sum is of real distances.
         let needed: u32 = boxes.iter().map(|&b| distance[b as usize]).sum();
         match order {
             Order::Fewest => (Rank::from(pushes + needed) << 32) | Rank::from(u32::MAX - pushes),
@@ -216,6 +218,11 @@ fn search(start: &Sokoban, limits: &Limits, order: Order) -> Report {
     };
     let mut boxes: Vec<u16> = (0..n).filter(|&at| start.has_box(at)).map(|at| at as u16).collect();
     boxes.sort_unstable();
+    // A box where no goal can be reached stays so however it is pushed:
+    // pushes only ever bring it where no goal can be reached either.
+    if boxes.iter().any(|&b| distance[b as usize] == DEAD) {
+        return Report { verdict: Verdict::Unsolvable, positions: 1 };
+    }
     // The most positions one search can add: each box pushed four ways.
     let (box_count, room) = (boxes.len(), boxes.len() * Dir::ALL.len());
     let mut grid = vec![false; n];
