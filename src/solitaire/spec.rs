@@ -1626,7 +1626,6 @@ impl Reader<'_> {
     /// Checks between sections: what the extension keys need, StartRankCard,
     /// cards with nowhere to go.
     fn cross_checks(&mut self, spec: &GameSpec, doc: &IniDoc) {
-        let line_of = |sec: &str, key: &str| doc.line_of(sec, key);
         let stock = &spec.stock;
         let need = |kind: PileKind| spec.piles(kind).is_empty();
         let left = spec.game.total_cards().saturating_sub(spec.dealt.len());
@@ -1639,7 +1638,7 @@ impl Reader<'_> {
             if need(target) {
                 let key = if doc.section("Stock").and_then(|s| s.get("DealTo")).is_some() { "DealTo" } else { "Piles" };
                 self.error(
-                    line_of("Stock", key),
+                    doc.line_of("Stock", key),
                     format!(
                         "[Stock] DealTo={word}{}: the stock deals to the {} but there are no {}",
                         if key == "Piles" { " (the default)" } else { "" },
@@ -1651,20 +1650,23 @@ impl Reader<'_> {
         }
         if let Some(n) = stock.deal_piles {
             if stock.deal_to != DealTo::Tableau {
-                self.warn(line_of("Stock", "DealPiles"), "[Stock] DealPiles matters only with DealTo=Tableau");
+                self.warn(doc.line_of("Stock", "DealPiles"), "[Stock] DealPiles matters only with DealTo=Tableau");
             } else if n > spec.tableau_piles.len() {
                 self.error(
-                    line_of("Stock", "DealPiles"),
+                    doc.line_of("Stock", "DealPiles"),
                     format!("[Stock] DealPiles={n}, but there are only {} tableau piles", spec.tableau_piles.len()),
                 );
             }
         }
         if spec.tableau.fill_from == Some(PileKind::Reserve) && spec.reserve_piles.is_empty() {
-            self.error(line_of("Tableau", "FillFrom"), "[Tableau] FillFrom=Reserve, but there are no reserve piles");
+            self.error(
+                doc.line_of("Tableau", "FillFrom"),
+                "[Tableau] FillFrom=Reserve, but there are no reserve piles",
+            );
         }
         if spec.game.addition > 0 && spec.foundation_piles.is_empty() {
             self.error(
-                line_of("Game", "Addition"),
+                doc.line_of("Game", "Addition"),
                 format!(
                     "[Game] Addition={}: pairs go to foundation 1, but there are no foundation piles",
                     spec.game.addition
@@ -1676,17 +1678,17 @@ impl Reader<'_> {
             && doc.section("Game").is_some()
         {
             self.error(
-                line_of("Foundation", "Piles"),
+                doc.line_of("Foundation", "Piles"),
                 "there are no foundation piles, so the game cannot be won ([Game] WinWhen=Foundations, the default)",
             );
         }
         if spec.game.win_when == WinWhen::TableauEmpty && spec.tableau_piles.is_empty() {
-            self.error(line_of("Game", "WinWhen"), "[Game] WinWhen=TableauEmpty, but there are no tableau piles");
+            self.error(doc.line_of("Game", "WinWhen"), "[Game] WinWhen=TableauEmpty, but there are no tableau piles");
         }
         let start = spec.game.start_rank_card;
         if start > spec.dealt.len() {
             self.error(
-                line_of("Game", "StartRankCard"),
+                doc.line_of("Game", "StartRankCard"),
                 format!(
                     "[Game] StartRankCard={start}, but there is no [DealtCard{start}] ({} cards are dealt)",
                     spec.dealt.len()
@@ -1694,13 +1696,13 @@ impl Reader<'_> {
             );
         } else if start > 0 && doc.section("Foundation").and_then(|s| s.get("StartRank")).is_some() {
             self.warn(
-                line_of("Foundation", "StartRank"),
+                doc.line_of("Foundation", "StartRank"),
                 "[Foundation] StartRank is ignored: [Game] StartRankCard sets the starting rank",
             );
         }
         if left > 0 && spec.stock_piles.is_empty() && doc.section("Game").is_some() {
             self.warn(
-                line_of("Game", "NumCardsDealt"),
+                doc.line_of("Game", "NumCardsDealt"),
                 format!("{left} cards are not dealt and there is no stock pile to hold them"),
             );
         }

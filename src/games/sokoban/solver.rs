@@ -299,7 +299,7 @@ fn search(start: &Sokoban, limits: &Limits, order: Order) -> Report {
                     Entry::Occupied(_) => false,
                 };
                 if fresh {
-                    store.frontier.push(Reverse((rank(pushes, &child_boxes), nodes.len())));
+                    store.frontier.push(Reverse((rank(pushes, &child_boxes), at as usize)));
                     let push = Some((b as u16, d));
                     nodes.push(Node {
                         boxes: child_boxes,
