@@ -200,6 +200,32 @@ fn change_picture_takes_an_iff_file_and_keeps_the_order() {
     assert!(prefs.contains("stripes.iff"), "{prefs}");
 }
 
+#[test]
+fn a_remembered_picture_that_cannot_be_read_is_told_and_kept_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("mine.iff");
+    // An IFF file cut short after its header, as a failed copy leaves one.
+    let colours = [Rgb::hex(0xFF0000), Rgb::hex(0x0000FF)];
+    let whole = encode_ilbm(60, 40, &colours, &vec![1; 60 * 40], 1);
+    std::fs::write(&broken, &whole[..whole.len() / 2]).unwrap();
+    let choice = format!("[scramble]\npicture={}\n", broken.display());
+    std::fs::write(dir.path().join("prefs.ini"), &choice).unwrap();
+    let mut view = open(dir.path(), 3, 3, 4, vec![]);
+    // The built-in picture stands in, and the player is told why.
+    assert_eq!(view.board().picture(), &Source::BuiltIn("lighthouse.png".into()));
+    assert!(view.message().contains("could not be read"), "{}", view.message());
+    let told = view.take_notice().expect("no box told of the picture").lines.join(" ");
+    assert!(told.contains("mine.iff") && told.contains("lighthouse"), "{told}");
+    // The choice stays, for the day the file is whole again.
+    view.close();
+    let prefs = std::fs::read_to_string(dir.path().join("prefs.ini")).unwrap();
+    assert!(prefs.contains("mine.iff"), "{prefs}");
+    std::fs::write(&broken, &whole).unwrap();
+    let view = open(dir.path(), 3, 3, 4, vec![]);
+    assert_eq!(view.board().picture(), &Source::File(broken));
+    assert!(!view.message().contains("could not be read"), "{}", view.message());
+}
+
 /// The hint's moves for a 3 x 3 dealt with `seed`, in order, as the
 /// pieces they slide.
 fn hint_moves(seed: u64) -> Vec<Slide> {

@@ -99,6 +99,12 @@ pub struct ScrambleBoard {
     hinted: Option<usize>,
     /// A solution known for a position, so following hints costs nothing.
     plan: Option<(Puzzle, Vec<Dir>)>,
+    /// The remembered picture that could not be read, told once as the
+    /// game opens: a sentence for the status line and the box in full.
+    opening: (Option<String>, Option<Requester>),
+    /// That picture's preference, kept until another is chosen: the file
+    /// may be back next time (a drive plugged in again).
+    unread_choice: Option<String>,
 }
 
 impl ScrambleBoard {
@@ -112,6 +118,8 @@ impl ScrambleBoard {
             dialog: None,
             hinted: None,
             plan: None,
+            opening: (None, None),
+            unread_choice: None,
         }
     }
 
@@ -195,6 +203,7 @@ impl ScrambleBoard {
         match Picture::load(source) {
             Ok(p) => {
                 self.picture = p;
+                self.unread_choice = None;
                 Reply::Redraw
             }
             Err(e) => Reply::Ask(message_box(TITLE, &e)),
@@ -418,21 +427,31 @@ impl Board<ScrambleVariant> for ScrambleBoard {
     fn prefs(&self, session: &Session<ScrambleVariant>) -> Vec<(&'static str, String)> {
         let v = session.variant();
         vec![
-            ("picture", self.picture.source.key()),
+            ("picture", self.unread_choice.clone().unwrap_or_else(|| self.picture.source.key())),
             ("side", if self.numbers { "numbers" } else { "picture" }.into()),
             ("cols", v.cols().to_string()),
             ("rows", v.rows().to_string()),
         ]
     }
 
+    fn opening_notice(&mut self) -> (Option<String>, Option<Requester>) {
+        std::mem::take(&mut self.opening)
+    }
+
     fn set_pref(&mut self, key: &str, value: &str) {
         match key {
-            "picture" => {
-                // A picture gone since is quietly replaced by the default.
-                if let Ok(p) = Picture::load(&Source::from_key(value)) {
-                    self.picture = p;
+            "picture" => match Picture::load(&Source::from_key(value)) {
+                Ok(p) => self.picture = p,
+                // The default stands in, and the player is told why their
+                // picture is not there: the file is left as it is.
+                Err(e) => {
+                    let shown = picture::default_source().label();
+                    let said = format!("Your picture could not be read: the {shown} is shown.");
+                    let told = format!("{e}. The {shown} is shown instead: Game > Change Picture... chooses another.");
+                    self.opening = (Some(said), Some(message_box(TITLE, &told)));
+                    self.unread_choice = Some(value.to_string());
                 }
-            }
+            },
             "side" => self.numbers = value == "numbers",
             _ => {}
         }
