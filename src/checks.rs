@@ -110,7 +110,41 @@ pub fn guide(bytes: &[u8]) {
     lay_out(&doc);
 }
 
-/// A game.html: one node, `main`.
+/// Pages cut short or garbled in the ways that trip HTML scanners; the
+/// tests of both readers of game.html (the help's and lint's) run them.
+pub const BROKEN_HTML: &[&str] = &[
+    "",
+    "<",
+    "<<",
+    "</",
+    "<a",
+    "<a href='",
+    "<!--",
+    "<!",
+    "<?",
+    "&",
+    "&#xFFFFFFFF;",
+    "&#99999999999;",
+    "<html",
+    "</html></html>",
+    "<title>",
+    "<html><head><title>",
+    "<a =b>",
+    "<a b=>",
+    "<é>",
+    "é<é",
+    "<h1>&amp",
+    "<script>",
+    "<pre>",
+    "<li>",
+    "</p></li></ul>",
+    "<a href=#><a href=#>",
+    "<img src=>",
+    "<p/><a/><b/>",
+];
+
+/// A game.html, as the help reads it (one node, `main`) and as lint
+/// checks it.
 pub fn html(bytes: &[u8]) {
     use crate::help::html::{MAIN, read};
     let doc = read(Path::new("game.html"), bytes);
@@ -118,6 +152,21 @@ pub fn html(bytes: &[u8]) {
     assert_eq!(doc.nodes[0].name, MAIN);
     assert_points_into(&doc.diagnostics, bytes);
     lay_out(&doc);
+    assert_points_into(&crate::solitaire::lint::lint_html(Path::new("game.html"), bytes), bytes);
+}
+
+/// A picture: Scramble's (PNG, BMP or IFF ILBM) and a game type's
+/// game.bmp. It decodes to as many pixels as its size says, or is refused
+/// with words; game.bmp's own checks put every problem on line 1.
+pub fn picture(bytes: &[u8]) {
+    match crate::gfx::image_io::decode_picture("fuzz", bytes) {
+        Ok(image) => {
+            let size = u64::from(image.width) * u64::from(image.height);
+            assert!(size > 0 && image.pixels.len() as u64 == size, "{} x {}", image.width, image.height);
+        }
+        Err(e) => assert!(!e.message.trim().is_empty()),
+    }
+    assert_points_into(&crate::solitaire::lint::lint_bmp(Path::new("game.bmp"), bytes), bytes);
 }
 
 /// An Imaj-style help file.

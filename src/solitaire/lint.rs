@@ -949,36 +949,13 @@ mod tests {
 
     #[test]
     fn garbage_never_panics() {
-        let samples = [
-            "",
-            "<",
-            "<<",
-            "</",
-            "<a",
-            "<a href='",
-            "<!--",
-            "<!",
-            "<?",
-            "&",
-            "&#xFFFFFFFF;",
-            "&#99999999999;",
-            "<html",
-            "</html></html>",
-            "<html><head><title>",
-            "<a =b>",
-            "<a b=>",
-            "<é>",
-            "é<é",
-            "<h1>&amp",
-            "<script>",
-        ];
         // None of these is a whole page: each gets an error, on its lines.
         let check = |s: &str| {
             let found = lint_html(Path::new("g.html"), s.as_bytes());
             assert!(found.iter().any(Diagnostic::is_error), "{s:?}: {found:?}");
             assert!(found.iter().all(|d| d.points_into(s.as_bytes())), "{s:?}: {found:?}");
         };
-        for s in samples {
+        for s in crate::checks::BROKEN_HTML {
             check(s);
         }
         let mut rng = crate::core::GameRng::new(7);

@@ -9,8 +9,9 @@ use std::path::Path;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
-/// The files of one kind, as the fuzz corpus is seeded with them.
-fn seeds(folders: &[&str], extension: &str) -> Vec<Vec<u8>> {
+/// The files of one kind, as the fuzz corpus is seeded with them: those
+/// ending in one of `extensions` ("png|bmp").
+fn seeds(folders: &[&str], extensions: &str) -> Vec<Vec<u8>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
     let mut folders: Vec<_> = folders.iter().map(|f| root.join(f)).collect();
@@ -18,12 +19,12 @@ fn seeds(folders: &[&str], extension: &str) -> Vec<Vec<u8>> {
         for path in std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().path()) {
             if path.is_dir() {
                 folders.push(path);
-            } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case(extension)) {
+            } else if path.extension().is_some_and(|e| extensions.split('|').any(|x| e.eq_ignore_ascii_case(x))) {
                 found.push(std::fs::read(&path).unwrap());
             }
         }
     }
-    assert!(!found.is_empty(), "no .{extension} file in {folders:?}");
+    assert!(!found.is_empty(), "no .{extensions} file in {folders:?}");
     found
 }
 
@@ -48,7 +49,7 @@ fn edits() -> impl Strategy<Value = Vec<(usize, u8, u8)>> {
     prop::collection::vec((any::<usize>(), any::<u8>(), 0..3u8), 0..24)
 }
 
-/// Each kind: its check, and where its seeds are (folders, extension).
+/// Each kind: its check, and where its seeds are (folders, extensions).
 macro_rules! seeded {
     ($($name:ident: $check:path, $folders:expr, $ext:literal;)*) => {$(
         mod $name {
@@ -89,6 +90,7 @@ seeded! {
     saved_game: parlour::checks::saved_game, ["fuzz/seeds/saves"], "save";
     settings: parlour::checks::settings, ["fuzz/seeds/settings"], "ini";
     stats: parlour::checks::stats, ["fuzz/seeds/stats"], "ini";
+    picture: parlour::checks::picture, ["roms-like-assets/pictures", "game-types"], "png|bmp|iff";
 }
 
 /// Every fuzz target has its quick pass here, checks what its name says,
@@ -103,7 +105,7 @@ fn every_fuzz_target_has_its_quick_pass_and_is_documented() {
         .filter_map(|l| l.strip_suffix('"'))
         .filter(|name| *name != "parlour-fuzz")
         .collect();
-    assert_eq!(targets.len(), 9, "{targets:?}");
+    assert_eq!(targets.len(), 10, "{targets:?}");
     let here = std::fs::read_to_string(root.join("tests/all/fuzz_seeds.rs")).unwrap();
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let fuzzing = readme.split("## Fuzzing").nth(1).expect("the README has a Fuzzing section");
