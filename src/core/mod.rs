@@ -12,6 +12,8 @@
 //! - [`save`]: the text save format, loaded with full validation.
 //! - [`stats`]: per-game statistics kept as INI in the user's data folder.
 //! - [`highscores`]: the best results per game, kept as text beside them.
+//! - [`html`]: HTML's tokens and character references, for game.html's
+//!   readers.
 //!
 //! `core` imports nothing else from Parlour, and nothing in it reads a clock:
 //! time arrives as numbers from the caller so that sessions stay pure.
@@ -21,6 +23,7 @@ pub mod files;
 pub mod game;
 pub mod hash;
 pub mod highscores;
+pub mod html;
 pub mod rng;
 pub mod save;
 pub mod session;
@@ -37,4 +40,4 @@ pub use hash::fnv1a64;
 pub use rng::GameRng;
 pub use session::{Action, ReplayError, Session, Step};
 pub use stats::{GameStats, Stats};
-pub use text::ini_error;
+pub use text::{cp1252, ini_error};

@@ -1,4 +1,5 @@
-//! Rules for the short texts that end up in files: ids, move texts, options.
+//! Rules for the short texts that end up in files: ids, move texts, options;
+//! and Windows-1252, the encoding of the old files Parlour reads.
 //!
 //! Saves are line-based and statistics are INI, so anything written into them
 //! must stay on its line and survive an editor that trims trailing spaces.
@@ -68,6 +69,15 @@ pub fn ini_error(text: &str, e: &ini::ParseError) -> (usize, String) {
     // At the end of a file ending in a newline the reader counts a line
     // that is not there.
     (e.line.min(text.lines().count()).max(1), reason.to_string())
+}
+
+/// Windows-1252; its five unassigned bytes keep their Latin-1 meaning.
+pub fn cp1252(b: u8) -> char {
+    const C1: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', //
+        '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+    ];
+    if (0x80..0xa0).contains(&b) { C1[usize::from(b - 0x80)] } else { char::from(b) }
 }
 
 #[cfg(test)]

@@ -24,7 +24,8 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 
-use super::html::{Tag, Token, decode, decode_entities, has_scheme, split_href, tokenize};
+use super::html::{decode, has_scheme, split_href};
+use crate::core::html::{Tag, Token, decode_entities, tokenize};
 
 /// One game type whose help goes into the cache.
 #[derive(Clone, Debug)]

@@ -32,6 +32,7 @@
 use std::path::Path;
 
 use super::spec::Diagnostic;
+use crate::core::cp1252;
 
 /// One `Key=Value` line.
 #[derive(Clone, Debug, PartialEq)]
@@ -325,20 +326,6 @@ fn decode_8bit(bytes: &[u8]) -> String {
 fn decode_utf16(bytes: &[u8], word: fn([u8; 2]) -> u16) -> String {
     let words = bytes.chunks_exact(2).map(|c| word([c[0], c[1]]));
     char::decode_utf16(words).map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
-}
-
-/// Windows-1252; its five unassigned bytes keep their Latin-1 meaning.
-fn cp1252(b: u8) -> char {
-    const HIGH: [char; 32] = [
-        '\u{20ac}', '\u{81}', '\u{201a}', '\u{192}', '\u{201e}', '\u{2026}', '\u{2020}', '\u{2021}', '\u{2c6}',
-        '\u{2030}', '\u{160}', '\u{2039}', '\u{152}', '\u{8d}', '\u{17d}', '\u{8f}', '\u{90}', '\u{2018}', '\u{2019}',
-        '\u{201c}', '\u{201d}', '\u{2022}', '\u{2013}', '\u{2014}', '\u{2dc}', '\u{2122}', '\u{161}', '\u{203a}',
-        '\u{153}', '\u{9d}', '\u{17e}', '\u{178}',
-    ];
-    match b {
-        0x80..=0x9f => HIGH[usize::from(b - 0x80)],
-        _ => char::from(b),
-    }
 }
 
 /// NUL anywhere, or control characters in more than one character in twenty,

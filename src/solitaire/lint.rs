@@ -5,13 +5,12 @@
 //! Every problem is a [`Diagnostic`] printed `file:line: message`; problems
 //! with a whole binary file (game.bmp) or a missing file are on line 1.
 //!
-//! game.html is checked with a small tag scanner of our own rather than an
-//! HTML parser crate: the checks only need the nesting of a few elements,
-//! attributes and heading texts, with line numbers, and must never fail on
-//! garbage. The scanner knows comments, `<!DOCTYPE>`, quoted attributes,
-//! void elements and the raw text of `<script>` and `<style>`; an end tag
-//! closes everything opened after its start tag (so unclosed `<p>` and
-//! `<li>` do no harm).
+//! game.html is split into tokens by `core::html`, the tokenizer the help
+//! reads it with, so lint sees the page as the help shows it (comments,
+//! `<!DOCTYPE>`, quoted attributes, void elements and the raw text of
+//! `<script>` and `<style>`). The checks need only the nesting of a few
+//! elements, attributes and heading texts: an end tag closes everything
+//! opened after its start tag (so unclosed `<p>` and `<li>` do no harm).
 
 use std::fs;
 
@@ -20,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 use super::ini::IniDoc;
 use super::spec::{Build, DealTo, Diagnostic, GameSpec, WinWhen};
+use crate::core::html::{MAX_DEPTH, Tag, Token, VOID, decode_entities, newlines, tokenize};
 
 /// The help's sections, in their order, as headings of game.html.
 pub const HEADINGS: [&str; 10] = [
@@ -340,202 +340,6 @@ pub fn lint_bmp(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
 // ---------------------------------------------------------------------------
 // game.html
 
-/// Elements that have no end tag.
-const VOID: &[&str] =
-    &["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"];
-
-#[derive(Debug)]
-struct Tag {
-    /// Lower case.
-    name: String,
-    /// Names in lower case, values with entities decoded.
-    attrs: Vec<(String, String)>,
-    end: bool,
-    self_closing: bool,
-    line: usize,
-}
-
-impl Tag {
-    fn attr(&self, name: &str) -> Option<&str> {
-        self.attrs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
-    }
-}
-
-#[derive(Debug)]
-enum Token {
-    Tag(Tag),
-    Text(String, usize),
-}
-
-fn newlines(s: &str) -> usize {
-    s.bytes().filter(|&b| b == b'\n').count()
-}
-
-/// Splits HTML into tags and text, with line numbers. Comments, doctypes
-/// and processing instructions are dropped.
-fn tokenize(text: &str, path: &Path, out: &mut Vec<Diagnostic>) -> Vec<Token> {
-    let lower = text.to_ascii_lowercase();
-    let b = text.as_bytes();
-    let mut tokens = Vec::new();
-    let mut i = 0;
-    let mut line = 1;
-    while i < b.len() {
-        if b[i] != b'<' {
-            let j = text[i..].find('<').map_or(b.len(), |k| i + k);
-            tokens.push(Token::Text(text[i..j].to_string(), line));
-            line += newlines(&text[i..j]);
-            i = j;
-            continue;
-        }
-        let rest = &text[i..];
-        let skip_to = |end: usize, line: &mut usize, i: &mut usize| {
-            *line += newlines(&text[*i..end]);
-            *i = end;
-        };
-        if let Some(comment) = rest.strip_prefix("<!--") {
-            let end = match comment.find("-->") {
-                Some(k) => i + 4 + k + 3,
-                None => {
-                    out.push(Diagnostic::error(path, line, "a comment `<!--` is never closed with `-->`"));
-                    b.len()
-                }
-            };
-            skip_to(end, &mut line, &mut i);
-            continue;
-        }
-        if rest.starts_with("<!") || rest.starts_with("<?") {
-            let end = rest.find('>').map_or(b.len(), |k| i + k + 1);
-            skip_to(end, &mut line, &mut i);
-            continue;
-        }
-        let end_tag = rest.starts_with("</");
-        let name_at = i + if end_tag { 2 } else { 1 };
-        if !b.get(name_at).is_some_and(u8::is_ascii_alphabetic) {
-            // A lone `<` is text.
-            tokens.push(Token::Text("<".into(), line));
-            i += 1;
-            continue;
-        }
-        // The closing `>`, outside attribute quotes.
-        let mut j = name_at;
-        let mut quote: Option<u8> = None;
-        let mut last_sign = 0u8;
-        while j < b.len() {
-            let c = b[j];
-            match quote {
-                Some(q) if c == q => quote = None,
-                Some(_) => {}
-                None if (c == b'"' || c == b'\'') && last_sign == b'=' => quote = Some(c),
-                None if c == b'>' => break,
-                None => {}
-            }
-            if !c.is_ascii_whitespace() {
-                last_sign = c;
-            }
-            j += 1;
-        }
-        if j >= b.len() {
-            out.push(Diagnostic::error(path, line, format!("`{}` is never closed with `>`", shorten(rest))));
-            break;
-        }
-        let tag = parse_tag(&text[name_at..j], end_tag, line);
-        line += newlines(&text[i..=j]);
-        i = j + 1;
-        if !tag.end && !tag.self_closing && (tag.name == "script" || tag.name == "style") {
-            let close = format!("</{}", tag.name);
-            let end = lower[i..].find(&close).map_or(b.len(), |k| i + k);
-            line += newlines(&text[i..end]);
-            i = end;
-        }
-        tokens.push(Token::Tag(tag));
-    }
-    tokens
-}
-
-fn shorten(s: &str) -> String {
-    let first: String = s.chars().take_while(|&c| c != '\n').take(30).collect();
-    if first.len() < s.len() { format!("{first}...") } else { first }
-}
-
-/// `inner` is what lies between `<` (or `</`) and `>`.
-fn parse_tag(inner: &str, end: bool, line: usize) -> Tag {
-    let self_closing = inner.trim_end().ends_with('/');
-    let name_len = inner.find(|c: char| c.is_ascii_whitespace() || c == '/' || c == '>').unwrap_or(inner.len());
-    let name = inner[..name_len].to_ascii_lowercase();
-    let mut attrs = Vec::new();
-    let mut rest = &inner[name_len..];
-    loop {
-        rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == '/');
-        if rest.is_empty() {
-            break;
-        }
-        let n = rest.find(|c: char| c.is_ascii_whitespace() || c == '=' || c == '/').unwrap_or(rest.len()).max(1);
-        let attr = rest[..n].to_ascii_lowercase();
-        rest = rest[n..].trim_start();
-        let mut value = String::new();
-        if let Some(after) = rest.strip_prefix('=') {
-            let after = after.trim_start();
-            match after.chars().next() {
-                Some(q @ ('"' | '\'')) => {
-                    let close = after[1..].find(q).map_or(after.len(), |k| k + 1);
-                    value = decode_entities(&after[1..close]);
-                    rest = after.get(close + 1..).unwrap_or("");
-                }
-                _ => {
-                    let k = after.find(|c: char| c.is_ascii_whitespace()).unwrap_or(after.len());
-                    value = decode_entities(&after[..k]);
-                    rest = &after[k..];
-                }
-            }
-        }
-        attrs.push((attr, value));
-    }
-    Tag { name, attrs, end, self_closing, line }
-}
-
-/// The common character references.
-fn decode_entities(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(k) = rest.find('&') {
-        out.push_str(&rest[..k]);
-        rest = &rest[k..];
-        let semi = rest.find(';').filter(|&n| n <= 10);
-        let decoded = semi.and_then(|n| {
-            let name = &rest[1..n];
-            let c = match name {
-                "amp" => Some('&'),
-                "lt" => Some('<'),
-                "gt" => Some('>'),
-                "quot" => Some('"'),
-                "apos" => Some('\''),
-                "nbsp" => Some(' '),
-                _ => {
-                    let num = name.strip_prefix('#')?;
-                    let code = match num.strip_prefix(['x', 'X']) {
-                        Some(hex) => u32::from_str_radix(hex, 16).ok(),
-                        None => num.parse().ok(),
-                    };
-                    code.and_then(char::from_u32)
-                }
-            };
-            c.map(|c| (c, n))
-        });
-        match decoded {
-            Some((c, n)) => {
-                out.push(c);
-                rest = &rest[n + 1..];
-            }
-            None => {
-                out.push('&');
-                rest = &rest[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 /// Heading text for comparison: spaces collapsed, a trailing colon dropped,
 /// lower case.
 fn heading_key(s: &str) -> String {
@@ -548,20 +352,21 @@ fn href_is_help_css(href: &str) -> bool {
     h == "help/help.css" || h.ends_with("/help/help.css")
 }
 
+/// An attribute's value, its character references replaced.
+fn attr(tag: &Tag, name: &str) -> Option<String> {
+    tag.attr(name).map(|a| decode_entities(&a.value, tag.line, &mut |_, _| {}))
+}
+
 /// game.html: only `<head>` and `<body>` inside `<html>`; the head has a
 /// `<title>` and links Help/help.css; the body holds only the content div;
 /// the ten section headings are there, in order.
-/// Elements nest at most this deep in a game.html, as the help reader
-/// (`help::html::MAX_DEPTH`) takes them.
-pub const MAX_DEPTH: usize = 100;
-
 pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let text = match super::ini::decode_text(bytes) {
         Ok(t) => t,
         Err(e) => return vec![Diagnostic::error(path, e.line, e.message)],
     };
-    let tokens = tokenize(&text, path, &mut out);
+    let tokens = tokenize(&text, &mut |line, m| out.push(Diagnostic::error(path, line, m)));
     let err = |out: &mut Vec<Diagnostic>, line: usize, m: String| out.push(Diagnostic::error(path, line, m));
 
     struct Open {
@@ -586,8 +391,8 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
 
     for tok in tokens {
         match tok {
-            Token::Text(t, line) => {
-                let t = decode_entities(&t);
+            Token::Text { at, line } => {
+                let t = decode_entities(&text[at], line, &mut |l, m| out.push(Diagnostic::warning(path, l, m)));
                 if let Some((_, _, h)) = &mut heading {
                     h.push_str(&t);
                 }
@@ -646,9 +451,8 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
                     },
                     Some("body") => {
                         let is_content = name == "div"
-                            && (tag.attr("id").is_some_and(|v| v.trim().eq_ignore_ascii_case("content"))
-                                || tag
-                                    .attr("class")
+                            && (attr(&tag, "id").is_some_and(|v| v.trim().eq_ignore_ascii_case("content"))
+                                || attr(&tag, "class")
                                     .is_some_and(|v| v.split_whitespace().any(|c| c.eq_ignore_ascii_case("content"))));
                         match content {
                             None if is_content => content = Some(line),
@@ -665,13 +469,13 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
                     Some("head") => match name {
                         "title" => title = title.or(Some((line, String::new()))),
                         "link" => {
-                            let rel = tag.attr("rel").unwrap_or("");
+                            let rel = attr(&tag, "rel").unwrap_or_default();
                             if rel.split_whitespace().any(|r| r.eq_ignore_ascii_case("stylesheet")) {
-                                let href = tag.attr("href").unwrap_or("");
-                                if href_is_help_css(href) {
+                                let href = attr(&tag, "href").unwrap_or_default();
+                                if href_is_help_css(&href) {
                                     stylesheet = true;
                                 } else {
-                                    wrong_sheets.push((line, href.to_string()));
+                                    wrong_sheets.push((line, href));
                                 }
                             }
                         }
@@ -686,9 +490,9 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
                     in_title = Some(stack.len());
                 }
                 if name == "img"
-                    && let Some(src) = tag.attr("src")
+                    && let Some(src) = attr(&tag, "src")
                 {
-                    match inside_folder(src) {
+                    match inside_folder(&src) {
                         Some(file) if file.eq_ignore_ascii_case("game.bmp") => shows_bmp = true,
                         Some(_) => {}
                         None => out.push(Diagnostic::warning(
@@ -938,6 +742,22 @@ mod tests {
         let d = lint_html(Path::new("game.html"), page(HEAD, &sections().replace("game.bmp", "x.png")).as_bytes());
         assert_eq!(d.len(), 1);
         assert_eq!(d[0].severity, Severity::Warning);
+    }
+
+    /// lint reads a page as the help does: past a quote never closed (the
+    /// tag ends at its `>`), and with its character references.
+    #[test]
+    fn a_stray_quote_and_unknown_references_are_told_as_the_help_reads_them() {
+        let content =
+            sections().replacen("<h2>", "<h2 class=\"x>", 1).replacen("Words.", "Fish &chips; and &amp; more.", 1);
+        let found = html(&page(HEAD, &content));
+        assert_eq!(
+            found,
+            [
+                "game.html:10: a quote in `<h2 class=\"x>Winning</h2>...` is never closed",
+                "game.html:11: warning: unknown character reference `&chips;`; shown as written",
+            ],
+        );
     }
 
     #[test]

@@ -1,0 +1,321 @@
+//! HTML's tokens and character references, for both readers of game.html:
+//! the help's (`help::html`, which draws it) and `parlour lint`'s
+//! (`solitaire::lint`, which checks its structure).
+//!
+//! The tokenizer is our own rather than html5ever, scraper or tl: the
+//! subset is tiny, every problem needs its line (which those crates do not
+//! report, or hide behind their error recovery), the help's cache builder
+//! needs the byte range of each attribute to rewrite links in place, and a
+//! hand-written scanner cannot fail on garbage.
+
+use std::ops::Range;
+
+/// Elements without an end tag.
+pub const VOID: [&str; 14] =
+    ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"];
+
+/// Elements nest at most this deep, for both readers: start tags deeper
+/// than that are left out (their text is kept), with one problem told.
+/// Real pages nest a dozen deep; the cap keeps each step of reading short,
+/// whatever the page.
+pub const MAX_DEPTH: usize = 100;
+
+/// HTML's names for U+00A0..U+00FF, in order.
+const LATIN1: [&str; 96] = [
+    "nbsp", "iexcl", "cent", "pound", "curren", "yen", "brvbar", "sect", "uml", "copy", "ordf", "laquo", "not", "shy",
+    "reg", "macr", "deg", "plusmn", "sup2", "sup3", "acute", "micro", "para", "middot", "cedil", "sup1", "ordm",
+    "raquo", "frac14", "frac12", "frac34", "iquest", "Agrave", "Aacute", "Acirc", "Atilde", "Auml", "Aring", "AElig",
+    "Ccedil", "Egrave", "Eacute", "Ecirc", "Euml", "Igrave", "Iacute", "Icirc", "Iuml", "ETH", "Ntilde", "Ograve",
+    "Oacute", "Ocirc", "Otilde", "Ouml", "times", "Oslash", "Ugrave", "Uacute", "Ucirc", "Uuml", "Yacute", "THORN",
+    "szlig", "agrave", "aacute", "acirc", "atilde", "auml", "aring", "aelig", "ccedil", "egrave", "eacute", "ecirc",
+    "euml", "igrave", "iacute", "icirc", "iuml", "eth", "ntilde", "ograve", "oacute", "ocirc", "otilde", "ouml",
+    "divide", "oslash", "ugrave", "uacute", "ucirc", "uuml", "yacute", "thorn", "yuml",
+];
+
+/// The other named characters a card game's help is likely to use.
+const NAMED: [(&str, char); 37] = [
+    ("amp", '&'),
+    ("lt", '<'),
+    ("gt", '>'),
+    ("quot", '"'),
+    ("apos", '\''),
+    ("ndash", '–'),
+    ("mdash", '—'),
+    ("lsquo", '‘'),
+    ("rsquo", '’'),
+    ("sbquo", '‚'),
+    ("ldquo", '“'),
+    ("rdquo", '”'),
+    ("bdquo", '„'),
+    ("lsaquo", '‹'),
+    ("rsaquo", '›'),
+    ("hellip", '…'),
+    ("bull", '•'),
+    ("dagger", '†'),
+    ("Dagger", '‡'),
+    ("permil", '‰'),
+    ("trade", '™'),
+    ("euro", '€'),
+    ("OElig", 'Œ'),
+    ("oelig", 'œ'),
+    ("fnof", 'ƒ'),
+    ("minus", '−'),
+    ("ensp", '\u{2002}'),
+    ("emsp", '\u{2003}'),
+    ("thinsp", '\u{2009}'),
+    ("larr", '←'),
+    ("rarr", '→'),
+    ("uarr", '↑'),
+    ("darr", '↓'),
+    ("spades", '♠'),
+    ("clubs", '♣'),
+    ("hearts", '♥'),
+    ("diams", '♦'),
+];
+
+fn named(name: &str) -> Option<char> {
+    if let Some(i) = LATIN1.iter().position(|&n| n == name) {
+        return char::from_u32(0xa0 + i as u32);
+    }
+    NAMED.iter().find(|(n, _)| *n == name).map(|&(_, c)| c)
+}
+
+/// `&#NNN;` or `&#xHH;`: as HTML does, 128..159 are read as Windows-1252
+/// (old pages wrote `&#150;` for a dash); impossible numbers are None.
+fn numeric(num: &str) -> Option<char> {
+    let code = match num.strip_prefix(['x', 'X']) {
+        Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+        None => num.parse().ok()?,
+    };
+    match code {
+        0 => None,
+        128..160 => Some(super::text::cp1252(code as u8)),
+        _ => char::from_u32(code),
+    }
+}
+
+/// Replaces character references. `&` not followed by a name and `;` is
+/// an ampersand (as in "R&D"); an unknown name is kept as written and a
+/// bad number becomes U+FFFD, each with a warning on its line.
+pub fn decode_entities(s: &str, line: usize, warn: &mut dyn FnMut(usize, String)) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(k) = rest.find('&') {
+        out.push_str(&rest[..k]);
+        let at_line = line + newlines(&s[..s.len() - rest.len() + k]);
+        rest = &rest[k..];
+        let name_len = rest[1..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '#')).unwrap_or(rest.len() - 1);
+        if name_len == 0 || name_len > 32 || rest.as_bytes().get(1 + name_len) != Some(&b';') {
+            out.push('&');
+            rest = &rest[1..];
+            continue;
+        }
+        let name = &rest[1..1 + name_len];
+        let reference = &rest[..name_len + 2];
+        match name.strip_prefix('#') {
+            Some(num) => out.push(numeric(num).unwrap_or_else(|| {
+                warn(at_line, format!("`{reference}` is not a character; shown as �"));
+                '\u{fffd}'
+            })),
+            None => match named(name) {
+                Some(c) => out.push(c),
+                None => {
+                    warn(at_line, format!("unknown character reference `{reference}`; shown as written"));
+                    out.push_str(reference);
+                }
+            },
+        }
+        rest = &rest[name_len + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+pub fn newlines(s: &str) -> usize {
+    s.bytes().filter(|&b| b == b'\n').count()
+}
+
+// ---------------------------------------------------------------------------
+// Tokens
+
+/// An attribute: its name in lower case, its value as written (character
+/// references not yet replaced) and, for the cache builder's rewriting,
+/// where the value lies in the page, quotes included.
+#[derive(Debug)]
+pub struct Attr {
+    pub name: String,
+    pub value: String,
+    pub value_at: Option<Range<usize>>,
+}
+
+#[derive(Debug)]
+pub struct Tag {
+    /// Lower case.
+    pub name: String,
+    pub attrs: Vec<Attr>,
+    pub end: bool,
+    pub self_closing: bool,
+    pub line: usize,
+    /// From `<` to `>` inclusive.
+    pub at: Range<usize>,
+}
+
+impl Tag {
+    pub fn attr(&self, name: &str) -> Option<&Attr> {
+        self.attrs.iter().find(|a| a.name == name)
+    }
+}
+
+#[derive(Debug)]
+pub enum Token {
+    /// Text as written, character references not yet replaced.
+    Text {
+        at: Range<usize>,
+        line: usize,
+    },
+    Tag(Tag),
+}
+
+/// Splits a page into text and tags with their lines. Comments, doctypes
+/// and the contents of `<script>` and `<style>` are dropped; a `<` that
+/// starts no tag is text. Problems go to `warn`, and never stop the scan.
+pub fn tokenize(text: &str, warn: &mut dyn FnMut(usize, String)) -> Vec<Token> {
+    let lower = text.to_ascii_lowercase();
+    let b = text.as_bytes();
+    let mut tokens = Vec::new();
+    let (mut i, mut line) = (0, 1);
+    while i < b.len() {
+        let rest = &text[i..];
+        if !rest.starts_with('<') {
+            let end = rest.find('<').map_or(b.len(), |k| i + k);
+            tokens.push(Token::Text { at: i..end, line });
+            line += newlines(&text[i..end]);
+            i = end;
+            continue;
+        }
+        let skip_end = if let Some(comment) = rest.strip_prefix("<!--") {
+            Some(comment.find("-->").map_or_else(
+                || {
+                    warn(line, "a comment `<!--` is never closed with `-->`; the rest of the page is left out".into());
+                    b.len()
+                },
+                |k| i + 4 + k + 3,
+            ))
+        } else if rest.starts_with("<!") || rest.starts_with("<?") {
+            Some(rest.find('>').map_or(b.len(), |k| i + k + 1))
+        } else {
+            None
+        };
+        if let Some(end) = skip_end {
+            line += newlines(&text[i..end]);
+            i = end;
+            continue;
+        }
+        let end_tag = rest.starts_with("</");
+        let name_at = i + 1 + usize::from(end_tag);
+        if !b.get(name_at).is_some_and(u8::is_ascii_alphabetic) {
+            tokens.push(Token::Text { at: i..i + 1, line });
+            i += 1;
+            continue;
+        }
+        let close = match tag_end(b, name_at, true) {
+            Some(j) => j,
+            None => match tag_end(b, name_at, false) {
+                Some(j) => {
+                    warn(line, format!("a quote in `{}` is never closed", shorten(rest)));
+                    j
+                }
+                None => {
+                    warn(
+                        line,
+                        format!("`{}` is never closed with `>`; the rest of the page is left out", shorten(rest)),
+                    );
+                    break;
+                }
+            },
+        };
+        let tag = parse_tag(text, name_at..close, end_tag, line, i..close + 1);
+        line += newlines(&text[i..=close]);
+        i = close + 1;
+        if !tag.end && !tag.self_closing && (tag.name == "script" || tag.name == "style") {
+            let end = lower[i..].find(&format!("</{}", tag.name)).map_or(b.len(), |k| i + k);
+            line += newlines(&text[i..end]);
+            i = end;
+        }
+        tokens.push(Token::Tag(tag));
+    }
+    tokens
+}
+
+/// The `>` that ends the tag whose name starts at `from`; with `quotes`,
+/// a `>` inside a quoted attribute value does not count.
+fn tag_end(b: &[u8], from: usize, quotes: bool) -> Option<usize> {
+    let mut quote: Option<u8> = None;
+    let mut last = 0u8;
+    for (j, &c) in b.iter().enumerate().skip(from) {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if quotes && (c == b'"' || c == b'\'') && last == b'=' => quote = Some(c),
+            None if c == b'>' => return Some(j),
+            None => {}
+        }
+        if !c.is_ascii_whitespace() {
+            last = c;
+        }
+    }
+    None
+}
+
+pub fn shorten(s: &str) -> String {
+    let first: String = s.chars().take_while(|&c| c != '\n').take(30).collect();
+    if first.len() < s.len() { format!("{first}...") } else { first }
+}
+
+/// The tag whose name and attributes lie in `inner` (between `<` or `</`
+/// and `>`).
+fn parse_tag(text: &str, inner: Range<usize>, end: bool, line: usize, at: Range<usize>) -> Tag {
+    let base = inner.start;
+    let s = &text[inner];
+    let b = s.as_bytes();
+    let self_closing = s.trim_end().ends_with('/');
+    let name_len = s.find(|c: char| c.is_ascii_whitespace() || c == '/').unwrap_or(s.len());
+    let mut attrs = Vec::new();
+    let skip_space = |mut p: usize| {
+        while p < b.len() && b[p].is_ascii_whitespace() {
+            p += 1;
+        }
+        p
+    };
+    let mut p = name_len;
+    loop {
+        while p < b.len() && (b[p].is_ascii_whitespace() || b[p] == b'/') {
+            p += 1;
+        }
+        if p >= b.len() {
+            break;
+        }
+        // A stray `=` is a one-character name, so the scan always moves on.
+        let n = s[p..].find(|c: char| c.is_ascii_whitespace() || c == '=' || c == '/').unwrap_or(s.len() - p).max(1);
+        let name = s[p..p + n].to_ascii_lowercase();
+        p = skip_space(p + n);
+        let (mut value, mut value_at) = (String::new(), None);
+        if b.get(p) == Some(&b'=') && name != "=" {
+            p = skip_space(p + 1);
+            if let Some(&q @ (b'"' | b'\'')) = b.get(p) {
+                let close = s[p + 1..].find(char::from(q)).map_or(s.len(), |k| p + 1 + k);
+                value = s[p + 1..close].to_string();
+                let after = (close + 1).min(s.len());
+                value_at = Some(base + p..base + after);
+                p = after;
+            } else {
+                let v = s[p..].find(|c: char| c.is_ascii_whitespace()).unwrap_or(s.len() - p);
+                value = s[p..p + v].to_string();
+                value_at = Some(base + p..base + p + v);
+                p += v;
+            }
+        }
+        attrs.push(Attr { name, value, value_at });
+    }
+    Tag { name: s[..name_len].to_ascii_lowercase(), attrs, end, self_closing, line, at }
+}
