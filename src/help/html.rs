@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use super::model::{Align, Block, BlockKind, Document, Node, Span, Style, Target};
 use crate::core::html::{MAX_DEPTH, Tag, Token, VOID, decode_entities, newlines, tokenize};
-use crate::core::{Diagnostic, cp1252, files};
+use crate::core::{Diagnostic, decode_windows, files};
 
 /// The name of the single node of a page.
 pub const MAIN: &str = "main";
@@ -32,7 +32,7 @@ pub const MAIN: &str = "main";
 /// Reads an HTML help page.
 pub fn read(path: &Path, bytes: &[u8]) -> Document {
     let mut b = Builder::new(path);
-    let (text, bad_line) = decode(bytes);
+    let (text, bad_line) = decode_windows(bytes);
     if let Some(line) = bad_line {
         b.warn(line, "the page is not UTF-8: read as Windows-1252");
     }
@@ -49,23 +49,6 @@ pub fn read(path: &Path, bytes: &[u8]) -> Document {
         }
     }
     b.finish()
-}
-
-// ---------------------------------------------------------------------------
-// Bytes and characters
-
-/// The page's text: UTF-8 (a byte-order mark is dropped) or, failing that,
-/// Windows-1252 as YaZZle's authors wrote it, with the line of the first
-/// byte that is not UTF-8.
-pub(super) fn decode(bytes: &[u8]) -> (String, Option<usize>) {
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(text) => (text.to_string(), None),
-        Err(e) => {
-            let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
-            (bytes.iter().map(|&b| cp1252(b)).collect(), Some(line))
-        }
-    }
 }
 
 // ---------------------------------------------------------------------------
@@ -1017,6 +1000,22 @@ mod tests {
         assert_eq!(d.diagnostics.len(), 1);
         assert_eq!(d.diagnostics[0].line, 1);
         assert!(d.diagnostics[0].message.contains("Windows-1252"));
+    }
+
+    /// Notepad's "Unicode" (UTF-16 with a byte-order mark, either way
+    /// round) reads as lint reads it, not as bytes of Windows-1252.
+    #[test]
+    fn utf16_pages() {
+        let page = "<title>Café</title>\n<p>“quoted” ♠";
+        for big_endian in [false, true] {
+            let words = page.encode_utf16().flat_map(|w| if big_endian { w.to_be_bytes() } else { w.to_le_bytes() });
+            let mark: &[u8] = if big_endian { b"\xfe\xff" } else { b"\xff\xfe" };
+            let bytes: Vec<u8> = mark.iter().copied().chain(words).collect();
+            let d = read(Path::new("p.html"), &bytes);
+            assert_eq!(d.title, "Café");
+            assert_eq!(d.nodes[0].blocks[0].plain_text(), "“quoted” ♠");
+            assert!(d.diagnostics.is_empty(), "{:?}", d.diagnostics);
+        }
     }
 
     #[test]

@@ -24,7 +24,8 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 
-use super::html::{decode, has_scheme, split_href};
+use super::html::{has_scheme, split_href};
+use crate::core::decode_windows;
 use crate::core::html::{Tag, Token, decode_entities, tokenize};
 
 /// One game type whose help goes into the cache.
@@ -120,7 +121,7 @@ impl Source {
     fn read(path: &Path) -> Result<Source, String> {
         let bytes = crate::core::files::read_capped(path, crate::core::files::limits::DOCUMENT)
             .map_err(|e| format!("{}: cannot be read ({e})", path.display()))?;
-        let (text, _) = decode(&bytes);
+        let (text, _) = decode_windows(&bytes);
         let tags: Vec<Tag> = tokenize(&text, &mut |_, _| {})
             .into_iter()
             .filter_map(|t| if let Token::Tag(tag) = t { Some(tag) } else { None })

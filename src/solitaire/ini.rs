@@ -32,7 +32,7 @@
 use std::path::Path;
 
 use super::spec::Diagnostic;
-use crate::core::cp1252;
+use crate::core::decode_windows;
 
 /// One `Key=Value` line.
 #[derive(Clone, Debug, PartialEq)]
@@ -303,29 +303,9 @@ pub struct NotText {
 
 /// Decodes a text file as described in the module documentation.
 pub fn decode_text(bytes: &[u8]) -> Result<String, NotText> {
-    let text = if let Some(rest) = bytes.strip_prefix(b"\xef\xbb\xbf") {
-        decode_8bit(rest)
-    } else if let Some(rest) = bytes.strip_prefix(b"\xff\xfe") {
-        decode_utf16(rest, u16::from_le_bytes)
-    } else if let Some(rest) = bytes.strip_prefix(b"\xfe\xff") {
-        decode_utf16(rest, u16::from_be_bytes)
-    } else {
-        decode_8bit(bytes)
-    };
+    let (text, _) = decode_windows(bytes);
     check_text(&text)?;
     Ok(text)
-}
-
-fn decode_8bit(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_string(),
-        Err(_) => bytes.iter().map(|&b| cp1252(b)).collect(),
-    }
-}
-
-fn decode_utf16(bytes: &[u8], word: fn([u8; 2]) -> u16) -> String {
-    let words = bytes.chunks_exact(2).map(|c| word([c[0], c[1]]));
-    char::decode_utf16(words).map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
 }
 
 /// NUL anywhere, or control characters in more than one character in twenty,
