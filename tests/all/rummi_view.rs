@@ -340,7 +340,7 @@ fn the_game_resumes_where_it_was_left() {
 #[test]
 fn rummi_goldens() {
     let seed = seed_where(Side::Player);
-    for id in [MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30] {
+    for id in [MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30, MachineId::Yazzle] {
         let dir = tempfile::tempdir().unwrap();
         let (mach, area) = machine(id);
         let mut view = open(dir.path(), Some(seed));

@@ -6,7 +6,7 @@
 //! instead.
 
 use crate::games::rummi::tile::{Colour, Kind};
-use crate::gfx::{Rect, Rgb, Surface};
+use crate::gfx::{Format, Rect, Rgb, Surface};
 use crate::machines::{Look, Pen};
 
 /// Our own digits, 4 x 7, for numbers small tiles can hold.
@@ -59,15 +59,22 @@ const TAKE: [&str; 13] = [
     "###########",
 ];
 
-/// The ink of each colour and of the tile itself.
-fn ink(c: Colour) -> Rgb {
+/// The ink of each colour on screen `s`. Yellow is a deeper amber where
+/// the screen has colours to spare: the gold of the palettes is faint on
+/// the cream face, but on the Amiga's and the Mac's palettes an amber
+/// deeper than it turns the brown of the tray.
+fn ink(s: &Surface, c: Colour) -> Rgb {
+    let direct = !matches!(s.format(), Format::Indexed { .. });
     Rgb::hex(match c {
         Colour::Red => 0xCC1111,
         Colour::Blue => 0x2244AA,
+        Colour::Yellow if direct => 0xCC8800,
         Colour::Yellow => 0xDDAA22,
         Colour::Black => 0x000000,
     })
 }
+
+/// The tile itself.
 const FACE: u32 = 0xEEEECC;
 const EDGE: u32 = 0x997744;
 /// Tan where the screen has it (PAL), else the nearest light brown.
@@ -107,7 +114,7 @@ fn body(s: &mut Surface, look: &Look, r: Rect, face: u32) {
 /// Whether the screen shows the four colours' inks as four colours: the
 /// Mac's four greys make red and blue one dark grey.
 fn colours_told_apart(s: &mut Surface) -> bool {
-    let inks = Colour::ALL.map(|c| s.value_for(ink(c)));
+    let inks = Colour::ALL.map(|c| s.value_for(ink(s, c)));
     inks.iter().enumerate().all(|(i, a)| !inks[..i].contains(a))
 }
 
@@ -116,7 +123,7 @@ fn colours_told_apart(s: &mut Surface) -> bool {
 pub fn face(s: &mut Surface, look: &Look, r: Rect, kind: Kind, k: i32) {
     body(s, look, r, FACE);
     let coloured = colours_told_apart(s);
-    let v = s.value_for(if coloured { ink(kind.colour()) } else { Rgb::BLACK });
+    let v = s.value_for(if coloured { ink(s, kind.colour()) } else { Rgb::BLACK });
     let y = r.y + 2 * k;
     number(s, Rect::new(r.x, y, r.w, 0), usize::from(kind.number()), k, v);
     let mark = if coloured { DOT } else { mono_mark(kind.colour()) };
