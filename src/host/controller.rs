@@ -5,7 +5,7 @@
 //! data folder, resumes the journal when the game is opened again and
 //! counts finished games in the statistics.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -67,8 +67,8 @@ pub struct Controller<V: Variant, B: Board<V>> {
     data_dir: PathBuf,
     message: String,
     /// The games (by the index of the step that dealt them) already counted
-    /// in the statistics, so a game is never counted twice.
-    counted: BTreeSet<usize>,
+    /// in the statistics, and as what, so a game is never counted twice.
+    counted: BTreeMap<usize, Outcome>,
     asked: Asked,
     /// The rules a board asked to play by, while the player confirms
     /// giving up the game in progress for them.
@@ -162,13 +162,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             },
             None => resume(&journal, &variant),
         };
-        let mut counted = BTreeSet::new();
+        let mut counted = BTreeMap::new();
         if let Some(s) = &session
             && (s.state().status() != Status::Playing || (board.scores_on_close() && scored_at_close(data_dir, s)))
         {
             // Counted when it ended (before it was journalled), or when it
             // was closed.
-            counted.insert(s.game_start());
+            let won = s.state().status() == Status::Won && board.played_for_player(s).is_none();
+            counted.insert(s.game_start(), if won { Outcome::Won } else { Outcome::Lost });
         }
         let replay = match (how.replay, &mut session) {
             (true, Some(s)) => Some(rewind(s)),
@@ -249,7 +250,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             board,
             data_dir: data_dir.to_path_buf(),
             message: format!("Could not open the kept game: {why}"),
-            counted: BTreeSet::new(),
+            counted: BTreeMap::new(),
             asked: Asked::Nothing,
             rules_waiting: None,
             machine: None,
@@ -333,15 +334,22 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let start = self.session.game_start();
         // Steps after the cursor were dropped if the change added one.
         if self.session.cursor() + 1 == self.session.steps().len() {
-            self.counted.retain(|&i| i <= self.session.cursor());
+            self.counted.retain(|&i, _| i <= self.session.cursor());
         }
         let status = self.session.state().status();
         let mut response = Response::Redraw;
         if status != Status::Playing {
             self.message = self.board.ending(&self.session);
-            if self.counted.insert(start) {
+            if let Some(&before) = self.counted.get(&start) {
+                // Won after Undo took back a loss: the statistics keep the
+                // loss, and the player is told why the win is not counted.
+                if status == Status::Won && before == Outcome::Lost {
+                    self.message = format!("{} It was lost before Undo, so it stays counted as lost.", self.message);
+                }
+            } else {
                 let for_player = self.board.played_for_player(&self.session).filter(|_| status == Status::Won);
                 let outcome = if status == Status::Won && for_player.is_none() { Outcome::Won } else { Outcome::Lost };
+                self.counted.insert(start, outcome);
                 if let Some(why) = for_player {
                     self.message = why.into();
                 }
@@ -452,7 +460,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// A game given up for another counts as lost (`closing`: it is scored
     /// as the game is closed). Returns its record if it was counted now.
     fn abandon(&mut self, closing: bool) -> Option<GameStats> {
-        if self.in_progress() && self.counted.insert(self.session.game_start()) {
+        if self.in_progress() && !self.counted.contains_key(&self.session.game_start()) {
+            self.counted.insert(self.session.game_start(), Outcome::Lost);
             self.count(Outcome::Lost, closing)
         } else {
             None

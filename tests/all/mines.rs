@@ -240,6 +240,37 @@ fn a_mine_loses_and_shows_every_mine() {
     assert!(!pause.enabled);
 }
 
+/// Undo after a loss lets the game go on, and a win then is not counted:
+/// the statistics keep the loss, and the status line says why.
+#[test]
+fn a_win_after_undoing_a_loss_stays_counted_as_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = open(Settings::beginner(), dir.path(), 5);
+    let click = |view: &mut MinesView, i: usize| {
+        let (x, y) = view.session().state().grid().xy(i);
+        let at = centre(view, &m, area, x, y);
+        press(view, &m, area, at, &[Button::Left]);
+    };
+    click(&mut view, 0);
+    let st = view.session().state().clone();
+    let mine = (0..st.grid().len()).find(|&i| st.is_mine(i)).unwrap();
+    click(&mut view, mine);
+    assert_eq!(view.session().state().status(), Status::Lost);
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state().status(), Status::Playing);
+    for i in (0..st.grid().len()).filter(|&i| !st.is_mine(i)) {
+        if view.session().state().status() == Status::Playing {
+            click(&mut view, i);
+        }
+    }
+    assert_eq!(view.session().state().status(), Status::Won);
+    assert!(view.message().contains("stays counted as lost"), "{}", view.message());
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    let game = stats.game("mines/beginner").unwrap();
+    assert_eq!((game.played, game.won, game.lost), (1, 0, 1));
+}
+
 #[test]
 fn the_keyboard_plays_too() {
     let dir = tempfile::tempdir().unwrap();
