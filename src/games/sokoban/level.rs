@@ -2,10 +2,12 @@
 //!
 //! XSB is the plain format every Sokoban program reads: one text row per
 //! board row, `#` wall, `@` player, `+` player on a goal, `$` box, `*` box
-//! on a goal, `.` goal, and a space, `-` or `_` floor. Blank lines separate
-//! levels; `Title:` and `Author:` lines (any `Key: value` line) and `;`
-//! comments may stand between them. Parlour also reads a `Solution:` line
-//! (LURD) as the level's known solution.
+//! on a goal, `.` goal, and a space, `-` or `_` floor. Level collections
+//! also write rows run-length encoded (`4#` for `####`, `#@2-$.#`) and
+//! several rows on a line, parted by `|`; both are read. Blank lines
+//! separate levels; `Title:` and `Author:` lines (any `Key: value` line)
+//! and `;` comments may stand between them. Parlour also reads a
+//! `Solution:` line (LURD) as the level's known solution.
 //!
 //! A metadata line right under a board belongs to that board; one after a
 //! blank line belongs to the next board (or to the last, at the end of the
@@ -177,13 +179,38 @@ impl Meta {
             _ => return,
         };
         if !value.is_empty() {
-            *slot = Some(value.to_string());
+            *slot = Some(if key.eq_ignore_ascii_case("solution") { spelled_out(value) } else { value.to_string() });
         }
     }
 
     fn is_empty(&self) -> bool {
         self.title.is_none() && self.author.is_none() && self.solution.is_none()
     }
+}
+
+/// The longest solution spelled out from its counts: far beyond any
+/// level's, and small enough to hold.
+const MAX_SOLUTION: usize = 1 << 20;
+
+/// A `Solution:` value with its run-length counts written out (`3r` is
+/// `rrr`), as collections store long solutions, and its spaces dropped.
+/// One that cannot be spelled out (a count with nothing after it, or too
+/// long) is kept as written, to be refused where it is played.
+fn spelled_out(lurd: &str) -> String {
+    let mut out = String::new();
+    let mut count: Option<usize> = None;
+    for c in lurd.chars().filter(|c| !c.is_whitespace()) {
+        if let Some(digit) = c.to_digit(10) {
+            count = Some(count.unwrap_or(0).saturating_mul(10).saturating_add(digit as usize));
+            continue;
+        }
+        let times = count.take().unwrap_or(1);
+        if out.len().saturating_add(times) > MAX_SOLUTION {
+            return lurd.to_string();
+        }
+        out.extend(std::iter::repeat_n(c, times));
+    }
+    if count.is_some() { lurd.to_string() } else { out }
 }
 
 /// A board's rows as read, with the line of the first.
@@ -244,11 +271,52 @@ pub fn parse_set(source: &Path, bytes: &[u8]) -> LevelSet {
     LevelSet { levels: boards.into_iter().map(|b| build(source, b)).collect() }
 }
 
+/// A board row's squares, each with its column on the file's line.
+type Squares = Vec<(char, usize)>;
+
+/// The rows a line of a board holds: one, or several parted by `|`, with
+/// run-length counts written out (`3#` is `###`). A count with nothing
+/// after it to repeat is refused, and so is a row it makes longer than a
+/// board can be.
+fn expand(text: &str) -> Result<Vec<Squares>, String> {
+    let mut rows: Vec<Squares> = vec![Vec::new()];
+    let mut count: Option<usize> = None;
+    for (i, c) in text.chars().enumerate() {
+        let column = i + 1;
+        if let Some(digit) = c.to_digit(10) {
+            count = Some(count.unwrap_or(0).saturating_mul(10).saturating_add(digit as usize));
+            continue;
+        }
+        if c == '|' {
+            if count.is_some() {
+                return Err(format!("the count before column {column} has nothing to repeat: `|` ends the row"));
+            }
+            rows.push(Vec::new());
+            continue;
+        }
+        let row = rows.last_mut().expect("there is always a row");
+        let times = count.take().unwrap_or(1);
+        if times > 1 && row.len().saturating_add(times) > MAX_SIDE {
+            return Err(format!("the count before column {column} makes the row too long: at most {MAX_SIDE} a side"));
+        }
+        row.extend(std::iter::repeat_n((c, column), times));
+    }
+    match count {
+        Some(_) => Err("the count at the end of the row has nothing to repeat".into()),
+        None => Ok(rows),
+    }
+}
+
 /// Turns a board's rows into a level, or says what is wrong with it.
 fn build(source: &Path, board: Board) -> Result<Level, Diagnostic> {
     let err = |line: usize, message: String| Diagnostic::error(source, line, message);
-    let height = board.rows.len();
-    let width = board.rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    let mut rows: Vec<(usize, Squares)> = Vec::new();
+    for (y, text) in board.rows.iter().enumerate() {
+        let line = board.line + y;
+        rows.extend(expand(text).map_err(|m| err(line, m))?.into_iter().map(|r| (line, r)));
+    }
+    let height = rows.len();
+    let width = rows.iter().map(|(_, r)| r.len()).max().unwrap_or(0);
     if width > MAX_SIDE || height > MAX_SIDE {
         return Err(err(board.line, format!("the level is {width} x {height} squares; at most {MAX_SIDE} a side")));
     }
@@ -256,13 +324,12 @@ fn build(source: &Path, board: Board) -> Result<Level, Diagnostic> {
     let (mut walls, mut goals, mut boxes, mut players) = (vec![false; n], vec![false; n], Vec::new(), Vec::new());
     // Squares past the end of a short row are outside the board.
     let mut beyond = vec![false; n];
-    for (y, row) in board.rows.iter().enumerate() {
-        let line = board.line + y;
-        let len = row.chars().count();
-        for x in len..width {
+    for (y, (line, row)) in rows.iter().enumerate() {
+        let line = *line;
+        for x in row.len()..width {
             beyond[y * width + x] = true;
         }
-        for (x, c) in row.chars().enumerate() {
+        for (x, &(c, column)) in row.iter().enumerate() {
             let at = y * width + x;
             match c {
                 '#' => walls[at] = true,
@@ -280,7 +347,7 @@ fn build(source: &Path, board: Board) -> Result<Level, Diagnostic> {
                 ' ' | '-' | '_' => {}
                 other => {
                     let shown = if other.is_control() { format!("{:?}", other) } else { format!("`{other}`") };
-                    return Err(err(line, format!("unknown character {shown} in column {}", x + 1)));
+                    return Err(err(line, format!("unknown character {shown} in column {column}")));
                 }
             }
         }
@@ -305,8 +372,9 @@ fn build(source: &Path, board: Board) -> Result<Level, Diagnostic> {
     while let Some(at) = stack.pop() {
         let (x, y) = (at % width, at / width);
         if beyond[at] || x == 0 || y == 0 || x + 1 == width || y + 1 == height {
-            let line = board.line + y;
-            return Err(err(line, format!("the level is not closed by walls: column {} leads outside", x + 1)));
+            let (line, row) = &rows[y];
+            let column = row.get(x).map_or(x + 1, |&(_, column)| column);
+            return Err(err(*line, format!("the level is not closed by walls: column {column} leads outside")));
         }
         for next in [at - 1, at + 1, at - width, at + width] {
             if !walls[next] && !inside[next] {
@@ -424,6 +492,32 @@ mod tests {
             ]
         );
         assert!(parse("#\n").good().is_empty());
+    }
+
+    /// Collections write rows run-length encoded and several to a line;
+    /// such a level reads as its plain spelling does, and a count with
+    /// nothing to repeat is named with its line.
+    #[test]
+    fn run_length_rows_and_bars_read_as_plain_rows() {
+        let plain = parse("#######\n#@$ .*#\n#  -  #\n#######\n");
+        let coded = parse("; coded\n7#\n#@$-.*#|#5-#\n7#\n");
+        let (plain, coded) = (plain.levels[0].as_ref().unwrap(), coded.levels[0].as_ref().unwrap());
+        assert_eq!(coded.rows(&coded.box_grid(), coded.player), plain.rows(&plain.box_grid(), plain.player));
+        assert_eq!((coded.width, coded.height, coded.line), (7, 4, 2));
+        assert_eq!(error("4#\n#@$.3\n4#\n"), "t.xsb:2: the count at the end of the row has nothing to repeat");
+        assert_eq!(
+            error("4#|#@$.2|4#\n"),
+            "t.xsb:1: the count before column 9 has nothing to repeat: `|` ends the row"
+        );
+        assert_eq!(error("4#|#@$2x|4#\n"), "t.xsb:1: unknown character `x` in column 8");
+        assert!(error("999999999999999999999#\n").contains("at most"));
+        assert_eq!(error("4#|#@$.|3#\n"), "t.xsb:1: the level is not closed by walls: column 7 leads outside");
+        let solved = parse("#####\n#@$.#\n#####\nSolution: 1R\n\n######\n#@ $.#\n######\nSolution: r2R 0u\n");
+        let solutions: Vec<Option<&str>> =
+            solved.levels.iter().map(|l| l.as_ref().unwrap().solution.as_deref()).collect();
+        assert_eq!(solutions, [Some("R"), Some("rRR")]);
+        assert_eq!(spelled_out("3"), "3", "a count with nothing to repeat is kept as written");
+        assert_eq!(spelled_out("99999999999r"), "99999999999r");
     }
 
     #[test]
