@@ -197,20 +197,34 @@ const MAX_SOLUTION: usize = 1 << 20;
 /// One that cannot be spelled out (a count with nothing after it, or too
 /// long) is kept as written, to be refused where it is played.
 fn spelled_out(lurd: &str) -> String {
+    let (runs, dangling) = runs(lurd);
+    if dangling {
+        return lurd.to_string();
+    }
     let mut out = String::new();
-    let mut count: Option<usize> = None;
-    for c in lurd.chars().filter(|c| !c.is_whitespace()) {
-        if let Some(digit) = c.to_digit(10) {
-            count = Some(count.unwrap_or(0).saturating_mul(10).saturating_add(digit as usize));
-            continue;
-        }
-        let times = count.take().unwrap_or(1);
+    for (c, count, _) in runs.into_iter().filter(|(c, _, _)| !c.is_whitespace()) {
+        let times = count.unwrap_or(1);
         if out.len().saturating_add(times) > MAX_SOLUTION {
             return lurd.to_string();
         }
         out.extend(std::iter::repeat_n(c, times));
     }
-    if count.is_some() { lurd.to_string() } else { out }
+    out
+}
+
+/// The run-length reading of `text`: each character that is not a digit,
+/// with the count written before it (if any) and its column; and whether
+/// the text ends in a count, which has nothing to repeat.
+fn runs(text: &str) -> (Vec<(char, Option<usize>, usize)>, bool) {
+    let mut out = Vec::new();
+    let mut count: Option<usize> = None;
+    for (i, c) in text.chars().enumerate() {
+        match c.to_digit(10) {
+            Some(digit) => count = Some(count.unwrap_or(0).saturating_mul(10).saturating_add(digit as usize)),
+            None => out.push((c, count.take(), i + 1)),
+        }
+    }
+    (out, count.is_some())
 }
 
 /// A board's rows as read, with the line of the first.
@@ -279,14 +293,9 @@ type Squares = Vec<(char, usize)>;
 /// after it to repeat is refused, and so is a row it makes longer than a
 /// board can be.
 fn expand(text: &str) -> Result<Vec<Squares>, String> {
+    let (runs, dangling) = runs(text);
     let mut rows: Vec<Squares> = vec![Vec::new()];
-    let mut count: Option<usize> = None;
-    for (i, c) in text.chars().enumerate() {
-        let column = i + 1;
-        if let Some(digit) = c.to_digit(10) {
-            count = Some(count.unwrap_or(0).saturating_mul(10).saturating_add(digit as usize));
-            continue;
-        }
+    for (c, count, column) in runs {
         if c == '|' {
             if count.is_some() {
                 return Err(format!("the count before column {column} has nothing to repeat: `|` ends the row"));
@@ -295,16 +304,13 @@ fn expand(text: &str) -> Result<Vec<Squares>, String> {
             continue;
         }
         let row = rows.last_mut().expect("there is always a row");
-        let times = count.take().unwrap_or(1);
+        let times = count.unwrap_or(1);
         if times > 1 && row.len().saturating_add(times) > MAX_SIDE {
             return Err(format!("the count before column {column} makes the row too long: at most {MAX_SIDE} a side"));
         }
         row.extend(std::iter::repeat_n((c, column), times));
     }
-    match count {
-        Some(_) => Err("the count at the end of the row has nothing to repeat".into()),
-        None => Ok(rows),
-    }
+    if dangling { Err("the count at the end of the row has nothing to repeat".into()) } else { Ok(rows) }
 }
 
 /// Turns a board's rows into a level, or says what is wrong with it.
