@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::replace_atomic;
+use crate::core::files::{in_any_case, replace_atomic};
 use crate::gfx::image_io::encode_bmp;
 use crate::gfx::reduce::{area_average, quantise};
 use crate::host::{self, Opening, Places};
@@ -59,7 +59,7 @@ pub fn capture(folder: &Path) -> Result<PathBuf, String> {
         _ => folder,
     };
     let bytes = render(folder)?;
-    let out = folder.join("game.bmp");
+    let out = in_any_case(folder, "game.bmp");
     replace_atomic(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
     Ok(out)
 }

@@ -7,6 +7,8 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use crate::core::files::in_any_case;
+
 use crate::gfx::{Rect, Rgb, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester};
 use crate::views::widgets::{self, ButtonFocus, FocusKey, ListLayout, ListScroll};
@@ -301,7 +303,7 @@ impl Launcher {
 /// The game.bmp of a listed game type, if it has one.
 fn picture_of(id: &str) -> Option<PathBuf> {
     let entry = catalog::games().iter().find(|g| g.id == id)?;
-    let path = catalog::game_type(entry)?.folder.join("game.bmp");
+    let path = in_any_case(&catalog::game_type(entry)?.folder, "game.bmp");
     path.is_file().then_some(path)
 }
 

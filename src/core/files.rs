@@ -408,6 +408,31 @@ pub fn inside_folder(rel: &str) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join("/"))
 }
 
+/// `name` (parts separated by `/` or `\\`) inside `folder`. Windows,
+/// AmigaDOS and the classic Mac OS ignore case in names, and data files
+/// written there do too:
+/// where no file has exactly this name, each part is matched without regard
+/// to case. A name matched nowhere is returned as written.
+pub fn in_any_case(folder: &Path, name: &str) -> PathBuf {
+    let exact = folder.join(name);
+    if exact.exists() {
+        return exact;
+    }
+    let mut path = folder.to_path_buf();
+    for part in name.split(['/', '\\']) {
+        let wanted = part.to_lowercase();
+        let same = |n: &std::ffi::OsStr| n.to_str().is_some_and(|n| n.to_lowercase() == wanted);
+        let found = std::fs::read_dir(&path)
+            .ok()
+            .and_then(|entries| entries.flatten().map(|e| e.file_name()).find(|n| same(n)).map(|n| path.join(n)));
+        match found {
+            Some(next) => path = next,
+            None => return exact,
+        }
+    }
+    path
+}
+
 /// `bytes` without a leading UTF-8 byte-order mark, which Windows editors
 /// put before text they save, and which is no part of a file's text.
 pub fn without_bom(bytes: &[u8]) -> &[u8] {

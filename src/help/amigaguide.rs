@@ -107,7 +107,7 @@ fn check_other_file(
     node: &str,
     cache: &mut HashMap<String, Option<Document>>,
 ) -> Option<String> {
-    let full = super::source::in_any_case(folder, file);
+    let full = crate::core::files::in_any_case(folder, file);
     if !full.is_file() {
         return Some(format!("links to {file}/{node}, but there is no file {file} in the guide's folder"));
     }

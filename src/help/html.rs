@@ -633,7 +633,7 @@ impl Builder {
         match inner {
             Some(file) => {
                 let folder = self.path.parent().unwrap_or(Path::new(""));
-                if !folder.join(&file).is_file() {
+                if !files::in_any_case(folder, &file).is_file() {
                     self.warn(line, format!("there is no picture `{file}` beside the page"));
                 }
                 self.ensure_block(line);
@@ -930,15 +930,16 @@ mod tests {
 
     #[test]
     fn pictures_stay_in_the_folder() {
-        let (d, dir) = doc("<title>T</title><p><img src=\"pic.bmp\" alt=\"The deal\"> and <img src=sub/./deep.png>\n\
+        // Names are found in any case, as Windows finds them.
+        let (d, dir) = doc("<title>T</title><p><img src=\"Pic.BMP\" alt=\"The deal\"> and <img src=SUB/./deep.png>\n\
              <img src=\"../x.png\" alt=\"outside\"><img src=\"http://e.com/x.png\" alt=\"web\"><img src=\"gone.png\"><img alt=\"none\"></p>");
         let block = &d.nodes[0].blocks[0];
         let images: Vec<&Span> = block.spans.iter().filter(|s| matches!(s, Span::Image { .. })).collect();
         assert_eq!(
             images,
             vec![
-                &Span::Image { path: "pic.bmp".into(), alt: "The deal".into() },
-                &Span::Image { path: "sub/deep.png".into(), alt: String::new() },
+                &Span::Image { path: "Pic.BMP".into(), alt: "The deal".into() },
+                &Span::Image { path: "SUB/deep.png".into(), alt: String::new() },
                 &Span::Image { path: "gone.png".into(), alt: String::new() },
             ]
         );

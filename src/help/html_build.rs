@@ -26,6 +26,7 @@ use std::path::{Component, Path, PathBuf};
 
 use super::html::{has_scheme, split_href};
 use crate::core::decode_windows;
+use crate::core::files::in_any_case;
 use crate::core::html::{Tag, Token, decode_entities, tokenize};
 
 /// One game type whose help goes into the cache.
@@ -91,7 +92,7 @@ pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Vec<Path
         site.write_page(&at, &title, &menu, &content, Some(&list))?;
     }
     for (i, game) in games.iter().enumerate() {
-        let source = Source::read(&game.folder.join("game.html"))?;
+        let source = Source::read(&in_any_case(&game.folder, "game.html"))?;
         let at = format!("{}.html", game.id);
         let title = source.title.clone().unwrap_or_else(|| game.name.clone());
         let (content, list) = (site.rewrite(&source, &at)?, site.game_list(&at, Some(i)));
@@ -193,7 +194,7 @@ impl<'a> Site<'a> {
         if src == self.help_dir.join(INDEX) {
             return Ok(format!("{HELP}/{INDEX}"));
         }
-        if let Some(i) = self.folders.iter().position(|f| src == f.join("game.html")) {
+        if let Some(i) = self.folders.iter().position(|f| src == in_any_case(f, "game.html")) {
             return Ok(format!("{}.html", self.games[i].id));
         }
         let dest = if let Ok(rel) = src.strip_prefix(&self.help_dir) {

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{limits, read_capped};
+use crate::core::files::{in_any_case, limits, read_capped};
 use crate::gfx::image_io::{RgbaImage, decode_bmp, decode_png};
 
 use super::model::stays_in_folder;
@@ -15,30 +15,6 @@ pub fn beside(doc_path: &Path, name: &str) -> Result<PathBuf, String> {
         return Err(format!("{name} is outside this document's folder: not opened"));
     }
     Ok(in_any_case(doc_path.parent().unwrap_or(Path::new("")), name))
-}
-
-/// `name` (parts separated by `/`) inside `folder`. AmigaDOS and the
-/// classic Mac OS ignore case in names, and documents written there do too:
-/// where no file has exactly this name, each part is matched without regard
-/// to case. A name matched nowhere is returned as written.
-pub fn in_any_case(folder: &Path, name: &str) -> PathBuf {
-    let exact = folder.join(name);
-    if exact.exists() {
-        return exact;
-    }
-    let mut path = folder.to_path_buf();
-    for part in name.split(['/', '\\']) {
-        let wanted = part.to_lowercase();
-        let same = |n: &std::ffi::OsStr| n.to_str().is_some_and(|n| n.to_lowercase() == wanted);
-        let found = std::fs::read_dir(&path)
-            .ok()
-            .and_then(|entries| entries.flatten().map(|e| e.file_name()).find(|n| same(n)).map(|n| path.join(n)));
-        match found {
-            Some(next) => path = next,
-            None => return exact,
-        }
-    }
-    path
 }
 
 /// A picture from the document's folder (BMP or PNG).

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use super::engine::SolitaireVariant;
 use super::rules::{Mode, Rules};
 use super::spec::{Diagnostic, GameSpec};
+use crate::core::files::in_any_case;
 
 /// A game type ready to play.
 #[derive(Clone, Debug)]
@@ -52,7 +53,7 @@ impl GameType {
     /// Errors are the game.ini's diagnostics.
     pub fn load(path: &Path) -> Result<GameType, Vec<Diagnostic>> {
         let (folder, ini) = if path.is_dir() {
-            (path.to_path_buf(), path.join("game.ini"))
+            (path.to_path_buf(), in_any_case(path, "game.ini"))
         } else {
             (path.parent().unwrap_or(Path::new(".")).to_path_buf(), path.to_path_buf())
         };
@@ -82,7 +83,7 @@ impl GameType {
         let base: String = self.id.chars().take(MAX_ID_LEN - tag.len()).collect();
         let id = format!("{}{tag}", base.trim_end_matches('-'));
         // The rules built once already: building them again cannot fail.
-        Self::build(id, self.folder.clone(), &self.folder.join("game.ini"), self.spec.clone()).unwrap_or(self)
+        Self::build(id, self.folder.clone(), &in_any_case(&self.folder, "game.ini"), self.spec.clone()).unwrap_or(self)
     }
 }
 
@@ -94,7 +95,7 @@ pub fn discover(dirs: &[PathBuf]) -> Vec<PathBuf> {
     for dir in dirs {
         let Ok(entries) = std::fs::read_dir(dir) else { continue };
         let mut folders: Vec<PathBuf> =
-            entries.flatten().map(|e| e.path()).filter(|p| p.join("game.ini").is_file()).collect();
+            entries.flatten().map(|e| e.path()).filter(|p| in_any_case(p, "game.ini").is_file()).collect();
         folders.sort();
         for f in folders {
             let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -109,6 +110,20 @@ pub fn discover(dirs: &[PathBuf]) -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game type made on Windows may name its files in any case, as
+    /// YaZZle finds them there (lint asks for lower case all the same).
+    #[test]
+    fn a_game_ini_in_another_case_is_found() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("Upper");
+        std::fs::create_dir(&folder).unwrap();
+        let klondike = include_bytes!("../../game-types/Klondike/game.ini");
+        std::fs::write(folder.join("GAME.INI"), klondike).unwrap();
+        assert_eq!(discover(&[dir.path().to_path_buf()]), std::slice::from_ref(&folder));
+        let game = GameType::load(&folder).unwrap();
+        assert_eq!((game.id.as_str(), game.name.as_str()), ("upper", "Klondike"));
+    }
 
     #[test]
     fn ids_are_lower_case_with_dashes() {

@@ -12,9 +12,7 @@
 //! elements, attributes and heading texts: an end tag closes everything
 //! opened after its start tag (so unclosed `<p>` and `<li>` do no harm).
 
-use std::fs;
-
-use crate::core::files::{inside_folder, limits, read_capped};
+use crate::core::files::{in_any_case, inside_folder, limits, read_capped};
 use std::path::{Path, PathBuf};
 
 use super::ini::IniDoc;
@@ -184,19 +182,12 @@ fn required_file(dir: &Path, name: &str, what: &str, out: &mut Vec<Diagnostic>) 
     }
 }
 
-/// `dir/name`, or an entry in `dir` with that name in another case. Any
-/// kind of entry counts (reading it says what is wrong with a folder or a
-/// device of that name).
+/// `dir/name`, or an entry in `dir` with that name in another case, as
+/// YaZZle's Windows finds it. Any kind of entry counts (reading it says
+/// what is wrong with a folder or a device of that name).
 fn find_file(dir: &Path, name: &str) -> Option<PathBuf> {
-    let exact = dir.join(name);
-    if exact.exists() {
-        return Some(exact);
-    }
-    let entries = fs::read_dir(dir).ok()?;
-    entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .find(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.eq_ignore_ascii_case(name)))
+    let found = in_any_case(dir, name);
+    found.exists().then_some(found)
 }
 
 /// The folder's name and [Layout] against game.ini.
@@ -651,6 +642,7 @@ fn check_headings(path: &Path, headings: &[(String, usize)], content_line: usize
 mod tests {
     use super::*;
     use crate::solitaire::spec::Severity;
+    use std::fs;
 
     fn page(head: &str, content: &str) -> String {
         format!(

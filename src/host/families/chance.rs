@@ -6,6 +6,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::core::files::in_any_case;
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places, prefs};
 use crate::machines::MachineId;
 use crate::solitaire::chance::{ChanceGame, FOLDER, ID, Sequences, former_id};
@@ -45,8 +46,10 @@ fn entry(game: ChanceGame, former: Option<(&str, Sequences)>) -> GameEntry {
 /// The game from the first `card-shell` folder that has it, or why it
 /// could not be read.
 fn load(places: &Places) -> Option<Listed> {
-    let folder =
-        (places.search)("card-shell").into_iter().map(|d| d.join(FOLDER)).find(|f| f.join("game.ini").is_file())?;
+    let folder = (places.search)("card-shell")
+        .into_iter()
+        .map(|d| d.join(FOLDER))
+        .find(|f| in_any_case(f, "game.ini").is_file())?;
     Some(ChanceGame::load(&folder).map(|g| entry(g, None)).map_err(|diags| {
         (FOLDER.to_string(), diags.iter().find(|d| d.is_error()).map_or(String::new(), |d| d.to_string()))
     }))
@@ -76,7 +79,7 @@ fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     let path = Path::new(target);
     let folder = if path.is_file() { path.parent()? } else { path };
     let named = folder.canonicalize().ok()?.file_name().is_some_and(|n| id_for(&n.to_string_lossy()) == ID);
-    (named && folder.join("game.ini").is_file()).then(|| {
+    (named && in_any_case(folder, "game.ini").is_file()).then(|| {
         ChanceGame::load(folder).map(|g| entry(g, None)).map_err(|diags| {
             diags.iter().filter(|d| d.is_error()).map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
         })

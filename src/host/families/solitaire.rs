@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::core::files::in_any_case;
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
 use crate::machines::MachineId;
 use crate::solitaire::library::{self, GameType};
@@ -62,7 +63,7 @@ fn games(places: &Places) -> Vec<GameEntry> {
 /// A game-type folder or game.ini named by its path.
 fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     let path = Path::new(target);
-    let is_game_type = path.join("game.ini").is_file()
+    let is_game_type = in_any_case(path, "game.ini").is_file()
         || (path.is_file() && path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ini")));
     is_game_type.then(|| {
         GameType::load(path).map(|gt| entry(apart_from_listed(gt, places))).map_err(|diags| {
@@ -96,7 +97,9 @@ fn help(entry: &GameEntry, machine: MachineId) -> HelpRef {
     let id = &entry.id;
     let guide = HelpRef::Guide { file: "solitaire.guide".into(), node: id.clone(), fallback: None };
     match machine {
-        MachineId::Yazzle => HelpRef::File { path: game_type(entry).folder.join("game.html"), node: "main".into() },
+        MachineId::Yazzle => {
+            HelpRef::File { path: in_any_case(&game_type(entry).folder, "game.html"), node: "main".into() }
+        }
         MachineId::MacSe30 | MachineId::MacColor => {
             HelpRef::Guide { file: format!("{id}.imaj"), node: String::new(), fallback: Some(Box::new(guide)) }
         }
