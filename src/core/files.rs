@@ -410,9 +410,10 @@ pub fn inside_folder(rel: &str) -> Option<String> {
 
 /// `name` (parts separated by `/` or `\\`) inside `folder`. Windows,
 /// AmigaDOS and the classic Mac OS ignore case in names, and data files
-/// written there do too:
-/// where no file has exactly this name, each part is matched without regard
-/// to case. A name matched nowhere is returned as written.
+/// written there do too: where no file has exactly this name, each part is
+/// matched without regard to case (`.` and `..` are followed as they
+/// stand). A name matched nowhere is returned as written. Callers check
+/// first that the name stays where it may be read.
 pub fn in_any_case(folder: &Path, name: &str) -> PathBuf {
     let exact = folder.join(name);
     if exact.exists() {
@@ -420,6 +421,14 @@ pub fn in_any_case(folder: &Path, name: &str) -> PathBuf {
     }
     let mut path = folder.to_path_buf();
     for part in name.split(['/', '\\']) {
+        match part {
+            "" | "." => continue,
+            ".." => {
+                path = path.parent().map_or(path.join(".."), Path::to_path_buf);
+                continue;
+            }
+            _ => {}
+        }
         let wanted = part.to_lowercase();
         let same = |n: &std::ffi::OsStr| n.to_str().is_some_and(|n| n.to_lowercase() == wanted);
         let found = std::fs::read_dir(&path)

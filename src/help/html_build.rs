@@ -258,7 +258,7 @@ impl<'a> Site<'a> {
         if path.is_empty() || has_scheme(value) {
             return None;
         }
-        let src = normal(&from.join(path.replace('\\', "/")));
+        let src = normal(&in_any_case(from, &path.replace('\\', "/")));
         if !src.is_file() && src != self.help_dir.join(INDEX) {
             return Some(Err("leads to no file".into()));
         }
@@ -508,6 +508,23 @@ mod tests {
         assert_eq!(build(&bad, &help, &out).unwrap_err(), "the game type id `../x` cannot name a file");
         fs::remove_file(help.join("menu.html")).unwrap();
         assert!(build(&games[1..], &help, &out).unwrap_err().contains("menu.html: cannot be read"));
+    }
+
+    /// Links and pictures named in another case than their files, as
+    /// pages written on Windows have them, find their files.
+    #[test]
+    fn names_in_another_case_find_their_files() {
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
+        let content = "<p><img src=\"PIC 1.BMP\"> <a href=\"../game b/Game.HTML\">B</a></p>";
+        fs::write(games[0].folder.join("game.html"), page("A", content)).unwrap();
+        build(&games, &help, &out).unwrap();
+        let built = fs::read_to_string(out.join("game-a.html")).unwrap();
+        assert!(
+            built.contains("src=\"game-a_files/pic%201.bmp\"") && built.contains("href=\"game-b.html\""),
+            "{built}"
+        );
     }
 
     #[test]
