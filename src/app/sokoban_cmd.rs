@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicU64;
 
 use clap::Subcommand;
 
+use crate::core::plural;
 use crate::games::sokoban::level::Level;
 use crate::games::sokoban::library::SetFile;
 use crate::games::sokoban::rules::{Dir, Sokoban, parse_lurd};
@@ -157,7 +158,11 @@ fn solve_level(file: &Path, number: usize, limits: Limits, quick: bool) -> Resul
     match report.verdict {
         Verdict::Solved { lurd, pushes } => {
             let fewest = if quick { "" } else { " (the fewest)" };
-            say(&format!("solvable in {pushes} pushes{fewest}, {} moves", lurd.len()));
+            say(&format!(
+                "solvable in {}{fewest}, {}",
+                plural(pushes as u64, "push", "pushes"),
+                plural(lurd.len() as u64, "move", "moves")
+            ));
             say(&lurd);
             Ok(())
         }

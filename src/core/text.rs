@@ -1,5 +1,6 @@
 //! Rules for the short texts that end up in files: ids, move texts, options;
-//! and Windows-1252, the encoding of the old files Parlour reads.
+//! Windows-1252, the encoding of the old files Parlour reads; and counts in
+//! words.
 //!
 //! Saves are line-based and statistics are INI, so anything written into them
 //! must stay on its line and survive an editor that trims trailing spaces.
@@ -71,6 +72,12 @@ pub fn ini_error(text: &str, e: &ini::ParseError) -> (usize, String) {
     (e.line.min(text.lines().count()).max(1), reason.to_string())
 }
 
+/// `n` and the word for that many: "1 push", "3 pushes", "0 moves".
+pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A text file as Windows programs wrote it: UTF-8 (a byte-order mark is
 /// dropped), UTF-16 after its byte-order mark (Notepad's "Unicode"), or
 /// else Windows-1252. Returns the text and, where it was read as
@@ -108,6 +115,13 @@ pub(crate) fn cp1252(b: u8) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_takes_the_singular() {
+        assert_eq!(plural(1u64, "push", "pushes"), "1 push");
+        assert_eq!(plural(0u64, "move", "moves"), "0 moves");
+        assert_eq!(plural(2u8, "game", "games"), "2 games");
+    }
 
     #[test]
     fn ids() {

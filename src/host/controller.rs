@@ -13,7 +13,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use crate::core::files::{self, Loaded};
 use crate::core::{
-    Action, FileError, FileErrorKind, Game, GameStats, Outcome, Session, Stats, Status, Variant, fnv1a64, save,
+    Action, FileError, FileErrorKind, Game, GameStats, Outcome, Session, Stats, Status, Variant, fnv1a64, plural, save,
 };
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
@@ -925,7 +925,7 @@ pub fn stats_box(name: &str, stats: &GameStats, only_scored: bool) -> Requester 
             n => format!("{} lost", n.unsigned_abs()),
         };
         let best = match (stats.best_time_ms, stats.best_moves) {
-            (Some(ms), Some(moves)) => format!("Best: {} and {moves} moves", clock(ms / 1000)),
+            (Some(ms), Some(moves)) => format!("Best: {} and {}", clock(ms / 1000), plural(moves, "move", "moves")),
             _ => "Best: no win yet".to_string(),
         };
         let mut lines = vec![

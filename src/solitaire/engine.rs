@@ -41,7 +41,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::cards::{Card, Rank, Suit};
-use crate::core::{Game, Refusal, Status, Variant};
+use crate::core::{Game, Refusal, Status, Variant, plural};
 
 use super::deal;
 use super::rules::{Build, ColourCheck, DealTo, Mode, PileKind, Rules, Sequence, WinWhen};
@@ -204,10 +204,6 @@ fn capitalised(text: String) -> String {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// "an ace", "a 7", "an 8", "a king".
 fn with_article(rank: Rank) -> String {
     let name = rank.name();
@@ -227,11 +223,15 @@ impl Why {
             Why::Empty(p) => format!("{} is empty", p.name()),
             Why::TooFew { count: 0, .. } => "a move takes at least one card".into(),
             Why::TooFew { from, count } => {
-                format!("{} does not have {} to move", from.name(), plural(count, "face-up card", "face-up cards"))
+                format!(
+                    "{} does not have {} to move",
+                    from.name(),
+                    plural(count as u64, "face-up card", "face-up cards")
+                )
             }
             Why::OnlyTop(p) => format!("only the top card of {} can be moved", p.name()),
             Why::Covered(p) => format!("{} is still covered", p.name()),
-            Why::MaxMove(m) => format!("at most {} may be moved at once", plural(m, "card", "cards")),
+            Why::MaxMove(m) => format!("at most {} may be moved at once", plural(m as u64, "card", "cards")),
             Why::NotFree { count, free } => format!(
                 "moving {count} cards at once needs {} free cells or empty piles, and there {} {free}",
                 count - 1,
@@ -250,7 +250,7 @@ impl Why {
             }
             Why::Full { to, max: 0 } => format!("cards cannot be put on {}", to.name()),
             Why::Full { to, max } => {
-                format!("{} can hold only {}", to.name(), plural(max, "face-up card", "face-up cards"))
+                format!("{} can hold only {}", to.name(), plural(max as u64, "face-up card", "face-up cards"))
             }
             Why::TakeBackTarget => "a card from a foundation can only go back to the tableau".into(),
             Why::FoundationStart { moving, start } => format!(
@@ -274,7 +274,7 @@ impl Why {
             Why::Gaps => "every empty tableau pile must be filled before dealing".into(),
             Why::NoWaste => "there is no waste to turn over in this game".into(),
             Why::StockNotEmpty => "the waste can be turned over only when the stock is empty".into(),
-            Why::NoRedeals(n) => format!("the waste may be turned over only {}", plural(n as usize, "time", "times")),
+            Why::NoRedeals(n) => format!("the waste may be turned over only {}", plural(n, "time", "times")),
             Why::NotAddition => "cards are removed in pairs only in addition games".into(),
             Why::AdditionOnly(sum) => format!("in this game cards are not moved: remove cards that add up to {sum}"),
             Why::PairKind(p) => {

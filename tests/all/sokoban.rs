@@ -173,7 +173,7 @@ fn a_broken_level_leaves_the_rest_of_its_file_playable() {
     let solved = parlour().args(["sokoban", "solve"]).arg(&mixed).args(["--level", "4"]).output().unwrap();
     let (code, stdout, stderr) = out(&solved);
     assert_eq!(code, Some(0), "{stderr}");
-    assert!(stdout.starts_with("solvable in 1 pushes") && stderr.starts_with(&problems), "{stdout}{stderr}");
+    assert!(stdout.starts_with("solvable in 1 push ") && stderr.starts_with(&problems), "{stdout}{stderr}");
 
     let places = parlour::host::Places { data_dir: dir.path().to_path_buf(), ..parlour::app::catalog::places() };
     let game = parlour::host::find(&shown.to_string(), &places).unwrap();
@@ -422,7 +422,7 @@ fn solve_exits_by_its_answer() {
     };
     let (code, stdout, _) = solve("1", &[]);
     assert_eq!(code, Some(0), "{stdout}");
-    assert!(stdout.starts_with("solvable in 1 pushes"), "{stdout}");
+    assert!(stdout.starts_with("solvable in 1 push "), "{stdout}");
     let (code, stdout, _) = solve("2", &[]);
     assert_eq!((code, stdout.trim()), (Some(1), "unsolvable"));
     let (code, _, stderr) = solve("3", &["--nodes", "1"]);

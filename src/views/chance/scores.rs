@@ -7,7 +7,7 @@
 //! `parlour stats the-chance` prints them as `points: 12.5`,
 //! `alternating points: 3.5` and so on.
 
-use crate::core::GameStats;
+use crate::core::{GameStats, plural};
 use crate::machines::Requester;
 use crate::solitaire::chance::{Points, Sequences};
 
@@ -65,11 +65,6 @@ pub fn figures(stats: &GameStats) -> Vec<(String, String)> {
     figures
 }
 
-/// "1 game", "3 games".
-fn plural(n: u64, word: &str) -> String {
-    if n == 1 { format!("{n} {word}") } else { format!("{n} {word}s") }
-}
-
 /// The Scores box: the game just scored (if any), the overall points,
 /// games, wins and streaks, the move counts and a breakdown by rule. Lines
 /// are short enough for the smallest screen's requester.
@@ -77,14 +72,14 @@ pub fn scores_box(stats: &GameStats, last: Option<&LastGame>) -> Requester {
     let mut lines = Vec::new();
     if let Some(g) = last {
         let how = if g.won { "Won" } else { "Lost" };
-        lines.push(format!("{how} with {}: {} points.", plural(g.cards as u64, "card"), g.points()));
+        lines.push(format!("{how} with {}: {} points.", plural(g.cards as u64, "card", "cards"), g.points()));
     }
     let streak = match stats.streak {
         0 => "none".to_string(),
         n if n > 0 => format!("{n} won"),
         n => format!("{} lost", n.unsigned_abs()),
     };
-    lines.push(format!("Points: {} in {}", points(stats, "points"), plural(stats.played, "game")));
+    lines.push(format!("Points: {} in {}", points(stats, "points"), plural(stats.played, "game", "games")));
     lines.push(format!("Won: {} ({}%)   Streak: {streak}", stats.won, stats.win_percent()));
     lines.push(format!("Longest streaks: {} won, {} lost", stats.best_win_streak, stats.worst_losing_streak));
     lines.push(match (stats.average_moves(), stats.best_moves) {
@@ -98,7 +93,7 @@ pub fn scores_box(stats: &GameStats, last: Option<&LastGame>) -> Requester {
         lines.push(format!(
             "   {} points, {}, {} won",
             points(stats, &key(rule, "points")),
-            plural(games, "game"),
+            plural(games, "game", "games"),
             count(stats, &key(rule, "wins"))
         ));
     }

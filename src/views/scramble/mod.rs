@@ -14,7 +14,7 @@ pub mod picture;
 
 use std::path::PathBuf;
 
-use crate::core::{Session, Stats, Variant};
+use crate::core::{Session, Stats, Variant, plural};
 use crate::games::scramble::puzzle::{Dir, Puzzle};
 use crate::games::scramble::rules::{SIZE, Scramble, ScrambleVariant, Slide};
 use crate::games::scramble::solver;
@@ -187,7 +187,7 @@ impl ScrambleBoard {
             for rows in SIZE.0..=SIZE.1 {
                 let id = format!("scramble/{cols}x{rows}");
                 if let Some(g) = stats.game(&id).filter(|g| g.won > 0) {
-                    let moves = g.best_moves.map_or_else(String::new, |m| format!("{m} moves"));
+                    let moves = g.best_moves.map_or_else(String::new, |m| plural(m, "move", "moves"));
                     let time = g.best_time_ms.map_or_else(String::new, |ms| clock(ms / 1000));
                     lines.push(format!("{cols} x {rows}: {moves}, {time}"));
                 }
@@ -414,7 +414,7 @@ impl Board<ScrambleVariant> for ScrambleBoard {
     }
 
     fn ending(&self, session: &Session<ScrambleVariant>) -> String {
-        format!("Solved in {} moves!", session.move_count())
+        format!("Solved in {}!", plural(session.move_count() as u64, "move", "moves"))
     }
 
     fn new_rules(&self, session: &Session<ScrambleVariant>) -> Option<ScrambleVariant> {

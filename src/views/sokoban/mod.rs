@@ -9,7 +9,7 @@ pub mod art;
 
 use std::path::{Path, PathBuf};
 
-use crate::core::{Action, Session};
+use crate::core::{Action, Session, plural};
 use crate::games::sokoban::level::{LeftOut, Level};
 use crate::games::sokoban::records::{Best, Records};
 use crate::games::sokoban::rules::{Dir, LevelVariant, Path as Walk, Sokoban, parse_lurd};
@@ -193,12 +193,20 @@ impl SokobanBoard {
         // Short lines: a requester on a 320-pixel screen holds about 36
         // characters.
         let mut lines = vec![match self.records.best(&session.variant().id) {
-            Some(b) => format!("Your best: {} moves, {} pushes.", b.moves, b.pushes),
+            Some(b) => format!(
+                "Your best: {}, {}.",
+                plural(b.moves as u64, "move", "moves"),
+                plural(b.pushes as u64, "push", "pushes")
+            ),
             None => "Not solved yet.".into(),
         }];
         if let Some(lurd) = &session.variant().level.solution {
             let pushes = lurd.chars().filter(char::is_ascii_uppercase).count();
-            lines.push(format!("Level file: {} moves, {pushes} pushes.", lurd.len()));
+            lines.push(format!(
+                "Level file: {}, {}.",
+                plural(lurd.len() as u64, "move", "moves"),
+                plural(pushes as u64, "push", "pushes")
+            ));
         }
         Requester { title: format!("Best Results: {}", self.title), lines, buttons: vec!["OK".into()] }
     }
@@ -391,7 +399,11 @@ impl Board<LevelVariant> for SokobanBoard {
 
     fn ending(&self, session: &Session<LevelVariant>) -> String {
         let st = session.state();
-        format!("Solved in {} moves and {} pushes.", st.moves(), st.pushes())
+        format!(
+            "Solved in {} and {}.",
+            plural(st.moves() as u64, "move", "moves"),
+            plural(st.pushes() as u64, "push", "pushes")
+        )
     }
 
     fn finished(&mut self, session: &Session<LevelVariant>) -> Vec<String> {
