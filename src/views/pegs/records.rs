@@ -3,7 +3,7 @@
 //! high-score table as requesters.
 
 use crate::core::highscores::Entry;
-use crate::core::{Action, Game, Session, Variant};
+use crate::core::{Action, Game, Session, Variant, plural};
 use crate::games::pegs::board::Stone;
 use crate::games::pegs::rules::{BoardVariant, Ending};
 use crate::machines::Requester;
@@ -67,7 +67,7 @@ pub fn high_scores_box(board_name: &str, table: &[Entry]) -> Requester {
         .iter()
         .enumerate()
         .map(|(i, e)| {
-            let stones = if e.stones == 1 { "1 stone".to_string() } else { format!("{} stones", e.stones) };
+            let stones = plural(e.stones as u64, "stone", "stones");
             format!("{}. {}: {stones}, {} points, {}", i + 1, e.name, e.points, clock(e.seconds))
         })
         .collect();

@@ -21,7 +21,7 @@ pub mod tiles;
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 
-use crate::core::{GameStats, Session};
+use crate::core::{GameStats, Session, plural};
 use crate::games::rummi::computer::{self, Level};
 use crate::games::rummi::moves::{Move, Source, Target};
 use crate::games::rummi::rules::{Ending, Rummi, RummiVariant, Side};
@@ -862,16 +862,17 @@ impl Board<RummiVariant> for RummiBoard {
         // Who won comes first, a sentence of its own, so that a narrow
         // status line that keeps only the first sentence still says it.
         let blocked = "The pile is empty and neither can play";
+        let tiles = |n: usize| plural(n as u64, "tile", "tiles");
         match st.ending() {
-            Some(Ending::Out(Side::Player)) => format!("You win! The program still holds {theirs} tiles."),
-            Some(Ending::Out(Side::Program)) => format!("The program wins. You still hold {mine} tiles."),
+            Some(Ending::Out(Side::Player)) => format!("You win! The program still holds {}.", tiles(theirs)),
+            Some(Ending::Out(Side::Program)) => format!("The program wins. You still hold {}.", tiles(mine)),
             Some(Ending::Blocked { winner: Some(Side::Player) }) => {
                 format!("You win. {blocked}; you hold fewer tiles ({mine} against {theirs}).")
             }
             Some(Ending::Blocked { winner: Some(Side::Program) }) => {
                 format!("The program wins. {blocked}; it holds fewer tiles ({theirs} against your {mine}).")
             }
-            Some(Ending::Blocked { winner: None }) => format!("A draw. {blocked}; you both hold {mine} tiles."),
+            Some(Ending::Blocked { winner: None }) => format!("A draw. {blocked}; you both hold {}.", tiles(mine)),
             None => String::new(),
         }
     }

@@ -11,7 +11,7 @@ pub mod picture;
 use std::path::{Path, PathBuf};
 
 use crate::core::highscores::DEFAULT_NAME;
-use crate::core::{Action, Game, Session, Step};
+use crate::core::{Action, Game, Session, Step, plural};
 use crate::games::tetris::rules::{MAX_FRAMES, TetrisMove, TetrisVariant};
 use crate::games::tetris::top5::Top5;
 use crate::gfx::{Rect, Surface};
@@ -128,7 +128,7 @@ impl TetrisBoard {
                 .flat_map(|(i, e)| {
                     [
                         format!("{}. {}", i + 1, e.name),
-                        format!("   {} points, level {}, {} rows", e.points, e.level, e.rows),
+                        format!("   {} points, level {}, {}", e.points, e.level, plural(e.rows as u64, "row", "rows")),
                     ]
                 })
                 .collect(),
