@@ -95,9 +95,22 @@ fn locate(shot: &Screenshot, frame: &[Rgb], fw: usize, fh: usize) -> Option<(usi
 /// Starts Xvfb on a display of its own (`extra` arguments added), waiting
 /// until it listens.
 fn xvfb(offset: u32, extra: &[&str]) -> (String, Reaped) {
-    // A display nobody has: no socket and no lock file.
+    // A display nobody has: no lock file, or one a server killed long ago
+    // left behind, with its socket (both are cleared, so that the wait for
+    // the socket below waits for the new server).
     let free = |n: u32| {
-        !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
+        let (lock, socket) = (format!("/tmp/.X{n}-lock"), format!("/tmp/.X11-unix/X{n}"));
+        let owner = std::fs::read_to_string(&lock).ok().and_then(|pid| pid.trim().parse::<u32>().ok());
+        match owner {
+            Some(pid) if Path::new(&format!("/proc/{pid}")).exists() => false,
+            Some(_) => {
+                // The socket may be gone already; the lock must go for the
+                // new server to start.
+                let _ = std::fs::remove_file(&socket);
+                std::fs::remove_file(&lock).is_ok()
+            }
+            None => !Path::new(&lock).exists() && !Path::new(&socket).exists(),
+        }
     };
     let n = (0..400).map(|i| 200 + (std::process::id() * 2 + offset + i * 2) % 400).find(|&n| free(n)).unwrap();
     let display = format!(":{n}");
