@@ -442,6 +442,21 @@ pub fn in_any_case(folder: &Path, name: &str) -> PathBuf {
     path
 }
 
+/// The entries of `dirs` that `wanted` takes, sorted by name within each
+/// folder; an entry whose `id` an earlier one has is skipped, so earlier
+/// folders win (the current folder's game over the built-in one).
+pub fn first_of_each(dirs: &[PathBuf], wanted: impl Fn(&Path) -> bool, id: impl Fn(&Path) -> String) -> Vec<PathBuf> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for dir in dirs {
+        let Ok(entries) = fs::read_dir(dir) else { continue };
+        let mut found: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| wanted(p)).collect();
+        found.sort();
+        out.extend(found.into_iter().filter(|p| seen.insert(id(p))));
+    }
+    out
+}
+
 /// `bytes` without a leading UTF-8 byte-order mark, which Windows editors
 /// put before text they save, and which is no part of a file's text.
 pub fn without_bom(bytes: &[u8]) -> &[u8] {

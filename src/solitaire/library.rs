@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::engine::SolitaireVariant;
 use super::rules::{Mode, Rules};
 use super::spec::{Diagnostic, GameSpec};
-use crate::core::files::in_any_case;
+use crate::core::files::{first_of_each, in_any_case};
 
 /// A game type ready to play.
 #[derive(Clone, Debug)]
@@ -90,21 +90,8 @@ impl GameType {
 /// Every game-type folder directly inside `dirs` (in order; a later folder
 /// with an id already seen is skipped), sorted by name within each dir.
 pub fn discover(dirs: &[PathBuf]) -> Vec<PathBuf> {
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    for dir in dirs {
-        let Ok(entries) = std::fs::read_dir(dir) else { continue };
-        let mut folders: Vec<PathBuf> =
-            entries.flatten().map(|e| e.path()).filter(|p| in_any_case(p, "game.ini").is_file()).collect();
-        folders.sort();
-        for f in folders {
-            let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            if seen.insert(id_for(&name)) {
-                out.push(f);
-            }
-        }
-    }
-    out
+    let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    first_of_each(dirs, |p| in_any_case(p, "game.ini").is_file(), |p| id_for(&name(p)))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::board::{Board, BoardError};
 use super::rules::BoardVariant;
+use crate::core::files::first_of_each;
 
 /// What every board's game id starts with, so boards never clash with
 /// solitaire game types in saves and high scores.
@@ -67,21 +68,8 @@ pub fn is_board_path(path: &Path) -> bool {
 /// folder; a later file whose id was already seen is skipped, so the
 /// earlier folders win.
 pub fn discover(dirs: &[PathBuf]) -> Vec<PathBuf> {
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    for dir in dirs {
-        let Ok(entries) = std::fs::read_dir(dir) else { continue };
-        let mut files: Vec<PathBuf> =
-            entries.flatten().map(|e| e.path()).filter(|p| is_board_path(p) && p.is_file()).collect();
-        files.sort();
-        for f in files {
-            let name = f.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            if seen.insert(id_for(&name)) {
-                out.push(f);
-            }
-        }
-    }
-    out
+    let stem = |p: &Path| p.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    first_of_each(dirs, |p| is_board_path(p) && p.is_file(), |p| id_for(&stem(p)))
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::level::{Level, LevelSet, parse_set};
+use crate::core::files::first_of_each;
 
 /// What every level's game id starts with.
 pub const ID_PREFIX: &str = "sokoban/";
@@ -121,21 +122,9 @@ pub fn is_set_path(path: &Path) -> bool {
 /// sorted by name within a folder; a file whose set id was already seen
 /// is skipped, so earlier folders win.
 pub fn discover(board_dirs: &[PathBuf]) -> Vec<PathBuf> {
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    for dir in board_dirs {
-        let Ok(entries) = std::fs::read_dir(dir.join(FOLDER)) else { continue };
-        let mut files: Vec<PathBuf> =
-            entries.flatten().map(|e| e.path()).filter(|p| is_set_path(p) && p.is_file()).collect();
-        files.sort();
-        for f in files {
-            let name = f.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            if seen.insert(set_id(&name)) {
-                out.push(f);
-            }
-        }
-    }
-    out
+    let dirs: Vec<PathBuf> = board_dirs.iter().map(|d| d.join(FOLDER)).collect();
+    let stem = |p: &Path| p.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    first_of_each(&dirs, |p| is_set_path(p) && p.is_file(), |p| set_id(&stem(p)))
 }
 
 #[cfg(test)]
