@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::core::Variant;
+use crate::core::{Variant, plural};
 use crate::solitaire::engine::{Solitaire, SolitaireVariant};
 use crate::solitaire::rules::Mode;
 use crate::solitaire::solver::{Limit, Limits, Report, Verdict, solve};
@@ -253,7 +253,11 @@ fn solve_board(args: &SolveArgs) -> Result<(), Failure> {
 fn text(report: &Report) -> String {
     match &report.verdict {
         Verdict::Won(moves) => {
-            let mut s = format!("solvable in {} moves ({} positions searched)\n", moves.len(), report.nodes);
+            let mut s = format!(
+                "solvable in {} ({} positions searched)\n",
+                plural(moves.len() as u64, "move", "moves"),
+                report.nodes
+            );
             for m in moves {
                 s += m;
                 s.push('\n');
