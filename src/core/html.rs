@@ -267,7 +267,7 @@ fn tag_end(b: &[u8], from: usize, quotes: bool) -> Option<usize> {
     None
 }
 
-pub fn shorten(s: &str) -> String {
+fn shorten(s: &str) -> String {
     let first: String = s.chars().take_while(|&c| c != '\n').take(30).collect();
     if first.len() < s.len() { format!("{first}...") } else { first }
 }
