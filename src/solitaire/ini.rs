@@ -119,34 +119,16 @@ impl IniDoc {
             if let Some(rest) = t.strip_prefix('[') {
                 before_first = false;
                 current = None;
-                let Some(close) = rest.find(']') else {
-                    diags.push(Diagnostic::error(
-                        path,
-                        line,
-                        format!("`{}`: a section header needs a closing `]`", shorten(t)),
-                    ));
-                    continue;
-                };
-                let name = rest[..close].trim();
-                let after = rest[close + 1..].trim();
-                if !after.is_empty() && !after.starts_with(';') && !after.starts_with('#') {
-                    diags.push(Diagnostic::error(
-                        path,
-                        line,
-                        format!("`{}`: unexpected text after the section header", shorten(t)),
-                    ));
-                    continue;
+                // A slip in a header is an error, but the section is still
+                // read under the name meant, so one slip is told once
+                // rather than as every check that misses the section.
+                let (name, slip) = header_name(rest);
+                if let Some(slip) = slip {
+                    diags.push(Diagnostic::error(path, line, format!("`{}`: {slip}", shorten(t))));
                 }
+                let name = name.as_str();
                 if name.is_empty() {
                     diags.push(Diagnostic::error(path, line, "`[]`: a section needs a name"));
-                    continue;
-                }
-                if name.contains('[') {
-                    diags.push(Diagnostic::error(
-                        path,
-                        line,
-                        format!("`{}`: a section name cannot hold `[`", shorten(t)),
-                    ));
                     continue;
                 }
                 if let Some(first) = doc.section(name) {
@@ -281,6 +263,26 @@ fn split_lines(text: &str) -> impl Iterator<Item = &str> {
             }
         }
     })
+}
+
+/// The name in a section header after its `[`, and what is wrong with the
+/// header, if anything: the name is what the author meant (`[Tableau`,
+/// `[Tableau] x` and `[[Tableau]]` all mean Tableau).
+fn header_name(rest: &str) -> (String, Option<&'static str>) {
+    let meant = |name: &str| name.trim_matches(|c: char| c == '[' || c == ']' || c.is_whitespace()).to_string();
+    let Some(close) = rest.find(']') else {
+        let name = rest.split([';', '#']).next().unwrap_or_default();
+        return (meant(name), Some("a section header needs a closing `]`"));
+    };
+    let (name, after) = (&rest[..close], rest[close + 1..].trim());
+    let slip = if name.contains('[') {
+        Some("a section name cannot hold `[`")
+    } else if !after.is_empty() && !after.starts_with(';') && !after.starts_with('#') {
+        Some("unexpected text after the section header")
+    } else {
+        None
+    };
+    (meant(name), slip)
 }
 
 /// A line shortened for quoting in a message.
@@ -435,5 +437,17 @@ mod tests {
             ]
         );
         assert_eq!(doc.section("c").unwrap().value("k"), Some("1"));
+    }
+
+    /// A header with a slip is one error, and its keys still go to the
+    /// section the author meant.
+    #[test]
+    fn a_slip_in_a_header_keeps_the_section() {
+        for header in ["[Tableau", "[Tableau ; the piles", "[Tableau] x", "[[Tableau]]", " [ Tableau ]] "] {
+            let (doc, diags) = parse(&format!("{header}\nPiles=7\n"));
+            let told: Vec<(usize, Severity)> = diags.iter().map(|d| (d.line, d.severity)).collect();
+            assert_eq!(told, [(1, Severity::Error)], "{header}: {diags:?}");
+            assert_eq!(doc.section("Tableau").and_then(|s| s.value("Piles")), Some("7"), "{header}");
+        }
     }
 }

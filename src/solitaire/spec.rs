@@ -985,10 +985,11 @@ impl Reader<'_> {
                 self.check_keys(sec, keys);
                 continue;
             }
-            if UNUSED_SECTIONS.iter().any(|u| u.eq_ignore_ascii_case(&sec.name)) {
-                if sec.name.to_ascii_lowercase().ends_with("winnable") {
+            if let Some(&name) = UNUSED_SECTIONS.iter().find(|u| u.eq_ignore_ascii_case(&sec.name)) {
+                if name.ends_with("Winnable") {
                     // Parlour's meaning for these (winnable deals only):
-                    // Only is 0 or 1, like every flag.
+                    // Only is their one key, 0 or 1 like every flag.
+                    self.check_keys(sec, &SectionKeys { section: name, spec: &[], extension: &["Only"] });
                     self.flag(Some(sec), "Only", false);
                 }
                 unused.push(sec.clone());
@@ -1701,9 +1702,11 @@ impl Reader<'_> {
             );
         }
         if left > 0 && spec.stock_piles.is_empty() && doc.section("Game").is_some() {
-            self.warn(
+            self.error(
                 doc.line_of("Game", "NumCardsDealt"),
-                format!("{left} cards are not dealt and there is no stock pile to hold them"),
+                format!(
+                    "{left} cards are not dealt and there is no stock pile to hold them: deal them all, or add a [Stock] with Piles=1"
+                ),
             );
         }
         self.check_cover_loops(spec, doc);
@@ -1987,6 +1990,11 @@ PileFace=D
         let text = format!("{}Only=banana\n", klondike());
         let said = problems(&text);
         assert!(said.iter().any(|p| p.contains("[HardWinnable] Only=banana is not a number")), "{said:?}");
+        let said = problems(&klondike().replace("[HardWinnable]\n", "[HardWinnable]\nOnyl=1\n"));
+        has(
+            &said,
+            "g.ini:363: warning: [HardWinnable] Onyl is not a key of [HardWinnable] and is ignored (did you mean Only?)",
+        );
         let text = format!("{}Only=1\n", klondike());
         assert!(problems(&text).is_empty(), "{:?}", problems(&text));
     }
@@ -2190,6 +2198,19 @@ PileFace=D
         has(&found, "g.ini:8: [Game] NumCardsDealt=53 deals more cards than 1 deck holds (52)");
         let found = problems(&edit(MINI, &[(5, "Decks=2"), (8, "NumCardsDealt=105")]));
         has(&found, "g.ini:8: [Game] NumCardsDealt=105 deals more cards than 2 decks hold (104)");
+    }
+
+    /// The engine cannot play cards that are neither dealt nor in a stock,
+    /// so lint refuses them as the game would.
+    #[test]
+    fn cards_left_with_no_stock_are_an_error() {
+        let text = klondike().replace("[Stock]\nPiles=1", "[Stock]\nPiles=0").replace("Visibility=1", "Visibility=0");
+        let found = problems(&text);
+        has(
+            &found,
+            "g.ini:16: 24 cards are not dealt and there is no stock pile to hold them: deal them all, or add a [Stock] with Piles=1",
+        );
+        assert!(parse(&text).is_err());
     }
 
     #[test]
