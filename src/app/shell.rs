@@ -49,6 +49,16 @@ struct Asked {
     choices: Option<Choices>,
     focus: Option<usize>,
     by_view: bool,
+    /// The button the left mouse button went down on while the box was
+    /// up: only a release on that same button answers, so the release of
+    /// the click that made the box appear (a winning jump) never does.
+    pressed: Option<usize>,
+}
+
+impl Asked {
+    fn new(req: Requester, choices: Option<Choices>, by_view: bool) -> Asked {
+        Asked { req, choices, focus: None, by_view, pressed: None }
+    }
 }
 
 impl Shell {
@@ -183,7 +193,7 @@ impl Shell {
     /// Shows a requester of the shell's own (About, an error), whose
     /// answer only closes it.
     fn tell(&mut self, req: Requester) {
-        self.asked = Some(Asked { req, choices: None, focus: None, by_view: false });
+        self.asked = Some(Asked::new(req, None, false));
     }
 
     pub fn wants_ticks(&self) -> bool {
@@ -482,7 +492,14 @@ impl Shell {
             return;
         }
         let chosen = match *input {
-            Input::MouseUp { x, y, button: Button::Left } => buttons.iter().position(|r| r.contains(x, y)),
+            Input::MouseDown { x, y, button: Button::Left } => {
+                asked.pressed = buttons.iter().position(|r| r.contains(x, y));
+                None
+            }
+            Input::MouseUp { x, y, button: Button::Left } => {
+                let on = buttons.iter().position(|r| r.contains(x, y));
+                asked.pressed.take().filter(|&pressed| on == Some(pressed))
+            }
             Input::Key { key: Key::Enter, .. } => Some(asked.focus.unwrap_or(0)),
             // Space presses only a button the keyboard moved to: a Space
             // still held from play (Tetris's drop) must not answer.
@@ -517,11 +534,11 @@ impl Shell {
             Response::Redraw => self.dirty = true,
             Response::Command(cmd) => self.command(&cmd),
             Response::Ask(req) => {
-                self.asked = Some(Asked { req, choices: None, focus: None, by_view: true });
+                self.asked = Some(Asked::new(req, None, true));
                 self.dirty = true;
             }
             Response::Choose(req, choices) => {
-                self.asked = Some(Asked { req, choices: Some(choices), focus: None, by_view: true });
+                self.asked = Some(Asked::new(req, Some(choices), true));
                 self.dirty = true;
             }
         }

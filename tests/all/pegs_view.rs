@@ -197,6 +197,39 @@ fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
     assert_eq!(stats.game("pegs/two").map(|g| (g.played, g.lost)), Some((1, 1)));
 }
 
+/// The box that ends a game by a click comes up while the mouse button
+/// is still down: letting go, even over the box's New Game, answers
+/// nothing. Only a click of its own on a button does.
+#[test]
+fn the_release_of_the_winning_click_leaves_the_end_box_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let view = open("Line", variant("pegs/line", "Version 2\nMode: Normal\nr g E\n"), dir.path());
+    let (a1, c1) = (centre(&view, &m, area, "a1"), centre(&view, &m, area, "c1"));
+    let mut d = Driver::new(Shell::new(m, Box::new(view), 1));
+    let press = |(x, y): (i32, i32)| Input::MouseDown { x, y, button: Button::Left };
+    let release = |(x, y): (i32, i32)| Input::MouseUp { x, y, button: Button::Left };
+    // Hint is off once the game is over, and on again in a new one.
+    let can_hint = |d: &Driver| {
+        d.shell().menus().iter().flat_map(|m| m.items.clone()).any(|i| i.command == Command::Hint && i.enabled)
+    };
+    d.feed(&[press(a1), release(a1), press(c1)]);
+    let req = d.shell().requester().expect("the end-of-game box").clone();
+    assert_eq!(req.buttons, ["New Game", "OK"]);
+    assert!(!can_hint(&d));
+    let m = d.shell().machine();
+    let (_, buttons) = m.chrome().requester_layout(m.look(), &req);
+    let new_game = (buttons[0].x + buttons[0].w / 2, buttons[0].y + buttons[0].h / 2);
+    d.feed(&[release(new_game)]);
+    assert_eq!(d.shell().requester(), Some(&req), "a release with no press of its own answers nothing");
+    let ok = (buttons[1].x + buttons[1].w / 2, buttons[1].y + buttons[1].h / 2);
+    d.feed(&[press(ok), release(new_game)]);
+    assert_eq!(d.shell().requester(), Some(&req), "pressed on one button, let go on another");
+    d.feed(&[press(new_game), release(new_game)]);
+    assert!(d.shell().requester().is_none(), "a click on New Game answers");
+    assert!(can_hint(&d), "and a new game starts");
+}
+
 #[test]
 fn the_journal_is_saved_after_every_jump_and_resumed() {
     let dir = tempfile::tempdir().unwrap();
