@@ -42,6 +42,17 @@ impl Suit {
         }
     }
 
+    /// The suit's sign, which every built-in font draws: for the status
+    /// line, where the name is too long to fit.
+    pub fn symbol(self) -> char {
+        match self {
+            Suit::Clubs => '♣',
+            Suit::Diamonds => '♦',
+            Suit::Hearts => '♥',
+            Suit::Spades => '♠',
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Suit::Clubs => "clubs",
@@ -115,6 +126,19 @@ impl Card {
             _ => return None,
         };
         Some(Card::new(rank, Suit::from_letter(suit)?))
+    }
+
+    /// "K♣", "10♥": a card where the room is short (a hint on the status
+    /// line).
+    pub fn short(self) -> String {
+        let rank = match self.rank.0 {
+            1 => "A".to_string(),
+            11 => "J".to_string(),
+            12 => "Q".to_string(),
+            13 => "K".to_string(),
+            n => n.to_string(),
+        };
+        format!("{rank}{}", self.suit.symbol())
     }
 
     /// "the 7 of hearts" for messages.

@@ -72,6 +72,13 @@ pub trait Game: Clone + PartialEq + fmt::Debug {
     /// no space at either end, not empty.
     fn move_text(&self, m: &Self::Move) -> String;
 
+    /// A move in words for the player, as Game > Hint names it. By default
+    /// its text form, for games whose notation players read (a peg jump's
+    /// `d2-d4`, Scramble's `slide b3`).
+    fn describe_move(&self, m: &Self::Move) -> String {
+        self.move_text(m)
+    }
+
     /// Whether `m` is legal here, and if not, why.
     fn check(&self, m: &Self::Move) -> Result<(), Refusal>;
 

@@ -432,7 +432,7 @@ mod tests {
     }
 
     fn required() -> impl Iterator<Item = char> {
-        (0x20u8..=0x7E).chain(0xA0..=0xFF).map(char::from)
+        (0x20u8..=0x7E).chain(0xA0..=0xFF).map(char::from).chain(['♠', '♥', '♦', '♣'])
     }
 
     /// The lowest and highest ink rows of a glyph.
@@ -442,7 +442,7 @@ mod tests {
     }
 
     #[test]
-    fn built_in_fonts_cover_ascii_and_latin1() {
+    fn built_in_fonts_cover_ascii_latin1_and_the_suits() {
         for f in all() {
             for c in required() {
                 assert!(f.has_glyph(c), "{} lacks U+{:04X}", f.name(), c as u32);

@@ -682,13 +682,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     fn hint(&mut self) -> Response {
+        if !self.board.hints() {
+            return Response::Unchanged;
+        }
         if self.session.state().status() != Status::Playing {
             self.message = "The game is over.".into();
             return Response::Redraw;
         }
         match self.board.hint(&self.session) {
             Ok(m) => {
-                self.message = format!("Hint: {}", self.session.state().move_text(&m));
+                self.message = format!("Hint: {}.", self.session.state().describe_move(&m));
                 self.board.show_hint(&self.session, &m);
             }
             Err(why) => self.message = why,
@@ -775,7 +778,6 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
     fn game_menu(&self) -> Menu {
         let s = &self.session;
-        let playing = s.state().status() == Status::Playing;
         let mut items = vec![
             MenuItem::new("New Game", Command::New).key('n'),
             MenuItem::new("Restart", Command::Restart).key('r'),
@@ -791,7 +793,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 MenuItem::new("Replay", Command::Replay),
             ]);
         }
-        items.push(MenuItem::new("Hint", Command::Hint).key('t').enabled(playing));
+        items.push(MenuItem::new("Hint", Command::Hint).key('t').enabled(self.can(&Command::Hint)));
         items.extend(self.board.hint_items(s));
         items.push(MenuItem::separator());
         items.extend(self.board.menu_items(s));
@@ -1067,7 +1069,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             _ if self.replay.is_some() || self.dealing.is_some() => false,
             Command::Undo => self.session.can_undo() && self.board.undoable() && self.settled_before(),
             Command::Redo => self.session.can_redo() && self.board.undoable(),
-            Command::Hint => self.session.state().status() == Status::Playing,
+            Command::Hint => self.board.hints() && self.session.state().status() == Status::Playing,
             Command::BackToStart => self.board.undoable() && self.session.cursor() > self.session.game_start(),
             Command::ForwardToEnd => self.board.undoable() && self.game_end() > self.session.cursor(),
             Command::Replay => self.board.undoable() && self.game_end() > self.session.game_start(),

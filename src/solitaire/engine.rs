@@ -1319,6 +1319,39 @@ impl Game for Solitaire {
         }
     }
 
+    /// "9♥ and 2 more onto 10♣": the card moved and where it goes, short
+    /// enough for the Amiga's status line, as the player finds them on the
+    /// table.
+    fn describe_move(&self, m: &SolMove) -> String {
+        let top = |id: PileId| self.get(id).and_then(<[Slot]>::last).map(|s| s.card.short());
+        match *m {
+            SolMove::Move { from, count, to } => {
+                let count = usize::from(count);
+                let pile = self.get(from).unwrap_or_default();
+                let Some(first) = pile.len().checked_sub(count).and_then(|i| pile.get(i)) else {
+                    return self.move_text(m);
+                };
+                let moved = match count {
+                    1 => first.card.short(),
+                    n => format!("{} and {} more", first.card.short(), n - 1),
+                };
+                let place = match (to.kind, top(to)) {
+                    (PileKind::Foundation, _) => "to a foundation".to_string(),
+                    (_, Some(card)) => format!("onto {card}"),
+                    (kind, None) => format!("to {} {}", kind.noun(), to.index() + 1),
+                };
+                format!("{moved} {place}")
+            }
+            SolMove::Deal(_) => "deal from the stock".to_string(),
+            SolMove::Recycle => "turn the waste over".to_string(),
+            SolMove::Pair(a, b) => match (top(a), top(b)) {
+                (Some(a), Some(b)) => format!("{a} with {b}"),
+                _ => self.move_text(m),
+            },
+            SolMove::Remove(p) => top(p).map_or_else(|| self.move_text(m), |card| format!("{card} alone")),
+        }
+    }
+
     fn check(&self, m: &SolMove) -> Result<(), Refusal> {
         self.why_not(m).map_err(|why| Refusal::new(why.sentence()))
     }
@@ -1806,6 +1839,24 @@ mod tests {
             assert_eq!(s.move_text(&m), text);
             assert_eq!(s.parse_move(text), Ok(m));
         }
+    }
+
+    /// Hints name the cards as a player finds them on the table, short
+    /// enough for the Amiga's status line.
+    #[test]
+    fn moves_in_words_name_the_cards() {
+        let s = position(freecell(), &[("T1", "9H 8C 7H"), ("T2", "TC"), ("T3", "AS"), ("T4", "KD")]);
+        let said = |text: &str| s.describe_move(&mv(&s, text));
+        assert_eq!(said("T1>R1"), "7♥ to reserve 1");
+        assert_eq!(said("T1:3>T2"), "9♥ and 2 more onto 10♣");
+        assert_eq!(said("T3>F1"), "A♠ to a foundation");
+        assert_eq!(said("T4>T5"), "K♦ to tableau pile 5");
+        let s = position(klondike(), &[("S1", "(AC)")]);
+        assert_eq!(s.describe_move(&SolMove::Deal(0)), "deal from the stock");
+        assert_eq!(s.describe_move(&SolMove::Recycle), "turn the waste over");
+        let s = position(pyramid(), &[("T1", "KD"), ("W1", "6S"), ("T7", "7D")]);
+        assert_eq!(s.describe_move(&mv(&s, "W1+T7")), "6♠ with 7♦");
+        assert_eq!(s.describe_move(&mv(&s, "T1")), "K♦ alone");
     }
 
     #[test]

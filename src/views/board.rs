@@ -133,6 +133,12 @@ pub trait Board<V: Variant> {
         session.state().hint().ok_or_else(|| "No hint: no move is known to help.".to_string())
     }
 
+    /// Whether the game gives hints at all: Game > Hint is greyed where
+    /// it never would (Tetris, a game of reflexes).
+    fn hints(&self) -> bool {
+        true
+    }
+
     /// Marks a hinted move on the board (drawn until the history changes).
     fn show_hint(&mut self, _session: &Session<V>, _m: &<V::Game as Game>::Move) {}
 

@@ -159,7 +159,7 @@ fn a_hint_names_a_jump_that_can_still_win() {
     let mut view = english(dir.path());
     view.command(&Command::Hint);
     let hint = view.board().hinted().expect("the start of the English board has a hint");
-    assert_eq!(view.message(), format!("Hint: {hint}"));
+    assert_eq!(view.message(), format!("Hint: {hint}."));
     assert!(view.session().state().check(&hint).is_ok());
 }
 

@@ -235,10 +235,11 @@ fn a_hinted_run_is_marked_from_its_first_card() {
     view.command(&Command::Hint);
     let hint = view.message();
     let st = view.session().state();
-    let text = hint.strip_prefix("Hint: ").unwrap_or_else(|| panic!("no hint: {hint}"));
-    let Ok(SolMove::Move { from, count, .. }) = st.parse_move(text) else { panic!("not a move: {hint}") };
+    let Some((from, count)) = view.board().hinted() else { panic!("nothing marked: {hint}") };
     assert!(count > 1, "seed 1's hint moves a run: {hint}");
-    let first = st.pile(from.kind, from.index()).len() - usize::from(count);
+    let first_card = st.pile(from.kind, from.index())[st.pile(from.kind, from.index()).len() - count].card;
+    assert!(hint.starts_with(&format!("Hint: {} and {} more onto ", first_card.short(), count - 1)), "{hint}");
+    let first = st.pile(from.kind, from.index()).len() - count;
     let r = view.board().card_rect(st, area, from, first).unwrap();
     let marked = frame(&view, &m, area);
     let strip = (r.y..r.y + 4).flat_map(|y| (r.x..r.right()).map(move |x| (x, y)));

@@ -220,6 +220,7 @@ fn every_game_over_is_counted_and_new_game_starts_a_fresh_history() {
         view.input(&Input::Key { key: Key::Escape, mods: Modifiers::default() }, &m, area);
         assert!(!view.can(&parlour::machines::Command::Undo));
         view.command(&parlour::machines::Command::New);
+        assert!(!view.can(&parlour::machines::Command::Hint), "no hints in a game of reflexes");
         assert_eq!(view.session().steps().len(), 1, "a fresh history");
     }
 }

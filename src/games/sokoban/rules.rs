@@ -40,6 +40,16 @@ impl Dir {
         }
     }
 
+    /// The way in words: "left", "up".
+    pub fn name(self) -> &'static str {
+        match self {
+            Dir::Left => "left",
+            Dir::Up => "up",
+            Dir::Right => "right",
+            Dir::Down => "down",
+        }
+    }
+
     /// The LURD letter: lower case for a walk, upper case for a push.
     pub fn letter(self, push: bool) -> char {
         let c = match self {
@@ -250,6 +260,30 @@ impl Game for Sokoban {
         m.0.iter().map(|&d| d.letter(scratch.step(d).unwrap_or(false))).collect()
     }
 
+    /// "walk 2 left and up, then push right": runs of steps one way, the
+    /// walks and the pushes apart.
+    fn describe_move(&self, m: &Path) -> String {
+        let mut scratch = self.clone();
+        let steps: Vec<(Dir, bool)> = m.0.iter().map(|&d| (d, scratch.step(d).unwrap_or(false))).collect();
+        let mut parts: Vec<(bool, Vec<String>)> = Vec::new();
+        for run in steps.chunk_by(|a, b| a == b) {
+            let (dir, push) = run[0];
+            let words = match run.len() {
+                1 => dir.name().to_string(),
+                n => format!("{n} {}", dir.name()),
+            };
+            match parts.last_mut() {
+                Some((p, runs)) if *p == push => runs.push(words),
+                _ => parts.push((push, vec![words])),
+            }
+        }
+        let parts: Vec<String> = parts
+            .iter()
+            .map(|(push, runs)| format!("{} {}", if *push { "push" } else { "walk" }, runs.join(" and ")))
+            .collect();
+        parts.join(", then ")
+    }
+
     fn check(&self, m: &Path) -> Result<(), Refusal> {
         if m.0.is_empty() || m.0.len() > MAX_PATH {
             return Err(Refusal::new("A move is one step or more."));
@@ -347,6 +381,16 @@ mod tests {
         g.apply(&m);
         assert!(g.is_solved());
         assert_eq!(g.status(), Status::Won);
+    }
+
+    #[test]
+    fn a_move_in_words_counts_its_runs() {
+        let g = Sokoban::new(level(ROOM));
+        assert_eq!(g.describe_move(&g.parse_move("rRR").unwrap()), "walk right, then push 2 right");
+        assert_eq!(
+            g.describe_move(&g.parse_move("drRRl").unwrap()),
+            "walk down and right, then push 2 right, then walk left"
+        );
     }
 
     #[test]

@@ -439,6 +439,12 @@ impl SolitaireBoard {
         })
     }
 
+    /// The pile a hinted move lifts from and how many cards, while the
+    /// mark is shown.
+    pub fn hinted(&self) -> Option<(PileId, usize)> {
+        self.hinted
+    }
+
     /// Marks the cards a hinted move lifts, the whole run of a run's move
     /// (drawn until the history changes; for boards built on this one).
     pub fn mark_hint(&mut self, m: &SolMove) {

@@ -282,6 +282,10 @@ impl Board<TetrisVariant> for TetrisBoard {
         false
     }
 
+    fn hints(&self) -> bool {
+        false
+    }
+
     fn tick_hz(&self, session: &Session<TetrisVariant>, _machine: MachineId) -> Option<u32> {
         let st = session.state();
         // The name prompt needs time to pass until its grace is over, or
