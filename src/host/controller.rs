@@ -719,7 +719,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let game = stats.game(&self.id()).cloned().unwrap_or_default();
         let req = self.board.scores(&game).unwrap_or_else(|| {
             let mut req = stats_box(&self.board.title(), &game, self.board.only_scored());
-            req.lines.extend(self.board.stats_lines(&game));
+            req.lines.extend(self.board.stats_lines(&self.session, &game));
             req
         });
         Response::Ask(req)

@@ -227,7 +227,7 @@ pub trait Board<V: Variant> {
     }
 
     /// Lines the statistics box adds for this game's own figures.
-    fn stats_lines(&self, _stats: &GameStats) -> Vec<String> {
+    fn stats_lines(&self, _session: &Session<V>, _stats: &GameStats) -> Vec<String> {
         Vec::new()
     }
 

@@ -379,6 +379,12 @@ fn the_box_at_a_solved_level_goes_on_to_the_next() {
         matches!(&next, parlour::views::Response::Command(Command::Play(t)) if t.ends_with("parlour.xsb:2")),
         "{next:?}"
     );
+    // The next level's statistics are still nought, but the set's count
+    // tells of the level solved.
+    let mut view = open_level(dir.path(), 2);
+    let Some(parlour::views::Response::Ask(stats)) = view.command(&Command::Stats) else { panic!("no statistics") };
+    assert!(stats.lines[0].starts_with("Played: 0"), "{:?}", stats.lines);
+    assert_eq!(stats.lines.last().map(String::as_str), Some("Levels solved: 1 of 24"), "{:?}", stats.lines);
 }
 
 /// A level of the test's own, so the goldens do not follow boards/: a can

@@ -881,7 +881,7 @@ impl Board<RummiVariant> for RummiBoard {
         vec![format!("Tiles left on your tray: {}", session.state().tray(Side::Player).len())]
     }
 
-    fn stats_lines(&self, stats: &GameStats) -> Vec<String> {
+    fn stats_lines(&self, _session: &Session<RummiVariant>, stats: &GameStats) -> Vec<String> {
         let avg = if stats.played == 0 { 0.0 } else { stats.total_score as f64 / stats.played as f64 };
         vec![format!("Tiles left at the end: {} ({avg:.1} a game)", stats.total_score)]
     }

@@ -9,8 +9,9 @@ pub mod art;
 
 use std::path::{Path, PathBuf};
 
-use crate::core::{Action, Session, plural};
+use crate::core::{Action, GameStats, Session, plural};
 use crate::games::sokoban::level::{LeftOut, Level};
+use crate::games::sokoban::library::split_id;
 use crate::games::sokoban::records::{Best, Records};
 use crate::games::sokoban::rules::{Dir, LevelVariant, Path as Walk, Sokoban, parse_lurd};
 use crate::games::sokoban::solver::{self, Verdict};
@@ -233,6 +234,15 @@ impl Board<LevelVariant> for SokobanBoard {
             MenuItem::new("Levels Left Out...", Command::View(LEVELS_LEFT_OUT))
                 .enabled(self.can(session, LEVELS_LEFT_OUT)),
         ]
+    }
+
+    /// Each level keeps its own figures, and a solved level goes on to
+    /// the next, still at nought: the set's count says how far the player
+    /// has come.
+    fn stats_lines(&self, session: &Session<LevelVariant>, _stats: &GameStats) -> Vec<String> {
+        let Some((set, _)) = split_id(&session.variant().id) else { return Vec::new() };
+        let solved = self.place.good.iter().filter(|&&n| self.records.best(&format!("{set}/{n}")).is_some()).count();
+        vec![format!("Levels solved: {solved} of {}", self.place.good.len())]
     }
 
     fn fields(&self, session: &Session<LevelVariant>) -> Vec<(&'static str, String)> {
