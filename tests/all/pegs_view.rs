@@ -238,7 +238,7 @@ fn the_journal_is_saved_after_every_jump_and_resumed() {
     drag(&mut view, &m, area, "d2", "d4");
     drag(&mut view, &m, area, "f3", "d3");
     let Some(Response::Ask(journal)) = view.command(&Command::View(JOURNAL)) else { panic!("no journal box") };
-    assert_eq!(journal.lines, ["1. d2-d4  (+20)", "2. f3-d3  (+20)"]);
+    assert_eq!(journal.lines, ["1. d2-d4 (+20)   2. f3-d3 (+20)"]);
 
     let again = english(dir.path());
     assert_eq!(again.session().state(), view.session().state());

@@ -9,9 +9,11 @@ use crate::games::pegs::rules::{BoardVariant, Ending};
 use crate::machines::Requester;
 use crate::views::board::clock;
 
-/// Journals longer than this show only their last jumps, so the
-/// requester fits the smallest screen.
-const JOURNAL_LINES: usize = 15;
+/// Jumps on a line of the Journal box, and its lines: a whole game of the
+/// English board (31 jumps) fits the Amiga's 320 x 256 screen. Longer
+/// journals show their last jumps.
+const JUMPS_A_LINE: usize = 2;
+const JOURNAL_LINES: usize = 16;
 
 fn colour(stone: Stone) -> &'static str {
     match stone {
@@ -32,10 +34,11 @@ pub fn ending_text(ending: Ending) -> String {
 }
 
 /// The jumps of the game at the cursor, numbered, with the points each
-/// scored: `1. d2-d4  (+20)`. Long games show their last jumps.
+/// scored, two to a line: `1. d2-d4 (+20)   2. f3-d3 (+20)`. Long games
+/// show their last jumps.
 pub fn journal_lines(session: &Session<BoardVariant>) -> Vec<String> {
     let mut state = session.variant().deal(session.seed());
-    let mut lines = Vec::new();
+    let mut jumps = Vec::new();
     for step in &session.steps()[session.game_start() + 1..=session.cursor()] {
         let Action::Move(text) = &step.action else { continue };
         // Recorded jumps were checked when they were made; one that does
@@ -43,16 +46,20 @@ pub fn journal_lines(session: &Session<BoardVariant>) -> Vec<String> {
         let Ok(jump) = state.parse_move(text) else { break };
         let before = state.score();
         state.apply(&jump);
-        lines.push(format!("{}. {text}  (+{})", lines.len() + 1, state.score() - before));
+        jumps.push(format!("{}. {text} (+{})", jumps.len() + 1, state.score() - before));
     }
-    if lines.is_empty() {
+    if jumps.is_empty() {
         return vec!["No jumps yet.".into()];
     }
-    if lines.len() > JOURNAL_LINES {
-        let earlier = lines.len() - JOURNAL_LINES + 1;
-        lines.drain(..earlier);
-        lines.insert(0, format!("({earlier} earlier jumps)"));
+    let mut lines = Vec::new();
+    let mut shown = &jumps[..];
+    if jumps.len() > JOURNAL_LINES * JUMPS_A_LINE {
+        // A line for the note, the rest for the last jumps.
+        let earlier = jumps.len() - (JOURNAL_LINES - 1) * JUMPS_A_LINE;
+        lines.push(format!("({earlier} earlier jumps)"));
+        shown = &jumps[earlier..];
     }
+    lines.extend(shown.chunks(JUMPS_A_LINE).map(|pair| pair.join("   ")));
     lines
 }
 
@@ -103,21 +110,22 @@ mod tests {
         assert_eq!(journal_lines(&s), ["No jumps yet."]);
         s.play_text("a1-c1").unwrap();
         s.play_text("d1-f1").unwrap();
-        assert_eq!(journal_lines(&s), ["1. a1-c1  (+30)", "2. d1-f1  (+10)"]);
+        assert_eq!(journal_lines(&s), ["1. a1-c1 (+30)   2. d1-f1 (+10)"]);
         s.undo();
-        assert_eq!(journal_lines(&s), ["1. a1-c1  (+30)"], "undone jumps are not shown");
+        assert_eq!(journal_lines(&s), ["1. a1-c1 (+30)"], "undone jumps are not shown");
         s.restart();
         assert_eq!(journal_lines(&s), ["No jumps yet."], "only the game at the cursor");
     }
 
     #[test]
     fn long_journals_show_their_last_jumps() {
-        // Three rows of six `y y e` groups: eighteen independent jumps.
+        // Six rows of six `y y e` groups: thirty-six independent jumps,
+        // four more than the box holds.
         let row = "y y e ".repeat(6);
-        let text = format!("Version 2\nMode: Normal\n{row}\n{row}\n{row}\n");
+        let text = format!("Version 2\nMode: Normal\n{}", format!("{row}\n").repeat(6));
         let board = Board::parse("t.brd", text.as_bytes()).unwrap();
         let mut s = Session::new(BoardVariant::new("pegs/long", text.as_bytes(), board), 0);
-        for r in 1..=3 {
+        for r in 1..=6 {
             for g in 0..6u8 {
                 let (from, to) = ((b'a' + 3 * g) as char, (b'a' + 3 * g + 2) as char);
                 s.play_text(&format!("{from}{r}-{to}{r}")).unwrap();
@@ -125,8 +133,8 @@ mod tests {
         }
         let lines = journal_lines(&s);
         assert_eq!(lines.len(), JOURNAL_LINES);
-        assert_eq!(lines[0], "(4 earlier jumps)");
-        assert_eq!(lines[1], "5. m1-o1  (+20)");
-        assert_eq!(lines[14], "18. p3-r3  (+20)");
+        assert_eq!(lines[0], "(6 earlier jumps)");
+        assert_eq!(lines[1], "7. a2-c2 (+20)   8. d2-f2 (+20)");
+        assert_eq!(lines[15], "35. m6-o6 (+20)   36. p6-r6 (+20)");
     }
 }
