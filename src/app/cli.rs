@@ -325,6 +325,9 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             for g in catalog::games() {
                 say!("{}\t{}", g.id, g.name);
             }
+            for (name, why) in catalog::left_out() {
+                eprintln!("warning: {name} is left out: {why}");
+            }
             Ok(())
         }
         Some(Command::Play { game, screen, replay: Some(file), .. }) => replay_window(&screen, &game, &file),

@@ -199,7 +199,19 @@ fn find_following(target: &str, places: &Places, saves: bool) -> Result<GameEntr
             "{target}: a folder that holds no game (a game type's folder has a game.ini; boards are .brd files, levels .xsb)"
         ));
     }
+    if let Some((_, why)) = left_out(places).into_iter().find(|(name, _)| names(name, target)) {
+        return Err(format!("`{target}` cannot be played: {why}"));
+    }
     Err(format!("unknown game `{target}`: `parlour list` shows the games there are"))
+}
+
+/// Whether `target` names the game called `name` that could not be read,
+/// as its id would have: `klondike-draw-three` or `pegs/triangle-15` for
+/// "Klondike Draw Three" or "Triangle 15", in any case.
+fn names(name: &str, target: &str) -> bool {
+    let id = name.split_whitespace().collect::<Vec<_>>().join("-").to_lowercase();
+    let target = target.to_lowercase();
+    target == id || target.rsplit_once('/').is_some_and(|(_, last)| last == id)
 }
 
 /// The game of the kept game at `path` (a file no family took), or why

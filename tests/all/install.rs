@@ -154,3 +154,31 @@ fn user_folders_overlay_the_built_in_games() {
     installed.run(&["shot", "pegs/mine", "-o", "mine.png"]);
     installed.run(&["shot", "pegs/english", "-o", "english.png"]);
 }
+
+/// A broken copy of a built-in game type in the data folder stands in
+/// its place: asked for by its id, it says once what is wrong (its file
+/// and line), not that there is no such game.
+#[test]
+fn a_broken_copy_of_a_game_is_told_by_its_id() {
+    let installed = Installed::new();
+    let folder = installed.data.path().join("game-types");
+    game_type_named(&folder, "Klondike", "My Klondike");
+    let ini = folder.join("Klondike/game.ini");
+    let text = std::fs::read_to_string(&ini).unwrap().replace("NumCardsDealt=28", "");
+    std::fs::write(&ini, text).unwrap();
+    let out = Command::new(&installed.exe)
+        .args(["deal", "klondike"])
+        .current_dir(installed.cwd.path())
+        .env("PARLOUR_DATA_DIR", installed.data.path())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(
+        said.contains("`klondike` cannot be played: ") && said.contains("game.ini:") && said.contains("NumCardsDealt"),
+        "{said}"
+    );
+    let listed = installed.run(&["list"]);
+    assert!(String::from_utf8_lossy(&listed.stderr).contains("warning: Klondike is left out: "));
+}

@@ -60,12 +60,9 @@ fn variants(places: &Places) -> Vec<Listed> {
 }
 
 /// The launcher lists the game when it reads; a broken game.ini is left
-/// out with a warning (`parlour lint` says what is wrong with it).
+/// out, and told of by [`host::left_out`](crate::host::left_out).
 fn games(places: &Places) -> Vec<GameEntry> {
-    variants(places)
-        .into_iter()
-        .filter_map(|v| v.map_err(|(name, why)| eprintln!("warning: skipping {name} ({why})")).ok())
-        .collect()
+    variants(places).into_iter().flatten().collect()
 }
 
 /// A former id with its rule, or the game's folder (or game.ini) by path.

@@ -51,13 +51,10 @@ fn variants(places: &Places) -> Vec<Listed> {
         .collect()
 }
 
-/// The launcher lists every game type that reads; a broken one is left out
-/// with a warning (`parlour lint` says what is wrong with it).
+/// The launcher lists every game type that reads; a broken one is left
+/// out, and told of by [`host::left_out`](crate::host::left_out).
 fn games(places: &Places) -> Vec<GameEntry> {
-    variants(places)
-        .into_iter()
-        .filter_map(|v| v.map_err(|(name, why)| eprintln!("warning: skipping game type {name} ({why})")).ok())
-        .collect()
+    variants(places).into_iter().flatten().collect()
 }
 
 /// A game-type folder or game.ini named by its path.
