@@ -565,7 +565,8 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
 }
 
 /// `parlour help --html DIR`: every game type's page joined with the help
-/// menu and the list of game types; prints the files written.
+/// menu and the list of game types; prints the files written, and fails
+/// after building the rest if a game type's page could not be built.
 fn build_html_help(out: &Path) -> Result<(), Failure> {
     use crate::help::html_build::{HelpGame, build};
     let games: Vec<HelpGame> = catalog::games()
@@ -578,10 +579,20 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
         .map(|d| d.join("Help"))
         .find(|d| d.join("help.css").is_file())
         .ok_or_else(|| fail("no guide/Help folder with help.css found"))?;
-    for path in build(&games, &help_dir, out).map_err(fail)? {
+    let built = build(&games, &help_dir, out).map_err(fail)?;
+    for path in &built.written {
         say!("{}", path.display());
     }
-    Ok(())
+    for why in &built.left_out {
+        eprintln!("parlour: {why}");
+    }
+    match built.left_out.len() {
+        0 => Ok(()),
+        n => Err(fail(format!(
+            "{} left out of the help (`parlour lint` checks a game type's folder)",
+            crate::core::plural(n as u64, "game type was", "game types were")
+        ))),
+    }
 }
 
 /// `parlour stats [GAME]`: a game's record, or every game's, each

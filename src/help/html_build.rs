@@ -58,18 +58,41 @@ const INDEX: &str = "gametypes.html";
 /// - `out`: where to write; created if need be. Files already there with
 ///   other names are left alone.
 ///
-/// The page to open first is `OUT/Help/intro.html`. An error names the
-/// file (and line) that stops a page from being built: a missing
+/// The page to open first is `OUT/Help/intro.html`. What stops a page
+/// from being built is named with its file (and line): a missing
 /// help.css, menu.html or game.html, a link to a file that does not
 /// exist or lies outside the help and game type folders, or a file that
-/// cannot be read or written.
-pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Vec<PathBuf>, String> {
+/// cannot be read or written. A game type's page that cannot be built is
+/// left out of the site (and of its lists), the reason in
+/// [`Built::left_out`]; any other page stops the build. So does a folder
+/// `out` that holds files and was not made by an earlier build, whose
+/// files a build could write over.
+pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Built, String> {
     if let Some(g) =
         games.iter().find(|g| g.id.is_empty() || !g.id.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)))
     {
         return Err(format!("the game type id `{}` cannot name a file", g.id));
     }
+    claim(out)?;
     let mut site = Site::new(games, help_dir, out)?;
+    // The game types' pages first, so that the lists name only those built.
+    let mut prepared = Vec::new();
+    let mut left_out = Vec::new();
+    for (i, game) in games.iter().enumerate() {
+        let at = format!("{}.html", game.id);
+        let page = Source::read(&in_any_case(&game.folder, "game.html")).and_then(|source| {
+            let title = source.title.clone().unwrap_or_else(|| game.name.clone());
+            Ok((title, site.rewrite(&source, &at)?))
+        });
+        match page {
+            Ok(page) => prepared.push((i, at, page)),
+            Err(why) => {
+                site.pending.clear();
+                left_out.push(format!("{} is left out: {why}", game.name));
+            }
+        }
+    }
+    site.listed = prepared.iter().map(|(i, ..)| *i).collect();
     let css = site.help_dir.join("help.css");
     site.copy(&css, &format!("{HELP}/help.css"))?;
     let menu = Source::read(&site.help_dir.join("menu.html"))?;
@@ -91,21 +114,44 @@ pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Vec<Path
         let (content, list) = (site.rewrite(&source, &at)?, site.game_list(&at, None));
         site.write_page(&at, &title, &menu, &content, Some(&list))?;
     }
-    for (i, game) in games.iter().enumerate() {
-        let source = Source::read(&in_any_case(&game.folder, "game.html"))?;
-        let at = format!("{}.html", game.id);
-        let title = source.title.clone().unwrap_or_else(|| game.name.clone());
-        let (content, list) = (site.rewrite(&source, &at)?, site.game_list(&at, Some(i)));
+    for (i, at, (title, content)) in prepared {
+        let list = site.game_list(&at, Some(i));
         site.write_page(&at, &title, &menu, &content, Some(&list))?;
     }
     let at = format!("{HELP}/{INDEX}");
     let index = format!(
         "<h1>Game Types</h1>\n<p>Each game type has its own page of rules. There are {} of them:</p>\n{}\n",
-        games.len(),
+        site.listed.len(),
         site.game_list(&at, None)
     );
     site.write_page(&at, "Game Types", &menu, &index, None)?;
-    Ok(site.written)
+    Ok(Built { written: site.written, left_out })
+}
+
+/// What a build wrote, and the game types it left out and why.
+#[derive(Debug)]
+pub struct Built {
+    pub written: Vec<PathBuf>,
+    pub left_out: Vec<String>,
+}
+
+/// The file that marks a folder as a build's, which a later build may
+/// write over.
+const MARK: &str = ".parlour-help";
+
+/// Makes `out` a build's folder: a new or empty folder, or one an
+/// earlier build made. Any other folder's files are the reader's own.
+fn claim(out: &Path) -> Result<(), String> {
+    let holds_files = fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_some());
+    if holds_files && !out.join(MARK).is_file() {
+        return Err(format!(
+            "{}: the folder holds files of its own, which the help could write over: give a new or empty folder",
+            out.display()
+        ));
+    }
+    fs::create_dir_all(out).map_err(|e| format!("{}: cannot be made ({e})", out.display()))?;
+    let mark = "Made by `parlour help --html`, which may build again over the files here.\n";
+    fs::write(out.join(MARK), mark).map_err(|e| format!("{}: cannot be written ({e})", out.join(MARK).display()))
 }
 
 /// A help page's text, its title and where its content lies.
@@ -173,6 +219,11 @@ fn matching_div_end(after: &[Tag]) -> Option<usize> {
 
 struct Site<'a> {
     games: &'a [HelpGame],
+    /// The games the lists name: those whose pages are built.
+    listed: Vec<usize>,
+    /// Files the pages rewritten so far use, copied when a page is
+    /// written (a page left out copies nothing), as (source, place).
+    pending: Vec<(PathBuf, String)>,
     /// Absolute, with `.` and `..` taken out, as every resolved path is.
     help_dir: PathBuf,
     folders: Vec<PathBuf>,
@@ -185,7 +236,16 @@ struct Site<'a> {
 impl<'a> Site<'a> {
     fn new(games: &'a [HelpGame], help_dir: &Path, out: &'a Path) -> Result<Site<'a>, String> {
         let folders = games.iter().map(|g| absolute(&g.folder)).collect::<Result<_, _>>()?;
-        Ok(Site { games, help_dir: absolute(help_dir)?, folders, out, written: Vec::new(), copied: HashSet::new() })
+        Ok(Site {
+            games,
+            listed: (0..games.len()).collect(),
+            pending: Vec::new(),
+            help_dir: absolute(help_dir)?,
+            folders,
+            out,
+            written: Vec::new(),
+            copied: HashSet::new(),
+        })
     }
 
     /// Where the file at `src` goes in `out` (a `/` path): a page that is
@@ -209,7 +269,7 @@ impl<'a> Site<'a> {
         } else {
             return Err("leads out of the help and game type folders".into());
         };
-        self.copy(src, &dest)?;
+        self.pending.push((src.to_path_buf(), dest.clone()));
         Ok(dest)
     }
 
@@ -275,7 +335,7 @@ impl<'a> Site<'a> {
     /// The game types as a list; the one whose page is `at` is marked.
     fn game_list(&self, at: &str, current: Option<usize>) -> String {
         let mut list = String::from("<ul>\n");
-        for (i, g) in self.games.iter().enumerate() {
+        for (i, g) in self.listed.iter().map(|&i| (i, &self.games[i])) {
             let href = relative(at, &format!("{}.html", g.id));
             let name = escape(&g.name);
             if Some(i) == current {
@@ -314,6 +374,9 @@ impl<'a> Site<'a> {
         make_parent(&to)?;
         fs::write(&to, html).map_err(|e| format!("{}: cannot be written ({e})", to.display()))?;
         self.written.push(to);
+        for (src, dest) in std::mem::take(&mut self.pending) {
+            self.copy(&src, &dest)?;
+        }
         Ok(())
     }
 }
@@ -444,7 +507,7 @@ mod tests {
     fn pages_are_joined_and_links_follow_their_files() {
         let (tmp, help, games) = tree();
         let out = tmp.path().join("out");
-        let written = build(&games, &help, &out).unwrap();
+        let written = build(&games, &help, &out).unwrap().written;
         let mut names: Vec<String> = written.iter().map(|p| slashed(p.strip_prefix(&out).unwrap())).collect();
         names.sort();
         assert_eq!(
@@ -485,29 +548,54 @@ mod tests {
         assert!(!index.contains("id=\"gametypes\""), "{index}");
     }
 
+    /// A game type's page that cannot be built is left out, with its
+    /// place and reason, and the rest of the site is built without it; a
+    /// page of the help's own stops the build.
     #[test]
-    fn problems_stop_the_build_with_their_place() {
+    fn problems_leave_a_game_out_or_stop_the_build_with_their_place() {
         let (tmp, help, games) = tree();
         let out = tmp.path().join("out");
         let a = games[0].folder.join("game.html");
         fs::write(&a, page("A", "<p>\n<img src=\"gone.bmp\">")).unwrap();
-        let err = build(&games, &help, &out).unwrap_err();
-        assert_eq!(err, format!("{}:9: `gone.bmp` leads to no file", a.display()));
+        let built = build(&games, &help, &out).unwrap();
+        assert_eq!(built.left_out, [format!("Game A is left out: {}:9: `gone.bmp` leads to no file", a.display())]);
+        assert!(!out.join("game-a.html").exists() && out.join("game-b.html").is_file());
+        let index = fs::read_to_string(out.join("Help/gametypes.html")).unwrap();
+        assert!(index.contains("There are 1 of them") && !index.contains("game-a.html"), "{index}");
         fs::write(&a, page("A", "<a href=\"../../secret.txt\">x</a>")).unwrap();
         fs::write(tmp.path().join("secret.txt"), "x").unwrap();
-        let err = build(&games, &help, &out).unwrap_err();
-        assert!(err.ends_with("`../../secret.txt` leads out of the help and game type folders"), "{err}");
-        // A page that links a missing game.html fails on the link; the
-        // game type itself fails on reading it.
+        let built = build(&games, &help, &out).unwrap();
+        assert!(
+            built.left_out[0].ends_with("`../../secret.txt` leads out of the help and game type folders"),
+            "{built:?}"
+        );
+        // A help page that links a missing game.html stops the build; the
+        // game type itself is left out for want of it.
         fs::remove_file(&a).unwrap();
         let err = build(&games, &help, &out).unwrap_err();
         assert!(err.ends_with("intro.html:8: `../../games/Game A/game.html` leads to no file"), "{err}");
         fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
-        assert!(build(&games, &help, &out).unwrap_err().contains("game.html: cannot be read"));
+        assert!(build(&games, &help, &out).unwrap().left_out[0].contains("game.html: cannot be read"));
         let bad = vec![HelpGame { id: "../x".into(), ..games[1].clone() }];
         assert_eq!(build(&bad, &help, &out).unwrap_err(), "the game type id `../x` cannot name a file");
         fs::remove_file(help.join("menu.html")).unwrap();
         assert!(build(&games[1..], &help, &out).unwrap_err().contains("menu.html: cannot be read"));
+    }
+
+    /// A folder with files of the reader's own is refused whole; one an
+    /// earlier build made is built over.
+    #[test]
+    fn a_folder_of_other_files_is_never_written_over() {
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        fs::create_dir_all(&out).unwrap();
+        fs::write(out.join("game-a.html"), "mine").unwrap();
+        let err = build(&games, &help, &out).unwrap_err();
+        assert!(err.contains("holds files of its own"), "{err}");
+        assert_eq!(fs::read_to_string(out.join("game-a.html")).unwrap(), "mine");
+        let again = tmp.path().join("again");
+        build(&games, &help, &again).unwrap();
+        build(&games, &help, &again).unwrap();
     }
 
     /// Links and pictures named in another case than their files, as
@@ -558,7 +646,7 @@ mod tests {
             let text: String = (0..len).map(|_| alphabet[rng.below(alphabet.len() as u32) as usize]).collect();
             fs::write(games[1].folder.join("game.html"), &text).unwrap();
             // Any page is built into the cache, inside its menu and frame.
-            let written = build(&games[1..], &help, &out).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            let written = build(&games[1..], &help, &out).unwrap_or_else(|e| panic!("{text:?}: {e}")).written;
             let page = written.iter().find(|p| p.ends_with("game-b.html")).expect("the game's page is written");
             let html = fs::read_to_string(page).unwrap();
             assert!(html.contains("<div id=\"menu\">") && html.contains("<div id=\"content\">"), "{text:?}");

@@ -82,7 +82,9 @@ fn percent_decoded(s: &str) -> String {
 fn the_cache_links_every_page_and_picture() {
     let games = games();
     let out = tempfile::tempdir().unwrap();
-    let written = build(&games, &root().join("guide/Help"), out.path()).unwrap();
+    let built = build(&games, &root().join("guide/Help"), out.path()).unwrap();
+    assert!(built.left_out.is_empty(), "{:?}", built.left_out);
+    let written = built.written;
     let out = out.path();
     assert!(out.join("Help/help.css").is_file());
     for page in ["intro.html", "playing.html", "menu.html", "gametypes.html"] {
