@@ -678,7 +678,7 @@ const LINTERS: &[Linter] = &[
     Linter {
         what: "a solitaire game-type folder (holding game.ini) or a .ini file",
         accepts: solitaire_lint::accepts,
-        check: solitaire_lint::lint_path,
+        check: lint_game_type,
     },
     Linter { what: "a peg solitaire board (.brd)", accepts: is_board, check: lint_board },
     Linter {
@@ -687,7 +687,47 @@ const LINTERS: &[Linter] = &[
         check: lint_level_set,
     },
     Linter { what: "a help file (.guide, .imaj or .html)", accepts: crate::help::accepts, check: crate::help::lint },
+    Linter { what: "a folder of any of these (game-types, boards)", accepts: holds_checkable, check: lint_each },
 ];
+
+/// The linters a folder's entries are checked by: all but the folder's own.
+fn entry_linter(path: &Path) -> Option<&'static Linter> {
+    LINTERS[..LINTERS.len() - 1].iter().find(|l| (l.accepts)(path))
+}
+
+/// The entries of `dir` that a linter checks, in name order.
+fn checkable(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| entries.flatten().map(|e| e.path()).filter(|p| entry_linter(p).is_some()).collect())
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+fn holds_checkable(path: &Path) -> bool {
+    path.is_dir() && !checkable(path).is_empty()
+}
+
+/// Each game type, board, level set or help file directly in a folder.
+fn lint_each(dir: &Path) -> Vec<Diagnostic> {
+    checkable(dir).iter().flat_map(|p| entry_linter(p).map(|l| (l.check)(p)).unwrap_or_default()).collect()
+}
+
+/// A game-type folder (or its game.ini): the rules and the folder's
+/// checks, and its game.html also as the help reads it, so that lint tells
+/// all the help would (a tag closed by another, one the help does not
+/// show), each once.
+fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
+    let mut found = solitaire_lint::lint_path(path);
+    let html = crate::core::files::in_any_case(path, "game.html");
+    if path.is_dir() && html.is_file() {
+        let told: std::collections::HashSet<(usize, String)> =
+            found.iter().filter(|d| d.path == html).map(|d| (d.line, d.message.clone())).collect();
+        found.extend(crate::help::lint(&html).into_iter().filter(|d| !told.contains(&(d.line, d.message.clone()))));
+        found.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
+    }
+    found
+}
 
 fn is_board(path: &Path) -> bool {
     path.is_file() && path.extension().is_some_and(|e| e.eq_ignore_ascii_case("brd"))

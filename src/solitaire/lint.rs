@@ -41,7 +41,9 @@ pub const BMP_HEIGHT: i64 = 150;
 /// (any case) or a file whose name ends in `.ini`.
 pub fn accepts(path: &Path) -> bool {
     if path.is_dir() {
-        return find_file(path, "game.ini").is_some();
+        // A folder with only the help or the picture is a game type that
+        // lacks its game.ini, which the check then says.
+        return ["game.ini", "game.html", "game.bmp"].iter().any(|f| find_file(path, f).is_some());
     }
     path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("ini"))
 }
@@ -414,6 +416,18 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
             Token::Tag(tag) if !tag.end => {
                 let line = tag.line;
                 let name = tag.name.as_str();
+                // Help pages are read, never run: a script would run only
+                // in a browser opening the cache `parlour help --html` made.
+                if name == "script" {
+                    out.push(Diagnostic::warning(path, line, "<script> is never run by the help; leave it out"));
+                }
+                for a in tag.attrs.iter().filter(|a| a.name.len() > 2 && a.name.starts_with("on")) {
+                    out.push(Diagnostic::warning(
+                        path,
+                        line,
+                        format!("{}= is never run by the help; leave it out", a.name),
+                    ));
+                }
                 match stack.last().map(|o| o.name.as_str()) {
                     None if name == "html" => {
                         if let Some(first) = html {
@@ -756,7 +770,10 @@ mod tests {
     fn script_style_and_comments_are_skipped() {
         let head = format!("{HEAD}\n<style>\nh2 {{ color: red }} </div> <h2>\n</style>\n<!-- <body> -->");
         let content = format!("<script>if (a < b) {{ x('</p>') }}</script>\n{}", sections());
-        assert_eq!(html(&page(&head, &content)), Vec::<String>::new());
+        assert_eq!(
+            html(&page(&head, &content)),
+            ["game.html:13: warning: <script> is never run by the help; leave it out"]
+        );
     }
 
     #[test]
@@ -889,6 +906,8 @@ mod tests {
             ]
         );
         fs::remove_file(dir.join("game.ini")).unwrap();
+        assert!(accepts(&dir), "a folder with game.html is a game type that lacks game.ini");
+        fs::remove_file(dir.join("Game.HTML")).unwrap();
         assert!(!accepts(&dir));
         assert_eq!(
             msgs(&lint_folder(&dir), &dir)[0],

@@ -30,6 +30,37 @@ fn every_shipped_game_type_lints_clean() {
     assert!(!text.contains("warning"), "lint warned:\n{text}");
 }
 
+/// lint tells an author all the help would of a game.html, and what
+/// neither help runs; a folder of game types is checked one by one; a
+/// folder with the page but no game.ini is told what it lacks.
+#[test]
+fn lint_tells_what_the_help_would_and_checks_folders_of_game_types() {
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("Klondike");
+    std::fs::create_dir(&folder).unwrap();
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike");
+    for file in ["game.ini", "game.bmp"] {
+        std::fs::copy(shipped.join(file), folder.join(file)).unwrap();
+    }
+    let page = std::fs::read_to_string(shipped.join("game.html")).unwrap();
+    let page = page.replacen("<ul>", "<ul onclick=\"go()\"><iframe src=\"x.html\"></iframe>", 1).replacen(
+        "</div>",
+        "<script>go()</script></div>",
+        1,
+    );
+    std::fs::write(folder.join("game.html"), page).unwrap();
+    let out = run(&["lint", &tmp.path().to_string_lossy()]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    for wanted in ["onclick= is never run", "<iframe> is not part of the help's HTML", "<script> is never run"] {
+        assert_eq!(said.matches(wanted).count(), 1, "{wanted}: {said}");
+    }
+    std::fs::remove_file(folder.join("game.ini")).unwrap();
+    let out = run(&["lint", &folder.to_string_lossy()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("game.ini:1: missing"), "{out:?}");
+}
+
 #[test]
 fn every_game_bmp_is_a_fresh_capture() {
     for folder in shipped() {
