@@ -81,7 +81,9 @@ enum Command {
     List,
     /// Play a game in a window.
     Play {
-        /// A game id from `parlour list`.
+        /// A game id from `parlour list`, or a path: a game-type folder or
+        /// its game.ini, a peg board (.brd), a Sokoban level set (.xsb,
+        /// `FILE:N` for its level N) or a kept game (.save).
         game: String,
         #[command(flatten)]
         screen: ScreenArgs,

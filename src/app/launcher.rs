@@ -11,7 +11,7 @@ use crate::core::files::in_any_case;
 
 use crate::gfx::{Rect, Rgb, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester};
-use crate::views::widgets::{self, ButtonFocus, FocusKey, ListLayout, ListScroll};
+use crate::views::widgets::{self, ButtonFocus, FocusKey, ListLayout, ListScroll, TypeSelect};
 use crate::views::{OPEN_SELECTED, Response, View};
 
 use super::{catalog, settings};
@@ -47,6 +47,8 @@ pub struct Launcher {
     buttons: &'static [(&'static str, Command)],
     /// The button Tab has moved the keyboard to, if any.
     focus: ButtonFocus,
+    /// Letters typed to find a row.
+    typed: TypeSelect,
     /// The selected game's picture, decoded and reduced.
     preview: RefCell<Option<Preview>>,
     /// Where the preferences the launcher sets for every game are kept
@@ -145,6 +147,7 @@ impl Launcher {
             last_click: None,
             buttons: &LAUNCHER_BUTTONS,
             focus: ButtonFocus::default(),
+            typed: TypeSelect::default(),
             preview: RefCell::new(None),
             data_dir: None,
             winnable_only: false,
@@ -358,7 +361,9 @@ impl Launcher {
         let page = list.visible.saturating_sub(1).max(1);
         if let Some(c) = widgets::typed_letter(input) {
             let names: Vec<&str> = self.games.iter().map(|g| g.1.as_str()).collect();
-            return widgets::next_starting_with(&names, self.selected, c)
+            return self
+                .typed
+                .select(&names, self.selected, c)
                 .map_or(Response::Unchanged, |row| self.select(row, list));
         }
         match *input {

@@ -718,7 +718,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let stats = Stats::load(&self.data_dir).unwrap_or_default();
         let game = stats.game(&self.id()).cloned().unwrap_or_default();
         let req = self.board.scores(&game).unwrap_or_else(|| {
-            let mut req = stats_box(&self.board.title(), &game, self.board.only_scored());
+            let scoring = if self.board.only_scored() {
+                Scoring::Only
+            } else if self.board.fields(&self.session).iter().any(|(name, _)| *name == "Score") {
+                Scoring::Shown
+            } else {
+                Scoring::Unshown
+            };
+            let mut req = stats_box(&self.board.title(), &game, scoring);
             req.lines.extend(self.board.stats_lines(&self.session, &game));
             req
         });
@@ -909,10 +916,26 @@ fn answers(command: &Command) -> bool {
     )
 }
 
+/// How a game's statistics box tells of its score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// Games are scored, never won or lost (Tetris).
+    Only,
+    /// Won or lost, and scored where the player sees it: the best score
+    /// is told too.
+    Shown,
+    /// Won or lost, with no score in sight (MineSweeper): a best score
+    /// would be a figure the player never met.
+    Unshown,
+}
+
 /// The statistics box of a game.
-pub fn stats_box(name: &str, stats: &GameStats, only_scored: bool) -> Requester {
-    let best_score = stats.best_score.filter(|&score| score > 0).map(|score| format!("Best score: {score}"));
-    let lines = if only_scored {
+pub fn stats_box(name: &str, stats: &GameStats, scoring: Scoring) -> Requester {
+    let best_score = stats
+        .best_score
+        .filter(|&score| score > 0 && scoring != Scoring::Unshown)
+        .map(|score| format!("Best score: {score}"));
+    let lines = if scoring == Scoring::Only {
         // Never won nor lost (Tetris): games, and what they scored.
         let average = stats.total_score.checked_div(stats.played as i64).map(|a| format!("Average score: {a}"));
         let mut lines = vec![format!("Played: {}", stats.played)];

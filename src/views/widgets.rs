@@ -101,12 +101,42 @@ impl ButtonFocus {
     }
 }
 
-/// The next of `names` after `selected`, round the list, that starts with
-/// `c` (as a list box moves to a typed letter), whatever the case.
-pub fn next_starting_with<S: AsRef<str>>(names: &[S], selected: usize, c: char) -> Option<usize> {
+/// A list's type-select, as the Mac's and Windows' lists have it: letters
+/// typed one after another spell the start of a name ("so" goes to
+/// Sokoban past Scorpion); a letter that spells no name starts afresh, so
+/// one letter typed again and again steps round the names it begins.
+/// Moving the selection any other way forgets what was typed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TypeSelect {
+    typed: String,
+    /// The row the typing chose, to tell whether it is still selected.
+    chose: Option<usize>,
+}
+
+impl TypeSelect {
+    /// The row `c` typed selects among `names`, `selected` being the row
+    /// selected now; `None` if no name starts with it.
+    pub fn select<S: AsRef<str>>(&mut self, names: &[S], selected: usize, c: char) -> Option<usize> {
+        if self.chose != Some(selected) {
+            self.typed.clear();
+        }
+        let spelled: String = self.typed.chars().chain(c.to_lowercase()).collect();
+        let found = first_starting_with(names, selected, &spelled, true).map(|i| (i, spelled)).or_else(|| {
+            let letter: String = c.to_lowercase().collect();
+            first_starting_with(names, selected, &letter, false).map(|i| (i, letter))
+        });
+        let (row, typed) = found?;
+        (self.typed, self.chose) = (typed, Some(row));
+        Some(row)
+    }
+}
+
+/// The first of `names` round the list from `selected` (itself first if
+/// `here`, else the next) that starts with `prefix`, whatever the case.
+fn first_starting_with<S: AsRef<str>>(names: &[S], selected: usize, prefix: &str, here: bool) -> Option<usize> {
     let n = names.len();
-    let starts = |i: usize| names[i].as_ref().chars().next().is_some_and(|f| f.to_lowercase().eq(c.to_lowercase()));
-    (1..=n).map(|k| (selected + k) % n).find(|&i| starts(i))
+    let starts = |i: usize| names[i].as_ref().to_lowercase().starts_with(prefix);
+    (usize::from(!here)..n + usize::from(!here)).map(|k| (selected + k) % n).find(|&i| starts(i))
 }
 
 /// A typed letter's key (no Ctrl or Alt held), which moves a list.

@@ -439,18 +439,21 @@ fn every_game_that_undoes_steps_to_its_start_and_end_from_the_game_menu() {
 /// game its best time and moves and best score.
 #[test]
 fn the_statistics_box_shows_the_best_a_game_keeps() {
-    use parlour::host::controller::stats_box;
+    use parlour::host::controller::{Scoring, stats_box};
     let mut tetris = parlour::core::GameStats::default();
     tetris.record(parlour::core::Outcome::Lost, 1022);
     tetris.record(parlour::core::Outcome::Lost, 400);
-    let lines = stats_box("Tetris", &tetris, true).lines;
+    let lines = stats_box("Tetris", &tetris, Scoring::Only).lines;
     assert_eq!(lines, ["Played: 2", "Best score: 1022", "Average score: 711"]);
-    let lines = stats_box("Tetris", &parlour::core::GameStats::default(), true).lines;
+    let lines = stats_box("Tetris", &parlour::core::GameStats::default(), Scoring::Only).lines;
     assert_eq!(lines, ["Played: 0", "Best score: none yet"]);
     let mut klondike = parlour::core::GameStats::default();
     klondike.record_game(parlour::core::Outcome::Won, 120, 95_000, 88);
-    let lines = stats_box("Klondike", &klondike, false).lines;
+    let lines = stats_box("Klondike", &klondike, Scoring::Shown).lines;
     assert_eq!(lines[lines.len() - 2..], ["Best: 1:35 and 88 moves", "Best score: 120"]);
-    let lines = stats_box("Klondike", &parlour::core::GameStats::default(), false).lines;
+    // A game that shows no score keeps none in sight (MineSweeper).
+    let lines = stats_box("MineSweeper", &klondike, Scoring::Unshown).lines;
+    assert_eq!(lines.last().map(String::as_str), Some("Best: 1:35 and 88 moves"));
+    let lines = stats_box("Klondike", &parlour::core::GameStats::default(), Scoring::Shown).lines;
     assert_eq!(lines.last().map(String::as_str), Some("Best: no win yet"));
 }

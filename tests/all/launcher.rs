@@ -126,9 +126,10 @@ fn tab_reaches_the_launcher_s_buttons() {
     assert!(matches!(l.input(&key(Key::Enter), &m, area), Response::Command(Command::Play(_))), "Return plays");
 }
 
-/// A letter typed moves to the next entry starting with it, round the list.
+/// A letter typed moves to the next entry starting with it, round the
+/// list; letters typed one after another spell the start of a name.
 #[test]
-fn a_letter_moves_to_the_next_entry_starting_with_it() {
+fn a_letter_moves_to_the_next_entry_starting_with_it_and_letters_spell_names() {
     let m = machine(MachineId::AmigaPal);
     let area = m.content();
     let names = ["Aces Up", "Baker's Game", "Beleaguered Castle", "Canfield", "bristol"];
@@ -143,6 +144,15 @@ fn a_letter_moves_to_the_next_entry_starting_with_it() {
     assert_eq!(chosen(&mut l), "baker's game", "round the list");
     assert_eq!(l.input(&key(Key::Char('z')), &m, area), Response::Unchanged);
     assert_eq!(chosen(&mut l), "baker's game");
+    l.input(&key(Key::Char('e')), &m, area);
+    assert_eq!(chosen(&mut l), "beleaguered castle", "b, then e: be");
+    l.input(&key(Key::Char('l')), &m, area);
+    assert_eq!(chosen(&mut l), "beleaguered castle", "bel stays");
+    l.input(&key(Key::Char('a')), &m, area);
+    assert_eq!(chosen(&mut l), "aces up", "bela spells nothing: a starts afresh");
+    l.input(&key(Key::Down), &m, area);
+    l.input(&key(Key::Char('c')), &m, area);
+    assert_eq!(chosen(&mut l), "canfield", "moved by an arrow, the typing starts afresh");
 }
 
 #[test]

@@ -9,7 +9,7 @@ use crate::games::pegs::board::Cell;
 use crate::games::pegs::library::BoardFile;
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen};
-use crate::views::widgets::{self, ButtonFocus, FocusKey, ListLayout, ListScroll};
+use crate::views::widgets::{self, ButtonFocus, FocusKey, ListLayout, ListScroll, TypeSelect};
 use crate::views::{OPEN_SELECTED, Response, View};
 
 use super::layout::BoardLayout;
@@ -34,6 +34,8 @@ pub struct BoardChooser {
     message: String,
     /// OK or Cancel, once Tab has moved the keyboard there.
     focus: ButtonFocus,
+    /// Letters typed to find a row.
+    typed: TypeSelect,
 }
 
 /// Where the dialog's parts go.
@@ -56,6 +58,7 @@ impl BoardChooser {
             reveal: Shared::new(true),
             message: String::new(),
             focus: ButtonFocus::default(),
+            typed: TypeSelect::default(),
         }
     }
 
@@ -234,8 +237,7 @@ impl View for BoardChooser {
         }
         let response = if let Some(c) = widgets::typed_letter(input) {
             let names: Vec<&str> = self.boards.iter().map(|b| b.name.as_str()).collect();
-            widgets::next_starting_with(&names, self.selected, c)
-                .map_or(Response::Unchanged, |row| self.select(row, list))
+            self.typed.select(&names, self.selected, c).map_or(Response::Unchanged, |row| self.select(row, list))
         } else {
             match *input {
                 Input::MouseDown { x, y, button: Button::Left } => {

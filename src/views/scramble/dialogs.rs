@@ -6,8 +6,8 @@
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Input, Key, Machine, Pen};
 use crate::views::widgets::{
-    self, ButtonFocus, FocusKey, ListLayout, ListScroll, button, dialog_box, list_layout, scrolled_list, slider,
-    text_box,
+    self, ButtonFocus, FocusKey, ListLayout, ListScroll, TypeSelect, button, dialog_box, list_layout, scrolled_list,
+    slider, text_box,
 };
 
 use super::picture::Source;
@@ -211,6 +211,8 @@ pub struct PictureDialog {
     scroll: ListScroll,
     /// OK or Cancel, once Tab has moved the keyboard there.
     focus: ButtonFocus,
+    /// Letters typed to find a row.
+    typed: TypeSelect,
 }
 
 struct PictureLayout {
@@ -224,7 +226,13 @@ struct PictureLayout {
 impl PictureDialog {
     pub fn new(sources: Vec<Source>, current: &Source) -> PictureDialog {
         let selected = sources.iter().position(|s| s == current).unwrap_or(0);
-        PictureDialog { sources, selected, scroll: ListScroll::default(), focus: ButtonFocus::default() }
+        PictureDialog {
+            sources,
+            selected,
+            scroll: ListScroll::default(),
+            focus: ButtonFocus::default(),
+            typed: TypeSelect::default(),
+        }
     }
 
     fn layout(&self, machine: &Machine, area: Rect) -> PictureLayout {
@@ -289,7 +297,7 @@ impl PictureDialog {
             return Outcome::Open(true);
         }
         let outcome = if let Some(c) = widgets::typed_letter(input) {
-            let found = widgets::next_starting_with(&self.rows(), self.selected, c);
+            let found = self.typed.select(&self.rows(), self.selected, c);
             found.map_or(Outcome::Open(false), |i| self.select(i, &l.list))
         } else {
             match *input {
