@@ -10,25 +10,23 @@ use super::surface::{Format, Surface};
 /// Text decorations, as AmigaGuide and QuickDraw apply them to a plain font.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TextStyle {
-    /// Drawn twice, one pixel apart (the Amiga's and QuickDraw's
-    /// algorithmic bold), one pixel wider per glyph unless `in_cell`.
+    /// Drawn twice, one pixel apart, and one pixel wider per glyph (the
+    /// Amiga's and QuickDraw's algorithmic bold): kept in the glyph's cell,
+    /// the second stroke would close the gap between narrow letters.
     pub bold: bool,
     /// Rows above the baseline slant right by one pixel every few rows.
     pub italic: bool,
     /// A line one row below the baseline.
     pub underline: bool,
-    /// Bold keeps each glyph's advance, its second stroke inside the cell:
-    /// text on a character grid (an AmigaGuide) stays in its columns.
-    pub in_cell: bool,
 }
 
 impl TextStyle {
-    pub const PLAIN: TextStyle = TextStyle { bold: false, italic: false, underline: false, in_cell: false };
+    pub const PLAIN: TextStyle = TextStyle { bold: false, italic: false, underline: false };
     pub const BOLD: TextStyle = TextStyle { bold: true, ..TextStyle::PLAIN };
 
     /// The pixels bold adds to each glyph's advance.
     pub fn bold_extra(self) -> i32 {
-        i32::from(self.bold && !self.in_cell)
+        i32::from(self.bold)
     }
 
     /// The advance of `text` in `font` drawn in this style: bold adds a

@@ -57,8 +57,7 @@ pub mod css {
 pub struct Type<'a> {
     pub manner: Manner,
     /// Whether the document is an AmigaGuide, which spaces its text itself
-    /// (blank lines are empty blocks; HTML and Imaj paragraphs need gaps)
-    /// and sets it on a grid of character cells (bold keeps the width).
+    /// (blank lines are empty blocks; HTML and Imaj paragraphs need gaps).
     guide: bool,
     pictures: &'a HashMap<String, RgbaImage>,
 }
@@ -86,7 +85,7 @@ impl<'a> Type<'a> {
         };
         let bold = face.style.bold || (face.heading.is_some() && !std::ptr::eq(font, font::chicago12()));
         let style = face.style;
-        (font, TextStyle { bold, italic: style.italic, underline: style.underline, in_cell: self.guide })
+        (font, TextStyle { bold, italic: style.italic, underline: style.underline })
     }
 
     /// Extra rows above and below a heading's text (help.css pads h2 by 2
