@@ -652,6 +652,18 @@ impl GameSpec {
         }
     }
 
+    /// The room each pile of `kind` takes, in cards across and down (its
+    /// section's NumCardWide and NumCardHigh).
+    pub fn room(&self, kind: PileKind) -> (f64, f64) {
+        match kind {
+            PileKind::Stock => (self.stock.num_card_wide, self.stock.num_card_high),
+            PileKind::Waste => (self.waste.num_card_wide, self.waste.num_card_high),
+            PileKind::Foundation => (self.foundation.num_card_wide, self.foundation.num_card_high),
+            PileKind::Tableau => (self.tableau.num_card_wide, self.tableau.num_card_high),
+            PileKind::Reserve => (self.reserve.num_card_wide, self.reserve.num_card_high),
+        }
+    }
+
     /// [EasyMode] or [HardMode].
     pub fn mode(&self, hard: bool) -> &ModeSection {
         if hard { &self.hard } else { &self.easy }
@@ -1722,8 +1734,29 @@ impl Reader<'_> {
             return;
         }
         let mut seen: Vec<(PileKind, usize, &PilePlace)> = Vec::new();
+        let (area_w, area_h) = (spec.game.num_card_wide, spec.game.num_card_high);
         for kind in PileKind::ALL {
+            let (w, h) = spec.room(kind);
             for (i, place) in spec.piles(kind).iter().enumerate().filter(|(_, p)| p.line > 0) {
+                // A pile that starts inside the area but runs past its edge
+                // (one placed outside is told as it is read): the table is
+                // drawn smaller to take it in, or the pile is cut off at the
+                // edge. A twentieth of a card, a
+                // few pixels, is rounding (eight columns of 1.03 cards).
+                let inside = place.x <= area_w && place.y <= area_h;
+                if inside && (place.x + w > area_w + 0.05 || place.y + h > area_h + 0.05) {
+                    self.warn(
+                        place.line,
+                        format!(
+                            "[{}{}] at X={} Y={}, {w} wide and {h} high ([{}] NumCardWide, NumCardHigh), runs past the playing area ([Game] NumCardWide={area_w} NumCardHigh={area_h})",
+                            kind.title(),
+                            i + 1,
+                            place.x,
+                            place.y,
+                            kind.title(),
+                        ),
+                    );
+                }
                 let same = |(_, _, p): &&(PileKind, usize, &PilePlace)| p.x == place.x && p.y == place.y;
                 if let Some((k, j, _)) = seen.iter().find(same) {
                     self.warn(
@@ -2198,6 +2231,19 @@ PileFace=D
         has(&found, "g.ini:8: [Game] NumCardsDealt=53 deals more cards than 1 deck holds (52)");
         let found = problems(&edit(MINI, &[(5, "Decks=2"), (8, "NumCardsDealt=105")]));
         has(&found, "g.ini:8: [Game] NumCardsDealt=105 deals more cards than 2 decks hold (104)");
+    }
+
+    /// A pile that starts inside the playing area but runs past its edge
+    /// is warned of; one a few pixels over is not.
+    #[test]
+    fn a_pile_running_past_the_area_is_warned_of() {
+        let past = klondike().replace("[Tableau7]\nX=6.40", "[Tableau7]\nX=7.00");
+        assert_ne!(past, klondike());
+        let found = problems(&past);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].ends_with("warning: [Tableau7] at X=7 Y=1.25, 1 wide and 3.5 high ([Tableau] NumCardWide, NumCardHigh), runs past the playing area ([Game] NumCardWide=7.5 NumCardHigh=4.75)"), "{found:?}");
+        let close = klondike().replace("[Tableau7]\nX=6.40", "[Tableau7]\nX=6.53");
+        assert!(problems(&close).is_empty(), "{:?}", problems(&close));
     }
 
     /// The engine cannot play cards that are neither dealt nor in a stock,
