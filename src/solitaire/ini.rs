@@ -305,9 +305,26 @@ pub struct NotText {
 
 /// Decodes a text file as described in the module documentation.
 pub fn decode_text(bytes: &[u8]) -> Result<String, NotText> {
+    if is_utf16_unmarked(bytes) {
+        let message = "not a text file Parlour reads: it looks like UTF-16 without a byte-order mark; save it as UTF-8, or as Unicode with its mark (Notepad's \"Unicode\")";
+        return Err(NotText { line: 1, message: message.into() });
+    }
     let (text, _) = decode_windows(bytes);
     check_text(&text)?;
     Ok(text)
+}
+
+/// Text in UTF-16 saved without the byte-order mark that says so: every
+/// other byte of its opening NUL, the bytes between them text, as ASCII in
+/// either byte order is written.
+fn is_utf16_unmarked(bytes: &[u8]) -> bool {
+    let start = &bytes[..bytes.len().min(256) & !1];
+    if start.len() < 8 || bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return false;
+    }
+    let half = |offset: usize| start.iter().skip(offset).step_by(2);
+    let is_text = |b: &u8| b.is_ascii_graphic() || b" \t\r\n".contains(b);
+    [(0, 1), (1, 0)].iter().any(|&(text, nul)| half(nul).all(|&b| b == 0) && half(text).all(is_text))
 }
 
 /// NUL anywhere, or control characters in more than one character in twenty,
@@ -404,6 +421,15 @@ mod tests {
         assert!(doc.sections.is_empty());
         assert_eq!(diags.len(), 1);
         assert_eq!(diags[0].to_string(), "g.ini:3: not a text file (it holds NUL bytes)");
+        for utf16 in [b"[\0A\0]\0\n\0K\0=\x001\0", b"\0[\0A\0]\0\n\0K\0=\x001"] {
+            let (_, diags) = IniDoc::parse(Path::new("g.ini"), utf16);
+            assert!(
+                diags[0].to_string().starts_with(
+                    "g.ini:1: not a text file Parlour reads: it looks like UTF-16 without a byte-order mark"
+                ),
+                "{diags:?}"
+            );
+        }
         let noise: Vec<u8> = (0..200u8).map(|i| i % 9).collect();
         let (_, diags) = IniDoc::parse(Path::new("g.ini"), &noise);
         assert!(diags[0].message.starts_with("not a text file"), "{diags:?}");
