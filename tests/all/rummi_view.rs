@@ -156,6 +156,19 @@ fn a_single_play_game_is_played_to_the_end_with_clicks() {
     assert!(view.session().state().is_over());
 }
 
+/// A game the program opens says so at once; one the player opens does
+/// not.
+#[test]
+fn a_game_the_program_opens_says_so() {
+    let (mach, area) = machine(MachineId::AmigaPal);
+    for (first, said) in [(Side::Program, "The program plays first."), (Side::Player, "")] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut view = open(dir.path(), Some(seed_where(first)));
+        view.input(&Input::Tick { ms: 10 }, &mach, area);
+        assert_eq!(view.message(), said, "{first:?}");
+    }
+}
+
 #[test]
 fn the_program_plays_tile_by_tile_and_back_up_steps_over_its_turn() {
     let dir = tempfile::tempdir().unwrap();

@@ -96,6 +96,9 @@ pub struct RummiBoard {
     cursor: Option<Spot>,
     /// Said once: a Rummi.config that could not be read.
     note: Option<String>,
+    /// A game opened with the program to play first, not yet said: the
+    /// player would otherwise meet "Wait" as the first word.
+    program_first: bool,
     /// Each tray's scrolling, by [`TrayOf::index`]. Cells, because the
     /// first row is settled whenever the tray is laid out, drawing too.
     scroll: [Cell<ListScroll>; 2],
@@ -122,6 +125,7 @@ impl RummiBoard {
             pending_machine: None,
             cursor: None,
             note,
+            program_first: false,
             scroll: Default::default(),
             reveal: Cell::new(None),
         }
@@ -732,6 +736,9 @@ impl Board<RummiVariant> for RummiBoard {
             if let Some(note) = self.note.take() {
                 return Reply::Say(format!("{note}; the default screen is used."));
             }
+            if std::mem::take(&mut self.program_first) {
+                return Reply::Say("The program plays first.".into());
+            }
             return match self.program.tick(st, self.level, ms) {
                 Act::Play(m) => Reply::Play(m),
                 Act::Thinking(t) if t >= program::SAY_THINKING_MS && t - ms < program::SAY_THINKING_MS => {
@@ -842,6 +849,10 @@ impl Board<RummiVariant> for RummiBoard {
     fn reset(&mut self) {
         self.held = None;
         self.warned = false;
+    }
+
+    fn arrived(&mut self, session: &Session<RummiVariant>) {
+        self.program_first = session.move_count() == 0 && Program::to_play(session.state());
     }
 
     fn settled(&self, state: &Rummi) -> bool {
