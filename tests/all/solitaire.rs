@@ -161,7 +161,8 @@ fn a_game_with_no_moves_left_is_lost() {
 /// A copy of a listed game type, opened by its path to try it out, goes
 /// by an id of its own, so that it neither sets the player's saved game
 /// aside nor counts in its statistics; the listed folder itself, named by
-/// its path, is still the listed game.
+/// its path, is still the listed game. Any folder no list holds goes by an
+/// id made from where it lies.
 #[test]
 fn a_copied_game_type_keeps_apart_from_the_one_it_copies() {
     let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike");
@@ -175,4 +176,16 @@ fn a_copied_game_type_keeps_apart_from_the_one_it_copies() {
     assert!(copied.id.starts_with("klondike-") && copied.id.len() <= 64, "{}", copied.id);
     assert_eq!(parlour::app::catalog::find(folder.to_str().unwrap()).unwrap().id, copied.id, "the same each time");
     assert_eq!(parlour::app::catalog::find(here.to_str().unwrap()).unwrap().id, "klondike");
+    // Two folders of one name that no list holds keep apart as well.
+    let twins: Vec<String> = ["a", "b"]
+        .iter()
+        .map(|place| {
+            let twin = copy.path().join(place).join("Twin");
+            std::fs::create_dir_all(&twin).unwrap();
+            let ini = std::fs::read_to_string(here.join("game.ini")).unwrap().replacen("Name=Klondike", "Name=Twin", 1);
+            std::fs::write(twin.join("game.ini"), ini).unwrap();
+            parlour::app::catalog::find(twin.to_str().unwrap()).unwrap().id
+        })
+        .collect();
+    assert!(twins[0].starts_with("twin-") && twins[1].starts_with("twin-") && twins[0] != twins[1], "{twins:?}");
 }

@@ -69,17 +69,17 @@ fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     })
 }
 
-/// A game type opened by its path whose id a listed one already has (a
-/// copy of Klondike being tried out) goes by an id of its own: a variant
-/// author's trials must not set the player's saved Klondike aside nor
-/// count in its statistics.
+/// A game type opened by its path that is not the listed one of its id (a
+/// copy of Klondike being tried out, or one of two folders of the same
+/// name elsewhere) goes by an id of its own, made from where it lies: a
+/// variant author's trials must not set another game's saved game aside
+/// nor count in its statistics.
 fn apart_from_listed(gt: GameType, places: &Places) -> GameType {
     let here = gt.folder.canonicalize().ok();
-    let listed = library::discover(&(places.search)("game-types")).into_iter().any(|folder| {
-        let name = folder.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        library::id_for(&name) == gt.id && folder.canonicalize().ok() != here
-    });
-    if listed { gt.apart() } else { gt }
+    let listed_here = library::discover(&(places.search)("game-types"))
+        .into_iter()
+        .any(|folder| folder.canonicalize().ok() == here && here.is_some());
+    if listed_here { gt } else { gt.apart() }
 }
 
 fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
