@@ -206,10 +206,10 @@ fn find_following(target: &str, places: &Places, saves: bool) -> Result<GameEntr
 }
 
 /// Whether `target` names the game called `name` that could not be read,
-/// as its id would have: `klondike-draw-three` or `pegs/triangle-15` for
-/// "Klondike Draw Three" or "Triangle 15", in any case.
+/// as its id would have: `bakers-game` or `pegs/triangle-15` for "Baker's
+/// Game" or "Triangle 15", in any case.
 fn names(name: &str, target: &str) -> bool {
-    let id = name.split_whitespace().collect::<Vec<_>>().join("-").to_lowercase();
+    let id = crate::solitaire::library::id_for(name);
     let target = target.to_lowercase();
     target == id || target.rsplit_once('/').is_some_and(|(_, last)| last == id)
 }

@@ -1722,27 +1722,24 @@ impl Reader<'_> {
             );
         }
         self.check_cover_loops(spec, doc);
+        self.check_piles_inside(spec);
         self.check_piles_apart(spec);
     }
 
-    /// Two piles at the very same place hide one another: one of them has
-    /// the other's X and Y copied by mistake. (Piles may overlap, as a
-    /// pyramid's rows do, but not coincide.)
-    fn check_piles_apart(&mut self, spec: &GameSpec) {
-        // A place left out reads as 0, which is no place to compare.
+    /// A pile that starts inside the playing area but runs past its edge
+    /// (one placed outside is told as it is read): the table is drawn
+    /// smaller to take it in, or the pile is cut off at the edge. A
+    /// twentieth of a card, a few pixels, is rounding (eight columns of
+    /// 1.03 cards).
+    fn check_piles_inside(&mut self, spec: &GameSpec) {
+        // A place left out reads as 0, which is no place to measure.
         if self.diags.iter().any(|d| d.severity == Severity::Error) {
             return;
         }
-        let mut seen: Vec<(PileKind, usize, &PilePlace)> = Vec::new();
         let (area_w, area_h) = (spec.game.num_card_wide, spec.game.num_card_high);
         for kind in PileKind::ALL {
             let (w, h) = spec.room(kind);
             for (i, place) in spec.piles(kind).iter().enumerate().filter(|(_, p)| p.line > 0) {
-                // A pile that starts inside the area but runs past its edge
-                // (one placed outside is told as it is read): the table is
-                // drawn smaller to take it in, or the pile is cut off at the
-                // edge. A twentieth of a card, a
-                // few pixels, is rounding (eight columns of 1.03 cards).
                 let inside = place.x <= area_w && place.y <= area_h;
                 if inside && (place.x + w > area_w + 0.05 || place.y + h > area_h + 0.05) {
                     self.warn(
@@ -1757,6 +1754,21 @@ impl Reader<'_> {
                         ),
                     );
                 }
+            }
+        }
+    }
+
+    /// Two piles at the very same place hide one another: one of them has
+    /// the other's X and Y copied by mistake. (Piles may overlap, as a
+    /// pyramid's rows do, but not coincide.)
+    fn check_piles_apart(&mut self, spec: &GameSpec) {
+        // A place left out reads as 0, which is no place to compare.
+        if self.diags.iter().any(|d| d.severity == Severity::Error) {
+            return;
+        }
+        let mut seen: Vec<(PileKind, usize, &PilePlace)> = Vec::new();
+        for kind in PileKind::ALL {
+            for (i, place) in spec.piles(kind).iter().enumerate().filter(|(_, p)| p.line > 0) {
                 let same = |(_, _, p): &&(PileKind, usize, &PilePlace)| p.x == place.x && p.y == place.y;
                 if let Some((k, j, _)) = seen.iter().find(same) {
                     self.warn(

@@ -263,8 +263,9 @@ impl Game for Sokoban {
     /// "walk 2 left and up, then push right": runs of steps one way, the
     /// walks and the pushes apart.
     fn describe_move(&self, m: &Path) -> String {
-        let mut scratch = self.clone();
-        let steps: Vec<(Dir, bool)> = m.0.iter().map(|&d| (d, scratch.step(d).unwrap_or(false))).collect();
+        // The LURD text knows which steps push (upper case).
+        let steps: Vec<(Dir, bool)> =
+            self.move_text(m).chars().filter_map(|c| Some((Dir::from_letter(c)?, c.is_ascii_uppercase()))).collect();
         let mut parts: Vec<(bool, Vec<String>)> = Vec::new();
         for run in steps.chunk_by(|a, b| a == b) {
             let (dir, push) = run[0];
