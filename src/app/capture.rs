@@ -2,14 +2,16 @@
 //! 698 x 523 window with the plastique skin right after a new game starts,
 //! reduced to 200 x 150 by area averaging and quantised to 256 colours,
 //! written as an 8-bit BMP. The deal uses a fixed seed so a capture is
-//! reproducible byte for byte.
+//! reproducible byte for byte. The launcher draws games without a game.bmp
+//! the same way, on its own machine.
 
 use std::path::{Path, PathBuf};
 
 use crate::core::files::{in_any_case, replace_atomic};
+use crate::gfx::Surface;
 use crate::gfx::image_io::encode_bmp;
 use crate::gfx::reduce::{area_average, quantise};
-use crate::host::{self, Opening, Places};
+use crate::host::{self, GameEntry, Opening, Places};
 use crate::machines::{Machine, MachineChoice, MachineId};
 
 use super::catalog;
@@ -26,15 +28,26 @@ pub fn render(folder: &Path) -> Result<Vec<u8>, String> {
     let game = catalog::find(&folder.to_string_lossy())?;
     let choice = MachineChoice { id: Some(MachineId::Yazzle), depth: None, skin: Some(CAPTURE_SKIN.into()) };
     let machine = Machine::new(&choice, MachineId::Yazzle).map_err(|e| e.0)?;
-    // A data folder of its own, made afresh and removed after: the picture
-    // must not depend on the player's preferences (card back) or touch
-    // their journal.
-    let scratch = tempfile::tempdir().map_err(|e| format!("no scratch folder for the capture: {e}"))?;
-    let how = Opening { seed: Some(CAPTURE_SEED), fresh_seed: CAPTURE_SEED, ..Default::default() };
-    let view = host::open(&game, &Places { data_dir: scratch.path().to_path_buf(), ..catalog::places() }, &how);
-    let driver = Driver::new(Shell::new(machine, view, CAPTURE_SEED));
     let (w, h) = BMP_SIZE;
-    Ok(encode_bmp(&quantise(&area_average(driver.frame(), w, h), w, h)))
+    Ok(encode_bmp(&quantise(&area_average(&opening(&game, machine)?, w, h), w, h)))
+}
+
+/// The whole screen of `machine` right after `game` deals number
+/// [`CAPTURE_SEED`] afresh: what game.bmp shows, and the launcher's
+/// picture of a game that has none.
+pub fn opening(game: &GameEntry, machine: Machine) -> Result<Surface, String> {
+    // A data folder of its own, made afresh and removed after: the picture
+    // must not depend on the player's preferences (card back) or saved
+    // game, nor touch their journal.
+    let scratch = tempfile::tempdir().map_err(|e| format!("no scratch folder for the picture: {e}"))?;
+    let how = Opening { seed: Some(CAPTURE_SEED), fresh_seed: CAPTURE_SEED, ..Default::default() };
+    let view = host::open(game, &Places { data_dir: scratch.path().to_path_buf(), ..catalog::places() }, &how);
+    let driver = Driver::new(Shell::new(machine, view, CAPTURE_SEED));
+    let frame = driver.frame().clone();
+    // The game is closed (and journalled in the scratch folder) before
+    // that folder goes.
+    drop(driver);
+    Ok(frame)
 }
 
 /// Writes `folder/game.bmp` and returns its path. The file is replaced

@@ -1,5 +1,5 @@
 //! The launcher: the list of games with Play, Help and About, and beside
-//! it the selected game type's game.bmp. The list scrolls (scroll bar,
+//! it a picture of the selected game (its game.bmp, or its opening screen). The list scrolls (scroll bar,
 //! wheel, keys), a double-click opens a game, and the selection and scroll
 //! position are kept for when the launcher comes back.
 
@@ -14,7 +14,7 @@ use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, Men
 use crate::views::widgets::{self, ButtonFocus, FocusKey, ListLayout, ListScroll, TypeSelect};
 use crate::views::{OPEN_SELECTED, Response, View};
 
-use super::{catalog, settings};
+use super::{capture, catalog, settings};
 use crate::host::prefs;
 use crate::machines::ViewCommand;
 
@@ -35,8 +35,8 @@ pub struct Launcher {
     noun: String,
     /// (id, name) of every game listed.
     games: Vec<(String, String)>,
-    /// Each listed game's game.bmp, where it has one.
-    pictures: Vec<Option<PathBuf>>,
+    /// What each listed game's picture is drawn from, where it has one.
+    pictures: Vec<Option<Picture>>,
     selected: usize,
     /// The first row shown (and a knob being dragged); drawing may move it
     /// to bring the selection into view once, when the list first shows.
@@ -71,9 +71,20 @@ const LEFT_OUT_SHOWN: usize = 3;
 /// not each time a game closes and the launcher comes back.
 static LEFT_OUT_TOLD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// A row's picture reduced to a size: (row, width, height, pixels), the
-/// pixels None for a row without a readable picture.
-type Preview = (usize, u32, u32, Option<Vec<Rgb>>);
+/// A row's picture reduced to fit a frame: (row, the frame's inner size,
+/// then the picture's width, height and pixels, None for a row without a
+/// picture that can be drawn).
+type Preview = (usize, (i32, i32), Option<(u32, u32, Vec<Rgb>)>);
+
+/// What a listed game's picture is drawn from.
+#[derive(Clone)]
+enum Picture {
+    /// A game type's game.bmp.
+    File(PathBuf),
+    /// The game's opening screen on the launcher's machine, for a game
+    /// without a game.bmp (every game but the solitaire types).
+    Opening(String),
+}
 
 /// The launcher's buttons, in order, with their commands.
 const LAUNCHER_BUTTONS: [(&str, Command); 3] =
@@ -261,18 +272,17 @@ impl Launcher {
         }
     }
 
-    /// The selected game's picture reduced to fit `inner` (4:3), decoded
-    /// once per selection and size.
-    fn picture(&self, inner: Rect) -> Option<(u32, u32, Vec<Rgb>)> {
-        let w = (inner.w.max(1) as u32).min(PICTURE_W).min(inner.h.max(1) as u32 * PICTURE_W / PICTURE_H);
-        let h = (w * PICTURE_H / PICTURE_W).max(1);
+    /// The selected game's picture reduced to fit `inner`, made once per
+    /// selection and size.
+    fn picture(&self, machine: &Machine, inner: Rect) -> Option<(u32, u32, Vec<Rgb>)> {
+        let size = (inner.w, inner.h);
         let mut cache = self.preview.borrow_mut();
-        let fresh = !matches!(&*cache, Some((row, cw, ch, _)) if (*row, *cw, *ch) == (self.selected, w, h));
+        let fresh = !matches!(&*cache, Some((row, at, _)) if (*row, *at) == (self.selected, size));
         if fresh {
-            let pixels = self.pictures.get(self.selected).cloned().flatten().and_then(|path| reduced(&path, w, h));
-            *cache = Some((self.selected, w, h, pixels));
+            let full = self.pictures.get(self.selected).cloned().flatten().and_then(|p| p.full_size(machine));
+            *cache = Some((self.selected, size, full.map(|f| fitted(&f, inner))));
         }
-        cache.as_ref().and_then(|(_, w, h, p)| p.clone().map(|p| (*w, *h, p)))
+        cache.as_ref().and_then(|(_, _, p)| p.clone())
     }
 
     fn draw_preview(&self, s: &mut Surface, machine: &Machine, frame: Rect) {
@@ -283,7 +293,7 @@ impl Launcher {
             _ => widgets::bevel(s, machine, frame, false),
         }
         let inner = frame.inset(2, 2);
-        match self.picture(inner) {
+        match self.picture(machine, inner) {
             Some((w, h, pixels)) => {
                 let (x, y) = (inner.x + (inner.w - w as i32) / 2, inner.y + (inner.h - h as i32) / 2);
                 let old = s.set_clip(inner.intersect(&s.clip()));
@@ -303,23 +313,45 @@ impl Launcher {
     }
 }
 
-/// The game.bmp of a listed game type, if it has one.
-fn picture_of(id: &str) -> Option<PathBuf> {
+/// What a listed game's picture is drawn from: its game.bmp if it is a
+/// game type with one, else its opening screen; None for what is not a
+/// game (a level, a kept game).
+fn picture_of(id: &str) -> Option<Picture> {
     let entry = catalog::games().iter().find(|g| g.id == id)?;
-    let path = in_any_case(&catalog::game_type(entry)?.folder, "game.bmp");
-    path.is_file().then_some(path)
+    let file = catalog::game_type(entry).map(|t| in_any_case(&t.folder, "game.bmp")).filter(|p| p.is_file());
+    Some(file.map_or_else(|| Picture::Opening(entry.id.to_string()), Picture::File))
 }
 
-/// A picture file read and reduced to `w` x `h` by area averaging; None
-/// if it cannot be read.
-fn reduced(path: &std::path::Path, w: u32, h: u32) -> Option<Vec<Rgb>> {
-    let bytes = crate::core::files::read_capped(path, crate::core::files::limits::PICTURE).ok()?;
-    let img = crate::gfx::image_io::decode_bmp(&path.display().to_string(), &bytes).ok()?;
-    let mut full = Surface::rgb(img.width, img.height);
-    for (i, (c, _)) in img.pixels.iter().enumerate() {
-        full.put((i as u32 % img.width) as i32, (i as u32 / img.width) as i32, c.to_u32());
+impl Picture {
+    /// The picture at its own size; None if it cannot be read or drawn.
+    fn full_size(&self, machine: &Machine) -> Option<Surface> {
+        match self {
+            Picture::File(path) => {
+                let bytes = crate::core::files::read_capped(path, crate::core::files::limits::PICTURE).ok()?;
+                let img = crate::gfx::image_io::decode_bmp(&path.display().to_string(), &bytes).ok()?;
+                let mut full = Surface::rgb(img.width, img.height);
+                for (i, (c, _)) in img.pixels.iter().enumerate() {
+                    full.put((i as u32 % img.width) as i32, (i as u32 / img.width) as i32, c.to_u32());
+                }
+                Some(full)
+            }
+            Picture::Opening(id) => {
+                let game = catalog::games().iter().find(|g| g.id == *id)?;
+                let machine = Machine::new(&machine.choice(), machine.id()).ok()?;
+                capture::opening(game, machine).ok()
+            }
+        }
     }
-    Some(crate::gfx::reduce::area_average(&full, w, h))
+}
+
+/// `full` reduced by area averaging to the largest size that fits `inner`
+/// with its shape kept, never larger than game.bmp: (width, height,
+/// pixels).
+fn fitted(full: &Surface, inner: Rect) -> (u32, u32, Vec<Rgb>) {
+    let (fw, fh) = (full.width().max(1), full.height().max(1));
+    let w = (inner.w.max(1) as u32).min(PICTURE_W).min(fw).min(inner.h.max(1) as u32 * fw / fh).max(1);
+    let h = (w * fh / fw).clamp(1, PICTURE_H);
+    (w, h, crate::gfx::reduce::area_average(full, w, h))
 }
 
 impl Default for Launcher {

@@ -320,3 +320,32 @@ fn what_could_not_be_read_is_told_once_in_a_box_that_fits() {
         Shell::new(machine(MachineId::AmigaPal), Box::new(many(3).telling_left_out(vec![("x".into(), "y".into())])), 1);
     assert!(again.requester().is_none(), "told twice in a run");
 }
+
+/// A game without a game.bmp is pictured by its opening screen: two such
+/// games look different beside the list (a "No picture" would be the same
+/// for both), and the picture has the colours of a screen, not of a frame
+/// round two words.
+#[test]
+fn a_game_without_game_bmp_shows_its_opening_screen() {
+    let m = machine(MachineId::AmigaPal);
+    let games = [("mines", "MineSweeper"), ("tetris", "Tetris")];
+    let mut l = Launcher::listing(games.iter().map(|(i, n)| (i.to_string(), n.to_string())).collect());
+    let area = m.content();
+    let picture_side = |l: &Launcher| {
+        let mut s = m.new_surface();
+        l.draw(&mut s, &m, area);
+        let x0 = area.x + area.w * 2 / 3;
+        (area.y..area.bottom())
+            .flat_map(|y| (x0..area.right()).map(move |x| (x, y)))
+            .map(|(x, y)| s.colour_at(x, y).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let mines = picture_side(&l);
+    l.input(&key(Key::Down), &m, area);
+    assert_eq!(chosen(&mut l), "tetris");
+    let tetris = picture_side(&l);
+    let differing = mines.iter().zip(&tetris).filter(|(a, b)| a != b).count();
+    assert!(differing > 500, "only {differing} pixels tell MineSweeper's picture from Tetris's");
+    let colours: std::collections::BTreeSet<_> = mines.iter().map(|c| (c.r, c.g, c.b)).collect();
+    assert!(colours.len() > 6, "MineSweeper's picture has {} colours", colours.len());
+}
