@@ -51,8 +51,9 @@ pub fn opening(game: &GameEntry, machine: Machine) -> Result<Surface, String> {
 }
 
 /// Writes `folder/game.bmp` and returns its path. The file is replaced
-/// whole (a reader never sees half a picture), and a link of that name is
-/// replaced rather than followed out of the folder.
+/// whole (a reader never sees half a picture), a link of that name is
+/// replaced rather than followed out of the folder, and a picture named in
+/// another case is renamed game.bmp as it is replaced.
 pub fn capture(folder: &Path) -> Result<PathBuf, String> {
     // A game type's game.ini names its folder, as it does for lint.
     let is_ini = folder.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.ini"));
@@ -72,7 +73,14 @@ pub fn capture(folder: &Path) -> Result<PathBuf, String> {
         _ => folder,
     };
     let bytes = render(folder)?;
-    let out = in_any_case(folder, "game.bmp");
+    let out = folder.join("game.bmp");
+    // A picture named in another case (GAME.BMP, as file systems that
+    // ignore case let it be) is the one replaced, and it takes the name
+    // lint asks for, so the folder never holds two.
+    let old = in_any_case(folder, "game.bmp");
+    if old != out {
+        std::fs::rename(&old, &out).map_err(|e| format!("{}: cannot be renamed game.bmp: {e}", old.display()))?;
+    }
     replace_atomic(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
     Ok(out)
 }

@@ -109,6 +109,28 @@ fn capture_replaces_game_bmp_and_never_writes_through_a_link() {
     assert_eq!(names.len(), 3, "only game.ini, game.html and game.bmp: {names:?}");
 }
 
+/// A picture named GAME.BMP is the one capture replaces, and it comes out
+/// named game.bmp, as lint asks: never two pictures side by side.
+#[test]
+fn capture_renames_a_picture_in_another_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = copy_game_type("Golf", dir.path(), "Golf");
+    std::fs::rename(game.join("game.bmp"), game.join("GAME.BMP")).unwrap();
+    std::fs::write(game.join("GAME.BMP"), b"an old picture").unwrap();
+    let out = run(&["capture", &game.to_string_lossy()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut names: Vec<_> =
+        std::fs::read_dir(&game).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names, ["game.bmp", "game.html", "game.ini"]);
+    assert_eq!(
+        std::fs::read(game.join("game.bmp")).unwrap(),
+        std::fs::read(root().join("game-types/Golf/game.bmp")).unwrap()
+    );
+    let lint = run(&["lint", &game.to_string_lossy()]);
+    assert!(lint.status.success(), "{}", stdout(&lint));
+}
+
 /// `capture` takes a game type's game.ini for its folder, as lint does,
 /// and refuses another file with what to give instead.
 #[test]
