@@ -162,7 +162,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             },
             None => resume(&journal, &variant),
         };
-        let mut counted = BTreeMap::new();
+        let mut counted = session.as_ref().map(counted_before).unwrap_or_default();
         if let Some(s) = &session
             && (s.state().status() != Status::Playing || (board.scores_on_close() && scored_at_close(data_dir, s)))
         {
@@ -865,6 +865,33 @@ fn fingerprint<V: Variant>(session: &Session<V>) -> String {
 
 /// Whether the game at the cursor of `session` was scored when it was
 /// last closed.
+/// The games of a resumed history other than the one at the cursor that
+/// were counted when they were played, by the step that dealt them: each
+/// that ended (won or lost at its first end), and each left for another
+/// deal after a move (lost). Undo can walk back into any of them; none is
+/// counted again.
+fn counted_before<V: Variant>(session: &Session<V>) -> BTreeMap<usize, Outcome> {
+    let steps = session.steps();
+    let starts: Vec<usize> = (0..steps.len()).filter(|&i| !matches!(steps[i].action, Action::Move(_))).collect();
+    let mut counted = BTreeMap::new();
+    for (k, &start) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(steps.len());
+        if start == session.game_start() {
+            continue;
+        }
+        let ended =
+            (start..end).filter_map(|i| session.state_at(i)).map(|g| g.status()).find(|&st| st != Status::Playing);
+        let outcome = match ended {
+            Some(Status::Won) => Outcome::Won,
+            Some(_) => Outcome::Lost,
+            None if end < steps.len() && end > start + 1 => Outcome::Lost,
+            None => continue,
+        };
+        counted.insert(start, outcome);
+    }
+    counted
+}
+
 fn scored_at_close<V: Variant>(data_dir: &Path, session: &Session<V>) -> bool {
     let stats = Stats::load(data_dir).unwrap_or_default();
     stats.game(session.variant().id()).and_then(|g| g.extra.get(SCORED_AT_CLOSE)) == Some(&fingerprint(session))

@@ -197,6 +197,32 @@ fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
     assert_eq!(stats.game("pegs/two").map(|g| (g.played, g.lost)), Some((1, 1)));
 }
 
+/// A game won, the program closed and opened again (a new game follows
+/// the finished one), and again: Undo walks back into the win and Redo wins it again,
+/// and neither the statistics nor the high scores count it twice.
+#[test]
+fn a_win_undone_and_redone_after_resuming_is_not_counted_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let line = || variant("pegs/line", "Version 2\nMode: Normal\nr g E\n");
+    let mut view = open("Line", line(), dir.path());
+    drag(&mut view, &m, area, "a1", "c1");
+    drop(view);
+    let mut again = open("Line", line(), dir.path());
+    assert_eq!(again.session().move_count(), 0, "a new game follows the one won");
+    drop(again);
+    // Opened once more: the game at the cursor is now the new one.
+    let mut again = open("Line", line(), dir.path());
+    again.command(&Command::Undo);
+    again.command(&Command::Undo);
+    again.command(&Command::Redo);
+    assert_eq!(again.session().state().status(), parlour::core::Status::Won, "Redo wins it again");
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    assert_eq!(stats.game("pegs/line").map(|g| (g.played, g.won)), Some((1, 1)), "counted once");
+    let Some(Response::Ask(table)) = again.command(&Command::View(HIGH_SCORES)) else { panic!("no high-score box") };
+    assert_eq!(table.lines.len(), 1, "{:?}", table.lines);
+}
+
 /// The box that ends a game by a click comes up while the mouse button
 /// is still down: letting go, even over the box's New Game, answers
 /// nothing. Only a click of its own on a button does.
