@@ -1,11 +1,11 @@
 //! Which help document a game or file opens, on which machine: YaZZle
 //! shows a game type's game.html, the Mac an Imaj-style help where the game
 //! has one, the Amiga (and everything else) the game family's AmigaGuide at
-//! the game's node.
+//! the game's node. Parlour's own manual is parlour.guide on every machine.
 
 use std::path::{Path, PathBuf};
 
-use crate::help::model::Document;
+use crate::help::model::{Document, Target};
 use crate::help::read_file;
 use crate::host::{GameEntry, HelpRef};
 use crate::machines::MachineId;
@@ -35,10 +35,7 @@ pub fn document_for(
     machine: MachineId,
 ) -> Result<(Document, String), String> {
     let (doc, default_node) = match target {
-        None => match machine {
-            MachineId::Yazzle => guide("Help/intro.html", "main")?,
-            _ => guide("parlour.guide", "MAIN")?,
-        },
+        None => guide("parlour.guide", "MAIN")?,
         Some(t) if Path::new(t).is_file() => open(Path::new(t), "")?,
         Some(id) => game_help(id, machine)?,
     };
@@ -57,7 +54,15 @@ pub fn game_document(game: &GameEntry, machine: MachineId) -> Result<(Document, 
 /// Opens a family's help document.
 fn open_ref(help: &HelpRef) -> Result<(Document, String), String> {
     match help {
-        HelpRef::File { path, node } => open(path, node),
+        HelpRef::File { path, node, contents } => {
+            let (mut doc, node) = open(path, node)?;
+            if doc.contents.is_none()
+                && let Some((file, node)) = contents
+            {
+                doc.contents = find_guide(file).map(|path| Target::File { path, node: node.clone() });
+            }
+            Ok((doc, node))
+        }
         HelpRef::Guide { file, node, fallback } => match (find_guide(file), fallback) {
             (Some(path), _) => open(&path, node),
             (None, Some(other)) => open_ref(other),

@@ -193,6 +193,10 @@ pub enum Target {
     /// A node of this document (`file` = None) or of another document in
     /// the same folder, optionally starting at a source line.
     Node { file: Option<String>, node: String, line: usize },
+    /// A node of a file Parlour itself names (a game page's way to the
+    /// manual), by its full path. No reader makes one: a document's own
+    /// links are `Node`s and stay in its folder.
+    File { path: PathBuf, node: String },
     /// A web or mail address: shown, never opened by Parlour.
     Url(String),
     /// Close the viewer.

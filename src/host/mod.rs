@@ -86,8 +86,10 @@ pub enum HelpRef {
     /// A file name searched in the guide folders (`solitaire.guide`); when
     /// `fallback` is given and the file is missing, that one is opened.
     Guide { file: String, node: String, fallback: Option<Box<HelpRef>> },
-    /// A file with its path (a game type's game.html).
-    File { path: PathBuf, node: String },
+    /// A file with its path (a game type's game.html), and the guide
+    /// file and node its Contents leads to where it names none itself (a
+    /// page of its own would otherwise be a dead end).
+    File { path: PathBuf, node: String, contents: Option<(String, String)> },
 }
 
 /// A family's variant as its chooser lists it, or an unreadable one's name

@@ -150,3 +150,26 @@ fn help_over_a_game_opened_by_its_folder_is_that_folders_page() {
         assert_eq!(shell.title(), "My Own", "{name}");
     }
 }
+
+/// On the YaZZle window the launcher's help is Parlour's manual, as on
+/// every machine, and a game type's page is no dead end: its Contents
+/// (a button and the Navigate menu) leads to the solitaire guide's.
+#[test]
+fn yazzle_help_reaches_the_manual_and_a_game_page_has_contents() {
+    use parlour::app::help_source::{document_for, game_document};
+    use parlour::help::viewer::Viewer;
+    use parlour::help::viewer::panes::Control;
+    use parlour::machines::MachineId;
+    let (manual, _) = document_for(None, None, MachineId::Yazzle).unwrap();
+    assert!(manual.path.ends_with("parlour.guide"), "{}", manual.path.display());
+
+    let klondike = parlour::app::catalog::find("klondike").unwrap();
+    let (page, node) = game_document(&klondike, MachineId::Yazzle).unwrap();
+    assert!(page.path.ends_with("game.html"), "{}", page.path.display());
+    let mut viewer = Viewer::new(page, Some(&node));
+    assert!(viewer.can(Control::Contents));
+    viewer.press(Control::Contents);
+    assert!(viewer.document().path.ends_with("solitaire.guide"), "{}", viewer.document().path.display());
+    assert_eq!(viewer.node_name(), "MAIN");
+    assert!(viewer.can(Control::Retrace));
+}

@@ -165,6 +165,10 @@ impl Viewer {
             Manner::Page if self.here.doc.nodes.len() > 1 => {
                 vec![Control::Retrace, Control::Contents, Control::Index, Control::Prev, Control::Next, Control::Close]
             }
+            // A page of its own (game.html) with a way to the manual.
+            Manner::Page if self.here.doc.contents.is_some() => {
+                vec![Control::Retrace, Control::Contents, Control::Close]
+            }
             _ => vec![Control::Retrace, Control::Close],
         };
         Panes::new(manner, area, &controls)
@@ -286,19 +290,29 @@ impl Viewer {
             },
             Target::Node { file: Some(file), node, line } => {
                 let opened = source::beside(&self.here.doc.path, file).and_then(|p| super::read_file(&p));
-                match opened {
-                    Ok(doc) => {
-                        let doc = share(doc);
-                        match self.find_node(&doc, node) {
-                            Some(i) => self.go(doc, i, *line),
-                            None => self.status = format!("No node \"{node}\" in {file}"),
-                        }
-                    }
-                    Err(e) => self.status = e,
-                }
+                self.open(opened, file, node, *line);
+            }
+            Target::File { path, node } => {
+                let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+                self.open(super::read_file(path), &name, node, 0);
             }
         }
         Outcome::Redraw
+    }
+
+    /// Goes to `node` of a document just read from the file `name`, or
+    /// says why not.
+    fn open(&mut self, opened: Result<Document, String>, name: &str, node: &str, line: usize) {
+        match opened {
+            Ok(doc) => {
+                let doc = share(doc);
+                match self.find_node(&doc, node) {
+                    Some(i) => self.go(doc, i, line),
+                    None => self.status = format!("No node \"{node}\" in {name}"),
+                }
+            }
+            Err(e) => self.status = e,
+        }
     }
 
     /// A node by name; an empty name or MAIN means the first node.

@@ -88,14 +88,16 @@ fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
     Box::new(Controller::open(FAMILY.id, variant, SolitaireBoard::new(gt), &places.data_dir, how))
 }
 
-/// YaZZle shows the game type's game.html; the Mac an Imaj-style help where
-/// there is one; the Amiga the solitaire guide at the game type's node.
+/// YaZZle shows the game type's game.html, its Contents the solitaire
+/// guide's; the Mac an Imaj-style help where there is one; the Amiga the
+/// solitaire guide at the game type's node.
 fn help(entry: &GameEntry, machine: MachineId) -> HelpRef {
     let id = &entry.id;
     let guide = HelpRef::Guide { file: "solitaire.guide".into(), node: id.clone(), fallback: None };
     match machine {
         MachineId::Yazzle => {
-            HelpRef::File { path: in_any_case(&game_type(entry).folder, "game.html"), node: "main".into() }
+            let path = in_any_case(&game_type(entry).folder, "game.html");
+            HelpRef::File { path, node: "main".into(), contents: Some(("solitaire.guide".into(), "MAIN".into())) }
         }
         MachineId::MacSe30 | MachineId::MacColor => {
             HelpRef::Guide { file: format!("{id}.imaj"), node: String::new(), fallback: Some(Box::new(guide)) }
