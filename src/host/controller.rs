@@ -1191,6 +1191,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     fn close(&mut self) {
         self.stop_rerun();
         self.finish_dealing(None);
+        self.board.closing();
         if self.replay.is_none() && self.board.scores_on_close() {
             self.abandon(true);
         }

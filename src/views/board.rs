@@ -200,6 +200,10 @@ pub trait Board<V: Variant> {
         Vec::new()
     }
 
+    /// The game is being closed: anything the board still holds open
+    /// (a name asked for and not yet given) is settled now.
+    fn closing(&mut self) {}
+
     /// The board's preferences to keep between runs (card back, options),
     /// as key and value.
     fn prefs(&self, _session: &Session<V>) -> Vec<(&'static str, String)> {

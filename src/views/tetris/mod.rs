@@ -268,6 +268,15 @@ impl Board<TetrisVariant> for TetrisBoard {
         Vec::new()
     }
 
+    /// A game closed while its name is asked for still goes into the
+    /// table, under the name the prompt offered.
+    fn closing(&mut self) {
+        if let Some(asking) = self.asking.take() {
+            let name = asking.entry.text.trim().to_string();
+            let _ = self.enter(asking, &name);
+        }
+    }
+
     fn prefs(&self, _session: &Session<TetrisVariant>) -> Vec<(&'static str, String)> {
         vec![("name", self.name.clone())]
     }
@@ -411,5 +420,25 @@ mod tests {
         assert_eq!(table.entries[0].name, "Ada");
         assert_eq!(table.entries[0].points, s.state().points());
         assert_eq!(b.prefs(&s), [("name", "Ada".to_string())]);
+    }
+
+    /// Closing the game while the name is asked for still enters the
+    /// score, under the name the prompt offered.
+    #[test]
+    fn a_top_five_game_closed_at_the_prompt_is_entered() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut b = TetrisBoard::new(dir.path());
+        b.name = "Grace".into();
+        let mut s = session();
+        while !s.state().over() {
+            s.play(&TetrisMove::Drop).unwrap();
+        }
+        b.finished(&s);
+        assert!(b.prompt().is_some());
+        b.closing();
+        assert!(b.prompt().is_none());
+        let table = Top5::load(dir.path()).unwrap();
+        assert_eq!(table.entries.len(), 1);
+        assert_eq!((table.entries[0].name.as_str(), table.entries[0].points), ("Grace", s.state().points()));
     }
 }
