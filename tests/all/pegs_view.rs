@@ -208,7 +208,7 @@ fn a_win_undone_and_redone_after_resuming_is_not_counted_again() {
     let mut view = open("Line", line(), dir.path());
     drag(&mut view, &m, area, "a1", "c1");
     drop(view);
-    let mut again = open("Line", line(), dir.path());
+    let again = open("Line", line(), dir.path());
     assert_eq!(again.session().move_count(), 0, "a new game follows the one won");
     drop(again);
     // Opened once more: the game at the cursor is now the new one.
