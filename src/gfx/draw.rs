@@ -12,7 +12,9 @@ use super::surface::{Format, Surface};
 pub struct TextStyle {
     /// Drawn twice, one pixel apart, and one pixel wider per glyph (the
     /// Amiga's and QuickDraw's algorithmic bold): kept in the glyph's cell,
-    /// the second stroke would close the gap between narrow letters.
+    /// the second stroke would close the gap between narrow letters. It
+    /// never closes a one-pixel gap inside a glyph either (the strokes of
+    /// a small "m").
     pub bold: bool,
     /// Rows above the baseline slant right by one pixel every few rows.
     pub italic: bool,
@@ -164,10 +166,13 @@ impl Surface {
                 for col in 0..glyph.width() {
                     if glyph.ink(col, row) {
                         let px = pen_x + col as i32 + slant;
-                        let right = px + style.bold as i32;
-                        cut |= !clip.contains(px, py) || !clip.contains(right, py);
+                        // The second stroke leaves a one-pixel gap inside
+                        // the glyph open: filled, an "m" becomes a block.
+                        let smear = style.bold && (glyph.ink(col + 1, row) || !glyph.ink(col + 2, row));
+                        let right = px + 1;
+                        cut |= !clip.contains(px, py) || (smear && !clip.contains(right, py));
                         self.put(px, py, p.value_at(px, py));
-                        if style.bold {
+                        if smear {
                             self.put(right, py, p.value_at(right, py));
                         }
                     }
@@ -241,6 +246,24 @@ mod tests {
 
     fn ink_count(s: &Surface) -> usize {
         s.pixels().iter().filter(|&&v| v == 1).count()
+    }
+
+    /// Bold thickens every stroke but never fills a one-pixel gap inside
+    /// a glyph: Topaz's "m" keeps its three legs apart.
+    #[test]
+    fn bold_keeps_one_pixel_gaps_open() {
+        let font = crate::gfx::font::topaz8();
+        let m = font.glyph('m');
+        let (col, row) = (0..font.height())
+            .flat_map(|row| (0..m.width()).map(move |col| (col, row)))
+            .find(|&(c, r)| m.ink(c, r) && !m.ink(c + 1, r) && m.ink(c + 2, r))
+            .expect("Topaz's m has a one-pixel gap");
+        let mut s = one_bit(16, 16);
+        s.draw_text(font, "m", 0, 0, Paint::Solid(1), TextStyle::BOLD);
+        assert_eq!(s.colour_at(col as i32 + 1, row as i32), s.colour_at(15, 15), "the gap was filled");
+        // Where no gap follows, the second stroke is there.
+        let last = (0..m.width()).rev().find(|&c| m.ink(c, row)).unwrap();
+        assert_ne!(s.colour_at(last as i32 + 1, row as i32), s.colour_at(15, 15), "no second stroke");
     }
 
     #[test]
