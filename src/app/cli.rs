@@ -567,7 +567,8 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
 }
 
 /// `parlour help --html DIR`: every game type's page joined with the help
-/// menu and the list of game types; prints the files written, and fails
+/// menu and the list of game types; prints the files written and the page
+/// to start at, and fails
 /// after building the rest if a game type's page could not be built.
 fn build_html_help(out: &Path) -> Result<(), Failure> {
     use crate::help::html_build::{HelpGame, build};
@@ -585,6 +586,9 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
     for path in &built.written {
         say!("{}", path.display());
     }
+    // Beside the list of files (standard output, for scripts), where a
+    // reader begins.
+    eprintln!("Open {} in a web browser to start.", out.join("Help").join("intro.html").display());
     for why in &built.left_out {
         eprintln!("parlour: {why}");
     }

@@ -70,6 +70,12 @@ pub trait Measure {
     fn link_pad(&self) -> i32 {
         0
     }
+    /// Whether links are boxed buttons (AmigaGuide's), whose labels keep
+    /// the spaces inside the box; elsewhere a link is underlined words,
+    /// and spaces around them would stand as gaps in the sentence.
+    fn links_boxed(&self) -> bool {
+        false
+    }
 }
 
 /// A laid-out node.
@@ -363,10 +369,14 @@ impl Builder<'_> {
                         rects: Vec::new(),
                         line: 0,
                     });
-                    if self.measure.text_width(label, face) > room {
-                        split_words(label, face, Some(link), &mut atoms);
+                    let shown = match label.trim() {
+                        trimmed if !self.measure.links_boxed() && !trimmed.is_empty() => trimmed,
+                        _ => label.as_str(),
+                    };
+                    if self.measure.text_width(shown, face) > room {
+                        split_words(shown, face, Some(link), &mut atoms);
                     } else {
-                        atoms.push(Atom::Word { text: label.clone(), face, link: Some(link) });
+                        atoms.push(Atom::Word { text: shown.to_string(), face, link: Some(link) });
                     }
                 }
                 Span::Tab => atoms.push(Atom::Tab),
@@ -650,15 +660,51 @@ mod tests {
         assert_eq!(l.link_at(70, 5), None);
     }
 
+    /// [`Fixed`] with AmigaGuide's boxed buttons.
+    struct Boxed;
+
+    impl Measure for Boxed {
+        fn text_width(&self, text: &str, face: Face) -> i32 {
+            Fixed.text_width(text, face)
+        }
+        fn line_height(&self, face: Face) -> i32 {
+            Fixed.line_height(face)
+        }
+        fn ascent(&self, face: Face) -> i32 {
+            Fixed.ascent(face)
+        }
+        fn cell(&self) -> i32 {
+            Fixed.cell()
+        }
+        fn image_size(&self, path: &str) -> Option<(i32, i32)> {
+            Fixed.image_size(path)
+        }
+        fn links_boxed(&self) -> bool {
+            true
+        }
+    }
+
     #[test]
     fn a_button_stays_whole_but_a_link_wider_than_the_pane_wraps() {
         let n = node(vec![para(vec![text("go "), link(" A  B ", "x")])]);
-        let l = layout(&n, 6 * 8, &Fixed);
+        let l = layout(&n, 6 * 8, &Boxed);
         assert_eq!(texts(&l), ["go", " A  B "]);
         let n = node(vec![para(vec![link("one two three", "x")])]);
         let l = layout(&n, 8 * 8, &Fixed);
         assert_eq!(texts(&l), ["one two", "three"]);
         assert_eq!(l.links[0].rects.len(), 2);
+    }
+
+    /// A link drawn as underlined words loses the spaces that pad a
+    /// button's label: "see  Rules ." would show gaps in the sentence.
+    #[test]
+    fn an_unboxed_link_is_its_words_without_the_padding() {
+        let n = node(vec![para(vec![text("see "), link(" Rules ", "x"), text(".")])]);
+        let l = layout(&n, 40 * 8, &Fixed);
+        assert_eq!(texts(&l), ["see |Rules|."]);
+        assert_eq!(l.links[0].rects[0].w, 5 * 8, "the link covers its word only");
+        let l = layout(&n, 40 * 8, &Boxed);
+        assert_eq!(texts(&l), ["see | Rules |."]);
     }
 
     #[test]

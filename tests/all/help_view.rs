@@ -191,6 +191,10 @@ fn parlour_help_renders_and_builds_html() {
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
     assert!(dir.path().join("klondike.html").is_file());
     assert!(dir.path().join("Help/help.css").is_file());
+    let start = dir.path().join("Help").join("intro.html");
+    assert!(start.is_file());
+    let said = String::from_utf8_lossy(&r.stderr);
+    assert!(said.contains(&format!("Open {} in a web browser", start.display())), "{said}");
 }
 
 #[test]

@@ -155,6 +155,10 @@ impl Measure for Type<'_> {
         if self.manner == Manner::Guide { 1 } else { 0 }
     }
 
+    fn links_boxed(&self) -> bool {
+        self.manner == Manner::Guide
+    }
+
     fn margins(&self, kind: &BlockKind) -> Margins {
         if self.guide {
             return Margins::default();
