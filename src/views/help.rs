@@ -1,29 +1,36 @@
 //! The help viewer as a view, so the shell can show it on top of a game
 //! (and return to the game when it closes) or on its own (`parlour help`).
 
+use std::cell::Cell;
+
 use crate::gfx::{Rect, Surface};
+use crate::help::viewer::style::Manner;
 use crate::help::viewer::{Control, Outcome, Viewer};
 use crate::machines::{Command, Input, Machine, Menu, MenuItem, ViewCommand};
 
 use super::{Response, View};
 
-/// The Navigate menu's items: the viewer's buttons as commands.
-pub const NAVIGATE: [(&str, ViewCommand, Control); 6] = [
-    ("Contents", ViewCommand("help-contents"), Control::Contents),
-    ("Index", ViewCommand("help-index"), Control::Index),
-    ("Help", ViewCommand("help-help"), Control::Help),
-    ("Retrace", ViewCommand("help-retrace"), Control::Retrace),
-    ("Browse <", ViewCommand("help-prev"), Control::Prev),
-    ("Browse >", ViewCommand("help-next"), Control::Next),
+/// The Navigate menu's items: the viewer's buttons as commands, named
+/// as the buttons are on the machine shown.
+pub const NAVIGATE: [(ViewCommand, Control); 6] = [
+    (ViewCommand("help-contents"), Control::Contents),
+    (ViewCommand("help-index"), Control::Index),
+    (ViewCommand("help-help"), Control::Help),
+    (ViewCommand("help-retrace"), Control::Retrace),
+    (ViewCommand("help-prev"), Control::Prev),
+    (ViewCommand("help-next"), Control::Next),
 ];
 
 pub struct HelpView {
     viewer: Viewer,
+    /// The manner the viewer was last drawn in, which names the menu's
+    /// items (an AmigaGuide window's Retrace is a page's Back).
+    manner: Cell<Manner>,
 }
 
 impl HelpView {
     pub fn new(viewer: Viewer) -> HelpView {
-        HelpView { viewer }
+        HelpView { viewer, manner: Cell::new(Manner::Guide) }
     }
 
     pub fn viewer(&self) -> &Viewer {
@@ -45,9 +52,10 @@ impl View for HelpView {
     }
 
     fn menus(&self) -> Vec<Menu> {
+        let manner = self.manner.get();
         let mut items: Vec<MenuItem> = NAVIGATE
             .iter()
-            .map(|&(label, cmd, c)| MenuItem::new(label, Command::View(cmd)).enabled(self.viewer.can(c)))
+            .map(|&(cmd, c)| MenuItem::new(c.label(manner), Command::View(cmd)).enabled(self.viewer.can(c)))
             .collect();
         items.push(MenuItem::separator());
         items.push(MenuItem::new("Close Help", Command::Close));
@@ -59,6 +67,7 @@ impl View for HelpView {
     }
 
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
+        self.manner.set(Manner::of(machine.id()));
         self.viewer.draw(s, machine, area);
     }
 
@@ -69,7 +78,7 @@ impl View for HelpView {
     fn command(&mut self, command: &Command) -> Option<Response> {
         match command {
             Command::View(v) => {
-                let &(_, _, c) = NAVIGATE.iter().find(|n| n.1 == *v)?;
+                let &(_, c) = NAVIGATE.iter().find(|n| n.0 == *v)?;
                 Some(HelpView::respond(self.viewer.press(c)))
             }
             // Help in the viewer is the document's own help node; it never
@@ -84,7 +93,7 @@ impl View for HelpView {
 
     fn can(&self, command: &Command) -> bool {
         match command {
-            Command::View(v) => NAVIGATE.iter().find(|n| n.1 == *v).is_some_and(|&(_, _, c)| self.viewer.can(c)),
+            Command::View(v) => NAVIGATE.iter().find(|n| n.0 == *v).is_some_and(|&(_, c)| self.viewer.can(c)),
             Command::Close => true,
             _ => false,
         }

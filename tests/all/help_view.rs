@@ -250,3 +250,21 @@ fn f1_opens_the_game_s_help() {
         assert_eq!(d.frame().pixels(), table.as_slice(), "{id}: closing the help returns to the game");
     }
 }
+
+/// The Navigate menu names its items as the machine's buttons are named:
+/// Retrace and Browse in an AmigaGuide window, Back, Previous and Next on
+/// the Mac and the YaZZle window.
+#[test]
+fn the_navigate_menu_speaks_the_buttons_language() {
+    for (id, back, prev) in [
+        (MachineId::AmigaPal, "Retrace", "Browse <"),
+        (MachineId::MacSe30, "Back", "< Previous"),
+        (MachineId::Yazzle, "Back", "< Previous"),
+    ] {
+        let driver = Driver::new(Shell::new(machine(id), Box::new(guide_viewer()), 1));
+        let menus = driver.shell().menus();
+        let navigate = menus.iter().find(|m| m.title == "Navigate").expect("a Navigate menu");
+        let items: Vec<String> = navigate.items.iter().map(|i| i.label.clone()).collect();
+        assert!(items.contains(&back.to_string()) && items.contains(&prev.to_string()), "{id:?}: {items:?}");
+    }
+}
