@@ -631,3 +631,18 @@ fn rummi_crowded_tray_goldens() {
         assert_golden(&format!("rummi-crowded-tray-{}", id.name()), d.frame());
     }
 }
+
+/// On the Mac, Edit > Undo takes Command-Z from a game's own Undo, but
+/// Rummi's Back up keeps its B.
+#[test]
+fn back_up_keeps_its_letter_on_the_mac() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, _) = machine(MachineId::MacSe30);
+    let view = open(dir.path(), Some(1));
+    let shell = parlour::app::shell::Shell::new(mach, Box::new(view), 1);
+    let menus = shell.menus();
+    let back_up = menu(&menus, "Game").items.iter().find(|i| i.label == "Back up").expect("Back up");
+    assert_eq!(back_up.key.map(|k| k.to_ascii_lowercase()), Some('b'));
+    let undo = menu(&menus, "Edit").items.iter().find(|i| i.label == "Undo").expect("Edit > Undo");
+    assert_eq!(undo.key.map(|k| k.to_ascii_lowercase()), Some('z'));
+}
