@@ -81,9 +81,12 @@ fn text(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes, layout: &
                     let fg = text_ink(panes.manner, machine, s, face.style.fg, style, kind);
                     match link {
                         Some(k) => link_text(v, s, machine, panes.manner, (font, style), text, r, ty_, fg, *k, layout),
-                        None => {
-                            s.draw_text(font, &shown(font, text), x, ty_, fg, style);
-                        }
+                        None => match ty.code_cell(*face) {
+                            Some(cell) => in_cells(s, font, &shown(font, text), (x, ty_), cell, fg, style),
+                            None => {
+                                s.draw_text(font, &shown(font, text), x, ty_, fg, style);
+                            }
+                        },
                     }
                 }
                 Piece::Marker { text, face } => {
@@ -201,21 +204,21 @@ fn link_text(
             }
         }
         Manner::Topics => {
+            // The label is its words: the layout drops the spaces a
+            // guide pads its button labels with (`Measure::links_boxed`).
             let underline = TextStyle { underline: true, ..style };
-            let (x, words) = underlined(font, &label, r.x, style);
             if selected {
                 s.fill_rect(r, look.paint(Pen::Text));
-                s.draw_text(font, words, x, ty, look.paint(Pen::Background), underline);
+                s.draw_text(font, &label, r.x, ty, look.paint(Pen::Background), underline);
             } else {
                 let ink = if enabled { fg } else { look.paint(Pen::Disabled) };
-                s.draw_text(font, words, x, ty, ink, underline);
+                s.draw_text(font, &label, r.x, ty, ink, underline);
             }
         }
         Manner::Page => {
             let underline = TextStyle { underline: true, ..style };
             let ink = if enabled { rgb(s, css::NAVY) } else { look.paint(Pen::Disabled) };
-            let (x, words) = underlined(font, &label, r.x, style);
-            s.draw_text(font, words, x, ty, ink, underline);
+            s.draw_text(font, &label, r.x, ty, ink, underline);
             if selected {
                 let dots = rgb(s, css::TEXT);
                 focus_rect(s, Rect::new(r.x - 1, r.y, r.w + 2, r.h), dots);
@@ -224,13 +227,15 @@ fn link_text(
     }
 }
 
-/// Where an underlined link's words start, and the words: a guide pads
-/// its button labels with spaces to even the boxes up, and an underline
-/// under those spaces reads as a stray rule.
-fn underlined<'l>(font: &Font, label: &'l str, x: i32, style: TextStyle) -> (i32, &'l str) {
-    let words = label.trim_start();
-    let lead = &label[..label.len() - words.len()];
-    (x + width(font, lead, style), words.trim_end())
+/// Fixed-pitch text in a font without it: each character centred in a
+/// cell `cell` pixels wide.
+fn in_cells(s: &mut Surface, font: &Font, text: &str, (x, y): (i32, i32), cell: i32, ink: Paint, style: TextStyle) {
+    let mut buf = [0u8; 4];
+    for (i, c) in text.chars().enumerate() {
+        let c = c.encode_utf8(&mut buf);
+        let left = x + i as i32 * cell + (cell - width(font, c, style)) / 2;
+        s.draw_text(font, c, left, y, ink, style);
+    }
 }
 
 /// A list marker; a bullet the font lacks is drawn as a disc.

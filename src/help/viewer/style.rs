@@ -126,8 +126,24 @@ pub fn width(font: &Font, text: &str, style: TextStyle) -> i32 {
     style.text_width(font, &text)
 }
 
+impl Type<'_> {
+    /// The width every character of fixed-pitch text (a guide's @{code},
+    /// HTML's <pre> and <code>) takes, a figure's, so that a board drawn
+    /// in letters lines up in a font whose letters differ in width; None
+    /// for other text.
+    pub fn code_cell(&self, face: Face) -> Option<i32> {
+        face.style.code.then(|| {
+            let (font, style) = self.font(face);
+            width(font, "0", style)
+        })
+    }
+}
+
 impl Measure for Type<'_> {
     fn text_width(&self, text: &str, face: Face) -> i32 {
+        if let Some(cell) = self.code_cell(face) {
+            return cell * text.chars().count() as i32;
+        }
         let (font, style) = self.font(face);
         width(font, text, style)
     }

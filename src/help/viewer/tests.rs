@@ -422,3 +422,22 @@ fn a_long_topic_title_is_shortened_in_the_list() {
         assert_eq!(s.get(rows.right() - 1, y), paper, "text runs to the list's edge at y {y}");
     }
 }
+
+/// Fixed-pitch text (a peg board drawn in letters) lines up in the Mac's
+/// and YaZZle's fonts, whose letters differ in width: every character
+/// takes a figure's width.
+#[test]
+fn code_text_takes_a_cell_a_character_in_proportional_fonts() {
+    let code = |t: &str| Span::Text { text: t.into(), style: Style { code: true, ..Style::default() } };
+    for id in [MachineId::MacSe30, MachineId::Yazzle] {
+        let (m, area) = machine(id);
+        let doc =
+            Document { nodes: vec![node("MAIN", vec![para(vec![code("i.i")]), para(vec![code("m.m")])])], ..guide() };
+        let v = Viewer::new(doc, None);
+        let panes = v.panes(&m, area);
+        let layout = v.layout(&panes);
+        let widths: Vec<i32> = layout.lines.iter().map(|l| l.items.iter().map(|i| i.width).sum()).collect();
+        assert_eq!(widths[0], widths[1], "{id:?}: {widths:?}");
+        assert!(widths[0] > 0);
+    }
+}
