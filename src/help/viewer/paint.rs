@@ -206,13 +206,20 @@ fn link_text(
         Manner::Topics => {
             // The label is its words: the layout drops the spaces a
             // guide pads its button labels with (`Measure::links_boxed`).
-            let underline = TextStyle { underline: true, ..style };
-            if selected {
+            // A dotted underline, as HyperCard marked its hot text, tells a
+            // link from the underlined headings of a guide.
+            let ink = if selected {
                 s.fill_rect(r, look.paint(Pen::Text));
-                s.draw_text(font, &label, r.x, ty, look.paint(Pen::Background), underline);
+                look.paint(Pen::Background)
+            } else if enabled {
+                fg
             } else {
-                let ink = if enabled { fg } else { look.paint(Pen::Disabled) };
-                s.draw_text(font, &label, r.x, ty, ink, underline);
+                look.paint(Pen::Disabled)
+            };
+            let end = s.draw_text(font, &label, r.x, ty, ink, style);
+            let under = ty + font.ascent() as i32;
+            for x in (r.x..end).step_by(2) {
+                s.put(x, under, ink.value_at(x, under));
             }
         }
         Manner::Page => {
