@@ -2,7 +2,8 @@
 //! the guide check `parlour lint` runs.
 //!
 //! A guide is Latin-1 text (each byte is the character with that code) in
-//! lines ending LF or CR LF. A line starting with `@` (but not `@{`) is a
+//! lines ending LF or CR LF; one saved as UTF-8 is read as UTF-8, with a
+//! warning that an Amiga would garble it. A line starting with `@` (but not `@{`) is a
 //! command; every other line inside `@NODE` ... `@ENDNODE` is text with
 //! inline `@{...}` attributes and buttons. Reading never stops at a
 //! problem: whatever can be shown is kept, and each problem becomes a
@@ -134,8 +135,15 @@ struct LinkRef {
 }
 
 fn read_with_links(path: &Path, bytes: &[u8]) -> (Document, Vec<LinkRef>) {
-    let lines = decode_lines(bytes);
+    let utf8 = !bytes.is_ascii() && std::str::from_utf8(bytes).is_ok();
+    let lines = decode_lines(bytes, utf8);
     let mut reader = Reader::new(path, macro_scopes(&lines));
+    if utf8 && let Some(at) = lines.iter().position(|l| !l.is_ascii()) {
+        reader.report.warning(
+            at + 1,
+            "saved as UTF-8: read as such here, but an Amiga reads a guide as Latin-1 and shows \"é\" as \"Ã©\"",
+        );
+    }
     for (index, line) in lines.iter().enumerate() {
         reader.line(index + 1, line);
     }
@@ -189,15 +197,21 @@ fn is_control(c: char) -> bool {
     c != '\t' && c.is_control()
 }
 
-/// The lines of a Latin-1 file, without their line ends.
-fn decode_lines(bytes: &[u8]) -> Vec<String> {
+/// The lines of a Latin-1 file (or, where `utf8`, of a file that is
+/// valid UTF-8 and more than ASCII: text that Latin-1 would garble, as no
+/// Latin-1 guide of words is also valid UTF-8), without their line ends.
+fn decode_lines(bytes: &[u8], utf8: bool) -> Vec<String> {
     // The last line end ends a line; it does not start an empty one.
     let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     bytes
         .split(|&b| b == b'\n')
         .map(|line| {
             let line = line.strip_suffix(b"\r").unwrap_or(line);
-            line.iter().map(|&b| char::from(b)).collect()
+            if utf8 {
+                String::from_utf8_lossy(line).into_owned()
+            } else {
+                line.iter().map(|&b| char::from(b)).collect()
+            }
         })
         .collect()
 }
@@ -1436,6 +1450,17 @@ mod tests {
         assert_clean(&doc);
         assert_eq!(doc.nodes[0].title, "Café");
         assert_eq!(texts(&doc.nodes[0]), ["déjà vu ©"]);
+    }
+
+    /// A guide saved as UTF-8 (an editor's default today) is read as
+    /// UTF-8, with a warning of what an Amiga would show.
+    #[test]
+    fn a_utf8_guide_reads_as_utf8_with_a_warning() {
+        let doc = read(Path::new("t.guide"), "@DATABASE t\n@NODE MAIN \"Café\"\ndéjà vu\n@ENDNODE\n".as_bytes());
+        assert_eq!(doc.nodes[0].title, "Café");
+        assert_eq!(texts(&doc.nodes[0]), ["déjà vu"]);
+        assert_eq!(only_problem(&doc), (2, false));
+        assert!(doc.diagnostics[0].message.contains("UTF-8"), "{}", doc.diagnostics[0].message);
     }
 
     #[test]
