@@ -57,6 +57,8 @@ const SCORED_AT_CLOSE: &str = "_scored-at-close";
 struct Rerun {
     until: usize,
     waited: u32,
+    /// Where the player was when it began.
+    from: usize,
 }
 
 pub struct Controller<V: Variant, B: Board<V>> {
@@ -583,9 +585,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
     /// Plays the game again from its deal, a move per pause.
     fn start_rerun(&mut self) -> Response {
-        let until = self.game_end();
+        let (until, from) = (self.game_end(), self.session.cursor());
         self.go_to(self.session.game_start());
-        self.rerun = Some(Rerun { until, waited: 0 });
+        self.rerun = Some(Rerun { until, waited: 0, from });
         self.message = "Replaying the game: click to stop.".into();
         Response::Redraw
     }
@@ -1189,7 +1191,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     }
 
     fn close(&mut self) {
-        self.stop_rerun();
+        // Closing is no choice of where to stop a replay: the game is kept
+        // where the player was when it began.
+        if let Some(r) = self.rerun.take() {
+            self.go_to(r.from);
+        }
         self.finish_dealing(None);
         self.board.closing();
         if self.replay.is_none() && self.board.scores_on_close() {

@@ -303,6 +303,15 @@ fn back_to_start_forward_to_end_and_replay() {
     // Every step is reversible.
     view.command(&Command::ForwardToEnd).unwrap();
     assert_eq!(view.session().state(), &end);
+
+    // Closed during a replay, the game is kept where the player was.
+    view.command(&Command::Replay).unwrap();
+    view.input(&Input::Tick { ms: 100 }, &m, area);
+    assert_ne!(view.session().state(), &end);
+    view.close();
+    drop(view);
+    let back = open(None, data.path());
+    assert_eq!(back.session().state(), &end, "resumed where the replay began");
 }
 
 fn stats(data: &Path) -> parlour::core::GameStats {
