@@ -161,6 +161,12 @@ fn a_hint_names_a_jump_that_can_still_win() {
     let hint = view.board().hinted().expect("the start of the English board has a hint");
     assert_eq!(view.message(), format!("Hint: {hint}."));
     assert!(view.session().state().check(&hint).is_ok());
+    assert_eq!(view.board().cursor(), None, "no cursor for the mouse");
+    // A keyboard player's cursor goes to the stone that jumps.
+    let (m, area) = machine(MachineId::AmigaPal);
+    view.input(&Input::Key { key: parlour::machines::Key::Left, mods: Default::default() }, &m, area);
+    view.command(&Command::Hint);
+    assert_eq!(view.board().cursor(), Some(hint.from));
 }
 
 #[test]

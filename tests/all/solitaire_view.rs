@@ -170,6 +170,22 @@ fn the_keyboard_says_why_nothing_was_lifted() {
     assert_eq!(view.message(), "There is no card there.");
 }
 
+/// A hint brings the keyboard's cursor to the cards it names, so Space
+/// lifts them; a player of the mouse gets no cursor from it.
+#[test]
+fn a_hint_brings_the_keyboard_cursor_to_its_cards() {
+    use parlour::machines::{Key, Modifiers};
+    let (mut view, m, area, _data) = table("freecell", MachineId::AmigaPal, 1);
+    view.command(&Command::Hint);
+    assert!(view.board().hinted().is_some());
+    assert_eq!(view.board().cursor_at(), None, "no cursor for the mouse");
+    view.input(&Input::Key { key: Key::Right, mods: Modifiers::default() }, &m, area);
+    view.input(&Input::Key { key: Key::Right, mods: Modifiers::default() }, &m, area);
+    view.command(&Command::Hint);
+    let hinted = view.board().hinted().expect("a hint");
+    assert_eq!(view.board().cursor_at(), Some(hinted));
+}
+
 /// Choosing the other mode deals anew, and the status line says why.
 #[test]
 fn a_new_mode_deals_anew_and_says_so() {

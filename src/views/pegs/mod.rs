@@ -119,6 +119,11 @@ impl PegsBoard {
         self.hint
     }
 
+    /// The slot the keyboard's cursor is on, once a key was used.
+    pub fn cursor(&self) -> Option<(usize, usize)> {
+        self.cursor
+    }
+
     fn has_stone(st: &Pegs, (row, col): (usize, usize)) -> bool {
         matches!(st.board().cell(row, col), Cell::Slot { stone: Some(_), .. })
     }
@@ -395,6 +400,10 @@ impl Board<BoardVariant> for PegsBoard {
     fn show_hint(&mut self, _session: &Session<BoardVariant>, m: &Jump) {
         self.hint = Some(*m);
         self.selected = None;
+        // A keyboard player's cursor goes to the stone that jumps.
+        if self.cursor.is_some() {
+            self.cursor = Some(m.from);
+        }
     }
 
     fn ending(&self, session: &Session<BoardVariant>) -> String {

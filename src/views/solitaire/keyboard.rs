@@ -46,12 +46,26 @@ impl Cursor {
         std::mem::replace(&mut self.visible, false)
     }
 
+    /// The pile the cursor is on and how deep it reaches, while shown.
+    pub fn at(&self) -> Option<(PileId, usize)> {
+        self.at.filter(|_| self.visible)
+    }
+
     pub fn held(&self) -> Option<(PileId, usize)> {
         self.held.filter(|_| self.visible)
     }
 
     pub fn drop_held(&mut self) {
         self.held = None;
+    }
+
+    /// Brings a cursor in use to `depth` cards deep in `pile` (a hint's
+    /// cards), so that Space lifts them; a hidden cursor stays hidden.
+    pub fn point_at(&mut self, pile: PileId, depth: usize) {
+        if self.visible {
+            self.held = None;
+            self.at = Some((pile, depth.max(1)));
+        }
     }
 
     /// The visible piles in reading order: by row, then left to right.

@@ -439,6 +439,11 @@ impl SolitaireBoard {
         })
     }
 
+    /// Where the keyboard's cursor is (pile, cards deep), while shown.
+    pub fn cursor_at(&self) -> Option<(PileId, usize)> {
+        self.cursor.at()
+    }
+
     /// The pile a hinted move lifts from and how many cards, while the
     /// mark is shown.
     pub fn hinted(&self) -> Option<(PileId, usize)> {
@@ -454,6 +459,11 @@ impl SolitaireBoard {
             SolMove::Deal(i) => (PileId::new(PileKind::Stock, i as usize), 1),
             SolMove::Recycle => (PileId::new(PileKind::Stock, 0), 1),
         });
+        // A keyboard player's cursor goes to the hinted cards: Space
+        // lifts them.
+        if let Some((pile, count)) = self.hinted {
+            self.cursor.point_at(pile, count);
+        }
     }
 
     /// Judges the position `st` for the solver's status (for boards built
