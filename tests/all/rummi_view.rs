@@ -646,3 +646,23 @@ fn back_up_keeps_its_letter_on_the_mac() {
     let undo = menu(&menus, "Edit").items.iter().find(|i| i.label == "Undo").expect("Edit > Undo");
     assert_eq!(undo.key.map(|k| k.to_ascii_lowercase()), Some('z'));
 }
+
+/// In four greys the racks' brown and the felt's green come out the same
+/// dark grey: the trays and the pile are drawn as plain framed boxes then,
+/// and stand out from the table.
+#[test]
+fn the_trays_stand_out_in_four_greys() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = MachineId::MacColor;
+    let m =
+        Machine::new(&MachineChoice { id: Some(id), depth: Some(parlour::machines::Depth::ALL[1]), skin: None }, id)
+            .unwrap();
+    assert_eq!(m.depth().map(|d| d.name()), Some("4"));
+    let area = m.content();
+    let view = open(dir.path(), Some(2));
+    let mut s = m.new_surface();
+    view.draw(&mut s, &m, area);
+    let felt = s.colour_at(area.x + area.w / 2, area.y + area.h / 2);
+    let tray = s.colour_at(area.x + area.w / 3, area.bottom() - 8);
+    assert_ne!(tray, felt, "the player's tray is the felt's grey");
+}

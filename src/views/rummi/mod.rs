@@ -595,7 +595,10 @@ impl RummiBoard {
             crate::gfx::Paint::Solid(v) => v,
             p => p.value_at(0, 0),
         };
-        if look.is_monochrome() {
+        // Where wood does not show, the pile stands in a plain box, and
+        // its figures are all in the text colour.
+        let plain = !tiles::wood_shows(s, look, b);
+        if plain {
             tiles::rack(s, look, b);
         }
         if !st.pile().is_empty() {
@@ -605,7 +608,7 @@ impl RummiBoard {
         tiles::number(s, Rect::new(b.x, y, b.w, 0), st.pile().len(), l.scale, text);
         if !st.duplicates(Side::Program).is_empty() && !st.is_over() {
             let r = Rect::new(b.x, y + tiles::digit_height(l.scale) + 2 * l.scale, b.w, 0);
-            let pair = if look.is_monochrome() { text } else { s.value_for(crate::gfx::Rgb::hex(0xFFEE22)) };
+            let pair = if plain { text } else { s.value_for(crate::gfx::Rgb::hex(0xFFEE22)) };
             tiles::number(s, r, 2, l.scale, pair);
         }
     }

@@ -152,9 +152,16 @@ pub fn hole(s: &mut Surface, look: &Look, r: Rect) {
     s.frame_rect(r, look.paint(Pen::Shadow));
 }
 
-/// A tray's wooden rack behind its tiles.
+/// Whether the racks' wood stands out from the table's felt: not in black
+/// and white, nor in four greys, where both come out the same dark grey.
+pub fn wood_shows(s: &mut Surface, look: &Look, at: Rect) -> bool {
+    !look.is_monochrome() && s.value_for(Rgb::hex(TRAY)) != look.paint(Pen::Felt).value_at(at.x, at.y)
+}
+
+/// A tray's wooden rack behind its tiles (where wood would not show, a
+/// plain box framed in the text colour).
 pub fn rack(s: &mut Surface, look: &Look, r: Rect) {
-    if look.is_monochrome() {
+    if !wood_shows(s, look, r) {
         s.fill_rect(r.inset(-1, -1), look.paint(Pen::Background));
         s.frame_rect(r.inset(-2, -2), look.paint(Pen::Text));
         return;
