@@ -80,9 +80,9 @@ pub fn square(s: &mut Surface, machine: &Machine, r: Rect, face: Face) {
     }
 }
 
-/// A covered square: raised in the machine's bevel colours, or on a
-/// one-bit screen a light grey tile edged in black below and to the right
-/// (open squares are white).
+/// A covered square: raised in the machine's bevel colours (on a white
+/// window, grey), or on a one-bit screen a light grey tile edged in black
+/// below and to the right (open squares are white).
 fn covered(s: &mut Surface, machine: &Machine, r: Rect) {
     let look = machine.look();
     if look.is_monochrome() {
@@ -95,7 +95,14 @@ fn covered(s: &mut Surface, machine: &Machine, r: Rect) {
         s.vline(r.x, r.y, r.bottom() - 2, look.paint(Pen::Background));
         return;
     }
-    s.fill_rect(r, look.paint(Pen::Background));
+    // On a white window (the colour Mac's) a raised square in the
+    // window's white looks like an open one: it takes a button's grey.
+    let face = if look.colour(Pen::Background) == Rgb::WHITE {
+        solid(s, 0xC0C0C0).into()
+    } else {
+        look.paint(Pen::Background)
+    };
+    s.fill_rect(r, face);
     bevel(s, machine, r, true);
     if r.w >= 14 {
         bevel(s, machine, r.inset(1, 1), true);
@@ -144,5 +151,30 @@ fn mine(s: &mut Surface, r: Rect, ink: Paint, glint: Paint) {
     if radius >= 3 {
         let white = glint;
         s.fill_rect(Rect::new(cx - radius / 2, cy - radius / 2, (radius / 2).max(1), (radius / 2).max(1)), white);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machines::{Depth, MachineChoice, MachineId};
+
+    /// On the colour Mac's white windows a covered square's middle is grey,
+    /// an open one's white (both were white, told apart only by a bevel's
+    /// thin lines); elsewhere both are the window's grey, as on Windows.
+    #[test]
+    fn covered_squares_are_grey_on_the_colour_macs_white() {
+        let screens = Depth::ALL.iter().map(|&d| (MachineId::MacColor, Some(d))).chain([(MachineId::MacSe30, None)]);
+        for (id, depth) in screens {
+            let machine = Machine::new(&MachineChoice { id: Some(id), depth, skin: None }, id).unwrap();
+            let mut s = machine.new_surface();
+            let (covered, open) = (Rect::new(0, 0, 20, 20), Rect::new(20, 0, 20, 20));
+            square(&mut s, &machine, covered, Face::Covered);
+            square(&mut s, &machine, open, Face::Open(0));
+            // A pattern's pixels may match here and there: compare the
+            // middles' runs of pixels.
+            let middle = |r: Rect| (6..14).map(|d| s.colour_at(r.x + d, r.y + d)).collect::<Vec<_>>();
+            assert_ne!(middle(covered), middle(open), "{id:?} {depth:?}");
+        }
     }
 }
