@@ -164,20 +164,41 @@ enum Why {
     TakeFrom(PileKind),
     PutOn(PileKind),
     SamePile,
-    Empty(PileId),
-    TooFew { from: PileId, count: usize },
+    /// The pile is empty; the bool: it is the only one of its kind.
+    Empty(PileId, bool),
+    TooFew {
+        from: PileId,
+        count: usize,
+    },
     OnlyTop(PileId),
     Covered(PileId),
     MaxMove(usize),
-    NotFree { count: usize, free: usize },
-    OutOfOrder { upper: Card, lower: Card, broken: Broken },
+    NotFree {
+        count: usize,
+        free: usize,
+    },
+    OutOfOrder {
+        upper: Card,
+        lower: Card,
+        broken: Broken,
+    },
     MixedSuits,
-    Build { moving: Card, onto: Card, broken: Broken },
+    Build {
+        moving: Card,
+        onto: Card,
+        broken: Broken,
+    },
     NoFill,
     KingsOnly(Card),
-    Full { to: PileId, max: usize },
+    Full {
+        to: PileId,
+        max: usize,
+    },
     TakeBackTarget,
-    FoundationStart { moving: Card, start: Rank },
+    FoundationStart {
+        moving: Card,
+        start: Rank,
+    },
     FoundationFull(PileId),
     OneAtATime,
     NotRun,
@@ -192,8 +213,15 @@ enum Why {
     NotAddition,
     AdditionOnly(u8),
     PairKind(PileId),
-    PairSum { a: Card, b: Card, sum: u8 },
-    NotAddend { card: Card, sum: u8 },
+    PairSum {
+        a: Card,
+        b: Card,
+        sum: u8,
+    },
+    NotAddend {
+        card: Card,
+        sum: u8,
+    },
 }
 
 fn capitalised(text: String) -> String {
@@ -220,7 +248,8 @@ impl Why {
             Why::PutOn(PileKind::Waste) => "cards reach the waste only from the stock".into(),
             Why::PutOn(kind) => format!("nothing can be put on the {}", kind.noun()),
             Why::SamePile => "the cards are already on that pile".into(),
-            Why::Empty(p) => format!("{} is empty", p.name()),
+            Why::Empty(p, true) => format!("the {} is empty", p.kind.noun()),
+            Why::Empty(p, false) => format!("{} is empty", p.name()),
             Why::TooFew { count: 0, .. } => "a move takes at least one card".into(),
             Why::TooFew { from, count } => {
                 format!(
@@ -567,6 +596,12 @@ impl Solitaire {
     }
 
     /// How many piles of `kind` there are.
+    /// Why nothing can be taken from `p`: it is empty (named without a
+    /// number when it is the only pile of its kind: "the stock").
+    fn nothing_in(&self, p: PileId) -> Why {
+        Why::Empty(p, self.pile_count(p.kind) == 1)
+    }
+
     pub fn pile_count(&self, kind: PileKind) -> usize {
         self.rules.pile_count(kind)
     }
@@ -933,7 +968,7 @@ impl Solitaire {
         }
         let src = self.at(from);
         if src.is_empty() {
-            return Err(Why::Empty(from));
+            return Err(self.nothing_in(from));
         }
         if count > 1 && from.kind != PileKind::Tableau {
             return Err(Why::OnlyTop(from));
@@ -1098,7 +1133,7 @@ impl Solitaire {
             return Err(Why::StockHidden);
         }
         if pile.is_empty() {
-            return Err(Why::Empty(id));
+            return Err(self.nothing_in(id));
         }
         if self.rules.stock.deal_to == DealTo::Tableau
             && self.rules.stock.deal_needs_no_gaps
@@ -1123,7 +1158,7 @@ impl Solitaire {
             return Err(Why::StockNotEmpty);
         }
         if (0..self.fed_wastes()).all(|w| self.pile(PileKind::Waste, w).is_empty()) {
-            return Err(Why::Empty(PileId::new(PileKind::Waste, 0)));
+            return Err(self.nothing_in(PileId::new(PileKind::Waste, 0)));
         }
         match stock.redeals {
             Some(n) if self.recycles >= n => Err(Why::NoRedeals(n)),
@@ -1144,7 +1179,7 @@ impl Solitaire {
             return Err(Why::PairKind(id));
         }
         let Some(top) = pile.last().filter(|s| s.face_up) else {
-            return Err(Why::Empty(id));
+            return Err(self.nothing_in(id));
         };
         if id.kind == PileKind::Tableau {
             let cover = self.rules.tableau.covered_by.get(id.index()).map_or(&[][..], Vec::as_slice);
@@ -1766,7 +1801,7 @@ mod tests {
         assert_eq!(cards(&s, "W1"), "5C 4C 3C");
         play(&mut s, "S1");
         assert_eq!(cards(&s, "W1"), "5C 4C 3C 2C");
-        assert_eq!(refusal(&s, "S1"), "Stock 1 is empty.");
+        assert_eq!(refusal(&s, "S1"), "The stock is empty.");
         assert!(s.can_recycle() && !s.can_deal(0));
         play(&mut s, "R");
         assert_eq!(cards(&s, "S1"), "(2C) (3C) (4C) (5C)");
