@@ -47,7 +47,12 @@ impl HelpView {
 }
 
 impl View for HelpView {
+    /// The document's title; on the YaZZle window, whose page shows no
+    /// topic bar, a document of several topics gives the topic's.
     fn title(&self) -> String {
+        if self.manner.get() == Manner::Page && self.viewer.document().nodes.len() > 1 {
+            return self.viewer.node_title().to_string();
+        }
         self.viewer.title()
     }
 

@@ -268,3 +268,16 @@ fn the_navigate_menu_speaks_the_buttons_language() {
         assert!(items.contains(&back.to_string()) && items.contains(&prev.to_string()), "{id:?}: {items:?}");
     }
 }
+
+/// The YaZZle window's page shows no topic bar: a guide's window title
+/// there is the topic's, where elsewhere it is the guide's.
+#[test]
+fn on_the_yazzle_window_a_guide_is_titled_by_its_topic() {
+    for (id, node) in [(MachineId::Yazzle, true), (MachineId::AmigaPal, false), (MachineId::MacSe30, false)] {
+        let driver = Driver::new(Shell::new(machine(id), Box::new(guide_viewer()), 1));
+        let viewer = guide_viewer();
+        let want = if node { viewer.viewer().node_title().to_string() } else { viewer.viewer().title() };
+        assert_ne!(viewer.viewer().node_title(), viewer.viewer().title());
+        assert_eq!(driver.shell().title(), want, "{id:?}");
+    }
+}
