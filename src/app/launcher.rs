@@ -1,7 +1,8 @@
 //! The launcher: the list of games with Play, Help and About, and beside
-//! it a picture of the selected game (its game.bmp, or its opening screen). The list scrolls (scroll bar,
-//! wheel, keys), a double-click opens a game, and the selection and scroll
-//! position are kept for when the launcher comes back.
+//! it a picture of the selected game (its game.bmp, or its opening
+//! screen). The list scrolls (scroll bar, wheel, keys), a double-click
+//! opens a game, and the selection and scroll position are kept for when
+//! the launcher comes back.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;

@@ -3,9 +3,9 @@
 //!
 //! A guide is Latin-1 text (each byte is the character with that code) in
 //! lines ending LF or CR LF; one saved as UTF-8 is read as UTF-8, with a
-//! warning that an Amiga would garble it. A line starting with `@` (but not `@{`) is a
-//! command; every other line inside `@NODE` ... `@ENDNODE` is text with
-//! inline `@{...}` attributes and buttons. Reading never stops at a
+//! warning that an Amiga would garble it. A line starting with `@` (but
+//! not `@{`) is a command; every other line inside `@NODE` ... `@ENDNODE`
+//! is text with inline `@{...}` attributes and buttons. Reading never stops at a
 //! problem: whatever can be shown is kept, and each problem becomes a
 //! diagnostic on its line.
 //!

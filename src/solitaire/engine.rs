@@ -164,41 +164,20 @@ enum Why {
     TakeFrom(PileKind),
     PutOn(PileKind),
     SamePile,
-    /// The pile is empty; the bool: it is the only one of its kind.
-    Empty(PileId, bool),
-    TooFew {
-        from: PileId,
-        count: usize,
-    },
+    Empty { pile: PileId, only_of_its_kind: bool },
+    TooFew { from: PileId, count: usize },
     OnlyTop(PileId),
     Covered(PileId),
     MaxMove(usize),
-    NotFree {
-        count: usize,
-        free: usize,
-    },
-    OutOfOrder {
-        upper: Card,
-        lower: Card,
-        broken: Broken,
-    },
+    NotFree { count: usize, free: usize },
+    OutOfOrder { upper: Card, lower: Card, broken: Broken },
     MixedSuits,
-    Build {
-        moving: Card,
-        onto: Card,
-        broken: Broken,
-    },
+    Build { moving: Card, onto: Card, broken: Broken },
     NoFill,
     KingsOnly(Card),
-    Full {
-        to: PileId,
-        max: usize,
-    },
+    Full { to: PileId, max: usize },
     TakeBackTarget,
-    FoundationStart {
-        moving: Card,
-        start: Rank,
-    },
+    FoundationStart { moving: Card, start: Rank },
     FoundationFull(PileId),
     OneAtATime,
     NotRun,
@@ -213,15 +192,8 @@ enum Why {
     NotAddition,
     AdditionOnly(u8),
     PairKind(PileId),
-    PairSum {
-        a: Card,
-        b: Card,
-        sum: u8,
-    },
-    NotAddend {
-        card: Card,
-        sum: u8,
-    },
+    PairSum { a: Card, b: Card, sum: u8 },
+    NotAddend { card: Card, sum: u8 },
 }
 
 fn capitalised(text: String) -> String {
@@ -248,8 +220,8 @@ impl Why {
             Why::PutOn(PileKind::Waste) => "cards reach the waste only from the stock".into(),
             Why::PutOn(kind) => format!("nothing can be put on the {}", kind.noun()),
             Why::SamePile => "the cards are already on that pile".into(),
-            Why::Empty(p, true) => format!("the {} is empty", p.kind.noun()),
-            Why::Empty(p, false) => format!("{} is empty", p.name()),
+            Why::Empty { pile, only_of_its_kind: true } => format!("the {} is empty", pile.kind.noun()),
+            Why::Empty { pile, only_of_its_kind: false } => format!("{} is empty", pile.name()),
             Why::TooFew { count: 0, .. } => "a move takes at least one card".into(),
             Why::TooFew { from, count } => {
                 format!(
@@ -599,7 +571,7 @@ impl Solitaire {
     /// Why nothing can be taken from `p`: it is empty (named without a
     /// number when it is the only pile of its kind: "the stock").
     fn nothing_in(&self, p: PileId) -> Why {
-        Why::Empty(p, self.pile_count(p.kind) == 1)
+        Why::Empty { pile: p, only_of_its_kind: self.pile_count(p.kind) == 1 }
     }
 
     pub fn pile_count(&self, kind: PileKind) -> usize {
