@@ -273,6 +273,8 @@ impl Board<TetrisVariant> for TetrisBoard {
     fn closing(&mut self) {
         if let Some(asking) = self.asking.take() {
             let name = asking.entry.text.trim().to_string();
+            // The window is going: a table that cannot be written has no
+            // one left to be told (the file and its .bak stay as they were).
             let _ = self.enter(asking, &name);
         }
     }
