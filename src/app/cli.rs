@@ -556,7 +556,7 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
         return Err(fail(format!("{}: no node {node_name} (it has {})", doc.path.display(), names.join(", "))));
     }
     let node = node_name;
-    let viewer = crate::views::help::HelpView::new(crate::help::viewer::Viewer::new(doc, Some(&node)));
+    let viewer = crate::views::help::HelpView::new(crate::help::viewer::Viewer::new(doc, Some(&node))).on(machine.id());
     let driver = Driver::new(Shell::new(machine, Box::new(viewer), 1));
     match shot {
         Some(path) => {

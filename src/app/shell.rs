@@ -154,7 +154,7 @@ impl Shell {
         };
         match found {
             Ok((doc, node)) => {
-                let viewer = Box::new(HelpView::new(Viewer::new(doc, Some(&node))));
+                let viewer = Box::new(HelpView::new(Viewer::new(doc, Some(&node))).on(self.machine.id()));
                 self.behind.push(std::mem::replace(&mut self.view, viewer));
             }
             Err(e) => self.tell(Requester { title: "Help".into(), lines: vec![e], buttons: vec!["OK".into()] }),

@@ -6,7 +6,7 @@ use std::cell::Cell;
 use crate::gfx::{Rect, Surface};
 use crate::help::viewer::style::Manner;
 use crate::help::viewer::{Control, Outcome, Viewer};
-use crate::machines::{Command, Input, Machine, Menu, MenuItem, ViewCommand};
+use crate::machines::{Command, Input, Machine, MachineId, Menu, MenuItem, ViewCommand};
 
 use super::{Response, View};
 
@@ -31,6 +31,13 @@ pub struct HelpView {
 impl HelpView {
     pub fn new(viewer: Viewer) -> HelpView {
         HelpView { viewer, manner: Cell::new(Manner::Guide) }
+    }
+
+    /// The viewer as it will be shown on `machine`, so that its first
+    /// frame's title and menus (drawn before it is) are named for it.
+    pub fn on(self, machine: MachineId) -> HelpView {
+        self.manner.set(Manner::of(machine));
+        self
     }
 
     pub fn viewer(&self) -> &Viewer {

@@ -274,10 +274,12 @@ fn the_navigate_menu_speaks_the_buttons_language() {
 #[test]
 fn on_the_yazzle_window_a_guide_is_titled_by_its_topic() {
     for (id, node) in [(MachineId::Yazzle, true), (MachineId::AmigaPal, false), (MachineId::MacSe30, false)] {
-        let driver = Driver::new(Shell::new(machine(id), Box::new(guide_viewer()), 1));
         let viewer = guide_viewer();
         let want = if node { viewer.viewer().node_title().to_string() } else { viewer.viewer().title() };
         assert_ne!(viewer.viewer().node_title(), viewer.viewer().title());
+        // Named so from the first frame, which the title is drawn before.
+        assert_eq!(guide_viewer().on(id).title(), want, "{id:?}");
+        let driver = Driver::new(Shell::new(machine(id), Box::new(guide_viewer()), 1));
         assert_eq!(driver.shell().title(), want, "{id:?}");
     }
 }
