@@ -186,6 +186,25 @@ fn a_hint_brings_the_keyboard_cursor_to_its_cards() {
     assert_eq!(view.board().cursor_at(), Some(hinted));
 }
 
+/// The mark of a hinted (or picked, or lifted) card shows on every
+/// machine: the Amiga's highlight pen is the cards' own white, so there the
+/// mark takes the selection's blue.
+#[test]
+fn a_hinted_card_is_marked_in_a_colour_it_does_not_have() {
+    for id in [MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::Yazzle, MachineId::MacSe30] {
+        let (mut view, m, area, _data) = table("klondike", id, 1);
+        view.command(&Command::Hint);
+        let (pile, count) = view.board().hinted().expect("a hint");
+        let st = view.session().state().clone();
+        let len = st.pile(pile.kind, pile.index()).len();
+        let r = view.board().card_rect(&st, area, pile, len - count).expect("the hinted card is on the table");
+        let s = frame(&view, &m, area);
+        let face = m.look().colour(parlour::machines::Pen::CardFace);
+        let inner = s.colour_at(r.x + r.w / 2, r.y + 1);
+        assert_ne!(inner, Some(face), "{id:?}: the mark is the card's own colour");
+    }
+}
+
 /// Choosing the other mode deals anew, and the status line says why.
 #[test]
 fn a_new_mode_deals_anew_and_says_so() {

@@ -366,7 +366,11 @@ impl SolitaireBoard {
 
     /// A double frame around `r` (a picked card, the keyboard cursor).
     fn mark(s: &mut Surface, machine: &Machine, r: Rect) {
-        let pen = machine.look().paint(Pen::Highlight);
+        let look = machine.look();
+        // A frame in the card's own white (the Amiga's highlight pen) would
+        // only seem to wipe its outline: the selection's fill colour then.
+        let pen = if look.colour(Pen::Highlight) == look.colour(Pen::CardFace) { Pen::Fill } else { Pen::Highlight };
+        let pen = look.paint(pen);
         s.frame_rect(r, pen);
         s.frame_rect(r.inset(1, 1), pen);
     }
