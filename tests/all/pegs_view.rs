@@ -203,6 +203,24 @@ fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
     assert_eq!(stats.game("pegs/two").map(|g| (g.played, g.lost)), Some((1, 1)));
 }
 
+/// The keyboard's cursor is the two-pixel frame of every game's cursor:
+/// one pixel was lost on the board's wood.
+#[test]
+fn the_keyboard_cursor_is_two_pixels_thick() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = english(dir.path());
+    view.input(&Input::Key { key: parlour::machines::Key::Left, mods: Default::default() }, &m, area);
+    let at = view.board().cursor().expect("the arrow shows the cursor");
+    let r = parlour::views::pegs::PegsBoard::cell_rect(view.session().state(), &m, area, at);
+    let mut s = m.new_surface();
+    view.draw(&mut s, &m, area);
+    let ink = m.look().colour(parlour::machines::Pen::Text);
+    let x = r.x + r.w / 2;
+    let inked = (r.y - 4..r.y).filter(|&y| s.colour_at(x, y) == Some(ink)).count();
+    assert_eq!(inked, 2, "rows of the frame above the slot");
+}
+
 /// A game won, the program closed and opened again (a new game follows
 /// the finished one), and again: Undo walks back into the win and Redo wins it again,
 /// and neither the statistics nor the high scores count it twice.

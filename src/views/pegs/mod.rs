@@ -291,8 +291,9 @@ impl Board<BoardVariant> for PegsBoard {
             picture::frame_block(s, look, layout.rect(at));
         }
         if let Some(at) = self.cursor {
-            let r = layout.rect(at);
-            s.frame_rect(Rect::new(r.x - 2, r.y - 2, r.w + 4, r.h + 4), look.paint(Pen::Text));
+            // Two pixels, as every game's keyboard cursor: one was lost on
+            // the board's wood.
+            crate::views::widgets::cursor_frame(s, look, layout.rect(at).inset(-1, -1));
         }
         if let Some(p) = dragged
             && let Cell::Slot { stone: Some(stone), .. } = board.cell(p.from.0, p.from.1)
