@@ -509,8 +509,17 @@ mod tests {
     use crate::help::model::{Node, Target};
 
     /// Every character 8 px wide (bold one more), lines 10 px with an
-    /// ascent of 8, headings 16 px; pictures 20 x 30.
-    struct Fixed;
+    /// ascent of 8, headings 16 px; pictures 20 x 30; links boxed or not,
+    /// and the same margins round every block.
+    struct Fixed {
+        boxed: bool,
+        margins: Margins,
+    }
+
+    /// Underlined links and no margins.
+    const FIXED: Fixed = Fixed { boxed: false, margins: Margins { above: 0, below: 0, left: 0 } };
+    /// AmigaGuide's boxed buttons.
+    const BOXED: Fixed = Fixed { boxed: true, ..FIXED };
 
     impl Measure for Fixed {
         fn text_width(&self, text: &str, face: Face) -> i32 {
@@ -527,6 +536,12 @@ mod tests {
         }
         fn image_size(&self, path: &str) -> Option<(i32, i32)> {
             (path == "pic.bmp").then_some((20, 30))
+        }
+        fn margins(&self, _: &BlockKind) -> Margins {
+            self.margins
+        }
+        fn links_boxed(&self) -> bool {
+            self.boxed
         }
     }
 
@@ -567,7 +582,7 @@ mod tests {
     #[test]
     fn words_wrap_at_spaces_without_trailing_or_leading_spaces() {
         let n = node(vec![para(vec![text("aaa bbb  ccc dd")])]);
-        let l = layout(&n, 7 * 8, &Fixed);
+        let l = layout(&n, 7 * 8, &FIXED);
         assert_eq!(texts(&l), ["aaa bbb", "ccc dd"]);
         assert_eq!(l.lines[1].y, 10);
         assert_eq!(l.lines[1].items[0].x, 0);
@@ -577,7 +592,7 @@ mod tests {
     #[test]
     fn a_word_wider_than_a_wrapped_line_breaks_where_each_line_ends() {
         let n = node(vec![para(vec![text("go abcdefghijklm end")])]);
-        let l = layout(&n, 5 * 8, &Fixed);
+        let l = layout(&n, 5 * 8, &FIXED);
         assert_eq!(texts(&l), ["go", "abcde", "fghij", "klm", "end"]);
         assert_eq!(l.width, 5 * 8, "nothing past the edge");
     }
@@ -586,7 +601,7 @@ mod tests {
     fn unwrapped_blocks_run_on_and_keep_leading_spaces() {
         let mut b = para(vec![text("  aaa bbb ccc")]);
         b.wrap = false;
-        let l = layout(&node(vec![b]), 5 * 8, &Fixed);
+        let l = layout(&node(vec![b]), 5 * 8, &FIXED);
         assert_eq!(texts(&l), ["  aaa bbb ccc"]);
         assert_eq!(l.lines[0].items[0].width, 13 * 8);
         assert_eq!(l.width, 13 * 8);
@@ -595,19 +610,19 @@ mod tests {
     #[test]
     fn a_break_starts_a_new_line_and_empty_blocks_are_blank_lines() {
         let n = node(vec![para(vec![text("one"), Span::Break, text("two")]), para(vec![]), para(vec![text("x")])]);
-        let l = layout(&n, 800, &Fixed);
+        let l = layout(&n, 800, &FIXED);
         assert_eq!(texts(&l), ["one", "two", "", "x"]);
         assert_eq!(l.lines[3].y, 30);
     }
 
     #[test]
     fn tabs_go_to_the_default_stops_or_the_blocks_own() {
-        let l = layout(&node(vec![para(vec![text("a"), Span::Tab, text("b"), Span::Tab, text("c")])]), 800, &Fixed);
+        let l = layout(&node(vec![para(vec![text("a"), Span::Tab, text("b"), Span::Tab, text("c")])]), 800, &FIXED);
         let xs: Vec<i32> = l.lines[0].items.iter().map(|i| i.x).collect();
         assert_eq!(xs, [0, 64, 128]);
         let mut b = para(vec![text("a"), Span::Tab, text("b"), Span::Tab, text("c"), Span::Tab, text("d")]);
         b.tabs = vec![4, 10];
-        let l = layout(&node(vec![b]), 800, &Fixed);
+        let l = layout(&node(vec![b]), 800, &FIXED);
         let xs: Vec<i32> = l.lines[0].items.iter().map(|i| i.x).collect();
         // After the block's last stop (cell 10) the default grid goes on.
         assert_eq!(xs, [0, 32, 80, 128]);
@@ -615,7 +630,7 @@ mod tests {
 
     #[test]
     fn a_tab_past_the_edge_of_a_wrapped_block_breaks_the_line() {
-        let l = layout(&node(vec![para(vec![text("abcdefgh"), Span::Tab, text("x")])]), 10 * 8, &Fixed);
+        let l = layout(&node(vec![para(vec![text("abcdefgh"), Span::Tab, text("x")])]), 10 * 8, &FIXED);
         assert_eq!(texts(&l), ["abcdefgh", "x"]);
     }
 
@@ -625,7 +640,7 @@ mod tests {
         for align in [Align::Left, Align::Center, Align::Right] {
             blocks.push(Block { align, ..para(vec![text("ab ")]) });
         }
-        let l = layout(&node(blocks), 80, &Fixed);
+        let l = layout(&node(blocks), 80, &FIXED);
         let xs: Vec<i32> = l.lines.iter().map(|line| line.items[0].x).collect();
         assert_eq!(xs, [0, 32, 64]);
     }
@@ -633,7 +648,7 @@ mod tests {
     #[test]
     fn indents_count_in_cells_and_the_first_line_may_hang() {
         let b = Block { indent: 2, first_indent: -2, ..para(vec![text("aa bb cc")]) };
-        let l = layout(&node(vec![b]), 6 * 8, &Fixed);
+        let l = layout(&node(vec![b]), 6 * 8, &FIXED);
         assert_eq!(texts(&l), ["aa bb", "cc"]);
         assert_eq!(l.lines[0].items[0].x, 0);
         assert_eq!(l.lines[1].items[0].x, 16);
@@ -645,7 +660,7 @@ mod tests {
             para(vec![text("see "), link("Two", "two"), text(" or "), link("Three", "three")]),
             para(vec![link("Four", "four")]),
         ]);
-        let l = layout(&n, 11 * 8, &Fixed);
+        let l = layout(&n, 11 * 8, &FIXED);
         assert_eq!(texts(&l), ["see |Two| or", "Three", "Four"]);
         let rects: Vec<Vec<Rect>> = l.links.iter().map(|k| k.rects.clone()).collect();
         assert_eq!(
@@ -660,37 +675,13 @@ mod tests {
         assert_eq!(l.link_at(70, 5), None);
     }
 
-    /// [`Fixed`] with AmigaGuide's boxed buttons.
-    struct Boxed;
-
-    impl Measure for Boxed {
-        fn text_width(&self, text: &str, face: Face) -> i32 {
-            Fixed.text_width(text, face)
-        }
-        fn line_height(&self, face: Face) -> i32 {
-            Fixed.line_height(face)
-        }
-        fn ascent(&self, face: Face) -> i32 {
-            Fixed.ascent(face)
-        }
-        fn cell(&self) -> i32 {
-            Fixed.cell()
-        }
-        fn image_size(&self, path: &str) -> Option<(i32, i32)> {
-            Fixed.image_size(path)
-        }
-        fn links_boxed(&self) -> bool {
-            true
-        }
-    }
-
     #[test]
     fn a_button_stays_whole_but_a_link_wider_than_the_pane_wraps() {
         let n = node(vec![para(vec![text("go "), link(" A  B ", "x")])]);
-        let l = layout(&n, 6 * 8, &Boxed);
+        let l = layout(&n, 6 * 8, &BOXED);
         assert_eq!(texts(&l), ["go", " A  B "]);
         let n = node(vec![para(vec![link("one two three", "x")])]);
-        let l = layout(&n, 8 * 8, &Fixed);
+        let l = layout(&n, 8 * 8, &FIXED);
         assert_eq!(texts(&l), ["one two", "three"]);
         assert_eq!(l.links[0].rects.len(), 2);
     }
@@ -700,10 +691,10 @@ mod tests {
     #[test]
     fn an_unboxed_link_is_its_words_without_the_padding() {
         let n = node(vec![para(vec![text("see "), link(" Rules ", "x"), text(".")])]);
-        let l = layout(&n, 40 * 8, &Fixed);
+        let l = layout(&n, 40 * 8, &FIXED);
         assert_eq!(texts(&l), ["see |Rules|."]);
         assert_eq!(l.links[0].rects[0].w, 5 * 8, "the link covers its word only");
-        let l = layout(&n, 40 * 8, &Boxed);
+        let l = layout(&n, 40 * 8, &BOXED);
         assert_eq!(texts(&l), ["see | Rules |."]);
     }
 
@@ -714,7 +705,7 @@ mod tests {
             Block { kind: BlockKind::Heading(1), ..para(vec![text("Title")]) },
             para(vec![Span::Text { text: "ab".into(), style: bold }, text("c")]),
         ]);
-        let l = layout(&n, 800, &Fixed);
+        let l = layout(&n, 800, &FIXED);
         assert_eq!((l.lines[0].height, l.lines[1].y), (16, 16));
         assert_eq!(l.lines[1].items[1].x, 18);
     }
@@ -723,7 +714,7 @@ mod tests {
     fn list_items_hang_their_markers_and_rules_cross_the_pane() {
         let item = Block { kind: BlockKind::ListItem { depth: 1, marker: "*".into() }, ..para(vec![text("aa bb")]) };
         let rule = Block { kind: BlockKind::Rule, ..para(vec![]) };
-        let l = layout(&node(vec![item, rule]), 6 * 8, &Fixed);
+        let l = layout(&node(vec![item, rule]), 6 * 8, &FIXED);
         assert_eq!(texts(&l), ["*|aa", "bb", "---"]);
         assert_eq!(l.lines[0].items[0].x, 24 - 8 - 4);
         assert_eq!(l.lines[0].items[1].x, 24);
@@ -734,7 +725,7 @@ mod tests {
     #[test]
     fn pictures_reserve_their_size_and_missing_ones_show_their_words() {
         let img = |p: &str| Span::Image { path: p.into(), alt: "the deal".into() };
-        let l = layout(&node(vec![para(vec![img("pic.bmp")]), para(vec![img("gone.bmp")])]), 800, &Fixed);
+        let l = layout(&node(vec![para(vec![img("pic.bmp")]), para(vec![img("gone.bmp")])]), 800, &FIXED);
         assert_eq!(texts(&l), ["<pic.bmp>", "[the deal]"]);
         assert_eq!((l.lines[0].height, l.lines[0].items[0].width), (30, 20));
     }
@@ -743,7 +734,7 @@ mod tests {
     fn scrolling_limits_and_source_lines() {
         let blocks: Vec<Block> = (0..10).map(|i| Block { line: 10 + i, ..para(vec![text("x")]) }).collect();
         let n = node(blocks);
-        let l = layout(&n, 80, &Fixed);
+        let l = layout(&n, 80, &FIXED);
         assert_eq!(l.max_first_line(35), 7);
         assert_eq!(l.max_first_line(500), 0);
         assert_eq!(l.line_of_source(&n, 14), 4);
@@ -752,28 +743,8 @@ mod tests {
 
     #[test]
     fn margins_space_blocks_apart() {
-        struct Spaced;
-        impl Measure for Spaced {
-            fn text_width(&self, t: &str, f: Face) -> i32 {
-                Fixed.text_width(t, f)
-            }
-            fn line_height(&self, f: Face) -> i32 {
-                Fixed.line_height(f)
-            }
-            fn ascent(&self, f: Face) -> i32 {
-                Fixed.ascent(f)
-            }
-            fn cell(&self) -> i32 {
-                8
-            }
-            fn image_size(&self, _: &str) -> Option<(i32, i32)> {
-                None
-            }
-            fn margins(&self, _: &BlockKind) -> Margins {
-                Margins { above: 2, below: 4, left: 6 }
-            }
-        }
-        let l = layout(&node(vec![para(vec![text("a")]), para(vec![text("b")])]), 80, &Spaced);
+        let spaced = Fixed { margins: Margins { above: 2, below: 4, left: 6 }, ..FIXED };
+        let l = layout(&node(vec![para(vec![text("a")]), para(vec![text("b")])]), 80, &spaced);
         // The space between blocks is the larger of the two, not the sum.
         assert_eq!((l.lines[0].y, l.lines[1].y, l.height), (2, 2 + 10 + 4, 30));
         assert_eq!(l.lines[1].items[0].x, 6);
