@@ -516,8 +516,14 @@ fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(
     // A window has real time: positions are judged while the player plays.
     crate::views::background::allow(true);
     let driver = Driver::new(shell_for(target, &screen.choice_or_last()?, seed, clock_seed())?);
-    let result = super::window::run(driver, screen.scale);
-    result.map_err(fail)
+    let headless = format!("parlour shot {target} -o FILE.png draws it without a display");
+    run_window(driver, screen.scale, &headless)
+}
+
+/// Runs `driver` in a window; if none can open, the error also says how
+/// to get the same screen without a display (`headless`).
+fn run_window(driver: Driver, scale: Option<u32>, headless: &str) -> Result<(), Failure> {
+    super::window::run(driver, scale).map_err(|e| fail(format!("{e}\n{headless}")))
 }
 
 /// `parlour play GAME --replay FILE`: the kept game in a window, replayed
@@ -536,7 +542,7 @@ fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), F
         return Err(fail(why));
     }
     let driver = Driver::new(Shell::new(machine, view, 1).showing(game));
-    super::window::run(driver, screen.scale).map_err(fail)
+    run_window(driver, screen.scale, "a replay is shown only in a window")
 }
 
 /// `parlour help`: the viewer in a window, or rendered to `shot`.
@@ -562,7 +568,7 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
         Some(path) => {
             std::fs::write(path, encode_png(driver.frame())).map_err(|e| fail(format!("{}: {e}", path.display())))
         }
-        None => super::window::run(driver, screen.scale).map_err(fail),
+        None => run_window(driver, screen.scale, "--shot FILE.png draws the page without a display"),
     }
 }
 

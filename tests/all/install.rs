@@ -182,3 +182,27 @@ fn a_broken_copy_of_a_game_is_told_by_its_id() {
     let listed = installed.run(&["list"]);
     assert!(String::from_utf8_lossy(&listed.stderr).contains("warning: Klondike is left out: "));
 }
+
+/// Without a display, a command that needs a window says how to get the
+/// same screen drawn into a picture instead.
+#[test]
+fn without_a_display_a_window_command_names_its_headless_twin() {
+    let installed = Installed::new();
+    for (args, hint) in [
+        (&["help", "pegs"][..], "--shot FILE.png draws the page"),
+        (&["play", "pegs"][..], "parlour shot pegs -o FILE.png"),
+        (&[][..], "parlour shot launcher -o FILE.png"),
+    ] {
+        let out = Command::new(&installed.exe)
+            .args(args)
+            .current_dir(installed.cwd.path())
+            .env("PARLOUR_DATA_DIR", installed.data.path())
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "parlour {args:?} opened a window without a display");
+        assert!(said.contains("cannot open a window") && said.contains(hint), "parlour {args:?}: {said}");
+    }
+}
