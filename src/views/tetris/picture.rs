@@ -6,7 +6,7 @@
 use crate::games::tetris::pieces::Piece;
 use crate::games::tetris::rules::{COLUMNS, ROWS, Tetris};
 use crate::gfx::{Paint, Pattern, Rect, Rgb, Surface, TextStyle};
-use crate::machines::{Machine, Pen};
+use crate::machines::{Depth, Machine, Pen};
 use crate::views::widgets;
 
 /// The largest square drawn.
@@ -14,16 +14,18 @@ const MAX_CELL: i32 = 20;
 /// What the keys do, shown under the figures.
 const KEYS: &str = "Left and Right move, Down and Up turn, Space drops, P pauses, V shows or hides the next piece.";
 
-/// Each piece's colour, on registers the Amiga screens have (8BF, FE2,
-/// 839, 5D5, E44, 24A, E90) and near the Mac's system colours.
+/// Each piece's colour. Each is nearest to a register of the Amiga PAL
+/// screen (8BF, FE2, 839, 5D5, E44, 24A, E90) and to a different one of
+/// the Mac's sixteen system colours (cyan, yellow, purple, green, red,
+/// blue, orange), so no piece turns grey or takes another's colour there.
 fn colour(piece: Piece) -> u32 {
     match piece {
-        Piece::I => 0x88BBFF,
+        Piece::I => 0x66BBFF,
         Piece::O => 0xFFEE22,
         Piece::T => 0x883399,
         Piece::S => 0x55DD55,
-        Piece::Z => 0xEE4444,
-        Piece::J => 0x2244AA,
+        Piece::Z => 0xEE3344,
+        Piece::J => 0x1144BB,
         Piece::L => 0xEE9900,
     }
 }
@@ -65,9 +67,13 @@ fn layout(machine: &Machine, area: Rect) -> Layout {
 /// One square of a piece.
 fn block(s: &mut Surface, machine: &Machine, r: Rect, piece: Piece) {
     let look = machine.look();
-    if look.is_monochrome() {
-        let (black, white) = (s.value_for(Rgb::BLACK), s.value_for(Rgb::WHITE));
-        s.fill_rect(r, Paint::Pattern { pattern: pattern(piece), fore: black, back: white });
+    // Four greys cannot give seven pieces seven colours: there the pieces
+    // take their one-bit patterns, in black on the light grey.
+    let four_greys = machine.depth() == Some(Depth::Colours4);
+    if look.is_monochrome() || four_greys {
+        let paper = if four_greys { Rgb::hex(0xACACAC) } else { Rgb::WHITE };
+        let (black, back) = (s.value_for(Rgb::BLACK), s.value_for(paper));
+        s.fill_rect(r, Paint::Pattern { pattern: pattern(piece), fore: black, back });
         s.frame_rect(r, Paint::Solid(black));
         return;
     }
@@ -201,5 +207,52 @@ fn notice_box(s: &mut Surface, machine: &Machine, well: Rect, lines: &[&str]) {
         let tw = font.text_width(line) as i32;
         let style = if i == 0 { TextStyle::BOLD } else { TextStyle::PLAIN };
         s.draw_text(font, line, r.x + (r.w - tw) / 2, r.y + 4 + i as i32 * line_h, look.paint(Pen::Text), style);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machines::{MachineChoice, MachineId};
+
+    /// A square of `piece` as `machine` draws it, and the colour of its
+    /// middle.
+    fn square(machine: &Machine, piece: Piece) -> (Vec<u32>, Rgb) {
+        let mut s = machine.new_surface();
+        block(&mut s, machine, Rect::new(0, 0, 12, 12), piece);
+        let width = s.width() as usize;
+        let rows: Vec<u32> = s.pixels().chunks(width).take(12).flat_map(|row| row[..12].to_vec()).collect();
+        (rows, s.colour_at(6, 6).unwrap())
+    }
+
+    /// On every screen the seven pieces look different; on the Mac from
+    /// sixteen colours up none is a grey, and the Amiga PAL screen shows
+    /// each in its own register.
+    #[test]
+    fn every_screen_tells_the_pieces_apart() {
+        let depths = |id| if id == MachineId::MacColor { Depth::ALL.map(Some).to_vec() } else { vec![None] };
+        for id in MachineId::ALL {
+            for depth in depths(id) {
+                let choice = MachineChoice { id: Some(id), depth, skin: None };
+                let machine = Machine::new(&choice, id).unwrap();
+                let squares: Vec<(Vec<u32>, Rgb)> = Piece::ALL.iter().map(|&p| square(&machine, p)).collect();
+                for (i, (a, middle)) in squares.iter().enumerate() {
+                    let this = Piece::ALL[i];
+                    for (j, (b, _)) in squares[..i].iter().enumerate() {
+                        assert_ne!(a, b, "{id:?} {depth:?}: {this:?} and {:?} look alike", Piece::ALL[j]);
+                    }
+                    let hued = middle.r.max(middle.g).max(middle.b) - middle.r.min(middle.g).min(middle.b) >= 40;
+                    let colours_16_up = depth.is_some_and(|d| d >= Depth::Colours16);
+                    assert!(hued || !colours_16_up, "{id:?} {depth:?}: {this:?} is grey {middle:?}");
+                }
+            }
+        }
+        let pal =
+            Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
+                .unwrap();
+        let registers = [0x88BBFF, 0xFFEE22, 0x883399, 0x55DD55, 0xEE4444, 0x2244AA, 0xEE9900];
+        for (&piece, register) in Piece::ALL.iter().zip(registers) {
+            assert_eq!(square(&pal, piece).1, Rgb::hex(register), "{piece:?} on the Amiga PAL screen");
+        }
     }
 }
