@@ -319,3 +319,71 @@ fn parse_tag(text: &str, inner: Range<usize>, end: bool, line: usize, at: Range<
     }
     Tag { name: s[..name_len].to_ascii_lowercase(), attrs, end, self_closing, line, at }
 }
+
+// ---------------------------------------------------------------------------
+// Addresses in href and src
+
+/// Whether `href` starts with a URL scheme (`https:`, `mailto:`); a single
+/// letter is a Windows drive, not a scheme.
+pub fn has_scheme(href: &str) -> bool {
+    let Some(colon) = href.find(':') else { return false };
+    let scheme = &href[..colon];
+    scheme.len() > 1
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
+}
+
+/// `%20` and friends as the bytes they stand for.
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = b.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match (b[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// An `href` or `src` without its `#fragment` and `?query`, percent-decoded,
+/// and the fragment.
+pub fn split_href(href: &str) -> (String, Option<&str>) {
+    let (path, fragment) = match href.split_once('#') {
+        Some((p, f)) => (p, Some(f)),
+        None => (href, None),
+    };
+    let path = path.split_once('?').map_or(path, |(p, _)| p);
+    (percent_decode(path), fragment)
+}
+
+/// What a help reader says of a link to a file its page's folder lacks,
+/// and `parlour lint` of a game type's page (as an error there, since
+/// `parlour help --html` cannot build the page).
+pub fn no_such_link(href: &str) -> String {
+    format!("the link `{href}` leads to no file beside the page")
+}
+
+/// The same of a picture.
+pub fn no_such_picture(file: &str) -> String {
+    format!("there is no picture `{file}` beside the page")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hrefs_lose_their_query_and_keep_their_fragment() {
+        assert_eq!(split_href("My%20File.html?q=1#frag"), ("My File.html".to_string(), Some("frag")));
+        assert_eq!(percent_decode("%zz%4"), "%zz%4");
+    }
+}

@@ -23,8 +23,16 @@
 use std::path::{Path, PathBuf};
 
 use super::model::{Align, Block, BlockKind, Document, Node, Span, Style, Target};
-use crate::core::html::{MAX_DEPTH, Tag, Token, VOID, decode_entities, newlines, tokenize};
+use crate::core::html::{
+    MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, newlines, no_such_link, no_such_picture, split_href,
+    tokenize,
+};
 use crate::core::{Diagnostic, decode_windows, files};
+
+/// The index of game types that the help's menu.html links to: YaZZle
+/// (and `parlour help --html`) builds it from the game types, so a link to
+/// it needs no file.
+pub const GAME_TYPES_INDEX: &str = "gametypes.html";
 
 /// The name of the single node of a page.
 pub const MAIN: &str = "main";
@@ -49,51 +57,6 @@ pub fn read(path: &Path, bytes: &[u8]) -> Document {
         }
     }
     b.finish()
-}
-
-// ---------------------------------------------------------------------------
-// Links and pictures
-
-/// Whether `href` starts with a URL scheme (`https:`, `mailto:`); a single
-/// letter is a Windows drive, not a scheme.
-pub(super) fn has_scheme(href: &str) -> bool {
-    let Some(colon) = href.find(':') else { return false };
-    let scheme = &href[..colon];
-    scheme.len() > 1
-        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
-        && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
-}
-
-/// `%20` and friends as the bytes they stand for.
-fn percent_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = b.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
-        match (b[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (c, _) => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// An `href` or `src` without its `#fragment` and `?query`, percent-decoded,
-/// and the fragment.
-pub(super) fn split_href(href: &str) -> (String, Option<&str>) {
-    let (path, fragment) = match href.split_once('#') {
-        Some((p, f)) => (p, Some(f)),
-        None => (href, None),
-    };
-    let path = path.split_once('?').map_or(path, |(p, _)| p);
-    (percent_decode(path), fragment)
 }
 
 // ---------------------------------------------------------------------------
@@ -615,7 +578,13 @@ impl Builder {
             };
         }
         match files::inside_folder(&path) {
-            Some(file) => Target::Node { file: Some(file), node: MAIN.to_string(), line: 0 },
+            Some(file) => {
+                let folder = self.path.parent().unwrap_or(Path::new(""));
+                if !files::in_any_case(folder, &file).is_file() && !file.eq_ignore_ascii_case(GAME_TYPES_INDEX) {
+                    self.warn(line, no_such_link(href));
+                }
+                Target::Node { file: Some(file), node: MAIN.to_string(), line: 0 }
+            }
             None => {
                 self.warn(line, format!("the link `{href}` leads out of the page's folder; it is shown as an address"));
                 Target::Url(href.to_string())
@@ -634,7 +603,7 @@ impl Builder {
             Some(file) => {
                 let folder = self.path.parent().unwrap_or(Path::new(""));
                 if !files::in_any_case(folder, &file).is_file() {
-                    self.warn(line, format!("there is no picture `{file}` beside the page"));
+                    self.warn(line, no_such_picture(&file));
                 }
                 self.ensure_block(line);
                 self.due_space();
@@ -722,6 +691,10 @@ mod tests {
         std::fs::write(dir.path().join("pic.bmp"), b"").unwrap();
         std::fs::create_dir(dir.path().join("sub")).unwrap();
         std::fs::write(dir.path().join("sub/deep.png"), b"").unwrap();
+        for page in ["playing.html", "sub/x.html", "Game Types/a.html"] {
+            std::fs::create_dir_all(dir.path().join(page).parent().unwrap()).unwrap();
+            std::fs::write(dir.path().join(page), b"").unwrap();
+        }
         let d = read(&dir.path().join("page.html"), text.as_bytes());
         (d, dir)
     }
@@ -969,6 +942,7 @@ mod tests {
                 "page.html:4: warning: <td> is not part of the help's HTML; its text is shown as is",
                 "page.html:5: warning: <li> outside <ul> or <ol>; shown as a bulleted item",
                 "page.html:6: warning: a quote in `<a href=\"y.html>never...` is never closed",
+                "page.html:6: warning: the link `y.html` leads to no file beside the page",
                 "page.html:6: warning: <a> is never closed",
             ]
         );
@@ -1039,12 +1013,6 @@ mod tests {
         assert_eq!(&text[tag.attr("class").unwrap().value_at.clone().unwrap()], "c");
         assert_eq!(tag.attr("disabled").unwrap().value_at, None);
         assert!(matches!(&tokens[1], Token::Text { at, line: 1 } if &text[at.clone()] == "t"));
-    }
-
-    #[test]
-    fn hrefs_lose_their_query_and_keep_their_fragment() {
-        assert_eq!(split_href("My%20File.html?q=1#frag"), ("My File.html".to_string(), Some("frag")));
-        assert_eq!(percent_decode("%zz%4"), "%zz%4");
     }
 
     #[test]

@@ -24,10 +24,11 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 
-use super::html::{has_scheme, split_href};
+use super::html::GAME_TYPES_INDEX as INDEX;
 use crate::core::decode_windows;
 use crate::core::files::in_any_case;
 use crate::core::html::{Tag, Token, decode_entities, tokenize};
+use crate::core::html::{has_scheme, split_href};
 
 /// One game type whose help goes into the cache.
 #[derive(Clone, Debug)]
@@ -42,8 +43,6 @@ pub struct HelpGame {
 
 /// The folder of `OUT` the help pages, the stylesheet and the index go to.
 const HELP: &str = "Help";
-/// The index of game types that menu.html links to.
-const INDEX: &str = "gametypes.html";
 
 /// Builds the cached help into `out` and returns every file written.
 ///
@@ -85,7 +84,8 @@ pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Built, S
             Ok((title, site.rewrite(&source, &at)?))
         });
         match page {
-            Ok(page) => prepared.push((i, at, page)),
+            // The page's files wait with it until it is written.
+            Ok(page) => prepared.push((i, at, page, std::mem::take(&mut site.pending))),
             Err(why) => {
                 site.pending.clear();
                 left_out.push(format!("{} is left out: {why}", game.name));
@@ -114,7 +114,8 @@ pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Built, S
         let (content, list) = (site.rewrite(&source, &at)?, site.game_list(&at, None));
         site.write_page(&at, &title, &menu, &content, Some(&list))?;
     }
-    for (i, at, (title, content)) in prepared {
+    for (i, at, (title, content), files) in prepared {
+        site.pending = files;
         let list = site.game_list(&at, Some(i));
         site.write_page(&at, &title, &menu, &content, Some(&list))?;
     }
@@ -320,7 +321,9 @@ impl<'a> Site<'a> {
         }
         let src = normal(&in_any_case(from, &path.replace('\\', "/")));
         if !src.is_file() && src != self.help_dir.join(INDEX) {
-            return Some(Err("leads to no file".into()));
+            let inside = src.starts_with(&self.help_dir) || self.folders.iter().any(|f| src.starts_with(f));
+            let why = if inside { "leads to no file" } else { "leads out of the help and game type folders" };
+            return Some(Err(why.into()));
         }
         Some(self.place(&src).map(|dest| {
             let mut href = percent_encode(&relative(at, &dest));
@@ -576,6 +579,14 @@ mod tests {
         assert!(err.ends_with("intro.html:8: `../../games/Game A/game.html` leads to no file"), "{err}");
         fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
         assert!(build(&games, &help, &out).unwrap().left_out[0].contains("game.html: cannot be read"));
+        // A game type left out takes none of the files of those before it.
+        fs::write(&a, page("A", "<img src=\"pic 1.bmp\">")).unwrap();
+        let b = games[1].folder.join("game.html");
+        fs::write(&b, page("B", "<a href=\"../../../nowhere/rules.html\">x</a>")).unwrap();
+        fs::remove_dir_all(&out).unwrap();
+        let built = build(&games, &help, &out).unwrap();
+        assert!(built.left_out[0].ends_with("leads out of the help and game type folders"), "{built:?}");
+        assert!(out.join("game-a_files/pic 1.bmp").is_file(), "{:?}", built.written);
         let bad = vec![HelpGame { id: "../x".into(), ..games[1].clone() }];
         assert_eq!(build(&bad, &help, &out).unwrap_err(), "the game type id `../x` cannot name a file");
         fs::remove_file(help.join("menu.html")).unwrap();

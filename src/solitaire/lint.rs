@@ -17,7 +17,10 @@ use std::path::{Path, PathBuf};
 
 use super::ini::IniDoc;
 use super::spec::{Build, DealTo, Diagnostic, GameSpec, WinWhen};
-use crate::core::html::{MAX_DEPTH, Tag, Token, VOID, decode_entities, newlines, tokenize};
+use crate::core::html::{
+    MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, newlines, no_such_link, no_such_picture, split_href,
+    tokenize,
+};
 
 /// The help's sections, in their order, as headings of game.html.
 pub const HEADINGS: [&str; 10] = [
@@ -149,7 +152,10 @@ pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
     }
     if let Some(path) = required_file(dir, "game.html", "the game's help page", &mut out) {
         match read_capped(&path, limits::DOCUMENT) {
-            Ok(bytes) => out.extend(lint_html(&path, &bytes)),
+            Ok(bytes) => {
+                out.extend(lint_html(&path, &bytes));
+                out.extend(lint_page_files(dir, &path, &bytes));
+            }
             Err(e) => out.push(Diagnostic::error(&path, 1, format!("cannot be read ({e})"))),
         }
     }
@@ -350,6 +356,32 @@ fn attr(tag: &Tag, name: &str) -> Option<String> {
     tag.attr(name).map(|a| decode_entities(&a.value, tag.line, &mut |_, _| {}))
 }
 
+/// game.html's links and pictures that name a file inside the folder
+/// that is not there: errors, as `parlour help --html` leaves such a page
+/// out. (game.bmp is told of as the folder's own file; addresses leading
+/// out of the folder are the help reader's warnings.)
+fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
+    let Ok(text) = super::ini::decode_text(bytes) else { return Vec::new() };
+    let mut out = Vec::new();
+    for token in tokenize(&text, &mut |_, _| {}) {
+        let Token::Tag(tag) = token else { continue };
+        let (name, link) = match tag.name.as_str() {
+            "a" if !tag.end => ("href", true),
+            "img" if !tag.end => ("src", false),
+            _ => continue,
+        };
+        let Some(address) = attr(&tag, name).map(|a| a.trim().to_string()) else { continue };
+        let (file, _) = split_href(&address);
+        let Some(file) = (!has_scheme(&address)).then(|| inside_folder(&file)).flatten() else { continue };
+        if file.eq_ignore_ascii_case("game.bmp") || in_any_case(dir, &file).is_file() {
+            continue;
+        }
+        let message = if link { no_such_link(&address) } else { no_such_picture(&file) };
+        out.push(Diagnostic::error(path, tag.line, message));
+    }
+    out
+}
+
 /// game.html: only `<head>` and `<body>` inside `<html>`; the head has a
 /// `<title>` and links Help/help.css; the body holds only the content div;
 /// the ten section headings are there, in order.
@@ -497,17 +529,10 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
                 if name == "img"
                     && let Some(src) = attr(&tag, "src")
                 {
-                    match inside_folder(&src) {
-                        Some(file) if file.eq_ignore_ascii_case("game.bmp") => shows_bmp = true,
-                        Some(_) => {}
-                        None => out.push(Diagnostic::warning(
-                            path,
-                            line,
-                            format!(
-                                "<img src=\"{src}\">: the picture is not inside the game type's folder, \
-                                 so the help shows its alt text instead"
-                            ),
-                        )),
+                    // A picture from outside the folder is the help reader's
+                    // warning (`parlour lint` tells both).
+                    if inside_folder(&src).is_some_and(|file| file.eq_ignore_ascii_case("game.bmp")) {
+                        shows_bmp = true;
                     }
                 }
                 if !tag.self_closing && !VOID.contains(&name) {
@@ -916,13 +941,14 @@ mod tests {
     }
 
     #[test]
-    fn pictures_named_outside_the_folder_are_warned_of() {
+    fn pictures_and_links_outside_the_folder_or_to_no_file_are_told_of() {
         let (tmp, dir) = klondike_folder();
         fs::write(tmp.path().join("mask.bmp"), bmp(200, 150, 8, 0)).unwrap();
         let ini =
             crate::solitaire::spec::tests::klondike().replace("Image=game.bmp", "Image=game.bmp\nAlpha=../mask.bmp");
         fs::write(dir.join("game.ini"), ini).unwrap();
-        let shown = sections().replace("src=\"game.bmp\"", "src=\"/srv/game.bmp\"");
+        let shown = sections().replace("src=\"game.bmp\"", "src=\"/srv/game.bmp\"")
+            + "<p><img src=\"gone.bmp\"> <a href=\"rules.html#deal\">Rules</a> <a href=\"../Other/game.html\">x</a></p>\n";
         fs::write(dir.join("game.html"), page(HEAD, &shown)).unwrap();
         let found = msgs(&lint_path(&dir), &dir);
         assert!(
@@ -931,12 +957,14 @@ mod tests {
             )),
             "{found:#?}"
         );
-        assert!(
-            found
-                .iter()
-                .any(|m| m.starts_with("game.html:9: warning: <img src=\"/srv/game.bmp\">: the picture is not inside")),
-            "{found:#?}"
-        );
+        // A picture or page named inside the folder and not there is an
+        // error, as the HTML help cannot be built; outside, the help
+        // reader's warning.
+        let dead: Vec<&String> = found.iter().filter(|m| m.contains("beside the page")).collect();
+        assert_eq!(dead.len(), 2, "{found:#?}");
+        assert!(dead.iter().all(|m| !m.contains("warning:")), "errors: {dead:?}");
+        assert!(dead[0].ends_with(": there is no picture `gone.bmp` beside the page"), "{dead:?}");
+        assert!(dead[1].ends_with(": the link `rules.html#deal` leads to no file beside the page"), "{dead:?}");
         assert!(
             found.iter().any(|m| m.ends_with("the help does not show game.bmp (<img src=\"game.bmp\">)")),
             "{found:#?}"
