@@ -67,29 +67,68 @@ fn spread(spec: &GameSpec, card: (f64, f64), unit: (f64, f64), gap: (f64, f64), 
     across.min(down).clamp(1.0, MAX_SPREAD)
 }
 
+/// A card size's measures on the table, in pixels: the card, the gaps
+/// between cards and the card units piles are placed in.
+struct Units {
+    card: (f64, f64),
+    gap: (f64, f64),
+    unit: (f64, f64),
+}
+
+impl Units {
+    fn new(spec: &GameSpec, size: CardSize) -> Units {
+        let (w, h) = size.dimensions();
+        let (w, h) = (w as f64, h as f64);
+        // Gaps scale with the cards so small screens keep their proportions.
+        let scale = w / 71.0;
+        let gap = (spec.game.card_x_offset as f64 * scale, spec.game.card_y_offset as f64 * scale);
+        Units { card: (w, h), gap, unit: (w + gap.0, h + gap.1) }
+    }
+}
+
 impl TableLayout {
     /// Lays out a game type's piles for cards of `size` in `area`.
     /// `fan_waste` spreads the waste's top three cards (when dealing three).
     /// A tableau fanned downwards steps at least far enough to show each
     /// covered card's rank and suit.
     pub fn new(spec: &GameSpec, size: CardSize, area: Rect, fan_waste: bool) -> TableLayout {
-        let (card_w, card_h) = size.dimensions();
-        let (card_w, card_h) = (card_w as i32, card_h as i32);
-        let g = &spec.game;
-        // Gaps scale with the cards so small screens keep their proportions.
-        let scale = card_w as f64 / 71.0;
-        let (gap_x, gap_y) = (g.card_x_offset as f64 * scale, g.card_y_offset as f64 * scale);
-        let (unit_x, unit_y) = (card_w as f64 + gap_x, card_h as f64 + gap_y);
-        let width = g.num_card_wide.max(1.0) * unit_x + gap_x;
-        let height = g.num_card_high.max(1.0) * unit_y + gap_y;
-        let spread = spread(spec, (card_w as f64, card_h as f64), (unit_x, unit_y), (gap_x, gap_y), area);
-        let (unit_x, unit_y) = (unit_x * spread, unit_y * spread);
-        let (shown_w, shown_h) = if spread > 1.0 {
-            let (right, bottom) = extent(spec);
-            (right * unit_x + card_w as f64 + 2.0 * gap_x, bottom * unit_y + card_h as f64 + 2.0 * gap_y)
-        } else {
-            (width, height)
+        let u = Units::new(spec, size);
+        let spread = spread(spec, u.card, u.unit, u.gap, area);
+        TableLayout::placed(spec, size, area, fan_waste, (spread, spread))
+    }
+
+    /// The layout of cards of `size` with the piles drawn closer together,
+    /// as much as it takes for every pile's first card to lie in `area`:
+    /// for a layout no card size fits, so that no pile is out of reach.
+    /// Neighbouring piles may then overlap.
+    pub fn squeezed(spec: &GameSpec, size: CardSize, area: Rect, fan_waste: bool) -> TableLayout {
+        let u = Units::new(spec, size);
+        let (right, bottom) = extent(spec);
+        let factor = |room: i32, card: f64, gap: f64, far: f64, unit: f64| {
+            if far <= 0.0 { 1.0 } else { ((room as f64 - card - 2.0 * gap) / (far * unit)).clamp(0.0, 1.0) }
         };
+        let across = factor(area.w, u.card.0, u.gap.0, right, u.unit.0);
+        let down = factor(area.h, u.card.1, u.gap.1, bottom, u.unit.1);
+        TableLayout::placed(spec, size, area, fan_waste, (across, down))
+    }
+
+    /// The layout with the card units scaled by `stretch` across and down
+    /// (1: as game.ini places the piles).
+    fn placed(spec: &GameSpec, size: CardSize, area: Rect, fan_waste: bool, stretch: (f64, f64)) -> TableLayout {
+        let u = Units::new(spec, size);
+        let (card_w, card_h) = (u.card.0 as i32, u.card.1 as i32);
+        let g = &spec.game;
+        let (gap_x, gap_y) = u.gap;
+        let width = g.num_card_wide.max(1.0) * u.unit.0 + gap_x;
+        let height = g.num_card_high.max(1.0) * u.unit.1 + gap_y;
+        let (unit_x, unit_y) = (u.unit.0 * stretch.0, u.unit.1 * stretch.1);
+        // The room the piles' first cards take; a pile placed beyond
+        // NumCardWide or NumCardHigh widens the table to take it in.
+        let (right, bottom) = extent(spec);
+        let piles_w = right * unit_x + card_w as f64 + 2.0 * gap_x;
+        let piles_h = bottom * unit_y + card_h as f64 + 2.0 * gap_y;
+        let (shown_w, shown_h) =
+            if stretch == (1.0, 1.0) { (width.max(piles_w), height.max(piles_h)) } else { (piles_w, piles_h) };
         let left = area.x as f64 + ((area.w as f64 - shown_w) / 2.0).max(0.0) + gap_x;
         let top = area.y as f64 + ((area.h as f64 - shown_h) / 2.0).max(0.0) + gap_y;
         let (cw, ch) = (card_w as f64, card_h as f64);
@@ -147,7 +186,8 @@ impl TableLayout {
         // Long tableau piles squeeze, so the height only has to hold every
         // pile's first card.
         let lowest = piles.iter().map(|p| p.y + card_h).max().unwrap_or(area.y);
-        let fits = width <= area.w as f64 && lowest <= area.bottom();
+        let rightmost = piles.iter().map(|p| p.x + card_w).max().unwrap_or(area.x);
+        let fits = (width <= area.w as f64 || stretch.0 < 1.0) && rightmost <= area.right() && lowest <= area.bottom();
         TableLayout { card_w, card_h, area, piles, fits }
     }
 
@@ -238,5 +278,50 @@ mod tests {
         let (a, b) =
             (k.pile(PileId::new(PileKind::Tableau, 0)).unwrap(), k.pile(PileId::new(PileKind::Tableau, 1)).unwrap());
         assert!(((b.x - a.x) as f64 - unit).abs() <= 1.0);
+    }
+
+    fn klondike_with(from: &str, to: &str) -> GameSpec {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike/game.ini");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(from));
+        GameSpec::parse(&path, text.replace(from, to).as_bytes()).unwrap().0
+    }
+
+    fn on_table(layout: &TableLayout, area: Rect) -> bool {
+        let (w, h) = (layout.card_w, layout.card_h);
+        layout
+            .piles
+            .iter()
+            .all(|g| g.x >= area.x && g.x + w <= area.right() && g.y >= area.y && g.y + h <= area.bottom())
+    }
+
+    /// A pile placed beyond NumCardWide widens the table: a card size fits
+    /// only if that pile is on the table too.
+    #[test]
+    fn a_pile_beyond_the_layouts_width_is_taken_in() {
+        let far = klondike_with("[Tableau7]\nX=6", "[Tableau7]\nX=8");
+        assert!(!TableLayout::new(&far, CardSize::Medium, SE30_TABLE, false).fits);
+        let compact = TableLayout::new(&far, CardSize::Compact, SE30_TABLE, false);
+        assert!(compact.fits && on_table(&compact, SE30_TABLE), "{:?}", compact.piles);
+    }
+
+    /// A layout no card size fits is squeezed: the piles draw closer until
+    /// each one's first card is on the table.
+    #[test]
+    fn a_layout_too_wide_for_any_card_is_squeezed_onto_the_table() {
+        let wide = klondike_with("[Tableau7]\nX=6", "[Tableau7]\nX=16");
+        let pal = Rect::new(0, 11, 320, 235);
+        assert!(!TableLayout::new(&wide, CardSize::Small, pal, false).fits);
+        let squeezed = TableLayout::squeezed(&wide, CardSize::Small, pal, false);
+        assert!(squeezed.fits && on_table(&squeezed, pal), "{:?}", squeezed.piles);
+        // Squeezing keeps the piles' order and leaves a layout that fits
+        // as it is.
+        let xs: Vec<i32> = (0..7).map(|n| squeezed.pile(PileId::new(PileKind::Tableau, n)).unwrap().x).collect();
+        assert!(xs.windows(2).all(|w| w[0] < w[1]), "{xs:?}");
+        let klondike = spec("Klondike");
+        assert_eq!(
+            TableLayout::squeezed(&klondike, CardSize::Small, pal, false),
+            TableLayout::new(&klondike, CardSize::Small, pal, false)
+        );
     }
 }

@@ -152,14 +152,14 @@ impl SolitaireBoard {
 
     /// The largest cards whose layout fits the table and leaves the index
     /// (rank and suit) of every fanned face-up card in sight; else the
-    /// largest that fits (the smallest if none does), with that layout.
-    /// A column grown long may so bring smaller cards, as a deal with two
-    /// rows of foundations on a small screen does from the start.
+    /// largest that fits, with that layout. A column grown long may so
+    /// bring smaller cards, as a deal with two rows of foundations on a
+    /// small screen does from the start. If no size fits, the smallest
+    /// cards with their piles drawn closer, so that every pile is in reach.
     fn fitted(&self, st: &Solitaire, area: Rect) -> (&'static CardArt, TableLayout) {
         let area = self.table_area(area);
         let fan_waste = st.rules().stock.deal_count > 1;
         let mut fitting = None;
-        let mut smallest = None;
         for size in CardSize::ALL_LARGEST_FIRST {
             let layout = TableLayout::new(&self.game_type.spec, size, area, fan_waste);
             if layout.fits && Self::indexes_show(st, &layout, size.index_rows()) {
@@ -167,11 +167,12 @@ impl SolitaireBoard {
             }
             if layout.fits && fitting.is_none() {
                 fitting = Some((CardArt::get(size), layout));
-            } else {
-                smallest = Some((CardArt::get(size), layout));
             }
         }
-        fitting.or(smallest).expect("there is at least one card size")
+        fitting.unwrap_or_else(|| {
+            let smallest = CardSize::ALL_LARGEST_FIRST[CardSize::ALL_LARGEST_FIRST.len() - 1];
+            (CardArt::get(smallest), TableLayout::squeezed(&self.game_type.spec, smallest, area, fan_waste))
+        })
     }
 
     /// Whether every face-up card with another fanned down over it shows
