@@ -63,10 +63,17 @@ fn open_ref(help: &HelpRef) -> Result<(Document, String), String> {
             }
             Ok((doc, node))
         }
-        HelpRef::Guide { file, node, fallback } => match (find_guide(file), fallback) {
-            (Some(path), _) => open(&path, node),
-            (None, Some(other)) => open_ref(other),
-            (None, None) => Err(format!("{file} is not in the guide folders")),
-        },
+        HelpRef::Guide { file, node, fallback } => {
+            let found = find_guide(file).map(|path| open(&path, node)).transpose()?;
+            // A guide without the node asked for (a game type of the
+            // player's own in the solitaire guide) gives way too.
+            let has_node = |doc: &Document| node.is_empty() || doc.node(node).is_some();
+            match (found, fallback) {
+                (Some((doc, node)), None) => Ok((doc, node)),
+                (Some((doc, node)), Some(_)) if has_node(&doc) => Ok((doc, node)),
+                (_, Some(other)) => open_ref(other),
+                (None, None) => Err(format!("{file} is not in the guide folders")),
+            }
+        }
     }
 }

@@ -84,7 +84,8 @@ pub struct Opening {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HelpRef {
     /// A file name searched in the guide folders (`solitaire.guide`); when
-    /// `fallback` is given and the file is missing, that one is opened.
+    /// `fallback` is given and the file is missing, or has no node `node`,
+    /// that one is opened.
     Guide { file: String, node: String, fallback: Option<Box<HelpRef>> },
     /// A file with its path (a game type's game.html), and the guide
     /// file and node its Contents leads to where it names none itself (a

@@ -173,3 +173,36 @@ fn yazzle_help_reaches_the_manual_and_a_game_page_has_contents() {
     assert_eq!(viewer.node_name(), "MAIN");
     assert!(viewer.can(Control::Retrace));
 }
+
+/// A game type of the player's own has no node in the solitaire guide:
+/// on the Amiga and the Mac its help is its own game.html (with the
+/// guide as its Contents), not the guide's front page; a shipped game
+/// type keeps its node.
+#[test]
+fn a_game_type_of_ones_own_shows_its_page_on_every_machine() {
+    use parlour::app::help_source::game_document;
+    use parlour::machines::MachineId;
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("Corner Klondike");
+    std::fs::create_dir(&folder).unwrap();
+    for entry in std::fs::read_dir(root().join("game-types/Klondike")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), folder.join(entry.file_name())).unwrap();
+    }
+    let ini = std::fs::read_to_string(folder.join("game.ini")).unwrap();
+    std::fs::write(folder.join("game.ini"), ini.replace("Name=Klondike", "Name=Corner Klondike")).unwrap();
+    let own = parlour::app::catalog::find(folder.to_str().unwrap()).unwrap();
+    let shipped = parlour::app::catalog::find("klondike").unwrap();
+    for machine in [MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30, MachineId::MacColor] {
+        let (page, node) = game_document(&own, machine).unwrap();
+        assert!(
+            page.path.starts_with(&folder) && page.path.ends_with("game.html"),
+            "{machine:?}: {}",
+            page.path.display()
+        );
+        assert!(page.node(&node).is_some() && page.contents.is_some(), "{machine:?}");
+        let (guide, node) = game_document(&shipped, machine).unwrap();
+        assert!(guide.path.ends_with("solitaire.guide"), "{machine:?}: {}", guide.path.display());
+        assert_eq!(node, "klondike");
+    }
+}

@@ -90,15 +90,16 @@ fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
 
 /// YaZZle shows the game type's game.html, its Contents the solitaire
 /// guide's; the Mac an Imaj-style help where there is one; the Amiga the
-/// solitaire guide at the game type's node.
+/// solitaire guide at the game type's node, and the game.html where the
+/// guide has none (a game type of the player's own).
 fn help(entry: &GameEntry, machine: MachineId) -> HelpRef {
     let id = &entry.id;
-    let guide = HelpRef::Guide { file: "solitaire.guide".into(), node: id.clone(), fallback: None };
+    let path = in_any_case(&game_type(entry).folder, "game.html");
+    let page = HelpRef::File { path, node: "main".into(), contents: Some(("solitaire.guide".into(), "MAIN".into())) };
+    let guide =
+        HelpRef::Guide { file: "solitaire.guide".into(), node: id.clone(), fallback: Some(Box::new(page.clone())) };
     match machine {
-        MachineId::Yazzle => {
-            let path = in_any_case(&game_type(entry).folder, "game.html");
-            HelpRef::File { path, node: "main".into(), contents: Some(("solitaire.guide".into(), "MAIN".into())) }
-        }
+        MachineId::Yazzle => page,
         MachineId::MacSe30 | MachineId::MacColor => {
             HelpRef::Guide { file: format!("{id}.imaj"), node: String::new(), fallback: Some(Box::new(guide)) }
         }
