@@ -142,7 +142,7 @@ enum Command {
     /// Show help: a game's (its id), a help file's (.guide, .imaj, .html),
     /// or Parlour's own manual; or build YaZZle's HTML help with --html.
     Help {
-        /// A game id from `parlour list`, or a help file.
+        /// A game id from `parlour list`, a help file, or the name of one of Parlour's guides (game-ini.guide).
         target: Option<String>,
         /// Open at this node (topic).
         #[arg(long, value_name = "NAME")]

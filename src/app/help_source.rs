@@ -37,6 +37,13 @@ pub fn document_for(
     let (doc, default_node) = match target {
         None => guide("parlour.guide", "MAIN")?,
         Some(t) if Path::new(t).is_file() => open(Path::new(t), "")?,
+        // A help file of Parlour's own by its name: `parlour help game-ini.guide`.
+        Some(t)
+            if crate::help::reader_named(t)
+                && let Some(path) = find_guide(t) =>
+        {
+            open(&path, "")?
+        }
         Some(id) => game_help(id, machine)?,
     };
     Ok((doc, node.map_or(default_node, str::to_string)))

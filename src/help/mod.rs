@@ -35,6 +35,11 @@ pub fn lint(path: &Path) -> Vec<Diagnostic> {
     }
 }
 
+/// Whether `name` (a file name) is a help file by its extension.
+pub fn reader_named(name: &str) -> bool {
+    reader_for(Path::new(name)).is_some()
+}
+
 /// The reader for a help file's extension.
 fn reader_for(path: &Path) -> Option<fn(&Path, &[u8]) -> Document> {
     let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).unwrap_or_default();

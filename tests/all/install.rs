@@ -108,6 +108,8 @@ fn the_installed_binary_finds_its_guides_and_boards() {
         &["shot", "sokoban/parlour/3", "-o", &shot_arg],
         &["help", "sokoban", "--machine", "amiga-pal", "--shot", &shot_arg],
         &["help", "tetris", "--machine", "amiga-pal", "--shot", &shot_arg],
+        // a guide of Parlour's own by its name, from any folder
+        &["help", "game-ini.guide", "--node", "Lint", "--shot", &shot_arg],
     ] {
         let _ = std::fs::remove_file(&shot);
         installed.run(args);
