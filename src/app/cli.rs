@@ -207,7 +207,7 @@ enum Command {
     },
     /// Write game.bmp for game-type folders (200 x 150, 256 colours, as YaZZle wants it).
     Capture {
-        /// Game-type folders.
+        /// Game-type folders (required unless --all is given).
         #[arg(value_name = "PATH", required_unless_present = "all")]
         paths: Vec<PathBuf>,
         /// Every game type Parlour finds.
