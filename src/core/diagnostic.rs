@@ -46,6 +46,12 @@ impl Diagnostic {
     }
 }
 
+/// Why a file that failed to load was refused, in a line: its first
+/// error (a warning before it is not the reason), else its first problem.
+pub fn reason(diags: &[Diagnostic]) -> String {
+    diags.iter().find(|d| d.is_error()).or(diags.first()).map_or_else(String::new, |d| d.to_string())
+}
+
 /// Whether `line` (1-based) is a line of `bytes`, or the one after the last
 /// (where a missing end is blamed). Lines end at LF, CR LF or a lone CR.
 pub fn is_line_of(line: usize, bytes: &[u8]) -> bool {
@@ -59,5 +65,20 @@ impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let tag = if self.severity == Severity::Warning { "warning: " } else { "" };
         write!(f, "{}:{}: {tag}{}", self.path.display(), self.line, self.message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reason_a_file_is_refused_is_its_first_error() {
+        let path = Path::new("game.ini");
+        let diags =
+            [Diagnostic::warning(path, 3, "[Tablaeu] is ignored"), Diagnostic::error(path, 9, "there is no [Tableau]")];
+        assert_eq!(reason(&diags), "game.ini:9: there is no [Tableau]");
+        assert_eq!(reason(&diags[..1]), "game.ini:3: warning: [Tablaeu] is ignored");
+        assert_eq!(reason(&[]), "");
     }
 }

@@ -217,23 +217,29 @@ fn check_folder_agrees(dir: &Path, ini: &Path, doc: &IniDoc, out: &mut Vec<Diagn
     if let Some(image) = entry("Layout", "Image")
         && !image.value.eq_ignore_ascii_case("game.bmp")
     {
+        let why = picture_problem(dir, &image.value).unwrap_or("");
+        let why = if why.is_empty() { String::new() } else { format!("; {why}") };
         out.push(Diagnostic::warning(
             ini,
             image.line,
-            format!("[Layout] Image={}: the layout picture is game.bmp", image.value),
+            format!("[Layout] Image={}: the layout picture is game.bmp{why}", image.value),
         ));
     }
-    if let Some(alpha) = entry("Layout", "Alpha") {
-        let why = if inside_folder(&alpha.value).is_none() {
-            Some("a picture must lie in the game type's folder, and this name leads out of it")
-        } else if find_file(dir, &alpha.value).is_none() {
-            Some("there is no such file in the folder")
-        } else {
-            None
-        };
-        if let Some(why) = why {
-            out.push(Diagnostic::warning(ini, alpha.line, format!("[Layout] Alpha={}: {why}", alpha.value)));
-        }
+    if let Some(alpha) = entry("Layout", "Alpha")
+        && let Some(why) = picture_problem(dir, &alpha.value)
+    {
+        out.push(Diagnostic::warning(ini, alpha.line, format!("[Layout] Alpha={}: {why}", alpha.value)));
+    }
+}
+
+/// What is wrong with a picture game.ini names in `dir`, if anything.
+fn picture_problem(dir: &Path, name: &str) -> Option<&'static str> {
+    if inside_folder(name).is_none() {
+        Some("a picture must lie in the game type's folder, and this name leads out of it")
+    } else if find_file(dir, name).is_none() {
+        Some("there is no such file in the folder")
+    } else {
+        None
     }
 }
 
@@ -989,7 +995,12 @@ mod tests {
             "game.ini:3: warning: [General] Name=Klondike differs from the folder's name `Other`; by convention they match"
         );
         assert_eq!(found[1], "game.ini:62: [Tableau] ColorCheck=5 is out of range: it must be 0, 1 or 2");
-        assert!(found[2].ends_with("[Layout] Image=layout.bmp: the layout picture is game.bmp"), "{found:#?}");
+        assert!(
+            found[2].ends_with(
+                "[Layout] Image=layout.bmp: the layout picture is game.bmp; there is no such file in the folder"
+            ),
+            "{found:#?}"
+        );
         assert!(found[3].ends_with("[Layout] Alpha=alpha.bmp: there is no such file in the folder"), "{found:#?}");
         assert!(
             found[4].starts_with("game.html:8: there are no \"The Layout\", \"The Deal\", \"Game Play\", \"Notes\", \"Decks\", \"Difficulty\", \"Strategy\", \"Easy Play\" and \"Hard Play\" headings"),

@@ -724,6 +724,18 @@ fn parse_dec(v: &str) -> Result<f64, Why> {
     v.parse::<f64>().map_err(|_| "is not a number".to_string())
 }
 
+/// Why a value could not be read, with the values the key takes where
+/// that helps: "is not a number: it must be 0 or 1", "must be a whole
+/// number from 0 to 255".
+fn with_range(why: &str, range: &str) -> String {
+    match why {
+        "is not a number" | "is far too large" => format!("{why}: it must be {range}"),
+        "must be a whole number" if range.starts_with("from") => format!("{why} {range}"),
+        "must be a whole number" => format!("{why}: {range}"),
+        _ => why.to_string(),
+    }
+}
+
 fn range_words(lo: i64, hi: i64) -> String {
     if hi - lo == 1 {
         format!("{lo} or {hi}")
@@ -852,6 +864,7 @@ impl Reader<'_> {
                 None
             }
             Err(why) => {
+                let why = with_range(&why, &range_words(lo, hi));
                 self.error(e.line, format!("[{}] {}={} {why}", sec.name, e.key, e.value));
                 None
             }
@@ -860,15 +873,15 @@ impl Reader<'_> {
 
     fn dec_in(&mut self, sec: &Section, e: &Entry, lo: f64, hi: f64) -> Option<f64> {
         let positive = lo == POSITIVE;
+        let words = if positive { format!("more than 0 and at most {hi}") } else { format!("from {lo} to {hi}") };
         match parse_dec(&e.value) {
             Ok(v) if (if positive { v > 0.0 } else { v >= lo }) && v <= hi => Some(v),
             Ok(_) => {
-                let words =
-                    if positive { format!("more than 0 and at most {hi}") } else { format!("from {lo} to {hi}") };
                 self.error(e.line, format!("[{}] {}={} is out of range: it must be {words}", sec.name, e.key, e.value));
                 None
             }
             Err(why) => {
+                let why = with_range(&why, &words);
                 self.error(e.line, format!("[{}] {}={} {why}", sec.name, e.key, e.value));
                 None
             }
@@ -2141,14 +2154,14 @@ PileFace=D
         let found = problems(&edit(MINI, &[(16, "Piles=-1")]));
         assert_eq!(found, vec!["g.ini:16: [Tableau] Piles=-1 is out of range: it must be from 0 to 255"]);
         let found = problems(&edit(MINI, &[(5, "Decks=1.5")]));
-        assert_eq!(found, vec!["g.ini:5: [Game] Decks=1.5 must be a whole number"]);
+        assert_eq!(found, vec!["g.ini:5: [Game] Decks=1.5 must be a whole number: 1, 2, 3 or 4"]);
         let found = problems(&edit(MINI, &[(5, "Decks=5")]));
         assert_eq!(found, vec!["g.ini:5: [Game] Decks=5 is out of range: it must be 1, 2, 3 or 4"]);
         let found = problems(&edit(MINI, &[(6, "NumCardWide=wide"), (7, "NumCardHigh=1,5")]));
         assert_eq!(
             found,
             vec![
-                "g.ini:6: [Game] NumCardWide=wide is not a number",
+                "g.ini:6: [Game] NumCardWide=wide is not a number: it must be more than 0 and at most 100",
                 "g.ini:7: [Game] NumCardHigh=1,5 is not a number (write decimals with a point, as in 1.5)",
             ]
         );
@@ -2157,11 +2170,13 @@ PileFace=D
         let found = problems(&edit(MINI, &[(27, "X=1e308")]));
         assert_eq!(found, vec!["g.ini:27: [Tableau1] X=1e308 has an exponent: write the number out, as in 1.5"]);
         let found = problems(&edit(MINI, &[(27, "X=--1")]));
-        assert_eq!(found, vec!["g.ini:27: [Tableau1] X=--1 is not a number"]);
+        assert_eq!(found, vec!["g.ini:27: [Tableau1] X=--1 is not a number: it must be from 0 to 100"]);
         let found = problems(&edit(MINI, &[(27, "X=-0.5")]));
         assert_eq!(found, vec!["g.ini:27: [Tableau1] X=-0.5 is out of range: it must be from 0 to 100"]);
         let found = problems(&edit(MINI, &[(10, "Piles=99999999999999999999999")]));
-        has(&found, "g.ini:10: [Stock] Piles=99999999999999999999999 is far too large");
+        has(&found, "g.ini:10: [Stock] Piles=99999999999999999999999 is far too large: it must be from 0 to 255");
+        let found = problems(&edit(MINI, &[(5, "Decks=yes")]));
+        assert_eq!(found, vec!["g.ini:5: [Game] Decks=yes is not a number: it must be 1, 2, 3 or 4"]);
     }
 
     #[test]
@@ -2389,7 +2404,10 @@ PileFace=D
         let path = dir.path().join("game.ini");
         std::fs::write(&path, edit(MINI, &[(5, "Decks=x")])).unwrap();
         let e = GameSpec::load(&path).unwrap_err();
-        assert_eq!(e[0].to_string(), format!("{}:5: [Game] Decks=x is not a number", path.display()));
+        assert_eq!(
+            e[0].to_string(),
+            format!("{}:5: [Game] Decks=x is not a number: it must be 1, 2, 3 or 4", path.display())
+        );
         let e = GameSpec::load(&dir.path().join("nope.ini")).unwrap_err();
         assert!(e[0].message.starts_with("cannot be read"), "{e:?}");
     }

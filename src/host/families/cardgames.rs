@@ -72,7 +72,7 @@ fn variants(places: &Places) -> Vec<Listed> {
         .map(|folder| {
             let name = folder.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
             GameType::load(&folder)
-                .map_err(|diags| diags.first().map_or(String::new(), |d| d.to_string()))
+                .map_err(|diags| crate::core::reason(&diags))
                 .and_then(game_entry)
                 .map_err(|why| (name, why))
         })
