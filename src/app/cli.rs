@@ -11,7 +11,7 @@ use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::lint as solitaire_lint;
 use crate::solitaire::spec::Diagnostic;
 
-use crate::host::Opening;
+use crate::host::{Opening, Record};
 
 use super::catalog;
 use super::contact::Screen;
@@ -646,22 +646,33 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
             _ => "0".into(),
         };
         let or_none = |v: Option<String>| v.unwrap_or_else(|| "none".into());
+        // A game's own figures (The Chance's points), named with spaces,
+        // and only the common ones that mean something for it; a game no
+        // longer installed shows everything its record kept.
+        let family = catalog::find(id).ok().map(|e| e.family);
+        let figures = family.map_or(crate::host::kept_figures as fn(&_) -> _, |f| f.figures);
+        let record = family.map_or(Record::Full, |f| f.record);
         say!("game: {id}");
         say!("played: {}", g.played);
-        say!("won: {}", g.won);
-        say!("lost: {}", g.lost);
-        say!("current streak: {current}");
-        say!("longest winning streak: {}", streak(g.best_win_streak));
-        say!("longest losing streak: {}", streak(g.worst_losing_streak));
-        say!("best time: {}", or_none(g.best_time_ms.map(|ms| crate::views::board::clock(ms / 1000))));
-        say!("fewest moves: {}", or_none(g.best_moves.map(|m| m.to_string())));
-        say!("total score: {}", g.total_score);
-        say!("best score: {}", or_none(g.best_score.map(|s| s.to_string())));
-        say!("winning percentage: {}%", g.win_percent());
-        say!("average moves: {}", or_none(g.average_moves().map(|m| m.to_string())));
-        // A game's own figures (The Chance's points), named with spaces; a
-        // game no longer installed shows what its record kept.
-        let figures = catalog::find(id).map_or(crate::host::kept_figures as fn(&_) -> _, |e| e.family.figures);
+        if record != Record::ScoreOnly {
+            say!("won: {}", g.won);
+            say!("lost: {}", g.lost);
+            say!("current streak: {current}");
+            say!("longest winning streak: {}", streak(g.best_win_streak));
+            say!("longest losing streak: {}", streak(g.worst_losing_streak));
+            say!("best time: {}", or_none(g.best_time_ms.map(|ms| crate::views::board::clock(ms / 1000))));
+            say!("fewest moves: {}", or_none(g.best_moves.map(|m| m.to_string())));
+        }
+        if record != Record::Unscored {
+            say!("total score: {}", g.total_score);
+            say!("best score: {}", or_none(g.best_score.map(|s| s.to_string())));
+        }
+        if record == Record::ScoreOnly {
+            say!("average score: {}", or_none(g.total_score.checked_div(g.played as i64).map(|a| a.to_string())));
+        } else {
+            say!("winning percentage: {}%", g.win_percent());
+            say!("average moves: {}", or_none(g.average_moves().map(|m| m.to_string())));
+        }
         for (key, value) in figures(&g) {
             say!("{}: {value}", key.replace('-', " "));
         }

@@ -124,6 +124,22 @@ pub struct Family {
     /// A game's own figures in its statistics record, as `parlour stats`
     /// prints them (key, value), shown even before the first game.
     pub figures: fn(&crate::core::GameStats) -> Vec<(String, String)>,
+    /// Which of the figures every record keeps mean something for its
+    /// games, as `parlour stats` prints them.
+    pub record: Record,
+}
+
+/// What a family's games are counted by, so that `parlour stats` leaves
+/// out figures that mean nothing for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// Won or lost, in time and moves, with a score where higher is better.
+    Full,
+    /// Won or lost, with no score of that kind (MineSweeper; Rummi, whose
+    /// figure is the tiles left, fewer being better).
+    Unscored,
+    /// Scored only, never won or lost (Tetris).
+    ScoreOnly,
 }
 
 /// The figures a game's board kept in its record (`_` keys are

@@ -666,3 +666,32 @@ fn the_trays_stand_out_in_four_greys() {
     let tray = s.colour_at(area.x + area.w / 3, area.bottom() - 8);
     assert_ne!(tray, felt, "the player's tray is the felt's grey");
 }
+
+/// `parlour stats` prints only the figures that mean something for a
+/// game: Rummi's tiles left (fewer is better) and not a "best score" that
+/// is the most tiles ever left; Tetris's scores and no won, lost or time.
+#[test]
+fn parlour_stats_leaves_out_figures_that_mean_nothing_for_the_game() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(
+        data.path().join("stats.ini"),
+        "[rummi]\nplayed=3\nwon=1\nlost=2\nstreak=1\ntotal-score=116\nbest-score=59\n\n\
+         [tetris]\nplayed=2\ntotal-score=300\nbest-score=200\n",
+    )
+    .unwrap();
+    let stats = |game: &str| {
+        let out =
+            super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", game]).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let rummi = stats("rummi");
+    assert!(rummi.contains("won: 1\n") && rummi.contains("tiles left at the end: 116\n"), "{rummi}");
+    assert!(rummi.contains("average tiles left: 38.7\n"), "{rummi}");
+    assert!(!rummi.contains("best score") && !rummi.contains("total score"), "{rummi}");
+    let tetris = stats("tetris");
+    assert!(tetris.contains("best score: 200\n") && tetris.contains("average score: 150\n"), "{tetris}");
+    for absent in ["won:", "best time", "average moves", "winning percentage"] {
+        assert!(!tetris.contains(absent), "{absent} in {tetris}");
+    }
+}

@@ -26,6 +26,7 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::host::kept_figures,
+    record: crate::host::Record::Full,
 };
 
 const ID_PREFIX: &str = "cardgames/";

@@ -24,6 +24,7 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::views::chance::scores::figures,
+    record: crate::host::Record::Full,
 };
 
 /// The game as the registry lists it, or as a former id names it (with

@@ -22,6 +22,7 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::host::kept_figures,
+    record: crate::host::Record::Full,
 };
 
 /// The launcher's entry, which opens the default board.

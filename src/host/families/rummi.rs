@@ -18,7 +18,8 @@ pub static FAMILY: Family = Family {
     chooser: None,
     open,
     help,
-    figures: crate::host::kept_figures,
+    figures: crate::views::rummi::figures,
+    record: crate::host::Record::Unscored,
 };
 
 fn entry(places: &Places) -> GameEntry {

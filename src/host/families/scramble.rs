@@ -20,6 +20,7 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::host::kept_figures,
+    record: crate::host::Record::Unscored,
 };
 
 const LAUNCHER_ID: &str = "scramble";

@@ -25,6 +25,7 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::host::kept_figures,
+    record: crate::host::Record::Full,
 };
 
 const LAUNCHER_ID: &str = "sokoban";

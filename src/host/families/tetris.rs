@@ -18,6 +18,7 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::host::kept_figures,
+    record: crate::host::Record::ScoreOnly,
 };
 
 fn entry() -> GameEntry {

@@ -896,8 +896,8 @@ impl Board<RummiVariant> for RummiBoard {
     }
 
     fn stats_lines(&self, _session: &Session<RummiVariant>, stats: &GameStats) -> Vec<String> {
-        let avg = if stats.played == 0 { 0.0 } else { stats.total_score as f64 / stats.played as f64 };
-        vec![format!("Tiles left at the end: {} ({avg:.1} a game)", stats.total_score)]
+        let (total, avg) = tiles_left(stats);
+        vec![format!("Tiles left at the end: {total} ({avg:.1} a game)")]
     }
 
     fn prefs(&self, _session: &Session<RummiVariant>) -> Vec<(&'static str, String)> {
@@ -911,6 +911,24 @@ impl Board<RummiVariant> for RummiBoard {
             self.level = l;
         }
     }
+}
+
+/// The tiles left on the player's tray at the end of every game recorded
+/// (a game's score, fewer being better), and how many a game on average.
+fn tiles_left(stats: &GameStats) -> (i64, f64) {
+    let avg = if stats.played == 0 { 0.0 } else { stats.total_score as f64 / stats.played as f64 };
+    (stats.total_score, avg)
+}
+
+/// Rummi's figures as `parlour stats` prints them.
+pub fn figures(stats: &GameStats) -> Vec<(String, String)> {
+    let (total, avg) = tiles_left(stats);
+    let mut figures = vec![
+        ("tiles-left-at-the-end".to_string(), total.to_string()),
+        ("average-tiles-left".to_string(), format!("{avg:.1}")),
+    ];
+    figures.extend(crate::host::kept_figures(stats));
+    figures
 }
 
 #[cfg(test)]
