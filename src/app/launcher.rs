@@ -87,6 +87,15 @@ enum Picture {
     Opening(String),
 }
 
+/// The preferences section keeping the game last played from the
+/// launcher, which a new run of the launcher starts at.
+const LAUNCHER_PREFS: &str = "launcher";
+
+/// The game last played from the launcher kept in `dir`, if any.
+fn last_played(dir: &std::path::Path) -> Option<String> {
+    prefs::read(dir, LAUNCHER_PREFS).into_iter().find(|(k, _)| k == "game").map(|(_, id)| id)
+}
+
 /// The launcher's buttons, in order, with their commands.
 const LAUNCHER_BUTTONS: [(&str, Command); 3] =
     [("Play", Command::View(OPEN_SELECTED)), ("Help", Command::Help), ("About", Command::About)];
@@ -108,14 +117,23 @@ struct Parts {
 impl Launcher {
     /// The launcher listing every game, as it was last left.
     pub fn new() -> Launcher {
+        Launcher::keeping_to(settings::data_dir())
+    }
+
+    /// The launcher listing every game, its choices and the game played
+    /// last kept in the data folder `dir`.
+    fn keeping_to(dir: PathBuf) -> Launcher {
         let mut l =
             Launcher::listing(catalog::games().iter().map(|g| (g.id.to_string(), g.name.to_string())).collect());
         if let Some((id, first)) = REMEMBERED.with(|r| r.borrow().get(&l.title).cloned()) {
             l.selected = l.games.iter().position(|(g, _)| *g == id).unwrap_or(0);
             l.scroll.set(ListScroll::at(first));
             l.reveal.set(false);
+        } else if let Some(id) = last_played(&dir) {
+            // A new run starts at the game played last, brought into view.
+            l.selected = l.games.iter().position(|(g, _)| *g == id).unwrap_or(0);
         }
-        l.keeping_choices_in(settings::data_dir()).telling_left_out(catalog::left_out().to_vec())
+        l.keeping_choices_in(dir).telling_left_out(catalog::left_out().to_vec())
     }
 
     /// The launcher with choices for every game (winnable deals only),
@@ -246,10 +264,13 @@ impl Launcher {
     }
 
     fn play_selected(&self) -> Response {
-        match self.games.get(self.selected) {
-            Some((id, _)) => Response::Command(Command::Play(id.clone())),
-            None => Response::Unchanged,
+        let Some((id, _)) = self.games.get(self.selected) else { return Response::Unchanged };
+        if let Some(dir) = &self.data_dir
+            && let Err(e) = prefs::write(dir, LAUNCHER_PREFS, &[("game", id.clone())])
+        {
+            eprintln!("warning: the game played last could not be kept: {e}");
         }
+        Response::Command(Command::Play(id.clone()))
     }
 
     /// Moves the selection to `row` and scrolls it into view.
@@ -559,5 +580,24 @@ impl View for Launcher {
     /// double-click.
     fn wants_ticks(&self) -> bool {
         self.last_click.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A new run of the launcher starts at the game last played from it.
+    #[test]
+    fn the_launcher_starts_at_the_game_played_last() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = Launcher::keeping_to(dir.path().to_path_buf());
+        assert_eq!(first.selected, 0, "nothing played yet");
+        let tetris = first.games.iter().position(|(id, _)| id == "tetris").unwrap();
+        let mut chosen = first;
+        chosen.selected = tetris;
+        assert_eq!(chosen.play_selected(), Response::Command(Command::Play("tetris".into())));
+        let next = Launcher::keeping_to(dir.path().to_path_buf());
+        assert_eq!(next.games[next.selected].0, "tetris");
     }
 }
