@@ -107,20 +107,28 @@ impl Pegs {
         let (dr, dc) = (tr - fr, tc - fc);
         let straight = (dr.abs() == 2 && dc == 0) || (dc.abs() == 2 && dr == 0);
         let diagonal = dr.abs() == 2 && dc.abs() == 2;
+        // Each refusal opens with a short clause before its colon, which
+        // the Amiga's narrow title bar shows alone where the whole does
+        // not fit.
+        let (from, to) = (square(j.from), square(j.to));
         if !(straight || (diagonal && self.board.diagonal)) {
             return Some(if diagonal {
-                "This board allows no diagonal jumps.".into()
+                format!("{from} to {to} is not a jump: this board allows no diagonal jumps.")
             } else {
-                format!("{} is not two steps from {} in a straight line.", square(j.to), square(j.from))
+                format!("{from} to {to} is not a jump: a jump goes two steps in a straight line.")
             });
         }
         match self.cell(fr, fc) {
             Some(Cell::Slot { stone: Some(_), .. }) => {}
-            _ => return Some(format!("There is no stone at {}.", square(j.from))),
+            _ => return Some(format!("There is no stone at {from}.")),
         }
+        let over = ((fr + dr / 2) as usize, (fc + dc / 2) as usize);
         match self.cell(fr + dr / 2, fc + dc / 2) {
             Some(Cell::Slot { stone: Some(_), .. }) => {}
-            _ => return Some("A stone can only jump over another stone.".into()),
+            _ => {
+                let over = square(over);
+                return Some(format!("No stone to jump at {over}: a stone jumps only over another stone."));
+            }
         }
         match self.cell(tr, tc) {
             Some(Cell::Slot { stone: None, .. }) => None,
@@ -279,6 +287,13 @@ mod tests {
         assert!(r("a3-c3").contains("over another stone"));
         assert!(r("b1-b3").contains("not a slot") || r("b1-b3").contains("over another stone"));
         assert!(r("c1-a1").contains("no stone"));
+        assert_eq!(r("a1-b1"), "a1 to b1 is not a jump: a jump goes two steps in a straight line.");
+        // What comes before a colon is short enough for the Amiga PAL
+        // title bar beside its figures, where the whole is not.
+        for t in ["a1-c3", "a3-c3", "b1-b3", "c1-a1", "a1-b1"] {
+            let opening = r(t).split(": ").next().unwrap().to_string();
+            assert!(opening.len() <= 24, "{opening}");
+        }
     }
 
     #[test]
