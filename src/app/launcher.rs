@@ -117,12 +117,12 @@ struct Parts {
 impl Launcher {
     /// The launcher listing every game, as it was last left.
     pub fn new() -> Launcher {
-        Launcher::keeping_to(settings::data_dir())
+        Launcher::in_data_dir(settings::data_dir())
     }
 
     /// The launcher listing every game, its choices and the game played
     /// last kept in the data folder `dir`.
-    fn keeping_to(dir: PathBuf) -> Launcher {
+    pub fn in_data_dir(dir: PathBuf) -> Launcher {
         let mut l =
             Launcher::listing(catalog::games().iter().map(|g| (g.id.to_string(), g.name.to_string())).collect());
         if let Some((id, first)) = REMEMBERED.with(|r| r.borrow().get(&l.title).cloned()) {
@@ -591,13 +591,13 @@ mod tests {
     #[test]
     fn the_launcher_starts_at_the_game_played_last() {
         let dir = tempfile::tempdir().unwrap();
-        let first = Launcher::keeping_to(dir.path().to_path_buf());
+        let first = Launcher::in_data_dir(dir.path().to_path_buf());
         assert_eq!(first.selected, 0, "nothing played yet");
         let tetris = first.games.iter().position(|(id, _)| id == "tetris").unwrap();
         let mut chosen = first;
         chosen.selected = tetris;
         assert_eq!(chosen.play_selected(), Response::Command(Command::Play("tetris".into())));
-        let next = Launcher::keeping_to(dir.path().to_path_buf());
+        let next = Launcher::in_data_dir(dir.path().to_path_buf());
         assert_eq!(next.games[next.selected].0, "tetris");
     }
 }

@@ -1065,7 +1065,15 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             }
             let clock_moved = self.session.elapsed_ms() / 1000 != before;
             let board = self.board.input(&self.session, input, machine, area);
-            return match self.reply(board) {
+            // Time passing (Tetris's falling piece, cards sent home one by
+            // one) does not wipe what the status line says; only what it
+            // brings says something new.
+            let said = std::mem::take(&mut self.message);
+            let response = self.reply(board);
+            if self.message.is_empty() {
+                self.message = said;
+            }
+            return match response {
                 Response::Unchanged if clock_moved => Response::Redraw,
                 other => other,
             };

@@ -224,3 +224,25 @@ fn every_game_over_is_counted_and_new_game_starts_a_fresh_history() {
         assert_eq!(view.session().steps().len(), 1, "a fresh history");
     }
 }
+
+/// What the status line says (a game kept with Save As...) stays while
+/// the piece falls: time passing says nothing new.
+#[test]
+fn a_note_outlasts_the_falling_piece() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view: Controller<TetrisVariant, TetrisBoard> =
+        Controller::open("tetris", TetrisVariant, TetrisBoard::new(data.path()), data.path(), &Opening::default());
+    let (m, area) = machine();
+    for _ in 0..5 {
+        view.input(&Input::Tick { ms: 20 }, &m, area);
+    }
+    view.command(&parlour::machines::Command::SaveAs);
+    let said = view.message();
+    assert!(said.starts_with("Kept as tetris-"), "{said}");
+    let moves = view.session().cursor();
+    for _ in 0..50 {
+        view.input(&Input::Tick { ms: 20 }, &m, area);
+    }
+    assert!(view.session().cursor() > moves, "the game went on");
+    assert_eq!(view.message(), said);
+}

@@ -154,8 +154,9 @@ fn window_shows_the_framebuffer_under_xvfb() {
         Machine::new(&MachineChoice { id: Some(MachineId::MacSe30), ..Default::default() }, MachineId::MacSe30)
             .unwrap();
     // The launcher as the app draws it: from the same data folder (its
-    // choices, such as winnable deals only, show in the frame).
-    let launcher = Launcher::new().keeping_choices_in(test_data_dir().to_path_buf());
+    // choices, such as winnable deals only, and the game played last show
+    // in the frame).
+    let launcher = Launcher::in_data_dir(test_data_dir().to_path_buf());
     let driver = Driver::new(Shell::new(machine, Box::new(launcher), 1));
     let f = driver.frame();
     let (fw, fh) = (f.width() as usize, f.height() as usize);
