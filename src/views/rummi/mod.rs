@@ -538,7 +538,7 @@ impl RummiBoard {
                 "Rummi 1.3, in Parlour".into(),
                 "Rummikub for two: you and the".into(),
                 "program. After Yvon Rozijn's".into(),
-                "Amiga game of 1995.".into(),
+                "Amiga game (1993; 1.3, 1995).".into(),
             ],
             buttons: vec!["OK".into()],
         }
