@@ -388,12 +388,13 @@ fn presets_and_no_guessing_switch_the_field() {
         press(&mut view, &m, area, at, &[Button::Left])
     };
     let mut guard = 0;
+    let mut said = Vec::new();
     while view.session().state().status() == Status::Playing {
         view.command(&Command::Hint);
         let MineMove::Open(i) = view.session().state().hint().expect("a hint") else { unreachable!() };
         let grid = view.session().state().grid();
         let (x, y) = grid.xy(i);
-        {
+        said = {
             let at = centre(&view, &m, area, x, y);
             press(&mut view, &m, area, at, &[Button::Left])
         };
@@ -401,6 +402,9 @@ fn presets_and_no_guessing_switch_the_field() {
         assert!(guard < 480);
     }
     assert_eq!(view.session().state().status(), Status::Won);
+    // The win box names the record the time was kept in.
+    let won = said.iter().find_map(|r| if let Response::Ask(req) = r { Some(req.lines.join(" ")) } else { None });
+    assert!(won.as_deref().is_some_and(|w| w.contains("A best time for Expert with no guessing!")), "{won:?}");
     // Every mine is shown flagged: none is left to flag.
     assert_eq!(view.session().state().flags_left(), 0);
     let stats = parlour::core::Stats::load(dir.path()).unwrap();

@@ -626,7 +626,13 @@ impl Board<MinesVariant> for MinesBoard {
         let (Status::Won, Some(preset)) = (session.state().status(), settings.preset_of()) else { return Vec::new() };
         let stats = Stats::load(&self.data_dir).unwrap_or_default();
         let best = stats.game(session.variant().id()).and_then(|g| g.best_time_ms);
-        if best == Some(session.elapsed_ms()) { vec![format!("A best time for {}!", preset.name)] } else { Vec::new() }
+        // No-guessing boards keep records of their own.
+        let kind = if settings.no_guess { " with no guessing" } else { "" };
+        if best == Some(session.elapsed_ms()) {
+            vec![format!("A best time for {}{kind}!", preset.name)]
+        } else {
+            Vec::new()
+        }
     }
 
     fn new_rules(&self, session: &Session<MinesVariant>) -> Option<MinesVariant> {
