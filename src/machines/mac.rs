@@ -209,9 +209,13 @@ impl Chrome for MacChrome {
         s.hline(w.x + 1, w.right(), w.bottom(), black);
         s.vline(w.right(), w.y + 1, w.bottom(), black);
         s.hline(w.x, w.right() - 1, w.y + TITLE_BAR_HEIGHT, black);
-        let title_gap = self.draw_title_bar(s, look, frame.title);
+        // A title too long for the bar gives way after a whole word, clear
+        // of the close and zoom boxes (symmetric, so it stays centred).
         let font = look.title_font;
-        s.draw_text(font, frame.title, title_gap.x + 6, title_gap.y + 1, black, TextStyle::PLAIN);
+        let clear_of_boxes = w.w - 2 * (self.close_box().right() - w.x + 6) - 12;
+        let title = status::truncate(&|t: &str| font.text_width(t) as i32, frame.title, clear_of_boxes);
+        let title_gap = self.draw_title_bar(s, look, &title);
+        s.draw_text(font, &title, title_gap.x + 6, title_gap.y + 1, black, TextStyle::PLAIN);
 
         // The status strip and the size box at its end.
         let st = self.status_strip();

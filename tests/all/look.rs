@@ -155,3 +155,27 @@ fn every_shortcut_key_names_one_command() {
     });
     assert!(clashes.is_empty(), "shortcut keys used twice:\n{}", clashes.join("\n"));
 }
+
+/// A game type named at length: its title gives way after a whole word
+/// on every screen, and the status line too, where YaZZle shows it.
+#[test]
+fn a_long_game_type_name_fits_every_screen() {
+    let data = tempfile::tempdir().unwrap();
+    let folder = data.path().join("Long");
+    std::fs::create_dir(&folder).unwrap();
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike");
+    for file in ["game.ini", "game.html", "game.bmp"] {
+        std::fs::copy(shipped.join(file), folder.join(file)).unwrap();
+    }
+    let ini = std::fs::read_to_string(folder.join("game.ini")).unwrap();
+    let name = "The Extraordinarily Long-Named Klondike Variant With Two Free Cells And Three Passes";
+    std::fs::write(folder.join("game.ini"), ini.replace("Name=Klondike", &format!("Name={name}"))).unwrap();
+    let game = catalog::find(folder.to_str().unwrap()).unwrap();
+    let places = places(&data.path().join("data"));
+    let mut cuts = Vec::new();
+    for screen in Screen::all() {
+        let driver = render(&game, &places, screen, 1, Show::Game).unwrap();
+        cuts.extend(cuts_of("a long name", screen, &driver));
+    }
+    assert_none_cut("a long game type name", &cuts);
+}
