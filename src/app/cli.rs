@@ -743,7 +743,7 @@ fn lint_each(dir: &Path) -> Vec<Diagnostic> {
 fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
     let mut found = solitaire_lint::lint_path(path);
     let html = crate::core::files::in_any_case(path, "game.html");
-    if path.is_dir() && html.is_file() {
+    if path.is_dir() && html.is_file() && crate::core::files::resolves_inside(path, &html) {
         let told: std::collections::HashSet<(usize, String)> =
             found.iter().filter(|d| d.path == html).map(|d| (d.line, d.message.clone())).collect();
         found.extend(crate::help::lint(&html).into_iter().filter(|d| !told.contains(&(d.line, d.message.clone()))));

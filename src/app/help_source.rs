@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::core::files::resolves_inside;
 use crate::help::model::{Document, Target};
 use crate::help::read_file;
 use crate::host::{GameEntry, HelpRef};
@@ -16,6 +17,10 @@ use super::data_dirs::guide_dirs;
 /// The first help file called `name` in the guide folders.
 fn find_guide(name: &str) -> Option<PathBuf> {
     guide_dirs().into_iter().map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
 }
 
 fn open(path: &Path, node: &str) -> Result<(Document, String), String> {
@@ -62,6 +67,14 @@ pub fn game_document(game: &GameEntry, machine: MachineId) -> Result<(Document, 
 fn open_ref(help: &HelpRef) -> Result<(Document, String), String> {
     match help {
         HelpRef::File { path, node, contents } => {
+            // A game's own page, read from its folder only.
+            let folder = path.parent().unwrap_or(Path::new(""));
+            if !path.exists() {
+                return Err(format!("{} has no help page: there is no {}", folder.display(), file_name(path)));
+            }
+            if !resolves_inside(folder, path) {
+                return Err(format!("{}: a link to a file outside its folder, not opened", path.display()));
+            }
             let (mut doc, node) = open(path, node)?;
             if doc.contents.is_none()
                 && let Some((file, node)) = contents

@@ -408,6 +408,20 @@ pub fn inside_folder(rel: &str) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join("/"))
 }
 
+/// What is said of a file in a folder that [`resolves_inside`] refuses.
+pub const LINKED_OUT: &str = "is a link to a file outside the folder, which Parlour does not read";
+
+/// Whether `path`, a file in `folder` or below it, is read from there:
+/// false for a symbolic link (or a linked folder on its way) that leads
+/// out of `folder`, which data shared with its folder must not reach.
+/// A path that does not exist stays inside (reading it says it is missing).
+pub fn resolves_inside(folder: &Path, path: &Path) -> bool {
+    match (folder.canonicalize(), path.canonicalize()) {
+        (Ok(folder), Ok(path)) => path.starts_with(folder),
+        _ => true,
+    }
+}
+
 /// `name` (parts separated by `/` or `\\`) inside `folder`. Windows,
 /// AmigaDOS and the classic Mac OS ignore case in names, and data files
 /// written there do too: where no file has exactly this name, each part is

@@ -27,6 +27,7 @@ use std::path::{Component, Path, PathBuf};
 use super::html::GAME_TYPES_INDEX as INDEX;
 use crate::core::decode_windows;
 use crate::core::files::in_any_case;
+use crate::core::files::resolves_inside;
 use crate::core::html::{Tag, Token, decode_entities, tokenize};
 use crate::core::html::{has_scheme, split_href};
 
@@ -79,7 +80,13 @@ pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Built, S
     let mut left_out = Vec::new();
     for (i, game) in games.iter().enumerate() {
         let at = format!("{}.html", game.id);
-        let page = Source::read(&in_any_case(&game.folder, "game.html")).and_then(|source| {
+        let path = in_any_case(&game.folder, "game.html");
+        let page = if resolves_inside(&game.folder, &path) {
+            Source::read(&path)
+        } else {
+            Err(format!("{}: a link to a file outside its folder", path.display()))
+        };
+        let page = page.and_then(|source| {
             let title = source.title.clone().unwrap_or_else(|| game.name.clone());
             Ok((title, site.rewrite(&source, &at)?))
         });
@@ -324,6 +331,12 @@ impl<'a> Site<'a> {
             let inside = src.starts_with(&self.help_dir) || self.folders.iter().any(|f| src.starts_with(f));
             let why = if inside { "leads to no file" } else { "leads out of the help and game type folders" };
             return Some(Err(why.into()));
+        }
+        // Nor through a link: a file of a folder shared with its game type
+        // may not bring in one from elsewhere.
+        let folder = std::iter::once(&self.help_dir).chain(&self.folders).find(|f| src.starts_with(f));
+        if folder.is_some_and(|f| !resolves_inside(f, &src)) {
+            return Some(Err("is a link to a file outside the help and game type folders".into()));
         }
         Some(self.place(&src).map(|dest| {
             let mut href = percent_encode(&relative(at, &dest));
@@ -591,6 +604,26 @@ mod tests {
         assert_eq!(build(&bad, &help, &out).unwrap_err(), "the game type id `../x` cannot name a file");
         fs::remove_file(help.join("menu.html")).unwrap();
         assert!(build(&games[1..], &help, &out).unwrap_err().contains("menu.html: cannot be read"));
+    }
+
+    /// A game type's page, or a picture it shows, that is a link to a file
+    /// outside the folders is never copied into the site.
+    #[cfg(unix)]
+    #[test]
+    fn links_out_of_the_folders_are_not_followed() {
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        fs::write(tmp.path().join("secret.html"), page("Secret", "<p>secret</p>")).unwrap();
+        let b = games[1].folder.join("game.html");
+        fs::remove_file(&b).unwrap();
+        std::os::unix::fs::symlink(tmp.path().join("secret.html"), &b).unwrap();
+        let pic = games[0].folder.join("pic 1.bmp");
+        fs::remove_file(&pic).unwrap();
+        std::os::unix::fs::symlink(tmp.path().join("secret.html"), &pic).unwrap();
+        let built = build(&games, &help, &out).unwrap();
+        assert_eq!(built.left_out.len(), 2, "{built:?}");
+        assert!(built.left_out.iter().all(|w| w.contains("a link to a file outside")), "{built:?}");
+        assert!(built.written.iter().all(|w| !fs::read_to_string(w).unwrap_or_default().contains("secret")));
     }
 
     /// A folder with files of the reader's own is refused whole; one an

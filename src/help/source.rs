@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{in_any_case, limits, read_capped};
+use crate::core::files::{in_any_case, limits, read_capped, resolves_inside};
 use crate::gfx::image_io::{RgbaImage, decode_bmp, decode_png};
 
 use super::model::stays_in_folder;
@@ -14,12 +14,20 @@ pub fn beside(doc_path: &Path, name: &str) -> Result<PathBuf, String> {
     if !stays_in_folder(name) {
         return Err(format!("{name} is outside this document's folder: not opened"));
     }
-    Ok(in_any_case(doc_path.parent().unwrap_or(Path::new("")), name))
+    let folder = doc_path.parent().unwrap_or(Path::new(""));
+    let path = in_any_case(folder, name);
+    if !resolves_inside(folder, &path) {
+        return Err(format!("{name} is a link to a file outside this document's folder: not opened"));
+    }
+    Ok(path)
 }
 
 /// A picture from the document's folder (BMP or PNG).
 pub fn picture(doc_path: &Path, name: &str) -> Result<RgbaImage, String> {
     let path = beside(doc_path, name)?;
+    if !path.exists() {
+        return Err(format!("{name}: there is no such picture beside this document"));
+    }
     let bytes = read_capped(&path, limits::PICTURE).map_err(|e| format!("{name}: cannot be read ({e})"))?;
     let decoded = if bytes.starts_with(b"\x89PNG") { decode_png(name, &bytes) } else { decode_bmp(name, &bytes) };
     decoded.map_err(|e| e.to_string())
@@ -38,7 +46,7 @@ mod tests {
         assert!(beside(doc, "/etc/passwd").is_err());
         assert!(beside(doc, "HELP:x.guide").is_err());
         assert!(picture(doc, "../x.bmp").unwrap_err().contains("outside"));
-        assert!(picture(doc, "missing.bmp").unwrap_err().contains("cannot be read"));
+        assert!(picture(doc, "missing.bmp").unwrap_err().contains("no such picture"));
     }
 
     #[test]
@@ -54,5 +62,23 @@ mod tests {
         std::fs::write(dir.path().join("rules.guide"), "@DATABASE").unwrap();
         assert_eq!(beside(&doc, "rules.guide").unwrap(), dir.path().join("rules.guide"));
         assert_eq!(beside(&doc, "Gone.guide").unwrap(), dir.path().join("Gone.guide"));
+    }
+
+    /// A file in the folder that is a link to one outside it is not read:
+    /// a shared folder could otherwise show or copy any file of the
+    /// reader's.
+    #[cfg(unix)]
+    #[test]
+    fn a_link_out_of_the_folder_is_not_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("help");
+        std::fs::create_dir(&folder).unwrap();
+        std::fs::write(dir.path().join("secret.bmp"), "x").unwrap();
+        std::fs::write(folder.join("real.bmp"), "x").unwrap();
+        std::os::unix::fs::symlink(dir.path().join("secret.bmp"), folder.join("pic.bmp")).unwrap();
+        std::os::unix::fs::symlink(folder.join("real.bmp"), folder.join("alias.bmp")).unwrap();
+        let doc = folder.join("main.guide");
+        assert!(beside(&doc, "pic.bmp").unwrap_err().contains("a link to a file outside"));
+        assert_eq!(beside(&doc, "alias.bmp").unwrap(), folder.join("alias.bmp"), "a link inside is fine");
     }
 }

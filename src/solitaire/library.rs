@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::engine::SolitaireVariant;
 use super::rules::{Mode, Rules};
 use super::spec::{Diagnostic, GameSpec};
-use crate::core::files::{first_of_each, in_any_case};
+use crate::core::files::{LINKED_OUT, first_of_each, in_any_case, resolves_inside};
 
 /// A game type ready to play.
 #[derive(Clone, Debug)]
@@ -53,7 +53,13 @@ impl GameType {
     /// Errors are the game.ini's diagnostics.
     pub fn load(path: &Path) -> Result<GameType, Vec<Diagnostic>> {
         let (folder, ini) = if path.is_dir() {
-            (path.to_path_buf(), in_any_case(path, "game.ini"))
+            let ini = in_any_case(path, "game.ini");
+            // A folder's rules come from the folder (a game.ini named
+            // itself is read wherever it is).
+            if !resolves_inside(path, &ini) {
+                return Err(vec![Diagnostic::error(&ini, 1, LINKED_OUT)]);
+            }
+            (path.to_path_buf(), ini)
         } else {
             (path.parent().unwrap_or(Path::new(".")).to_path_buf(), path.to_path_buf())
         };

@@ -12,7 +12,7 @@
 //! elements, attributes and heading texts: an end tag closes everything
 //! opened after its start tag (so unclosed `<p>` and `<li>` do no harm).
 
-use crate::core::files::{in_any_case, inside_folder, limits, read_capped};
+use crate::core::files::{LINKED_OUT, in_any_case, inside_folder, limits, read_capped, resolves_inside};
 use std::path::{Path, PathBuf};
 
 use super::ini::IniDoc;
@@ -172,6 +172,10 @@ pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
 /// another case; a missing file is an error.
 fn required_file(dir: &Path, name: &str, what: &str, out: &mut Vec<Diagnostic>) -> Option<PathBuf> {
     match find_file(dir, name) {
+        Some(path) if !resolves_inside(dir, &path) => {
+            out.push(Diagnostic::error(&path, 1, LINKED_OUT));
+            None
+        }
         Some(path) => {
             let found = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
             if found != name {

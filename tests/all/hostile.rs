@@ -63,11 +63,16 @@ fn devices_and_fifos_are_refused_not_read() {
     let out = within(20, parlour().arg("solve").arg(&board));
     assert_eq!(out.status.code(), Some(3), "a board that cannot be read is bad input, as a deal's would be");
 
-    // /dev/zero as a game.ini would never end.
+    // /dev/zero as a game.ini would never end: linked from a game type's
+    // folder it is not read at all, a link out of the folder.
     let game = copy_game_type("Golf", dir.path(), "Zero");
     std::fs::remove_file(game.join("game.ini")).unwrap();
     std::os::unix::fs::symlink("/dev/zero", game.join("game.ini")).unwrap();
     let out = within(20, parlour().arg("lint").arg(&game));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("a link to a file outside the folder"), "{}", stdout(&out));
+    // Named itself, it is refused as no regular file.
+    let out = within(20, parlour().arg("lint").arg(game.join("game.ini")));
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains("not a regular file"), "{}", stdout(&out));
 }
