@@ -80,26 +80,22 @@ pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
 
 /// A text file as Windows programs wrote it: UTF-8 (a byte-order mark is
 /// dropped), UTF-16 after its byte-order mark (Notepad's "Unicode"), or
-/// else Windows-1252. Returns the text and, where it was read as
-/// Windows-1252, the line of its first byte that is not UTF-8.
-pub fn decode_windows(bytes: &[u8]) -> (String, Option<usize>) {
+/// else Windows-1252.
+pub fn decode_windows(bytes: &[u8]) -> String {
     let utf16 = |rest: &[u8], word: fn([u8; 2]) -> u16| {
         let words = rest.chunks_exact(2).map(|c| word([c[0], c[1]]));
         char::decode_utf16(words).map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
     };
     if let Some(rest) = bytes.strip_prefix(b"\xff\xfe") {
-        return (utf16(rest, u16::from_le_bytes), None);
+        return utf16(rest, u16::from_le_bytes);
     }
     if let Some(rest) = bytes.strip_prefix(b"\xfe\xff") {
-        return (utf16(rest, u16::from_be_bytes), None);
+        return utf16(rest, u16::from_be_bytes);
     }
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
-        Ok(text) => (text.to_string(), None),
-        Err(e) => {
-            let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
-            (bytes.iter().map(|&b| cp1252(b)).collect(), Some(line))
-        }
+        Ok(text) => text.to_string(),
+        Err(_) => bytes.iter().map(|&b| cp1252(b)).collect(),
     }
 }
 

@@ -176,7 +176,7 @@ impl Source {
     fn read(path: &Path) -> Result<Source, String> {
         let bytes = crate::core::files::read_capped(path, crate::core::files::limits::DOCUMENT)
             .map_err(|e| format!("{}: cannot be read ({e})", path.display()))?;
-        let (text, _) = decode_windows(&bytes);
+        let text = decode_windows(&bytes);
         let tags: Vec<Tag> = tokenize(&text, &mut |_, _| {})
             .into_iter()
             .filter_map(|t| if let Token::Tag(tag) = t { Some(tag) } else { None })

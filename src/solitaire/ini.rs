@@ -309,7 +309,7 @@ pub fn decode_text(bytes: &[u8]) -> Result<String, NotText> {
         let message = "not a text file Parlour reads: it looks like UTF-16 without a byte-order mark; save it as UTF-8, or as Unicode with its mark (Notepad's \"Unicode\")";
         return Err(NotText { line: 1, message: message.into() });
     }
-    let (text, _) = decode_windows(bytes);
+    let text = decode_windows(bytes);
     check_text(&text)?;
     Ok(text)
 }
