@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{in_any_case, replace_atomic};
+use crate::core::files::{in_any_case, replace_atomic, write_atomic};
 use crate::gfx::Surface;
 use crate::gfx::image_io::encode_bmp;
 use crate::gfx::reduce::{area_average, quantise};
@@ -51,9 +51,10 @@ pub fn opening(game: &GameEntry, machine: Machine) -> Result<Surface, String> {
 }
 
 /// Writes `folder/game.bmp` and returns its path. The file is replaced
-/// whole (a reader never sees half a picture), a link of that name is
-/// replaced rather than followed out of the folder, and a picture named in
-/// another case is renamed game.bmp as it is replaced.
+/// whole (a reader never sees half a picture), a different picture that
+/// was there is kept as game.bmp.bak, a link of that name is replaced
+/// rather than followed out of the folder, and a picture named in another
+/// case is renamed game.bmp as it is replaced.
 pub fn capture(folder: &Path) -> Result<PathBuf, String> {
     // A game type's game.ini names its folder, as it does for lint.
     let is_ini = folder.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.ini"));
@@ -81,6 +82,11 @@ pub fn capture(folder: &Path) -> Result<PathBuf, String> {
     if old != out {
         std::fs::rename(&old, &out).map_err(|e| format!("{}: cannot be renamed game.bmp: {e}", old.display()))?;
     }
-    replace_atomic(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+    // A different picture that was there (perhaps drawn by hand) is kept
+    // as game.bmp.bak; a link is replaced, never followed to be kept.
+    let replaced =
+        std::fs::symlink_metadata(&out).is_ok_and(|m| m.is_file()) && std::fs::read(&out).is_ok_and(|was| was != bytes);
+    let written = if replaced { write_atomic(&out, &bytes) } else { replace_atomic(&out, &bytes) };
+    written.map_err(|e| format!("{}: {e}", out.display()))?;
     Ok(out)
 }

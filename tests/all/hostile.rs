@@ -127,11 +127,15 @@ fn capture_renames_a_picture_in_another_case() {
     let mut names: Vec<_> =
         std::fs::read_dir(&game).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();
-    assert_eq!(names, ["game.bmp", "game.html", "game.ini"]);
+    assert_eq!(names, ["game.bmp", "game.bmp.bak", "game.html", "game.ini"]);
     assert_eq!(
         std::fs::read(game.join("game.bmp")).unwrap(),
         std::fs::read(root().join("game-types/Golf/game.bmp")).unwrap()
     );
+    // The picture replaced is kept; capturing again keeps it still.
+    assert_eq!(std::fs::read(game.join("game.bmp.bak")).unwrap(), b"an old picture");
+    assert!(run(&["capture", &game.to_string_lossy()]).status.success());
+    assert_eq!(std::fs::read(game.join("game.bmp.bak")).unwrap(), b"an old picture");
     let lint = run(&["lint", &game.to_string_lossy()]);
     assert!(lint.status.success(), "{}", stdout(&lint));
 }
