@@ -1060,7 +1060,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         }
         if let Input::Tick { ms } = *input {
             let before = self.session.elapsed_ms() / 1000;
-            if self.in_progress() && !self.board.paused() && self.tick_hz(machine.id()) > 0 {
+            // A game already counted (lost, then taken back by Undo) keeps
+            // the time it was counted with.
+            let counted = self.counted.contains_key(&self.session.game_start());
+            if self.in_progress() && !counted && !self.board.paused() && self.tick_hz(machine.id()) > 0 {
                 self.session.add_time(u64::from(ms));
             }
             let clock_moved = self.session.elapsed_ms() / 1000 != before;

@@ -259,6 +259,12 @@ fn a_win_after_undoing_a_loss_stays_counted_as_lost() {
     assert_eq!(view.session().state().status(), Status::Lost);
     view.command(&Command::Undo);
     assert_eq!(view.session().state().status(), Status::Playing);
+    // The game was counted with its time: the clock stands from now on.
+    let counted_with = view.session().elapsed_ms();
+    for _ in 0..200 {
+        view.input(&Input::Tick { ms: 50 }, &m, area);
+    }
+    assert_eq!(view.session().elapsed_ms(), counted_with, "the clock of a counted game stands");
     for i in (0..st.grid().len()).filter(|&i| !st.is_mine(i)) {
         if view.session().state().status() == Status::Playing {
             click(&mut view, i);
