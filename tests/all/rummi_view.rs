@@ -449,6 +449,15 @@ fn games_against_the_program_are_won_and_lost() {
     let rummi = stats.game("rummi").unwrap();
     assert_eq!((rummi.played, rummi.lost), (1, 1));
     assert!(rummi.total_score > 14, "the tiles left on the tray are counted");
+    // A click after the end says again who won, first, before what to do.
+    let mut lost = lost;
+    let (mach, area) = machine(MachineId::AmigaPal);
+    click(&mut lost, &mach, area, "gadget");
+    assert!(
+        lost.message().starts_with("The program wins.") && lost.message().ends_with("starts another."),
+        "{}",
+        lost.message()
+    );
 }
 
 /// A position with `mine` tiles on the player's tray, the rest on the

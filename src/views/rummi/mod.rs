@@ -274,7 +274,7 @@ impl RummiBoard {
 
     fn click(&mut self, st: &Rummi, l: &Layout, x: i32, y: i32) -> Reply<RummiVariant> {
         if st.is_over() {
-            return Reply::Say("The game is over: Game > New game starts another.".into());
+            return Reply::Say(format!("{} Game > New game starts another.", ending_of(st)));
         }
         if st.turn() != Side::Player {
             return Reply::Say("Wait: the program is playing.".into());
@@ -871,24 +871,7 @@ impl Board<RummiVariant> for RummiBoard {
     }
 
     fn ending(&self, session: &Session<RummiVariant>) -> String {
-        let st = session.state();
-        let (mine, theirs) = (st.tray(Side::Player).len(), st.tray(Side::Program).len());
-        // Who won comes first, a sentence of its own, so that a narrow
-        // status line that keeps only the first sentence still says it.
-        let blocked = "The pile is empty and neither can play";
-        let tiles = |n: usize| plural(n as u64, "tile", "tiles");
-        match st.ending() {
-            Some(Ending::Out(Side::Player)) => format!("You win! The program still holds {}.", tiles(theirs)),
-            Some(Ending::Out(Side::Program)) => format!("The program wins. You still hold {}.", tiles(mine)),
-            Some(Ending::Blocked { winner: Some(Side::Player) }) => {
-                format!("You win. {blocked}; you hold fewer tiles ({mine} against {theirs}).")
-            }
-            Some(Ending::Blocked { winner: Some(Side::Program) }) => {
-                format!("The program wins. {blocked}; it holds fewer tiles ({theirs} against your {mine}).")
-            }
-            Some(Ending::Blocked { winner: None }) => format!("A draw. {blocked}; you both hold {}.", tiles(mine)),
-            None => String::new(),
-        }
+        ending_of(session.state())
     }
 
     fn finished(&mut self, session: &Session<RummiVariant>) -> Vec<String> {
@@ -910,6 +893,27 @@ impl Board<RummiVariant> for RummiBoard {
         {
             self.level = l;
         }
+    }
+}
+
+/// How a finished game ended, who won first: a sentence of its own, so
+/// that a narrow status line that keeps only the first sentence still
+/// says it.
+fn ending_of(st: &Rummi) -> String {
+    let (mine, theirs) = (st.tray(Side::Player).len(), st.tray(Side::Program).len());
+    let blocked = "The pile is empty and neither can play";
+    let tiles = |n: usize| plural(n as u64, "tile", "tiles");
+    match st.ending() {
+        Some(Ending::Out(Side::Player)) => format!("You win! The program still holds {}.", tiles(theirs)),
+        Some(Ending::Out(Side::Program)) => format!("The program wins. You still hold {}.", tiles(mine)),
+        Some(Ending::Blocked { winner: Some(Side::Player) }) => {
+            format!("You win. {blocked}; you hold fewer tiles ({mine} against {theirs}).")
+        }
+        Some(Ending::Blocked { winner: Some(Side::Program) }) => {
+            format!("The program wins. {blocked}; it holds fewer tiles ({theirs} against your {mine}).")
+        }
+        Some(Ending::Blocked { winner: None }) => format!("A draw. {blocked}; you both hold {}.", tiles(mine)),
+        None => String::new(),
     }
 }
 
