@@ -24,12 +24,9 @@ impl Screen {
     /// Every machine at every depth it offers (the YaZZle window with its
     /// default skin).
     pub fn all() -> Vec<Screen> {
-        MachineId::ALL
-            .iter()
-            .flat_map(|&id| match id {
-                MachineId::MacColor => id.depths().iter().map(|&d| Screen { id, depth: Some(d) }).collect(),
-                _ => vec![Screen { id, depth: None }],
-            })
+        MachineChoice::every_screen()
+            .into_iter()
+            .filter_map(|choice| Some(Screen { id: choice.id?, depth: choice.depth }))
             .collect()
     }
 

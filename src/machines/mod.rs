@@ -134,6 +134,21 @@ pub struct MachineChoice {
     pub skin: Option<String>,
 }
 
+impl MachineChoice {
+    /// Every machine at every depth it offers (the colour Mac at each of
+    /// its depths, the others as they come, YaZZle with its default skin).
+    pub fn every_screen() -> Vec<MachineChoice> {
+        MachineId::ALL
+            .iter()
+            .flat_map(|&id| {
+                let depths =
+                    if id == MachineId::MacColor { id.depths().iter().map(|&d| Some(d)).collect() } else { vec![None] };
+                depths.into_iter().map(move |depth| MachineChoice { id: Some(id), depth, skin: None })
+            })
+            .collect()
+    }
+}
+
 /// Everything a chrome draws around (and over) a view in one frame.
 #[derive(Clone, Debug, Default)]
 pub struct Frame<'a> {

@@ -25,16 +25,22 @@ impl Installed {
         Installed { bin, exe, cwd: tempfile::tempdir().unwrap(), data: tempfile::tempdir().unwrap() }
     }
 
-    fn run(&self, args: &[&str]) -> Output {
-        let out = Command::new(&self.exe)
+    /// The installed binary with `args`, run from the empty folder with
+    /// only the data folder set.
+    fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(&self.exe);
+        command
             .args(args)
             .current_dir(self.cwd.path())
             .env("PARLOUR_DATA_DIR", self.data.path())
             .env_remove("PARLOUR_GAME_TYPES")
             .env_remove("PARLOUR_BOARDS")
-            .env_remove("PARLOUR_GUIDE")
-            .output()
-            .unwrap();
+            .env_remove("PARLOUR_GUIDE");
+        command
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        let out = self.command(args).output().unwrap();
         assert!(out.status.success(), "parlour {args:?}: {}", String::from_utf8_lossy(&out.stderr));
         out
     }
@@ -168,12 +174,7 @@ fn a_broken_copy_of_a_game_is_told_by_its_id() {
     let ini = folder.join("Klondike/game.ini");
     let text = std::fs::read_to_string(&ini).unwrap().replace("NumCardsDealt=28", "");
     std::fs::write(&ini, text).unwrap();
-    let out = Command::new(&installed.exe)
-        .args(["deal", "klondike"])
-        .current_dir(installed.cwd.path())
-        .env("PARLOUR_DATA_DIR", installed.data.path())
-        .output()
-        .unwrap();
+    let out = installed.command(&["deal", "klondike"]).output().unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert_eq!(said.lines().count(), 1, "{said}");
@@ -195,14 +196,7 @@ fn without_a_display_a_window_command_names_its_headless_twin() {
         (&["play", "pegs"][..], "parlour shot pegs -o FILE.png"),
         (&[][..], "parlour shot launcher -o FILE.png"),
     ] {
-        let out = Command::new(&installed.exe)
-            .args(args)
-            .current_dir(installed.cwd.path())
-            .env("PARLOUR_DATA_DIR", installed.data.path())
-            .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY")
-            .output()
-            .unwrap();
+        let out = installed.command(args).env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY").output().unwrap();
         let said = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "parlour {args:?} opened a window without a display");
         assert!(said.contains("cannot open a window") && said.contains(hint), "parlour {args:?}: {said}");

@@ -140,6 +140,11 @@ fn a_game_played_by_keys_in_a_script_is_kept_and_comes_back_paused() {
     assert_eq!(tail.last(), Some(&"tick 6"), "100 ms at 60 Hz: {tail:?}");
 }
 
+/// Tetris as the app opens it, keeping its files in `data`.
+fn opened(data: &Path, how: &Opening) -> Controller<TetrisVariant, TetrisBoard> {
+    Controller::open("tetris", TetrisVariant, TetrisBoard::new(data), data, how)
+}
+
 fn machine() -> (Machine, parlour::gfx::Rect) {
     let m = Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
         .unwrap();
@@ -156,8 +161,7 @@ fn a_kept_game_replays_frame_for_frame_and_writes_nothing() {
     save::save(&played, &kept).unwrap();
     let data = dir.path().join("data");
     let how = Opening { file: Some(kept), replay: true, ..Default::default() };
-    let mut view: Controller<TetrisVariant, TetrisBoard> =
-        Controller::open("tetris", TetrisVariant, TetrisBoard::new(&data), &data, &how);
+    let mut view = opened(&data, &how);
     assert_eq!(view.session().cursor(), 0, "the replay starts at the deal");
     let (m, area) = machine();
     // Each tick shows the next frame: the state after that many frames.
@@ -194,8 +198,7 @@ fn a_game_on_the_smallest_screens() {
         let journal = parlour::host::journal::journal_path(data.path(), "tetris");
         std::fs::create_dir_all(journal.parent().unwrap()).unwrap();
         save::save(&played, &journal).unwrap();
-        let view =
-            Controller::open("tetris", TetrisVariant, TetrisBoard::new(data.path()), data.path(), &Opening::default());
+        let view = opened(data.path(), &Opening::default());
         let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
         let d = Driver::new(Shell::new(m, Box::new(view), 1));
         super::support::assert_golden(&format!("tetris-{}", id.name()), d.frame());
@@ -205,8 +208,7 @@ fn a_game_on_the_smallest_screens() {
 #[test]
 fn every_game_over_is_counted_and_new_game_starts_a_fresh_history() {
     let data = tempfile::tempdir().unwrap();
-    let mut view: Controller<TetrisVariant, TetrisBoard> =
-        Controller::open("tetris", TetrisVariant, TetrisBoard::new(data.path()), data.path(), &Opening::default());
+    let mut view = opened(data.path(), &Opening::default());
     let (m, area) = machine();
     let space = Input::Key { key: Key::Char(' '), mods: Modifiers::default() };
     for game in 1..=2u64 {
@@ -230,8 +232,7 @@ fn every_game_over_is_counted_and_new_game_starts_a_fresh_history() {
 #[test]
 fn a_note_outlasts_the_falling_piece() {
     let data = tempfile::tempdir().unwrap();
-    let mut view: Controller<TetrisVariant, TetrisBoard> =
-        Controller::open("tetris", TetrisVariant, TetrisBoard::new(data.path()), data.path(), &Opening::default());
+    let mut view = opened(data.path(), &Opening::default());
     let (m, area) = machine();
     for _ in 0..5 {
         view.input(&Input::Tick { ms: 20 }, &m, area);

@@ -215,31 +215,28 @@ pub fn digit_height(k: i32) -> i32 {
 mod tests {
     use super::*;
     use crate::games::rummi::tile::Colour;
-    use crate::machines::{Depth, Machine, MachineChoice, MachineId};
+    use crate::machines::{Machine, MachineChoice};
 
     /// On every screen, a tile's colour shows: the same number in each of
     /// the four colours makes four different pictures (the Mac's four
     /// greys once made red and blue alike).
     #[test]
     fn every_screen_tells_the_four_colours_apart() {
-        let depths = |id| if id == MachineId::MacColor { Depth::ALL.map(Some).to_vec() } else { vec![None] };
-        for id in MachineId::ALL {
-            for depth in depths(id) {
-                let choice = MachineChoice { id: Some(id), depth, skin: None };
-                let machine = Machine::new(&choice, id).unwrap();
-                let pictures: Vec<Vec<u32>> = Colour::ALL
-                    .iter()
-                    .map(|&c| {
-                        let mut s = machine.new_surface();
-                        face(&mut s, machine.look(), Rect::new(0, 0, 24, 32), Kind::new(c, 5), 2);
-                        s.pixels().to_vec()
-                    })
-                    .collect();
-                for (i, a) in pictures.iter().enumerate() {
-                    for (j, b) in pictures[..i].iter().enumerate() {
-                        let (this, that) = (Colour::ALL[i], Colour::ALL[j]);
-                        assert!(a != b, "{id:?} {depth:?}: {this:?} and {that:?} tiles look alike");
-                    }
+        for choice in MachineChoice::every_screen() {
+            let (id, depth) = (choice.id.unwrap(), choice.depth);
+            let machine = Machine::new(&choice, id).unwrap();
+            let pictures: Vec<Vec<u32>> = Colour::ALL
+                .iter()
+                .map(|&c| {
+                    let mut s = machine.new_surface();
+                    face(&mut s, machine.look(), Rect::new(0, 0, 24, 32), Kind::new(c, 5), 2);
+                    s.pixels().to_vec()
+                })
+                .collect();
+            for (i, a) in pictures.iter().enumerate() {
+                for (j, b) in pictures[..i].iter().enumerate() {
+                    let (this, that) = (Colour::ALL[i], Colour::ALL[j]);
+                    assert!(a != b, "{id:?} {depth:?}: {this:?} and {that:?} tiles look alike");
                 }
             }
         }

@@ -230,21 +230,18 @@ mod tests {
     /// each in its own register.
     #[test]
     fn every_screen_tells_the_pieces_apart() {
-        let depths = |id| if id == MachineId::MacColor { Depth::ALL.map(Some).to_vec() } else { vec![None] };
-        for id in MachineId::ALL {
-            for depth in depths(id) {
-                let choice = MachineChoice { id: Some(id), depth, skin: None };
-                let machine = Machine::new(&choice, id).unwrap();
-                let squares: Vec<(Vec<u32>, Rgb)> = Piece::ALL.iter().map(|&p| square(&machine, p)).collect();
-                for (i, (a, middle)) in squares.iter().enumerate() {
-                    let this = Piece::ALL[i];
-                    for (j, (b, _)) in squares[..i].iter().enumerate() {
-                        assert_ne!(a, b, "{id:?} {depth:?}: {this:?} and {:?} look alike", Piece::ALL[j]);
-                    }
-                    let hued = middle.r.max(middle.g).max(middle.b) - middle.r.min(middle.g).min(middle.b) >= 40;
-                    let colours_16_up = depth.is_some_and(|d| d >= Depth::Colours16);
-                    assert!(hued || !colours_16_up, "{id:?} {depth:?}: {this:?} is grey {middle:?}");
+        for choice in MachineChoice::every_screen() {
+            let (id, depth) = (choice.id.unwrap(), choice.depth);
+            let machine = Machine::new(&choice, id).unwrap();
+            let squares: Vec<(Vec<u32>, Rgb)> = Piece::ALL.iter().map(|&p| square(&machine, p)).collect();
+            for (i, (a, middle)) in squares.iter().enumerate() {
+                let this = Piece::ALL[i];
+                for (j, (b, _)) in squares[..i].iter().enumerate() {
+                    assert_ne!(a, b, "{id:?} {depth:?}: {this:?} and {:?} look alike", Piece::ALL[j]);
                 }
+                let hued = middle.r.max(middle.g).max(middle.b) - middle.r.min(middle.g).min(middle.b) >= 40;
+                let colours_16_up = depth.is_some_and(|d| d >= Depth::Colours16);
+                assert!(hued || !colours_16_up, "{id:?} {depth:?}: {this:?} is grey {middle:?}");
             }
         }
         let pal =
