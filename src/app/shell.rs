@@ -2,11 +2,11 @@
 //! current view, menus and requesters. The window loop and the headless
 //! driver both feed it input and ask it to draw.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::gfx::Surface;
 use crate::help::viewer::Viewer;
-use crate::host::{self, GameEntry, Opening, journal};
+use crate::host::{self, GameEntry, Opening, Places, journal};
 use crate::machines::{
     Button, Choices, Command, Frame, Input, Key, Machine, MachineChoice, MachineId, Menu, MenuItem, MenuOutcome,
     MenuStyle, MenuTracker, Pointer, Requester, menu,
@@ -39,6 +39,9 @@ pub struct Shell {
     /// type's folder or a board's file is found by its path, not by the
     /// id it shows (which may name an installed game of the same name).
     opened: Option<GameEntry>,
+    /// Where the games opened here keep their saves, statistics and
+    /// choices, and where the launcher remembers the game played last.
+    data_dir: PathBuf,
 }
 
 /// A requester on the screen: what it asks, its radio buttons if it has
@@ -65,6 +68,12 @@ impl Shell {
     /// A shell showing `view` on `machine`; `seed` is used for games the
     /// launcher opens.
     pub fn new(machine: Machine, view: Box<dyn View>, seed: u64) -> Shell {
+        Shell::keeping_in(machine, view, seed, settings::data_dir())
+    }
+
+    /// A shell on `view` whose games keep their files in `data_dir`
+    /// rather than the user's data folder (tests use it).
+    pub fn keeping_in(machine: Machine, view: Box<dyn View>, seed: u64, data_dir: PathBuf) -> Shell {
         let mut shell = Shell {
             machine,
             view,
@@ -77,6 +86,7 @@ impl Shell {
             dirty: true,
             at: (0, 0),
             opened: None,
+            data_dir,
         };
         shell.fit_window();
         shell.show_notice();
@@ -163,7 +173,23 @@ impl Shell {
 
     /// A shell on the launcher.
     pub fn launcher(machine: Machine, seed: u64) -> Shell {
-        Shell::new(machine, Box::new(Launcher::new()), seed)
+        Shell::launcher_keeping_in(machine, seed, settings::data_dir())
+    }
+
+    /// A shell on the launcher whose games keep their files in `data_dir`.
+    pub fn launcher_keeping_in(machine: Machine, seed: u64, data_dir: PathBuf) -> Shell {
+        let launcher = Launcher::in_data_dir(data_dir.clone());
+        Shell::keeping_in(machine, Box::new(launcher), seed, data_dir)
+    }
+
+    /// The launcher over this shell's data folder.
+    fn new_launcher(&self) -> Box<dyn View> {
+        Box::new(Launcher::in_data_dir(self.data_dir.clone()))
+    }
+
+    /// Where the games opened here are found and keep their files.
+    fn places(&self) -> Places {
+        Places { data_dir: self.data_dir.clone(), ..catalog::places() }
     }
 
     /// The title the view shown gives the window (a help page's title
@@ -559,7 +585,7 @@ impl Shell {
             Command::Quit => self.quit = true,
             Command::About => self.tell(launcher::about()),
             Command::Help => self.open_help(),
-            Command::Games => self.replace_all(Box::new(Launcher::new())),
+            Command::Games => self.replace_all(self.new_launcher()),
             Command::Play(target) => self.play(target),
             Command::Variants => self.variants(),
             Command::Open => self.open_kept(),
@@ -570,7 +596,7 @@ impl Shell {
             Command::Close => match self.view.command(cmd) {
                 Some(response) => self.respond(response),
                 // A game's window closed: back to the games.
-                None if self.view.game_id().is_some() => self.replace_all(Box::new(Launcher::new())),
+                None if self.view.game_id().is_some() => self.replace_all(self.new_launcher()),
                 None => self.quit = true,
             },
             Command::Machine(_) | Command::Depth(_) | Command::Skin(_) => self.switch_machine(cmd),
@@ -603,7 +629,7 @@ impl Shell {
                     file: is_save.then(|| Path::new(target).to_path_buf()),
                     replay: false,
                 };
-                let view = host::open(&game, &catalog::places(), &how);
+                let view = host::open(&game, &self.places(), &how);
                 match view.unopened() {
                     // The game on the screen stays; the requester sets
                     // the file's name and the reason in full, broken
@@ -623,7 +649,7 @@ impl Shell {
     fn variants(&mut self) {
         let Some(game) = self.current_game() else { return };
         let current = game.id.clone();
-        let places = catalog::places();
+        let places = self.places();
         let family = game.family;
         let chooser = match family.chooser {
             Some(make) => make(&current, &places),
@@ -641,7 +667,7 @@ impl Shell {
 
     /// The list of kept games (File > Open...).
     fn open_kept(&mut self) {
-        let kept: Vec<(String, String)> = journal::kept_games(&settings::data_dir())
+        let kept: Vec<(String, String)> = journal::kept_games(&self.data_dir)
             .into_iter()
             .map(|p| {
                 let name = p.file_stem().map_or_else(String::new, |n| n.to_string_lossy().into_owned());

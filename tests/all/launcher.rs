@@ -238,7 +238,8 @@ fn a_double_click_opens_a_game_and_two_slow_clicks_do_not() {
 #[test]
 fn the_launcher_comes_back_with_its_selection_and_scroll_position() {
     let m = machine(MachineId::AmigaPal);
-    let mut d = Driver::new(Shell::launcher(m, 1));
+    let data = tempfile::tempdir().unwrap();
+    let mut d = Driver::new(Shell::launcher_keeping_in(m, 1, data.path().to_path_buf()));
     let run = |d: &mut Driver, text: &str| {
         let steps = script::parse("test", text).unwrap();
         script::run(d, "test", &steps).unwrap_or_else(|e| panic!("{e}"));
@@ -249,9 +250,11 @@ fn the_launcher_comes_back_with_its_selection_and_scroll_position() {
     assert!(*d.frame() != left, "a game opened");
     run(&mut d, "menu Project > Games");
     assert!(*d.frame() == left, "the launcher came back as it was left");
+    let kept = data.path().join("journals").join("tetris.save");
+    assert!(kept.is_file(), "the game left keeps its journal in the shell's data folder, {}", kept.display());
     // A new launcher in this thread (as after closing a game) too.
-    let mut fresh = Launcher::new();
-    let mut l = Launcher::new();
+    let mut fresh = Launcher::in_data_dir(data.path().to_path_buf());
+    let mut l = Launcher::in_data_dir(data.path().to_path_buf());
     assert_eq!(chosen(&mut fresh), chosen(&mut l));
     assert_ne!(chosen(&mut fresh), parlour::app::catalog::games()[0].id);
 }

@@ -58,9 +58,10 @@ fn every_help_page_on_every_screen_fits_its_text() {
 #[test]
 fn launcher_and_about_box_fit_their_text_everywhere() {
     let mut cuts = Vec::new();
+    let data = tempfile::tempdir().unwrap();
     for screen in Screen::all() {
         let machine = Machine::new(&screen.choice(), screen.id).unwrap();
-        let mut driver = Driver::new(Shell::launcher(machine, 1));
+        let mut driver = Driver::new(Shell::launcher_keeping_in(machine, 1, data.path().to_path_buf()));
         cuts.extend(cuts_of("launcher", screen, &driver));
         driver.command(&Command::About);
         assert!(driver.shell().requester().is_some(), "{screen}: About opens its box");
