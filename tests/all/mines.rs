@@ -437,7 +437,7 @@ fn a_game_scripted_through_shot_events_is_lost_on_a_mine() {
     let (m, area) = machine(MachineId::AmigaPal);
     let settings = Settings::beginner();
     let grid = Grid::new(9, 9);
-    let l = parlour::views::mines::MinesLayout::new(area, m.look().text_font, grid);
+    let l = parlour::views::mines::MinesLayout::new(area, m.look().text_font, m.look().title_font, grid);
     let first = grid.index(4, 4);
     let board = generate::layout(&settings, seed, first).unwrap();
     let mine = (0..grid.len()).find(|&i| board.is_mine(i)).unwrap();

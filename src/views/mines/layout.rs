@@ -43,7 +43,8 @@ pub struct MinesLayout {
 }
 
 impl MinesLayout {
-    pub fn new(area: Rect, font: &Font, grid: Grid) -> MinesLayout {
+    /// `font` sets the labels and figures, `button_font` the buttons' labels.
+    pub fn new(area: Rect, font: &Font, button_font: &Font, grid: Grid) -> MinesLayout {
         let fh = font.height() as i32;
         let row = fh + 6;
         let gap = 4;
@@ -52,7 +53,7 @@ impl MinesLayout {
                 + gap;
         let number_w = font.text_width("888") as i32 + 10;
         let counter_w = font.text_width("888:88") as i32 + 8;
-        let button_w = font.text_width("Resume") as i32 + 14;
+        let button_w = button_font.text_width("Resume") as i32 + 14;
         let narrow = area.w < NARROW;
         // Column A: counters and buttons; column B: the settings.
         let a_w = (label_w + counter_w).max(2 * button_w + gap);
@@ -131,7 +132,7 @@ mod tests {
     #[test]
     fn expert_fits_the_amiga_lores_screen_below_the_panel() {
         let area = Rect::new(0, 11, 320, 245);
-        let l = MinesLayout::new(area, font::topaz8(), Grid::new(30, 16));
+        let l = MinesLayout::new(area, font::topaz8(), font::topaz8(), Grid::new(30, 16));
         assert!(l.cell >= 9, "squares of {} pixels", l.cell);
         assert_eq!(l.field.intersect(&area), l.field);
         assert!(l.field.y >= l.settings[2].number.bottom());
@@ -146,8 +147,10 @@ mod tests {
     #[test]
     fn on_a_wide_screen_the_panel_stands_left_of_the_field() {
         let area = Rect::new(1, 40, 510, 280);
-        let l = MinesLayout::new(area, font::geneva9(), Grid::new(30, 16));
+        let l = MinesLayout::new(area, font::geneva9(), font::chicago12(), Grid::new(30, 16));
         assert!(l.field.x > l.settings[0].number.right());
+        let resume = font::chicago12().text_width("Resume") as i32;
+        assert!(l.pause.w >= resume + 8, "Resume, {resume} pixels, fits its button of {}", l.pause.w);
         assert!(l.cell >= 10);
         assert_eq!(l.field.intersect(&area), l.field);
     }

@@ -127,7 +127,7 @@ impl MinesBoard {
     }
 
     pub fn layout(st: &Mines, machine: &Machine, area: Rect) -> MinesLayout {
-        MinesLayout::new(area, machine.look().text_font, st.grid())
+        MinesLayout::new(area, machine.look().text_font, machine.look().title_font, st.grid())
     }
 
     /// The settings the panel shows.

@@ -196,17 +196,25 @@ fn notice_box(s: &mut Surface, machine: &Machine, well: Rect, lines: &[&str]) {
     let look = machine.look();
     let font = look.text_font;
     let line_h = font.height() as i32 + 2;
-    let lines: Vec<String> = lines.iter().flat_map(|l| widgets::wrap(font, l, well.w - 12)).collect();
-    let w = lines.iter().map(|l| font.text_width(l) as i32).max().unwrap_or(0) + 12;
+    // The first line is the title, in bold, which is wider than plain.
+    let lines: Vec<(String, TextStyle)> = lines
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| {
+            let style = if i == 0 { TextStyle::BOLD } else { TextStyle::PLAIN };
+            widgets::wrap(font, l, well.w - 12 - style.bold_extra() * l.chars().count() as i32)
+                .into_iter()
+                .map(move |l| (l, style))
+        })
+        .collect();
+    let w = lines.iter().map(|(l, style)| style.text_width(font, l)).max().unwrap_or(0) + 12;
     let h = line_h * lines.len() as i32 + 8;
     let r = Rect::new(well.x + (well.w - w) / 2, well.y + (well.h - h) / 3, w, h);
     s.fill_rect(r, look.paint(Pen::Background));
     s.frame_rect(r, look.paint(Pen::Text));
-    for (i, line) in lines.iter().enumerate() {
-        let line = line.as_str();
-        let tw = font.text_width(line) as i32;
-        let style = if i == 0 { TextStyle::BOLD } else { TextStyle::PLAIN };
-        s.draw_text(font, line, r.x + (r.w - tw) / 2, r.y + 4 + i as i32 * line_h, look.paint(Pen::Text), style);
+    for (i, (line, style)) in lines.iter().enumerate() {
+        let tw = style.text_width(font, line);
+        s.draw_text(font, line, r.x + (r.w - tw) / 2, r.y + 4 + i as i32 * line_h, look.paint(Pen::Text), *style);
     }
 }
 
