@@ -44,11 +44,6 @@ enum Asked {
 /// The pause between two moves of Moves > Replay, in milliseconds.
 const RERUN_STEP_MS: u32 = 400;
 
-/// The statistics key that marks the game scored when it was closed (see
-/// [`Board::scores_on_close`]); keys starting with `_` are bookkeeping,
-/// not figures to show.
-const SCORED_AT_CLOSE: &str = "_scored-at-close";
-
 /// The game at the cursor played again from its deal (Moves > Replay):
 /// the step it ends at and the time since its last move. Unlike the
 /// replay of a kept game, it is the player's own game, which goes on from
@@ -166,10 +161,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         };
         let mut counted = session.as_ref().map(counted_before).unwrap_or_default();
         if let Some(s) = &session
-            && (s.state().status() != Status::Playing || (board.scores_on_close() && scored_at_close(data_dir, s)))
+            && s.state().status() != Status::Playing
         {
-            // Counted when it ended (before it was journalled), or when it
-            // was closed.
+            // Counted when it ended, before it was journalled.
             let won = s.state().status() == Status::Won && board.played_for_player(s).is_none();
             counted.insert(s.game_start(), if won { Outcome::Won } else { Outcome::Lost });
         }
@@ -355,7 +349,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 if let Some(why) = for_player {
                     self.message = why.into();
                 }
-                let record = self.count(outcome, false);
+                let record = self.count(outcome);
                 let lines = if for_player.is_some() { Vec::new() } else { self.board.finished(&self.session) };
                 let celebrated =
                     outcome == Outcome::Won && self.machine.is_some_and(|m| self.board.celebrate(&self.session, m));
@@ -386,10 +380,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// Adds the game at the cursor to the statistics, with the board's
-    /// own figures; `closing` marks it as scored when it was closed. A
-    /// game the program played in for the player scores 0, won or not.
-    /// Returns the game's record as it now stands.
-    fn count(&mut self, outcome: Outcome, closing: bool) -> Option<GameStats> {
+    /// own figures. A game the program played in for the player scores 0,
+    /// won or not. Returns the game's record as it now stands.
+    fn count(&mut self, outcome: Outcome) -> Option<GameStats> {
         let helped = self.board.played_for_player(&self.session).is_some();
         let score = if helped { 0 } else { self.session.state().score() };
         let (ms, moves) = (self.session.elapsed_ms(), self.board.moves(&self.session).unwrap_or(0));
@@ -399,11 +392,6 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             let record = loaded.value.game_mut(&id);
             record.record_game(outcome, score, ms, moves);
             board.tally(session, outcome, record);
-            if closing {
-                record.extra.insert(SCORED_AT_CLOSE.into(), fingerprint(session));
-            } else {
-                record.extra.remove(SCORED_AT_CLOSE);
-            }
             let record = record.clone();
             loaded.value.save(data_dir).map(|()| (record, loaded.headline("statistics").zip(loaded.note())))
         });
@@ -459,19 +447,19 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         (0..self.session.cursor()).rev().filter_map(|i| self.session.state_at(i)).any(|s| self.board.settled(s))
     }
 
-    /// A game given up for another counts as lost (`closing`: it is scored
-    /// as the game is closed). Returns its record if it was counted now.
-    fn abandon(&mut self, closing: bool) -> Option<GameStats> {
+    /// A game given up for another counts as lost. Returns its record if
+    /// it was counted now.
+    fn abandon(&mut self) -> Option<GameStats> {
         if self.in_progress() && !self.counted.contains_key(&self.session.game_start()) {
             self.counted.insert(self.session.game_start(), Outcome::Lost);
-            self.count(Outcome::Lost, closing)
+            self.count(Outcome::Lost)
         } else {
             None
         }
     }
 
     fn new_game(&mut self) -> Response {
-        let scored = self.abandon(false);
+        let scored = self.abandon();
         let next = NextDeal::after(&self.session, next_seed(&self.session), &self.board);
         if next.replace {
             self.keep_prefs();
@@ -667,7 +655,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
     /// Ends the game in progress and deals the next with `variant`.
     fn switch_rules(&mut self, variant: V) -> Response {
-        self.abandon(false);
+        self.abandon();
         let number = next_seed(&self.session);
         let note = self.board.rules_note(&variant);
         self.message.clear();
@@ -857,30 +845,17 @@ fn notice_box(title: &str, text: String) -> Requester {
     Requester { title: title.into(), lines: vec![text], buttons: vec!["OK".into()] }
 }
 
-/// What names the game at the cursor from one run to the next: its rules,
-/// its seed and the step that dealt it.
-fn fingerprint<V: Variant>(session: &Session<V>) -> String {
-    let v = session.variant();
-    let name = format!("{}|{}|{}|{}", v.id(), v.options(), session.seed(), session.game_start());
-    format!("{:016x}", fnv1a64(name.as_bytes()))
-}
-
-/// Whether the game at the cursor of `session` was scored when it was
-/// last closed.
-/// The games of a resumed history other than the one at the cursor that
-/// were counted when they were played, by the step that dealt them: each
-/// that ended (won or lost at its first end), and each left for another
-/// deal after a move (lost). Undo can walk back into any of them; none is
-/// counted again.
+/// The games of a resumed history that were counted when they were
+/// played, by the step that dealt them: each that ended (won or lost at
+/// its first end), and each left for another deal after a move (lost).
+/// Undo can walk back into any of them, the game at the cursor too (taken
+/// back to before its end, or from the next deal); none is counted again.
 fn counted_before<V: Variant>(session: &Session<V>) -> BTreeMap<usize, Outcome> {
     let steps = session.steps();
     let starts: Vec<usize> = (0..steps.len()).filter(|&i| !matches!(steps[i].action, Action::Move(_))).collect();
     let mut counted = BTreeMap::new();
     for (k, &start) in starts.iter().enumerate() {
         let end = starts.get(k + 1).copied().unwrap_or(steps.len());
-        if start == session.game_start() {
-            continue;
-        }
         let ended =
             (start..end).filter_map(|i| session.state_at(i)).map(|g| g.status()).find(|&st| st != Status::Playing);
         let outcome = match ended {
@@ -892,11 +867,6 @@ fn counted_before<V: Variant>(session: &Session<V>) -> BTreeMap<usize, Outcome> 
         counted.insert(start, outcome);
     }
     counted
-}
-
-fn scored_at_close<V: Variant>(data_dir: &Path, session: &Session<V>) -> bool {
-    let stats = Stats::load(data_dir).unwrap_or_default();
-    stats.game(session.variant().id()).and_then(|g| g.extra.get(SCORED_AT_CLOSE)) == Some(&fingerprint(session))
 }
 
 /// Moves the cursor of a loaded game back to its deal, for a replay of it.
@@ -1209,9 +1179,6 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         }
         self.finish_dealing(None);
         self.board.closing();
-        if self.replay.is_none() && self.board.scores_on_close() {
-            self.abandon(true);
-        }
         self.journal();
         self.keep_prefs();
     }

@@ -242,17 +242,9 @@ pub trait Board<V: Variant> {
         None
     }
 
-    /// A game is being counted in the statistics (finished, given up for
-    /// a new one, or scored when closed): adds the game's own figures to
-    /// its record.
+    /// A game is being counted in the statistics (finished, or given up
+    /// for a new one): adds the game's own figures to its record.
     fn tally(&mut self, _session: &Session<V>, _outcome: Outcome, _stats: &mut GameStats) {}
-
-    /// Whether a game in progress is scored when it is closed (the Card
-    /// Shell scored a game at quit). A game scored so is not counted again
-    /// after it is resumed.
-    fn scores_on_close(&self) -> bool {
-        false
-    }
 
     /// The button and the radio button chosen in a requester the board
     /// asked for with [`Reply::Choose`]. By default only the button counts.

@@ -375,29 +375,37 @@ fn play_some(view: &mut Chance, n: usize) {
     }
 }
 
+/// As the Card Shell did: a game left at quit is kept, not scored, and
+/// scored once, when New Game gives it up (or when it ends).
 #[test]
-fn a_game_scored_at_quit_is_not_counted_again_after_resume() {
+fn a_game_left_at_quit_is_resumed_and_scored_once_at_new_game() {
     let data = tempfile::tempdir().unwrap();
     let mut view = open(Some(2), data.path());
     play_some(&mut view, 3);
     let left = view.session().state().clone();
     view.close();
     drop(view);
-    assert_eq!(stats(data.path()).played, 1, "scored when the program quit");
+    assert_eq!(stats(data.path()).played, 0, "quitting scores nothing");
     let mut back = open(None, data.path());
     assert_eq!(back.session().state(), &left, "resumed where it was left");
     back.close();
     drop(back);
     let mut back = open(None, data.path());
-    assert_eq!(stats(data.path()).played, 1, "closing again does not count it again");
+    assert_eq!(stats(data.path()).played, 0, "nor does quitting again");
     let Some(Response::Ask(_)) = back.command(&Command::New) else { panic!("New Game did not ask") };
-    let after_new = back.answer(0);
-    assert_eq!(stats(data.path()).played, 1, "nor does New Game");
-    assert_eq!(after_new, Response::Redraw, "no scores for a game scored before");
-    // The next game counts again.
-    play_some(&mut back, 2);
+    let Response::Ask(scores) = back.answer(0) else { panic!("no scores after New Game") };
+    assert_eq!(scores.title, "Scores");
+    assert_eq!((stats(data.path()).played, stats(data.path()).lost), (1, 1), "New Game scores it");
+    // Taken back into by Undo and left again, it is not scored twice.
+    back.command(&Command::Undo);
+    assert_eq!(back.session().state(), &left, "Undo goes back into the game given up");
     back.close();
-    assert_eq!(stats(data.path()).played, 2);
+    drop(back);
+    let mut back = open(None, data.path());
+    assert_eq!(back.session().state(), &left);
+    let Some(Response::Ask(_)) = back.command(&Command::New) else { panic!("New Game did not ask") };
+    back.answer(0);
+    assert_eq!(stats(data.path()).played, 1, "a game given up, resumed through Undo, counts once");
 }
 
 #[test]

@@ -380,10 +380,6 @@ impl Board<ChanceVariant> for ChanceBoard {
         Some(scores::scores_box(stats, self.last.as_ref()))
     }
 
-    fn scores_on_close(&self) -> bool {
-        true
-    }
-
     /// The Card Shell's window just fits the SE/30's screen; a colour Mac's
     /// larger desktop has room to move it about.
     fn window_screen(&self) -> Option<(u32, u32)> {
