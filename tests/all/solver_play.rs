@@ -293,3 +293,20 @@ fn hint_and_solve_are_in_the_game_menu() {
     assert_eq!(game.get(hint + 1).map(String::as_str), Some("Solve"), "{game:?}");
     assert_eq!(labels("Solver"), ["Solver Status", "Winnable Deals Only"]);
 }
+
+/// The line found deals from the stock before it lays off the card on
+/// the waste, which could go home at once with no line the worse for it:
+/// the hint names the lay-off, the move a player expects.
+#[test]
+fn a_hint_lays_off_first_what_can_go_home_safely() {
+    // Klondike's deal 25: after the line's first move, the line deals
+    // from the stock while a card on the waste can go home.
+    let (mut view, _data) = open_game("klondike", 25);
+    view.command(&Command::View(SOLVE)).unwrap();
+    tick(&mut *view, 100);
+    let m = amiga();
+    view.input(&Input::MouseDown { x: 5, y: 200, button: Button::Left }, &m, m.content());
+    assert_eq!(moves(&*view), 1);
+    view.command(&Command::Hint).unwrap();
+    assert!(view.message().ends_with("to a foundation."), "{}", view.message());
+}

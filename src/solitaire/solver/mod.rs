@@ -37,6 +37,8 @@ pub mod winnable;
 #[cfg(test)]
 mod tests;
 
+pub use moves::safe_lay_off;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Duration;

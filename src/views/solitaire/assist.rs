@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::core::{Game, Variant};
 use crate::solitaire::engine::{SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::solver::winnable;
-use crate::solitaire::solver::{Limits, Verdict, solve};
+use crate::solitaire::solver::{Limits, Verdict, safe_lay_off, solve};
 
 use super::super::board::{DealSearch, Reply};
 use super::outlook::{Outlook, Watcher};
@@ -145,12 +145,15 @@ impl Assist {
 
     /// The next move of a winning line, or why there is none. A move that
     /// no line found vouches for is no hint: when none is found in time,
-    /// the hint says so, as Solve does.
+    /// the hint says so, as Solve does. Where a card can go home with no
+    /// line the worse for it (an ace on the waste), that comes first,
+    /// whatever order the line found takes: it is the move a player
+    /// expects, and the game stays as winnable as it was.
     pub fn hint(&mut self, st: &Solitaire) -> Result<SolMove, String> {
         match self.line(st) {
             Ok(line) => {
                 let first = line.first().ok_or_else(|| "No hint: the game is won.".to_string())?;
-                st.parse_move(first)
+                safe_lay_off(st).map_or_else(|| st.parse_move(first), Ok)
             }
             Err(NoLine::Lost) => Err("No hint: no winning line from here. Undo, or start anew.".into()),
             Err(NoLine::NotFound) => Err("No hint found in time.".into()),
