@@ -13,7 +13,7 @@ enum Form {
     /// `Stones 32`: the name's first word.
     FirstWord,
     /// `St 32`: the shortest prefix (two letters or more) that tells the
-    /// names apart.
+    /// names apart; a value of one word stands alone (`Winnable`).
     Short,
 }
 
@@ -46,6 +46,9 @@ fn figure(name: &str, value: &str, form: Form, names: &[&str]) -> String {
         Form::Full => format!("{name}: {value}"),
         Form::Bare => format!("{name} {value}"),
         Form::FirstWord => format!("{} {value}", name.split_whitespace().next().unwrap_or(name)),
+        // A word says what it is of by itself ("Winnable", where "So
+        // Winnable" puzzles): only a number needs its name.
+        Form::Short if value.starts_with(char::is_alphabetic) && !value.contains(' ') => value.to_string(),
         Form::Short => format!("{} {value}", short_name(name, names)),
     }
 }
@@ -437,8 +440,8 @@ mod tests {
         // knows what was tried.
         let refused = "The 6 of hearts cannot go on the 2 of diamonds: it must be one rank lower.";
         assert_eq!(line(fit(&topaz, width, 16, "Yukon", &sol, refused)), "Sc 0 It must be one rank lower.");
-        let solving = "Solving: click or press a key to stop.";
-        assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, solving)), "Sc 0 Ti 0:00 Solving: click or...");
+        let solving = "Solving: a click or a key stops it.";
+        assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, solving)), solving, "how to stop it, whole");
     }
 
     /// The Chance on the Amiga: its rule's name is too long for the bar
@@ -452,7 +455,7 @@ mod tests {
             ("Rule", "Alternating colour"),
             ("Solver", "Winnable"),
         ]);
-        assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Ca 0  Ti 0:00  Mo 0  So Winnable");
+        assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Ca 0  Ti 0:00  Mo 0  Winnable");
         // The figures left are written in full where the room allows.
         let chance = fields(&[("Cards", "0"), ("Time", "0:00"), ("Moves", "0"), ("Rule", "Alternating colour")]);
         assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Cards: 0  Time: 0:00  Moves: 0");

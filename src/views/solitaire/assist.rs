@@ -186,7 +186,7 @@ impl Assist {
         match self.line(st) {
             Ok(_) => {
                 self.demo = Some(Demo { waited: DEMO_STEP_MS, awaiting: false });
-                Reply::Say("Solving: click or press a key to stop.".into())
+                Reply::Say("Solving: a click or a key stops it.".into())
             }
             Err(NoLine::Lost) => Reply::Say("No winning line from here. Undo, or start anew.".into()),
             Err(NoLine::NotFound) => Reply::Say("No winning line was found in time.".into()),

@@ -487,7 +487,7 @@ impl SolitaireBoard {
     /// (for boards built on this one; see `Board::played_for_player`).
     pub fn solve_helped<V: Variant<Game = Solitaire>>(&self, session: &Session<V>) -> Option<&'static str> {
         let game = (session.game_start(), session.seed());
-        (self.solved_game == Some(game)).then_some("Solve helped: counted as played, not won.")
+        (self.solved_game == Some(game)).then_some("Solve helped: counted as lost.")
     }
 
     /// The switch of the solver's status field (for boards built on this
