@@ -313,7 +313,9 @@ impl Chrome for MacChrome {
             } else {
                 look.paint(Pen::Disabled)
             };
-            let ty = r.y + (r.h - font.height() as i32) / 2 + 1;
+            // A line of the title font is a pixel less than an item: the
+            // spare row goes below the descenders, clear of the frame.
+            let ty = r.y + (r.h - font.height() as i32) / 2;
             if item.checked {
                 draw_bits(s, &[0b0000001, 0b0000010, 0b1000100, 0b0101000, 0b0010000], 7, r.x + 3, ty + 4, ink);
             }
