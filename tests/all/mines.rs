@@ -545,3 +545,20 @@ fn the_keyboard_cursor_stands_out_from_the_square_s_bevel() {
         }
     }
 }
+
+/// Each size keeps its own record, so the Statistics box names the board
+/// its figures are of.
+#[test]
+fn the_statistics_box_names_its_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let expert = Settings { no_guess: true, ..Settings::preset(&PRESETS[2]) };
+    for (settings, board) in [
+        (Settings::beginner(), "Board: Beginner, 9 x 9, 10 mines"),
+        (expert, "Board: Expert, 30 x 16, 99 mines, no guessing"),
+        (Settings { width: 12, height: 10, mines: 20, no_guess: false }, "Board: custom, any size"),
+    ] {
+        let mut view = open(settings, dir.path(), 1);
+        let Some(Response::Ask(stats)) = view.command(&Command::Stats) else { panic!("no Statistics box") };
+        assert_eq!(stats.lines.last().map(String::as_str), Some(board), "{:?}", stats.lines);
+    }
+}

@@ -17,7 +17,7 @@ mod paint;
 
 use std::path::{Path, PathBuf};
 
-use crate::core::{Game, Session, Stats, Status, Variant};
+use crate::core::{Game, GameStats, Session, Stats, Status, Variant};
 use crate::games::mines::rules::{Mark, MineMove, Mines, MinesVariant, Square};
 use crate::games::mines::settings::{self, PRESETS, Settings};
 use crate::games::mines::solver::NoSafe;
@@ -619,6 +619,18 @@ impl Board<MinesVariant> for MinesBoard {
             Status::Won => format!("Cleared! {} in {}.", TITLE, clock(session.elapsed_ms() / 1000)),
             _ => "Bad luck: a mine went off. Every mine is shown now.".into(),
         }
+    }
+
+    /// Which boards the figures are of: each size, with or without
+    /// guessing, keeps its own record, and every custom size shares one.
+    fn stats_lines(&self, session: &Session<MinesVariant>, _stats: &GameStats) -> Vec<String> {
+        let settings = session.variant().settings();
+        let board = match settings.preset_of() {
+            Some(p) => format!("{}, {} x {}, {} mines", p.name, p.width, p.height, p.mines),
+            None => "custom, any size".to_string(),
+        };
+        let kind = if settings.no_guess { ", no guessing" } else { "" };
+        vec![format!("Board: {board}{kind}")]
     }
 
     fn finished(&mut self, session: &Session<MinesVariant>) -> Vec<String> {
