@@ -159,7 +159,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             },
             None => resume(&journal, &variant),
         };
-        let mut counted = session.as_ref().map(counted_before).unwrap_or_default();
+        let mut counted = session.as_ref().map(|s| counted_before(s, |g| board.settled(g))).unwrap_or_default();
         if let Some(s) = &session
             && s.state().status() != Status::Playing
         {
@@ -426,9 +426,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// Whether a game is under way that New Game would abandon: it is
-    /// still on and has moves (even if they are all undone).
+    /// still on and the player has moved in it (even if it is all undone).
     fn in_progress(&self) -> bool {
-        self.game_end() > self.session.game_start() && self.session.state().status() == Status::Playing
+        self.session.state().status() == Status::Playing
+            && player_moved(&self.session, self.session.game_start(), self.game_end(), |g| self.board.settled(g))
     }
 
     /// The last step of the game at the cursor: the cursor, or the last of
@@ -850,7 +851,7 @@ fn notice_box(title: &str, text: String) -> Requester {
 /// its first end), and each left for another deal after a move (lost).
 /// Undo can walk back into any of them, the game at the cursor too (taken
 /// back to before its end, or from the next deal); none is counted again.
-fn counted_before<V: Variant>(session: &Session<V>) -> BTreeMap<usize, Outcome> {
+fn counted_before<V: Variant>(session: &Session<V>, settled: impl Fn(&V::Game) -> bool) -> BTreeMap<usize, Outcome> {
     let steps = session.steps();
     let starts: Vec<usize> = (0..steps.len()).filter(|&i| !matches!(steps[i].action, Action::Move(_))).collect();
     let mut counted = BTreeMap::new();
@@ -861,12 +862,19 @@ fn counted_before<V: Variant>(session: &Session<V>) -> BTreeMap<usize, Outcome> 
         let outcome = match ended {
             Some(Status::Won) => Outcome::Won,
             Some(_) => Outcome::Lost,
-            None if end < steps.len() && end > start + 1 => Outcome::Lost,
+            None if end < steps.len() && player_moved(session, start, end - 1, &settled) => Outcome::Lost,
             None => continue,
         };
         counted.insert(start, outcome);
     }
     counted
+}
+
+/// Whether the player made a move in steps `from + 1 ..= to`: one made
+/// where it was the player's turn ([`Board::settled`]), not only the
+/// opponent's opening turn after the deal (Rummi's program may open).
+fn player_moved<V: Variant>(session: &Session<V>, from: usize, to: usize, settled: impl Fn(&V::Game) -> bool) -> bool {
+    (from..to).any(|before| session.state_at(before).is_some_and(&settled))
 }
 
 /// Moves the cursor of a loaded game back to its deal, for a replay of it.

@@ -704,3 +704,21 @@ fn parlour_stats_leaves_out_figures_that_mean_nothing_for_the_game() {
         assert!(!tetris.contains(absent), "{absent} in {tetris}");
     }
 }
+
+/// The program's opening turn is no game under way: New Game straight
+/// after it, in this run or after the game is resumed, deals another
+/// without asking and counts nothing.
+#[test]
+fn new_game_after_only_the_programs_opening_turn_counts_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(seed_where(Side::Program)));
+    let_the_program_play(&mut view, &mach, area);
+    assert!(view.session().move_count() > 0, "the program played its turn");
+    view.close();
+    let mut view = open(dir.path(), None);
+    assert_eq!(view.command(&Command::New), Some(Response::Redraw), "New Game deals without asking");
+    view.close();
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    assert_eq!(stats.game("rummi").map_or(0, |g| g.played), 0, "no game was counted");
+}
