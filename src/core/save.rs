@@ -18,7 +18,11 @@
 //! After the header come the steps of the history (see
 //! [`Session`]): step 0 is the deal of `seed`, and its automatic moves are
 //! the `auto` lines before any other; every later step is a `move TEXT`,
-//! `new SEED` or `restart` line followed by its `auto TEXT` lines. `cursor`
+//! `new SEED` or `restart` line followed by its `auto TEXT` lines. After a
+//! game's deal and its `auto` lines may come `clock MS`, the play time of
+//! that game when it is not the one at the cursor (whose time is
+//! `elapsed-ms`), and `helped`, where the program played in that game for
+//! the player (Solve's demo). `cursor`
 //! is the index of the current step. The last line is `end`, so a file cut
 //! short is noticed rather than loaded as a shorter game.
 //!
@@ -98,6 +102,7 @@ pub fn encode<V: Variant>(session: &Session<V>) -> Result<String, String> {
     );
     let current = session.game_start();
     let clocks: Vec<(usize, u64)> = session.game_clocks().filter(|&(i, _)| i != current).collect();
+    let helped: Vec<usize> = session.helped_games().collect();
     for (i, step) in steps.iter().enumerate() {
         match &step.action {
             _ if i == 0 => {}
@@ -110,6 +115,9 @@ pub fn encode<V: Variant>(session: &Session<V>) -> Result<String, String> {
         }
         if let Some((_, ms)) = clocks.iter().find(|c| c.0 == i) {
             out.push_str(&format!("clock {ms}\n"));
+        }
+        if helped.contains(&i) {
+            out.push_str("helped\n");
         }
     }
     out.push_str("end\n");
@@ -174,7 +182,7 @@ pub fn decode<V: Variant>(bytes: &[u8], variant: &V) -> Result<Session<V>, Decod
     let variant = variant
         .with_options(adopted.as_deref().unwrap_or(&header.options))
         .map_err(|e| DecodeError::foreign(4, format!("the options {:?} are not understood: {e}", header.options)))?;
-    let (steps, places, clocks) = parse_steps(&mut lines, header.seed)?;
+    let (steps, places, marks) = parse_steps(&mut lines, header.seed)?;
     if header.cursor >= steps.len() {
         return Err(DecodeError::corrupt(
             6,
@@ -186,8 +194,12 @@ pub fn decode<V: Variant>(bytes: &[u8], variant: &V) -> Result<Session<V>, Decod
         let line = e.auto.map_or(place.head, |k| place.autos[k]);
         DecodeError::corrupt(line, format!("the game does not replay: {}", e.reason))
     })?;
-    for (line, step, ms) in clocks {
-        session.set_game_clock(step, ms).map_err(|e| DecodeError::corrupt(line, e))?;
+    for (line, step, mark) in marks {
+        match mark {
+            GameMark::Clock(ms) => session.set_game_clock(step, ms),
+            GameMark::Helped => session.set_helped(step),
+        }
+        .map_err(|e| DecodeError::corrupt(line, e))?;
     }
     Ok(session)
 }
@@ -302,14 +314,22 @@ struct Place {
 
 /// Reads the step lines up to `end`. Step 0 is the deal of `seed`, whose
 /// place is the `seed:` header line (line 5).
-/// The steps, where each was read, and the `clock` lines as (line, step,
-/// milliseconds).
-type ParsedSteps = (Vec<Step>, Vec<Place>, Vec<(usize, usize, u64)>);
+/// The steps, where each was read, and the `clock` and `helped` lines as
+/// (line, step, mark).
+type ParsedSteps = (Vec<Step>, Vec<Place>, Vec<(usize, usize, GameMark)>);
+
+/// What a line after a game's deal says of that game.
+enum GameMark {
+    /// Its play time in milliseconds.
+    Clock(u64),
+    /// The program played in it for the player.
+    Helped,
+}
 
 fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError> {
     let mut steps = vec![Step { action: Action::NewGame { seed }, auto: Vec::new() }];
     let mut places = vec![Place { head: 5, autos: Vec::new() }];
-    let mut clocks = Vec::new();
+    let mut marks = Vec::new();
     loop {
         let Some((n, line)) = lines.next() else {
             return Err(DecodeError::corrupt(
@@ -334,7 +354,11 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError>
             "clock" => {
                 let ms =
                     parse_decimal(rest).ok_or_else(|| DecodeError::corrupt(n, format!("{rest:?} is not a time")))?;
-                clocks.push((n, steps.len() - 1, ms));
+                marks.push((n, steps.len() - 1, GameMark::Clock(ms)));
+                continue;
+            }
+            "helped" if rest.is_empty() => {
+                marks.push((n, steps.len() - 1, GameMark::Helped));
                 continue;
             }
             "new" => Action::NewGame {
@@ -344,7 +368,7 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError>
             _ => {
                 return Err(DecodeError::corrupt(
                     n,
-                    format!("expected `move`, `auto`, `new`, `restart`, `clock` or `end`, found {line:?}"),
+                    format!("expected `move`, `auto`, `new`, `restart`, `clock`, `helped` or `end`, found {line:?}"),
                 ));
             }
         };
@@ -354,7 +378,7 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError>
     if let Some((n, _)) = lines.next() {
         return Err(DecodeError::corrupt(n, "there is more after the `end` line"));
     }
-    Ok((steps, places, clocks))
+    Ok((steps, places, marks))
 }
 
 #[cfg(test)]
@@ -421,6 +445,29 @@ mod tests {
         let e = decode(bad.as_bytes(), &Counting { max: 3 }).unwrap_err();
         assert_eq!(e.line, 9, "{e}");
         assert!(e.reason.contains("no clock"), "{e}");
+    }
+
+    #[test]
+    fn a_game_the_program_played_in_stays_marked() {
+        let mut s = Session::new(Counting { max: 3 }, 4);
+        s.play_text("add 1").unwrap();
+        s.mark_helped();
+        s.new_game(7);
+        s.play_text("add 1").unwrap();
+        let text = encode(&s).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[7..9], ["helped", "move add 1"], "{text}");
+        let mut back = decode(text.as_bytes(), &Counting { max: 3 }).unwrap();
+        assert_eq!(back, s);
+        assert!(!back.helped(), "the game after it is the player's own");
+        back.undo();
+        back.undo();
+        assert!(back.helped(), "undoing the New Game brings the mark back");
+        // A mark after a move names no game.
+        let bad = text.replace("helped\nmove add 1\n", "move add 1\nhelped\n");
+        let e = decode(bad.as_bytes(), &Counting { max: 3 }).unwrap_err();
+        assert_eq!(e.line, 9, "{e}");
+        assert!(e.reason.contains("does not deal a game"), "{e}");
     }
 
     #[test]

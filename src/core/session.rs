@@ -74,6 +74,11 @@ pub struct Session<V: Variant> {
     /// (0 elsewhere); same length as `steps`. Undoing a New Game brings
     /// back the old game's clock with it.
     clocks: Vec<u64>,
+    /// Whether the program played for the player in each game (Solve's
+    /// demo), kept at the index of the step that dealt it (false
+    /// elsewhere); same length as `steps`. Such a game is never won by
+    /// the player, however it ends.
+    helped: Vec<bool>,
 }
 
 impl<V: Variant> Session<V> {
@@ -86,6 +91,7 @@ impl<V: Variant> Session<V> {
             states: vec![state],
             cursor: 0,
             clocks: vec![0],
+            helped: vec![false],
         }
     }
 
@@ -102,7 +108,8 @@ impl<V: Variant> Session<V> {
         }
         let states = replay(&variant, &steps)?;
         let mut clocks = vec![0; steps.len()];
-        let mut session = Session { variant, steps, states, cursor, clocks: Vec::new() };
+        let helped = vec![false; steps.len()];
+        let mut session = Session { variant, steps, states, cursor, clocks: Vec::new(), helped };
         clocks[session.game_start()] = elapsed_ms;
         session.clocks = clocks;
         Ok(session)
@@ -179,6 +186,36 @@ impl<V: Variant> Session<V> {
                 Ok(())
             }
             _ => Err(format!("step {start} does not deal a game, so it has no clock")),
+        }
+    }
+
+    /// Marks the game at the cursor as one the program played in for the
+    /// player.
+    pub fn mark_helped(&mut self) {
+        let start = self.game_start();
+        self.helped[start] = true;
+    }
+
+    /// Whether the program played in the game at the cursor for the player.
+    pub fn helped(&self) -> bool {
+        self.helped[self.game_start()]
+    }
+
+    /// The games of the history the program played in, by the index of
+    /// the step that dealt each.
+    pub fn helped_games(&self) -> impl Iterator<Item = usize> + '_ {
+        self.helped.iter().enumerate().filter(|&(_, &h)| h).map(|(i, _)| i)
+    }
+
+    /// Marks the game dealt at step `start` as helped (as a save records
+    /// it); an index that deals no game is refused.
+    pub fn set_helped(&mut self, start: usize) -> Result<(), String> {
+        match self.steps.get(start).map(|s| &s.action) {
+            Some(Action::NewGame { .. } | Action::Restart) => {
+                self.helped[start] = true;
+                Ok(())
+            }
+            _ => Err(format!("step {start} does not deal a game, so it cannot be marked helped")),
         }
     }
 
@@ -284,9 +321,11 @@ impl<V: Variant> Session<V> {
         self.steps.truncate(self.cursor + 1);
         self.states.truncate(self.cursor + 1);
         self.clocks.truncate(self.cursor + 1);
+        self.helped.truncate(self.cursor + 1);
         self.steps.push(step);
         self.states.push(state);
         self.clocks.push(0);
+        self.helped.push(false);
         self.cursor += 1;
     }
 }

@@ -340,7 +340,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 // Won after Undo took back a loss: the statistics keep the
                 // loss, and the player is told why the win is not counted.
                 if status == Status::Won && before == Outcome::Lost {
-                    self.message = format!("{} It was lost before Undo, so it stays counted as lost.", self.message);
+                    self.message = match self.board.played_for_player(&self.session) {
+                        Some(why) => why.into(),
+                        None => format!("{} It was lost before Undo, so it stays counted as lost.", self.message),
+                    };
                 }
             } else {
                 let for_player = self.board.played_for_player(&self.session).filter(|_| status == Status::Won);
@@ -729,6 +732,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             Reply::Unchanged => Response::Unchanged,
             Reply::Redraw => Response::Redraw,
             Reply::Play(m) => self.play(&m),
+            Reply::PlayFor(m) => {
+                // Marked first, so a move that wins is counted as helped.
+                self.session.mark_helped();
+                self.play(&m)
+            }
             Reply::Say(text) => {
                 self.message = text;
                 Response::Redraw
@@ -848,19 +856,21 @@ fn notice_box(title: &str, text: String) -> Requester {
 
 /// The games of a resumed history that were counted when they were
 /// played, by the step that dealt them: each that ended (won or lost at
-/// its first end), and each left for another deal after a move (lost).
+/// its first end; lost, if won where the program played for the player),
+/// and each left for another deal after a move (lost).
 /// Undo can walk back into any of them, the game at the cursor too (taken
 /// back to before its end, or from the next deal); none is counted again.
 fn counted_before<V: Variant>(session: &Session<V>, settled: impl Fn(&V::Game) -> bool) -> BTreeMap<usize, Outcome> {
     let steps = session.steps();
     let starts: Vec<usize> = (0..steps.len()).filter(|&i| !matches!(steps[i].action, Action::Move(_))).collect();
+    let helped: Vec<usize> = session.helped_games().collect();
     let mut counted = BTreeMap::new();
     for (k, &start) in starts.iter().enumerate() {
         let end = starts.get(k + 1).copied().unwrap_or(steps.len());
         let ended =
             (start..end).filter_map(|i| session.state_at(i)).map(|g| g.status()).find(|&st| st != Status::Playing);
         let outcome = match ended {
-            Some(Status::Won) => Outcome::Won,
+            Some(Status::Won) if !helped.contains(&start) => Outcome::Won,
             Some(_) => Outcome::Lost,
             None if end < steps.len() && player_moved(session, start, end - 1, &settled) => Outcome::Lost,
             None => continue,

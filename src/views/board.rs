@@ -49,6 +49,9 @@ pub enum Reply<V: Variant> {
     Redraw,
     /// Play this move.
     Play(<V::Game as Game>::Move),
+    /// Play this move for the player (Solve's demo): the game is marked as
+    /// one the program played in, which the player does not win.
+    PlayFor(<V::Game as Game>::Move),
     /// Say this in the status line.
     Say(String),
     /// Run an application or controller command.

@@ -158,6 +158,15 @@ fn open_in(data: &std::path::Path, id: &str, seed: u64) -> Box<dyn View> {
     host::open(&game, &places, &Opening { seed: Some(seed), fresh_seed: seed, ..Default::default() })
 }
 
+/// Opens `id` as the app would, resuming the game its journal in `data`
+/// keeps.
+fn resume_in(data: &std::path::Path, id: &str) -> Box<dyn View> {
+    use parlour::host::{self, Opening, Places};
+    let game = parlour::app::catalog::find(id).unwrap();
+    let places = Places { data_dir: data.to_path_buf(), ..parlour::app::catalog::places() };
+    host::open(&game, &places, &Opening::default())
+}
+
 /// The seed of the game in `id`'s journal.
 fn journalled_seed(data: &std::path::Path, id: &str) -> u64 {
     let path = parlour::host::journal::journal_path(data, id);
@@ -309,4 +318,24 @@ fn a_hint_lays_off_first_what_can_go_home_safely() {
     assert_eq!(moves(&*view), 1);
     view.command(&Command::Hint).unwrap();
     assert!(view.message().ends_with("to a foundation."), "{}", view.message());
+}
+
+/// A game Solve played in stays its game after it is closed: won again
+/// by Redo once resumed, it is still Solve's, and counted once, as lost.
+#[test]
+fn the_mark_of_solve_outlives_closing_the_game() {
+    background::allow(false);
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_in(data.path(), "freecell", 1);
+    view.command(&Command::View(SOLVE)).unwrap();
+    demo_to_its_win(&mut *view);
+    assert_eq!(counted(data.path(), "freecell"), (1, 0, 1, 0));
+    view.command(&Command::Undo);
+    assert!(view.can(&Command::Redo), "the win taken back");
+    view.close();
+    drop(view);
+    let mut view = resume_in(data.path(), "freecell");
+    view.command(&Command::Redo);
+    assert_eq!(view.message(), "Solve helped: counted as lost.");
+    assert_eq!(counted(data.path(), "freecell"), (1, 0, 1, 0), "not counted again");
 }

@@ -162,6 +162,7 @@ fn from_table(reply: Reply<crate::solitaire::engine::SolitaireVariant>) -> Reply
         Reply::Unchanged | Reply::Rules(_) => Reply::Unchanged,
         Reply::Redraw => Reply::Redraw,
         Reply::Play(m) => Reply::Play(m),
+        Reply::PlayFor(m) => Reply::PlayFor(m),
         Reply::Say(text) => Reply::Say(text),
         Reply::Command(c) => Reply::Command(c),
         Reply::Ask(r) => Reply::Ask(r),

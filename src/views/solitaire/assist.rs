@@ -95,7 +95,7 @@ impl Assist {
             Outlook::Winnable(line) => match line.first().map(|text| st.parse_move(text)) {
                 Some(Ok(m)) => {
                     *demo = Demo { waited: 0, awaiting: true };
-                    Reply::Play(m)
+                    Reply::PlayFor(m)
                 }
                 _ => self.end_demo("The demo stopped: its line no longer fits the table."),
             },

@@ -115,10 +115,6 @@ pub struct SolitaireBoard {
     bounce: Option<Bounce>,
     /// The solver's status field, hints and Solve demo.
     pub assist: Assist,
-    /// The game in which Solve last played, as its first step and seed (a
-    /// step's index alone may come back for another deal once undone
-    /// steps are dropped): a win there is not the player's.
-    solved_game: Option<(usize, u64)>,
 }
 
 impl SolitaireBoard {
@@ -143,7 +139,6 @@ impl SolitaireBoard {
             last_click: None,
             cursor: Cursor::default(),
             hinted: None,
-            solved_game: None,
             celebrating: false,
             bounce: None,
             assist: Assist::default(),
@@ -486,8 +481,7 @@ impl SolitaireBoard {
     /// What the status line says of a game won after Solve played in it
     /// (for boards built on this one; see `Board::played_for_player`).
     pub fn solve_helped<V: Variant<Game = Solitaire>>(&self, session: &Session<V>) -> Option<&'static str> {
-        let game = (session.game_start(), session.seed());
-        (self.solved_game == Some(game)).then_some("Solve helped: counted as lost.")
+        session.helped().then_some("Solve helped: counted as lost.")
     }
 
     /// The switch of the solver's status field (for boards built on this
@@ -548,13 +542,7 @@ impl SolitaireBoard {
                 let table = self.table_input(st, input, area);
                 Some(match self.assist.tick(st, ms) {
                     Reply::Unchanged => table,
-                    reply => {
-                        if let Reply::Play(_) = reply {
-                            // The demo plays a move in this game.
-                            self.solved_game = Some((session.game_start(), session.seed()));
-                        }
-                        reply
-                    }
+                    reply => reply,
                 })
             }
             Input::MouseDown { .. } | Input::Key { .. } => self.assist.interrupt(),
