@@ -12,6 +12,7 @@ use parlour::core::{Game, Status, Variant};
 use parlour::games::rummi::computer::{self, Level};
 use parlour::games::rummi::moves::{Move, Source, Target};
 use parlour::games::rummi::rules::{MOST_HELD, Rummi, RummiVariant, Side};
+use parlour::games::rummi::sets::fit;
 use parlour::games::rummi::table::Table;
 use parlour::games::rummi::tile::TileId;
 use parlour::gfx::Rect;
@@ -214,6 +215,38 @@ fn a_tile_dragged_to_the_table_is_put_down_there() {
     // A click still picks up without dropping at once.
     click(&mut view, &mach, area, "tray 0");
     assert_eq!(view.session().state().table().series().len(), 1);
+}
+
+/// A drag ends with the button: a tile dropped where it does not fit
+/// goes back to the tray rather than staying on the pointer.
+#[test]
+fn a_tile_dropped_where_it_is_refused_goes_back_to_the_tray() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::Yazzle);
+    let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+    let drag = |view: &mut RummiView, from: &str, to: &str| {
+        let spot =
+            |view: &RummiView, name: &str| view.board().point(view.session().state(), &mach, area, name).unwrap();
+        let (from, to) = (spot(view, from), spot(view, to));
+        for input in [
+            Input::MouseDown { x: from.0, y: from.1, button: Button::Left },
+            Input::MouseMove { x: to.0, y: to.1 },
+            Input::MouseUp { x: to.0, y: to.1, button: Button::Left },
+        ] {
+            view.input(&input, &mach, area);
+        }
+    };
+    drag(&mut view, "tray 0", "cell 0:0");
+    let st = view.session().state().clone();
+    let put = st.table().series()[0].kinds();
+    let misfit =
+        st.tray(Side::Player).iter().position(|t| fit(&put, t.kind()).is_none()).expect("a tile that does not fit");
+    drag(&mut view, &format!("tray {misfit}"), "cell 0:0");
+    assert!(!view.message().is_empty(), "the drop is refused, and said so");
+    assert_eq!(view.session().state(), &st, "nothing moved");
+    // Nothing is held: a click on an empty cell puts nothing down.
+    click(&mut view, &mach, area, "cell 3:10");
+    assert_eq!(view.session().state(), &st, "the refused tile went back to the tray");
 }
 
 /// When only the program has played since the deal, there is nothing to

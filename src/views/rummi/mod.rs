@@ -806,9 +806,15 @@ impl Board<RummiVariant> for RummiBoard {
                 reply
             }
             // A tile dragged rather than clicked: the release drops it as
-            // a second click there would.
+            // a second click there would. The drag ends with the button,
+            // so a drop that is refused, or lands where no tile goes, puts
+            // the tile back where it came from.
             Input::MouseUp { x, y, button: Button::Left } => match self.picked_at.take() {
-                Some(at) if self.held.is_some() && widgets::dragged(at, (x, y)) => self.click(st, &l, x, y),
+                Some(at) if self.held.is_some() && widgets::dragged(at, (x, y)) => {
+                    let reply = self.click(st, &l, x, y);
+                    self.held = None;
+                    reply.or_redraw(true)
+                }
                 _ => Reply::Unchanged,
             },
             Input::Key { key, mods } if !mods.ctrl && !mods.alt => self.key(st, &l, key),
