@@ -12,7 +12,7 @@ use crate::core::files::in_any_case;
 
 use crate::gfx::{Rect, Rgb, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester};
-use crate::views::widgets::{self, ButtonFocus, FocusKey, ListLayout, ListScroll, TypeSelect};
+use crate::views::widgets::{self, ButtonFocus, FocusKey, ListLayout, ListScroll, RowClicks, TypeSelect};
 use crate::views::{OPEN_SELECTED, Response, View};
 
 use super::{capture, catalog, settings};
@@ -22,8 +22,6 @@ use crate::machines::ViewCommand;
 /// The launcher's switch of winnable-only deals for every game.
 const WINNABLE_DEALS: ViewCommand = ViewCommand("winnable-deals");
 
-/// Two clicks on one row this close together (ms) open it.
-const DOUBLE_CLICK_MS: u32 = 450;
 /// game.bmp's size: the preview is never drawn larger.
 const PICTURE_W: u32 = 200;
 const PICTURE_H: u32 = 150;
@@ -43,8 +41,7 @@ pub struct Launcher {
     /// to bring the selection into view once, when the list first shows.
     scroll: Cell<ListScroll>,
     reveal: Cell<bool>,
-    /// The row last clicked and the milliseconds since (double-clicks).
-    last_click: Option<(usize, u32)>,
+    clicks: RowClicks,
     buttons: &'static [(&'static str, Command)],
     /// The button Tab has moved the keyboard to, if any.
     focus: ButtonFocus,
@@ -174,7 +171,7 @@ impl Launcher {
             selected: 0,
             scroll: Cell::new(ListScroll::default()),
             reveal: Cell::new(true),
-            last_click: None,
+            clicks: RowClicks::default(),
             buttons: &LAUNCHER_BUTTONS,
             focus: ButtonFocus::default(),
             typed: TypeSelect::default(),
@@ -422,12 +419,7 @@ impl Launcher {
         }
         match *input {
             Input::Tick { ms } => {
-                if let Some((_, t)) = &mut self.last_click {
-                    *t = t.saturating_add(ms);
-                    if *t > DOUBLE_CLICK_MS {
-                        self.last_click = None;
-                    }
-                }
+                self.clicks.tick(ms);
                 Response::Unchanged
             }
             Input::MouseDown { x, y, button: Button::Left } => {
@@ -435,12 +427,10 @@ impl Launcher {
                     return self.press(i);
                 }
                 let Some(row) = list.row_at(first, total, x, y) else { return Response::Unchanged };
-                if self.last_click.is_some_and(|(r, t)| r == row && t <= DOUBLE_CLICK_MS) {
-                    self.last_click = None;
+                if self.clicks.click(row) {
                     self.selected = row;
                     return self.play_selected();
                 }
-                self.last_click = Some((row, 0));
                 if row != self.selected {
                     self.selected = row;
                     return Response::Redraw;
@@ -579,7 +569,7 @@ impl View for Launcher {
     /// Ticks count the time between two clicks while one may become a
     /// double-click.
     fn wants_ticks(&self) -> bool {
-        self.last_click.is_some()
+        self.clicks.waiting()
     }
 }
 

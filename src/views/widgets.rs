@@ -131,6 +131,41 @@ impl TypeSelect {
     }
 }
 
+/// Two clicks on one row of a list this close together (ms) open it.
+const DOUBLE_CLICK_MS: u32 = 450;
+
+/// Double-clicks on the rows of a list (the launcher, the choosers): the
+/// row last clicked and the milliseconds since, counted by ticks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RowClicks {
+    last: Option<(usize, u32)>,
+}
+
+impl RowClicks {
+    /// Time passes.
+    pub fn tick(&mut self, ms: u32) {
+        if let Some((_, t)) = &mut self.last {
+            *t = t.saturating_add(ms);
+            if *t > DOUBLE_CLICK_MS {
+                self.last = None;
+            }
+        }
+    }
+
+    /// A click on `row`: whether it is the second of a double-click.
+    pub fn click(&mut self, row: usize) -> bool {
+        let double = self.last.is_some_and(|(r, t)| r == row && t <= DOUBLE_CLICK_MS);
+        self.last = if double { None } else { Some((row, 0)) };
+        double
+    }
+
+    /// Whether a second click may still come: the list wants ticks to
+    /// count the time.
+    pub fn waiting(&self) -> bool {
+        self.last.is_some()
+    }
+}
+
 /// The first of `names` round the list from `selected` (itself first if
 /// `here`, else the next) that starts with `prefix`, whatever the case.
 fn first_starting_with<S: AsRef<str>>(names: &[S], selected: usize, prefix: &str, here: bool) -> Option<usize> {

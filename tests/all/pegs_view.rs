@@ -361,6 +361,30 @@ fn the_board_chooser_opens_a_board_and_refuses_a_broken_one() {
     assert!(c.message().contains("is not a board element"), "{}", c.message());
 }
 
+/// A double-click on a board opens it, as in the launcher; two clicks
+/// far apart in time only select.
+#[test]
+fn a_double_click_in_the_board_chooser_opens_the_board() {
+    let dir = board_folder();
+    let (m, area) = machine(MachineId::Yazzle);
+    let press =
+        |c: &mut BoardChooser, y: i32| c.input(&Input::MouseDown { x: area.x + 40, y, button: Button::Left }, &m, area);
+    let mut c = chooser(dir.path(), "pegs/triangle");
+    // The last row, Triangle, found from below.
+    let row = (area.y..area.bottom())
+        .rev()
+        .step_by(2)
+        .find(|&y| press(&mut c, y) != Response::Unchanged || c.wants_ticks())
+        .expect("a row of the list");
+    assert!(c.wants_ticks(), "the first click waits for a second");
+    let Response::Command(Command::Play(path)) = press(&mut c, row) else { panic!("the double-click opened nothing") };
+    assert!(path.ends_with("Triangle.brd"), "{path}");
+    press(&mut c, row);
+    c.input(&Input::Tick { ms: 600 }, &m, area);
+    assert!(!c.wants_ticks());
+    assert!(!matches!(press(&mut c, row), Response::Command(_)), "two slow clicks only select");
+}
+
 #[test]
 fn the_board_chooser_on_the_smallest_screen() {
     let dir = board_folder();

@@ -9,7 +9,7 @@ use crate::games::pegs::board::Cell;
 use crate::games::pegs::library::BoardFile;
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen};
-use crate::views::widgets::{self, ButtonFocus, FocusKey, ListLayout, ListScroll, TypeSelect};
+use crate::views::widgets::{self, ButtonFocus, FocusKey, ListLayout, ListScroll, RowClicks, TypeSelect};
 use crate::views::{OPEN_SELECTED, Response, View};
 
 use super::layout::BoardLayout;
@@ -36,6 +36,7 @@ pub struct BoardChooser {
     focus: ButtonFocus,
     /// Letters typed to find a row.
     typed: TypeSelect,
+    clicks: RowClicks,
 }
 
 /// Where the dialog's parts go.
@@ -59,6 +60,7 @@ impl BoardChooser {
             message: String::new(),
             focus: ButtonFocus::default(),
             typed: TypeSelect::default(),
+            clicks: RowClicks::default(),
         }
     }
 
@@ -245,9 +247,17 @@ impl View for BoardChooser {
                         return self.press(i);
                     }
                     match list.row_at(first, total, x, y) {
+                        Some(row) if self.clicks.click(row) => {
+                            self.selected = row;
+                            self.open_selected()
+                        }
                         Some(row) => self.select(row, list),
                         None => Response::Unchanged,
                     }
+                }
+                Input::Tick { ms } => {
+                    self.clicks.tick(ms);
+                    Response::Unchanged
                 }
                 Input::Key { key: Key::Down, .. } => self.select(self.selected + 1, list),
                 Input::Key { key: Key::Up, .. } => self.select(self.selected.saturating_sub(1), list),
@@ -266,5 +276,11 @@ impl View for BoardChooser {
 
     fn can(&self, command: &Command) -> bool {
         *command == Command::View(OPEN_SELECTED) && self.can_open()
+    }
+
+    /// Ticks count the time between two clicks while one may become a
+    /// double-click.
+    fn wants_ticks(&self) -> bool {
+        self.clicks.waiting()
     }
 }
