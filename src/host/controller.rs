@@ -657,10 +657,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
     }
 
-    /// Ends the game in progress and deals the next with `variant`.
+    /// Ends the game in progress and deals it again with `variant`: the
+    /// same deal number under the other rules (Easy and Hard are two ways
+    /// of playing one deal).
     fn switch_rules(&mut self, variant: V) -> Response {
         self.abandon();
-        let number = next_seed(&self.session);
+        let number = self.session.seed();
         let note = self.board.rules_note(&variant);
         self.message.clear();
         self.keep_prefs();

@@ -205,14 +205,21 @@ fn a_hinted_card_is_marked_in_a_colour_it_does_not_have() {
     }
 }
 
-/// Choosing the other mode deals anew, and the status line says why.
+/// Choosing the other mode deals the same deal again under its rules,
+/// and the status line says why.
 #[test]
-fn a_new_mode_deals_anew_and_says_so() {
+fn a_new_mode_deals_the_deal_again_and_says_so() {
     use parlour::views::solitaire::{EASY, HARD};
     let (mut view, _m, _area, _data) = table("klondike", MachineId::AmigaPal, 1);
+    let tableau = |view: &Table| {
+        let st = view.session().state();
+        (0..st.pile_count(PileKind::Tableau)).map(|i| st.pile(PileKind::Tableau, i).to_vec()).collect::<Vec<_>>()
+    };
+    let (seed, easy) = (view.session().seed(), tableau(&view));
     view.command(&Command::View(HARD));
     assert_eq!(view.message(), "Hard mode from this deal.");
     assert_eq!(view.session().variant().mode(), parlour::solitaire::rules::Mode::Hard);
+    assert_eq!((view.session().seed(), tableau(&view)), (seed, easy), "the same deal");
     view.command(&Command::View(EASY));
     assert_eq!(view.message(), "Easy mode from this deal.");
 }
