@@ -605,6 +605,15 @@ pub fn slider_value(r: Rect, x: i32, (low, high): (u32, u32)) -> u32 {
 /// A one-line text field: Amiga string gadget (a ridge), Mac text box (a
 /// black frame), Windows edit box (sunken, white). `caret` draws the
 /// insertion point after the text.
+/// What a YaZZle text field or check box is filled with: white, as in
+/// Windows, where the skin's text reads on it; the dialog's own background
+/// where the skin writes light on dark and white would swallow the text.
+fn yazzle_field(machine: &Machine) -> Pen {
+    let look = machine.look();
+    let (text, face) = (look.colour(Pen::Text).luma(), look.colour(Pen::CardFace).luma());
+    if text.abs_diff(face) >= 96 { Pen::CardFace } else { Pen::Background }
+}
+
 pub fn text_box(s: &mut Surface, machine: &Machine, r: Rect, text: &str, caret: bool) {
     let look = machine.look();
     let font = look.text_font;
@@ -620,7 +629,7 @@ pub fn text_box(s: &mut Surface, machine: &Machine, r: Rect, text: &str, caret: 
             bevel(s, machine, r.inset(1, 1), false);
         }
         MachineId::Yazzle => {
-            s.fill_rect(r, look.paint(Pen::CardFace));
+            s.fill_rect(r, look.paint(yazzle_field(machine)));
             bevel(s, machine, r, false);
         }
     }
@@ -670,7 +679,7 @@ pub fn check_box(s: &mut Surface, machine: &Machine, at: (i32, i32), label: &str
             }
         }
         _ => {
-            let face = if machine.id() == MachineId::Yazzle { Pen::CardFace } else { Pen::Background };
+            let face = if machine.id() == MachineId::Yazzle { yazzle_field(machine) } else { Pen::Background };
             s.fill_rect(b, look.paint(face));
             bevel(s, machine, b, machine.id() != MachineId::Yazzle);
             if checked {
@@ -741,6 +750,23 @@ mod tests {
 
     fn machine(id: MachineId) -> Machine {
         Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap()
+    }
+
+    /// A field's figures read on every skin: a light-on-dark skin's text
+    /// is not written on white.
+    #[test]
+    fn text_fields_read_on_every_yazzle_skin() {
+        for skin in crate::machines::skins() {
+            let choice =
+                MachineChoice { id: Some(MachineId::Yazzle), skin: Some(skin.id.clone()), ..Default::default() };
+            let m = Machine::new(&choice, MachineId::Yazzle).unwrap();
+            let mut s = m.new_surface();
+            let r = Rect::new(10, 10, 40, 20);
+            text_box(&mut s, &m, r, "88", false);
+            let fill = s.colour_at(r.x + 2, r.y + r.h / 2).unwrap().luma();
+            let ink = m.look().colour(Pen::Text).luma();
+            assert!(fill.abs_diff(ink) >= 96, "{}: text of luma {ink} on a field of {fill}", skin.id);
+        }
     }
 
     #[test]
