@@ -306,3 +306,30 @@ fn a_fanned_waste_shows_each_card_s_index() {
         }
     }
 }
+
+/// In Golf the table takes no cards, so a column's top card can only go
+/// home: one click plays it, or says why it cannot go.
+#[test]
+fn golf_plays_a_card_home_with_one_click() {
+    let (mut view, m, area, _data) = table("golf", MachineId::Yazzle, 3);
+    let click = |view: &mut Table, id: PileId| {
+        let (x, y) = centre(top_rect(view, area, id));
+        view.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
+        view.input(&Input::MouseUp { x, y, button: Button::Left }, &m, area);
+    };
+    let st = view.session().state().clone();
+    let columns: Vec<PileId> =
+        (0..st.pile_count(PileKind::Tableau)).map(|i| PileId::new(PileKind::Tableau, i)).collect();
+    let home = |id: &PileId| {
+        st.check(&SolMove::Move { from: *id, count: 1, to: PileId::new(PileKind::Foundation, 0) }).is_ok()
+    };
+    let stuck = *columns.iter().find(|id| !home(id)).expect("a card that cannot go home");
+    click(&mut view, stuck);
+    assert_eq!(view.message(), "No foundation takes that card yet.");
+    assert_eq!(view.session().move_count(), 0);
+    let playable = *columns.iter().find(|id| home(id)).expect("a card that can go home");
+    let card = st.pile(PileKind::Tableau, playable.index()).last().unwrap().card;
+    click(&mut view, playable);
+    assert_eq!(view.session().move_count(), 1, "{}", view.message());
+    assert_eq!(view.session().state().pile(PileKind::Foundation, 0).last().map(|s| s.card), Some(card));
+}

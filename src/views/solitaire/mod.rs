@@ -261,6 +261,16 @@ impl SolitaireBoard {
         if st.rules().addition > 0 {
             return self.pick(st, id);
         }
+        // Where the tableau takes no cards (Golf), a column's top card can
+        // only go home: one click plays it, as the player expects.
+        let top = index.is_some_and(|i| i + 1 == st.pile(id.kind, id.index()).len());
+        if st.rules().tableau.max_allowed == 0 && id.kind == PileKind::Tableau && top {
+            self.last_click = None;
+            return match Self::home_move(st, id) {
+                Some(m) => Reply::Play(m),
+                None => Reply::Say("No foundation takes that card yet.".into()),
+            };
+        }
         let double = self.last_click.is_some_and(|(p, ms)| p == id && ms <= DOUBLE_CLICK_MS);
         self.last_click = Some((id, 0));
         if double && index.is_some() {
