@@ -2,6 +2,7 @@
 //! current view, menus and requesters. The window loop and the headless
 //! driver both feed it input and ask it to draw.
 
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
 use crate::gfx::Surface;
@@ -42,6 +43,10 @@ pub struct Shell {
     /// Where the games opened here keep their saves, statistics and
     /// choices, and where the launcher remembers the game played last.
     data_dir: PathBuf,
+    /// The game last asked whether its family has others to choose from
+    /// (Game Types...), and the answer: asked at every frame, found by
+    /// reading the family's folders once per game.
+    offers_choice: RefCell<Option<(String, bool)>>,
 }
 
 /// A requester on the screen: what it asks, its radio buttons if it has
@@ -87,6 +92,7 @@ impl Shell {
             at: (0, 0),
             opened: None,
             data_dir,
+            offers_choice: RefCell::new(None),
         };
         shell.fit_window();
         shell.show_notice();
@@ -119,6 +125,24 @@ impl Shell {
             Some(entry) if entry.id == id => Some(entry.clone()),
             _ => catalog::find(&id).ok(),
         }
+    }
+
+    /// Whether the open game's family has a chooser worth opening: one of
+    /// its own, or more than one game to list (Rummi and Tetris have one).
+    fn offers_choice(&self) -> bool {
+        let Some(id) = self.view.game_id() else { return false };
+        if let Some((asked, answer)) = self.offers_choice.borrow().as_ref()
+            && *asked == id
+        {
+            return *answer;
+        }
+        // A game not found by its id (opened from a folder elsewhere) still
+        // offers its family's list.
+        let answer = self
+            .current_game()
+            .is_none_or(|g| g.family.chooser.is_some() || (g.family.variants)(&self.places()).len() > 1);
+        *self.offers_choice.borrow_mut() = Some((id, answer));
+        answer
     }
 
     /// Gives the window the size the view shown is made for.
@@ -361,7 +385,7 @@ impl Shell {
 
     /// Whether a command would do something now: the application's own
     /// always do; the rest are the view's to say.
-    fn can(&self, cmd: &Command) -> bool {
+    pub fn can(&self, cmd: &Command) -> bool {
         match cmd {
             Command::Quit
             | Command::About
@@ -373,7 +397,7 @@ impl Shell {
             | Command::Machine(_)
             | Command::Depth(_)
             | Command::Skin(_) => true,
-            Command::Variants => self.view.game_id().is_some(),
+            Command::Variants => self.offers_choice(),
             other => self.view.can(other),
         }
     }

@@ -352,3 +352,16 @@ fn a_game_without_game_bmp_shows_its_opening_screen() {
     let colours: std::collections::BTreeSet<_> = mines.iter().map(|c| (c.r, c.g, c.b)).collect();
     assert!(colours.len() > 6, "MineSweeper's picture has {} colours", colours.len());
 }
+
+/// Game Types... (a YaZZle skin's button, a menu item) is dimmed for a
+/// game that is the only one of its kind: it would list itself alone.
+#[test]
+fn only_a_family_with_a_choice_offers_its_chooser() {
+    let data = tempfile::tempdir().unwrap();
+    let m = machine(MachineId::Yazzle);
+    let mut d = Driver::new(Shell::launcher_keeping_in(m, 1, data.path().to_path_buf()));
+    for (game, offers) in [("rummi", false), ("tetris", false), ("klondike", true), ("pegs", true)] {
+        d.command(&Command::Play(game.into()));
+        assert_eq!(d.shell().can(&Command::Variants), offers, "{game}");
+    }
+}
