@@ -64,12 +64,15 @@ pub struct MacChrome {
     height: i32,
     /// The window's outer frame.
     window: Rect,
+    /// Where a window of another size was last left, so it goes back there
+    /// when that size comes back (a game's window under its help).
+    left_at: Vec<Rect>,
 }
 
 impl MacChrome {
     pub fn new(width: u32, height: u32) -> MacChrome {
         let (width, height) = (width as i32, height as i32);
-        MacChrome { width, height, window: Self::full_window(width, height) }
+        MacChrome { width, height, window: Self::full_window(width, height), left_at: Vec::new() }
     }
 
     /// The window that fills a screen: one pixel in from the left, one row
@@ -263,7 +266,10 @@ impl Chrome for MacChrome {
         };
         if (self.window.w, self.window.h) != wanted {
             let (w, h) = wanted;
-            self.window = Rect::new(full.x + (full.w - w) / 2, full.y + (full.h - h) / 2, w, h);
+            self.left_at.retain(|r| (r.w, r.h) != (self.window.w, self.window.h));
+            self.left_at.push(self.window);
+            let centred = Rect::new(full.x + (full.w - w) / 2, full.y + (full.h - h) / 2, w, h);
+            self.window = self.left_at.iter().copied().find(|r| (r.w, r.h) == wanted).unwrap_or(centred);
         }
     }
 

@@ -583,6 +583,12 @@ fn on_a_colour_mac_the_window_can_be_placed_anywhere_on_the_desktop() {
     run_events(&mut d, &format!("drag {x} {y} {} {}\n", x - 40, y + 25));
     let moved = d.shell().machine().content();
     assert_eq!((moved.x, moved.y), (content.x - 40, content.y + 25));
+    // The help fills the screen; closed, it gives the window back where
+    // it was left.
+    d.command(&Command::Help);
+    assert_ne!(d.shell().machine().content(), moved, "the help has the whole screen");
+    d.command(&Command::Close);
+    assert_eq!(d.shell().machine().content(), moved, "back where it was left");
     // Dragged far off, it stays whole on the desktop, below the menu bar.
     let bar = d.shell().machine().chrome().drag_bar().unwrap();
     run_events(&mut d, &format!("drag {} {} 639 479\n", bar.x + 5, bar.y + 5));
