@@ -196,7 +196,11 @@ impl YazzleChrome {
                 let text = if field.label.is_empty() { joined } else { with_label(&joined) };
                 let max_lines = (r.h / font.height() as i32).max(1) as usize;
                 let wrapped = status::wrap(&measure, &text, room);
-                if wrapped.len() <= max_lines && wrapped.iter().all(|l| measure(l) <= room) {
+                // A line that fits is kept as it is, with the two spaces
+                // that part each figure from the next and from the message.
+                if measure(&text) <= room {
+                    vec![text]
+                } else if wrapped.len() <= max_lines && wrapped.iter().all(|l| measure(l) <= room) {
                     wrapped
                 } else {
                     let wide = measure("  ");
