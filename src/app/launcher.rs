@@ -12,7 +12,7 @@ use crate::core::files::in_any_case;
 
 use crate::gfx::{Rect, Rgb, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester};
-use crate::views::widgets::{self, ButtonFocus, FocusKey, ListLayout, ListScroll, RowClicks, TypeSelect};
+use crate::views::widgets::{self, ButtonFocus, DoubleClicks, FocusKey, ListLayout, ListScroll, TypeSelect};
 use crate::views::{OPEN_SELECTED, Response, View};
 
 use super::{capture, catalog, settings};
@@ -41,7 +41,8 @@ pub struct Launcher {
     /// to bring the selection into view once, when the list first shows.
     scroll: Cell<ListScroll>,
     reveal: Cell<bool>,
-    clicks: RowClicks,
+    /// Double-clicks on the rows, which open them.
+    clicks: DoubleClicks<usize>,
     buttons: &'static [(&'static str, Command)],
     /// The button Tab has moved the keyboard to, if any.
     focus: ButtonFocus,
@@ -171,7 +172,7 @@ impl Launcher {
             selected: 0,
             scroll: Cell::new(ListScroll::default()),
             reveal: Cell::new(true),
-            clicks: RowClicks::default(),
+            clicks: DoubleClicks::default(),
             buttons: &LAUNCHER_BUTTONS,
             focus: ButtonFocus::default(),
             typed: TypeSelect::default(),

@@ -131,17 +131,24 @@ impl TypeSelect {
     }
 }
 
-/// Two clicks on one row of a list this close together (ms) open it.
+/// Two clicks on one thing this close together (ms) make a double-click.
 const DOUBLE_CLICK_MS: u32 = 450;
 
-/// Double-clicks on the rows of a list (the launcher, the choosers): the
-/// row last clicked and the milliseconds since, counted by ticks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RowClicks {
-    last: Option<(usize, u32)>,
+/// Double-clicks on the things of a view (a list's rows in the launcher
+/// and the choosers, the piles of a card table): the thing last clicked
+/// and the milliseconds since, counted by ticks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DoubleClicks<T> {
+    last: Option<(T, u32)>,
 }
 
-impl RowClicks {
+impl<T> Default for DoubleClicks<T> {
+    fn default() -> Self {
+        DoubleClicks { last: None }
+    }
+}
+
+impl<T: Copy + PartialEq> DoubleClicks<T> {
     /// Time passes.
     pub fn tick(&mut self, ms: u32) {
         if let Some((_, t)) = &mut self.last {
@@ -152,14 +159,20 @@ impl RowClicks {
         }
     }
 
-    /// A click on `row`: whether it is the second of a double-click.
-    pub fn click(&mut self, row: usize) -> bool {
-        let double = self.last.is_some_and(|(r, t)| r == row && t <= DOUBLE_CLICK_MS);
-        self.last = if double { None } else { Some((row, 0)) };
+    /// A click on `thing`: whether it is the second of a double-click.
+    pub fn click(&mut self, thing: T) -> bool {
+        let double = self.last.is_some_and(|(t, ms)| t == thing && ms <= DOUBLE_CLICK_MS);
+        self.last = if double { None } else { Some((thing, 0)) };
         double
     }
 
-    /// Whether a second click may still come: the list wants ticks to
+    /// The next click starts afresh (a drag came between, or the click
+    /// already did its work).
+    pub fn forget(&mut self) {
+        self.last = None;
+    }
+
+    /// Whether a second click may still come: the view wants ticks to
     /// count the time.
     pub fn waiting(&self) -> bool {
         self.last.is_some()

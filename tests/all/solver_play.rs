@@ -61,6 +61,15 @@ fn demo_to_its_win(view: &mut dyn View) {
     assert_eq!(view.message(), "Solve helped: counted as lost.", "the demo wins");
 }
 
+/// Starts Solve and stops it with a click after its first move.
+fn solve_one_move(view: &mut dyn View) {
+    view.command(&Command::View(SOLVE)).unwrap();
+    tick(view, 100);
+    let m = amiga();
+    view.input(&Input::MouseDown { x: 5, y: 200, button: Button::Left }, &m, m.content());
+    assert_eq!(moves(view), 1, "one demo move, then the click stopped it");
+}
+
 /// A game's statistics in `data`: played, won, lost, total score.
 fn counted(data: &std::path::Path, id: &str) -> (u64, u64, u64, i64) {
     let stats = parlour::core::stats::Stats::load(data).unwrap();
@@ -132,11 +141,7 @@ fn hints_follow_one_winning_line() {
     view.command(&Command::Hint).unwrap();
     assert_eq!(view.message(), first, "the same position, the same hint");
     // Solve plays the same line: after its first move the hint moves on.
-    view.command(&Command::View(SOLVE)).unwrap();
-    tick(&mut *view, 100);
-    let m = amiga();
-    view.input(&Input::MouseDown { x: 5, y: 200, button: Button::Left }, &m, m.content());
-    assert_eq!(moves(&*view), 1);
+    solve_one_move(&mut *view);
     view.command(&Command::Hint).unwrap();
     assert!(view.message().starts_with("Hint: ") && view.message() != first, "{}", view.message());
 }
@@ -152,19 +157,21 @@ fn the_chance_is_solved_by_the_demo_too() {
 
 /// Opens `id` with `seed` as the app would, keeping its data in `data`.
 fn open_in(data: &std::path::Path, id: &str, seed: u64) -> Box<dyn View> {
-    use parlour::host::{self, Opening, Places};
-    let game = parlour::app::catalog::find(id).unwrap();
-    let places = Places { data_dir: data.to_path_buf(), ..parlour::app::catalog::places() };
-    host::open(&game, &places, &Opening { seed: Some(seed), fresh_seed: seed, ..Default::default() })
+    opened_as(data, id, &parlour::host::Opening { seed: Some(seed), fresh_seed: seed, ..Default::default() })
 }
 
 /// Opens `id` as the app would, resuming the game its journal in `data`
 /// keeps.
 fn resume_in(data: &std::path::Path, id: &str) -> Box<dyn View> {
-    use parlour::host::{self, Opening, Places};
+    opened_as(data, id, &parlour::host::Opening::default())
+}
+
+/// Opens `id` as `how` says, keeping its data in `data`.
+fn opened_as(data: &std::path::Path, id: &str, how: &parlour::host::Opening) -> Box<dyn View> {
+    use parlour::host::{self, Places};
     let game = parlour::app::catalog::find(id).unwrap();
     let places = Places { data_dir: data.to_path_buf(), ..parlour::app::catalog::places() };
-    host::open(&game, &places, &Opening::default())
+    host::open(&game, &places, how)
 }
 
 /// The seed of the game in `id`'s journal.
@@ -311,11 +318,7 @@ fn a_hint_lays_off_first_what_can_go_home_safely() {
     // Klondike's deal 25: after the line's first move, the line deals
     // from the stock while a card on the waste can go home.
     let (mut view, _data) = open_game("klondike", 25);
-    view.command(&Command::View(SOLVE)).unwrap();
-    tick(&mut *view, 100);
-    let m = amiga();
-    view.input(&Input::MouseDown { x: 5, y: 200, button: Button::Left }, &m, m.content());
-    assert_eq!(moves(&*view), 1);
+    solve_one_move(&mut *view);
     view.command(&Command::Hint).unwrap();
     assert!(view.message().ends_with("to a foundation."), "{}", view.message());
 }

@@ -9,7 +9,7 @@ use crate::games::pegs::board::Cell;
 use crate::games::pegs::library::BoardFile;
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen};
-use crate::views::widgets::{self, ButtonFocus, FocusKey, ListLayout, ListScroll, RowClicks, TypeSelect};
+use crate::views::widgets::{self, ButtonFocus, DoubleClicks, FocusKey, ListLayout, ListScroll, TypeSelect};
 use crate::views::{OPEN_SELECTED, Response, View};
 
 use super::layout::BoardLayout;
@@ -36,7 +36,8 @@ pub struct BoardChooser {
     focus: ButtonFocus,
     /// Letters typed to find a row.
     typed: TypeSelect,
-    clicks: RowClicks,
+    /// Double-clicks on the rows, which open them.
+    clicks: DoubleClicks<usize>,
 }
 
 /// Where the dialog's parts go.
@@ -60,7 +61,7 @@ impl BoardChooser {
             message: String::new(),
             focus: ButtonFocus::default(),
             typed: TypeSelect::default(),
-            clicks: RowClicks::default(),
+            clicks: DoubleClicks::default(),
         }
     }
 

@@ -25,6 +25,7 @@ use crate::solitaire::rules::{Mode, PileKind};
 
 use super::board::{Board, DealSearch, OPTIONS, Reply, WINNABLE_PREF};
 use super::card_art::{CardArt, CardSize, Mat};
+use super::widgets::DoubleClicks;
 pub use assist::Assist;
 use bounce::Bounce;
 use keyboard::{Cursor, KeyAction};
@@ -44,8 +45,6 @@ pub const SOLVER_STATUS: ViewCommand = ViewCommand("solver-status");
 /// Deals only deals the solver proves winnable, from the next deal.
 pub const WINNABLE_ONLY: ViewCommand = ViewCommand("winnable-only");
 
-/// Two clicks on one pile this close together (ms) make a double-click.
-const DOUBLE_CLICK_MS: u32 = 450;
 /// Card backs in the art set.
 const BACKS: usize = 9;
 /// The Options box's buttons and the commands they run.
@@ -104,8 +103,8 @@ pub struct SolitaireBoard {
     drag: Option<Drag>,
     /// Addition games: the card picked first of a pair.
     picked: Option<PileId>,
-    /// The pile last clicked and the time since (for double-clicks).
-    last_click: Option<(PileId, u32)>,
+    /// Double-clicks on the piles, which send a card home.
+    clicks: DoubleClicks<PileId>,
     /// The keyboard's cursor and the cards it holds.
     cursor: Cursor,
     /// The pile a hint's move lifts from, and how many cards.
@@ -136,7 +135,7 @@ impl SolitaireBoard {
             selected: None,
             drag: None,
             picked: None,
-            last_click: None,
+            clicks: DoubleClicks::default(),
             cursor: Cursor::default(),
             hinted: None,
             celebrating: false,
@@ -261,20 +260,14 @@ impl SolitaireBoard {
         if st.rules().addition > 0 {
             return self.pick(st, id);
         }
-        // Where the tableau takes no cards (Golf), a column's top card can
-        // only go home: one click plays it, as the player expects.
+        // A double-click sends a card home. Where the tableau takes no
+        // cards (Golf), a column's top card can only go home: one click
+        // plays it, as the player expects.
         let top = index.is_some_and(|i| i + 1 == st.pile(id.kind, id.index()).len());
-        if st.rules().tableau.max_allowed == 0 && id.kind == PileKind::Tableau && top {
-            self.last_click = None;
-            return match Self::home_move(st, id) {
-                Some(m) => Reply::Play(m),
-                None => Reply::Say("No foundation takes that card yet.".into()),
-            };
-        }
-        let double = self.last_click.is_some_and(|(p, ms)| p == id && ms <= DOUBLE_CLICK_MS);
-        self.last_click = Some((id, 0));
-        if double && index.is_some() {
-            self.last_click = None;
+        let only_home = st.rules().tableau.max_allowed == 0 && id.kind == PileKind::Tableau && top;
+        let double = self.clicks.click(id);
+        if (double || only_home) && index.is_some() {
+            self.clicks.forget();
             return match Self::home_move(st, id) {
                 Some(m) => Reply::Play(m),
                 None => Reply::Say("No foundation takes that card yet.".into()),
@@ -634,9 +627,7 @@ impl SolitaireBoard {
         }
         match *input {
             Input::Tick { ms } => {
-                if let Some((_, t)) = &mut self.last_click {
-                    *t = t.saturating_add(ms);
-                }
+                self.clicks.tick(ms);
                 Reply::Unchanged
             }
             Input::Key { key: Key::Escape, .. } if self.drag.is_some() || self.picked.is_some() => {
@@ -709,7 +700,7 @@ impl SolitaireBoard {
                     return Reply::Unchanged;
                 }
                 // A drag is not the first half of a double-click.
-                self.last_click = None;
+                self.clicks.forget();
                 match self.drop_target(st, layout, &d) {
                     Some(to) => Reply::Play(SolMove::Move { from: d.from, count: d.count as u8, to }),
                     None => Reply::Redraw,
