@@ -63,10 +63,16 @@ pub fn read(path: &Path, bytes: &[u8]) -> Document {
 
 /// Elements whose end tag may be left out: closing them implicitly is
 /// normal, not worth a warning.
-const OPTIONAL_END: [&str; 5] = ["html", "head", "body", "p", "li"];
+const OPTIONAL_END: [&str; 11] = ["html", "head", "body", "p", "li", "tr", "td", "th", "thead", "tbody", "tfoot"];
 
 /// Start tags that end an open paragraph.
-const ENDS_PARAGRAPH: [&str; 13] = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "pre", "hr", "div", "center"];
+const ENDS_PARAGRAPH: [&str; 14] =
+    ["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "pre", "hr", "div", "center", "table"];
+
+/// Table markup, which YaZZle's help does not draw as a grid: each row is
+/// shown as a line of its own, its cells at tab stops set by the widest
+/// cell of each column.
+const TABLE: [&str; 8] = ["table", "caption", "thead", "tbody", "tfoot", "tr", "td", "th"];
 
 /// Elements that only group or restyle text; the viewer has nothing more
 /// to do with them than keep their text.
@@ -157,6 +163,10 @@ struct Builder {
     /// The start tags left out for nesting deeper than [`MAX_DEPTH`], the
     /// innermost last: their end tags close them here.
     too_deep: Vec<String>,
+    /// The open tables' first blocks (where their rows begin in `blocks`).
+    tables: Vec<usize>,
+    /// Cells opened so far in the row being read.
+    cells_in_row: usize,
 }
 
 impl Builder {
@@ -178,6 +188,8 @@ impl Builder {
             fragment_links: Vec::new(),
             unknown: Vec::new(),
             too_deep: Vec::new(),
+            tables: Vec::new(),
+            cells_in_row: 0,
         }
     }
 
@@ -389,6 +401,18 @@ impl Builder {
         {
             self.pop_to(li, "<li>", tag.line);
         }
+        // A cell ends the cell before it, a row the row before it, as
+        // their end tags may be left out.
+        let same_table_part = |o: &Open| match name {
+            "td" | "th" => o.name == "td" || o.name == "th",
+            "tr" => o.name == "tr",
+            _ => false,
+        };
+        if let Some(part) = self.stack.iter().rposition(same_table_part)
+            && !self.stack[part..].iter().any(|o| o.name == "table")
+        {
+            self.pop_to(part, &format!("<{name}>"), tag.line);
+        }
         if name == "a"
             && let Some(a) = self.stack.iter().rposition(|o| o.name == "a")
         {
@@ -484,13 +508,62 @@ impl Builder {
                     self.link = Some(OpenLink { target, href, first_span, labelled: false });
                 }
             }
-            n if TRANSPARENT.contains(&n) || CODE.contains(&n) => {}
-            n => {
-                if !self.unknown.iter().any(|u| u == n) {
-                    self.unknown.push(n.to_string());
-                    self.warn(line, format!("<{n}> is not part of the help's HTML; its text is shown as is"));
+            "table" => {
+                self.finish_block();
+                self.tables.push(self.blocks.len());
+                self.warn_once("table", line, "<table> is not part of the help's HTML; each row is shown as a line");
+            }
+            "tr" | "caption" => {
+                self.finish_block();
+                self.cells_in_row = 0;
+            }
+            "td" | "th" => {
+                if self.cells_in_row > 0 {
+                    self.ensure_block(line);
+                    self.push_span(Span::Tab);
+                    self.space = None;
+                }
+                self.cells_in_row += 1;
+            }
+            n if TRANSPARENT.contains(&n) || CODE.contains(&n) || TABLE.contains(&n) => {}
+            n => self.warn_once(n, line, &format!("<{n}> is not part of the help's HTML; its text is shown as is")),
+        }
+    }
+
+    /// Warns about an element the help does not draw, once a page.
+    fn warn_once(&mut self, name: &str, line: usize, message: &str) {
+        if !self.unknown.iter().any(|u| u == name) {
+            self.unknown.push(name.to_string());
+            self.warn(line, message.to_string());
+        }
+    }
+
+    /// Sets the tab stops of a table's rows so that its columns line up:
+    /// each column as wide as its widest cell, in character cells, and
+    /// two more between columns.
+    fn align_table(&mut self, first: usize) {
+        let rows = &mut self.blocks[first..];
+        let mut widths: Vec<usize> = Vec::new();
+        for row in rows.iter() {
+            let text = row.plain_text();
+            let cells: Vec<&str> = text.split('\t').collect();
+            for (column, cell) in cells.iter().enumerate().take(cells.len() - 1) {
+                let width = cell.chars().count();
+                match widths.get_mut(column) {
+                    Some(w) => *w = (*w).max(width),
+                    None => widths.push(width),
                 }
             }
+        }
+        let stops: Vec<u16> = widths
+            .iter()
+            .scan(0usize, |x, w| {
+                *x += w + 2;
+                Some(u16::try_from(*x).unwrap_or(u16::MAX))
+            })
+            .collect();
+        for row in rows.iter_mut().filter(|r| r.spans.contains(&Span::Tab)) {
+            row.tabs = stops.clone();
         }
     }
 
@@ -503,6 +576,13 @@ impl Builder {
                 self.lists.pop();
             }
             "a" => self.end_link(open.line),
+            "tr" | "caption" => self.finish_block(),
+            "table" => {
+                self.finish_block();
+                if let Some(first) = self.tables.pop() {
+                    self.align_table(first);
+                }
+            }
             _ => {}
         }
     }
@@ -936,9 +1016,7 @@ mod tests {
             vec![
                 "page.html:3: warning: <b> from line 2 is closed by <h2>",
                 "page.html:3: warning: </i> closes nothing: no <i> is open",
-                "page.html:4: warning: <table> is not part of the help's HTML; its text is shown as is",
-                "page.html:4: warning: <tr> is not part of the help's HTML; its text is shown as is",
-                "page.html:4: warning: <td> is not part of the help's HTML; its text is shown as is",
+                "page.html:4: warning: <table> is not part of the help's HTML; each row is shown as a line",
                 "page.html:5: warning: <li> outside <ul> or <ol>; shown as a bulleted item",
                 "page.html:6: warning: a quote in `<a href=\"y.html>never...` is never closed",
                 "page.html:6: warning: the link `y.html` leads to no file beside the page",
@@ -947,6 +1025,28 @@ mod tests {
         );
         let texts: Vec<String> = d.nodes[0].blocks.iter().map(Block::plain_text).collect();
         assert_eq!(texts, vec!["bold", "head", "cell", "stray", "x never"]);
+    }
+
+    #[test]
+    fn a_table_is_a_line_a_row_with_its_columns_at_tab_stops() {
+        // The second row leaves its end tags out, as HTML allows.
+        let text = "<title>T</title><p>Before\n<table><tr><th>Where</th><th>Builds</th></tr>\n\
+                    <tr><td>Tableau<td>down, alternating colours\n<tr><td>Foundation</td><td>up in suit</td></tr>\n\
+                    </table><p>After";
+        let (d, dir) = doc(text);
+        assert_eq!(
+            messages(&d, &dir),
+            vec!["page.html:2: warning: <table> is not part of the help's HTML; each row is shown as a line"]
+        );
+        let blocks = &d.nodes[0].blocks;
+        let texts: Vec<String> = blocks.iter().map(Block::plain_text).collect();
+        assert_eq!(
+            texts,
+            vec!["Before", "Where\tBuilds", "Tableau\tdown, alternating colours", "Foundation\tup in suit", "After"]
+        );
+        // "Foundation" is the widest first cell: ten characters and two more.
+        assert!(blocks[1..4].iter().all(|b| b.tabs == vec![12]), "{:?}", blocks[1].tabs);
+        assert!(blocks[0].tabs.is_empty() && blocks[4].tabs.is_empty());
     }
 
     #[test]
