@@ -50,12 +50,25 @@ pub fn opening(game: &GameEntry, machine: Machine) -> Result<Surface, String> {
     Ok(frame)
 }
 
-/// Writes `folder/game.bmp` and returns its path. The file is replaced
-/// whole (a reader never sees half a picture), a different picture that
-/// was there is kept as game.bmp.bak, a link of that name is replaced
-/// rather than followed out of the folder, and a picture named in another
-/// case is renamed game.bmp as it is replaced.
-pub fn capture(folder: &Path) -> Result<PathBuf, String> {
+/// What [`capture`] did to a folder's game.bmp.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Captured {
+    /// There was none (or a link of that name, now replaced).
+    Written,
+    /// It showed the same picture, byte for byte: left as it was.
+    Unchanged,
+    /// A different picture was there; it is kept as game.bmp.bak.
+    Replaced,
+}
+
+/// Writes `folder/game.bmp` and returns its path and what was done. The
+/// file is replaced whole (a reader never sees half a picture), a
+/// different picture that was there is kept as game.bmp.bak, the same
+/// picture is left alone (so a folder that cannot be written is no
+/// trouble when nothing changes), a link of that name is replaced rather
+/// than followed out of the folder, and a picture named in another case
+/// is renamed game.bmp as it is replaced.
+pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
     // A game type's game.ini names its folder, as it does for lint.
     let is_ini = folder.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.ini"));
     let folder = match folder.parent() {
@@ -79,14 +92,22 @@ pub fn capture(folder: &Path) -> Result<PathBuf, String> {
     // ignore case let it be) is the one replaced, and it takes the name
     // lint asks for, so the folder never holds two.
     let old = in_any_case(folder, "game.bmp");
+    let is_file = std::fs::symlink_metadata(&old).is_ok_and(|m| m.is_file());
+    let was = if is_file { std::fs::read(&old).ok() } else { None };
+    if old == out && was.as_deref() == Some(&bytes[..]) {
+        return Ok((out, Captured::Unchanged));
+    }
+    let cannot_write = |e: std::io::Error| format!("game.bmp cannot be written in {}: {e}", folder.display());
     if old != out {
         std::fs::rename(&old, &out).map_err(|e| format!("{}: cannot be renamed game.bmp: {e}", old.display()))?;
     }
     // A different picture that was there (perhaps drawn by hand) is kept
     // as game.bmp.bak; a link is replaced, never followed to be kept.
-    let replaced =
-        std::fs::symlink_metadata(&out).is_ok_and(|m| m.is_file()) && std::fs::read(&out).is_ok_and(|was| was != bytes);
-    let written = if replaced { write_atomic(&out, &bytes) } else { replace_atomic(&out, &bytes) };
-    written.map_err(|e| format!("{}: {e}", out.display()))?;
-    Ok(out)
+    if was.is_some_and(|was| was != bytes) {
+        write_atomic(&out, &bytes).map_err(cannot_write)?;
+        Ok((out, Captured::Replaced))
+    } else {
+        replace_atomic(&out, &bytes).map_err(cannot_write)?;
+        Ok((out, Captured::Written))
+    }
 }

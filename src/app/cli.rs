@@ -831,15 +831,36 @@ fn deal(target: &str, seed: Option<u64>, ms: Option<u32>, format: Option<&str>) 
 }
 
 fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
+    use super::capture::Captured;
+    let mut failed = false;
     let folders: Vec<PathBuf> = if all {
-        catalog::games().iter().filter_map(|g| catalog::game_type(g).map(|gt| gt.folder.clone())).collect()
+        // The built-in game types come with their pictures; only the
+        // player's own (and a folder's beside the program) are drawn.
+        let builtin = super::data_dirs::builtin_dir();
+        let own = catalog::games()
+            .iter()
+            .filter_map(|g| catalog::game_type(g).map(|gt| gt.folder.clone()))
+            .filter(|f| !builtin.is_some_and(|b| f.starts_with(b)))
+            .collect::<Vec<_>>();
+        // A game type that cannot be read has no picture to draw: said, as
+        // the launcher says it, and the run fails.
+        let game_types = crate::host::family("solitaire").map(|f| (f.variants)(&catalog::places()));
+        for (name, why) in game_types.into_iter().flatten().filter_map(Result::err) {
+            eprintln!("parlour: {name} is left out: {why}");
+            failed = true;
+        }
+        if own.is_empty() && !failed {
+            say!("No game types of your own to capture: the built-in ones come with their pictures.");
+        }
+        own
     } else {
         paths.to_vec()
     };
-    let mut failed = false;
     for folder in &folders {
         match super::capture::capture(folder) {
-            Ok(out) => say!("{}", out.display()),
+            Ok((out, Captured::Written)) => say!("{}", out.display()),
+            Ok((out, Captured::Unchanged)) => say!("{} (unchanged)", out.display()),
+            Ok((out, Captured::Replaced)) => say!("{} (the picture before is kept as game.bmp.bak)", out.display()),
             Err(e) => {
                 eprintln!("parlour: {}: {e}", folder.display());
                 failed = true;

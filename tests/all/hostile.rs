@@ -134,10 +134,40 @@ fn capture_renames_a_picture_in_another_case() {
     );
     // The picture replaced is kept; capturing again keeps it still.
     assert_eq!(std::fs::read(game.join("game.bmp.bak")).unwrap(), b"an old picture");
-    assert!(run(&["capture", &game.to_string_lossy()]).status.success());
+    assert!(stdout(&out).ends_with("game.bmp (the picture before is kept as game.bmp.bak)\n"), "{}", stdout(&out));
+    // Capturing again leaves the same picture alone, and the kept one too.
+    let again = run(&["capture", &game.to_string_lossy()]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(stdout(&again).ends_with("game.bmp (unchanged)\n"), "{}", stdout(&again));
     assert_eq!(std::fs::read(game.join("game.bmp.bak")).unwrap(), b"an old picture");
     let lint = run(&["lint", &game.to_string_lossy()]);
     assert!(lint.status.success(), "{}", stdout(&lint));
+}
+
+/// `capture --all` draws the player's own game types, not the built-in
+/// ones (which come with their pictures), and names a game type it cannot
+/// read, failing, as the launcher names it.
+#[test]
+fn capture_all_names_a_game_type_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mine = data.join("game-types");
+    let golf = copy_game_type("Golf", &mine, "My Golf");
+    std::fs::remove_file(golf.join("game.bmp")).unwrap();
+    let broken = copy_game_type("Golf", &mine, "Broken");
+    let ini = std::fs::read_to_string(broken.join("game.ini")).unwrap();
+    std::fs::write(broken.join("game.ini"), ini.replacen("[Game]", "[Game]\nDecks=many", 1)).unwrap();
+    let out = parlour()
+        .env("PARLOUR_DATA_DIR", &data)
+        .current_dir(dir.path())
+        .args(["capture", "--all"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(stdout(&out), format!("{}\n", golf.join("game.bmp").display()));
+    assert!(stderr(&out).starts_with("parlour: Broken is left out: "), "{}", stderr(&out));
+    assert!(stderr(&out).contains("game.ini:"), "{}", stderr(&out));
+    assert!(!broken.join("game.bmp.bak").exists());
 }
 
 /// `capture` takes a game type's game.ini for its folder, as lint does,
