@@ -157,12 +157,8 @@ fn capture_all_names_a_game_type_left_out() {
     let broken = copy_game_type("Golf", &mine, "Broken");
     let ini = std::fs::read_to_string(broken.join("game.ini")).unwrap();
     std::fs::write(broken.join("game.ini"), ini.replacen("[Game]", "[Game]\nDecks=many", 1)).unwrap();
-    let out = parlour()
-        .env("PARLOUR_DATA_DIR", &data)
-        .current_dir(dir.path())
-        .args(["capture", "--all"])
-        .output()
-        .unwrap();
+    let out =
+        parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).args(["capture", "--all"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert_eq!(stdout(&out), format!("{}\n", golf.join("game.bmp").display()));
     assert!(stderr(&out).starts_with("parlour: Broken is left out: "), "{}", stderr(&out));

@@ -157,6 +157,22 @@ fn a_single_play_game_is_played_to_the_end_with_clicks() {
     assert!(view.session().state().is_over());
 }
 
+/// Turning Single play on or off is said, and is no move: the Moves
+/// figure (and the statistics' average) count the game's moves only.
+#[test]
+fn single_play_is_said_and_is_no_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+    let moves = |view: &RummiView| view.fields().into_iter().find(|f| f.0 == "Moves").map(|f| f.1);
+    assert_eq!(moves(&view).as_deref(), Some("0"));
+    view.command(&Command::View(parlour::views::rummi::SINGLE)).unwrap();
+    assert_eq!(view.message(), "Single play: you play alone.");
+    view.command(&Command::View(parlour::views::rummi::SINGLE)).unwrap();
+    assert_eq!(view.message(), "Single play is off: the program plays again.");
+    assert_eq!(view.session().cursor(), 2, "both switches are steps of the history");
+    assert_eq!(moves(&view).as_deref(), Some("0"));
+}
+
 /// A game the program opens says so at once; one the player opens does
 /// not.
 #[test]

@@ -21,7 +21,7 @@ pub mod tiles;
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 
-use crate::core::{GameStats, Session, plural};
+use crate::core::{Action, GameStats, Session, plural};
 use crate::games::rummi::computer::{self, Level};
 use crate::games::rummi::moves::{Move, Source, Target};
 use crate::games::rummi::rules::{Ending, Rummi, RummiVariant, Side};
@@ -639,6 +639,15 @@ impl RummiBoard {
     }
 }
 
+/// The Single play switch made at step `i` of the history, if that step
+/// is one.
+fn switch_at(session: &Session<RummiVariant>, i: usize) -> Option<Move> {
+    match &session.steps().get(i)?.action {
+        Action::Move(text) => Move::parse(text).ok().filter(|m| matches!(m, Move::Single(_))),
+        _ => None,
+    }
+}
+
 impl Board<RummiVariant> for RummiBoard {
     fn title(&self) -> String {
         if self.behind { "Workbench Screen".into() } else { "Rummi".into() }
@@ -689,6 +698,14 @@ impl Board<RummiVariant> for RummiBoard {
     fn fields(&self, session: &Session<RummiVariant>) -> Vec<(&'static str, String)> {
         let st = session.state();
         vec![("Tiles", st.tray(Side::Player).len().to_string()), ("Pile", st.pile().len().to_string())]
+    }
+
+    /// Tiles played, swaps, draws and ends of turn: turning Single play on
+    /// or off is journalled as a step (a replay must know who plays) but
+    /// is no move of the game.
+    fn moves(&self, session: &Session<RummiVariant>) -> Option<u64> {
+        let steps = session.game_start() + 1..=session.cursor();
+        Some(steps.filter(|&i| switch_at(session, i).is_none()).count() as u64)
     }
 
     fn draw(&self, session: &Session<RummiVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
@@ -871,6 +888,11 @@ impl Board<RummiVariant> for RummiBoard {
     fn moved(&mut self, session: &Session<RummiVariant>) -> Option<String> {
         self.reveal_taken(session);
         let st = session.state();
+        if let Some(Move::Single(on)) = switch_at(session, session.cursor()) {
+            return Some(
+                if on { "Single play: you play alone." } else { "Single play is off: the program plays again." }.into(),
+            );
+        }
         let fresh_turn = st.turn() == Side::Player && !st.moved();
         let pairs = !st.duplicates(Side::Program).is_empty() && !st.duplicates(Side::Player).is_empty();
         (fresh_turn && pairs).then(|| "The program has a duplicate tile: you may swap one of yours.".into())

@@ -404,7 +404,7 @@ impl Board<LevelVariant> for SokobanBoard {
     }
 
     fn played_for_player(&self, _session: &Session<LevelVariant>) -> Option<&'static str> {
-        self.shown_step.then_some("Solution shown: not counted as solved.")
+        self.shown_step.then_some("Solution shown: no win counted.")
     }
 
     fn ending(&self, session: &Session<LevelVariant>) -> String {
