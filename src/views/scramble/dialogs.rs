@@ -39,6 +39,9 @@ pub struct SizeDialog {
     /// field's text is).
     fresh: bool,
     sliding: Option<usize>,
+    /// OK (0) or Cancel (1), once Tab has moved the keyboard past the
+    /// boxes; the arrows still change the size there.
+    on_button: Option<usize>,
 }
 
 struct SizeLayout {
@@ -54,7 +57,7 @@ const LABELS: [&str; 2] = ["Columns", "Rows"];
 
 impl SizeDialog {
     pub fn new(cols: usize, rows: usize) -> SizeDialog {
-        SizeDialog { values: [cols, rows], editing: None, fresh: false, sliding: None }
+        SizeDialog { values: [cols, rows], editing: None, fresh: false, sliding: None, on_button: None }
     }
 
     /// Puts the focus in number box `i`, holding its value.
@@ -98,6 +101,15 @@ impl SizeDialog {
         }
         button(s, machine, l.ok, "OK", true);
         button(s, machine, l.cancel, "Cancel", true);
+        if let Some(b) = self.on_button {
+            widgets::focus_frame(s, machine, [l.ok, l.cancel][b].inset(-3, -3));
+        }
+    }
+
+    /// Where the keyboard is in Tab's round: the Columns box, the Rows
+    /// box, OK, Cancel (none before the first Tab).
+    fn tab_stop(&self) -> Option<usize> {
+        self.editing.as_ref().map(|(i, _)| *i).or(self.on_button.map(|b| b + 2))
     }
 
     /// Takes the typed number, if any.
@@ -124,6 +136,7 @@ impl SizeDialog {
         let bounds = (SIZE.0 as u32, SIZE.1 as u32);
         match *input {
             Input::MouseDown { x, y, button: Button::Left } => {
+                self.on_button = None;
                 if l.ok.contains(x, y) {
                     return self.finish();
                 }
@@ -161,7 +174,7 @@ impl SizeDialog {
                 None => Outcome::Open(false),
             },
             Input::MouseUp { .. } => Outcome::Open(self.sliding.take().is_some()),
-            Input::Key { key, .. } => match (key, &mut self.editing) {
+            Input::Key { key, mods } => match (key, &mut self.editing) {
                 (Key::Char(c), Some((_, text))) if c.is_ascii_digit() && (self.fresh || text.len() < 2) => {
                     if std::mem::take(&mut self.fresh) {
                         text.clear();
@@ -175,13 +188,24 @@ impl SizeDialog {
                     Outcome::Open(true)
                 }
                 (Key::Tab, _) => {
-                    let next = self.editing.as_ref().map_or(0, |(i, _)| (i + 1) % 2);
+                    // The round: the two boxes, OK, Cancel; Shift-Tab back.
+                    let by = if mods.shift { -1 } else { 1 };
+                    let next = match self.tab_stop() {
+                        Some(at) => widgets::step_round(at, by, 4),
+                        None if mods.shift => 3,
+                        None => 0,
+                    };
                     if let Err(e) = self.commit() {
                         return Outcome::Refused(e);
                     }
-                    self.edit(next);
+                    self.on_button = next.checked_sub(2);
+                    if next < 2 {
+                        self.edit(next);
+                    }
                     Outcome::Open(true)
                 }
+                (Key::Enter | Key::Char(' '), None) if self.on_button == Some(1) => Outcome::Cancel,
+                (Key::Char(' '), None) if self.on_button == Some(0) => self.finish(),
                 (Key::Left | Key::Right | Key::Up | Key::Down, None) => {
                     // Left and Right change the columns, Up and Down the
                     // rows: Right and Up for more, as a number steps up.
@@ -363,5 +387,39 @@ mod tests {
             d.input(&Input::Key { key: Key::Enter, mods: Default::default() }, &m, area),
             Outcome::Done((SIZE.0, 5))
         );
+    }
+
+    /// Tab goes round the two boxes, OK and Cancel, and Return or Space
+    /// presses the button it is on.
+    #[test]
+    fn tab_reaches_ok_and_cancel() {
+        let id = MachineId::AmigaPal;
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let area = m.content();
+        let key = |key| Input::Key { key, mods: Default::default() };
+        let back_tab =
+            Input::Key { key: Key::Tab, mods: crate::machines::Modifiers { shift: true, ..Default::default() } };
+        let mut d = SizeDialog::new(4, 4);
+        let stops: Vec<Option<usize>> = (0..5)
+            .map(|_| {
+                d.input(&key(Key::Tab), &m, area);
+                d.tab_stop()
+            })
+            .collect();
+        assert_eq!(stops, [Some(0), Some(1), Some(2), Some(3), Some(0)]);
+        d.input(&back_tab, &m, area);
+        assert_eq!(d.tab_stop(), Some(3));
+        d.input(&key(Key::Right), &m, area);
+        assert_eq!(d.input(&key(Key::Char(' ')), &m, area), Outcome::Cancel);
+        d.input(&back_tab, &m, area);
+        assert_eq!(d.tab_stop(), Some(2), "Cancel, then OK");
+        // The arrows still change the size on a button; Space takes it.
+        d.input(&key(Key::Right), &m, area);
+        assert_eq!(d.input(&key(Key::Char(' ')), &m, area), Outcome::Done((6, 4)), "4, and Right twice");
+        // A click takes the keyboard off the buttons.
+        let mut d = SizeDialog::new(4, 4);
+        (0..3).for_each(|_| drop(d.input(&key(Key::Tab), &m, area)));
+        d.input(&Input::MouseDown { x: 0, y: 0, button: Button::Left }, &m, area);
+        assert_eq!(d.tab_stop(), None);
     }
 }
