@@ -295,6 +295,26 @@ fn the_keyboard_plays_too() {
     }
 }
 
+/// The first key only shows the cursor: Space or F on a hidden cursor
+/// (a game just opened or resumed, or after the mouse) never opens or
+/// marks a square the player has not seen.
+#[test]
+fn the_first_key_shows_the_cursor_and_does_no_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = open(Settings::beginner(), dir.path(), 9);
+    for first in [Key::Char(' '), Key::Char('f'), Key::Enter] {
+        let mut view = open(Settings::beginner(), dir.path(), 9);
+        key(&mut view, &m, area, first);
+        assert!(!view.session().state().started(), "{first:?} acted on a square unseen");
+        let st = view.session().state();
+        assert!((0..st.grid().len()).all(|i| st.square(i) == Square::Covered(Mark::None)), "{first:?}");
+    }
+    key(&mut view, &m, area, Key::Char(' '));
+    key(&mut view, &m, area, Key::Char(' '));
+    assert_eq!(view.session().state().square(4 * 9 + 4), Square::Open, "the second Space opens the middle");
+}
+
 #[test]
 fn pause_stops_the_clock_and_covers_the_field() {
     let dir = tempfile::tempdir().unwrap();
