@@ -50,8 +50,9 @@ const FAMILIES: [Case; 9] = [
     ("sokoban", "sokoban-parlour-1.save", "key Left\n", "move L", UNDO),
     // Tetris has no undo: a game resumed while running waits, paused.
     ("tetris", "tetris.save", "key Left\n", "move left", ("wait 100\n", "move pause")),
-    // The cursor starts in the middle of Beginner's field; Space opens it.
-    ("mines", "mines-beginner.save", "key Space\n", "move open 5,5", UNDO),
+    // The first Space shows the cursor in the middle of Beginner's field;
+    // the second opens it.
+    ("mines", "mines-beginner.save", "key Space\nkey Space\n", "move open 5,5", UNDO),
     // The cursor shows on the tray's first tile; pick it, up to the
     // table's last row, drop it there. Rummi calls undo Back up.
     (

@@ -170,6 +170,19 @@ fn the_keyboard_says_why_nothing_was_lifted() {
     assert_eq!(view.message(), "There is no card there.");
 }
 
+/// The first key only shows the cursor: Space on Klondike's stock, where
+/// the cursor shows first, deals only when pressed again.
+#[test]
+fn the_first_space_shows_the_cursor_and_deals_nothing() {
+    use parlour::machines::{Key, Modifiers};
+    let key = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    let (mut view, m, area, _data) = table("klondike", MachineId::MacSe30, 1);
+    view.input(&key(Key::Char(' ')), &m, area);
+    assert_eq!(view.session().move_count(), 0, "a card was dealt unseen");
+    view.input(&key(Key::Char(' ')), &m, area);
+    assert_eq!(view.session().move_count(), 1);
+}
+
 /// A hint brings the keyboard's cursor to the cards it names, so Space
 /// lifts them; a player of the mouse gets no cursor from it.
 #[test]

@@ -225,6 +225,8 @@ impl PegsBoard {
         };
         let first_use = self.cursor.is_none();
         let moved_to = match key {
+            // The first key only shows the cursor: no stone is picked unseen.
+            Key::Char(' ') | Key::Enter if first_use => start,
             Key::Left => step((0, -1)),
             Key::Right => step((0, 1)),
             Key::Up => step((-1, 0)),

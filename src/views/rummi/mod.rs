@@ -422,6 +422,12 @@ impl RummiBoard {
         let nearest_tray =
             |x: i32| grid.in_view().take(grid.per_row()).min_by_key(|&i| (tile_x(i) - x).abs()).unwrap_or(0);
         let moved = match (key, at) {
+            // The first key only shows the cursor: no tile is picked unseen.
+            _ if first_use
+                && matches!(key, Key::Left | Key::Right | Key::Up | Key::Down | Key::Char(' ') | Key::Enter) =>
+            {
+                at
+            }
             (Key::Char(' ') | Key::Enter, _) => {
                 self.cursor = Some(at);
                 let (x, y) = self.spot_point(st, l, at);
@@ -432,7 +438,6 @@ impl RummiBoard {
                 return Reply::Redraw;
             }
             (Key::PageUp | Key::PageDown, _) => return self.page(st, l, at, key == Key::PageDown),
-            _ if first_use && matches!(key, Key::Left | Key::Right | Key::Up | Key::Down) => at,
             (Key::Left, Spot::Tray(i)) => Spot::Tray(i.saturating_sub(1)),
             (Key::Right, Spot::Tray(i)) if i + 1 < n => Spot::Tray(i + 1),
             (Key::Right, Spot::Tray(_)) => Spot::Gadget,

@@ -86,7 +86,9 @@ impl Cursor {
         let index = piles.iter().position(|q| q.0 == pile).unwrap_or(0);
         let first_use = !self.visible;
         self.visible = true;
-        if first_use && matches!(key, Key::Left | Key::Right | Key::Up | Key::Down) {
+        // The first key only shows the cursor: nothing is dealt or lifted
+        // unseen.
+        if first_use && matches!(key, Key::Left | Key::Right | Key::Up | Key::Down | Key::Char(' ') | Key::Enter) {
             self.at = Some((pile, depth));
             return Some(KeyAction::Moved);
         }
