@@ -183,6 +183,17 @@ impl TableLayout {
                 });
             }
         }
+        // Piles in one row are drawn (and found under the pointer) left to
+        // right, together where the last of them comes: where a table
+        // squeezed onto a narrow screen overlaps them, each card's index in
+        // its top left corner stays in sight (the last tableau pile no
+        // longer hides the foundation beside it). Rows keep the order of
+        // their last piles, so Pyramid's lower rows still lie over the
+        // rows above.
+        let row_last: Vec<usize> = piles.iter().map(|p| piles.iter().rposition(|q| q.y == p.y).unwrap_or(0)).collect();
+        let mut order: Vec<usize> = (0..piles.len()).collect();
+        order.sort_by_key(|&i| (row_last[i], piles[i].x));
+        let piles: Vec<PileGeometry> = order.into_iter().map(|i| piles[i].clone()).collect();
         // Long tableau piles squeeze, so the height only has to hold every
         // pile's first card.
         let lowest = piles.iter().map(|p| p.y + card_h).max().unwrap_or(area.y);
@@ -323,5 +334,28 @@ mod tests {
             TableLayout::squeezed(&klondike, CardSize::Small, pal, false),
             TableLayout::new(&klondike, CardSize::Small, pal, false)
         );
+    }
+
+    /// Piles in one row are drawn left to right, whatever their kinds, so
+    /// one squeezed over the next leaves the next one's index in sight: a
+    /// foundation beside the last tableau pile comes after it. Rows keep
+    /// their order: Pyramid's rows are drawn from the top down.
+    #[test]
+    fn piles_in_a_row_are_drawn_left_to_right() {
+        let beside = klondike_with("[Foundation1]\nX=3\nY=0", "[Foundation1]\nX=7\nY=1.15");
+        let pal = Rect::new(0, 11, 320, 235);
+        let layout = TableLayout::squeezed(&beside, CardSize::Small, pal, false);
+        let order: Vec<PileId> = layout.piles.iter().map(|g| g.id).collect();
+        let at = |id: PileId| order.iter().position(|&o| o == id).unwrap();
+        let (last_tableau, foundation) = (PileId::new(PileKind::Tableau, 6), PileId::new(PileKind::Foundation, 0));
+        assert_eq!(at(foundation), at(last_tableau) + 1, "{order:?}");
+        let rows: Vec<i32> = layout.piles.iter().map(|g| g.y).collect();
+        for row in rows.iter() {
+            let xs: Vec<i32> = layout.piles.iter().filter(|g| g.y == *row).map(|g| g.x).collect();
+            assert!(xs.is_sorted(), "{xs:?}");
+        }
+        let pyramid = TableLayout::new(&spec("Pyramid"), CardSize::Compact, SE30_TABLE, false);
+        let tops: Vec<i32> = pyramid.piles.iter().filter(|g| g.id.kind == PileKind::Tableau).map(|g| g.y).collect();
+        assert!(tops.is_sorted(), "{tops:?}");
     }
 }
