@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 
 use super::ini::IniDoc;
 use super::spec::{Build, DealTo, Diagnostic, GameSpec, WinWhen};
+use crate::cards::Rank;
 use crate::core::html::{
     MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, newlines, no_such_link, no_such_picture, split_href,
     tokenize,
@@ -64,9 +65,11 @@ pub fn lint_ini(path: &Path) -> Vec<Diagnostic> {
     }
 }
 
-/// `found` with what [`foundation_room`] says of `spec`, in line order.
+/// `found` with what [`foundation_room`] and [`addition_leftovers`] say
+/// of `spec`, in line order.
 fn with_room_checked(spec: &GameSpec, mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {
     found.extend(foundation_room(spec));
+    found.extend(addition_leftovers(spec));
     found.sort_by_key(|d| d.line);
     found
 }
@@ -127,6 +130,37 @@ fn foundation_room(spec: &GameSpec) -> Option<Diagnostic> {
             piles * each
         ),
     ))
+}
+
+/// In an adding game a card leaves the table only with another that makes
+/// the sum with it, or alone if it is worth the sum; cards of a rank that
+/// can do neither stay for good (jacks, queens and kings where the sum is
+/// 10). A game won on the foundations can then never be won; one won by
+/// clearing the tableau is lost whenever the deal puts one there.
+fn addition_leftovers(spec: &GameSpec) -> Option<Diagnostic> {
+    let sum = spec.game.addition;
+    let leaves = |value: u32| value == sum || (sum > value && sum - value <= 13);
+    let stuck: Vec<&str> = Rank::all().filter(|r| !leaves(u32::from(r.value()))).map(Rank::name).collect();
+    if sum == 0 || stuck.is_empty() {
+        return None;
+    }
+    let names = match stuck.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => return None,
+    };
+    let why = format!(
+        "[Game] Addition={sum}: no {names} can ever leave the table (none makes {sum} with another card, nor is worth it alone)"
+    );
+    let line = spec.doc.line_of("Game", "Addition");
+    Some(match spec.game.win_when {
+        WinWhen::Foundations => Diagnostic::error(&spec.path, line, format!("{why}, so the game cannot be won")),
+        WinWhen::TableauEmpty => Diagnostic::warning(
+            &spec.path,
+            line,
+            format!("{why}, so a deal that puts one in the tableau cannot be won"),
+        ),
+    })
 }
 
 /// Checks a game-type folder: game.ini, game.html and game.bmp, and that they
@@ -926,6 +960,46 @@ mod tests {
         assert_eq!(dealt_rank.len(), 1, "{dealt_rank:?}");
         assert!(dealt_rank[0].contains("warning: [Game] StartRankCard: each foundation starts at a dealt card's rank"));
         assert!(lint_with(&[("StartRankCard=0", "StartRankCard=1"), wrapping]).is_empty());
+    }
+
+    /// An adding game whose sum leaves some ranks no way off the table:
+    /// an error where every card must reach the foundations, a warning
+    /// where only the tableau must be cleared; Pyramid's 13 leaves none.
+    #[test]
+    fn ranks_an_adding_game_can_never_take_off_are_told() {
+        let tmp = tempfile::tempdir().unwrap();
+        let ini = tmp.path().join("game.ini");
+        let pyramid =
+            fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Pyramid/game.ini")).unwrap();
+        let lint_with = |edits: &[(&str, &str)]| {
+            let mut text = pyramid.clone();
+            for (from, to) in edits {
+                assert!(text.contains(from), "{from}");
+                text = text.replacen(from, to, 1);
+            }
+            fs::write(&ini, text).unwrap();
+            msgs(&lint_ini(&ini), tmp.path())
+        };
+        assert_eq!(lint_with(&[]), Vec::<String>::new());
+        let tens = lint_with(&[("Addition=13", "Addition=10")]);
+        assert_eq!(tens.len(), 1, "{tens:?}");
+        assert!(
+            tens[0].contains(
+                "warning: [Game] Addition=10: no jack, queen or king can ever leave the table (none makes 10 with \
+                 another card, nor is worth it alone), so a deal that puts one in the tableau cannot be won"
+            ),
+            "{tens:?}"
+        );
+        let twenty = lint_with(&[("Addition=13", "Addition=20")]);
+        assert!(twenty[0].contains("no ace, 2, 3, 4, 5 or 6 can ever leave"), "{twenty:?}");
+        let on_foundations =
+            lint_with(&[("Addition=13", "Addition=11"), ("WinWhen=TableauEmpty", "WinWhen=Foundations")]);
+        assert!(
+            on_foundations.iter().any(|m| m.contains(": [Game] Addition=11: no queen or king can ever leave")
+                && !m.contains("warning")
+                && m.ends_with("so the game cannot be won")),
+            "{on_foundations:?}"
+        );
     }
 
     #[test]
