@@ -283,6 +283,12 @@ impl Viewer {
             Target::Command { text, .. } => {
                 self.status = format!("Parlour never runs commands from help ({text})");
             }
+            // A path out of the document's folder is shown as an address
+            // too, but it is no web address.
+            Target::Url(url) if !url.contains("://") && !url.starts_with("mailto:") => {
+                self.status =
+                    format!("The link leads out of this folder. Help is read only from its own folder: {url}");
+            }
             Target::Url(url) => self.status = format!("Web addresses are not opened here: {url}"),
             Target::Node { file: None, node, line } => match self.find_node(&self.here.doc, node) {
                 Some(i) => self.go(self.here.doc.clone(), i, *line),

@@ -121,6 +121,29 @@ fn retrace_goes_back_through_every_step_and_browse_follows_the_file() {
     assert_eq!(v.press(Control::Retrace), Outcome::Unchanged);
 }
 
+/// A web address is shown, not opened; a path out of the document's
+/// folder (shown as an address too) is said to be one, not a web address.
+#[test]
+fn addresses_are_said_and_never_followed() {
+    let (m, area) = machine(MachineId::AmigaPal);
+    for (url, said) in [
+        ("https://example.com", "Web addresses are not opened here: https://example.com"),
+        (
+            "../Klondike/game.html",
+            "The link leads out of this folder. Help is read only from its own folder: ../Klondike/game.html",
+        ),
+    ] {
+        let mut doc = guide();
+        if let Span::Link { target, .. } = &mut doc.nodes[0].blocks[2].spans[0] {
+            *target = Target::Url(url.into());
+        }
+        let mut v = Viewer::new(doc, None);
+        let web = v.visible_links(&m, area)[2].clone();
+        click(&mut v, &m, area, web.0);
+        assert_eq!((v.node_name(), v.status()), ("MAIN", said.to_string()));
+    }
+}
+
 #[test]
 fn a_system_button_does_nothing_and_is_drawn_ghosted() {
     let (m, area) = machine(MachineId::AmigaPal);
