@@ -163,6 +163,9 @@ fn addition_leftovers(spec: &GameSpec) -> Option<Diagnostic> {
     })
 }
 
+/// What game.bmp is, and how to make one.
+const CAPTURE_DRAWS_IT: &str = "the picture of the game; `parlour capture` draws it";
+
 /// Checks a game-type folder: game.ini, game.html and game.bmp, and that they
 /// agree with each other.
 pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
@@ -193,9 +196,15 @@ pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
             Err(e) => out.push(Diagnostic::error(&path, 1, format!("cannot be read ({e})"))),
         }
     }
-    if let Some(path) = required_file(dir, "game.bmp", "the picture of the game", &mut out) {
+    if let Some(path) = required_file(dir, "game.bmp", CAPTURE_DRAWS_IT, &mut out) {
         match read_capped(&path, limits::PICTURE) {
-            Ok(bytes) => out.extend(lint_bmp(&path, &bytes)),
+            Ok(bytes) => {
+                let mut found = lint_bmp(&path, &bytes);
+                if let Some(last) = found.last_mut() {
+                    last.message = format!("{} (`parlour capture` draws one to spec)", last.message);
+                }
+                out.extend(found);
+            }
             Err(e) => out.push(Diagnostic::error(&path, 1, format!("cannot be read ({e})"))),
         }
     }
@@ -1011,7 +1020,7 @@ mod tests {
             msgs(&lint_path(&dir), &dir),
             vec![
                 "Game.HTML:1: must be named game.html (all lower case)",
-                "game.bmp:1: missing: a game-type folder needs game.bmp (the picture of the game)",
+                "game.bmp:1: missing: a game-type folder needs game.bmp (the picture of the game; `parlour capture` draws it)",
             ]
         );
         fs::remove_file(dir.join("game.ini")).unwrap();

@@ -55,6 +55,19 @@ fn lint_tells_what_the_help_would_and_checks_folders_of_game_types() {
     for wanted in ["onclick= is never run", "<iframe> is not part of the help's HTML", "<script> is never run"] {
         assert_eq!(said.matches(wanted).count(), 1, "{wanted}: {said}");
     }
+    // A page with no title is told of once, as an error; a missing
+    // picture says what draws one.
+    let untitled = std::fs::read_to_string(folder.join("game.html")).unwrap();
+    let start = untitled.find("<title>").unwrap();
+    let end = untitled.find("</title>").unwrap() + "</title>".len();
+    std::fs::write(folder.join("game.html"), format!("{}{}", &untitled[..start], &untitled[end..])).unwrap();
+    std::fs::remove_file(folder.join("game.bmp")).unwrap();
+    let out = run(&["lint", &folder.to_string_lossy()]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success());
+    assert_eq!(said.matches("<title>").count(), 1, "{said}");
+    assert!(said.contains("game.html:3: <head> has no <title>"), "{said}");
+    assert!(said.contains("game.bmp (the picture of the game; `parlour capture` draws it)"), "{said}");
     std::fs::remove_file(folder.join("game.ini")).unwrap();
     let out = run(&["lint", &folder.to_string_lossy()]);
     assert!(!out.status.success());
