@@ -3,8 +3,9 @@
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let Err(f) = parlour::app::cli::main_with_args(args) {
-        if !f.message.is_empty() {
-            eprintln!("parlour: {}", f.message);
+        // Each line its own, as a list of a file's problems is.
+        for line in f.message.lines() {
+            eprintln!("parlour: {line}");
         }
         std::process::exit(f.code);
     }

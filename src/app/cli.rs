@@ -867,7 +867,16 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
             Ok((out, Captured::Unchanged)) => say!("{} (unchanged)", out.display()),
             Ok((out, Captured::Replaced)) => say!("{} (the picture before is kept as game.bmp.bak)", out.display()),
             Err(e) => {
-                eprintln!("parlour: {}: {e}", folder.display());
+                // A list of the folder's problems names the folder in
+                // each line already.
+                let named = e.starts_with(&*folder.to_string_lossy());
+                for line in e.lines() {
+                    if named {
+                        eprintln!("parlour: {line}")
+                    } else {
+                        eprintln!("parlour: {}: {line}", folder.display())
+                    }
+                }
                 failed = true;
             }
         }

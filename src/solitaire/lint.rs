@@ -1094,7 +1094,10 @@ mod tests {
             "{found:#?}"
         );
         assert_eq!(found[5], "game.html:8: warning: the help does not show game.bmp (<img src=\"game.bmp\">)");
-        assert_eq!(found[6], "game.bmp:1: is 320 x 200 pixels; it must be 200 x 150");
+        assert_eq!(
+            found[6],
+            "game.bmp:1: is 320 x 200 pixels; it must be 200 x 150 (`parlour capture` draws one to spec)"
+        );
     }
 
     #[test]

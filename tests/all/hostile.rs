@@ -164,6 +164,14 @@ fn capture_all_names_a_game_type_left_out() {
     assert!(stderr(&out).starts_with("parlour: Broken is left out: "), "{}", stderr(&out));
     assert!(stderr(&out).contains("game.ini:"), "{}", stderr(&out));
     assert!(!broken.join("game.bmp.bak").exists());
+    // Captured by its path, each of its problems is a line of its own,
+    // naming the file once.
+    let out = run(&["capture", &broken.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    let ini = broken.join("game.ini");
+    for line in stderr(&out).lines() {
+        assert!(line.starts_with(&format!("parlour: {}:", ini.display())), "{}", stderr(&out));
+    }
 }
 
 /// `capture` takes a game type's game.ini for its folder, as lint does,
