@@ -748,10 +748,10 @@ fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
             found.iter().filter(|d| d.path == html).map(|d| (d.line, d.message.clone())).collect();
         // A page with no title is told of once, as the folder's error.
         let title_told = found.iter().any(|d| d.path == html && d.message.contains("<title>"));
-        let new = |d: &Diagnostic| {
-            !told.contains(&(d.line, d.message.clone())) && !(title_told && d.message.contains("<title>"))
+        let already_told = |d: &Diagnostic| {
+            told.contains(&(d.line, d.message.clone())) || (title_told && d.message.contains("<title>"))
         };
-        found.extend(crate::help::lint(&html).into_iter().filter(new));
+        found.extend(crate::help::lint(&html).into_iter().filter(|d| !already_told(d)));
         found.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     }
     found
