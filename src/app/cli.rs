@@ -142,7 +142,8 @@ enum Command {
     /// Show help: a game's (its id), a help file's (.guide, .imaj, .html),
     /// or Parlour's own manual; or build YaZZle's HTML help with --html.
     Help {
-        /// A game id from `parlour list`, a help file, or the name of one of Parlour's guides (game-ini.guide).
+        /// A game id from `parlour list`, a game-type folder (its game.html), a help file, or the name of one of
+        /// Parlour's guides (game-ini.guide).
         target: Option<String>,
         /// Open at this node (topic).
         #[arg(long, value_name = "NAME")]
@@ -206,8 +207,12 @@ enum Command {
         format: Option<String>,
     },
     /// Write game.bmp for game-type folders (200 x 150, 256 colours, as YaZZle wants it).
+    ///
+    /// The same picture is left alone; a different one is kept as
+    /// game.bmp.bak. --all draws the player's own game types (the built-in
+    /// ones come with their pictures) and names any it cannot read.
     Capture {
-        /// Game-type folders (required unless --all is given).
+        /// Game-type folders, or their game.ini files (required unless --all is given).
         #[arg(value_name = "PATH", required_unless_present = "all")]
         paths: Vec<PathBuf>,
         /// Every game type Parlour finds.
@@ -216,6 +221,13 @@ enum Command {
     },
     /// Find a winning line for a solitaire deal or a peg board (.brd) and
     /// print its moves, or say it is unsolvable.
+    ///
+    /// Moves name piles by a letter and a number from 1 (S stock, W waste,
+    /// F foundation, T tableau, R reserve or free cell): T3>F1 puts tableau
+    /// 3's top card on foundation 1, T3:4>T7 its top four cards on tableau
+    /// 7, S1 deals from the stock, R turns the waste over, T3+W1 takes off
+    /// a pair (adding games), T12 one card alone. Peg jumps go from-to
+    /// (d2-d4). See `parlour help parlour.guide --node Moves`.
     Solve(super::solve_cmd::SolveArgs),
     /// Solve a range of deals with a progress bar: won, lost and undecided
     /// counts, time per deal, peak memory, and a CSV of every deal.
@@ -239,6 +251,10 @@ enum Command {
     /// Check game data: a solitaire game-type folder (game.ini, game.html,
     /// game.bmp) or a game.ini file. Prints every problem as
     /// `file:line: message`; exits 1 if any is an error.
+    ///
+    /// Warnings alone exit 0, and nothing is printed when all is well.
+    /// Peg boards (.brd), Sokoban levels (.xsb) and help files (.guide,
+    /// .imaj, .html) are checked too, and every one of them in a folder.
     Lint {
         /// Folders or files to check.
         #[arg(required = true, value_name = "PATH")]
