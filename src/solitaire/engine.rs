@@ -275,7 +275,9 @@ impl Why {
             Why::Gaps => "every empty tableau pile must be filled before dealing".into(),
             Why::NoWaste => "there is no waste to turn over in this game".into(),
             Why::StockNotEmpty => "the waste can be turned over only when the stock is empty".into(),
-            Why::NoRedeals(n) => format!("the waste may be turned over only {}", plural(n, "time", "times")),
+            Why::NoRedeals(0) => "the stock is dealt once only: the waste is never turned over".into(),
+            Why::NoRedeals(1) => "no more redeals: the waste may be turned over only once".into(),
+            Why::NoRedeals(n) => format!("no more redeals: the waste may be turned over only {n} times"),
             Why::NotAddition => "cards are removed in pairs only in addition games".into(),
             Why::AdditionOnly(sum) => format!("in this game cards are not moved: remove cards that add up to {sum}"),
             Why::PairKind(p) => {
@@ -789,6 +791,12 @@ impl Solitaire {
     /// Whether the waste can be turned back into the stock now.
     pub fn can_recycle(&self) -> bool {
         self.check_recycle().is_ok()
+    }
+
+    /// Whether the waste would be turned over now (the stock is empty and
+    /// the waste is not) but that it has been as often as it may.
+    pub fn redeals_used_up(&self) -> bool {
+        matches!(self.check_recycle(), Err(Why::NoRedeals(_)))
     }
 
     /// Whether every card is where WinWhen wants it.
@@ -1780,7 +1788,8 @@ mod tests {
         assert_eq!((s.recycles(), s.redeals_left()), (1, Some(0)));
         play(&mut s, "S1");
         play(&mut s, "S1");
-        assert_eq!(refusal(&s, "R"), "The waste may be turned over only 1 time.");
+        assert_eq!(refusal(&s, "R"), "No more redeals: the waste may be turned over only once.");
+        assert!(s.redeals_used_up());
         assert_eq!(refusal(&s, "W1>W1"), "The cards are already on that pile.");
         assert_eq!(refusal(&s, "T1>W1"), "Tableau pile 1 is empty.");
         assert_eq!(refusal(&s, "S1>T1"), "Cards are dealt from the stock, not moved from it.");

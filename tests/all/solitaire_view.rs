@@ -92,6 +92,21 @@ fn dragging_a_legal_move_plays_it_and_an_illegal_one_is_refused_with_a_reason() 
     }
 }
 
+/// A click on the empty stock of a game dealt once only (Forty Thieves)
+/// says that, not only that the stock is empty.
+#[test]
+fn a_stock_dealt_once_says_so_when_clicked_empty() {
+    let (mut view, m, area, _data) = table("forty-thieves", MachineId::AmigaPal, 1);
+    let stock = PileId::new(PileKind::Stock, 0);
+    while !view.session().state().pile(PileKind::Stock, 0).is_empty() {
+        view.play_move(&SolMove::Deal(0));
+    }
+    let (x, y) = centre(view.board().pile_rect(view.session().state(), area, stock).unwrap());
+    view.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
+    view.input(&Input::MouseUp { x, y, button: Button::Left }, &m, area);
+    assert_eq!(view.message(), "The stock is dealt once only: the waste is never turned over.");
+}
+
 #[test]
 fn clicking_the_stock_deals_and_double_clicking_sends_a_card_home() {
     let (mut view, m, area, _data) = table("klondike", MachineId::Yazzle, 1);

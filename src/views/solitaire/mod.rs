@@ -243,9 +243,12 @@ impl SolitaireBoard {
             .all(|&s| up.iter().any(|c| c.suit == s && c.rank.value() + 1 >= rank))
     }
 
-    /// A click on the stock deals, or turns the waste over.
+    /// A click on the stock deals, or turns the waste over (or, where the
+    /// waste has been turned over as often as it may, is refused for that
+    /// reason rather than for the stock being empty).
     fn stock_move(st: &Solitaire, id: PileId) -> SolMove {
-        if st.can_deal(id.index()) || !st.can_recycle() { SolMove::Deal(id.index() as u8) } else { SolMove::Recycle }
+        let recycle = st.can_recycle() || st.redeals_used_up();
+        if st.can_deal(id.index()) || !recycle { SolMove::Deal(id.index() as u8) } else { SolMove::Recycle }
     }
 
     /// The move that sends the top card of `id` to a foundation, if one takes it.
