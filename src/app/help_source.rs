@@ -55,7 +55,21 @@ pub fn document_for(
 }
 
 fn game_help(id: &str, machine: MachineId) -> Result<(Document, String), String> {
-    game_document(&catalog::find(id)?, machine)
+    match catalog::find(id) {
+        Ok(game) => game_document(&game, machine),
+        Err(why) => {
+            // An author's game type whose rules do not read yet: its page
+            // can still be read over, with the rules' problems said.
+            let folder = Path::new(id);
+            let page = crate::core::files::in_any_case(folder, "game.html");
+            if !(folder.is_dir() && page.is_file() && resolves_inside(folder, &page)) {
+                return Err(why);
+            }
+            eprintln!("{why}");
+            eprintln!("(the game cannot be played until its game.ini is mended; its help page is shown alone)");
+            open(&page, "")
+        }
+    }
 }
 
 /// The document and node of `game`'s help on `machine`.

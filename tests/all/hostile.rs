@@ -174,6 +174,27 @@ fn capture_all_names_a_game_type_left_out() {
     }
 }
 
+/// The help page of a game type whose rules do not read is still shown,
+/// with the rules' problems said, so an author can read it over.
+#[test]
+fn help_shows_the_page_of_a_game_type_that_cannot_be_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = copy_game_type("Golf", dir.path(), "Broken Golf");
+    let ini = std::fs::read_to_string(game.join("game.ini")).unwrap();
+    std::fs::write(game.join("game.ini"), ini.replacen("[Game]", "[Game]\nDecks=many", 1)).unwrap();
+    let png = dir.path().join("help.png");
+    let out = run(&["help", &game.to_string_lossy(), "--machine", "amiga-pal", "--shot", &png.to_string_lossy()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("game.ini:"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("its help page is shown alone"), "{}", stderr(&out));
+    assert!(png.is_file());
+    // A folder with no page says what is wrong with the rules, and fails.
+    std::fs::remove_file(game.join("game.html")).unwrap();
+    let out = run(&["help", &game.to_string_lossy(), "--machine", "amiga-pal", "--shot", &png.to_string_lossy()]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("game.ini:"), "{}", stderr(&out));
+}
+
 /// `capture` takes a game type's game.ini for its folder, as lint does,
 /// and refuses another file with what to give instead.
 #[test]
