@@ -513,6 +513,24 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
                         format!("{}= is never run by the help; leave it out", a.name),
                     ));
                 }
+                // Nor is a script address followed, nor a file named by a
+                // file: address (a page reads only its own folder).
+                let address = |n: &str| tag.attr(n).map(|a| a.value.trim().to_ascii_lowercase());
+                if let Some(href) = address("href").or_else(|| address("src")) {
+                    if href.starts_with("javascript:") {
+                        out.push(Diagnostic::warning(
+                            path,
+                            line,
+                            "a javascript: address is never run by the help; leave it out",
+                        ));
+                    } else if href.starts_with("file:") {
+                        out.push(Diagnostic::warning(
+                            path,
+                            line,
+                            "a file: address is never opened by the help; name a file in the game's folder instead",
+                        ));
+                    }
+                }
                 match stack.last().map(|o| o.name.as_str()) {
                     None if name == "html" => {
                         if let Some(first) = html {
@@ -851,6 +869,15 @@ mod tests {
         assert_eq!(
             html(&page(&head, &content)),
             ["game.html:13: warning: <script> is never run by the help; leave it out"]
+        );
+        let content =
+            format!("{}\n<p><a href=\" JavaScript:go()\">go</a> <a href=\"file:///etc/passwd\">x</a>", sections());
+        assert_eq!(
+            html(&page(HEAD, &content)),
+            [
+                "game.html:31: warning: a javascript: address is never run by the help; leave it out",
+                "game.html:31: warning: a file: address is never opened by the help; name a file in the game's folder instead",
+            ]
         );
     }
 
