@@ -353,6 +353,29 @@ fn a_game_without_game_bmp_shows_its_opening_screen() {
     assert!(colours.len() > 6, "MineSweeper's picture has {} colours", colours.len());
 }
 
+/// A chooser lists by name, as the launcher does, wherever the games
+/// were found (a player's own game types came first), with the current
+/// game selected.
+#[test]
+fn a_chooser_lists_by_name() {
+    let found = [("zeds-golf", "Zed's Golf"), ("klondike", "Klondike"), ("aces-up", "Aces Up")];
+    let mut l = Launcher::chooser(
+        "Game Types",
+        "game type",
+        found.iter().map(|(id, name)| (id.to_string(), name.to_string())).collect(),
+        "klondike",
+    );
+    assert_eq!(chosen(&mut l), "klondike");
+    let (m, area) = (machine(MachineId::AmigaPal), machine(MachineId::AmigaPal).content());
+    let mut order = Vec::new();
+    l.input(&key(Key::Home), &m, area);
+    for _ in 0..3 {
+        order.push(chosen(&mut l));
+        l.input(&key(Key::Down), &m, area);
+    }
+    assert_eq!(order, ["aces-up", "klondike", "zeds-golf"]);
+}
+
 /// Game Types... (a YaZZle skin's button, a menu item) is dimmed for a
 /// game that is the only one of its kind: it would list itself alone.
 #[test]
