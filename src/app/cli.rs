@@ -856,7 +856,7 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
     let mut failed = false;
     let folders: Vec<PathBuf> = if all {
         // The built-in game types come with their pictures; only the
-        // player's own (and a folder's beside the program) are drawn.
+        // player's own (in ./game-types or the data folder) are drawn.
         let builtin = super::data_dirs::builtin_dir();
         let own = catalog::games()
             .iter()

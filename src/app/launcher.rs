@@ -192,10 +192,8 @@ impl Launcher {
     }
 
     /// A chooser dialog (Game Type Selection, Open...) listing (id, name)
-    /// pairs, with `current` selected, scrolled as it was last left.
-    /// A list of `games` to choose one from, each a `noun` ("level").
-    /// A chooser of `games` (id, name), listed by name as the launcher
-    /// lists its games, `current` selected.
+    /// pairs by name, as the launcher lists its games, each a `noun`
+    /// ("level"), with `current` selected, scrolled as it was last left.
     pub fn chooser(title: &str, noun: &str, mut games: Vec<(String, String)>, current: &str) -> Launcher {
         games.sort_by_key(|(_, name)| name.to_lowercase());
         let mut l = Launcher::listing(games);
