@@ -443,7 +443,7 @@ fn the_hint_says_when_no_square_is_proved_free() {
     let mut view = open(Settings::beginner(), dir.path(), 1);
     // Before the first click any square is safe: the middle is named.
     view.command(&Command::Hint);
-    assert_eq!(view.message(), "Hint: open 5,5.");
+    assert_eq!(view.message(), "Hint: open column 5, row 5.");
     let state = view.session().state();
     assert!(state.check(&MineMove::Open(40)).is_ok());
 }

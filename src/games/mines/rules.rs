@@ -244,6 +244,21 @@ impl Game for Mines {
         }
     }
 
+    /// A hint in words: the field has no labels, so a square is named by
+    /// its column and row, counted from the top left.
+    fn describe_move(&self, m: &MineMove) -> String {
+        let at = |i: usize| {
+            let (x, y) = self.grid.xy(i);
+            format!("column {}, row {}", x + 1, y + 1)
+        };
+        match *m {
+            MineMove::Open(i) => format!("open {}", at(i)),
+            MineMove::Chord(i) => format!("open around {}", at(i)),
+            MineMove::Mark(i, Mark::Question) => format!("mark {} with a question mark", at(i)),
+            MineMove::Mark(i, mark) => format!("{} {}", mark.word(), at(i)),
+        }
+    }
+
     fn check(&self, m: &MineMove) -> Result<(), Refusal> {
         let (MineMove::Open(i) | MineMove::Chord(i) | MineMove::Mark(i, _)) = *m;
         if i >= self.grid.len() {
@@ -397,6 +412,18 @@ impl Variant for MinesVariant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A hint names a square by column and row; the journal keeps its
+    /// short form.
+    #[test]
+    fn a_move_is_described_by_column_and_row() {
+        let g = Mines::new(Settings::beginner(), 1);
+        let at = g.grid.index(3, 1);
+        assert_eq!(g.describe_move(&MineMove::Open(at)), "open column 4, row 2");
+        assert_eq!(g.describe_move(&MineMove::Chord(at)), "open around column 4, row 2");
+        assert_eq!(g.describe_move(&MineMove::Mark(at, Mark::Flag)), "flag column 4, row 2");
+        assert_eq!(g.move_text(&MineMove::Open(at)), "open 4,2");
+    }
     use crate::core::Session;
     use crate::games::mines::settings::PRESETS;
 
