@@ -13,7 +13,7 @@ use parlour::app::shell::Shell;
 use parlour::gfx::Rgb;
 use parlour::machines::{Machine, MachineChoice, MachineId};
 
-use super::support::{parlour, test_data_dir};
+use super::support::parlour;
 use super::{Needs, found};
 
 /// The window tests, each with the programs it needs.
@@ -141,22 +141,17 @@ fn screenshot(display: &str) -> Screenshot {
 
 fn window_shows_the_framebuffer_under_xvfb() {
     let (display, _server) = xvfb(0, &[]);
-    let _app = Reaped(
-        parlour()
-            .args(["--machine", "mac-se30", "--scale", "1"])
-            .env("DISPLAY", &display)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("parlour starts"),
-    );
+    // A data folder of its own: another test writing the shared one (a
+    // game played last, built-in files unpacked) would change the frame.
+    let data = tempfile::tempdir().unwrap();
+    let _app = launch(&display, data.path(), &["--machine", "mac-se30", "--scale", "1"]);
     let machine =
         Machine::new(&MachineChoice { id: Some(MachineId::MacSe30), ..Default::default() }, MachineId::MacSe30)
             .unwrap();
     // The launcher as the app draws it: from the same data folder (its
     // choices, such as winnable deals only, and the game played last show
     // in the frame).
-    let launcher = Launcher::in_data_dir(test_data_dir().to_path_buf());
+    let launcher = Launcher::in_data_dir(data.path().to_path_buf());
     let driver = Driver::new(Shell::new(machine, Box::new(launcher), 1));
     let f = driver.frame();
     let (fw, fh) = (f.width() as usize, f.height() as usize);
