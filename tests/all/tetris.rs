@@ -11,9 +11,9 @@ use parlour::core::save;
 use parlour::games::tetris::log;
 use parlour::games::tetris::rules::TetrisVariant;
 use parlour::host::{Controller, Opening};
-use parlour::machines::{Input, Key, Machine, MachineChoice, MachineId, Modifiers};
+use parlour::machines::{Command, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
 use parlour::views::View;
-use parlour::views::tetris::TetrisBoard;
+use parlour::views::tetris::{PAUSE, TetrisBoard};
 
 use super::support::parlour;
 
@@ -150,6 +150,28 @@ fn machine() -> (Machine, parlour::gfx::Rect) {
         .unwrap();
     let area = m.content();
     (m, area)
+}
+
+/// Game > Pause pauses a running game and, named Resume, lets it go on,
+/// as the P key does; a game that is over has nothing to pause.
+#[test]
+fn the_game_menu_pauses_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = opened(dir.path(), &Opening { seed: Some(3), ..Default::default() });
+    let (m, area) = machine();
+    view.input(&Input::Tick { ms: 100 }, &m, area);
+    let item = |view: &Controller<TetrisVariant, TetrisBoard>| {
+        let menus = view.menus();
+        let game = menus.iter().find(|menu| menu.title == "Game").unwrap();
+        let item = game.items.iter().find(|i| i.command == Command::View(PAUSE)).unwrap();
+        (item.label.clone(), item.enabled)
+    };
+    assert_eq!(item(&view), ("Pause".to_string(), true));
+    view.command(&Command::View(PAUSE));
+    assert!(view.session().state().paused());
+    assert_eq!(item(&view), ("Resume".to_string(), true));
+    view.command(&Command::View(PAUSE));
+    assert!(!view.session().state().paused());
 }
 
 #[test]

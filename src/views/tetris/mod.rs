@@ -23,6 +23,8 @@ use super::board::{Board, Reply, records_trouble};
 
 /// The board's own command: the top-five table.
 pub const TOP_FIVE: ViewCommand = ViewCommand("top-five");
+/// Game > Pause (Resume while paused), as the P key.
+pub const PAUSE: ViewCommand = ViewCommand("pause");
 
 /// The journal is written after this much play (and on pause, at the end
 /// and on closing), not after every frame.
@@ -174,8 +176,9 @@ impl Board<TetrisVariant> for TetrisBoard {
         true
     }
 
-    fn menu_items(&self, _session: &Session<TetrisVariant>) -> Vec<MenuItem> {
-        vec![MenuItem::new("Top Five...", Command::View(TOP_FIVE))]
+    fn menu_items(&self, session: &Session<TetrisVariant>) -> Vec<MenuItem> {
+        let pause = if session.state().paused() { "Resume" } else { "Pause" };
+        vec![MenuItem::new(pause, Command::View(PAUSE)).key('p'), MenuItem::new("Top Five...", Command::View(TOP_FIVE))]
     }
 
     fn fields(&self, session: &Session<TetrisVariant>) -> Vec<(&'static str, String)> {
@@ -236,15 +239,20 @@ impl Board<TetrisVariant> for TetrisBoard {
         }
     }
 
-    fn command(&mut self, _session: &Session<TetrisVariant>, command: ViewCommand) -> Reply<TetrisVariant> {
+    fn command(&mut self, session: &Session<TetrisVariant>, command: ViewCommand) -> Reply<TetrisVariant> {
         match command {
             TOP_FIVE => Reply::Ask(self.top_five_box()),
+            PAUSE if self.can(session, PAUSE) => Reply::Play(TetrisMove::Pause),
             _ => Reply::Unchanged,
         }
     }
 
-    fn can(&self, _session: &Session<TetrisVariant>, command: ViewCommand) -> bool {
-        command == TOP_FIVE
+    fn can(&self, session: &Session<TetrisVariant>, command: ViewCommand) -> bool {
+        match command {
+            TOP_FIVE => true,
+            PAUSE => !session.state().over() && self.asking.is_none(),
+            _ => false,
+        }
     }
 
     fn reset(&mut self) {}
