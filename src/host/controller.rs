@@ -159,7 +159,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             },
             None => resume(&journal, &variant),
         };
-        let mut counted = session.as_ref().map(|s| counted_before(s, |g| board.settled(g))).unwrap_or_default();
+        let mut counted = session.as_ref().map(|s| counted_before(s, &board)).unwrap_or_default();
         if let Some(s) = &session
             && s.state().status() != Status::Playing
         {
@@ -432,7 +432,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// still on and the player has moved in it (even if it is all undone).
     fn in_progress(&self) -> bool {
         self.session.state().status() == Status::Playing
-            && player_moved(&self.session, self.session.game_start(), self.game_end(), |g| self.board.settled(g))
+            && player_moved(&self.session, self.session.game_start(), self.game_end(), &self.board)
     }
 
     /// The last step of the game at the cursor: the cursor, or the last of
@@ -862,7 +862,7 @@ fn notice_box(title: &str, text: String) -> Requester {
 /// and each left for another deal after a move (lost).
 /// Undo can walk back into any of them, the game at the cursor too (taken
 /// back to before its end, or from the next deal); none is counted again.
-fn counted_before<V: Variant>(session: &Session<V>, settled: impl Fn(&V::Game) -> bool) -> BTreeMap<usize, Outcome> {
+fn counted_before<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> BTreeMap<usize, Outcome> {
     let steps = session.steps();
     let starts: Vec<usize> = (0..steps.len()).filter(|&i| !matches!(steps[i].action, Action::Move(_))).collect();
     let helped: Vec<usize> = session.helped_games().collect();
@@ -874,7 +874,7 @@ fn counted_before<V: Variant>(session: &Session<V>, settled: impl Fn(&V::Game) -
         let outcome = match ended {
             Some(Status::Won) if !helped.contains(&start) => Outcome::Won,
             Some(_) => Outcome::Lost,
-            None if end < steps.len() && player_moved(session, start, end - 1, &settled) => Outcome::Lost,
+            None if end < steps.len() && player_moved(session, start, end - 1, board) => Outcome::Lost,
             None => continue,
         };
         counted.insert(start, outcome);
@@ -884,9 +884,14 @@ fn counted_before<V: Variant>(session: &Session<V>, settled: impl Fn(&V::Game) -
 
 /// Whether the player made a move in steps `from + 1 ..= to`: one made
 /// where it was the player's turn ([`Board::settled`]), not only the
-/// opponent's opening turn after the deal (Rummi's program may open).
-fn player_moved<V: Variant>(session: &Session<V>, from: usize, to: usize, settled: impl Fn(&V::Game) -> bool) -> bool {
-    (from..to).any(|before| session.state_at(before).is_some_and(&settled))
+/// opponent's opening turn after the deal (Rummi's program may open), and
+/// a move of the game ([`Board::counts_as_move`]), not a switch of how it
+/// is played.
+fn player_moved<V: Variant>(session: &Session<V>, from: usize, to: usize, board: &impl Board<V>) -> bool {
+    (from..to).any(|before| {
+        session.state_at(before).is_some_and(|g| board.settled(g))
+            && session.steps().get(before + 1).is_some_and(|s| board.counts_as_move(s))
+    })
 }
 
 /// Moves the cursor of a loaded game back to its deal, for a replay of it.

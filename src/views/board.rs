@@ -284,10 +284,19 @@ pub trait Board<V: Variant> {
         true
     }
 
+    /// Whether a step of the history is a move of the game: counted, and
+    /// making the game one under way. A switch of how the game is played
+    /// (Rummi's Single play) is journalled, as a replay must know it, but
+    /// is none.
+    fn counts_as_move(&self, _step: &Step) -> bool {
+        true
+    }
+
     /// The move count the chrome shows and the statistics keep (Sokoban
     /// counts steps, not undo steps); `None` shows none.
     fn moves(&self, session: &Session<V>) -> Option<u64> {
-        Some(session.move_count() as u64)
+        let steps = &session.steps()[session.game_start() + 1..=session.cursor()];
+        Some(steps.iter().filter(|s| self.counts_as_move(s)).count() as u64)
     }
 
     /// While a kept game is replayed: whether the step just replayed ends

@@ -158,7 +158,8 @@ fn a_single_play_game_is_played_to_the_end_with_clicks() {
 }
 
 /// Turning Single play on or off is said, and is no move: the Moves
-/// figure (and the statistics' average) count the game's moves only.
+/// figure (and the statistics' average) count the game's moves only, and
+/// a game with nothing else done is not under way.
 #[test]
 fn single_play_is_said_and_is_no_move() {
     let dir = tempfile::tempdir().unwrap();
@@ -171,6 +172,12 @@ fn single_play_is_said_and_is_no_move() {
     assert_eq!(view.message(), "Single play is off: the program plays again.");
     assert_eq!(view.session().cursor(), 2, "both switches are steps of the history");
     assert_eq!(moves(&view).as_deref(), Some("0"));
+    // Nor do they make the game one under way: New Game deals without
+    // asking and counts nothing.
+    assert_eq!(view.command(&Command::New), Some(Response::Redraw), "New Game deals without asking");
+    view.close();
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    assert_eq!(stats.game("rummi").map_or(0, |g| g.played), 0, "no game was counted");
 }
 
 /// A game the program opens says so at once; one the player opens does

@@ -21,7 +21,7 @@ pub mod tiles;
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 
-use crate::core::{Action, GameStats, Session, plural};
+use crate::core::{Action, GameStats, Session, Step, plural};
 use crate::games::rummi::computer::{self, Level};
 use crate::games::rummi::moves::{Move, Source, Target};
 use crate::games::rummi::rules::{Ending, Rummi, RummiVariant, Side};
@@ -644,10 +644,9 @@ impl RummiBoard {
     }
 }
 
-/// The Single play switch made at step `i` of the history, if that step
-/// is one.
-fn switch_at(session: &Session<RummiVariant>, i: usize) -> Option<Move> {
-    match &session.steps().get(i)?.action {
+/// The Single play switch a step of the history makes, if it is one.
+fn switch_in(step: &Step) -> Option<Move> {
+    match &step.action {
         Action::Move(text) => Move::parse(text).ok().filter(|m| matches!(m, Move::Single(_))),
         _ => None,
     }
@@ -708,9 +707,8 @@ impl Board<RummiVariant> for RummiBoard {
     /// Tiles played, swaps, draws and ends of turn: turning Single play on
     /// or off is journalled as a step (a replay must know who plays) but
     /// is no move of the game.
-    fn moves(&self, session: &Session<RummiVariant>) -> Option<u64> {
-        let steps = session.game_start() + 1..=session.cursor();
-        Some(steps.filter(|&i| switch_at(session, i).is_none()).count() as u64)
+    fn counts_as_move(&self, step: &Step) -> bool {
+        switch_in(step).is_none()
     }
 
     fn draw(&self, session: &Session<RummiVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
@@ -893,7 +891,7 @@ impl Board<RummiVariant> for RummiBoard {
     fn moved(&mut self, session: &Session<RummiVariant>) -> Option<String> {
         self.reveal_taken(session);
         let st = session.state();
-        if let Some(Move::Single(on)) = switch_at(session, session.cursor()) {
+        if let Some(Move::Single(on)) = session.steps().get(session.cursor()).and_then(switch_in) {
             return Some(
                 if on { "Single play: you play alone." } else { "Single play is off: the program plays again." }.into(),
             );
