@@ -958,23 +958,27 @@ mod tests {
         assert_eq!(lint_path(&dir.join("game.ini")), Vec::new());
     }
 
+    /// The messages of lint for `text` with each `(from, to)` edit made
+    /// once, written as `dir`/game.ini.
+    fn lint_edited(dir: &Path, text: &str, edits: &[(&str, &str)]) -> Vec<String> {
+        let mut text = text.to_string();
+        for (from, to) in edits {
+            assert!(text.contains(from), "{from}");
+            text = text.replacen(from, to, 1);
+        }
+        let ini = dir.join("game.ini");
+        fs::write(&ini, text).unwrap();
+        msgs(&lint_ini(&ini), dir)
+    }
+
     /// Foundations with no room for the whole pack: two decks on four,
     /// or four built up from the 5; not once they wrap, nor built down
     /// from the king.
     #[test]
     fn foundations_too_small_for_the_pack_are_an_error() {
         let tmp = tempfile::tempdir().unwrap();
-        let ini = tmp.path().join("game.ini");
         let klondike = crate::solitaire::spec::tests::klondike();
-        let lint_with = |edits: &[(&str, &str)]| {
-            let mut text = klondike.clone();
-            for (from, to) in edits {
-                assert!(text.contains(from), "{from}");
-                text = text.replacen(from, to, 1);
-            }
-            fs::write(&ini, text).unwrap();
-            msgs(&lint_ini(&ini), tmp.path())
-        };
+        let lint_with = |edits: &[(&str, &str)]| lint_edited(tmp.path(), &klondike, edits);
         let foundation = "[Foundation]\nPiles=4\n";
         let line = klondike[..klondike.find(foundation).unwrap()].lines().count() + 2;
         let cannot =
@@ -1004,18 +1008,9 @@ mod tests {
     #[test]
     fn ranks_an_adding_game_can_never_take_off_are_told() {
         let tmp = tempfile::tempdir().unwrap();
-        let ini = tmp.path().join("game.ini");
         let pyramid =
             fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Pyramid/game.ini")).unwrap();
-        let lint_with = |edits: &[(&str, &str)]| {
-            let mut text = pyramid.clone();
-            for (from, to) in edits {
-                assert!(text.contains(from), "{from}");
-                text = text.replacen(from, to, 1);
-            }
-            fs::write(&ini, text).unwrap();
-            msgs(&lint_ini(&ini), tmp.path())
-        };
+        let lint_with = |edits: &[(&str, &str)]| lint_edited(tmp.path(), &pyramid, edits);
         assert_eq!(lint_with(&[]), Vec::<String>::new());
         let tens = lint_with(&[("Addition=13", "Addition=10")]);
         assert_eq!(tens.len(), 1, "{tens:?}");

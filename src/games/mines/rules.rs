@@ -76,6 +76,13 @@ pub struct Mines {
 }
 
 impl Mines {
+    /// Square `i`'s column and row, counted from 1 at the top left, as
+    /// moves and hints name it.
+    fn counted(&self, i: usize) -> (usize, usize) {
+        let (x, y) = self.grid.xy(i);
+        (x + 1, y + 1)
+    }
+
     /// A field with every square covered; the mines come with the first
     /// opening.
     pub fn new(settings: Settings, seed: u64) -> Mines {
@@ -234,8 +241,8 @@ impl Game for Mines {
 
     fn move_text(&self, m: &MineMove) -> String {
         let at = |i: usize| {
-            let (x, y) = self.grid.xy(i);
-            format!("{},{}", x + 1, y + 1)
+            let (column, row) = self.counted(i);
+            format!("{column},{row}")
         };
         match *m {
             MineMove::Open(i) => format!("open {}", at(i)),
@@ -248,8 +255,8 @@ impl Game for Mines {
     /// its column and row, counted from the top left.
     fn describe_move(&self, m: &MineMove) -> String {
         let at = |i: usize| {
-            let (x, y) = self.grid.xy(i);
-            format!("column {}, row {}", x + 1, y + 1)
+            let (column, row) = self.counted(i);
+            format!("column {column}, row {row}")
         };
         match *m {
             MineMove::Open(i) => format!("open {}", at(i)),

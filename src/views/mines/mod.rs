@@ -397,30 +397,21 @@ impl MinesBoard {
         }
         let st = session.state();
         let grid = st.grid();
-        let Some(start) = self.cursor else {
-            // The first key shows the cursor, in the middle, and does no
-            // more: a square is never opened or marked unseen.
-            let known = matches!(
-                key,
-                Key::Left | Key::Right | Key::Up | Key::Down | Key::Enter | Key::Char(' ' | 'f' | 'F' | 'm' | 'M')
-            );
-            if known {
-                self.cursor = Some(grid.index(grid.width / 2, grid.height / 2));
-                return Reply::Redraw;
-            }
-            return Reply::Unchanged;
-        };
+        let start = self.cursor.unwrap_or_else(|| grid.index(grid.width / 2, grid.height / 2));
         let (x, y) = grid.xy(start);
         let moved = match key {
             Key::Left => grid.index(x.saturating_sub(1), y),
             Key::Right => grid.index((x + 1).min(grid.width - 1), y),
             Key::Up => grid.index(x, y.saturating_sub(1)),
             Key::Down => grid.index(x, (y + 1).min(grid.height - 1)),
+            // The first key shows the cursor, in the middle, and does no
+            // more: a square is never opened or marked unseen.
+            _ if self.cursor.is_none() && matches!(key, Key::Enter | Key::Char(' ' | 'f' | 'F' | 'm' | 'M')) => start,
             Key::Char(' ') | Key::Enter => return Self::act_on(st, start),
             Key::Char('f' | 'F' | 'm' | 'M') => return Self::mark(st, start),
             _ => return Reply::Unchanged,
         };
-        self.cursor = Some(moved);
+        self.cursor = Some(if self.cursor.is_none() { start } else { moved });
         Reply::Redraw
     }
 
