@@ -195,7 +195,7 @@ impl Launcher {
     /// pairs by name, as the launcher lists its games, each a `noun`
     /// ("level"), with `current` selected, scrolled as it was last left.
     pub fn chooser(title: &str, noun: &str, mut games: Vec<(String, String)>, current: &str) -> Launcher {
-        games.sort_by_key(|(_, name)| name.to_lowercase());
+        games.sort_by(|(_, a), (_, b)| crate::host::by_name(a, b));
         let mut l = Launcher::listing(games);
         l.title = title.into();
         l.noun = noun.into();

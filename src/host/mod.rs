@@ -166,8 +166,14 @@ pub static FAMILIES: [&Family; 9] = [
 /// Every game the launcher lists, sorted by name.
 pub fn games(places: &Places) -> Vec<GameEntry> {
     let mut all: Vec<GameEntry> = FAMILIES.iter().flat_map(|f| (f.games)(places)).collect();
-    all.sort_by_key(|g| g.name.to_lowercase());
+    all.sort_by(|a, b| by_name(&a.name, &b.name));
     all
+}
+
+/// The order every list of names is shown in: case aside, and numbers
+/// by their value, so "Level 2" comes before "Level 10".
+pub fn by_name(a: &str, b: &str) -> std::cmp::Ordering {
+    alphanumeric_sort::compare_str(a.to_lowercase(), b.to_lowercase())
 }
 
 /// What could not be read (a game type, a board, a level), as (name,

@@ -355,10 +355,17 @@ fn a_game_without_game_bmp_shows_its_opening_screen() {
 
 /// A chooser lists by name, as the launcher does, wherever the games
 /// were found (a player's own game types came first), with the current
-/// game selected.
+/// game selected; numbers in names go by value (Sokoban's level 10 came
+/// between 1 and 2).
 #[test]
 fn a_chooser_lists_by_name() {
-    let found = [("zeds-golf", "Zed's Golf"), ("klondike", "Klondike"), ("aces-up", "Aces Up")];
+    let found = [
+        ("zeds-golf", "Zed's Golf"),
+        ("level-10", "Level 10: Wash House"),
+        ("klondike", "Klondike"),
+        ("level-2", "level 2: Hall"),
+        ("aces-up", "Aces Up"),
+    ];
     let mut l = Launcher::chooser(
         "Game Types",
         "game type",
@@ -369,11 +376,11 @@ fn a_chooser_lists_by_name() {
     let (m, area) = (machine(MachineId::AmigaPal), machine(MachineId::AmigaPal).content());
     let mut order = Vec::new();
     l.input(&key(Key::Home), &m, area);
-    for _ in 0..3 {
+    for _ in 0..5 {
         order.push(chosen(&mut l));
         l.input(&key(Key::Down), &m, area);
     }
-    assert_eq!(order, ["aces-up", "klondike", "zeds-golf"]);
+    assert_eq!(order, ["aces-up", "klondike", "level-2", "level-10", "zeds-golf"]);
 }
 
 /// Game Types... (a YaZZle skin's button, a menu item) is dimmed for a
