@@ -330,11 +330,12 @@ pub fn load_or_backup<T>(path: &Path, load: impl Fn(&Path) -> Result<T, FileErro
             stand_in(path, &load, e)
         }
         // A file that cannot be read (no permission, too big, a folder)
-        // cannot be copied to the backup by the next write either, so no
-        // write would succeed: it is set aside as a damaged one is, and
-        // its backup takes its place.
-        Err(e) if e.kind == FileErrorKind::Io && backup_path(path).is_file() => {
-            stand_in(path, &load, FileError::reject(path, None, e.kind, e.reason))
+        // is set aside as a damaged one is, so that the next write (a new
+        // game's first move) neither fails on it nor replaces it: what it
+        // holds may still be the player's. Its backup takes its place.
+        Err(e) if e.kind == FileErrorKind::Io => {
+            let e = FileError::reject(path, None, e.kind, e.reason);
+            if backup_path(path).is_file() { stand_in(path, &load, e) } else { Err(e) }
         }
         Err(e) => Err(e),
     }
@@ -719,6 +720,15 @@ mod tests {
         assert_eq!(headline.unwrap(), "The statistics could not be read: their previous copy was used.");
         assert_eq!(fs::read(path.with_file_name("stats.ini.unreadable-1")).unwrap(), b"locked");
         assert_eq!(fs::read(&path).unwrap(), b"good 4");
+        // With no backup it is set aside all the same: a new game's first
+        // save must not replace what may still be the player's.
+        fs::remove_file(backup_path(&path)).unwrap();
+        fs::write(&path, b"locked").unwrap();
+        let e = load_or_backup(&path, locked).unwrap_err();
+        assert_eq!(e.moved_to, Some(path.with_file_name("stats.ini.unreadable-2")), "{e}");
+        assert!(!path.exists());
+        write_atomic(&path, b"good 4").unwrap();
+        write_atomic(&path, b"good 4").unwrap();
         // One that cannot be moved aside either (a folder in its place)
         // stays where it is: the backup is read, not copied over it.
         fs::remove_file(&path).unwrap();
