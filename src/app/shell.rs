@@ -102,9 +102,13 @@ impl Shell {
     /// Shows the view's notice (see [`View::take_notice`]) once no other
     /// box is up.
     fn show_notice(&mut self) {
-        if self.asked.is_none()
-            && let Some(req) = self.view.take_notice()
-        {
+        if self.asked.is_some() {
+            return;
+        }
+        if let Some(req) = self.view.take_question() {
+            self.asked = Some(Asked::new(req, None, true));
+            self.dirty = true;
+        } else if let Some(req) = self.view.take_notice() {
             self.tell(req);
             self.dirty = true;
         }
@@ -699,7 +703,7 @@ impl Shell {
             })
             .collect();
         if kept.is_empty() {
-            self.tell(error_box("No game has been kept yet: File > Save As... keeps one."));
+            self.tell(error_box("No game has been kept yet: Game > Save As... keeps one."));
             return;
         }
         let chooser = Box::new(Launcher::chooser("Open a Kept Game", "kept game", kept, ""));

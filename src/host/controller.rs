@@ -30,6 +30,9 @@ enum Asked {
     Board,
     /// "Start a new game? This one counts as lost."
     ConfirmNew,
+    /// "Open the kept game? The game in progress counts as lost.": the
+    /// kept game waits in [`Controller::offered`].
+    ConfirmOpen,
     /// Other rules (a mode, a size) would deal anew and give up the game
     /// in progress: the rules wait in [`Controller::rules_waiting`].
     ConfirmRules,
@@ -84,6 +87,11 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// Trouble with a file, said in full for a box (see
     /// [`View::take_notice`]); the status line has it in short.
     notices: VecDeque<Requester>,
+    /// A kept game the player asked to open over the game in progress,
+    /// with its file's name, while they are asked whether to give that
+    /// game up; the question waits in `question` until it is shown.
+    offered: Option<(Session<V>, String)>,
+    question: Option<Requester>,
     /// Whether the last write of the journal failed, so a disk that stays
     /// full is said in a box once, not after every move.
     unsaved: bool,
@@ -148,25 +156,28 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             board.set_pref(&k, &v);
         }
         let journal = journal::journal_path(data_dir, variant.id());
-        let (mut session, message, notice) = match &how.file {
+        let (mut session, message, notice, offered) = match &how.file {
             Some(file) => match save::open_kept(file, &variant) {
-                // The name, not the path: a narrow status line shows it.
-                Ok(s) => {
-                    let name = file.file_name().unwrap_or(file.as_os_str()).to_string_lossy();
-                    (Some(s), format!("Opened {name}."), None)
+                Ok(kept) => {
+                    // The name, not the path: a narrow status line shows it.
+                    let name = file.file_name().unwrap_or(file.as_os_str()).to_string_lossy().into_owned();
+                    // The kept game takes the journal's place: a game in
+                    // progress there is given up only once the player says so.
+                    let (left, said, notice) =
+                        if how.replay { (None, String::new(), None) } else { resume(&journal, &variant) };
+                    match left {
+                        Some(left) if in_progress(&left, &board) => (Some(left), said, notice, Some((kept, name))),
+                        _ => (Some(kept), format!("Opened {name}."), notice, None),
+                    }
                 }
                 Err(e) => return Self::refusing(family, variant, board, data_dir, e.to_string()),
             },
-            None => resume(&journal, &variant),
+            None => {
+                let (resumed, said, notice) = resume(&journal, &variant);
+                (resumed, said, notice, None)
+            }
         };
-        let mut counted = session.as_ref().map(|s| counted_before(s, &board)).unwrap_or_default();
-        if let Some(s) = &session
-            && s.state().status() != Status::Playing
-        {
-            // Counted when it ended, before it was journalled.
-            let won = s.state().status() == Status::Won && board.played_for_player(s).is_none();
-            counted.insert(s.game_start(), if won { Outcome::Won } else { Outcome::Lost });
-        }
+        let counted = session.as_ref().map(|s| counted_in(s, &board)).unwrap_or_default();
         let replay = match (how.replay, &mut session) {
             (true, Some(s)) => Some(rewind(s)),
             _ => None,
@@ -208,11 +219,25 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             dealing: None,
             unopened: None,
             notices: notice.into_iter().collect(),
+            offered: None,
+            question: None,
             unsaved: false,
         };
         if let Some(next) = next {
+            // A game in progress left for another number counts as lost,
+            // as New Game would count it.
+            c.abandon();
             c.deal(next);
         }
+        if let Some((_, name)) = &offered {
+            c.question = Some(Requester {
+                title: "Open".into(),
+                lines: vec![format!("Open {name}?"), "The game in progress counts as lost.".into()],
+                buttons: vec!["Open".into(), "Cancel".into()],
+            });
+            c.asked = Asked::ConfirmOpen;
+        }
+        c.offered = offered;
         // The board's own trouble after the journal's, each said in short
         // and told in full.
         let (said, told) = c.board.opening_notice();
@@ -255,6 +280,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             dealing: None,
             unopened: Some(why),
             notices: VecDeque::new(),
+            offered: None,
+            question: None,
             unsaved: false,
         }
     }
@@ -431,16 +458,23 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// Whether a game is under way that New Game would abandon: it is
     /// still on and the player has moved in it (even if it is all undone).
     fn in_progress(&self) -> bool {
-        self.session.state().status() == Status::Playing
-            && player_moved(&self.session, self.session.game_start(), self.game_end(), &self.board)
+        in_progress(&self.session, &self.board)
     }
 
-    /// The last step of the game at the cursor: the cursor, or the last of
-    /// the undone moves after it.
     fn game_end(&self) -> usize {
-        let steps = self.session.steps();
-        let cursor = self.session.cursor();
-        cursor + steps[cursor + 1..].iter().take_while(|s| matches!(s.action, Action::Move(_))).count()
+        game_end(&self.session)
+    }
+
+    /// Gives up the game in progress for the kept game offered, once the
+    /// player has said so.
+    fn open_offered(&mut self) -> Response {
+        let Some((kept, name)) = self.offered.take() else { return Response::Unchanged };
+        self.abandon();
+        self.counted = counted_in(&kept, &self.board);
+        self.session = kept;
+        self.message = format!("Opened {name}.");
+        self.journal();
+        self.changed()
     }
 
     /// Whether a step before the cursor leaves a state undo may stop at.
@@ -856,6 +890,32 @@ fn notice_box(title: &str, text: String) -> Requester {
     Requester { title: title.into(), lines: vec![text], buttons: vec!["OK".into()] }
 }
 
+/// Whether the game at the cursor of `session` is under way: not ended,
+/// and the player has made a move in it.
+fn in_progress<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> bool {
+    session.state().status() == Status::Playing && player_moved(session, session.game_start(), game_end(session), board)
+}
+
+/// The last step of the game at the cursor: the cursor, or the last of
+/// the undone moves after it.
+fn game_end<V: Variant>(session: &Session<V>) -> usize {
+    let steps = session.steps();
+    let cursor = session.cursor();
+    cursor + steps[cursor + 1..].iter().take_while(|s| matches!(s.action, Action::Move(_))).count()
+}
+
+/// The games of `session` already counted (see [`counted_before`]), the
+/// one at the cursor too if it has ended: it was counted when it ended,
+/// before it was journalled or kept.
+fn counted_in<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> BTreeMap<usize, Outcome> {
+    let mut counted = counted_before(session, board);
+    if session.state().status() != Status::Playing {
+        let won = session.state().status() == Status::Won && board.played_for_player(session).is_none();
+        counted.insert(session.game_start(), if won { Outcome::Won } else { Outcome::Lost });
+    }
+    counted
+}
+
 /// The games of a resumed history that were counted when they were
 /// played, by the step that dealt them: each that ended (won or lost at
 /// its first end; lost, if won where the program played for the player),
@@ -1035,6 +1095,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         self.notices.pop_front()
     }
 
+    fn take_question(&mut self) -> Option<Requester> {
+        self.question.take()
+    }
+
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
         self.board.draw(&self.session, s, machine, area);
     }
@@ -1145,6 +1209,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 self.reply(reply)
             }
             Asked::ConfirmNew | Asked::Ended if button == 0 => self.new_game(),
+            Asked::ConfirmOpen if button == 0 => self.open_offered(),
+            Asked::ConfirmOpen => {
+                self.offered = None;
+                self.message = "The game in progress goes on.".into();
+                Response::Redraw
+            }
             Asked::ConfirmRules => match (button, self.rules_waiting.take()) {
                 (0, Some(variant)) => self.switch_rules(variant),
                 _ => Response::Unchanged,

@@ -1,5 +1,5 @@
 //! Where games are kept on disk: the journal each game is saved to after
-//! every change (and resumed from), and the files File > Save As... writes.
+//! every change (and resumed from), and the files Game > Save As... writes.
 
 use std::path::{Path, PathBuf};
 

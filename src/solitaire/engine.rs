@@ -1353,6 +1353,9 @@ impl Game for Solitaire {
                 let place = match (to.kind, top(to)) {
                     (PileKind::Foundation, _) => "to a foundation".to_string(),
                     (_, Some(card)) => format!("onto {card}"),
+                    // "empty pile", not "tableau pile": the Amiga's status
+                    // line holds a run's hint to a space whole.
+                    (PileKind::Tableau, None) => format!("to empty pile {}", to.index() + 1),
                     (kind, None) => format!("to {} {}", kind.noun(), to.index() + 1),
                 };
                 format!("{moved} {place}")
@@ -1866,7 +1869,7 @@ mod tests {
         assert_eq!(said("T1>R1"), "7♥ to reserve 1");
         assert_eq!(said("T1:3>T2"), "9♥ and 2 more onto 10♣");
         assert_eq!(said("T3>F1"), "A♠ to a foundation");
-        assert_eq!(said("T4>T5"), "K♦ to tableau pile 5");
+        assert_eq!(said("T4>T5"), "K♦ to empty pile 5");
         let s = position(klondike(), &[("S1", "(AC)")]);
         assert_eq!(s.describe_move(&SolMove::Deal(0)), "deal from the stock");
         assert_eq!(s.describe_move(&SolMove::Recycle), "turn the waste over");

@@ -53,6 +53,12 @@ pub trait View {
     fn take_notice(&mut self) -> Option<Requester> {
         None
     }
+    /// A question the view has for the player as it opens (a kept game
+    /// would give up the game in progress), given once: the shell shows
+    /// it before any notice, and its answer comes back to [`View::answer`].
+    fn take_question(&mut self) -> Option<Requester> {
+        None
+    }
     /// Draws into `area` of the surface (the machine's content rectangle).
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect);
     /// Handles an input event aimed at the content area.

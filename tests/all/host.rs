@@ -184,6 +184,51 @@ fn new_game_in_progress_asks_first_counts_a_loss_and_undo_brings_the_old_game_ba
     assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().played, 1);
 }
 
+/// A kept game takes the journal's place: over a game in progress it
+/// asks first, as New Game does; Cancel keeps the game, Open counts it
+/// lost. A seed asked for over a game in progress counts it lost too.
+#[test]
+fn a_kept_game_or_a_seed_over_a_game_in_progress_asks_or_counts_a_loss() {
+    let data = tempfile::tempdir().unwrap();
+    let lost = || Stats::load(data.path()).unwrap().game("klondike").map_or(0, |k| k.lost);
+    let mut view = open_table("klondike", 3, data.path());
+    deal_from_the_stock(&mut view, 2);
+    view.command(&Command::SaveAs);
+    let kept = journal::kept_games(data.path()).remove(0);
+    view.command(&Command::Undo);
+    let left_off = view.session().state().clone();
+    drop(view);
+
+    let how = parlour::host::Opening { fresh_seed: 1, file: Some(kept.clone()), ..Default::default() };
+    let mut view = open_as("klondike", data.path(), &how);
+    let ask = view.take_question().expect("no question over a game in progress");
+    assert_eq!(ask.lines[1], "The game in progress counts as lost.");
+    assert_eq!(view.session().state(), &left_off, "the game in progress shows while asked");
+    view.answer(1);
+    assert_eq!((view.session().state(), lost()), (&left_off, 0), "Cancel keeps it");
+    drop(view);
+
+    let mut view = open_as("klondike", data.path(), &how);
+    assert!(view.take_question().is_some());
+    view.answer(0);
+    assert_eq!(view.session().move_count(), 2, "the kept game is open");
+    assert_eq!(lost(), 1);
+    drop(view);
+    // With no game in progress it opens at once.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let mut view = open_as("klondike", elsewhere.path(), &how);
+    assert!(view.take_question().is_none());
+    assert_eq!(view.session().move_count(), 2);
+    drop(view);
+
+    let mut view = open_table("klondike", 3, data.path());
+    assert_eq!(lost(), 2, "a seed asked for over the kept game, in progress");
+    deal_from_the_stock(&mut view, 1);
+    drop(view);
+    open_table("klondike", 4, data.path());
+    assert_eq!(lost(), 3);
+}
+
 /// Other rules (here Hard mode) deal anew: with a game in progress they
 /// ask first, as New Game does, and Cancel keeps the game and its rules.
 #[test]
