@@ -1,6 +1,7 @@
-//! The user's data folder and the settings kept in it (the machine last
-//! chosen in the window).
+//! The user's data folder and the settings kept in it: the machine last
+//! chosen in the window, and the depth and skin last used on each machine.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use ini::Ini;
@@ -19,7 +20,16 @@ pub fn data_dir() -> PathBuf {
 }
 
 fn settings_path() -> PathBuf {
-    data_dir().join("settings.ini")
+    settings_in(&data_dir())
+}
+
+fn settings_in(data_dir: &Path) -> PathBuf {
+    data_dir.join("settings.ini")
+}
+
+/// The section that keeps what was last used on machine `id`.
+fn section_of(id: MachineId) -> String {
+    format!("Machine {}", id.name())
 }
 
 /// The machine chosen last time, if any was saved. Settings hold nothing a
@@ -42,6 +52,25 @@ pub fn machine_in(ini: &Ini) -> MachineChoice {
     }
 }
 
+/// Machine `id` at the depth and with the skin last used on it, as the
+/// settings in `data_dir` keep them (its own section, or the machine
+/// last chosen, in files written before machines had sections).
+pub fn last_on(data_dir: &Path, id: MachineId) -> MachineChoice {
+    let path = settings_in(data_dir);
+    let ini = read_settings(&path);
+    let last = machine_in(&ini);
+    let choice = match ini.section(Some(section_of(id))) {
+        Some(section) => MachineChoice {
+            id: Some(id),
+            depth: section.get("depth").and_then(|v| Depth::parse(v).ok()),
+            skin: section.get("skin").map(str::to_string),
+        },
+        None if last.id == Some(id) => last,
+        None => MachineChoice { id: Some(id), ..Default::default() },
+    };
+    usable(choice, &path)
+}
+
 /// `choice` (read from `path`) with the parts that stop a machine from
 /// being built dropped: the skin first, then the depth.
 pub fn usable(mut choice: MachineChoice, path: &Path) -> MachineChoice {
@@ -58,11 +87,34 @@ pub fn usable(mut choice: MachineChoice, path: &Path) -> MachineChoice {
     choice
 }
 
-/// Remembers the machine for next time.
-pub fn remember_machine(choice: &MachineChoice) -> std::io::Result<()> {
-    let mut ini = Ini::new();
-    let mut section = ini.with_section(Some("Machine"));
-    if let Some(id) = choice.id {
+/// Remembers in `data_dir` the machine to open with next time, `current`,
+/// and the depth and skin last used on each machine in `used` (and on
+/// the current one), beside those kept for machines not used this time.
+pub fn remember_machines(
+    data_dir: &Path,
+    current: &MachineChoice,
+    used: &BTreeMap<MachineId, MachineChoice>,
+) -> std::io::Result<()> {
+    let path = settings_in(data_dir);
+    let mut ini = read_settings(&path);
+    ini.delete(Some("Machine"));
+    set_choice(&mut ini, "Machine", current, true);
+    for choice in used.values().chain([current]) {
+        if let Some(id) = choice.id {
+            ini.delete(Some(section_of(id)));
+            set_choice(&mut ini, &section_of(id), choice, false);
+        }
+    }
+    let mut bytes = Vec::new();
+    ini.write_to(&mut bytes)?;
+    std::fs::create_dir_all(data_dir)?;
+    write_atomic(&path, &bytes)
+}
+
+/// Writes `choice` into `section` of `ini`, its machine's id too if `with_id`.
+fn set_choice(ini: &mut Ini, section: &str, choice: &MachineChoice, with_id: bool) {
+    let mut section = ini.with_section(Some(section));
+    if let Some(id) = choice.id.filter(|_| with_id) {
         section.set("id", id.name());
     }
     if let Some(d) = choice.depth {
@@ -71,10 +123,6 @@ pub fn remember_machine(choice: &MachineChoice) -> std::io::Result<()> {
     if let Some(s) = &choice.skin {
         section.set("skin", s.as_str());
     }
-    let mut bytes = Vec::new();
-    ini.write_to(&mut bytes)?;
-    std::fs::create_dir_all(data_dir())?;
-    write_atomic(&settings_path(), &bytes)
 }
 
 #[cfg(test)]
@@ -108,5 +156,31 @@ mod tests {
             assert_eq!(choice, want, "{text:?}");
             assert!(Machine::new(&choice, MachineId::Yazzle).is_ok(), "{text:?}");
         }
+    }
+
+    /// Each machine keeps its own depth and skin: the one used last is
+    /// opened with next time, the others as they were left.
+    #[test]
+    fn each_machine_keeps_its_depth_and_skin() {
+        let dir = tempfile::tempdir().unwrap();
+        let mac = MachineChoice { id: Some(MachineId::MacColor), depth: Some(Depth::Colours16), skin: None };
+        let yazzle = MachineChoice { id: Some(MachineId::Yazzle), depth: None, skin: Some("transcrippled".into()) };
+        let used = BTreeMap::from([(MachineId::MacColor, mac.clone())]);
+        remember_machines(dir.path(), &yazzle, &used).unwrap();
+        assert_eq!(last_on(dir.path(), MachineId::MacColor), mac);
+        assert_eq!(last_on(dir.path(), MachineId::Yazzle), yazzle);
+        // A later run on another machine keeps what the first one left.
+        let pal = MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() };
+        remember_machines(dir.path(), &pal, &BTreeMap::new()).unwrap();
+        assert_eq!(last_on(dir.path(), MachineId::MacColor), mac);
+        assert_eq!(last_on(dir.path(), MachineId::Yazzle), yazzle);
+        assert_eq!(machine_in(&read_settings(&settings_in(dir.path()))), pal);
+        // A file of before: only the last machine's choice, in [Machine].
+        std::fs::write(settings_in(dir.path()), "[Machine]\nid=mac-color\ndepth=4\n").unwrap();
+        assert_eq!(last_on(dir.path(), MachineId::MacColor).depth, Some(Depth::Colours4));
+        assert_eq!(
+            last_on(dir.path(), MachineId::Yazzle),
+            MachineChoice { id: Some(MachineId::Yazzle), ..Default::default() }
+        );
     }
 }

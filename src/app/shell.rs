@@ -3,6 +3,7 @@
 //! driver both feed it input and ask it to draw.
 
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::gfx::Surface;
@@ -43,6 +44,9 @@ pub struct Shell {
     /// Where the games opened here keep their saves, statistics and
     /// choices, and where the launcher remembers the game played last.
     data_dir: PathBuf,
+    /// The depth and skin each machine left this run was last used with,
+    /// to come back to when it is chosen again.
+    left_machines: BTreeMap<MachineId, MachineChoice>,
     /// The game last asked whether its family has others to choose from
     /// (Game Types...), and the answer: asked at every frame, found by
     /// reading the family's folders once per game.
@@ -92,6 +96,7 @@ impl Shell {
             at: (0, 0),
             opened: None,
             data_dir,
+            left_machines: BTreeMap::new(),
             offers_choice: RefCell::new(None),
         };
         shell.fit_window();
@@ -228,6 +233,12 @@ impl Shell {
 
     pub fn machine(&self) -> &Machine {
         &self.machine
+    }
+
+    /// Remembers the machine in use for next time, and the depth and skin
+    /// each machine was left with.
+    pub fn remember_machines(&self) -> std::io::Result<()> {
+        settings::remember_machines(&self.data_dir, &self.machine.choice(), &self.left_machines)
     }
 
     pub fn wants_quit(&self) -> bool {
@@ -714,7 +725,11 @@ impl Shell {
         let mut choice = self.machine.choice();
         match cmd {
             Command::Machine(id) if Some(*id) != choice.id => {
-                choice = MachineChoice { id: Some(*id), ..Default::default() }
+                // Back at the depth and with the skin it was left with,
+                // this run or the last.
+                let left = self.left_machines.get(id).cloned();
+                choice = left.unwrap_or_else(|| settings::last_on(&self.data_dir, *id));
+                self.left_machines.insert(self.machine.id(), self.machine.choice());
             }
             Command::Machine(_) => return,
             Command::Depth(d) => choice.depth = Some(*d),

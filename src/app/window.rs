@@ -24,7 +24,6 @@ use crate::machines::{Button, Input, Key, Modifiers, Pointer as Shape};
 
 use super::driver::Driver;
 use super::present::{Letterbox, default_scale, present_letterboxed};
-use super::settings;
 use super::ticks::TickSchedule;
 
 /// Polls per second: enough for smooth dragging, cheap when idle.
@@ -86,7 +85,7 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
         }
     }
     // The machine in use is the one to open with next time.
-    if let Err(e) = settings::remember_machine(&driver.shell().machine().choice()) {
+    if let Err(e) = driver.shell().remember_machines() {
         eprintln!("warning: could not save settings: {e}");
     }
     Ok(())

@@ -438,10 +438,14 @@ impl ListLayout {
 
     /// The first row a list of `total` rows shows: where `scroll` has it,
     /// clamped to the list, and the first time (`reveal`, then cleared)
-    /// moved to bring `selected` into view. `scroll` keeps the answer.
+    /// or when the list shows another number of rows than before (another
+    /// machine) moved to bring `selected` into view. `scroll` keeps the
+    /// answer.
     pub fn first_row(&self, scroll: &Cell<ListScroll>, reveal: &Cell<bool>, selected: usize, total: usize) -> usize {
         let mut s = scroll.get();
-        s.first = if reveal.take() {
+        let resized = s.shown != 0 && s.shown != self.visible;
+        s.shown = self.visible;
+        s.first = if reveal.take() || resized {
             self.keep_in_view(s.first, selected, total)
         } else {
             s.first.min(total.saturating_sub(self.visible))
@@ -489,12 +493,14 @@ pub struct ListScroll {
     pub first: usize,
     /// The pointer's distance from the knob's top while it is dragged.
     grab: Option<i32>,
+    /// How many rows the list showed when last drawn (0: not yet).
+    shown: usize,
 }
 
 impl ListScroll {
     /// Scrolled to `first`, nothing dragged.
     pub fn at(first: usize) -> ListScroll {
-        ListScroll { first, grab: None }
+        ListScroll { first, ..ListScroll::default() }
     }
 
     /// Handles the wheel over the list and the scroll bar's arrows, track
@@ -798,6 +804,27 @@ mod tests {
             assert_eq!(long.row_at(5, 40, long.rows.x + 5, long.rows.y + 3 + long.row_h), Some(6));
             assert_eq!(long.row_at(0, 40, bar.whole.x + 3, long.rows.y + 3), None, "{id}: the bar is no row");
         }
+    }
+
+    /// On another machine the list shows another number of rows: the
+    /// selection, in view before, is brought into view again (it fell off
+    /// the end of the shorter list).
+    #[test]
+    fn a_list_shown_on_another_machine_keeps_its_selection_in_view() {
+        let (tall, short) = (machine(MachineId::Yazzle), machine(MachineId::MacSe30));
+        let big = list_layout(&tall, Rect::new(0, 0, 200, 400), 40);
+        let small = list_layout(&short, Rect::new(0, 0, 200, 120), 40);
+        assert!(small.visible < big.visible);
+        let (scroll, reveal) = (Cell::new(ListScroll::default()), Cell::new(false));
+        let selected = big.visible - 1;
+        assert_eq!(big.first_row(&scroll, &reveal, selected, 40), 0);
+        let first = small.first_row(&scroll, &reveal, selected, 40);
+        assert!((first..first + small.visible).contains(&selected), "{first}");
+        // And then stays where the player scrolls it.
+        let mut moved = scroll.get();
+        moved.first = 0;
+        scroll.set(moved);
+        assert_eq!(small.first_row(&scroll, &reveal, selected, 40), 0);
     }
 
     #[test]

@@ -395,3 +395,24 @@ fn only_a_family_with_a_choice_offers_its_chooser() {
         assert_eq!(d.shell().can(&Command::Variants), offers, "{game}");
     }
 }
+
+/// Each machine comes back at the depth and with the skin it was left
+/// with, this run and the next: a skin chosen on YaZZle survives a visit
+/// to the Mac, and the Mac's depth a visit to YaZZle.
+#[test]
+fn each_machine_comes_back_as_it_was_left() {
+    let data = tempfile::tempdir().unwrap();
+    let mut d = Driver::new(Shell::launcher_keeping_in(machine(MachineId::Yazzle), 1, data.path().to_path_buf()));
+    d.command(&Command::Skin("transcrippled".into()));
+    d.command(&Command::Machine(MachineId::MacColor));
+    d.command(&Command::Depth(parlour::machines::Depth::Colours16));
+    d.command(&Command::Machine(MachineId::Yazzle));
+    assert_eq!(d.shell().machine().choice().skin.as_deref(), Some("transcrippled"));
+    d.command(&Command::Machine(MachineId::MacColor));
+    assert_eq!(d.shell().machine().choice().depth, Some(parlour::machines::Depth::Colours16));
+    d.shell().remember_machines().unwrap();
+    // The next run, opened on the Mac, finds YaZZle's skin kept.
+    let mut next = Driver::new(Shell::launcher_keeping_in(machine(MachineId::AmigaPal), 1, data.path().to_path_buf()));
+    next.command(&Command::Machine(MachineId::Yazzle));
+    assert_eq!(next.shell().machine().choice().skin.as_deref(), Some("transcrippled"));
+}
