@@ -1163,8 +1163,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 self.changed()
             }
             Command::Undo => {
+                let ended = self.session.state().status() != Status::Playing;
                 while self.session.undo() && !self.board.settled(self.session.state()) {}
                 self.message.clear();
+                // Taken back out of its end, a lost game keeps its count.
+                if ended && self.counted.get(&self.session.game_start()) == Some(&Outcome::Lost) {
+                    self.message = "Taken back: the game stays counted as lost.".into();
+                }
                 self.moved_on();
                 self.journal();
                 Response::Redraw

@@ -229,6 +229,31 @@ fn a_kept_game_or_a_seed_over_a_game_in_progress_asks_or_counts_a_loss() {
     assert_eq!(lost(), 3);
 }
 
+/// Undo out of a lost game's end says the game stays counted as lost;
+/// the statistics keep that one loss.
+#[test]
+fn undo_out_of_a_loss_says_it_stays_counted() {
+    let data = tempfile::tempdir().unwrap();
+    let lost = || Stats::load(data.path()).unwrap().game("golf").map_or(0, |g| g.lost);
+    let mut view = (1..=20)
+        .map(|seed| {
+            let mut view = open_table("golf", seed, data.path());
+            while let Some(m) = view.session().state().legal_moves().first().copied() {
+                view.play_move(&m);
+            }
+            view
+        })
+        .find(|view| view.session().state().status() == Status::Lost)
+        .expect("first-move play lost no game of Golf");
+    let before = lost();
+    view.command(&Command::Undo);
+    assert_eq!(view.message(), "Taken back: the game stays counted as lost.");
+    view.command(&Command::Undo);
+    assert_eq!(view.message(), "", "said once, at the end taken back");
+    drop(view);
+    assert_eq!(lost(), before, "counted once");
+}
+
 /// Other rules (here Hard mode) deal anew: with a game in progress they
 /// ask first, as New Game does, and Cancel keeps the game and its rules.
 #[test]

@@ -111,6 +111,17 @@ fn a_click_stops_the_demo() {
     assert_eq!(moves(&*view), before, "no move after the click");
 }
 
+/// Without a window (a scripted shot, no search in the background), a
+/// hint searches as far as the status's search would: Golf's deal 6
+/// needs more positions than a hint in a window waits for.
+#[test]
+fn a_hint_without_a_window_searches_as_far_as_the_status_does() {
+    background::allow(false);
+    let (mut view, _data) = open_game("golf", 6);
+    view.command(&Command::Hint).expect("Hint is a command");
+    assert!(view.message().starts_with("Hint: "), "{}", view.message());
+}
+
 #[test]
 fn a_hint_on_a_lost_deal_says_no_winning_line_is_left() {
     // Beleaguered Castle's deal 8 is proved lost in 176 positions

@@ -12,7 +12,8 @@ use crate::solitaire::solver::winnable;
 use crate::solitaire::solver::{Limits, Verdict, safe_lay_off, solve};
 
 use super::super::board::{DealSearch, Reply};
-use super::outlook::{Outlook, Watcher};
+use super::outlook::{Outlook, Watcher, watch_limits};
+use crate::views::background;
 
 /// Positions a hint or a Solve searches when nothing is known yet.
 const ASK_NODES: u64 = 200_000;
@@ -132,7 +133,15 @@ impl Assist {
         if self.watcher.outlook() == &Outlook::NotWinnable {
             return Err(NoLine::Lost);
         }
-        let limits = Limits { time: Some(ASK_TIME), ..Limits::new(ASK_NODES, ASK_MEMORY_MB) };
+        // In a window the status's search has usually found a line by now,
+        // and what is searched here keeps the player waiting: a short
+        // search. Without a window (a scripted `shot`) no search ran in the
+        // background: this one does its work, bounded by positions only,
+        // so the answer is the same on any machine.
+        let limits = match background::allowed() {
+            true => Limits { time: Some(ASK_TIME), ..Limits::new(ASK_NODES, ASK_MEMORY_MB) },
+            false => watch_limits(false),
+        };
         match solve(st, &limits).verdict {
             Verdict::Won(line) if self.watcher.adopt(st, line.clone()) => Ok(line),
             Verdict::Lost => {

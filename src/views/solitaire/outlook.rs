@@ -26,6 +26,12 @@ const MEMORY_MB: usize = 256;
 /// The longest it may think about one position.
 const TIME: Duration = Duration::from_secs(20);
 
+/// The limits the background search works within (without its time
+/// limit, for a caller that needs the same answer on any machine).
+pub fn watch_limits(timed: bool) -> Limits {
+    Limits { time: timed.then_some(TIME), ..Limits::new(NODES, MEMORY_MB) }
+}
+
 /// What is known of the position on the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outlook {
@@ -102,7 +108,7 @@ impl Watcher {
         let stop = Arc::new(AtomicBool::new(false));
         let (position, flag) = (state.clone(), Arc::clone(&stop));
         let spawned = std::thread::Builder::new().name("solver".into()).spawn(move || {
-            let limits = Limits { time: Some(TIME), cancel: Some(flag), ..Limits::new(NODES, MEMORY_MB) };
+            let limits = Limits { cancel: Some(flag), ..watch_limits(true) };
             let _ = tx.send(solve(&position, &limits).verdict);
         });
         match spawned {
