@@ -472,6 +472,26 @@ pub fn first_of_each(dirs: &[PathBuf], wanted: impl Fn(&Path) -> bool, id: impl 
     out
 }
 
+/// Whether `path` is one of `listed` (the same file or folder, however
+/// it is named: through `..`, a link, another case of a name).
+pub fn is_listed(path: &Path, listed: &[PathBuf]) -> bool {
+    let Ok(here) = path.canonicalize() else { return false };
+    listed.iter().any(|p| p.canonicalize().is_ok_and(|p| p == here))
+}
+
+/// The id of a game read from `place` (a game type's folder, a board's or
+/// level set's file) that is not the one listed under its id `id`: `id`
+/// and a tag made from where it lies (`klondike-1a2b3c4d`), cut to at
+/// most `max_len`, and the same on every run. A copy being tried out, or
+/// a file of the same name elsewhere, then keeps its saved game,
+/// statistics and records apart from the listed game's.
+pub fn apart_id(id: &str, place: &Path, max_len: usize) -> String {
+    let place = place.canonicalize().unwrap_or_else(|_| place.to_path_buf());
+    let tag = format!("-{:08x}", crate::core::fnv1a64(place.to_string_lossy().as_bytes()) as u32);
+    let base: String = id.chars().take(max_len.saturating_sub(tag.len())).collect();
+    format!("{}{tag}", base.trim_end_matches('-'))
+}
+
 /// `bytes` without a leading UTF-8 byte-order mark, which Windows editors
 /// put before text they save, and which is no part of a file's text.
 pub fn without_bom(bytes: &[u8]) -> &[u8] {

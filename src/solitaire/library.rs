@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::engine::SolitaireVariant;
 use super::rules::{Mode, Rules};
 use super::spec::{Diagnostic, GameSpec};
-use crate::core::files::{LINKED_OUT, first_of_each, in_any_case, resolves_inside};
+use crate::core::files::{LINKED_OUT, apart_id, first_of_each, in_any_case, resolves_inside};
 
 /// A game type ready to play.
 #[derive(Clone, Debug)]
@@ -84,10 +84,7 @@ impl GameType {
     /// so that its saved game and statistics never mix with the listed
     /// one's.
     pub fn apart(self) -> GameType {
-        let place = self.folder.canonicalize().unwrap_or_else(|_| self.folder.clone());
-        let tag = format!("-{:08x}", crate::core::fnv1a64(place.to_string_lossy().as_bytes()) as u32);
-        let base: String = self.id.chars().take(MAX_ID_LEN - tag.len()).collect();
-        let id = format!("{}{tag}", base.trim_end_matches('-'));
+        let id = apart_id(&self.id, &self.folder, MAX_ID_LEN);
         // The rules built once already: building them again cannot fail.
         Self::build(id, self.folder.clone(), &in_any_case(&self.folder, "game.ini"), self.spec.clone()).unwrap_or(self)
     }

@@ -419,6 +419,66 @@ fn play_and_shot_take_a_board_file_and_the_launcher_lists_peg_solitaire() {
     assert!(!String::from_utf8(list.stdout).unwrap().contains("Peg Solitaire"));
 }
 
+/// The names of the files in `dir`, sorted.
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| entries.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// A board opened by its path that is not the one the board folders hold
+/// under its id (a changed copy of the English board beside a player's
+/// work) goes by an id of its own, the same each time: its game neither
+/// sets the English game's journal aside nor is set aside by it. The
+/// board folders' own file, named by its path however it is spelt, is
+/// still the English board.
+#[test]
+fn a_copied_board_keeps_apart_from_the_one_it_copies() {
+    let boards = tempfile::tempdir().unwrap();
+    let english = boards.path().join("English.brd");
+    std::fs::write(&english, ENGLISH).unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let copy = elsewhere.path().join("English.brd");
+    std::fs::write(&copy, ENGLISH.replace("y y y E y y y", "y y y E y y e")).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let out = data.path().join("shot.png");
+    let shot = |target: &Path| {
+        let done = parlour()
+            .env("PARLOUR_BOARDS", boards.path())
+            .env("PARLOUR_DATA_DIR", data.path())
+            .args(["shot", &target.to_string_lossy(), "-o", &out.to_string_lossy()])
+            .output()
+            .unwrap();
+        assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+        files_in(&data.path().join("journals")).into_iter().filter(|f| !f.ends_with(".bak")).collect::<Vec<_>>()
+    };
+    assert_eq!(shot(Path::new("pegs")), ["pegs-english.save"]);
+    let journals = shot(&copy);
+    assert_eq!(journals.len(), 2, "{journals:?}");
+    let apart = journals.iter().find(|f| *f != "pegs-english.save").unwrap();
+    assert!(apart.starts_with("pegs-english-") && apart.ends_with(".save"), "{journals:?}");
+    assert_eq!(shot(Path::new("pegs")), journals, "nothing set aside");
+    assert_eq!(shot(&copy), journals, "the copy's game resumed, nothing set aside");
+    assert_eq!(shot(&english), journals, "the listed board by its path is the English board");
+    let roundabout = boards.path().join("..").join(boards.path().file_name().unwrap()).join("English.brd");
+    assert_eq!(shot(&roundabout), journals, "however its path is spelt");
+
+    // The same through the catalog, where ./boards is searched first.
+    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/English.brd");
+    let find = |p: &Path| parlour::app::catalog::find(p.to_str().unwrap()).unwrap().game_id;
+    assert_eq!(find(&here), "pegs/english");
+    let copied = find(&copy);
+    assert!(copied.starts_with("pegs/english-") && copied.len() <= 64, "{copied}");
+    assert_eq!(find(&copy), copied, "the same each time");
+    // A long name is cut to leave room for the place's tag.
+    let long = elsewhere.path().join(format!("{}.brd", "Long ".repeat(20)));
+    std::fs::write(&long, ENGLISH).unwrap();
+    let long_id = find(&long);
+    assert!(long_id.len() <= 64 && long_id.starts_with("pegs/long-long-"), "{long_id}");
+}
+
 /// A damaged high-score file is told of as a board opens: in short on the
 /// status line, in full in a box; its backup takes its place, and with no
 /// good backup the tables start afresh, said so too.

@@ -177,7 +177,8 @@ fn a_broken_level_leaves_the_rest_of_its_file_playable() {
 
     let places = parlour::host::Places { data_dir: dir.path().to_path_buf(), ..parlour::app::catalog::places() };
     let game = parlour::host::find(&shown.to_string(), &places).unwrap();
-    assert_eq!(game.game_id, "sokoban/mixed/2");
+    // A set no board folder holds goes by an id made from where it lies.
+    assert!(game.game_id.starts_with("sokoban/mixed-") && game.game_id.ends_with("/2"), "{}", game.game_id);
     let mut view = parlour::host::open(&game, &places, &Opening::default());
     assert_eq!(view.message(), "Levels 1, 3 left out: mixed.xsb:2, 11.");
     let why = view.command(&Command::View(parlour::views::sokoban::LEVELS_LEFT_OUT));
@@ -295,6 +296,70 @@ fn a_level_is_won_by_keys_through_a_script_and_its_best_is_kept() {
     let by_id = parlour::host::find("sokoban/parlour/5", &places).unwrap();
     let by_path = parlour::host::find(&format!("{}:5", parlour_set().display()), &places).unwrap();
     assert_eq!((by_id.game_id.as_str(), by_path.game_id.as_str()), ("sokoban/parlour/5", "sokoban/parlour/5"));
+}
+
+/// A level set opened by its path that is not the one the board folders
+/// hold under its id (a set of the player's own called parlour.xsb) goes
+/// by an id of its own, the same each time: a level won there is neither
+/// Parlour's level won in its records and statistics nor its solution,
+/// and its game sets no journal of Parlour's aside. Parlour's own file,
+/// named by its path however it is spelt, is still Parlour's set.
+#[test]
+fn a_set_of_the_same_name_elsewhere_keeps_apart_from_ours() {
+    let data = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let mine = elsewhere.path().join("parlour.xsb");
+    std::fs::write(&mine, "#####\n#@$.#\n#####\n").unwrap();
+    let run = |args: &[&str], events: &str| {
+        let mut child = parlour()
+            .env("PARLOUR_DATA_DIR", data.path())
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(events.as_bytes()).unwrap();
+        let done = child.wait_with_output().unwrap();
+        assert!(done.status.success(), "{args:?}: {}", String::from_utf8_lossy(&done.stderr));
+        String::from_utf8(done.stdout).unwrap()
+    };
+    let out = data.path().join("shot.png").to_string_lossy().into_owned();
+    run(&["shot", &mine.to_string_lossy(), "--events", "-", "-o", &out], "key Right\n");
+    let records = std::fs::read_to_string(data.path().join("sokoban.txt")).unwrap();
+    let won: Vec<&str> = records.lines().filter(|l| l.starts_with("best ")).collect();
+    assert_eq!(won.len(), 1, "{records}");
+    let id = won[0].split(' ').nth(1).unwrap().to_string();
+    assert!(id.starts_with("sokoban/parlour-") && id.ends_with("/1") && id.len() <= 64, "{records}");
+    assert_eq!(won[0], format!("best {id} 1 1 R"));
+    let stats = run(&["stats", "sokoban/parlour/1"], "");
+    assert!(stats.lines().any(|l| l == "game: sokoban/parlour/1"), "{stats}");
+    assert!(stats.lines().any(|l| l == "won: 0"), "Parlour's level 1 is not won: {stats}");
+    let stats = run(&["stats", &mine.to_string_lossy()], "");
+    assert!(stats.lines().any(|l| l == format!("game: {id}")) && stats.lines().any(|l| l == "won: 1"), "{stats}");
+    run(&["shot", "sokoban/parlour/1", "-o", &out], "");
+    run(&["shot", &format!("{}:1", mine.display()), "-o", &out], "");
+    let mut journals: Vec<String> = std::fs::read_dir(data.path().join("journals"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    journals.sort();
+    assert!(!journals.iter().any(|j| j.contains("foreign")), "{journals:?}");
+    assert!(journals.contains(&"sokoban-parlour-1.save".to_string()), "{journals:?}");
+
+    // Parlour's set by its path, and the same through the catalog.
+    let places = parlour::host::Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
+    let find = |target: &str| parlour::host::find(target, &places).unwrap().game_id;
+    let ours = parlour_set();
+    let roundabout = ours.parent().unwrap().join("../sokoban/parlour.xsb");
+    assert_eq!(find(&format!("{}:3", roundabout.display())), "sokoban/parlour/3");
+    assert_eq!(find(&mine.to_string_lossy()), id, "the same each time");
+    assert_eq!(find(&format!("{}:1", mine.display())), id);
+    // A long name is cut to leave room for the place's tag and the level.
+    let long = elsewhere.path().join(format!("{}.xsb", "Long ".repeat(20)));
+    std::fs::write(&long, "#####\n#@$.#\n#####\n").unwrap();
+    let long_id = find(&long.to_string_lossy());
+    assert!(long_id.starts_with("sokoban/long-long-") && format!("{long_id}000").len() <= 64, "{long_id}");
 }
 
 /// A damaged records file is only looked at by the launcher and the

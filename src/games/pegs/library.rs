@@ -39,6 +39,17 @@ impl BoardFile {
         };
         BoardFile { id, name, path: path.to_path_buf(), parsed }
     }
+
+    /// The same board under an id of its own made from where its file
+    /// lies (`pegs/english-1a2b3c4d`): for a board opened by its path
+    /// that is not the one the board folders hold under its id, so that
+    /// its saved game, statistics and high scores never mix with that
+    /// one's.
+    pub fn apart(self) -> BoardFile {
+        let id = crate::core::files::apart_id(&self.id, &self.path, MAX_ID_LEN);
+        let parsed = self.parsed.map(|variant| BoardVariant { id: id.clone(), ..variant });
+        BoardFile { id, parsed, ..self }
+    }
 }
 
 /// The game id for a board named `name`: [`ID_PREFIX`], then the name in

@@ -50,6 +50,14 @@ impl SetFile {
         SetFile { id: set_id(&name), name, path: path.to_path_buf(), set }
     }
 
+    /// The same set under an id of its own made from where its file lies
+    /// (`sokoban/parlour-1a2b3c4d`): for a set opened by its path that is
+    /// not the one the board folders hold under its id, so that its saved
+    /// games, statistics and records never mix with that one's.
+    pub fn apart(self) -> SetFile {
+        SetFile { id: crate::core::files::apart_id(&self.id, &self.path, MAX_SET_ID), ..self }
+    }
+
     /// The game id of level `number` (1-based).
     pub fn level_id(&self, number: usize) -> String {
         format!("{}/{number}", self.id)

@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::core::files::is_listed;
 use crate::games::pegs::library::{self as boards, BoardFile};
 use crate::games::pegs::rules::BoardVariant;
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
@@ -78,14 +79,21 @@ fn variants(places: &Places) -> Vec<Listed> {
         .collect()
 }
 
-/// A board's id (`pegs/english`) or the path of a .brd file.
+/// A board's id (`pegs/english`) or the path of a .brd file. A file that
+/// is not the board the board folders hold under its id (a copy of the
+/// English board being tried out, a board of that name elsewhere) goes
+/// by an id of its own, made from where it lies.
 fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     if target.to_ascii_lowercase().starts_with(boards::ID_PREFIX) {
         let file = board_files(places).into_iter().find(|b| b.id.eq_ignore_ascii_case(target))?;
         return Some(entry(file, None, None));
     }
     let path = Path::new(target);
-    (path.is_file() && boards::is_board_path(path)).then(|| entry(BoardFile::load(path), None, None))
+    (path.is_file() && boards::is_board_path(path)).then(|| {
+        let file = BoardFile::load(path);
+        let listed = boards::discover(&(places.search)("boards"));
+        entry(if is_listed(path, &listed) { file } else { file.apart() }, None, None)
+    })
 }
 
 fn chooser(current: &str, places: &Places) -> Box<dyn View> {

@@ -7,6 +7,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::core::files::is_listed;
 use crate::games::sokoban::library::{self, SetFile};
 use crate::games::sokoban::records::Records;
 use crate::games::sokoban::rules::LevelVariant;
@@ -108,7 +109,10 @@ fn variants(places: &Places) -> Vec<Listed> {
 
 /// A level's id (`sokoban/parlour/3`), or a set file's path with an
 /// optional `:N` for its level N; without one, the set's first good level
-/// (a broken level does not keep the rest of its file from play).
+/// (a broken level does not keep the rest of its file from play). A file
+/// that is not the set the board folders hold under its id (a copy of
+/// Parlour's set being edited, a set of that name elsewhere) goes by an
+/// id of its own, made from where it lies.
 fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     if let Some((set_id, number)) = library::split_id(target) {
         let set = sets(places).into_iter().find(|s| s.id.eq_ignore_ascii_case(set_id))?;
@@ -121,6 +125,7 @@ fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     let path = Path::new(path);
     (library::is_set_path(path) && path.is_file()).then(|| {
         let set = SetFile::load(path);
+        let set = if is_listed(path, &library::discover(&(places.search)("boards"))) { set } else { set.apart() };
         let number = number.map_or_else(|| set.first_playable(), Ok)?;
         entry(&set, number)
     })

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::core::files::in_any_case;
+use crate::core::files::{in_any_case, is_listed};
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
 use crate::machines::MachineId;
 use crate::solitaire::library::{self, GameType};
@@ -76,11 +76,8 @@ fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
 /// variant author's trials must not set another game's saved game aside
 /// nor count in its statistics.
 fn apart_from_listed(gt: GameType, places: &Places) -> GameType {
-    let here = gt.folder.canonicalize().ok();
-    let listed_here = library::discover(&(places.search)("game-types"))
-        .into_iter()
-        .any(|folder| folder.canonicalize().ok() == here && here.is_some());
-    if listed_here { gt } else { gt.apart() }
+    let listed = library::discover(&(places.search)("game-types"));
+    if is_listed(&gt.folder, &listed) { gt } else { gt.apart() }
 }
 
 fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
