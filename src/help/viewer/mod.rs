@@ -86,6 +86,9 @@ pub struct Viewer {
     /// Pixels the text is scrolled left: lines that do not wrap may run
     /// past a narrow pane (a 76-column guide on a 320-pixel Amiga).
     shift: i32,
+    /// Whether the keys go to the Mac's topic list (Tab reaches it after
+    /// the page's last link): Up and Down then choose the topic.
+    list_focus: bool,
 }
 
 impl Viewer {
@@ -103,6 +106,7 @@ impl Viewer {
             pressed: None,
             topic_first: None,
             shift: 0,
+            list_focus: false,
         };
         v.load_pictures();
         v
@@ -393,6 +397,38 @@ impl Viewer {
     }
 
     fn key(&mut self, key: Key, shift: bool, panes: &Panes, layout: &Layout) -> Outcome {
+        if self.list_focus && panes.topics.is_some() {
+            let last = self.here.doc.nodes.len().saturating_sub(1);
+            let page = Viewer::topic_rows(panes);
+            let node = self.here.node;
+            let to = match key {
+                Key::Up => Some(node.saturating_sub(1)),
+                Key::Down => Some((node + 1).min(last)),
+                Key::PageUp => Some(node.saturating_sub(page)),
+                Key::PageDown => Some((node + page).min(last)),
+                Key::Home => Some(0),
+                Key::End => Some(last),
+                _ => None,
+            };
+            if let Some(to) = to {
+                if to == node {
+                    return Outcome::Unchanged;
+                }
+                self.status.clear();
+                self.go(self.here.doc.clone(), to, 0);
+                // The list follows the topic chosen.
+                self.topic_first = None;
+                return Outcome::Redraw;
+            }
+            if key == Key::Tab {
+                self.list_focus = false;
+                self.focus = None;
+                return match self.tab(!shift, panes, layout) {
+                    Outcome::Unchanged => Outcome::Redraw,
+                    moved => moved,
+                };
+            }
+        }
         let first = self.first(layout, panes);
         match key {
             Key::Up => self.scroll_by(-1, panes, layout),
@@ -428,10 +464,22 @@ impl Viewer {
     /// followed, round the node, and scrolls it into view.
     fn tab(&mut self, forward: bool, panes: &Panes, layout: &Layout) -> Outcome {
         let usable: Vec<usize> = (0..layout.links.len()).filter(|&k| layout.links[k].target.is_enabled()).collect();
+        let at = self.focus.and_then(|f| usable.iter().position(|&k| k == f));
+        // On the Mac, going round the page passes through the topic list.
+        let round = match (at, forward) {
+            (Some(i), true) => i + 1 == usable.len(),
+            (Some(i), false) => i == 0,
+            (None, _) => usable.is_empty(),
+        };
+        if round && panes.topics.is_some() && !self.list_focus {
+            self.list_focus = true;
+            self.focus = None;
+            return Outcome::Redraw;
+        }
         if usable.is_empty() {
             return Outcome::Unchanged;
         }
-        let next = match (self.focus.and_then(|f| usable.iter().position(|&k| k == f)), forward) {
+        let next = match (at, forward) {
             (None, true) => 0,
             (None, false) => usable.len() - 1,
             (Some(i), true) => (i + 1) % usable.len(),
@@ -498,6 +546,11 @@ impl Viewer {
     /// The largest first row of the topic list.
     fn topic_max(&self, panes: &Panes) -> usize {
         self.here.doc.nodes.len().saturating_sub(Viewer::topic_rows(panes))
+    }
+
+    /// Whether the keys go to the topic list (it wears the focus ring).
+    pub(super) fn list_focused(&self) -> bool {
+        self.list_focus
     }
 
     /// The first row of the topic list shown: where the reader scrolled
@@ -591,6 +644,7 @@ impl Viewer {
             if rows.contains(x, y) {
                 let top = self.topic_top(panes);
                 let row = top + ((y - rows.y) / panes::MAC_ROW) as usize;
+                self.list_focus = true;
                 if row < self.here.doc.nodes.len() && row != self.here.node {
                     self.status.clear();
                     self.go(self.here.doc.clone(), row, 0);
@@ -598,10 +652,11 @@ impl Viewer {
                     self.topic_first = Some(top);
                     return Outcome::Redraw;
                 }
-                return Outcome::Unchanged;
+                return Outcome::Redraw;
             }
         }
         if panes.text.contains(x, y) {
+            self.list_focus = false;
             let top = layout.lines.get(first).map_or(0, |l| l.y);
             if let Some(k) = layout.link_at(x - panes.text.x + self.shift, y - panes.text.y + top) {
                 let target = &layout.links[k].target;

@@ -498,6 +498,12 @@ fn mac_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
     let chicago = Panes::button_font(Manner::Topics);
     if let Some((list, rows, list_bar)) = panes.topics {
         s.frame_rect(list, black);
+        if v.list_focused() {
+            // The List Manager's keyboard focus: a ring two pixels wide,
+            // a pixel out from the list's frame.
+            s.frame_rect(list.inset(-2, -2), black);
+            s.frame_rect(list.inset(-3, -3), black);
+        }
         let old = s.set_clip(rows.intersect(&s.clip()));
         let top = v.topic_top(panes);
         for (i, node) in v.here.doc.nodes.iter().enumerate().skip(top) {

@@ -464,3 +464,45 @@ fn code_text_takes_a_cell_a_character_in_proportional_fonts() {
         assert!(widths[0] > 0);
     }
 }
+
+/// On the Mac, Tab goes round the page's links and then to the topic
+/// list, which wears a focus ring; there Up and Down choose the topic,
+/// and Tab goes back to the page's links.
+#[test]
+fn tab_reaches_the_mac_topic_list_and_the_arrows_choose_topics() {
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut v = Viewer::new(guide(), None);
+    let panes = v.panes(&m, area);
+    let usable = v.layout(&panes).links.iter().filter(|l| l.target.is_enabled()).count();
+    assert!(usable > 0);
+    let mut before = m.new_surface();
+    v.draw(&mut before, &m, area);
+    for _ in 0..usable {
+        v.input(&key(Key::Tab), &m, area);
+    }
+    assert!(!v.list_focused(), "the links first");
+    assert_eq!(v.input(&key(Key::Tab), &m, area), Outcome::Redraw);
+    assert!(v.list_focused() && v.focus().is_none());
+    let mut ringed = m.new_surface();
+    v.draw(&mut ringed, &m, area);
+    let (list, _, _) = panes.topics.unwrap();
+    let ring = list.inset(-3, -3);
+    assert_ne!(before.colour_at(ring.x, ring.y + 10), ringed.colour_at(ring.x, ring.y + 10), "a focus ring");
+    v.input(&key(Key::Down), &m, area);
+    assert_eq!(v.node_name(), "two");
+    v.input(&key(Key::Down), &m, area);
+    assert_eq!(v.node_name(), "three");
+    assert_eq!(v.input(&key(Key::Down), &m, area), Outcome::Unchanged, "the last topic");
+    v.input(&key(Key::Home), &m, area);
+    assert_eq!(v.node_name(), "MAIN");
+    v.input(&key(Key::Tab), &m, area);
+    assert!(!v.list_focused());
+    assert_eq!(v.focus(), Some(0), "back to the page's first link");
+    // Elsewhere there is no list to reach: Tab goes round the links.
+    let (y, y_area) = machine(MachineId::Yazzle);
+    let mut w = Viewer::new(guide(), None);
+    for _ in 0..=usable {
+        w.input(&key(Key::Tab), &y, y_area);
+    }
+    assert!(!w.list_focused());
+}
