@@ -65,9 +65,13 @@ pub fn lint_ini(path: &Path) -> Vec<Diagnostic> {
     }
 }
 
-/// `found` with what [`foundation_room`] and [`addition_leftovers`] say
-/// of `spec`, in line order.
+/// `found` with what would stop `spec` being played and what
+/// [`foundation_room`] and [`addition_leftovers`] say of it, in line order.
 fn with_room_checked(spec: &GameSpec, mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    // What would stop the game type opening, as play says it.
+    if let Err(e) = super::library::playable("lint".into(), spec) {
+        found.push(Diagnostic::error(&spec.path, 1, e));
+    }
     found.extend(foundation_room(spec));
     found.extend(addition_leftovers(spec));
     found.sort_by_key(|d| d.line);
@@ -1000,6 +1004,37 @@ mod tests {
         assert_eq!(dealt_rank.len(), 1, "{dealt_rank:?}");
         assert!(dealt_rank[0].contains("warning: [Game] StartRankCard: each foundation starts at a dealt card's rank"));
         assert!(lint_with(&[("StartRankCard=0", "StartRankCard=1"), wrapping]).is_empty());
+    }
+
+    /// Every card dealt to the tableau, and a stock of one pile (empty,
+    /// but it can be clicked) with no waste to deal to: play refuses the
+    /// rules, so lint says why, on the [Stock] header (DealTo not given)
+    /// or the DealTo key, and opening the game type says the same.
+    #[test]
+    fn a_stock_with_nowhere_to_deal_is_an_error_as_play_says() {
+        let mut text = String::from(
+            "[General]\nName=All Dealt\nAuthor=Me\n[Game]\nDecks=1\nNumCardWide=5\nNumCardHigh=2\nNumCardsDealt=52\n\
+             [Stock]\nPiles=1\n[Foundation]\nPiles=4\n[Tableau]\nPiles=1\n[Stock1]\nX=0\nY=0\n[Tableau1]\nX=0\nY=1\n",
+        );
+        for n in 1..=4 {
+            text.push_str(&format!("[Foundation{n}]\nX={n}\nY=0\n"));
+        }
+        for n in 1..=52 {
+            text.push_str(&format!("[DealtCard{n}]\nPileType=T\nPileNumb=1\nPileFace=U\n"));
+        }
+        let tmp = tempfile::tempdir().unwrap();
+        let wanted = "[Stock] DealTo=Waste (the default): the stock deals to the waste but there are no waste piles";
+        assert_eq!(lint_edited(tmp.path(), &text, &[]), [format!("game.ini:9: {wanted}")]);
+        let played = crate::solitaire::library::GameType::load(&tmp.path().join("game.ini")).err().unwrap();
+        assert_eq!(msgs(&played, tmp.path()), [format!("game.ini:9: {wanted}")]);
+        let keyed = lint_edited(tmp.path(), &text, &[("[Stock]\n", "[Stock]\nDealTo=Waste\n")]);
+        assert_eq!(
+            keyed,
+            ["game.ini:10: [Stock] DealTo=Waste: the stock deals to the waste but there are no waste piles"]
+        );
+        let waste = "[Stock]\nPiles=1\n[Waste]\nPiles=1\n[Waste1]\nX=1\nY=1\n";
+        let fine = lint_edited(tmp.path(), &text, &[("[Stock]\nPiles=1\n", waste)]);
+        assert!(fine.is_empty(), "{fine:#?}");
     }
 
     /// An adding game whose sum leaves some ranks no way off the table:
