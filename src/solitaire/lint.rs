@@ -16,7 +16,8 @@ use crate::core::files::{LINKED_OUT, in_any_case, inside_folder, limits, read_ca
 use std::path::{Path, PathBuf};
 
 use super::ini::IniDoc;
-use super::spec::{Build, DealTo, Diagnostic, GameSpec, WinWhen};
+use super::rules::{Mode, Rules};
+use super::spec::{Build, Diagnostic, GameSpec, PileKind, WinWhen};
 use crate::cards::Rank;
 use crate::core::html::{
     MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, newlines, no_such_link, no_such_picture, split_href,
@@ -79,27 +80,28 @@ fn with_room_checked(spec: &GameSpec, mut found: Vec<Diagnostic>) -> Vec<Diagnos
 }
 
 /// A game won with every card on the foundations needs room for the whole
-/// pack there. Without AllowWrap a foundation built one way holds the ranks
-/// from its start to the end of that way (13 from the ace, fewer from a
-/// rank between), and one that takes whole runs holds 13. Foundations built
-/// both ways, wrapping, fed by the stock or by pairs (Addition), or taking
-/// discards (Aces Up) hold any number.
+/// pack there: what the foundations can hold is the rules' own
+/// [`Rules::foundation_room`], which the solver also asks before it
+/// searches (so `parlour solve` proves such a deal lost at once). A
+/// foundation built one way holds at most 13 (AllowWrap or not), without
+/// AllowWrap only the ranks from its start to the end of that way, and one
+/// that takes whole runs holds one run of 13. Foundations built both ways,
+/// fed by the stock or by pairs (Addition), or taking discards (Aces Up)
+/// hold any number.
 ///
 /// Parlour still plays such a game type, as YaZZle would: it is the
 /// author's to mend, so lint says it and the launcher does not refuse it.
 fn foundation_room(spec: &GameSpec) -> Option<Diagnostic> {
     let (f, piles) = (&spec.foundation, spec.foundation_piles.len());
-    let any_number = f.build == Build::UpDown
-        || f.allow_wrap
-        || f.discard
-        || spec.game.addition > 0
-        || spec.game.ace_high
-        || spec.stock.deal_to == DealTo::Foundation;
-    if spec.game.win_when != WinWhen::Foundations || piles == 0 || any_number {
+    if piles == 0 {
         return None;
     }
+    // The foundations' rules are the same in both modes.
+    let rules = Rules::from_spec(spec, Mode::Easy).ok()?;
+    let room = rules.foundation_room(f.start_rank)?;
     let up = f.build == Build::Up;
-    if spec.game.start_rank_card > 0 && !f.complete_sequences {
+    let laid = rules.deal.iter().any(|d| d.pile == PileKind::Foundation);
+    if spec.game.start_rank_card > 0 && !f.complete_sequences && !f.allow_wrap {
         let (way, from) = if up { ("up to the king", "an ace") } else { ("down to the ace", "a king") };
         return Some(Diagnostic::warning(
             &spec.path,
@@ -110,28 +112,25 @@ fn foundation_room(spec: &GameSpec) -> Option<Diagnostic> {
             ),
         ));
     }
-    let start = usize::from(f.start_rank.value());
-    let each = match (f.complete_sequences, up) {
-        (true, _) => 13,
-        (false, true) => 14 - start,
-        (false, false) => start,
-    };
     let pack = spec.game.total_cards();
-    if piles * each >= pack {
+    if room >= pack {
         return None;
     }
     let built = if f.complete_sequences {
         "each takes one whole run of 13".to_string()
+    } else if laid {
+        "each holds at most 13, or the cards the deal lays on it".to_string()
+    } else if f.allow_wrap {
+        "each holds at most 13, even with AllowWrap".to_string()
     } else {
         let way = if up { "up" } else { "down" };
-        format!("each holds {each}, built {way} from the {} without AllowWrap", f.start_rank.name())
+        format!("each holds {}, built {way} from the {} without AllowWrap", room / piles, f.start_rank.name())
     };
     Some(Diagnostic::error(
         &spec.path,
         spec.doc.line_of("Foundation", "Piles"),
         format!(
-            "the {piles} foundation piles hold at most {} of the {pack} cards ({built}), so the game cannot be won",
-            piles * each
+            "the {piles} foundation piles hold at most {room} of the {pack} cards ({built}), so the game cannot be won"
         ),
     ))
 }
@@ -998,6 +997,11 @@ mod tests {
         );
         let wrapping = ("NumCardHigh=1\nAllowWrap=0\nMaxCardsShown", "NumCardHigh=1\nAllowWrap=1\nMaxCardsShown");
         assert_eq!(lint_with(&[(foundation, &from_five), wrapping]), Vec::<String>::new());
+        // A foundation built one way takes no 14th card, wrapping or not.
+        assert_eq!(
+            lint_with(&[("Decks=1", "Decks=2"), wrapping]),
+            [cannot("52 of the 104 cards (each holds at most 13, even with AllowWrap)")]
+        );
         let from_the_king = format!("{foundation}StartRank=13\nBuild=Down\n");
         assert_eq!(lint_with(&[(foundation, &from_the_king)]), Vec::<String>::new());
         let dealt_rank = lint_with(&[("StartRankCard=0", "StartRankCard=1")]);
