@@ -789,9 +789,9 @@ fn lint_board(path: &Path) -> Vec<Diagnostic> {
     }
 }
 
-/// Every broken level of a Sokoban level set.
+/// Every broken level of a Sokoban level set, or that it holds none.
 fn lint_level_set(path: &Path) -> Vec<Diagnostic> {
-    crate::games::sokoban::library::SetFile::load(path).set.errors().cloned().collect()
+    crate::games::sokoban::library::SetFile::load(path).problems()
 }
 
 /// The linter for `path`, or why there is none.

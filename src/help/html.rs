@@ -140,6 +140,8 @@ struct Builder {
     /// The page's own file name, so `thispage.html#x` is a link in the page.
     file_name: String,
     diagnostics: Vec<Diagnostic>,
+    /// The pictures shown, with the lines of their <img> tags.
+    pictures: Vec<(usize, String)>,
     stack: Vec<Open>,
     /// The open lists: ordered or not, and the next item's number.
     lists: Vec<(bool, i64)>,
@@ -175,6 +177,7 @@ impl Builder {
             path: path.to_path_buf(),
             file_name: path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
             diagnostics: Vec::new(),
+            pictures: Vec::new(),
             stack: Vec::new(),
             lists: Vec::new(),
             blocks: Vec::new(),
@@ -684,6 +687,7 @@ impl Builder {
                 if !files::in_any_case(folder, &file).is_file() {
                     self.warn(line, no_such_picture(&file));
                 }
+                self.pictures.push((line, file.clone()));
                 self.ensure_block(line);
                 self.due_space();
                 self.push_span(Span::Image { path: file, alt });
@@ -730,7 +734,14 @@ impl Builder {
             blocks: self.blocks,
             ..Node::default()
         };
-        Document { path: self.path, title, nodes: vec![node], diagnostics: self.diagnostics, ..Document::default() }
+        Document {
+            path: self.path,
+            title,
+            nodes: vec![node],
+            diagnostics: self.diagnostics,
+            pictures: self.pictures,
+            ..Document::default()
+        }
     }
 
     /// `#name` links become the line of the element called so.

@@ -277,6 +277,7 @@ impl Reader {
         if !folder.join(file).is_file() {
             self.warn(n, format!("there is no picture `{file}` beside the help file"));
         }
+        self.doc.pictures.push((n, file.to_string()));
         let mut block = Block::paragraph(n);
         block.align = Align::Center;
         block.spans.push(Span::Image { path: file.to_string(), alt: alt.trim().to_string() });

@@ -30,9 +30,27 @@ pub fn lint(path: &Path) -> Vec<Diagnostic> {
         return amigaguide::lint(path);
     }
     match read_file(path) {
-        Ok(doc) => doc.diagnostics,
+        Ok(doc) => {
+            let mut found = doc.diagnostics;
+            found.extend(unreadable_pictures(path, &doc.pictures));
+            found.sort_by_key(|d| d.line);
+            found
+        }
         Err(e) => vec![Diagnostic::error(path, 1, e)],
     }
+}
+
+/// Each picture of the document at `path` that lies beside it but that
+/// the viewer could not read (not a PNG or BMP, cut short, too big): an
+/// error on the line naming it, as the viewer would show only its words.
+fn unreadable_pictures(path: &Path, pictures: &[(usize, String)]) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    for (line, name) in pictures {
+        if let Some(why) = source::unreadable_picture(path, name) {
+            found.push(Diagnostic::error(path, *line, format!("the picture `{name}` cannot be shown: {why}")));
+        }
+    }
+    found
 }
 
 /// Whether `name` (a file name) is a help file by its extension.
@@ -60,4 +78,66 @@ pub fn read_file(path: &Path) -> Result<Document, String> {
     };
     let bytes = read_capped(path, limits::DOCUMENT).map_err(|e| format!("{}: cannot be read ({e})", path.display()))?;
     Ok(reader(path, &bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A BMP header claiming `width` x `height` pixels, and no pixels.
+    fn bmp_header(width: i32, height: i32) -> Vec<u8> {
+        let mut b = Vec::new();
+        b.extend(b"BM");
+        b.extend(54u32.to_le_bytes());
+        b.extend([0u8; 4]);
+        b.extend(54u32.to_le_bytes());
+        b.extend(40u32.to_le_bytes());
+        b.extend(width.to_le_bytes());
+        b.extend(height.to_le_bytes());
+        b.extend(1u16.to_le_bytes());
+        b.extend(24u16.to_le_bytes());
+        b.extend([0u8; 24]);
+        b
+    }
+
+    /// A picture the viewer cannot read (not a picture, a header too big
+    /// to decode) is an error on the line naming it, in an Imaj file as in
+    /// a page; a good one, or one not there (the reader's own warning), is
+    /// not told of again.
+    #[test]
+    fn pictures_the_viewer_cannot_read_are_errors_on_their_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("notes.bmp"), "just some words\n").unwrap();
+        std::fs::write(dir.path().join("huge.bmp"), bmp_header(100_000, 100_000)).unwrap();
+        let mut good = crate::gfx::Surface::rgb(4, 3);
+        good.clear(0xFF0000);
+        std::fs::write(dir.path().join("good.bmp"), crate::gfx::image_io::encode_bmp(&good)).unwrap();
+        let shown = |found: Vec<Diagnostic>| -> Vec<String> {
+            let base = format!("{}/", dir.path().display());
+            found.iter().map(|d| d.to_string().replace(&base, "")).collect()
+        };
+        let imaj = dir.path().join("h.imaj");
+        let text = "# T\n%picture good.bmp Good\n%picture notes.bmp Notes\n%picture huge.bmp\n%picture gone.bmp\n";
+        std::fs::write(&imaj, text).unwrap();
+        let found = shown(lint(&imaj));
+        assert_eq!(found.len(), 3, "{found:#?}");
+        assert!(
+            found[0].starts_with("h.imaj:3: the picture `notes.bmp` cannot be shown: not a readable BMP ("),
+            "{found:#?}"
+        );
+        assert!(
+            found[1].starts_with("h.imaj:4: the picture `huge.bmp` cannot be shown: not a readable BMP ("),
+            "{found:#?}"
+        );
+        assert_eq!(found[2], "h.imaj:5: warning: there is no picture `gone.bmp` beside the help file");
+        // What the viewer says of it.
+        let viewer = source::picture(&imaj, "huge.bmp").unwrap_err();
+        assert!(found[1].ends_with(viewer.trim_start_matches("huge.bmp: not a readable BMP")), "{viewer}");
+        let page = dir.path().join("p.html");
+        std::fs::write(&page, "<title>T</title>\n<p>A <img src=\"good.bmp\">\nand <img src=\"huge.bmp\"></p>\n")
+            .unwrap();
+        let found = shown(lint(&page));
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].starts_with("p.html:3: the picture `huge.bmp` cannot be shown: not a readable BMP"));
+    }
 }

@@ -25,6 +25,9 @@ pub struct Document {
     pub help: Option<Target>,
     /// What the reader found wrong or doubtful, with lines.
     pub diagnostics: Vec<Diagnostic>,
+    /// Each picture the document shows, as named, with the line naming it
+    /// (for lint, which checks that the viewer can read it).
+    pub pictures: Vec<(usize, String)>,
 }
 
 /// One page.

@@ -28,9 +28,23 @@ pub fn picture(doc_path: &Path, name: &str) -> Result<RgbaImage, String> {
     if !path.exists() {
         return Err(format!("{name}: there is no such picture beside this document"));
     }
-    let bytes = read_capped(&path, limits::PICTURE).map_err(|e| format!("{name}: cannot be read ({e})"))?;
+    decode_file(&path, name).map_err(|why| format!("{name}: {why}"))
+}
+
+/// Why the picture `name` that lies beside the document at `doc_path`
+/// cannot be shown, if it cannot (the viewer's words for it, after the
+/// name); nothing for a picture that is not there or may not be opened,
+/// which the document's reader tells itself. For `parlour lint`.
+pub fn unreadable_picture(doc_path: &Path, name: &str) -> Option<String> {
+    let path = beside(doc_path, name).ok().filter(|p| p.exists())?;
+    decode_file(&path, name).err()
+}
+
+/// The picture at `path`, as the viewer decodes it, or why not.
+fn decode_file(path: &Path, name: &str) -> Result<RgbaImage, String> {
+    let bytes = read_capped(path, limits::PICTURE).map_err(|e| format!("cannot be read ({e})"))?;
     let decoded = if bytes.starts_with(b"\x89PNG") { decode_png(name, &bytes) } else { decode_bmp(name, &bytes) };
-    decoded.map_err(|e| e.to_string())
+    decoded.map_err(|e| e.message)
 }
 
 #[cfg(test)]

@@ -639,6 +639,14 @@ impl Solitaire {
         self.ids(PileKind::Foundation).map(|id| self.at(id).len()).sum()
     }
 
+    /// Whether the game must be won with every card on the foundations
+    /// and they can never hold them all (two decks on four foundations
+    /// built one way): no line of play wins it. See
+    /// [`Rules::foundation_room`].
+    pub fn foundations_too_small(&self) -> bool {
+        self.rules.foundation_room(self.start).is_some_and(|room| room < self.rules.pack_size())
+    }
+
     /// How many top cards of a pile one move may take, whatever the
     /// destination (what a drag may pick up): the in-order run of a tableau
     /// pile (capped by MaxMove), the top card of the waste, a reserve pile or

@@ -73,9 +73,7 @@ impl GameType {
     }
 
     fn build(id: String, folder: PathBuf, ini: &Path, spec: GameSpec) -> Result<GameType, Vec<Diagnostic>> {
-        let rules = |mode| Rules::from_spec(&spec, mode).map_err(|e| vec![Diagnostic::error(ini, 1, e)]);
-        let variant = SolitaireVariant::new(id.clone(), spec.hash, rules(Mode::Easy)?, rules(Mode::Hard)?)
-            .map_err(|e| vec![Diagnostic::error(ini, 1, e)])?;
+        let variant = playable(id.clone(), &spec).map_err(|e| vec![Diagnostic::error(ini, 1, e)])?;
         Ok(GameType { id, name: spec.general.name.clone(), folder, spec, variant })
     }
 
@@ -88,6 +86,16 @@ impl GameType {
         // The rules built once already: building them again cannot fail.
         Self::build(id, self.folder.clone(), &in_any_case(&self.folder, "game.ini"), self.spec.clone()).unwrap_or(self)
     }
+}
+
+/// The variant a game type plays, built from rules read clean: what
+/// opening it and `parlour lint` both ask, so a game.ini lint passes
+/// plays. Such rules always build (game.ini's own checks say first, on
+/// the right line, what would stop them); the error is the rules' own
+/// words, for the first line of game.ini.
+pub fn playable(id: String, spec: &GameSpec) -> Result<SolitaireVariant, String> {
+    let rules = |mode| Rules::from_spec(spec, mode);
+    SolitaireVariant::new(id, spec.hash, rules(Mode::Easy)?, rules(Mode::Hard)?)
 }
 
 /// Every game-type folder directly inside `dirs` (in order; a later folder

@@ -16,7 +16,8 @@ use crate::core::files::{LINKED_OUT, in_any_case, inside_folder, limits, read_ca
 use std::path::{Path, PathBuf};
 
 use super::ini::IniDoc;
-use super::spec::{Build, DealTo, Diagnostic, GameSpec, WinWhen};
+use super::rules::{Mode, Rules};
+use super::spec::{Build, Diagnostic, GameSpec, PileKind, WinWhen};
 use crate::cards::Rank;
 use crate::core::html::{
     MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, newlines, no_such_link, no_such_picture, split_href,
@@ -65,9 +66,13 @@ pub fn lint_ini(path: &Path) -> Vec<Diagnostic> {
     }
 }
 
-/// `found` with what [`foundation_room`] and [`addition_leftovers`] say
-/// of `spec`, in line order.
+/// `found` with what would stop `spec` being played and what
+/// [`foundation_room`] and [`addition_leftovers`] say of it, in line order.
 fn with_room_checked(spec: &GameSpec, mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    // What would stop the game type opening, as play says it.
+    if let Err(e) = super::library::playable("lint".into(), spec) {
+        found.push(Diagnostic::error(&spec.path, 1, e));
+    }
     found.extend(foundation_room(spec));
     found.extend(addition_leftovers(spec));
     found.sort_by_key(|d| d.line);
@@ -75,27 +80,28 @@ fn with_room_checked(spec: &GameSpec, mut found: Vec<Diagnostic>) -> Vec<Diagnos
 }
 
 /// A game won with every card on the foundations needs room for the whole
-/// pack there. Without AllowWrap a foundation built one way holds the ranks
-/// from its start to the end of that way (13 from the ace, fewer from a
-/// rank between), and one that takes whole runs holds 13. Foundations built
-/// both ways, wrapping, fed by the stock or by pairs (Addition), or taking
-/// discards (Aces Up) hold any number.
+/// pack there: what the foundations can hold is the rules' own
+/// [`Rules::foundation_room`], which the solver also asks before it
+/// searches (so `parlour solve` proves such a deal lost at once). A
+/// foundation built one way holds at most 13 (AllowWrap or not), without
+/// AllowWrap only the ranks from its start to the end of that way, and one
+/// that takes whole runs holds one run of 13. Foundations built both ways,
+/// fed by the stock or by pairs (Addition), or taking discards (Aces Up)
+/// hold any number.
 ///
 /// Parlour still plays such a game type, as YaZZle would: it is the
 /// author's to mend, so lint says it and the launcher does not refuse it.
 fn foundation_room(spec: &GameSpec) -> Option<Diagnostic> {
     let (f, piles) = (&spec.foundation, spec.foundation_piles.len());
-    let any_number = f.build == Build::UpDown
-        || f.allow_wrap
-        || f.discard
-        || spec.game.addition > 0
-        || spec.game.ace_high
-        || spec.stock.deal_to == DealTo::Foundation;
-    if spec.game.win_when != WinWhen::Foundations || piles == 0 || any_number {
+    if piles == 0 {
         return None;
     }
+    // The foundations' rules are the same in both modes.
+    let rules = Rules::from_spec(spec, Mode::Easy).ok()?;
+    let room = rules.foundation_room(f.start_rank)?;
     let up = f.build == Build::Up;
-    if spec.game.start_rank_card > 0 && !f.complete_sequences {
+    let laid = rules.deal.iter().any(|d| d.pile == PileKind::Foundation);
+    if spec.game.start_rank_card > 0 && !f.complete_sequences && !f.allow_wrap {
         let (way, from) = if up { ("up to the king", "an ace") } else { ("down to the ace", "a king") };
         return Some(Diagnostic::warning(
             &spec.path,
@@ -106,28 +112,25 @@ fn foundation_room(spec: &GameSpec) -> Option<Diagnostic> {
             ),
         ));
     }
-    let start = usize::from(f.start_rank.value());
-    let each = match (f.complete_sequences, up) {
-        (true, _) => 13,
-        (false, true) => 14 - start,
-        (false, false) => start,
-    };
     let pack = spec.game.total_cards();
-    if piles * each >= pack {
+    if room >= pack {
         return None;
     }
     let built = if f.complete_sequences {
         "each takes one whole run of 13".to_string()
+    } else if laid {
+        "each holds at most 13, or the cards the deal lays on it".to_string()
+    } else if f.allow_wrap {
+        "each holds at most 13, even with AllowWrap".to_string()
     } else {
         let way = if up { "up" } else { "down" };
-        format!("each holds {each}, built {way} from the {} without AllowWrap", f.start_rank.name())
+        format!("each holds {}, built {way} from the {} without AllowWrap", room / piles, f.start_rank.name())
     };
     Some(Diagnostic::error(
         &spec.path,
         spec.doc.line_of("Foundation", "Piles"),
         format!(
-            "the {piles} foundation piles hold at most {} of the {pack} cards ({built}), so the game cannot be won",
-            piles * each
+            "the {piles} foundation piles hold at most {room} of the {pack} cards ({built}), so the game cannot be won"
         ),
     ))
 }
@@ -994,12 +997,48 @@ mod tests {
         );
         let wrapping = ("NumCardHigh=1\nAllowWrap=0\nMaxCardsShown", "NumCardHigh=1\nAllowWrap=1\nMaxCardsShown");
         assert_eq!(lint_with(&[(foundation, &from_five), wrapping]), Vec::<String>::new());
+        // A foundation built one way takes no 14th card, wrapping or not.
+        assert_eq!(
+            lint_with(&[("Decks=1", "Decks=2"), wrapping]),
+            [cannot("52 of the 104 cards (each holds at most 13, even with AllowWrap)")]
+        );
         let from_the_king = format!("{foundation}StartRank=13\nBuild=Down\n");
         assert_eq!(lint_with(&[(foundation, &from_the_king)]), Vec::<String>::new());
         let dealt_rank = lint_with(&[("StartRankCard=0", "StartRankCard=1")]);
         assert_eq!(dealt_rank.len(), 1, "{dealt_rank:?}");
         assert!(dealt_rank[0].contains("warning: [Game] StartRankCard: each foundation starts at a dealt card's rank"));
         assert!(lint_with(&[("StartRankCard=0", "StartRankCard=1"), wrapping]).is_empty());
+    }
+
+    /// Every card dealt to the tableau, and a stock of one pile (empty,
+    /// but it can be clicked) with no waste to deal to: play refuses the
+    /// rules, so lint says why, on the [Stock] header (DealTo not given)
+    /// or the DealTo key, and opening the game type says the same.
+    #[test]
+    fn a_stock_with_nowhere_to_deal_is_an_error_as_play_says() {
+        let mut text = String::from(
+            "[General]\nName=All Dealt\nAuthor=Me\n[Game]\nDecks=1\nNumCardWide=5\nNumCardHigh=2\nNumCardsDealt=52\n\
+             [Stock]\nPiles=1\n[Foundation]\nPiles=4\n[Tableau]\nPiles=1\n[Stock1]\nX=0\nY=0\n[Tableau1]\nX=0\nY=1\n",
+        );
+        for n in 1..=4 {
+            text.push_str(&format!("[Foundation{n}]\nX={n}\nY=0\n"));
+        }
+        for n in 1..=52 {
+            text.push_str(&format!("[DealtCard{n}]\nPileType=T\nPileNumb=1\nPileFace=U\n"));
+        }
+        let tmp = tempfile::tempdir().unwrap();
+        let wanted = "[Stock] DealTo=Waste (the default): the stock deals to the waste but there are no waste piles";
+        assert_eq!(lint_edited(tmp.path(), &text, &[]), [format!("game.ini:9: {wanted}")]);
+        let played = crate::solitaire::library::GameType::load(&tmp.path().join("game.ini")).err().unwrap();
+        assert_eq!(msgs(&played, tmp.path()), [format!("game.ini:9: {wanted}")]);
+        let keyed = lint_edited(tmp.path(), &text, &[("[Stock]\n", "[Stock]\nDealTo=Waste\n")]);
+        assert_eq!(
+            keyed,
+            ["game.ini:10: [Stock] DealTo=Waste: the stock deals to the waste but there are no waste piles"]
+        );
+        let waste = "[Stock]\nPiles=1\n[Waste]\nPiles=1\n[Waste1]\nX=1\nY=1\n";
+        let fine = lint_edited(tmp.path(), &text, &[("[Stock]\nPiles=1\n", waste)]);
+        assert!(fine.is_empty(), "{fine:#?}");
     }
 
     /// An adding game whose sum leaves some ranks no way off the table:

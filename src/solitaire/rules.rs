@@ -503,6 +503,40 @@ impl Rules {
         if self.ace_high { Rank::ACE } else { Rank::KING }
     }
 
+    /// The most cards the foundations can ever hold together when their
+    /// empty piles take `start` (the deal's rank with StartRankCard), if
+    /// that bounds a game won with every card on them; `None` when they
+    /// hold any number or the game is won another way.
+    ///
+    /// A foundation built card by card one way holds at most 13 (the
+    /// engine refuses a 14th), and without AllowWrap only the ranks from
+    /// `start` to the end of that way; one that takes whole runs holds one
+    /// run of 13. Built both ways, discarding (Aces Up), fed by pairs
+    /// (Addition) or by the stock (DealTo=Foundation), there is no bound.
+    /// Cards a [DealtCardN] lays on a foundation bypass its order, so a
+    /// deal that lays any holds up to 13 each, or what was laid there.
+    pub fn foundation_room(&self, start: Rank) -> Option<usize> {
+        let f = &self.foundation;
+        let unbounded = f.build == Build::UpDown
+            || f.discard
+            || self.addition > 0
+            || (self.stock.piles > 0 && self.stock.deal_to == DealTo::Foundation);
+        if self.win_when != WinWhen::Foundations || unbounded {
+            return None;
+        }
+        let (lo, hi) = self.order_range();
+        let way = match f.build {
+            Build::Down => self.order(start).saturating_sub(lo) + 1,
+            _ => (hi + 1).saturating_sub(self.order(start)),
+        };
+        let each = if f.complete_sequences || f.allow_wrap { 13 } else { usize::from(way).min(13) };
+        let laid = |pile: usize| self.deal.iter().filter(|d| d.pile == PileKind::Foundation && d.index == pile).count();
+        if self.deal.iter().any(|d| d.pile == PileKind::Foundation) {
+            return Some((0..f.piles).map(|p| laid(p).max(13)).sum());
+        }
+        Some(f.piles * each)
+    }
+
     /// Checks that the rules can be played: pile numbers in range, a home
     /// for every card, specific dealt cards that the pack holds. The message
     /// names the first problem.

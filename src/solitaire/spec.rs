@@ -1655,19 +1655,23 @@ impl Reader<'_> {
         let stock = &spec.stock;
         let need = |kind: PileKind| spec.piles(kind).is_empty();
         let left = spec.game.total_cards().saturating_sub(spec.dealt.len());
-        if !spec.stock_piles.is_empty() && left > 0 {
+        // A stock that can be clicked needs somewhere to deal to even when
+        // every card is dealt and it starts empty (play refuses it so), and
+        // one hidden too when it holds cards that could never leave it.
+        if !spec.stock_piles.is_empty() && (stock.visibility || left > 0) {
             let (target, word) = match stock.deal_to {
                 DealTo::Waste => (PileKind::Waste, "Waste"),
                 DealTo::Tableau => (PileKind::Tableau, "Tableau"),
                 DealTo::Foundation => (PileKind::Foundation, "Foundation"),
             };
             if need(target) {
-                let key = if doc.section("Stock").and_then(|s| s.get("DealTo")).is_some() { "DealTo" } else { "Piles" };
+                // The DealTo key, or the [Stock] header when it is not given.
+                let given = doc.section("Stock").and_then(|s| s.get("DealTo")).is_some();
                 self.error(
-                    doc.line_of("Stock", key),
+                    doc.line_of("Stock", "DealTo"),
                     format!(
                         "[Stock] DealTo={word}{}: the stock deals to the {} but there are no {}",
-                        if key == "Piles" { " (the default)" } else { "" },
+                        if given { "" } else { " (the default)" },
                         target.title().to_ascii_lowercase(),
                         target.piles_word()
                     ),
@@ -2343,6 +2347,28 @@ PileFace=D
         assert_eq!(spec.stock.redeals, None);
     }
 
+    /// A stock with nowhere to deal to is an error even when every card
+    /// is dealt and it starts empty: it can still be clicked, and play
+    /// refuses such rules. Only a hidden stock holding nothing may.
+    #[test]
+    fn an_empty_stock_still_needs_somewhere_to_deal() {
+        let mut all_dealt = edit(MINI, &[(8, "NumCardsDealt=52"), (12, "Piles=0"), (20, ""), (21, ""), (22, "")]);
+        for n in 3..=52 {
+            all_dealt.push_str(&format!("[DealtCard{n}]\nPileType=T\nPileNumb=1\nPileFace=U\n"));
+        }
+        has(
+            &problems(&all_dealt),
+            "g.ini:9: [Stock] DealTo=Waste (the default): the stock deals to the waste but there are no waste piles",
+        );
+        let with_key = all_dealt.replacen("[Stock]\n", "[Stock]\nDealTo=Waste\n", 1);
+        has(
+            &problems(&with_key),
+            "g.ini:10: [Stock] DealTo=Waste: the stock deals to the waste but there are no waste piles",
+        );
+        let hidden = all_dealt.replacen("[Stock]\n", "[Stock]\nVisibility=0\n", 1);
+        assert!(parse(&hidden).is_ok(), "{:#?}", problems(&hidden));
+    }
+
     #[test]
     fn extension_key_problems() {
         let found = problems(&edit(MINI, &[(5, "Decks=1\nSuits=CDH")]));
@@ -2359,7 +2385,13 @@ PileFace=D
         let found = problems(&edit(MINI, &[(12, "Piles=0"), (20, ""), (21, ""), (22, "")]));
         has(
             &found,
-            "g.ini:10: [Stock] DealTo=Waste (the default): the stock deals to the waste but there are no waste piles",
+            "g.ini:9: [Stock] DealTo=Waste (the default): the stock deals to the waste but there are no waste piles",
+        );
+        let found =
+            problems(&edit(MINI, &[(10, "Piles=1\nDealTo=Foundation"), (14, "Piles=0"), (23, ""), (24, ""), (25, "")]));
+        has(
+            &found,
+            "g.ini:11: [Stock] DealTo=Foundation: the stock deals to the foundation but there are no foundation piles",
         );
         let found = problems(&edit(MINI, &[(16, "Piles=2\nFillFrom=Reserve")]));
         has(&found, "g.ini:17: [Tableau] FillFrom=Reserve, but there are no reserve piles");

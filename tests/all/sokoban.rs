@@ -149,6 +149,27 @@ fn a_malformed_file_gives_file_line_and_exit_2() {
     assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
 }
 
+/// A file with no level in it (empty, or comments and titles only): lint
+/// says so as an error, in the words and on the line that `sokoban check`
+/// and `sokoban solve` use.
+#[test]
+fn a_file_without_a_level_is_an_error_for_lint_as_for_play() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [("empty.xsb", ""), ("comments.xsb", "; only a comment\nTitle: none\n\n")] {
+        let file = dir.path().join(name);
+        std::fs::write(&file, text).unwrap();
+        let told = format!("{}:1: the file holds no level", file.display());
+        let lint = parlour().arg("lint").arg(&file).output().unwrap();
+        assert_eq!(lint.status.code(), Some(1), "{name}");
+        assert_eq!(String::from_utf8_lossy(&lint.stdout).trim(), told, "{name}");
+        let (code, _, stderr) = out(&check(&file, 1, "r"));
+        assert_eq!(code, Some(2), "{name}: {stderr}");
+        assert!(stderr.contains(&told), "{name}: {stderr}");
+        let solved = parlour().args(["sokoban", "solve"]).arg(&file).args(["--level", "1"]).output().unwrap();
+        assert!(String::from_utf8_lossy(&solved.stderr).contains(&told), "{name}: {solved:?}");
+    }
+}
+
 /// One broken level does not keep the rest of its file from play:
 /// `check` still reports every broken level (file, line, what is wrong)
 /// and exits 2, though it checks the moves on a good level; `play` of the

@@ -21,6 +21,29 @@
 
 use std::fmt;
 
+/// The most columns a board may have: jumps name a column by a letter,
+/// `a` to `z` (`d2-d4`), and the table labels them so; a column beyond
+/// `z` could be neither written, read back from a journal nor labelled.
+pub const MAX_COLUMNS: usize = 26;
+/// The most rows a board may have: as many as columns. Every machine's
+/// table shows a board of 26 by 26 whole, in blocks of 8 pixels at least
+/// (the Amiga's PAL screen and the Mac SE/30's), where a board far larger
+/// drew as a blank table.
+pub const MAX_ROWS: usize = 26;
+
+/// Why a board this wide cannot be played.
+fn too_wide(columns: usize) -> String {
+    format!(
+        "the board is {columns} columns wide; a board has at most {MAX_COLUMNS} (a to z, the letters that name \
+         columns in jumps)"
+    )
+}
+
+/// Why a board this tall cannot be played.
+fn too_tall() -> String {
+    format!("a row past the {MAX_ROWS}th; a board has at most {MAX_ROWS} rows, which every screen can show")
+}
+
 /// A stone's colour, with the points a jump over it scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stone {
@@ -164,11 +187,15 @@ fn parse_v2(lines: &[(usize, &str)], err: &dyn Fn(usize, String) -> BoardError) 
             count += 1;
         }
         match width {
+            None if count > MAX_COLUMNS => return Err(err(*n, too_wide(count))),
             None => width = Some(count),
             Some(w) if w != count => {
                 return Err(err(*n, format!("this row has {count} elements but the first row has {w}")));
             }
             _ => {}
+        }
+        if shifts.len() == MAX_ROWS {
+            return Err(err(*n, too_tall()));
         }
         shifts.push(lead as i32 - trail as i32);
     }
@@ -205,6 +232,9 @@ fn parse_v1(text: &str, err: &dyn Fn(usize, String) -> BoardError) -> Result<Boa
         last_line = n;
         let cell = match c {
             '!' if width.is_none() => {
+                if cells.len() > MAX_COLUMNS {
+                    return Err(err(n, too_wide(cells.len())));
+                }
                 width = Some(cells.len());
                 continue;
             }
@@ -227,6 +257,10 @@ fn parse_v1(text: &str, err: &dyn Fn(usize, String) -> BoardError) -> Result<Boa
             (c, false) => c,
         };
         target_next = false;
+        match width {
+            Some(w) if w > 0 && cells.len() == w * MAX_ROWS => return Err(err(n, too_tall())),
+            _ => {}
+        }
         cells.push(cell);
         half.push(c == '*');
     }
@@ -294,6 +328,32 @@ mod tests {
         // Line breaks are optional.
         let flat = Board::parse("v1.brd", text.replace('\n', "").as_bytes()).unwrap();
         assert_eq!(flat.cells, b.cells);
+    }
+
+    /// Boards past 26 columns (a to z) or 26 rows are refused, on the line
+    /// of the row too wide or of the first row too many, in both versions.
+    #[test]
+    fn boards_too_big_to_name_or_show_are_refused() {
+        let row = |w: usize| format!("{}\n", "y".repeat(w - 1) + "e");
+        let v2 = |w: usize, h: usize| format!("Version 2\nMode: Normal\n{}", row(w).repeat(h));
+        let v1 = |w: usize, h: usize| {
+            let first = "2".repeat(w - 1) + "E!\n";
+            format!("1N~\n{first}{}", format!("{}\n", "2".repeat(w)).repeat(h - 1))
+        };
+        let refused = |text: String| Board::parse("big.brd", text.as_bytes()).unwrap_err().to_string();
+        for ok in [v2(26, 26), v1(26, 26)] {
+            let b = Board::parse("big.brd", ok.as_bytes()).unwrap();
+            assert_eq!((b.width, b.height), (MAX_COLUMNS, MAX_ROWS));
+        }
+        let wide =
+            "the board is 27 columns wide; a board has at most 26 (a to z, the letters that name columns in jumps)";
+        assert_eq!(refused(v2(27, 3)), format!("big.brd:3: {wide}"));
+        assert_eq!(refused(v1(27, 3)), format!("big.brd:2: {wide}"));
+        let wider = refused(v2(5000, 3));
+        assert!(wider.starts_with("big.brd:3: the board is 5000 columns wide"), "{wider}");
+        let tall = "a row past the 26th; a board has at most 26 rows, which every screen can show";
+        assert_eq!(refused(v2(3, 27)), format!("big.brd:29: {tall}"));
+        assert_eq!(refused(v1(3, 27)), format!("big.brd:28: {tall}"));
     }
 
     /// A 15-hole triangle written as the 2010 version 1 files write one:

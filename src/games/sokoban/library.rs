@@ -70,12 +70,25 @@ impl SetFile {
         match self.set.levels.get(number.wrapping_sub(1)) {
             Some(Ok(level)) => Ok(level),
             Some(Err(problem)) => Err(problem.to_string()),
-            None if self.set.levels.is_empty() => Err(format!("{shown}: the file holds no level")),
+            None if let Some(none) = self.no_level() => Err(none.to_string()),
             None => {
                 let count = self.set.levels.len();
                 Err(format!("{shown}: there is no level {number}: the file has levels 1 to {count}"))
             }
         }
+    }
+
+    /// That the file holds no level at all (empty, or only comments and
+    /// titles): nothing in it can be played.
+    pub fn no_level(&self) -> Option<crate::core::Diagnostic> {
+        let none = || crate::core::Diagnostic::error(&self.path, 1, "the file holds no level");
+        self.set.levels.is_empty().then(none)
+    }
+
+    /// What `parlour lint` tells of the file: each broken level (file,
+    /// line, what is wrong), or that it holds no level, as playing it says.
+    pub fn problems(&self) -> Vec<crate::core::Diagnostic> {
+        self.no_level().into_iter().chain(self.set.errors().cloned()).collect()
     }
 
     /// The level the set opens at when none is named: its first good one.
@@ -209,6 +222,10 @@ mod tests {
         let refused = many.first_playable().unwrap_err();
         assert!(refused.ends_with(":10: a second player: a level has one `@` or `+`; and 2 more"), "{refused}");
         let empty = set_of("; nothing but a comment\n");
-        assert_eq!(empty.first_playable().unwrap_err(), format!("{}: the file holds no level", empty.path.display()));
+        assert_eq!(empty.first_playable().unwrap_err(), format!("{}:1: the file holds no level", empty.path.display()));
+        assert_eq!(
+            empty.problems().iter().map(ToString::to_string).collect::<Vec<_>>(),
+            [empty.first_playable().unwrap_err()]
+        );
     }
 }

@@ -377,6 +377,11 @@ fn run_scheduled(start: &Solitaire, limits: &Limits, schedule: Schedule) -> Repo
     if root.is_won() {
         return Report { verdict: Verdict::Won(line(start, &root, &[])), nodes: 0, peak_bytes: 0 };
     }
+    // Foundations with no room for the whole pack: lost whatever is
+    // played, which no search of the positions would ever finish proving.
+    if root.foundations_too_small() {
+        return Report { verdict: Verdict::Lost, nodes: 0, peak_bytes: 0 };
+    }
     let verdict = match Open::compile(&root) {
         Some(open) => portfolio(start, &open, OPEN_GAMES_LEAVE_OUT, &mut budget, schedule),
         None => portfolio(start, &root, &[], &mut budget, schedule),

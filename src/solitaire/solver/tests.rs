@@ -64,6 +64,26 @@ fn says_when_a_deal_cannot_be_won() {
     assert_eq!((stopped.verdict, stopped.nodes), (Verdict::Undecided(Limit::Nodes), 5));
 }
 
+/// Klondike with two decks must be won with all 104 cards on four
+/// foundations that hold 13 each (AllowWrap or not): lost at once, with no
+/// position searched, as lint says of the game type. One deck, or a
+/// foundation start a deal gives (StartRankCard) that is an ace going up,
+/// is searched as before.
+#[test]
+fn foundations_with_no_room_for_the_pack_are_lost_at_once() {
+    let klondike = include_str!("../../../game-types/Klondike/game.ini");
+    let two_decks = klondike.replacen("Decks=1", "Decks=2", 1);
+    let wrapping = two_decks.replacen("[Foundation]\n", "[Foundation]\nAllowWrap=1\n", 1);
+    for ini in [&two_decks, &wrapping] {
+        let two = from_ini(ini, "easy");
+        assert_eq!(two.deal(1).rules().pack_size(), 104);
+        let report = solve(&two.deal(1), &limits(10_000));
+        assert_eq!((report.verdict, report.nodes), (Verdict::Lost, 0));
+    }
+    let one = solve(&from_ini(klondike, "easy").deal(1), &limits(50));
+    assert!(one.nodes > 0 && one.verdict != Verdict::Lost, "{one:?}");
+}
+
 /// FreeCell under Hard rules, a run moving only as far as free cells and
 /// empty columns allow.
 fn hard_freecell() -> Rules {

@@ -419,3 +419,34 @@ impl Board<BoardVariant> for PegsBoard {
         lines
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::pegs::board::{MAX_COLUMNS, MAX_ROWS};
+    use crate::machines::{MachineChoice, MachineId};
+
+    /// The largest board the reader takes, every element a slot, lies
+    /// whole inside the table on every machine, with blocks of at least
+    /// 8 pixels (the Amiga's PAL screen and the Mac SE/30's; stones of 6):
+    /// what lets the limits say every screen shows it.
+    #[test]
+    fn the_largest_board_is_shown_on_every_machine() {
+        let row = "y".repeat(MAX_COLUMNS - 1) + "e\n";
+        let text = format!("Version 2\nMode: Normal\n{}", row.repeat(MAX_ROWS));
+        let board = crate::games::pegs::board::Board::parse("big.brd", text.as_bytes()).unwrap();
+        let pegs = Pegs::new(board);
+        for id in MachineId::ALL {
+            let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+            let area = m.content();
+            let first = PegsBoard::cell_rect(&pegs, &m, area, (0, 0));
+            let last = PegsBoard::cell_rect(&pegs, &m, area, (MAX_ROWS - 1, MAX_COLUMNS - 1));
+            assert!(first.w >= 8, "{}: blocks of {} pixels", id.name(), first.w);
+            assert!(
+                area.contains(first.x, first.y) && area.contains(last.right() - 1, last.bottom() - 1),
+                "{}",
+                id.name()
+            );
+        }
+    }
+}
