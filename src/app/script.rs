@@ -22,6 +22,9 @@ use super::driver::Driver;
 
 /// Milliseconds per Tick while waiting, as the window sends them.
 const TICK_MS: u32 = 100;
+/// The longest `wait` a script may ask for: an hour of play is simulated
+/// tick by tick, which takes seconds; days would take hours.
+const MAX_WAIT_MS: u64 = 60 * 60 * 1000;
 /// Pointer moves between the press and the release of a drag.
 const DRAG_STEPS: i32 = 4;
 
@@ -139,7 +142,11 @@ fn parse_line(line: &str) -> Result<Event, String> {
             Ok(Event::Menu { title: title.to_string(), item: item.to_string() })
         }
         "wait" => match args.as_slice() {
-            [ms] => ms.parse().map(|ms| Event::Wait { ms }).map_err(|_| format!("`{ms}` is not a number of ms")),
+            [ms] => match ms.parse::<u64>() {
+                Ok(n) if n <= MAX_WAIT_MS => Ok(Event::Wait { ms: n as u32 }),
+                Ok(_) => Err(format!("`{ms}` ms is longer than an hour, the longest wait a script may ask for")),
+                Err(_) => Err(format!("`{ms}` is not a number of ms")),
+            },
             _ => Err("usage: wait MS".into()),
         },
         _ => Err(format!("unknown event `{verb}` ({USAGE})")),
@@ -420,6 +427,7 @@ mod tests {
             ("menu > Undo", "usage: menu TITLE > ITEM"),
             ("wait", "usage: wait MS"),
             ("wait soon", "`soon` is not a number"),
+            ("wait 4294967295", "longer than an hour"),
         ] {
             let e = parse("s", &format!("wait 1\n{bad}")).unwrap_err();
             assert_eq!(e.line, 2, "{bad}");

@@ -352,7 +352,17 @@ fn stand_in<T>(
     e: FileError,
 ) -> Result<Loaded<T>, FileError> {
     let backup = backup_path(path);
-    let value = load(&backup).map_err(|_| e.clone())?;
+    let value = load(&backup).map_err(|b| {
+        // Both are told of: the backup was set aside too, where it could be.
+        let name = backup.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let aside = b.moved_to.as_deref().and_then(Path::file_name).map(|n| n.to_string_lossy().into_owned());
+        let told = match aside {
+            Some(aside) => format!("; its previous copy {name} could not be used either and was set aside as {aside}"),
+            None if b.kind == FileErrorKind::NotFound => String::new(),
+            None => format!("; its previous copy {name} could not be used either ({})", b.reason),
+        };
+        FileError { reason: format!("{}{told}", e.reason), ..e.clone() }
+    })?;
     // Only into a place the bad file has left: one that could not be
     // moved aside stays as it is, never overwritten.
     if e.moved_to.is_some()
@@ -719,6 +729,13 @@ mod tests {
         fs::write(backup_path(&path), b"bad backup").unwrap();
         let e = load_or_backup(&path, load_text).unwrap_err();
         assert_eq!((e.path.as_path(), e.kind), (path.as_path(), FileErrorKind::Corrupt));
+        assert!(
+            e.reason.ends_with(
+                "its previous copy stats.ini.bak could not be used either and was set aside as stats.ini.bak.damaged-1"
+            ),
+            "{}",
+            e.reason
+        );
         // No backup: the error stands, even for a loader that reads a
         // missing file as empty.
         let empty_if_missing = |p: &Path| if p.exists() { load_text(p) } else { Ok(String::new()) };

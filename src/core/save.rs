@@ -213,6 +213,8 @@ struct Lines<'a> {
 
 impl<'a> Lines<'a> {
     fn new(bytes: &'a [u8]) -> Result<Self, DecodeError> {
+        // A save opened and kept in Notepad gains a byte-order mark.
+        let bytes = super::files::without_bom(bytes);
         let text = str::from_utf8(bytes).map_err(|e| {
             let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
             DecodeError::corrupt(line, "the file is not UTF-8 text")
@@ -583,6 +585,9 @@ mod tests {
             assert_eq!((e.line, e.kind), (line, kind), "{text:?}: {e:?}");
             assert!(e.reason.contains(words), "{words:?} not in {:?}", e.reason);
         }
+        // A byte-order mark before it (Notepad's) is no part of the text.
+        let marked = [b"\xEF\xBB\xBF".as_slice(), good.as_bytes()].concat();
+        assert!(decode(&marked, &v).is_ok());
         let mut bytes = good.into_bytes();
         bytes[30] = 0xff;
         let e = decode(&bytes, &v).unwrap_err();

@@ -60,6 +60,8 @@ pub fn ini_error(text: &str, e: &ini::ParseError) -> (usize, String) {
     }
     let reason = if msg.starts_with("expecting") && (msg.contains("'\"'") || msg.contains("'\\''")) {
         "a quotation mark is not closed"
+    } else if msg.starts_with("expecting") && msg.contains("'='") {
+        "a line holds no = (or :) between a name and its value"
     } else if msg == "missing key" {
         "a value has no name before its = or :"
     } else if msg == "doesn't support inline comment" {
@@ -154,5 +156,6 @@ mod tests {
         assert_eq!(error("[a]\nx=1\n[b\ny=2\n"), (3, "the section name has no closing ]".into()));
         assert_eq!(error("[a]\n=1\n"), (2, "a value has no name before its = or :".into()));
         assert_eq!(error("[a]\nx=\"open\n"), (2, "a quotation mark is not closed".into()));
+        assert_eq!(error("[a]\nx=1\nnothing\n"), (3, "a line holds no = (or :) between a name and its value".into()));
     }
 }

@@ -27,6 +27,10 @@ use crate::core::{Diagnostic, Game, Session, Variant};
 
 use super::rules::{TetrisMove, TetrisVariant};
 
+/// The last frame a log may name: a day at 60 Hz. Every frame up to it
+/// is played, so a log of a few bytes must not ask for years of them.
+const MAX_FRAME: u64 = 60 * 60 * 60 * 24;
+
 /// A parsed input log.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct InputLog {
@@ -94,6 +98,11 @@ pub fn parse(source: &Path, text: &str) -> Result<InputLog, Diagnostic> {
         }
         let frame: u64 =
             words[0].parse().map_err(|_| err(format!("`{}` is not a frame count: a line is `FRAME KEY`", words[0])))?;
+        if frame > MAX_FRAME {
+            return Err(err(format!(
+                "frame {frame} is past a day of play ({MAX_FRAME} frames at 60 Hz), the most a log may run to"
+            )));
+        }
         if frame < last {
             return Err(err(format!("frame {frame} comes before frame {last} of an earlier line")));
         }
@@ -211,6 +220,7 @@ mod tests {
         assert!(read("1 end\n2 left\n").unwrap_err().starts_with("game.log:2: nothing may follow"));
         assert!(read("seed x\n").unwrap_err().contains("seed N"));
         assert!(read("1\n").unwrap_err().contains("FRAME KEY"));
+        assert!(read("18446744073709551615 left\n").unwrap_err().contains("past a day of play"));
     }
 
     #[test]
