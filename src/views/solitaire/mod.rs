@@ -22,6 +22,7 @@ use crate::solitaire::engine::{PileId, SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::library::GameType;
 use crate::solitaire::quick;
 use crate::solitaire::rules::{Mode, PileKind};
+use crate::solitaire::spec::DealTo;
 
 use super::board::{Board, DealSearch, OPTIONS, Reply, WINNABLE_PREF};
 use super::card_art::{CardArt, CardSize, Mat};
@@ -346,6 +347,16 @@ impl SolitaireBoard {
         s.draw_art(picture, r.x, r.y);
     }
 
+    /// Whether a card can ever come to pile `id` once it is empty: not a
+    /// tableau pile of an adding game (Pyramid) that the stock does not
+    /// deal to, whose cards only ever leave. Such a place shows no mat:
+    /// a cleared pyramid is felt, not a lattice of overlapping outlines.
+    fn can_fill(st: &Solitaire, id: PileId) -> bool {
+        let rules = st.rules();
+        let dealt_to = rules.stock.piles > 0 && rules.stock.deal_to == DealTo::Tableau;
+        !(id.kind == PileKind::Tableau && rules.addition > 0 && !dealt_to)
+    }
+
     fn mat_for(st: &Solitaire, id: PileId) -> Mat {
         let rules = st.rules();
         match id.kind {
@@ -577,7 +588,7 @@ impl SolitaireBoard {
             s.fill_rect(area, look.paint(Pen::Felt));
         }
         let (art, layout) = self.fitted(st, area);
-        for g in layout.piles.iter().filter(|g| g.visible) {
+        for g in layout.piles.iter().filter(|g| g.visible && Self::can_fill(st, g.id)) {
             if st.pile(g.id.kind, g.id.index()).is_empty() {
                 let r = layout.base_rect(g);
                 s.draw_art(art.mat(Self::mat_for(st, g.id)), r.x, r.y);
