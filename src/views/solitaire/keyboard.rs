@@ -146,8 +146,19 @@ impl Cursor {
         let (pile, depth) = self.at.filter(|_| self.visible)?;
         let len = st.pile(pile.kind, pile.index()).len();
         let card = len.checked_sub(depth.max(1));
-        match card.and_then(|i| placed.iter().find(|p| p.0 == pile && p.1 == i)) {
-            Some(p) => Some(p.2),
+        let rect_of = |i: usize| placed.iter().find(|p| p.0 == pile && p.1 == i).map(|p| p.2);
+        match card.and_then(rect_of) {
+            // The whole run the cursor reaches, from its first card to the
+            // pile's top card: what Space lifts.
+            Some(first) => Some(match len.checked_sub(1).and_then(rect_of) {
+                Some(top) => Rect::from_edges(
+                    first.x.min(top.x),
+                    first.y.min(top.y),
+                    first.right().max(top.right()),
+                    first.bottom().max(top.bottom()),
+                ),
+                None => first,
+            }),
             None => layout.pile(pile).map(|g| layout.base_rect(g)),
         }
     }
