@@ -372,6 +372,7 @@ impl Board<ChanceVariant> for ChanceBoard {
             rule: session.variant().rule(),
             cards: if helped { 0 } else { session.state().cards_on_foundations() },
             won: outcome == Outcome::Won,
+            helped,
         };
         scores::add(stats, &game);
         self.last = Some(game);

@@ -18,6 +18,8 @@ pub struct LastGame {
     /// Cards laid off.
     pub cards: usize,
     pub won: bool,
+    /// Solve played in it: its cards are not the player's, and count none.
+    pub helped: bool,
 }
 
 impl LastGame {
@@ -72,7 +74,10 @@ pub fn scores_box(stats: &GameStats, last: Option<&LastGame>) -> Requester {
     let mut lines = Vec::new();
     if let Some(g) = last {
         let how = if g.won { "Won" } else { "Lost" };
-        lines.push(format!("{how} with {}: {} points.", plural(g.cards as u64, "card", "cards"), g.points()));
+        lines.push(match g.helped {
+            true => format!("Solve played: no cards count, {} points.", g.points()),
+            false => format!("{how} with {}: {} points.", plural(g.cards as u64, "card", "cards"), g.points()),
+        });
     }
     let streak = match stats.streak {
         0 => "none".to_string(),
@@ -109,9 +114,9 @@ mod tests {
     fn points_add_up_by_rule() {
         let mut stats = GameStats::default();
         let games = [
-            LastGame { rule: Sequences::Alternating, cards: 52, won: true },
-            LastGame { rule: Sequences::AnySuit, cards: 11, won: false },
-            LastGame { rule: Sequences::Alternating, cards: 13, won: false },
+            LastGame { rule: Sequences::Alternating, cards: 52, won: true, helped: false },
+            LastGame { rule: Sequences::AnySuit, cards: 11, won: false, helped: false },
+            LastGame { rule: Sequences::Alternating, cards: 13, won: false, helped: false },
         ];
         for g in &games {
             stats.record_game(if g.won { Outcome::Won } else { Outcome::Lost }, g.cards as i64, 1000, 40);
@@ -128,6 +133,8 @@ mod tests {
         let b = scores_box(&stats, Some(&games[2]));
         assert_eq!(b.title, "Scores");
         assert_eq!(b.lines[0], "Lost with 13 cards: 1.5 points.");
+        let helped = LastGame { rule: Sequences::Alternating, cards: 0, won: false, helped: true };
+        assert_eq!(scores_box(&stats, Some(&helped)).lines[0], "Solve played: no cards count, -5 points.");
         assert_eq!(b.lines[1], "Points: 41.25 in 3 games");
         assert_eq!(b.lines[2], "Won: 1 (33%)   Streak: 2 lost");
         assert_eq!(b.lines[3], "Longest streaks: 1 won, 2 lost");
@@ -151,7 +158,7 @@ mod tests {
     fn figures_the_file_does_not_hold_start_from_nothing() {
         let mut stats = GameStats::default();
         stats.extra.insert("points".into(), "lots".into());
-        add(&mut stats, &LastGame { rule: Sequences::OneSuit, cards: 9, won: false });
+        add(&mut stats, &LastGame { rule: Sequences::OneSuit, cards: 9, won: false, helped: false });
         assert_eq!(stats.extra["points"], "4");
         assert_eq!(scores_box(&GameStats::default(), None).lines[3], "Moves: no game yet");
     }
