@@ -181,14 +181,20 @@ impl YazzleChrome {
                 vec![status::shorten(&measure, &text, room).unwrap_or_default()]
             }
             FieldKind::Named(name) => {
-                // A figure the game does not keep (Tetris counts no moves)
-                // leaves its box empty rather than showing a bare label.
-                let Some(value) = frame.fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v)
-                else {
-                    return;
+                let own = frame.fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(name));
+                let (text, value) = match own {
+                    Some((_, value)) => (with_label(value), value.clone()),
+                    // A figure the game does not keep (The Chance has no
+                    // score) lends its box to one of the game's own figures
+                    // (its cards), under that figure's name; with none
+                    // left, the box stays empty rather than show a bare
+                    // label.
+                    None => match self.stand_ins(frame).into_iter().find(|(box_name, _)| box_name == name) {
+                        Some((_, (n, v))) => (format!("{n}: {v}"), v),
+                        None => return,
+                    },
                 };
-                let text = with_label(value);
-                if measure(&text) > room { vec![value.clone()] } else { vec![text] }
+                if measure(&text) > room { vec![value] } else { vec![text] }
             }
             FieldKind::Message => {
                 let (figures, message) = self.unplaced(frame);
@@ -237,13 +243,32 @@ impl YazzleChrome {
     }
 
     /// The figures the skin has no text field for (a game's own, such as
-    /// the stones left in peg solitaire), and the message.
+    /// the stones left in peg solitaire), and the message: those that no
+    /// empty box stands in for (see [`stand_ins`](Self::stand_ins)).
     fn unplaced<'f>(&self, frame: &Frame<'f>) -> (Vec<(&'f str, String)>, String) {
+        let lent = self.stand_ins(frame).len();
+        (self.homeless(frame).into_iter().skip(lent).collect(), frame.message.to_string())
+    }
+
+    /// The game's figures the skin has no text field of their name for.
+    fn homeless<'f>(&self, frame: &Frame<'f>) -> Vec<(&'f str, String)> {
         let placed = |name: &str| {
             self.skin.fields.iter().any(|f| matches!(&f.field, FieldKind::Named(n) if n.eq_ignore_ascii_case(name)))
         };
-        let figures = frame.fields.iter().filter(|(n, _)| !placed(n)).cloned().collect();
-        (figures, frame.message.to_string())
+        frame.fields.iter().filter(|(n, _)| !placed(n)).cloned().collect()
+    }
+
+    /// The skin's named boxes the game keeps no figure for, each with the
+    /// figure it shows instead: the game's figures that have no box of
+    /// their own, in order, one a box, the boxes in the skin's order.
+    fn stand_ins<'f>(&self, frame: &Frame<'f>) -> Vec<(String, (&'f str, String))> {
+        let unused = self.skin.fields.iter().filter_map(|f| match &f.field {
+            FieldKind::Named(n) if !frame.fields.iter().any(|(name, _)| name.eq_ignore_ascii_case(n)) => {
+                Some(n.clone())
+            }
+            _ => None,
+        });
+        unused.zip(self.homeless(frame)).collect()
     }
 
     /// The message, led by the figures the skin has no text field for,
@@ -922,12 +947,19 @@ mod tests {
         }
     }
 
+    /// A game's own figures take the boxes of figures it does not keep
+    /// (Time and Moves here), in order; those left over lead the message.
     #[test]
-    fn figures_without_a_field_lead_the_message() {
+    fn figures_without_a_field_fill_empty_boxes_then_lead_the_message() {
         let (_, chrome) = machine("plastique");
         let fields = vec![("Score", "30".to_string()), ("Stones left", "31".to_string())];
         let frame = Frame { title: "T", fields: &fields, message: "Hint: d2-d4", ..Default::default() };
-        assert_eq!(chrome.message_with_unplaced_fields(&frame), "Stones left: 31  Hint: d2-d4");
+        assert_eq!(chrome.stand_ins(&frame), [("time".to_string(), ("Stones left", "31".to_string()))]);
+        assert_eq!(chrome.message_with_unplaced_fields(&frame), "Hint: d2-d4");
+        let many: Vec<_> = ["Score", "Time", "Moves", "Cards", "Rule"].iter().map(|n| (*n, "1".to_string())).collect();
+        let crowded = Frame { title: "T", fields: &many, message: "Hello", ..Default::default() };
+        assert!(chrome.stand_ins(&crowded).is_empty());
+        assert_eq!(chrome.message_with_unplaced_fields(&crowded), "Cards: 1  Rule: 1  Hello");
         let quiet = Frame { title: "T", fields: &fields[..1], message: "", ..Default::default() };
         assert_eq!(chrome.message_with_unplaced_fields(&quiet), "");
     }
