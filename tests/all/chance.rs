@@ -353,6 +353,8 @@ fn new_game_scores_the_game_by_its_rule_and_shows_the_scores() {
     }
     assert!(text.lines().any(|l| l.starts_with("average moves: ")), "{text}");
     assert!(!text.contains("_scored"), "bookkeeping is not shown:\n{text}");
+    // Its points are its score: the common score, always 0, is not shown.
+    assert!(!text.contains("total score") && !text.contains("best score"), "{text}");
 }
 
 /// Before any game is scored, `parlour stats the-chance` already names

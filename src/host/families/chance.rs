@@ -24,7 +24,8 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::views::chance::scores::figures,
-    record: crate::host::Record::Full,
+    // Its points are figures of its own: the common score stays 0.
+    record: crate::host::Record::Unscored,
 };
 
 /// The game as the registry lists it, or as a former id names it (with
