@@ -90,15 +90,27 @@ fn ordered(list: Option<OsString>, folder: &str, data: Option<&Path>, builtin: O
 
 /// The unpacked built-in data (holding game-types/, card-shell/, boards/,
 /// card-games/ and guide/),
-/// unpacked into the data folder on the first call. None, after one
-/// warning, if it cannot be written: only the user folders are read then.
+/// unpacked into the data folder on the first call, or, where that cannot
+/// be written (a read-only folder, a file in its place), into the
+/// system's temporary folder, with a warning: the games are there either
+/// way. None, after a second warning, if neither can be written: only the
+/// user folders are read then.
 pub fn builtin_dir() -> Option<&'static Path> {
     static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
     DIR.get_or_init(|| {
         let parent = settings::data_dir().join("builtin");
-        unpack(&parent, BUILTIN_HASH, BUILTIN)
-            .map_err(|e| eprintln!("warning: cannot unpack the built-in games into {}: {e}", parent.display()))
-            .ok()
+        let e = match unpack(&parent, BUILTIN_HASH, BUILTIN) {
+            Ok(dir) => return Some(dir),
+            Err(e) => e,
+        };
+        let spare = std::env::temp_dir().join("parlour-builtin");
+        let result = unpack(&spare, BUILTIN_HASH, BUILTIN);
+        let instead = match &result {
+            Ok(_) => format!("they are read from {} instead", spare.display()),
+            Err(e) => format!("nor into {}: {e}", spare.display()),
+        };
+        eprintln!("warning: cannot unpack the built-in games into {}: {e}; {instead}", parent.display());
+        result.ok()
     })
     .as_deref()
 }

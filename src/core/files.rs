@@ -95,7 +95,9 @@ impl FileError {
     /// The error for a file [`read_capped`] could not read: missing, or
     /// unreadable (which includes too big and not a regular file).
     pub fn unreadable(path: &Path, what: &str, e: &io::Error) -> Self {
-        if e.kind() == io::ErrorKind::NotFound {
+        // A file where a folder of the path should be (a data folder that
+        // is a file) leaves no such file either.
+        if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) {
             FileError::new(path, FileErrorKind::NotFound, format!("there is no {what}"))
         } else {
             FileError::new(path, FileErrorKind::Io, format!("the {what} could not be read: {e}"))

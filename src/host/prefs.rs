@@ -35,6 +35,8 @@ pub fn read_settings(path: &Path) -> Ini {
             }
             loaded.value
         }
+        // None there (nor a folder to hold one): the defaults, unsaid.
+        Err(e) if e.kind == FileErrorKind::NotFound => Ini::new(),
         Err(e) => {
             eprintln!("warning: {e}; the defaults are used");
             Ini::new()

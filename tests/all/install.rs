@@ -93,6 +93,23 @@ fn the_installed_binary_lists_every_built_in_game_from_an_empty_folder() {
     assert_eq!(ids.len(), want.len() - 1 + OTHER_GAMES.len());
 }
 
+/// A data folder that cannot hold the built-in games (a file in its
+/// place) still leaves every game there to play: they are unpacked into
+/// the temporary folder instead, with a warning that says so.
+#[test]
+fn with_no_usable_data_folder_the_games_come_from_the_temporary_folder() {
+    let installed = Installed::new();
+    let file = installed.data.path().join("not-a-folder");
+    std::fs::write(&file, "x").unwrap();
+    let temp = tempfile::tempdir().unwrap();
+    let out = installed.command(&["list"]).env("PARLOUR_DATA_DIR", &file).env("TMPDIR", temp.path()).output().unwrap();
+    let listed = String::from_utf8(out.stdout).unwrap().lines().count();
+    assert_eq!(listed, built_in_ids().len() + OTHER_GAMES.len());
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(said.contains("cannot unpack the built-in games") && said.contains("instead"), "{said}");
+    assert!(temp.path().join("parlour-builtin").is_dir());
+}
+
 #[test]
 fn the_installed_binary_finds_its_guides_and_boards() {
     let installed = Installed::new();
