@@ -78,8 +78,9 @@ type Preview = (usize, (i32, i32), Option<(u32, u32, Vec<Rgb>)>);
 /// What a listed game's picture is drawn from.
 #[derive(Clone)]
 enum Picture {
-    /// A game type's game.bmp.
-    File(PathBuf),
+    /// A game type's game.bmp (a picture of the YaZZle window), and the
+    /// game's id for the other machines.
+    File(PathBuf, String),
     /// The game's opening screen on the launcher's machine, for a game
     /// without a game.bmp (every game but the solitaire types).
     Opening(String),
@@ -340,14 +341,21 @@ impl Launcher {
 fn picture_of(id: &str) -> Option<Picture> {
     let entry = catalog::games().iter().find(|g| g.id == id)?;
     let file = catalog::game_type(entry).map(|t| in_any_case(&t.folder, "game.bmp")).filter(|p| p.is_file());
-    Some(file.map_or_else(|| Picture::Opening(entry.id.to_string()), Picture::File))
+    let id = entry.id.to_string();
+    Some(match file {
+        Some(path) => Picture::File(path, id),
+        None => Picture::Opening(id),
+    })
 }
 
 impl Picture {
     /// The picture at its own size; None if it cannot be read or drawn.
+    /// game.bmp shows the YaZZle window: on the other machines the game's
+    /// opening screen there stands in for it, in their own art and
+    /// colours (a Windows window shrunk onto the Mac SE/30 was noise).
     fn full_size(&self, machine: &Machine) -> Option<Surface> {
         match self {
-            Picture::File(path) => {
+            Picture::File(path, _) if machine.id() == MachineId::Yazzle => {
                 let bytes = crate::core::files::read_capped(path, crate::core::files::limits::PICTURE).ok()?;
                 let img = crate::gfx::image_io::decode_bmp(&path.display().to_string(), &bytes).ok()?;
                 let mut full = Surface::rgb(img.width, img.height);
@@ -356,7 +364,7 @@ impl Picture {
                 }
                 Some(full)
             }
-            Picture::Opening(id) => {
+            Picture::File(_, id) | Picture::Opening(id) => {
                 let game = catalog::games().iter().find(|g| g.id == *id)?;
                 let machine = Machine::new(&machine.choice(), machine.id()).ok()?;
                 capture::opening(game, machine).ok()
