@@ -45,6 +45,21 @@ pub struct Entry {
     pub line: usize,
 }
 
+impl Entry {
+    /// The longest value a message repeats whole.
+    const SHOWN: usize = 40;
+
+    /// The value as a message repeats it: whole, or its first characters
+    /// and "..." when it is long (a value of 100,000 digits would fill a
+    /// screen of errors with itself).
+    pub fn shown(&self) -> String {
+        match self.value.char_indices().nth(Self::SHOWN) {
+            Some((at, _)) => format!("{}...", &self.value[..at]),
+            None => self.value.clone(),
+        }
+    }
+}
+
 /// One `[Section]` with its entries, in file order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Section {

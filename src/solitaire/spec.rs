@@ -858,14 +858,19 @@ impl Reader<'_> {
         match parse_int(&e.value) {
             Ok(v) if (lo..=hi).contains(&v) => Some(v),
             Ok(_) => {
-                let msg =
-                    format!("[{}] {}={} is out of range: it must be {}", sec.name, e.key, e.value, range_words(lo, hi));
+                let msg = format!(
+                    "[{}] {}={} is out of range: it must be {}",
+                    sec.name,
+                    e.key,
+                    e.shown(),
+                    range_words(lo, hi)
+                );
                 self.error(e.line, msg);
                 None
             }
             Err(why) => {
                 let why = with_range(&why, &range_words(lo, hi));
-                self.error(e.line, format!("[{}] {}={} {why}", sec.name, e.key, e.value));
+                self.error(e.line, format!("[{}] {}={} {why}", sec.name, e.key, e.shown()));
                 None
             }
         }
@@ -877,12 +882,15 @@ impl Reader<'_> {
         match parse_dec(&e.value) {
             Ok(v) if (if positive { v > 0.0 } else { v >= lo }) && v <= hi => Some(v),
             Ok(_) => {
-                self.error(e.line, format!("[{}] {}={} is out of range: it must be {words}", sec.name, e.key, e.value));
+                self.error(
+                    e.line,
+                    format!("[{}] {}={} is out of range: it must be {words}", sec.name, e.key, e.shown()),
+                );
                 None
             }
             Err(why) => {
                 let why = with_range(&why, &words);
-                self.error(e.line, format!("[{}] {}={} {why}", sec.name, e.key, e.value));
+                self.error(e.line, format!("[{}] {}={} {why}", sec.name, e.key, e.shown()));
                 None
             }
         }
@@ -966,7 +974,7 @@ impl Reader<'_> {
             Some((last, _)) => last.to_string(),
             None => String::new(),
         };
-        self.error(e.line, format!("[{}] {}={} is not one of {list}", s.name, e.key, e.value));
+        self.error(e.line, format!("[{}] {}={} is not one of {list}", s.name, e.key, e.shown()));
         default
     }
 
@@ -1166,14 +1174,14 @@ impl Reader<'_> {
         for c in e.value.chars().filter(|c| !matches!(c, ' ' | ',' | '\t')) {
             match Suit::from_letter(c) {
                 Some(suit) if suits.contains(&suit) => {
-                    self.error(e.line, format!("[{}] {}={} names {} twice", s.name, e.key, e.value, suit.name()));
+                    self.error(e.line, format!("[{}] {}={} names {} twice", s.name, e.key, e.shown(), suit.name()));
                     return all;
                 }
                 Some(suit) => suits.push(suit),
                 None => {
                     self.error(
                         e.line,
-                        format!("[{}] {}={}: `{c}` is not a suit (C, D, H or S)", s.name, e.key, e.value),
+                        format!("[{}] {}={}: `{c}` is not a suit (C, D, H or S)", s.name, e.key, e.shown()),
                     );
                     return all;
                 }
@@ -1184,7 +1192,9 @@ impl Reader<'_> {
                 e.line,
                 format!(
                     "[{}] {}={} must name 1, 2 or 4 suits (each deck's 52 cards are shared equally among them)",
-                    s.name, e.key, e.value
+                    s.name,
+                    e.key,
+                    e.shown()
                 ),
             );
             return all;
@@ -1325,7 +1335,7 @@ impl Reader<'_> {
             Some(e) => match parse_int(&e.value) {
                 Ok(v) if (0..=MAX_PILES as i64).contains(&v) => Count {
                     value: v as usize,
-                    source: format!("[{}] {}={} (line {})", s.name, e.key, e.value, e.line),
+                    source: format!("[{}] {}={} (line {})", s.name, e.key, e.shown(), e.line),
                     line: e.line,
                 },
                 _ if e.value.is_empty() => Count {
@@ -1403,13 +1413,13 @@ impl Reader<'_> {
             match parse_int(part) {
                 Ok(v) if v >= 1 && (v as usize) <= piles && v as usize != own => list.push(v as usize),
                 Ok(v) if v as usize == own => {
-                    self.error(e.line, format!("[{}] {}={}: a pile cannot cover itself", sec.name, e.key, e.value))
+                    self.error(e.line, format!("[{}] {}={}: a pile cannot cover itself", sec.name, e.key, e.shown()))
                 }
                 Ok(v) => self.error(
                     e.line,
-                    format!("[{}] {}={}: there is no tableau pile {v} (there are {piles})", sec.name, e.key, e.value),
+                    format!("[{}] {}={}: there is no tableau pile {v} (there are {piles})", sec.name, e.key, e.shown()),
                 ),
-                Err(why) => self.error(e.line, format!("[{}] {}={}: `{part}` {why}", sec.name, e.key, e.value)),
+                Err(why) => self.error(e.line, format!("[{}] {}={}: `{part}` {why}", sec.name, e.key, e.shown())),
             }
         }
         list
@@ -1432,7 +1442,7 @@ impl Reader<'_> {
         match parse_int(&e.value) {
             Ok(v) if v >= 0 && v as usize <= game.total_cards() => Count {
                 value: v as usize,
-                source: format!("[{}] {}={} (line {})", s.name, e.key, e.value, e.line),
+                source: format!("[{}] {}={} (line {})", s.name, e.key, e.shown(), e.line),
                 line: e.line,
             },
             Ok(v) if v >= 0 => {
@@ -1444,7 +1454,7 @@ impl Reader<'_> {
                         "[{}] {}={} deals more cards than {decks} ({})",
                         s.name,
                         e.key,
-                        e.value,
+                        e.shown(),
                         game.total_cards()
                     ),
                 );
@@ -1455,7 +1465,7 @@ impl Reader<'_> {
                 }
             }
             Ok(_) => {
-                self.error(e.line, format!("[{}] {}={} cannot be negative", s.name, e.key, e.value));
+                self.error(e.line, format!("[{}] {}={} cannot be negative", s.name, e.key, e.shown()));
                 Count { value: highest, source: format!("[{}] {} is wrong", s.name, e.key), line: e.line }
             }
             Err(_) if e.value.is_empty() => {
@@ -1463,7 +1473,7 @@ impl Reader<'_> {
                 Count { value: highest, source: format!("[{}] {} is empty", s.name, e.key), line: e.line }
             }
             Err(why) => {
-                self.error(e.line, format!("[{}] {}={} {why}", s.name, e.key, e.value));
+                self.error(e.line, format!("[{}] {}={} {why}", s.name, e.key, e.shown()));
                 Count { value: highest, source: format!("[{}] {} is wrong", s.name, e.key), line: e.line }
             }
         }
@@ -1506,7 +1516,9 @@ impl Reader<'_> {
                     _ => {
                         let msg = format!(
                             "[{}] {}={} is not a pile type: F (foundation), R (reserve), T (tableau) or W (waste)",
-                            sec.name, e.key, e.value
+                            sec.name,
+                            e.key,
+                            e.shown()
                         );
                         self.error(e.line, msg);
                         None
@@ -1528,7 +1540,7 @@ impl Reader<'_> {
                             "[{}] {}={}: {} {numb} does not exist ({there})",
                             sec.name,
                             e.key,
-                            e.value,
+                            e.shown(),
                             kind.noun()
                         ),
                     );
@@ -1545,7 +1557,7 @@ impl Reader<'_> {
                     _ => {
                         self.error(
                             e.line,
-                            format!("[{}] {}={} must be U (face up) or D (face down)", sec.name, e.key, e.value),
+                            format!("[{}] {}={} must be U (face up) or D (face down)", sec.name, e.key, e.shown()),
                         );
                         true
                     }
@@ -1584,7 +1596,7 @@ impl Reader<'_> {
             if suit.is_none() {
                 self.error(
                     e.line,
-                    format!("[{}] {}={} is not a suit: C, D, H or S (or blank)", sec.name, e.key, e.value),
+                    format!("[{}] {}={} is not a suit: C, D, H or S (or blank)", sec.name, e.key, e.shown()),
                 );
             }
             suit
@@ -1595,7 +1607,9 @@ impl Reader<'_> {
                     e.line,
                     format!(
                         "[{}] {}={} has no PileSuit: a specific card needs both, a random one neither",
-                        sec.name, e.key, e.value
+                        sec.name,
+                        e.key,
+                        e.shown()
                     ),
                 );
                 return None;
@@ -1605,7 +1619,9 @@ impl Reader<'_> {
                     e.line,
                     format!(
                         "[{}] {}={} has no PileRank: a specific card needs both, a random one neither",
-                        sec.name, e.key, e.value
+                        sec.name,
+                        e.key,
+                        e.shown()
                     ),
                 );
                 return None;
@@ -2181,6 +2197,10 @@ PileFace=D
         has(&found, "g.ini:10: [Stock] Piles=99999999999999999999999 is far too large: it must be from 0 to 255");
         let found = problems(&edit(MINI, &[(5, "Decks=yes")]));
         assert_eq!(found, vec!["g.ini:5: [Game] Decks=yes is not a number: it must be 1, 2, 3 or 4"]);
+        // A long value is repeated only in part: the message stays readable.
+        let found = problems(&edit(MINI, &[(5, &format!("Decks={}", "9".repeat(100_000)))]));
+        let forty = "9".repeat(40);
+        assert_eq!(found, vec![format!("g.ini:5: [Game] Decks={forty}... is far too large: it must be 1, 2, 3 or 4")]);
     }
 
     #[test]
