@@ -40,7 +40,7 @@ impl Installed {
     }
 
     fn run(&self, args: &[&str]) -> Output {
-        let out = self.command(args).output().unwrap();
+        let out = output(&mut self.command(args));
         assert!(out.status.success(), "parlour {args:?}: {}", String::from_utf8_lossy(&out.stderr));
         out
     }
@@ -50,6 +50,22 @@ impl Installed {
         let out = String::from_utf8(self.run(&["list"]).stdout).unwrap();
         out.lines().map(|l| l.split_once('\t').unwrap()).map(|(id, name)| (id.into(), name.into())).collect()
     }
+}
+
+/// Runs `command` for its output. A binary copied a moment ago may be
+/// refused as busy ("Text file busy"): another test thread that forked
+/// while the copy was being written holds it open until its child execs.
+/// That passes in a moment, so the run is tried again.
+fn output(command: &mut Command) -> Output {
+    for _ in 0..50 {
+        match command.output() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(100))
+            }
+            result => return result.unwrap(),
+        }
+    }
+    panic!("the copied binary stayed busy for 5 s")
 }
 
 /// The launcher's games that are not solitaire game types.
@@ -102,7 +118,7 @@ fn with_no_usable_data_folder_the_games_come_from_the_temporary_folder() {
     let file = installed.data.path().join("not-a-folder");
     std::fs::write(&file, "x").unwrap();
     let temp = tempfile::tempdir().unwrap();
-    let out = installed.command(&["list"]).env("PARLOUR_DATA_DIR", &file).env("TMPDIR", temp.path()).output().unwrap();
+    let out = output(installed.command(&["list"]).env("PARLOUR_DATA_DIR", &file).env("TMPDIR", temp.path()));
     let listed = String::from_utf8(out.stdout).unwrap().lines().count();
     assert_eq!(listed, built_in_ids().len() + OTHER_GAMES.len());
     let said = String::from_utf8(out.stderr).unwrap();
@@ -191,7 +207,7 @@ fn a_broken_copy_of_a_game_is_told_by_its_id() {
     let ini = folder.join("Klondike/game.ini");
     let text = std::fs::read_to_string(&ini).unwrap().replace("NumCardsDealt=28", "");
     std::fs::write(&ini, text).unwrap();
-    let out = installed.command(&["deal", "klondike"]).output().unwrap();
+    let out = output(&mut installed.command(&["deal", "klondike"]));
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert_eq!(said.lines().count(), 1, "{said}");
@@ -213,7 +229,7 @@ fn without_a_display_a_window_command_names_its_headless_twin() {
         (&["play", "pegs"][..], "parlour shot pegs -o FILE.png"),
         (&[][..], "parlour shot launcher -o FILE.png"),
     ] {
-        let out = installed.command(args).env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY").output().unwrap();
+        let out = output(installed.command(args).env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY"));
         let said = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "parlour {args:?} opened a window without a display");
         assert!(said.contains("cannot open a window") && said.contains(hint), "parlour {args:?}: {said}");
