@@ -296,6 +296,42 @@ fn every_fanned_card_shows_its_index_at_the_deal() {
     }
 }
 
+/// The cards keep their size through a game: a column grown long brings
+/// smaller cards, and they stay when it shrinks again and after the win,
+/// when the table empties; the next deal chooses afresh. (Chosen for the
+/// position alone, the SE/30's FreeCell layout jumped back and forth.)
+#[test]
+fn the_cards_shrink_for_a_long_column_and_keep_that_size_until_the_next_deal() {
+    use parlour::solitaire::solver::{Limits, Verdict, solve};
+    let mut shrunk = Vec::new();
+    for seed in 1..=8 {
+        let (mut view, _m, area, _data) = table("freecell", MachineId::MacSe30, seed);
+        let width = |view: &Table| {
+            let st = view.session().state();
+            view.board().pile_rect(st, area, PileId::new(PileKind::Tableau, 0)).unwrap().w
+        };
+        let dealt = width(&view);
+        let Verdict::Won(line) = solve(view.session().state(), &Limits::new(2_000_000, 500)).verdict else {
+            panic!("deal {seed} is won")
+        };
+        let mut smallest = dealt;
+        for text in &line {
+            let m = view.session().state().parse_move(text).unwrap();
+            view.play_move(&m);
+            let now = width(&view);
+            assert!(now <= smallest, "deal {seed}: the cards grew from {smallest} to {now} px wide");
+            smallest = now;
+        }
+        assert_eq!(view.session().state().status(), parlour::core::Status::Won);
+        if smallest < dealt {
+            shrunk.push(seed);
+        }
+        view.command(&Command::New);
+        assert_eq!(width(&view), dealt, "deal {seed}: the next deal chooses its size afresh");
+    }
+    assert!(!shrunk.is_empty(), "no winning line of deals 1..8 builds a column too long for the deal's cards");
+}
+
 /// A hinted move of a run marks the run from its first card, the one to
 /// drag, not only the top card.
 #[test]

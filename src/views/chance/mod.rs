@@ -294,7 +294,7 @@ impl Board<ChanceVariant> for ChanceBoard {
     }
 
     fn arrived(&mut self, session: &Session<ChanceVariant>) {
-        self.table.watch(session.state());
+        self.table.follow(session);
     }
 
     fn hint(&mut self, session: &Session<ChanceVariant>) -> Result<SolMove, String> {

@@ -5,6 +5,7 @@
 
 mod assist;
 mod bounce;
+mod fit;
 mod keyboard;
 pub mod layout;
 mod oberon;
@@ -113,6 +114,8 @@ pub struct SolitaireBoard {
     /// A win being celebrated with bouncing cards: asked for, then running.
     celebrating: bool,
     bounce: Option<Bounce>,
+    /// The card size kept through the game.
+    fit: fit::GameFit,
     /// The solver's status field, hints and Solve demo.
     pub assist: Assist,
 }
@@ -141,41 +144,44 @@ impl SolitaireBoard {
             hinted: None,
             celebrating: false,
             bounce: None,
+            fit: fit::GameFit::default(),
             assist: Assist::default(),
         }
     }
 
     /// The largest cards whose layout fits the table and leaves the index
-    /// (rank and suit) of every fanned face-up card in sight; else the
-    /// largest that fits, with that layout. A column grown long may so
-    /// bring smaller cards, as a deal with two rows of foundations on a
-    /// small screen does from the start. If no size fits, the smallest
-    /// cards with their piles drawn closer, so that every pile is in reach.
+    /// (rank and suit) of every fanned face-up card in sight, in this
+    /// position and every other the player has seen in the game (see
+    /// [`fit`]); where no size shows them all, the largest that fits, with
+    /// that layout. A column grown long may so bring smaller cards, as a
+    /// deal with two rows of foundations on a small screen does from the
+    /// start. If no size fits, the smallest cards with their piles drawn
+    /// closer, so that every pile is in reach.
     fn fitted(&self, st: &Solitaire, area: Rect) -> (&'static CardArt, TableLayout) {
         let area = self.table_area(area);
         let fan_waste = st.rules().stock.deal_count > 1;
-        let mut fitting = None;
-        for size in CardSize::ALL_LARGEST_FIRST {
-            let layout = TableLayout::new(&self.game_type.spec, size, area, fan_waste);
-            if layout.fits && Self::indexes_show(st, &layout, size.index_rows()) {
-                return (CardArt::get(size), layout);
-            }
-            if layout.fits && fitting.is_none() {
-                fitting = Some((CardArt::get(size), layout));
-            }
-        }
-        fitting.unwrap_or_else(|| {
-            let smallest = CardSize::ALL_LARGEST_FIRST[CardSize::ALL_LARGEST_FIRST.len() - 1];
-            (CardArt::get(smallest), TableLayout::squeezed(&self.game_type.spec, smallest, area, fan_waste))
-        })
+        let sizes = CardSize::ALL_LARGEST_FIRST;
+        let mut layouts: Vec<TableLayout> =
+            sizes.iter().map(|&size| TableLayout::new(&self.game_type.spec, size, area, fan_waste)).collect();
+        let Some(largest) = layouts.iter().position(|l| l.fits) else {
+            let smallest = sizes[sizes.len() - 1];
+            return (CardArt::get(smallest), TableLayout::squeezed(&self.game_type.spec, smallest, area, fan_waste));
+        };
+        let size_for = |tableau: &fit::Tableau| {
+            (largest..sizes.len())
+                .find(|&i| layouts[i].fits && Self::indexes_show(tableau, &layouts[i], sizes[i].index_rows()))
+                .unwrap_or(largest)
+        };
+        let chosen = self.fit.size(area, fan_waste, size_for).max(size_for(&fit::tableau_of(st)));
+        (CardArt::get(sizes[chosen]), layouts.swap_remove(chosen))
     }
 
     /// Whether every face-up card with another fanned down over it shows
     /// `rows` pixels of itself in the tableau's squeezed columns.
-    fn indexes_show(st: &Solitaire, layout: &TableLayout, rows: i32) -> bool {
+    fn indexes_show(tableau: &fit::Tableau, layout: &TableLayout, rows: i32) -> bool {
         let fanned_down = |g: &&PileGeometry| g.visible && g.id.kind == PileKind::Tableau && g.up_step.1 > 0.0;
         layout.piles.iter().filter(fanned_down).all(|g| {
-            let slots = st.pile(g.id.kind, g.id.index());
+            let slots = &tableau[g.id.index()];
             let rects = layout.card_rects(g, slots, None);
             rects.windows(2).all(|w| !slots[w[0].0].face_up || w[1].1.y - w[0].1.y >= rows)
         })
@@ -483,11 +489,18 @@ impl SolitaireBoard {
         }
     }
 
-    /// Judges the position `st` for the solver's status (for boards built
-    /// on this one).
-    pub fn watch(&mut self, st: &Solitaire) {
+    /// Judges the position `st` for the solver's status.
+    fn watch(&mut self, st: &Solitaire) {
         let (style, options) = (self.style, self.options.clone());
         self.assist.arrived(st, |s| Self::auto_play(style, &options, s));
+    }
+
+    /// The session's cursor is at a new position: the solver's status
+    /// judges it and the card size takes it into account (for boards built
+    /// on this one).
+    pub fn follow<V: Variant<Game = Solitaire>>(&mut self, session: &Session<V>) {
+        self.watch(session.state());
+        self.fit.follow(session);
     }
 
     /// Game > Solve (for boards built on this one).
@@ -874,7 +887,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     }
 
     fn arrived(&mut self, session: &Session<SolitaireVariant>) {
-        self.watch(session.state());
+        self.follow(session);
     }
 
     fn auto_move(&self, st: &Solitaire) -> Option<SolMove> {
