@@ -196,7 +196,10 @@ impl Launcher {
     /// pairs by name, as the launcher lists its games, each a `noun`
     /// ("level"), with `current` selected, scrolled as it was last left.
     pub fn chooser(title: &str, noun: &str, mut games: Vec<(String, String)>, current: &str) -> Launcher {
-        games.sort_by(|(_, a), (_, b)| crate::host::by_name(a, b));
+        // A leading check box marks an entry (Sokoban's solved levels):
+        // it is not part of the name the list is sorted by.
+        let name = |n: &str| n.strip_prefix("[x] ").or_else(|| n.strip_prefix("[ ] ")).unwrap_or(n).to_string();
+        games.sort_by(|(_, a), (_, b)| crate::host::by_name(&name(a), &name(b)));
         let mut l = Launcher::listing(games);
         l.title = title.into();
         l.noun = noun.into();

@@ -383,6 +383,28 @@ fn a_chooser_lists_by_name() {
     assert_eq!(order, ["aces-up", "klondike", "level-2", "level-10", "zeds-golf"]);
 }
 
+/// A check box before a name (Sokoban's solved levels) is a mark, not
+/// part of the name: solved levels kept their places, not sorted after
+/// the rest as "[x] ..." comes after "[ ] ...".
+#[test]
+fn a_chooser_sorts_marked_names_by_the_name_after_the_mark() {
+    let found = [("l3", "[ ] Parlour 3: Yard"), ("l1", "[x] Parlour 1: Doorstep"), ("l2", "[x] Parlour 2: Larder")];
+    let mut l = Launcher::chooser(
+        "Choose Level",
+        "level",
+        found.iter().map(|(id, name)| (id.to_string(), name.to_string())).collect(),
+        "l3",
+    );
+    let (m, area) = (machine(MachineId::AmigaPal), machine(MachineId::AmigaPal).content());
+    let mut order = Vec::new();
+    l.input(&key(Key::Home), &m, area);
+    for _ in 0..3 {
+        order.push(chosen(&mut l));
+        l.input(&key(Key::Down), &m, area);
+    }
+    assert_eq!(order, ["l1", "l2", "l3"]);
+}
+
 /// Game Types... (a YaZZle skin's button, a menu item) is dimmed for a
 /// game that is the only one of its kind: it would list itself alone.
 #[test]
