@@ -12,8 +12,9 @@ enum Form {
     Bare,
     /// `Stones 32`: the name's first word.
     FirstWord,
-    /// `St 32`: the shortest prefix (two letters or more) that tells the
-    /// names apart; a value of one word stands alone (`Winnable`).
+    /// `0:16`, `Winnable`: a value that says what it is (a clock, a
+    /// word) stands alone; the others are named by their first word.
+    /// Names cut to a letter or two ("Ti", "Mo") read as words cut in half.
     Short,
 }
 
@@ -23,41 +24,29 @@ const FORMS: [Form; 4] = [Form::Full, Form::Bare, Form::FirstWord, Form::Short];
 /// last figures if it must: fewer say nothing.
 const MESSAGE_WORDS: usize = 3;
 
-/// The shortest prefix, at least two characters, of `name` that no other
-/// name in `names` starts with (the whole name if none is).
-fn short_name(name: &str, names: &[&str]) -> String {
-    let lower = name.to_lowercase();
-    let chars: Vec<char> = name.chars().filter(|c| !c.is_whitespace()).collect();
-    for n in 2..chars.len() {
-        let prefix: String = chars[..n].iter().collect::<String>().to_lowercase();
-        let clash = names.iter().any(|o| {
-            let o: String = o.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_lowercase();
-            o != lower.replace(char::is_whitespace, "") && o.starts_with(&prefix)
-        });
-        if !clash {
-            return chars[..n].iter().collect();
-        }
-    }
-    name.to_string()
-}
-
-fn figure(name: &str, value: &str, form: Form, names: &[&str]) -> String {
+fn figure(name: &str, value: &str, form: Form) -> String {
     match form {
         Form::Full => format!("{name}: {value}"),
         Form::Bare => format!("{name} {value}"),
-        Form::FirstWord => format!("{} {value}", name.split_whitespace().next().unwrap_or(name)),
-        // A word says what it is of by itself ("Winnable", where "So
-        // Winnable" puzzles): only a number needs its name.
-        Form::Short if value.starts_with(char::is_alphabetic) && !value.contains(' ') => value.to_string(),
-        Form::Short => format!("{} {value}", short_name(name, names)),
+        Form::Short if speaks_for_itself(value) => value.to_string(),
+        Form::FirstWord | Form::Short => format!("{} {value}", name.split_whitespace().next().unwrap_or(name)),
     }
+}
+
+/// Whether a figure's value says what it is without its name: a word
+/// ("Winnable", where "Solver Winnable" says it twice) or a clock
+/// ("0:16"). A number alone could be any of the figures.
+fn speaks_for_itself(value: &str) -> bool {
+    let word = value.starts_with(char::is_alphabetic) && !value.contains(' ');
+    let clock = value.split(':').count() > 1
+        && value.split(':').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    word || clock
 }
 
 /// The figures written in one form.
 pub fn figures(fields: &[(&str, String)], form_index: usize) -> Vec<String> {
-    let names: Vec<&str> = fields.iter().map(|(n, _)| *n).collect();
     let form = FORMS[form_index.min(FORMS.len() - 1)];
-    fields.iter().map(|(n, v)| figure(n, v, form, &names)).collect()
+    fields.iter().map(|(n, v)| figure(n, v, form)).collect()
 }
 
 /// The sentence `message` opens with, kept whole where room is short: its
@@ -412,10 +401,10 @@ mod tests {
         // figures made terser to keep as much of it as they can, and the
         // last of them dropped rather than leave it two words.
         let long = "That card cannot go to a foundation yet.";
-        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, long)), "Sc 0 Ti 0:00 That card cannot go...");
+        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, long)), "Score 0 0:00 That card cannot go...");
         // Figures are made terser to show a whole message.
         let fitted = fit(&topaz, width, 16, "Klondike", &sol, "No jump there.");
-        assert_eq!(line(fitted.clone()), "Sc 0 Ti 0:00 Mo 0 No jump there.");
+        assert_eq!(line(fitted.clone()), "Score 0 0:00 Moves 0 No jump there.");
         let w: i32 = fitted.parts.iter().map(|p| topaz(p)).sum::<i32>() + fitted.gap * (fitted.parts.len() as i32 - 1);
         assert!(w <= width);
         // The last figures give way rather than leave a message a word.
@@ -425,21 +414,21 @@ mod tests {
         let lost = "No hint: no winning line from here. Undo, or start anew.";
         assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, lost)), "No hint: no winning line from here.");
         let two = "Card moved. Undo takes it back.";
-        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, two)), "Sc 0 Ti 0:00 Mo 0 Card moved.");
+        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, two)), "Score 0 0:00 Moves 0 Card moved.");
         assert_eq!(first_sentence("Wait... then go"), None);
         let dealing = "Dealing a winnable game: 40%. Escape deals this one.";
-        assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, dealing)), "Sc 0 Dealing a winnable game: 40%.");
+        assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, dealing)), "Dealing a winnable game: 40%.");
         // A message of one sentence is kept whole the same way.
         let in_time = "No hint found in time.";
-        assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, in_time)), "Sc 0 Ti 0:00 No hint found in time.");
+        assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, in_time)), "Score 0 0:00 No hint found in time.");
         // Where not even that fits, the clause before its colon, made a
         // sentence, if it has words enough to say something.
         let over = "The game is over: Game > New Game starts another.";
-        assert_eq!(line(fit(&topaz, width, 16, "Mines", &sol, over)), "Sc 0 Ti 0:00 Mo 0 The game is over.");
+        assert_eq!(line(fit(&topaz, width, 16, "Mines", &sol, over)), "Score 0 0:00 The game is over.");
         // Where not even the clause fits, the reason after it: the player
         // knows what was tried.
         let refused = "The 6 of hearts cannot go on the 2 of diamonds: it must be one rank lower.";
-        assert_eq!(line(fit(&topaz, width, 16, "Yukon", &sol, refused)), "Sc 0 It must be one rank lower.");
+        assert_eq!(line(fit(&topaz, width, 16, "Yukon", &sol, refused)), "Score 0 It must be one rank lower.");
         let solving = "Solving: a click or a key stops it.";
         assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, solving)), solving, "how to stop it, whole");
     }
@@ -455,21 +444,17 @@ mod tests {
             ("Rule", "Alternating colour"),
             ("Solver", "Winnable"),
         ]);
-        assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Ca 0  Ti 0:00  Mo 0  Winnable");
+        assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Cards 0  0:00  Moves 0  Winnable");
         // The figures left are written in full where the room allows.
         let chance = fields(&[("Cards", "0"), ("Time", "0:00"), ("Moves", "0"), ("Rule", "Alternating colour")]);
         assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Cards: 0  Time: 0:00  Moves: 0");
     }
 
     #[test]
-    fn short_names_tell_figures_apart() {
-        let names = ["Score", "Time", "Stones left"];
-        assert_eq!(short_name("Score", &names), "Sc");
-        assert_eq!(short_name("Stones left", &names), "St");
-        assert_eq!(short_name("Time", &names), "Ti");
-        let f = fields(&[("Score", "1200"), ("Time", "10:00"), ("Stones left", "32")]);
-        assert_eq!(fit(&topaz, 140, 16, "", &f, "").parts, ["Sc 1200", "Ti 10:00"]);
-        assert_eq!(line(fit(&topaz, 200, 16, "", &f, "")), "Sc 1200 Ti 10:00 St 32");
+    fn the_tersest_figures_keep_whole_names() {
+        let f = fields(&[("Score", "1200"), ("Time", "10:00"), ("Stones left", "32"), ("Solver", "Winnable")]);
+        assert_eq!(figures(&f, FORMS.len() - 1), ["Score 1200", "10:00", "Stones 32", "Winnable"]);
+        assert_eq!(fit(&topaz, 140, 16, "", &f, "").parts, ["Score 1200", "10:00"]);
         // A title that does not fit whole is shortened after a word.
         let long = "Spider (Two Suits)";
         assert_eq!(fit(&topaz, 200, 8, long, &[], "3 games").parts, ["Spider (Two...", "3 games"]);
