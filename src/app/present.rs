@@ -7,7 +7,24 @@ use crate::gfx::Surface;
 /// The largest whole-pixel scale that keeps the window within a typical
 /// 1280 x 1024 desktop (at least 1).
 pub fn default_scale(width: u32, height: u32) -> u32 {
-    (1280 / width).min(1024 / height).max(1)
+    scale_within(width, height, (1280, 1024))
+}
+
+/// The largest whole-pixel scale at which a `width` x `height` frame fits
+/// `screen` (at least 1).
+fn scale_within(width: u32, height: u32, screen: (usize, usize)) -> u32 {
+    let fits = |room: usize, side: u32| u32::try_from(room / side.max(1) as usize).unwrap_or(u32::MAX);
+    fits(screen.0, width).min(fits(screen.1, height)).max(1)
+}
+
+/// The scale of a window opened for a machine switched to: the scale the
+/// player asked for (`--scale`) where that fits the screen, else the
+/// largest that does (the SE/30 at the Amiga PAL's 3 would be 1536 x 1026
+/// on a 1280 x 1024 screen); with none asked, the default. The first
+/// window takes the asked scale as it is.
+pub fn switched_scale(asked: Option<u32>, width: u32, height: u32, screen: Option<(usize, usize)>) -> u32 {
+    let within = screen.map_or_else(|| default_scale(width, height), |s| scale_within(width, height, s));
+    asked.map_or_else(|| default_scale(width, height), |k| k.min(within))
 }
 
 /// Writes the surface into `out` as 0RGB pixels, each source pixel becoming
@@ -107,6 +124,16 @@ mod tests {
         assert_eq!(out[3], 0);
         assert_eq!(out[6 * 2 + 5], 0);
         assert_eq!(out[6 * 3 + 3], 0xFFFFFF);
+    }
+
+    #[test]
+    fn a_switched_machine_keeps_the_asked_scale_only_where_it_fits_the_screen() {
+        let screen = Some((1280, 1024));
+        assert_eq!(switched_scale(Some(3), 512, 342, screen), 2, "SE/30 at 3 would be 1536 x 1026");
+        assert_eq!(switched_scale(Some(2), 320, 256, screen), 2, "a smaller scale than fits stays");
+        assert_eq!(switched_scale(None, 320, 256, screen), 4);
+        assert_eq!(switched_scale(Some(3), 698, 523, Some((640, 480))), 1, "at least 1");
+        assert_eq!(switched_scale(Some(5), 320, 256, None), 4, "no screen known: a typical desktop");
     }
 
     #[test]

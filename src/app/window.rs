@@ -23,7 +23,7 @@ use crate::machines::pointer::hand_pixels;
 use crate::machines::{Button, Input, Key, Modifiers, Pointer as Shape};
 
 use super::driver::Driver;
-use super::present::{Letterbox, default_scale, present_letterboxed};
+use super::present::{Letterbox, default_scale, present_letterboxed, switched_scale};
 use super::ticks::TickSchedule;
 
 /// Polls per second: enough for smooth dragging, cheap when idle.
@@ -56,9 +56,12 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     let frame_size = |d: &Driver| (d.frame().width(), d.frame().height());
     let windowed = |d: &Driver| {
         let (w, h) = frame_size(d);
+        Placement::Windowed { scale: switched_scale(scale, w, h, x11::screen_size()) }
+    };
+    let mut placement = {
+        let (w, h) = frame_size(&driver);
         Placement::Windowed { scale: scale.unwrap_or_else(|| default_scale(w, h)) }
     };
-    let mut placement = windowed(&driver);
     let mut window = open(frame_size(&driver), placement)?;
     loop {
         let stop = pump(&mut window, &mut driver);
