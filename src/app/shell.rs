@@ -497,6 +497,10 @@ impl Shell {
                 self.dirty = true;
                 return;
             }
+            // Time stands still while the menus are tracked, as it did
+            // on the Mac and the Amiga, whose menus held the program: a
+            // falling piece or a demo goes on only once they close.
+            MenuOutcome::Ignored if self.tracker.active && matches!(input, Input::Tick { .. }) => return,
             MenuOutcome::Ignored => {}
         }
         drop(geometry);

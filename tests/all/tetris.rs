@@ -140,6 +140,19 @@ fn a_game_played_by_keys_in_a_script_is_kept_and_comes_back_paused() {
     assert_eq!(tail.last(), Some(&"tick 6"), "100 ms at 60 Hz: {tail:?}");
 }
 
+/// While a menu is open the piece does not fall: time stands still until
+/// it closes (it went on falling under a held Mac menu).
+#[test]
+fn time_stands_still_while_a_menu_is_open() {
+    let data = tempfile::tempdir().unwrap();
+    let events = "wait 200\nkey alt+g\nwait 1000\nkey Escape\nkey Escape\nwait 200\n";
+    script(data.path(), &["--seed", "5", "--machine", "yazzle"], events);
+    let journal = std::fs::read_to_string(data.path().join("journals/tetris.save")).unwrap();
+    let frames: u32 =
+        journal.lines().filter_map(|l| l.strip_prefix("move tick")).map(|n| n.trim().parse().unwrap_or(1)).sum();
+    assert!(frames > 0 && frames <= 30, "0.4 s of play, not 1.4 s: {frames} frames\n{journal}");
+}
+
 /// Tetris as the app opens it, keeping its files in `data`.
 fn opened(data: &Path, how: &Opening) -> Controller<TetrisVariant, TetrisBoard> {
     Controller::open("tetris", TetrisVariant, TetrisBoard::new(data), data, how)
