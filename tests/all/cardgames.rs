@@ -342,6 +342,24 @@ fn a_freecell_deal_is_won_through_the_view_and_counted() {
     assert_eq!(stats.game(gt.variant.id()).map(|g| g.won), Some(1));
 }
 
+/// Oberon's games keep no score: `parlour stats` shows none, though the
+/// engine counts the cards laid off as a YaZZle game's score.
+#[test]
+fn the_statistics_of_a_card_game_show_no_score() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut stats = parlour::core::Stats::default();
+    stats.game_mut("cardgames/freecell").record_game(parlour::core::Outcome::Won, 52, 65_000, 102);
+    stats.save(dir.path()).unwrap();
+    let out = crate::support::parlour()
+        .env("PARLOUR_DATA_DIR", dir.path())
+        .args(["stats", "cardgames/freecell"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("won: 1\n") && text.contains("fewest moves: 102\n"), "{text}");
+    assert!(!text.contains("total score") && !text.contains("best score"), "{text}");
+}
+
 /// Oberon's Spider from card-games/, dealt `seed`, keeping its data in `dir`.
 fn open_oberon_spider(dir: &Path, seed: u64) -> Controller<SolitaireVariant, SolitaireBoard> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("card-games/Spider");

@@ -26,7 +26,9 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::host::kept_figures,
-    record: crate::host::Record::Full,
+    // Oberon's card games show no score (the engine's count of cards laid
+    // off would be a figure the player never met).
+    record: crate::host::Record::Unscored,
 };
 
 const ID_PREFIX: &str = "cardgames/";
