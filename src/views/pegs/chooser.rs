@@ -156,7 +156,7 @@ impl BoardChooser {
         let about = match &board.parsed {
             Ok(variant) => {
                 let b = &variant.board;
-                let layout = BoardLayout::fit(b, frame.inset(8, 8), PREVIEW_BLOCK);
+                let layout = BoardLayout::fit(b, frame.inset(8, 8), PREVIEW_BLOCK, None);
                 let old = s.set_clip(frame.inset(1, 1));
                 picture::draw_board(s, look, b, &layout, &StoneSet::new(layout.block), None);
                 s.set_clip(old);

@@ -21,7 +21,7 @@ use crate::gfx::{Rect, Surface};
 use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, Requester, ViewCommand};
 
 use super::board::{Board, Reply, records_trouble};
-use layout::BoardLayout;
+use layout::{BoardLayout, Edge, Letters};
 use picture::StoneSet;
 use records::ending_text;
 
@@ -93,19 +93,25 @@ impl PegsBoard {
     }
 
     /// The board fitted into the content area, leaving room for the
-    /// coordinate labels.
+    /// coordinate labels: the row numbers at the side, the column letters
+    /// above (kept here) or below (kept by the layout, which knows how far
+    /// below the plate's shadow reaches).
     fn layout(st: &Pegs, machine: &Machine, area: Rect) -> BoardLayout {
         let font = machine.look().text_font;
         let label_w = font.text_width("88") as i32 + 8;
         let label_h = font.height() as i32 + 6;
         let margin = (area.w.min(area.h) / 40).max(2);
+        let (above, below) = match Letters::of(st.board()).edge {
+            Edge::Top => (label_h, label_h / 2),
+            Edge::Bottom => (label_h / 2, 0),
+        };
         let inner = Rect::from_edges(
             area.x + margin + label_w,
-            area.y + margin + label_h,
+            area.y + margin + above,
             area.right() - margin - label_w,
-            area.bottom() - margin - label_h / 2,
+            area.bottom() - margin - below,
         );
-        BoardLayout::fit(st.board(), inner, MAX_BLOCK)
+        BoardLayout::fit(st.board(), inner, MAX_BLOCK, Some(font.height() as i32))
     }
 
     /// Where element (row, col) is drawn in `area` (for scripts and tests
@@ -425,6 +431,52 @@ mod tests {
     use super::*;
     use crate::games::pegs::board::{MAX_COLUMNS, MAX_ROWS};
     use crate::machines::{MachineChoice, MachineId};
+
+    /// Jumps name a triangle's slots by column letter too (`d5-b3`), so the
+    /// letters are drawn on every machine: each right under its stone of
+    /// the base row, clear of the plate and its shadow, inside the table.
+    #[test]
+    fn a_triangle_has_its_column_letters_under_its_base() {
+        let text = "Version 2\nMode: Diagonal\n....g * * * *\n...g g * * *\n..g e g * *\n.g y y g *\ng g g g g\n";
+        let board = crate::games::pegs::board::Board::parse("t.brd", text.as_bytes()).unwrap();
+        let pegs = Pegs::new(board);
+        for id in MachineId::ALL {
+            let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+            let (area, font) = (m.content(), m.look().text_font);
+            let fh = font.height() as i32;
+            let layout = PegsBoard::layout(&pegs, &m, area);
+            assert!(layout.block >= fh + 4, "{}: blocks of {} are too small for labels", id.name(), layout.block);
+            assert_eq!(layout.letters().columns, [0, 1, 2, 3, 4], "{}", id.name());
+            let plate = |r: Rect| {
+                let border = (layout.block / 6).max(1);
+                let drop = (layout.block / 12).max(1);
+                Rect::from_edges(r.x - border, r.y - border, r.right() + border + drop, r.bottom() + border + drop)
+            };
+            let mut surface = m.new_surface();
+            surface.fill_rect(area, m.look().paint(Pen::Felt));
+            let felt = surface.get(area.x, area.y);
+            picture::draw_labels(&mut surface, m.look(), pegs.board(), &layout);
+            for col in 0..5 {
+                let b = layout.letter_box(col, fh);
+                let stone = layout.rect((4, col));
+                assert_eq!((b.x, b.w), (stone.x, stone.w), "{}: {} under its base stone", id.name(), col);
+                // The one-bit screens' white patch reaches a pixel past the text.
+                let patch = b.inset(-2, -1);
+                assert!(area.contains(patch.x, patch.y) && area.contains(patch.right() - 1, patch.bottom() - 1));
+                for r in 0..5 {
+                    for c in 0..=r {
+                        assert!(
+                            plate(layout.rect((r, c))).intersect(&patch).is_empty(),
+                            "{}: letter {col} on the plate",
+                            id.name()
+                        );
+                    }
+                }
+                let inked = (b.y..b.bottom()).any(|y| (b.x..b.right()).any(|x| surface.get(x, y) != felt));
+                assert!(inked, "{}: no letter drawn for column {col}", id.name());
+            }
+        }
+    }
 
     /// The largest board the reader takes, every element a slot, lies
     /// whole inside the table on every machine, with blocks of at least

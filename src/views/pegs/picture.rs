@@ -161,9 +161,10 @@ pub fn frame_block(s: &mut Surface, look: &Look, r: Rect) {
     s.frame_rect(r.inset(1, 1), paint);
 }
 
-/// Column letters above the board and row numbers to its left, in the
-/// notation of jumps (`d2-d4`), when there is room for them. Letters are
-/// left out when rows are shifted: a column then has no one place.
+/// Column letters and row numbers to the board's left, in the notation of
+/// jumps (`d2-d4`), when there is room for them. The letters stand where
+/// the layout puts them: above straight columns, past the board's base
+/// along leaning ones (see [`super::layout::Letters`]).
 pub fn draw_labels(s: &mut Surface, look: &Look, board: &Board, layout: &BoardLayout) {
     let font = look.text_font;
     let fh = font.height() as i32;
@@ -191,17 +192,10 @@ pub fn draw_labels(s: &mut Surface, look: &Look, board: &Board, layout: &BoardLa
             label(s, &text, left - gap - font.text_width(&text) as i32, r.y + (r.h - fh) / 2);
         }
     }
-    if board.shifts.iter().any(|&sh| sh != board.shifts[0]) {
-        return;
-    }
-    let top = (0..board.height).find(|&r| slot_cols(r).next().is_some()).unwrap_or(0);
-    for col in 0..board.width.min(26) {
-        if !(0..board.height).any(|r| matches!(board.cell(r, col), Cell::Slot { .. })) {
-            continue;
-        }
+    for &col in &layout.letters().columns {
         let text = ((b'a' + col as u8) as char).to_string();
-        let r = layout.rect((top, col));
-        label(s, &text, r.x + (r.w - font.text_width(&text) as i32) / 2, r.y - gap - fh);
+        let r = layout.letter_box(col, fh);
+        label(s, &text, r.x + (r.w - font.text_width(&text) as i32) / 2, r.y);
     }
 }
 
