@@ -644,12 +644,17 @@ impl RummiBoard {
     }
 }
 
-/// The Single play switch a step of the history makes, if it is one.
-fn switch_in(step: &Step) -> Option<Move> {
+/// The move a step of the history makes, if it is one.
+fn move_in(step: &Step) -> Option<Move> {
     match &step.action {
-        Action::Move(text) => Move::parse(text).ok().filter(|m| matches!(m, Move::Single(_))),
+        Action::Move(text) => Move::parse(text).ok(),
         _ => None,
     }
+}
+
+/// The Single play switch a step of the history makes, if it is one.
+fn switch_in(step: &Step) -> Option<Move> {
+    move_in(step).filter(|m| matches!(m, Move::Single(_)))
 }
 
 impl Board<RummiVariant> for RummiBoard {
@@ -891,14 +896,30 @@ impl Board<RummiVariant> for RummiBoard {
     fn moved(&mut self, session: &Session<RummiVariant>) -> Option<String> {
         self.reveal_taken(session);
         let st = session.state();
-        if let Some(Move::Single(on)) = session.steps().get(session.cursor()).and_then(switch_in) {
+        let last = session.steps().get(session.cursor()).and_then(move_in);
+        if let Some(Move::Single(on)) = last {
             return Some(
                 if on { "Single play: you play alone." } else { "Single play is off: the program plays again." }.into(),
             );
         }
-        let fresh_turn = st.turn() == Side::Player && !st.moved();
+        if st.turn() != Side::Player || st.moved() {
+            return None;
+        }
+        // A turn of the program's that only takes a tile shows nothing
+        // but a pile one lower and one more back on its tray, gone by in
+        // a moment: it is said, before all else.
+        let before = session.cursor().checked_sub(1).and_then(|c| session.state_at(c));
+        let drew = match (last, before) {
+            (Some(Move::Draw), Some(b)) if b.turn() == Side::Program && b.pile().is_empty() => {
+                Some("The program passes: the pile is empty.")
+            }
+            (Some(Move::Draw), Some(b)) if b.turn() == Side::Program => Some("The program drew a tile."),
+            _ => None,
+        };
         let pairs = !st.duplicates(Side::Program).is_empty() && !st.duplicates(Side::Player).is_empty();
-        (fresh_turn && pairs).then(|| "The program has a duplicate tile: you may swap one of yours.".into())
+        let swap = pairs.then_some("The program has a duplicate tile: you may swap one of yours.");
+        let said: Vec<&str> = drew.into_iter().chain(swap).collect();
+        (!said.is_empty()).then(|| said.join(" "))
     }
 
     fn ending(&self, session: &Session<RummiVariant>) -> String {
