@@ -778,3 +778,105 @@ fn new_game_after_only_the_programs_opening_turn_counts_nothing() {
     let stats = parlour::core::Stats::load(dir.path()).unwrap();
     assert_eq!(stats.game("rummi").map_or(0, |g| g.played), 0, "no game was counted");
 }
+
+/// A deal the player opens, after which, the player having taken a tile,
+/// the program can only take one too; `program_pair` says whether the
+/// program holds a duplicate then (the player never does).
+fn seed_where_the_program_draws(program_pair: bool) -> u64 {
+    (0..)
+        .find(|&s| {
+            let mut g = RummiVariant::default().deal(s);
+            if g.turn() != Side::Player || !g.duplicates(Side::Player).is_empty() {
+                return false;
+            }
+            g.apply(&Move::Draw);
+            g.duplicates(Side::Program).is_empty() != program_pair
+                && g.duplicates(Side::Player).is_empty()
+                && computer::turn(&g, Level::Expert) == [Move::Draw]
+        })
+        .unwrap()
+}
+
+/// A turn in which the program only takes a tile is said in the status
+/// line, on every machine: on the screen it is only a pile one lower and
+/// one more back on the program's tray, over in a moment. The sentence
+/// stays while time passes, and what it holds is said after it.
+#[test]
+fn a_turn_in_which_the_program_only_draws_is_said() {
+    for (pair, said) in
+        [(false, "The program drew a tile.".to_string()), (true, format!("The program drew a tile. {PROGRAMS_PAIR}"))]
+    {
+        for id in MachineId::ALL {
+            let dir = tempfile::tempdir().unwrap();
+            let (mach, area) = machine(id);
+            let mut view = open(dir.path(), Some(seed_where_the_program_draws(pair)));
+            click(&mut view, &mach, area, "gadget");
+            let pile = view.session().state().pile().len();
+            let_the_program_play(&mut view, &mach, area);
+            assert_eq!(view.session().state().pile().len(), pile - 1, "the program took a tile");
+            for _ in 0..10 {
+                view.input(&Input::Tick { ms: 100 }, &mach, area);
+            }
+            assert_eq!(view.message(), said, "{}", id.name());
+            // A turn of its own ends it: the player's draw is no news.
+            click(&mut view, &mach, area, "gadget");
+            assert_eq!(view.message(), "", "{}", id.name());
+        }
+    }
+}
+
+/// With the pile empty, the program's turn that takes nothing is a pass,
+/// and said as one.
+#[test]
+fn a_pass_of_the_programs_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    // The program opens, so the player's draw is the one that empties the
+    // pile; the test takes the program's tiles for it (no time passes).
+    let mut view = open(dir.path(), Some(seed_where(Side::Program)));
+    while !view.session().state().pile().is_empty() {
+        view.play_move(&Move::Draw);
+    }
+    assert_eq!(view.session().state().turn(), Side::Program);
+    view.play_move(&Move::Draw);
+    assert!(!view.session().state().is_over(), "one pass does not end the game");
+    assert!(view.message().starts_with("The program passes: the pile is empty."), "{}", view.message());
+}
+
+/// What a program holding a duplicate says while only one side has a
+/// pair.
+const PROGRAMS_PAIR: &str = "The program has a duplicate tile: the 2 under the pile says so.";
+
+/// The 2 under the pile is explained in the status line whenever it
+/// shows: on a deal that opens with it, at the start of the player's
+/// turns, and when the pile is clicked. On the one-bit Mac, where it is
+/// no yellow but black like the count above it, that is all that tells
+/// the two apart. The sentence fits the status line whole, or its first
+/// clause does, on the smallest screens.
+#[test]
+fn the_programs_duplicate_is_said_on_every_machine() {
+    let seed = (0..)
+        .find(|&s| {
+            let g = RummiVariant::default().deal(s);
+            g.turn() == Side::Player && !g.duplicates(Side::Program).is_empty() && g.duplicates(Side::Player).is_empty()
+        })
+        .unwrap();
+    for id in MachineId::ALL {
+        let dir = tempfile::tempdir().unwrap();
+        let (mach, area) = machine(id);
+        let mut view = open(dir.path(), Some(seed));
+        view.input(&Input::Tick { ms: 10 }, &mach, area);
+        assert_eq!(view.message(), PROGRAMS_PAIR, "{}: the deal", id.name());
+        // A tile picked up and put back: the note has gone...
+        click(&mut view, &mach, area, "tray 0");
+        click(&mut view, &mach, area, "tray 0");
+        // ...and a click on the pile says it again.
+        let l = view.board().layout(view.session().state(), &mach, area);
+        let (x, y) = (l.pile_box.x + l.pile_box.w / 2, l.pile_box.bottom() - 2);
+        click_at(&mut view, &mach, area, (x, y));
+        let left = view.session().state().pile().len();
+        assert_eq!(view.message(), format!("{PROGRAMS_PAIR} {left} tiles left in the pile."), "{}", id.name());
+        let mut d = Driver::new(Shell::new(mach, Box::new(view), 1));
+        d.update();
+        assert!(d.clipped_text().is_empty(), "{}: cut: {:?}", id.name(), d.clipped_text());
+    }
+}

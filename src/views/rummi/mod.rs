@@ -96,9 +96,10 @@ pub struct RummiBoard {
     cursor: Option<Spot>,
     /// Said once: a Rummi.config that could not be read.
     note: Option<String>,
-    /// A game opened with the program to play first, not yet said: the
-    /// player would otherwise meet "Wait" as the first word.
-    program_first: bool,
+    /// What a game just dealt opens with, not yet said: that the program
+    /// plays first (the player would otherwise meet "Wait" as the first
+    /// word), or what the 2 under the pile means.
+    opening: Option<&'static str>,
     /// Each tray's scrolling, by [`TrayOf::index`]. Cells, because the
     /// first row is settled whenever the tray is laid out, drawing too.
     scroll: [Cell<ListScroll>; 2],
@@ -125,7 +126,7 @@ impl RummiBoard {
             pending_machine: None,
             cursor: None,
             note,
-            program_first: false,
+            opening: None,
             scroll: Default::default(),
             reveal: Cell::new(None),
         }
@@ -303,6 +304,9 @@ impl RummiBoard {
             if l.program_tray.contains(x, y) {
                 return Reply::Say("To swap, pick up a duplicate tile of yours, then click here.".into());
             }
+            if l.pile_box.contains(x, y) {
+                return Reply::Say(Self::pile_said(st));
+            }
             return Reply::Unchanged;
         };
         if l.program_tray.contains(x, y) || l.pile_box.contains(x, y) {
@@ -368,6 +372,16 @@ impl RummiBoard {
                 })
             }
         }
+    }
+
+    /// A click on the pile says what its figures mean: the number of
+    /// tiles left and, under it, the 2 of the program's duplicate.
+    fn pile_said(st: &Rummi) -> String {
+        let left = match st.pile().len() {
+            0 => "The pile is empty.".to_string(),
+            n => format!("{} left in the pile.", plural(n as u64, "tile", "tiles")),
+        };
+        if pair_shows(st) { format!("{PAIR_SIGN} {left}") } else { left }
     }
 
     fn swap(&mut self, st: &Rummi, held: Held) -> Reply<RummiVariant> {
@@ -590,8 +604,8 @@ impl RummiBoard {
         }
     }
 
-    /// The pile with its count, and "2x" while the program holds a
-    /// duplicate.
+    /// The pile with its count, and a 2 under it while the program holds
+    /// a duplicate (yellow where the wood shows; [`PAIR_SIGN`] in words).
     fn draw_pile(&self, st: &Rummi, s: &mut Surface, machine: &Machine, l: &Layout) {
         let look = machine.look();
         let (tw, th) = l.tile();
@@ -611,7 +625,7 @@ impl RummiBoard {
         }
         let y = b.y + th + 4 * l.scale;
         tiles::number(s, Rect::new(b.x, y, b.w, 0), st.pile().len(), l.scale, text);
-        if !st.duplicates(Side::Program).is_empty() && !st.is_over() {
+        if pair_shows(st) {
             let r = Rect::new(b.x, y + tiles::digit_height(l.scale) + 2 * l.scale, b.w, 0);
             let pair = if plain { text } else { s.value_for(crate::gfx::Rgb::hex(0xFFEE22)) };
             tiles::number(s, r, 2, l.scale, pair);
@@ -644,12 +658,44 @@ impl RummiBoard {
     }
 }
 
-/// The Single play switch a step of the history makes, if it is one.
-fn switch_in(step: &Step) -> Option<Move> {
+/// The move a step of the history makes, if it is one.
+fn move_in(step: &Step) -> Option<Move> {
     match &step.action {
-        Action::Move(text) => Move::parse(text).ok().filter(|m| matches!(m, Move::Single(_))),
+        Action::Move(text) => Move::parse(text).ok(),
         _ => None,
     }
+}
+
+/// The Single play switch a step of the history makes, if it is one.
+fn switch_in(step: &Step) -> Option<Move> {
+    move_in(step).filter(|m| matches!(m, Move::Single(_)))
+}
+
+/// What the 2 under the pile means, while the program holds a duplicate:
+/// where the pile stands in a plain box (the one-bit and four-grey Macs)
+/// the 2 is in black like the count above it, and only these words tell
+/// the two figures apart. Said at the start of your turn; the clause
+/// before the colon is what a narrow status line keeps, so it says it
+/// all by itself. When you hold a pair too, the swap it allows is the
+/// news, and a click on the pile still names the 2.
+fn duplicate_note(st: &Rummi) -> Option<&'static str> {
+    if !pair_shows(st) {
+        return None;
+    }
+    Some(if st.duplicates(Side::Player).is_empty() {
+        PAIR_SIGN
+    } else {
+        "The program has a duplicate tile: you may swap one of yours."
+    })
+}
+
+/// What the 2 under the pile means, in words.
+const PAIR_SIGN: &str = "The program has a duplicate tile: the 2 under the pile says so.";
+
+/// Whether the 2 under the pile shows: the program holds a duplicate, and
+/// its tray is still face down.
+fn pair_shows(st: &Rummi) -> bool {
+    !st.duplicates(Side::Program).is_empty() && !st.is_over()
 }
 
 impl Board<RummiVariant> for RummiBoard {
@@ -759,8 +805,8 @@ impl Board<RummiVariant> for RummiBoard {
             if let Some(note) = self.note.take() {
                 return Reply::Say(format!("{note}; the default screen is used."));
             }
-            if std::mem::take(&mut self.program_first) {
-                return Reply::Say("The program plays first.".into());
+            if let Some(opening) = self.opening.take() {
+                return Reply::Say(opening.into());
             }
             return match self.program.tick(st, self.level, ms) {
                 Act::Play(m) => Reply::Play(m),
@@ -881,7 +927,12 @@ impl Board<RummiVariant> for RummiBoard {
     }
 
     fn arrived(&mut self, session: &Session<RummiVariant>) {
-        self.program_first = session.move_count() == 0 && Program::to_play(session.state());
+        let st = session.state();
+        self.opening = match session.move_count() {
+            0 if Program::to_play(st) => Some("The program plays first."),
+            0 => duplicate_note(st),
+            _ => None,
+        };
     }
 
     fn settled(&self, state: &Rummi) -> bool {
@@ -891,14 +942,28 @@ impl Board<RummiVariant> for RummiBoard {
     fn moved(&mut self, session: &Session<RummiVariant>) -> Option<String> {
         self.reveal_taken(session);
         let st = session.state();
-        if let Some(Move::Single(on)) = session.steps().get(session.cursor()).and_then(switch_in) {
+        let last = session.steps().get(session.cursor()).and_then(move_in);
+        if let Some(Move::Single(on)) = last {
             return Some(
                 if on { "Single play: you play alone." } else { "Single play is off: the program plays again." }.into(),
             );
         }
-        let fresh_turn = st.turn() == Side::Player && !st.moved();
-        let pairs = !st.duplicates(Side::Program).is_empty() && !st.duplicates(Side::Player).is_empty();
-        (fresh_turn && pairs).then(|| "The program has a duplicate tile: you may swap one of yours.".into())
+        if st.turn() != Side::Player || st.moved() {
+            return None;
+        }
+        // A turn of the program's that only takes a tile shows nothing
+        // but a pile one lower and one more back on its tray, gone by in
+        // a moment: it is said, before all else.
+        let before = session.cursor().checked_sub(1).and_then(|c| session.state_at(c));
+        let drew = match (last, before) {
+            (Some(Move::Draw), Some(b)) if b.turn() == Side::Program && b.pile().is_empty() => {
+                Some("The program passes: the pile is empty.")
+            }
+            (Some(Move::Draw), Some(b)) if b.turn() == Side::Program => Some("The program drew a tile."),
+            _ => None,
+        };
+        let said: Vec<&str> = drew.into_iter().chain(duplicate_note(st)).collect();
+        (!said.is_empty()).then(|| said.join(" "))
     }
 
     fn ending(&self, session: &Session<RummiVariant>) -> String {
