@@ -38,6 +38,6 @@ pub use files::{FileError, FileErrorKind};
 pub use game::{Game, Outcome, Refusal, Status, Variant};
 pub use hash::fnv1a64;
 pub use rng::GameRng;
-pub use session::{Action, ReplayError, Session, Step};
+pub use session::{Action, Mark, ReplayError, Session, Step};
 pub use stats::{GameStats, Stats};
 pub use text::{decode_windows, ini_error, plural};

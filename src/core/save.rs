@@ -35,7 +35,7 @@ use std::str;
 
 use super::files::{FileError, FileErrorKind, limits, read_capped, write_atomic};
 use super::game::Variant;
-use super::session::{Action, Session, Step};
+use super::session::{Action, Mark, Session, Step};
 use super::text::{check_id, check_line};
 
 /// The first word of every save file.
@@ -102,7 +102,8 @@ pub fn encode<V: Variant>(session: &Session<V>) -> Result<String, String> {
     );
     let current = session.game_start();
     let clocks: Vec<(usize, u64)> = session.game_clocks().filter(|&(i, _)| i != current).collect();
-    let helped: Vec<usize> = session.helped_games().collect();
+    let marked: Vec<(usize, &str)> =
+        MARK_WORDS.iter().flat_map(|&(mark, word)| session.marked_games(mark).map(move |i| (i, word))).collect();
     for (i, step) in steps.iter().enumerate() {
         match &step.action {
             _ if i == 0 => {}
@@ -116,8 +117,8 @@ pub fn encode<V: Variant>(session: &Session<V>) -> Result<String, String> {
         if let Some((_, ms)) = clocks.iter().find(|c| c.0 == i) {
             out.push_str(&format!("clock {ms}\n"));
         }
-        if helped.contains(&i) {
-            out.push_str("helped\n");
+        for (_, word) in marked.iter().filter(|m| m.0 == i) {
+            out.push_str(&format!("{word}\n"));
         }
     }
     out.push_str("end\n");
@@ -197,7 +198,7 @@ pub fn decode<V: Variant>(bytes: &[u8], variant: &V) -> Result<Session<V>, Decod
     for (line, step, mark) in marks {
         match mark {
             GameMark::Clock(ms) => session.set_game_clock(step, ms),
-            GameMark::Helped => session.set_helped(step),
+            GameMark::Marked(mark) => session.set_mark(step, mark),
         }
         .map_err(|e| DecodeError::corrupt(line, e))?;
     }
@@ -316,7 +317,7 @@ struct Place {
 
 /// Reads the step lines up to `end`. Step 0 is the deal of `seed`, whose
 /// place is the `seed:` header line (line 5).
-/// The steps, where each was read, and the `clock` and `helped` lines as
+/// The steps, where each was read, and the `clock` and mark lines as
 /// (line, step, mark).
 type ParsedSteps = (Vec<Step>, Vec<Place>, Vec<(usize, usize, GameMark)>);
 
@@ -324,9 +325,12 @@ type ParsedSteps = (Vec<Step>, Vec<Place>, Vec<(usize, usize, GameMark)>);
 enum GameMark {
     /// Its play time in milliseconds.
     Clock(u64),
-    /// The program played in it for the player.
-    Helped,
+    /// A [`Mark`] it carries.
+    Marked(Mark),
 }
+
+/// The word of each [`Mark`] on a line of its own after the game's deal.
+const MARK_WORDS: [(Mark, &str); 2] = [(Mark::Helped, "helped"), (Mark::Lost, "lost")];
 
 fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError> {
     let mut steps = vec![Step { action: Action::NewGame { seed }, auto: Vec::new() }];
@@ -359,8 +363,9 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError>
                 marks.push((n, steps.len() - 1, GameMark::Clock(ms)));
                 continue;
             }
-            "helped" if rest.is_empty() => {
-                marks.push((n, steps.len() - 1, GameMark::Helped));
+            _ if rest.is_empty() && MARK_WORDS.iter().any(|m| m.1 == word) => {
+                let mark = MARK_WORDS.iter().find(|m| m.1 == word).map(|m| m.0).expect("found above");
+                marks.push((n, steps.len() - 1, GameMark::Marked(mark)));
                 continue;
             }
             "new" => Action::NewGame {
@@ -370,7 +375,9 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError>
             _ => {
                 return Err(DecodeError::corrupt(
                     n,
-                    format!("expected `move`, `auto`, `new`, `restart`, `clock`, `helped` or `end`, found {line:?}"),
+                    format!(
+                        "expected `move`, `auto`, `new`, `restart`, `clock`, `helped`, `lost` or `end`, found {line:?}"
+                    ),
                 ));
             }
         };
@@ -453,22 +460,25 @@ mod tests {
     fn a_game_the_program_played_in_stays_marked() {
         let mut s = Session::new(Counting { max: 3 }, 4);
         s.play_text("add 1").unwrap();
-        s.mark_helped();
+        s.mark(Mark::Helped);
+        s.mark(Mark::Lost);
         s.new_game(7);
         s.play_text("add 1").unwrap();
         let text = encode(&s).unwrap();
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[7..9], ["helped", "move add 1"], "{text}");
+        assert_eq!(lines[7..10], ["helped", "lost", "move add 1"], "{text}");
         let mut back = decode(text.as_bytes(), &Counting { max: 3 }).unwrap();
         assert_eq!(back, s);
-        assert!(!back.helped(), "the game after it is the player's own");
+        assert!(!back.is_marked(Mark::Helped), "the game after it is the player's own");
+        assert!(!back.is_marked(Mark::Lost));
         back.undo();
         back.undo();
-        assert!(back.helped(), "undoing the New Game brings the mark back");
+        assert!(back.is_marked(Mark::Helped), "undoing the New Game brings the mark back");
+        assert!(back.is_marked(Mark::Lost));
         // A mark after a move names no game.
-        let bad = text.replace("helped\nmove add 1\n", "move add 1\nhelped\n");
+        let bad = text.replace("lost\nmove add 1\n", "move add 1\nlost\n");
         let e = decode(bad.as_bytes(), &Counting { max: 3 }).unwrap_err();
-        assert_eq!(e.line, 9, "{e}");
+        assert_eq!(e.line, 10, "{e}");
         assert!(e.reason.contains("does not deal a game"), "{e}");
     }
 

@@ -33,6 +33,28 @@ pub enum Action {
     Move(String),
 }
 
+/// What a game is marked with beyond its moves, kept with the step that
+/// dealt it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// The program played in it for the player (Solve's demo): the player
+    /// never wins it, however it ends.
+    Helped,
+    /// The board found it lost while moves remained (The Chance, once
+    /// nothing more can be laid off), and it was counted lost then: a
+    /// resumed game is not counted again when it is given up.
+    Lost,
+}
+
+impl Mark {
+    fn bit(self) -> u8 {
+        match self {
+            Mark::Helped => 1,
+            Mark::Lost => 2,
+        }
+    }
+}
+
 /// One undoable step: an action and the automatic moves (as texts) it set off.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
@@ -74,11 +96,9 @@ pub struct Session<V: Variant> {
     /// (0 elsewhere); same length as `steps`. Undoing a New Game brings
     /// back the old game's clock with it.
     clocks: Vec<u64>,
-    /// Whether the program played for the player in each game (Solve's
-    /// demo), kept at the index of the step that dealt it (false
-    /// elsewhere); same length as `steps`. Such a game is never won by
-    /// the player, however it ends.
-    helped: Vec<bool>,
+    /// The [`Mark`]s of each game, as bits, kept at the index of the step
+    /// that dealt it (0 elsewhere); same length as `steps`.
+    marks: Vec<u8>,
 }
 
 impl<V: Variant> Session<V> {
@@ -91,7 +111,7 @@ impl<V: Variant> Session<V> {
             states: vec![state],
             cursor: 0,
             clocks: vec![0],
-            helped: vec![false],
+            marks: vec![0],
         }
     }
 
@@ -108,8 +128,8 @@ impl<V: Variant> Session<V> {
         }
         let states = replay(&variant, &steps)?;
         let mut clocks = vec![0; steps.len()];
-        let helped = vec![false; steps.len()];
-        let mut session = Session { variant, steps, states, cursor, clocks: Vec::new(), helped };
+        let marks = vec![0; steps.len()];
+        let mut session = Session { variant, steps, states, cursor, clocks: Vec::new(), marks };
         clocks[session.game_start()] = elapsed_ms;
         session.clocks = clocks;
         Ok(session)
@@ -189,33 +209,32 @@ impl<V: Variant> Session<V> {
         }
     }
 
-    /// Marks the game at the cursor as one the program played in for the
-    /// player.
-    pub fn mark_helped(&mut self) {
+    /// Marks the game at the cursor.
+    pub fn mark(&mut self, mark: Mark) {
         let start = self.game_start();
-        self.helped[start] = true;
+        self.marks[start] |= mark.bit();
     }
 
-    /// Whether the program played in the game at the cursor for the player.
-    pub fn helped(&self) -> bool {
-        self.helped[self.game_start()]
+    /// Whether the game at the cursor carries `mark`.
+    pub fn is_marked(&self, mark: Mark) -> bool {
+        self.marks[self.game_start()] & mark.bit() != 0
     }
 
-    /// The games of the history the program played in, by the index of
-    /// the step that dealt each.
-    pub fn helped_games(&self) -> impl Iterator<Item = usize> + '_ {
-        self.helped.iter().enumerate().filter(|&(_, &h)| h).map(|(i, _)| i)
+    /// The games of the history that carry `mark`, by the index of the
+    /// step that dealt each.
+    pub fn marked_games(&self, mark: Mark) -> impl Iterator<Item = usize> + '_ {
+        self.marks.iter().enumerate().filter(move |&(_, &m)| m & mark.bit() != 0).map(|(i, _)| i)
     }
 
-    /// Marks the game dealt at step `start` as helped (as a save records
-    /// it); an index that deals no game is refused.
-    pub fn set_helped(&mut self, start: usize) -> Result<(), String> {
+    /// Marks the game dealt at step `start` (as a save records it); an
+    /// index that deals no game is refused.
+    pub fn set_mark(&mut self, start: usize, mark: Mark) -> Result<(), String> {
         match self.steps.get(start).map(|s| &s.action) {
             Some(Action::NewGame { .. } | Action::Restart) => {
-                self.helped[start] = true;
+                self.marks[start] |= mark.bit();
                 Ok(())
             }
-            _ => Err(format!("step {start} does not deal a game, so it cannot be marked helped")),
+            _ => Err(format!("step {start} does not deal a game, so it cannot be marked")),
         }
     }
 
@@ -321,11 +340,11 @@ impl<V: Variant> Session<V> {
         self.steps.truncate(self.cursor + 1);
         self.states.truncate(self.cursor + 1);
         self.clocks.truncate(self.cursor + 1);
-        self.helped.truncate(self.cursor + 1);
+        self.marks.truncate(self.cursor + 1);
         self.steps.push(step);
         self.states.push(state);
         self.clocks.push(0);
-        self.helped.push(false);
+        self.marks.push(0);
         self.cursor += 1;
     }
 }

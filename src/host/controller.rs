@@ -13,7 +13,8 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use crate::core::files::{self, Loaded};
 use crate::core::{
-    Action, FileError, FileErrorKind, Game, GameStats, Outcome, Session, Stats, Status, Variant, fnv1a64, plural, save,
+    Action, FileError, FileErrorKind, Game, GameStats, Mark, Outcome, Session, Stats, Status, Variant, fnv1a64, plural,
+    save,
 };
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
@@ -340,7 +341,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 {
                     self.message = note;
                 }
-                response
+                self.count_found_loss().unwrap_or(response)
             }
             Err(refusal) => {
                 self.message = refusal.reason().to_string();
@@ -407,6 +408,25 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             self.journal();
         }
         response
+    }
+
+    /// Counts the game on the table lost as soon as the board finds it
+    /// lost while moves remain, and marks it so in the journal, so that
+    /// giving it up later, in this run or after it is resumed, does not
+    /// count it again. A board with scores shows them, as at any end.
+    fn count_found_loss(&mut self) -> Option<Response> {
+        let start = self.session.game_start();
+        if !self.board.found_lost() || !self.in_progress() || self.counted.contains_key(&start) {
+            return None;
+        }
+        self.session.mark(Mark::Lost);
+        self.counted.insert(start, Outcome::Lost);
+        let record = self.count(Outcome::Lost);
+        self.journal();
+        let mut scores = record.and_then(|g| self.board.scores(&g))?;
+        scores.buttons = vec!["New Game".into(), "OK".into()];
+        self.asked = Asked::Ended;
+        Some(Response::Ask(scores))
     }
 
     /// Adds the game at the cursor to the statistics, with the board's
@@ -770,7 +790,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             Reply::Play(m) => self.play(&m),
             Reply::PlayFor(m) => {
                 // Marked first, so a move that wins is counted as helped.
-                self.session.mark_helped();
+                self.session.mark(Mark::Helped);
                 self.play(&m)
             }
             Reply::Say(text) => {
@@ -911,7 +931,8 @@ fn counted_in<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> BTreeM
     let mut counted = counted_before(session, board);
     if session.state().status() != Status::Playing {
         let won = session.state().status() == Status::Won && board.played_for_player(session).is_none();
-        counted.insert(session.game_start(), if won { Outcome::Won } else { Outcome::Lost });
+        // A game found lost before it ended was counted lost then.
+        counted.entry(session.game_start()).or_insert(if won { Outcome::Won } else { Outcome::Lost });
     }
     counted
 }
@@ -925,13 +946,15 @@ fn counted_in<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> BTreeM
 fn counted_before<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> BTreeMap<usize, Outcome> {
     let steps = session.steps();
     let starts: Vec<usize> = (0..steps.len()).filter(|&i| !matches!(steps[i].action, Action::Move(_))).collect();
-    let helped: Vec<usize> = session.helped_games().collect();
+    let helped: Vec<usize> = session.marked_games(Mark::Helped).collect();
+    let found_lost: Vec<usize> = session.marked_games(Mark::Lost).collect();
     let mut counted = BTreeMap::new();
     for (k, &start) in starts.iter().enumerate() {
         let end = starts.get(k + 1).copied().unwrap_or(steps.len());
         let ended =
             (start..end).filter_map(|i| session.state_at(i)).map(|g| g.status()).find(|&st| st != Status::Playing);
         let outcome = match ended {
+            _ if found_lost.contains(&start) => Outcome::Lost,
             Some(Status::Won) if !helped.contains(&start) => Outcome::Won,
             Some(_) => Outcome::Lost,
             None if end < steps.len() && player_moved(session, start, end - 1, board) => Outcome::Lost,
@@ -1135,6 +1158,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             if self.message.is_empty() {
                 self.message = said;
             }
+            let response = self.count_found_loss().unwrap_or(response);
             return match response {
                 Response::Unchanged if clock_moved => Response::Redraw,
                 other => other,

@@ -151,6 +151,14 @@ pub trait Board<V: Variant> {
         None
     }
 
+    /// Whether the board has just found the game on the table lost while
+    /// moves remain (The Chance, once nothing more can be laid off), told
+    /// once per finding: the game is counted lost then, not only when it
+    /// is given up.
+    fn found_lost(&mut self) -> bool {
+        false
+    }
+
     /// The sentence for a game that has just ended (won or lost).
     fn ending(&self, session: &Session<V>) -> String;
 

@@ -219,6 +219,30 @@ fn the_status_says_when_nothing_more_can_be_laid_off_and_play_goes_on() {
     assert!(!fresh.message().contains("lost"), "{}", fresh.message());
 }
 
+/// A game found lost (nothing more can be laid off) is counted at once,
+/// with its scores shown, and only once: giving it up later, even after
+/// it is resumed, counts nothing more.
+#[test]
+fn a_game_found_lost_is_counted_at_once_and_once_only() {
+    let data = tempfile::tempdir().unwrap();
+    let (seed, mut view) =
+        (1..40).find_map(|s| play_until_lost(s, 300, data.path()).map(|v| (s, v))).expect("some game got stuck");
+    let cards = view.session().state().cards_on_foundations();
+    let s = stats(data.path());
+    assert_eq!((s.played, s.lost), (1, 1), "seed {seed}: counted when found lost");
+    let points = Sequences::Alternating.points(cards, false);
+    assert_eq!(s.extra["points"], points.to_string());
+    view.close();
+    drop(view);
+    let mut back = open(None, data.path());
+    assert!(back.session().move_count() > 0, "resumed");
+    let Some(Response::Ask(_)) = back.command(&Command::New) else { panic!("New Game did not ask") };
+    back.answer(0);
+    assert_eq!(back.session().move_count(), 0, "the next game is dealt");
+    let s = stats(data.path());
+    assert_eq!((s.played, s.lost), (1, 1), "not counted again after it was resumed");
+}
+
 /// A game whose end needs the thorough search: the quick one cannot tell
 /// there, so the word comes a few ticks later, play never waiting for it.
 /// (Seed 19 played at random, as `play_until_lost` plays, ends so.)

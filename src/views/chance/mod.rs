@@ -56,6 +56,8 @@ pub struct ChanceBoard {
     last: Option<LastGame>,
     /// Whether anything can still be laid off in the position shown.
     lookout: Lookout,
+    /// The position shown was just found lost, not yet told to the host.
+    found_lost: bool,
 }
 
 impl ChanceBoard {
@@ -67,6 +69,7 @@ impl ChanceBoard {
             stock_drag: None,
             last: None,
             lookout: Lookout::default(),
+            found_lost: false,
         }
     }
 
@@ -249,6 +252,7 @@ impl Board<ChanceVariant> for ChanceBoard {
     ) -> Reply<ChanceVariant> {
         let st = session.state();
         if matches!(input, Input::Tick { .. }) && self.lookout.poll() == Some(Prospect::NoLayOff) {
+            self.found_lost = true;
             return Reply::Say(LOST.into());
         }
         if let Some(reply) = self.table.assist_input(session, input, area) {
@@ -313,7 +317,12 @@ impl Board<ChanceVariant> for ChanceBoard {
 
     fn moved(&mut self, session: &Session<ChanceVariant>) -> Option<String> {
         self.step_sound(session);
-        (self.lookout.judge(session.state()) == Some(Prospect::NoLayOff)).then(|| LOST.to_string())
+        self.found_lost = self.lookout.judge(session.state()) == Some(Prospect::NoLayOff);
+        self.found_lost.then(|| LOST.to_string())
+    }
+
+    fn found_lost(&mut self) -> bool {
+        std::mem::take(&mut self.found_lost)
     }
 
     fn played_for_player(&self, session: &Session<ChanceVariant>) -> Option<&'static str> {

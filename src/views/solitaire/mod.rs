@@ -14,7 +14,7 @@ pub mod outlook;
 use std::sync::Arc;
 
 use crate::cards::Card;
-use crate::core::{Game, Session, Status, Variant};
+use crate::core::{Game, Mark, Session, Status, Variant};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{
     Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Pointer, Requester, ViewCommand,
@@ -511,7 +511,7 @@ impl SolitaireBoard {
     /// What the status line says of a game won after Solve played in it
     /// (for boards built on this one; see `Board::played_for_player`).
     pub fn solve_helped<V: Variant<Game = Solitaire>>(&self, session: &Session<V>) -> Option<&'static str> {
-        session.helped().then_some("Solve helped: counted as lost.")
+        session.is_marked(Mark::Helped).then_some("Solve helped: counted as lost.")
     }
 
     /// The switch of the solver's status field (for boards built on this
