@@ -167,12 +167,16 @@ impl AmigaChrome {
         let room = (max_frame_w - 4 - 2 * text_margin - 2 * 6).min(40 * 8);
         let measure = |t: &str| font.text_width(t) as i32;
         let lines = status::wrap_lines(&measure, &req.lines, room);
+        // The window's title, borders, gaps and button row take the rest
+        // of the screen's height.
+        let button_h = line_h + 4 + (line_h - font.ascent() as i32).max(2);
+        let frame_room = self.height - WINDOW_TITLE_HEIGHT - WINDOW_BORDER_BOTTOM - 3 * vspace - 1 - button_h - 4 - 6;
+        let lines = status::at_most(lines, ((frame_room - line_h) / pitch + 1).max(0) as usize);
         let text_w = lines.iter().map(|l| measure(l)).max().unwrap_or(0);
         let text_h = if lines.is_empty() { 0 } else { line_h + pitch * (lines.len() as i32 - 1) };
         // Buttons: the text, a thin frame with a pixel of gap (4), and
         // Intuition's extra max(XSize, 20); height adds the descent.
         let button_w: Vec<i32> = req.buttons.iter().map(|b| font.text_width(b) as i32 + 4 + 20).collect();
-        let button_h = line_h + 4 + (line_h - font.ascent() as i32).max(2);
         let gaps = gadspace * (button_w.len() as i32 - 1).max(0);
         let mut button_w = button_w;
         if button_w.iter().sum::<i32>() + gaps > max_frame_w {

@@ -162,6 +162,18 @@ pub fn wrap_lines(measure: &dyn Fn(&str) -> i32, lines: &[String], width: i32) -
     lines.iter().flat_map(|l| if measure(l) <= width { vec![l.clone()] } else { wrap(measure, l, width) }).collect()
 }
 
+/// A box's lines cut to the `max` that fit on the screen (one at least),
+/// the last of them "..." where some were left out: a box taller than the
+/// screen would lose its buttons off the edge.
+pub fn at_most(mut lines: Vec<String>, max: usize) -> Vec<String> {
+    let max = max.max(1);
+    if lines.len() > max {
+        lines.truncate(max - 1);
+        lines.push("...".into());
+    }
+    lines
+}
+
 /// A status line laid out: its parts, drawn `gap` pixels apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fitted {
@@ -458,6 +470,14 @@ mod tests {
         // A title that does not fit whole is shortened after a word.
         let long = "Spider (Two Suits)";
         assert_eq!(fit(&topaz, 200, 8, long, &[], "3 games").parts, ["Spider (Two...", "3 games"]);
+    }
+
+    #[test]
+    fn a_box_keeps_the_lines_that_fit_and_says_more_were_left_out() {
+        let lines: Vec<String> = (1..=5).map(|n| n.to_string()).collect();
+        assert_eq!(at_most(lines.clone(), 5), lines);
+        assert_eq!(at_most(lines.clone(), 3), ["1", "2", "..."]);
+        assert_eq!(at_most(lines, 0), ["..."]);
     }
 
     #[test]

@@ -180,3 +180,27 @@ fn a_long_game_type_name_fits_every_screen() {
     }
     assert_none_cut("a long game type name", &cuts);
 }
+
+/// A box of more lines than the screen holds keeps the lines that fit,
+/// ending with "...", on every machine: its frame and buttons stay on the
+/// screen (the launcher's Left Out box ran off the SE/30's).
+#[test]
+fn a_box_too_long_for_the_screen_stays_on_it() {
+    use parlour::machines::{MachineChoice, Requester};
+    let req = Requester {
+        title: "Left Out".into(),
+        lines: (1..=60).map(|n| format!("Broken game type number {n}: a reason long enough to wrap")).collect(),
+        buttons: vec!["OK".into()],
+    };
+    for screen in Screen::all() {
+        let choice = MachineChoice { id: Some(screen.id), depth: screen.depth, ..Default::default() };
+        let m = Machine::new(&choice, screen.id).unwrap();
+        let (frame, buttons) = m.chrome().requester_layout(m.look(), &req);
+        let bounds = m.new_surface().bounds();
+        let (w, h) = (bounds.w, bounds.h);
+        assert!(frame.x >= 0 && frame.y >= 0 && frame.right() <= w && frame.bottom() <= h, "{screen}: {frame:?}");
+        assert!(buttons.iter().all(|b| b.bottom() <= frame.bottom()), "{screen}: {buttons:?}");
+        let lines = m.chrome().requester_lines(m.look(), &req);
+        assert_eq!(lines.last().map(|l| l.0.as_str()), Some("..."), "{screen}: the cut is shown");
+    }
+}
