@@ -49,6 +49,15 @@ pub fn document_for(
         {
             open(&path, "")?
         }
+        // A guide of Parlour's own by its name alone, where no game has
+        // that name: `parlour help game-ini`.
+        Some(t)
+            if !t.contains(['/', '\\'])
+                && catalog::find(t).is_err()
+                && let Some(path) = find_guide(&format!("{t}.guide")) =>
+        {
+            open(&path, "")?
+        }
         Some(id) => game_help(id, machine)?,
     };
     Ok((doc, node.map_or(default_node, str::to_string)))

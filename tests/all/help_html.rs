@@ -174,6 +174,20 @@ fn yazzle_help_reaches_the_manual_and_a_game_page_has_contents() {
     assert!(viewer.can(Control::Retrace));
 }
 
+/// A guide of Parlour's own opens by its name alone, where no game has
+/// that name (`parlour help game-ini` said "unknown game"); a game's name
+/// still opens the game's help.
+#[test]
+fn a_guide_opens_by_its_name_without_its_ending() {
+    use parlour::app::help_source::document_for;
+    use parlour::machines::MachineId;
+    let (doc, _) = document_for(Some("game-ini"), None, MachineId::AmigaPal).unwrap();
+    assert!(doc.path.ends_with("game-ini.guide"), "{}", doc.path.display());
+    let (pegs, _) = document_for(Some("pegs"), None, MachineId::AmigaPal).unwrap();
+    assert!(pegs.path.ends_with("pegs.guide"), "{}", pegs.path.display());
+    assert!(document_for(Some("no-such-guide"), None, MachineId::AmigaPal).is_err());
+}
+
 /// A game type of the player's own has no node in the solitaire guide:
 /// on the Amiga and the Mac its help is its own game.html (with the
 /// guide as its Contents), not the guide's front page; a shipped game
