@@ -95,7 +95,9 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         replay: Option<PathBuf>,
     },
-    /// Render a screen headless at the machine's native resolution.
+    /// Render a screen headless at the machine's native resolution. It
+    /// plays as `play` does, keeping the game's journal and statistics
+    /// (set PARLOUR_DATA_DIR to keep a player's apart).
     Shot {
         /// `launcher`, or anything `play` takes.
         target: String,
