@@ -140,4 +140,26 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:#?}");
         assert!(found[0].starts_with("p.html:3: the picture `huge.bmp` cannot be shown: not a readable BMP"));
     }
+
+    /// A picture that is a link out of the document's folder is an error
+    /// on its line: the viewer does not follow it and the HTML help
+    /// leaves the whole page out (lint passed it).
+    #[cfg(unix)]
+    #[test]
+    fn a_picture_linked_from_outside_the_folder_is_an_error() {
+        let outside = tempfile::tempdir().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut good = crate::gfx::Surface::rgb(4, 3);
+        good.clear(0x00FF00);
+        std::fs::write(outside.path().join("o.bmp"), crate::gfx::image_io::encode_bmp(&good)).unwrap();
+        std::os::unix::fs::symlink(outside.path().join("o.bmp"), dir.path().join("pic.bmp")).unwrap();
+        let page = dir.path().join("game.html");
+        std::fs::write(&page, "<title>T</title>\n<p><img src=\"pic.bmp\" alt=\"x\"></p>\n").unwrap();
+        let found: Vec<String> = lint(&page).iter().map(|d| d.to_string()).collect();
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(
+            found[0].ends_with("game.html:2: the picture `pic.bmp` cannot be shown: it is a link to a file outside the folder, which Parlour does not read"),
+            "{found:#?}"
+        );
+    }
 }

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{in_any_case, limits, read_capped, resolves_inside};
+use crate::core::files::{LINKED_OUT, in_any_case, limits, read_capped, resolves_inside};
 use crate::gfx::image_io::{RgbaImage, decode_bmp, decode_png};
 
 use super::model::stays_in_folder;
@@ -33,11 +33,20 @@ pub fn picture(doc_path: &Path, name: &str) -> Result<RgbaImage, String> {
 
 /// Why the picture `name` that lies beside the document at `doc_path`
 /// cannot be shown, if it cannot (the viewer's words for it, after the
-/// name); nothing for a picture that is not there or may not be opened,
+/// name): it cannot be decoded, or it is a link out of the folder, which
+/// the viewer does not follow and the HTML help refuses. Nothing for a
+/// picture that is not there or whose name leads out of the folder,
 /// which the document's reader tells itself. For `parlour lint`.
 pub fn unreadable_picture(doc_path: &Path, name: &str) -> Option<String> {
-    let path = beside(doc_path, name).ok().filter(|p| p.exists())?;
-    decode_file(&path, name).err()
+    if !stays_in_folder(name) {
+        return None;
+    }
+    let folder = doc_path.parent().unwrap_or(Path::new(""));
+    let path = in_any_case(folder, name);
+    if !resolves_inside(folder, &path) {
+        return Some(format!("it {LINKED_OUT}"));
+    }
+    path.exists().then(|| decode_file(&path, name).err()).flatten()
 }
 
 /// The picture at `path`, as the viewer decodes it, or why not.

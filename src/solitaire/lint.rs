@@ -285,11 +285,12 @@ fn check_folder_agrees(dir: &Path, ini: &Path, doc: &IniDoc, out: &mut Vec<Diagn
 /// What is wrong with a picture game.ini names in `dir`, if anything.
 fn picture_problem(dir: &Path, name: &str) -> Option<&'static str> {
     if inside_folder(name).is_none() {
-        Some("a picture must lie in the game type's folder, and this name leads out of it")
-    } else if find_file(dir, name).is_none() {
-        Some("there is no such file in the folder")
-    } else {
-        None
+        return Some("a picture must lie in the game type's folder, and this name leads out of it");
+    }
+    match find_file(dir, name) {
+        None => Some("there is no such file in the folder"),
+        Some(path) if !resolves_inside(dir, &path) => Some(LINKED_OUT),
+        Some(_) => None,
     }
 }
 
@@ -1123,6 +1124,21 @@ mod tests {
             found.iter().any(|m| m.ends_with("the help does not show game.bmp (<img src=\"game.bmp\">)")),
             "{found:#?}"
         );
+    }
+
+    /// A picture game.ini names that is a link out of the folder is told
+    /// of: Parlour does not follow it.
+    #[cfg(unix)]
+    #[test]
+    fn a_layout_picture_linked_from_outside_is_told_of() {
+        let (tmp, dir) = klondike_folder();
+        fs::write(tmp.path().join("mask.bmp"), bmp(200, 150, 8, 0)).unwrap();
+        std::os::unix::fs::symlink(tmp.path().join("mask.bmp"), dir.join("alpha.bmp")).unwrap();
+        let ini =
+            crate::solitaire::spec::tests::klondike().replace("Image=game.bmp", "Image=game.bmp\nAlpha=alpha.bmp");
+        fs::write(dir.join("game.ini"), ini).unwrap();
+        let found = msgs(&lint_path(&dir), &dir);
+        assert!(found.iter().any(|m| m.ends_with(&format!("[Layout] Alpha=alpha.bmp: {LINKED_OUT}"))), "{found:#?}");
     }
 
     #[test]
