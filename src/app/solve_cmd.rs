@@ -134,6 +134,12 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         let _ = writeln!(out, "{}", json(&variant, seed, &report, seconds));
     } else if !args.quiet {
         let _ = write!(out, "{}", text(&report));
+        // Lost without a search: the reason is the game type's, not the deal's.
+        if matches!(report.verdict, Verdict::Lost) && variant.deal(seed).foundations_too_small() {
+            eprintln!(
+                "The foundations hold fewer cards than the pack, so no deal can be won (parlour lint says more)."
+            );
+        }
     }
     match report.verdict {
         Verdict::Won(_) => Ok(()),

@@ -115,3 +115,22 @@ fn a_survey_at_the_end_of_the_seeds_solves_each_deal_once() {
     assert!(text.contains("2 deals") && text.contains("with 2 job(s)"), "{text}");
     assert_eq!(rows.lines().count(), 3, "{rows}");
 }
+
+/// A game type whose foundations cannot hold its pack (Klondike with two
+/// decks) is lost without a search, and `solve` says why: the reason is
+/// the game type's, which lint tells of too.
+#[test]
+fn solve_says_why_a_game_type_can_never_be_won() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("Two Deck Klondike");
+    std::fs::create_dir(&folder).unwrap();
+    let klondike = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike/game.ini");
+    let ini = std::fs::read_to_string(klondike).unwrap().replace("Decks=1", "Decks=2");
+    assert!(ini.contains("Decks=2"));
+    std::fs::write(folder.join("game.ini"), ini).unwrap();
+    let out = run(&["solve", &folder.to_string_lossy(), "--seed", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "unsolvable (0 positions searched)\n");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("The foundations hold fewer cards than the pack"), "{said}");
+}
