@@ -767,16 +767,20 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 fn suggest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> String {
+    nearest(word, candidates).map(|c| format!(" (did you mean {c}?)")).unwrap_or_default()
+}
+
+/// The candidate within two edits of `word` (any case), the nearest.
+fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     if word.len() > MAX_SUGGEST {
-        return String::new();
+        return None;
     }
     let w = word.to_ascii_lowercase();
     candidates
         .map(|c| (distance(&w, &c.to_ascii_lowercase()), c))
         .filter(|&(d, _)| d <= 2)
         .min_by_key(|&(d, _)| d)
-        .map(|(_, c)| format!(" (did you mean {c}?)"))
-        .unwrap_or_default()
+        .map(|(_, c)| c)
 }
 
 /// " (did you mean ColorCheck in [Tableau]?)" for a key that belongs in
@@ -1043,9 +1047,37 @@ impl Reader<'_> {
                 }
                 Some(Err(why)) => self.error(sec.line, why),
                 None => {
-                    let names = KEYS.iter().map(|k| k.section).filter(|n| !n.ends_with('N'));
-                    let hint = suggest(&sec.name, names.chain(UNUSED_SECTIONS.iter().copied()));
-                    self.warn(sec.line, format!("[{}] is not a section of game.ini and is ignored{hint}", sec.name));
+                    // A numbered section is matched by its name without
+                    // the number ([Tablo3] for [Tableau3]).
+                    let digits = sec.name.trim_start_matches(|c: char| !c.is_ascii_digit());
+                    let stem = &sec.name[..sec.name.len() - digits.len()];
+                    let near = if digits.is_empty() || stem.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                        let names = KEYS.iter().map(|k| k.section).filter(|n| !n.ends_with('N'));
+                        nearest(&sec.name, names.chain(UNUSED_SECTIONS.iter().copied())).map(str::to_string)
+                    } else {
+                        let stems = KEYS.iter().filter_map(|k| k.section.strip_suffix('N'));
+                        nearest(stem, stems).map(|n| format!("{n}{digits}"))
+                    };
+                    match near {
+                        // The section meant is missing: what it holds is
+                        // lost, and the errors that follow come of it.
+                        Some(n) if doc.section(&n).is_none() && !UNUSED_SECTIONS.contains(&n.as_str()) => {
+                            self.error(
+                                sec.line,
+                                format!(
+                                    "[{}] is not a section of game.ini, and there is no [{n}]: did you mean [{n}]?",
+                                    sec.name
+                                ),
+                            );
+                        }
+                        _ => {
+                            let hint = near.map(|n| format!(" (did you mean {n}?)")).unwrap_or_default();
+                            self.warn(
+                                sec.line,
+                                format!("[{}] is not a section of game.ini and is ignored{hint}", sec.name),
+                            );
+                        }
+                    }
                 }
             }
         }
@@ -2123,7 +2155,25 @@ PileFace=D
         has_start(&found, "g.ini:1: there is no [General] section; it is required");
         let found = problems(&MINI.replace("[Game]", "[Gmae]"));
         has_start(&found, "g.ini:1: there is no [Game] section; it is required");
-        has(&found, "g.ini:4: warning: [Gmae] is not a section of game.ini and is ignored (did you mean Game?)");
+        // The section meant is missing: the misspelling is the cause, an
+        // error on its line.
+        has(&found, "g.ini:4: [Gmae] is not a section of game.ini, and there is no [Game]: did you mean [Game]?");
+        // Beside the section it was meant for, a stray one is only ignored.
+        let found = problems(&format!("{MINI}\n[Gmae]\n"));
+        assert!(
+            found.iter().any(
+                |f| f.ends_with("warning: [Gmae] is not a section of game.ini and is ignored (did you mean Game?)")
+            ),
+            "{found:#?}"
+        );
+        // A numbered section is known by its name without the number.
+        let found = problems(&MINI.replace("[Tableau1]", "[Tablaeu1]"));
+        assert!(
+            found.iter().any(|f| f.ends_with(
+                "[Tablaeu1] is not a section of game.ini, and there is no [Tableau1]: did you mean [Tableau1]?"
+            )),
+            "{found:#?}"
+        );
         let found = problems(&edit(MINI, &[(2, "")]));
         has(&found, "g.ini:1: [General] has no Name; it is required (the name shown in the game list)");
         let found = problems(&edit(MINI, &[(5, "Decks=1\nColourCheck=2")]));
