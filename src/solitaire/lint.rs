@@ -267,12 +267,15 @@ fn check_folder_agrees(dir: &Path, ini: &Path, doc: &IniDoc, out: &mut Vec<Diagn
     if let Some(image) = entry("Layout", "Image")
         && !image.value.eq_ignore_ascii_case("game.bmp")
     {
-        let why = picture_problem(dir, &image.value).unwrap_or("");
-        let why = if why.is_empty() { String::new() } else { format!("; {why}") };
+        let why = picture_problem(dir, &image.value).map_or_else(String::new, |why| format!(" ({why})"));
         out.push(Diagnostic::warning(
             ini,
             image.line,
-            format!("[Layout] Image={}: the layout picture is game.bmp{why}", image.value),
+            format!(
+                "[Layout] Image={}{why}: the layout picture should be game.bmp, the bitmap the game list and \
+                 the help show; write Image=game.bmp",
+                image.value
+            ),
         ));
     }
     if let Some(alpha) = entry("Layout", "Alpha")
@@ -1161,7 +1164,7 @@ mod tests {
         assert_eq!(found[1], "game.ini:62: [Tableau] ColorCheck=5 is out of range: it must be 0, 1 or 2");
         assert!(
             found[2].ends_with(
-                "[Layout] Image=layout.bmp: the layout picture is game.bmp; there is no such file in the folder"
+                "[Layout] Image=layout.bmp (there is no such file in the folder): the layout picture should be game.bmp, the bitmap the game list and the help show; write Image=game.bmp"
             ),
             "{found:#?}"
         );
