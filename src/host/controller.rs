@@ -932,7 +932,8 @@ fn counted_in<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> BTreeM
     if session.state().status() != Status::Playing {
         let won = session.state().status() == Status::Won && board.played_for_player(session).is_none();
         // A game found lost before it ended was counted lost then.
-        counted.entry(session.game_start()).or_insert(if won { Outcome::Won } else { Outcome::Lost });
+        let won = won && !session.is_marked(Mark::Lost);
+        counted.insert(session.game_start(), if won { Outcome::Won } else { Outcome::Lost });
     }
     counted
 }
