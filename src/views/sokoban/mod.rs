@@ -247,11 +247,14 @@ impl Board<LevelVariant> for SokobanBoard {
 
     fn fields(&self, session: &Session<LevelVariant>) -> Vec<(&'static str, String)> {
         let st = session.state();
-        // The score is the boxes home, of all of them.
+        // The score is the boxes home, of all of them. The level comes
+        // before the pushes: where the line is too short for every figure
+        // (the Amiga PAL's title bar), the last gives way, and which level
+        // is on the table matters more.
         vec![
             ("Score", format!("{}/{}", st.boxes_home(), st.level().goal_count())),
-            ("Pushes", st.pushes().to_string()),
             ("Level", self.place.number.to_string()),
+            ("Pushes", st.pushes().to_string()),
         ]
     }
 
