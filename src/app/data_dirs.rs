@@ -73,7 +73,43 @@ fn search_path(var: &str, folder: &str, in_data_dir: bool) -> Vec<PathBuf> {
     // Unpacked only when it will be searched.
     let builtin = if list.is_none() { builtin_dir() } else { None };
     let data = in_data_dir.then(settings::data_dir);
-    ordered(list, folder, data.as_deref(), builtin)
+    let dirs = ordered(list.clone(), folder, data.as_deref(), builtin);
+    if list.is_some() {
+        warn_once(var, &dirs);
+    }
+    dirs
+}
+
+/// Tells once a run of each folder the list in `var` names that cannot
+/// be what it means: a list that finds nothing would otherwise leave the
+/// games out without a word.
+fn warn_once(var: &str, dirs: &[PathBuf]) {
+    static TOLD: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let Ok(mut told) = TOLD.lock() else { return };
+    if told.iter().any(|t| t == var) {
+        return;
+    }
+    told.push(var.to_string());
+    for why in dirs.iter().filter_map(|d| listed_problem(var, d)) {
+        eprintln!("warning: {why}");
+    }
+}
+
+/// What is wrong with `dir` in the list `var`, if anything: it is no
+/// folder, or it is a game type's own folder where the list names the
+/// folders that hold game types.
+fn listed_problem(var: &str, dir: &Path) -> Option<String> {
+    if !dir.is_dir() {
+        return Some(format!("{var} names {}, which is not a folder", dir.display()));
+    }
+    crate::core::files::in_any_case(dir, "game.ini").is_file().then(|| {
+        let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        format!(
+            "{var} names {}, a game type's own folder; it lists the folders that hold game types, such as {}",
+            dir.display(),
+            parent.display()
+        )
+    })
 }
 
 /// The search order, given the environment's list (if any), the data
@@ -207,6 +243,21 @@ mod tests {
         assert_eq!(ordered(None, "boards", Some(data), None), ["boards", "/data/boards"].map(PathBuf::from));
         let list = std::env::join_paths(["/a", "/b"]).unwrap();
         assert_eq!(ordered(Some(list), "boards", Some(data), Some(builtin)), ["/a", "/b"].map(PathBuf::from));
+    }
+
+    /// A listed folder that is not there, or that is a game type's own
+    /// folder, is told of; a folder of game types is not.
+    #[test]
+    fn a_list_naming_what_cannot_hold_games_is_told_of() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = dir.path().join("Klondike");
+        std::fs::create_dir(&game).unwrap();
+        std::fs::write(game.join("game.ini"), "[General]\n").unwrap();
+        assert_eq!(listed_problem("PARLOUR_GAME_TYPES", dir.path()), None);
+        let own = listed_problem("PARLOUR_GAME_TYPES", &game).unwrap();
+        assert!(own.contains("a game type's own folder") && own.ends_with(&dir.path().display().to_string()), "{own}");
+        let gone = listed_problem("PARLOUR_BOARDS", &dir.path().join("nowhere")).unwrap();
+        assert!(gone.starts_with("PARLOUR_BOARDS names ") && gone.ends_with("which is not a folder"), "{gone}");
     }
 
     #[test]
