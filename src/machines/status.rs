@@ -38,8 +38,7 @@ fn figure(name: &str, value: &str, form: Form) -> String {
 /// ("0:16"). A number alone could be any of the figures.
 fn speaks_for_itself(value: &str) -> bool {
     let word = value.starts_with(char::is_alphabetic) && !value.contains(' ');
-    let clock = value.split(':').count() > 1
-        && value.split(':').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    let clock = value.contains(':') && value.split(':').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
     word || clock
 }
 

@@ -770,6 +770,21 @@ fn suggest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> String 
     nearest(word, candidates).map(|c| format!(" (did you mean {c}?)")).unwrap_or_default()
 }
 
+/// The section an unknown section's name was likely meant to be, if any.
+/// A numbered one is matched by its name without the number ([Tablaeu3]
+/// for [Tableau3]).
+fn meant_section(name: &str) -> Option<String> {
+    let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    let number = &name[stem.len()..];
+    if number.is_empty() || stem.is_empty() {
+        let names = KEYS.iter().map(|k| k.section).filter(|n| !n.ends_with('N'));
+        nearest(name, names.chain(UNUSED_SECTIONS.iter().copied())).map(str::to_string)
+    } else {
+        let stems = KEYS.iter().filter_map(|k| k.section.strip_suffix('N'));
+        nearest(stem, stems).map(|n| format!("{n}{number}"))
+    }
+}
+
 /// The candidate within two edits of `word` (any case), the nearest.
 fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     if word.len() > MAX_SUGGEST {
@@ -1046,39 +1061,24 @@ impl Reader<'_> {
                     }
                 }
                 Some(Err(why)) => self.error(sec.line, why),
-                None => {
-                    // A numbered section is matched by its name without
-                    // the number ([Tablo3] for [Tableau3]).
-                    let digits = sec.name.trim_start_matches(|c: char| !c.is_ascii_digit());
-                    let stem = &sec.name[..sec.name.len() - digits.len()];
-                    let near = if digits.is_empty() || stem.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                        let names = KEYS.iter().map(|k| k.section).filter(|n| !n.ends_with('N'));
-                        nearest(&sec.name, names.chain(UNUSED_SECTIONS.iter().copied())).map(str::to_string)
-                    } else {
-                        let stems = KEYS.iter().filter_map(|k| k.section.strip_suffix('N'));
-                        nearest(stem, stems).map(|n| format!("{n}{digits}"))
-                    };
-                    match near {
-                        // The section meant is missing: what it holds is
-                        // lost, and the errors that follow come of it.
-                        Some(n) if doc.section(&n).is_none() && !UNUSED_SECTIONS.contains(&n.as_str()) => {
-                            self.error(
-                                sec.line,
-                                format!(
-                                    "[{}] is not a section of game.ini, and there is no [{n}]: did you mean [{n}]?",
-                                    sec.name
-                                ),
-                            );
-                        }
-                        _ => {
-                            let hint = near.map(|n| format!(" (did you mean {n}?)")).unwrap_or_default();
-                            self.warn(
-                                sec.line,
-                                format!("[{}] is not a section of game.ini and is ignored{hint}", sec.name),
-                            );
-                        }
+                None => match meant_section(&sec.name) {
+                    // The section meant is missing: what it holds is lost,
+                    // and the errors that follow come of it.
+                    Some(n) if doc.section(&n).is_none() && !UNUSED_SECTIONS.contains(&n.as_str()) => self.error(
+                        sec.line,
+                        format!(
+                            "[{}] is not a section of game.ini, and there is no [{n}]: did you mean [{n}]?",
+                            sec.name
+                        ),
+                    ),
+                    near => {
+                        let hint = near.map(|n| format!(" (did you mean {n}?)")).unwrap_or_default();
+                        self.warn(
+                            sec.line,
+                            format!("[{}] is not a section of game.ini and is ignored{hint}", sec.name),
+                        );
                     }
-                }
+                },
             }
         }
 
