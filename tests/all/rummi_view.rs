@@ -825,6 +825,40 @@ fn a_turn_in_which_the_program_only_draws_is_said() {
     }
 }
 
+/// A deal the player opens, after which, the player having taken a tile,
+/// the program's turn starts with a swap of duplicates.
+fn seed_where_the_program_swaps() -> (u64, Move) {
+    (0..)
+        .find_map(|s| {
+            let mut g = RummiVariant::default().deal(s);
+            if g.turn() != Side::Player || g.duplicates(Side::Player).is_empty() {
+                return None;
+            }
+            g.apply(&Move::Draw);
+            let first = *computer::turn(&g, Level::Expert).first()?;
+            matches!(first, Move::Swap { .. }).then_some((s, first))
+        })
+        .unwrap()
+}
+
+/// A swap by the program changes the player's own tray: it is said, with
+/// what went and what came.
+#[test]
+fn a_swap_by_the_program_is_said() {
+    let (seed, swap) = seed_where_the_program_swaps();
+    let Move::Swap { give, take } = swap else { unreachable!() };
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::Yazzle);
+    let mut view = open(dir.path(), Some(seed));
+    click(&mut view, &mach, area, "gadget");
+    let_the_program_play(&mut view, &mach, area);
+    let said = format!("The program swapped its {give} for your {take}.");
+    assert!(view.message().starts_with(&said), "{:?}", view.message());
+    // A turn of its own ends it.
+    click(&mut view, &mach, area, "gadget");
+    assert!(!view.message().contains("swapped"), "{:?}", view.message());
+}
+
 /// With the pile empty, the program's turn that takes nothing is a pass,
 /// and said as one.
 #[test]

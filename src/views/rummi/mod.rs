@@ -666,6 +666,18 @@ fn move_in(step: &Step) -> Option<Move> {
     }
 }
 
+/// The swap the program made in the turn it has just ended, if it made
+/// one: what it gave and what it took.
+fn programs_swap(session: &Session<RummiVariant>) -> Option<(Kind, Kind)> {
+    (1..=session.cursor())
+        .rev()
+        .take_while(|&step| session.state_at(step - 1).is_some_and(|before| before.turn() == Side::Program))
+        .find_map(|step| match session.steps().get(step).and_then(move_in) {
+            Some(Move::Swap { give, take }) => Some((give, take)),
+            _ => None,
+        })
+}
+
 /// The Single play switch a step of the history makes, if it is one.
 fn switch_in(step: &Step) -> Option<Move> {
     move_in(step).filter(|m| matches!(m, Move::Single(_)))
@@ -962,7 +974,12 @@ impl Board<RummiVariant> for RummiBoard {
             (Some(Move::Draw), Some(b)) if b.turn() == Side::Program => Some("The program drew a tile."),
             _ => None,
         };
-        let said: Vec<&str> = drew.into_iter().chain(duplicate_note(st)).collect();
+        // A swap changes the player's own tray without a word on the
+        // screen: one of a pair goes, a stranger comes.
+        let swapped =
+            programs_swap(session).map(|(give, take)| format!("The program swapped its {give} for your {take}."));
+        let said: Vec<String> =
+            swapped.into_iter().chain(drew.into_iter().chain(duplicate_note(st)).map(String::from)).collect();
         (!said.is_empty()).then(|| said.join(" "))
     }
 
