@@ -296,6 +296,22 @@ pub(super) fn fail(message: impl Into<String>) -> Failure {
 }
 
 impl ScreenArgs {
+    fn is_empty(&self) -> bool {
+        self.machine.is_none() && self.depth.is_none() && self.skin.is_none() && self.scale.is_none()
+    }
+
+    /// The screen a command names, where it leaves a choice out taking the
+    /// one given before the command (`parlour --machine amiga-pal play
+    /// klondike`, as `--help` lists the options there).
+    fn or(self, before: &ScreenArgs) -> ScreenArgs {
+        ScreenArgs {
+            machine: self.machine.or_else(|| before.machine.clone()),
+            depth: self.depth.or_else(|| before.depth.clone()),
+            skin: self.skin.or_else(|| before.skin.clone()),
+            scale: self.scale.or(before.scale),
+        }
+    }
+
     fn choice(&self) -> Result<MachineChoice, Failure> {
         Ok(MachineChoice {
             id: self.machine.as_deref().map(MachineId::parse).transpose().map_err(fail)?,
@@ -339,8 +355,21 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         }
         crate::assets::set_override_dir(dir);
     }
+    let before = cli.screen;
+    let takes_a_screen = matches!(
+        cli.command,
+        None | Some(
+            Command::Play { .. } | Command::Shot { all_machines: false, .. } | Command::Help { html: None, .. }
+        )
+    );
+    if !takes_a_screen && !before.is_empty() {
+        return Err(fail(
+            "--machine, --depth, --skin and --scale choose the one screen of the launcher, play, shot or help; \
+             this command takes no such choice",
+        ));
+    }
     match cli.command {
-        None => open_window(&cli.screen, "launcher", None),
+        None => open_window(&before, "launcher", None),
         Some(Command::List) => {
             for g in catalog::games() {
                 say!("{}\t{}", g.id, g.name);
@@ -350,15 +379,17 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Some(Command::Play { game, screen, replay: Some(file), .. }) => replay_window(&screen, &game, &file),
-        Some(Command::Play { game, screen, seed, replay: None }) => open_window(&screen, &game, seed),
+        Some(Command::Play { game, screen, replay: Some(file), .. }) => {
+            replay_window(&screen.or(&before), &game, &file)
+        }
+        Some(Command::Play { game, screen, seed, replay: None }) => open_window(&screen.or(&before), &game, seed),
         Some(Command::Sokoban { action }) => super::sokoban_cmd::run(action),
         Some(Command::Tetris { action }) => super::tetris_cmd::run(action),
         Some(Command::Shot { target, screen: _, seed, output, events, all_machines: true }) => {
             shot_all_machines(&target, seed, &output, events.as_deref())
         }
         Some(Command::Shot { target, screen, seed, output, events, all_machines: false }) => {
-            shot(&target, &screen.choice()?, seed, &output, events.as_deref())
+            shot(&target, &screen.or(&before).choice()?, seed, &output, events.as_deref())
         }
         Some(Command::Sheet { output, games, screens, help_pages }) => sheet(&output, &games, &screens, help_pages),
         Some(Command::Stats { game }) => stats(game.as_deref()),
@@ -379,7 +410,7 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         }
         Some(Command::Help { html: Some(dir), .. }) => build_html_help(&dir),
         Some(Command::Help { target, node, screen, shot, html: None }) => {
-            help(target.as_deref(), node.as_deref(), &screen, shot.as_deref())
+            help(target.as_deref(), node.as_deref(), &screen.or(&before), shot.as_deref())
         }
     }
 }

@@ -82,6 +82,33 @@ fn every_launcher_shot_has_native_size_and_only_the_machines_colours() {
 /// Every command the parser knows is in `--help` with its line, in the
 /// README's list of commands, and has its own `--help` naming each of its
 /// options.
+/// The screen options may come before the command, where `--help` lists
+/// them, as well as after it; a command without a screen refuses them
+/// rather than leave them unheard.
+#[test]
+fn screen_options_before_the_command_choose_its_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    for (command, target) in [("shot", "klondike"), ("help", "klondike")] {
+        let out = dir.path().join(format!("{command}.png"));
+        let out_s = out.to_string_lossy().to_string();
+        let shot_flag = if command == "shot" { "-o" } else { "--shot" };
+        let result = run(&["--machine", "amiga-pal", command, target, shot_flag, &out_s]);
+        assert!(result.status.success(), "{command}: {}", String::from_utf8_lossy(&result.stderr));
+        let img = decode_png(command, &std::fs::read(&out).unwrap()).unwrap();
+        assert_eq!((img.width, img.height), (320, 256), "{command}");
+    }
+    // The command's own choice wins over the one before it.
+    let out = dir.path().join("both.png");
+    let out_s = out.to_string_lossy().to_string();
+    let result = run(&["--machine", "amiga-pal", "shot", "klondike", "--machine", "mac-se30", "-o", &out_s]);
+    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    let img = decode_png("both", &std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!((img.width, img.height), (512, 342));
+    let refused = run(&["--machine", "amiga-pal", "list"]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("this command takes no such choice"));
+}
+
 #[test]
 fn help_documents_every_command() {
     use clap::CommandFactory;
