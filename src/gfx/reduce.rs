@@ -86,11 +86,25 @@ pub fn quantise(pixels: &[Rgb], w: u32, h: u32) -> Surface {
 /// Atkinson's: three quarters of the error over six neighbours, which keeps
 /// black and white areas clean). Deterministic; clipped like any drawing.
 pub fn draw_dithered(s: &mut Surface, x: i32, y: i32, w: u32, h: u32, pixels: &[Rgb]) {
+    draw_dithered_where(s, x, y, w, h, pixels, |_| true);
+}
+
+/// [`draw_dithered`] for a picture with holes: only the pixels `opaque`
+/// names (by index) are drawn; a hole neither takes nor passes on error.
+pub fn draw_dithered_where(
+    s: &mut Surface,
+    x: i32,
+    y: i32,
+    w: u32,
+    h: u32,
+    pixels: &[Rgb],
+    opaque: impl Fn(usize) -> bool,
+) {
     assert_eq!(pixels.len(), (w * h) as usize, "pixel count matches the size");
     let bits = match s.format() {
         Format::Indexed { bits } => bits,
         _ => {
-            for (i, &c) in pixels.iter().enumerate() {
+            for (i, &c) in pixels.iter().enumerate().filter(|&(i, _)| opaque(i)) {
                 let v = s.value_for(c);
                 s.put(x + (i as u32 % w) as i32, y + (i as u32 / w) as i32, v);
             }
@@ -106,6 +120,9 @@ pub fn draw_dithered(s: &mut Surface, x: i32, y: i32, w: u32, h: u32, pixels: &[
     let mut want: Vec<[i32; 3]> = pixels.iter().map(|c| [c.r as i32, c.g as i32, c.b as i32]).collect();
     for row in 0..h {
         for col in 0..w {
+            if !opaque((row * w + col) as usize) {
+                continue;
+            }
             let [r, g, b] = want[(row * w + col) as usize].map(|v| v.clamp(0, 255));
             let v = s.value_for(Rgb::new(r as u8, g as u8, b as u8));
             s.put(x + col, y + row, v);

@@ -4,7 +4,8 @@
 
 use crate::gfx::font::Font;
 use crate::gfx::image_io::RgbaImage;
-use crate::gfx::{Paint, Pattern, Rect, Surface, TextStyle};
+use crate::gfx::reduce::draw_dithered_where;
+use crate::gfx::{Paint, Pattern, Rect, Rgb, Surface, TextStyle};
 use crate::machines::{Machine, Pen, mac_controls};
 
 use super::panes::{Control, MAC_ROW, Panes, ScrollBar};
@@ -57,9 +58,21 @@ fn text(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes, layout: &
     let node = v.node();
     for (i, line) in layout.lines.iter().enumerate().skip(first) {
         let y = panes.text.y + line.y - top;
-        // Whole lines only (a line taller than the pane is shown from its
-        // top): the rest is reached by scrolling.
+        // Whole lines of text only (a line taller than the pane is shown
+        // from its top): the rest is reached by scrolling. A picture shows
+        // as far as it is in view, as it does where it runs off the top,
+        // rather than leave a gap under its caption.
+        let holds_a_picture = line.items.iter().any(|item| matches!(item.piece, Piece::Image { .. }));
         if y + line.height > panes.text.bottom() && i > first {
+            if holds_a_picture {
+                for item in &line.items {
+                    if let Piece::Image { path, .. } = &item.piece
+                        && let Some(img) = v.pictures.get(path)
+                    {
+                        picture(s, panes.manner, img, panes.text.x + item.x - v.shift, y);
+                    }
+                }
+            }
             break;
         }
         let kind = node.blocks.get(line.block).map(|b| &b.kind);
@@ -275,19 +288,13 @@ fn picture(s: &mut Surface, manner: Manner, img: &RgbaImage, x: i32, y: i32) {
     } else {
         (x, y)
     };
-    let clip = s.clip();
-    for iy in 0..img.height as i32 {
-        if !(clip.y..clip.bottom()).contains(&(y + iy)) {
-            continue;
-        }
-        for ix in 0..img.width as i32 {
-            let (c, a) = img.pixels[(iy as u32 * img.width + ix as u32) as usize];
-            if a >= 128 {
-                let v = s.value_for(c);
-                s.put(x + ix, y + iy, v);
-            }
-        }
-    }
+    // Rows below the pane are left out; those above are still worked
+    // through, as their error carries down into the rows in view, so a
+    // picture dithers alike wherever it is scrolled.
+    let rows = (s.clip().bottom() - y).clamp(0, img.height as i32) as u32;
+    let colours: Vec<Rgb> = img.pixels[..(rows * img.width) as usize].iter().map(|p| p.0).collect();
+    let opaque = |i: usize| img.pixels[i].1 >= 128;
+    draw_dithered_where(s, x, y, img.width, rows, &colours, opaque);
 }
 
 // ---------------------------------------------------------------------------

@@ -316,6 +316,56 @@ fn pictures_come_from_the_documents_folder() {
     assert_eq!(s.colour_at(text.x + 1, text.y + 1), Some(crate::gfx::Rgb::hex(0xFF0000)));
 }
 
+/// A picture that starts in the pane and runs below it shows as far as
+/// it is in view, dithered on a screen of few colours: a mid-grey on the
+/// one-bit Mac is half black, half white, not all one or the other.
+#[test]
+fn a_picture_running_below_the_pane_shows_its_top_dithered() {
+    let dir = tempfile::tempdir().unwrap();
+    let (w, h) = (40, 600);
+    let mut pic = crate::gfx::Surface::rgb(w, h);
+    pic.clear(0x808080);
+    std::fs::write(dir.path().join("grey.bmp"), crate::gfx::image_io::encode_bmp(&pic)).unwrap();
+    let doc = Document {
+        path: dir.path().join("page.guide"),
+        nodes: vec![node(
+            "main",
+            vec![
+                para(vec![text("Above the picture.")]),
+                para(vec![Span::Image { path: "grey.bmp".into(), alt: "grey".into() }]),
+            ],
+        )],
+        ..Document::default()
+    };
+    let v = Viewer::new(doc, None);
+    let id = MachineId::MacSe30;
+    let (m, area) = machine(id);
+    let mut s = m.new_surface();
+    v.draw(&mut s, &m, area);
+    let panes = v.panes(&m, area);
+    let layout = v.layout(&panes);
+    let (line, item) = layout
+        .lines
+        .iter()
+        .find_map(|l| {
+            l.items.iter().find(|i| matches!(i.piece, crate::help::layout::Piece::Image { .. })).map(|i| (l, i))
+        })
+        .unwrap();
+    let top = panes.text.y + line.y;
+    assert!(top < panes.text.bottom() && top + h as i32 > panes.text.bottom(), "{id}: the picture runs below");
+    let grey = crate::gfx::Rgb::hex(0x808080);
+    let (mut dark, mut all) = (0, 0);
+    for y in top + 2..panes.text.bottom() {
+        for x in panes.text.x + item.x + 2..panes.text.x + item.x + w as i32 - 2 {
+            let c = s.colour_at(x, y).unwrap();
+            all += 1;
+            dark += usize::from(c.r < grey.r);
+        }
+    }
+    let share = dark * 100 / all;
+    assert!((35..=65).contains(&share), "{id}: {share}% of the picture in view is darker than its grey");
+}
+
 #[test]
 fn the_topic_list_keeps_the_current_topic_in_view() {
     let (m, area) = machine(MachineId::MacSe30);
