@@ -64,6 +64,25 @@ fn top_rect(view: &Table, area: Rect, id: PileId) -> Rect {
     }
 }
 
+/// A covered card of Pyramid cannot be taken, by click or by key: it is
+/// said, and nothing is picked.
+#[test]
+fn a_covered_pyramid_card_is_refused_with_a_reason() {
+    use parlour::machines::Button;
+    let (mut view, m, area, _data) = table("pyramid", MachineId::AmigaPal, 1);
+    let apex = PileId::new(PileKind::Tableau, 0);
+    assert!(view.session().state().is_covered(0));
+    let r = top_rect(&view, area, apex);
+    let (x, y) = (r.x + 2, r.y + 2);
+    view.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
+    view.input(&Input::MouseUp { x, y, button: Button::Left }, &m, area);
+    assert!(view.message().starts_with("That card is covered"), "{:?}", view.message());
+    let before = frame(&view, &m, area);
+    view.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
+    view.input(&Input::MouseUp { x, y, button: Button::Left }, &m, area);
+    assert!(frame(&view, &m, area).pixels() == before.pixels(), "nothing was picked");
+}
+
 #[test]
 fn dragging_a_legal_move_plays_it_and_an_illegal_one_is_refused_with_a_reason() {
     for machine in [MachineId::Yazzle, MachineId::MacSe30, MachineId::AmigaPal] {
@@ -199,14 +218,26 @@ fn the_first_space_shows_the_cursor_and_deals_nothing() {
 }
 
 /// A hint brings the keyboard's cursor to the cards it names, so Space
-/// lifts them; a player of the mouse gets no cursor from it.
+/// lifts them, even on a fresh table where no key has shown the cursor
+/// yet; a player of the mouse gets no cursor from it.
 #[test]
 fn a_hint_brings_the_keyboard_cursor_to_its_cards() {
     use parlour::machines::{Key, Modifiers};
     let (mut view, m, area, _data) = table("freecell", MachineId::AmigaPal, 1);
     view.command(&Command::Hint);
-    assert!(view.board().hinted().is_some());
+    let hinted = view.board().hinted().expect("a hint");
     assert_eq!(view.board().cursor_at(), None, "no cursor for the mouse");
+    view.input(&Input::Key { key: Key::Char(' '), mods: Modifiers::default() }, &m, area);
+    assert_eq!(view.board().cursor_held(), Some(hinted), "the first Space lifts the hinted cards");
+    // Once the mouse is used the aim is gone: the first Space of a hidden
+    // cursor only shows it again.
+    let (mut view, m, area, _data) = table("freecell", MachineId::AmigaPal, 1);
+    view.command(&Command::Hint);
+    let corner = (area.right() - 1, area.bottom() - 1);
+    view.input(&Input::MouseDown { x: corner.0, y: corner.1, button: parlour::machines::Button::Left }, &m, area);
+    view.input(&Input::MouseUp { x: corner.0, y: corner.1, button: parlour::machines::Button::Left }, &m, area);
+    view.input(&Input::Key { key: Key::Char(' '), mods: Modifiers::default() }, &m, area);
+    assert_eq!(view.board().cursor_held(), None);
     view.input(&Input::Key { key: Key::Right, mods: Modifiers::default() }, &m, area);
     view.input(&Input::Key { key: Key::Right, mods: Modifiers::default() }, &m, area);
     view.command(&Command::Hint);

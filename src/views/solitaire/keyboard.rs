@@ -37,12 +37,16 @@ pub struct Cursor {
     held: Option<(PileId, usize)>,
     /// Shown once a key was used; the mouse hides it.
     visible: bool,
+    /// A hint has put the hidden cursor on the cards it frames: the
+    /// player sees where it is, so the first Space acts there.
+    aimed: bool,
 }
 
 impl Cursor {
     /// Hides the cursor and drops what it held; whether it was showing.
     pub fn hide(&mut self) -> bool {
         self.held = None;
+        self.aimed = false;
         std::mem::replace(&mut self.visible, false)
     }
 
@@ -55,17 +59,19 @@ impl Cursor {
         self.held.filter(|_| self.visible)
     }
 
+    /// Drops what the cursor held, and a hint's aim: the position moved on.
     pub fn drop_held(&mut self) {
         self.held = None;
+        self.aimed = false;
     }
 
-    /// Brings a cursor in use to `depth` cards deep in `pile` (a hint's
-    /// cards), so that Space lifts them; a hidden cursor stays hidden.
+    /// Brings the cursor to `depth` cards deep in `pile` (a hint's cards),
+    /// so that Space lifts them. A hidden cursor stays hidden, for the
+    /// hint frames those cards, but the next Space or Return acts there.
     pub fn point_at(&mut self, pile: PileId, depth: usize) {
-        if self.visible {
-            self.held = None;
-            self.at = Some((pile, depth.max(1)));
-        }
+        self.held = None;
+        self.at = Some((pile, depth.max(1)));
+        self.aimed = !self.visible;
     }
 
     /// The visible piles in reading order: by row, then left to right.
@@ -85,10 +91,16 @@ impl Cursor {
         let (pile, depth) = self.at.filter(|(p, _)| piles.iter().any(|q| q.0 == *p)).unwrap_or((piles[0].0, 1));
         let index = piles.iter().position(|q| q.0 == pile).unwrap_or(0);
         let first_use = !self.visible;
+        let aimed = std::mem::take(&mut self.aimed);
         self.visible = true;
         // The first key only shows the cursor: nothing is dealt or lifted
-        // unseen.
-        if first_use && matches!(key, Key::Left | Key::Right | Key::Up | Key::Down | Key::Char(' ') | Key::Enter) {
+        // unseen. Where a hint framed the cards it is on, Space or Return
+        // acts at once.
+        let acts_at_once = aimed && matches!(key, Key::Char(' ') | Key::Enter);
+        if first_use
+            && !acts_at_once
+            && matches!(key, Key::Left | Key::Right | Key::Up | Key::Down | Key::Char(' ') | Key::Enter)
+        {
             self.at = Some((pile, depth));
             return Some(KeyAction::Moved);
         }

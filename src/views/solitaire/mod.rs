@@ -293,6 +293,9 @@ impl SolitaireBoard {
         let Some(card) = st.pile(id.kind, id.index()).last().map(|s| s.card) else {
             return Reply::Unchanged;
         };
+        if id.kind == PileKind::Tableau && st.is_covered(id.index()) {
+            return Reply::Say("That card is covered: only uncovered cards can be taken.".into());
+        }
         match self.picked.take() {
             Some(first) if first != id => Reply::Play(SolMove::Pair(first, id)),
             Some(_) => Reply::Redraw,
@@ -465,6 +468,11 @@ impl SolitaireBoard {
     /// Where the keyboard's cursor is (pile, cards deep), while shown.
     pub fn cursor_at(&self) -> Option<(PileId, usize)> {
         self.cursor.at()
+    }
+
+    /// The cards the keyboard's cursor has lifted: their pile and count.
+    pub fn cursor_held(&self) -> Option<(PileId, usize)> {
+        self.cursor.held()
     }
 
     /// The pile a hinted move lifts from and how many cards, while the
