@@ -741,9 +741,32 @@ impl Shell {
             _ => return,
         }
         match Machine::new(&choice, self.machine.id()) {
-            Ok(m) => self.machine = m,
+            Ok(m) => {
+                let before = std::mem::replace(&mut self.machine, m).id();
+                self.help_follows(before);
+            }
             Err(e) => self.tell(error_box(&e.0)),
         }
+    }
+
+    /// A game's help is chosen for the machine (YaZZle's game.html, the
+    /// Amiga's guide, the Mac's help): where the game's help on the machine
+    /// switched to is another document, it opens in place of the one read.
+    fn help_follows(&mut self, before: MachineId) {
+        let now = self.machine.id();
+        if now == before || !self.view.is_help() || self.behind.is_empty() {
+            return;
+        }
+        let help = std::mem::replace(&mut self.view, self.behind.pop().expect("checked"));
+        let same = self.current_game().is_none_or(|g| (g.family.help)(&g, before) == (g.family.help)(&g, now));
+        if same {
+            let game = std::mem::replace(&mut self.view, help);
+            self.behind.push(game);
+            return;
+        }
+        let mut help = help;
+        help.close();
+        self.open_help();
     }
 }
 

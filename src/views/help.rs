@@ -54,6 +54,10 @@ impl HelpView {
 }
 
 impl View for HelpView {
+    fn is_help(&self) -> bool {
+        true
+    }
+
     /// The document's title; on the YaZZle window, whose page shows no
     /// topic bar, a document of several topics gives the topic's.
     fn title(&self) -> String {

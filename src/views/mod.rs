@@ -82,6 +82,10 @@ pub trait View {
     fn game_id(&self) -> Option<String> {
         None
     }
+    /// Whether the view is the help viewer.
+    fn is_help(&self) -> bool {
+        false
+    }
     /// The screen the view's window is made for (The Chance's: the SE/30's
     /// 512 x 342), if it keeps that size on larger screens, where it can
     /// then be moved about; `None` fills the screen.

@@ -220,3 +220,32 @@ fn a_game_type_of_ones_own_shows_its_page_on_every_machine() {
         assert_eq!(node, "klondike");
     }
 }
+
+/// The game's help read over a game follows a machine switch: on the
+/// Amiga it is the guide's page, as F1 there would open, not YaZZle's
+/// game.html in Amiga dress; closing it returns to the game.
+#[test]
+fn the_games_help_follows_a_machine_switch() {
+    use parlour::app::shell::Shell;
+    use parlour::host::{Opening, Places};
+    use parlour::machines::{Command, Machine, MachineChoice, MachineId};
+    let dir = tempfile::tempdir().unwrap();
+    let shell_on = |id: MachineId| {
+        let game = parlour::app::catalog::find("klondike").unwrap();
+        let places = Places { data_dir: dir.path().to_path_buf(), ..parlour::app::catalog::places() };
+        let view = parlour::host::open(&game, &places, &Opening { seed: Some(1), fresh_seed: 1, ..Default::default() });
+        let machine = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        Shell::new(machine, view, 1).showing(game)
+    };
+    let mut amiga = shell_on(MachineId::AmigaPal);
+    amiga.command(&Command::Help);
+    let on_the_amiga = amiga.title();
+    let mut shell = shell_on(MachineId::Yazzle);
+    let the_game = shell.title();
+    shell.command(&Command::Help);
+    assert_ne!(shell.title(), on_the_amiga, "the two machines' help differ");
+    shell.command(&Command::Machine(MachineId::AmigaPal));
+    assert_eq!(shell.title(), on_the_amiga);
+    shell.command(&Command::Close);
+    assert_eq!(shell.title(), the_game, "back at the game");
+}
