@@ -265,11 +265,40 @@ impl Builder<'_> {
             line.items.push(Item { x, width: w, piece: Piece::Marker { text: marker.clone(), face } });
             line.droppable.push(false);
         }
-        for atom in atoms {
+        // Words with no space between them (where the style changes inside
+        // a word, "(@{b}parlour") wrap as one: the width from each word to
+        // the end of those glued after it.
+        let widths: Vec<i32> = atoms
+            .iter()
+            .map(|a| match a {
+                Atom::Word { text, face, .. } => self.measure.text_width(text, *face),
+                _ => 0,
+            })
+            .collect();
+        let is_word: Vec<bool> = atoms.iter().map(|a| matches!(a, Atom::Word { .. })).collect();
+        let mut glued = widths.clone();
+        for i in (0..atoms.len().saturating_sub(1)).rev() {
+            if is_word[i] && is_word[i + 1] {
+                glued[i] += glued[i + 1];
+            }
+        }
+        let mut group_fits = true;
+        for (i, atom) in atoms.into_iter().enumerate() {
             match atom {
                 Atom::Word { text, face, link } => {
-                    let w = self.measure.text_width(&text, face);
-                    if block.wrap && line.x + w > self.width && line.has_content() {
+                    let w = widths[i];
+                    let continues = i > 0 && is_word[i - 1];
+                    if !continues {
+                        group_fits = glued[i] <= self.width - left;
+                    }
+                    // A group that fits a line moves to the next one whole;
+                    // one wider than a line wraps word by word.
+                    let wraps = match (continues, group_fits) {
+                        (false, true) => line.x + glued[i] > self.width,
+                        (true, true) => false,
+                        (_, false) => line.x + w > self.width,
+                    };
+                    if block.wrap && wraps && line.has_content() {
                         line = self.wrap(index, block, line, face, left);
                     }
                     if block.wrap && line.x + w > self.width {
@@ -587,6 +616,18 @@ mod tests {
         assert_eq!(l.lines[1].y, 10);
         assert_eq!(l.lines[1].items[0].x, 0);
         assert_eq!(l.height, 20);
+    }
+
+    #[test]
+    fn a_word_whose_style_changes_inside_it_wraps_whole() {
+        let bold = Style { bold: true, ..Style::default() };
+        let n = node(vec![para(vec![text("aaa ("), Span::Text { text: "bbb".into(), style: bold }, text(") c")])]);
+        let l = layout(&n, 8 * 8, &FIXED);
+        assert_eq!(texts(&l), ["aaa", "(|bbb|) c"]);
+        // Glued words wider than a line still break between their parts.
+        let n = node(vec![para(vec![text("a (bbb"), Span::Text { text: "cccc".into(), style: bold }])]);
+        let l = layout(&n, 8 * 8, &FIXED);
+        assert_eq!(texts(&l), ["a (bbb", "cccc"]);
     }
 
     #[test]
