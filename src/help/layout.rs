@@ -162,7 +162,7 @@ impl Layout {
 
 /// Lays out `node` for a pane `width` pixels wide.
 pub fn layout(node: &Node, width: i32, measure: &dyn Measure) -> Layout {
-    let mut out = Builder { measure, width, layout: Layout::default(), y: 0, below: 0 };
+    let mut out = Builder { measure, width, layout: Layout::default(), y: 0, below: 0, in_list: false };
     for (i, block) in node.blocks.iter().enumerate() {
         out.block(i, block);
     }
@@ -202,6 +202,8 @@ struct Builder<'m> {
     /// The last block's space below, not yet added: it and the next
     /// block's space above collapse into the larger, as in CSS.
     below: i32,
+    /// Whether the last block was a list item.
+    in_list: bool,
 }
 
 /// A line being filled.
@@ -240,7 +242,12 @@ impl Open {
 impl Builder<'_> {
     fn block(&mut self, index: usize, block: &Block) {
         let margins = self.measure.margins(&block.kind);
-        self.y += std::mem::take(&mut self.below).max(margins.above);
+        // A list ends with the space a paragraph leaves below it, where its
+        // items leave little between them.
+        let is_item = matches!(block.kind, BlockKind::ListItem { .. });
+        let list_end = if self.in_list && !is_item { self.measure.margins(&BlockKind::Paragraph).below } else { 0 };
+        self.in_list = is_item;
+        self.y += std::mem::take(&mut self.below).max(margins.above).max(list_end);
         let cell = self.measure.cell();
         let face = Face::of(Style::default(), &block.kind);
         if block.kind == BlockKind::Rule {
@@ -259,9 +266,9 @@ impl Builder<'_> {
         let atoms = self.atoms(block, (self.width - left).max(cell));
         let mut line = Open::new(first_left, false);
         if let BlockKind::ListItem { marker, .. } = &block.kind {
-            // The marker hangs in the indent, half a cell before the text.
+            // The marker hangs in the indent, a cell before the text.
             let w = self.measure.text_width(marker, face);
-            let x = (first_left - w - cell / 2).max(0);
+            let x = (first_left - w - cell).max(0);
             line.items.push(Item { x, width: w, piece: Piece::Marker { text: marker.clone(), face } });
             line.droppable.push(false);
         }
@@ -539,7 +546,8 @@ mod tests {
 
     /// Every character 8 px wide (bold one more), lines 10 px with an
     /// ascent of 8, headings 16 px; pictures 20 x 30; links boxed or not,
-    /// and the same margins round every block.
+    /// and the same margins round every block but below a list item, which
+    /// has none.
     struct Fixed {
         boxed: bool,
         margins: Margins,
@@ -566,8 +574,11 @@ mod tests {
         fn image_size(&self, path: &str) -> Option<(i32, i32)> {
             (path == "pic.bmp").then_some((20, 30))
         }
-        fn margins(&self, _: &BlockKind) -> Margins {
-            self.margins
+        fn margins(&self, kind: &BlockKind) -> Margins {
+            match kind {
+                BlockKind::ListItem { .. } => Margins { below: 0, ..self.margins },
+                _ => self.margins,
+            }
         }
         fn links_boxed(&self) -> bool {
             self.boxed
@@ -757,7 +768,7 @@ mod tests {
         let rule = Block { kind: BlockKind::Rule, ..para(vec![]) };
         let l = layout(&node(vec![item, rule]), 6 * 8, &FIXED);
         assert_eq!(texts(&l), ["*|aa", "bb", "---"]);
-        assert_eq!(l.lines[0].items[0].x, 24 - 8 - 4);
+        assert_eq!(l.lines[0].items[0].x, 24 - 8 - 8);
         assert_eq!(l.lines[0].items[1].x, 24);
         assert_eq!(l.lines[1].items[0].x, 24);
         assert_eq!((l.lines[2].items[0].x, l.lines[2].items[0].width), (0, 48));
@@ -789,5 +800,16 @@ mod tests {
         // The space between blocks is the larger of the two, not the sum.
         assert_eq!((l.lines[0].y, l.lines[1].y, l.height), (2, 2 + 10 + 4, 30));
         assert_eq!(l.lines[1].items[0].x, 6);
+    }
+
+    #[test]
+    fn a_list_ends_with_a_paragraphs_space_below_it() {
+        let spaced = Fixed { margins: Margins { above: 2, below: 4, left: 0 }, ..FIXED };
+        let item = Block { kind: BlockKind::ListItem { depth: 1, marker: "*".into() }, ..para(vec![text("a")]) };
+        let l = layout(&node(vec![item.clone(), item, para(vec![text("b")])]), 80, &spaced);
+        let ys: Vec<i32> = l.lines.iter().map(|line| line.y).collect();
+        // Between the items the larger of none below and 2 above; after
+        // the list a paragraph's 4.
+        assert_eq!(ys, [2, 2 + 10 + 2, 2 + 10 + 2 + 10 + 4]);
     }
 }
