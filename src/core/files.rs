@@ -515,7 +515,7 @@ pub fn without_bom(bytes: &[u8]) -> &[u8] {
 /// before it is opened, so it can neither fill memory nor block; a file
 /// over the limit is refused with its size and the limit.
 pub fn read_capped(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
-    let meta = fs::metadata(path)?;
+    let meta = fs::metadata(path).map_err(plain)?;
     if !meta.is_file() {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "it is not a regular file (a folder, device or pipe)"));
     }
@@ -524,11 +524,23 @@ pub fn read_capped(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     // It may have grown since: read no more than the limit allows.
-    File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
+    File::open(path).map_err(plain)?.take(limit + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
         return Err(too_big(bytes.len() as u64, limit));
     }
     Ok(bytes)
+}
+
+/// The system's error in a player's words where it has a common cause,
+/// without its "(os error 2)"; its kind is kept.
+fn plain(e: io::Error) -> io::Error {
+    let words = match e.kind() {
+        io::ErrorKind::NotFound => "there is no such file",
+        io::ErrorKind::PermissionDenied => "Parlour may not read it (permission denied)",
+        io::ErrorKind::NotADirectory => "a folder on its path is a file",
+        _ => return e,
+    };
+    io::Error::new(e.kind(), words)
 }
 
 fn too_big(size: u64, limit: u64) -> io::Error {
@@ -821,7 +833,8 @@ mod tests {
         let link = dir.path().join("game.ini");
         std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
         assert!(read_capped(&link, 1 << 20).is_err());
-        assert_eq!(read_capped(&dir.path().join("gone"), 1).unwrap_err().kind(), io::ErrorKind::NotFound);
+        let gone = read_capped(&dir.path().join("gone"), 1).unwrap_err();
+        assert_eq!((gone.kind(), gone.to_string()), (io::ErrorKind::NotFound, "there is no such file".to_string()));
         assert_eq!(size_text(3 << 20), "3 MB");
         assert_eq!(size_text(1536 * 1024), "1.5 MB");
         assert_eq!(size_text(1000), "1000 bytes");
