@@ -269,6 +269,30 @@ pub fn scroll_bar(s: &mut Surface, look: &Look, whole: Rect, up: Rect, down: Rec
     }
 }
 
+/// A horizontal scroll bar: the vertical one mirrored across its
+/// diagonal, so its arrows point left and right while its lit edges stay
+/// at the top and left. `left` and `right` are its arrow boxes.
+pub fn hscroll_bar(
+    s: &mut Surface,
+    look: &Look,
+    whole: Rect,
+    left: Rect,
+    right: Rect,
+    track: Rect,
+    thumb: Option<Rect>,
+) {
+    let mirror = |r: Rect| Rect::new(r.y - whole.y, r.x - whole.x, r.h, r.w);
+    let mut upright = Surface::new(whole.h.max(0) as u32, whole.w.max(0) as u32, s.format(), s.palette().clone());
+    scroll_bar(&mut upright, look, mirror(whole), mirror(left), mirror(right), mirror(track), thumb.map(mirror));
+    for y in 0..whole.h {
+        for x in 0..whole.w {
+            if let Some(v) = upright.get(y, x) {
+                s.put(whole.x + x, whole.y + y, v);
+            }
+        }
+    }
+}
+
 /// The size box in a window's lower right corner, `r` including the frame
 /// lines it shares with the window: two overlapping squares, the small
 /// one in front; in colour on a lit grey face.

@@ -564,8 +564,13 @@ fn mac_button(s: &mut Surface, machine: &Machine, r: Rect, text: &str, enabled: 
 /// A Mac scroll bar (see `mac_controls`): with nothing to scroll, white
 /// and thumbless.
 fn mac_scroll_bar(s: &mut Surface, machine: &Machine, bar: &ScrollBar, knob: Option<Rect>) {
-    let inside = Rect::from_edges(bar.whole.x + 1, bar.up.bottom(), bar.whole.right() - 1, bar.down.y);
-    mac_controls::scroll_bar(s, machine.look(), bar.whole, bar.up, bar.down, inside, knob);
+    if bar.vertical {
+        let inside = Rect::from_edges(bar.whole.x + 1, bar.up.bottom(), bar.whole.right() - 1, bar.down.y);
+        mac_controls::scroll_bar(s, machine.look(), bar.whole, bar.up, bar.down, inside, knob);
+    } else {
+        let inside = Rect::from_edges(bar.up.right(), bar.whole.y + 1, bar.down.x, bar.whole.bottom() - 1);
+        mac_controls::hscroll_bar(s, machine.look(), bar.whole, bar.up, bar.down, inside, knob);
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -244,8 +244,11 @@ impl Panes {
         let x0 = list.right() + 10;
         let heading = Rect::from_edges(x0, area.y + MAC_MARGIN, area.right() - MAC_MARGIN, area.y + MAC_MARGIN + 20);
         let frame = Rect::from_edges(x0, heading.bottom() + 4, heading.right(), area.bottom() - MAC_MARGIN);
-        let bar = mac_bar(frame);
-        let text = Rect::from_edges(frame.x + 5, frame.y + 4, bar.whole.x - 4, frame.bottom() - 3);
+        // Both bars share the frame's lines and each other's, leaving the
+        // corner square between them blank, as a Mac window's did.
+        let hbar = mac_hbar(Rect::from_edges(frame.x, frame.y, frame.right() - MAC_BAR + 1, frame.bottom()));
+        let bar = mac_bar(Rect::from_edges(frame.x, frame.y, frame.right(), hbar.whole.y + 1));
+        let text = Rect::from_edges(frame.x + 5, frame.y + 4, bar.whole.x - 4, hbar.whole.y - 3);
         Panes {
             manner: Manner::Topics,
             area,
@@ -258,7 +261,7 @@ impl Panes {
             frame,
             text,
             bar,
-            hbar: None,
+            hbar: Some(hbar),
             size_gadget: None,
             topics: Some((list, rows, list_bar)),
         }
@@ -325,6 +328,15 @@ fn mac_bar(boxed: Rect) -> ScrollBar {
     // The thumb moves between the arrows, overlapping their edge lines.
     let track = Rect::from_edges(whole.x, up.bottom() - 1, whole.right(), down.y + 1);
     ScrollBar { whole, track, up, down, proportional: false, vertical: true }
+}
+
+/// A Mac scroll bar along the bottom edge of `boxed`, sharing its frame.
+fn mac_hbar(boxed: Rect) -> ScrollBar {
+    let whole = Rect::new(boxed.x, boxed.bottom() - MAC_BAR, boxed.w, MAC_BAR);
+    let left = Rect::new(whole.x, whole.y, MAC_BAR, MAC_BAR);
+    let right = Rect::new(whole.right() - MAC_BAR, whole.y, MAC_BAR, MAC_BAR);
+    let track = Rect::from_edges(left.right() - 1, whole.y, right.x + 1, whole.bottom());
+    ScrollBar { whole, track, up: left, down: right, proportional: false, vertical: false }
 }
 
 #[cfg(test)]

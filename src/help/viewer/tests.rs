@@ -207,22 +207,29 @@ fn keys_wheel_and_scroll_bar_move_the_first_line() {
     }
 }
 
+/// Lines too long for the pane scroll sideways, by key and by the
+/// horizontal scroll bar, on the Amiga and on the Mac, whose bar shows a
+/// thumb once there is something to the right.
 #[test]
-fn long_lines_scroll_sideways_on_a_lores_amiga() {
-    let (m, area) = machine(MachineId::AmigaPal);
-    let mut wide = guide();
-    wide.nodes[1].blocks[0] = Block { wrap: false, ..para(vec![text(&"wide ".repeat(30))]) };
-    let mut v = Viewer::new(wide, Some("two"));
-    assert_eq!(v.input(&key(Key::Right), &m, area), Outcome::Redraw);
-    assert_eq!(v.shift, SIDE_STEP * 8);
-    let right = v.panes(&m, area).hbar.unwrap().down;
-    for _ in 0..40 {
-        click(&mut v, &m, area, right);
+fn long_lines_scroll_sideways() {
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let (m, area) = machine(id);
+        let mut wide = guide();
+        wide.nodes[1].blocks[0] = Block { wrap: false, ..para(vec![text(&"wide ".repeat(30))]) };
+        let mut v = Viewer::new(wide, Some("two"));
+        assert_eq!(v.input(&key(Key::Right), &m, area), Outcome::Redraw, "{id}");
+        assert!(v.shift > 0 && v.shift % SIDE_STEP == 0, "{id}: a step of whole cells, {}", v.shift);
+        let panes = v.panes(&m, area);
+        assert!(v.side_knob(&panes, &v.layout(&panes)).is_some(), "{id}: a knob shows");
+        let right = panes.hbar.unwrap().down;
+        for _ in 0..40 {
+            click(&mut v, &m, area, right);
+        }
+        let panes = v.panes(&m, area);
+        assert_eq!(v.shift, v.layout(&panes).width - panes.text.w, "{id}");
+        v.input(&key(Key::Left), &m, area);
+        assert!(v.shift < v.layout(&panes).width - panes.text.w, "{id}");
     }
-    let panes = v.panes(&m, area);
-    assert_eq!(v.shift, v.layout(&panes).width - panes.text.w);
-    v.input(&key(Key::Left), &m, area);
-    assert!(v.shift < v.layout(&panes).width - panes.text.w);
 }
 
 #[test]
