@@ -70,9 +70,23 @@ struct ScreenArgs {
     /// YaZZle skin (a folder name under roms-like-assets/skins).
     #[arg(long, value_name = "S")]
     skin: Option<String>,
-    /// Window scale in whole pixels (default: the largest that fits 1280x1024).
-    #[arg(long, value_name = "K")]
+    /// Window scale in whole pixels, 1 to 16 (default: the largest that fits 1280x1024).
+    #[arg(long, value_name = "K", value_parser = window_scale)]
     scale: Option<u32>,
+}
+
+/// The most screen pixels a window gives one framebuffer pixel: the
+/// Amiga PAL's 320 x 256 at 16 is 5120 x 4096, more than any screen;
+/// much more would be larger than X allows a window to be.
+const MAX_SCALE: u32 = 16;
+
+/// `--scale`: a whole number from 1 to [`MAX_SCALE`], refused as the
+/// command line is read (a window 0 pixels wide is an X error).
+fn window_scale(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(k) if (1..=MAX_SCALE).contains(&k) => Ok(k),
+        _ => Err(format!("the scale is a whole number of screen pixels to a pixel, from 1 to {MAX_SCALE}")),
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -334,18 +348,40 @@ impl ScreenArgs {
     }
 }
 
+/// The `--scale` asked of a command that renders a picture rather than
+/// opening a window (`shot`, `help --shot`), which would ignore it.
+fn picture_scale(command: Option<&Command>, before: &ScreenArgs) -> Option<u32> {
+    match command {
+        Some(Command::Shot { screen, .. }) | Some(Command::Help { screen, shot: Some(_), .. }) => {
+            screen.scale.or(before.scale)
+        }
+        _ => None,
+    }
+}
+
 /// The exit code of a command line that does not parse.
 pub const USAGE_ERROR: i32 = 64;
 
+/// The command line's definition, as parsed and as `--help` shows it.
+pub fn command() -> clap::Command {
+    // `shot` renders at the machine's native size: its --help leaves
+    // --scale out, and a --scale given is refused with the reason.
+    <Cli as clap::CommandFactory>::command()
+        .mut_subcommand("shot", |shot| shot.mut_arg("scale", |scale| scale.hide(true)))
+}
+
 /// Parses the arguments and runs the command.
 pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
-    let cli = Cli::try_parse_from(args).map_err(|e| {
-        // EX_USAGE (sysexits.h): never one of a command's own answers
-        // (`solve --quiet` and `sokoban check` give 1 and 2 a meaning).
-        let code = if e.use_stderr() { USAGE_ERROR } else { 0 };
-        let _ = e.print();
-        Failure { message: String::new(), code }
-    })?;
+    let cli = command()
+        .try_get_matches_from(args)
+        .and_then(|matches| <Cli as clap::FromArgMatches>::from_arg_matches(&matches))
+        .map_err(|e| {
+            // EX_USAGE (sysexits.h): never one of a command's own answers
+            // (`solve --quiet` and `sokoban check` give 1 and 2 a meaning).
+            let code = if e.use_stderr() { USAGE_ERROR } else { 0 };
+            let _ = e.print();
+            Failure { message: String::new(), code }
+        })?;
     if let Some(dir) = cli.assets {
         if !dir.is_dir() {
             return Err(fail(format!(
@@ -367,6 +403,12 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             "--machine, --depth, --skin and --scale choose the one screen of the launcher, play, shot or help; \
              this command takes no such choice",
         ));
+    }
+    if let Some(k) = picture_scale(cli.command.as_ref(), &before) {
+        return Err(fail(format!(
+            "--scale {k} sizes a window, and this draws no window: a picture is rendered at the machine's \
+             native size (one framebuffer pixel a pixel)"
+        )));
     }
     match cli.command {
         None => open_window(&before, "launcher", None),
