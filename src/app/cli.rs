@@ -64,10 +64,10 @@ struct ScreenArgs {
     /// Machine: yazzle, amiga-pal, amiga-dblpal, mac-se30 or mac-color.
     #[arg(long, value_name = "M")]
     machine: Option<String>,
-    /// Mac screen depth: 1, 4, 16, 256, thousands or millions.
+    /// Screen depth of mac-color (the only machine with a choice): 1, 4, 16, 256, thousands or millions.
     #[arg(long, value_name = "D")]
     depth: Option<String>,
-    /// YaZZle skin (a folder name under roms-like-assets/skins).
+    /// Skin of yazzle (the only machine with skins): a folder name under roms-like-assets/skins.
     #[arg(long, value_name = "S")]
     skin: Option<String>,
     /// Window scale in whole pixels, 1 to 16 (default: the largest that fits 1280x1024).
@@ -334,17 +334,77 @@ impl ScreenArgs {
         })
     }
 
-    /// Where an explicit choice is missing, fills in the machine last used
-    /// in the window (only when the machine itself was not named).
-    fn choice_or_last(&self) -> Result<MachineChoice, Failure> {
-        let mut c = self.choice()?;
-        if c.id.is_none() {
+    /// The screen typed, to be used as it is (`shot`: a picture does not
+    /// depend on the machine last used in the window).
+    fn picked(&self) -> Result<Picked, Failure> {
+        let typed = self.choice()?;
+        Ok(Picked { choice: typed.clone(), typed })
+    }
+
+    /// The screen typed where the machine is named; else the machine last
+    /// used in the window, at the depth and with the skin it had, each
+    /// taking the one typed instead where one was.
+    fn picked_or_last(&self) -> Result<Picked, Failure> {
+        let typed = self.choice()?;
+        let mut choice = typed.clone();
+        if choice.id.is_none() {
             let last = settings::last_machine();
-            c.id = last.id;
-            c.depth = c.depth.or(last.depth);
-            c.skin = c.skin.or(last.skin);
+            // A depth or skin kept without its machine (a damaged file)
+            // was chosen for some machine, maybe not the one to be used.
+            if last.id.is_some() {
+                choice.id = last.id;
+                choice.depth = choice.depth.or(last.depth);
+                choice.skin = choice.skin.or(last.skin);
+            }
         }
-        Ok(c)
+        Ok(Picked { typed, choice })
+    }
+}
+
+/// The screen a command is to use: what was typed, and the choice made of
+/// it.
+struct Picked {
+    typed: MachineChoice,
+    choice: MachineChoice,
+}
+
+impl Picked {
+    /// A screen not typed (each of every machine and depth in turn).
+    fn exactly(choice: MachineChoice) -> Picked {
+        Picked { typed: MachineChoice::default(), choice }
+    }
+
+    /// The machine, `default` where none was chosen. A depth or skin typed
+    /// for a machine that has none is refused, naming the machine that
+    /// does (a remembered one never is: the settings keep only what works
+    /// on the machine they keep it for).
+    fn machine(&self, default: MachineId) -> Result<Machine, Failure> {
+        let id = self.choice.id.unwrap_or(default);
+        let (has_depths, has_skins) = (MachineId::MacColor, MachineId::Yazzle);
+        let refused = |option: String, meant: MachineId, lacks: &str| {
+            let why = if self.typed.id.is_some() {
+                format!("{option} is for {meant} only: {id} has no {lacks}")
+            } else {
+                let whence =
+                    if self.choice.id.is_some() { "the machine used last" } else { "the one it opens on unless told" };
+                format!(
+                    "{option} is for {meant} only, and without --machine this opens on {id} ({whence}): \
+                     add --machine {meant}"
+                )
+            };
+            fail(why)
+        };
+        if let Some(d) = self.typed.depth
+            && id != has_depths
+        {
+            return Err(refused(format!("--depth {}", d.name()), has_depths, "depths to choose from"));
+        }
+        if let Some(skin) = &self.typed.skin
+            && id != has_skins
+        {
+            return Err(refused(format!("--skin {skin}"), has_skins, "skins"));
+        }
+        Machine::new(&self.choice, default).map_err(|e| fail(e.0))
     }
 }
 
@@ -431,7 +491,7 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             shot_all_machines(&target, seed, &output, events.as_deref())
         }
         Some(Command::Shot { target, screen, seed, output, events, all_machines: false }) => {
-            shot(&target, &screen.or(&before).choice()?, seed, &output, events.as_deref())
+            shot(&target, &screen.or(&before).picked()?, seed, &output, events.as_deref())
         }
         Some(Command::Sheet { output, games, screens, help_pages }) => sheet(&output, &games, &screens, help_pages),
         Some(Command::Stats { game }) => stats(game.as_deref()),
@@ -478,13 +538,13 @@ fn rummi_best(rack: Option<&str>, table: Option<&str>, first: bool, batch: Optio
 /// Builds a shell showing `target` (`launcher`, a game id or path, or a
 /// kept game's file). `seed` deals that game; without it the game resumes
 /// where it was left, or deals `fresh_seed`.
-fn shell_for(target: &str, choice: &MachineChoice, seed: Option<u64>, fresh_seed: u64) -> Result<Shell, Failure> {
+fn shell_for(target: &str, screen: &Picked, seed: Option<u64>, fresh_seed: u64) -> Result<Shell, Failure> {
     if target.eq_ignore_ascii_case("launcher") {
-        let machine = Machine::new(choice, MachineId::Yazzle).map_err(|e| fail(e.0))?;
+        let machine = screen.machine(MachineId::Yazzle)?;
         return Ok(Shell::launcher(machine, seed.unwrap_or(fresh_seed)));
     }
     let game = catalog::find(target).map_err(fail)?;
-    let machine = Machine::new(choice, game.default_machine.unwrap_or(MachineId::Yazzle)).map_err(|e| fail(e.0))?;
+    let machine = screen.machine(game.default_machine.unwrap_or(MachineId::Yazzle))?;
     let file = Path::new(target);
     let is_save = file.is_file() && crate::host::journal::header_of(file).is_ok();
     let how = Opening {
@@ -500,28 +560,22 @@ fn shell_for(target: &str, choice: &MachineChoice, seed: Option<u64>, fresh_seed
     Ok(Shell::new(machine, view, fresh_seed).showing(game))
 }
 
-fn shot(
-    target: &str,
-    choice: &MachineChoice,
-    seed: Option<u64>,
-    output: &Path,
-    events: Option<&Path>,
-) -> Result<(), Failure> {
+fn shot(target: &str, screen: &Picked, seed: Option<u64>, output: &Path, events: Option<&Path>) -> Result<(), Failure> {
     // Read and check the script before anything is built.
     let script = events.map(read_script).transpose()?;
-    shot_one(target, choice, seed, output, script.as_ref())
+    shot_one(target, screen, seed, output, script.as_ref())
 }
 
 /// Renders one screen (after the script, if any) to `output`, and warns
 /// on standard error of any text the screen had to cut off.
 fn shot_one(
     target: &str,
-    choice: &MachineChoice,
+    screen: &Picked,
     seed: Option<u64>,
     output: &Path,
     script: Option<&(String, Vec<super::script::Step>)>,
 ) -> Result<(), Failure> {
-    let mut driver = Driver::new(shell_for(target, choice, seed, 1)?);
+    let mut driver = Driver::new(shell_for(target, screen, seed, 1)?);
     if let Some((name, steps)) = script {
         super::script::run(&mut driver, name, steps).map_err(|e| fail(e.to_string()))?;
     }
@@ -544,7 +598,7 @@ fn shot_all_machines(target: &str, seed: Option<u64>, dir: &Path, events: Option
     std::fs::create_dir_all(dir).map_err(|e| fail(format!("{}: {e}", dir.display())))?;
     for screen in Screen::all() {
         let output = dir.join(format!("{}.png", screen.file_name()));
-        shot_one(target, &screen.choice(), seed, &output, script.as_ref())
+        shot_one(target, &Picked::exactly(screen.choice()), seed, &output, script.as_ref())
             .map_err(|f| fail(format!("on {screen}: {}", f.message)))?;
         say!("{}", output.display());
     }
@@ -606,7 +660,7 @@ fn read_script(path: &Path) -> Result<(String, Vec<super::script::Step>), Failur
 fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(), Failure> {
     // A window has real time: positions are judged while the player plays.
     crate::views::background::allow(true);
-    let driver = Driver::new(shell_for(target, &screen.choice_or_last()?, seed, clock_seed())?);
+    let driver = Driver::new(shell_for(target, &screen.picked_or_last()?, seed, clock_seed())?);
     let headless = format!("parlour shot {target} -o FILE.png draws it without a display");
     run_window(driver, screen.scale, &headless)
 }
@@ -625,8 +679,7 @@ fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), F
     if header.game != game.game_id {
         return Err(fail(format!("{} is a kept game of {}, not of {}", file.display(), header.game, game.game_id)));
     }
-    let machine = Machine::new(&screen.choice_or_last()?, game.default_machine.unwrap_or(MachineId::Yazzle))
-        .map_err(|e| fail(e.0))?;
+    let machine = screen.picked_or_last()?.machine(game.default_machine.unwrap_or(MachineId::Yazzle))?;
     let how = Opening { seed: None, fresh_seed: 1, file: Some(file.to_path_buf()), replay: true };
     let view = crate::host::open(&game, &catalog::places(), &how);
     if let Some(why) = view.unopened() {
@@ -642,8 +695,8 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
         Some(Ok(game)) => game.default_machine.unwrap_or(MachineId::AmigaPal),
         _ => MachineId::AmigaPal,
     };
-    let choice = if shot.is_some() { screen.choice()? } else { screen.choice_or_last()? };
-    let machine = Machine::new(&choice, default).map_err(|e| fail(e.0))?;
+    let picked = if shot.is_some() { screen.picked()? } else { screen.picked_or_last()? };
+    let machine = picked.machine(default)?;
     let (doc, node_name) = super::help_source::document_for(target, node, machine.id()).map_err(fail)?;
     for d in &doc.diagnostics {
         eprintln!("{d}");

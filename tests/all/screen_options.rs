@@ -56,3 +56,91 @@ fn shot_refuses_a_scale_it_would_ignore() {
     assert!(help.status.success());
     assert!(!String::from_utf8_lossy(&help.stdout).contains("--scale"), "shot's help does not offer --scale");
 }
+
+/// Runs parlour without a display on the data folder `data`.
+fn run_in(data: &std::path::Path, args: &[&str]) -> Output {
+    parlour().env_remove("DISPLAY").env("PARLOUR_DATA_DIR", data).args(args).output().expect("parlour runs")
+}
+
+/// A window command that passed every check and only failed to find a
+/// display.
+fn reached_the_window(out: &Output) -> bool {
+    out.status.code() == Some(1) && stderr(out).contains("cannot open a window")
+}
+
+#[test]
+fn a_depth_or_skin_for_a_machine_without_any_is_refused_naming_the_machine_that_has_them() {
+    let data = tempfile::tempdir().unwrap();
+    let png = data.path().join("x.png");
+    let png = png.to_str().unwrap();
+    for (args, said) in [
+        (
+            &["shot", "launcher", "--machine", "amiga-pal", "--depth", "16", "-o", png][..],
+            "--depth 16 is for mac-color only: amiga-pal has no depths to choose from",
+        ),
+        (
+            &["play", "klondike", "--machine", "amiga-pal", "--depth", "16"],
+            "--depth 16 is for mac-color only: amiga-pal has no depths to choose from",
+        ),
+        (
+            &["shot", "launcher", "--machine", "mac-se30", "--depth", "256", "-o", png],
+            "--depth 256 is for mac-color only: mac-se30 has no depths to choose from",
+        ),
+        (
+            &["shot", "klondike", "--machine", "mac-se30", "--skin", "nosuch", "-o", png],
+            "--skin nosuch is for yazzle only: mac-se30 has no skins",
+        ),
+        (
+            &["--machine", "mac-color", "--skin", "plastique"],
+            "--skin plastique is for yazzle only: mac-color has no skins",
+        ),
+        (
+            &["--depth", "16"],
+            "--depth 16 is for mac-color only, and without --machine this opens on yazzle \
+             (the one it opens on unless told): add --machine mac-color",
+        ),
+        (
+            &["shot", "the-chance", "--skin", "plastique", "-o", png],
+            "--skin plastique is for yazzle only, and without --machine this opens on mac-se30 \
+             (the one it opens on unless told): add --machine yazzle",
+        ),
+    ] {
+        let out = run_in(data.path(), args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
+        assert!(!data.path().join("x.png").exists(), "{args:?}: nothing is rendered");
+    }
+    // What the machines have is taken.
+    let out = run_in(data.path(), &["shot", "launcher", "--machine", "mac-color", "--depth", "16", "-o", png]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_in(data.path(), &["shot", "launcher", "--machine", "yazzle", "--skin", "transcrippled", "-o", png]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// Without --machine a window opens on the machine used last: what is
+/// typed is checked against it, what it remembers never stops a start.
+#[test]
+fn the_machine_used_last_is_what_a_typed_depth_or_skin_is_checked_against() {
+    let data = tempfile::tempdir().unwrap();
+    let settings = data.path().join("settings.ini");
+    std::fs::write(&settings, "[Machine]\nid=mac-color\ndepth=4\n").unwrap();
+    assert!(reached_the_window(&run_in(data.path(), &["play", "klondike", "--depth", "16"])));
+    let out = run_in(data.path(), &["play", "klondike", "--skin", "plastique"]);
+    assert!(
+        stderr(&out).contains(
+            "--skin plastique is for yazzle only, and without --machine this opens on mac-color \
+             (the machine used last): add --machine yazzle"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    // A depth kept for a machine that has none, or kept without its
+    // machine, is not the player's to answer for.
+    for kept in ["[Machine]\nid=amiga-pal\ndepth=16\n", "[Machine]\ndepth=thousands\nskin=gone\n"] {
+        std::fs::write(&settings, kept).unwrap();
+        for args in [&["play", "klondike"][..], &["play", "the-chance"], &[]] {
+            let out = run_in(data.path(), args);
+            assert!(reached_the_window(&out), "{kept:?} {args:?}: {}", stderr(&out));
+        }
+    }
+}

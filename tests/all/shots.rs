@@ -161,6 +161,6 @@ fn bad_arguments_are_refused_with_a_reason() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown game"));
     let out = run(&["shot", "launcher", "--machine", "mac-se30", "--depth", "256", "-o", &png]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("has no depth `256`"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--depth 256 is for mac-color only"));
     assert!(!dir.path().join("x.png").exists(), "a refused shot writes no picture");
 }
