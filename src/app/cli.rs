@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Parser, Subcommand};
 
 use crate::core::files::{limits, read_capped};
+use crate::gfx::Surface;
 use crate::gfx::image_io::{encode_bmp, encode_png};
 use crate::machines::{Depth, Machine, MachineChoice, MachineId};
 use crate::solitaire::engine::SolitaireVariant;
@@ -121,8 +122,8 @@ enum Command {
         /// (or deals number 1).
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
-        /// Output file: .png, or .bmp for a Windows bitmap (with
-        /// --all-machines, a folder).
+        /// Output file: .png, or .bmp for a Windows bitmap; another name is
+        /// refused (with --all-machines, a folder).
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
         /// Render on every machine at every depth into the folder given
@@ -140,7 +141,7 @@ enum Command {
     /// to review the whole look at once; screens that cut text off are
     /// framed in red and listed on standard error.
     Sheet {
-        /// The picture to write (.png).
+        /// The picture to write: .png, or .bmp for a Windows bitmap.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
         /// Only these games (ids, comma-separated).
@@ -166,7 +167,8 @@ enum Command {
         node: Option<String>,
         #[command(flatten)]
         screen: ScreenArgs,
-        /// Render the viewer headless to this PNG instead of opening a window.
+        /// Render the viewer headless to this picture (.png, or .bmp for a
+        /// Windows bitmap) instead of opening a window.
         #[arg(long, value_name = "FILE.png", conflicts_with = "html")]
         shot: Option<PathBuf>,
         /// Write YaZZle's cached HTML help (every game type's page with the
@@ -419,6 +421,44 @@ fn picture_scale(command: Option<&Command>, before: &ScreenArgs) -> Option<u32> 
     }
 }
 
+/// The kinds of picture `shot`, `sheet` and `help --shot` write, chosen by
+/// the file name's extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PictureFile {
+    Png,
+    Bmp,
+}
+
+impl PictureFile {
+    /// The kind `path` names (.png or .bmp, in any case), or why it names
+    /// none: told before anything is rendered, so that a picture is never
+    /// written under a name that says it is something else. A device or a
+    /// pipe (/dev/null, /dev/stdout) takes a PNG.
+    fn of(path: &Path) -> Result<PictureFile, Failure> {
+        let stream = std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir());
+        match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("png") => Ok(PictureFile::Png),
+            Some("bmp") => Ok(PictureFile::Bmp),
+            _ if stream => Ok(PictureFile::Png),
+            _ => {
+                Err(fail(format!("{}: a picture is written as PNG or BMP: name the file .png or .bmp", path.display())))
+            }
+        }
+    }
+
+    fn encode(self, surface: &Surface) -> Vec<u8> {
+        match self {
+            PictureFile::Png => encode_png(surface),
+            PictureFile::Bmp => encode_bmp(surface),
+        }
+    }
+
+    /// Writes `surface` to `path` in this kind.
+    fn write(self, path: &Path, surface: &Surface) -> Result<(), Failure> {
+        std::fs::write(path, self.encode(surface)).map_err(|e| fail(format!("{}: {e}", path.display())))
+    }
+}
+
 /// The exit code of a command line that does not parse.
 pub const USAGE_ERROR: i32 = 64;
 
@@ -561,7 +601,8 @@ fn shell_for(target: &str, screen: &Picked, seed: Option<u64>, fresh_seed: u64) 
 }
 
 fn shot(target: &str, screen: &Picked, seed: Option<u64>, output: &Path, events: Option<&Path>) -> Result<(), Failure> {
-    // Read and check the script before anything is built.
+    // Check the file's name and read the script before anything is built.
+    PictureFile::of(output)?;
     let script = events.map(read_script).transpose()?;
     shot_one(target, screen, seed, output, script.as_ref())
 }
@@ -584,11 +625,7 @@ fn shot_one(
         let screen = Screen { id: machine.id.unwrap_or(MachineId::Yazzle), depth: machine.depth };
         eprintln!("parlour: {}: on {screen}, text {cut}", output.display());
     }
-    let bytes = match output.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
-        Some("bmp") => encode_bmp(driver.frame()),
-        _ => encode_png(driver.frame()),
-    };
-    std::fs::write(output, bytes).map_err(|e| fail(format!("{}: {e}", output.display())))
+    PictureFile::of(output)?.write(output, driver.frame())
 }
 
 /// `parlour shot --all-machines TARGET -o DIR`: the same screen on every
@@ -609,6 +646,7 @@ fn shot_all_machines(target: &str, seed: Option<u64>, dir: &Path, events: Option
 /// screens, dealt with seed 1 in a scratch data folder so the player's own
 /// games are neither read nor touched.
 fn sheet(output: &Path, games: &[String], screens: &[String], help_pages: bool) -> Result<(), Failure> {
+    let kind = PictureFile::of(output)?;
     use super::contact::{Show, sheet};
     let screens: Vec<Screen> = if screens.is_empty() {
         Screen::sheet_default()
@@ -629,7 +667,7 @@ fn sheet(output: &Path, games: &[String], screens: &[String], help_pages: bool) 
     for cut in &cuts {
         eprintln!("parlour: {cut}");
     }
-    std::fs::write(output, encode_png(&picture)).map_err(|e| fail(format!("{}: {e}", output.display())))?;
+    kind.write(output, &picture)?;
     say!(
         "{} ({} games on {} screens, {} text runs cut off)",
         output.display(),
@@ -691,6 +729,7 @@ fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), F
 
 /// `parlour help`: the viewer in a window, or rendered to `shot`.
 fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Option<&Path>) -> Result<(), Failure> {
+    let kind = shot.map(PictureFile::of).transpose()?;
     let default = match target.map(catalog::find) {
         Some(Ok(game)) => game.default_machine.unwrap_or(MachineId::AmigaPal),
         _ => MachineId::AmigaPal,
@@ -708,10 +747,8 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
     let node = node_name;
     let viewer = crate::views::help::HelpView::new(crate::help::viewer::Viewer::new(doc, Some(&node))).on(machine.id());
     let driver = Driver::new(Shell::new(machine, Box::new(viewer), 1));
-    match shot {
-        Some(path) => {
-            std::fs::write(path, encode_png(driver.frame())).map_err(|e| fail(format!("{}: {e}", path.display())))
-        }
+    match shot.zip(kind) {
+        Some((path, kind)) => kind.write(path, driver.frame()),
         None => run_window(driver, screen.scale, "--shot FILE.png draws the page without a display"),
     }
 }

@@ -144,3 +144,42 @@ fn the_machine_used_last_is_what_a_typed_depth_or_skin_is_checked_against() {
         }
     }
 }
+
+/// A picture is written only under a name that says what it is: PNG data
+/// in x.gif was written, exit 0.
+#[test]
+fn a_picture_named_other_than_png_or_bmp_is_refused_before_rendering() {
+    let data = tempfile::tempdir().unwrap();
+    let at = |name: &str| data.path().join(name).to_str().unwrap().to_string();
+    for name in ["x.gif", "x", "x.png.txt"] {
+        let out_s = at(name);
+        for args in [
+            &["shot", "klondike", "-o", &out_s][..],
+            &["help", "klondike", "--shot", &out_s],
+            &["sheet", "--games", "klondike", "--screens", "amiga-pal", "-o", &out_s],
+        ] {
+            let out = run_in(data.path(), args);
+            assert_eq!(out.status.code(), Some(1), "{args:?}");
+            assert!(
+                stderr(&out)
+                    .contains(&format!("{out_s}: a picture is written as PNG or BMP: name the file .png or .bmp")),
+                "{args:?}: {}",
+                stderr(&out)
+            );
+            assert!(!data.path().join(name).exists(), "{args:?}: nothing is written");
+        }
+    }
+    // A device takes a PNG (a script checked, the picture thrown away).
+    let out = run_in(data.path(), &["shot", "klondike", "-o", "/dev/null"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Either case of .png and .bmp is taken, and written as it says.
+    for (name, magic) in [("x.PNG", &b"\x89PNG"[..]), ("x.Bmp", b"BM")] {
+        let out_s = at(name);
+        for args in [&["shot", "klondike", "-o", &out_s][..], &["help", "klondike", "--shot", &out_s]] {
+            let out = run_in(data.path(), args);
+            assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+            assert!(std::fs::read(&out_s).unwrap().starts_with(magic), "{args:?}");
+            std::fs::remove_file(&out_s).unwrap();
+        }
+    }
+}
