@@ -47,6 +47,9 @@ pub struct Shell {
     /// The depth and skin each machine left this run was last used with,
     /// to come back to when it is chosen again.
     left_machines: BTreeMap<MachineId, MachineChoice>,
+    /// Whether a machine, depth or skin switched to is kept in the
+    /// settings at once (a window's; a headless shot keeps none).
+    saves_machine: bool,
     /// The game last asked whether its family has others to choose from
     /// (Game Types...), and the answer: asked at every frame, found by
     /// reading the family's folders once per game.
@@ -97,6 +100,7 @@ impl Shell {
             opened: None,
             data_dir,
             left_machines: BTreeMap::new(),
+            saves_machine: false,
             offers_choice: RefCell::new(None),
         };
         shell.fit_window();
@@ -233,6 +237,14 @@ impl Shell {
 
     pub fn machine(&self) -> &Machine {
         &self.machine
+    }
+
+    /// Keeps every machine, depth or skin switched to in the settings as
+    /// soon as it is switched to (see [`Shell::remember_machines`]), so
+    /// that the next run opens on it however this one ends (killed at
+    /// logout, say).
+    pub fn save_machine_switches(&mut self) {
+        self.saves_machine = true;
     }
 
     /// Remembers the machine in use for next time, and the depth and skin
@@ -742,7 +754,12 @@ impl Shell {
         }
         match Machine::new(&choice, self.machine.id()) {
             Ok(m) => self.machine = m,
-            Err(e) => self.tell(error_box(&e.0)),
+            Err(e) => return self.tell(error_box(&e.0)),
+        }
+        if self.saves_machine
+            && let Err(e) = self.remember_machines()
+        {
+            eprintln!("warning: the machine chosen could not be kept for next time: {e}");
         }
     }
 }

@@ -53,6 +53,9 @@ enum Stop {
 pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     // Only a real window makes sounds.
     crate::audio::enable();
+    // A machine switched to is the one to open with next time, kept at
+    // once: a window may end without a clean quit (killed at logout).
+    driver.save_machine_switches();
     let frame_size = |d: &Driver| (d.frame().width(), d.frame().height());
     let windowed = |d: &Driver| {
         let (w, h) = frame_size(d);
@@ -87,7 +90,8 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
             Err(e) => eprintln!("warning: {e}; staying in this window"),
         }
     }
-    // The machine in use is the one to open with next time.
+    // The machine in use is the one to open with next time (kept at each
+    // switch already; kept again should a save then have failed).
     if let Err(e) = driver.shell().remember_machines() {
         eprintln!("warning: could not save settings: {e}");
     }

@@ -438,3 +438,34 @@ fn each_machine_comes_back_as_it_was_left() {
     next.command(&Command::Machine(MachineId::Yazzle));
     assert_eq!(next.shell().machine().choice().skin.as_deref(), Some("transcrippled"));
 }
+
+/// A window keeps the machine, depth and skin switched to in the settings
+/// at once, so a run killed without a clean quit (SIGTERM at logout)
+/// still opens on it next time; a headless shot keeps nothing.
+#[test]
+fn a_machine_switched_to_in_a_window_is_kept_at_once() {
+    use parlour::app::settings::{last_on, machine_in};
+    use parlour::host::prefs::read_settings;
+    use parlour::machines::Depth;
+    let data = tempfile::tempdir().unwrap();
+    let settings = data.path().join("settings.ini");
+    let kept = || machine_in(&read_settings(&settings));
+    let mut headless = Driver::new(Shell::launcher_keeping_in(machine(MachineId::Yazzle), 1, data.path().into()));
+    headless.command(&Command::Machine(MachineId::AmigaPal));
+    assert!(!settings.exists(), "a shot's switch is not the player's choice");
+    let mut d = Driver::new(Shell::launcher_keeping_in(machine(MachineId::Yazzle), 1, data.path().into()));
+    d.save_machine_switches();
+    d.command(&Command::Skin("transcrippled".into()));
+    assert_eq!(kept().skin.as_deref(), Some("transcrippled"));
+    d.command(&Command::Machine(MachineId::MacColor));
+    assert_eq!(kept().id, Some(MachineId::MacColor));
+    d.command(&Command::Depth(Depth::Colours16));
+    assert_eq!(kept(), MachineChoice { id: Some(MachineId::MacColor), depth: Some(Depth::Colours16), skin: None });
+    // The machine left keeps its skin for when it comes back.
+    assert_eq!(last_on(data.path(), MachineId::Yazzle).skin.as_deref(), Some("transcrippled"));
+    // Written as the other saves are: whole, the file before kept.
+    assert!(data.path().join("settings.ini.bak").is_file());
+    // Killed now (no clean quit, nothing dropped): the next run finds it.
+    std::mem::forget(d);
+    assert_eq!(kept().depth, Some(Depth::Colours16));
+}
