@@ -219,9 +219,15 @@ impl Shell {
         Shell::keeping_in(machine, Box::new(launcher), seed, data_dir)
     }
 
-    /// The launcher over this shell's data folder.
+    /// The launcher over this shell's data folder, with the game shown
+    /// now (about to be closed) selected and in view.
     fn new_launcher(&self) -> Box<dyn View> {
-        Box::new(Launcher::in_data_dir(self.data_dir.clone()))
+        let launcher = Launcher::in_data_dir(self.data_dir.clone());
+        let left = self.current_game().and_then(|g| launcher::listed_id(&g));
+        Box::new(match left {
+            Some(id) => launcher.selecting(&id),
+            None => launcher,
+        })
     }
 
     /// Where the games opened here are found and keep their files.
