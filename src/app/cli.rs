@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Parser, Subcommand};
 
 use crate::core::files::{limits, read_capped};
+use crate::gfx::Surface;
 use crate::gfx::image_io::{encode_bmp, encode_png};
 use crate::machines::{Depth, Machine, MachineChoice, MachineId};
 use crate::solitaire::engine::SolitaireVariant;
@@ -64,15 +65,30 @@ struct ScreenArgs {
     /// Machine: yazzle, amiga-pal, amiga-dblpal, mac-se30 or mac-color.
     #[arg(long, value_name = "M")]
     machine: Option<String>,
-    /// Mac screen depth: 1, 4, 16, 256, thousands or millions.
+    /// Screen depth of mac-color (the only machine with a choice): 1, 4, 16, 256, thousands or millions.
     #[arg(long, value_name = "D")]
     depth: Option<String>,
-    /// YaZZle skin (a folder name under roms-like-assets/skins).
+    /// Skin of yazzle (the only machine with skins): a folder name under roms-like-assets/skins.
     #[arg(long, value_name = "S")]
     skin: Option<String>,
-    /// Window scale in whole pixels (default: the largest that fits 1280x1024).
-    #[arg(long, value_name = "K")]
+    /// Window scale in whole pixels, 1 to 16 (default: the largest at which the window fits the
+    /// screen, 64 lines left for its title bar and a panel; 1280x1024 where the size is unknown).
+    #[arg(long, value_name = "K", value_parser = window_scale)]
     scale: Option<u32>,
+}
+
+/// The most screen pixels a window gives one framebuffer pixel: the
+/// Amiga PAL's 320 x 256 at 16 is 5120 x 4096, more than any screen;
+/// much more would be larger than X allows a window to be.
+const MAX_SCALE: u32 = 16;
+
+/// `--scale`: a whole number from 1 to [`MAX_SCALE`], refused as the
+/// command line is read (a window 0 pixels wide is an X error).
+fn window_scale(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(k) if (1..=MAX_SCALE).contains(&k) => Ok(k),
+        _ => Err(format!("the scale is a whole number of screen pixels to a pixel, from 1 to {MAX_SCALE}")),
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -107,8 +123,8 @@ enum Command {
         /// (or deals number 1).
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
-        /// Output file: .png, or .bmp for a Windows bitmap (with
-        /// --all-machines, a folder).
+        /// Output file: .png, or .bmp for a Windows bitmap; another name is
+        /// refused (with --all-machines, a folder).
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
         /// Render on every machine at every depth into the folder given
@@ -126,7 +142,7 @@ enum Command {
     /// to review the whole look at once; screens that cut text off are
     /// framed in red and listed on standard error.
     Sheet {
-        /// The picture to write (.png).
+        /// The picture to write: .png, or .bmp for a Windows bitmap.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
         /// Only these games (ids, comma-separated).
@@ -152,7 +168,8 @@ enum Command {
         node: Option<String>,
         #[command(flatten)]
         screen: ScreenArgs,
-        /// Render the viewer headless to this PNG instead of opening a window.
+        /// Render the viewer headless to this picture (.png, or .bmp for a
+        /// Windows bitmap) instead of opening a window.
         #[arg(long, value_name = "FILE.png", conflicts_with = "html")]
         shot: Option<PathBuf>,
         /// Write YaZZle's cached HTML help (every game type's page with the
@@ -320,32 +337,152 @@ impl ScreenArgs {
         })
     }
 
-    /// Where an explicit choice is missing, fills in the machine last used
-    /// in the window (only when the machine itself was not named).
-    fn choice_or_last(&self) -> Result<MachineChoice, Failure> {
-        let mut c = self.choice()?;
-        if c.id.is_none() {
+    /// The screen typed, to be used as it is (`shot`: a picture does not
+    /// depend on the machine last used in the window).
+    fn picked(&self) -> Result<Picked, Failure> {
+        let typed = self.choice()?;
+        Ok(Picked { choice: typed.clone(), typed })
+    }
+
+    /// The screen typed where the machine is named; else the machine last
+    /// used in the window, at the depth and with the skin it had, each
+    /// taking the one typed instead where one was.
+    fn picked_or_last(&self) -> Result<Picked, Failure> {
+        let typed = self.choice()?;
+        let mut choice = typed.clone();
+        if choice.id.is_none() {
             let last = settings::last_machine();
-            c.id = last.id;
-            c.depth = c.depth.or(last.depth);
-            c.skin = c.skin.or(last.skin);
+            // A depth or skin kept without its machine (a damaged file)
+            // was chosen for some machine, maybe not the one to be used.
+            if last.id.is_some() {
+                choice.id = last.id;
+                choice.depth = choice.depth.or(last.depth);
+                choice.skin = choice.skin.or(last.skin);
+            }
         }
-        Ok(c)
+        Ok(Picked { typed, choice })
+    }
+}
+
+/// The screen a command is to use: what was typed, and the choice made of
+/// it.
+struct Picked {
+    typed: MachineChoice,
+    choice: MachineChoice,
+}
+
+impl Picked {
+    /// A screen not typed (each of every machine and depth in turn).
+    fn exactly(choice: MachineChoice) -> Picked {
+        Picked { typed: MachineChoice::default(), choice }
+    }
+
+    /// The machine, `default` where none was chosen. A depth or skin typed
+    /// for a machine that has none is refused, naming the machine that
+    /// does (a remembered one never is: the settings keep only what works
+    /// on the machine they keep it for).
+    fn machine(&self, default: MachineId) -> Result<Machine, Failure> {
+        let id = self.choice.id.unwrap_or(default);
+        let (has_depths, has_skins) = (MachineId::MacColor, MachineId::Yazzle);
+        let refused = |option: String, meant: MachineId, lacks: &str| {
+            let why = if self.typed.id.is_some() {
+                format!("{option} is for {meant} only: {id} has no {lacks}")
+            } else {
+                let whence =
+                    if self.choice.id.is_some() { "the machine used last" } else { "the one it opens on unless told" };
+                format!(
+                    "{option} is for {meant} only, and without --machine this opens on {id} ({whence}): \
+                     add --machine {meant}"
+                )
+            };
+            fail(why)
+        };
+        if let Some(d) = self.typed.depth
+            && id != has_depths
+        {
+            return Err(refused(format!("--depth {}", d.name()), has_depths, "depths to choose from"));
+        }
+        if let Some(skin) = &self.typed.skin
+            && id != has_skins
+        {
+            return Err(refused(format!("--skin {skin}"), has_skins, "skins"));
+        }
+        Machine::new(&self.choice, default).map_err(|e| fail(e.0))
+    }
+}
+
+/// The `--scale` asked of a command that renders a picture rather than
+/// opening a window (`shot`, `help --shot`), which would ignore it.
+fn picture_scale(command: Option<&Command>, before: &ScreenArgs) -> Option<u32> {
+    match command {
+        Some(Command::Shot { screen, .. }) | Some(Command::Help { screen, shot: Some(_), .. }) => {
+            screen.scale.or(before.scale)
+        }
+        _ => None,
+    }
+}
+
+/// The kinds of picture `shot`, `sheet` and `help --shot` write, chosen by
+/// the file name's extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PictureFile {
+    Png,
+    Bmp,
+}
+
+impl PictureFile {
+    /// The kind `path` names (.png or .bmp, in any case), or why it names
+    /// none: told before anything is rendered, so that a picture is never
+    /// written under a name that says it is something else. A device or a
+    /// pipe (/dev/null, /dev/stdout) takes a PNG.
+    fn of(path: &Path) -> Result<PictureFile, Failure> {
+        let stream = std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir());
+        match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("png") => Ok(PictureFile::Png),
+            Some("bmp") => Ok(PictureFile::Bmp),
+            _ if stream => Ok(PictureFile::Png),
+            _ => {
+                Err(fail(format!("{}: a picture is written as PNG or BMP: name the file .png or .bmp", path.display())))
+            }
+        }
+    }
+
+    fn encode(self, surface: &Surface) -> Vec<u8> {
+        match self {
+            PictureFile::Png => encode_png(surface),
+            PictureFile::Bmp => encode_bmp(surface),
+        }
+    }
+
+    /// Writes `surface` to `path` in this kind.
+    fn write(self, path: &Path, surface: &Surface) -> Result<(), Failure> {
+        std::fs::write(path, self.encode(surface)).map_err(|e| fail(format!("{}: {e}", path.display())))
     }
 }
 
 /// The exit code of a command line that does not parse.
 pub const USAGE_ERROR: i32 = 64;
 
+/// The command line's definition, as parsed and as `--help` shows it.
+pub fn command() -> clap::Command {
+    // `shot` renders at the machine's native size: its --help leaves
+    // --scale out, and a --scale given is refused with the reason.
+    <Cli as clap::CommandFactory>::command()
+        .mut_subcommand("shot", |shot| shot.mut_arg("scale", |scale| scale.hide(true)))
+}
+
 /// Parses the arguments and runs the command.
 pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
-    let cli = Cli::try_parse_from(args).map_err(|e| {
-        // EX_USAGE (sysexits.h): never one of a command's own answers
-        // (`solve --quiet` and `sokoban check` give 1 and 2 a meaning).
-        let code = if e.use_stderr() { USAGE_ERROR } else { 0 };
-        let _ = e.print();
-        Failure { message: String::new(), code }
-    })?;
+    let cli = command()
+        .try_get_matches_from(args)
+        .and_then(|matches| <Cli as clap::FromArgMatches>::from_arg_matches(&matches))
+        .map_err(|e| {
+            // EX_USAGE (sysexits.h): never one of a command's own answers
+            // (`solve --quiet` and `sokoban check` give 1 and 2 a meaning).
+            let code = if e.use_stderr() { USAGE_ERROR } else { 0 };
+            let _ = e.print();
+            Failure { message: String::new(), code }
+        })?;
     if let Some(dir) = cli.assets {
         if !dir.is_dir() {
             return Err(fail(format!(
@@ -368,6 +505,12 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
              this command takes no such choice",
         ));
     }
+    if let Some(k) = picture_scale(cli.command.as_ref(), &before) {
+        return Err(fail(format!(
+            "--scale {k} sizes a window, and this draws no window: a picture is rendered at the machine's \
+             native size (one framebuffer pixel a pixel)"
+        )));
+    }
     match cli.command {
         None => open_window(&before, "launcher", None),
         Some(Command::List) => {
@@ -389,7 +532,7 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             shot_all_machines(&target, seed, &output, events.as_deref())
         }
         Some(Command::Shot { target, screen, seed, output, events, all_machines: false }) => {
-            shot(&target, &screen.or(&before).choice()?, seed, &output, events.as_deref())
+            shot(&target, &screen.or(&before).picked()?, seed, &output, events.as_deref())
         }
         Some(Command::Sheet { output, games, screens, help_pages }) => sheet(&output, &games, &screens, help_pages),
         Some(Command::Stats { game }) => stats(game.as_deref()),
@@ -436,13 +579,13 @@ fn rummi_best(rack: Option<&str>, table: Option<&str>, first: bool, batch: Optio
 /// Builds a shell showing `target` (`launcher`, a game id or path, or a
 /// kept game's file). `seed` deals that game; without it the game resumes
 /// where it was left, or deals `fresh_seed`.
-fn shell_for(target: &str, choice: &MachineChoice, seed: Option<u64>, fresh_seed: u64) -> Result<Shell, Failure> {
+fn shell_for(target: &str, screen: &Picked, seed: Option<u64>, fresh_seed: u64) -> Result<Shell, Failure> {
     if target.eq_ignore_ascii_case("launcher") {
-        let machine = Machine::new(choice, MachineId::Yazzle).map_err(|e| fail(e.0))?;
+        let machine = screen.machine(MachineId::Yazzle)?;
         return Ok(Shell::launcher(machine, seed.unwrap_or(fresh_seed)));
     }
     let game = catalog::find(target).map_err(fail)?;
-    let machine = Machine::new(choice, game.default_machine.unwrap_or(MachineId::Yazzle)).map_err(|e| fail(e.0))?;
+    let machine = screen.machine(game.default_machine.unwrap_or(MachineId::Yazzle))?;
     let file = Path::new(target);
     let is_save = file.is_file() && crate::host::journal::header_of(file).is_ok();
     let how = Opening {
@@ -458,28 +601,23 @@ fn shell_for(target: &str, choice: &MachineChoice, seed: Option<u64>, fresh_seed
     Ok(Shell::new(machine, view, fresh_seed).showing(game))
 }
 
-fn shot(
-    target: &str,
-    choice: &MachineChoice,
-    seed: Option<u64>,
-    output: &Path,
-    events: Option<&Path>,
-) -> Result<(), Failure> {
-    // Read and check the script before anything is built.
+fn shot(target: &str, screen: &Picked, seed: Option<u64>, output: &Path, events: Option<&Path>) -> Result<(), Failure> {
+    // Check the file's name and read the script before anything is built.
+    PictureFile::of(output)?;
     let script = events.map(read_script).transpose()?;
-    shot_one(target, choice, seed, output, script.as_ref())
+    shot_one(target, screen, seed, output, script.as_ref())
 }
 
 /// Renders one screen (after the script, if any) to `output`, and warns
 /// on standard error of any text the screen had to cut off.
 fn shot_one(
     target: &str,
-    choice: &MachineChoice,
+    screen: &Picked,
     seed: Option<u64>,
     output: &Path,
     script: Option<&(String, Vec<super::script::Step>)>,
 ) -> Result<(), Failure> {
-    let mut driver = Driver::new(shell_for(target, choice, seed, 1)?);
+    let mut driver = Driver::new(shell_for(target, screen, seed, 1)?);
     if let Some((name, steps)) = script {
         super::script::run(&mut driver, name, steps).map_err(|e| fail(e.to_string()))?;
     }
@@ -488,11 +626,7 @@ fn shot_one(
         let screen = Screen { id: machine.id.unwrap_or(MachineId::Yazzle), depth: machine.depth };
         eprintln!("parlour: {}: on {screen}, text {cut}", output.display());
     }
-    let bytes = match output.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
-        Some("bmp") => encode_bmp(driver.frame()),
-        _ => encode_png(driver.frame()),
-    };
-    std::fs::write(output, bytes).map_err(|e| fail(format!("{}: {e}", output.display())))
+    PictureFile::of(output)?.write(output, driver.frame())
 }
 
 /// `parlour shot --all-machines TARGET -o DIR`: the same screen on every
@@ -502,7 +636,7 @@ fn shot_all_machines(target: &str, seed: Option<u64>, dir: &Path, events: Option
     std::fs::create_dir_all(dir).map_err(|e| fail(format!("{}: {e}", dir.display())))?;
     for screen in Screen::all() {
         let output = dir.join(format!("{}.png", screen.file_name()));
-        shot_one(target, &screen.choice(), seed, &output, script.as_ref())
+        shot_one(target, &Picked::exactly(screen.choice()), seed, &output, script.as_ref())
             .map_err(|f| fail(format!("on {screen}: {}", f.message)))?;
         say!("{}", output.display());
     }
@@ -513,6 +647,7 @@ fn shot_all_machines(target: &str, seed: Option<u64>, dir: &Path, events: Option
 /// screens, dealt with seed 1 in a scratch data folder so the player's own
 /// games are neither read nor touched.
 fn sheet(output: &Path, games: &[String], screens: &[String], help_pages: bool) -> Result<(), Failure> {
+    let kind = PictureFile::of(output)?;
     use super::contact::{Show, sheet};
     let screens: Vec<Screen> = if screens.is_empty() {
         Screen::sheet_default()
@@ -533,7 +668,7 @@ fn sheet(output: &Path, games: &[String], screens: &[String], help_pages: bool) 
     for cut in &cuts {
         eprintln!("parlour: {cut}");
     }
-    std::fs::write(output, encode_png(&picture)).map_err(|e| fail(format!("{}: {e}", output.display())))?;
+    kind.write(output, &picture)?;
     say!(
         "{} ({} games on {} screens, {} text runs cut off)",
         output.display(),
@@ -564,7 +699,7 @@ fn read_script(path: &Path) -> Result<(String, Vec<super::script::Step>), Failur
 fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(), Failure> {
     // A window has real time: positions are judged while the player plays.
     crate::views::background::allow(true);
-    let driver = Driver::new(shell_for(target, &screen.choice_or_last()?, seed, clock_seed())?);
+    let driver = Driver::new(shell_for(target, &screen.picked_or_last()?, seed, clock_seed())?);
     let headless = format!("parlour shot {target} -o FILE.png draws it without a display");
     run_window(driver, screen.scale, &headless)
 }
@@ -583,8 +718,7 @@ fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), F
     if header.game != game.game_id {
         return Err(fail(format!("{} is a kept game of {}, not of {}", file.display(), header.game, game.game_id)));
     }
-    let machine = Machine::new(&screen.choice_or_last()?, game.default_machine.unwrap_or(MachineId::Yazzle))
-        .map_err(|e| fail(e.0))?;
+    let machine = screen.picked_or_last()?.machine(game.default_machine.unwrap_or(MachineId::Yazzle))?;
     let how = Opening { seed: None, fresh_seed: 1, file: Some(file.to_path_buf()), replay: true };
     let view = crate::host::open(&game, &catalog::places(), &how);
     if let Some(why) = view.unopened() {
@@ -596,12 +730,13 @@ fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), F
 
 /// `parlour help`: the viewer in a window, or rendered to `shot`.
 fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Option<&Path>) -> Result<(), Failure> {
+    let kind = shot.map(PictureFile::of).transpose()?;
     let default = match target.map(catalog::find) {
         Some(Ok(game)) => game.default_machine.unwrap_or(MachineId::AmigaPal),
         _ => MachineId::AmigaPal,
     };
-    let choice = if shot.is_some() { screen.choice()? } else { screen.choice_or_last()? };
-    let machine = Machine::new(&choice, default).map_err(|e| fail(e.0))?;
+    let picked = if shot.is_some() { screen.picked()? } else { screen.picked_or_last()? };
+    let machine = picked.machine(default)?;
     let (doc, node_name) = super::help_source::document_for(target, node, machine.id()).map_err(fail)?;
     for d in &doc.diagnostics {
         eprintln!("{d}");
@@ -613,10 +748,8 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
     let node = node_name;
     let viewer = crate::views::help::HelpView::new(crate::help::viewer::Viewer::new(doc, Some(&node))).on(machine.id());
     let driver = Driver::new(Shell::new(machine, Box::new(viewer), 1));
-    match shot {
-        Some(path) => {
-            std::fs::write(path, encode_png(driver.frame())).map_err(|e| fail(format!("{}: {e}", path.display())))
-        }
+    match shot.zip(kind) {
+        Some((path, kind)) => kind.write(path, driver.frame()),
         None => run_window(driver, screen.scale, "--shot FILE.png draws the page without a display"),
     }
 }

@@ -29,6 +29,12 @@ impl Driver {
         &self.shell
     }
 
+    /// Keeps each machine switched to in the settings at once (see
+    /// [`Shell::save_machine_switches`]).
+    pub fn save_machine_switches(&mut self) {
+        self.shell.save_machine_switches();
+    }
+
     /// Feeds events in order, then brings the frame up to date.
     pub fn feed(&mut self, inputs: &[Input]) {
         for input in inputs {

@@ -16,7 +16,7 @@ use crate::views::widgets::{self, ButtonFocus, DoubleClicks, FocusKey, ListLayou
 use crate::views::{OPEN_SELECTED, Response, View};
 
 use super::{capture, catalog, settings};
-use crate::host::prefs;
+use crate::host::{GameEntry, prefs};
 use crate::machines::ViewCommand;
 
 /// The launcher's switch of winnable-only deals for every game.
@@ -95,6 +95,23 @@ fn last_played(dir: &std::path::Path) -> Option<String> {
     prefs::read(dir, LAUNCHER_PREFS).into_iter().find(|(k, _)| k == "game").map(|(_, id)| id)
 }
 
+/// The launcher's entry for `game`: its own id where it is listed, else
+/// the entry its saves are kept under, else its family's one entry (a
+/// board of Peg Solitaire, a level set of Sokoban). None for a game the
+/// launcher does not list (a game type opened from a folder elsewhere).
+pub fn listed_id(game: &GameEntry) -> Option<String> {
+    let listed = catalog::games();
+    let own = listed.iter().find(|g| g.id == game.id).or_else(|| listed.iter().find(|g| g.game_id == game.game_id));
+    let family = || {
+        let mut of_family = listed.iter().filter(|g| g.family.id == game.family.id);
+        match (of_family.next(), of_family.next()) {
+            (Some(only), None) => Some(only),
+            _ => None,
+        }
+    };
+    own.or_else(family).map(|g| g.id.clone())
+}
+
 /// The launcher's buttons, in order, with their commands.
 const LAUNCHER_BUTTONS: [(&str, Command); 3] =
     [("Play", Command::View(OPEN_SELECTED)), ("Help", Command::Help), ("About", Command::About)];
@@ -133,6 +150,18 @@ impl Launcher {
             l.selected = l.games.iter().position(|(g, _)| *g == id).unwrap_or(0);
         }
         l.keeping_choices_in(dir).telling_left_out(catalog::left_out().to_vec())
+    }
+
+    /// The launcher with `id` selected and, when it first shows, scrolled
+    /// into view: the game just closed (see [`listed_id`]). An id not
+    /// listed leaves the selection as it was.
+    pub fn selecting(self, id: &str) -> Launcher {
+        let Some(row) = self.games.iter().position(|(g, _)| g == id) else { return self };
+        let mut l = self;
+        l.selected = row;
+        l.reveal.set(true);
+        l.remember();
+        l
     }
 
     /// The launcher with choices for every game (winnable deals only),

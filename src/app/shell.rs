@@ -47,6 +47,9 @@ pub struct Shell {
     /// The depth and skin each machine left this run was last used with,
     /// to come back to when it is chosen again.
     left_machines: BTreeMap<MachineId, MachineChoice>,
+    /// Whether a machine, depth or skin switched to is kept in the
+    /// settings at once (a window's; a headless shot keeps none).
+    saves_machine: bool,
     /// The game last asked whether its family has others to choose from
     /// (Game Types...), and the answer: asked at every frame, found by
     /// reading the family's folders once per game.
@@ -97,6 +100,7 @@ impl Shell {
             opened: None,
             data_dir,
             left_machines: BTreeMap::new(),
+            saves_machine: false,
             offers_choice: RefCell::new(None),
         };
         shell.fit_window();
@@ -215,9 +219,15 @@ impl Shell {
         Shell::keeping_in(machine, Box::new(launcher), seed, data_dir)
     }
 
-    /// The launcher over this shell's data folder.
+    /// The launcher over this shell's data folder, with the game shown
+    /// now (about to be closed) selected and in view.
     fn new_launcher(&self) -> Box<dyn View> {
-        Box::new(Launcher::in_data_dir(self.data_dir.clone()))
+        let launcher = Launcher::in_data_dir(self.data_dir.clone());
+        let left = self.current_game().and_then(|g| launcher::listed_id(&g));
+        Box::new(match left {
+            Some(id) => launcher.selecting(&id),
+            None => launcher,
+        })
     }
 
     /// Where the games opened here are found and keep their files.
@@ -233,6 +243,14 @@ impl Shell {
 
     pub fn machine(&self) -> &Machine {
         &self.machine
+    }
+
+    /// Keeps every machine, depth or skin switched to in the settings as
+    /// soon as it is switched to (see [`Shell::remember_machines`]), so
+    /// that the next run opens on it however this one ends (killed at
+    /// logout, say).
+    pub fn save_machine_switches(&mut self) {
+        self.saves_machine = true;
     }
 
     /// Remembers the machine in use for next time, and the depth and skin
@@ -745,7 +763,12 @@ impl Shell {
                 let before = std::mem::replace(&mut self.machine, m).id();
                 self.help_follows(before);
             }
-            Err(e) => self.tell(error_box(&e.0)),
+            Err(e) => return self.tell(error_box(&e.0)),
+        }
+        if self.saves_machine
+            && let Err(e) = self.remember_machines()
+        {
+            eprintln!("warning: the machine chosen could not be kept for next time: {e}");
         }
     }
 

@@ -23,7 +23,7 @@ use crate::machines::pointer::hand_pixels;
 use crate::machines::{Button, Input, Key, Modifiers, Pointer as Shape};
 
 use super::driver::Driver;
-use super::present::{Letterbox, default_scale, present_letterboxed, switched_scale};
+use super::present::{Letterbox, opening_scale, present_letterboxed, switched_scale};
 use super::ticks::TickSchedule;
 
 /// Polls per second: enough for smooth dragging, cheap when idle.
@@ -49,20 +49,30 @@ enum Stop {
 }
 
 /// Opens the window and runs until it is closed or the user quits.
-/// `scale` of None picks the largest whole factor that fits a desktop.
+/// `scale` of None picks the largest whole factor at which the window fits
+/// the screen (see [`opening_scale`]).
 pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     // Only a real window makes sounds.
     crate::audio::enable();
+    // A machine switched to is the one to open with next time, kept at
+    // once: a window may end without a clean quit (killed at logout).
+    driver.save_machine_switches();
     let frame_size = |d: &Driver| (d.frame().width(), d.frame().height());
     let windowed = |d: &Driver| {
         let (w, h) = frame_size(d);
         Placement::Windowed { scale: switched_scale(scale, w, h, x11::screen_size()) }
     };
+    // The screen's size is asked on a connection held until the window is
+    // open: were it the server's only client, closing it would reset the
+    // server (a bare Xvfb), or end it (`-terminate`), under the window
+    // about to open.
+    let held = x11::Connection::open();
     let mut placement = {
         let (w, h) = frame_size(&driver);
-        Placement::Windowed { scale: scale.unwrap_or_else(|| default_scale(w, h)) }
+        Placement::Windowed { scale: opening_scale(scale, w, h, held.as_ref().and_then(x11::Connection::screen_size)) }
     };
     let mut window = open(frame_size(&driver), placement)?;
+    drop(held);
     loop {
         let stop = pump(&mut window, &mut driver);
         let next = match stop {
@@ -87,7 +97,8 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
             Err(e) => eprintln!("warning: {e}; staying in this window"),
         }
     }
-    // The machine in use is the one to open with next time.
+    // The machine in use is the one to open with next time (kept at each
+    // switch already; kept again should a save then have failed).
     if let Err(e) = driver.shell().remember_machines() {
         eprintln!("warning: could not save settings: {e}");
     }
@@ -414,17 +425,18 @@ mod x11 {
     use x11_dl::{xinput2, xlib};
 
     /// A short-lived connection to the display in $DISPLAY.
-    struct Connection {
+    pub struct Connection {
         lib: xlib::Xlib,
         display: *mut xlib::Display,
     }
 
     impl Connection {
-        fn open() -> Option<Connection> {
+        pub fn open() -> Option<Connection> {
             let lib = xlib::Xlib::open().ok()?;
             // SAFETY: a null name opens $DISPLAY; the result is checked.
             let display = unsafe { (lib.XOpenDisplay)(std::ptr::null()) };
-            (!display.is_null()).then_some(Connection { lib, display })
+            // (Built only for a display opened: dropping one closes it.)
+            (!display.is_null()).then(|| Connection { lib, display })
         }
     }
 
@@ -435,15 +447,24 @@ mod x11 {
         }
     }
 
-    /// The default screen's size in pixels.
-    pub fn screen_size() -> Option<(usize, usize)> {
-        let c = Connection::open()?;
-        // SAFETY: the display is open.
-        unsafe {
-            let screen = (c.lib.XDefaultScreen)(c.display);
-            let (w, h) = ((c.lib.XDisplayWidth)(c.display, screen), (c.lib.XDisplayHeight)(c.display, screen));
-            (w > 0 && h > 0).then_some((w as usize, h as usize))
+    impl Connection {
+        /// The default screen's size in pixels.
+        pub fn screen_size(&self) -> Option<(usize, usize)> {
+            // SAFETY: the display is open.
+            unsafe {
+                let screen = (self.lib.XDefaultScreen)(self.display);
+                let (w, h) =
+                    ((self.lib.XDisplayWidth)(self.display, screen), (self.lib.XDisplayHeight)(self.display, screen));
+                (w > 0 && h > 0).then_some((w as usize, h as usize))
+            }
         }
+    }
+
+    /// The default screen's size in pixels, asked on a connection of its
+    /// own (while a window is open, so closing it leaves the server a
+    /// client).
+    pub fn screen_size() -> Option<(usize, usize)> {
+        Connection::open()?.screen_size()
     }
 
     /// A button press or release in the window, in window pixels.

@@ -438,3 +438,84 @@ fn each_machine_comes_back_as_it_was_left() {
     next.command(&Command::Machine(MachineId::Yazzle));
     assert_eq!(next.shell().machine().choice().skin.as_deref(), Some("transcrippled"));
 }
+
+/// A window keeps the machine, depth and skin switched to in the settings
+/// at once, so a run killed without a clean quit (SIGTERM at logout)
+/// still opens on it next time; a headless shot keeps nothing.
+#[test]
+fn a_machine_switched_to_in_a_window_is_kept_at_once() {
+    use parlour::app::settings::{last_on, machine_in};
+    use parlour::host::prefs::read_settings;
+    use parlour::machines::Depth;
+    let data = tempfile::tempdir().unwrap();
+    let settings = data.path().join("settings.ini");
+    let kept = || machine_in(&read_settings(&settings));
+    let mut headless = Driver::new(Shell::launcher_keeping_in(machine(MachineId::Yazzle), 1, data.path().into()));
+    headless.command(&Command::Machine(MachineId::AmigaPal));
+    assert!(!settings.exists(), "a shot's switch is not the player's choice");
+    let mut d = Driver::new(Shell::launcher_keeping_in(machine(MachineId::Yazzle), 1, data.path().into()));
+    d.save_machine_switches();
+    d.command(&Command::Skin("transcrippled".into()));
+    assert_eq!(kept().skin.as_deref(), Some("transcrippled"));
+    d.command(&Command::Machine(MachineId::MacColor));
+    assert_eq!(kept().id, Some(MachineId::MacColor));
+    d.command(&Command::Depth(Depth::Colours16));
+    assert_eq!(kept(), MachineChoice { id: Some(MachineId::MacColor), depth: Some(Depth::Colours16), skin: None });
+    // The machine left keeps its skin for when it comes back.
+    assert_eq!(last_on(data.path(), MachineId::Yazzle).skin.as_deref(), Some("transcrippled"));
+    // Written as the other saves are: whole, the file before kept.
+    assert!(data.path().join("settings.ini.bak").is_file());
+    // Killed now (no clean quit, nothing dropped): the next run finds it.
+    std::mem::forget(d);
+    assert_eq!(kept().depth, Some(Depth::Colours16));
+}
+
+/// The title of what the shell shows: "Parlour" for the launcher, the
+/// game's name for a game.
+fn shown(d: &Driver) -> String {
+    d.shell().title()
+}
+
+/// Closing a game (or File > Games) brings back the launcher with that
+/// game selected, not the first game (Aces Up), however the game was
+/// opened (here as `parlour play` opens it, not from the launcher's list).
+#[test]
+fn the_launcher_comes_back_on_the_game_just_closed() {
+    let data = tempfile::tempdir().unwrap();
+    for (id, m) in [("yukon", MachineId::AmigaPal), ("tetris", MachineId::MacSe30), ("pegs", MachineId::Yazzle)] {
+        let mut d = Driver::new(Shell::launcher_keeping_in(machine(m), 1, data.path().to_path_buf()));
+        d.command(&Command::Play(id.into()));
+        let title = shown(&d);
+        for back in [Command::Close, Command::Games] {
+            d.command(&back);
+            assert_eq!(shown(&d), "Parlour", "{id}: back at the launcher");
+            d.command(&Command::View(OPEN_SELECTED));
+            assert_eq!(shown(&d), title, "{id} on {m:?}: the launcher came back on the game closed, after {back:?}");
+        }
+    }
+}
+
+/// A game far down the list is scrolled into view when the launcher comes
+/// back on it, as if the list had been scrolled to it by hand; a board of
+/// Peg Solitaire is the launcher's one Peg Solitaire entry.
+#[test]
+fn the_game_selected_on_coming_back_is_in_view() {
+    let m = machine(MachineId::AmigaPal);
+    let data = tempfile::tempdir().unwrap();
+    let last = parlour::app::catalog::games().last().unwrap().id.clone();
+    let mut back = Launcher::in_data_dir(data.path().to_path_buf()).selecting(&last);
+    let mut by_hand = Launcher::in_data_dir(data.path().to_path_buf());
+    by_hand.input(&key(Key::Home), &m, m.content());
+    by_hand.input(&key(Key::End), &m, m.content());
+    let drawn = |l: &Launcher| {
+        let mut s = m.new_surface();
+        l.draw(&mut s, &m, m.content());
+        s
+    };
+    assert!(drawn(&back) == drawn(&by_hand), "{last} is in view, the list scrolled to its end");
+    assert_eq!(chosen(&mut back), last);
+    let board = parlour::app::catalog::find("pegs/english").unwrap();
+    assert_eq!(parlour::app::launcher::listed_id(&board).as_deref(), Some("pegs"));
+    let game_type = parlour::app::catalog::find("klondike").unwrap();
+    assert_eq!(parlour::app::launcher::listed_id(&game_type).as_deref(), Some("klondike"));
+}

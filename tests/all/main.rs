@@ -23,6 +23,7 @@ mod resume;
 mod rummi_rules;
 mod rummi_view;
 mod scramble;
+mod screen_options;
 mod script;
 mod shots;
 mod sokoban;

@@ -1,0 +1,185 @@
+//! The screen options (`--machine`, `--depth`, `--skin`, `--scale`) and
+//! `shot`'s output name: what makes no sense is refused before anything
+//! opens or is rendered, with a message that says what would.
+
+use std::process::Output;
+
+use super::support::parlour;
+
+/// Runs parlour without a display, so that nothing refused by mistake
+/// opens a window (it fails to, instead).
+fn run(args: &[&str]) -> Output {
+    parlour().env_remove("DISPLAY").args(args).output().expect("the parlour binary runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn a_scale_of_zero_or_too_large_is_refused_when_the_command_line_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("x.png");
+    let png = png.to_str().unwrap();
+    for args in [
+        &["--scale", "0"][..],
+        &["play", "klondike", "--scale", "0"],
+        &["--scale", "0", "play", "klondike"],
+        &["help", "klondike", "--scale", "0"],
+        &["shot", "klondike", "--scale", "0", "-o", png],
+        &["play", "klondike", "--scale", "100"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{args:?}: {}", stderr(&out));
+        let said = stderr(&out);
+        assert!(said.contains("--scale") && said.contains("from 1 to 16"), "{args:?}: {said}");
+        assert!(!said.contains("window"), "{args:?}: refused before any window: {said}");
+    }
+}
+
+#[test]
+fn shot_refuses_a_scale_it_would_ignore() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("x.png");
+    let png = png.to_str().unwrap();
+    for args in [
+        &["shot", "launcher", "--scale", "2", "-o", png][..],
+        &["--scale", "2", "shot", "launcher", "-o", png],
+        &["help", "klondike", "--scale", "2", "--shot", png],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&out).contains("--scale 2 sizes a window"), "{args:?}: {}", stderr(&out));
+        assert!(!dir.path().join("x.png").exists(), "{args:?}: nothing is rendered");
+    }
+    let help = run(&["shot", "--help"]);
+    assert!(help.status.success());
+    assert!(!String::from_utf8_lossy(&help.stdout).contains("--scale"), "shot's help does not offer --scale");
+}
+
+/// Runs parlour without a display on the data folder `data`.
+fn run_in(data: &std::path::Path, args: &[&str]) -> Output {
+    parlour().env_remove("DISPLAY").env("PARLOUR_DATA_DIR", data).args(args).output().expect("parlour runs")
+}
+
+/// A window command that passed every check and only failed to find a
+/// display.
+fn reached_the_window(out: &Output) -> bool {
+    out.status.code() == Some(1) && stderr(out).contains("cannot open a window")
+}
+
+#[test]
+fn a_depth_or_skin_for_a_machine_without_any_is_refused_naming_the_machine_that_has_them() {
+    let data = tempfile::tempdir().unwrap();
+    let png = data.path().join("x.png");
+    let png = png.to_str().unwrap();
+    for (args, said) in [
+        (
+            &["shot", "launcher", "--machine", "amiga-pal", "--depth", "16", "-o", png][..],
+            "--depth 16 is for mac-color only: amiga-pal has no depths to choose from",
+        ),
+        (
+            &["play", "klondike", "--machine", "amiga-pal", "--depth", "16"],
+            "--depth 16 is for mac-color only: amiga-pal has no depths to choose from",
+        ),
+        (
+            &["shot", "launcher", "--machine", "mac-se30", "--depth", "256", "-o", png],
+            "--depth 256 is for mac-color only: mac-se30 has no depths to choose from",
+        ),
+        (
+            &["shot", "klondike", "--machine", "mac-se30", "--skin", "nosuch", "-o", png],
+            "--skin nosuch is for yazzle only: mac-se30 has no skins",
+        ),
+        (
+            &["--machine", "mac-color", "--skin", "plastique"],
+            "--skin plastique is for yazzle only: mac-color has no skins",
+        ),
+        (
+            &["--depth", "16"],
+            "--depth 16 is for mac-color only, and without --machine this opens on yazzle \
+             (the one it opens on unless told): add --machine mac-color",
+        ),
+        (
+            &["shot", "the-chance", "--skin", "plastique", "-o", png],
+            "--skin plastique is for yazzle only, and without --machine this opens on mac-se30 \
+             (the one it opens on unless told): add --machine yazzle",
+        ),
+    ] {
+        let out = run_in(data.path(), args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
+        assert!(!data.path().join("x.png").exists(), "{args:?}: nothing is rendered");
+    }
+    // What the machines have is taken.
+    let out = run_in(data.path(), &["shot", "launcher", "--machine", "mac-color", "--depth", "16", "-o", png]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run_in(data.path(), &["shot", "launcher", "--machine", "yazzle", "--skin", "transcrippled", "-o", png]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// Without --machine a window opens on the machine used last: what is
+/// typed is checked against it, what it remembers never stops a start.
+#[test]
+fn the_machine_used_last_is_what_a_typed_depth_or_skin_is_checked_against() {
+    let data = tempfile::tempdir().unwrap();
+    let settings = data.path().join("settings.ini");
+    std::fs::write(&settings, "[Machine]\nid=mac-color\ndepth=4\n").unwrap();
+    assert!(reached_the_window(&run_in(data.path(), &["play", "klondike", "--depth", "16"])));
+    let out = run_in(data.path(), &["play", "klondike", "--skin", "plastique"]);
+    assert!(
+        stderr(&out).contains(
+            "--skin plastique is for yazzle only, and without --machine this opens on mac-color \
+             (the machine used last): add --machine yazzle"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    // A depth kept for a machine that has none, or kept without its
+    // machine, is not the player's to answer for.
+    for kept in ["[Machine]\nid=amiga-pal\ndepth=16\n", "[Machine]\ndepth=thousands\nskin=gone\n"] {
+        std::fs::write(&settings, kept).unwrap();
+        for args in [&["play", "klondike"][..], &["play", "the-chance"], &[]] {
+            let out = run_in(data.path(), args);
+            assert!(reached_the_window(&out), "{kept:?} {args:?}: {}", stderr(&out));
+        }
+    }
+}
+
+/// A picture is written only under a name that says what it is: PNG data
+/// in x.gif was written, exit 0.
+#[test]
+fn a_picture_named_other_than_png_or_bmp_is_refused_before_rendering() {
+    let data = tempfile::tempdir().unwrap();
+    let at = |name: &str| data.path().join(name).to_str().unwrap().to_string();
+    for name in ["x.gif", "x", "x.png.txt"] {
+        let out_s = at(name);
+        for args in [
+            &["shot", "klondike", "-o", &out_s][..],
+            &["help", "klondike", "--shot", &out_s],
+            &["sheet", "--games", "klondike", "--screens", "amiga-pal", "-o", &out_s],
+        ] {
+            let out = run_in(data.path(), args);
+            assert_eq!(out.status.code(), Some(1), "{args:?}");
+            assert!(
+                stderr(&out)
+                    .contains(&format!("{out_s}: a picture is written as PNG or BMP: name the file .png or .bmp")),
+                "{args:?}: {}",
+                stderr(&out)
+            );
+            assert!(!data.path().join(name).exists(), "{args:?}: nothing is written");
+        }
+    }
+    // A device takes a PNG (a script checked, the picture thrown away).
+    let out = run_in(data.path(), &["shot", "klondike", "-o", "/dev/null"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Either case of .png and .bmp is taken, and written as it says.
+    for (name, magic) in [("x.PNG", &b"\x89PNG"[..]), ("x.Bmp", b"BM")] {
+        let out_s = at(name);
+        for args in [&["shot", "klondike", "-o", &out_s][..], &["help", "klondike", "--shot", &out_s]] {
+            let out = run_in(data.path(), args);
+            assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+            assert!(std::fs::read(&out_s).unwrap().starts_with(magic), "{args:?}");
+            std::fs::remove_file(&out_s).unwrap();
+        }
+    }
+}
