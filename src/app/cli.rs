@@ -106,7 +106,7 @@ enum Command {
         /// Deal number: the same seed gives the same game everywhere.
         #[arg(long, value_name = "N", conflicts_with = "replay")]
         seed: Option<u64>,
-        /// Replay this kept game (Save As, or `tetris run --save`) from its
+        /// Replay this kept game (Save a Copy, or `tetris run --save`) from its
         /// deal, frame by frame, instead of playing.
         #[arg(long, value_name = "FILE")]
         replay: Option<PathBuf>,

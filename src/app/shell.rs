@@ -736,7 +736,7 @@ impl Shell {
             })
             .collect();
         if kept.is_empty() {
-            self.tell(error_box("No game has been kept yet: Game > Save As... keeps one."));
+            self.tell(error_box("No game has been kept yet: Game > Save a Copy keeps one."));
             return;
         }
         let chooser = Box::new(Launcher::chooser("Open a Kept Game", "kept game", kept, ""));

@@ -861,7 +861,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         items.extend(self.board.menu_items(s));
         items.extend([
             MenuItem::separator(),
-            MenuItem::new("Save As...", Command::SaveAs).key('s'),
+            MenuItem::new("Save a Copy", Command::SaveAs).key('s'),
             MenuItem::new("Open...", Command::Open).key('o'),
             MenuItem::new("Statistics...", Command::Stats),
         ]);

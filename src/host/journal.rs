@@ -1,5 +1,5 @@
 //! Where games are kept on disk: the journal each game is saved to after
-//! every change (and resumed from), and the files Game > Save As... writes.
+//! every change (and resumed from), and the files Game > Save a Copy writes.
 
 use std::path::{Path, PathBuf};
 
@@ -7,7 +7,7 @@ use crate::core::save::{self, Header};
 
 /// The folder of journals inside the data folder.
 const JOURNALS: &str = "journals";
-/// The folder of kept games (Save As...) inside the data folder.
+/// The folder of kept games (Save a Copy) inside the data folder.
 const KEPT: &str = "saved";
 /// The extension of every save.
 pub const EXTENSION: &str = "save";
@@ -22,7 +22,7 @@ pub fn journal_path(data_dir: &Path, id: &str) -> PathBuf {
     data_dir.join(JOURNALS).join(format!("{}.{EXTENSION}", file_stem(id)))
 }
 
-/// The folder Save As... writes to.
+/// The folder Save a Copy writes to.
 pub fn kept_dir(data_dir: &Path) -> PathBuf {
     data_dir.join(KEPT)
 }

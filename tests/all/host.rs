@@ -1,7 +1,7 @@
 //! The game host's controller as a player meets it: auto-play lay-offs as
 //! one undo step, resume after closing, New Game's confirmation and the
 //! statistics it keeps, the clock coming back with an undone New Game,
-//! Save As and preferences.
+//! Save a Copy and preferences.
 
 use parlour::core::{Game, Stats, Status};
 use parlour::host::journal;

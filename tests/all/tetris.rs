@@ -262,7 +262,7 @@ fn every_game_over_is_counted_and_new_game_starts_a_fresh_history() {
     }
 }
 
-/// What the status line says (a game kept with Save As...) stays while
+/// What the status line says (a game kept with Save a Copy) stays while
 /// the piece falls: time passing says nothing new.
 #[test]
 fn a_note_outlasts_the_falling_piece() {

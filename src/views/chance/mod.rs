@@ -193,7 +193,7 @@ impl Board<ChanceVariant> for ChanceBoard {
                 vec![
                     MenuItem::new("New Game", Command::New).key('n'),
                     MenuItem::new("Open...", Command::Open),
-                    MenuItem::new("Save As...", Command::SaveAs),
+                    MenuItem::new("Save a Copy", Command::SaveAs),
                 ],
             ),
             Menu::new(

@@ -734,7 +734,7 @@ impl Board<RummiVariant> for RummiBoard {
                 MenuItem::separator(),
                 MenuItem::new("Redo", Command::Redo).key('y').enabled(session.can_redo()),
                 MenuItem::new("Statistics...", Command::Stats),
-                MenuItem::new("Save As...", Command::SaveAs).key('s'),
+                MenuItem::new("Save a Copy", Command::SaveAs).key('s'),
                 MenuItem::new("Open...", Command::Open).key('o'),
             ],
         );
