@@ -326,6 +326,21 @@ impl Viewer {
     }
 
     /// A node by name; an empty name or MAIN means the first node.
+    /// Whether following `target` would show something: it is no command
+    /// or address, and the node or the file it names is there. A link
+    /// that leads nowhere is drawn disabled and skipped by Tab; clicked,
+    /// it says why.
+    pub(super) fn leads_somewhere(&self, target: &Target) -> bool {
+        target.is_enabled()
+            && match target {
+                Target::Node { file: None, node, .. } => self.find_node(&self.here.doc, node).is_some(),
+                Target::Node { file: Some(file), .. } => {
+                    source::beside(&self.here.doc.path, file).is_ok_and(|path| path.is_file())
+                }
+                _ => true,
+            }
+    }
+
     fn find_node(&self, doc: &Document, name: &str) -> Option<usize> {
         doc.node_index(name).or_else(|| (name.is_empty() || name.eq_ignore_ascii_case("main")).then_some(0))
     }
@@ -463,7 +478,8 @@ impl Viewer {
     /// Moves the focus to the next (or previous) link that can be
     /// followed, round the node, and scrolls it into view.
     fn tab(&mut self, forward: bool, panes: &Panes, layout: &Layout) -> Outcome {
-        let usable: Vec<usize> = (0..layout.links.len()).filter(|&k| layout.links[k].target.is_enabled()).collect();
+        let usable: Vec<usize> =
+            (0..layout.links.len()).filter(|&k| self.leads_somewhere(&layout.links[k].target)).collect();
         let at = self.focus.and_then(|f| usable.iter().position(|&k| k == f));
         // On the Mac, going round the page passes through the topic list.
         let round = match (at, forward) {
@@ -660,7 +676,7 @@ impl Viewer {
             let top = layout.lines.get(first).map_or(0, |l| l.y);
             if let Some(k) = layout.link_at(x - panes.text.x + self.shift, y - panes.text.y + top) {
                 let target = &layout.links[k].target;
-                if !target.is_enabled() {
+                if !self.leads_somewhere(target) {
                     // Say why nothing happens (and never run it).
                     let target = target.clone();
                     return self.follow(&target);

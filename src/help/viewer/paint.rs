@@ -192,7 +192,7 @@ fn link_text(
     layout: &Layout,
 ) {
     let look = machine.look();
-    let enabled = layout.links.get(k).is_some_and(|l| l.target.is_enabled());
+    let enabled = layout.links.get(k).is_some_and(|l| v.leads_somewhere(&l.target));
     let selected = enabled && (v.focus == Some(k) || v.pressed == Some(Press::Link(k)));
     let label = shown(font, label);
     match manner {

@@ -95,6 +95,26 @@ fn tab_skips_what_cannot_be_followed_and_return_follows() {
     assert_eq!(v.focus(), None);
 }
 
+/// A link to a node the guide lacks, or to a file not beside it, leads
+/// nowhere: Tab passes it over, it is drawn ghosted, and a click says why.
+#[test]
+fn links_that_lead_nowhere_are_passed_over_and_say_why() {
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut doc = guide();
+    doc.nodes[0].blocks = vec![
+        para(vec![link(" Gone ", Target::node("nowhere"))]),
+        para(vec![link(" Other ", Target::Node { file: Some("other.guide".into()), node: "main".into(), line: 0 })]),
+        para(vec![link(" Two ", Target::node("two"))]),
+    ];
+    let mut v = Viewer::new(doc, None);
+    v.input(&key(Key::Tab), &m, area);
+    assert_eq!(v.focus(), Some(2), "only the link to a node there");
+    let gone = link_rect(&v, &m, area, &Target::node("nowhere"));
+    click(&mut v, &m, area, gone);
+    assert_eq!(v.node_name(), "MAIN");
+    assert!(v.status().contains("nowhere"), "{}", v.status());
+}
+
 #[test]
 fn retrace_goes_back_through_every_step_and_browse_follows_the_file() {
     let (m, area) = machine(MachineId::AmigaDblPal);
