@@ -239,7 +239,20 @@ impl Viewer {
     /// Presses a button (or chooses its menu item or key).
     pub fn press(&mut self, control: Control) -> Outcome {
         if !self.can(control) {
-            return Outcome::Unchanged;
+            // A key (or a greyed button) that does nothing says why.
+            let here = self.control_target(control).is_some_and(|t| self.is_here(&t));
+            self.status = match control {
+                Control::Contents | Control::Index | Control::Help if here => "You are reading it.",
+                Control::Contents => "This help has no contents page.",
+                Control::Index => "This help has no index.",
+                Control::Help => "This help has no page on using it.",
+                Control::Retrace => "There is nothing to go back to.",
+                Control::Prev => "This is the first topic.",
+                Control::Next => "This is the last topic.",
+                Control::Close => "",
+            }
+            .to_string();
+            return Outcome::Redraw;
         }
         match control {
             Control::Close => Outcome::Close,

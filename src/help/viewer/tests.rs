@@ -115,6 +115,18 @@ fn links_that_lead_nowhere_are_passed_over_and_say_why() {
     assert!(v.status().contains("nowhere"), "{}", v.status());
 }
 
+/// A key for a button that does nothing now says why.
+#[test]
+fn a_key_that_does_nothing_says_why() {
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut v = Viewer::new(guide(), None);
+    assert!(!v.can(Control::Index));
+    assert_eq!(v.input(&key(Key::Char('i')), &m, area), Outcome::Redraw);
+    assert_eq!(v.status(), "This help has no index.");
+    v.input(&key(Key::Backspace), &m, area);
+    assert_eq!(v.status(), "There is nothing to go back to.");
+}
+
 #[test]
 fn retrace_goes_back_through_every_step_and_browse_follows_the_file() {
     let (m, area) = machine(MachineId::AmigaDblPal);
@@ -138,7 +150,9 @@ fn retrace_goes_back_through_every_step_and_browse_follows_the_file() {
     assert_eq!(v.node_name(), "two");
     v.press(Control::Retrace);
     assert_eq!((v.node_name(), v.history_len()), ("MAIN", 0));
-    assert_eq!(v.press(Control::Retrace), Outcome::Unchanged);
+    // Nothing more to go back to: it is said, and nothing moves.
+    v.press(Control::Retrace);
+    assert_eq!((v.node_name(), v.history_len()), ("MAIN", 0));
 }
 
 /// A web address is shown, not opened; a path out of the document's
