@@ -780,14 +780,13 @@ impl Shell {
         if now == before || !self.view.is_help() || self.behind.is_empty() {
             return;
         }
-        let help = std::mem::replace(&mut self.view, self.behind.pop().expect("checked"));
+        let mut help = std::mem::replace(&mut self.view, self.behind.pop().expect("checked"));
         let same = self.current_game().is_none_or(|g| (g.family.help)(&g, before) == (g.family.help)(&g, now));
         if same {
             let game = std::mem::replace(&mut self.view, help);
             self.behind.push(game);
             return;
         }
-        let mut help = help;
         help.close();
         self.open_help();
     }

@@ -338,7 +338,6 @@ impl Viewer {
         }
     }
 
-    /// A node by name; an empty name or MAIN means the first node.
     /// Whether following `target` would show something: it is no command
     /// or address, and the node or the file it names is there. A link
     /// that leads nowhere is drawn disabled and skipped by Tab; clicked,
@@ -354,6 +353,7 @@ impl Viewer {
             }
     }
 
+    /// A node by name; an empty name or MAIN means the first node.
     fn find_node(&self, doc: &Document, name: &str) -> Option<usize> {
         doc.node_index(name).or_else(|| (name.is_empty() || name.eq_ignore_ascii_case("main")).then_some(0))
     }
