@@ -852,7 +852,7 @@ fn a_swap_by_the_program_is_said() {
     let mut view = open(dir.path(), Some(seed));
     click(&mut view, &mach, area, "gadget");
     let_the_program_play(&mut view, &mach, area);
-    let said = format!("The program swapped its {give} for your {take}.");
+    let said = format!("The program swapped {give} for your {take}.");
     assert!(view.message().starts_with(&said), "{:?}", view.message());
     // A turn of its own ends it.
     click(&mut view, &mach, area, "gadget");

@@ -298,7 +298,7 @@ impl Viewer {
         match target {
             Target::Close | Target::Quit => return Outcome::Close,
             Target::Command { text, .. } => {
-                self.status = format!("Parlour never runs commands from help ({text})");
+                self.status = format!("Help never runs commands. This one would run: {text}");
             }
             // A path out of the document's folder is shown as an address
             // too, but it is no web address.
@@ -306,10 +306,12 @@ impl Viewer {
                 self.status =
                     format!("The link leads out of this folder. Help is read only from its own folder: {url}");
             }
-            Target::Url(url) => self.status = format!("Web addresses are not opened here: {url}"),
+            Target::Url(url) => self.status = format!("Web addresses are not opened here. The address: {url}"),
             Target::Node { file: None, node, line } => match self.find_node(&self.here.doc, node) {
                 Some(i) => self.go(self.here.doc.clone(), i, *line),
-                None => self.status = format!("No node \"{node}\" in {}", self.title()),
+                None => {
+                    self.status = format!("That topic is missing. There is no node \"{node}\" in {}.", self.title())
+                }
             },
             Target::Node { file: Some(file), node, line } => {
                 let opened = source::beside(&self.here.doc.path, file).and_then(|p| super::read_file(&p));
@@ -331,7 +333,7 @@ impl Viewer {
                 let doc = share(doc);
                 match self.find_node(&doc, node) {
                     Some(i) => self.go(doc, i, line),
-                    None => self.status = format!("No node \"{node}\" in {name}"),
+                    None => self.status = format!("That topic is missing. There is no node \"{node}\" in {name}."),
                 }
             }
             Err(e) => self.status = e,

@@ -161,7 +161,7 @@ fn retrace_goes_back_through_every_step_and_browse_follows_the_file() {
 fn addresses_are_said_and_never_followed() {
     let (m, area) = machine(MachineId::AmigaPal);
     for (url, said) in [
-        ("https://example.com", "Web addresses are not opened here: https://example.com"),
+        ("https://example.com", "Web addresses are not opened here. The address: https://example.com"),
         (
             "../Klondike/game.html",
             "The link leads out of this folder. Help is read only from its own folder: ../Klondike/game.html",

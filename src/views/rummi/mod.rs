@@ -976,8 +976,7 @@ impl Board<RummiVariant> for RummiBoard {
         };
         // A swap changes the player's own tray without a word on the
         // screen: one of a pair goes, a stranger comes.
-        let swapped =
-            programs_swap(session).map(|(give, take)| format!("The program swapped its {give} for your {take}."));
+        let swapped = programs_swap(session).map(|(give, take)| format!("The program swapped {give} for your {take}."));
         let said: Vec<String> =
             swapped.into_iter().chain(drew.into_iter().chain(duplicate_note(st)).map(String::from)).collect();
         (!said.is_empty()).then(|| said.join(" "))
