@@ -13,8 +13,10 @@ enum Form {
     /// `Stones 32`: the name's first word.
     FirstWord,
     /// `0:16`, `Winnable`: a value that says what it is (a clock, a
-    /// word) stands alone; the others are named by their first word.
-    /// Names cut to a letter or two ("Ti", "Mo") read as words cut in half.
+    /// word) stands alone; the others are named by their first word, as
+    /// is a word ending in "..." ("Solver Thinking...": an activity alone
+    /// names nothing it is about). Names cut to a letter or two ("Ti",
+    /// "Mo") read as words cut in half.
     Short,
 }
 
@@ -34,10 +36,11 @@ fn figure(name: &str, value: &str, form: Form) -> String {
 }
 
 /// Whether a figure's value says what it is without its name: a word
-/// ("Winnable", where "Solver Winnable" says it twice) or a clock
-/// ("0:16"). A number alone could be any of the figures.
+/// ("Winnable", where "Solver Winnable" says it twice), not an activity
+/// ("Thinking..."), or a clock ("0:16"). A number alone could be any of
+/// the figures.
 fn speaks_for_itself(value: &str) -> bool {
-    let word = value.starts_with(char::is_alphabetic) && !value.contains(' ');
+    let word = value.starts_with(char::is_alphabetic) && !value.contains(' ') && !value.ends_with("...");
     let clock = value.contains(':') && value.split(':').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
     word || clock
 }
@@ -465,6 +468,8 @@ mod tests {
     fn the_tersest_figures_keep_whole_names() {
         let f = fields(&[("Score", "1200"), ("Time", "10:00"), ("Stones left", "32"), ("Solver", "Winnable")]);
         assert_eq!(figures(&f, FORMS.len() - 1), ["Score 1200", "10:00", "Stones 32", "Winnable"]);
+        let thinking = fields(&[("Solver", "Thinking...")]);
+        assert_eq!(figures(&thinking, FORMS.len() - 1), ["Solver Thinking..."]);
         assert_eq!(fit(&topaz, 140, 16, "", &f, "").parts, ["Score 1200", "10:00"]);
         // A title that does not fit whole is shortened after a word.
         let long = "Spider (Two Suits)";

@@ -55,7 +55,7 @@ impl Outlook {
             Outlook::Thinking => Some("Thinking..."),
             Outlook::Winnable(_) => Some("Winnable"),
             Outlook::NotWinnable => Some("Not winnable"),
-            Outlook::Unknown => Some("Unknown"),
+            Outlook::Unknown => Some("Not decided"),
         }
     }
 }
