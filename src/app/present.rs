@@ -25,14 +25,6 @@ fn room(screen: Option<(usize, usize)>) -> (usize, usize) {
     screen.map_or(TYPICAL_SCREEN, |(w, h)| (w, h.saturating_sub(TITLE_AND_PANEL)))
 }
 
-/// The scale of the first window: the scale the player asked for
-/// (`--scale`) as it is, else the largest at which the window fits the
-/// screen, `screen` pixels (None: its size is unknown), with its title
-/// bar and a panel.
-pub fn opening_scale(asked: Option<u32>, width: u32, height: u32, screen: Option<(usize, usize)>) -> u32 {
-    asked.unwrap_or_else(|| scale_within(width, height, room(screen)))
-}
-
 /// The largest whole-pixel scale at which a `width` x `height` frame fits
 /// `screen` (at least 1).
 fn scale_within(width: u32, height: u32, screen: (usize, usize)) -> u32 {
@@ -40,15 +32,17 @@ fn scale_within(width: u32, height: u32, screen: (usize, usize)) -> u32 {
     fits(screen.0, width).min(fits(screen.1, height)).max(1)
 }
 
-/// The scale of a window opened for a machine switched to: the scale the
-/// player asked for (`--scale`) where that fits the screen, else the
-/// largest that does (the SE/30 at the Amiga PAL's 3 would be 1536 x 1026
-/// on a 1280 x 1024 screen); with none asked, the largest that fits, as
-/// for the first window (see [`opening_scale`], which takes the asked
-/// scale as it is).
-pub fn switched_scale(asked: Option<u32>, width: u32, height: u32, screen: Option<(usize, usize)>) -> u32 {
-    let within = scale_within(width, height, room(screen));
-    asked.map_or(within, |k| k.min(within))
+/// The scale of a window, at its first opening or on a machine switch:
+/// with none asked (`--scale`), the largest at which it fits the screen,
+/// `screen` pixels (None: its size is unknown), with its title bar and a
+/// panel; the scale asked where the window it makes fits the screen at
+/// all, else the largest that does (the SE/30 at 3 would be 1536 x 1026
+/// on a 1366 x 768 laptop, its buttons off the screen).
+pub fn window_scale(asked: Option<u32>, width: u32, height: u32, screen: Option<(usize, usize)>) -> u32 {
+    match asked {
+        None => scale_within(width, height, room(screen)),
+        Some(k) => k.min(scale_within(width, height, screen.unwrap_or(TYPICAL_SCREEN))).max(1),
+    }
 }
 
 /// Writes the surface into `out` as 0RGB pixels, each source pixel becoming
@@ -151,27 +145,29 @@ mod tests {
     }
 
     #[test]
-    fn a_switched_machine_keeps_the_asked_scale_only_where_it_fits_the_screen() {
+    fn an_asked_scale_is_kept_only_where_the_window_fits_the_screen() {
         let screen = Some((1280, 1024));
-        assert_eq!(switched_scale(Some(3), 512, 342, screen), 2, "SE/30 at 3 would be 1536 x 1026");
-        assert_eq!(switched_scale(Some(2), 320, 256, screen), 2, "a smaller scale than fits stays");
-        assert_eq!(switched_scale(None, 320, 256, screen), 3, "1024 lines less a title bar hold 3 x 256");
-        assert_eq!(switched_scale(Some(3), 698, 523, Some((640, 480))), 1, "at least 1");
-        assert_eq!(switched_scale(Some(5), 320, 256, None), 4, "no screen known: a typical desktop");
+        assert_eq!(window_scale(Some(3), 512, 342, screen), 2, "SE/30 at 3 would be 1536 x 1026");
+        assert_eq!(window_scale(Some(2), 320, 256, screen), 2, "a smaller scale than fits stays");
+        assert_eq!(window_scale(None, 320, 256, screen), 3, "1024 lines less a title bar hold 3 x 256");
+        assert_eq!(window_scale(Some(3), 698, 523, Some((640, 480))), 1, "at least 1");
+        assert_eq!(window_scale(Some(5), 320, 256, None), 4, "no screen known: a typical desktop");
         let laptop = Some((1366, 768));
-        assert_eq!(switched_scale(Some(4), 320, 256, laptop), 2, "the asked scale stays a maximum");
-        assert_eq!(switched_scale(None, 320, 256, laptop), 2);
+        assert_eq!(window_scale(Some(4), 320, 256, laptop), 3, "the asked scale is a maximum");
+        assert_eq!(window_scale(Some(3), 320, 256, laptop), 3, "960 x 768 fits the screen, as asked");
+        assert_eq!(window_scale(Some(3), 512, 342, laptop), 2);
+        assert_eq!(window_scale(None, 320, 256, laptop), 2);
     }
 
-    /// The first window fits the real screen with its title bar and a
-    /// panel: on a 1366 x 768 laptop the Amiga PAL at 4 (1280 x 1024) hid
-    /// the launcher's buttons below the screen.
+    /// A window fits the real screen with its title bar and a panel: on a
+    /// 1366 x 768 laptop the Amiga PAL at 4 (1280 x 1024) hid the
+    /// launcher's buttons below the screen.
     #[test]
-    fn the_first_window_fits_the_real_screen() {
+    fn a_window_fits_the_real_screen() {
         // (width, height) of each machine's screen.
         let (pal, dblpal, se30, mac, yazzle) = ((320, 256), (640, 512), (512, 342), (640, 480), (698, 523));
         let laptop = Some((1366, 768));
-        let scales = |screen| [pal, dblpal, se30, mac, yazzle].map(|(w, h)| opening_scale(None, w, h, screen));
+        let scales = |screen| [pal, dblpal, se30, mac, yazzle].map(|(w, h)| window_scale(None, w, h, screen));
         assert_eq!(scales(laptop), [2, 1, 2, 1, 1]);
         assert_eq!(scales(Some((1280, 1024))), [3, 1, 2, 2, 1]);
         assert_eq!(scales(Some((1920, 1080))), [3, 1, 2, 2, 1]);
@@ -179,10 +175,9 @@ mod tests {
         assert_eq!(scales(None), [4, 2, 2, 2, 1], "unknown: as on a 1280 x 1024 desktop before");
         assert_eq!(scales(Some((640, 400))), [1, 1, 1, 1, 1], "at least 1 on a screen too small");
         for (w, h) in [pal, dblpal, se30, mac, yazzle] {
-            let k = opening_scale(None, w, h, laptop);
+            let k = window_scale(None, w, h, laptop);
             assert!(w * k <= 1366 && h * k + 64 <= 768 || k == 1, "{w} x {h} at {k}");
         }
-        assert_eq!(opening_scale(Some(5), 320, 256, laptop), 5, "the scale asked for is taken as it is");
     }
 
     #[test]

@@ -23,7 +23,7 @@ use crate::machines::pointer::hand_pixels;
 use crate::machines::{Button, Input, Key, Modifiers, Pointer as Shape};
 
 use super::driver::Driver;
-use super::present::{Letterbox, opening_scale, present_letterboxed, switched_scale};
+use super::present::{Letterbox, present_letterboxed, window_scale};
 use super::ticks::TickSchedule;
 
 /// Polls per second: enough for smooth dragging, cheap when idle.
@@ -50,7 +50,7 @@ enum Stop {
 
 /// Opens the window and runs until it is closed or the user quits.
 /// `scale` of None picks the largest whole factor at which the window fits
-/// the screen (see [`opening_scale`]).
+/// the screen (see [`window_scale`]); one asked is a maximum there too.
 pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     // Only a real window makes sounds.
     crate::audio::enable();
@@ -60,7 +60,7 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     let frame_size = |d: &Driver| (d.frame().width(), d.frame().height());
     let windowed = |d: &Driver| {
         let (w, h) = frame_size(d);
-        Placement::Windowed { scale: switched_scale(scale, w, h, x11::screen_size()) }
+        Placement::Windowed { scale: window_scale(scale, w, h, x11::screen_size()) }
     };
     // The screen's size is asked on a connection held until the window is
     // open: were it the server's only client, closing it would reset the
@@ -69,7 +69,19 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     let held = x11::Connection::open();
     let mut placement = {
         let (w, h) = frame_size(&driver);
-        Placement::Windowed { scale: opening_scale(scale, w, h, held.as_ref().and_then(x11::Connection::screen_size)) }
+        let screen = held.as_ref().and_then(x11::Connection::screen_size);
+        let k = window_scale(scale, w, h, screen);
+        if let (Some(asked), Some((sw, sh))) = (scale, screen)
+            && k < asked
+        {
+            eprintln!(
+                "parlour: --scale {asked} would make the window {} x {}, larger than the {sw} x {sh} screen: \
+                 {k} is used",
+                w * asked,
+                h * asked
+            );
+        }
+        Placement::Windowed { scale: k }
     };
     let mut window = open(frame_size(&driver), placement)?;
     drop(held);

@@ -753,10 +753,13 @@ impl Builder {
         }
         for block in &mut self.blocks {
             for span in &mut block.spans {
+                // A name the page lacks stays as it is: a link that leads
+                // nowhere, which the viewer draws disabled.
                 if let Span::Link { target: Target::Node { file: None, node, line }, .. } = span
                     && let Some(name) = node.strip_prefix('#')
+                    && let Some(&(_, at)) = self.anchors.iter().find(|(a, _)| a == name)
                 {
-                    *line = self.anchors.iter().find(|(a, _)| a == name).map_or(0, |&(_, l)| l);
+                    *line = at;
                     *node = MAIN.to_string();
                 }
             }
@@ -972,6 +975,8 @@ mod tests {
             spans[0],
             Span::Link { label: "out".into(), target: Target::Url("../out.html".into()), style: Style::default() }
         );
+        // A name the page lacks is kept: the viewer finds no such place.
+        assert!(matches!(&spans[2], Span::Link { target: Target::Node { node, .. }, .. } if node == "#nowhere"));
         assert_eq!(
             spans[3],
             Span::Link {

@@ -310,7 +310,7 @@ impl Viewer {
             Target::Node { file: None, node, line } => match self.find_node(&self.here.doc, node) {
                 Some(i) => self.go(self.here.doc.clone(), i, *line),
                 None => {
-                    self.status = format!("That topic is missing. There is no node \"{node}\" in {}.", self.title())
+                    self.status = format!("That topic is missing. There is no topic \"{node}\" in {}.", self.title())
                 }
             },
             Target::Node { file: Some(file), node, line } => {
@@ -333,7 +333,7 @@ impl Viewer {
                 let doc = share(doc);
                 match self.find_node(&doc, node) {
                     Some(i) => self.go(doc, i, line),
-                    None => self.status = format!("That topic is missing. There is no node \"{node}\" in {name}."),
+                    None => self.status = format!("That topic is missing. There is no topic \"{node}\" in {name}."),
                 }
             }
             Err(e) => self.status = e,
