@@ -71,8 +71,9 @@ struct ScreenArgs {
     /// Skin of yazzle (the only machine with skins): a folder name under roms-like-assets/skins.
     #[arg(long, value_name = "S")]
     skin: Option<String>,
-    /// Window scale in whole pixels, 1 to 16 (default: the largest at which the window fits the
-    /// screen, 64 lines left for its title bar and a panel; 1280x1024 where the size is unknown).
+    /// Window scale in whole pixels, 1 to 16, at most what the screen holds (default: the largest at
+    /// which the window fits the screen, 64 lines left for its title bar and a panel; 1280x1024
+    /// where the size is unknown).
     #[arg(long, value_name = "K", value_parser = window_scale)]
     scale: Option<u32>,
 }
