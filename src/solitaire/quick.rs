@@ -15,6 +15,22 @@ pub fn home(st: &Solitaire, from: PileId) -> Option<SolMove> {
         .map(|to| SolMove::Move { from, count: 1, to })
 }
 
+/// The move that puts the top card of tableau pile `from` in the first
+/// empty reserve pile that takes it: a free cell (FreeCell, Eight Off,
+/// Seahaven Towers), where a double-click sends a card no foundation
+/// takes, as FreeCell players expect. A reserve that takes no cards
+/// (Canfield's) never does.
+pub fn free_cell(st: &Solitaire, from: PileId) -> Option<SolMove> {
+    if from.kind != PileKind::Tableau {
+        return None;
+    }
+    (0..st.pile_count(PileKind::Reserve))
+        .map(|r| PileId::new(PileKind::Reserve, r))
+        .filter(|to| st.pile(to.kind, to.index()).is_empty())
+        .find(|&to| st.accepts(from, 1, to))
+        .map(|to| SolMove::Move { from, count: 1, to })
+}
+
 /// The most cards from the top of `from` that may go onto `to` (on a
 /// tableau pile only one count fits; into a space, the longest run the
 /// free cells and spaces allow).

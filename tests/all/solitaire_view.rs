@@ -161,6 +161,44 @@ fn clicking_the_stock_deals_and_double_clicking_sends_a_card_home() {
     panic!("no card could go home");
 }
 
+/// In FreeCell a double-click on a column's card no foundation takes puts
+/// it in an empty free cell, as FreeCell on Windows does; in Klondike,
+/// which has none, it is refused with the reason.
+#[test]
+fn double_clicking_a_card_no_foundation_takes_puts_it_in_a_free_cell() {
+    let double_click = |view: &mut Table, m: &Machine, area: Rect, (x, y): (i32, i32)| {
+        for ev in [
+            Input::MouseDown { x, y, button: Button::Left },
+            Input::MouseUp { x, y, button: Button::Left },
+            Input::Tick { ms: 100 },
+            Input::MouseDown { x, y, button: Button::Left },
+            Input::MouseUp { x, y, button: Button::Left },
+        ] {
+            view.input(&ev, m, area);
+        }
+    };
+    let (mut view, m, area, _data) = table("freecell", MachineId::Yazzle, 1);
+    let column = (0..8)
+        .map(|i| PileId::new(PileKind::Tableau, i))
+        .find(|&p| parlour::solitaire::quick::home(view.session().state(), p).is_none())
+        .expect("a column whose top card cannot go home");
+    let top = view.session().state().pile(PileKind::Tableau, column.index()).last().unwrap().card;
+    let at = centre(top_rect(&view, area, column));
+    double_click(&mut view, &m, area, at);
+    let st = view.session().state();
+    assert_eq!(st.pile(PileKind::Reserve, 0).last().map(|s| s.card), Some(top), "{}", view.message());
+
+    let (mut view, m, area, _data) = table("klondike", MachineId::Yazzle, 1);
+    let column = (0..7)
+        .map(|i| PileId::new(PileKind::Tableau, i))
+        .find(|&p| parlour::solitaire::quick::home(view.session().state(), p).is_none())
+        .unwrap();
+    let at = centre(top_rect(&view, area, column));
+    double_click(&mut view, &m, area, at);
+    assert_eq!(view.session().move_count(), 0);
+    assert_eq!(view.message(), "No foundation takes that card yet.");
+}
+
 #[test]
 fn a_scripted_game_reaches_won_and_records_it() {
     let data = tempfile::tempdir().unwrap();

@@ -259,8 +259,10 @@ impl SolitaireBoard {
     }
 
     /// The move that sends the top card of `id` to a foundation, if one takes it.
+    /// Where a double-click (or Space twice) sends the top card of `id`:
+    /// home, or else from a column into an empty free cell.
     fn home_move(st: &Solitaire, id: PileId) -> Option<SolMove> {
-        quick::home(st, id)
+        quick::home(st, id).or_else(|| quick::free_cell(st, id))
     }
 
     fn click(&mut self, st: &Solitaire, id: PileId, index: Option<usize>) -> Reply<SolitaireVariant> {
@@ -270,9 +272,10 @@ impl SolitaireBoard {
         if st.rules().addition > 0 {
             return self.pick(st, id);
         }
-        // A double-click sends a card home. Where the tableau takes no
-        // cards (Golf), a column's top card can only go home: one click
-        // plays it, as the player expects.
+        // A double-click sends a card home, or else from a column to a
+        // free cell. Where the tableau takes no cards (Golf), a column's
+        // top card can only go home: one click plays it, as the player
+        // expects.
         let top = index.is_some_and(|i| i + 1 == st.pile(id.kind, id.index()).len());
         let only_home = st.rules().tableau.max_allowed == 0 && id.kind == PileKind::Tableau && top;
         let double = self.clicks.click(id);
