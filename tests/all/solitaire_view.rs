@@ -83,6 +83,30 @@ fn a_covered_pyramid_card_is_refused_with_a_reason() {
     assert!(frame(&view, &m, area).pixels() == before.pixels(), "nothing was picked");
 }
 
+/// In Pyramid a king taken from the keyboard leaves an empty place: the
+/// cursor moves on to a card that is still there, not a frame round
+/// nothing.
+#[test]
+fn the_pyramid_cursor_moves_off_a_card_taken() {
+    use parlour::machines::{Key, Modifiers};
+    let key = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    // Deal 28's first hint takes a king from the pyramid's foot.
+    let (mut view, m, area, _data) = table("pyramid", MachineId::AmigaPal, 28);
+    view.input(&key(Key::Right), &m, area);
+    view.command(&Command::Hint);
+    let (pile, _) = view.board().hinted().expect("a hint");
+    let st = view.session().state();
+    assert_eq!(pile.kind, PileKind::Tableau);
+    assert_eq!(st.pile(pile.kind, pile.index()).last().map(|s| s.card.rank.value()), Some(13));
+    assert_eq!(view.board().cursor_at().map(|c| c.0), Some(pile));
+    view.input(&key(Key::Char(' ')), &m, area);
+    let st = view.session().state();
+    assert!(st.pile(pile.kind, pile.index()).is_empty(), "the king was taken");
+    let (at, _) = view.board().cursor_at().expect("the cursor still shows");
+    assert_ne!(at, pile);
+    assert!(!st.pile(at.kind, at.index()).is_empty(), "the cursor is on a card");
+}
+
 #[test]
 fn dragging_a_legal_move_plays_it_and_an_illegal_one_is_refused_with_a_reason() {
     for machine in [MachineId::Yazzle, MachineId::MacSe30, MachineId::AmigaPal] {

@@ -74,6 +74,26 @@ impl Cursor {
         self.aimed = !self.visible;
     }
 
+    /// In a pairing game (Pyramid) a card taken leaves no place to stand
+    /// on: a cursor left on an emptied pile of the tableau moves to the
+    /// nearest card still there that can be taken, else to any card.
+    pub fn settle(&mut self, st: &Solitaire) {
+        let Some((pile, _)) = self.at else { return };
+        let emptied = pile.kind == PileKind::Tableau && st.pile(pile.kind, pile.index()).is_empty();
+        if st.rules().addition == 0 || !emptied {
+            return;
+        }
+        let count = st.pile_count(PileKind::Tableau);
+        let nearest = |free: bool| {
+            (0..count)
+                .filter(|&i| !st.pile(PileKind::Tableau, i).is_empty() && (!free || !st.is_covered(i)))
+                .min_by_key(|&i| i.abs_diff(pile.index()))
+        };
+        if let Some(i) = nearest(true).or_else(|| nearest(false)) {
+            self.at = Some((PileId::new(PileKind::Tableau, i), 1));
+        }
+    }
+
     /// The visible piles in reading order: by row, then left to right.
     fn order(layout: &TableLayout) -> Vec<(PileId, i32, i32)> {
         let mut piles: Vec<(PileId, i32, i32)> =

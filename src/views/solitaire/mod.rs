@@ -898,6 +898,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     }
 
     fn arrived(&mut self, session: &Session<SolitaireVariant>) {
+        self.cursor.settle(session.state());
         self.follow(session);
     }
 
