@@ -150,6 +150,19 @@ fn a_stock_dealt_once_says_so_when_clicked_empty() {
     assert_eq!(view.message(), "The stock is dealt once only: the waste is never turned over.");
 }
 
+/// Two clicks at (x, y) a tenth of a second apart.
+fn double_click(view: &mut Table, m: &Machine, area: Rect, (x, y): (i32, i32)) {
+    for ev in [
+        Input::MouseDown { x, y, button: Button::Left },
+        Input::MouseUp { x, y, button: Button::Left },
+        Input::Tick { ms: 100 },
+        Input::MouseDown { x, y, button: Button::Left },
+        Input::MouseUp { x, y, button: Button::Left },
+    ] {
+        view.input(&ev, m, area);
+    }
+}
+
 #[test]
 fn clicking_the_stock_deals_and_double_clicking_sends_a_card_home() {
     let (mut view, m, area, _data) = table("klondike", MachineId::Yazzle, 1);
@@ -166,16 +179,8 @@ fn clicking_the_stock_deals_and_double_clicking_sends_a_card_home() {
             _ => None,
         });
         if let Some(from) = home {
-            let (x, y) = centre(top_rect(&view, area, from));
-            for ev in [
-                Input::MouseDown { x, y, button: Button::Left },
-                Input::MouseUp { x, y, button: Button::Left },
-                Input::Tick { ms: 100 },
-                Input::MouseDown { x, y, button: Button::Left },
-                Input::MouseUp { x, y, button: Button::Left },
-            ] {
-                view.input(&ev, &m, area);
-            }
+            let at = centre(top_rect(&view, area, from));
+            double_click(&mut view, &m, area, at);
             assert_eq!(view.session().state().cards_on_foundations(), 1);
             return;
         }
@@ -190,17 +195,6 @@ fn clicking_the_stock_deals_and_double_clicking_sends_a_card_home() {
 /// which has none, it is refused with the reason.
 #[test]
 fn double_clicking_a_card_no_foundation_takes_puts_it_in_a_free_cell() {
-    let double_click = |view: &mut Table, m: &Machine, area: Rect, (x, y): (i32, i32)| {
-        for ev in [
-            Input::MouseDown { x, y, button: Button::Left },
-            Input::MouseUp { x, y, button: Button::Left },
-            Input::Tick { ms: 100 },
-            Input::MouseDown { x, y, button: Button::Left },
-            Input::MouseUp { x, y, button: Button::Left },
-        ] {
-            view.input(&ev, m, area);
-        }
-    };
     let (mut view, m, area, _data) = table("freecell", MachineId::Yazzle, 1);
     let column = (0..8)
         .map(|i| PileId::new(PileKind::Tableau, i))
