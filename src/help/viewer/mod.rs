@@ -175,7 +175,13 @@ impl Viewer {
             }
             _ => vec![Control::Retrace, Control::Close],
         };
-        Panes::new(manner, area, &controls)
+        let panes = Panes::new(manner, area, &controls);
+        // Only the page's bar comes and goes: the Amiga's is its window's
+        // border, and a Mac window always had both.
+        if manner == Manner::Page && self.layout(&panes).width > panes.text.w {
+            return panes.with_page_hbar();
+        }
+        panes
     }
 
     fn ty(&self, manner: Manner) -> Type<'_> {

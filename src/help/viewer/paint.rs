@@ -585,7 +585,12 @@ fn page_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
         s.hline(t.x, t.right() - 1, t.bottom() - 2, look.paint(Pen::Shadow));
         s.hline(t.x, t.right() - 1, t.bottom() - 1, look.paint(Pen::Shine));
     }
-    let page = Rect::from_edges(panes.area.x, panes.frame.y, panes.bar.whole.x, panes.area.bottom());
+    let foot = panes.hbar.map_or(panes.area.bottom(), |h| h.whole.y);
+    let page = Rect::from_edges(panes.area.x, panes.frame.y, panes.bar.whole.x, foot);
+    if panes.hbar.is_some() {
+        let corner = Rect::from_edges(panes.bar.whole.x, foot, panes.area.right(), panes.area.bottom());
+        s.fill_rect(corner, look.paint(Pen::Background));
+    }
     let grey = rgb(s, css::PAGE);
     s.fill_rect(page, grey);
     let white = rgb(s, css::CONTENT);
@@ -653,13 +658,13 @@ fn win_scroll_bar(s: &mut Surface, machine: &Machine, bar: &ScrollBar, knob: Opt
     if let Some(k) = knob {
         win_button(s, machine, k, false);
     }
-    for (r, flip) in [(bar.up, false), (bar.down, true)] {
+    for (r, towards_end) in [(bar.up, false), (bar.down, true)] {
         win_button(s, machine, r, false);
         if knob.is_some() {
-            centred_image(s, &SOLID_ARROW, r, flip, look.paint(Pen::Text));
+            arrow(s, bar.vertical, r, towards_end, look.paint(Pen::Text));
         } else {
-            centred_image(s, &SOLID_ARROW, r.offset(1, 1), flip, look.paint(Pen::Shine));
-            centred_image(s, &SOLID_ARROW, r, flip, look.paint(Pen::Disabled));
+            arrow(s, bar.vertical, r.offset(1, 1), towards_end, look.paint(Pen::Shine));
+            arrow(s, bar.vertical, r, towards_end, look.paint(Pen::Disabled));
         }
     }
 }

@@ -314,6 +314,26 @@ impl Panes {
         }
     }
 
+    /// The page with a horizontal scroll bar along its foot, as the
+    /// browser pane showed one only while something was wider than the
+    /// page: the vertical bar and the page get shorter, leaving a square
+    /// corner between the two bars.
+    pub fn with_page_hbar(mut self) -> Panes {
+        debug_assert_eq!(self.manner, Manner::Page);
+        let whole = Rect::new(self.area.x, self.area.bottom() - WIN_BAR, self.bar.whole.x - self.area.x, WIN_BAR);
+        let left = Rect::new(whole.x, whole.y, WIN_BAR, WIN_BAR);
+        let right = Rect::new(whole.right() - WIN_BAR, whole.y, WIN_BAR, WIN_BAR);
+        let track = Rect::from_edges(left.right(), whole.y, right.x, whole.bottom());
+        self.hbar = Some(ScrollBar { whole, track, up: left, down: right, proportional: true, vertical: false });
+        let v = &mut self.bar;
+        v.whole.h -= WIN_BAR;
+        v.down = v.down.offset(0, -WIN_BAR);
+        v.track.h -= WIN_BAR;
+        self.frame.h -= WIN_BAR;
+        self.text.h -= WIN_BAR;
+        self
+    }
+
     /// The button of a control, if this viewer has one.
     pub fn button(&self, control: Control) -> Option<Rect> {
         self.buttons.iter().find(|(c, _)| *c == control).map(|(_, r)| *r)

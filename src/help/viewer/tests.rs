@@ -242,11 +242,16 @@ fn keys_wheel_and_scroll_bar_move_the_first_line() {
 }
 
 /// Lines too long for the pane scroll sideways, by key and by the
-/// horizontal scroll bar, on the Amiga and on the Mac, whose bar shows a
-/// thumb once there is something to the right.
+/// horizontal scroll bar, on the Amiga, on the Mac, whose bar shows a
+/// thumb once there is something to the right, and on YaZZle's page,
+/// which has the bar only then.
 #[test]
 fn long_lines_scroll_sideways() {
-    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+    let (m, area) = machine(MachineId::Yazzle);
+    let narrow = Viewer::new(guide(), Some("two")).panes(&m, area);
+    assert_eq!(narrow.hbar, None, "the page has no horizontal bar while everything fits");
+    assert_eq!(narrow.bar.whole.bottom(), area.bottom());
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
         let (m, area) = machine(id);
         let mut wide = guide();
         wide.nodes[1].blocks[0] = Block { wrap: false, ..para(vec![text(&"wide ".repeat(30))]) };
@@ -255,7 +260,10 @@ fn long_lines_scroll_sideways() {
         assert!(v.shift > 0 && v.shift % SIDE_STEP == 0, "{id}: a step of whole cells, {}", v.shift);
         let panes = v.panes(&m, area);
         assert!(v.side_knob(&panes, &v.layout(&panes)).is_some(), "{id}: a knob shows");
-        let right = panes.hbar.unwrap().down;
+        let hbar = panes.hbar.unwrap();
+        // The bars meet (the Mac's share an edge line) but never cross.
+        assert!(hbar.whole.right() <= panes.bar.whole.x + 1 && panes.bar.whole.bottom() <= hbar.whole.y + 1, "{id}");
+        let right = hbar.down;
         for _ in 0..40 {
             click(&mut v, &m, area, right);
         }
