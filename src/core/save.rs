@@ -138,9 +138,18 @@ pub fn save<V: Variant>(session: &Session<V>, path: &Path) -> Result<(), FileErr
 /// foreign is set aside (see [`FileError::reject`]) so it is never
 /// overwritten; a missing or unreadable file is left where it is.
 pub fn load<V: Variant>(path: &Path, variant: &V) -> Result<Session<V>, FileError> {
-    let bytes = read_capped(path, limits::SAVE).map_err(|e| FileError::unreadable(path, "saved game", &e))?;
-    decode(&bytes, variant).map_err(|e| FileError::reject(path, Some(e.line), e.kind, e.reason))
+    load_noting(path, variant).map(|(session, _)| session)
 }
+
+/// [`load`], saying too whether the save was made under rules other than
+/// `variant`'s (and replays under them all the same).
+pub fn load_noting<V: Variant>(path: &Path, variant: &V) -> Result<(Session<V>, RulesChanged), FileError> {
+    let bytes = read_capped(path, limits::SAVE).map_err(|e| FileError::unreadable(path, "saved game", &e))?;
+    decode_noting(&bytes, variant).map_err(|e| FileError::reject(path, Some(e.line), e.kind, e.reason))
+}
+
+/// Whether a save was made under other rules than those it was read with.
+pub type RulesChanged = bool;
 
 /// Opens the kept game at `path` for `variant`, as [`load`] does, but
 /// leaves a file that cannot be used where it is: the player named it,
@@ -160,6 +169,15 @@ pub fn read_header(bytes: &[u8]) -> Result<Header, DecodeError> {
 /// Turns save bytes into a session for `variant`, validating everything and
 /// replaying every move. Any bytes at all give either a session or an error.
 pub fn decode<V: Variant>(bytes: &[u8], variant: &V) -> Result<Session<V>, DecodeError> {
+    decode_noting(bytes, variant).map(|(session, _)| session)
+}
+
+/// [`decode`], saying too whether the save was made under other rules.
+/// Such a save is taken when every one of its moves is legal under these
+/// rules, as if it had been played under them: an edit that leaves the
+/// game as it was (a comment, a name, a pile's place) or changes only
+/// what was not played yet keeps the game. Otherwise it is foreign.
+fn decode_noting<V: Variant>(bytes: &[u8], variant: &V) -> Result<(Session<V>, RulesChanged), DecodeError> {
     let mut lines = Lines::new(bytes)?;
     let header = parse_header(&mut lines)?;
     // Header lines: 2 game, 3 variant-hash, 4 options, 5 seed, 6 cursor.
@@ -169,17 +187,7 @@ pub fn decode<V: Variant>(bytes: &[u8], variant: &V) -> Result<Session<V>, Decod
     if header.game != variant.id() && adopted.is_none() {
         return Err(DecodeError::foreign(2, format!("this is a save for {:?}, not {:?}", header.game, variant.id())));
     }
-    if header.variant_hash != variant.content_hash() && adopted.is_none() {
-        return Err(DecodeError::foreign(
-            3,
-            format!(
-                "this save was made with different rules for {:?} (variant hash {:016x}, these rules have {:016x})",
-                header.game,
-                header.variant_hash,
-                variant.content_hash()
-            ),
-        ));
-    }
+    let rules_changed = header.variant_hash != variant.content_hash() && adopted.is_none();
     let variant = variant
         .with_options(adopted.as_deref().unwrap_or(&header.options))
         .map_err(|e| DecodeError::foreign(4, format!("the options {:?} are not understood: {e}", header.options)))?;
@@ -193,7 +201,12 @@ pub fn decode<V: Variant>(bytes: &[u8], variant: &V) -> Result<Session<V>, Decod
     let mut session = Session::from_history(variant, steps, header.cursor, header.elapsed_ms).map_err(|e| {
         let place = &places[e.step];
         let line = e.auto.map_or(place.head, |k| place.autos[k]);
-        DecodeError::corrupt(line, format!("the game does not replay: {}", e.reason))
+        if rules_changed {
+            let reason = format!("it was saved under other rules, and it does not replay under these: {}", e.reason);
+            DecodeError::foreign(line, reason)
+        } else {
+            DecodeError::corrupt(line, format!("the game does not replay: {}", e.reason))
+        }
     })?;
     for (line, step, mark) in marks {
         match mark {
@@ -202,7 +215,7 @@ pub fn decode<V: Variant>(bytes: &[u8], variant: &V) -> Result<Session<V>, Decod
         }
         .map_err(|e| DecodeError::corrupt(line, e))?;
     }
-    Ok(session)
+    Ok((session, rules_changed))
 }
 
 /// The lines of a save, numbered from 1. A final line break is optional and
@@ -550,6 +563,22 @@ mod tests {
         assert_eq!(decode(old.as_bytes(), &Counting { max: 3 }).unwrap_err().line, 2);
     }
 
+    /// A save made under other rules (another variant hash) goes on under
+    /// these if every move of it is legal here, and is foreign if not.
+    #[test]
+    fn saves_under_other_rules_go_on_if_they_replay() {
+        let good = encode(&sample()).unwrap();
+        let v = Counting { max: 3 };
+        let other = replace_line(&good, 3, "variant-hash: 0000000000000000");
+        let (session, changed) = decode_noting(other.as_bytes(), &v).unwrap();
+        assert!(changed);
+        assert_eq!(session.state(), sample().state());
+        assert!(!decode_noting(good.as_bytes(), &v).unwrap().1);
+        let e = decode(replace_line(&other, 8, "move add 9").as_bytes(), &v).unwrap_err();
+        assert_eq!((e.kind, e.line), (FileErrorKind::Foreign, 8));
+        assert!(e.reason.starts_with("it was saved under other rules"), "{e}");
+    }
+
     fn error_for(text: &str) -> DecodeError {
         decode(text.as_bytes(), &Counting { max: 3 }).unwrap_err()
     }
@@ -570,7 +599,6 @@ mod tests {
             (replace_line(&good, 1, "parlour-save x"), 1, FileErrorKind::Corrupt, "not a format version"),
             (replace_line(&good, 2, "game: spider"), 2, FileErrorKind::Foreign, "save for \"spider\""),
             (replace_line(&good, 2, "name: count"), 2, FileErrorKind::Corrupt, "expected `game: ...`"),
-            (replace_line(&good, 3, "variant-hash: 0000000000000000"), 3, FileErrorKind::Foreign, "different rules"),
             (replace_line(&good, 3, "variant-hash: +123"), 3, FileErrorKind::Corrupt, "16 hex digits"),
             (replace_line(&good, 4, "options: fast"), 4, FileErrorKind::Foreign, "not understood"),
             (replace_line(&good, 5, "seed: -1"), 5, FileErrorKind::Corrupt, "not a whole number"),

@@ -887,12 +887,17 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, 
         FileErrorKind::Io => "The saved game could not be read",
         _ => "The saved game was damaged",
     };
-    match files::load_or_backup(path, |p| save::load(p, variant)) {
-        Ok(Loaded { value, replaced: None }) => (Some(value), String::new(), None),
-        Ok(Loaded { value, replaced: Some(e) }) => {
+    // A game saved under rules since changed (a game type being written)
+    // goes on if it replays under them; the player is told in passing.
+    let said = |changed: save::RulesChanged| {
+        if changed { "Resumed under the changed rules." } else { "" }
+    };
+    match files::load_or_backup(path, |p| save::load_noting(p, variant)) {
+        Ok(Loaded { value: (session, changed), replaced: None }) => (Some(session), said(changed).into(), None),
+        Ok(Loaded { value: (session, _), replaced: Some(e) }) => {
             let backup = name(&files::backup_path(path));
             let full = format!("{}, and its previous copy, {backup}, was resumed.", problem(&e));
-            (Some(value), format!("{}: its previous copy was resumed.", what(&e)), Some(notice_box(SAVED_GAME, full)))
+            (Some(session), format!("{}: its previous copy was resumed.", what(&e)), Some(notice_box(SAVED_GAME, full)))
         }
         Err(e) if e.kind == FileErrorKind::NotFound => (None, String::new(), None),
         Err(e) => {

@@ -295,9 +295,14 @@ fn the_journal_is_saved_after_every_jump_and_resumed() {
     assert_eq!(again.session().move_count(), 2);
     assert!(again.message().contains("resumed"), "{}", again.message());
 
-    // A journal for another version of the board is set aside, and said so.
+    // A journal for another version of the board goes on where its jumps
+    // are all legal on this one, and is set aside, and said so, where not.
     let changed = ENGLISH.replace("Mode: Normal", "Mode: Diagonal");
-    let mut other = open("English", variant("pegs/english", &changed), dir.path());
+    let diagonal = open("English", variant("pegs/english", &changed), dir.path());
+    assert_eq!(diagonal.session().move_count(), 2);
+    assert!(diagonal.message().starts_with("Resumed under the changed rules"), "{}", diagonal.message());
+    let moved_hole = ENGLISH.replace("y y y E y y y", "y y y y y y y").replacen("* * y y y * *", "* * E y y * *", 1);
+    let mut other = open("English", variant("pegs/english", &moved_hole), dir.path());
     assert_eq!(other.session().move_count(), 0);
     assert_eq!(other.message(), "The saved game could not be used: a new game was dealt.");
     let told = other.take_notice().expect("no box told of the journal set aside").lines.join(" ");
