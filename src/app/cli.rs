@@ -8,7 +8,6 @@ use crate::core::files::{limits, read_capped};
 use crate::gfx::Surface;
 use crate::gfx::image_io::{encode_bmp, encode_png};
 use crate::machines::{Depth, Machine, MachineChoice, MachineId};
-use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::lint as solitaire_lint;
 use crate::solitaire::spec::Diagnostic;
 
@@ -216,12 +215,17 @@ enum Command {
     Deal {
         /// A game type id from `parlour list`, or its folder.
         game: String,
-        /// Deal by this seed (default 1).
+        /// Game number N, as a window deals it (default 1): deal N, or in
+        /// a mode of winnable deals only, the deal that game N is.
         #[arg(long, value_name = "N", conflicts_with = "ms")]
         seed: Option<u64>,
         /// Microsoft FreeCell deal number (FreeCell-family game types).
         #[arg(long, value_name = "N")]
         ms: Option<u32>,
+        /// The rules: easy or hard, as [EasyMode] and [HardMode] give them
+        /// (default easy).
+        #[arg(long, value_name = "easy|hard")]
+        mode: Option<String>,
         /// `fcs` prints the tableau in Freecell Solver's board format.
         #[arg(long, value_name = "FORMAT", value_parser = ["fcs"])]
         format: Option<String>,
@@ -545,7 +549,9 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             rummi_best(rack.as_deref(), table.as_deref(), first, batch.as_deref())
         }
         Some(Command::Lint { paths }) => lint(&paths),
-        Some(Command::Deal { game, seed, ms, format }) => deal(&game, seed, ms, format.as_deref()),
+        Some(Command::Deal { game, seed, ms, mode, format }) => {
+            deal(&game, seed, ms, mode.as_deref(), format.as_deref())
+        }
         Some(Command::Solve(args)) => super::solve_cmd::run(args),
         Some(Command::Survey(args)) => super::survey::run(&args),
         Some(Command::Capture { paths, all }) => capture(&paths, all),
@@ -994,21 +1000,21 @@ fn lint(paths: &[PathBuf]) -> Result<(), Failure> {
 }
 
 /// The variant and seed a `deal` or `solve` asks for.
-fn dealing(target: &str, seed: Option<u64>, ms: Option<u32>) -> Result<(SolitaireVariant, u64), Failure> {
-    use crate::core::Variant;
-    let game = catalog::find(target).map_err(fail)?;
-    let variant =
-        catalog::solitaire_variant(&game).ok_or_else(|| fail(format!("{target} is not a solitaire game type")))?;
-    Ok(match ms {
-        Some(n) => (variant.with_options("easy,ms").map_err(fail)?, u64::from(n)),
-        None => (variant, seed.unwrap_or(1)),
-    })
-}
-
-fn deal(target: &str, seed: Option<u64>, ms: Option<u32>, format: Option<&str>) -> Result<(), Failure> {
+fn deal(
+    target: &str,
+    seed: Option<u64>,
+    ms: Option<u32>,
+    mode: Option<&str>,
+    format: Option<&str>,
+) -> Result<(), Failure> {
+    use super::solve_cmd::{game_seed, variant};
     use crate::core::Variant;
     use crate::solitaire::deal::{print_fcs, print_position};
-    let (variant, seed) = dealing(target, seed, ms)?;
+    let variant = variant(target, mode, ms.is_some()).map_err(fail)?;
+    let seed = match ms {
+        Some(n) => u64::from(n),
+        None => game_seed(&variant, seed.unwrap_or(1), false),
+    };
     let state = variant.deal(seed);
     let text = match format {
         Some("fcs") => print_fcs(&state).map_err(fail)?,

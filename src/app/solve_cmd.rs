@@ -15,7 +15,7 @@ use clap::Args;
 use crate::core::{Variant, plural};
 use crate::solitaire::engine::{Solitaire, SolitaireVariant};
 use crate::solitaire::rules::Mode;
-use crate::solitaire::solver::{Limit, Limits, Report, Verdict, solve};
+use crate::solitaire::solver::{Limit, Limits, Report, Verdict, solve, winnable};
 
 use super::catalog;
 use super::cli::Failure;
@@ -24,7 +24,8 @@ use super::cli::Failure;
 pub struct SolveArgs {
     /// A game type id or folder, or a .brd board file.
     game: String,
-    /// Deal by this seed (default 1).
+    /// Game number N, as a window deals it (default 1): deal N, or in a
+    /// mode of winnable deals only, the deal that game N is.
     #[arg(long, value_name = "N", conflicts_with = "ms")]
     seed: Option<u64>,
     /// Microsoft FreeCell deal number (FreeCell-family game types).
@@ -66,6 +67,30 @@ pub fn variant(target: &str, mode: Option<&str>, ms: bool) -> Result<SolitaireVa
     };
     let options = if ms { format!("{},ms", mode.name()) } else { mode.name().to_string() };
     table.with_options(&options)
+}
+
+/// The seed game `number` of `variant` is dealt from, as a window deals
+/// it: the number itself or, in a mode that deals only winnable deals
+/// ([EasyWinnable] or [HardWinnable] Only=1), the first deal made from it
+/// that the solver proves winnable, which standard error names unless
+/// `quiet`.
+pub fn game_seed(variant: &SolitaireVariant, number: u64, quiet: bool) -> u64 {
+    if !variant.rules().winnable_only {
+        return number;
+    }
+    let found = winnable::winnable_seed(variant, number, |_, _| {}, None);
+    if !quiet {
+        match found {
+            Some(seed) if seed == number => eprintln!("Game {number} is a winnable deal, dealt as it comes."),
+            Some(seed) => eprintln!(
+                "This mode deals only winnable deals: game {number} is deal {seed}, the first made from {number} that the solver wins."
+            ),
+            None => eprintln!(
+                "This mode deals only winnable deals, but the solver found none made from {number} within its limits: game {number} is dealt as it comes."
+            ),
+        }
+    }
+    found.unwrap_or(number)
 }
 
 /// The most `--seconds` may say: a year.
@@ -120,7 +145,10 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
     }
     let bad = |message: String| Failure { message, code: BAD_INPUT };
     let variant = variant(&args.game, args.mode.as_deref(), args.ms.is_some()).map_err(bad)?;
-    let seed = args.ms.map_or(args.seed.unwrap_or(1), u64::from);
+    let seed = match args.ms {
+        Some(ms) => u64::from(ms),
+        None => game_seed(&variant, args.seed.unwrap_or(1), args.quiet || args.json),
+    };
     let started = Instant::now();
     let limits = limits(args.nodes, args.memory, args.seconds);
     let report = if !args.quiet && std::io::stderr().is_terminal() {

@@ -132,6 +132,32 @@ fn deal_command_prints_the_microsoft_layout() {
     assert!(String::from_utf8_lossy(&fcs.stdout).lines().any(|l| l == "JD KD 2S 4C 3S 6D 6S"));
 }
 
+/// In a mode of winnable deals only, `deal` and `solve` take a game
+/// number as a window deals it: game 2 of Golf so is not deal 2 (which
+/// the solver does not win quickly), but the deal standard error names.
+#[test]
+fn deal_and_solve_take_a_winnable_only_game_number_as_a_window_does() {
+    let tmp = tempfile::tempdir().unwrap();
+    let golf = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Golf");
+    let folder = tmp.path().join("Winnable Golf");
+    std::fs::create_dir(&folder).unwrap();
+    let ini = std::fs::read_to_string(golf.join("game.ini")).unwrap();
+    std::fs::write(folder.join("game.ini"), format!("{ini}\n[EasyWinnable]\nOnly=1\n")).unwrap();
+    let place = folder.to_string_lossy().to_string();
+    let game = run(&["deal", &place, "--seed", "2"]);
+    assert!(game.status.success());
+    let said = String::from_utf8_lossy(&game.stderr).to_string();
+    let seed = said.split("game 2 is deal ").nth(1).and_then(|t| t.split(',').next()).expect(&said).to_string();
+    let dealt = run(&["deal", &place, "--seed", &seed]);
+    assert_eq!(game.stdout, dealt.stdout, "game 2 is the deal named");
+    assert!(String::from_utf8_lossy(&dealt.stderr).contains("is a winnable deal, dealt as it comes"));
+    let raw = run(&["deal", &golf.to_string_lossy(), "--seed", "2"]);
+    assert_ne!(game.stdout, raw.stdout, "not deal 2 itself");
+    let solved = run(&["solve", &place, "--seed", "2", "--json"]);
+    assert_eq!(solved.status.code(), Some(0), "game 2 is won");
+    assert!(String::from_utf8_lossy(&solved.stdout).contains(&format!("\"seed\":{seed},")));
+}
+
 /// Each shipped game type has tests/wins/<id>.txt: a `seed N` line, then
 /// moves that win that deal (found with `parlour solve`).
 #[test]

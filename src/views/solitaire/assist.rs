@@ -23,7 +23,7 @@ const ASK_MEMORY_MB: usize = 256;
 /// some games, Spider's among them, than the position limit allows for).
 const ASK_TIME: Duration = Duration::from_secs(2);
 /// What the status line says when no winnable deal was found for a number.
-const NO_WINNABLE_DEAL: &str = "No winnable deal was found in time: this one is dealt as it comes.";
+const NO_WINNABLE_DEAL: &str = "The solver found no winnable deal for this number: it is dealt as it comes.";
 
 /// The pause between two moves of the demo.
 const DEMO_STEP_MS: u32 = 400;
