@@ -417,9 +417,10 @@ fn attr(tag: &Tag, name: &str) -> Option<String> {
 }
 
 /// game.html's links and pictures that name a file inside the folder
-/// that is not there: errors, as `parlour help --html` leaves such a page
-/// out. (game.bmp is told of as the folder's own file; addresses leading
-/// out of the folder are the help reader's warnings.)
+/// that is not there, or one outside it that `parlour help --html` could
+/// not take in (anything but a file of another game type's folder or of
+/// the help's): errors, as that leaves such a page out. (game.bmp is told
+/// of as the folder's own file.)
 fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
     let Ok(text) = super::ini::decode_text(bytes) else { return Vec::new() };
     let mut out = Vec::new();
@@ -432,7 +433,19 @@ fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
         };
         let Some(address) = attr(&tag, name).map(|a| a.trim().to_string()) else { continue };
         let (file, _) = split_href(&address);
-        let Some(file) = (!has_scheme(&address)).then(|| inside_folder(&file)).flatten() else { continue };
+        if has_scheme(&address) || file.is_empty() {
+            continue;
+        }
+        let Some(file) = inside_folder(&file) else {
+            if !is_shared_help_file(dir, &file) {
+                let what = if link { "link" } else { "picture" };
+                let message = format!(
+                    "the {what} `{address}` leads out of the game type's folder to no file of another game type or of the help, so parlour help --html leaves this page out"
+                );
+                out.push(Diagnostic::error(path, tag.line, message));
+            }
+            continue;
+        };
         if file.eq_ignore_ascii_case("game.bmp") || in_any_case(dir, &file).is_file() {
             continue;
         }
@@ -440,6 +453,22 @@ fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
         out.push(Diagnostic::error(path, tag.line, message));
     }
     out
+}
+
+/// Whether `file`, named from the game type's folder `dir` and leading out
+/// of it, is a file the HTML help takes in: one in another game type's
+/// folder (under a folder with a game.ini) or in the help's (under one
+/// with help.css).
+fn is_shared_help_file(dir: &Path, file: &str) -> bool {
+    if file.starts_with(['/', '\\']) || file.contains(':') {
+        return false;
+    }
+    let Ok(target) = dir.join(file.replace('\\', "/")).canonicalize() else { return false };
+    target.is_file()
+        && target
+            .ancestors()
+            .skip(1)
+            .any(|folder| folder.join("game.ini").is_file() || folder.join("help.css").is_file())
 }
 
 /// game.html: only `<head>` and `<body>` inside `<html>`; the head has a
@@ -1116,13 +1145,24 @@ mod tests {
             "{found:#?}"
         );
         // A picture or page named inside the folder and not there is an
-        // error, as the HTML help cannot be built; outside, the help
-        // reader's warning.
+        // error, as the HTML help cannot be built; so is one outside it,
+        // but for a file of another game type (../Other/game.html).
         let dead: Vec<&String> = found.iter().filter(|m| m.contains("beside the page")).collect();
         assert_eq!(dead.len(), 2, "{found:#?}");
         assert!(dead.iter().all(|m| !m.contains("warning:")), "errors: {dead:?}");
         assert!(dead[0].ends_with(": there is no picture `gone.bmp` beside the page"), "{dead:?}");
         assert!(dead[1].ends_with(": the link `rules.html#deal` leads to no file beside the page"), "{dead:?}");
+        let out: Vec<&String> = found.iter().filter(|m| m.contains("leads out of the game type's folder")).collect();
+        assert_eq!(out.len(), 2, "{found:#?}");
+        assert!(out[0].contains("the picture `/srv/game.bmp` leads out") && !out[0].contains("warning:"), "{out:?}");
+        assert!(out[1].contains("the link `../Other/game.html` leads out"), "{out:?}");
+        let other = tmp.path().join("Other");
+        fs::create_dir(&other).unwrap();
+        fs::write(other.join("game.ini"), "").unwrap();
+        fs::write(other.join("game.html"), "").unwrap();
+        let found = msgs(&lint_path(&dir), &dir);
+        let out: Vec<&String> = found.iter().filter(|m| m.contains("leads out of the game type's folder")).collect();
+        assert_eq!(out.len(), 1, "another game type's page is taken in: {out:?}");
         assert!(
             found.iter().any(|m| m.ends_with("the help does not show game.bmp (<img src=\"game.bmp\">)")),
             "{found:#?}"
