@@ -899,8 +899,28 @@ const LINTERS: &[Linter] = &[
         check: lint_level_set,
     },
     Linter { what: "a help file (.guide, .imaj or .html)", accepts: crate::help::accepts, check: crate::help::lint },
+    Linter { what: "a help `parlour help --html` built", accepts: is_built_help, check: lint_built_help },
     Linter { what: "a folder of any of these (game-types, boards)", accepts: holds_checkable, check: lint_each },
 ];
+
+fn is_built_help(path: &Path) -> bool {
+    path.is_dir() && path.join(crate::help::source::BUILT_MARK).is_file()
+}
+
+/// A built help's pages, as the help reads them: its game types' pages
+/// and those of its Help folder (the folders of the files the pages use
+/// are not game types).
+fn lint_built_help(dir: &Path) -> Vec<Diagnostic> {
+    let pages = |folder: &Path| -> Vec<PathBuf> {
+        let entries = std::fs::read_dir(folder).into_iter().flatten().flatten().map(|e| e.path());
+        let mut found: Vec<PathBuf> = entries.filter(|p| p.is_file() && crate::help::accepts(p)).collect();
+        found.sort();
+        found
+    };
+    let mut all = pages(dir);
+    all.extend(pages(&dir.join("Help")));
+    all.iter().flat_map(|p| crate::help::lint(p)).collect()
+}
 
 /// The linters a folder's entries are checked by: all but the folder's own.
 fn entry_linter(path: &Path) -> Option<&'static Linter> {

@@ -23,6 +23,7 @@
 use std::path::{Path, PathBuf};
 
 use super::model::{Align, Block, BlockKind, Document, Node, Span, Style, Target};
+use super::source;
 use crate::core::html::{
     MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, newlines, no_such_link, no_such_picture, split_href,
     tokenize,
@@ -667,6 +668,12 @@ impl Builder {
                 }
                 Target::Node { file: Some(file), node: MAIN.to_string(), line: 0 }
             }
+            // A page of a built help links the others across its folders.
+            None if source::reach(&self.path, &path)
+                .is_some_and(|(home, file)| files::in_any_case(&home, &file).is_file()) =>
+            {
+                Target::Node { file: Some(path), node: MAIN.to_string(), line: 0 }
+            }
             None => {
                 self.warn(line, format!("the link `{href}` leads out of the page's folder; it is shown as an address"));
                 Target::Url(href.to_string())
@@ -680,11 +687,14 @@ impl Builder {
         let line = tag.line;
         let alt = tag.attr("alt").map(|a| self.attr_text(&a.value, line)).unwrap_or_default();
         let src = tag.attr("src").map(|a| self.attr_text(&a.value, line)).unwrap_or_default();
-        let inner = (!has_scheme(&src)).then(|| files::inside_folder(&split_href(&src).0)).flatten();
-        match inner {
-            Some(file) => {
-                let folder = self.path.parent().unwrap_or(Path::new(""));
-                if !files::in_any_case(folder, &file).is_file() {
+        let file = split_href(&src).0;
+        let reached = (!has_scheme(&src)).then(|| source::reach(&self.path, &file)).flatten();
+        match reached {
+            Some((home, rel)) => {
+                // As written, but `./` and `sub/..` taken out where it stays
+                // in the page's folder.
+                let file = files::inside_folder(&file).unwrap_or(file);
+                if !files::in_any_case(&home, &rel).is_file() {
                     self.warn(line, no_such_picture(&file));
                 }
                 self.pictures.push((line, file.clone()));

@@ -25,6 +25,9 @@ use std::fs;
 use std::path::{Component, Path, PathBuf};
 
 use super::html::GAME_TYPES_INDEX as INDEX;
+// The file that marks a folder as a build's, which a later build may
+// write over.
+use super::source::BUILT_MARK as MARK;
 use crate::core::decode_windows;
 use crate::core::files::in_any_case;
 use crate::core::files::resolves_inside;
@@ -142,10 +145,6 @@ pub struct Built {
     pub written: Vec<PathBuf>,
     pub left_out: Vec<String>,
 }
-
-/// The file that marks a folder as a build's, which a later build may
-/// write over.
-const MARK: &str = ".parlour-help";
 
 /// Makes `out` a build's folder: a new or empty folder, or one an
 /// earlier build made. Any other folder's files are the reader's own.

@@ -1,22 +1,49 @@
 //! The files a help document may reach: links and pictures are read only
-//! from inside the document's own folder.
+//! from inside the folder the document belongs to: its own, or the whole
+//! of a help `parlour help --html` built.
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{LINKED_OUT, in_any_case, limits, read_capped, resolves_inside};
+use crate::core::files::{LINKED_OUT, in_any_case, inside_folder, limits, read_capped, resolves_inside};
 use crate::gfx::image_io::{RgbaImage, decode_bmp, decode_png};
 
 use super::model::stays_in_folder;
 
-/// `name` (as a link or picture gives it) inside the folder of the
-/// document at `doc_path`, or why it may not be opened.
-pub fn beside(doc_path: &Path, name: &str) -> Result<PathBuf, String> {
-    if !stays_in_folder(name) {
-        return Err(format!("{name} is outside this document's folder: not opened"));
-    }
+/// The file `parlour help --html` leaves in the folder it builds.
+pub const BUILT_MARK: &str = ".parlour-help";
+
+/// Where `name` (as a link or picture gives it) lies inside the folder the
+/// document at `doc_path` belongs to: that folder and the name's path in
+/// it. The folder is the document's own, but for a page of a help that
+/// `parlour help --html` built (whose folder, or the one above, holds
+/// [`BUILT_MARK`]): then it is the whole help, whose pages link each
+/// other across its folders (Help/gametypes.html to ../klondike.html).
+pub fn reach(doc_path: &Path, name: &str) -> Option<(PathBuf, String)> {
     let folder = doc_path.parent().unwrap_or(Path::new(""));
-    let path = in_any_case(folder, name);
-    if !resolves_inside(folder, &path) {
+    if stays_in_folder(name) {
+        return Some((folder.to_path_buf(), name.to_string()));
+    }
+    let (home, below) = match folder.file_name() {
+        _ if folder.join(BUILT_MARK).is_file() => (folder, String::new()),
+        Some(sub) if folder.parent().is_some_and(|up| up.join(BUILT_MARK).is_file()) => {
+            (folder.parent()?, format!("{}/", sub.to_str()?))
+        }
+        _ => return None,
+    };
+    if name.contains(':') || name.starts_with(['/', '\\']) {
+        return None;
+    }
+    Some((home.to_path_buf(), inside_folder(&format!("{below}{name}"))?))
+}
+
+/// `name` (as a link or picture gives it) inside the folder the document
+/// at `doc_path` belongs to (see [`reach`]), or why it may not be opened.
+pub fn beside(doc_path: &Path, name: &str) -> Result<PathBuf, String> {
+    let Some((home, name)) = reach(doc_path, name) else {
+        return Err(format!("{name} is outside this document's folder: not opened"));
+    };
+    let path = in_any_case(&home, &name);
+    if !resolves_inside(&home, &path) {
         return Err(format!("{name} is a link to a file outside this document's folder: not opened"));
     }
     Ok(path)
@@ -38,15 +65,12 @@ pub fn picture(doc_path: &Path, name: &str) -> Result<RgbaImage, String> {
 /// picture that is not there or whose name leads out of the folder,
 /// which the document's reader tells itself. For `parlour lint`.
 pub fn unreadable_picture(doc_path: &Path, name: &str) -> Option<String> {
-    if !stays_in_folder(name) {
-        return None;
-    }
-    let folder = doc_path.parent().unwrap_or(Path::new(""));
-    let path = in_any_case(folder, name);
-    if !resolves_inside(folder, &path) {
+    let (home, name) = reach(doc_path, name)?;
+    let path = in_any_case(&home, &name);
+    if !resolves_inside(&home, &path) {
         return Some(format!("it {LINKED_OUT}"));
     }
-    path.exists().then(|| decode_file(&path, name).err()).flatten()
+    path.exists().then(|| decode_file(&path, &name).err()).flatten()
 }
 
 /// The picture at `path`, as the viewer decodes it, or why not.

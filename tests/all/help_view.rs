@@ -195,6 +195,9 @@ fn parlour_help_renders_and_builds_html() {
     assert!(start.is_file());
     let said = String::from_utf8_lossy(&r.stderr);
     assert!(said.contains(&format!("Open {} in a web browser", start.display())), "{said}");
+    // What it built passes Parlour's own checks, as the help it is.
+    let lint = run(&["lint", &dir.path().to_string_lossy()]);
+    assert!(lint.status.success() && lint.stdout.is_empty(), "{}", String::from_utf8_lossy(&lint.stdout));
 }
 
 #[test]

@@ -351,14 +351,14 @@ impl Viewer {
     /// that leads nowhere is drawn disabled and skipped by Tab; clicked,
     /// it says why.
     pub(super) fn leads_somewhere(&self, target: &Target) -> bool {
-        target.is_enabled()
-            && match target {
-                Target::Node { file: None, node, .. } => self.find_node(&self.here.doc, node).is_some(),
-                Target::Node { file: Some(file), .. } => {
-                    source::beside(&self.here.doc.path, file).is_ok_and(|path| path.is_file())
-                }
-                _ => true,
+        match target {
+            // Where the document lies says how far its links may reach.
+            Target::Node { file: Some(file), .. } => {
+                source::beside(&self.here.doc.path, file).is_ok_and(|path| path.is_file())
             }
+            Target::Node { file: None, node, .. } => self.find_node(&self.here.doc, node).is_some(),
+            _ => target.is_enabled(),
+        }
     }
 
     /// A node by name; an empty name or MAIN means the first node.

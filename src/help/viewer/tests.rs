@@ -298,6 +298,36 @@ fn other_files_open_only_from_the_same_folder() {
     assert_eq!(v.node_name(), "MAIN");
 }
 
+/// The pages of a help `parlour help --html` built link each other across
+/// its folders, and the viewer follows them there, but not out of it.
+#[test]
+fn a_built_help_reaches_across_its_own_folders_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(out.join("Help")).unwrap();
+    let page = |title: &str, body: &str| format!("<html><head><title>{title}</title></head><body>{body}</body></html>");
+    std::fs::write(dir.path().join("secret.html"), page("Secret", "<p>no</p>")).unwrap();
+    std::fs::write(out.join("klondike.html"), page("Klondike", "<p>Rules</p>")).unwrap();
+    let index =
+        page("Game Types", "<p><a href=\"../klondike.html\">Klondike</a> <a href=\"../../secret.html\">S</a></p>");
+    std::fs::write(out.join("Help/gametypes.html"), &index).unwrap();
+    let (m, area) = machine(MachineId::Yazzle);
+    let open = || Viewer::new(crate::help::read_file(&out.join("Help/gametypes.html")).unwrap(), None);
+    // Without the build's mark, the page's own folder is all it reaches.
+    let v = open();
+    assert!(v.visible_links(&m, area).iter().all(|(_, t)| !v.leads_somewhere(t)));
+    std::fs::write(out.join(crate::help::source::BUILT_MARK), "").unwrap();
+    let mut v = open();
+    let links = v.visible_links(&m, area);
+    assert_eq!(links.len(), 2, "{links:?}");
+    assert!(v.leads_somewhere(&links[0].1) && !v.leads_somewhere(&links[1].1), "{links:?}");
+    v.follow(&links[0].1);
+    assert_eq!(v.title(), "Klondike", "{}", v.status());
+    v.press(Control::Retrace);
+    v.follow(&links[1].1);
+    assert_eq!(v.title(), "Game Types");
+}
+
 #[test]
 fn escape_the_close_gadget_and_the_close_button_close() {
     let (m, area) = machine(MachineId::AmigaPal);
