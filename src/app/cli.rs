@@ -942,7 +942,42 @@ fn holds_checkable(path: &Path) -> bool {
 
 /// Each game type, board, level set or help file directly in a folder.
 fn lint_each(dir: &Path) -> Vec<Diagnostic> {
-    checkable(dir).iter().flat_map(|p| entry_linter(p).map(|l| (l.check)(p)).unwrap_or_default()).collect()
+    let entries = checkable(dir);
+    let mut found: Vec<Diagnostic> =
+        entries.iter().flat_map(|p| entry_linter(p).map(|l| (l.check)(p)).unwrap_or_default()).collect();
+    found.extend(same_names(&entries));
+    found
+}
+
+/// A warning on each game type named as one before it in `entries`: the
+/// game list would show two games alike.
+fn same_names(entries: &[PathBuf]) -> Vec<Diagnostic> {
+    use crate::solitaire::ini::IniDoc;
+    let mut seen: std::collections::HashMap<String, &Path> = std::collections::HashMap::new();
+    let mut found = Vec::new();
+    for folder in entries.iter().filter(|p| p.is_dir()) {
+        let ini = crate::core::files::in_any_case(folder, "game.ini");
+        let Ok(bytes) = read_capped(&ini, limits::RULES) else { continue };
+        let (doc, _) = IniDoc::parse(&ini, &bytes);
+        let Some(name) = doc.section("General").and_then(|s| s.get("Name")).filter(|e| !e.value.trim().is_empty())
+        else {
+            continue;
+        };
+        match seen.get(&name.value.trim().to_lowercase()) {
+            Some(first) => {
+                let first = first.file_name().unwrap_or_default().to_string_lossy();
+                let said = format!(
+                    "[General] Name={} is also the name of `{first}`: the game list would show two games alike",
+                    name.value.trim()
+                );
+                found.push(Diagnostic::warning(&ini, name.line, said));
+            }
+            None => {
+                seen.insert(name.value.trim().to_lowercase(), folder);
+            }
+        }
+    }
+    found
 }
 
 /// A game-type folder (or its game.ini): the rules and the folder's

@@ -158,6 +158,30 @@ fn deal_and_solve_take_a_winnable_only_game_number_as_a_window_does() {
     assert!(String::from_utf8_lossy(&solved.stdout).contains(&format!("\"seed\":{seed},")));
 }
 
+/// Two game types of one folder with the same Name are told of: the game
+/// list would show them alike.
+#[test]
+fn lint_tells_of_two_game_types_named_alike() {
+    let tmp = tempfile::tempdir().unwrap();
+    let golf = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Golf");
+    for copy in ["Golf", "Golf Copy"] {
+        let folder = tmp.path().join(copy);
+        std::fs::create_dir(&folder).unwrap();
+        for file in ["game.ini", "game.html", "game.bmp"] {
+            std::fs::copy(golf.join(file), folder.join(file)).unwrap();
+        }
+    }
+    let out = run(&["lint", &tmp.path().to_string_lossy()]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    let alike: Vec<&str> = said.lines().filter(|l| l.contains("is also the name of")).collect();
+    assert_eq!(alike.len(), 1, "{said}");
+    assert!(
+        alike[0].contains("Golf Copy/game.ini:")
+            && alike[0].contains("warning: [General] Name=Golf is also the name of `Golf`"),
+        "{said}"
+    );
+}
+
 /// Each shipped game type has tests/wins/<id>.txt: a `seed N` line, then
 /// moves that win that deal (found with `parlour solve`).
 #[test]
