@@ -41,3 +41,4 @@ pub use rng::GameRng;
 pub use session::{Action, Mark, ReplayError, Session, Step};
 pub use stats::{GameStats, Stats};
 pub use text::{decode_windows, ini_error, plural};
+pub(crate) use text::cp1252;

@@ -108,7 +108,11 @@ impl IniDoc {
     /// the problems found, which may include errors.
     pub fn parse(path: &Path, bytes: &[u8]) -> (IniDoc, Vec<Diagnostic>) {
         match decode_text(bytes) {
-            Ok(text) => IniDoc::parse_text(path, &text),
+            Ok(text) => {
+                let (doc, mut diags) = IniDoc::parse_text(path, &text);
+                diags.extend(mixed_encodings(bytes).map(|(line, m)| Diagnostic::warning(path, line, m)));
+                (doc, diags)
+            }
             Err(e) => (IniDoc::default(), vec![Diagnostic::error(path, e.line, e.message)]),
         }
     }
@@ -329,6 +333,26 @@ pub fn decode_text(bytes: &[u8]) -> Result<String, NotText> {
     Ok(text)
 }
 
+/// A file mostly in UTF-8 with a line that is not (a character typed in
+/// another editor): it is all read as Windows-1252, so its UTF-8 letters
+/// come out as two or three each. Told on the first UTF-8 line, as it shows.
+fn mixed_encodings(bytes: &[u8]) -> Option<(usize, String)> {
+    if std::str::from_utf8(bytes).is_ok() || [&b"\xff\xfe"[..], b"\xfe\xff"].iter().any(|m| bytes.starts_with(m)) {
+        return None;
+    }
+    let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    let not_utf8 = lines.iter().position(|l| std::str::from_utf8(l).is_err())? + 1;
+    let (i, utf8) = lines.iter().enumerate().find(|(_, l)| !l.is_ascii() && std::str::from_utf8(l).is_ok())?;
+    let shown: String = utf8.iter().map(|&b| crate::core::cp1252(b)).collect();
+    Some((
+        i + 1,
+        format!(
+            "this line is written in UTF-8 but line {not_utf8} is not, so the file is read as Windows-1252 and this line shows as `{}`: save the file in one encoding",
+            shown.trim()
+        ),
+    ))
+}
+
 /// Text in UTF-16 saved without the byte-order mark that says so: every
 /// other byte of its opening NUL, the bytes between them text, as ASCII in
 /// either byte order is written.
@@ -428,6 +452,20 @@ mod tests {
         let (doc, diags) = IniDoc::parse(Path::new("g.ini"), &utf16);
         assert!(diags.is_empty(), "{diags:?}");
         assert_eq!(doc.section("a").unwrap().value("k"), Some("é"));
+    }
+
+    /// One byte of Windows-1252 in a UTF-8 file makes the whole file
+    /// Windows-1252: the UTF-8 line is told of as it then shows.
+    #[test]
+    fn a_file_of_two_encodings_is_told_of() {
+        let bytes = "; caf\u{e9}\n[General]\nName=Caf\u{e9} No\u{eb}l\n".as_bytes().to_vec();
+        let mixed: Vec<u8> =
+            [&b"; caf\xe9\n"[..], &bytes[bytes.iter().position(|&b| b == b'\n').unwrap() + 1..]].concat();
+        let (doc, diags) = IniDoc::parse(Path::new("g.ini"), &mixed);
+        assert_eq!(doc.section("general").unwrap().value("name"), Some("CafÃ© NoÃ«l"));
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(diags[0].to_string().starts_with("g.ini:3: warning: this line is written in UTF-8 but line 1 is not, so the file is read as Windows-1252 and this line shows as `Name=CafÃ© NoÃ«l`"), "{diags:?}");
+        assert!(IniDoc::parse(Path::new("g.ini"), &bytes).1.is_empty(), "all UTF-8");
     }
 
     #[test]
