@@ -40,5 +40,5 @@ pub use hash::fnv1a64;
 pub use rng::GameRng;
 pub use session::{Action, Mark, ReplayError, Session, Step};
 pub use stats::{GameStats, Stats};
-pub use text::{decode_windows, ini_error, plural};
 pub(crate) use text::cp1252;
+pub use text::{decode_windows, ini_error, plural};

@@ -23,15 +23,17 @@ pub struct GameType {
 /// Ids are at most this long, as saves and statistics require.
 const MAX_ID_LEN: usize = 64;
 
-/// The id of a game type folder: lower case, runs of anything but letters
-/// and digits become one dash ("Baker's Game" -> "baker-s-game" would be
-/// ugly, so apostrophes are dropped first: "bakers-game"), at most
-/// [`MAX_ID_LEN`] long. A name with no ASCII letter or digit at all
-/// ("♠♥♦♣") is called `game-` and a number from its name, so every folder
-/// has an id that saves can carry.
+/// The id of a game type folder: in ASCII letters (other letters spelt so
+/// by `deunicode`: "Königsberg" -> "konigsberg", "Straße" -> "strasse"),
+/// lower case, runs of anything but letters and digits become one dash
+/// ("Baker's Game" -> "baker-s-game" would be ugly, so apostrophes are
+/// dropped first: "bakers-game"), at most [`MAX_ID_LEN`] long. A name
+/// with no letter or digit at all ("!!!") is called `game-` and a number
+/// from its name, so every folder has an id that saves can carry.
 pub fn id_for(folder_name: &str) -> String {
     let mut id = String::new();
-    for c in folder_name.chars().filter(|&c| c != '\'' && c != '\u{2019}') {
+    let spelt = deunicode::deunicode_with_tofu(folder_name, "-");
+    for c in spelt.chars().filter(|&c| c != '\'') {
         if id.len() == MAX_ID_LEN {
             break;
         }
@@ -127,6 +129,9 @@ mod tests {
     fn ids_are_lower_case_with_dashes() {
         assert_eq!(id_for("Klondike Draw Three"), "klondike-draw-three");
         assert_eq!(id_for("Baker's Game"), "bakers-game");
+        assert_eq!(id_for("Königsberg Patience"), "konigsberg-patience");
+        assert_eq!(id_for("Été & Co."), "ete-co");
+        assert_eq!(id_for("Baker\u{2019}s Dozen"), "bakers-dozen");
         assert_eq!(id_for("  The  Chance!"), "the-chance");
         assert_eq!(id_for(&"Long ".repeat(20)).len(), MAX_ID_LEN);
         assert_eq!(id_for(&"Abc ".repeat(20)).len(), MAX_ID_LEN - 1, "cut to the limit, no dash at the end");
@@ -134,7 +139,7 @@ mod tests {
 
     #[test]
     fn a_name_without_letters_still_has_an_id() {
-        let ids: Vec<String> = ["♠♥♦♣", "!!!", "", "★"].iter().map(|n| id_for(n)).collect();
+        let ids: Vec<String> = ["!!!", "", "\u{e000}", "(*)"].iter().map(|n| id_for(n)).collect();
         for id in &ids {
             assert!(id.starts_with("game-") && id.len() == 13, "{id:?}");
             assert!(id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'), "{id:?}");

@@ -53,10 +53,12 @@ impl BoardFile {
 }
 
 /// The game id for a board named `name`: [`ID_PREFIX`], then the name in
-/// lower case with spaces as dashes, keeping only the characters ids allow.
+/// lower case with spaces as dashes (other letters than ASCII's spelt in
+/// them by `deunicode`: "Königsberg" -> "konigsberg"), keeping only the
+/// characters ids allow.
 pub fn id_for(name: &str) -> String {
     let mut id = String::from(ID_PREFIX);
-    for c in name.trim().chars() {
+    for c in deunicode::deunicode_with_tofu(name.trim(), "").chars() {
         let c = if c.is_whitespace() { '-' } else { c.to_ascii_lowercase() };
         let allowed = c.is_ascii_alphanumeric() || "._+-".contains(c);
         // Runs of dashes (from "3 - 3" or dropped characters) read as one.
@@ -92,7 +94,8 @@ mod tests {
         assert_eq!(id_for("English Standard Board"), "pegs/english-standard-board");
         assert_eq!(id_for("english"), "pegs/english");
         assert_eq!(id_for("Asymmetric 3-3-2-2 Board"), "pegs/asymmetric-3-3-2-2-board");
-        assert_eq!(id_for("Ünïcode (v2)"), "pegs/ncode-v2");
+        assert_eq!(id_for("Ünïcode (v2)"), "pegs/unicode-v2");
+        assert_eq!(id_for("Königsberg"), "pegs/konigsberg");
         assert_eq!(id_for("!!!"), "pegs/board");
         assert_eq!(id_for(&"x".repeat(100)).len(), MAX_ID_LEN);
         for name in ["a b", "Snowflake", "Drag-n-Drop Board Variant A with diagonal moves"] {
