@@ -104,7 +104,7 @@ enum Command {
         #[command(flatten)]
         screen: ScreenArgs,
         /// Deal number: the same seed gives the same game everywhere.
-        #[arg(long, value_name = "N", conflicts_with = "replay")]
+        #[arg(long, value_name = "N", value_parser = seed_number, allow_negative_numbers = true, conflicts_with = "replay")]
         seed: Option<u64>,
         /// Replay this kept game (Save a Copy, or `tetris run --save`) from its
         /// deal, frame by frame, instead of playing.
@@ -121,7 +121,7 @@ enum Command {
         screen: ScreenArgs,
         /// Deal number; without it the game resumes where it was left
         /// (or deals number 1).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = seed_number, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// Output file: .png, or .bmp for a Windows bitmap; another name is
         /// refused (with --all-machines, a folder).
@@ -196,7 +196,7 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 1000)]
         positions: usize,
         /// Rummi: the seed the positions come from.
-        #[arg(long, value_name = "N", default_value_t = 1)]
+        #[arg(long, value_name = "N", value_parser = seed_number, allow_negative_numbers = true, default_value_t = 1)]
         seed: u64,
         /// Rummi: keep the positions in this JSON-lines file.
         #[arg(long, value_name = "FILE")]
@@ -217,7 +217,7 @@ enum Command {
         game: String,
         /// Game number N, as a window deals it (default 1): deal N, or in
         /// a mode of winnable deals only, the deal that game N is.
-        #[arg(long, value_name = "N", conflicts_with = "ms")]
+        #[arg(long, value_name = "N", value_parser = seed_number, allow_negative_numbers = true, conflicts_with = "ms")]
         seed: Option<u64>,
         /// Microsoft FreeCell deal number (FreeCell-family game types).
         #[arg(long, value_name = "N")]
@@ -867,6 +867,13 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// Reads a seed or deal number given on the command line: a whole number
+/// from 0 to the largest a seed holds, a minus sign and all read as the
+/// value, so that `--seed -1` is told what a seed is.
+pub fn seed_number(text: &str) -> Result<u64, String> {
+    text.trim().parse().map_err(|_| format!("seeds are whole numbers from 0 to {}", u64::MAX))
 }
 
 /// A seed for a fresh game when none was asked for.

@@ -22,7 +22,7 @@ pub enum MinesCommand {
         #[arg(long, value_name = "M")]
         mines: u32,
         /// The game's seed: the same arguments give the same board.
-        #[arg(long, value_name = "S")]
+        #[arg(long, value_name = "S", value_parser = super::cli::seed_number, allow_negative_numbers = true)]
         seed: u64,
         /// The first click's column and row, counted from 0: `X,Y`.
         #[arg(long, value_name = "X,Y")]

@@ -26,7 +26,7 @@ pub struct SolveArgs {
     game: String,
     /// Game number N, as a window deals it (default 1): deal N, or in a
     /// mode of winnable deals only, the deal that game N is.
-    #[arg(long, value_name = "N", conflicts_with = "ms")]
+    #[arg(long, value_name = "N", conflicts_with = "ms", value_parser = super::cli::seed_number, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Microsoft FreeCell deal number (FreeCell-family game types).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]

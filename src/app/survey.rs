@@ -26,10 +26,10 @@ pub struct SurveyArgs {
     /// A game type id or folder.
     game: String,
     /// The first deal (a seed, or a Microsoft number with --ms).
-    #[arg(long, value_name = "A")]
+    #[arg(long, value_name = "A", value_parser = super::cli::seed_number, allow_negative_numbers = true)]
     from: u64,
     /// The last deal, included.
-    #[arg(long, value_name = "B")]
+    #[arg(long, value_name = "B", value_parser = super::cli::seed_number, allow_negative_numbers = true)]
     to: u64,
     /// The rules: easy or hard (default easy).
     #[arg(long, value_name = "easy|hard")]

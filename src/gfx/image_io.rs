@@ -57,9 +57,29 @@ fn decode(name: &str, bytes: &[u8], format: image::ImageFormat, what: &str) -> R
     limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(u64::from(MAX_SIDE) * u64::from(MAX_SIDE) * 4);
     reader.limits(limits);
-    let img = reader.decode().map_err(|e| ImageError::new(name, format!("not a readable {what} ({e})")))?.to_rgba8();
+    let signature: &[u8] = if format == image::ImageFormat::Png { b"\x89PNG" } else { b"BM" };
+    if !bytes.starts_with(signature) {
+        return Err(ImageError::new(name, format!("not a {what} file (it does not start as one)")));
+    }
+    let img = reader.decode().map_err(|e| ImageError::new(name, unreadable(what, &e)))?.to_rgba8();
     let pixels = img.pixels().map(|p| (Rgb::new(p[0], p[1], p[2]), p[3])).collect();
     Ok(RgbaImage { width: img.width(), height: img.height(), pixels })
+}
+
+/// Why a file that starts as a `what` picture cannot be read, in words:
+/// the decoder's own, without its "Format error decoding Bmp:" preamble.
+fn unreadable(what: &str, e: &image::ImageError) -> String {
+    match e {
+        image::ImageError::Limits(_) => {
+            format!("a {what} larger than {MAX_SIDE} x {MAX_SIDE} pixels, the most Parlour reads")
+        }
+        image::ImageError::Unsupported(_) => format!("a {what} in a form Parlour does not read ({e})"),
+        _ => {
+            let said = e.to_string();
+            let detail = said.split_once(": ").map_or(said.as_str(), |(_, d)| d);
+            format!("a {what} Parlour cannot read ({detail})")
+        }
+    }
 }
 
 /// Decodes a picture in any format Parlour reads, told apart by its first

@@ -149,6 +149,9 @@ pub struct Built {
 /// Makes `out` a build's folder: a new or empty folder, or one an
 /// earlier build made. Any other folder's files are the reader's own.
 fn claim(out: &Path) -> Result<(), String> {
+    if out.exists() && !out.is_dir() {
+        return Err(format!("{}: is a file, not a folder: give a new or empty folder for the help", out.display()));
+    }
     let holds_files = fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_some());
     if holds_files && !out.join(MARK).is_file() {
         return Err(format!(
@@ -639,6 +642,12 @@ mod tests {
         let again = tmp.path().join("again");
         build(&games, &help, &again).unwrap();
         build(&games, &help, &again).unwrap();
+        // Nor is a file taken for the folder.
+        let file = tmp.path().join("notes.txt");
+        fs::write(&file, "mine").unwrap();
+        let err = build(&games, &help, &file).unwrap_err();
+        assert!(err.ends_with("notes.txt: is a file, not a folder: give a new or empty folder for the help"), "{err}");
+        assert_eq!(fs::read_to_string(&file).unwrap(), "mine");
     }
 
     /// Links and pictures named in another case than their files, as

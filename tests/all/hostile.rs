@@ -263,7 +263,11 @@ fn a_broken_card_picture_under_assets_falls_back_to_the_built_in_art() {
         &png.to_string_lossy(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("cards/large/AS.png: not a readable PNG"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cards/large/AS.png: a PNG Parlour cannot read (unexpected end of file)"),
+        "{}",
+        stderr(&out)
+    );
     let plain = out_dir.path().join("plain.png");
     assert!(run(&["shot", "klondike", "--seed", "1", "-o", &plain.to_string_lossy()]).status.success());
     assert_eq!(std::fs::read(&png).unwrap(), std::fs::read(&plain).unwrap(), "not drawn with the built-in cards");
@@ -337,4 +341,22 @@ fn game_types_tells_of_a_game_type_it_left_out() {
     std::fs::create_dir_all(&folder).unwrap();
     std::fs::write(folder.join("game.ini"), "[General]\nName=Broken\n[Game]\nDecks=1\n").unwrap();
     assert!(chooser(clean.path()) != chooser(broken.path()), "the chooser said nothing of the game type left out");
+}
+
+/// A seed that is no seed (negative, too large, not a number) is told what
+/// a seed is, wherever a command takes one, before anything runs.
+#[test]
+fn a_seed_out_of_range_is_told_what_a_seed_is() {
+    for args in [
+        &["deal", "golf", "--seed", "-1"][..],
+        &["solve", "golf", "--seed", "99999999999999999999"],
+        &["survey", "golf", "--from", "-3", "--to", "2"],
+        &["mines", "deal", "--width", "9", "--height", "9", "--mines", "10", "--seed", "x", "--first", "0,0"],
+    ] {
+        let out = super::support::run(args);
+        assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{args:?}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("seeds are whole numbers from 0 to 18446744073709551615"), "{args:?}: {said}");
+        assert!(!said.contains("--  ") && !said.contains("to pass"), "no advice to pass it after `--`: {said}");
+    }
 }
