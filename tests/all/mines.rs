@@ -582,3 +582,81 @@ fn the_statistics_box_names_its_board() {
         assert_eq!(stats.lines.last().map(String::as_str), Some(board), "{:?}", stats.lines);
     }
 }
+
+/// No Guessing turned on during a game is for the next New Game: the game
+/// under way is kept, and opening MineSweeper again brings it back where
+/// it was, with the option still waiting on the panel; only New Game then
+/// deals a no-guess board, counting the game given up.
+#[test]
+fn no_guessing_chosen_mid_game_waits_for_new_game_across_reopening() {
+    use parlour::host::{self, Places};
+    let data = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaDblPal);
+    let entry = parlour::app::catalog::find("mines").unwrap();
+    let places = Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
+    let opened =
+        |seed: Option<u64>| host::open(&entry, &places, &Opening { seed, fresh_seed: 7, ..Opening::default() });
+    let no_guess_checked = |view: &dyn View| {
+        let menus = view.menus();
+        menus.iter().find(|m| m.title == "Options").expect("an Options menu").items[0].checked
+    };
+    let frame = |view: &dyn View| {
+        let mut s = m.new_surface();
+        view.draw(&mut s, &m, area);
+        s
+    };
+    let mut view = opened(Some(1));
+    view.command(&Command::View(PRESET_COMMANDS[0]));
+    for _ in 0..2 {
+        view.input(&Input::Key { key: Key::Char(' '), mods: Modifiers::default() }, &m, area);
+    }
+    let under_way = frame(&*view);
+    let moves = |view: &dyn View| view.fields().into_iter().find(|(k, _)| *k == "Moves").map(|(_, v)| v);
+    let played = moves(&*view);
+    assert!(played.as_deref().is_some_and(|n| n != "0"), "{played:?}");
+    view.command(&Command::View(NO_GUESS));
+    assert_eq!(view.message(), "Kept for the next New Game.");
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner"));
+    view.close();
+    drop(view);
+
+    let mut view = opened(None);
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner"), "the game under way is opened");
+    assert_eq!(view.message(), "Game resumed.");
+    assert_eq!(moves(&*view), played);
+    assert!(no_guess_checked(&*view), "No Guessing still waits for the next game");
+    // The same field, as it was left (the cursor aside).
+    let again = frame(&*view);
+    let l = parlour::views::mines::MinesLayout::new(area, m.look().text_font, m.look().title_font, Grid::new(9, 9));
+    let cursor = l.grid.index(4, 4);
+    let same = |i: usize| {
+        let r = l.square(i);
+        (r.x..r.right()).all(|x| (r.y..r.bottom()).all(|y| under_way.colour_at(x, y) == again.colour_at(x, y)))
+    };
+    assert!((0..l.grid.len()).filter(|&i| i != cursor).all(same), "every square looks as it did");
+    // Turned off again, it only agrees with the game shown: nothing is dealt.
+    view.command(&Command::View(NO_GUESS));
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner"));
+    assert!(!no_guess_checked(&*view));
+    view.command(&Command::View(NO_GUESS));
+    view.close();
+    drop(view);
+    let journal = std::fs::read_to_string(data.path().join("journals/mines-beginner.save")).unwrap();
+    assert!(journal.contains("move open"), "the game's moves are kept: {journal}");
+
+    // New Game deals by the panel, and the game given up counts as lost.
+    let mut view = opened(None);
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner"));
+    if let Some(Response::Ask(_)) = view.command(&Command::New) {
+        view.answer(0);
+    }
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner-no-guess"));
+    let stats = parlour::core::Stats::load(data.path()).unwrap();
+    let g = stats.game("mines/beginner").cloned().unwrap_or_default();
+    assert_eq!((g.played, g.lost), (1, 1), "the game given up is counted");
+    view.close();
+    drop(view);
+    // And the no-guess game is the one opened next.
+    let view = opened(None);
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner-no-guess"));
+}

@@ -110,6 +110,18 @@ pub fn settings_from_prefs(prefs: &[(String, String)]) -> Option<Settings> {
     s.validate().is_ok().then_some(s)
 }
 
+/// The preference naming the field of the game last shown, which may
+/// differ from the panel's settings (those of the next game) while a game
+/// is under way: MineSweeper opens at it, so the game goes on.
+pub const SHOWN_PREF: &str = "field";
+
+/// The field of the game last shown (see [`SHOWN_PREF`]), if it is kept
+/// and valid.
+pub fn shown_from_prefs(prefs: &[(String, String)]) -> Option<Settings> {
+    let (_, text) = prefs.iter().find(|(k, _)| k == SHOWN_PREF)?;
+    Settings::parse(text).ok()
+}
+
 impl MinesBoard {
     /// The panel showing `settings` for the player whose records are in
     /// `data_dir`.
@@ -656,13 +668,16 @@ impl Board<MinesVariant> for MinesBoard {
         true
     }
 
-    fn prefs(&self, _session: &Session<MinesVariant>) -> Vec<(&'static str, String)> {
+    /// The panel's settings (the next game's), and the field of the game
+    /// shown, which MineSweeper opens at.
+    fn prefs(&self, session: &Session<MinesVariant>) -> Vec<(&'static str, String)> {
         let s = &self.settings;
         vec![
             ("width", s.width.to_string()),
             ("height", s.height.to_string()),
             ("mines", s.mines.to_string()),
             ("no-guess", if s.no_guess { "1" } else { "0" }.to_string()),
+            (SHOWN_PREF, session.variant().settings().options()),
         ]
     }
 }
