@@ -521,9 +521,10 @@ fn goldens_of_a_game_under_way_and_a_lost_one() {
 }
 
 /// The keyboard cursor shows on every machine: on each side of the
-/// square, at least a ring's worth of the pixels in its three rings inside
-/// the bevel differ sharply in brightness from the square's face, so no
-/// ring is a faint tint (the Amiga's pale blue fill on its grey was one).
+/// square, at least a ring's worth of the pixels in its three rings round
+/// the square's edge differ sharply in brightness from the square's face,
+/// so no ring is a faint tint (the Amiga's pale blue fill on its grey was
+/// one).
 #[test]
 fn the_keyboard_cursor_stands_out_from_the_square_s_bevel() {
     let luma = |c: Option<parlour::gfx::Rgb>| {
@@ -551,8 +552,8 @@ fn the_keyboard_cursor_stands_out_from_the_square_s_bevel() {
             .collect();
         let face = face.iter().sum::<i32>() / face.len().max(1) as i32;
         let stands_out = |&(x, y): &(i32, i32)| (luma(after.colour_at(x, y)) - face).abs() >= 80;
-        let rings = 1..=3;
-        let (across, down) = (r.x + 1..r.right() - 1, r.y + 1..r.bottom() - 1);
+        let rings = -2..=0;
+        let (across, down) = (r.x..r.right(), r.y..r.bottom());
         let sides: [(&str, Vec<(i32, i32)>); 4] = [
             ("top", rings.clone().flat_map(|k| across.clone().map(move |x| (x, r.y + k))).collect()),
             ("bottom", rings.clone().flat_map(|k| across.clone().map(move |x| (x, r.bottom() - 1 - k))).collect()),
@@ -628,12 +629,11 @@ fn no_guessing_chosen_mid_game_waits_for_new_game_across_reopening() {
     // The same field, as it was left (the cursor aside).
     let again = frame(&*view);
     let l = parlour::views::mines::MinesLayout::new(area, m.look().text_font, m.look().title_font, Grid::new(9, 9));
-    let cursor = l.grid.index(4, 4);
     let same = |i: usize| {
-        let r = l.square(i);
+        let r = l.square(i).inset(2, 2);
         (r.x..r.right()).all(|x| (r.y..r.bottom()).all(|y| under_way.colour_at(x, y) == again.colour_at(x, y)))
     };
-    assert!((0..l.grid.len()).filter(|&i| i != cursor).all(same), "every square looks as it did");
+    assert!((0..l.grid.len()).all(same), "every square looks as it did");
     // Turned off again, it only agrees with the game shown: nothing is dealt.
     view.command(&Command::View(NO_GUESS));
     assert_eq!(view.game_id().as_deref(), Some("mines/beginner"));
@@ -659,4 +659,46 @@ fn no_guessing_chosen_mid_game_waits_for_new_game_across_reopening() {
     // And the no-guess game is the one opened next.
     let view = opened(None);
     assert_eq!(view.game_id().as_deref(), Some("mines/beginner-no-guess"));
+}
+
+/// The keyboard cursor frames its square and leaves the inside as it is,
+/// so the number under it stays readable on every machine, down to the
+/// Amiga lores screen's Expert squares of ten pixels.
+#[test]
+fn the_keyboard_cursor_leaves_the_number_under_it_readable() {
+    let data = tempfile::tempdir().unwrap();
+    for id in MachineId::ALL {
+        let (m, area) = machine(id);
+        let mut view = open(Settings::preset(&PRESETS[2]), data.path(), 3);
+        let grid = view.session().state().grid();
+        let middle = grid.index(grid.width / 2, grid.height / 2);
+        key(&mut view, &m, area, Key::Char(' '));
+        key(&mut view, &m, area, Key::Char(' '));
+        let st = view.session().state();
+        assert!(st.number(middle).is_some_and(|n| n > 0), "{id}: seed 3 opens a number under the cursor");
+        let drawn = |view: &MinesView| {
+            let mut s = m.new_surface();
+            view.draw(&mut s, &m, area);
+            s
+        };
+        let framed = drawn(&view);
+        // The mouse hides the cursor: the square as it is drawn bare.
+        let l = MinesBoard::layout(st, &m, area);
+        view.input(&Input::MouseMove { x: 0, y: 0 }, &m, area);
+        view.input(&Input::MouseDown { x: area.x, y: area.bottom() - 1, button: Button::Left }, &m, area);
+        view.input(&Input::MouseUp { x: area.x, y: area.bottom() - 1, button: Button::Left }, &m, area);
+        let bare = drawn(&view);
+        let r = l.square(middle);
+        let ring = r.inset(-2, -2);
+        let changed = (ring.x..ring.right())
+            .flat_map(|x| (ring.y..ring.bottom()).map(move |y| (x, y)))
+            .any(|(x, y)| framed.colour_at(x, y) != bare.colour_at(x, y));
+        assert!(changed, "{id}: no cursor was drawn");
+        let inside = r.inset(1, 1);
+        for y in inside.y..inside.bottom() {
+            for x in inside.x..inside.right() {
+                assert_eq!(framed.colour_at(x, y), bare.colour_at(x, y), "{id}: the cursor covers ({x}, {y})");
+            }
+        }
+    }
 }

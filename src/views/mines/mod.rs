@@ -523,13 +523,15 @@ impl Board<MinesVariant> for MinesBoard {
             paint::square(s, machine, l.square(i), self.face(st, i, &pressed));
         }
         s.frame_rect(Rect::new(l.field.x - 1, l.field.y - 1, l.field.w + 2, l.field.h + 2), look.paint(Pen::Shadow));
-        // Inside the square's bevel, a ring of the highlight pen between
-        // two of the text pen: the same all round, unlike any bevel, and
-        // plain on every table (the Amiga's highlight pen is its shine).
+        // Round the square, over its edge and its neighbours', a ring of
+        // the highlight pen between two of the text pen: the same all
+        // round, unlike any bevel, plain on every table (the Amiga's
+        // highlight pen is its shine), and clear of the square's inside,
+        // so its number stays readable on the smallest squares.
         let (dark, light) = (look.paint(Pen::Text), look.paint(Pen::Highlight));
         for at in self.hinted.into_iter().chain(self.cursor).filter(|_| !self.paused) {
             let r = l.square(at);
-            for (k, ink) in [(1, dark), (2, light), (3, dark)] {
+            for (k, ink) in [(-2, dark), (-1, light), (0, dark)] {
                 s.frame_rect(r.inset(k, k), ink);
             }
         }
