@@ -239,6 +239,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             c.asked = Asked::ConfirmOpen;
         }
         c.offered = offered;
+        c.hold_resumed();
         // The board's own trouble after the journal's, each said in short
         // and told in full.
         let (said, told) = c.board.opening_notice();
@@ -485,6 +486,21 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         game_end(&self.session)
     }
 
+    /// Holds a game resumed while under way as its board asks (see
+    /// [`Board::on_resume`]): at once, so a game opened by a script waits
+    /// for its player as one opened in the window does. A replay, or a
+    /// game with no move yet, is left as it is.
+    fn hold_resumed(&mut self) {
+        if self.replay.is_some() || self.session.move_count() == 0 {
+            return;
+        }
+        if let Some(m) = self.board.on_resume(&self.session) {
+            let board = &self.board;
+            // A hold the rules refuse leaves the game as it was.
+            let _ = self.session.play_with(&m, |state| board.auto_move(state));
+        }
+    }
+
     /// Gives up the game in progress for the kept game offered, once the
     /// player has said so.
     fn open_offered(&mut self) -> Response {
@@ -492,6 +508,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         self.abandon();
         self.counted = counted_in(&kept, &self.board);
         self.session = kept;
+        self.hold_resumed();
         self.message = format!("Opened {name}.");
         self.journal();
         self.changed()
