@@ -288,6 +288,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
     }
 
+    /// A controller that will not open `variant`, for `why` (a family
+    /// refusing what it was asked to open, as a seed naming no level):
+    /// like a kept game that could not be opened, it touches nothing and
+    /// the caller says `why` and puts it away.
+    pub fn refused(family: &'static str, variant: V, board: B, data_dir: &Path, why: String) -> Self {
+        let mut c = Self::refusing(family, variant, board, data_dir, why.clone());
+        c.message = why;
+        c
+    }
+
     pub fn session(&self) -> &Session<V> {
         &self.session
     }
