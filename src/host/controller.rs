@@ -197,11 +197,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             (Some(s), None) if s.state().status() != Status::Playing => Some(NextDeal::after(s, next_seed(s), &board)),
             _ => None,
         };
+        // Rules other than those resumed, whose journal is yet to be read.
+        let mut other_rules = None;
         let session = session.unwrap_or_else(|| {
             let number = how.seed.unwrap_or(how.fresh_seed);
             let fresh = Session::new(variant.clone(), number);
             // Rules chosen for the next deal (and kept as a preference).
-            let rules = board.new_rules(&fresh).unwrap_or(variant);
+            let rules = board.new_rules(&fresh).unwrap_or_else(|| variant.clone());
+            if rules.id() != variant.id() {
+                other_rules = Some(rules.clone());
+            }
             next = Some(NextDeal { variant: rules.clone(), number, replace: true });
             Session::new(rules, number)
         });
@@ -224,6 +229,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             question: None,
             unsaved: false,
         };
+        if let Some(rules) = &other_rules {
+            c.count_left_in(rules);
+        }
         if let Some(next) = next {
             // A game in progress left for another number counts as lost,
             // as New Game would count it.
@@ -591,6 +599,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// Puts `next` on the table (its number being the seed to deal), with
     /// what the board's search said of it.
     fn dealt(&mut self, next: NextDeal<V>, note: Option<String>) {
+        if next.replace && next.variant.id() != self.session.variant().id() {
+            self.leave_rules(&next.variant);
+        }
         if next.replace {
             self.session = Session::new(next.variant, next.number);
             self.counted.clear();
@@ -599,6 +610,34 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
         if let Some(note) = note {
             self.message = note;
+        }
+    }
+
+    /// Before other rules, with a journal of their own, take the table:
+    /// the game left, if it was counted as it was given up, is journalled
+    /// marked so (its rules' journal keeps it, and is not counted again
+    /// when it is next written over); and a game under way in the other
+    /// rules' journal that was never counted (left there by opening other
+    /// rules by name) counts as lost now, as New Game would count it,
+    /// since the new game is about to be written over it.
+    fn leave_rules(&mut self, next: &V) {
+        let start = self.session.game_start();
+        if self.in_progress() && self.counted.contains_key(&start) && !self.session.is_marked(Mark::Lost) {
+            self.session.mark(Mark::Lost);
+            self.journal();
+        }
+        self.count_left_in(next);
+    }
+
+    /// A game under way in `rules`' journal and never counted counts as
+    /// lost: a new game under them is about to be written over it.
+    fn count_left_in(&mut self, rules: &V) {
+        let path = journal::journal_path(&self.data_dir, rules.id());
+        let Ok((left, _)) = save::load_noting(&path, rules) else { return };
+        if in_progress(&left, &self.board) && !counted_in(&left, &self.board).contains_key(&left.game_start()) {
+            let current = std::mem::replace(&mut self.session, left);
+            self.count(Outcome::Lost);
+            self.session = current;
         }
     }
 

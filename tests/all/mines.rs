@@ -702,3 +702,50 @@ fn the_keyboard_cursor_leaves_the_number_under_it_readable() {
         }
     }
 }
+
+/// Each size keeps its own game, and none is ever written over uncounted:
+/// a game left under way at one size (by opening another size by its id)
+/// counts as lost when a new game at its size takes its place, and a game
+/// already counted when it was left for another size is not counted
+/// again.
+#[test]
+fn a_game_left_at_another_size_is_counted_once_when_replaced() {
+    use parlour::host::{self, Places};
+    let data = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let places = Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
+    let opened = |id: &str, seed: Option<u64>| {
+        let entry = parlour::app::catalog::find(id).unwrap();
+        host::open(&entry, &places, &Opening { seed, fresh_seed: 7, ..Opening::default() })
+    };
+    let space = Input::Key { key: Key::Char(' '), mods: Modifiers::default() };
+    let played = |size: &str| {
+        let stats = parlour::core::Stats::load(data.path()).unwrap();
+        stats.game(&format!("mines/{size}")).map_or((0, 0), |g| (g.played, g.lost))
+    };
+    // Beginner under way; Expert opened by its id leaves it as it is.
+    let mut view = opened("mines/beginner", Some(1));
+    view.input(&space, &m, area);
+    view.input(&space, &m, area);
+    view.close();
+    drop(view);
+    let mut view = opened("mines/expert", None);
+    assert_eq!(played("beginner"), (0, 0));
+    // Back to Beginner from the menu: a new game there, the one left counted.
+    view.command(&Command::View(PRESET_COMMANDS[0]));
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner"));
+    assert_eq!(played("beginner"), (1, 1), "the game written over is counted");
+    // Under way again, given up for Expert (asked, and counted), and back:
+    // it is not counted twice.
+    view.input(&space, &m, area);
+    view.input(&space, &m, area);
+    if let Some(Response::Ask(_)) = view.command(&Command::View(PRESET_COMMANDS[2])) {
+        view.answer(0);
+    }
+    assert_eq!(view.game_id().as_deref(), Some("mines/expert"));
+    assert_eq!(played("beginner"), (2, 2));
+    view.command(&Command::View(PRESET_COMMANDS[0]));
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner"));
+    assert_eq!(played("beginner"), (2, 2), "a game counted when left is not counted again");
+    assert_eq!(played("expert"), (0, 0));
+}
