@@ -197,11 +197,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             (Some(s), None) if s.state().status() != Status::Playing => Some(NextDeal::after(s, next_seed(s), &board)),
             _ => None,
         };
+        // Rules other than those resumed, whose journal is yet to be read.
+        let mut other_rules = None;
         let session = session.unwrap_or_else(|| {
             let number = how.seed.unwrap_or(how.fresh_seed);
             let fresh = Session::new(variant.clone(), number);
             // Rules chosen for the next deal (and kept as a preference).
-            let rules = board.new_rules(&fresh).unwrap_or(variant);
+            let rules = board.new_rules(&fresh).unwrap_or_else(|| variant.clone());
+            if rules.id() != variant.id() {
+                other_rules = Some(rules.clone());
+            }
             next = Some(NextDeal { variant: rules.clone(), number, replace: true });
             Session::new(rules, number)
         });
@@ -224,6 +229,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             question: None,
             unsaved: false,
         };
+        if let Some(rules) = &other_rules {
+            c.count_left_in(rules);
+        }
         if let Some(next) = next {
             // A game in progress left for another number counts as lost,
             // as New Game would count it.
@@ -239,6 +247,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             c.asked = Asked::ConfirmOpen;
         }
         c.offered = offered;
+        c.hold_resumed();
         // The board's own trouble after the journal's, each said in short
         // and told in full.
         let (said, told) = c.board.opening_notice();
@@ -285,6 +294,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             question: None,
             unsaved: false,
         }
+    }
+
+    /// A controller that will not open `variant`, for `why` (a family
+    /// refusing what it was asked to open, as a seed naming no level):
+    /// like a kept game that could not be opened, it touches nothing and
+    /// the caller says `why` and puts it away.
+    pub fn refused(family: &'static str, variant: V, board: B, data_dir: &Path, why: String) -> Self {
+        let mut c = Self::refusing(family, variant, board, data_dir, why.clone());
+        c.message = why;
+        c
     }
 
     pub fn session(&self) -> &Session<V> {
@@ -485,6 +504,21 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         game_end(&self.session)
     }
 
+    /// Holds a game resumed while under way as its board asks (see
+    /// [`Board::on_resume`]): at once, so a game opened by a script waits
+    /// for its player as one opened in the window does. A replay, or a
+    /// game with no move yet, is left as it is.
+    fn hold_resumed(&mut self) {
+        if self.replay.is_some() || self.session.move_count() == 0 {
+            return;
+        }
+        if let Some(m) = self.board.on_resume(&self.session) {
+            let board = &self.board;
+            // A hold the rules refuse leaves the game as it was.
+            let _ = self.session.play_with(&m, |state| board.auto_move(state));
+        }
+    }
+
     /// Gives up the game in progress for the kept game offered, once the
     /// player has said so.
     fn open_offered(&mut self) -> Response {
@@ -492,6 +526,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         self.abandon();
         self.counted = counted_in(&kept, &self.board);
         self.session = kept;
+        self.hold_resumed();
         self.message = format!("Opened {name}.");
         self.journal();
         self.changed()
@@ -564,6 +599,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// Puts `next` on the table (its number being the seed to deal), with
     /// what the board's search said of it.
     fn dealt(&mut self, next: NextDeal<V>, note: Option<String>) {
+        if next.replace && next.variant.id() != self.session.variant().id() {
+            self.leave_rules(&next.variant);
+        }
         if next.replace {
             self.session = Session::new(next.variant, next.number);
             self.counted.clear();
@@ -572,6 +610,34 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
         if let Some(note) = note {
             self.message = note;
+        }
+    }
+
+    /// Before other rules, with a journal of their own, take the table:
+    /// the game left, if it was counted as it was given up, is journalled
+    /// marked so (its rules' journal keeps it, and is not counted again
+    /// when it is next written over); and a game under way in the other
+    /// rules' journal that was never counted (left there by opening other
+    /// rules by name) counts as lost now, as New Game would count it,
+    /// since the new game is about to be written over it.
+    fn leave_rules(&mut self, next: &V) {
+        let start = self.session.game_start();
+        if self.in_progress() && self.counted.contains_key(&start) && !self.session.is_marked(Mark::Lost) {
+            self.session.mark(Mark::Lost);
+            self.journal();
+        }
+        self.count_left_in(next);
+    }
+
+    /// A game under way in `rules`' journal and never counted counts as
+    /// lost: a new game under them is about to be written over it.
+    fn count_left_in(&mut self, rules: &V) {
+        let path = journal::journal_path(&self.data_dir, rules.id());
+        let Ok((left, _)) = save::load_noting(&path, rules) else { return };
+        if in_progress(&left, &self.board) && !counted_in(&left, &self.board).contains_key(&left.game_start()) {
+            let current = std::mem::replace(&mut self.session, left);
+            self.count(Outcome::Lost);
+            self.session = current;
         }
     }
 

@@ -123,6 +123,13 @@ pub trait Board<V: Variant> {
     /// a board that judges positions in the background starts on this one.
     fn arrived(&mut self, _session: &Session<V>) {}
 
+    /// The move that holds a game resumed while under way until its player
+    /// is back (Tetris pauses a falling piece), made as the game opens,
+    /// whether by the window or a script; `None` resumes it as it was.
+    fn on_resume(&self, _session: &Session<V>) -> Option<<V::Game as Game>::Move> {
+        None
+    }
+
     /// A move the player's options make by themselves in `state` (auto-play
     /// to the foundations), tried after the game's own automatic moves and
     /// recorded with the move that caused it, as one undo step.

@@ -412,3 +412,38 @@ fn the_shipped_guides_lint_clean() {
         assert!(found.is_empty(), "{}: {:?}", path.display(), found.iter().map(|d| d.to_string()).collect::<Vec<_>>());
     }
 }
+
+/// Every command in a game's own menus (the Game menu, the Mac's Edit
+/// menu with the game's steps back and forth, the game's other menus) is
+/// named on its guide's Menus page, on the Amiga and on the Mac, whose
+/// menus hold them differently. The application's menus (File or Project,
+/// Machine) and the Mac's dimmed clipboard commands are Parlour's manual's.
+#[test]
+fn each_game_s_menus_page_names_every_command_of_its_menus() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    use parlour::machines::{Command, Machine, MachineChoice, MachineId};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("guide");
+    for (game, file) in [("mines", "mines.guide")] {
+        let doc = read(&root.join(file), &std::fs::read(root.join(file)).unwrap());
+        let node = doc.node("Menus").unwrap_or_else(|| panic!("{file}: no Menus node"));
+        let page = texts(node).join("\n");
+        for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+            let (view, _data) = super::support::open_game(game, 1);
+            let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+            let d = Driver::new(Shell::new(m, view, 1));
+            let menus = d.shell().menus();
+            let own = menus.iter().filter(|m| !["@", "File", "Project", "Machine"].contains(&m.title.as_str()));
+            for menu in own {
+                for item in menu.items.iter().filter(|i| i.command != Command::Nothing) {
+                    let label = item.label.trim_end_matches("...");
+                    assert!(
+                        page.contains(label),
+                        "{file}: the Menus page does not name {} > {label} ({id})",
+                        menu.title
+                    );
+                }
+            }
+        }
+    }
+}

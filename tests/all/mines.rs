@@ -521,9 +521,10 @@ fn goldens_of_a_game_under_way_and_a_lost_one() {
 }
 
 /// The keyboard cursor shows on every machine: on each side of the
-/// square, at least a ring's worth of the pixels in its three rings inside
-/// the bevel differ sharply in brightness from the square's face, so no
-/// ring is a faint tint (the Amiga's pale blue fill on its grey was one).
+/// square, at least a ring's worth of the pixels in its three rings round
+/// the square's edge differ sharply in brightness from the square's face,
+/// so no ring is a faint tint (the Amiga's pale blue fill on its grey was
+/// one).
 #[test]
 fn the_keyboard_cursor_stands_out_from_the_square_s_bevel() {
     let luma = |c: Option<parlour::gfx::Rgb>| {
@@ -551,8 +552,8 @@ fn the_keyboard_cursor_stands_out_from_the_square_s_bevel() {
             .collect();
         let face = face.iter().sum::<i32>() / face.len().max(1) as i32;
         let stands_out = |&(x, y): &(i32, i32)| (luma(after.colour_at(x, y)) - face).abs() >= 80;
-        let rings = 1..=3;
-        let (across, down) = (r.x + 1..r.right() - 1, r.y + 1..r.bottom() - 1);
+        let rings = -2..=0;
+        let (across, down) = (r.x..r.right(), r.y..r.bottom());
         let sides: [(&str, Vec<(i32, i32)>); 4] = [
             ("top", rings.clone().flat_map(|k| across.clone().map(move |x| (x, r.y + k))).collect()),
             ("bottom", rings.clone().flat_map(|k| across.clone().map(move |x| (x, r.bottom() - 1 - k))).collect()),
@@ -581,4 +582,170 @@ fn the_statistics_box_names_its_board() {
         let Some(Response::Ask(stats)) = view.command(&Command::Stats) else { panic!("no Statistics box") };
         assert_eq!(stats.lines.last().map(String::as_str), Some(board), "{:?}", stats.lines);
     }
+}
+
+/// No Guessing turned on during a game is for the next New Game: the game
+/// under way is kept, and opening MineSweeper again brings it back where
+/// it was, with the option still waiting on the panel; only New Game then
+/// deals a no-guess board, counting the game given up.
+#[test]
+fn no_guessing_chosen_mid_game_waits_for_new_game_across_reopening() {
+    use parlour::host::{self, Places};
+    let data = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaDblPal);
+    let entry = parlour::app::catalog::find("mines").unwrap();
+    let places = Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
+    let opened =
+        |seed: Option<u64>| host::open(&entry, &places, &Opening { seed, fresh_seed: 7, ..Opening::default() });
+    let no_guess_checked = |view: &dyn View| {
+        let menus = view.menus();
+        menus.iter().find(|m| m.title == "Options").expect("an Options menu").items[0].checked
+    };
+    let frame = |view: &dyn View| {
+        let mut s = m.new_surface();
+        view.draw(&mut s, &m, area);
+        s
+    };
+    let mut view = opened(Some(1));
+    view.command(&Command::View(PRESET_COMMANDS[0]));
+    for _ in 0..2 {
+        view.input(&Input::Key { key: Key::Char(' '), mods: Modifiers::default() }, &m, area);
+    }
+    let under_way = frame(&*view);
+    let moves = |view: &dyn View| view.fields().into_iter().find(|(k, _)| *k == "Moves").map(|(_, v)| v);
+    let played = moves(&*view);
+    assert!(played.as_deref().is_some_and(|n| n != "0"), "{played:?}");
+    view.command(&Command::View(NO_GUESS));
+    assert_eq!(view.message(), "Kept for the next New Game.");
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner"));
+    view.close();
+    drop(view);
+
+    let mut view = opened(None);
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner"), "the game under way is opened");
+    assert_eq!(view.message(), "Game resumed.");
+    assert_eq!(moves(&*view), played);
+    assert!(no_guess_checked(&*view), "No Guessing still waits for the next game");
+    // The same field, as it was left (the cursor aside).
+    let again = frame(&*view);
+    let l = parlour::views::mines::MinesLayout::new(area, m.look().text_font, m.look().title_font, Grid::new(9, 9));
+    let same = |i: usize| {
+        let r = l.square(i).inset(2, 2);
+        (r.x..r.right()).all(|x| (r.y..r.bottom()).all(|y| under_way.colour_at(x, y) == again.colour_at(x, y)))
+    };
+    assert!((0..l.grid.len()).all(same), "every square looks as it did");
+    // Turned off again, it only agrees with the game shown: nothing is dealt.
+    view.command(&Command::View(NO_GUESS));
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner"));
+    assert!(!no_guess_checked(&*view));
+    view.command(&Command::View(NO_GUESS));
+    view.close();
+    drop(view);
+    let journal = std::fs::read_to_string(data.path().join("journals/mines-beginner.save")).unwrap();
+    assert!(journal.contains("move open"), "the game's moves are kept: {journal}");
+
+    // New Game deals by the panel, and the game given up counts as lost.
+    let mut view = opened(None);
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner"));
+    if let Some(Response::Ask(_)) = view.command(&Command::New) {
+        view.answer(0);
+    }
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner-no-guess"));
+    let stats = parlour::core::Stats::load(data.path()).unwrap();
+    let g = stats.game("mines/beginner").cloned().unwrap_or_default();
+    assert_eq!((g.played, g.lost), (1, 1), "the game given up is counted");
+    view.close();
+    drop(view);
+    // And the no-guess game is the one opened next.
+    let view = opened(None);
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner-no-guess"));
+}
+
+/// The keyboard cursor frames its square and leaves the inside as it is,
+/// so the number under it stays readable on every machine, down to the
+/// Amiga lores screen's Expert squares of ten pixels.
+#[test]
+fn the_keyboard_cursor_leaves_the_number_under_it_readable() {
+    let data = tempfile::tempdir().unwrap();
+    for id in MachineId::ALL {
+        let (m, area) = machine(id);
+        let mut view = open(Settings::preset(&PRESETS[2]), data.path(), 3);
+        let grid = view.session().state().grid();
+        let middle = grid.index(grid.width / 2, grid.height / 2);
+        key(&mut view, &m, area, Key::Char(' '));
+        key(&mut view, &m, area, Key::Char(' '));
+        let st = view.session().state();
+        assert!(st.number(middle).is_some_and(|n| n > 0), "{id}: seed 3 opens a number under the cursor");
+        let drawn = |view: &MinesView| {
+            let mut s = m.new_surface();
+            view.draw(&mut s, &m, area);
+            s
+        };
+        let framed = drawn(&view);
+        // The mouse hides the cursor: the square as it is drawn bare.
+        let l = MinesBoard::layout(st, &m, area);
+        view.input(&Input::MouseMove { x: 0, y: 0 }, &m, area);
+        view.input(&Input::MouseDown { x: area.x, y: area.bottom() - 1, button: Button::Left }, &m, area);
+        view.input(&Input::MouseUp { x: area.x, y: area.bottom() - 1, button: Button::Left }, &m, area);
+        let bare = drawn(&view);
+        let r = l.square(middle);
+        let ring = r.inset(-2, -2);
+        let changed = (ring.x..ring.right())
+            .flat_map(|x| (ring.y..ring.bottom()).map(move |y| (x, y)))
+            .any(|(x, y)| framed.colour_at(x, y) != bare.colour_at(x, y));
+        assert!(changed, "{id}: no cursor was drawn");
+        let inside = r.inset(1, 1);
+        for y in inside.y..inside.bottom() {
+            for x in inside.x..inside.right() {
+                assert_eq!(framed.colour_at(x, y), bare.colour_at(x, y), "{id}: the cursor covers ({x}, {y})");
+            }
+        }
+    }
+}
+
+/// Each size keeps its own game, and none is ever written over uncounted:
+/// a game left under way at one size (by opening another size by its id)
+/// counts as lost when a new game at its size takes its place, and a game
+/// already counted when it was left for another size is not counted
+/// again.
+#[test]
+fn a_game_left_at_another_size_is_counted_once_when_replaced() {
+    use parlour::host::{self, Places};
+    let data = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let places = Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
+    let opened = |id: &str, seed: Option<u64>| {
+        let entry = parlour::app::catalog::find(id).unwrap();
+        host::open(&entry, &places, &Opening { seed, fresh_seed: 7, ..Opening::default() })
+    };
+    let space = Input::Key { key: Key::Char(' '), mods: Modifiers::default() };
+    let played = |size: &str| {
+        let stats = parlour::core::Stats::load(data.path()).unwrap();
+        stats.game(&format!("mines/{size}")).map_or((0, 0), |g| (g.played, g.lost))
+    };
+    // Beginner under way; Expert opened by its id leaves it as it is.
+    let mut view = opened("mines/beginner", Some(1));
+    view.input(&space, &m, area);
+    view.input(&space, &m, area);
+    view.close();
+    drop(view);
+    let mut view = opened("mines/expert", None);
+    assert_eq!(played("beginner"), (0, 0));
+    // Back to Beginner from the menu: a new game there, the one left counted.
+    view.command(&Command::View(PRESET_COMMANDS[0]));
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner"));
+    assert_eq!(played("beginner"), (1, 1), "the game written over is counted");
+    // Under way again, given up for Expert (asked, and counted), and back:
+    // it is not counted twice.
+    view.input(&space, &m, area);
+    view.input(&space, &m, area);
+    if let Some(Response::Ask(_)) = view.command(&Command::View(PRESET_COMMANDS[2])) {
+        view.answer(0);
+    }
+    assert_eq!(view.game_id().as_deref(), Some("mines/expert"));
+    assert_eq!(played("beginner"), (2, 2));
+    view.command(&Command::View(PRESET_COMMANDS[0]));
+    assert_eq!(view.game_id().as_deref(), Some("mines/beginner"));
+    assert_eq!(played("beginner"), (2, 2), "a game counted when left is not counted again");
+    assert_eq!(played("expert"), (0, 0));
 }

@@ -46,8 +46,10 @@ const FAMILIES: [Case; 9] = [
         "move d2-d4",
         UNDO,
     ),
-    // Level 1 of Parlour's set: the pusher pushes the can beside it.
-    ("sokoban", "sokoban-parlour-1.save", "key Left\n", "move L", UNDO),
+    // Seed 3 is level 3 of Parlour's set, named by its id, as the
+    // launcher's entry opens the first level not solved: the pusher
+    // pushes the can beside it.
+    ("sokoban/parlour/3", "sokoban-parlour-3.save", "key Left\n", "move L", UNDO),
     // Tetris has no undo: a game resumed while running waits, paused.
     ("tetris", "tetris.save", "key Left\n", "move left", ("wait 100\n", "move pause")),
     // The first Space shows the cursor in the middle of Beginner's field;
@@ -89,9 +91,17 @@ fn every_family_resumes_a_scripted_game_after_quitting() {
         assert!(saved.lines().any(|l| l == played), "{game}: the keys did not play `{played}`:\n{saved}");
         assert!(saved.contains("cursor: 1"), "{game}:\n{saved}");
 
-        // Reopened without a seed: the same game, untouched.
+        // Reopened without a seed: the same game, untouched (Tetris left
+        // running comes back paused, as in the window: the pause is all
+        // that is added).
         shot(data.path(), game, &[], None);
-        assert_eq!(journal(data.path(), file), saved, "{game}: reopening changed the game");
+        let reopened = journal(data.path(), file);
+        if game == "tetris" {
+            let paused = saved.replace("cursor: 1", "cursor: 2").replace("move left\n", "move left\nmove pause\n");
+            assert_eq!(reopened, paused, "{game}: reopening did more than pause the game");
+        } else {
+            assert_eq!(reopened, saved, "{game}: reopening changed the game");
+        }
 
         // Its history came back too: Undo takes the move back (a paused
         // Tetris game comes back paused).

@@ -290,3 +290,62 @@ fn goldens_of_the_picture_and_the_number_sides() {
         super::support::assert_golden(golden, driver.frame());
     }
 }
+
+/// The gap and the hint's frame show on every machine at every depth:
+/// the gap is the window's flat colour edged sharply (no piece of the
+/// picture is flat), and the hint is framed by a light line between two
+/// dark ones, one of which stands out on any picture (a grey gap merged
+/// with dark sky at four greys; a blue frame with dark-blue water).
+#[test]
+fn the_gap_and_the_hint_show_on_every_picture_at_every_depth() {
+    use parlour::machines::Depth;
+    let luma = |c: Rgb| (299 * i32::from(c.r) + 587 * i32::from(c.g) + 114 * i32::from(c.b)) / 1000;
+    let mut screens: Vec<(MachineId, Option<Depth>)> =
+        [MachineId::Yazzle, MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30]
+            .into_iter()
+            .map(|id| (id, None))
+            .collect();
+    screens.extend(Depth::ALL.iter().map(|&d| (MachineId::MacColor, Some(d))));
+    let dir = tempfile::tempdir().unwrap();
+    for (id, depth) in screens {
+        let m = Machine::new(&MachineChoice { id: Some(id), depth, ..Default::default() }, id).unwrap();
+        let area = m.content();
+        let screen = format!("{id} {depth:?}");
+        let mut view = open(dir.path(), 4, 4, 1, Vec::new());
+        view.command(&Command::Hint);
+        let hinted = view.board().hinted().expect("a hint");
+        let mut s = m.new_surface();
+        view.draw(&mut s, &m, area);
+        let l = layout(&view, &m, area);
+        let at = |x: i32, y: i32| s.colour_at(x, y).unwrap();
+        let ring = |r: Rect| -> Vec<Rgb> {
+            let (x1, y1) = (r.right() - 1, r.bottom() - 1);
+            let top = (r.x..=x1).flat_map(|x| [(x, r.y), (x, y1)]);
+            let sides = (r.y..=y1).flat_map(|y| [(r.x, y), (x1, y)]);
+            top.chain(sides).map(|(x, y)| at(x, y)).collect()
+        };
+        let flat = |pixels: &[Rgb]| pixels.iter().all(|&c| c == pixels[0]).then_some(pixels[0]);
+        let inside = |r: Rect| -> Vec<Rgb> {
+            (r.y..r.bottom()).flat_map(|y| (r.x..r.right()).map(move |x| (x, y))).map(|(x, y)| at(x, y)).collect()
+        };
+
+        // The gap: flat inside, edged all round in a sharply other colour.
+        let p = view.session().state().puzzle().clone();
+        let gap = l.place(p.gap());
+        let hole = flat(&inside(gap.inset(3, 3))).unwrap_or_else(|| panic!("{screen}: the gap is not flat"));
+        let edge = flat(&ring(gap)).unwrap_or_else(|| panic!("{screen}: the gap has no edge all round"));
+        assert!((luma(edge) - luma(hole)).abs() >= 100, "{screen}: the gap's edge {edge:?} on {hole:?}");
+        for i in (0..p.len()).filter(|&i| i != p.gap()) {
+            let piece = inside(l.place(i).inset(3, 3));
+            assert!(flat(&piece).is_none_or(|c| c != hole), "{screen}: piece {i} looks like the gap");
+        }
+
+        // The hint: dark, light, light, dark rings, far apart in brightness.
+        let r = l.place(hinted);
+        let rings: Vec<Rgb> = (0..4)
+            .map(|k| flat(&ring(r.inset(k, k))).unwrap_or_else(|| panic!("{screen}: hint ring {k} is broken")))
+            .collect();
+        assert_eq!((rings[0], rings[1]), (rings[3], rings[2]), "{screen}");
+        assert!(luma(rings[1]) - luma(rings[0]) >= 160, "{screen}: the hint's frame {rings:?}");
+    }
+}

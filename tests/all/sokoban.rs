@@ -546,3 +546,52 @@ fn solve_stops_at_its_time_and_memory_limits() {
     assert_eq!(code, Some(3), "{stderr}");
     assert!(stderr.contains("the memory limit was reached") && stderr.contains("try a larger --memory"), "{stderr}");
 }
+
+/// `--seed N` opens level N of the set, as a card game's seed picks its
+/// deal; a number the set has no level for, or one beside a level already
+/// named, is refused in words, and touches no game.
+#[test]
+fn a_seed_opens_that_level_of_the_set() {
+    let data = tempfile::tempdir().unwrap();
+    let shot = |args: &[&str], events: &str| {
+        let mut child = parlour()
+            .env("PARLOUR_DATA_DIR", data.path())
+            .arg("shot")
+            .args(args)
+            .args(["--machine", "amiga-pal", "--events", "-", "-o"])
+            .arg(data.path().join("shot.png"))
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(events.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let journal = |n: usize| std::fs::read_to_string(data.path().join(format!("journals/sokoban-parlour-{n}.save")));
+    // Level 1 under way, then level 3 by its number: level 1 is left alone.
+    assert!(shot(&["sokoban"], "key Left\n").0);
+    let first = journal(1).unwrap();
+    assert!(first.contains("move L"), "{first}");
+    let (ok, said) = shot(&["sokoban", "--seed", "3"], "");
+    assert!(ok, "{said}");
+    assert!(journal(3).unwrap().contains("game: sokoban/parlour/3"));
+    assert_eq!(journal(1).unwrap(), first, "level 1's game is untouched");
+    // The same through a set's path, and with its level named the same.
+    let path = parlour_set().display().to_string();
+    assert!(shot(&[&path, "--seed", "4"], "").0);
+    assert!(journal(4).unwrap().contains("game: sokoban/parlour/4"));
+    assert!(shot(&["sokoban/parlour/5", "--seed", "5"], "").0);
+    assert!(journal(5).is_ok());
+    // No such level; two levels named.
+    let count = parse_set(&parlour_set(), &std::fs::read(parlour_set()).unwrap()).levels.len();
+    for seed in ["0".to_string(), (count + 1).to_string()] {
+        let (ok, said) = shot(&["sokoban", "--seed", &seed], "");
+        assert!(!ok && said.contains(&format!("has levels 1 to {count}")), "--seed {seed}: {said}");
+    }
+    let (ok, said) = shot(&["sokoban/parlour/2", "--seed", "6"], "");
+    assert!(!ok && said.contains("name the level once"), "{said}");
+    assert!(journal(2).is_err() && journal(6).is_err(), "a refused seed opens nothing");
+    let stats = parlour::core::Stats::load(data.path()).unwrap();
+    assert!(stats.game("sokoban/parlour/1").is_none_or(|g| g.played == 0), "nothing was given up");
+}

@@ -140,6 +140,31 @@ fn a_game_played_by_keys_in_a_script_is_kept_and_comes_back_paused() {
     assert_eq!(tail.last(), Some(&"tick 6"), "100 ms at 60 Hz: {tail:?}");
 }
 
+/// `shot` resumes a running game paused, as `play` does, whatever its
+/// script starts with (or with none): keys wait for P, and the picture
+/// shows the game paused.
+#[test]
+fn a_running_game_resumed_by_a_script_waits_paused() {
+    let data = tempfile::tempdir().unwrap();
+    // Left running: the script ends while the piece falls.
+    script(data.path(), &["--seed", "5", "--machine", "mac-color", "--depth", "256"], "key Left\nwait 300\n");
+    let kept = |data: &Path| {
+        let journal = std::fs::read_to_string(data.join("journals/tetris.save")).unwrap();
+        journal.lines().filter_map(|l| l.strip_prefix("move ")).map(str::to_string).collect::<Vec<_>>()
+    };
+    let before = kept(data.path());
+    assert_ne!(before.last().map(String::as_str), Some("pause"), "{before:?}");
+    for events in ["", "key Left\nkey Space\nwait 300\n"] {
+        let copy = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(copy.path().join("journals")).unwrap();
+        std::fs::copy(data.path().join("journals/tetris.save"), copy.path().join("journals/tetris.save")).unwrap();
+        script(copy.path(), &["--machine", "mac-color", "--depth", "256"], events);
+        let after = kept(copy.path());
+        assert_eq!(after[..before.len()], before[..], "{events:?}");
+        assert_eq!(after[before.len()..], ["pause".to_string()], "{events:?}: paused, and nothing played since");
+    }
+}
+
 /// While a menu is open the piece does not fall: time stands still until
 /// it closes (it went on falling under a held Mac menu).
 #[test]

@@ -9,7 +9,7 @@ use crate::games::mines::settings::{PRESETS, Settings};
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places, prefs};
 use crate::machines::MachineId;
 use crate::views::View;
-use crate::views::mines::{MinesBoard, settings_from_prefs};
+use crate::views::mines::{MinesBoard, settings_from_prefs, shown_from_prefs};
 
 pub static FAMILY: Family = Family {
     id: "mines",
@@ -82,13 +82,22 @@ fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     Some(Ok(entry(&settings.id(), "MineSweeper", Some(settings))))
 }
 
+/// Opens the field chosen, or else the field of the game last shown, so a
+/// game under way goes on (its journal is that field's) even where the
+/// panel holds other settings for the next game: the panel keeps showing
+/// them, and New Game deals by them.
 fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
     let chosen: &Option<Settings> = entry.data.downcast_ref().expect("a mines entry holds its settings");
-    let kept = settings_from_prefs(&prefs::read(&places.data_dir, FAMILY.id));
-    let settings = chosen.or(kept).unwrap_or_else(Settings::beginner);
+    let kept_prefs = prefs::read(&places.data_dir, FAMILY.id);
+    let (kept, shown) = (settings_from_prefs(&kept_prefs), shown_from_prefs(&kept_prefs));
+    let settings = chosen.or(shown).or(kept).unwrap_or_else(Settings::beginner);
     let variant = MinesVariant::new(settings)
         .unwrap_or_else(|_| MinesVariant::new(Settings::beginner()).expect("Beginner is a valid field"));
-    let board = MinesBoard::new(*variant.settings(), &places.data_dir);
+    let next = match chosen {
+        Some(_) => *variant.settings(),
+        None => kept.unwrap_or(*variant.settings()),
+    };
+    let board = MinesBoard::new(next, &places.data_dir);
     Box::new(Controller::open(FAMILY.id, variant, board, &places.data_dir, how))
 }
 

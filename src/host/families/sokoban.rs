@@ -3,6 +3,10 @@
 //! (`FILE.xsb`, or `FILE.xsb:N` for its level N) plays too. The
 //! launcher's Sokoban entry opens the first level of Parlour's own set not
 //! yet solved.
+//!
+//! Levels are Sokoban's numbered games, as deals are a card game's: a
+//! seed (`--seed N`) opens level N of the set, afresh, where no level is
+//! named; one that names another level than the target's is refused.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -39,6 +43,11 @@ struct LevelGame {
     title: String,
     place: Place,
     variant: LevelVariant,
+    /// The set it is in, for a seed to pick another of its levels.
+    set: Arc<SetFile>,
+    /// Whether the target named this level (`sokoban/parlour/3`,
+    /// `FILE.xsb:3`), rather than the set (the launcher's entry, a file).
+    named: bool,
 }
 
 /// Every level set in the board folders, read afresh.
@@ -56,19 +65,26 @@ fn level_name(set: &SetFile, number: usize, title: Option<&str>) -> String {
     }
 }
 
-/// The entry of level `number` of `set`, or why it cannot be played.
-fn entry(set: &SetFile, number: usize) -> Result<GameEntry, String> {
+/// Level `number` of `set`, or why it cannot be played.
+fn level_game(set: &Arc<SetFile>, number: usize, named: bool) -> Result<LevelGame, String> {
     let level = set.level(number)?.clone();
     let id = set.level_id(number);
-    let name = level_name(set, number, level.title.as_deref());
+    let title = level_name(set, number, level.title.as_deref());
     let place = Place { path: set.path.clone(), number, good: set.set.good(), left_out: set.set.left_out() };
+    Ok(LevelGame { title, place, variant: LevelVariant::new(&id, level), set: Arc::clone(set), named })
+}
+
+/// The entry of level `number` of `set`, or why it cannot be played.
+fn entry(set: &Arc<SetFile>, number: usize, named: bool) -> Result<GameEntry, String> {
+    let game = level_game(set, number, named)?;
+    let id = set.level_id(number);
     Ok(GameEntry {
         id: id.clone(),
-        game_id: id.clone(),
-        name: name.clone(),
+        game_id: id,
+        name: game.title.clone(),
         default_machine: None,
         family: &FAMILY,
-        data: Arc::new(LevelGame { title: name, place, variant: LevelVariant::new(&id, level) }),
+        data: Arc::new(game),
     })
 }
 
@@ -79,12 +95,12 @@ fn games(places: &Places) -> Vec<GameEntry> {
     let Some(i) = all.iter().position(|s| s.id == DEFAULT_SET).or((!all.is_empty()).then_some(0)) else {
         return Vec::new();
     };
-    let set = all.swap_remove(i);
+    let set = Arc::new(all.swap_remove(i));
     let records = Records::peek(&places.data_dir);
     let good = set.set.good();
     let number = good.iter().copied().find(|&n| records.best(&set.level_id(n)).is_none()).or(good.first().copied());
     number
-        .and_then(|n| entry(&set, n).ok())
+        .and_then(|n| entry(&set, n, false).ok())
         .map(|e| GameEntry { id: LAUNCHER_ID.into(), name: LAUNCHER_NAME.into(), ..e })
         .into_iter()
         .collect()
@@ -94,14 +110,15 @@ fn games(places: &Places) -> Vec<GameEntry> {
 fn variants(places: &Places) -> Vec<Listed> {
     let records = Records::peek(&places.data_dir);
     sets(places)
-        .iter()
+        .into_iter()
+        .map(Arc::new)
         .flat_map(|set| {
             let records = &records;
             (1..=set.set.levels.len()).map(move |n| {
                 let mark = if records.best(&set.level_id(n)).is_some() { "[x]" } else { "[ ]" };
-                entry(set, n)
+                entry(&set, n, true)
                     .map(|e| GameEntry { name: format!("{mark} {}", e.name), ..e })
-                    .map_err(|why| (level_name(set, n, None), why))
+                    .map_err(|why| (level_name(&set, n, None), why))
             })
         })
         .collect()
@@ -116,7 +133,7 @@ fn variants(places: &Places) -> Vec<Listed> {
 fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     if let Some((set_id, number)) = library::split_id(target) {
         let set = sets(places).into_iter().find(|s| s.id.eq_ignore_ascii_case(set_id))?;
-        return Some(entry(&set, number));
+        return Some(entry(&Arc::new(set), number, true));
     }
     let (path, number) = match target.rsplit_once(':') {
         Some((p, n)) if library::is_set_path(Path::new(p)) => (p, Some(n.parse().ok()?)),
@@ -126,15 +143,52 @@ fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     (library::is_set_path(path) && path.is_file()).then(|| {
         let set = SetFile::load(path);
         let set = if is_listed(path, &library::discover(&(places.search)("boards"))) { set } else { set.apart() };
+        let named = number.is_some();
         let number = number.map_or_else(|| set.first_playable(), Ok)?;
-        entry(&set, number)
+        entry(&Arc::new(set), number, named)
     })
 }
 
+/// Opens the level, or with a seed level N of its set: afresh, as a seed
+/// deals a card game afresh. A seed naming no level of the set, or
+/// another level than the one the target named, is refused, touching
+/// nothing.
 fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
     let game: &LevelGame = entry.data.downcast_ref().expect("a sokoban entry holds its level");
+    let picked = match how.seed {
+        Some(seed) if seed != game.place.number as u64 => seeded_level(game, seed),
+        _ => Ok(None),
+    };
+    let (game, refused) = match &picked {
+        Ok(Some(other)) => (other, None),
+        Ok(None) => (game, None),
+        Err(why) => (game, Some(why.clone())),
+    };
     let board = SokobanBoard::new(&game.title, game.place.clone(), &places.data_dir);
-    Box::new(Controller::open(FAMILY.id, game.variant.clone(), board, &places.data_dir, how))
+    match refused {
+        Some(why) => Box::new(Controller::refused(FAMILY.id, game.variant.clone(), board, &places.data_dir, why)),
+        None => Box::new(Controller::open(FAMILY.id, game.variant.clone(), board, &places.data_dir, how)),
+    }
+}
+
+/// Level `seed` of `game`'s set, where `game` did not name its level; or
+/// why the seed cannot be played.
+fn seeded_level(game: &LevelGame, seed: u64) -> Result<Option<LevelGame>, String> {
+    let set = &game.set;
+    let count = set.set.levels.len();
+    let id = |n: u64| format!("{}/{n}", set.id);
+    if game.named {
+        let number = game.place.number;
+        return Err(format!(
+            "{} is level {number}, and --seed {seed} would be level {seed} ({}): name the level once",
+            id(number as u64),
+            id(seed)
+        ));
+    }
+    let number = usize::try_from(seed).ok().filter(|n| (1..=count).contains(n)).ok_or_else(|| {
+        format!("--seed {seed}: Sokoban's seed is a level of the set, and {} has levels 1 to {count}", set.id)
+    })?;
+    level_game(set, number, true).map(Some).map_err(|why| format!("--seed {seed}: {why}"))
 }
 
 fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {

@@ -110,6 +110,18 @@ pub fn settings_from_prefs(prefs: &[(String, String)]) -> Option<Settings> {
     s.validate().is_ok().then_some(s)
 }
 
+/// The preference naming the field of the game last shown, which may
+/// differ from the panel's settings (those of the next game) while a game
+/// is under way: MineSweeper opens at it, so the game goes on.
+pub const SHOWN_PREF: &str = "field";
+
+/// The field of the game last shown (see [`SHOWN_PREF`]), if it is kept
+/// and valid.
+pub fn shown_from_prefs(prefs: &[(String, String)]) -> Option<Settings> {
+    let (_, text) = prefs.iter().find(|(k, _)| k == SHOWN_PREF)?;
+    Settings::parse(text).ok()
+}
+
 impl MinesBoard {
     /// The panel showing `settings` for the player whose records are in
     /// `data_dir`.
@@ -511,13 +523,15 @@ impl Board<MinesVariant> for MinesBoard {
             paint::square(s, machine, l.square(i), self.face(st, i, &pressed));
         }
         s.frame_rect(Rect::new(l.field.x - 1, l.field.y - 1, l.field.w + 2, l.field.h + 2), look.paint(Pen::Shadow));
-        // Inside the square's bevel, a ring of the highlight pen between
-        // two of the text pen: the same all round, unlike any bevel, and
-        // plain on every table (the Amiga's highlight pen is its shine).
+        // Round the square, over its edge and its neighbours', a ring of
+        // the highlight pen between two of the text pen: the same all
+        // round, unlike any bevel, plain on every table (the Amiga's
+        // highlight pen is its shine), and clear of the square's inside,
+        // so its number stays readable on the smallest squares.
         let (dark, light) = (look.paint(Pen::Text), look.paint(Pen::Highlight));
         for at in self.hinted.into_iter().chain(self.cursor).filter(|_| !self.paused) {
             let r = l.square(at);
-            for (k, ink) in [(1, dark), (2, light), (3, dark)] {
+            for (k, ink) in [(-2, dark), (-1, light), (0, dark)] {
                 s.frame_rect(r.inset(k, k), ink);
             }
         }
@@ -656,13 +670,16 @@ impl Board<MinesVariant> for MinesBoard {
         true
     }
 
-    fn prefs(&self, _session: &Session<MinesVariant>) -> Vec<(&'static str, String)> {
+    /// The panel's settings (the next game's), and the field of the game
+    /// shown, which MineSweeper opens at.
+    fn prefs(&self, session: &Session<MinesVariant>) -> Vec<(&'static str, String)> {
         let s = &self.settings;
         vec![
             ("width", s.width.to_string()),
             ("height", s.height.to_string()),
             ("mines", s.mines.to_string()),
             ("no-guess", if s.no_guess { "1" } else { "0" }.to_string()),
+            (SHOWN_PREF, session.variant().settings().options()),
         ]
     }
 }

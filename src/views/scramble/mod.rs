@@ -141,13 +141,19 @@ impl ScrambleBoard {
         let r = l.place(at);
         let tile = p.tile(at);
         if tile == 0 {
-            if look.is_monochrome() && !self.numbers {
-                // The shadow's dither would pass for a piece of picture:
-                // the gap is blank paper with a black edge.
+            if self.numbers {
+                // Numbered pieces are the window's colour: the gap is shade.
+                s.fill_rect(r, look.paint(Pen::Shadow));
+            } else {
+                // No picture is the window's own flat colour edged in black:
+                // the gap is a hole through to the window, its edge sunk
+                // (shaded above and to the left) where there is a shade to
+                // draw it in, plain where a dither would pass for picture.
                 s.fill_rect(r, look.paint(Pen::Background));
                 s.frame_rect(r, look.paint(Pen::Text));
-            } else {
-                s.fill_rect(r, look.paint(Pen::Shadow));
+                if !look.is_monochrome() {
+                    bevel(s, machine, r.inset(1, 1), false);
+                }
             }
             return;
         }
@@ -291,10 +297,13 @@ impl Board<ScrambleVariant> for ScrambleBoard {
         }
         s.frame_rect(Rect::new(l.puzzle.x - 1, l.puzzle.y - 1, l.puzzle.w + 2, l.puzzle.h + 2), look.paint(Pen::Text));
         if let Some(at) = self.hinted {
+            // White between two black lines: one of them shows on any
+            // picture, at any depth.
             let r = l.place(at);
-            let pen = look.paint(Pen::Highlight);
-            s.frame_rect(r, pen);
-            s.frame_rect(r.inset(1, 1), pen);
+            let (dark, light) = (look.paint(Pen::Text), look.paint(Pen::Shine));
+            for (k, pen) in [(0, dark), (1, light), (2, light), (3, dark)] {
+                s.frame_rect(r.inset(k, k), pen);
+            }
         }
         match &self.dialog {
             Some(Dialog::Size(d)) => d.draw(s, machine, area),

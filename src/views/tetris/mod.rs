@@ -66,9 +66,6 @@ pub struct TetrisBoard {
     name: String,
     /// Milliseconds times the frame rate not yet a whole frame.
     carry: u64,
-    /// Until the first input: a game resumed while running waits paused
-    /// for the player (if the first input is a tick, not a key).
-    fresh: bool,
     asking: Option<Asking>,
     /// The five-second stretch of play last journalled.
     journalled: Option<u64>,
@@ -77,7 +74,7 @@ pub struct TetrisBoard {
 impl TetrisBoard {
     pub fn new(data_dir: &Path) -> TetrisBoard {
         let name = std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_else(|_| DEFAULT_NAME.into());
-        TetrisBoard { data_dir: data_dir.to_path_buf(), name, carry: 0, fresh: true, asking: None, journalled: None }
+        TetrisBoard { data_dir: data_dir.to_path_buf(), name, carry: 0, asking: None, journalled: None }
     }
 
     /// The key's move, if it is one of the game's keys.
@@ -98,12 +95,8 @@ impl TetrisBoard {
     /// machine's rate.
     fn tick(&mut self, session: &Session<TetrisVariant>, ms: u32, machine: MachineId) -> Reply<TetrisVariant> {
         let st = session.state();
-        let resumed = std::mem::take(&mut self.fresh) && session.move_count() > 0;
         if st.over() || st.paused() || self.asking.is_some() {
             return Reply::Unchanged;
-        }
-        if resumed {
-            return Reply::Play(TetrisMove::Pause);
         }
         let rate = frame_rate(machine);
         if st.hz() != rate {
@@ -206,10 +199,6 @@ impl Board<TetrisVariant> for TetrisBoard {
             }
             return self.tick(session, ms, machine.id());
         }
-        if matches!(input, Input::Key { .. }) {
-            // The player is at the keys: a resumed game goes on as it is.
-            self.fresh = false;
-        }
         if let Some(asking) = &mut self.asking {
             let typing = matches!(input, Input::Key { key, .. } if *key != Key::Escape);
             if typing && asking.shown_ms < PROMPT_GRACE_MS {
@@ -297,6 +286,13 @@ impl Board<TetrisVariant> for TetrisBoard {
         }
     }
 
+    /// A game resumed while its piece was falling waits paused for the
+    /// player (P goes on), in the window and in a script alike.
+    fn on_resume(&self, session: &Session<TetrisVariant>) -> Option<TetrisMove> {
+        let st = session.state();
+        (!st.over() && !st.paused()).then_some(TetrisMove::Pause)
+    }
+
     fn undoable(&self) -> bool {
         false
     }
@@ -371,8 +367,9 @@ mod tests {
         let mut s = session();
         s.play(&TetrisMove::Tick(3)).unwrap();
         let mut b = TetrisBoard::new(dir.path());
-        assert!(matches!(b.tick(&s, 20, MachineId::AmigaPal), Reply::Play(TetrisMove::Pause)));
+        assert_eq!(b.on_resume(&s), Some(TetrisMove::Pause));
         s.play(&TetrisMove::Pause).unwrap();
+        assert_eq!(b.on_resume(&s), None, "a paused game stays paused");
         assert!(matches!(b.tick(&s, 20, MachineId::AmigaPal), Reply::Unchanged));
         assert_eq!(b.tick_hz(&s, MachineId::AmigaPal), Some(0), "a paused game wants no ticks");
     }
