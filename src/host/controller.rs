@@ -256,7 +256,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
         c.notices.extend(told);
         if c.message.is_empty() && c.session.move_count() > 0 {
-            c.message = "Game resumed.".into();
+            // A game found lost (and counted so) while moves remained
+            // comes back as it was left: the player is reminded.
+            let lost = c.session.is_marked(Mark::Lost) && c.session.state().status() == Status::Playing;
+            c.message = if lost { "Lost game resumed: New Game deals another." } else { "Game resumed." }.into();
         }
         if c.replay.is_some() {
             c.message = "Replaying: Space pauses, Escape stops.".into();

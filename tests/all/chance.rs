@@ -236,6 +236,7 @@ fn a_game_found_lost_is_counted_at_once_and_once_only() {
     drop(view);
     let mut back = open(None, data.path());
     assert!(back.session().move_count() > 0, "resumed");
+    assert_eq!(back.message(), "Lost game resumed: New Game deals another.");
     let Some(Response::Ask(_)) = back.command(&Command::New) else { panic!("New Game did not ask") };
     back.answer(0);
     assert_eq!(back.session().move_count(), 0, "the next game is dealt");
