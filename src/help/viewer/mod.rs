@@ -164,6 +164,12 @@ impl Viewer {
 
     /// The viewer's rectangles on `machine` in `area`.
     pub fn panes(&self, machine: &Machine, area: Rect) -> Panes {
+        self.framed(machine, area).0
+    }
+
+    /// The viewer's rectangles and the node laid out in them, laid out
+    /// once: the page's horizontal bar depends on the layout's width.
+    fn framed(&self, machine: &Machine, area: Rect) -> (Panes, Layout) {
         let manner = Manner::of(machine.id());
         let controls: Vec<Control> = match manner {
             Manner::Page if self.here.doc.nodes.len() > 1 => {
@@ -176,12 +182,14 @@ impl Viewer {
             _ => vec![Control::Retrace, Control::Close],
         };
         let panes = Panes::new(manner, area, &controls);
+        let layout = self.layout(&panes);
         // Only the page's bar comes and goes: the Amiga's is its window's
-        // border, and a Mac window always had both.
-        if manner == Manner::Page && self.layout(&panes).width > panes.text.w {
-            return panes.with_page_hbar();
+        // border, and a Mac window always had both. It takes height, not
+        // width, so the layout stands.
+        if manner == Manner::Page && layout.width > panes.text.w {
+            return (panes.with_page_hbar(), layout);
         }
-        panes
+        (panes, layout)
     }
 
     fn ty(&self, manner: Manner) -> Type<'_> {
@@ -207,14 +215,13 @@ impl Viewer {
 
     /// The first line of the node in view.
     pub fn first_line(&self, machine: &Machine, area: Rect) -> usize {
-        let panes = self.panes(machine, area);
-        self.first(&self.layout(&panes), &panes)
+        let (panes, layout) = self.framed(machine, area);
+        self.first(&layout, &panes)
     }
 
     /// Every link in view: its first rectangle on the screen and its target.
     pub fn visible_links(&self, machine: &Machine, area: Rect) -> Vec<(Rect, Target)> {
-        let panes = self.panes(machine, area);
-        let layout = self.layout(&panes);
+        let (panes, layout) = self.framed(machine, area);
         let top = layout.lines.get(self.first(&layout, &panes)).map_or(0, |l| l.y);
         layout
             .links
@@ -228,8 +235,7 @@ impl Viewer {
     }
 
     pub fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
-        let panes = self.panes(machine, area);
-        let layout = self.layout(&panes);
+        let (panes, layout) = self.framed(machine, area);
         paint::draw(self, s, machine, &panes, &layout);
     }
 
@@ -410,8 +416,7 @@ impl Viewer {
 
     /// Handles one input event in `area`.
     pub fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Outcome {
-        let panes = self.panes(machine, area);
-        let layout = self.layout(&panes);
+        let (panes, layout) = self.framed(machine, area);
         match *input {
             Input::Key { key, mods } => self.key(key, mods.shift, &panes, &layout),
             Input::MouseDown { x, y, button: Button::Left } => self.mouse_down(x, y, &panes, &layout),
