@@ -301,6 +301,7 @@ impl Shell {
         let id = self.machine.id();
         let is_mac = matches!(id, MachineId::MacSe30 | MachineId::MacColor);
         let mut view_menus = self.view.menus();
+        view_menus.retain(|m| m.shown_on(id));
         let mut take = |title: &str| {
             let i = view_menus.iter().position(|m| m.title == title);
             let mut items = i.map(|i| view_menus.remove(i).items).unwrap_or_default();

@@ -4,6 +4,7 @@
 
 use crate::gfx::Rect;
 
+use super::MachineId;
 use super::input::{Button, Input};
 
 pub use super::command::Command;
@@ -52,11 +53,26 @@ impl MenuItem {
 pub struct Menu {
     pub title: String,
     pub items: Vec<MenuItem>,
+    /// The machines the menu belongs to (empty: every machine); the shell
+    /// leaves it out on the others.
+    pub only_on: &'static [MachineId],
 }
 
 impl Menu {
     pub fn new(title: &str, items: Vec<MenuItem>) -> Menu {
-        Menu { title: title.into(), items }
+        Menu { title: title.into(), items, only_on: &[] }
+    }
+
+    /// The menu shown on `machines` only: what it does has no meaning on
+    /// the others (an Amiga program's screens on a Mac).
+    pub fn only_on(mut self, machines: &'static [MachineId]) -> Menu {
+        self.only_on = machines;
+        self
+    }
+
+    /// Whether the menu is shown on machine `id`.
+    pub fn shown_on(&self, id: MachineId) -> bool {
+        self.only_on.is_empty() || self.only_on.contains(&id)
     }
 }
 

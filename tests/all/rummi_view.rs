@@ -369,6 +369,20 @@ fn the_menus_are_rummis_and_the_level_is_kept() {
     assert_eq!(view.board().level(), Level::Beginner, "the level is kept between runs");
 }
 
+/// The Screen menu (screens in front of the Workbench, and their modes) is
+/// the Amiga's; on a Mac its Set Mode... turned the Mac into an Amiga.
+#[test]
+fn the_screen_menu_is_on_the_amiga_only() {
+    for id in MachineId::ALL {
+        let dir = tempfile::tempdir().unwrap();
+        let (mach, _) = machine(id);
+        let d = Driver::new(Shell::new(mach, Box::new(open(dir.path(), Some(1))), 1));
+        let amiga = matches!(id, MachineId::AmigaPal | MachineId::AmigaDblPal);
+        assert_eq!(d.shell().menus().iter().any(|m| m.title == "Screen"), amiga, "{id:?}");
+        assert!(d.shell().menus().iter().any(|m| m.title == "Level"), "{id:?}");
+    }
+}
+
 #[test]
 fn set_mode_chooses_dblpal_starts_a_new_game_and_is_remembered() {
     let dir = tempfile::tempdir().unwrap();

@@ -753,7 +753,10 @@ impl Board<RummiVariant> for RummiBoard {
                 MenuItem::new("Workbench", Command::View(WORKBENCH)),
                 MenuItem::new("Set Mode...", Command::View(SET_MODE)),
             ],
-        );
+        )
+        // Screens in front of and behind the Workbench, and their modes,
+        // are the Amiga's: elsewhere the Machine menu changes the screen.
+        .only_on(&[MachineId::AmigaPal, MachineId::AmigaDblPal]);
         Some(vec![game, level, screen])
     }
 

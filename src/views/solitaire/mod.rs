@@ -15,9 +15,9 @@ use std::sync::Arc;
 
 use crate::cards::Card;
 use crate::core::{Game, Mark, Session, Status, Variant};
-use crate::gfx::{Rect, Surface};
+use crate::gfx::{Paint, Rect, Surface};
 use crate::machines::{
-    Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Pointer, Requester, ViewCommand,
+    Button, Command, Input, Key, Look, Machine, MachineId, Menu, MenuItem, Pen, Pointer, Requester, ViewCommand,
 };
 use crate::solitaire::engine::{PileId, SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::library::GameType;
@@ -389,13 +389,22 @@ impl SolitaireBoard {
         }
     }
 
+    /// The paint of a picked card's frame. A frame in the card's own white
+    /// (the Amiga's highlight pen) or in the felt's shade (the Mac's blue
+    /// at four colours) would only seem to wipe the card's outline: the
+    /// first pen that shows against both.
+    fn mark_paint(look: &Look) -> Paint {
+        let hidden = [look.paint(Pen::CardFace), look.paint(Pen::Felt)];
+        [Pen::Highlight, Pen::Fill, Pen::Text]
+            .into_iter()
+            .map(|pen| look.paint(pen))
+            .find(|paint| !hidden.contains(paint))
+            .unwrap_or(look.paint(Pen::Text))
+    }
+
     /// A double frame around `r` (a picked card, the keyboard cursor).
     fn mark(s: &mut Surface, machine: &Machine, r: Rect) {
-        let look = machine.look();
-        // A frame in the card's own white (the Amiga's highlight pen) would
-        // only seem to wipe its outline: the selection's fill colour then.
-        let pen = if look.colour(Pen::Highlight) == look.colour(Pen::CardFace) { Pen::Fill } else { Pen::Highlight };
-        let pen = look.paint(pen);
+        let pen = Self::mark_paint(machine.look());
         s.frame_rect(r, pen);
         s.frame_rect(r.inset(1, 1), pen);
     }
@@ -982,6 +991,27 @@ impl Board<SolitaireVariant> for SolitaireBoard {
                 self.movable_at(st, &self.layout(st, area), x, y)
             }
             _ => Pointer::Arrow,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machines::{Depth, MachineChoice, MachineId};
+
+    /// A picked card's frame shows against the card and the felt on every
+    /// screen (at four colours the Mac's blue became the felt's grey).
+    #[test]
+    fn a_picked_card_s_frame_shows_on_every_screen() {
+        let macs = Depth::ALL.iter().map(|&d| (MachineId::MacColor, Some(d)));
+        let others = [MachineId::MacSe30, MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::Yazzle];
+        for (id, depth) in macs.chain(others.map(|id| (id, None))) {
+            let machine = Machine::new(&MachineChoice { id: Some(id), depth, skin: None }, id).unwrap();
+            let look = machine.look();
+            let paint = SolitaireBoard::mark_paint(look);
+            assert_ne!(paint, look.paint(Pen::CardFace), "{id:?} {depth:?}");
+            assert_ne!(paint, look.paint(Pen::Felt), "{id:?} {depth:?}");
         }
     }
 }
