@@ -383,14 +383,15 @@ fn every_fanned_card_shows_its_index_at_the_deal() {
     }
 }
 
-/// The cards keep their size through a game: a column grown long brings
-/// smaller cards, and they stay when it shrinks again and after the win,
-/// when the table empties; the next deal chooses afresh. (Chosen for the
-/// position alone, the SE/30's FreeCell layout jumped back and forth.)
+/// A column grown long brings smaller cards at once; they grow back once
+/// every column has room again for more cards, never for a single move
+/// between two others (chosen for the position alone, the SE/30's FreeCell
+/// layout jumped back and forth), not as the table empties after the win,
+/// and the deal, by Back to Start or New Game, chooses afresh.
 #[test]
-fn the_cards_shrink_for_a_long_column_and_keep_that_size_until_the_next_deal() {
+fn the_cards_shrink_for_a_long_column_and_grow_back_when_there_is_room() {
     use parlour::solitaire::solver::{Limits, Verdict, solve};
-    let mut shrunk = Vec::new();
+    let (mut shrunk, mut grew) = (Vec::new(), Vec::new());
     for seed in 1..=8 {
         let (mut view, _m, area, _data) = table("freecell", MachineId::MacSe30, seed);
         let width = |view: &Table| {
@@ -401,22 +402,33 @@ fn the_cards_shrink_for_a_long_column_and_keep_that_size_until_the_next_deal() {
         let Verdict::Won(line) = solve(view.session().state(), &Limits::new(2_000_000, 500)).verdict else {
             panic!("deal {seed} is won")
         };
-        let mut smallest = dealt;
+        let mut widths = vec![dealt];
         for text in &line {
             let m = view.session().state().parse_move(text).unwrap();
             view.play_move(&m);
-            let now = width(&view);
-            assert!(now <= smallest, "deal {seed}: the cards grew from {smallest} to {now} px wide");
-            smallest = now;
+            widths.push(width(&view));
         }
         assert_eq!(view.session().state().status(), parlour::core::Status::Won);
-        if smallest < dealt {
+        let played = &widths[..widths.len() - 1];
+        assert_eq!(widths[widths.len() - 1], played[played.len() - 1], "deal {seed}: the cards changed at the win");
+        for w in widths.windows(3) {
+            let one_move = (w[0] < w[1] && w[1] > w[2]) || (w[0] > w[1] && w[1] < w[2]);
+            assert!(!one_move, "deal {seed}: the cards changed size for one move: {widths:?}");
+        }
+        if played.iter().any(|&w| w < dealt) {
             shrunk.push(seed);
         }
+        if played.windows(2).any(|w| w[1] > w[0]) {
+            grew.push(seed);
+        }
+        view.command(&Command::BackToStart);
+        assert_eq!(width(&view), dealt, "deal {seed}: Back to Start shows the deal as dealt");
+        view.command(&Command::ForwardToEnd);
         view.command(&Command::New);
         assert_eq!(width(&view), dealt, "deal {seed}: the next deal chooses its size afresh");
     }
     assert!(!shrunk.is_empty(), "no winning line of deals 1..8 builds a column too long for the deal's cards");
+    assert!(!grew.is_empty(), "the cards grew back in no game of deals 1..8 ({shrunk:?} shrank)");
 }
 
 /// A hinted move of a run marks the run from its first card, the one to

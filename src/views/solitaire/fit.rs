@@ -1,16 +1,17 @@
 //! The card size a game keeps. The table takes the largest cards whose
 //! layout fits it and leaves the index of every fanned face-up card in
-//! sight, and it asks that of every position the player has seen in the
-//! game, not only of the one on the table: a column grown long brings
-//! smaller cards, which then stay until the next deal. Chosen for the
-//! position alone, the cards grew back whenever the column shrank, and
-//! after a win, when the table empties, so the whole layout jumped under
-//! the player's eyes.
+//! sight. A column grown long brings smaller cards at once; they grow back
+//! only when every column has room again for a few more cards at the
+//! larger size, so that a column shortened by one card and lengthened
+//! again does not make the whole layout jump back and forth. A won game
+//! keeps its cards as they are while the table empties, and the deal (a
+//! new game, Back to Start) starts afresh, so a position looks the same
+//! whichever way the player came back to it.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
 
-use crate::core::{Session, Variant};
+use crate::cards::{Card, Rank, Suit};
+use crate::core::{Game, Session, Status, Variant};
 use crate::gfx::Rect;
 use crate::solitaire::engine::{Slot, Solitaire};
 use crate::solitaire::rules::PileKind;
@@ -19,23 +20,51 @@ use crate::solitaire::rules::PileKind;
 /// fit of the cards depends on nothing else that changes in a game.
 pub(super) type Tableau = Vec<Vec<Slot>>;
 
+/// How many more cards every column must have room for before the cards
+/// grow back.
+const ROOM: usize = 3;
+
 /// The tableau piles of `st`.
 pub(super) fn tableau_of(st: &Solitaire) -> Tableau {
     (0..st.pile_count(PileKind::Tableau)).map(|i| st.pile(PileKind::Tableau, i).to_vec()).collect()
 }
 
-/// The tableaux the player has seen in the game on the table, and the
-/// sizes they allow, worked out once per table area.
+/// `tableau` with `ROOM` more face-up cards on every pile: the cards only
+/// grow back where this still fits. (Which card lies there does not
+/// matter to the fit.)
+fn with_room(tableau: &Tableau) -> Tableau {
+    let extra = Slot { card: Card::new(Rank::ACE, Suit::Spades), face_up: true };
+    tableau.iter().map(|pile| pile.iter().copied().chain(std::iter::repeat_n(extra, ROOM)).collect()).collect()
+}
+
+/// One position the player was shown, in the order shown.
+struct Visit {
+    tableau: Tableau,
+    /// The tableau with room for more cards (see [`with_room`]).
+    roomy: Tableau,
+    kind: VisitKind,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum VisitKind {
+    /// The position as dealt.
+    Deal,
+    Play,
+    Won,
+}
+
+/// The positions shown in the game on the table, and the sizes they
+/// bring, worked out once per table area.
 #[derive(Default)]
 pub(super) struct GameFit {
     /// The step that dealt the game, and its seed.
     game: Option<(usize, u64)>,
-    /// Each tableau seen, once, in the order seen.
-    seen: Vec<Tableau>,
-    known: HashSet<Tableau>,
-    /// Per table area (and whether the waste fans): how many of `seen`
-    /// have been measured, and the smallest size they allow, as an index
-    /// into `CardSize::ALL_LARGEST_FIRST`.
+    /// The cursor last followed, so that a redraw adds no visit.
+    cursor: Option<usize>,
+    visits: Vec<Visit>,
+    /// Per table area (and whether the waste fans): how many of `visits`
+    /// have been measured, and the size they leave, as an index into
+    /// `CardSize::ALL_LARGEST_FIRST`.
     measured: RefCell<Vec<(Rect, bool, usize, usize)>>,
 }
 
@@ -49,22 +78,35 @@ impl GameFit {
             *self = GameFit { game: Some(game), ..GameFit::default() };
             for step in game.0..session.cursor() {
                 if let Some(st) = session.state_at(step) {
-                    self.note(st);
+                    self.note(st, step == game.0);
                 }
             }
         }
-        self.note(session.state());
-    }
-
-    fn note(&mut self, st: &Solitaire) {
-        let tableau = tableau_of(st);
-        if self.known.insert(tableau.clone()) {
-            self.seen.push(tableau);
+        if self.cursor != Some(session.cursor()) {
+            self.cursor = Some(session.cursor());
+            self.note(session.state(), session.cursor() == game.0);
         }
     }
 
-    /// The smallest size (the largest index) that `size_for` gives any
-    /// tableau seen, for this table area; 0 if none has been seen.
+    fn note(&mut self, st: &Solitaire, dealt: bool) {
+        let tableau = tableau_of(st);
+        let kind = match st.status() {
+            _ if dealt => VisitKind::Deal,
+            Status::Won => VisitKind::Won,
+            _ => VisitKind::Play,
+        };
+        if self.visits.last().is_some_and(|v| v.tableau == tableau && v.kind == kind) {
+            return;
+        }
+        let roomy = with_room(&tableau);
+        self.visits.push(Visit { tableau, roomy, kind });
+    }
+
+    /// The size the positions shown leave (an index into the sizes,
+    /// larger for smaller cards), for this table area: each position's
+    /// `size_for` shrinks the cards at once, and grows them back only as
+    /// far as that position with room for more cards allows; 0 if none has
+    /// been shown.
     pub fn size(&self, area: Rect, fan_waste: bool, size_for: impl Fn(&Tableau) -> usize) -> usize {
         let mut measured = self.measured.borrow_mut();
         let entry = match measured.iter().position(|m| m.0 == area && m.1 == fan_waste) {
@@ -75,8 +117,16 @@ impl GameFit {
             }
         };
         let (_, _, done, size) = entry;
-        *size = self.seen[*done..].iter().map(size_for).fold(*size, usize::max);
-        *done = self.seen.len();
+        for visit in &self.visits[*done..] {
+            let need = size_for(&visit.tableau);
+            *size = match visit.kind {
+                VisitKind::Deal => need,
+                VisitKind::Won => need.max(*size),
+                VisitKind::Play if need >= *size => need,
+                VisitKind::Play => size_for(&visit.roomy).min(*size),
+            };
+        }
+        *done = self.visits.len();
         *size
     }
 }

@@ -390,16 +390,22 @@ impl SolitaireBoard {
     }
 
     /// The paint of a picked card's frame. A frame in the card's own white
-    /// (the Amiga's highlight pen) or in the felt's shade (the Mac's blue
-    /// at four colours) would only seem to wipe the card's outline: the
-    /// first pen that shows against both.
+    /// (the Amiga's highlight pen), in the felt's shade (the Mac's blue at
+    /// four colours) or faint on white (a skin's pale glow) would only seem
+    /// to wipe or blur the card's outline: the first pen that shows
+    /// against both.
     fn mark_paint(look: &Look) -> Paint {
+        /// The least difference in brightness from the card's face that
+        /// stands out as a frame.
+        const CONTRAST: i32 = 96;
+        let face = look.colour(Pen::CardFace).luma() as i32;
         let hidden = [look.paint(Pen::CardFace), look.paint(Pen::Felt)];
         [Pen::Highlight, Pen::Fill, Pen::Text]
             .into_iter()
-            .map(|pen| look.paint(pen))
-            .find(|paint| !hidden.contains(paint))
-            .unwrap_or(look.paint(Pen::Text))
+            .find(|&pen| {
+                !hidden.contains(&look.paint(pen)) && (look.colour(pen).luma() as i32 - face).abs() >= CONTRAST
+            })
+            .map_or(look.paint(Pen::Text), |pen| look.paint(pen))
     }
 
     /// A double frame around `r` (a picked card, the keyboard cursor).
@@ -1001,17 +1007,25 @@ mod tests {
     use crate::machines::{Depth, MachineChoice, MachineId};
 
     /// A picked card's frame shows against the card and the felt on every
-    /// screen (at four colours the Mac's blue became the felt's grey).
+    /// screen and skin (at four colours the Mac's blue became the felt's
+    /// grey; Transcrippled's pale glow hardly showed on the white card).
     #[test]
     fn a_picked_card_s_frame_shows_on_every_screen() {
-        let macs = Depth::ALL.iter().map(|&d| (MachineId::MacColor, Some(d)));
-        let others = [MachineId::MacSe30, MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::Yazzle];
-        for (id, depth) in macs.chain(others.map(|id| (id, None))) {
-            let machine = Machine::new(&MachineChoice { id: Some(id), depth, skin: None }, id).unwrap();
+        let macs = Depth::ALL.iter().map(|&d| (MachineId::MacColor, Some(d), None));
+        let others = [MachineId::MacSe30, MachineId::AmigaPal, MachineId::AmigaDblPal].map(|id| (id, None, None));
+        let skins =
+            ["plastique", "plastiquev2", "transcrippled"].map(|s| (MachineId::Yazzle, None, Some(s.to_string())));
+        for (id, depth, skin) in macs.chain(others).chain(skins) {
+            let machine = Machine::new(&MachineChoice { id: Some(id), depth, skin: skin.clone() }, id).unwrap();
             let look = machine.look();
             let paint = SolitaireBoard::mark_paint(look);
-            assert_ne!(paint, look.paint(Pen::CardFace), "{id:?} {depth:?}");
-            assert_ne!(paint, look.paint(Pen::Felt), "{id:?} {depth:?}");
+            assert_ne!(paint, look.paint(Pen::CardFace), "{id:?} {depth:?} {skin:?}");
+            assert_ne!(paint, look.paint(Pen::Felt), "{id:?} {depth:?} {skin:?}");
+            let mut s = machine.new_surface();
+            s.fill_rect(Rect::new(0, 0, 1, 1), paint);
+            let luma = |c: crate::gfx::Rgb| c.luma() as i32;
+            let contrast = (luma(s.colour_at(0, 0).unwrap()) - luma(look.colour(Pen::CardFace))).abs();
+            assert!(contrast >= 96, "{id:?} {depth:?} {skin:?}: the frame is faint on the card ({contrast})");
         }
     }
 }
