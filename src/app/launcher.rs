@@ -114,7 +114,9 @@ pub fn listed_id(game: &GameEntry) -> Option<String> {
 
 /// The launcher's buttons, in order, with their commands.
 const LAUNCHER_BUTTONS: [(&str, Command); 3] =
-    [("Play", Command::View(OPEN_SELECTED)), ("Help", Command::Help), ("About", Command::About)];
+    [("Play", Command::View(OPEN_SELECTED)), ("Help", Command::View(HELP_SELECTED)), ("About", Command::About)];
+/// The Help button: the help of the game selected, as Play plays it.
+const HELP_SELECTED: ViewCommand = ViewCommand("help-selected");
 const CHOOSER_BUTTONS: [(&str, Command); 2] = [("OK", Command::View(OPEN_SELECTED)), ("Cancel", Command::Close)];
 
 thread_local! {
@@ -439,6 +441,10 @@ impl Launcher {
     fn press(&mut self, i: usize) -> Response {
         match &self.buttons[i].1 {
             Command::View(OPEN_SELECTED) => self.play_selected(),
+            Command::View(HELP_SELECTED) => Response::Command(match self.games.get(self.selected) {
+                Some((id, _)) => Command::HelpOn(id.clone()),
+                None => Command::Help,
+            }),
             cmd => Response::Command(cmd.clone()),
         }
     }

@@ -199,6 +199,16 @@ impl Shell {
             // Parlour's manual, or why the game's id names no game.
             None => super::help_source::document_for(self.view.game_id().as_deref(), None, self.machine.id()),
         };
+        self.show_help(found);
+    }
+
+    /// Shows the help for game `id` on top of what is shown.
+    fn open_help_on(&mut self, id: &str) {
+        self.show_help(super::help_source::document_for(Some(id), None, self.machine.id()));
+    }
+
+    /// Opens the help viewer on a document found, or says why none was.
+    fn show_help(&mut self, found: Result<(crate::help::model::Document, String), String>) {
         match found {
             Ok((doc, node)) => {
                 let viewer = Box::new(HelpView::new(Viewer::new(doc, Some(&node))).on(self.machine.id()));
@@ -424,6 +434,7 @@ impl Shell {
             Command::Quit
             | Command::About
             | Command::Help
+            | Command::HelpOn(_)
             | Command::Games
             | Command::Play(_)
             | Command::Close
@@ -647,6 +658,7 @@ impl Shell {
             Command::Quit => self.quit = true,
             Command::About => self.tell(launcher::about()),
             Command::Help => self.open_help(),
+            Command::HelpOn(id) => self.open_help_on(id),
             Command::Games => self.replace_all(self.new_launcher()),
             Command::Play(target) => self.play(target),
             Command::Variants => self.variants(),

@@ -24,6 +24,9 @@ pub enum Command {
     About,
     /// Help for what is shown.
     Help,
+    /// Help for the game with this id, over what is shown (the launcher's
+    /// Help button, for the game selected).
+    HelpOn(String),
     /// Back to the launcher.
     Games,
     /// Open the game with this id (or a board or game-type path).

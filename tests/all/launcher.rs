@@ -100,7 +100,8 @@ fn tab_reaches_the_launcher_s_buttons() {
     let on_play = drawn(&l);
     assert_ne!(on_play, on_list, "the focus shows on Play");
     assert_eq!(l.input(&key(Key::Tab), &m, area), Response::Redraw);
-    assert_eq!(l.input(&key(Key::Enter), &m, area), Response::Command(Command::Help));
+    let help = l.input(&key(Key::Enter), &m, area);
+    assert_eq!(help, Response::Command(Command::HelpOn(chosen(&mut l))), "Help is the selected game's");
     assert_eq!(l.input(&key(Key::Right), &m, area), Response::Redraw);
     assert_eq!(l.input(&key(Key::Char(' ')), &m, area), Response::Command(Command::About));
     // Tab from the last button returns to the list, where Return plays.
@@ -493,6 +494,23 @@ fn the_launcher_comes_back_on_the_game_just_closed() {
             assert_eq!(shown(&d), title, "{id} on {m:?}: the launcher came back on the game closed, after {back:?}");
         }
     }
+}
+
+/// The launcher's Help button shows the help of the game selected, as
+/// Play plays it; File > Help over the launcher is Parlour's manual.
+#[test]
+fn the_launcher_s_help_button_is_the_selected_game_s_help() {
+    let data = tempfile::tempdir().unwrap();
+    let mut d = Driver::new(Shell::launcher_keeping_in(machine(MachineId::AmigaPal), 1, data.path().to_path_buf()));
+    d.command(&Command::Help);
+    let manual = shown(&d);
+    d.command(&Command::Close);
+    d.command(&Command::HelpOn("klondike-draw-three".into()));
+    let game_help = shown(&d);
+    assert_ne!(game_help, manual, "the game's help, not the manual ({manual})");
+    assert!(game_help.contains("solitaire"), "{game_help}");
+    d.command(&Command::Close);
+    assert_eq!(shown(&d), "Parlour", "closing the help comes back to the launcher");
 }
 
 /// A game far down the list is scrolled into view when the launcher comes
