@@ -167,7 +167,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                     let (left, said, notice) =
                         if how.replay { (None, String::new(), None) } else { resume(&journal, &variant) };
                     match left {
-                        Some(left) if in_progress(&left, &board) => (Some(left), said, notice, Some((kept, name))),
+                        Some(left) if leaving_counts(&left, &counted_in(&left, &board), &board) => {
+                            (Some(left), said, notice, Some((kept, name)))
+                        }
                         _ => (Some(kept), format!("Opened {name}."), notice, None),
                     }
                 }
@@ -543,10 +545,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         (0..self.session.cursor()).rev().filter_map(|i| self.session.state_at(i)).any(|s| self.board.settled(s))
     }
 
+    /// Whether giving up the game at the cursor would count it as lost
+    /// (see [`leaving_counts`]): only then is the player asked first.
+    fn leaving_counts(&self) -> bool {
+        leaving_counts(&self.session, &self.counted, &self.board)
+    }
+
     /// A game given up for another counts as lost. Returns its record if
     /// it was counted now.
     fn abandon(&mut self) -> Option<GameStats> {
-        if self.in_progress() && !self.counted.contains_key(&self.session.game_start()) {
+        if self.leaving_counts() {
             self.counted.insert(self.session.game_start(), Outcome::Lost);
             self.count(Outcome::Lost)
         } else {
@@ -637,7 +645,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn count_left_in(&mut self, rules: &V) {
         let path = journal::journal_path(&self.data_dir, rules.id());
         let Ok((left, _)) = save::load_noting(&path, rules) else { return };
-        if in_progress(&left, &self.board) && !counted_in(&left, &self.board).contains_key(&left.game_start()) {
+        if leaving_counts(&left, &counted_in(&left, &self.board), &self.board) {
             let current = std::mem::replace(&mut self.session, left);
             self.count(Outcome::Lost);
             self.session = current;
@@ -875,7 +883,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 self.asked = Asked::Board;
                 Response::Choose(req, choices)
             }
-            Reply::Rules(variant) if self.in_progress() => {
+            Reply::Rules(variant) if self.leaving_counts() => {
                 self.rules_waiting = Some(variant);
                 self.confirm(Asked::ConfirmRules, "New Game", "This starts a new game.")
             }
@@ -988,6 +996,15 @@ fn notice_box(title: &str, text: String) -> Requester {
 /// and the player has made a move in it.
 fn in_progress<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> bool {
     session.state().status() == Status::Playing && player_moved(session, session.game_start(), game_end(session), board)
+}
+
+/// Whether giving up the game at the cursor of `session` would count it
+/// as lost, `counted` being the games already counted: it is under way and
+/// not counted yet. A game counted at its end (a win, a loss, a win Solve
+/// helped to) or found lost, then taken back by Undo, is under way again
+/// but never counted twice, so leaving it costs nothing and asks nothing.
+fn leaving_counts<V: Variant>(session: &Session<V>, counted: &BTreeMap<usize, Outcome>, board: &impl Board<V>) -> bool {
+    in_progress(session, board) && !counted.contains_key(&session.game_start())
 }
 
 /// The last step of the game at the cursor: the cursor, or the last of
@@ -1249,7 +1266,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         }
         self.stop_rerun();
         Some(match command {
-            Command::New if self.in_progress() => self.confirm(Asked::ConfirmNew, "New Game", "Start a new game?"),
+            Command::New if self.leaving_counts() => self.confirm(Asked::ConfirmNew, "New Game", "Start a new game?"),
             Command::New => self.new_game(),
             Command::Restart => {
                 if self.board.undoable() {
