@@ -368,7 +368,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 self.count_found_loss().unwrap_or(response)
             }
             Err(refusal) => {
-                self.message = refusal.reason().to_string();
+                self.say(refusal.reason().to_string());
                 Response::Redraw
             }
         }
@@ -387,23 +387,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let status = self.session.state().status();
         let mut response = Response::Redraw;
         if status != Status::Playing {
-            self.message = self.board.ending(&self.session);
-            if let Some(&before) = self.counted.get(&start) {
-                // Won after Undo took back a loss: the statistics keep the
-                // loss, and the player is told why the win is not counted.
-                if status == Status::Won && before == Outcome::Lost {
-                    self.message = match self.board.played_for_player(&self.session) {
-                        Some(why) => why.into(),
-                        None => format!("{} It was lost before Undo, so it stays counted as lost.", self.message),
-                    };
-                }
-            } else {
+            self.message = self.ending_words();
+            if !self.counted.contains_key(&start) {
                 let for_player = self.board.played_for_player(&self.session).filter(|_| status == Status::Won);
                 let outcome = if status == Status::Won && for_player.is_none() { Outcome::Won } else { Outcome::Lost };
                 self.counted.insert(start, outcome);
-                if let Some(why) = for_player {
-                    self.message = why.into();
-                }
                 let record = self.count(outcome);
                 let lines = if for_player.is_some() { Vec::new() } else { self.board.finished(&self.session) };
                 let celebrated =
@@ -432,6 +420,34 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             self.journal();
         }
         response
+    }
+
+    /// What the status line says of the game at the cursor once it is
+    /// over: the board's ending, or, for a win not counted as one, why not.
+    fn ending_words(&self) -> String {
+        let ending = self.board.ending(&self.session);
+        let counted = self.counted.get(&self.session.game_start());
+        if self.session.state().status() != Status::Won || counted == Some(&Outcome::Won) {
+            return ending;
+        }
+        match self.board.played_for_player(&self.session) {
+            Some(why) => why.into(),
+            // Won after Undo took back a loss: the statistics keep the
+            // loss, and the player is told why the win is not counted.
+            None if counted.is_some() => format!("{ending} It was lost before Undo, so it stays counted as lost."),
+            None => ending,
+        }
+    }
+
+    /// Says `text` (a refusal, the board's word) in the status line. Once
+    /// the game at the cursor is over its ending stays, first: a futile
+    /// action after it (one more click on the empty stock) must not hide
+    /// that the game is over, and a narrow status line keeps the first
+    /// sentence. A board's text that opens with the ending already (Rummi's
+    /// click on a finished table) is said as it is.
+    fn say(&mut self, text: String) {
+        let ending = if self.session.state().status() == Status::Playing { String::new() } else { self.ending_words() };
+        self.message = if ending.is_empty() || text.starts_with(&ending) { text } else { format!("{ending} {text}") };
     }
 
     /// Counts the game on the table lost as soon as the board finds it
@@ -871,7 +887,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 self.play(&m)
             }
             Reply::Say(text) => {
-                self.message = text;
+                self.say(text);
                 Response::Redraw
             }
             Reply::Command(c) => self.command(&c).unwrap_or(Response::Command(c)),
