@@ -167,7 +167,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                     let (left, said, notice) =
                         if how.replay { (None, String::new(), None) } else { resume(&journal, &variant) };
                     match left {
-                        Some(left) if in_progress(&left, &board) => (Some(left), said, notice, Some((kept, name))),
+                        Some(left) if leaving_counts(&left, &counted_in(&left, &board), &board) => {
+                            (Some(left), said, notice, Some((kept, name)))
+                        }
                         _ => (Some(kept), format!("Opened {name}."), notice, None),
                     }
                 }
@@ -366,7 +368,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 self.count_found_loss().unwrap_or(response)
             }
             Err(refusal) => {
-                self.message = refusal.reason().to_string();
+                self.say(refusal.reason().to_string());
                 Response::Redraw
             }
         }
@@ -385,23 +387,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let status = self.session.state().status();
         let mut response = Response::Redraw;
         if status != Status::Playing {
-            self.message = self.board.ending(&self.session);
-            if let Some(&before) = self.counted.get(&start) {
-                // Won after Undo took back a loss: the statistics keep the
-                // loss, and the player is told why the win is not counted.
-                if status == Status::Won && before == Outcome::Lost {
-                    self.message = match self.board.played_for_player(&self.session) {
-                        Some(why) => why.into(),
-                        None => format!("{} It was lost before Undo, so it stays counted as lost.", self.message),
-                    };
-                }
-            } else {
+            self.message = self.ending_words();
+            if !self.counted.contains_key(&start) {
                 let for_player = self.board.played_for_player(&self.session).filter(|_| status == Status::Won);
                 let outcome = if status == Status::Won && for_player.is_none() { Outcome::Won } else { Outcome::Lost };
                 self.counted.insert(start, outcome);
-                if let Some(why) = for_player {
-                    self.message = why.into();
-                }
                 let record = self.count(outcome);
                 let lines = if for_player.is_some() { Vec::new() } else { self.board.finished(&self.session) };
                 let celebrated =
@@ -430,6 +420,34 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             self.journal();
         }
         response
+    }
+
+    /// What the status line says of the game at the cursor once it is
+    /// over: the board's ending, or, for a win not counted as one, why not.
+    fn ending_words(&self) -> String {
+        let ending = self.board.ending(&self.session);
+        let counted = self.counted.get(&self.session.game_start());
+        if self.session.state().status() != Status::Won || counted == Some(&Outcome::Won) {
+            return ending;
+        }
+        match self.board.played_for_player(&self.session) {
+            Some(why) => why.into(),
+            // Won after Undo took back a loss: the statistics keep the
+            // loss, and the player is told why the win is not counted.
+            None if counted.is_some() => format!("{ending} It was lost before Undo, so it stays counted as lost."),
+            None => ending,
+        }
+    }
+
+    /// Says `text` (a refusal, the board's word) in the status line. Once
+    /// the game at the cursor is over its ending stays, first: a futile
+    /// action after it (one more click on the empty stock) must not hide
+    /// that the game is over, and a narrow status line keeps the first
+    /// sentence. A board's text that opens with the ending already (Rummi's
+    /// click on a finished table) is said as it is.
+    fn say(&mut self, text: String) {
+        let ending = if self.session.state().status() == Status::Playing { String::new() } else { self.ending_words() };
+        self.message = if ending.is_empty() || text.starts_with(&ending) { text } else { format!("{ending} {text}") };
     }
 
     /// Counts the game on the table lost as soon as the board finds it
@@ -543,10 +561,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         (0..self.session.cursor()).rev().filter_map(|i| self.session.state_at(i)).any(|s| self.board.settled(s))
     }
 
+    /// Whether giving up the game at the cursor would count it as lost
+    /// (see [`leaving_counts`]): only then is the player asked first.
+    fn leaving_counts(&self) -> bool {
+        leaving_counts(&self.session, &self.counted, &self.board)
+    }
+
     /// A game given up for another counts as lost. Returns its record if
     /// it was counted now.
     fn abandon(&mut self) -> Option<GameStats> {
-        if self.in_progress() && !self.counted.contains_key(&self.session.game_start()) {
+        if self.leaving_counts() {
             self.counted.insert(self.session.game_start(), Outcome::Lost);
             self.count(Outcome::Lost)
         } else {
@@ -637,7 +661,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn count_left_in(&mut self, rules: &V) {
         let path = journal::journal_path(&self.data_dir, rules.id());
         let Ok((left, _)) = save::load_noting(&path, rules) else { return };
-        if in_progress(&left, &self.board) && !counted_in(&left, &self.board).contains_key(&left.game_start()) {
+        if leaving_counts(&left, &counted_in(&left, &self.board), &self.board) {
             let current = std::mem::replace(&mut self.session, left);
             self.count(Outcome::Lost);
             self.session = current;
@@ -863,7 +887,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 self.play(&m)
             }
             Reply::Say(text) => {
-                self.message = text;
+                self.say(text);
                 Response::Redraw
             }
             Reply::Command(c) => self.command(&c).unwrap_or(Response::Command(c)),
@@ -875,7 +899,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 self.asked = Asked::Board;
                 Response::Choose(req, choices)
             }
-            Reply::Rules(variant) if self.in_progress() => {
+            Reply::Rules(variant) if self.leaving_counts() => {
                 self.rules_waiting = Some(variant);
                 self.confirm(Asked::ConfirmRules, "New Game", "This starts a new game.")
             }
@@ -988,6 +1012,15 @@ fn notice_box(title: &str, text: String) -> Requester {
 /// and the player has made a move in it.
 fn in_progress<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> bool {
     session.state().status() == Status::Playing && player_moved(session, session.game_start(), game_end(session), board)
+}
+
+/// Whether giving up the game at the cursor of `session` would count it
+/// as lost, `counted` being the games already counted: it is under way and
+/// not counted yet. A game counted at its end (a win, a loss, a win Solve
+/// helped to) or found lost, then taken back by Undo, is under way again
+/// but never counted twice, so leaving it costs nothing and asks nothing.
+fn leaving_counts<V: Variant>(session: &Session<V>, counted: &BTreeMap<usize, Outcome>, board: &impl Board<V>) -> bool {
+    in_progress(session, board) && !counted.contains_key(&session.game_start())
 }
 
 /// The last step of the game at the cursor: the cursor, or the last of
@@ -1249,7 +1282,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         }
         self.stop_rerun();
         Some(match command {
-            Command::New if self.in_progress() => self.confirm(Asked::ConfirmNew, "New Game", "Start a new game?"),
+            Command::New if self.leaving_counts() => self.confirm(Asked::ConfirmNew, "New Game", "Start a new game?"),
             Command::New => self.new_game(),
             Command::Restart => {
                 if self.board.undoable() {

@@ -467,3 +467,20 @@ fn each_game_s_menus_page_names_every_command_of_its_menus() {
     missing.dedup();
     assert!(missing.is_empty(), "Menus pages that do not name a command of their menus:\n{}", missing.join("\n"));
 }
+
+/// Solitaire's guide says what the program does with a game Solve played
+/// in: counted as lost (as the status line says), and scoring nothing.
+#[test]
+fn the_solitaire_guide_counts_a_game_solve_helped_as_the_program_does() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/guide/solitaire.guide")).unwrap();
+    let node = |name: &str| {
+        let start = text.find(&format!("@NODE {name} ")).unwrap_or_else(|| panic!("no node {name}"));
+        let end = start + text[start..].find("@ENDNODE").expect("the node ends");
+        text[start..end].to_string()
+    };
+    let hints = node("Hints");
+    assert!(hints.contains("counts in your statistics as lost"), "{hints}");
+    assert!(!hints.contains("played, not won"), "{hints}");
+    let statistics = node("Statistics");
+    assert!(statistics.contains("Solve has played adds nothing"), "{statistics}");
+}

@@ -228,22 +228,28 @@ fn a_kept_game_or_a_seed_over_a_game_in_progress_asks_or_counts_a_loss() {
     assert_eq!(lost(), 3);
 }
 
-/// Undo out of a lost game's end says the game stays counted as lost;
-/// the statistics keep that one loss.
-#[test]
-fn undo_out_of_a_loss_says_it_stays_counted() {
-    let data = tempfile::tempdir().unwrap();
-    let lost = || Stats::load(data.path()).unwrap().game("golf").map_or(0, |g| g.lost);
-    let mut view = (1..=20)
+/// A game of Golf played to its loss by always taking the first legal
+/// move, its data in `data_dir`.
+fn lost_golf(data_dir: &std::path::Path) -> Table {
+    (1..=20)
         .map(|seed| {
-            let mut view = open_table("golf", seed, data.path());
+            let mut view = open_table("golf", seed, data_dir);
             while let Some(m) = view.session().state().legal_moves().first().copied() {
                 view.play_move(&m);
             }
             view
         })
         .find(|view| view.session().state().status() == Status::Lost)
-        .expect("first-move play lost no game of Golf");
+        .expect("first-move play lost no game of Golf")
+}
+
+/// Undo out of a lost game's end says the game stays counted as lost;
+/// the statistics keep that one loss.
+#[test]
+fn undo_out_of_a_loss_says_it_stays_counted() {
+    let data = tempfile::tempdir().unwrap();
+    let lost = || Stats::load(data.path()).unwrap().game("golf").map_or(0, |g| g.lost);
+    let mut view = lost_golf(data.path());
     let before = lost();
     view.command(&Command::Undo);
     assert_eq!(view.message(), "Taken back: the game stays counted as lost.");
@@ -251,6 +257,22 @@ fn undo_out_of_a_loss_says_it_stays_counted() {
     assert_eq!(view.message(), "", "said once, at the end taken back");
     drop(view);
     assert_eq!(lost(), before, "counted once");
+}
+
+/// What a futile action after the end says (one more deal from the
+/// empty stock) comes after the ending, which stays: the player never
+/// misses that the game is over.
+#[test]
+fn a_futile_action_after_the_end_keeps_the_ending_in_the_status_line() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = lost_golf(data.path());
+    let ending = "No moves are left. Choose New Game to deal again.";
+    assert!(view.message().starts_with(ending), "{}", view.message());
+    let refused = format!("{ending} The stock is empty.");
+    view.play_move(&SolMove::Deal(0));
+    assert_eq!(view.message(), refused);
+    view.play_move(&SolMove::Deal(0));
+    assert_eq!(view.message(), refused, "the same however often it is tried");
 }
 
 /// Other rules (here Hard mode) deal anew: with a game in progress they

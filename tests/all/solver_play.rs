@@ -353,3 +353,48 @@ fn the_mark_of_solve_outlives_closing_the_game() {
     assert_eq!(view.message(), "Solve helped: counted as lost.");
     assert_eq!(counted(data.path(), "freecell"), (1, 0, 1, 0), "not counted again");
 }
+
+/// A game already counted (here won by Solve, so counted as lost) and
+/// taken back to its deal is not counted again when it is left, so
+/// leaving it asks nothing: not New Game, not other rules, not a kept
+/// game opened over it.
+#[test]
+fn leaving_a_game_already_counted_asks_nothing() {
+    use parlour::views::Response;
+    use parlour::views::solitaire::{EASY, HARD};
+    background::allow(false);
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_in(data.path(), "klondike", 1);
+    view.command(&Command::View(SOLVE)).unwrap();
+    demo_to_its_win(&mut *view);
+    assert_eq!(counted(data.path(), "klondike"), (1, 0, 1, 0));
+    view.command(&Command::BackToStart);
+    assert!(!view.can(&Command::Undo), "back at the deal");
+
+    assert_eq!(view.command(&Command::New), Some(Response::Redraw), "New Game deals at once");
+    assert!(!view.can(&Command::Redo), "a new deal");
+    assert_eq!(counted(data.path(), "klondike"), (1, 0, 1, 0), "counted once");
+
+    // Undo brings the counted game back (at its end); back at its deal,
+    // other rules deal anew at once too.
+    view.command(&Command::Undo);
+    view.command(&Command::BackToStart);
+    assert_eq!(view.command(&Command::View(HARD)), Some(Response::Redraw), "Hard deals at once");
+    assert_eq!(counted(data.path(), "klondike"), (1, 0, 1, 0));
+    view.command(&Command::View(EASY));
+
+    // A kept game opened over a counted game taken back opens at once.
+    let mut view = open_in(data.path(), "klondike", 1);
+    view.command(&Command::View(SOLVE)).unwrap();
+    demo_to_its_win(&mut *view);
+    view.command(&Command::SaveAs);
+    view.command(&Command::BackToStart);
+    view.close();
+    drop(view);
+    let kept = parlour::host::journal::kept_games(data.path()).remove(0);
+    let how = parlour::host::Opening { fresh_seed: 1, file: Some(kept), ..Default::default() };
+    let mut view = opened_as(data.path(), "klondike", &how);
+    assert!(view.take_question().is_none(), "asked over a game already counted");
+    assert!(view.message().starts_with("Opened "), "{}", view.message());
+    assert_eq!(counted(data.path(), "klondike"), (2, 0, 2, 0), "each Solve's game counted once");
+}
