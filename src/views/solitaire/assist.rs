@@ -4,6 +4,8 @@
 //! click or a key stops it. Demo moves are played as the player's would
 //! be, so each is one undo step.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::core::{Game, Variant};
@@ -22,8 +24,13 @@ const ASK_MEMORY_MB: usize = 256;
 /// The longest a hint may keep the player waiting (positions are slower in
 /// some games, Spider's among them, than the position limit allows for).
 const ASK_TIME: Duration = Duration::from_secs(2);
-/// What the status line says when no winnable deal was found for a number.
-const NO_WINNABLE_DEAL: &str = "The solver found no winnable deal for this number: it is dealt as it comes.";
+/// What the status line says when the search proved none of the deals it
+/// tried winnable (the game number is not on the screen to refer to).
+const NO_WINNABLE_DEAL: &str =
+    "The solver could prove none of the deals it tried winnable: this one is dealt as it comes, and may not be.";
+/// What it says instead once the status's longer search proves that deal
+/// winnable after all, so the line never contradicts the status beside it.
+const PROVED_AFTER_ALL: &str = "The solver has since proved this deal winnable.";
 
 /// The pause between two moves of the demo.
 const DEMO_STEP_MS: u32 = 400;
@@ -54,11 +61,24 @@ pub struct Assist {
     /// mode may ask for them too).
     pub winnable_only: bool,
     demo: Option<Demo>,
+    /// Set by a deal search that dealt its number unproved, for the
+    /// position it deals to take up.
+    dealt_unproved: Arc<AtomicBool>,
+    /// The position on the table is such a deal, and the status line says
+    /// it may not be winnable: the status's verdict on it may correct that.
+    doubted: bool,
 }
 
 impl Default for Assist {
     fn default() -> Self {
-        Assist { watcher: Watcher::default(), status_on: true, winnable_only: false, demo: None }
+        Assist {
+            watcher: Watcher::default(),
+            status_on: true,
+            winnable_only: false,
+            demo: None,
+            dealt_unproved: Arc::default(),
+            doubted: false,
+        }
     }
 }
 
@@ -70,6 +90,7 @@ impl Assist {
             // Anything but the demo's own move (undo, a new game) ends it.
             _ => self.demo = None,
         }
+        self.doubted = self.dealt_unproved.swap(false, Ordering::Relaxed);
         if self.status_on || self.demo.is_some() {
             self.watcher.watch(st, extra);
         } else {
@@ -85,7 +106,13 @@ impl Assist {
 
     /// Time passes: the search's answer may come, and the demo moves on.
     pub fn tick(&mut self, st: &Solitaire, ms: u32) -> Reply<SolitaireVariant> {
-        let heard = if self.watcher.poll(st) { Reply::Redraw } else { Reply::Unchanged };
+        let heard = match self.watcher.poll(st) {
+            true if std::mem::take(&mut self.doubted) && self.watcher.line().is_some() => {
+                Reply::Say(PROVED_AFTER_ALL.into())
+            }
+            true => Reply::Redraw,
+            false => Reply::Unchanged,
+        };
         let Some(demo) = &mut self.demo else { return heard };
         demo.waited = demo.waited.saturating_add(ms);
         if demo.awaiting || demo.waited < DEMO_STEP_MS {
@@ -179,12 +206,22 @@ impl Assist {
         if !self.winnable_only && !variant.deal(number).rules().winnable_only {
             return None;
         }
-        let variant = variant.clone();
-        let run = move |progress: &mut dyn FnMut(u8), stop| {
+        let (variant, unproved) = (variant.clone(), Arc::clone(&self.dealt_unproved));
+        let run = move |progress: &mut dyn FnMut(u8), stop: Arc<AtomicBool>| {
             let percent = |searched: u64| (searched * 100 / winnable::TOTAL_NODES).min(100) as u8;
-            match winnable::winnable_seed(&variant, number, |_, searched| progress(percent(searched)), Some(stop)) {
+            let found = winnable::winnable_seed(
+                &variant,
+                number,
+                |_, searched| progress(percent(searched)),
+                Some(Arc::clone(&stop)),
+            );
+            match found {
                 Some(seed) => (seed, None),
-                None => (number, Some(NO_WINNABLE_DEAL.into())),
+                None => {
+                    // A stopped search's deal is told of by the controller.
+                    unproved.store(!stop.load(Ordering::Relaxed), Ordering::Relaxed);
+                    (number, Some(NO_WINNABLE_DEAL.into()))
+                }
             }
         };
         Some(DealSearch { doing: "Dealing a winnable game", run: Box::new(run) })
@@ -200,5 +237,50 @@ impl Assist {
             Err(NoLine::Lost) => Reply::Say("No winning line from here. Undo, or start anew.".into()),
             Err(NoLine::NotFound) => Reply::Say("No winning line was found in time.".into()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solitaire::rules::examples;
+    use std::time::Instant;
+
+    fn freecell_deal_one() -> Solitaire {
+        let rules = examples::freecell();
+        SolitaireVariant::new("freecell", 0, rules.clone(), rules).unwrap().deal(1)
+    }
+
+    /// Ticks until the status's search answers, returning what that tick
+    /// replied.
+    fn until_heard(assist: &mut Assist, st: &Solitaire) -> Reply<SolitaireVariant> {
+        let start = Instant::now();
+        loop {
+            assert!(start.elapsed() < Duration::from_secs(60), "the search answers");
+            match assist.tick(st, 50) {
+                Reply::Unchanged => std::thread::sleep(Duration::from_millis(5)),
+                reply => return reply,
+            }
+        }
+    }
+
+    /// A deal dealt unproved (the status line says it may not be winnable)
+    /// that the status's search then proves winnable is said to be so.
+    #[test]
+    fn a_deal_dealt_unproved_and_then_proved_winnable_is_said_to_be() {
+        background::allow(true);
+        let st = freecell_deal_one();
+        let mut assist = Assist::default();
+        assist.dealt_unproved.store(true, Ordering::Relaxed);
+        assist.arrived(&st, |_| None);
+        let Reply::Say(said) = until_heard(&mut assist, &st) else { panic!("the status line is corrected") };
+        assert_eq!(said, PROVED_AFTER_ALL);
+        assert_eq!(assist.field(), Some(("Solver", "Winnable".to_string())));
+
+        // A deal found winnable as usual says nothing of it.
+        assist.arrived(&st, |_| None);
+        let mut plain = Assist::default();
+        plain.arrived(&st, |_| None);
+        assert!(matches!(until_heard(&mut plain, &st), Reply::Redraw));
     }
 }
