@@ -143,6 +143,45 @@ fn a_hint_that_finds_no_line_in_time_says_so_and_offers_no_move() {
     assert_eq!(view.message(), "No hint found in time.");
 }
 
+/// In a window the hint does not search on the window's thread: it says
+/// at once that the solver is thinking, and the answer comes with a later
+/// tick, from the status's search on a thread of its own.
+#[test]
+fn a_hint_in_a_window_says_it_is_thinking_and_answers_at_a_tick() {
+    background::allow(true);
+    let (mut view, _data) = open_game("freecell", 1);
+    view.command(&Command::Hint).unwrap();
+    assert_eq!(view.message(), "Hint: thinking...");
+    let start = Instant::now();
+    while view.message() == "Hint: thinking..." {
+        assert!(start.elapsed() < Duration::from_secs(60), "the answer comes");
+        std::thread::sleep(Duration::from_millis(5));
+        tick(&mut *view, 1);
+    }
+    assert!(view.message().starts_with("Hint: "), "{}", view.message());
+    // Solve likewise, on a position the search has yet to judge.
+    let (mut view, _data) = open_game("freecell", 2);
+    view.command(&Command::View(SOLVE)).unwrap();
+    assert_eq!(view.message(), "Solve: thinking...");
+}
+
+/// A hint waits for the status's search no longer than a player would
+/// (two seconds of the window's time), then says what it knows.
+#[test]
+fn a_hint_in_a_window_gives_up_waiting_in_time() {
+    background::allow(true);
+    // Klondike's deal 19 is not settled within millions of positions.
+    let (mut view, _data) = open_game("klondike", 19);
+    view.command(&Command::Hint).unwrap();
+    for _ in 0..19 {
+        tick(&mut *view, 100);
+        assert_eq!(view.message(), "Hint: thinking...");
+    }
+    tick(&mut *view, 100);
+    assert_ne!(view.message(), "Hint: thinking...");
+    assert_eq!(solver_field(&*view).as_deref(), Some("Thinking..."), "the status's search goes on");
+}
+
 #[test]
 fn hints_follow_one_winning_line() {
     let (mut view, _data) = open_game("freecell", 1);

@@ -915,7 +915,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         Self::auto_play(self.style, &self.options, st)
     }
 
-    fn hint(&mut self, session: &Session<SolitaireVariant>) -> Result<SolMove, String> {
+    fn ask_hint(&mut self, session: &Session<SolitaireVariant>) -> Reply<SolitaireVariant> {
         self.assist.hint(session.state())
     }
 
