@@ -246,11 +246,12 @@ impl Assist {
     }
 
     /// The next move of a winning line, or why there is none. A move that
-    /// no line found vouches for is no hint: when none is found in time,
-    /// the hint says so, as Solve does. Where a card can go home with no
-    /// line the worse for it (an ace on the waste), that comes first,
-    /// whatever order the line found takes: it is the move a player
-    /// expects, and the game stays as winnable as it was.
+    /// no line found vouches for is no hint, with one exception: when none
+    /// is found in time, a safe lay-off (a card no winning line needs where
+    /// it lies) is offered, said to be no more than safe. Where a card can
+    /// go home so, that comes first of a line too, whatever order the line
+    /// found takes: it is the move a player expects, and the game stays as
+    /// winnable as it was.
     fn hint_from(st: &Solitaire, known: Result<Vec<String>, NoLine>) -> Reply<SolitaireVariant> {
         let named = |m: SolMove, lead: &str| {
             let said = format!("{lead}{}.", st.describe_move(&m));
@@ -265,7 +266,12 @@ impl Assist {
                 }
             }
             Err(NoLine::Lost) => Reply::Say("No hint: no winning line from here. Undo, or start anew.".into()),
-            Err(NoLine::NotFound) => Reply::Say("No hint found in time.".into()),
+            // The caveat first: a narrow status line keeps the first
+            // sentence, and the move is framed on the table anyway.
+            Err(NoLine::NotFound) => match safe_lay_off(st) {
+                Some(m) => named(m, "No winning line found in time. A safe move: "),
+                None => Reply::Say("No hint found in time.".into()),
+            },
         }
     }
 
