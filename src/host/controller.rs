@@ -832,14 +832,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             self.message = "The game is over.".into();
             return Response::Redraw;
         }
-        match self.board.hint(&self.session) {
-            Ok(m) => {
-                self.message = format!("Hint: {}.", self.session.state().describe_move(&m));
-                self.board.show_hint(&self.session, &m);
-            }
-            Err(why) => self.message = why,
-        }
-        Response::Redraw
+        let reply = self.board.ask_hint(&self.session);
+        self.reply(reply)
     }
 
     fn save_as(&mut self) -> Response {
@@ -888,6 +882,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             }
             Reply::Say(text) => {
                 self.say(text);
+                Response::Redraw
+            }
+            Reply::Hint(m, text) => {
+                self.board.show_hint(&self.session, &m);
+                self.message = text;
                 Response::Redraw
             }
             Reply::Command(c) => self.command(&c).unwrap_or(Response::Command(c)),

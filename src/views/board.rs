@@ -54,6 +54,9 @@ pub enum Reply<V: Variant> {
     PlayFor(<V::Game as Game>::Move),
     /// Say this in the status line.
     Say(String),
+    /// Show this move as a hint (see [`Board::show_hint`]) and say this of
+    /// it in the status line.
+    Hint(<V::Game as Game>::Move, String),
     /// Run an application or controller command.
     Command(Command),
     /// Show a modal message; its answer comes back to [`Board::answer`].
@@ -141,6 +144,20 @@ pub trait Board<V: Variant> {
     /// the rules.
     fn hint(&mut self, session: &Session<V>) -> Result<<V::Game as Game>::Move, String> {
         session.state().hint().ok_or_else(|| "No hint: no move is known to help.".to_string())
+    }
+
+    /// Game > Hint: by default the move [`hint`](Board::hint) gives, shown
+    /// and named ("Hint: ..."), or why there is none. A board whose hints
+    /// take a search answers here instead: it may say it is thinking now
+    /// and give the [`Reply::Hint`] at a later tick.
+    fn ask_hint(&mut self, session: &Session<V>) -> Reply<V> {
+        match self.hint(session) {
+            Ok(m) => {
+                let said = format!("Hint: {}.", session.state().describe_move(&m));
+                Reply::Hint(m, said)
+            }
+            Err(why) => Reply::Say(why),
+        }
     }
 
     /// Whether the game gives hints at all: Game > Hint is greyed where

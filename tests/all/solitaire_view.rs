@@ -107,6 +107,40 @@ fn the_pyramid_cursor_moves_off_a_card_taken() {
     assert!(!st.pile(at.kind, at.index()).is_empty(), "the cursor is on a card");
 }
 
+/// Once the player holds the cards a hint named, the next hint points
+/// where they go: in Pyramid the card the one picked pairs with, in
+/// Klondike the pile the lifted cards go to.
+#[test]
+fn a_hint_for_cards_in_hand_points_where_they_go() {
+    use parlour::machines::{Key, Modifiers};
+    let key = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    // Pyramid's deal 3 opens with a hint to pair 3♦ with 10♠.
+    let (mut view, m, area, _data) = table("pyramid", MachineId::AmigaPal, 3);
+    view.command(&Command::Hint);
+    let (picked, _) = view.board().hinted().expect("a hint");
+    view.input(&key(Key::Char(' ')), &m, area);
+    assert_eq!(view.session().move_count(), 0, "one card of the pair is picked");
+    view.command(&Command::Hint);
+    let (partner, _) = view.board().hinted().expect("a hint");
+    assert_ne!(partner, picked, "the hint names the card it pairs with");
+    assert_eq!(view.board().cursor_at().map(|c| c.0), Some(partner));
+    view.input(&key(Key::Char(' ')), &m, area);
+    assert_eq!(view.session().move_count(), 1, "Space pairs them");
+
+    let (mut view, m, area, _data) = table("klondike", MachineId::AmigaPal, 1);
+    view.command(&Command::Hint);
+    let (from, count) = view.board().hinted().expect("a hint");
+    view.input(&key(Key::Char(' ')), &m, area);
+    assert_eq!(view.board().cursor_held(), Some((from, count)), "the hinted cards are lifted");
+    view.command(&Command::Hint);
+    let (to, _) = view.board().hinted().expect("a hint");
+    assert_ne!(to, from, "the hint names where they go");
+    assert_eq!(view.board().cursor_at().map(|c| c.0), Some(to));
+    assert_eq!(view.board().cursor_held(), Some((from, count)), "still held");
+    view.input(&key(Key::Char(' ')), &m, area);
+    assert_eq!(view.session().move_count(), 1, "Space puts them there");
+}
+
 #[test]
 fn dragging_a_legal_move_plays_it_and_an_illegal_one_is_refused_with_a_reason() {
     for machine in [MachineId::Yazzle, MachineId::MacSe30, MachineId::AmigaPal] {

@@ -133,14 +133,67 @@ fn a_hint_on_a_lost_deal_says_no_winning_line_is_left() {
     assert!(view.message().starts_with("No winning line from here"), "{}", view.message());
 }
 
+/// When no winning line is found in time, the hint offers a move that
+/// loses nothing if there is one (a card no line needs where it lies), and
+/// says it is no more than safe.
 #[test]
-fn a_hint_that_finds_no_line_in_time_says_so_and_offers_no_move() {
+fn a_hint_that_finds_no_line_in_time_offers_only_a_safe_move() {
     // Klondike's deal 19 (Easy, as it opens) is still undecided after 3.5
     // million positions (parlour solve klondike --mode easy --seed 19), far
-    // more than a hint searches.
+    // more than a hint searches; its ace of hearts lies face up.
+    background::allow(false);
     let (mut view, _data) = open_game("klondike", 19);
     view.command(&Command::Hint).unwrap();
-    assert_eq!(view.message(), "No hint found in time.");
+    assert_eq!(view.message(), "No winning line found in time. A safe move: A\u{2665} to a foundation.");
+    // Forty Thieves' deal 14 is undecided after 300,000 positions, and an
+    // ace of hearts lies at the foot of a column: in a window, once the
+    // hint has waited its two seconds.
+    background::allow(true);
+    let (mut view, _data) = open_game("forty-thieves", 14);
+    view.command(&Command::Hint).unwrap();
+    for _ in 0..20 {
+        tick(&mut *view, 100);
+    }
+    assert_eq!(view.message(), "No winning line found in time. A safe move: A\u{2665} to a foundation.");
+}
+
+/// In a window the hint does not search on the window's thread: it says
+/// at once that the solver is thinking, and the answer comes with a later
+/// tick, from the status's search on a thread of its own.
+#[test]
+fn a_hint_in_a_window_says_it_is_thinking_and_answers_at_a_tick() {
+    background::allow(true);
+    let (mut view, _data) = open_game("freecell", 1);
+    view.command(&Command::Hint).unwrap();
+    assert_eq!(view.message(), "Hint: thinking...");
+    let start = Instant::now();
+    while view.message() == "Hint: thinking..." {
+        assert!(start.elapsed() < Duration::from_secs(60), "the answer comes");
+        std::thread::sleep(Duration::from_millis(5));
+        tick(&mut *view, 1);
+    }
+    assert!(view.message().starts_with("Hint: "), "{}", view.message());
+    // Solve likewise, on a position the search has yet to judge.
+    let (mut view, _data) = open_game("freecell", 2);
+    view.command(&Command::View(SOLVE)).unwrap();
+    assert_eq!(view.message(), "Solve: thinking...");
+}
+
+/// A hint waits for the status's search no longer than a player would
+/// (two seconds of the window's time), then says what it knows.
+#[test]
+fn a_hint_in_a_window_gives_up_waiting_in_time() {
+    background::allow(true);
+    // Klondike's deal 19 is not settled within millions of positions.
+    let (mut view, _data) = open_game("klondike", 19);
+    view.command(&Command::Hint).unwrap();
+    for _ in 0..19 {
+        tick(&mut *view, 100);
+        assert_eq!(view.message(), "Hint: thinking...");
+    }
+    tick(&mut *view, 100);
+    assert_ne!(view.message(), "Hint: thinking...");
+    assert_eq!(solver_field(&*view).as_deref(), Some("Thinking..."), "the status's search goes on");
 }
 
 #[test]

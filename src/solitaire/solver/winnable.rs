@@ -33,9 +33,12 @@ pub const MEMORY_MB: usize = 128;
 /// Deals tried for one number before giving up.
 pub const CANDIDATES: u64 = 24;
 /// Positions all the candidates of one number may take together, so a
-/// game whose deals the solver can rarely decide gives up soon (the deal
-/// waits for this search).
-pub const TOTAL_NODES: u64 = 300_000;
+/// game whose deals the solver can rarely decide gives up (the deal waits
+/// for this search): enough for every candidate to have its try. With
+/// less, a number whose own deal used up its share reached only half of
+/// them: Golf's 1242928734 (its own deal won in 258,299 positions, the
+/// 13th candidate in 6,072) was dealt as it came, unproved.
+pub const TOTAL_NODES: u64 = NODES_FOR_NUMBER + (CANDIDATES - 1) * NODES_PER_OTHER;
 
 /// The positions the `k`-th candidate may be searched.
 fn nodes_for(k: u64) -> u64 {
@@ -138,6 +141,19 @@ mod tests {
         let mut tried = Vec::new();
         let seed = winnable_seed(&v, 3, |s, _| tried.push(s), None).expect("a winnable deal among the candidates");
         assert!(tried.len() > 2, "{} candidates tried", tried.len());
+        assert_won_through_a_session(v, seed);
+    }
+
+    /// Golf's deal 1242928734 takes more than its share to prove winnable,
+    /// and ten candidates after it are not proved within theirs: the
+    /// 13th, proved at once, must still be tried.
+    #[test]
+    fn every_candidate_is_tried_when_the_number_uses_up_its_share() {
+        let v = super::super::tests::from_ini(include_str!("../../../game-types/Golf/game.ini"), "easy");
+        let n = 1_242_928_734;
+        let mut tried = Vec::new();
+        let seed = winnable_seed(&v, n, |s, _| tried.push(s), None).expect("a winnable deal among the candidates");
+        assert_eq!(seed, candidate(n, 12), "tried {}", tried.len());
         assert_won_through_a_session(v, seed);
     }
 

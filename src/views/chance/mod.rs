@@ -167,6 +167,7 @@ fn from_table(reply: Reply<crate::solitaire::engine::SolitaireVariant>) -> Reply
         Reply::Play(m) => Reply::Play(m),
         Reply::PlayFor(m) => Reply::PlayFor(m),
         Reply::Say(text) => Reply::Say(text),
+        Reply::Hint(m, text) => Reply::Hint(m, text),
         Reply::Command(c) => Reply::Command(c),
         Reply::Ask(r) => Reply::Ask(r),
         Reply::Choose(r, c) => Reply::Choose(r, c),
@@ -301,8 +302,8 @@ impl Board<ChanceVariant> for ChanceBoard {
         self.table.follow(session);
     }
 
-    fn hint(&mut self, session: &Session<ChanceVariant>) -> Result<SolMove, String> {
-        self.table.assist.hint(session.state())
+    fn ask_hint(&mut self, session: &Session<ChanceVariant>) -> Reply<ChanceVariant> {
+        from_table(self.table.assist.hint(session.state()))
     }
 
     fn show_hint(&mut self, _session: &Session<ChanceVariant>, m: &SolMove) {

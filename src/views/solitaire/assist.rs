@@ -4,26 +4,32 @@
 //! click or a key stops it. Demo moves are played as the player's would
 //! be, so each is one undo step.
 
-use std::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::core::{Game, Variant};
 use crate::solitaire::engine::{SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::solver::winnable;
-use crate::solitaire::solver::{Limits, Verdict, safe_lay_off, solve};
+use crate::solitaire::solver::{Verdict, safe_lay_off, solve};
 
 use super::super::board::{DealSearch, Reply};
 use super::outlook::{Outlook, Watcher, watch_limits};
 use crate::views::background;
 
-/// Positions a hint or a Solve searches when nothing is known yet.
-const ASK_NODES: u64 = 200_000;
-/// Megabytes that search may hold.
-const ASK_MEMORY_MB: usize = 256;
-/// The longest a hint may keep the player waiting (positions are slower in
-/// some games, Spider's among them, than the position limit allows for).
-const ASK_TIME: Duration = Duration::from_secs(2);
-/// What the status line says when no winnable deal was found for a number.
-const NO_WINNABLE_DEAL: &str = "The solver found no winnable deal for this number: it is dealt as it comes.";
+/// The longest a hint or a Solve waits, in milliseconds, for the status's
+/// search (which runs on a thread of its own, so the window goes on
+/// meanwhile) before it answers without a winning line.
+const ASK_MS: u32 = 2_000;
+/// What the status line says meanwhile.
+const HINT_THINKING: &str = "Hint: thinking...";
+const SOLVE_THINKING: &str = "Solve: thinking...";
+/// What the status line says when the search proved none of the deals it
+/// tried winnable (the game number is not on the screen to refer to).
+const NO_WINNABLE_DEAL: &str =
+    "The solver could prove none of the deals it tried winnable: this one is dealt as it comes, and may not be.";
+/// What it says instead once the status's longer search proves that deal
+/// winnable after all, so the line never contradicts the status beside it.
+const PROVED_AFTER_ALL: &str = "The solver has since proved this deal winnable.";
 
 /// The pause between two moves of the demo.
 const DEMO_STEP_MS: u32 = 400;
@@ -35,6 +41,13 @@ enum NoLine {
     Lost,
     /// None was found within the search's limits.
     NotFound,
+}
+
+/// A hint or a Solve asked for, waiting for the status's search.
+#[derive(Clone, Copy, Debug)]
+struct Asked {
+    solve: bool,
+    waited: u32,
 }
 
 /// The Solve demo under way.
@@ -54,11 +67,26 @@ pub struct Assist {
     /// mode may ask for them too).
     pub winnable_only: bool,
     demo: Option<Demo>,
+    asked: Option<Asked>,
+    /// Set by a deal search that dealt its number unproved, for the
+    /// position it deals to take up.
+    dealt_unproved: Arc<AtomicBool>,
+    /// The position on the table is such a deal, and the status line says
+    /// it may not be winnable: the status's verdict on it may correct that.
+    doubted: bool,
 }
 
 impl Default for Assist {
     fn default() -> Self {
-        Assist { watcher: Watcher::default(), status_on: true, winnable_only: false, demo: None }
+        Assist {
+            watcher: Watcher::default(),
+            status_on: true,
+            winnable_only: false,
+            demo: None,
+            asked: None,
+            dealt_unproved: Arc::default(),
+            doubted: false,
+        }
     }
 }
 
@@ -70,6 +98,9 @@ impl Assist {
             // Anything but the demo's own move (undo, a new game) ends it.
             _ => self.demo = None,
         }
+        // What was asked of the last position is no answer for this one.
+        self.asked = None;
+        self.doubted = self.dealt_unproved.swap(false, Ordering::Relaxed);
         if self.status_on || self.demo.is_some() {
             self.watcher.watch(st, extra);
         } else {
@@ -85,7 +116,16 @@ impl Assist {
 
     /// Time passes: the search's answer may come, and the demo moves on.
     pub fn tick(&mut self, st: &Solitaire, ms: u32) -> Reply<SolitaireVariant> {
-        let heard = if self.watcher.poll(st) { Reply::Redraw } else { Reply::Unchanged };
+        let heard = match self.watcher.poll(st) {
+            true if std::mem::take(&mut self.doubted) && self.watcher.line().is_some() => {
+                Reply::Say(PROVED_AFTER_ALL.into())
+            }
+            true => Reply::Redraw,
+            false => Reply::Unchanged,
+        };
+        if let Some(answer) = self.answer_asked(st, ms) {
+            return answer;
+        }
         let Some(demo) = &mut self.demo else { return heard };
         demo.waited = demo.waited.saturating_add(ms);
         if demo.awaiting || demo.waited < DEMO_STEP_MS {
@@ -124,25 +164,38 @@ impl Assist {
         self.demo.is_some()
     }
 
-    /// A winning line from `st`: the one watched, or one searched for now
-    /// (then kept, so the status and the demo follow it).
-    fn line(&mut self, st: &Solitaire) -> Result<Vec<String>, NoLine> {
+    /// What is known of a winning line from `st`: the one watched, or one
+    /// searched for now, or why there is none; `None` while the status's
+    /// search is still under way and the asker is `patient` (in a window
+    /// the search runs on a thread of its own, started now if the status
+    /// is off, and its answer comes at a tick).
+    fn known(&mut self, st: &Solitaire, patient: bool) -> Option<Result<Vec<String>, NoLine>> {
         if let Some(line) = self.watcher.line() {
-            return Ok(line.to_vec());
+            return Some(Ok(line.to_vec()));
         }
         if self.watcher.outlook() == &Outlook::NotWinnable {
-            return Err(NoLine::Lost);
+            return Some(Err(NoLine::Lost));
         }
-        // In a window the status's search has usually found a line by now,
-        // and what is searched here keeps the player waiting: a short
-        // search. Without a window (a scripted `shot`) no search ran in the
-        // background: this one does its work, bounded by positions only,
-        // so the answer is the same on any machine.
-        let limits = match background::allowed() {
-            true => Limits { time: Some(ASK_TIME), ..Limits::new(ASK_NODES, ASK_MEMORY_MB) },
-            false => watch_limits(false),
-        };
-        match solve(st, &limits).verdict {
+        if !background::allowed() {
+            return Some(self.search_now(st));
+        }
+        if self.watcher.outlook() == &Outlook::Idle {
+            self.watcher.watch(st, |_| None);
+        }
+        match self.watcher.outlook() {
+            Outlook::Thinking if patient => None,
+            // The status's search goes further than any a player would
+            // wait for: what it could not settle is not found in time.
+            _ => Some(Err(NoLine::NotFound)),
+        }
+    }
+
+    /// Without a window (a scripted `shot`) no search runs in the
+    /// background: one runs now, as far as the status's would, bounded by
+    /// positions only so the answer is the same on any machine, and what it
+    /// finds is kept, so the status and the demo follow it.
+    fn search_now(&mut self, st: &Solitaire) -> Result<Vec<String>, NoLine> {
+        match solve(st, &watch_limits(false)).verdict {
             Verdict::Won(line) if self.watcher.adopt(st, line.clone()) => Ok(line),
             Verdict::Lost => {
                 self.watcher.adopt_lost();
@@ -152,20 +205,73 @@ impl Assist {
         }
     }
 
-    /// The next move of a winning line, or why there is none. A move that
-    /// no line found vouches for is no hint: when none is found in time,
-    /// the hint says so, as Solve does. Where a card can go home with no
-    /// line the worse for it (an ace on the waste), that comes first,
-    /// whatever order the line found takes: it is the move a player
-    /// expects, and the game stays as winnable as it was.
-    pub fn hint(&mut self, st: &Solitaire) -> Result<SolMove, String> {
-        match self.line(st) {
-            Ok(line) => {
-                let first = line.first().ok_or_else(|| "No hint: the game is won.".to_string())?;
-                safe_lay_off(st).map_or_else(|| st.parse_move(first), Ok)
+    /// Game > Hint: the answer, or that the solver is thinking (the answer
+    /// then comes at a tick).
+    pub fn hint(&mut self, st: &Solitaire) -> Reply<SolitaireVariant> {
+        self.ask(st, false, HINT_THINKING)
+    }
+
+    /// Game > Solve: starts the demo, or says why it cannot, or that the
+    /// solver is thinking.
+    pub fn solve(&mut self, st: &Solitaire) -> Reply<SolitaireVariant> {
+        self.ask(st, true, SOLVE_THINKING)
+    }
+
+    fn ask(&mut self, st: &Solitaire, solve: bool, thinking: &str) -> Reply<SolitaireVariant> {
+        match self.known(st, true) {
+            Some(known) => {
+                self.asked = None;
+                self.answer(st, solve, known)
             }
-            Err(NoLine::Lost) => Err("No hint: no winning line from here. Undo, or start anew.".into()),
-            Err(NoLine::NotFound) => Err("No hint found in time.".into()),
+            None => {
+                self.asked = Some(Asked { solve, waited: 0 });
+                Reply::Say(thinking.into())
+            }
+        }
+    }
+
+    /// The answer to what was asked, once the status's search has given
+    /// it or the asker has waited long enough.
+    fn answer_asked(&mut self, st: &Solitaire, ms: u32) -> Option<Reply<SolitaireVariant>> {
+        let asked = self.asked.as_mut()?;
+        asked.waited = asked.waited.saturating_add(ms);
+        let Asked { solve, waited } = *asked;
+        let known = self.known(st, waited < ASK_MS)?;
+        self.asked = None;
+        Some(self.answer(st, solve, known))
+    }
+
+    fn answer(&mut self, st: &Solitaire, solve: bool, known: Result<Vec<String>, NoLine>) -> Reply<SolitaireVariant> {
+        if solve { self.start_demo(known) } else { Self::hint_from(st, known) }
+    }
+
+    /// The next move of a winning line, or why there is none. A move that
+    /// no line found vouches for is no hint, with one exception: when none
+    /// is found in time, a safe lay-off (a card no winning line needs where
+    /// it lies) is offered, said to be no more than safe. Where a card can
+    /// go home so, that comes first of a line too, whatever order the line
+    /// found takes: it is the move a player expects, and the game stays as
+    /// winnable as it was.
+    fn hint_from(st: &Solitaire, known: Result<Vec<String>, NoLine>) -> Reply<SolitaireVariant> {
+        let named = |m: SolMove, lead: &str| {
+            let said = format!("{lead}{}.", st.describe_move(&m));
+            Reply::Hint(m, said)
+        };
+        match known {
+            Ok(line) => {
+                let Some(first) = line.first() else { return Reply::Say("No hint: the game is won.".into()) };
+                match safe_lay_off(st).map_or_else(|| st.parse_move(first), Ok) {
+                    Ok(m) => named(m, "Hint: "),
+                    Err(why) => Reply::Say(why),
+                }
+            }
+            Err(NoLine::Lost) => Reply::Say("No hint: no winning line from here. Undo, or start anew.".into()),
+            // The caveat first: a narrow status line keeps the first
+            // sentence, and the move is framed on the table anyway.
+            Err(NoLine::NotFound) => match safe_lay_off(st) {
+                Some(m) => named(m, "No winning line found in time. A safe move: "),
+                None => Reply::Say("No hint found in time.".into()),
+            },
         }
     }
 
@@ -179,20 +285,29 @@ impl Assist {
         if !self.winnable_only && !variant.deal(number).rules().winnable_only {
             return None;
         }
-        let variant = variant.clone();
-        let run = move |progress: &mut dyn FnMut(u8), stop| {
+        let (variant, unproved) = (variant.clone(), Arc::clone(&self.dealt_unproved));
+        let run = move |progress: &mut dyn FnMut(u8), stop: Arc<AtomicBool>| {
             let percent = |searched: u64| (searched * 100 / winnable::TOTAL_NODES).min(100) as u8;
-            match winnable::winnable_seed(&variant, number, |_, searched| progress(percent(searched)), Some(stop)) {
+            let found = winnable::winnable_seed(
+                &variant,
+                number,
+                |_, searched| progress(percent(searched)),
+                Some(Arc::clone(&stop)),
+            );
+            match found {
                 Some(seed) => (seed, None),
-                None => (number, Some(NO_WINNABLE_DEAL.into())),
+                None => {
+                    // A stopped search's deal is told of by the controller.
+                    unproved.store(!stop.load(Ordering::Relaxed), Ordering::Relaxed);
+                    (number, Some(NO_WINNABLE_DEAL.into()))
+                }
             }
         };
         Some(DealSearch { doing: "Dealing a winnable game", run: Box::new(run) })
     }
 
-    /// Game > Solve: starts the demo, or says why it cannot.
-    pub fn solve(&mut self, st: &Solitaire) -> Reply<SolitaireVariant> {
-        match self.line(st) {
+    fn start_demo(&mut self, known: Result<Vec<String>, NoLine>) -> Reply<SolitaireVariant> {
+        match known {
             Ok(_) => {
                 self.demo = Some(Demo { waited: DEMO_STEP_MS, awaiting: false });
                 Reply::Say("Solving: a click or a key stops it.".into())
@@ -200,5 +315,50 @@ impl Assist {
             Err(NoLine::Lost) => Reply::Say("No winning line from here. Undo, or start anew.".into()),
             Err(NoLine::NotFound) => Reply::Say("No winning line was found in time.".into()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solitaire::rules::examples;
+    use std::time::{Duration, Instant};
+
+    fn freecell_deal_one() -> Solitaire {
+        let rules = examples::freecell();
+        SolitaireVariant::new("freecell", 0, rules.clone(), rules).unwrap().deal(1)
+    }
+
+    /// Ticks until the status's search answers, returning what that tick
+    /// replied.
+    fn until_heard(assist: &mut Assist, st: &Solitaire) -> Reply<SolitaireVariant> {
+        let start = Instant::now();
+        loop {
+            assert!(start.elapsed() < Duration::from_secs(60), "the search answers");
+            match assist.tick(st, 50) {
+                Reply::Unchanged => std::thread::sleep(Duration::from_millis(5)),
+                reply => return reply,
+            }
+        }
+    }
+
+    /// A deal dealt unproved (the status line says it may not be winnable)
+    /// that the status's search then proves winnable is said to be so.
+    #[test]
+    fn a_deal_dealt_unproved_and_then_proved_winnable_is_said_to_be() {
+        background::allow(true);
+        let st = freecell_deal_one();
+        let mut assist = Assist::default();
+        assist.dealt_unproved.store(true, Ordering::Relaxed);
+        assist.arrived(&st, |_| None);
+        let Reply::Say(said) = until_heard(&mut assist, &st) else { panic!("the status line is corrected") };
+        assert_eq!(said, PROVED_AFTER_ALL);
+        assert_eq!(assist.field(), Some(("Solver", "Winnable".to_string())));
+
+        // A deal found winnable as usual says nothing of it.
+        assist.arrived(&st, |_| None);
+        let mut plain = Assist::default();
+        plain.arrived(&st, |_| None);
+        assert!(matches!(until_heard(&mut plain, &st), Reply::Redraw));
     }
 }

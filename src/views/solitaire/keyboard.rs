@@ -74,6 +74,14 @@ impl Cursor {
         self.aimed = !self.visible;
     }
 
+    /// Brings the cursor onto `pile` keeping the cards it holds (a hint's
+    /// destination for cards already lifted), so that Space puts them
+    /// there; a hidden cursor stays hidden, aimed, as in [`point_at`](Cursor::point_at).
+    pub fn aim_at(&mut self, pile: PileId) {
+        self.at = Some((pile, 1));
+        self.aimed = !self.visible;
+    }
+
     /// In a pairing game (Pyramid) a card taken leaves no place to stand
     /// on: a cursor left on an emptied pile of the tableau moves to the
     /// nearest card still there that can be taken, else to any card.

@@ -501,7 +501,14 @@ impl SolitaireBoard {
 
     /// Marks the cards a hinted move lifts, the whole run of a run's move
     /// (drawn until the history changes; for boards built on this one).
+    /// Where the player already holds them, the move's destination is
+    /// marked instead: the pile they go to, or the card they pair with.
     pub fn mark_hint(&mut self, m: &SolMove) {
+        if let Some(to) = self.destination_in_hand(m) {
+            self.hinted = Some((to, 1));
+            self.cursor.aim_at(to);
+            return;
+        }
         self.hinted = Some(match *m {
             SolMove::Move { from, count, .. } => (from, usize::from(count)),
             SolMove::Remove(from) | SolMove::Pair(from, _) => (from, 1),
@@ -512,6 +519,21 @@ impl SolitaireBoard {
         // lifts them.
         if let Some((pile, count)) = self.hinted {
             self.cursor.point_at(pile, count);
+        }
+    }
+
+    /// Where `m` takes the cards the player holds (lifted by the keyboard,
+    /// selected, or picked first of a pair), if it moves just those.
+    fn destination_in_hand(&self, m: &SolMove) -> Option<PileId> {
+        match *m {
+            SolMove::Move { from, count, to }
+                if self.cursor.held() == Some((from, usize::from(count))) || self.selected == Some(from) =>
+            {
+                Some(to)
+            }
+            SolMove::Pair(a, b) if self.picked == Some(a) => Some(b),
+            SolMove::Pair(a, b) if self.picked == Some(b) => Some(a),
+            _ => None,
         }
     }
 
@@ -921,7 +943,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         Self::auto_play(self.style, &self.options, st)
     }
 
-    fn hint(&mut self, session: &Session<SolitaireVariant>) -> Result<SolMove, String> {
+    fn ask_hint(&mut self, session: &Session<SolitaireVariant>) -> Reply<SolitaireVariant> {
         self.assist.hint(session.state())
     }
 
