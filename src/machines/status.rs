@@ -90,10 +90,19 @@ fn closing_clause(message: &str) -> Option<String> {
 /// The first sentence of `message` when it has more than one (a full stop,
 /// question or exclamation mark, not an ellipsis, then a space).
 fn first_sentence(message: &str) -> Option<&str> {
+    leading_sentences(message).last()
+}
+
+/// The sentences `message` opens with, short of the whole of it, longest
+/// first: its first two of three, then its first ("No moves are left.
+/// Choose New Game to deal again." before "No moves are left." of a
+/// finished game's ending with a refusal after it).
+fn leading_sentences(message: &str) -> impl Iterator<Item = &str> {
     let bytes = message.as_bytes();
     (1..bytes.len().saturating_sub(1))
-        .find(|&i| matches!(bytes[i], b'.' | b'!' | b'?') && bytes[i + 1] == b' ' && bytes[i - 1] != b'.')
-        .map(|i| &message[..=i])
+        .rev()
+        .filter(move |&i| matches!(bytes[i], b'.' | b'!' | b'?') && bytes[i + 1] == b' ' && bytes[i - 1] != b'.')
+        .map(move |i| &message[..=i])
 }
 
 /// `text` cut after its last whole word that fits in `width` together
@@ -287,12 +296,14 @@ pub fn fit(
     // Then, each whole, as fully as the figures allow, the last figures
     // giving way if they must (a sentence cut short may say the opposite:
     // "No hint found..." of "No hint found in time."):
-    // - the first sentence: it says what the rest explains;
+    // - its opening sentences, as many as fit, the first at least: it
+    //   says what the rest explains;
     // - its opening clause, a sentence of its own: what has happened,
     //   without the how;
     // - the reason after that clause, where the clause is too long.
     let in_full = |text: &str| whole(text).or_else(|| giving_way(&|room| (measure(text) <= room).then(|| text.into())));
-    let parts = opening_sentence(message).map(str::to_string).into_iter();
+    let one_sentence = first_sentence(message).is_none().then(|| opening_sentence(message)).flatten();
+    let parts = leading_sentences(message).chain(one_sentence).map(str::to_string);
     for part in parts.chain(opening_clause(message)).chain(closing_clause(message)) {
         if let Some(fitted) = in_full(&part) {
             return fitted;
@@ -430,6 +441,10 @@ mod tests {
         let two = "Card moved. Undo takes it back.";
         assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, two)), "Score 0 0:00 Moves 0 Card moved.");
         assert_eq!(first_sentence("Wait... then go"), None);
+        // As many opening sentences as fit, not only the first: a finished
+        // game's ending stays whole before what is said after it.
+        let ended = "No moves left. Deal again. That card cannot go on the 9.";
+        assert_eq!(line(fit(&topaz, width, 16, "Golf", &sol, ended)), "Score 0 No moves left. Deal again.");
         let dealing = "Dealing a winnable game: 40%. Escape deals this one.";
         assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, dealing)), "Dealing a winnable game: 40%.");
         // A message of one sentence is kept whole the same way.
