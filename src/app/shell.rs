@@ -251,6 +251,12 @@ impl Shell {
         self.view.title()
     }
 
+    /// What the view shown says in the status line, before the chrome
+    /// fits it to its room.
+    pub fn message(&self) -> String {
+        self.view.message()
+    }
+
     pub fn machine(&self) -> &Machine {
         &self.machine
     }
@@ -561,7 +567,8 @@ impl Shell {
         }
         let area = self.machine.content();
         let aimed_at_content = input.position().is_none_or(|(x, y)| area.contains(x, y))
-            || matches!(input, Input::MouseUp { .. } | Input::MouseMove { .. });
+            || matches!(input, Input::MouseUp { .. } | Input::MouseMove { .. })
+            || (matches!(input, Input::MouseDown { .. }) && self.view.stops_on_any_click());
         if aimed_at_content {
             let response = self.view.input(input, &self.machine, area);
             self.respond(response);

@@ -1380,6 +1380,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         true
     }
 
+    fn stops_on_any_click(&self) -> bool {
+        self.rerun.is_some() || self.board.demo_running()
+    }
+
     fn tick_hz(&self, machine: MachineId) -> u32 {
         if self.dealing.is_some() {
             return CLOCK_HZ;

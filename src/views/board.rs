@@ -300,6 +300,12 @@ pub trait Board<V: Variant> {
         true
     }
 
+    /// Whether the board plays by itself now (Solve's demo), which any
+    /// click stops.
+    fn demo_running(&self) -> bool {
+        false
+    }
+
     /// Tick events wanted per second while `session` is shown on
     /// `machine`: `None` for the controller's clock (see
     /// [`CLOCK_HZ`](super::CLOCK_HZ)), `Some(0)` for none at all (a paused

@@ -96,6 +96,12 @@ pub trait View {
     fn wants_ticks(&self) -> bool {
         false
     }
+    /// Whether the view plays by itself now in a way any click stops (a
+    /// Solve demo, a replay): the shell then gives it a click anywhere in
+    /// the window, beyond the content area too, as the status line says.
+    fn stops_on_any_click(&self) -> bool {
+        false
+    }
     /// Tick events wanted per second on `machine` (0: none), which the
     /// window sends on a fixed schedule: a real-time game asks for the
     /// machine's frame rate.

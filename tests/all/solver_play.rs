@@ -111,6 +111,35 @@ fn a_click_stops_the_demo() {
     assert_eq!(moves(&*view), before, "no move after the click");
 }
 
+/// "A click or a key stops it": a click anywhere in the window, also on
+/// the YaZZle skin's frame beyond the table, where clicks otherwise go to
+/// nothing; with no demo running such a click still does nothing.
+#[test]
+fn a_click_on_the_window_s_frame_stops_the_demo() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    let id = MachineId::Yazzle;
+    let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+    let area = m.content();
+    let frame = (area.x / 2, area.y + area.h / 2);
+    assert!(!area.contains(frame.0, frame.1) && m.chrome().button_at(frame.0, frame.1).is_none());
+    let (view, _data) = open_game("freecell", 1);
+    let mut d = Driver::new(Shell::new(m, view, 1));
+    let click = |d: &mut Driver| {
+        d.feed(&[
+            Input::MouseDown { x: frame.0, y: frame.1, button: Button::Left },
+            Input::MouseUp { x: frame.0, y: frame.1, button: Button::Left },
+        ])
+    };
+    click(&mut d);
+    assert_eq!(d.shell().message(), "", "no demo: the click does nothing");
+    d.command(&Command::View(SOLVE));
+    d.feed(&[Input::Tick { ms: 500 }]);
+    assert!(d.shell().message().starts_with("Solving"), "{}", d.shell().message());
+    click(&mut d);
+    assert_eq!(d.shell().message(), "The demo stopped.");
+}
+
 /// Without a window (a scripted shot, no search in the background), a
 /// hint searches as far as the status's search would: Golf's deal 6
 /// needs more positions than a hint in a window waits for.

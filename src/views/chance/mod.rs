@@ -312,6 +312,10 @@ impl Board<ChanceVariant> for ChanceBoard {
 
     /// The Card Shell lays off by itself; the player's auto-play option
     /// has nothing left to do.
+    fn demo_running(&self) -> bool {
+        self.table.assist.demo_running()
+    }
+
     fn auto_move(&self, _state: &Solitaire) -> Option<SolMove> {
         None
     }

@@ -939,6 +939,10 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         self.follow(session);
     }
 
+    fn demo_running(&self) -> bool {
+        self.assist.demo_running()
+    }
+
     fn auto_move(&self, st: &Solitaire) -> Option<SolMove> {
         Self::auto_play(self.style, &self.options, st)
     }
