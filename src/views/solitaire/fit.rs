@@ -40,8 +40,6 @@ fn with_room(tableau: &Tableau) -> Tableau {
 /// One position the player was shown, in the order shown.
 struct Visit {
     tableau: Tableau,
-    /// The tableau with room for more cards (see [`with_room`]).
-    roomy: Tableau,
     kind: VisitKind,
 }
 
@@ -98,8 +96,7 @@ impl GameFit {
         if self.visits.last().is_some_and(|v| v.tableau == tableau && v.kind == kind) {
             return;
         }
-        let roomy = with_room(&tableau);
-        self.visits.push(Visit { tableau, roomy, kind });
+        self.visits.push(Visit { tableau, kind });
     }
 
     /// The size the positions shown leave (an index into the sizes,
@@ -123,7 +120,7 @@ impl GameFit {
                 VisitKind::Deal => need,
                 VisitKind::Won => need.max(*size),
                 VisitKind::Play if need >= *size => need,
-                VisitKind::Play => size_for(&visit.roomy).min(*size),
+                VisitKind::Play => size_for(&with_room(&visit.tableau)).min(*size),
             };
         }
         *done = self.visits.len();
