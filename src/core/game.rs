@@ -41,6 +41,20 @@ impl Refusal {
     pub fn reason(&self) -> &str {
         &self.0
     }
+
+    /// The reason as a clause to follow a colon inside another sentence:
+    /// its first letter in lower case (unless the word is in capitals, as
+    /// a name may be) and without its full stop.
+    pub fn as_clause(&self) -> String {
+        let text = self.0.strip_suffix('.').filter(|t| !t.ends_with('.')).unwrap_or(&self.0);
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(first), Some(second)) if first.is_uppercase() && !second.is_uppercase() => {
+                first.to_lowercase().chain(text[first.len_utf8()..].chars()).collect()
+            }
+            _ => text.to_string(),
+        }
+    }
 }
 
 impl fmt::Display for Refusal {
@@ -150,5 +164,16 @@ mod tests {
         let r = Refusal::new("A 7 of hearts cannot go on a 9 of clubs.");
         assert_eq!(r.reason(), "A 7 of hearts cannot go on a 9 of clubs.");
         assert_eq!(r.to_string(), r.reason());
+    }
+
+    #[test]
+    fn refusal_as_a_clause_drops_its_capital_and_full_stop() {
+        let clause = |s: &str| Refusal::new(s).as_clause();
+        assert_eq!(clause("There is no tableau pile 99."), "there is no tableau pile 99");
+        // A word in capitals and a lone letter keep their case, an ellipsis its dots.
+        assert_eq!(clause("AI moves first."), "AI moves first");
+        assert_eq!(clause("Wait for it..."), "wait for it...");
+        assert_eq!(clause("X"), "X");
+        assert_eq!(clause(""), "");
     }
 }

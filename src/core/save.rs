@@ -603,7 +603,7 @@ mod tests {
             (replace_line(&good, 4, "options: fast"), 4, FileErrorKind::Foreign, "not understood"),
             (replace_line(&good, 5, "seed: -1"), 5, FileErrorKind::Corrupt, "not a whole number"),
             (replace_line(&good, 6, "cursor: 99"), 6, FileErrorKind::Corrupt, "only 5 steps"),
-            (replace_line(&good, 8, "move add 9"), 8, FileErrorKind::Corrupt, "You may add 1 to 3."),
+            (replace_line(&good, 8, "move add 9"), 8, FileErrorKind::Corrupt, "is not allowed: you may add 1 to 3"),
             (replace_line(&good, 8, "jump"), 8, FileErrorKind::Corrupt, "expected `move`"),
             (replace_line(&good, 8, "new 1x"), 8, FileErrorKind::Corrupt, "not a seed"),
             (replace_line(&good, 8, "move "), 8, FileErrorKind::Corrupt, "move text is empty"),

@@ -413,7 +413,7 @@ fn recordable_text<G: Game>(state: &G, m: &G::Move) -> Result<String, String> {
 fn parse_checked<G: Game>(state: &G, text: &str) -> Result<G::Move, String> {
     check_line("the move text", text, false)?;
     let m = state.parse_move(text).map_err(|e| format!("cannot read the move {text:?}: {e}"))?;
-    state.check(&m).map_err(|r| format!("the move {text:?} is not allowed: {r}"))?;
+    state.check(&m).map_err(|r| format!("the move {text:?} is not allowed: {}", r.as_clause()))?;
     Ok(m)
 }
 
@@ -615,7 +615,7 @@ mod tests {
         steps[2].action = Action::Move("add 9".into());
         let err = Session::from_history(v.clone(), steps, 0, 0).unwrap_err();
         assert_eq!((err.step, err.auto), (2, None));
-        assert!(err.to_string().contains("You may add 1 to 3."), "{err}");
+        assert!(err.to_string().contains("\"add 9\" is not allowed: you may add 1 to 3"), "{err}");
 
         let mut steps = s.steps().to_vec();
         steps[1].auto.push("add 1\n".into());

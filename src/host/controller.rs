@@ -969,9 +969,11 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, 
     let name = |p: &Path| p.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let problem = |e: &FileError| {
         let place = format!("{}{}", name(path), e.line.map_or_else(String::new, |l| format!(", line {l}")));
+        // Each reason ends here, where the sentence does.
+        let reason = e.reason.strip_suffix('.').unwrap_or(&e.reason);
         match e.moved_to.as_deref() {
-            Some(aside) => format!("{place}: {}. The file was set aside as {}", e.reason, name(aside)),
-            None => format!("{place}: {}", e.reason),
+            Some(aside) => format!("{place}: {reason}. The file was set aside as {}", name(aside)),
+            None => format!("{place}: {reason}"),
         }
     };
     let what = |e: &FileError| match e.kind {
