@@ -185,7 +185,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             (true, Some(s)) => Some(rewind(s)),
             _ => None,
         };
-        let mut next = match (&session, how.seed) {
+        let mut next = match (&mut session, how.seed) {
             _ if replay.is_some() => None,
             // The game resumed is game `seed` untouched, unless the board
             // deals a number by a search (winnable deals only): then the
@@ -195,6 +195,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 if s.seed() != seed || s.move_count() > 0 || board.deal_search(s.variant(), seed).is_some() =>
             {
                 Some(NextDeal::after(s, seed, &board))
+            }
+            // A game taken back by Undo from its deal into a finished one
+            // before it (an older journal lets Undo do so after moves) is
+            // the game left: it resumes, rather than a new deal over it.
+            (Some(s), None) if s.state().status() != Status::Playing && later_game(s).is_some() => {
+                while s.redo() {}
+                None
             }
             (Some(s), None) if s.state().status() != Status::Playing => Some(NextDeal::after(s, next_seed(s), &board)),
             _ => None,
@@ -523,6 +530,17 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
     fn game_end(&self) -> usize {
         game_end(&self.session)
+    }
+
+    /// Whether Undo would go back from the deal of the game at the cursor
+    /// into the game before it while moves the player made in this one wait
+    /// to be redone. Undo reaches the start of a game, and past it only to
+    /// take back a deal not yet played (a New Game chosen by mistake): the
+    /// first move made in the game before would drop the played one, which
+    /// was never counted, and a finished game resumed deals a new one.
+    fn undo_leaves_played_game(&self) -> bool {
+        let cursor = self.session.cursor();
+        cursor == self.session.game_start() && player_moved(&self.session, cursor, self.game_end(), &self.board)
     }
 
     /// Holds a game resumed while under way as its board asks (see
@@ -1032,6 +1050,13 @@ fn game_end<V: Variant>(session: &Session<V>) -> usize {
     cursor + steps[cursor + 1..].iter().take_while(|s| matches!(s.action, Action::Move(_))).count()
 }
 
+/// The step that deals the game after the one at the cursor, if Undo has
+/// taken that deal back.
+fn later_game<V: Variant>(session: &Session<V>) -> Option<usize> {
+    let steps = session.steps();
+    (session.cursor() + 1..steps.len()).find(|&i| !matches!(steps[i].action, Action::Move(_)))
+}
+
 /// The games of `session` already counted (see [`counted_before`]), the
 /// one at the cursor too if it has ended: it was counted when it ended,
 /// before it was journalled or kept.
@@ -1286,6 +1311,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             Command::New if self.leaving_counts() => self.confirm(Asked::ConfirmNew, "New Game", "Start a new game?"),
             Command::New => self.new_game(),
             Command::Restart => {
+                // The game left counts as lost, as New Game counts it, but
+                // unasked: the same deal is back on the table at once.
+                self.abandon();
                 if self.board.undoable() {
                     self.session.restart();
                 } else {
@@ -1327,7 +1355,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     fn can(&self, command: &Command) -> bool {
         match command {
             _ if self.replay.is_some() || self.dealing.is_some() => false,
-            Command::Undo => self.session.can_undo() && self.board.undoable() && self.settled_before(),
+            Command::Undo => {
+                self.session.can_undo()
+                    && self.board.undoable()
+                    && self.settled_before()
+                    && !self.undo_leaves_played_game()
+            }
             Command::Redo => self.session.can_redo() && self.board.undoable(),
             Command::Hint => self.board.hints() && self.session.state().status() == Status::Playing,
             Command::BackToStart => self.board.undoable() && self.session.cursor() > self.session.game_start(),

@@ -259,6 +259,64 @@ fn undo_out_of_a_loss_says_it_stays_counted() {
     assert_eq!(lost(), before, "counted once");
 }
 
+/// Undo takes back a New Game chosen by mistake, and otherwise reaches
+/// the deal of the game in progress and stops: past it, the first move
+/// made in the game before would drop the played game, never counted. An
+/// older journal left undone past such a deal into a finished game opens
+/// on the played game again, not on a new deal over it.
+#[test]
+fn undo_stops_at_the_deal_of_a_played_game_and_one_left_undone_past_it_resumes() {
+    let data = tempfile::tempdir().unwrap();
+    let stats = || Stats::load(data.path()).unwrap().game("golf").map(|g| (g.played, g.lost)).unwrap();
+    let mut view = lost_golf(data.path());
+    let counted = stats();
+    view.command(&Command::New);
+    assert!(view.command(&Command::Undo).is_some(), "an untouched deal is taken back");
+    assert_eq!(view.session().state().status(), Status::Lost);
+    view.command(&Command::Redo);
+    let first = view.session().state().legal_moves()[0];
+    view.play_move(&first);
+    let played = view.session().state().clone();
+    assert!(view.command(&Command::Undo).is_some());
+    assert!(view.command(&Command::Undo).is_none(), "Undo stops at the deal of a game moved in");
+    assert_eq!(view.session().move_count(), 0);
+    drop(view);
+
+    // As an older build could leave it: the cursor back in the lost game.
+    let path = journal::journal_path(data.path(), "golf");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let cursor: usize = text.lines().find_map(|l| l.strip_prefix("cursor: ")).unwrap().parse().unwrap();
+    std::fs::write(&path, text.replace(&format!("cursor: {cursor}"), &format!("cursor: {}", cursor - 1))).unwrap();
+    let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
+    let view = open_as("golf", data.path(), &how);
+    assert_eq!(view.session().state(), &played, "the played game is back, its move redone");
+    assert_eq!(stats(), counted, "and nothing more is counted");
+}
+
+/// A Restart counts the game it leaves as lost, as New Game does but
+/// without asking; taken back out of its Restart, the game stays counted,
+/// whether it is resumed or not: New Game then asks nothing.
+#[test]
+fn a_restart_counts_the_game_left_once_resumed_or_not() {
+    let data = tempfile::tempdir().unwrap();
+    let lost = || Stats::load(data.path()).unwrap().game("golf").map_or(0, |g| g.lost);
+    let mut view = open_table("golf", 1, data.path());
+    let first = view.session().state().legal_moves()[0];
+    view.play_move(&first);
+    view.command(&Command::Restart);
+    assert_eq!(lost(), 1, "the game restarted counts as lost");
+    view.command(&Command::Undo);
+    assert_eq!(view.session().move_count(), 1);
+    assert_eq!(view.command(&Command::New), Some(Response::Redraw), "counted: New Game asks nothing");
+    view.command(&Command::Undo);
+    drop(view);
+    let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
+    let mut view = open_as("golf", data.path(), &how);
+    assert_eq!(view.session().move_count(), 1, "resumed in the game before the Restart");
+    assert_eq!(view.command(&Command::New), Some(Response::Redraw), "resumed, it asks nothing either");
+    assert_eq!(lost(), 1);
+}
+
 /// What a futile action after the end says (one more deal from the
 /// empty stock) comes after the ending, which stays: the player never
 /// misses that the game is over.
