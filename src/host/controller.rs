@@ -1325,10 +1325,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             }
             Command::Undo => {
                 let ended = self.session.state().status() != Status::Playing;
+                let start = self.session.game_start();
                 while self.session.undo() && !self.board.settled(self.session.state()) {}
                 self.message.clear();
-                // Taken back out of its end, a lost game keeps its count.
-                if ended && self.counted.get(&self.session.game_start()) == Some(&Outcome::Lost) {
+                // Taken back out of its end, or back from the deal that
+                // gave it up, a lost game keeps its count.
+                let back = ended || self.session.game_start() != start;
+                if back && self.counted.get(&self.session.game_start()) == Some(&Outcome::Lost) {
                     self.message = "Taken back: the game stays counted as lost.".into();
                 }
                 self.moved_on();

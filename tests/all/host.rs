@@ -175,6 +175,7 @@ fn new_game_in_progress_asks_first_counts_a_loss_and_undo_brings_the_old_game_ba
 
     view.command(&Command::Undo);
     assert_eq!(view.session().state(), &old, "undo brings back the old game");
+    assert_eq!(view.message(), "Taken back: the game stays counted as lost.");
     assert_eq!(view.session().elapsed_ms(), 42_000, "with its clock");
 
     // A fresh deal with no move made is not a game to count.
