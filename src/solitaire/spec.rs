@@ -633,10 +633,14 @@ impl GameSpec {
         if doc.sections.is_empty() && diags.iter().any(Diagnostic::is_error) {
             return Err(diags);
         }
+        let hashed = lines_with_hash_comments(&doc);
         let mut r = Reader { path, diags, area_known: false };
         let mut spec = r.read(doc, fnv1a64(bytes));
         spec.path = path.to_path_buf();
         let mut diags = r.diags;
+        for d in diags.iter_mut().filter(|d| d.is_error() && hashed.contains(&d.line)) {
+            d.message.push_str(HASH_IS_NO_COMMENT);
+        }
         diags.sort_by_key(|d| d.line);
         if diags.iter().any(Diagnostic::is_error) { Err(diags) } else { Ok((spec, diags)) }
     }
@@ -672,6 +676,18 @@ impl GameSpec {
 
 // ---------------------------------------------------------------------------
 // Reading
+
+/// Said after an error on a value that holds ` #`: authors used to other
+/// INI files take it for a comment, but game.ini keeps it in the value.
+const HASH_IS_NO_COMMENT: &str =
+    " (only `;` starts a comment after a value; `#` starts one only at the start of a line)";
+
+/// The lines of entries whose value holds ` #`, a comment as other INI
+/// files write it.
+fn lines_with_hash_comments(doc: &IniDoc) -> Vec<usize> {
+    let entries = doc.sections.iter().flat_map(|s| &s.entries);
+    entries.filter(|e| e.value.contains(" #") || e.value.contains("\t#")).map(|e| e.line).collect()
+}
 
 /// Where a count (Piles, NumCardsDealt) came from, for messages.
 struct Count {
@@ -2272,6 +2288,22 @@ PileFace=D
         let found = problems(&edit(MINI, &[(5, &format!("Decks={}", "9".repeat(100_000)))]));
         let forty = "9".repeat(40);
         assert_eq!(found, vec![format!("g.ini:5: [Game] Decks={forty}... is far too large: it must be 1, 2, 3 or 4")]);
+    }
+
+    /// `#` after a value is part of it, as the spec has it: the error on
+    /// such a value says so, for authors used to other INI files.
+    #[test]
+    fn a_hash_after_a_value_is_told_it_is_no_comment() {
+        let found = problems(&edit(MINI, &[(5, "Decks=1 # one pack")]));
+        assert_eq!(
+            found,
+            vec![
+                "g.ini:5: [Game] Decks=1 # one pack is not a number: it must be 1, 2, 3 or 4 (only `;` starts a \
+                 comment after a value; `#` starts one only at the start of a line)"
+            ]
+        );
+        let found = problems(&edit(MINI, &[(5, "Decks=x#1")]));
+        assert_eq!(found, vec!["g.ini:5: [Game] Decks=x#1 is not a number: it must be 1, 2, 3 or 4"]);
     }
 
     #[test]
