@@ -169,6 +169,12 @@ fn addition_leftovers(spec: &GameSpec) -> Option<Diagnostic> {
 /// What game.bmp is, and how to make one.
 const CAPTURE_DRAWS_IT: &str = "the picture of the game; `parlour capture` draws it";
 
+/// Whether the file at `path` reads as text, as [`lint_html`] asks of
+/// game.html: one that does not is told of once and read no further.
+pub fn is_text_file(path: &Path) -> bool {
+    read_capped(path, limits::DOCUMENT).is_ok_and(|bytes| super::ini::decode_text(&bytes).is_ok())
+}
+
 /// Checks a game-type folder: game.ini, game.html and game.bmp, and that they
 /// agree with each other.
 pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
