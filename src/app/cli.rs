@@ -993,7 +993,8 @@ fn same_names(entries: &[PathBuf]) -> Vec<Diagnostic> {
 /// show), each once.
 ///
 /// A page that is not text is told of once, and not read further (its
-/// bytes would come out as tags).
+/// bytes would come out as tags); game.bmp is checked as the folder's own
+/// picture, so the page showing it does not tell of it again.
 fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
     let mut found = solitaire_lint::lint_path(path);
     let html = crate::core::files::in_any_case(path, "game.html");
@@ -1009,7 +1010,8 @@ fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
         let already_told = |d: &Diagnostic| {
             told.contains(&(d.line, d.message.clone())) || (title_told && d.message.contains("<title>"))
         };
-        found.extend(crate::help::lint(&html).into_iter().filter(|d| !already_told(d)));
+        let page = crate::help::lint_but_pictures(&html, &["game.bmp"]);
+        found.extend(page.into_iter().filter(|d| !already_told(d)));
         found.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     }
     found
@@ -1213,6 +1215,19 @@ mod lint_tests {
         std::fs::write(folder.join(file), bytes).unwrap();
         let base = format!("{}/", folder.display());
         lint_game_type(&folder).iter().map(|d| d.to_string().replace(&base, "")).collect()
+    }
+
+    /// A bad game.bmp is told of once, as the folder's picture, in plain
+    /// words; the page that shows it does not repeat it in the picture
+    /// reader's words ("failed to fill whole buffer").
+    #[test]
+    fn a_bad_game_bmp_is_told_of_once() {
+        let bmp = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike/game.bmp")).unwrap();
+        let found = klondike_with("game.bmp", &bmp[..bmp.len() - 5000]);
+        assert_eq!(
+            found,
+            ["game.bmp:1: is cut short: 5000 bytes of pixels are missing (`parlour capture` draws one to spec)"],
+        );
     }
 
     /// A game.html that is not text is told of once: its bytes are not

@@ -396,8 +396,15 @@ pub fn lint_bmp(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
             return out;
         }
     }
+    // The header is sound by now: what is left is pixels the file lacks
+    // (run-length codes cut short) or codes no bitmap has, told in plain
+    // words, not the decoder's ("failed to fill whole buffer").
     if let Err(e) = image::load_from_memory_with_format(bytes, image::ImageFormat::Bmp) {
-        err(format!("cannot be decoded ({e})"));
+        let why = match e {
+            image::ImageError::IoError(_) => "is cut short: its pixels end early",
+            _ => "has pixels stored in a way no bitmap stores them: the file is damaged",
+        };
+        err(why.into());
     }
     out
 }
