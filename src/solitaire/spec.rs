@@ -795,25 +795,58 @@ impl Reader<'_> {
     /// line: the misspelling is the one cause of what would follow from
     /// the missing section ([Tableau1] one too many, a card dealt to no
     /// pile), so those are not told. (The game does not play either way.)
+    ///
+    /// A name spelt further off ([Tabletop]) is known by its keys, when
+    /// they are all keys of one section that the file lacks and needs.
     fn mend_misspelt_sections(&mut self, mut doc: IniDoc) -> IniDoc {
         for i in 0..doc.sections.len() {
-            let name = &doc.sections[i].name;
-            let known = keys_of(name).is_some()
-                || UNUSED_SECTIONS.iter().any(|u| u.eq_ignore_ascii_case(name))
-                || numbered(name).is_some();
-            let Some(meant) = meant_section(name).filter(|_| !known) else { continue };
-            if doc.section(&meant).is_some() || UNUSED_SECTIONS.contains(&meant.as_str()) {
+            let sec = &doc.sections[i];
+            let known = keys_of(&sec.name).is_some()
+                || UNUSED_SECTIONS.iter().any(|u| u.eq_ignore_ascii_case(&sec.name))
+                || numbered(&sec.name).is_some();
+            if known {
                 continue;
             }
-            let line = doc.sections[i].line;
-            self.error(
-                line,
-                format!("[{name}] is not a section of game.ini, and there is no [{meant}]: did you mean [{meant}]?"),
+            let lacked = |meant: &String| doc.section(meant).is_none() && !UNUSED_SECTIONS.contains(&meant.as_str());
+            let (meant, why) = match meant_section(&sec.name).filter(lacked) {
+                Some(meant) => (meant, String::new()),
+                None => match meant_by_keys(&doc, sec) {
+                    Some(meant) => (meant.to_string(), format!("; its keys are those of [{meant}]")),
+                    None => continue,
+                },
+            };
+            let said = format!(
+                "[{}] is not a section of game.ini, and there is no [{meant}]{why}: did you mean [{meant}]?",
+                sec.name
             );
+            self.error(sec.line, said);
             doc.sections[i].name = meant;
         }
         doc
     }
+}
+
+/// The one section that `sec`, a section of no known name, was meant to
+/// be by its keys: one the file needs but lacks ([General], [Game], or the
+/// section of piles it numbers, as [Tableau] for [Tableau1]) whose keys
+/// include every key of `sec`. None when no section or more than one fits.
+fn meant_by_keys(doc: &IniDoc, sec: &Section) -> Option<&'static str> {
+    let needed = |name: &str| {
+        ["General", "Game"].contains(&name)
+            || doc
+                .sections
+                .iter()
+                .any(|s| matches!(numbered(&s.name), Some(Ok(Numbered::Pile(kind, _))) if kind.title() == name))
+    };
+    let holds_its_keys = |keys: &SectionKeys| {
+        let all = || keys.spec.iter().chain(keys.extension);
+        sec.entries.iter().all(|e| all().any(|k| k.eq_ignore_ascii_case(&e.key)))
+    };
+    let mut fitting = KEYS.iter().filter(|k| {
+        !k.section.ends_with('N') && doc.section(k.section).is_none() && needed(k.section) && holds_its_keys(k)
+    });
+    let meant = fitting.next().filter(|_| !sec.entries.is_empty())?;
+    fitting.next().is_none().then_some(meant.section)
 }
 
 fn meant_section(name: &str) -> Option<String> {
@@ -2195,6 +2228,21 @@ PileFace=D
             found,
             ["g.ini:15: [Tablaeu] is not a section of game.ini, and there is no [Tableau]: did you mean [Tableau]?"]
         );
+        // A name spelt too far off is known by its keys: one error, not
+        // one for each pile the missing section would have counted.
+        let found = problems(&MINI.replace("[Tableau]", "[Tabletop]"));
+        assert_eq!(
+            found,
+            ["g.ini:15: [Tabletop] is not a section of game.ini, and there is no [Tableau]; its keys are those of \
+                 [Tableau]: did you mean [Tableau]?"]
+        );
+        // What is wrong in it is still told.
+        let found = problems(&MINI.replace("[Tableau]\nPiles=2", "[Tabletop]\nPiles=x"));
+        assert_eq!(found.len(), 2, "{found:#?}");
+        has(&found, "g.ini:16: [Tableau] Piles=x is not a number: it must be from 0 to 255");
+        // Keys that fit no missing section leave it ignored, as before.
+        let found = problems(&MINI.replace("[Tableau]\nPiles=2", "[Tabletop]\nPiles=2\nDecks=1"));
+        has(&found, "g.ini:15: warning: [Tabletop] is not a section of game.ini and is ignored");
         // Beside the section it was meant for, a stray one is only ignored.
         let found = problems(&format!("{MINI}\n[Gmae]\n"));
         assert!(
