@@ -705,6 +705,12 @@ struct Reader<'p> {
     area_known: bool,
 }
 
+/// The most characters of a mode's Name the menus show, on every machine:
+/// as many as the Game menu's longest item ("Auto-play to Foundations"),
+/// which fits the Amiga PAL's 320 pixels in Topaz. A longer name is cut
+/// after a whole word, and lint says so.
+pub const MODE_NAME_SHOWN: usize = 24;
+
 /// A lower bound meaning "more than 0".
 const POSITIVE: f64 = f64::MIN_POSITIVE;
 
@@ -1303,9 +1309,30 @@ impl Reader<'_> {
             check_free: self.flag(sec, "CheckFree", false),
             kings_only: self.flag(sec, "KingsOnly", false),
             take3: self.flag(sec, "Take3", false),
-            name: self.text(sec, "Name").filter(|n| !n.is_empty()),
+            name: self.mode_name(sec),
             auto_remove: given.then(|| self.flag(sec, "AutoRemove", true)),
         }
+    }
+
+    /// [EasyMode] or [HardMode] Name: a warning when menus must shorten it.
+    fn mode_name(&mut self, sec: Option<&Section>) -> Option<String> {
+        let name = self.text(sec, "Name").filter(|n| !n.is_empty())?;
+        let length = name.chars().count();
+        if let Some(s) = sec
+            && let Some(e) = s.get("Name")
+            && length > MODE_NAME_SHOWN
+        {
+            self.warn(
+                e.line,
+                format!(
+                    "[{}] Name={} is {length} characters long: menus show at most {MODE_NAME_SHOWN} (what fits \
+                     the Amiga's screen), so it is cut after a whole word",
+                    s.name,
+                    e.shown()
+                ),
+            );
+        }
+        Some(name)
     }
 
     fn read_stock(&mut self, sec: Option<&Section>) -> StockSection {
