@@ -991,10 +991,18 @@ fn same_names(entries: &[PathBuf]) -> Vec<Diagnostic> {
 /// checks, and its game.html also as the help reads it, so that lint tells
 /// all the help would (a tag closed by another, one the help does not
 /// show), each once.
+///
+/// A page that is not text is told of once, and not read further (its
+/// bytes would come out as tags); game.bmp is checked as the folder's own
+/// picture, so the page showing it does not tell of it again.
 fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
     let mut found = solitaire_lint::lint_path(path);
     let html = crate::core::files::in_any_case(path, "game.html");
-    if path.is_dir() && html.is_file() && crate::core::files::resolves_inside(path, &html) {
+    if path.is_dir()
+        && html.is_file()
+        && crate::core::files::resolves_inside(path, &html)
+        && solitaire_lint::is_text_file(&html)
+    {
         let told: std::collections::HashSet<(usize, String)> =
             found.iter().filter(|d| d.path == html).map(|d| (d.line, d.message.clone())).collect();
         // A page with no title is told of once, as the folder's error.
@@ -1002,7 +1010,8 @@ fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
         let already_told = |d: &Diagnostic| {
             told.contains(&(d.line, d.message.clone())) || (title_told && d.message.contains("<title>"))
         };
-        found.extend(crate::help::lint(&html).into_iter().filter(|d| !already_told(d)));
+        let page = crate::help::lint_but_pictures(&html, &["game.bmp"]);
+        found.extend(page.into_iter().filter(|d| !already_told(d)));
         found.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     }
     found
@@ -1191,5 +1200,41 @@ mod lint_tests {
         assert!(linter_for(&dir.path().join("gone")).err().unwrap().ends_with("no such file or folder"));
         // A bad game.ini fails the command; the lint of a missing path too.
         assert_eq!(lint(&[ini]).err().map(|f| f.code), Some(1));
+    }
+
+    /// Klondike's folder copied, with `file` holding `bytes`; what lint says
+    /// of it, each problem as printed, the folder's path left out.
+    fn klondike_with(file: &str, bytes: &[u8]) -> Vec<String> {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("Klondike");
+        std::fs::create_dir(&folder).unwrap();
+        for name in ["game.ini", "game.html", "game.bmp"] {
+            let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike").join(name);
+            std::fs::copy(from, folder.join(name)).unwrap();
+        }
+        std::fs::write(folder.join(file), bytes).unwrap();
+        let base = format!("{}/", folder.display());
+        lint_game_type(&folder).iter().map(|d| d.to_string().replace(&base, "")).collect()
+    }
+
+    /// A bad game.bmp is told of once, as the folder's picture, in plain
+    /// words; the page that shows it does not repeat it in the picture
+    /// reader's words ("failed to fill whole buffer").
+    #[test]
+    fn a_bad_game_bmp_is_told_of_once() {
+        let bmp = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike/game.bmp")).unwrap();
+        let found = klondike_with("game.bmp", &bmp[..bmp.len() - 5000]);
+        assert_eq!(
+            found,
+            ["game.bmp:1: is cut short: 5000 bytes of pixels are missing (`parlour capture` draws one to spec)"],
+        );
+    }
+
+    /// A game.html that is not text is told of once: its bytes are not
+    /// read on as tags and printed back.
+    #[test]
+    fn a_page_that_is_not_text_is_read_no_further() {
+        let found = klondike_with("game.html", b"<html>\0\0<e\x1b[2J \xff\xfe junk>\n<title>");
+        assert_eq!(found, ["game.html:1: not a text file (it holds NUL bytes)"]);
     }
 }

@@ -61,11 +61,35 @@ pub fn is_line_of(line: usize, bytes: &[u8]) -> bool {
 }
 
 /// `path:LINE: message`, with `warning: ` before the message of a warning.
+/// Messages quote the files they blame (values, keys, tags), and a file
+/// may hold anything: control characters are shown as escapes, so that
+/// printing a problem cannot clear or retitle the terminal it is read in.
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let tag = if self.severity == Severity::Warning { "warning: " } else { "" };
-        write!(f, "{}:{}: {tag}{}", self.path.display(), self.line, self.message)
+        let path = self.path.display().to_string();
+        write!(f, "{}:{}: {tag}{}", escape_controls(&path), self.line, escape_controls(&self.message))
     }
+}
+
+/// `text` with each control character written as an escape: `\x1b` for
+/// ESC, `\u{9b}` for a C1 control, `\n` and `\t` as Rust writes them.
+fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_ascii_control() => out.push_str(&format!("\\x{:02x}", u32::from(c))),
+            c if c.is_control() => out.extend(c.escape_unicode()),
+            c => out.push(c),
+        }
+    }
+    out.into()
 }
 
 #[cfg(test)]
@@ -80,5 +104,18 @@ mod tests {
         assert_eq!(reason(&diags), "game.ini:9: there is no [Tableau]");
         assert_eq!(reason(&diags[..1]), "game.ini:3: warning: [Tablaeu] is ignored");
         assert_eq!(reason(&[]), "");
+    }
+
+    /// A value, key or tag quoted from a file reaches the terminal with
+    /// its control characters escaped: an ESC sequence in a game.ini does
+    /// not colour, clear or retitle the screen of whoever lints it.
+    #[test]
+    fn control_characters_from_a_file_are_shown_escaped() {
+        let path = Path::new("esc/game.ini");
+        let d = Diagnostic::error(path, 7, "[Game] Decks=\u{1b}[31mRED\u{1b}]0;pwned\u{7} is not a number");
+        assert_eq!(d.to_string(), "esc/game.ini:7: [Game] Decks=\\x1b[31mRED\\x1b]0;pwned\\x07 is not a number");
+        let w = Diagnostic::warning(path, 9, "<x\u{9b}2J\tb\u{7f}> é ♥");
+        assert_eq!(w.to_string(), "esc/game.ini:9: warning: <x\\u{9b}2J\\tb\\x7f> é ♥");
+        assert!(Diagnostic::warning(Path::new("a\nb"), 1, "m").to_string().starts_with("a\\nb:1:"));
     }
 }

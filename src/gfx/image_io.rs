@@ -61,17 +61,61 @@ fn decode(name: &str, bytes: &[u8], format: image::ImageFormat, what: &str) -> R
     if !bytes.starts_with(signature) {
         return Err(ImageError::new(name, format!("not a {what} file (it does not start as one)")));
     }
+    if format == image::ImageFormat::Bmp
+        && let Some(why) = bmp_header_problem(bytes)
+    {
+        return Err(ImageError::new(name, format!("a BMP Parlour cannot read ({why})")));
+    }
     let img = reader.decode().map_err(|e| ImageError::new(name, unreadable(what, &e)))?.to_rgba8();
     let pixels = img.pixels().map(|p| (Rgb::new(p[0], p[1], p[2]), p[3])).collect();
     Ok(RgbaImage { width: img.width(), height: img.height(), pixels })
 }
 
+/// What in a BMP's header keeps Parlour from reading it, in plain words:
+/// the decoder would say it in its own ("Invalid channel bit count for
+/// RGB: 7", "Image dimensions (0x0 w/3 channels) are too large").
+fn bmp_header_problem(bytes: &[u8]) -> Option<String> {
+    let u16_at = |at: usize| bytes.get(at..at + 2).map(|b| i64::from(u16::from_le_bytes([b[0], b[1]])));
+    let i32_at = |at: usize| bytes.get(at..at + 4).map(|b| i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]])));
+    let core = bytes.get(14..18).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])) == Some(12);
+    // (width, height, planes, bits per pixel, compression)
+    let fields = if core {
+        (|| Some((u16_at(18)?, u16_at(20)?, u16_at(22)?, u16_at(24)?, 0)))()
+    } else {
+        (|| Some((i32_at(18)?, i32_at(22)?, u16_at(26)?, u16_at(28)?, i32_at(30)?)))()
+    };
+    let Some((width, height, planes, bits, compression)) = fields else {
+        return Some("it is cut short: its header is incomplete".into());
+    };
+    // A negative height is a picture stored top row first; a width never is.
+    if width <= 0 || height == 0 {
+        return Some(format!("its size, {width} x {height} pixels, is zero or negative"));
+    }
+    if width.max(height.abs()) > i64::from(MAX_SIDE) {
+        return Some(format!("it is {width} x {} pixels, larger than {MAX_SIDE} x {MAX_SIDE}", height.abs()));
+    }
+    if planes != 1 {
+        return Some(format!("it has {planes} colour planes; a BMP has 1"));
+    }
+    if ![1, 4, 8, 16, 24, 32].contains(&bits) {
+        return Some(format!("it has {bits} bits per pixel; a BMP has 1, 4, 8, 16, 24 or 32"));
+    }
+    if !(0..=3).contains(&compression) {
+        return Some(format!("it is stored with compression {compression}, a kind Windows bitmaps do not use"));
+    }
+    None
+}
+
 /// Why a file that starts as a `what` picture cannot be read, in words:
-/// the decoder's own, without its "Format error decoding Bmp:" preamble.
+/// the decoder's own, without its "Format error decoding Bmp:" preamble,
+/// where no plainer ones are known.
 fn unreadable(what: &str, e: &image::ImageError) -> String {
     match e {
         image::ImageError::Limits(_) => {
             format!("a {what} larger than {MAX_SIDE} x {MAX_SIDE} pixels, the most Parlour reads")
+        }
+        image::ImageError::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
+            format!("a {what} Parlour cannot read (it is cut short)")
         }
         image::ImageError::Unsupported(_) => format!("a {what} in a form Parlour does not read ({e})"),
         _ => {
@@ -221,6 +265,39 @@ mod tests {
     fn garbage_is_an_error_not_a_panic() {
         assert!(decode_png("junk.png", b"not a png").is_err());
         assert!(decode_bmp("junk.bmp", b"BM not really").is_err());
+    }
+
+    /// A BMP that cannot be read is told of in plain words, not the
+    /// decoder's ("failed to fill whole buffer", "Invalid channel bit
+    /// count for RGB: 7", a 0 x 0 picture "too large").
+    #[test]
+    fn a_bad_bmp_is_told_of_in_plain_words() {
+        let good = encode_bmp(&Surface::new(5, 2, Format::Indexed { bits: 8 }, mac_clut8()));
+        let why = |bytes: &[u8]| decode_bmp("b.bmp", bytes).unwrap_err().message;
+        let set = |at: usize, value: &[u8]| {
+            let mut bytes = good.clone();
+            bytes[at..at + value.len()].copy_from_slice(value);
+            why(&bytes)
+        };
+        assert_eq!(why(&good[..good.len() - 3]), "a BMP Parlour cannot read (it is cut short)");
+        assert_eq!(
+            set(28, &[7, 0]),
+            "a BMP Parlour cannot read (it has 7 bits per pixel; a BMP has 1, 4, 8, 16, 24 or 32)"
+        );
+        assert_eq!(set(18, &[0; 8]), "a BMP Parlour cannot read (its size, 0 x 0 pixels, is zero or negative)");
+        assert_eq!(
+            set(18, &(-5i32).to_le_bytes()),
+            "a BMP Parlour cannot read (its size, -5 x 2 pixels, is zero or negative)"
+        );
+        assert_eq!(
+            set(18, &100_000i32.to_le_bytes()),
+            "a BMP Parlour cannot read (it is 100000 x 2 pixels, larger than 4096 x 4096)"
+        );
+        assert_eq!(set(26, &[2, 0]), "a BMP Parlour cannot read (it has 2 colour planes; a BMP has 1)");
+        assert_eq!(why(&good[..20]), "a BMP Parlour cannot read (it is cut short: its header is incomplete)");
+        let mut top_down = good.clone();
+        top_down[22..26].copy_from_slice(&(-2i32).to_le_bytes());
+        assert!(decode_bmp("t.bmp", &top_down).is_ok(), "a picture stored top row first");
     }
 
     #[test]

@@ -75,8 +75,113 @@ fn with_room_checked(spec: &GameSpec, mut found: Vec<Diagnostic>) -> Vec<Diagnos
     }
     found.extend(foundation_room(spec));
     found.extend(addition_leftovers(spec));
+    found.extend(hidden_stock_cards(spec));
+    found.extend(foundation_deal(spec));
+    // Said only of a game type with nothing else wrong, which would be
+    // the cause: a deal over at once is the sum of what went wrong.
+    if !found.iter().any(Diagnostic::is_error) {
+        found.extend(over_at_the_deal(spec));
+    }
     found.sort_by_key(|d| d.line);
     found
+}
+
+/// Cards left in a stock the player never sees: Parlour deals from no
+/// hidden stock (the guide's Visibility=0 is for games that deal every
+/// card), so they are never played. A warning: the spec says only that
+/// such a stock is not shown, and the game still plays.
+fn hidden_stock_cards(spec: &GameSpec) -> Option<Diagnostic> {
+    let left = spec.game.total_cards().checked_sub(spec.dealt.len()).filter(|&n| n > 0)?;
+    if spec.stock.visibility || spec.stock_piles.is_empty() {
+        return None;
+    }
+    let cards = if left == 1 { "1 card stays".to_string() } else { format!("{left} cards stay") };
+    let lost = if spec.game.win_when == WinWhen::Foundations { ", so the game cannot be won" } else { "" };
+    Some(Diagnostic::warning(
+        &spec.path,
+        spec.doc.line_of("Stock", "Visibility"),
+        format!(
+            "[Stock] Visibility=0 hides the stock, but {cards} in it after the deal ([Game] NumCardsDealt={} of \
+             {}) and a hidden stock is never dealt from: they can never be played{lost}",
+            spec.dealt.len(),
+            spec.game.total_cards()
+        ),
+    ))
+}
+
+/// What the deal lays on the foundations, each kind of mistake told once
+/// a foundation, on the first card that makes it: a card dealt face down
+/// (a foundation shows its cards, so it lies face up); a card dealt at
+/// random onto another (they do not build on each other); or a random
+/// first card on a foundation built one way from a set rank without
+/// AllowWrap, which may then hold only the ranks from that card on.
+/// Warnings, as the spec lets any card be dealt anywhere: Golf deals a
+/// random card to its foundation, built up and down from any rank, and
+/// StartRankCard (told of in [`foundation_room`]) makes a dealt card the
+/// foundations' start.
+fn foundation_deal(spec: &GameSpec) -> Vec<Diagnostic> {
+    let f = &spec.foundation;
+    let random_start_matters = f.build != Build::UpDown && !f.allow_wrap && spec.game.start_rank_card == 0;
+    let mut told = std::collections::BTreeSet::new();
+    // Whether a foundation has been dealt a card, and whether a random one.
+    let mut laid: std::collections::BTreeMap<usize, bool> = std::collections::BTreeMap::new();
+    let mut found = Vec::new();
+    for (i, d) in spec.dealt.iter().enumerate().filter(|(_, d)| d.kind == PileKind::Foundation) {
+        let (n, random) = (i + 1, d.card.is_none());
+        let below = laid.insert(d.pile, random || laid.get(&d.pile).copied().unwrap_or(false));
+        let face_down = (!d.face_up)
+            .then(|| format!("[DealtCard{n}] PileFace=D: a foundation shows its cards, so this one is dealt face up"));
+        let unbuilt = if below.is_some_and(|below_random| below_random || random) {
+            Some(format!(
+                "[DealtCard{n}] deals a card to foundation {} on another, and one of them is dealt at random: \
+                 cards dealt at random do not build on each other (give each PileRank and PileSuit)",
+                d.pile
+            ))
+        } else if below.is_none() && random && random_start_matters {
+            let way = if f.build == Build::Up { "up" } else { "down" };
+            Some(format!(
+                "[DealtCard{n}] deals a random card to foundation {}, built {way} from the {}: the deal may put \
+                 any rank there, and the foundation then holds only the ranks from it on (give PileRank and \
+                 PileSuit, or use [Game] StartRankCard)",
+                d.pile,
+                f.start_rank.name()
+            ))
+        } else {
+            None
+        };
+        for (kind, why) in [(0, face_down), (1, unbuilt)] {
+            if let Some(why) = why
+                && told.insert((d.pile, kind))
+            {
+                found.push(Diagnostic::warning(&spec.path, d.line, why));
+            }
+        }
+    }
+    found
+}
+
+/// Deals tried to see whether a game type is over before a move: a deal
+/// is random, so a game type is told of only when each of these is.
+const DEALS_TRIED: u64 = 8;
+
+/// A game type whose every deal is over before the first move, as the
+/// engine plays it: won (the deal lays the whole pack on the foundations)
+/// or lost (no move is legal: cards dealt face down where nothing turns
+/// them, no stock to deal from). Errors: such a game type is not a game.
+fn over_at_the_deal(spec: &GameSpec) -> Option<Diagnostic> {
+    use super::engine::SolitaireVariant;
+    use crate::core::{Game, Status, Variant};
+    let variant = SolitaireVariant::from_spec("lint", spec).ok()?;
+    let statuses: Vec<Status> = (1..=DEALS_TRIED).map(|seed| variant.deal(seed).status()).collect();
+    let every = |status: Status| statuses.iter().all(|&s| s == status);
+    let why = if every(Status::Won) {
+        "every deal is won before a move is made: the deal lays the whole pack on the foundations"
+    } else if every(Status::Lost) {
+        "no deal allows a single move (no card can be moved or turned, and no stock dealt from), so every game is lost at the deal"
+    } else {
+        return None;
+    };
+    Some(Diagnostic::error(&spec.path, spec.doc.line_of("Game", "NumCardsDealt"), why))
 }
 
 /// A game won with every card on the foundations needs room for the whole
@@ -168,6 +273,12 @@ fn addition_leftovers(spec: &GameSpec) -> Option<Diagnostic> {
 
 /// What game.bmp is, and how to make one.
 const CAPTURE_DRAWS_IT: &str = "the picture of the game; `parlour capture` draws it";
+
+/// Whether the file at `path` reads as text, as [`lint_html`] asks of
+/// game.html: one that does not is told of once and read no further.
+pub fn is_text_file(path: &Path) -> bool {
+    read_capped(path, limits::DOCUMENT).is_ok_and(|bytes| super::ini::decode_text(&bytes).is_ok())
+}
 
 /// Checks a game-type folder: game.ini, game.html and game.bmp, and that they
 /// agree with each other.
@@ -390,8 +501,15 @@ pub fn lint_bmp(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
             return out;
         }
     }
+    // The header is sound by now: what is left is pixels the file lacks
+    // (run-length codes cut short) or codes no bitmap has, told in plain
+    // words, not the decoder's ("failed to fill whole buffer").
     if let Err(e) = image::load_from_memory_with_format(bytes, image::ImageFormat::Bmp) {
-        err(format!("cannot be decoded ({e})"));
+        let why = match e {
+            image::ImageError::IoError(_) => "is cut short: its pixels end early",
+            _ => "has pixels stored in a way no bitmap stores them: the file is damaged",
+        };
+        err(why.into());
     }
     out
 }
@@ -1005,6 +1123,98 @@ mod tests {
         let ini = dir.join("game.ini");
         fs::write(&ini, text).unwrap();
         msgs(&lint_ini(&ini), dir)
+    }
+
+    /// Cards the deal leaves in a hidden stock are never played: a
+    /// warning on Visibility, naming how many.
+    #[test]
+    fn cards_left_in_a_hidden_stock_are_told_of() {
+        let tmp = tempfile::tempdir().unwrap();
+        let klondike = crate::solitaire::spec::tests::klondike();
+        let line = klondike[..klondike.find("Visibility=1").unwrap()].lines().count() + 1;
+        assert_eq!(
+            lint_edited(tmp.path(), &klondike, &[("Visibility=1", "Visibility=0")]),
+            [format!(
+                "game.ini:{line}: warning: [Stock] Visibility=0 hides the stock, but 24 cards stay in it after the \
+                 deal ([Game] NumCardsDealt=28 of 52) and a hidden stock is never dealt from: they can never be \
+                 played, so the game cannot be won"
+            )]
+        );
+    }
+
+    /// A game of `dealt` cards, each `[DealtCardN]` section's keys given
+    /// by `card(n)`, on one foundation, waste and tableau pile each (and
+    /// `foundations` foundations).
+    fn dealing(foundations: usize, dealt: usize, card: impl Fn(usize) -> String) -> String {
+        let mut s = format!(
+            "[General]\nName=D\n[Game]\nDecks=1\nNumCardWide=9\nNumCardHigh=2\nNumCardsDealt={dealt}\n\
+             [Waste]\nPiles=1\n[Foundation]\nPiles={foundations}\n[Tableau]\nPiles=1\n\
+             [Waste1]\nX=0\nY=0\n[Tableau1]\nX=0\nY=1\n"
+        );
+        for f in 1..=foundations {
+            s.push_str(&format!("[Foundation{f}]\nX={f}\nY=0\n"));
+        }
+        for n in 1..=dealt {
+            s.push_str(&format!("[DealtCard{n}]\n{}\n", card(n)));
+        }
+        s
+    }
+
+    /// Cards dealt to a foundation that do not build there are told of,
+    /// once a foundation; a game over at every deal is an error.
+    #[test]
+    fn a_deal_to_the_foundations_that_does_not_build_is_told_of() {
+        let tmp = tempfile::tempdir().unwrap();
+        let klondike = crate::solitaire::spec::tests::klondike();
+        let first = "[DealtCard1]\nPileType=T\nPileNumb=1\nPileFace=U\nPileRank=\nPileSuit=\n";
+        let second = "[DealtCard2]\nPileType=T\nPileNumb=2\nPileFace=D\n";
+        let at = |section: &str| klondike[..klondike.find(section).unwrap()].lines().count() + 1;
+        let found = lint_edited(
+            tmp.path(),
+            &klondike,
+            &[
+                (first, "[DealtCard1]\nPileType=F\nPileNumb=1\nPileFace=U\nPileRank=\nPileSuit=\n"),
+                (second, "[DealtCard2]\nPileType=F\nPileNumb=2\nPileFace=D\n"),
+            ],
+        );
+        let random_start = |n: usize| {
+            format!(
+                "game.ini:{}: warning: [DealtCard{n}] deals a random card to foundation {n}, built up from the ace: \
+                 the deal may put any rank there, and the foundation then holds only the ranks from it on (give \
+                 PileRank and PileSuit, or use [Game] StartRankCard)",
+                at(&format!("[DealtCard{n}]"))
+            )
+        };
+        let face_down = format!(
+            "game.ini:{}: warning: [DealtCard2] PileFace=D: a foundation shows its cards, so this one is dealt face up",
+            at("[DealtCard2]")
+        );
+        assert_eq!(found, [random_start(1), face_down, random_start(2)]);
+        // Dealt aces start their foundations; Golf's random card starts
+        // one built up and down.
+        let ace = "[DealtCard1]\nPileType=F\nPileNumb=1\nPileFace=U\nPileRank=1\nPileSuit=C\n";
+        assert_eq!(lint_edited(tmp.path(), &klondike, &[(first, ace)]), Vec::<String>::new());
+        let game = |text: String| {
+            let ini = tmp.path().join("game.ini");
+            fs::write(&ini, text).unwrap();
+            msgs(&lint_ini(&ini), tmp.path())
+        };
+        // The whole pack dealt to the foundations at random: won at once.
+        let all_on_foundations =
+            game(dealing(4, 52, |n| format!("PileType=F\nPileNumb={}\nPileFace=U", (n - 1) % 4 + 1)));
+        assert_eq!(all_on_foundations.len(), 5, "{all_on_foundations:#?}");
+        assert!(
+            all_on_foundations[0].starts_with("game.ini:7: every deal is won before a move is made"),
+            "{all_on_foundations:#?}"
+        );
+        assert!(all_on_foundations[4].contains("[DealtCard4] deals a random card to foundation 4"));
+        // A random card on a dealt ace does not build on it.
+        let on_the_ace = [(first, ace), (second, "[DealtCard2]\nPileType=F\nPileNumb=1\nPileFace=U\n")];
+        let found = lint_edited(tmp.path(), &klondike, &on_the_ace);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].contains(
+            "warning: [DealtCard2] deals a card to foundation 1 on another, and one of them is dealt at random"
+        ));
     }
 
     /// Foundations with no room for the whole pack: two decks on four,

@@ -633,10 +633,14 @@ impl GameSpec {
         if doc.sections.is_empty() && diags.iter().any(Diagnostic::is_error) {
             return Err(diags);
         }
+        let hashed = lines_with_hash_comments(&doc);
         let mut r = Reader { path, diags, area_known: false };
         let mut spec = r.read(doc, fnv1a64(bytes));
         spec.path = path.to_path_buf();
         let mut diags = r.diags;
+        for d in diags.iter_mut().filter(|d| d.is_error() && hashed.contains(&d.line)) {
+            d.message.push_str(HASH_IS_NO_COMMENT);
+        }
         diags.sort_by_key(|d| d.line);
         if diags.iter().any(Diagnostic::is_error) { Err(diags) } else { Ok((spec, diags)) }
     }
@@ -673,6 +677,18 @@ impl GameSpec {
 // ---------------------------------------------------------------------------
 // Reading
 
+/// Said after an error on a value that holds ` #`: authors used to other
+/// INI files take it for a comment, but game.ini keeps it in the value.
+const HASH_IS_NO_COMMENT: &str =
+    " (only `;` starts a comment after a value; `#` starts one only at the start of a line)";
+
+/// The lines of entries whose value holds ` #`, a comment as other INI
+/// files write it.
+fn lines_with_hash_comments(doc: &IniDoc) -> Vec<usize> {
+    let entries = doc.sections.iter().flat_map(|s| &s.entries);
+    entries.filter(|e| e.value.contains(" #") || e.value.contains("\t#")).map(|e| e.line).collect()
+}
+
 /// Where a count (Piles, NumCardsDealt) came from, for messages.
 struct Count {
     value: usize,
@@ -688,6 +704,12 @@ struct Reader<'p> {
     /// are checked against them only then).
     area_known: bool,
 }
+
+/// The most characters of a mode's Name the menus show, on every machine:
+/// as many as the Game menu's longest item ("Auto-play to Foundations"),
+/// which fits the Amiga PAL's 320 pixels in Topaz. A longer name is cut
+/// after a whole word, and lint says so.
+pub const MODE_NAME_SHOWN: usize = 24;
 
 /// A lower bound meaning "more than 0".
 const POSITIVE: f64 = f64::MIN_POSITIVE;
@@ -779,25 +801,58 @@ impl Reader<'_> {
     /// line: the misspelling is the one cause of what would follow from
     /// the missing section ([Tableau1] one too many, a card dealt to no
     /// pile), so those are not told. (The game does not play either way.)
+    ///
+    /// A name spelt further off ([Tabletop]) is known by its keys, when
+    /// they are all keys of one section that the file lacks and needs.
     fn mend_misspelt_sections(&mut self, mut doc: IniDoc) -> IniDoc {
         for i in 0..doc.sections.len() {
-            let name = &doc.sections[i].name;
-            let known = keys_of(name).is_some()
-                || UNUSED_SECTIONS.iter().any(|u| u.eq_ignore_ascii_case(name))
-                || numbered(name).is_some();
-            let Some(meant) = meant_section(name).filter(|_| !known) else { continue };
-            if doc.section(&meant).is_some() || UNUSED_SECTIONS.contains(&meant.as_str()) {
+            let sec = &doc.sections[i];
+            let known = keys_of(&sec.name).is_some()
+                || UNUSED_SECTIONS.iter().any(|u| u.eq_ignore_ascii_case(&sec.name))
+                || numbered(&sec.name).is_some();
+            if known {
                 continue;
             }
-            let line = doc.sections[i].line;
-            self.error(
-                line,
-                format!("[{name}] is not a section of game.ini, and there is no [{meant}]: did you mean [{meant}]?"),
+            let lacked = |meant: &String| doc.section(meant).is_none() && !UNUSED_SECTIONS.contains(&meant.as_str());
+            let (meant, why) = match meant_section(&sec.name).filter(lacked) {
+                Some(meant) => (meant, String::new()),
+                None => match meant_by_keys(&doc, sec) {
+                    Some(meant) => (meant.to_string(), format!("; its keys are those of [{meant}]")),
+                    None => continue,
+                },
+            };
+            let said = format!(
+                "[{}] is not a section of game.ini, and there is no [{meant}]{why}: did you mean [{meant}]?",
+                sec.name
             );
+            self.error(sec.line, said);
             doc.sections[i].name = meant;
         }
         doc
     }
+}
+
+/// The one section that `sec`, a section of no known name, was meant to
+/// be by its keys: one the file needs but lacks ([General], [Game], or the
+/// section of piles it numbers, as [Tableau] for [Tableau1]) whose keys
+/// include every key of `sec`. None when no section or more than one fits.
+fn meant_by_keys(doc: &IniDoc, sec: &Section) -> Option<&'static str> {
+    let needed = |name: &str| {
+        ["General", "Game"].contains(&name)
+            || doc
+                .sections
+                .iter()
+                .any(|s| matches!(numbered(&s.name), Some(Ok(Numbered::Pile(kind, _))) if kind.title() == name))
+    };
+    let holds_its_keys = |keys: &SectionKeys| {
+        let all = || keys.spec.iter().chain(keys.extension);
+        sec.entries.iter().all(|e| all().any(|k| k.eq_ignore_ascii_case(&e.key)))
+    };
+    let mut fitting = KEYS.iter().filter(|k| {
+        !k.section.ends_with('N') && doc.section(k.section).is_none() && needed(k.section) && holds_its_keys(k)
+    });
+    let meant = fitting.next().filter(|_| !sec.entries.is_empty())?;
+    fitting.next().is_none().then_some(meant.section)
 }
 
 fn meant_section(name: &str) -> Option<String> {
@@ -1254,9 +1309,30 @@ impl Reader<'_> {
             check_free: self.flag(sec, "CheckFree", false),
             kings_only: self.flag(sec, "KingsOnly", false),
             take3: self.flag(sec, "Take3", false),
-            name: self.text(sec, "Name").filter(|n| !n.is_empty()),
+            name: self.mode_name(sec),
             auto_remove: given.then(|| self.flag(sec, "AutoRemove", true)),
         }
+    }
+
+    /// [EasyMode] or [HardMode] Name: a warning when menus must shorten it.
+    fn mode_name(&mut self, sec: Option<&Section>) -> Option<String> {
+        let name = self.text(sec, "Name").filter(|n| !n.is_empty())?;
+        let length = name.chars().count();
+        if let Some(s) = sec
+            && let Some(e) = s.get("Name")
+            && length > MODE_NAME_SHOWN
+        {
+            self.warn(
+                e.line,
+                format!(
+                    "[{}] Name={} is {length} characters long: menus show at most {MODE_NAME_SHOWN} (what fits \
+                     the Amiga's screen), so it is cut after a whole word",
+                    s.name,
+                    e.shown()
+                ),
+            );
+        }
+        Some(name)
     }
 
     fn read_stock(&mut self, sec: Option<&Section>) -> StockSection {
@@ -2179,6 +2255,21 @@ PileFace=D
             found,
             ["g.ini:15: [Tablaeu] is not a section of game.ini, and there is no [Tableau]: did you mean [Tableau]?"]
         );
+        // A name spelt too far off is known by its keys: one error, not
+        // one for each pile the missing section would have counted.
+        let found = problems(&MINI.replace("[Tableau]", "[Tabletop]"));
+        assert_eq!(
+            found,
+            ["g.ini:15: [Tabletop] is not a section of game.ini, and there is no [Tableau]; its keys are those of \
+                 [Tableau]: did you mean [Tableau]?"]
+        );
+        // What is wrong in it is still told.
+        let found = problems(&MINI.replace("[Tableau]\nPiles=2", "[Tabletop]\nPiles=x"));
+        assert_eq!(found.len(), 2, "{found:#?}");
+        has(&found, "g.ini:16: [Tableau] Piles=x is not a number: it must be from 0 to 255");
+        // Keys that fit no missing section leave it ignored, as before.
+        let found = problems(&MINI.replace("[Tableau]\nPiles=2", "[Tabletop]\nPiles=2\nDecks=1"));
+        has(&found, "g.ini:15: warning: [Tabletop] is not a section of game.ini and is ignored");
         // Beside the section it was meant for, a stray one is only ignored.
         let found = problems(&format!("{MINI}\n[Gmae]\n"));
         assert!(
@@ -2272,6 +2363,22 @@ PileFace=D
         let found = problems(&edit(MINI, &[(5, &format!("Decks={}", "9".repeat(100_000)))]));
         let forty = "9".repeat(40);
         assert_eq!(found, vec![format!("g.ini:5: [Game] Decks={forty}... is far too large: it must be 1, 2, 3 or 4")]);
+    }
+
+    /// `#` after a value is part of it, as the spec has it: the error on
+    /// such a value says so, for authors used to other INI files.
+    #[test]
+    fn a_hash_after_a_value_is_told_it_is_no_comment() {
+        let found = problems(&edit(MINI, &[(5, "Decks=1 # one pack")]));
+        assert_eq!(
+            found,
+            vec![
+                "g.ini:5: [Game] Decks=1 # one pack is not a number: it must be 1, 2, 3 or 4 (only `;` starts a \
+                 comment after a value; `#` starts one only at the start of a line)"
+            ]
+        );
+        let found = problems(&edit(MINI, &[(5, "Decks=x#1")]));
+        assert_eq!(found, vec!["g.ini:5: [Game] Decks=x#1 is not a number: it must be 1, 2, 3 or 4"]);
     }
 
     #[test]

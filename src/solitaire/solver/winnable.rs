@@ -166,3 +166,47 @@ mod tests {
         assert_eq!(tried, 0);
     }
 }
+
+#[cfg(test)]
+mod documented {
+    use super::*;
+
+    /// `n` as the guide and README write it: thousands set off by commas.
+    fn written(n: u64) -> String {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, d) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(d);
+        }
+        out
+    }
+
+    /// The author's guide and the README give the limits the search has:
+    /// positions for the number and for each deal made from it, how many
+    /// deals, and the total.
+    #[test]
+    fn the_guide_and_readme_give_the_limits_in_force() {
+        assert_eq!((written(495_000), written(999), written(1_000)), ("495,000".into(), "999".into(), "1,000".into()));
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let guide = std::fs::read_to_string(root.join("guide/game-ini.guide")).unwrap();
+        let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+        let (own, other, total) = (written(NODES_FOR_NUMBER), written(NODES_PER_OTHER), written(TOTAL_NODES));
+        let made_from = format!("{} deals made from n", CANDIDATES - 1);
+        let guide_says = format!("({own} for deal n, {other} for each deal made from it, {total} in all; no clock)");
+        assert!(guide.contains(&made_from) && guide.contains(&guide_says), "guide/game-ini.guide: {guide_says}");
+        // The README wraps its lines: its words are compared one space apart.
+        let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+        let readme_says = [
+            format!("{} seeds made from n", CANDIDATES - 1),
+            format!("within {own} positions"),
+            format!("{other} for each seed"),
+            format!("({total} in all"),
+        ];
+        for said in readme_says {
+            assert!(readme.contains(&said), "README: {said}");
+        }
+    }
+}

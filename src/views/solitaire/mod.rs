@@ -23,7 +23,7 @@ use crate::solitaire::engine::{PileId, SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::library::GameType;
 use crate::solitaire::quick;
 use crate::solitaire::rules::{Mode, PileKind};
-use crate::solitaire::spec::DealTo;
+use crate::solitaire::spec::{DealTo, MODE_NAME_SHOWN};
 
 use super::board::{Board, DealSearch, OPTIONS, Reply, WINNABLE_PREF};
 use super::card_art::{CardArt, CardSize, Mat};
@@ -52,6 +52,14 @@ const BACKS: usize = 9;
 /// The Options box's buttons and the commands they run.
 const OPTION_BUTTONS: [(&str, Option<ViewCommand>); 4] =
     [("Done", None), ("Mode", Some(MODE)), ("Auto-play", Some(AUTOPLAY)), ("Back", Some(CARD_BACK))];
+
+/// What the menus, the status line and the Options box call `mode`, on
+/// every machine: the game type's own name for it ([EasyMode] Name), cut
+/// after a whole word to [`MODE_NAME_SHOWN`] characters, else Easy or Hard.
+pub(crate) fn mode_label(variant: &SolitaireVariant, mode: Mode) -> String {
+    let characters = |text: &str| text.chars().count() as i32;
+    crate::machines::status::truncate(&characters, &variant.mode_name(mode), MODE_NAME_SHOWN as i32)
+}
 
 /// How the table is played: YaZZle's way (drag, double-click home, a
 /// score and a clock) or as one of the Oberon System 3 card games (New and
@@ -330,12 +338,12 @@ impl SolitaireBoard {
     }
 
     /// The Options box: the current settings, a button to change each.
-    fn options_box(&self, mode: Mode) -> Requester {
+    fn options_box(&self, variant: &SolitaireVariant) -> Requester {
         let on = |b: bool| if b { "on" } else { "off" };
         Requester {
             title: "Options".into(),
             lines: vec![
-                format!("Mode: {}", mode.name()),
+                format!("Mode: {}", mode_label(variant, variant.mode())),
                 format!("Auto-play to foundations: {}", on(self.options.auto_foundations)),
                 format!("Card back: {} of {BACKS}", self.options.back + 1),
             ],
@@ -795,11 +803,12 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         if let Style::Oberon(_) = self.style {
             return self.oberon_menu_items(session);
         }
-        let mode = session.variant().mode();
+        let v = session.variant();
+        let mode = v.mode();
         vec![
             MenuItem::new("Game Types...", Command::Variants).key('g'),
-            MenuItem::new("Easy", Command::View(EASY)).checked(mode == Mode::Easy),
-            MenuItem::new("Hard", Command::View(HARD)).checked(mode == Mode::Hard),
+            MenuItem::new(&mode_label(v, Mode::Easy), Command::View(EASY)).checked(mode == Mode::Easy),
+            MenuItem::new(&mode_label(v, Mode::Hard), Command::View(HARD)).checked(mode == Mode::Hard),
             MenuItem::separator(),
             MenuItem::new("Auto-play to Foundations", Command::View(AUTOPLAY)).checked(self.options.auto_foundations),
             MenuItem::new("Randomly Placed Cards", Command::View(RANDOM))
@@ -884,7 +893,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
                 self.options.back = (self.options.back + 1) % BACKS;
                 Reply::Redraw
             }
-            OPTIONS => Reply::Ask(self.options_box(session.variant().mode())),
+            OPTIONS => Reply::Ask(self.options_box(session.variant())),
             SOLVE | SOLVER_STATUS | WINNABLE_ONLY => self.solver_command(session, command),
             _ => Reply::Unchanged,
         }
@@ -900,11 +909,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     }
 
     fn rules_note(&self, variant: &SolitaireVariant) -> Option<String> {
-        let mode = match variant.mode() {
-            Mode::Easy => "Easy",
-            Mode::Hard => "Hard",
-        };
-        Some(format!("{mode} mode from this deal."))
+        Some(format!("{} mode from this deal.", mode_label(variant, variant.mode())))
     }
 
     fn answer(&mut self, session: &Session<SolitaireVariant>, button: usize) -> Reply<SolitaireVariant> {
@@ -912,7 +917,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
             Some(&(_, Some(cmd))) => match self.command(session, cmd) {
                 // A setting changed in place: the box stays, showing it
                 // (a new mode deals anew, which closes it).
-                Reply::Redraw => Reply::Ask(self.options_box(session.variant().mode())),
+                Reply::Redraw => Reply::Ask(self.options_box(session.variant())),
                 other => other,
             },
             _ => Reply::Unchanged,
@@ -1031,6 +1036,41 @@ impl Board<SolitaireVariant> for SolitaireBoard {
 mod tests {
     use super::*;
     use crate::machines::{Depth, MachineChoice, MachineId};
+
+    /// The Game menu, the status note and the Options box call the modes
+    /// by the game type's names for them, a long one cut after a whole
+    /// word; Easy and Hard without.
+    #[test]
+    fn the_modes_go_by_the_game_type_s_names() {
+        let names = |easy: &str, hard: &str| {
+            let text = crate::solitaire::spec::tests::klondike()
+                .replace("[EasyMode]\n", &format!("[EasyMode]\n{easy}\n"))
+                .replace("[HardMode]\n", &format!("[HardMode]\n{hard}\n"));
+            let (spec, _) = crate::solitaire::spec::GameSpec::parse(std::path::Path::new("game.ini"), text.as_bytes())
+                .expect("Klondike reads");
+            let v = SolitaireVariant::from_spec("k", &spec).unwrap();
+            let hard = v.with_options("hard").unwrap();
+            (mode_label(&v, Mode::Easy), mode_label(&v, Mode::Hard), mode_label(&hard, hard.mode()))
+        };
+        assert_eq!(names("", ""), ("Easy".into(), "Hard".into(), "Hard".into()));
+        let (easy, hard, _) = names("Name=Draw Two", "Name=Draw Three and Deal Again Whenever the Stock Runs Out");
+        assert_eq!((easy.as_str(), hard.as_str()), ("Draw Two", "Draw Three and Deal..."));
+        assert!(hard.chars().count() <= MODE_NAME_SHOWN);
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("Named");
+        std::fs::create_dir(&folder).unwrap();
+        let text = crate::solitaire::spec::tests::klondike()
+            .replace("[EasyMode]\n", "[EasyMode]\nName=Draw Two\n")
+            .replace("[HardMode]\n", "[HardMode]\nName=Draw Three\n");
+        std::fs::write(folder.join("game.ini"), text).unwrap();
+        let game_type = Arc::new(GameType::load(&folder).unwrap());
+        let board = SolitaireBoard::new(Arc::clone(&game_type));
+        let session = Session::new(game_type.variant.clone(), 1);
+        let labels: Vec<String> = board.menu_items(&session).iter().map(|i| i.label.clone()).collect();
+        assert_eq!(labels[1..3], ["Draw Two".to_string(), "Draw Three".to_string()], "{labels:?}");
+        assert_eq!(board.rules_note(session.variant()).as_deref(), Some("Draw Two mode from this deal."));
+        assert_eq!(board.options_box(session.variant()).lines[0], "Mode: Draw Two");
+    }
 
     /// A picked card's frame shows against the card and the felt on every
     /// screen and skin (at four colours the Mac's blue became the felt's
