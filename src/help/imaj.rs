@@ -25,7 +25,7 @@
 use std::path::Path;
 
 use super::model::{Align, Block, BlockKind, Document, Node, Span, Style, Target};
-use crate::core::Diagnostic;
+use crate::core::{Diagnostic, printable};
 
 /// Reads an Imaj-style help file.
 pub fn read(path: &Path, bytes: &[u8]) -> Document {
@@ -33,8 +33,12 @@ pub fn read(path: &Path, bytes: &[u8]) -> Document {
     let text = reader.decode(bytes);
     // Classic Mac files end lines with CR; accept CR, LF and CRLF alike.
     let text = text.replace("\r\n", "\n");
-    for (i, line) in text.split(['\n', '\r']).enumerate() {
-        reader.line(i + 1, line);
+    for (i, raw) in text.split(['\n', '\r']).enumerate() {
+        let (line, warning) = printable(raw);
+        if let Some(warning) = warning {
+            reader.warn(i + 1, warning);
+        }
+        reader.line(i + 1, &line);
     }
     reader.finish()
 }
@@ -380,8 +384,6 @@ impl Reader {
                         continue;
                     }
                 },
-                // Other control characters have no glyph in any viewer font.
-                c if c.is_control() => {}
                 c => push_text(spans, c.encode_utf8(&mut [0; 4]), emphasis.style()),
             }
             rest = after;
@@ -758,6 +760,23 @@ mod tests {
         assert!(d.nodes.iter().all(|n| !n.blocks.is_empty()));
     }
 
+    /// An escape sequence in the file never reaches the terminal through a
+    /// warning that quotes the line: the line is read without it, as a
+    /// guide's is, and the warning names it by its code.
+    #[test]
+    fn control_characters_are_left_out_and_named() {
+        let d = doc("# Topic\n%bo\x1b[31mgus x\n[[mi\x1b[2Jss]] \0\n");
+        assert_eq!(
+            messages(&d),
+            [
+                "help.imaj:2: warning: control character 0x1B ignored",
+                "help.imaj:2: unknown directive `%bo[31mgus` (the directives are %%, %title, %center, %tabs, %picture, %rule)",
+                "help.imaj:3: warning: control character 0x1B ignored",
+                "help.imaj:3: a link to a missing topic `mi[2Jss`",
+            ]
+        );
+    }
+
     #[test]
     fn garbage_never_panics() {
         let mut rng = crate::core::GameRng::new(11);
@@ -766,6 +785,11 @@ mod tests {
         let check = |bytes: &[u8]| {
             let d = read(Path::new("x.imaj"), bytes);
             assert!(d.diagnostics.iter().all(|p| p.points_into(bytes)), "{bytes:?}: {:?}", messages(&d));
+            assert!(
+                d.diagnostics.iter().all(|p| !p.message.contains(|c: char| c != '\t' && c.is_control())),
+                "{:?}",
+                messages(&d)
+            );
             assert!(d.nodes.iter().all(|n| !n.name.is_empty()), "{bytes:?}");
         };
         for _ in 0..3000 {
