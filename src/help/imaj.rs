@@ -265,26 +265,33 @@ impl Reader {
     }
 
     /// `%picture FILE alt text`: a file beside the help file, never
-    /// elsewhere (the viewer reads only inside the document's folder).
+    /// elsewhere (the viewer reads only inside the document's folder); a
+    /// picture named elsewhere is shown as its text, as a page's is.
     fn picture(&mut self, n: usize, arg: &str) {
         let (file, alt) = arg.split_once(char::is_whitespace).unwrap_or((arg, ""));
+        let alt = alt.trim().to_string();
         if file.is_empty() {
             self.error(n, "`%picture` needs a file name, as in `%picture layout.png The layout`");
             return;
         }
-        // ':' is the classic Mac path separator.
-        if file.contains(['/', '\\', ':']) || file == ".." || file == "." {
-            self.error(n, format!("the picture `{file}` must be a file in the help file's own folder"));
-            return;
-        }
-        let folder = self.doc.path.parent().unwrap_or(Path::new(""));
-        if !folder.join(file).is_file() {
-            self.warn(n, format!("there is no picture `{file}` beside the help file"));
-        }
-        self.doc.pictures.push((n, file.to_string()));
         let mut block = Block::paragraph(n);
         block.align = Align::Center;
-        block.spans.push(Span::Image { path: file.to_string(), alt: alt.trim().to_string() });
+        // ':' is the classic Mac path separator.
+        if file.contains(['/', '\\', ':']) || file == ".." || file == "." {
+            let instead = if alt.is_empty() { "" } else { "; its text is shown instead" };
+            self.error(n, format!("the picture `{file}` must be a file in the help file's own folder{instead}"));
+            if alt.is_empty() {
+                return;
+            }
+            push_text(&mut block.spans, &alt, Style::default());
+        } else {
+            let folder = self.doc.path.parent().unwrap_or(Path::new(""));
+            if !folder.join(file).is_file() {
+                self.warn(n, format!("there is no picture `{file}` beside the help file"));
+            }
+            self.doc.pictures.push((n, file.to_string()));
+            block.spans.push(Span::Image { path: file.to_string(), alt });
+        }
         self.push_block(block);
     }
 
@@ -647,19 +654,22 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("deal.png"), b"").unwrap();
         let path = dir.path().join("h.imaj");
-        let text = "# T\n%picture deal.png The deal\n%picture gone.png\n%picture ../x.png\n%picture Disk:x\n%picture\n";
-        let d = read(&path, text.as_bytes());
+        let source =
+            "# T\n%picture deal.png The deal\n%picture gone.png\n%picture ../x.png The x\n%picture Disk:x\n%picture\n";
+        let d = read(&path, source.as_bytes());
         let blocks = &d.nodes[0].blocks;
-        assert_eq!(blocks.len(), 2);
+        assert_eq!(blocks.len(), 3);
         assert_eq!(blocks[0].spans, vec![Span::Image { path: "deal.png".into(), alt: "The deal".into() }]);
         assert_eq!(blocks[0].align, Align::Center);
+        // A picture named out of the folder is its text, as the format says.
+        assert_eq!((blocks[2].spans.clone(), blocks[2].align), (vec![text("The x")], Align::Center));
         let found: Vec<String> =
             messages(&d).iter().map(|m| m.replace(&dir.path().display().to_string(), "")).collect();
         assert_eq!(
             found,
             vec![
                 "/h.imaj:3: warning: there is no picture `gone.png` beside the help file",
-                "/h.imaj:4: the picture `../x.png` must be a file in the help file's own folder",
+                "/h.imaj:4: the picture `../x.png` must be a file in the help file's own folder; its text is shown instead",
                 "/h.imaj:5: the picture `Disk:x` must be a file in the help file's own folder",
                 "/h.imaj:6: `%picture` needs a file name, as in `%picture layout.png The layout`",
             ]
