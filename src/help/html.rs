@@ -730,12 +730,22 @@ impl Builder {
 
     fn finish(mut self) -> Document {
         let open: Vec<Open> = std::mem::take(&mut self.stack);
+        // Each kind of tag left open on a line is told once, with a count:
+        // a page nesting a hundred <b> has one mistake, not a hundred.
+        let mut unclosed: Vec<(usize, &str, usize)> = Vec::new();
         for o in open.iter().rev() {
             // Unknown elements may be void ones this reader does not list.
             if !OPTIONAL_END.contains(&o.name.as_str()) && !self.unknown.contains(&o.name) {
-                self.warn(o.line, format!("<{}> is never closed", o.name));
+                match unclosed.iter_mut().find(|(line, name, _)| *line == o.line && *name == o.name) {
+                    Some((.., count)) => *count += 1,
+                    None => unclosed.push((o.line, &o.name, 1)),
+                }
             }
             self.closed(o);
+        }
+        for (line, name, count) in unclosed {
+            let times = if count > 1 { format!(" ({count} of them)") } else { String::new() };
+            self.warn(line, format!("<{name}> is never closed{times}"));
         }
         self.finish_block();
         self.resolve_fragments();
@@ -1172,6 +1182,16 @@ mod tests {
         // The levels kept are read as written: bold.
         let bold = doc.nodes[0].blocks[0].spans.iter().all(|s| matches!(s, Span::Text { style, .. } if style.bold));
         assert!(bold);
+    }
+
+    /// Tags left open are told once a kind and line, with a count.
+    #[test]
+    fn many_tags_left_open_are_told_once() {
+        let (d, dir) = doc(&format!("<title>T</title>\n<p>{}\n<i>x\n", "<b>x ".repeat(50)));
+        assert_eq!(
+            messages(&d, &dir),
+            ["page.html:2: warning: <b> is never closed (50 of them)", "page.html:3: warning: <i> is never closed"]
+        );
     }
 
     /// An escape sequence or a NUL in the page never reaches the terminal
