@@ -80,6 +80,9 @@ pub struct Viewer {
     focus: Option<usize>,
     /// Why the last action did nothing, if it did nothing.
     status: String,
+    /// How many times an action has said why: a message said again is
+    /// news too (see [`Viewer::said`]).
+    said: usize,
     /// The current node's pictures, by the path its spans give.
     pictures: HashMap<String, RgbaImage>,
     pressed: Option<Press>,
@@ -105,6 +108,7 @@ impl Viewer {
             history: Vec::new(),
             focus: None,
             status: String::new(),
+            said: 0,
             pictures: HashMap::new(),
             pressed: None,
             topic_first: None,
@@ -150,6 +154,19 @@ impl Viewer {
             return self.status.clone();
         }
         self.here.doc.diagnostics.first().map_or_else(String::new, told)
+    }
+
+    /// How many times an action has said why it did nothing: a view
+    /// that sees it go up has a message to show whole where the status
+    /// line cuts it short.
+    pub fn said(&self) -> usize {
+        self.said
+    }
+
+    /// Says why an action did nothing (or what it did instead).
+    fn say(&mut self, why: impl Into<String>) {
+        self.status = why.into();
+        self.said += 1;
     }
 
     /// The link Tab has chosen.
@@ -260,7 +277,7 @@ impl Viewer {
         if !self.can(control) {
             // A key (or a greyed button) that does nothing says why.
             let here = self.control_target(control).is_some_and(|t| self.is_here(&t));
-            self.status = match control {
+            let why = match control {
                 Control::Contents | Control::Index | Control::Help if here => "You are reading it.",
                 Control::Contents => "This help has no contents page.",
                 Control::Index => "This help has no index.",
@@ -269,8 +286,8 @@ impl Viewer {
                 Control::Prev => "This is the first topic.",
                 Control::Next => "This is the last topic.",
                 Control::Close => "",
-            }
-            .to_string();
+            };
+            self.say(why);
             return Outcome::Redraw;
         }
         match control {
@@ -319,20 +336,17 @@ impl Viewer {
         match target {
             Target::Close | Target::Quit => return Outcome::Close,
             Target::Command { text, .. } => {
-                self.status = format!("Help never runs commands. This one would run: {text}");
+                self.say(format!("Help never runs commands. This one would run: {text}"));
             }
             // A path out of the document's folder is shown as an address
             // too, but it is no web address.
             Target::Url(url) if !url.contains("://") && !url.starts_with("mailto:") => {
-                self.status =
-                    format!("The link leads out of this folder. Help is read only from its own folder: {url}");
+                self.say(format!("The link leads out of this folder. Help is read only from its own folder: {url}"));
             }
-            Target::Url(url) => self.status = format!("Web addresses are not opened here. The address: {url}"),
+            Target::Url(url) => self.say(format!("Web addresses are not opened here. The address: {url}")),
             Target::Node { file: None, node, line } => match self.find_node(&self.here.doc, node) {
                 Some(i) => self.go(self.here.doc.clone(), i, *line),
-                None => {
-                    self.status = format!("That topic is missing. There is no topic \"{node}\" in {}.", self.title())
-                }
+                None => self.say(format!("That topic is missing. There is no topic \"{node}\" in {}.", self.title())),
             },
             Target::Node { file: Some(file), node, line } => {
                 let opened = source::beside(&self.here.doc.path, file).and_then(|p| super::read_file(&p));
@@ -354,10 +368,10 @@ impl Viewer {
                 let doc = share(doc);
                 match self.find_node(&doc, node) {
                     Some(i) => self.go(doc, i, line),
-                    None => self.status = format!("That topic is missing. There is no topic \"{node}\" in {name}."),
+                    None => self.say(format!("That topic is missing. There is no topic \"{node}\" in {name}.")),
                 }
             }
-            Err(e) => self.status = e,
+            Err(e) => self.say(e),
         }
     }
 
@@ -419,7 +433,7 @@ impl Viewer {
                 Ok(img) => {
                     self.pictures.insert(path, img);
                 }
-                Err(e) => self.status = e,
+                Err(e) => self.say(e),
             }
         }
     }
