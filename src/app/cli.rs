@@ -745,20 +745,28 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
     let picked = if shot.is_some() { screen.picked()? } else { screen.picked_or_last()? };
     let machine = picked.machine(default)?;
     let (doc, node_name) = super::help_source::document_for(target, node, machine.id()).map_err(fail)?;
+    let known = super::help_source::known_path(&doc.path);
     for d in &doc.diagnostics {
-        eprintln!("{d}");
+        let path = if d.path == doc.path { known.clone() } else { d.path.clone() };
+        eprintln!("{}", Diagnostic { path, ..d.clone() });
     }
     if node.is_some() && doc.node(&node_name).is_none() {
         let names: Vec<&str> = doc.nodes.iter().map(|n| n.name.as_str()).collect();
-        return Err(fail(format!("{}: no node {node_name} (it has {})", doc.path.display(), names.join(", "))));
+        return Err(fail(format!("{}: no node {node_name} (it has {})", known.display(), names.join(", "))));
     }
+    // Shown all the same: the viewer's page says what is wrong with it.
+    let shows_nothing = doc.nodes.is_empty();
     let node = node_name;
     let viewer = crate::views::help::HelpView::new(crate::help::viewer::Viewer::new(doc, Some(&node))).on(machine.id());
     let driver = Driver::new(Shell::new(machine, Box::new(viewer), 1));
     match shot.zip(kind) {
         Some((path, kind)) => kind.write(path, driver.frame()),
         None => run_window(driver, screen.scale, "--shot FILE.png draws the page without a display"),
+    }?;
+    if shows_nothing {
+        return Err(fail(format!("{}: no page of help in it can be shown", known.display())));
     }
+    Ok(())
 }
 
 /// `parlour help --html DIR`: every game type's page joined with the help

@@ -42,6 +42,9 @@ pub fn document_for(
     let (doc, default_node) = match target {
         None => guide("parlour.guide", "MAIN")?,
         Some(t) if Path::new(t).is_file() => open(Path::new(t), "")?,
+        // A device or a pipe by a help file's name (a link to /dev/zero)
+        // is no game either.
+        Some(t) if is_special(Path::new(t)) => return Err(format!("{t} is not a regular file: help reads only files")),
         // A help file of Parlour's own by its name: `parlour help game-ini.guide`.
         Some(t)
             if crate::help::reader_named(t)
@@ -61,6 +64,26 @@ pub fn document_for(
         Some(id) => game_help(id, machine)?,
     };
     Ok((doc, node.map_or(default_node, str::to_string)))
+}
+
+/// Whether `path` is there but is neither a file nor a folder: a device,
+/// a pipe, a socket.
+fn is_special(path: &Path) -> bool {
+    path.metadata().is_ok_and(|m| !m.is_file() && !m.is_dir())
+}
+
+/// The path of a help file as the player knows it: a built-in one by its
+/// place among the built-in data (`the-chance.imaj`, `Klondike/game.html`),
+/// not by the folder it was unpacked into, which is Parlour's business;
+/// any other as it is.
+pub fn known_path(path: &Path) -> PathBuf {
+    let Some(inside) = super::data_dirs::builtin_dir().and_then(|b| path.strip_prefix(b).ok()) else {
+        return path.to_path_buf();
+    };
+    // Past the kind of data (guide/, game-types/).
+    let mut parts = inside.components();
+    parts.next();
+    parts.as_path().to_path_buf()
 }
 
 fn game_help(id: &str, machine: MachineId) -> Result<(Document, String), String> {

@@ -2,6 +2,7 @@
 //! `parlour lint` prints and what readers of game.ini, .brd and help files
 //! report.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -58,6 +59,22 @@ pub fn is_line_of(line: usize, bytes: &[u8]) -> bool {
     let breaks =
         bytes.iter().enumerate().filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')));
     (1..=breaks.count() + 2).contains(&line)
+}
+
+/// A line of a file as a reader keeps it: without control characters
+/// (tabs stay), with the warning for a line that had one. Readers keep
+/// only such text, so a diagnostic quoting it never carries a byte a
+/// terminal would act on (an escape that clears the screen, a NUL), and
+/// the viewer draws no character its fonts lack.
+pub fn printable(line: &str) -> (Cow<'_, str>, Option<String>) {
+    let unprintable = |c: char| c != '\t' && c.is_control();
+    match line.chars().find(|&c| unprintable(c)) {
+        None => (Cow::Borrowed(line), None),
+        Some(c) => (
+            Cow::Owned(line.chars().filter(|&c| !unprintable(c)).collect()),
+            Some(format!("control character 0x{:02X} ignored", u32::from(c))),
+        ),
+    }
 }
 
 /// `path:LINE: message`, with `warning: ` before the message of a warning.
@@ -117,5 +134,13 @@ mod tests {
         let w = Diagnostic::warning(path, 9, "<x\u{9b}2J\tb\u{7f}> é ♥");
         assert_eq!(w.to_string(), "esc/game.ini:9: warning: <x\\u{9b}2J\\tb\\x7f> é ♥");
         assert!(Diagnostic::warning(Path::new("a\nb"), 1, "m").to_string().starts_with("a\\nb:1:"));
+    }
+
+    #[test]
+    fn control_characters_are_dropped_and_named_tabs_stay() {
+        assert_eq!(printable("a\tb"), (Cow::Borrowed("a\tb"), None));
+        let (kept, warning) = printable("mi\x1b[2Jss\0");
+        assert_eq!(kept, "mi[2Jss");
+        assert_eq!(warning.as_deref(), Some("control character 0x1B ignored"));
     }
 }

@@ -52,8 +52,8 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use super::model::{Align, Block, CommandKind, Document, Node, Pen, Span, Style, Target, stays_in_folder};
-use crate::core::Diagnostic;
 use crate::core::files::{limits, read_capped};
+use crate::core::{Diagnostic, printable};
 
 /// How deep macros may use macros: deeper means a macro uses itself.
 const MAX_MACRO_DEPTH: usize = 16;
@@ -165,7 +165,7 @@ fn macro_scopes(lines: &[String]) -> MacroScopes {
     let mut scopes = MacroScopes::default();
     let mut node = None;
     for (index, raw) in lines.iter().enumerate() {
-        let text = without_controls(raw);
+        let (text, _) = printable(raw);
         let Some(body) = text.strip_prefix('@').filter(|b| !b.starts_with('{')) else { continue };
         let word = first_word(body);
         match command_named(word) {
@@ -185,16 +185,6 @@ fn macro_scopes(lines: &[String]) -> MacroScopes {
         }
     }
     scopes
-}
-
-/// A line without control characters (tabs stay): the viewer's fonts have
-/// no glyphs for them.
-fn without_controls(raw: &str) -> String {
-    raw.chars().filter(|&c| !is_control(c)).collect()
-}
-
-fn is_control(c: char) -> bool {
-    c != '\t' && c.is_control()
 }
 
 /// The lines of a Latin-1 file (or, where `utf8`, of a file that is
@@ -417,13 +407,14 @@ impl Reader {
         }
     }
 
-    /// The line without control characters (see [`without_controls`]); a
-    /// NUL or an escape in a guide is worth a warning.
+    /// The line without control characters (see [`printable`]); a NUL or
+    /// an escape in a guide is worth a warning.
     fn printable(&mut self, number: usize, raw: &str) -> String {
-        if let Some(c) = raw.chars().find(|&c| is_control(c)) {
-            self.report.warning(number, format!("control character 0x{:02X} ignored", u32::from(c)));
+        let (text, warning) = printable(raw);
+        if let Some(warning) = warning {
+            self.report.warning(number, warning);
         }
-        without_controls(raw)
+        text.into_owned()
     }
 
     fn command(&mut self, line: usize, body: &str) {

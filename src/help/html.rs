@@ -28,7 +28,7 @@ use crate::core::html::{
     MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, newlines, no_such_link, no_such_picture, split_href,
     tokenize,
 };
-use crate::core::{Diagnostic, decode_windows, files};
+use crate::core::{Diagnostic, decode_windows, files, printable};
 
 /// The index of game types that the help's menu.html links to: YaZZle
 /// (and `parlour help --html`) builds it from the game types, so a link to
@@ -43,7 +43,7 @@ pub fn read(path: &Path, bytes: &[u8]) -> Document {
     let mut b = Builder::new(path);
     // A page that is not UTF-8 is Windows-1252, the encoding YaZZle's
     // pages were written in on Windows: read so without a word.
-    let text = decode_windows(bytes);
+    let text = b.printable(&decode_windows(bytes));
     let mut warnings = Vec::new();
     let tokens = tokenize(&text, &mut |line, m| warnings.push((line, m)));
     for (line, m) in warnings {
@@ -195,6 +195,22 @@ impl Builder {
             tables: Vec::new(),
             cells_in_row: 0,
         }
+    }
+
+    /// The page without control characters, each line that had one
+    /// warned of (see [`printable`]). A lone CR (a classic Mac line end)
+    /// is white space to HTML, kept as a space; the line ends stay.
+    fn printable(&mut self, text: &str) -> String {
+        let text = text.replace("\r\n", "\n").replace('\r', " ");
+        let mut kept = Vec::new();
+        for (i, raw) in text.split('\n').enumerate() {
+            let (line, warning) = printable(raw);
+            if let Some(warning) = warning {
+                self.warn(i + 1, warning);
+            }
+            kept.push(line);
+        }
+        kept.join("\n")
     }
 
     fn warn(&mut self, line: usize, message: impl Into<String>) {
@@ -714,12 +730,22 @@ impl Builder {
 
     fn finish(mut self) -> Document {
         let open: Vec<Open> = std::mem::take(&mut self.stack);
+        // Each kind of tag left open on a line is told once, with a count:
+        // a page nesting a hundred <b> has one mistake, not a hundred.
+        let mut unclosed: Vec<(usize, &str, usize)> = Vec::new();
         for o in open.iter().rev() {
             // Unknown elements may be void ones this reader does not list.
             if !OPTIONAL_END.contains(&o.name.as_str()) && !self.unknown.contains(&o.name) {
-                self.warn(o.line, format!("<{}> is never closed", o.name));
+                match unclosed.iter_mut().find(|(line, name, _)| *line == o.line && *name == o.name) {
+                    Some((.., count)) => *count += 1,
+                    None => unclosed.push((o.line, &o.name, 1)),
+                }
             }
             self.closed(o);
+        }
+        for (line, name, count) in unclosed {
+            let times = if count > 1 { format!(" ({count} of them)") } else { String::new() };
+            self.warn(line, format!("<{name}> is never closed{times}"));
         }
         self.finish_block();
         self.resolve_fragments();
@@ -1158,6 +1184,37 @@ mod tests {
         assert!(bold);
     }
 
+    /// Tags left open are told once a kind and line, with a count.
+    #[test]
+    fn many_tags_left_open_are_told_once() {
+        let (d, dir) = doc(&format!("<title>T</title>\n<p>{}\n<i>x\n", "<b>x ".repeat(50)));
+        assert_eq!(
+            messages(&d, &dir),
+            ["page.html:2: warning: <b> is never closed (50 of them)", "page.html:3: warning: <i> is never closed"]
+        );
+    }
+
+    /// An escape sequence or a NUL in the page never reaches the terminal
+    /// through a warning quoting a tag or a name: each line is read
+    /// without them, as a guide's is, and the warning names them by code.
+    /// A lone CR, an old Mac line end, is white space.
+    #[test]
+    fn control_characters_are_left_out_and_named() {
+        let (d, dir) = doc(
+            "<title>T</title>\n<p>a <foo\x1b[31mRED\x1b]0;TITLE\x07> <img src=\"a\x1b[5mb.bmp\" alt=\"x\">\0\n<p>one\rtwo</p>",
+        );
+        assert_eq!(
+            messages(&d, &dir),
+            [
+                "page.html:2: warning: control character 0x1B ignored",
+                "page.html:2: warning: <foo[31mred]0;title> is not part of the help's HTML; its text is shown as is",
+                "page.html:2: warning: there is no picture `a[5mb.bmp` beside the page",
+                "page.html:3: warning: <foo[31mred]0;title> from line 2 is closed by <p>",
+            ]
+        );
+        assert_eq!(d.nodes[0].blocks[1].plain_text(), "one two");
+    }
+
     #[test]
     fn garbage_never_panics() {
         // Any page is one node, `main`, with its problems on its lines.
@@ -1165,6 +1222,11 @@ mod tests {
             let doc = read(Path::new("g.html"), bytes);
             assert_eq!(doc.nodes.iter().map(|n| n.name.as_str()).collect::<Vec<_>>(), [MAIN], "{bytes:?}");
             assert!(doc.diagnostics.iter().all(|d| d.points_into(bytes)), "{bytes:?}: {:?}", doc.diagnostics);
+            assert!(
+                doc.diagnostics.iter().all(|d| !d.message.contains(|c: char| c != '\t' && c.is_control())),
+                "{:?}",
+                doc.diagnostics
+            );
         };
         for s in crate::checks::BROKEN_HTML {
             check(s.as_bytes());

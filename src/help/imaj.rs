@@ -25,7 +25,7 @@
 use std::path::Path;
 
 use super::model::{Align, Block, BlockKind, Document, Node, Span, Style, Target};
-use crate::core::Diagnostic;
+use crate::core::{Diagnostic, printable};
 
 /// Reads an Imaj-style help file.
 pub fn read(path: &Path, bytes: &[u8]) -> Document {
@@ -33,8 +33,12 @@ pub fn read(path: &Path, bytes: &[u8]) -> Document {
     let text = reader.decode(bytes);
     // Classic Mac files end lines with CR; accept CR, LF and CRLF alike.
     let text = text.replace("\r\n", "\n");
-    for (i, line) in text.split(['\n', '\r']).enumerate() {
-        reader.line(i + 1, line);
+    for (i, raw) in text.split(['\n', '\r']).enumerate() {
+        let (line, warning) = printable(raw);
+        if let Some(warning) = warning {
+            reader.warn(i + 1, warning);
+        }
+        reader.line(i + 1, &line);
     }
     reader.finish()
 }
@@ -261,26 +265,33 @@ impl Reader {
     }
 
     /// `%picture FILE alt text`: a file beside the help file, never
-    /// elsewhere (the viewer reads only inside the document's folder).
+    /// elsewhere (the viewer reads only inside the document's folder); a
+    /// picture named elsewhere is shown as its text, as a page's is.
     fn picture(&mut self, n: usize, arg: &str) {
         let (file, alt) = arg.split_once(char::is_whitespace).unwrap_or((arg, ""));
+        let alt = alt.trim().to_string();
         if file.is_empty() {
             self.error(n, "`%picture` needs a file name, as in `%picture layout.png The layout`");
             return;
         }
-        // ':' is the classic Mac path separator.
-        if file.contains(['/', '\\', ':']) || file == ".." || file == "." {
-            self.error(n, format!("the picture `{file}` must be a file in the help file's own folder"));
-            return;
-        }
-        let folder = self.doc.path.parent().unwrap_or(Path::new(""));
-        if !folder.join(file).is_file() {
-            self.warn(n, format!("there is no picture `{file}` beside the help file"));
-        }
-        self.doc.pictures.push((n, file.to_string()));
         let mut block = Block::paragraph(n);
         block.align = Align::Center;
-        block.spans.push(Span::Image { path: file.to_string(), alt: alt.trim().to_string() });
+        // ':' is the classic Mac path separator.
+        if file.contains(['/', '\\', ':']) || file == ".." || file == "." {
+            let instead = if alt.is_empty() { "" } else { "; its text is shown instead" };
+            self.error(n, format!("the picture `{file}` must be a file in the help file's own folder{instead}"));
+            if alt.is_empty() {
+                return;
+            }
+            push_text(&mut block.spans, &alt, Style::default());
+        } else {
+            let folder = self.doc.path.parent().unwrap_or(Path::new(""));
+            if !folder.join(file).is_file() {
+                self.warn(n, format!("there is no picture `{file}` beside the help file"));
+            }
+            self.doc.pictures.push((n, file.to_string()));
+            block.spans.push(Span::Image { path: file.to_string(), alt });
+        }
         self.push_block(block);
     }
 
@@ -380,8 +391,6 @@ impl Reader {
                         continue;
                     }
                 },
-                // Other control characters have no glyph in any viewer font.
-                c if c.is_control() => {}
                 c => push_text(spans, c.encode_utf8(&mut [0; 4]), emphasis.style()),
             }
             rest = after;
@@ -645,19 +654,22 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("deal.png"), b"").unwrap();
         let path = dir.path().join("h.imaj");
-        let text = "# T\n%picture deal.png The deal\n%picture gone.png\n%picture ../x.png\n%picture Disk:x\n%picture\n";
-        let d = read(&path, text.as_bytes());
+        let source =
+            "# T\n%picture deal.png The deal\n%picture gone.png\n%picture ../x.png The x\n%picture Disk:x\n%picture\n";
+        let d = read(&path, source.as_bytes());
         let blocks = &d.nodes[0].blocks;
-        assert_eq!(blocks.len(), 2);
+        assert_eq!(blocks.len(), 3);
         assert_eq!(blocks[0].spans, vec![Span::Image { path: "deal.png".into(), alt: "The deal".into() }]);
         assert_eq!(blocks[0].align, Align::Center);
+        // A picture named out of the folder is its text, as the format says.
+        assert_eq!((blocks[2].spans.clone(), blocks[2].align), (vec![text("The x")], Align::Center));
         let found: Vec<String> =
             messages(&d).iter().map(|m| m.replace(&dir.path().display().to_string(), "")).collect();
         assert_eq!(
             found,
             vec![
                 "/h.imaj:3: warning: there is no picture `gone.png` beside the help file",
-                "/h.imaj:4: the picture `../x.png` must be a file in the help file's own folder",
+                "/h.imaj:4: the picture `../x.png` must be a file in the help file's own folder; its text is shown instead",
                 "/h.imaj:5: the picture `Disk:x` must be a file in the help file's own folder",
                 "/h.imaj:6: `%picture` needs a file name, as in `%picture layout.png The layout`",
             ]
@@ -758,6 +770,23 @@ mod tests {
         assert!(d.nodes.iter().all(|n| !n.blocks.is_empty()));
     }
 
+    /// An escape sequence in the file never reaches the terminal through a
+    /// warning that quotes the line: the line is read without it, as a
+    /// guide's is, and the warning names it by its code.
+    #[test]
+    fn control_characters_are_left_out_and_named() {
+        let d = doc("# Topic\n%bo\x1b[31mgus x\n[[mi\x1b[2Jss]] \0\n");
+        assert_eq!(
+            messages(&d),
+            [
+                "help.imaj:2: warning: control character 0x1B ignored",
+                "help.imaj:2: unknown directive `%bo[31mgus` (the directives are %%, %title, %center, %tabs, %picture, %rule)",
+                "help.imaj:3: warning: control character 0x1B ignored",
+                "help.imaj:3: a link to a missing topic `mi[2Jss`",
+            ]
+        );
+    }
+
     #[test]
     fn garbage_never_panics() {
         let mut rng = crate::core::GameRng::new(11);
@@ -766,6 +795,11 @@ mod tests {
         let check = |bytes: &[u8]| {
             let d = read(Path::new("x.imaj"), bytes);
             assert!(d.diagnostics.iter().all(|p| p.points_into(bytes)), "{bytes:?}: {:?}", messages(&d));
+            assert!(
+                d.diagnostics.iter().all(|p| !p.message.contains(|c: char| c != '\t' && c.is_control())),
+                "{:?}",
+                messages(&d)
+            );
             assert!(d.nodes.iter().all(|n| !n.name.is_empty()), "{bytes:?}");
         };
         for _ in 0..3000 {

@@ -235,6 +235,20 @@ pub fn stays_in_folder(file: &str) -> bool {
     !file.is_empty() && !file.contains(':') && file.split(['/', '\\']).all(|part| !part.is_empty() && part != "..")
 }
 
+/// Whether two node names are the same name: without regard to case or
+/// to the spaces between words, as a link or `--node` may write it
+/// (`the   Rules` is `The Rules`).
+pub fn same_name(a: &str, b: &str) -> bool {
+    let (mut a, mut b) = (a.split_whitespace(), b.split_whitespace());
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if x.eq_ignore_ascii_case(y) => {}
+            _ => return false,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CommandKind {
     Rx,
@@ -243,18 +257,33 @@ pub enum CommandKind {
 }
 
 impl Document {
-    /// The node called `name`, without regard to case.
+    /// The node called `name` (see [`same_name`]).
     pub fn node(&self, name: &str) -> Option<&Node> {
-        self.nodes.iter().find(|n| n.name.eq_ignore_ascii_case(name))
+        self.nodes.iter().find(|n| same_name(&n.name, name))
     }
 
     /// The index of the node called `name`.
     pub fn node_index(&self, name: &str) -> Option<usize> {
-        self.nodes.iter().position(|n| n.name.eq_ignore_ascii_case(name))
+        self.nodes.iter().position(|n| same_name(&n.name, name))
     }
 
     /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(|d| d.is_error())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--node` finds a node as links do: case and spacing aside.
+    #[test]
+    fn a_node_is_found_whatever_its_case_and_spacing() {
+        let node = |name: &str| Node { name: name.into(), ..Node::default() };
+        let doc = Document { nodes: vec![node("Main"), node("The Rules")], ..Document::default() };
+        assert_eq!(doc.node_index("  the   RULES "), Some(1));
+        assert_eq!(doc.node_index("TheRules"), None);
+        assert!(same_name("main", "MAIN") && !same_name("main", "main page"));
     }
 }

@@ -529,6 +529,19 @@ impl AmigaChrome {
     }
 }
 
+impl AmigaChrome {
+    /// The screen title bar's text: the title, the figures and the
+    /// message, two spaces apart (one where room is short), made terser
+    /// until they fit before the depth gadget; and the room they have.
+    fn screen_title(&self, look: &Look, frame: &Frame) -> (String, i32) {
+        let font = look.title_font;
+        let limit = self.width - self.depth_width() - 2 - BAR_H_BORDER;
+        let measure = |t: &str| font.text_width(t) as i32;
+        let wide = measure("  ");
+        (status::fit(&measure, limit, wide, frame.title, frame.fields, frame.message).joined(wide), limit)
+    }
+}
+
 impl Chrome for AmigaChrome {
     fn content(&self) -> Rect {
         Rect::from_edges(0, BAR_HEIGHT, self.width, self.height)
@@ -538,16 +551,21 @@ impl Chrome for AmigaChrome {
         s.fill_rect(self.content(), look.paint(Pen::Desktop));
         self.draw_bar(s, look);
         self.draw_screen_depth_gadget(s, look);
-        // The title, the figures and the message, two spaces apart (one
-        // where room is short), made terser until they fit before the
-        // depth gadget.
-        let font = look.title_font;
-        let limit = self.width - self.depth_width() - 2 - BAR_H_BORDER;
-        let measure = |t: &str| font.text_width(t) as i32;
-        let wide = measure("  ");
-        let text = status::fit(&measure, limit, wide, frame.title, frame.fields, frame.message).joined(wide);
+        let (text, limit) = self.screen_title(look, frame);
         let ink = value(look, Pen::Text);
-        s.draw_text(font, fit(font, &text, limit), BAR_H_BORDER, BAR_V_BORDER, ink, TextStyle::PLAIN);
+        s.draw_text(
+            look.title_font,
+            fit(look.title_font, &text, limit),
+            BAR_H_BORDER,
+            BAR_V_BORDER,
+            ink,
+            TextStyle::PLAIN,
+        );
+    }
+
+    fn shows_whole(&self, look: &Look, frame: &Frame) -> bool {
+        let (text, limit) = self.screen_title(look, frame);
+        text.ends_with(frame.message) && look.title_font.text_width(&text) as i32 <= limit
     }
 
     fn menu_style(&self) -> MenuStyle {

@@ -117,6 +117,14 @@ impl MacChrome {
         Rect::from_edges(w.x + 1, w.bottom() - 1 - STATUS_HEIGHT, w.right() - 1, w.bottom() - 1)
     }
 
+    /// The status strip's figures and message, 12 px apart (6 where room
+    /// is short), made terser until they fit before the size box.
+    fn status_parts(&self, look: &Look, frame: &Frame) -> status::Fitted {
+        let measure = |t: &str| look.text_font.text_width(t) as i32;
+        let x0 = self.status_strip().x + 4;
+        status::fit(&measure, self.size_box().x - 2 - x0, 12, "", frame.fields, frame.message)
+    }
+
     fn title_width(look: &Look, menu: &Menu, index: usize) -> i32 {
         if index == 0 && menu.title == "@" { APPLE_WIDTH } else { look.title_font.text_width(&menu.title) as i32 }
     }
@@ -228,11 +236,8 @@ impl Chrome for MacChrome {
         mac_controls::size_box(s, look, grow);
         let small = look.text_font;
         let ty = st.y + (STATUS_HEIGHT - small.height() as i32) / 2;
-        // The figures and the message 12 px apart (6 where room is short),
-        // made terser until they fit before the size box.
         let x0 = st.x + 4;
-        let measure = |t: &str| small.text_width(t) as i32;
-        let fitted = status::fit(&measure, grow.x - 2 - x0, 12, "", frame.fields, frame.message);
+        let fitted = self.status_parts(look, frame);
         let old = s.set_clip(Rect::from_edges(x0, st.y, grow.x - 2, st.bottom()));
         let mut x = x0;
         for part in &fitted.parts {
@@ -246,6 +251,10 @@ impl Chrome for MacChrome {
 
     fn menu_style(&self) -> MenuStyle {
         MenuStyle::PullDown
+    }
+
+    fn shows_whole(&self, look: &Look, frame: &Frame) -> bool {
+        self.status_parts(look, frame).parts.last().is_some_and(|m| m == frame.message)
     }
 
     /// The close box (with its white margin) closes the window.

@@ -226,6 +226,13 @@ pub trait Chrome: Send + Sync {
     fn button_at(&self, _x: i32, _y: i32) -> Option<Command> {
         None
     }
+    /// Whether the status line shows `frame`'s message whole, not cut
+    /// short or left to its opening sentences: where it does not, a view
+    /// whose every word matters (the help's, naming a topic or a file)
+    /// shows it in a box as well.
+    fn shows_whole(&self, _look: &Look, _frame: &Frame) -> bool {
+        true
+    }
 }
 
 /// The YaZZle skins available (embedded and from the asset override

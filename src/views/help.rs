@@ -6,7 +6,7 @@ use std::cell::Cell;
 use crate::gfx::{Rect, Surface};
 use crate::help::viewer::style::Manner;
 use crate::help::viewer::{Control, Outcome, Viewer};
-use crate::machines::{Command, Input, Machine, MachineId, Menu, MenuItem, ViewCommand};
+use crate::machines::{Command, Frame, Input, Machine, MachineId, Menu, MenuItem, ViewCommand};
 
 use super::{Response, View};
 
@@ -87,8 +87,19 @@ impl View for HelpView {
         self.viewer.draw(s, machine, area);
     }
 
+    /// What the viewer says of a click or key is shown in a box as well
+    /// where the status line cuts it short (the Amiga's title bar): it
+    /// names the topic or file at fault, every word of which counts.
     fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {
-        HelpView::respond(self.viewer.input(input, machine, area))
+        let said = self.viewer.said();
+        let response = HelpView::respond(self.viewer.input(input, machine, area));
+        let message = self.viewer.status();
+        let title = self.title();
+        let frame = Frame { title: &title, menus: &[], fields: &[], message: &message, disabled: &[] };
+        if self.viewer.said() > said && !message.is_empty() && !machine.chrome().shows_whole(machine.look(), &frame) {
+            return Response::Ask(super::widgets::message_box(&title, &message));
+        }
+        response
     }
 
     fn command(&mut self, command: &Command) -> Option<Response> {

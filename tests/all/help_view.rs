@@ -286,3 +286,25 @@ fn on_the_yazzle_window_a_guide_is_titled_by_its_topic() {
         assert_eq!(driver.shell().title(), want, "{id:?}");
     }
 }
+
+/// What a click says is shown whole in a box where the status line would
+/// cut it (the Amiga PAL's title bar), and left to the status line where
+/// it fits (the SE/30's).
+#[test]
+fn a_message_too_long_for_the_title_bar_is_shown_in_a_box() {
+    use parlour::views::Response;
+    let guide = "@DATABASE t.guide\n@NODE MAIN \"T\"\n@{\" Gone \" link NoSuchTopicAtAll}\n@ENDNODE\n";
+    for (id, boxed) in [(MachineId::AmigaPal, true), (MachineId::MacSe30, false)] {
+        let m = machine(id);
+        let mut v = HelpView::new(Viewer::new(amigaguide::read(Path::new("t.guide"), guide.as_bytes()), None));
+        let r = v.viewer().visible_links(&m, m.content())[0].0;
+        let (x, y) = (r.x + r.w / 2, r.y + r.h / 2);
+        let said = v.input(&Input::MouseDown { x, y, button: Button::Left }, &m, m.content());
+        let whole = "That topic is missing. There is no topic \"NoSuchTopicAtAll\" in t.guide.";
+        assert_eq!(v.message(), whole, "{id}");
+        match said {
+            Response::Ask(req) => assert!(boxed && req.lines == [whole], "{id}: {:?}", req.lines),
+            _ => assert!(!boxed, "{id}: no box"),
+        }
+    }
+}

@@ -360,3 +360,42 @@ fn a_seed_out_of_range_is_told_what_a_seed_is() {
         assert!(!said.contains("--  ") && !said.contains("to pass"), "no advice to pass it after `--`: {said}");
     }
 }
+
+/// `parlour help` names a built-in help file as the player knows it (by
+/// its name, as they typed it), never by the folder it was unpacked into;
+/// and `--node` finds a node whatever its case and spacing, as links do.
+#[test]
+fn help_names_its_files_as_the_player_knows_them() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let help = |args: &[&str]| parlour().current_dir(elsewhere.path()).args(args).output().unwrap();
+    let out = help(&["help", "the-chance.imaj", "--node", "Nope", "--shot", "/dev/null"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).starts_with("parlour: the-chance.imaj: no node Nope (it has"), "{}", stderr(&out));
+    let out = help(&["help", "klondike", "--machine", "yazzle", "--node", "nosuch", "--shot", "/dev/null"]);
+    assert!(stderr(&out).starts_with("parlour: Klondike/game.html: no node nosuch"), "{}", stderr(&out));
+    let png = elsewhere.path().join("rules.png");
+    let out = help(&["help", "the-chance.imaj", "--node", "  the   RULES ", "--shot", &png.to_string_lossy()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// A help file with no page to show is drawn with its problems on the
+/// page, and `parlour help` then fails; a device or a pipe by a help
+/// file's name is said to be no file, not an unknown game.
+#[cfg(unix)]
+#[test]
+fn help_fails_for_a_file_that_cannot_be_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.guide");
+    std::fs::write(&empty, "").unwrap();
+    let png = dir.path().join("empty.png");
+    let out = run(&["help", &empty.to_string_lossy(), "--machine", "amiga-pal", "--shot", &png.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("empty.guide:1: a guide must start with @DATABASE"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("empty.guide: no page of help in it can be shown"), "{}", stderr(&out));
+    assert!(png.is_file(), "the page of problems is drawn all the same");
+    let zero = dir.path().join("zero.guide");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let out = run(&["help", &zero.to_string_lossy(), "--shot", &png.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("zero.guide is not a regular file"), "{}", stderr(&out));
+}

@@ -20,8 +20,9 @@ use crate::machines::{Button, Input, Key, Machine};
 
 use super::layout::Measure;
 use super::layout::{self, Layout};
-use super::model::{Document, Node, Span, Target};
+use super::model::{Block, BlockKind, Document, Node, Span, Style, Target};
 use super::source;
+use crate::core::Diagnostic;
 pub use panes::{Control, Panes};
 use style::{Manner, Type};
 
@@ -47,12 +48,14 @@ enum Scroll {
     Source(usize),
 }
 
-/// Where the reader is: a document, one of its nodes, and the scroll.
+/// Where the reader is: a document, one of its nodes, the scroll, and
+/// the link Tab had chosen there (Retrace gives it back with the page).
 #[derive(Clone, Debug)]
 struct Place {
     doc: Arc<Document>,
     node: usize,
     scroll: Scroll,
+    focus: Option<usize>,
 }
 
 /// What the left button went down on, acted on when it comes up (so a
@@ -77,6 +80,9 @@ pub struct Viewer {
     focus: Option<usize>,
     /// Why the last action did nothing, if it did nothing.
     status: String,
+    /// How many times an action has said why: a message said again is
+    /// news too (see [`Viewer::said`]).
+    said: usize,
     /// The current node's pictures, by the path its spans give.
     pictures: HashMap<String, RgbaImage>,
     pressed: Option<Press>,
@@ -98,10 +104,11 @@ impl Viewer {
         let doc = share(doc);
         let index = node.and_then(|n| doc.node_index(n)).unwrap_or(0);
         let mut v = Viewer {
-            here: Place { doc, node: index, scroll: Scroll::Line(0) },
+            here: Place { doc, node: index, scroll: Scroll::Line(0), focus: None },
             history: Vec::new(),
             focus: None,
             status: String::new(),
+            said: 0,
             pictures: HashMap::new(),
             pressed: None,
             topic_first: None,
@@ -146,10 +153,20 @@ impl Viewer {
         if !self.status.is_empty() {
             return self.status.clone();
         }
-        self.here.doc.diagnostics.first().map_or_else(String::new, |d| {
-            let file = d.path.file_name().map_or_else(|| d.path.display().to_string(), |n| n.to_string_lossy().into());
-            format!("{file}:{}: {}", d.line, d.message)
-        })
+        self.here.doc.diagnostics.first().map_or_else(String::new, told)
+    }
+
+    /// How many times an action has said why it did nothing: a view
+    /// that sees it go up has a message to show whole where the status
+    /// line cuts it short.
+    pub fn said(&self) -> usize {
+        self.said
+    }
+
+    /// Says why an action did nothing (or what it did instead).
+    fn say(&mut self, why: impl Into<String>) {
+        self.status = why.into();
+        self.said += 1;
     }
 
     /// The link Tab has chosen.
@@ -223,15 +240,22 @@ impl Viewer {
     pub fn visible_links(&self, machine: &Machine, area: Rect) -> Vec<(Rect, Target)> {
         let (panes, layout) = self.framed(machine, area);
         let top = layout.lines.get(self.first(&layout, &panes)).map_or(0, |l| l.y);
-        layout
-            .links
-            .iter()
-            .filter_map(|l| {
+        (0..layout.links.len())
+            .filter(|&k| self.in_view(k, &panes, &layout))
+            .filter_map(|k| {
+                let l = &layout.links[k];
                 let r = l.rects.first()?.offset(panes.text.x - self.shift, panes.text.y - top);
-                let shown = r.y >= panes.text.y && r.bottom() <= panes.text.bottom() && r.x >= panes.text.x;
-                shown.then(|| (r, l.target.clone()))
+                (r.x >= panes.text.x).then(|| (r, l.target.clone()))
             })
             .collect()
+    }
+
+    /// Whether the link `k` of the layout stands wholly between the top
+    /// and the bottom of the text pane, as it is scrolled.
+    fn in_view(&self, k: usize, panes: &Panes, layout: &Layout) -> bool {
+        let top = layout.lines.get(self.first(layout, panes)).map_or(0, |l| l.y);
+        let first_rect = layout.links.get(k).and_then(|l| l.rects.first());
+        first_rect.is_some_and(|r| r.y >= top && r.bottom() <= top + panes.text.h)
     }
 
     pub fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
@@ -253,7 +277,7 @@ impl Viewer {
         if !self.can(control) {
             // A key (or a greyed button) that does nothing says why.
             let here = self.control_target(control).is_some_and(|t| self.is_here(&t));
-            self.status = match control {
+            let why = match control {
                 Control::Contents | Control::Index | Control::Help if here => "You are reading it.",
                 Control::Contents => "This help has no contents page.",
                 Control::Index => "This help has no index.",
@@ -262,8 +286,8 @@ impl Viewer {
                 Control::Prev => "This is the first topic.",
                 Control::Next => "This is the last topic.",
                 Control::Close => "",
-            }
-            .to_string();
+            };
+            self.say(why);
             return Outcome::Redraw;
         }
         match control {
@@ -272,6 +296,8 @@ impl Viewer {
                 if let Some(place) = self.history.pop() {
                     self.here = place;
                     self.arrived();
+                    // Back where the reader was, on the link they followed.
+                    self.focus = self.here.focus;
                 }
                 Outcome::Redraw
             }
@@ -310,27 +336,24 @@ impl Viewer {
         match target {
             Target::Close | Target::Quit => return Outcome::Close,
             Target::Command { text, .. } => {
-                self.status = format!("Help never runs commands. This one would run: {text}");
+                self.say(format!("Help never runs commands. This one would run: {text}"));
             }
             // A path out of the document's folder is shown as an address
             // too, but it is no web address.
             Target::Url(url) if !url.contains("://") && !url.starts_with("mailto:") => {
-                self.status =
-                    format!("The link leads out of this folder. Help is read only from its own folder: {url}");
+                self.say(format!("The link leads out of this folder. Help is read only from its own folder: {url}"));
             }
-            Target::Url(url) => self.status = format!("Web addresses are not opened here. The address: {url}"),
+            Target::Url(url) => self.say(format!("Web addresses are not opened here. The address: {url}")),
             Target::Node { file: None, node, line } => match self.find_node(&self.here.doc, node) {
                 Some(i) => self.go(self.here.doc.clone(), i, *line),
-                None => {
-                    self.status = format!("That topic is missing. There is no topic \"{node}\" in {}.", self.title())
-                }
+                None => self.say(format!("That topic is missing. There is no topic \"{node}\" in {}.", self.title())),
             },
             Target::Node { file: Some(file), node, line } => {
                 let opened = source::beside(&self.here.doc.path, file).and_then(|p| super::read_file(&p));
                 self.open(opened, file, node, *line);
             }
             Target::File { path, node } => {
-                let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+                let name = file_name(path);
                 self.open(super::read_file(path), &name, node, 0);
             }
         }
@@ -345,10 +368,10 @@ impl Viewer {
                 let doc = share(doc);
                 match self.find_node(&doc, node) {
                     Some(i) => self.go(doc, i, line),
-                    None => self.status = format!("That topic is missing. There is no topic \"{node}\" in {name}."),
+                    None => self.say(format!("That topic is missing. There is no topic \"{node}\" in {name}.")),
                 }
             }
-            Err(e) => self.status = e,
+            Err(e) => self.say(e),
         }
     }
 
@@ -375,7 +398,8 @@ impl Viewer {
     /// Moves to a node, remembering where the reader was.
     fn go(&mut self, doc: Arc<Document>, node: usize, source_line: usize) {
         let scroll = if source_line > 0 { Scroll::Source(source_line) } else { Scroll::Line(0) };
-        let from = std::mem::replace(&mut self.here, Place { doc, node, scroll });
+        let mut from = std::mem::replace(&mut self.here, Place { doc, node, scroll, focus: None });
+        from.focus = self.focus;
         self.history.push(from);
         self.arrived();
     }
@@ -409,7 +433,7 @@ impl Viewer {
                 Ok(img) => {
                     self.pictures.insert(path, img);
                 }
-                Err(e) => self.status = e,
+                Err(e) => self.say(e),
             }
         }
     }
@@ -479,13 +503,16 @@ impl Viewer {
             Key::Home => self.set_first(0, panes, layout),
             Key::End => self.set_first(layout.lines.len(), panes, layout),
             Key::Tab => self.tab(!shift, panes, layout),
-            Key::Enter => match self.focus.and_then(|k| layout.links.get(k)) {
-                Some(link) => {
-                    let target = link.target.clone();
-                    self.follow(&target)
+            // Only a link the reader sees highlighted is followed.
+            Key::Enter => {
+                match self.focus.filter(|&k| self.in_view(k, panes, layout)).and_then(|k| layout.links.get(k)) {
+                    Some(link) => {
+                        let target = link.target.clone();
+                        self.follow(&target)
+                    }
+                    None => Outcome::Unchanged,
                 }
-                None => Outcome::Unchanged,
-            },
+            }
             Key::Escape => Outcome::Close,
             Key::Backspace | Key::Char('r') => self.press(Control::Retrace),
             Key::Left => self.shift_by(-self.side_step(panes), panes, layout),
@@ -502,7 +529,9 @@ impl Viewer {
     }
 
     /// Moves the focus to the next (or previous) link that can be
-    /// followed, round the node, and scrolls it into view.
+    /// followed, round the node, and scrolls it into view. With no link
+    /// chosen, it starts from the page in view: the first link in it or
+    /// below it (the last in it or above it).
     fn tab(&mut self, forward: bool, panes: &Panes, layout: &Layout) -> Outcome {
         let usable: Vec<usize> =
             (0..layout.links.len()).filter(|&k| self.leads_somewhere(&layout.links[k].target)).collect();
@@ -521,9 +550,13 @@ impl Viewer {
         if usable.is_empty() {
             return Outcome::Unchanged;
         }
+        let top = layout.lines.get(self.first(layout, panes)).map_or(0, |l| l.y);
+        let rect = |k: usize| layout.links[k].rects.first().copied().unwrap_or_default();
         let next = match (at, forward) {
-            (None, true) => 0,
-            (None, false) => usable.len() - 1,
+            (None, true) => usable.iter().position(|&k| rect(k).y >= top).unwrap_or(0),
+            (None, false) => {
+                usable.iter().rposition(|&k| rect(k).bottom() <= top + panes.text.h).unwrap_or(usable.len() - 1)
+            }
             (Some(i), true) => (i + 1) % usable.len(),
             (Some(i), false) => (i + usable.len() - 1) % usable.len(),
         };
@@ -549,10 +582,16 @@ impl Viewer {
         self.set_first(first.saturating_add_signed(delta), panes, layout)
     }
 
+    /// Scrolls to `first`. A chosen link scrolled out of view is no
+    /// longer chosen: Return never follows a link the reader cannot see,
+    /// and the next Tab starts from the links in view.
     fn set_first(&mut self, first: usize, panes: &Panes, layout: &Layout) -> Outcome {
         let before = self.first(layout, panes);
         let first = first.min(layout.max_first_line(panes.text.h));
         self.here.scroll = Scroll::Line(first);
+        if self.focus.is_some_and(|k| !self.in_view(k, panes, layout)) {
+            self.focus = None;
+        }
         if first == before { Outcome::Unchanged } else { Outcome::Redraw }
     }
 
@@ -766,12 +805,54 @@ impl Viewer {
 }
 
 /// A document ready to share between the history's places: one with no
-/// nodes gets an empty one, so there is always something to show.
+/// nodes gets a page that says what is wrong with it, so there is always
+/// something to show, and a broken file is never a blank page.
 fn share(mut doc: Document) -> Arc<Document> {
     if doc.nodes.is_empty() {
-        doc.nodes.push(Node { name: "MAIN".into(), title: doc.title.clone(), ..Node::default() });
+        let page = problems_page(&doc);
+        doc.nodes.push(page);
     }
     Arc::new(doc)
+}
+
+/// The most problems the page of a document that cannot be shown lists:
+/// a file of binary junk has one on every line.
+const PROBLEMS_LISTED: usize = 20;
+
+/// The page of a document that has none to show: each of its problems
+/// with the file and line, errors first, laid out (and so wrapped) as any
+/// page is, on every machine. The title bar has room for the first at most.
+fn problems_page(doc: &Document) -> Node {
+    let name = file_name(&doc.path);
+    let mut blocks = vec![Block {
+        spans: vec![plain(&format!("{name} has no page to show. What is wrong with it:"))],
+        ..Block::paragraph(1)
+    }];
+    let mut problems: Vec<&Diagnostic> = doc.diagnostics.iter().collect();
+    problems.sort_by_key(|d| (d.severity, d.line));
+    for d in problems.iter().take(PROBLEMS_LISTED) {
+        let kind = BlockKind::ListItem { depth: 1, marker: "•".into() };
+        blocks.push(Block { kind, spans: vec![plain(&told(d))], ..Block::paragraph(d.line) });
+    }
+    if let Some(more) = problems.len().checked_sub(PROBLEMS_LISTED).filter(|&n| n > 0) {
+        let all = format!("And {more} more: parlour lint {name} lists them all.");
+        blocks.push(Block { spans: vec![plain(&all)], ..Block::paragraph(1) });
+    }
+    Node { name: "MAIN".into(), title: doc.title.clone(), blocks, ..Node::default() }
+}
+
+fn plain(text: &str) -> Span {
+    Span::Text { text: text.to_string(), style: Style::default() }
+}
+
+/// A problem as the viewer tells it: `file:LINE: message`, the file by its
+/// name alone (the reader knows which folder they opened it from).
+fn told(d: &Diagnostic) -> String {
+    format!("{}:{}: {}", file_name(&d.path), d.line, d.message)
+}
+
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into())
 }
 
 /// The text's scroll position and its largest value, in pixels.

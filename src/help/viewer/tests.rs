@@ -363,7 +363,7 @@ fn a_broken_document_still_shows_with_its_first_problem() {
     let v = Viewer::new(doc, Some("no-such-node"));
     assert_eq!(v.node_name(), "MAIN");
     assert_eq!(v.status(), "test.guide:7: @ENDNODE missing");
-    let empty = Viewer::new(Document::default(), None);
+    let empty = Viewer::new(Document { path: "empty.guide".into(), ..Document::default() }, None);
     for id in MachineId::ALL {
         let (m, area) = machine(id);
         let mut s = m.new_surface();
@@ -634,4 +634,88 @@ fn tab_reaches_the_mac_topic_list_and_the_arrows_choose_topics() {
         w.input(&key(Key::Tab), &y, y_area);
     }
     assert!(!w.list_focused());
+}
+
+/// MAIN with a link at its top, eighty lines, and a link at its end.
+fn long_page() -> Document {
+    let mut blocks = vec![para(vec![link(" Top ", Target::node("two"))])];
+    blocks.extend((0..80).map(|i| Block { line: 2 + i, ..para(vec![text(&format!("Line {i}"))]) }));
+    blocks.push(para(vec![link(" End ", Target::node("three"))]));
+    let mut doc = guide();
+    doc.nodes[0].blocks = blocks;
+    doc
+}
+
+fn back_tab() -> Input {
+    Input::Key { key: Key::Tab, mods: Modifiers { shift: true, ..Modifiers::default() } }
+}
+
+/// A link scrolled out of view is no longer chosen: Return then follows
+/// nothing, and the next Tab starts from the page in view.
+#[test]
+fn scrolling_a_chosen_link_out_of_view_lets_it_go() {
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut v = Viewer::new(long_page(), None);
+    // Scrolled to the end, Tab chooses the link there, not the one at the top.
+    v.input(&key(Key::End), &m, area);
+    let first = v.first_line(&m, area);
+    v.input(&key(Key::Tab), &m, area);
+    assert_eq!((v.focus(), v.first_line(&m, area)), (Some(1), first));
+    v.input(&key(Key::Home), &m, area);
+    assert_eq!(v.focus(), None);
+    v.input(&key(Key::Enter), &m, area);
+    assert_eq!(v.node_name(), "MAIN", "Return follows no link out of sight");
+    v.input(&back_tab(), &m, area);
+    assert_eq!((v.focus(), v.first_line(&m, area)), (Some(0), 0), "the last link in view");
+}
+
+/// Retrace comes back to the link that was followed, as well as to the
+/// scroll: the next Tab goes on from there.
+#[test]
+fn retrace_gives_back_the_link_that_was_followed() {
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut v = Viewer::new(long_page(), None);
+    v.input(&key(Key::End), &m, area);
+    v.input(&key(Key::Tab), &m, area);
+    let first = v.first_line(&m, area);
+    v.input(&key(Key::Enter), &m, area);
+    assert_eq!((v.node_name(), v.focus()), ("three", None));
+    v.input(&key(Key::Backspace), &m, area);
+    assert_eq!((v.node_name(), v.focus(), v.first_line(&m, area)), ("MAIN", Some(1), first));
+    v.input(&back_tab(), &m, area);
+    assert_eq!(v.focus(), Some(0), "Shift+Tab goes on from the link given back");
+}
+
+/// A document with no page to show (an empty file, one that is no guide)
+/// shows what is wrong with it, file and line, wrapped to the window on
+/// every machine: no blank page.
+#[test]
+fn a_document_with_nothing_to_show_lists_its_problems() {
+    let path = PathBuf::from("/far/away/empty.guide");
+    let mut doc = Document { path: path.clone(), title: "empty.guide".into(), ..Document::default() };
+    doc.diagnostics.push(Diagnostic::warning(&path, 3, "text outside @NODE ... @ENDNODE is not shown"));
+    doc.diagnostics.push(Diagnostic::error(&path, 1, "a guide must start with @DATABASE"));
+    let v = Viewer::new(doc, None);
+    let said: Vec<String> = v.node().blocks.iter().map(|b| b.plain_text()).collect();
+    assert_eq!(
+        said,
+        [
+            "empty.guide has no page to show. What is wrong with it:",
+            "empty.guide:1: a guide must start with @DATABASE",
+            "empty.guide:3: text outside @NODE ... @ENDNODE is not shown",
+        ]
+    );
+    for id in MachineId::ALL {
+        let (m, area) = machine(id);
+        let (panes, layout) = v.framed(&m, area);
+        assert!(layout.width <= panes.text.w, "{id}: wrapped to the pane");
+        let narrow = id == MachineId::AmigaPal;
+        assert!(!narrow || layout.lines.len() > said.len(), "{id}: the long lines wrap");
+    }
+    // Binary junk has a problem a line: the first few are listed.
+    let mut junk = Document { path: path.clone(), ..Document::default() };
+    junk.diagnostics = (1..=50).map(|n| Diagnostic::warning(&path, n, "control character 0x00 ignored")).collect();
+    let v = Viewer::new(junk, None);
+    let last = v.node().blocks.last().unwrap().plain_text();
+    assert_eq!(last, "And 30 more: parlour lint empty.guide lists them all.");
 }
