@@ -91,7 +91,7 @@ impl fmt::Display for Diagnostic {
 
 /// `text` with each control character written as an escape: `\x1b` for
 /// ESC, `\u{9b}` for a C1 control, `\n` and `\t` as Rust writes them.
-fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+fn escape_controls(text: &str) -> Cow<'_, str> {
     if !text.chars().any(char::is_control) {
         return text.into();
     }
