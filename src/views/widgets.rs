@@ -567,7 +567,8 @@ pub fn scrolled_list(
 }
 
 /// Breaks `text` into lines no wider than `width` at spaces (a single
-/// word wider than that gets a line of its own).
+/// word wider than that is broken after a `.`, `-`, `/` or `_`: see
+/// [`crate::machines::status::wrap`]).
 pub fn wrap(font: &Font, text: &str, width: i32) -> Vec<String> {
     crate::machines::status::wrap(&|t| font.text_width(t) as i32, text, width)
 }
