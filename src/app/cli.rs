@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Parser, Subcommand};
 
 use crate::core::files::{limits, read_capped};
+use crate::games::pegs::board::Board;
 use crate::gfx::Surface;
 use crate::gfx::image_io::{encode_bmp, encode_png};
 use crate::machines::{Depth, Machine, MachineChoice, MachineId};
@@ -1164,14 +1165,17 @@ pub(super) struct BoardAnswer {
     pub positions: u64,
 }
 
-/// Searches the peg board in `path` for a line of jumps that wins it,
-/// within `limit` positions (default [`BOARD_NODES`]).
-pub(super) fn solve_board(path: &Path, limit: Option<u64>) -> Result<BoardAnswer, String> {
-    use crate::games::pegs::board::Board;
+/// Reads the peg board in `path`; the error names the file (and line).
+pub(super) fn read_board(path: &Path) -> Result<Board, String> {
+    let bytes = read_capped(path, limits::RULES).map_err(|e| format!("{}: cannot be read ({e})", path.display()))?;
+    Board::parse(&path.display().to_string(), &bytes).map_err(|e| e.to_string())
+}
+
+/// Searches `board` (called `name` in an error) for a line of jumps that
+/// wins it, within `limit` positions (default [`BOARD_NODES`]).
+pub(super) fn solve_board(board: Board, name: &str, limit: Option<u64>) -> Result<BoardAnswer, String> {
     use crate::games::pegs::rules::Pegs;
     use crate::games::pegs::solver::{MAX_SLOTS, Verdict, solve};
-    let bytes = read_capped(path, limits::RULES).map_err(|e| format!("{}: cannot be read ({e})", path.display()))?;
-    let board = Board::parse(&path.display().to_string(), &bytes).map_err(|e| e.to_string())?;
     let report = solve(&Pegs::new(board), Some(limit.unwrap_or(BOARD_NODES)));
     let positions = report.positions;
     Ok(match report.verdict {
@@ -1180,7 +1184,7 @@ pub(super) fn solve_board(path: &Path, limit: Option<u64>) -> Result<BoardAnswer
         }
         Verdict::Unsolvable => BoardAnswer { jumps: None, decided: true, positions },
         Verdict::GaveUp if positions == 0 => {
-            return Err(format!("{}: the solver handles boards of up to {MAX_SLOTS} slots", path.display()));
+            return Err(format!("{name}: the solver handles boards of up to {MAX_SLOTS} slots"));
         }
         Verdict::GaveUp => BoardAnswer { jumps: None, decided: false, positions },
     })

@@ -183,7 +183,7 @@ fn parse_key(spec: &str) -> Result<Event, String> {
         }
     }
     let key = key_named(name, mods.shift).ok_or_else(|| {
-        format!("unknown key `{name}` (a letter or digit, Return, Escape, Tab, Space, Backspace, Delete, arrows, PageUp, PageDown, Home, End, F1..F12, Alt)")
+        format!("unknown key `{name}` (a letter, digit or other character, Return, Escape, Tab, Space, Backspace, Delete, arrows, PageUp, PageDown, Home, End, F1..F12, Alt)")
     })?;
     Ok(Event::Key { key, mods })
 }
@@ -194,7 +194,9 @@ fn key_named(name: &str, shift: bool) -> Option<Key> {
         if c.is_ascii_alphabetic() {
             return Some(Key::Char(if shift { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() }));
         }
-        if c.is_ascii_graphic() {
+        // Punctuation and accented letters type themselves, as a
+        // keyboard's layout types them.
+        if !c.is_control() && !c.is_whitespace() {
             return Some(Key::Char(c));
         }
     }
@@ -396,6 +398,7 @@ mod tests {
         assert_eq!(key("Escape").0, Key::Escape);
         assert_eq!(key("esc").0, Key::Escape);
         assert_eq!(key("Space").0, Key::Char(' '));
+        assert_eq!((key("'").0, key("ë").0), (Key::Char('\''), Key::Char('ë')));
         assert_eq!(key("F10").0, Key::Function(10));
         assert_eq!(key("Left").0, Key::Left);
         assert_eq!(key("7").0, Key::Char('7'));

@@ -154,7 +154,7 @@ fn solve_level(file: &Path, number: usize, limits: Limits, quick: bool) -> Resul
     } else {
         search(&limits)
     };
-    eprintln!("{} positions searched", report.positions);
+    eprintln!("{}", super::solve_cmd::positions_searched(report.positions));
     match report.verdict {
         Verdict::Solved { lurd, pushes } => {
             let fewest = if quick { "" } else { " (the fewest)" };

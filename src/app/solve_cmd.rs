@@ -13,16 +13,19 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use crate::core::{Variant, plural};
+use crate::games::pegs::board::Board;
+use crate::host::{self, GameEntry};
 use crate::solitaire::engine::{Solitaire, SolitaireVariant};
 use crate::solitaire::rules::Mode;
 use crate::solitaire::solver::{Limit, Limits, Report, Verdict, solve, winnable};
 
 use super::catalog;
-use super::cli::Failure;
+use super::cli::{Failure, read_board};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// A game type id or folder, or a .brd board file.
+    /// A game type id or folder, or a peg board: its id (pegs/english) or
+    /// its .brd file.
     game: String,
     /// Game number N, as a window deals it (default 1): deal N, or in a
     /// mode of winnable deals only, the deal that game N is.
@@ -59,8 +62,13 @@ pub const BAD_INPUT: i32 = 3;
 
 /// The variant a game id, a mode and the Microsoft flag ask for.
 pub fn variant(target: &str, mode: Option<&str>, ms: bool) -> Result<SolitaireVariant, String> {
-    let game = catalog::find(target)?;
-    let table = catalog::solitaire_variant(&game).ok_or_else(|| format!("{target} is not a solitaire game type"))?;
+    variant_of(&catalog::find(target)?, target, mode, ms)
+}
+
+/// The variant of `game` (which `target` named) in a mode, Microsoft's
+/// deals or not.
+fn variant_of(game: &GameEntry, target: &str, mode: Option<&str>, ms: bool) -> Result<SolitaireVariant, String> {
+    let table = catalog::solitaire_variant(game).ok_or_else(|| format!("{target} is not a solitaire game type"))?;
     let mode = match mode {
         Some(m) => Mode::parse(m).ok_or_else(|| format!("{m:?} is not a mode: use easy or hard"))?,
         None => Mode::Easy,
@@ -138,13 +146,21 @@ pub fn result_word(verdict: &Verdict) -> &'static str {
 }
 
 pub fn run(args: SolveArgs) -> Result<(), Failure> {
+    let bad = |message: String| Failure { message, code: BAD_INPUT };
     // A .brd path is a peg board even when it cannot be read, so the
     // error says what is wrong with the file.
     if Path::new(&args.game).extension().is_some_and(|e| e.eq_ignore_ascii_case("brd")) {
-        return solve_board(&args);
+        refuse_card_options(&args)?;
+        return solve_board(&args, read_board(Path::new(&args.game)).map_err(bad)?);
     }
-    let bad = |message: String| Failure { message, code: BAD_INPUT };
-    let variant = variant(&args.game, args.mode.as_deref(), args.ms.is_some()).map_err(bad)?;
+    let game = catalog::find(&args.game).map_err(bad)?;
+    // A board's id (`pegs/english`, or `pegs` for the launcher's), as
+    // `parlour play` takes it.
+    if let Some(board) = host::peg_board(&game) {
+        refuse_card_options(&args)?;
+        return solve_board(&args, board.clone());
+    }
+    let variant = variant_of(&game, &args.game, args.mode.as_deref(), args.ms.is_some()).map_err(bad)?;
     let seed = match args.ms {
         Some(ms) => u64::from(ms),
         None => game_seed(&variant, args.seed.unwrap_or(1), args.quiet || args.json),
@@ -230,12 +246,8 @@ pub fn showing_progress<R: Send>(
     })
 }
 
-/// `parlour solve FILE.brd`: `solvable in N jumps` and the jumps, one per
-/// line, or `unsolvable`, the positions searched on standard error; or
-/// the same as JSON, or nothing with `--quiet`. The exit code is as for a
-/// card game.
-fn solve_board(args: &SolveArgs) -> Result<(), Failure> {
-    let bad = |message: String| Failure { message, code: BAD_INPUT };
+/// Refuses the options only a deal has, for a peg board.
+fn refuse_card_options(args: &SolveArgs) -> Result<(), Failure> {
     let card_game_only = [
         ("--seed", args.seed.is_some()),
         ("--ms", args.ms.is_some()),
@@ -243,11 +255,23 @@ fn solve_board(args: &SolveArgs) -> Result<(), Failure> {
         ("--memory", args.memory.is_some()),
         ("--seconds", args.seconds.is_some()),
     ];
-    if let Some((flag, _)) = card_game_only.iter().find(|(_, given)| *given) {
-        return Err(bad(format!("{flag} is for card games: a peg board's search is bounded by --nodes alone")));
+    match card_game_only.iter().find(|(_, given)| *given) {
+        Some((flag, _)) => Err(Failure {
+            message: format!("{flag} is for card games: a peg board's search is bounded by --nodes alone"),
+            code: BAD_INPUT,
+        }),
+        None => Ok(()),
     }
+}
+
+/// `parlour solve FILE.brd` (or a board's id): `solvable in N jumps` and
+/// the jumps, one per line, or `unsolvable`, the positions searched on
+/// standard error; or the same as JSON, or nothing with `--quiet`. The
+/// exit code is as for a card game.
+fn solve_board(args: &SolveArgs, board: Board) -> Result<(), Failure> {
+    let bad = |message: String| Failure { message, code: BAD_INPUT };
     let started = Instant::now();
-    let answer = super::cli::solve_board(Path::new(&args.game), args.nodes).map_err(bad)?;
+    let answer = super::cli::solve_board(board, &args.game, args.nodes).map_err(bad)?;
     let result = match (&answer.jumps, answer.decided) {
         (Some(_), _) => "won",
         (None, true) => "lost",
@@ -266,12 +290,12 @@ fn solve_board(args: &SolveArgs) -> Result<(), Failure> {
     } else if !args.quiet && answer.decided {
         match &answer.jumps {
             Some(jumps) => {
-                let _ = writeln!(out, "solvable in {} jumps", jumps.len());
+                let _ = writeln!(out, "solvable in {}", plural(jumps.len() as u64, "jump", "jumps"));
                 jumps.iter().for_each(|j| drop(writeln!(out, "{j}")));
             }
             None => drop(writeln!(out, "unsolvable")),
         }
-        eprintln!("{} positions searched", answer.positions);
+        eprintln!("{}", positions_searched(answer.positions));
     }
     match result {
         "won" => Ok(()),
@@ -284,13 +308,19 @@ fn solve_board(args: &SolveArgs) -> Result<(), Failure> {
     }
 }
 
+/// "1 position searched", "3 positions searched": what every solver
+/// command says of its search.
+pub fn positions_searched(n: u64) -> String {
+    format!("{} searched", plural(n, "position", "positions"))
+}
+
 fn text(report: &Report) -> String {
     match &report.verdict {
         Verdict::Won(moves) => {
             let mut s = format!(
-                "solvable in {} ({} positions searched)\n",
+                "solvable in {} ({})\n",
                 plural(moves.len() as u64, "move", "moves"),
-                report.nodes
+                positions_searched(report.nodes)
             );
             for m in moves {
                 s += m;
@@ -298,7 +328,7 @@ fn text(report: &Report) -> String {
             }
             s
         }
-        Verdict::Lost => format!("unsolvable ({} positions searched)\n", report.nodes),
+        Verdict::Lost => format!("unsolvable ({})\n", positions_searched(report.nodes)),
         Verdict::Undecided(_) => String::new(),
     }
 }

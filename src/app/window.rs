@@ -149,17 +149,31 @@ struct Pointer {
     alt_alone: bool,
 }
 
-/// Every key press and release in order, as minifb reports them one by one
-/// (its key state alone would lose a key pressed and released between two
-/// polls, as xdotool types).
+/// Every key press and release and every character typed, in order, as
+/// minifb reports them one by one (its key state alone would lose a key
+/// pressed and released between two polls, as xdotool types).
 #[derive(Clone, Default)]
-struct KeyLog(Rc<RefCell<Vec<(MfKey, bool)>>>);
+struct KeyLog(Rc<RefCell<Vec<Logged>>>);
+
+/// One thing the keyboard did.
+#[derive(Clone, Copy, Debug)]
+enum Logged {
+    /// A key went down (true) or up.
+    Key(MfKey, bool),
+    /// A key press typed this character, in the keyboard's own layout
+    /// (reported after the key).
+    Typed(char),
+}
 
 impl InputCallback for KeyLog {
-    fn add_char(&mut self, _: u32) {}
+    fn add_char(&mut self, c: u32) {
+        if let Some(c) = char::from_u32(c) {
+            self.0.borrow_mut().push(Logged::Typed(c));
+        }
+    }
 
     fn set_key_state(&mut self, key: MfKey, down: bool) {
-        self.0.borrow_mut().push((key, down));
+        self.0.borrow_mut().push(Logged::Key(key, down));
     }
 }
 
@@ -331,7 +345,14 @@ fn collect_events(
         }
     }
     let mut full_screen = false;
-    for (key, down) in keys.0.borrow_mut().drain(..) {
+    for logged in keys.0.borrow_mut().drain(..) {
+        let (key, down) = match logged {
+            Logged::Key(key, down) => (key, down),
+            Logged::Typed(c) => {
+                events.extend(typed_key(c, pointer.mods).map(|key| Input::Key { key, mods: pointer.mods }));
+                continue;
+            }
+        };
         let m = &mut pointer.mods;
         match key {
             MfKey::LeftShift | MfKey::RightShift => m.shift = down,
@@ -355,6 +376,16 @@ fn collect_events(
         }
     }
     (events, full_screen)
+}
+
+/// The key for a character typed that no key of [`map_key`] gives:
+/// punctuation and letters beyond A to Z (an apostrophe, a hyphen, an ë),
+/// as the keyboard's layout types them. Letters, digits and the space come
+/// from their keys, and with Ctrl or Alt held a character belongs to a
+/// shortcut, not to text.
+fn typed_key(c: char, mods: Modifiers) -> Option<Key> {
+    let from_its_key = c.is_ascii_alphanumeric() || c == ' ';
+    (!from_its_key && !c.is_control() && !mods.ctrl && !mods.alt).then_some(Key::Char(c))
 }
 
 fn map_key(key: MfKey, shift: bool) -> Option<Key> {
@@ -593,5 +624,25 @@ mod x11 {
             );
             (c.lib.XFlush)(c.display);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn punctuation_and_accented_letters_are_typed_as_the_layout_types_them() {
+        let plain = Modifiers::default();
+        for c in ['\'', '-', '.', '"', 'ë', 'É', '€'] {
+            assert_eq!(typed_key(c, plain), Some(Key::Char(c)), "{c:?}");
+        }
+        // These come from their keys already, shortcuts included.
+        for c in ['a', 'Z', '7', ' '] {
+            assert_eq!(typed_key(c, plain), None, "{c:?} twice");
+        }
+        assert_eq!(typed_key('\r', plain), None, "Return is its key's");
+        let ctrl = Modifiers { ctrl: true, ..Modifiers::default() };
+        assert_eq!(typed_key('-', ctrl), None, "a shortcut's");
     }
 }

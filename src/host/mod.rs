@@ -21,6 +21,7 @@ use crate::machines::MachineId;
 use crate::views::View;
 
 pub use controller::Controller;
+pub use families::pegs::board as peg_board;
 
 /// Where the host finds and keeps things: the folders a family's data is
 /// searched in (by the folder's name: `game-types`, `boards`...) and the

@@ -63,11 +63,14 @@ pub fn read(data_dir: &Path, family: &str) -> Vec<(String, String)> {
 }
 
 /// The INI a settings file's bytes hold (text in any encoding: what is not
-/// UTF-8 is replaced, as settings are ASCII), or the line that is not INI
-/// and what is wrong with it.
+/// UTF-8 is replaced), or the line that is not INI and what is wrong with
+/// it. Quotes are text: the writer never quotes a value, and a name typed
+/// for a high-score table ("Jr.") or a picture's path may start with one,
+/// which a reader that took quotes away would not give back.
 pub fn parse_settings(bytes: &[u8]) -> Result<Ini, (usize, String)> {
     let text = String::from_utf8_lossy(bytes);
-    Ini::load_from_str(&text).map_err(|e| crate::core::ini_error(&text, &e))
+    let options = ini::ParseOption { enabled_quote: false, ..ini::ParseOption::default() };
+    Ini::load_from_str_opt(&text, options).map_err(|e| crate::core::ini_error(&text, &e))
 }
 
 /// The section of the preferences every game shares: one switch for all
@@ -155,6 +158,18 @@ mod tests {
             (3, "the section name has no closing ]".into())
         );
         assert_eq!(parse_settings(b"[all]\n=1\n").unwrap_err(), (2, "a value has no name before its = or :".into()));
+    }
+
+    /// A name typed for a high-score table comes back as it was typed,
+    /// whatever punctuation it holds: quotes, comment marks, an equals
+    /// sign and a backslash are text in a value, not INI.
+    #[test]
+    fn a_name_with_any_punctuation_round_trips() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["Zoë O'Brien-Smythe", "\"Jr.\" ; #1 = A\\B", "'quoted'", "ends with \\", "x:y [z]"] {
+            write(dir.path(), "tetris", &[("name", name.into())]).unwrap();
+            assert_eq!(read(dir.path(), "tetris"), vec![("name".to_string(), name.to_string())], "{name}");
+        }
     }
 
     #[test]

@@ -65,6 +65,12 @@ impl TextEntry {
         s.set_clip(old);
     }
 
+    /// Whether `c` may go into the text: a character the machine draws
+    /// requesters in (no control character, none the font lacks).
+    fn can_type(&self, c: char, machine: &Machine) -> bool {
+        !c.is_control() && machine.chrome().requester_font(machine.look()).has_glyph(c)
+    }
+
     /// Typing, Backspace, Return (or OK) and Escape (or Cancel); Tab moves
     /// Return between OK and Cancel (Left and Right stay the field's).
     pub fn input(&mut self, input: &Input, machine: &Machine) -> EntryEvent {
@@ -86,7 +92,10 @@ impl TextEntry {
             {
                 EntryEvent::Ignored
             }
-            Input::Key { key: Key::Char(c), mods } if !mods.ctrl && !mods.alt && !c.is_control() => {
+            // Only what the requester's font can draw: every machine's
+            // fonts have the same Latin-1 letters, so a name typed on one
+            // shows on all.
+            Input::Key { key: Key::Char(c), mods } if !mods.ctrl && !mods.alt && self.can_type(c, machine) => {
                 if std::mem::take(&mut self.fresh) {
                     self.text.clear();
                 }
@@ -144,6 +153,11 @@ mod tests {
             spaced.input(&key(Key::Char(c)), &m);
         }
         assert_eq!(spaced.text, "Ada Lo", "no space first nor two together");
+        let mut punctuated = TextEntry::new("T", vec![], "Name:", "", 40);
+        for c in "Zoë O'Brien-Smythe, \"Jr.\" €ő".chars() {
+            punctuated.input(&key(Key::Char(c)), &m);
+        }
+        assert_eq!(punctuated.text, "Zoë O'Brien-Smythe, \"Jr.\" ", "Latin-1, and no € nor ő: the font has none");
         assert_eq!(e.input(&Input::Tick { ms: 20 }, &m), EntryEvent::Ignored);
         // Tab moves Return to Cancel and back to OK.
         assert_eq!(e.input(&key(Key::Tab), &m), EntryEvent::Edited);

@@ -133,8 +133,9 @@ pub fn truncate(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> String
 }
 
 /// Whole words of `text` in lines no wider than `width`; a single word
-/// wider than that (a long path) is broken where each line ends, a
-/// character at least to a line.
+/// wider than that (a long path) is broken after the last `.`, `-`, `/`
+/// or `_` that fits on the line, or where none does, where the line ends,
+/// a character at least to a line.
 pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
@@ -149,13 +150,7 @@ pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String
         }
         let mut rest = word;
         while measure(rest) > width {
-            let mut end = rest.chars().next().map_or(0, char::len_utf8);
-            for (i, c) in rest.char_indices().skip(1) {
-                if measure(&rest[..i + c.len_utf8()]) > width {
-                    break;
-                }
-                end = i + c.len_utf8();
-            }
+            let end = break_in_word(measure, rest, width);
             lines.push(rest[..end].to_string());
             rest = &rest[end..];
         }
@@ -165,6 +160,27 @@ pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String
         lines.push(line);
     }
     lines
+}
+
+/// Where a word too wide for `width` is broken (a byte index): after the
+/// last `.`, `-`, `/` or `_` of the part that fits, so a path or a file
+/// name splits between its parts ("sokoban.txt." and "damaged-1"), not
+/// inside "damaged"; else after the last character that fits, one at
+/// least. A mark that is the word's first character is no place to break:
+/// it would stand alone on its line.
+fn break_in_word(measure: &dyn Fn(&str) -> i32, word: &str, width: i32) -> usize {
+    let mut fits = word.chars().next().map_or(0, char::len_utf8);
+    for (i, c) in word.char_indices().skip(1) {
+        if measure(&word[..i + c.len_utf8()]) > width {
+            break;
+        }
+        fits = i + c.len_utf8();
+    }
+    word[..fits]
+        .char_indices()
+        .rev()
+        .find(|&(i, c)| i > 0 && matches!(c, '.' | '-' | '/' | '_'))
+        .map_or(fits, |(i, c)| i + c.len_utf8())
 }
 
 /// Lines of text set in `width`: each line kept whole if it fits, else
@@ -508,5 +524,19 @@ mod tests {
         assert_eq!(wrap(&topaz, "extraordinary a", 40), ["extra", "ordin", "ary a"]);
         assert_eq!(wrap(&topaz, "a /long/path:9: bad", 48), ["a", "/long/", "path:9", ": bad"]);
         assert!(wrap(&topaz, "", 40).is_empty());
+    }
+
+    #[test]
+    fn a_word_too_wide_breaks_after_a_mark_that_fits() {
+        // The Amiga's Sokoban requester, 33 characters wide.
+        let moved = "(the file was moved to /home/ada/data/sokoban.txt.damaged-1); with no good backup";
+        assert_eq!(
+            wrap(&topaz, moved, 33 * 8),
+            ["(the file was moved to", "/home/ada/data/sokoban.txt.", "damaged-1); with no good backup"]
+        );
+        assert_eq!(wrap(&topaz, "/x/tetris-top5.txt.damaged-1", 18 * 8), ["/x/tetris-top5.", "txt.damaged-1"]);
+        assert_eq!(wrap(&topaz, "my_long_name", 9 * 8), ["my_long_", "name"]);
+        // A mark only at the start is no break: the line is filled.
+        assert_eq!(wrap(&topaz, "/abcdefgh", 5 * 8), ["/abcd", "efgh"]);
     }
 }

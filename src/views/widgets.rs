@@ -259,12 +259,18 @@ pub fn list_box(
         } else {
             look.paint(Pen::Text)
         };
-        let room = inner.w - 6;
+        let room = row_room(r);
         let shown = crate::machines::status::truncate(&|t| font.text_width(t) as i32, row, room);
         s.draw_text(font, &shown, inner.x + 3, y + 1, ink, TextStyle::PLAIN);
     }
     s.set_clip(old);
     row_h
+}
+
+/// The width a list box `r` gives each row's text (rows wider are
+/// shortened with "...").
+pub fn row_room(r: Rect) -> i32 {
+    r.inset(2, 2).w - 6
 }
 
 /// Windows' and Workbench's solid arrowhead, pointing up (7 x 4).
@@ -567,7 +573,8 @@ pub fn scrolled_list(
 }
 
 /// Breaks `text` into lines no wider than `width` at spaces (a single
-/// word wider than that gets a line of its own).
+/// word wider than that is broken after a `.`, `-`, `/` or `_`: see
+/// [`crate::machines::status::wrap`]).
 pub fn wrap(font: &Font, text: &str, width: i32) -> Vec<String> {
     crate::machines::status::wrap(&|t| font.text_width(t) as i32, text, width)
 }

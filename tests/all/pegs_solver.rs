@@ -210,6 +210,24 @@ fn parlour_solve_prints_the_jumps_or_unsolvable() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "unsolvable\n");
 }
 
+/// `parlour solve` takes a board's id, as `parlour play` does, and says
+/// "1 jump" and "1 position", each line of it ended.
+#[test]
+fn parlour_solve_takes_a_board_id_and_counts_in_words() {
+    let by_id = run(&["solve", "pegs/english"]);
+    assert!(by_id.status.success(), "{}", String::from_utf8_lossy(&by_id.stderr));
+    assert!(String::from_utf8_lossy(&by_id.stdout).starts_with("solvable in 31 jumps\nd2-d4\n"));
+    let refused = run(&["solve", "pegs/english", "--seed", "2"]);
+    assert_eq!(refused.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--seed is for card games"));
+    let scratch = tempfile::tempdir().unwrap();
+    let one = scratch.path().join("one.brd");
+    std::fs::write(&one, "Version 2\nMode: Normal\ny y e\n").unwrap();
+    let out = run(&["solve", &one.to_string_lossy()]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "solvable in 1 jump\na1-c1\n");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "1 position searched\n");
+}
+
 /// `--json` and `--quiet` answer for a board as for a deal, and the
 /// options only a deal has are refused.
 #[test]

@@ -200,6 +200,32 @@ fn change_picture_takes_an_iff_file_and_keeps_the_order() {
     assert!(prefs.contains("stripes.iff"), "{prefs}");
 }
 
+/// A picture far wider than tall (a 4000 x 10 strip) is cut to its middle
+/// part, and the player is told: scaled whole, its pieces were a few
+/// pixels high, too thin to click.
+#[test]
+fn a_strip_of_a_picture_is_cut_to_its_middle_and_stays_playable() {
+    let dir = tempfile::tempdir().unwrap();
+    let pictures = dir.path().join("pictures");
+    std::fs::create_dir_all(&pictures).unwrap();
+    let mut strip = parlour::gfx::Surface::rgb(4000, 10);
+    let red = strip.value_for(Rgb::hex(0xFF0000));
+    strip.fill_rect(strip.bounds(), red);
+    std::fs::write(pictures.join("wide.bmp"), parlour::gfx::image_io::encode_bmp(&strip)).unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 3, 3, 4, vec![pictures.clone()]);
+    view.command(&Command::View(CHANGE_PICTURE));
+    for _ in 0..3 {
+        key(&mut view, &m, area, Key::Down);
+    }
+    key(&mut view, &m, area, Key::Enter);
+    assert_eq!(view.board().picture(), &Source::File(pictures.join("wide.bmp")));
+    assert!(view.message().contains("middle of wide.bmp fits"), "{}", view.message());
+    let l = layout(&view, &m, area);
+    // A 2:1 picture in 3 x 3 pieces: each twice as wide as high.
+    assert!(l.piece.1 >= 20 && (l.piece.0 - 2 * l.piece.1).abs() <= 2, "pieces of {:?}", l.piece);
+}
+
 #[test]
 fn a_remembered_picture_that_cannot_be_read_is_told_and_kept_chosen() {
     let dir = tempfile::tempdir().unwrap();

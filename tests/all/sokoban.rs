@@ -123,7 +123,7 @@ fn a_malformed_file_gives_file_line_and_exit_2() {
     let cases = [
         ("none.xsb", "; x\n#####\n#$ .#\n#####\n", ":2: the level has no player"),
         ("two.xsb", "######\n#@$.@#\n######\n", ":2: a second player"),
-        ("count.xsb", "######\n#@$$.#\n######\n", ":1: 2 boxes but 1 goals"),
+        ("count.xsb", "######\n#@$$.#\n######\n", ":1: 2 boxes but 1 goal:"),
         ("char.xsb", "Title: x\n\n#####\n#@$.#\n#?  #\n#####\n", ":5: unknown character `?` in column 2"),
         ("open.xsb", "#####\n#@$.#\n#  ##\n# #\n", ":4: the level is not closed by walls"),
     ];

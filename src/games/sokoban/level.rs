@@ -16,7 +16,7 @@
 
 use std::path::Path;
 
-use crate::core::Diagnostic;
+use crate::core::{Diagnostic, plural};
 
 /// The largest board accepted, either way: larger ones are certainly not
 /// Sokoban levels, and the solver's square numbers fit a `u16`.
@@ -368,7 +368,8 @@ fn build(source: &Path, board: Board) -> Result<Level, Diagnostic> {
         return Err(err(board.line, "the level has no boxes".into()));
     }
     if boxes.len() != goal_count {
-        return Err(err(board.line, format!("{} boxes but {goal_count} goals: they must match", boxes.len())));
+        let (boxes, goals) = (plural(boxes.len() as u64, "box", "boxes"), plural(goal_count as u64, "goal", "goals"));
+        return Err(err(board.line, format!("{boxes} but {goals}: they must match")));
     }
     // The floor the player can reach (boxes ignored) must not reach the
     // edge of the board or a square past a row's end.
@@ -458,7 +459,8 @@ mod tests {
     fn every_fault_is_named_with_its_line() {
         assert_eq!(error("\n\n####\n#  #\n####\n"), "t.xsb:3: the level has no player (`@` or `+`)");
         assert_eq!(error("######\n#@$. #\n#  @ #\n######\n"), "t.xsb:3: a second player: a level has one `@` or `+`");
-        assert_eq!(error("######\n#@$$.#\n######\n"), "t.xsb:1: 2 boxes but 1 goals: they must match");
+        assert_eq!(error("######\n#@$$.#\n######\n"), "t.xsb:1: 2 boxes but 1 goal: they must match");
+        assert_eq!(error("######\n#@$..#\n######\n"), "t.xsb:1: 1 box but 2 goals: they must match");
         assert_eq!(error("#####\n#@..#\n#####\n"), "t.xsb:1: the level has no boxes");
         assert_eq!(error("; x\n######\n#@$.x#\n######\n"), "t.xsb:3: unknown character `x` in column 5");
         assert_eq!(

@@ -136,6 +136,7 @@ mod tests {
         assert_eq!(Top5::load(dir.path()).unwrap(), Top5::default());
         let mut t = Top5::default();
         t.add("Ada Lovelace", 1460, 3, 28);
+        t.add("Zoë O'Brien-Smythe \"Jr.\"", 900, 2, 17);
         t.save(dir.path()).unwrap();
         assert_eq!(Top5::load(dir.path()).unwrap(), t);
         std::fs::write(Top5::path(dir.path()), format!("{MAGIC}\n12 x 3 Bob\n")).unwrap();

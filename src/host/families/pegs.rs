@@ -5,6 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::core::files::is_listed;
+use crate::games::pegs::board::Board;
 use crate::games::pegs::library::{self as boards, BoardFile};
 use crate::games::pegs::rules::BoardVariant;
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
@@ -94,6 +95,12 @@ fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
         let listed = boards::discover(&(places.search)("boards"));
         entry(if is_listed(path, &listed) { file } else { file.apart() }, None, None)
     })
+}
+
+/// The peg board of a pegs entry (a board's, or the launcher's Peg
+/// Solitaire), for `parlour solve`; None for another family's game.
+pub fn board(entry: &GameEntry) -> Option<&Board> {
+    entry.data.downcast_ref::<BoardGame>().map(|game| &game.variant.board)
 }
 
 fn chooser(current: &str, places: &Places) -> Box<dyn View> {

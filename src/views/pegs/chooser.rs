@@ -7,8 +7,8 @@ use std::cell::Cell as Shared;
 
 use crate::games::pegs::board::Cell;
 use crate::games::pegs::library::BoardFile;
-use crate::gfx::{Rect, Surface, TextStyle};
-use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen};
+use crate::gfx::{Font, Rect, Surface, TextStyle};
+use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, status};
 use crate::views::widgets::{self, ButtonFocus, DoubleClicks, FocusKey, ListLayout, ListScroll, TypeSelect};
 use crate::views::{OPEN_SELECTED, Response, View};
 
@@ -19,8 +19,14 @@ use super::picture::{self, StoneSet};
 const BUTTONS: [(&str, Command); 2] = [("OK", Command::View(OPEN_SELECTED)), ("Cancel", Command::Close)];
 /// The preview's largest block.
 const PREVIEW_BLOCK: i32 = 24;
-/// Lines of text under the list and preview.
-const CAPTION_LINES: i32 = 3;
+/// Lines of text under the list and preview, at least: more where a
+/// board's caption wraps to more on a narrow screen.
+const CAPTION_LINES: usize = 3;
+/// Rows the list keeps, at least, however long the captions are.
+const LIST_ROWS: i32 = 4;
+/// How a board that cannot be read is marked in the list: in words, or
+/// in fewer where the row is too narrow for the name and those words.
+const UNREADABLE: [&str; 2] = ["(cannot be read)", "(unreadable)"];
 
 pub struct BoardChooser {
     boards: Vec<BoardFile>,
@@ -82,8 +88,14 @@ impl BoardChooser {
         let top = area.y + margin + heading;
         let bottom = area.bottom() - margin * 2 - button_h;
         // The caption runs under both the list and the preview, where even
-        // the Amiga's narrow screen has room for a sentence.
-        let caption_h = CAPTION_LINES * look.text_font.height() as i32;
+        // the Amiga's narrow screen has room for a sentence; it is as tall
+        // as the longest board's caption, so the list does not move as the
+        // selection does, and leaves the list a few rows.
+        let line_h = look.text_font.height() as i32;
+        let width = area.w - 2 * margin;
+        let most = (bottom - top - margin / 2 - LIST_ROWS * (line_h + 2) - 4) / line_h;
+        let lines = self.boards.iter().map(|b| caption(b, look.text_font, width).len()).max().unwrap_or(0);
+        let caption_h = (lines.max(CAPTION_LINES) as i32).min(most.max(CAPTION_LINES as i32)) * line_h;
         let caption = Rect::from_edges(area.x + margin, bottom - caption_h, area.right() - margin, bottom);
         let above = caption.y - margin / 2;
         // The list gets the larger share: board names are long.
@@ -105,11 +117,10 @@ impl BoardChooser {
         list.first_row(&self.scroll, &self.reveal, self.selected, self.boards.len())
     }
 
-    fn rows(&self) -> Vec<String> {
-        self.boards
-            .iter()
-            .map(|b| if b.parsed.is_ok() { b.name.clone() } else { format!("{} (cannot be read)", b.name) })
-            .collect()
+    /// The list's rows, each no wider than `room`.
+    fn rows(&self, font: &Font, room: i32) -> Vec<String> {
+        let measure = |t: &str| font.text_width(t) as i32;
+        self.boards.iter().map(|b| row_label(&measure, b, room)).collect()
     }
 
     fn can_open(&self) -> bool {
@@ -153,23 +164,16 @@ impl BoardChooser {
             _ => widgets::bevel(s, machine, frame, false),
         }
         let Some(board) = self.boards.get(self.selected) else { return };
-        let about = match &board.parsed {
-            Ok(variant) => {
-                let b = &variant.board;
-                let layout = BoardLayout::fit(b, frame.inset(8, 8), PREVIEW_BLOCK, None);
-                let old = s.set_clip(frame.inset(1, 1));
-                picture::draw_board(s, look, b, &layout, &StoneSet::new(layout.block), None);
-                s.set_clip(old);
-                let slots = b.cells.iter().filter(|c| matches!(c, Cell::Slot { .. })).count();
-                let jumps = if b.diagonal { "Diagonal jumps too." } else { "Straight jumps only." };
-                let target = if b.has_target() { "Target marked." } else { "No target." };
-                format!("{} stones in {slots} slots. {jumps} {target}", b.stones())
-            }
-            Err(e) => format!("Line {}: {}", e.line, e.message),
-        };
-        let caption = [board.name.clone(), about];
+        if let Ok(variant) = &board.parsed {
+            let b = &variant.board;
+            let layout = BoardLayout::fit(b, frame.inset(8, 8), PREVIEW_BLOCK, None);
+            let old = s.set_clip(frame.inset(1, 1));
+            picture::draw_board(s, look, b, &layout, &StoneSet::new(layout.block), None);
+            s.set_clip(old);
+        }
         let font = look.text_font;
-        let lines: Vec<String> = caption.iter().flat_map(|l| widgets::wrap(font, l, parts.caption.w)).collect();
+        let most = (parts.caption.h / font.height() as i32) as usize;
+        let lines = status::at_most(caption(board, font, parts.caption.w), most);
         let old = s.set_clip(parts.caption);
         for (i, line) in lines.iter().enumerate() {
             let y = parts.caption.y + i as i32 * font.height() as i32;
@@ -177,6 +181,38 @@ impl BoardChooser {
         }
         s.set_clip(old);
     }
+}
+
+/// A board's caption in lines no wider than `width`: its full name and
+/// what kind of board it is (or why it cannot be read).
+fn caption(board: &BoardFile, font: &Font, width: i32) -> Vec<String> {
+    let about = match &board.parsed {
+        Ok(variant) => {
+            let b = &variant.board;
+            let slots = b.cells.iter().filter(|c| matches!(c, Cell::Slot { .. })).count();
+            let jumps = if b.diagonal { "Diagonal jumps too." } else { "Straight jumps only." };
+            let target = if b.has_target() { "Target marked." } else { "No target." };
+            format!("{} stones in {slots} slots. {jumps} {target}", b.stones())
+        }
+        Err(e) => format!("Line {}: {}", e.line, e.message),
+    };
+    [&board.name, &about].iter().flat_map(|l| widgets::wrap(font, l, width)).collect()
+}
+
+/// A board's row in the list: its name, and for a board that cannot be
+/// read a mark that says so. Where the row is too narrow for both, the
+/// mark is shortened, then the name: the mark is what the row must say.
+fn row_label(measure: &dyn Fn(&str) -> i32, board: &BoardFile, room: i32) -> String {
+    if board.parsed.is_ok() {
+        return board.name.clone();
+    }
+    let marked = |name: &str, mark: &str| format!("{name} {mark}").trim_start().to_string();
+    if let Some(whole) = UNREADABLE.iter().map(|mark| marked(&board.name, mark)).find(|t| measure(t) <= room) {
+        return whole;
+    }
+    let mark = UNREADABLE[UNREADABLE.len() - 1];
+    let left = room - measure(&format!(" {mark}"));
+    marked(&status::truncate(measure, &board.name, left), mark)
 }
 
 impl View for BoardChooser {
@@ -214,7 +250,8 @@ impl View for BoardChooser {
         s.draw_text(look.text_font, "Boards:", area.x + margin, sub_y, ink, TextStyle::PLAIN);
         let parts = self.parts(machine, area);
         let selected = (!self.boards.is_empty()).then_some(self.selected);
-        widgets::scrolled_list(s, machine, &parts.list, &self.rows(), self.first_row(&parts.list), selected);
+        let rows = self.rows(look.text_font, widgets::row_room(parts.list.rows));
+        widgets::scrolled_list(s, machine, &parts.list, &rows, self.first_row(&parts.list), selected);
         self.draw_preview(s, machine, &parts);
         for ((label, cmd), r) in BUTTONS.iter().zip(&parts.buttons) {
             widgets::button(s, machine, *r, label, *cmd == Command::Close || self.can(cmd));
@@ -283,5 +320,34 @@ impl View for BoardChooser {
     /// double-click.
     fn wants_ticks(&self) -> bool {
         self.clicks.waiting()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Topaz's width: 8 pixels a character.
+    fn topaz(s: &str) -> i32 {
+        8 * s.chars().count() as i32
+    }
+
+    fn board(name: &str, text: &str) -> BoardFile {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(format!("{name}.brd"));
+        std::fs::write(&path, text).unwrap();
+        BoardFile::load(&path)
+    }
+
+    #[test]
+    fn a_row_too_narrow_for_its_mark_still_says_the_board_cannot_be_read() {
+        let broken = board("Broken", "Version 2\nMode: Normal\ny q e\n");
+        assert_eq!(row_label(&topaz, &broken, 30 * 8), "Broken (cannot be read)");
+        assert_eq!(row_label(&topaz, &broken, 20 * 8), "Broken (unreadable)");
+        let long = board("A broken one with a rather long name", "Version 2\nMode: Normal\ny q e\n");
+        assert_eq!(row_label(&topaz, &long, 20 * 8), "A... (unreadable)");
+        assert_eq!(row_label(&topaz, &long, 28 * 8), "A broken one... (unreadable)");
+        let good = board("A good one with a rather long name", "Version 2\nMode: Normal\ny y e\n");
+        assert_eq!(row_label(&topaz, &good, 20 * 8), good.name, "the list shortens a good board's name itself");
     }
 }

@@ -208,9 +208,10 @@ impl ScrambleBoard {
     fn set_picture(&mut self, source: &Source) -> Reply<ScrambleVariant> {
         match Picture::load(source) {
             Ok(p) => {
+                let said = p.cropped.clone();
                 self.picture = p;
                 self.unread_choice = None;
-                Reply::Redraw
+                said.map_or(Reply::Redraw, Reply::Say)
             }
             Err(e) => Reply::Ask(message_box(TITLE, &e)),
         }

@@ -19,6 +19,11 @@ use crate::machines::{Depth, Machine, MachineId};
 const BUILT_IN: &str = "pictures";
 /// How a built-in picture is named in the preferences.
 const BUILT_IN_PREFIX: &str = "builtin:";
+/// The widest shape a picture is shown in, width over height (its
+/// inverse the tallest): a panorama or a strip is cut to its middle part
+/// of this shape, since scaled whole into the puzzle it would make pieces
+/// a few pixels high, too thin to see or to click.
+const MAX_ASPECT: f64 = 2.0;
 /// The file name endings read as pictures.
 const EXTENSIONS: [&str; 5] = ["png", "bmp", "iff", "ilbm", "lbm"];
 
@@ -84,6 +89,8 @@ pub fn default_source() -> Source {
 pub struct Picture {
     pub source: Source,
     image: RgbaImage,
+    /// What the player is told of a picture cut to its middle part.
+    pub cropped: Option<String>,
     /// The picture reduced for the last machine and size it was drawn at.
     reduced: RefCell<Option<(Reduction, Surface)>>,
 }
@@ -115,7 +122,16 @@ impl Picture {
             ),
         };
         let image = decode_picture(&name, &bytes).map_err(|e| e.to_string())?;
-        Ok(Picture { source: source.clone(), image, reduced: RefCell::new(None) })
+        let shown = Path::new(&name).file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned());
+        let (image, cropped) = match middle_part(&image) {
+            Some(middle) => {
+                let shape = if image.width > image.height { "wide" } else { "tall" };
+                // The first sentence is what a narrow status line keeps.
+                (middle, Some(format!("Only the middle of {shown} fits. The whole is too {shape} for the puzzle.")))
+            }
+            None => (image, None),
+        };
+        Ok(Picture { source: source.clone(), image, cropped, reduced: RefCell::new(None) })
     }
 
     /// Width over height.
@@ -151,6 +167,27 @@ impl Picture {
     }
 }
 
+/// The middle part of `image` in the widest (or tallest) shape the puzzle
+/// shows, [`MAX_ASPECT`]; None if it has that shape or a squarer one.
+fn middle_part(image: &RgbaImage) -> Option<RgbaImage> {
+    let (w, h) = (image.width, image.height);
+    let (keep_w, keep_h) = if w as f64 > h as f64 * MAX_ASPECT {
+        ((h as f64 * MAX_ASPECT).round().max(1.0) as u32, h)
+    } else if h as f64 > w as f64 * MAX_ASPECT {
+        (w, (w as f64 * MAX_ASPECT).round().max(1.0) as u32)
+    } else {
+        return None;
+    };
+    let (left, top) = ((w - keep_w) / 2, (h - keep_h) / 2);
+    let pixels = (top..top + keep_h)
+        .flat_map(|y| {
+            let row = (y * w + left) as usize;
+            image.pixels[row..row + keep_w as usize].iter().copied()
+        })
+        .collect();
+    Some(RgbaImage { width: keep_w, height: keep_h, pixels })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,6 +202,31 @@ mod tests {
             let p = Picture::load(source).unwrap_or_else(|e| panic!("{e}"));
             assert!((p.aspect() - 4.0 / 3.0).abs() < 0.01);
         }
+    }
+
+    #[test]
+    fn a_strip_is_cut_to_its_middle_and_a_picture_of_a_fair_shape_is_kept_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, w: u32, h: u32| {
+            let mut s = Surface::rgb(w, h);
+            for x in 0..w as i32 {
+                let v = s.value_for(if x < w as i32 / 2 { Rgb::new(255, 0, 0) } else { Rgb::new(0, 0, 255) });
+                (0..h as i32).for_each(|y| s.put(x, y, v));
+            }
+            let path = dir.path().join(name);
+            std::fs::write(&path, crate::gfx::image_io::encode_bmp(&s)).unwrap();
+            Picture::load(&Source::File(path)).unwrap()
+        };
+        let wide = write("wide.bmp", 4000, 10);
+        assert_eq!(wide.aspect(), MAX_ASPECT);
+        let told = "Only the middle of wide.bmp fits. The whole is too wide for the puzzle.";
+        assert_eq!(wide.cropped.as_deref(), Some(told));
+        // The middle: red on the left half, blue on the right.
+        assert_eq!((wide.image.pixels[0].0.r, wide.image.pixels[19].0.b), (255, 255));
+        let tall = write("tall.bmp", 3, 100);
+        assert_eq!((tall.image.width, tall.image.height), (3, 6));
+        assert!(tall.cropped.as_deref().is_some_and(|c| c.contains("tall.bmp fits. The whole is too tall")));
+        assert_eq!(write("fair.bmp", 200, 100).cropped, None, "2:1 is shown whole");
     }
 
     #[test]
