@@ -345,14 +345,20 @@ fn collect_events(
         }
     }
     let mut full_screen = false;
+    // Whether the last key pressed gave a key of its own: the character it
+    // types is then that key's (Shift+1 is the 1 key, not a second "!").
+    let mut key_named = false;
     for logged in keys.0.borrow_mut().drain(..) {
         let (key, down) = match logged {
             Logged::Key(key, down) => (key, down),
             Logged::Typed(c) => {
-                events.extend(typed_key(c, pointer.mods).map(|key| Input::Key { key, mods: pointer.mods }));
+                events.extend(typed_key(c, pointer.mods, key_named).map(|key| Input::Key { key, mods: pointer.mods }));
                 continue;
             }
         };
+        if down && !is_modifier(key) {
+            key_named = map_key(key, pointer.mods.shift).is_some();
+        }
         let m = &mut pointer.mods;
         match key {
             MfKey::LeftShift | MfKey::RightShift => m.shift = down,
@@ -381,11 +387,18 @@ fn collect_events(
 /// The key for a character typed that no key of [`map_key`] gives:
 /// punctuation and letters beyond A to Z (an apostrophe, a hyphen, an ë),
 /// as the keyboard's layout types them. Letters, digits and the space come
-/// from their keys, and with Ctrl or Alt held a character belongs to a
-/// shortcut, not to text.
-fn typed_key(c: char, mods: Modifiers) -> Option<Key> {
-    let from_its_key = c.is_ascii_alphanumeric() || c == ' ';
+/// from their keys, as does whatever a key [`map_key`] names types
+/// (`key_named`: Shift+1 is the 1 key, not a "1" and a "!"), and with
+/// Ctrl or Alt held a character belongs to a shortcut, not to text.
+fn typed_key(c: char, mods: Modifiers, key_named: bool) -> Option<Key> {
+    let from_its_key = key_named || c.is_ascii_alphanumeric() || c == ' ';
     (!from_its_key && !c.is_control() && !mods.ctrl && !mods.alt).then_some(Key::Char(c))
+}
+
+/// Whether `key` only changes what other keys do.
+fn is_modifier(key: MfKey) -> bool {
+    use MfKey::*;
+    matches!(key, LeftShift | RightShift | LeftCtrl | RightCtrl | LeftAlt | RightAlt | LeftSuper | RightSuper)
 }
 
 fn map_key(key: MfKey, shift: bool) -> Option<Key> {
@@ -635,14 +648,15 @@ mod tests {
     fn punctuation_and_accented_letters_are_typed_as_the_layout_types_them() {
         let plain = Modifiers::default();
         for c in ['\'', '-', '.', '"', 'ë', 'É', '€'] {
-            assert_eq!(typed_key(c, plain), Some(Key::Char(c)), "{c:?}");
+            assert_eq!(typed_key(c, plain, false), Some(Key::Char(c)), "{c:?}");
         }
         // These come from their keys already, shortcuts included.
         for c in ['a', 'Z', '7', ' '] {
-            assert_eq!(typed_key(c, plain), None, "{c:?} twice");
+            assert_eq!(typed_key(c, plain, false), None, "{c:?} twice");
         }
-        assert_eq!(typed_key('\r', plain), None, "Return is its key's");
+        assert_eq!(typed_key('!', plain, true), None, "Shift+1 is the 1 key's");
+        assert_eq!(typed_key('\r', plain, false), None, "Return is its key's");
         let ctrl = Modifiers { ctrl: true, ..Modifiers::default() };
-        assert_eq!(typed_key('-', ctrl), None, "a shortcut's");
+        assert_eq!(typed_key('-', ctrl, false), None, "a shortcut's");
     }
 }
