@@ -92,8 +92,8 @@ impl fmt::Display for Blocked {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Blocked::Wall => "a wall is in the way",
-            Blocked::BoxIntoWall => "the box cannot go into the wall",
-            Blocked::BoxIntoBox => "a box cannot push another box",
+            Blocked::BoxIntoWall => "the can cannot go into the wall",
+            Blocked::BoxIntoBox => "a can cannot push another can",
         })
     }
 }
@@ -400,13 +400,13 @@ mod tests {
         assert_eq!(g.check(&Path(vec![Dir::Up])).unwrap_err().reason(), "A wall is in the way.");
         let mut g2 = g.clone();
         g2.apply(&g.parse_move("rRR").unwrap());
-        assert_eq!(g2.check(&Path(vec![Dir::Right])).unwrap_err().reason(), "The box cannot go into the wall.");
+        assert_eq!(g2.check(&Path(vec![Dir::Right])).unwrap_err().reason(), "The can cannot go into the wall.");
         let stacked = Sokoban::new(level("#######\n#@$$ .#\n#    .#\n#######\n"));
         assert_eq!(
             stacked.check(&stacked.parse_move("lrR").unwrap()).unwrap_err().reason(),
             "A wall is in the way (step 1)."
         );
-        assert_eq!(stacked.check(&Path(vec![Dir::Right])).unwrap_err().reason(), "A box cannot push another box.");
+        assert_eq!(stacked.check(&Path(vec![Dir::Right])).unwrap_err().reason(), "A can cannot push another can.");
         assert!(g.parse_move("rx").unwrap_err().contains("`x` (character 2)"));
         assert!(g.parse_move("").is_err());
     }

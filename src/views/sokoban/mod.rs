@@ -180,7 +180,7 @@ impl SokobanBoard {
             // A box beside the pusher is pushed away from it.
             return match Dir::ALL.into_iter().find(|d| st.level().neighbour(st.player(), d.delta()) == Some(at)) {
                 Some(d) => Reply::Play(Walk(vec![d])),
-                None => Reply::Say("Walk up to a box to push it.".into()),
+                None => Reply::Say("Walk up to a can to push it.".into()),
             };
         }
         match st.walk_to(at) {
