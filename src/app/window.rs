@@ -356,9 +356,6 @@ fn collect_events(
                 continue;
             }
         };
-        if down && !is_modifier(key) {
-            key_named = map_key(key, pointer.mods.shift).is_some();
-        }
         let m = &mut pointer.mods;
         match key {
             MfKey::LeftShift | MfKey::RightShift => m.shift = down,
@@ -375,9 +372,9 @@ fn collect_events(
             MfKey::F11 => full_screen = true,
             _ => {
                 pointer.alt_alone = false;
-                if let Some(k) = map_key(key, pointer.mods.shift) {
-                    events.push(Input::Key { key: k, mods: pointer.mods });
-                }
+                let named = map_key(key, pointer.mods.shift);
+                key_named = named.is_some();
+                events.extend(named.map(|key| Input::Key { key, mods: pointer.mods }));
             }
         }
     }
@@ -393,12 +390,6 @@ fn collect_events(
 fn typed_key(c: char, mods: Modifiers, key_named: bool) -> Option<Key> {
     let from_its_key = key_named || c.is_ascii_alphanumeric() || c == ' ';
     (!from_its_key && !c.is_control() && !mods.ctrl && !mods.alt).then_some(Key::Char(c))
-}
-
-/// Whether `key` only changes what other keys do.
-fn is_modifier(key: MfKey) -> bool {
-    use MfKey::*;
-    matches!(key, LeftShift | RightShift | LeftCtrl | RightCtrl | LeftAlt | RightAlt | LeftSuper | RightSuper)
 }
 
 fn map_key(key: MfKey, shift: bool) -> Option<Key> {
