@@ -573,11 +573,10 @@ impl View for Launcher {
         if let Some(p) = parts.preview {
             self.draw_preview(s, machine, p);
         }
-        for ((label, cmd), r) in self.buttons.iter().zip(&parts.buttons) {
-            let enabled = *cmd != Command::View(OPEN_SELECTED) || !self.games.is_empty();
-            widgets::button(s, machine, *r, label, enabled);
-        }
-        self.focus.draw(s, machine, &parts.buttons);
+        let buttons: Vec<_> = (self.buttons.iter().zip(&parts.buttons))
+            .map(|((label, cmd), r)| (*label, *r, *cmd != Command::View(OPEN_SELECTED) || !self.games.is_empty()))
+            .collect();
+        self.focus.draw(s, machine, &buttons);
     }
 
     fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {

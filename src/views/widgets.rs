@@ -6,8 +6,6 @@ use std::cell::Cell;
 use crate::gfx::{Font, Rect, Surface, TextStyle};
 use crate::machines::{Button, Input, Key, Look, Machine, MachineId, Pen, mac_controls};
 
-/// A push button: the Mac's rounded button (see `mac_controls`), Amiga
-/// and Windows raised bevels.
 /// How far, in pixels across and down together, the pointer goes with a
 /// button held before the press counts as a drag rather than a click.
 const DRAG_SLOP: i32 = 3;
@@ -17,14 +15,38 @@ pub fn dragged(from: (i32, i32), to: (i32, i32)) -> bool {
     (to.0 - from.0).abs() + (to.1 - from.1).abs() > DRAG_SLOP
 }
 
+/// A push button: the Mac's rounded button (see `mac_controls`), Amiga
+/// and Windows raised bevels.
 pub fn button(s: &mut Surface, machine: &Machine, r: Rect, label: &str, enabled: bool) {
+    push_button(s, machine, r, label, enabled, false);
+}
+
+/// The push button Return presses, marked as each machine marks its
+/// requesters' default button: the Mac's thick ring outside it, a black
+/// outline round the bevel on Windows, a frame just outside it on the
+/// Amiga.
+pub fn default_button(s: &mut Surface, machine: &Machine, r: Rect, label: &str, enabled: bool) {
+    push_button(s, machine, r, label, enabled, true);
+}
+
+fn push_button(s: &mut Surface, machine: &Machine, r: Rect, label: &str, enabled: bool, default: bool) {
     let look = machine.look();
     if is_mac(machine) {
-        let state = mac_controls::ButtonState { enabled, ..Default::default() };
+        let state = mac_controls::ButtonState { enabled, pressed: false, default };
         return mac_controls::button(s, look, r, label, state);
     }
     s.fill_rect(r, look.paint(Pen::Background));
-    bevel(s, machine, r, true);
+    match (default, machine.id()) {
+        (false, _) => bevel(s, machine, r, true),
+        (true, MachineId::Yazzle) => {
+            s.frame_rect(r, look.paint(Pen::Text));
+            bevel(s, machine, r.inset(1, 1), true);
+        }
+        (true, _) => {
+            bevel(s, machine, r, true);
+            s.frame_rect(r.inset(-1, -1), look.paint(Pen::Text));
+        }
+    }
     let text = if enabled { look.paint(Pen::Text) } else { look.paint(Pen::Disabled) };
     let font = look.title_font;
     let tw = font.text_width(label) as i32;
@@ -36,6 +58,13 @@ pub fn button(s: &mut Surface, machine: &Machine, r: Rect, label: &str, enabled:
 /// and the same dots read plainly on their screens.
 pub fn focus_frame(s: &mut Surface, machine: &Machine, r: Rect) {
     s.dotted_frame(r, machine.look().paint(Pen::Text));
+}
+
+/// The keyboard's focus round push button `r`, outside any default mark
+/// (the Mac's ring takes four pixels).
+pub fn button_focus_frame(s: &mut Surface, machine: &Machine, r: Rect) {
+    let out = if is_mac(machine) { 6 } else { 3 };
+    focus_frame(s, machine, r.inset(-out, -out));
 }
 
 /// Where the keyboard is in a dialog of a list and a row of buttons (the
@@ -93,10 +122,20 @@ impl ButtonFocus {
         }
     }
 
-    /// Marks the button the keyboard is on, `buttons` being where they are.
-    pub fn draw(&self, s: &mut Surface, machine: &Machine, buttons: &[Rect]) {
-        if let Some(r) = self.0.and_then(|f| buttons.get(f)) {
-            focus_frame(s, machine, r.inset(-3, -3));
+    /// The button Return presses: the one the keyboard is on, else the
+    /// first, which the list's Return chooses too.
+    pub fn pressed_by_return(&self) -> usize {
+        self.0.unwrap_or(0)
+    }
+
+    /// Draws the row of buttons, each `(label, where, enabled)`, marking
+    /// the default and the button the keyboard is on.
+    pub fn draw(&self, s: &mut Surface, machine: &Machine, buttons: &[(&str, Rect, bool)]) {
+        for (i, &(label, r, enabled)) in buttons.iter().enumerate() {
+            push_button(s, machine, r, label, enabled, i == self.pressed_by_return());
+        }
+        if let Some(&(_, r, _)) = self.0.and_then(|f| buttons.get(f)) {
+            button_focus_frame(s, machine, r);
         }
     }
 }
@@ -776,6 +815,37 @@ mod tests {
 
     fn machine(id: MachineId) -> Machine {
         Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap()
+    }
+
+    /// Every machine marks the button Return presses, and the mark goes
+    /// with the keyboard to the button it is on.
+    #[test]
+    fn the_default_mark_follows_the_keyboard() {
+        for id in MachineId::ALL {
+            let m = machine(id);
+            let (ok, cancel) = (Rect::new(20, 40, 60, 20), Rect::new(100, 40, 60, 20));
+            let drawn = |focus: &ButtonFocus| {
+                let mut s = m.new_surface();
+                focus.draw(&mut s, &m, &[("OK", ok, true), ("Cancel", cancel, true)]);
+                s
+            };
+            let mark_at = |s: &Surface, r: Rect| {
+                let mut plain = m.new_surface();
+                button(&mut plain, &m, r, if r == ok { "OK" } else { "Cancel" }, true);
+                // The rows the marks take (the Mac's ring from 4 pixels
+                // out, the Amiga's frame 1 out, the Windows outline on
+                // the edge) and no focus frame (3 and 6 pixels out).
+                let band = (r.y - 2..=r.y).flat_map(|y| (r.x + 8..r.right() - 8).map(move |x| (x, y)));
+                band.into_iter().any(|(x, y)| s.get(x, y) != plain.get(x, y))
+            };
+            let mut focus = ButtonFocus::default();
+            let first = drawn(&focus);
+            assert!(mark_at(&first, ok) && !mark_at(&first, cancel), "{id:?}: OK is the default");
+            focus.input(&Input::Key { key: Key::Tab, mods: Default::default() }, 2);
+            focus.input(&Input::Key { key: Key::Tab, mods: Default::default() }, 2);
+            let on_cancel = drawn(&focus);
+            assert!(mark_at(&on_cancel, cancel) && !mark_at(&on_cancel, ok), "{id:?}: the mark went to Cancel");
+        }
     }
 
     /// A field's figures read on every skin: a light-on-dark skin's text

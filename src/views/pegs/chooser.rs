@@ -253,10 +253,10 @@ impl View for BoardChooser {
         let rows = self.rows(look.text_font, widgets::row_room(parts.list.rows));
         widgets::scrolled_list(s, machine, &parts.list, &rows, self.first_row(&parts.list), selected);
         self.draw_preview(s, machine, &parts);
-        for ((label, cmd), r) in BUTTONS.iter().zip(&parts.buttons) {
-            widgets::button(s, machine, *r, label, *cmd == Command::Close || self.can(cmd));
-        }
-        self.focus.draw(s, machine, &parts.buttons);
+        let buttons: Vec<_> = (BUTTONS.iter().zip(&parts.buttons))
+            .map(|((label, cmd), r)| (*label, *r, *cmd == Command::Close || self.can(cmd)))
+            .collect();
+        self.focus.draw(s, machine, &buttons);
     }
 
     fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {

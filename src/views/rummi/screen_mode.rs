@@ -128,7 +128,7 @@ impl ModeDialog {
         let old = s.set_clip(p.window.inset(4, 0).intersect(&s.clip()));
         s.draw_text(font, &note, p.error.0, p.error.1, text, TextStyle::PLAIN);
         s.set_clip(old);
-        widgets::button(s, machine, p.ok, "OK", true);
+        widgets::default_button(s, machine, p.ok, "OK", true);
         widgets::button(s, machine, p.cancel, "Cancel", true);
     }
 

@@ -6,8 +6,8 @@
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Input, Key, Machine, Pen};
 use crate::views::widgets::{
-    self, ButtonFocus, FocusKey, ListLayout, ListScroll, TypeSelect, button, dialog_box, list_layout, scrolled_list,
-    slider, text_box,
+    self, ButtonFocus, FocusKey, ListLayout, ListScroll, TypeSelect, button, default_button, dialog_box, list_layout,
+    scrolled_list, slider, text_box,
 };
 
 use super::picture::Source;
@@ -99,10 +99,14 @@ impl SizeDialog {
                 _ => text_box(s, machine, l.boxes[i], &self.values[i].to_string(), false),
             }
         }
-        button(s, machine, l.ok, "OK", true);
-        button(s, machine, l.cancel, "Cancel", true);
+        // Return takes the sizes, except on Cancel.
+        let returns_to = self.on_button.unwrap_or(0);
+        for (i, (label, r)) in [("OK", l.ok), ("Cancel", l.cancel)].into_iter().enumerate() {
+            let draw = if i == returns_to { default_button } else { button };
+            draw(s, machine, r, label, true);
+        }
         if let Some(b) = self.on_button {
-            widgets::focus_frame(s, machine, [l.ok, l.cancel][b].inset(-3, -3));
+            widgets::button_focus_frame(s, machine, [l.ok, l.cancel][b]);
         }
     }
 
@@ -301,9 +305,7 @@ impl PictureDialog {
         let look = machine.look();
         let note = "PNG, BMP or IFF files in pictures/";
         s.draw_text(look.text_font, note, l.note.0, l.note.1, look.paint(Pen::Text), TextStyle::PLAIN);
-        button(s, machine, l.ok, "OK", !self.sources.is_empty());
-        button(s, machine, l.cancel, "Cancel", true);
-        self.focus.draw(s, machine, &[l.ok, l.cancel]);
+        self.focus.draw(s, machine, &[("OK", l.ok, !self.sources.is_empty()), ("Cancel", l.cancel, true)]);
     }
 
     pub fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Outcome<Source> {
