@@ -38,8 +38,10 @@ enum Asked {
     /// in progress: the rules wait in [`Controller::rules_waiting`].
     ConfirmRules,
     /// The box at the end of a game (a win's celebration, a board's
-    /// scores): New Game or OK.
-    Ended,
+    /// scores): New Game, at this button, or OK.
+    Ended {
+        new_game: usize,
+    },
     /// A win's box whose first button is the board's next game (Sokoban's
     /// Next Level) in place of New Game.
     EndedNext(ViewCommand),
@@ -404,10 +406,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 let celebrated =
                     outcome == Outcome::Won && self.machine.is_some_and(|m| self.board.celebrate(&self.session, m));
                 let scores = record.and_then(|g| self.board.scores(&g)).filter(|_| !celebrated);
-                if let Some(mut scores) = scores {
-                    scores.buttons = vec!["New Game".into(), "OK".into()];
-                    self.asked = Asked::Ended;
-                    response = Response::Ask(scores);
+                if let Some(scores) = scores {
+                    response = self.ask_ended(scores, outcome);
                 } else if outcome == Outcome::Won && !celebrated {
                     let mut won = self.celebration(lines);
                     self.asked = match self.board.next_after_win(&self.session) {
@@ -415,7 +415,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                             won.buttons[0] = label.into();
                             Asked::EndedNext(command)
                         }
-                        None => Asked::Ended,
+                        None => Asked::Ended { new_game: 0 },
                     };
                     response = Response::Ask(won);
                 } else if let Some(first) = lines.first() {
@@ -470,10 +470,21 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         self.counted.insert(start, Outcome::Lost);
         let record = self.count(Outcome::Lost);
         self.journal();
-        let mut scores = record.and_then(|g| self.board.scores(&g))?;
-        scores.buttons = vec!["New Game".into(), "OK".into()];
-        self.asked = Asked::Ended;
-        Some(Response::Ask(scores))
+        let scores = record.and_then(|g| self.board.scores(&g))?;
+        Some(self.ask_ended(scores, Outcome::Lost))
+    }
+
+    /// Asks with the box at a game's end. After a win New Game comes
+    /// first, so Return deals again; after a loss OK does: a loss is found
+    /// while the player is still pressing keys to play (Return deals The
+    /// Chance's stock), and the next press must not sweep the table away
+    /// before it has been seen.
+    fn ask_ended(&mut self, mut req: Requester, outcome: Outcome) -> Response {
+        let new_game = usize::from(outcome != Outcome::Won);
+        req.buttons = vec!["New Game".into(), "OK".into()];
+        req.buttons.swap(0, new_game);
+        self.asked = Asked::Ended { new_game };
+        Response::Ask(req)
     }
 
     /// Adds the game at the cursor to the statistics, with the board's
@@ -1382,7 +1393,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 let reply = self.board.answer(&self.session, button);
                 self.reply(reply)
             }
-            Asked::ConfirmNew | Asked::Ended if button == 0 => self.new_game(),
+            Asked::ConfirmNew if button == 0 => self.new_game(),
+            Asked::Ended { new_game } if button == new_game => self.new_game(),
             Asked::ConfirmOpen if button == 0 => self.open_offered(),
             Asked::ConfirmOpen => {
                 self.offered = None;

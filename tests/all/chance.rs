@@ -180,25 +180,29 @@ impl Picker {
 
 /// Plays moves picked at random (by a fixed generator) until the status
 /// line says the game is lost, for at most `limit` moves; returns the view
-/// then, if it did.
-fn play_until_lost(seed: u64, limit: usize, data: &Path) -> Option<Chance> {
+/// then, if it did, with what the last move answered.
+fn play_until_lost(seed: u64, limit: usize, data: &Path) -> Option<(Chance, Response)> {
     let mut view = open(Some(seed), data);
     let mut pick = Picker::new(seed);
     for _ in 0..limit {
         let m = pick.legal_move(&view)?;
-        view.play_move(&m);
+        let response = view.play_move(&m);
         if view.message().contains("lost") {
-            return Some(view);
+            return Some((view, response));
         }
     }
     None
 }
 
+/// A stuck game (seed, view, what its last move answered).
+fn a_stuck_game(data: &Path) -> (u64, Chance, Response) {
+    (1..40).find_map(|s| play_until_lost(s, 300, data).map(|(v, r)| (s, v, r))).expect("some game got stuck")
+}
+
 #[test]
 fn the_status_says_when_nothing_more_can_be_laid_off_and_play_goes_on() {
     let data = tempfile::tempdir().unwrap();
-    let (seed, mut view) =
-        (1..40).find_map(|s| play_until_lost(s, 300, data.path()).map(|v| (s, v))).expect("some game got stuck");
+    let (seed, mut view, _) = a_stuck_game(data.path());
     let state = view.session().state().clone();
     assert_eq!(
         lay_off_prospect(&state, 1_000_000, &AtomicBool::new(false)),
@@ -225,8 +229,7 @@ fn the_status_says_when_nothing_more_can_be_laid_off_and_play_goes_on() {
 #[test]
 fn a_game_found_lost_is_counted_at_once_and_once_only() {
     let data = tempfile::tempdir().unwrap();
-    let (seed, mut view) =
-        (1..40).find_map(|s| play_until_lost(s, 300, data.path()).map(|v| (s, v))).expect("some game got stuck");
+    let (seed, mut view, _) = a_stuck_game(data.path());
     let cards = view.session().state().cards_on_foundations();
     let s = stats(data.path());
     assert_eq!((s.played, s.lost), (1, 1), "seed {seed}: counted when found lost");
@@ -242,6 +245,24 @@ fn a_game_found_lost_is_counted_at_once_and_once_only() {
     assert_eq!(back.session().move_count(), 0, "the next game is dealt");
     let s = stats(data.path());
     assert_eq!((s.played, s.lost), (1, 1), "not counted again after it was resumed");
+}
+
+/// The box of a game found lost has OK first, where Return presses it:
+/// the player finds the loss while pressing Return to deal, and one press
+/// more keeps the lost table in view. Its New Game deals the next game.
+#[test]
+fn the_box_of_a_game_found_lost_keeps_the_table_on_return() {
+    let data = tempfile::tempdir().unwrap();
+    let (seed, mut view, said) = a_stuck_game(data.path());
+    let Response::Ask(scores) = said else { panic!("seed {seed}: no box when found lost: {said:?}") };
+    assert_eq!(scores.buttons, ["OK", "New Game"]);
+    let moves = view.session().move_count();
+    view.answer(0);
+    assert_eq!(view.session().move_count(), moves, "OK leaves the lost game on the table");
+    let data = tempfile::tempdir().unwrap();
+    let (_, mut view, _) = a_stuck_game(data.path());
+    assert_eq!(view.answer(1), Response::Redraw);
+    assert_eq!(view.session().move_count(), 0, "New Game deals the next game");
 }
 
 /// A game whose end needs the thorough search: the quick one cannot tell
