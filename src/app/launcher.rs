@@ -8,6 +8,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use crate::core::Stats;
 use crate::core::files::in_any_case;
 
 use crate::gfx::{Rect, Rgb, Surface, TextStyle};
@@ -55,6 +56,10 @@ pub struct Launcher {
     data_dir: Option<PathBuf>,
     /// Whether every game deals only deals the solver proves winnable.
     winnable_only: bool,
+    /// The statistics, for the selected game's record under its picture
+    /// (the launcher's own, and only when they can be read; choosers have
+    /// none).
+    records: Option<Stats>,
     /// What the status line says after a choice.
     note: String,
     /// What could not be read and is not listed, as (name, why): the
@@ -171,6 +176,7 @@ impl Launcher {
     /// same choice; the launcher is made anew when a game closes.
     pub fn keeping_choices_in(mut self, dir: PathBuf) -> Launcher {
         self.winnable_only = prefs::shared_on(&dir, prefs::WINNABLE);
+        self.records = Stats::peek(&dir);
         self.data_dir = Some(dir);
         self
     }
@@ -211,6 +217,7 @@ impl Launcher {
             preview: RefCell::new(None),
             data_dir: None,
             winnable_only: false,
+            records: None,
             note: String::new(),
             left_out: Vec::new(),
         }
@@ -339,6 +346,36 @@ impl Launcher {
             *cache = Some((self.selected, size, full.map(|f| fitted(&f, inner))));
         }
         cache.as_ref().and_then(|(_, _, p)| p.clone())
+    }
+
+    /// The selected game's record in a word, every size, board and level
+    /// of it together: whether it has been played, how often and won.
+    fn record(&self) -> Option<String> {
+        let (records, (id, _)) = (self.records.as_ref()?, self.games.get(self.selected)?);
+        let of_game = |game: &str| game == id || game.strip_prefix(id.as_str()).is_some_and(|r| r.starts_with('/'));
+        let (played, won) = records
+            .games()
+            .filter(|(game, _)| of_game(game))
+            .fold((0u64, 0u64), |(p, w), (_, g)| (p + g.played, w + g.won));
+        Some(match played {
+            0 => "Not played yet.".into(),
+            _ => format!("Played {played}, won {won} ({}%).", won * 100 / played),
+        })
+    }
+
+    /// The record under the picture `frame`, wrapped to its width and
+    /// ending above `bottom`.
+    fn draw_record(&self, s: &mut Surface, machine: &Machine, frame: Rect, bottom: i32) {
+        let Some(text) = self.record() else { return };
+        let font = machine.look().text_font;
+        let line_h = font.height() as i32 + 1;
+        let lines = widgets::wrap(font, &text, frame.w);
+        let top = frame.bottom() + line_h / 2;
+        let fit = usize::try_from((bottom - top) / line_h).unwrap_or(0);
+        for (i, line) in lines.iter().take(fit).enumerate() {
+            let y = top + i as i32 * line_h;
+            s.draw_text(font, line, frame.x, y, machine.look().paint(Pen::Text), TextStyle::PLAIN);
+        }
     }
 
     fn draw_preview(&self, s: &mut Surface, machine: &Machine, frame: Rect) {
@@ -572,6 +609,7 @@ impl View for Launcher {
         widgets::scrolled_list(s, machine, &parts.list, &self.rows(), first, selected);
         if let Some(p) = parts.preview {
             self.draw_preview(s, machine, p);
+            self.draw_record(s, machine, p, parts.list.rows.bottom());
         }
         let buttons: Vec<_> = (self.buttons.iter().zip(&parts.buttons))
             .map(|((label, cmd), r)| (*label, *r, *cmd != Command::View(OPEN_SELECTED) || !self.games.is_empty()))
@@ -636,5 +674,32 @@ mod tests {
         assert_eq!(chosen.play_selected(), Response::Command(Command::Play("tetris".into())));
         let next = Launcher::in_data_dir(dir.path().to_path_buf());
         assert_eq!(next.games[next.selected].0, "tetris");
+    }
+
+    /// Under its picture the launcher gives the selected game's record,
+    /// every size of it together. A broken statistics file gives none, and
+    /// is left for the game to set aside and tell of.
+    #[test]
+    fn the_selected_game_s_record_shows_under_its_picture() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut stats = Stats::default();
+        stats.game_mut("mines/beginner").record(crate::core::Outcome::Won, 0);
+        stats.game_mut("mines/expert").record(crate::core::Outcome::Lost, 0);
+        stats.game_mut("mines/expert").record(crate::core::Outcome::Lost, 0);
+        stats.game_mut("minesweeper-like").record(crate::core::Outcome::Won, 0);
+        stats.save(dir.path()).unwrap();
+        let mut l = Launcher::in_data_dir(dir.path().to_path_buf());
+        let row = |l: &Launcher, id: &str| l.games.iter().position(|(g, _)| g == id).unwrap();
+        l.selected = row(&l, "mines");
+        assert_eq!(l.record().as_deref(), Some("Played 3, won 1 (33%)."));
+        l.selected = row(&l, "tetris");
+        assert_eq!(l.record().as_deref(), Some("Not played yet."));
+
+        let broken = Stats::path(dir.path());
+        std::fs::write(&broken, "[mines/beginner]\nplayed = lots\n").unwrap();
+        let l = Launcher::in_data_dir(dir.path().to_path_buf());
+        assert_eq!(l.record(), None);
+        assert!(std::fs::read_to_string(&broken).unwrap().contains("lots"), "the broken file is left where it is");
+        assert!(Launcher::chooser("Levels", "level", vec![("a".into(), "A".into())], "a").record().is_none());
     }
 }

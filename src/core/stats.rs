@@ -146,6 +146,18 @@ impl Stats {
         Self::load_noting(data_dir).map(|loaded| loaded.value)
     }
 
+    /// Reads the statistics from `data_dir` for a glance (the launcher's
+    /// record of a game), leaving a broken file where it is for the game
+    /// that counts next to set aside and tell of. None if the file cannot
+    /// be read or is broken.
+    pub fn peek(data_dir: &Path) -> Option<Stats> {
+        match read_capped(&Self::path(data_dir), limits::RECORDS) {
+            Ok(bytes) => parse(&bytes).ok(),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Some(Stats::default()),
+            Err(_) => None,
+        }
+    }
+
     /// Reads one statistics file (missing: no games played), setting it
     /// aside if it is broken.
     fn read(path: &Path) -> Result<Stats, FileError> {
