@@ -762,7 +762,11 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
     let driver = Driver::new(Shell::new(machine, Box::new(viewer), 1));
     match shot.zip(kind) {
         Some((path, kind)) => kind.write(path, driver.frame()),
-        None => run_window(driver, screen.scale, "--shot FILE.png draws the page without a display"),
+        None => {
+            let words: Vec<&str> = ["parlour help"].into_iter().chain(target).collect();
+            let headless = format!("{} --shot FILE.png draws the page without a display", words.join(" "));
+            run_window(driver, screen.scale, &headless)
+        }
     }?;
     if shows_nothing {
         return Err(fail(format!("{}: no page of help in it can be shown", known.display())));

@@ -183,3 +183,19 @@ fn a_picture_named_other_than_png_or_bmp_is_refused_before_rendering() {
         }
     }
 }
+
+/// Without a display, a window command says the whole command that
+/// draws the same thing headless.
+#[test]
+fn without_a_display_the_headless_command_is_given_whole() {
+    let data = tempfile::tempdir().unwrap();
+    for (args, said) in [
+        (&["help", "freecell"][..], "parlour help freecell --shot FILE.png draws the page without a display"),
+        (&["help"], "parlour help --shot FILE.png draws the page without a display"),
+        (&["play", "golf"], "parlour shot golf -o FILE.png draws it without a display"),
+    ] {
+        let out = run_in(data.path(), args);
+        assert!(reached_the_window(&out), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
+    }
+}
