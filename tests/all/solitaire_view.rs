@@ -83,6 +83,62 @@ fn a_covered_pyramid_card_is_refused_with_a_reason() {
     assert!(frame(&view, &m, area).pixels() == before.pixels(), "nothing was picked");
 }
 
+/// Pyramid's deal 1 played by Hint and Space until a hint pairs a covered
+/// card with the one card covering it (Q♥ with A♣ after four pairs):
+/// the table, the covered pile and its cover.
+fn pyramid_at_a_covered_pair(machine: MachineId) -> (Table, Machine, Rect, tempfile::TempDir, PileId, PileId) {
+    use parlour::machines::{Key, Modifiers};
+    let (mut view, m, area, data) = table("pyramid", machine, 1);
+    for _ in 0..12 {
+        view.command(&Command::Hint);
+        let (pile, _) = view.board().hinted().expect("a hint");
+        let st = view.session().state();
+        if pile.kind == PileKind::Tableau && st.is_covered(pile.index()) {
+            let cover = st.rules().tableau.covered_by[pile.index()]
+                .iter()
+                .map(|&p| PileId::new(PileKind::Tableau, p))
+                .find(|p| !st.pile(p.kind, p.index()).is_empty())
+                .unwrap();
+            return (view, m, area, data, pile, cover);
+        }
+        view.input(&Input::Key { key: Key::Char(' '), mods: Modifiers::default() }, &m, area);
+    }
+    panic!("no hint paired a covered card");
+}
+
+fn click_at(view: &mut Table, m: &Machine, area: Rect, r: Rect) {
+    let (x, y) = (r.x + 3, r.y + 3);
+    view.input(&Input::MouseDown { x, y, button: Button::Left }, m, area);
+    view.input(&Input::MouseUp { x, y, button: Button::Left }, m, area);
+}
+
+/// A covered card pairs with the one card covering it, as Hint says: from
+/// the keyboard, and by mouse picking either card first.
+#[test]
+fn a_covered_pyramid_card_pairs_with_the_card_covering_it() {
+    use parlour::machines::{Key, Modifiers};
+    let space = Input::Key { key: Key::Char(' '), mods: Modifiers::default() };
+    let gone = |view: &Table, a: PileId, b: PileId| {
+        let st = view.session().state();
+        st.pile(a.kind, a.index()).is_empty() && st.pile(b.kind, b.index()).is_empty()
+    };
+    let (mut view, m, area, _data, covered, cover) = pyramid_at_a_covered_pair(MachineId::AmigaDblPal);
+    view.input(&space, &m, area);
+    view.command(&Command::Hint);
+    view.input(&space, &m, area);
+    assert!(gone(&view, covered, cover), "Space played the hint: {:?}", view.message());
+
+    for first_covered in [true, false] {
+        let (mut view, m, area, _data, covered, cover) = pyramid_at_a_covered_pair(MachineId::AmigaPal);
+        let order = if first_covered { [covered, cover] } else { [cover, covered] };
+        for pile in order {
+            let r = top_rect(&view, area, pile);
+            click_at(&mut view, &m, area, r);
+        }
+        assert!(gone(&view, covered, cover), "covered first: {first_covered}: {:?}", view.message());
+    }
+}
+
 /// In Pyramid a king taken from the keyboard leaves an empty place: the
 /// cursor moves on to a card that is still there, not a frame round
 /// nothing.

@@ -298,24 +298,37 @@ impl SolitaireBoard {
     }
 
     /// Addition games: pick a card, then its partner; a card worth the
-    /// whole sum goes alone.
+    /// whole sum goes alone. A covered card may be picked only where it
+    /// pairs with the one card covering it (the rules allow that pair,
+    /// and Hint and Solve play it), in either order.
     fn pick(&mut self, st: &Solitaire, id: PileId) -> Reply<SolitaireVariant> {
+        const COVERED: &str = "That card is covered: only uncovered cards can be taken.";
         let sum = st.rules().addition;
         let Some(card) = st.pile(id.kind, id.index()).last().map(|s| s.card) else {
             return Reply::Unchanged;
         };
-        if id.kind == PileKind::Tableau && st.is_covered(id.index()) {
-            return Reply::Say("That card is covered: only uncovered cards can be taken.".into());
-        }
+        let covered = id.kind == PileKind::Tableau && st.is_covered(id.index());
         match self.picked.take() {
-            Some(first) if first != id => Reply::Play(SolMove::Pair(first, id)),
-            Some(_) => Reply::Redraw,
+            Some(first) if first == id => Reply::Redraw,
+            Some(first) if covered && st.check(&SolMove::Pair(first, id)).is_err() => {
+                // The card picked first stays picked for its true partner.
+                self.picked = Some(first);
+                Reply::Say(COVERED.into())
+            }
+            Some(first) => Reply::Play(SolMove::Pair(first, id)),
+            None if covered && !Self::pairs_with_cover(st, id) => Reply::Say(COVERED.into()),
             None if u32::from(card.rank.value()) == u32::from(sum) => Reply::Play(SolMove::Remove(id)),
             None => {
                 self.picked = Some(id);
                 Reply::Redraw
             }
         }
+    }
+
+    /// Whether the covered card on `id` can be taken now: in a legal pair
+    /// with the last card covering it.
+    fn pairs_with_cover(st: &Solitaire, id: PileId) -> bool {
+        st.legal_moves().iter().any(|m| matches!(*m, SolMove::Pair(a, b) if a == id || b == id))
     }
 
     /// The pile a dragged stack is dropped on: the one whose cards overlap
