@@ -38,6 +38,7 @@ pub mod winnable;
 mod tests;
 
 pub use moves::safe_lay_off;
+pub use score::promising_move;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};

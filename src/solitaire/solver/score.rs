@@ -12,7 +12,8 @@
 //! them); with Discard, cards lying above a higher card of their suit.
 
 use crate::cards::Card;
-use crate::solitaire::engine::{Slot, Solitaire};
+use crate::core::Game;
+use crate::solitaire::engine::{Slot, SolMove, Solitaire};
 use crate::solitaire::rules::{Build, DealTo, PileKind, Rules, Sequence, WinWhen};
 
 use super::moves::steps_up;
@@ -172,6 +173,29 @@ pub struct Features {
     pub counts: PerFeature,
     /// What no weight scales.
     pub fixed: i64,
+}
+
+/// The move after which the position scores best, if it scores better
+/// than `state` does now: a hint where no winning line is known. Each
+/// such hint climbs, so hints followed one after another never go round
+/// in a circle; where no move climbs there is none.
+pub fn promising_move(state: &Solitaire) -> Option<SolMove> {
+    let weights = Weights::PLAIN.counted_in(state.rules());
+    let score = |s: &Solitaire| weights.weigh(&features(s));
+    let now = score(state);
+    let scored = state.legal_moves().into_iter().map(|m| {
+        let mut next = state.clone();
+        next.apply(&m);
+        (score(&next), m)
+    });
+    // The first of the best, so the same position always gets the same hint.
+    scored
+        .filter(|(s, _)| *s > now)
+        .fold(None, |best: Option<(i64, SolMove)>, (s, m)| match best {
+            Some((b, _)) if b >= s => best,
+            _ => Some((s, m)),
+        })
+        .map(|(_, m)| m)
 }
 
 /// The features of `state` the score weighs.

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::core::{Game, Variant};
 use crate::solitaire::engine::{SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::solver::winnable;
-use crate::solitaire::solver::{Verdict, safe_lay_off, solve};
+use crate::solitaire::solver::{Verdict, promising_move, safe_lay_off, solve};
 
 use super::super::board::{DealSearch, Reply};
 use super::outlook::{Outlook, Watcher, watch_limits};
@@ -245,10 +245,12 @@ impl Assist {
         if solve { self.start_demo(known) } else { Self::hint_from(st, known) }
     }
 
-    /// The next move of a winning line, or why there is none. A move that
-    /// no line found vouches for is no hint, with one exception: when none
-    /// is found in time, a safe lay-off (a card no winning line needs where
-    /// it lies) is offered, said to be no more than safe. Where a card can
+    /// The next move of a winning line, or why there is none. When none is
+    /// found in time (and none is proven impossible), a move no line
+    /// vouches for is offered, said to be no more than that: a safe
+    /// lay-off (a card no winning line needs where it lies), else the move
+    /// that leaves the position looking best, if any looks better than
+    /// now (see [`promising_move`]). Where a card can
     /// go home so, that comes first of a line too, whatever order the line
     /// found takes: it is the move a player expects, and the game stays as
     /// winnable as it was.
@@ -268,9 +270,10 @@ impl Assist {
             Err(NoLine::Lost) => Reply::Say("No hint: no winning line from here. Undo, or start anew.".into()),
             // The caveat first: a narrow status line keeps the first
             // sentence, and the move is framed on the table anyway.
-            Err(NoLine::NotFound) => match safe_lay_off(st) {
-                Some(m) => named(m, "No winning line found in time. A safe move: "),
-                None => Reply::Say("No hint found in time.".into()),
+            Err(NoLine::NotFound) => match (safe_lay_off(st), promising_move(st)) {
+                (Some(m), _) => named(m, "No winning line found in time. A safe move: "),
+                (None, Some(m)) => named(m, "No winning line found in time. A move that may help: "),
+                (None, None) => Reply::Say("No hint found in time.".into()),
             },
         }
     }
@@ -340,6 +343,28 @@ mod tests {
                 reply => return reply,
             }
         }
+    }
+
+    /// Where no winning line is known, a hint still offers a move that
+    /// makes the position look better, and says it is no more than that.
+    /// Hints followed one after another climb, so they never come back to
+    /// a position and end where no move looks better.
+    #[test]
+    fn a_hint_with_no_line_known_offers_a_move_that_climbs() {
+        let rules = crate::solitaire::rules::examples::spider_one_suit();
+        let mut st = SolitaireVariant::new("spider-one-suit", 0, rules.clone(), rules).unwrap().deal(1);
+        let Reply::Hint(_, said) = Assist::hint_from(&st, Err(NoLine::NotFound)) else { panic!("no hint") };
+        assert!(said.starts_with("No winning line found in time. A move that may help: "), "{said}");
+        let mut seen = Vec::new();
+        while let Some(m) = promising_move(&st) {
+            assert!(seen.len() < 1000, "the hints end");
+            seen.push(st.clone());
+            st.apply(&m);
+            assert!(!seen.contains(&st), "a hint came back to a position after {} moves", seen.len());
+        }
+        assert!(seen.len() > 5, "the hints go some way: {}", seen.len());
+        let end = Assist::hint_from(&st, Err(NoLine::NotFound));
+        assert!(matches!(&end, Reply::Say(said) if said == "No hint found in time."), "{end:?}");
     }
 
     /// A deal dealt unproved (the status line says it may not be winnable)
