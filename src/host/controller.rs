@@ -942,7 +942,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         response
     }
 
-    fn keep_prefs(&mut self) {
+    /// Keeps the board's preferences in the data folder now (a family
+    /// whose preferences say which game was last played keeps them as it
+    /// opens one, not only as it closes).
+    pub fn keep_prefs(&mut self) {
         if let Err(e) = prefs::write_for(&self.data_dir, self.family, &self.board.prefs(&self.session)) {
             self.message = format!("The preferences could not be kept: {e}");
         }
