@@ -429,6 +429,23 @@ fn parlour_stats_prints_a_games_record_as_key_value_lines() {
     let text = String::from_utf8(out.stdout).unwrap();
     let shown: Vec<&str> = text.lines().filter(|l| l.starts_with("game:") || l.starts_with("played:")).collect();
     assert_eq!(shown, ["game: mines/beginner", "played: 1", "game: mines/expert", "played: 1"], "{text}");
+
+    // Sokoban shows every level played, in the set's order; none counted
+    // yet is said, as a game in progress is not in the figures.
+    let stats_of = |game: &str| {
+        let out =
+            super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", game]).output().unwrap();
+        (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    };
+    assert!(stats_of("sokoban").1.contains("No game of sokoban has been counted yet"));
+    let mut stats = Stats::load(data.path()).unwrap();
+    stats.game_mut("sokoban/parlour/10").record(parlour::core::Outcome::Won, 0);
+    stats.game_mut("sokoban/parlour/2").record(parlour::core::Outcome::Won, 0);
+    stats.save(data.path()).unwrap();
+    let (text, said) = stats_of("sokoban");
+    let shown: Vec<&str> = text.lines().filter(|l| l.starts_with("game:")).collect();
+    assert_eq!(shown, ["game: sokoban/parlour/2", "game: sokoban/parlour/10"], "{text}");
+    assert_eq!(said, "");
 }
 
 /// Plays the scripted win of `id` (tests/wins) through the controller.
