@@ -517,6 +517,11 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
              native size (one framebuffer pixel a pixel)"
         )));
     }
+    let keeps_files =
+        matches!(cli.command, None | Some(Command::Play { .. } | Command::Shot { .. } | Command::Stats { .. }));
+    if let Some(trouble) = settings::data_dir_trouble(&settings::data_dir()).filter(|_| keeps_files) {
+        return Err(fail(trouble));
+    }
     match cli.command {
         None => open_window(&before, "launcher", None),
         Some(Command::List) => {
