@@ -517,6 +517,11 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
              native size (one framebuffer pixel a pixel)"
         )));
     }
+    let keeps_files =
+        matches!(cli.command, None | Some(Command::Play { .. } | Command::Shot { .. } | Command::Stats { .. }));
+    if let Some(trouble) = settings::data_dir_trouble(&settings::data_dir()).filter(|_| keeps_files) {
+        return Err(fail(trouble));
+    }
     match cli.command {
         None => open_window(&before, "launcher", None),
         Some(Command::List) => {
@@ -824,12 +829,21 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
             // the one it opens on when none has been.
             let entry = catalog::find(t).map_err(fail)?;
             let own = format!("{}/", entry.id);
-            let played: Vec<String> = all
+            let mut played: Vec<String> = all
                 .games()
                 .map(|(id, _)| id.to_string())
                 .filter(|id| *id == entry.game_id || id.starts_with(&own))
                 .collect();
-            if played.is_empty() { vec![entry.game_id] } else { played }
+            // Sokoban's level 10 after its level 2.
+            played.sort_by(|a, b| crate::host::by_name(a, b));
+            if played.is_empty() {
+                // Moves alone count for nothing: a game in progress
+                // (half a Sokoban level) is not in the figures yet.
+                eprintln!("No game of {t} has been counted yet: a game counts once it is won or given up.");
+                vec![entry.game_id]
+            } else {
+                played
+            }
         }
         None => all.games().map(|(id, _)| id.to_string()).collect(),
     };

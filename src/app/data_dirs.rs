@@ -139,8 +139,8 @@ pub fn builtin_dir() -> Option<&'static Path> {
             Ok(dir) => return Some(dir),
             Err(e) => e,
         };
-        let spare = std::env::temp_dir().join("parlour-builtin");
-        let result = unpack(&spare, BUILTIN_HASH, BUILTIN);
+        let spare = spare_dir();
+        let result = private_dir(&spare).and_then(|()| unpack(&spare, BUILTIN_HASH, BUILTIN));
         let instead = match &result {
             Ok(_) => format!("they are read from {} instead", spare.display()),
             Err(e) => format!("nor into {}: {e}", spare.display()),
@@ -149,6 +149,45 @@ pub fn builtin_dir() -> Option<&'static Path> {
         result.ok()
     })
     .as_deref()
+}
+
+/// The folder in the system's temporary folder that holds the built-in
+/// data when the data folder cannot: the user's own, named with their
+/// user id, so no other user's copy is ever read.
+fn spare_dir() -> PathBuf {
+    #[cfg(unix)]
+    // SAFETY: getuid has no preconditions and cannot fail.
+    let name = format!("parlour-builtin-{}", unsafe { libc::getuid() });
+    #[cfg(not(unix))]
+    let name = "parlour-builtin".to_string();
+    std::env::temp_dir().join(name)
+}
+
+/// Makes `dir` for the user alone (mode 700), or checks the one there is
+/// theirs and closed to others: a folder another user made (or may write
+/// in) could hand them games of that user's making, so it is refused.
+#[cfg(unix)]
+fn private_dir(dir: &Path) -> io::Result<()> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+    match std::fs::DirBuilder::new().mode(0o700).create(dir) {
+        Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
+        _ => {}
+    }
+    let meta = std::fs::symlink_metadata(dir)?;
+    // SAFETY: as in spare_dir.
+    let mine = meta.uid() == unsafe { libc::getuid() };
+    if !meta.is_dir() || !mine || meta.mode() & 0o022 != 0 {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            "it is not a folder of yours that only you may write in",
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn private_dir(dir: &Path) -> io::Result<()> {
+    std::fs::create_dir_all(dir)
 }
 
 /// Unpacks `files` (slash-separated relative paths and their bytes) into

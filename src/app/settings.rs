@@ -19,6 +19,19 @@ pub fn data_dir() -> PathBuf {
     }
 }
 
+/// Why `dir` cannot be the data folder, if it cannot: a file where it
+/// should be, or on its path. Said once, before every file in it fails
+/// on its own.
+pub fn data_dir_trouble(dir: &Path) -> Option<String> {
+    match std::fs::metadata(dir) {
+        Ok(meta) if !meta.is_dir() => Some(format!("the data folder {} is a file, not a folder", dir.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => {
+            Some(format!("the data folder {} cannot be made: a folder on its path is a file", dir.display()))
+        }
+        _ => None,
+    }
+}
+
 fn settings_path() -> PathBuf {
     settings_in(&data_dir())
 }

@@ -543,6 +543,20 @@ fn plain(e: io::Error) -> io::Error {
     io::Error::new(e.kind(), words)
 }
 
+/// Why a file could not be written, in a player's words where the cause
+/// is a common one, without the system's "(os error 13)".
+pub fn write_failure(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        io::ErrorKind::NotADirectory => "a folder on its path is a file".into(),
+        io::ErrorKind::StorageFull => "the disk is full".into(),
+        io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".into(),
+        // Making a folder where a file is.
+        io::ErrorKind::AlreadyExists => "a file of that name is in the way".into(),
+        _ => e.to_string(),
+    }
+}
+
 fn too_big(size: u64, limit: u64) -> io::Error {
     io::Error::new(
         io::ErrorKind::InvalidData,

@@ -33,7 +33,7 @@ use std::fmt;
 use std::path::Path;
 use std::str;
 
-use super::files::{FileError, FileErrorKind, limits, read_capped, write_atomic};
+use super::files::{FileError, FileErrorKind, limits, read_capped, write_atomic, write_failure};
 use super::game::Variant;
 use super::session::{Action, Mark, Session, Step};
 use super::text::{check_id, check_line};
@@ -129,8 +129,8 @@ pub fn encode<V: Variant>(session: &Session<V>) -> Result<String, String> {
 /// `path.bak` (see [`write_atomic`]).
 pub fn save<V: Variant>(session: &Session<V>, path: &Path) -> Result<(), FileError> {
     let text = encode(session).map_err(|reason| FileError::new(path, FileErrorKind::Invalid, reason))?;
-    write_atomic(path, text.as_bytes())
-        .map_err(|e| FileError::new(path, FileErrorKind::Io, format!("the game could not be saved: {e}")))
+    // The reason alone: the caller says what could not be done.
+    write_atomic(path, text.as_bytes()).map_err(|e| FileError::new(path, FileErrorKind::Io, write_failure(&e)))
 }
 
 /// Loads the save at `path` for `variant`: reads it, checks it belongs to

@@ -346,11 +346,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
         let path = journal::journal_path(&self.data_dir, &self.id());
         let result = write_save(&self.session, &path);
-        if let Err(e) = &result {
-            self.message = "The game could not be saved.".into();
-            if !self.unsaved {
-                self.notices.push_back(notice_box(SAVED_GAME, format!("The game could not be saved: {e}")));
-            }
+        if let Err(e) = &result
+            && !self.unsaved
+        {
+            let told = format!("{e} {UNSAVED}");
+            self.notices.push_back(notice_box(SAVED_GAME, told));
         }
         self.unsaved = result.is_err();
     }
@@ -875,7 +875,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 let folder = path.parent().map_or_else(String::new, |p| p.display().to_string());
                 format!("Kept as {name}. It is in {folder}.")
             }
-            Err(e) => format!("The game could not be kept: {e}"),
+            Err(e) => format!("The game could not be kept. {e}"),
         };
         Response::Redraw
     }
@@ -953,7 +953,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         response
     }
 
-    fn keep_prefs(&mut self) {
+    /// Keeps the board's preferences in the data folder now (a family
+    /// whose preferences say which game was last played keeps them as it
+    /// opens one, not only as it closes).
+    pub fn keep_prefs(&mut self) {
         if let Err(e) = prefs::write_for(&self.data_dir, self.family, &self.board.prefs(&self.session)) {
             self.message = format!("The preferences could not be kept: {e}");
         }
@@ -1132,13 +1135,22 @@ fn rewind<V: Variant>(session: &mut Session<V>) -> Replay {
     Replay { end, paused: false }
 }
 
-/// Writes a save atomically, making its folder first.
+/// Writes a save atomically, making its folder first; or says, in one
+/// sentence, which file or folder could not be written and why.
 fn write_save<V: Variant>(session: &Session<V>, path: &Path) -> Result<(), String> {
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("The folder {} could not be made: {}.", dir.display(), files::write_failure(&e)))?;
     }
-    save::save(session, path).map_err(|e| e.to_string())
+    save::save(session, path).map_err(|e| match e.kind {
+        FileErrorKind::Io => format!("{} could not be written: {}.", path.display(), e.reason),
+        _ => format!("{e}."),
+    })
 }
+
+/// The reminder, while the journal cannot be written, that the game is
+/// not being kept.
+const UNSAVED: &str = "Progress is not being saved.";
 
 /// The seed of the next new game: derived from the history, so a replayed
 /// script deals the same games.
@@ -1251,8 +1263,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         fields
     }
 
+    /// The last thing said; while nothing is, and the journal cannot be
+    /// written, the reminder that the game is not being kept.
     fn message(&self) -> String {
-        self.message.clone()
+        if self.message.is_empty() && self.unsaved { UNSAVED.into() } else { self.message.clone() }
     }
 
     fn unopened(&self) -> Option<String> {

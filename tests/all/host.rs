@@ -130,20 +130,31 @@ fn a_damaged_journal_is_told_in_full_in_a_box_and_in_short_on_the_status_line() 
 }
 
 /// A journal that cannot be written (its folder's name taken by a file)
-/// is said in full in a box once, not after every move, and in short on
-/// the status line after each.
+/// is said in full in a box once, plainly, not after every move; the
+/// status line reminds the player that the game is not being kept until
+/// a write succeeds again.
 #[test]
 fn a_journal_that_cannot_be_written_is_told_once() {
     let data = tempfile::tempdir().unwrap();
-    std::fs::write(data.path().join("journals"), "in the way").unwrap();
+    let folder = data.path().join("journals");
+    std::fs::write(&folder, "in the way").unwrap();
     let mut view = open_table("klondike", 5, data.path());
     // No journal can be there to read (no folder holds it): only the
     // failed write is told.
     let told = view.take_notice().expect("no box told of the failed write").lines.join(" ");
-    assert!(told.starts_with("The game could not be saved: ") && told.contains("journals"), "{told}");
+    let said = format!(
+        "The folder {} could not be made: a file of that name is in the way. Progress is not being saved.",
+        folder.display()
+    );
+    assert_eq!(told, said);
     deal_from_the_stock(&mut view, 1);
-    assert_eq!(view.message(), "The game could not be saved.");
+    assert_eq!(view.message(), "Progress is not being saved.");
     assert!(view.take_notice().is_none(), "told again after the next move");
+    // The way cleared, the next move is saved and the reminder goes.
+    std::fs::remove_file(&folder).unwrap();
+    deal_from_the_stock(&mut view, 1);
+    assert_eq!(view.message(), "");
+    assert!(folder.join("klondike.save").is_file());
 }
 
 fn machine() -> parlour::machines::Machine {
@@ -429,6 +440,23 @@ fn parlour_stats_prints_a_games_record_as_key_value_lines() {
     let text = String::from_utf8(out.stdout).unwrap();
     let shown: Vec<&str> = text.lines().filter(|l| l.starts_with("game:") || l.starts_with("played:")).collect();
     assert_eq!(shown, ["game: mines/beginner", "played: 1", "game: mines/expert", "played: 1"], "{text}");
+
+    // Sokoban shows every level played, in the set's order; none counted
+    // yet is said, as a game in progress is not in the figures.
+    let stats_of = |game: &str| {
+        let out =
+            super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", game]).output().unwrap();
+        (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    };
+    assert!(stats_of("sokoban").1.contains("No game of sokoban has been counted yet"));
+    let mut stats = Stats::load(data.path()).unwrap();
+    stats.game_mut("sokoban/parlour/10").record(parlour::core::Outcome::Won, 0);
+    stats.game_mut("sokoban/parlour/2").record(parlour::core::Outcome::Won, 0);
+    stats.save(data.path()).unwrap();
+    let (text, said) = stats_of("sokoban");
+    let shown: Vec<&str> = text.lines().filter(|l| l.starts_with("game:")).collect();
+    assert_eq!(shown, ["game: sokoban/parlour/2", "game: sokoban/parlour/10"], "{text}");
+    assert_eq!(said, "");
 }
 
 /// Plays the scripted win of `id` (tests/wins) through the controller.
@@ -606,4 +634,17 @@ fn the_statistics_box_shows_the_best_a_game_keeps() {
     assert_eq!(lines.last().map(String::as_str), Some("Best: 1:35 and 88 moves"));
     let lines = stats_box("Klondike", &parlour::core::GameStats::default(), Scoring::Shown).lines;
     assert_eq!(lines.last().map(String::as_str), Some("Best: no win yet"));
+}
+
+/// A data folder that is a file is said once, plainly, before anything
+/// tries to read or write in it.
+#[test]
+fn a_data_folder_that_is_a_file_is_said_plainly() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("notadir");
+    std::fs::write(&file, "hi").unwrap();
+    let out = super::support::parlour().env("PARLOUR_DATA_DIR", &file).arg("stats").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(said.trim_end(), format!("parlour: the data folder {} is a file, not a folder", file.display()));
 }

@@ -123,7 +123,25 @@ fn with_no_usable_data_folder_the_games_come_from_the_temporary_folder() {
     assert_eq!(listed, built_in_ids().len() + OTHER_GAMES.len());
     let said = String::from_utf8(out.stderr).unwrap();
     assert!(said.contains("cannot unpack the built-in games") && said.contains("instead"), "{said}");
-    assert!(temp.path().join("parlour-builtin").is_dir());
+    // The user's own folder there, closed to others.
+    let spare = std::fs::read_dir(temp.path()).unwrap().next().unwrap().unwrap().path();
+    let name = spare.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with("parlour-builtin-") && name.len() > "parlour-builtin-".len(), "{name}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&spare).unwrap().permissions().mode() & 0o777, 0o700);
+        // One others may write in is refused: the games are not read
+        // from it.
+        let temp = tempfile::tempdir().unwrap();
+        let spare = temp.path().join(&name);
+        std::fs::create_dir(&spare).unwrap();
+        std::fs::set_permissions(&spare, std::fs::Permissions::from_mode(0o777)).unwrap();
+        let out = output(installed.command(&["list"]).env("PARLOUR_DATA_DIR", &file).env("TMPDIR", temp.path()));
+        let said = String::from_utf8(out.stderr).unwrap();
+        assert!(said.contains("only you may write in"), "{said}");
+        assert_eq!(std::fs::read_dir(&spare).unwrap().count(), 0, "unpacked into a shared folder");
+    }
 }
 
 #[test]

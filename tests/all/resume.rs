@@ -130,3 +130,23 @@ fn a_damaged_journal_gives_way_to_its_previous_copy() {
     let aside = data.path().join("journals/klondike.save.damaged-1");
     assert_eq!(std::fs::read(aside).unwrap(), &two.as_bytes()[..two.len() / 2], "the damaged file was not kept");
 }
+
+/// The launcher's Sokoban comes back to the level last played, not the
+/// first one not solved.
+#[test]
+fn sokoban_reopens_the_level_last_played() {
+    let data = tempfile::tempdir().unwrap();
+    // Never played: the first level not solved.
+    shot(data.path(), "sokoban", &[], None);
+    assert!(data.path().join("journals/sokoban-parlour-1.save").exists());
+    let next = "menu Game > Next Level\n";
+    shot(data.path(), "sokoban", &[], Some(&format!("{next}{next}key Left\n")));
+    let played = journal(data.path(), "sokoban-parlour-3.save");
+    assert!(played.contains("move L") && played.contains("cursor: 1"), "{played}");
+
+    // Reopened: level 3, resumed, and Undo takes its move back.
+    shot(data.path(), "sokoban", &[], Some("menu Game > Undo\n"));
+    let after = journal(data.path(), "sokoban-parlour-3.save");
+    assert!(after.contains("move L") && after.contains("cursor: 0"), "level 3 was not resumed:\n{after}");
+    assert!(!journal(data.path(), "sokoban-parlour-1.save").contains("cursor: 1"));
+}

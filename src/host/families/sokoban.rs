@@ -1,7 +1,8 @@
 //! Sokoban: every level of every `.xsb` file in the `sokoban` folder of
 //! the board folders is a game, `sokoban/SET/N`; a file given by its path
 //! (`FILE.xsb`, or `FILE.xsb:N` for its level N) plays too. The
-//! launcher's Sokoban entry opens the first level of Parlour's own set not
+//! launcher's Sokoban entry opens the level of Parlour's own set last
+//! played, where it was left; in a set never played, the first level not
 //! yet solved.
 //!
 //! Levels are Sokoban's numbered games, as deals are a card game's: a
@@ -15,10 +16,11 @@ use crate::core::files::is_listed;
 use crate::games::sokoban::library::{self, SetFile};
 use crate::games::sokoban::records::Records;
 use crate::games::sokoban::rules::LevelVariant;
+use crate::host::prefs;
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
 use crate::machines::MachineId;
 use crate::views::View;
-use crate::views::sokoban::{Place, SokobanBoard};
+use crate::views::sokoban::{LAST_LEVEL_PREF, Place, SokobanBoard};
 
 pub static FAMILY: Family = Family {
     id: "sokoban",
@@ -88,8 +90,10 @@ fn entry(set: &Arc<SetFile>, number: usize, named: bool) -> Result<GameEntry, St
     })
 }
 
-/// The launcher's Sokoban: the first good level of Parlour's set (else of
-/// the first set) that the player has not solved, else its first.
+/// The launcher's Sokoban: the good level of Parlour's set (else of the
+/// first set) last played, where the player comes back to; once that is
+/// solved, the next they have not solved (the first, in a set never
+/// played); else its first.
 fn games(places: &Places) -> Vec<GameEntry> {
     let mut all = sets(places);
     let Some(i) = all.iter().position(|s| s.id == DEFAULT_SET).or((!all.is_empty()).then_some(0)) else {
@@ -98,12 +102,27 @@ fn games(places: &Places) -> Vec<GameEntry> {
     let set = Arc::new(all.swap_remove(i));
     let records = Records::peek(&places.data_dir);
     let good = set.set.good();
-    let number = good.iter().copied().find(|&n| records.best(&set.level_id(n)).is_none()).or(good.first().copied());
+    let solved = |n: usize| records.best(&set.level_id(n)).is_some();
+    // A level solved and left goes on to the next not solved.
+    let unsolved_from =
+        |from: usize| good.iter().copied().filter(|&n| n > from).chain(good.iter().copied()).find(|&n| !solved(n));
+    let number = match last_played(places, &set) {
+        Some(n) if !solved(n) => Some(n),
+        last => unsolved_from(last.unwrap_or(0)),
+    }
+    .or(good.first().copied());
     number
         .and_then(|n| entry(&set, n, false).ok())
         .map(|e| GameEntry { id: LAUNCHER_ID.into(), name: LAUNCHER_NAME.into(), ..e })
         .into_iter()
         .collect()
+}
+
+/// The good level of `set` last on the table, as the preferences keep it.
+fn last_played(places: &Places, set: &SetFile) -> Option<usize> {
+    let kept = prefs::read(&places.data_dir, FAMILY.id);
+    let (_, id) = kept.iter().find(|(k, _)| k == LAST_LEVEL_PREF)?;
+    set.set.good().into_iter().find(|&n| set.level_id(n) == *id)
 }
 
 /// Every level of every set, marked `[x]` when solved.
@@ -167,7 +186,13 @@ fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
     let board = SokobanBoard::new(&game.title, game.place.clone(), &places.data_dir);
     match refused {
         Some(why) => Box::new(Controller::refused(FAMILY.id, game.variant.clone(), board, &places.data_dir, why)),
-        None => Box::new(Controller::open(FAMILY.id, game.variant.clone(), board, &places.data_dir, how)),
+        None => {
+            let mut controller = Controller::open(FAMILY.id, game.variant.clone(), board, &places.data_dir, how);
+            // The level is the one to come back to, even if Parlour is
+            // ended without closing it.
+            controller.keep_prefs();
+            Box::new(controller)
+        }
     }
 }
 

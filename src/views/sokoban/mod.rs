@@ -23,6 +23,9 @@ use art::{Tile, tile_art};
 
 /// The board's own commands.
 pub const NEXT_LEVEL: ViewCommand = ViewCommand("next-level");
+/// The preference that keeps the level last on the table, which the
+/// launcher's entry comes back to.
+pub const LAST_LEVEL_PREF: &str = "level";
 pub const PREVIOUS_LEVEL: ViewCommand = ViewCommand("previous-level");
 pub const SHOW_SOLUTION: ViewCommand = ViewCommand("show-solution");
 pub const BEST_RESULTS: ViewCommand = ViewCommand("best-results");
@@ -220,6 +223,10 @@ impl Board<LevelVariant> for SokobanBoard {
 
     fn opening_notice(&mut self) -> (Option<String>, Option<Requester>) {
         std::mem::take(&mut self.opening)
+    }
+
+    fn prefs(&self, session: &Session<LevelVariant>) -> Vec<(&'static str, String)> {
+        vec![(LAST_LEVEL_PREF, session.variant().id.clone())]
     }
 
     fn menu_items(&self, session: &Session<LevelVariant>) -> Vec<MenuItem> {
