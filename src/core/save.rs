@@ -223,6 +223,8 @@ fn decode_noting<V: Variant>(bytes: &[u8], variant: &V) -> Result<(Session<V>, R
 struct Lines<'a> {
     lines: Vec<&'a str>,
     next: usize,
+    /// The last line has no line break after it: it may have been cut.
+    open_ended: bool,
 }
 
 impl<'a> Lines<'a> {
@@ -233,13 +235,14 @@ impl<'a> Lines<'a> {
             let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
             DecodeError::corrupt(line, "the file is not UTF-8 text")
         })?;
+        let open_ended = !text.is_empty() && !text.ends_with('\n');
         let text = text.strip_suffix('\n').unwrap_or(text);
         let lines: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
         if let Some(i) = lines.iter().position(|l| l.len() > MAX_LINE) {
             let reason = format!("the line is {} bytes long; no line of a save is over {MAX_LINE}", lines[i].len());
             return Err(DecodeError::corrupt(i + 1, reason));
         }
-        Ok(Lines { lines, next: 0 })
+        Ok(Lines { lines, next: 0, open_ended })
     }
 
     /// The next line and its number, or `None` at the end.
@@ -261,9 +264,23 @@ impl<'a> Lines<'a> {
         let last = self.lines.len();
         let cut = !self.lines.contains(&"end");
         if e.kind == FileErrorKind::Corrupt && e.line == last && cut {
-            return DecodeError::corrupt(last, "the file ends early: it was cut off at this line");
+            return Self::cut_off_at(last);
         }
         e
+    }
+
+    /// Why the steps end before their `end` line: the file was cut off in
+    /// the middle of its last line, or after it.
+    fn cut_short(&self) -> DecodeError {
+        if self.open_ended {
+            Self::cut_off_at(self.lines.len())
+        } else {
+            DecodeError::corrupt(self.next_number(), "the file ends without its `end` line (it was cut short)")
+        }
+    }
+
+    fn cut_off_at(line: usize) -> DecodeError {
+        DecodeError::corrupt(line, "the file ends early: it was cut off at this line")
     }
 
     /// The value of the header line `key: value`, which must come next.
@@ -363,10 +380,7 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError>
     let mut marks = Vec::new();
     loop {
         let Some((n, line)) = lines.next() else {
-            return Err(DecodeError::corrupt(
-                lines.next_number(),
-                "the file ends without its `end` line (it was cut short)",
-            ));
+            return Err(lines.cut_short());
         };
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         let action = match word {
@@ -624,7 +638,7 @@ mod tests {
             (good.lines().take(3).collect::<Vec<_>>().join("\n"), 4, FileErrorKind::Corrupt, "ends before `options:`"),
             // Cut off in the middle of a line, or after a line that lost
             // its text: the cut is the fault, not what the line lacks.
-            (good[..good.find("move add 1").unwrap() + 7].to_string(), 9, FileErrorKind::Corrupt, "cut short"),
+            (good[..good.find("move add 1").unwrap() + 7].to_string(), 8, FileErrorKind::Corrupt, "cut off at this"),
             (good[..good.find("move add 1").unwrap() + 5].to_string(), 8, FileErrorKind::Corrupt, "cut off at this"),
             (good[..good.find("options").unwrap() + 4].to_string(), 4, FileErrorKind::Corrupt, "cut off at this"),
             // A line no writer makes is refused before anything reads it.
