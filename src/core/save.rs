@@ -163,7 +163,7 @@ pub fn open_kept<V: Variant>(path: &Path, variant: &V) -> Result<Session<V>, Fil
 /// Reads only the header, e.g. to find out which game a file is for.
 pub fn read_header(bytes: &[u8]) -> Result<Header, DecodeError> {
     let mut lines = Lines::new(bytes)?;
-    parse_header(&mut lines)
+    parse_header(&mut lines).map_err(|e| lines.blame(e))
 }
 
 /// Turns save bytes into a session for `variant`, validating everything and
@@ -179,7 +179,7 @@ pub fn decode<V: Variant>(bytes: &[u8], variant: &V) -> Result<Session<V>, Decod
 /// what was not played yet keeps the game. Otherwise it is foreign.
 fn decode_noting<V: Variant>(bytes: &[u8], variant: &V) -> Result<(Session<V>, RulesChanged), DecodeError> {
     let mut lines = Lines::new(bytes)?;
-    let header = parse_header(&mut lines)?;
+    let header = parse_header(&mut lines).map_err(|e| lines.blame(e))?;
     // Header lines: 2 game, 3 variant-hash, 4 options, 5 seed, 6 cursor.
     // A save of an older form of the variant brings options of its own.
     let same = header.game == variant.id() && header.variant_hash == variant.content_hash();
@@ -191,7 +191,7 @@ fn decode_noting<V: Variant>(bytes: &[u8], variant: &V) -> Result<(Session<V>, R
     let variant = variant
         .with_options(adopted.as_deref().unwrap_or(&header.options))
         .map_err(|e| DecodeError::foreign(4, format!("the options {:?} are not understood: {e}", header.options)))?;
-    let (steps, places, marks) = parse_steps(&mut lines, header.seed)?;
+    let (steps, places, marks) = parse_steps(&mut lines, header.seed).map_err(|e| lines.blame(e))?;
     if header.cursor >= steps.len() {
         return Err(DecodeError::corrupt(
             6,
@@ -223,6 +223,8 @@ fn decode_noting<V: Variant>(bytes: &[u8], variant: &V) -> Result<(Session<V>, R
 struct Lines<'a> {
     lines: Vec<&'a str>,
     next: usize,
+    /// The last line has no line break after it: it may have been cut.
+    open_ended: bool,
 }
 
 impl<'a> Lines<'a> {
@@ -233,13 +235,14 @@ impl<'a> Lines<'a> {
             let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
             DecodeError::corrupt(line, "the file is not UTF-8 text")
         })?;
+        let open_ended = !text.is_empty() && !text.ends_with('\n');
         let text = text.strip_suffix('\n').unwrap_or(text);
         let lines: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
         if let Some(i) = lines.iter().position(|l| l.len() > MAX_LINE) {
             let reason = format!("the line is {} bytes long; no line of a save is over {MAX_LINE}", lines[i].len());
             return Err(DecodeError::corrupt(i + 1, reason));
         }
-        Ok(Lines { lines, next: 0 })
+        Ok(Lines { lines, next: 0, open_ended })
     }
 
     /// The next line and its number, or `None` at the end.
@@ -252,6 +255,32 @@ impl<'a> Lines<'a> {
     /// The number the next line would have (for "the file ends here" errors).
     fn next_number(&self) -> usize {
         self.next + 1
+    }
+
+    /// `e`, or where it is found on the last line of a file with no `end`
+    /// line, the file's true fault: it was cut off there (in the middle of
+    /// that line, or after a line left without its text).
+    fn blame(&self, e: DecodeError) -> DecodeError {
+        let last = self.lines.len();
+        let cut = !self.lines.contains(&"end");
+        if e.kind == FileErrorKind::Corrupt && e.line == last && cut {
+            return Self::cut_off_at(last);
+        }
+        e
+    }
+
+    /// Why the steps end before their `end` line: the file was cut off in
+    /// the middle of its last line, or after it.
+    fn cut_short(&self) -> DecodeError {
+        if self.open_ended {
+            Self::cut_off_at(self.lines.len())
+        } else {
+            DecodeError::corrupt(self.next_number(), "the file ends without its `end` line (it was cut short)")
+        }
+    }
+
+    fn cut_off_at(line: usize) -> DecodeError {
+        DecodeError::corrupt(line, "the file ends early: it was cut off at this line")
     }
 
     /// The value of the header line `key: value`, which must come next.
@@ -351,10 +380,7 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError>
     let mut marks = Vec::new();
     loop {
         let Some((n, line)) = lines.next() else {
-            return Err(DecodeError::corrupt(
-                lines.next_number(),
-                "the file ends without its `end` line (it was cut short)",
-            ));
+            return Err(lines.cut_short());
         };
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         let action = match word {
@@ -610,6 +636,11 @@ mod tests {
             (good.replace("end\n", ""), good.lines().count(), FileErrorKind::Corrupt, "cut short"),
             (format!("{good}move add 1\n"), good.lines().count() + 1, FileErrorKind::Corrupt, "after the `end`"),
             (good.lines().take(3).collect::<Vec<_>>().join("\n"), 4, FileErrorKind::Corrupt, "ends before `options:`"),
+            // Cut off in the middle of a line, or after a line that lost
+            // its text: the cut is the fault, not what the line lacks.
+            (good[..good.find("move add 1").unwrap() + 7].to_string(), 8, FileErrorKind::Corrupt, "cut off at this"),
+            (good[..good.find("move add 1").unwrap() + 5].to_string(), 8, FileErrorKind::Corrupt, "cut off at this"),
+            (good[..good.find("options").unwrap() + 4].to_string(), 4, FileErrorKind::Corrupt, "cut off at this"),
             // A line no writer makes is refused before anything reads it.
             (
                 replace_line(&good, 9, &format!("move {}", "add 1 ".repeat(2000))),

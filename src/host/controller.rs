@@ -17,7 +17,9 @@ use crate::core::{
     save,
 };
 use crate::gfx::{Rect, Surface};
-use crate::machines::{Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
+use crate::machines::{
+    Command, Frame, Input, Key, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand,
+};
 use crate::views::board::{Board, DealSearch, Dealt, OPTIONS, Reply, clock};
 use crate::views::{CLOCK_HZ, Response, View, background};
 
@@ -90,6 +92,10 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// Trouble with a file, said in full for a box (see
     /// [`View::take_notice`]); the status line has it in short.
     notices: VecDeque<Requester>,
+    /// What the board said of the move just made, while it is to be
+    /// read whole (see [`Board::news_read_whole`]) and not yet measured
+    /// against the status line.
+    news: Option<String>,
     /// A kept game the player asked to open over the game in progress,
     /// with its file's name, while they are asked whether to give that
     /// game up; the question waits in `question` until it is shown.
@@ -236,6 +242,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             dealing: None,
             unopened: None,
             notices: notice.into_iter().collect(),
+            news: None,
             offered: None,
             question: None,
             unsaved: false,
@@ -304,6 +311,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             dealing: None,
             unopened: Some(why),
             notices: VecDeque::new(),
+            news: None,
             offered: None,
             question: None,
             unsaved: false,
@@ -372,6 +380,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 if self.session.state().status() == Status::Playing
                     && let Some(note) = self.board.moved(&self.session)
                 {
+                    self.news = self.board.news_read_whole(&self.session).then(|| note.clone());
                     self.message = note;
                 }
                 self.count_found_loss().unwrap_or(response)
@@ -455,6 +464,18 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn say(&mut self, text: String) {
         let ending = if self.session.state().status() == Status::Playing { String::new() } else { self.ending_words() };
         self.message = if ending.is_empty() || text.starts_with(&ending) { text } else { format!("{ending} {text}") };
+    }
+
+    /// Shows the news of the move just made in a box as well, where the
+    /// status line of `machine` would cut it short (see
+    /// [`Board::news_read_whole`]).
+    fn box_cut_news(&mut self, machine: &Machine) {
+        let Some(news) = self.news.take() else { return };
+        let (title, fields) = (self.board.title(), self.fields());
+        let frame = Frame { title: &title, menus: &[], fields: &fields, message: &news, disabled: &[] };
+        if !machine.chrome().shows_whole(machine.look(), &frame) {
+            self.notices.push_back(notice_box(&title, news));
+        }
     }
 
     /// Counts the game on the table lost as soon as the board finds it
@@ -1318,13 +1339,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 self.message = said;
             }
             let response = self.count_found_loss().unwrap_or(response);
+            self.box_cut_news(machine);
             return match response {
                 Response::Unchanged if clock_moved => Response::Redraw,
                 other => other,
             };
         }
         let reply = self.board.input(&self.session, input, machine, area);
-        self.reply(reply)
+        let response = self.reply(reply);
+        self.box_cut_news(machine);
+        response
     }
 
     fn command(&mut self, command: &Command) -> Option<Response> {

@@ -258,6 +258,14 @@ pub trait Board<V: Variant> {
         None
     }
 
+    /// Whether what [`moved`](Board::moved) says must be read whole:
+    /// news nothing on the screen shows plainly (Rummi's program took a
+    /// tile, a swap changed your tray). Where the status line would cut
+    /// it short (the Amiga's title bar) it is shown in a box as well.
+    fn news_read_whole(&self, _session: &Session<V>) -> bool {
+        false
+    }
+
     /// Whether undo and redo may stop at `state`. An opponent's moves are
     /// recorded one by one so they replay, but the player steps back over
     /// the opponent's whole turn at once.

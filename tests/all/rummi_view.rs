@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use parlour::app::driver::Driver;
 use parlour::app::shell::Shell;
-use parlour::core::{Game, Status, Variant};
+use parlour::core::{Action, Game, Status, Variant};
 use parlour::games::rummi::computer::{self, Level};
 use parlour::games::rummi::moves::{Move, Source, Target};
 use parlour::games::rummi::rules::{MOST_HELD, Rummi, RummiVariant, Side};
@@ -47,6 +47,15 @@ fn click_at(view: &mut RummiView, m: &Machine, area: Rect, (x, y): (i32, i32)) -
     view.input(&Input::MouseMove { x, y }, m, area);
     let r = view.input(&Input::MouseDown { x, y, button: Button::Left }, m, area);
     view.input(&Input::MouseUp { x, y, button: Button::Left }, m, area);
+    // In a script, news told in a box as well (a swap, on the Amiga) is
+    // closed, as the player reading it would close it.
+    SCRIPT.with(|s| {
+        if let Some(lines) = s.borrow_mut().as_mut()
+            && view.take_notice().is_some()
+        {
+            lines.push("key Return".into());
+        }
+    });
     r
 }
 
@@ -927,4 +936,139 @@ fn the_programs_duplicate_is_said_on_every_machine() {
         d.update();
         assert!(d.clipped_text().is_empty(), "{}: cut: {:?}", id.name(), d.clipped_text());
     }
+}
+
+/// A deal the player opens, after which, the player having taken a tile,
+/// the program plays tiles in its turn.
+fn seed_where_the_program_plays() -> u64 {
+    (0..)
+        .find(|&s| {
+            let mut g = RummiVariant::default().deal(s);
+            if g.turn() != Side::Player {
+                return false;
+            }
+            g.apply(&Move::Draw);
+            matches!(computer::turn(&g, Level::Expert).first(), Some(Move::Put { .. }))
+        })
+        .unwrap()
+}
+
+/// Quit in the middle of the program's turn (its first tile down, the
+/// rest to come), the game reopens with the program finishing that turn:
+/// it takes its tile back and plays the turn whole, as it would have, and
+/// Back up and Redo reach the deal and the end across it.
+#[test]
+fn a_program_turn_cut_short_by_quitting_is_played_whole_on_resume() {
+    let seed = seed_where_the_program_plays();
+    let (mach, area) = machine(MachineId::MacColor);
+    let whole = {
+        let dir = tempfile::tempdir().unwrap();
+        let mut view = open(dir.path(), Some(seed));
+        click(&mut view, &mach, area, "gadget");
+        let_the_program_play(&mut view, &mach, area);
+        view.session().state().clone()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open(dir.path(), Some(seed));
+    let dealt = view.session().state().clone();
+    click(&mut view, &mach, area, "gadget");
+    let drawn = view.session().cursor();
+    while view.session().cursor() == drawn {
+        view.input(&Input::Tick { ms: 100 }, &mach, area);
+    }
+    assert!(view.session().state().moved(), "the program has put a tile down");
+    drop(view); // quit without a word, as a kill does
+    let mut view = open(dir.path(), None);
+    assert_eq!(view.session().state().turn(), Side::Program);
+    let_the_program_play(&mut view, &mach, area);
+    assert_eq!(view.session().state(), &whole, "the turn as it would have been played");
+    let end = view.session().cursor();
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state(), &dealt, "Back up takes back the program's turn and your draw");
+    view.command(&Command::Redo);
+    assert_eq!(view.session().cursor(), end, "Redo steps over the whole program's turn");
+    assert_eq!(view.session().state(), &whole);
+}
+
+/// The requester about an invalid play covers the middle of the table on
+/// the smallest screen: once it is closed the invalid series is framed,
+/// until the turn is over, so the player finds the one it meant.
+#[test]
+fn an_invalid_series_is_framed_once_the_requester_has_said_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+    click(&mut view, &mach, area, "tray 0");
+    click(&mut view, &mach, area, "cell 4:5");
+    let gap = {
+        let l = view.board().layout(view.session().state(), &mach, area);
+        let r = l.cell(4, 5);
+        (r.x - 1, r.y + r.h / 2)
+    };
+    let paint = |view: &RummiView| {
+        let mut s = mach.new_surface();
+        view.draw(&mut s, &mach, area);
+        s.get(gap.0, gap.1).unwrap()
+    };
+    let felt = paint(&view);
+    assert!(matches!(click(&mut view, &mach, area, "gadget"), Response::Ask(_)));
+    view.answer(0);
+    let framed = paint(&view);
+    assert_ne!(framed, felt, "the invalid series is framed");
+    // Another tile added, still invalid: still framed.
+    click(&mut view, &mach, area, "tray 0");
+    click(&mut view, &mach, area, "cell 4:5");
+    assert_eq!(paint(&view), framed);
+    // The penalty ends the turn and the frame.
+    click(&mut view, &mach, area, "gadget");
+    click(&mut view, &mach, area, "gadget");
+    assert_eq!(view.session().state().turn(), Side::Program);
+    assert_eq!(paint(&view), felt);
+}
+
+/// On the Amiga's title bar, which keeps only what fits, news of a swap
+/// and of the program's turn is shown whole in a box as well.
+#[test]
+fn swaps_and_the_programs_draw_are_told_whole_on_the_smallest_screen() {
+    let seed = (0..)
+        .find(|&s| {
+            let g = RummiVariant::default().deal(s);
+            g.turn() == Side::Player
+                && !g.duplicates(Side::Player).is_empty()
+                && !g.duplicates(Side::Program).is_empty()
+        })
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(seed));
+    while view.take_notice().is_some() {}
+    let give = view.session().state().duplicates(Side::Player)[0];
+    let at = view.session().state().tray(Side::Player).iter().position(|t| t.kind() == give).unwrap();
+    click(&mut view, &mach, area, &format!("tray {at}"));
+    click(&mut view, &mach, area, "program");
+    let made = match &view.session().steps()[view.session().cursor()].action {
+        Action::Move(text) => Move::parse(text).ok(),
+        _ => None,
+    };
+    let Some(Move::Swap { take, .. }) = made else { panic!("no swap made: {}", view.message()) };
+    let said = format!("You swapped your {give} for the program's {take}.");
+    assert!(view.message().starts_with(&said), "{:?}", view.message());
+    let told = view.take_notice().expect("a box tells it whole");
+    assert_eq!(told.lines.join(" "), view.message());
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open(dir.path(), Some(seed_where_the_program_draws(true)));
+    click(&mut view, &mach, area, "gadget");
+    while view.take_notice().is_some() {}
+    let_the_program_play(&mut view, &mach, area);
+    let told = view.take_notice().expect("a box tells it whole");
+    assert_eq!(told.lines.join(" "), format!("The program drew a tile. {PROGRAMS_PAIR}"));
+    // Where the status line shows it whole, no box.
+    let (wide, area) = machine(MachineId::Yazzle);
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open(dir.path(), Some(seed_where_the_program_draws(false)));
+    click(&mut view, &wide, area, "gadget");
+    while view.take_notice().is_some() {}
+    let_the_program_play(&mut view, &wide, area);
+    assert!(view.take_notice().is_none());
 }

@@ -1,8 +1,10 @@
 //! The program's turn: which play its level finds, whether a swap of
 //! duplicates helps it, and the moves that carry it out.
 
+use crate::core::Game;
+
 use super::beginner;
-use super::moves::Move;
+use super::moves::{Move, Source, Target};
 use super::planner;
 use super::rules::{Rummi, Side};
 use super::solver::{self, Play, Position};
@@ -95,16 +97,22 @@ pub fn program_gives(state: &Rummi, receiving: Kind, level: Level) -> Option<Kin
 }
 
 /// The whole turn of the side to move, as moves: a helpful swap, then
-/// the tiles of its play one by one and OK; or a draw.
+/// the tiles of its play one by one and OK; or a draw. A turn found half
+/// played (the program was stopped in the middle of it, and the game
+/// resumed or redone to there) is played whole again: first the tiles
+/// already put down go back to the tray.
 pub fn turn(state: &Rummi, level: Level) -> Vec<Move> {
-    let mut moves = Vec::new();
     let mut now = state.clone();
-    if let Some(swap) = helpful_swap(state, level) {
-        use crate::core::Game;
-        if now.check(&swap).is_ok() {
-            now.apply(&swap);
-            moves.push(swap);
-        }
+    let mut moves = take_back(&mut now);
+    // Only the expert moves tiles already on the table, so a table left
+    // rearranged is the expert's half turn: the expert finishes it
+    // whatever the level now, the beginner's plays fitting only whole sets.
+    let level = if now.moved() { Level::Expert } else { level };
+    if let Some(swap) = helpful_swap(&now, level)
+        && now.check(&swap).is_ok()
+    {
+        now.apply(&swap);
+        moves.push(swap);
     }
     let play = play_with(&now, now.turn(), position(&now, now.turn()).rack, level);
     match planner::moves(&now, &play) {
@@ -113,6 +121,24 @@ pub fn turn(state: &Rummi, level: Level) -> Vec<Move> {
             debug_assert!(false, "the planner failed: {why}");
             moves.push(Move::Draw);
         }
+    }
+    moves
+}
+
+/// Puts the tiles played from the mover's tray this turn back on it, last
+/// first, making each move on `now`; returns the moves. The play is then
+/// planned from the tray whole, so a first play still counts its 30 from
+/// tiles of the tray.
+fn take_back(now: &mut Rummi) -> Vec<Move> {
+    let mut moves = Vec::new();
+    while let Some(&id) = now.played().last() {
+        let Some((series, _)) = now.table().find(id) else { break };
+        let m = Move::Put { from: Source::Table { series, kind: id.kind() }, to: Target::Tray };
+        if now.check(&m).is_err() {
+            break;
+        }
+        now.apply(&m);
+        moves.push(m);
     }
     moves
 }

@@ -25,7 +25,7 @@ use crate::core::{Action, GameStats, Session, Step, plural};
 use crate::games::rummi::computer::{self, Level};
 use crate::games::rummi::moves::{Move, Source, Target};
 use crate::games::rummi::rules::{Ending, Rummi, RummiVariant, Side};
-use crate::games::rummi::sets::fit;
+use crate::games::rummi::sets::{fit, is_valid_set};
 use crate::games::rummi::tile::{Kind, TileId};
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand};
@@ -87,6 +87,10 @@ pub struct RummiBoard {
     /// The requester about an invalid play has been shown: OK again pays
     /// the penalty.
     warned: bool,
+    /// That requester has been shown this turn: the invalid series stay
+    /// framed on the table until the turn is over, as the requester hid
+    /// the table while it said they were invalid.
+    framing: bool,
     program: Program,
     /// The screen is behind the Workbench (Screen > Back).
     behind: bool,
@@ -120,6 +124,7 @@ impl RummiBoard {
             picked_at: None,
             pointer: (0, 0),
             warned: false,
+            framing: false,
             program: Program::default(),
             behind: false,
             dialog: None,
@@ -360,12 +365,14 @@ impl RummiBoard {
             Some(_) if self.warned => Reply::Play(Move::Penalty),
             Some(why) => {
                 self.warned = true;
+                self.framing = true;
                 Reply::Ask(Requester {
                     title: "Rummi".into(),
                     lines: vec![
                         why,
                         // One paragraph: each machine sets it to its width.
-                        "Put it right, or press OK again: the invalid series go back to your tray and you take 5 tiles."
+                        "It is framed on the table. Put it right, or press OK again: the invalid series go back to \
+                         your tray and you take 5 tiles."
                             .into(),
                     ],
                     buttons: vec!["OK".into()],
@@ -566,6 +573,14 @@ impl RummiBoard {
     fn draw_table(&self, st: &Rummi, s: &mut Surface, machine: &Machine, l: &Layout) {
         let look = machine.look();
         let held = self.held_cell(st);
+        if self.framing {
+            // Behind the tiles, so only the gaps round the series show it.
+            for series in st.table().series().iter().filter(|s| !is_valid_set(&s.kinds())) {
+                let (first, last) = (l.cell(series.row, series.col), l.cell(series.row, series.end() - 1));
+                let r = Rect::from_edges(first.x, first.y, last.right(), last.bottom()).inset(-2, -2);
+                s.fill_rect(r, look.paint(Pen::Red));
+            }
+        }
         for series in st.table().series() {
             for (i, t) in series.tiles.iter().enumerate() {
                 let (row, col) = (series.row, series.col + i as u16);
@@ -676,6 +691,36 @@ fn programs_swap(session: &Session<RummiVariant>) -> Option<(Kind, Kind)> {
             Some(Move::Swap { give, take }) => Some((give, take)),
             _ => None,
         })
+}
+
+/// What the step at the cursor did that the screen hardly shows, said
+/// at the start of the player's turn: a swap (the player's own, or one
+/// in the program's turn just ended) and the program's draw or pass.
+fn turn_news(session: &Session<RummiVariant>) -> Option<String> {
+    let st = session.state();
+    if st.turn() != Side::Player || st.moved() {
+        return None;
+    }
+    let last = session.steps().get(session.cursor()).and_then(move_in);
+    // A turn of the program's that only takes a tile shows nothing but a
+    // pile one lower and one more back on its tray, gone by in a moment.
+    let before = session.cursor().checked_sub(1).and_then(|c| session.state_at(c));
+    let drew = match (last, before) {
+        (Some(Move::Draw), Some(b)) if b.turn() == Side::Program && b.pile().is_empty() => {
+            Some("The program passes: the pile is empty.")
+        }
+        (Some(Move::Draw), Some(b)) if b.turn() == Side::Program => Some("The program drew a tile."),
+        _ => None,
+    };
+    // A swap changes the player's own tray without a word on the screen:
+    // one of a pair goes, a stranger comes. Yours is named too, the tile
+    // come from the program's tray having been face down.
+    let swapped = match last {
+        Some(Move::Swap { give, take }) => Some(format!("You swapped your {give} for the program's {take}.")),
+        _ => programs_swap(session).map(|(give, take)| format!("The program swapped {give} for your {take}.")),
+    };
+    let said: Vec<String> = swapped.into_iter().chain(drew.map(String::from)).collect();
+    (!said.is_empty()).then(|| said.join(" "))
 }
 
 /// The Single play switch a step of the history makes, if it is one.
@@ -943,6 +988,7 @@ impl Board<RummiVariant> for RummiBoard {
 
     fn arrived(&mut self, session: &Session<RummiVariant>) {
         let st = session.state();
+        self.framing &= st.turn() == Side::Player && st.moved();
         self.opening = match session.move_count() {
             0 if Program::to_play(st) => Some("The program plays first."),
             0 => duplicate_note(st),
@@ -966,23 +1012,15 @@ impl Board<RummiVariant> for RummiBoard {
         if st.turn() != Side::Player || st.moved() {
             return None;
         }
-        // A turn of the program's that only takes a tile shows nothing
-        // but a pile one lower and one more back on its tray, gone by in
-        // a moment: it is said, before all else.
-        let before = session.cursor().checked_sub(1).and_then(|c| session.state_at(c));
-        let drew = match (last, before) {
-            (Some(Move::Draw), Some(b)) if b.turn() == Side::Program && b.pile().is_empty() => {
-                Some("The program passes: the pile is empty.")
-            }
-            (Some(Move::Draw), Some(b)) if b.turn() == Side::Program => Some("The program drew a tile."),
-            _ => None,
-        };
-        // A swap changes the player's own tray without a word on the
-        // screen: one of a pair goes, a stranger comes.
-        let swapped = programs_swap(session).map(|(give, take)| format!("The program swapped {give} for your {take}."));
-        let said: Vec<String> =
-            swapped.into_iter().chain(drew.into_iter().chain(duplicate_note(st)).map(String::from)).collect();
+        let said: Vec<String> = turn_news(session).into_iter().chain(duplicate_note(st).map(String::from)).collect();
         (!said.is_empty()).then(|| said.join(" "))
+    }
+
+    /// What the program's turn did and what a swap brought show on the
+    /// screen only as a tile more or another on a tray: that news, and
+    /// what is said with it, is read whole.
+    fn news_read_whole(&self, session: &Session<RummiVariant>) -> bool {
+        turn_news(session).is_some()
     }
 
     fn ending(&self, session: &Session<RummiVariant>) -> String {
