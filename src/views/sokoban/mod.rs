@@ -23,12 +23,13 @@ use art::{Tile, tile_art};
 
 /// The board's own commands.
 pub const NEXT_LEVEL: ViewCommand = ViewCommand("next-level");
-/// The preference that keeps the level last on the table, which the
-/// launcher's entry comes back to.
-pub const LAST_LEVEL_PREF: &str = "level";
 pub const PREVIOUS_LEVEL: ViewCommand = ViewCommand("previous-level");
 pub const SHOW_SOLUTION: ViewCommand = ViewCommand("show-solution");
 pub const BEST_RESULTS: ViewCommand = ViewCommand("best-results");
+
+/// The preference that keeps the level last on the table, which the
+/// launcher's entry comes back to.
+pub const LAST_LEVEL_PREF: &str = "level";
 pub const LEVELS_LEFT_OUT: ViewCommand = ViewCommand("levels-left-out");
 
 /// The largest square drawn, so small levels do not become clownish.
