@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{in_any_case, replace_atomic, write_atomic};
+use crate::core::files::{in_any_case, replace_atomic};
 use crate::gfx::Surface;
 use crate::gfx::image_io::encode_bmp;
 use crate::gfx::reduce::{area_average, quantise};
@@ -64,13 +64,17 @@ pub enum Captured {
     Written,
     /// It showed the same picture, byte for byte: left as it was.
     Unchanged,
-    /// A different picture was there; it is kept as game.bmp.bak.
-    Replaced,
+    /// A different picture was there; it is kept under this file name
+    /// (game.bmp.bak, or game.bmp.bak.N where game.bmp.bak holds another).
+    Replaced(String),
 }
 
 /// Writes `folder/game.bmp` and returns its path and what was done. The
 /// file is replaced whole (a reader never sees half a picture), a
-/// different picture that was there is kept as game.bmp.bak, the same
+/// different picture that was there is kept as game.bmp.bak (or, where
+/// that holds another picture still, the first free game.bmp.bak.N: a
+/// picture drawn by hand and kept by the first capture is never lost to
+/// a later one), the same
 /// picture is left alone (so a folder that cannot be written is no
 /// trouble when nothing changes), a link of that name is replaced rather
 /// than followed out of the folder, and a picture named in another case
@@ -108,13 +112,34 @@ pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
     if old != out {
         std::fs::rename(&old, &out).map_err(|e| format!("{}: cannot be renamed game.bmp: {e}", old.display()))?;
     }
-    // A different picture that was there (perhaps drawn by hand) is kept
-    // as game.bmp.bak; a link is replaced, never followed to be kept.
-    if was.is_some_and(|was| was != bytes) {
-        write_atomic(&out, &bytes).map_err(cannot_write)?;
-        Ok((out, Captured::Replaced))
+    // A different picture that was there (perhaps drawn by hand) is kept;
+    // a link is replaced, never followed to be kept.
+    if let Some(was) = was.filter(|was| *was != bytes) {
+        let kept = keep_aside(folder, &was).map_err(cannot_write)?;
+        replace_atomic(&out, &bytes).map_err(cannot_write)?;
+        Ok((out, Captured::Replaced(kept)))
     } else {
         replace_atomic(&out, &bytes).map_err(cannot_write)?;
         Ok((out, Captured::Written))
     }
+}
+
+/// Keeps `picture`, the game.bmp about to be replaced in `folder`, as
+/// game.bmp.bak, or where that holds another picture as the first free
+/// game.bmp.bak.N; returns the name it is kept under.
+fn keep_aside(folder: &Path, picture: &[u8]) -> std::io::Result<String> {
+    let names = std::iter::once("game.bmp.bak".to_string()).chain((1..).map(|n| format!("game.bmp.bak.{n}")));
+    for name in names {
+        let path = folder.join(&name);
+        match std::fs::read(&path) {
+            Ok(there) if there == picture => return Ok(name),
+            Ok(_) => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                replace_atomic(&path, picture)?;
+                return Ok(name);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    unreachable!("the names go on for ever")
 }

@@ -1152,7 +1152,7 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
         match super::capture::capture(folder) {
             Ok((out, Captured::Written)) => say!("{}", out.display()),
             Ok((out, Captured::Unchanged)) => say!("{} (unchanged)", out.display()),
-            Ok((out, Captured::Replaced)) => say!("{} (the picture before is kept as game.bmp.bak)", out.display()),
+            Ok((out, Captured::Replaced(kept))) => say!("{} (the picture before is kept as {kept})", out.display()),
             Err(e) => {
                 // A list of the folder's problems names the folder in
                 // each line already.

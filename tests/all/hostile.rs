@@ -142,6 +142,22 @@ fn capture_renames_a_picture_in_another_case() {
     assert_eq!(std::fs::read(game.join("game.bmp.bak")).unwrap(), b"an old picture");
     let lint = run(&["lint", &game.to_string_lossy()]);
     assert!(lint.status.success(), "{}", stdout(&lint));
+
+    // A rule changed, the picture captured before is replaced in turn: it
+    // is kept beside the first, which it never takes the place of.
+    let first_capture = std::fs::read(game.join("game.bmp")).unwrap();
+    let ini = std::fs::read_to_string(game.join("game.ini")).unwrap();
+    std::fs::write(game.join("game.ini"), ini.replacen("Name=Golf", "Name=Golf Again", 1)).unwrap();
+    let changed = run(&["capture", &game.to_string_lossy()]);
+    assert!(changed.status.success(), "{}", stderr(&changed));
+    assert!(
+        stdout(&changed).ends_with("game.bmp (the picture before is kept as game.bmp.bak.1)\n"),
+        "{}",
+        stdout(&changed)
+    );
+    assert_eq!(std::fs::read(game.join("game.bmp.bak")).unwrap(), b"an old picture");
+    assert_eq!(std::fs::read(game.join("game.bmp.bak.1")).unwrap(), first_capture);
+    assert_ne!(std::fs::read(game.join("game.bmp")).unwrap(), first_capture);
 }
 
 /// `capture --all` draws the player's own game types, not the built-in
