@@ -91,6 +91,7 @@ pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
             }
         }
         _ if folder.is_file() => return Err("give the game type's folder (or its game.ini)".into()),
+        _ if is_ini && folder.exists() => return Err(crate::core::files::NOT_A_FILE.into()),
         // An id would find a game type, but not where to write its picture.
         _ if !folder.is_dir() => {
             return Err("there is no such folder: give the game type's folder (or its game.ini), or --all".into());

@@ -510,6 +510,10 @@ pub fn without_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
 }
 
+/// Why a path that is a folder, a device or a pipe cannot be read as a
+/// file.
+pub const NOT_A_FILE: &str = "it is not a regular file (a folder, device or pipe)";
+
 /// Reads a whole input file of at most `limit` bytes. Anything but a
 /// regular file (a folder, a device such as /dev/zero, a FIFO) is refused
 /// before it is opened, so it can neither fill memory nor block; a file
@@ -517,7 +521,7 @@ pub fn without_bom(bytes: &[u8]) -> &[u8] {
 pub fn read_capped(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     let meta = fs::metadata(path).map_err(plain)?;
     if !meta.is_file() {
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, "it is not a regular file (a folder, device or pipe)"));
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, NOT_A_FILE));
     }
     if meta.len() > limit {
         return Err(too_big(meta.len(), limit));

@@ -220,6 +220,10 @@ fn find_following(target: &str, places: &Places, saves: bool) -> Result<GameEntr
     if !path.exists() && looks_like_a_path(path) {
         return Err(format!("{target}: no such file or folder"));
     }
+    let ini = crate::core::files::in_any_case(path, "game.ini");
+    if path.is_dir() && ini.exists() {
+        return Err(format!("{}: {}", ini.display(), crate::core::files::NOT_A_FILE));
+    }
     if path.is_dir() {
         return Err(format!(
             "{target}: a folder that holds no game (a game type's folder has a game.ini; boards are .brd files, levels .xsb)"

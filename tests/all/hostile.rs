@@ -237,6 +237,19 @@ fn capture_takes_a_game_ini_for_its_folder() {
         "parlour: golf: there is no such folder: give the game type's folder (or its game.ini), or --all"
     );
     assert!(!dir.path().join("golf").exists(), "a folder was made for the id");
+    // A game.ini that is a folder is said to be one, as lint says it,
+    // named by the folder or by itself, by capture and by play alike.
+    let odd = dir.path().join("Odd");
+    std::fs::create_dir_all(odd.join("game.ini")).unwrap();
+    for args in [["capture", "Odd"], ["capture", "Odd/game.ini"], ["play", "Odd"]] {
+        let out = parlour().current_dir(dir.path()).args(args).output().unwrap();
+        let said = stderr(&out);
+        assert_eq!(
+            said.trim(),
+            "parlour: Odd/game.ini: it is not a regular file (a folder, device or pipe)",
+            "{args:?}"
+        );
+    }
 }
 
 #[test]
