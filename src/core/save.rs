@@ -235,7 +235,12 @@ impl<'a> Lines<'a> {
             let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
             DecodeError::corrupt(line, "the file is not UTF-8 text")
         })?;
-        let open_ended = !text.is_empty() && !text.ends_with('\n');
+        // An empty file was a save cut to nothing (a full disk): damaged,
+        // not another program's file.
+        if text.trim().is_empty() {
+            return Err(DecodeError::corrupt(1, "the file is empty"));
+        }
+        let open_ended = !text.ends_with('\n');
         let text = text.strip_suffix('\n').unwrap_or(text);
         let lines: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
         if let Some(i) = lines.iter().position(|l| l.len() > MAX_LINE) {
@@ -622,6 +627,7 @@ mod tests {
         let cases: Vec<(String, usize, FileErrorKind, &str)> = vec![
             (replace_line(&good, 1, "PK\u{3}\u{4}"), 1, FileErrorKind::Foreign, "not a Parlour save"),
             (replace_line(&good, 1, "parlour-save 2"), 1, FileErrorKind::Foreign, "format version 2"),
+            (String::new(), 1, FileErrorKind::Corrupt, "the file is empty"),
             (replace_line(&good, 1, "parlour-save x"), 1, FileErrorKind::Corrupt, "not a format version"),
             (replace_line(&good, 2, "game: spider"), 2, FileErrorKind::Foreign, "save for \"spider\""),
             (replace_line(&good, 2, "name: count"), 2, FileErrorKind::Corrupt, "expected `game: ...`"),
