@@ -597,10 +597,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         self.abandon();
         self.counted = counted_in(&kept, &self.board);
         self.session = kept;
-        self.hold_resumed();
         self.message = format!("Opened {name}.");
         self.journal();
-        self.changed()
+        let response = self.changed();
+        // After the board has been reset for the game opened.
+        self.hold_resumed();
+        response
     }
 
     /// Whether a step before the cursor leaves a state undo may stop at.

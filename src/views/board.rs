@@ -128,8 +128,9 @@ pub trait Board<V: Variant> {
 
     /// The move that holds a game resumed while under way until its player
     /// is back (Tetris pauses a falling piece), made as the game opens,
-    /// whether by the window or a script; `None` resumes it as it was.
-    fn on_resume(&self, _session: &Session<V>) -> Option<<V::Game as Game>::Move> {
+    /// whether by the window or a script; `None` resumes it as it was (or
+    /// held by the board's own state: MineSweeper's clock waits paused).
+    fn on_resume(&mut self, _session: &Session<V>) -> Option<<V::Game as Game>::Move> {
         None
     }
 

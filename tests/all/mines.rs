@@ -116,15 +116,13 @@ fn machine(id: MachineId) -> (Machine, Rect) {
 }
 
 fn open(settings: Settings, dir: &Path, seed: u64) -> MinesView {
+    opening(settings, dir, &Opening { seed: Some(seed), fresh_seed: seed, ..Opening::default() })
+}
+
+fn opening(settings: Settings, dir: &Path, how: &Opening) -> MinesView {
     let variant = MinesVariant::new(settings).unwrap();
     let board = MinesBoard::new(settings, dir);
-    Controller::open(
-        "mines",
-        variant,
-        board,
-        dir,
-        &Opening { seed: Some(seed), fresh_seed: seed, ..Opening::default() },
-    )
+    Controller::open("mines", variant, board, dir, how)
 }
 
 /// The centre of square (x, y), counted from 0.
@@ -626,7 +624,9 @@ fn no_guessing_chosen_mid_game_waits_for_new_game_across_reopening() {
     assert_eq!(view.message(), "Game resumed.");
     assert_eq!(moves(&*view), played);
     assert!(no_guess_checked(&*view), "No Guessing still waits for the next game");
-    // The same field, as it was left (the cursor aside).
+    // The same field, as it was left (the cursor aside), once the game
+    // resumed paused goes on.
+    view.command(&Command::View(PAUSE));
     let again = frame(&*view);
     let l = parlour::views::mines::MinesLayout::new(area, m.look().text_font, m.look().title_font, Grid::new(9, 9));
     let same = |i: usize| {
@@ -748,4 +748,27 @@ fn a_game_left_at_another_size_is_counted_once_when_replaced() {
     assert_eq!(view.game_id().as_deref(), Some("mines/beginner"));
     assert_eq!(played("beginner"), (2, 2), "a game counted when left is not counted again");
     assert_eq!(played("expert"), (0, 0));
+}
+
+/// A game resumed under way waits paused, its clock stopped, until the
+/// player presses Resume: its time is its score.
+#[test]
+fn a_game_resumed_under_way_waits_paused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(Settings::beginner(), dir.path(), 2);
+    let at = centre(&view, &m, area, 4, 4);
+    press(&mut view, &m, area, at, &[Button::Left]);
+    view.input(&Input::Tick { ms: 2000 }, &m, area);
+    view.close();
+    drop(view);
+    let mut view = opening(Settings::beginner(), dir.path(), &Opening::default());
+    assert_eq!(view.session().move_count(), 1, "resumed");
+    view.input(&Input::Tick { ms: 3000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), 2000, "the clock waits");
+    let resume = view.menus().iter().flat_map(|menu| menu.items.clone()).find(|i| i.command == Command::View(PAUSE));
+    assert_eq!(resume.map(|i| i.label), Some("Resume".to_string()));
+    key(&mut view, &m, area, Key::Char('p'));
+    view.input(&Input::Tick { ms: 1000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), 3000, "Resume starts it again");
 }

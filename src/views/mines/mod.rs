@@ -602,6 +602,14 @@ impl Board<MinesVariant> for MinesBoard {
             || (command == PAUSE && self.can_pause(session))
     }
 
+    /// A game resumed under way waits paused, its clock stopped, until
+    /// the player presses Resume: the time of a MineSweeper game is its
+    /// score, and it must not run while the player finds their place.
+    fn on_resume(&mut self, session: &Session<MinesVariant>) -> Option<MineMove> {
+        self.paused = self.can_pause(session);
+        None
+    }
+
     fn reset(&mut self) {
         self.press = Press::default();
         self.sliding = None;

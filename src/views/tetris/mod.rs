@@ -288,7 +288,7 @@ impl Board<TetrisVariant> for TetrisBoard {
 
     /// A game resumed while its piece was falling waits paused for the
     /// player (P goes on), in the window and in a script alike.
-    fn on_resume(&self, session: &Session<TetrisVariant>) -> Option<TetrisMove> {
+    fn on_resume(&mut self, session: &Session<TetrisVariant>) -> Option<TetrisMove> {
         let st = session.state();
         (!st.over() && !st.paused()).then_some(TetrisMove::Pause)
     }
