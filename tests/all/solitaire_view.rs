@@ -477,13 +477,16 @@ fn every_fanned_card_shows_its_index_at_the_deal() {
 /// every column has room again for more cards, never for a single move
 /// between two others (chosen for the position alone, the SE/30's FreeCell
 /// layout jumped back and forth), not as the table empties after the win,
-/// and the deal, by Back to Start or New Game, chooses afresh.
+/// and the deal, by Back to Start or New Game, chooses afresh. Played on
+/// the Mac's colour screen, where several deals' long columns bring the
+/// large cards down a size: on the SE/30 the compact cards, kept at the
+/// top of the table rather than centred, hold every column of deals 1..8.
 #[test]
 fn the_cards_shrink_for_a_long_column_and_grow_back_when_there_is_room() {
     use parlour::solitaire::solver::{Limits, Verdict, solve};
     let (mut shrunk, mut grew) = (Vec::new(), Vec::new());
     for seed in 1..=8 {
-        let (mut view, _m, area, _data) = table("freecell", MachineId::MacSe30, seed);
+        let (mut view, _m, area, _data) = table("freecell", MachineId::MacColor, seed);
         let width = |view: &Table| {
             let st = view.session().state();
             view.board().pile_rect(st, area, PileId::new(PileKind::Tableau, 0)).unwrap().w
@@ -585,4 +588,46 @@ fn golf_plays_a_card_home_with_one_click() {
     click(&mut view, playable);
     assert_eq!(view.session().move_count(), 1, "{}", view.message());
     assert_eq!(view.session().state().pile(PileKind::Foundation, 0).last().map(|s| s.card), Some(card));
+}
+
+/// Spider's deal 3 played along a winning line (the one the demo plays,
+/// which builds a column of over twenty cards): on every screen and at
+/// every move each face-up card under another shows its corner where any
+/// card size can show them all, the smallest cards are used where none
+/// can (the SE/30 fell back to its larger cards, two pixels a card), and
+/// the stock stays where it was dealt, at the top, whatever the card size
+/// (it jumped to the middle of the screen with the smaller cards).
+#[test]
+fn spider_s_long_columns_show_every_corner_and_the_piles_stay_at_the_top() {
+    use parlour::solitaire::solver::{Limits, Verdict, solve};
+    use parlour::views::card_art::CardSize;
+    let (view, _m, _area, _data) = table("spider-two-suits", MachineId::MacSe30, 3);
+    let Verdict::Won(line) = solve(view.session().state(), &Limits::new(3_000_000, 500)).verdict else {
+        panic!("deal 3 is won")
+    };
+    for machine in [MachineId::MacSe30, MachineId::AmigaPal, MachineId::AmigaDblPal] {
+        let (mut view, _m, area, _data) = table("spider-two-suits", machine, 3);
+        let stock = PileId::new(PileKind::Stock, 0);
+        let dealt_at = view.board().pile_rect(view.session().state(), area, stock).unwrap();
+        let mut sizes = Vec::new();
+        for text in &line {
+            let m = view.session().state().parse_move(text).unwrap();
+            view.play_move(&m);
+            let st = view.session().state();
+            let at = view.board().pile_rect(st, area, stock).unwrap();
+            assert!((at.y - dealt_at.y).abs() <= 2, "{machine:?}: the stock moved from {dealt_at:?} to {at:?}");
+            let size = CardSize::ALL.into_iter().find(|s| s.dimensions().0 as i32 == at.w).unwrap();
+            let shown = (0..10).all(|c| {
+                let pile = st.pile(PileKind::Tableau, c);
+                let id = PileId::new(PileKind::Tableau, c);
+                let rect = |i: usize| view.board().card_rect(st, area, id, i).unwrap();
+                (1..pile.len()).all(|i| !pile[i - 1].face_up || rect(i).y - rect(i - 1).y >= size.index_rows())
+            });
+            assert!(shown || size == CardSize::Small, "{machine:?}: {size:?} cards hide a corner after {text}");
+            sizes.push(size);
+        }
+        if machine == MachineId::MacSe30 {
+            assert!(sizes.contains(&CardSize::Small), "the line brings the smallest cards on the SE/30");
+        }
+    }
 }

@@ -202,6 +202,21 @@ impl TableLayout {
         TableLayout { card_w, card_h, area, piles, fits }
     }
 
+    /// Moves the piles up so that the highest stands no lower than `top`:
+    /// smaller cards keep the larger ones' top row where it was, rather
+    /// than the table jumping to the middle of the screen.
+    pub fn raise_to(&mut self, top: i32) {
+        let dy = (top - self.top()).min(0);
+        for g in &mut self.piles {
+            g.y += dy;
+        }
+    }
+
+    /// The top of the highest pile.
+    pub fn top(&self) -> i32 {
+        self.piles.iter().map(|g| g.y).min().unwrap_or(self.area.y)
+    }
+
     pub fn pile(&self, id: PileId) -> Option<&PileGeometry> {
         self.piles.iter().find(|p| p.id == id)
     }
@@ -213,8 +228,9 @@ impl TableLayout {
 
     /// Where each drawn card of a pile goes, bottom to top, with its index
     /// in the pile: the hidden ones under `max_visible` are skipped. Steps
-    /// are squeezed so the pile stays inside the table. `jitter` gives the
-    /// random displacement (in -1..1 per axis) of a card, or None.
+    /// are squeezed so the pile stays inside the table (see [`fit_steps`]).
+    /// `jitter` gives the random displacement (in -1..1 per axis) of a
+    /// card, or None.
     pub fn card_rects(
         &self,
         g: &PileGeometry,
@@ -228,11 +244,11 @@ impl TableLayout {
             .take(shown.len().saturating_sub(1))
             .map(|s| if s.face_up { g.up_step } else { g.down_step })
             .collect();
-        let (total_x, total_y) = steps.iter().fold((0.0, 0.0), |(a, b), s| (a + s.0, b + s.1));
-        let room_y = (self.area.bottom() - self.card_h - g.y) as f64;
+        let face_up: Vec<bool> = shown.iter().map(|s| s.face_up).collect();
         let room_x = (self.area.right() - self.card_w - g.x) as f64;
-        let squeeze_y = if total_y > room_y && total_y > 0.0 { (room_y / total_y).max(0.0) } else { 1.0 };
-        let squeeze_x = if total_x > room_x && total_x > 0.0 { (room_x / total_x).max(0.0) } else { 1.0 };
+        let room_y = (self.area.bottom() - self.card_h - g.y) as f64;
+        let steps_x = fit_steps(&steps.iter().map(|s| s.0).collect::<Vec<_>>(), &face_up, room_x);
+        let steps_y = fit_steps(&steps.iter().map(|s| s.1).collect::<Vec<_>>(), &face_up, room_y);
         let (mut x, mut y) = (g.x as f64, g.y as f64);
         let mut out = Vec::with_capacity(shown.len());
         for (k, _) in shown.iter().enumerate() {
@@ -245,13 +261,40 @@ impl TableLayout {
                 self.card_h,
             );
             out.push((index, r));
-            if let Some(s) = steps.get(k) {
-                x += s.0 * squeeze_x;
-                y += s.1 * squeeze_y;
+            if let (Some(sx), Some(sy)) = (steps_x.get(k), steps_y.get(k)) {
+                x += sx;
+                y += sy;
             }
         }
         out
     }
+}
+
+/// The least a face-down card shows of itself in a squeezed column, in
+/// pixels: enough to count the cards still hidden.
+const LEAST_DOWN_STEP: f64 = 2.0;
+
+/// A column's steps along one axis (step `k` from card `k` to the next,
+/// `face_up[k]` whether card `k` is face up), fitted into `room` pixels.
+/// A column with room keeps its steps as they are. A squeezed one closes
+/// up its face-down cards first, which show nothing to read (down to
+/// [`LEAST_DOWN_STEP`]), and only then shrinks its face-up cards' steps,
+/// all alike; its steps are whole pixels, so every card of the column
+/// shows the same rows of itself (a step of 13 or 14 by turns showed the
+/// top of one court card's picture frame as a stray line under its index
+/// and not the next one's).
+fn fit_steps(steps: &[f64], face_up: &[bool], room: f64) -> Vec<f64> {
+    let total = |up: bool| steps.iter().zip(face_up).filter(|p| *p.1 == up).map(|p| p.0).sum::<f64>();
+    let (up_total, down_total) = (total(true), total(false));
+    let room = room.max(0.0);
+    if up_total + down_total <= room {
+        return steps.to_vec();
+    }
+    let least_down: f64 = steps.iter().zip(face_up).filter(|p| !*p.1).map(|p| p.0.min(LEAST_DOWN_STEP)).sum();
+    let down_room = (room - up_total).min(down_total).max(least_down.min(room));
+    let scale = |room: f64, total: f64| if total > 0.0 { room / total } else { 1.0 };
+    let (up_scale, down_scale) = (scale(room - down_room, up_total), scale(down_room, down_total));
+    steps.iter().zip(face_up).map(|(s, &up)| (s * if up { up_scale } else { down_scale }).trunc()).collect()
 }
 
 #[cfg(test)]
@@ -357,5 +400,18 @@ mod tests {
         let pyramid = TableLayout::new(&spec("Pyramid"), CardSize::Compact, SE30_TABLE, false);
         let tops: Vec<i32> = pyramid.piles.iter().filter(|g| g.id.kind == PileKind::Tableau).map(|g| g.y).collect();
         assert!(tops.is_sorted(), "{tops:?}");
+    }
+
+    /// A column too long for its room closes up its face-down cards before
+    /// its face-up ones, and steps by whole pixels.
+    #[test]
+    fn a_long_column_closes_up_its_face_down_cards_first() {
+        let (steps, face_up) = ([4.4, 4.4, 4.4, 9.68, 9.68, 9.68], [false, false, false, true, true, true]);
+        assert_eq!(fit_steps(&steps, &face_up, 100.0), steps, "a column with room keeps its steps");
+        let closed = fit_steps(&steps, &face_up, 35.0);
+        assert_eq!(&closed[3..], &[9.0, 9.0, 9.0], "face-up cards keep their step, in whole pixels: {closed:?}");
+        assert!(closed[..3].iter().all(|s| (LEAST_DOWN_STEP - 1.0..4.0).contains(s)), "{closed:?}");
+        let squeezed = fit_steps(&steps, &face_up, 20.0);
+        assert!(squeezed.iter().sum::<f64>() <= 20.0 && squeezed[3] < 9.0, "{squeezed:?}");
     }
 }

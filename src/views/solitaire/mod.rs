@@ -160,11 +160,11 @@ impl SolitaireBoard {
     /// The largest cards whose layout fits the table and leaves the index
     /// (rank and suit) of every fanned face-up card in sight, in this
     /// position and every other the player has seen in the game (see
-    /// [`fit`]); where no size shows them all, the largest that fits, with
-    /// that layout. A column grown long may so bring smaller cards, as a
+    /// [`fit`]). A column grown long may so bring smaller cards, as a
     /// deal with two rows of foundations on a small screen does from the
-    /// start. If no size fits, the smallest cards with their piles drawn
-    /// closer, so that every pile is in reach.
+    /// start. Where no size shows them all, the smallest that fits: it
+    /// shows the most of each card. If no size fits, the smallest cards
+    /// with their piles drawn closer, so that every pile is in reach.
     fn fitted(&self, st: &Solitaire, area: Rect) -> (&'static CardArt, TableLayout) {
         let area = self.table_area(area);
         let fan_waste = st.rules().stock.deal_count > 1;
@@ -175,10 +175,16 @@ impl SolitaireBoard {
             let smallest = sizes[sizes.len() - 1];
             return (CardArt::get(smallest), TableLayout::squeezed(&self.game_type.spec, smallest, area, fan_waste));
         };
+        // Smaller cards keep the top row where the largest put it.
+        let top = layouts[largest].top();
+        for layout in layouts.iter_mut().skip(largest).filter(|l| l.fits) {
+            layout.raise_to(top);
+        }
+        let smallest = (largest..sizes.len()).rfind(|&i| layouts[i].fits).unwrap_or(largest);
         let size_for = |tableau: &fit::Tableau| {
             (largest..sizes.len())
                 .find(|&i| layouts[i].fits && Self::indexes_show(tableau, &layouts[i], sizes[i].index_rows()))
-                .unwrap_or(largest)
+                .unwrap_or(smallest)
         };
         let chosen = self.fit.size(area, fan_waste, size_for).max(size_for(&fit::tableau_of(st)));
         (CardArt::get(sizes[chosen]), layouts.swap_remove(chosen))
