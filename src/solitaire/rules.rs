@@ -30,6 +30,14 @@ impl Mode {
         }
     }
 
+    /// The mode that is not this one.
+    pub fn other(self) -> Mode {
+        match self {
+            Mode::Easy => Mode::Hard,
+            Mode::Hard => Mode::Easy,
+        }
+    }
+
     /// Reads `easy` or `hard` (any case).
     pub fn parse(text: &str) -> Option<Mode> {
         [Mode::Easy, Mode::Hard].into_iter().find(|m| m.name().eq_ignore_ascii_case(text))

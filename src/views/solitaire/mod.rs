@@ -53,6 +53,15 @@ const BACKS: usize = 9;
 const OPTION_BUTTONS: [(&str, Option<ViewCommand>); 4] =
     [("Done", None), ("Mode", Some(MODE)), ("Auto-play", Some(AUTOPLAY)), ("Back", Some(CARD_BACK))];
 
+/// Whether the auto-play option can lay a card off in a game of `rules`:
+/// not where foundations take only whole runs, which go home by
+/// themselves (Spider), nor only discards (Aces Up), nor where there are
+/// none.
+fn auto_play_applies(rules: &crate::solitaire::rules::Rules) -> bool {
+    let f = &rules.foundation;
+    f.piles > 0 && !f.complete_sequences && !f.discard
+}
+
 /// What the menus, the status line and the Options box call `mode`, on
 /// every machine: the game type's own name for it ([EasyMode] Name), cut
 /// after a whole word to [`MODE_NAME_SHOWN`] characters, else Easy or Hard.
@@ -356,14 +365,26 @@ impl SolitaireBoard {
             .map(|(id, _)| id)
     }
 
-    /// The Options box: the current settings, a button to change each.
+    /// The Options box: the current settings, a button to change each. A
+    /// setting that changes nothing in this game type says so, and its
+    /// button leaves it as it is.
     fn options_box(&self, variant: &SolitaireVariant) -> Requester {
         let on = |b: bool| if b { "on" } else { "off" };
+        let mode = mode_label(variant, variant.mode());
+        let other = mode_label(variant, variant.mode().other());
         Requester {
             title: "Options".into(),
             lines: vec![
-                format!("Mode: {}", mode_label(variant, variant.mode())),
-                format!("Auto-play to foundations: {}", on(self.options.auto_foundations)),
+                if variant.modes_differ() {
+                    format!("Mode: {mode}")
+                } else {
+                    format!("Mode: {mode} ({other} plays alike)")
+                },
+                if auto_play_applies(variant.rules()) {
+                    format!("Auto-play to foundations: {}", on(self.options.auto_foundations))
+                } else {
+                    "Auto-play to foundations: not used in this game".into()
+                },
                 format!("Card back: {} of {BACKS}", self.options.back + 1),
             ],
             buttons: OPTION_BUTTONS.iter().map(|b| b.0.to_string()).collect(),
@@ -826,10 +847,16 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         let mode = v.mode();
         vec![
             MenuItem::new("Game Types...", Command::Variants).key('g'),
-            MenuItem::new(&mode_label(v, Mode::Easy), Command::View(EASY)).checked(mode == Mode::Easy),
-            MenuItem::new(&mode_label(v, Mode::Hard), Command::View(HARD)).checked(mode == Mode::Hard),
+            MenuItem::new(&mode_label(v, Mode::Easy), Command::View(EASY))
+                .checked(mode == Mode::Easy)
+                .enabled(v.modes_differ()),
+            MenuItem::new(&mode_label(v, Mode::Hard), Command::View(HARD))
+                .checked(mode == Mode::Hard)
+                .enabled(v.modes_differ()),
             MenuItem::separator(),
-            MenuItem::new("Auto-play to Foundations", Command::View(AUTOPLAY)).checked(self.options.auto_foundations),
+            MenuItem::new("Auto-play to Foundations", Command::View(AUTOPLAY))
+                .checked(self.options.auto_foundations)
+                .enabled(auto_play_applies(v.rules())),
             MenuItem::new("Randomly Placed Cards", Command::View(RANDOM))
                 .checked(self.options.random_placement)
                 .enabled(self.game_type.spec.game.max_rand_deltas),
@@ -889,10 +916,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
 
     fn command(&mut self, session: &Session<SolitaireVariant>, command: ViewCommand) -> Reply<SolitaireVariant> {
         match command {
-            MODE => {
-                let other = if session.variant().mode() == Mode::Easy { Mode::Hard } else { Mode::Easy };
-                self.set_mode(session, other)
-            }
+            MODE => self.set_mode(session, session.variant().mode().other()),
             EASY | HARD => {
                 let mode = if command == EASY { Mode::Easy } else { Mode::Hard };
                 if self.style == Style::Oberon(OberonGame::Solitaire) {
@@ -922,7 +946,9 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         match command {
             SOLVE | SOLVER_STATUS | WINNABLE_ONLY => self.solver_can(session, command),
             RANDOM => self.game_type.spec.game.max_rand_deltas,
-            MODE | EASY | HARD | AUTOPLAY | CARD_BACK | OPTIONS => true,
+            MODE | EASY | HARD => session.variant().modes_differ(),
+            AUTOPLAY => auto_play_applies(session.variant().rules()),
+            CARD_BACK | OPTIONS => true,
             _ => false,
         }
     }
@@ -933,6 +959,8 @@ impl Board<SolitaireVariant> for SolitaireBoard {
 
     fn answer(&mut self, session: &Session<SolitaireVariant>, button: usize) -> Reply<SolitaireVariant> {
         match OPTION_BUTTONS.get(button) {
+            // The box says why the setting stays as it is.
+            Some(&(_, Some(cmd))) if !self.can(session, cmd) => Reply::Ask(self.options_box(session.variant())),
             Some(&(_, Some(cmd))) => match self.command(session, cmd) {
                 // A setting changed in place: the box stays, showing it
                 // (a new mode deals anew, which closes it).
@@ -1094,6 +1122,39 @@ mod tests {
     /// A picked card's frame shows against the card and the felt on every
     /// screen and skin (at four colours the Mac's blue became the felt's
     /// grey; Transcrippled's pale glow hardly showed on the white card).
+    /// A setting that changes nothing in a game type is greyed in the
+    /// menu and said so in the Options box, whose button for it leaves it
+    /// as it is: Spider's two modes play alike, and its runs go home by
+    /// themselves. Klondike's settings all count.
+    #[test]
+    fn settings_that_change_nothing_are_greyed_and_said_so() {
+        let open = |name: &str| {
+            let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types").join(name);
+            let game_type = Arc::new(GameType::load(&folder).unwrap());
+            let session = Session::new(game_type.variant.clone(), 1);
+            (SolitaireBoard::new(game_type), session)
+        };
+        let enabled = |board: &SolitaireBoard, session: &Session<SolitaireVariant>, label: &str| {
+            board.menu_items(session).iter().find(|i| i.label == label).unwrap().enabled
+        };
+        let (mut spider, session) = open("Spider One Suit");
+        for label in ["Easy", "Hard", "Auto-play to Foundations"] {
+            assert!(!enabled(&spider, &session, label), "{label}");
+        }
+        let lines = spider.options_box(session.variant()).lines;
+        assert_eq!(lines[..2], ["Mode: Easy (Hard plays alike)", "Auto-play to foundations: not used in this game"]);
+        let button = |label: &str| OPTION_BUTTONS.iter().position(|b| b.0 == label).unwrap();
+        for label in ["Mode", "Auto-play"] {
+            let reply = spider.answer(&session, button(label));
+            assert!(matches!(&reply, Reply::Ask(b) if b.lines == lines), "{label}: {reply:?}");
+        }
+        let (klondike, session) = open("Klondike");
+        for label in ["Easy", "Hard", "Auto-play to Foundations"] {
+            assert!(enabled(&klondike, &session, label), "{label}");
+        }
+        assert_eq!(klondike.options_box(session.variant()).lines[0], "Mode: Easy");
+    }
+
     #[test]
     fn a_picked_card_s_frame_shows_on_every_screen() {
         let macs = Depth::ALL.iter().map(|&d| (MachineId::MacColor, Some(d), None));
