@@ -234,8 +234,9 @@ enum Command {
     /// Write game.bmp for game-type folders (200 x 150, 256 colours, as YaZZle wants it).
     ///
     /// The same picture is left alone; a different one is kept as
-    /// game.bmp.bak. --all draws the player's own game types (the built-in
-    /// ones come with their pictures) and names any it cannot read.
+    /// game.bmp.bak (game.bmp.bak.1, .2... where that holds another). --all
+    /// draws the player's own game types (the built-in ones come with their
+    /// pictures) and names any it cannot read.
     Capture {
         /// Game-type folders, or their game.ini files (required unless --all is given).
         #[arg(value_name = "PATH", required_unless_present = "all")]
@@ -284,6 +285,22 @@ enum Command {
         /// Folders or files to check.
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
+    },
+    /// Copy a card solitaire game type to start a variant from: a folder
+    /// of your own, its files writable, its [General] Name the new name.
+    ///
+    /// It goes into the game-types folder of your data folder, where
+    /// Parlour finds it from any folder (or into --into), and its path is
+    /// printed: edit its game.ini, then `parlour lint` and `parlour
+    /// capture` it.
+    NewType {
+        /// The game type to copy: its id (`parlour list`) or its folder.
+        from: String,
+        /// The new game type's name, which is its folder's name too.
+        name: String,
+        /// The folder to put it in (default: the data folder's game-types).
+        #[arg(long, value_name = "DIR")]
+        into: Option<PathBuf>,
     },
 }
 
@@ -555,6 +572,12 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             rummi_best(rack.as_deref(), table.as_deref(), first, batch.as_deref())
         }
         Some(Command::Lint { paths }) => lint(&paths),
+        Some(Command::NewType { from, name, into }) => {
+            let folder = into.unwrap_or_else(super::new_type::default_folder);
+            let made = super::new_type::copy(&from, &name, &folder).map_err(fail)?;
+            say!("{}", made.display());
+            Ok(())
+        }
         Some(Command::Deal { game, seed, ms, mode, format }) => {
             deal(&game, seed, ms, mode.as_deref(), format.as_deref())
         }

@@ -11,6 +11,7 @@ pub mod driver;
 pub mod help_source;
 pub mod launcher;
 pub mod mines_cli;
+pub mod new_type;
 pub mod present;
 pub mod rummi;
 pub mod script;

@@ -428,3 +428,53 @@ fn help_fails_for_a_file_that_cannot_be_shown() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("zero.guide is not a regular file"), "{}", stderr(&out));
 }
+
+/// `new-type` copies a game type to start a variant from: into the data
+/// folder's game-types, found from any folder, every file writable (the
+/// built-in copies are read-only), named anew, its picture drawn for the
+/// new name; a name taken, a name that is not one folder's, or a game that
+/// is not a game type is refused and nothing is made.
+#[test]
+fn new_type_starts_a_variant_from_a_game_type() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let new_type = |args: &[&str]| {
+        parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).arg("new-type").args(args).output().unwrap()
+    };
+    let out = new_type(&["klondike", "My Klondike"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let made = data.join("game-types/My Klondike");
+    assert_eq!(stdout(&out), format!("{}\n", made.display()));
+    let mut names: Vec<_> =
+        std::fs::read_dir(&made).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names, ["game.bmp", "game.html", "game.ini"]);
+    for name in &names {
+        let mode = std::fs::metadata(made.join(name)).unwrap().permissions().mode();
+        assert!(mode & 0o200 != 0, "{name} is writable: {mode:o}");
+    }
+    let ini = std::fs::read_to_string(made.join("game.ini")).unwrap();
+    assert!(ini.contains("\n[General]\nName=My Klondike\n"), "{ini}");
+    assert_eq!(ini.matches("Name=").count(), 1, "only [General] Name changed:\n{ini}");
+    let listed = parlour().env("PARLOUR_DATA_DIR", &data).arg("list").output().unwrap();
+    assert!(stdout(&listed).contains("my-klondike\tMy Klondike\n"), "{}", stdout(&listed));
+    let capture = parlour().env("PARLOUR_DATA_DIR", &data).args(["capture", "--all"]).output().unwrap();
+    assert!(
+        stdout(&capture).ends_with("game.bmp (unchanged)\n"),
+        "the picture shows the new name: {}",
+        stdout(&capture)
+    );
+
+    for (args, said) in [
+        (["klondike", "My Klondike"], "is there already"),
+        (["klondike", "a/b"], "cannot name a game type's folder"),
+        (["tetris", "Mine"], "tetris is not a card solitaire game type"),
+    ] {
+        let out = new_type(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
+    }
+    let kept: Vec<_> = std::fs::read_dir(data.join("game-types")).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(kept, ["My Klondike"], "nothing else was made");
+}
