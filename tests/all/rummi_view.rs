@@ -326,17 +326,22 @@ fn an_invalid_play_shows_a_requester_then_costs_five_tiles() {
     assert_eq!(st.turn(), Side::Program);
 }
 
-#[test]
-fn a_duplicate_is_swapped_by_clicking_the_programs_tray() {
-    // A seed where both trays hold a pair at the start, the player to move.
-    let seed = (0..)
+/// The first deal where both trays hold a pair at the start, the player
+/// to move.
+fn seed_with_pairs_on_both_trays() -> u64 {
+    (0..)
         .find(|&s| {
             let g = RummiVariant::default().deal(s);
             g.turn() == Side::Player
                 && !g.duplicates(Side::Player).is_empty()
                 && !g.duplicates(Side::Program).is_empty()
         })
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn a_duplicate_is_swapped_by_clicking_the_programs_tray() {
+    let seed = seed_with_pairs_on_both_trays();
     let dir = tempfile::tempdir().unwrap();
     let (mach, area) = machine(MachineId::AmigaPal);
     let mut view = open(dir.path(), Some(seed));
@@ -1030,14 +1035,7 @@ fn an_invalid_series_is_framed_once_the_requester_has_said_so() {
 /// and of the program's turn is shown whole in a box as well.
 #[test]
 fn swaps_and_the_programs_draw_are_told_whole_on_the_smallest_screen() {
-    let seed = (0..)
-        .find(|&s| {
-            let g = RummiVariant::default().deal(s);
-            g.turn() == Side::Player
-                && !g.duplicates(Side::Player).is_empty()
-                && !g.duplicates(Side::Program).is_empty()
-        })
-        .unwrap();
+    let seed = seed_with_pairs_on_both_trays();
     let dir = tempfile::tempdir().unwrap();
     let (mach, area) = machine(MachineId::AmigaPal);
     let mut view = open(dir.path(), Some(seed));
