@@ -756,7 +756,11 @@ impl Shell {
             })
             .collect();
         if kept.is_empty() {
-            self.tell(error_box("No game has been kept yet: Game > Save a Copy keeps one."));
+            let how = menu::path_to(&self.menus(), &Command::SaveAs).map_or_else(
+                || "No game has been kept yet: a game's Save a Copy keeps one.".to_string(),
+                |path| format!("No game has been kept yet: {path} keeps one."),
+            );
+            self.tell(error_box(&how));
             return;
         }
         let chooser = Box::new(Launcher::chooser("Open a Kept Game", "kept game", kept, ""));

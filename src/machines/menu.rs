@@ -82,6 +82,17 @@ pub fn shortcut(menus: &[Menu], key: char) -> Option<&MenuItem> {
     menus.iter().flat_map(|m| &m.items).find(|i| i.enabled && i.key == Some(key))
 }
 
+/// Where `command` lies in `menus`, as a player reads it: "File > Save a
+/// Copy". Messages name the menu the screen really shows, which differs
+/// by game and machine (The Chance has no Game menu; the Amiga's File is
+/// Project).
+pub fn path_to(menus: &[Menu], command: &Command) -> Option<String> {
+    menus.iter().find_map(|m| {
+        let item = m.items.iter().find(|i| i.command == *command)?;
+        Some(format!("{} > {}", m.title, item.label))
+    })
+}
+
 /// A modal message with buttons (an Amiga requester, a Mac alert, a
 /// Windows message box). The first button is the default.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -713,3 +713,21 @@ fn undo_takes_z_on_every_machine() {
         assert_eq!(with_z, [(menu.to_string(), Command::Undo)], "{id:?}");
     }
 }
+
+/// With no game kept, File > Open... says which menu keeps one: The
+/// Chance has no Game menu, and the Amiga's File menu is Project.
+#[test]
+fn open_with_nothing_kept_names_the_menu_the_screen_shows() {
+    for (id, menu) in [(MachineId::MacSe30, "File"), (MachineId::AmigaPal, "Project")] {
+        let data = tempfile::tempdir().unwrap();
+        let view = open(Some(3), data.path());
+        let shell = Shell::keeping_in(machine(id, None), Box::new(view), 1, data.path().to_path_buf());
+        let mut driver = Driver::new(shell);
+        let steps = script::parse("open", &format!("menu {menu} > Open...\n")).unwrap();
+        script::run(&mut driver, "open", &steps).unwrap();
+        let told = driver.shell().requester().expect("no box said nothing is kept").lines.join(" ");
+        let wanted = format!("No game has been kept yet: {menu} > Save a Copy keeps one.");
+        assert_eq!(told, wanted, "on {id:?}");
+        assert!(driver.clipped_text().is_empty(), "cut on {id:?}: {:?}", driver.clipped_text());
+    }
+}
