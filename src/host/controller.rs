@@ -684,6 +684,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         if next.replace {
             self.session = Session::new(next.variant, next.number);
             self.counted.clear();
+        } else if self.session.seed() == next.number && self.session.move_count() == 0 {
+            // That very deal is on the table, untouched (a game opened by
+            // its number again where numbers stand for winnable deals):
+            // dealing it again would only add a step that Undo takes back
+            // to the same table, and drop any moves waiting to be redone.
         } else {
             self.session.new_game(next.number);
         }

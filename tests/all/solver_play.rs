@@ -312,6 +312,24 @@ fn winnable_deals_only_replaces_a_lost_deal_by_a_winnable_one_the_same_every_tim
     assert_eq!(resumed.seed(), seed, "game 8 is the winnable deal, whatever was resumed");
 }
 
+/// A game opened by its number again, with winnable deals only, before
+/// any move, resumes as it was: the same deal is not dealt over itself,
+/// which left Undo a step back to the same table.
+#[test]
+fn a_winnable_game_opened_again_by_number_is_not_dealt_over_itself() {
+    let data = tempfile::tempdir().unwrap();
+    let id = "beleaguered-castle";
+    parlour::host::prefs::set_shared(data.path(), parlour::host::prefs::WINNABLE, true).unwrap();
+    drop(open_in(data.path(), id, 8));
+    let seed = journalled_seed(data.path(), id);
+    let view = open_in(data.path(), id, 8);
+    let journal = std::fs::read_to_string(parlour::host::journal::journal_path(data.path(), id)).unwrap();
+    assert!(!journal.lines().any(|l| l.starts_with("new ")), "dealt again:\n{journal}");
+    assert_eq!(journalled_seed(data.path(), id), seed);
+    let undo = view.menus().into_iter().flat_map(|m| m.items).find(|i| i.command == Command::Undo).unwrap();
+    assert!(!undo.enabled, "Undo has nothing to take back");
+}
+
 /// Opens Beleaguered Castle's game 8 (proved lost) with winnable deals
 /// only, its search on a thread of its own.
 fn open_dealing_in_background(data: &std::path::Path) -> Box<dyn View> {
