@@ -169,6 +169,35 @@ fn a_hint_names_a_jump_that_can_still_win() {
     assert_eq!(view.board().cursor(), Some(hint.from));
 }
 
+/// A hint asked for before any key was used (a game resumed, its cursor
+/// hidden): the first Space brings the cursor up on the stone the hint
+/// framed and picks it, so the keys follow the hint as the guide says.
+#[test]
+fn the_first_space_after_a_hint_picks_the_hinted_stone() {
+    use parlour::machines::Key;
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = english(dir.path());
+    let (m, area) = machine(MachineId::AmigaDblPal);
+    view.command(&Command::Hint);
+    let hint = view.board().hinted().unwrap();
+    assert_eq!(view.board().cursor(), None);
+    view.input(&Input::Key { key: Key::Char(' '), mods: Default::default() }, &m, area);
+    assert_eq!(view.board().cursor(), Some(hint.from), "the cursor comes up on the hinted stone");
+    // Walk the cursor to the hinted slot and jump there.
+    let (dr, dc) = (hint.to.0 as i32 - hint.from.0 as i32, hint.to.1 as i32 - hint.from.1 as i32);
+    let key = match (dr.signum(), dc.signum()) {
+        (-1, 0) => Key::Up,
+        (1, 0) => Key::Down,
+        (0, -1) => Key::Left,
+        _ => Key::Right,
+    };
+    for _ in 0..2 {
+        view.input(&Input::Key { key, mods: Default::default() }, &m, area);
+    }
+    view.input(&Input::Key { key: Key::Char(' '), mods: Default::default() }, &m, area);
+    assert_eq!(view.session().move_count(), 1, "{}", view.message());
+}
+
 #[test]
 fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
     let dir = tempfile::tempdir().unwrap();

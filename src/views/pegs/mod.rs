@@ -210,7 +210,10 @@ impl PegsBoard {
     /// Return picks the stone under it, or jumps the picked stone there.
     fn key(&mut self, st: &Pegs, key: Key) -> Reply<BoardVariant> {
         let board = st.board();
-        let start = self.cursor.or(self.selected).unwrap_or_else(|| {
+        // A hidden cursor comes up on the stone a hint framed: the hint
+        // was asked for to be followed.
+        let hinted = self.hint.map(|j| j.from);
+        let start = self.cursor.or(self.selected).or(hinted).unwrap_or_else(|| {
             (0..board.height)
                 .flat_map(|r| (0..board.width).map(move |c| (r, c)))
                 .find(|&at| Self::is_slot(st, at))
@@ -231,8 +234,9 @@ impl PegsBoard {
         };
         let first_use = self.cursor.is_none();
         let moved_to = match key {
-            // The first key only shows the cursor: no stone is picked unseen.
-            Key::Char(' ') | Key::Enter if first_use => start,
+            // The first key only shows the cursor: no stone is picked
+            // unseen. The stone a hint framed has been seen.
+            Key::Char(' ') | Key::Enter if first_use && hinted.is_none() => start,
             Key::Left => step((0, -1)),
             Key::Right => step((0, 1)),
             Key::Up => step((-1, 0)),
