@@ -349,7 +349,7 @@ impl Launcher {
     }
 
     /// The selected game's record in a word, every size, board and level
-    /// of it together: whether it has been played, how often and won.
+    /// of it together: how many games have ended, and how many were won.
     fn record(&self) -> Option<String> {
         let (records, (id, _)) = (self.records.as_ref()?, self.games.get(self.selected)?);
         let of_game = |game: &str| game == id || game.strip_prefix(id.as_str()).is_some_and(|r| r.starts_with('/'));
@@ -358,7 +358,9 @@ impl Launcher {
             .filter(|(game, _)| of_game(game))
             .fold((0u64, 0u64), |(p, w), (_, g)| (p + g.played, w + g.won));
         Some(match played {
-            0 => "Not played yet.".into(),
+            // A game under way is counted only once it ends, so none
+            // counted is not "never played".
+            0 => "No game finished yet.".into(),
             _ => format!("Played {played}, won {won} ({}%).", won * 100 / played),
         })
     }
@@ -693,7 +695,7 @@ mod tests {
         l.selected = row(&l, "mines");
         assert_eq!(l.record().as_deref(), Some("Played 3, won 1 (33%)."));
         l.selected = row(&l, "tetris");
-        assert_eq!(l.record().as_deref(), Some("Not played yet."));
+        assert_eq!(l.record().as_deref(), Some("No game finished yet."));
 
         let broken = Stats::path(dir.path());
         std::fs::write(&broken, "[mines/beginner]\nplayed = lots\n").unwrap();
