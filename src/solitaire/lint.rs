@@ -12,7 +12,7 @@
 //! elements, attributes and heading texts: an end tag closes everything
 //! opened after its start tag (so unclosed `<p>` and `<li>` do no harm).
 
-use crate::core::files::{LINKED_OUT, in_any_case, inside_folder, limits, read_capped, resolves_inside};
+use crate::core::files::{in_any_case, inside_folder, limits, linked_out, read_capped, resolves_inside};
 use std::path::{Path, PathBuf};
 
 use super::ini::IniDoc;
@@ -330,7 +330,8 @@ pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
 fn required_file(dir: &Path, name: &str, what: &str, out: &mut Vec<Diagnostic>) -> Option<PathBuf> {
     match find_file(dir, name) {
         Some(path) if !resolves_inside(dir, &path) => {
-            out.push(Diagnostic::error(&path, 1, LINKED_OUT));
+            let found = path.file_name().map_or_else(|| name.into(), |n| n.to_string_lossy());
+            out.push(Diagnostic::error(&path, 1, linked_out(&found)));
             None
         }
         Some(path) => {
@@ -375,6 +376,20 @@ fn check_folder_agrees(dir: &Path, ini: &Path, doc: &IniDoc, out: &mut Vec<Diagn
             ),
         ));
     }
+    // A link out is an error, as for the folder's own files (game.bmp is
+    // told of on its own).
+    for key in ["Image", "Alpha"] {
+        if let Some(picture) = entry("Layout", key).filter(|p| !p.value.eq_ignore_ascii_case("game.bmp"))
+            && let Some(path) = find_file(dir, &picture.value).filter(|path| !resolves_inside(dir, path))
+        {
+            let named = path.file_name().map_or_else(|| picture.value.clone(), |n| n.to_string_lossy().into_owned());
+            out.push(Diagnostic::error(
+                ini,
+                picture.line,
+                format!("[Layout] {key}={}: {}", picture.value, linked_out(&named)),
+            ));
+        }
+    }
     if let Some(image) = entry("Layout", "Image")
         && !image.value.eq_ignore_ascii_case("game.bmp")
     {
@@ -396,16 +411,13 @@ fn check_folder_agrees(dir: &Path, ini: &Path, doc: &IniDoc, out: &mut Vec<Diagn
     }
 }
 
-/// What is wrong with a picture game.ini names in `dir`, if anything.
+/// What is wrong with a picture game.ini names in `dir`, if anything but
+/// a link out of the folder (an error of its own).
 fn picture_problem(dir: &Path, name: &str) -> Option<&'static str> {
     if inside_folder(name).is_none() {
         return Some("a picture must lie in the game type's folder, and this name leads out of it");
     }
-    match find_file(dir, name) {
-        None => Some("there is no such file in the folder"),
-        Some(path) if !resolves_inside(dir, &path) => Some(LINKED_OUT),
-        Some(_) => None,
-    }
+    find_file(dir, name).is_none().then_some("there is no such file in the folder")
 }
 
 // ---------------------------------------------------------------------------
@@ -1379,19 +1391,29 @@ mod tests {
         );
     }
 
-    /// A picture game.ini names that is a link out of the folder is told
-    /// of: Parlour does not follow it.
+    /// A picture game.ini names that is a link out of the folder is an
+    /// error, as one game.html shows is: Parlour does not follow it.
     #[cfg(unix)]
     #[test]
-    fn a_layout_picture_linked_from_outside_is_told_of() {
+    fn a_layout_picture_linked_from_outside_is_an_error() {
         let (tmp, dir) = klondike_folder();
         fs::write(tmp.path().join("mask.bmp"), bmp(200, 150, 8, 0)).unwrap();
-        std::os::unix::fs::symlink(tmp.path().join("mask.bmp"), dir.join("alpha.bmp")).unwrap();
+        for name in ["alpha.bmp", "layout.bmp"] {
+            std::os::unix::fs::symlink(tmp.path().join("mask.bmp"), dir.join(name)).unwrap();
+        }
         let ini =
-            crate::solitaire::spec::tests::klondike().replace("Image=game.bmp", "Image=game.bmp\nAlpha=alpha.bmp");
+            crate::solitaire::spec::tests::klondike().replace("Image=game.bmp", "Image=layout.bmp\nAlpha=alpha.bmp");
         fs::write(dir.join("game.ini"), ini).unwrap();
         let found = msgs(&lint_path(&dir), &dir);
-        assert!(found.iter().any(|m| m.ends_with(&format!("[Layout] Alpha=alpha.bmp: {LINKED_OUT}"))), "{found:#?}");
+        for (key, name) in [("Image", "layout.bmp"), ("Alpha", "alpha.bmp")] {
+            let said = format!(
+                ": [Layout] {key}={name}: {name} is a link to a file outside the folder, which Parlour does not read"
+            );
+            assert!(
+                found.iter().any(|m| m.starts_with("game.ini:") && m.ends_with(&said) && !m.contains("warning")),
+                "{found:#?}"
+            );
+        }
     }
 
     #[test]
