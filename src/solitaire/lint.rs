@@ -284,6 +284,7 @@ pub fn is_text_file(path: &Path) -> bool {
 /// agree with each other.
 pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    let mut name = None;
     if let Some(path) = required_file(dir, "game.ini", "the game's rules", &mut out) {
         match read_capped(&path, limits::RULES) {
             Ok(bytes) => {
@@ -295,6 +296,7 @@ pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
                 // the rules have errors.
                 let (doc, _) = IniDoc::parse(&path, &bytes);
                 check_folder_agrees(dir, &path, &doc, &mut found);
+                name = doc.section("General").and_then(|s| s.get("Name")).map(|e| e.value.clone());
                 found.sort_by_key(|d| d.line);
                 out.extend(found);
             }
@@ -304,7 +306,9 @@ pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
     if let Some(path) = required_file(dir, "game.html", "the game's help page", &mut out) {
         match read_capped(&path, limits::DOCUMENT) {
             Ok(bytes) => {
-                out.extend(lint_html(&path, &bytes));
+                let (found, title) = lint_html_titled(&path, &bytes);
+                out.extend(found);
+                out.extend(title_differs(&path, title, name.as_deref()));
                 out.extend(lint_page_files(dir, &path, &bytes));
             }
             Err(e) => out.push(Diagnostic::error(&path, 1, format!("cannot be read ({e})"))),
@@ -323,6 +327,25 @@ pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// A warning where game.html's <title> is not the game's [General] Name:
+/// the help's title bar and its list of topics show the title, the game
+/// list the Name (a copy's page still titled as its original looks like
+/// the original's help).
+fn title_differs(page: &Path, title: Option<(usize, String)>, name: Option<&str>) -> Option<Diagnostic> {
+    let ((line, title), name) = (title?, name.filter(|n| !n.trim().is_empty())?);
+    let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+    if title.is_empty() || title.split(' ').eq(name.split_whitespace()) {
+        return None;
+    }
+    Some(Diagnostic::warning(
+        page,
+        line,
+        format!(
+            "the <title> `{title}` is not the game's [General] Name `{name}`: the help shows the title, the game list the Name, so they should match"
+        ),
+    ))
 }
 
 /// The file `name` in `dir`: exactly so named, or (with an error) in
@@ -605,10 +628,16 @@ fn is_shared_help_file(dir: &Path, file: &str) -> bool {
 /// `<title>` and links Help/help.css; the body holds only the content div;
 /// the ten section headings are there, in order.
 pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
+    lint_html_titled(path, bytes).0
+}
+
+/// As [`lint_html`], with the page's <title> and its line (for the
+/// folder's check that it names the game).
+fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usize, String)>) {
     let mut out = Vec::new();
     let text = match super::ini::decode_text(bytes) {
         Ok(t) => t,
-        Err(e) => return vec![Diagnostic::error(path, e.line, e.message)],
+        Err(e) => return (vec![Diagnostic::error(path, e.line, e.message)], None),
     };
     let tokens = tokenize(&text, &mut |line, m| out.push(Diagnostic::error(path, line, m)));
     let err = |out: &mut Vec<Diagnostic>, line: usize, m: String| out.push(Diagnostic::error(path, line, m));
@@ -821,7 +850,7 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
 
     let Some(html_line) = html else {
         err(&mut out, 1, "there is no <html> element".into());
-        return out;
+        return (out, title);
     };
     match head {
         None => err(&mut out, html_line, "there is no <head>".into()),
@@ -850,17 +879,17 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
     }
     let Some(body_line) = body else {
         err(&mut out, html_line, "there is no <body>".into());
-        return out;
+        return (out, title);
     };
     let Some(content_line) = content else {
         err(&mut out, body_line, "<body> has no <div id=\"content\">".into());
-        return out;
+        return (out, title);
     };
     check_headings(path, &headings, content_line, &mut out);
     if !shows_bmp {
         out.push(Diagnostic::warning(path, content_line, "the help does not show game.bmp (<img src=\"game.bmp\">)"));
     }
-    out
+    (out, title)
 }
 
 /// The ten headings, each present, in order. A heading out of order is one
@@ -1389,6 +1418,29 @@ mod tests {
             found.iter().any(|m| m.ends_with("the help does not show game.bmp (<img src=\"game.bmp\">)")),
             "{found:#?}"
         );
+    }
+
+    /// A page whose <title> is not the game's Name (a copy's page titled
+    /// as its original) draws a warning on the title's line; a title that
+    /// differs only in spacing or references does not.
+    #[test]
+    fn a_title_that_is_not_the_name_is_told_of() {
+        let (_tmp, dir) = klondike_folder();
+        let ini = crate::solitaire::spec::tests::klondike();
+        fs::write(dir.join("game.ini"), ini.replace("Name=Klondike", "Name=Tom & Jerry")).unwrap();
+        fs::write(dir.join("game.html"), page(HEAD, &sections())).unwrap();
+        let found = msgs(&lint_path(&dir), &dir);
+        assert!(
+            found.contains(
+                &"game.html:4: warning: the <title> `Klondike` is not the game's [General] Name `Tom & Jerry`: the help shows the title, the game list the Name, so they should match"
+                    .to_string()
+            ),
+            "{found:#?}"
+        );
+        let head = HEAD.replace("<title>Klondike</title>", "<title>\n  Tom &amp;  Jerry</title>");
+        fs::write(dir.join("game.html"), page(&head, &sections())).unwrap();
+        let found = msgs(&lint_path(&dir), &dir);
+        assert!(!found.iter().any(|m| m.contains("<title>")), "{found:#?}");
     }
 
     /// A picture game.ini names that is a link out of the folder is an
