@@ -125,11 +125,25 @@ pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
     }
 }
 
+/// The name a replaced game.bmp is kept under (then with .1, .2...).
+const KEPT_ASIDE: &str = "game.bmp.bak";
+
+/// Whether `name` is one a replaced game.bmp is kept under (game.bmp.bak,
+/// game.bmp.bak.N, in any case): the player's to look at, not part of the
+/// game type.
+pub fn is_kept_aside(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.strip_prefix(KEPT_ASIDE).is_some_and(|rest| {
+        rest.is_empty()
+            || rest.strip_prefix('.').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
+
 /// Keeps `picture`, the game.bmp about to be replaced in `folder`, as
 /// game.bmp.bak, or where that holds another picture as the first free
 /// game.bmp.bak.N; returns the name it is kept under.
 fn keep_aside(folder: &Path, picture: &[u8]) -> std::io::Result<String> {
-    let names = std::iter::once("game.bmp.bak".to_string()).chain((1..).map(|n| format!("game.bmp.bak.{n}")));
+    let names = std::iter::once(KEPT_ASIDE.to_string()).chain((1..).map(|n| format!("{KEPT_ASIDE}.{n}")));
     for name in names {
         let path = folder.join(&name);
         match std::fs::read(&path) {

@@ -216,8 +216,9 @@ enum Command {
     Deal {
         /// A game type id from `parlour list`, or its folder.
         game: String,
-        /// Game number N, as a window deals it (default 1): deal N, or in
-        /// a mode of winnable deals only, the deal that game N is.
+        /// Game number N, as a window deals it (default 1): deal N, or
+        /// where deals are winnable only (the mode's Only=1, or Winnable
+        /// Deals Only in the Game menu), the deal that game N is.
         #[arg(long, value_name = "N", value_parser = seed_number, allow_negative_numbers = true, conflicts_with = "ms")]
         seed: Option<u64>,
         /// Microsoft FreeCell deal number (FreeCell-family game types).

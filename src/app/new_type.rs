@@ -4,9 +4,13 @@
 //! gives files an editor will not save; this writes a folder of the
 //! player's own, every file writable, its [General] Name the new name and
 //! its game.bmp captured afresh to show it, where Parlour finds it from any
-//! folder: the data folder's game-types.
+//! folder: the data folder's game-types. Its game.html is titled anew too,
+//! as the help's title bar and topic list show the page's title.
 
+use std::ops::Range;
 use std::path::{Path, PathBuf};
+
+use crate::core::html::{Token, decode_entities, tokenize};
 
 use super::{capture, catalog, settings};
 
@@ -28,6 +32,7 @@ pub fn copy(from: &str, name: &str, game_types: &Path) -> Result<PathBuf, String
     let partial = game_types.join(format!(".{name}.partial"));
     let made = copy_files(&source.folder, &partial, true)
         .and_then(|()| renamed_in(&partial.join("game.ini"), name))
+        .and_then(|()| retitle_page(&partial, &source.name, name))
         .and_then(|()| std::fs::rename(&partial, &dest).map_err(|e| format!("{}: {e}", dest.display())));
     if made.is_err() {
         let _ = std::fs::remove_dir_all(&partial);
@@ -61,10 +66,19 @@ fn check_name(name: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether the file `name` at the top of a game type's folder is left out
+/// of its copy: game.bmp, which is drawn afresh, and the pictures
+/// `parlour capture` kept aside when it replaced one (game.bmp.bak,
+/// game.bmp.bak.N), which were never part of the game type.
+fn left_out_at_top(name: &std::ffi::OsStr) -> bool {
+    let name = name.to_string_lossy();
+    name.eq_ignore_ascii_case("game.bmp") || capture::is_kept_aside(&name)
+}
+
 /// Copies the regular files under `from` into the new folder `to`, as new
-/// files (so writable by their owner), all but a game type's picture at
-/// the `top`. Links are left out: a game type is read only from its own
-/// folder.
+/// files (so writable by their owner), all but those
+/// [`left_out_at_top`] at the `top`. Links are left out: a game type is
+/// read only from its own folder.
 fn copy_files(from: &Path, to: &Path, top: bool) -> Result<(), String> {
     std::fs::create_dir(to).map_err(|e| format!("{}: cannot be made: {e}", to.display()))?;
     let entries = std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))?;
@@ -74,7 +88,7 @@ fn copy_files(from: &Path, to: &Path, top: bool) -> Result<(), String> {
         let target = to.join(entry.file_name());
         if kind.is_dir() {
             copy_files(&entry.path(), &target, false)?;
-        } else if kind.is_file() && !(top && entry.file_name().eq_ignore_ascii_case("game.bmp")) {
+        } else if kind.is_file() && !(top && left_out_at_top(&entry.file_name())) {
             let bytes = std::fs::read(entry.path()).map_err(|e| format!("{}: {e}", entry.path().display()))?;
             std::fs::write(&target, bytes).map_err(|e| format!("{}: {e}", target.display()))?;
         }
@@ -123,6 +137,118 @@ fn with_name(ini: &[u8], name: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Names the help page in `folder` (game.html in any case, if it has one)
+/// `new` where it named the game `old`: see [`retitled`].
+fn retitle_page(folder: &Path, old: &str, new: &str) -> Result<(), String> {
+    let path = crate::core::files::in_any_case(folder, "game.html");
+    let Ok(page) = std::fs::read(&path) else {
+        // No page to name: lint says it is missing.
+        return Ok(());
+    };
+    let retitled = retitled(&page, old, new);
+    if retitled != page {
+        std::fs::write(&path, retitled).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// `page` with the text of its <title>, and of its first heading where
+/// that reads `old`, replaced by `new`, every other byte kept: in the
+/// page's own encoding (UTF-16 with its mark, UTF-8, or else
+/// Windows-1252, where a letter it lacks is written as a character
+/// reference).
+fn retitled(page: &[u8], old: &str, new: &str) -> Vec<u8> {
+    if let Some(big_endian) = utf16_order(page) {
+        let units = page[..page.len() & !1].chunks(2).map(|p| {
+            let pair = [p[0], p[1]];
+            if big_endian { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) }
+        });
+        let Ok(text) = String::from_utf16(&units.collect::<Vec<_>>()) else {
+            // Not text lint passes: left for the player to mend.
+            return page.to_vec();
+        };
+        let edited =
+            spliced(text.as_bytes(), &name_places(&text, &|at| text[at].to_string(), old), &escaped(new, true));
+        let edited = String::from_utf8_lossy(&edited).into_owned();
+        let mut out: Vec<u8> =
+            edited.encode_utf16().flat_map(|u| if big_endian { u.to_be_bytes() } else { u.to_le_bytes() }).collect();
+        out.extend_from_slice(&page[page.len() & !1..]);
+        return out;
+    }
+    if let Ok(text) = std::str::from_utf8(page) {
+        return spliced(page, &name_places(text, &|at| text[at].to_string(), old), &escaped(new, true));
+    }
+    // Windows-1252: one byte a letter, so the markup is found in a copy
+    // where every other letter stands as one ASCII byte.
+    let scan: String = page.iter().map(|&b| if b.is_ascii() { char::from(b) } else { '\u{1a}' }).collect();
+    let letters = |at: Range<usize>| page[at].iter().map(|&b| crate::core::cp1252(b)).collect();
+    spliced(page, &name_places(&scan, &letters, old), &escaped(new, false))
+}
+
+/// Whether `page` is UTF-16 by its byte-order mark, and if so big-endian.
+fn utf16_order(page: &[u8]) -> Option<bool> {
+    match page {
+        [0xFE, 0xFF, ..] => Some(true),
+        [0xFF, 0xFE, ..] => Some(false),
+        _ => None,
+    }
+}
+
+/// Where in `scan` the page names its game: inside its first <title>,
+/// and inside its first heading when that reads `old` (`text_of` gives
+/// the letters of a stretch, whitespace and references aside).
+fn name_places(scan: &str, text_of: &dyn Fn(Range<usize>) -> String, old: &str) -> Vec<Range<usize>> {
+    let tokens = tokenize(scan, &mut |_, _| {});
+    let inside = |is_it: &dyn Fn(&str) -> bool| {
+        let (k, open) = tokens.iter().enumerate().find_map(|(k, t)| match t {
+            Token::Tag(tag) if !tag.end && is_it(&tag.name) => Some((k, tag)),
+            _ => None,
+        })?;
+        tokens[k + 1..].iter().find_map(|t| match t {
+            Token::Tag(tag) if tag.end && tag.name == open.name => Some(open.at.end..tag.at.start),
+            _ => None,
+        })
+    };
+    let reads = |at: &Range<usize>, name: &str| {
+        let text = decode_entities(&text_of(at.clone()), 1, &mut |_, _| {});
+        text.split_whitespace().eq(name.split_whitespace())
+    };
+    let title = inside(&|name| name == "title");
+    let apart = |at: &Range<usize>| title.as_ref().is_none_or(|t| at.end <= t.start || t.end <= at.start);
+    let heading = inside(&|name| matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6"))
+        .filter(|at| apart(at) && reads(at, old));
+    let mut places: Vec<Range<usize>> = title.into_iter().chain(heading).collect();
+    places.sort_by_key(|at| at.start);
+    places
+}
+
+/// `bytes` with each of `places` (in order, apart) replaced by `with`.
+fn spliced(bytes: &[u8], places: &[Range<usize>], with: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len() + with.len() * places.len());
+    let mut from = 0;
+    for at in places {
+        out.extend_from_slice(&bytes[from..at.start]);
+        out.extend_from_slice(with.as_bytes());
+        from = at.end;
+    }
+    out.extend_from_slice(&bytes[from..]);
+    out
+}
+
+/// `name` as page text: markup characters as references, and letters
+/// beyond ASCII as references too unless the page is `unicode`.
+fn escaped(name: &str, unicode: bool) -> String {
+    name.chars()
+        .map(|c| match c {
+            '&' => "&amp;".to_string(),
+            '<' => "&lt;".to_string(),
+            '>' => "&gt;".to_string(),
+            c if !c.is_ascii() && !unicode => format!("&#{};", u32::from(c)),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,6 +264,55 @@ mod tests {
             with_name(b"[General]\nAuthor=Me\n[Game]\n", b"N"),
             b"[General]\nAuthor=Me\nName=N\n[Game]\n".to_vec()
         );
+    }
+
+    /// The page is titled anew, and its first heading where it was the old
+    /// name; not a byte else changes, in any of the encodings a page may be in.
+    #[test]
+    fn the_page_takes_the_new_name_in_its_own_encoding() {
+        let page = "<!DOCTYPE html>\r\n<html><head>\r\n<!-- <title>x</title> -->\r\n<TITLE> Klondike </TITLE>\r\n</head>\r\n<body><div id=\"content\">\r\n<h1>\r\n  Klondike</h1>\r\n<h2>Klondike</h2></div></body></html>\r\n";
+        let want = "<!DOCTYPE html>\r\n<html><head>\r\n<!-- <title>x</title> -->\r\n<TITLE>Tom &amp; Jerry\u{e9}</TITLE>\r\n</head>\r\n<body><div id=\"content\">\r\n<h1>Tom &amp; Jerry\u{e9}</h1>\r\n<h2>Klondike</h2></div></body></html>\r\n";
+        let new = "Tom & Jerry\u{e9}";
+        assert_eq!(String::from_utf8(retitled(page.as_bytes(), "Klondike", new)).unwrap(), want);
+
+        let utf16 = |text: &str, big: bool| -> Vec<u8> {
+            let mark = if big { [0xFE, 0xFF] } else { [0xFF, 0xFE] };
+            let units = text.encode_utf16().flat_map(|u| if big { u.to_be_bytes() } else { u.to_le_bytes() });
+            mark.into_iter().chain(units).collect()
+        };
+        for big in [false, true] {
+            assert_eq!(retitled(&utf16(page, big), "Klondike", new), utf16(want, big));
+        }
+
+        // Windows-1252: the page's own letters stay bytes; the new name's
+        // are written as references.
+        let latin =
+            b"<html><head><title>Caf\xe9</title></head><body><h1>Caf&eacute;</h1><p>\xe9t\xe9</p></body></html>";
+        assert_eq!(
+            retitled(latin, "Caf\u{e9}", "Th\u{e9} \u{2603}"),
+            b"<html><head><title>Th&#233; &#9731;</title></head><body><h1>Th&#233; &#9731;</h1><p>\xe9t\xe9</p></body></html>"
+                .to_vec()
+        );
+
+        // A first heading that is not the name, and a page without a
+        // title, keep their words.
+        let other = "<html><head></head><body><h1>Rules of Klondike</h1></body></html>";
+        assert_eq!(retitled(other.as_bytes(), "Klondike", "Mine"), other.as_bytes());
+        // A heading inside the title is the title's: one name, never two.
+        let nested = "<title><h1>Klondike</h1></title>";
+        assert_eq!(retitled(nested.as_bytes(), "Klondike", "Mine"), b"<title>Mine</title>");
+    }
+
+    /// Capture's kept-aside pictures are left out of a copy; a file of
+    /// another name the player put there goes with it.
+    #[test]
+    fn capture_leftovers_are_not_copied() {
+        for name in ["game.bmp", "GAME.BMP", "game.bmp.bak", "Game.Bmp.Bak", "game.bmp.bak.1", "game.bmp.bak.12"] {
+            assert!(left_out_at_top(std::ffi::OsStr::new(name)), "{name}");
+        }
+        for name in ["game.bmp.bak.", "game.bmp.bak.x", "game.bmp.bak1", "alpha.bmp", "notes.bak", "game.ini"] {
+            assert!(!left_out_at_top(std::ffi::OsStr::new(name)), "{name}");
+        }
     }
 
     #[test]

@@ -14,21 +14,22 @@ use clap::Args;
 
 use crate::core::{Variant, plural};
 use crate::games::pegs::board::Board;
-use crate::host::{self, GameEntry};
+use crate::host::{self, GameEntry, prefs};
 use crate::solitaire::engine::{Solitaire, SolitaireVariant};
 use crate::solitaire::rules::Mode;
 use crate::solitaire::solver::{Limit, Limits, Report, Verdict, solve, winnable};
 
-use super::catalog;
 use super::cli::{Failure, read_board};
+use super::{catalog, settings};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// A game type id or folder, or a peg board: its id (pegs/english) or
     /// its .brd file.
     game: String,
-    /// Game number N, as a window deals it (default 1): deal N, or in a
-    /// mode of winnable deals only, the deal that game N is.
+    /// Game number N, as a window deals it (default 1): deal N, or where
+    /// deals are winnable only (the mode's Only=1, or Winnable Deals Only
+    /// in the Game menu), the deal that game N is.
     #[arg(long, value_name = "N", conflicts_with = "ms", value_parser = super::cli::seed_number, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Microsoft FreeCell deal number (FreeCell-family game types).
@@ -77,28 +78,63 @@ fn variant_of(game: &GameEntry, target: &str, mode: Option<&str>, ms: bool) -> R
     table.with_options(&options)
 }
 
+/// Why game numbers stand for winnable deals, when they do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum WinnableOnly {
+    /// The mode's [EasyWinnable] or [HardWinnable] Only=1.
+    Mode,
+    /// The player's Winnable Deals Only, kept in the data folder's prefs.
+    Switch,
+}
+
+/// Whether game numbers of `variant` stand for winnable deals, as a
+/// window deals them, and why: the mode first, as it holds whatever the
+/// player's switch says.
+fn winnable_only(variant: &SolitaireVariant, data_dir: &Path) -> Option<WinnableOnly> {
+    if variant.rules().winnable_only {
+        Some(WinnableOnly::Mode)
+    } else if prefs::shared_on(data_dir, prefs::WINNABLE) {
+        Some(WinnableOnly::Switch)
+    } else {
+        None
+    }
+}
+
 /// The seed game `number` of `variant` is dealt from, as a window deals
-/// it: the number itself or, in a mode that deals only winnable deals
-/// ([EasyWinnable] or [HardWinnable] Only=1), the first deal made from it
-/// that the solver proves winnable, which standard error names unless
+/// it: the number itself or, where deals are winnable only (the mode's
+/// Only=1, or the player's Winnable Deals Only), the first deal made from
+/// it that the solver proves winnable, which standard error names unless
 /// `quiet`.
 pub fn game_seed(variant: &SolitaireVariant, number: u64, quiet: bool) -> u64 {
-    if !variant.rules().winnable_only {
+    let Some(why) = winnable_only(variant, &settings::data_dir()) else {
         return number;
-    }
+    };
     let found = winnable::winnable_seed(variant, number, |_, _| {}, None);
     if !quiet {
-        match found {
-            Some(seed) if seed == number => eprintln!("Game {number} is a winnable deal, dealt as it comes."),
-            Some(seed) => eprintln!(
-                "This mode deals only winnable deals: game {number} is deal {seed}, the first made from {number} that the solver wins."
-            ),
-            None => eprintln!(
-                "This mode deals only winnable deals, but the solver found none made from {number} within its limits: game {number} is dealt as it comes."
-            ),
-        }
+        eprintln!("{}", told_seed(why, number, found));
     }
     found.unwrap_or(number)
+}
+
+/// What standard error says of game `number`, winnable only for `why`,
+/// whose search `found` a deal or none.
+fn told_seed(why: WinnableOnly, number: u64, found: Option<u64>) -> String {
+    let only = match why {
+        WinnableOnly::Mode => "This mode deals only winnable deals",
+        WinnableOnly::Switch => "Winnable Deals Only is on (in the Game menu)",
+    };
+    match (found, why) {
+        (Some(seed), _) if seed == number => format!("Game {number} is a winnable deal, dealt as it comes."),
+        (Some(seed), WinnableOnly::Mode) => {
+            format!("{only}: game {number} is deal {seed}, the first made from {number} that the solver wins.")
+        }
+        (Some(seed), WinnableOnly::Switch) => format!(
+            "{only}: game {number} is deal {seed}, the first made from {number} that the solver wins. Switched off, game {number} is deal {number} itself."
+        ),
+        (None, _) => format!(
+            "{only}, but the solver found none made from {number} within its limits: game {number} is dealt as it comes."
+        ),
+    }
 }
 
 /// The most `--seconds` may say: a year.

@@ -25,7 +25,8 @@ use super::solve_cmd::{BAD_INPUT, limits, result_word, variant};
 pub struct SurveyArgs {
     /// A game type id or folder.
     game: String,
-    /// The first deal (a seed, or a Microsoft number with --ms).
+    /// The first deal (a seed, or a Microsoft number with --ms): the deals
+    /// themselves, even where a window deals winnable ones only.
     #[arg(long, value_name = "A", value_parser = super::cli::seed_number, allow_negative_numbers = true)]
     from: u64,
     /// The last deal, included.

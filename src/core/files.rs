@@ -421,8 +421,14 @@ pub fn inside_folder(rel: &str) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join("/"))
 }
 
-/// What is said of a file in a folder that [`resolves_inside`] refuses.
-pub const LINKED_OUT: &str = "is a link to a file outside the folder, which Parlour does not read";
+/// What is said of a file in a folder that [`resolves_inside`] refuses,
+/// after its name (or "it").
+const LINKED_OUT: &str = "is a link to a file outside the folder, which Parlour does not read";
+
+/// [`LINKED_OUT`] said of the file `name`.
+pub fn linked_out(name: &str) -> String {
+    format!("{name} {LINKED_OUT}")
+}
 
 /// Whether `path`, a file in `folder` or below it, is read from there:
 /// false for a symbolic link (or a linked folder on its way) that leads

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{LINKED_OUT, in_any_case, inside_folder, limits, read_capped, resolves_inside};
+use crate::core::files::{in_any_case, inside_folder, limits, linked_out, read_capped, resolves_inside};
 use crate::gfx::image_io::{RgbaImage, decode_bmp, decode_png};
 
 use super::model::stays_in_folder;
@@ -68,7 +68,7 @@ pub fn unreadable_picture(doc_path: &Path, name: &str) -> Option<String> {
     let (home, name) = reach(doc_path, name)?;
     let path = in_any_case(&home, &name);
     if !resolves_inside(&home, &path) {
-        return Some(format!("it {LINKED_OUT}"));
+        return Some(linked_out("it"));
     }
     path.exists().then(|| decode_file(&path, &name).err()).flatten()
 }

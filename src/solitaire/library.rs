@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::engine::SolitaireVariant;
 use super::rules::{Mode, Rules};
 use super::spec::{Diagnostic, GameSpec};
-use crate::core::files::{LINKED_OUT, apart_id, first_of_each, in_any_case, resolves_inside};
+use crate::core::files::{apart_id, first_of_each, in_any_case, linked_out, resolves_inside};
 
 /// A game type ready to play.
 #[derive(Clone, Debug)]
@@ -59,7 +59,8 @@ impl GameType {
             // A folder's rules come from the folder (a game.ini named
             // itself is read wherever it is).
             if !resolves_inside(path, &ini) {
-                return Err(vec![Diagnostic::error(&ini, 1, LINKED_OUT)]);
+                let named = ini.file_name().map_or_else(|| "game.ini".into(), |n| n.to_string_lossy());
+                return Err(vec![Diagnostic::error(&ini, 1, linked_out(&named))]);
             }
             (path.to_path_buf(), ini)
         } else {

@@ -12,7 +12,7 @@
 //! elements, attributes and heading texts: an end tag closes everything
 //! opened after its start tag (so unclosed `<p>` and `<li>` do no harm).
 
-use crate::core::files::{LINKED_OUT, in_any_case, inside_folder, limits, read_capped, resolves_inside};
+use crate::core::files::{in_any_case, inside_folder, limits, linked_out, read_capped, resolves_inside};
 use std::path::{Path, PathBuf};
 
 use super::ini::IniDoc;
@@ -284,6 +284,7 @@ pub fn is_text_file(path: &Path) -> bool {
 /// agree with each other.
 pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    let mut name = None;
     if let Some(path) = required_file(dir, "game.ini", "the game's rules", &mut out) {
         match read_capped(&path, limits::RULES) {
             Ok(bytes) => {
@@ -295,6 +296,7 @@ pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
                 // the rules have errors.
                 let (doc, _) = IniDoc::parse(&path, &bytes);
                 check_folder_agrees(dir, &path, &doc, &mut found);
+                name = doc.section("General").and_then(|s| s.get("Name")).map(|e| e.value.clone());
                 found.sort_by_key(|d| d.line);
                 out.extend(found);
             }
@@ -304,7 +306,9 @@ pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
     if let Some(path) = required_file(dir, "game.html", "the game's help page", &mut out) {
         match read_capped(&path, limits::DOCUMENT) {
             Ok(bytes) => {
-                out.extend(lint_html(&path, &bytes));
+                let (found, title) = lint_html_titled(&path, &bytes);
+                out.extend(found);
+                out.extend(title_differs(&path, title, name.as_deref()));
                 out.extend(lint_page_files(dir, &path, &bytes));
             }
             Err(e) => out.push(Diagnostic::error(&path, 1, format!("cannot be read ({e})"))),
@@ -325,12 +329,32 @@ pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
     out
 }
 
+/// A warning where game.html's <title> is not the game's [General] Name:
+/// the help's title bar and its list of topics show the title, the game
+/// list the Name (a copy's page still titled as its original looks like
+/// the original's help).
+fn title_differs(page: &Path, title: Option<(usize, String)>, name: Option<&str>) -> Option<Diagnostic> {
+    let ((line, title), name) = (title?, name.filter(|n| !n.trim().is_empty())?);
+    let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
+    if title.is_empty() || title.split(' ').eq(name.split_whitespace()) {
+        return None;
+    }
+    Some(Diagnostic::warning(
+        page,
+        line,
+        format!(
+            "the <title> `{title}` is not the game's [General] Name `{name}`: the help shows the title, the game list the Name, so they should match"
+        ),
+    ))
+}
+
 /// The file `name` in `dir`: exactly so named, or (with an error) in
 /// another case; a missing file is an error.
 fn required_file(dir: &Path, name: &str, what: &str, out: &mut Vec<Diagnostic>) -> Option<PathBuf> {
     match find_file(dir, name) {
         Some(path) if !resolves_inside(dir, &path) => {
-            out.push(Diagnostic::error(&path, 1, LINKED_OUT));
+            let found = path.file_name().map_or_else(|| name.into(), |n| n.to_string_lossy());
+            out.push(Diagnostic::error(&path, 1, linked_out(&found)));
             None
         }
         Some(path) => {
@@ -375,6 +399,20 @@ fn check_folder_agrees(dir: &Path, ini: &Path, doc: &IniDoc, out: &mut Vec<Diagn
             ),
         ));
     }
+    // A link out is an error, as for the folder's own files (game.bmp is
+    // told of on its own).
+    for key in ["Image", "Alpha"] {
+        if let Some(picture) = entry("Layout", key).filter(|p| !p.value.eq_ignore_ascii_case("game.bmp"))
+            && let Some(path) = find_file(dir, &picture.value).filter(|path| !resolves_inside(dir, path))
+        {
+            let named = path.file_name().map_or_else(|| picture.value.clone(), |n| n.to_string_lossy().into_owned());
+            out.push(Diagnostic::error(
+                ini,
+                picture.line,
+                format!("[Layout] {key}={}: {}", picture.value, linked_out(&named)),
+            ));
+        }
+    }
     if let Some(image) = entry("Layout", "Image")
         && !image.value.eq_ignore_ascii_case("game.bmp")
     {
@@ -396,16 +434,13 @@ fn check_folder_agrees(dir: &Path, ini: &Path, doc: &IniDoc, out: &mut Vec<Diagn
     }
 }
 
-/// What is wrong with a picture game.ini names in `dir`, if anything.
+/// What is wrong with a picture game.ini names in `dir`, if anything but
+/// a link out of the folder (an error of its own).
 fn picture_problem(dir: &Path, name: &str) -> Option<&'static str> {
     if inside_folder(name).is_none() {
         return Some("a picture must lie in the game type's folder, and this name leads out of it");
     }
-    match find_file(dir, name) {
-        None => Some("there is no such file in the folder"),
-        Some(path) if !resolves_inside(dir, &path) => Some(LINKED_OUT),
-        Some(_) => None,
-    }
+    find_file(dir, name).is_none().then_some("there is no such file in the folder")
 }
 
 // ---------------------------------------------------------------------------
@@ -593,10 +628,16 @@ fn is_shared_help_file(dir: &Path, file: &str) -> bool {
 /// `<title>` and links Help/help.css; the body holds only the content div;
 /// the ten section headings are there, in order.
 pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
+    lint_html_titled(path, bytes).0
+}
+
+/// As [`lint_html`], with the page's <title> and its line (for the
+/// folder's check that it names the game).
+fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usize, String)>) {
     let mut out = Vec::new();
     let text = match super::ini::decode_text(bytes) {
         Ok(t) => t,
-        Err(e) => return vec![Diagnostic::error(path, e.line, e.message)],
+        Err(e) => return (vec![Diagnostic::error(path, e.line, e.message)], None),
     };
     let tokens = tokenize(&text, &mut |line, m| out.push(Diagnostic::error(path, line, m)));
     let err = |out: &mut Vec<Diagnostic>, line: usize, m: String| out.push(Diagnostic::error(path, line, m));
@@ -809,7 +850,7 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
 
     let Some(html_line) = html else {
         err(&mut out, 1, "there is no <html> element".into());
-        return out;
+        return (out, title);
     };
     match head {
         None => err(&mut out, html_line, "there is no <head>".into()),
@@ -838,17 +879,17 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
     }
     let Some(body_line) = body else {
         err(&mut out, html_line, "there is no <body>".into());
-        return out;
+        return (out, title);
     };
     let Some(content_line) = content else {
         err(&mut out, body_line, "<body> has no <div id=\"content\">".into());
-        return out;
+        return (out, title);
     };
     check_headings(path, &headings, content_line, &mut out);
     if !shows_bmp {
         out.push(Diagnostic::warning(path, content_line, "the help does not show game.bmp (<img src=\"game.bmp\">)"));
     }
-    out
+    (out, title)
 }
 
 /// The ten headings, each present, in order. A heading out of order is one
@@ -1379,19 +1420,52 @@ mod tests {
         );
     }
 
-    /// A picture game.ini names that is a link out of the folder is told
-    /// of: Parlour does not follow it.
+    /// A page whose <title> is not the game's Name (a copy's page titled
+    /// as its original) draws a warning on the title's line; a title that
+    /// differs only in spacing or references does not.
+    #[test]
+    fn a_title_that_is_not_the_name_is_told_of() {
+        let (_tmp, dir) = klondike_folder();
+        let ini = crate::solitaire::spec::tests::klondike();
+        fs::write(dir.join("game.ini"), ini.replace("Name=Klondike", "Name=Tom & Jerry")).unwrap();
+        fs::write(dir.join("game.html"), page(HEAD, &sections())).unwrap();
+        let found = msgs(&lint_path(&dir), &dir);
+        assert!(
+            found.contains(
+                &"game.html:4: warning: the <title> `Klondike` is not the game's [General] Name `Tom & Jerry`: the help shows the title, the game list the Name, so they should match"
+                    .to_string()
+            ),
+            "{found:#?}"
+        );
+        let head = HEAD.replace("<title>Klondike</title>", "<title>\n  Tom &amp;  Jerry</title>");
+        fs::write(dir.join("game.html"), page(&head, &sections())).unwrap();
+        let found = msgs(&lint_path(&dir), &dir);
+        assert!(!found.iter().any(|m| m.contains("<title>")), "{found:#?}");
+    }
+
+    /// A picture game.ini names that is a link out of the folder is an
+    /// error, as one game.html shows is: Parlour does not follow it.
     #[cfg(unix)]
     #[test]
-    fn a_layout_picture_linked_from_outside_is_told_of() {
+    fn a_layout_picture_linked_from_outside_is_an_error() {
         let (tmp, dir) = klondike_folder();
         fs::write(tmp.path().join("mask.bmp"), bmp(200, 150, 8, 0)).unwrap();
-        std::os::unix::fs::symlink(tmp.path().join("mask.bmp"), dir.join("alpha.bmp")).unwrap();
+        for name in ["alpha.bmp", "layout.bmp"] {
+            std::os::unix::fs::symlink(tmp.path().join("mask.bmp"), dir.join(name)).unwrap();
+        }
         let ini =
-            crate::solitaire::spec::tests::klondike().replace("Image=game.bmp", "Image=game.bmp\nAlpha=alpha.bmp");
+            crate::solitaire::spec::tests::klondike().replace("Image=game.bmp", "Image=layout.bmp\nAlpha=alpha.bmp");
         fs::write(dir.join("game.ini"), ini).unwrap();
         let found = msgs(&lint_path(&dir), &dir);
-        assert!(found.iter().any(|m| m.ends_with(&format!("[Layout] Alpha=alpha.bmp: {LINKED_OUT}"))), "{found:#?}");
+        for (key, name) in [("Image", "layout.bmp"), ("Alpha", "alpha.bmp")] {
+            let said = format!(
+                ": [Layout] {key}={name}: {name} is a link to a file outside the folder, which Parlour does not read"
+            );
+            assert!(
+                found.iter().any(|m| m.starts_with("game.ini:") && m.ends_with(&said) && !m.contains("warning")),
+                "{found:#?}"
+            );
+        }
     }
 
     #[test]

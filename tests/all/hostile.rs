@@ -70,7 +70,12 @@ fn devices_and_fifos_are_refused_not_read() {
     std::os::unix::fs::symlink("/dev/zero", game.join("game.ini")).unwrap();
     let out = within(20, parlour().arg("lint").arg(&game));
     assert_eq!(out.status.code(), Some(1));
-    assert!(stdout(&out).contains("a link to a file outside the folder"), "{}", stdout(&out));
+    assert!(
+        stdout(&out)
+            .contains("game.ini:1: game.ini is a link to a file outside the folder, which Parlour does not read"),
+        "{}",
+        stdout(&out)
+    );
     // Named itself, it is refused as no regular file.
     let out = within(20, parlour().arg("lint").arg(game.join("game.ini")));
     assert_eq!(out.status.code(), Some(1));
@@ -457,6 +462,19 @@ fn new_type_starts_a_variant_from_a_game_type() {
     let ini = std::fs::read_to_string(made.join("game.ini")).unwrap();
     assert!(ini.contains("\n[General]\nName=My Klondike\n"), "{ini}");
     assert_eq!(ini.matches("Name=").count(), 1, "only [General] Name changed:\n{ini}");
+    let shipped = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike/game.html"));
+    let retitled = shipped.unwrap().replace("<title>Klondike</title>", "<title>My Klondike</title>").replacen(
+        "<h1>Klondike</h1>",
+        "<h1>My Klondike</h1>",
+        1,
+    );
+    assert_eq!(
+        std::fs::read_to_string(made.join("game.html")).unwrap(),
+        retitled,
+        "the help is titled anew, and only that"
+    );
+    let linted = parlour().env("PARLOUR_DATA_DIR", &data).arg("lint").arg(&made).output().unwrap();
+    assert!(linted.status.success() && stdout(&linted).is_empty(), "{}", stdout(&linted));
     let listed = parlour().env("PARLOUR_DATA_DIR", &data).arg("list").output().unwrap();
     assert!(stdout(&listed).contains("my-klondike\tMy Klondike\n"), "{}", stdout(&listed));
     let capture = parlour().env("PARLOUR_DATA_DIR", &data).args(["capture", "--all"]).output().unwrap();
@@ -477,4 +495,21 @@ fn new_type_starts_a_variant_from_a_game_type() {
     }
     let kept: Vec<_> = std::fs::read_dir(data.join("game-types")).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(kept, ["My Klondike"], "nothing else was made");
+
+    // The pictures `capture` kept aside are not the game type's: a copy
+    // of a copy leaves them, and takes the player's other files.
+    for leftover in ["game.bmp.bak", "game.bmp.bak.1", "alpha.bmp"] {
+        std::fs::write(made.join(leftover), b"BM").unwrap();
+    }
+    let into = dir.path().join("v");
+    let out = new_type(&[&made.to_string_lossy(), "Broken K", "--into", &into.to_string_lossy()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut names: Vec<_> = std::fs::read_dir(into.join("Broken K"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["alpha.bmp", "game.bmp", "game.html", "game.ini"]);
+    let page = std::fs::read_to_string(into.join("Broken K/game.html")).unwrap();
+    assert!(page.contains("<title>Broken K</title>") && page.contains("<h1>Broken K</h1>"), "{page}");
 }

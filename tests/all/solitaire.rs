@@ -158,6 +158,31 @@ fn deal_and_solve_take_a_winnable_only_game_number_as_a_window_does() {
     assert!(String::from_utf8_lossy(&solved.stdout).contains(&format!("\"seed\":{seed},")));
 }
 
+/// With the player's Winnable Deals Only on, `deal` and `solve` take a
+/// game number as a window then deals it, and say so: Klondike's game 15
+/// is not deal 15 (which cannot be won) but the deal standard error names.
+#[test]
+fn deal_and_solve_follow_the_players_winnable_deals_only() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(data.path().join("prefs.ini"), "[all]\nwinnable=1\n").unwrap();
+    let switched_on =
+        |args: &[&str]| super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(args).output().unwrap();
+    let game = switched_on(&["deal", "klondike", "--seed", "15"]);
+    assert!(game.status.success());
+    let said = String::from_utf8_lossy(&game.stderr).to_string();
+    assert!(said.starts_with("Winnable Deals Only is on (in the Game menu): game 15 is deal "), "{said}");
+    assert!(said.ends_with("Switched off, game 15 is deal 15 itself.\n"), "{said}");
+    let seed = said.split("game 15 is deal ").nth(1).and_then(|t| t.split(',').next()).expect(&said).to_string();
+    let dealt = run(&["deal", "klondike", "--seed", &seed]);
+    assert_eq!(game.stdout, dealt.stdout, "game 15 is the deal named");
+    let raw = run(&["deal", "klondike", "--seed", "15"]);
+    assert!(raw.stderr.is_empty(), "switched off, nothing is said");
+    assert_ne!(game.stdout, raw.stdout, "not deal 15 itself");
+    let solved = switched_on(&["solve", "klondike", "--seed", "15", "--json"]);
+    assert_eq!(solved.status.code(), Some(0), "game 15 is won");
+    assert!(String::from_utf8_lossy(&solved.stdout).contains(&format!("\"seed\":{seed},")));
+}
+
 /// Two game types of one folder with the same Name are told of: the game
 /// list would show them alike.
 #[test]
