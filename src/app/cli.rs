@@ -218,7 +218,7 @@ enum Command {
         game: String,
         /// Game number N, as a window deals it (default 1): deal N, or
         /// where deals are winnable only (the mode's Only=1, or Winnable
-        /// Deals Only in the Game menu), the deal that game N is.
+        /// Deals Only in a card game's Solver menu), the deal that game N is.
         #[arg(long, value_name = "N", value_parser = seed_number, allow_negative_numbers = true, conflicts_with = "ms")]
         seed: Option<u64>,
         /// Microsoft FreeCell deal number (FreeCell-family game types).

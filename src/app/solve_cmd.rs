@@ -29,7 +29,7 @@ pub struct SolveArgs {
     game: String,
     /// Game number N, as a window deals it (default 1): deal N, or where
     /// deals are winnable only (the mode's Only=1, or Winnable Deals Only
-    /// in the Game menu), the deal that game N is.
+    /// in a card game's Solver menu), the deal that game N is.
     #[arg(long, value_name = "N", conflicts_with = "ms", value_parser = super::cli::seed_number, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Microsoft FreeCell deal number (FreeCell-family game types).
@@ -121,7 +121,7 @@ pub fn game_seed(variant: &SolitaireVariant, number: u64, quiet: bool) -> u64 {
 fn told_seed(why: WinnableOnly, number: u64, found: Option<u64>) -> String {
     let only = match why {
         WinnableOnly::Mode => "This mode deals only winnable deals",
-        WinnableOnly::Switch => "Winnable Deals Only is on (in the Game menu)",
+        WinnableOnly::Switch => "Winnable Deals Only is on (in a card game's Solver menu)",
     };
     match (found, why) {
         (Some(seed), _) if seed == number => format!("Game {number} is a winnable deal, dealt as it comes."),

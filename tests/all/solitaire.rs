@@ -170,7 +170,7 @@ fn deal_and_solve_follow_the_players_winnable_deals_only() {
     let game = switched_on(&["deal", "klondike", "--seed", "15"]);
     assert!(game.status.success());
     let said = String::from_utf8_lossy(&game.stderr).to_string();
-    assert!(said.starts_with("Winnable Deals Only is on (in the Game menu): game 15 is deal "), "{said}");
+    assert!(said.starts_with("Winnable Deals Only is on (in a card game's Solver menu): game 15 is deal "), "{said}");
     assert!(said.ends_with("Switched off, game 15 is deal 15 itself.\n"), "{said}");
     let seed = said.split("game 15 is deal ").nth(1).and_then(|t| t.split(',').next()).expect(&said).to_string();
     let dealt = run(&["deal", "klondike", "--seed", &seed]);
