@@ -776,18 +776,19 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
     let machine = picked.machine(default)?;
     let (doc, node_name) = super::help_source::document_for(target, node, machine.id()).map_err(fail)?;
     let known = super::help_source::known_path(&doc.path);
-    for d in &doc.diagnostics {
-        let path = if d.path == doc.path { known.clone() } else { d.path.clone() };
-        eprintln!("{}", Diagnostic { path, ..d.clone() });
-    }
     if node.is_some() && doc.node(&node_name).is_none() {
+        super::help_source::print_problems(&doc);
         let names: Vec<&str> = doc.nodes.iter().map(|n| n.name.as_str()).collect();
         return Err(fail(format!("{}: no node {node_name} (it has {})", known.display(), names.join(", "))));
     }
     // Shown all the same: the viewer's page says what is wrong with it.
     let shows_nothing = doc.nodes.is_empty();
     let node = node_name;
-    let viewer = crate::views::help::HelpView::new(crate::help::viewer::Viewer::new(doc, Some(&node))).on(machine.id());
+    // The viewer prints the problems of this document and of each it
+    // opens by a link, as it reads them.
+    let viewer = crate::views::help::HelpView::new(crate::help::viewer::Viewer::new(doc, Some(&node)))
+        .on(machine.id())
+        .reporting(super::help_source::print_problems);
     let driver = Driver::new(Shell::new(machine, Box::new(viewer), 1));
     match shot.zip(kind) {
         Some((path, kind)) => kind.write(path, driver.frame()),

@@ -86,6 +86,16 @@ pub fn known_path(path: &Path) -> PathBuf {
     parts.as_path().to_path_buf()
 }
 
+/// Prints a help document's problems on standard error as `parlour lint`
+/// does, `file:line: message`, a built-in file by its [`known_path`].
+pub fn print_problems(doc: &Document) {
+    let known = known_path(&doc.path);
+    for d in &doc.diagnostics {
+        let path = if d.path == doc.path { known.clone() } else { d.path.clone() };
+        eprintln!("{}", crate::core::Diagnostic { path, ..d.clone() });
+    }
+}
+
 fn game_help(id: &str, machine: MachineId) -> Result<(Document, String), String> {
     match catalog::find(id) {
         Ok(game) => game_document(&game, machine),

@@ -211,7 +211,8 @@ impl Shell {
     fn show_help(&mut self, found: Result<(crate::help::model::Document, String), String>) {
         match found {
             Ok((doc, node)) => {
-                let viewer = Box::new(HelpView::new(Viewer::new(doc, Some(&node))).on(self.machine.id()));
+                let viewer = HelpView::new(Viewer::new(doc, Some(&node))).on(self.machine.id());
+                let viewer = Box::new(viewer.reporting(super::help_source::print_problems));
                 self.behind.push(std::mem::replace(&mut self.view, viewer));
             }
             Err(e) => self.tell(Requester { title: "Help".into(), lines: vec![e], buttons: vec!["OK".into()] }),

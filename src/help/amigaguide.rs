@@ -39,7 +39,8 @@
 //! blocks carry; for a node in another file that source line cannot be
 //! known here, so the line is dropped with a warning. RX, RXS and SYSTEM
 //! buttons become [`Target::Command`]s, which are never run; neither are
-//! @ONOPEN and @ONCLOSE scripts.
+//! @ONOPEN and @ONCLOSE scripts. Each is a warning, so an author learns
+//! why the button is greyed. BEEP buttons show their label.
 //!
 //! Errors are what leaves a reader stuck: no @DATABASE, no MAIN node (the
 //! first node is shown instead; a MAIN elsewhere is moved first with a
@@ -870,9 +871,12 @@ impl Inline<'_> {
             "link" | "alink" => self.link_target(args),
             "close" => Some(Target::Close),
             "quit" => Some(Target::Quit),
-            "rx" => Some(command_target(CommandKind::Rx, args)),
-            "rxs" => Some(command_target(CommandKind::Rxs, args)),
-            "system" => Some(command_target(CommandKind::System, args)),
+            "rx" => Some(self.command_button(&label, CommandKind::Rx, args)),
+            "rxs" => Some(self.command_button(&label, CommandKind::Rxs, args)),
+            "system" => Some(self.command_button(&label, CommandKind::System, args)),
+            // AmigaGuide flashes the screen; a flash would say nothing
+            // here, so the label is shown as text, and that is no fault.
+            "beep" => None,
             "" => {
                 self.report.warning(self.line, format!("button \"{label}\" has no action; shown as text"));
                 None
@@ -886,6 +890,16 @@ impl Inline<'_> {
             Some(target) => self.open.flow.link(label, target),
             None => self.open.flow.text(&label),
         }
+    }
+
+    /// An RX, RXS or SYSTEM button: kept (the viewer greys it and says
+    /// what it would run when clicked), with a warning that it never runs.
+    fn command_button(&mut self, label: &str, kind: CommandKind, args: &str) -> Target {
+        let (action, runs) = kind.describe();
+        let label = label.trim();
+        let why = format!("the {action} button \"{label}\" runs {runs} on the Amiga; Parlour never does, and greys it");
+        self.report.warning(self.line, why);
+        Target::Command { kind, text: args.trim().to_string() }
     }
 
     /// The target of `LINK name [line]`.
@@ -904,10 +918,6 @@ impl Inline<'_> {
         };
         Some(self.report.target(self.line, &spec, start))
     }
-}
-
-fn command_target(kind: CommandKind, args: &str) -> Target {
-    Target::Command { kind, text: args.trim().to_string() }
 }
 
 /// The byte offset of the `}` that closes an inline command starting at
@@ -1469,7 +1479,17 @@ mod tests {
              @{\"c\" close}@{\"q\" QUIT}@{\"r\" rx \"script.rexx\" 1}@{\"s\" rxs say 1}@{\"d\" system dir df0:}\n\
              @ENDNODE\n@NODE Other\none\ntwo\nthree\n@ENDNODE\n",
         );
-        assert_clean(&doc);
+        // The command buttons are kept, greyed, and said never to run.
+        let said: Vec<String> =
+            problems(&doc).into_iter().map(|(line, error, m)| format!("{line} {error} {m}")).collect();
+        assert_eq!(
+            said,
+            [
+                "4 false the RX button \"r\" runs an ARexx script on the Amiga; Parlour never does, and greys it",
+                "4 false the RXS button \"s\" runs an ARexx command on the Amiga; Parlour never does, and greys it",
+                "4 false the SYSTEM button \"d\" runs a shell command on the Amiga; Parlour never does, and greys it",
+            ]
+        );
         let links: Vec<(String, Target)> = spans(&doc.nodes[0])
             .into_iter()
             .filter_map(|s| match s {
@@ -1496,12 +1516,16 @@ mod tests {
         assert!(links.iter().all(|(_, t)| t.is_enabled() == !matches!(t, Target::Command { .. })));
     }
 
+    /// A button without an action, or with a link to nowhere, is its label
+    /// with a problem; a BEEP button (a real V39 action, whose flash would
+    /// say nothing here) is its label without one.
     #[test]
     fn buttons_that_cannot_work_show_their_label() {
         let doc = main_node("", "@{\"beep\" beep}@{\"none\"}@{\"gone\" link}");
         assert_eq!(texts(&doc.nodes[0]), ["beepnonegone"]);
         let problems = problems(&doc);
-        assert_eq!(problems.iter().map(|p| p.1).collect::<Vec<_>>(), [false, false, true], "{problems:?}");
+        assert_eq!(problems.iter().map(|p| p.1).collect::<Vec<_>>(), [false, true], "{problems:?}");
+        assert!(problems.iter().all(|p| !p.2.contains("beep")), "{problems:?}");
     }
 
     #[test]

@@ -12,8 +12,9 @@
 //! "main" }`, opened at its top (a fragment after another page's name is
 //! not kept: the model has no anchors for a page not yet read, and YaZZle's
 //! pages never link into another page's middle). `http:`, `https:`,
-//! `mailto:` and other schemes are [`Target::Url`]; a path leading out of
-//! the page's folder is shown as an address, with a warning. Pictures
+//! `mailto:` and other schemes are [`Target::Url`], as is a path leading
+//! out of the page's folder (with a warning): the viewer greys both and
+//! never follows them. Pictures
 //! (`<img src alt>`) must lie inside the page's folder tree; any other is
 //! replaced by its alt text, with a warning.
 //!
@@ -691,7 +692,12 @@ impl Builder {
                 Target::Node { file: Some(path), node: MAIN.to_string(), line: 0 }
             }
             None => {
-                self.warn(line, format!("the link `{href}` leads out of the page's folder; it is shown as an address"));
+                self.warn(
+                    line,
+                    format!(
+                        "the link `{href}` leads out of the page's folder; help shows it greyed and never follows it"
+                    ),
+                );
                 Target::Url(href.to_string())
             }
         }
@@ -1011,6 +1017,8 @@ mod tests {
             spans[0],
             Span::Link { label: "out".into(), target: Target::Url("../out.html".into()), style: Style::default() }
         );
+        // As the warning says: the viewer greys it and never follows it.
+        assert!(matches!(&spans[0], Span::Link { target, .. } if !target.is_enabled()));
         // A name the page lacks is kept: the viewer finds no such place.
         assert!(matches!(&spans[2], Span::Link { target: Target::Node { node, .. }, .. } if node == "#nowhere"));
         assert_eq!(
@@ -1024,8 +1032,8 @@ mod tests {
         assert_eq!(
             messages(&d, &dir),
             vec![
-                "page.html:1: warning: the link `../out.html` leads out of the page's folder; it is shown as an address",
-                "page.html:2: warning: the link `c:\\x.html` leads out of the page's folder; it is shown as an address",
+                "page.html:1: warning: the link `../out.html` leads out of the page's folder; help shows it greyed and never follows it",
+                "page.html:2: warning: the link `c:\\x.html` leads out of the page's folder; help shows it greyed and never follows it",
                 "page.html:2: warning: the link to `c:\\x.html` has no text; its address is shown",
                 "page.html:2: warning: the link `#nowhere` leads to no element with that id in the page",
             ]

@@ -256,6 +256,17 @@ pub enum CommandKind {
     System,
 }
 
+impl CommandKind {
+    /// The button's action as a guide writes it, and what it runs.
+    pub fn describe(self) -> (&'static str, &'static str) {
+        match self {
+            CommandKind::Rx => ("RX", "an ARexx script"),
+            CommandKind::Rxs => ("RXS", "an ARexx command"),
+            CommandKind::System => ("SYSTEM", "a shell command"),
+        }
+    }
+}
+
 impl Document {
     /// The node called `name` (see [`same_name`]).
     pub fn node(&self, name: &str) -> Option<&Node> {

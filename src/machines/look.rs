@@ -67,6 +67,10 @@ impl Look {
             Depth::Thousands => (Format::Direct15, Palette::new(Vec::new())),
             Depth::Millions => (Format::Direct24, Palette::new(Vec::new())),
         };
+        // Dimmed text and controls are System 7's grey, but where the
+        // table has only two greys (4 colours) its light one: 808080
+        // would land on the dark one, which reads as black.
+        let dimmed = if depth == Depth::Colours4 { 0xACACAC } else { 0x808080 };
         Look::build(
             width,
             height,
@@ -81,7 +85,7 @@ impl Look {
                 (Pen::Fill, 0x000000, None),
                 (Pen::FillText, 0xFFFFFF, None),
                 (Pen::Highlight, 0x0000D4, None),
-                (Pen::Disabled, 0x808080, Some(Pattern::GRAY)),
+                (Pen::Disabled, dimmed, Some(Pattern::GRAY)),
                 (Pen::Felt, 0x006411, Some(Pattern::LT_GRAY)),
                 (Pen::CardFace, 0xFFFFFF, None),
                 (Pen::Red, 0xDD0806, None),
@@ -175,5 +179,23 @@ impl Look {
 
     pub fn new_surface(&self) -> Surface {
         Surface::new(self.width, self.height, self.format, self.palette.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Dimmed text and controls on the colour Mac are a grey lighter
+    /// than the middle at every depth, clearly apart from black text: at
+    /// 4 colours the table's light grey, not its near-black dark one.
+    #[test]
+    fn dimmed_is_a_light_grey_at_every_colour_depth() {
+        for depth in Depth::ALL.into_iter().filter(|&d| d != Depth::Bits1) {
+            let look = Look::mac(depth, 640, 480);
+            let Paint::Solid(value) = look.paint(Pen::Disabled) else { panic!("{depth:?}: a solid grey") };
+            let grey = look.new_surface().colour_of(value);
+            assert!(grey.r == grey.g && grey.g == grey.b && grey.r >= 0x80, "{depth:?}: {grey:?}");
+        }
     }
 }

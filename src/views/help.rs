@@ -2,11 +2,15 @@
 //! (and return to the game when it closes) or on its own (`parlour help`).
 
 use std::cell::Cell;
+use std::collections::VecDeque;
+use std::sync::Arc;
 
+use crate::core::Diagnostic;
 use crate::gfx::{Rect, Surface};
+use crate::help::model::Document;
 use crate::help::viewer::style::Manner;
 use crate::help::viewer::{Control, Outcome, Viewer};
-use crate::machines::{Command, Frame, Input, Machine, MachineId, Menu, MenuItem, ViewCommand};
+use crate::machines::{Command, Frame, Input, Machine, MachineId, Menu, MenuItem, Requester, ViewCommand};
 
 use super::{Response, View};
 
@@ -21,16 +25,36 @@ pub const NAVIGATE: [(ViewCommand, Control); 6] = [
     (ViewCommand("help-next"), Control::Next),
 ];
 
+/// The most problems one box lists: a box of three long ones, each
+/// wrapped, still fits the Amiga's 256 lines.
+pub const PROBLEMS_A_BOX: usize = 3;
+
+/// The box's button that shows the next problems.
+const MORE: &str = "More";
+
 pub struct HelpView {
     viewer: Viewer,
     /// The manner the viewer was last drawn in, which names the menu's
     /// items (an AmigaGuide window's Retrace is a page's Back).
     manner: Cell<Manner>,
+    /// Tells the problems of each document as it is first read, where
+    /// help was asked for (`parlour help` prints them as lint does).
+    report: fn(&Document),
+    /// The documents whose problems are still to be shown in a box, and
+    /// how many of them are shown already.
+    problems: VecDeque<(Arc<Document>, usize)>,
 }
 
 impl HelpView {
     pub fn new(viewer: Viewer) -> HelpView {
-        HelpView { viewer, manner: Cell::new(Manner::Guide) }
+        HelpView { viewer, manner: Cell::new(Manner::Guide), report: |_| {}, problems: VecDeque::new() }
+    }
+
+    /// The viewer telling each document's problems to `report` as well,
+    /// as it first reads the document.
+    pub fn reporting(mut self, report: fn(&Document)) -> HelpView {
+        self.report = report;
+        self
     }
 
     /// The viewer as it will be shown on `machine`, so that its first
@@ -42,6 +66,18 @@ impl HelpView {
 
     pub fn viewer(&self) -> &Viewer {
         &self.viewer
+    }
+
+    /// Reports the documents with problems read since last asked, and
+    /// keeps each to show its problems in a box (but one whose page lists
+    /// them already).
+    fn take_opened(&mut self) {
+        for opened in self.viewer.take_opened() {
+            (self.report)(&opened.doc);
+            if !opened.listed {
+                self.problems.push_back((opened.doc, 0));
+            }
+        }
     }
 
     fn respond(outcome: Outcome) -> Response {
@@ -80,6 +116,23 @@ impl View for HelpView {
 
     fn message(&self) -> String {
         self.viewer.status()
+    }
+
+    /// The problems of a document just read, a few at a time, each whole
+    /// with its line: the status line shows the first at most.
+    fn take_question(&mut self) -> Option<Requester> {
+        self.take_opened();
+        let (doc, shown) = self.problems.front()?;
+        Some(problems_box(doc, *shown))
+    }
+
+    /// More shows the document's next problems; OK is done with them.
+    fn answer(&mut self, button: usize) -> Response {
+        let Some((doc, shown)) = self.problems.pop_front() else { return Response::Unchanged };
+        if problems_box(&doc, shown).buttons.get(button).is_some_and(|b| b == MORE) {
+            self.problems.push_front((doc, shown + PROBLEMS_A_BOX));
+        }
+        Response::Redraw
     }
 
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
@@ -125,4 +178,31 @@ impl View for HelpView {
             _ => false,
         }
     }
+}
+
+/// The box telling a document's problems from the `shown`th on, sorted
+/// by line as `parlour lint` prints them: the file named once, each
+/// problem on lines of its own, and More while some are left.
+fn problems_box(doc: &Document, shown: usize) -> Requester {
+    let name = doc.path.file_name().map_or_else(|| doc.path.display().to_string(), |n| n.to_string_lossy().into());
+    let mut problems: Vec<&Diagnostic> = doc.diagnostics.iter().collect();
+    problems.sort_by_key(|d| d.line);
+    let total = problems.len();
+    let end = (shown + PROBLEMS_A_BOX).min(total);
+    let heading = match total {
+        1 => format!("A problem in {name}:"),
+        n if n <= PROBLEMS_A_BOX => format!("{n} problems in {name}:"),
+        n => format!("Problems {} to {end} of {n} in {name}:", shown + 1),
+    };
+    let mut lines = vec![heading];
+    lines.extend(problems[shown.min(end)..end].iter().map(|d| told(d)));
+    let buttons = if end < total { vec![MORE.into(), "OK".into()] } else { vec!["OK".into()] };
+    Requester { title: "Help".into(), lines, buttons }
+}
+
+/// A problem as the box tells it: its line, whether it is only a
+/// warning, and what is wrong.
+fn told(d: &Diagnostic) -> String {
+    let kind = if d.is_error() { "" } else { "warning: " };
+    format!("Line {}: {kind}{}", d.line, d.message)
 }

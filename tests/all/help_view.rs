@@ -74,7 +74,9 @@ fn the_viewer_in_each_machines_style() {
         ),
     ];
     for (id, viewer, name) in cases {
-        let driver = Driver::new(Shell::new(machine(id), Box::new(viewer), 1));
+        let mut driver = Driver::new(Shell::new(machine(id), Box::new(viewer), 1));
+        // The box telling the guide's problem (its SYSTEM button) goes.
+        driver.feed(&[Input::Key { key: Key::Enter, mods: Modifiers::default() }]);
         assert_golden(name, driver.frame());
     }
 }
@@ -307,4 +309,77 @@ fn a_message_too_long_for_the_title_bar_is_shown_in_a_box() {
             _ => assert!(!boxed, "{id}: no box"),
         }
     }
+}
+
+thread_local! {
+    /// The documents a viewer under test reported, by file name.
+    static REPORTED: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn note_reported(doc: &parlour::help::model::Document) {
+    let name = doc.path.file_name().unwrap().to_string_lossy().into_owned();
+    REPORTED.with(|r| r.borrow_mut().push(name));
+}
+
+/// The problems of the first guide and of one a link opens are told as
+/// each is read, once: reported (standard error, for `parlour help`) and
+/// shown whole in a box, a few at a time with More, on the smallest
+/// screens too, never cut short.
+#[test]
+fn a_linked_guides_problems_are_told_whole_when_it_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let first = dir.path().join("first.guide");
+    std::fs::write(
+        &first,
+        "@DATABASE first\n@NODE Main \"First\"\n@{\" Run \" system \"touch /tmp/x\"}\n@{\" Sub \" link sub/other.guide/Main}\n@ENDNODE\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("sub/other.guide"),
+        "@DATABASE other\n@NODE Main \"Other\"\n@{\" up \" link ../first.guide/Main}\n\
+         @{\" secret \" link ../../secret.guide/Main}\n@{\" gone \" link Gone}\n@{wibble}\n@ENDNODE\n",
+    )
+    .unwrap();
+    REPORTED.with(|r| r.borrow_mut().clear());
+    let doc = parlour::help::read_file(&first).unwrap();
+    let mut v = HelpView::new(Viewer::new(doc, Some("Main"))).reporting(note_reported);
+    let first_box = v.take_question().expect("the first guide's problems");
+    assert_eq!(first_box.lines[0], "A problem in first.guide:");
+    assert!(first_box.lines[1].starts_with("Line 3: warning: the SYSTEM button \"Run\" runs a shell command"));
+    assert_eq!(first_box.buttons, ["OK"]);
+    v.answer(0);
+    assert!(v.take_question().is_none(), "told once");
+
+    let m = machine(MachineId::AmigaPal);
+    key(&mut v, &m, Key::Tab);
+    key(&mut v, &m, Key::Enter);
+    assert_eq!(v.title(), "other");
+    let boxes: Vec<parlour::machines::Requester> = std::iter::from_fn(|| {
+        let shown = v.take_question()?;
+        v.answer(0);
+        Some(shown)
+    })
+    .collect();
+    assert_eq!(REPORTED.with(|r| r.borrow().clone()), ["first.guide", "other.guide"]);
+    assert_eq!(boxes.len(), 2, "{boxes:#?}");
+    assert_eq!(boxes[0].lines[0], "Problems 1 to 3 of 4 in other.guide:");
+    assert_eq!(boxes[0].buttons, ["More", "OK"]);
+    assert_eq!(boxes[1].lines[0], "Problems 4 to 4 of 4 in other.guide:");
+    assert!(boxes[0].lines[1].starts_with("Line 3: link to ../first.guide/Main leaves the guide's folder"));
+    assert!(boxes[1].lines[1].starts_with("Line 6: warning: unknown inline command"));
+    // Whole on the smallest screens: wrapped between words, none left out.
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let m = machine(id);
+        for shown in &boxes {
+            let set: Vec<String> = m.chrome().requester_lines(m.look(), shown).into_iter().map(|(l, _)| l).collect();
+            assert_eq!(set.join(" "), shown.lines.join(" "), "{id:?}");
+        }
+    }
+    // Back and there again: nothing more to tell.
+    v.command(&parlour::machines::Command::View(parlour::views::help::NAVIGATE[3].0));
+    key(&mut v, &m, Key::Enter);
+    assert_eq!(v.title(), "other");
+    assert!(v.take_question().is_none());
+    assert_eq!(REPORTED.with(|r| r.borrow().len()), 2);
 }

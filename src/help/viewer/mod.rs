@@ -95,13 +95,48 @@ pub struct Viewer {
     /// Whether the keys go to the Mac's topic list (Tab reaches it after
     /// the page's last link): Up and Down then choose the topic.
     list_focus: bool,
+    /// The documents read so far that have problems, and those of them
+    /// not yet taken with [`Viewer::take_opened`].
+    opened: Opened,
+}
+
+/// A document with problems, as it was first read.
+#[derive(Clone, Debug)]
+pub struct OpenedDoc {
+    pub doc: Arc<Document>,
+    /// Whether its only page is the one listing its problems (it had
+    /// none of its own to show).
+    pub listed: bool,
+}
+
+/// The documents with problems the viewer has read: each is told of
+/// once, however often the reader comes back to it.
+#[derive(Default)]
+struct Opened {
+    seen: Vec<std::path::PathBuf>,
+    untold: Vec<OpenedDoc>,
+}
+
+impl Opened {
+    /// A document just read, ready to show (see [`share`]); its problems
+    /// are kept to be told of if it is read for the first time.
+    fn share(&mut self, doc: Document) -> Arc<Document> {
+        let listed = doc.nodes.is_empty();
+        let doc = share(doc);
+        if !doc.diagnostics.is_empty() && !self.seen.contains(&doc.path) {
+            self.seen.push(doc.path.clone());
+            self.untold.push(OpenedDoc { doc: doc.clone(), listed });
+        }
+        doc
+    }
 }
 
 impl Viewer {
     /// Shows `doc` at the node called `node` (its first node if there is
     /// no such node, or no name).
     pub fn new(doc: Document, node: Option<&str>) -> Viewer {
-        let doc = share(doc);
+        let mut opened = Opened::default();
+        let doc = opened.share(doc);
         let index = node.and_then(|n| doc.node_index(n)).unwrap_or(0);
         let mut v = Viewer {
             here: Place { doc, node: index, scroll: Scroll::Line(0), focus: None },
@@ -114,6 +149,7 @@ impl Viewer {
             topic_first: None,
             shift: 0,
             list_focus: false,
+            opened,
         };
         v.load_pictures();
         v
@@ -154,6 +190,14 @@ impl Viewer {
             return self.status.clone();
         }
         self.here.doc.diagnostics.first().map_or_else(String::new, told)
+    }
+
+    /// The documents with problems read since the last call (the first
+    /// one shown, a file a link opened), each once: their problems are
+    /// for the reader to see whole, where the status line has room for
+    /// the first only, and cut short at that.
+    pub fn take_opened(&mut self) -> Vec<OpenedDoc> {
+        std::mem::take(&mut self.opened.untold)
     }
 
     /// How many times an action has said why it did nothing: a view
@@ -338,8 +382,8 @@ impl Viewer {
             Target::Command { text, .. } => {
                 self.say(format!("Help never runs commands. This one would run: {text}"));
             }
-            // A path out of the document's folder is shown as an address
-            // too, but it is no web address.
+            // A path out of the document's folder is greyed as an address
+            // is, but it is no web address.
             Target::Url(url) if !url.contains("://") && !url.starts_with("mailto:") => {
                 self.say(format!("The link leads out of this folder. Help is read only from its own folder: {url}"));
             }
@@ -365,7 +409,7 @@ impl Viewer {
     fn open(&mut self, opened: Result<Document, String>, name: &str, node: &str, line: usize) {
         match opened {
             Ok(doc) => {
-                let doc = share(doc);
+                let doc = self.opened.share(doc);
                 match self.find_node(&doc, node) {
                     Some(i) => self.go(doc, i, line),
                     None => self.say(format!("That topic is missing. There is no topic \"{node}\" in {name}.")),

@@ -156,7 +156,7 @@ fn retrace_goes_back_through_every_step_and_browse_follows_the_file() {
 }
 
 /// A web address is shown, not opened; a path out of the document's
-/// folder (shown as an address too) is said to be one, not a web address.
+/// folder (greyed as an address is) is said to be one, not a web address.
 #[test]
 fn addresses_are_said_and_never_followed() {
     let (m, area) = machine(MachineId::AmigaPal);
