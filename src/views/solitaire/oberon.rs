@@ -59,6 +59,9 @@ impl SolitaireBoard {
             }
         }
         items.push(MenuItem::new("Next Card Back", Command::View(CARD_BACK)));
+        // The other card games straight from the keyboard, as every game
+        // type's Game Types... (and YaZZle's toolbar button for it).
+        items.push(MenuItem::new("Card Games...", Command::Variants).key('g'));
         items.push(MenuItem::new("CardGames Panel", Command::Play("cardgames".into())));
         items
     }
