@@ -137,7 +137,9 @@ pub enum MenuStyle {
 
 /// The access key of each label (Windows' underlined letter), as the byte
 /// index of that letter: the first letter of a word not taken by an
-/// earlier label, else any letter not taken, else none.
+/// earlier label, else any letter not taken, else its first letter shared
+/// with the label that took it (pressing a shared letter moves between
+/// the items that have it, as in Windows; Return then chooses).
 pub fn access_keys(labels: &[&str]) -> Vec<Option<usize>> {
     let mut taken: Vec<char> = Vec::new();
     labels
@@ -149,10 +151,13 @@ pub fn access_keys(labels: &[&str]) -> Vec<Option<usize>> {
             });
             let free = |&(_, c): &(usize, char)| !taken.contains(&c.to_ascii_lowercase());
             let pick = initials.clone().find(free).or_else(|| letters().find(free));
-            pick.map(|(i, c)| {
-                taken.push(c.to_ascii_lowercase());
-                i
-            })
+            match pick {
+                Some((i, c)) => {
+                    taken.push(c.to_ascii_lowercase());
+                    Some(i)
+                }
+                None => initials.clone().next().map(|(i, _)| i),
+            }
         })
         .collect()
 }
@@ -425,12 +430,19 @@ impl MenuTracker {
             },
             (Some(m), Key::Char(c)) => {
                 let c = c.to_ascii_lowercase();
-                let i = item_keys(&menus[m]).iter().position(|k| *k == Some(c));
-                match i.map(|i| &menus[m].items[i]) {
-                    Some(item) if item.enabled => {
-                        let cmd = item.command.clone();
+                let keys = item_keys(&menus[m]);
+                let holders: Vec<usize> = (0..keys.len()).filter(|&i| keys[i] == Some(c)).collect();
+                match holders[..] {
+                    [i] if menus[m].items[i].enabled => {
+                        let cmd = menus[m].items[i].command.clone();
                         *self = MenuTracker::default();
                         MenuOutcome::Chosen(cmd)
+                    }
+                    // A letter some items share highlights the next of them.
+                    [_, _, ..] => {
+                        let next = holders.iter().find(|&&i| Some(i) > self.hover).or(holders.first());
+                        self.hover = next.copied();
+                        MenuOutcome::Tracked
                     }
                     _ => MenuOutcome::Tracked,
                 }
@@ -663,10 +675,34 @@ mod tests {
     }
 
     #[test]
-    fn access_keys_prefer_initials_and_never_repeat() {
+    fn access_keys_prefer_initials_and_repeat_only_when_no_letter_is_free() {
         let keys = access_keys(&["File", "Game", "Machine", "Help", "Games (all)"]);
         assert_eq!(keys, [Some(0), Some(0), Some(0), Some(0), Some(7)]);
         let keys = access_keys(&["New Game", "Next Card Back", "Game Types...", ""]);
         assert_eq!(keys, [Some(0), Some(5), Some(0), None]);
+        // Every letter of "On" is taken: it shares its initial.
+        assert_eq!(access_keys(&["Open", "Nothing", "On"]), [Some(0), Some(0), Some(0)]);
+    }
+
+    /// A letter two items share moves the highlight between them, and
+    /// Return chooses; a letter of one item chooses it at once.
+    #[test]
+    fn a_shared_access_key_moves_between_its_items() {
+        let item = |l: &str, c| MenuItem::new(l, c);
+        let menus = vec![Menu::new(
+            "Game",
+            vec![item("Options...", Command::Options), item("New", Command::New), item("On", Command::Open)],
+        )];
+        let mut t = MenuTracker::default();
+        t.drop_menu(&menus, 0, Stops::Every);
+        let key = |t: &mut MenuTracker, k| t.key(&menus, k, Stops::Every);
+        assert_eq!(key(&mut t, Key::Char('o')), MenuOutcome::Tracked);
+        assert_eq!(t.hover, Some(2), "from Options, the next with O");
+        key(&mut t, Key::Char('o'));
+        assert_eq!(t.hover, Some(0), "and round again");
+        key(&mut t, Key::Char('o'));
+        assert_eq!(key(&mut t, Key::Enter), MenuOutcome::Chosen(Command::Open));
+        t.drop_menu(&menus, 0, Stops::Every);
+        assert_eq!(key(&mut t, Key::Char('n')), MenuOutcome::Chosen(Command::New));
     }
 }
