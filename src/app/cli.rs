@@ -737,7 +737,8 @@ fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(
     // A window has real time: positions are judged while the player plays.
     crate::views::background::allow(true);
     let driver = Driver::new(shell_for(target, &screen.picked_or_last()?, seed, clock_seed())?);
-    let headless = format!("parlour shot {target} -o FILE.png draws it without a display");
+    let what = if target == "launcher" { "the launcher" } else { "the game" };
+    let headless = format!("Without a display, `parlour shot {target} -o FILE.png` draws {what} into a picture.");
     run_window(driver, screen.scale, &headless)
 }
 
@@ -762,7 +763,7 @@ fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), F
         return Err(fail(why));
     }
     let driver = Driver::new(Shell::new(machine, view, 1).showing(game));
-    run_window(driver, screen.scale, "a replay is shown only in a window")
+    run_window(driver, screen.scale, "A replay is shown only in a window.")
 }
 
 /// `parlour help`: the viewer in a window, or rendered to `shot`.
@@ -794,7 +795,8 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
         Some((path, kind)) => kind.write(path, driver.frame()),
         None => {
             let words: Vec<&str> = ["parlour help"].into_iter().chain(target).collect();
-            let headless = format!("{} --shot FILE.png draws the page without a display", words.join(" "));
+            let headless =
+                format!("Without a display, `{} --shot FILE.png` draws the page into a picture.", words.join(" "));
             run_window(driver, screen.scale, &headless)
         }
     }?;

@@ -69,12 +69,14 @@ pub fn present(surface: &Surface, scale: u32, rgb: &mut Vec<u32>, out: &mut Vec<
 }
 
 /// Where a frame goes in a window of another size: the largest whole
-/// scale that fits (at least 1), centred, the rest of the window black.
+/// scale that fits (at least 1), centred, the rest of the window black. A
+/// window smaller than the frame (its least size asked of the window
+/// manager, but there may be none to heed it) shows the frame's top left:
+/// the menu bar stays in reach, to switch to a smaller machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Letterbox {
     pub scale: u32,
-    /// The frame's top-left in the window (negative when a window smaller
-    /// than the frame crops it).
+    /// The frame's top-left in the window.
     pub x: i32,
     pub y: i32,
 }
@@ -83,8 +85,8 @@ impl Letterbox {
     /// The letterbox of a `w` x `h` frame in a `win_w` x `win_h` window.
     pub fn fit(w: u32, h: u32, win_w: u32, win_h: u32) -> Letterbox {
         let scale = (win_w / w.max(1)).min(win_h / h.max(1)).max(1);
-        let x = (win_w as i32 - (w * scale) as i32) / 2;
-        let y = (win_h as i32 - (h * scale) as i32) / 2;
+        let x = ((win_w as i32 - (w * scale) as i32) / 2).max(0);
+        let y = ((win_h as i32 - (h * scale) as i32) / 2).max(0);
         Letterbox { scale, x, y }
     }
 
@@ -190,10 +192,12 @@ mod tests {
         assert_eq!(lb.to_frame(182, 96, 320, 256), (1, 1));
         assert_eq!(lb.to_frame(0, 0, 320, 256), (0, 0), "the border clamps to the edge");
         assert_eq!(lb.to_frame(999, 699, 320, 256), (319, 255));
-        // Smaller than the frame: scale 1, cropped around the centre.
-        let small = Letterbox::fit(698, 523, 600, 500);
-        assert_eq!(small, Letterbox { scale: 1, x: -49, y: -11 });
-        assert_eq!(small.to_frame(0, 0, 698, 523), (49, 11));
+        // Smaller than the frame: scale 1, its top left shown (the menu
+        // bar in reach); narrower only, centred up and down.
+        let small = Letterbox::fit(698, 523, 500, 400);
+        assert_eq!(small, Letterbox { scale: 1, x: 0, y: 0 });
+        assert_eq!(small.to_frame(10, 5, 698, 523), (10, 5));
+        assert_eq!(Letterbox::fit(698, 523, 600, 700), Letterbox { scale: 1, x: 0, y: 88 });
     }
 
     #[test]
@@ -212,7 +216,7 @@ mod tests {
         present_letterboxed(&s, lb, (6, 5), &mut rgb, &mut scaled, &mut out);
         assert_eq!(&out[0..6], &[0; 6]);
         assert_eq!(out[6], 0xFFFFFF);
-        // A window smaller than the frame shows its middle.
+        // A window smaller than the frame shows its top left.
         let crop = Letterbox::fit(2, 1, 1, 1);
         present_letterboxed(&s, crop, (1, 1), &mut rgb, &mut scaled, &mut out);
         assert_eq!(out, [0xFFFFFF]);

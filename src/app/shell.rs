@@ -252,6 +252,23 @@ impl Shell {
         self.view.title()
     }
 
+    /// The window's title: what is shown, then the program's name
+    /// ("Klondike - Parlour"); the help names what it is the help for, the
+    /// view it was opened over ("Help: Klondike - Parlour"), or else its own
+    /// title. The launcher, and the help on Parlour itself, say no more than
+    /// the program's name does ("Parlour", "Help - Parlour").
+    pub fn window_title(&self) -> String {
+        const PROGRAM: &str = "Parlour";
+        let about = |title: String| (!title.is_empty() && title != PROGRAM).then_some(title);
+        match (self.view.is_help(), self.behind.last()) {
+            (false, _) => about(self.view.title()).map_or(PROGRAM.to_string(), |t| format!("{t} - {PROGRAM}")),
+            (true, under) => match about(under.map_or_else(|| self.view.title(), |v| v.title())) {
+                Some(subject) => format!("Help: {subject} - {PROGRAM}"),
+                None => format!("Help - {PROGRAM}"),
+            },
+        }
+    }
+
     /// What the view shown says in the status line, before the chrome
     /// fits it to its room.
     pub fn message(&self) -> String {

@@ -7,8 +7,11 @@
 //!
 //! The window can be resized: the frame is drawn at the largest whole
 //! scale that fits, centred, with black around it, and the pointer is
-//! mapped back through the same letterbox. F11 switches to full screen and
-//! back. When the frame changes size (a machine switch) the window is
+//! mapped back through the same letterbox. The window manager is told the
+//! frame's size as the window's least (WM_NORMAL_HINTS) and the program's
+//! name and class (WM_CLASS); the title names what is shown. F11 switches
+//! to full screen and back to the window as it was, where it was. When the
+//! frame changes size (a machine switch) the window is
 //! replaced by one of the new size, opened before the old one closes: on
 //! an X server without a window manager the last window closing can end
 //! the server's session, and with it the game.
@@ -29,13 +32,52 @@ use super::ticks::TickSchedule;
 /// Polls per second: enough for smooth dragging, cheap when idle.
 const POLL_HZ: u64 = 60;
 
+/// Where a framed window's inside is on the screen, and its size, in
+/// screen pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Geometry {
+    x: i32,
+    y: i32,
+    w: u32,
+    h: u32,
+}
+
 /// How the window shows the frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Placement {
-    /// A framed window, `scale` times the frame when it opens.
+    /// A framed window, `scale` times the frame when it opens, placed as
+    /// new windows are.
     Windowed { scale: u32 },
-    /// A borderless window covering the screen.
-    FullScreen,
+    /// A framed window back where it was, as large as it was.
+    Kept(Geometry),
+    /// A borderless window covering the screen, and the window it replaced
+    /// (F11 goes back to it).
+    FullScreen { left: Geometry },
+}
+
+impl Placement {
+    /// The placement for a frame of a new size (a machine switch): full
+    /// screen stays full screen (still going back to the same window); a
+    /// window opens anew as `windowed`.
+    fn after_resize(self, windowed: Placement) -> Placement {
+        match self {
+            full @ Placement::FullScreen { .. } => full,
+            Placement::Windowed { .. } | Placement::Kept(_) => windowed,
+        }
+    }
+
+    /// The placement F11 switches to from this one, the window being at
+    /// `here`: full screen from a window; from full screen, the window left
+    /// (at least as large as the `frame` at scale 1, should the machine have
+    /// changed meanwhile).
+    fn toggled(self, here: Geometry, (fw, fh): (u32, u32)) -> Placement {
+        match self {
+            Placement::FullScreen { left } => {
+                Placement::Kept(Geometry { w: left.w.max(fw), h: left.h.max(fh), ..left })
+            }
+            Placement::Windowed { .. } | Placement::Kept(_) => Placement::FullScreen { left: here },
+        }
+    }
 }
 
 /// Why the event loop on one window stopped.
@@ -89,14 +131,8 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
         let stop = pump(&mut window, &mut driver);
         let next = match stop {
             Stop::Quit => break,
-            Stop::Resized => match placement {
-                Placement::FullScreen => Placement::FullScreen,
-                Placement::Windowed { .. } => windowed(&driver),
-            },
-            Stop::ToggleFullScreen => match placement {
-                Placement::FullScreen => windowed(&driver),
-                Placement::Windowed { .. } => Placement::FullScreen,
-            },
+            Stop::Resized => placement.after_resize(windowed(&driver)),
+            Stop::ToggleFullScreen => placement.toggled(geometry(&window), frame_size(&driver)),
         };
         // The new window opens before the old one closes (assigning drops
         // the old one); if it cannot open, play goes on in the old window,
@@ -117,24 +153,52 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     Ok(())
 }
 
+/// Where `window` is and how large.
+fn geometry(window: &Window) -> Geometry {
+    let (w, h) = window.get_size();
+    let (x, y) = x11::position(window).unwrap_or((0, 0));
+    Geometry { x, y, w: w as u32, h: h as u32 }
+}
+
+/// Opens a window for a `w` x `h` frame as `placement` says. Its title is
+/// the program's until the first frame shows (see [`pump`]).
 fn open((w, h): (u32, u32), placement: Placement) -> Result<Window, String> {
     let options = WindowOptions { resize: true, scale_mode: ScaleMode::UpperLeft, ..WindowOptions::default() };
     let (size, options) = match placement {
         Placement::Windowed { scale } => (((w * scale) as usize, (h * scale) as usize), options),
-        Placement::FullScreen => {
+        Placement::Kept(g) => ((g.w as usize, g.h as usize), options),
+        Placement::FullScreen { .. } => {
             let screen = x11::screen_size().ok_or("cannot find the screen's size for full screen")?;
             (screen, WindowOptions { borderless: true, topmost: true, ..options })
         }
     };
-    let mut window = Window::new("Parlour", size.0, size.1, options)
-        .map_err(|e| format!("cannot open a window: {e} (is DISPLAY set?)"))?;
+    let mut window = Window::new(PROGRAM_TITLE, size.0, size.1, options)
+        .map_err(|e| cannot_open(std::env::var("DISPLAY").ok().as_deref(), &e.to_string()))?;
     // The loop paces itself (see `pump`).
     window.set_target_fps(0);
-    if placement == Placement::FullScreen {
-        window.set_position(0, 0);
-        x11::request_full_screen(&window);
+    // Before any move: the hints also ask that a position be the inside's.
+    x11::describe(&window, (w, h));
+    match placement {
+        Placement::Windowed { .. } => {}
+        Placement::Kept(g) => window.set_position(g.x as isize, g.y as isize),
+        Placement::FullScreen { .. } => {
+            window.set_position(0, 0);
+            x11::request_full_screen(&window);
+        }
     }
     Ok(window)
+}
+
+/// The title of a window before it shows anything.
+const PROGRAM_TITLE: &str = "Parlour";
+
+/// Why no window opened, naming the display tried (`display`, from
+/// $DISPLAY) or saying there was none to try; `error` is minifb's.
+fn cannot_open(display: Option<&str>, error: &str) -> String {
+    match display.filter(|d| !d.is_empty()) {
+        Some(d) => format!("cannot open a window on display {d}: {error}"),
+        None => "cannot open a window: DISPLAY is not set, so there is no X display to open it on".to_string(),
+    }
 }
 
 /// Pointer, button and key state carried between polls so presses and
@@ -189,6 +253,8 @@ fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
     // else minifb's button state, sampled each poll.
     let mut buttons = x11::ButtonWatch::new(window);
     let mut shown = None;
+    // The title last given the window: set again only when it changes.
+    let mut titled = String::new();
     let mut ticks: Option<TickSchedule> = None;
     // Where the drawn hand pointer is, in window pixels (None: the
     // system's arrow shows).
@@ -227,6 +293,12 @@ fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
             if shown != Some((driver.generation(), win)) {
                 shown = Some((driver.generation(), win));
                 present_letterboxed(frame, lb, win, &mut rgb, &mut scaled, &mut out);
+                // Asked once a frame drawn (not once a poll).
+                let title = driver.shell().window_title();
+                if title != titled {
+                    window.set_title(&title);
+                    titled = title;
+                }
             }
             hand_at = hand;
             let buffer = match hand {
@@ -462,7 +534,8 @@ fn map_key(key: MfKey, shift: bool) -> Option<Key> {
     }
 }
 
-/// The little X11 that minifb does not offer: the screen's size, and the
+/// The little X11 that minifb does not offer: the screen's size, the
+/// window's position, its hints and class for the window manager, and the
 /// window manager's full-screen state. libX11 is loaded at run time, as
 /// minifb loads it.
 mod x11 {
@@ -597,6 +670,47 @@ mod x11 {
         }
     }
 
+    /// Where the inside of `window` is on the screen (minifb's own
+    /// position counts the window's offset twice).
+    pub fn position(window: &Window) -> Option<(i32, i32)> {
+        let c = Connection::open()?;
+        let handle = window.get_window_handle() as c_ulong;
+        let (mut x, mut y, mut child) = (0, 0, 0);
+        // SAFETY: the display is open; the outputs are plain integers.
+        let same_screen = unsafe {
+            let root = (c.lib.XDefaultRootWindow)(c.display);
+            (c.lib.XTranslateCoordinates)(c.display, handle, root, 0, 0, &mut x, &mut y, &mut child)
+        };
+        (same_screen != 0).then_some((x, y))
+    }
+
+    /// Tells the window manager about `window`: no smaller than the
+    /// `least` size (the machine's screen at scale 1, all of it in view), a
+    /// position meaning its inside's (static gravity, so a window put back
+    /// where it was is not moved by its frame), and the class "parlour",
+    /// "Parlour" (WM_CLASS) that desktops group and match windows by.
+    pub fn describe(window: &Window, least: (u32, u32)) {
+        let Some(c) = Connection::open() else { return };
+        let handle = window.get_window_handle() as c_ulong;
+        // SAFETY: the display is open; the hints and the names outlive the
+        // calls, which copy them (Xlib takes the names as mutable but does
+        // not write them).
+        unsafe {
+            let mut hints: xlib::XSizeHints = std::mem::zeroed();
+            hints.flags = xlib::PMinSize | xlib::PWinGravity;
+            hints.min_width = least.0 as c_int;
+            hints.min_height = least.1 as c_int;
+            hints.win_gravity = xlib::StaticGravity;
+            (c.lib.XSetWMNormalHints)(c.display, handle, &mut hints);
+            let mut class = xlib::XClassHint {
+                res_name: c"parlour".as_ptr().cast_mut(),
+                res_class: c"Parlour".as_ptr().cast_mut(),
+            };
+            (c.lib.XSetClassHint)(c.display, handle, &mut class);
+            (c.lib.XFlush)(c.display);
+        }
+    }
+
     /// Asks the window manager, if there is one, to show `window` full
     /// screen (EWMH _NET_WM_STATE_FULLSCREEN); without one the borderless
     /// screen-sized window already is.
@@ -634,6 +748,40 @@ mod x11 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn f11_twice_brings_the_window_back_where_and_as_large_as_it_was() {
+        let here = Geometry { x: 10, y: 10, w: 1000, h: 760 };
+        let full = Placement::Windowed { scale: 1 }.toggled(here, (640, 512));
+        assert_eq!(full, Placement::FullScreen { left: here });
+        // A machine switch in full screen stays there, still going back.
+        let full = full.after_resize(Placement::Windowed { scale: 2 });
+        assert_eq!(full, Placement::FullScreen { left: here });
+        let back = full.toggled(Geometry { x: 0, y: 0, w: 1366, h: 768 }, (640, 512));
+        assert_eq!(back, Placement::Kept(here));
+        // Back to a machine larger than the window left: as large as it.
+        let small = Geometry { x: 5, y: 6, w: 640, h: 512 };
+        let back = Placement::FullScreen { left: small }.toggled(here, (698, 523));
+        assert_eq!(back, Placement::Kept(Geometry { x: 5, y: 6, w: 698, h: 523 }));
+        // A window kept, switching machine, opens anew at its scale.
+        assert_eq!(
+            Placement::Kept(here).after_resize(Placement::Windowed { scale: 2 }),
+            Placement::Windowed { scale: 2 }
+        );
+    }
+
+    #[test]
+    fn a_window_that_cannot_open_names_the_display_or_says_there_is_none() {
+        let error = "Failed to create window: XOpenDisplay failed";
+        assert_eq!(
+            cannot_open(Some(":99"), error),
+            "cannot open a window on display :99: Failed to create window: XOpenDisplay failed"
+        );
+        for unset in [None, Some("")] {
+            let said = cannot_open(unset, error);
+            assert!(said.starts_with("cannot open a window: DISPLAY is not set"), "{said}");
+        }
+    }
 
     #[test]
     fn punctuation_and_accented_letters_are_typed_as_the_layout_types_them() {

@@ -256,6 +256,29 @@ fn f1_opens_the_game_s_help() {
     }
 }
 
+/// The window's title names what is shown: the game, its help while the
+/// help is read, the program alone on the launcher.
+#[test]
+fn the_window_title_names_what_is_shown() {
+    let (view, data) = super::support::open_game("klondike", 1);
+    let mut d = Driver::new(Shell::new(machine(MachineId::AmigaPal), view, 1));
+    assert_eq!(d.shell().window_title(), "Klondike - Parlour");
+    // The guide's own title is its file's name: the help names the game.
+    let f1 = Input::Key { key: Key::Function(1), mods: Modifiers::default() };
+    d.feed(&[f1]);
+    assert_eq!(d.shell().window_title(), "Help: Klondike - Parlour");
+    d.command(&parlour::machines::Command::Close);
+    assert_eq!(d.shell().window_title(), "Klondike - Parlour");
+    let launcher = parlour::app::launcher::Launcher::in_data_dir(data.path().to_path_buf());
+    let mut d = Driver::new(Shell::new(machine(MachineId::AmigaPal), Box::new(launcher), 1));
+    assert_eq!(d.shell().window_title(), "Parlour");
+    d.feed(&[f1]);
+    assert_eq!(d.shell().window_title(), "Help - Parlour");
+    // Help opened on its own names itself.
+    let d = Driver::new(Shell::new(machine(MachineId::MacSe30), Box::new(guide_viewer()), 1));
+    assert_eq!(d.shell().window_title(), format!("Help: {} - Parlour", d.shell().title()));
+}
+
 /// The Navigate menu names its items as the machine's buttons are named:
 /// Retrace and Browse in an AmigaGuide window, Back, Previous and Next on
 /// the Mac and the YaZZle window.

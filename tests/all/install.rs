@@ -243,9 +243,9 @@ fn a_broken_copy_of_a_game_is_told_by_its_id() {
 fn without_a_display_a_window_command_names_its_headless_twin() {
     let installed = Installed::new();
     for (args, hint) in [
-        (&["help", "pegs"][..], "--shot FILE.png draws the page"),
-        (&["play", "pegs"][..], "parlour shot pegs -o FILE.png"),
-        (&[][..], "parlour shot launcher -o FILE.png"),
+        (&["help", "pegs"][..], "`parlour help pegs --shot FILE.png` draws the page"),
+        (&["play", "pegs"][..], "`parlour shot pegs -o FILE.png` draws the game"),
+        (&[][..], "`parlour shot launcher -o FILE.png` draws the launcher"),
     ] {
         let out = output(installed.command(args).env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY"));
         let said = String::from_utf8_lossy(&out.stderr);

@@ -68,6 +68,22 @@ fn reached_the_window(out: &Output) -> bool {
     out.status.code() == Some(1) && stderr(out).contains("cannot open a window")
 }
 
+/// A window that cannot open says which display it tried, or that
+/// DISPLAY is not set.
+#[test]
+fn a_window_that_cannot_open_names_the_display_tried() {
+    let data = tempfile::tempdir().unwrap();
+    let unset = run_in(data.path(), &[]);
+    assert!(stderr(&unset).contains("cannot open a window: DISPLAY is not set"), "{}", stderr(&unset));
+    // A display no server listens on (no socket for it).
+    let n = (4000..5000).find(|n| !std::path::Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()).unwrap();
+    let display = format!(":{n}");
+    let out = parlour().env("DISPLAY", &display).env("PARLOUR_DATA_DIR", data.path()).output().expect("parlour runs");
+    let said = stderr(&out);
+    assert!(said.contains(&format!("cannot open a window on display {display}: ")), "{said}");
+    assert!(!said.contains("is DISPLAY set"), "{said}");
+}
+
 #[test]
 fn a_depth_or_skin_for_a_machine_without_any_is_refused_naming_the_machine_that_has_them() {
     let data = tempfile::tempdir().unwrap();
@@ -190,9 +206,13 @@ fn a_picture_named_other_than_png_or_bmp_is_refused_before_rendering() {
 fn without_a_display_the_headless_command_is_given_whole() {
     let data = tempfile::tempdir().unwrap();
     for (args, said) in [
-        (&["help", "freecell"][..], "parlour help freecell --shot FILE.png draws the page without a display"),
-        (&["help"], "parlour help --shot FILE.png draws the page without a display"),
-        (&["play", "golf"], "parlour shot golf -o FILE.png draws it without a display"),
+        (
+            &["help", "freecell"][..],
+            "Without a display, `parlour help freecell --shot FILE.png` draws the page into a picture.",
+        ),
+        (&["help"], "Without a display, `parlour help --shot FILE.png` draws the page into a picture."),
+        (&["play", "golf"], "Without a display, `parlour shot golf -o FILE.png` draws the game into a picture."),
+        (&[], "Without a display, `parlour shot launcher -o FILE.png` draws the launcher into a picture."),
     ] {
         let out = run_in(data.path(), args);
         assert!(reached_the_window(&out), "{args:?}: {}", stderr(&out));

@@ -30,6 +30,16 @@ pub fn tests() -> Vec<Needs> {
             switching_machine_opens_the_new_window_first_and_keeps_playing,
         ),
         Needs::programs(
+            "window::the_window_tells_the_window_manager_its_least_size_class_and_title",
+            &[("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("xprop", "x11-utils")],
+            the_window_tells_the_window_manager_its_least_size_class_and_title,
+        ),
+        Needs::programs(
+            "window::f11_twice_brings_the_window_back_where_it_was",
+            &[("Xvfb", "xvfb"), ("xdotool", "xdotool")],
+            f11_twice_brings_the_window_back_where_it_was,
+        ),
+        Needs::programs(
             "window::the_wheel_scrolls_the_launcher_list",
             &[("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("xwd", "x11-apps")],
             the_wheel_scrolls_the_launcher_list,
@@ -367,4 +377,78 @@ fn the_wheel_scrolls_the_launcher_list() {
         }
         sleep(Duration::from_millis(200));
     }
+}
+
+/// xprop's report of some of a window's properties.
+fn xprop(display: &str, id: &str, properties: &[&str]) -> String {
+    let out = Command::new("xprop").args(["-id", id]).args(properties).env("DISPLAY", display).output();
+    String::from_utf8_lossy(&out.expect("xprop runs").stdout).to_string()
+}
+
+/// Waits until `said` (asked again and again) has `wanted` in it.
+fn wait_until_said(said: impl Fn() -> String, wanted: &str) {
+    let start = Instant::now();
+    loop {
+        let now = said();
+        if now.contains(wanted) {
+            return;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "never {wanted:?}, last {now:?}");
+        sleep(Duration::from_millis(100));
+    }
+}
+
+/// The window asks the window manager to keep it no smaller than the
+/// machine's screen (each machine's, after a switch), has the class
+/// "parlour", "Parlour", and is titled after what it shows.
+fn the_window_tells_the_window_manager_its_least_size_class_and_title() {
+    let (display, _server) = xvfb(3, &[]);
+    let data = tempfile::tempdir().unwrap();
+    let mut app = launch(
+        &display,
+        data.path(),
+        &["play", "klondike", "--machine", "amiga-dblpal", "--seed", "1", "--scale", "1"],
+    );
+    let id = wait_for_window(&display, (640, 512), &mut app);
+    let said = || xprop(&display, &id, &["WM_CLASS", "WM_NORMAL_HINTS", "WM_NAME"]);
+    wait_until_said(said, "\"Klondike - Parlour\"");
+    let said = said();
+    assert!(said.contains("WM_CLASS(STRING) = \"parlour\", \"Parlour\""), "{said}");
+    assert!(said.contains("minimum size: 640 by 512"), "{said}");
+    // Switched to the Amiga PAL: its screen's size is the least.
+    let (title, item) = menu_spot(MachineId::AmigaDblPal, "Machine", "Amiga PAL");
+    let step = |args: &[&str]| {
+        xdotool(&display, args);
+        sleep(Duration::from_millis(150));
+    };
+    step(&["mousemove", "--window", &id, &title.0.to_string(), &title.1.to_string()]);
+    step(&["mousedown", "3"]);
+    step(&["mousemove", "--window", &id, &item.0.to_string(), &(item.1 - 1).to_string()]);
+    step(&["mousemove", "--window", &id, &item.0.to_string(), &item.1.to_string()]);
+    step(&["mouseup", "3"]);
+    let id = wait_for_window(&display, (320, 256), &mut app);
+    wait_until_said(|| xprop(&display, &id, &["WM_NORMAL_HINTS"]), "minimum size: 320 by 256");
+    // F1: the title names the help and its game.
+    xdotool(&display, &["key", "--window", &id, "F1"]);
+    wait_until_said(|| xprop(&display, &id, &["WM_NAME"]), "\"Help: Klondike - Parlour\"");
+}
+
+/// F11 twice: full screen and back to the window as large as it was and
+/// where it was.
+fn f11_twice_brings_the_window_back_where_it_was() {
+    let (display, _server) = xvfb(4, &[]);
+    let data = tempfile::tempdir().unwrap();
+    let mut app = launch(&display, data.path(), &["--machine", "amiga-dblpal", "--scale", "1"]);
+    let id = wait_for_window(&display, (640, 512), &mut app);
+    xdotool(&display, &["windowmove", &id, "10", "10", "windowsize", &id, "1000", "760"]);
+    // The window takes in its new size at its next poll.
+    let id = wait_for_window(&display, (1000, 760), &mut app);
+    sleep(Duration::from_millis(500));
+    xdotool(&display, &["key", "--window", &id, "F11"]);
+    let id = wait_for_window(&display, (1280, 1024), &mut app);
+    sleep(Duration::from_millis(500));
+    xdotool(&display, &["key", "--window", &id, "F11"]);
+    let id = wait_for_window(&display, (1000, 760), &mut app);
+    let geometry = xdotool(&display, &["getwindowgeometry", &id]);
+    assert!(geometry.contains("Position: 10,10"), "{geometry}");
 }
