@@ -67,14 +67,16 @@ fn is_verdict(value: &str) -> bool {
 
 /// The order in which figures are kept where not all of them fit, each
 /// making way for the ones before it in this order: verdicts first (see
-/// [`is_verdict`]), then the figures as they come, the clock last: it
-/// runs on its own and says nothing about the position, a player sees
-/// time pass without it, and it is back once the line has room (the
-/// solver's "Thinking..." is brief).
+/// [`is_verdict`]), then the figures as they come; beside a verdict the
+/// clock comes last: it runs on its own and says nothing about the
+/// position, a player sees time pass without it, and it is back once the
+/// line has room (the solver's "Thinking..." is brief). Without a verdict
+/// a game's own order stands (Sokoban puts last what gives way first).
 fn keeping_order(fields: &[(&str, String)]) -> Vec<usize> {
+    let judged = fields.iter().any(|(_, v)| is_verdict(v));
     let rank = |v: &str| match () {
         _ if is_verdict(v) => 0,
-        _ if is_clock(v) => 2,
+        _ if judged && is_clock(v) => 2,
         _ => 1,
     };
     let mut order: Vec<usize> = (0..fields.len()).collect();
@@ -548,6 +550,9 @@ mod tests {
         // An activity keeps its name; the clock gives way to it.
         assert_eq!(bar(&sol("0", "0", "Thinking...")), "Score 0  Moves 0  Solver Thinking...");
         assert_eq!(bar(&sol("1200", "120", "Not winnable")), "Score 1200  Moves 120  Not winnable");
+        // Without a verdict the figures keep their order, the last giving way.
+        let sokoban = fields(&[("Score", "1/3"), ("Time", "0:00"), ("Moves", "0"), ("Level", "1"), ("Pushes", "0")]);
+        assert_eq!(line(fit(&topaz, 295, 16, "Sokoban", &sokoban, "")), "Score 1/3 Time 0:00 Moves 0 Level 1");
         // Words that name a choice are no verdict, and keep their name.
         assert!(!speaks_for_itself("Any suit") && !is_verdict("One suit only"));
     }
