@@ -13,7 +13,7 @@ use crate::gfx::image_io::encode_bmp;
 use crate::gfx::reduce::{area_average, quantise};
 use crate::host::{self, GameEntry, Opening, Places};
 use crate::machines::{Machine, MachineChoice, MachineId};
-use crate::views::background;
+use crate::views::background::{self, Work};
 
 use super::catalog;
 use super::driver::Driver;
@@ -42,18 +42,18 @@ pub fn opening(game: &GameEntry, machine: Machine) -> Result<Surface, String> {
     // game, nor touch their journal.
     let scratch = tempfile::tempdir().map_err(|e| format!("no scratch folder for the picture: {e}"))?;
     let how = Opening { seed: Some(CAPTURE_SEED), fresh_seed: CAPTURE_SEED, ..Default::default() };
-    // Nor on how soon a thread answers: in a window (the launcher's
-    // picture) no search starts in the background to put "Thinking..."
-    // in its status line.
-    let in_window = background::allowed();
-    background::allow(false);
+    // Nor on how soon a thread answers, nor wait for one: no search starts
+    // to put the solver's word in its status line (in a window, the
+    // launcher's picture, it would say "Thinking...").
+    let work = background::work();
+    background::set(Work::WhenAsked);
     let view = host::open(game, &Places { data_dir: scratch.path().to_path_buf(), ..catalog::places() }, &how);
     let driver = Driver::new(Shell::new(machine, view, CAPTURE_SEED));
     let frame = driver.frame().clone();
     // The game is closed (and journalled in the scratch folder) before
     // that folder goes.
     drop(driver);
-    background::allow(in_window);
+    background::set(work);
     Ok(frame)
 }
 

@@ -654,6 +654,8 @@ fn shot_one(
     output: &Path,
     script: Option<&(String, Vec<super::script::Step>)>,
 ) -> Result<(), Failure> {
+    // A shot shows what the window shows once its searches have answered.
+    crate::views::background::set(crate::views::background::Work::AtOnce);
     let mut driver = Driver::new(shell_for(target, screen, seed, 1)?);
     if let Some((name, steps)) = script {
         super::script::run(&mut driver, name, steps).map_err(|e| fail(e.to_string()))?;
@@ -685,6 +687,8 @@ fn shot_all_machines(target: &str, seed: Option<u64>, dir: &Path, events: Option
 /// games are neither read nor touched.
 fn sheet(output: &Path, games: &[String], screens: &[String], help_pages: bool) -> Result<(), Failure> {
     let kind = PictureFile::of(output)?;
+    // Each screen shows what the window shows once its searches have answered.
+    crate::views::background::set(crate::views::background::Work::AtOnce);
     use super::contact::{Show, sheet};
     let screens: Vec<Screen> = if screens.is_empty() {
         Screen::sheet_default()

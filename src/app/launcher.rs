@@ -54,7 +54,7 @@ pub struct Launcher {
     /// Where the preferences the launcher sets for every game are kept
     /// (the launcher's own; choosers have none).
     data_dir: Option<PathBuf>,
-    /// Whether every game deals only deals the solver proves winnable.
+    /// Whether every game deals only the deals the solver proves winnable.
     winnable_only: bool,
     /// The statistics, for the selected game's record under its picture
     /// (the launcher's own, and only when they can be read; choosers have
@@ -187,11 +187,9 @@ impl Launcher {
         self.note = match prefs::set_shared(dir, prefs::WINNABLE, on) {
             Ok(()) => {
                 self.winnable_only = on;
-                let said = if on {
-                    "Every game deals only deals the solver proves winnable."
-                } else {
-                    "Every game deals every deal."
-                };
+                // Short enough to stand whole in the Amiga PAL's title bar.
+                let said =
+                    if on { "Winnable deals only, in every game." } else { "Deals as they come, in every game." };
                 said.into()
             }
             Err(e) => format!("The choice could not be kept: {e}"),

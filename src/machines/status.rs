@@ -12,8 +12,8 @@ enum Form {
     Bare,
     /// `Stones 32`: the name's first word.
     FirstWord,
-    /// `0:16`, `Winnable`: a value that says what it is (a clock, a
-    /// word) stands alone; the others are named by their first word, as
+    /// `0:16`, `Winnable`, `Not winnable`: a value that says what it is
+    /// (a clock, a word or a word negated) stands alone; the others are named by their first word, as
     /// is a word ending in "..." ("Solver Thinking...": an activity alone
     /// names nothing it is about). Names cut to a letter or two ("Ti",
     /// "Mo") read as words cut in half.
@@ -36,13 +36,52 @@ fn figure(name: &str, value: &str, form: Form) -> String {
 }
 
 /// Whether a figure's value says what it is without its name: a word
-/// ("Winnable", where "Solver Winnable" says it twice), not an activity
-/// ("Thinking..."), or a clock ("0:16"). A number alone could be any of
-/// the figures.
+/// or a word negated ("Winnable", "Not winnable", where "Solver
+/// Winnable" says it twice), not an activity ("Thinking..."), or a clock
+/// ("0:16"). A number alone could be any of the figures, and words that
+/// name a choice ("Any suit") could be any choice.
 fn speaks_for_itself(value: &str) -> bool {
-    let word = value.starts_with(char::is_alphabetic) && !value.contains(' ') && !value.ends_with("...");
-    let clock = value.contains(':') && value.split(':').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
-    word || clock
+    is_word(value) || is_clock(value)
+}
+
+/// A word, or a word negated: "Winnable", "Not decided".
+fn is_word(value: &str) -> bool {
+    let word = |w: &str| w.starts_with(char::is_alphabetic) && !w.ends_with("...");
+    match value.split_once(' ') {
+        Some((not, rest)) => not == "Not" && word(rest) && !rest.contains(' '),
+        None => word(value),
+    }
+}
+
+/// A clock: "0:16", "1:02:03".
+fn is_clock(value: &str) -> bool {
+    value.contains(':') && value.split(':').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether a figure is a verdict: a word ("Not winnable") or an activity
+/// ("Thinking..."), the solver's word, which no other figure stands for:
+/// without it "not winnable" reads as "the solver is off".
+fn is_verdict(value: &str) -> bool {
+    is_word(value) || (value.ends_with("...") && value.starts_with(char::is_alphabetic))
+}
+
+/// The order in which figures are kept where not all of them fit, each
+/// making way for the ones before it in this order: verdicts first (see
+/// [`is_verdict`]), then the figures as they come; beside a verdict the
+/// clock comes last: it runs on its own and says nothing about the
+/// position, a player sees time pass without it, and it is back once the
+/// line has room (the solver's "Thinking..." is brief). Without a verdict
+/// a game's own order stands (Sokoban puts last what gives way first).
+fn keeping_order(fields: &[(&str, String)]) -> Vec<usize> {
+    let judged = fields.iter().any(|(_, v)| is_verdict(v));
+    let rank = |v: &str| match () {
+        _ if is_verdict(v) => 0,
+        _ if judged && is_clock(v) => 2,
+        _ => 1,
+    };
+    let mut order: Vec<usize> = (0..fields.len()).collect();
+    order.sort_by_key(|&i| rank(&fields[i].1));
+    order
 }
 
 /// The figures written in one form.
@@ -237,8 +276,8 @@ struct Arrangement {
 /// leaves it fewer than three words, the last figures give way to it; and
 /// last the figures alone. Where the title had to go, as much of it as fits is
 /// put back. Figures are never shortened mid-word: on a screen too narrow
-/// for even their tersest form, the ones that fit are shown whole, a
-/// figure too long for the room left making way for the ones after it.
+/// for even their tersest form, the ones that fit are shown whole, the
+/// solver's word kept first and the clock last (see [`keeping_order`]).
 pub fn fit(
     measure: &dyn Fn(&str) -> i32,
     width: i32,
@@ -363,18 +402,20 @@ pub fn fit(
             return done(parts, a);
         }
     }
-    // Not even the tersest figures fit: as many whole ones as do, in
-    // order, one too long for the room left making way for those after
-    // it (a rule's long name for the solver's word).
+    // Not even the tersest figures fit: as many whole ones as do, taken
+    // in their keeping order (see [`keeping_order`]), one too long for the
+    // room left making way for those after it (a rule's long name for the
+    // clock), shown in the order they come.
     let terse = figures(fields, FORMS.len() - 1);
     let (mut kept, mut used) = (Vec::new(), 0);
-    for (i, figure) in terse.iter().enumerate() {
-        let needs = measure(figure) + if kept.is_empty() { 0 } else { gap / 2 };
+    for i in keeping_order(fields) {
+        let needs = measure(&terse[i]) + if kept.is_empty() { 0 } else { gap / 2 };
         if used + needs <= width {
             kept.push(i);
             used += needs;
         }
     }
+    kept.sort_unstable();
     // The figures kept, written as fully as the room left by the ones
     // that gave way allows ("Cards: 0", not "Ca 0", once a long rule has
     // made way).
@@ -495,13 +536,36 @@ mod tests {
         assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Cards: 0  Time: 0:00  Moves: 0");
     }
 
+    /// Klondike on the Amiga PAL: the solver's word stays in every state,
+    /// so "Not winnable" is never mistaken for the solver being off.
+    #[test]
+    fn the_solver_s_word_is_never_left_out_of_the_bar() {
+        let sol = |score: &str, moves: &str, word: &str| {
+            fields(&[("Score", score), ("Time", "0:00"), ("Moves", moves), ("Solver", word)])
+        };
+        let bar = |f: &[(&str, String)]| line(fit(&topaz, 295, 16, "Klondike", f, ""));
+        assert_eq!(bar(&sol("0", "0", "Winnable")), "Score 0 0:00 Moves 0 Winnable");
+        assert_eq!(bar(&sol("0", "0", "Not winnable")), "Score 0 0:00 Moves 0 Not winnable");
+        assert_eq!(bar(&sol("0", "0", "Not decided")), "Score 0 0:00 Moves 0 Not decided");
+        // An activity keeps its name; the clock gives way to it.
+        assert_eq!(bar(&sol("0", "0", "Thinking...")), "Score 0  Moves 0  Solver Thinking...");
+        assert_eq!(bar(&sol("1200", "120", "Not winnable")), "Score 1200  Moves 120  Not winnable");
+        // Without a verdict the figures keep their order, the last giving way.
+        let sokoban = fields(&[("Score", "1/3"), ("Time", "0:00"), ("Moves", "0"), ("Level", "1"), ("Pushes", "0")]);
+        assert_eq!(line(fit(&topaz, 295, 16, "Sokoban", &sokoban, "")), "Score 1/3 Time 0:00 Moves 0 Level 1");
+        // Words that name a choice are no verdict, and keep their name.
+        assert!(!speaks_for_itself("Any suit") && !is_verdict("One suit only"));
+    }
+
     #[test]
     fn the_tersest_figures_keep_whole_names() {
         let f = fields(&[("Score", "1200"), ("Time", "10:00"), ("Stones left", "32"), ("Solver", "Winnable")]);
         assert_eq!(figures(&f, FORMS.len() - 1), ["Score 1200", "10:00", "Stones 32", "Winnable"]);
         let thinking = fields(&[("Solver", "Thinking...")]);
         assert_eq!(figures(&thinking, FORMS.len() - 1), ["Solver Thinking..."]);
-        assert_eq!(fit(&topaz, 140, 16, "", &f, "").parts, ["Score 1200", "10:00"]);
+        // The solver's word is kept first; the score too long for the room
+        // left makes way for the clock.
+        assert_eq!(fit(&topaz, 140, 16, "", &f, "").parts, ["10:00", "Winnable"]);
         // A title that does not fit whole is shortened after a word.
         let long = "Spider (Two Suits)";
         assert_eq!(fit(&topaz, 200, 8, long, &[], "3 games").parts, ["Spider (Two...", "3 games"]);

@@ -1,21 +1,48 @@
-//! Whether long work (judging a position, finding a winnable deal) runs on
-//! threads of its own, for the interface running on this thread. The window
-//! turns it on; headless runs (`parlour shot`, tests) leave it off, because
-//! their frames must not depend on how soon a thread answers, so they do
-//! the work at once or only when asked.
+//! Where long work (judging a position, finding a winnable deal) is done,
+//! for the interface running on this thread. The window hands it to
+//! threads of their own; headless runs do it on their own thread, because
+//! their frames must not depend on how soon a thread answers: `parlour
+//! shot` and `parlour sheet` all of it at once, tests and pictures only
+//! what is asked for.
 
 use std::cell::Cell;
 
-thread_local! {
-    static ON: Cell<bool> = const { Cell::new(false) };
+/// Where this thread's views do long work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// On threads of their own: the window, which never waits for it.
+    Threads,
+    /// At once, on this thread: a shot shows what the window shows once
+    /// its threads have answered (the solver's verdict).
+    AtOnce,
+    /// Only what is asked for (a hint, a deal), at once: a picture of a
+    /// game's opening (`parlour capture`, the launcher's picture of a game
+    /// without one) shows no verdict and waits for none, and tests wait
+    /// for no search they are not about.
+    WhenAsked,
 }
 
-/// Lets this thread's views hand long work to threads of their own.
+thread_local! {
+    static WORK: Cell<Work> = const { Cell::new(Work::WhenAsked) };
+}
+
+/// Sets where this thread's views do long work.
+pub fn set(work: Work) {
+    WORK.set(work);
+}
+
+/// Where this thread's views do long work.
+pub fn work() -> Work {
+    WORK.get()
+}
+
+/// Lets this thread's views hand long work to threads of their own, or
+/// has them do only what is asked for.
 pub fn allow(on: bool) {
-    ON.set(on);
+    set(if on { Work::Threads } else { Work::WhenAsked });
 }
 
 /// Whether this thread's views may hand long work to other threads.
 pub fn allowed() -> bool {
-    ON.get()
+    work() == Work::Threads
 }

@@ -48,6 +48,44 @@ fn the_status_says_thinking_then_winnable_and_can_be_switched_off() {
     assert!(solver_field(&*view).is_some(), "switched on, it comes back");
 }
 
+/// In `parlour shot` the status shows at once the verdict the window's
+/// search gives, never nothing.
+#[test]
+fn in_a_shot_the_status_shows_the_verdict_at_once() {
+    background::set(background::Work::AtOnce);
+    let (view, _data) = open_game("klondike", 3);
+    assert_eq!(solver_field(&*view).as_deref(), Some("Winnable"));
+    let (view, _data) = open_game("klondike", 15);
+    assert_eq!(solver_field(&*view).as_deref(), Some("Not winnable"));
+}
+
+/// `parlour shot` with nothing but time passing shows the status's
+/// word in the Amiga PAL's title bar: the bar differs from the same shot
+/// with the status switched off.
+#[test]
+fn a_shot_shows_the_status_without_a_menu_command_first() {
+    use parlour::gfx::image_io::decode_png;
+    let dir = tempfile::tempdir().unwrap();
+    let title_bar = |name: &str, events: &str| {
+        let (script, png) = (dir.path().join(format!("{name}.txt")), dir.path().join(format!("{name}.png")));
+        std::fs::write(&script, events).unwrap();
+        let out = super::support::parlour()
+            .env("PARLOUR_DATA_DIR", dir.path().join(name))
+            .args(["shot", "klondike", "--seed", "3", "--machine", "amiga-pal", "--events"])
+            .arg(&script)
+            .arg("-o")
+            .arg(&png)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let frame = decode_png("shot", &std::fs::read(&png).unwrap()).unwrap();
+        frame.pixels[..320 * 10].to_vec()
+    };
+    let on = title_bar("on", "wait 3000\n");
+    let off = title_bar("off", "menu Solver > Solver Status\nwait 3000\n");
+    assert_ne!(on, off, "the status's word is in the bar");
+}
+
 const SOLVE_HELPED: &str = "Solve helped";
 
 /// Ticks until the demo has won, which the status line says.
@@ -403,6 +441,22 @@ fn the_launcher_switches_winnable_deals_for_every_game() {
     launcher.command(&command).expect("it is the launcher's");
     assert!(item(&launcher).checked);
     assert!(prefs::shared_on(data.path(), prefs::WINNABLE));
+    assert_said_whole(&launcher, "Winnable deals only, in every game.");
+    launcher.command(&command).unwrap();
+    assert!(!item(&launcher).checked);
+    assert_said_whole(&launcher, "Deals as they come, in every game.");
+}
+
+/// `view` says `said`, whole in the status line of the smallest machines.
+fn assert_said_whole(view: &dyn View, said: &str) {
+    use parlour::machines::Frame;
+    assert_eq!(view.message(), said);
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let (title, fields, menus) = (view.title(), view.fields(), view.menus());
+        let frame = Frame { title: &title, menus: &menus, fields: &fields, message: said, disabled: &[] };
+        assert!(m.chrome().shows_whole(m.look(), &frame), "{said:?} is cut on {}", id.name());
+    }
 }
 
 /// Game > Hint and Game > Solve, one under the other; the Solver menu

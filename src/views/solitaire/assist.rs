@@ -173,8 +173,12 @@ impl Assist {
         if let Some(line) = self.watcher.line() {
             return Some(Ok(line.to_vec()));
         }
-        if self.watcher.outlook() == &Outlook::NotWinnable {
-            return Some(Err(NoLine::Lost));
+        match self.watcher.outlook() {
+            Outlook::NotWinnable => return Some(Err(NoLine::Lost)),
+            // The status's search went as far as any would: searching
+            // again finds no more.
+            Outlook::Unknown => return Some(Err(NoLine::NotFound)),
+            _ => {}
         }
         if !background::allowed() {
             return Some(self.search_now(st));
@@ -190,10 +194,10 @@ impl Assist {
         }
     }
 
-    /// Without a window (a scripted `shot`) no search runs in the
-    /// background: one runs now, as far as the status's would, bounded by
-    /// positions only so the answer is the same on any machine, and what it
-    /// finds is kept, so the status and the demo follow it.
+    /// Without a window, where no search has judged the position (the
+    /// status off, or a run that judges only when asked): one runs now, as far as the status's would,
+    /// bounded by positions only so the answer is the same on any machine,
+    /// and what it finds is kept, so the status and the demo follow it.
     fn search_now(&mut self, st: &Solitaire) -> Result<Vec<String>, NoLine> {
         match solve(st, &watch_limits(false)).verdict {
             Verdict::Won(line) if self.watcher.adopt(st, line.clone()) => Ok(line),

@@ -4,7 +4,8 @@
 //! cancels the search of the last. A winning line found is kept: as long
 //! as the player (or the Solve demo) follows it, what is left of it is
 //! replayed through the rules to confirm the verdict instead of searching
-//! again.
+//! again. A shot judges at once, as far as the thread would; tests and
+//! pictures of a game's opening judge nothing (see [`background::Work`]).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,7 +17,7 @@ use crate::core::game::Game;
 use crate::core::session::play_through;
 use crate::solitaire::engine::{SolMove, Solitaire};
 use crate::solitaire::solver::{Limits, Verdict, solve, wins};
-use crate::views::background;
+use crate::views::background::{self, Work};
 
 /// Positions the background search may expand before it says it cannot
 /// tell: enough for every FreeCell deal and most of the rest.
@@ -100,9 +101,18 @@ impl Watcher {
             self.outlook = Some(Outlook::Winnable(rest));
             return;
         }
-        if !background::allowed() {
-            self.outlook = None;
-            return;
+        match background::work() {
+            Work::Threads => {}
+            // As the window's thread would answer, bounded by positions only
+            // so the verdict is the same on any machine.
+            Work::AtOnce => {
+                self.outlook = Some(verdict_on(state, solve(state, &watch_limits(false)).verdict));
+                return;
+            }
+            Work::WhenAsked => {
+                self.outlook = None;
+                return;
+            }
         }
         let (tx, answer) = channel();
         let stop = Arc::new(AtomicBool::new(false));
@@ -131,13 +141,7 @@ impl Watcher {
             Err(TryRecvError::Disconnected) => Verdict::Undecided(crate::solitaire::solver::Limit::Cancelled),
         };
         self.pending = None;
-        self.outlook = Some(match verdict {
-            // The solver's word is not taken: its line must win when
-            // played through the rules.
-            Verdict::Won(line) if wins(state, &line) => Outlook::Winnable(line),
-            Verdict::Won(_) | Verdict::Undecided(_) => Outlook::Unknown,
-            Verdict::Lost => Outlook::NotWinnable,
-        });
+        self.outlook = Some(verdict_on(state, verdict));
         true
     }
 
@@ -176,6 +180,16 @@ impl Watcher {
 impl Drop for Watcher {
     fn drop(&mut self) {
         self.cancel();
+    }
+}
+
+/// What the search's `verdict` on `state` tells of it. The solver's word
+/// is not taken: its line must win when played through the rules.
+fn verdict_on(state: &Solitaire, verdict: Verdict) -> Outlook {
+    match verdict {
+        Verdict::Won(line) if wins(state, &line) => Outlook::Winnable(line),
+        Verdict::Won(_) | Verdict::Undecided(_) => Outlook::Unknown,
+        Verdict::Lost => Outlook::NotWinnable,
     }
 }
 
@@ -258,7 +272,18 @@ mod headless {
     use crate::core::Variant;
 
     #[test]
-    fn without_background_judging_nothing_is_started_until_a_line_is_given() {
+    fn headless_the_verdict_comes_at_once() {
+        background::set(Work::AtOnce);
+        let state = super::tests::freecell().deal(1);
+        let mut w = Watcher::default();
+        w.watch(&state, |_| None);
+        assert_eq!(w.outlook().word(), Some("Winnable"));
+        assert!(wins(&state, w.line().unwrap()));
+    }
+
+    #[test]
+    fn judging_only_when_asked_nothing_is_started_until_a_line_is_given() {
+        background::set(Work::WhenAsked);
         let state = super::tests::freecell().deal(1);
         let mut w = Watcher::default();
         w.watch(&state, |_| None);
