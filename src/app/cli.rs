@@ -8,7 +8,7 @@ use crate::core::files::{limits, read_capped};
 use crate::games::pegs::board::Board;
 use crate::gfx::Surface;
 use crate::gfx::image_io::{encode_bmp, encode_png};
-use crate::machines::{Depth, Machine, MachineChoice, MachineId};
+use crate::machines::{Depth, Input, Machine, MachineChoice, MachineId};
 use crate::solitaire::lint as solitaire_lint;
 use crate::solitaire::spec::Diagnostic;
 
@@ -660,6 +660,9 @@ fn shot_one(
     if let Some((name, steps)) = script {
         super::script::run(&mut driver, name, steps).map_err(|e| fail(e.to_string()))?;
     }
+    // The searches the script's last moves started answer, as a window's
+    // would while its player looks (judged once, not after every move).
+    driver.feed(&[Input::Tick { ms: 0 }]);
     let machine = driver.shell().machine().choice();
     for cut in driver.clipped_text() {
         let screen = Screen { id: machine.id.unwrap_or(MachineId::Yazzle), depth: machine.depth };

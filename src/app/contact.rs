@@ -8,7 +8,7 @@ use std::fmt;
 use crate::gfx::font;
 use crate::gfx::{ClippedText, Rect, Rgb, Surface, TextStyle};
 use crate::host::{self, GameEntry, Opening, Places};
-use crate::machines::{Command, Depth, Machine, MachineChoice, MachineId};
+use crate::machines::{Command, Depth, Input, Machine, MachineChoice, MachineId};
 
 use super::driver::Driver;
 use super::shell::Shell;
@@ -93,6 +93,8 @@ pub fn render(game: &GameEntry, places: &Places, screen: Screen, seed: u64, show
     let machine = Machine::new(&screen.choice(), screen.id).map_err(|e| e.0)?;
     let how = Opening { seed: Some(seed), fresh_seed: seed, ..Opening::default() };
     let mut driver = Driver::new(Shell::new(machine, host::open(game, places, &how), seed));
+    // The opening's searches answer, as in a window a moment after it opens.
+    driver.feed(&[Input::Tick { ms: 0 }]);
     if show == Show::Help {
         driver.command(&Command::Help);
     }

@@ -48,14 +48,18 @@ fn the_status_says_thinking_then_winnable_and_can_be_switched_off() {
     assert!(solver_field(&*view).is_some(), "switched on, it comes back");
 }
 
-/// In `parlour shot` the status shows at once the verdict the window's
-/// search gives, never nothing.
+/// In `parlour shot` the status shows the verdict the window's search
+/// gives at the first tick, never "Thinking...", and a script's moves in a
+/// row are judged once, at that tick, not after each of them.
 #[test]
-fn in_a_shot_the_status_shows_the_verdict_at_once() {
+fn in_a_shot_the_status_shows_the_verdict_at_the_next_tick() {
     background::set(background::Work::AtOnce);
-    let (view, _data) = open_game("klondike", 3);
+    let (mut view, _data) = open_game("klondike", 3);
+    assert_eq!(solver_field(&*view), None, "judged at the tick, not before");
+    tick(&mut *view, 0);
     assert_eq!(solver_field(&*view).as_deref(), Some("Winnable"));
-    let (view, _data) = open_game("klondike", 15);
+    let (mut view, _data) = open_game("klondike", 15);
+    tick(&mut *view, 0);
     assert_eq!(solver_field(&*view).as_deref(), Some("Not winnable"));
 }
 

@@ -72,6 +72,10 @@ struct Pending {
 pub struct Watcher {
     pending: Option<Pending>,
     outlook: Option<Outlook>,
+    /// A position a shot watched, judged at the next tick: a script's
+    /// moves in a row are judged once, where its picture is taken or it
+    /// waits, not once a move.
+    unjudged: bool,
 }
 
 impl Watcher {
@@ -103,10 +107,10 @@ impl Watcher {
         }
         match background::work() {
             Work::Threads => {}
-            // As the window's thread would answer, bounded by positions only
-            // so the verdict is the same on any machine.
+            // Judged at the next tick (see `poll`).
             Work::AtOnce => {
-                self.outlook = Some(verdict_on(state, solve(state, &watch_limits(false)).verdict));
+                self.outlook = None;
+                self.unjudged = true;
                 return;
             }
             Work::WhenAsked => {
@@ -134,6 +138,12 @@ impl Watcher {
     /// Takes the search's answer if it has come: whether the outlook
     /// changed. `state` is the position it was started on.
     pub fn poll(&mut self, state: &Solitaire) -> bool {
+        if std::mem::take(&mut self.unjudged) {
+            // As the window's thread would answer, bounded by positions
+            // only so the verdict is the same on any machine.
+            self.outlook = Some(verdict_on(state, solve(state, &watch_limits(false)).verdict));
+            return true;
+        }
         let Some(p) = &self.pending else { return false };
         let verdict = match p.answer.try_recv() {
             Ok(verdict) => verdict,
@@ -171,6 +181,7 @@ impl Watcher {
     }
 
     fn cancel(&mut self) {
+        self.unjudged = false;
         if let Some(p) = self.pending.take() {
             p.stop.store(true, Ordering::Relaxed);
         }
@@ -272,11 +283,15 @@ mod headless {
     use crate::core::Variant;
 
     #[test]
-    fn headless_the_verdict_comes_at_once() {
+    fn headless_the_verdict_comes_at_the_next_tick() {
         background::set(Work::AtOnce);
         let state = super::tests::freecell().deal(1);
         let mut w = Watcher::default();
+        // Positions watched in a row are judged once, at the tick.
+        w.watch(&super::tests::freecell().deal(2), |_| None);
         w.watch(&state, |_| None);
+        assert_eq!(w.outlook(), &Outlook::Idle, "nothing judged before the tick");
+        assert!(w.poll(&state));
         assert_eq!(w.outlook().word(), Some("Winnable"));
         assert!(wins(&state, w.line().unwrap()));
     }
