@@ -68,7 +68,7 @@ struct ScreenArgs {
     /// Screen depth of mac-color (the only machine with a choice): 1, 4, 16, 256, thousands or millions.
     #[arg(long, value_name = "D")]
     depth: Option<String>,
-    /// Skin of yazzle (the only machine with skins): a folder name under roms-like-assets/skins.
+    /// Skin of yazzle (the only machine with skins): plastique, plastiquev2 or transcrippled.
     #[arg(long, value_name = "S")]
     skin: Option<String>,
     /// Window scale in whole pixels, 1 to 16, at most what the screen holds (default: the largest at
@@ -207,7 +207,7 @@ enum Command {
         #[arg(long)]
         highs: bool,
     },
-    /// Rummi's command-line advice.
+    /// Ask the Rummi Expert for its play on a position.
     Rummi {
         #[command(subcommand)]
         action: RummiAction,
@@ -236,13 +236,14 @@ enum Command {
     ///
     /// The same picture is left alone; a different one is kept as
     /// game.bmp.bak (game.bmp.bak.1, .2... where that holds another). --all
-    /// draws the player's own game types (the built-in ones come with their
+    /// draws your own game types (the built-in ones come with their
     /// pictures) and names any it cannot read.
     Capture {
         /// Game-type folders, or their game.ini files (required unless --all is given).
         #[arg(value_name = "PATH", required_unless_present = "all")]
         paths: Vec<PathBuf>,
-        /// Every game type Parlour finds.
+        /// Draw your own game types, in ./game-types and the data folder (the built-in ones come with
+        /// their pictures).
         #[arg(long, conflicts_with = "paths")]
         all: bool,
     },
@@ -259,18 +260,18 @@ enum Command {
     /// Solve a range of deals with a progress bar: won, lost and undecided
     /// counts, time per deal, peak memory, and a CSV of every deal.
     Survey(super::survey::SurveyArgs),
-    /// Sokoban level files.
+    /// Check moves on a Sokoban level, or solve it.
     Sokoban {
         #[command(subcommand)]
         action: super::sokoban_cmd::SokobanCommand,
     },
-    /// Tetris without a window.
+    /// Play Tetris from an input log without a window, and print the figures.
     Tetris {
         #[command(subcommand)]
         action: super::tetris_cmd::TetrisCommand,
     },
-    /// MineSweeper boards: `parlour mines deal --width W --height H --mines M
-    /// --seed S --first X,Y [--no-guess]`.
+    /// Print a MineSweeper board as a game deals it: `parlour mines deal
+    /// --width W --height H --mines M --seed S --first X,Y [--no-guess]`.
     Mines {
         #[command(subcommand)]
         action: super::mines_cli::MinesCommand,
@@ -336,6 +337,12 @@ pub(super) fn fail(message: impl Into<String>) -> Failure {
     Failure { message: message.into(), code: 1 }
 }
 
+/// An option given a value it cannot take: exits as a command line that
+/// does not parse does ([`USAGE_ERROR`]), `--machine vic20` as `--scale 17`.
+fn usage(message: impl Into<String>) -> Failure {
+    Failure { message: message.into(), code: USAGE_ERROR }
+}
+
 impl ScreenArgs {
     fn is_empty(&self) -> bool {
         self.machine.is_none() && self.depth.is_none() && self.skin.is_none() && self.scale.is_none()
@@ -355,8 +362,8 @@ impl ScreenArgs {
 
     fn choice(&self) -> Result<MachineChoice, Failure> {
         Ok(MachineChoice {
-            id: self.machine.as_deref().map(MachineId::parse).transpose().map_err(fail)?,
-            depth: self.depth.as_deref().map(Depth::parse).transpose().map_err(fail)?,
+            id: self.machine.as_deref().map(MachineId::parse).transpose().map_err(usage)?,
+            depth: self.depth.as_deref().map(Depth::parse).transpose().map_err(usage)?,
             skin: self.skin.clone(),
         })
     }
@@ -419,7 +426,7 @@ impl Picked {
                      add --machine {meant}"
                 )
             };
-            fail(why)
+            usage(why)
         };
         if let Some(d) = self.typed.depth
             && id != has_depths
@@ -430,6 +437,11 @@ impl Picked {
             && id != has_skins
         {
             return Err(refused(format!("--skin {skin}"), has_skins, "skins"));
+        }
+        // A skin that is not there is the player's typing; one that is
+        // there but broken is not.
+        if let Some(skin) = &self.typed.skin {
+            crate::machines::skin::resolve(skin).map_err(usage)?;
         }
         Machine::new(&self.choice, default).map_err(|e| fail(e.0))
     }
@@ -465,9 +477,10 @@ impl PictureFile {
             Some("png") => Ok(PictureFile::Png),
             Some("bmp") => Ok(PictureFile::Bmp),
             _ if stream => Ok(PictureFile::Png),
-            _ => {
-                Err(fail(format!("{}: a picture is written as PNG or BMP: name the file .png or .bmp", path.display())))
-            }
+            _ => Err(usage(format!(
+                "{}: a picture is written as PNG or BMP: name the file .png or .bmp",
+                path.display()
+            ))),
         }
     }
 
@@ -524,13 +537,13 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         )
     );
     if !takes_a_screen && !before.is_empty() {
-        return Err(fail(
+        return Err(usage(
             "--machine, --depth, --skin and --scale choose the one screen of the launcher, play, shot or help; \
              this command takes no such choice",
         ));
     }
     if let Some(k) = picture_scale(cli.command.as_ref(), &before) {
-        return Err(fail(format!(
+        return Err(usage(format!(
             "--scale {k} sizes a window, and this draws no window: a picture is rendered at the machine's \
              native size (one framebuffer pixel a pixel)"
         )));
@@ -873,7 +886,7 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
             if played.is_empty() {
                 // Moves alone count for nothing: a game in progress
                 // (half a Sokoban level) is not in the figures yet.
-                eprintln!("No game of {t} has been counted yet: a game counts once it is won or given up.");
+                eprintln!("No game of {t} has been counted yet: {}.", counts_once(entry.family.record));
                 vec![entry.game_id]
             } else {
                 played
@@ -928,6 +941,15 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// When a game of a kind that keeps `record` is counted in the statistics:
+/// one that is never won (Tetris) counts when it ends.
+fn counts_once(record: Record) -> &'static str {
+    match record {
+        Record::ScoreOnly => "a game counts once it ends",
+        Record::Full | Record::Unscored => "a game counts once it is won or given up",
+    }
 }
 
 /// Reads a seed or deal number given on the command line: a whole number
@@ -1300,5 +1322,63 @@ mod lint_tests {
     fn a_page_that_is_not_text_is_read_no_further() {
         let found = klondike_with("game.html", b"<html>\0\0<e\x1b[2J \xff\xfe junk>\n<title>");
         assert_eq!(found, ["game.html:1: not a text file (it holds NUL bytes)"]);
+    }
+}
+
+#[cfg(test)]
+mod help_tests {
+    use super::*;
+
+    /// The one-line help of `option` of `command`'s subcommand `sub` (or of
+    /// `command` itself).
+    fn option_help(sub: Option<&str>, option: &str) -> String {
+        let root = command();
+        let cmd = sub.map_or(&root, |s| root.find_subcommand(s).unwrap());
+        let arg = cmd.get_arguments().find(|a| a.get_id() == option).unwrap();
+        arg.get_help().unwrap().to_string()
+    }
+
+    /// `--skin` lists the skins there are, as `--machine` lists the
+    /// machines: a player has no assets folder to look in.
+    #[test]
+    fn skin_help_lists_the_skins_there_are() {
+        let mut ids = crate::machines::skin::ids();
+        let last = ids.pop().unwrap();
+        let listed = format!("{} or {last}", ids.join(", "));
+        for sub in [None, Some("play"), Some("shot"), Some("help")] {
+            let help = option_help(sub, "skin");
+            assert_eq!(help, format!("Skin of yazzle (the only machine with skins): {listed}"), "{sub:?}");
+        }
+    }
+
+    /// Each command's summary in `parlour --help` is a sentence saying
+    /// what it does, its verb first (clap drops the full stop).
+    #[test]
+    fn command_summaries_say_what_each_command_does() {
+        const VERBS: [&str; 13] = [
+            "List", "Play", "Render", "Lay", "Show", "Print", "Measure", "Ask", "Write", "Find", "Solve", "Check",
+            "Copy",
+        ];
+        for sub in command().get_subcommands() {
+            let about = sub.get_about().unwrap().to_string();
+            let verb = about.split_whitespace().next().unwrap();
+            assert!(VERBS.contains(&verb), "{}: {about}", sub.get_name());
+        }
+    }
+
+    /// `capture --all` draws what the command's own text says it draws.
+    #[test]
+    fn capture_all_is_said_to_draw_the_players_own_game_types() {
+        let capture = command().find_subcommand("capture").unwrap().get_long_about().unwrap().to_string();
+        assert!(capture.contains("--all draws your own game types"), "{capture}");
+        assert!(option_help(Some("capture"), "all").starts_with("Draw your own game types"));
+    }
+
+    #[test]
+    fn a_game_never_won_counts_once_it_ends() {
+        let tetris = catalog::find("tetris").unwrap();
+        assert_eq!(counts_once(tetris.family.record), "a game counts once it ends");
+        let klondike = catalog::find("klondike").unwrap();
+        assert_eq!(counts_once(klondike.family.record), "a game counts once it is won or given up");
     }
 }

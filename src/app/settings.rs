@@ -171,6 +171,28 @@ mod tests {
         }
     }
 
+    /// A settings file with a line that is no setting is damaged: set
+    /// aside, and its previous copy used.
+    #[test]
+    fn a_stray_line_sets_the_file_aside_for_its_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = settings_in(dir.path());
+        for damaged in [&b"[Machine]\nhello world\nid=amiga-pal\n"[..], b"\x00\x01\xfe\xffjunk\nid=\n"] {
+            std::fs::write(path.with_extension("ini.bak"), "[Machine]\nid=mac-se30\n").unwrap();
+            std::fs::write(&path, damaged).unwrap();
+            assert_eq!(last_machine_in(dir.path()), Some(MachineId::MacSe30), "{damaged:?}");
+            let aside = std::fs::read_dir(dir.path()).unwrap().filter_map(Result::ok).find(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name.starts_with("settings.ini.damaged-") && std::fs::read(e.path()).unwrap() == damaged
+            });
+            assert!(aside.is_some(), "{damaged:?} was not set aside");
+        }
+    }
+
+    fn last_machine_in(data_dir: &Path) -> Option<MachineId> {
+        machine_in(&read_settings(&settings_in(data_dir))).id
+    }
+
     /// Each machine keeps its own depth and skin: the one used last is
     /// opened with next time, the others as they were left.
     #[test]

@@ -545,7 +545,8 @@ pub fn read_capped(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
 /// without its "(os error 2)"; its kind is kept.
 fn plain(e: io::Error) -> io::Error {
     let words = match e.kind() {
-        io::ErrorKind::NotFound => "there is no such file",
+        // As a game named by a path that is not there is told of.
+        io::ErrorKind::NotFound => "no such file or folder",
         io::ErrorKind::PermissionDenied => "Parlour may not read it (permission denied)",
         io::ErrorKind::NotADirectory => "a folder on its path is a file",
         _ => return e,
@@ -858,7 +859,7 @@ mod tests {
         std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
         assert!(read_capped(&link, 1 << 20).is_err());
         let gone = read_capped(&dir.path().join("gone"), 1).unwrap_err();
-        assert_eq!((gone.kind(), gone.to_string()), (io::ErrorKind::NotFound, "there is no such file".to_string()));
+        assert_eq!((gone.kind(), gone.to_string()), (io::ErrorKind::NotFound, "no such file or folder".to_string()));
         assert_eq!(size_text(3 << 20), "3 MB");
         assert_eq!(size_text(1536 * 1024), "1.5 MB");
         assert_eq!(size_text(1000), "1000 bytes");

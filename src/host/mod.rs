@@ -252,7 +252,10 @@ fn kept_game(path: &Path, places: &Places) -> Result<GameEntry, String> {
     let magic = crate::core::save::MAGIC.as_bytes();
     let mut start = Vec::new();
     let read = std::fs::File::open(path).and_then(|f| f.take(magic.len() as u64).read_to_end(&mut start));
-    if read.is_err() || start != magic {
+    // A file named .save is read as a kept game, and a damaged one is
+    // told of by its line, as any damaged save is.
+    let named_save = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("save"));
+    if !named_save && (read.is_err() || start != magic) {
         return Err(format!(
             "{shown}: not a game (a game type's folder has a game.ini; boards are .brd files, levels .xsb, kept games .save)"
         ));

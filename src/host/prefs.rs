@@ -69,8 +69,23 @@ pub fn read(data_dir: &Path, family: &str) -> Vec<(String, String)> {
 /// which a reader that took quotes away would not give back.
 pub fn parse_settings(bytes: &[u8]) -> Result<Ini, (usize, String)> {
     let text = String::from_utf8_lossy(bytes);
+    if let Some(line) = first_stray_line(&text) {
+        return Err((line, "a line holds no = (or :) between a name and its value".into()));
+    }
     let options = ini::ParseOption { enabled_quote: false, ..ini::ParseOption::default() };
     Ini::load_from_str_opt(&text, options).map_err(|e| crate::core::ini_error(&text, &e))
+}
+
+/// The number of the first line of `text` that is none of what a settings
+/// file holds (a blank line, a comment, a [section], a name = value). The
+/// INI reader would take it for the start of a name running on to the next
+/// line's =, reading `hello world` then `id=x` as one setting, unflagged.
+fn first_stray_line(text: &str) -> Option<usize> {
+    let stray = |line: &str| {
+        let line = line.trim();
+        !(line.is_empty() || line.starts_with([';', '#', '[']) || line.contains(['=', ':']))
+    };
+    text.lines().position(stray).map(|i| i + 1)
 }
 
 /// The section of the preferences every game shares: one switch for all
@@ -158,6 +173,18 @@ mod tests {
             (3, "the section name has no closing ]".into())
         );
         assert_eq!(parse_settings(b"[all]\n=1\n").unwrap_err(), (2, "a value has no name before its = or :".into()));
+    }
+
+    /// A line that is no setting is damage, named by its own number, even
+    /// where the next line's = would make the reader take it for a name.
+    #[test]
+    fn a_line_that_is_no_setting_is_named_by_its_own_number() {
+        let stray = |line| (line, "a line holds no = (or :) between a name and its value".to_string());
+        assert_eq!(parse_settings(b"[Machine]\nhello world\nid=amiga-pal\n").unwrap_err(), stray(2));
+        assert_eq!(parse_settings(b"\x00\x01\xfe\xffjunk\nid=\n").unwrap_err(), stray(1));
+        assert_eq!(parse_settings(b"hello world\nthis is not ini\n").unwrap_err(), stray(1));
+        let fine = parse_settings(b"; a comment\n# another\n\n[Machine]\r\nid = amiga-pal\r\nskin:x\n").unwrap();
+        assert_eq!(fine.get_from(Some("Machine"), "id"), Some("amiga-pal"));
     }
 
     /// A name typed for a high-score table comes back as it was typed,

@@ -567,8 +567,9 @@ fn a_broken_kept_game_is_refused_by_name_and_left_alone() {
     // A kept game whose game is itself is not followed round and round.
     std::fs::write(&foreign, header.replace("game: freecell", &format!("game: {shown}"))).unwrap();
     refused(&["shot", &shown, "-o", png], &format!("{shown}:2: a kept game of `{shown}`"));
+    // Named .save, it is read as a kept game, damaged from its first line.
     std::fs::write(&foreign, "shopping list\n").unwrap();
-    refused(&["shot", &shown, "-o", png], &format!("{shown}: not a game"));
+    refused(&["shot", &shown, "-o", png], &format!("{shown}:1: this is not a Parlour save file"));
 }
 
 /// Every game that can take moves back lists Back to Start, Forward to End

@@ -513,3 +513,33 @@ fn new_type_starts_a_variant_from_a_game_type() {
     let page = std::fs::read_to_string(into.join("Broken K/game.html")).unwrap();
     assert!(page.contains("<title>Broken K</title>") && page.contains("<h1>Broken K</h1>"), "{page}");
 }
+
+/// A file that is not there is told of in the same words wherever it was
+/// named: the game to play, the game to replay, the events to play.
+#[test]
+fn a_missing_file_is_told_of_in_one_wording() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("x.png");
+    let png = png.to_str().unwrap();
+    for (args, gone) in [
+        (&["play", "nofile.save"][..], "nofile.save"),
+        (&["play", "klondike", "--replay", "nofile.save"], "nofile.save"),
+        (&["shot", "klondike", "--events", "nofile.txt", "-o", png], "nofile.txt"),
+    ] {
+        let out = parlour().current_dir(dir.path()).env_remove("DISPLAY").args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(stderr(&out), format!("parlour: {gone}: no such file or folder\n"), "{args:?}");
+    }
+}
+
+/// A file named .save is a kept game: one that is damaged from its first
+/// line is told of by that line, as a save damaged further on is.
+#[test]
+fn a_save_damaged_from_its_first_line_names_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("j.save"), "junk\n").unwrap();
+    let out = parlour().current_dir(dir.path()).env_remove("DISPLAY").args(["play", "j.save"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).starts_with("parlour: j.save:1: "), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("not a game"), "{}", stderr(&out));
+}

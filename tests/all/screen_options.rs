@@ -48,7 +48,7 @@ fn shot_refuses_a_scale_it_would_ignore() {
         &["help", "klondike", "--scale", "2", "--shot", png],
     ] {
         let out = run(args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{args:?}");
         assert!(stderr(&out).contains("--scale 2 sizes a window"), "{args:?}: {}", stderr(&out));
         assert!(!dir.path().join("x.png").exists(), "{args:?}: nothing is rendered");
     }
@@ -122,7 +122,7 @@ fn a_depth_or_skin_for_a_machine_without_any_is_refused_naming_the_machine_that_
         ),
     ] {
         let out = run_in(data.path(), args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{args:?}: {}", stderr(&out));
         assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
         assert!(!data.path().join("x.png").exists(), "{args:?}: nothing is rendered");
     }
@@ -131,6 +131,28 @@ fn a_depth_or_skin_for_a_machine_without_any_is_refused_naming_the_machine_that_
     assert!(out.status.success(), "{}", stderr(&out));
     let out = run_in(data.path(), &["shot", "launcher", "--machine", "yazzle", "--skin", "transcrippled", "-o", png]);
     assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// An option given a value it cannot take exits as a command line that
+/// does not parse, whether clap or Parlour tells it: `--machine vic20` as
+/// `--seed abc`. (A file or folder that is not there is not the command
+/// line's fault: `--assets`, `--events` and `--replay` exit 1 for it.)
+#[test]
+fn every_option_value_refused_is_a_usage_error() {
+    let data = tempfile::tempdir().unwrap();
+    for (args, said) in [
+        (&["play", "klondike", "--seed", "abc"][..], "seeds are whole numbers"),
+        (&["play", "klondike", "--scale", "17"], "from 1 to 16"),
+        (&["play", "klondike", "--machine", "vic20"], "unknown machine `vic20`"),
+        (&["play", "klondike", "--machine", "mac-color", "--depth", "8"], "unknown depth `8`"),
+        (&["play", "klondike", "--machine", "yazzle", "--skin", "nosuch"], "unknown skin `nosuch`"),
+        (&["play", "klondike", "--skin", "nosuch"], "unknown skin `nosuch`"),
+        (&["--machine", "amiga-pal", "list"], "this command takes no such choice"),
+    ] {
+        let out = run_in(data.path(), args);
+        assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
+    }
 }
 
 /// Without --machine a window opens on the machine used last: what is
@@ -175,7 +197,7 @@ fn a_picture_named_other_than_png_or_bmp_is_refused_before_rendering() {
             &["sheet", "--games", "klondike", "--screens", "amiga-pal", "-o", &out_s],
         ] {
             let out = run_in(data.path(), args);
-            assert_eq!(out.status.code(), Some(1), "{args:?}");
+            assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{args:?}");
             assert!(
                 stderr(&out)
                     .contains(&format!("{out_s}: a picture is written as PNG or BMP: name the file .png or .bmp")),

@@ -154,13 +154,13 @@ fn bad_arguments_are_refused_with_a_reason() {
     let png = dir.path().join("x.png");
     let png = png.to_string_lossy();
     let out = run(&["shot", "launcher", "--machine", "c64", "-o", &png]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown machine `c64`"));
     let out = run(&["shot", "no-such-game", "-o", &png]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown game"));
     let out = run(&["shot", "launcher", "--machine", "mac-se30", "--depth", "256", "-o", &png]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--depth 256 is for mac-color only"));
     assert!(!dir.path().join("x.png").exists(), "a refused shot writes no picture");
 }
