@@ -95,7 +95,9 @@ impl TetrisBoard {
     /// machine's rate.
     fn tick(&mut self, session: &Session<TetrisVariant>, ms: u32, machine: MachineId) -> Reply<TetrisVariant> {
         let st = session.state();
-        if st.over() || st.paused() || self.asking.is_some() {
+        // A tick of no time (a shot's last, which lets searches answer)
+        // plays nothing: the game is as the script left it.
+        if ms == 0 || st.over() || st.paused() || self.asking.is_some() {
             return Reply::Unchanged;
         }
         let rate = frame_rate(machine);
