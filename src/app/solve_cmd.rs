@@ -119,19 +119,21 @@ pub fn game_seed(variant: &SolitaireVariant, number: u64, quiet: bool) -> u64 {
 /// What standard error says of game `number`, winnable only for `why`,
 /// whose search `found` a deal or none.
 fn told_seed(why: WinnableOnly, number: u64, found: Option<u64>) -> String {
-    let only = match why {
-        WinnableOnly::Mode => "This mode deals only winnable deals",
-        WinnableOnly::Switch => "Winnable Deals Only is on (in a card game's Solver menu)",
-    };
-    match (found, why) {
-        (Some(seed), _) if seed == number => format!("Game {number} is a winnable deal, dealt as it comes."),
-        (Some(seed), WinnableOnly::Mode) => {
-            format!("{only}: game {number} is deal {seed}, the first made from {number} that the solver wins.")
-        }
-        (Some(seed), WinnableOnly::Switch) => format!(
-            "{only}: game {number} is deal {seed}, the first made from {number} that the solver wins. Switched off, game {number} is deal {number} itself."
+    let (only, switched_off) = match why {
+        WinnableOnly::Mode => ("This mode deals only winnable deals", String::new()),
+        WinnableOnly::Switch => (
+            "Winnable Deals Only is on (in a card game's Solver menu)",
+            format!(" Switched off, game {number} is deal {number} itself."),
         ),
-        (None, _) => format!(
+    };
+    match found {
+        Some(seed) if seed == number => format!("Game {number} is a winnable deal, dealt as it comes."),
+        Some(seed) => {
+            format!(
+                "{only}: game {number} is deal {seed}, the first made from {number} that the solver wins.{switched_off}"
+            )
+        }
+        None => format!(
             "{only}, but the solver found none made from {number} within its limits: game {number} is dealt as it comes."
         ),
     }

@@ -254,6 +254,21 @@ fn wait_for_window(display: &str, size: (u32, u32), app: &mut Reaped) -> String 
     }
 }
 
+/// Chooses a menu item as a hand does: `button` pressed on the menu's
+/// `title`, dragged onto its `item` (a pixel short first, so the move is
+/// seen) and released there.
+fn press_drag_release(display: &str, id: &str, button: &str, (title, item): ((i32, i32), (i32, i32))) {
+    let step = |args: &[&str]| {
+        xdotool(display, args);
+        sleep(Duration::from_millis(150));
+    };
+    step(&["mousemove", "--window", id, &title.0.to_string(), &title.1.to_string()]);
+    step(&["mousedown", button]);
+    step(&["mousemove", "--window", id, &item.0.to_string(), &(item.1 - 1).to_string()]);
+    step(&["mousemove", "--window", id, &item.0.to_string(), &item.1.to_string()]);
+    step(&["mouseup", button]);
+}
+
 /// The centre of a menu's title and of one of its items, found by the
 /// labels, on a machine (klondike's menus).
 fn menu_spot(id: MachineId, title: &str, item: &str) -> ((i32, i32), (i32, i32)) {
@@ -295,23 +310,11 @@ fn switching_machine_opens_the_new_window_first_and_keeps_playing() {
     let id = wait_for_window(&display, (320, 256), &mut app);
     // The Amiga: hold the right button, pick from the strip, release.
     let (title, item) = menu_spot(MachineId::AmigaPal, "Machine", "Macintosh SE/30");
-    let step = |args: &[&str]| {
-        xdotool(&display, args);
-        sleep(Duration::from_millis(150));
-    };
-    step(&["mousemove", "--window", &id, &title.0.to_string(), &title.1.to_string()]);
-    step(&["mousedown", "3"]);
-    step(&["mousemove", "--window", &id, &item.0.to_string(), &(item.1 - 1).to_string()]);
-    step(&["mousemove", "--window", &id, &item.0.to_string(), &item.1.to_string()]);
-    step(&["mouseup", "3"]);
+    press_drag_release(&display, &id, "3", (title, item));
     let id = wait_for_window(&display, (512, 342), &mut app);
     // The Mac: the pull-down menu, pressed, dragged and released.
     let (title, item) = menu_spot(MachineId::MacSe30, "Machine", "YaZZle");
-    step(&["mousemove", "--window", &id, &title.0.to_string(), &title.1.to_string()]);
-    step(&["mousedown", "1"]);
-    step(&["mousemove", "--window", &id, &item.0.to_string(), &(item.1 - 1).to_string()]);
-    step(&["mousemove", "--window", &id, &item.0.to_string(), &item.1.to_string()]);
-    step(&["mouseup", "1"]);
+    press_drag_release(&display, &id, "1", (title, item));
     let id = wait_for_window(&display, (698, 523), &mut app);
 
     // Resized, the window keeps the frame at a whole scale, centred, and
@@ -417,15 +420,7 @@ fn the_window_tells_the_window_manager_its_least_size_class_and_title() {
     assert!(said.contains("minimum size: 640 by 512"), "{said}");
     // Switched to the Amiga PAL: its screen's size is the least.
     let (title, item) = menu_spot(MachineId::AmigaDblPal, "Machine", "Amiga PAL");
-    let step = |args: &[&str]| {
-        xdotool(&display, args);
-        sleep(Duration::from_millis(150));
-    };
-    step(&["mousemove", "--window", &id, &title.0.to_string(), &title.1.to_string()]);
-    step(&["mousedown", "3"]);
-    step(&["mousemove", "--window", &id, &item.0.to_string(), &(item.1 - 1).to_string()]);
-    step(&["mousemove", "--window", &id, &item.0.to_string(), &item.1.to_string()]);
-    step(&["mouseup", "3"]);
+    press_drag_release(&display, &id, "3", (title, item));
     let id = wait_for_window(&display, (320, 256), &mut app);
     wait_until_said(|| xprop(&display, &id, &["WM_NORMAL_HINTS"]), "minimum size: 320 by 256");
     // F1: the title names the help and its game.
