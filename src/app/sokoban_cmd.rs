@@ -70,7 +70,7 @@ fn limits(nodes: Option<u64>, memory: Option<usize>, seconds: Option<f64>) -> Li
         positions: nodes,
         memory: Some(memory.map_or(default.memory, |mb| mb.saturating_mul(1 << 20))),
         time: super::solve_cmd::time_limit(seconds, default.time),
-        progress: None,
+        ..Limits::default()
     }
 }
 
@@ -178,7 +178,7 @@ fn solve_level(file: &Path, number: usize, limits: Limits, quick: bool) -> Resul
 /// go further (`--quick` too, where the search was for the fewest pushes).
 fn gave_up(limit: Limit, positions: u64, quick: bool) -> String {
     let option = match limit {
-        Limit::Positions => "--nodes",
+        Limit::Positions | Limit::Cancelled => "--nodes",
         Limit::Memory => "--memory",
         Limit::Time => "--seconds (0: no limit)",
     };

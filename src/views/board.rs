@@ -152,13 +152,7 @@ pub trait Board<V: Variant> {
     /// take a search answers here instead: it may say it is thinking now
     /// and give the [`Reply::Hint`] at a later tick.
     fn ask_hint(&mut self, session: &Session<V>) -> Reply<V> {
-        match self.hint(session) {
-            Ok(m) => {
-                let said = format!("Hint: {}.", session.state().describe_move(&m));
-                Reply::Hint(m, said)
-            }
-            Err(why) => Reply::Say(why),
-        }
+        hint_reply(session.state(), self.hint(session))
     }
 
     /// Whether the game gives hints at all: Game > Hint is greyed where
@@ -393,6 +387,18 @@ pub trait Board<V: Variant> {
     /// [`View::traps_right_button`](crate::views::View::traps_right_button)).
     fn traps_right_button(&self) -> bool {
         false
+    }
+}
+
+/// Game > Hint's answer from what [`Board::hint`] found in `state`: the
+/// move, shown and named ("Hint: ..."), or why there is none.
+pub fn hint_reply<V: Variant>(state: &V::Game, found: Result<<V::Game as Game>::Move, String>) -> Reply<V> {
+    match found {
+        Ok(m) => {
+            let said = format!("Hint: {}.", state.describe_move(&m));
+            Reply::Hint(m, said)
+        }
+        Err(why) => Reply::Say(why),
     }
 }
 
