@@ -31,8 +31,9 @@ enum Asked {
     Nothing,
     /// The board asked; the answer is the board's.
     Board,
-    /// "Start a new game? This one counts as lost."
-    ConfirmNew,
+    /// "Start a new game? The game in progress counts as lost.", or the
+    /// same of starting it again: see [`Leaving`].
+    ConfirmLeave(Leaving),
     /// "Open the kept game? The game in progress counts as lost.": the
     /// kept game waits in [`Controller::offered`].
     ConfirmOpen,
@@ -47,6 +48,26 @@ enum Asked {
     /// A win's box whose first button is the board's next game (Sokoban's
     /// Next Level) in place of New Game.
     EndedNext(ViewCommand),
+}
+
+/// Where the player goes from the game at the cursor: New Game and
+/// Restart give it up alike, asked alike while it would count as lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Leaving {
+    /// A new deal.
+    NewGame,
+    /// The same deal again.
+    Restart,
+}
+
+impl Leaving {
+    /// The question's title (its button's label too) and question.
+    fn question(self) -> (&'static str, &'static str) {
+        match self {
+            Leaving::NewGame => ("New Game", "Start a new game?"),
+            Leaving::Restart => ("Restart", "Start this game again?"),
+        }
+    }
 }
 
 /// The pause between two moves of Moves > Replay, in milliseconds.
@@ -630,19 +651,50 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
     }
 
-    fn new_game(&mut self) -> Response {
-        let scored = self.abandon();
-        let next = NextDeal::after(&self.session, next_seed(&self.session), &self.board);
-        if next.replace {
-            self.keep_prefs();
+    /// New Game or Restart: asks first where the game in progress would
+    /// count as lost, and otherwise leaves it at once.
+    fn leave(&mut self, to: Leaving) -> Response {
+        if !self.leaving_counts() {
+            return self.left_for(to);
         }
+        let (title, question) = to.question();
+        self.confirm(Asked::ConfirmLeave(to), title, question)
+    }
+
+    /// Gives up the game at the cursor (counted as lost if it is under
+    /// way) for a new deal or the same one again. A board with scores
+    /// shows them for the game just given up.
+    fn left_for(&mut self, to: Leaving) -> Response {
+        let scored = self.abandon();
         self.message.clear();
-        let response = if self.deal(next) { self.changed() } else { Response::Redraw };
-        // A board with scores shows them for the game just given up.
+        let response = match to {
+            Leaving::NewGame => self.new_game(),
+            Leaving::Restart => self.restart(),
+        };
         match scored.and_then(|g| self.board.scores(&g)) {
             Some(scores) if response == Response::Redraw => Response::Ask(scores),
             _ => response,
         }
+    }
+
+    fn new_game(&mut self) -> Response {
+        let next = NextDeal::after(&self.session, next_seed(&self.session), &self.board);
+        if next.replace {
+            self.keep_prefs();
+        }
+        if self.deal(next) { self.changed() } else { Response::Redraw }
+    }
+
+    /// The same deal back on the table: a step Undo takes back, where the
+    /// board has undo; a history of its own otherwise.
+    fn restart(&mut self) -> Response {
+        if self.board.undoable() {
+            self.session.restart();
+        } else {
+            self.session = Session::new(self.session.variant().clone(), self.session.seed());
+            self.counted.clear();
+        }
+        self.changed()
     }
 
     /// Deals `next`, or starts the board's search for its deal: on a thread
@@ -964,13 +1016,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// Asks before giving up the game in progress: `question`, and that
-    /// the game counts as lost.
+    /// the game counts as lost; the button that goes ahead is labelled as
+    /// the box is titled.
     fn confirm(&mut self, asked: Asked, title: &str, question: &str) -> Response {
         self.asked = asked;
         Response::Ask(Requester {
             title: title.into(),
             lines: vec![question.into(), "The game in progress counts as lost.".into()],
-            buttons: vec!["New Game".into(), "Cancel".into()],
+            buttons: vec![title.into(), "Cancel".into()],
         })
     }
 
@@ -1364,21 +1417,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         }
         self.stop_rerun();
         Some(match command {
-            Command::New if self.leaving_counts() => self.confirm(Asked::ConfirmNew, "New Game", "Start a new game?"),
-            Command::New => self.new_game(),
-            Command::Restart => {
-                // The game left counts as lost, as New Game counts it, but
-                // unasked: the same deal is back on the table at once.
-                self.abandon();
-                if self.board.undoable() {
-                    self.session.restart();
-                } else {
-                    self.session = Session::new(self.session.variant().clone(), self.session.seed());
-                    self.counted.clear();
-                }
-                self.message.clear();
-                self.changed()
-            }
+            Command::New => self.leave(Leaving::NewGame),
+            Command::Restart => self.leave(Leaving::Restart),
             Command::Undo => {
                 let ended = self.session.state().status() != Status::Playing;
                 let start = self.session.game_start();
@@ -1438,8 +1478,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 let reply = self.board.answer(&self.session, button);
                 self.reply(reply)
             }
-            Asked::ConfirmNew if button == 0 => self.new_game(),
-            Asked::Ended { new_game } if button == new_game => self.new_game(),
+            Asked::ConfirmLeave(to) if button == 0 => self.left_for(to),
+            Asked::Ended { new_game } if button == new_game => self.left_for(Leaving::NewGame),
             Asked::ConfirmOpen if button == 0 => self.open_offered(),
             Asked::ConfirmOpen => {
                 self.offered = None;

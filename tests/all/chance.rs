@@ -403,6 +403,27 @@ fn new_game_scores_the_game_by_its_rule_and_shows_the_scores() {
     assert!(!text.contains("total score") && !text.contains("best score"), "{text}");
 }
 
+/// Restart (the YaZZle skin's button) gives the game up as New Game does:
+/// it asks first, and once the player says so scores the game and shows
+/// the Scores box; the same deal is back on the table.
+#[test]
+fn restart_asks_and_scores_the_game_left_as_new_game_does() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(1), data.path());
+    play_some(&mut view, 1);
+    let dealt = view.session().state_at(view.session().game_start()).unwrap().clone();
+    let Some(Response::Ask(confirm)) = view.command(&Command::Restart) else { panic!("Restart did not ask") };
+    assert_eq!(
+        (confirm.title.as_str(), confirm.lines[1].as_str()),
+        ("Restart", "The game in progress counts as lost.")
+    );
+    assert_eq!(stats(data.path()).played, 0, "nothing is counted before the answer");
+    let Response::Ask(scores) = view.answer(0) else { panic!("no scores after Restart") };
+    assert_eq!(scores.title, "Scores");
+    assert_eq!((stats(data.path()).played, stats(data.path()).lost), (1, 1));
+    assert_eq!(view.session().state(), &dealt, "the same deal again");
+}
+
 /// Before any game is scored, `parlour stats the-chance` already names
 /// every figure of the Scores box, at 0.
 #[test]

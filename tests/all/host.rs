@@ -305,21 +305,32 @@ fn undo_stops_at_the_deal_of_a_played_game_and_one_left_undone_past_it_resumes()
     assert_eq!(stats(), counted, "and nothing more is counted");
 }
 
-/// A Restart counts the game it leaves as lost, as New Game does but
-/// without asking; taken back out of its Restart, the game stays counted,
-/// whether it is resumed or not: New Game then asks nothing.
+/// A Restart over a game under way asks first, as New Game does, and
+/// counts the game it leaves as lost only once the player says so (the
+/// YaZZle skin's Restart button counted it unasked); taken back out of
+/// its Restart, the game stays counted, whether it is resumed or not: New
+/// Game and Restart then ask nothing.
 #[test]
-fn a_restart_counts_the_game_left_once_resumed_or_not() {
+fn a_restart_asks_first_and_counts_the_game_left_once_resumed_or_not() {
     let data = tempfile::tempdir().unwrap();
     let lost = || Stats::load(data.path()).unwrap().game("golf").map_or(0, |g| g.lost);
     let mut view = open_table("golf", 1, data.path());
     let first = view.session().state().legal_moves()[0];
     view.play_move(&first);
-    view.command(&Command::Restart);
+    let Some(Response::Ask(asked)) = view.command(&Command::Restart) else { panic!("Restart asked nothing") };
+    assert_eq!(asked.lines, ["Start this game again?", "The game in progress counts as lost."]);
+    assert_eq!(asked.buttons, ["Restart", "Cancel"]);
+    view.answer(1);
+    assert_eq!((lost(), view.session().move_count()), (0, 1), "Cancel leaves the game as it was");
+    assert!(matches!(view.command(&Command::Restart), Some(Response::Ask(_))));
+    view.answer(0);
     assert_eq!(lost(), 1, "the game restarted counts as lost");
+    assert_eq!(view.session().move_count(), 0, "the same deal, from its start");
     view.command(&Command::Undo);
     assert_eq!(view.session().move_count(), 1);
     assert_eq!(view.command(&Command::New), Some(Response::Redraw), "counted: New Game asks nothing");
+    view.command(&Command::Undo);
+    assert_eq!(view.command(&Command::Restart), Some(Response::Redraw), "nor does Restart");
     view.command(&Command::Undo);
     drop(view);
     let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
