@@ -20,7 +20,7 @@ use crate::gfx::{Rect, Surface};
 use crate::machines::{
     Command, Frame, Input, Key, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand,
 };
-use crate::views::board::{Board, DealSearch, Dealt, OPTIONS, Reply, clock};
+use crate::views::board::{Board, DealSearch, Dealt, OPTIONS, Reply, clock, players_move};
 use crate::views::{CLOCK_HZ, Response, View, background};
 
 use super::{Opening, journal, prefs};
@@ -232,7 +232,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 while s.redo() {}
                 None
             }
-            (Some(s), None) if s.state().status() != Status::Playing => Some(NextDeal::after(s, next_seed(s), &board)),
+            // A finished game comes back as it was left, its table and its
+            // ending on show, until the player deals again; it was counted
+            // when it ended (see `counted_in`), and is not counted again.
             _ => None,
         };
         // Rules other than those resumed, whose journal is yet to be read.
@@ -295,10 +297,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
         c.notices.extend(told);
         if c.message.is_empty() && c.session.move_count() > 0 {
-            // A game found lost (and counted so) while moves remained
-            // comes back as it was left: the player is reminded.
-            let lost = c.session.is_marked(Mark::Lost) && c.session.state().status() == Status::Playing;
-            c.message = if lost { "Lost game resumed: New Game deals another." } else { "Game resumed." }.into();
+            c.message = c.resumed_words();
         }
         if c.replay.is_some() {
             c.message = "Replaying: Space pauses, Escape stops.".into();
@@ -310,6 +309,21 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             c.board.arrived(&c.session);
         }
         c
+    }
+
+    /// What the status line says of a game resumed with moves made: a
+    /// finished game its ending; a game found lost (and counted so) while
+    /// moves remained, that it was; otherwise that it was resumed, in the
+    /// board's words where it has some.
+    fn resumed_words(&self) -> String {
+        let status = self.session.state().status();
+        if status != Status::Playing {
+            return self.ending_words();
+        }
+        if self.session.is_marked(Mark::Lost) {
+            return "Lost game resumed: New Game deals another.".into();
+        }
+        self.board.resumed(&self.session).unwrap_or("Game resumed.").into()
     }
 
     /// A controller that could not open the kept game it was asked to
@@ -439,7 +453,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 if let Some(scores) = scores {
                     response = self.ask_ended(scores, outcome);
                 } else if outcome == Outcome::Won && !celebrated {
-                    let mut won = self.celebration(lines);
+                    let mut won = self.ending_box("You won!", lines);
                     self.asked = match self.board.next_after_win(&self.session) {
                         Some((label, command)) => {
                             won.buttons[0] = label.into();
@@ -448,6 +462,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                         None => Asked::Ended { new_game: 0 },
                     };
                     response = Response::Ask(won);
+                } else if outcome == Outcome::Lost && self.board.boxes_loss() {
+                    let lost = self.ending_box("Game over", lines);
+                    response = self.ask_ended(lost, Outcome::Lost);
                 } else if let Some(first) = lines.first() {
                     self.message = format!("{} {first}", self.message);
                 }
@@ -561,8 +578,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
     }
 
-    /// The box that celebrates a win, with the board's own lines.
-    fn celebration(&self, extra: Vec<String>) -> Requester {
+    /// The box at a game's end, titled `title`: its ending, time and moves,
+    /// and the board's own lines.
+    fn ending_box(&self, title: &str, extra: Vec<String>) -> Requester {
         let time = format!("Time: {}", clock(self.session.elapsed_ms() / 1000));
         let mut lines = vec![
             self.message.clone(),
@@ -572,7 +590,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             },
         ];
         lines.extend(extra);
-        Requester { title: "You won!".into(), lines, buttons: vec!["New Game".into(), "OK".into()] }
+        Requester { title: title.into(), lines, buttons: vec!["New Game".into(), "OK".into()] }
     }
 
     /// Whether a game is under way that New Game would abandon: it is
@@ -590,7 +608,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// to be redone. Undo reaches the start of a game, and past it only to
     /// take back a deal not yet played (a New Game chosen by mistake): the
     /// first move made in the game before would drop the played one, which
-    /// was never counted, and a finished game resumed deals a new one.
+    /// was never counted.
     fn undo_leaves_played_game(&self) -> bool {
         let cursor = self.session.cursor();
         cursor == self.session.game_start() && player_moved(&self.session, cursor, self.game_end(), &self.board)
@@ -1200,10 +1218,7 @@ fn counted_before<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> BT
 /// a move of the game ([`Board::counts_as_move`]), not a switch of how it
 /// is played.
 fn player_moved<V: Variant>(session: &Session<V>, from: usize, to: usize, board: &impl Board<V>) -> bool {
-    (from..to).any(|before| {
-        session.state_at(before).is_some_and(|g| board.settled(g))
-            && session.steps().get(before + 1).is_some_and(|s| board.counts_as_move(s))
-    })
+    (from + 1..=to).any(|step| players_move(board, session, step))
 }
 
 /// Moves the cursor of a loaded game back to its deal, for a replay of it.
@@ -1391,11 +1406,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             let clock_moved = self.session.elapsed_ms() / 1000 != before;
             let board = self.board.input(&self.session, input, machine, area);
             // Time passing (Tetris's falling piece, cards sent home one by
-            // one) does not wipe what the status line says; only what it
-            // brings says something new.
+            // one, the program's tiles) does not wipe what the status line
+            // says; only what it brings says something new. The turn handed
+            // back to the player ends what was said of the opponent's.
+            let players_turn = self.board.settled(self.session.state());
             let said = std::mem::take(&mut self.message);
             let response = self.reply(board);
-            if self.message.is_empty() {
+            if self.message.is_empty() && self.board.settled(self.session.state()) == players_turn {
                 self.message = said;
             }
             let response = self.count_found_loss().unwrap_or(response);
