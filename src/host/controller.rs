@@ -1303,7 +1303,7 @@ pub fn stats_box(name: &str, stats: &GameStats, scoring: Scoring) -> Requester {
         lines.extend(average);
         lines
     } else {
-        let pct = (stats.won * 100).checked_div(stats.played).unwrap_or(0);
+        let pct = stats.win_percent();
         let streak = match stats.streak {
             0 => "none".to_string(),
             n if n > 0 => format!("{n} won"),

@@ -648,6 +648,35 @@ fn the_statistics_box_shows_the_best_a_game_keeps() {
     assert_eq!(lines.last().map(String::as_str), Some("Best: no win yet"));
 }
 
+/// Every statistics display gives the share of games won rounded to the
+/// nearest percent, by one rule: 1 win in 6 is 17% (it showed 16%), 2 in
+/// 3 is 67% (66%), in the statistics box, The Chance's Scores box and
+/// `parlour stats`.
+#[test]
+fn winning_percentages_round_to_the_nearest() {
+    use parlour::core::{GameStats, Outcome};
+    use parlour::host::controller::{Scoring, stats_box};
+    let record = |won: u64, played: u64| {
+        let mut g = GameStats::default();
+        for i in 0..played {
+            g.record_game(if i < won { Outcome::Won } else { Outcome::Lost }, 0, 1000, 10);
+        }
+        g
+    };
+    let rummi = record(1, 6);
+    assert_eq!(stats_box("Rummi", &rummi, Scoring::Unshown).lines[0], "Played: 6  Won: 1 (17%)");
+    let chance = record(2, 3);
+    let scores = parlour::views::chance::scores::scores_box(&chance, None);
+    assert!(scores.lines.iter().any(|l| l.starts_with("Won: 2 (67%)")), "{:?}", scores.lines);
+    let data = tempfile::tempdir().unwrap();
+    let mut stats = Stats::default();
+    *stats.game_mut("rummi") = rummi;
+    stats.save(data.path()).unwrap();
+    let out = super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "rummi"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().any(|l| l == "winning percentage: 17%"), "{text}");
+}
+
 /// A data folder that is a file is said once, plainly, before anything
 /// tries to read or write in it.
 #[test]
