@@ -311,9 +311,12 @@ enum RummiAction {
     /// Print the Expert's play as one JSON line:
     /// {"played":[...],"table":[[...],...]}. Tiles are a colour letter (R
     /// red, B blue, Y yellow, K black) and a number 1-13.
+    // One position or a file of them: either is enough, so a command line
+    // with neither names both.
+    #[command(group(clap::ArgGroup::new("position").args(["rack", "batch"]).required(true)))]
     Best {
         /// The rack: tiles separated by spaces, e.g. "R1 B13 Y7".
-        #[arg(long, value_name = "TILES", required_unless_present = "batch", conflicts_with = "batch")]
+        #[arg(long, value_name = "TILES")]
         rack: Option<String>,
         /// The table's sets, separated by |, e.g. "R1 R2 R3 | B5 Y5 K5".
         #[arg(long, value_name = "SETS", conflicts_with = "batch")]
@@ -1336,6 +1339,20 @@ mod help_tests {
         let cmd = sub.map_or(&root, |s| root.find_subcommand(s).unwrap());
         let arg = cmd.get_arguments().find(|a| a.get_id() == option).unwrap();
         arg.get_help().unwrap().to_string()
+    }
+
+    /// `rummi best` with neither a position nor a batch file names both
+    /// ways of giving one, and is a usage error as any other.
+    #[test]
+    fn rummi_best_without_a_position_names_rack_and_batch() {
+        let args = ["parlour", "rummi", "best"];
+        let err = command().try_get_matches_from(args).unwrap_err();
+        let said = err.to_string();
+        assert!(said.contains("--rack") && said.contains("--batch"), "{said}");
+        assert!(err.use_stderr());
+        assert_eq!(main_with_args(args.map(String::from).to_vec()).unwrap_err().code, USAGE_ERROR);
+        let both = ["parlour", "rummi", "best", "--rack", "R1", "--batch", "x"];
+        assert!(command().try_get_matches_from(both).is_err(), "one or the other");
     }
 
     /// `--skin` lists the skins there are, as `--machine` lists the

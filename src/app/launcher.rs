@@ -359,7 +359,7 @@ impl Launcher {
             // A game under way is counted only once it ends, so none
             // counted is not "never played".
             0 => "No game finished yet.".into(),
-            _ => format!("Played {played}, won {won} ({}%).", won * 100 / played),
+            _ => format!("Played {played}, won {won} ({}%).", crate::core::stats::percent(won, played)),
         })
     }
 

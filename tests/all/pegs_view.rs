@@ -250,9 +250,10 @@ fn the_keyboard_cursor_is_two_pixels_thick() {
     assert_eq!(inked, 2, "rows of the frame above the slot");
 }
 
-/// A game won, the program closed and opened again (a new game follows
-/// the finished one), and again: Undo walks back into the win and Redo wins it again,
-/// and neither the statistics nor the high scores count it twice.
+/// A game won, the program closed and opened again (the won game is
+/// back, finished, and New Game deals the next), and again: Undo walks
+/// back into the win and Redo wins it again, and neither the statistics
+/// nor the high scores count it twice.
 #[test]
 fn a_win_undone_and_redone_after_resuming_is_not_counted_again() {
     let dir = tempfile::tempdir().unwrap();
@@ -261,8 +262,10 @@ fn a_win_undone_and_redone_after_resuming_is_not_counted_again() {
     let mut view = open("Line", line(), dir.path());
     drag(&mut view, &m, area, "a1", "c1");
     drop(view);
-    let again = open("Line", line(), dir.path());
-    assert_eq!(again.session().move_count(), 0, "a new game follows the one won");
+    let mut again = open("Line", line(), dir.path());
+    assert_eq!(again.session().state().status(), parlour::core::Status::Won, "the won game is back");
+    assert_eq!(again.command(&Command::New), Some(Response::Redraw), "New Game asks nothing after a win");
+    assert_eq!(again.session().move_count(), 0);
     drop(again);
     // Opened once more: the game at the cursor is now the new one.
     let mut again = open("Line", line(), dir.path());

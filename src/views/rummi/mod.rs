@@ -1027,6 +1027,19 @@ impl Board<RummiVariant> for RummiBoard {
         ending_of(session.state())
     }
 
+    /// The program going out, or holding fewer tiles at a block, is told
+    /// in a box as your win is: the reason is more than a narrow status
+    /// line keeps.
+    fn boxes_loss(&self) -> bool {
+        true
+    }
+
+    /// Resumed in the program's turn (quit while it played), the program
+    /// plays its turn again before yours: said from the first frame.
+    fn resumed(&self, session: &Session<RummiVariant>) -> Option<&'static str> {
+        Program::to_play(session.state()).then_some("Resumed in the program's turn.")
+    }
+
     fn finished(&mut self, session: &Session<RummiVariant>) -> Vec<String> {
         vec![format!("Tiles left on your tray: {}", session.state().tray(Side::Player).len())]
     }
