@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::core::escape_controls;
 use crate::core::files::{limits, read_capped};
 use crate::games::pegs::board::Board;
 use crate::gfx::Surface;
@@ -557,10 +558,10 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         None => open_window(&before, "launcher", None),
         Some(Command::List) => {
             for g in catalog::games() {
-                say!("{}\t{}", g.id, g.name);
+                say!("{}\t{}", g.id, escape_controls(&g.name));
             }
             for (name, why) in catalog::left_out() {
-                eprintln!("warning: {name} is left out: {why}");
+                eprintln!("warning: {} is left out: {}", escape_controls(name), escape_controls(why));
             }
             Ok(())
         }
@@ -719,7 +720,7 @@ fn sheet(output: &Path, games: &[String], screens: &[String], help_pages: bool) 
     let scratch = std::env::temp_dir().join(format!("parlour-sheet-{}", std::process::id()));
     let places = crate::host::Places { data_dir: scratch.clone(), ..catalog::places() };
     let show = if help_pages { Show::Help } else { Show::Game };
-    let made = sheet(&chosen, &screens, &places, show, |g| eprintln!("{}", g.name));
+    let made = sheet(&chosen, &screens, &places, show, |g| eprintln!("{}", escape_controls(&g.name)));
     let _ = std::fs::remove_dir_all(&scratch);
     let (picture, cuts) = made.map_err(fail)?;
     for cut in &cuts {
@@ -1194,7 +1195,7 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
         // the launcher says it, and the run fails.
         let game_types = crate::host::family("solitaire").map(|f| (f.variants)(&catalog::places()));
         for (name, why) in game_types.into_iter().flatten().filter_map(Result::err) {
-            eprintln!("parlour: {name} is left out: {why}");
+            eprintln!("parlour: {} is left out: {}", escape_controls(&name), escape_controls(&why));
             failed = true;
         }
         if own.is_empty() && !failed {

@@ -33,7 +33,7 @@ mod text;
 #[cfg(test)]
 mod toy;
 
-pub use diagnostic::{Diagnostic, Severity, is_line_of, printable, reason};
+pub use diagnostic::{Diagnostic, Severity, escape_controls, is_line_of, printable, reason};
 pub use files::{FileError, FileErrorKind};
 pub use game::{Game, Outcome, Refusal, Status, Variant};
 pub use hash::fnv1a64;
