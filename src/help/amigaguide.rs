@@ -86,6 +86,9 @@ pub fn lint(path: &Path) -> Vec<Diagnostic> {
         Ok(bytes) => bytes,
         Err(e) => return vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
     };
+    if let Err(refused) = super::check_text(path, &bytes) {
+        return vec![refused];
+    }
     let (doc, links) = read_with_links(path, &bytes);
     let mut diagnostics = doc.diagnostics;
     let folder = path.parent().unwrap_or(Path::new(""));

@@ -28,7 +28,6 @@ use super::html::GAME_TYPES_INDEX as INDEX;
 // The file that marks a folder as a build's, which a later build may
 // write over.
 use super::source::BUILT_MARK as MARK;
-use crate::core::decode_windows;
 use crate::core::files::in_any_case;
 use crate::core::files::resolves_inside;
 use crate::core::html::{Tag, Token, decode_entities, tokenize};
@@ -178,7 +177,9 @@ impl Source {
     fn read(path: &Path) -> Result<Source, String> {
         let bytes = crate::core::files::read_capped(path, crate::core::files::limits::DOCUMENT)
             .map_err(|e| format!("{}: cannot be read ({e})", path.display()))?;
-        let text = decode_windows(&bytes);
+        // A page of random bytes is left out in the words lint uses.
+        let text = crate::core::decode_text(&bytes)
+            .map_err(|not| crate::core::Diagnostic::error(path, not.line, not.message).to_string())?;
         let tags: Vec<Tag> = tokenize(&text, &mut |_, _| {})
             .into_iter()
             .filter_map(|t| if let Token::Tag(tag) = t { Some(tag) } else { None })

@@ -32,7 +32,7 @@
 use std::path::Path;
 
 use super::spec::Diagnostic;
-use crate::core::decode_windows;
+use crate::core::decode_text;
 
 /// One `Key=Value` line.
 #[derive(Clone, Debug, PartialEq)]
@@ -315,24 +315,6 @@ fn shorten(t: &str) -> String {
     }
 }
 
-/// Why bytes are not text, and the line where that shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotText {
-    pub line: usize,
-    pub message: String,
-}
-
-/// Decodes a text file as described in the module documentation.
-pub fn decode_text(bytes: &[u8]) -> Result<String, NotText> {
-    if is_utf16_unmarked(bytes) {
-        let message = "not a text file Parlour reads: it looks like UTF-16 without a byte-order mark; save it as UTF-8, or as Unicode with its mark (Notepad's \"Unicode\")";
-        return Err(NotText { line: 1, message: message.into() });
-    }
-    let text = decode_windows(bytes);
-    check_text(&text)?;
-    Ok(text)
-}
-
 /// A file mostly in UTF-8 with a line that is not (a character typed in
 /// another editor): it is all read as Windows-1252, so its UTF-8 letters
 /// come out as two or three each. Told on the first UTF-8 line, as it shows.
@@ -351,36 +333,6 @@ fn mixed_encodings(bytes: &[u8]) -> Option<(usize, String)> {
             shown.trim()
         ),
     ))
-}
-
-/// Text in UTF-16 saved without the byte-order mark that says so: every
-/// other byte of its opening NUL, the bytes between them text, as ASCII in
-/// either byte order is written.
-fn is_utf16_unmarked(bytes: &[u8]) -> bool {
-    let start = &bytes[..bytes.len().min(256) & !1];
-    if start.len() < 8 || bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        return false;
-    }
-    let half = |offset: usize| start.iter().skip(offset).step_by(2);
-    let is_text = |b: &u8| b.is_ascii_graphic() || b" \t\r\n".contains(b);
-    [(0, 1), (1, 0)].iter().any(|&(text, nul)| half(nul).all(|&b| b == 0) && half(text).all(is_text))
-}
-
-/// NUL anywhere, or control characters in more than one character in twenty,
-/// mean binary data.
-fn check_text(text: &str) -> Result<(), NotText> {
-    let is_control = |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{c}' | '\u{1a}');
-    let line_of = |i: usize| text[..i].bytes().filter(|&b| b == b'\n').count() + 1;
-    if let Some(i) = text.find('\0') {
-        return Err(NotText { line: line_of(i), message: "not a text file (it holds NUL bytes)".into() });
-    }
-    let total = text.chars().count();
-    let controls = text.chars().filter(|&c| is_control(c)).count();
-    if controls > 0 && controls * 20 > total {
-        let i = text.find(is_control).unwrap_or(0);
-        return Err(NotText { line: line_of(i), message: "not a text file (it is mostly control bytes)".into() });
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -277,7 +277,7 @@ const CAPTURE_DRAWS_IT: &str = "the picture of the game; `parlour capture` draws
 /// Whether the file at `path` reads as text, as [`lint_html`] asks of
 /// game.html: one that does not is told of once and read no further.
 pub fn is_text_file(path: &Path) -> bool {
-    read_capped(path, limits::DOCUMENT).is_ok_and(|bytes| super::ini::decode_text(&bytes).is_ok())
+    read_capped(path, limits::DOCUMENT).is_ok_and(|bytes| crate::core::decode_text(&bytes).is_ok())
 }
 
 /// Checks a game-type folder: game.ini, game.html and game.bmp, and that they
@@ -575,7 +575,7 @@ fn attr(tag: &Tag, name: &str) -> Option<String> {
 /// the help's): errors, as that leaves such a page out. (game.bmp is told
 /// of as the folder's own file.)
 fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
-    let Ok(text) = super::ini::decode_text(bytes) else { return Vec::new() };
+    let Ok(text) = crate::core::decode_text(bytes) else { return Vec::new() };
     let mut out = Vec::new();
     for token in tokenize(&text, &mut |_, _| {}) {
         let Token::Tag(tag) = token else { continue };
@@ -635,7 +635,7 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
 /// folder's check that it names the game).
 fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usize, String)>) {
     let mut out = Vec::new();
-    let text = match super::ini::decode_text(bytes) {
+    let text = match crate::core::decode_text(bytes) {
         Ok(t) => t,
         Err(e) => return (vec![Diagnostic::error(path, e.line, e.message)], None),
     };
