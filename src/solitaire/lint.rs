@@ -23,6 +23,7 @@ use crate::core::html::{
     MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, newlines, no_such_link, no_such_picture, split_href,
     tokenize,
 };
+use crate::core::plural;
 
 /// The help's sections, in their order, as headings of game.html.
 pub const HEADINGS: [&str; 10] = [
@@ -505,19 +506,25 @@ pub fn lint_bmp(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
         fine = false;
     }
     if planes != 1 {
-        err(format!("has {planes} planes; a bitmap has 1"));
+        err(format!("has {}; a bitmap has 1", plural(planes as u64, "plane", "planes")));
         fine = false;
     }
     if bpp != 8 {
-        err(format!("has {bpp} bits per pixel; it must have 8 (256 colours from a palette)"));
+        let bits = plural(bpp as u64, "bit", "bits");
+        err(format!("has {bits} per pixel; it must have 8 (256 colours from a palette)"));
         fine = false;
     }
-    if !matches!(compression, 0 | 1) {
-        err(format!("uses compression {compression}; an 8-bit bitmap is stored plain (0) or run-length encoded (1)"));
+    if compression != 0 {
+        let how = match compression {
+            1 => "RLE8".to_string(),
+            2 => "RLE4".to_string(),
+            other => format!("method {other}"),
+        };
+        err(format!("is compressed ({how}); YaZZle needs game.bmp stored uncompressed"));
         fine = false;
     }
     if colours != 0 && colours != 256 {
-        err(format!("has a palette of {colours} colours; it must have 256"));
+        err(format!("has a palette of {}; it must have 256", plural(colours as u64, "colour", "colours")));
         fine = false;
     }
     if !fine {
@@ -529,22 +536,23 @@ pub fn lint_bmp(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
         err("is cut short: the 256-colour palette is incomplete".into());
         return out;
     }
-    if compression == 0 {
-        let row = (width * 8 + 31) / 32 * 4;
-        if off_bits + row * height > len {
-            err(format!("is cut short: {} bytes of pixels are missing", off_bits + row * height - len));
-            return out;
-        }
+    if off_bits >= len {
+        err(format!(
+            "is damaged: its pixel data offset ({off_bits}) points past the end of the file ({})",
+            plural(len as u64, "byte", "bytes")
+        ));
+        return out;
     }
-    // The header is sound by now: what is left is pixels the file lacks
-    // (run-length codes cut short) or codes no bitmap has, told in plain
-    // words, not the decoder's ("failed to fill whole buffer").
-    if let Err(e) = image::load_from_memory_with_format(bytes, image::ImageFormat::Bmp) {
-        let why = match e {
-            image::ImageError::IoError(_) => "is cut short: its pixels end early",
-            _ => "has pixels stored in a way no bitmap stores them: the file is damaged",
-        };
-        err(why.into());
+    let row = (width * 8 + 31) / 32 * 4;
+    if off_bits + row * height > len {
+        let missing = plural((off_bits + row * height - len) as u64, "byte", "bytes");
+        err(format!("is cut short: {missing} of pixels are missing"));
+        return out;
+    }
+    // The header and the size are sound by now: the decoder has the last
+    // word, should it find anything else.
+    if image::load_from_memory_with_format(bytes, image::ImageFormat::Bmp).is_err() {
+        err("is damaged: its pixels cannot be read".into());
     }
     out
 }
@@ -1530,5 +1538,34 @@ mod tests {
         let mut top_down = good.clone();
         top_down[22..26].copy_from_slice(&(-150i32).to_le_bytes());
         assert_eq!(bmp_msgs(&top_down), Vec::<String>::new());
+    }
+
+    /// A compressed bitmap, a pixel offset past the end and a depth of
+    /// one bit are each told as what they are.
+    #[test]
+    fn bmp_compression_offsets_and_counts_are_told_plainly() {
+        let good = bmp(200, 150, 8, 0);
+        let with = |at: usize, value: u32| {
+            let mut b = good.clone();
+            b[at..at + 4].copy_from_slice(&value.to_le_bytes());
+            b
+        };
+        let compressed = "game.bmp:1: is compressed (RLE8); YaZZle needs game.bmp stored uncompressed";
+        assert_eq!(bmp_msgs(&with(30, 1)), [compressed]);
+        assert_eq!(
+            bmp_msgs(&with(10, 4_000_000_000)),
+            [format!(
+                "game.bmp:1: is damaged: its pixel data offset (4000000000) points past the end of the file ({} bytes)",
+                good.len()
+            )]
+        );
+        assert_eq!(
+            bmp_msgs(&bmp(200, 150, 1, 2)),
+            [
+                "game.bmp:1: has 1 bit per pixel; it must have 8 (256 colours from a palette)",
+                "game.bmp:1: has a palette of 2 colours; it must have 256"
+            ]
+        );
+        assert_eq!(bmp_msgs(&bmp(200, 150, 8, 1)), ["game.bmp:1: has a palette of 1 colour; it must have 256"]);
     }
 }
