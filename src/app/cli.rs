@@ -1081,12 +1081,8 @@ fn same_names(entries: &[PathBuf]) -> Vec<Diagnostic> {
 /// picture, so the page showing it does not tell of it again.
 fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
     let mut found = solitaire_lint::lint_path(path);
-    let html = crate::core::files::in_any_case(path, "game.html");
-    if path.is_dir()
-        && html.is_file()
-        && crate::core::files::resolves_inside(path, &html)
-        && solitaire_lint::is_text_file(&html)
-    {
+    let html = crate::core::files::within(path, "game.html").ok();
+    if let Some(html) = html.filter(|html| path.is_dir() && html.is_file() && solitaire_lint::is_text_file(html)) {
         let told: std::collections::HashSet<(usize, String)> =
             found.iter().filter(|d| d.path == html).map(|d| (d.line, d.message.clone())).collect();
         // A page with no title is told of once, as the folder's error.

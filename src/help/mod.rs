@@ -203,7 +203,7 @@ mod tests {
         let found: Vec<String> = lint(&page).iter().map(|d| d.to_string()).collect();
         assert_eq!(found.len(), 1, "{found:#?}");
         assert!(
-            found[0].ends_with("game.html:2: the picture `pic.bmp` cannot be shown: it is a link to a file outside the folder, which Parlour does not read"),
+            found[0].ends_with("game.html:2: the picture `pic.bmp` cannot be shown: pic.bmp is outside the folder (a link to elsewhere): Parlour reads only files inside it"),
             "{found:#?}"
         );
     }

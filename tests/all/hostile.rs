@@ -71,8 +71,9 @@ fn devices_and_fifos_are_refused_not_read() {
     let out = within(20, parlour().arg("lint").arg(&game));
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stdout(&out)
-            .contains("game.ini:1: game.ini is a link to a file outside the folder, which Parlour does not read"),
+        stdout(&out).contains(
+            "game.ini:1: game.ini is outside the folder (a link to elsewhere): Parlour reads only files inside it"
+        ),
         "{}",
         stdout(&out)
     );
