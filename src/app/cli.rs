@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::core::escape_controls;
 use crate::core::files::{limits, read_capped};
 use crate::games::pegs::board::Board;
 use crate::gfx::Surface;
@@ -560,10 +561,10 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         None => open_window(&before, "launcher", None),
         Some(Command::List) => {
             for g in catalog::games() {
-                say!("{}\t{}", g.id, g.name);
+                say!("{}\t{}", g.id, escape_controls(&g.name));
             }
             for (name, why) in catalog::left_out() {
-                eprintln!("warning: {name} is left out: {why}");
+                eprintln!("warning: {} is left out: {}", escape_controls(name), escape_controls(why));
             }
             Ok(())
         }
@@ -722,7 +723,7 @@ fn sheet(output: &Path, games: &[String], screens: &[String], help_pages: bool) 
     let scratch = std::env::temp_dir().join(format!("parlour-sheet-{}", std::process::id()));
     let places = crate::host::Places { data_dir: scratch.clone(), ..catalog::places() };
     let show = if help_pages { Show::Help } else { Show::Game };
-    let made = sheet(&chosen, &screens, &places, show, |g| eprintln!("{}", g.name));
+    let made = sheet(&chosen, &screens, &places, show, |g| eprintln!("{}", escape_controls(&g.name)));
     let _ = std::fs::remove_dir_all(&scratch);
     let (picture, cuts) = made.map_err(fail)?;
     for cut in &cuts {
@@ -1083,12 +1084,8 @@ fn same_names(entries: &[PathBuf]) -> Vec<Diagnostic> {
 /// picture, so the page showing it does not tell of it again.
 fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
     let mut found = solitaire_lint::lint_path(path);
-    let html = crate::core::files::in_any_case(path, "game.html");
-    if path.is_dir()
-        && html.is_file()
-        && crate::core::files::resolves_inside(path, &html)
-        && solitaire_lint::is_text_file(&html)
-    {
+    let html = crate::core::files::within(path, "game.html").ok();
+    if let Some(html) = html.filter(|html| path.is_dir() && html.is_file() && solitaire_lint::is_text_file(html)) {
         let told: std::collections::HashSet<(usize, String)> =
             found.iter().filter(|d| d.path == html).map(|d| (d.line, d.message.clone())).collect();
         // A page with no title is told of once, as the folder's error.
@@ -1197,7 +1194,7 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
         // the launcher says it, and the run fails.
         let game_types = crate::host::family("solitaire").map(|f| (f.variants)(&catalog::places()));
         for (name, why) in game_types.into_iter().flatten().filter_map(Result::err) {
-            eprintln!("parlour: {name} is left out: {why}");
+            eprintln!("parlour: {} is left out: {}", escape_controls(&name), escape_controls(&why));
             failed = true;
         }
         if own.is_empty() && !failed {
