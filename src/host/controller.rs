@@ -125,6 +125,10 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// Whether the last write of the journal failed, so a disk that stays
     /// full is said in a box once, not after every move.
     unsaved: bool,
+    /// A game resumed under way whose player has not been back yet: its
+    /// clock stays stopped until their first key, click or command, as a
+    /// fresh game's waits for the first move.
+    awaiting_player: bool,
 }
 
 /// A deal waiting for the board's search (see [`DealSearch`]), which runs
@@ -269,6 +273,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             offered: None,
             question: None,
             unsaved: false,
+            awaiting_player: false,
         };
         if let Some(rules) = &other_rules {
             c.count_left_in(rules);
@@ -350,6 +355,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             offered: None,
             question: None,
             unsaved: false,
+            awaiting_player: false,
         }
     }
 
@@ -614,14 +620,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         cursor == self.session.game_start() && player_moved(&self.session, cursor, self.game_end(), &self.board)
     }
 
-    /// Holds a game resumed while under way as its board asks (see
-    /// [`Board::on_resume`]): at once, so a game opened by a script waits
+    /// Holds a game resumed while under way: its clock until the player
+    /// is back, and the game itself as its board asks (see
+    /// [`Board::on_resume`]), at once, so a game opened by a script waits
     /// for its player as one opened in the window does. A replay, or a
     /// game with no move yet, is left as it is.
     fn hold_resumed(&mut self) {
         if self.replay.is_some() || self.session.move_count() == 0 {
             return;
         }
+        self.awaiting_player = true;
         if let Some(m) = self.board.on_resume(&self.session) {
             let board = &self.board;
             // A hold the rules refuse leaves the game as it was.
@@ -1400,7 +1408,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             // A game already counted (lost, then taken back by Undo) keeps
             // the time it was counted with.
             let counted = self.counted.contains_key(&self.session.game_start());
-            if self.in_progress() && !counted && !self.board.paused() && self.tick_hz(machine.id()) > 0 {
+            let clock_runs = self.in_progress() && !counted && !self.awaiting_player && !self.board.paused();
+            if clock_runs && self.tick_hz(machine.id()) > 0 {
                 self.session.add_time(u64::from(ms));
             }
             let clock_moved = self.session.elapsed_ms() / 1000 != before;
@@ -1422,6 +1431,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 other => other,
             };
         }
+        if matches!(input, Input::Key { .. } | Input::MouseDown { .. }) {
+            self.awaiting_player = false;
+        }
         let reply = self.board.input(&self.session, input, machine, area);
         let response = self.reply(reply);
         self.box_cut_news(machine);
@@ -1431,6 +1443,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     fn command(&mut self, command: &Command) -> Option<Response> {
         if !self.can(command) || self.replay.is_some() {
             return None;
+        }
+        // Looking at the figures or keeping a copy is not playing on.
+        if !matches!(command, Command::Stats | Command::SaveAs) {
+            self.awaiting_player = false;
         }
         self.stop_rerun();
         Some(match command {
