@@ -172,8 +172,8 @@ pub fn truncate(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> String
 }
 
 /// Whole words of `text` in lines no wider than `width`; a single word
-/// wider than that (a long path) is broken after the last `.`, `-`, `/`
-/// or `_` that fits on the line, or where none does, where the line ends,
+/// wider than that (a long path) is broken after a mark that fits on the
+/// line (see [`break_in_word`]), or where none does, where the line ends,
 /// a character at least to a line.
 pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
@@ -201,12 +201,18 @@ pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String
     lines
 }
 
+/// The marks a word too wide for its line is broken after, the first
+/// kind that fits on the line preferred: a path splits between its
+/// folders, a name between its words, and only where neither can a file's
+/// extension leave its name ("empty." and "bmp" read as two words).
+const BREAKS: [&[char]; 3] = [&['/'], &['-', '_'], &['.']];
+
 /// Where a word too wide for `width` is broken (a byte index): after the
-/// last `.`, `-`, `/` or `_` of the part that fits, so a path or a file
-/// name splits between its parts ("sokoban.txt." and "damaged-1"), not
-/// inside "damaged"; else after the last character that fits, one at
-/// least. A mark that is the word's first character is no place to break:
-/// it would stand alone on its line.
+/// last mark of the part that fits, of the first kind of [`BREAKS`] found
+/// there ("/home/ada/pictures/" and "panorama.png", not "panorama." and
+/// "png"); else after the last character that fits, one at least. A mark
+/// that is the word's first character is no place to break: it would
+/// stand alone on its line.
 fn break_in_word(measure: &dyn Fn(&str) -> i32, word: &str, width: i32) -> usize {
     let mut fits = word.chars().next().map_or(0, char::len_utf8);
     for (i, c) in word.char_indices().skip(1) {
@@ -215,11 +221,10 @@ fn break_in_word(measure: &dyn Fn(&str) -> i32, word: &str, width: i32) -> usize
         }
         fits = i + c.len_utf8();
     }
-    word[..fits]
-        .char_indices()
-        .rev()
-        .find(|&(i, c)| i > 0 && matches!(c, '.' | '-' | '/' | '_'))
-        .map_or(fits, |(i, c)| i + c.len_utf8())
+    let after_last = |marks: &[char]| {
+        word[..fits].char_indices().rev().find(|&(i, c)| i > 0 && marks.contains(&c)).map(|(i, c)| i + c.len_utf8())
+    };
+    BREAKS.iter().find_map(|marks| after_last(marks)).unwrap_or(fits)
 }
 
 /// Lines of text set in `width`: each line kept whole if it fits, else
@@ -596,11 +601,24 @@ mod tests {
         let moved = "(the file was moved to /home/ada/data/sokoban.txt.damaged-1); with no good backup";
         assert_eq!(
             wrap(&topaz, moved, 33 * 8),
-            ["(the file was moved to", "/home/ada/data/sokoban.txt.", "damaged-1); with no good backup"]
+            ["(the file was moved to", "/home/ada/data/", "sokoban.txt.damaged-1); with no", "good backup"]
         );
-        assert_eq!(wrap(&topaz, "/x/tetris-top5.txt.damaged-1", 18 * 8), ["/x/tetris-top5.", "txt.damaged-1"]);
         assert_eq!(wrap(&topaz, "my_long_name", 9 * 8), ["my_long_", "name"]);
         // A mark only at the start is no break: the line is filled.
         assert_eq!(wrap(&topaz, "/abcdefgh", 5 * 8), ["/abcd", "efgh"]);
+    }
+
+    /// A file's extension stays with its name: a path breaks after its
+    /// last folder that fits, a name after a dash or an underscore, and
+    /// only a name with neither after a full stop.
+    #[test]
+    fn a_path_breaks_between_folders_then_words_and_last_before_an_extension() {
+        let path = "/home/ada/parlour/pictures/empty.bmp:";
+        assert_eq!(wrap(&topaz, path, 33 * 8), ["/home/ada/parlour/pictures/", "empty.bmp:"]);
+        let named = "/home/ada/pics/gif-named.png";
+        assert_eq!(wrap(&topaz, named, 24 * 8), ["/home/ada/pics/", "gif-named.png"]);
+        assert_eq!(wrap(&topaz, "a-very-long-gif-named.png", 18 * 8), ["a-very-long-gif-", "named.png"]);
+        assert_eq!(wrap(&topaz, "tetris-top5.txt.damaged", 18 * 8), ["tetris-", "top5.txt.damaged"]);
+        assert_eq!(wrap(&topaz, "sokoban.txt.damaged1", 16 * 8), ["sokoban.txt.", "damaged1"]);
     }
 }
