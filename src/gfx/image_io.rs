@@ -127,9 +127,13 @@ fn unreadable(what: &str, e: &image::ImageError) -> String {
 }
 
 /// Decodes a picture in any format Parlour reads, told apart by its first
-/// bytes: PNG, Windows BMP or IFF ILBM.
+/// bytes: PNG, Windows BMP or IFF ILBM. An empty file is told of as
+/// such: it is no picture of any kind, and naming the kinds read would
+/// send the player looking for a wrong format.
 pub fn decode_picture(name: &str, bytes: &[u8]) -> Result<RgbaImage, ImageError> {
-    if bytes.starts_with(b"\x89PNG") {
+    if bytes.is_empty() {
+        Err(ImageError::new(name, "the file is empty"))
+    } else if bytes.starts_with(b"\x89PNG") {
         decode_png(name, bytes)
     } else if bytes.starts_with(b"BM") {
         decode_bmp(name, bytes)
@@ -298,6 +302,13 @@ mod tests {
         let mut top_down = good.clone();
         top_down[22..26].copy_from_slice(&(-2i32).to_le_bytes());
         assert!(decode_bmp("t.bmp", &top_down).is_ok(), "a picture stored top row first");
+    }
+
+    #[test]
+    fn an_empty_file_is_told_of_as_empty() {
+        assert_eq!(decode_picture("empty.bmp", b"").unwrap_err().message, "the file is empty");
+        let junk = decode_picture("junk.bmp", b"junk").unwrap_err().message;
+        assert_eq!(junk, "not a picture Parlour reads: it takes PNG, BMP and IFF ILBM files");
     }
 
     #[test]
