@@ -339,7 +339,7 @@ pub(super) fn fail(message: impl Into<String>) -> Failure {
 
 /// An option given a value it cannot take: exits as a command line that
 /// does not parse does ([`USAGE_ERROR`]), `--machine vic20` as `--scale 17`.
-fn usage(message: impl Into<String>) -> Failure {
+pub(super) fn usage(message: impl Into<String>) -> Failure {
     Failure { message: message.into(), code: USAGE_ERROR }
 }
 

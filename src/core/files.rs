@@ -559,6 +559,8 @@ fn plain(e: io::Error) -> io::Error {
 pub fn write_failure(e: &io::Error) -> String {
     match e.kind() {
         io::ErrorKind::PermissionDenied => "permission denied".into(),
+        // The file is to be made, so what is missing is its folder.
+        io::ErrorKind::NotFound => "no such folder".into(),
         io::ErrorKind::NotADirectory => "a folder on its path is a file".into(),
         io::ErrorKind::StorageFull => "the disk is full".into(),
         io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".into(),
