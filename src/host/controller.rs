@@ -280,7 +280,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             c.message = if lost { "Lost game resumed: New Game deals another." } else { "Game resumed." }.into();
         }
         if c.replay.is_some() {
-            c.message = "Replaying: Space pauses, Escape stops.".into();
+            c.message = "Replaying: Space pauses, Esc stops.".into();
         } else {
             c.journal();
         }
@@ -1388,7 +1388,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 // gave it up, a lost game keeps its count.
                 let back = ended || self.session.game_start() != start;
                 if back && self.counted.get(&self.session.game_start()) == Some(&Outcome::Lost) {
-                    self.message = "Taken back: the game stays counted as lost.".into();
+                    self.message = "Taken back. Still counted as lost.".into();
                 }
                 self.moved_on();
                 self.journal();
