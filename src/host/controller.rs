@@ -305,7 +305,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             c.message = c.resumed_words();
         }
         if c.replay.is_some() {
-            c.message = "Replaying: Space pauses, Escape stops.".into();
+            c.message = "Replaying: Space pauses, Esc stops.".into();
         } else {
             c.journal();
         }
@@ -1461,7 +1461,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 // gave it up, a lost game keeps its count.
                 let back = ended || self.session.game_start() != start;
                 if back && self.counted.get(&self.session.game_start()) == Some(&Outcome::Lost) {
-                    self.message = "Taken back: the game stays counted as lost.".into();
+                    self.message = "Taken back. Still counted as lost.".into();
                 }
                 self.moved_on();
                 self.journal();

@@ -186,7 +186,7 @@ fn new_game_in_progress_asks_first_counts_a_loss_and_undo_brings_the_old_game_ba
 
     view.command(&Command::Undo);
     assert_eq!(view.session().state(), &old, "undo brings back the old game");
-    assert_eq!(view.message(), "Taken back: the game stays counted as lost.");
+    assert_eq!(view.message(), "Taken back. Still counted as lost.");
     assert_eq!(view.session().elapsed_ms(), 42_000, "with its clock");
 
     // A fresh deal with no move made is not a game to count.
@@ -264,7 +264,7 @@ fn undo_out_of_a_loss_says_it_stays_counted() {
     let mut view = lost_golf(data.path());
     let before = lost();
     view.command(&Command::Undo);
-    assert_eq!(view.message(), "Taken back: the game stays counted as lost.");
+    assert_eq!(view.message(), "Taken back. Still counted as lost.");
     view.command(&Command::Undo);
     assert_eq!(view.message(), "", "said once, at the end taken back");
     drop(view);

@@ -307,7 +307,7 @@ impl RummiBoard {
                 return Reply::Unchanged;
             }
             if l.program_tray.contains(x, y) {
-                return Reply::Say("To swap, pick up a duplicate tile of yours, then click here.".into());
+                return Reply::Say("To swap, bring a duplicate here.".into());
             }
             if l.pile_box.contains(x, y) {
                 return Reply::Say(Self::pile_said(st));
