@@ -692,3 +692,30 @@ fn spider_s_long_columns_show_every_corner_and_the_piles_stay_at_the_top() {
         }
     }
 }
+
+/// A hint is about the position, which a machine switch leaves as it is:
+/// after a switch the hint is still shown (its words, and its mark, which
+/// go together until the position changes) and still true, for Hint
+/// asked again on the new machine names the same move.
+#[test]
+fn a_hint_stays_true_across_a_machine_switch() {
+    use parlour::app::{driver::Driver, shell::Shell};
+    let (view, _data) = super::support::open_game("yukon", 1);
+    let yazzle = Machine::new(&MachineChoice { id: Some(MachineId::Yazzle), ..Default::default() }, MachineId::Yazzle);
+    let mut d = Driver::new(Shell::new(yazzle.unwrap(), view, 1));
+    let hint = |d: &mut Driver| {
+        d.command(&Command::Hint);
+        for _ in 0..50 {
+            if !d.shell().message().contains("thinking") {
+                break;
+            }
+            d.feed(&[Input::Tick { ms: 100 }]);
+        }
+        d.shell().message()
+    };
+    let given = hint(&mut d);
+    assert!(given.starts_with("Hint: "), "{given}");
+    d.command(&Command::Machine(MachineId::AmigaPal));
+    assert_eq!(d.shell().message(), given, "the hint is still shown");
+    assert_eq!(hint(&mut d), given, "and still true");
+}
