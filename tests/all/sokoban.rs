@@ -178,6 +178,23 @@ fn a_file_without_a_level_is_an_error_for_lint_as_for_play() {
     }
 }
 
+/// A level file that is no text is refused as such by check, lint and
+/// play alike, naming the file and the line where it shows.
+#[test]
+fn a_level_file_that_is_no_text_is_refused_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("picture.xsb");
+    std::fs::write(&file, b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x01\0").unwrap();
+    let told = format!("{}:3: not a text file (it holds NUL bytes)", file.display());
+    let (code, _, stderr) = out(&check(&file, 1, "r"));
+    assert_eq!((code, stderr.lines().next()), (Some(2), Some(told.as_str())));
+    let lint = parlour().arg("lint").arg(&file).output().unwrap();
+    assert_eq!((lint.status.code(), String::from_utf8_lossy(&lint.stdout).trim()), (Some(1), told.as_str()));
+    let played = parlour().env("PARLOUR_DATA_DIR", dir.path()).arg("play").arg(&file).output().unwrap();
+    assert!(!played.status.success());
+    assert!(String::from_utf8_lossy(&played.stderr).contains(&told), "{played:?}");
+}
+
 /// A Solution line that cannot be read, or is no solution of its level,
 /// is a problem of the file, told of as `file:line: message` as a broken
 /// level is: `check` and `solve` report it (and `check` exits 2), lint

@@ -310,10 +310,14 @@ struct Board<'a> {
 /// Reads a level file. `source` names it in messages; bytes that are not
 /// UTF-8 are read as Latin-1 (old files are).
 pub fn parse_set(source: &Path, bytes: &[u8]) -> LevelSet {
-    let bytes = crate::core::files::without_bom(bytes);
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => t.to_string(),
-        Err(_) => bytes.iter().map(|&b| b as char).collect(),
+    // Bytes that are no text are one problem, the set's only "level", as
+    // a file that cannot be read is: not a board of strange characters.
+    let text = match crate::core::decode_text(bytes) {
+        Ok(text) => text,
+        Err(not) => {
+            let problem = Diagnostic::error(source, not.line, not.message);
+            return LevelSet { levels: vec![Err(problem)], ..LevelSet::default() };
+        }
     };
     let mut boards: Vec<Board> = Vec::new();
     // Metadata waiting for the next board, and whether the last line was
@@ -512,6 +516,22 @@ mod tests {
     fn a_byte_order_mark_is_skipped() {
         let set = parse("\u{feff}######\n#@$.*#\n######\n");
         assert!(set.levels[0].is_ok(), "{:?}", set.levels[0]);
+    }
+
+    /// A file that is no text (a picture, a program saved as .xsb) is
+    /// refused as that, in the words every text reader uses, at the line
+    /// where it shows: not read as boards of strange characters.
+    #[test]
+    fn bytes_that_are_no_text_are_refused_as_such() {
+        let problems = |bytes: &[u8]| -> Vec<String> {
+            parse_set(Path::new("t.xsb"), bytes).problems().iter().map(ToString::to_string).collect()
+        };
+        assert_eq!(problems(b"######\n#@$.*#\n\x89PNG\0\x01\n"), ["t.xsb:3: not a text file (it holds NUL bytes)"]);
+        let noise: Vec<u8> = (0..400u32).map(|i| (i * 7 % 31 + 1) as u8).collect();
+        assert_eq!(problems(&noise), ["t.xsb:1: not a text file (it is mostly control bytes)"]);
+        // Latin-1 and Windows-1252 titles are text.
+        let set = parse_set(Path::new("t.xsb"), b"Title: Caf\xe9\n#####\n#@$.#\n#####\n");
+        assert_eq!(set.levels[0].as_ref().unwrap().title.as_deref(), Some("Caf\u{e9}"));
     }
 
     #[test]
