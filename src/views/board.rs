@@ -59,6 +59,10 @@ pub enum Reply<V: Variant> {
     Hint(<V::Game as Game>::Move, String),
     /// Run an application or controller command.
     Command(Command),
+    /// Restart the game, asking first as Restart does, and once it has
+    /// restarted run this board command (Sokoban's Show Solution plays
+    /// from the start); nothing if the player keeps the game.
+    RestartThen(ViewCommand),
     /// Show a modal message; its answer comes back to [`Board::answer`].
     Ask(Requester),
     /// Play on with other rules (a mode, a sequence rule): the game in

@@ -595,6 +595,41 @@ fn next_level_and_show_solution_through_the_menu() {
     assert!(!records.contains("best sokoban/parlour/1 "), "{records}");
 }
 
+/// Show Solution over a level under way goes through Restart's question:
+/// Cancel leaves the level as it was and shows nothing, then or later;
+/// Restart puts the level back and plays the solution from its start.
+#[test]
+fn show_solution_plays_only_once_the_level_has_restarted() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine();
+    let mut view = open_level(dir.path(), 1);
+    let tick = Input::Tick { ms: 125 };
+    view.input(&key(Key::Left), &m, area);
+    let played = view.session().state().clone();
+    let asked = view.command(&Command::View(parlour::views::sokoban::SHOW_SOLUTION));
+    let Some(parlour::views::Response::Ask(question)) = asked else { panic!("Restart did not ask: {asked:?}") };
+    assert_eq!(question.title, "Restart");
+    view.answer(1);
+    for _ in 0..30 {
+        view.input(&tick, &m, area);
+    }
+    assert_eq!(view.session().state(), &played, "a solution played though the restart was cancelled");
+    // A Restart asked for later is only a restart.
+    view.command(&Command::Restart);
+    view.answer(0);
+    view.input(&tick, &m, area);
+    assert_eq!(view.session().state().moves(), 0, "a solution played after a plain Restart");
+
+    view.input(&key(Key::Left), &m, area);
+    view.command(&Command::View(parlour::views::sokoban::SHOW_SOLUTION));
+    view.answer(0);
+    for _ in 0..100 {
+        view.input(&tick, &m, area);
+    }
+    assert!(view.session().state().is_solved());
+    assert_eq!(view.session().state().moves(), 21, "played from the level's start");
+}
+
 /// A solved level's box offers the next level first, so Return goes on
 /// to it; OK stays on the solved level.
 #[test]

@@ -37,6 +37,9 @@ pub const PREVIOUS_LEVEL: ViewCommand = ViewCommand("previous-level");
 pub const SHOW_SOLUTION: ViewCommand = ViewCommand("show-solution");
 pub const BEST_RESULTS: ViewCommand = ViewCommand("best-results");
 pub const FILE_PROBLEMS: ViewCommand = ViewCommand("file-problems");
+/// Show Solution's second half, once the level has restarted: its steps
+/// are queued to play one a tick.
+const PLAY_SOLUTION: ViewCommand = ViewCommand("play-solution");
 
 /// The preference that keeps the level last on the table, which the
 /// launcher's entry comes back to.
@@ -268,6 +271,11 @@ impl SokobanBoard {
         best.map(|b| b.lurd.clone()).or_else(|| session.variant().level.solution.clone())
     }
 
+    /// The steps of the best solution known, to be shown.
+    fn solution_steps(&self, session: &Session<LevelVariant>) -> Option<Vec<Dir>> {
+        self.known_solution(session).and_then(|lurd| parse_lurd(&lurd).ok())
+    }
+
     /// The LURD of the game at the cursor, from its start.
     fn line(session: &Session<LevelVariant>) -> String {
         session.steps()[session.game_start() + 1..=session.cursor()]
@@ -479,14 +487,16 @@ impl Board<LevelVariant> for SokobanBoard {
             PREVIOUS_LEVEL => self.level_target(-1).map_or(Reply::Unchanged, |t| Reply::Command(Command::Play(t))),
             BEST_RESULTS => Reply::Ask(self.best_box(session)),
             FILE_PROBLEMS => Reply::Ask(self.place.left_out_box()),
-            SHOW_SOLUTION => match self.known_solution(session).and_then(|l| parse_lurd(&l).ok()) {
-                Some(steps) => {
-                    self.showing = steps;
-                    // From the start: the steps come one a tick after it.
-                    Reply::Command(Command::Restart)
-                }
+            // From the start: the steps are queued once the level has
+            // restarted, which the player may decline.
+            SHOW_SOLUTION => match self.solution_steps(session) {
+                Some(_) => Reply::RestartThen(PLAY_SOLUTION),
                 None => Reply::Say("No solution is known yet: Hint asks the solver.".into()),
             },
+            PLAY_SOLUTION => {
+                self.showing = self.solution_steps(session).unwrap_or_default();
+                Reply::Unchanged
+            }
             _ => Reply::Unchanged,
         }
     }
@@ -495,7 +505,7 @@ impl Board<LevelVariant> for SokobanBoard {
         match command {
             NEXT_LEVEL => self.level_target(1).is_some(),
             PREVIOUS_LEVEL => self.level_target(-1).is_some(),
-            SHOW_SOLUTION => self.known_solution(session).is_some(),
+            SHOW_SOLUTION | PLAY_SOLUTION => self.known_solution(session).is_some(),
             BEST_RESULTS => true,
             FILE_PROBLEMS => !self.place.left_out.is_empty(),
             _ => false,
