@@ -125,17 +125,18 @@ impl Layout {
     /// The layout of `st` in `area`: squares as large as fit (with a
     /// margin), between [`MIN_CELL`] and [`MAX_CELL`]; a level that does
     /// not fit at the smallest is scrolled, on each axis it overflows, to
-    /// keep the pusher in the middle as far as the level's edges allow.
-    fn of(st: &Sokoban, area: Rect) -> Layout {
+    /// keep square `focus` (the pusher, or a hint's can) in the middle as
+    /// far as the level's edges allow.
+    fn of(st: &Sokoban, area: Rect, focus: usize) -> Layout {
         let level = st.level();
         let margin = (area.w.min(area.h) / 40).max(2);
         let (w, h) = (level.width as i32, level.height as i32);
         let cell = ((area.w - 2 * margin) / w).min((area.h - 2 * margin) / h).clamp(MIN_CELL, MAX_CELL);
-        let (px, py) = ((st.player() % level.width) as i32, (st.player() / level.width) as i32);
+        let (fx, fy) = ((focus % level.width) as i32, (focus / level.width) as i32);
         Layout {
             cell,
-            x0: start(area.x, area.w, w * cell, px * cell + cell / 2),
-            y0: start(area.y, area.h, h * cell, py * cell + cell / 2),
+            x0: start(area.x, area.w, w * cell, fx * cell + cell / 2),
+            y0: start(area.y, area.h, h * cell, fy * cell + cell / 2),
         }
     }
 
@@ -222,16 +223,23 @@ impl SokobanBoard {
     /// that click like a player); it may lie outside `area` where the
     /// level is scrolled.
     pub fn square_rect(st: &Sokoban, area: Rect, at: usize) -> Rect {
-        Layout::of(st, area).square(st.level().width, at)
+        Layout::of(st, area, st.player()).square(st.level().width, at)
+    }
+
+    /// The layout of `st` in `area` as drawn: following the pusher, or
+    /// while a hint is shown its can, which may lie out of the pusher's
+    /// sight on a scrolled level.
+    fn layout(&self, st: &Sokoban, area: Rect) -> Layout {
+        Layout::of(st, area, self.hint.map_or(st.player(), |(can, _)| can))
     }
 
     /// The square under (x, y), if it is a square of the level shown in
     /// `area`.
-    fn hit(st: &Sokoban, area: Rect, x: i32, y: i32) -> Option<usize> {
+    fn hit(&self, st: &Sokoban, area: Rect, x: i32, y: i32) -> Option<usize> {
         if !area.contains(x, y) {
             return None;
         }
-        let (level, layout) = (st.level(), Layout::of(st, area));
+        let (level, layout) = (st.level(), self.layout(st, area));
         let (cx, cy) = ((x - layout.x0).div_euclid(layout.cell), (y - layout.y0).div_euclid(layout.cell));
         ((0..level.width as i32).contains(&cx) && (0..level.height as i32).contains(&cy))
             .then(|| cy as usize * level.width + cx as usize)
@@ -387,7 +395,7 @@ impl Board<LevelVariant> for SokobanBoard {
         // A scrolled level's squares beyond the area are never drawn over
         // the status line or the menus.
         let clip = s.set_clip(area.intersect(&s.clip()));
-        let layout = Layout::of(st, area);
+        let layout = self.layout(st, area);
         let size = layout.cell as u32;
         let tiles = [
             Tile::Wall,
@@ -462,7 +470,7 @@ impl Board<LevelVariant> for SokobanBoard {
         let stopped = self.interrupt();
         self.shown_step = false;
         let reply = match *input {
-            Input::MouseDown { x, y, button: Button::Left } => match Self::hit(st, area, x, y) {
+            Input::MouseDown { x, y, button: Button::Left } => match self.hit(st, area, x, y) {
                 Some(at) => self.click(st, at),
                 None => Reply::Unchanged,
             },
@@ -678,6 +686,8 @@ mod tests {
     /// wherever it goes; nothing is drawn outside the board's area.
     #[test]
     fn a_level_too_big_is_scrolled_to_keep_the_pusher_in_sight() {
+        let dir = tempfile::tempdir().unwrap();
+        let b = board(dir.path());
         let area = Rect::new(0, 11, 320, 245);
         for (w, h) in [(20, 128), (128, 128), (20, 100), (100, 60), (128, 20)] {
             let mut rows = vec!["#".repeat(w); h];
@@ -689,12 +699,12 @@ mod tests {
             let mut seen = Vec::new();
             // Down the level's first column, then along its last row.
             for d in std::iter::repeat_n(Dir::Down, h - 3).chain(std::iter::repeat_n(Dir::Right, w - 3)) {
-                let layout = Layout::of(&st, area);
+                let layout = Layout::of(&st, area, st.player());
                 assert_eq!(layout.cell, MIN_CELL, "{w}x{h}");
                 let pusher = SokobanBoard::square_rect(&st, area, st.player());
                 assert_eq!(pusher.intersect(&area), pusher, "{w}x{h}: the pusher at {} is out of sight", st.player());
-                assert_eq!(SokobanBoard::hit(&st, area, pusher.x, pusher.y), Some(st.player()));
-                assert_eq!(SokobanBoard::hit(&st, area, pusher.x, area.y - 1), None, "a click above the area");
+                assert_eq!(b.hit(&st, area, pusher.x, pusher.y), Some(st.player()));
+                assert_eq!(b.hit(&st, area, pusher.x, area.y - 1), None, "a click above the area");
                 seen.push((layout.x0, layout.y0));
                 st.step(d).unwrap();
             }
@@ -706,8 +716,33 @@ mod tests {
         // A level that fits is drawn whole, centred, its squares as large
         // as fit.
         let small = session("#####\n#@$.#\n#####\n");
-        let layout = Layout::of(small.state(), area);
+        let layout = Layout::of(small.state(), area, small.state().player());
         assert_eq!(layout, Layout { cell: 40, x0: 60, y0: 11 + 62 });
+    }
+
+    /// A hint's can far from the pusher on a scrolled level is brought
+    /// into sight with its mark, and clicks go where it is drawn; the
+    /// next move, which ends the hint, brings the pusher back.
+    #[test]
+    fn a_hint_brings_its_can_into_sight_on_a_scrolled_level() {
+        let dir = tempfile::tempdir().unwrap();
+        let area = Rect::new(0, 11, 320, 245);
+        let s = session(&format!("{wall}\n#@{floor}$.#\n{wall}\n", wall = "#".repeat(100), floor = " ".repeat(95)));
+        let mut b = board(dir.path());
+        let st = s.state();
+        let can = st.level().width + 97;
+        let seen = |b: &SokobanBoard, at: usize| {
+            let r = b.layout(st, area).square(st.level().width, at);
+            r.intersect(&area) == r
+        };
+        assert!(seen(&b, st.player()) && !seen(&b, can));
+        let hint = search_hint(st, None).unwrap();
+        b.show_hint(&s, &hint);
+        assert!(seen(&b, can) && seen(&b, can + 1), "the hint's can and its goal are out of sight");
+        let r = b.layout(st, area).square(st.level().width, can + 1);
+        assert_eq!(b.hit(st, area, r.x, r.y), Some(can + 1));
+        b.reset();
+        assert!(seen(&b, st.player()) && !seen(&b, can));
     }
 
     /// A damaged records file is set aside as the board opens, and the
