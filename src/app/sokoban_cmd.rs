@@ -9,9 +9,9 @@ use std::sync::atomic::AtomicU64;
 use clap::Subcommand;
 
 use crate::core::plural;
-use crate::games::sokoban::level::Level;
+use crate::games::sokoban::level::{Level, parse_moves};
 use crate::games::sokoban::library::SetFile;
-use crate::games::sokoban::rules::{Dir, Sokoban, parse_lurd};
+use crate::games::sokoban::rules::{Dir, Sokoban};
 use crate::games::sokoban::solver::{Limit, Limits, Verdict, solve, solve_quickly};
 
 use super::cli::{Failure, fail};
@@ -21,8 +21,9 @@ pub enum SokobanCommand {
     /// Play LURD moves on a level. Prints `solved moves=M pushes=P` (exit
     /// 0), `not solved moves=M pushes=P` (exit 1) or `illegal move K` at
     /// the first move that cannot be made (exit 1). Every broken level of
-    /// the file is reported as `file:line: message` and makes the exit 2,
-    /// though the moves on a good level are still played.
+    /// the file, and every Solution line that is no solution, is reported
+    /// as `file:line: message` and makes the exit 2, though the moves on a
+    /// good level are still played.
     Check {
         /// An XSB level file.
         file: PathBuf,
@@ -30,7 +31,8 @@ pub enum SokobanCommand {
         #[arg(long, value_name = "N")]
         level: usize,
         /// The moves: l, u, r, d, upper case for pushes (a lower-case push
-        /// is accepted too).
+        /// is accepted too), each with an optional count before it (`3r`
+        /// is `rrr`), as in Solution lines.
         #[arg(long, value_name = "LURD", allow_hyphen_values = true)]
         moves: String,
     },
@@ -38,8 +40,8 @@ pub enum SokobanCommand {
     /// LURD (exit 0), or say it is unsolvable (exit 1); no answer within
     /// the limits (by default 25 seconds and 900 MB) exits 3, a malformed
     /// level 2 (`--quick`: any solution, found best first, as hints are).
-    /// The file's other broken levels are reported as `file:line: message`
-    /// and left out.
+    /// The file's other broken levels and Solution lines that are no
+    /// solution are reported as `file:line: message` and left out.
     Solve {
         /// An XSB level file.
         file: PathBuf,
@@ -70,7 +72,7 @@ fn limits(nodes: Option<u64>, memory: Option<usize>, seconds: Option<f64>) -> Li
         positions: nodes,
         memory: Some(memory.map_or(default.memory, |mb| mb.saturating_mul(1 << 20))),
         time: super::solve_cmd::time_limit(seconds, default.time),
-        progress: None,
+        ..Limits::default()
     }
 }
 
@@ -93,13 +95,13 @@ pub fn run(command: SokobanCommand) -> Result<(), Failure> {
     }
 }
 
-/// Level `number` of `file`, and the problems of the file's broken
-/// levels (`file:line: message`), which are on standard error by then. A
-/// level that is broken or missing, or a file that cannot be read, is a
-/// malformed file.
+/// Level `number` of `file`, and the file's problems (broken levels,
+/// solutions left out: `file:line: message`), which are on standard error
+/// by then. A level that is broken or missing, or a file that cannot be
+/// read, is a malformed file.
 fn load_level(file: &Path, number: usize) -> Result<(Level, Vec<String>), Failure> {
     let set = SetFile::read(file).map_err(|e| malformed(format!("{}: cannot be read ({e})", file.display())))?;
-    let broken: Vec<String> = set.set.errors().map(ToString::to_string).collect();
+    let broken: Vec<String> = set.problems().iter().map(ToString::to_string).collect();
     for problem in &broken {
         eprintln!("{problem}");
     }
@@ -111,12 +113,11 @@ fn load_level(file: &Path, number: usize) -> Result<(Level, Vec<String>), Failur
     }
 }
 
-/// Plays `moves` on level `number`. The other levels of the file are
-/// checked too: any broken one makes the file malformed, whatever the
-/// moves did.
+/// Plays `moves` on level `number`. The rest of the file is checked too:
+/// any problem in it makes the file malformed, whatever the moves did.
 fn check(file: &Path, number: usize, moves: &str) -> Result<(), Failure> {
     let (level, broken) = load_level(file, number)?;
-    let steps = parse_lurd(moves.trim()).map_err(|e| malformed(format!("--moves: {e}")))?;
+    let steps = parse_moves(moves).map_err(|e| malformed(format!("--moves: {e}")))?;
     let verdict = play_moves(level, &steps);
     if broken.is_empty() { verdict } else { Err(malformed("")) }
 }
@@ -178,7 +179,7 @@ fn solve_level(file: &Path, number: usize, limits: Limits, quick: bool) -> Resul
 /// go further (`--quick` too, where the search was for the fewest pushes).
 fn gave_up(limit: Limit, positions: u64, quick: bool) -> String {
     let option = match limit {
-        Limit::Positions => "--nodes",
+        Limit::Positions | Limit::Cancelled => "--nodes",
         Limit::Memory => "--memory",
         Limit::Time => "--seconds (0: no limit)",
     };

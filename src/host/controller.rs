@@ -56,8 +56,9 @@ enum Asked {
 enum Leaving {
     /// A new deal.
     NewGame,
-    /// The same deal again.
-    Restart,
+    /// The same deal again, then the board's command, if any, that
+    /// asked for it.
+    Restart(Option<ViewCommand>),
 }
 
 impl Leaving {
@@ -65,7 +66,7 @@ impl Leaving {
     fn question(self) -> (&'static str, &'static str) {
         match self {
             Leaving::NewGame => ("New Game", "Start a new game?"),
-            Leaving::Restart => ("Restart", "Start this game again?"),
+            Leaving::Restart(_) => ("Restart", "Start this game again?"),
         }
     }
 }
@@ -695,7 +696,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         self.message.clear();
         let response = match to {
             Leaving::NewGame => self.new_game(),
-            Leaving::Restart => self.restart(),
+            Leaving::Restart(then) => {
+                let restarted = self.restart();
+                match then.map(|c| self.board_command(c)) {
+                    Some(Response::Unchanged) | None => restarted,
+                    Some(then) => then,
+                }
+            }
         };
         match scored.and_then(|g| self.board.scores(&g)) {
             Some(scores) if response == Response::Redraw => Response::Ask(scores),
@@ -1025,6 +1032,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 Response::Redraw
             }
             Reply::Command(c) => self.command(&c).unwrap_or(Response::Command(c)),
+            Reply::RestartThen(c) => self.leave(Leaving::Restart(Some(c))),
             Reply::Ask(req) => {
                 self.asked = Asked::Board;
                 Response::Ask(req)
@@ -1451,7 +1459,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         self.stop_rerun();
         Some(match command {
             Command::New => self.leave(Leaving::NewGame),
-            Command::Restart => self.leave(Leaving::Restart),
+            Command::Restart => self.leave(Leaving::Restart(None)),
             Command::Undo => {
                 let ended = self.session.state().status() != Status::Playing;
                 let start = self.session.game_start();

@@ -6,6 +6,9 @@
 //! what is asked for.
 
 use std::cell::Cell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 /// Where this thread's views do long work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,4 +48,39 @@ pub fn allow(on: bool) {
 /// Whether this thread's views may hand long work to other threads.
 pub fn allowed() -> bool {
     work() == Work::Threads
+}
+
+/// Long work on a thread of its own, which a view polls at its ticks so
+/// no frame waits for it. Dropping the job stops the work (the flag it
+/// was handed is raised), so an answer nobody wants any more is not
+/// worked out.
+pub struct Job<T> {
+    answer: Receiver<T>,
+    stop: Arc<AtomicBool>,
+}
+
+impl<T: Send + 'static> Job<T> {
+    /// Starts `work` on a thread called `name`, handing it the flag that
+    /// asks it to stop; `None` where no thread can be made.
+    pub fn spawn(name: &str, work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static) -> Option<Job<T>> {
+        let (tx, answer) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let spawned = std::thread::Builder::new().name(name.into()).spawn(move || {
+            let _ = tx.send(work(flag));
+        });
+        spawned.ok().map(|_| Job { answer, stop })
+    }
+
+    /// The answer, once it has come: `Empty` while the work goes on,
+    /// `Disconnected` if it ended without one.
+    pub fn poll(&self) -> Result<T, TryRecvError> {
+        self.answer.try_recv()
+    }
+}
+
+impl<T> Drop for Job<T> {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
 }

@@ -59,6 +59,10 @@ pub enum Reply<V: Variant> {
     Hint(<V::Game as Game>::Move, String),
     /// Run an application or controller command.
     Command(Command),
+    /// Restart the game, asking first as Restart does, and once it has
+    /// restarted run this board command (Sokoban's Show Solution plays
+    /// from the start); nothing if the player keeps the game.
+    RestartThen(ViewCommand),
     /// Show a modal message; its answer comes back to [`Board::answer`].
     Ask(Requester),
     /// Play on with other rules (a mode, a sequence rule): the game in
@@ -152,13 +156,7 @@ pub trait Board<V: Variant> {
     /// take a search answers here instead: it may say it is thinking now
     /// and give the [`Reply::Hint`] at a later tick.
     fn ask_hint(&mut self, session: &Session<V>) -> Reply<V> {
-        match self.hint(session) {
-            Ok(m) => {
-                let said = format!("Hint: {}.", session.state().describe_move(&m));
-                Reply::Hint(m, said)
-            }
-            Err(why) => Reply::Say(why),
-        }
+        hint_reply(session.state(), self.hint(session))
     }
 
     /// Whether the game gives hints at all: Game > Hint is greyed where
@@ -408,6 +406,18 @@ pub trait Board<V: Variant> {
     /// [`View::traps_right_button`](crate::views::View::traps_right_button)).
     fn traps_right_button(&self) -> bool {
         false
+    }
+}
+
+/// Game > Hint's answer from what [`Board::hint`] found in `state`: the
+/// move, shown and named ("Hint: ..."), or why there is none.
+pub fn hint_reply<V: Variant>(state: &V::Game, found: Result<<V::Game as Game>::Move, String>) -> Reply<V> {
+    match found {
+        Ok(m) => {
+            let said = format!("Hint: {}.", state.describe_move(&m));
+            Reply::Hint(m, said)
+        }
+        Err(why) => Reply::Say(why),
     }
 }
 

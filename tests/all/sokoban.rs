@@ -41,7 +41,7 @@ fn every_shipped_level_is_solved_by_its_stored_solution() {
     assert!(sets.contains(&parlour_set()));
     for file in sets {
         let set = parse_set(&file, &std::fs::read(&file).unwrap());
-        assert_eq!(set.errors().count(), 0, "{}: {:?}", file.display(), set.errors().collect::<Vec<_>>());
+        assert!(set.problems().is_empty(), "{}: {:?}", file.display(), set.problems());
         if file == parlour_set() {
             assert!(set.levels.len() >= 20, "only {} levels of our own", set.levels.len());
         }
@@ -107,6 +107,14 @@ fn check_says_solved_not_solved_or_illegal_with_its_exit_code() {
     // The fourth step left would push the can into the wall.
     let (code, stdout, _) = out(&check(&file, 1, "llllr"));
     assert_eq!((code, stdout.as_str()), (Some(1), "illegal move 4\n"));
+    // Counts as in Solution lines: `3L` is `LLL`.
+    let counted = "2Lu2ldRld3R2l2urDldR";
+    assert_eq!(out(&check(&file, 1, counted)), (Some(0), "solved moves=21 pushes=8\n".into(), String::new()));
+    let (code, _, stderr) = out(&check(&file, 1, "3L0u"));
+    assert_eq!(
+        (code, stderr.trim()),
+        (Some(2), "parlour: --moves: the count before `u` (character 4) is 0, which repeats nothing")
+    );
     // Walking into a wall, and pushing a can into a can.
     let dir = tempfile::tempdir().unwrap();
     let two = dir.path().join("two.xsb");
@@ -170,6 +178,96 @@ fn a_file_without_a_level_is_an_error_for_lint_as_for_play() {
     }
 }
 
+/// A level file that is no text is refused as such by check, lint and
+/// play alike, naming the file and the line where it shows.
+#[test]
+fn a_level_file_that_is_no_text_is_refused_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("picture.xsb");
+    std::fs::write(&file, b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x01\0").unwrap();
+    let told = format!("{}:3: not a text file (it holds NUL bytes)", file.display());
+    let (code, _, stderr) = out(&check(&file, 1, "r"));
+    assert_eq!((code, stderr.lines().next()), (Some(2), Some(told.as_str())));
+    let lint = parlour().arg("lint").arg(&file).output().unwrap();
+    assert_eq!((lint.status.code(), String::from_utf8_lossy(&lint.stdout).trim()), (Some(1), told.as_str()));
+    let played = parlour().env("PARLOUR_DATA_DIR", dir.path()).arg("play").arg(&file).output().unwrap();
+    assert!(!played.status.success());
+    assert!(String::from_utf8_lossy(&played.stderr).contains(&told), "{played:?}");
+}
+
+/// A Solution line that cannot be read, or is no solution of its level,
+/// is a problem of the file, told of as `file:line: message` as a broken
+/// level is: `check` and `solve` report it (and `check` exits 2), lint
+/// lists it; its level still plays.
+#[test]
+fn a_solution_that_is_none_is_reported_by_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sol.xsb");
+    let good = "#####\n#@$.#\n#####\n";
+    std::fs::write(
+        &file,
+        format!("{good}Solution: RXQ\n\n{good}Solution: 0r\n\n{good}Solution: L\n\n{good}Solution: R\n"),
+    )
+    .unwrap();
+    let shown = file.display();
+    let problems = format!(
+        "{shown}:4: the solution cannot be read: `X` (character 2) is not one of l, u, r, d\n\
+         {shown}:9: the solution cannot be read: the count before `r` (character 2) is 0, which repeats nothing\n\
+         {shown}:14: the solution's step 1 cannot be made: a wall is in the way\n"
+    );
+    assert_eq!(out(&check(&file, 4, "R")), (Some(2), "solved moves=1 pushes=1\n".into(), problems.clone()));
+    assert_eq!(out(&check(&file, 1, "R")), (Some(2), "solved moves=1 pushes=1\n".into(), problems.clone()));
+    let lint = parlour().arg("lint").arg(&file).output().unwrap();
+    assert_eq!((lint.status.code(), String::from_utf8_lossy(&lint.stdout).into_owned()), (Some(1), problems.clone()));
+    let solved = parlour().args(["sokoban", "solve"]).arg(&file).args(["--level", "1"]).output().unwrap();
+    let (code, _, stderr) = out(&solved);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.starts_with(&problems), "{stderr}");
+}
+
+/// An empty level file among the sets is left out and told of, as a file
+/// whose only level is broken is (the launcher's warning and the level
+/// chooser's box come from the same list).
+#[test]
+fn an_empty_level_file_among_the_sets_is_told_of() {
+    let data = tempfile::tempdir().unwrap();
+    let sets = data.path().join("boards/sokoban");
+    std::fs::create_dir_all(&sets).unwrap();
+    std::fs::write(sets.join("empty.xsb"), "").unwrap();
+    std::fs::write(sets.join("broken.xsb"), "#####\n#@$?#\n#####\n").unwrap();
+    let listed = parlour().env("PARLOUR_DATA_DIR", data.path()).arg("list").output().unwrap();
+    let warned = String::from_utf8_lossy(&listed.stderr).into_owned();
+    for told in [
+        format!("warning: Empty is left out: {}:1: the file holds no level", sets.join("empty.xsb").display()),
+        format!(
+            "warning: Broken 1 is left out: {}:2: unknown character `?` in column 4",
+            sets.join("broken.xsb").display()
+        ),
+    ] {
+        assert!(warned.lines().any(|l| l == told), "{told} not in {warned}");
+    }
+}
+
+/// A level asked for in a file that is not there names the file and the
+/// level apart: `FILE:N: ...` would read as a problem on line N.
+#[test]
+fn a_level_of_a_missing_file_names_the_file_and_the_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("lv/sol.xsb");
+    let shot = parlour()
+        .env("PARLOUR_DATA_DIR", dir.path())
+        .args(["shot", &format!("{}:2", missing.display()), "-o"])
+        .arg(dir.path().join("x.png"))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&shot.stderr);
+    assert!(!shot.status.success());
+    assert_eq!(
+        said.trim(),
+        format!("parlour: {}: no such file or folder (its level 2 was asked for)", missing.display())
+    );
+}
+
 /// One broken level does not keep the rest of its file from play:
 /// `check` still reports every broken level (file, line, what is wrong)
 /// and exits 2, though it checks the moves on a good level; `play` of the
@@ -202,7 +300,7 @@ fn a_broken_level_leaves_the_rest_of_its_file_playable() {
     assert!(game.game_id.starts_with("sokoban/mixed-") && game.game_id.ends_with("/2"), "{}", game.game_id);
     let mut view = parlour::host::open(&game, &places, &Opening::default());
     assert_eq!(view.message(), "Levels 1, 3 left out: mixed.xsb:2, 11.");
-    let why = view.command(&Command::View(parlour::views::sokoban::LEVELS_LEFT_OUT));
+    let why = view.command(&Command::View(parlour::views::sokoban::FILE_PROBLEMS));
     let Some(parlour::views::Response::Ask(why)) = why else { panic!("no box of the levels left out: {why:?}") };
     assert_eq!(why.lines[2], "Level 3, line 11: unknown character `?` in column 2.");
     let next = view.command(&Command::View(parlour::views::sokoban::NEXT_LEVEL));
@@ -240,6 +338,61 @@ fn open_level(dir: &Path, number: usize) -> Controller<LevelVariant, SokobanBoar
     Controller::open("sokoban", variant, board, dir, &Opening::default())
 }
 
+/// The first level of `text`, open under its controller.
+fn open_text(dir: &Path, text: &str) -> Controller<LevelVariant, SokobanBoard> {
+    let level = parse_set(Path::new("t.xsb"), text.as_bytes()).levels.remove(0).unwrap();
+    let place = Place { path: PathBuf::from("t.xsb"), number: 1, good: vec![1], left_out: Vec::new() };
+    let board = SokobanBoard::new("T 1", place, dir);
+    Controller::open("sokoban", LevelVariant::new("sokoban/t/1", level), board, dir, &Opening::default())
+}
+
+/// In a window a hint is searched for on a thread of its own: Hint says
+/// "Thinking..." at once and the window goes on, its clock too; any key
+/// or click stops the search (a step is still made); otherwise the hint
+/// comes at a tick.
+#[test]
+fn a_hint_in_a_window_is_thought_of_on_a_thread_that_any_input_stops() {
+    parlour::views::background::allow(true);
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine();
+    let tick = Input::Tick { ms: 1000 };
+    // Twenty cans on open floor: no hint is found soon.
+    let mut view = open_text(dir.path(), WAREHOUSE);
+    view.input(&key(Key::Right), &m, area);
+    view.command(&Command::Hint);
+    assert_eq!(view.message(), "Thinking...");
+    let clock = view.session().elapsed_ms();
+    view.input(&tick, &m, area);
+    assert_eq!(view.session().elapsed_ms(), clock + 1000, "the clock runs while the hint is thought of");
+    assert_eq!(view.message(), "Thinking...");
+    view.input(&key(Key::Char(' ')), &m, area);
+    assert_eq!(view.message(), "The hint was stopped.");
+    // A click stops it too, and a step by a key is made as it stops it.
+    view.command(&Command::Hint);
+    view.input(&Input::MouseDown { x: 0, y: area.y, button: Button::Left }, &m, area);
+    assert_eq!(view.message(), "The hint was stopped.");
+    let steps = view.session().state().moves();
+    view.command(&Command::Hint);
+    view.input(&key(Key::Right), &m, area);
+    assert_eq!(view.session().state().moves(), steps + 1);
+    view.input(&tick, &m, area);
+    assert_eq!(view.message(), "", "no hint came of the search stopped");
+
+    // On a small level the hint comes at a tick.
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open_text(dir.path(), "#######\n#@ $ .#\n#######\n");
+    view.command(&Command::Hint);
+    assert_eq!(view.message(), "Thinking...");
+    let start = std::time::Instant::now();
+    while view.message() == "Thinking..." {
+        assert!(start.elapsed() < std::time::Duration::from_secs(60), "the hint comes");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        view.input(&Input::Tick { ms: 100 }, &m, area);
+    }
+    assert_eq!(view.message(), "Hint: walk right, then push right.");
+    parlour::views::background::allow(false);
+}
+
 #[test]
 fn undo_to_the_start_restores_the_level_exactly() {
     let dir = tempfile::tempdir().unwrap();
@@ -255,7 +408,7 @@ fn undo_to_the_start_restores_the_level_exactly() {
     let target = (0..level.width * level.height)
         .find(|&at| view.session().state().walk_to(at).is_some_and(|w| w.len() > 3))
         .expect("somewhere to walk");
-    let r = SokobanBoard::square_rect(&level, area, target);
+    let r = SokobanBoard::square_rect(view.session().state(), area, target);
     view.input(&Input::MouseDown { x: r.x + r.w / 2, y: r.y + r.h / 2, button: Button::Left }, &m, area);
     assert_eq!(view.session().state().player(), target, "the click walked there");
     assert!(view.session().state().pushes() > 0, "the keys pushed a can");
@@ -440,6 +593,41 @@ fn next_level_and_show_solution_through_the_menu() {
     assert_eq!(view.message(), "Solution shown: no win counted.");
     let records = std::fs::read_to_string(dir.path().join("sokoban.txt")).unwrap_or_default();
     assert!(!records.contains("best sokoban/parlour/1 "), "{records}");
+}
+
+/// Show Solution over a level under way goes through Restart's question:
+/// Cancel leaves the level as it was and shows nothing, then or later;
+/// Restart puts the level back and plays the solution from its start.
+#[test]
+fn show_solution_plays_only_once_the_level_has_restarted() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine();
+    let mut view = open_level(dir.path(), 1);
+    let tick = Input::Tick { ms: 125 };
+    view.input(&key(Key::Left), &m, area);
+    let played = view.session().state().clone();
+    let asked = view.command(&Command::View(parlour::views::sokoban::SHOW_SOLUTION));
+    let Some(parlour::views::Response::Ask(question)) = asked else { panic!("Restart did not ask: {asked:?}") };
+    assert_eq!(question.title, "Restart");
+    view.answer(1);
+    for _ in 0..30 {
+        view.input(&tick, &m, area);
+    }
+    assert_eq!(view.session().state(), &played, "a solution played though the restart was cancelled");
+    // A Restart asked for later is only a restart.
+    view.command(&Command::Restart);
+    view.answer(0);
+    view.input(&tick, &m, area);
+    assert_eq!(view.session().state().moves(), 0, "a solution played after a plain Restart");
+
+    view.input(&key(Key::Left), &m, area);
+    view.command(&Command::View(parlour::views::sokoban::SHOW_SOLUTION));
+    view.answer(0);
+    for _ in 0..100 {
+        view.input(&tick, &m, area);
+    }
+    assert!(view.session().state().is_solved());
+    assert_eq!(view.session().state().moves(), 21, "played from the level's start");
 }
 
 /// A solved level's box offers the next level first, so Return goes on

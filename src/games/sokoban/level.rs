@@ -7,15 +7,20 @@
 //! several rows on a line, parted by `|`; both are read. Blank lines
 //! separate levels; `Title:` and `Author:` lines (any `Key: value` line)
 //! and `;` comments may stand between them. Parlour also reads a
-//! `Solution:` line (LURD) as the level's known solution.
+//! `Solution:` line (LURD, with run-length counts) as the level's known
+//! solution, once it has checked that it solves the level.
 //!
 //! A metadata line right under a board belongs to that board; one after a
 //! blank line belongs to the next board (or to the last, at the end of the
 //! file). A broken level is reported as `file:line: message` and skipped;
-//! the rest of the file still loads. Nothing here panics on any input.
+//! the rest of the file still loads. A solution that cannot be read, or
+//! does not solve its level, is reported the same way and left out; its
+//! level still plays. Nothing here panics on any input.
 
 use std::path::Path;
+use std::sync::Arc;
 
+use super::rules::{Dir, Sokoban};
 use crate::core::{Diagnostic, plural};
 
 /// The largest board accepted, either way: larger ones are certainly not
@@ -38,7 +43,8 @@ pub struct Level {
     pub player: usize,
     pub title: Option<String>,
     pub author: Option<String>,
-    /// A known solution in LURD notation, from a `Solution:` line.
+    /// A known solution in LURD notation (upper case for pushes), from a
+    /// `Solution:` line: always one that solves the level.
     pub solution: Option<String>,
     /// The file line of the board's first row.
     pub line: usize,
@@ -105,16 +111,29 @@ impl Level {
 
 /// Every level of one file, in file order, the broken ones as the problem
 /// found (numbers stay those of the file: level 3 is the third board).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct LevelSet {
     pub levels: Vec<Result<Level, Diagnostic>>,
+    /// The solutions of good levels that were left out, in file order.
+    pub solutions_left_out: Vec<LeftOut>,
 }
 
-/// A level of a set that cannot be played: its number in the file (from
-/// 1) and what is wrong with it.
+/// What of a level was left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The level: it cannot be played.
+    Level,
+    /// Its `Solution:` line: the level plays without a known solution.
+    Solution,
+}
+
+/// A level of a set that cannot be played, or whose solution is no
+/// solution: its number in the file (from 1), what was left out, and what
+/// is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeftOut {
     pub number: usize,
+    pub part: Part,
     pub problem: Diagnostic,
 }
 
@@ -124,15 +143,27 @@ impl LevelSet {
         self.levels.iter().filter_map(|l| l.as_ref().err())
     }
 
+    /// Every problem of the file, in file order: the broken levels' and
+    /// the solutions left out.
+    pub fn problems(&self) -> Vec<Diagnostic> {
+        self.left_out().into_iter().map(|l| l.problem).collect()
+    }
+
     /// The numbers (from 1) of the levels that can be played.
     pub fn good(&self) -> Vec<usize> {
         (1..=self.levels.len()).filter(|&n| self.levels[n - 1].is_ok()).collect()
     }
 
-    /// The broken levels, in file order, each with its number.
+    /// The broken levels and the solutions left out, in file order, each
+    /// with its level's number.
     pub fn left_out(&self) -> Vec<LeftOut> {
         let numbered = self.levels.iter().enumerate();
-        numbered.filter_map(|(i, l)| l.as_ref().err().map(|e| LeftOut { number: i + 1, problem: e.clone() })).collect()
+        let levels = numbered.filter_map(|(i, l)| {
+            l.as_ref().err().map(|e| LeftOut { number: i + 1, part: Part::Level, problem: e.clone() })
+        });
+        let mut all: Vec<LeftOut> = levels.chain(self.solutions_left_out.iter().cloned()).collect();
+        all.sort_by_key(|l| (l.problem.line, l.number));
+        all
     }
 }
 
@@ -167,19 +198,21 @@ fn classify(line: &str) -> LineKind<'_> {
 struct Meta {
     title: Option<String>,
     author: Option<String>,
-    solution: Option<String>,
+    /// The `Solution:` value as written, with its line.
+    solution: Option<(String, usize)>,
 }
 
 impl Meta {
-    fn take(&mut self, key: &str, value: &str) {
-        let slot = match key.to_ascii_lowercase().as_str() {
-            "title" => &mut self.title,
-            "author" => &mut self.author,
-            "solution" => &mut self.solution,
-            _ => return,
-        };
-        if !value.is_empty() {
-            *slot = Some(if key.eq_ignore_ascii_case("solution") { spelled_out(value) } else { value.to_string() });
+    /// Takes the value of a `key: value` line, line `line` of the file.
+    fn take(&mut self, key: &str, value: &str, line: usize) {
+        if value.is_empty() {
+            return;
+        }
+        match key.to_ascii_lowercase().as_str() {
+            "title" => self.title = Some(value.to_string()),
+            "author" => self.author = Some(value.to_string()),
+            "solution" => self.solution = Some((value.to_string(), line)),
+            _ => {}
         }
     }
 
@@ -188,28 +221,62 @@ impl Meta {
     }
 }
 
-/// The longest solution spelled out from its counts: far beyond any
-/// level's, and small enough to hold.
-const MAX_SOLUTION: usize = 1 << 20;
+/// The most steps a line of moves written by hand spells out: far beyond
+/// any level's solution, and small enough to hold.
+pub const MAX_STEPS: usize = 1 << 20;
 
-/// A `Solution:` value with its run-length counts written out (`3r` is
-/// `rrr`), as collections store long solutions, and its spaces dropped.
-/// One that cannot be spelled out (a count with nothing after it, or too
-/// long) is kept as written, to be refused where it is played.
-fn spelled_out(lurd: &str) -> String {
-    let (runs, dangling) = runs(lurd);
-    if dangling {
-        return lurd.to_string();
-    }
-    let mut out = String::new();
-    for (c, count, _) in runs.into_iter().filter(|(c, _, _)| !c.is_whitespace()) {
-        let times = count.unwrap_or(1);
-        if out.len().saturating_add(times) > MAX_SOLUTION {
-            return lurd.to_string();
+/// Reads moves as people write them by hand, in `Solution:` lines and
+/// `parlour sokoban check --moves`: LURD letters in either case, each with
+/// an optional run-length count before it (`3r` is `rrr`), as collections
+/// store long solutions; spaces are ignored. The error names the first
+/// thing wrong and its character.
+pub fn parse_moves(text: &str) -> Result<Vec<Dir>, String> {
+    let (runs, dangling) = runs(text);
+    let mut steps = Vec::new();
+    for (c, count, column) in runs {
+        if c.is_whitespace() {
+            match count {
+                Some(_) => return Err(format!("the count before character {column} has nothing to repeat")),
+                None => continue,
+            }
         }
-        out.extend(std::iter::repeat_n(c, times));
+        let shown = shown_char(c);
+        let dir =
+            Dir::from_letter(c).ok_or_else(|| format!("{shown} (character {column}) is not one of l, u, r, d"))?;
+        let times = count.unwrap_or(1);
+        if times == 0 {
+            return Err(format!("the count before {shown} (character {column}) is 0, which repeats nothing"));
+        }
+        if steps.len().saturating_add(times) > MAX_STEPS {
+            return Err(format!("the count before character {column} makes more than {MAX_STEPS} steps"));
+        }
+        steps.extend(std::iter::repeat_n(dir, times));
     }
-    out
+    if dangling {
+        return Err("the count at the end has nothing to repeat".into());
+    }
+    Ok(steps)
+}
+
+/// The solution `written` on a level's `Solution:` line, checked by
+/// playing it: its LURD (upper case exactly for the pushes) if it solves
+/// the level, else what is wrong with it.
+fn checked_solution(level: &Level, written: &str) -> Result<String, String> {
+    let steps = parse_moves(written).map_err(|e| format!("the solution cannot be read: {e}"))?;
+    let mut game = Sokoban::new(Arc::new(level.clone()));
+    let mut lurd = String::with_capacity(steps.len());
+    for (i, &d) in steps.iter().enumerate() {
+        let pushed = game.step(d).map_err(|why| format!("the solution's step {} cannot be made: {why}", i + 1))?;
+        lurd.push(d.letter(pushed));
+    }
+    if !game.is_solved() {
+        let off = (level.goal_count() - game.boxes_home()) as u64;
+        return Err(format!(
+            "the solution does not solve the level: it leaves {} off the goals",
+            plural(off, "can", "cans")
+        ));
+    }
+    Ok(lurd)
 }
 
 /// The run-length reading of `text`: each character that is not a digit,
@@ -227,6 +294,12 @@ fn runs(text: &str) -> (Vec<(char, Option<usize>, usize)>, bool) {
     (out, count.is_some())
 }
 
+/// A character as a message shows it: in backquotes, or escaped where it
+/// is a control character, which a terminal would act on.
+fn shown_char(c: char) -> String {
+    if c.is_control() { format!("{c:?}") } else { format!("`{c}`") }
+}
+
 /// A board's rows as read, with the line of the first.
 struct Board<'a> {
     line: usize,
@@ -237,10 +310,14 @@ struct Board<'a> {
 /// Reads a level file. `source` names it in messages; bytes that are not
 /// UTF-8 are read as Latin-1 (old files are).
 pub fn parse_set(source: &Path, bytes: &[u8]) -> LevelSet {
-    let bytes = crate::core::files::without_bom(bytes);
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => t.to_string(),
-        Err(_) => bytes.iter().map(|&b| b as char).collect(),
+    // Bytes that are no text are one problem, the set's only "level", as
+    // a file that cannot be read is: not a board of strange characters.
+    let text = match crate::core::decode_text(bytes) {
+        Ok(text) => text,
+        Err(not) => {
+            let problem = Diagnostic::error(source, not.line, not.message);
+            return LevelSet { levels: vec![Err(problem)], ..LevelSet::default() };
+        }
     };
     let mut boards: Vec<Board> = Vec::new();
     // Metadata waiting for the next board, and whether the last line was
@@ -259,8 +336,8 @@ pub fn parse_set(source: &Path, bytes: &[u8]) -> LevelSet {
             LineKind::Meta(key, value) => {
                 in_board = false;
                 match boards.last_mut() {
-                    Some(b) if after_board => b.meta.take(key, value),
-                    _ => pending.take(key, value),
+                    Some(b) if after_board => b.meta.take(key, value, i + 1),
+                    _ => pending.take(key, value, i + 1),
                 }
             }
             LineKind::Row => {
@@ -282,7 +359,25 @@ pub fn parse_set(source: &Path, bytes: &[u8]) -> LevelSet {
         last.meta.author = last.meta.author.take().or(author);
         last.meta.solution = last.meta.solution.take().or(solution);
     }
-    LevelSet { levels: boards.into_iter().map(|b| build(source, b)).collect() }
+    let mut set = LevelSet::default();
+    for mut board in boards {
+        let (number, solution) = (set.levels.len() + 1, board.meta.solution.take());
+        let level = build(source, board).map(|mut level| {
+            // A solution that is none is left out, and the level plays.
+            match solution.map(|(written, line)| (checked_solution(&level, &written), line)) {
+                Some((Ok(lurd), _)) => level.solution = Some(lurd),
+                Some((Err(why), line)) => set.solutions_left_out.push(LeftOut {
+                    number,
+                    part: Part::Solution,
+                    problem: Diagnostic::error(source, line, why),
+                }),
+                None => {}
+            }
+            level
+        });
+        set.levels.push(level);
+    }
+    set
 }
 
 /// A board row's squares, each with its column on the file's line.
@@ -351,10 +446,7 @@ fn build(source: &Path, board: Board) -> Result<Level, Diagnostic> {
                 }
                 '.' => goals[at] = true,
                 ' ' | '-' | '_' => {}
-                other => {
-                    let shown = if other.is_control() { format!("{:?}", other) } else { format!("`{other}`") };
-                    return Err(err(line, format!("unknown character {shown} in column {column}")));
-                }
+                other => return Err(err(line, format!("unknown character {} in column {column}", shown_char(other)))),
             }
         }
     }
@@ -400,7 +492,8 @@ fn build(source: &Path, board: Board) -> Result<Level, Diagnostic> {
         player,
         title: board.meta.title,
         author: board.meta.author,
-        solution: board.meta.solution,
+        // Set once it is checked against the level (see `parse_set`).
+        solution: None,
         line: board.line,
     })
 }
@@ -423,6 +516,22 @@ mod tests {
     fn a_byte_order_mark_is_skipped() {
         let set = parse("\u{feff}######\n#@$.*#\n######\n");
         assert!(set.levels[0].is_ok(), "{:?}", set.levels[0]);
+    }
+
+    /// A file that is no text (a picture, a program saved as .xsb) is
+    /// refused as that, in the words every text reader uses, at the line
+    /// where it shows: not read as boards of strange characters.
+    #[test]
+    fn bytes_that_are_no_text_are_refused_as_such() {
+        let problems = |bytes: &[u8]| -> Vec<String> {
+            parse_set(Path::new("t.xsb"), bytes).problems().iter().map(ToString::to_string).collect()
+        };
+        assert_eq!(problems(b"######\n#@$.*#\n\x89PNG\0\x01\n"), ["t.xsb:3: not a text file (it holds NUL bytes)"]);
+        let noise: Vec<u8> = (0..400u32).map(|i| (i * 7 % 31 + 1) as u8).collect();
+        assert_eq!(problems(&noise), ["t.xsb:1: not a text file (it is mostly control bytes)"]);
+        // Latin-1 and Windows-1252 titles are text.
+        let set = parse_set(Path::new("t.xsb"), b"Title: Caf\xe9\n#####\n#@$.#\n#####\n");
+        assert_eq!(set.levels[0].as_ref().unwrap().title.as_deref(), Some("Caf\u{e9}"));
     }
 
     #[test]
@@ -520,12 +629,60 @@ mod tests {
         assert_eq!(error("4#|#@$2x|4#\n"), "t.xsb:1: unknown character `x` in column 8");
         assert!(error("999999999999999999999#\n").contains("at most"));
         assert_eq!(error("4#|#@$.|3#\n"), "t.xsb:1: the level is not closed by walls: column 7 leads outside");
-        let solved = parse("#####\n#@$.#\n#####\nSolution: 1R\n\n######\n#@ $.#\n######\nSolution: r2R 0u\n");
+        let solved = parse("#####\n#@$.#\n#####\nSolution: 1R\n\n#######\n#@ $ .#\n#######\nSolution: r 2r\n");
         let solutions: Vec<Option<&str>> =
             solved.levels.iter().map(|l| l.as_ref().unwrap().solution.as_deref()).collect();
-        assert_eq!(solutions, [Some("R"), Some("rRR")]);
-        assert_eq!(spelled_out("3"), "3", "a count with nothing to repeat is kept as written");
-        assert_eq!(spelled_out("99999999999r"), "99999999999r");
+        assert_eq!(solutions, [Some("R"), Some("rRR")], "counts spelled out, pushes in upper case");
+        assert!(solved.problems().is_empty());
+    }
+
+    /// Solution lines and `sokoban check --moves` are read by one reader:
+    /// letters in either case, counts before them, spaces ignored; what
+    /// it cannot read is named with its character.
+    #[test]
+    fn moves_are_read_with_their_counts_or_refused_in_words() {
+        use Dir::{Down, Left, Right, Up};
+        assert_eq!(parse_moves("3L u 2r1D"), Ok(vec![Left, Left, Left, Up, Right, Right, Down]));
+        assert_eq!(parse_moves(""), Ok(vec![]));
+        assert_eq!(parse_moves("RXQ").unwrap_err(), "`X` (character 2) is not one of l, u, r, d");
+        assert_eq!(parse_moves("0r").unwrap_err(), "the count before `r` (character 2) is 0, which repeats nothing");
+        assert_eq!(parse_moves("r3").unwrap_err(), "the count at the end has nothing to repeat");
+        assert_eq!(parse_moves("3 r").unwrap_err(), "the count before character 2 has nothing to repeat");
+        assert_eq!(parse_moves("r\u{1b}").unwrap_err(), "'\\u{1b}' (character 2) is not one of l, u, r, d");
+        assert!(parse_moves("99999999999r").unwrap_err().contains("makes more than"));
+    }
+
+    /// A Solution line that cannot be read, or that is no solution of its
+    /// level (a step into a wall, cans left off their goals), is reported
+    /// at its line and left out; its level still plays, with no solution.
+    #[test]
+    fn a_solution_that_is_none_is_reported_at_its_line_and_left_out() {
+        let level = "#######\n#@ $ .#\n#######\n";
+        let text = format!(
+            "{level}Solution: RXQ\n\n{level}Solution: 0r\n\n{level}Solution: rR\n\n{level}Solution: rRRR\n\n\
+             {level}Solution: 2rR\n\n######\n#@$.@#\n######\nSolution: R\n"
+        );
+        let set = parse(&text);
+        assert_eq!(set.good(), [1, 2, 3, 4, 5]);
+        assert!(set.levels[..4].iter().all(|l| l.as_ref().unwrap().solution.is_none()));
+        assert_eq!(set.levels[4].as_ref().unwrap().solution.as_deref(), Some("rRR"));
+        let problems: Vec<String> = set.problems().iter().map(ToString::to_string).collect();
+        assert_eq!(
+            problems,
+            [
+                "t.xsb:4: the solution cannot be read: `X` (character 2) is not one of l, u, r, d",
+                "t.xsb:9: the solution cannot be read: the count before `r` (character 2) is 0, which repeats nothing",
+                "t.xsb:14: the solution does not solve the level: it leaves 1 can off the goals",
+                "t.xsb:19: the solution's step 4 cannot be made: the can cannot go into the wall",
+                // A broken level's solution is not looked at.
+                "t.xsb:27: a second player: a level has one `@` or `+`",
+            ]
+        );
+        let parts: Vec<(usize, Part)> = set.left_out().iter().map(|l| (l.number, l.part)).collect();
+        assert_eq!(
+            parts,
+            [(1, Part::Solution), (2, Part::Solution), (3, Part::Solution), (4, Part::Solution), (6, Part::Level)]
+        );
     }
 
     #[test]

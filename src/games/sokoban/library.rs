@@ -35,7 +35,7 @@ impl SetFile {
     pub fn load(path: &Path) -> SetFile {
         Self::read(path).unwrap_or_else(|e| {
             let unread = crate::core::Diagnostic::error(path, 1, format!("the file cannot be read ({e})"));
-            Self::named(path, LevelSet { levels: vec![Err(unread)] })
+            Self::named(path, LevelSet { levels: vec![Err(unread)], ..LevelSet::default() })
         })
     }
 
@@ -85,10 +85,11 @@ impl SetFile {
         self.set.levels.is_empty().then(none)
     }
 
-    /// What `parlour lint` tells of the file: each broken level (file,
-    /// line, what is wrong), or that it holds no level, as playing it says.
+    /// What `parlour lint` and `parlour sokoban check` tell of the file:
+    /// each broken level and each solution left out (file, line, what is
+    /// wrong), or that it holds no level, as playing it says.
     pub fn problems(&self) -> Vec<crate::core::Diagnostic> {
-        self.no_level().into_iter().chain(self.set.errors().cloned()).collect()
+        self.no_level().into_iter().chain(self.set.problems()).collect()
     }
 
     /// The level the set opens at when none is named: its first good one.

@@ -16,7 +16,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
@@ -26,7 +26,8 @@ use super::level::Level;
 use super::rules::{Dir, Sokoban};
 
 /// How much work a search may do; each limit is optional (hints bound the
-/// positions alone, the command line time and memory as well).
+/// positions alone and may be stopped, the command line time and memory
+/// as well).
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Positions searched, at most.
@@ -39,6 +40,9 @@ pub struct Limits {
     /// Where the search publishes the positions searched so far (every
     /// 256), for another thread to show its progress.
     pub progress: Option<Arc<AtomicU64>>,
+    /// Raised by another thread to stop the search (a hint no longer
+    /// wanted).
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Limits {
@@ -54,6 +58,8 @@ pub enum Limit {
     Positions,
     Memory,
     Time,
+    /// Stopped from outside (see [`Limits::cancel`]).
+    Cancelled,
 }
 
 impl Limit {
@@ -62,6 +68,7 @@ impl Limit {
             Limit::Positions => "positions",
             Limit::Memory => "memory",
             Limit::Time => "time",
+            Limit::Cancelled => "cancelled",
         }
     }
 }
@@ -188,12 +195,16 @@ impl Budget<'_> {
             return Some(Limit::Memory);
         }
         self.searched += 1;
-        // The clock is read and the progress published every 256
-        // positions, a few milliseconds of work at most: often enough to
-        // keep to the time limit, seldom enough to cost nothing.
+        // The clock and the cancel flag are read and the progress
+        // published every 256 positions, a few milliseconds of work at
+        // most: often enough to keep to the time limit and stop soon when
+        // asked, seldom enough to cost nothing.
         if self.searched.is_multiple_of(256) {
             if let Some(progress) = &self.limits.progress {
                 progress.store(self.searched, Ordering::Relaxed);
+            }
+            if self.limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+                return Some(Limit::Cancelled);
             }
             if self.limits.time.is_some_and(|t| self.started.elapsed() >= t) {
                 return Some(Limit::Time);
@@ -607,5 +618,15 @@ mod tests {
         let large = solve(&start, &Limits { memory: Some(8 << 20), ..Limits::positions(1_000_000) });
         assert_eq!(large.verdict, Verdict::GaveUp(Limit::Memory));
         assert!(large.positions > 4 * small.positions, "{} vs {}", large.positions, small.positions);
+    }
+
+    /// A search another thread no longer wants stops when its flag is
+    /// raised, within the positions between two looks at it.
+    #[test]
+    fn a_raised_cancel_flag_stops_the_search() {
+        let cancel = Arc::new(AtomicBool::new(true));
+        let report = solve_quickly(&open_warehouse(), &Limits { cancel: Some(cancel), ..Limits::default() });
+        assert_eq!(report.verdict, Verdict::GaveUp(Limit::Cancelled));
+        assert_eq!(report.positions, 256);
     }
 }

@@ -57,10 +57,28 @@ fn sets(places: &Places) -> Vec<SetFile> {
     library::discover(&(places.search)("boards")).iter().map(|p| SetFile::load(p)).collect()
 }
 
+/// The most characters of a set's name shown: with a level's number and
+/// a check box, a row of the level chooser on the smallest screen.
+const SET_NAME_SHOWN: usize = 20;
+
+/// The name a set is shown by: its file's stem with a capital, a long
+/// one cut in the middle ("A-very-lon...r-testing"), as both its ends
+/// tell sets apart, and a list that cuts it at its end would lose the
+/// level's number after it.
+fn set_name(set: &SetFile) -> String {
+    let mut chars = set.name.chars();
+    let name: Vec<char> = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+    if name.len() <= SET_NAME_SHOWN {
+        return name.into_iter().collect();
+    }
+    let kept = SET_NAME_SHOWN - 3;
+    let (head, tail) = (&name[..kept.div_ceil(2)], &name[name.len() - kept / 2..]);
+    format!("{}...{}", head.iter().collect::<String>(), tail.iter().collect::<String>())
+}
+
 /// The name a level is shown by: "Parlour 3: Pantry".
 fn level_name(set: &SetFile, number: usize, title: Option<&str>) -> String {
-    let mut chars = set.name.chars();
-    let set_name: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+    let set_name = set_name(set);
     match title {
         Some(t) => format!("{set_name} {number}: {t}"),
         None => format!("{set_name} {number}"),
@@ -125,7 +143,8 @@ fn last_played(places: &Places, set: &SetFile) -> Option<usize> {
     set.set.good().into_iter().find(|&n| set.level_id(n) == *id)
 }
 
-/// Every level of every set, marked `[x]` when solved.
+/// Every level of every set, marked `[x]` when solved; a set that holds
+/// no level at all is left out, as a broken level is, saying so.
 fn variants(places: &Places) -> Vec<Listed> {
     let records = Records::peek(&places.data_dir);
     sets(places)
@@ -133,12 +152,14 @@ fn variants(places: &Places) -> Vec<Listed> {
         .map(Arc::new)
         .flat_map(|set| {
             let records = &records;
-            (1..=set.set.levels.len()).map(move |n| {
+            let empty = set.no_level().map(|none| Err((set_name(&set), none.to_string())));
+            let levels = (1..=set.set.levels.len()).map(move |n| {
                 let mark = if records.best(&set.level_id(n)).is_some() { "[x]" } else { "[ ]" };
                 entry(&set, n, true)
                     .map(|e| GameEntry { name: format!("{mark} {}", e.name), ..e })
                     .map_err(|why| (level_name(&set, n, None), why))
-            })
+            });
+            empty.into_iter().chain(levels)
         })
         .collect()
 }
@@ -159,6 +180,13 @@ fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
         _ => (target, None),
     };
     let path = Path::new(path);
+    if let Some(n) = number
+        && library::is_set_path(path)
+        && !path.exists()
+    {
+        // Not `FILE:N: ...`, which would read as a problem on line N.
+        return Some(Err(format!("{}: no such file or folder (its level {n} was asked for)", path.display())));
+    }
     (library::is_set_path(path) && path.is_file()).then(|| {
         let set = SetFile::load(path);
         let set = if is_listed(path, &library::discover(&(places.search)("boards"))) { set } else { set.apart() };
@@ -218,4 +246,29 @@ fn seeded_level(game: &LevelGame, seed: u64) -> Result<Option<LevelGame>, String
 
 fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {
     HelpRef::Guide { file: "sokoban.guide".into(), node: "MAIN".into(), fallback: None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sokoban::level::LevelSet;
+
+    fn set_named(stem: &str) -> SetFile {
+        let path = std::path::PathBuf::from(format!("/levels/{stem}.xsb"));
+        SetFile { id: library::set_id(stem), name: stem.into(), path, set: LevelSet::default() }
+    }
+
+    /// A long set name is cut in its middle, keeping both its ends, so
+    /// the level chooser's rows keep the level's number and tell two
+    /// such sets apart; a short one is shown whole.
+    #[test]
+    fn a_long_set_name_is_cut_in_the_middle_before_the_level_number() {
+        let long = set_named("a-very-long-level-set-file-name-for-testing");
+        assert_eq!(level_name(&long, 12, Some("Pantry")), "A-very-lo...-testing 12: Pantry");
+        assert_eq!(set_name(&long).chars().count(), SET_NAME_SHOWN);
+        let other = set_named("a-very-long-level-set-file-name-for-teasing");
+        assert_ne!(set_name(&long), set_name(&other));
+        assert_eq!(level_name(&set_named("parlour"), 3, None), "Parlour 3");
+        assert_eq!(set_name(&set_named(&"é".repeat(SET_NAME_SHOWN))), format!("É{}", "é".repeat(SET_NAME_SHOWN - 1)));
+    }
 }

@@ -169,6 +169,7 @@ fn from_table(reply: Reply<crate::solitaire::engine::SolitaireVariant>) -> Reply
         Reply::Say(text) => Reply::Say(text),
         Reply::Hint(m, text) => Reply::Hint(m, text),
         Reply::Command(c) => Reply::Command(c),
+        Reply::RestartThen(c) => Reply::RestartThen(c),
         Reply::Ask(r) => Reply::Ask(r),
         Reply::Choose(r, c) => Reply::Choose(r, c),
     }

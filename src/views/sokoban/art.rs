@@ -4,7 +4,9 @@
 //! with a colour image and a one-bit design, so the SE/30 tells them apart
 //! by shape and ink rather than by colour: a can off its goal is white in
 //! a black outline, a can on its goal solid black with white ribs, the
-//! pusher a black figure, a goal a diamond.
+//! pusher a black figure, a goal a diamond. The figure hides the goal's
+//! diamond under it, so the pusher on a goal stands in a larger one.
+//! From [`MIN_SIZE`] pixels up every square looks its own.
 
 use crate::gfx::{Art, Rgb};
 
@@ -34,6 +36,12 @@ mod colour {
     pub const RED: [u32; 3] = [0x880000, 0xCC1111, 0xEE4444];
 }
 
+/// The smallest square whose every kind (floor, goal, can, can on a
+/// goal, pusher, pusher on a goal, wall) looks its own, in colour and in
+/// one bit: smaller, a can's hollow in one bit and the pusher's goal are
+/// a pixel or two, if anything.
+pub const MIN_SIZE: u32 = 8;
+
 /// One pixel of a design: its colour, whether it is ink in one bit, and
 /// whether it is drawn at all.
 type Pixel = Option<(u32, bool)>;
@@ -51,7 +59,8 @@ pub fn tile_art(tile: Tile, size: u32) -> Art {
                 Tile::Floor => floor(x, y, size),
                 Tile::Goal => goal(u, v).or_else(|| floor(x, y, size)),
                 Tile::Can(home) => can(u, v, s, home).or_else(|| ground(x, y, size, home)),
-                Tile::Pusher(on_goal) => pusher(u, v, s).or_else(|| ground(x, y, size, on_goal)),
+                Tile::Pusher(false) => pusher(u, v, s).or_else(|| floor(x, y, size)),
+                Tile::Pusher(true) => pusher(u, v, s).or_else(|| goal_round(u, v, s)).or_else(|| floor(x, y, size)),
             };
             if let Some((c, ink)) = px {
                 let i = (y * size + x) as usize;
@@ -64,7 +73,7 @@ pub fn tile_art(tile: Tile, size: u32) -> Art {
     Art::new(size, size, colour, mono, mask)
 }
 
-/// The floor under a can or the pusher: a goal shows round it.
+/// The floor under a can: a goal shows round it.
 fn ground(x: u32, y: u32, size: u32, goal_under: bool) -> Pixel {
     let s = size as f64;
     let (u, v) = ((x as f64 + 0.5) / s, (y as f64 + 0.5) / s);
@@ -93,6 +102,13 @@ fn floor(x: u32, y: u32, size: u32) -> Pixel {
 fn goal(u: f64, v: f64) -> Pixel {
     let d = (u - 0.5).abs() + (v - 0.5).abs();
     (0.16..=0.30).contains(&d).then_some((colour::GOAL, true))
+}
+
+/// The goal under the pusher: a diamond ring near the square's edges,
+/// round the figure (which covers the goal's own), a pixel wide at least.
+fn goal_round(u: f64, v: f64, s: f64) -> Pixel {
+    let d = (u - 0.5).abs() + (v - 0.5).abs();
+    ((d - 0.45).abs() <= (0.5 / s).max(0.03)).then_some((colour::GOAL, true))
 }
 
 /// A garbage can seen from the side: a lid with a handle over a body that
@@ -180,6 +196,38 @@ mod tests {
             assert!(ink(Tile::Pusher(false), size) > 0.6, "{size}");
             assert!(ink(Tile::Floor, size) < 0.1, "{size}");
             assert!(ink(Tile::Wall, size) > 0.5, "{size}");
+        }
+    }
+
+    /// From the smallest square drawn to the largest, every kind of square
+    /// differs from every other in a few pixels at least, in colour and in
+    /// one bit: the pusher on a goal too, whose goal the figure covers.
+    #[test]
+    fn every_square_looks_its_own_from_the_smallest_size() {
+        let tiles = [
+            Tile::Wall,
+            Tile::Floor,
+            Tile::Goal,
+            Tile::Can(false),
+            Tile::Can(true),
+            Tile::Pusher(false),
+            Tile::Pusher(true),
+        ];
+        for size in MIN_SIZE..=48 {
+            let arts: Vec<Art> = tiles.iter().map(|&t| tile_art(t, size)).collect();
+            for (i, a) in arts.iter().enumerate() {
+                for (j, b) in arts.iter().enumerate().skip(i + 1) {
+                    let differ = |pixel: &dyn Fn(&Art, u32, u32) -> u32| {
+                        (0..size * size)
+                            .filter(|&k| pixel(a, k % size, k / size) != pixel(b, k % size, k / size))
+                            .count()
+                    };
+                    let colour = differ(&|art, x, y| art.colour(x, y).to_u32());
+                    let mono = differ(&|art, x, y| u32::from(art.mono(x, y)));
+                    let (one, other) = (tiles[i], tiles[j]);
+                    assert!(colour >= 4 && mono >= 4, "{size} px: {one:?} and {other:?} differ in {colour}, {mono}");
+                }
+            }
         }
     }
 

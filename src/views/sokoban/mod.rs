@@ -4,13 +4,22 @@
 //! Game menu adds the level chooser, the next and previous levels, the
 //! best results and a replay of the best solution known. The host's
 //! controller plays, journals and resumes each level.
+//!
+//! A level is drawn as large as its area allows, but never with squares
+//! smaller than the art can tell apart: a level too big for that is
+//! scrolled to keep the pusher in sight. In a window a hint is searched
+//! for on a thread of its own, so the window (and its clock) goes on
+//! meanwhile, and anything the player does stops it.
 
 pub mod art;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::TryRecvError;
 
 use crate::core::{Action, GameStats, Session, plural};
-use crate::games::sokoban::level::{LeftOut, Level};
+use crate::games::sokoban::level::{LeftOut, Part};
 use crate::games::sokoban::library::split_id;
 use crate::games::sokoban::records::{Best, Records};
 use crate::games::sokoban::rules::{Dir, LevelVariant, Path as Walk, Sokoban, parse_lurd};
@@ -18,7 +27,8 @@ use crate::games::sokoban::solver::{self, Verdict};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, MenuItem, Pen, Requester, ViewCommand};
 
-use super::board::{Board, Reply, records_trouble};
+use super::background::{self, Job};
+use super::board::{Board, Reply, hint_reply, records_trouble};
 use art::{Tile, tile_art};
 
 /// The board's own commands.
@@ -26,16 +36,23 @@ pub const NEXT_LEVEL: ViewCommand = ViewCommand("next-level");
 pub const PREVIOUS_LEVEL: ViewCommand = ViewCommand("previous-level");
 pub const SHOW_SOLUTION: ViewCommand = ViewCommand("show-solution");
 pub const BEST_RESULTS: ViewCommand = ViewCommand("best-results");
+pub const FILE_PROBLEMS: ViewCommand = ViewCommand("file-problems");
+/// Show Solution's second half, once the level has restarted: its steps
+/// are queued to play one a tick.
+const PLAY_SOLUTION: ViewCommand = ViewCommand("play-solution");
 
 /// The preference that keeps the level last on the table, which the
 /// launcher's entry comes back to.
 pub const LAST_LEVEL_PREF: &str = "level";
-pub const LEVELS_LEFT_OUT: ViewCommand = ViewCommand("levels-left-out");
 
 /// The largest square drawn, so small levels do not become clownish.
 const MAX_CELL: i32 = 40;
+/// The smallest: a level that does not fit at this size is scrolled.
+const MIN_CELL: i32 = art::MIN_SIZE as i32;
 /// Positions a hint may search.
 const HINT_LIMIT: u64 = 50_000;
+/// What the status line says while a hint is searched for (in a window).
+const THINKING: &str = "Thinking...";
 /// Steps a second when a solution is shown.
 const SHOW_HZ: u32 = 8;
 
@@ -48,30 +65,42 @@ pub struct Place {
     pub number: usize,
     /// The numbers of the set's good levels.
     pub good: Vec<usize>,
-    /// The set's broken levels, which the board names as it opens.
+    /// The set's broken levels and solutions left out, which the board
+    /// names as it opens.
     pub left_out: Vec<LeftOut>,
 }
 
 impl Place {
-    /// The status line's word on the set's broken levels, if it has any:
-    /// which were left out, with the file and lines, short enough for a
-    /// narrow status line (Levels Left Out... says why).
+    /// The status line's word on what of the set was left out, if
+    /// anything: which levels, then which levels' solutions, with the
+    /// file and lines, short enough for a narrow status line (Problems in
+    /// File... says why).
     fn left_out_note(&self) -> Option<String> {
-        if self.left_out.is_empty() {
-            return None;
-        }
         let file = self.path.file_name().unwrap_or(self.path.as_os_str()).to_string_lossy();
-        let joined = |item: fn(&LeftOut) -> String| self.left_out.iter().map(item).collect::<Vec<_>>().join(", ");
-        let levels = if self.left_out.len() == 1 { "Level" } else { "Levels" };
-        Some(format!(
-            "{levels} {} left out: {file}:{}.",
-            joined(|l| l.number.to_string()),
-            joined(|l| l.problem.line.to_string())
-        ))
+        let sentence = |part: Part, one: &str, many: &str| {
+            let items: Vec<&LeftOut> = self.left_out.iter().filter(|l| l.part == part).collect();
+            let joined = |item: fn(&LeftOut) -> String| items.iter().map(|&l| item(l)).collect::<Vec<_>>().join(", ");
+            let what = if items.len() == 1 { one } else { many };
+            (!items.is_empty()).then(|| {
+                format!(
+                    "{what} {} left out: {file}:{}.",
+                    joined(|l| l.number.to_string()),
+                    joined(|l| l.problem.line.to_string())
+                )
+            })
+        };
+        let said: Vec<String> = [
+            sentence(Part::Level, "Level", "Levels"),
+            sentence(Part::Solution, "The solution of level", "The solutions of levels"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        (!said.is_empty()).then(|| said.join(" "))
     }
 
-    /// The box that says why each broken level was left out: the file
-    /// (its whole path, to find it by), then a line for each level.
+    /// The box that says why each broken level or solution was left out:
+    /// the file (its whole path, to find it by), then a line for each.
     fn left_out_box(&self) -> Requester {
         let mut lines = vec![format!("{}:", self.path.display())];
         lines.extend(
@@ -79,7 +108,65 @@ impl Place {
                 .iter()
                 .map(|l| format!("Level {}, line {}: {}.", l.number, l.problem.line, l.problem.message)),
         );
-        Requester { title: "Levels Left Out".into(), lines, buttons: vec!["OK".into()] }
+        Requester { title: "Problems in File".into(), lines, buttons: vec!["OK".into()] }
+    }
+}
+
+/// Where a level's squares are drawn in an area: their size and the
+/// level's top-left corner (outside the area where it is scrolled).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Layout {
+    cell: i32,
+    x0: i32,
+    y0: i32,
+}
+
+impl Layout {
+    /// The layout of `st` in `area`: squares as large as fit (with a
+    /// margin), between [`MIN_CELL`] and [`MAX_CELL`]; a level that does
+    /// not fit at the smallest is scrolled, on each axis it overflows, to
+    /// keep square `focus` (the pusher, or a hint's can) in the middle as
+    /// far as the level's edges allow.
+    fn of(st: &Sokoban, area: Rect, focus: usize) -> Layout {
+        let level = st.level();
+        let margin = (area.w.min(area.h) / 40).max(2);
+        let (w, h) = (level.width as i32, level.height as i32);
+        let cell = ((area.w - 2 * margin) / w).min((area.h - 2 * margin) / h).clamp(MIN_CELL, MAX_CELL);
+        let (fx, fy) = ((focus % level.width) as i32, (focus / level.width) as i32);
+        Layout {
+            cell,
+            x0: start(area.x, area.w, w * cell, fx * cell + cell / 2),
+            y0: start(area.y, area.h, h * cell, fy * cell + cell / 2),
+        }
+    }
+
+    /// Where square `at` of a level `width` squares wide is drawn.
+    fn square(&self, width: usize, at: usize) -> Rect {
+        let (x, y) = ((at % width) as i32, (at / width) as i32);
+        Rect::new(self.x0 + x * self.cell, self.y0 + y * self.cell, self.cell, self.cell)
+    }
+}
+
+/// Where a row (or column) of squares `length` pixels long starts in the
+/// `room` pixels from `from`: centred where it fits, else placed to bring
+/// `focus` (pixels into it) to the middle, but never leaving room at
+/// either end.
+fn start(from: i32, room: i32, length: i32, focus: i32) -> i32 {
+    if length <= room {
+        from + (room - length) / 2
+    } else {
+        (from + room / 2 - focus).clamp(from + room - length, from)
+    }
+}
+
+/// The hint for `st`: the walk to the next push of a solution found best
+/// first, or why there is none. A raised `stop` cuts the search short.
+fn search_hint(st: &Sokoban, stop: Option<Arc<AtomicBool>>) -> Result<Walk, String> {
+    let limits = solver::Limits { cancel: stop, ..solver::Limits::positions(HINT_LIMIT) };
+    match solver::solve_quickly(st, &limits).verdict {
+        Verdict::Solved { lurd, .. } => Ok(Walk(solver::first_push(&lurd))),
+        Verdict::Unsolvable => Err("This position cannot be solved any more: undo some moves.".into()),
+        Verdict::GaveUp(_) => Err("No hint found quickly.".into()),
     }
 }
 
@@ -97,6 +184,9 @@ pub struct SokobanBoard {
     /// What the board has to tell the player as it opens (see
     /// [`Board::opening_notice`]).
     opening: (Option<String>, Option<Requester>),
+    /// The search for a hint under way on a thread of its own (in a
+    /// window); dropping it stops it.
+    thinking: Option<Job<Result<Walk, String>>>,
     /// The records as read when the board opened and as kept since: the
     /// menus ask of them at every redraw, which must not read the file.
     records: Records,
@@ -113,7 +203,7 @@ impl SokobanBoard {
         let records = loaded.map(|l| l.value).unwrap_or_default();
         // One status line for all (the records first: a narrow line keeps
         // its first sentence); the box tells of the records in full, and
-        // Levels Left Out... of the levels.
+        // Problems in File... of the levels.
         let said: Vec<String> = trouble.iter().map(|(status, _)| status.clone()).chain(place.left_out_note()).collect();
         let opening = ((!said.is_empty()).then(|| said.join(" ")), trouble.map(|(_, full)| full));
         SokobanBoard {
@@ -124,31 +214,55 @@ impl SokobanBoard {
             showing: Vec::new(),
             shown_step: false,
             opening,
+            thinking: None,
             records,
         }
     }
 
-    /// The size of a square and the level's top-left corner in `area`.
-    fn layout(level: &Level, area: Rect) -> (i32, i32, i32) {
-        let margin = (area.w.min(area.h) / 40).max(2);
-        let (w, h) = (level.width as i32, level.height as i32);
-        let cell = ((area.w - 2 * margin) / w).min((area.h - 2 * margin) / h).clamp(2, MAX_CELL);
-        (cell, area.x + (area.w - cell * w) / 2, area.y + (area.h - cell * h) / 2)
+    /// Where square `at` of `st` is drawn in `area` (for scripts and tests
+    /// that click like a player); it may lie outside `area` where the
+    /// level is scrolled.
+    pub fn square_rect(st: &Sokoban, area: Rect, at: usize) -> Rect {
+        Layout::of(st, area, st.player()).square(st.level().width, at)
     }
 
-    /// Where square `at` is drawn in `area` (for scripts and tests that
-    /// click like a player).
-    pub fn square_rect(level: &Level, area: Rect, at: usize) -> Rect {
-        let (cell, x0, y0) = Self::layout(level, area);
-        Rect::new(x0 + (at % level.width) as i32 * cell, y0 + (at / level.width) as i32 * cell, cell, cell)
+    /// The layout of `st` in `area` as drawn: following the pusher, or
+    /// while a hint is shown its can, which may lie out of the pusher's
+    /// sight on a scrolled level.
+    fn layout(&self, st: &Sokoban, area: Rect) -> Layout {
+        Layout::of(st, area, self.hint.map_or(st.player(), |(can, _)| can))
     }
 
-    /// The square under (x, y), if it is on the level.
-    fn hit(level: &Level, area: Rect, x: i32, y: i32) -> Option<usize> {
-        let (cell, x0, y0) = Self::layout(level, area);
-        let (cx, cy) = ((x - x0).div_euclid(cell), (y - y0).div_euclid(cell));
+    /// The square under (x, y), if it is a square of the level shown in
+    /// `area`.
+    fn hit(&self, st: &Sokoban, area: Rect, x: i32, y: i32) -> Option<usize> {
+        if !area.contains(x, y) {
+            return None;
+        }
+        let (level, layout) = (st.level(), self.layout(st, area));
+        let (cx, cy) = ((x - layout.x0).div_euclid(layout.cell), (y - layout.y0).div_euclid(layout.cell));
         ((0..level.width as i32).contains(&cx) && (0..level.height as i32).contains(&cy))
             .then(|| cy as usize * level.width + cx as usize)
+    }
+
+    /// Stops what the board does by itself (a solution being shown, a
+    /// hint being searched for), as anything the player does must: what
+    /// the status line says of it, if something was stopped.
+    fn interrupt(&mut self) -> Option<&'static str> {
+        let hint = self.thinking.take().map(|_| "The hint was stopped.");
+        let shown = (!std::mem::take(&mut self.showing).is_empty()).then_some("The solution was stopped.");
+        shown.or(hint)
+    }
+
+    /// The hint searched for on a thread, once it has come (at a tick).
+    fn hint_heard(&mut self, st: &Sokoban) -> Option<Reply<LevelVariant>> {
+        let found = match self.thinking.as_ref()?.poll() {
+            Ok(found) => found,
+            Err(TryRecvError::Empty) => return None,
+            Err(TryRecvError::Disconnected) => Err("No hint found quickly.".into()),
+        };
+        self.thinking = None;
+        Some(hint_reply(st, found))
     }
 
     /// The target of the level `offset` good levels away, if there is one.
@@ -163,6 +277,11 @@ impl SokobanBoard {
     fn known_solution(&self, session: &Session<LevelVariant>) -> Option<String> {
         let best = self.records.best(&session.variant().id);
         best.map(|b| b.lurd.clone()).or_else(|| session.variant().level.solution.clone())
+    }
+
+    /// The steps of the best solution known, to be shown.
+    fn solution_steps(&self, session: &Session<LevelVariant>) -> Option<Vec<Dir>> {
+        self.known_solution(session).and_then(|lurd| parse_lurd(&lurd).ok())
     }
 
     /// The LURD of the game at the cursor, from its start.
@@ -239,8 +358,8 @@ impl Board<LevelVariant> for SokobanBoard {
                 .enabled(self.can(session, PREVIOUS_LEVEL)),
             MenuItem::new("Show Solution", Command::View(SHOW_SOLUTION)).enabled(self.can(session, SHOW_SOLUTION)),
             MenuItem::new("Best Results...", Command::View(BEST_RESULTS)),
-            MenuItem::new("Levels Left Out...", Command::View(LEVELS_LEFT_OUT))
-                .enabled(self.can(session, LEVELS_LEFT_OUT)),
+            MenuItem::new("Problems in File...", Command::View(FILE_PROBLEMS))
+                .enabled(self.can(session, FILE_PROBLEMS)),
         ]
     }
 
@@ -273,8 +392,11 @@ impl Board<LevelVariant> for SokobanBoard {
         if !machine.chrome().draws_felt() {
             s.fill_rect(area, look.paint(Pen::Felt));
         }
-        let (cell, _, _) = Self::layout(level, area);
-        let size = cell as u32;
+        // A scrolled level's squares beyond the area are never drawn over
+        // the status line or the menus.
+        let clip = s.set_clip(area.intersect(&s.clip()));
+        let layout = self.layout(st, area);
+        let size = layout.cell as u32;
         let tiles = [
             Tile::Wall,
             Tile::Floor,
@@ -287,6 +409,10 @@ impl Board<LevelVariant> for SokobanBoard {
         let arts: Vec<_> = tiles.iter().map(|&t| tile_art(t, size)).collect();
         let art = |t: Tile| &arts[tiles.iter().position(|&x| x == t).expect("every tile is painted")];
         for at in 0..level.width * level.height {
+            let r = layout.square(level.width, at);
+            if r.intersect(&area).is_empty() {
+                continue;
+            }
             let goal = level.is_goal(at);
             let tile = if level.is_wall(at) {
                 Tile::Wall
@@ -301,16 +427,16 @@ impl Board<LevelVariant> for SokobanBoard {
             } else {
                 Tile::Floor
             };
-            let r = Self::square_rect(level, area, at);
             s.draw_art(art(tile), r.x, r.y);
         }
         if let Some((from, to)) = self.hint {
             for at in [from, to] {
-                let r = Self::square_rect(level, area, at);
+                let r = layout.square(level.width, at);
                 s.frame_rect(r, look.paint(Pen::Highlight));
                 s.frame_rect(r.inset(1, 1), look.paint(Pen::Highlight));
             }
         }
+        s.set_clip(clip);
     }
 
     fn input(
@@ -322,6 +448,9 @@ impl Board<LevelVariant> for SokobanBoard {
     ) -> Reply<LevelVariant> {
         let st = session.state();
         if let Input::Tick { .. } = input {
+            if let Some(heard) = self.hint_heard(st) {
+                return heard;
+            }
             if self.showing.is_empty() {
                 return Reply::Unchanged;
             }
@@ -334,31 +463,29 @@ impl Board<LevelVariant> for SokobanBoard {
                 Reply::Say("That solution does not fit here.".into())
             };
         }
-        // Anything the player does stops a solution being shown.
-        let stopped = !self.showing.is_empty() && !matches!(input, Input::MouseMove { .. });
-        if stopped {
-            self.showing.clear();
+        if matches!(input, Input::MouseMove { .. } | Input::MouseUp { .. }) {
+            return Reply::Unchanged;
         }
-        if !matches!(input, Input::MouseMove { .. }) {
-            self.shown_step = false;
-        }
-        match *input {
-            Input::MouseDown { x, y, button: Button::Left } => match Self::hit(st.level(), area, x, y) {
+        // Anything the player does stops what the board does by itself.
+        let stopped = self.interrupt();
+        self.shown_step = false;
+        let reply = match *input {
+            Input::MouseDown { x, y, button: Button::Left } => match self.hit(st, area, x, y) {
                 Some(at) => self.click(st, at),
                 None => Reply::Unchanged,
             },
-            Input::Key { key, mods } if !mods.ctrl && !mods.alt => {
-                let dir = match key {
-                    Key::Left => Dir::Left,
-                    Key::Up => Dir::Up,
-                    Key::Right => Dir::Right,
-                    Key::Down => Dir::Down,
-                    _ if stopped => return Reply::Say("The solution was stopped.".into()),
-                    _ => return Reply::Unchanged,
-                };
-                Reply::Play(Walk(vec![dir]))
-            }
+            Input::Key { key, mods } if !mods.ctrl && !mods.alt => match key {
+                Key::Left => Reply::Play(Walk(vec![Dir::Left])),
+                Key::Up => Reply::Play(Walk(vec![Dir::Up])),
+                Key::Right => Reply::Play(Walk(vec![Dir::Right])),
+                Key::Down => Reply::Play(Walk(vec![Dir::Down])),
+                _ => Reply::Unchanged,
+            },
             _ => Reply::Unchanged,
+        };
+        match (reply, stopped) {
+            (Reply::Unchanged, Some(said)) => Reply::Say(said.into()),
+            (reply, _) => reply,
         }
     }
 
@@ -367,15 +494,17 @@ impl Board<LevelVariant> for SokobanBoard {
             NEXT_LEVEL => self.level_target(1).map_or(Reply::Unchanged, |t| Reply::Command(Command::Play(t))),
             PREVIOUS_LEVEL => self.level_target(-1).map_or(Reply::Unchanged, |t| Reply::Command(Command::Play(t))),
             BEST_RESULTS => Reply::Ask(self.best_box(session)),
-            LEVELS_LEFT_OUT => Reply::Ask(self.place.left_out_box()),
-            SHOW_SOLUTION => match self.known_solution(session).and_then(|l| parse_lurd(&l).ok()) {
-                Some(steps) => {
-                    self.showing = steps;
-                    // From the start: the steps come one a tick after it.
-                    Reply::Command(Command::Restart)
-                }
+            FILE_PROBLEMS => Reply::Ask(self.place.left_out_box()),
+            // From the start: the steps are queued once the level has
+            // restarted, which the player may decline.
+            SHOW_SOLUTION => match self.solution_steps(session) {
+                Some(_) => Reply::RestartThen(PLAY_SOLUTION),
                 None => Reply::Say("No solution is known yet: Hint asks the solver.".into()),
             },
+            PLAY_SOLUTION => {
+                self.showing = self.solution_steps(session).unwrap_or_default();
+                Reply::Unchanged
+            }
             _ => Reply::Unchanged,
         }
     }
@@ -384,23 +513,31 @@ impl Board<LevelVariant> for SokobanBoard {
         match command {
             NEXT_LEVEL => self.level_target(1).is_some(),
             PREVIOUS_LEVEL => self.level_target(-1).is_some(),
-            SHOW_SOLUTION => self.known_solution(session).is_some(),
+            SHOW_SOLUTION | PLAY_SOLUTION => self.known_solution(session).is_some(),
             BEST_RESULTS => true,
-            LEVELS_LEFT_OUT => !self.place.left_out.is_empty(),
+            FILE_PROBLEMS => !self.place.left_out.is_empty(),
             _ => false,
         }
     }
 
     fn reset(&mut self) {
         self.hint = None;
+        // A hint searched for is of the position left.
+        self.thinking = None;
     }
 
-    fn hint(&mut self, session: &Session<LevelVariant>) -> Result<Walk, String> {
-        match solver::solve_quickly(session.state(), &solver::Limits::positions(HINT_LIMIT)).verdict {
-            Verdict::Solved { lurd, .. } => Ok(Walk(solver::first_push(&lurd))),
-            Verdict::Unsolvable => Err("This position cannot be solved any more: undo some moves.".into()),
-            Verdict::GaveUp(_) => Err("No hint found quickly.".into()),
+    /// In a window the search runs on a thread of its own, and its answer
+    /// comes at a tick; elsewhere it runs at once.
+    fn ask_hint(&mut self, session: &Session<LevelVariant>) -> Reply<LevelVariant> {
+        let st = session.state();
+        if background::allowed() {
+            let position = st.clone();
+            self.thinking = Job::spawn("hint", move |stop| search_hint(&position, Some(stop)));
+            if self.thinking.is_some() {
+                return Reply::Say(THINKING.into());
+            }
         }
+        hint_reply(st, search_hint(st, None))
     }
 
     fn show_hint(&mut self, session: &Session<LevelVariant>, m: &Walk) {
@@ -490,8 +627,8 @@ mod tests {
         assert_eq!(b.opening_notice(), (Some("Levels 2, 3 left out: t.xsb:6, 9.".to_string()), None));
         assert_eq!(b.opening_notice(), (None, None), "said twice");
         // The menu's box says why, with the file's whole path.
-        assert!(b.can(&s, LEVELS_LEFT_OUT));
-        let Reply::Ask(why) = b.command(&s, LEVELS_LEFT_OUT) else { panic!("no box of the levels left out") };
+        assert!(b.can(&s, FILE_PROBLEMS));
+        let Reply::Ask(why) = b.command(&s, FILE_PROBLEMS) else { panic!("no box of the levels left out") };
         assert_eq!(
             why.lines,
             [
@@ -504,7 +641,108 @@ mod tests {
         assert_eq!(one.left_out_note().unwrap(), "Level 2 left out: t.xsb:6.");
         let none = SokobanBoard::new("T 1", Place { left_out: Vec::new(), ..one }, dir.path());
         assert_eq!(none.place.left_out_note(), None);
-        assert!(!none.can(&s, LEVELS_LEFT_OUT));
+        assert!(!none.can(&s, FILE_PROBLEMS));
+    }
+
+    /// A Solution line that is none is told of as the board opens and in
+    /// the box, as a broken level is; its level plays with no solution
+    /// known: Best Results counts none from the file, and Show Solution
+    /// has nothing to show.
+    #[test]
+    fn a_solution_left_out_is_told_of_and_never_counted_or_shown() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "#####\n#@$.#\n#####\nSolution: RXQ\n\n#####\n#@$.#\n#####\nSolution: L\n\n\
+                    ######\n#@$.@#\n######\n";
+        let set = parse_set(Path::new("/levels/t.xsb"), text.as_bytes());
+        let place =
+            Place { path: PathBuf::from("/levels/t.xsb"), number: 1, good: set.good(), left_out: set.left_out() };
+        let mut b = SokobanBoard::new("T 1", place, dir.path());
+        let said = b.opening_notice().0.unwrap();
+        assert_eq!(said, "Level 3 left out: t.xsb:12. The solutions of levels 1, 2 left out: t.xsb:4, 9.");
+        let Reply::Ask(why) = b.command(&session(text), FILE_PROBLEMS) else { panic!("no box of the problems") };
+        assert_eq!(
+            why.lines,
+            [
+                "/levels/t.xsb:",
+                "Level 1, line 4: the solution cannot be read: `X` (character 2) is not one of l, u, r, d.",
+                "Level 2, line 9: the solution's step 1 cannot be made: a wall is in the way.",
+                "Level 3, line 12: a second player: a level has one `@` or `+`.",
+            ]
+        );
+        let one = Place { left_out: set.left_out()[..1].to_vec(), ..b.place.clone() };
+        assert_eq!(one.left_out_note().unwrap(), "The solution of level 1 left out: t.xsb:4.");
+
+        let level = session(text);
+        assert_eq!(level.variant().level.solution, None);
+        assert!(!b.can(&level, SHOW_SOLUTION));
+        assert_eq!(b.best_box(&level).lines, ["Not solved yet."]);
+        // A good one is counted as it plays: its pushes in upper case.
+        let good = session("#####\n#@$.#\n#####\nSolution: r\n");
+        assert_eq!(b.best_box(&good).lines, ["Not solved yet.", "Level file: 1 move, 1 push."]);
+    }
+
+    /// On the smallest screen a level too big for it keeps squares the
+    /// art can tell apart, and is scrolled so the pusher is in sight
+    /// wherever it goes; nothing is drawn outside the board's area.
+    #[test]
+    fn a_level_too_big_is_scrolled_to_keep_the_pusher_in_sight() {
+        let dir = tempfile::tempdir().unwrap();
+        let b = board(dir.path());
+        let area = Rect::new(0, 11, 320, 245);
+        for (w, h) in [(20, 128), (128, 128), (20, 100), (100, 60), (128, 20)] {
+            let mut rows = vec!["#".repeat(w); h];
+            for row in &mut rows[1..h - 1] {
+                *row = format!("#{}#", " ".repeat(w - 2));
+            }
+            rows[1].replace_range(1..4, "@$.");
+            let mut st = session(&(rows.join("\n") + "\n")).state().clone();
+            let mut seen = Vec::new();
+            // Down the level's first column, then along its last row.
+            for d in std::iter::repeat_n(Dir::Down, h - 3).chain(std::iter::repeat_n(Dir::Right, w - 3)) {
+                let layout = Layout::of(&st, area, st.player());
+                assert_eq!(layout.cell, MIN_CELL, "{w}x{h}");
+                let pusher = SokobanBoard::square_rect(&st, area, st.player());
+                assert_eq!(pusher.intersect(&area), pusher, "{w}x{h}: the pusher at {} is out of sight", st.player());
+                assert_eq!(b.hit(&st, area, pusher.x, pusher.y), Some(st.player()));
+                assert_eq!(b.hit(&st, area, pusher.x, area.y - 1), None, "a click above the area");
+                seen.push((layout.x0, layout.y0));
+                st.step(d).unwrap();
+            }
+            // The level's edges never leave a gap in the area.
+            let (x0, y0) = seen.iter().fold((i32::MIN, i32::MIN), |(x, y), &(a, b)| (x.max(a), y.max(b)));
+            assert!(x0 <= area.x.max(area.x + (area.w - w as i32 * MIN_CELL) / 2), "{w}x{h}");
+            assert!(y0 <= area.y.max(area.y + (area.h - h as i32 * MIN_CELL) / 2), "{w}x{h}");
+        }
+        // A level that fits is drawn whole, centred, its squares as large
+        // as fit.
+        let small = session("#####\n#@$.#\n#####\n");
+        let layout = Layout::of(small.state(), area, small.state().player());
+        assert_eq!(layout, Layout { cell: 40, x0: 60, y0: 11 + 62 });
+    }
+
+    /// A hint's can far from the pusher on a scrolled level is brought
+    /// into sight with its mark, and clicks go where it is drawn; the
+    /// next move, which ends the hint, brings the pusher back.
+    #[test]
+    fn a_hint_brings_its_can_into_sight_on_a_scrolled_level() {
+        let dir = tempfile::tempdir().unwrap();
+        let area = Rect::new(0, 11, 320, 245);
+        let s = session(&format!("{wall}\n#@{floor}$.#\n{wall}\n", wall = "#".repeat(100), floor = " ".repeat(95)));
+        let mut b = board(dir.path());
+        let st = s.state();
+        let can = st.level().width + 97;
+        let seen = |b: &SokobanBoard, at: usize| {
+            let r = b.layout(st, area).square(st.level().width, at);
+            r.intersect(&area) == r
+        };
+        assert!(seen(&b, st.player()) && !seen(&b, can));
+        let hint = search_hint(st, None).unwrap();
+        b.show_hint(&s, &hint);
+        assert!(seen(&b, can) && seen(&b, can + 1), "the hint's can and its goal are out of sight");
+        let r = b.layout(st, area).square(st.level().width, can + 1);
+        assert_eq!(b.hit(st, area, r.x, r.y), Some(can + 1));
+        b.reset();
+        assert!(seen(&b, st.player()) && !seen(&b, can));
     }
 
     /// A damaged records file is set aside as the board opens, and the

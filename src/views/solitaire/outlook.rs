@@ -7,9 +7,7 @@
 //! again. A shot judges at once, as far as the thread would; tests and
 //! pictures of a game's opening judge nothing (see [`background::Work`]).
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::mpsc::TryRecvError;
 use std::time::Duration;
 
 use crate::core::Status;
@@ -17,7 +15,7 @@ use crate::core::game::Game;
 use crate::core::session::play_through;
 use crate::solitaire::engine::{SolMove, Solitaire};
 use crate::solitaire::solver::{Limits, Verdict, solve, wins};
-use crate::views::background::{self, Work};
+use crate::views::background::{self, Job, Work};
 
 /// Positions the background search may expand before it says it cannot
 /// tell: enough for every FreeCell deal and most of the rest.
@@ -61,16 +59,11 @@ impl Outlook {
     }
 }
 
-/// A search under way.
-struct Pending {
-    answer: Receiver<Verdict>,
-    stop: Arc<AtomicBool>,
-}
-
 /// Judges positions in the background.
 #[derive(Default)]
 pub struct Watcher {
-    pending: Option<Pending>,
+    /// The search under way.
+    pending: Option<Job<Verdict>>,
     outlook: Option<Outlook>,
     /// A position a shot watched, judged at the next tick: a script's
     /// moves in a row are judged once, where its picture is taken or it
@@ -118,21 +111,13 @@ impl Watcher {
                 return;
             }
         }
-        let (tx, answer) = channel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let (position, flag) = (state.clone(), Arc::clone(&stop));
-        let spawned = std::thread::Builder::new().name("solver".into()).spawn(move || {
-            let limits = Limits { cancel: Some(flag), ..watch_limits(true) };
-            let _ = tx.send(solve(&position, &limits).verdict);
+        let position = state.clone();
+        let spawned = Job::spawn("solver", move |stop| {
+            solve(&position, &Limits { cancel: Some(stop), ..watch_limits(true) }).verdict
         });
-        match spawned {
-            Ok(_) => {
-                self.pending = Some(Pending { answer, stop });
-                self.outlook = Some(Outlook::Thinking);
-            }
-            // Without a thread there is no verdict to wait for.
-            Err(_) => self.outlook = Some(Outlook::Unknown),
-        }
+        self.outlook = Some(if spawned.is_some() { Outlook::Thinking } else { Outlook::Unknown });
+        // Without a thread there is no verdict to wait for.
+        self.pending = spawned;
     }
 
     /// Takes the search's answer if it has come: whether the outlook
@@ -145,7 +130,7 @@ impl Watcher {
             return true;
         }
         let Some(p) = &self.pending else { return false };
-        let verdict = match p.answer.try_recv() {
+        let verdict = match p.poll() {
             Ok(verdict) => verdict,
             Err(TryRecvError::Empty) => return false,
             Err(TryRecvError::Disconnected) => Verdict::Undecided(crate::solitaire::solver::Limit::Cancelled),
@@ -180,17 +165,10 @@ impl Watcher {
         self.outlook = None;
     }
 
+    /// Drops the search under way, which stops it.
     fn cancel(&mut self) {
         self.unjudged = false;
-        if let Some(p) = self.pending.take() {
-            p.stop.store(true, Ordering::Relaxed);
-        }
-    }
-}
-
-impl Drop for Watcher {
-    fn drop(&mut self) {
-        self.cancel();
+        self.pending = None;
     }
 }
 
