@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::core::files::{limits, read_capped};
+use crate::core::files::{limits, read_capped, without_bom};
 use crate::games::pegs::board::Board;
 use crate::gfx::Surface;
 use crate::gfx::image_io::{encode_bmp, encode_png};
@@ -746,8 +746,9 @@ fn read_script(path: &Path) -> Result<(String, Vec<super::script::Step>), Failur
         ("<stdin>".to_string(), text)
     } else {
         let bytes = read_capped(path, limits::SCRIPT).map_err(|e| fail(format!("{}: {e}", path.display())))?;
-        let text = String::from_utf8(bytes).map_err(|_| fail(format!("{}: not UTF-8 text", path.display())))?;
-        (path.display().to_string(), text)
+        let text = std::str::from_utf8(without_bom(&bytes))
+            .map_err(|_| fail(format!("{}: not UTF-8 text", path.display())))?;
+        (path.display().to_string(), text.to_string())
     };
     let steps = super::script::parse(&name, &text).map_err(|e| fail(e.to_string()))?;
     Ok((name, steps))

@@ -37,10 +37,11 @@ pub fn run(command: TetrisCommand) -> Result<(), Failure> {
 fn run_log(seed: Option<u64>, inputs: &Path, keep: Option<&Path>) -> Result<(), Failure> {
     let bytes = crate::core::files::read_capped(inputs, crate::core::files::limits::SAVE)
         .map_err(|e| fail(format!("{}: cannot be read ({e})", inputs.display())))?;
+    let bytes = crate::core::files::without_bom(&bytes);
     let session = if bytes.starts_with(save::MAGIC.as_bytes()) {
-        save::decode(&bytes, &TetrisVariant).map_err(|e| fail(format!("{}:{e}", inputs.display())))?
+        save::decode(bytes, &TetrisVariant).map_err(|e| fail(format!("{}:{e}", inputs.display())))?
     } else {
-        let text = String::from_utf8_lossy(&bytes);
+        let text = String::from_utf8_lossy(bytes);
         let parsed = log::parse(inputs, &text).map_err(|d| Failure { message: d.to_string(), code: 2 })?;
         let seed = seed.or(parsed.seed).ok_or_else(|| fail("no seed: give --seed S or a `seed S` line in the log"))?;
         play(seed, &parsed)

@@ -511,7 +511,10 @@ pub fn apart_id(id: &str, place: &Path, max_len: usize) -> String {
 }
 
 /// `bytes` without a leading UTF-8 byte-order mark, which Windows editors
-/// put before text they save, and which is no part of a file's text.
+/// (Notepad) put before text they save, and which is no part of a file's
+/// text. Every reader of a text file of Parlour's own (saves, settings,
+/// preferences, statistics, high scores, scripts, level sets, boards,
+/// skins) skips it through this one function.
 pub fn without_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
 }

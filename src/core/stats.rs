@@ -250,6 +250,7 @@ impl Stats {
 
 /// Reads a statistics file; errors carry the line where one is known.
 fn parse(bytes: &[u8]) -> Result<Stats, (Option<usize>, String)> {
+    let bytes = super::files::without_bom(bytes);
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
         (Some(line), "the file is not UTF-8 text".to_string())

@@ -94,7 +94,7 @@ pub fn decode_windows(bytes: &[u8]) -> String {
     if let Some(rest) = bytes.strip_prefix(b"\xfe\xff") {
         return utf16(rest, u16::from_be_bytes);
     }
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let bytes = super::files::without_bom(bytes);
     match std::str::from_utf8(bytes) {
         Ok(text) => text.to_string(),
         Err(_) => bytes.iter().map(|&b| cp1252(b)).collect(),

@@ -512,6 +512,37 @@ fn a_win_is_celebrated_in_the_machines_style() {
     }
 }
 
+/// A journal or a kept game opened and saved again in Notepad (which puts
+/// a byte-order mark before it) reads as it did: the journal resumes, not
+/// set aside as foreign, and the kept game is found whatever its name.
+#[test]
+fn saves_with_a_byte_order_mark_read_as_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open_table("freecell", 2, dir.path());
+    let first = view.session().state().legal_moves()[0];
+    view.play_move(&first);
+    view.command(&Command::SaveAs);
+    view.close();
+    drop(view);
+    let marked = |path: &std::path::Path| [b"\xEF\xBB\xBF".as_slice(), &std::fs::read(path).unwrap()].concat();
+    let kept = journal::kept_games(dir.path()).remove(0);
+    let shared = dir.path().join("shared.txt");
+    std::fs::write(&shared, marked(&kept)).unwrap();
+    let places = parlour::host::Places { data_dir: dir.path().to_path_buf(), ..parlour::app::catalog::places() };
+    assert_eq!(parlour::host::find(shared.to_str().unwrap(), &places).map(|g| g.game_id), Ok("freecell".into()));
+    let journal = journal::journal_path(dir.path(), "freecell");
+    std::fs::write(&journal, marked(&journal)).unwrap();
+    let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
+    let back = open_as("freecell", dir.path(), &how);
+    assert_eq!(back.session().move_count(), 1, "{}", back.message());
+    let names: Vec<String> = std::fs::read_dir(journal.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let aside = |n: &String| ["damaged", "foreign", "unreadable"].iter().any(|why| n.contains(why));
+    assert!(!names.iter().any(aside), "set aside: {names:?}");
+}
+
 /// A kept game the player names is theirs (or someone else's, shared with
 /// them): when it cannot be opened, the command says which file, which
 /// line and why, and leaves the file where it is; the game left off is
