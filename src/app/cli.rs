@@ -863,13 +863,27 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
 }
 
 /// `parlour stats [GAME]`: a game's record, or every game's, each
-/// beginning with its `game:` line.
+/// beginning with its `game:` line. It is a query, which sets nothing
+/// aside: a broken file is told of by its line and left for the next game
+/// counted to set aside.
 fn stats(target: Option<&str>) -> Result<(), Failure> {
-    let loaded = crate::core::Stats::load_noting(&settings::data_dir()).map_err(|e| fail(e.to_string()))?;
-    if let Some(note) = loaded.note() {
-        eprintln!("parlour: {note}");
-    }
-    let all = loaded.value;
+    use crate::core::{FileError, FileErrorKind, Stats, files::Loaded};
+    let told = |e: &FileError| match e.kind {
+        FileErrorKind::Corrupt => format!("{e}; it is left where it is, for the next game counted to set aside"),
+        _ => e.to_string(),
+    };
+    let all = match Stats::look(&settings::data_dir()) {
+        Ok(Loaded { value, replaced: None }) => value,
+        Ok(Loaded { value, replaced: Some(e) }) => {
+            let backup = crate::core::files::backup_path(&e.path);
+            let backup = backup.file_name().unwrap_or_default().to_string_lossy();
+            eprintln!("parlour: {}; its previous copy {backup} is shown", told(&e));
+            value
+        }
+        // Nothing counted yet, or no folder to count in.
+        Err(e) if e.kind == FileErrorKind::NotFound => Stats::default(),
+        Err(e) => return Err(fail(told(&e))),
+    };
     let ids: Vec<String> = match target {
         Some(t) => {
             // A game whose levels, boards or sizes keep records of their

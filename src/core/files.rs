@@ -311,17 +311,25 @@ impl<T> Loaded<T> {
     }
 }
 
+/// Whether `path` is a file cut to nothing (a full disk, another
+/// program's crash) beside a backup that is not: read as no records at
+/// all, the next save would push the good backup out, so with a backup at
+/// hand it counts as damaged.
+fn emptied(path: &Path) -> bool {
+    let size = |p: &Path| std::fs::metadata(p).ok().filter(|m| m.is_file()).map(|m| m.len());
+    size(path) == Some(0) && size(&backup_path(path)).is_some_and(|n| n > 0)
+}
+
+/// Why an [`emptied`] file cannot be used.
+const EMPTIED: &str = "the file is empty";
+
 /// Loads `path` with `load`, which sets a bad file aside; if the file is
 /// damaged or foreign and has a backup (see [`write_atomic`]), the backup
 /// is loaded in its place, and the result says so. When there is no backup
 /// or it cannot be loaded either, the error is the file's own.
 pub fn load_or_backup<T>(path: &Path, load: impl Fn(&Path) -> Result<T, FileError>) -> Result<Loaded<T>, FileError> {
-    let size = |p: &Path| std::fs::metadata(p).ok().filter(|m| m.is_file()).map(|m| m.len());
-    if size(path) == Some(0) && size(&backup_path(path)).is_some_and(|n| n > 0) {
-        // A file cut to nothing (a full disk, another program's crash)
-        // would read as no records at all, and the next save would push
-        // the good backup out: with a backup at hand it counts as damaged.
-        let e = FileError::reject(path, None, FileErrorKind::Corrupt, "the file is empty".into());
+    if emptied(path) {
+        let e = FileError::reject(path, None, FileErrorKind::Corrupt, EMPTIED.into());
         return stand_in(path, &load, e);
     }
     match load(path) {
@@ -340,6 +348,21 @@ pub fn load_or_backup<T>(path: &Path, load: impl Fn(&Path) -> Result<T, FileErro
             if backup_path(path).is_file() { stand_in(path, &load, e) } else { Err(e) }
         }
         Err(e) => Err(e),
+    }
+}
+
+/// As [`load_or_backup`], for a look that changes nothing (a query such
+/// as `parlour stats`): `look` sets nothing aside, and a file that cannot
+/// be used is left where it is for the next load to set aside and tell
+/// of. Its backup, when good, is read in its place, and the result says
+/// so; otherwise the error is the file's own.
+pub fn look_or_backup<T>(path: &Path, look: impl Fn(&Path) -> Result<T, FileError>) -> Result<Loaded<T>, FileError> {
+    let own = if emptied(path) { Err(FileError::new(path, FileErrorKind::Corrupt, EMPTIED)) } else { look(path) };
+    match own {
+        Err(e) if e.kind != FileErrorKind::NotFound && backup_path(path).is_file() => {
+            look(&backup_path(path)).map(|value| Loaded { value, replaced: Some(e.clone()) }).map_err(|_| e)
+        }
+        own => own.map(Loaded::plain),
     }
 }
 

@@ -459,6 +459,43 @@ fn parlour_stats_prints_a_games_record_as_key_value_lines() {
     assert_eq!(said, "");
 }
 
+/// `parlour stats` is a query: a damaged stats.ini is named by its line
+/// and left where it is for the next game counted to set aside; its
+/// previous copy's figures are shown where that one is good.
+#[test]
+fn parlour_stats_sets_nothing_aside() {
+    let data = tempfile::tempdir().unwrap();
+    let mut good = Stats::default();
+    good.game_mut("klondike").record(parlour::core::Outcome::Won, 0);
+    good.save(data.path()).unwrap();
+    good.save(data.path()).unwrap();
+    let path = Stats::path(data.path());
+    let damaged = "[klondike]\nwon=1\nplayed=-5\n";
+    std::fs::write(&path, damaged).unwrap();
+    let stats = || super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "klondike"]).output();
+    let out = stats().unwrap();
+    let said = String::from_utf8(out.stderr).unwrap();
+    let told = format!(
+        "parlour: {}:3: [klondike] played = \"-5\" is not a count; it is left where it is, for the next game \
+         counted to set aside",
+        path.display()
+    );
+    assert_eq!(said.trim_end(), format!("{told}; its previous copy stats.ini.bak is shown"));
+    assert!(String::from_utf8(out.stdout).unwrap().lines().any(|l| l == "won: 1"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged, "the file was not left as it was");
+    // With no good copy the query fails, and still sets nothing aside.
+    std::fs::remove_file(parlour::core::files::backup_path(&path)).unwrap();
+    let out = stats().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8(out.stderr).unwrap().trim_end(), told);
+    let names: Vec<String> = std::fs::read_dir(data.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("stats"))
+        .collect();
+    assert_eq!(names, ["stats.ini"], "set aside");
+}
+
 /// Plays the scripted win of `id` (tests/wins) through the controller.
 fn play_win(view: &mut Table, id: &str) -> Response {
     let script = std::fs::read_to_string(format!("{}/tests/wins/{id}.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
