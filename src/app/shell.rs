@@ -108,8 +108,9 @@ impl Shell {
         shell
     }
 
-    /// Shows the view's notice (see [`View::take_notice`]) once no other
-    /// box is up.
+    /// Shows the view's notice (see [`View::take_notice`]), or trouble
+    /// found with the player's files outside the game (see
+    /// [`warnings`](crate::host::warnings)), once no other box is up.
     fn show_notice(&mut self) {
         if self.asked.is_some() {
             return;
@@ -117,7 +118,7 @@ impl Shell {
         if let Some(req) = self.view.take_question() {
             self.asked = Some(Asked::new(req, None, true));
             self.dirty = true;
-        } else if let Some(req) = self.view.take_notice() {
+        } else if let Some(req) = crate::host::warnings::take().or_else(|| self.view.take_notice()) {
             self.tell(req);
             self.dirty = true;
         }

@@ -84,10 +84,14 @@ impl FileError {
     /// The error for a file that cannot be used: the file is set aside with
     /// [`set_aside`] so it is neither loaded again nor overwritten, and the
     /// error says where it went (or why it could not be moved).
+    /// A folder in the file's place is never moved: it is not one of
+    /// Parlour's files, and what it holds may be anyone's.
     pub fn reject(path: &Path, line: Option<usize>, kind: FileErrorKind, reason: String) -> Self {
-        let (moved_to, reason) = match set_aside(path, kind.word()) {
+        let moved = if is_folder(path) { Err(None) } else { set_aside(path, kind.word()).map_err(Some) };
+        let (moved_to, reason) = match moved {
             Ok(to) => (Some(to), reason),
-            Err(e) => (None, format!("{reason} (and it could not be moved aside: {e})")),
+            Err(None) => (None, format!("{reason} (it is left where it is)")),
+            Err(Some(e)) => (None, format!("{reason} (and it could not be moved aside: {})", write_failure(&e))),
         };
         FileError { path: path.to_path_buf(), line, kind, reason, moved_to }
     }
@@ -99,6 +103,8 @@ impl FileError {
         // is a file) leaves no such file either.
         if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) {
             FileError::new(path, FileErrorKind::NotFound, format!("there is no {what}"))
+        } else if is_folder(path) {
+            FileError::new(path, FileErrorKind::Io, format!("the {what} could not be read: it is a folder, not a file"))
         } else {
             FileError::new(path, FileErrorKind::Io, format!("the {what} could not be read: {e}"))
         }
@@ -546,6 +552,11 @@ pub fn without_bom(bytes: &[u8]) -> &[u8] {
 /// file.
 pub const NOT_A_FILE: &str = "it is not a regular file (a folder, device or pipe)";
 
+/// Whether `path` itself (not what a link there leads to) is a folder.
+fn is_folder(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| m.is_dir())
+}
+
 /// Reads a whole input file of at most `limit` bytes. Anything but a
 /// regular file (a folder, a device such as /dev/zero, a FIFO) is refused
 /// before it is opened, so it can neither fill memory nor block; a file
@@ -590,8 +601,22 @@ pub fn write_failure(e: &io::Error) -> String {
         io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".into(),
         // Making a folder where a file is.
         io::ErrorKind::AlreadyExists => "a file of that name is in the way".into(),
-        _ => e.to_string(),
+        // Writing a file where a folder is.
+        io::ErrorKind::IsADirectory => "a folder of that name is in the way".into(),
+        _ => without_os_code(e),
     }
+}
+
+/// The system's description of `e` as part of a sentence: "no space left
+/// on device" rather than "No space left on device (os error 28)".
+fn without_os_code(e: &io::Error) -> String {
+    let text = e.to_string();
+    let text = match (e.raw_os_error(), text.rfind(" (os error ")) {
+        (Some(_), Some(at)) => &text[..at],
+        _ => &text,
+    };
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_lowercase().chain(chars).collect())
 }
 
 fn too_big(size: u64, limit: u64) -> io::Error {
@@ -890,6 +915,17 @@ mod tests {
         assert_eq!(size_text(1536 * 1024), "1.5 MB");
         assert_eq!(size_text(1000), "1000 bytes");
         assert_eq!(size_text(4097), "5 KB");
+    }
+
+    /// Why a write failed, in a player's words: never the system's
+    /// "(os error N)".
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn write_failures_are_said_in_words() {
+        let said = |code| write_failure(&io::Error::from_raw_os_error(code));
+        assert_eq!(said(21), "a folder of that name is in the way");
+        assert_eq!(said(20), "a folder on its path is a file");
+        assert_eq!(said(5), "input/output error");
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod controller;
 mod families;
 pub mod journal;
 pub mod prefs;
+pub mod warnings;
 
 use std::any::Any;
 use std::io::Read;
