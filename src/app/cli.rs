@@ -551,7 +551,11 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
     let keeps_files =
         matches!(cli.command, None | Some(Command::Play { .. } | Command::Shot { .. } | Command::Stats { .. }));
     if let Some(trouble) = settings::data_dir_trouble(&settings::data_dir()).filter(|_| keeps_files) {
-        return Err(fail(trouble));
+        // Said once, before every file in it fails on its own; the games
+        // are played all the same, from the built-in copy unpacked in the
+        // temporary folder, each failed save told of as it fails.
+        let told = format!("{trouble}: games can be played, but nothing can be kept");
+        crate::host::warnings::warn(crate::host::warnings::DATA_FOLDER, told);
     }
     match cli.command {
         None => open_window(&before, "launcher", None),

@@ -130,11 +130,11 @@ fn a_damaged_journal_is_told_in_full_in_a_box_and_in_short_on_the_status_line() 
 }
 
 /// A journal that cannot be written (its folder's name taken by a file)
-/// is said in full in a box once, plainly, not after every move; the
-/// status line reminds the player that the game is not being kept until
-/// a write succeeds again.
+/// is said in full in a box once a game, plainly, not after every move;
+/// the status line reminds the player that the game is not being kept
+/// until a write succeeds again, and then says that it is.
 #[test]
-fn a_journal_that_cannot_be_written_is_told_once() {
+fn a_journal_that_cannot_be_written_is_told_once_a_game() {
     let data = tempfile::tempdir().unwrap();
     let folder = data.path().join("journals");
     std::fs::write(&folder, "in the way").unwrap();
@@ -150,11 +150,22 @@ fn a_journal_that_cannot_be_written_is_told_once() {
     deal_from_the_stock(&mut view, 1);
     assert_eq!(view.message(), "Progress is not being saved.");
     assert!(view.take_notice().is_none(), "told again after the next move");
-    // The way cleared, the next move is saved and the reminder goes.
+    // A new game is not kept either: it is told of once in its turn.
+    view.command(&Command::New);
+    view.answer(0);
+    assert_eq!(view.take_notice().expect("the new game's failed save was not told").lines.join(" "), said);
+    deal_from_the_stock(&mut view, 1);
+    assert_eq!(view.message(), "Progress is not being saved.");
+    assert!(view.take_notice().is_none(), "told again after the new game's next move");
+    // The way cleared, the next move is saved, and the status line says
+    // so once.
     std::fs::remove_file(&folder).unwrap();
     deal_from_the_stock(&mut view, 1);
-    assert_eq!(view.message(), "");
+    assert_eq!(view.message(), "Progress is being saved again.");
     assert!(folder.join("klondike.save").is_file());
+    deal_from_the_stock(&mut view, 1);
+    assert_eq!(view.message(), "");
+    assert!(view.take_notice().is_none());
 }
 
 fn machine() -> parlour::machines::Machine {
@@ -705,15 +716,34 @@ fn the_statistics_box_shows_the_best_a_game_keeps() {
     assert_eq!(lines.last().map(String::as_str), Some("Best: no win yet"));
 }
 
-/// A data folder that is a file is said once, plainly, before anything
-/// tries to read or write in it.
+/// A data folder that is a file is said once, plainly, as a warning, and
+/// the games go on all the same (the built-in ones read from the
+/// temporary folder): a query finds nothing counted, and a shot is drawn,
+/// each save that cannot be written told of in its box.
 #[test]
-fn a_data_folder_that_is_a_file_is_said_plainly() {
+fn a_data_folder_that_is_a_file_is_said_plainly_and_play_goes_on() {
     let data = tempfile::tempdir().unwrap();
     let file = data.path().join("notadir");
     std::fs::write(&file, "hi").unwrap();
+    let warned = format!(
+        "warning: the data folder {} is a file, not a folder: games can be played, but nothing can be kept",
+        file.display()
+    );
     let out = super::support::parlour().env("PARLOUR_DATA_DIR", &file).arg("stats").output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(0));
     let said = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(said.trim_end(), format!("parlour: the data folder {} is a file, not a folder", file.display()));
+    assert_eq!(said.lines().filter(|l| *l == warned).count(), 1, "{said}");
+    assert!(said.contains("No game has been played yet."), "{said}");
+    let shot = data.path().join("k.png");
+    let out = super::support::parlour()
+        .env("PARLOUR_DATA_DIR", &file)
+        .args(["shot", "klondike", "-o"])
+        .arg(&shot)
+        .output()
+        .unwrap();
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{said}");
+    assert!(shot.is_file());
+    assert_eq!(said.lines().filter(|l| *l == warned).count(), 1, "{said}");
+    assert_eq!(std::fs::read(&file).unwrap(), b"hi", "the file was touched");
 }
