@@ -3,9 +3,10 @@
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let Err(f) = parlour::app::cli::main_with_args(args) {
-        // Each line its own, as a list of a file's problems is.
+        // Each line its own, as a list of a file's problems is; a message
+        // quoting a file never sends the terminal a control character.
         for line in f.message.lines() {
-            eprintln!("parlour: {line}");
+            eprintln!("parlour: {}", parlour::core::escape_controls(line));
         }
         std::process::exit(f.code);
     }

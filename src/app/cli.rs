@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::core::escape_controls;
 use crate::core::files::{limits, read_capped, without_bom};
 use crate::games::pegs::board::Board;
 use crate::gfx::Surface;
@@ -311,9 +312,12 @@ enum RummiAction {
     /// Print the Expert's play as one JSON line:
     /// {"played":[...],"table":[[...],...]}. Tiles are a colour letter (R
     /// red, B blue, Y yellow, K black) and a number 1-13.
+    // One position or a file of them: either is enough, so a command line
+    // with neither names both.
+    #[command(group(clap::ArgGroup::new("position").args(["rack", "batch"]).required(true)))]
     Best {
         /// The rack: tiles separated by spaces, e.g. "R1 B13 Y7".
-        #[arg(long, value_name = "TILES", required_unless_present = "batch", conflicts_with = "batch")]
+        #[arg(long, value_name = "TILES")]
         rack: Option<String>,
         /// The table's sets, separated by |, e.g. "R1 R2 R3 | B5 Y5 K5".
         #[arg(long, value_name = "SETS", conflicts_with = "batch")]
@@ -339,7 +343,7 @@ pub(super) fn fail(message: impl Into<String>) -> Failure {
 
 /// An option given a value it cannot take: exits as a command line that
 /// does not parse does ([`USAGE_ERROR`]), `--machine vic20` as `--scale 17`.
-fn usage(message: impl Into<String>) -> Failure {
+pub(super) fn usage(message: impl Into<String>) -> Failure {
     Failure { message: message.into(), code: USAGE_ERROR }
 }
 
@@ -561,10 +565,10 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         None => open_window(&before, "launcher", None),
         Some(Command::List) => {
             for g in catalog::games() {
-                say!("{}\t{}", g.id, g.name);
+                say!("{}\t{}", g.id, escape_controls(&g.name));
             }
             for (name, why) in catalog::left_out() {
-                eprintln!("warning: {name} is left out: {why}");
+                eprintln!("warning: {} is left out: {}", escape_controls(name), escape_controls(why));
             }
             Ok(())
         }
@@ -723,7 +727,7 @@ fn sheet(output: &Path, games: &[String], screens: &[String], help_pages: bool) 
     let scratch = std::env::temp_dir().join(format!("parlour-sheet-{}", std::process::id()));
     let places = crate::host::Places { data_dir: scratch.clone(), ..catalog::places() };
     let show = if help_pages { Show::Help } else { Show::Game };
-    let made = sheet(&chosen, &screens, &places, show, |g| eprintln!("{}", g.name));
+    let made = sheet(&chosen, &screens, &places, show, |g| eprintln!("{}", escape_controls(&g.name)));
     let _ = std::fs::remove_dir_all(&scratch);
     let (picture, cuts) = made.map_err(fail)?;
     for cut in &cuts {
@@ -1099,12 +1103,8 @@ fn same_names(entries: &[PathBuf]) -> Vec<Diagnostic> {
 /// picture, so the page showing it does not tell of it again.
 fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
     let mut found = solitaire_lint::lint_path(path);
-    let html = crate::core::files::in_any_case(path, "game.html");
-    if path.is_dir()
-        && html.is_file()
-        && crate::core::files::resolves_inside(path, &html)
-        && solitaire_lint::is_text_file(&html)
-    {
+    let html = crate::core::files::within(path, "game.html").ok();
+    if let Some(html) = html.filter(|html| path.is_dir() && html.is_file() && solitaire_lint::is_text_file(html)) {
         let told: std::collections::HashSet<(usize, String)> =
             found.iter().filter(|d| d.path == html).map(|d| (d.line, d.message.clone())).collect();
         // A page with no title is told of once, as the folder's error.
@@ -1213,7 +1213,7 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
         // the launcher says it, and the run fails.
         let game_types = crate::host::family("solitaire").map(|f| (f.variants)(&catalog::places()));
         for (name, why) in game_types.into_iter().flatten().filter_map(Result::err) {
-            eprintln!("parlour: {name} is left out: {why}");
+            eprintln!("parlour: {} is left out: {}", escape_controls(&name), escape_controls(&why));
             failed = true;
         }
         if own.is_empty() && !failed {
@@ -1355,6 +1355,20 @@ mod help_tests {
         let cmd = sub.map_or(&root, |s| root.find_subcommand(s).unwrap());
         let arg = cmd.get_arguments().find(|a| a.get_id() == option).unwrap();
         arg.get_help().unwrap().to_string()
+    }
+
+    /// `rummi best` with neither a position nor a batch file names both
+    /// ways of giving one, and is a usage error as any other.
+    #[test]
+    fn rummi_best_without_a_position_names_rack_and_batch() {
+        let args = ["parlour", "rummi", "best"];
+        let err = command().try_get_matches_from(args).unwrap_err();
+        let said = err.to_string();
+        assert!(said.contains("--rack") && said.contains("--batch"), "{said}");
+        assert!(err.use_stderr());
+        assert_eq!(main_with_args(args.map(String::from).to_vec()).unwrap_err().code, USAGE_ERROR);
+        let both = ["parlour", "rummi", "best", "--rack", "R1", "--batch", "x"];
+        assert!(command().try_get_matches_from(both).is_err(), "one or the other");
     }
 
     /// `--skin` lists the skins there are, as `--machine` lists the

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::resolves_inside;
+use crate::core::files::within;
 use crate::help::model::{Document, Target};
 use crate::help::read_file;
 use crate::host::{GameEntry, HelpRef};
@@ -103,10 +103,8 @@ fn game_help(id: &str, machine: MachineId) -> Result<(Document, String), String>
             // An author's game type whose rules do not read yet: its page
             // can still be read over, with the rules' problems said.
             let folder = Path::new(id);
-            let page = crate::core::files::in_any_case(folder, "game.html");
-            if !(folder.is_dir() && page.is_file() && resolves_inside(folder, &page)) {
-                return Err(why);
-            }
+            let page = within(folder, "game.html").ok().filter(|page| folder.is_dir() && page.is_file());
+            let Some(page) = page else { return Err(why) };
             eprintln!("{why}");
             eprintln!("(the game cannot be played until its game.ini is mended; its help page is shown alone)");
             open(&page, "")
@@ -125,13 +123,12 @@ fn open_ref(help: &HelpRef) -> Result<(Document, String), String> {
         HelpRef::File { path, node, contents } => {
             // A game's own page, read from its folder only.
             let folder = path.parent().unwrap_or(Path::new(""));
-            if !path.exists() {
+            let page =
+                within(folder, &file_name(path)).map_err(|outside| format!("{}: {outside}", folder.display()))?;
+            if !page.exists() {
                 return Err(format!("{} has no help page: there is no {}", folder.display(), file_name(path)));
             }
-            if !resolves_inside(folder, path) {
-                return Err(format!("{}: a link to a file outside its folder, not opened", path.display()));
-            }
-            let (mut doc, node) = open(path, node)?;
+            let (mut doc, node) = open(&page, node)?;
             if doc.contents.is_none()
                 && let Some((file, node)) = contents
             {

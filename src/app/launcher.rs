@@ -76,9 +76,12 @@ const LEFT_OUT_SHOWN: usize = 3;
 static LEFT_OUT_TOLD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// A row's picture reduced to fit a frame: (row, the frame's inner size,
-/// then the picture's width, height and pixels, None for a row without a
-/// picture that can be drawn).
-type Preview = (usize, (i32, i32), Option<(u32, u32, Vec<Rgb>)>);
+/// then the picture's width, height and pixels, or why there is none to
+/// draw: empty for a row that has no picture).
+type Preview = (usize, (i32, i32), Result<Fitted, String>);
+
+/// A picture reduced to fit: its width, height and pixels.
+type Fitted = (u32, u32, Vec<Rgb>);
 
 /// What a listed game's picture is drawn from.
 #[derive(Clone)]
@@ -333,17 +336,18 @@ impl Launcher {
         }
     }
 
-    /// The selected game's picture reduced to fit `inner`, made once per
-    /// selection and size.
-    fn picture(&self, machine: &Machine, inner: Rect) -> Option<(u32, u32, Vec<Rgb>)> {
+    /// The selected game's picture reduced to fit `inner`, or why there
+    /// is none, made once per selection and size.
+    fn picture(&self, machine: &Machine, inner: Rect) -> Result<Fitted, String> {
         let size = (inner.w, inner.h);
         let mut cache = self.preview.borrow_mut();
         let fresh = !matches!(&*cache, Some((row, at, _)) if (*row, *at) == (self.selected, size));
         if fresh {
-            let full = self.pictures.get(self.selected).cloned().flatten().and_then(|p| p.full_size(machine));
+            let picture = self.pictures.get(self.selected).cloned().flatten().ok_or_else(String::new);
+            let full = picture.and_then(|p| p.full_size(machine));
             *cache = Some((self.selected, size, full.map(|f| fitted(&f, inner))));
         }
-        cache.as_ref().and_then(|(_, _, p)| p.clone())
+        cache.as_ref().map_or_else(|| Err(String::new()), |(_, _, p)| p.clone())
     }
 
     /// The selected game's record in a word, every size, board and level
@@ -359,7 +363,7 @@ impl Launcher {
             // A game under way is counted only once it ends, so none
             // counted is not "never played".
             0 => "No game finished yet.".into(),
-            _ => format!("Played {played}, won {won} ({}%).", won * 100 / played),
+            _ => format!("Played {played}, won {won} ({}%).", crate::core::stats::percent(won, played)),
         })
     }
 
@@ -387,19 +391,27 @@ impl Launcher {
         }
         let inner = frame.inset(2, 2);
         match self.picture(machine, inner) {
-            Some((w, h, pixels)) => {
+            Ok((w, h, pixels)) => {
                 let (x, y) = (inner.x + (inner.w - w as i32) / 2, inner.y + (inner.h - h as i32) / 2);
                 let old = s.set_clip(inner.intersect(&s.clip()));
                 crate::gfx::reduce::draw_dithered(s, x, y, w, h, &pixels);
                 s.set_clip(old);
             }
-            None => {
+            Err(why) => {
+                // "No picture", and below it why (a game.bmp that cannot be
+                // read), in as many lines as the frame holds.
                 let font = look.text_font;
-                let text = "No picture";
-                let tw = font.text_width(text) as i32;
-                let (x, y) = (inner.x + (inner.w - tw) / 2, inner.y + (inner.h - font.height() as i32) / 2);
+                let line_h = font.height() as i32 + 1;
+                let mut lines = vec!["No picture".to_string()];
+                let room = usize::try_from(inner.h / line_h).unwrap_or(0);
+                lines.extend(widgets::wrap(font, &why, inner.w - 4).into_iter().filter(|l| !l.is_empty()));
+                lines.truncate(room.max(1));
+                let top = inner.y + (inner.h - line_h * lines.len() as i32) / 2;
                 let old = s.set_clip(inner.intersect(&s.clip()));
-                s.draw_text(font, text, x, y, look.paint(Pen::Disabled), TextStyle::PLAIN);
+                for (i, line) in lines.iter().enumerate() {
+                    let x = inner.x + (inner.w - font.text_width(line) as i32) / 2;
+                    s.draw_text(font, line, x, top + i as i32 * line_h, look.paint(Pen::Disabled), TextStyle::PLAIN);
+                }
                 s.set_clip(old);
             }
         }
@@ -420,25 +432,27 @@ fn picture_of(id: &str) -> Option<Picture> {
 }
 
 impl Picture {
-    /// The picture at its own size; None if it cannot be read or drawn.
-    /// game.bmp shows the YaZZle window: on the other machines the game's
-    /// opening screen there stands in for it, in their own art and
-    /// colours (a Windows window shrunk onto the Mac SE/30 was noise).
-    fn full_size(&self, machine: &Machine) -> Option<Surface> {
+    /// The picture at its own size, or why it cannot be read or drawn
+    /// (short, for under "No picture"). game.bmp shows the YaZZle window:
+    /// on the other machines the game's opening screen there stands in for
+    /// it, in their own art and colours (a Windows window shrunk onto the
+    /// Mac SE/30 was noise).
+    fn full_size(&self, machine: &Machine) -> Result<Surface, String> {
         match self {
             Picture::File(path, _) if machine.id() == MachineId::Yazzle => {
-                let bytes = crate::core::files::read_capped(path, crate::core::files::limits::PICTURE).ok()?;
-                let img = crate::gfx::image_io::decode_bmp(&path.display().to_string(), &bytes).ok()?;
+                let bytes = crate::core::files::read_capped(path, crate::core::files::limits::PICTURE)
+                    .map_err(|e| format!("game.bmp cannot be read ({e})"))?;
+                let img = crate::gfx::image_io::decode_bmp("game.bmp", &bytes).map_err(|e| e.to_string())?;
                 let mut full = Surface::rgb(img.width, img.height);
                 for (i, (c, _)) in img.pixels.iter().enumerate() {
                     full.put((i as u32 % img.width) as i32, (i as u32 / img.width) as i32, c.to_u32());
                 }
-                Some(full)
+                Ok(full)
             }
             Picture::File(_, id) | Picture::Opening(id) => {
-                let game = catalog::games().iter().find(|g| g.id == *id)?;
-                let machine = Machine::new(&machine.choice(), machine.id()).ok()?;
-                capture::opening(game, machine).ok()
+                let game = catalog::games().iter().find(|g| g.id == *id).ok_or_else(String::new)?;
+                let machine = Machine::new(&machine.choice(), machine.id()).map_err(|e| e.to_string())?;
+                capture::opening(game, machine)
             }
         }
     }
@@ -702,5 +716,34 @@ mod tests {
         assert_eq!(l.record(), None);
         assert!(std::fs::read_to_string(&broken).unwrap().contains("lots"), "the broken file is left where it is");
         assert!(Launcher::chooser("Levels", "level", vec![("a".into(), "A".into())], "a").record().is_none());
+    }
+
+    /// A game.bmp that cannot be read shows "No picture" and, under it,
+    /// why, within the frame.
+    #[test]
+    fn a_broken_game_bmp_says_why_under_no_picture() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.bmp");
+        let good = crate::gfx::image_io::encode_bmp(&Surface::rgb(200, 150));
+        std::fs::write(&path, &good[..good.len() - 100]).unwrap();
+        let yazzle = Machine::new(&crate::machines::MachineChoice::default(), MachineId::Yazzle).unwrap();
+        let picture = Picture::File(path, "klondike".into());
+        let why = picture.full_size(&yazzle).err();
+        assert_eq!(why.as_deref(), Some("game.bmp: a BMP Parlour cannot read (it is cut short)"));
+
+        let frame = Rect::new(10, 10, 204, 154);
+        let drawn = |picture: Option<Picture>| {
+            let mut l = Launcher::listing(vec![("klondike".into(), "Klondike".into())]);
+            l.pictures = vec![picture];
+            let mut s = yazzle.new_surface();
+            l.draw_preview(&mut s, &yazzle, frame);
+            assert!(s.take_clipped_text().is_empty(), "every line fits the frame");
+            // Rows inside the bevel with any pixel unlike the background.
+            let inner = frame.inset(3, 3);
+            let inked = |y: i32| (inner.x..inner.right()).any(|x| s.get(x, y) != s.get(inner.x, inner.y));
+            (inner.y..inner.bottom()).filter(|&y| inked(y)).count()
+        };
+        let (said, bare) = (drawn(Some(picture)), drawn(None));
+        assert!(said > 2 * bare, "the reason takes more lines than \"No picture\" alone: {said} rows, {bare}");
     }
 }

@@ -57,7 +57,7 @@ pub fn last_machine() -> MachineChoice {
 
 /// The machine choice `[Machine]` in `settings` holds, as far as it names
 /// things Parlour has (a value that does not is dropped with a warning).
-fn machine_in(settings: &SettingsFile) -> MachineChoice {
+pub fn machine_in(settings: &SettingsFile) -> MachineChoice {
     read_choice(settings, "Machine", None)
 }
 

@@ -54,6 +54,10 @@ pub struct Shell {
     /// (Game Types...), and the answer: asked at every frame, found by
     /// reading the family's folders once per game.
     offers_choice: RefCell<Option<(String, bool)>>,
+    /// The view's message as last seen, so one the status line cuts short
+    /// is shown in a box once, when it is new (see
+    /// [`Shell::box_cut_message`]).
+    said: String,
 }
 
 /// A requester on the screen: what it asks, its radio buttons if it has
@@ -102,23 +106,50 @@ impl Shell {
             left_machines: BTreeMap::new(),
             saves_machine: false,
             offers_choice: RefCell::new(None),
+            said: String::new(),
         };
         shell.fit_window();
         shell.show_notice();
         shell
     }
 
-    /// Shows the view's notice (see [`View::take_notice`]), or trouble
-    /// found with the player's files outside the game (see
-    /// [`warnings`](crate::host::warnings)), once no other box is up.
+    /// Shows the view's question or notice (see [`View::take_notice`]),
+    /// or trouble found with the player's files outside the game (see
+    /// [`warnings`](crate::host::warnings)), once no other box is up, then
+    /// a new message the status line cuts short.
     fn show_notice(&mut self) {
-        if self.asked.is_some() {
+        if self.asked.is_none() {
+            if let Some(req) = self.view.take_question() {
+                self.asked = Some(Asked::new(req, None, true));
+                self.dirty = true;
+            } else if let Some(req) = crate::host::warnings::take().or_else(|| self.view.take_notice()) {
+                self.tell(req);
+                self.dirty = true;
+            }
+        }
+        self.box_cut_message();
+    }
+
+    /// Shows a new message of the view in a box where the status line
+    /// cuts it short: not one whole sentence of it fits there, even with
+    /// the figures given way (a long file name on the Amiga PAL's title
+    /// bar). Amiga programs put what their title bar could not hold in a
+    /// requester, and a box is read whole at any width, where a second
+    /// status line would still have to cut. A box already up (the view's
+    /// own, a notice) is about the same news, and says it.
+    fn box_cut_message(&mut self) {
+        let message = self.view.message();
+        if message == self.said {
             return;
         }
-        if let Some(req) = self.view.take_question() {
-            self.asked = Some(Asked::new(req, None, true));
-            self.dirty = true;
-        } else if let Some(req) = crate::host::warnings::take().or_else(|| self.view.take_notice()) {
+        self.said = message;
+        if self.said.is_empty() || self.asked.is_some() {
+            return;
+        }
+        let (title, fields) = (self.view.title(), self.view.fields());
+        let frame = Frame { title: &title, menus: &[], fields: &fields, message: &self.said, disabled: &[] };
+        if self.machine.chrome().cuts_message(self.machine.look(), &frame) {
+            let req = crate::views::widgets::message_box(&title, &self.said);
             self.tell(req);
             self.dirty = true;
         }

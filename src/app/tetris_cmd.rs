@@ -4,19 +4,21 @@ use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
-use crate::core::save;
+use crate::core::{Game, Session, Status, save};
 use crate::games::tetris::log::{self, play};
 use crate::games::tetris::rules::TetrisVariant;
 
-use super::cli::{Failure, fail};
+use super::cli::{Failure, fail, usage};
 
 #[derive(Subcommand, Debug)]
 pub enum TetrisCommand {
     /// Play an input log (one line per event: frame count and key) or a
-    /// kept game, and print `score:`, `rows:`, `level:` and `pieces:`.
-    /// The same log always prints the same figures.
+    /// kept game, and print `score:`, `rows:`, `level:`, `pieces:` and
+    /// `game:` (over, topped out, or running). The same log always prints
+    /// the same figures.
     Run {
-        /// The seed (default: the log's `seed` line).
+        /// The seed (default: the log's `seed` line, which this replaces,
+        /// with a warning). A kept game plays its own seed.
         #[arg(long, value_name = "S")]
         seed: Option<u64>,
         /// The input log, or a kept game (a .save file).
@@ -35,22 +37,17 @@ pub fn run(command: TetrisCommand) -> Result<(), Failure> {
 }
 
 fn run_log(seed: Option<u64>, inputs: &Path, keep: Option<&Path>) -> Result<(), Failure> {
-    let bytes = crate::core::files::read_capped(inputs, crate::core::files::limits::SAVE)
-        .map_err(|e| fail(format!("{}: cannot be read ({e})", inputs.display())))?;
-    let bytes = crate::core::files::without_bom(&bytes);
-    let session = if bytes.starts_with(save::MAGIC.as_bytes()) {
-        save::decode(bytes, &TetrisVariant).map_err(|e| fail(format!("{}:{e}", inputs.display())))?
-    } else {
-        let text = String::from_utf8_lossy(bytes);
-        let parsed = log::parse(inputs, &text).map_err(|d| Failure { message: d.to_string(), code: 2 })?;
-        let seed = seed.or(parsed.seed).ok_or_else(|| fail("no seed: give --seed S or a `seed S` line in the log"))?;
-        play(seed, &parsed)
-    };
+    let session = session_of(seed, inputs)?;
     let g = session.state();
+    let game = if g.status() == Status::Lost { "over (topped out)" } else { "running" };
     let mut out = String::new();
-    for (name, value) in
-        [("score", g.points()), ("rows", g.rows().into()), ("level", g.level().into()), ("pieces", g.pieces().into())]
-    {
+    for (name, value) in [
+        ("score", g.points().to_string()),
+        ("rows", g.rows().to_string()),
+        ("level", g.level().to_string()),
+        ("pieces", g.pieces().to_string()),
+        ("game", game.to_string()),
+    ] {
         out.push_str(&format!("{name}: {value}\n"));
     }
     {
@@ -58,7 +55,39 @@ fn run_log(seed: Option<u64>, inputs: &Path, keep: Option<&Path>) -> Result<(), 
         let _ = std::io::stdout().lock().write_all(out.as_bytes());
     }
     if let Some(path) = keep {
-        save::save(&session, path).map_err(|e| fail(e.to_string()))?;
+        save::save(&session, path)
+            .map_err(|e| fail(format!("{}: cannot be written ({})", path.display(), e.reason)))?;
     }
     Ok(())
+}
+
+/// The game `inputs` plays: a kept game as it was kept, or a log played
+/// from `seed`. A seed that disagrees with the file's own is told of: a
+/// log's is replaced (with a warning on standard error), a kept game's
+/// cannot be (its moves were made on its pieces), so that is refused as
+/// a usage error.
+fn session_of(seed: Option<u64>, inputs: &Path) -> Result<Session<TetrisVariant>, Failure> {
+    let bytes = crate::core::files::read_capped(inputs, crate::core::files::limits::SAVE)
+        .map_err(|e| fail(format!("{}: cannot be read ({e})", inputs.display())))?;
+    let bytes = crate::core::files::without_bom(&bytes);
+    if bytes.starts_with(save::MAGIC.as_bytes()) {
+        let session = save::decode(bytes, &TetrisVariant).map_err(|e| fail(format!("{}:{e}", inputs.display())))?;
+        if let Some(given) = seed.filter(|&s| s != session.seed()) {
+            return Err(usage(format!(
+                "--seed {given}: {} is a kept game, which plays its own seed ({}); leave --seed out",
+                inputs.display(),
+                session.seed()
+            )));
+        }
+        return Ok(session);
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let parsed = log::parse(inputs, &text).map_err(|d| Failure { message: d.to_string(), code: 2 })?;
+    if let (Some(given), Some(own)) = (seed, parsed.seed)
+        && given != own
+    {
+        eprintln!("parlour: warning: --seed {given} is played, not the seed {own} of {}", inputs.display());
+    }
+    let seed = seed.or(parsed.seed).ok_or_else(|| fail("no seed: give --seed S or a `seed S` line in the log"))?;
+    Ok(play(seed, &parsed))
 }

@@ -91,7 +91,9 @@ impl fmt::Display for Diagnostic {
 
 /// `text` with each control character written as an escape: `\x1b` for
 /// ESC, `\u{9b}` for a C1 control, `\n` and `\t` as Rust writes them.
-fn escape_controls(text: &str) -> Cow<'_, str> {
+/// Whatever Parlour prints from a file goes through this, so no byte a
+/// terminal acts on ever reaches it raw.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
     if !text.chars().any(char::is_control) {
         return text.into();
     }

@@ -19,7 +19,7 @@
 //!   overwrites an existing file to do so.
 //! - [`read_capped`] reads only regular files, and only up to a limit.
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
@@ -434,40 +434,149 @@ pub mod limits {
 /// colon, which no Windows file name holds) or climbs out of the folder,
 /// which Parlour never reads from (see the README).
 pub fn inside_folder(rel: &str) -> Option<String> {
-    if rel.starts_with(['/', '\\']) || rel.contains(':') {
-        return None;
+    lexically_inside(rel).ok().filter(|parts| !parts.is_empty()).map(|parts| parts.join("/"))
+}
+
+/// How `name` leads out of its folder by its letters alone (a full path,
+/// or `..` past the top), if it does.
+pub fn leads_out(name: &str) -> Option<Outside> {
+    lexically_inside(name).err()
+}
+
+/// The parts of `name` inside its folder, `.` and `..` taken out (none
+/// for the folder itself), or how the name leads out of it, by its
+/// letters alone.
+fn lexically_inside(name: &str) -> Result<Vec<&str>, Outside> {
+    if name.starts_with(['/', '\\']) || name.contains(':') {
+        return Err(Outside::FullPath);
     }
     let mut parts: Vec<&str> = Vec::new();
-    for part in rel.split(['/', '\\']) {
+    for part in name.split(['/', '\\']) {
         match part {
             "" | "." => {}
             ".." => {
-                parts.pop()?;
+                parts.pop().ok_or(Outside::Climbs)?;
             }
             p => parts.push(p),
         }
     }
-    (!parts.is_empty()).then(|| parts.join("/"))
+    Ok(parts)
 }
 
-/// What is said of a file in a folder that [`resolves_inside`] refuses,
-/// after its name (or "it").
-const LINKED_OUT: &str = "is a link to a file outside the folder, which Parlour does not read";
-
-/// [`LINKED_OUT`] said of the file `name`.
-pub fn linked_out(name: &str) -> String {
-    format!("{name} {LINKED_OUT}")
+/// How a name a data file gives leads outside its folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outside {
+    /// A path from the top of a disk (`/etc/passwd`, `C:\x.bmp`).
+    FullPath,
+    /// More `..` than folders to climb back out of (`../x.bmp`).
+    Climbs,
+    /// A symbolic link (or a linked folder on the way) to elsewhere.
+    Link,
 }
 
-/// Whether `path`, a file in `folder` or below it, is read from there:
-/// false for a symbolic link (or a linked folder on its way) that leads
-/// out of `folder`, which data shared with its folder must not reach.
-/// A path that does not exist stays inside (reading it says it is missing).
-pub fn resolves_inside(folder: &Path, path: &Path) -> bool {
-    match (folder.canonicalize(), path.canonicalize()) {
-        (Ok(folder), Ok(path)) => path.starts_with(folder),
-        _ => true,
+/// A file named from a folder that lies outside it: what every reader
+/// and `parlour lint` say of it, in the same words however it leads out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutsideFolder {
+    /// The name as given.
+    pub name: String,
+    pub how: Outside,
+}
+
+impl fmt::Display for OutsideFolder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let how = match self.how {
+            Outside::FullPath => "a full path",
+            Outside::Climbs => "its .. climb out",
+            Outside::Link => "a link to elsewhere",
+        };
+        write!(f, "{} is outside the folder ({how}): Parlour reads only files inside it", self.name)
     }
+}
+
+/// The most links followed in one name: more is a loop.
+const MAX_LINKS: usize = 40;
+
+/// `name` (parts separated by `/` or `\`) inside `folder`, each part
+/// matched in any case where no entry has exactly that name (as
+/// [`in_any_case`] does), or how it leads out: the one rule for every file
+/// a data file names or a folder must hold. Links are followed only while
+/// they stay in the folder: nothing outside it is ever looked at, not even
+/// to see whether it exists. A name found nowhere comes back as written
+/// (reading it says it is missing).
+pub fn within(folder: &Path, name: &str) -> Result<PathBuf, OutsideFolder> {
+    let outside = |how| OutsideFolder { name: name.to_string(), how };
+    let parts = lexically_inside(name).map_err(outside)?;
+    let Ok(root) = folder.canonicalize() else {
+        return Ok(parts.iter().fold(folder.to_path_buf(), |path, part| path.join(part)));
+    };
+    // The path as the caller reads it, and the same place with every
+    // link followed, which must stay in `root`.
+    let (mut named, mut real) = (folder.to_path_buf(), root.clone());
+    let mut links = 0;
+    for part in parts {
+        let entry = entry_in_any_case(&real, part);
+        named.push(&entry);
+        real = follow(&root, real, &[entry.as_os_str()], &mut links).ok_or(outside(Outside::Link))?;
+    }
+    Ok(named)
+}
+
+/// The entry of `dir` called `name`, or else one called so in another
+/// case; `name` itself when there is neither.
+fn entry_in_any_case(dir: &Path, name: &str) -> OsString {
+    if fs::symlink_metadata(dir.join(name)).is_ok() {
+        return name.into();
+    }
+    let wanted = name.to_lowercase();
+    let same = |n: &OsString| n.to_str().is_some_and(|n| n.to_lowercase() == wanted);
+    let found = fs::read_dir(dir).ok().and_then(|entries| entries.flatten().map(|e| e.file_name()).find(same));
+    found.unwrap_or_else(|| name.into())
+}
+
+/// Where `parts` lead from `at` (a place in `root` reached without
+/// links), each link read (never its target) and followed in turn; None
+/// when a link, or a `..` in one, leads out of `root`, or links loop.
+fn follow(root: &Path, mut at: PathBuf, parts: &[&OsStr], links: &mut usize) -> Option<PathBuf> {
+    for &part in parts {
+        match part.to_str() {
+            Some("" | ".") => continue,
+            Some("..") if at == root => return None,
+            Some("..") => {
+                at.pop();
+                continue;
+            }
+            _ => {}
+        }
+        let next = at.join(part);
+        let Ok(target) = fs::read_link(&next) else {
+            at = next;
+            continue;
+        };
+        *links += 1;
+        if *links > MAX_LINKS {
+            return None;
+        }
+        // A full path must name a place in `root` by its letters: the
+        // folders it passes on the way there are outside. Any other is
+        // read from the link's own folder, `at`.
+        let rest: Vec<&OsStr> = if target.is_absolute() {
+            at = root.to_path_buf();
+            target.strip_prefix(root).ok()?.iter().collect()
+        } else {
+            target.iter().collect()
+        };
+        at = follow(root, at, &rest, links)?;
+    }
+    Some(at)
+}
+
+/// Whether `path`, a file in `folder` or below it as found there, is read
+/// from there: false for one that [`within`] refuses (a link, or a
+/// linked folder on its way, that leads out).
+pub fn resolves_inside(folder: &Path, path: &Path) -> bool {
+    let rel = path.strip_prefix(folder).ok().and_then(Path::to_str);
+    rel.is_some_and(|rel| within(folder, rel).is_ok())
 }
 
 /// `name` (parts separated by `/` or `\\`) inside `folder`. Windows,
@@ -491,15 +600,11 @@ pub fn in_any_case(folder: &Path, name: &str) -> PathBuf {
             }
             _ => {}
         }
-        let wanted = part.to_lowercase();
-        let same = |n: &std::ffi::OsStr| n.to_str().is_some_and(|n| n.to_lowercase() == wanted);
-        let found = std::fs::read_dir(&path)
-            .ok()
-            .and_then(|entries| entries.flatten().map(|e| e.file_name()).find(|n| same(n)).map(|n| path.join(n)));
-        match found {
-            Some(next) => path = next,
-            None => return exact,
+        let next = path.join(entry_in_any_case(&path, part));
+        if fs::symlink_metadata(&next).is_err() {
+            return exact;
         }
+        path = next;
     }
     path
 }
@@ -596,6 +701,8 @@ fn plain(e: io::Error) -> io::Error {
 pub fn write_failure(e: &io::Error) -> String {
     match e.kind() {
         io::ErrorKind::PermissionDenied => "permission denied".into(),
+        // The file is to be made, so what is missing is its folder.
+        io::ErrorKind::NotFound => "no such folder".into(),
         io::ErrorKind::NotADirectory => "a folder on its path is a file".into(),
         io::ErrorKind::StorageFull => "the disk is full".into(),
         io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".into(),
@@ -677,6 +784,54 @@ mod tests {
         assert_eq!(inside_folder("C:x"), None);
         assert_eq!(inside_folder("http://example.com/game.bmp"), None);
         assert_eq!(inside_folder("."), None);
+    }
+
+    /// One rule for every way a name can lead out of its folder, told in
+    /// one wording, and decided without looking outside: a full path and
+    /// `..` by their letters, a link by what it says (a link to a file
+    /// that does not exist is refused all the same).
+    #[cfg(unix)]
+    #[test]
+    fn names_outside_the_folder_are_refused_in_one_wording() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("Game");
+        fs::create_dir_all(folder.join("Sub")).unwrap();
+        fs::write(folder.join("Sub/Pic.bmp"), "x").unwrap();
+        fs::write(dir.path().join("secret"), "x").unwrap();
+        symlink(dir.path().join("secret"), folder.join("out")).unwrap();
+        symlink("/nonexist.bmp", folder.join("gone")).unwrap();
+        symlink(dir.path(), folder.join("up")).unwrap();
+        symlink("../secret", folder.join("climbs")).unwrap();
+        symlink("Sub/Pic.bmp", folder.join("alias")).unwrap();
+        symlink("alias", folder.join("chain")).unwrap();
+        symlink(folder.canonicalize().unwrap().join("Sub"), folder.join("full")).unwrap();
+        symlink("loop", folder.join("loop")).unwrap();
+        let how = |name: &str| within(&folder, name).map_err(|e| e.how);
+        assert_eq!(how("/etc/passwd"), Err(Outside::FullPath));
+        assert_eq!(how("/nonexist.bmp"), Err(Outside::FullPath));
+        assert_eq!(how("C:\\x.bmp"), Err(Outside::FullPath));
+        assert_eq!(how("../../../../etc/passwd"), Err(Outside::Climbs));
+        assert_eq!(how("Sub/../../secret"), Err(Outside::Climbs));
+        for link in ["out", "gone", "up/secret", "climbs", "loop"] {
+            assert_eq!(how(link), Err(Outside::Link), "{link}");
+        }
+        assert_eq!(how("sub/pic.BMP"), Ok(folder.join("Sub/Pic.bmp")), "found in any case");
+        assert_eq!(how("Sub/../sub/./Pic.bmp"), Ok(folder.join("Sub/Pic.bmp")));
+        for inside in ["alias", "chain", "full/Pic.bmp"] {
+            assert_eq!(how(inside), Ok(folder.join(inside)), "a link inside is read");
+        }
+        assert_eq!(how("missing.bmp"), Ok(folder.join("missing.bmp")));
+        assert_eq!(
+            within(&folder, "/etc/passwd").unwrap_err().to_string(),
+            "/etc/passwd is outside the folder (a full path): Parlour reads only files inside it"
+        );
+        assert_eq!(
+            within(&folder, "../x.bmp").unwrap_err().to_string(),
+            "../x.bmp is outside the folder (its .. climb out): Parlour reads only files inside it"
+        );
+        assert!(!resolves_inside(&folder, &folder.join("out")));
+        assert!(resolves_inside(&folder, &folder.join("alias")));
     }
 
     #[test]

@@ -33,7 +33,7 @@ mod text;
 #[cfg(test)]
 mod toy;
 
-pub use diagnostic::{Diagnostic, Severity, is_line_of, printable, reason};
+pub use diagnostic::{Diagnostic, Severity, escape_controls, is_line_of, printable, reason};
 pub use files::{FileError, FileErrorKind};
 pub use game::{Game, Outcome, Refusal, Status, Variant};
 pub use hash::fnv1a64;
@@ -41,4 +41,4 @@ pub use rng::GameRng;
 pub use session::{Action, Mark, ReplayError, Session, Step};
 pub use stats::{GameStats, Stats};
 pub(crate) use text::cp1252;
-pub use text::{IniLines, decode_windows, ini_error, plural};
+pub use text::{IniLines, NotText, decode_text, decode_windows, ini_error, plural};

@@ -111,15 +111,23 @@ impl GameStats {
 }
 
 impl GameStats {
-    /// The share of games won, in whole percent (rounded down).
+    /// The share of games won, in whole percent (see [`percent`]): every
+    /// statistics display shows this one figure.
     pub fn win_percent(&self) -> u64 {
-        (self.won.saturating_mul(100)).checked_div(self.played).unwrap_or(0)
+        percent(self.won, self.played)
     }
 
     /// The moves of an average game counted, rounded; `None` before any.
     pub fn average_moves(&self) -> Option<u64> {
         (self.played > 0).then(|| self.total_moves.saturating_add(self.played / 2) / self.played)
     }
+}
+
+/// `part` of `whole` in whole percent, rounded to the nearest (1 in 6 is
+/// 17%, 2 in 3 is 67%, a half rounding up); 0 of nothing.
+pub fn percent(part: u64, whole: u64) -> u64 {
+    let (part, whole) = (u128::from(part), u128::from(whole));
+    (part * 100 + whole / 2).checked_div(whole).map_or(0, |p| p as u64)
 }
 
 /// The statistics of every game, as kept in `stats.ini`.
@@ -405,6 +413,15 @@ mod tests {
     }
 
     #[test]
+    fn percentages_round_to_the_nearest() {
+        let cases = [((1, 6), 17), ((2, 3), 67), ((1, 3), 33), ((1, 8), 13), ((0, 5), 0), ((5, 5), 100), ((3, 0), 0)];
+        for ((part, whole), shown) in cases {
+            assert_eq!(percent(part, whole), shown, "{part} in {whole}");
+        }
+        assert_eq!(percent(u64::MAX, u64::MAX), 100, "no overflow");
+    }
+
+    #[test]
     fn wins_keep_the_best_time_and_fewest_moves() {
         let mut g = GameStats::default();
         g.record_game(Outcome::Lost, 0, 1_000, 5);
@@ -413,7 +430,7 @@ mod tests {
         g.record_game(Outcome::Won, 52, 120_000, 101);
         assert_eq!((g.best_time_ms, g.best_moves), (Some(90_000), Some(101)));
         assert_eq!(g.total_moves, 5 + 120 + 101, "every game's moves count towards the average");
-        assert_eq!((g.average_moves(), g.win_percent()), (Some(75), 66));
+        assert_eq!((g.average_moves(), g.win_percent()), (Some(75), 67), "2 in 3, rounded to the nearest");
         assert_eq!((GameStats::default().average_moves(), GameStats::default().win_percent()), (None, 0));
         let mut stats = Stats::default();
         *stats.game_mut("klondike") = g.clone();

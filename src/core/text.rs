@@ -160,6 +160,57 @@ pub(crate) fn cp1252(b: u8) -> char {
     if (0x80..0xa0).contains(&b) { C1[usize::from(b - 0x80)] } else { char::from(b) }
 }
 
+/// Why bytes are not text, and the line where that shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotText {
+    pub line: usize,
+    pub message: String,
+}
+
+/// Decodes a text file as [`decode_windows`] does, or says why it is no
+/// text: it holds NUL bytes, it is mostly control bytes, or it is UTF-16
+/// without the mark that says so. Every reader of game types and help
+/// files asks this first, so a file is refused in the same words by all.
+pub fn decode_text(bytes: &[u8]) -> Result<String, NotText> {
+    if is_utf16_unmarked(bytes) {
+        let message = "not a text file Parlour reads: it looks like UTF-16 without a byte-order mark; save it as UTF-8, or as Unicode with its mark (Notepad's \"Unicode\")";
+        return Err(NotText { line: 1, message: message.into() });
+    }
+    let text = decode_windows(bytes);
+    check_text(&text)?;
+    Ok(text)
+}
+
+/// Text in UTF-16 saved without the byte-order mark that says so: every
+/// other byte of its opening NUL, the bytes between them text, as ASCII in
+/// either byte order is written.
+fn is_utf16_unmarked(bytes: &[u8]) -> bool {
+    let start = &bytes[..bytes.len().min(256) & !1];
+    if start.len() < 8 || bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return false;
+    }
+    let half = |offset: usize| start.iter().skip(offset).step_by(2);
+    let is_text = |b: &u8| b.is_ascii_graphic() || b" \t\r\n".contains(b);
+    [(0, 1), (1, 0)].iter().any(|&(text, nul)| half(nul).all(|&b| b == 0) && half(text).all(is_text))
+}
+
+/// NUL anywhere, or control characters in more than one character in twenty,
+/// mean binary data.
+fn check_text(text: &str) -> Result<(), NotText> {
+    let is_control = |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{c}' | '\u{1a}');
+    let line_of = |i: usize| text[..i].bytes().filter(|&b| b == b'\n').count() + 1;
+    if let Some(i) = text.find('\0') {
+        return Err(NotText { line: line_of(i), message: "not a text file (it holds NUL bytes)".into() });
+    }
+    let total = text.chars().count();
+    let controls = text.chars().filter(|&c| is_control(c)).count();
+    if controls > 0 && controls * 20 > total {
+        let i = text.find(is_control).unwrap_or(0);
+        return Err(NotText { line: line_of(i), message: "not a text file (it is mostly control bytes)".into() });
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

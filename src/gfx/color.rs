@@ -66,6 +66,11 @@ impl Rgb {
         (2 * dr * dr + 4 * dg * dg + 3 * db * db) as u32
     }
 
+    /// The complement, each channel from the other end of its range.
+    pub const fn inverse(self) -> Rgb {
+        Rgb::new(255 - self.r, 255 - self.g, 255 - self.b)
+    }
+
     /// Luminance 0..=255 (Rec. 601 weights).
     pub fn luma(self) -> u8 {
         ((299 * self.r as u32 + 587 * self.g as u32 + 114 * self.b as u32) / 1000) as u8

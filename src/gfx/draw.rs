@@ -196,6 +196,18 @@ impl Surface {
     /// image is drawn (as a Mac draws a 'cicn'); otherwise its colours are
     /// mapped to the nearest values the surface can show.
     pub fn draw_art(&mut self, art: &Art, x: i32, y: i32) {
+        self.draw_art_as(art, x, y, false);
+    }
+
+    /// Draws art inverted, black for white, as the Mac's InvertRgn and
+    /// Windows' inverted selection show a chosen card: on 1- and 2-bit
+    /// screens its one-bit image inverted, elsewhere each colour's
+    /// complement mapped to the nearest the surface can show.
+    pub fn draw_art_inverted(&mut self, art: &Art, x: i32, y: i32) {
+        self.draw_art_as(art, x, y, true);
+    }
+
+    fn draw_art_as(&mut self, art: &Art, x: i32, y: i32, inverted: bool) {
         let one_bit = matches!(self.format(), Format::Indexed { bits: 1 | 2 });
         let (black, white) = if one_bit {
             (self.value_for(super::color::Rgb::BLACK), self.value_for(super::color::Rgb::WHITE))
@@ -208,7 +220,9 @@ impl Surface {
                     continue;
                 }
                 let v = if one_bit {
-                    if art.mono(ax, ay) { black } else { white }
+                    if art.mono(ax, ay) != inverted { black } else { white }
+                } else if inverted {
+                    self.value_for(art.colour(ax, ay).inverse())
                 } else {
                     self.value_for(art.colour(ax, ay))
                 };
@@ -272,6 +286,22 @@ mod tests {
         s.frame_rect(Rect::new(1, 1, 5, 4), 1);
         assert_eq!(ink_count(&s), 2 * 5 + 2 * 2);
         assert_eq!(s.get(2, 2), Some(0));
+    }
+
+    /// Inverted art swaps black and white where its mask is set, and
+    /// leaves what lies outside the mask (a card's round corners) alone.
+    #[test]
+    fn inverted_art_swaps_black_and_white_inside_its_mask() {
+        use crate::gfx::color::Rgb;
+        let (b, w) = (Rgb::BLACK, Rgb::WHITE);
+        let art = Art::new(3, 1, vec![b, w, w], vec![true, false, false], vec![true, true, false]);
+        let mut mono = one_bit(3, 1);
+        mono.draw_art_inverted(&art, 0, 0);
+        assert_eq!(mono.pixels(), [0, 1, 0], "black to white, white to black, the unmasked pixel untouched");
+        let mut rgb = Surface::rgb(3, 1);
+        rgb.draw_art_inverted(&art, 0, 0);
+        assert_eq!((rgb.colour_at(0, 0), rgb.colour_at(1, 0)), (Some(w), Some(b)));
+        assert_eq!(rgb.colour_at(2, 0), Some(b), "the unmasked pixel untouched");
     }
 
     #[test]

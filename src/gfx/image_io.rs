@@ -103,6 +103,10 @@ fn bmp_header_problem(bytes: &[u8]) -> Option<String> {
     if !(0..=3).contains(&compression) {
         return Some(format!("it is stored with compression {compression}, a kind Windows bitmaps do not use"));
     }
+    let pixels_at = bytes.get(10..14).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
+    if pixels_at.is_some_and(|at| at >= bytes.len()) {
+        return Some("its pixel data offset points past the end of the file".into());
+    }
     None
 }
 
@@ -127,9 +131,13 @@ fn unreadable(what: &str, e: &image::ImageError) -> String {
 }
 
 /// Decodes a picture in any format Parlour reads, told apart by its first
-/// bytes: PNG, Windows BMP or IFF ILBM.
+/// bytes: PNG, Windows BMP or IFF ILBM. An empty file is told of as
+/// such: it is no picture of any kind, and naming the kinds read would
+/// send the player looking for a wrong format.
 pub fn decode_picture(name: &str, bytes: &[u8]) -> Result<RgbaImage, ImageError> {
-    if bytes.starts_with(b"\x89PNG") {
+    if bytes.is_empty() {
+        Err(ImageError::new(name, "the file is empty"))
+    } else if bytes.starts_with(b"\x89PNG") {
         decode_png(name, bytes)
     } else if bytes.starts_with(b"BM") {
         decode_bmp(name, bytes)
@@ -295,9 +303,20 @@ mod tests {
         );
         assert_eq!(set(26, &[2, 0]), "a BMP Parlour cannot read (it has 2 colour planes; a BMP has 1)");
         assert_eq!(why(&good[..20]), "a BMP Parlour cannot read (it is cut short: its header is incomplete)");
+        assert_eq!(
+            set(10, &4_000_000_000u32.to_le_bytes()),
+            "a BMP Parlour cannot read (its pixel data offset points past the end of the file)"
+        );
         let mut top_down = good.clone();
         top_down[22..26].copy_from_slice(&(-2i32).to_le_bytes());
         assert!(decode_bmp("t.bmp", &top_down).is_ok(), "a picture stored top row first");
+    }
+
+    #[test]
+    fn an_empty_file_is_told_of_as_empty() {
+        assert_eq!(decode_picture("empty.bmp", b"").unwrap_err().message, "the file is empty");
+        let junk = decode_picture("junk.bmp", b"junk").unwrap_err().message;
+        assert_eq!(junk, "not a picture Parlour reads: it takes PNG, BMP and IFF ILBM files");
     }
 
     #[test]

@@ -86,6 +86,9 @@ pub fn lint(path: &Path) -> Vec<Diagnostic> {
         Ok(bytes) => bytes,
         Err(e) => return vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
     };
+    if let Err(refused) = super::check_text(path, &bytes) {
+        return vec![refused];
+    }
     let (doc, links) = read_with_links(path, &bytes);
     let mut diagnostics = doc.diagnostics;
     let folder = path.parent().unwrap_or(Path::new(""));
@@ -737,10 +740,13 @@ impl Inline<'_> {
                     }
                 }
             } else if let Some(inside) = rest.strip_prefix("@{") {
-                let Some(end) = closing_brace(inside) else {
-                    self.report.error(self.line, "@{ is never closed with }; shown as it is");
-                    plain.push_str(rest);
-                    break;
+                let end = match closing_brace(inside) {
+                    Ok(end) => end,
+                    Err(why) => {
+                        self.report.error(self.line, format!("{why}; shown as it is"));
+                        plain.push_str(rest);
+                        break;
+                    }
                 };
                 self.open.flow.text(&plain);
                 plain.clear();
@@ -829,11 +835,20 @@ impl Inline<'_> {
         }
     }
 
-    /// The number argument of `@{name n}`, or a warning.
+    /// The number argument of `@{name n}`, or a warning saying why not.
     fn number<T: std::str::FromStr>(&mut self, name: &str, args: &[String]) -> Option<T> {
-        let n = args.first().and_then(|a| a.parse().ok());
+        let arg = args.first().map_or("", String::as_str);
+        let n = arg.parse().ok();
         if n.is_none() {
-            self.report.warning(self.line, format!("@{{{name}}} needs a number; ignored"));
+            // A number that does not fit: below 0 where `T` takes none
+            // (@{lindent -5}), else too far either way.
+            let unsigned = "-1".parse::<T>().is_err();
+            let why = match arg.parse::<i64>() {
+                Ok(v) if v < 0 && unsigned => format!("@{{{name} {arg}}}: the number cannot be negative"),
+                Ok(_) => format!("@{{{name} {arg}}}: the number is out of range"),
+                Err(_) => format!("@{{{name}}} needs a number"),
+            };
+            self.report.warning(self.line, format!("{why}; ignored"));
         }
         n
     }
@@ -921,17 +936,20 @@ impl Inline<'_> {
 }
 
 /// The byte offset of the `}` that closes an inline command starting at
-/// `text`; braces inside quotes (button labels) do not count.
-fn closing_brace(text: &str) -> Option<usize> {
+/// `text`, or what is left open; braces inside quotes (button labels) do
+/// not count.
+fn closing_brace(text: &str) -> Result<usize, &'static str> {
     let mut quoted = false;
     for (i, b) in text.bytes().enumerate() {
         match b {
             b'"' => quoted = !quoted,
-            b'}' if !quoted => return Some(i),
+            b'}' if !quoted => return Ok(i),
             _ => {}
         }
     }
-    None
+    // A `}` inside an open quotation is text, so the quotation is what
+    // to mend (`@{" l3 " link "MAIN}`).
+    Err(if quoted { "a quotation mark in @{ is never closed" } else { "@{ is never closed with }" })
 }
 
 /// A macro body with `$1`, `$2`... replaced by the arguments (missing ones
@@ -1229,6 +1247,19 @@ mod tests {
         let problems = problems(doc);
         assert_eq!(problems.len(), 1, "{problems:?}");
         (problems[0].0, problems[0].1)
+    }
+
+    /// A number that does not fit and a quotation left open are told as
+    /// what they are, not as a missing number or a missing `}`.
+    #[test]
+    fn numbers_out_of_range_and_open_quotes_are_named() {
+        let said = |body: &str| problems(&main_node("", body)).into_iter().map(|(_, _, m)| m).collect::<Vec<_>>();
+        assert_eq!(said("@{lindent -5}x"), ["@{lindent -5}: the number cannot be negative; ignored"]);
+        assert_eq!(said("@{pari -2}x"), Vec::<String>::new(), "a first line may stand out to the left");
+        assert_eq!(said("@{apen 300}x"), ["@{apen 300}: the number is out of range; ignored"]);
+        assert_eq!(said("@{lindent x}x"), ["@{lindent} needs a number; ignored"]);
+        assert_eq!(said("@{\" l3 \" link \"MAIN}"), ["a quotation mark in @{ is never closed; shown as it is"]);
+        assert_eq!(said("@{b x"), ["@{ is never closed with }; shown as it is"]);
     }
 
     /// The spans of all blocks of a node.

@@ -28,9 +28,7 @@ use super::html::GAME_TYPES_INDEX as INDEX;
 // The file that marks a folder as a build's, which a later build may
 // write over.
 use super::source::BUILT_MARK as MARK;
-use crate::core::decode_windows;
-use crate::core::files::in_any_case;
-use crate::core::files::resolves_inside;
+use crate::core::files::{in_any_case, resolves_inside, within};
 use crate::core::html::{Tag, Token, decode_entities, tokenize};
 use crate::core::html::{has_scheme, split_href};
 
@@ -83,12 +81,9 @@ pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Built, S
     let mut left_out = Vec::new();
     for (i, game) in games.iter().enumerate() {
         let at = format!("{}.html", game.id);
-        let path = in_any_case(&game.folder, "game.html");
-        let page = if resolves_inside(&game.folder, &path) {
-            Source::read(&path)
-        } else {
-            Err(format!("{}: a link to a file outside its folder", path.display()))
-        };
+        let page = within(&game.folder, "game.html")
+            .map_err(|outside| format!("{}: {outside}", game.folder.display()))
+            .and_then(|path| Source::read(&path));
         let page = page.and_then(|source| {
             let title = source.title.clone().unwrap_or_else(|| game.name.clone());
             Ok((title, site.rewrite(&source, &at)?))
@@ -178,7 +173,9 @@ impl Source {
     fn read(path: &Path) -> Result<Source, String> {
         let bytes = crate::core::files::read_capped(path, crate::core::files::limits::DOCUMENT)
             .map_err(|e| format!("{}: cannot be read ({e})", path.display()))?;
-        let text = decode_windows(&bytes);
+        // A page of random bytes is left out in the words lint uses.
+        let text = crate::core::decode_text(&bytes)
+            .map_err(|not| crate::core::Diagnostic::error(path, not.line, not.message).to_string())?;
         let tags: Vec<Tag> = tokenize(&text, &mut |_, _| {})
             .into_iter()
             .filter_map(|t| if let Token::Tag(tag) = t { Some(tag) } else { None })
@@ -338,7 +335,7 @@ impl<'a> Site<'a> {
         // may not bring in one from elsewhere.
         let folder = std::iter::once(&self.help_dir).chain(&self.folders).find(|f| src.starts_with(f));
         if folder.is_some_and(|f| !resolves_inside(f, &src)) {
-            return Some(Err("is a link to a file outside the help and game type folders".into()));
+            return Some(Err("is outside the help and game type folders (a link to elsewhere)".into()));
         }
         Some(self.place(&src).map(|dest| {
             let mut href = percent_encode(&relative(at, &dest));
@@ -624,7 +621,7 @@ mod tests {
         std::os::unix::fs::symlink(tmp.path().join("secret.html"), &pic).unwrap();
         let built = build(&games, &help, &out).unwrap();
         assert_eq!(built.left_out.len(), 2, "{built:?}");
-        assert!(built.left_out.iter().all(|w| w.contains("a link to a file outside")), "{built:?}");
+        assert!(built.left_out.iter().all(|w| w.contains("(a link to elsewhere)")), "{built:?}");
         assert!(built.written.iter().all(|w| !fs::read_to_string(w).unwrap_or_default().contains("secret")));
     }
 

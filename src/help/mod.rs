@@ -36,7 +36,7 @@ pub fn lint_but_pictures(path: &Path, checked: &[&str]) -> Vec<Diagnostic> {
     if amigaguide::accepts(path) {
         return amigaguide::lint(path);
     }
-    match read_file(path) {
+    match read_checked(path) {
         Ok(doc) => {
             let mut found = doc.diagnostics;
             let shown = doc.pictures.iter().filter(|(_, name)| !checked.iter().any(|c| c.eq_ignore_ascii_case(name)));
@@ -44,7 +44,7 @@ pub fn lint_but_pictures(path: &Path, checked: &[&str]) -> Vec<Diagnostic> {
             found.sort_by_key(|d| d.line);
             found
         }
-        Err(e) => vec![Diagnostic::error(path, 1, e)],
+        Err(refused) => vec![refused],
     }
 }
 
@@ -81,11 +81,24 @@ fn reader_for(path: &Path) -> Option<fn(&Path, &[u8]) -> Document> {
 /// (Imaj-style) or `.html`/`.htm`. The error says why nothing could be
 /// read; problems inside a file are the document's diagnostics.
 pub fn read_file(path: &Path) -> Result<Document, String> {
+    read_checked(path).map_err(|refused| refused.to_string())
+}
+
+/// As [`read_file`], with why nothing could be read as a diagnostic.
+fn read_checked(path: &Path) -> Result<Document, Diagnostic> {
     let Some(reader) = reader_for(path) else {
-        return Err(format!("{}: not a help file (.guide, .imaj or .html)", path.display()));
+        return Err(Diagnostic::error(path, 1, "not a help file (.guide, .imaj or .html)"));
     };
-    let bytes = read_capped(path, limits::DOCUMENT).map_err(|e| format!("{}: cannot be read ({e})", path.display()))?;
+    let bytes =
+        read_capped(path, limits::DOCUMENT).map_err(|e| Diagnostic::error(path, 1, format!("cannot be read ({e})")))?;
+    check_text(path, &bytes)?;
     Ok(reader(path, &bytes))
+}
+
+/// A help file of random bytes refused, in the words `parlour lint` says
+/// them of any data file, rather than read as a page of mojibake.
+fn check_text(path: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
+    crate::core::decode_text(bytes).map(drop).map_err(|not| Diagnostic::error(path, not.line, not.message))
 }
 
 #[cfg(test)]
@@ -150,6 +163,29 @@ mod tests {
         assert!(found[0].starts_with("p.html:3: the picture `huge.bmp` cannot be shown: a BMP Parlour cannot read"));
     }
 
+    /// A help file of random bytes, of any kind, is refused by the help
+    /// in the words lint uses, not read as a page of mojibake.
+    #[test]
+    fn random_bytes_are_no_help_file_for_lint_and_help_alike() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut seed = 1u32;
+        let noise: Vec<u8> = (0..5000)
+            .map(|_| {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                (seed >> 16) as u8
+            })
+            .collect();
+        for name in ["game.html", "rules.guide", "help.imaj"] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, &noise).unwrap();
+            let refused = read_file(&path).unwrap_err();
+            let linted = lint(&path);
+            assert_eq!(linted.len(), 1, "{linted:?}");
+            assert_eq!(refused, linted[0].to_string(), "{name}");
+            assert!(linted[0].message.starts_with("not a text file"), "{linted:?}");
+        }
+    }
+
     /// A picture that is a link out of the document's folder is an error
     /// on its line: the viewer does not follow it and the HTML help
     /// leaves the whole page out (lint passed it).
@@ -167,7 +203,7 @@ mod tests {
         let found: Vec<String> = lint(&page).iter().map(|d| d.to_string()).collect();
         assert_eq!(found.len(), 1, "{found:#?}");
         assert!(
-            found[0].ends_with("game.html:2: the picture `pic.bmp` cannot be shown: it is a link to a file outside the folder, which Parlour does not read"),
+            found[0].ends_with("game.html:2: the picture `pic.bmp` cannot be shown: pic.bmp is outside the folder (a link to elsewhere): Parlour reads only files inside it"),
             "{found:#?}"
         );
     }

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{in_any_case, inside_folder, limits, linked_out, read_capped, resolves_inside};
+use crate::core::files::{Outside, OutsideFolder, inside_folder, leads_out, limits, read_capped, within};
 use crate::gfx::image_io::{RgbaImage, decode_bmp, decode_png};
 
 use super::model::stays_in_folder;
@@ -39,14 +39,16 @@ pub fn reach(doc_path: &Path, name: &str) -> Option<(PathBuf, String)> {
 /// `name` (as a link or picture gives it) inside the folder the document
 /// at `doc_path` belongs to (see [`reach`]), or why it may not be opened.
 pub fn beside(doc_path: &Path, name: &str) -> Result<PathBuf, String> {
-    let Some((home, name)) = reach(doc_path, name) else {
-        return Err(format!("{name} is outside this document's folder: not opened"));
-    };
-    let path = in_any_case(&home, &name);
-    if !resolves_inside(&home, &path) {
-        return Err(format!("{name} is a link to a file outside this document's folder: not opened"));
-    }
-    Ok(path)
+    found(doc_path, name).map_err(|outside| outside.to_string())
+}
+
+/// [`beside`], with why not as the one rule words it.
+fn found(doc_path: &Path, name: &str) -> Result<PathBuf, OutsideFolder> {
+    let outside = |how| OutsideFolder { name: name.to_string(), how };
+    // A name `reach` refuses leads out by its letters; one that looks
+    // like none (`a//b`) climbs out as AmigaDOS reads it.
+    let (home, rel) = reach(doc_path, name).ok_or_else(|| outside(leads_out(name).unwrap_or(Outside::Climbs)))?;
+    within(&home, &rel).map_err(|refused| outside(refused.how))
 }
 
 /// A picture from the document's folder (BMP or PNG).
@@ -65,12 +67,12 @@ pub fn picture(doc_path: &Path, name: &str) -> Result<RgbaImage, String> {
 /// picture that is not there or whose name leads out of the folder,
 /// which the document's reader tells itself. For `parlour lint`.
 pub fn unreadable_picture(doc_path: &Path, name: &str) -> Option<String> {
-    let (home, name) = reach(doc_path, name)?;
-    let path = in_any_case(&home, &name);
-    if !resolves_inside(&home, &path) {
-        return Some(linked_out("it"));
-    }
-    path.exists().then(|| decode_file(&path, &name).err()).flatten()
+    let (home, rel) = reach(doc_path, name)?;
+    let path = match within(&home, &rel) {
+        Ok(path) => path,
+        Err(outside) => return Some(outside.to_string()),
+    };
+    path.exists().then(|| decode_file(&path, &rel).err()).flatten()
 }
 
 /// The picture at `path`, as the viewer decodes it, or why not.
@@ -125,7 +127,10 @@ mod tests {
         std::os::unix::fs::symlink(dir.path().join("secret.bmp"), folder.join("pic.bmp")).unwrap();
         std::os::unix::fs::symlink(folder.join("real.bmp"), folder.join("alias.bmp")).unwrap();
         let doc = folder.join("main.guide");
-        assert!(beside(&doc, "pic.bmp").unwrap_err().contains("a link to a file outside"));
+        assert_eq!(
+            beside(&doc, "pic.bmp").unwrap_err(),
+            "pic.bmp is outside the folder (a link to elsewhere): Parlour reads only files inside it"
+        );
         assert_eq!(beside(&doc, "alias.bmp").unwrap(), folder.join("alias.bmp"), "a link inside is fine");
     }
 }

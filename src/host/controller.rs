@@ -20,7 +20,7 @@ use crate::gfx::{Rect, Surface};
 use crate::machines::{
     Command, Frame, Input, Key, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand,
 };
-use crate::views::board::{Board, DealSearch, Dealt, OPTIONS, Reply, clock};
+use crate::views::board::{Board, DealSearch, Dealt, OPTIONS, Reply, clock, players_move};
 use crate::views::{CLOCK_HZ, Response, View, background};
 
 use super::{Opening, journal, prefs};
@@ -31,8 +31,9 @@ enum Asked {
     Nothing,
     /// The board asked; the answer is the board's.
     Board,
-    /// "Start a new game? This one counts as lost."
-    ConfirmNew,
+    /// "Start a new game? The game in progress counts as lost.", or the
+    /// same of starting it again: see [`Leaving`].
+    ConfirmLeave(Leaving),
     /// "Open the kept game? The game in progress counts as lost.": the
     /// kept game waits in [`Controller::offered`].
     ConfirmOpen,
@@ -47,6 +48,26 @@ enum Asked {
     /// A win's box whose first button is the board's next game (Sokoban's
     /// Next Level) in place of New Game.
     EndedNext(ViewCommand),
+}
+
+/// Where the player goes from the game at the cursor: New Game and
+/// Restart give it up alike, asked alike while it would count as lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Leaving {
+    /// A new deal.
+    NewGame,
+    /// The same deal again.
+    Restart,
+}
+
+impl Leaving {
+    /// The question's title (its button's label too) and question.
+    fn question(self) -> (&'static str, &'static str) {
+        match self {
+            Leaving::NewGame => ("New Game", "Start a new game?"),
+            Leaving::Restart => ("Restart", "Start this game again?"),
+        }
+    }
 }
 
 /// The pause between two moves of Moves > Replay, in milliseconds.
@@ -106,6 +127,10 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// full is told of once a game, not after every move; the status line
     /// reminds the player meanwhile.
     unsaved: Option<usize>,
+    /// A game resumed under way whose player has not been back yet: its
+    /// clock stays stopped until their first key, click or command, as a
+    /// fresh game's waits for the first move.
+    awaiting_player: bool,
 }
 
 /// A deal waiting for the board's search (see [`DealSearch`]), which runs
@@ -213,7 +238,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 while s.redo() {}
                 None
             }
-            (Some(s), None) if s.state().status() != Status::Playing => Some(NextDeal::after(s, next_seed(s), &board)),
+            // A finished game comes back as it was left, its table and its
+            // ending on show, until the player deals again; it was counted
+            // when it ended (see `counted_in`), and is not counted again.
             _ => None,
         };
         // Rules other than those resumed, whose journal is yet to be read.
@@ -248,6 +275,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             offered: None,
             question: None,
             unsaved: None,
+            awaiting_player: false,
         };
         if let Some(rules) = &other_rules {
             c.count_left_in(rules);
@@ -276,13 +304,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
         c.notices.extend(told);
         if c.message.is_empty() && c.session.move_count() > 0 {
-            // A game found lost (and counted so) while moves remained
-            // comes back as it was left: the player is reminded.
-            let lost = c.session.is_marked(Mark::Lost) && c.session.state().status() == Status::Playing;
-            c.message = if lost { "Lost game resumed: New Game deals another." } else { "Game resumed." }.into();
+            c.message = c.resumed_words();
         }
         if c.replay.is_some() {
-            c.message = "Replaying: Space pauses, Escape stops.".into();
+            c.message = "Replaying: Space pauses, Esc stops.".into();
         } else {
             c.journal();
         }
@@ -291,6 +316,21 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             c.board.arrived(&c.session);
         }
         c
+    }
+
+    /// What the status line says of a game resumed with moves made: a
+    /// finished game its ending; a game found lost (and counted so) while
+    /// moves remained, that it was; otherwise that it was resumed, in the
+    /// board's words where it has some.
+    fn resumed_words(&self) -> String {
+        let status = self.session.state().status();
+        if status != Status::Playing {
+            return self.ending_words();
+        }
+        if self.session.is_marked(Mark::Lost) {
+            return "Lost game resumed: New Game deals another.".into();
+        }
+        self.board.resumed(&self.session).unwrap_or("Game resumed.").into()
     }
 
     /// A controller that could not open the kept game it was asked to
@@ -317,6 +357,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             offered: None,
             question: None,
             unsaved: None,
+            awaiting_player: false,
         }
     }
 
@@ -427,7 +468,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 if let Some(scores) = scores {
                     response = self.ask_ended(scores, outcome);
                 } else if outcome == Outcome::Won && !celebrated {
-                    let mut won = self.celebration(lines);
+                    let mut won = self.ending_box("You won!", lines);
                     self.asked = match self.board.next_after_win(&self.session) {
                         Some((label, command)) => {
                             won.buttons[0] = label.into();
@@ -436,6 +477,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                         None => Asked::Ended { new_game: 0 },
                     };
                     response = Response::Ask(won);
+                } else if outcome == Outcome::Lost && self.board.boxes_loss() {
+                    let lost = self.ending_box("Game over", lines);
+                    response = self.ask_ended(lost, Outcome::Lost);
                 } else if let Some(first) = lines.first() {
                     self.message = format!("{} {first}", self.message);
                 }
@@ -549,8 +593,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
     }
 
-    /// The box that celebrates a win, with the board's own lines.
-    fn celebration(&self, extra: Vec<String>) -> Requester {
+    /// The box at a game's end, titled `title`: its ending, time and moves,
+    /// and the board's own lines.
+    fn ending_box(&self, title: &str, extra: Vec<String>) -> Requester {
         let time = format!("Time: {}", clock(self.session.elapsed_ms() / 1000));
         let mut lines = vec![
             self.message.clone(),
@@ -560,7 +605,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             },
         ];
         lines.extend(extra);
-        Requester { title: "You won!".into(), lines, buttons: vec!["New Game".into(), "OK".into()] }
+        Requester { title: title.into(), lines, buttons: vec!["New Game".into(), "OK".into()] }
     }
 
     /// Whether a game is under way that New Game would abandon: it is
@@ -578,20 +623,22 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// to be redone. Undo reaches the start of a game, and past it only to
     /// take back a deal not yet played (a New Game chosen by mistake): the
     /// first move made in the game before would drop the played one, which
-    /// was never counted, and a finished game resumed deals a new one.
+    /// was never counted.
     fn undo_leaves_played_game(&self) -> bool {
         let cursor = self.session.cursor();
         cursor == self.session.game_start() && player_moved(&self.session, cursor, self.game_end(), &self.board)
     }
 
-    /// Holds a game resumed while under way as its board asks (see
-    /// [`Board::on_resume`]): at once, so a game opened by a script waits
+    /// Holds a game resumed while under way: its clock until the player
+    /// is back, and the game itself as its board asks (see
+    /// [`Board::on_resume`]), at once, so a game opened by a script waits
     /// for its player as one opened in the window does. A replay, or a
     /// game with no move yet, is left as it is.
     fn hold_resumed(&mut self) {
         if self.replay.is_some() || self.session.move_count() == 0 {
             return;
         }
+        self.awaiting_player = true;
         if let Some(m) = self.board.on_resume(&self.session) {
             let board = &self.board;
             // A hold the rules refuse leaves the game as it was.
@@ -639,19 +686,50 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
     }
 
-    fn new_game(&mut self) -> Response {
-        let scored = self.abandon();
-        let next = NextDeal::after(&self.session, next_seed(&self.session), &self.board);
-        if next.replace {
-            self.keep_prefs();
+    /// New Game or Restart: asks first where the game in progress would
+    /// count as lost, and otherwise leaves it at once.
+    fn leave(&mut self, to: Leaving) -> Response {
+        if !self.leaving_counts() {
+            return self.left_for(to);
         }
+        let (title, question) = to.question();
+        self.confirm(Asked::ConfirmLeave(to), title, question)
+    }
+
+    /// Gives up the game at the cursor (counted as lost if it is under
+    /// way) for a new deal or the same one again. A board with scores
+    /// shows them for the game just given up.
+    fn left_for(&mut self, to: Leaving) -> Response {
+        let scored = self.abandon();
         self.message.clear();
-        let response = if self.deal(next) { self.changed() } else { Response::Redraw };
-        // A board with scores shows them for the game just given up.
+        let response = match to {
+            Leaving::NewGame => self.new_game(),
+            Leaving::Restart => self.restart(),
+        };
         match scored.and_then(|g| self.board.scores(&g)) {
             Some(scores) if response == Response::Redraw => Response::Ask(scores),
             _ => response,
         }
+    }
+
+    fn new_game(&mut self) -> Response {
+        let next = NextDeal::after(&self.session, next_seed(&self.session), &self.board);
+        if next.replace {
+            self.keep_prefs();
+        }
+        if self.deal(next) { self.changed() } else { Response::Redraw }
+    }
+
+    /// The same deal back on the table: a step Undo takes back, where the
+    /// board has undo; a history of its own otherwise.
+    fn restart(&mut self) -> Response {
+        if self.board.undoable() {
+            self.session.restart();
+        } else {
+            self.session = Session::new(self.session.variant().clone(), self.session.seed());
+            self.counted.clear();
+        }
+        self.changed()
     }
 
     /// Deals `next`, or starts the board's search for its deal: on a thread
@@ -973,13 +1051,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// Asks before giving up the game in progress: `question`, and that
-    /// the game counts as lost.
+    /// the game counts as lost; the button that goes ahead is labelled as
+    /// the box is titled.
     fn confirm(&mut self, asked: Asked, title: &str, question: &str) -> Response {
         self.asked = asked;
         Response::Ask(Requester {
             title: title.into(),
             lines: vec![question.into(), "The game in progress counts as lost.".into()],
-            buttons: vec!["New Game".into(), "Cancel".into()],
+            buttons: vec![title.into(), "Cancel".into()],
         })
     }
 
@@ -1156,10 +1235,7 @@ fn counted_before<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> BT
 /// a move of the game ([`Board::counts_as_move`]), not a switch of how it
 /// is played.
 fn player_moved<V: Variant>(session: &Session<V>, from: usize, to: usize, board: &impl Board<V>) -> bool {
-    (from..to).any(|before| {
-        session.state_at(before).is_some_and(|g| board.settled(g))
-            && session.steps().get(before + 1).is_some_and(|s| board.counts_as_move(s))
-    })
+    (from + 1..=to).any(|step| players_move(board, session, step))
 }
 
 /// Moves the cursor of a loaded game back to its deal, for a replay of it.
@@ -1248,7 +1324,7 @@ pub fn stats_box(name: &str, stats: &GameStats, scoring: Scoring) -> Requester {
         lines.extend(average);
         lines
     } else {
-        let pct = (stats.won * 100).checked_div(stats.played).unwrap_or(0);
+        let pct = stats.win_percent();
         let streak = match stats.streak {
             0 => "none".to_string(),
             n if n > 0 => format!("{n} won"),
@@ -1345,17 +1421,20 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             // A game already counted (lost, then taken back by Undo) keeps
             // the time it was counted with.
             let counted = self.counted.contains_key(&self.session.game_start());
-            if self.in_progress() && !counted && !self.board.paused() && self.tick_hz(machine.id()) > 0 {
+            let clock_runs = self.in_progress() && !counted && !self.awaiting_player && !self.board.paused();
+            if clock_runs && self.tick_hz(machine.id()) > 0 {
                 self.session.add_time(u64::from(ms));
             }
             let clock_moved = self.session.elapsed_ms() / 1000 != before;
             let board = self.board.input(&self.session, input, machine, area);
             // Time passing (Tetris's falling piece, cards sent home one by
-            // one) does not wipe what the status line says; only what it
-            // brings says something new.
+            // one, the program's tiles) does not wipe what the status line
+            // says; only what it brings says something new. The turn handed
+            // back to the player ends what was said of the opponent's.
+            let players_turn = self.board.settled(self.session.state());
             let said = std::mem::take(&mut self.message);
             let response = self.reply(board);
-            if self.message.is_empty() {
+            if self.message.is_empty() && self.board.settled(self.session.state()) == players_turn {
                 self.message = said;
             }
             let response = self.count_found_loss().unwrap_or(response);
@@ -1364,6 +1443,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 Response::Unchanged if clock_moved => Response::Redraw,
                 other => other,
             };
+        }
+        if matches!(input, Input::Key { .. } | Input::MouseDown { .. }) {
+            self.awaiting_player = false;
         }
         let reply = self.board.input(&self.session, input, machine, area);
         let response = self.reply(reply);
@@ -1375,23 +1457,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         if !self.can(command) || self.replay.is_some() {
             return None;
         }
+        // Looking at the figures or keeping a copy is not playing on.
+        if !matches!(command, Command::Stats | Command::SaveAs) {
+            self.awaiting_player = false;
+        }
         self.stop_rerun();
         Some(match command {
-            Command::New if self.leaving_counts() => self.confirm(Asked::ConfirmNew, "New Game", "Start a new game?"),
-            Command::New => self.new_game(),
-            Command::Restart => {
-                // The game left counts as lost, as New Game counts it, but
-                // unasked: the same deal is back on the table at once.
-                self.abandon();
-                if self.board.undoable() {
-                    self.session.restart();
-                } else {
-                    self.session = Session::new(self.session.variant().clone(), self.session.seed());
-                    self.counted.clear();
-                }
-                self.message.clear();
-                self.changed()
-            }
+            Command::New => self.leave(Leaving::NewGame),
+            Command::Restart => self.leave(Leaving::Restart),
             Command::Undo => {
                 let ended = self.session.state().status() != Status::Playing;
                 let start = self.session.game_start();
@@ -1401,7 +1474,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 // gave it up, a lost game keeps its count.
                 let back = ended || self.session.game_start() != start;
                 if back && self.counted.get(&self.session.game_start()) == Some(&Outcome::Lost) {
-                    self.message = "Taken back: the game stays counted as lost.".into();
+                    self.message = "Taken back. Still counted as lost.".into();
                 }
                 self.moved_on();
                 self.journal();
@@ -1451,8 +1524,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 let reply = self.board.answer(&self.session, button);
                 self.reply(reply)
             }
-            Asked::ConfirmNew if button == 0 => self.new_game(),
-            Asked::Ended { new_game } if button == new_game => self.new_game(),
+            Asked::ConfirmLeave(to) if button == 0 => self.left_for(to),
+            Asked::Ended { new_game } if button == new_game => self.left_for(Leaving::NewGame),
             Asked::ConfirmOpen if button == 0 => self.open_offered(),
             Asked::ConfirmOpen => {
                 self.offered = None;

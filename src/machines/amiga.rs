@@ -534,11 +534,18 @@ impl AmigaChrome {
     /// message, two spaces apart (one where room is short), made terser
     /// until they fit before the depth gadget; and the room they have.
     fn screen_title(&self, look: &Look, frame: &Frame) -> (String, i32) {
+        let (fitted, limit) = self.title_parts(look, frame);
+        (fitted.joined(look.title_font.text_width("  ") as i32), limit)
+    }
+
+    /// The screen title bar's parts as they fit before the depth gadget,
+    /// and the room they have.
+    fn title_parts(&self, look: &Look, frame: &Frame) -> (status::Fitted, i32) {
         let font = look.title_font;
         let limit = self.width - self.depth_width() - 2 - BAR_H_BORDER;
         let measure = |t: &str| font.text_width(t) as i32;
         let wide = measure("  ");
-        (status::fit(&measure, limit, wide, frame.title, frame.fields, frame.message).joined(wide), limit)
+        (status::fit(&measure, limit, wide, frame.title, frame.fields, frame.message), limit)
     }
 }
 
@@ -566,6 +573,10 @@ impl Chrome for AmigaChrome {
     fn shows_whole(&self, look: &Look, frame: &Frame) -> bool {
         let (text, limit) = self.screen_title(look, frame);
         text.ends_with(frame.message) && look.title_font.text_width(&text) as i32 <= limit
+    }
+
+    fn cuts_message(&self, look: &Look, frame: &Frame) -> bool {
+        self.title_parts(look, frame).0.cut
     }
 
     fn menu_style(&self) -> MenuStyle {

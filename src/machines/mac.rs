@@ -257,6 +257,10 @@ impl Chrome for MacChrome {
         self.status_parts(look, frame).parts.last().is_some_and(|m| m == frame.message)
     }
 
+    fn cuts_message(&self, look: &Look, frame: &Frame) -> bool {
+        self.status_parts(look, frame).cut
+    }
+
     /// The close box (with its white margin) closes the window.
     fn button_at(&self, x: i32, y: i32) -> Option<Command> {
         self.close_box().inset(-1, -1).contains(x, y).then_some(Command::Close)

@@ -233,6 +233,12 @@ pub trait Chrome: Send + Sync {
     fn shows_whole(&self, _look: &Look, _frame: &Frame) -> bool {
         true
     }
+    /// Whether the status line cuts `frame`'s message short: not one
+    /// whole sentence of it fits (see [`status::Fitted::cut`]), so the
+    /// shell shows it in a box as well.
+    fn cuts_message(&self, _look: &Look, _frame: &Frame) -> bool {
+        false
+    }
 }
 
 /// The YaZZle skins available (embedded and from the asset override

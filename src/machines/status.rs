@@ -103,10 +103,11 @@ fn opening_sentence(message: &str) -> Option<&str> {
 /// The clause `message` opens with, before a colon in its first sentence,
 /// made a sentence of its own ("The game is over." of "The game is over:
 /// Game > New Game starts another."), where it has words enough to say
-/// something; kept whole where not even the first sentence fits.
+/// something; kept whole where not even the first sentence fits. A full
+/// stop inside a word ("panorama.png") ends no sentence.
 fn opening_clause(message: &str) -> Option<String> {
     let (clause, _) = message.split_once(": ")?;
-    let one_sentence = !clause.contains(['.', '!', '?']);
+    let one_sentence = leading_sentences(clause).next().is_none();
     (one_sentence && clause.split_whitespace().count() >= MESSAGE_WORDS).then(|| format!("{clause}."))
 }
 
@@ -172,8 +173,8 @@ pub fn truncate(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> String
 }
 
 /// Whole words of `text` in lines no wider than `width`; a single word
-/// wider than that (a long path) is broken after the last `.`, `-`, `/`
-/// or `_` that fits on the line, or where none does, where the line ends,
+/// wider than that (a long path) is broken after a mark that fits on the
+/// line (see [`break_in_word`]), or where none does, where the line ends,
 /// a character at least to a line.
 pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
@@ -201,12 +202,18 @@ pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String
     lines
 }
 
+/// The marks a word too wide for its line is broken after, the first
+/// kind that fits on the line preferred: a path splits between its
+/// folders, a name between its words, and only where neither can a file's
+/// extension leave its name ("empty." and "bmp" read as two words).
+const BREAKS: [&[char]; 3] = [&['/'], &['-', '_'], &['.']];
+
 /// Where a word too wide for `width` is broken (a byte index): after the
-/// last `.`, `-`, `/` or `_` of the part that fits, so a path or a file
-/// name splits between its parts ("sokoban.txt." and "damaged-1"), not
-/// inside "damaged"; else after the last character that fits, one at
-/// least. A mark that is the word's first character is no place to break:
-/// it would stand alone on its line.
+/// last mark of the part that fits, of the first kind of [`BREAKS`] found
+/// there ("/home/ada/pictures/" and "panorama.png", not "panorama." and
+/// "png"); else after the last character that fits, one at least. A mark
+/// that is the word's first character is no place to break: it would
+/// stand alone on its line.
 fn break_in_word(measure: &dyn Fn(&str) -> i32, word: &str, width: i32) -> usize {
     let mut fits = word.chars().next().map_or(0, char::len_utf8);
     for (i, c) in word.char_indices().skip(1) {
@@ -215,11 +222,10 @@ fn break_in_word(measure: &dyn Fn(&str) -> i32, word: &str, width: i32) -> usize
         }
         fits = i + c.len_utf8();
     }
-    word[..fits]
-        .char_indices()
-        .rev()
-        .find(|&(i, c)| i > 0 && matches!(c, '.' | '-' | '/' | '_'))
-        .map_or(fits, |(i, c)| i + c.len_utf8())
+    let after_last = |marks: &[char]| {
+        word[..fits].char_indices().rev().find(|&(i, c)| i > 0 && marks.contains(&c)).map(|(i, c)| i + c.len_utf8())
+    };
+    BREAKS.iter().find_map(|marks| after_last(marks)).unwrap_or(fits)
 }
 
 /// Lines of text set in `width`: each line kept whole if it fits, else
@@ -240,11 +246,15 @@ pub fn at_most(mut lines: Vec<String>, max: usize) -> Vec<String> {
     lines
 }
 
-/// A status line laid out: its parts, drawn `gap` pixels apart.
+/// A status line laid out: its parts, drawn `gap` pixels apart, and
+/// whether its message was cut short (shortened after a word, or left
+/// out) because not one whole sentence of it fits, where it must reach
+/// the player another way.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fitted {
     pub parts: Vec<String>,
     pub gap: i32,
+    pub cut: bool,
 }
 
 impl Fitted {
@@ -268,11 +278,13 @@ struct Arrangement {
 /// `width` pixels, drawn `gap` pixels apart (or half that where room is
 /// short). Tried in order: every part in full; the figures without their
 /// colons; without the title, the figures named by their first word; then
-/// closer together; then by short names; then the message's first
-/// sentence (or its only one) whole, the figures as full as they can
-/// be or the last of them giving way, then in the same way the clause
-/// before its colon, then the reason after it; then the figures again as full
-/// as they can be, with the message shortened after a whole word; if that
+/// closer together; then by short names; then the whole message with the
+/// last figures giving way to it (a message is news, the figures are
+/// steady and come back once it is gone); then, each whole in the same
+/// way, its opening sentences, the clause before its colon and the
+/// reason after it. Only where not one of those fits on the line alone is
+/// the message cut short ([`Fitted::cut`]): the figures again as full as
+/// they can be, with the message shortened after a whole word; if that
 /// leaves it fewer than three words, the last figures give way to it; and
 /// last the figures alone. Where the title had to go, as much of it as fits is
 /// put back. Figures are never shortened mid-word: on a screen too narrow
@@ -318,7 +330,7 @@ pub fn fit(
         }
         parts
     };
-    let done = |mut parts: Vec<String>, a: Arrangement| -> Fitted {
+    let done = |mut parts: Vec<String>, a: Arrangement, cut: bool| -> Fitted {
         let gap = gap_of(a);
         if !a.title && !title.is_empty() {
             let room = width - total(&parts, gap) - if parts.is_empty() { 0 } else { gap };
@@ -326,23 +338,24 @@ pub fn fit(
                 parts.insert(0, t);
             }
         }
-        Fitted { parts, gap }
+        Fitted { parts, gap, cut }
     };
     // The first arrangement in which `text` fits whole beside the figures.
     let whole = |text: &str| {
         orders.iter().find_map(|&a| {
             let parts = build(a, Some(text));
-            (total(&parts, gap_of(a)) <= width).then(|| done(parts, a))
+            (total(&parts, gap_of(a)) <= width).then(|| done(parts, a, false))
         })
     };
     // The tersest figures, the last of them giving way (one at least)
-    // until `fitted` makes something of the room left for the message.
-    let giving_way = |fitted: &dyn Fn(i32) -> Option<String>| {
+    // until `fitted` makes something of the room left for the message
+    // (which is `cut` short so).
+    let giving_way = |fitted: &dyn Fn(i32) -> Option<String>, cut: bool| {
         let terse = figures(fields, FORMS.len() - 1);
         (0..terse.len()).rev().find_map(|n| {
             let head = &terse[..n];
             let room = width - total(head, gap / 2) - if n == 0 { 0 } else { gap / 2 };
-            fitted(room).map(|m| Fitted { parts: head.iter().cloned().chain([m]).collect(), gap: gap / 2 })
+            fitted(room).map(|m| Fitted { parts: head.iter().cloned().chain([m]).collect(), gap: gap / 2, cut })
         })
     };
     if let Some(fitted) = whole(message) {
@@ -351,16 +364,18 @@ pub fn fit(
     // Then, each whole, as fully as the figures allow, the last figures
     // giving way if they must (a sentence cut short may say the opposite:
     // "No hint found..." of "No hint found in time."):
+    // - the message, all of it: the figures are back once it is gone;
     // - its opening sentences, as many as fit, the first at least: it
     //   says what the rest explains;
     // - its opening clause, a sentence of its own: what has happened,
     //   without the how;
     // - the reason after that clause, where the clause is too long.
-    let in_full = |text: &str| whole(text).or_else(|| giving_way(&|room| (measure(text) <= room).then(|| text.into())));
-    let one_sentence = first_sentence(message).is_none().then(|| opening_sentence(message)).flatten();
-    let parts = leading_sentences(message).chain(one_sentence).map(str::to_string);
-    for part in parts.chain(opening_clause(message)).chain(closing_clause(message)) {
-        if let Some(fitted) = in_full(&part) {
+    let in_full =
+        |text: &str| whole(text).or_else(|| giving_way(&|room| (measure(text) <= room).then(|| text.into()), false));
+    let forms = leading_sentences(message).map(str::to_string).chain(opening_clause(message));
+    let forms = [message.to_string()].into_iter().filter(|m| !m.is_empty()).chain(forms);
+    for form in forms.chain(closing_clause(message)) {
+        if let Some(fitted) = in_full(&form) {
             return fitted;
         }
     }
@@ -382,24 +397,26 @@ pub fn fit(
         let words = |t: &str| t.trim_end_matches("...").split_whitespace().count();
         let enough = words(message).min(MESSAGE_WORDS);
         match best {
-            Some((_, short, a)) if words(&short) >= enough => return done(build(a, Some(&short)), a),
+            Some((_, short, a)) if words(&short) >= enough => return done(build(a, Some(&short)), a, true),
             _ => {
                 // The last figures give way to a message that would keep
                 // fewer words than that: it says what is happening now.
                 let shortened = |room| shorten(measure, message, room).filter(|t| words(t) >= enough);
-                if let Some(fitted) = giving_way(&shortened) {
+                if let Some(fitted) = giving_way(&shortened, true) {
                     return fitted;
                 }
             }
         }
         if let Some((_, short, a)) = best {
-            return done(build(a, Some(&short)), a);
+            return done(build(a, Some(&short)), a, true);
         }
     }
+    // No word of the message fits: it is cut, all of it.
+    let cut = !message.is_empty();
     for &a in &orders {
         let parts = build(a, None);
         if total(&parts, gap_of(a)) <= width {
-            return done(parts, a);
+            return done(parts, a, cut);
         }
     }
     // Not even the tersest figures fit: as many whole ones as do, taken
@@ -425,9 +442,9 @@ pub fn fit(
         .find_map(|(form, gap)| {
             let all = figures(fields, form);
             let parts: Vec<String> = kept.iter().map(|&k| all[k].clone()).collect();
-            (total(&parts, gap) <= width).then_some(Fitted { parts, gap })
+            (total(&parts, gap) <= width).then_some(Fitted { parts, gap, cut })
         })
-        .unwrap_or_else(|| Fitted { parts: kept.iter().map(|&k| terse[k].clone()).collect(), gap: gap / 2 })
+        .unwrap_or_else(|| Fitted { parts: kept.iter().map(|&k| terse[k].clone()).collect(), gap: gap / 2, cut })
 }
 
 #[cfg(test)]
@@ -463,7 +480,11 @@ mod tests {
         let fitted = fit(&topaz, 600, 16, "Klondike", &f, "Hello");
         assert_eq!(
             fitted,
-            Fitted { parts: vec!["Klondike".into(), "Score: 0".into(), "Time: 0:00".into(), "Hello".into()], gap: 16 }
+            Fitted {
+                parts: vec!["Klondike".into(), "Score: 0".into(), "Time: 0:00".into(), "Hello".into()],
+                gap: 16,
+                cut: false
+            }
         );
     }
 
@@ -495,8 +516,12 @@ mod tests {
         // figure must give way to it.
         let lost = "No hint: no winning line from here. Undo, or start anew.";
         assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, lost)), "No hint: no winning line from here.");
+        // The whole of it before its first sentence: the figures give
+        // way to news, and are back once it is gone.
         let two = "Card moved. Undo takes it back.";
-        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, two)), "Score 0 0:00 Moves 0 Card moved.");
+        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, two)), two);
+        let three = "Card moved. Undo takes it back. Redo plays it again.";
+        assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, three)), "Card moved. Undo takes it back.");
         assert_eq!(first_sentence("Wait... then go"), None);
         // As many opening sentences as fit, not only the first: a finished
         // game's ending stays whole before what is said after it.
@@ -517,6 +542,28 @@ mod tests {
         assert_eq!(line(fit(&topaz, width, 16, "Yukon", &sol, refused)), "Score 0 It must be one rank lower.");
         let solving = "Solving: a click or a key stops it.";
         assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, solving)), solving, "how to stop it, whole");
+    }
+
+    /// A message is cut short only where not one whole sentence of it
+    /// fits on the line alone, and the line says so; a message without a
+    /// full stop fits whole as one with it does.
+    #[test]
+    fn a_message_is_cut_only_where_no_whole_sentence_of_it_fits() {
+        let mines = fields(&[("Mines", "10"), ("Time", "0:05")]);
+        let bar = |message: &str| fit(&topaz, 295, 16, "MineSweeper", &mines, message);
+        let taken = bar("Taken back. Still counted as lost.");
+        assert_eq!((line(taken.clone()), taken.cut), ("Taken back. Still counted as lost.".into(), false));
+        let bare = bar("Three words here and many more after");
+        assert_eq!((line(bare.clone()), bare.cut), ("Three words here and many more after".into(), false));
+        let long = bar("Taken back: the game stays counted as lost.");
+        assert_eq!((line(long.clone()), long.cut), ("Mines 10 0:05 Taken back: the...".into(), true));
+        let picture = bar("Only the middle of panorama.png fits. The whole is too wide for the puzzle.");
+        assert!(picture.cut && line(picture).ends_with("..."));
+        let picture = bar("panorama.png is too wide: only the middle fits.");
+        assert_eq!((line(picture.clone()), picture.cut), ("Mines 10 panorama.png is too wide.".into(), false));
+        assert!(!bar("").cut && !bar("Mines away.").cut);
+        // Not a word of it fits beside a figure that will not give way.
+        assert!(fit(&topaz, 40, 16, "", &[], "Unbreakable").cut);
     }
 
     /// The Chance on the Amiga: its rule's name is too long for the bar
@@ -596,11 +643,24 @@ mod tests {
         let moved = "(the file was moved to /home/ada/data/sokoban.txt.damaged-1); with no good backup";
         assert_eq!(
             wrap(&topaz, moved, 33 * 8),
-            ["(the file was moved to", "/home/ada/data/sokoban.txt.", "damaged-1); with no good backup"]
+            ["(the file was moved to", "/home/ada/data/", "sokoban.txt.damaged-1); with no", "good backup"]
         );
-        assert_eq!(wrap(&topaz, "/x/tetris-top5.txt.damaged-1", 18 * 8), ["/x/tetris-top5.", "txt.damaged-1"]);
         assert_eq!(wrap(&topaz, "my_long_name", 9 * 8), ["my_long_", "name"]);
         // A mark only at the start is no break: the line is filled.
         assert_eq!(wrap(&topaz, "/abcdefgh", 5 * 8), ["/abcd", "efgh"]);
+    }
+
+    /// A file's extension stays with its name: a path breaks after its
+    /// last folder that fits, a name after a dash or an underscore, and
+    /// only a name with neither after a full stop.
+    #[test]
+    fn a_path_breaks_between_folders_then_words_and_last_before_an_extension() {
+        let path = "/home/ada/parlour/pictures/empty.bmp:";
+        assert_eq!(wrap(&topaz, path, 33 * 8), ["/home/ada/parlour/pictures/", "empty.bmp:"]);
+        let named = "/home/ada/pictures/gif-named.png";
+        assert_eq!(wrap(&topaz, named, 24 * 8), ["/home/ada/pictures/", "gif-named.png"]);
+        assert_eq!(wrap(&topaz, "a-very-long-gif-named.png", 18 * 8), ["a-very-long-gif-", "named.png"]);
+        assert_eq!(wrap(&topaz, "tetris-top5.txt.damaged", 18 * 8), ["tetris-", "top5.txt.damaged"]);
+        assert_eq!(wrap(&topaz, "sokoban.txt.damaged1", 16 * 8), ["sokoban.txt.", "damaged1"]);
     }
 }

@@ -29,10 +29,11 @@
 //! supplies the values and whose own complaints, should it have any, are
 //! reported with their line.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use super::spec::Diagnostic;
-use crate::core::decode_windows;
+use crate::core::decode_text;
 
 /// One `Key=Value` line.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,13 +69,27 @@ pub struct Section {
     /// 1-based line number of the header.
     pub line: usize,
     /// The entries, each key once (the first of repeated keys).
-    pub entries: Vec<Entry>,
+    entries: Vec<Entry>,
+    /// Each key in lower case to its place in `entries`: a key is found
+    /// in one step, so reading a section of 60,000 keys (each checked
+    /// for a repeat) takes time in proportion to its keys, not their
+    /// square.
+    by_key: NameIndex,
 }
 
 impl Section {
+    fn new(name: &str, line: usize) -> Section {
+        Section { name: name.to_string(), line, entries: Vec::new(), by_key: NameIndex::default() }
+    }
+
+    /// The entries, each key once, in file order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
     /// The entry for `key` (any case).
     pub fn get(&self, key: &str) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.key.eq_ignore_ascii_case(key))
+        self.by_key.get(key).map(|i| &self.entries[i])
     }
 
     /// The value for `key` (any case).
@@ -83,17 +98,55 @@ impl Section {
     }
 }
 
+/// Names matched without regard to ASCII case, each to the place of the
+/// first thing so named.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct NameIndex(HashMap<String, usize>);
+
+impl NameIndex {
+    fn get(&self, name: &str) -> Option<usize> {
+        self.0.get(&name.to_ascii_lowercase()).copied()
+    }
+
+    /// Files `name` at `at`, unless the name is there already.
+    fn insert(&mut self, name: &str, at: usize) {
+        self.0.entry(name.to_ascii_lowercase()).or_insert(at);
+    }
+
+    fn remove(&mut self, name: &str) {
+        self.0.remove(&name.to_ascii_lowercase());
+    }
+}
+
 /// A whole file: its sections in file order, each name once (the first of
 /// repeated sections).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct IniDoc {
-    pub sections: Vec<Section>,
+    sections: Vec<Section>,
+    /// Each section's name in lower case to its place in `sections`, so
+    /// that a file of 40,000 sections is read in time in proportion to
+    /// them (each header is checked for a repeat).
+    by_name: NameIndex,
 }
 
 impl IniDoc {
+    /// The sections, each name once, in file order.
+    pub fn sections(&self) -> &[Section] {
+        &self.sections
+    }
+
     /// The section called `name` (any case).
     pub fn section(&self, name: &str) -> Option<&Section> {
-        self.sections.iter().find(|s| s.name.eq_ignore_ascii_case(name))
+        self.by_name.get(name).map(|i| &self.sections[i])
+    }
+
+    /// Reads the section at `index` as `name` from now on (a misspelt
+    /// section as the one meant). `name` must not be a section's already.
+    pub fn rename_section(&mut self, index: usize, name: String) {
+        let section = &mut self.sections[index];
+        self.by_name.remove(&section.name);
+        self.by_name.insert(&name, index);
+        section.name = name;
     }
 
     /// The line a problem with `key` of section `sec` is told on: the
@@ -161,7 +214,8 @@ impl IniDoc {
                     ));
                     continue;
                 }
-                doc.sections.push(Section { name: name.to_string(), line, entries: Vec::new() });
+                doc.by_name.insert(name, doc.sections.len());
+                doc.sections.push(Section::new(name, line));
                 current = Some(doc.sections.len() - 1);
                 clean[i] = format!("[{name}]");
                 continue;
@@ -205,6 +259,7 @@ impl IniDoc {
             // space after it keeps the backslash (the value is trimmed).
             let ini_value = if value.ends_with('\\') { format!("{value} ") } else { value.clone() };
             clean[i] = format!("{key}={ini_value}");
+            sec.by_key.insert(key, sec.entries.len());
             sec.entries.push(Entry { key: key.to_string(), value, line });
         }
 
@@ -315,24 +370,6 @@ fn shorten(t: &str) -> String {
     }
 }
 
-/// Why bytes are not text, and the line where that shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotText {
-    pub line: usize,
-    pub message: String,
-}
-
-/// Decodes a text file as described in the module documentation.
-pub fn decode_text(bytes: &[u8]) -> Result<String, NotText> {
-    if is_utf16_unmarked(bytes) {
-        let message = "not a text file Parlour reads: it looks like UTF-16 without a byte-order mark; save it as UTF-8, or as Unicode with its mark (Notepad's \"Unicode\")";
-        return Err(NotText { line: 1, message: message.into() });
-    }
-    let text = decode_windows(bytes);
-    check_text(&text)?;
-    Ok(text)
-}
-
 /// A file mostly in UTF-8 with a line that is not (a character typed in
 /// another editor): it is all read as Windows-1252, so its UTF-8 letters
 /// come out as two or three each. Told on the first UTF-8 line, as it shows.
@@ -351,36 +388,6 @@ fn mixed_encodings(bytes: &[u8]) -> Option<(usize, String)> {
             shown.trim()
         ),
     ))
-}
-
-/// Text in UTF-16 saved without the byte-order mark that says so: every
-/// other byte of its opening NUL, the bytes between them text, as ASCII in
-/// either byte order is written.
-fn is_utf16_unmarked(bytes: &[u8]) -> bool {
-    let start = &bytes[..bytes.len().min(256) & !1];
-    if start.len() < 8 || bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        return false;
-    }
-    let half = |offset: usize| start.iter().skip(offset).step_by(2);
-    let is_text = |b: &u8| b.is_ascii_graphic() || b" \t\r\n".contains(b);
-    [(0, 1), (1, 0)].iter().any(|&(text, nul)| half(nul).all(|&b| b == 0) && half(text).all(is_text))
-}
-
-/// NUL anywhere, or control characters in more than one character in twenty,
-/// mean binary data.
-fn check_text(text: &str) -> Result<(), NotText> {
-    let is_control = |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{c}' | '\u{1a}');
-    let line_of = |i: usize| text[..i].bytes().filter(|&b| b == b'\n').count() + 1;
-    if let Some(i) = text.find('\0') {
-        return Err(NotText { line: line_of(i), message: "not a text file (it holds NUL bytes)".into() });
-    }
-    let total = text.chars().count();
-    let controls = text.chars().filter(|&c| is_control(c)).count();
-    if controls > 0 && controls * 20 > total {
-        let i = text.find(is_control).unwrap_or(0);
-        return Err(NotText { line: line_of(i), message: "not a text file (it is mostly control bytes)".into() });
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -516,6 +523,39 @@ mod tests {
             ]
         );
         assert_eq!(doc.section("c").unwrap().value("k"), Some("1"));
+    }
+
+    /// Sections and keys are found through lookup tables (checked here
+    /// to hold every name), so reading takes time in proportion to the
+    /// file: 40,000 sections, or 60,000 keys in one section, each checked
+    /// for a repeat, took minutes when each check went through all the
+    /// names before it.
+    #[test]
+    fn many_sections_and_keys_are_read_in_proportion_to_the_file() {
+        let mut text: String = (0..40_000).map(|i| format!("[S{i}]\nK=1\n")).collect();
+        text.push_str("[Many]\n");
+        text.extend((0..60_000).map(|i| format!("Key{i}={i}\n")));
+        text.push_str("[s17]\nK=2\n[MANY]\nKEY5=6\n");
+        let (doc, diags) = parse(&text);
+        assert_eq!(doc.sections.len(), 40_001);
+        assert_eq!(doc.by_name.0.len(), doc.sections.len());
+        let many = doc.section("many").unwrap();
+        assert_eq!(many.entries().len(), 60_000);
+        assert_eq!(many.by_key.0.len(), many.entries().len());
+        assert_eq!(many.value("key59999"), Some("59999"));
+        assert_eq!(doc.section("S39999").and_then(|s| s.value("k")), Some("1"));
+        let repeats: Vec<usize> = diags.iter().map(|d| d.line).collect();
+        assert_eq!(repeats, [140_002, 140_004], "{diags:?}");
+    }
+
+    /// A misspelt section read as the one meant is found by its new name
+    /// only.
+    #[test]
+    fn a_renamed_section_is_found_by_its_new_name() {
+        let (mut doc, _) = parse("[Tablaeu]\nPiles=7\n");
+        doc.rename_section(0, "Tableau".into());
+        assert_eq!(doc.section("tableau").and_then(|s| s.value("piles")), Some("7"));
+        assert!(doc.section("Tablaeu").is_none());
     }
 
     /// A header with a slip is one error, and its keys still go to the

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::engine::SolitaireVariant;
 use super::rules::{Mode, Rules};
 use super::spec::{Diagnostic, GameSpec};
-use crate::core::files::{apart_id, first_of_each, in_any_case, linked_out, resolves_inside};
+use crate::core::files::{apart_id, first_of_each, in_any_case, within};
 
 /// A game type ready to play.
 #[derive(Clone, Debug)]
@@ -55,13 +55,10 @@ impl GameType {
     /// Errors are the game.ini's diagnostics.
     pub fn load(path: &Path) -> Result<GameType, Vec<Diagnostic>> {
         let (folder, ini) = if path.is_dir() {
-            let ini = in_any_case(path, "game.ini");
             // A folder's rules come from the folder (a game.ini named
             // itself is read wherever it is).
-            if !resolves_inside(path, &ini) {
-                let named = ini.file_name().map_or_else(|| "game.ini".into(), |n| n.to_string_lossy());
-                return Err(vec![Diagnostic::error(&ini, 1, linked_out(&named))]);
-            }
+            let ini = within(path, "game.ini")
+                .map_err(|outside| vec![Diagnostic::error(&path.join("game.ini"), 1, outside.to_string())])?;
             (path.to_path_buf(), ini)
         } else {
             (path.parent().unwrap_or(Path::new(".")).to_path_buf(), path.to_path_buf())

@@ -12,7 +12,7 @@
 //! elements, attributes and heading texts: an end tag closes everything
 //! opened after its start tag (so unclosed `<p>` and `<li>` do no harm).
 
-use crate::core::files::{in_any_case, inside_folder, limits, linked_out, read_capped, resolves_inside};
+use crate::core::files::{in_any_case, inside_folder, limits, read_capped, within};
 use std::path::{Path, PathBuf};
 
 use super::ini::IniDoc;
@@ -23,6 +23,7 @@ use crate::core::html::{
     MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, newlines, no_such_link, no_such_picture, split_href,
     tokenize,
 };
+use crate::core::plural;
 
 /// The help's sections, in their order, as headings of game.html.
 pub const HEADINGS: [&str; 10] = [
@@ -277,7 +278,7 @@ const CAPTURE_DRAWS_IT: &str = "the picture of the game; `parlour capture` draws
 /// Whether the file at `path` reads as text, as [`lint_html`] asks of
 /// game.html: one that does not is told of once and read no further.
 pub fn is_text_file(path: &Path) -> bool {
-    read_capped(path, limits::DOCUMENT).is_ok_and(|bytes| super::ini::decode_text(&bytes).is_ok())
+    read_capped(path, limits::DOCUMENT).is_ok_and(|bytes| crate::core::decode_text(&bytes).is_ok())
 }
 
 /// Checks a game-type folder: game.ini, game.html and game.bmp, and that they
@@ -351,20 +352,19 @@ fn title_differs(page: &Path, title: Option<(usize, String)>, name: Option<&str>
 /// The file `name` in `dir`: exactly so named, or (with an error) in
 /// another case; a missing file is an error.
 fn required_file(dir: &Path, name: &str, what: &str, out: &mut Vec<Diagnostic>) -> Option<PathBuf> {
-    match find_file(dir, name) {
-        Some(path) if !resolves_inside(dir, &path) => {
-            let found = path.file_name().map_or_else(|| name.into(), |n| n.to_string_lossy());
-            out.push(Diagnostic::error(&path, 1, linked_out(&found)));
+    match within(dir, name).map(|path| path.exists().then_some(path)) {
+        Err(outside) => {
+            out.push(Diagnostic::error(&dir.join(name), 1, outside.to_string()));
             None
         }
-        Some(path) => {
+        Ok(Some(path)) => {
             let found = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
             if found != name {
                 out.push(Diagnostic::error(&path, 1, format!("must be named {name} (all lower case)")));
             }
             Some(path)
         }
-        None => {
+        Ok(None) => {
             out.push(Diagnostic::error(
                 &dir.join(name),
                 1,
@@ -399,29 +399,17 @@ fn check_folder_agrees(dir: &Path, ini: &Path, doc: &IniDoc, out: &mut Vec<Diagn
             ),
         ));
     }
-    // A link out is an error, as for the folder's own files (game.bmp is
-    // told of on its own).
-    for key in ["Image", "Alpha"] {
-        if let Some(picture) = entry("Layout", key).filter(|p| !p.value.eq_ignore_ascii_case("game.bmp"))
-            && let Some(path) = find_file(dir, &picture.value).filter(|path| !resolves_inside(dir, path))
-        {
-            let named = path.file_name().map_or_else(|| picture.value.clone(), |n| n.to_string_lossy().into_owned());
-            out.push(Diagnostic::error(
-                ini,
-                picture.line,
-                format!("[Layout] {key}={}: {}", picture.value, linked_out(&named)),
-            ));
-        }
-    }
+    // Parlour never reads these pictures, so what is wrong with them is
+    // a warning, whichever way the name leads out of the folder.
     if let Some(image) = entry("Layout", "Image")
         && !image.value.eq_ignore_ascii_case("game.bmp")
     {
-        let why = picture_problem(dir, &image.value).map_or_else(String::new, |why| format!(" ({why})"));
+        let why = picture_problem(dir, &image.value).map_or_else(String::new, |why| format!("{why}; "));
         out.push(Diagnostic::warning(
             ini,
             image.line,
             format!(
-                "[Layout] Image={}{why}: the layout picture should be game.bmp, the bitmap the game list and \
+                "[Layout] Image={}: {why}the layout picture should be game.bmp, the bitmap the game list and \
                  the help show; write Image=game.bmp",
                 image.value
             ),
@@ -434,13 +422,14 @@ fn check_folder_agrees(dir: &Path, ini: &Path, doc: &IniDoc, out: &mut Vec<Diagn
     }
 }
 
-/// What is wrong with a picture game.ini names in `dir`, if anything but
-/// a link out of the folder (an error of its own).
-fn picture_problem(dir: &Path, name: &str) -> Option<&'static str> {
-    if inside_folder(name).is_none() {
-        return Some("a picture must lie in the game type's folder, and this name leads out of it");
+/// What is wrong with a picture game.ini names in `dir`, if anything:
+/// it lies outside the folder (nothing there is looked at), or it is not
+/// in the folder.
+fn picture_problem(dir: &Path, name: &str) -> Option<String> {
+    match within(dir, name) {
+        Err(outside) => Some(outside.to_string()),
+        Ok(path) => (!path.exists()).then(|| "there is no such file in the folder".into()),
     }
-    find_file(dir, name).is_none().then_some("there is no such file in the folder")
 }
 
 // ---------------------------------------------------------------------------
@@ -505,19 +494,25 @@ pub fn lint_bmp(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
         fine = false;
     }
     if planes != 1 {
-        err(format!("has {planes} planes; a bitmap has 1"));
+        err(format!("has {}; a bitmap has 1", plural(planes as u64, "plane", "planes")));
         fine = false;
     }
     if bpp != 8 {
-        err(format!("has {bpp} bits per pixel; it must have 8 (256 colours from a palette)"));
+        let bits = plural(bpp as u64, "bit", "bits");
+        err(format!("has {bits} per pixel; it must have 8 (256 colours from a palette)"));
         fine = false;
     }
-    if !matches!(compression, 0 | 1) {
-        err(format!("uses compression {compression}; an 8-bit bitmap is stored plain (0) or run-length encoded (1)"));
+    if compression != 0 {
+        let how = match compression {
+            1 => "RLE8".to_string(),
+            2 => "RLE4".to_string(),
+            other => format!("method {other}"),
+        };
+        err(format!("is compressed ({how}); YaZZle needs game.bmp stored uncompressed"));
         fine = false;
     }
     if colours != 0 && colours != 256 {
-        err(format!("has a palette of {colours} colours; it must have 256"));
+        err(format!("has a palette of {}; it must have 256", plural(colours as u64, "colour", "colours")));
         fine = false;
     }
     if !fine {
@@ -529,22 +524,23 @@ pub fn lint_bmp(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
         err("is cut short: the 256-colour palette is incomplete".into());
         return out;
     }
-    if compression == 0 {
-        let row = (width * 8 + 31) / 32 * 4;
-        if off_bits + row * height > len {
-            err(format!("is cut short: {} bytes of pixels are missing", off_bits + row * height - len));
-            return out;
-        }
+    if off_bits >= len {
+        err(format!(
+            "is damaged: its pixel data offset ({off_bits}) points past the end of the file ({})",
+            plural(len as u64, "byte", "bytes")
+        ));
+        return out;
     }
-    // The header is sound by now: what is left is pixels the file lacks
-    // (run-length codes cut short) or codes no bitmap has, told in plain
-    // words, not the decoder's ("failed to fill whole buffer").
-    if let Err(e) = image::load_from_memory_with_format(bytes, image::ImageFormat::Bmp) {
-        let why = match e {
-            image::ImageError::IoError(_) => "is cut short: its pixels end early",
-            _ => "has pixels stored in a way no bitmap stores them: the file is damaged",
-        };
-        err(why.into());
+    let row = (width * 8 + 31) / 32 * 4;
+    if off_bits + row * height > len {
+        let missing = plural((off_bits + row * height - len) as u64, "byte", "bytes");
+        err(format!("is cut short: {missing} of pixels are missing"));
+        return out;
+    }
+    // The header and the size are sound by now: the decoder has the last
+    // word, should it find anything else.
+    if image::load_from_memory_with_format(bytes, image::ImageFormat::Bmp).is_err() {
+        err("is damaged: its pixels cannot be read".into());
     }
     out
 }
@@ -575,7 +571,7 @@ fn attr(tag: &Tag, name: &str) -> Option<String> {
 /// the help's): errors, as that leaves such a page out. (game.bmp is told
 /// of as the folder's own file.)
 fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
-    let Ok(text) = super::ini::decode_text(bytes) else { return Vec::new() };
+    let Ok(text) = crate::core::decode_text(bytes) else { return Vec::new() };
     let mut out = Vec::new();
     for token in tokenize(&text, &mut |_, _| {}) {
         let Token::Tag(tag) = token else { continue };
@@ -635,7 +631,7 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
 /// folder's check that it names the game).
 fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usize, String)>) {
     let mut out = Vec::new();
-    let text = match super::ini::decode_text(bytes) {
+    let text = match crate::core::decode_text(bytes) {
         Ok(t) => t,
         Err(e) => return (vec![Diagnostic::error(path, e.line, e.message)], None),
     };
@@ -1391,7 +1387,8 @@ mod tests {
         let found = msgs(&lint_path(&dir), &dir);
         assert!(
             found.iter().any(|m| m.ends_with(
-                "[Layout] Alpha=../mask.bmp: a picture must lie in the game type's folder, and this name leads out of it"
+                "warning: [Layout] Alpha=../mask.bmp: ../mask.bmp is outside the folder (its .. climb out): Parlour \
+                 reads only files inside it"
             )),
             "{found:#?}"
         );
@@ -1443,28 +1440,43 @@ mod tests {
         assert!(!found.iter().any(|m| m.contains("<title>")), "{found:#?}");
     }
 
-    /// A picture game.ini names that is a link out of the folder is an
-    /// error, as one game.html shows is: Parlour does not follow it.
+    /// A picture game.ini names outside the folder, by a full path, by
+    /// `..` or by a link, is told of in one wording, as a warning (Parlour
+    /// never reads it, and play takes the game type), and nothing outside
+    /// the folder is looked at: a full path to a file that does not
+    /// exist is told of as one to a file that does.
     #[cfg(unix)]
     #[test]
-    fn a_layout_picture_linked_from_outside_is_an_error() {
+    fn a_layout_picture_outside_the_folder_is_told_of_one_way() {
         let (tmp, dir) = klondike_folder();
         fs::write(tmp.path().join("mask.bmp"), bmp(200, 150, 8, 0)).unwrap();
-        for name in ["alpha.bmp", "layout.bmp"] {
-            std::os::unix::fs::symlink(tmp.path().join("mask.bmp"), dir.join(name)).unwrap();
-        }
-        let ini =
-            crate::solitaire::spec::tests::klondike().replace("Image=game.bmp", "Image=layout.bmp\nAlpha=alpha.bmp");
-        fs::write(dir.join("game.ini"), ini).unwrap();
-        let found = msgs(&lint_path(&dir), &dir);
-        for (key, name) in [("Image", "layout.bmp"), ("Alpha", "alpha.bmp")] {
+        std::os::unix::fs::symlink(tmp.path().join("mask.bmp"), dir.join("passwd")).unwrap();
+        let outside = [
+            ("/etc/passwd", "a full path"),
+            ("/nonexist.bmp", "a full path"),
+            ("../../../../etc/passwd", "its .. climb out"),
+            ("passwd", "a link to elsewhere"),
+        ];
+        for (name, how) in outside {
+            let ini = crate::solitaire::spec::tests::klondike().replace("Image=game.bmp", &format!("Image={name}"));
+            fs::write(dir.join("game.ini"), ini).unwrap();
+            let found = msgs(&lint_path(&dir), &dir);
             let said = format!(
-                ": [Layout] {key}={name}: {name} is a link to a file outside the folder, which Parlour does not read"
+                "warning: [Layout] Image={name}: {name} is outside the folder ({how}): Parlour reads only files inside \
+                 it; the layout picture should be game.bmp"
             );
-            assert!(
-                found.iter().any(|m| m.starts_with("game.ini:") && m.ends_with(&said) && !m.contains("warning")),
-                "{found:#?}"
+            let told: Vec<&String> = found.iter().filter(|m| m.contains("[Layout]")).collect();
+            assert_eq!(told.len(), 1, "{found:#?}");
+            assert!(told[0].starts_with("game.ini:") && told[0].contains(&said), "{name}: {told:#?}");
+            let alpha = crate::solitaire::spec::tests::klondike().replace("Image=game.bmp", &format!("Alpha={name}"));
+            fs::write(dir.join("game.ini"), alpha).unwrap();
+            let found = msgs(&lint_path(&dir), &dir);
+            let said = format!(
+                "warning: [Layout] Alpha={name}: {name} is outside the folder ({how}): Parlour reads only files inside it"
             );
+            assert!(found.iter().any(|m| m.ends_with(&said)), "{name}: {found:#?}");
+            let spec = crate::solitaire::spec::GameSpec::load(&dir.join("game.ini"));
+            assert!(spec.is_ok(), "play takes it: {spec:?}");
         }
     }
 
@@ -1488,7 +1500,7 @@ mod tests {
         assert_eq!(found[1], "game.ini:62: [Tableau] ColorCheck=5 is out of range: it must be 0, 1 or 2");
         assert!(
             found[2].ends_with(
-                "[Layout] Image=layout.bmp (there is no such file in the folder): the layout picture should be game.bmp, the bitmap the game list and the help show; write Image=game.bmp"
+                "[Layout] Image=layout.bmp: there is no such file in the folder; the layout picture should be game.bmp, the bitmap the game list and the help show; write Image=game.bmp"
             ),
             "{found:#?}"
         );
@@ -1530,5 +1542,34 @@ mod tests {
         let mut top_down = good.clone();
         top_down[22..26].copy_from_slice(&(-150i32).to_le_bytes());
         assert_eq!(bmp_msgs(&top_down), Vec::<String>::new());
+    }
+
+    /// A compressed bitmap, a pixel offset past the end and a depth of
+    /// one bit are each told as what they are.
+    #[test]
+    fn bmp_compression_offsets_and_counts_are_told_plainly() {
+        let good = bmp(200, 150, 8, 0);
+        let with = |at: usize, value: u32| {
+            let mut b = good.clone();
+            b[at..at + 4].copy_from_slice(&value.to_le_bytes());
+            b
+        };
+        let compressed = "game.bmp:1: is compressed (RLE8); YaZZle needs game.bmp stored uncompressed";
+        assert_eq!(bmp_msgs(&with(30, 1)), [compressed]);
+        assert_eq!(
+            bmp_msgs(&with(10, 4_000_000_000)),
+            [format!(
+                "game.bmp:1: is damaged: its pixel data offset (4000000000) points past the end of the file ({} bytes)",
+                good.len()
+            )]
+        );
+        assert_eq!(
+            bmp_msgs(&bmp(200, 150, 1, 2)),
+            [
+                "game.bmp:1: has 1 bit per pixel; it must have 8 (256 colours from a palette)",
+                "game.bmp:1: has a palette of 2 colours; it must have 256"
+            ]
+        );
+        assert_eq!(bmp_msgs(&bmp(200, 150, 8, 1)), ["game.bmp:1: has a palette of 1 colour; it must have 256"]);
     }
 }

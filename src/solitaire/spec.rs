@@ -14,7 +14,7 @@
 //! every dealt card) are required. The spec says YaZZle plays one deck only;
 //! Parlour plays one to four ([`MAX_DECKS`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::cards::{Card, Rank, Suit};
@@ -630,7 +630,7 @@ impl GameSpec {
     /// Reads and checks a game.ini's bytes; `path` is used in messages.
     pub fn parse(path: &Path, bytes: &[u8]) -> Result<(GameSpec, Vec<Diagnostic>), Vec<Diagnostic>> {
         let (doc, diags) = IniDoc::parse(path, bytes);
-        if doc.sections.is_empty() && diags.iter().any(Diagnostic::is_error) {
+        if doc.sections().is_empty() && diags.iter().any(Diagnostic::is_error) {
             return Err(diags);
         }
         let hashed = lines_with_hash_comments(&doc);
@@ -685,7 +685,7 @@ const HASH_IS_NO_COMMENT: &str =
 /// The lines of entries whose value holds ` #`, a comment as other INI
 /// files write it.
 fn lines_with_hash_comments(doc: &IniDoc) -> Vec<usize> {
-    let entries = doc.sections.iter().flat_map(|s| &s.entries);
+    let entries = doc.sections().iter().flat_map(Section::entries);
     entries.filter(|e| e.value.contains(" #") || e.value.contains("\t#")).map(|e| e.line).collect()
 }
 
@@ -773,19 +773,30 @@ fn range_words(lo: i64, hi: i64) -> String {
 /// the product of the lengths).
 const MAX_SUGGEST: usize = 40;
 
-/// Levenshtein distance, for "did you mean" hints.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
+/// The most edits a "did you mean" hint is made for.
+const NEAR: usize = 2;
+
+/// The Levenshtein distance between `a` and `b`, ASCII letters in any
+/// case, when it is at most [`NEAR`]. Names whose lengths differ by more
+/// are passed over at once: a file of 40,000 unknown keys asks this of
+/// every known key for each.
+fn near(a: &str, b: &str) -> Option<usize> {
+    if a.chars().count().abs_diff(b.chars().count()) > NEAR {
+        return None;
+    }
+    let b: Vec<char> = b.chars().map(|c| c.to_ascii_lowercase()).collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
+    let mut cur = Vec::with_capacity(b.len() + 1);
+    for (i, ca) in a.chars().map(|c| c.to_ascii_lowercase()).enumerate() {
+        cur.clear();
+        cur.push(i + 1);
         for (j, &cb) in b.iter().enumerate() {
             let sub = prev[j] + usize::from(ca != cb);
             cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
         }
-        prev = cur;
+        std::mem::swap(&mut prev, &mut cur);
     }
-    prev[b.len()]
+    Some(prev[b.len()]).filter(|&d| d <= NEAR)
 }
 
 fn suggest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> String {
@@ -805,8 +816,11 @@ impl Reader<'_> {
     /// A name spelt further off ([Tabletop]) is known by its keys, when
     /// they are all keys of one section that the file lacks and needs.
     fn mend_misspelt_sections(&mut self, mut doc: IniDoc) -> IniDoc {
-        for i in 0..doc.sections.len() {
-            let sec = &doc.sections[i];
+        // Found once, and kept as sections are mended: asked of every
+        // unknown section, of which a file may have thousands.
+        let mut numbered_kinds: BTreeSet<PileKind> = doc.sections().iter().filter_map(numbered_pile).collect();
+        for i in 0..doc.sections().len() {
+            let sec = &doc.sections()[i];
             let known = keys_of(&sec.name).is_some()
                 || UNUSED_SECTIONS.iter().any(|u| u.eq_ignore_ascii_case(&sec.name))
                 || numbered(&sec.name).is_some();
@@ -816,7 +830,7 @@ impl Reader<'_> {
             let lacked = |meant: &String| doc.section(meant).is_none() && !UNUSED_SECTIONS.contains(&meant.as_str());
             let (meant, why) = match meant_section(&sec.name).filter(lacked) {
                 Some(meant) => (meant, String::new()),
-                None => match meant_by_keys(&doc, sec) {
+                None => match meant_by_keys(&doc, &numbered_kinds, sec) {
                     Some(meant) => (meant.to_string(), format!("; its keys are those of [{meant}]")),
                     None => continue,
                 },
@@ -826,7 +840,8 @@ impl Reader<'_> {
                 sec.name
             );
             self.error(sec.line, said);
-            doc.sections[i].name = meant;
+            doc.rename_section(i, meant);
+            numbered_kinds.extend(numbered_pile(&doc.sections()[i]));
         }
         doc
     }
@@ -834,25 +849,30 @@ impl Reader<'_> {
 
 /// The one section that `sec`, a section of no known name, was meant to
 /// be by its keys: one the file needs but lacks ([General], [Game], or the
-/// section of piles it numbers, as [Tableau] for [Tableau1]) whose keys
-/// include every key of `sec`. None when no section or more than one fits.
-fn meant_by_keys(doc: &IniDoc, sec: &Section) -> Option<&'static str> {
-    let needed = |name: &str| {
-        ["General", "Game"].contains(&name)
-            || doc
-                .sections
-                .iter()
-                .any(|s| matches!(numbered(&s.name), Some(Ok(Numbered::Pile(kind, _))) if kind.title() == name))
-    };
+/// section of piles it numbers, as [Tableau] for [Tableau1]: a kind in
+/// `numbered_kinds`) whose keys include every key of `sec`. None when no
+/// section or more than one fits.
+fn meant_by_keys(doc: &IniDoc, numbered_kinds: &BTreeSet<PileKind>, sec: &Section) -> Option<&'static str> {
+    let needed =
+        |name: &str| ["General", "Game"].contains(&name) || numbered_kinds.iter().any(|kind| kind.title() == name);
     let holds_its_keys = |keys: &SectionKeys| {
         let all = || keys.spec.iter().chain(keys.extension);
-        sec.entries.iter().all(|e| all().any(|k| k.eq_ignore_ascii_case(&e.key)))
+        sec.entries().iter().all(|e| all().any(|k| k.eq_ignore_ascii_case(&e.key)))
     };
     let mut fitting = KEYS.iter().filter(|k| {
         !k.section.ends_with('N') && doc.section(k.section).is_none() && needed(k.section) && holds_its_keys(k)
     });
-    let meant = fitting.next().filter(|_| !sec.entries.is_empty())?;
+    let meant = fitting.next().filter(|_| !sec.entries().is_empty())?;
     fitting.next().is_none().then_some(meant.section)
+}
+
+/// The kind of pile `sec` is a numbered section of ([Tableau1]...), if
+/// it is one.
+fn numbered_pile(sec: &Section) -> Option<PileKind> {
+    match numbered(&sec.name) {
+        Some(Ok(Numbered::Pile(kind, _))) => Some(kind),
+        _ => None,
+    }
 }
 
 fn meant_section(name: &str) -> Option<String> {
@@ -872,12 +892,7 @@ fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<
     if word.len() > MAX_SUGGEST {
         return None;
     }
-    let w = word.to_ascii_lowercase();
-    candidates
-        .map(|c| (distance(&w, &c.to_ascii_lowercase()), c))
-        .filter(|&(d, _)| d <= 2)
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, c)| c)
+    candidates.filter_map(|c| Some((near(word, c)?, c))).min_by_key(|&(d, _)| d).map(|(_, c)| c)
 }
 
 /// " (did you mean ColorCheck in [Tableau]?)" for a key that belongs in
@@ -886,12 +901,10 @@ fn elsewhere(word: &str, section: &str) -> String {
     if word.len() > MAX_SUGGEST {
         return String::new();
     }
-    let w = word.to_ascii_lowercase();
     KEYS.iter()
         .filter(|k| k.section != section)
         .flat_map(|k| k.spec.iter().chain(k.extension).map(move |key| (k.section, *key)))
-        .map(|(sec, key)| (distance(&w, &key.to_ascii_lowercase()), sec, key))
-        .filter(|&(d, _, _)| d <= 2)
+        .filter_map(|(sec, key)| Some((near(word, key)?, sec, key)))
         .min_by_key(|&(d, _, _)| d)
         .map(|(_, sec, key)| format!(" (did you mean {key} in [{sec}]?)"))
         .unwrap_or_default()
@@ -1094,7 +1107,7 @@ impl Reader<'_> {
 
     /// Warns about keys this section does not have.
     fn check_keys(&mut self, sec: &Section, keys: &SectionKeys) {
-        for e in &sec.entries {
+        for e in sec.entries() {
             let known = keys.spec.iter().chain(keys.extension).any(|k| k.eq_ignore_ascii_case(&e.key));
             if !known {
                 let mut hint = suggest(&e.key, keys.spec.iter().chain(keys.extension).copied());
@@ -1115,7 +1128,7 @@ impl Reader<'_> {
         let mut piles: BTreeMap<PileKind, BTreeMap<usize, &Section>> = BTreeMap::new();
         let mut dealt: BTreeMap<usize, &Section> = BTreeMap::new();
         let mut unused = Vec::new();
-        for sec in &doc.sections {
+        for sec in doc.sections() {
             if let Some(keys) = keys_of(&sec.name) {
                 self.check_keys(sec, keys);
                 continue;
@@ -1491,8 +1504,19 @@ impl Reader<'_> {
             let verb = if missing == 1 { "is" } else { "are" };
             self.error(count.line, format!("{}, but {} {verb} missing", count.source, names.join(", ")));
         }
-        for sec in present.range(count.value + 1..).map(|(_, s)| s) {
-            self.error(sec.line, format!("[{}] is one too many: {}", sec.name, count.source));
+        // Extra sections numbered one after another are told of as one
+        // run: a file of 45,000 too many says so in a line.
+        let mut extra = present.range(count.value + 1..).peekable();
+        while let Some((&first_n, first)) = extra.next() {
+            let (mut last_n, mut last) = (first_n, first);
+            while let Some((&n, sec)) = extra.next_if(|&(&n, _)| n == last_n + 1) {
+                (last_n, last) = (n, sec);
+            }
+            let said = match last_n - first_n + 1 {
+                1 => format!("[{}] is one too many: {}", first.name, count.source),
+                run => format!("[{}] to [{}] are {run} too many: {}", first.name, last.name, count.source),
+            };
+            self.error(first.line, said);
         }
     }
 
@@ -2295,6 +2319,26 @@ PileFace=D
         );
     }
 
+    /// Unknown sections and keys by the ten thousand are read in time in
+    /// proportion to them (each took seconds a thousand when every unknown
+    /// section looked through all the sections for the kinds of pile the
+    /// file numbers, now found once, and each unknown key's hint was
+    /// measured against every known key, now only against those of a
+    /// length within two).
+    #[test]
+    fn thousands_of_unknown_sections_and_keys_are_read_in_proportion() {
+        let sections: String = (0..40_000).map(|i| format!("[S{i}]\nK=1\n")).collect();
+        let found = problems(&format!("{MINI}{sections}"));
+        assert_eq!(found.len(), 40_000);
+        assert!(found[39_999].contains("warning: [S39999] is not a section of game.ini and is ignored"), "{found:?}");
+        let keys: String = (0..40_000).map(|i| format!("Q{i}=1\n")).collect();
+        let found = problems(&MINI.replace("[Game]\n", &format!("[Game]\n{keys}")));
+        assert_eq!(found.len(), 40_000);
+        assert!(found[0].contains("warning: [Game] Q0 is not a key of [Game] and is ignored"), "{found:?}");
+        assert_eq!(near("Q39999", "NumCardsDealt"), None, "too far by length alone");
+        assert_eq!(near("Addtion", "addition"), Some(1));
+    }
+
     #[test]
     fn numbered_sections_are_counted() {
         // [Tableau2] missing.
@@ -2306,6 +2350,13 @@ PileFace=D
         // One too many.
         let found = problems(&format!("{MINI}[Tableau3]\nX=2\nY=1\n"));
         assert_eq!(found, vec!["g.ini:40: [Tableau3] is one too many: [Tableau] Piles=2 (line 16)"]);
+        // A run of them is told of once, however long.
+        let many: String = (3..45_003).map(|n| format!("[Tableau{n}]\nX=1\nY=1\n")).collect();
+        let found = problems(&format!("{MINI}{many}"));
+        assert_eq!(
+            found,
+            vec!["g.ini:40: [Tableau3] to [Tableau45002] are 45000 too many: [Tableau] Piles=2 (line 16)"]
+        );
         let found = problems(&format!("{MINI}[Reserve1]\nX=2\nY=1\n"));
         assert_eq!(
             found,

@@ -194,6 +194,20 @@ pub trait Board<V: Variant> {
         false
     }
 
+    /// Whether a loss is told in a box as a win is, its ending and the
+    /// board's lines in it: where the loss is the opponent's doing (Rummi's
+    /// program went out), news the table alone does not tell.
+    fn boxes_loss(&self) -> bool {
+        false
+    }
+
+    /// What the status line says of a game resumed under way, where
+    /// "Game resumed." would mislead (Rummi's program to finish its turn
+    /// first); `None` says that.
+    fn resumed(&self, _session: &Session<V>) -> Option<&'static str> {
+        None
+    }
+
     /// What the board has to tell the player as the game opens (trouble
     /// with a file of its own, data it had to leave out), taken once: a
     /// sentence for the status line, and a box that says it in full where
@@ -339,11 +353,12 @@ pub trait Board<V: Variant> {
         true
     }
 
-    /// The move count the chrome shows and the statistics keep (Sokoban
-    /// counts steps, not undo steps); `None` shows none.
+    /// The move count the chrome shows and the statistics keep: the
+    /// player's moves (see [`players_move`]; Sokoban counts steps, not
+    /// undo steps); `None` shows none.
     fn moves(&self, session: &Session<V>) -> Option<u64> {
-        let steps = &session.steps()[session.game_start() + 1..=session.cursor()];
-        Some(steps.iter().filter(|s| self.counts_as_move(s)).count() as u64)
+        let steps = session.game_start() + 1..=session.cursor();
+        Some(steps.filter(|&step| players_move(self, session, step)).count() as u64)
     }
 
     /// While a kept game is replayed: whether the step just replayed ends
@@ -421,6 +436,15 @@ pub fn records_trouble<T>(
 /// The most the clock fields show, 9999:59 (a week of play): a clock
 /// past it stays there, so a figure never outgrows its box.
 const CLOCK_MAX_SECONDS: u64 = 9999 * 60 + 59;
+
+/// Whether step `step` of `session` is a move of the player's: made where
+/// it was the player's turn ([`Board::settled`]; not the opponent's, nor
+/// its taking back of a turn cut short) and a move of the game
+/// ([`Board::counts_as_move`]; not a switch of how it is played).
+pub fn players_move<V: Variant, B: Board<V> + ?Sized>(board: &B, session: &Session<V>, step: usize) -> bool {
+    step.checked_sub(1).and_then(|before| session.state_at(before)).is_some_and(|g| board.settled(g))
+        && session.steps().get(step).is_some_and(|s| board.counts_as_move(s))
+}
 
 /// Minutes and seconds, as the clock fields show them.
 pub fn clock(seconds: u64) -> String {

@@ -3,7 +3,7 @@
 
 use std::cell::Cell;
 
-use crate::gfx::{Font, Rect, Surface, TextStyle};
+use crate::gfx::{Font, Paint, Pattern, Rect, Surface, TextStyle};
 use crate::machines::{Button, Input, Key, Look, Machine, MachineId, Pen, mac_controls};
 
 /// How far, in pixels across and down together, the pointer goes with a
@@ -240,13 +240,53 @@ pub fn step_round(at: usize, by: isize, n: usize) -> usize {
 }
 
 /// The keyboard's cursor on a table (a card, a tile), `r` what it marks:
-/// a solid frame two pixels thick in the text pen just outside it, which
-/// with a card's own outline reads on any table (a dotted line sank into
-/// the SE/30's dithered grey) and hides no more than two pixels of the
-/// card lying above in a fan.
+/// a solid frame two pixels thick just outside it, its inner ring in the
+/// look's darkest pen (with a card's outline, a thick dark edge) and its
+/// outer ring in the lightest. The light ring shows on a dark table
+/// (Transcrippled's pale text pen alone sank into white cards, black alone
+/// into a dark cloth), the dark one on the white card lying above in a
+/// fan, of which it hides no more than two pixels; a dotted line sank into
+/// the SE/30's dithered grey.
 pub fn cursor_frame(s: &mut Surface, look: &Look, r: Rect) {
-    for k in 1..=2 {
-        s.frame_rect(r.inset(-k, -k), look.paint(Pen::Text));
+    let (dark, light) = darkest_and_lightest(look);
+    s.frame_rect(r.inset(-1, -1), dark);
+    s.frame_rect(r.inset(-2, -2), light);
+}
+
+/// Stripes running down to the right, four pixels of ink and four of
+/// paper: on a frame's edges they make dashes, the marching ants of a
+/// Mac or Amiga selection marquee caught still.
+const MARQUEE: Pattern = Pattern([0xF0, 0x78, 0x3C, 0x1E, 0x0F, 0x87, 0xC3, 0xE1]);
+
+/// A hint's mark on a card or a tile `r`: a dashed frame two pixels thick
+/// along its edge, dashes of `ink` between dashes of the look's lightest
+/// pen. Dashed, it is told at a glance from the keyboard's solid frame
+/// just outside (which a hint brings there) and from an inverted picked
+/// card, at every depth; its paper dashes break a dark card's edge, its
+/// ink ones a white card's.
+pub fn hint_frame(s: &mut Surface, look: &Look, r: Rect, ink: Paint) {
+    let (dark, light) = darkest_and_lightest(look);
+    let fore = solid_value(ink).unwrap_or(dark);
+    let paint = Paint::Pattern { pattern: MARQUEE, fore, back: light };
+    s.frame_rect(r, paint);
+    s.frame_rect(r.inset(1, 1), paint);
+}
+
+/// The pixel values of the darkest and the lightest of a look's solid
+/// pens: whatever a skin makes of its pens, the two stand apart.
+fn darkest_and_lightest(look: &Look) -> (u32, u32) {
+    let solid: Vec<(u8, u32)> =
+        Pen::ALL.iter().filter_map(|&pen| Some((look.colour(pen).luma(), solid_value(look.paint(pen))?))).collect();
+    let dark = solid.iter().min_by_key(|p| p.0).map_or(0, |p| p.1);
+    let light = solid.iter().max_by_key(|p| p.0).map_or(0, |p| p.1);
+    (dark, light)
+}
+
+/// The one value a solid paint puts down (none for a pattern).
+fn solid_value(paint: Paint) -> Option<u32> {
+    match paint {
+        Paint::Solid(v) => Some(v),
+        Paint::Pattern { .. } => None,
     }
 }
 

@@ -403,6 +403,27 @@ fn new_game_scores_the_game_by_its_rule_and_shows_the_scores() {
     assert!(!text.contains("total score") && !text.contains("best score"), "{text}");
 }
 
+/// Restart (the YaZZle skin's button) gives the game up as New Game does:
+/// it asks first, and once the player says so scores the game and shows
+/// the Scores box; the same deal is back on the table.
+#[test]
+fn restart_asks_and_scores_the_game_left_as_new_game_does() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(1), data.path());
+    play_some(&mut view, 1);
+    let dealt = view.session().state_at(view.session().game_start()).unwrap().clone();
+    let Some(Response::Ask(confirm)) = view.command(&Command::Restart) else { panic!("Restart did not ask") };
+    assert_eq!(
+        (confirm.title.as_str(), confirm.lines[1].as_str()),
+        ("Restart", "The game in progress counts as lost.")
+    );
+    assert_eq!(stats(data.path()).played, 0, "nothing is counted before the answer");
+    let Response::Ask(scores) = view.answer(0) else { panic!("no scores after Restart") };
+    assert_eq!(scores.title, "Scores");
+    assert_eq!((stats(data.path()).played, stats(data.path()).lost), (1, 1));
+    assert_eq!(view.session().state(), &dealt, "the same deal again");
+}
+
 /// Before any game is scored, `parlour stats the-chance` already names
 /// every figure of the Scores box, at 0.
 #[test]
@@ -691,6 +712,37 @@ fn a_win_shows_the_scores_by_itself() {
     assert_eq!(view.answer(0), Response::Redraw);
     assert_eq!(view.session().move_count(), 0);
     assert_eq!(stats(data.path()).played, 1, "the won game is counted once");
+}
+
+/// A won game kept on the table (OK, or Escape, on its Scores box) and
+/// quit is there again when the game is opened next, its ending said, as
+/// the help promises ("next time, the game is just as you left it"); it
+/// is not counted again, and New Game then deals without a question.
+#[test]
+fn a_finished_game_is_just_as_it_was_left_after_quitting() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(1), data.path());
+    let script = std::fs::read_to_string(format!("{}/tests/wins/the-chance.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    for line in script.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).skip(1) {
+        let mv = view.session().state().parse_move(line).unwrap();
+        view.play_move(&mv);
+    }
+    assert_eq!(view.session().state().status(), Status::Won);
+    assert_eq!(view.answer(1), Response::Unchanged, "OK keeps the won table");
+    let (table, ending) = (view.session().state().clone(), view.message());
+    view.close();
+    drop(view);
+    let mut back = open(None, data.path());
+    assert_eq!(back.session().state(), &table, "the won table, not a fresh deal");
+    assert_eq!(back.message(), ending);
+    assert_eq!(stats(data.path()).played, 1);
+    back.close();
+    drop(back);
+    let mut back = open(None, data.path());
+    assert_eq!(back.session().state(), &table, "and again");
+    assert_eq!(back.command(&Command::New), Some(Response::Redraw), "New Game deals without asking");
+    assert_eq!(back.session().move_count(), 0);
+    assert_eq!((stats(data.path()).played, stats(data.path()).won), (1, 1), "the win counted once");
 }
 
 /// Undo has the command key and Z on every machine: in the Moves menu off

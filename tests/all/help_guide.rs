@@ -488,3 +488,23 @@ fn the_solitaire_guide_counts_a_game_solve_helped_as_the_program_does() {
     let statistics = node("Statistics");
     assert!(statistics.contains("Solve has played adds nothing"), "{statistics}");
 }
+
+/// The solitaire guide says the keys of the games it said were played by
+/// clicking: Pyramid (Space picks, pairs, removes a king) and Golf (Space
+/// lifts, Space plays), on the contents, the Pairing games page and each
+/// game's page.
+#[test]
+fn the_solitaire_guide_says_the_keys_of_pyramid_and_golf() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/guide/solitaire.guide")).unwrap();
+    assert!(!text.contains("played by clicking"), "a page still says Pyramid is played by clicking only");
+    let node = |name: &str| {
+        let start = text.find(&format!("@NODE {name} ")).unwrap_or_else(|| panic!("no node {name}"));
+        let end = start + text[start..].find("@ENDNODE").expect("the node ends");
+        text[start..end].to_string()
+    };
+    for name in ["Pairs", "pyramid", "golf"] {
+        let page = node(name);
+        assert!(page.contains("Space"), "{name}: no keys\n{page}");
+    }
+    assert!(node("MAIN").contains("Pyramid and Golf, by mouse or keys"));
+}

@@ -249,3 +249,21 @@ fn the_games_help_follows_a_machine_switch() {
     shell.command(&Command::Close);
     assert_eq!(shell.title(), the_game, "back at the game");
 }
+
+/// Every shipped game type's page (F1 at the table on YaZZle) says how it
+/// plays from the keyboard, in its Game Play section: Pyramid, Golf, Aces
+/// Up, Yukon and Baker's Dozen play with the arrows and Space as well as
+/// any, and no page said so.
+#[test]
+fn every_shipped_page_says_its_keys() {
+    for g in &games() {
+        let path = g.folder.join("game.html");
+        let doc = html::read(&path, &std::fs::read(&path).unwrap());
+        let blocks = &doc.nodes[0].blocks;
+        let section = |b: &&parlour::help::model::Block| b.kind == BlockKind::Heading(2);
+        let play = blocks.iter().position(|b| section(&b) && b.plain_text() == "Game Play").expect("Game Play");
+        let end = blocks[play + 1..].iter().position(|b| section(&b)).map_or(blocks.len(), |i| play + 1 + i);
+        let text: String = blocks[play..end].iter().map(|b| b.plain_text()).collect::<Vec<_>>().join(" ");
+        assert!(text.contains("arrow keys") && text.contains("Space"), "{}: no keys in Game Play", path.display());
+    }
+}

@@ -197,7 +197,7 @@ fn new_game_in_progress_asks_first_counts_a_loss_and_undo_brings_the_old_game_ba
 
     view.command(&Command::Undo);
     assert_eq!(view.session().state(), &old, "undo brings back the old game");
-    assert_eq!(view.message(), "Taken back: the game stays counted as lost.");
+    assert_eq!(view.message(), "Taken back. Still counted as lost.");
     assert_eq!(view.session().elapsed_ms(), 42_000, "with its clock");
 
     // A fresh deal with no move made is not a game to count.
@@ -275,7 +275,7 @@ fn undo_out_of_a_loss_says_it_stays_counted() {
     let mut view = lost_golf(data.path());
     let before = lost();
     view.command(&Command::Undo);
-    assert_eq!(view.message(), "Taken back: the game stays counted as lost.");
+    assert_eq!(view.message(), "Taken back. Still counted as lost.");
     view.command(&Command::Undo);
     assert_eq!(view.message(), "", "said once, at the end taken back");
     drop(view);
@@ -316,21 +316,32 @@ fn undo_stops_at_the_deal_of_a_played_game_and_one_left_undone_past_it_resumes()
     assert_eq!(stats(), counted, "and nothing more is counted");
 }
 
-/// A Restart counts the game it leaves as lost, as New Game does but
-/// without asking; taken back out of its Restart, the game stays counted,
-/// whether it is resumed or not: New Game then asks nothing.
+/// A Restart over a game under way asks first, as New Game does, and
+/// counts the game it leaves as lost only once the player says so (the
+/// YaZZle skin's Restart button counted it unasked); taken back out of
+/// its Restart, the game stays counted, whether it is resumed or not: New
+/// Game and Restart then ask nothing.
 #[test]
-fn a_restart_counts_the_game_left_once_resumed_or_not() {
+fn a_restart_asks_first_and_counts_the_game_left_once_resumed_or_not() {
     let data = tempfile::tempdir().unwrap();
     let lost = || Stats::load(data.path()).unwrap().game("golf").map_or(0, |g| g.lost);
     let mut view = open_table("golf", 1, data.path());
     let first = view.session().state().legal_moves()[0];
     view.play_move(&first);
-    view.command(&Command::Restart);
+    let Some(Response::Ask(asked)) = view.command(&Command::Restart) else { panic!("Restart asked nothing") };
+    assert_eq!(asked.lines, ["Start this game again?", "The game in progress counts as lost."]);
+    assert_eq!(asked.buttons, ["Restart", "Cancel"]);
+    view.answer(1);
+    assert_eq!((lost(), view.session().move_count()), (0, 1), "Cancel leaves the game as it was");
+    assert!(matches!(view.command(&Command::Restart), Some(Response::Ask(_))));
+    view.answer(0);
     assert_eq!(lost(), 1, "the game restarted counts as lost");
+    assert_eq!(view.session().move_count(), 0, "the same deal, from its start");
     view.command(&Command::Undo);
     assert_eq!(view.session().move_count(), 1);
     assert_eq!(view.command(&Command::New), Some(Response::Redraw), "counted: New Game asks nothing");
+    view.command(&Command::Undo);
+    assert_eq!(view.command(&Command::Restart), Some(Response::Redraw), "nor does Restart");
     view.command(&Command::Undo);
     drop(view);
     let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
@@ -714,6 +725,35 @@ fn the_statistics_box_shows_the_best_a_game_keeps() {
     assert_eq!(lines.last().map(String::as_str), Some("Best: 1:35 and 88 moves"));
     let lines = stats_box("Klondike", &parlour::core::GameStats::default(), Scoring::Shown).lines;
     assert_eq!(lines.last().map(String::as_str), Some("Best: no win yet"));
+}
+
+/// Every statistics display gives the share of games won rounded to the
+/// nearest percent, by one rule: 1 win in 6 is 17% (it showed 16%), 2 in
+/// 3 is 67% (66%), in the statistics box, The Chance's Scores box and
+/// `parlour stats`.
+#[test]
+fn winning_percentages_round_to_the_nearest() {
+    use parlour::core::{GameStats, Outcome};
+    use parlour::host::controller::{Scoring, stats_box};
+    let record = |won: u64, played: u64| {
+        let mut g = GameStats::default();
+        for i in 0..played {
+            g.record_game(if i < won { Outcome::Won } else { Outcome::Lost }, 0, 1000, 10);
+        }
+        g
+    };
+    let rummi = record(1, 6);
+    assert_eq!(stats_box("Rummi", &rummi, Scoring::Unshown).lines[0], "Played: 6  Won: 1 (17%)");
+    let chance = record(2, 3);
+    let scores = parlour::views::chance::scores::scores_box(&chance, None);
+    assert!(scores.lines.iter().any(|l| l.starts_with("Won: 2 (67%)")), "{:?}", scores.lines);
+    let data = tempfile::tempdir().unwrap();
+    let mut stats = Stats::default();
+    *stats.game_mut("rummi") = rummi;
+    stats.save(data.path()).unwrap();
+    let out = super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "rummi"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().any(|l| l == "winning percentage: 17%"), "{text}");
 }
 
 /// A data folder that is a file is said once, plainly, as a warning, and

@@ -71,8 +71,9 @@ fn devices_and_fifos_are_refused_not_read() {
     let out = within(20, parlour().arg("lint").arg(&game));
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stdout(&out)
-            .contains("game.ini:1: game.ini is a link to a file outside the folder, which Parlour does not read"),
+        stdout(&out).contains(
+            "game.ini:1: game.ini is outside the folder (a link to elsewhere): Parlour reads only files inside it"
+        ),
         "{}",
         stdout(&out)
     );
@@ -542,4 +543,27 @@ fn a_save_damaged_from_its_first_line_names_the_line() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).starts_with("parlour: j.save:1: "), "{}", stderr(&out));
     assert!(!stderr(&out).contains("not a game"), "{}", stderr(&out));
+}
+
+/// A game's name or a message quoting a file never reaches the terminal
+/// with a control character in it (a Windows-1252 byte 0x81 is one, as is
+/// the ESC of a sequence that clears the screen): `parlour list` and every
+/// error shows them escaped, as lint does.
+#[test]
+fn names_and_messages_never_print_control_characters_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = copy_game_type("Golf", dir.path(), "Odd");
+    let ini = std::fs::read(game.join("game.ini")).unwrap();
+    let at = ini.windows(9).position(|w| w == b"Name=Golf").unwrap() + 5;
+    let named = [&ini[..at], b"Go\x81l\x1b[2Jf", &ini[at + 4..]].concat();
+    std::fs::write(game.join("game.ini"), named).unwrap();
+    let out = within(60, parlour().env("PARLOUR_GAME_TYPES", dir.path()).arg("list"));
+    let listed = stdout(&out);
+    assert!(listed.contains("odd\tGo\\u{81}l\\x1b[2Jf\n"), "{listed}");
+    assert!(!listed.contains(['\u{81}', '\x1b']), "{listed:?}");
+    let board = dir.path().join("odd.brd");
+    std::fs::write(&board, b"1N~\x1b!").unwrap();
+    let said = String::from_utf8_lossy(&within(20, parlour().arg("solve").arg(&board)).stderr).into_owned();
+    assert!(said.contains("`\\x1b` is not a version 1 board element"), "{said}");
+    assert!(!said.contains('\x1b'), "{said:?}");
 }

@@ -31,6 +31,7 @@ mod solitaire;
 mod solitaire_solver;
 mod solitaire_view;
 mod solver_play;
+mod status_line;
 mod support;
 mod tetris;
 mod widgets;

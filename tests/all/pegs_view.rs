@@ -232,8 +232,8 @@ fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
     assert_eq!(stats.game("pegs/two").map(|g| (g.played, g.lost)), Some((1, 1)));
 }
 
-/// The keyboard's cursor is the two-pixel frame of every game's cursor:
-/// one pixel was lost on the board's wood.
+/// The keyboard's cursor is the two-pixel frame of every game's cursor,
+/// a dark ring inside a light one: one pixel was lost on the board's wood.
 #[test]
 fn the_keyboard_cursor_is_two_pixels_thick() {
     let dir = tempfile::tempdir().unwrap();
@@ -244,15 +244,19 @@ fn the_keyboard_cursor_is_two_pixels_thick() {
     let r = parlour::views::pegs::PegsBoard::cell_rect(view.session().state(), &m, area, at);
     let mut s = m.new_surface();
     view.draw(&mut s, &m, area);
-    let ink = m.look().colour(parlour::machines::Pen::Text);
+    let look = m.look();
+    let (ink, paper) = (look.colour(parlour::machines::Pen::Text), look.colour(parlour::machines::Pen::Shine));
     let x = r.x + r.w / 2;
-    let inked = (r.y - 4..r.y).filter(|&y| s.colour_at(x, y) == Some(ink)).count();
-    assert_eq!(inked, 2, "rows of the frame above the slot");
+    let rows: Vec<_> = (r.y - 4..r.y).map(|y| s.colour_at(x, y)).collect();
+    let inked: Vec<usize> = (0..rows.len()).filter(|&i| rows[i] == Some(ink)).collect();
+    assert_eq!(inked.len(), 1, "one dark row of the frame above the slot: {rows:?}");
+    assert_eq!(rows[inked[0] - 1], Some(paper), "a light row outside it: {rows:?}");
 }
 
-/// A game won, the program closed and opened again (a new game follows
-/// the finished one), and again: Undo walks back into the win and Redo wins it again,
-/// and neither the statistics nor the high scores count it twice.
+/// A game won, the program closed and opened again (the won game is
+/// back, finished, and New Game deals the next), and again: Undo walks
+/// back into the win and Redo wins it again, and neither the statistics
+/// nor the high scores count it twice.
 #[test]
 fn a_win_undone_and_redone_after_resuming_is_not_counted_again() {
     let dir = tempfile::tempdir().unwrap();
@@ -261,8 +265,10 @@ fn a_win_undone_and_redone_after_resuming_is_not_counted_again() {
     let mut view = open("Line", line(), dir.path());
     drag(&mut view, &m, area, "a1", "c1");
     drop(view);
-    let again = open("Line", line(), dir.path());
-    assert_eq!(again.session().move_count(), 0, "a new game follows the one won");
+    let mut again = open("Line", line(), dir.path());
+    assert_eq!(again.session().state().status(), parlour::core::Status::Won, "the won game is back");
+    assert_eq!(again.command(&Command::New), Some(Response::Redraw), "New Game asks nothing after a win");
+    assert_eq!(again.session().move_count(), 0);
     drop(again);
     // Opened once more: the game at the cursor is now the new one.
     let mut again = open("Line", line(), dir.path());

@@ -150,3 +150,32 @@ fn sokoban_reopens_the_level_last_played() {
     assert!(after.contains("move L") && after.contains("cursor: 0"), "level 3 was not resumed:\n{after}");
     assert!(!journal(data.path(), "sokoban-parlour-1.save").contains("cursor: 1"));
 }
+
+/// The time a journal holds for the game it left off.
+fn elapsed_ms(data: &Path, file: &str) -> u64 {
+    let saved = journal(data, file);
+    let line = saved.lines().find_map(|l| l.strip_prefix("elapsed-ms: ")).unwrap_or_else(|| panic!("{file}:\n{saved}"));
+    line.trim().parse().unwrap()
+}
+
+/// A game resumed under way keeps its clock stopped until the player is
+/// back, in every family with a clock, as a fresh game's clock waits for
+/// the first move: four seconds with no input add nothing (the clock ran
+/// from the launch). The first key starts it again, except where the game
+/// comes back paused (Tetris, MineSweeper) and waits for its own Resume.
+#[test]
+fn a_resumed_game_s_clock_waits_for_the_player() {
+    for (game, file, keys, _, _) in FAMILIES {
+        let data = tempfile::tempdir().unwrap();
+        shot(data.path(), game, &["--seed", "3"], Some(&format!("{keys}wait 2000\n")));
+        let left = elapsed_ms(data.path(), file);
+        assert!(left > 0, "{game}: the clock ran while it was played");
+        shot(data.path(), game, &[], Some("wait 4000\n"));
+        assert_eq!(elapsed_ms(data.path(), file), left, "{game}: the clock ran before the player was back");
+        if matches!(game, "tetris" | "mines") {
+            continue;
+        }
+        shot(data.path(), game, &[], Some("key Left\nwait 4000\n"));
+        assert!(elapsed_ms(data.path(), file) >= left + 4000, "{game}: the clock did not start with a key");
+    }
+}

@@ -123,14 +123,19 @@ fn play_turn(view: &mut RummiView, mach: &Machine, area: Rect) {
     }
 }
 
-/// Lets time pass until the program's turn is over.
-fn let_the_program_play(view: &mut RummiView, mach: &Machine, area: Rect) {
+/// Lets time pass until the program's turn is over; returns the box it
+/// ended with, if it ended the game.
+fn let_the_program_play(view: &mut RummiView, mach: &Machine, area: Rect) -> Option<parlour::machines::Requester> {
     let start = Instant::now();
+    let mut asked = None;
     while view.session().state().turn() == Side::Program && !view.session().state().is_over() {
         assert!(start.elapsed() < Duration::from_secs(30), "the program does not finish its turn");
-        view.input(&Input::Tick { ms: 100 }, mach, area);
+        if let Response::Ask(req) = view.input(&Input::Tick { ms: 100 }, mach, area) {
+            asked = Some(req);
+        }
         std::thread::sleep(Duration::from_millis(1));
     }
+    asked
 }
 
 fn seed_where(first: Side) -> u64 {
@@ -495,46 +500,64 @@ fn play_out(
     level_cmd: parlour::machines::ViewCommand,
     expert_player: bool,
     seed: u64,
-) -> (RummiView, tempfile::TempDir) {
+) -> (RummiView, tempfile::TempDir, Option<parlour::machines::Requester>) {
     let dir = tempfile::tempdir().unwrap();
     let (mach, area) = machine(MachineId::AmigaPal);
     let mut view = open(dir.path(), Some(seed));
     view.command(&Command::View(level_cmd));
     let mut turns = 0;
+    let mut ended = None;
     while view.session().state().status() == Status::Playing {
         turns += 1;
         assert!(turns < 400, "the game does not end");
         if view.session().state().turn() == Side::Program {
-            let_the_program_play(&mut view, &mach, area);
+            ended = let_the_program_play(&mut view, &mach, area);
         } else if expert_player {
             play_turn(&mut view, &mach, area);
-        } else {
-            click(&mut view, &mach, area, "gadget");
+        } else if let Response::Ask(req) = click(&mut view, &mach, area, "gadget") {
+            ended = Some(req);
         }
     }
-    (view, dir)
+    (view, dir, ended)
 }
 
 #[test]
 fn games_against_the_program_are_won_and_lost() {
-    let (won, dir) = play_out(parlour::views::rummi::BEGINNER, true, 2);
+    let (won, dir, _) = play_out(parlour::views::rummi::BEGINNER, true, 2);
     assert_eq!(won.session().state().status(), Status::Won, "{}", won.message());
     assert!(won.message().starts_with("You win"), "{}", won.message());
     let stats = parlour::core::Stats::load(dir.path()).unwrap();
     assert_eq!(stats.game("rummi").unwrap().won, 1);
-    let (lost, dir) = play_out(parlour::views::rummi::EXPERT, false, 2);
+    let (mut lost, dir, ended) = play_out(parlour::views::rummi::EXPERT, false, 2);
     assert_eq!(lost.session().state().status(), Status::Lost, "{}", lost.message());
     assert!(
         lost.message().to_lowercase().contains("the program") && lost.message().contains("wins"),
         "{}",
         lost.message()
     );
+    // A loss is told in a box, as a win is, with its reason whole: the
+    // status line of the smallest screens keeps only its first sentence.
+    let ended = ended.expect("no box at the loss");
+    assert_eq!(ended.title, "Game over");
+    assert_eq!(ended.lines[0], lost.message(), "the ending, whole");
+    assert!(ended.lines[1].starts_with("Time: ") && ended.lines[1].contains("Moves: "), "{:?}", ended.lines);
+    assert!(ended.lines.iter().any(|l| l.starts_with("Tiles left on your tray: ")), "{:?}", ended.lines);
+    assert_eq!(ended.buttons, ["OK", "New Game"], "a key pressed to play on does not deal again");
+    assert_eq!(lost.answer(0), Response::Unchanged, "OK keeps the table");
     let stats = parlour::core::Stats::load(dir.path()).unwrap();
     let rummi = stats.game("rummi").unwrap();
     assert_eq!((rummi.played, rummi.lost), (1, 1));
     assert!(rummi.total_score > 14, "the tiles left on the tray are counted");
+    // Quit and opened again, the finished game is back as it was left,
+    // its ending said, until the player deals again; counted once.
+    let (table, ending) = (lost.session().state().clone(), lost.message());
+    lost.close();
+    drop(lost);
+    let mut lost = open(dir.path(), None);
+    assert_eq!((lost.session().state(), lost.message()), (&table, ending));
+    let rummi = parlour::core::Stats::load(dir.path()).unwrap().game("rummi").cloned().unwrap();
+    assert_eq!((rummi.played, rummi.lost), (1, 1), "not counted again");
     // A click after the end says again who won, first, before what to do.
-    let mut lost = lost;
     let (mach, area) = machine(MachineId::AmigaPal);
     click(&mut lost, &mach, area, "gadget");
     assert!(
@@ -985,8 +1008,15 @@ fn a_program_turn_cut_short_by_quitting_is_played_whole_on_resume() {
     drop(view); // quit without a word, as a kill does
     let mut view = open(dir.path(), None);
     assert_eq!(view.session().state().turn(), Side::Program);
+    // From the first frame the screen says whose turn it is, and the
+    // Moves figure counts your moves only: your draw.
+    assert_eq!(view.message(), "Resumed in the program's turn.");
+    let moves = |view: &RummiView| view.fields().into_iter().find(|(name, _)| *name == "Moves").unwrap().1;
+    assert_eq!(moves(&view), "1");
     let_the_program_play(&mut view, &mach, area);
     assert_eq!(view.session().state(), &whole, "the turn as it would have been played");
+    assert_eq!(moves(&view), "1", "the program taking its tiles back and playing them are not your moves");
+    assert_ne!(view.message(), "Resumed in the program's turn.", "not said once it is your turn");
     let end = view.session().cursor();
     view.command(&Command::Undo);
     assert_eq!(view.session().state(), &dealt, "Back up takes back the program's turn and your draw");

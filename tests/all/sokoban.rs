@@ -269,7 +269,10 @@ fn undo_to_the_start_restores_the_level_exactly() {
         view.command(&Command::Redo);
     }
     assert_eq!(view.session().state().player(), target);
-    view.command(&Command::Restart);
+    // Restart asks first over a level under way, as New Game does.
+    let asked = view.command(&Command::Restart);
+    assert!(matches!(asked, Some(parlour::views::Response::Ask(_))), "{asked:?}");
+    view.answer(0);
     assert_eq!(view.session().state(), &start);
     view.command(&Command::Undo);
     assert_eq!(view.session().state().player(), target);

@@ -405,8 +405,69 @@ fn a_hinted_card_is_marked_in_a_colour_it_does_not_have() {
         let r = view.board().card_rect(&st, area, pile, len - count).expect("the hinted card is on the table");
         let s = frame(&view, &m, area);
         let face = m.look().colour(parlour::machines::Pen::CardFace);
-        let inner = s.colour_at(r.x + r.w / 2, r.y + 1);
-        assert_ne!(inner, Some(face), "{id:?}: the mark is the card's own colour");
+        // The mark's dashes along the card's top edge, inside its outline.
+        let xs = r.x + 2..r.right() - 2;
+        let marked = xs.clone().filter(|&x| s.colour_at(x, r.y + 1) != Some(face)).count();
+        assert!(marked * 3 >= xs.len(), "{id:?}: the mark is the card's own colour");
+    }
+}
+
+/// The picked card, the hint and the keyboard's cursor are told apart at
+/// a glance on every screen, one-bit and four greys too: the picked card
+/// is drawn inverted, the hint is a dashed frame on the card's edge, the
+/// cursor a solid frame (dark inside light) just outside it. They were a
+/// black frame two pixels thick, a thicker one and a card edge one pixel
+/// thicker.
+#[test]
+fn picked_hinted_and_cursor_marks_differ_on_every_screen() {
+    use parlour::machines::{Depth, Key, Modifiers, Pen};
+    let space = Input::Key { key: Key::Char(' '), mods: Modifiers::default() };
+    let screens = [
+        (MachineId::MacColor, Some(Depth::Bits1)),
+        (MachineId::MacColor, Some(Depth::Colours4)),
+        (MachineId::MacColor, Some(Depth::Colours16)),
+        (MachineId::MacSe30, None),
+        (MachineId::AmigaPal, None),
+        (MachineId::AmigaDblPal, None),
+        (MachineId::Yazzle, None),
+    ];
+    for (id, depth) in screens {
+        let data = tempfile::tempdir().unwrap();
+        let m = Machine::new(&MachineChoice { id: Some(id), depth, skin: None }, id).unwrap();
+        let area = m.content();
+        // Pyramid's deal 3: Hint, Space picks its first card, Hint names
+        // the partner and brings the cursor there.
+        let mut view = open_table("pyramid", 3, data.path());
+        view.command(&Command::Hint);
+        let (picked, _) = view.board().hinted().expect("a hint");
+        view.input(&space, &m, area);
+        view.command(&Command::Hint);
+        let (partner, _) = view.board().hinted().expect("a hint for the partner");
+        assert_eq!(view.board().cursor_at().map(|c| c.0), Some(partner));
+        let s = frame(&view, &m, area);
+        let face = m.look().colour(Pen::CardFace);
+        let what = format!("{id} {depth:?}");
+
+        // Picked: inverted, so its face colour is mostly gone.
+        let r = top_rect(&view, area, picked).inset(3, 3);
+        let pixels: Vec<_> = (r.y..r.bottom()).flat_map(|y| (r.x..r.right()).map(move |x| (x, y))).collect();
+        let face_left = pixels.iter().filter(|&&(x, y)| s.colour_at(x, y) == Some(face)).count();
+        assert!(face_left * 4 < pixels.len(), "{what}: the picked card is not inverted");
+
+        // Hinted: dashes of two colours along the edge, none long.
+        let r = top_rect(&view, area, partner);
+        let edge: Vec<_> = (r.x + 2..r.right() - 2).map(|x| s.colour_at(x, r.y + 1)).collect();
+        let runs = edge.chunk_by(|a, b| a == b).map(<[_]>::len).collect::<Vec<_>>();
+        assert!(runs.len() >= 4 && runs.iter().all(|&n| n <= 6), "{what}: the hint's frame is not dashed: {runs:?}");
+
+        // The cursor: a solid ring of one colour, another solid one outside.
+        let ring = |k: i32| {
+            let o = r.inset(-k, -k);
+            let row: Vec<_> = (o.x..o.right()).map(|x| s.colour_at(x, o.y)).collect();
+            assert!(row.iter().all(|c| *c == row[0]), "{what}: ring {k} of the cursor is not solid");
+            row[0]
+        };
+        assert_ne!(ring(1), ring(2), "{what}: the cursor's rings are one colour");
     }
 }
 
@@ -630,4 +691,31 @@ fn spider_s_long_columns_show_every_corner_and_the_piles_stay_at_the_top() {
             assert!(sizes.contains(&CardSize::Small), "the line brings the smallest cards on the SE/30");
         }
     }
+}
+
+/// A hint is about the position, which a machine switch leaves as it is:
+/// after a switch the hint is still shown (its words, and its mark, which
+/// go together until the position changes) and still true, for Hint
+/// asked again on the new machine names the same move.
+#[test]
+fn a_hint_stays_true_across_a_machine_switch() {
+    use parlour::app::{driver::Driver, shell::Shell};
+    let (view, _data) = super::support::open_game("yukon", 1);
+    let yazzle = Machine::new(&MachineChoice { id: Some(MachineId::Yazzle), ..Default::default() }, MachineId::Yazzle);
+    let mut d = Driver::new(Shell::new(yazzle.unwrap(), view, 1));
+    let hint = |d: &mut Driver| {
+        d.command(&Command::Hint);
+        for _ in 0..50 {
+            if !d.shell().message().contains("thinking") {
+                break;
+            }
+            d.feed(&[Input::Tick { ms: 100 }]);
+        }
+        d.shell().message()
+    };
+    let given = hint(&mut d);
+    assert!(given.starts_with("Hint: "), "{given}");
+    d.command(&Command::Machine(MachineId::AmigaPal));
+    assert_eq!(d.shell().message(), given, "the hint is still shown");
+    assert_eq!(hint(&mut d), given, "and still true");
 }

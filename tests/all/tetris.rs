@@ -53,7 +53,8 @@ fn the_same_log_always_prints_the_same_figures() {
     let (ok, first, err) = run(&["--seed", "7"], &file);
     assert!(ok, "{err}");
     let names: Vec<&str> = first.lines().map(|l| l.split(':').next().unwrap()).collect();
-    assert_eq!(names, ["score", "rows", "level", "pieces"]);
+    assert_eq!(names, ["score", "rows", "level", "pieces", "game"]);
+    assert!(first.ends_with("game: running\n"), "{first}");
     assert!(figure(&first, "pieces") >= 6, "{first}");
     assert!(figure(&first, "score") > 0);
     assert_eq!(run(&["--seed", "7"], &file).1, first, "a second run");
@@ -69,6 +70,41 @@ fn the_same_log_always_prints_the_same_figures() {
     let parsed = log::parse(&file, &std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(log::play(7, &parsed).state(), log::play(7, &parsed).state());
     assert_ne!(log::play(7, &parsed).state(), log::play(8, &parsed).state());
+}
+
+/// A seed on the command line that is not the file's own is told of:
+/// a log's is replaced with a warning, a kept game's refused as a usage
+/// error; the output says whether the game is over; a save that cannot
+/// be written says why in the tool's words.
+#[test]
+fn a_seed_against_the_file_s_own_is_told_of_and_the_end_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.log");
+    std::fs::write(&file, format!("seed 7\n{LOG}")).unwrap();
+    let (ok, played, err) = run(&["--seed", "7"], &file);
+    assert!(ok && err.is_empty(), "{err}");
+    let (ok, other, err) = run(&["--seed", "1"], &file);
+    assert!(ok, "{err}");
+    let unseeded = dir.path().join("unseeded.log");
+    std::fs::write(&unseeded, LOG).unwrap();
+    assert_eq!(other, run(&["--seed", "1"], &unseeded).1, "the seed given is played");
+    assert!(err.contains("warning: --seed 1 is played, not the seed 7 of"), "{err}");
+    let kept = dir.path().join("game.save");
+    assert!(run(&["--save", &kept.to_string_lossy()], &file).0);
+    let o = parlour().args(["tetris", "run", "--seed", "1", "--inputs"]).arg(&kept).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(64), "{err}");
+    assert!(err.contains("is a kept game, which plays its own seed (7); leave --seed out"), "{err}");
+    assert_eq!(run(&["--seed", "7"], &kept).1, played, "its own seed is no conflict");
+    // Nothing but drops: the stack reaches the top.
+    std::fs::write(&file, (1..=60).map(|f| format!("{} space\n", f * 5)).collect::<String>()).unwrap();
+    let (ok, out, err) = run(&["--seed", "3"], &file);
+    assert!(ok, "{err}");
+    assert!(out.ends_with("game: over (topped out)\n"), "{out}");
+    let nowhere = dir.path().join("no/such/dir/x.save");
+    let (ok, _, err) = run(&["--seed", "3", "--save", &nowhere.to_string_lossy()], &file);
+    assert!(!ok);
+    assert!(err.contains(&format!("{}: cannot be written (no such folder)", nowhere.display())), "{err}");
 }
 
 #[test]

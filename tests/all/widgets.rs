@@ -132,3 +132,46 @@ fn a_typed_letter_moves_every_list_dialog() {
         assert!(moved, "{game}: no letter moved the list");
     }
 }
+
+/// Every screen and skin a table is drawn on: the colour Mac at each
+/// depth, the other machines, and the YaZZle window in each skin.
+fn every_screen() -> Vec<Machine> {
+    use parlour::machines::Depth;
+    let macs = Depth::ALL.map(|d| (MachineId::MacColor, Some(d), None));
+    let others = [MachineId::MacSe30, MachineId::AmigaPal, MachineId::AmigaDblPal].map(|id| (id, None, None));
+    let skins = ["plastique", "plastiquev2", "transcrippled"].map(|s| (MachineId::Yazzle, None, Some(s.to_string())));
+    macs.into_iter()
+        .chain(others)
+        .chain(skins)
+        .map(|(id, depth, skin)| Machine::new(&MachineChoice { id: Some(id), depth, skin }, id).unwrap())
+        .collect()
+}
+
+/// The keyboard's cursor shows both on the table's cloth and on a white
+/// card, on every screen and in every skin: one of its two rings stands
+/// well apart in brightness from what it is drawn over (Transcrippled's
+/// pale frame all but vanished over white cards).
+#[test]
+fn the_keyboard_cursor_shows_on_the_cloth_and_on_a_white_card_everywhere() {
+    use parlour::machines::Pen;
+    use parlour::views::widgets::cursor_frame;
+    for m in every_screen() {
+        let look = m.look();
+        for under in [Pen::Felt, Pen::CardFace] {
+            let mut s = m.new_surface();
+            s.fill_rect(s.bounds(), look.paint(under));
+            let plain = s.clone();
+            let card = Rect::new(20, 20, 40, 50);
+            cursor_frame(&mut s, look, card);
+            let luma = |s: &parlour::gfx::Surface, x, y| s.colour_at(x, y).unwrap().luma() as i32;
+            // The mean change in brightness along each ring's top edge.
+            let change = |k: i32| {
+                let ring = card.inset(-k, -k);
+                let xs = ring.x..ring.right();
+                xs.clone().map(|x| (luma(&s, x, ring.y) - luma(&plain, x, ring.y)).abs()).sum::<i32>() / xs.len() as i32
+            };
+            let best = change(1).max(change(2));
+            assert!(best >= 96, "{} {:?} over {under:?}: the cursor hardly shows ({best})", m.id(), m.choice());
+        }
+    }
+}

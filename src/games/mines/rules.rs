@@ -276,7 +276,7 @@ impl Game for Mines {
         }
         let place = self.place_name(i);
         match (*m, self.squares[i]) {
-            (MineMove::Open(_), Square::Open) => Err(Refusal::new(format!("The square at {place} is open already."))),
+            (MineMove::Open(_), Square::Open) => Err(Refusal::new("That square is open already.")),
             (MineMove::Open(_), Square::Covered(Mark::Flag)) => {
                 Err(Refusal::new(format!("Take the flag away first: the square at {place} is flagged.")))
             }
@@ -295,17 +295,13 @@ impl Game for Mines {
                 }
                 let closed =
                     self.grid.neighbours(i).any(|j| matches!(self.squares[j], Square::Covered(m) if m != Mark::Flag));
-                if closed {
-                    Ok(())
-                } else {
-                    Err(Refusal::new(format!("Nothing around the {n} at {place} is left to open.")))
-                }
+                if closed { Ok(()) } else { Err(Refusal::new(format!("No square to open around that {n}."))) }
             }
             (MineMove::Mark(..), Square::Open) => {
                 Err(Refusal::new(format!("The square at {place} is open: only covered squares take marks.")))
             }
             (MineMove::Mark(_, mark), Square::Covered(now)) if mark == now => {
-                Err(Refusal::new(format!("The square at {place} has that mark already.")))
+                Err(Refusal::new("That square has that mark already."))
             }
             (MineMove::Mark(..), Square::Covered(_)) => Ok(()),
         }
@@ -531,7 +527,7 @@ mod tests {
         play(&mut g, "open 6,1");
         play(&mut g, "flag 1,3");
         // The 1 at column 2, row 2 touches only the flagged mine.
-        assert!(g.check(&mv(&g, "chord 2,2")).unwrap_err().reason().contains("Nothing around the 1"));
+        assert_eq!(g.check(&mv(&g, "chord 2,2")).unwrap_err().reason(), "No square to open around that 1.");
     }
 
     #[test]

@@ -11,10 +11,12 @@
 //! `~`; elements `X` (locked), `3`/`2`/`1` (red/yellow/green stone), `E`
 //! (empty), `*` (a locked field of half the width: an element of the grid
 //! like `X`, drawn half as wide, so stars before a row's slots shift them
-//! left by half a block each — that is how triangles are written);
-//! `>` before an element marks the target; one `!` after the first row
-//! fixes the width, and the elements after it must fill whole rows. Line
-//! breaks are optional.
+//! left by half a block each — that is how triangles are written; after
+//! the last slot they only pad the row, and one between two slots, which
+//! would shift part of a row, is refused); `>` before an element marks
+//! the target (once: `>>` is refused); one `!` after the first row fixes
+//! the width, and the elements after it must fill whole rows. Line breaks
+//! are optional.
 //!
 //! Jumps work on the element grid (row, index among the row's elements),
 //! never on the drawn, shifted positions.
@@ -226,11 +228,16 @@ fn parse_v1(text: &str, err: &dyn Fn(usize, String) -> BoardError) -> Result<Boa
         None => return Err(err(1, "the header has no closing `~`".into())),
     }
     let (mut cells, mut width, mut target_next, mut last_line) = (Vec::new(), None, false, 1);
-    // Whether each element is a half-width star (for the display shifts).
+    // Whether each element is a half-width star (for the display shifts),
+    // and its line.
     let mut half: Vec<bool> = Vec::new();
+    let mut lines: Vec<usize> = Vec::new();
     for (n, c) in it {
         last_line = n;
         let cell = match c {
+            '!' if cells.is_empty() => {
+                return Err(err(n, "`!` comes before any place: write it after the first row".into()));
+            }
             '!' if width.is_none() => {
                 if cells.len() > MAX_COLUMNS {
                     return Err(err(n, too_wide(cells.len())));
@@ -239,6 +246,9 @@ fn parse_v1(text: &str, err: &dyn Fn(usize, String) -> BoardError) -> Result<Boa
                 continue;
             }
             '!' => return Err(err(n, "a second `!`: only one, after the first row, is allowed".into())),
+            '>' if target_next => {
+                return Err(err(n, "a second `>` in a row: one `>` marks the place after it as the target".into()));
+            }
             '>' => {
                 target_next = true;
                 continue;
@@ -263,12 +273,24 @@ fn parse_v1(text: &str, err: &dyn Fn(usize, String) -> BoardError) -> Result<Boa
         }
         cells.push(cell);
         half.push(c == '*');
+        lines.push(n);
+    }
+    if target_next {
+        return Err(err(last_line, "the file ends after a `>`, which marks no place as the target".into()));
     }
     let width = width.ok_or_else(|| err(last_line, "no `!` after the first row, so the width is unknown".into()))?;
-    if width == 0 || cells.len() % width != 0 {
+    if cells.len() % width != 0 {
         return Err(err(
             last_line,
             format!("{} elements do not fill whole rows of {width} (the width set by `!`)", cells.len()),
+        ));
+    }
+    if let Some(star) = star_between_slots(&cells, &half, width) {
+        return Err(err(
+            lines[star],
+            "a `*` between two slots of a row: a half-width field shifts the row, so it stands before the \
+             row's first slot or after its last"
+                .into(),
         ));
     }
     let height = cells.len() / width;
@@ -282,6 +304,18 @@ fn parse_v1(text: &str, err: &dyn Fn(usize, String) -> BoardError) -> Result<Boa
     let most = (0..height).map(stars_before_slots).max().unwrap_or(0);
     let shifts = (0..height).map(|r| most - stars_before_slots(r)).collect();
     Ok(Board { width, height, cells, diagonal, shifts, version: 1 })
+}
+
+/// The first half-width star standing between two slots of its row, if
+/// any: a star shifts the slots after it by half a place, which the
+/// board can show only for a whole row (stars before its first slot).
+fn star_between_slots(cells: &[Cell], half: &[bool], width: usize) -> Option<usize> {
+    (0..cells.len()).step_by(width).find_map(|start| {
+        let row = start..start + width;
+        let is_slot = |i: &usize| matches!(cells[*i], Cell::Slot { .. });
+        let (first, last) = (row.clone().find(is_slot)?, row.rev().find(is_slot)?);
+        (first..last).find(|&i| half[i])
+    })
 }
 
 #[cfg(test)]
@@ -380,7 +414,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_line() {
-        let cases: [(&str, usize, &str); 9] = [
+        let cases: [(&str, usize, &str); 13] = [
             ("Version 2\nMode: Normal\ny e\ny q\n", 4, "`q` is not a board element"),
             ("Version 2\nMode: Normal\ny e\ny e y\n", 4, "3 elements"),
             ("Version 3\nMode: Normal\ny e\n", 1, "version `3`"),
@@ -388,6 +422,10 @@ mod tests {
             ("Version 2\nMode: Normal\ne e\n", 1, "no stones"),
             ("Version 2\nMode: Normal\ny y\n", 1, "no empty slot"),
             ("1N~\n1E1!\n1E\n", 3, "do not fill whole rows"),
+            ("1N~\n!11E\n", 2, "`!` comes before any place"),
+            ("1N~\n>>11E!\n111\n", 2, "a second `>`"),
+            ("1N~\n1E!\n1>\n", 3, "the file ends after a `>`"),
+            ("1N~\n1*1E!\n1*11\n", 2, "a `*` between two slots of a row"),
             ("1Q~\n1E!\n", 1, "`Q` after the version"),
             ("hello\n", 1, "not a board header"),
         ];

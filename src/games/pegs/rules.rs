@@ -46,7 +46,7 @@ impl fmt::Display for Jump {
 pub enum Ending {
     /// One stone left, in the target slot.
     InTarget(Stone),
-    /// One stone left, but not in the target.
+    /// One stone left, not in the target.
     OutsideTarget,
     /// One stone left on a board without a target.
     OneLeft,

@@ -233,7 +233,7 @@ impl Rummi {
                     return Self::refuse(if on { "Single play is on already." } else { "Single play is off already." });
                 }
                 if self.turn != Side::Player && self.moved() {
-                    return Self::refuse("Wait for the program to finish its turn.");
+                    return Self::refuse("Wait for the program's turn to end.");
                 }
                 self.single = on;
                 // The program stops before its turn: the turn is yours.
@@ -290,7 +290,7 @@ impl Rummi {
             Target::Cell { row, col } => self.table.place(row, col, id).map_err(Refusal::new),
             Target::Tray => {
                 let Some(at) = self.played.iter().position(|&t| t == id) else {
-                    return Self::refuse("Tiles that were on the table cannot be taken to a tray.");
+                    return Self::refuse("Tiles from the table stay on it.");
                 };
                 self.played.remove(at);
                 insert_sorted(&mut self.trays[mover], id);
@@ -302,10 +302,10 @@ impl Rummi {
     fn swap(&mut self, give: Kind, take: Kind) -> Result<(), Refusal> {
         let (mover, other) = (self.turn.index(), self.turn.other().index());
         if !self.duplicates(self.turn).contains(&give) {
-            return Self::refuse(format!("Only a duplicate can be swapped, and there is only one {give} on the tray."));
+            return Self::refuse(format!("Only a duplicate can be swapped: there is one {give} on the tray."));
         }
         if !self.duplicates(self.turn.other()).contains(&take) {
-            return Self::refuse(format!("The other side holds no pair of {take} to swap."));
+            return Self::refuse(format!("The other side has no pair of {take}."));
         }
         let g = self.trays[mover].iter().rposition(|t| t.kind() == give).expect("a duplicate is held");
         let t = self.trays[other].iter().rposition(|t| t.kind() == take).expect("a duplicate is held");
@@ -605,7 +605,7 @@ mod tests {
     fn table_tiles_never_go_to_a_tray() {
         let mut g = position("R1", "B1", &["Y4 Y5 Y6"], "K1");
         let why = play(&mut g, "Y4 in 0 > tray").unwrap_err();
-        assert!(why.contains("cannot be taken"), "{why}");
+        assert_eq!(why, "Tiles from the table stay on it.");
         play(&mut g, "R1 > 2:2").unwrap();
         play(&mut g, "R1 in 1 > tray").unwrap();
         assert!(!g.moved());

@@ -83,7 +83,7 @@ impl Game for Scramble {
         match self.puzzle.slide_steps(m.0) {
             Some(_) => Ok(()),
             None => Err(Refusal::new(format!(
-                "The piece at {} is not in line with the gap: only pieces in its row or column can slide.",
+                "The piece at {} cannot slide: it is not in line with the gap.",
                 self.place_name(m.0)
             ))),
         }

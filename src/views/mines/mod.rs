@@ -622,7 +622,7 @@ impl Board<MinesVariant> for MinesBoard {
         match st.safe_square() {
             Ok(i) => Ok(MineMove::Open(i)),
             Err(NoSafe::Guess) => Err("No square is proved free: the numbers leave only guesses here.".into()),
-            Err(NoSafe::GaveUp) => Err("No free square was found quickly; look around the edges.".into()),
+            Err(NoSafe::GaveUp) => Err("No free square found in time. Try the edges.".into()),
             Err(NoSafe::Nothing) => Err("No covered square is left.".into()),
         }
     }

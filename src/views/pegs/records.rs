@@ -27,7 +27,7 @@ fn colour(stone: Stone) -> &'static str {
 pub fn ending_text(ending: Ending) -> String {
     match ending {
         Ending::InTarget(stone) => format!("One stone left, in the target: a {} stone.", colour(stone)),
-        Ending::OutsideTarget => "One stone left, but not in the target.".into(),
+        Ending::OutsideTarget => "One stone left, not in the target.".into(),
         Ending::OneLeft => "One stone left.".into(),
         Ending::Stuck(n) => format!("No jump remains: {n} stones left."),
     }
@@ -99,7 +99,7 @@ mod tests {
     #[test]
     fn endings_in_words() {
         assert_eq!(ending_text(Ending::InTarget(Stone::Red)), "One stone left, in the target: a red stone.");
-        assert_eq!(ending_text(Ending::OutsideTarget), "One stone left, but not in the target.");
+        assert_eq!(ending_text(Ending::OutsideTarget), "One stone left, not in the target.");
         assert_eq!(ending_text(Ending::OneLeft), "One stone left.");
         assert_eq!(ending_text(Ending::Stuck(4)), "No jump remains: 4 stones left.");
     }

@@ -307,7 +307,7 @@ impl RummiBoard {
                 return Reply::Unchanged;
             }
             if l.program_tray.contains(x, y) {
-                return Reply::Say("To swap, pick up a duplicate tile of yours, then click here.".into());
+                return Reply::Say("To swap, bring a duplicate here.".into());
             }
             if l.pile_box.contains(x, y) {
                 return Reply::Say(Self::pile_said(st));
@@ -1025,6 +1025,19 @@ impl Board<RummiVariant> for RummiBoard {
 
     fn ending(&self, session: &Session<RummiVariant>) -> String {
         ending_of(session.state())
+    }
+
+    /// The program going out, or holding fewer tiles at a block, is told
+    /// in a box as your win is: the reason is more than a narrow status
+    /// line keeps.
+    fn boxes_loss(&self) -> bool {
+        true
+    }
+
+    /// Resumed in the program's turn (quit while it played), the program
+    /// plays its turn again before yours: said from the first frame.
+    fn resumed(&self, session: &Session<RummiVariant>) -> Option<&'static str> {
+        Program::to_play(session.state()).then_some("Resumed in the program's turn.")
     }
 
     fn finished(&mut self, session: &Session<RummiVariant>) -> Vec<String> {

@@ -6,7 +6,7 @@
 //! instead.
 
 use crate::games::rummi::tile::{Colour, Kind};
-use crate::gfx::{Format, Rect, Rgb, Surface};
+use crate::gfx::{Format, Paint, Rect, Rgb, Surface};
 use crate::machines::{Look, Pen};
 
 /// Our own digits, 4 x 7, for numbers small tiles can hold.
@@ -83,12 +83,13 @@ const BACK_DARK: u32 = 0x774422;
 const TRAY: u32 = 0x774422;
 
 /// Draws a picture given as rows of `#`, scaled by `k`, with its top-left
-/// at (x, y).
-fn stamp(s: &mut Surface, rows: &[&str], x: i32, y: i32, k: i32, v: u32) {
+/// at (x, y), in `paint` (a pattern stays one: a dimmed picture on a
+/// one-bit screen is drawn in grey dots, as the machine dims).
+fn stamp(s: &mut Surface, rows: &[&str], x: i32, y: i32, k: i32, paint: impl Into<Paint> + Copy) {
     for (dy, row) in rows.iter().enumerate() {
         for (dx, c) in row.bytes().enumerate() {
             if c == b'#' {
-                s.fill_rect(Rect::new(x + dx as i32 * k, y + dy as i32 * k, k, k), v);
+                s.fill_rect(Rect::new(x + dx as i32 * k, y + dy as i32 * k, k, k), paint);
             }
         }
     }
@@ -173,12 +174,8 @@ pub fn rack(s: &mut Surface, look: &Look, r: Rect) {
 /// The take-a-tile picture, centred in `r`.
 pub fn take_picture(s: &mut Surface, look: &Look, r: Rect, k: i32, enabled: bool) {
     let pen = if enabled { Pen::Text } else { Pen::Disabled };
-    let v = match look.paint(pen) {
-        crate::gfx::Paint::Solid(v) => v,
-        p => p.value_at(0, 0),
-    };
     let (w, h) = (11 * k, 13 * k);
-    stamp(s, &TAKE, r.x + (r.w - w) / 2, r.y + (r.h - h) / 2, k, v);
+    stamp(s, &TAKE, r.x + (r.w - w) / 2, r.y + (r.h - h) / 2, k, look.paint(pen));
 }
 
 /// The pile: a short stack of tiles face down.
@@ -239,6 +236,23 @@ mod tests {
                     assert!(a != b, "{id:?} {depth:?}: {this:?} and {that:?} tiles look alike");
                 }
             }
+        }
+    }
+
+    /// On every screen the take-a-tile picture dimmed (the program's turn)
+    /// looks unlike the one the player may click: on the one-bit Mac it
+    /// was drawn in the first pixel of the grey pattern, solid black.
+    #[test]
+    fn the_take_a_tile_picture_dims_on_every_screen() {
+        for choice in MachineChoice::every_screen() {
+            let (id, depth) = (choice.id.unwrap(), choice.depth);
+            let machine = Machine::new(&choice, id).unwrap();
+            let picture = |enabled: bool| {
+                let mut s = machine.new_surface();
+                take_picture(&mut s, machine.look(), Rect::new(0, 0, 24, 24), 1, enabled);
+                s.pixels().to_vec()
+            };
+            assert_ne!(picture(true), picture(false), "{id:?} {depth:?}: the dimmed picture looks usable");
         }
     }
 }

@@ -126,8 +126,9 @@ impl Picture {
         let (image, cropped) = match middle_part(&image) {
             Some(middle) => {
                 let shape = if image.width > image.height { "wide" } else { "tall" };
-                // The first sentence is what a narrow status line keeps.
-                (middle, Some(format!("Only the middle of {shown} fits. The whole is too {shape} for the puzzle.")))
+                // The clause before the colon is what a narrow status line
+                // keeps, naming the file: the puzzle shows the middle.
+                (middle, Some(format!("{shown} is too {shape}: only the middle fits.")))
             }
             None => (image, None),
         };
@@ -219,13 +220,13 @@ mod tests {
         };
         let wide = write("wide.bmp", 4000, 10);
         assert_eq!(wide.aspect(), MAX_ASPECT);
-        let told = "Only the middle of wide.bmp fits. The whole is too wide for the puzzle.";
+        let told = "wide.bmp is too wide: only the middle fits.";
         assert_eq!(wide.cropped.as_deref(), Some(told));
         // The middle: red on the left half, blue on the right.
         assert_eq!((wide.image.pixels[0].0.r, wide.image.pixels[19].0.b), (255, 255));
         let tall = write("tall.bmp", 3, 100);
         assert_eq!((tall.image.width, tall.image.height), (3, 6));
-        assert!(tall.cropped.as_deref().is_some_and(|c| c.contains("tall.bmp fits. The whole is too tall")));
+        assert!(tall.cropped.as_deref().is_some_and(|c| c == "tall.bmp is too tall: only the middle fits."));
         assert_eq!(write("fair.bmp", 200, 100).cropped, None, "2:1 is shown whole");
     }
 

@@ -25,11 +25,10 @@ const HINT_THINKING: &str = "Hint: thinking...";
 const SOLVE_THINKING: &str = "Solve: thinking...";
 /// What the status line says when the search proved none of the deals it
 /// tried winnable (the game number is not on the screen to refer to).
-const NO_WINNABLE_DEAL: &str =
-    "The solver could prove none of the deals it tried winnable: this one is dealt as it comes, and may not be.";
+const NO_WINNABLE_DEAL: &str = "No deal tried was proved winnable. This one may not be.";
 /// What it says instead once the status's longer search proves that deal
 /// winnable after all, so the line never contradicts the status beside it.
-const PROVED_AFTER_ALL: &str = "The solver has since proved this deal winnable.";
+const PROVED_AFTER_ALL: &str = "This deal is proved winnable now.";
 
 /// The pause between two moves of the demo.
 const DEMO_STEP_MS: u32 = 400;

@@ -402,9 +402,18 @@ impl SolitaireBoard {
         }
     }
 
-    fn draw_card(&self, s: &mut Surface, art: &CardArt, slot: &crate::solitaire::engine::Slot, r: Rect) {
+    /// Draws a card, `inverted` where it is picked or lifted, as the Mac
+    /// and Windows showed a chosen card.
+    fn draw_card(
+        &self,
+        s: &mut Surface,
+        art: &CardArt,
+        slot: &crate::solitaire::engine::Slot,
+        r: Rect,
+        inverted: bool,
+    ) {
         let picture = if slot.face_up { art.face(slot.card) } else { art.back(self.options.back) };
-        s.draw_art(picture, r.x, r.y);
+        if inverted { s.draw_art_inverted(picture, r.x, r.y) } else { s.draw_art(picture, r.x, r.y) }
     }
 
     /// Whether a card can ever come to pile `id` once it is empty: not a
@@ -437,11 +446,11 @@ impl SolitaireBoard {
         }
     }
 
-    /// The paint of a picked card's frame. A frame in the card's own white
-    /// (the Amiga's highlight pen), in the felt's shade (the Mac's blue at
-    /// four colours) or faint on white (a skin's pale glow) would only seem
-    /// to wipe or blur the card's outline: the first pen that shows
-    /// against both.
+    /// The ink of a hint's dashed frame. Ink in the card's own white (the
+    /// Amiga's highlight pen), in the felt's shade (the Mac's blue at four
+    /// colours) or faint on white (a skin's pale glow) would only seem to
+    /// wipe or blur the card's outline: the first pen that shows against
+    /// both.
     fn mark_paint(look: &Look) -> Paint {
         /// The least difference in brightness from the card's face that
         /// stands out as a frame.
@@ -454,13 +463,6 @@ impl SolitaireBoard {
                 !hidden.contains(&look.paint(pen)) && (look.colour(pen).luma() as i32 - face).abs() >= CONTRAST
             })
             .map_or(look.paint(Pen::Text), |pen| look.paint(pen))
-    }
-
-    /// A double frame around `r` (a picked card, the keyboard cursor).
-    fn mark(s: &mut Surface, machine: &Machine, r: Rect) {
-        let pen = Self::mark_paint(machine.look());
-        s.frame_rect(r, pen);
-        s.frame_rect(r.inset(1, 1), pen);
     }
 
     /// The move the player's auto-play option makes in `st`, if any (see
@@ -713,13 +715,13 @@ impl SolitaireBoard {
             if id.kind == PileKind::Foundation && self.bounce.as_ref().is_some_and(|b| b.has_left(slots[i].card)) {
                 continue;
             }
-            self.draw_card(s, art, &slots[i], r);
             let top = i + 1 == slots.len();
             let picked = (self.picked == Some(id) || self.selected == Some(id)) && top;
             let hinted = self.hinted.is_some_and(|(from, count)| from == id && i + count >= slots.len());
             let in_hand = held.is_some_and(|(from, count)| from == id && i + count >= slots.len());
-            if picked || hinted || in_hand {
-                Self::mark(s, machine, r);
+            self.draw_card(s, art, &slots[i], r, picked || in_hand);
+            if hinted {
+                crate::views::widgets::hint_frame(s, machine.look(), r, Self::mark_paint(machine.look()));
             }
         }
         if let Some(d) = dragged
@@ -728,7 +730,7 @@ impl SolitaireBoard {
             let slots = st.pile(d.from.kind, d.from.index());
             let (mut x, mut y) = ((d.at.0 - d.grab.0) as f64, (d.at.1 - d.grab.1) as f64);
             for slot in &slots[slots.len() - d.count..] {
-                self.draw_card(s, art, slot, Rect::new(x as i32, y as i32, layout.card_w, layout.card_h));
+                self.draw_card(s, art, slot, Rect::new(x as i32, y as i32, layout.card_w, layout.card_h), false);
                 x += g.up_step.0;
                 y += g.up_step.1;
             }
@@ -780,7 +782,7 @@ impl SolitaireBoard {
         y: i32,
     ) {
         let (art, layout) = self.fitted(st, area);
-        self.draw_card(s, art, slot, Rect::new(x, y, layout.card_w, layout.card_h));
+        self.draw_card(s, art, slot, Rect::new(x, y, layout.card_w, layout.card_h), false);
     }
 
     /// A left press: a click's move, or the start of a drag.
@@ -1156,7 +1158,7 @@ mod tests {
     }
 
     #[test]
-    fn a_picked_card_s_frame_shows_on_every_screen() {
+    fn a_hint_s_dashes_show_on_every_screen() {
         let macs = Depth::ALL.iter().map(|&d| (MachineId::MacColor, Some(d), None));
         let others = [MachineId::MacSe30, MachineId::AmigaPal, MachineId::AmigaDblPal].map(|id| (id, None, None));
         let skins =
@@ -1171,7 +1173,7 @@ mod tests {
             s.fill_rect(Rect::new(0, 0, 1, 1), paint);
             let luma = |c: crate::gfx::Rgb| c.luma() as i32;
             let contrast = (luma(s.colour_at(0, 0).unwrap()) - luma(look.colour(Pen::CardFace))).abs();
-            assert!(contrast >= 96, "{id:?} {depth:?} {skin:?}: the frame is faint on the card ({contrast})");
+            assert!(contrast >= 96, "{id:?} {depth:?} {skin:?}: the dashes are faint on the card ({contrast})");
         }
     }
 }
