@@ -699,6 +699,11 @@ fn plain(e: io::Error) -> io::Error {
 /// Why a file could not be written, in a player's words where the cause
 /// is a common one, without the system's "(os error 13)".
 pub fn write_failure(e: &io::Error) -> String {
+    // A message of Parlour's own ("it is not a folder of yours that only
+    // you may write in") is in words already, and more precise than its kind.
+    if e.raw_os_error().is_none() && e.get_ref().is_some() {
+        return e.to_string();
+    }
     match e.kind() {
         io::ErrorKind::PermissionDenied => "permission denied".into(),
         // The file is to be made, so what is missing is its folder.
@@ -1081,6 +1086,8 @@ mod tests {
         assert_eq!(said(21), "a folder of that name is in the way");
         assert_eq!(said(20), "a folder on its path is a file");
         assert_eq!(said(5), "input/output error");
+        let own = io::Error::new(io::ErrorKind::PermissionDenied, "it is not a folder of yours");
+        assert_eq!(write_failure(&own), "it is not a folder of yours");
     }
 
     #[test]
