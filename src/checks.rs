@@ -200,13 +200,11 @@ pub fn saved_game(bytes: &[u8]) {
 
 /// settings.ini: whatever it holds, the machine it leaves can be built.
 pub fn settings(bytes: &[u8]) {
-    use crate::app::settings::{machine_in, usable};
     use crate::machines::{Machine, MachineId};
-    let Ok(ini) = crate::host::prefs::parse_settings(bytes) else { return };
-    let written = machine_in(&ini);
+    let Ok(settings) = crate::host::prefs::SettingsFile::parse(Path::new("settings.ini"), bytes) else { return };
+    let choice = crate::app::settings::choice_kept(&settings, None);
     // Nothing chosen is Parlour's plain start, built by every other test.
-    if written != crate::machines::MachineChoice::default() {
-        let choice = usable(written, Path::new("settings.ini"));
+    if choice != crate::machines::MachineChoice::default() {
         assert!(Machine::new(&choice, MachineId::Yazzle).is_ok(), "{choice:?}");
     }
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Parser, Subcommand};
 
 use crate::core::escape_controls;
-use crate::core::files::{limits, read_capped};
+use crate::core::files::{limits, read_capped, without_bom};
 use crate::games::pegs::board::Board;
 use crate::gfx::Surface;
 use crate::gfx::image_io::{encode_bmp, encode_png};
@@ -555,7 +555,11 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
     let keeps_files =
         matches!(cli.command, None | Some(Command::Play { .. } | Command::Shot { .. } | Command::Stats { .. }));
     if let Some(trouble) = settings::data_dir_trouble(&settings::data_dir()).filter(|_| keeps_files) {
-        return Err(fail(trouble));
+        // Said once, before every file in it fails on its own; the games
+        // are played all the same, from the built-in copy unpacked in the
+        // temporary folder, each failed save told of as it fails.
+        let told = format!("{trouble}: games can be played, but nothing can be kept");
+        crate::host::warnings::warn(crate::host::warnings::DATA_FOLDER, told);
     }
     match cli.command {
         None => open_window(&before, "launcher", None),
@@ -750,8 +754,9 @@ fn read_script(path: &Path) -> Result<(String, Vec<super::script::Step>), Failur
         ("<stdin>".to_string(), text)
     } else {
         let bytes = read_capped(path, limits::SCRIPT).map_err(|e| fail(format!("{}: {e}", path.display())))?;
-        let text = String::from_utf8(bytes).map_err(|_| fail(format!("{}: not UTF-8 text", path.display())))?;
-        (path.display().to_string(), text)
+        let text = std::str::from_utf8(without_bom(&bytes))
+            .map_err(|_| fail(format!("{}: not UTF-8 text", path.display())))?;
+        (path.display().to_string(), text.to_string())
     };
     let steps = super::script::parse(&name, &text).map_err(|e| fail(e.to_string()))?;
     Ok((name, steps))
@@ -866,13 +871,27 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
 }
 
 /// `parlour stats [GAME]`: a game's record, or every game's, each
-/// beginning with its `game:` line.
+/// beginning with its `game:` line. It is a query, which sets nothing
+/// aside: a broken file is told of by its line and left for the next game
+/// counted to set aside.
 fn stats(target: Option<&str>) -> Result<(), Failure> {
-    let loaded = crate::core::Stats::load_noting(&settings::data_dir()).map_err(|e| fail(e.to_string()))?;
-    if let Some(note) = loaded.note() {
-        eprintln!("parlour: {note}");
-    }
-    let all = loaded.value;
+    use crate::core::{FileError, FileErrorKind, Stats, files::Loaded};
+    let told = |e: &FileError| match e.kind {
+        FileErrorKind::Corrupt => format!("{e}; it is left where it is, for the next game counted to set aside"),
+        _ => e.to_string(),
+    };
+    let all = match Stats::look(&settings::data_dir()) {
+        Ok(Loaded { value, replaced: None }) => value,
+        Ok(Loaded { value, replaced: Some(e) }) => {
+            let backup = crate::core::files::backup_path(&e.path);
+            let backup = backup.file_name().unwrap_or_default().to_string_lossy();
+            eprintln!("parlour: {}; its previous copy {backup} is shown", told(&e));
+            value
+        }
+        // Nothing counted yet, or no folder to count in.
+        Err(e) if e.kind == FileErrorKind::NotFound => Stats::default(),
+        Err(e) => return Err(fail(told(&e))),
+    };
     let ids: Vec<String> = match target {
         Some(t) => {
             // A game whose levels, boards or sizes keep records of their

@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
 use super::settings;
+use crate::core::files::write_failure;
 
 include!(concat!(env!("OUT_DIR"), "/builtin_data.rs"));
 
@@ -143,9 +144,10 @@ pub fn builtin_dir() -> Option<&'static Path> {
         let result = private_dir(&spare).and_then(|()| unpack(&spare, BUILTIN_HASH, BUILTIN));
         let instead = match &result {
             Ok(_) => format!("they are read from {} instead", spare.display()),
-            Err(e) => format!("nor into {}: {e}", spare.display()),
+            Err(e) => format!("nor into {}: {}", spare.display(), write_failure(e)),
         };
-        eprintln!("warning: cannot unpack the built-in games into {}: {e}; {instead}", parent.display());
+        let why = write_failure(&e);
+        eprintln!("warning: cannot unpack the built-in games into {}: {why}; {instead}", parent.display());
         result.ok()
     })
     .as_deref()

@@ -691,8 +691,9 @@ mod tests {
     }
 
     /// Under its picture the launcher gives the selected game's record,
-    /// every size of it together. A broken statistics file gives none, and
-    /// is left for the game to set aside and tell of.
+    /// every size of it together. A broken statistics file gives its previous
+    /// copy's record (none here), and is left for the game to set aside
+    /// and tell of.
     #[test]
     fn the_selected_game_s_record_shows_under_its_picture() {
         let dir = tempfile::tempdir().unwrap();

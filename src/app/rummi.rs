@@ -9,7 +9,7 @@ use std::time::Instant;
 use serde::Deserialize;
 
 use crate::core::GameRng;
-use crate::core::files::{limits, read_capped};
+use crate::core::files::{limits, read_capped, without_bom};
 use crate::games::rummi::advice;
 use crate::games::rummi::positions;
 use crate::games::rummi::solver::{Play, Position};
@@ -48,7 +48,7 @@ pub fn position_from_args(rack: &str, table: Option<&str>, first: bool) -> Resul
 /// lines skipped; the first bad line is the error, with its number.
 pub fn read_batch(path: &Path) -> Result<Vec<Position>, String> {
     let bytes = read_capped(path, limits::BATCH).map_err(|e| format!("{}: {e}", path.display()))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+    let text = std::str::from_utf8(without_bom(&bytes)).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {

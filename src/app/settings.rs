@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use ini::Ini;
 
 use crate::core::files::write_atomic;
-use crate::host::prefs::read_settings;
+use crate::host::prefs::{SettingsFile, read_settings};
 use crate::machines::{Depth, Machine, MachineChoice, MachineId};
 
 /// Where Parlour keeps saves, statistics and settings: `$PARLOUR_DATA_DIR`
@@ -47,21 +47,34 @@ fn section_of(id: MachineId) -> String {
 
 /// The machine chosen last time, if any was saved. Settings hold nothing a
 /// player would lose, so nothing in them may stop Parlour from starting: a
-/// broken file is ignored, and a part of the choice that no longer works
-/// (a skin since removed, a depth the machine lacks) is dropped, each with
-/// a warning.
+/// broken file is ignored, and a part of the choice that names nothing
+/// Parlour has or no longer works (a machine or depth misspelt, a skin
+/// since removed, a depth the machine lacks) is dropped, each with a
+/// warning naming its line.
 pub fn last_machine() -> MachineChoice {
-    let path = settings_path();
-    usable(machine_in(&read_settings(&path)), &path)
+    choice_kept(&read_settings(&settings_path()), None)
 }
 
-/// The machine choice settings hold, as written.
-pub fn machine_in(ini: &Ini) -> MachineChoice {
-    let Some(section) = ini.section(Some("Machine")) else { return MachineChoice::default() };
+/// The machine choice `[Machine]` in `settings` holds, as far as it names
+/// things Parlour has (a value that does not is dropped with a warning).
+pub fn machine_in(settings: &SettingsFile) -> MachineChoice {
+    read_choice(settings, "Machine", None)
+}
+
+/// The choice `section` of `settings` holds for machine `id` (None: the
+/// machine it names itself). A value that names no machine or depth is
+/// dropped, with a warning naming its line.
+fn read_choice(settings: &SettingsFile, section: &str, id: Option<MachineId>) -> MachineChoice {
+    let Some(values) = settings.ini.section(Some(section)) else {
+        return MachineChoice { id, ..Default::default() };
+    };
+    let named = |key: &str| values.get(key);
+    let parsed = |key: &str, why: String| settings.not_used(section, key, &why);
+    let read_id = || named("id").and_then(|v| MachineId::parse(v).map_err(|why| parsed("id", why)).ok());
     MachineChoice {
-        id: section.get("id").and_then(|v| MachineId::parse(v).ok()),
-        depth: section.get("depth").and_then(|v| Depth::parse(v).ok()),
-        skin: section.get("skin").map(str::to_string),
+        id: id.or_else(read_id),
+        depth: named("depth").and_then(|v| Depth::parse(v).map_err(|why| parsed("depth", why)).ok()),
+        skin: named("skin").map(str::to_string),
     }
 }
 
@@ -69,33 +82,37 @@ pub fn machine_in(ini: &Ini) -> MachineChoice {
 /// settings in `data_dir` keep them (its own section, or the machine
 /// last chosen, in files written before machines had sections).
 pub fn last_on(data_dir: &Path, id: MachineId) -> MachineChoice {
-    let path = settings_in(data_dir);
-    let ini = read_settings(&path);
-    let last = machine_in(&ini);
-    let choice = match ini.section(Some(section_of(id))) {
-        Some(section) => MachineChoice {
-            id: Some(id),
-            depth: section.get("depth").and_then(|v| Depth::parse(v).ok()),
-            skin: section.get("skin").map(str::to_string),
-        },
-        None if last.id == Some(id) => last,
-        None => MachineChoice { id: Some(id), ..Default::default() },
-    };
-    usable(choice, &path)
+    choice_kept(&read_settings(&settings_in(data_dir)), Some(id))
 }
 
-/// `choice` (read from `path`) with the parts that stop a machine from
-/// being built dropped: the skin first, then the depth.
-pub fn usable(mut choice: MachineChoice, path: &Path) -> MachineChoice {
+/// The choice `settings` keep for machine `id` (see [`last_on`]), or for
+/// the machine last chosen (see [`last_machine`]), with the parts that
+/// stop a machine from being built dropped: the skin first, then the
+/// depth, each with a warning naming its line.
+pub fn choice_kept(settings: &SettingsFile, id: Option<MachineId>) -> MachineChoice {
+    let own = id.map(section_of).filter(|s| settings.ini.section(Some(s.as_str())).is_some());
+    let (section, mut choice) = match own {
+        Some(section) => (section.clone(), read_choice(settings, &section, id)),
+        None => match machine_in(settings) {
+            last if id.is_none() || last.id == id => ("Machine".to_string(), last),
+            _ => return MachineChoice { id, ..Default::default() },
+        },
+    };
+    // Each part is tried in turn, the depth first, so that the one told
+    // of and dropped is the one at fault.
     let fallback = MachineId::Yazzle;
-    while let Err(e) = Machine::new(&choice, fallback) {
-        let dropped = if choice.skin.is_some() {
-            choice.skin.take().map(|s| format!("skin `{s}`"))
-        } else {
-            choice.depth.take().map(|d| format!("depth `{}`", d.name()))
-        };
-        let Some(dropped) = dropped else { break };
-        eprintln!("warning: the {dropped} in {} is not used: {e}", path.display());
+    let without_skin = MachineChoice { skin: None, ..choice.clone() };
+    if choice.depth.is_some()
+        && let Err(e) = Machine::new(&without_skin, fallback)
+    {
+        choice.depth = None;
+        settings.not_used(&section, "depth", &e.0);
+    }
+    if choice.skin.is_some()
+        && let Err(e) = Machine::new(&choice, fallback)
+    {
+        choice.skin = None;
+        settings.not_used(&section, "skin", &e.0);
     }
     choice
 }
@@ -109,7 +126,7 @@ pub fn remember_machines(
     used: &BTreeMap<MachineId, MachineChoice>,
 ) -> std::io::Result<()> {
     let path = settings_in(data_dir);
-    let mut ini = read_settings(&path);
+    let mut ini = read_settings(&path).ini;
     ini.delete(Some("Machine"));
     set_choice(&mut ini, "Machine", current, true);
     for choice in used.values().chain([current]) {
@@ -141,6 +158,7 @@ fn set_choice(ini: &mut Ini, section: &str, choice: &MachineChoice, with_id: boo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::host::warnings;
 
     #[test]
     fn no_saved_choice_stops_a_machine_from_being_built() {
@@ -152,9 +170,11 @@ mod tests {
                 "[Machine]\nid=yazzle\nskin=gone-since\n",
                 MachineChoice { id: Some(MachineId::Yazzle), ..Default::default() },
             ),
+            // Only the depth is at fault: a skin means nothing on the Mac,
+            // which builds with it all the same.
             (
                 "[Machine]\nid=mac-se30\ndepth=thousands\nskin=gone\n",
-                MachineChoice { id: Some(MachineId::MacSe30), ..Default::default() },
+                MachineChoice { id: Some(MachineId::MacSe30), depth: None, skin: Some("gone".into()) },
             ),
             (
                 "[Machine]\nid=mac-color\ndepth=16\n",
@@ -165,10 +185,50 @@ mod tests {
         ];
         for (text, want) in cases {
             std::fs::write(&path, text).unwrap();
-            let choice = usable(machine_in(&read_settings(&path)), &path);
+            let choice = choice_kept(&read_settings(&path), None);
             assert_eq!(choice, want, "{text:?}");
             assert!(Machine::new(&choice, MachineId::Yazzle).is_ok(), "{text:?}");
         }
+    }
+
+    /// A value that names nothing Parlour has, or that stops the machine
+    /// from being built, is dropped with a warning naming the file, the
+    /// line and what is wrong; a byte-order mark (Notepad's) is no part
+    /// of the file.
+    #[test]
+    fn a_value_of_no_use_is_told_of_by_its_line() {
+        while warnings::take().is_some() {}
+        let dir = tempfile::tempdir().unwrap();
+        let path = settings_in(dir.path());
+        let cases = [
+            ("\u{feff}[Machine]\nid=vic20\n", None, 2, "unknown machine `vic20` (choose one of yazzle, "),
+            ("[Machine]\nid=mac-color\n\ndepth=999\n", Some(MachineId::MacColor), 4, "unknown depth `999` ("),
+            ("[Machine]\nid=yazzle\nskin=../../../etc/passwd\n", Some(MachineId::Yazzle), 3, "unknown skin `../"),
+            ("[Machine]\nid=yazzle\nskin=nosuch\n", Some(MachineId::Yazzle), 3, "unknown skin `nosuch` ("),
+            ("[Machine]\nid=mac-se30\ndepth=thousands\n", Some(MachineId::MacSe30), 3, "mac-se30 has no depth"),
+            ("[Machine mac-se30]\ndepth=thousands\n", Some(MachineId::MacSe30), 2, "mac-se30 has no depth"),
+        ];
+        for (text, id, line, why) in cases {
+            std::fs::write(&path, text).unwrap();
+            let choice = if text.contains("[Machine]") {
+                last_machine_in(dir.path())
+            } else {
+                last_on(dir.path(), MachineId::MacSe30)
+            };
+            assert_eq!(choice, MachineChoice { id, ..Default::default() }, "{text:?}");
+            let told = warnings::take().unwrap_or_else(|| panic!("{text:?} was not told of")).lines.join(" ");
+            assert!(told.starts_with(&format!("{}:{line}: {why}", path.display())), "{told}");
+            assert!(told.ends_with("; the setting is not used."), "{told}");
+            assert!(warnings::take().is_none(), "{text:?} told twice");
+            assert!(path.is_file(), "{text:?} was set aside");
+        }
+        // Only the part at fault is dropped.
+        std::fs::write(&path, "[Machine]\nid=yazzle\ndepth=16\nskin=transcrippled\n").unwrap();
+        let skin = Some("transcrippled".to_string());
+        assert_eq!(last_machine_in(dir.path()), MachineChoice { id: Some(MachineId::Yazzle), depth: None, skin });
+        let told = warnings::take().expect("the depth was not told of").lines.join(" ");
+        assert!(told.starts_with(&format!("{}:3: yazzle has no depth `16`", path.display())), "{told}");
+        assert!(warnings::take().is_none());
     }
 
     /// A settings file with a line that is no setting is damaged: set
@@ -180,7 +240,7 @@ mod tests {
         for damaged in [&b"[Machine]\nhello world\nid=amiga-pal\n"[..], b"\x00\x01\xfe\xffjunk\nid=\n"] {
             std::fs::write(path.with_extension("ini.bak"), "[Machine]\nid=mac-se30\n").unwrap();
             std::fs::write(&path, damaged).unwrap();
-            assert_eq!(last_machine_in(dir.path()), Some(MachineId::MacSe30), "{damaged:?}");
+            assert_eq!(last_machine_in(dir.path()).id, Some(MachineId::MacSe30), "{damaged:?}");
             let aside = std::fs::read_dir(dir.path()).unwrap().filter_map(Result::ok).find(|e| {
                 let name = e.file_name().to_string_lossy().into_owned();
                 name.starts_with("settings.ini.damaged-") && std::fs::read(e.path()).unwrap() == damaged
@@ -189,8 +249,8 @@ mod tests {
         }
     }
 
-    fn last_machine_in(data_dir: &Path) -> Option<MachineId> {
-        machine_in(&read_settings(&settings_in(data_dir))).id
+    fn last_machine_in(data_dir: &Path) -> MachineChoice {
+        choice_kept(&read_settings(&settings_in(data_dir)), None)
     }
 
     /// Each machine keeps its own depth and skin: the one used last is

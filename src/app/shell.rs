@@ -113,15 +113,16 @@ impl Shell {
         shell
     }
 
-    /// Shows the view's question or notice (see [`View::take_notice`])
-    /// once no other box is up, then a new message the status line cuts
-    /// short.
+    /// Shows the view's question or notice (see [`View::take_notice`]),
+    /// or trouble found with the player's files outside the game (see
+    /// [`warnings`](crate::host::warnings)), once no other box is up, then
+    /// a new message the status line cuts short.
     fn show_notice(&mut self) {
         if self.asked.is_none() {
             if let Some(req) = self.view.take_question() {
                 self.asked = Some(Asked::new(req, None, true));
                 self.dirty = true;
-            } else if let Some(req) = self.view.take_notice() {
+            } else if let Some(req) = crate::host::warnings::take().or_else(|| self.view.take_notice()) {
                 self.tell(req);
                 self.dirty = true;
             }

@@ -69,8 +69,9 @@ fn run_log(seed: Option<u64>, inputs: &Path, keep: Option<&Path>) -> Result<(), 
 fn session_of(seed: Option<u64>, inputs: &Path) -> Result<Session<TetrisVariant>, Failure> {
     let bytes = crate::core::files::read_capped(inputs, crate::core::files::limits::SAVE)
         .map_err(|e| fail(format!("{}: cannot be read ({e})", inputs.display())))?;
+    let bytes = crate::core::files::without_bom(&bytes);
     if bytes.starts_with(save::MAGIC.as_bytes()) {
-        let session = save::decode(&bytes, &TetrisVariant).map_err(|e| fail(format!("{}:{e}", inputs.display())))?;
+        let session = save::decode(bytes, &TetrisVariant).map_err(|e| fail(format!("{}:{e}", inputs.display())))?;
         if let Some(given) = seed.filter(|&s| s != session.seed()) {
             return Err(usage(format!(
                 "--seed {given}: {} is a kept game, which plays its own seed ({}); leave --seed out",
@@ -80,7 +81,7 @@ fn session_of(seed: Option<u64>, inputs: &Path) -> Result<Session<TetrisVariant>
         }
         return Ok(session);
     }
-    let text = String::from_utf8_lossy(&bytes);
+    let text = String::from_utf8_lossy(bytes);
     let parsed = log::parse(inputs, &text).map_err(|d| Failure { message: d.to_string(), code: 2 })?;
     if let (Some(given), Some(own)) = (seed, parsed.seed)
         && given != own

@@ -84,10 +84,14 @@ impl FileError {
     /// The error for a file that cannot be used: the file is set aside with
     /// [`set_aside`] so it is neither loaded again nor overwritten, and the
     /// error says where it went (or why it could not be moved).
+    /// A folder in the file's place is never moved: it is not one of
+    /// Parlour's files, and what it holds may be anyone's.
     pub fn reject(path: &Path, line: Option<usize>, kind: FileErrorKind, reason: String) -> Self {
-        let (moved_to, reason) = match set_aside(path, kind.word()) {
+        let moved = if is_folder(path) { Err(None) } else { set_aside(path, kind.word()).map_err(Some) };
+        let (moved_to, reason) = match moved {
             Ok(to) => (Some(to), reason),
-            Err(e) => (None, format!("{reason} (and it could not be moved aside: {e})")),
+            Err(None) => (None, format!("{reason} (it is left where it is)")),
+            Err(Some(e)) => (None, format!("{reason} (and it could not be moved aside: {})", write_failure(&e))),
         };
         FileError { path: path.to_path_buf(), line, kind, reason, moved_to }
     }
@@ -99,6 +103,8 @@ impl FileError {
         // is a file) leaves no such file either.
         if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) {
             FileError::new(path, FileErrorKind::NotFound, format!("there is no {what}"))
+        } else if is_folder(path) {
+            FileError::new(path, FileErrorKind::Io, format!("the {what} could not be read: it is a folder, not a file"))
         } else {
             FileError::new(path, FileErrorKind::Io, format!("the {what} could not be read: {e}"))
         }
@@ -311,17 +317,25 @@ impl<T> Loaded<T> {
     }
 }
 
+/// Whether `path` is a file cut to nothing (a full disk, another
+/// program's crash) beside a backup that is not: read as no records at
+/// all, the next save would push the good backup out, so with a backup at
+/// hand it counts as damaged.
+fn emptied(path: &Path) -> bool {
+    let size = |p: &Path| std::fs::metadata(p).ok().filter(|m| m.is_file()).map(|m| m.len());
+    size(path) == Some(0) && size(&backup_path(path)).is_some_and(|n| n > 0)
+}
+
+/// Why an [`emptied`] file cannot be used.
+const EMPTIED: &str = "the file is empty";
+
 /// Loads `path` with `load`, which sets a bad file aside; if the file is
 /// damaged or foreign and has a backup (see [`write_atomic`]), the backup
 /// is loaded in its place, and the result says so. When there is no backup
 /// or it cannot be loaded either, the error is the file's own.
 pub fn load_or_backup<T>(path: &Path, load: impl Fn(&Path) -> Result<T, FileError>) -> Result<Loaded<T>, FileError> {
-    let size = |p: &Path| std::fs::metadata(p).ok().filter(|m| m.is_file()).map(|m| m.len());
-    if size(path) == Some(0) && size(&backup_path(path)).is_some_and(|n| n > 0) {
-        // A file cut to nothing (a full disk, another program's crash)
-        // would read as no records at all, and the next save would push
-        // the good backup out: with a backup at hand it counts as damaged.
-        let e = FileError::reject(path, None, FileErrorKind::Corrupt, "the file is empty".into());
+    if emptied(path) {
+        let e = FileError::reject(path, None, FileErrorKind::Corrupt, EMPTIED.into());
         return stand_in(path, &load, e);
     }
     match load(path) {
@@ -340,6 +354,21 @@ pub fn load_or_backup<T>(path: &Path, load: impl Fn(&Path) -> Result<T, FileErro
             if backup_path(path).is_file() { stand_in(path, &load, e) } else { Err(e) }
         }
         Err(e) => Err(e),
+    }
+}
+
+/// As [`load_or_backup`], for a look that changes nothing (a query such
+/// as `parlour stats`): `look` sets nothing aside, and a file that cannot
+/// be used is left where it is for the next load to set aside and tell
+/// of. Its backup, when good, is read in its place, and the result says
+/// so; otherwise the error is the file's own.
+pub fn look_or_backup<T>(path: &Path, look: impl Fn(&Path) -> Result<T, FileError>) -> Result<Loaded<T>, FileError> {
+    let own = if emptied(path) { Err(FileError::new(path, FileErrorKind::Corrupt, EMPTIED)) } else { look(path) };
+    match own {
+        Err(e) if e.kind != FileErrorKind::NotFound && backup_path(path).is_file() => {
+            look(&backup_path(path)).map(|value| Loaded { value, replaced: Some(e.clone()) }).map_err(|_| e)
+        }
+        own => own.map(Loaded::plain),
     }
 }
 
@@ -616,7 +645,10 @@ pub fn apart_id(id: &str, place: &Path, max_len: usize) -> String {
 }
 
 /// `bytes` without a leading UTF-8 byte-order mark, which Windows editors
-/// put before text they save, and which is no part of a file's text.
+/// (Notepad) put before text they save, and which is no part of a file's
+/// text. Every reader of a text file of Parlour's own (saves, settings,
+/// preferences, statistics, high scores, scripts, level sets, boards,
+/// skins) skips it through this one function.
 pub fn without_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
 }
@@ -624,6 +656,11 @@ pub fn without_bom(bytes: &[u8]) -> &[u8] {
 /// Why a path that is a folder, a device or a pipe cannot be read as a
 /// file.
 pub const NOT_A_FILE: &str = "it is not a regular file (a folder, device or pipe)";
+
+/// Whether `path` itself (not what a link there leads to) is a folder.
+fn is_folder(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| m.is_dir())
+}
 
 /// Reads a whole input file of at most `limit` bytes. Anything but a
 /// regular file (a folder, a device such as /dev/zero, a FIFO) is refused
@@ -662,6 +699,11 @@ fn plain(e: io::Error) -> io::Error {
 /// Why a file could not be written, in a player's words where the cause
 /// is a common one, without the system's "(os error 13)".
 pub fn write_failure(e: &io::Error) -> String {
+    // A message of Parlour's own ("it is not a folder of yours that only
+    // you may write in") is in words already, and more precise than its kind.
+    if e.raw_os_error().is_none() && e.get_ref().is_some() {
+        return e.to_string();
+    }
     match e.kind() {
         io::ErrorKind::PermissionDenied => "permission denied".into(),
         // The file is to be made, so what is missing is its folder.
@@ -671,8 +713,22 @@ pub fn write_failure(e: &io::Error) -> String {
         io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".into(),
         // Making a folder where a file is.
         io::ErrorKind::AlreadyExists => "a file of that name is in the way".into(),
-        _ => e.to_string(),
+        // Writing a file where a folder is.
+        io::ErrorKind::IsADirectory => "a folder of that name is in the way".into(),
+        _ => without_os_code(e),
     }
+}
+
+/// The system's description of `e` as part of a sentence: "no space left
+/// on device" rather than "No space left on device (os error 28)".
+fn without_os_code(e: &io::Error) -> String {
+    let text = e.to_string();
+    let text = match (e.raw_os_error(), text.rfind(" (os error ")) {
+        (Some(_), Some(at)) => &text[..at],
+        _ => &text,
+    };
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_lowercase().chain(chars).collect())
 }
 
 fn too_big(size: u64, limit: u64) -> io::Error {
@@ -1019,6 +1075,19 @@ mod tests {
         assert_eq!(size_text(1536 * 1024), "1.5 MB");
         assert_eq!(size_text(1000), "1000 bytes");
         assert_eq!(size_text(4097), "5 KB");
+    }
+
+    /// Why a write failed, in a player's words: never the system's
+    /// "(os error N)".
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn write_failures_are_said_in_words() {
+        let said = |code| write_failure(&io::Error::from_raw_os_error(code));
+        assert_eq!(said(21), "a folder of that name is in the way");
+        assert_eq!(said(20), "a folder on its path is a file");
+        assert_eq!(said(5), "input/output error");
+        let own = io::Error::new(io::ErrorKind::PermissionDenied, "it is not a folder of yours");
+        assert_eq!(write_failure(&own), "it is not a folder of yours");
     }
 
     #[test]

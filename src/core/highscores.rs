@@ -162,6 +162,7 @@ type ParseError = (usize, FileErrorKind, String);
 /// Reads a high-score file.
 fn parse(bytes: &[u8]) -> Result<HighScores, ParseError> {
     let corrupt = |line: usize, reason: String| (line, FileErrorKind::Corrupt, reason);
+    let bytes = super::files::without_bom(bytes);
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
         corrupt(line, "the file is not UTF-8 text".into())

@@ -35,7 +35,7 @@ use std::str;
 
 use super::files::{FileError, FileErrorKind, limits, read_capped, write_atomic, write_failure};
 use super::game::Variant;
-use super::session::{Action, Mark, Session, Step};
+use super::session::{Action, MAX_CLOCK_MS, Mark, Session, Step, clock_over};
 use super::text::{check_id, check_line};
 
 /// The first word of every save file.
@@ -324,7 +324,7 @@ fn parse_header(lines: &mut Lines) -> Result<Header, DecodeError> {
     check_line("the option string", options, true).map_err(|e| DecodeError::corrupt(n, e))?;
     let seed = number_field(lines, "seed")?;
     let cursor = number_field(lines, "cursor")?;
-    let elapsed_ms = number_field(lines, "elapsed-ms")?;
+    let elapsed_ms = clock_field(lines, "elapsed-ms")?;
     Ok(Header {
         game: game.to_string(),
         variant_hash,
@@ -338,6 +338,22 @@ fn parse_header(lines: &mut Lines) -> Result<Header, DecodeError> {
 fn number_field(lines: &mut Lines, key: &str) -> Result<u64, DecodeError> {
     let (n, value) = lines.field(key)?;
     parse_decimal(value).ok_or_else(|| DecodeError::corrupt(n, format!("{key} {value:?} is not a whole number")))
+}
+
+/// A header line's play time, at most [`MAX_CLOCK_MS`].
+fn clock_field(lines: &mut Lines, key: &str) -> Result<u64, DecodeError> {
+    let (n, value) = lines.field(key)?;
+    clock_value(key, value).map_err(|e| DecodeError::corrupt(n, e))
+}
+
+/// The play time `key` in milliseconds as a save writes it, or why it is
+/// none: not a number, or longer than any game's clock runs (as a number
+/// too long for 64 bits is too).
+fn clock_value(key: &str, text: &str) -> Result<u64, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{key} {text:?} is not a time in milliseconds"));
+    }
+    text.parse().ok().filter(|&ms| ms <= MAX_CLOCK_MS).ok_or_else(|| clock_over(key, text))
 }
 
 /// A decimal number made of digits only (no sign, no spaces), as written.
@@ -402,8 +418,7 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError>
                 Action::Move(rest.to_string())
             }
             "clock" => {
-                let ms =
-                    parse_decimal(rest).ok_or_else(|| DecodeError::corrupt(n, format!("{rest:?} is not a time")))?;
+                let ms = clock_value("clock", rest).map_err(|e| DecodeError::corrupt(n, e))?;
                 marks.push((n, steps.len() - 1, GameMark::Clock(ms)));
                 continue;
             }
@@ -660,6 +675,33 @@ mod tests {
             assert_eq!((e.line, e.kind), (line, kind), "{text:?}: {e:?}");
             assert!(e.reason.contains(words), "{words:?} not in {:?}", e.reason);
         }
+        // No game's clock runs ten years: a time past that is refused by
+        // its line whether or not it fits in 64 bits, and the longest one
+        // a clock reaches is read back.
+        let over = MAX_CLOCK_MS + 1;
+        for (line, with) in [
+            (7, "elapsed-ms: 18446744073709551615".to_string()),
+            (7, "elapsed-ms: 184467440737095516150".to_string()),
+            (7, format!("elapsed-ms: {over}")),
+            (8, format!("clock {over}")),
+        ] {
+            let text = if line == 8 {
+                good.replacen("move", &format!("{with}\nmove"), 1)
+            } else {
+                replace_line(&good, line, &with)
+            };
+            let e = decode(text.as_bytes(), &v).unwrap_err();
+            assert_eq!((e.line, e.kind), (line, FileErrorKind::Corrupt), "{with}: {e}");
+            let value = with.rsplit([' ']).next().unwrap();
+            assert!(
+                e.reason.ends_with(&format!(
+                    "{value} is more than {MAX_CLOCK_MS} (ten years of play), which no game's clock reaches"
+                )),
+                "{e}"
+            );
+        }
+        let longest = replace_line(&good, 7, &format!("elapsed-ms: {MAX_CLOCK_MS}"));
+        assert_eq!(decode(longest.as_bytes(), &v).unwrap().elapsed_ms(), MAX_CLOCK_MS);
         // A byte-order mark before it (Notepad's) is no part of the text.
         let marked = [b"\xEF\xBB\xBF".as_slice(), good.as_bytes()].concat();
         assert!(decode(&marked, &v).is_ok());

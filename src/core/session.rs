@@ -22,6 +22,18 @@ use super::text::check_line;
 /// moves never end is a bug; the cap turns a hang into a stop.
 const AUTO_LIMIT: usize = 10_000;
 
+/// The longest a game's clock runs: ten years of play, which no real
+/// game comes near (the clock fields stop at 9999:59, a week), so a save
+/// or a record that claims more is damaged. The clock stops here, so what
+/// Parlour writes it always reads back.
+pub const MAX_CLOCK_MS: u64 = 10 * 365 * 24 * 60 * 60 * 1000;
+
+/// Why the play time `what`, `ms` milliseconds as a file gives it, cannot
+/// be one.
+pub fn clock_over(what: &str, ms: impl fmt::Display) -> String {
+    format!("{what} {ms} is more than {MAX_CLOCK_MS} (ten years of play), which no game's clock reaches")
+}
+
 /// What the player did to start a step.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -130,7 +142,7 @@ impl<V: Variant> Session<V> {
         let mut clocks = vec![0; steps.len()];
         let marks = vec![0; steps.len()];
         let mut session = Session { variant, steps, states, cursor, clocks: Vec::new(), marks };
-        clocks[session.game_start()] = elapsed_ms;
+        clocks[session.game_start()] = elapsed_ms.min(MAX_CLOCK_MS);
         session.clocks = clocks;
         Ok(session)
     }
@@ -202,7 +214,7 @@ impl<V: Variant> Session<V> {
     pub fn set_game_clock(&mut self, start: usize, ms: u64) -> Result<(), String> {
         match self.steps.get(start).map(|s| &s.action) {
             Some(Action::NewGame { .. } | Action::Restart) => {
-                self.clocks[start] = ms;
+                self.clocks[start] = ms.min(MAX_CLOCK_MS);
                 Ok(())
             }
             _ => Err(format!("step {start} does not deal a game, so it has no clock")),
@@ -240,10 +252,11 @@ impl<V: Variant> Session<V> {
 
     /// Adds play time to the game at the cursor. A New Game or Restart
     /// starts a clock of its own at zero; undoing a move does not take time
-    /// back, because it was spent all the same.
+    /// back, because it was spent all the same. The clock stops at
+    /// [`MAX_CLOCK_MS`].
     pub fn add_time(&mut self, ms: u64) {
         let start = self.game_start();
-        self.clocks[start] = self.clocks[start].saturating_add(ms);
+        self.clocks[start] = self.clocks[start].saturating_add(ms).min(MAX_CLOCK_MS);
     }
 
     /// Whether there is a step to undo.
@@ -557,6 +570,18 @@ mod tests {
         assert_eq!(s.elapsed_ms(), 61_000);
         s.redo();
         assert_eq!(s.elapsed_ms(), 2_000);
+    }
+
+    /// The clock stops at the longest time a save may hold, so every
+    /// clock Parlour writes it reads back.
+    #[test]
+    fn the_clock_stops_at_ten_years() {
+        let mut s = session();
+        s.add_time(MAX_CLOCK_MS - 1);
+        s.add_time(5);
+        assert_eq!(s.elapsed_ms(), MAX_CLOCK_MS);
+        s.add_time(u64::MAX);
+        assert_eq!(s.elapsed_ms(), MAX_CLOCK_MS);
     }
 
     #[test]

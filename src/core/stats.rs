@@ -30,9 +30,12 @@ use std::path::{Path, PathBuf};
 
 use ini::{EscapePolicy, Ini, LineSeparator, ParseOption, WriteOption};
 
-use super::files::{FileError, FileErrorKind, Loaded, limits, load_or_backup, read_capped, write_atomic};
+use super::files::{
+    FileError, FileErrorKind, Loaded, limits, load_or_backup, look_or_backup, read_capped, write_atomic,
+};
 use super::game::Outcome;
-use super::text::{check_id, check_line};
+use super::session::{MAX_CLOCK_MS, clock_over};
+use super::text::{IniLines, check_id, check_line};
 
 /// The statistics file's name inside the data folder.
 pub const FILE_NAME: &str = "stats.ini";
@@ -154,14 +157,21 @@ impl Stats {
         Self::load_noting(data_dir).map(|loaded| loaded.value)
     }
 
-    /// Reads the statistics from `data_dir` for a glance (the launcher's
-    /// record of a game), leaving a broken file where it is for the game
-    /// that counts next to set aside and tell of. None if the file cannot
-    /// be read or is broken.
+    /// Reads the statistics from `data_dir` for a query (`parlour stats`,
+    /// the launcher's record of a game), setting nothing aside: a broken
+    /// file is left where it is for the game that counts next to set
+    /// aside and tell of, and its backup, when good, is read in its place
+    /// (the result says so), as that game will read it.
+    pub fn look(data_dir: &Path) -> Result<Loaded<Stats>, FileError> {
+        look_or_backup(&Self::path(data_dir), Self::read_as_is)
+    }
+
+    /// As [`Stats::look`], for a glance with no one to tell: None if the
+    /// statistics cannot be read.
     pub fn peek(data_dir: &Path) -> Option<Stats> {
-        match read_capped(&Self::path(data_dir), limits::RECORDS) {
-            Ok(bytes) => parse(&bytes).ok(),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Some(Stats::default()),
+        match Self::look(data_dir) {
+            Ok(loaded) => Some(loaded.value),
+            Err(e) if e.kind == FileErrorKind::NotFound => Some(Stats::default()),
             Err(_) => None,
         }
     }
@@ -169,12 +179,22 @@ impl Stats {
     /// Reads one statistics file (missing: no games played), setting it
     /// aside if it is broken.
     fn read(path: &Path) -> Result<Stats, FileError> {
+        Self::read_as_is(path).map_err(|e| match e.kind {
+            FileErrorKind::Corrupt => FileError::reject(path, e.line, e.kind, e.reason),
+            _ => e,
+        })
+    }
+
+    /// Reads one statistics file (missing: no games played), leaving it
+    /// where it is whatever it holds.
+    fn read_as_is(path: &Path) -> Result<Stats, FileError> {
         let bytes = match read_capped(path, limits::RECORDS) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Stats::default()),
             Err(e) => return Err(FileError::unreadable(path, "statistics", &e)),
         };
-        parse(&bytes).map_err(|(line, reason)| FileError::reject(path, line, FileErrorKind::Corrupt, reason))
+        parse(&bytes)
+            .map_err(|(line, reason)| FileError { line, ..FileError::new(path, FileErrorKind::Corrupt, reason) })
     }
 
     /// Writes the statistics to `data_dir` (created if needed), atomically,
@@ -258,6 +278,7 @@ impl Stats {
 
 /// Reads a statistics file; errors carry the line where one is known.
 fn parse(bytes: &[u8]) -> Result<Stats, (Option<usize>, String)> {
+    let bytes = super::files::without_bom(bytes);
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
         (Some(line), "the file is not UTF-8 text".to_string())
@@ -271,47 +292,72 @@ fn parse(bytes: &[u8]) -> Result<Stats, (Option<usize>, String)> {
         let (line, reason) = super::ini_error(text, &e);
         (Some(line), format!("the file is not valid INI: {reason}"))
     })?;
+    let lines = IniLines::of(text);
     let mut stats = Stats::default();
     for (section, props) in ini.iter() {
         let Some(id) = section else {
             if props.is_empty() {
                 continue;
             }
-            return Err((None, "there are values before the first [game] section".into()));
+            return Err((lines.first_unsectioned(), "there are values before the first [game] section".into()));
         };
-        check_id("the game id", id).map_err(|e| (None, e))?;
+        check_id("the game id", id).map_err(|e| (lines.section(id, 0), e))?;
         if stats.games.contains_key(id) {
-            return Err((None, format!("the game [{id}] appears twice")));
+            return Err((lines.section(id, 1), format!("the game [{id}] appears twice")));
         }
-        stats.games.insert(id.to_string(), read_game(id, props).map_err(|e| (None, e))?);
+        let game = read_game(id, props).map_err(|bad| (lines.setting(Some(id), &bad.key, bad.nth), bad.reason))?;
+        stats.games.insert(id.to_string(), game);
     }
     Ok(stats)
 }
 
+/// What is wrong with a game's section: the `nth` (from 0) setting `key`
+/// in it, and why.
+struct BadSetting {
+    key: String,
+    nth: usize,
+    reason: String,
+}
+
+impl BadSetting {
+    fn first(key: &str, reason: String) -> BadSetting {
+        BadSetting { key: key.to_string(), nth: 0, reason }
+    }
+}
+
 /// Reads one game's section.
-fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, String> {
+fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, BadSetting> {
     let mut extra = BTreeMap::new();
     for (key, value) in props.iter() {
         if props.get_all(key).count() > 1 {
-            return Err(format!("[{id}] {key} is given more than once"));
+            return Err(BadSetting {
+                key: key.to_string(),
+                nth: 1,
+                reason: format!("[{id}] {key} is given more than once"),
+            });
         }
         if !KNOWN_KEYS.contains(&key) {
-            check_id("the statistic name", key).map_err(|e| format!("[{id}] {e}"))?;
+            let bad = |e: String| BadSetting::first(key, format!("[{id}] {e}"));
+            check_id("the statistic name", key).map_err(bad)?;
             // Whatever loads must save again: the writer's own check.
-            check_line("the statistic value", value, true).map_err(|e| format!("[{id}] {e}"))?;
+            check_line("the statistic value", value, true).map_err(bad)?;
             extra.insert(key.to_string(), value.to_string());
         }
     }
-    let number = |key: &str| -> Result<Option<i64>, String> {
-        props
-            .get(key)
-            .map(|v| v.parse::<i64>().map_err(|_| format!("[{id}] {key} = {v:?} is not a whole number")))
-            .transpose()
+    let number = |key: &str| -> Result<Option<i64>, BadSetting> {
+        let whole = |v: &str| v.parse::<i64>().map_err(|_| not_a(id, key, v, true));
+        props.get(key).map(whole).transpose()
     };
-    let count = |key: &str| -> Result<u64, String> {
-        props.get(key).map_or(Ok(0), |v| v.parse::<u64>().map_err(|_| format!("[{id}] {key} = {v:?} is not a count")))
+    let optional_count = |key: &str| -> Result<Option<u64>, BadSetting> {
+        props.get(key).map(|v| v.parse::<u64>().map_err(|_| not_a(id, key, v, false))).transpose()
     };
-    let optional_count = |key: &str| -> Result<Option<u64>, String> { props.get(key).map(|_| count(key)).transpose() };
+    let count = |key: &str| optional_count(key).map(Option::unwrap_or_default);
+    let time = |key: &str| -> Result<Option<u64>, BadSetting> {
+        match optional_count(key)? {
+            Some(ms) if ms > MAX_CLOCK_MS => Err(BadSetting::first(key, format!("[{id}] {}", clock_over(key, ms)))),
+            ms => Ok(ms),
+        }
+    };
     Ok(GameStats {
         played: count("played")?,
         won: count("won")?,
@@ -321,11 +367,22 @@ fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, String> {
         worst_losing_streak: count("worst-losing-streak")?,
         total_score: number("total-score")?.unwrap_or(0),
         best_score: number("best-score")?,
-        best_time_ms: optional_count("best-time-ms")?,
+        best_time_ms: time("best-time-ms")?,
         best_moves: optional_count("best-moves")?,
         total_moves: count("total-moves")?,
         extra,
     })
+}
+
+/// Why `key = value` in game `id`'s section is not the number it must
+/// be (a whole number if `signed`, else a count, 0 or more): not one at
+/// all, or one of more digits than any such figure can have.
+fn not_a(id: &str, key: &str, value: &str, signed: bool) -> BadSetting {
+    let what = if signed { "whole number" } else { "count" };
+    let digits = if signed { value.strip_prefix('-').unwrap_or(value) } else { value };
+    let too_long = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    let why = if too_long { format!("has too many digits for a {what}") } else { format!("is not a {what}") };
+    BadSetting::first(key, format!("[{id}] {key} = {value:?} {why}"))
 }
 
 #[cfg(test)]
@@ -427,21 +484,38 @@ mod tests {
         assert!(!Stats::path(dir.path()).exists());
     }
 
+    /// Notepad puts a byte-order mark before what it saves: the file
+    /// reads as it did before.
+    #[test]
+    fn a_byte_order_mark_is_no_part_of_the_statistics() {
+        let stats = Stats::from_text(b"\xEF\xBB\xBF[klondike]\nplayed=3\n").unwrap();
+        assert_eq!(stats.game("klondike").map(|g| g.played), Some(3));
+    }
+
     #[test]
     fn broken_files_are_reported_and_set_aside() {
-        let cases: [(&[u8], Option<usize>, &str); 9] = [
+        let cases: [(&[u8], Option<usize>, &str); 14] = [
             // Loaded, it could never be saved again.
             (
                 b"[klondike]\nplayed=1\nnote=a\x01b\n",
-                None,
+                Some(3),
                 "[klondike] the statistic value \"a\\u{1}b\" contains a control",
             ),
-            (b"[klondike]\nnote=tab\\there\n", None, "contains a control character"),
-            (b"[klondike]\nplayed=2\nwon=x\n", None, "[klondike] won = \"x\" is not a count"),
-            (b"[klondike]\nstreak=1.5\n", None, "streak = \"1.5\" is not a whole number"),
-            (b"[klondike]\nplayed=1\nplayed=2\n", None, "given more than once"),
-            (b"[a]\nplayed=1\n[a]\nwon=1\n", None, "appears twice"),
-            (b"played=1\n[a]\n", None, "before the first [game] section"),
+            (b"[klondike]\nnote=tab\\there\n", Some(2), "contains a control character"),
+            (b"[klondike]\nplayed=2\nwon=x\n", Some(3), "[klondike] won = \"x\" is not a count"),
+            (b"[klondike]\nplayed=-5\n", Some(2), "[klondike] played = \"-5\" is not a count"),
+            (
+                b"[klondike]\nwon=1\nplayed=99999999999999999999999\n",
+                Some(3),
+                "played = \"99999999999999999999999\" has too many digits for a count",
+            ),
+            (b"[klondike]\nstreak=1.5\n", Some(2), "streak = \"1.5\" is not a whole number"),
+            (b"[klondike]\nbest-time-ms=315360000001\n", Some(2), "(ten years of play)"),
+            (b"[klondike]\nplayed=1\nplayed=2\n", Some(3), "given more than once"),
+            (b"[a]\nplayed=1\n[a]\nwon=1\n", Some(3), "appears twice"),
+            (b"[klondike]\nplayed=1\n\n[klondike]\nplayed=2\n", Some(4), "the game [klondike] appears twice"),
+            (b"[no good]\nplayed=1\n", Some(1), "is not a valid name"),
+            (b"\n\nplayed=1\n[a]\n", Some(3), "before the first [game] section"),
             (b"[a]\nplayed=1\n[unclosed", Some(3), "not valid INI"),
             (b"[a]\nplayed=1\nx=\xff\n", Some(3), "not UTF-8"),
         ];

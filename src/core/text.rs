@@ -74,6 +74,56 @@ pub fn ini_error(text: &str, e: &ini::ParseError) -> (usize, String) {
     (e.line.min(text.lines().count()).max(1), reason.to_string())
 }
 
+/// Where each `[section]` and each `name = value` of an INI text is: the
+/// INI reader keeps no line numbers, and a value it read that turns out
+/// to be wrong (a count that is negative, a machine that does not exist)
+/// is told of by its line all the same. Lines are numbered from 1; names
+/// are found as the reader finds them (trimmed, up to the first = or :).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct IniLines {
+    /// Each header or setting: its line, its section (None before the
+    /// first header), and the setting's name (None for a header).
+    entries: Vec<(usize, Option<String>, Option<String>)>,
+}
+
+impl IniLines {
+    pub fn of(text: &str) -> IniLines {
+        let mut section: Option<String> = None;
+        let mut entries = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with([';', '#']) {
+                continue;
+            }
+            if let Some(header) = line.strip_prefix('[') {
+                section = Some(header.split(']').next().unwrap_or_default().trim().to_string());
+                entries.push((i + 1, section.clone(), None));
+            } else if let Some((name, _)) = line.split_once(['=', ':']) {
+                entries.push((i + 1, section.clone(), Some(name.trim().to_string())));
+            }
+        }
+        IniLines { entries }
+    }
+
+    /// The line of the `nth` (from 0) header of `section`.
+    pub fn section(&self, section: &str, nth: usize) -> Option<usize> {
+        let headers = self.entries.iter().filter(|(_, s, name)| name.is_none() && s.as_deref() == Some(section));
+        headers.map(|e| e.0).nth(nth)
+    }
+
+    /// The line of the `nth` (from 0) setting `name` in `section` (None:
+    /// before the first header), in whichever of its headers.
+    pub fn setting(&self, section: Option<&str>, name: &str, nth: usize) -> Option<usize> {
+        let settings = self.entries.iter().filter(|(_, s, n)| s.as_deref() == section && n.as_deref() == Some(name));
+        settings.map(|e| e.0).nth(nth)
+    }
+
+    /// The line of the first setting before any header.
+    pub fn first_unsectioned(&self) -> Option<usize> {
+        self.entries.iter().find(|(_, s, _)| s.is_none()).map(|e| e.0)
+    }
+}
+
 /// `n` and the word for that many: "1 push", "3 pushes", "0 moves".
 pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
     let n = n.into();
@@ -94,7 +144,7 @@ pub fn decode_windows(bytes: &[u8]) -> String {
     if let Some(rest) = bytes.strip_prefix(b"\xfe\xff") {
         return utf16(rest, u16::from_be_bytes);
     }
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let bytes = super::files::without_bom(bytes);
     match std::str::from_utf8(bytes) {
         Ok(text) => text.to_string(),
         Err(_) => bytes.iter().map(|&b| cp1252(b)).collect(),
@@ -196,6 +246,19 @@ mod tests {
         assert!(check_line("move", &"a".repeat(MAX_LINE_LEN + 1), false).is_err());
         assert!(check_line("move", "a ", false).is_err());
         assert!(check_line("move", "ünïcödé ok", false).is_ok());
+    }
+
+    #[test]
+    fn ini_lines_find_each_header_and_setting() {
+        let text = "; comment\nstray=1\n[a]\n x = 1\n\n[ b ]\ny: 2\n[a]\nx=3\n";
+        let lines = IniLines::of(text);
+        assert_eq!(lines.first_unsectioned(), Some(2));
+        assert_eq!((lines.section("a", 0), lines.section("a", 1), lines.section("a", 2)), (Some(3), Some(8), None));
+        assert_eq!(lines.section("b", 0), Some(6));
+        assert_eq!((lines.setting(Some("a"), "x", 0), lines.setting(Some("a"), "x", 1)), (Some(4), Some(9)));
+        assert_eq!(lines.setting(Some("b"), "y", 0), Some(7));
+        assert_eq!(lines.setting(None, "stray", 0), Some(2));
+        assert_eq!(lines.setting(Some("b"), "x", 0), None);
     }
 
     #[test]

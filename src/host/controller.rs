@@ -123,9 +123,11 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// game up; the question waits in `question` until it is shown.
     offered: Option<(Session<V>, String)>,
     question: Option<Requester>,
-    /// Whether the last write of the journal failed, so a disk that stays
-    /// full is said in a box once, not after every move.
-    unsaved: bool,
+    /// While the journal cannot be written: the game (the step that dealt
+    /// it) whose failed save was last told in a box. A disk that stays
+    /// full is told of once a game, not after every move; the status line
+    /// reminds the player meanwhile.
+    unsaved: Option<usize>,
     /// A game resumed under way whose player has not been back yet: its
     /// clock stays stopped until their first key, click or command, as a
     /// fresh game's waits for the first move.
@@ -273,7 +275,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             news: None,
             offered: None,
             question: None,
-            unsaved: false,
+            unsaved: None,
             awaiting_player: false,
         };
         if let Some(rules) = &other_rules {
@@ -355,7 +357,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             news: None,
             offered: None,
             question: None,
-            unsaved: false,
+            unsaved: None,
             awaiting_player: false,
         }
     }
@@ -388,21 +390,28 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         self.session.variant().id().to_string()
     }
 
-    /// Writes the session to the game's journal; a failure is said in the
-    /// status line and never stops play. A replay writes nothing.
+    /// Writes the session to the game's journal; a failure never stops
+    /// play. The first failure in a game is told in a box, the status
+    /// line says progress is not saved until a write succeeds, and then
+    /// that it is saved again. A replay writes nothing.
     fn journal(&mut self) {
         if self.replay.is_some() {
             return;
         }
         let path = journal::journal_path(&self.data_dir, &self.id());
-        let result = write_save(&self.session, &path);
-        if let Err(e) = &result
-            && !self.unsaved
-        {
-            let told = format!("{e} {UNSAVED}");
-            self.notices.push_back(notice_box(SAVED_GAME, told));
+        let game = self.session.game_start();
+        match write_save(&self.session, &path) {
+            Err(e) => {
+                if self.unsaved.replace(game) != Some(game) {
+                    self.notices.push_back(notice_box(SAVED_GAME, format!("{e} {UNSAVED}")));
+                }
+            }
+            Ok(()) => {
+                if self.unsaved.take().is_some() && self.message.is_empty() {
+                    self.message = SAVED_AGAIN.into();
+                }
+            }
         }
-        self.unsaved = result.is_err();
     }
 
     /// The board forgets its picks and marks of the last position and
@@ -1264,6 +1273,10 @@ fn write_save<V: Variant>(session: &Session<V>, path: &Path) -> Result<(), Strin
 /// not being kept.
 const UNSAVED: &str = "Progress is not being saved.";
 
+/// What the status line says when the journal is written again after
+/// writes failed.
+const SAVED_AGAIN: &str = "Progress is being saved again.";
+
 /// The seed of the next new game: derived from the history, so a replayed
 /// script deals the same games.
 fn next_seed<V: Variant>(session: &Session<V>) -> u64 {
@@ -1378,7 +1391,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     /// The last thing said; while nothing is, and the journal cannot be
     /// written, the reminder that the game is not being kept.
     fn message(&self) -> String {
-        if self.message.is_empty() && self.unsaved { UNSAVED.into() } else { self.message.clone() }
+        if self.message.is_empty() && self.unsaved.is_some() { UNSAVED.into() } else { self.message.clone() }
     }
 
     fn unopened(&self) -> Option<String> {

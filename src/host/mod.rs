@@ -11,6 +11,7 @@ pub mod controller;
 mod families;
 pub mod journal;
 pub mod prefs;
+pub mod warnings;
 
 use std::any::Any;
 use std::io::Read;
@@ -251,11 +252,12 @@ fn kept_game(path: &Path, places: &Places) -> Result<GameEntry, String> {
     let shown = path.display();
     let magic = crate::core::save::MAGIC.as_bytes();
     let mut start = Vec::new();
-    let read = std::fs::File::open(path).and_then(|f| f.take(magic.len() as u64).read_to_end(&mut start));
+    // Room for a byte-order mark before it, which Notepad adds.
+    let read = std::fs::File::open(path).and_then(|f| f.take(magic.len() as u64 + 3).read_to_end(&mut start));
     // A file named .save is read as a kept game, and a damaged one is
     // told of by its line, as any damaged save is.
     let named_save = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("save"));
-    if !named_save && (read.is_err() || start != magic) {
+    if !named_save && (read.is_err() || !crate::core::files::without_bom(&start).starts_with(magic)) {
         return Err(format!(
             "{shown}: not a game (a game type's folder has a game.ini; boards are .brd files, levels .xsb, kept games .save)"
         ));

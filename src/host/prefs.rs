@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use ini::Ini;
 
 use crate::core::files::{self, limits, read_capped, write_atomic};
-use crate::core::{FileError, FileErrorKind};
+use crate::core::{FileError, FileErrorKind, IniLines};
+use crate::host::warnings;
 use crate::views::board::SHARED_PREFS;
 pub use crate::views::board::WINNABLE_PREF as WINNABLE;
 
@@ -20,36 +21,67 @@ fn path(data_dir: &Path) -> PathBuf {
 }
 
 fn load(data_dir: &Path) -> Ini {
-    read_settings(&path(data_dir))
+    read_settings(&path(data_dir)).ini
+}
+
+/// A settings file as read: its values, and the line each came from, so
+/// that a value found to be of no use is told of by its line.
+#[derive(Clone, Debug, Default)]
+pub struct SettingsFile {
+    pub ini: Ini,
+    lines: IniLines,
+    path: PathBuf,
+}
+
+impl SettingsFile {
+    /// Settings read from `bytes` as if from `path`, or the line that is
+    /// not INI and what is wrong with it.
+    pub fn parse(path: &Path, bytes: &[u8]) -> Result<SettingsFile, (usize, String)> {
+        let text = String::from_utf8_lossy(files::without_bom(bytes));
+        let ini = parse_settings(&text)?;
+        Ok(SettingsFile { ini, lines: IniLines::of(&text), path: path.to_path_buf() })
+    }
+
+    /// Warns that the value of `key` in `section` is not used, and why,
+    /// naming the file and the line.
+    pub fn not_used(&self, section: &str, key: &str, why: &str) {
+        let line = self.lines.setting(Some(section), key, 0).map_or_else(String::new, |n| format!(":{n}"));
+        warnings::warn(warnings::SETTINGS, format!("{}{line}: {why}; the setting is not used", self.path.display()));
+    }
 }
 
 /// A small INI file of settings that hold nothing a player would lose:
 /// missing is empty; one that is not INI is set aside and its backup read,
 /// with a warning naming the line; one that cannot be read at all (too
-/// big, not a regular file) gives the defaults, with a warning.
-pub fn read_settings(path: &Path) -> Ini {
+/// big, not a regular file) gives the defaults, with a warning. Each
+/// warning is given once a run (see [`warnings`]).
+pub fn read_settings(path: &Path) -> SettingsFile {
+    let empty = || SettingsFile { path: path.to_path_buf(), ..Default::default() };
     match files::load_or_backup(path, read_ini) {
         Ok(loaded) => {
             if let Some(note) = loaded.note() {
-                eprintln!("warning: {note}");
+                warnings::warn(warnings::SETTINGS, note);
             }
-            loaded.value
+            // What the backup held is in the file's place now.
+            SettingsFile { path: path.to_path_buf(), ..loaded.value }
         }
         // None there (nor a folder to hold one): the defaults, unsaid.
-        Err(e) if e.kind == FileErrorKind::NotFound => Ini::new(),
+        Err(e) if e.kind == FileErrorKind::NotFound => empty(),
         Err(e) => {
-            eprintln!("warning: {e}; the defaults are used");
-            Ini::new()
+            warnings::warn(warnings::SETTINGS, format!("{e}; the defaults are used"));
+            empty()
         }
     }
 }
 
 /// Reads one settings file, setting it aside if it is not INI.
-fn read_ini(path: &Path) -> Result<Ini, FileError> {
+fn read_ini(path: &Path) -> Result<SettingsFile, FileError> {
     match read_capped(path, limits::SETTINGS) {
-        Ok(bytes) => parse_settings(&bytes)
+        Ok(bytes) => SettingsFile::parse(path, &bytes)
             .map_err(|(line, reason)| FileError::reject(path, Some(line), FileErrorKind::Corrupt, reason)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Ini::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Ok(SettingsFile { path: path.to_path_buf(), ..Default::default() })
+        }
         Err(e) => Err(FileError::unreadable(path, "settings", &e)),
     }
 }
@@ -62,18 +94,17 @@ pub fn read(data_dir: &Path, family: &str) -> Vec<(String, String)> {
         .unwrap_or_default()
 }
 
-/// The INI a settings file's bytes hold (text in any encoding: what is not
-/// UTF-8 is replaced), or the line that is not INI and what is wrong with
-/// it. Quotes are text: the writer never quotes a value, and a name typed
-/// for a high-score table ("Jr.") or a picture's path may start with one,
-/// which a reader that took quotes away would not give back.
-pub fn parse_settings(bytes: &[u8]) -> Result<Ini, (usize, String)> {
-    let text = String::from_utf8_lossy(bytes);
-    if let Some(line) = first_stray_line(&text) {
+/// The INI a settings file's text holds (read in any encoding: what is
+/// not UTF-8 is replaced), or the line that is not INI and what is wrong
+/// with it. Quotes are text: the writer never quotes a value, and a name
+/// typed for a high-score table ("Jr.") or a picture's path may start
+/// with one, which a reader that took quotes away would not give back.
+fn parse_settings(text: &str) -> Result<Ini, (usize, String)> {
+    if let Some(line) = first_stray_line(text) {
         return Err((line, "a line holds no = (or :) between a name and its value".into()));
     }
     let options = ini::ParseOption { enabled_quote: false, ..ini::ParseOption::default() };
-    Ini::load_from_str_opt(&text, options).map_err(|e| crate::core::ini_error(&text, &e))
+    Ini::load_from_str_opt(text, options).map_err(|e| crate::core::ini_error(text, &e))
 }
 
 /// The number of the first line of `text` that is none of what a settings
@@ -145,12 +176,29 @@ fn update(data_dir: &Path, change: impl FnOnce(&mut Ini)) -> Result<(), String> 
     ini.write_to(&mut bytes).map_err(|e| e.to_string())?;
     std::fs::create_dir_all(data_dir)
         .and_then(|()| write_atomic(&path(data_dir), &bytes))
-        .map_err(|e| format!("{}: {e}", path(data_dir).display()))
+        .map_err(|e| format!("{}: {}", path(data_dir).display(), files::write_failure(&e)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse(bytes: &[u8]) -> Result<Ini, (usize, String)> {
+        SettingsFile::parse(Path::new("prefs.ini"), bytes).map(|settings| settings.ini)
+    }
+
+    /// Notepad puts a byte-order mark before what it saves: the file reads
+    /// as it did before.
+    #[test]
+    fn a_byte_order_mark_is_no_part_of_the_settings() {
+        let marked = parse(b"\xEF\xBB\xBF[Machine]\nid=amiga-pal\n").unwrap();
+        assert_eq!(marked.get_from(Some("Machine"), "id"), Some("amiga-pal"));
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(FILE_NAME), b"\xEF\xBB\xBF[solitaire]\nback=3\n").unwrap();
+        assert_eq!(read(dir.path(), "solitaire"), vec![("back".to_string(), "3".to_string())]);
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, [FILE_NAME], "the file was set aside");
+    }
 
     #[test]
     fn shared_preferences_are_one_for_every_family() {
@@ -169,10 +217,10 @@ mod tests {
     #[test]
     fn a_line_that_is_not_ini_is_named_and_said_in_words() {
         assert_eq!(
-            parse_settings(b"[all]\nwinnable=1\n[solitaire\n").unwrap_err(),
+            parse(b"[all]\nwinnable=1\n[solitaire\n").unwrap_err(),
             (3, "the section name has no closing ]".into())
         );
-        assert_eq!(parse_settings(b"[all]\n=1\n").unwrap_err(), (2, "a value has no name before its = or :".into()));
+        assert_eq!(parse(b"[all]\n=1\n").unwrap_err(), (2, "a value has no name before its = or :".into()));
     }
 
     /// A line that is no setting is damage, named by its own number, even
@@ -180,10 +228,10 @@ mod tests {
     #[test]
     fn a_line_that_is_no_setting_is_named_by_its_own_number() {
         let stray = |line| (line, "a line holds no = (or :) between a name and its value".to_string());
-        assert_eq!(parse_settings(b"[Machine]\nhello world\nid=amiga-pal\n").unwrap_err(), stray(2));
-        assert_eq!(parse_settings(b"\x00\x01\xfe\xffjunk\nid=\n").unwrap_err(), stray(1));
-        assert_eq!(parse_settings(b"hello world\nthis is not ini\n").unwrap_err(), stray(1));
-        let fine = parse_settings(b"; a comment\n# another\n\n[Machine]\r\nid = amiga-pal\r\nskin:x\n").unwrap();
+        assert_eq!(parse(b"[Machine]\nhello world\nid=amiga-pal\n").unwrap_err(), stray(2));
+        assert_eq!(parse(b"\x00\x01\xfe\xffjunk\nid=\n").unwrap_err(), stray(1));
+        assert_eq!(parse(b"hello world\nthis is not ini\n").unwrap_err(), stray(1));
+        let fine = parse(b"; a comment\n# another\n\n[Machine]\r\nid = amiga-pal\r\nskin:x\n").unwrap();
         assert_eq!(fine.get_from(Some("Machine"), "id"), Some("amiga-pal"));
     }
 
@@ -197,6 +245,26 @@ mod tests {
             write(dir.path(), "tetris", &[("name", name.into())]).unwrap();
             assert_eq!(read(dir.path(), "tetris"), vec![("name".to_string(), name.to_string())], "{name}");
         }
+    }
+
+    /// A folder where prefs.ini should be (every game reads the file) is
+    /// left where it is and told of once a run, in words.
+    #[test]
+    fn a_folder_in_the_files_place_is_told_of_once_in_words() {
+        while warnings::take().is_some() {}
+        let dir = tempfile::tempdir().unwrap();
+        let folder = path(dir.path());
+        std::fs::create_dir(&folder).unwrap();
+        for _ in 0..4 {
+            assert!(read(dir.path(), "solitaire").is_empty());
+        }
+        let told = warnings::take().expect("not told").lines.join(" ");
+        let why = "the settings could not be read: it is a folder, not a file (it is left where it is)";
+        assert_eq!(told, format!("{}: {why}; the defaults are used.", folder.display()));
+        assert!(warnings::take().is_none(), "told more than once");
+        assert!(folder.is_dir());
+        let e = write(dir.path(), "solitaire", &[("back", "3".into())]).unwrap_err();
+        assert_eq!(e, format!("{}: a folder of that name is in the way", folder.display()));
     }
 
     #[test]

@@ -582,7 +582,7 @@ impl Doc {
     /// every section and key; the `ini` crate gives the values.
     fn parse(file: &str, bytes: &[u8]) -> Result<Doc, SkinError> {
         let err = |line: Option<usize>, message: String| SkinError { file: file.to_string(), line, message };
-        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        let bytes = crate::core::files::without_bom(bytes);
         let text = std::str::from_utf8(bytes).map_err(|e| {
             let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
             err(Some(line), "not UTF-8 text (save main.ini as UTF-8)".into())

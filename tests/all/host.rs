@@ -130,11 +130,11 @@ fn a_damaged_journal_is_told_in_full_in_a_box_and_in_short_on_the_status_line() 
 }
 
 /// A journal that cannot be written (its folder's name taken by a file)
-/// is said in full in a box once, plainly, not after every move; the
-/// status line reminds the player that the game is not being kept until
-/// a write succeeds again.
+/// is said in full in a box once a game, plainly, not after every move;
+/// the status line reminds the player that the game is not being kept
+/// until a write succeeds again, and then says that it is.
 #[test]
-fn a_journal_that_cannot_be_written_is_told_once() {
+fn a_journal_that_cannot_be_written_is_told_once_a_game() {
     let data = tempfile::tempdir().unwrap();
     let folder = data.path().join("journals");
     std::fs::write(&folder, "in the way").unwrap();
@@ -150,11 +150,22 @@ fn a_journal_that_cannot_be_written_is_told_once() {
     deal_from_the_stock(&mut view, 1);
     assert_eq!(view.message(), "Progress is not being saved.");
     assert!(view.take_notice().is_none(), "told again after the next move");
-    // The way cleared, the next move is saved and the reminder goes.
+    // A new game is not kept either: it is told of once in its turn.
+    view.command(&Command::New);
+    view.answer(0);
+    assert_eq!(view.take_notice().expect("the new game's failed save was not told").lines.join(" "), said);
+    deal_from_the_stock(&mut view, 1);
+    assert_eq!(view.message(), "Progress is not being saved.");
+    assert!(view.take_notice().is_none(), "told again after the new game's next move");
+    // The way cleared, the next move is saved, and the status line says
+    // so once.
     std::fs::remove_file(&folder).unwrap();
     deal_from_the_stock(&mut view, 1);
-    assert_eq!(view.message(), "");
+    assert_eq!(view.message(), "Progress is being saved again.");
     assert!(folder.join("klondike.save").is_file());
+    deal_from_the_stock(&mut view, 1);
+    assert_eq!(view.message(), "");
+    assert!(view.take_notice().is_none());
 }
 
 fn machine() -> parlour::machines::Machine {
@@ -470,6 +481,43 @@ fn parlour_stats_prints_a_games_record_as_key_value_lines() {
     assert_eq!(said, "");
 }
 
+/// `parlour stats` is a query: a damaged stats.ini is named by its line
+/// and left where it is for the next game counted to set aside; its
+/// previous copy's figures are shown where that one is good.
+#[test]
+fn parlour_stats_sets_nothing_aside() {
+    let data = tempfile::tempdir().unwrap();
+    let mut good = Stats::default();
+    good.game_mut("klondike").record(parlour::core::Outcome::Won, 0);
+    good.save(data.path()).unwrap();
+    good.save(data.path()).unwrap();
+    let path = Stats::path(data.path());
+    let damaged = "[klondike]\nwon=1\nplayed=-5\n";
+    std::fs::write(&path, damaged).unwrap();
+    let stats = || super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "klondike"]).output();
+    let out = stats().unwrap();
+    let said = String::from_utf8(out.stderr).unwrap();
+    let told = format!(
+        "parlour: {}:3: [klondike] played = \"-5\" is not a count; it is left where it is, for the next game \
+         counted to set aside",
+        path.display()
+    );
+    assert_eq!(said.trim_end(), format!("{told}; its previous copy stats.ini.bak is shown"));
+    assert!(String::from_utf8(out.stdout).unwrap().lines().any(|l| l == "won: 1"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged, "the file was not left as it was");
+    // With no good copy the query fails, and still sets nothing aside.
+    std::fs::remove_file(parlour::core::files::backup_path(&path)).unwrap();
+    let out = stats().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8(out.stderr).unwrap().trim_end(), told);
+    let names: Vec<String> = std::fs::read_dir(data.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("stats"))
+        .collect();
+    assert_eq!(names, ["stats.ini"], "set aside");
+}
+
 /// Plays the scripted win of `id` (tests/wins) through the controller.
 fn play_win(view: &mut Table, id: &str) -> Response {
     let script = std::fs::read_to_string(format!("{}/tests/wins/{id}.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
@@ -521,6 +569,37 @@ fn a_win_is_celebrated_in_the_machines_style() {
             }
         }
     }
+}
+
+/// A journal or a kept game opened and saved again in Notepad (which puts
+/// a byte-order mark before it) reads as it did: the journal resumes, not
+/// set aside as foreign, and the kept game is found whatever its name.
+#[test]
+fn saves_with_a_byte_order_mark_read_as_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open_table("freecell", 2, dir.path());
+    let first = view.session().state().legal_moves()[0];
+    view.play_move(&first);
+    view.command(&Command::SaveAs);
+    view.close();
+    drop(view);
+    let marked = |path: &std::path::Path| [b"\xEF\xBB\xBF".as_slice(), &std::fs::read(path).unwrap()].concat();
+    let kept = journal::kept_games(dir.path()).remove(0);
+    let shared = dir.path().join("shared.txt");
+    std::fs::write(&shared, marked(&kept)).unwrap();
+    let places = parlour::host::Places { data_dir: dir.path().to_path_buf(), ..parlour::app::catalog::places() };
+    assert_eq!(parlour::host::find(shared.to_str().unwrap(), &places).map(|g| g.game_id), Ok("freecell".into()));
+    let journal = journal::journal_path(dir.path(), "freecell");
+    std::fs::write(&journal, marked(&journal)).unwrap();
+    let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
+    let back = open_as("freecell", dir.path(), &how);
+    assert_eq!(back.session().move_count(), 1, "{}", back.message());
+    let names: Vec<String> = std::fs::read_dir(journal.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let aside = |n: &String| ["damaged", "foreign", "unreadable"].iter().any(|why| n.contains(why));
+    assert!(!names.iter().any(aside), "set aside: {names:?}");
 }
 
 /// A kept game the player names is theirs (or someone else's, shared with
@@ -677,15 +756,34 @@ fn winning_percentages_round_to_the_nearest() {
     assert!(text.lines().any(|l| l == "winning percentage: 17%"), "{text}");
 }
 
-/// A data folder that is a file is said once, plainly, before anything
-/// tries to read or write in it.
+/// A data folder that is a file is said once, plainly, as a warning, and
+/// the games go on all the same (the built-in ones read from the
+/// temporary folder): a query finds nothing counted, and a shot is drawn,
+/// each save that cannot be written told of in its box.
 #[test]
-fn a_data_folder_that_is_a_file_is_said_plainly() {
+fn a_data_folder_that_is_a_file_is_said_plainly_and_play_goes_on() {
     let data = tempfile::tempdir().unwrap();
     let file = data.path().join("notadir");
     std::fs::write(&file, "hi").unwrap();
+    let warned = format!(
+        "warning: the data folder {} is a file, not a folder: games can be played, but nothing can be kept",
+        file.display()
+    );
     let out = super::support::parlour().env("PARLOUR_DATA_DIR", &file).arg("stats").output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(0));
     let said = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(said.trim_end(), format!("parlour: the data folder {} is a file, not a folder", file.display()));
+    assert_eq!(said.lines().filter(|l| *l == warned).count(), 1, "{said}");
+    assert!(said.contains("No game has been played yet."), "{said}");
+    let shot = data.path().join("k.png");
+    let out = super::support::parlour()
+        .env("PARLOUR_DATA_DIR", &file)
+        .args(["shot", "klondike", "-o"])
+        .arg(&shot)
+        .output()
+        .unwrap();
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{said}");
+    assert!(shot.is_file());
+    assert_eq!(said.lines().filter(|l| *l == warned).count(), 1, "{said}");
+    assert_eq!(std::fs::read(&file).unwrap(), b"hi", "the file was touched");
 }

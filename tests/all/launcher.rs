@@ -440,6 +440,30 @@ fn each_machine_comes_back_as_it_was_left() {
     assert_eq!(next.shell().machine().choice().skin.as_deref(), Some("transcrippled"));
 }
 
+/// A setting that names nothing Parlour has is told of in a box in the
+/// window, as trouble with a game's own files is (a player who started
+/// Parlour from a menu sees no standard error), whole on the smallest
+/// screen, once a run.
+#[test]
+fn a_setting_of_no_use_is_told_of_in_a_box() {
+    use parlour::host::warnings;
+    while warnings::take().is_some() {}
+    let data = tempfile::tempdir().unwrap();
+    let settings = data.path().join("settings.ini");
+    std::fs::write(&settings, "[Machine]\n\nid=vic20\n").unwrap();
+    let choice = parlour::app::settings::last_on(data.path(), MachineId::AmigaPal);
+    assert_eq!(choice, MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() });
+    parlour::app::settings::last_on(data.path(), MachineId::AmigaPal);
+    let mut d = Driver::new(Shell::launcher_keeping_in(machine(MachineId::AmigaPal), 1, data.path().into()));
+    let told = d.shell().requester().expect("no box told of the setting").clone();
+    assert_eq!(told.title, "Settings");
+    let why = "unknown machine `vic20` (choose one of yazzle, amiga-pal, amiga-dblpal, mac-se30, mac-color)";
+    assert_eq!(told.lines, [format!("{}:3: {why}; the setting is not used.", settings.display())]);
+    assert!(d.clipped_text().is_empty(), "cut: {:?}", d.clipped_text());
+    d.feed(&[Input::Key { key: Key::Enter, mods: Modifiers::default() }]);
+    assert!(d.shell().requester().is_none(), "told twice, or OK did not close the box");
+}
+
 /// A window keeps the machine, depth and skin switched to in the settings
 /// at once, so a run killed without a clean quit (SIGTERM at logout)
 /// still opens on it next time; a headless shot keeps nothing.

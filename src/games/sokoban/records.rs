@@ -121,7 +121,8 @@ impl Records {
 }
 
 fn parse(bytes: &[u8]) -> Result<Records, (usize, String)> {
-    let text = std::str::from_utf8(bytes).map_err(|_| (1, "the file is not UTF-8 text".to_string()))?;
+    let text = std::str::from_utf8(crate::core::files::without_bom(bytes))
+        .map_err(|_| (1, "the file is not UTF-8 text".to_string()))?;
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
     if lines.next().map(|(_, l)| l) != Some(&format!("{MAGIC} {VERSION}")) {
         return Err((1, format!("this is not a Parlour Sokoban record file (`{MAGIC} {VERSION}`)")));
@@ -187,6 +188,14 @@ mod tests {
         more.save(dir.path()).unwrap();
         std::fs::write(Records::path(dir.path()), "damaged").unwrap();
         assert_eq!(Records::load(dir.path()).unwrap(), r);
+    }
+
+    /// Notepad puts a byte-order mark before what it saves: the records
+    /// read as they did before.
+    #[test]
+    fn a_byte_order_mark_is_no_part_of_the_records() {
+        let marked = b"\xEF\xBB\xBFparlour-sokoban 1\nbest sokoban/a/1 3 1 rR\n";
+        assert_eq!(parse(marked).unwrap().best("sokoban/a/1"), Some(&best(3, 1)));
     }
 
     /// A record kept in a scratch folder, written twice so that its

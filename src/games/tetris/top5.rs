@@ -88,7 +88,8 @@ impl Top5 {
 }
 
 fn parse(bytes: &[u8]) -> Result<Top5, (usize, String)> {
-    let text = std::str::from_utf8(bytes).map_err(|_| (1, "the file is not UTF-8 text".to_string()))?;
+    let text = std::str::from_utf8(crate::core::files::without_bom(bytes))
+        .map_err(|_| (1, "the file is not UTF-8 text".to_string()))?;
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
     if lines.next().map(|l| l.1) != Some(MAGIC) {
         return Err((1, format!("this is not a Parlour Tetris table (`{MAGIC}`)")));

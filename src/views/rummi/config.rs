@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{limits, read_capped, write_atomic};
+use crate::core::files::{limits, read_capped, without_bom, write_atomic};
 use crate::machines::MachineId;
 
 pub const FILE_NAME: &str = "Rummi.config";
@@ -105,7 +105,7 @@ pub fn path(data_dir: &Path) -> PathBuf {
 pub fn read(data_dir: &Path) -> (ScreenConfig, Option<String>) {
     let file = path(data_dir);
     let text = match read_capped(&file, limits::SETTINGS) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Ok(bytes) => String::from_utf8_lossy(without_bom(&bytes)).into_owned(),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (ScreenConfig::default(), None),
         Err(e) => return (ScreenConfig::default(), Some(format!("{}: {e}", file.display()))),
     };
