@@ -563,17 +563,22 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// Adds the game at the cursor to the statistics, with the board's
-    /// own figures. A game the program played in for the player scores 0,
-    /// won or not. Returns the game's record as it now stands.
+    /// own figures. A game the program played in for the player counts
+    /// as lost and nothing more (see [`GameStats::record_helped`]).
+    /// Returns the game's record as it now stands.
     fn count(&mut self, outcome: Outcome) -> Option<GameStats> {
         let helped = self.board.played_for_player(&self.session).is_some();
-        let score = if helped { 0 } else { self.session.state().score() };
+        let score = self.session.state().score();
         let (ms, moves) = (self.session.elapsed_ms(), self.board.moves(&self.session).unwrap_or(0));
         let id = self.id();
         let (board, session, data_dir) = (&mut self.board, &self.session, &self.data_dir);
         let result = Stats::load_noting(data_dir).and_then(|mut loaded| {
             let record = loaded.value.game_mut(&id);
-            record.record_game(outcome, score, ms, moves);
+            if helped {
+                record.record_helped();
+            } else {
+                record.record_game(outcome, score, ms, moves);
+            }
             board.tally(session, outcome, record);
             let record = record.clone();
             loaded.value.save(data_dir).map(|()| (record, loaded.headline("statistics").zip(loaded.note())))

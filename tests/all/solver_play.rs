@@ -137,6 +137,26 @@ fn solve_plays_a_winning_line_to_the_end_and_every_step_undoes() {
     assert_eq!(moves(&*view), 0);
 }
 
+/// A game the demo won scores nothing, in the status line and in the
+/// statistics: no best score, no best time or fewest moves, and its
+/// moves, not the player's, stay out of the average.
+#[test]
+fn a_game_the_demo_won_scores_nothing_and_sets_no_figure() {
+    background::allow(false);
+    for id in ["klondike", "pyramid"] {
+        let seed = if id == "klondike" { 3 } else { 1 };
+        let (mut view, data) = open_game(id, seed);
+        view.command(&Command::View(SOLVE)).unwrap();
+        demo_to_its_win(&mut *view);
+        let score = view.fields().into_iter().find(|(label, _)| *label == "Score").map(|(_, n)| n);
+        assert_eq!(score.as_deref(), Some("0"), "{id}: the score shown");
+        let stats = parlour::core::stats::Stats::load(data.path()).unwrap();
+        let g = stats.game(id).unwrap();
+        assert_eq!((g.played, g.won, g.lost, g.total_score), (1, 0, 1, 0), "{id}");
+        assert_eq!((g.best_score, g.best_time_ms, g.best_moves, g.average_moves()), (None, None, None, None), "{id}");
+    }
+}
+
 #[test]
 fn a_click_stops_the_demo() {
     let (mut view, _data) = open_game("freecell", 1);

@@ -612,6 +612,12 @@ impl SolitaireBoard {
         session.is_marked(Mark::Helped).then_some("Solve helped: counted as lost.")
     }
 
+    /// The score the player has made: none once Solve has played in the
+    /// game, as the statistics count it.
+    fn player_score(&self, session: &Session<SolitaireVariant>) -> i64 {
+        if self.solve_helped(session).is_some() { 0 } else { session.state().score() }
+    }
+
     /// The switch of the solver's status field (for boards built on this
     /// one).
     pub fn solver_status_item(&self) -> MenuItem {
@@ -883,7 +889,8 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         let mut fields = match self.style {
             // Oberon's card games keep no score.
             Style::Oberon(_) => Vec::new(),
-            Style::Yazzle => vec![("Score", session.state().score().to_string())],
+            // A game Solve played in scores nothing (see `solve_helped`).
+            Style::Yazzle => vec![("Score", self.player_score(session).to_string())],
         };
         fields.extend(self.assist.field());
         fields
