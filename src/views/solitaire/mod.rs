@@ -597,6 +597,7 @@ impl SolitaireBoard {
     /// judges it and the card size takes it into account (for boards built
     /// on this one).
     pub fn follow<V: Variant<Game = Solitaire>>(&mut self, session: &Session<V>) {
+        self.assist.undoable = session.cursor() > session.game_start();
         self.watch(session.state());
         self.fit.follow(session);
     }
