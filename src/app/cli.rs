@@ -227,8 +227,8 @@ enum Command {
         ms: Option<u32>,
         /// The rules: easy or hard, as [EasyMode] and [HardMode] give them
         /// (default easy).
-        #[arg(long, value_name = "easy|hard")]
-        mode: Option<String>,
+        #[arg(long, value_name = "easy|hard", value_parser = super::solve_cmd::mode_named)]
+        mode: Option<crate::solitaire::rules::Mode>,
         /// `fcs` prints the tableau in Freecell Solver's board format.
         #[arg(long, value_name = "FORMAT", value_parser = ["fcs"])]
         format: Option<String>,
@@ -600,9 +600,7 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             say!("{}", made.display());
             Ok(())
         }
-        Some(Command::Deal { game, seed, ms, mode, format }) => {
-            deal(&game, seed, ms, mode.as_deref(), format.as_deref())
-        }
+        Some(Command::Deal { game, seed, ms, mode, format }) => deal(&game, seed, ms, mode, format.as_deref()),
         Some(Command::Solve(args)) => super::solve_cmd::run(args),
         Some(Command::Survey(args)) => super::survey::run(&args),
         Some(Command::Capture { paths, all }) => capture(&paths, all),
@@ -1177,7 +1175,7 @@ fn deal(
     target: &str,
     seed: Option<u64>,
     ms: Option<u32>,
-    mode: Option<&str>,
+    mode: Option<crate::solitaire::rules::Mode>,
     format: Option<&str>,
 ) -> Result<(), Failure> {
     use super::solve_cmd::{game_seed, variant};

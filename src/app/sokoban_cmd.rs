@@ -50,13 +50,13 @@ pub enum SokobanCommand {
         level: usize,
         /// Positions to search at most (default: no limit but time and
         /// memory).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_name = "N", value_parser = super::solve_cmd::nodes_limit, allow_negative_numbers = true)]
         nodes: Option<u64>,
         /// Megabytes the search may hold at most (default 900).
-        #[arg(long, value_name = "MB", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
+        #[arg(long, value_name = "MB", value_parser = super::solve_cmd::memory_limit, allow_negative_numbers = true)]
         memory: Option<usize>,
         /// Seconds the search may take at most (default 25; 0: no limit).
-        #[arg(long, value_name = "S", value_parser = super::solve_cmd::seconds_limit)]
+        #[arg(long, value_name = "S", value_parser = super::solve_cmd::seconds_limit, allow_negative_numbers = true)]
         seconds: Option<f64>,
         /// Any solution, found best first: far quicker on hard levels.
         #[arg(long)]

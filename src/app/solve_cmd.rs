@@ -2,7 +2,9 @@
 //! or a proof that there is none.
 //!
 //! Exit codes, for a card game or a board: 0 won, 1 proven lost, 2
-//! undecided (a limit was reached), 3 a bad game, mode, deal or option.
+//! undecided (a limit was reached), 3 a bad game or deal, or an option
+//! the game does not take; an option given a value it cannot take exits
+//! 64, as a command line that does not parse does.
 
 use std::io::{IsTerminal as _, Write as _};
 use std::path::Path;
@@ -37,17 +39,17 @@ pub struct SolveArgs {
     ms: Option<u32>,
     /// The rules: easy or hard, as [EasyMode] and [HardMode] give them
     /// (default easy).
-    #[arg(long, value_name = "easy|hard")]
-    mode: Option<String>,
+    #[arg(long, value_name = "easy|hard", value_parser = mode_named)]
+    mode: Option<Mode>,
     /// Positions to expand at most (default 10,000,000 for a deal,
     /// 4,000,000 for a board).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = nodes_limit, allow_negative_numbers = true)]
     nodes: Option<u64>,
     /// Megabytes the search may hold at most (default 900).
-    #[arg(long, value_name = "MB", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
+    #[arg(long, value_name = "MB", value_parser = memory_limit, allow_negative_numbers = true)]
     memory: Option<usize>,
     /// Seconds the search may take at most (default 25; 0: no limit).
-    #[arg(long, value_name = "S", value_parser = seconds_limit)]
+    #[arg(long, value_name = "S", value_parser = seconds_limit, allow_negative_numbers = true)]
     seconds: Option<f64>,
     /// Print one JSON object: result, moves, nodes, seconds (and for a
     /// deal the game, options, seed, limit and peak_mb).
@@ -58,22 +60,19 @@ pub struct SolveArgs {
     quiet: bool,
 }
 
-/// What a bad game, mode or deal exits with.
+/// What a bad game or deal exits with.
 pub const BAD_INPUT: i32 = 3;
 
 /// The variant a game id, a mode and the Microsoft flag ask for.
-pub fn variant(target: &str, mode: Option<&str>, ms: bool) -> Result<SolitaireVariant, String> {
+pub fn variant(target: &str, mode: Option<Mode>, ms: bool) -> Result<SolitaireVariant, String> {
     variant_of(&catalog::find(target)?, target, mode, ms)
 }
 
 /// The variant of `game` (which `target` named) in a mode, Microsoft's
 /// deals or not.
-fn variant_of(game: &GameEntry, target: &str, mode: Option<&str>, ms: bool) -> Result<SolitaireVariant, String> {
+fn variant_of(game: &GameEntry, target: &str, mode: Option<Mode>, ms: bool) -> Result<SolitaireVariant, String> {
     let table = catalog::solitaire_variant(game).ok_or_else(|| format!("{target} is not a solitaire game type"))?;
-    let mode = match mode {
-        Some(m) => Mode::parse(m).ok_or_else(|| format!("{m:?} is not a mode: use easy or hard"))?,
-        None => Mode::Easy,
-    };
+    let mode = mode.unwrap_or(Mode::Easy);
     let options = if ms { format!("{},ms", mode.name()) } else { mode.name().to_string() };
     table.with_options(&options)
 }
@@ -152,6 +151,33 @@ pub fn seconds_limit(text: &str) -> Result<f64, String> {
     }
 }
 
+/// Reads `--mode`: easy or hard, in any case.
+pub fn mode_named(text: &str) -> Result<Mode, String> {
+    Mode::parse(text.trim()).ok_or_else(|| format!("{text:?} is not a mode: use easy or hard"))
+}
+
+/// The most `--memory` may say: a terabyte.
+const MAX_MEGABYTES: u64 = 1 << 20;
+
+/// Reads `--nodes`: positions from 1 up.
+pub fn nodes_limit(text: &str) -> Result<u64, String> {
+    count_from_1(text, "positions", u64::MAX)
+}
+
+/// Reads `--memory`: megabytes from 1 to a terabyte.
+pub fn memory_limit(text: &str) -> Result<usize, String> {
+    count_from_1(text, "megabytes", MAX_MEGABYTES).map(|mb| mb as usize)
+}
+
+/// Reads a count of `what` from 1 to `max`, saying the range when `text`
+/// is not one (a negative number too).
+pub fn count_from_1(text: &str, what: &str, max: u64) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!("give a whole number of {what} from 1 to {max}")),
+    }
+}
+
 /// The limits from `--nodes`, `--memory` and `--seconds`.
 pub fn limits(nodes: Option<u64>, memory: Option<usize>, seconds: Option<f64>) -> Limits {
     let default = Limits::default();
@@ -198,7 +224,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         refuse_card_options(&args)?;
         return solve_board(&args, board.clone());
     }
-    let variant = variant_of(&game, &args.game, args.mode.as_deref(), args.ms.is_some()).map_err(bad)?;
+    let variant = variant_of(&game, &args.game, args.mode, args.ms.is_some()).map_err(bad)?;
     let seed = match args.ms {
         Some(ms) => u64::from(ms),
         None => game_seed(&variant, args.seed.unwrap_or(1), args.quiet || args.json),

@@ -18,8 +18,9 @@ use crate::core::session::dealt;
 use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::solver::{Limits, Verdict, solve, wins};
 
-use super::cli::Failure;
-use super::solve_cmd::{BAD_INPUT, limits, result_word, variant};
+use super::cli::{Failure, usage};
+use super::solve_cmd::{BAD_INPUT, count_from_1, limits, result_word, variant};
+use crate::solitaire::rules::Mode;
 
 #[derive(Args, Debug)]
 pub struct SurveyArgs {
@@ -33,22 +34,22 @@ pub struct SurveyArgs {
     #[arg(long, value_name = "B", value_parser = super::cli::seed_number, allow_negative_numbers = true)]
     to: u64,
     /// The rules: easy or hard (default easy).
-    #[arg(long, value_name = "easy|hard")]
-    mode: Option<String>,
+    #[arg(long, value_name = "easy|hard", value_parser = super::solve_cmd::mode_named)]
+    mode: Option<Mode>,
     /// Deal numbers are Microsoft FreeCell deals.
     #[arg(long)]
     ms: bool,
     /// Deals solved at once, each in its own thread (default 1).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = jobs_count, allow_negative_numbers = true)]
     jobs: usize,
     /// Positions per deal at most (default as for solve).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = super::solve_cmd::nodes_limit, allow_negative_numbers = true)]
     nodes: Option<u64>,
     /// Megabytes per deal at most (default as for solve).
-    #[arg(long, value_name = "MB", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
+    #[arg(long, value_name = "MB", value_parser = super::solve_cmd::memory_limit, allow_negative_numbers = true)]
     memory: Option<usize>,
     /// Seconds per deal at most (default as for solve; 0: no limit).
-    #[arg(long, value_name = "S", value_parser = super::solve_cmd::seconds_limit)]
+    #[arg(long, value_name = "S", value_parser = super::solve_cmd::seconds_limit, allow_negative_numbers = true)]
     seconds: Option<f64>,
     /// The CSV file (default survey-GAME-MODE-A-B.csv here).
     #[arg(long, value_name = "FILE")]
@@ -72,22 +73,19 @@ const MAX_DEALS: u64 = 100_000_000;
 /// The most threads one survey starts, however many `--jobs` ask for.
 const MAX_JOBS: usize = 256;
 
+/// Reads `--jobs`: threads from 1 up (more than [`MAX_JOBS`] start that
+/// many).
+fn jobs_count(text: &str) -> Result<usize, String> {
+    count_from_1(text, "jobs", u64::from(u32::MAX)).map(|n| n as usize)
+}
+
+/// Solves the deals `args` ask for and sums them up. Exit codes: 0 done,
+/// 3 a bad game or a CSV that cannot be written, 64 a range of deals it
+/// cannot take (as an option's value that does not parse).
 pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
     let bad = |message: String| Failure { message, code: BAD_INPUT };
-    if args.to < args.from {
-        return Err(bad(format!("--to {} is before --from {}", args.to, args.from)));
-    }
-    let deals = (args.to - args.from).saturating_add(1);
-    if deals > MAX_DEALS {
-        return Err(bad(format!("{deals} deals is too many for one survey: at most {MAX_DEALS}")));
-    }
-    if args.ms && (args.from == 0 || args.to > u64::from(u32::MAX)) {
-        return Err(bad(format!("Microsoft deals are numbered from 1 to {}", u32::MAX)));
-    }
-    if args.jobs == 0 {
-        return Err(bad("--jobs 0: give at least 1".to_string()));
-    }
-    let variant = variant(&args.game, args.mode.as_deref(), args.ms).map_err(bad)?;
+    let deals = deal_count(args).map_err(usage)?;
+    let variant = variant(&args.game, args.mode, args.ms).map_err(bad)?;
     let limits = limits(args.nodes, args.memory, args.seconds);
     let csv = args.csv.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
@@ -111,6 +109,23 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
     let _ = write!(out, "{}", summary(&variant, args, &rows, started.elapsed(), jobs));
     let _ = writeln!(out, "csv: {}", csv.display());
     Ok(())
+}
+
+/// How many deals `--from` and `--to` ask for, or why they cannot be
+/// surveyed: Microsoft's numbers are told first, as they end before any
+/// range could be too long.
+fn deal_count(args: &SurveyArgs) -> Result<u64, String> {
+    if args.to < args.from {
+        return Err(format!("--to {} is before --from {}", args.to, args.from));
+    }
+    if args.ms && (args.from == 0 || args.to > u64::from(u32::MAX)) {
+        return Err(format!("Microsoft deals are numbered from 1 to {}", u32::MAX));
+    }
+    let deals = (args.to - args.from).saturating_add(1);
+    if deals > MAX_DEALS {
+        return Err(format!("{deals} deals is too many for one survey: at most {MAX_DEALS}"));
+    }
+    Ok(deals)
 }
 
 /// Solves the `deals` deals from `from` on `jobs` threads, drawing

@@ -13,10 +13,13 @@
 //! total-score=210
 //! best-score=52
 //! moves=1450
+//! helped=1
 //! ```
 //!
 //! `streak` is the current run: positive for wins in a row, negative for
-//! losses. `best-score` is absent until a game has been recorded. Any other
+//! losses. `best-score` is absent until a game has been recorded.
+//! `helped` counts the games the program played in (Solve): lost, scoring
+//! nothing, and left out of the best figures and the average moves. Any other
 //! key is a game's own figure (The Chance keeps move counts, for instance)
 //! and is kept as text in [`GameStats::extra`].
 //!
@@ -41,7 +44,7 @@ use super::text::{IniLines, check_id, check_line};
 pub const FILE_NAME: &str = "stats.ini";
 
 /// The keys [`GameStats`] writes itself; an extra key may not use them.
-const KNOWN_KEYS: [&str; 11] = [
+const KNOWN_KEYS: [&str; 12] = [
     "played",
     "won",
     "lost",
@@ -53,6 +56,7 @@ const KNOWN_KEYS: [&str; 11] = [
     "best-time-ms",
     "best-moves",
     "total-moves",
+    "helped",
 ];
 
 /// The record of one game.
@@ -71,8 +75,12 @@ pub struct GameStats {
     pub best_time_ms: Option<u64>,
     /// The win in fewest moves.
     pub best_moves: Option<u64>,
-    /// The moves of every game counted, won or lost (for the average).
+    /// The moves of every game counted, won or lost, but those the
+    /// program helped in (for the average).
     pub total_moves: u64,
+    /// The games counted lost because the program played in them: their
+    /// moves are not the player's, so the average leaves them out.
+    pub helped: u64,
     /// A game's own figures: keys are names (letters, digits, `. _ + / -`),
     /// values one line of text.
     pub extra: BTreeMap<String, String>,
@@ -81,6 +89,21 @@ pub struct GameStats {
 impl GameStats {
     /// Counts one finished game. Figures saturate instead of overflowing.
     pub fn record(&mut self, outcome: Outcome, score: i64) {
+        self.count_outcome(outcome);
+        self.total_score = self.total_score.saturating_add(score);
+        self.best_score = Some(self.best_score.map_or(score, |best| best.max(score)));
+    }
+
+    /// Counts one game the program played in for the player (Solve): lost,
+    /// whoever made the last move, with no score, and no move of it in the
+    /// average or the best figures.
+    pub fn record_helped(&mut self) {
+        self.count_outcome(Outcome::Lost);
+        self.helped = self.helped.saturating_add(1);
+    }
+
+    /// Counts one game played, won or lost, in the streaks.
+    fn count_outcome(&mut self, outcome: Outcome) {
         self.played = self.played.saturating_add(1);
         match outcome {
             Outcome::Won => {
@@ -94,8 +117,6 @@ impl GameStats {
                 self.worst_losing_streak = self.worst_losing_streak.max(self.streak.unsigned_abs());
             }
         }
-        self.total_score = self.total_score.saturating_add(score);
-        self.best_score = Some(self.best_score.map_or(score, |best| best.max(score)));
     }
 
     /// Counts one finished game with its play time and move count; a win
@@ -117,9 +138,11 @@ impl GameStats {
         percent(self.won, self.played)
     }
 
-    /// The moves of an average game counted, rounded; `None` before any.
+    /// The moves of an average game the player played alone (not
+    /// helped), rounded; `None` before any.
     pub fn average_moves(&self) -> Option<u64> {
-        (self.played > 0).then(|| self.total_moves.saturating_add(self.played / 2) / self.played)
+        let games = self.played.saturating_sub(self.helped);
+        (games > 0).then(|| self.total_moves.saturating_add(games / 2) / games)
     }
 }
 
@@ -255,6 +278,9 @@ impl Stats {
             if g.total_moves > 0 {
                 section.set("total-moves", g.total_moves.to_string());
             }
+            if g.helped > 0 {
+                section.set("helped", g.helped.to_string());
+            }
             for (key, value) in &g.extra {
                 check_id("The statistic name", key)?;
                 if KNOWN_KEYS.contains(&key.as_str()) {
@@ -370,6 +396,7 @@ fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, BadSetting>
         best_time_ms: time("best-time-ms")?,
         best_moves: optional_count("best-moves")?,
         total_moves: count("total-moves")?,
+        helped: count("helped")?,
         extra,
     })
 }
@@ -436,6 +463,29 @@ mod tests {
         *stats.game_mut("klondike") = g.clone();
         let dir = tempfile::tempdir().unwrap();
         stats.save(dir.path()).unwrap();
+        assert_eq!(Stats::load(dir.path()).unwrap().game("klondike"), Some(&g));
+    }
+
+    /// A game Solve played in counts as played and lost and nothing else:
+    /// no score, best or not, no best time or fewest moves, and its moves
+    /// stay out of the average, which is of the player's own games.
+    #[test]
+    fn a_helped_game_is_lost_and_sets_no_figure() {
+        let mut g = GameStats::default();
+        g.record_helped();
+        assert_eq!((g.played, g.lost, g.streak, g.helped), (1, 1, -1, 1));
+        assert_eq!((g.total_score, g.best_score, g.best_time_ms, g.best_moves), (0, None, None, None));
+        assert_eq!(g.average_moves(), None, "no game of the player's own yet");
+        g.record_game(Outcome::Lost, 10, 1_000, 40);
+        g.record_game(Outcome::Won, 52, 2_000, 100);
+        g.record_helped();
+        assert_eq!((g.played, g.won, g.helped, g.best_score), (4, 1, 2, Some(52)));
+        assert_eq!(g.average_moves(), Some(70), "the two games played alone");
+        let mut stats = Stats::default();
+        *stats.game_mut("klondike") = g.clone();
+        let dir = tempfile::tempdir().unwrap();
+        stats.save(dir.path()).unwrap();
+        assert!(std::fs::read_to_string(Stats::path(dir.path())).unwrap().contains("helped=2\n"));
         assert_eq!(Stats::load(dir.path()).unwrap().game("klondike"), Some(&g));
     }
 

@@ -140,6 +140,8 @@ pub struct Controller<V: Variant, B: Board<V>> {
 struct Dealing<V> {
     deal: NextDeal<V>,
     doing: &'static str,
+    doing_briefly: &'static str,
+    judge: &'static str,
     percent: Arc<AtomicU8>,
     stop: Arc<AtomicBool>,
     answer: Receiver<Dealt>,
@@ -525,10 +527,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// [`Board::news_read_whole`]).
     fn box_cut_news(&mut self, machine: &Machine) {
         let Some(news) = self.news.take() else { return };
-        let (title, fields) = (self.board.title(), self.fields());
-        let frame = Frame { title: &title, menus: &[], fields: &fields, message: &news, disabled: &[] };
-        if !machine.chrome().shows_whole(machine.look(), &frame) {
-            self.notices.push_back(notice_box(&title, news));
+        if !self.shows_whole(machine, &news) {
+            self.notices.push_back(notice_box(&self.board.title(), news));
         }
     }
 
@@ -563,17 +563,22 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// Adds the game at the cursor to the statistics, with the board's
-    /// own figures. A game the program played in for the player scores 0,
-    /// won or not. Returns the game's record as it now stands.
+    /// own figures. A game the program played in for the player counts
+    /// as lost and nothing more (see [`GameStats::record_helped`]).
+    /// Returns the game's record as it now stands.
     fn count(&mut self, outcome: Outcome) -> Option<GameStats> {
         let helped = self.board.played_for_player(&self.session).is_some();
-        let score = if helped { 0 } else { self.session.state().score() };
+        let score = self.session.state().score();
         let (ms, moves) = (self.session.elapsed_ms(), self.board.moves(&self.session).unwrap_or(0));
         let id = self.id();
         let (board, session, data_dir) = (&mut self.board, &self.session, &self.data_dir);
         let result = Stats::load_noting(data_dir).and_then(|mut loaded| {
             let record = loaded.value.game_mut(&id);
-            record.record_game(outcome, score, ms, moves);
+            if helped {
+                record.record_helped();
+            } else {
+                record.record_game(outcome, score, ms, moves);
+            }
             board.tally(session, outcome, record);
             let record = record.clone();
             loaded.value.save(data_dir).map(|()| (record, loaded.headline("statistics").zip(loaded.note())))
@@ -743,7 +748,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// of its own where long work may run in the background, at once
     /// otherwise. Returns whether it was dealt now.
     fn deal(&mut self, next: NextDeal<V>) -> bool {
-        let Some(DealSearch { doing, run }) = self.board.deal_search(&next.variant, next.number) else {
+        let Some(DealSearch { doing, doing_briefly, judge, run }) = self.board.deal_search(&next.variant, next.number)
+        else {
             self.dealt(next, None);
             return true;
         };
@@ -764,8 +770,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             self.dealt(next, None);
             return true;
         }
-        self.dealing = Some(Dealing { deal: next, doing, percent, stop, answer });
-        self.say_dealing();
+        self.dealing = Some(Dealing { deal: next, doing, doing_briefly, judge, percent, stop, answer });
+        self.say_dealing(None);
         false
     }
 
@@ -819,19 +825,30 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
     }
 
-    fn say_dealing(&mut self) {
-        if let Some(d) = &self.dealing {
-            let percent = d.percent.load(Ordering::Relaxed);
-            // The progress ends the first sentence, which a narrow status
-            // line keeps whole.
-            self.message = format!("{}: {percent}%. Escape deals this one.", d.doing);
-        }
+    /// Says how far the search for a deal has got, and that Escape stops
+    /// it: in fewer words where the status line of `machine` would not
+    /// show all of it (the Amiga PAL's title bar).
+    fn say_dealing(&mut self, machine: Option<&Machine>) {
+        let Some(d) = &self.dealing else { return };
+        let percent = d.percent.load(Ordering::Relaxed);
+        let full = format!("{}: {percent}%. Escape deals this one.", d.doing);
+        let brief = format!("{}: {percent}%. Esc: this one.", d.doing_briefly);
+        let fits = machine.is_none_or(|m| self.shows_whole(m, &full));
+        self.message = if fits { full } else { brief };
+    }
+
+    /// Whether the status line of `machine` shows `text` whole beside the
+    /// figures.
+    fn shows_whole(&self, machine: &Machine, text: &str) -> bool {
+        let (title, fields) = (self.board.title(), self.fields());
+        let frame = Frame { title: &title, menus: &[], fields: &fields, message: text, disabled: &[] };
+        machine.chrome().shows_whole(machine.look(), &frame)
     }
 
     /// Deals when the search has answered (heard at a tick); meanwhile
     /// keeps its progress in the status line and refuses other input.
     /// Escape stops the search and deals the number as it comes.
-    fn dealing_input(&mut self, input: &Input) -> Response {
+    fn dealing_input(&mut self, input: &Input, machine: &Machine) -> Response {
         let Some(d) = &self.dealing else { return Response::Unchanged };
         let answer = match input {
             Input::Key { key: Key::Escape, .. } => None,
@@ -840,7 +857,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 Err(TryRecvError::Disconnected) => None,
                 Err(TryRecvError::Empty) => {
                     let before = std::mem::take(&mut self.message);
-                    self.say_dealing();
+                    self.say_dealing(Some(machine));
                     return if self.message == before { Response::Unchanged } else { Response::Redraw };
                 }
             },
@@ -1377,6 +1394,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     fn fields(&self) -> Vec<(&'static str, String)> {
         // Every game has a clock and a move count, after its score.
         let mut fields = self.board.fields(&self.session);
+        // The verdict on the deal on the table is no news while the next
+        // one is sought.
+        if let Some(d) = &self.dealing {
+            fields.retain(|(name, _)| *name != d.judge);
+        }
         let at = 1.min(fields.len());
         if self.board.shows_clock() {
             fields.insert(at, ("Time", clock(self.session.elapsed_ms() / 1000)));
@@ -1422,7 +1444,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             return self.rerun_input(input);
         }
         if self.dealing.is_some() {
-            return self.dealing_input(input);
+            return self.dealing_input(input, machine);
         }
         if let Input::Tick { ms } = *input {
             let before = self.session.elapsed_ms() / 1000;

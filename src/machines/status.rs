@@ -14,7 +14,7 @@ enum Form {
     FirstWord,
     /// `0:16`, `Winnable`, `Not winnable`: a value that says what it is
     /// (a clock, a word or a word negated) stands alone; the others are named by their first word, as
-    /// is a word ending in "..." ("Solver Thinking...": an activity alone
+    /// is a word ending in "..." ("Solver: Thinking...": an activity alone
     /// names nothing it is about). Names cut to a letter or two ("Ti",
     /// "Mo") read as words cut in half.
     Short,
@@ -27,11 +27,15 @@ const FORMS: [Form; 4] = [Form::Full, Form::Bare, Form::FirstWord, Form::Short];
 const MESSAGE_WORDS: usize = 3;
 
 fn figure(name: &str, value: &str, form: Form) -> String {
+    // A verdict keeps its colon wherever it is named: "Solver Winnable"
+    // reads as one phrase, and a message after it as more of the same.
+    // So it is "Solver: Winnable" where there is room, "Winnable" where not.
+    let named = if is_verdict(value) { ": " } else { " " };
     match form {
         Form::Full => format!("{name}: {value}"),
-        Form::Bare => format!("{name} {value}"),
+        Form::Bare => format!("{name}{named}{value}"),
         Form::Short if speaks_for_itself(value) => value.to_string(),
-        Form::FirstWord | Form::Short => format!("{} {value}", name.split_whitespace().next().unwrap_or(name)),
+        Form::FirstWord | Form::Short => format!("{}{named}{value}", name.split_whitespace().next().unwrap_or(name)),
     }
 }
 
@@ -595,7 +599,7 @@ mod tests {
         assert_eq!(bar(&sol("0", "0", "Not winnable")), "Score 0 0:00 Moves 0 Not winnable");
         assert_eq!(bar(&sol("0", "0", "Not decided")), "Score 0 0:00 Moves 0 Not decided");
         // An activity keeps its name; the clock gives way to it.
-        assert_eq!(bar(&sol("0", "0", "Thinking...")), "Score 0  Moves 0  Solver Thinking...");
+        assert_eq!(bar(&sol("0", "0", "Thinking...")), "Score 0 Moves 0 Solver: Thinking...");
         assert_eq!(bar(&sol("1200", "120", "Not winnable")), "Score 1200  Moves 120  Not winnable");
         // Without a verdict the figures keep their order, the last giving way.
         let sokoban = fields(&[("Score", "1/3"), ("Time", "0:00"), ("Moves", "0"), ("Level", "1"), ("Pushes", "0")]);
@@ -609,7 +613,13 @@ mod tests {
         let f = fields(&[("Score", "1200"), ("Time", "10:00"), ("Stones left", "32"), ("Solver", "Winnable")]);
         assert_eq!(figures(&f, FORMS.len() - 1), ["Score 1200", "10:00", "Stones 32", "Winnable"]);
         let thinking = fields(&[("Solver", "Thinking...")]);
-        assert_eq!(figures(&thinking, FORMS.len() - 1), ["Solver Thinking..."]);
+        assert_eq!(figures(&thinking, FORMS.len() - 1), ["Solver: Thinking..."]);
+        // Named, a verdict keeps its colon in every form, never "Solver
+        // Winnable"; the other figures lose theirs.
+        for form in 0..FORMS.len() - 1 {
+            assert_eq!(figures(&f, form)[3], "Solver: Winnable", "form {form}");
+        }
+        assert_eq!(figures(&f, 1)[0], "Score 1200");
         // The solver's word is kept first; the score too long for the room
         // left makes way for the clock.
         assert_eq!(fit(&topaz, 140, 16, "", &f, "").parts, ["10:00", "Winnable"]);

@@ -28,6 +28,12 @@ pub const SHARED_PREFS: &[&str] = &[WINNABLE_PREF];
 pub struct DealSearch {
     /// What the status line says meanwhile ("Dealing a winnable game").
     pub doing: &'static str,
+    /// The same in fewer words, for a status line too narrow for `doing`
+    /// and its progress ("Winnable deal").
+    pub doing_briefly: &'static str,
+    /// The name of the figure that judges the deal on the table (the
+    /// solver's), left out meanwhile: it speaks of the last deal.
+    pub judge: &'static str,
     /// The search: `progress` hears how far it has got, in percent, and
     /// `stop` cuts it short.
     pub run: DealJob,

@@ -52,7 +52,7 @@ fn solve_exit_codes_say_won_lost_or_undecided() {
     assert_eq!(code(&["solve", "freecell", "--ms", "1", "--nodes", "5", "--quiet"]), Some(2));
     // A command line that does not parse is not an undecided deal.
     assert_eq!(code(&["solve", "freecell", "--quiet", "--json"]), Some(parlour::app::cli::USAGE_ERROR));
-    assert_eq!(code(&["solve", "freecell", "--mode", "medium", "--quiet"]), Some(3));
+    assert_eq!(code(&["solve", "freecell", "--mode", "medium", "--quiet"]), Some(parlour::app::cli::USAGE_ERROR));
 }
 
 /// Runs `parlour survey` with `args` and a CSV of its own, which must
@@ -96,8 +96,21 @@ fn solve_and_survey_refuse_limits_and_ranges_that_make_no_sense() {
     refused(&["solve", "freecell", "--nodes", "0"], usage, "--nodes");
     refused(&["solve", "freecell", "--memory", "0"], usage, "--memory");
     refused(&["survey", "freecell", "--from", "1", "--to", "1", "--memory", "0"], usage, "--memory");
-    refused(&["survey", "freecell", "--from", "0", "--to", "18446744073709551615"], 3, "too many");
-    refused(&["survey", "freecell", "--from", "1", "--to", "2", "--jobs", "0"], 3, "--jobs");
+    refused(&["survey", "freecell", "--from", "0", "--to", "18446744073709551615"], usage, "too many");
+    refused(&["survey", "freecell", "--from", "1", "--to", "2", "--jobs", "0"], usage, "--jobs");
+    refused(&["survey", "freecell", "--from", "1", "--to", "2", "--jobs", "-1"], usage, "from 1 to");
+    refused(&["survey", "freecell", "--from", "5", "--to", "1"], usage, "--to 1 is before --from 5");
+    refused(&["solve", "klondike", "--mode", "medium"], usage, "\"medium\" is not a mode: use easy or hard");
+    refused(&["survey", "klondike", "--from", "1", "--to", "2", "--mode", "xx"], usage, "not a mode");
+    // A negative limit is a value out of range, not an option to look for.
+    refused(&["solve", "klondike", "--seconds", "-5"], usage, "-5 is out of range: give 0 (no limit) up to 31536000");
+    refused(&["survey", "klondike", "--from", "1", "--to", "1", "--seconds", "-5"], usage, "out of range");
+    refused(&["solve", "klondike", "--nodes", "-5"], usage, "positions from 1 to");
+    refused(&["solve", "klondike", "--memory", "-5"], usage, "megabytes from 1 to 1048576");
+    // Microsoft's numbers end before a range could be too long.
+    let ms_past = ["survey", "freecell", "--ms", "--from", "1", "--to", "4294967296"];
+    refused(&ms_past, usage, "Microsoft deals are numbered from 1 to 4294967295");
+    refused(&["survey", "freecell", "--ms", "--from", "0", "--to", "1"], usage, "from 1 to 4294967295");
     let nowhere = std::env::temp_dir().join(format!("parlour-no-such-folder-{}", std::process::id())).join("x.csv");
     refused(
         &["survey", "freecell", "--from", "1", "--to", "2", "--csv", &nowhere.to_string_lossy()],

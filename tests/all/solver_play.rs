@@ -137,6 +137,26 @@ fn solve_plays_a_winning_line_to_the_end_and_every_step_undoes() {
     assert_eq!(moves(&*view), 0);
 }
 
+/// A game the demo won scores nothing, in the status line and in the
+/// statistics: no best score, no best time or fewest moves, and its
+/// moves, not the player's, stay out of the average.
+#[test]
+fn a_game_the_demo_won_scores_nothing_and_sets_no_figure() {
+    background::allow(false);
+    for id in ["klondike", "pyramid"] {
+        let seed = if id == "klondike" { 3 } else { 1 };
+        let (mut view, data) = open_game(id, seed);
+        view.command(&Command::View(SOLVE)).unwrap();
+        demo_to_its_win(&mut *view);
+        let score = view.fields().into_iter().find(|(label, _)| *label == "Score").map(|(_, n)| n);
+        assert_eq!(score.as_deref(), Some("0"), "{id}: the score shown");
+        let stats = parlour::core::stats::Stats::load(data.path()).unwrap();
+        let g = stats.game(id).unwrap();
+        assert_eq!((g.played, g.won, g.lost, g.total_score), (1, 0, 1, 0), "{id}");
+        assert_eq!((g.best_score, g.best_time_ms, g.best_moves, g.average_moves()), (None, None, None, None), "{id}");
+    }
+}
+
 #[test]
 fn a_click_stops_the_demo() {
     let (mut view, _data) = open_game("freecell", 1);
@@ -199,9 +219,10 @@ fn a_hint_on_a_lost_deal_says_no_winning_line_is_left() {
     // (parlour solve beleaguered-castle --seed 8).
     let (mut view, _data) = open_game("beleaguered-castle", 8);
     view.command(&Command::Hint).expect("Hint is a command");
-    assert!(view.message().contains("no winning line from here"), "{}", view.message());
+    // At the deal there is nothing to undo: Undo is not offered.
+    assert_eq!(view.message(), "No hint: no winning line from here. Start anew.");
     view.command(&Command::View(SOLVE)).unwrap();
-    assert!(view.message().starts_with("No winning line from here"), "{}", view.message());
+    assert_eq!(view.message(), "No winning line from here. Start anew.");
 }
 
 /// When no winning line is found in time, the hint offers a move that
@@ -555,4 +576,46 @@ fn leaving_a_game_already_counted_asks_nothing() {
     assert!(view.take_question().is_none(), "asked over a game already counted");
     assert!(view.message().starts_with("Opened "), "{}", view.message());
     assert_eq!(counted(data.path(), "klondike"), (2, 0, 2, 0), "each Solve's game counted once");
+}
+
+/// While a winnable deal is sought, the solver's word on the last deal is
+/// left out: it is no news of the deal to come.
+#[test]
+fn the_last_verdict_is_not_shown_while_a_winnable_deal_is_sought() {
+    use parlour::views::solitaire::WINNABLE_ONLY;
+    background::allow(true);
+    let (mut view, _data) = open_game("freecell", 1);
+    let start = Instant::now();
+    while solver_field(&*view).as_deref() != Some("Winnable") {
+        assert!(start.elapsed() < Duration::from_secs(120), "the search answers");
+        std::thread::sleep(Duration::from_millis(20));
+        tick(&mut *view, 100);
+    }
+    view.command(&Command::View(WINNABLE_ONLY)).unwrap();
+    view.command(&Command::New).unwrap();
+    assert!(view.message().starts_with("Dealing a winnable game: "), "{}", view.message());
+    assert_eq!(solver_field(&*view), None, "{:?}", view.fields());
+}
+
+/// On the smallest screens the progress of the search for a winnable deal
+/// still says that Escape stops it, in fewer words where need be.
+#[test]
+fn dealing_says_escape_stops_it_on_the_smallest_screens() {
+    use parlour::machines::Frame;
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let data = tempfile::tempdir().unwrap();
+        parlour::host::prefs::set_shared(data.path(), parlour::host::prefs::WINNABLE, true).unwrap();
+        background::allow(true);
+        // Forty Thieves' game 4 takes seconds to find.
+        let mut view = open_in(data.path(), "forty-thieves", 4);
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        view.input(&Input::Tick { ms: 100 }, &m, m.content());
+        let said = view.message();
+        assert!(said.contains('%') && said.contains("Esc"), "{said:?} on {}", id.name());
+        let (title, fields) = (view.title(), view.fields());
+        let frame = Frame { title: &title, menus: &[], fields: &fields, message: &said, disabled: &[] };
+        assert!(m.chrome().shows_whole(m.look(), &frame), "{said:?} is cut on {}", id.name());
+        let escape = Input::Key { key: parlour::machines::Key::Escape, mods: Default::default() };
+        view.input(&escape, &m, m.content());
+    }
 }

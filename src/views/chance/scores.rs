@@ -90,6 +90,8 @@ pub fn scores_box(stats: &GameStats, last: Option<&LastGame>) -> Requester {
     lines.push(match (stats.average_moves(), stats.best_moves) {
         (Some(avg), Some(best)) => format!("Moves: {avg} on average, best {best}"),
         (Some(avg), None) => format!("Moves: {avg} on average"),
+        // Games Solve played in are not the player's to average.
+        _ if stats.played > 0 => "Moves: none played alone yet".to_string(),
         _ => "Moves: no game yet".to_string(),
     });
     for rule in Sequences::ALL {
@@ -161,5 +163,8 @@ mod tests {
         add(&mut stats, &LastGame { rule: Sequences::OneSuit, cards: 9, won: false, helped: false });
         assert_eq!(stats.extra["points"], "4");
         assert_eq!(scores_box(&GameStats::default(), None).lines[3], "Moves: no game yet");
+        let mut helped = GameStats::default();
+        helped.record_helped();
+        assert_eq!(scores_box(&helped, None).lines[3], "Moves: none played alone yet");
     }
 }

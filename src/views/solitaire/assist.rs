@@ -57,6 +57,9 @@ struct Demo {
     awaiting: bool,
 }
 
+/// The name of the solver's status field.
+const SOLVER_FIELD: &str = "Solver";
+
 /// The solver's part of a table.
 pub struct Assist {
     watcher: Watcher,
@@ -70,6 +73,9 @@ pub struct Assist {
     /// Set by a deal search that dealt its number unproved, for the
     /// position it deals to take up.
     dealt_unproved: Arc<AtomicBool>,
+    /// Whether a move of the game on the table can be undone: where none
+    /// can, a lost deal is no reason to offer Undo.
+    pub undoable: bool,
     /// The position on the table is such a deal, and the status line says
     /// it may not be winnable: the status's verdict on it may correct that.
     doubted: bool,
@@ -84,6 +90,7 @@ impl Default for Assist {
             demo: None,
             asked: None,
             dealt_unproved: Arc::default(),
+            undoable: false,
             doubted: false,
         }
     }
@@ -110,7 +117,7 @@ impl Assist {
     /// The status field, when it is on and has something to say.
     pub fn field(&self) -> Option<(&'static str, String)> {
         let word = self.watcher.outlook().word().filter(|_| self.status_on)?;
-        Some(("Solver", word.to_string()))
+        Some((SOLVER_FIELD, word.to_string()))
     }
 
     /// Time passes: the search's answer may come, and the demo moves on.
@@ -245,7 +252,7 @@ impl Assist {
     }
 
     fn answer(&mut self, st: &Solitaire, solve: bool, known: Result<Vec<String>, NoLine>) -> Reply<SolitaireVariant> {
-        if solve { self.start_demo(known) } else { Self::hint_from(st, known) }
+        if solve { self.start_demo(known) } else { Self::hint_from(st, known, self.undoable) }
     }
 
     /// The next move of a winning line, or why there is none. When none is
@@ -257,7 +264,7 @@ impl Assist {
     /// go home so, that comes first of a line too, whatever order the line
     /// found takes: it is the move a player expects, and the game stays as
     /// winnable as it was.
-    fn hint_from(st: &Solitaire, known: Result<Vec<String>, NoLine>) -> Reply<SolitaireVariant> {
+    fn hint_from(st: &Solitaire, known: Result<Vec<String>, NoLine>, undoable: bool) -> Reply<SolitaireVariant> {
         let named = |m: SolMove, lead: &str| {
             let said = format!("{lead}{}.", st.describe_move(&m));
             Reply::Hint(m, said)
@@ -270,7 +277,7 @@ impl Assist {
                     Err(why) => Reply::Say(why),
                 }
             }
-            Err(NoLine::Lost) => Reply::Say("No hint: no winning line from here. Undo, or start anew.".into()),
+            Err(NoLine::Lost) => Reply::Say(format!("No hint: no winning line from here. {}", way_out(undoable))),
             // The caveat first: a narrow status line keeps the first
             // sentence, and the move is framed on the table anyway.
             Err(NoLine::NotFound) => match (safe_lay_off(st), promising_move(st)) {
@@ -309,7 +316,12 @@ impl Assist {
                 }
             }
         };
-        Some(DealSearch { doing: "Dealing a winnable game", run: Box::new(run) })
+        Some(DealSearch {
+            doing: "Dealing a winnable game",
+            doing_briefly: "Winnable deal",
+            judge: SOLVER_FIELD,
+            run: Box::new(run),
+        })
     }
 
     fn start_demo(&mut self, known: Result<Vec<String>, NoLine>) -> Reply<SolitaireVariant> {
@@ -318,10 +330,16 @@ impl Assist {
                 self.demo = Some(Demo { waited: DEMO_STEP_MS, awaiting: false });
                 Reply::Say("Solving: a click or a key stops it.".into())
             }
-            Err(NoLine::Lost) => Reply::Say("No winning line from here. Undo, or start anew.".into()),
+            Err(NoLine::Lost) => Reply::Say(format!("No winning line from here. {}", way_out(self.undoable))),
             Err(NoLine::NotFound) => Reply::Say("No winning line was found in time.".into()),
         }
     }
+}
+
+/// What a player can do on a deal with no winning line left: Undo only
+/// where there is a move of this game to take back.
+fn way_out(undoable: bool) -> &'static str {
+    if undoable { "Undo, or start anew." } else { "Start anew." }
 }
 
 #[cfg(test)]
@@ -356,7 +374,7 @@ mod tests {
     fn a_hint_with_no_line_known_offers_a_move_that_climbs() {
         let rules = crate::solitaire::rules::examples::spider_one_suit();
         let mut st = SolitaireVariant::new("spider-one-suit", 0, rules.clone(), rules).unwrap().deal(1);
-        let Reply::Hint(_, said) = Assist::hint_from(&st, Err(NoLine::NotFound)) else { panic!("no hint") };
+        let Reply::Hint(_, said) = Assist::hint_from(&st, Err(NoLine::NotFound), true) else { panic!("no hint") };
         assert!(said.starts_with("No winning line found in time. A move that may help: "), "{said}");
         let mut seen = Vec::new();
         while let Some(m) = promising_move(&st) {
@@ -366,7 +384,7 @@ mod tests {
             assert!(!seen.contains(&st), "a hint came back to a position after {} moves", seen.len());
         }
         assert!(seen.len() > 5, "the hints go some way: {}", seen.len());
-        let end = Assist::hint_from(&st, Err(NoLine::NotFound));
+        let end = Assist::hint_from(&st, Err(NoLine::NotFound), true);
         assert!(matches!(&end, Reply::Say(said) if said == "No hint found in time."), "{end:?}");
     }
 

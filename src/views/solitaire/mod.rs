@@ -597,6 +597,7 @@ impl SolitaireBoard {
     /// judges it and the card size takes it into account (for boards built
     /// on this one).
     pub fn follow<V: Variant<Game = Solitaire>>(&mut self, session: &Session<V>) {
+        self.assist.undoable = session.cursor() > session.game_start();
         self.watch(session.state());
         self.fit.follow(session);
     }
@@ -610,6 +611,12 @@ impl SolitaireBoard {
     /// (for boards built on this one; see `Board::played_for_player`).
     pub fn solve_helped<V: Variant<Game = Solitaire>>(&self, session: &Session<V>) -> Option<&'static str> {
         session.is_marked(Mark::Helped).then_some("Solve helped: counted as lost.")
+    }
+
+    /// The score the player has made: none once Solve has played in the
+    /// game, as the statistics count it.
+    fn player_score(&self, session: &Session<SolitaireVariant>) -> i64 {
+        if self.solve_helped(session).is_some() { 0 } else { session.state().score() }
     }
 
     /// The switch of the solver's status field (for boards built on this
@@ -883,7 +890,8 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         let mut fields = match self.style {
             // Oberon's card games keep no score.
             Style::Oberon(_) => Vec::new(),
-            Style::Yazzle => vec![("Score", session.state().score().to_string())],
+            // A game Solve played in scores nothing (see `solve_helped`).
+            Style::Yazzle => vec![("Score", self.player_score(session).to_string())],
         };
         fields.extend(self.assist.field());
         fields
