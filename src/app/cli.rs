@@ -598,6 +598,9 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             let folder = into.unwrap_or_else(super::new_type::default_folder);
             let made = super::new_type::copy(&from, &name, &folder).map_err(fail)?;
             say!("{}", made.display());
+            // The id `play`, `shot` and the saves know it by, made from
+            // the folder's name.
+            say!("id: {}", crate::solitaire::library::id_for(&name));
             Ok(())
         }
         Some(Command::Deal { game, seed, ms, mode, format }) => {
