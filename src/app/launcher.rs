@@ -509,7 +509,7 @@ impl Launcher {
             return if moved { Response::Redraw } else { Response::Unchanged };
         }
         let page = list.visible.saturating_sub(1).max(1);
-        if let Some(c) = widgets::typed_letter(input) {
+        if let Some(c) = self.typed.typed(input, self.selected) {
             let names: Vec<&str> = self.games.iter().map(|g| g.1.as_str()).collect();
             return self
                 .typed
@@ -519,6 +519,7 @@ impl Launcher {
         match *input {
             Input::Tick { ms } => {
                 self.clicks.tick(ms);
+                self.typed.tick(ms);
                 Response::Unchanged
             }
             Input::MouseDown { x, y, button: Button::Left } => {
@@ -666,9 +667,10 @@ impl View for Launcher {
     }
 
     /// Ticks count the time between two clicks while one may become a
-    /// double-click.
+    /// double-click, and after a character typed while a name is being
+    /// typed.
     fn wants_ticks(&self) -> bool {
-        self.clicks.waiting()
+        self.clicks.waiting() || self.typed.is_typing(self.selected)
     }
 }
 
