@@ -598,6 +598,9 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             let folder = into.unwrap_or_else(super::new_type::default_folder);
             let made = super::new_type::copy(&from, &name, &folder).map_err(fail)?;
             say!("{}", made.display());
+            // The id `play`, `shot` and the saves know it by, made from
+            // the folder's name.
+            say!("id: {}", crate::solitaire::library::id_for(&name));
             Ok(())
         }
         Some(Command::Deal { game, seed, ms, mode, format }) => deal(&game, seed, ms, mode, format.as_deref()),
@@ -682,12 +685,18 @@ fn shot_one(
     // The searches the script's last moves started answer, as a window's
     // would while its player looks (judged once, not after every move).
     driver.feed(&[Input::Tick { ms: 0 }]);
+    warn_of_cut_text(&driver, output);
+    PictureFile::of(output)?.write(output, driver.frame())
+}
+
+/// Warns on standard error of each text run the picture `output` of the
+/// driver's screen had to cut off (`shot`, `help --shot`).
+fn warn_of_cut_text(driver: &Driver, output: &Path) {
     let machine = driver.shell().machine().choice();
+    let screen = Screen { id: machine.id.unwrap_or(MachineId::Yazzle), depth: machine.depth };
     for cut in driver.clipped_text() {
-        let screen = Screen { id: machine.id.unwrap_or(MachineId::Yazzle), depth: machine.depth };
         eprintln!("parlour: {}: on {screen}, text {cut}", output.display());
     }
-    PictureFile::of(output)?.write(output, driver.frame())
 }
 
 /// `parlour shot --all-machines TARGET -o DIR`: the same screen on every
@@ -819,7 +828,10 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
         .reporting(super::help_source::print_problems);
     let driver = Driver::new(Shell::new(machine, Box::new(viewer), 1));
     match shot.zip(kind) {
-        Some((path, kind)) => kind.write(path, driver.frame()),
+        Some((path, kind)) => {
+            warn_of_cut_text(&driver, path);
+            kind.write(path, driver.frame())
+        }
         None => {
             let words: Vec<&str> = ["parlour help"].into_iter().chain(target).collect();
             let headless =

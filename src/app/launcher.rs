@@ -367,13 +367,26 @@ impl Launcher {
         })
     }
 
-    /// The record under the picture `frame`, wrapped to its width and
-    /// ending above `bottom`.
-    fn draw_record(&self, s: &mut Surface, machine: &Machine, frame: Rect, bottom: i32) {
-        let Some(text) = self.record() else { return };
+    /// The lines under the picture, each wrapped to its width: the
+    /// selected game's whole name where its row shortens it (two long
+    /// names can read the same there), then, a line apart, the game's
+    /// record.
+    fn caption(&self, machine: &Machine, parts: &Parts) -> Vec<String> {
+        let Some(frame) = parts.preview else { return Vec::new() };
+        let font = machine.look().text_font;
+        let room = widgets::row_room(parts.list.rows);
+        let cut_name = self.games.get(self.selected).map(|g| g.1.clone()).filter(|n| font.text_width(n) as i32 > room);
+        let paragraphs: Vec<Vec<String>> =
+            cut_name.into_iter().chain(self.record()).map(|text| widgets::wrap(font, &text, frame.w)).collect();
+        paragraphs.join(&String::new())
+    }
+
+    /// The caption under the picture `frame`, ending above `bottom`.
+    fn draw_caption(&self, s: &mut Surface, machine: &Machine, parts: &Parts, frame: Rect) {
+        let bottom = parts.list.rows.bottom();
         let font = machine.look().text_font;
         let line_h = font.height() as i32 + 1;
-        let lines = widgets::wrap(font, &text, frame.w);
+        let lines = self.caption(machine, parts);
         let top = frame.bottom() + line_h / 2;
         let fit = usize::try_from((bottom - top) / line_h).unwrap_or(0);
         for (i, line) in lines.iter().take(fit).enumerate() {
@@ -509,7 +522,7 @@ impl Launcher {
             return if moved { Response::Redraw } else { Response::Unchanged };
         }
         let page = list.visible.saturating_sub(1).max(1);
-        if let Some(c) = widgets::typed_letter(input) {
+        if let Some(c) = self.typed.typed(input, self.selected) {
             let names: Vec<&str> = self.games.iter().map(|g| g.1.as_str()).collect();
             return self
                 .typed
@@ -519,6 +532,7 @@ impl Launcher {
         match *input {
             Input::Tick { ms } => {
                 self.clicks.tick(ms);
+                self.typed.tick(ms);
                 Response::Unchanged
             }
             Input::MouseDown { x, y, button: Button::Left } => {
@@ -623,7 +637,7 @@ impl View for Launcher {
         widgets::scrolled_list(s, machine, &parts.list, &self.rows(), first, selected);
         if let Some(p) = parts.preview {
             self.draw_preview(s, machine, p);
-            self.draw_record(s, machine, p, parts.list.rows.bottom());
+            self.draw_caption(s, machine, &parts, p);
         }
         let buttons: Vec<_> = (self.buttons.iter().zip(&parts.buttons))
             .map(|((label, cmd), r)| (*label, *r, *cmd != Command::View(OPEN_SELECTED) || !self.games.is_empty()))
@@ -666,9 +680,10 @@ impl View for Launcher {
     }
 
     /// Ticks count the time between two clicks while one may become a
-    /// double-click.
+    /// double-click, and after a character typed while a name is being
+    /// typed.
     fn wants_ticks(&self) -> bool {
-        self.clicks.waiting()
+        self.clicks.waiting() || self.typed.is_typing(self.selected)
     }
 }
 
@@ -716,6 +731,27 @@ mod tests {
         assert_eq!(l.record(), None);
         assert!(std::fs::read_to_string(&broken).unwrap().contains("lots"), "the broken file is left where it is");
         assert!(Launcher::chooser("Levels", "level", vec![("a".into(), "A".into())], "a").record().is_none());
+    }
+
+    /// A name its row shortens ("Klondike..." for two names alike) is
+    /// given whole under the picture, wrapped, on the Amiga's narrow list;
+    /// a name the row shows whole is not repeated.
+    #[test]
+    fn a_name_its_row_shortens_is_shown_whole_under_the_picture() {
+        let m = Machine::new(&crate::machines::MachineChoice::default(), MachineId::AmigaPal).unwrap();
+        let names = ["Klondike Variations Easy", "Klondike Variations Hard", "Golf"];
+        let mut l = Launcher::listing(names.iter().map(|n| (n.to_lowercase(), n.to_string())).collect());
+        l.pictures = names.iter().map(|_| picture_of("klondike")).collect();
+        let parts = l.parts(&m, m.content());
+        l.selected = 1;
+        let caption = l.caption(&m, &parts);
+        assert!(caption.len() > 1, "wrapped: {caption:?}");
+        assert_eq!(caption.join(" "), "Klondike Variations Hard");
+        let mut s = m.new_surface();
+        l.draw(&mut s, &m, m.content());
+        assert!(s.take_clipped_text().is_empty(), "every line fits");
+        l.selected = 2;
+        assert!(l.caption(&m, &parts).is_empty(), "Golf is whole in its row");
     }
 
     /// A game.bmp that cannot be read shows "No picture" and, under it,

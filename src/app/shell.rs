@@ -143,7 +143,7 @@ impl Shell {
             return;
         }
         self.said = message;
-        if self.said.is_empty() || self.asked.is_some() {
+        if self.said.is_empty() || self.asked.is_some() || self.view.message_is_told() {
             return;
         }
         let (title, fields) = (self.view.title(), self.view.fields());

@@ -69,44 +69,35 @@ const MAX_TAB_COLUMN: u16 = 256;
 /// AmigaGuide's own tab width, which the model's empty tab list means.
 const DEFAULT_TAB: u16 = 8;
 
-/// Whether `parlour lint` should check `path` as a guide.
-pub fn accepts(path: &Path) -> bool {
-    path.is_file() && path.extension().is_some_and(|e| e.eq_ignore_ascii_case("guide"))
-}
-
 /// Reads a guide. Never fails: problems are in the document's diagnostics.
 pub fn read(path: &Path, bytes: &[u8]) -> Document {
     read_with_links(path, bytes).0
 }
 
-/// Checks a guide file: everything [`read`] finds, plus links into other
-/// guides of the same folder whose file or node does not exist.
-pub fn lint(path: &Path) -> Vec<Diagnostic> {
-    let bytes = match read_capped(path, limits::DOCUMENT) {
-        Ok(bytes) => bytes,
-        Err(e) => return vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
-    };
-    if let Err(refused) = super::check_text(path, &bytes) {
-        return vec![refused];
-    }
-    let (doc, links) = read_with_links(path, &bytes);
-    let mut diagnostics = doc.diagnostics;
+/// Reads a guide that lies in its folder (`bytes` are the file at
+/// `path`): everything [`read`] finds, plus links into other guides of
+/// the same folder whose file or node does not exist, which `parlour
+/// help` tells as it opens the guide just as `parlour lint` does.
+pub fn read_from_file(path: &Path, bytes: &[u8]) -> Document {
+    let (mut doc, links) = read_with_links(path, bytes);
     let folder = path.parent().unwrap_or(Path::new(""));
     let mut others = HashMap::new();
     for link in &links {
         if let Some(file) = link.file.as_deref().filter(|f| stays_in_folder(f))
-            && let Some(message) = check_other_file(folder, file, &link.node, &mut others)
+            && let Some(message) = check_other_file(path, folder, file, &link.node, &mut others)
         {
-            diagnostics.push(Diagnostic::error(path, link.line, message));
+            doc.diagnostics.push(Diagnostic::error(path, link.line, message));
         }
     }
-    diagnostics.sort_by_key(|d| d.line);
-    diagnostics
+    doc.diagnostics.sort_by_key(|d| d.line);
+    doc
 }
 
-/// What is wrong with a link to `node` in `file` (beside the guide), if
-/// anything. Guides already read are kept in `cache` (None: not a guide).
+/// What is wrong with a link to `node` in `file` (beside the guide at
+/// `path`), if anything. Guides already read are kept in `cache` (None:
+/// not a guide).
 fn check_other_file(
+    path: &Path,
     folder: &Path,
     file: &str,
     node: &str,
@@ -114,7 +105,7 @@ fn check_other_file(
 ) -> Option<String> {
     let full = crate::core::files::in_any_case(folder, file);
     if !full.is_file() {
-        return Some(format!("links to {file}/{node}, but there is no file {file} in the guide's folder"));
+        return Some(format!("links to {file}/{node}, but {}", super::source::no_such_file(path, file)));
     }
     let doc = cache.entry(file.to_string()).or_insert_with(|| {
         let bytes = read_capped(&full, limits::DOCUMENT).ok()?;
@@ -1659,7 +1650,7 @@ mod tests {
         let main = dir.path().join("main.guide");
         let text = "@DATABASE m\n@NODE MAIN\n@{\"a\" link OTHER.GUIDE/part}@{\"b\" link other.guide/nope}\n@ENDNODE\n";
         std::fs::write(&main, text).unwrap();
-        let found: Vec<String> = lint(&main).iter().map(|d| d.message.clone()).collect();
+        let found: Vec<String> = crate::help::lint(&main).iter().map(|d| d.message.clone()).collect();
         assert_eq!(found, ["links to other.guide/nope, but other.guide has no node nope"]);
     }
 
@@ -1749,6 +1740,7 @@ mod tests {
 
     #[test]
     fn lint_checks_links_into_other_guides() {
+        use crate::help::{accepts, lint};
         let dir = tempfile::tempdir().unwrap();
         let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
         write("other.guide", "@DATABASE other\n@NODE MAIN\n@ENDNODE\n@NODE Deep\n@ENDNODE\n");
@@ -1762,6 +1754,11 @@ mod tests {
         let lines: Vec<_> = found.iter().map(|d| (d.line, d.is_error())).collect();
         assert_eq!(lines, [(4, true), (5, true)], "{found:?}");
         assert!(found[0].to_string().contains("main.guide:4: links to other.guide/Shallow"), "{}", found[0]);
+        let no_file = "main.guide:5: links to gone.guide/MAIN, but there is no file gone.guide in the guide's folder";
+        assert!(found[1].to_string().contains(no_file), "{}", found[1]);
+        // `parlour help` reads the guide with the same problems.
+        let read = crate::help::read_file(&dir.path().join("main.guide")).unwrap();
+        assert_eq!(read.diagnostics, found);
         let missing = lint(&dir.path().join("none.guide"));
         assert_eq!(missing.iter().map(|d| (d.line, d.is_error())).collect::<Vec<_>>(), [(1, true)]);
         assert!(accepts(&dir.path().join("other.guide")));

@@ -33,9 +33,6 @@ pub fn lint(path: &Path) -> Vec<Diagnostic> {
 /// decoded: the caller checks them itself and tells of them once (a game
 /// type's game.bmp, which its page shows).
 pub fn lint_but_pictures(path: &Path, checked: &[&str]) -> Vec<Diagnostic> {
-    if amigaguide::accepts(path) {
-        return amigaguide::lint(path);
-    }
     match read_checked(path) {
         Ok(doc) => {
             let mut found = doc.diagnostics;
@@ -70,7 +67,7 @@ pub fn reader_named(name: &str) -> bool {
 fn reader_for(path: &Path) -> Option<fn(&Path, &[u8]) -> Document> {
     let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).unwrap_or_default();
     match ext.as_str() {
-        "guide" => Some(amigaguide::read),
+        "guide" => Some(amigaguide::read_from_file),
         "imaj" => Some(imaj::read),
         "html" | "htm" => Some(html::read),
         _ => None,

@@ -51,6 +51,19 @@ fn found(doc_path: &Path, name: &str) -> Result<PathBuf, OutsideFolder> {
     within(&home, &rel).map_err(|refused| outside(refused.how))
 }
 
+/// Why a link to `file` beside the document at `doc_path` leads nowhere:
+/// in the same words from `parlour lint`, `parlour help` and the viewer's
+/// status line.
+pub fn no_such_file(doc_path: &Path, file: &str) -> String {
+    let ext = doc_path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).unwrap_or_default();
+    let what = match ext.as_str() {
+        "guide" => "guide",
+        "html" | "htm" => "page",
+        _ => "help",
+    };
+    format!("there is no file {file} in the {what}'s folder")
+}
+
 /// A picture from the document's folder (BMP or PNG).
 pub fn picture(doc_path: &Path, name: &str) -> Result<RgbaImage, String> {
     let path = beside(doc_path, name)?;

@@ -272,8 +272,9 @@ fn fit<'t>(font: &Font, text: &'t str, width: i32) -> &'t str {
 
 /// A window's title as it fits in `width` pixels: shortened after a whole
 /// word ("Klondike (Vegas,..."), or where not even one word fits, cut as
-/// Intuition cuts it.
-fn window_title(font: &Font, title: &str, width: i32) -> String {
+/// Intuition cuts it. Every Amiga window's title bar (a game's, the
+/// AmigaGuide viewer's) fits its title with this.
+pub fn window_title(font: &Font, title: &str, width: i32) -> String {
     status::shorten(&|t: &str| font.text_width(t) as i32, title, width)
         .unwrap_or_else(|| fit(font, title, width).to_string())
 }

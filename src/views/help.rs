@@ -118,6 +118,10 @@ impl View for HelpView {
         self.viewer.status()
     }
 
+    fn message_is_told(&self) -> bool {
+        self.viewer.status_is_told()
+    }
+
     /// The problems of a document just read, a few at a time, each whole
     /// with its line: the status line shows the first at most.
     fn take_question(&mut self) -> Option<Requester> {

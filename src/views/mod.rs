@@ -40,6 +40,13 @@ pub trait View {
     fn message(&self) -> String {
         String::new()
     }
+    /// Whether the status line's message was told whole already (the
+    /// help's document problems, in a box of their own as the document
+    /// opened): the shell then does not box it again where the line cuts
+    /// it short.
+    fn message_is_told(&self) -> bool {
+        false
+    }
     /// The kept game this view was asked to open and could not, and why
     /// (its file, line and reason): the view then shows the game left
     /// off instead.

@@ -144,19 +144,27 @@ impl ButtonFocus {
 /// typed one after another spell the start of a name ("so" goes to
 /// Sokoban past Scorpion); a letter that spells no name starts afresh, so
 /// one letter typed again and again steps round the names it begins.
-/// Moving the selection any other way forgets what was typed.
+/// Moving the selection any other way forgets what was typed, and so does
+/// a pause (where the view passes time on with [`TypeSelect::tick`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TypeSelect {
     typed: String,
     /// The row the typing chose, to tell whether it is still selected.
     chose: Option<usize>,
+    /// Milliseconds since the last character typed.
+    quiet_ms: u32,
 }
+
+/// How long (ms) a name being typed waits for its next character: a
+/// Space typed sooner is part of the name ("Klondike Variations"), a
+/// letter typed later starts afresh, as the Finder's typing did.
+const TYPING_MS: u32 = 1000;
 
 impl TypeSelect {
     /// The row `c` typed selects among `names`, `selected` being the row
     /// selected now; `None` if no name starts with it.
     pub fn select<S: AsRef<str>>(&mut self, names: &[S], selected: usize, c: char) -> Option<usize> {
-        if self.chose != Some(selected) {
+        if !self.is_typing(selected) {
             self.typed.clear();
         }
         let spelled: String = self.typed.chars().chain(c.to_lowercase()).collect();
@@ -165,8 +173,31 @@ impl TypeSelect {
             first_starting_with(names, selected, &letter, false).map(|i| (i, letter))
         });
         let (row, typed) = found?;
-        (self.typed, self.chose) = (typed, Some(row));
+        (self.typed, self.chose, self.quiet_ms) = (typed, Some(row), 0);
         Some(row)
+    }
+
+    /// Time passes.
+    pub fn tick(&mut self, ms: u32) {
+        self.quiet_ms = self.quiet_ms.saturating_add(ms);
+    }
+
+    /// Whether a name is being typed: the characters typed a moment ago
+    /// chose the row `selected` now is.
+    pub fn is_typing(&self, selected: usize) -> bool {
+        self.chose == Some(selected) && self.quiet_ms <= TYPING_MS
+    }
+
+    /// The character `input` adds to the name being typed: a letter or
+    /// figure, or a Space while a name is being typed (at other times a
+    /// Space is the list's to play or open with).
+    pub fn typed(&self, input: &Input, selected: usize) -> Option<char> {
+        match *input {
+            Input::Key { key: Key::Char(' '), mods } if !mods.ctrl && !mods.alt && self.is_typing(selected) => {
+                Some(' ')
+            }
+            _ => typed_letter(input),
+        }
     }
 }
 

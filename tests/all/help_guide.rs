@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use parlour::help::amigaguide::{lint, read};
+use parlour::help::amigaguide::read;
+use parlour::help::lint;
 use parlour::help::model::{Align, CommandKind, Document, Node, Pen, Span, Style, Target};
 use proptest::prelude::*;
 

@@ -406,3 +406,95 @@ fn a_linked_guides_problems_are_told_whole_when_it_opens() {
     assert!(v.take_question().is_none());
     assert_eq!(REPORTED.with(|r| r.borrow().len()), 2);
 }
+
+/// Clicks the middle of `r` through the driver, as a reader would.
+fn click_through(d: &mut Driver, r: Rect) {
+    let (x, y) = (r.x + r.w / 2, r.y + r.h / 2);
+    d.feed(&[Input::MouseDown { x, y, button: Button::Left }, Input::MouseUp { x, y, button: Button::Left }]);
+}
+
+/// A document's problems are told once as it opens: following a link,
+/// or Retrace, brings back no box of them, neither of the problem the
+/// status line shows (a guide's SYSTEM button) after a click said
+/// something else, nor of a picture that is not there (a game page).
+#[test]
+fn a_documents_problems_are_not_boxed_again_as_the_reader_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let guide = dir.path().join("t.guide");
+    std::fs::write(
+        &guide,
+        "@DATABASE t.guide\n@NODE MAIN \"T\"\n@{\" Run \" system \"touch /tmp/x\"}\n@{\" Two \" link Two}\n@ENDNODE\n\
+         @NODE Two \"Two\"\nSecond.\n@ENDNODE\n",
+    )
+    .unwrap();
+    let page = dir.path().join("game.html");
+    std::fs::write(
+        &page,
+        "<html><head><title>Game</title></head><body><p><img src=\"nothere.bmp\" alt=\"gone\"></p>\
+         <p><a href=\"#b\">Down</a></p><h3 id=\"b\">B</h3><p>Below.</p></body></html>",
+    )
+    .unwrap();
+    let m = machine(MachineId::AmigaPal);
+    let enter = Input::Key { key: Key::Enter, mods: Modifiers::default() };
+    for (path, clicks) in [(&guide, [0, 1]), (&page, [0, 0])] {
+        let doc = parlour::help::read_file(path).unwrap();
+        let v = HelpView::new(Viewer::new(doc, None));
+        let at = links(&v, &m);
+        let mut d = Driver::new(Shell::new(machine(MachineId::AmigaPal), Box::new(v), 1));
+        while d.shell().requester().is_some() {
+            d.feed(std::slice::from_ref(&enter));
+        }
+        for (n, &link) in clicks.iter().enumerate() {
+            click_through(&mut d, at[link]);
+            // The SYSTEM button says why it does nothing: that is news.
+            if n == 0 && path == &guide {
+                assert!(d.shell().requester().is_some(), "the button's refusal is boxed");
+                d.feed(std::slice::from_ref(&enter));
+            } else {
+                assert!(d.shell().requester().is_none(), "{}: {:?}", path.display(), d.shell().requester());
+                d.command(&nav("help-retrace"));
+                assert!(d.shell().requester().is_none(), "{}: {:?}", path.display(), d.shell().requester());
+            }
+        }
+    }
+}
+
+/// A link to a file that is not there says so in `parlour lint`'s words,
+/// and `parlour help` tells it with the guide's other problems as the
+/// guide opens.
+#[test]
+fn a_link_to_a_missing_file_is_told_as_lint_tells_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.guide");
+    std::fs::write(&path, "@DATABASE mine\n@NODE MAIN \"Mine\"\n@{\" link \" link missing/main}\n@ENDNODE\n").unwrap();
+    let words = "there is no file missing in the guide's folder";
+    let lint = run(&["lint", &path.to_string_lossy()]);
+    assert!(String::from_utf8_lossy(&lint.stdout).contains(words), "{}", String::from_utf8_lossy(&lint.stdout));
+    let shot = dir.path().join("h.png");
+    let help = run(&["help", &path.to_string_lossy(), "--machine", "amiga-pal", "--shot", &shot.to_string_lossy()]);
+    let told = String::from_utf8_lossy(&help.stderr);
+    assert!(told.contains(&format!("mine.guide:3: links to missing/main, but {words}")), "{told}");
+    let m = machine(MachineId::AmigaPal);
+    let mut v = HelpView::new(Viewer::new(parlour::help::read_file(&path).unwrap(), None));
+    let link = links(&v, &m)[0];
+    click(&mut v, &m, link);
+    assert_eq!(v.message(), format!("That file is missing: {words}."));
+}
+
+/// `help --shot` warns of text its picture had to cut off, as `shot`
+/// does (a button wider than the Amiga's pane, which scrolls sideways).
+#[test]
+fn help_shot_warns_of_cut_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("w.guide");
+    let label = "Y".repeat(80);
+    std::fs::write(&path, format!("@DATABASE w\n@NODE MAIN \"W\"\n@{{\"{label}\" link MAIN}}\n@ENDNODE\n")).unwrap();
+    let shot = dir.path().join("w.png");
+    let r = run(&["help", &path.to_string_lossy(), "--machine", "amiga-pal", "--shot", &shot.to_string_lossy()]);
+    let said = String::from_utf8_lossy(&r.stderr);
+    assert!(r.status.success(), "{said}");
+    assert!(
+        said.contains(&format!("w.png: on amiga-pal, text \"{label}\" at")) && said.contains("cut by the clip"),
+        "{said}"
+    );
+}

@@ -451,7 +451,7 @@ fn new_type_starts_a_variant_from_a_game_type() {
     let out = new_type(&["klondike", "My Klondike"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let made = data.join("game-types/My Klondike");
-    assert_eq!(stdout(&out), format!("{}\n", made.display()));
+    assert_eq!(stdout(&out), format!("{}\nid: my-klondike\n", made.display()), "the folder, then the id it plays by");
     let mut names: Vec<_> =
         std::fs::read_dir(&made).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();

@@ -561,3 +561,25 @@ fn the_game_selected_on_coming_back_is_in_view() {
     let game_type = parlour::app::catalog::find("klondike").unwrap();
     assert_eq!(parlour::app::launcher::listed_id(&game_type).as_deref(), Some("klondike"));
 }
+
+/// A Space typed while a name is being typed is part of the name, so a
+/// name of two words can be reached; after a pause, Space plays.
+#[test]
+fn a_space_typed_within_a_name_spells_it_and_after_a_pause_plays() {
+    let m = machine(MachineId::AmigaPal);
+    let area = m.content();
+    let names = ["Klondike", "Klondike Variations Easy", "Klondike Variations Hard", "Spider"];
+    let mut l = Launcher::listing(names.iter().map(|n| (n.to_lowercase(), n.to_string())).collect());
+    for c in "klondike v".chars() {
+        let said = l.input(&key(Key::Char(c)), &m, area);
+        assert!(!matches!(said, Response::Command(_)), "{c:?} typed: {said:?}");
+    }
+    assert_eq!(chosen(&mut l), "klondike variations easy");
+    assert!(l.wants_ticks(), "the pause is timed");
+    l.input(&Input::Tick { ms: 1500 }, &m, area);
+    assert_eq!(
+        l.input(&key(Key::Char(' ')), &m, area),
+        Response::Command(Command::Play("klondike variations easy".into())),
+        "after a pause Space plays"
+    );
+}

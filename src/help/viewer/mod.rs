@@ -11,7 +11,7 @@ mod paint;
 pub mod panes;
 pub mod style;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::gfx::image_io::RgbaImage;
@@ -98,6 +98,10 @@ pub struct Viewer {
     /// The documents read so far that have problems, and those of them
     /// not yet taken with [`Viewer::take_opened`].
     opened: Opened,
+    /// The pictures that could not be shown, by document and name, told
+    /// of once: coming back to their page by a link or Retrace shows
+    /// their words again without saying why again.
+    pictures_told: HashSet<(std::path::PathBuf, String)>,
 }
 
 /// A document with problems, as it was first read.
@@ -150,6 +154,7 @@ impl Viewer {
             shift: 0,
             list_focus: false,
             opened,
+            pictures_told: HashSet::new(),
         };
         v.load_pictures();
         v
@@ -198,6 +203,14 @@ impl Viewer {
     /// the first only, and cut short at that.
     pub fn take_opened(&mut self) -> Vec<OpenedDoc> {
         std::mem::take(&mut self.opened.untold)
+    }
+
+    /// Whether the status line tells only the document's own first
+    /// problem, which the document's problems told whole as it opened
+    /// (see [`Viewer::take_opened`]) already said: no news to box again
+    /// as the reader comes back to it.
+    pub fn status_is_told(&self) -> bool {
+        self.status.is_empty()
     }
 
     /// How many times an action has said why it did nothing: a view
@@ -393,7 +406,10 @@ impl Viewer {
                 None => self.say(format!("That topic is missing. There is no topic \"{node}\" in {}.", self.title())),
             },
             Target::Node { file: Some(file), node, line } => {
-                let opened = source::beside(&self.here.doc.path, file).and_then(|p| super::read_file(&p));
+                let opened = source::beside(&self.here.doc.path, file).and_then(|path| match path.is_file() {
+                    true => super::read_file(&path),
+                    false => Err(format!("That file is missing: {}.", source::no_such_file(&self.here.doc.path, file))),
+                });
                 self.open(opened, file, node, *line);
             }
             Target::File { path, node } => {
@@ -477,7 +493,11 @@ impl Viewer {
                 Ok(img) => {
                     self.pictures.insert(path, img);
                 }
-                Err(e) => self.say(e),
+                Err(e) => {
+                    if self.pictures_told.insert((self.here.doc.path.clone(), path)) {
+                        self.say(e);
+                    }
+                }
             }
         }
     }

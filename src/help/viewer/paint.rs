@@ -421,9 +421,9 @@ fn guide_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
             s.frame_rect(r, shadow);
         }
         let tx = close.right() + 4;
-        let old = s.set_clip(Rect::from_edges(tx, bar.y, depth.x - 2, bar.bottom()).intersect(&s.clip()));
-        s.draw_text(font, &shown(font, v.node_title()), tx, bar.y + 2, look.paint(Pen::FillText), TextStyle::PLAIN);
-        s.set_clip(old);
+        // Shortened after a word as every Amiga window's title is.
+        let title = crate::machines::amiga::window_title(font, &shown(font, v.node_title()), depth.x - 2 - tx);
+        s.draw_text(font, &title, tx, bar.y + 2, look.paint(Pen::FillText), TextStyle::PLAIN);
     }
     for &(c, r) in &panes.buttons {
         let pressed = v.pressed == Some(Press::Control(c));

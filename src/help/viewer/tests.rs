@@ -294,7 +294,7 @@ fn other_files_open_only_from_the_same_folder() {
     v.press(Control::Retrace);
     assert_eq!((v.title().as_str(), v.node_name()), ("Test", "MAIN"));
     v.follow(&Target::Node { file: Some("missing.guide".into()), node: "MAIN".into(), line: 0 });
-    assert!(v.status().contains("cannot be read"), "{}", v.status());
+    assert_eq!(v.status(), "That file is missing: there is no file missing.guide in the guide's folder.");
     assert_eq!(v.node_name(), "MAIN");
 }
 
@@ -573,6 +573,21 @@ fn a_long_topic_title_is_shortened_in_the_list() {
     for y in row..row + super::panes::MAC_ROW {
         assert_eq!(s.get(rows.right() - 1, y), paper, "text runs to the list's edge at y {y}");
     }
+}
+
+/// A node title too long for the AmigaGuide window's title bar is
+/// shortened after a word with "...", as a game window's title is, never
+/// cut through a word by the bar's end.
+#[test]
+fn a_long_node_title_is_shortened_in_the_guide_window() {
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut doc = guide();
+    doc.nodes[0].title = "A node whose title is far too long for the little Amiga window".into();
+    let v = Viewer::new(doc, None);
+    let mut s = m.new_surface();
+    v.draw(&mut s, &m, area);
+    let cut: Vec<String> = s.take_clipped_text().iter().map(|c| c.to_string()).collect();
+    assert!(cut.is_empty(), "{cut:?}");
 }
 
 /// Fixed-pitch text (a peg board drawn in letters) lines up in the Mac's
