@@ -27,39 +27,27 @@ const MAX_ID_LEN: usize = 64;
 /// by `deunicode`: "Königsberg" -> "konigsberg", "Straße" -> "strasse"),
 /// lower case, runs of anything but letters and digits become one dash
 /// ("Baker's Game" -> "baker-s-game" would be ugly, so apostrophes are
-/// dropped first: "bakers-game"), at most [`MAX_ID_LEN`] long, cut after
-/// a whole word where it is longer (see [`within_limit`]). A name
+/// dropped first: "bakers-game"), at most [`MAX_ID_LEN`] long. A name
 /// with no letter or digit at all ("!!!") is called `game-` and a number
 /// from its name, so every folder has an id that saves can carry.
 pub fn id_for(folder_name: &str) -> String {
     let mut id = String::new();
     let spelt = deunicode::deunicode_with_tofu(folder_name, "-");
     for c in spelt.chars().filter(|&c| c != '\'') {
+        if id.len() == MAX_ID_LEN {
+            break;
+        }
         if c.is_ascii_alphanumeric() {
             id.push(c.to_ascii_lowercase());
         } else if !id.is_empty() && !id.ends_with('-') {
             id.push('-');
         }
     }
-    let id = within_limit(id.trim_end_matches('-'));
+    let id = id.trim_end_matches('-');
     if id.is_empty() {
         return format!("game-{:08x}", crate::core::fnv1a64(folder_name.as_bytes()) as u32);
     }
     id.to_string()
-}
-
-/// An id (ASCII letters, digits and single dashes) no longer than
-/// [`MAX_ID_LEN`]: cut at its last dash within the limit, so that it
-/// ends on a whole word of the name, or at the limit where one word
-/// runs past it.
-fn within_limit(id: &str) -> &str {
-    if id.len() <= MAX_ID_LEN {
-        return id;
-    }
-    match id[..=MAX_ID_LEN].rfind('-') {
-        Some(dash) if dash > 0 => &id[..dash],
-        _ => &id[..MAX_ID_LEN],
-    }
 }
 
 impl GameType {
@@ -145,10 +133,6 @@ mod tests {
         assert_eq!(id_for("  The  Chance!"), "the-chance");
         assert_eq!(id_for(&"Long ".repeat(20)).len(), MAX_ID_LEN);
         assert_eq!(id_for(&"Abc ".repeat(20)).len(), MAX_ID_LEN - 1, "cut to the limit, no dash at the end");
-        // Cut after a whole word, never through one.
-        let long = "Extraordinarily Long Variant Name Of Klondike Patience Deluxe Edition";
-        assert_eq!(id_for(long), "extraordinarily-long-variant-name-of-klondike-patience-deluxe");
-        assert_eq!(id_for(&"x".repeat(70)), "x".repeat(MAX_ID_LEN), "one word longer than the limit");
     }
 
     #[test]
