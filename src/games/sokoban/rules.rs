@@ -260,27 +260,23 @@ impl Game for Sokoban {
         m.0.iter().map(|&d| d.letter(scratch.step(d).unwrap_or(false))).collect()
     }
 
-    /// "walk 2 left and up, then push right": runs of steps one way, the
+    /// "walk 2 left and 1 up, then push right": runs of steps one way, the
     /// walks and the pushes apart.
     fn describe_move(&self, m: &Path) -> String {
         // The LURD text knows which steps push (upper case).
         let steps: Vec<(Dir, bool)> =
             self.move_text(m).chars().filter_map(|c| Some((Dir::from_letter(c)?, c.is_ascii_uppercase()))).collect();
-        let mut parts: Vec<(bool, Vec<String>)> = Vec::new();
+        let mut parts: Vec<(bool, Vec<(usize, Dir)>)> = Vec::new();
         for run in steps.chunk_by(|a, b| a == b) {
             let (dir, push) = run[0];
-            let words = match run.len() {
-                1 => dir.name().to_string(),
-                n => format!("{n} {}", dir.name()),
-            };
             match parts.last_mut() {
-                Some((p, runs)) if *p == push => runs.push(words),
-                _ => parts.push((push, vec![words])),
+                Some((p, runs)) if *p == push => runs.push((run.len(), dir)),
+                _ => parts.push((push, vec![(run.len(), dir)])),
             }
         }
         let parts: Vec<String> = parts
             .iter()
-            .map(|(push, runs)| format!("{} {}", if *push { "push" } else { "walk" }, runs.join(" and ")))
+            .map(|(push, runs)| format!("{} {}", if *push { "push" } else { "walk" }, runs_in_words(runs)))
             .collect();
         parts.join(", then ")
     }
@@ -355,6 +351,21 @@ impl Variant for LevelVariant {
     }
 }
 
+/// Runs of steps as words: "down and right" where each is one step;
+/// where any is more, every run is counted ("71 left, 47 up and 1 left"),
+/// since "47 up and left" reads as one diagonal walk.
+fn runs_in_words(runs: &[(usize, Dir)]) -> String {
+    let counted = runs.iter().any(|&(n, _)| n > 1);
+    let words: Vec<String> = runs
+        .iter()
+        .map(|&(n, dir)| if counted { format!("{n} {}", dir.name()) } else { dir.name().to_string() })
+        .collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => words.concat(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,6 +403,9 @@ mod tests {
             g.describe_move(&g.parse_move("drRRl").unwrap()),
             "walk down and right, then push 2 right, then walk left"
         );
+        // Once one run is counted, all are: "2 up and left" would read as
+        // a walk up and to the left.
+        assert_eq!(g.describe_move(&g.parse_move("llluul").unwrap()), "walk 3 left, 2 up and 1 left");
     }
 
     #[test]
