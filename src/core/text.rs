@@ -124,6 +124,12 @@ impl IniLines {
     }
 }
 
+/// `text` with a capital first letter ("cannot move" -> "Cannot move").
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}
+
 /// `n` and the word for that many: "1 push", "3 pushes", "0 moves".
 pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
     let n = n.into();

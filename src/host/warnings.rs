@@ -12,6 +12,7 @@
 use std::cell::RefCell;
 use std::collections::{HashSet, VecDeque};
 
+use crate::core::capitalised;
 use crate::machines::Requester;
 
 /// The title of the box that tells of trouble with settings.ini or
@@ -52,13 +53,7 @@ pub fn warn(title: &str, text: String) {
 fn sentence(clause: &str) -> String {
     let clause = clause.trim_end_matches('.');
     let first_word = clause.split(' ').next().unwrap_or_default();
-    let mut chars = clause.chars();
-    match chars.next() {
-        Some(first) if first_word.chars().all(char::is_alphabetic) => {
-            format!("{}{}.", first.to_uppercase(), chars.as_str())
-        }
-        _ => format!("{clause}."),
-    }
+    if first_word.chars().all(char::is_alphabetic) { format!("{}.", capitalised(clause)) } else { format!("{clause}.") }
 }
 
 /// The next box to show, oldest first.

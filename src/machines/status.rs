@@ -3,6 +3,8 @@
 //! written more tersely, the title gives way, and a message that still
 //! does not fit is shortened after a whole word with "...".
 
+use crate::core::capitalised;
+
 /// How a figure is written, fullest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Form {
@@ -125,10 +127,8 @@ fn opening_clause(message: &str) -> Option<String> {
 fn closing_clause(message: &str) -> Option<String> {
     let sentence = opening_sentence(message)?;
     let (clause, reason) = sentence.split_once(": ")?;
-    let mut chars = reason.chars();
-    let first = chars.next()?;
     let says = |t: &str| t.split_whitespace().count() >= MESSAGE_WORDS;
-    (says(clause) && says(reason)).then(|| first.to_uppercase().chain(chars).collect())
+    (says(clause) && says(reason)).then(|| capitalised(reason))
 }
 
 /// The first sentence of `message` when it has more than one (a full stop,

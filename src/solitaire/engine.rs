@@ -41,7 +41,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::cards::{Card, Rank, Suit};
-use crate::core::{Game, Refusal, Status, Variant, plural};
+use crate::core::{Game, Refusal, Status, Variant, capitalised, plural};
 
 use super::deal;
 use super::rules::{Build, ColourCheck, DealTo, Mode, PileKind, Rules, Sequence, WinWhen};
@@ -196,14 +196,6 @@ enum Why {
     NotAddend { card: Card, sum: u8 },
 }
 
-fn capitalised(text: String) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => text,
-    }
-}
-
 /// "an ace", "a 7", "an 8", "a king".
 fn with_article(rank: Rank) -> String {
     let name = rank.name();
@@ -295,7 +287,7 @@ impl Why {
                 format!("{} cannot be removed alone: only cards worth {sum} can", card.describe())
             }
         };
-        capitalised(s) + "."
+        capitalised(&s) + "."
     }
 }
 

@@ -12,6 +12,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::core::capitalised;
 use crate::core::files::is_listed;
 use crate::games::sokoban::library::{self, SetFile};
 use crate::games::sokoban::records::Records;
@@ -66,8 +67,7 @@ const SET_NAME_SHOWN: usize = 20;
 /// tell sets apart, and a list that cuts it at its end would lose the
 /// level's number after it.
 fn set_name(set: &SetFile) -> String {
-    let mut chars = set.name.chars();
-    let name: Vec<char> = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+    let name: Vec<char> = capitalised(&set.name).chars().collect();
     if name.len() <= SET_NAME_SHOWN {
         return name.into_iter().collect();
     }

@@ -22,6 +22,19 @@ pub enum Tile {
     Pusher(bool),
 }
 
+impl Tile {
+    /// Every kind of square, each painted once a frame.
+    pub const ALL: [Tile; 7] = [
+        Tile::Wall,
+        Tile::Floor,
+        Tile::Goal,
+        Tile::Can(false),
+        Tile::Can(true),
+        Tile::Pusher(false),
+        Tile::Pusher(true),
+    ];
+}
+
 /// Colours chosen to land on registers the Amiga screens have (742, C96,
 /// 421 browns; CCC, AAA greys; 24A blue; FE2, DA2, 960 yellows; 5D5, 3A5,
 /// 072, 041 greens; E44, C11, 800 reds) and near the Mac's system colours.
@@ -204,15 +217,7 @@ mod tests {
     /// one bit: the pusher on a goal too, whose goal the figure covers.
     #[test]
     fn every_square_looks_its_own_from_the_smallest_size() {
-        let tiles = [
-            Tile::Wall,
-            Tile::Floor,
-            Tile::Goal,
-            Tile::Can(false),
-            Tile::Can(true),
-            Tile::Pusher(false),
-            Tile::Pusher(true),
-        ];
+        let tiles = Tile::ALL;
         for size in MIN_SIZE..=48 {
             let arts: Vec<Art> = tiles.iter().map(|&t| tile_art(t, size)).collect();
             for (i, a) in arts.iter().enumerate() {

@@ -397,15 +397,7 @@ impl Board<LevelVariant> for SokobanBoard {
         let clip = s.set_clip(area.intersect(&s.clip()));
         let layout = self.layout(st, area);
         let size = layout.cell as u32;
-        let tiles = [
-            Tile::Wall,
-            Tile::Floor,
-            Tile::Goal,
-            Tile::Can(false),
-            Tile::Can(true),
-            Tile::Pusher(false),
-            Tile::Pusher(true),
-        ];
+        let tiles = Tile::ALL;
         let arts: Vec<_> = tiles.iter().map(|&t| tile_art(t, size)).collect();
         let art = |t: Tile| &arts[tiles.iter().position(|&x| x == t).expect("every tile is painted")];
         for at in 0..level.width * level.height {
