@@ -2142,6 +2142,20 @@ PileFace=D
         assert!(found.iter().any(|f| f.starts_with(wanted)), "wanted `{wanted}...` among {found:#?}");
     }
 
+    /// A mode's Name too long for the menus is quoted cut after a whole
+    /// word: "long n..." would read as a typing slip.
+    #[test]
+    fn a_long_mode_name_is_quoted_in_whole_words() {
+        let name = "Très facile et vraiment très très long nom pour un mode";
+        let (_, warnings) =
+            parse(&klondike().replacen("[EasyMode]\n", &format!("[EasyMode]\nName={name}\n"), 1)).unwrap();
+        let said = warnings.iter().map(|d| d.message.as_str()).find(|m| m.contains("characters long")).unwrap();
+        assert!(
+            said.starts_with("[EasyMode] Name=Très facile et vraiment très très long... is 55 characters long"),
+            "{said}"
+        );
+    }
+
     #[test]
     fn mini_reads_with_defaults() {
         let (spec, warnings) = parse(MINI).unwrap();
