@@ -29,6 +29,8 @@ const NO_WINNABLE_DEAL: &str = "No deal tried was proved winnable. This one may 
 /// What it says instead once the status's longer search proves that deal
 /// winnable after all, so the line never contradicts the status beside it.
 const PROVED_AFTER_ALL: &str = "This deal is proved winnable now.";
+/// And once that search proves it lost.
+const PROVED_LOST: &str = "No deal tried was proved winnable. This one cannot be won.";
 
 /// The pause between two moves of the demo.
 const DEMO_STEP_MS: u32 = 400;
@@ -77,7 +79,7 @@ pub struct Assist {
     /// can, a lost deal is no reason to offer Undo.
     pub undoable: bool,
     /// The position on the table is such a deal, and the status line says
-    /// it may not be winnable: the status's verdict on it may correct that.
+    /// it may not be winnable: the status's verdict on it settles that.
     doubted: bool,
 }
 
@@ -123,9 +125,11 @@ impl Assist {
     /// Time passes: the search's answer may come, and the demo moves on.
     pub fn tick(&mut self, st: &Solitaire, ms: u32) -> Reply<SolitaireVariant> {
         let heard = match self.watcher.poll(st) {
-            true if std::mem::take(&mut self.doubted) && self.watcher.line().is_some() => {
-                Reply::Say(PROVED_AFTER_ALL.into())
-            }
+            true if std::mem::take(&mut self.doubted) => match self.watcher.outlook() {
+                Outlook::Winnable(_) => Reply::Say(PROVED_AFTER_ALL.into()),
+                Outlook::NotWinnable => Reply::Say(PROVED_LOST.into()),
+                _ => Reply::Redraw,
+            },
             true => Reply::Redraw,
             false => Reply::Unchanged,
         };
@@ -386,6 +390,21 @@ mod tests {
         assert!(seen.len() > 5, "the hints go some way: {}", seen.len());
         let end = Assist::hint_from(&st, Err(NoLine::NotFound), true);
         assert!(matches!(&end, Reply::Say(said) if said == "No hint found in time."), "{end:?}");
+    }
+
+    /// A deal dealt unproved (the status line says it may not be winnable)
+    /// that the status's search then proves lost is said to be so.
+    #[test]
+    fn a_deal_dealt_unproved_and_then_proved_lost_is_said_to_be() {
+        background::allow(true);
+        let rules = examples::the_chance();
+        let st = SolitaireVariant::new("the-chance", 0, rules.clone(), rules).unwrap().deal(7);
+        let mut assist = Assist::default();
+        assist.dealt_unproved.store(true, Ordering::Relaxed);
+        assist.arrived(&st, |_| None);
+        let Reply::Say(said) = until_heard(&mut assist, &st) else { panic!("the status line is corrected") };
+        assert_eq!(said, PROVED_LOST);
+        assert_eq!(assist.field(), Some(("Solver", "Not winnable".to_string())));
     }
 
     /// A deal dealt unproved (the status line says it may not be winnable)
