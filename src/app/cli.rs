@@ -847,8 +847,8 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
 
 /// `parlour help --html DIR`: every game type's page joined with the help
 /// menu and the list of game types; prints the files written and the page
-/// to start at, and fails
-/// after building the rest if a game type's page could not be built.
+/// to start at, and fails after building the rest if a game type or its
+/// page could not be read.
 fn build_html_help(out: &Path) -> Result<(), Failure> {
     use crate::help::html_build::{HelpGame, build};
     let games: Vec<HelpGame> = catalog::games()
@@ -871,7 +871,7 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
     for why in &built.left_out {
         eprintln!("parlour: {why}");
     }
-    match built.left_out.len() {
+    match built.left_out.len() + tell_unreadable_game_types() {
         0 => Ok(()),
         n => Err(fail(format!(
             "{} left out of the help (`parlour lint` checks a game type's folder)",
@@ -1207,6 +1207,18 @@ fn deal(
     Ok(())
 }
 
+/// Tells of each game type that cannot be read, on standard error as the
+/// launcher names it, for a command that goes through every game type
+/// (capture --all, help --html); returns how many there were.
+fn tell_unreadable_game_types() -> usize {
+    let game_types = crate::host::family("solitaire").map(|f| (f.variants)(&catalog::places()));
+    let unreadable: Vec<(String, String)> = game_types.into_iter().flatten().filter_map(Result::err).collect();
+    for (name, why) in &unreadable {
+        eprintln!("parlour: {} is left out: {}", escape_controls(name), escape_controls(why));
+    }
+    unreadable.len()
+}
+
 fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
     use super::capture::Captured;
     let mut failed = false;
@@ -1219,13 +1231,9 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
             .filter_map(|g| catalog::game_type(g).map(|gt| gt.folder.clone()))
             .filter(|f| !builtin.is_some_and(|b| f.starts_with(b)))
             .collect::<Vec<_>>();
-        // A game type that cannot be read has no picture to draw: said, as
-        // the launcher says it, and the run fails.
-        let game_types = crate::host::family("solitaire").map(|f| (f.variants)(&catalog::places()));
-        for (name, why) in game_types.into_iter().flatten().filter_map(Result::err) {
-            eprintln!("parlour: {} is left out: {}", escape_controls(&name), escape_controls(&why));
-            failed = true;
-        }
+        // A game type that cannot be read has no picture to draw: said, and
+        // the run fails.
+        failed = tell_unreadable_game_types() > 0;
         if own.is_empty() && !failed {
             say!("No game types of your own to capture: the built-in ones come with their pictures.");
         }

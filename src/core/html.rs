@@ -8,7 +8,10 @@
 //! needs the byte range of each attribute to rewrite links in place, and a
 //! hand-written scanner cannot fail on garbage.
 
+use std::borrow::Cow;
 use std::ops::Range;
+
+use super::text::shortened;
 
 /// Elements without an end tag.
 pub const VOID: [&str; 14] =
@@ -267,9 +270,14 @@ fn tag_end(b: &[u8], from: usize, quotes: bool) -> Option<usize> {
     None
 }
 
+/// The start of `s` as a message quotes it: its first line, cut after a
+/// whole word if it is long, and "..." where `s` goes on.
 fn shorten(s: &str) -> String {
-    let first: String = s.chars().take_while(|&c| c != '\n').take(30).collect();
-    if first.len() < s.len() { format!("{first}...") } else { first }
+    let line = s.split('\n').next().unwrap_or_default();
+    match shortened(line, 33) {
+        Cow::Borrowed(whole) if whole.len() < s.len() => format!("{whole}..."),
+        short => short.into_owned(),
+    }
 }
 
 /// The tag whose name and attributes lie in `inner` (between `<` or `</`

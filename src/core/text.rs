@@ -6,6 +6,8 @@
 //! must stay on its line and survive an editor that trims trailing spaces.
 //! These checks run before anything is written, so files never need escaping.
 
+use std::borrow::Cow;
+
 /// The longest id accepted; ids are names, not documents.
 const MAX_ID_LEN: usize = 64;
 
@@ -130,6 +132,32 @@ pub fn capitalised(text: &str) -> String {
     chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
+/// `text` in at most `most` characters: whole, or cut after its last
+/// whole word that leaves room for "..." after it (a first word longer
+/// than that is cut after a letter). For quoting a file's words back to
+/// its author, who would take a word cut in two for a typing slip ("long
+/// n..." of "long nom"). Characters are counted, not measured in pixels
+/// as a screen's lines are, so a value of 100,000 digits takes no longer
+/// than it takes to read.
+pub fn shortened(text: &str, most: usize) -> Cow<'_, str> {
+    if text.chars().nth(most).is_none() {
+        return Cow::Borrowed(text);
+    }
+    let room = most.saturating_sub(ELLIPSIS.len());
+    let end = text.char_indices().nth(room).map_or(text.len(), |(at, _)| at);
+    let (head, rest) = text.split_at(end);
+    // The head ends with a whole word where a space follows it.
+    let words = match rest.starts_with(char::is_whitespace) {
+        true => head,
+        false => head.rfind(char::is_whitespace).map_or("", |at| &head[..at]),
+    };
+    let kept = if words.trim().is_empty() { head } else { words };
+    Cow::Owned(format!("{}{ELLIPSIS}", kept.trim_end()))
+}
+
+/// What ends a text cut short.
+const ELLIPSIS: &str = "...";
+
 /// `n` and the word for that many: "1 push", "3 pushes", "0 moves".
 pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
     let n = n.into();
@@ -226,6 +254,21 @@ mod tests {
         assert_eq!(plural(1u64, "push", "pushes"), "1 push");
         assert_eq!(plural(0u64, "move", "moves"), "0 moves");
         assert_eq!(plural(2u8, "game", "games"), "2 games");
+    }
+
+    /// A text too long is cut after a whole word, "..." included in the
+    /// count; a first word too long for that is cut after a letter.
+    #[test]
+    fn a_text_is_shortened_after_a_whole_word() {
+        let name = "Très facile et vraiment très très long nom";
+        assert_eq!(shortened(name, 42), name);
+        assert_eq!(shortened(name, 41), "Très facile et vraiment très très long...");
+        assert_eq!(shortened(name, 40), "Très facile et vraiment très très...");
+        // A word that ends where the room does is kept whole.
+        assert_eq!(shortened("one two three", 10), "one two...");
+        assert_eq!(shortened("one two  three", 12), "one two...");
+        assert_eq!(shortened("Unbreakable", 8), "Unbre...");
+        assert_eq!(shortened(&"9".repeat(100_000), 43), format!("{}...", "9".repeat(40)));
     }
 
     #[test]

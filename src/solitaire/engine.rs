@@ -1585,7 +1585,7 @@ impl Variant for SolitaireVariant {
 /// A position built by hand: `piles` gives cards for some piles (`T3`,
 /// `F1`...), bottom first, face-down ones in parentheses; the rest are empty.
 #[cfg(test)]
-pub(super) fn position(rules: Rules, piles: &[(&str, &str)]) -> Solitaire {
+pub(crate) fn position(rules: Rules, piles: &[(&str, &str)]) -> Solitaire {
     let mut state = Solitaire::empty(Arc::new(rules));
     for (pile, cards) in piles {
         let id = PileId::parse(pile).unwrap();

@@ -33,7 +33,11 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use super::spec::Diagnostic;
-use crate::core::decode_text;
+use crate::core::{decode_text, shortened};
+
+/// The most characters of a line or a value a message quotes, "..."
+/// included.
+const QUOTED: usize = 43;
 
 /// One `Key=Value` line.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,17 +51,11 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// The longest value a message repeats whole.
-    const SHOWN: usize = 40;
-
-    /// The value as a message repeats it: whole, or its first characters
-    /// and "..." when it is long (a value of 100,000 digits would fill a
+    /// The value as a message repeats it: whole, or its first words and
+    /// "..." when it is long (a value of 100,000 digits would fill a
     /// screen of errors with itself).
     pub fn shown(&self) -> String {
-        match self.value.char_indices().nth(Self::SHOWN) {
-            Some((at, _)) => format!("{}...", &self.value[..at]),
-            None => self.value.clone(),
-        }
+        shortened(&self.value, QUOTED).into_owned()
     }
 }
 
@@ -196,7 +194,7 @@ impl IniDoc {
                 // rather than as every check that misses the section.
                 let (name, slip) = header_name(rest);
                 if let Some(slip) = slip {
-                    diags.push(Diagnostic::error(path, line, format!("`{}`: {slip}", shorten(t))));
+                    diags.push(Diagnostic::error(path, line, format!("`{}`: {slip}", shortened(t, QUOTED))));
                 }
                 let name = name.as_str();
                 if name.is_empty() {
@@ -224,14 +222,14 @@ impl IniDoc {
                 diags.push(Diagnostic::error(
                     path,
                     line,
-                    format!("`{}` is neither a [Section] header nor a Key=Value line", shorten(t)),
+                    format!("`{}` is neither a [Section] header nor a Key=Value line", shortened(t, QUOTED)),
                 ));
                 continue;
             };
             let key = t[..eq].trim();
             let value = clean_value(&t[eq + 1..]);
             if key.is_empty() {
-                diags.push(Diagnostic::error(path, line, format!("`{}`: a value without a key", shorten(t))));
+                diags.push(Diagnostic::error(path, line, format!("`{}`: a value without a key", shortened(t, QUOTED))));
                 continue;
             }
             if before_first {
@@ -357,17 +355,6 @@ fn header_name(rest: &str) -> (String, Option<&'static str>) {
         None
     };
     (meant(name), slip)
-}
-
-/// A line shortened for quoting in a message.
-fn shorten(t: &str) -> String {
-    const MAX: usize = 40;
-    if t.chars().count() <= MAX {
-        t.to_string()
-    } else {
-        let s: String = t.chars().take(MAX).collect();
-        format!("{s}...")
-    }
 }
 
 /// A file mostly in UTF-8 with a line that is not (a character typed in

@@ -63,7 +63,11 @@ pub fn lint_path(path: &Path) -> Vec<Diagnostic> {
 pub fn lint_ini(path: &Path) -> Vec<Diagnostic> {
     match GameSpec::load(path) {
         Ok((spec, warnings)) => with_room_checked(&spec, warnings),
-        Err(diags) => diags,
+        Err(mut diags) => {
+            // Listed as the file reads, the whole game's checks among the rest.
+            diags.sort_by_key(|d| d.line);
+            diags
+        }
     }
 }
 

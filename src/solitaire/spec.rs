@@ -628,20 +628,27 @@ impl GameSpec {
     }
 
     /// Reads and checks a game.ini's bytes; `path` is used in messages.
+    /// The problems come in line order, what reading each line found
+    /// before the checks of the whole game, which may follow from it (a
+    /// [Foundation] Piles that is no number leaves no foundation piles):
+    /// the first error is the one to mend first.
     pub fn parse(path: &Path, bytes: &[u8]) -> Result<(GameSpec, Vec<Diagnostic>), Vec<Diagnostic>> {
         let (doc, diags) = IniDoc::parse(path, bytes);
         if doc.sections().is_empty() && diags.iter().any(Diagnostic::is_error) {
             return Err(diags);
         }
         let hashed = lines_with_hash_comments(&doc);
-        let mut r = Reader { path, diags, area_known: false };
+        let mut r = Reader { path, diags, area_known: false, checks_from: 0 };
         let mut spec = r.read(doc, fnv1a64(bytes));
         spec.path = path.to_path_buf();
-        let mut diags = r.diags;
+        let Reader { mut diags, checks_from, .. } = r;
         for d in diags.iter_mut().filter(|d| d.is_error() && hashed.contains(&d.line)) {
             d.message.push_str(HASH_IS_NO_COMMENT);
         }
+        let mut checks = diags.split_off(checks_from);
         diags.sort_by_key(|d| d.line);
+        checks.sort_by_key(|d| d.line);
+        diags.append(&mut checks);
         if diags.iter().any(Diagnostic::is_error) { Err(diags) } else { Ok((spec, diags)) }
     }
 
@@ -703,6 +710,8 @@ struct Reader<'p> {
     /// Whether [Game] NumCardWide and NumCardHigh were read (pile places
     /// are checked against them only then).
     area_known: bool,
+    /// Where in `diags` the checks of the whole game begin.
+    checks_from: usize,
 }
 
 /// The most characters of a mode's Name the menus show, on every machine:
@@ -1231,6 +1240,7 @@ impl Reader<'_> {
         spec.tableau.piles = spec.tableau_piles.len();
         spec.reserve.piles = spec.reserve_piles.len();
         spec.game.num_cards_dealt = spec.dealt.len();
+        self.checks_from = self.diags.len();
         self.cross_checks(&spec, &doc);
         spec.doc = doc;
         spec
@@ -2140,6 +2150,32 @@ PileFace=D
 
     fn has_start(found: &[String], wanted: &str) {
         assert!(found.iter().any(|f| f.starts_with(wanted)), "wanted `{wanted}...` among {found:#?}");
+    }
+
+    /// A value read wrong comes first among the problems, before the
+    /// checks of the whole game, blamed on line 1 where no line is to
+    /// blame (a game type with no [Foundation]): a list of games names the
+    /// first error alone, and it must be one to mend first.
+    #[test]
+    fn what_reading_a_line_finds_comes_before_the_whole_games_checks() {
+        let no_foundation = [(13, ""), (14, ""), (23, ""), (24, ""), (25, "")];
+        let found = problems(&edit(MINI, &[&no_foundation[..], &[(5, "Decks=x")]].concat()));
+        assert_eq!(found[0], "g.ini:5: [Game] Decks=x is not a number: it must be 1, 2, 3 or 4");
+        has_start(&found[1..], "g.ini:1: there are no foundation piles, so the game cannot be won");
+    }
+
+    /// A mode's Name too long for the menus is quoted cut after a whole
+    /// word: "long n..." would read as a typing slip.
+    #[test]
+    fn a_long_mode_name_is_quoted_in_whole_words() {
+        let name = "Très facile et vraiment très très long nom pour un mode";
+        let (_, warnings) =
+            parse(&klondike().replacen("[EasyMode]\n", &format!("[EasyMode]\nName={name}\n"), 1)).unwrap();
+        let said = warnings.iter().map(|d| d.message.as_str()).find(|m| m.contains("characters long")).unwrap();
+        assert!(
+            said.starts_with("[EasyMode] Name=Très facile et vraiment très très long... is 55 characters long"),
+            "{said}"
+        );
     }
 
     #[test]

@@ -196,6 +196,29 @@ fn capture_all_names_a_game_type_left_out() {
     }
 }
 
+/// A game type that cannot be read is named with its first error by line
+/// (a value read wrong, not the check of the whole game it leads to, which
+/// blames line 1), and how many more there are and how to list them.
+#[test]
+fn a_game_type_left_out_is_named_by_its_first_error_and_how_many_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("My Bad");
+    std::fs::create_dir(&bad).unwrap();
+    std::fs::write(
+        bad.join("game.ini"),
+        "[General]\nName=Bad\n[Game]\nDecks=x\nNumCardWide=7\nNumCardHigh=4\nNumCardsDealt=0\n",
+    )
+    .unwrap();
+    let out = within(60, parlour().env("PARLOUR_GAME_TYPES", dir.path()).arg("list"));
+    let told = format!(
+        "warning: My Bad is left out: {}:4: [Game] Decks=x is not a number: it must be 1, 2, 3 or 4 \
+         (and 2 more errors: parlour lint \"{}\" lists them all)\n",
+        bad.join("game.ini").display(),
+        bad.display()
+    );
+    assert_eq!(stderr(&out), told);
+}
+
 /// The help page of a game type whose rules do not read is still shown,
 /// with the rules' problems said, so an author can read it over.
 #[test]

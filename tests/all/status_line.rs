@@ -24,10 +24,13 @@ const MESSAGES: &[&str] = &[
     // Solitaire.
     "No deal tried was proved winnable. This one may not be.",
     "This deal is proved winnable now.",
+    "No deal tried was proved winnable. This one cannot be won.",
     "Dealing a winnable game: 40%. Escape deals this one.",
     "The 6 of hearts cannot go on the 2 of diamonds: it must be one rank lower.",
     "The 10 of hearts cannot go to an empty tableau pile: only a king may fill a space.",
     "No hint: no winning line from here. Undo, or start anew.",
+    "No winning line from here; try this: 8♠ with 5♠.",
+    "No winning line from here; try this: 9♥ and 2 more to empty pile 4.",
     "Solving: a click or a key stops it.",
     // MineSweeper.
     "That square is open already.",

@@ -75,7 +75,7 @@ fn variants(places: &Places) -> Vec<Listed> {
         .map(|folder| {
             let name = folder.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
             GameType::load(&folder)
-                .map_err(|diags| crate::core::reason(&diags))
+                .map_err(|diags| super::unreadable(&folder, &diags))
                 .and_then(game_entry)
                 .map_err(|why| (name, why))
         })

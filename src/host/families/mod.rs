@@ -10,3 +10,31 @@ pub mod scramble;
 pub mod sokoban;
 pub mod solitaire;
 pub mod tetris;
+
+use std::path::Path;
+
+use crate::core::{Diagnostic, plural, reason};
+
+/// Why a game-type folder could not be read, in the line a list of games
+/// has room for: its first error and, where it has more, how many and the
+/// command that lists them all (lint's list is in line order; this error
+/// is the first of those, or the check of the whole game they lead to).
+fn unreadable(folder: &Path, diags: &[Diagnostic]) -> String {
+    let first = reason(diags);
+    match diags.iter().filter(|d| d.is_error()).count().saturating_sub(1) {
+        0 => first,
+        more => format!(
+            "{first} (and {}: parlour lint {} lists them all)",
+            plural(more as u64, "more error", "more errors"),
+            as_argument(folder)
+        ),
+    }
+}
+
+/// `path` as a command line takes it: in double quotes where it holds a
+/// space or a character a shell reads ("game-types/My Klondike").
+fn as_argument(path: &Path) -> String {
+    let text = path.display().to_string();
+    let plain = |c: char| c.is_alphanumeric() || "._-+/:@".contains(c);
+    if text.chars().all(plain) { text } else { format!("\"{text}\"") }
+}

@@ -46,7 +46,7 @@ fn variants(places: &Places) -> Vec<Listed> {
         .map(|folder| {
             GameType::load(&folder).map(entry).map_err(|diags| {
                 let name = folder.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-                (name, crate::core::reason(&diags))
+                (name, super::unreadable(&folder, &diags))
             })
         })
         .collect()

@@ -29,6 +29,8 @@ const NO_WINNABLE_DEAL: &str = "No deal tried was proved winnable. This one may 
 /// What it says instead once the status's longer search proves that deal
 /// winnable after all, so the line never contradicts the status beside it.
 const PROVED_AFTER_ALL: &str = "This deal is proved winnable now.";
+/// And once that search proves it lost.
+const PROVED_LOST: &str = "No deal tried was proved winnable. This one cannot be won.";
 
 /// The pause between two moves of the demo.
 const DEMO_STEP_MS: u32 = 400;
@@ -77,7 +79,7 @@ pub struct Assist {
     /// can, a lost deal is no reason to offer Undo.
     pub undoable: bool,
     /// The position on the table is such a deal, and the status line says
-    /// it may not be winnable: the status's verdict on it may correct that.
+    /// it may not be winnable: the status's verdict on it settles that.
     doubted: bool,
 }
 
@@ -123,9 +125,11 @@ impl Assist {
     /// Time passes: the search's answer may come, and the demo moves on.
     pub fn tick(&mut self, st: &Solitaire, ms: u32) -> Reply<SolitaireVariant> {
         let heard = match self.watcher.poll(st) {
-            true if std::mem::take(&mut self.doubted) && self.watcher.line().is_some() => {
-                Reply::Say(PROVED_AFTER_ALL.into())
-            }
+            true if std::mem::take(&mut self.doubted) => match self.watcher.outlook() {
+                Outlook::Winnable(_) => Reply::Say(PROVED_AFTER_ALL.into()),
+                Outlook::NotWinnable => Reply::Say(PROVED_LOST.into()),
+                _ => Reply::Redraw,
+            },
             true => Reply::Redraw,
             false => Reply::Unchanged,
         };
@@ -255,14 +259,16 @@ impl Assist {
         if solve { self.start_demo(known) } else { Self::hint_from(st, known, self.undoable) }
     }
 
-    /// The next move of a winning line, or why there is none. When none is
-    /// found in time (and none is proven impossible), a move no line
-    /// vouches for is offered, said to be no more than that: a safe
-    /// lay-off (a card no winning line needs where it lies), else the move
-    /// that leaves the position looking best, if any looks better than
-    /// now (see [`promising_move`]). Where a card can
-    /// go home so, that comes first of a line too, whatever order the line
-    /// found takes: it is the move a player expects, and the game stays as
+    /// The next move of a winning line, or why there is none. Where none
+    /// is left but moves are, one of them is marked all the same (see
+    /// [`move_left`]), so a player who asks is never led to think the game
+    /// stuck. When none is found in time (and none is proven impossible),
+    /// a move no line vouches for is offered, said to be no more than
+    /// that: a safe lay-off (a card no winning line needs where it lies),
+    /// else the move that leaves the position looking best, if any looks
+    /// better than now (see [`promising_move`]). Where a card can go home
+    /// so, that comes first of a line too, whatever order the line found
+    /// takes: it is the move a player expects, and the game stays as
     /// winnable as it was.
     fn hint_from(st: &Solitaire, known: Result<Vec<String>, NoLine>, undoable: bool) -> Reply<SolitaireVariant> {
         let named = |m: SolMove, lead: &str| {
@@ -277,7 +283,12 @@ impl Assist {
                     Err(why) => Reply::Say(why),
                 }
             }
-            Err(NoLine::Lost) => Reply::Say(format!("No hint: no winning line from here. {}", way_out(undoable))),
+            // The words before the colon are what the narrowest status
+            // line keeps: the move is framed on the table anyway.
+            Err(NoLine::Lost) => match move_left(st) {
+                Some(m) => named(m, "No winning line from here; try this: "),
+                None => Reply::Say(format!("No hint: no winning line from here. {}", way_out(undoable))),
+            },
             // The caveat first: a narrow status line keeps the first
             // sentence, and the move is framed on the table anyway.
             Err(NoLine::NotFound) => match (safe_lay_off(st), promising_move(st)) {
@@ -336,6 +347,13 @@ impl Assist {
     }
 }
 
+/// A move to mark on a deal proved lost, while any is left: one that
+/// loses nothing if there is one (see [`safe_lay_off`]), else the one that
+/// leaves the table looking best, else the first the rules allow.
+fn move_left(st: &Solitaire) -> Option<SolMove> {
+    safe_lay_off(st).or_else(|| promising_move(st)).or_else(|| st.legal_moves().into_iter().next())
+}
+
 /// What a player can do on a deal with no winning line left: Undo only
 /// where there is a move of this game to take back.
 fn way_out(undoable: bool) -> &'static str {
@@ -386,6 +404,70 @@ mod tests {
         assert!(seen.len() > 5, "the hints go some way: {}", seen.len());
         let end = Assist::hint_from(&st, Err(NoLine::NotFound), true);
         assert!(matches!(&end, Reply::Say(said) if said == "No hint found in time."), "{end:?}");
+    }
+
+    /// A FreeCell end with every cell and column full: the 7♥ can go onto
+    /// the 8♠ and the 6♠ after it, and then nothing moves, and no card can
+    /// go home. Lost, with moves left.
+    fn lost_with_moves_left() -> Solitaire {
+        crate::solitaire::engine::position(
+            examples::freecell(),
+            &[
+                ("R1", "9C"),
+                ("R2", "9D"),
+                ("R3", "9H"),
+                ("R4", "9S"),
+                ("T1", "AC 2D"),
+                ("T2", "AD 2C"),
+                ("T3", "AH 2S"),
+                ("T4", "AS 2H"),
+                ("T5", "3C 3D 3H 3S 4C 4D 4H 4S"),
+                ("T6", "5C 5D 5H 5S 6C 6D 6H 6S 7H"),
+                ("T7", "7C 7D 7S 8C 8D 8H 8S"),
+                ("T8", "TC TD TH TS JC JD JH JS QC QD QH QS KC KD KH KS"),
+            ],
+        )
+    }
+
+    /// Once no winning line is left, a hint still marks a move while any
+    /// remains, so the player is not led to think the game stuck; with
+    /// none left it says so as before.
+    #[test]
+    fn a_hint_on_a_lost_deal_marks_a_move_that_remains() {
+        let mut st = lost_with_moves_left();
+        let mut assist = Assist { undoable: true, ..Assist::default() };
+        assist.arrived(&st, |_| None);
+        let Reply::Hint(m, said) = assist.hint(&st) else { panic!("a move is marked") };
+        assert_eq!(assist.field(), Some(("Solver", "Not winnable".to_string())), "proved lost");
+        assert!(st.check(&m).is_ok(), "{m:?}");
+        assert_eq!(said, format!("No winning line from here; try this: {}.", st.describe_move(&m)));
+        let mut played = 0;
+        while let Reply::Hint(m, _) = assist.hint(&st) {
+            assert!(played < 2, "two moves are left");
+            st.apply(&m);
+            assist.arrived(&st, |_| None);
+            played += 1;
+        }
+        assert_eq!(played, 2);
+        let last = Assist::hint_from(&st, Err(NoLine::Lost), true);
+        assert!(
+            matches!(&last, Reply::Say(said) if said == "No hint: no winning line from here. Undo, or start anew.")
+        );
+    }
+
+    /// A deal dealt unproved (the status line says it may not be winnable)
+    /// that the status's search then proves lost is said to be so.
+    #[test]
+    fn a_deal_dealt_unproved_and_then_proved_lost_is_said_to_be() {
+        background::allow(true);
+        let rules = examples::the_chance();
+        let st = SolitaireVariant::new("the-chance", 0, rules.clone(), rules).unwrap().deal(7);
+        let mut assist = Assist::default();
+        assist.dealt_unproved.store(true, Ordering::Relaxed);
+        assist.arrived(&st, |_| None);
+        let Reply::Say(said) = until_heard(&mut assist, &st) else { panic!("the status line is corrected") };
+        assert_eq!(said, PROVED_LOST);
+        assert_eq!(assist.field(), Some(("Solver", "Not winnable".to_string())));
     }
 
     /// A deal dealt unproved (the status line says it may not be winnable)

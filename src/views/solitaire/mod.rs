@@ -66,8 +66,7 @@ fn auto_play_applies(rules: &crate::solitaire::rules::Rules) -> bool {
 /// every machine: the game type's own name for it ([EasyMode] Name), cut
 /// after a whole word to [`MODE_NAME_SHOWN`] characters, else Easy or Hard.
 pub(crate) fn mode_label(variant: &SolitaireVariant, mode: Mode) -> String {
-    let characters = |text: &str| text.chars().count() as i32;
-    crate::machines::status::truncate(&characters, &variant.mode_name(mode), MODE_NAME_SHOWN as i32)
+    crate::core::shortened(&variant.mode_name(mode), MODE_NAME_SHOWN).into_owned()
 }
 
 /// How the table is played: YaZZle's way (drag, double-click home, a
