@@ -516,10 +516,17 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// action after it (one more click on the empty stock) must not hide
     /// that the game is over, and a narrow status line keeps the first
     /// sentence. A board's text that opens with the ending already (Rummi's
-    /// click on a finished table) is said as it is.
+    /// click on a finished table) is said as it is; saying nothing (a
+    /// board taking back its note) leaves the ending alone.
     fn say(&mut self, text: String) {
         let ending = if self.session.state().status() == Status::Playing { String::new() } else { self.ending_words() };
-        self.message = if ending.is_empty() || text.starts_with(&ending) { text } else { format!("{ending} {text}") };
+        self.message = if ending.is_empty() || text.starts_with(&ending) {
+            text
+        } else if text.is_empty() {
+            ending
+        } else {
+            format!("{ending} {text}")
+        };
     }
 
     /// Shows the news of the move just made in a box as well, where the

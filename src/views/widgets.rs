@@ -140,10 +140,12 @@ impl ButtonFocus {
     }
 }
 
-/// A list's type-select, as the Mac's and Windows' lists have it: letters
-/// typed one after another spell the start of a name ("so" goes to
-/// Sokoban past Scorpion); a letter that spells no name starts afresh, so
-/// one letter typed again and again steps round the names it begins.
+/// A list's type-select, as the Mac's and Windows' lists have it: a
+/// letter steps on to the next name it begins, round the list, and so
+/// does the same letter typed again and again, however quickly ("s", "s"
+/// goes from Scorpion to Scramble); other letters typed one after another
+/// spell the start of a name, the first in the list ("so" goes to
+/// Sokoban past Scorpion); a letter that spells no name starts afresh.
 /// Moving the selection any other way forgets what was typed, and so does
 /// a pause (where the view passes time on with [`TypeSelect::tick`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -167,11 +169,15 @@ impl TypeSelect {
         if !self.is_typing(selected) {
             self.typed.clear();
         }
-        let spelled: String = self.typed.chars().chain(c.to_lowercase()).collect();
-        let found = first_starting_with(names, selected, &spelled, true).map(|i| (i, spelled)).or_else(|| {
-            let letter: String = c.to_lowercase().collect();
-            first_starting_with(names, selected, &letter, false).map(|i| (i, letter))
-        });
+        let letter: String = c.to_lowercase().collect();
+        // A letter typed again is kept as one: "ss" steps on from "s"
+        // (Finder's way), even where a name starts with "ss".
+        let spells_on = !self.typed.is_empty() && self.typed != letter;
+        let spelled = format!("{}{letter}", self.typed);
+        let found = spells_on
+            .then(|| first_starting_with(names, 0, &spelled, true).map(|i| (i, spelled)))
+            .flatten()
+            .or_else(|| first_starting_with(names, selected, &letter, false).map(|i| (i, letter)));
         let (row, typed) = found?;
         (self.typed, self.chose, self.quiet_ms) = (typed, Some(row), 0);
         Some(row)
@@ -881,6 +887,59 @@ mod tests {
         assert_eq!(wrap(font, "one two three", 8 * 7), ["one two", "three"]);
         assert_eq!(wrap(font, "unbreakable x", 8 * 4), ["unbr", "eaka", "ble", "x"]);
         assert!(wrap(font, "", 10).is_empty());
+    }
+
+    /// Types `keys` into `typed` one by one, `pause_ms` apart, from row
+    /// `selected` of `names`; the names selected after each key.
+    fn type_keys(typed: &mut TypeSelect, names: &[&str], selected: usize, keys: &str, pause_ms: u32) -> Vec<String> {
+        let mut selected = selected;
+        keys.chars()
+            .map(|c| {
+                typed.tick(pause_ms);
+                selected = typed.select(names, selected, c).unwrap_or(selected);
+                names[selected].to_string()
+            })
+            .collect()
+    }
+
+    const GAMES: [&str; 8] =
+        ["Klondike", "Klondike Draw Three", "Rummi", "Scorpion", "Scramble", "Seahaven Towers", "Sokoban", "Tetris"];
+
+    /// One letter typed again and again steps round the names it begins,
+    /// quickly or slowly: a fresh letter moves on from the row it is on.
+    #[test]
+    fn a_letter_typed_again_steps_round_the_names_it_begins() {
+        let steps = ["Scorpion", "Scramble", "Seahaven Towers", "Sokoban", "Scorpion"];
+        for pause_ms in [0, 300, 1500] {
+            assert_eq!(
+                type_keys(&mut TypeSelect::default(), &GAMES, 0, "sssss", pause_ms),
+                steps,
+                "{pause_ms} ms apart"
+            );
+        }
+        assert_eq!(type_keys(&mut TypeSelect::default(), &GAMES, 3, "S", 0), ["Scramble"], "on from Scorpion");
+        // Repeated, a letter steps on even where a name starts with it twice.
+        let names = ["Ssh", "Sa", "Sb"];
+        assert_eq!(type_keys(&mut TypeSelect::default(), &names, 0, "sss", 0), ["Sa", "Sb", "Ssh"]);
+    }
+
+    /// Letters typed quickly spell the start of a name, the first in the
+    /// list that starts so; a Space belongs to the name.
+    #[test]
+    fn letters_typed_quickly_spell_a_name() {
+        let sea = type_keys(&mut TypeSelect::default(), &GAMES, 0, "sea", 0);
+        assert_eq!(sea, ["Scorpion", "Seahaven Towers", "Seahaven Towers"]);
+        assert_eq!(type_keys(&mut TypeSelect::default(), &GAMES, 0, "so", 0), ["Scorpion", "Sokoban"]);
+        let typed = type_keys(&mut TypeSelect::default(), &GAMES, 0, "klondike", 0);
+        assert_eq!(typed.last().unwrap(), "Klondike", "its whole name types the one on it");
+        let typed = type_keys(&mut TypeSelect::default(), &GAMES, 0, "klondike d", 0);
+        assert_eq!(typed.last().unwrap(), "Klondike Draw Three");
+        // A letter that spells nothing starts afresh, and so does any
+        // letter after a pause ("o" then begins no name).
+        assert_eq!(type_keys(&mut TypeSelect::default(), &GAMES, 0, "sct", 0), ["Scorpion", "Scorpion", "Tetris"]);
+        assert_eq!(type_keys(&mut TypeSelect::default(), &GAMES, 0, "so", 1500), ["Scorpion", "Scorpion"]);
+        assert_eq!(TypeSelect::default().select(&GAMES, 0, 'z'), None);
+        assert_eq!(TypeSelect::default().select(&[] as &[&str], 0, 's'), None, "an empty list");
     }
     use crate::machines::{MachineChoice, MachineId};
 

@@ -11,10 +11,10 @@ use parlour::app::shell::Shell;
 use parlour::core::{Action, Game, Status, Variant};
 use parlour::games::rummi::computer::{self, Level};
 use parlour::games::rummi::moves::{Move, Source, Target};
-use parlour::games::rummi::rules::{MOST_HELD, Rummi, RummiVariant, Side};
-use parlour::games::rummi::sets::fit;
+use parlour::games::rummi::rules::{FIRST_PLAY, MOST_HELD, Rummi, RummiVariant, Side};
+use parlour::games::rummi::sets::{fit, is_valid_set, ordered};
 use parlour::games::rummi::table::Table;
-use parlour::games::rummi::tile::TileId;
+use parlour::games::rummi::tile::{Kind, TileId};
 use parlour::gfx::Rect;
 use parlour::host::{Controller, Opening};
 use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Menu, Modifiers};
@@ -637,7 +637,7 @@ fn press(view: &mut RummiView, mach: &Machine, area: Rect, key: Key, times: usiz
     }
 }
 
-fn tile_at(view: &RummiView, row: u16, col: u16) -> Option<parlour::games::rummi::tile::Kind> {
+fn tile_at(view: &RummiView, row: u16, col: u16) -> Option<Kind> {
     let table = view.session().state().table();
     table.series().iter().find(|s| s.row == row && s.col == col).map(|s| s.tiles[0].kind())
 }
@@ -1058,6 +1058,68 @@ fn an_invalid_series_is_framed_once_the_requester_has_said_so() {
     click(&mut view, &mach, area, "gadget");
     click(&mut view, &mach, area, "gadget");
     assert_eq!(view.session().state().turn(), Side::Program);
+    assert_eq!(paint(&view), felt);
+}
+
+/// The first deal the player opens holding a valid set of three that
+/// totals under 30, and that set, in the order it is laid.
+fn seed_with_a_short_first_play() -> (u64, Vec<Kind>) {
+    (0..)
+        .find_map(|seed| {
+            let st = RummiVariant::default().deal(seed);
+            let tray: Vec<Kind> = st.tray(Side::Player).iter().map(|t| t.kind()).collect();
+            let short = |set: &[Kind]| set.iter().map(|k| u32::from(k.number())).sum::<u32>() < FIRST_PLAY;
+            let n = tray.len();
+            let set = (0..n)
+                .flat_map(|a| (a + 1..n).flat_map(move |b| (b + 1..n).map(move |c| [a, b, c])))
+                .map(|picks| ordered(picks.iter().map(|&i| tray[i]).collect()))
+                .find(|set| is_valid_set(set) && short(set))?;
+            (st.turn() == Side::Player).then_some((seed, set))
+        })
+        .unwrap()
+}
+
+/// "A first play must total at least 30 … It is framed on the table": a
+/// short first play of valid sets is framed once the requester is
+/// closed, and the frame goes as soon as the play is taken back.
+#[test]
+fn a_short_first_play_is_framed_once_the_requester_has_said_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let (seed, set) = seed_with_a_short_first_play();
+    let mut view = open(dir.path(), Some(seed));
+    for kind in &set {
+        let from = source_spot(view.session().state(), Source::Tray(*kind));
+        click(&mut view, &mach, area, &from);
+        click(&mut view, &mach, area, "cell 4:5");
+    }
+    let laid = view.session().state().table().series();
+    assert_eq!(laid.len(), 1);
+    assert_eq!(laid[0].kinds(), set, "laid as one valid set");
+    let gap = {
+        let l = view.board().layout(view.session().state(), &mach, area);
+        let r = l.cell(4, 5);
+        (r.x - 1, r.y + r.h / 2)
+    };
+    let paint = |view: &RummiView| {
+        let mut s = mach.new_surface();
+        view.draw(&mut s, &mach, area);
+        s.get(gap.0, gap.1).unwrap()
+    };
+    let felt = paint(&view);
+    match click(&mut view, &mach, area, "gadget") {
+        Response::Ask(req) => assert!(req.lines[0].contains("at least 30"), "{req:?}"),
+        other => panic!("no requester: {other:?}"),
+    }
+    view.answer(0);
+    assert_ne!(paint(&view), felt, "the short play is framed");
+    // Its tiles taken back one by one: nothing left to frame.
+    while let Some(series) = view.session().state().table().series().first() {
+        let from = source_spot(view.session().state(), Source::Table { series: 0, kind: series.tiles[0].kind() });
+        click(&mut view, &mach, area, &from);
+        click(&mut view, &mach, area, "tray 0");
+    }
+    assert!(view.session().state().table().series().is_empty());
     assert_eq!(paint(&view), felt);
 }
 

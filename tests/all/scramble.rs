@@ -202,7 +202,7 @@ fn change_picture_takes_an_iff_file_and_keeps_the_order() {
 
 /// A picture far wider than tall (a 4000 x 10 strip) is cut to its middle
 /// part, and the player is told: scaled whole, its pieces were a few
-/// pixels high, too thin to click.
+/// pixels high, too thin to click. The note goes with the picture.
 #[test]
 fn a_strip_of_a_picture_is_cut_to_its_middle_and_stays_playable() {
     let dir = tempfile::tempdir().unwrap();
@@ -224,6 +224,48 @@ fn a_strip_of_a_picture_is_cut_to_its_middle_and_stays_playable() {
     let l = layout(&view, &m, area);
     // A 2:1 picture in 3 x 3 pieces: each twice as wide as high.
     assert!(l.piece.1 >= 20 && (l.piece.0 - 2 * l.piece.1).abs() <= 2, "pieces of {:?}", l.piece);
+    // A picture that fits, chosen next, takes the note away.
+    view.command(&Command::View(CHANGE_PICTURE));
+    for _ in 0..3 {
+        key(&mut view, &m, area, Key::Up);
+    }
+    key(&mut view, &m, area, Key::Enter);
+    assert_ne!(view.board().picture(), &Source::File(pictures.join("wide.bmp")));
+    assert_eq!(view.message(), "");
+}
+
+/// Once the puzzle is solved the status line keeps saying so, first,
+/// through a picture's note and once the note is gone.
+#[test]
+fn a_solved_puzzle_keeps_its_ending_through_a_pictures_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let pictures = dir.path().join("pictures");
+    std::fs::create_dir_all(&pictures).unwrap();
+    std::fs::write(
+        pictures.join("wide.bmp"),
+        parlour::gfx::image_io::encode_bmp(&parlour::gfx::Surface::rgb(600, 100)),
+    )
+    .unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let seed = 21;
+    let mut view = open(dir.path(), 3, 3, seed, vec![pictures]);
+    for slide in hint_moves(seed) {
+        let place = layout(&view, &m, area).place(slide.0);
+        click(&mut view, &m, area, centre(place));
+    }
+    assert_eq!(view.session().state().status(), Status::Won);
+    let ending = view.message();
+    let choose = |view: &mut ScrambleView, arrow: Key| {
+        view.command(&Command::View(CHANGE_PICTURE));
+        for _ in 0..3 {
+            key(view, &m, area, arrow);
+        }
+        key(view, &m, area, Key::Enter);
+    };
+    choose(&mut view, Key::Down);
+    assert_eq!(view.message(), format!("{ending} wide.bmp is too wide: only the middle fits."));
+    choose(&mut view, Key::Up);
+    assert_eq!(view.message(), ending);
 }
 
 #[test]

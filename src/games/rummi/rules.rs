@@ -160,18 +160,35 @@ impl Rummi {
 
     /// Why the turn may not end with OK now, if it may not.
     pub fn end_problem(&self) -> Option<String> {
-        let invalid = self.table.series().iter().filter(|s| !super::sets::is_valid_set(&s.kinds())).count();
+        let invalid = self.table.series().iter().filter(|s| !s.is_valid_set()).count();
         if invalid > 0 {
             let what = if invalid == 1 { "One series on the table is" } else { "Some series on the table are" };
             return Some(format!("{what} not a valid set (a run of 3 or more, or a group of 3 or 4)."));
         }
-        let total = self.played_value();
-        if !self.melded(self.turn) && total < FIRST_PLAY {
+        if self.short_first_play() {
+            let total = self.played_value();
             return Some(format!(
                 "A first play must total at least {FIRST_PLAY} from the tray; this one totals {total}."
             ));
         }
         None
+    }
+
+    /// Whether the mover has yet to make a first play and this turn's
+    /// tiles total less than it must.
+    fn short_first_play(&self) -> bool {
+        !self.melded(self.turn) && self.played_value() < FIRST_PLAY
+    }
+
+    /// The series the turn may not end with, which the view frames: every
+    /// one that is not a valid set and, while a first play is short, every
+    /// one the turn made or changed, valid or not (the penalty puts them
+    /// all back). Series are compared by their tiles, as a series pushed
+    /// along by a growing neighbour is still the one the turn found.
+    pub fn faulty_series(&self) -> impl Iterator<Item = &table::Series> {
+        let short = self.short_first_play();
+        let found = |s: &table::Series| self.start.series().iter().any(|old| old.tiles == s.tiles);
+        self.table.series().iter().filter(move |s| !s.is_valid_set() || (short && !found(s)))
     }
 
     fn refuse<T>(why: impl Into<String>) -> Result<T, Refusal> {
@@ -339,7 +356,7 @@ impl Rummi {
         let mover = self.turn.index();
         let back: Vec<TileId> = if self.melded[mover] {
             let mut back = Vec::new();
-            while let Some(i) = self.table.series().iter().position(|s| !super::sets::is_valid_set(&s.kinds())) {
+            while let Some(i) = self.table.series().iter().position(|s| !s.is_valid_set()) {
                 let len = self.table.series()[i].tiles.len();
                 for _ in 0..len {
                     back.push(self.table.take(i, 0));
@@ -582,6 +599,44 @@ mod tests {
         assert_eq!(g.table().series().len(), 1);
         assert_eq!(g.table().series()[0].kinds().len(), 3);
         assert_eq!(g.all_tiles().len(), 3 + 4 + 2 + 9);
+    }
+
+    /// The series `faulty_series` gives, each as its tiles' names.
+    fn faulty(g: &Rummi) -> Vec<String> {
+        let names = |s: &table::Series| s.kinds().iter().map(Kind::to_string).collect::<Vec<_>>().join(" ");
+        g.faulty_series().map(names).collect()
+    }
+
+    /// The requester says a short first play is framed on the table: its
+    /// sets are faulty though each is valid, and only until it reaches 30.
+    #[test]
+    fn a_short_first_play_is_faulty_until_it_totals_thirty() {
+        let mut g = position("K1 K2 K3 R9 R10 R11", "B1 B2", &["Y4 Y5 Y6"], "Y1");
+        g.melded = [false, true];
+        play(&mut g, "K1 > 2:0").unwrap();
+        play(&mut g, "K2 > 1").unwrap();
+        play(&mut g, "K3 > 1").unwrap();
+        assert!(g.end_problem().unwrap().contains("totals 6"));
+        assert_eq!(faulty(&g), ["K1 K2 K3"], "the table's own set is not the play's");
+        play(&mut g, "R9 > 4:0").unwrap();
+        play(&mut g, "R10 > 2").unwrap();
+        assert_eq!(faulty(&g), ["K1 K2 K3", "R9 R10"]);
+        play(&mut g, "R11 > 2").unwrap();
+        assert_eq!(g.played_value(), 36);
+        assert_eq!(g.end_problem(), None);
+        assert!(faulty(&g).is_empty(), "30 reached: nothing is faulty");
+    }
+
+    /// Once a side has made its first play, only series that are no set
+    /// are faulty.
+    #[test]
+    fn a_melded_players_valid_sets_are_never_faulty() {
+        let mut g = position("K1 K2 K3 R1", "B1 B2", &[], "Y1");
+        play(&mut g, "K1 > 0:0").unwrap();
+        play(&mut g, "K2 > 0").unwrap();
+        play(&mut g, "K3 > 0").unwrap();
+        play(&mut g, "R1 > 2:0").unwrap();
+        assert_eq!(faulty(&g), ["R1"]);
     }
 
     #[test]

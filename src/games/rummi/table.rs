@@ -28,6 +28,11 @@ impl Series {
         self.tiles.iter().map(|t| t.kind()).collect()
     }
 
+    /// Whether the series is a set a turn may end with.
+    pub fn is_valid_set(&self) -> bool {
+        super::sets::is_valid_set(&self.kinds())
+    }
+
     /// The first column after the series.
     pub fn end(&self) -> u16 {
         self.col + self.tiles.len() as u16
@@ -90,7 +95,7 @@ impl Table {
 
     /// Whether every series is a valid set.
     pub fn is_valid(&self) -> bool {
-        self.series.iter().all(|s| super::sets::is_valid_set(&s.kinds()))
+        self.series.iter().all(Series::is_valid_set)
     }
 
     /// Whether a series of `len` tiles fits at (`row`, `col`) inside the

@@ -25,7 +25,7 @@ use crate::core::{Action, GameStats, Session, Step, plural};
 use crate::games::rummi::computer::{self, Level};
 use crate::games::rummi::moves::{Move, Source, Target};
 use crate::games::rummi::rules::{Ending, Rummi, RummiVariant, Side};
-use crate::games::rummi::sets::{fit, is_valid_set};
+use crate::games::rummi::sets::fit;
 use crate::games::rummi::tile::{Kind, TileId};
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand};
@@ -87,9 +87,10 @@ pub struct RummiBoard {
     /// The requester about an invalid play has been shown: OK again pays
     /// the penalty.
     warned: bool,
-    /// That requester has been shown this turn: the invalid series stay
-    /// framed on the table until the turn is over, as the requester hid
-    /// the table while it said they were invalid.
+    /// That requester has been shown this turn: the series the turn may
+    /// not end with (invalid sets, a short first play) stay framed on the
+    /// table until the turn is over, as the requester hid the table while
+    /// it said what was wrong.
     framing: bool,
     program: Program,
     /// The screen is behind the Workbench (Screen > Back).
@@ -575,7 +576,7 @@ impl RummiBoard {
         let held = self.held_cell(st);
         if self.framing {
             // Behind the tiles, so only the gaps round the series show it.
-            for series in st.table().series().iter().filter(|s| !is_valid_set(&s.kinds())) {
+            for series in st.faulty_series() {
                 let (first, last) = (l.cell(series.row, series.col), l.cell(series.row, series.end() - 1));
                 let r = Rect::from_edges(first.x, first.y, last.right(), last.bottom()).inset(-2, -2);
                 s.fill_rect(r, look.paint(Pen::Red));

@@ -208,10 +208,12 @@ impl ScrambleBoard {
     fn set_picture(&mut self, source: &Source) -> Reply<ScrambleVariant> {
         match Picture::load(source) {
             Ok(p) => {
-                let said = p.cropped.clone();
+                // Said, or nothing: a note on the picture before (cut to
+                // its middle) must not stay beside this one.
+                let said = p.cropped.clone().unwrap_or_default();
                 self.picture = p;
                 self.unread_choice = None;
-                said.map_or(Reply::Redraw, Reply::Say)
+                Reply::Say(said)
             }
             Err(e) => Reply::Ask(message_box(TITLE, &e)),
         }
