@@ -4,7 +4,8 @@
 //! uncovered (with no compositor the X server keeps no picture of it),
 //! sends ticks at the rate the view asks for on a schedule that does not
 //! drift (see [`TickSchedule`]), and sleeps between polls and ticks, so an
-//! idle or paused window costs next to nothing.
+//! idle or paused window costs next to nothing. SIGTERM, SIGHUP and
+//! SIGINT end the program as closing the window does (see [`EndAsked`]).
 //!
 //! The window can be resized: the frame is drawn at the largest whole
 //! scale that fits, centred, with black around it, and the pointer is
@@ -28,6 +29,7 @@ use crate::machines::{Button, Input, Key, Modifiers, Pointer as Shape};
 
 use super::driver::Driver;
 use super::present::{Letterbox, present_letterboxed, window_scale};
+use super::signals::EndAsked;
 use super::ticks::TickSchedule;
 
 /// Polls per second: enough for smooth dragging, cheap when idle.
@@ -97,6 +99,8 @@ enum Stop {
 pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     // Only a real window makes sounds.
     crate::audio::enable();
+    // Killed, the program ends as if its window were closed.
+    let end = EndAsked::watch();
     // A machine switched to is the one to open with next time, kept at
     // once: a window may end without a clean quit (killed at logout).
     driver.save_machine_switches();
@@ -129,7 +133,7 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     let mut window = open(frame_size(&driver), placement)?;
     drop(held);
     loop {
-        let stop = pump(&mut window, &mut driver);
+        let stop = pump(&mut window, &mut driver, &end);
         let next = match stop {
             Stop::Quit => break,
             Stop::Resized => placement.after_resize(windowed(&driver)),
@@ -242,9 +246,10 @@ impl InputCallback for KeyLog {
     }
 }
 
-/// Runs the event loop on one window until it closes, the user quits, the
-/// frame changes size or F11 is pressed.
-fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
+/// Runs the event loop on one window until it closes, the user quits (or a
+/// signal asks the program to end), the frame changes size or F11 is
+/// pressed.
+fn pump(window: &mut Window, driver: &mut Driver, end: &EndAsked) -> Stop {
     let size = (driver.frame().width(), driver.frame().height());
     let (mut rgb, mut scaled, mut out, mut composed) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut pointer = Pointer::default();
@@ -256,7 +261,7 @@ fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
     // The title last given the window: set again only when it changes.
     let mut titled = String::new();
     let mut ticks: Option<TickSchedule> = None;
-    while window.is_open() && !driver.wants_quit() {
+    while window.is_open() && !driver.wants_quit() && !end.asked() {
         let polled = Instant::now();
         let win = window.get_size();
         let win = (win.0.max(1) as u32, win.1.max(1) as u32);

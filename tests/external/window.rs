@@ -1,6 +1,7 @@
 //! Opens the real window under Xvfb, screenshots the X screen with xwd and
 //! checks the window shows exactly the framebuffer, also once uncovered;
-//! drives it with xdotool (menus, machine switches, resizing).
+//! drives it with xdotool (menus, machine switches, resizing) and ends it
+//! with SIGTERM.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -43,6 +44,11 @@ pub fn tests() -> Vec<Needs> {
             "window::an_uncovered_window_shows_its_frame_again",
             &[("Xvfb", "xvfb"), ("xwd", "x11-apps"), ("xclock", "x11-apps"), ("xdotool", "xdotool")],
             an_uncovered_window_shows_its_frame_again,
+        ),
+        Needs::programs(
+            "window::sigterm_keeps_the_game_as_closing_the_window_does",
+            &[("Xvfb", "xvfb"), ("xdotool", "xdotool")],
+            sigterm_keeps_the_game_as_closing_the_window_does,
         ),
         Needs::programs(
             "window::the_wheel_scrolls_the_launcher_list",
@@ -257,6 +263,33 @@ fn an_uncovered_window_shows_its_frame_again() {
     assert!(covered > 0, "the clock covers none of the window");
     drop(clock);
     wait_until_shown(&display, &frame, Duration::from_secs(5));
+}
+
+/// SIGTERM ends Parlour as closing its window does: the game is kept as
+/// it was, not as last kept (every five seconds of Tetris), and the
+/// program ends well.
+fn sigterm_keeps_the_game_as_closing_the_window_does() {
+    let (display, _server) = xvfb(7, &[]);
+    let data = tempfile::tempdir().unwrap();
+    let mut app = launch(&display, data.path(), &["play", "tetris", "--machine", "mac-se30", "--scale", "1"]);
+    wait_for_window(&display, (512, 342), &mut app);
+    sleep(Duration::from_secs(2));
+    // SAFETY: signalling a child of ours, not yet waited for.
+    assert_eq!(unsafe { libc::kill(app.0.id() as libc::pid_t, libc::SIGTERM) }, 0);
+    let start = Instant::now();
+    let ended = loop {
+        if let Some(status) = app.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "Parlour did not end on SIGTERM");
+        sleep(Duration::from_millis(50));
+    };
+    assert!(ended.success(), "{ended}");
+    let kept = std::fs::read_to_string(data.path().join("journals/tetris.save")).unwrap();
+    let frames: u32 =
+        kept.lines().filter_map(|l| l.strip_prefix("move tick")).map(|n| n.trim().parse().unwrap_or(1)).sum();
+    // Two seconds at the Mac's 60 frames, give or take a slow start.
+    assert!(frames >= 60, "{frames} frames kept:\n{kept}");
 }
 
 /// Parlour started with `args` on `display`, keeping its files in `data`.
