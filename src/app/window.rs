@@ -4,8 +4,10 @@
 //! uncovered (with no compositor the X server keeps no picture of it),
 //! sends ticks at the rate the view asks for on a schedule that does not
 //! drift (see [`TickSchedule`]), and sleeps between polls and ticks, so an
-//! idle or paused window costs next to nothing. SIGTERM, SIGHUP and
-//! SIGINT end the program as closing the window does (see [`EndAsked`]).
+//! idle or paused window costs next to nothing. Another window taking the
+//! keyboard tells the game its player has turned away (Tetris pauses);
+//! SIGTERM, SIGHUP and SIGINT end the program as closing the window does
+//! (see [`EndAsked`]).
 //!
 //! The window can be resized: the frame is drawn at the largest whole
 //! scale that fits, centred, with black around it, and the pointer is
@@ -261,6 +263,7 @@ fn pump(window: &mut Window, driver: &mut Driver, end: &EndAsked) -> Stop {
     // The title last given the window: set again only when it changes.
     let mut titled = String::new();
     let mut ticks: Option<TickSchedule> = None;
+    let mut focused = window.is_active();
     while window.is_open() && !driver.wants_quit() && !end.asked() {
         let polled = Instant::now();
         let win = window.get_size();
@@ -276,6 +279,10 @@ fn pump(window: &mut Window, driver: &mut Driver, end: &EndAsked) -> Stop {
         }
         if let Some(ms) = ticks.as_mut().and_then(|t| t.due(polled)) {
             events.push(Input::Tick { ms });
+        }
+        // Another window took the keyboard: the player has turned away.
+        if std::mem::replace(&mut focused, window.is_active()) && !focused {
+            driver.focus_lost();
         }
         driver.feed(&events);
         if full_screen {

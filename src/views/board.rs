@@ -144,6 +144,13 @@ pub trait Board<V: Variant> {
         None
     }
 
+    /// The move that holds the game when its player turns to another
+    /// window (Tetris pauses a falling piece, as it did on the Mac);
+    /// `None` plays on (MineSweeper's clock runs on, as Windows' did).
+    fn on_focus_lost(&mut self, _session: &Session<V>) -> Option<<V::Game as Game>::Move> {
+        None
+    }
+
     /// A move the player's options make by themselves in `state` (auto-play
     /// to the foundations), tried after the game's own automatic moves and
     /// recorded with the move that caused it, as one undo step.

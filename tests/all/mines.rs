@@ -347,6 +347,22 @@ fn pause_stops_the_clock_and_covers_the_field() {
     assert_eq!(view.session().elapsed_ms(), 3000);
 }
 
+/// Turning to another window leaves MineSweeper's clock running, as
+/// Windows' did: only Tetris holds (its falling piece would top out).
+#[test]
+fn the_clock_runs_on_while_another_window_has_the_keyboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut view = open(Settings::beginner(), dir.path(), 2);
+    let at = centre(&view, &m, area, 4, 4);
+    press(&mut view, &m, area, at, &[Button::Left]);
+    assert_eq!(view.focus_lost(), Response::Unchanged);
+    view.input(&Input::Tick { ms: 2000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), 2000);
+    let pause = view.menus().iter().flat_map(|menu| menu.items.clone()).find(|i| i.command == Command::View(PAUSE));
+    assert_eq!(pause.map(|i| i.label), Some("Pause".to_string()), "not paused");
+}
+
 fn type_into(view: &mut MinesView, m: &Machine, area: Rect, row: usize, text: &str) -> Vec<Response> {
     let l = MinesBoard::layout(view.session().state(), m, area);
     let r = l.settings[row].number;

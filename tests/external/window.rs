@@ -1,7 +1,7 @@
 //! Opens the real window under Xvfb, screenshots the X screen with xwd and
 //! checks the window shows exactly the framebuffer, also once uncovered;
-//! drives it with xdotool (menus, machine switches, resizing) and ends it
-//! with SIGTERM.
+//! drives it with xdotool (menus, machine switches, resizing, another
+//! window taking the keyboard) and ends it with SIGTERM.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -44,6 +44,11 @@ pub fn tests() -> Vec<Needs> {
             "window::an_uncovered_window_shows_its_frame_again",
             &[("Xvfb", "xvfb"), ("xwd", "x11-apps"), ("xclock", "x11-apps"), ("xdotool", "xdotool")],
             an_uncovered_window_shows_its_frame_again,
+        ),
+        Needs::programs(
+            "window::turning_to_another_window_pauses_tetris",
+            &[("Xvfb", "xvfb"), ("xclock", "x11-apps"), ("xdotool", "xdotool")],
+            turning_to_another_window_pauses_tetris,
         ),
         Needs::programs(
             "window::sigterm_keeps_the_game_as_closing_the_window_does",
@@ -263,6 +268,26 @@ fn an_uncovered_window_shows_its_frame_again() {
     assert!(covered > 0, "the clock covers none of the window");
     drop(clock);
     wait_until_shown(&display, &frame, Duration::from_secs(5));
+}
+
+/// Another window taking the keyboard pauses a running Tetris (and keeps
+/// the game so, at once); it fell on until it topped out.
+fn turning_to_another_window_pauses_tetris() {
+    let (display, _server) = xvfb(6, &[]);
+    let data = tempfile::tempdir().unwrap();
+    let mut app = launch(&display, data.path(), &["play", "tetris", "--machine", "mac-se30", "--scale", "1"]);
+    let id = wait_for_window(&display, (512, 342), &mut app);
+    xdotool(&display, &["windowfocus", &id]);
+    sleep(Duration::from_millis(500));
+    let (_clock, clock) = xclock(&display, "100x100+900+800");
+    xdotool(&display, &["windowfocus", &clock]);
+    let journal = data.path().join("journals/tetris.save");
+    let kept = || std::fs::read_to_string(&journal).unwrap_or_default();
+    let start = Instant::now();
+    while !kept().lines().any(|l| l == "move pause") {
+        assert!(start.elapsed() < Duration::from_secs(10), "never paused:\n{}", kept());
+        sleep(Duration::from_millis(100));
+    }
 }
 
 /// SIGTERM ends Parlour as closing its window does: the game is kept as

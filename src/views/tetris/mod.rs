@@ -41,6 +41,13 @@ pub fn frame_rate(machine: MachineId) -> u32 {
     }
 }
 
+/// The pause, where a piece is falling (Pause is a switch: a paused game
+/// is left so).
+fn pause_if_falling(session: &Session<TetrisVariant>) -> Option<TetrisMove> {
+    let st = session.state();
+    (!st.over() && !st.paused()).then_some(TetrisMove::Pause)
+}
+
 /// A finished game waiting for its player's name.
 struct Asking {
     entry: TextEntry,
@@ -291,8 +298,14 @@ impl Board<TetrisVariant> for TetrisBoard {
     /// A game resumed while its piece was falling waits paused for the
     /// player (P goes on), in the window and in a script alike.
     fn on_resume(&mut self, session: &Session<TetrisVariant>) -> Option<TetrisMove> {
-        let st = session.state();
-        (!st.over() && !st.paused()).then_some(TetrisMove::Pause)
+        pause_if_falling(session)
+    }
+
+    /// A player who turns to another window comes back to the piece
+    /// where they left it, as on the Mac, whose Tetris paused when
+    /// another program was brought to the front.
+    fn on_focus_lost(&mut self, session: &Session<TetrisVariant>) -> Option<TetrisMove> {
+        pause_if_falling(session)
     }
 
     fn undoable(&self) -> bool {
