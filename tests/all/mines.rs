@@ -637,7 +637,7 @@ fn no_guessing_chosen_mid_game_waits_for_new_game_across_reopening() {
 
     let mut view = opened(None);
     assert_eq!(view.game_id().as_deref(), Some("mines/beginner"), "the game under way is opened");
-    assert_eq!(view.message(), "Game resumed.");
+    assert_eq!(view.message(), "Game restored and paused.");
     assert_eq!(moves(&*view), played);
     assert!(no_guess_checked(&*view), "No Guessing still waits for the next game");
     // The same field, as it was left (the cursor aside), once the game
@@ -767,7 +767,8 @@ fn a_game_left_at_another_size_is_counted_once_when_replaced() {
 }
 
 /// A game resumed under way waits paused, its clock stopped, until the
-/// player presses Resume: its time is its score.
+/// player presses Resume: its time is its score. The status line says it
+/// waits ("Game resumed." said it went on, beside the Paused box).
 #[test]
 fn a_game_resumed_under_way_waits_paused() {
     let dir = tempfile::tempdir().unwrap();
@@ -780,6 +781,7 @@ fn a_game_resumed_under_way_waits_paused() {
     drop(view);
     let mut view = opening(Settings::beginner(), dir.path(), &Opening::default());
     assert_eq!(view.session().move_count(), 1, "resumed");
+    assert_eq!(view.message(), "Game restored and paused.");
     view.input(&Input::Tick { ms: 3000 }, &m, area);
     assert_eq!(view.session().elapsed_ms(), 2000, "the clock waits");
     let resume = view.menus().iter().flat_map(|menu| menu.items.clone()).find(|i| i.command == Command::View(PAUSE));

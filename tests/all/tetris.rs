@@ -255,6 +255,21 @@ fn turning_to_another_window_pauses_the_game() {
     assert_eq!(view.session().cursor(), cursor, "a game over is left as it is");
 }
 
+/// Reopened, a game left running waits paused, and the status line says
+/// so (it said "Game resumed." beside the Paused box).
+#[test]
+fn a_game_reopened_says_it_waits_paused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = opened(dir.path(), &Opening { seed: Some(3), ..Default::default() });
+    let (m, area) = machine();
+    view.input(&Input::Tick { ms: 500 }, &m, area);
+    view.close();
+    drop(view);
+    let view = opened(dir.path(), &Opening::default());
+    assert!(view.session().state().paused());
+    assert_eq!(view.message(), "Game restored and paused.");
+}
+
 /// Game > Pause pauses a running game and, named Resume, lets it go on,
 /// as the P key does; a game that is over has nothing to pause.
 #[test]

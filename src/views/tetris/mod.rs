@@ -19,7 +19,7 @@ use crate::machines::{
     Command, EntryEvent, Input, Key, Machine, MachineId, MenuItem, Requester, TextEntry, ViewCommand,
 };
 
-use super::board::{Board, Reply, records_trouble};
+use super::board::{Board, RESUMED_PAUSED, Reply, records_trouble};
 
 /// The board's own command: the top-five table.
 pub const TOP_FIVE: ViewCommand = ViewCommand("top-five");
@@ -306,6 +306,10 @@ impl Board<TetrisVariant> for TetrisBoard {
     /// another program was brought to the front.
     fn on_focus_lost(&mut self, session: &Session<TetrisVariant>) -> Option<TetrisMove> {
         pause_if_falling(session)
+    }
+
+    fn resumed(&self, session: &Session<TetrisVariant>) -> Option<&'static str> {
+        session.state().paused().then_some(RESUMED_PAUSED)
     }
 
     fn undoable(&self) -> bool {
