@@ -43,6 +43,13 @@ impl Driver {
         self.update();
     }
 
+    /// The window lost the keyboard to another: the player has turned
+    /// away (see [`Shell::focus_lost`]).
+    pub fn focus_lost(&mut self) {
+        self.shell.focus_lost();
+        self.update();
+    }
+
     /// Runs a command as if chosen from a menu.
     pub fn command(&mut self, cmd: &crate::machines::Command) {
         self.shell.command(cmd);

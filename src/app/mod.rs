@@ -17,6 +17,7 @@ pub mod rummi;
 pub mod script;
 pub mod settings;
 pub mod shell;
+pub mod signals;
 pub mod sokoban_cmd;
 pub mod solve_cmd;
 pub mod survey;

@@ -550,6 +550,15 @@ impl Shell {
             && self.view.traps_right_button()
     }
 
+    /// The window lost the keyboard to another: the view shown hears of
+    /// it whatever shows over it (a menu, a requester), as the player has
+    /// turned away from all of it.
+    pub fn focus_lost(&mut self) {
+        let response = self.view.focus_lost();
+        self.respond(response);
+        self.show_notice();
+    }
+
     /// Handles one input event.
     pub fn input(&mut self, input: &Input) {
         self.handle(input);

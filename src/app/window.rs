@@ -1,9 +1,13 @@
 //! The real window (minifb): shows the framebuffer scaled by whole pixels
 //! and turns mouse and keys into Parlour input. It presents only when the
-//! frame (or the window's size) changed, sends ticks at the rate the view
-//! asks for on a schedule that does not drift (see [`TickSchedule`]), and
-//! sleeps between polls and ticks, so an idle or paused window costs next
-//! to nothing.
+//! frame (or the window's size) changed, or when some of the window was
+//! uncovered (with no compositor the X server keeps no picture of it),
+//! sends ticks at the rate the view asks for on a schedule that does not
+//! drift (see [`TickSchedule`]), and sleeps between polls and ticks, so an
+//! idle or paused window costs next to nothing. Another window taking the
+//! keyboard tells the game its player has turned away (Tetris pauses);
+//! SIGTERM, SIGHUP and SIGINT end the program as closing the window does
+//! (see [`EndAsked`]).
 //!
 //! The window can be resized: the frame is drawn at the largest whole
 //! scale that fits, centred, with black around it, and the pointer is
@@ -27,6 +31,7 @@ use crate::machines::{Button, Input, Key, Modifiers, Pointer as Shape};
 
 use super::driver::Driver;
 use super::present::{Letterbox, present_letterboxed, window_scale};
+use super::signals::EndAsked;
 use super::ticks::TickSchedule;
 
 /// Polls per second: enough for smooth dragging, cheap when idle.
@@ -96,6 +101,8 @@ enum Stop {
 pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     // Only a real window makes sounds.
     crate::audio::enable();
+    // Killed, the program ends as if its window were closed.
+    let end = EndAsked::watch();
     // A machine switched to is the one to open with next time, kept at
     // once: a window may end without a clean quit (killed at logout).
     driver.save_machine_switches();
@@ -128,7 +135,7 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     let mut window = open(frame_size(&driver), placement)?;
     drop(held);
     loop {
-        let stop = pump(&mut window, &mut driver);
+        let stop = pump(&mut window, &mut driver, &end);
         let next = match stop {
             Stop::Quit => break,
             Stop::Resized => placement.after_resize(windowed(&driver)),
@@ -241,36 +248,41 @@ impl InputCallback for KeyLog {
     }
 }
 
-/// Runs the event loop on one window until it closes, the user quits, the
-/// frame changes size or F11 is pressed.
-fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
+/// Runs the event loop on one window until it closes, the user quits (or a
+/// signal asks the program to end), the frame changes size or F11 is
+/// pressed.
+fn pump(window: &mut Window, driver: &mut Driver, end: &EndAsked) -> Stop {
     let size = (driver.frame().width(), driver.frame().height());
     let (mut rgb, mut scaled, mut out, mut composed) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut pointer = Pointer::default();
     let keys = KeyLog::default();
     window.set_input_callback(Box::new(keys.clone()));
-    // Button presses one by one where the X server can tell them (XInput 2);
-    // else minifb's button state, sampled each poll.
-    let mut buttons = x11::ButtonWatch::new(window);
-    let mut shown = None;
+    let mut watch = x11::Watch::new(window);
+    // What the window shows (None: nothing yet).
+    let mut shown: Option<Showing> = None;
     // The title last given the window: set again only when it changes.
     let mut titled = String::new();
     let mut ticks: Option<TickSchedule> = None;
-    // Where the drawn hand pointer is, in window pixels (None: the
-    // system's arrow shows).
-    let mut hand_at: Option<(usize, usize)> = None;
-    while window.is_open() && !driver.wants_quit() {
+    let mut focused = window.is_active();
+    while window.is_open() && !driver.wants_quit() && !end.asked() {
         let polled = Instant::now();
         let win = window.get_size();
         let win = (win.0.max(1) as u32, win.1.max(1) as u32);
         let lb = Letterbox::fit(size.0, size.1, win.0, win.1);
-        let (mut events, full_screen) = collect_events(window, &mut pointer, &keys, buttons.as_mut(), lb, size);
+        let seen = watch.as_mut().map(x11::Watch::drain);
+        let exposed = seen.as_ref().is_some_and(|s| s.exposed);
+        let presses = seen.and_then(|s| s.presses);
+        let (mut events, full_screen) = collect_events(window, &mut pointer, &keys, presses, lb, size);
         let hz = driver.tick_hz();
         if ticks.as_ref().map_or(0, TickSchedule::hz) != hz {
             ticks = (hz > 0).then(|| TickSchedule::new(hz, polled));
         }
         if let Some(ms) = ticks.as_mut().and_then(|t| t.due(polled)) {
             events.push(Input::Tick { ms });
+        }
+        // Another window took the keyboard: the player has turned away.
+        if std::mem::replace(&mut focused, window.is_active()) && !focused {
+            driver.focus_lost();
         }
         driver.feed(&events);
         if full_screen {
@@ -280,27 +292,29 @@ fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
         if (frame.width(), frame.height()) != size {
             return Stop::Resized;
         }
-        // Present a new frame, or the same one in a window of a new size,
-        // with the drawn hand where the view asks for it.
+        // The drawn hand, where the view asks for it.
         let hand = (driver.shell().pointer() == Shape::Hand)
             .then(|| window.get_mouse_pos(MouseMode::Clamp))
             .flatten()
             .map(|(mx, my)| (mx.max(0.0) as usize, my.max(0.0) as usize));
-        if hand.is_some() != hand_at.is_some() {
+        if hand.is_some() != shown.is_some_and(|s| s.hand.is_some()) {
             window.set_cursor_visibility(hand.is_none());
         }
-        if shown != Some((driver.generation(), win)) || hand != hand_at {
-            if shown != Some((driver.generation(), win)) {
-                shown = Some((driver.generation(), win));
-                present_letterboxed(frame, lb, win, &mut rgb, &mut scaled, &mut out);
-                // Asked once a frame drawn (not once a poll).
-                let title = driver.shell().window_title();
-                if title != titled {
-                    window.set_title(&title);
-                    titled = title;
-                }
+        let now = Showing { generation: driver.generation(), window: win, hand };
+        let presenting = to_present(shown, now, exposed);
+        if presenting == Present::Anew {
+            present_letterboxed(frame, lb, win, &mut rgb, &mut scaled, &mut out);
+            // Asked once a frame drawn (not once a poll).
+            let title = driver.shell().window_title();
+            if title != titled {
+                window.set_title(&title);
+                titled = title;
             }
-            hand_at = hand;
+        }
+        if presenting == Present::Nothing {
+            window.update();
+        } else {
+            shown = Some(now);
             let buffer = match hand {
                 Some(at) => {
                     composed.clone_from(&out);
@@ -312,8 +326,6 @@ fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
             if window.update_with_buffer(buffer, win.0 as usize, win.1 as usize).is_err() {
                 return Stop::Quit;
             }
-        } else {
-            window.update();
         }
         // Sleep until the next poll or the next tick, whichever is first.
         let mut wake = polled + Duration::from_nanos(1_000_000_000 / POLL_HZ);
@@ -323,6 +335,44 @@ fn pump(window: &mut Window, driver: &mut Driver) -> Stop {
         std::thread::sleep(wake.saturating_duration_since(Instant::now()));
     }
     Stop::Quit
+}
+
+/// What the window shows: a frame drawn, at a window size, with the drawn
+/// hand pointer at a place or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Showing {
+    /// The frame's [`Driver::generation`].
+    generation: u64,
+    window: (u32, u32),
+    hand: Option<(usize, usize)>,
+}
+
+/// What a poll puts in the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Present {
+    /// Nothing: it shows what it showed.
+    Nothing,
+    /// The picture shown last, again: the hand moved, or some of the
+    /// window was uncovered and blanked (see [`x11::Seen::exposed`]).
+    Again,
+    /// The frame scaled anew: a new frame, or a window of a new size.
+    Anew,
+}
+
+/// What to present, the window showing `shown` and to show `now`;
+/// `exposed`: some of it was uncovered since. Only what changed is done,
+/// so an idle window costs next to nothing.
+fn to_present(shown: Option<Showing>, now: Showing, exposed: bool) -> Present {
+    match shown {
+        Some(s) if (s.generation, s.window) == (now.generation, now.window) => {
+            if s.hand != now.hand || exposed {
+                Present::Again
+            } else {
+                Present::Nothing
+            }
+        }
+        _ => Present::Anew,
+    }
 }
 
 /// Draws the hand pointer into the window's picture `buffer` (`w` x `h`),
@@ -349,12 +399,15 @@ fn wheel_notch(button: u32) -> Option<i32> {
     }
 }
 
-/// The input since the last poll, and whether F11 (full screen) was pressed.
+/// The input since the last poll, and whether F11 (full screen) was
+/// pressed. `presses` are the button presses and releases one by one,
+/// where the X server tells them (XInput 2); without them minifb's button
+/// state is sampled, once a poll.
 fn collect_events(
     window: &Window,
     pointer: &mut Pointer,
     keys: &KeyLog,
-    buttons: Option<&mut x11::ButtonWatch>,
+    presses: Option<Vec<x11::Press>>,
     lb: Letterbox,
     (w, h): (u32, u32),
 ) -> (Vec<Input>, bool) {
@@ -367,9 +420,9 @@ fn collect_events(
     };
     const BUTTONS: [(MouseButton, Button); 3] =
         [(MouseButton::Left, Button::Left), (MouseButton::Middle, Button::Middle), (MouseButton::Right, Button::Right)];
-    match buttons {
-        Some(watch) => {
-            for press in watch.drain() {
+    match presses {
+        Some(presses) => {
+            for press in presses {
                 // Watching the buttons takes the wheel from minifb too: X
                 // sends each notch as a press of button 4 (up) or 5 (down).
                 if let (true, Some(dy)) = (press.down, wheel_notch(press.button)) {
@@ -595,60 +648,57 @@ mod x11 {
         pub y: i32,
     }
 
-    /// The window's button presses and releases one by one, through XInput
-    /// 2 on a connection of our own (XInput 2 lets several clients listen to
-    /// one window's buttons; minifb listens with the core protocol).
-    pub struct ButtonWatch {
+    /// What the window's X events tell that minifb does not pass on, read
+    /// on a connection of our own: parts of the window uncovered (Expose;
+    /// minifb asks for none), and button presses and releases one by one
+    /// through XInput 2 (which lets several clients listen to one window's
+    /// buttons; minifb listens with the core protocol).
+    pub struct Watch {
         c: Connection,
-        /// libXi stays loaded: it decodes the events' data.
-        _xi: xinput2::XInput2,
-        opcode: c_int,
+        /// libXi, kept loaded to decode the events' data, and its events'
+        /// opcode: None where the server or the library has no XInput 2.
+        xi: Option<(xinput2::XInput2, c_int)>,
     }
 
-    impl ButtonWatch {
-        /// None where the server or the library has no XInput 2.
-        pub fn new(window: &Window) -> Option<ButtonWatch> {
+    /// What the window's events told since the last look.
+    pub struct Seen {
+        /// The presses and releases, in order; None without XInput 2.
+        pub presses: Option<Vec<Press>>,
+        /// Some of the window was uncovered. With no compositor the X
+        /// server keeps no picture of a covered window: it blanks what
+        /// comes to light, and the picture must be shown again.
+        pub exposed: bool,
+    }
+
+    impl Watch {
+        /// None where no connection opens.
+        pub fn new(window: &Window) -> Option<Watch> {
             let c = Connection::open()?;
-            let xi = xinput2::XInput2::open().ok()?;
             let handle = window.get_window_handle() as c_ulong;
-            // SAFETY: the display is open; the mask outlives the call.
-            unsafe {
-                let (mut opcode, mut event, mut error) = (0, 0, 0);
-                let name = c"XInputExtension";
-                if (c.lib.XQueryExtension)(c.display, name.as_ptr(), &mut opcode, &mut event, &mut error) == 0 {
-                    return None;
-                }
-                let (mut major, mut minor) = (2, 0);
-                if (xi.XIQueryVersion)(c.display, &mut major, &mut minor) != 0 {
-                    return None;
-                }
-                let mut bits = [0u8; 4];
-                xinput2::XISetMask(&mut bits, xinput2::XI_ButtonPress);
-                xinput2::XISetMask(&mut bits, xinput2::XI_ButtonRelease);
-                let mut mask = xinput2::XIEventMask {
-                    deviceid: xinput2::XIAllMasterDevices,
-                    mask_len: bits.len() as c_int,
-                    mask: bits.as_mut_ptr(),
-                };
-                if (xi.XISelectEvents)(c.display, handle, &mut mask, 1) != 0 {
-                    return None;
-                }
-                (c.lib.XFlush)(c.display);
-                Some(ButtonWatch { c, _xi: xi, opcode })
-            }
+            // SAFETY: the display is open.
+            unsafe { (c.lib.XSelectInput)(c.display, handle, xlib::ExposureMask) };
+            let xi = watch_buttons(&c, handle);
+            // SAFETY: the display is open.
+            unsafe { (c.lib.XFlush)(c.display) };
+            Some(Watch { c, xi })
         }
 
-        /// The presses and releases since the last call, in order.
-        pub fn drain(&mut self) -> Vec<Press> {
-            let mut out = Vec::new();
+        /// What came since the last call.
+        pub fn drain(&mut self) -> Seen {
+            let mut seen = Seen { presses: self.xi.as_ref().map(|_| Vec::new()), exposed: false };
             // SAFETY: the display is open; event data is fetched and freed
             // in pairs, and read only when fetched.
             unsafe {
                 while (self.c.lib.XPending)(self.c.display) > 0 {
                     let mut event: xlib::XEvent = std::mem::zeroed();
                     (self.c.lib.XNextEvent)(self.c.display, &mut event);
+                    if event.get_type() == xlib::Expose {
+                        seen.exposed = true;
+                        continue;
+                    }
+                    let (Some((_, opcode)), Some(presses)) = (&self.xi, seen.presses.as_mut()) else { continue };
                     let mut cookie = event.generic_event_cookie;
-                    if cookie.type_ != xlib::GenericEvent || cookie.extension != self.opcode {
+                    if cookie.type_ != xlib::GenericEvent || cookie.extension != *opcode {
                         continue;
                     }
                     if (self.c.lib.XGetEventData)(self.c.display, &mut cookie) == 0 {
@@ -656,7 +706,7 @@ mod x11 {
                     }
                     let e = &*(cookie.data as *const xinput2::XIDeviceEvent);
                     if matches!(e.evtype, xinput2::XI_ButtonPress | xinput2::XI_ButtonRelease) {
-                        out.push(Press {
+                        presses.push(Press {
                             down: e.evtype == xinput2::XI_ButtonPress,
                             button: e.detail as u32,
                             x: e.event_x.floor() as i32,
@@ -666,7 +716,37 @@ mod x11 {
                     (self.c.lib.XFreeEventData)(self.c.display, &mut cookie);
                 }
             }
-            out
+            seen
+        }
+    }
+
+    /// Asks for the buttons of window `handle` through XInput 2 on `c`:
+    /// libXi and the events' opcode, or None where there is no XInput 2.
+    fn watch_buttons(c: &Connection, handle: c_ulong) -> Option<(xinput2::XInput2, c_int)> {
+        let xi = xinput2::XInput2::open().ok()?;
+        // SAFETY: the display is open; the mask outlives the call.
+        unsafe {
+            let (mut opcode, mut event, mut error) = (0, 0, 0);
+            let name = c"XInputExtension";
+            if (c.lib.XQueryExtension)(c.display, name.as_ptr(), &mut opcode, &mut event, &mut error) == 0 {
+                return None;
+            }
+            let (mut major, mut minor) = (2, 0);
+            if (xi.XIQueryVersion)(c.display, &mut major, &mut minor) != 0 {
+                return None;
+            }
+            let mut bits = [0u8; 4];
+            xinput2::XISetMask(&mut bits, xinput2::XI_ButtonPress);
+            xinput2::XISetMask(&mut bits, xinput2::XI_ButtonRelease);
+            let mut mask = xinput2::XIEventMask {
+                deviceid: xinput2::XIAllMasterDevices,
+                mask_len: bits.len() as c_int,
+                mask: bits.as_mut_ptr(),
+            };
+            if (xi.XISelectEvents)(c.display, handle, &mut mask, 1) != 0 {
+                return None;
+            }
+            Some((xi, opcode))
         }
     }
 
@@ -768,6 +848,23 @@ mod tests {
             Placement::Kept(here).after_resize(Placement::Windowed { scale: 2 }),
             Placement::Windowed { scale: 2 }
         );
+    }
+
+    /// An idle window presents nothing; uncovered, it shows its picture
+    /// again (it stayed black where another window had been until the
+    /// game changed), without drawing the frame anew.
+    #[test]
+    fn a_window_presents_what_changed_and_again_when_uncovered() {
+        let shown = Showing { generation: 4, window: (640, 480), hand: None };
+        assert_eq!(to_present(None, shown, false), Present::Anew, "the first frame");
+        assert_eq!(to_present(Some(shown), shown, false), Present::Nothing, "idle");
+        assert_eq!(to_present(Some(shown), shown, true), Present::Again, "uncovered");
+        let hand = Showing { hand: Some((10, 20)), ..shown };
+        assert_eq!(to_present(Some(shown), hand, false), Present::Again, "the hand moved");
+        for changed in [Showing { generation: 5, ..shown }, Showing { window: (1280, 960), ..shown }] {
+            assert_eq!(to_present(Some(shown), changed, false), Present::Anew, "{changed:?}");
+            assert_eq!(to_present(Some(shown), changed, true), Present::Anew, "{changed:?}");
+        }
     }
 
     #[test]

@@ -1624,6 +1624,19 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         self.board.window_screen()
     }
 
+    /// The board's hold (see [`Board::on_focus_lost`]), played as the
+    /// player's own move would be; a replay, a rerun or a deal being
+    /// looked for is not the player's game yet.
+    fn focus_lost(&mut self) -> Response {
+        if self.replay.is_some() || self.rerun.is_some() || self.dealing.is_some() {
+            return Response::Unchanged;
+        }
+        match self.board.on_focus_lost(&self.session) {
+            Some(m) => self.play(&m),
+            None => Response::Unchanged,
+        }
+    }
+
     fn close(&mut self) {
         // Closing is no choice of where to stop a replay: the game is kept
         // where the player was when it began.

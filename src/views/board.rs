@@ -22,6 +22,10 @@ pub const WINNABLE_PREF: &str = "winnable";
 /// The preferences kept once for every game rather than per family.
 pub const SHARED_PREFS: &[&str] = &[WINNABLE_PREF];
 
+/// What the status line says of a game resumed under way that waits
+/// paused (see [`Board::resumed`]): "Game resumed." would say it goes on.
+pub const RESUMED_PAUSED: &str = "Game restored and paused.";
+
 /// A board's search for the deal of a game number (a winnable one): long
 /// work, which the controller runs on a thread of its own in a window,
 /// showing its progress, and at once elsewhere.
@@ -144,6 +148,13 @@ pub trait Board<V: Variant> {
         None
     }
 
+    /// The move that holds the game when its player turns to another
+    /// window (Tetris pauses a falling piece, as it did on the Mac);
+    /// `None` plays on (MineSweeper's clock runs on, as Windows' did).
+    fn on_focus_lost(&mut self, _session: &Session<V>) -> Option<<V::Game as Game>::Move> {
+        None
+    }
+
     /// A move the player's options make by themselves in `state` (auto-play
     /// to the foundations), tried after the game's own automatic moves and
     /// recorded with the move that caused it, as one undo step.
@@ -207,7 +218,7 @@ pub trait Board<V: Variant> {
 
     /// What the status line says of a game resumed under way, where
     /// "Game resumed." would mislead (Rummi's program to finish its turn
-    /// first); `None` says that.
+    /// first; [`RESUMED_PAUSED`] where it waits paused); `None` says that.
     fn resumed(&self, _session: &Session<V>) -> Option<&'static str> {
         None
     }

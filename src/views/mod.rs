@@ -127,6 +127,11 @@ pub trait View {
     fn traps_right_button(&self) -> bool {
         false
     }
+    /// The player has turned to another window (the window lost the
+    /// keyboard): a game whose time runs without them holds.
+    fn focus_lost(&mut self) -> Response {
+        Response::Unchanged
+    }
     /// The view is about to go (another game opens, the program quits):
     /// the last chance to save what it holds.
     fn close(&mut self) {}

@@ -347,6 +347,22 @@ fn pause_stops_the_clock_and_covers_the_field() {
     assert_eq!(view.session().elapsed_ms(), 3000);
 }
 
+/// Turning to another window leaves MineSweeper's clock running, as
+/// Windows' did: only Tetris holds (its falling piece would top out).
+#[test]
+fn the_clock_runs_on_while_another_window_has_the_keyboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut view = open(Settings::beginner(), dir.path(), 2);
+    let at = centre(&view, &m, area, 4, 4);
+    press(&mut view, &m, area, at, &[Button::Left]);
+    assert_eq!(view.focus_lost(), Response::Unchanged);
+    view.input(&Input::Tick { ms: 2000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), 2000);
+    let pause = view.menus().iter().flat_map(|menu| menu.items.clone()).find(|i| i.command == Command::View(PAUSE));
+    assert_eq!(pause.map(|i| i.label), Some("Pause".to_string()), "not paused");
+}
+
 fn type_into(view: &mut MinesView, m: &Machine, area: Rect, row: usize, text: &str) -> Vec<Response> {
     let l = MinesBoard::layout(view.session().state(), m, area);
     let r = l.settings[row].number;
@@ -621,7 +637,7 @@ fn no_guessing_chosen_mid_game_waits_for_new_game_across_reopening() {
 
     let mut view = opened(None);
     assert_eq!(view.game_id().as_deref(), Some("mines/beginner"), "the game under way is opened");
-    assert_eq!(view.message(), "Game resumed.");
+    assert_eq!(view.message(), "Game restored and paused.");
     assert_eq!(moves(&*view), played);
     assert!(no_guess_checked(&*view), "No Guessing still waits for the next game");
     // The same field, as it was left (the cursor aside), once the game
@@ -751,7 +767,8 @@ fn a_game_left_at_another_size_is_counted_once_when_replaced() {
 }
 
 /// A game resumed under way waits paused, its clock stopped, until the
-/// player presses Resume: its time is its score.
+/// player presses Resume: its time is its score. The status line says it
+/// waits ("Game resumed." said it went on, beside the Paused box).
 #[test]
 fn a_game_resumed_under_way_waits_paused() {
     let dir = tempfile::tempdir().unwrap();
@@ -764,6 +781,7 @@ fn a_game_resumed_under_way_waits_paused() {
     drop(view);
     let mut view = opening(Settings::beginner(), dir.path(), &Opening::default());
     assert_eq!(view.session().move_count(), 1, "resumed");
+    assert_eq!(view.message(), "Game restored and paused.");
     view.input(&Input::Tick { ms: 3000 }, &m, area);
     assert_eq!(view.session().elapsed_ms(), 2000, "the clock waits");
     let resume = view.menus().iter().flat_map(|menu| menu.items.clone()).find(|i| i.command == Command::View(PAUSE));

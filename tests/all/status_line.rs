@@ -20,6 +20,7 @@ const MESSAGES: &[&str] = &[
     "Replaying: Space pauses, Esc stops.",
     "Lost game resumed: New Game deals another.",
     "Game resumed.",
+    "Game restored and paused.",
     "The game is over: Game > New Game starts another.",
     // Solitaire.
     "No deal tried was proved winnable. This one may not be.",

@@ -226,6 +226,50 @@ fn machine() -> (Machine, parlour::gfx::Rect) {
     (m, area)
 }
 
+/// Turning to another window (the window loses the keyboard) pauses a
+/// falling piece, as Game > Pause does, and keeps the game so; a game
+/// paused already stays paused (Pause is a switch), and one that is over
+/// has nothing to pause.
+#[test]
+fn turning_to_another_window_pauses_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = opened(dir.path(), &Opening { seed: Some(3), ..Default::default() });
+    let (m, area) = machine();
+    view.input(&Input::Tick { ms: 100 }, &m, area);
+    view.focus_lost();
+    assert!(view.session().state().paused());
+    let kept = std::fs::read_to_string(dir.path().join("journals/tetris.save")).unwrap();
+    assert!(kept.lines().any(|l| l == "move pause"), "the pause is kept at once:\n{kept}");
+    let cursor = view.session().cursor();
+    view.input(&Input::Tick { ms: 1000 }, &m, area);
+    assert_eq!(view.session().cursor(), cursor, "nothing falls");
+    view.focus_lost();
+    assert!(view.session().state().paused(), "still paused");
+    let space = Input::Key { key: Key::Char(' '), mods: Modifiers::default() };
+    view.command(&Command::View(PAUSE));
+    while !view.session().state().over() {
+        view.input(&space, &m, area);
+    }
+    let cursor = view.session().cursor();
+    view.focus_lost();
+    assert_eq!(view.session().cursor(), cursor, "a game over is left as it is");
+}
+
+/// Reopened, a game left running waits paused, and the status line says
+/// so (it said "Game resumed." beside the Paused box).
+#[test]
+fn a_game_reopened_says_it_waits_paused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = opened(dir.path(), &Opening { seed: Some(3), ..Default::default() });
+    let (m, area) = machine();
+    view.input(&Input::Tick { ms: 500 }, &m, area);
+    view.close();
+    drop(view);
+    let view = opened(dir.path(), &Opening::default());
+    assert!(view.session().state().paused());
+    assert_eq!(view.message(), "Game restored and paused.");
+}
+
 /// Game > Pause pauses a running game and, named Resume, lets it go on,
 /// as the P key does; a game that is over has nothing to pause.
 #[test]

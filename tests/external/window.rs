@@ -1,6 +1,7 @@
 //! Opens the real window under Xvfb, screenshots the X screen with xwd and
-//! checks the window shows exactly the framebuffer; drives it with xdotool
-//! (menus, machine switches, resizing).
+//! checks the window shows exactly the framebuffer, also once uncovered;
+//! drives it with xdotool (menus, machine switches, resizing, another
+//! window taking the keyboard) and ends it with SIGTERM.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -38,6 +39,21 @@ pub fn tests() -> Vec<Needs> {
             "window::f11_twice_brings_the_window_back_where_it_was",
             &[("Xvfb", "xvfb"), ("xdotool", "xdotool")],
             f11_twice_brings_the_window_back_where_it_was,
+        ),
+        Needs::programs(
+            "window::an_uncovered_window_shows_its_frame_again",
+            &[("Xvfb", "xvfb"), ("xwd", "x11-apps"), ("xclock", "x11-apps"), ("xdotool", "xdotool")],
+            an_uncovered_window_shows_its_frame_again,
+        ),
+        Needs::programs(
+            "window::turning_to_another_window_pauses_tetris",
+            &[("Xvfb", "xvfb"), ("xclock", "x11-apps"), ("xdotool", "xdotool")],
+            turning_to_another_window_pauses_tetris,
+        ),
+        Needs::programs(
+            "window::sigterm_keeps_the_game_as_closing_the_window_does",
+            &[("Xvfb", "xvfb"), ("xdotool", "xdotool")],
+            sigterm_keeps_the_game_as_closing_the_window_does,
         ),
         Needs::programs(
             "window::the_wheel_scrolls_the_launcher_list",
@@ -155,43 +171,150 @@ fn window_shows_the_framebuffer_under_xvfb() {
     // game played last, built-in files unpacked) would change the frame.
     let data = tempfile::tempdir().unwrap();
     let _app = launch(&display, data.path(), &["--machine", "mac-se30", "--scale", "1"]);
+    // The window may take a moment to map and draw.
+    wait_until_shown(&display, &se30_launcher(data.path()), Duration::from_secs(60));
+}
+
+/// The frame of the launcher on the SE/30 as the app draws it from the
+/// data folder `data` (its choices, such as winnable deals only, and the
+/// game played last show in the frame).
+fn se30_launcher(data: &Path) -> Frame {
     let machine =
         Machine::new(&MachineChoice { id: Some(MachineId::MacSe30), ..Default::default() }, MachineId::MacSe30)
             .unwrap();
-    // The launcher as the app draws it: from the same data folder (its
-    // choices, such as winnable deals only, and the game played last show
-    // in the frame).
-    let launcher = Launcher::in_data_dir(data.path().to_path_buf());
+    let launcher = Launcher::in_data_dir(data.to_path_buf());
     let driver = Driver::new(Shell::new(machine, Box::new(launcher), 1));
     let f = driver.frame();
-    let (fw, fh) = (f.width() as usize, f.height() as usize);
-    let frame: Vec<Rgb> = (0..fh)
-        .flat_map(|y| (0..fw).map(move |x| (x, y)))
+    let (width, height) = (f.width() as usize, f.height() as usize);
+    let pixels = (0..height)
+        .flat_map(|y| (0..width).map(move |x| (x, y)))
         .map(|(x, y)| f.colour_at(x as i32, y as i32).unwrap())
         .collect();
+    Frame { width, height, pixels }
+}
 
-    // The window may take a moment to map and draw.
+/// A frame's colours, row by row.
+struct Frame {
+    width: usize,
+    height: usize,
+    pixels: Vec<Rgb>,
+}
+
+/// The pixels of `frame` the screenshot shows otherwise, the frame's
+/// top left being at `at` in it.
+fn differing(shot: &Screenshot, frame: &Frame, (ox, oy): (usize, usize)) -> usize {
+    (0..frame.height)
+        .flat_map(|y| (0..frame.width).map(move |x| (x, y)))
+        .filter(|&(x, y)| shot.pixels[(oy + y) * shot.width + ox + x] != frame.pixels[y * frame.width + x])
+        .count()
+}
+
+/// Waits until the X screen shows every pixel of `frame`; fails after
+/// `patience`, saying how many it showed otherwise.
+fn wait_until_shown(display: &str, frame: &Frame, patience: Duration) {
     let start = Instant::now();
-    let mut last_shot = None;
     loop {
-        let out = Command::new("xwd").args(["-root", "-silent", "-display", &display]).output().expect("xwd runs");
-        if out.status.success() {
-            let shot = parse_xwd(&out.stdout);
-            if let Some((ox, oy)) = locate(&shot, &frame, fw, fh) {
-                let differing = (0..fh)
-                    .flat_map(|y| (0..fw).map(move |x| (x, y)))
-                    .filter(|&(x, y)| shot.pixels[(oy + y) * shot.width + ox + x] != frame[y * fw + x])
-                    .count();
-                assert_eq!(differing, 0, "the window differs from the framebuffer in {differing} pixels");
-                return;
-            }
-            last_shot = Some(shot);
+        let shot = screenshot(display);
+        let wrong = locate(&shot, &frame.pixels, frame.width, frame.height).map(|at| differing(&shot, frame, at));
+        if wrong == Some(0) {
+            return;
         }
-        if start.elapsed() > Duration::from_secs(60) {
-            panic!("the Parlour window never showed the framebuffer ({})", keep_for_looking(last_shot.as_ref()));
+        if start.elapsed() > patience {
+            let seen = match wrong {
+                Some(n) => format!("it differs in {n} pixels"),
+                None => "it shows nowhere".into(),
+            };
+            panic!("the Parlour window never showed the framebuffer: {seen} ({})", keep_for_looking(Some(&shot)));
         }
         sleep(Duration::from_millis(200));
     }
+}
+
+/// xclock on `display` at `geometry`, once its window shows; its id.
+fn xclock(display: &str, geometry: &str) -> (Reaped, String) {
+    let clock = Reaped(
+        Command::new("xclock")
+            .args(["-display", display, "-geometry", geometry])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("xclock starts"),
+    );
+    let start = Instant::now();
+    loop {
+        if let Some(id) = xdotool(display, &["search", "--onlyvisible", "--name", "xclock"]).lines().next() {
+            return (clock, id.to_string());
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "xclock never showed");
+        sleep(Duration::from_millis(100));
+    }
+}
+
+/// An idle window covered by another shows its frame again once
+/// uncovered: with no compositor the X server blanks what comes to light,
+/// and the window stayed black there until the game changed.
+fn an_uncovered_window_shows_its_frame_again() {
+    let (display, _server) = xvfb(5, &[]);
+    let data = tempfile::tempdir().unwrap();
+    let mut app = launch(&display, data.path(), &["--machine", "mac-se30", "--scale", "1"]);
+    let id = wait_for_window(&display, (512, 342), &mut app);
+    let frame = se30_launcher(data.path());
+    wait_until_shown(&display, &frame, Duration::from_secs(60));
+    let (x, y) = window_position(&display, &id);
+    let (clock, _) = xclock(&display, &format!("300x200+{}+{}", x + 100, y + 50));
+    sleep(Duration::from_millis(500));
+    // The frame's top left is the window's (at scale 1, as large).
+    let covered = differing(&screenshot(&display), &frame, (x as usize, y as usize));
+    assert!(covered > 0, "the clock covers none of the window");
+    drop(clock);
+    wait_until_shown(&display, &frame, Duration::from_secs(5));
+}
+
+/// Another window taking the keyboard pauses a running Tetris (and keeps
+/// the game so, at once); it fell on until it topped out.
+fn turning_to_another_window_pauses_tetris() {
+    let (display, _server) = xvfb(6, &[]);
+    let data = tempfile::tempdir().unwrap();
+    let mut app = launch(&display, data.path(), &["play", "tetris", "--machine", "mac-se30", "--scale", "1"]);
+    let id = wait_for_window(&display, (512, 342), &mut app);
+    xdotool(&display, &["windowfocus", &id]);
+    sleep(Duration::from_millis(500));
+    let (_clock, clock) = xclock(&display, "100x100+900+800");
+    xdotool(&display, &["windowfocus", &clock]);
+    let journal = data.path().join("journals/tetris.save");
+    let kept = || std::fs::read_to_string(&journal).unwrap_or_default();
+    let start = Instant::now();
+    while !kept().lines().any(|l| l == "move pause") {
+        assert!(start.elapsed() < Duration::from_secs(10), "never paused:\n{}", kept());
+        sleep(Duration::from_millis(100));
+    }
+}
+
+/// SIGTERM ends Parlour as closing its window does: the game is kept as
+/// it was, not as last kept (every five seconds of Tetris), and the
+/// program ends well.
+fn sigterm_keeps_the_game_as_closing_the_window_does() {
+    let (display, _server) = xvfb(7, &[]);
+    let data = tempfile::tempdir().unwrap();
+    let mut app = launch(&display, data.path(), &["play", "tetris", "--machine", "mac-se30", "--scale", "1"]);
+    wait_for_window(&display, (512, 342), &mut app);
+    sleep(Duration::from_secs(2));
+    // SAFETY: signalling a child of ours, not yet waited for.
+    assert_eq!(unsafe { libc::kill(app.0.id() as libc::pid_t, libc::SIGTERM) }, 0);
+    let start = Instant::now();
+    let ended = loop {
+        if let Some(status) = app.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "Parlour did not end on SIGTERM");
+        sleep(Duration::from_millis(50));
+    };
+    assert!(ended.success(), "{ended}");
+    let kept = std::fs::read_to_string(data.path().join("journals/tetris.save")).unwrap();
+    let frames: u32 =
+        kept.lines().filter_map(|l| l.strip_prefix("move tick")).map(|n| n.trim().parse().unwrap_or(1)).sum();
+    // Two seconds at the Mac's 60 frames, give or take a slow start.
+    assert!(frames >= 60, "{frames} frames kept:\n{kept}");
 }
 
 /// Parlour started with `args` on `display`, keeping its files in `data`.
@@ -237,6 +360,14 @@ fn parlour_window(display: &str) -> Option<(String, (u32, u32))> {
     let size = geometry.lines().find_map(|l| l.trim().strip_prefix("Geometry: "))?;
     let (w, h) = size.split_once('x')?;
     Some((id, (w.trim().parse().ok()?, h.trim().parse().ok()?)))
+}
+
+/// Where window `id` is on the screen.
+fn window_position(display: &str, id: &str) -> (i32, i32) {
+    let geometry = xdotool(display, &["getwindowgeometry", id]);
+    let pos = geometry.lines().find_map(|l| l.trim().strip_prefix("Position: ")).unwrap();
+    let (px, py) = pos.split_once(',').unwrap();
+    (px.parse().unwrap(), py.split_whitespace().next().unwrap().parse().unwrap())
 }
 
 /// Waits until the Parlour window has `size`; its id.
@@ -329,10 +460,7 @@ fn switching_machine_opens_the_new_window_first_and_keeps_playing() {
         loop {
             let out = Command::new("xwd").args(["-root", "-silent", "-display", &display]).output().expect("xwd runs");
             let shot = parse_xwd(&out.stdout);
-            let geometry = xdotool(&display, &["getwindowgeometry", &id]);
-            let pos = geometry.lines().find_map(|l| l.trim().strip_prefix("Position: ")).unwrap();
-            let (px, py) = pos.split_once(',').unwrap();
-            let (px, py): (i32, i32) = (px.parse().unwrap(), py.split_whitespace().next().unwrap().parse().unwrap());
+            let (px, py) = window_position(&display, &id);
             let at = |x: i32, y: i32| {
                 let (sx, sy) = (px + x, py + y);
                 (sx >= 0 && sy >= 0 && (sx as usize) < shot.width && (sy as usize) < shot.height)

@@ -24,7 +24,7 @@ use crate::games::mines::solver::NoSafe;
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, Menu, MenuItem, Pen, ViewCommand};
 
-use super::board::{Board, Reply, clock};
+use super::board::{Board, RESUMED_PAUSED, Reply, clock};
 use super::widgets::{self, button, check_box, counter, message_box, slider, text_box};
 pub use layout::MinesLayout;
 use paint::Face;
@@ -608,6 +608,10 @@ impl Board<MinesVariant> for MinesBoard {
     fn on_resume(&mut self, session: &Session<MinesVariant>) -> Option<MineMove> {
         self.paused = self.can_pause(session);
         None
+    }
+
+    fn resumed(&self, _session: &Session<MinesVariant>) -> Option<&'static str> {
+        self.paused.then_some(RESUMED_PAUSED)
     }
 
     fn reset(&mut self) {

@@ -19,7 +19,7 @@ use crate::machines::{
     Command, EntryEvent, Input, Key, Machine, MachineId, MenuItem, Requester, TextEntry, ViewCommand,
 };
 
-use super::board::{Board, Reply, records_trouble};
+use super::board::{Board, RESUMED_PAUSED, Reply, records_trouble};
 
 /// The board's own command: the top-five table.
 pub const TOP_FIVE: ViewCommand = ViewCommand("top-five");
@@ -39,6 +39,13 @@ pub fn frame_rate(machine: MachineId) -> u32 {
         MachineId::AmigaPal | MachineId::AmigaDblPal => 50,
         MachineId::MacSe30 | MachineId::MacColor | MachineId::Yazzle => 60,
     }
+}
+
+/// The pause, where a piece is falling (Pause is a switch: a paused game
+/// is left so).
+fn pause_if_falling(session: &Session<TetrisVariant>) -> Option<TetrisMove> {
+    let st = session.state();
+    (!st.over() && !st.paused()).then_some(TetrisMove::Pause)
 }
 
 /// A finished game waiting for its player's name.
@@ -291,8 +298,18 @@ impl Board<TetrisVariant> for TetrisBoard {
     /// A game resumed while its piece was falling waits paused for the
     /// player (P goes on), in the window and in a script alike.
     fn on_resume(&mut self, session: &Session<TetrisVariant>) -> Option<TetrisMove> {
-        let st = session.state();
-        (!st.over() && !st.paused()).then_some(TetrisMove::Pause)
+        pause_if_falling(session)
+    }
+
+    /// A player who turns to another window comes back to the piece
+    /// where they left it, as on the Mac, whose Tetris paused when
+    /// another program was brought to the front.
+    fn on_focus_lost(&mut self, session: &Session<TetrisVariant>) -> Option<TetrisMove> {
+        pause_if_falling(session)
+    }
+
+    fn resumed(&self, session: &Session<TetrisVariant>) -> Option<&'static str> {
+        session.state().paused().then_some(RESUMED_PAUSED)
     }
 
     fn undoable(&self) -> bool {

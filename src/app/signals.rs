@@ -1,0 +1,59 @@
+//! Ending on a signal as on closing the window. SIGTERM (a kill, a
+//! shutdown), SIGHUP (the session or terminal gone) and SIGINT (Ctrl+C in
+//! the terminal) only raise a flag; the window loop sees it at its next
+//! poll and ends as a closed window does, so the open game is kept as it
+//! was at that moment, not as last journalled. The handler does nothing
+//! else: nothing more is safe in a signal handler.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::flag;
+
+/// The signals that ask the program to end.
+const ENDING: [i32; 3] = [SIGTERM, SIGHUP, SIGINT];
+
+/// Whether a signal has asked the program to end.
+#[derive(Clone, Debug, Default)]
+pub struct EndAsked(Arc<AtomicBool>);
+
+impl EndAsked {
+    /// Starts watching for the ending signals. A second one, should the
+    /// program not have ended on the first (stuck in a long search), ends
+    /// it at once, as the signal alone would have. Where a handler cannot
+    /// be set (it always can on Linux), a warning says so.
+    pub fn watch() -> EndAsked {
+        let asked = EndAsked::default();
+        for signal in ENDING {
+            // The shutdown first: it sees the flag as it was before this
+            // signal raised it.
+            let set = flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&asked.0))
+                .and_then(|_| flag::register(signal, Arc::clone(&asked.0)));
+            if let Err(e) = set {
+                eprintln!("warning: cannot watch for signal {signal}: {e}");
+            }
+        }
+        asked
+    }
+
+    pub fn asked(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// SIGTERM only raises the flag: the test (the program) lives on to
+    /// keep its game.
+    #[test]
+    fn sigterm_raises_the_flag_and_ends_nothing() {
+        let asked = EndAsked::watch();
+        assert!(!asked.asked());
+        // SAFETY: raising a signal this process handles.
+        assert_eq!(unsafe { libc::raise(SIGTERM) }, 0);
+        assert!(asked.asked());
+    }
+}
