@@ -410,6 +410,26 @@ fn a_number_out_of_bounds_is_refused_in_a_requester_and_a_good_one_deals_at_once
     assert_eq!(view.session().variant().settings().mines, 30);
 }
 
+/// Tab takes the number typed and goes on to the next box, also on a
+/// fresh field, which the number deals anew at once: "Tab 30 Tab 16 Tab
+/// 99 Return" types a whole field.
+#[test]
+fn tab_goes_on_to_the_next_box_after_a_number_that_deals_anew() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(Settings::beginner(), dir.path(), 4);
+    key(&mut view, &m, area, Key::Tab);
+    for (typed, then) in [("30", Key::Tab), ("16", Key::Tab), ("99", Key::Enter)] {
+        for c in typed.chars() {
+            key(&mut view, &m, area, Key::Char(c));
+        }
+        let out = key(&mut view, &m, area, then);
+        assert!(!matches!(out, Response::Ask(_)), "{typed}: {out:?}");
+    }
+    let settings = view.session().variant().settings();
+    assert_eq!((settings.width, settings.height, settings.mines), (30, 16, 99));
+}
+
 #[test]
 fn presets_and_no_guessing_switch_the_field() {
     let dir = tempfile::tempdir().unwrap();

@@ -385,10 +385,14 @@ impl MinesBoard {
                 Key::Tab => {
                     let next = edit.row + 1;
                     let committed = self.commit(session);
-                    if next < 3 && matches!(committed, Reply::Unchanged | Reply::Redraw | Reply::Say(_)) {
+                    // A number taken goes on to the next box, whether it
+                    // deals the fresh field anew (Rules) or waits for New
+                    // Game; a number refused keeps the player at it.
+                    let taken = matches!(committed, Reply::Unchanged | Reply::Redraw | Reply::Say(_) | Reply::Rules(_));
+                    if next < 3 && taken {
                         let (_, value, _) = setting(&self.settings, next);
                         self.editing = Some(Editing { row: next, text: value.to_string(), fresh: true });
-                        return Reply::Redraw;
+                        return if matches!(committed, Reply::Rules(_)) { committed } else { Reply::Redraw };
                     }
                     return committed;
                 }
