@@ -964,7 +964,7 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
             say!("best score: {}", or_none(g.best_score.map(|s| s.to_string())));
         }
         if record == Record::ScoreOnly {
-            say!("average score: {}", or_none(g.total_score.checked_div(g.played as i64).map(|a| a.to_string())));
+            say!("average score: {}", or_none(g.average_score().map(|a| a.to_string())));
         } else {
             say!("winning percentage: {}%", g.win_percent());
             say!("average moves: {}", or_none(g.average_moves().map(|m| m.to_string())));
