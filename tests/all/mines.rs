@@ -400,6 +400,40 @@ fn a_number_out_of_bounds_is_refused_in_a_requester_and_a_good_one_deals_at_once
     assert_eq!(view.session().variant().settings().mines, 30);
 }
 
+/// Drags setting `row`'s slider from its right end to `x`, and lets go.
+fn drag(view: &mut MinesView, m: &Machine, area: Rect, row: usize, x: fn(Rect) -> i32) -> Vec<Response> {
+    let slider = MinesBoard::layout(view.session().state(), m, area).settings[row].slider;
+    let (from, to, y) = (slider.right() - 1, x(slider), slider.y + slider.h / 2);
+    vec![
+        view.input(&Input::MouseDown { x: from, y, button: Button::Left }, m, area),
+        view.input(&Input::MouseMove { x: to, y }, m, area),
+        view.input(&Input::MouseUp { x: to, y, button: Button::Left }, m, area),
+    ]
+}
+
+/// A slider dragged past what the other settings allow stops at the
+/// nearest value they do, with no requester: Expert's 99 mines fit no
+/// field narrower than 9 x 16 (which holds 100), nor a no-guess board
+/// narrower than 29 x 16; a no-guess Beginner field takes 17 mines.
+#[test]
+fn a_slider_dragged_past_a_limit_stops_at_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let leftmost: fn(Rect) -> i32 = |r| r.x;
+    let rightmost: fn(Rect) -> i32 = |r| r.right() - 1;
+    for (settings, row, to, field) in [
+        (Settings::preset(&PRESETS[2]), 0, leftmost, (9, 16, 99)),
+        (Settings { no_guess: true, ..Settings::preset(&PRESETS[2]) }, 0, leftmost, (29, 16, 99)),
+        (Settings { no_guess: true, ..Settings::beginner() }, 2, rightmost, (9, 9, 17)),
+    ] {
+        let mut view = open(settings, dir.path(), 4);
+        let out = drag(&mut view, &m, area, row, to);
+        assert!(!out.iter().any(|r| matches!(r, Response::Ask(_))), "{settings:?}: {out:?}");
+        let now = view.session().variant().settings();
+        assert_eq!((now.width, now.height, now.mines), field, "{settings:?}");
+    }
+}
+
 #[test]
 fn presets_and_no_guessing_switch_the_field() {
     let dir = tempfile::tempdir().unwrap();
