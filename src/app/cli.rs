@@ -891,8 +891,8 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
         _ => e.to_string(),
     };
     let all = match Stats::look(&settings::data_dir()) {
-        Ok(Loaded { value, replaced: None }) => value,
-        Ok(Loaded { value, replaced: Some(e) }) => {
+        Ok(Loaded { value, replaced: None, .. }) => value,
+        Ok(Loaded { value, replaced: Some(e), .. }) => {
             let backup = crate::core::files::backup_path(&e.path);
             let backup = backup.file_name().unwrap_or_default().to_string_lossy();
             eprintln!("parlour: {}; its previous copy {backup} is shown", told(&e));

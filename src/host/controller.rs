@@ -1160,8 +1160,8 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, 
         if changed { "Resumed under the changed rules." } else { "" }
     };
     match files::load_or_backup(path, |p| save::load_noting(p, variant)) {
-        Ok(Loaded { value: (session, changed), replaced: None }) => (Some(session), said(changed).into(), None),
-        Ok(Loaded { value: (session, _), replaced: Some(e) }) => {
+        Ok(Loaded { value: (session, changed), replaced: None, .. }) => (Some(session), said(changed).into(), None),
+        Ok(Loaded { value: (session, _), replaced: Some(e), .. }) => {
             let backup = name(&files::backup_path(path));
             let full = format!("{}, and its previous copy, {backup}, was resumed.", problem(&e));
             (Some(session), format!("{}: its previous copy was resumed.", what(&e)), Some(notice_box(SAVED_GAME, full)))
