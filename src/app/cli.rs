@@ -891,8 +891,8 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
         _ => e.to_string(),
     };
     let all = match Stats::look(&settings::data_dir()) {
-        Ok(Loaded { value, replaced: None }) => value,
-        Ok(Loaded { value, replaced: Some(e) }) => {
+        Ok(Loaded { value, replaced: None, .. }) => value,
+        Ok(Loaded { value, replaced: Some(e), .. }) => {
             let backup = crate::core::files::backup_path(&e.path);
             let backup = backup.file_name().unwrap_or_default().to_string_lossy();
             eprintln!("parlour: {}; its previous copy {backup} is shown", told(&e));
@@ -964,7 +964,7 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
             say!("best score: {}", or_none(g.best_score.map(|s| s.to_string())));
         }
         if record == Record::ScoreOnly {
-            say!("average score: {}", or_none(g.total_score.checked_div(g.played as i64).map(|a| a.to_string())));
+            say!("average score: {}", or_none(g.average_score().map(|a| a.to_string())));
         } else {
             say!("winning percentage: {}%", g.win_percent());
             say!("average moves: {}", or_none(g.average_moves().map(|m| m.to_string())));

@@ -8,8 +8,8 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use crate::core::Stats;
 use crate::core::files::in_any_case;
+use crate::core::{GameStats, Stats};
 
 use crate::gfx::{Rect, Rgb, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester};
@@ -17,7 +17,7 @@ use crate::views::widgets::{self, ButtonFocus, DoubleClicks, FocusKey, ListLayou
 use crate::views::{OPEN_SELECTED, Response, View};
 
 use super::{capture, catalog, settings};
-use crate::host::{GameEntry, prefs};
+use crate::host::{GameEntry, Record, prefs};
 use crate::machines::ViewCommand;
 
 /// The launcher's switch of winnable-only deals for every game.
@@ -350,21 +350,24 @@ impl Launcher {
         cache.as_ref().map_or_else(|| Err(String::new()), |(_, _, p)| p.clone())
     }
 
-    /// The selected game's record in a word, every size, board and level
-    /// of it together: how many games have ended, and how many were won.
+    /// The selected game's record in a sentence, every size, board and
+    /// level of it together, as its family counts its games (won, or only
+    /// scored).
     fn record(&self) -> Option<String> {
         let (records, (id, _)) = (self.records.as_ref()?, self.games.get(self.selected)?);
         let of_game = |game: &str| game == id || game.strip_prefix(id.as_str()).is_some_and(|r| r.starts_with('/'));
-        let (played, won) = records
-            .games()
-            .filter(|(game, _)| of_game(game))
-            .fold((0u64, 0u64), |(p, w), (_, g)| (p + g.played, w + g.won));
-        Some(match played {
-            // A game under way is counted only once it ends, so none
-            // counted is not "never played".
-            0 => "No game finished yet.".into(),
-            _ => format!("Played {played}, won {won} ({}%).", crate::core::stats::percent(won, played)),
-        })
+        // Only the figures a summary reads are summed: streaks and best
+        // times of separate sizes do not add up.
+        let together =
+            records.games().filter(|(game, _)| of_game(game)).fold(GameStats::default(), |sum, (_, g)| GameStats {
+                played: sum.played.saturating_add(g.played),
+                won: sum.won.saturating_add(g.won),
+                total_score: sum.total_score.saturating_add(g.total_score),
+                best_score: sum.best_score.max(g.best_score),
+                ..GameStats::default()
+            });
+        let record = catalog::games().iter().find(|g| g.id == *id).map_or(Record::Full, |g| g.family.record);
+        Some(record.summary(&together))
     }
 
     /// The lines under the picture, each wrapped to its width: the
@@ -706,7 +709,8 @@ mod tests {
     }
 
     /// Under its picture the launcher gives the selected game's record,
-    /// every size of it together. A broken statistics file gives its previous
+    /// every size of it together: games won, or for Tetris, which is only
+    /// scored, the best and average scores. A broken statistics file gives its previous
     /// copy's record (none here), and is left for the game to set aside
     /// and tell of.
     #[test]
@@ -717,12 +721,17 @@ mod tests {
         stats.game_mut("mines/expert").record(crate::core::Outcome::Lost, 0);
         stats.game_mut("mines/expert").record(crate::core::Outcome::Lost, 0);
         stats.game_mut("minesweeper-like").record(crate::core::Outcome::Won, 0);
+        for score in [1064, 909, 127] {
+            stats.game_mut("tetris").record(crate::core::Outcome::Lost, score);
+        }
         stats.save(dir.path()).unwrap();
         let mut l = Launcher::in_data_dir(dir.path().to_path_buf());
         let row = |l: &Launcher, id: &str| l.games.iter().position(|(g, _)| g == id).unwrap();
         l.selected = row(&l, "mines");
         assert_eq!(l.record().as_deref(), Some("Played 3, won 1 (33%)."));
         l.selected = row(&l, "tetris");
+        assert_eq!(l.record().as_deref(), Some("Played 3, best 1064, average 700."), "Tetris is scored, never won");
+        l.selected = row(&l, "sokoban");
         assert_eq!(l.record().as_deref(), Some("No game finished yet."));
 
         let broken = Stats::path(dir.path());

@@ -25,7 +25,9 @@ pub enum MinesCommand {
         #[arg(long, value_name = "S", value_parser = super::cli::seed_number, allow_negative_numbers = true)]
         seed: u64,
         /// The first click's column and row, counted from 0: `X,Y`.
-        #[arg(long, value_name = "X,Y")]
+        // A negative column (`-1,0`) is a value out of bounds, told by its
+        // limit, not an unknown option.
+        #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
         first: String,
         /// A board that can be cleared from the first click without guessing
         /// (the first square and its neighbours are free).
@@ -49,13 +51,22 @@ pub fn run(command: &MinesCommand) -> Result<String, String> {
 fn parse_first(text: &str, grid: Grid) -> Result<usize, String> {
     let bad = || format!("--first {text:?}: write the column and row from 0, e.g. --first 4,7");
     let (x, y) = text.split_once(',').ok_or_else(bad)?;
-    let (x, y): (usize, usize) = (x.trim().parse().map_err(|_| bad())?, y.trim().parse().map_err(|_| bad())?);
-    if x >= grid.width {
-        return Err(format!("--first {text}: X must be from 0 to {} (the width less one)", grid.width - 1));
-    }
-    if y >= grid.height {
-        return Err(format!("--first {text}: Y must be from 0 to {} (the height less one)", grid.height - 1));
-    }
+    // A whole number, negative or too big for the field: `None`.
+    let coordinate = |part: &str| {
+        let part = part.trim();
+        let digits = part.strip_prefix('-').unwrap_or(part);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        Ok(part.parse::<usize>().ok())
+    };
+    let within = |value: Option<usize>, letter: &str, size: usize, side: &str| {
+        value
+            .filter(|&v| v < size)
+            .ok_or_else(|| format!("--first {text}: {letter} must be from 0 to {} (the {side} less one)", size - 1))
+    };
+    let x = within(coordinate(x)?, "X", grid.width, "width")?;
+    let y = within(coordinate(y)?, "Y", grid.height, "height")?;
     Ok(grid.index(x, y))
 }
 
@@ -84,6 +95,10 @@ mod tests {
         assert!(deal(9, 9, 10, "9,0", false).unwrap_err().contains("X must be from 0 to 8"));
         assert!(deal(9, 9, 10, "0,12", false).unwrap_err().contains("Y must be from 0 to 8"));
         assert!(deal(9, 9, 10, "a", false).unwrap_err().contains("--first"));
+        assert!(deal(9, 9, 10, "-1,0", false).unwrap_err().contains("X must be from 0 to 8"));
+        assert!(deal(9, 9, 10, "0,-3", false).unwrap_err().contains("Y must be from 0 to 8"));
+        assert!(deal(9, 9, 10, "99999999999999999999,0", false).unwrap_err().contains("X must be from 0 to 8"));
+        assert!(deal(9, 9, 10, "-,0", false).unwrap_err().contains("write the column and row"));
         assert!(deal(9, 9, 40, "0,0", true).unwrap_err().contains("too dense"));
     }
 }

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
 
-use crate::core::{Game, Session, Status, save};
+use crate::core::{Diagnostic, Game, Session, Status, decode_text, save};
 use crate::games::tetris::log::{self, play};
 use crate::games::tetris::rules::TetrisVariant;
 
@@ -81,8 +81,11 @@ fn session_of(seed: Option<u64>, inputs: &Path) -> Result<Session<TetrisVariant>
         }
         return Ok(session);
     }
-    let text = String::from_utf8_lossy(bytes);
-    let parsed = log::parse(inputs, &text).map_err(|d| Failure { message: d.to_string(), code: 2 })?;
+    // A file that is no text (a program, a picture) is told so, not
+    // quoted back byte by byte as a line that does not read.
+    let bad_log = |d: Diagnostic| Failure { message: d.to_string(), code: 2 };
+    let text = decode_text(bytes).map_err(|e| bad_log(Diagnostic::error(inputs, e.line, e.message)))?;
+    let parsed = log::parse(inputs, &text).map_err(bad_log)?;
     if let (Some(given), Some(own)) = (seed, parsed.seed)
         && given != own
     {

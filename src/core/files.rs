@@ -13,7 +13,10 @@
 //!   the previous `NAME` or the new one, complete, and a complete `NAME.bak`
 //!   if there was one; its temp file is removed by a later write once it is
 //!   old enough that no writer can still be using it.
-//! - [`load_or_backup`] loads `NAME.bak` when `NAME` is damaged, and says so.
+//! - [`load_or_backup`] loads `NAME.bak` when `NAME` is damaged, and says so;
+//!   [`load_keeping_lines`], for a table whose lines stand alone, keeps the
+//!   lines of a damaged `NAME` that read, sets the file aside all the same
+//!   and names the line left out.
 //! - [`set_aside`] moves a bad file to the first free `NAME.WHY-N`, where
 //!   WHY says what is wrong with it (`damaged`, `foreign`), and never
 //!   overwrites an existing file to do so.
@@ -283,38 +286,113 @@ fn sync_folder(path: &Path) {
     let _ = path;
 }
 
-/// A file read with [`load_or_backup`].
+/// A file read with [`load_or_backup`] or [`load_keeping_lines`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Loaded<T> {
     pub value: T,
-    /// Set when the file itself could not be used and its backup was read
-    /// instead: what was wrong with the file (which has been set aside).
+    /// Set when the file itself could not be used as it was: what was
+    /// wrong with it (it has been set aside).
     pub replaced: Option<FileError>,
+    /// Whether the file's lines that read were kept in its place (and
+    /// `replaced` names the first line left out), rather than its backup
+    /// read instead.
+    pub kept_lines: bool,
 }
 
 impl<T> Loaded<T> {
     /// A file read as it is.
     pub fn plain(value: T) -> Self {
-        Loaded { value, replaced: None }
+        Loaded { value, replaced: None, kept_lines: false }
     }
 
     /// The short form of [`note`](Self::note), for a status line: "The
     /// `what` were damaged: their previous copy was used."
     pub fn headline(&self, what: &str) -> Option<String> {
-        let trouble = match self.replaced.as_ref()?.kind {
+        let e = self.replaced.as_ref()?;
+        if self.kept_lines {
+            return Some(format!("The {what} were damaged: a line was left out."));
+        }
+        let trouble = match e.kind {
             FileErrorKind::Io => "could not be read",
             _ => "were damaged",
         };
         Some(format!("The {what} {trouble}: their previous copy was used."))
     }
 
-    /// What to tell the player when the backup was loaded.
+    /// What to tell the player when the file could not be used as it was.
     pub fn note(&self) -> Option<String> {
         let e = self.replaced.as_ref()?;
+        if self.kept_lines {
+            return Some(format!("{e}; the lines that read were kept"));
+        }
         let backup = backup_path(&e.path);
         let name = backup.file_name().unwrap_or_default().to_string_lossy();
         Some(format!("{e}; its previous copy {name} was loaded instead"))
     }
+}
+
+/// A file of lines that stand alone (a table, an entry a line), read with
+/// the lines that could not be read left out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Salvaged<T> {
+    /// What the other lines hold.
+    pub value: T,
+    /// Each line left out, as (line number, why).
+    pub dropped: Vec<(usize, String)>,
+}
+
+/// As [`load_or_backup`], for a file whose lines stand alone: `read` reads
+/// what lines it can (an error is for a file unusable as a whole, which
+/// has its backup read instead). A file with a line left out is set aside
+/// all the same, for the player to look at, and what its other lines hold
+/// is written in its place as `text` makes it (lines read back write
+/// again): a line gone bad costs that line, not every entry written since
+/// the backup. The result names the first line left out, and how many
+/// more were.
+pub fn load_keeping_lines<T>(
+    path: &Path,
+    read: impl Fn(&Path) -> Result<Salvaged<T>, FileError>,
+    text: impl Fn(&T) -> Result<String, String>,
+) -> Result<Loaded<T>, FileError> {
+    let dropped = std::cell::RefCell::new(Vec::new());
+    let loaded = load_or_backup(path, |p| {
+        let salvaged = read(p)?;
+        // The backup's own bad lines are left out as quietly as the
+        // backup is read: the file's trouble is the one told of.
+        if p == path {
+            *dropped.borrow_mut() = salvaged.dropped;
+        }
+        Ok(salvaged.value)
+    })?;
+    let dropped = dropped.into_inner();
+    let Some((line, why)) = dropped.first().filter(|_| loaded.replaced.is_none()) else { return Ok(loaded) };
+    let more = match dropped.len() - 1 {
+        0 => String::new(),
+        1 => " (and 1 more line)".into(),
+        n => format!(" (and {n} more lines)"),
+    };
+    let e = FileError::reject(path, Some(*line), FileErrorKind::Corrupt, format!("{why}{more}"));
+    // Only into the place the bad file has left: one that could not be
+    // moved aside is never overwritten.
+    if e.moved_to.is_some()
+        && let Ok(text) = text(&loaded.value)
+    {
+        let _ = replace_atomic(path, text.as_bytes());
+    }
+    Ok(Loaded { value: loaded.value, replaced: Some(e), kept_lines: true })
+}
+
+/// The lines of a text file, numbered from 1, without the byte order mark
+/// and each line's end (`\n` or `\r\n`), each as text or, where it is not
+/// UTF-8, `None`: one bad line of a table need not spoil the others.
+pub fn numbered_lines(bytes: &[u8]) -> impl Iterator<Item = (usize, Option<&str>)> {
+    let bytes = without_bom(bytes);
+    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let lines = if bytes.is_empty() { None } else { Some(body.split(|&b| b == b'\n')) };
+    lines.into_iter().flatten().enumerate().map(|(i, line)| {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        (i + 1, std::str::from_utf8(line).ok())
+    })
 }
 
 /// Whether `path` is a file cut to nothing (a full disk, another
@@ -365,9 +443,9 @@ pub fn load_or_backup<T>(path: &Path, load: impl Fn(&Path) -> Result<T, FileErro
 pub fn look_or_backup<T>(path: &Path, look: impl Fn(&Path) -> Result<T, FileError>) -> Result<Loaded<T>, FileError> {
     let own = if emptied(path) { Err(FileError::new(path, FileErrorKind::Corrupt, EMPTIED)) } else { look(path) };
     match own {
-        Err(e) if e.kind != FileErrorKind::NotFound && backup_path(path).is_file() => {
-            look(&backup_path(path)).map(|value| Loaded { value, replaced: Some(e.clone()) }).map_err(|_| e)
-        }
+        Err(e) if e.kind != FileErrorKind::NotFound && backup_path(path).is_file() => look(&backup_path(path))
+            .map(|value| Loaded { value, replaced: Some(e.clone()), kept_lines: false })
+            .map_err(|_| e),
         own => own.map(Loaded::plain),
     }
 }
@@ -401,7 +479,7 @@ fn stand_in<T>(
     {
         let _ = replace_atomic(path, &bytes);
     }
-    Ok(Loaded { value, replaced: Some(e) })
+    Ok(Loaded { value, replaced: Some(e), kept_lines: false })
 }
 
 /// The size limits inputs are read with ([`read_capped`]), by kind. Each is

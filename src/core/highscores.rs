@@ -21,14 +21,17 @@
 //!
 //! Like the statistics, the folder is passed in, writes are atomic with a
 //! backup, and a broken file is reported with its line and set aside rather
-//! than overwritten.
+//! than overwritten. Its lines that read are kept: a bad line costs that
+//! line (a bad `game` line, its table), not the entries since the backup.
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::files::{FileError, FileErrorKind, Loaded, limits, load_or_backup, read_capped, write_atomic};
+use super::files::{
+    FileError, FileErrorKind, Loaded, Salvaged, limits, load_keeping_lines, numbered_lines, read_capped, write_atomic,
+};
 use super::text::{check_id, check_line};
 
 /// The file's name inside the data folder.
@@ -88,28 +91,31 @@ impl HighScores {
     }
 
     /// Reads the tables from `data_dir`; no file yet means empty tables. A
-    /// broken file is set aside and its backup read instead; with no good
-    /// backup the error is reported, and the caller can carry on with empty
-    /// tables without losing the old file.
+    /// damaged file is set aside and the lines of it that read are kept;
+    /// one that is no high-score file at all has its backup read instead.
+    /// With no good backup the error is reported, and the caller can carry
+    /// on with empty tables without losing the old file.
     pub fn load(data_dir: &Path) -> Result<HighScores, FileError> {
         Self::load_noting(data_dir).map(|loaded| loaded.value)
     }
 
-    /// As [`HighScores::load`], saying whether the backup was read, for
-    /// the player to be told.
+    /// As [`HighScores::load`], saying what was left out or whether the
+    /// backup was read, for the player to be told.
     pub fn load_noting(data_dir: &Path) -> Result<Loaded<HighScores>, FileError> {
-        load_or_backup(&Self::path(data_dir), Self::read)
+        load_keeping_lines(&Self::path(data_dir), Self::read, HighScores::to_text)
     }
 
     /// Reads one high-score file (missing: empty tables), setting it aside
-    /// if it is broken.
-    fn read(path: &Path) -> Result<HighScores, FileError> {
+    /// if it is no high-score file.
+    fn read(path: &Path) -> Result<Salvaged<HighScores>, FileError> {
         let bytes = match read_capped(path, limits::RECORDS) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(HighScores::default()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Ok(Salvaged { value: HighScores::default(), dropped: Vec::new() });
+            }
             Err(e) => return Err(FileError::unreadable(path, "high scores", &e)),
         };
-        parse(&bytes).map_err(|(line, kind, reason)| FileError::reject(path, Some(line), kind, reason))
+        parse(&bytes).map_err(|reason| FileError::reject(path, Some(1), FileErrorKind::Foreign, reason))
     }
 
     /// Writes the tables to `data_dir` (created if needed), atomically,
@@ -156,58 +162,74 @@ impl HighScores {
     }
 }
 
-/// A problem with the file: its line, its kind and the reason.
-type ParseError = (usize, FileErrorKind, String);
+/// Which table the entry lines read go to.
+enum Under {
+    /// None yet: no `game` line has come.
+    Nothing,
+    /// The game named by a `game` line.
+    Game(String),
+    /// The `game` line on this line was left out, and its entries with it.
+    LeftOut(usize),
+}
 
-/// Reads a high-score file.
-fn parse(bytes: &[u8]) -> Result<HighScores, ParseError> {
-    let corrupt = |line: usize, reason: String| (line, FileErrorKind::Corrupt, reason);
-    let bytes = super::files::without_bom(bytes);
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
-        corrupt(line, "the file is not UTF-8 text".into())
-    })?;
-    let mut lines = text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l)).enumerate().map(|(i, l)| (i + 1, l));
-    let header = lines.next().map_or("", |(_, l)| l);
-    let version = header.strip_prefix(MAGIC).and_then(|rest| rest.strip_prefix(' ')).ok_or((
-        1,
-        FileErrorKind::Foreign,
-        "this is not a Parlour high-score file".to_string(),
-    ))?;
+/// Reads a high-score file: every line that reads, and each that does not
+/// with why; an error (for line 1) if it is no high-score file at all.
+fn parse(bytes: &[u8]) -> Result<Salvaged<HighScores>, String> {
+    let mut lines = numbered_lines(bytes);
+    let header = lines.next().and_then(|(_, l)| l).unwrap_or("");
+    let version = header
+        .strip_prefix(MAGIC)
+        .and_then(|rest| rest.strip_prefix(' '))
+        .ok_or_else(|| "this is not a Parlour high-score file".to_string())?;
     if version != VERSION.to_string() {
-        return Err((
-            1,
-            FileErrorKind::Foreign,
-            format!("the high scores are in format {version:?}; this Parlour reads {VERSION}"),
-        ));
+        return Err(format!("the high scores are in format {version:?}; this Parlour reads {VERSION}"));
     }
-    let mut scores = HighScores::default();
-    let mut current: Option<String> = None;
+    let mut read = Salvaged { value: HighScores::default(), dropped: Vec::new() };
+    let mut under = Under::Nothing;
     for (n, line) in lines {
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match word {
-            "" if rest.is_empty() => {}
-            "game" => {
-                check_id("the game id", rest).map_err(|e| corrupt(n, e))?;
-                if scores.tables.contains_key(rest) {
-                    return Err(corrupt(n, format!("the game {rest} appears twice")));
-                }
-                scores.tables.insert(rest.to_string(), Vec::new());
-                current = Some(rest.to_string());
-            }
-            "entry" => {
-                let id = current.as_ref().ok_or_else(|| corrupt(n, "an entry before any `game` line".into()))?;
-                let entry = parse_entry(rest).map_err(|e| corrupt(n, e))?;
-                let table = scores.tables.get_mut(id).expect("the current game has a table");
-                if table.len() == KEEP {
-                    return Err(corrupt(n, format!("the game {id} has more than {KEEP} entries")));
-                }
-                table.push(entry);
-            }
-            _ => return Err(corrupt(n, format!("expected `game ID` or `entry ...`, found {line:?}"))),
+        let Some(line) = line else {
+            read.dropped.push((n, "the line is not UTF-8 text".into()));
+            continue;
+        };
+        if let Err(why) = read_line(&mut read.value, &mut under, n, line) {
+            read.dropped.push((n, why));
         }
     }
-    Ok(scores)
+    Ok(read)
+}
+
+/// Reads line `n`, a `game` or an `entry` line, into `scores`.
+fn read_line(scores: &mut HighScores, under: &mut Under, n: usize, line: &str) -> Result<(), String> {
+    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+    match word {
+        "" if rest.is_empty() => Ok(()),
+        "game" => {
+            // Until a good one, the entries below belong to no table read.
+            *under = Under::LeftOut(n);
+            check_id("the game id", rest)?;
+            if scores.tables.contains_key(rest) {
+                return Err(format!("the game {rest} appears twice"));
+            }
+            scores.tables.insert(rest.to_string(), Vec::new());
+            *under = Under::Game(rest.to_string());
+            Ok(())
+        }
+        "entry" => {
+            let id = match under {
+                Under::Game(id) => id,
+                Under::Nothing => return Err("an entry before any `game` line".into()),
+                Under::LeftOut(at) => return Err(format!("an entry of the `game` line {at}, which was left out")),
+            };
+            let entry = parse_entry(rest)?;
+            let table = scores.tables.get_mut(id.as_str()).expect("the current game has a table");
+            if table.len() == KEEP {
+                return Err(format!("the game {id} has more than {KEEP} entries"));
+            }
+            table.push(entry);
+            Ok(())
+        }
+        _ => Err(format!("expected `game ID` or `entry ...`, found {line:?}")),
+    }
 }
 
 /// Reads `STONES POINTS SECONDS NAME`.
@@ -294,45 +316,74 @@ mod tests {
         assert!(!HighScores::path(dir.path()).exists());
     }
 
+    /// A file that is no high-score file is set aside whole and told of
+    /// by line; with no backup, the error is the file's.
     #[test]
-    fn broken_files_are_reported_by_line_and_set_aside() {
-        let eleven: String = (0..11).map(|i| format!("entry 1 {i} 1 x\n")).collect();
-        let cases: Vec<(Vec<u8>, usize, FileErrorKind, &str)> = vec![
-            (b"hello\n".to_vec(), 1, FileErrorKind::Foreign, "not a Parlour high-score file"),
-            (b"parlour-highscores 7\n".to_vec(), 1, FileErrorKind::Foreign, "format \"7\""),
-            (b"parlour-highscores 1\nentry 1 2 3 a\n".to_vec(), 2, FileErrorKind::Corrupt, "before any `game`"),
-            (b"parlour-highscores 1\ngame a b\n".to_vec(), 2, FileErrorKind::Corrupt, "not a valid name"),
-            (b"parlour-highscores 1\ngame x\ngame x\n".to_vec(), 3, FileErrorKind::Corrupt, "appears twice"),
-            (b"parlour-highscores 1\ngame x\nentry 1 -2 3 a\n".to_vec(), 3, FileErrorKind::Corrupt, "points \"-2\""),
-            (b"parlour-highscores 1\ngame x\nentry 1 2 3\n".to_vec(), 3, FileErrorKind::Corrupt, "name is empty"),
-            (
-                b"parlour-highscores 1\ngame x\nentry 99999999999 2 3 a\n".to_vec(),
-                3,
-                FileErrorKind::Corrupt,
-                "too large",
-            ),
-            (b"parlour-highscores 1\ngame x\nscore 1\n".to_vec(), 3, FileErrorKind::Corrupt, "expected `game ID`"),
-            (b"parlour-highscores 1\ngame x\nentry 1 2 3 \xff\n".to_vec(), 3, FileErrorKind::Corrupt, "not UTF-8"),
-            (
-                format!("parlour-highscores 1\ngame x\n{eleven}").into_bytes(),
-                13,
-                FileErrorKind::Corrupt,
-                "more than 10",
-            ),
-        ];
-        for (bytes, line, kind, words) in cases {
+    fn a_file_that_is_no_high_score_file_is_reported_and_set_aside() {
+        for (bytes, words) in [
+            (&b"hello\n"[..], "not a Parlour high-score file"),
+            (b"\xffparlour-highscores 1\n", "not a Parlour high-score file"),
+            (b"parlour-highscores 7\n", "format \"7\""),
+        ] {
             let dir = tempfile::tempdir().unwrap();
             let path = HighScores::path(dir.path());
-            std::fs::write(&path, &bytes).unwrap();
+            std::fs::write(&path, bytes).unwrap();
             let err = HighScores::load(dir.path()).unwrap_err();
-            assert_eq!((err.line, err.kind), (Some(line), kind), "{err}");
+            assert_eq!((err.line, err.kind), (Some(1), FileErrorKind::Foreign), "{err}");
             assert!(err.reason.contains(words), "{words:?} not in {err}");
-            assert!(err.to_string().contains(&format!("{}:{line}:", path.display())), "{err}");
+            assert!(err.to_string().contains(&format!("{}:1:", path.display())), "{err}");
             assert!(!path.exists(), "the bad file was not set aside");
             assert_eq!(std::fs::read(err.moved_to.unwrap()).unwrap(), bytes, "the bad file was changed");
         }
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(HighScores::path(dir.path())).unwrap();
         assert_eq!(HighScores::load(dir.path()).unwrap_err().kind, FileErrorKind::Io);
+    }
+
+    /// A line that does not read is left out and named by line, the file
+    /// set aside as it was and the lines that read kept in its place (a
+    /// bad `game` line's entries go with it), rather than the backup's
+    /// fewer entries read.
+    #[test]
+    fn bad_lines_are_left_out_by_line_and_the_others_kept() {
+        let entries: Vec<String> = (0..11).map(|i| format!("entry 1 {i} 1 x\n")).collect();
+        let (ten, eleven) = (entries[..10].concat(), entries.concat());
+        let cases: Vec<(Vec<u8>, usize, &str, String)> = vec![
+            (
+                b"entry 1 2 3 a\ngame x\nentry 1 2 3 b\n".to_vec(),
+                2,
+                "before any `game`",
+                "game x\nentry 1 2 3 b\n".into(),
+            ),
+            (
+                b"game a b\nentry 1 2 3 a\ngame y\n".to_vec(),
+                2,
+                "valid name (1 to 64 letters, digits or . _ + / -) (and 1 more line)",
+                "game y\n".into(),
+            ),
+            (b"game x\ngame x\nentry 1 2 3 a\n".to_vec(), 3, "appears twice", "game x\n".into()),
+            (b"game x\nentry 1 -2 3 a\nentry 1 2 3 b\n".to_vec(), 3, "points \"-2\"", "game x\nentry 1 2 3 b\n".into()),
+            (b"game x\nentry 1 2 3\n".to_vec(), 3, "name is empty", "game x\n".into()),
+            (b"game x\nentry 99999999999 2 3 a\n".to_vec(), 3, "too large", "game x\n".into()),
+            (b"game x\nscore 1\n".to_vec(), 3, "expected `game ID`", "game x\n".into()),
+            (b"game x\nentry 1 2 3 \xff\nentry 1 2 3 b\n".to_vec(), 3, "not UTF-8", "game x\nentry 1 2 3 b\n".into()),
+            (format!("game x\n{eleven}").into_bytes(), 13, "more than 10", format!("game x\n{ten}")),
+        ];
+        for (body, line, words, kept) in cases {
+            let dir = tempfile::tempdir().unwrap();
+            let path = HighScores::path(dir.path());
+            let bytes = [b"parlour-highscores 1\n".as_slice(), &body].concat();
+            std::fs::write(&path, &bytes).unwrap();
+            let loaded = HighScores::load_noting(dir.path()).unwrap();
+            let err = loaded.replaced.clone().expect("a line was left out");
+            assert!(loaded.kept_lines);
+            assert_eq!((err.line, err.kind), (Some(line), FileErrorKind::Corrupt), "{err}");
+            assert!(err.reason.contains(words), "{words:?} not in {err}");
+            assert!(err.to_string().contains(&format!("{}:{line}:", path.display())), "{err}");
+            assert_eq!(std::fs::read(err.moved_to.unwrap()).unwrap(), bytes, "the bad file was changed");
+            let kept = format!("parlour-highscores 1\n{kept}");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), kept, "the lines that read are in its place");
+            assert_eq!(HighScores::load_noting(dir.path()).unwrap(), Loaded::plain(loaded.value));
+        }
     }
 }

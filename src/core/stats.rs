@@ -144,6 +144,11 @@ impl GameStats {
         let games = self.played.saturating_sub(self.helped);
         (games > 0).then(|| self.total_moves.saturating_add(games / 2) / games)
     }
+
+    /// The score of an average game, rounded down; `None` before any.
+    pub fn average_score(&self) -> Option<i64> {
+        self.total_score.checked_div(i64::try_from(self.played).ok()?)
+    }
 }
 
 /// `part` of `whole` in whole percent, rounded to the nearest (1 in 6 is

@@ -23,7 +23,7 @@ use crate::machines::{
 use crate::views::board::{Board, DealSearch, Dealt, OPTIONS, Reply, clock, players_move};
 use crate::views::{CLOCK_HZ, Response, View, background};
 
-use super::{Opening, journal, prefs};
+use super::{Opening, Record, journal, prefs};
 
 /// A requester the controller asked for, whose answer it will hear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1030,7 +1030,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let stats = Stats::load(&self.data_dir).unwrap_or_default();
         let game = stats.game(&self.id()).cloned().unwrap_or_default();
         let req = self.board.scores(&game).unwrap_or_else(|| {
-            let scoring = if self.board.only_scored() {
+            let scoring = if super::family(self.family).is_some_and(|f| f.record == Record::ScoreOnly) {
                 Scoring::Only
             } else if self.board.fields(&self.session).iter().any(|(name, _)| *name == "Score") {
                 Scoring::Shown
@@ -1167,8 +1167,8 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, 
         if changed { "Resumed under the changed rules." } else { "" }
     };
     match files::load_or_backup(path, |p| save::load_noting(p, variant)) {
-        Ok(Loaded { value: (session, changed), replaced: None }) => (Some(session), said(changed).into(), None),
-        Ok(Loaded { value: (session, _), replaced: Some(e) }) => {
+        Ok(Loaded { value: (session, changed), replaced: None, .. }) => (Some(session), said(changed).into(), None),
+        Ok(Loaded { value: (session, _), replaced: Some(e), .. }) => {
             let backup = name(&files::backup_path(path));
             let full = format!("{}, and its previous copy, {backup}, was resumed.", problem(&e));
             (Some(session), format!("{}: its previous copy was resumed.", what(&e)), Some(notice_box(SAVED_GAME, full)))
@@ -1350,7 +1350,7 @@ pub fn stats_box(name: &str, stats: &GameStats, scoring: Scoring) -> Requester {
         .map(|score| format!("Best score: {score}"));
     let lines = if scoring == Scoring::Only {
         // Never won nor lost (Tetris): games, and what they scored.
-        let average = stats.total_score.checked_div(stats.played as i64).map(|a| format!("Average score: {a}"));
+        let average = stats.average_score().map(|a| format!("Average score: {a}"));
         let mut lines = vec![format!("Played: {}", stats.played)];
         lines.push(best_score.unwrap_or_else(|| "Best score: none yet".into()));
         lines.extend(average);

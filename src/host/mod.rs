@@ -144,6 +144,26 @@ pub enum Record {
     ScoreOnly,
 }
 
+impl Record {
+    /// A game's record in a sentence (the launcher's, under its picture):
+    /// the games won and their share, or for a game only scored (Tetris)
+    /// the best and average scores its statistics box gives.
+    pub fn summary(self, stats: &crate::core::GameStats) -> String {
+        match (stats.played, self) {
+            // A game under way is counted only once it ends, so none
+            // counted is not "never played".
+            (0, _) => "No game finished yet.".into(),
+            (played, Record::ScoreOnly) => {
+                let best = stats.best_score.unwrap_or(0);
+                format!("Played {played}, best {best}, average {}.", stats.average_score().unwrap_or(0))
+            }
+            (played, Record::Full | Record::Unscored) => {
+                format!("Played {played}, won {} ({}%).", stats.won, stats.win_percent())
+            }
+        }
+    }
+}
+
 /// The figures a game's board kept in its record (`_` keys are
 /// bookkeeping), for families with no figures of their own to announce.
 pub fn kept_figures(stats: &crate::core::GameStats) -> Vec<(String, String)> {

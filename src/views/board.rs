@@ -237,13 +237,6 @@ pub trait Board<V: Variant> {
         None
     }
 
-    /// Whether a game here ends only with a score, never won or lost
-    /// (Tetris): its statistics count games and scores, not wins, losses
-    /// and streaks.
-    fn only_scored(&self) -> bool {
-        false
-    }
-
     /// A won game's box offers this (its label and the board's command)
     /// as its first button in place of New Game, where the next game is
     /// not a new deal (Sokoban: the next level).

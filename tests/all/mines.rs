@@ -67,8 +67,14 @@ fn mines_deal_names_the_limit_an_argument_breaks() {
         assert!(err.contains(limit), "{all:?}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
-    let out = deal(&["--width", "9", "--height", "9", "--mines", "10", "--seed", "1", "--first", "9,3"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("X must be from 0 to 8"));
+    // A negative column is out of bounds too (exit 1, the limit named),
+    // not an option the command line does not know (exit 64).
+    for first in ["9,3", "-1,0"] {
+        let out = deal(&["--width", "9", "--height", "9", "--mines", "10", "--seed", "1", "--first", first]);
+        assert_eq!(out.status.code(), Some(1), "{first}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("--first {first}: X must be from 0 to 8 (the width less one)")), "{err}");
+    }
     let out = deal(&["--width", "-9", "--height", "9", "--mines", "10", "--seed", "1", "--first", "0,0"]);
     assert!(!out.status.success());
 }
@@ -428,6 +434,40 @@ fn tab_goes_on_to_the_next_box_after_a_number_that_deals_anew() {
     }
     let settings = view.session().variant().settings();
     assert_eq!((settings.width, settings.height, settings.mines), (30, 16, 99));
+}
+
+/// Drags setting `row`'s slider from its right end to `x`, and lets go.
+fn drag(view: &mut MinesView, m: &Machine, area: Rect, row: usize, x: fn(Rect) -> i32) -> Vec<Response> {
+    let slider = MinesBoard::layout(view.session().state(), m, area).settings[row].slider;
+    let (from, to, y) = (slider.right() - 1, x(slider), slider.y + slider.h / 2);
+    vec![
+        view.input(&Input::MouseDown { x: from, y, button: Button::Left }, m, area),
+        view.input(&Input::MouseMove { x: to, y }, m, area),
+        view.input(&Input::MouseUp { x: to, y, button: Button::Left }, m, area),
+    ]
+}
+
+/// A slider dragged past what the other settings allow stops at the
+/// nearest value they do, with no requester: Expert's 99 mines fit no
+/// field narrower than 9 x 16 (which holds 100), nor a no-guess board
+/// narrower than 29 x 16; a no-guess Beginner field takes 17 mines.
+#[test]
+fn a_slider_dragged_past_a_limit_stops_at_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let leftmost: fn(Rect) -> i32 = |r| r.x;
+    let rightmost: fn(Rect) -> i32 = |r| r.right() - 1;
+    for (settings, row, to, field) in [
+        (Settings::preset(&PRESETS[2]), 0, leftmost, (9, 16, 99)),
+        (Settings { no_guess: true, ..Settings::preset(&PRESETS[2]) }, 0, leftmost, (29, 16, 99)),
+        (Settings { no_guess: true, ..Settings::beginner() }, 2, rightmost, (9, 9, 17)),
+    ] {
+        let mut view = open(settings, dir.path(), 4);
+        let out = drag(&mut view, &m, area, row, to);
+        assert!(!out.iter().any(|r| matches!(r, Response::Ask(_))), "{settings:?}: {out:?}");
+        let now = view.session().variant().settings();
+        assert_eq!((now.width, now.height, now.mines), field, "{settings:?}");
+    }
 }
 
 #[test]

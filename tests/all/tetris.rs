@@ -119,6 +119,18 @@ fn bad_logs_are_named_by_line() {
     assert!(run(&[], &file).2.contains("no seed"));
 }
 
+/// A file that is no text (a program given by mistake) is told so by its
+/// line, and none of its bytes is echoed back.
+#[test]
+fn a_binary_file_is_no_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.out");
+    std::fs::write(&file, b"\x7fELF\x02\x01\x01\x00\x00\xff\xfe\x1b[2J\x00\x00>\x00\n\x01\x00").unwrap();
+    let (ok, _, err) = run(&["--seed", "1"], &file);
+    assert!(!ok);
+    assert_eq!(err.trim_end(), format!("parlour: {}:1: not a text file (it holds NUL bytes)", file.display()));
+}
+
 #[test]
 fn the_level_rises_after_a_minute_of_play_at_either_frame_rate() {
     let dir = tempfile::tempdir().unwrap();

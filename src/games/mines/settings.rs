@@ -1,7 +1,8 @@
 //! A minefield's size and mine count, the Oberon limits on them and the
 //! three classic presets. A value outside the limits is refused with a
 //! sentence naming the limit: the panel shows it in the machine's style,
-//! the command line prints it; nothing is clamped silently.
+//! the command line prints it; nothing typed is clamped silently (a slider
+//! stops at the limit, in sight).
 
 use std::fmt;
 

@@ -23,13 +23,66 @@
 
 use std::path::Path;
 
-use crate::core::{Diagnostic, Game, Session, Variant};
+use crate::core::{Diagnostic, Game, Session, Variant, escape_controls, shortened};
 
-use super::rules::{TetrisMove, TetrisVariant};
+use super::rules::{TetrisMove, TetrisVariant, UNITS_PER_SECOND};
 
-/// The last frame a log may name: a day at 60 Hz. Every frame up to it
-/// is played, so a log of a few bytes must not ask for years of them.
-const MAX_FRAME: u64 = 60 * 60 * 60 * 24;
+/// The most play a log may run to, in seconds: a day. Every frame up to
+/// it is played, so a log of a few bytes must not ask for years of them.
+const MAX_SECONDS: u64 = 60 * 60 * 24;
+
+/// The most characters of a word a message quotes back: a binary file's
+/// "word" may run to thousands.
+const QUOTED: usize = 24;
+
+/// How far a log's frames have taken its game's clock, to hold it to a
+/// day of play at the rates it names.
+struct PlayClock {
+    /// The frame rate since `since` (the game's own 50 Hz until a `hz` line).
+    hz: u32,
+    /// The frame of the last rate change.
+    since: u64,
+    /// The play up to `since`, in the rules' units.
+    before: u64,
+}
+
+impl PlayClock {
+    fn new() -> PlayClock {
+        PlayClock { hz: super::rules::RATES[0], since: 0, before: 0 }
+    }
+
+    /// The rules' units one frame lasts at the current rate.
+    fn frame_units(&self) -> u64 {
+        UNITS_PER_SECOND / u64::from(self.hz)
+    }
+
+    /// The last frame within a day of play.
+    fn last_frame(&self) -> u64 {
+        let left = (MAX_SECONDS * UNITS_PER_SECOND).saturating_sub(self.before);
+        self.since + left / self.frame_units()
+    }
+
+    /// The rate becomes `hz` at `frame`.
+    fn change_rate(&mut self, frame: u64, hz: u32) {
+        self.before += (frame - self.since) * self.frame_units();
+        (self.since, self.hz) = (frame, hz);
+    }
+}
+
+/// A word of a line as a message quotes it: shortened, with any control
+/// character written as an escape.
+fn quoted(word: &str) -> String {
+    escape_controls(&shortened(word, QUOTED)).into_owned()
+}
+
+/// Reads the number of a `seed N` line (`words` is the whole line).
+fn read_seed(words: &[&str]) -> Result<u64, String> {
+    let [_, number] = words else { return Err("expected `seed N`".into()) };
+    number.parse().map_err(|_| match number.bytes().all(|b| b.is_ascii_digit()) {
+        true => format!("the seed {} is too big: seeds go up to {}", quoted(number), u64::MAX),
+        false => format!("`{}` is not a seed: expected `seed N`, N a whole number", quoted(number)),
+    })
+}
 
 /// A parsed input log.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -81,6 +134,8 @@ pub fn key_name(m: TetrisMove) -> Option<String> {
 pub fn parse(source: &Path, text: &str) -> Result<InputLog, Diagnostic> {
     let mut log = InputLog::default();
     let mut last = 0;
+    let mut clock = PlayClock::new();
+    let mut seed_line = None;
     for (i, raw) in text.lines().enumerate() {
         let err = |message: String| Diagnostic::error(source, i + 1, message);
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -92,15 +147,21 @@ pub fn parse(source: &Path, text: &str) -> Result<InputLog, Diagnostic> {
             return Err(err("nothing may follow the `end` line".into()));
         }
         if words[0].eq_ignore_ascii_case("seed") {
-            let seed = words.get(1).and_then(|w| w.parse().ok()).filter(|_| words.len() == 2);
-            log.seed = Some(seed.ok_or_else(|| err("expected `seed N`".into()))?);
+            if let Some(first) = seed_line {
+                return Err(err(format!("a second `seed` line: the seed is given on line {first}")));
+            }
+            log.seed = Some(read_seed(&words).map_err(err)?);
+            seed_line = Some(i + 1);
             continue;
         }
-        let frame: u64 =
-            words[0].parse().map_err(|_| err(format!("`{}` is not a frame count: a line is `FRAME KEY`", words[0])))?;
-        if frame > MAX_FRAME {
+        let frame: u64 = words[0]
+            .parse()
+            .map_err(|_| err(format!("`{}` is not a frame count: a line is `FRAME KEY`", quoted(words[0]))))?;
+        if frame > clock.last_frame() {
             return Err(err(format!(
-                "frame {frame} is past a day of play ({MAX_FRAME} frames at 60 Hz), the most a log may run to"
+                "frame {frame} is past a day of play, the most a log may run to: at {} Hz that ends at frame {}",
+                clock.hz,
+                clock.last_frame()
             )));
         }
         if frame < last {
@@ -113,11 +174,15 @@ pub fn parse(source: &Path, text: &str) -> Result<InputLog, Diagnostic> {
                 continue;
             }
             [hz, rate] if hz.eq_ignore_ascii_case("hz") => match rate.parse() {
-                Ok(r) if super::rules::RATES.contains(&r) => TetrisMove::Rate(r),
-                _ => return Err(err(format!("`hz {rate}`: the frame rate is 50 or 60"))),
+                Ok(r) if super::rules::RATES.contains(&r) => {
+                    clock.change_rate(frame, r);
+                    TetrisMove::Rate(r)
+                }
+                _ => return Err(err(format!("`hz {}`: the frame rate is 50 or 60", quoted(rate)))),
             },
-            [key] => key_move(key)
-                .ok_or_else(|| err(format!("unknown key `{key}` (left, right, down, up, space, p, v, hz N or end)")))?,
+            [key] => key_move(key).ok_or_else(|| {
+                err(format!("unknown key `{}` (left, right, down, up, space, p, v, hz N or end)", quoted(key)))
+            })?,
             _ => return Err(err("expected `FRAME KEY`".into())),
         };
         log.events.push((frame, m));
@@ -221,6 +286,67 @@ mod tests {
         assert!(read("seed x\n").unwrap_err().contains("seed N"));
         assert!(read("1\n").unwrap_err().contains("FRAME KEY"));
         assert!(read("18446744073709551615 left\n").unwrap_err().contains("past a day of play"));
+    }
+
+    /// A second `seed` line is refused by line, naming the first, rather
+    /// than silently replacing it.
+    #[test]
+    fn one_seed_line_only() {
+        assert_eq!(
+            read("seed 7\n5 left\n\nseed 8\n").unwrap_err(),
+            "game.log:4: a second `seed` line: the seed is given on line 1"
+        );
+    }
+
+    /// A seed too big for a seed is told so, with the largest there is.
+    #[test]
+    fn a_seed_too_big_says_so() {
+        assert_eq!(
+            read("seed 99999999999999999999\n").unwrap_err(),
+            "game.log:1: the seed 99999999999999999999 is too big: seeds go up to 18446744073709551615"
+        );
+        assert!(read("seed 18446744073709551615\n").is_ok());
+        assert!(read("seed -1\n").unwrap_err().contains("`-1` is not a seed"));
+        assert!(read("seed 1 2\n").unwrap_err().ends_with("expected `seed N`"));
+    }
+
+    /// A day of play is counted at the log's own rate: 50 Hz until a `hz`
+    /// line says otherwise, each stretch at its rate.
+    #[test]
+    fn a_day_of_play_is_counted_at_the_log_s_rate() {
+        let day_at_50 = 50 * 60 * 60 * 24;
+        assert!(read(&format!("{day_at_50} end\n")).is_ok());
+        assert_eq!(
+            read(&format!("{} end\n", day_at_50 + 1)).unwrap_err(),
+            "game.log:1: frame 4320001 is past a day of play, the most a log may run to: at 50 Hz that ends at frame 4320000"
+        );
+        let day_at_60 = 60 * 60 * 60 * 24;
+        assert!(read(&format!("0 hz 60\n{day_at_60} end\n")).is_ok());
+        assert!(
+            read(&format!("0 hz 60\n{} end\n", day_at_60 + 1))
+                .unwrap_err()
+                .contains("at 60 Hz that ends at frame 5184000")
+        );
+        // Half a day at 50 Hz, then 60 Hz: half a day's frames at 60 more.
+        let half_at_50 = day_at_50 / 2;
+        let end = half_at_50 + day_at_60 / 2;
+        assert!(read(&format!("{half_at_50} hz 60\n{end} end\n")).is_ok());
+        assert!(
+            read(&format!("{half_at_50} hz 60\n{} end\n", end + 1))
+                .unwrap_err()
+                .contains(&format!("ends at frame {end}"))
+        );
+    }
+
+    /// A word quoted back is cut short and its control characters escaped:
+    /// a binary file's line echoes no raw bytes.
+    #[test]
+    fn words_quoted_back_are_short_and_escaped() {
+        let junk = format!("\u{1b}[2J{}", "x".repeat(500));
+        let told = read(&format!("{junk} left\n")).unwrap_err();
+        assert!(!told.chars().any(char::is_control), "{told:?}");
+        assert!(told.contains("\\x1b[2J") && told.len() < 120, "{told}");
+        assert!(!read("1 \u{7}beep\n").unwrap_err().chars().any(char::is_control));
     }
 
     #[test]

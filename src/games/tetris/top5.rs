@@ -7,12 +7,13 @@
 //! ```
 //!
 //! Each line is `POINTS LEVEL ROWS NAME`. Writes are atomic; a broken
-//! file is set aside and reported with its line, never overwritten.
+//! file is set aside and reported with its line, never overwritten, and
+//! the lines of it that read are kept.
 
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{FileError, FileErrorKind, write_atomic};
+use crate::core::files::{self, FileError, FileErrorKind, Loaded, Salvaged, write_atomic};
 use crate::core::highscores::clean_name;
 
 pub const FILE_NAME: &str = "tetris-top5.txt";
@@ -38,36 +39,44 @@ impl Top5 {
         data_dir.join(FILE_NAME)
     }
 
-    /// Reads the table; no file yet is an empty table. A broken file is
-    /// set aside and its backup read instead, if it has a good one.
+    /// Reads the table; no file yet is an empty table. A damaged file is
+    /// set aside: the lines of it that read are kept, or where it is not a
+    /// table at all, its backup is read instead, if it has a good one.
     pub fn load(data_dir: &Path) -> Result<Top5, FileError> {
         Self::load_noting(data_dir).map(|loaded| loaded.value)
     }
 
-    /// As [`Top5::load`], saying whether the backup was read, for the
-    /// player to be told.
-    pub fn load_noting(data_dir: &Path) -> Result<crate::core::files::Loaded<Top5>, FileError> {
-        crate::core::files::load_or_backup(&Self::path(data_dir), Self::read)
+    /// As [`Top5::load`], saying what was left out or whether the backup
+    /// was read, for the player to be told.
+    pub fn load_noting(data_dir: &Path) -> Result<Loaded<Top5>, FileError> {
+        files::load_keeping_lines(&Self::path(data_dir), Self::read, |t| Ok(t.to_text()))
     }
 
-    fn read(path: &Path) -> Result<Top5, FileError> {
-        let bytes = match crate::core::files::read_capped(path, crate::core::files::limits::RECORDS) {
+    fn read(path: &Path) -> Result<Salvaged<Top5>, FileError> {
+        let bytes = match files::read_capped(path, files::limits::RECORDS) {
             Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Top5::default()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Ok(Salvaged { value: Top5::default(), dropped: vec![] });
+            }
             Err(e) => return Err(FileError::new(path, FileErrorKind::Io, format!("cannot be read: {e}"))),
         };
-        parse(&bytes).map_err(|(line, why)| FileError::reject(path, Some(line), FileErrorKind::Corrupt, why))
+        parse(&bytes).map_err(|why| FileError::reject(path, Some(1), FileErrorKind::Corrupt, why))
     }
 
     pub fn save(&self, data_dir: &Path) -> Result<(), FileError> {
         let path = Self::path(data_dir);
+        std::fs::create_dir_all(data_dir)
+            .and_then(|()| write_atomic(&path, self.to_text().as_bytes()))
+            .map_err(|e| FileError::new(&path, FileErrorKind::Io, format!("the table could not be saved: {e}")))
+    }
+
+    /// The file's text.
+    fn to_text(&self) -> String {
         let mut text = format!("{MAGIC}\n");
         for e in &self.entries {
             text.push_str(&format!("{} {} {} {}\n", e.points, e.level, e.rows, e.name));
         }
-        std::fs::create_dir_all(data_dir)
-            .and_then(|()| write_atomic(&path, text.as_bytes()))
-            .map_err(|e| FileError::new(&path, FileErrorKind::Io, format!("the table could not be saved: {e}")))
+        text
     }
 
     /// The place (0 = first) a game with `points` would take, if any. A
@@ -87,29 +96,42 @@ impl Top5 {
     }
 }
 
-fn parse(bytes: &[u8]) -> Result<Top5, (usize, String)> {
-    let text = std::str::from_utf8(crate::core::files::without_bom(bytes))
-        .map_err(|_| (1, "the file is not UTF-8 text".to_string()))?;
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
-    if lines.next().map(|l| l.1) != Some(MAGIC) {
-        return Err((1, format!("this is not a Parlour Tetris table (`{MAGIC}`)")));
+/// Reads a table: every line that reads, and each that does not with
+/// why; an error (for line 1) if the file is no table at all.
+fn parse(bytes: &[u8]) -> Result<Salvaged<Top5>, String> {
+    let mut lines = files::numbered_lines(bytes);
+    if lines.next().and_then(|(_, l)| l) != Some(MAGIC) {
+        return Err(format!("this is not a Parlour Tetris table (`{MAGIC}`)"));
     }
-    let mut top = Top5::default();
-    for (n, line) in lines.filter(|(_, l)| !l.is_empty()) {
-        let mut parts = line.splitn(4, ' ');
-        let mut number = |what: &str| {
-            let field = parts.next().unwrap_or("");
-            field.parse::<u64>().map_err(|_| (n, format!("{what} {field:?} is not a whole number")))
-        };
-        let (points, level, rows) = (number("the points")?, number("the level")?, number("the rows")?);
-        let name = parts.next().unwrap_or("").trim();
-        if name.is_empty() || top.entries.len() == KEEP {
-            return Err((n, format!("expected at most {KEEP} lines of `POINTS LEVEL ROWS NAME`")));
+    let mut top = Salvaged { value: Top5::default(), dropped: Vec::new() };
+    for (n, line) in lines.filter(|(_, l)| *l != Some("")) {
+        let entry = line.ok_or_else(|| "the line is not UTF-8 text".to_string()).and_then(parse_entry);
+        match entry {
+            Ok(_) if top.value.entries.len() == KEEP => {
+                top.dropped.push((n, format!("the table keeps {KEEP} games; this line is one more")));
+            }
+            Ok(entry) => top.value.entries.push(entry),
+            Err(why) => top.dropped.push((n, why)),
         }
-        let small = |v: u64| u32::try_from(v).map_err(|_| (n, format!("{v} is too large")));
-        top.entries.push(Entry { name: name.to_string(), points, level: small(level)?, rows: small(rows)? });
     }
     Ok(top)
+}
+
+/// Reads `POINTS LEVEL ROWS NAME`.
+fn parse_entry(line: &str) -> Result<Entry, String> {
+    const FORM: &str = "a line is `POINTS LEVEL ROWS NAME`";
+    let mut parts = line.splitn(4, ' ');
+    let mut number = |what: &str| match parts.next().unwrap_or("") {
+        "" => Err(format!("the line ends before its {what}: {FORM}")),
+        field => field.parse::<u64>().map_err(|_| format!("the {what} {field:?} is not a whole number")),
+    };
+    let (points, level, rows) = (number("points")?, number("level")?, number("rows")?);
+    let name = parts.next().unwrap_or("").trim();
+    if name.is_empty() {
+        return Err(format!("the line ends before its name: {FORM}"));
+    }
+    let small = |v: u64| u32::try_from(v).map_err(|_| format!("{v} is too large"));
+    Ok(Entry { name: name.to_string(), points, level: small(level)?, rows: small(rows)? })
 }
 
 #[cfg(test)]
@@ -140,9 +162,9 @@ mod tests {
         t.add("Zoë O'Brien-Smythe \"Jr.\"", 900, 2, 17);
         t.save(dir.path()).unwrap();
         assert_eq!(Top5::load(dir.path()).unwrap(), t);
-        std::fs::write(Top5::path(dir.path()), format!("{MAGIC}\n12 x 3 Bob\n")).unwrap();
+        std::fs::write(Top5::path(dir.path()), "parlour-tetris-top5 9\n1460 3 28 Ada\n").unwrap();
         let e = Top5::load(dir.path()).unwrap_err();
-        assert_eq!(e.line, Some(2));
+        assert_eq!(e.line, Some(1));
         assert!(e.moved_to.is_some());
         // With a backup (the table before the last save), that is read.
         t.save(dir.path()).unwrap();
@@ -151,5 +173,56 @@ mod tests {
         more.save(dir.path()).unwrap();
         std::fs::write(Top5::path(dir.path()), "damaged").unwrap();
         assert_eq!(Top5::load(dir.path()).unwrap(), t);
+    }
+
+    /// A line gone bad costs that line alone: the entries that read are
+    /// kept (not the backup's fewer), the damaged file is kept aside, and
+    /// the player is told its file and line.
+    #[test]
+    fn a_bad_line_is_left_out_and_the_others_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut t = Top5::default();
+        t.add("Ada", 1064, 3, 20);
+        t.save(dir.path()).unwrap();
+        t.add("Bob", 909, 2, 15);
+        t.save(dir.path()).unwrap();
+        let path = Top5::path(dir.path());
+        for (bad, line, words) in [
+            ("garbage line here\n", 4, "the points \"garbage\" is not a whole number"),
+            (
+                "12 3\n\n7 x 1 Cy\n",
+                4,
+                "the line ends before its rows: a line is `POINTS LEVEL ROWS NAME` (and 1 more line)",
+            ),
+            ("5 1 1\n", 4, "the line ends before its name"),
+        ] {
+            let mut text = std::fs::read_to_string(&path).unwrap();
+            text.push_str(bad);
+            std::fs::write(&path, &text).unwrap();
+            let loaded = Top5::load_noting(dir.path()).unwrap();
+            assert_eq!(loaded.value, t, "{bad:?}");
+            let e = loaded.replaced.clone().unwrap();
+            assert_eq!(e.line, Some(line));
+            assert!(e.reason.contains(words), "{e}");
+            assert_eq!(std::fs::read_to_string(e.moved_to.unwrap()).unwrap(), text, "the damaged file is kept aside");
+            let note = loaded.note().unwrap();
+            assert!(
+                note.contains(&format!("tetris-top5.txt:{line}:")) && note.ends_with("the lines that read were kept"),
+                "{note}"
+            );
+            assert_eq!(loaded.headline("best scores").unwrap(), "The best scores were damaged: a line was left out.");
+            assert_eq!(
+                Top5::load_noting(dir.path()).unwrap(),
+                Loaded::plain(t.clone()),
+                "the lines kept are in its place"
+            );
+        }
+        let six: String = (1..=6).map(|p| format!("{p}0 1 1 P{p}\n")).collect();
+        std::fs::write(&path, format!("{MAGIC}\n{six}")).unwrap();
+        let loaded = Top5::load_noting(dir.path()).unwrap();
+        assert_eq!(loaded.value.entries.len(), KEEP);
+        assert!(loaded.replaced.unwrap().reason.contains("keeps 5 games"));
+        std::fs::write(&path, [format!("{MAGIC}\n1 1 1 ").as_bytes(), b"\xff\n"].concat()).unwrap();
+        assert!(Top5::load_noting(dir.path()).unwrap().replaced.unwrap().reason.contains("not UTF-8"));
     }
 }

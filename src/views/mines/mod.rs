@@ -97,6 +97,16 @@ fn with_setting(settings: Settings, row: usize, value: u32) -> Settings {
     }
 }
 
+/// The value of setting `row` nearest `wanted` that makes valid settings
+/// with the others as they are; the setting's own value when none does.
+fn nearest_allowed(settings: Settings, row: usize, wanted: u32) -> u32 {
+    let (_, value, (low, high)) = setting(&settings, row);
+    (low..=high)
+        .filter(|&v| with_setting(settings, row, v).validate().is_ok())
+        .min_by_key(|&v| v.abs_diff(wanted))
+        .unwrap_or(value)
+}
+
 /// The settings kept in the preferences, if they are whole and valid.
 pub fn settings_from_prefs(prefs: &[(String, String)]) -> Option<Settings> {
     let get = |key: &str| prefs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
@@ -311,10 +321,13 @@ impl MinesBoard {
         self.commit(session)
     }
 
+    /// Moves a setting's slider to `x`, or as near it as the other
+    /// settings allow: a drag stops at the limit (the narrowest field its
+    /// mines fit in) rather than being refused when let go.
     fn slide(&mut self, l: &MinesLayout, row: usize, x: i32) {
         let (_, _, bounds) = setting(&self.settings, row);
-        let value = widgets::slider_value(l.settings[row].slider, x, bounds);
-        self.settings = with_setting(self.settings, row, value);
+        let wanted = widgets::slider_value(l.settings[row].slider, x, bounds);
+        self.settings = with_setting(self.settings, row, nearest_allowed(self.settings, row, wanted));
     }
 
     fn mouse_up(

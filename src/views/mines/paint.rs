@@ -3,7 +3,7 @@
 //! ones flat with a grid line, numbers in their classic colours, flags,
 //! question marks and mines drawn from simple shapes scaled to the square.
 
-use crate::gfx::{Paint, Pattern, Rect, Rgb, Surface, TextStyle};
+use crate::gfx::{Format, Paint, Palette, Pattern, Rect, Rgb, Surface, TextStyle};
 use crate::machines::{Machine, Pen};
 use crate::views::widgets::bevel;
 
@@ -40,7 +40,7 @@ pub fn square(s: &mut Surface, machine: &Machine, r: Rect, face: Face) {
             covered(s, machine, r);
             match face {
                 Face::Flag => flag(s, machine, r),
-                Face::Question => centred_text(s, machine, r, "?", look.paint(Pen::Text)),
+                Face::Question => question(s, machine, r),
                 _ => {}
             }
         }
@@ -109,14 +109,63 @@ fn covered(s: &mut Surface, machine: &Machine, r: Rect) {
     }
 }
 
+/// Squares of 16 pixels and more show their marks and numbers in bold.
+fn style_for(r: Rect) -> TextStyle {
+    if r.w >= 16 { TextStyle::BOLD } else { TextStyle::PLAIN }
+}
+
 fn centred_text(s: &mut Surface, machine: &Machine, r: Rect, text: &str, ink: Paint) {
     let font = machine.look().text_font;
     let (tw, th) = (font.text_width(text) as i32, font.height() as i32);
-    let bold = r.w >= 16;
-    let x = r.x + (r.w - tw - i32::from(bold)) / 2 + 1;
+    let style = style_for(r);
+    let x = r.x + (r.w - tw - i32::from(style.bold)) / 2 + 1;
     let y = r.y + (r.h - th) / 2 + 1;
-    let style = if bold { TextStyle::BOLD } else { TextStyle::PLAIN };
     s.draw_text(font, text, x, y, ink, style);
+}
+
+/// A question mark. On a one-bit screen it stands on the grey stipple
+/// only with a white halo round it (as the 1-bit Macs' MineSweepers
+/// cleared a mark's ground), its ink centred in the square's face, inside
+/// its edges; in colour the plain grey is ground enough.
+fn question(s: &mut Surface, machine: &Machine, r: Rect) {
+    let look = machine.look();
+    let ink = look.paint(Pen::Text);
+    if !look.is_monochrome() {
+        return centred_text(s, machine, r, "?", ink);
+    }
+    let face = Rect::new(r.x + 1, r.y + 1, r.w - 2, r.h - 2);
+    let (mark, (w, h)) = text_ink(machine, "?", style_for(r));
+    let (x0, y0) = (face.x + (face.w - w) / 2, face.y + (face.h - h) / 2);
+    let inked = |x: i32, y: i32| mark.contains(&(x - x0, y - y0));
+    let halo = look.paint(Pen::Background);
+    for y in face.y..face.bottom() {
+        for x in face.x..face.right() {
+            let near = (-1..=1).any(|dy| (-1..=1).any(|dx| inked(x + dx, y + dy)));
+            let paint = if inked(x, y) {
+                ink
+            } else if near {
+                halo
+            } else {
+                continue;
+            };
+            s.put(x, y, paint.value_at(x, y));
+        }
+    }
+}
+
+/// The pixels `text` inks in the machine's text font, from the top-left
+/// of their bounds, and the bounds' size.
+fn text_ink(machine: &Machine, text: &str, style: TextStyle) -> (Vec<(i32, i32)>, (i32, i32)) {
+    let font = machine.look().text_font;
+    let (w, h) = (font.text_width(text) as i32 + 2, font.height() as i32);
+    let mut scratch = Surface::new(w as u32, h as u32, Format::Indexed { bits: 1 }, Palette::new(vec![Rgb::WHITE; 2]));
+    scratch.draw_text(font, text, 0, 0, Paint::Solid(1), style);
+    let ink: Vec<(i32, i32)> =
+        (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).filter(|&(x, y)| scratch.get(x, y) == Some(1)).collect();
+    let (left, top) = (ink.iter().map(|p| p.0).min().unwrap_or(0), ink.iter().map(|p| p.1).min().unwrap_or(0));
+    let (right, bottom) = (ink.iter().map(|p| p.0).max().unwrap_or(-1), ink.iter().map(|p| p.1).max().unwrap_or(-1));
+    let moved = ink.iter().map(|&(x, y)| (x - left, y - top)).collect();
+    (moved, (right - left + 1, bottom - top + 1))
 }
 
 /// A flag: a black pole on a foot, a red pennant.
@@ -158,6 +207,41 @@ fn mine(s: &mut Surface, r: Rect, ink: Paint, glint: Paint) {
 mod tests {
     use super::*;
     use crate::machines::{Depth, MachineChoice, MachineId};
+
+    /// On a one-bit screen a question mark stands clear of the covered
+    /// square's stipple, whole and inside its edges: somewhere in the
+    /// square's face its ink is black and every pixel of the face round it
+    /// white, at Expert's size on the Mac SE/30 (11 pixels, and smaller)
+    /// and at Beginner's (24, in bold).
+    #[test]
+    fn a_question_mark_stands_clear_of_the_one_bit_stipple() {
+        let se30 = MachineId::MacSe30;
+        let machine = Machine::new(&MachineChoice { id: Some(se30), ..Default::default() }, se30).unwrap();
+        let black = machine.look().paint(Pen::Text).value_at(0, 0);
+        for size in [10, 11, 24] {
+            let mut s = machine.new_surface();
+            let r = Rect::new(8, 8, size, size);
+            square(&mut s, &machine, r, Face::Question);
+            let (ink, (w, h)) = text_ink(&machine, "?", style_for(r));
+            assert!(ink.len() > 4 && w > 1 && h > 3, "a mark to see: {ink:?}");
+            let inked = |x0: i32, y0: i32| ink.iter().map(move |&(x, y)| (x0 + x, y0 + y));
+            let ring = |x0: i32, y0: i32| {
+                let ink = &ink;
+                (-1..=w).flat_map(move |x| (-1..=h).map(move |y| (x0 + x, y0 + y))).filter(move |&(x, y)| {
+                    !ink.contains(&(x - x0, y - y0))
+                        && ink.iter().any(|&(ix, iy)| (x0 + ix - x).abs() <= 1 && (y0 + iy - y).abs() <= 1)
+                })
+            };
+            let face = Rect::new(r.x + 1, r.y + 1, r.w - 2, r.h - 2);
+            let clear = (face.y..face.bottom()).any(|y0| {
+                (face.x..face.right()).any(|x0| {
+                    inked(x0, y0).all(|(x, y)| face.contains(x, y) && s.get(x, y) == Some(black))
+                        && ring(x0, y0).filter(|&(x, y)| face.contains(x, y)).all(|(x, y)| s.get(x, y) != Some(black))
+                })
+            });
+            assert!(clear, "a {size}-pixel square's question mark runs into the stipple or its edge");
+        }
+    }
 
     /// On the colour Mac's white windows a covered square's middle is grey,
     /// an open one's white (both were white, told apart only by a bevel's

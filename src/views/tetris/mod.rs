@@ -174,10 +174,6 @@ impl Board<TetrisVariant> for TetrisBoard {
         "Tetris".into()
     }
 
-    fn only_scored(&self) -> bool {
-        true
-    }
-
     fn menu_items(&self, session: &Session<TetrisVariant>) -> Vec<MenuItem> {
         let pause = if session.state().paused() { "Resume" } else { "Pause" };
         vec![MenuItem::new(pause, Command::View(PAUSE)).key('p'), MenuItem::new("Top Five...", Command::View(TOP_FIVE))]
