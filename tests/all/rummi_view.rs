@@ -138,6 +138,15 @@ fn let_the_program_play(view: &mut RummiView, mach: &Machine, area: Rect) -> Opt
     asked
 }
 
+/// The pixel just left of table cell 4:5, where a frame round a series
+/// laid from that cell is drawn.
+fn left_of_cell_4_5(view: &RummiView, mach: &Machine, area: Rect) -> u32 {
+    let r = view.board().layout(view.session().state(), mach, area).cell(4, 5);
+    let mut s = mach.new_surface();
+    view.draw(&mut s, mach, area);
+    s.get(r.x - 1, r.y + r.h / 2).unwrap()
+}
+
 fn seed_where(first: Side) -> u64 {
     (0..).find(|&s| RummiVariant::default().deal(s).turn() == first).unwrap()
 }
@@ -1035,16 +1044,7 @@ fn an_invalid_series_is_framed_once_the_requester_has_said_so() {
     let mut view = open(dir.path(), Some(seed_where(Side::Player)));
     click(&mut view, &mach, area, "tray 0");
     click(&mut view, &mach, area, "cell 4:5");
-    let gap = {
-        let l = view.board().layout(view.session().state(), &mach, area);
-        let r = l.cell(4, 5);
-        (r.x - 1, r.y + r.h / 2)
-    };
-    let paint = |view: &RummiView| {
-        let mut s = mach.new_surface();
-        view.draw(&mut s, &mach, area);
-        s.get(gap.0, gap.1).unwrap()
-    };
+    let paint = |view: &RummiView| left_of_cell_4_5(view, &mach, area);
     let felt = paint(&view);
     assert!(matches!(click(&mut view, &mach, area, "gadget"), Response::Ask(_)));
     view.answer(0);
@@ -1096,16 +1096,7 @@ fn a_short_first_play_is_framed_once_the_requester_has_said_so() {
     let laid = view.session().state().table().series();
     assert_eq!(laid.len(), 1);
     assert_eq!(laid[0].kinds(), set, "laid as one valid set");
-    let gap = {
-        let l = view.board().layout(view.session().state(), &mach, area);
-        let r = l.cell(4, 5);
-        (r.x - 1, r.y + r.h / 2)
-    };
-    let paint = |view: &RummiView| {
-        let mut s = mach.new_surface();
-        view.draw(&mut s, &mach, area);
-        s.get(gap.0, gap.1).unwrap()
-    };
+    let paint = |view: &RummiView| left_of_cell_4_5(view, &mach, area);
     let felt = paint(&view);
     match click(&mut view, &mach, area, "gadget") {
         Response::Ask(req) => assert!(req.lines[0].contains("at least 30"), "{req:?}"),
