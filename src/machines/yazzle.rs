@@ -194,7 +194,7 @@ impl YazzleChrome {
                     // left, the box stays empty rather than show a bare
                     // label.
                     None => match self.stand_ins(frame).into_iter().find(|(box_name, _)| box_name == name) {
-                        Some((_, (n, v))) => (format!("{n}: {v}"), v),
+                        Some((_, (n, v))) => (format!("{} {v}", labelled_like(&field.label, n)), v),
                         None => return,
                     },
                 };
@@ -285,6 +285,20 @@ impl YazzleChrome {
         }
         parts.join("  ")
     }
+}
+
+/// A game's figure `name` written as a box's own `label` is: in capitals
+/// if the label is, with a colon if the label has one (or if it is empty,
+/// so the figure still says what it counts), so a figure standing in for
+/// another reads like the skin's other boxes ("FLAGS 10" beside "TIME 0:00").
+fn labelled_like(label: &str, name: &str) -> String {
+    let label = label.trim_end();
+    let shouting = label.chars().any(char::is_alphabetic) && !label.chars().any(char::is_lowercase);
+    let mut text = if shouting { name.to_uppercase() } else { name.to_string() };
+    if label.is_empty() || label.ends_with(':') {
+        text.push(':');
+    }
+    text
 }
 
 /// Draws `img` with its top-left at (x, y), blending by its alpha.
@@ -966,6 +980,14 @@ mod tests {
         assert_eq!(chrome.message_with_unplaced_fields(&crowded), "Cards: 1  Rule: 1  Hello");
         let quiet = Frame { title: "T", fields: &fields[..1], message: "", ..Default::default() };
         assert_eq!(chrome.message_with_unplaced_fields(&quiet), "");
+    }
+
+    #[test]
+    fn a_figure_standing_in_is_labelled_as_the_box_it_borrows() {
+        assert_eq!(labelled_like("SCORE", "Flags"), "FLAGS");
+        assert_eq!(labelled_like("Score:", "Stones left"), "Stones left:");
+        assert_eq!(labelled_like("Score", "Flags"), "Flags");
+        assert_eq!(labelled_like("", "Cards"), "Cards:");
     }
 
     #[test]
