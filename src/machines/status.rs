@@ -123,12 +123,16 @@ fn opening_clause(message: &str) -> Option<String> {
 /// and the clause before it have words enough to say something (a lone
 /// word before the colon, "Solving:", names what the rest is about). For
 /// a line too narrow for the opening clause: what was tried, the one who
-/// tried it knows; why it failed is the news.
+/// tried it knows; why it failed is the news. What follows a colon is a
+/// reason only where it opens with a word: a file's lines
+/// ("badsol.xsb:4, 9.") say where, not what, and no capital may rename
+/// the file.
 fn closing_clause(message: &str) -> Option<String> {
     let sentence = opening_sentence(message)?;
     let (clause, reason) = sentence.split_once(": ")?;
     let says = |t: &str| t.split_whitespace().count() >= MESSAGE_WORDS;
-    (says(clause) && says(reason)).then(|| capitalised(reason))
+    let opens_with_a_word = reason.split_whitespace().next().is_some_and(|w| w.chars().all(char::is_alphabetic));
+    (says(clause) && says(reason) && opens_with_a_word).then(|| capitalised(reason))
 }
 
 /// The first sentence of `message` when it has more than one (a full stop,
@@ -568,6 +572,20 @@ mod tests {
         assert!(!bar("").cut && !bar("Mines away.").cut);
         // Not a word of it fits beside a figure that will not give way.
         assert!(fit(&topaz, 40, 16, "", &[], "Unbreakable").cut);
+    }
+
+    /// Where a message names a file's lines after its colon, the bar keeps
+    /// the words before it rather than the place, and never a file name
+    /// with a capital it does not have.
+    #[test]
+    fn a_file_s_lines_after_the_colon_are_no_reason() {
+        let sokoban = fields(&[("Score", "0/1"), ("Time", "0:00")]);
+        let said = "The solutions of levels 1, 2, 3 left out: badsol.xsb:4, 9, 14.";
+        let bar = line(fit(&topaz, 295, 16, "Sokoban", &sokoban, said));
+        assert!(bar.contains("The solutions of"), "{bar}");
+        assert!(!bar.contains("Badsol"), "{bar}");
+        let refused = "The 7 of hearts cannot go on the 9 of clubs: it must be one rank lower.";
+        assert_eq!(line(fit(&topaz, 295, 16, "Klondike", &sokoban, refused)), "Score 0/1 It must be one rank lower.");
     }
 
     /// The Chance on the Amiga: its rule's name is too long for the bar

@@ -40,7 +40,7 @@ const CHECK_LIMIT: u64 = 200_000;
 /// become clownish.
 const MAX_BLOCK: i32 = 64;
 /// The warning when the solver proves the position lost.
-const HOPELESS: &str = "This position cannot be solved any more: undo some jumps.";
+const HOPELESS: &str = "No solution from here: undo some jumps.";
 
 /// A stone pressed and perhaps being dragged.
 #[derive(Clone, Copy, Debug)]

@@ -165,7 +165,7 @@ fn search_hint(st: &Sokoban, stop: Option<Arc<AtomicBool>>) -> Result<Walk, Stri
     let limits = solver::Limits { cancel: stop, ..solver::Limits::positions(HINT_LIMIT) };
     match solver::solve_quickly(st, &limits).verdict {
         Verdict::Solved { lurd, .. } => Ok(Walk(solver::first_push(&lurd))),
-        Verdict::Unsolvable => Err("This position cannot be solved any more: undo some moves.".into()),
+        Verdict::Unsolvable => Err("No solution from here: undo some moves.".into()),
         Verdict::GaveUp(_) => Err("No hint found quickly.".into()),
     }
 }
