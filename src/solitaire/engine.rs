@@ -836,6 +836,51 @@ impl Solitaire {
         out
     }
 
+    /// The first lay-off of a card that is safe at home (the player's
+    /// "Auto-play to Foundations"): a top card of any pile but a
+    /// foundation, an ace or a two, or a card whose rank less one is up in
+    /// every suit of the other colour, so no card could still want to go
+    /// on it in a game that builds in alternate colours.
+    pub fn safe_home_move(&self) -> Option<SolMove> {
+        let mut found = None;
+        self.each_legal(&|to| to.kind == PileKind::Foundation, &mut |m| {
+            let safe = match m {
+                SolMove::Move { from, count: 1, to } if to.kind == PileKind::Foundation => {
+                    from.kind != PileKind::Foundation && self.at(from).last().is_some_and(|s| self.is_safe_home(s.card))
+                }
+                _ => false,
+            };
+            if safe {
+                found = Some(m);
+            }
+            !safe
+        });
+        found
+    }
+
+    /// Whether `card` is safe on a foundation (see [`safe_home_move`](Self::safe_home_move)).
+    fn is_safe_home(&self, card: Card) -> bool {
+        let rank = card.rank.value();
+        if rank <= 2 {
+            return true;
+        }
+        let up: Vec<Card> = self.ids(PileKind::Foundation).flat_map(|f| self.at(f).iter().map(|s| s.card)).collect();
+        Suit::ALL
+            .iter()
+            .filter(|s| s.colour() != card.colour())
+            .all(|&s| up.iter().any(|c| c.suit == s && c.rank.value() + 1 >= rank))
+    }
+
+    /// This position with the player's auto-play option on or off (see
+    /// [`Rules::safe_auto_play`]), for the solver to play as the table does.
+    pub fn with_safe_auto_play(&self, on: bool) -> Solitaire {
+        let mut played = self.clone();
+        if self.rules.safe_auto_play != on {
+            played.rules = Arc::new(Rules { safe_auto_play: on, ..(*self.rules).clone() });
+        }
+        played
+    }
+
     /// Whether any move is legal.
     pub fn has_legal_move(&self) -> bool {
         let mut any = false;
@@ -1430,7 +1475,7 @@ impl Game for Solitaire {
 
     /// CompleteSequences runs go to an empty foundation (unless AutoRemove
     /// is off); with AutoPlay, every card that can go to a foundation goes
-    /// there.
+    /// there; with the player's auto-play, every card safe there.
     fn auto_move(&self) -> Option<SolMove> {
         let ok = |m: SolMove| self.why_not(&m).is_ok().then_some(m);
         if self.rules.foundation.complete_sequences
@@ -1441,7 +1486,7 @@ impl Game for Solitaire {
             return Some(run);
         }
         if !self.rules.auto_play {
-            return None;
+            return if self.rules.safe_auto_play { self.safe_home_move() } else { None };
         }
         if self.rules.addition > 0 {
             return [PileKind::Waste, PileKind::Tableau]

@@ -280,6 +280,11 @@ pub struct Rules {
     /// [Game] AutoPlay (extension): every card that can go to a foundation
     /// goes there by itself after each move.
     pub auto_play: bool,
+    /// Not of game.ini: the player's "Auto-play to Foundations" option, as
+    /// the solver must play it to find lines the table can follow. A top
+    /// card goes to a foundation by itself once it is safe there (see
+    /// [`Solitaire::safe_home_move`](super::engine::Solitaire::safe_home_move)).
+    pub safe_auto_play: bool,
     /// [Game] AceHigh (extension): aces rank above kings.
     pub ace_high: bool,
     /// [Game] KingsToBottom (extension): after the deal each tableau pile's
@@ -311,6 +316,7 @@ impl Default for Rules {
             suits: Suit::ALL.to_vec(),
             addition: 0,
             auto_play: false,
+            safe_auto_play: false,
             ace_high: false,
             kings_to_bottom: false,
             win_when: WinWhen::Foundations,
@@ -332,6 +338,13 @@ fn dealt_card(d: &spec::DealtCard) -> DealtCard {
 }
 
 impl Rules {
+    /// Whether cards go to the foundations by themselves after a move (the
+    /// game's AutoPlay or the player's option), so that the moves a search
+    /// bundles into one step could be interrupted.
+    pub fn lays_off_by_itself(&self) -> bool {
+        self.auto_play || self.safe_auto_play
+    }
+
     /// The rules of `spec` in `mode`, checked with [`validate`](Rules::validate).
     ///
     /// The mode's section overrides: CheckFree ([Tableau] CheckFree) and
@@ -368,6 +381,7 @@ impl Rules {
             suits: spec.game.suits.clone(),
             addition: u8::try_from(spec.game.addition).unwrap_or(u8::MAX),
             auto_play: spec.game.auto_play,
+            safe_auto_play: false,
             ace_high: spec.game.ace_high,
             kings_to_bottom: spec.game.kings_to_bottom,
             win_when: spec.game.win_when,

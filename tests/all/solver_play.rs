@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use parlour::machines::{Button, Command, Input, Machine, MachineChoice, MachineId};
 use parlour::views::View;
 use parlour::views::background;
-use parlour::views::solitaire::{SOLVE, SOLVER_STATUS};
+use parlour::views::solitaire::{AUTOPLAY, SOLVE, SOLVER_STATUS};
 
 use super::support::open_game;
 
@@ -302,6 +302,21 @@ fn hints_follow_one_winning_line() {
     solve_one_move(&mut *view);
     view.command(&Command::Hint).unwrap();
     assert!(view.message().starts_with("Hint: ") && view.message() != first, "{}", view.message());
+}
+
+/// With the player's auto-play on, cards safe at home go up after every
+/// move: the solver plays so too, so the demo's line is one the table
+/// follows to the end (it used to deal round the stock for ever).
+#[test]
+fn solve_wins_with_auto_play_on() {
+    background::allow(false);
+    for (id, seed) in [("klondike", 3), ("klondike-draw-three", 1)] {
+        let (mut view, _data) = open_game(id, seed);
+        view.command(&Command::View(AUTOPLAY)).expect("Klondike has auto-play");
+        view.command(&Command::View(SOLVE)).expect("Solve is a command");
+        assert!(view.message().starts_with("Solving"), "{id}: {}", view.message());
+        demo_to_its_win(&mut *view);
+    }
 }
 
 #[test]

@@ -237,7 +237,7 @@ fn room(state: &Solitaire, to: PileId) -> (usize, usize) {
 /// steps (see the module notes), onto the piles `target` takes.
 fn supermoves(state: &Solitaire, target: &dyn Fn(PileId) -> bool) -> Vec<SolMove> {
     let rules = state.rules();
-    if !rules.tableau.check_free || rules.auto_play || rules.foundation.complete_sequences {
+    if !rules.tableau.check_free || rules.lays_off_by_itself() || rules.foundation.complete_sequences {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -278,7 +278,7 @@ pub fn folds_stock(state: &Solitaire) -> bool {
         && rules.stock.visible
         && rules.stock.piles == 1
         && rules.waste_piles == 1
-        && !rules.auto_play
+        && !rules.lays_off_by_itself()
         && !rules.foundation.complete_sequences
         && rules.addition == 0
 }
@@ -419,7 +419,7 @@ fn swaps_pruned_given_runs(rules: &Rules) -> bool {
     let t = &rules.tableau;
     let whole_runs = t.max_move.is_none() && !t.check_free && !t.stack_suit_check && rules.addition == 0;
     let nothing_else_tells = rules.reserve.piles == 0
-        && !rules.auto_play
+        && !rules.lays_off_by_itself()
         && !rules.foundation.complete_sequences
         && !rules.foundation.discard
         && rules.stock.deal_to != DealTo::Tableau;
@@ -603,7 +603,7 @@ fn comes_straight_back(state: &Solitaire, symmetry: Symmetry, up: &mut Option<Up
     let judged_alike = rules.tableau.sequence == Sequence::Lower
         && !rules.tableau.allow_wrap
         && !rules.foundation.allow_wrap
-        && !rules.auto_play
+        && !rules.lays_off_by_itself()
         && symmetry.of_kind(PileKind::Foundation);
     if !judged_alike || !lay_offs_judged(state) || gaps_tell(rules) || state.is_covered(to.index()) {
         return false;

@@ -263,7 +263,7 @@ impl Open {
         let open_game = rules.decks == 1
             && suits.len() == 4
             && rules.addition == 0
-            && !rules.auto_play
+            && !rules.lays_off_by_itself()
             && !rules.ace_high
             && rules.win_when == WinWhen::Foundations
             && rules.pile_count(PileKind::Stock) == 0

@@ -81,6 +81,9 @@ pub struct Assist {
     /// The position on the table is such a deal, and the status line says
     /// it may not be winnable: the status's verdict on it settles that.
     doubted: bool,
+    /// Whether the player's auto-play lays cards off after each move: the
+    /// solver plays so too, or the table could not follow its lines.
+    auto_play: bool,
 }
 
 impl Default for Assist {
@@ -94,13 +97,29 @@ impl Default for Assist {
             dealt_unproved: Arc::default(),
             undoable: false,
             doubted: false,
+            auto_play: false,
         }
     }
 }
 
 impl Assist {
-    /// The table shows a new position. `extra` is the player's auto-play.
-    pub fn arrived(&mut self, st: &Solitaire, extra: impl Fn(&Solitaire) -> Option<SolMove>) {
+    /// Whether the player's auto-play is on. Where it changes, what was
+    /// known of the position on the table was for the other way of
+    /// playing, and is forgotten.
+    pub fn set_auto_play(&mut self, on: bool) {
+        if self.auto_play != on {
+            self.auto_play = on;
+            self.watcher.stop();
+        }
+    }
+
+    /// `st` as the solver must play it: with the player's auto-play.
+    fn played(&self, st: &Solitaire) -> Solitaire {
+        st.with_safe_auto_play(self.auto_play)
+    }
+
+    /// The table shows a new position.
+    pub fn arrived(&mut self, st: &Solitaire) {
         match &mut self.demo {
             Some(d) if d.awaiting => d.awaiting = false,
             // Anything but the demo's own move (undo, a new game) ends it.
@@ -110,7 +129,7 @@ impl Assist {
         self.asked = None;
         self.doubted = self.dealt_unproved.swap(false, Ordering::Relaxed);
         if self.status_on || self.demo.is_some() {
-            self.watcher.watch(st, extra);
+            self.watcher.watch(&self.played(st));
         } else {
             self.watcher.stop();
         }
@@ -124,6 +143,7 @@ impl Assist {
 
     /// Time passes: the search's answer may come, and the demo moves on.
     pub fn tick(&mut self, st: &Solitaire, ms: u32) -> Reply<SolitaireVariant> {
+        let st = &self.played(st);
         let heard = match self.watcher.poll(st) {
             true if std::mem::take(&mut self.doubted) => match self.watcher.outlook() {
                 Outlook::Winnable(_) => Reply::Say(PROVED_AFTER_ALL.into()),
@@ -194,7 +214,7 @@ impl Assist {
             return Some(self.search_now(st));
         }
         if self.watcher.outlook() == &Outlook::Idle {
-            self.watcher.watch(st, |_| None);
+            self.watcher.watch(st);
         }
         match self.watcher.outlook() {
             Outlook::Thinking if patient => None,
@@ -222,12 +242,14 @@ impl Assist {
     /// Game > Hint: the answer, or that the solver is thinking (the answer
     /// then comes at a tick).
     pub fn hint(&mut self, st: &Solitaire) -> Reply<SolitaireVariant> {
+        let st = &self.played(st);
         self.ask(st, false, HINT_THINKING)
     }
 
     /// Game > Solve: starts the demo, or says why it cannot, or that the
     /// solver is thinking.
     pub fn solve(&mut self, st: &Solitaire) -> Reply<SolitaireVariant> {
+        let st = &self.played(st);
         self.ask(st, true, SOLVE_THINKING)
     }
 
@@ -436,7 +458,7 @@ mod tests {
     fn a_hint_on_a_lost_deal_marks_a_move_that_remains() {
         let mut st = lost_with_moves_left();
         let mut assist = Assist { undoable: true, ..Assist::default() };
-        assist.arrived(&st, |_| None);
+        assist.arrived(&st);
         let Reply::Hint(m, said) = assist.hint(&st) else { panic!("a move is marked") };
         assert_eq!(assist.field(), Some(("Solver", "Not winnable".to_string())), "proved lost");
         assert!(st.check(&m).is_ok(), "{m:?}");
@@ -445,7 +467,7 @@ mod tests {
         while let Reply::Hint(m, _) = assist.hint(&st) {
             assert!(played < 2, "two moves are left");
             st.apply(&m);
-            assist.arrived(&st, |_| None);
+            assist.arrived(&st);
             played += 1;
         }
         assert_eq!(played, 2);
@@ -464,7 +486,7 @@ mod tests {
         let st = SolitaireVariant::new("the-chance", 0, rules.clone(), rules).unwrap().deal(7);
         let mut assist = Assist::default();
         assist.dealt_unproved.store(true, Ordering::Relaxed);
-        assist.arrived(&st, |_| None);
+        assist.arrived(&st);
         let Reply::Say(said) = until_heard(&mut assist, &st) else { panic!("the status line is corrected") };
         assert_eq!(said, PROVED_LOST);
         assert_eq!(assist.field(), Some(("Solver", "Not winnable".to_string())));
@@ -478,15 +500,15 @@ mod tests {
         let st = freecell_deal_one();
         let mut assist = Assist::default();
         assist.dealt_unproved.store(true, Ordering::Relaxed);
-        assist.arrived(&st, |_| None);
+        assist.arrived(&st);
         let Reply::Say(said) = until_heard(&mut assist, &st) else { panic!("the status line is corrected") };
         assert_eq!(said, PROVED_AFTER_ALL);
         assert_eq!(assist.field(), Some(("Solver", "Winnable".to_string())));
 
         // A deal found winnable as usual says nothing of it.
-        assist.arrived(&st, |_| None);
+        assist.arrived(&st);
         let mut plain = Assist::default();
-        plain.arrived(&st, |_| None);
+        plain.arrived(&st);
         assert!(matches!(until_heard(&mut plain, &st), Reply::Redraw));
     }
 }

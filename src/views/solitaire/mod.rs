@@ -256,22 +256,6 @@ impl SolitaireBoard {
         layout.piles.iter().filter(|g| g.visible).find(|g| layout.base_rect(g).contains(x, y)).map(|g| (g.id, None))
     }
 
-    /// Whether a card can safely go home by itself: aces and twos always,
-    /// others once both lower cards of the other colour are up.
-    fn is_safe_home(st: &Solitaire, card: Card) -> bool {
-        let rank = card.rank.value();
-        if rank <= 2 {
-            return true;
-        }
-        let up: Vec<Card> = (0..st.pile_count(PileKind::Foundation))
-            .flat_map(|f| st.pile(PileKind::Foundation, f).iter().map(|s| s.card))
-            .collect();
-        crate::cards::Suit::ALL
-            .iter()
-            .filter(|s| s.colour() != card.colour())
-            .all(|&s| up.iter().any(|c| c.suit == s && c.rank.value() + 1 >= rank))
-    }
-
     /// A click on the stock deals, or turns the waste over (or, where the
     /// waste has been turned over as often as it may, is refused for that
     /// reason rather than for the stock being empty).
@@ -516,20 +500,10 @@ impl SolitaireBoard {
             .collect()
     }
 
-    /// The lay-off the player's auto-play option makes in `st` on a table
-    /// of `style` (see [`Board::auto_move`]).
-    fn auto_play(style: Style, options: &TableOptions, st: &Solitaire) -> Option<SolMove> {
-        if !options.auto_foundations || style != Style::Yazzle {
-            return None;
-        }
-        st.legal_moves().into_iter().find(|m| match *m {
-            SolMove::Move { from, count: 1, to }
-                if to.kind == PileKind::Foundation && from.kind != PileKind::Foundation =>
-            {
-                st.pile(from.kind, from.index()).last().is_some_and(|s| Self::is_safe_home(st, s.card))
-            }
-            _ => false,
-        })
+    /// Whether the player's auto-play option lays cards off on this table
+    /// (YaZZle's tables have it).
+    fn auto_plays(&self) -> bool {
+        self.options.auto_foundations && self.style == Style::Yazzle
     }
 
     /// Where the keyboard's cursor is (pile, cards deep), while shown.
@@ -588,8 +562,8 @@ impl SolitaireBoard {
 
     /// Judges the position `st` for the solver's status.
     fn watch(&mut self, st: &Solitaire) {
-        let (style, options) = (self.style, self.options.clone());
-        self.assist.arrived(st, |s| Self::auto_play(style, &options, s));
+        self.assist.set_auto_play(self.auto_plays());
+        self.assist.arrived(st);
     }
 
     /// The session's cursor is at a new position: the solver's status
@@ -935,6 +909,8 @@ impl Board<SolitaireVariant> for SolitaireBoard {
             }
             AUTOPLAY => {
                 self.options.auto_foundations = !self.options.auto_foundations;
+                // The solver's status judges the table as it now plays.
+                self.watch(session.state());
                 Reply::Redraw
             }
             RANDOM => {
@@ -1005,7 +981,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     }
 
     fn auto_move(&self, st: &Solitaire) -> Option<SolMove> {
-        Self::auto_play(self.style, &self.options, st)
+        self.auto_plays().then(|| st.safe_home_move()).flatten()
     }
 
     fn ask_hint(&mut self, session: &Session<SolitaireVariant>) -> Reply<SolitaireVariant> {

@@ -13,7 +13,7 @@ use std::time::Duration;
 use crate::core::Status;
 use crate::core::game::Game;
 use crate::core::session::play_through;
-use crate::solitaire::engine::{SolMove, Solitaire};
+use crate::solitaire::engine::Solitaire;
 use crate::solitaire::solver::{Limits, Verdict, solve, wins};
 use crate::views::background::{self, Job, Work};
 
@@ -85,16 +85,16 @@ impl Watcher {
         }
     }
 
-    /// Starts judging `state`, reached from the last position watched.
-    /// `extra` is the player's own automatic moves (auto-play), which every
-    /// move played on the table is followed by.
-    pub fn watch(&mut self, state: &Solitaire, extra: impl Fn(&Solitaire) -> Option<SolMove>) {
+    /// Starts judging `state`, reached from the last position watched
+    /// (its rules carry the player's auto-play, which every move played on
+    /// the table is followed by: see [`Solitaire::with_safe_auto_play`]).
+    pub fn watch(&mut self, state: &Solitaire) {
         self.cancel();
         if state.status() != Status::Playing {
             self.outlook = Some(Outlook::Idle);
             return;
         }
-        if let Some(rest) = self.line().and_then(|line| still_winning(state, line, &extra)) {
+        if let Some(rest) = self.line().and_then(|line| still_winning(state, line)) {
             self.outlook = Some(Outlook::Winnable(rest));
             return;
         }
@@ -183,18 +183,13 @@ fn verdict_on(state: &Solitaire, verdict: Verdict) -> Outlook {
 }
 
 /// What is left of `line` if `state` is on it: the rest of the line after
-/// the moves already made, when that rest wins from `state` with the
-/// player's automatic moves `extra` too.
-fn still_winning(
-    state: &Solitaire,
-    line: &[String],
-    extra: &impl Fn(&Solitaire) -> Option<SolMove>,
-) -> Option<Vec<String>> {
+/// the moves already made, when that rest wins from `state`.
+fn still_winning(state: &Solitaire, line: &[String]) -> Option<Vec<String>> {
     // The player followed the line if its tail after one move wins from
     // here (the usual case: one move at a time).
     let rest = line.get(1..)?;
     let mut end = state.clone();
-    (play_through(&mut end, rest, extra) == rest.len() && end.status() == Status::Won).then(|| rest.to_vec())
+    (play_through(&mut end, rest, |_| None) == rest.len() && end.status() == Status::Won).then(|| rest.to_vec())
 }
 
 #[cfg(test)]
@@ -216,7 +211,7 @@ mod tests {
         let state = freecell().deal(1);
         let mut w = Watcher::default();
         background::allow(true);
-        w.watch(&state, |_| None);
+        w.watch(&state);
         (state, w)
     }
 
@@ -238,7 +233,7 @@ mod tests {
         // Following the line keeps the verdict without a new search.
         let mut next = state.clone();
         assert_eq!(play_through(&mut next, &line[..1], |_| None), 1);
-        w.watch(&next, |_| None);
+        w.watch(&next);
         assert_eq!(w.line(), Some(&line[1..]));
     }
 
@@ -249,7 +244,7 @@ mod tests {
         let line = w.line().unwrap().to_vec();
         let mut end = state.clone();
         play_through(&mut end, &line, |_| None);
-        w.watch(&end, |_| None);
+        w.watch(&end);
         assert_eq!(w.outlook(), &Outlook::Idle);
         assert_eq!(w.outlook().word(), None);
     }
@@ -266,8 +261,8 @@ mod headless {
         let state = super::tests::freecell().deal(1);
         let mut w = Watcher::default();
         // Positions watched in a row are judged once, at the tick.
-        w.watch(&super::tests::freecell().deal(2), |_| None);
-        w.watch(&state, |_| None);
+        w.watch(&super::tests::freecell().deal(2));
+        w.watch(&state);
         assert_eq!(w.outlook(), &Outlook::Idle, "nothing judged before the tick");
         assert!(w.poll(&state));
         assert_eq!(w.outlook().word(), Some("Winnable"));
@@ -279,7 +274,7 @@ mod headless {
         background::set(Work::WhenAsked);
         let state = super::tests::freecell().deal(1);
         let mut w = Watcher::default();
-        w.watch(&state, |_| None);
+        w.watch(&state);
         assert_eq!(w.outlook(), &Outlook::Idle);
         assert!(!w.adopt(&state, vec!["nonsense".into()]), "a line that does not win is refused");
         let Verdict::Won(line) = solve(&state, &Limits::new(200_000, 64)).verdict else { panic!("deal 1 wins") };
