@@ -844,6 +844,9 @@ impl Shell {
         match Machine::new(&choice, self.machine.id()) {
             Ok(m) => {
                 let before = std::mem::replace(&mut self.machine, m).id();
+                // What was said fitted the last machine's status line; this
+                // one's may cut it, and then boxes it (see `box_cut_message`).
+                self.said.clear();
                 self.help_follows(before);
             }
             Err(e) => return self.tell(error_box(&e.0)),

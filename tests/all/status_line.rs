@@ -140,4 +140,9 @@ fn a_message_the_status_line_must_cut_is_shown_in_a_box_once() {
         Shell::keeping_in(machine(MachineId::MacSe30), Box::new(Saying(String::new())), 1, data.path().into());
     mac.input(&key('n'));
     assert!(mac.requester().is_none(), "the SE/30's strip shows it whole");
+    // Switched to a machine whose title bar must cut what was said, the
+    // player is shown it whole all the same.
+    mac.command(&Command::Machine(MachineId::AmigaPal));
+    let req = mac.requester().expect("the message, boxed on the Amiga");
+    assert_eq!(req.lines, [LONG.to_string()]);
 }
