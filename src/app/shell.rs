@@ -168,7 +168,7 @@ impl Shell {
         let id = self.view.game_id()?;
         match &self.opened {
             Some(entry) if entry.id == id => Some(entry.clone()),
-            _ => catalog::find(&id).ok(),
+            _ => catalog::find_in(&id, &self.places()).ok(),
         }
     }
 
@@ -761,7 +761,7 @@ impl Shell {
     /// Opens a game by id or path; a kept game's file opens that game.
     fn play(&mut self, target: &str) {
         let is_save = Path::new(target).is_file() && journal::header_of(Path::new(target)).is_ok();
-        match catalog::find(target) {
+        match catalog::find_in(target, &self.places()) {
             Ok(game) => {
                 let how = Opening {
                     seed: None,

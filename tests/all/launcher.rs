@@ -583,3 +583,23 @@ fn a_space_typed_within_a_name_spells_it_and_after_a_pause_plays() {
         "after a pause Space plays"
     );
 }
+
+/// The launcher's Sokoban entry opens the level played last as it is at
+/// that moment, not as it was when the run started: a level gone on to,
+/// and one chosen by its id.
+#[test]
+fn the_sokoban_entry_opens_the_level_played_last_in_this_run() {
+    let data = tempfile::tempdir().unwrap();
+    let mut d = Driver::new(Shell::launcher_keeping_in(machine(MachineId::AmigaPal), 1, data.path().to_path_buf()));
+    d.command(&Command::Play("sokoban".into()));
+    assert_eq!(shown(&d), "Parlour 1: Doorstep");
+    d.command(&Command::View(parlour::views::sokoban::NEXT_LEVEL));
+    assert_eq!(shown(&d), "Parlour 2: Larder");
+    d.command(&Command::Games);
+    d.command(&Command::View(OPEN_SELECTED));
+    assert_eq!(shown(&d), "Parlour 2: Larder", "the launcher opened another level than the one left");
+    d.command(&Command::Play("sokoban/parlour/5".into()));
+    d.command(&Command::Games);
+    d.command(&Command::View(OPEN_SELECTED));
+    assert_eq!(shown(&d), "Parlour 5: Boot Room");
+}

@@ -100,9 +100,12 @@ impl Place {
     }
 
     /// The box that says why each broken level or solution was left out:
-    /// the file (its whole path, to find it by), then a line for each.
+    /// the file (its whole path from the root, to find it by, even where
+    /// it was opened by a path from the current folder), then a line for
+    /// each.
     fn left_out_box(&self) -> Requester {
-        let mut lines = vec![format!("{}:", self.path.display())];
+        let full = self.path.canonicalize().or_else(|_| std::path::absolute(&self.path));
+        let mut lines = vec![format!("{}:", full.as_deref().unwrap_or(&self.path).display())];
         lines.extend(
             self.left_out
                 .iter()
@@ -631,6 +634,11 @@ mod tests {
         );
         let one = Place { left_out: set.left_out()[..1].to_vec(), ..b.place.clone() };
         assert_eq!(one.left_out_note().unwrap(), "Level 2 left out: t.xsb:6.");
+        // A file opened by a path from the current folder is named from
+        // the root all the same.
+        let here = Place { path: PathBuf::from("levels/t.xsb"), ..one.clone() };
+        let full = std::env::current_dir().unwrap().join("levels/t.xsb");
+        assert_eq!(here.left_out_box().lines[0], format!("{}:", full.display()));
         let none = SokobanBoard::new("T 1", Place { left_out: Vec::new(), ..one }, dir.path());
         assert_eq!(none.place.left_out_note(), None);
         assert!(!none.can(&s, FILE_PROBLEMS));
