@@ -1294,9 +1294,7 @@ pub(super) fn solve_board(board: Board, name: &str, limit: Option<u64>) -> Resul
             BoardAnswer { jumps: Some(jumps.iter().map(|j| j.to_string()).collect()), decided: true, positions }
         }
         Verdict::Unsolvable => BoardAnswer { jumps: None, decided: true, positions },
-        Verdict::GaveUp if positions == 0 => {
-            return Err(format!("{name}: the solver handles boards of up to {MAX_SLOTS} slots"));
-        }
+        Verdict::TooLarge => return Err(format!("{name}: the solver handles boards of up to {MAX_SLOTS} slots")),
         Verdict::GaveUp => BoardAnswer { jumps: None, decided: false, positions },
     })
 }
