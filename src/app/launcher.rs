@@ -524,7 +524,9 @@ impl Launcher {
             self.scroll.set(scroll);
             return if moved { Response::Redraw } else { Response::Unchanged };
         }
-        let page = list.visible.saturating_sub(1).max(1);
+        if let Some(row) = list.row_for_key(input, self.selected, total) {
+            return self.select(row, list);
+        }
         if let Some(c) = self.typed.typed(input, self.selected) {
             let names: Vec<&str> = self.games.iter().map(|g| g.1.as_str()).collect();
             return self
@@ -553,12 +555,6 @@ impl Launcher {
                 }
                 Response::Unchanged
             }
-            Input::Key { key: Key::Down, .. } => self.select(self.selected + 1, list),
-            Input::Key { key: Key::Up, .. } => self.select(self.selected.saturating_sub(1), list),
-            Input::Key { key: Key::PageDown, .. } => self.select(self.selected + page, list),
-            Input::Key { key: Key::PageUp, .. } => self.select(self.selected.saturating_sub(page), list),
-            Input::Key { key: Key::Home, .. } => self.select(0, list),
-            Input::Key { key: Key::End, .. } => self.select(total.saturating_sub(1), list),
             Input::Key { key: Key::Enter | Key::Char(' '), .. } => self.play_selected(),
             Input::Key { key: Key::Escape, .. } if self.buttons.len() == CHOOSER_BUTTONS.len() => {
                 Response::Command(Command::Close)
@@ -602,10 +598,12 @@ impl View for Launcher {
         if self.left_out.is_empty() || LEFT_OUT_TOLD.swap(true, std::sync::atomic::Ordering::Relaxed) {
             return None;
         }
-        let mut lines = vec!["These could not be read and are not listed (parlour lint says more):".to_string()];
+        let mut lines = vec!["These could not be read and are not listed:".to_string()];
         lines.extend(self.left_out.iter().take(LEFT_OUT_SHOWN).map(|(name, why)| format!("{name}: {why}")));
+        // Each line says all lint would of its file; only those the box
+        // has no room for are lint's to name.
         if let Some(more) = self.left_out.len().checked_sub(LEFT_OUT_SHOWN).filter(|&n| n > 0) {
-            lines.push(format!("And {more} more."));
+            lines.push(format!("And {more} more (parlour lint names them)."));
         }
         Some(Requester { title: "Left Out".into(), lines, buttons: vec!["OK".into()] })
     }

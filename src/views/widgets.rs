@@ -588,6 +588,27 @@ impl ListLayout {
         changed
     }
 
+    /// The row a key moves the selection of a list of `total` rows to
+    /// from `selected`: the next or the one before, a page on or back (the
+    /// rows in view but one), the first (Home) or the last (End); None for
+    /// any other input. Every list (the launcher, the choosers) moves by
+    /// these keys.
+    pub fn row_for_key(&self, input: &Input, selected: usize, total: usize) -> Option<usize> {
+        let Input::Key { key, .. } = *input else { return None };
+        let last = total.checked_sub(1)?;
+        let page = self.visible.saturating_sub(1).max(1);
+        let row = match key {
+            Key::Down => selected + 1,
+            Key::Up => selected.saturating_sub(1),
+            Key::PageDown => selected + page,
+            Key::PageUp => selected.saturating_sub(page),
+            Key::Home => 0,
+            Key::End => last,
+            _ => return None,
+        };
+        Some(row.min(last))
+    }
+
     /// The first row to show so that `selected` is in view, starting from
     /// `first` and scrolling as little as possible.
     pub fn keep_in_view(&self, first: usize, selected: usize, total: usize) -> usize {
