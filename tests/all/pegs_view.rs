@@ -421,6 +421,21 @@ fn the_board_chooser_moves_by_the_keys_of_every_list() {
     assert!(chosen(&mut c).ends_with("English Standard Board.brd"), "Down");
 }
 
+/// A board opened by its path, which the board folders do not hold, is
+/// listed by Choose Board, selected: OK opens it again, not another.
+#[test]
+fn a_board_opened_by_its_path_is_listed_by_the_chooser() {
+    let dir = board_folder();
+    let data = tempfile::tempdir().unwrap();
+    let path = dir.path().join("Triangle.brd").display().to_string();
+    let mut d = Driver::new(Shell::launcher_keeping_in(machine(MachineId::AmigaPal).0, 1, data.path().to_path_buf()));
+    d.command(&Command::Play(path));
+    assert_eq!(d.shell().title(), "Triangle");
+    d.command(&Command::Variants);
+    d.command(&Command::View(OPEN_SELECTED));
+    assert_eq!(d.shell().title(), "Triangle", "OK opened another board than the one open");
+}
+
 /// A double-click on a board opens it, as in the launcher; two clicks
 /// far apart in time only select.
 #[test]

@@ -115,6 +115,14 @@ impl Place {
     }
 }
 
+/// How many of a set's good levels (numbers `good` of the set `set_id`)
+/// the records hold a solution of, as the statistics box, the launcher
+/// and `parlour stats` say it: ("Levels solved", "3 of 24").
+pub fn levels_solved(records: &Records, set_id: &str, good: &[usize]) -> (String, String) {
+    let solved = good.iter().filter(|&&n| records.best(&format!("{set_id}/{n}")).is_some()).count();
+    ("Levels solved".into(), format!("{solved} of {}", good.len()))
+}
+
 /// Where a level's squares are drawn in an area: their size and the
 /// level's top-left corner (outside the area where it is scrolled).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -371,8 +379,8 @@ impl Board<LevelVariant> for SokobanBoard {
     /// has come.
     fn stats_lines(&self, session: &Session<LevelVariant>, _stats: &GameStats) -> Vec<String> {
         let Some((set, _)) = split_id(&session.variant().id) else { return Vec::new() };
-        let solved = self.place.good.iter().filter(|&&n| self.records.best(&format!("{set}/{n}")).is_some()).count();
-        vec![format!("Levels solved: {solved} of {}", self.place.good.len())]
+        let (name, figure) = levels_solved(&self.records, set, &self.place.good);
+        vec![format!("{name}: {figure}")]
     }
 
     fn fields(&self, session: &Session<LevelVariant>) -> Vec<(&'static str, String)> {
