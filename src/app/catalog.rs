@@ -45,12 +45,21 @@ pub fn left_out() -> &'static [(String, String)] {
 /// Finds a game by its id, or reads the game at a path (see [`host::find`]:
 /// a path that exists comes before an id).
 pub fn find(target: &str) -> Result<GameEntry, String> {
+    find_in(target, &places())
+}
+
+/// [`find`] for a game that keeps its files in `places`. A launcher entry
+/// is made afresh by its family, not taken from the list read at the
+/// start of the run: what it opens may follow play (Sokoban's entry opens
+/// the level played last, which changes as the player goes on).
+pub fn find_in(target: &str, places: &Places) -> Result<GameEntry, String> {
     if !std::path::Path::new(target).exists()
         && let Some(g) = games().iter().find(|g| g.id.eq_ignore_ascii_case(target))
     {
-        return Ok(g.clone());
+        let fresh = (g.family.games)(places).into_iter().find(|f| f.id == g.id);
+        return Ok(fresh.unwrap_or_else(|| g.clone()));
     }
-    host::find(target, &places())
+    host::find(target, places)
 }
 
 /// The solitaire game type of an entry, for the commands that only

@@ -902,12 +902,14 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
         Err(e) if e.kind == FileErrorKind::NotFound => Stats::default(),
         Err(e) => return Err(fail(told(&e))),
     };
+    let mut progress = None;
     let ids: Vec<String> = match target {
         Some(t) => {
             // A game whose levels, boards or sizes keep records of their
             // own shows every one played (`mines`: mines/beginner...), or
             // the one it opens on when none has been.
             let entry = catalog::find(t).map_err(fail)?;
+            progress = (entry.family.progress)(&entry, &catalog::places());
             let own = format!("{}/", entry.id);
             let mut played: Vec<String> = all
                 .games()
@@ -972,6 +974,12 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
         for (key, value) in figures(&g) {
             say!("{}: {value}", key.replace('-', " "));
         }
+    }
+    // A set of levels ends with how far the player has come through it,
+    // as its statistics box does.
+    if let Some((name, figure)) = progress {
+        say!();
+        say!("{}: {figure}", name.to_lowercase());
     }
     Ok(())
 }
@@ -1211,7 +1219,7 @@ fn deal(
 /// launcher names it, for a command that goes through every game type
 /// (capture --all, help --html); returns how many there were.
 fn tell_unreadable_game_types() -> usize {
-    let game_types = crate::host::family("solitaire").map(|f| (f.variants)(&catalog::places()));
+    let game_types = crate::host::family("solitaire").map(|f| (f.variants)(&catalog::places(), None));
     let unreadable: Vec<(String, String)> = game_types.into_iter().flatten().filter_map(Result::err).collect();
     for (name, why) in &unreadable {
         eprintln!("parlour: {} is left out: {}", escape_controls(name), escape_controls(why));
@@ -1294,9 +1302,7 @@ pub(super) fn solve_board(board: Board, name: &str, limit: Option<u64>) -> Resul
             BoardAnswer { jumps: Some(jumps.iter().map(|j| j.to_string()).collect()), decided: true, positions }
         }
         Verdict::Unsolvable => BoardAnswer { jumps: None, decided: true, positions },
-        Verdict::GaveUp if positions == 0 => {
-            return Err(format!("{name}: the solver handles boards of up to {MAX_SLOTS} slots"));
-        }
+        Verdict::TooLarge => return Err(format!("{name}: the solver handles boards of up to {MAX_SLOTS} slots")),
         Verdict::GaveUp => BoardAnswer { jumps: None, decided: false, positions },
     })
 }

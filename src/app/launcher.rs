@@ -11,13 +11,13 @@ use std::path::PathBuf;
 use crate::core::files::in_any_case;
 use crate::core::{GameStats, Stats};
 
-use crate::gfx::{Rect, Rgb, Surface, TextStyle};
+use crate::gfx::{Font, Rect, Rgb, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester};
 use crate::views::widgets::{self, ButtonFocus, DoubleClicks, FocusKey, ListLayout, ListScroll, TypeSelect};
 use crate::views::{OPEN_SELECTED, Response, View};
 
 use super::{capture, catalog, settings};
-use crate::host::{GameEntry, Record, prefs};
+use crate::host::{GameEntry, Places, Record, prefs};
 use crate::machines::ViewCommand;
 
 /// The launcher's switch of winnable-only deals for every game.
@@ -35,6 +35,9 @@ pub struct Launcher {
     noun: String,
     /// (id, name) of every game listed.
     games: Vec<(String, String)>,
+    /// Of each name, the bytes at its end a row too narrow for it keeps
+    /// (see [`GameEntry::kept_end`]); none where empty.
+    kept_ends: Vec<usize>,
     /// What each listed game's picture is drawn from, where it has one.
     pictures: Vec<Option<Picture>>,
     selected: usize,
@@ -60,6 +63,9 @@ pub struct Launcher {
     /// (the launcher's own, and only when they can be read; choosers have
     /// none).
     records: Option<Stats>,
+    /// How far the player has come through each listed game's levels
+    /// (Sokoban's), which its record ends with: the launcher's own.
+    progress: Vec<Option<String>>,
     /// What the status line says after a choice.
     note: String,
     /// What could not be read and is not listed, as (name, why): the
@@ -180,6 +186,12 @@ impl Launcher {
     pub fn keeping_choices_in(mut self, dir: PathBuf) -> Launcher {
         self.winnable_only = prefs::shared_on(&dir, prefs::WINNABLE);
         self.records = Stats::peek(&dir);
+        let places = Places { data_dir: dir.clone(), ..catalog::places() };
+        let progress = |id: &str| {
+            let game = catalog::games().iter().find(|g| g.id == id)?;
+            (game.family.progress)(game, &places).map(|(name, figure)| format!("{name}: {figure}."))
+        };
+        self.progress = self.games.iter().map(|(id, _)| progress(id)).collect();
         self.data_dir = Some(dir);
         self
     }
@@ -207,6 +219,7 @@ impl Launcher {
             title: "Parlour".into(),
             noun: "game".into(),
             games,
+            kept_ends: Vec::new(),
             pictures,
             selected: 0,
             scroll: Cell::new(ListScroll::default()),
@@ -219,6 +232,7 @@ impl Launcher {
             data_dir: None,
             winnable_only: false,
             records: None,
+            progress: Vec::new(),
             note: String::new(),
             left_out: Vec::new(),
         }
@@ -301,8 +315,23 @@ impl Launcher {
         list.first_row(&self.scroll, &self.reveal, self.selected, self.games.len())
     }
 
-    fn rows(&self) -> Vec<String> {
-        self.games.iter().map(|(_, name)| name.clone()).collect()
+    /// The list's rows for a row `room` pixels wide: a name that keeps its
+    /// end is shortened before it here; others the list shortens.
+    fn rows(&self, font: &Font, room: i32) -> Vec<String> {
+        let kept = |row: usize| self.kept_ends.get(row).copied().unwrap_or(0);
+        self.games
+            .iter()
+            .enumerate()
+            .map(|(row, (_, name))| widgets::fit_keeping_end(font, name, kept(row), room))
+            .collect()
+    }
+
+    /// The chooser with each entry's name shortened, where a row is too
+    /// narrow for it, before its last `kept_ends[id]` bytes (see
+    /// [`GameEntry::kept_end`]).
+    pub fn keeping_ends(mut self, kept_ends: &HashMap<String, usize>) -> Launcher {
+        self.kept_ends = self.games.iter().map(|(id, _)| kept_ends.get(id).copied().unwrap_or(0)).collect();
+        self
     }
 
     fn play_selected(&self) -> Response {
@@ -370,17 +399,27 @@ impl Launcher {
         Some(record.summary(&together))
     }
 
+    /// How far the player has come through the selected game's levels.
+    fn progress(&self) -> Option<String> {
+        self.progress.get(self.selected).cloned().flatten()
+    }
+
     /// The lines under the picture, each wrapped to its width: the
     /// selected game's whole name where its row shortens it (two long
-    /// names can read the same there), then, a line apart, the game's
-    /// record.
+    /// names can read the same there), then, a line apart, how far the
+    /// player has come through its levels and the game's record (which a
+    /// screen short of room leaves out whole).
     fn caption(&self, machine: &Machine, parts: &Parts) -> Vec<String> {
         let Some(frame) = parts.preview else { return Vec::new() };
         let font = machine.look().text_font;
         let room = widgets::row_room(parts.list.rows);
         let cut_name = self.games.get(self.selected).map(|g| g.1.clone()).filter(|n| font.text_width(n) as i32 > room);
-        let paragraphs: Vec<Vec<String>> =
-            cut_name.into_iter().chain(self.record()).map(|text| widgets::wrap(font, &text, frame.w)).collect();
+        let paragraphs: Vec<Vec<String>> = cut_name
+            .into_iter()
+            .chain(self.progress())
+            .chain(self.record())
+            .map(|text| widgets::wrap(font, &text, frame.w))
+            .collect();
         paragraphs.join(&String::new())
     }
 
@@ -524,7 +563,9 @@ impl Launcher {
             self.scroll.set(scroll);
             return if moved { Response::Redraw } else { Response::Unchanged };
         }
-        let page = list.visible.saturating_sub(1).max(1);
+        if let Some(row) = list.row_for_key(input, self.selected, total) {
+            return self.select(row, list);
+        }
         if let Some(c) = self.typed.typed(input, self.selected) {
             let names: Vec<&str> = self.games.iter().map(|g| g.1.as_str()).collect();
             return self
@@ -553,12 +594,6 @@ impl Launcher {
                 }
                 Response::Unchanged
             }
-            Input::Key { key: Key::Down, .. } => self.select(self.selected + 1, list),
-            Input::Key { key: Key::Up, .. } => self.select(self.selected.saturating_sub(1), list),
-            Input::Key { key: Key::PageDown, .. } => self.select(self.selected + page, list),
-            Input::Key { key: Key::PageUp, .. } => self.select(self.selected.saturating_sub(page), list),
-            Input::Key { key: Key::Home, .. } => self.select(0, list),
-            Input::Key { key: Key::End, .. } => self.select(total.saturating_sub(1), list),
             Input::Key { key: Key::Enter | Key::Char(' '), .. } => self.play_selected(),
             Input::Key { key: Key::Escape, .. } if self.buttons.len() == CHOOSER_BUTTONS.len() => {
                 Response::Command(Command::Close)
@@ -602,10 +637,12 @@ impl View for Launcher {
         if self.left_out.is_empty() || LEFT_OUT_TOLD.swap(true, std::sync::atomic::Ordering::Relaxed) {
             return None;
         }
-        let mut lines = vec!["These could not be read and are not listed (parlour lint says more):".to_string()];
+        let mut lines = vec!["These could not be read and are not listed:".to_string()];
         lines.extend(self.left_out.iter().take(LEFT_OUT_SHOWN).map(|(name, why)| format!("{name}: {why}")));
+        // Each line says all lint would of its file; only those the box
+        // has no room for are lint's to name.
         if let Some(more) = self.left_out.len().checked_sub(LEFT_OUT_SHOWN).filter(|&n| n > 0) {
-            lines.push(format!("And {more} more."));
+            lines.push(format!("And {more} more (parlour lint names them)."));
         }
         Some(Requester { title: "Left Out".into(), lines, buttons: vec!["OK".into()] })
     }
@@ -637,7 +674,8 @@ impl View for Launcher {
         let parts = self.parts(machine, area);
         let selected = (!self.games.is_empty()).then_some(self.selected);
         let first = self.first_row(&parts.list);
-        widgets::scrolled_list(s, machine, &parts.list, &self.rows(), first, selected);
+        let rows = self.rows(look.text_font, widgets::row_room(parts.list.rows));
+        widgets::scrolled_list(s, machine, &parts.list, &rows, first, selected);
         if let Some(p) = parts.preview {
             self.draw_preview(s, machine, p);
             self.draw_caption(s, machine, &parts, p);
@@ -733,6 +771,7 @@ mod tests {
         assert_eq!(l.record().as_deref(), Some("Played 3, best 1064, average 700."), "Tetris is scored, never won");
         l.selected = row(&l, "sokoban");
         assert_eq!(l.record().as_deref(), Some("No game finished yet."));
+        assert_eq!(l.progress().as_deref(), Some("Levels solved: 0 of 24."), "Sokoban's set's count");
 
         let broken = Stats::path(dir.path());
         std::fs::write(&broken, "[mines/beginner]\nplayed = lots\n").unwrap();

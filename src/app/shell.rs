@@ -168,7 +168,7 @@ impl Shell {
         let id = self.view.game_id()?;
         match &self.opened {
             Some(entry) if entry.id == id => Some(entry.clone()),
-            _ => catalog::find(&id).ok(),
+            _ => catalog::find_in(&id, &self.places()).ok(),
         }
     }
 
@@ -185,7 +185,7 @@ impl Shell {
         // offers its family's list.
         let answer = self
             .current_game()
-            .is_none_or(|g| g.family.chooser.is_some() || (g.family.variants)(&self.places()).len() > 1);
+            .is_none_or(|g| g.family.chooser.is_some() || (g.family.variants)(&self.places(), Some(&g)).len() > 1);
         *self.offers_choice.borrow_mut() = Some((id, answer));
         answer
     }
@@ -761,7 +761,7 @@ impl Shell {
     /// Opens a game by id or path; a kept game's file opens that game.
     fn play(&mut self, target: &str) {
         let is_save = Path::new(target).is_file() && journal::header_of(Path::new(target)).is_ok();
-        match catalog::find(target) {
+        match catalog::find_in(target, &self.places()) {
             Ok(game) => {
                 let how = Opening {
                     seed: None,
@@ -788,17 +788,22 @@ impl Shell {
     /// The open game's family chooser (Game Types..., Choose Board...).
     fn variants(&mut self) {
         let Some(game) = self.current_game() else { return };
-        let current = game.id.clone();
         let places = self.places();
         let family = game.family;
         let chooser = match family.chooser {
-            Some(make) => make(&current, &places),
+            Some(make) => make(&game, &places),
             None => {
                 let (listed, left_out): (Vec<_>, Vec<_>) =
-                    (family.variants)(&places).into_iter().partition(Result::is_ok);
-                let listed = listed.into_iter().flatten().map(|g| (g.id, g.name)).collect();
+                    (family.variants)(&places, Some(&game)).into_iter().partition(Result::is_ok);
+                let listed: Vec<GameEntry> = listed.into_iter().flatten().collect();
+                let kept_ends = listed.iter().map(|g| (g.id.clone(), g.kept_end)).collect();
+                // The entry of the game shown, which may be listed by
+                // another id than it was opened by (a level of a set
+                // opened by its path, listed by that path).
+                let current = listed.iter().find(|g| g.game_id == game.game_id).map_or(game.id, |g| g.id.clone());
                 let title = family.chooser_label.trim_end_matches("...");
-                let chooser = Launcher::chooser(title, &entry_noun(title), listed, &current);
+                let names = listed.into_iter().map(|g| (g.id, g.name)).collect();
+                let chooser = Launcher::chooser(title, &entry_noun(title), names, &current).keeping_ends(&kept_ends);
                 Box::new(chooser.telling_left_out(left_out.into_iter().filter_map(Result::err).collect()))
             }
         };

@@ -52,6 +52,11 @@ pub struct GameEntry {
     /// launcher's Peg Solitaire entry; the same as `id` otherwise).
     pub game_id: String,
     pub name: String,
+    /// How many bytes at the end of `name` a list too narrow for it keeps
+    /// whole, shortening what comes before them: Sokoban's level number and
+    /// title after its set's name ("My very long... 1: Tiny"), which tell
+    /// the rows apart. 0 for a name shortened at its end.
+    pub kept_end: usize,
     /// The machine the game opens on when none is chosen; `None` = the
     /// machine the player last used.
     pub default_machine: Option<MachineId>,
@@ -99,8 +104,8 @@ pub enum HelpRef {
 /// and the reason.
 pub type Listed = Result<GameEntry, (String, String)>;
 
-/// Makes a family's own chooser dialog with the game `current` selected.
-pub type MakeChooser = fn(current: &str, &Places) -> Box<dyn View>;
+/// Makes a family's own chooser dialog with the game `open` selected.
+pub type MakeChooser = fn(open: &GameEntry, &Places) -> Box<dyn View>;
 
 /// A game family, registered once.
 pub struct Family {
@@ -110,13 +115,14 @@ pub struct Family {
     /// Its games as the launcher lists them.
     pub games: fn(&Places) -> Vec<GameEntry>,
     /// Everything its chooser lists (game types, boards), the unreadable
-    /// ones with the reason.
-    pub variants: fn(&Places) -> Vec<Listed>,
+    /// ones with the reason; with the game open, its own too where the
+    /// folders do not hold it (a board or level set opened by its path).
+    pub variants: fn(&Places, open: Option<&GameEntry>) -> Vec<Listed>,
     /// A game of this family named by something other than a launcher id
     /// (a board's path or id, a game-type folder); `None` if not this
     /// family's.
     pub resolve: fn(&str, &Places) -> Option<Result<GameEntry, String>>,
-    /// The family's own chooser dialog with the game `current` selected;
+    /// The family's own chooser dialog with the game open selected;
     /// `None` lists [`variants`](Family::variants) in the plain list.
     pub chooser: Option<MakeChooser>,
     /// Opens the game: its rules and view under a controller.
@@ -126,6 +132,11 @@ pub struct Family {
     /// A game's own figures in its statistics record, as `parlour stats`
     /// prints them (key, value), shown even before the first game.
     pub figures: fn(&crate::core::GameStats) -> Vec<(String, String)>,
+    /// How far the player has come through the levels of a game's set, as
+    /// a name and a figure ("Levels solved", "3 of 24"), which the game's
+    /// statistics box, the launcher and `parlour stats` end with; `None`
+    /// for a game of no levels.
+    pub progress: fn(&GameEntry, &Places) -> Option<(String, String)>,
     /// Which of the figures every record keeps mean something for its
     /// games, as `parlour stats` prints them.
     pub record: Record,
@@ -162,6 +173,12 @@ impl Record {
             }
         }
     }
+}
+
+/// No [`progress`](Family::progress): a family whose games are not levels
+/// of a set.
+pub fn no_progress(_game: &GameEntry, _places: &Places) -> Option<(String, String)> {
+    None
 }
 
 /// The figures a game's board kept in its record (`_` keys are
@@ -202,7 +219,7 @@ pub fn by_name(a: &str, b: &str) -> std::cmp::Ordering {
 /// why), from every family's list: the launcher tells of it, as a broken
 /// game type of a variant author's would otherwise only be absent.
 pub fn left_out(places: &Places) -> Vec<(String, String)> {
-    FAMILIES.iter().flat_map(|f| (f.variants)(places)).filter_map(Result::err).collect()
+    FAMILIES.iter().flat_map(|f| (f.variants)(places, None)).filter_map(Result::err).collect()
 }
 
 /// The family whose id is `id`.

@@ -383,6 +383,23 @@ pub fn list_box(
     row_h
 }
 
+/// `text` made to fit a row `room` pixels wide keeping its last
+/// `kept_end` bytes whole: whole where it fits, else what comes before
+/// them shortened after a word with "..." ("My very long level... 1:
+/// Tiny"), or after a letter where not even a word fits. With no end to
+/// keep, the list shortens it at its end.
+pub fn fit_keeping_end(font: &Font, text: &str, kept_end: usize, room: i32) -> String {
+    let measure = |t: &str| font.text_width(t) as i32;
+    let Some(cut) = text.len().checked_sub(kept_end).filter(|&at| kept_end > 0 && text.is_char_boundary(at)) else {
+        return text.to_string();
+    };
+    if measure(text) <= room {
+        return text.to_string();
+    }
+    let (head, end) = text.split_at(cut);
+    format!("{}{end}", crate::machines::status::truncate(&measure, head, room - measure(end)))
+}
+
 /// The width a list box `r` gives each row's text (rows wider are
 /// shortened with "...").
 pub fn row_room(r: Rect) -> i32 {
@@ -586,6 +603,27 @@ impl ListLayout {
         *selected = row;
         scroll.first = first;
         changed
+    }
+
+    /// The row a key moves the selection of a list of `total` rows to
+    /// from `selected`: the next or the one before, a page on or back (the
+    /// rows in view but one), the first (Home) or the last (End); None for
+    /// any other input. Every list (the launcher, the choosers) moves by
+    /// these keys.
+    pub fn row_for_key(&self, input: &Input, selected: usize, total: usize) -> Option<usize> {
+        let Input::Key { key, .. } = *input else { return None };
+        let last = total.checked_sub(1)?;
+        let page = self.visible.saturating_sub(1).max(1);
+        let row = match key {
+            Key::Down => selected + 1,
+            Key::Up => selected.saturating_sub(1),
+            Key::PageDown => selected + page,
+            Key::PageUp => selected.saturating_sub(page),
+            Key::Home => 0,
+            Key::End => last,
+            _ => return None,
+        };
+        Some(row.min(last))
     }
 
     /// The first row to show so that `selected` is in view, starting from
@@ -880,6 +918,18 @@ pub fn message_box(title: &str, text: &str) -> crate::machines::Requester {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A row too narrow for a name that keeps its end shortens what comes
+    /// before it, after a word; a row wide enough shows it whole.
+    #[test]
+    fn a_row_keeps_the_end_of_a_name_and_shortens_before_it() {
+        let font = crate::gfx::font::topaz8();
+        let name = "[ ] My very long level set name for testing 1: Tiny";
+        let kept = " 1: Tiny".len();
+        assert_eq!(fit_keeping_end(font, name, kept, 60 * 8), name, "shortened with room to spare");
+        assert_eq!(fit_keeping_end(font, name, kept, 36 * 8), "[ ] My very long level... 1: Tiny");
+        assert_eq!(fit_keeping_end(font, name, 0, 36 * 8), name, "the list shortens a name with no end kept");
+    }
 
     #[test]
     fn captions_wrap_at_spaces() {

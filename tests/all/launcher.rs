@@ -302,8 +302,8 @@ fn a_long_list_scrolled_to_its_end() {
 }
 
 /// What could not be read is told of: the status line counts it, and a
-/// box names each (the first few, to fit the smallest screen) once a run,
-/// with nothing cut.
+/// box names each (the first few, to fit the smallest screen, with
+/// `parlour lint` for the rest) once a run, with nothing cut.
 #[test]
 fn what_could_not_be_read_is_told_once_in_a_box_that_fits() {
     let left_out: Vec<(String, String)> = (1..=5)
@@ -314,8 +314,10 @@ fn what_could_not_be_read_is_told_once_in_a_box_that_fits() {
     let mut d = Driver::new(Shell::new(machine(MachineId::AmigaPal), Box::new(launcher), 1));
     let told = d.shell().requester().expect("no box told what was left out").clone();
     assert_eq!(told.lines.len(), 5, "{:?}", told.lines);
+    assert_eq!(told.lines[0], "These could not be read and are not listed:");
     assert_eq!(told.lines[1], "Broken 1: /games/Broken 1/game.ini:1: there are no foundation piles");
-    assert_eq!(told.lines[4], "And 2 more.");
+    // Only those left out of the box are lint's to tell of.
+    assert_eq!(told.lines[4], "And 2 more (parlour lint names them).");
     assert!(d.clipped_text().is_empty(), "cut: {:?}", d.clipped_text());
     d.feed(&[key(Key::Enter)]);
     assert!(d.shell().requester().is_none(), "OK did not close the box");
@@ -582,4 +584,24 @@ fn a_space_typed_within_a_name_spells_it_and_after_a_pause_plays() {
         Response::Command(Command::Play("klondike variations easy".into())),
         "after a pause Space plays"
     );
+}
+
+/// The launcher's Sokoban entry opens the level played last as it is at
+/// that moment, not as it was when the run started: a level gone on to,
+/// and one chosen by its id.
+#[test]
+fn the_sokoban_entry_opens_the_level_played_last_in_this_run() {
+    let data = tempfile::tempdir().unwrap();
+    let mut d = Driver::new(Shell::launcher_keeping_in(machine(MachineId::AmigaPal), 1, data.path().to_path_buf()));
+    d.command(&Command::Play("sokoban".into()));
+    assert_eq!(shown(&d), "Parlour 1: Doorstep");
+    d.command(&Command::View(parlour::views::sokoban::NEXT_LEVEL));
+    assert_eq!(shown(&d), "Parlour 2: Larder");
+    d.command(&Command::Games);
+    d.command(&Command::View(OPEN_SELECTED));
+    assert_eq!(shown(&d), "Parlour 2: Larder", "the launcher opened another level than the one left");
+    d.command(&Command::Play("sokoban/parlour/5".into()));
+    d.command(&Command::Games);
+    d.command(&Command::View(OPEN_SELECTED));
+    assert_eq!(shown(&d), "Parlour 5: Boot Room");
 }

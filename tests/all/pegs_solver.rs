@@ -141,7 +141,7 @@ fn the_solver_agrees_with_exhaustive_play_on_small_boards() {
                     solvable += 1;
                 }
                 Verdict::Unsolvable => assert!(!expected, "solver missed a solution:\n{text}"),
-                Verdict::GaveUp => panic!("gave up on a tiny board:\n{text}"),
+                Verdict::GaveUp | Verdict::TooLarge => panic!("gave up on a tiny board:\n{text}"),
             }
             checked += 1;
         }
@@ -171,6 +171,15 @@ fn a_small_limit_gives_up_rather_than_guessing() {
     let report = solve(&game(ENGLISH_CENTRAL), Some(10));
     assert_eq!(report.verdict, Verdict::GaveUp);
     assert!(report.positions < 100, "{} positions", report.positions);
+}
+
+/// A board of more slots than the solver takes is told apart from a
+/// search that gave up: no jump made on it would change that.
+#[test]
+fn a_board_of_more_than_128_slots_is_too_large_not_given_up() {
+    let row = "y".repeat(12) + "e\n";
+    let big = game(&format!("Version 2\nMode: Normal\n{}", row.repeat(10)));
+    assert_eq!(solve(&big, None).verdict, Verdict::TooLarge);
 }
 
 #[test]

@@ -401,6 +401,41 @@ fn the_board_chooser_opens_a_board_and_refuses_a_broken_one() {
     assert!(c.message().contains("is not a board element"), "{}", c.message());
 }
 
+/// The board chooser's list moves by the keys every list does: Home to
+/// the first board, End to the last, the arrows a board at a time.
+#[test]
+fn the_board_chooser_moves_by_the_keys_of_every_list() {
+    let dir = board_folder();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut c = chooser(dir.path(), "pegs/english-standard-board");
+    let key = |key| Input::Key { key, mods: Default::default() };
+    let chosen = |c: &mut BoardChooser| match c.command(&Command::View(OPEN_SELECTED)) {
+        Some(Response::Command(Command::Play(path))) => path,
+        other => format!("{other:?}"),
+    };
+    c.input(&key(parlour::machines::Key::End), &m, area);
+    assert!(chosen(&mut c).ends_with("Triangle.brd"), "End");
+    c.input(&key(parlour::machines::Key::Home), &m, area);
+    assert_eq!(chosen(&mut c), "None", "Home: Broken, first, cannot be opened");
+    c.input(&key(parlour::machines::Key::Down), &m, area);
+    assert!(chosen(&mut c).ends_with("English Standard Board.brd"), "Down");
+}
+
+/// A board opened by its path, which the board folders do not hold, is
+/// listed by Choose Board, selected: OK opens it again, not another.
+#[test]
+fn a_board_opened_by_its_path_is_listed_by_the_chooser() {
+    let dir = board_folder();
+    let data = tempfile::tempdir().unwrap();
+    let path = dir.path().join("Triangle.brd").display().to_string();
+    let mut d = Driver::new(Shell::launcher_keeping_in(machine(MachineId::AmigaPal).0, 1, data.path().to_path_buf()));
+    d.command(&Command::Play(path));
+    assert_eq!(d.shell().title(), "Triangle");
+    d.command(&Command::Variants);
+    d.command(&Command::View(OPEN_SELECTED));
+    assert_eq!(d.shell().title(), "Triangle", "OK opened another board than the one open");
+}
+
 /// A double-click on a board opens it, as in the launcher; two clicks
 /// far apart in time only select.
 #[test]

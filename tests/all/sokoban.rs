@@ -464,15 +464,44 @@ fn a_level_is_won_by_keys_through_a_script_and_its_best_is_kept() {
     // The chooser marks it solved; the launcher's entry moves on to level 2.
     let places = parlour::host::Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
     let family = parlour::host::family("sokoban").unwrap();
-    let names: Vec<String> = (family.variants)(&places).into_iter().map(|v| v.unwrap().name).collect();
+    let names: Vec<String> = (family.variants)(&places, None).into_iter().map(|v| v.unwrap().name).collect();
     assert_eq!(names[0], "[x] Parlour 1: Doorstep");
     assert!(names[1].starts_with("[ ] Parlour 2"), "{names:?}");
     let launcher = (family.games)(&places);
     assert_eq!(launcher[0].game_id, "sokoban/parlour/2");
+    // `parlour stats` ends, as the Statistics box does, with the set's count.
+    let stats = parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "sokoban"]).output().unwrap();
+    let printed = String::from_utf8_lossy(&stats.stdout);
+    assert!(printed.starts_with("game: sokoban/parlour/1\n"), "{printed}");
+    assert!(printed.ends_with("\n\nlevels solved: 1 of 24\n"), "{printed}");
     // A level by its id and by its file's path with a number.
     let by_id = parlour::host::find("sokoban/parlour/5", &places).unwrap();
     let by_path = parlour::host::find(&format!("{}:5", parlour_set().display()), &places).unwrap();
     assert_eq!((by_id.game_id.as_str(), by_path.game_id.as_str()), ("sokoban/parlour/5", "sokoban/parlour/5"));
+}
+
+/// A level set opened by its path, which the board folders do not hold,
+/// is listed by Choose Level with the others, the level played selected:
+/// OK opens it again, not a level of another set.
+#[test]
+fn a_set_opened_by_its_path_is_listed_by_the_chooser() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mine.xsb");
+    std::fs::write(&file, "Title: First\n#####\n#@$.#\n#####\n\nTitle: Second\n######\n#@$ .#\n######\n").unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let machine =
+        Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
+            .unwrap();
+    let mut d = parlour::app::driver::Driver::new(parlour::app::shell::Shell::launcher_keeping_in(
+        machine,
+        1,
+        data.path().to_path_buf(),
+    ));
+    d.command(&Command::Play(format!("{}:2", file.display())));
+    assert_eq!(d.shell().title(), "Mine 2: Second");
+    d.command(&Command::Variants);
+    d.command(&Command::View(parlour::views::OPEN_SELECTED));
+    assert_eq!(d.shell().title(), "Mine 2: Second", "OK opened another level than the one played");
 }
 
 /// A level set opened by its path that is not the one the board folders
@@ -555,7 +584,7 @@ fn damaged_records_are_told_of_when_the_game_opens() {
     std::fs::write(&file, damaged).unwrap();
     let places = parlour::host::Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
     let family = parlour::host::family("sokoban").unwrap();
-    let names: Vec<String> = (family.variants)(&places).into_iter().map(|v| v.unwrap().name).collect();
+    let names: Vec<String> = (family.variants)(&places, None).into_iter().map(|v| v.unwrap().name).collect();
     assert_eq!(names[0], "[x] Parlour 1: Doorstep");
     let game = (family.games)(&places).remove(0);
     assert_eq!(game.game_id, "sokoban/parlour/2");

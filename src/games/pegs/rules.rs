@@ -214,7 +214,7 @@ impl Game for Pegs {
     fn hint(&self) -> Option<Jump> {
         match solver::solve(self, Some(HINT_LIMIT)).verdict {
             Verdict::Solvable(jumps) => jumps.first().copied(),
-            Verdict::Unsolvable | Verdict::GaveUp => None,
+            Verdict::Unsolvable | Verdict::GaveUp | Verdict::TooLarge => None,
         }
     }
 }

@@ -38,9 +38,11 @@ pub enum Verdict {
     Solvable(Vec<Jump>),
     /// No order of jumps leaves one stone where it may finish.
     Unsolvable,
-    /// The search reached its limit of positions (or the board has more
-    /// than [`MAX_SLOTS`] slots) before deciding.
+    /// The search reached its limit of positions before deciding.
     GaveUp,
+    /// The board has more than [`MAX_SLOTS`] slots: the solver does not
+    /// search it at all, however long it may take.
+    TooLarge,
 }
 
 /// The verdict and how many positions the search looked at.
@@ -54,7 +56,7 @@ pub struct Report {
 /// `limit` positions (`None`: as many as it takes).
 pub fn solve(game: &Pegs, limit: Option<u64>) -> Report {
     let Some(geometry) = Geometry::new(game.board()) else {
-        return Report { verdict: Verdict::GaveUp, positions: 0 };
+        return Report { verdict: Verdict::TooLarge, positions: 0 };
     };
     let start = geometry.position(game.board());
     let mut search = Search { limit: limit.unwrap_or(u64::MAX), positions: 0, endings: Vec::new(), geometry };

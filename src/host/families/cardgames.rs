@@ -26,6 +26,7 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::host::kept_figures,
+    progress: crate::host::no_progress,
     // Oberon's card games show no score (the engine's count of cards laid
     // off would be a figure the player never met).
     record: crate::host::Record::Unscored,
@@ -44,6 +45,7 @@ fn panel_entry() -> GameEntry {
         id: PREFS.into(),
         game_id: PREFS.into(),
         name: "CardGames".into(),
+        kept_end: 0,
         default_machine: None,
         family: &FAMILY,
         data: Arc::new(Opened::Panel),
@@ -59,6 +61,7 @@ fn game_entry(mut gt: GameType) -> Result<GameEntry, String> {
         id: id.clone(),
         game_id: id,
         name: gt.name.clone(),
+        kept_end: 0,
         default_machine: None,
         family: &FAMILY,
         data: Arc::new(Opened::Game(Arc::new(gt))),
@@ -69,7 +72,7 @@ fn games(_places: &Places) -> Vec<GameEntry> {
     vec![panel_entry()]
 }
 
-fn variants(places: &Places) -> Vec<Listed> {
+fn variants(places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
     library::discover(&(places.search)("card-games"))
         .into_iter()
         .map(|folder| {
@@ -86,7 +89,7 @@ fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     if !target.to_ascii_lowercase().starts_with(ID_PREFIX) {
         return None;
     }
-    let found = variants(places).into_iter().flatten().find(|g| g.id.eq_ignore_ascii_case(target));
+    let found = variants(places, None).into_iter().flatten().find(|g| g.id.eq_ignore_ascii_case(target));
     Some(found.ok_or_else(|| format!("unknown card game `{target}`: the CardGames panel lists them")))
 }
 

@@ -24,6 +24,7 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::views::chance::scores::figures,
+    progress: crate::host::no_progress,
     // Its points are figures of its own: the common score stays 0.
     record: crate::host::Record::Unscored,
 };
@@ -39,6 +40,7 @@ fn entry(game: ChanceGame, former: Option<(&str, Sequences)>) -> GameEntry {
         id,
         game_id: ID.to_string(),
         name: game.game_type.name.clone(),
+        kept_end: 0,
         default_machine: Some(MachineId::MacSe30),
         family: &FAMILY,
         data: Arc::new(game),
@@ -57,14 +59,14 @@ fn load(places: &Places) -> Option<Listed> {
     }))
 }
 
-fn variants(places: &Places) -> Vec<Listed> {
+fn variants(places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
     load(places).into_iter().collect()
 }
 
 /// The launcher lists the game when it reads; a broken game.ini is left
 /// out, and told of by [`host::left_out`](crate::host::left_out).
 fn games(places: &Places) -> Vec<GameEntry> {
-    variants(places).into_iter().flatten().collect()
+    variants(places, None).into_iter().flatten().collect()
 }
 
 /// A former id with its rule, or the game's folder (or game.ini) by path.

@@ -21,6 +21,7 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::host::kept_figures,
+    progress: crate::host::no_progress,
     record: crate::host::Record::Unscored,
 };
 
@@ -32,6 +33,7 @@ fn entry(id: &str, name: &str, settings: Option<Settings>) -> GameEntry {
         id: id.to_string(),
         game_id: settings.map_or_else(|| LAUNCHER_ID.to_string(), |s| s.id()),
         name: name.to_string(),
+        kept_end: 0,
         default_machine: None,
         family: &FAMILY,
         data: Arc::new(settings),
@@ -43,7 +45,7 @@ fn games(_places: &Places) -> Vec<GameEntry> {
 }
 
 /// The presets, with and without guessing.
-fn variants(_places: &Places) -> Vec<Listed> {
+fn variants(_places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
     [false, true]
         .into_iter()
         .flat_map(|no_guess| PRESETS.iter().map(move |p| Settings { no_guess, ..Settings::preset(p) }))

@@ -19,6 +19,7 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::views::rummi::figures,
+    progress: crate::host::no_progress,
     record: crate::host::Record::Unscored,
 };
 
@@ -28,6 +29,7 @@ fn entry(places: &Places) -> GameEntry {
         id: "rummi".into(),
         game_id: "rummi".into(),
         name: "Rummi".into(),
+        kept_end: 0,
         default_machine: Some(screen.mode.machine),
         family: &FAMILY,
         data: Arc::new(()),
@@ -38,7 +40,7 @@ fn games(places: &Places) -> Vec<GameEntry> {
     vec![entry(places)]
 }
 
-fn variants(places: &Places) -> Vec<Listed> {
+fn variants(places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
     vec![Ok(entry(places))]
 }
 

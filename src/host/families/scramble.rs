@@ -20,6 +20,7 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::host::kept_figures,
+    progress: crate::host::no_progress,
     record: crate::host::Record::Unscored,
 };
 
@@ -31,6 +32,7 @@ fn entry(id: &str, name: &str, size: Option<(usize, usize)>) -> GameEntry {
         id: id.to_string(),
         game_id: size.map_or_else(|| LAUNCHER_ID.to_string(), |(c, r)| format!("scramble/{c}x{r}")),
         name: name.to_string(),
+        kept_end: 0,
         default_machine: None,
         family: &FAMILY,
         data: Arc::new(size),
@@ -41,7 +43,7 @@ fn games(_places: &Places) -> Vec<GameEntry> {
     vec![entry(LAUNCHER_ID, "Scramble", None)]
 }
 
-fn variants(_places: &Places) -> Vec<Listed> {
+fn variants(_places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
     (SIZE.0..=SIZE.1)
         .flat_map(|c| (SIZE.0..=SIZE.1).map(move |r| (c, r)))
         .map(|(c, r)| Ok(entry(&format!("scramble/{c}x{r}"), &format!("{c} x {r} pieces"), Some((c, r)))))

@@ -21,7 +21,7 @@ use crate::host::prefs;
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
 use crate::machines::MachineId;
 use crate::views::View;
-use crate::views::sokoban::{LAST_LEVEL_PREF, Place, SokobanBoard};
+use crate::views::sokoban::{LAST_LEVEL_PREF, Place, SokobanBoard, levels_solved};
 
 pub static FAMILY: Family = Family {
     id: "sokoban",
@@ -33,6 +33,7 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::host::kept_figures,
+    progress,
     record: crate::host::Record::Full,
 };
 
@@ -58,31 +59,22 @@ fn sets(places: &Places) -> Vec<SetFile> {
     library::discover(&(places.search)("boards")).iter().map(|p| SetFile::load(p)).collect()
 }
 
-/// The most characters of a set's name shown: with a level's number and
-/// a check box, a row of the level chooser on the smallest screen.
-const SET_NAME_SHOWN: usize = 20;
-
-/// The name a set is shown by: its file's stem with a capital, a long
-/// one cut in the middle ("A-very-lon...r-testing"), as both its ends
-/// tell sets apart, and a list that cuts it at its end would lose the
-/// level's number after it.
+/// The name a set is shown by: its file's stem with a capital.
 fn set_name(set: &SetFile) -> String {
-    let name: Vec<char> = capitalised(&set.name).chars().collect();
-    if name.len() <= SET_NAME_SHOWN {
-        return name.into_iter().collect();
+    capitalised(&set.name)
+}
+
+/// The part of a level's name after its set's: " 3: Pantry", or " 3".
+fn level_part(number: usize, title: Option<&str>) -> String {
+    match title {
+        Some(t) => format!(" {number}: {t}"),
+        None => format!(" {number}"),
     }
-    let kept = SET_NAME_SHOWN - 3;
-    let (head, tail) = (&name[..kept.div_ceil(2)], &name[name.len() - kept / 2..]);
-    format!("{}...{}", head.iter().collect::<String>(), tail.iter().collect::<String>())
 }
 
 /// The name a level is shown by: "Parlour 3: Pantry".
 fn level_name(set: &SetFile, number: usize, title: Option<&str>) -> String {
-    let set_name = set_name(set);
-    match title {
-        Some(t) => format!("{set_name} {number}: {t}"),
-        None => format!("{set_name} {number}"),
-    }
+    format!("{}{}", set_name(set), level_part(number, title))
 }
 
 /// Level `number` of `set`, or why it cannot be played.
@@ -98,10 +90,14 @@ fn level_game(set: &Arc<SetFile>, number: usize, named: bool) -> Result<LevelGam
 fn entry(set: &Arc<SetFile>, number: usize, named: bool) -> Result<GameEntry, String> {
     let game = level_game(set, number, named)?;
     let id = set.level_id(number);
+    // A list too narrow for a long set's name shortens that, keeping the
+    // level's number and title, which tell its rows apart.
+    let kept_end = level_part(number, game.variant.level.title.as_deref()).len();
     Ok(GameEntry {
         id: id.clone(),
         game_id: id,
         name: game.title.clone(),
+        kept_end,
         default_machine: None,
         family: &FAMILY,
         data: Arc::new(game),
@@ -136,6 +132,12 @@ fn games(places: &Places) -> Vec<GameEntry> {
         .collect()
 }
 
+/// How many levels of the entry's set the player has solved.
+fn progress(entry: &GameEntry, places: &Places) -> Option<(String, String)> {
+    let game: &LevelGame = entry.data.downcast_ref()?;
+    Some(levels_solved(&Records::peek(&places.data_dir), &game.set.id, &game.place.good))
+}
+
 /// The good level of `set` last on the table, as the preferences keep it.
 fn last_played(places: &Places, set: &SetFile) -> Option<usize> {
     let kept = prefs::read(&places.data_dir, FAMILY.id);
@@ -143,25 +145,39 @@ fn last_played(places: &Places, set: &SetFile) -> Option<usize> {
     set.set.good().into_iter().find(|&n| set.level_id(n) == *id)
 }
 
-/// Every level of every set, marked `[x]` when solved; a set that holds
-/// no level at all is left out, as a broken level is, saying so.
-fn variants(places: &Places) -> Vec<Listed> {
+/// Every level of every set, marked `[x]` when solved, and of the set of
+/// the level `open`, where the board folders do not hold it (a file
+/// opened by its path); a set that holds no level at all is left out, as
+/// a broken level is, saying so.
+fn variants(places: &Places, open: Option<&GameEntry>) -> Vec<Listed> {
     let records = Records::peek(&places.data_dir);
-    sets(places)
-        .into_iter()
-        .map(Arc::new)
-        .flat_map(|set| {
-            let records = &records;
-            let empty = set.no_level().map(|none| Err((set_name(&set), none.to_string())));
-            let levels = (1..=set.set.levels.len()).map(move |n| {
-                let mark = if records.best(&set.level_id(n)).is_some() { "[x]" } else { "[ ]" };
-                entry(&set, n, true)
-                    .map(|e| GameEntry { name: format!("{mark} {}", e.name), ..e })
-                    .map_err(|why| (level_name(&set, n, None), why))
-            });
-            empty.into_iter().chain(levels)
-        })
+    let all: Vec<Arc<SetFile>> = sets(places).into_iter().map(Arc::new).collect();
+    let opened_by_path = open
+        .and_then(|e| e.data.downcast_ref::<LevelGame>())
+        .filter(|game| !all.iter().any(|set| set.id == game.set.id))
+        .map(|game| Arc::clone(&game.set));
+    let by_id = all.into_iter().map(|set| (set, false));
+    by_id
+        .chain(opened_by_path.map(|set| (set, true)))
+        .flat_map(|(set, by_path)| listed(set, by_path, &records))
         .collect()
+}
+
+/// The levels of `set` as its chooser lists them, marked `[x]` when
+/// solved. A set the board folders do not hold is played by its path
+/// (`FILE.xsb:N`), as its levels' ids name no file.
+fn listed(set: Arc<SetFile>, by_path: bool, records: &Records) -> Vec<Listed> {
+    let empty = set.no_level().map(|none| Err((set_name(&set), none.to_string())));
+    let levels = (1..=set.set.levels.len()).map(|n| {
+        let mark = if records.best(&set.level_id(n)).is_some() { "[x]" } else { "[ ]" };
+        entry(&set, n, true)
+            .map(|e| {
+                let id = if by_path { format!("{}:{n}", set.path.display()) } else { e.id.clone() };
+                GameEntry { id, name: format!("{mark} {}", e.name), ..e }
+            })
+            .map_err(|why| (level_name(&set, n, None), why))
+    });
+    empty.into_iter().chain(levels).collect()
 }
 
 /// A level's id (`sokoban/parlour/3`), or a set file's path with an
@@ -258,17 +274,17 @@ mod tests {
         SetFile { id: library::set_id(stem), name: stem.into(), path, set: LevelSet::default() }
     }
 
-    /// A long set name is cut in its middle, keeping both its ends, so
-    /// the level chooser's rows keep the level's number and tell two
-    /// such sets apart; a short one is shown whole.
+    /// A long set's name is kept whole in a level's; a list too narrow
+    /// for it shortens it there, keeping the level's number and title
+    /// after it, which tell the rows apart.
     #[test]
-    fn a_long_set_name_is_cut_in_the_middle_before_the_level_number() {
-        let long = set_named("a-very-long-level-set-file-name-for-testing");
-        assert_eq!(level_name(&long, 12, Some("Pantry")), "A-very-lo...-testing 12: Pantry");
-        assert_eq!(set_name(&long).chars().count(), SET_NAME_SHOWN);
-        let other = set_named("a-very-long-level-set-file-name-for-teasing");
-        assert_ne!(set_name(&long), set_name(&other));
+    fn a_level_s_name_keeps_its_set_s_whole_and_its_number_to_the_end() {
+        let long = set_named("my very long level set name for testing");
+        let name = level_name(&long, 12, Some("Pantry"));
+        assert_eq!(name, "My very long level set name for testing 12: Pantry");
+        let kept = level_part(12, Some("Pantry")).len();
+        assert_eq!(&name[name.len() - kept..], " 12: Pantry");
         assert_eq!(level_name(&set_named("parlour"), 3, None), "Parlour 3");
-        assert_eq!(set_name(&set_named(&"é".repeat(SET_NAME_SHOWN))), format!("É{}", "é".repeat(SET_NAME_SHOWN - 1)));
+        assert_eq!(level_name(&set_named("émile"), 1, None), "Émile 1");
     }
 }

@@ -21,6 +21,7 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::host::kept_figures,
+    progress: crate::host::no_progress,
     record: crate::host::Record::Full,
 };
 
@@ -29,6 +30,7 @@ fn entry(game_type: GameType) -> GameEntry {
         id: game_type.id.clone(),
         game_id: game_type.id.clone(),
         name: game_type.name.clone(),
+        kept_end: 0,
         default_machine: Some(MachineId::Yazzle),
         family: &FAMILY,
         data: Arc::new(game_type),
@@ -40,7 +42,7 @@ fn game_type(entry: &GameEntry) -> &GameType {
 }
 
 /// Every game type, or why a folder could not be read.
-fn variants(places: &Places) -> Vec<Listed> {
+fn variants(places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
     library::discover(&(places.search)("game-types"))
         .into_iter()
         .map(|folder| {
@@ -55,7 +57,7 @@ fn variants(places: &Places) -> Vec<Listed> {
 /// The launcher lists every game type that reads; a broken one is left
 /// out, and told of by [`host::left_out`](crate::host::left_out).
 fn games(places: &Places) -> Vec<GameEntry> {
-    variants(places).into_iter().flatten().collect()
+    variants(places, None).into_iter().flatten().collect()
 }
 
 /// A game-type folder or game.ini named by its path.

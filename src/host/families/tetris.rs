@@ -18,6 +18,7 @@ pub static FAMILY: Family = Family {
     open,
     help,
     figures: crate::host::kept_figures,
+    progress: crate::host::no_progress,
     record: crate::host::Record::ScoreOnly,
 };
 
@@ -27,6 +28,7 @@ fn entry() -> GameEntry {
         game_id: ID.into(),
         name: "Tetris".into(),
         // Oberon ran on none of Parlour's machines: the player's last one.
+        kept_end: 0,
         default_machine: None,
         family: &FAMILY,
         data: Arc::new(()),
@@ -37,7 +39,7 @@ fn games(_places: &Places) -> Vec<GameEntry> {
     vec![entry()]
 }
 
-fn variants(_places: &Places) -> Vec<Listed> {
+fn variants(_places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
     vec![Ok(entry())]
 }
 

@@ -25,8 +25,9 @@ const CAPTION_LINES: usize = 3;
 /// Rows the list keeps, at least, however long the captions are.
 const LIST_ROWS: i32 = 4;
 /// How a board that cannot be read is marked in the list: in words, or
-/// in fewer where the row is too narrow for the name and those words.
-const UNREADABLE: [&str; 2] = ["(cannot be read)", "(unreadable)"];
+/// in fewer where the row is too narrow for the whole name and those
+/// words, down to a sign that leaves the name most of the row.
+const UNREADABLE: [&str; 3] = ["(cannot be read)", "(unreadable)", "(!)"];
 
 pub struct BoardChooser {
     boards: Vec<BoardFile>,
@@ -201,7 +202,8 @@ fn caption(board: &BoardFile, font: &Font, width: i32) -> Vec<String> {
 
 /// A board's row in the list: its name, and for a board that cannot be
 /// read a mark that says so. Where the row is too narrow for both, the
-/// mark is shortened, then the name: the mark is what the row must say.
+/// mark is shortened, then the name, after a word as any long name is:
+/// the row must say both which file it is and that it cannot be read.
 fn row_label(measure: &dyn Fn(&str) -> i32, board: &BoardFile, room: i32) -> String {
     if board.parsed.is_ok() {
         return board.name.clone();
@@ -275,7 +277,9 @@ impl View for BoardChooser {
             self.scroll.set(scroll);
             return if moved { Response::Redraw } else { Response::Unchanged };
         }
-        let response = if let Some(c) = widgets::typed_letter(input) {
+        let response = if let Some(row) = list.row_for_key(input, self.selected, total) {
+            self.select(row, list)
+        } else if let Some(c) = widgets::typed_letter(input) {
             let names: Vec<&str> = self.boards.iter().map(|b| b.name.as_str()).collect();
             self.typed.select(&names, self.selected, c).map_or(Response::Unchanged, |row| self.select(row, list))
         } else {
@@ -297,8 +301,6 @@ impl View for BoardChooser {
                     self.clicks.tick(ms);
                     Response::Unchanged
                 }
-                Input::Key { key: Key::Down, .. } => self.select(self.selected + 1, list),
-                Input::Key { key: Key::Up, .. } => self.select(self.selected.saturating_sub(1), list),
                 Input::Key { key: Key::Enter, .. } => self.open_selected(),
                 Input::Key { key: Key::Escape, .. } => Response::Command(Command::Close),
                 _ => Response::Unchanged,
@@ -345,8 +347,11 @@ mod tests {
         assert_eq!(row_label(&topaz, &broken, 30 * 8), "Broken (cannot be read)");
         assert_eq!(row_label(&topaz, &broken, 20 * 8), "Broken (unreadable)");
         let long = board("A broken one with a rather long name", "Version 2\nMode: Normal\ny q e\n");
-        assert_eq!(row_label(&topaz, &long, 20 * 8), "A... (unreadable)");
-        assert_eq!(row_label(&topaz, &long, 28 * 8), "A broken one... (unreadable)");
+        // A long name keeps most of the row, not one word of it.
+        assert_eq!(row_label(&topaz, &long, 20 * 8), "A broken one... (!)");
+        assert_eq!(row_label(&topaz, &long, 28 * 8), "A broken one with a... (!)");
+        let short = board("Ragged", "Version 2\nMode: Normal\ny q e\n");
+        assert_eq!(row_label(&topaz, &short, 18 * 8), "Ragged (!)", "the whole name, with a shorter mark");
         let good = board("A good one with a rather long name", "Version 2\nMode: Normal\ny y e\n");
         assert_eq!(row_label(&topaz, &good, 20 * 8), good.name, "the list shortens a good board's name itself");
     }

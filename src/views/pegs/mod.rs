@@ -394,7 +394,7 @@ impl Board<BoardVariant> for PegsBoard {
         }
         match self.solve(st, CHECK_LIMIT) {
             Verdict::Unsolvable => Some(HOPELESS.into()),
-            Verdict::Solvable(_) | Verdict::GaveUp => None,
+            Verdict::Solvable(_) | Verdict::GaveUp | Verdict::TooLarge => None,
         }
     }
 
@@ -407,6 +407,10 @@ impl Board<BoardVariant> for PegsBoard {
             Verdict::Solvable(jumps) => jumps.first().copied().ok_or_else(|| "No jump remains.".to_string()),
             Verdict::Unsolvable => Err(HOPELESS.into()),
             Verdict::GaveUp => Err("No hint found quickly.".into()),
+            // Making a jump and asking again, which helps a search that
+            // gave up, never helps here.
+            // (Short, for the Amiga's title bar: the guide says how large.)
+            Verdict::TooLarge => Err("Board too large for hints.".into()),
         }
     }
 
@@ -482,16 +486,20 @@ mod tests {
         }
     }
 
-    /// The largest board the reader takes, every element a slot, lies
-    /// whole inside the table on every machine, with blocks of at least
-    /// 8 pixels (the Amiga's PAL screen and the Mac SE/30's; stones of 6):
-    /// what lets the limits say every screen shows it.
-    #[test]
-    fn the_largest_board_is_shown_on_every_machine() {
+    /// The largest board the reader takes, every element a slot.
+    fn largest() -> Pegs {
         let row = "y".repeat(MAX_COLUMNS - 1) + "e\n";
         let text = format!("Version 2\nMode: Normal\n{}", row.repeat(MAX_ROWS));
-        let board = crate::games::pegs::board::Board::parse("big.brd", text.as_bytes()).unwrap();
-        let pegs = Pegs::new(board);
+        Pegs::new(crate::games::pegs::board::Board::parse("big.brd", text.as_bytes()).unwrap())
+    }
+
+    /// The largest board lies whole inside the table on every machine,
+    /// with blocks of at least 8 pixels (the Amiga's PAL screen and the
+    /// Mac SE/30's; stones of 6): what lets the limits say every screen
+    /// shows it.
+    #[test]
+    fn the_largest_board_is_shown_on_every_machine() {
+        let pegs = largest();
         for id in MachineId::ALL {
             let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
             let area = m.content();
@@ -504,5 +512,43 @@ mod tests {
                 id.name()
             );
         }
+    }
+
+    /// The largest board has its coordinates on every machine: where its
+    /// blocks are too small for a label each, every other row and column
+    /// is labelled, from a and 1.
+    #[test]
+    fn the_largest_board_is_labelled_on_every_machine() {
+        let pegs = largest();
+        for id in MachineId::ALL {
+            let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+            let (area, fh) = (m.content(), m.look().text_font.height() as i32);
+            let layout = PegsBoard::layout(&pegs, &m, area);
+            let mut s = m.new_surface();
+            s.fill_rect(area, m.look().paint(Pen::Felt));
+            let felt = s.get(area.x, area.y);
+            picture::draw_labels(&mut s, m.look(), pegs.board(), &layout);
+            let inked = |r: Rect| (r.y..r.bottom()).any(|y| (r.x..r.right()).any(|x| s.get(x, y) != felt));
+            assert!(inked(layout.letter_box(0, fh)), "{}: no letter a", id.name());
+            let first = layout.rect((0, 0));
+            assert!(inked(Rect::from_edges(area.x, first.y, first.x, first.bottom())), "{}: no 1", id.name());
+            let third = layout.rect((2, 0));
+            assert!(inked(Rect::from_edges(area.x, third.y, third.x, third.bottom())), "{}: no 3", id.name());
+            assert!(inked(layout.letter_box(2, fh)), "{}: no letter c", id.name());
+        }
+    }
+
+    /// A board of more than the solver's 128 slots has no hint, and says
+    /// so, rather than that none was found quickly (which a jump or two
+    /// would never change).
+    #[test]
+    fn a_board_too_large_for_the_solver_says_so_when_asked_for_a_hint() {
+        let dir = tempfile::tempdir().unwrap();
+        let pegs = largest();
+        let variant = BoardVariant::new("pegs/big", b"big", pegs.board().clone());
+        let session = Session::new(variant, 0);
+        let mut board = PegsBoard::new("big", dir.path());
+        assert_eq!(board.hint(&session), Err("Board too large for hints.".to_string()));
+        assert_eq!(board.moved(&session), None);
     }
 }

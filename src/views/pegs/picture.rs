@@ -162,15 +162,18 @@ pub fn frame_block(s: &mut Surface, look: &Look, r: Rect) {
 }
 
 /// Column letters and row numbers to the board's left, in the notation of
-/// jumps (`d2-d4`), when there is room for them. The letters stand where
-/// the layout puts them: above straight columns, past the board's base
-/// along leaning ones (see [`super::layout::Letters`]).
+/// jumps (`d2-d4`). The letters stand where the layout puts them: above
+/// straight columns, past the board's base along leaning ones (see
+/// [`super::layout::Letters`]). Where the blocks are too small for a label
+/// each (the largest boards on the smallest screens), every other row or
+/// column is labelled (or every third...), from the first, so that a
+/// jump can still be read off the board.
 pub fn draw_labels(s: &mut Surface, look: &Look, board: &Board, layout: &BoardLayout) {
     let font = look.text_font;
     let fh = font.height() as i32;
-    if layout.block < fh + 4 {
-        return;
-    }
+    let widest = ('a'..='z').map(|c| font.text_width(&c.to_string()) as i32).max().unwrap_or(fh);
+    // A label's patch reaches a pixel or two past its text.
+    let (row_step, col_step) = (label_step(fh + 2, layout.block), label_step(widest + 3, layout.block));
     // Light on the coloured tables; black on one-bit grey felt.
     let ink = look.paint(if look.is_monochrome() { Pen::Text } else { Pen::Shine });
     let gap = (layout.block / 6).max(1) + 4;
@@ -185,18 +188,24 @@ pub fn draw_labels(s: &mut Surface, look: &Look, board: &Board, layout: &BoardLa
         }
         s.draw_text(font, text, x, y, ink, TextStyle::PLAIN);
     };
-    for row in 0..board.height {
+    for row in (0..board.height).step_by(row_step) {
         if let (Some(left), Some(_)) = (left, slot_cols(row).next()) {
             let text = (row + 1).to_string();
             let r = layout.rect((row, 0));
             label(s, &text, left - gap - font.text_width(&text) as i32, r.y + (r.h - fh) / 2);
         }
     }
-    for &col in &layout.letters().columns {
+    for &col in layout.letters().columns.iter().filter(|&&c| c % col_step == 0) {
         let text = ((b'a' + col as u8) as char).to_string();
         let r = layout.letter_box(col, fh);
         label(s, &text, r.x + (r.w - font.text_width(&text) as i32) / 2, r.y);
     }
+}
+
+/// Every how many blocks of `block` pixels a label `size` pixels across
+/// (or down) fits: 1 where each block has room for its own.
+fn label_step(size: i32, block: i32) -> usize {
+    usize::try_from(((size + block - 1) / block.max(1)).max(1)).unwrap_or(1)
 }
 
 /// Fills the disc inscribed in the square `r` (pixel centres inside it).

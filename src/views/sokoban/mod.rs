@@ -100,9 +100,12 @@ impl Place {
     }
 
     /// The box that says why each broken level or solution was left out:
-    /// the file (its whole path, to find it by), then a line for each.
+    /// the file (its whole path from the root, to find it by, even where
+    /// it was opened by a path from the current folder), then a line for
+    /// each.
     fn left_out_box(&self) -> Requester {
-        let mut lines = vec![format!("{}:", self.path.display())];
+        let full = self.path.canonicalize().or_else(|_| std::path::absolute(&self.path));
+        let mut lines = vec![format!("{}:", full.as_deref().unwrap_or(&self.path).display())];
         lines.extend(
             self.left_out
                 .iter()
@@ -110,6 +113,14 @@ impl Place {
         );
         Requester { title: "Problems in File".into(), lines, buttons: vec!["OK".into()] }
     }
+}
+
+/// How many of a set's good levels (numbers `good` of the set `set_id`)
+/// the records hold a solution of, as the statistics box, the launcher
+/// and `parlour stats` say it: ("Levels solved", "3 of 24").
+pub fn levels_solved(records: &Records, set_id: &str, good: &[usize]) -> (String, String) {
+    let solved = good.iter().filter(|&&n| records.best(&format!("{set_id}/{n}")).is_some()).count();
+    ("Levels solved".into(), format!("{solved} of {}", good.len()))
 }
 
 /// Where a level's squares are drawn in an area: their size and the
@@ -368,8 +379,8 @@ impl Board<LevelVariant> for SokobanBoard {
     /// has come.
     fn stats_lines(&self, session: &Session<LevelVariant>, _stats: &GameStats) -> Vec<String> {
         let Some((set, _)) = split_id(&session.variant().id) else { return Vec::new() };
-        let solved = self.place.good.iter().filter(|&&n| self.records.best(&format!("{set}/{n}")).is_some()).count();
-        vec![format!("Levels solved: {solved} of {}", self.place.good.len())]
+        let (name, figure) = levels_solved(&self.records, set, &self.place.good);
+        vec![format!("{name}: {figure}")]
     }
 
     fn fields(&self, session: &Session<LevelVariant>) -> Vec<(&'static str, String)> {
@@ -631,6 +642,11 @@ mod tests {
         );
         let one = Place { left_out: set.left_out()[..1].to_vec(), ..b.place.clone() };
         assert_eq!(one.left_out_note().unwrap(), "Level 2 left out: t.xsb:6.");
+        // A file opened by a path from the current folder is named from
+        // the root all the same.
+        let here = Place { path: PathBuf::from("levels/t.xsb"), ..one.clone() };
+        let full = std::env::current_dir().unwrap().join("levels/t.xsb");
+        assert_eq!(here.left_out_box().lines[0], format!("{}:", full.display()));
         let none = SokobanBoard::new("T 1", Place { left_out: Vec::new(), ..one }, dir.path());
         assert_eq!(none.place.left_out_note(), None);
         assert!(!none.can(&s, FILE_PROBLEMS));
