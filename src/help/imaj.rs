@@ -444,6 +444,11 @@ impl Reader {
             Some((title, _)) => title,
             None => self.doc.path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
         };
+        // Found as the file was decoded, read and then checked, the
+        // problems are told by line, as `parlour lint` and the other
+        // readers tell them (the encoding's warning names a later line
+        // than text before the first topic).
+        self.doc.diagnostics.sort_by_key(|d| d.line);
         self.doc
     }
 }
@@ -708,13 +713,13 @@ mod tests {
                 "help.imaj:4: unknown directive `%frob` (the directives are %%, %title, %center, %tabs, %picture, %rule)",
                 "help.imaj:5: `%tabs` takes increasing columns from 1 to 200, as in `%tabs 4 20 32`; `2` is not one, so this line is ignored",
                 "help.imaj:6: warning: a link `[[` is not closed with `]]` on its line; it is shown as text",
+                "help.imaj:6: a link to a missing topic `Nowhere`",
                 "help.imaj:7: warning: `%title` belongs before the first topic; this one is ignored",
                 "help.imaj:8: warning: a link names no topic; it is shown as text",
                 "help.imaj:9: a second topic named `a` (the first is on line 3); links go to the first",
                 "help.imaj:10: a topic needs a name after `#`",
                 "help.imaj:11: warning: `%center` has no text to centre",
                 "help.imaj:12: warning: `%rule` takes nothing after it; the rest of the line is ignored",
-                "help.imaj:6: a link to a missing topic `Nowhere`",
             ]
         );
         assert!(d.has_errors());
@@ -765,6 +770,16 @@ mod tests {
         assert_eq!(messages(&d), vec!["h.imaj:2: warning: the file is not UTF-8: read as Latin-1"]);
         // A byte-order mark is not text.
         assert_eq!(read(Path::new("h.imaj"), b"\xef\xbb\xbf# T\n").nodes[0].name, "T");
+    }
+
+    /// The encoding's warning, found first, names the line of the first
+    /// byte that is not UTF-8: it takes its place among the others.
+    #[test]
+    fn problems_are_told_by_line() {
+        let d = read(Path::new("h.imaj"), b"Stray text.\n\n# T\nCaf\x8E [[Nowhere]]\n# t\n");
+        let lines: Vec<usize> = d.diagnostics.iter().map(|d| d.line).collect();
+        assert_eq!(lines, [1, 4, 4, 5], "{:?}", messages(&d));
+        assert!(messages(&d)[1].contains("not UTF-8"), "{:?}", messages(&d));
     }
 
     #[test]

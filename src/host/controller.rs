@@ -48,6 +48,9 @@ enum Asked {
     /// A win's box whose first button is the board's next game (Sokoban's
     /// Next Level) in place of New Game.
     EndedNext(ViewCommand),
+    /// A board's scores of the game just given up, shown over it: the
+    /// table moves on as the box closes.
+    ScoredLeaving(Leaving),
 }
 
 /// Where the player goes from the game at the cursor: New Game and
@@ -711,11 +714,25 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
     /// Gives up the game at the cursor (counted as lost if it is under
     /// way) for a new deal or the same one again. A board with scores
-    /// shows them for the game just given up.
+    /// shows them for the game just given up, over it, as the Card Shell
+    /// scored a game after New Game was chosen and before the next was
+    /// dealt; the table moves on when the box is closed. Meanwhile the
+    /// game is journalled as counted, so a player who quits with the box
+    /// open does not have it counted again.
     fn left_for(&mut self, to: Leaving) -> Response {
         let scored = self.abandon();
         self.message.clear();
-        let response = match to {
+        let Some(scores) = scored.and_then(|g| self.board.scores(&g)) else { return self.move_on(to) };
+        self.session.mark(Mark::Lost);
+        self.journal();
+        self.asked = Asked::ScoredLeaving(to);
+        Response::Ask(scores)
+    }
+
+    /// Deals the next game, or the same one again, once the game at the
+    /// cursor is given up.
+    fn move_on(&mut self, to: Leaving) -> Response {
+        match to {
             Leaving::NewGame => self.new_game(),
             Leaving::Restart(then) => {
                 let restarted = self.restart();
@@ -724,10 +741,6 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                     Some(then) => then,
                 }
             }
-        };
-        match scored.and_then(|g| self.board.scores(&g)) {
-            Some(scores) if response == Response::Redraw => Response::Ask(scores),
-            _ => response,
         }
     }
 
@@ -1574,6 +1587,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 _ => Response::Unchanged,
             },
             Asked::EndedNext(command) if button == 0 => self.board_command(command),
+            Asked::ScoredLeaving(to) => self.move_on(to),
             _ => Response::Unchanged,
         }
     }

@@ -488,7 +488,9 @@ impl AmigaChrome {
             if let Some(key) = item.key {
                 let kx = r.right() - 2 - key_w;
                 let (ix, iy) = (kx - 2 - AMIGA_KEY_WIDTH, ty + ascent - AMIGA_KEY.len() as i32);
-                draw_image(s, &AMIGA_KEY, ix, iy, detail);
+                if !item.key_alone {
+                    draw_image(s, &AMIGA_KEY, ix, iy, detail);
+                }
                 s.draw_text(font, &key.to_string(), kx, ty, detail, TextStyle::PLAIN);
             }
             if !item.enabled {

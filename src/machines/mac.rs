@@ -341,7 +341,9 @@ impl Chrome for MacChrome {
             s.draw_text(font, &item.label, r.x + 14, ty, ink, TextStyle::PLAIN);
             if let Some(key) = item.key {
                 let kx = r.right() - 28;
-                draw_bits(s, &CLOVER, 9, kx, ty + 2, ink);
+                if !item.key_alone {
+                    draw_bits(s, &CLOVER, 9, kx, ty + 2, ink);
+                }
                 s.draw_text(font, &key.to_string(), kx + 12, ty, ink, TextStyle::PLAIN);
             }
         }

@@ -13,15 +13,20 @@ pub use super::command::Command;
 pub struct MenuItem {
     pub label: String,
     pub command: Command,
-    /// The shortcut letter used with the machine's command key.
+    /// The shortcut letter used with the machine's command key, or alone
+    /// where `key_alone` says so.
     pub key: Option<char>,
+    /// The letter is pressed by itself, as a help viewer takes its
+    /// buttons' letters: drawn without the command key's sign, and left
+    /// to the view, never a command-key shortcut.
+    pub key_alone: bool,
     pub enabled: bool,
     pub checked: bool,
 }
 
 impl MenuItem {
     pub fn new(label: &str, command: Command) -> MenuItem {
-        MenuItem { label: label.into(), command, key: None, enabled: true, checked: false }
+        MenuItem { label: label.into(), command, key: None, key_alone: false, enabled: true, checked: false }
     }
 
     /// A divider line between groups of items.
@@ -36,6 +41,17 @@ impl MenuItem {
     pub fn key(mut self, key: char) -> MenuItem {
         self.key = Some(key.to_ascii_uppercase());
         self
+    }
+
+    /// The letter that chooses the item when pressed by itself (see
+    /// `key_alone`).
+    pub fn key_alone(self, key: char) -> MenuItem {
+        MenuItem { key_alone: true, ..self.key(key) }
+    }
+
+    /// The command-key shortcut letter, if the item has one.
+    pub fn shortcut(&self) -> Option<char> {
+        self.key.filter(|_| !self.key_alone)
     }
 
     pub fn checked(mut self, checked: bool) -> MenuItem {
@@ -79,7 +95,7 @@ impl Menu {
 /// Finds the enabled item whose shortcut is `key` (case-insensitive).
 pub fn shortcut(menus: &[Menu], key: char) -> Option<&MenuItem> {
     let key = key.to_ascii_uppercase();
-    menus.iter().flat_map(|m| &m.items).find(|i| i.enabled && i.key == Some(key))
+    menus.iter().flat_map(|m| &m.items).find(|i| i.enabled && i.shortcut() == Some(key))
 }
 
 /// Where `command` lies in `menus`, as a player reads it: "File > Save a
@@ -538,6 +554,15 @@ mod tests {
         )];
         assert_eq!(shortcut(&m, 'N').map(|i| &i.command), Some(&Command::New));
         assert!(shortcut(&m, 'z').is_none());
+    }
+
+    /// A letter the view takes by itself (a help viewer's C for Contents)
+    /// is shown, but the command key with it is no shortcut.
+    #[test]
+    fn a_key_pressed_alone_is_no_shortcut() {
+        let m = vec![Menu::new("F", vec![MenuItem::new("Contents", Command::Nothing).key_alone('c')])];
+        assert_eq!(m[0].items[0].key, Some('C'));
+        assert!(shortcut(&m, 'c').is_none());
     }
 
     fn click(x: i32, y: i32) -> [Input; 2] {

@@ -29,7 +29,7 @@ use crate::gfx::image_io::RgbaImage;
 use crate::gfx::{Font, Paint, Rect, Rgb, Surface, TextStyle};
 
 use super::look::Look;
-use super::menu::{Command, Menu, MenuGeometry, MenuStyle, MenuTracker, Requester, access_keys};
+use super::menu::{Command, Menu, MenuGeometry, MenuItem, MenuStyle, MenuTracker, Requester, access_keys};
 use super::pens::Pen;
 use super::skin::{Align, FieldKind, MENU_BAR_HEIGHT, Skin, SkinButton, WINDOW_HEIGHT, WINDOW_WIDTH};
 use super::status;
@@ -436,9 +436,10 @@ fn underline_key(s: &mut Surface, font: &Font, label: &str, index: usize, x: i32
     s.hline(ux, ux + uw - 2, y + font.ascent() as i32 + 1, paint);
 }
 
-/// The label and shortcut text of a menu item.
-fn shortcut_text(key: Option<char>) -> Option<String> {
-    key.map(|k| format!("Ctrl+{k}"))
+/// The shortcut text of a menu item: `Ctrl+N`, or the letter alone
+/// where it is pressed alone.
+fn shortcut_text(item: &MenuItem) -> Option<String> {
+    item.key.map(|k| if item.key_alone { k.to_string() } else { format!("Ctrl+{k}") })
 }
 
 struct YazzleMenus<'a> {
@@ -450,7 +451,7 @@ impl YazzleMenus<'_> {
     fn columns(&self, menu: &Menu) -> (i32, i32) {
         let font = self.look.text_font;
         let label = menu.items.iter().map(|i| font.text_width(&i.label) as i32).max().unwrap_or(0);
-        let key = menu.items.iter().filter_map(|i| shortcut_text(i.key)).map(|k| font.text_width(&k) as i32).max();
+        let key = menu.items.iter().filter_map(shortcut_text).map(|k| font.text_width(&k) as i32).max();
         (label, key.unwrap_or(0))
     }
 
@@ -562,7 +563,7 @@ impl Chrome for YazzleChrome {
                 s.fill_rect(*r, look.paint(Pen::Fill));
             }
             let ty = r.y + (r.h - font.height() as i32) / 2;
-            let key = shortcut_text(item.key);
+            let key = shortcut_text(item);
             let key_x = r.x + LABEL_X + label_w + 20;
             if !item.enabled && !hover {
                 // Disabled and not under the pointer: embossed.

@@ -103,14 +103,23 @@ impl View for HelpView {
         self.viewer.title()
     }
 
+    /// Each button's item shows the letter the viewer takes for it, typed
+    /// by itself; Close Help has the command key's W, as a Mac window's
+    /// Close has.
     fn menus(&self) -> Vec<Menu> {
         let manner = self.manner.get();
         let mut items: Vec<MenuItem> = NAVIGATE
             .iter()
-            .map(|&(cmd, c)| MenuItem::new(c.label(manner), Command::View(cmd)).enabled(self.viewer.can(c)))
+            .map(|&(cmd, c)| {
+                let item = MenuItem::new(c.label(manner), Command::View(cmd)).enabled(self.viewer.can(c));
+                match c.letter() {
+                    Some(letter) => item.key_alone(letter),
+                    None => item,
+                }
+            })
             .collect();
         items.push(MenuItem::separator());
-        items.push(MenuItem::new("Close Help", Command::Close));
+        items.push(MenuItem::new("Close Help", Command::Close).key('w'));
         vec![Menu::new("Navigate", items)]
     }
 

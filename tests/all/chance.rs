@@ -381,7 +381,8 @@ fn new_game_scores_the_game_by_its_rule_and_shows_the_scores() {
     assert_eq!((s.played, s.lost), (1, 1));
     assert_eq!(s.extra["points"], points.to_string());
     assert_eq!(s.extra["alternating-games"], "1");
-    assert_eq!(view.session().move_count(), 0, "the next game is dealt");
+    view.answer(0);
+    assert_eq!(view.session().move_count(), 0, "the next game is dealt as the box closes");
 
     // `parlour stats` prints the same figures.
     let out = parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "the-chance"]).output().unwrap();
@@ -403,6 +404,43 @@ fn new_game_scores_the_game_by_its_rule_and_shows_the_scores() {
     assert!(!text.contains("total score") && !text.contains("best score"), "{text}");
 }
 
+/// As the Card Shell scored, after New Game is chosen and before the next
+/// game is dealt: the Scores box shows over the game given up, its rule
+/// still in force, and the next game (with the rule chosen for it) is
+/// dealt as the box closes. A player who quits with the box open finds
+/// that game again, counted once.
+#[test]
+fn the_scores_box_shows_over_the_game_given_up_and_the_deal_follows_it() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(1), data.path());
+    view.command(&Command::View(SEQUENCES));
+    view.choose(0, 2);
+    play_some(&mut view, 1);
+    let given_up = view.session().state().clone();
+    view.command(&Command::New);
+    let Response::Ask(scores) = view.answer(0) else { panic!("no scores after New Game") };
+    assert_eq!(scores.title, "Scores");
+    assert_eq!(view.session().state(), &given_up, "the box shows over the game given up");
+    assert_eq!(view.session().variant().rule(), Sequences::Alternating, "under its own rule");
+    view.answer(0);
+    assert_eq!(view.session().move_count(), 0, "dealt as the box closes");
+    assert_eq!(view.session().variant().rule(), Sequences::OneSuit, "with the rule chosen for it");
+
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(1), data.path());
+    play_some(&mut view, 1);
+    let given_up = view.session().state().clone();
+    view.command(&Command::New);
+    view.answer(0);
+    view.close();
+    drop(view);
+    let mut back = open(None, data.path());
+    assert_eq!(back.session().state(), &given_up, "the game the box showed over is resumed");
+    assert_eq!(back.message(), "Lost game resumed: New Game deals another.");
+    assert_eq!(back.command(&Command::New), Some(Response::Redraw), "counted already: nothing is asked");
+    assert_eq!((stats(data.path()).played, stats(data.path()).lost), (1, 1), "counted once");
+}
+
 /// Restart (the YaZZle skin's button) gives the game up as New Game does:
 /// it asks first, and once the player says so scores the game and shows
 /// the Scores box; the same deal is back on the table.
@@ -421,7 +459,8 @@ fn restart_asks_and_scores_the_game_left_as_new_game_does() {
     let Response::Ask(scores) = view.answer(0) else { panic!("no scores after Restart") };
     assert_eq!(scores.title, "Scores");
     assert_eq!((stats(data.path()).played, stats(data.path()).lost), (1, 1));
-    assert_eq!(view.session().state(), &dealt, "the same deal again");
+    view.answer(0);
+    assert_eq!(view.session().state(), &dealt, "the same deal again as the box closes");
 }
 
 /// Before any game is scored, `parlour stats the-chance` already names
@@ -465,6 +504,7 @@ fn a_game_left_at_quit_is_resumed_and_scored_once_at_new_game() {
     let Response::Ask(scores) = back.answer(0) else { panic!("no scores after New Game") };
     assert_eq!(scores.title, "Scores");
     assert_eq!((stats(data.path()).played, stats(data.path()).lost), (1, 1), "New Game scores it");
+    back.answer(0);
     // Taken back into by Undo and left again, it is not scored twice.
     back.command(&Command::Undo);
     assert_eq!(back.session().state(), &left, "Undo goes back into the game given up");

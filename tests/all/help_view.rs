@@ -297,6 +297,48 @@ fn the_navigate_menu_speaks_the_buttons_language() {
     }
 }
 
+/// The Navigate menu shows the letter the viewer takes for each of its
+/// buttons, typed by itself (no command key's sign), and typing it does
+/// what the item does; Close Help has the command key's W, which closes
+/// the help over the game as Escape does.
+#[test]
+fn the_navigate_menu_shows_the_keys_the_viewer_takes() {
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let m = machine(id);
+        let shown = Driver::new(Shell::new(machine(id), Box::new(guide_viewer()), 1)).shell().menus();
+        let navigate = shown.iter().find(|m| m.title == "Navigate").expect("a Navigate menu");
+        for item in navigate.items.iter().filter(|i| !i.is_separator()) {
+            if item.command == parlour::machines::Command::Close {
+                assert_eq!((item.shortcut(), item.key_alone), (Some('W'), false), "{id:?}");
+                continue;
+            }
+            let letter = item.key.filter(|_| item.key_alone).expect("a letter typed alone");
+            // From a topic inside the guide, reached by a link, so that
+            // every button leads somewhere.
+            let (mut chosen, mut typed) = (guide_viewer(), guide_viewer());
+            for v in [&mut chosen, &mut typed] {
+                let rules = links(v, &m)[0];
+                click(v, &m, rules);
+                assert_eq!(v.viewer().node_name(), "Rules");
+            }
+            // (This guide has no help node: Help leads nowhere.)
+            let leads = chosen.can(&item.command);
+            chosen.command(&item.command);
+            key(&mut typed, &m, Key::Char(letter.to_ascii_lowercase()));
+            assert_eq!(typed.viewer().node_name(), chosen.viewer().node_name(), "{id:?}: {} and {letter}", item.label);
+            assert_eq!(typed.viewer().node_name() != "Rules", leads, "{id:?}: {}", item.label);
+        }
+        let (game, _data) = super::support::open_game("klondike", 1);
+        let mut d = Driver::new(Shell::new(machine(id), game, 1));
+        let table = d.frame().pixels().to_vec();
+        d.feed(&[Input::Key { key: Key::Function(1), mods: Modifiers::default() }]);
+        let amiga = id == MachineId::AmigaPal;
+        let command_key = Modifiers { ctrl: !amiga, alt: amiga, ..Modifiers::default() };
+        d.feed(&[Input::Key { key: Key::Char('w'), mods: command_key }]);
+        assert!(d.frame().pixels() == table.as_slice(), "{id:?}: the command key's W closes the help");
+    }
+}
+
 /// The YaZZle window's page shows no topic bar: a guide's window title
 /// there is the topic's, where elsewhere it is the guide's.
 #[test]

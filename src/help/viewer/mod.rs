@@ -578,16 +578,14 @@ impl Viewer {
                 }
             }
             Key::Escape => Outcome::Close,
-            Key::Backspace | Key::Char('r') => self.press(Control::Retrace),
+            Key::Backspace => self.press(Control::Retrace),
             Key::Left => self.shift_by(-self.side_step(panes), panes, layout),
             Key::Right => self.shift_by(self.side_step(panes), panes, layout),
-            Key::Char('p') => self.press(Control::Prev),
-            Key::Char('n') => self.press(Control::Next),
-            Key::Char('c') => self.press(Control::Contents),
-            Key::Char('i') => self.press(Control::Index),
             // F1 for a viewer used on its own; under the shell, F1 is the
             // shell's Help, which comes here as the Help command.
-            Key::Char('h') | Key::Function(1) => self.press(Control::Help),
+            Key::Function(1) => self.press(Control::Help),
+            // The buttons' letters, as the Navigate menu shows them.
+            Key::Char(c) => Control::of_letter(c).map_or(Outcome::Unchanged, |b| self.press(b)),
             _ => Outcome::Unchanged,
         }
     }

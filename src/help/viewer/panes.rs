@@ -39,6 +39,25 @@ impl Control {
             (Control::Close, _) => "Close",
         }
     }
+
+    /// The letter that presses the button, typed by itself (Retrace
+    /// takes Backspace as well; Close is Escape's).
+    pub fn letter(self) -> Option<char> {
+        match self {
+            Control::Contents => Some('c'),
+            Control::Index => Some('i'),
+            Control::Help => Some('h'),
+            Control::Retrace => Some('r'),
+            Control::Prev => Some('p'),
+            Control::Next => Some('n'),
+            Control::Close => None,
+        }
+    }
+
+    /// The button a letter typed by itself presses.
+    pub fn of_letter(c: char) -> Option<Control> {
+        Control::GUIDE_ROW.into_iter().find(|b| b.letter() == Some(c))
+    }
 }
 
 /// A scroll bar: its arrows (up and down, or left and right) and the
