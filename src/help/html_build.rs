@@ -436,7 +436,8 @@ impl<'a> Site<'a> {
         }
         let to = self.out.join(dest);
         make_parent(&to)?;
-        fs::copy(src, &to).map_err(|e| format!("{}: cannot be copied to {} ({e})", src.display(), to.display()))?;
+        let bytes = fs::read(src).map_err(|e| format!("{}: cannot be read ({e})", src.display()))?;
+        replace_file(&to, &bytes)?;
         self.written.push(to);
         Ok(())
     }
@@ -537,13 +538,26 @@ impl<'a> Site<'a> {
         );
         let to = self.out.join(at);
         make_parent(&to)?;
-        fs::write(&to, html).map_err(|e| format!("{}: cannot be written ({e})", to.display()))?;
+        replace_file(&to, html.as_bytes())?;
         self.written.push(to);
         for (src, dest) in std::mem::take(&mut self.pending) {
             self.copy(&src, &dest)?;
         }
         Ok(())
     }
+}
+
+/// Writes `bytes` as a new file at `to`, in place of any there: the
+/// built-in help is read-only, and a copy that kept that would stop the
+/// next build writing over it.
+fn replace_file(to: &Path, bytes: &[u8]) -> Result<(), String> {
+    match fs::remove_file(to) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(format!("{}: cannot be replaced ({e})", to.display()));
+        }
+        _ => {}
+    }
+    fs::write(to, bytes).map_err(|e| format!("{}: cannot be written ({e})", to.display()))
 }
 
 fn make_parent(file: &Path) -> Result<(), String> {
@@ -830,6 +844,26 @@ mod tests {
             .unwrap();
         assert!(build(&games[1..], &help, &out).unwrap().removed.is_empty());
         assert!(outside.is_file());
+    }
+
+    /// Files copied from the read-only built-in help are written anew, so
+    /// that the next build can write over them.
+    #[cfg(unix)]
+    #[test]
+    fn copies_of_read_only_files_can_be_built_over() {
+        use std::os::unix::fs::PermissionsExt;
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
+        for file in [help.join("help.css"), games[0].folder.join("pic 1.bmp")] {
+            fs::set_permissions(file, fs::Permissions::from_mode(0o444)).unwrap();
+        }
+        build(&games, &help, &out).unwrap();
+        for copy in ["Help/help.css", "game-a_files/pic 1.bmp"] {
+            let mode = fs::metadata(out.join(copy)).unwrap().permissions().mode();
+            assert!(mode & 0o200 != 0, "{copy}: {mode:o}");
+        }
+        build(&games, &help, &out).unwrap();
     }
 
     /// A folder an older Parlour built holds no record: nothing in it is
