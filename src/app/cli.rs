@@ -846,9 +846,9 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
 }
 
 /// `parlour help --html DIR`: every game type's page joined with the help
-/// menu and the list of game types; prints the files written and the page
-/// to start at, and fails after building the rest if a game type or its
-/// page could not be read.
+/// menu and the list of game types; prints the files written, the page
+/// to start at and the files of an earlier build it removed, and fails
+/// after building the rest if a game type or its page could not be read.
 fn build_html_help(out: &Path) -> Result<(), Failure> {
     use crate::help::html_build::{HelpGame, build};
     let games: Vec<HelpGame> = catalog::games()
@@ -868,6 +868,15 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
     // Beside the list of files (standard output, for scripts), where a
     // reader begins.
     eprintln!("Open {} in a web browser to start.", out.join("Help").join("intro.html").display());
+    for path in &built.removed {
+        eprintln!("Removed {}: an earlier build made it, and this one does not.", path.display());
+    }
+    if built.earlier_unrecorded {
+        eprintln!(
+            "{}: an older Parlour built here and kept no list of its files, so any page it made that this build does not is left in place.",
+            out.display()
+        );
+    }
     for why in &built.left_out {
         eprintln!("parlour: {why}");
     }

@@ -11,6 +11,8 @@
 //! OUT/Help/gametypes.html      the game types index (menu.html links it)
 //! OUT/<id>.html                each game type's page, joined
 //! OUT/<id>_files/game.bmp      the files that page uses, copied
+//! OUT/.parlour-help            the mark of a build's folder, and its record
+//!                              of the files it wrote
 //! ```
 //!
 //! A joined page is `<div id="menu">` (menu.html's content), `<div
@@ -56,8 +58,10 @@ const HELP: &str = "Help";
 ///   is made by the caller.)
 /// - `help_dir`: the folder with help.css, menu.html and the other help
 ///   pages: Help in the first guide folder that has help.css.
-/// - `out`: where to write; created if need be. Files already there with
-///   other names are left alone.
+/// - `out`: where to write; created if need be. Of the files already
+///   there, those an earlier build wrote and this one does not are
+///   removed while they are as written ([`Built::removed`]); the rest
+///   are left alone.
 ///
 /// The page to open first is `OUT/Help/intro.html`. What stops a page
 /// from being built is named with its file (and line): a missing
@@ -74,71 +78,44 @@ pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Built, S
     {
         return Err(format!("the game type id `{}` cannot name a file", g.id));
     }
+    let earlier = Record::read(out);
     claim(out)?;
     let mut site = Site::new(games, help_dir, out)?;
-    // The game types' pages first, so that the lists name only those built.
-    let mut prepared = Vec::new();
-    let mut left_out = Vec::new();
-    for (i, game) in games.iter().enumerate() {
-        let at = format!("{}.html", game.id);
-        let page = within(&game.folder, "game.html")
-            .map_err(|outside| format!("{}: {outside}", game.folder.display()))
-            .and_then(|path| Source::read(&path));
-        let page = page.and_then(|source| {
-            let title = source.title.clone().unwrap_or_else(|| game.name.clone());
-            Ok((title, site.rewrite(&source, &at)?))
-        });
-        match page {
-            // The page's files wait with it until it is written.
-            Ok(page) => prepared.push((i, at, page, std::mem::take(&mut site.pending))),
-            Err(why) => {
-                site.pending.clear();
-                left_out.push(format!("{} is left out: {why}", game.name));
-            }
+    let pages = site.build_pages();
+    let now = Record::of(out, &site.written);
+    let (record, removed) = match (&pages, &earlier) {
+        (Ok(_), Some(earlier)) => {
+            let removed = earlier.remove_unbuilt(out, &now);
+            (now, removed)
         }
-    }
-    site.listed = prepared.iter().map(|(i, ..)| *i).collect();
-    let css = site.help_dir.join("help.css");
-    site.copy(&css, &format!("{HELP}/help.css"))?;
-    let menu = Source::read(&site.help_dir.join("menu.html"))?;
-    let mut pages: Vec<PathBuf> = fs::read_dir(&site.help_dir)
-        .map_err(|e| format!("{}: cannot be read ({e})", site.help_dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && is_page(p))
-        .collect();
-    pages.sort();
-    for path in pages {
-        let name = file_name(&path);
-        // The index is made from the game types, not from a file.
-        if name == INDEX {
-            continue;
-        }
-        let source = Source::read(&path)?;
-        let at = format!("{HELP}/{name}");
-        let title = source.title.clone().unwrap_or_else(|| stem(&path));
-        let (content, list) = (site.rewrite(&source, &at)?, site.game_list(&at, None));
-        site.write_page(&at, &title, &menu, &content, Some(&list))?;
-    }
-    for (i, at, (title, content), files) in prepared {
-        site.pending = files;
-        let list = site.game_list(&at, Some(i));
-        site.write_page(&at, &title, &menu, &content, Some(&list))?;
-    }
-    let at = format!("{HELP}/{INDEX}");
-    let index = format!(
-        "<h1>Game Types</h1>\n<p>Each game type has its own page of rules. There are {} of them:</p>\n{}\n",
-        site.listed.len(),
-        site.game_list(&at, None)
-    );
-    site.write_page(&at, "Game Types", &menu, &index, None)?;
-    Ok(Built { written: site.written, left_out })
+        (Ok(_), None) => (now, Vec::new()),
+        // A build cut short keeps what the earlier one wrote on the
+        // record, so that a later build still removes it.
+        (Err(_), _) => (earlier.clone().unwrap_or_default().updated_by(now), Vec::new()),
+    };
+    record.write(out)?;
+    Ok(Built {
+        written: site.written,
+        left_out: pages?,
+        removed,
+        earlier_unrecorded: earlier.is_some_and(|r| r.files.is_empty()),
+    })
 }
 
-/// What a build wrote, and the game types it left out and why.
+/// What a build wrote, the game types it left out and why, and what it
+/// removed.
 #[derive(Debug)]
 pub struct Built {
     pub written: Vec<PathBuf>,
     pub left_out: Vec<String>,
+    /// The files an earlier build wrote that this one does not (a game
+    /// type's page, once the game type is gone), and the folders they
+    /// leave empty: see [`Record::remove_unbuilt`].
+    pub removed: Vec<PathBuf>,
+    /// Whether the folder is an earlier build's that kept no record of
+    /// what it wrote (one by an older Parlour): whatever it wrote that
+    /// this build does not is left where it is.
+    pub earlier_unrecorded: bool,
 }
 
 /// Makes `out` a build's folder: a new or empty folder, or one an
@@ -155,8 +132,108 @@ fn claim(out: &Path) -> Result<(), String> {
         ));
     }
     fs::create_dir_all(out).map_err(|e| format!("{}: cannot be made ({e})", out.display()))?;
-    let mark = "Made by `parlour help --html`, which may build again over the files here.\n";
-    fs::write(out.join(MARK), mark).map_err(|e| format!("{}: cannot be written ({e})", out.join(MARK).display()))
+    // Marked before the first file is written, so that a build cut short
+    // leaves a folder the next may build over; an earlier build's mark
+    // keeps its record until this build has one of its own.
+    if out.join(MARK).is_file() { Ok(()) } else { Record::default().write(out) }
+}
+
+/// The files a build wrote, each by its place in `out` (a `/` path) with
+/// a checksum of what it wrote there, kept in the folder's mark. A later
+/// build removes those it no longer writes, and only while they are as
+/// they were written: nothing the reader put in the folder, or changed,
+/// is ever removed.
+#[derive(Clone, Debug, Default)]
+struct Record {
+    files: std::collections::BTreeMap<String, u64>,
+}
+
+impl Record {
+    const HEADER: &str = "Made by `parlour help --html`, which may build again over the files here.\n\
+        Below, each file the last build wrote, after a checksum of it: a later build\n\
+        that no longer writes one removes it, unless it has changed since.\n";
+
+    /// The record in `out`'s mark, if `out` has one (an older Parlour's
+    /// mark records no files).
+    fn read(out: &Path) -> Option<Record> {
+        let text = fs::read_to_string(out.join(MARK)).ok()?;
+        let files = text
+            .lines()
+            .filter_map(|line| {
+                let (sum, place) = line.split_once(' ')?;
+                let sum = u64::from_str_radix(sum, 16).ok().filter(|_| sum.len() == 16)?;
+                Some((place.to_string(), sum))
+            })
+            .collect();
+        Some(Record { files })
+    }
+
+    /// The files at `written` in `out`, as they are now. One that cannot
+    /// be read again, or whose name would break the record's lines, is
+    /// left off, and so never removed.
+    fn of(out: &Path, written: &[PathBuf]) -> Record {
+        let files = written
+            .iter()
+            .filter_map(|path| {
+                let place = slashed(path.strip_prefix(out).ok()?);
+                let bytes = fs::read(path).ok()?;
+                (!place.contains(['\n', '\r'])).then(|| (place, crate::core::fnv1a64(&bytes)))
+            })
+            .collect();
+        Record { files }
+    }
+
+    fn updated_by(mut self, newer: Record) -> Record {
+        self.files.extend(newer.files);
+        self
+    }
+
+    fn write(&self, out: &Path) -> Result<(), String> {
+        let mut text = String::from(Self::HEADER);
+        for (place, sum) in &self.files {
+            text.push_str(&format!("{sum:016x} {place}\n"));
+        }
+        let mark = out.join(MARK);
+        fs::write(&mark, text).map_err(|e| format!("{}: cannot be written ({e})", mark.display()))
+    }
+
+    /// Removes each file on this record that `now` does not hold and that
+    /// is still as it was written, then each folder that leaves empty;
+    /// returns what it removed.
+    fn remove_unbuilt(&self, out: &Path, now: &Record) -> Vec<PathBuf> {
+        let mut removed = Vec::new();
+        for (place, sum) in self.files.iter().filter(|(place, _)| !now.files.contains_key(*place)) {
+            let Some(path) = recorded_file(out, place) else { continue };
+            let unchanged = fs::read(&path).is_ok_and(|bytes| crate::core::fnv1a64(&bytes) == *sum);
+            if unchanged && fs::remove_file(&path).is_ok() {
+                removed.push(path.clone());
+                // Folders that held only built files go with them.
+                let emptied = path.ancestors().skip(1).take_while(|dir| *dir != out && fs::remove_dir(dir).is_ok());
+                removed.extend(emptied.map(Path::to_path_buf));
+            }
+        }
+        removed
+    }
+}
+
+/// The file at `place` in `out`, if it is a plain file reached through
+/// plain folders: a record naming a way out (`..`, a link) finds nothing.
+fn recorded_file(out: &Path, place: &str) -> Option<PathBuf> {
+    let mut path = out.to_path_buf();
+    let parts: Vec<&str> = place.split('/').collect();
+    for (k, part) in parts.iter().enumerate() {
+        let mut components = Path::new(part).components();
+        if !matches!((components.next(), components.next()), (Some(Component::Normal(_)), None)) {
+            return None;
+        }
+        path.push(part);
+        let kind = fs::symlink_metadata(&path).ok()?.file_type();
+        let plain = if k + 1 == parts.len() { kind.is_file() } else { kind.is_dir() };
+        if !plain {
+            return None;
+        }
+    }
+    Some(path)
 }
 
 /// A help page's text, its title and where its content lies.
@@ -224,6 +301,10 @@ fn matching_div_end(after: &[Tag]) -> Option<usize> {
     None
 }
 
+/// A game type's page ready to write: the game's index, its place in
+/// `out`, its title and content, and the files it uses as (source, place).
+type PreparedPage = (usize, String, (String, String), Vec<(PathBuf, String)>);
+
 struct Site<'a> {
     games: &'a [HelpGame],
     /// The games the lists name: those whose pages are built.
@@ -253,6 +334,75 @@ impl<'a> Site<'a> {
             written: Vec::new(),
             copied: HashSet::new(),
         })
+    }
+
+    /// Builds every page (those of the game types that can be built, the
+    /// help's, the index) and returns the game types left out and why.
+    fn build_pages(&mut self) -> Result<Vec<String>, String> {
+        // The game types' pages first, so that the lists name only those built.
+        let (prepared, left_out) = self.prepare_game_pages();
+        self.listed = prepared.iter().map(|(i, ..)| *i).collect();
+        let css = self.help_dir.join("help.css");
+        self.copy(&css, &format!("{HELP}/help.css"))?;
+        let menu = Source::read(&self.help_dir.join("menu.html"))?;
+        let mut pages: Vec<PathBuf> = fs::read_dir(&self.help_dir)
+            .map_err(|e| format!("{}: cannot be read ({e})", self.help_dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file() && is_page(p))
+            .collect();
+        pages.sort();
+        for path in pages {
+            let name = file_name(&path);
+            // The index is made from the game types, not from a file.
+            if name == INDEX {
+                continue;
+            }
+            let source = Source::read(&path)?;
+            let at = format!("{HELP}/{name}");
+            let title = source.title.clone().unwrap_or_else(|| stem(&path));
+            let (content, list) = (self.rewrite(&source, &at)?, self.game_list(&at, None));
+            self.write_page(&at, &title, &menu, &content, Some(&list))?;
+        }
+        for (i, at, (title, content), files) in prepared {
+            self.pending = files;
+            let list = self.game_list(&at, Some(i));
+            self.write_page(&at, &title, &menu, &content, Some(&list))?;
+        }
+        let at = format!("{HELP}/{INDEX}");
+        let index = format!(
+            "<h1>Game Types</h1>\n<p>Each game type has its own page of rules. There are {} of them:</p>\n{}\n",
+            self.listed.len(),
+            self.game_list(&at, None)
+        );
+        self.write_page(&at, "Game Types", &menu, &index, None)?;
+        Ok(left_out)
+    }
+
+    /// Each game type's page rewritten for its place, with the files it
+    /// uses, or why it is left out.
+    fn prepare_game_pages(&mut self) -> (Vec<PreparedPage>, Vec<String>) {
+        let mut prepared = Vec::new();
+        let mut left_out = Vec::new();
+        let games = self.games;
+        for (i, game) in games.iter().enumerate() {
+            let at = format!("{}.html", game.id);
+            let page = within(&game.folder, "game.html")
+                .map_err(|outside| format!("{}: {outside}", game.folder.display()))
+                .and_then(|path| Source::read(&path));
+            let page = page.and_then(|source| {
+                let title = source.title.clone().unwrap_or_else(|| game.name.clone());
+                Ok((title, self.rewrite(&source, &at)?))
+            });
+            match page {
+                // The page's files wait with it until it is written.
+                Ok(page) => prepared.push((i, at, page, std::mem::take(&mut self.pending))),
+                Err(why) => {
+                    self.pending.clear();
+                    left_out.push(format!("{} is left out: {why}", game.name));
+                }
+            }
+        }
+        (prepared, left_out)
     }
 
     /// Where the file at `src` goes in `out` (a `/` path): a page that is
@@ -286,7 +436,8 @@ impl<'a> Site<'a> {
         }
         let to = self.out.join(dest);
         make_parent(&to)?;
-        fs::copy(src, &to).map_err(|e| format!("{}: cannot be copied to {} ({e})", src.display(), to.display()))?;
+        let bytes = fs::read(src).map_err(|e| format!("{}: cannot be read ({e})", src.display()))?;
+        replace_file(&to, &bytes)?;
         self.written.push(to);
         Ok(())
     }
@@ -387,13 +538,26 @@ impl<'a> Site<'a> {
         );
         let to = self.out.join(at);
         make_parent(&to)?;
-        fs::write(&to, html).map_err(|e| format!("{}: cannot be written ({e})", to.display()))?;
+        replace_file(&to, html.as_bytes())?;
         self.written.push(to);
         for (src, dest) in std::mem::take(&mut self.pending) {
             self.copy(&src, &dest)?;
         }
         Ok(())
     }
+}
+
+/// Writes `bytes` as a new file at `to`, in place of any there: the
+/// built-in help is read-only, and a copy that kept that would stop the
+/// next build writing over it.
+fn replace_file(to: &Path, bytes: &[u8]) -> Result<(), String> {
+    match fs::remove_file(to) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(format!("{}: cannot be replaced ({e})", to.display()));
+        }
+        _ => {}
+    }
+    fs::write(to, bytes).map_err(|e| format!("{}: cannot be written ({e})", to.display()))
 }
 
 fn make_parent(file: &Path) -> Result<(), String> {
@@ -645,6 +809,78 @@ mod tests {
         let err = build(&games, &help, &file).unwrap_err();
         assert!(err.ends_with("notes.txt: is a file, not a folder: give a new or empty folder for the help"), "{err}");
         assert_eq!(fs::read_to_string(&file).unwrap(), "mine");
+    }
+
+    /// A rebuild removes the pages an earlier build made and this one
+    /// does not (a game type gone), with their folders of files; never a
+    /// file the reader put there or changed, nor one a record leads out to.
+    #[test]
+    fn a_rebuild_removes_the_pages_of_game_types_gone() {
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
+        build(&games, &help, &out).unwrap();
+        fs::write(out.join("notes.txt"), "mine").unwrap();
+        let built = build(&games[1..], &help, &out).unwrap();
+        let mut removed: Vec<String> = built.removed.iter().map(|p| slashed(p.strip_prefix(&out).unwrap())).collect();
+        removed.sort();
+        assert_eq!(removed, ["game-a.html", "game-a_files", "game-a_files/pic 1.bmp"]);
+        assert!(!out.join("game-a.html").exists() && !out.join("game-a_files").exists());
+        assert!(out.join("game-b.html").is_file() && out.join("notes.txt").is_file() && !built.earlier_unrecorded);
+        // A page the reader changed, and a file put beside the pictures,
+        // are theirs: the folder stays for them.
+        build(&games, &help, &out).unwrap();
+        fs::write(out.join("game-a.html"), "edited").unwrap();
+        fs::write(out.join("game-a_files/mine.txt"), "mine").unwrap();
+        let removed = build(&games[1..], &help, &out).unwrap().removed;
+        assert_eq!(removed, [out.join("game-a_files/pic 1.bmp")]);
+        assert!(out.join("game-a.html").is_file() && out.join("game-a_files/mine.txt").is_file());
+        // A record naming a way out of the folder removes nothing there.
+        let outside = tmp.path().join("outside.txt");
+        fs::write(&outside, "x").unwrap();
+        let sum = crate::core::fnv1a64(b"x");
+        let mark = fs::read_to_string(out.join(MARK)).unwrap();
+        fs::write(out.join(MARK), format!("{mark}{sum:016x} ../outside.txt\n{sum:016x} /{}\n", outside.display()))
+            .unwrap();
+        assert!(build(&games[1..], &help, &out).unwrap().removed.is_empty());
+        assert!(outside.is_file());
+    }
+
+    /// Files copied from the read-only built-in help are written anew, so
+    /// that the next build can write over them.
+    #[cfg(unix)]
+    #[test]
+    fn copies_of_read_only_files_can_be_built_over() {
+        use std::os::unix::fs::PermissionsExt;
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
+        for file in [help.join("help.css"), games[0].folder.join("pic 1.bmp")] {
+            fs::set_permissions(file, fs::Permissions::from_mode(0o444)).unwrap();
+        }
+        build(&games, &help, &out).unwrap();
+        for copy in ["Help/help.css", "game-a_files/pic 1.bmp"] {
+            let mode = fs::metadata(out.join(copy)).unwrap().permissions().mode();
+            assert!(mode & 0o200 != 0, "{copy}: {mode:o}");
+        }
+        build(&games, &help, &out).unwrap();
+    }
+
+    /// A folder an older Parlour built holds no record: nothing in it is
+    /// removed, and the build says so.
+    #[test]
+    fn a_build_without_a_record_is_left_as_it_is() {
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
+        build(&games, &help, &out).unwrap();
+        fs::write(out.join(MARK), "Made by `parlour help --html`, which may build again over the files here.\n")
+            .unwrap();
+        let built = build(&games[1..], &help, &out).unwrap();
+        assert!(built.removed.is_empty() && built.earlier_unrecorded, "{built:?}");
+        assert!(out.join("game-a.html").is_file());
+        // Its record is this build's: the next one knows what it made.
+        assert!(!build(&games[1..], &help, &out).unwrap().earlier_unrecorded);
     }
 
     /// Links and pictures named in another case than their files, as
