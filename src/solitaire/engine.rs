@@ -37,6 +37,7 @@
 //!   that takes it (in addition games: single removals).
 //! - Lost means no legal move is left, dealing and recycling included.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
@@ -873,12 +874,15 @@ impl Solitaire {
 
     /// This position with the player's auto-play option on or off (see
     /// [`Rules::safe_auto_play`]), for the solver to play as the table does.
-    pub fn with_safe_auto_play(&self, on: bool) -> Solitaire {
-        let mut played = self.clone();
-        if self.rules.safe_auto_play != on {
-            played.rules = Arc::new(Rules { safe_auto_play: on, ..(*self.rules).clone() });
+    /// Borrowed where the rules already play so (the option off, as most
+    /// play): the table asks at every tick.
+    pub fn with_safe_auto_play(&self, on: bool) -> Cow<'_, Solitaire> {
+        if self.rules.safe_auto_play == on {
+            return Cow::Borrowed(self);
         }
-        played
+        let mut played = self.clone();
+        played.rules = Arc::new(Rules { safe_auto_play: on, ..(*self.rules).clone() });
+        Cow::Owned(played)
     }
 
     /// Whether any move is legal.

@@ -114,7 +114,7 @@ impl Assist {
     }
 
     /// `st` as the solver must play it: with the player's auto-play.
-    fn played(&self, st: &Solitaire) -> Solitaire {
+    fn played<'a>(&self, st: &'a Solitaire) -> std::borrow::Cow<'a, Solitaire> {
         st.with_safe_auto_play(self.auto_play)
     }
 
