@@ -74,6 +74,13 @@ impl Leaving {
     }
 }
 
+/// What the status line says of a game in progress that `--seed` left
+/// for another deal and counted as lost, where Undo brings it back and
+/// where not (new rules, or no undo); the clause before the colon fits
+/// the Amiga PAL's title bar.
+const LEFT_COUNTED_UNDO: &str = "The game left was counted as lost: Undo brings it back.";
+const LEFT_COUNTED: &str = "The game left was counted as lost.";
+
 /// The pause between two moves of Moves > Replay, in milliseconds.
 const RERUN_STEP_MS: u32 = 400;
 
@@ -135,6 +142,9 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// clock stays stopped until their first key, click or command, as a
     /// fresh game's waits for the first move.
     awaiting_player: bool,
+    /// Said once the next game is dealt: that the game in progress left
+    /// for it (by `--seed`) was counted as lost.
+    left_counted: Option<&'static str>,
 }
 
 /// A deal waiting for the board's search (see [`DealSearch`]), which runs
@@ -282,13 +292,18 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             question: None,
             unsaved: None,
             awaiting_player: false,
+            left_counted: None,
         };
         if let Some(rules) = &other_rules {
             c.count_left_in(rules);
         }
         if let Some(next) = next {
             // A game in progress left for another number counts as lost,
-            // as New Game would count it.
+            // as New Game would count it; unasked, so the player is told,
+            // once it is dealt, and whether Undo brings it back.
+            if c.leaving_counts() {
+                c.left_counted = Some(if next.replace { LEFT_COUNTED } else { LEFT_COUNTED_UNDO });
+            }
             c.abandon();
             c.deal(next);
         }
@@ -364,6 +379,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             question: None,
             unsaved: None,
             awaiting_player: false,
+            left_counted: None,
         }
     }
 
@@ -814,6 +830,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
         if let Some(note) = note {
             self.message = note;
+        }
+        if let Some(left) = self.left_counted.take() {
+            self.message = if self.message.is_empty() { left.into() } else { format!("{left} {}", self.message) };
         }
     }
 

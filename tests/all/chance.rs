@@ -544,6 +544,24 @@ fn the_rule_chosen_applies_from_the_next_deal_and_is_remembered() {
     assert_eq!(choices.chosen, 1);
 }
 
+/// A seed asked for over a game in progress while another rule is chosen
+/// for the next deal replaces the history: the game left is counted lost
+/// and the status line says so, without promising Undo.
+#[test]
+fn a_seed_over_a_game_under_another_rule_says_it_was_counted_lost() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(1), data.path());
+    play_some(&mut view, 1);
+    view.command(&Command::View(SEQUENCES));
+    view.choose(0, 1);
+    view.close();
+    drop(view);
+    let view = open(Some(2), data.path());
+    assert_eq!(view.session().variant().rule(), Sequences::AnySuit);
+    assert_eq!(view.message(), "The game left was counted as lost.");
+    assert_eq!(stats(data.path()).lost, 1);
+}
+
 /// A driver showing The Chance on `id`, its files in `data`.
 fn driver(id: MachineId, depth: Option<Depth>, data: &Path, seed: u64) -> Driver {
     let view = open(Some(seed), data);

@@ -251,6 +251,26 @@ fn a_kept_game_or_a_seed_over_a_game_in_progress_asks_or_counts_a_loss() {
     assert_eq!(lost(), 3);
 }
 
+/// A seed asked for over a game in progress counts it lost unasked: the
+/// status line says so, and that Undo brings it back, which it does; a
+/// game counted already is left without a word.
+#[test]
+fn a_seed_over_a_game_in_progress_says_it_was_counted_lost() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("klondike", 3, data.path());
+    deal_from_the_stock(&mut view, 1);
+    let left = view.session().state().clone();
+    drop(view);
+    let mut view = open_table("klondike", 4, data.path());
+    assert_eq!(view.message(), "The game left was counted as lost: Undo brings it back.");
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state(), &left, "Undo brings it back");
+    drop(view);
+    let view = open_table("klondike", 5, data.path());
+    assert!(!view.message().contains("counted"), "counted already: {}", view.message());
+    assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().lost, 1);
+}
+
 /// A game of Golf played to its loss by always taking the first legal
 /// move, its data in `data_dir`.
 fn lost_golf(data_dir: &std::path::Path) -> Table {
