@@ -856,11 +856,8 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
         .filter_map(catalog::game_type)
         .map(|gt| HelpGame { id: gt.id.clone(), name: gt.name.clone(), folder: gt.folder.clone() })
         .collect();
-    let help_dir = super::data_dirs::guide_dirs()
-        .into_iter()
-        .map(|d| d.join("Help"))
-        .find(|d| d.join("help.css").is_file())
-        .ok_or_else(|| fail("no guide/Help folder with help.css found"))?;
+    let help_dir =
+        super::data_dirs::help_pages_dir().ok_or_else(|| fail("no guide/Help folder with help.css found"))?;
     let built = build(&games, &help_dir, out).map_err(fail)?;
     for path in &built.written {
         say!("{}", path.display());

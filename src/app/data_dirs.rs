@@ -65,6 +65,12 @@ pub fn guide_dirs() -> Vec<PathBuf> {
     search_path("PARLOUR_GUIDE", "guide", false)
 }
 
+/// The folder of YaZZle's help pages and their stylesheet: Help in the
+/// first guide folder whose Help has help.css.
+pub fn help_pages_dir() -> Option<PathBuf> {
+    guide_dirs().into_iter().map(|d| d.join("Help")).find(|d| d.join("help.css").is_file())
+}
+
 /// The search path for the built-in folder `folder`: the list in the
 /// environment variable `var` if set, else the folder of that name in the
 /// current folder, in the data folder (if `in_data_dir`) and in the

@@ -4,13 +4,17 @@
 //! gives files an editor will not save; this writes a folder of the
 //! player's own, every file writable, its [General] Name the new name and
 //! its game.bmp captured afresh to show it, where Parlour finds it from any
-//! folder: the data folder's game-types. Its game.html is titled anew too,
-//! as the help's title bar and topic list show the page's title.
+//! folder: the data folder's game-types. Its game.html is made right for
+//! its new name and place too: titled anew (the help's title bar and
+//! topic list show the page's title), its picture described as the new
+//! game's, and its stylesheet carried in the page where the link it had
+//! leads to no file from the new folder (the built-in pages link the
+//! guide folder beside them, which the data folder lacks).
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use crate::core::html::{Token, decode_entities, tokenize};
+use crate::core::html::{Token, decode_entities, has_scheme, split_href, tokenize};
 
 use super::{capture, catalog, settings};
 
@@ -32,7 +36,7 @@ pub fn copy(from: &str, name: &str, game_types: &Path) -> Result<PathBuf, String
     let partial = game_types.join(format!(".{name}.partial"));
     let made = copy_files(&source.folder, &partial, true)
         .and_then(|()| renamed_in(&partial.join("game.ini"), name))
-        .and_then(|()| retitle_page(&partial, &source.name, name))
+        .and_then(|()| rewrite_page(&partial, &source.name, name))
         .and_then(|()| std::fs::rename(&partial, &dest).map_err(|e| format!("{}: {e}", dest.display())));
     if made.is_err() {
         let _ = std::fs::remove_dir_all(&partial);
@@ -137,27 +141,55 @@ fn with_name(ini: &[u8], name: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Names the help page in `folder` (game.html in any case, if it has one)
-/// `new` where it named the game `old`: see [`retitled`].
-fn retitle_page(folder: &Path, old: &str, new: &str) -> Result<(), String> {
+/// Makes the help page in `folder` (game.html in any case, if it has
+/// one) the page of the game `new` where it was that of `old`, found
+/// where `folder` lies: see [`rewritten`].
+fn rewrite_page(folder: &Path, old: &str, new: &str) -> Result<(), String> {
     let path = crate::core::files::in_any_case(folder, "game.html");
     let Ok(page) = std::fs::read(&path) else {
         // No page to name: lint says it is missing.
         return Ok(());
     };
-    let retitled = retitled(&page, old, new);
-    if retitled != page {
-        std::fs::write(&path, retitled).map_err(|e| format!("{}: {e}", path.display()))?;
+    let css = help_css();
+    let styles_for = |href: &str| {
+        let (file, _) = split_href(href);
+        let found = has_scheme(href) || crate::core::files::in_any_case(folder, &file).is_file();
+        css.as_ref().filter(|_| !found).map(|css| format!("<style>\n{css}</style>"))
+    };
+    let rewritten = rewritten(&page, &Change { old, new, styles_for: &styles_for });
+    if rewritten != page {
+        std::fs::write(&path, rewritten).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok(())
 }
 
+/// Parlour's help.css, for a page to carry: plain ASCII that cannot end
+/// the `<style>` holding it early.
+fn help_css() -> Option<String> {
+    let path = super::data_dirs::help_pages_dir()?.join("help.css");
+    let bytes = crate::core::files::read_capped(&path, crate::core::files::limits::DOCUMENT).ok()?;
+    let css = String::from_utf8(bytes).ok()?;
+    (css.is_ascii() && !css.contains("</")).then_some(css)
+}
+
+/// How a copy's page differs from its original's.
+struct Change<'a> {
+    /// The game's name in the original, and in the copy.
+    old: &'a str,
+    new: &'a str,
+    /// The element that stands in place of a stylesheet link to this
+    /// address, where the link leads to no file from the copy's folder.
+    styles_for: &'a dyn Fn(&str) -> Option<String>,
+}
+
 /// `page` with the text of its <title>, and of its first heading where
-/// that reads `old`, replaced by `new`, every other byte kept: in the
+/// that reads the old name, replaced by the new one, the old name in its
+/// pictures' alt text too, and each stylesheet link that
+/// [`Change::styles_for`] replaces; every other byte is kept, in the
 /// page's own encoding (UTF-16 with its mark, UTF-8, or else
 /// Windows-1252, where a letter it lacks is written as a character
 /// reference).
-fn retitled(page: &[u8], old: &str, new: &str) -> Vec<u8> {
+fn rewritten(page: &[u8], change: &Change) -> Vec<u8> {
     if let Some(big_endian) = utf16_order(page) {
         let units = page[..page.len() & !1].chunks(2).map(|p| {
             let pair = [p[0], p[1]];
@@ -167,8 +199,7 @@ fn retitled(page: &[u8], old: &str, new: &str) -> Vec<u8> {
             // Not text lint passes: left for the player to mend.
             return page.to_vec();
         };
-        let edited =
-            spliced(text.as_bytes(), &name_places(&text, &|at| text[at].to_string(), old), &escaped(new, true));
+        let edited = spliced(text.as_bytes(), &edits(&text, &|at| text[at].to_string(), change, true));
         let edited = String::from_utf8_lossy(&edited).into_owned();
         let mut out: Vec<u8> =
             edited.encode_utf16().flat_map(|u| if big_endian { u.to_be_bytes() } else { u.to_le_bytes() }).collect();
@@ -176,13 +207,13 @@ fn retitled(page: &[u8], old: &str, new: &str) -> Vec<u8> {
         return out;
     }
     if let Ok(text) = std::str::from_utf8(page) {
-        return spliced(page, &name_places(text, &|at| text[at].to_string(), old), &escaped(new, true));
+        return spliced(page, &edits(text, &|at| text[at].to_string(), change, true));
     }
     // Windows-1252: one byte a letter, so the markup is found in a copy
     // where every other letter stands as one ASCII byte.
     let scan: String = page.iter().map(|&b| if b.is_ascii() { char::from(b) } else { '\u{1a}' }).collect();
     let letters = |at: Range<usize>| page[at].iter().map(|&b| crate::core::cp1252(b)).collect();
-    spliced(page, &name_places(&scan, &letters, old), &escaped(new, false))
+    spliced(page, &edits(&scan, &letters, change, false))
 }
 
 /// Whether `page` is UTF-16 by its byte-order mark, and if so big-endian.
@@ -194,11 +225,67 @@ fn utf16_order(page: &[u8]) -> Option<bool> {
     }
 }
 
-/// Where in `scan` the page names its game: inside its first <title>,
-/// and inside its first heading when that reads `old` (`text_of` gives
-/// the letters of a stretch, whitespace and references aside).
-fn name_places(scan: &str, text_of: &dyn Fn(Range<usize>) -> String, old: &str) -> Vec<Range<usize>> {
+/// The stretches of `scan` to replace, and with what, in order: the
+/// name's places, the pictures' alt text, the stylesheet links
+/// (`text_of` gives the letters of a stretch; `unicode`, whether the page
+/// can hold any letter as it is).
+fn edits(
+    scan: &str,
+    text_of: &dyn Fn(Range<usize>) -> String,
+    change: &Change,
+    unicode: bool,
+) -> Vec<(Range<usize>, String)> {
     let tokens = tokenize(scan, &mut |_, _| {});
+    let value_of = |at: &Range<usize>| decode_entities(&text_of(unquoted(scan, at.clone())), 1, &mut |_, _| {});
+    let name = escaped(change.new, unicode);
+    let mut edits: Vec<(Range<usize>, String)> =
+        name_places(&tokens, text_of, change.old).into_iter().map(|at| (at, name.clone())).collect();
+    let opening = tokens.iter().filter_map(|t| if let Token::Tag(tag) = t { Some(tag) } else { None });
+    for tag in opening.filter(|t| !t.end) {
+        let value =
+            |attr: &str| tag.attr(attr).and_then(|a| Some((a.value_at.clone()?, value_of(a.value_at.as_ref()?))));
+        if tag.name == "img"
+            && let Some((at, alt)) = value("alt")
+            && let Some(alt) = renamed(&alt, change.old, change.new)
+        {
+            edits.push((at, format!("\"{}\"", escaped(&alt, unicode).replace('"', "&quot;"))));
+        }
+        let sheet = tag.name == "link"
+            && value("rel")
+                .is_some_and(|(_, rel)| rel.split_whitespace().any(|r| r.eq_ignore_ascii_case("stylesheet")));
+        if sheet
+            && let Some((_, href)) = value("href")
+            && let Some(styles) = (change.styles_for)(href.trim())
+        {
+            edits.push((tag.at.clone(), styles));
+        }
+    }
+    edits.sort_by_key(|(at, _)| at.start);
+    edits
+}
+
+/// The stretch of an attribute's value inside its quotes.
+fn unquoted(scan: &str, at: Range<usize>) -> Range<usize> {
+    let raw = &scan[at.clone()];
+    match raw.chars().next() {
+        Some(q @ ('"' | '\'')) if raw.len() >= 2 && raw.ends_with(q) => at.start + 1..at.end - 1,
+        Some('"' | '\'') => at.start + 1..at.end,
+        _ => at,
+    }
+}
+
+/// `text` naming `new` wherever it named `old` (spaces between words as
+/// one), or None where it never names `old`.
+fn renamed(text: &str, old: &str, new: &str) -> Option<String> {
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (text, old) = (words(text), words(old));
+    (!old.is_empty() && text.contains(&old)).then(|| text.replace(&old, new))
+}
+
+/// Where in the page of `tokens` it names its game: inside its first
+/// <title>, and inside its first heading when that reads `old` (`text_of`
+/// gives the letters of a stretch, whitespace and references aside).
+fn name_places(tokens: &[Token], text_of: &dyn Fn(Range<usize>) -> String, old: &str) -> Vec<Range<usize>> {
     let inside = |is_it: &dyn Fn(&str) -> bool| {
         let (k, open) = tokens.iter().enumerate().find_map(|(k, t)| match t {
             Token::Tag(tag) if !tag.end && is_it(&tag.name) => Some((k, tag)),
@@ -217,16 +304,18 @@ fn name_places(scan: &str, text_of: &dyn Fn(Range<usize>) -> String, old: &str) 
     let apart = |at: &Range<usize>| title.as_ref().is_none_or(|t| at.end <= t.start || t.end <= at.start);
     let heading = inside(&|name| matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6"))
         .filter(|at| apart(at) && reads(at, old));
-    let mut places: Vec<Range<usize>> = title.into_iter().chain(heading).collect();
-    places.sort_by_key(|at| at.start);
-    places
+    title.into_iter().chain(heading).collect()
 }
 
-/// `bytes` with each of `places` (in order, apart) replaced by `with`.
-fn spliced(bytes: &[u8], places: &[Range<usize>], with: &str) -> Vec<u8> {
-    let mut out = Vec::with_capacity(bytes.len() + with.len() * places.len());
+/// `bytes` with each of `edits` (in order) made; one that overlaps an
+/// edit before it (a picture inside the replaced title) is left out.
+fn spliced(bytes: &[u8], edits: &[(Range<usize>, String)]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len() + edits.iter().map(|(_, with)| with.len()).sum::<usize>());
     let mut from = 0;
-    for at in places {
+    for (at, with) in edits {
+        if at.start < from {
+            continue;
+        }
         out.extend_from_slice(&bytes[from..at.start]);
         out.extend_from_slice(with.as_bytes());
         from = at.end;
@@ -266,6 +355,11 @@ mod tests {
         );
     }
 
+    /// `page` rewritten from `old` to `new`, its stylesheet links kept.
+    fn retitled(page: &[u8], old: &str, new: &str) -> Vec<u8> {
+        rewritten(page, &Change { old, new, styles_for: &|_| None })
+    }
+
     /// The page is titled anew, and its first heading where it was the old
     /// name; not a byte else changes, in any of the encodings a page may be in.
     #[test]
@@ -301,6 +395,33 @@ mod tests {
         // A heading inside the title is the title's: one name, never two.
         let nested = "<title><h1>Klondike</h1></title>";
         assert_eq!(retitled(nested.as_bytes(), "Klondike", "Mine"), b"<title>Mine</title>");
+    }
+
+    /// The picture's alt text names the new game where it named the old,
+    /// as an attribute in the page's encoding; a stylesheet link that
+    /// leads nowhere from the new folder gives way to the styles it named,
+    /// and one that still leads somewhere stays.
+    #[test]
+    fn the_picture_and_the_styles_suit_the_copy() {
+        let page = "<html><head><title>Klondike</title><link rel=\"stylesheet\" href=\"../../guide/Help/help.css\"><link rel=stylesheet href=https://x.org/a.css></head>\n<body><p><img src=game.bmp alt='Klondike  just after the deal'><img alt=\"Cards\"></p></body></html>";
+        let styles_for =
+            |href: &str| (href == "../../guide/Help/help.css").then(|| "<style>\nb {}\n</style>".to_string());
+        let new = "Caf\u{e9} <Test> & \"Co\"";
+        let done = rewritten(page.as_bytes(), &Change { old: "Klondike", new, styles_for: &styles_for });
+        assert_eq!(
+            String::from_utf8(done).unwrap(),
+            "<html><head><title>Caf\u{e9} &lt;Test&gt; &amp; \"Co\"</title><style>\nb {}\n</style><link rel=stylesheet href=https://x.org/a.css></head>\n<body><p><img src=game.bmp alt=\"Caf\u{e9} &lt;Test&gt; &amp; &quot;Co&quot; just after the deal\"><img alt=\"Cards\"></p></body></html>"
+        );
+        let latin =
+            b"<html><head><title>Caf\xe9</title></head><body><img alt=\"Caf&eacute; d\xe9j\xe0\"></body></html>";
+        assert_eq!(
+            retitled(latin, "Caf\u{e9}", "Th\u{e9}"),
+            b"<html><head><title>Th&#233;</title></head><body><img alt=\"Th&#233; d&#233;j&#224;\"></body></html>"
+                .to_vec()
+        );
+        // A picture inside the title that is replaced goes with it.
+        let nested = "<title>K<img alt=\"K\"></title>";
+        assert_eq!(retitled(nested.as_bytes(), "K", "M"), b"<title>M</title>");
     }
 
     /// Capture's kept-aside pictures are left out of a copy; a file of

@@ -625,7 +625,8 @@ fn is_shared_help_file(dir: &Path, file: &str) -> bool {
 }
 
 /// game.html: only `<head>` and `<body>` inside `<html>`; the head has a
-/// `<title>` and links Help/help.css; the body holds only the content div;
+/// `<title>` and links Help/help.css (or carries its styles in a
+/// `<style>`); the body holds only the content div;
 /// the ten section headings are there, in order.
 pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
     lint_html_titled(path, bytes).0
@@ -771,6 +772,9 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                     }
                     Some("head") => match name {
                         "title" => title = title.or(Some((line, String::new()))),
+                        // A page that carries its styles stands alone (as
+                        // `parlour new-type` writes one away from the help).
+                        "style" => stylesheet = true,
                         "link" => {
                             let rel = attr(&tag, "rel").unwrap_or_default();
                             if rel.split_whitespace().any(|r| r.eq_ignore_ascii_case("stylesheet")) {
@@ -1021,6 +1025,11 @@ mod tests {
                 "game.html:4: the stylesheet `style.css` is not Help/help.css, which every game type's help uses"
                     .to_string()
             ]
+        );
+        // A page that carries its own styles needs no link.
+        assert_eq!(
+            html(&page("<title>K</title>\n<style>\nbody { color: black }\n</style>", &sections())),
+            Vec::<String>::new()
         );
     }
 

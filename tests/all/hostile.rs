@@ -486,16 +486,22 @@ fn new_type_starts_a_variant_from_a_game_type() {
     let ini = std::fs::read_to_string(made.join("game.ini")).unwrap();
     assert!(ini.contains("\n[General]\nName=My Klondike\n"), "{ini}");
     assert_eq!(ini.matches("Name=").count(), 1, "only [General] Name changed:\n{ini}");
-    let shipped = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike/game.html"));
-    let retitled = shipped.unwrap().replace("<title>Klondike</title>", "<title>My Klondike</title>").replacen(
-        "<h1>Klondike</h1>",
-        "<h1>My Klondike</h1>",
-        1,
-    );
+    // The page names the new game, and carries the styles it linked in
+    // the guide folder, which the data folder has none of.
+    let shipped = |path: &str| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap();
+    let css = shipped("guide/Help/help.css");
+    let rewritten = shipped("game-types/Klondike/game.html")
+        .replace("<title>Klondike</title>", "<title>My Klondike</title>")
+        .replacen("<h1>Klondike</h1>", "<h1>My Klondike</h1>", 1)
+        .replace("alt=\"Klondike just after", "alt=\"My Klondike just after")
+        .replace(
+            "<link rel=\"stylesheet\" type=\"text/css\" href=\"../../guide/Help/help.css\">",
+            &format!("<style>\n{css}</style>"),
+        );
     assert_eq!(
         std::fs::read_to_string(made.join("game.html")).unwrap(),
-        retitled,
-        "the help is titled anew, and only that"
+        rewritten,
+        "the help names the new game and carries its styles, and nothing else changes"
     );
     let linted = parlour().env("PARLOUR_DATA_DIR", &data).arg("lint").arg(&made).output().unwrap();
     assert!(linted.status.success() && stdout(&linted).is_empty(), "{}", stdout(&linted));
