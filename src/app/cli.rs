@@ -1341,11 +1341,14 @@ mod lint_tests {
     /// of it, each problem as printed, the folder's path left out.
     fn klondike_with(file: &str, bytes: &[u8]) -> Vec<String> {
         let dir = tempfile::tempdir().unwrap();
-        let folder = dir.path().join("Klondike");
-        std::fs::create_dir(&folder).unwrap();
+        let folder = dir.path().join("game-types/Klondike");
+        std::fs::create_dir_all(&folder).unwrap();
+        // Laid out as shipped, so that the page's stylesheet is found.
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR"));
+        std::fs::create_dir_all(dir.path().join("guide/Help")).unwrap();
+        std::fs::copy(shipped.join("guide/Help/help.css"), dir.path().join("guide/Help/help.css")).unwrap();
         for name in ["game.ini", "game.html", "game.bmp"] {
-            let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike").join(name);
-            std::fs::copy(from, folder.join(name)).unwrap();
+            std::fs::copy(shipped.join("game-types/Klondike").join(name), folder.join(name)).unwrap();
         }
         std::fs::write(folder.join(file), bytes).unwrap();
         let base = format!("{}/", folder.display());

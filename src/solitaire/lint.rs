@@ -579,6 +579,7 @@ fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for token in tokenize(&text, &mut |_, _| {}) {
         let Token::Tag(tag) = token else { continue };
+        out.extend(missing_stylesheet(dir, path, &tag));
         let (name, link) = match tag.name.as_str() {
             "a" if !tag.end => ("href", true),
             "img" if !tag.end => ("src", false),
@@ -606,6 +607,24 @@ fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
         out.push(Diagnostic::error(path, tag.line, message));
     }
     out
+}
+
+/// A warning on a `<link rel="stylesheet">` whose file is not there as
+/// named from the game type's folder `dir`: opened in a browser, the page
+/// shows none of its styles (the help viewer and `parlour help --html`
+/// bring their own, so it is no error).
+fn missing_stylesheet(dir: &Path, path: &Path, tag: &Tag) -> Option<Diagnostic> {
+    let rel = attr(tag, "rel").filter(|_| tag.name == "link" && !tag.end)?;
+    let address = attr(tag, "href").filter(|_| rel.split_whitespace().any(|r| r.eq_ignore_ascii_case("stylesheet")))?;
+    let address = address.trim();
+    let (file, _) = split_href(address);
+    if has_scheme(address) || file.is_empty() || in_any_case(dir, &file).is_file() {
+        return None;
+    }
+    let message = format!(
+        "the stylesheet `{address}` leads to no file from the game type's folder, so a browser shows this page without its styles"
+    );
+    Some(Diagnostic::warning(path, tag.line, message))
 }
 
 /// Whether `file`, named from the game type's folder `dir` and leading out
@@ -959,8 +978,8 @@ mod tests {
         )
     }
 
-    const HEAD: &str =
-        "<title>Klondike</title>\n<link rel=\"stylesheet\" type=\"text/css\" href=\"../../Help/help.css\">";
+    /// A page's head, its stylesheet where [`klondike_folder`] puts it.
+    const HEAD: &str = "<title>Klondike</title>\n<link rel=\"stylesheet\" type=\"text/css\" href=\"../Help/help.css\">";
 
     fn sections() -> String {
         let mut s = String::from("<p><img src=\"game.bmp\" alt=\"The layout\"></p>\n");
@@ -1138,10 +1157,13 @@ mod tests {
         lint_bmp(Path::new("game.bmp"), bytes).iter().map(|d| d.to_string()).collect()
     }
 
-    /// A complete Klondike folder in a temporary directory.
+    /// A complete Klondike folder in a temporary directory, its page's
+    /// stylesheet beside it in Help.
     fn klondike_folder() -> (tempfile::TempDir, PathBuf) {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("Klondike");
+        fs::create_dir_all(tmp.path().join("Help")).unwrap();
+        fs::write(tmp.path().join("Help/help.css"), "body {}").unwrap();
         fs::create_dir(&dir).unwrap();
         fs::write(dir.join("game.ini"), crate::solitaire::spec::tests::klondike()).unwrap();
         fs::write(dir.join("game.html"), page(HEAD, &sections())).unwrap();
@@ -1491,6 +1513,26 @@ mod tests {
             let spec = crate::solitaire::spec::GameSpec::load(&dir.join("game.ini"));
             assert!(spec.is_ok(), "play takes it: {spec:?}");
         }
+    }
+
+    /// A stylesheet that is not there as named from the folder (a page
+    /// copied away from the help it linked) is a warning on its line; one
+    /// there, or on the web, is not.
+    #[test]
+    fn a_stylesheet_that_is_not_there_is_told_of() {
+        let (_tmp, dir) = klondike_folder();
+        let linted = |href: &str| {
+            let head = HEAD.replace("../Help/help.css", href);
+            fs::write(dir.join("game.html"), page(&head, &sections())).unwrap();
+            msgs(&lint_path(&dir), &dir)
+        };
+        assert_eq!(
+            linted("../../guide/Help/help.css"),
+            [
+                "game.html:5: warning: the stylesheet `../../guide/Help/help.css` leads to no file from the game type's folder, so a browser shows this page without its styles"
+            ]
+        );
+        assert_eq!(linted("https://example.org/Help/help.css"), Vec::<String>::new());
     }
 
     #[test]
