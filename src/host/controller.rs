@@ -1184,7 +1184,9 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, 
         // Each reason ends here, where the sentence does.
         let reason = e.reason.strip_suffix('.').unwrap_or(&e.reason);
         match e.moved_to.as_deref() {
-            Some(aside) => format!("{place}: {reason}. The file was set aside as {}", name(aside)),
+            // Named, not "the file": the reason may have just told of its
+            // previous copy, set aside too.
+            Some(aside) => format!("{place}: {reason}. {} was set aside as {}", name(path), name(aside)),
             None => format!("{place}: {reason}"),
         }
     };

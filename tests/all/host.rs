@@ -129,6 +129,31 @@ fn a_damaged_journal_is_told_in_full_in_a_box_and_in_short_on_the_status_line() 
     assert!(driver.clipped_text().is_empty(), "cut: {:?}", driver.clipped_text());
 }
 
+/// Where the journal and its previous copy are both damaged, the box
+/// names each file set aside: "the file" right after the copy's sentence
+/// read as the copy.
+#[test]
+fn a_journal_damaged_with_its_previous_copy_names_both_files_set_aside() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("klondike", 5, data.path());
+    deal_from_the_stock(&mut view, 2);
+    view.close();
+    drop(view);
+    let path = journal::journal_path(data.path(), "klondike");
+    std::fs::write(&path, "not a journal\n").unwrap();
+    std::fs::write(path.with_extension("save.bak"), "nor this\n").unwrap();
+
+    let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
+    let mut view = open_as("klondike", data.path(), &how);
+    assert_eq!(view.session().move_count(), 0, "a new game was not dealt");
+    let told = view.take_notice().expect("no box told of the damaged journals").lines.join(" ");
+    for part in ["klondike.save.bak could not be used either", "klondike.save was set aside as klondike.save.foreign-"]
+    {
+        assert!(told.contains(part), "`{part}` missing from: {told}");
+    }
+    assert!(!told.contains("The file was set aside"), "{told}");
+}
+
 /// A journal that cannot be written (its folder's name taken by a file)
 /// is said in full in a box once a game, plainly, not after every move;
 /// the status line reminds the player that the game is not being kept

@@ -843,6 +843,13 @@ fn new_game_after_only_the_programs_opening_turn_counts_nothing() {
 /// the program can only take one too; `program_pair` says whether the
 /// program holds a duplicate then (the player never does).
 fn seed_where_the_program_draws(program_pair: bool) -> u64 {
+    seed_where_the_program_draws_holding(false, program_pair)
+}
+
+/// A deal the player opens without a pair, after which, the player having
+/// taken a tile, the program only takes one: the program holding a pair
+/// before its draw or not, and after it or not.
+fn seed_where_the_program_draws_holding(pair_before: bool, pair_after: bool) -> u64 {
     (0..)
         .find(|&s| {
             let mut g = RummiVariant::default().deal(s);
@@ -850,9 +857,14 @@ fn seed_where_the_program_draws(program_pair: bool) -> u64 {
                 return false;
             }
             g.apply(&Move::Draw);
-            g.duplicates(Side::Program).is_empty() != program_pair
-                && g.duplicates(Side::Player).is_empty()
-                && computer::turn(&g, Level::Expert) == [Move::Draw]
+            if g.duplicates(Side::Program).is_empty() == pair_before
+                || !g.duplicates(Side::Player).is_empty()
+                || computer::turn(&g, Level::Expert) != [Move::Draw]
+            {
+                return false;
+            }
+            g.apply(&Move::Draw);
+            g.duplicates(Side::Program).is_empty() != pair_after
         })
         .unwrap()
 }
@@ -883,6 +895,22 @@ fn a_turn_in_which_the_program_only_draws_is_said() {
             assert_eq!(view.message(), "", "{}", id.name());
         }
     }
+}
+
+/// The program's duplicate is said where it is news, not again at the
+/// start of every turn while the program keeps it: said each turn, it
+/// kept the status line's figures from ever showing. The 2 stays under
+/// the pile, and a click on the pile names it.
+#[test]
+fn a_duplicate_the_program_kept_is_not_said_again() {
+    let (mach, area) = machine(MachineId::MacSe30);
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open(dir.path(), Some(seed_where_the_program_draws_holding(true, true)));
+    view.input(&Input::Tick { ms: 10 }, &mach, area);
+    assert_eq!(view.message(), PROGRAMS_PAIR, "the deal");
+    click(&mut view, &mach, area, "gadget");
+    let_the_program_play(&mut view, &mach, area);
+    assert_eq!(view.message(), "The program drew a tile.");
 }
 
 /// A deal the player opens, after which, the player having taken a tile,
@@ -941,8 +969,8 @@ fn a_pass_of_the_programs_is_said() {
 const PROGRAMS_PAIR: &str = "The program has a duplicate tile: the 2 under the pile says so.";
 
 /// The 2 under the pile is explained in the status line whenever it
-/// shows: on a deal that opens with it, at the start of the player's
-/// turns, and when the pile is clicked. On the one-bit Mac, where it is
+/// comes: on a deal that opens with it, at the start of a turn of the
+/// player's where it is new, and when the pile is clicked. On the one-bit Mac, where it is
 /// no yellow but black like the count above it, that is all that tells
 /// the two apart. The sentence fits the status line whole, or its first
 /// clause does, on the smallest screens.

@@ -732,7 +732,8 @@ fn switch_in(step: &Step) -> Option<Move> {
 /// What the 2 under the pile means, while the program holds a duplicate:
 /// where the pile stands in a plain box (the one-bit and four-grey Macs)
 /// the 2 is in black like the count above it, and only these words tell
-/// the two figures apart. Said at the start of your turn; the clause
+/// the two figures apart. Said at the start of your turn where it is
+/// news (see [`duplicate_news`]); the clause
 /// before the colon is what a narrow status line keeps, so it says it
 /// all by itself. When you hold a pair too, the swap it allows is the
 /// news, and a click on the pile still names the 2.
@@ -745,6 +746,18 @@ fn duplicate_note(st: &Rummi) -> Option<&'static str> {
     } else {
         "The program has a duplicate tile: you may swap one of yours."
     })
+}
+
+/// [`duplicate_note`] at the start of a turn where it is news: not said
+/// at the start of the player's turn before. Said again every turn, it
+/// kept the status line's figures (the moves) from ever showing while
+/// the program held a pair; the 2 stays under the pile, and a click on
+/// the pile names it.
+fn duplicate_news(session: &Session<RummiVariant>) -> Option<&'static str> {
+    let note = duplicate_note(session.state())?;
+    let turn_began = |st: &&Rummi| st.turn() == Side::Player && !st.moved();
+    let before = (0..session.cursor()).rev().filter_map(|c| session.state_at(c)).find(turn_began);
+    (before.and_then(duplicate_note) != Some(note)).then_some(note)
 }
 
 /// What the 2 under the pile means, in words.
@@ -1013,7 +1026,8 @@ impl Board<RummiVariant> for RummiBoard {
         if st.turn() != Side::Player || st.moved() {
             return None;
         }
-        let said: Vec<String> = turn_news(session).into_iter().chain(duplicate_note(st).map(String::from)).collect();
+        let said: Vec<String> =
+            turn_news(session).into_iter().chain(duplicate_news(session).map(String::from)).collect();
         (!said.is_empty()).then(|| said.join(" "))
     }
 
