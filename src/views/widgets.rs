@@ -277,17 +277,27 @@ pub fn step_round(at: usize, by: isize, n: usize) -> usize {
 }
 
 /// The keyboard's cursor on a table (a card, a tile), `r` what it marks:
-/// a solid frame two pixels thick just outside it, its inner ring in the
-/// look's darkest pen (with a card's outline, a thick dark edge) and its
-/// outer ring in the lightest. The light ring shows on a dark table
+/// solid rings just outside it, innermost first (see [`cursor_rings`]).
+pub fn cursor_frame(s: &mut Surface, look: &Look, r: Rect) {
+    for (i, ink) in cursor_rings(look).into_iter().enumerate() {
+        let out = -1 - i as i32;
+        s.frame_rect(r.inset(out, out), ink);
+    }
+}
+
+/// The cursor's rings, innermost first. In colour and in greys, the
+/// darkest pen inside the lightest: the light ring shows on a dark table
 /// (Transcrippled's pale text pen alone sank into white cards, black alone
 /// into a dark cloth), the dark one on the white card lying above in a
-/// fan, of which it hides no more than two pixels; a dotted line sank into
-/// the SE/30's dithered grey.
-pub fn cursor_frame(s: &mut Surface, look: &Look, r: Rect) {
+/// fan, of which it hides no more than two pixels. On one bit the table is
+/// a pattern of that very black and white, so a ring of either one pixel
+/// wide sank into it (the dark one read as a card's outline a pixel
+/// thicker, the light one vanished); there the cursor is the Mac's
+/// default-button ring: a white gap, then two pixels of black, which stand
+/// out on the dotted felt, on white cards and on card backs alike.
+fn cursor_rings(look: &Look) -> Vec<u32> {
     let (dark, light) = darkest_and_lightest(look);
-    s.frame_rect(r.inset(-1, -1), dark);
-    s.frame_rect(r.inset(-2, -2), light);
+    if look.is_monochrome() { vec![light, dark, dark] } else { vec![dark, light] }
 }
 
 /// Stripes running down to the right, four pixels of ink and four of

@@ -415,9 +415,9 @@ fn a_hinted_card_is_marked_in_a_colour_it_does_not_have() {
 /// The picked card, the hint and the keyboard's cursor are told apart at
 /// a glance on every screen, one-bit and four greys too: the picked card
 /// is drawn inverted, the hint is a dashed frame on the card's edge, the
-/// cursor a solid frame (dark inside light) just outside it. They were a
-/// black frame two pixels thick, a thicker one and a card edge one pixel
-/// thicker.
+/// cursor a solid frame just outside it (dark inside light; on one bit
+/// a white ring inside two black ones). They were a black frame two
+/// pixels thick, a thicker one and a card edge one pixel thicker.
 #[test]
 fn picked_hinted_and_cursor_marks_differ_on_every_screen() {
     use parlour::machines::{Depth, Key, Modifiers, Pen};
@@ -718,4 +718,59 @@ fn a_hint_stays_true_across_a_machine_switch() {
     d.command(&Command::Machine(MachineId::AmigaPal));
     assert_eq!(d.shell().message(), given, "the hint is still shown");
     assert_eq!(hint(&mut d), given, "and still true");
+}
+
+/// On one-bit screens the keyboard's cursor stands out from the table on
+/// a card fanned on white cards and on card backs, on an empty pile and on
+/// the stock: in the three rings round what it marks, at least 1.4 rings'
+/// worth of pixels differ from the table drawn without it (it changes 1.5
+/// to 2). The old cursor, a dark ring inside a light one, changed 0.7 to
+/// 1.3 (the dark ring where the ground is light, the light one where it
+/// is dark) and on the SE/30 read as a card's outline a pixel thicker,
+/// lost on the dotted felt.
+#[test]
+fn the_one_bit_cursor_changes_the_table_round_what_it_marks() {
+    use parlour::machines::{Depth, Key, Modifiers};
+    let cases = [
+        ("freecell", "an empty free cell", &[Key::Right][..]),
+        ("freecell", "a card fanned on others", &[Key::Right, Key::Down]),
+        ("klondike", "the stock", &[Key::Right]),
+        ("klondike", "a card fanned on backs", &[Key::Right, Key::Down, Key::Right, Key::Right, Key::Right]),
+    ];
+    for (id, depth) in [(MachineId::MacSe30, None), (MachineId::MacColor, Some(Depth::Bits1))] {
+        let m = Machine::new(&MachineChoice { id: Some(id), depth, skin: None }, id).unwrap();
+        let area = m.content();
+        // Clipped to the table, as the shell draws it.
+        let drawn = |view: &Table| {
+            let mut s = m.new_surface();
+            s.set_clip(area);
+            view.draw(&mut s, &m, area);
+            s
+        };
+        for (game, what, keys) in cases {
+            let data = tempfile::tempdir().unwrap();
+            let mut view = open_table(game, 1, data.path());
+            let bare = drawn(&view);
+            for &key in keys {
+                view.input(&Input::Key { key, mods: Modifiers::default() }, &m, area);
+            }
+            let (pile, _) = view.board().cursor_at().expect("the cursor shows");
+            let r = top_rect(&view, area, pile);
+            let marked = drawn(&view);
+            let rings: Vec<(i32, i32)> = (1..=3)
+                .flat_map(|k| {
+                    let o = r.inset(-k, -k);
+                    let across = (o.x..o.right()).flat_map(move |x| [(x, o.y), (x, o.bottom() - 1)]);
+                    across.chain((o.y + 1..o.bottom() - 1).flat_map(move |y| [(o.x, y), (o.right() - 1, y)]))
+                })
+                .filter(|&(x, y)| area.contains(x, y))
+                .collect();
+            let changed = rings.iter().filter(|&&(x, y)| marked.get(x, y) != bare.get(x, y)).count();
+            let ring = rings.len() / 3;
+            assert!(
+                changed * 5 >= ring * 7,
+                "{id} {depth:?}, {game}, {what}: {changed} pixels changed, a ring is {ring}"
+            );
+        }
+    }
 }

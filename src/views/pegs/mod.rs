@@ -303,7 +303,7 @@ impl Board<BoardVariant> for PegsBoard {
             picture::frame_block(s, look, layout.rect(at));
         }
         if let Some(at) = self.cursor {
-            // Two pixels, as every game's keyboard cursor: one was lost on
+            // Every game's keyboard cursor: a ring of one pixel was lost on
             // the board's wood.
             crate::views::widgets::cursor_frame(s, look, layout.rect(at).inset(-1, -1));
         }
