@@ -393,6 +393,18 @@ fn goal_distances(level: &Level) -> Vec<u32> {
     distance
 }
 
+/// A box off the goals that no play can bring to one, if there is such:
+/// one on a square from which no goal can be reached by pushing, or one
+/// frozen in a block of boxes and walls (the dead ends the search cuts
+/// off). Cheap enough to ask after every move.
+pub fn stuck_box(state: &Sokoban) -> Option<usize> {
+    let level = state.level();
+    let distance = goal_distances(level);
+    let boxes = state.boxes();
+    (0..boxes.len())
+        .find(|&at| boxes[at] && !level.is_goal(at) && (distance[at] == DEAD || is_frozen(level, boxes, at)))
+}
+
 /// Whether the box just pushed to `at` is stuck for good: it is in a two
 /// by two block made of walls and boxes, one of which is off its goal.
 fn is_frozen(level: &Level, boxes: &[bool], at: usize) -> bool {
@@ -553,6 +565,17 @@ mod tests {
             assert_eq!(found, fewest_pushes_plainly(&start), "{text}");
             solvable += usize::from(found.is_some());
         }
+    }
+
+    #[test]
+    fn stuck_boxes_are_found_where_the_search_cuts_them_off() {
+        // A box in a corner off the goal.
+        assert_eq!(stuck_box(&state("#####\n#$  #\n#  .#\n# @ #\n#####")), Some(6));
+        // Two boxes side by side along a wall, one off its goal: frozen.
+        assert!(stuck_box(&state("######\n#$*  #\n# @ .#\n######")).is_some());
+        // A box that can still be pushed home, and one on its goal.
+        assert_eq!(stuck_box(&state("#####\n#   #\n# $.#\n# @ #\n#####")), None);
+        assert_eq!(stuck_box(&state("#####\n#*  #\n#   #\n# @ #\n#####")), None);
     }
 
     #[test]

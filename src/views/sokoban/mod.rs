@@ -181,6 +181,10 @@ fn search_hint(st: &Sokoban, stop: Option<Arc<AtomicBool>>) -> Result<Walk, Stri
     }
 }
 
+/// Said after every move while a can lies where it can never reach a
+/// goal; its first clause is what the narrowest title bar keeps.
+const STUCK: &str = "A can is stuck off the goals: undo some moves.";
+
 pub struct SokobanBoard {
     /// "Parlour 3: Pantry".
     title: String,
@@ -554,6 +558,12 @@ impl Board<LevelVariant> for SokobanBoard {
         self.hint = from.zip(to);
     }
 
+    /// A can pushed where it can never reach a goal is said as it happens
+    /// (the dead ends the solver cuts off), not only when a hint is asked.
+    fn moved(&mut self, session: &Session<LevelVariant>) -> Option<String> {
+        solver::stuck_box(session.state()).map(|_| STUCK.into())
+    }
+
     fn played_for_player(&self, _session: &Session<LevelVariant>) -> Option<&'static str> {
         self.shown_step.then_some("Solution shown: no win counted.")
     }
@@ -827,5 +837,20 @@ mod tests {
         let best = Records::load(dir.path()).unwrap().best("sokoban/t/1").cloned().unwrap();
         assert_eq!((best.moves, best.pushes, best.lurd.as_str()), (3, 2, "rRR"));
         assert!(b.can(&s, SHOW_SOLUTION));
+    }
+
+    /// A push against a wall with no goal along it is said at once; a
+    /// move that leaves every box able to reach a goal says nothing.
+    #[test]
+    fn a_box_pushed_where_it_is_stuck_is_said() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut b = board(dir.path());
+        let mut s = session("#####\n#   #\n# $.#\n# @ #\n#####\n");
+        s.play_text("l").unwrap();
+        assert_eq!(b.moved(&s), None, "a step");
+        s.play_text("r").unwrap();
+        // Up against the wall, along which no goal lies.
+        s.play_text("U").unwrap();
+        assert_eq!(b.moved(&s).as_deref(), Some(STUCK), "the box against the wall");
     }
 }
