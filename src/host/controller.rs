@@ -1664,8 +1664,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         if self.replay.is_some() || self.rerun.is_some() || self.dealing.is_some() {
             return Response::Unchanged;
         }
+        let was_paused = self.board.paused();
         match self.board.on_focus_lost(&self.session) {
             Some(m) => self.play(&m),
+            None if self.board.paused() != was_paused => Response::Redraw,
             None => Response::Unchanged,
         }
     }

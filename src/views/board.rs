@@ -150,7 +150,8 @@ pub trait Board<V: Variant> {
 
     /// The move that holds the game when its player turns to another
     /// window (Tetris pauses a falling piece, as it did on the Mac);
-    /// `None` plays on (MineSweeper's clock runs on: its time is the score).
+    /// `None` plays on (MineSweeper's clock runs on, as Windows' did), or
+    /// holds it by the board's own state (Scramble's [`paused`](Board::paused)).
     fn on_focus_lost(&mut self, _session: &Session<V>) -> Option<<V::Game as Game>::Move> {
         None
     }

@@ -144,6 +144,7 @@ pub mod cardgames;
 pub mod chance;
 pub mod help;
 pub mod mines;
+pub mod pause;
 pub mod pegs;
 pub mod rummi;
 pub mod scramble;
