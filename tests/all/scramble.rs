@@ -477,3 +477,70 @@ fn a_pause_covers_the_puzzle_and_its_time_is_not_counted() {
     let stats = parlour::core::Stats::load(dir.path()).unwrap();
     assert_eq!(stats.game("scramble/3x3").and_then(|g| g.best_time_ms), Some(3000));
 }
+
+/// The picture of the Undo button: as Edit > Undo allows, or not.
+fn undo_button(view: &ScrambleView, m: &Machine, area: Rect) -> Vec<Option<u32>> {
+    let mut s = m.new_surface();
+    view.draw(&mut s, m, area);
+    let r = layout(view, m, area).undo;
+    (r.y..r.bottom()).flat_map(|y| (r.x..r.right()).map(move |x| (x, y))).map(|(x, y)| s.get(x, y)).collect()
+}
+
+/// The Undo button is dimmed whenever Edit > Undo is: at the start of a
+/// shuffle with moves waiting to be redone (Back to Start) Undo would go
+/// back into the game before and drop them, so neither offers it.
+#[test]
+fn the_undo_button_follows_edit_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = open(dir.path(), 3, 3, 5, Vec::new());
+    let dimmed = undo_button(&view, &m, area);
+    // A second shuffle, untouched: Undo takes it back.
+    let scramble = centre(layout(&view, &m, area).scramble);
+    click(&mut view, &m, area, scramble);
+    assert!(view.can(&Command::Undo));
+    let offered = undo_button(&view, &m, area);
+    assert_ne!(offered, dimmed);
+    key(&mut view, &m, area, Key::Up);
+    key(&mut view, &m, area, Key::Left);
+    assert_eq!(view.session().move_count(), 2, "{}", view.message());
+    view.command(&Command::BackToStart);
+    assert!(view.session().can_undo() && !view.can(&Command::Undo), "Edit > Undo is dimmed");
+    assert_eq!(undo_button(&view, &m, area), dimmed, "and so is the button");
+    view.command(&Command::ForwardToEnd);
+    assert_eq!(undo_button(&view, &m, area), offered);
+}
+
+/// Scramble after a solved puzzle starts a history of its own: Undo
+/// reaches the start of the new shuffle and not the solved puzzle behind
+/// it. A game given up for a shuffle stays behind it, for Undo to bring
+/// back.
+#[test]
+fn a_shuffle_after_a_solved_puzzle_undoes_only_to_its_own_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let seed = 21;
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 3, 3, seed, Vec::new());
+    for slide in hint_moves(seed) {
+        let place = centre(layout(&view, &m, area).place(slide.0));
+        click(&mut view, &m, area, place);
+    }
+    assert_eq!(view.session().state().status(), Status::Won);
+    view.command(&Command::New);
+    let shuffled = view.session().state().puzzle().clone();
+    assert!(!shuffled.is_solved());
+    assert!(!view.can(&Command::Undo), "nothing behind the shuffle");
+    key(&mut view, &m, area, Key::Up);
+    key(&mut view, &m, area, Key::Left);
+    view.command(&Command::Undo);
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state().puzzle(), &shuffled);
+    assert!(!view.can(&Command::Undo), "the start of this shuffle is as far as Undo goes");
+    // An unsolved game given up for another shuffle is still there.
+    view.command(&Command::Redo);
+    let asked = view.command(&Command::New);
+    assert!(matches!(asked, Some(Response::Ask(_))), "a game under way is given up only when asked: {asked:?}");
+    view.answer(0);
+    view.command(&Command::Undo);
+    assert_eq!(view.session().move_count(), 1, "the game given up comes back");
+}

@@ -25,7 +25,7 @@ use crate::games::scramble::solver;
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, Requester, ViewCommand};
 
-use super::board::{Board, Reply, clock};
+use super::board::{Board, Reply, clock, undo_applies};
 use super::pause::{self, NOTHING_TO_PAUSE, PAUSE, Pause};
 use super::widgets::{bevel, button, message_box};
 use dialogs::{Outcome, PictureDialog, SizeDialog};
@@ -301,7 +301,7 @@ impl Board<ScrambleVariant> for ScrambleBoard {
         let l = self.layout(st, machine, area);
         button(s, machine, l.scramble, "Scramble", true);
         button(s, machine, l.side, if self.numbers { "Num" } else { "Pict" }, true);
-        button(s, machine, l.undo, "Undo", session.can_undo());
+        button(s, machine, l.undo, "Undo", undo_applies(self, session));
         let p = st.puzzle();
         if self.pause.is_on() {
             s.fill_rect(l.puzzle, look.paint(Pen::Shadow));
@@ -465,6 +465,12 @@ impl Board<ScrambleVariant> for ScrambleBoard {
 
     fn ending(&self, session: &Session<ScrambleVariant>) -> String {
         format!("Solved in {}!", plural(session.move_count() as u64, "move", "moves"))
+    }
+
+    /// Undo after Scramble reaches the start of the shuffle: a puzzle
+    /// solved before it has nothing left to go back to.
+    fn forgets_ended_games(&self) -> bool {
+        true
     }
 
     fn new_rules(&self, session: &Session<ScrambleVariant>) -> Option<ScrambleVariant> {
