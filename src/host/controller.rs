@@ -649,6 +649,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         in_progress(&self.session, &self.board)
     }
 
+    /// The time the clock shows: the game's, or in a replay the time at
+    /// the frame shown, where the game's states record it (Tetris).
+    fn shown_time_ms(&self) -> u64 {
+        let replayed = self.replay.and_then(|_| self.board.time_in_state_ms(self.session.state()));
+        replayed.unwrap_or_else(|| self.session.elapsed_ms())
+    }
+
     fn game_end(&self) -> usize {
         game_end(&self.session)
     }
@@ -1407,7 +1414,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         }
         let at = 1.min(fields.len());
         if self.board.shows_clock() {
-            fields.insert(at, ("Time", clock(self.session.elapsed_ms() / 1000)));
+            fields.insert(at, ("Time", clock(self.shown_time_ms() / 1000)));
         }
         let at = if self.board.shows_clock() { at + 1 } else { at };
         if let Some(moves) = self.board.moves(&self.session) {

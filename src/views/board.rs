@@ -411,6 +411,14 @@ pub trait Board<V: Variant> {
         false
     }
 
+    /// The play time `state` itself records, for a game that counts its
+    /// own (Tetris, in frames): a replay shows it at each frame, where the
+    /// session's clock holds only the whole game's time. `None` for a game
+    /// whose states record no time.
+    fn time_in_state_ms(&self, _state: &V::Game) -> Option<u64> {
+        None
+    }
+
     /// Whether the chrome shows the game's clock (Oberon's Solitaire has
     /// none; the time is still counted for the statistics).
     fn shows_clock(&self) -> bool {

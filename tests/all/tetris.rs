@@ -399,3 +399,34 @@ fn a_note_outlasts_the_falling_piece() {
     assert!(view.session().cursor() > moves, "the game went on");
     assert_eq!(view.message(), said);
 }
+
+/// A replay's clock shows the time played up to the frame shown, from
+/// 0:00 at the deal, not the whole game's time from the first frame.
+#[test]
+fn a_replay_shows_the_time_of_the_frame_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let parsed = log::parse(Path::new("t.log"), LOG).unwrap();
+    let mut played = log::play(7, &parsed);
+    // As Save a Copy keeps it: the whole game's time with it.
+    let whole_ms = played.state().play_ms() + 4000;
+    played.set_game_clock(0, whole_ms).unwrap();
+    let kept = dir.path().join("kept.save");
+    save::save(&played, &kept).unwrap();
+    let how = Opening { file: Some(kept), replay: true, ..Default::default() };
+    let mut view = opened(&dir.path().join("data"), &how);
+    let time = |view: &Controller<TetrisVariant, TetrisBoard>| {
+        view.fields().into_iter().find(|(name, _)| *name == "Time").map(|(_, value)| value)
+    };
+    assert_eq!(time(&view).as_deref(), Some("0:00"), "at the deal");
+    let (m, area) = machine();
+    for _ in 0..600 {
+        view.input(&Input::Tick { ms: 20 }, &m, area);
+    }
+    let shown = view.session().state().play_ms();
+    assert!((11_000..13_000).contains(&shown), "{shown} ms played after 600 frames");
+    assert_eq!(time(&view), Some(format!("0:{:02}", shown / 1000)));
+    while view.session().cursor() < played.cursor() {
+        view.input(&Input::Tick { ms: 20 }, &m, area);
+    }
+    assert_eq!(time(&view), Some(format!("0:{:02}", played.state().play_ms() / 1000)), "at the end");
+}

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use crate::core::highscores::DEFAULT_NAME;
 use crate::core::{Action, Game, Session, Step, plural};
-use crate::games::tetris::rules::{MAX_FRAMES, TetrisMove, TetrisVariant};
+use crate::games::tetris::rules::{MAX_FRAMES, Tetris, TetrisMove, TetrisVariant};
 use crate::games::tetris::top5::Top5;
 use crate::gfx::{Rect, Surface};
 use crate::machines::{
@@ -301,6 +301,11 @@ impl Board<TetrisVariant> for TetrisBoard {
     /// another program was brought to the front.
     fn on_focus_lost(&mut self, session: &Session<TetrisVariant>) -> Option<TetrisMove> {
         pause_if_falling(session)
+    }
+
+    /// A replay's clock shows the time played up to the frame shown.
+    fn time_in_state_ms(&self, state: &Tetris) -> Option<u64> {
+        Some(state.play_ms())
     }
 
     fn resumed(&self, session: &Session<TetrisVariant>) -> Option<&'static str> {
