@@ -119,6 +119,22 @@ fn bad_logs_are_named_by_line() {
     assert!(run(&[], &file).2.contains("no seed"));
 }
 
+/// A kept game cut short is named by file and line as a bad log is,
+/// `FILE:LINE: reason`.
+#[test]
+fn a_kept_game_cut_short_is_named_by_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let parsed = log::parse(Path::new("t.log"), LOG).unwrap();
+    let text = save::encode(&log::play(7, &parsed)).unwrap();
+    let file = dir.path().join("cut.save");
+    let kept: Vec<&str> = text.lines().take(20).collect();
+    std::fs::write(&file, kept.join("\n")).unwrap();
+    let (ok, _, err) = run(&[], &file);
+    assert!(!ok);
+    let told = format!("parlour: {}:20: ", file.display());
+    assert!(err.starts_with(&told) && err.contains("cut off"), "{err}");
+}
+
 /// A file that is no text (a program given by mistake) is told so by its
 /// line, and none of its bytes is echoed back.
 #[test]
