@@ -128,6 +128,10 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// read whole (see [`Board::news_read_whole`]) and not yet measured
     /// against the status line.
     news: Option<String>,
+    /// A message of the controller's own that must be read whole (where
+    /// a kept copy went), while it is the one said: see
+    /// [`View::message_read_whole`].
+    read_whole: Option<String>,
     /// A kept game the player asked to open over the game in progress,
     /// with its file's name, while they are asked whether to give that
     /// game up; the question waits in `question` until it is shown.
@@ -291,6 +295,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             unopened: None,
             notices: notice.into_iter().collect(),
             news: None,
+            read_whole: None,
             offered: None,
             question: None,
             unsaved: None,
@@ -378,6 +383,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             unopened: Some(why),
             notices: VecDeque::new(),
             news: None,
+            read_whole: None,
             offered: None,
             question: None,
             unsaved: None,
@@ -1046,6 +1052,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             }
             Err(e) => format!("The game could not be kept. {e}"),
         };
+        // Where the copy went, or why it did not, shows nowhere else.
+        self.read_whole = Some(self.message.clone());
         Response::Redraw
     }
 
@@ -1427,6 +1435,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     /// written, the reminder that the game is not being kept.
     fn message(&self) -> String {
         if self.message.is_empty() && self.unsaved.is_some() { UNSAVED.into() } else { self.message.clone() }
+    }
+
+    fn message_read_whole(&self) -> bool {
+        self.read_whole.as_ref() == Some(&self.message)
     }
 
     fn unopened(&self) -> Option<String> {

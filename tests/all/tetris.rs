@@ -446,3 +446,28 @@ fn a_replay_shows_the_time_of_the_frame_shown() {
     }
     assert_eq!(time(&view), Some(format!("0:{:02}", played.state().play_ms() / 1000)), "at the end");
 }
+
+/// Save a Copy names the file and its folder: where the status line has
+/// room for the file's sentence only (the Amiga PAL's title bar), a box
+/// says the whole of it; where the line holds it all, no box comes.
+#[test]
+fn save_a_copy_tells_the_folder_where_the_title_bar_has_no_room_for_it() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    for (id, boxed) in [(MachineId::AmigaPal, true), (MachineId::Yazzle, false)] {
+        let data = tempfile::tempdir().unwrap();
+        let view = opened(data.path(), &Opening { seed: Some(3), ..Default::default() });
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let mut d = Driver::new(Shell::keeping_in(m, Box::new(view), 1, data.path().to_path_buf()));
+        d.command(&Command::SaveAs);
+        let told = d.shell().requester().map(|r| r.lines.join(" "));
+        if boxed {
+            let told = told.expect("no box told where the copy went");
+            let folder = parlour::host::journal::kept_dir(data.path());
+            assert!(told.starts_with("Kept as tetris-"), "{told}");
+            assert!(told.contains(&format!("It is in {}", folder.display())), "{told}");
+        } else {
+            assert_eq!(told, None, "{id:?}: the status line shows it all");
+        }
+    }
+}
