@@ -133,10 +133,12 @@ impl Shell {
     /// Shows a new message of the view in a box where the status line
     /// cuts it short: not one whole sentence of it fits there, even with
     /// the figures given way (a long file name on the Amiga PAL's title
-    /// bar). Amiga programs put what their title bar could not hold in a
-    /// requester, and a box is read whole at any width, where a second
-    /// status line would still have to cut. A box already up (the view's
-    /// own, a notice) is about the same news, and says it.
+    /// bar), or any of it is left out of one that must be read whole
+    /// ([`View::message_read_whole`]). Amiga programs put what their title
+    /// bar could not hold in a requester, and a box is read whole at any
+    /// width, where a second status line would still have to cut. A box
+    /// already up (the view's own, a notice) is about the same news, and
+    /// says it.
     fn box_cut_message(&mut self) {
         let message = self.view.message();
         if message == self.said {
@@ -148,7 +150,10 @@ impl Shell {
         }
         let (title, fields) = (self.view.title(), self.view.fields());
         let frame = Frame { title: &title, menus: &[], fields: &fields, message: &self.said, disabled: &[] };
-        if self.machine.chrome().cuts_message(self.machine.look(), &frame) {
+        let (chrome, look) = (self.machine.chrome(), self.machine.look());
+        let cut =
+            chrome.cuts_message(look, &frame) || (self.view.message_read_whole() && !chrome.shows_whole(look, &frame));
+        if cut {
             let req = crate::views::widgets::message_box(&title, &self.said);
             self.tell(req);
             self.dirty = true;

@@ -71,7 +71,9 @@ fn session_of(seed: Option<u64>, inputs: &Path) -> Result<Session<TetrisVariant>
         .map_err(|e| fail(format!("{}: cannot be read ({e})", inputs.display())))?;
     let bytes = crate::core::files::without_bom(&bytes);
     if bytes.starts_with(save::MAGIC.as_bytes()) {
-        let session = save::decode(bytes, &TetrisVariant).map_err(|e| fail(format!("{}:{e}", inputs.display())))?;
+        // FILE:LINE: reason, as every other file's error reads.
+        let session = save::decode(bytes, &TetrisVariant)
+            .map_err(|e| fail(Diagnostic::error(inputs, e.line, e.reason).to_string()))?;
         if let Some(given) = seed.filter(|&s| s != session.seed()) {
             return Err(usage(format!(
                 "--seed {given}: {} is a kept game, which plays its own seed ({}); leave --seed out",

@@ -117,7 +117,13 @@ pub fn draw_dithered_where(
         (&[(1, 0, 1), (2, 0, 1), (-1, 1, 1), (0, 1, 1), (1, 1, 1), (0, 2, 1)], 8);
     let (spread, divisor) = if bits == 1 { ATKINSON } else { FLOYD_STEINBERG };
     let (w, h) = (w as i32, h as i32);
-    let mut want: Vec<[i32; 3]> = pixels.iter().map(|c| [c.r as i32, c.g as i32, c.b as i32]).collect();
+    // On a screen of greys only, a colour is matched by its lightness, as
+    // MacPaint-era converters did: by RGB distance pure red, green and
+    // blue are all nearest to black, and the error, all in one channel,
+    // never adds up to a lighter grey.
+    let greys_only = s.palette().entries().iter().take(1 << bits).all(|e| e.r == e.g && e.g == e.b);
+    let start = |c: &Rgb| if greys_only { [c.luma() as i32; 3] } else { [c.r as i32, c.g as i32, c.b as i32] };
+    let mut want: Vec<[i32; 3]> = pixels.iter().map(start).collect();
     for row in 0..h {
         for col in 0..w {
             if !opaque((row * w + col) as usize) {
@@ -169,6 +175,43 @@ mod tests {
         let mut d = Surface::rgb(2, 1);
         draw_dithered(&mut d, 0, 0, 2, 1, &[Rgb::new(1, 2, 3), Rgb::new(4, 5, 6)]);
         assert_eq!(d.colour_at(1, 0), Some(Rgb::new(4, 5, 6)), "direct colour is exact");
+    }
+
+    /// The colours of a 32 x 32 tile of `c` dithered onto a surface of
+    /// `bits` with `palette`.
+    fn dithered_tile(bits: u8, palette: Palette, c: Rgb) -> Vec<Rgb> {
+        let mut s = Surface::new(32, 32, Format::Indexed { bits }, palette);
+        draw_dithered(&mut s, 0, 0, 32, 32, &[c; 1024]);
+        s.pixels().iter().map(|&v| s.colour_of(v)).collect()
+    }
+
+    /// The colour most pixels of `tile` show.
+    fn most_shown(tile: &[Rgb]) -> Rgb {
+        let counts = tile.iter().fold(std::collections::BTreeMap::new(), |mut m, c| {
+            *m.entry(*c).or_insert(0) += 1;
+            m
+        });
+        counts.into_iter().max_by_key(|&(_, n)| n).map(|(c, _)| c).expect("a tile has pixels")
+    }
+
+    #[test]
+    fn greys_show_pure_colours_by_their_lightness() {
+        let (red, green, blue) = (Rgb::hex(0xFF0000), Rgb::hex(0x00FF00), Rgb::hex(0x0000FF));
+        // Black and white: the share of white follows the lightness (Rec.
+        // 601: green 58%, red 30%, blue 11%), Atkinson's dither leaving the
+        // darkest eighth black as MacPaint's did.
+        let white =
+            |c| dithered_tile(1, crate::gfx::palette::mac_clut1(), c).iter().filter(|&&p| p == Rgb::WHITE).count();
+        let (g, r, b) = (white(green), white(red), white(blue));
+        assert!(g > r && r > b, "white pixels: green {g}, red {r}, blue {b} of 1024");
+        assert!((460..=770).contains(&g) && (150..=460).contains(&r) && b < 150, "green {g}, red {r}, blue {b}");
+        // Four greys: each mostly takes the level nearest its lightness,
+        // so the three stay apart, in order.
+        let four = |c| most_shown(&dithered_tile(2, crate::gfx::palette::mac_clut2(), c));
+        let (g, r, b) = (four(green), four(red), four(blue));
+        assert!(g.r > r.r && r.r > b.r, "levels: green {g:?}, red {r:?}, blue {b:?}");
+        // A colour screen keeps the colours.
+        assert_eq!(most_shown(&dithered_tile(4, crate::gfx::palette::mac_clut4(), red)), Rgb::hex(0xDD0806));
     }
 
     #[test]

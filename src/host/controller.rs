@@ -20,7 +20,7 @@ use crate::gfx::{Rect, Surface};
 use crate::machines::{
     Command, Frame, Input, Key, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand,
 };
-use crate::views::board::{Board, DealSearch, Dealt, OPTIONS, Reply, clock, players_move};
+use crate::views::board::{Board, DealSearch, Dealt, OPTIONS, Reply, clock, game_end, player_moved, undo_applies};
 use crate::views::{CLOCK_HZ, Response, View, background};
 
 use super::{Opening, Record, journal, prefs};
@@ -128,6 +128,10 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// read whole (see [`Board::news_read_whole`]) and not yet measured
     /// against the status line.
     news: Option<String>,
+    /// A message of the controller's own that must be read whole (where
+    /// a kept copy went), while it is the one said: see
+    /// [`View::message_read_whole`].
+    read_whole: Option<String>,
     /// A kept game the player asked to open over the game in progress,
     /// with its file's name, while they are asked whether to give that
     /// game up; the question waits in `question` until it is shown.
@@ -171,8 +175,8 @@ impl<V: Variant, B: Board<V>> Drop for Controller<V, B> {
 }
 
 /// The next game to deal: its rules, its number, and whether it replaces
-/// the history (new rules, or a board without undo) rather than adding a
-/// step to it.
+/// the history (new rules, a board without undo, or one that forgets
+/// ended games after one) rather than adding a step to it.
 struct NextDeal<V> {
     variant: V,
     number: u64,
@@ -185,7 +189,10 @@ impl<V: Variant> NextDeal<V> {
     fn after<B: Board<V>>(session: &Session<V>, number: u64, board: &B) -> Self {
         match board.new_rules(session) {
             Some(variant) => NextDeal { variant, number, replace: true },
-            None => NextDeal { variant: session.variant().clone(), number, replace: !board.undoable() },
+            None => {
+                let forget = board.forgets_ended_games() && session.state().status() != Status::Playing;
+                NextDeal { variant: session.variant().clone(), number, replace: !board.undoable() || forget }
+            }
         }
     }
 }
@@ -288,6 +295,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             unopened: None,
             notices: notice.into_iter().collect(),
             news: None,
+            read_whole: None,
             offered: None,
             question: None,
             unsaved: None,
@@ -375,6 +383,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             unopened: Some(why),
             notices: VecDeque::new(),
             news: None,
+            read_whole: None,
             offered: None,
             question: None,
             unsaved: None,
@@ -646,19 +655,15 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         in_progress(&self.session, &self.board)
     }
 
-    fn game_end(&self) -> usize {
-        game_end(&self.session)
+    /// The time the clock shows: the game's, or in a replay the time at
+    /// the frame shown, where the game's states record it (Tetris).
+    fn shown_time_ms(&self) -> u64 {
+        let replayed = self.replay.and_then(|_| self.board.time_in_state_ms(self.session.state()));
+        replayed.unwrap_or_else(|| self.session.elapsed_ms())
     }
 
-    /// Whether Undo would go back from the deal of the game at the cursor
-    /// into the game before it while moves the player made in this one wait
-    /// to be redone. Undo reaches the start of a game, and past it only to
-    /// take back a deal not yet played (a New Game chosen by mistake): the
-    /// first move made in the game before would drop the played one, which
-    /// was never counted.
-    fn undo_leaves_played_game(&self) -> bool {
-        let cursor = self.session.cursor();
-        cursor == self.session.game_start() && player_moved(&self.session, cursor, self.game_end(), &self.board)
+    fn game_end(&self) -> usize {
+        game_end(&self.session)
     }
 
     /// Holds a game resumed while under way: its clock until the player
@@ -691,14 +696,6 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         // After the board has been reset for the game opened.
         self.hold_resumed();
         response
-    }
-
-    /// Whether a step before the cursor leaves a state undo may stop at.
-    /// Where none does (Rummi, when only the program has played since the
-    /// deal), undo would take the program's turn back only for it to be
-    /// played again at once: nothing to undo.
-    fn settled_before(&self) -> bool {
-        (0..self.session.cursor()).rev().filter_map(|i| self.session.state_at(i)).any(|s| self.board.settled(s))
     }
 
     /// Whether giving up the game at the cursor would count it as lost
@@ -1055,6 +1052,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             }
             Err(e) => format!("The game could not be kept. {e}"),
         };
+        // Where the copy went, or why it did not, shows nowhere else.
+        self.read_whole = Some(self.message.clone());
         Response::Redraw
     }
 
@@ -1238,14 +1237,6 @@ fn leaving_counts<V: Variant>(session: &Session<V>, counted: &BTreeMap<usize, Ou
     in_progress(session, board) && !counted.contains_key(&session.game_start())
 }
 
-/// The last step of the game at the cursor: the cursor, or the last of
-/// the undone moves after it.
-fn game_end<V: Variant>(session: &Session<V>) -> usize {
-    let steps = session.steps();
-    let cursor = session.cursor();
-    cursor + steps[cursor + 1..].iter().take_while(|s| matches!(s.action, Action::Move(_))).count()
-}
-
 /// The step that deals the game after the one at the cursor, if Undo has
 /// taken that deal back.
 fn later_game<V: Variant>(session: &Session<V>) -> Option<usize> {
@@ -1293,15 +1284,6 @@ fn counted_before<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> BT
         counted.insert(start, outcome);
     }
     counted
-}
-
-/// Whether the player made a move in steps `from + 1 ..= to`: one made
-/// where it was the player's turn ([`Board::settled`]), not only the
-/// opponent's opening turn after the deal (Rummi's program may open), and
-/// a move of the game ([`Board::counts_as_move`]), not a switch of how it
-/// is played.
-fn player_moved<V: Variant>(session: &Session<V>, from: usize, to: usize, board: &impl Board<V>) -> bool {
-    (from + 1..=to).any(|step| players_move(board, session, step))
 }
 
 /// Moves the cursor of a loaded game back to its deal, for a replay of it.
@@ -1442,7 +1424,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         }
         let at = 1.min(fields.len());
         if self.board.shows_clock() {
-            fields.insert(at, ("Time", clock(self.session.elapsed_ms() / 1000)));
+            fields.insert(at, ("Time", clock(self.shown_time_ms() / 1000)));
         }
         let at = if self.board.shows_clock() { at + 1 } else { at };
         if let Some(moves) = self.board.moves(&self.session) {
@@ -1455,6 +1437,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     /// written, the reminder that the game is not being kept.
     fn message(&self) -> String {
         if self.message.is_empty() && self.unsaved.is_some() { UNSAVED.into() } else { self.message.clone() }
+    }
+
+    fn message_read_whole(&self) -> bool {
+        self.read_whole.as_ref() == Some(&self.message)
     }
 
     fn unopened(&self) -> Option<String> {
@@ -1571,12 +1557,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     fn can(&self, command: &Command) -> bool {
         match command {
             _ if self.replay.is_some() || self.dealing.is_some() => false,
-            Command::Undo => {
-                self.session.can_undo()
-                    && self.board.undoable()
-                    && self.settled_before()
-                    && !self.undo_leaves_played_game()
-            }
+            Command::Undo => undo_applies(&self.board, &self.session),
             Command::Redo => self.session.can_redo() && self.board.undoable(),
             Command::Hint => self.board.hints() && self.session.state().status() == Status::Playing,
             Command::BackToStart => self.board.undoable() && self.session.cursor() > self.session.game_start(),
@@ -1666,8 +1647,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         if self.replay.is_some() || self.rerun.is_some() || self.dealing.is_some() {
             return Response::Unchanged;
         }
+        let was_paused = self.board.paused();
         match self.board.on_focus_lost(&self.session) {
             Some(m) => self.play(&m),
+            None if self.board.paused() != was_paused => Response::Redraw,
             None => Response::Unchanged,
         }
     }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::core::files::Loaded;
-use crate::core::{FileError, FileErrorKind, Game, GameStats, Outcome, Session, Step, Variant};
+use crate::core::{Action, FileError, FileErrorKind, Game, GameStats, Outcome, Session, Step, Variant};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Choices, Command, Input, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
 
@@ -150,7 +150,8 @@ pub trait Board<V: Variant> {
 
     /// The move that holds the game when its player turns to another
     /// window (Tetris pauses a falling piece, as it did on the Mac);
-    /// `None` plays on (MineSweeper's clock runs on: its time is the score).
+    /// `None` plays on (MineSweeper's clock runs on, as Windows' did), or
+    /// holds it by the board's own state (Scramble's [`paused`](Board::paused)).
     fn on_focus_lost(&mut self, _session: &Session<V>) -> Option<<V::Game as Game>::Move> {
         None
     }
@@ -331,6 +332,15 @@ pub trait Board<V: Variant> {
         true
     }
 
+    /// Whether New Game after a game that has ended begins a fresh
+    /// history, so that Undo reaches the start of the new game and no
+    /// further (Scramble: behind a shuffle lies only the puzzle solved
+    /// before it). By default the ended game stays behind the deal, and
+    /// Undo takes back a New Game chosen by mistake.
+    fn forgets_ended_games(&self) -> bool {
+        false
+    }
+
     /// Whether the board plays by itself now (Solve's demo), which any
     /// click stops.
     fn demo_running(&self) -> bool {
@@ -401,6 +411,14 @@ pub trait Board<V: Variant> {
         false
     }
 
+    /// The play time `state` itself records, for a game that counts its
+    /// own (Tetris, in frames): a replay shows it at each frame, where the
+    /// session's clock holds only the whole game's time. `None` for a game
+    /// whose states record no time.
+    fn time_in_state_ms(&self, _state: &V::Game) -> Option<u64> {
+        None
+    }
+
     /// Whether the chrome shows the game's clock (Oberon's Solitaire has
     /// none; the time is still counted for the statistics).
     fn shows_clock(&self) -> bool {
@@ -464,6 +482,41 @@ const CLOCK_MAX_SECONDS: u64 = 9999 * 60 + 59;
 pub fn players_move<V: Variant, B: Board<V> + ?Sized>(board: &B, session: &Session<V>, step: usize) -> bool {
     step.checked_sub(1).and_then(|before| session.state_at(before)).is_some_and(|g| board.settled(g))
         && session.steps().get(step).is_some_and(|s| board.counts_as_move(s))
+}
+
+/// Whether the player made a move in steps `from + 1 ..= to`: one made
+/// where it was the player's turn ([`Board::settled`]), not only the
+/// opponent's opening turn after the deal (Rummi's program may open), and
+/// a move of the game ([`Board::counts_as_move`]), not a switch of how it
+/// is played.
+pub fn player_moved<V: Variant, B: Board<V> + ?Sized>(session: &Session<V>, from: usize, to: usize, board: &B) -> bool {
+    (from + 1..=to).any(|step| players_move(board, session, step))
+}
+
+/// The last step of the game at the cursor: the cursor, or the last of
+/// the undone moves after it.
+pub fn game_end<V: Variant>(session: &Session<V>) -> usize {
+    let steps = session.steps();
+    let cursor = session.cursor();
+    cursor + steps[cursor + 1..].iter().take_while(|s| matches!(s.action, Action::Move(_))).count()
+}
+
+/// Whether Undo applies now: Edit > Undo, and any Undo button of a
+/// board's own, which must agree with it. There is a step to undo and
+/// the board has undo; a step before the cursor leaves a state undo may
+/// stop at (where none does, as in Rummi when only the program has played
+/// since the deal, undo would take the program's turn back only for it to
+/// be played again at once); and Undo does not go back from the deal of
+/// the game at the cursor into the game before while moves the player
+/// made in this one wait to be redone. Undo reaches the start of a game,
+/// and past it only to take back a deal not yet played (a New Game chosen
+/// by mistake): the first move made in the game before would drop the
+/// played one, which was never counted.
+pub fn undo_applies<V: Variant, B: Board<V> + ?Sized>(board: &B, session: &Session<V>) -> bool {
+    let cursor = session.cursor();
+    let settled_before = (0..cursor).rev().filter_map(|i| session.state_at(i)).any(|s| board.settled(s));
+    let leaves_played_game = cursor == session.game_start() && player_moved(session, cursor, game_end(session), board);
+    session.can_undo() && board.undoable() && settled_before && !leaves_played_game
 }
 
 /// Minutes and seconds, as the clock fields show them.

@@ -47,6 +47,13 @@ pub trait View {
     fn message_is_told(&self) -> bool {
         false
     }
+    /// Whether the status line's message must be read whole: news that
+    /// nothing else on the screen shows (where Save a Copy put the game).
+    /// Where the status line drops any of it, even a sentence after one it
+    /// keeps, the shell shows it in a box as well.
+    fn message_read_whole(&self) -> bool {
+        false
+    }
     /// The kept game this view was asked to open and could not, and why
     /// (its file, line and reason): the view then shows the game left
     /// off instead.
@@ -144,6 +151,7 @@ pub mod cardgames;
 pub mod chance;
 pub mod help;
 pub mod mines;
+pub mod pause;
 pub mod pegs;
 pub mod rummi;
 pub mod scramble;

@@ -14,6 +14,7 @@ use parlour::gfx::Rgb;
 use parlour::gfx::ilbm::encode_ilbm;
 use parlour::host::{Controller, Opening};
 use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
+use parlour::views::pause::PAUSE;
 use parlour::views::scramble::picture::Source;
 use parlour::views::scramble::{CHANGE_PICTURE, CHANGE_SIZE, ScrambleBoard, ScrambleLayout, TURN_OVER};
 use parlour::views::{Response, View};
@@ -416,4 +417,130 @@ fn the_gap_and_the_hint_show_on_every_picture_at_every_depth() {
         assert_eq!((rings[0], rings[1]), (rings[3], rings[2]), "{screen}");
         assert!(luma(rings[1]) - luma(rings[0]) >= 160, "{screen}: the hint's frame {rings:?}");
     }
+}
+
+/// Whether the puzzle's pixels differ between two pictures of the window.
+fn puzzle_differs(a: &parlour::gfx::Surface, b: &parlour::gfx::Surface, puzzle: Rect) -> bool {
+    (puzzle.y..puzzle.bottom()).any(|y| (puzzle.x..puzzle.right()).any(|x| a.get(x, y) != b.get(x, y)))
+}
+
+/// Turning to another window covers the puzzle and stops its clock, as
+/// Game > Pause and P do; a move, Resume or P again goes on, and the best
+/// time counts none of the paused time.
+#[test]
+fn a_pause_covers_the_puzzle_and_its_time_is_not_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let seed = 21;
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = open(dir.path(), 3, 3, seed, Vec::new());
+    let pause_label = |view: &ScrambleView| {
+        let items = view.menus().into_iter().flat_map(|menu| menu.items);
+        items.into_iter().find(|i| i.command == Command::View(PAUSE)).map(|i| (i.label, i.enabled))
+    };
+    assert_eq!(pause_label(&view), Some(("Pause".to_string(), false)), "nothing under way to pause");
+    assert_eq!(view.focus_lost(), Response::Unchanged, "nothing to pause");
+    let slides = hint_moves(seed);
+    let (first, rest) = slides.split_first().unwrap();
+    let l = layout(&view, &m, area);
+    click(&mut view, &m, area, centre(l.place(first.0)));
+    view.input(&Input::Tick { ms: 2000 }, &m, area);
+    let mut playing = m.new_surface();
+    view.draw(&mut playing, &m, area);
+    // Another window: covered, the clock stopped.
+    assert_eq!(view.focus_lost(), Response::Redraw);
+    view.input(&Input::Tick { ms: 5000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), 2000, "the clock stands still while paused");
+    let mut paused = m.new_surface();
+    view.draw(&mut paused, &m, area);
+    assert!(puzzle_differs(&playing, &paused, l.puzzle), "the puzzle is covered");
+    assert_eq!(pause_label(&view), Some(("Resume".to_string(), true)));
+    // A move uncovers the puzzle, and moves nothing it did not show.
+    key(&mut view, &m, area, Key::Up);
+    assert_eq!(view.session().move_count(), 1, "the key only goes on");
+    let mut back = m.new_surface();
+    view.draw(&mut back, &m, area);
+    assert!(!puzzle_differs(&playing, &back, l.puzzle), "uncovered as it was");
+    view.input(&Input::Tick { ms: 1000 }, &m, area);
+    // P pauses and goes on, as Game > Pause does.
+    key(&mut view, &m, area, Key::Char('p'));
+    view.input(&Input::Tick { ms: 4000 }, &m, area);
+    click(&mut view, &m, area, centre(l.place(rest[0].0)));
+    assert_eq!(view.session().move_count(), 1, "the click only goes on");
+    view.command(&Command::View(PAUSE));
+    view.input(&Input::Tick { ms: 4000 }, &m, area);
+    key(&mut view, &m, area, Key::Char('P'));
+    assert_eq!(view.session().elapsed_ms(), 3000, "paused time is not counted");
+    for slide in rest {
+        click(&mut view, &m, area, centre(l.place(slide.0)));
+    }
+    assert_eq!(view.session().state().status(), Status::Won);
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    assert_eq!(stats.game("scramble/3x3").and_then(|g| g.best_time_ms), Some(3000));
+}
+
+/// The picture of the Undo button: as Edit > Undo allows, or not.
+fn undo_button(view: &ScrambleView, m: &Machine, area: Rect) -> Vec<Option<u32>> {
+    let mut s = m.new_surface();
+    view.draw(&mut s, m, area);
+    let r = layout(view, m, area).undo;
+    (r.y..r.bottom()).flat_map(|y| (r.x..r.right()).map(move |x| (x, y))).map(|(x, y)| s.get(x, y)).collect()
+}
+
+/// The Undo button is dimmed whenever Edit > Undo is: at the start of a
+/// shuffle with moves waiting to be redone (Back to Start) Undo would go
+/// back into the game before and drop them, so neither offers it.
+#[test]
+fn the_undo_button_follows_edit_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = open(dir.path(), 3, 3, 5, Vec::new());
+    let dimmed = undo_button(&view, &m, area);
+    // A second shuffle, untouched: Undo takes it back.
+    let scramble = centre(layout(&view, &m, area).scramble);
+    click(&mut view, &m, area, scramble);
+    assert!(view.can(&Command::Undo));
+    let offered = undo_button(&view, &m, area);
+    assert_ne!(offered, dimmed);
+    key(&mut view, &m, area, Key::Up);
+    key(&mut view, &m, area, Key::Left);
+    assert_eq!(view.session().move_count(), 2, "{}", view.message());
+    view.command(&Command::BackToStart);
+    assert!(view.session().can_undo() && !view.can(&Command::Undo), "Edit > Undo is dimmed");
+    assert_eq!(undo_button(&view, &m, area), dimmed, "and so is the button");
+    view.command(&Command::ForwardToEnd);
+    assert_eq!(undo_button(&view, &m, area), offered);
+}
+
+/// Scramble after a solved puzzle starts a history of its own: Undo
+/// reaches the start of the new shuffle and not the solved puzzle behind
+/// it. A game given up for a shuffle stays behind it, for Undo to bring
+/// back.
+#[test]
+fn a_shuffle_after_a_solved_puzzle_undoes_only_to_its_own_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let seed = 21;
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 3, 3, seed, Vec::new());
+    for slide in hint_moves(seed) {
+        let place = centre(layout(&view, &m, area).place(slide.0));
+        click(&mut view, &m, area, place);
+    }
+    assert_eq!(view.session().state().status(), Status::Won);
+    view.command(&Command::New);
+    let shuffled = view.session().state().puzzle().clone();
+    assert!(!shuffled.is_solved());
+    assert!(!view.can(&Command::Undo), "nothing behind the shuffle");
+    key(&mut view, &m, area, Key::Up);
+    key(&mut view, &m, area, Key::Left);
+    view.command(&Command::Undo);
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state().puzzle(), &shuffled);
+    assert!(!view.can(&Command::Undo), "the start of this shuffle is as far as Undo goes");
+    // An unsolved game given up for another shuffle is still there.
+    view.command(&Command::Redo);
+    let asked = view.command(&Command::New);
+    assert!(matches!(asked, Some(Response::Ask(_))), "a game under way is given up only when asked: {asked:?}");
+    view.answer(0);
+    view.command(&Command::Undo);
+    assert_eq!(view.session().move_count(), 1, "the game given up comes back");
 }

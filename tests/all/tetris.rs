@@ -119,6 +119,22 @@ fn bad_logs_are_named_by_line() {
     assert!(run(&[], &file).2.contains("no seed"));
 }
 
+/// A kept game cut short is named by file and line as a bad log is,
+/// `FILE:LINE: reason`.
+#[test]
+fn a_kept_game_cut_short_is_named_by_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let parsed = log::parse(Path::new("t.log"), LOG).unwrap();
+    let text = save::encode(&log::play(7, &parsed)).unwrap();
+    let file = dir.path().join("cut.save");
+    let kept: Vec<&str> = text.lines().take(20).collect();
+    std::fs::write(&file, kept.join("\n")).unwrap();
+    let (ok, _, err) = run(&[], &file);
+    assert!(!ok);
+    let told = format!("parlour: {}:20: ", file.display());
+    assert!(err.starts_with(&told) && err.contains("cut off"), "{err}");
+}
+
 /// A file that is no text (a program given by mistake) is told so by its
 /// line, and none of its bytes is echoed back.
 #[test]
@@ -398,4 +414,60 @@ fn a_note_outlasts_the_falling_piece() {
     }
     assert!(view.session().cursor() > moves, "the game went on");
     assert_eq!(view.message(), said);
+}
+
+/// A replay's clock shows the time played up to the frame shown, from
+/// 0:00 at the deal, not the whole game's time from the first frame.
+#[test]
+fn a_replay_shows_the_time_of_the_frame_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let parsed = log::parse(Path::new("t.log"), LOG).unwrap();
+    let mut played = log::play(7, &parsed);
+    // As Save a Copy keeps it: the whole game's time with it.
+    let whole_ms = played.state().play_ms() + 4000;
+    played.set_game_clock(0, whole_ms).unwrap();
+    let kept = dir.path().join("kept.save");
+    save::save(&played, &kept).unwrap();
+    let how = Opening { file: Some(kept), replay: true, ..Default::default() };
+    let mut view = opened(&dir.path().join("data"), &how);
+    let time = |view: &Controller<TetrisVariant, TetrisBoard>| {
+        view.fields().into_iter().find(|(name, _)| *name == "Time").map(|(_, value)| value)
+    };
+    assert_eq!(time(&view).as_deref(), Some("0:00"), "at the deal");
+    let (m, area) = machine();
+    for _ in 0..600 {
+        view.input(&Input::Tick { ms: 20 }, &m, area);
+    }
+    let shown = view.session().state().play_ms();
+    assert!((11_000..13_000).contains(&shown), "{shown} ms played after 600 frames");
+    assert_eq!(time(&view), Some(format!("0:{:02}", shown / 1000)));
+    while view.session().cursor() < played.cursor() {
+        view.input(&Input::Tick { ms: 20 }, &m, area);
+    }
+    assert_eq!(time(&view), Some(format!("0:{:02}", played.state().play_ms() / 1000)), "at the end");
+}
+
+/// Save a Copy names the file and its folder: where the status line has
+/// room for the file's sentence only (the Amiga PAL's title bar), a box
+/// says the whole of it; where the line holds it all, no box comes.
+#[test]
+fn save_a_copy_tells_the_folder_where_the_title_bar_has_no_room_for_it() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    for (id, boxed) in [(MachineId::AmigaPal, true), (MachineId::Yazzle, false)] {
+        let data = tempfile::tempdir().unwrap();
+        let view = opened(data.path(), &Opening { seed: Some(3), ..Default::default() });
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let mut d = Driver::new(Shell::keeping_in(m, Box::new(view), 1, data.path().to_path_buf()));
+        d.command(&Command::SaveAs);
+        let told = d.shell().requester().map(|r| r.lines.join(" "));
+        if boxed {
+            let told = told.expect("no box told where the copy went");
+            let folder = parlour::host::journal::kept_dir(data.path());
+            assert!(told.starts_with("Kept as tetris-"), "{told}");
+            assert!(told.contains(&format!("It is in {}", folder.display())), "{told}");
+        } else {
+            assert_eq!(told, None, "{id:?}: the status line shows it all");
+        }
+    }
 }

@@ -25,12 +25,13 @@ use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, Menu, MenuItem, Pen, ViewCommand};
 
 use super::board::{Board, RESUMED_PAUSED, Reply, clock};
+use super::pause::{self, NOTHING_TO_PAUSE, Pause};
 use super::widgets::{self, button, check_box, counter, message_box, slider, text_box};
 pub use layout::MinesLayout;
 use paint::Face;
 
 /// The board's own commands.
-pub const PAUSE: ViewCommand = ViewCommand("pause");
+pub use super::pause::PAUSE;
 pub const NO_GUESS: ViewCommand = ViewCommand("no-guess");
 pub const BEST_TIMES: ViewCommand = ViewCommand("best-times");
 /// The presets' commands, in the order of [`PRESETS`].
@@ -74,7 +75,7 @@ pub struct MinesBoard {
     /// A slider being dragged, and the settings before the drag.
     sliding: Option<(usize, Settings)>,
     press: Press,
-    paused: bool,
+    pause: Pause,
     /// The keyboard cursor, once a key was used.
     cursor: Option<usize>,
     hinted: Option<usize>,
@@ -142,7 +143,7 @@ impl MinesBoard {
             editing: None,
             sliding: None,
             press: Press::default(),
-            paused: false,
+            pause: Pause::default(),
             cursor: None,
             hinted: None,
         }
@@ -195,7 +196,7 @@ impl MinesBoard {
     fn face(&self, st: &Mines, i: usize, pressed: &[usize]) -> Face {
         let status = st.status();
         match st.square(i) {
-            _ if self.paused => Face::Covered,
+            _ if self.pause.is_on() => Face::Covered,
             Square::Open if st.exploded().contains(&i) => Face::Exploded,
             Square::Open => Face::Open(st.number(i).unwrap_or(0)),
             Square::Covered(mark) => {
@@ -248,20 +249,14 @@ impl MinesBoard {
         if st.number(i).is_some_and(|n| n > 0) { Reply::Play(MineMove::Chord(i)) } else { Reply::Redraw }
     }
 
-    /// Pause (or Resume) applies: a game under way, or paused.
-    fn can_pause(&self, session: &Session<MinesVariant>) -> bool {
-        self.paused || (session.move_count() > 0 && session.state().status() == Status::Playing)
-    }
-
     fn paused_note() -> Reply<MinesVariant> {
         Reply::Say("The game is paused: press Resume (or P) to play on.".into())
     }
 
     fn toggle_pause(&mut self, session: &Session<MinesVariant>) -> Reply<MinesVariant> {
-        if !self.can_pause(session) {
-            return Reply::Say("Nothing to pause: no game under way.".into());
+        if !self.pause.switch(session) {
+            return Reply::Say(NOTHING_TO_PAUSE.into());
         }
-        self.paused = !self.paused;
         self.press = Press::default();
         Reply::Redraw
     }
@@ -279,7 +274,7 @@ impl MinesBoard {
             if !matches!(committed, Reply::Unchanged | Reply::Redraw) {
                 return committed;
             }
-            if self.paused {
+            if self.pause.is_on() {
                 return Self::paused_note();
             }
             match button {
@@ -421,7 +416,7 @@ impl MinesBoard {
         if matches!(key, Key::Char('p' | 'P')) {
             return self.toggle_pause(session);
         }
-        if self.paused {
+        if self.pause.is_on() {
             return Self::paused_note();
         }
         let st = session.state();
@@ -471,7 +466,7 @@ impl MinesBoard {
         s.draw_text(font, "Flags", l.flags_label.0, l.flags_label.1, ink, TextStyle::PLAIN);
         counter(s, machine, l.flags, &st.flags_left().to_string());
         button(s, machine, l.new, "New", true);
-        button(s, machine, l.pause, if self.paused { "Resume" } else { "Pause" }, self.can_pause(session));
+        button(s, machine, l.pause, pause::label(self.pause.is_on()), self.pause.applies(session));
         for (row, r) in l.settings.iter().enumerate() {
             let (name, value, bounds) = setting(&self.settings, row);
             s.draw_text(font, name, r.label.0, r.label.1, ink, TextStyle::PLAIN);
@@ -513,7 +508,7 @@ impl Board<MinesVariant> for MinesBoard {
             .map(|(p, c)| MenuItem::new(p.name, Command::View(c)).checked(now.preset_of() == Some(p)))
             .collect();
         items.push(MenuItem::separator());
-        items.push(MenuItem::new(if self.paused { "Resume" } else { "Pause" }, Command::View(PAUSE)).key('p'));
+        items.push(pause::menu_item(self.pause.is_on()));
         items.push(MenuItem::new("Best Times...", Command::View(BEST_TIMES)));
         items
     }
@@ -546,19 +541,14 @@ impl Board<MinesVariant> for MinesBoard {
         // highlight pen is its shine), and clear of the square's inside,
         // so its number stays readable on the smallest squares.
         let (dark, light) = (look.paint(Pen::Text), look.paint(Pen::Highlight));
-        for at in self.hinted.into_iter().chain(self.cursor).filter(|_| !self.paused) {
+        for at in self.hinted.into_iter().chain(self.cursor).filter(|_| !self.pause.is_on()) {
             let r = l.square(at);
             for (k, ink) in [(-2, dark), (-1, light), (0, dark)] {
                 s.frame_rect(r.inset(k, k), ink);
             }
         }
-        if self.paused {
-            let font = look.title_font;
-            let text = "Paused";
-            let box_r = l.field.centred(font.text_width(text) as i32 + 16, font.height() as i32 + 10);
-            s.fill_rect(box_r, look.paint(Pen::Background));
-            s.frame_rect(box_r, look.paint(Pen::Text));
-            s.draw_text(font, text, box_r.x + 8, box_r.y + 5, look.paint(Pen::Text), TextStyle::PLAIN);
+        if self.pause.is_on() {
+            pause::draw_sign(s, machine, l.field);
         }
     }
 
@@ -616,25 +606,25 @@ impl Board<MinesVariant> for MinesBoard {
     fn can(&self, session: &Session<MinesVariant>, command: ViewCommand) -> bool {
         PRESET_COMMANDS.contains(&command)
             || matches!(command, NO_GUESS | BEST_TIMES)
-            || (command == PAUSE && self.can_pause(session))
+            || (command == PAUSE && self.pause.applies(session))
     }
 
     /// A game resumed under way waits paused, its clock stopped, until
     /// the player presses Resume: the time of a MineSweeper game is its
     /// score, and it must not run while the player finds their place.
     fn on_resume(&mut self, session: &Session<MinesVariant>) -> Option<MineMove> {
-        self.paused = self.can_pause(session);
+        self.pause.hold(session);
         None
     }
 
     fn resumed(&self, _session: &Session<MinesVariant>) -> Option<&'static str> {
-        self.paused.then_some(RESUMED_PAUSED)
+        self.pause.is_on().then_some(RESUMED_PAUSED)
     }
 
     fn reset(&mut self) {
         self.press = Press::default();
         self.sliding = None;
-        self.paused = false;
+        self.pause.resume();
         self.hinted = None;
     }
 
@@ -692,7 +682,7 @@ impl Board<MinesVariant> for MinesBoard {
     }
 
     fn paused(&self) -> bool {
-        self.paused
+        self.pause.is_on()
     }
 
     fn traps_right_button(&self) -> bool {

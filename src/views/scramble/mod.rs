@@ -4,6 +4,10 @@
 //! picture side shows the picture cut into pieces, the number side their
 //! numbers; Num/Pict (or T) turns the puzzle over.
 //!
+//! Game > Pause (or P) covers the puzzle and stops the clock, as turning
+//! to another window does; a move (a click on the puzzle, an arrow key),
+//! Resume or P again uncovers it.
+//!
 //! Game > Change Picture... takes any PNG, BMP or IFF ILBM picture from
 //! the picture folders and keeps the order of the pieces; Game > Change
 //! Size... sets the columns and rows and starts solved, as Oberon's
@@ -21,7 +25,8 @@ use crate::games::scramble::solver;
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, Requester, ViewCommand};
 
-use super::board::{Board, Reply, clock};
+use super::board::{Board, Reply, clock, undo_applies};
+use super::pause::{self, NOTHING_TO_PAUSE, PAUSE, Pause};
 use super::widgets::{bevel, button, message_box};
 use dialogs::{Outcome, PictureDialog, SizeDialog};
 use picture::{Picture, Source};
@@ -97,6 +102,7 @@ pub struct ScrambleBoard {
     numbers: bool,
     dialog: Option<Dialog>,
     hinted: Option<usize>,
+    pause: Pause,
     /// A solution known for a position, so following hints costs nothing.
     plan: Option<(Puzzle, Vec<Dir>)>,
     /// The remembered picture that could not be read, told once as the
@@ -117,6 +123,7 @@ impl ScrambleBoard {
             numbers: false,
             dialog: None,
             hinted: None,
+            pause: Pause::default(),
             plan: None,
             opening: (None, None),
             unread_choice: None,
@@ -278,6 +285,7 @@ impl Board<ScrambleVariant> for ScrambleBoard {
             MenuItem::new(if self.numbers { "Show Picture" } else { "Show Numbers" }, Command::View(TURN_OVER)),
             MenuItem::new("Change Picture...", Command::View(CHANGE_PICTURE)),
             MenuItem::new("Change Size...", Command::View(CHANGE_SIZE)),
+            pause::menu_item(self.pause.is_on()),
             MenuItem::new("Best Results...", Command::View(BEST_RESULTS)),
         ]
     }
@@ -293,13 +301,18 @@ impl Board<ScrambleVariant> for ScrambleBoard {
         let l = self.layout(st, machine, area);
         button(s, machine, l.scramble, "Scramble", true);
         button(s, machine, l.side, if self.numbers { "Num" } else { "Pict" }, true);
-        button(s, machine, l.undo, "Undo", session.can_undo());
+        button(s, machine, l.undo, "Undo", undo_applies(self, session));
         let p = st.puzzle();
-        for at in 0..p.len() {
-            self.draw_piece(s, machine, &l, p, at);
+        if self.pause.is_on() {
+            s.fill_rect(l.puzzle, look.paint(Pen::Shadow));
+            pause::draw_sign(s, machine, l.puzzle);
+        } else {
+            for at in 0..p.len() {
+                self.draw_piece(s, machine, &l, p, at);
+            }
         }
         s.frame_rect(Rect::new(l.puzzle.x - 1, l.puzzle.y - 1, l.puzzle.w + 2, l.puzzle.h + 2), look.paint(Pen::Text));
-        if let Some(at) = self.hinted {
+        if let Some(at) = self.hinted.filter(|_| !self.pause.is_on()) {
             // White between two black lines: one of them shows on any
             // picture, at any depth.
             let r = l.place(at);
@@ -338,6 +351,10 @@ impl Board<ScrambleVariant> for ScrambleBoard {
                 if l.undo.contains(x, y) {
                     return Reply::Command(Command::Undo);
                 }
+                // The puzzle is covered: the click uncovers it.
+                if l.puzzle.contains(x, y) && self.pause.resume() {
+                    return Reply::Redraw;
+                }
                 match l.hit(x, y) {
                     Some(at) if at == st.puzzle().gap() => Reply::Unchanged,
                     Some(at) => Reply::Play(Slide(at)),
@@ -351,8 +368,12 @@ impl Board<ScrambleVariant> for ScrambleBoard {
                     Key::Left => Dir::Left,
                     Key::Right => Dir::Right,
                     Key::Char('t' | 'T') => return self.command(session, TURN_OVER),
+                    Key::Char('p' | 'P') => return self.command(session, PAUSE),
                     _ => return Reply::Unchanged,
                 };
+                if self.pause.resume() {
+                    return Reply::Redraw;
+                }
                 match st.step(d) {
                     Some(m) => Reply::Play(m),
                     None => Reply::Say("The gap is at that edge already.".into()),
@@ -379,16 +400,33 @@ impl Board<ScrambleVariant> for ScrambleBoard {
                 Reply::Redraw
             }
             BEST_RESULTS => self.best_results(),
+            PAUSE if self.pause.switch(session) => Reply::Redraw,
+            PAUSE => Reply::Say(NOTHING_TO_PAUSE.into()),
             _ => Reply::Unchanged,
         }
     }
 
-    fn can(&self, _session: &Session<ScrambleVariant>, command: ViewCommand) -> bool {
+    fn can(&self, session: &Session<ScrambleVariant>, command: ViewCommand) -> bool {
         matches!(command, TURN_OVER | CHANGE_PICTURE | CHANGE_SIZE | BEST_RESULTS)
+            || (command == PAUSE && self.pause.applies(session))
     }
 
+    /// A move, an undo or a new game goes on from a pause.
     fn reset(&mut self) {
         self.hinted = None;
+        self.pause.resume();
+    }
+
+    /// A player who turns to another window finds the puzzle covered and
+    /// its clock stopped, as Tetris holds its piece: the time of a solve
+    /// is its record.
+    fn on_focus_lost(&mut self, session: &Session<ScrambleVariant>) -> Option<Slide> {
+        self.pause.hold(session);
+        None
+    }
+
+    fn paused(&self) -> bool {
+        self.pause.is_on()
     }
 
     fn hint(&mut self, session: &Session<ScrambleVariant>) -> Result<Slide, String> {
@@ -427,6 +465,12 @@ impl Board<ScrambleVariant> for ScrambleBoard {
 
     fn ending(&self, session: &Session<ScrambleVariant>) -> String {
         format!("Solved in {}!", plural(session.move_count() as u64, "move", "moves"))
+    }
+
+    /// Undo after Scramble reaches the start of the shuffle: a puzzle
+    /// solved before it has nothing left to go back to.
+    fn forgets_ended_games(&self) -> bool {
+        true
     }
 
     fn new_rules(&self, session: &Session<ScrambleVariant>) -> Option<ScrambleVariant> {

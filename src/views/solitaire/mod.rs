@@ -25,7 +25,7 @@ use crate::solitaire::quick;
 use crate::solitaire::rules::{Mode, PileKind};
 use crate::solitaire::spec::{DealTo, MODE_NAME_SHOWN};
 
-use super::board::{Board, DealSearch, OPTIONS, Reply, WINNABLE_PREF};
+use super::board::{Board, DealSearch, OPTIONS, Reply, WINNABLE_PREF, undo_applies};
 use super::card_art::{CardArt, CardSize, Mat};
 use super::widgets::DoubleClicks;
 pub use assist::Assist;
@@ -873,7 +873,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     fn draw(&self, session: &Session<SolitaireVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
         self.draw_table(session.state(), s, machine, area);
         if let Style::Oberon(_) = self.style {
-            oberon::draw_buttons(s, machine, area, session.can_undo());
+            oberon::draw_buttons(s, machine, area, undo_applies(self, session));
         }
     }
 

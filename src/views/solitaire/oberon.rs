@@ -31,8 +31,8 @@ fn buttons(area: Rect) -> (Rect, Rect) {
     (new, Rect::new(new.right() + 6, new.y, 56, new.h))
 }
 
-/// Draws the New and Undo buttons (Undo greyed when there is nothing to
-/// undo).
+/// Draws the New and Undo buttons (Undo greyed as Edit > Undo is dimmed,
+/// see [`undo_applies`](crate::views::board::undo_applies)).
 pub fn draw_buttons(s: &mut Surface, machine: &Machine, area: Rect, can_undo: bool) {
     let (new, undo) = buttons(area);
     button(s, machine, new, "New", true);

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use crate::core::highscores::DEFAULT_NAME;
 use crate::core::{Action, Game, Session, Step, plural};
-use crate::games::tetris::rules::{MAX_FRAMES, TetrisMove, TetrisVariant};
+use crate::games::tetris::rules::{MAX_FRAMES, Tetris, TetrisMove, TetrisVariant};
 use crate::games::tetris::top5::Top5;
 use crate::gfx::{Rect, Surface};
 use crate::machines::{
@@ -24,7 +24,7 @@ use super::board::{Board, RESUMED_PAUSED, Reply, records_trouble};
 /// The board's own command: the top-five table.
 pub const TOP_FIVE: ViewCommand = ViewCommand("top-five");
 /// Game > Pause (Resume while paused), as the P key.
-pub const PAUSE: ViewCommand = ViewCommand("pause");
+pub use super::pause::PAUSE;
 
 /// The journal is written after this much play (and on pause, at the end
 /// and on closing), not after every frame.
@@ -175,8 +175,7 @@ impl Board<TetrisVariant> for TetrisBoard {
     }
 
     fn menu_items(&self, session: &Session<TetrisVariant>) -> Vec<MenuItem> {
-        let pause = if session.state().paused() { "Resume" } else { "Pause" };
-        vec![MenuItem::new(pause, Command::View(PAUSE)).key('p'), MenuItem::new("Top Five...", Command::View(TOP_FIVE))]
+        vec![super::pause::menu_item(session.state().paused()), MenuItem::new("Top Five...", Command::View(TOP_FIVE))]
     }
 
     fn fields(&self, session: &Session<TetrisVariant>) -> Vec<(&'static str, String)> {
@@ -302,6 +301,11 @@ impl Board<TetrisVariant> for TetrisBoard {
     /// another program was brought to the front.
     fn on_focus_lost(&mut self, session: &Session<TetrisVariant>) -> Option<TetrisMove> {
         pause_if_falling(session)
+    }
+
+    /// A replay's clock shows the time played up to the frame shown.
+    fn time_in_state_ms(&self, state: &Tetris) -> Option<u64> {
+        Some(state.play_ms())
     }
 
     fn resumed(&self, session: &Session<TetrisVariant>) -> Option<&'static str> {
