@@ -733,6 +733,25 @@ pub fn wrap(font: &Font, text: &str, width: i32) -> Vec<String> {
     crate::machines::status::wrap(&|t| font.text_width(t) as i32, text, width)
 }
 
+/// `text` wrapped as [`wrap`] does into at most `max` lines: where it
+/// needs more, the last holds as many of the words left as fit, then
+/// "..." (see [`crate::machines::status::truncate`]).
+pub fn wrap_within(font: &Font, text: &str, width: i32, max: usize) -> Vec<String> {
+    let mut lines = wrap(font, text, width);
+    if lines.len() <= max {
+        return lines;
+    }
+    lines.truncate(max.saturating_sub(1));
+    // What the kept lines leave of the text, its spaces as wrap met them.
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let rest =
+        lines.iter().fold(words.as_str(), |rest, line| rest.strip_prefix(line.as_str()).unwrap_or(rest).trim_start());
+    if max > 0 {
+        lines.push(crate::machines::status::truncate(&|t| font.text_width(t) as i32, rest, width));
+    }
+    lines
+}
+
 /// A horizontal slider showing `value` in `low..=high`: an Amiga
 /// proportional gadget (a raised knob in a recessed well), a Mac scroll
 /// bar (a white thumb on a grey track), a Windows trackbar (a raised thumb
@@ -1150,6 +1169,19 @@ mod tests {
                 .collect();
             assert!(colours.len() >= 2, "{id}: the bar is drawn");
         }
+    }
+
+    /// Text wrapped into fewer lines than it needs ends its last in "...",
+    /// after as many of the words left as fit.
+    #[test]
+    fn text_wrapped_within_lines_ends_in_an_ellipsis() {
+        let font = machine(MachineId::AmigaPal).look().text_font;
+        let text = "Klondike Variations Zany With A Rather Long Name";
+        assert_eq!(wrap_within(font, text, 8 * 12, 3), ["Klondike", "Variations", "Zany With..."]);
+        assert_eq!(wrap_within(font, text, 8 * 60, 1), [text], "it fits");
+        assert!(wrap_within(font, text, 8 * 12, 0).is_empty());
+        let word = "Extraordinarily-long-names stay";
+        assert_eq!(wrap_within(font, word, 8 * 10, 2), ["Extraordin", "arily-l..."], "a word broken goes on unspaced");
     }
 
     #[test]
