@@ -334,14 +334,13 @@ impl Launcher {
     }
 
     /// The list's rows for a row `room` pixels wide: a name that keeps its
-    /// end is shortened before it here; others the list shortens.
+    /// end is shortened before it, and names that would read alike keep
+    /// the words that tell them apart (see [`widgets::distinct_rows`]).
     fn rows(&self, font: &Font, room: i32) -> Vec<String> {
         let kept = |row: usize| self.kept_ends.get(row).copied().unwrap_or(0);
-        self.games
-            .iter()
-            .enumerate()
-            .map(|(row, (_, name))| widgets::fit_keeping_end(font, name, kept(row), room))
-            .collect()
+        let names: Vec<(&str, usize)> =
+            self.games.iter().enumerate().map(|(row, (_, name))| (name.as_str(), kept(row))).collect();
+        widgets::distinct_rows(font, &names, room)
     }
 
     /// The chooser with each entry's name shortened, where a row is too
@@ -911,6 +910,29 @@ mod tests {
             let whole = name.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(" ");
             assert!(whole == long || whole.ends_with("..."), "{id:?}: shortened, and says so: {whole}");
         }
+    }
+
+    /// Names a narrow list would shorten alike ("Klondike..." four times
+    /// on the Amiga PAL) keep the words at their ends that tell them
+    /// apart; a name alone in its shortening keeps it.
+    #[test]
+    fn names_the_list_shortens_alike_stay_apart() {
+        let m = machine(MachineId::AmigaPal);
+        let names = [
+            "Klondike Variations Easy",
+            "Klondike Variations Hard",
+            "Klondike Variations Medium",
+            "Klondike Variations Zany With A Rather Long Name Indeed For Testing The Launcher Layout",
+            "Seahaven Towers Extraordinarily Long",
+        ];
+        let mut l = Launcher::listing(names.iter().map(|n| (n.to_lowercase(), n.to_string())).collect());
+        l.pictures = names.iter().map(|_| picture_of("klondike")).collect();
+        let parts = l.parts(&m, m.content());
+        let rows = l.rows(m.look().text_font, widgets::row_room(parts.list.rows));
+        assert_eq!(
+            rows,
+            ["Klondike... Easy", "Klondike... Hard", "Klondike... Medium", "Klondike... Layout", "Seahaven Towers..."]
+        );
     }
 
     /// A game.bmp that cannot be read shows "No picture" and, under it,
