@@ -143,7 +143,20 @@ thread_local! {
 struct Parts {
     list: ListLayout,
     preview: Option<Rect>,
+    /// The room under the picture for its caption.
+    caption: Option<Rect>,
     buttons: Vec<Rect>,
+}
+
+/// The most lines the selected game's name takes under its picture: the
+/// Amiga PAL's narrow column needs three for "Klondike Variations Hard",
+/// whose last word tells it from its neighbours; a longer name is
+/// shortened so as not to crowd out the record.
+const NAME_LINES: usize = 3;
+
+/// The height of a line of the caption under the picture.
+fn caption_line_h(font: &Font) -> i32 {
+    font.height() as i32 + 1
 }
 
 impl Launcher {
@@ -297,6 +310,11 @@ impl Launcher {
         let total = self.buttons.len() as i32 * button_w + (self.buttons.len() as i32 - 1) * gap;
         let mut x = area.x + (area.w - total) / 2;
         let y = area.bottom() - margin - button_h;
+        // The caption runs down to half a margin above the buttons, past
+        // the list's last row: the SE/30's short list leaves the picture
+        // room for one line beside it, and a record takes two or three.
+        let line_h = caption_line_h(look.text_font);
+        let caption = preview.map(|p| Rect::from_edges(p.x, p.bottom() + line_h / 2, p.right(), y - margin / 2));
         let buttons = self
             .buttons
             .iter()
@@ -306,7 +324,7 @@ impl Launcher {
                 r
             })
             .collect();
-        Parts { list, preview, buttons }
+        Parts { list, preview, caption, buttons }
     }
 
     /// The first row shown, clamped to the list (and, the first time the
@@ -316,14 +334,13 @@ impl Launcher {
     }
 
     /// The list's rows for a row `room` pixels wide: a name that keeps its
-    /// end is shortened before it here; others the list shortens.
+    /// end is shortened before it, and names that would read alike keep
+    /// the words that tell them apart (see [`widgets::distinct_rows`]).
     fn rows(&self, font: &Font, room: i32) -> Vec<String> {
         let kept = |row: usize| self.kept_ends.get(row).copied().unwrap_or(0);
-        self.games
-            .iter()
-            .enumerate()
-            .map(|(row, (_, name))| widgets::fit_keeping_end(font, name, kept(row), room))
-            .collect()
+        let names: Vec<(&str, usize)> =
+            self.games.iter().enumerate().map(|(row, (_, name))| (name.as_str(), kept(row))).collect();
+        widgets::distinct_rows(font, &names, room)
     }
 
     /// The chooser with each entry's name shortened, where a row is too
@@ -404,36 +421,28 @@ impl Launcher {
         self.progress.get(self.selected).cloned().flatten()
     }
 
-    /// The lines under the picture, each wrapped to its width: the
-    /// selected game's whole name where its row shortens it (two long
-    /// names can read the same there), then, a line apart, how far the
-    /// player has come through its levels and the game's record (which a
-    /// screen short of room leaves out whole).
+    /// The lines under the picture, as many as its room holds: the
+    /// selected game's name where its row shortens it (two long names can
+    /// read the same there), then how far the player has come through its
+    /// levels and the game's record (see [`set_caption`]).
     fn caption(&self, machine: &Machine, parts: &Parts) -> Vec<String> {
-        let Some(frame) = parts.preview else { return Vec::new() };
+        let Some(room) = parts.caption else { return Vec::new() };
         let font = machine.look().text_font;
-        let room = widgets::row_room(parts.list.rows);
-        let cut_name = self.games.get(self.selected).map(|g| g.1.clone()).filter(|n| font.text_width(n) as i32 > room);
-        let paragraphs: Vec<Vec<String>> = cut_name
-            .into_iter()
-            .chain(self.progress())
-            .chain(self.record())
-            .map(|text| widgets::wrap(font, &text, frame.w))
-            .collect();
-        paragraphs.join(&String::new())
+        let row_room = widgets::row_room(parts.list.rows);
+        let cut_name =
+            self.games.get(self.selected).map(|g| g.1.as_str()).filter(|n| font.text_width(n) as i32 > row_room);
+        let facts: Vec<String> = self.progress().into_iter().chain(self.record()).collect();
+        let lines = usize::try_from(room.h / caption_line_h(font)).unwrap_or(0);
+        set_caption(font, room.w, lines, cut_name, &facts)
     }
 
-    /// The caption under the picture `frame`, ending above `bottom`.
-    fn draw_caption(&self, s: &mut Surface, machine: &Machine, parts: &Parts, frame: Rect) {
-        let bottom = parts.list.rows.bottom();
+    /// The caption in its room under the picture.
+    fn draw_caption(&self, s: &mut Surface, machine: &Machine, parts: &Parts) {
+        let Some(room) = parts.caption else { return };
         let font = machine.look().text_font;
-        let line_h = font.height() as i32 + 1;
-        let lines = self.caption(machine, parts);
-        let top = frame.bottom() + line_h / 2;
-        let fit = usize::try_from((bottom - top) / line_h).unwrap_or(0);
-        for (i, line) in lines.iter().take(fit).enumerate() {
-            let y = top + i as i32 * line_h;
-            s.draw_text(font, line, frame.x, y, machine.look().paint(Pen::Text), TextStyle::PLAIN);
+        for (i, line) in self.caption(machine, parts).iter().enumerate() {
+            let y = room.y + i as i32 * caption_line_h(font);
+            s.draw_text(font, line, room.x, y, machine.look().paint(Pen::Text), TextStyle::PLAIN);
         }
     }
 
@@ -471,6 +480,25 @@ impl Launcher {
             }
         }
     }
+}
+
+/// A caption of `lines` lines of `width`: `name` (if any), then the
+/// `facts` (a game's progress and record), a line apart where there is
+/// room. The facts come first, then the name, [`NAME_LINES`] of it at most,
+/// then the blank lines: a name with too few lines left is shortened after
+/// a word with "..." (or left out where none are left: its row shows it
+/// shortened); facts that do not fit even so end in "...", never cut off
+/// unsaid.
+fn set_caption(font: &Font, width: i32, lines: usize, name: Option<&str>, facts: &[String]) -> Vec<String> {
+    let facts: Vec<Vec<String>> = facts.iter().map(|f| widgets::wrap(font, f, width)).collect();
+    let spare = lines.saturating_sub(facts.iter().map(Vec::len).sum());
+    let name_needs = name.map_or(0, |n| widgets::wrap(font, n, width).len().min(NAME_LINES));
+    let gaps = (facts.len() + usize::from(name.is_some())).saturating_sub(1);
+    let spaced = spare >= name_needs + gaps;
+    let name = name.map(|n| widgets::wrap_within(font, n, width, name_needs.min(spare))).filter(|l| !l.is_empty());
+    let paragraphs: Vec<Vec<String>> = name.into_iter().chain(facts).collect();
+    let caption = if spaced { paragraphs.join(&String::new()) } else { paragraphs.concat() };
+    crate::machines::status::at_most(caption, lines)
 }
 
 /// What a listed game's picture is drawn from: its game.bmp if it is a
@@ -678,7 +706,7 @@ impl View for Launcher {
         widgets::scrolled_list(s, machine, &parts.list, &rows, first, selected);
         if let Some(p) = parts.preview {
             self.draw_preview(s, machine, p);
-            self.draw_caption(s, machine, &parts, p);
+            self.draw_caption(s, machine, &parts);
         }
         let buttons: Vec<_> = (self.buttons.iter().zip(&parts.buttons))
             .map(|((label, cmd), r)| (*label, *r, *cmd != Command::View(OPEN_SELECTED) || !self.games.is_empty()))
@@ -800,6 +828,111 @@ mod tests {
         assert!(s.take_clipped_text().is_empty(), "every line fits");
         l.selected = 2;
         assert!(l.caption(&m, &parts).is_empty(), "Golf is whole in its row");
+    }
+
+    fn machine(id: MachineId) -> Machine {
+        Machine::new(&crate::machines::MachineChoice::default(), id).unwrap()
+    }
+
+    /// The caption the launcher means to show under its picture, and how
+    /// many lines of text are drawn there (bands of inked pixel rows in
+    /// the picture's columns, from under it down to the buttons).
+    fn caption_drawn(l: &Launcher, m: &Machine) -> (Vec<String>, usize) {
+        let mut s = m.new_surface();
+        l.draw(&mut s, m, m.content());
+        assert!(s.take_clipped_text().is_empty(), "{:?}: every line fits", m.id());
+        let parts = l.parts(m, m.content());
+        let frame = parts.preview.expect("a picture");
+        let paper = s.get(frame.x, frame.bottom() + 1);
+        let inked = |y: i32| (frame.x..frame.right()).any(|x| s.get(x, y) != paper);
+        let rows: Vec<bool> = (frame.bottom() + 1..parts.buttons[0].y).map(inked).collect();
+        let bands =
+            rows.iter().zip(std::iter::once(&false).chain(&rows)).filter(|&(now, before)| *now && !before).count();
+        (l.caption(m, &parts), bands)
+    }
+
+    /// The lines of a caption with words on them.
+    fn worded(caption: &[String]) -> usize {
+        caption.iter().filter(|line| !line.is_empty()).count()
+    }
+
+    /// What a caption says, its lines joined.
+    fn words(caption: &[String]) -> String {
+        caption.iter().filter(|line| !line.is_empty()).cloned().collect::<Vec<_>>().join(" ")
+    }
+
+    /// Every line of the record under the picture is drawn on every
+    /// machine: the SE/30's short list left the picture room for one line
+    /// beside it, and Tetris's record and Sokoban's count and record take
+    /// two; the caption runs on below the list, above the buttons.
+    #[test]
+    fn the_whole_record_shows_under_the_picture_on_every_machine() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut stats = Stats::default();
+        stats.game_mut("tetris").record(crate::core::Outcome::Lost, 1022);
+        stats.game_mut("sokoban/parlour/1").record(crate::core::Outcome::Lost, 0);
+        stats.save(dir.path()).unwrap();
+        let mut l = Launcher::in_data_dir(dir.path().to_path_buf());
+        for id in MachineId::ALL {
+            let m = machine(id);
+            for (game, said) in [
+                ("tetris", "Played 1, best 1022, average 1022."),
+                ("sokoban", "Levels solved: 0 of 24. Played 1, won 0 (0%)."),
+            ] {
+                l.selected = l.games.iter().position(|(g, _)| g == game).unwrap();
+                let (caption, drawn) = caption_drawn(&l, &m);
+                assert_eq!(words(&caption), said);
+                assert_eq!(drawn, worded(&caption), "{id:?}, {game}: every line of {caption:?} drawn");
+            }
+        }
+    }
+
+    /// A long name under the picture takes a few lines at most, shortened
+    /// after a word with "...", and leaves the record its room: on the
+    /// Amiga PAL it ran on over eight lines and pushed the record off the
+    /// screen, on the SE/30 it kept its first line only.
+    #[test]
+    fn a_long_name_under_the_picture_leaves_room_for_the_record() {
+        let long = "Klondike Variations Zany With A Rather Long Name Indeed For Testing The Launcher Layout";
+        let mut l = Launcher::listing(vec![("zany".into(), long.into())]);
+        l.pictures = vec![picture_of("klondike")];
+        let mut stats = Stats::default();
+        stats.game_mut("zany").record(crate::core::Outcome::Won, 0);
+        l.records = Some(stats);
+        for id in MachineId::ALL {
+            let m = machine(id);
+            let (caption, drawn) = caption_drawn(&l, &m);
+            assert_eq!(drawn, worded(&caption), "{id:?}: every line of {caption:?} drawn");
+            assert!(words(&caption).ends_with("Played 1, won 1 (100%)."), "{id:?}: the record whole: {caption:?}");
+            let name = caption.iter().take_while(|line| !line.starts_with("Played")).filter(|l| !l.is_empty());
+            let name: Vec<&String> = name.collect();
+            assert!(name.len() <= NAME_LINES, "{id:?}: {caption:?}");
+            let whole = name.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(" ");
+            assert!(whole == long || whole.ends_with("..."), "{id:?}: shortened, and says so: {whole}");
+        }
+    }
+
+    /// Names a narrow list would shorten alike ("Klondike..." four times
+    /// on the Amiga PAL) keep the words at their ends that tell them
+    /// apart; a name alone in its shortening keeps it.
+    #[test]
+    fn names_the_list_shortens_alike_stay_apart() {
+        let m = machine(MachineId::AmigaPal);
+        let names = [
+            "Klondike Variations Easy",
+            "Klondike Variations Hard",
+            "Klondike Variations Medium",
+            "Klondike Variations Zany With A Rather Long Name Indeed For Testing The Launcher Layout",
+            "Seahaven Towers Extraordinarily Long",
+        ];
+        let mut l = Launcher::listing(names.iter().map(|n| (n.to_lowercase(), n.to_string())).collect());
+        l.pictures = names.iter().map(|_| picture_of("klondike")).collect();
+        let parts = l.parts(&m, m.content());
+        let rows = l.rows(m.look().text_font, widgets::row_room(parts.list.rows));
+        assert_eq!(
+            rows,
+            ["Klondike... Easy", "Klondike... Hard", "Klondike... Medium", "Klondike... Layout", "Seahaven Towers..."]
+        );
     }
 
     /// A game.bmp that cannot be read shows "No picture" and, under it,

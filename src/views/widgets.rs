@@ -410,6 +410,52 @@ pub fn fit_keeping_end(font: &Font, text: &str, kept_end: usize, room: i32) -> S
     format!("{}{end}", crate::machines::status::truncate(&measure, head, room - measure(end)))
 }
 
+/// The rows of a list `room` pixels wide showing `names`, each with the
+/// bytes at its end to keep (see [`fit_keeping_end`]), shortened as the
+/// list box shortens them, after a word. Names that would read alike so
+/// ("Klondike..." for "Klondike Variations Easy" and "Klondike Variations
+/// Hard" on the Amiga PAL) each keep the fewest last words that tell them
+/// apart, where those take at most half the row ("Klondike... Easy",
+/// "Klondike... Hard"): cut after a letter instead, "Klondike Variati..."
+/// would still read alike, and the start, which the alphabetical list is
+/// searched by, stays.
+pub fn distinct_rows(font: &Font, names: &[(&str, usize)], room: i32) -> Vec<String> {
+    let measure = |t: &str| font.text_width(t) as i32;
+    let shown = |name: &str, kept: usize| {
+        crate::machines::status::truncate(&measure, &fit_keeping_end(font, name, kept, room), room)
+    };
+    let rows: Vec<String> = names.iter().map(|&(name, kept)| shown(name, kept)).collect();
+    let mut alike: std::collections::HashMap<&str, Vec<&str>> = std::collections::HashMap::new();
+    for (row, &(name, _)) in rows.iter().zip(names) {
+        alike.entry(row.as_str()).or_default().push(name);
+    }
+    let telling = |row: &str, name: &str, kept: usize| {
+        let others: Vec<&str> = alike[row].iter().copied().filter(|&n| n != name).collect();
+        let end = telling_end(name, &others).filter(|&end| measure(&name[name.len() - end..]) <= room / 2)?;
+        Some(shown(name, end.max(kept)))
+    };
+    rows.iter().zip(names).map(|(row, &(name, kept))| telling(row, name, kept).unwrap_or_else(|| row.clone())).collect()
+}
+
+/// The bytes at the end of `name` that hold its fewest last words no name
+/// of `others` ends with, and the space before them; None where there are
+/// no others, or no such words short of the whole name.
+fn telling_end(name: &str, others: &[&str]) -> Option<usize> {
+    fn last_words(text: &str, k: usize) -> Vec<&str> {
+        text.split_whitespace().rev().take(k).collect()
+    }
+    let starts: Vec<usize> = name
+        .char_indices()
+        .filter(|&(i, c)| !c.is_whitespace() && name[..i].ends_with(char::is_whitespace))
+        .map(|(i, _)| i)
+        .collect();
+    let k = (1..=starts.len())
+        .find(|&k| !others.is_empty() && others.iter().all(|other| last_words(other, k) != last_words(name, k)))?;
+    let word = starts[starts.len() - k];
+    let space = name[..word].char_indices().next_back().map_or(word, |(i, _)| i);
+    Some(name.len() - space)
+}
+
 /// The width a list box `r` gives each row's text (rows wider are
 /// shortened with "...").
 pub fn row_room(r: Rect) -> i32 {
@@ -741,6 +787,25 @@ pub fn scrolled_list(
 /// [`crate::machines::status::wrap`]).
 pub fn wrap(font: &Font, text: &str, width: i32) -> Vec<String> {
     crate::machines::status::wrap(&|t| font.text_width(t) as i32, text, width)
+}
+
+/// `text` wrapped as [`wrap`] does into at most `max` lines: where it
+/// needs more, the last holds as many of the words left as fit, then
+/// "..." (see [`crate::machines::status::truncate`]).
+pub fn wrap_within(font: &Font, text: &str, width: i32, max: usize) -> Vec<String> {
+    let mut lines = wrap(font, text, width);
+    if lines.len() <= max {
+        return lines;
+    }
+    lines.truncate(max.saturating_sub(1));
+    // What the kept lines leave of the text, its spaces as wrap met them.
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let rest =
+        lines.iter().fold(words.as_str(), |rest, line| rest.strip_prefix(line.as_str()).unwrap_or(rest).trim_start());
+    if max > 0 {
+        lines.push(crate::machines::status::truncate(&|t| font.text_width(t) as i32, rest, width));
+    }
+    lines
 }
 
 /// A horizontal slider showing `value` in `low..=high`: an Amiga
@@ -1160,6 +1225,42 @@ mod tests {
                 .collect();
             assert!(colours.len() >= 2, "{id}: the bar is drawn");
         }
+    }
+
+    /// Rows a narrow list would shorten alike keep the fewest last words
+    /// that tell them apart, where those leave room for the start; names
+    /// alike to the end, and ends longer than half the row, stay as they
+    /// were.
+    #[test]
+    fn rows_shortened_alike_keep_the_words_that_tell_them_apart() {
+        let font = machine(MachineId::AmigaPal).look().text_font;
+        let room = 8 * 19;
+        let rows = |names: &[&str]| distinct_rows(font, &names.iter().map(|n| (*n, 0)).collect::<Vec<_>>(), room);
+        assert_eq!(
+            rows(&["Spider Variations One Suit", "Spider Variations Two Suit", "Spider Variations Four Suits"]),
+            ["Spider... One Suit", "Spider... Two Suit", "Spider... Suits"]
+        );
+        assert_eq!(rows(&["Klondike Variations X", "Klondike Variations X"]), ["Klondike...", "Klondike..."]);
+        assert_eq!(
+            rows(&["Golf Variations Extraordinarily Long Name", "Golf Variations Unbelievably Long Name"]),
+            ["Golf Variations...", "Golf Variations..."],
+            "the words that tell them apart would take most of the row"
+        );
+        let kept = distinct_rows(font, &[("My very long level set name 1: Tiny", 8), ("Golf", 0)], room);
+        assert_eq!(kept, ["My very... 1: Tiny", "Golf"], "a kept end stays");
+    }
+
+    /// Text wrapped into fewer lines than it needs ends its last in "...",
+    /// after as many of the words left as fit.
+    #[test]
+    fn text_wrapped_within_lines_ends_in_an_ellipsis() {
+        let font = machine(MachineId::AmigaPal).look().text_font;
+        let text = "Klondike Variations Zany With A Rather Long Name";
+        assert_eq!(wrap_within(font, text, 8 * 12, 3), ["Klondike", "Variations", "Zany With..."]);
+        assert_eq!(wrap_within(font, text, 8 * 60, 1), [text], "it fits");
+        assert!(wrap_within(font, text, 8 * 12, 0).is_empty());
+        let word = "Extraordinarily-long-names stay";
+        assert_eq!(wrap_within(font, word, 8 * 10, 2), ["Extraordin", "arily-l..."], "a word broken goes on unspaced");
     }
 
     #[test]
