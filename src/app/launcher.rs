@@ -703,7 +703,7 @@ impl View for Launcher {
         let selected = (!self.games.is_empty()).then_some(self.selected);
         let first = self.first_row(&parts.list);
         let rows = self.rows(look.text_font, widgets::row_room(parts.list.rows));
-        widgets::scrolled_list(s, machine, &parts.list, &rows, first, selected);
+        widgets::scrolled_list(s, machine, &parts.list, &rows, first, selected, self.focus.on_list());
         if let Some(p) = parts.preview {
             self.draw_preview(s, machine, p);
             self.draw_caption(s, machine, &parts);
@@ -933,6 +933,31 @@ mod tests {
             rows,
             ["Klondike... Easy", "Klondike... Hard", "Klondike... Medium", "Klondike... Layout", "Seahaven Towers..."]
         );
+    }
+
+    /// The list marks that it has the keyboard, and the mark goes when Tab
+    /// takes the keyboard to the buttons: on the Macs its frame thickens,
+    /// elsewhere dots ring the selected row.
+    #[test]
+    fn the_list_shows_when_it_has_the_keyboard() {
+        for id in MachineId::ALL {
+            let m = machine(id);
+            let mut l = Launcher::listing(vec![("golf".into(), "Golf".into()), ("klondike".into(), "Klondike".into())]);
+            let drawn = |l: &Launcher| {
+                let mut s = m.new_surface();
+                l.draw(&mut s, &m, m.content());
+                s
+            };
+            let on_list = drawn(&l);
+            l.input(&Input::Key { key: Key::Tab, mods: Default::default() }, &m, m.content());
+            let on_play = drawn(&l);
+            let list = l.parts(&m, m.content()).list.rows.inset(-1, -1);
+            let marked = (list.y..list.bottom())
+                .flat_map(|y| (list.x..list.right()).map(move |x| (x, y)))
+                .filter(|&(x, y)| on_list.get(x, y) != on_play.get(x, y))
+                .count();
+            assert!(marked > 20, "{id:?}: {marked} pixels tell the list has the keyboard");
+        }
     }
 
     /// A game.bmp that cannot be read shows "No picture" and, under it,

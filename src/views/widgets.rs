@@ -122,6 +122,11 @@ impl ButtonFocus {
         }
     }
 
+    /// Whether the keyboard is on the list (no button has it).
+    pub fn on_list(&self) -> bool {
+        self.0.is_none()
+    }
+
     /// The button Return presses: the one the keyboard is on, else the
     /// first, which the list's Return chooses too.
     pub fn pressed_by_return(&self) -> usize {
@@ -767,7 +772,8 @@ impl ListScroll {
     }
 }
 
-/// A list box with its scroll bar, as laid out by [`list_layout`].
+/// A list box with its scroll bar, as laid out by [`list_layout`], and
+/// where the keys move its selection (`focused`), the keyboard's mark.
 pub fn scrolled_list(
     s: &mut Surface,
     machine: &Machine,
@@ -775,11 +781,37 @@ pub fn scrolled_list(
     rows: &[String],
     first: usize,
     selected: Option<usize>,
+    focused: bool,
 ) {
     list_box(s, machine, layout.rows, rows, first, selected);
     if let Some(bar) = &layout.bar {
         scroll_bar(s, machine, bar, first, layout.visible, rows.len());
     }
+    if focused {
+        list_focus_mark(s, machine, layout, first, selected);
+    }
+}
+
+/// The keyboard's mark on a list, as each machine drew it: on the Macs its
+/// frame round the rows and the scroll bar made two pixels thick (Standard
+/// File's list drew a ring when it took the keys; the heading above the
+/// list leaves no room for one apart from the frame); elsewhere
+/// Windows' focus rectangle, dots round the selected row in its text's
+/// pen, which the Amiga's buttons share here (see [`focus_frame`]).
+fn list_focus_mark(s: &mut Surface, machine: &Machine, layout: &ListLayout, first: usize, selected: Option<usize>) {
+    let look = machine.look();
+    if is_mac(machine) {
+        let right = layout.bar.map_or(layout.rows.right(), |bar| bar.whole.right());
+        let list = Rect::from_edges(layout.rows.x, layout.rows.y, right, layout.rows.bottom());
+        s.frame_rect(list.inset(-1, -1), look.paint(Pen::Text));
+        return;
+    }
+    let Some(shown) = selected.and_then(|row| row.checked_sub(first)).filter(|&row| row < layout.visible) else {
+        return;
+    };
+    let inner = layout.rows.inset(2, 2);
+    let row = Rect::new(inner.x, inner.y + shown as i32 * layout.row_h, inner.w, layout.row_h);
+    s.dotted_frame(row, look.paint(Pen::FillText));
 }
 
 /// Breaks `text` into lines no wider than `width` at spaces (a single
@@ -1217,7 +1249,7 @@ mod tests {
             let layout = list_layout(&m, Rect::new(4, 30, 150, 150), 40);
             let mut s = m.new_surface();
             let rows: Vec<String> = (0..40).map(|i| format!("Row {i}")).collect();
-            scrolled_list(&mut s, &m, &layout, &rows, 10, Some(12));
+            scrolled_list(&mut s, &m, &layout, &rows, 10, Some(12), false);
             let bar = layout.bar.unwrap();
             let colours: std::collections::BTreeSet<_> = (bar.whole.y..bar.whole.bottom())
                 .flat_map(|y| (bar.whole.x..bar.whole.right()).map(move |x| (x, y)))

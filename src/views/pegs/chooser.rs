@@ -253,7 +253,8 @@ impl View for BoardChooser {
         let parts = self.parts(machine, area);
         let selected = (!self.boards.is_empty()).then_some(self.selected);
         let rows = self.rows(look.text_font, widgets::row_room(parts.list.rows));
-        widgets::scrolled_list(s, machine, &parts.list, &rows, self.first_row(&parts.list), selected);
+        let first = self.first_row(&parts.list);
+        widgets::scrolled_list(s, machine, &parts.list, &rows, first, selected, self.focus.on_list());
         self.draw_preview(s, machine, &parts);
         let buttons: Vec<_> = (BUTTONS.iter().zip(&parts.buttons))
             .map(|((label, cmd), r)| (*label, *r, *cmd == Command::Close || self.can(cmd)))

@@ -301,7 +301,8 @@ impl PictureDialog {
     pub fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
         let l = self.layout(machine, area);
         dialog_box(s, machine, l.frame, "Change Picture");
-        scrolled_list(s, machine, &l.list, &self.rows(), self.scroll.first, Some(self.selected));
+        let (first, selected) = (self.scroll.first, Some(self.selected));
+        scrolled_list(s, machine, &l.list, &self.rows(), first, selected, self.focus.on_list());
         let look = machine.look();
         let note = "PNG, BMP or IFF files in pictures/";
         s.draw_text(look.text_font, note, l.note.0, l.note.1, look.paint(Pen::Text), TextStyle::PLAIN);
