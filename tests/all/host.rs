@@ -95,6 +95,18 @@ fn a_closed_game_is_resumed_where_it_was_left() {
     assert!(journal::journal_path(data.path(), "klondike").is_file());
 }
 
+/// Klondike's journal in `data`, kept after two moves (its previous copy
+/// beside it) and then overwritten with what is no journal.
+fn klondike_journal_left_damaged(data: &std::path::Path) -> std::path::PathBuf {
+    let mut view = open_table("klondike", 5, data);
+    deal_from_the_stock(&mut view, 2);
+    view.close();
+    drop(view);
+    let path = journal::journal_path(data, "klondike");
+    std::fs::write(&path, "not a journal\n").unwrap();
+    path
+}
+
 /// A damaged journal is said in full in a box as the game opens (the
 /// file, its line, what was wrong, where it went, what was resumed), and
 /// in short on the status line, which keeps it whole on the smallest
@@ -103,12 +115,7 @@ fn a_closed_game_is_resumed_where_it_was_left() {
 fn a_damaged_journal_is_told_in_full_in_a_box_and_in_short_on_the_status_line() {
     use parlour::machines::{Machine, MachineChoice, MachineId};
     let data = tempfile::tempdir().unwrap();
-    let mut view = open_table("klondike", 5, data.path());
-    deal_from_the_stock(&mut view, 2);
-    view.close();
-    drop(view);
-    let path = journal::journal_path(data.path(), "klondike");
-    std::fs::write(&path, "not a journal\n").unwrap();
+    let path = klondike_journal_left_damaged(data.path());
 
     let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
     let pal = Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
@@ -135,12 +142,7 @@ fn a_damaged_journal_is_told_in_full_in_a_box_and_in_short_on_the_status_line() 
 #[test]
 fn a_journal_damaged_with_its_previous_copy_names_both_files_set_aside() {
     let data = tempfile::tempdir().unwrap();
-    let mut view = open_table("klondike", 5, data.path());
-    deal_from_the_stock(&mut view, 2);
-    view.close();
-    drop(view);
-    let path = journal::journal_path(data.path(), "klondike");
-    std::fs::write(&path, "not a journal\n").unwrap();
+    let path = klondike_journal_left_damaged(data.path());
     std::fs::write(path.with_extension("save.bak"), "nor this\n").unwrap();
 
     let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
