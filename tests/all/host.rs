@@ -115,7 +115,7 @@ fn klondike_journal_left_damaged(data: &std::path::Path) -> std::path::PathBuf {
 fn a_damaged_journal_is_told_in_full_in_a_box_and_in_short_on_the_status_line() {
     use parlour::machines::{Machine, MachineChoice, MachineId};
     let data = tempfile::tempdir().unwrap();
-    let path = klondike_journal_left_damaged(data.path());
+    klondike_journal_left_damaged(data.path());
 
     let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
     let pal = Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
