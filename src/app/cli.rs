@@ -7,8 +7,8 @@ use clap::{Args, Parser, Subcommand};
 use crate::core::escape_controls;
 use crate::core::files::{limits, read_capped, without_bom};
 use crate::games::pegs::board::Board;
-use crate::gfx::Surface;
 use crate::gfx::image_io::{encode_bmp, encode_png};
+use crate::gfx::{ClippedText, Rect, Surface};
 use crate::machines::{Depth, Input, Machine, MachineChoice, MachineId};
 use crate::solitaire::lint as solitaire_lint;
 use crate::solitaire::spec::Diagnostic;
@@ -685,18 +685,39 @@ fn shot_one(
     // The searches the script's last moves started answer, as a window's
     // would while its player looks (judged once, not after every move).
     driver.feed(&[Input::Tick { ms: 0 }]);
-    warn_of_cut_text(&driver, output);
+    warn_of_cut_text(&driver, output, None);
     PictureFile::of(output)?.write(output, driver.frame())
 }
 
 /// Warns on standard error of each text run the picture `output` of the
-/// driver's screen had to cut off (`shot`, `help --shot`).
-fn warn_of_cut_text(driver: &Driver, output: &Path) {
-    let machine = driver.shell().machine().choice();
-    let screen = Screen { id: machine.id.unwrap_or(MachineId::Yazzle), depth: machine.depth };
-    for cut in driver.clipped_text() {
+/// driver's screen had to cut off (`shot`, `help --shot`), but those in
+/// `scrolled`, a pane that scrolls sideways to them.
+fn warn_of_cut_text(driver: &Driver, output: &Path, scrolled: Option<Rect>) {
+    let screen = screen_of(driver);
+    let cut_on_purpose = |cut: &&ClippedText| scrolled.is_some_and(|pane| pane.intersect(&cut.clip) == cut.clip);
+    for cut in driver.clipped_text().iter().filter(|cut| !cut_on_purpose(cut)) {
         eprintln!("parlour: {}: on {screen}, text {cut}", output.display());
     }
+}
+
+fn screen_of(driver: &Driver) -> Screen {
+    let machine = driver.shell().machine().choice();
+    Screen { id: machine.id.unwrap_or(MachineId::Yazzle), depth: machine.depth }
+}
+
+/// `help --shot`: tells a guide's author each line in view that is wider
+/// than the help window, by the file's line (the viewer scrolls sideways
+/// to the rest, so it is no fault of the viewer's), then any other text
+/// the picture cut off.
+fn warn_of_wide_help_lines(driver: &Driver, output: &Path, file: &Path, (pane, lines): (Rect, Vec<usize>)) {
+    let screen = screen_of(driver);
+    for line in &lines {
+        eprintln!(
+            "{}:{line}: on {screen} this line is wider than the help window; the reader scrolls sideways to see the rest",
+            file.display()
+        );
+    }
+    warn_of_cut_text(driver, output, (!lines.is_empty()).then_some(pane));
 }
 
 /// `parlour shot --all-machines TARGET -o DIR`: the same screen on every
@@ -826,10 +847,11 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
     let viewer = crate::views::help::HelpView::new(crate::help::viewer::Viewer::new(doc, Some(&node)))
         .on(machine.id())
         .reporting(super::help_source::print_problems);
+    let wide = viewer.viewer().wide_lines(&machine, machine.content());
     let driver = Driver::new(Shell::new(machine, Box::new(viewer), 1));
     match shot.zip(kind) {
         Some((path, kind)) => {
-            warn_of_cut_text(&driver, path);
+            warn_of_wide_help_lines(&driver, path, &known, wide);
             kind.write(path, driver.frame())
         }
         None => {
@@ -1120,7 +1142,9 @@ fn same_names(entries: &[PathBuf]) -> Vec<Diagnostic> {
 /// A game-type folder (or its game.ini): the rules and the folder's
 /// checks, and its game.html also as the help reads it, so that lint tells
 /// all the help would (a tag closed by another, one the help does not
-/// show), each once.
+/// show), each once: where the folder's checks and the help both find
+/// something wrong with a link or a picture (the same one, named in
+/// backquotes, on the same line), the folder's word is the one told.
 ///
 /// A page that is not text is told of once, and not read further (its
 /// bytes would come out as tags); game.bmp is checked as the folder's own
@@ -1129,18 +1153,28 @@ fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
     let mut found = solitaire_lint::lint_path(path);
     let html = crate::core::files::within(path, "game.html").ok();
     if let Some(html) = html.filter(|html| path.is_dir() && html.is_file() && solitaire_lint::is_text_file(html)) {
-        let told: std::collections::HashSet<(usize, String)> =
-            found.iter().filter(|d| d.path == html).map(|d| (d.line, d.message.clone())).collect();
+        let told: std::collections::HashSet<(usize, String)> = (found.iter())
+            .filter(|d| d.path == html)
+            .map(|d| (d.line, quoted_or_whole(&d.message).to_string()))
+            .collect();
         // A page with no title is told of once, as the folder's error.
         let title_told = found.iter().any(|d| d.path == html && d.message.contains("<title>"));
         let already_told = |d: &Diagnostic| {
-            told.contains(&(d.line, d.message.clone())) || (title_told && d.message.contains("<title>"))
+            told.contains(&(d.line, quoted_or_whole(&d.message).to_string()))
+                || (title_told && d.message.contains("<title>"))
         };
         let page = crate::help::lint_but_pictures(&html, &["game.bmp"]);
         found.extend(page.into_iter().filter(|d| !already_told(d)));
         found.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     }
     found
+}
+
+/// What a message is about: the first name it quotes in backquotes (a
+/// link's address, a picture's file), or else the whole message.
+fn quoted_or_whole(message: &str) -> &str {
+    let quoted = message.split_once('`').and_then(|(_, rest)| rest.split_once('`')).map(|(name, _)| name);
+    quoted.unwrap_or(message)
 }
 
 fn is_board(path: &Path) -> bool {

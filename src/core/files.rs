@@ -585,7 +585,10 @@ const MAX_LINKS: usize = 40;
 pub fn within(folder: &Path, name: &str) -> Result<PathBuf, OutsideFolder> {
     let outside = |how| OutsideFolder { name: name.to_string(), how };
     let parts = lexically_inside(name).map_err(outside)?;
-    let Ok(root) = folder.canonicalize() else {
+    // A file's folder by a relative name alone (`t.guide`) is "": the
+    // current one, whose links are checked as any folder's.
+    let here = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
+    let Ok(root) = here.canonicalize() else {
         return Ok(parts.iter().fold(folder.to_path_buf(), |path, part| path.join(part)));
     };
     // The path as the caller reads it, and the same place with every

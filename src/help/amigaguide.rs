@@ -44,10 +44,14 @@
 //!
 //! Errors are what leaves a reader stuck: no @DATABASE, no MAIN node (the
 //! first node is shown instead; a MAIN elsewhere is moved first with a
-//! warning), a node never closed (kept, blamed on its @NODE line), an
-//! unclosed `@{` (the rest of the line shown as written), a link to a node
-//! that is not there, a macro that uses itself. Unknown or misplaced
-//! commands and text outside nodes are warnings; the rest is shown.
+//! warning), a node never closed (kept, blamed on its @NODE line), a node
+//! without a name (left out: no link reaches it), an unclosed `@{` (the
+//! rest of the line shown as written), a link to a node that is not
+//! there, a macro that uses itself. Unknown or misplaced commands and text
+//! outside nodes are warnings; the rest is shown: words an attribute does
+//! not take (`@{b extra words}`) are shown as text with a warning, and a
+//! `@{` before an attribute's `}` ends it there, so the button a forgotten
+//! `}` runs into is still a button.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -76,36 +80,49 @@ pub fn read(path: &Path, bytes: &[u8]) -> Document {
 
 /// Reads a guide that lies in its folder (`bytes` are the file at
 /// `path`): everything [`read`] finds, plus links into other guides of
-/// the same folder whose file or node does not exist, which `parlour
-/// help` tells as it opens the guide just as `parlour lint` does.
+/// the same folder whose file or node does not exist, or whose file is a
+/// link out of the folder, which `parlour help` tells as it opens the
+/// guide just as `parlour lint` does.
 pub fn read_from_file(path: &Path, bytes: &[u8]) -> Document {
     let (mut doc, links) = read_with_links(path, bytes);
-    let folder = path.parent().unwrap_or(Path::new(""));
     let mut others = HashMap::new();
     for link in &links {
-        if let Some(file) = link.file.as_deref().filter(|f| stays_in_folder(f))
-            && let Some(message) = check_other_file(path, folder, file, &link.node, &mut others)
-        {
-            doc.diagnostics.push(Diagnostic::error(path, link.line, message));
-        }
+        let Some(file) = link.file.as_deref().filter(|f| stays_in_folder(f)) else { continue };
+        let (spec, node) = (format!("{file}/{}", link.node), &link.node);
+        let message = match other_file(path, file, node, &mut others) {
+            OtherFile::Fine => continue,
+            // The name stays in the folder by its letters, so only a
+            // link on the way leads out.
+            OtherFile::Outside => leaves_folder(&spec, &format!(" ({file} is a link to elsewhere)")),
+            OtherFile::Missing => format!("links to {spec}, but {}", super::source::no_such_file(path, file)),
+            OtherFile::NoNode => {
+                doc.missing_nodes.push((file.to_string(), node.clone()));
+                format!("links to {spec}, but {file} has no node {node}")
+            }
+        };
+        doc.diagnostics.push(Diagnostic::error(path, link.line, message));
     }
     doc.diagnostics.sort_by_key(|d| d.line);
     doc
 }
 
-/// What is wrong with a link to `node` in `file` (beside the guide at
-/// `path`), if anything. Guides already read are kept in `cache` (None:
-/// not a guide).
-fn check_other_file(
-    path: &Path,
-    folder: &Path,
-    file: &str,
-    node: &str,
-    cache: &mut HashMap<String, Option<Document>>,
-) -> Option<String> {
-    let full = crate::core::files::in_any_case(folder, file);
+/// What a link into another file of the guide's folder finds there.
+enum OtherFile {
+    /// The file, and the node if the file is a guide.
+    Fine,
+    /// A link out of the folder, which is never followed.
+    Outside,
+    Missing,
+    /// A guide without the node.
+    NoNode,
+}
+
+/// What a link to `node` in `file` (beside the guide at `path`) finds.
+/// Guides already read are kept in `cache` (None: not a guide).
+fn other_file(path: &Path, file: &str, node: &str, cache: &mut HashMap<String, Option<Document>>) -> OtherFile {
+    let Ok(full) = super::source::beside(path, file) else { return OtherFile::Outside };
     if !full.is_file() {
-        return Some(format!("links to {file}/{node}, but {}", super::source::no_such_file(path, file)));
+        return OtherFile::Missing;
     }
     let doc = cache.entry(file.to_string()).or_insert_with(|| {
         let bytes = read_capped(&full, limits::DOCUMENT).ok()?;
@@ -115,9 +132,15 @@ fn check_other_file(
         is_guide.then(|| read(&full, &bytes))
     });
     match doc {
-        Some(doc) if doc.node(node).is_none() => Some(format!("links to {file}/{node}, but {file} has no node {node}")),
-        _ => None,
+        Some(doc) if doc.node(node).is_none() => OtherFile::NoNode,
+        _ => OtherFile::Fine,
     }
+}
+
+/// What is said of a link (`spec`, as written) that leaves the guide's
+/// folder, `why` (if said) after it.
+fn leaves_folder(spec: &str, why: &str) -> String {
+    format!("link to {spec} leaves the guide's folder{why}; Parlour will not follow it")
 }
 
 /// A place the guide points at, with the line that names it, checked once
@@ -234,7 +257,7 @@ impl Report {
         let mut start = start;
         if let Some(file) = &file {
             if !stays_in_folder(file) {
-                self.error(line, format!("link to {spec} leaves the guide's folder; Parlour will not follow it"));
+                self.error(line, leaves_folder(spec, ""));
             }
             if start > 0 {
                 self.warning(line, format!("the start line of a link into another file ({spec}) is not supported"));
@@ -536,7 +559,7 @@ impl Reader {
         self.close_unclosed_node();
         let (name, rest) = split_word(args);
         if name.is_empty() {
-            self.report.error(line, "@NODE needs a name");
+            self.report.error(line, "@NODE needs a name; no link can reach the node, so it is left out");
         } else if let Some(first) = self.node_lines.get(&name.to_lowercase()) {
             self.report.warning(line, format!("a node {name} is already on line {first}; links go to that one"));
         } else {
@@ -553,8 +576,10 @@ impl Reader {
         self.stray_text_reported = false;
     }
 
+    /// Keeps the open node, but a nameless one: nothing could link to it,
+    /// and a node without a name would stand blank in the viewer's lists.
     fn close_node(&mut self) {
-        if let Some(open) = self.open.take() {
+        if let Some(open) = self.open.take().filter(|open| !open.node.name.is_empty()) {
             let mut node = open.node;
             node.blocks = open.flow.finish();
             self.doc.nodes.push(node);
@@ -567,7 +592,8 @@ impl Reader {
     fn close_unclosed_node(&mut self) {
         if let Some(open) = &self.open {
             let (name, opened) = (&open.node.name, open.node.line);
-            self.report.error(opened, format!("node {name} (opened on line {opened}) is never closed with @ENDNODE"));
+            let node = if name.is_empty() { "the node".to_string() } else { format!("node {name}") };
+            self.report.error(opened, format!("{node} (opened on line {opened}) is never closed with @ENDNODE"));
             self.close_node();
         }
     }
@@ -741,8 +767,8 @@ impl Inline<'_> {
                 };
                 self.open.flow.text(&plain);
                 plain.clear();
-                self.inline_command(&inside[..end], depth);
-                rest = &inside[end + 1..];
+                self.inline_command(&inside[..end.content], depth, end.cut_short);
+                rest = &inside[end.resume..];
             } else {
                 plain.push(c);
                 rest = &rest[c.len_utf8()..];
@@ -751,22 +777,50 @@ impl Inline<'_> {
         self.open.flow.text(&plain);
     }
 
-    fn inline_command(&mut self, content: &str, depth: usize) {
-        if content.trim_start().starts_with('"') {
+    /// One `@{...}` (its `content`); `cut_short` where a `@{` inside it
+    /// ended it, its `}` missing.
+    fn inline_command(&mut self, content: &str, depth: usize, cut_short: bool) {
+        let told = if content.trim_start().starts_with('"') {
             self.button(content);
-            return;
-        }
-        let words = split_words(content);
-        let Some((name, args)) = words.split_first() else {
-            self.report.warning(self.line, "empty @{} ignored");
-            return;
+            false
+        } else {
+            let words = split_words(content);
+            let Some((name, args)) = words.split_first() else {
+                self.report.warning(self.line, "empty @{} ignored");
+                return;
+            };
+            let key = name.to_lowercase();
+            // Macros come first: a guide may redefine the built-in attributes.
+            match self.open.macros.get(&key).or_else(|| self.global.get(&key)).cloned() {
+                Some(body) => {
+                    self.expand(name, &body, args, depth);
+                    false
+                }
+                None => self.attribute(&key, args) && self.unexpected_words(content, attribute_words(&key), cut_short),
+            }
         };
-        let key = name.to_lowercase();
-        // Macros come first: a guide may redefine the built-in attributes.
-        match self.open.macros.get(&key).or_else(|| self.global.get(&key)).cloned() {
-            Some(body) => self.expand(name, &body, args, depth),
-            None => self.attribute(&key, args),
+        if cut_short && !told {
+            let name = first_word(content.trim_start());
+            self.report.warning(self.line, format!("@{{{name} ...}} is not closed before the next @{{"));
         }
+    }
+
+    /// Words after those attribute `content` takes (`takes`, after its
+    /// name) would be lost: they are shown as text, with a warning that
+    /// names them (and, where the `}` is missing, says so). Whether there
+    /// were any.
+    fn unexpected_words(&mut self, content: &str, takes: usize, cut_short: bool) -> bool {
+        let name = first_word(content.trim_start());
+        let extra = (0..=takes).try_fold(content, |rest, _| {
+            let (word, rest) = split_word(rest);
+            (!word.is_empty()).then_some(rest)
+        });
+        let Some(extra) = extra.map(str::trim_start).filter(|e| !e.trim().is_empty()) else { return false };
+        let missing = if cut_short { "; is its } missing before the next @{?" } else { "" };
+        let message = format!("@{{{name} ...}} has unexpected words \"{}\", shown as text{missing}", extra.trim_end());
+        self.report.warning(self.line, message);
+        self.open.flow.text(extra);
+        true
     }
 
     fn expand(&mut self, name: &str, body: &str, args: &[String], depth: usize) {
@@ -790,8 +844,8 @@ impl Inline<'_> {
         self.run(&text, depth + 1);
     }
 
-    /// A built-in attribute command.
-    fn attribute(&mut self, name: &str, args: &[String]) {
+    /// A built-in attribute command; false if there is none called `name`.
+    fn attribute(&mut self, name: &str, args: &[String]) -> bool {
         let flow = &mut self.open.flow;
         let style = &mut flow.style;
         match name {
@@ -822,8 +876,12 @@ impl Inline<'_> {
             "jcenter" => flow.align(Align::Center),
             "jright" => flow.align(Align::Right),
             "amigaguide" => flow.amigaguide(),
-            _ => self.report.warning(self.line, format!("unknown inline command @{{{name}}} ignored")),
+            _ => {
+                self.report.warning(self.line, format!("unknown inline command @{{{name}}} ignored"));
+                return false;
+            }
         }
+        true
     }
 
     /// The number argument of `@{name n}`, or a warning saying why not.
@@ -926,15 +984,39 @@ impl Inline<'_> {
     }
 }
 
-/// The byte offset of the `}` that closes an inline command starting at
-/// `text`, or what is left open; braces inside quotes (button labels) do
-/// not count.
-fn closing_brace(text: &str) -> Result<usize, &'static str> {
+/// How many words after its name the built-in attribute `name` takes.
+fn attribute_words(name: &str) -> usize {
+    match name {
+        "apen" | "bpen" | "fg" | "bg" | "pari" | "lindent" => 1,
+        "settabs" => usize::MAX,
+        _ => 0,
+    }
+}
+
+/// Where an inline command ends, in the text after its `@{`.
+#[derive(Debug, PartialEq, Eq)]
+struct CommandEnd {
+    /// The byte offset where its content ends.
+    content: usize,
+    /// Where the text after it resumes.
+    resume: usize,
+    /// Whether a `@{` ended it, its `}` missing: that `@{` starts the next
+    /// command, so a button after a forgotten `}` is still a button.
+    cut_short: bool,
+}
+
+/// Where the inline command starting at `text` ends: at its `}`, or at a
+/// `@{` before it; or what is left open. Braces inside quotes (button
+/// labels) do not count.
+fn closing_brace(text: &str) -> Result<CommandEnd, &'static str> {
     let mut quoted = false;
     for (i, b) in text.bytes().enumerate() {
         match b {
             b'"' => quoted = !quoted,
-            b'}' if !quoted => return Ok(i),
+            b'}' if !quoted => return Ok(CommandEnd { content: i, resume: i + 1, cut_short: false }),
+            b'@' if !quoted && text[i + 1..].starts_with('{') => {
+                return Ok(CommandEnd { content: i, resume: i, cut_short: true });
+            }
             _ => {}
         }
     }
@@ -1765,5 +1847,96 @@ mod tests {
         write("UPPER.GUIDE", "");
         assert!(accepts(&dir.path().join("UPPER.GUIDE")));
         assert!(!accepts(&dir.path().join("notes.txt")) && !accepts(&dir.path().join("none.guide")));
+    }
+
+    /// A nameless @NODE is an error on its line and is left out: no link
+    /// can reach it, and a blank node would be what the viewer opens on.
+    #[test]
+    fn a_nameless_node_is_left_out() {
+        let doc = guide(
+            "@DATABASE t\n@NODE MAIN \"Main title\"\nMain text.\n@ENDNODE\n@NODE\nnameless body\n@ENDNODE\n\
+             @NODE Two \"Two\"\nTwo text\n@ENDNODE\n@NODE\nnever closed\n",
+        );
+        assert_eq!(doc.nodes.iter().map(|n| n.name.as_str()).collect::<Vec<_>>(), ["MAIN", "Two"]);
+        let problems = problems(&doc);
+        let lines: Vec<_> = problems.iter().map(|p| (p.0, p.1)).collect();
+        assert_eq!(lines, [(5, true), (11, true), (11, true)], "{problems:?}");
+        assert_eq!(problems[0].2, "@NODE needs a name; no link can reach the node, so it is left out");
+        assert_eq!(problems[2].2, "the node (opened on line 11) is never closed with @ENDNODE");
+    }
+
+    /// Words an attribute does not take are shown as text, with a warning
+    /// naming them; a `}` forgotten before the next `@{` loses neither the
+    /// words nor the button after them.
+    #[test]
+    fn unexpected_words_in_an_attribute_are_shown_and_told() {
+        let doc = main_node("", "A @{b extra words} C @{fg shine two}D @{ub}.");
+        let bold = |t: &str| styled(t, |s| s.bold = true);
+        let shine = |t: &str| styled(t, |s| (s.bold, s.fg) = (true, Pen::Shine));
+        let after = styled(".", |s| s.fg = Pen::Shine);
+        assert_eq!(spans(&doc.nodes[0]), [styled("A ", |_| {}), bold("extra words C "), shine("twoD "), after]);
+        let said: Vec<String> =
+            problems(&doc).into_iter().map(|(line, error, m)| format!("{line} {error} {m}")).collect();
+        assert_eq!(
+            said,
+            [
+                "3 false @{b ...} has unexpected words \"extra words\", shown as text",
+                "3 false @{fg ...} has unexpected words \"two\", shown as text",
+            ]
+        );
+        let doc = main_node("", "x @{b here and continues. Then @{\" Two \" link MAIN} and @{i}more");
+        let other = Target::node("MAIN");
+        assert_eq!(
+            spans(&doc.nodes[0]),
+            [
+                styled("x ", |_| {}),
+                bold("here and continues. Then "),
+                Span::Link { label: " Two ".into(), target: other, style: Style { bold: true, ..Style::default() } },
+                bold(" and "),
+                styled("more", |s| (s.bold, s.italic) = (true, true)),
+            ]
+        );
+        assert_eq!(
+            problems(&doc),
+            [(
+                3,
+                false,
+                "@{b ...} has unexpected words \"here and continues. Then\", shown as text; is its } missing before the next @{?"
+                    .to_string()
+            )]
+        );
+        let doc = main_node("", "@{i @{b}x");
+        assert_eq!(problems(&doc), [(3, false, "@{i ...} is not closed before the next @{".to_string())]);
+        assert_eq!(spans(&doc.nodes[0]), [styled("x", |s| (s.bold, s.italic) = (true, true))]);
+    }
+
+    /// A link to another guide through a file that is a link out of the
+    /// folder is told as a link out is, when the guide is read from its
+    /// file (`parlour help`, `parlour lint`); a link to a node another
+    /// guide lacks is kept for the viewer to grey.
+    #[cfg(unix)]
+    #[test]
+    fn links_into_other_guides_through_links_out_and_to_missing_nodes() {
+        let outside = tempfile::tempdir().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let guide = "@DATABASE x\n@NODE MAIN\n@ENDNODE\n";
+        std::fs::write(outside.path().join("outside.guide"), guide).unwrap();
+        std::fs::write(dir.path().join("other.guide"), guide).unwrap();
+        std::os::unix::fs::symlink(outside.path().join("outside.guide"), dir.path().join("link.guide")).unwrap();
+        let main = dir.path().join("main.guide");
+        let text = "@DATABASE m\n@NODE MAIN\n@{\" a \" link other.guide/NoNode}\n@{\" b \" link link.guide/MAIN}\n\
+                    @{\" c \" link other.guide/main}\n@ENDNODE\n";
+        std::fs::write(&main, text).unwrap();
+        let doc = crate::help::read_file(&main).unwrap();
+        let said: Vec<String> = doc.diagnostics.iter().map(|d| format!("{}: {}", d.line, d.message)).collect();
+        assert_eq!(
+            said,
+            [
+                "3: links to other.guide/NoNode, but other.guide has no node NoNode",
+                "4: link to link.guide/MAIN leaves the guide's folder (link.guide is a link to elsewhere); Parlour will not follow it",
+            ]
+        );
+        assert!(doc.diagnostics.iter().all(|d| d.is_error()));
+        assert!(doc.names_missing_node("other.guide", "nonode") && !doc.names_missing_node("other.guide", "MAIN"));
     }
 }

@@ -1,6 +1,7 @@
 //! Lays a node's blocks out into lines for a pane of a given width: word
-//! wrap or clipping, indents, tab stops, alignment, headings, list
-//! markers, rules, pictures, and a hit rectangle for every link.
+//! wrap or clipping, indents, tab stops, columns lined up with spaces (in
+//! a proportional font), alignment, headings, list markers, rules,
+//! pictures, and a hit rectangle for every link.
 //!
 //! Pure: the caller says how wide text is through [`Measure`], so the same
 //! layout serves every machine's fonts (and a fixed-width fake in tests).
@@ -74,6 +75,12 @@ pub trait Measure {
     /// the spaces inside the box; elsewhere a link is underlined words,
     /// and spaces around them would stand as gaps in the sentence.
     fn links_boxed(&self) -> bool {
+        false
+    }
+    /// Whether a run of two or more spaces moves on to the character
+    /// column it reaches, as it does on a fixed-width screen: text set in
+    /// a proportional font keeps the columns a guide lines up with spaces.
+    fn spaces_keep_columns(&self) -> bool {
         false
     }
 }
@@ -184,6 +191,15 @@ enum Atom {
         face: Face,
         link: Option<usize>,
     },
+    /// A run of spaces that lines up a column (see
+    /// [`Measure::spaces_keep_columns`]): it ends at character `column`
+    /// of its line where that is right of the text before it, and is a
+    /// [`Atom::Space`] elsewhere.
+    ColumnStop {
+        text: String,
+        face: Face,
+        column: i32,
+    },
     Tab,
     Break,
     Image {
@@ -263,7 +279,7 @@ impl Builder<'_> {
         };
         let left = margins.left + (i32::from(block.indent) + LIST_INDENT * list_depth) * cell;
         let first_left = (left + i32::from(block.first_indent) * cell).max(0);
-        let atoms = self.atoms(block, (self.width - left).max(cell));
+        let atoms = self.atoms(block, (self.width - left).max(cell), (first_left, left));
         let mut line = Open::new(first_left, false);
         if let BlockKind::ListItem { marker, .. } = &block.kind {
             // The marker hangs in the indent, a cell before the text.
@@ -318,13 +334,16 @@ impl Builder<'_> {
                     }
                     line.push(Item { x: line.x, width: w, piece: Piece::Text { text, face, link } }, false);
                 }
-                Atom::Space { text, face, link } => {
-                    let droppable = !face.style.shows_spaces();
-                    if droppable && line.continued && !line.has_content() {
-                        continue;
+                Atom::Space { text, face, link } => self.space(&mut line, text, face, link),
+                Atom::ColumnStop { text, face, column } => {
+                    // Only a line's own columns: after a wrap they mean nothing.
+                    let stop = line.left + column * cell;
+                    let room = !block.wrap || stop <= self.width;
+                    if !line.continued && room && stop >= line.x + self.measure.text_width(" ", face) {
+                        line.x = stop;
+                    } else {
+                        self.space(&mut line, text, face, None);
                     }
-                    let w = self.measure.text_width(&text, face);
-                    line.push(Item { x: line.x, width: w, piece: Piece::Text { text, face, link } }, droppable);
                 }
                 Atom::Tab => {
                     let stop = next_tab_stop(line.x, &block.tabs, cell);
@@ -348,6 +367,16 @@ impl Builder<'_> {
         }
         self.finish(index, block, line, face);
         self.below = margins.below;
+    }
+
+    /// A run of spaces on `line`, unless it would lead a wrapped line.
+    fn space(&self, line: &mut Open, text: String, face: Face, link: Option<usize>) {
+        let droppable = !face.style.shows_spaces();
+        if droppable && line.continued && !line.has_content() {
+            return;
+        }
+        let w = self.measure.text_width(&text, face);
+        line.push(Item { x: line.x, width: w, piece: Piece::Text { text, face, link } }, droppable);
     }
 
     /// Sets a word wider than the room on `line` a line at a time, each
@@ -390,12 +419,19 @@ impl Builder<'_> {
 
     /// Splits a block's spans into atoms. A link stays whole (a guide's
     /// button is one box) unless it is wider than `room`, when it breaks
-    /// at its spaces like text.
-    fn atoms(&mut self, block: &Block, room: i32) -> Vec<Atom> {
+    /// at its spaces like text. `lefts` are where the first line and the
+    /// lines after a break start, from which tabs count columns.
+    fn atoms(&mut self, block: &Block, room: i32, lefts: (i32, i32)) -> Vec<Atom> {
         let mut atoms = Vec::new();
+        let cell = self.measure.cell().max(1);
+        let mut columns = Columns { keep: self.measure.spaces_keep_columns(), column: 0, left: lefts.0 };
         for span in &block.spans {
             match span {
-                Span::Text { text, style } => split_words(text, Face::of(*style, &block.kind), None, &mut atoms),
+                Span::Text { text, style } => {
+                    let first = atoms.len();
+                    split_words(text, Face::of(*style, &block.kind), None, &mut atoms);
+                    columns.text(&mut atoms[first..]);
+                }
                 Span::Link { label, target, style } => {
                     let face = Face::of(*style, &block.kind);
                     let link = self.layout.links.len();
@@ -405,6 +441,7 @@ impl Builder<'_> {
                         rects: Vec::new(),
                         line: 0,
                     });
+                    columns.column += label.chars().count() as i32;
                     let shown = match label.trim() {
                         trimmed if !self.measure.links_boxed() && !trimmed.is_empty() => trimmed,
                         _ => label.as_str(),
@@ -415,14 +452,26 @@ impl Builder<'_> {
                         atoms.push(Atom::Word { text: shown.to_string(), face, link: Some(link) });
                     }
                 }
-                Span::Tab => atoms.push(Atom::Tab),
-                Span::Break => atoms.push(Atom::Break),
+                Span::Tab => {
+                    let x = columns.left + columns.column * cell;
+                    columns.column = (next_tab_stop(x, &block.tabs, cell) - columns.left) / cell;
+                    atoms.push(Atom::Tab);
+                }
+                Span::Break => {
+                    columns = Columns { column: 0, left: lefts.1, ..columns };
+                    atoms.push(Atom::Break);
+                }
                 Span::Image { path, alt } => match self.measure.image_size(path) {
-                    Some((width, height)) => atoms.push(Atom::Image { path: path.clone(), width, height }),
+                    Some((width, height)) => {
+                        columns.column += (width + cell - 1) / cell;
+                        atoms.push(Atom::Image { path: path.clone(), width, height });
+                    }
                     // A picture that cannot be shown is replaced by its words.
                     None => {
                         let alt = if alt.is_empty() { path.as_str() } else { alt.as_str() };
+                        let first = atoms.len();
                         split_words(&format!("[{alt}]"), Face::of(Style::default(), &block.kind), None, &mut atoms);
+                        columns.text(&mut atoms[first..]);
                     }
                 },
             }
@@ -488,6 +537,39 @@ impl Builder<'_> {
         }
         self.layout.lines.push(Line { y: self.y, height, ascent, block: index, items });
         self.y += height;
+    }
+}
+
+/// The character column a line's text reaches as it is split into atoms,
+/// counted as a fixed-width screen counts it (every character one cell,
+/// a tab to its stop), from the line's start at `left`.
+#[derive(Clone, Copy)]
+struct Columns {
+    /// Whether runs of spaces become [`Atom::ColumnStop`]s.
+    keep: bool,
+    column: i32,
+    left: i32,
+}
+
+impl Columns {
+    /// Counts the columns of the words and spaces of a piece of text, and
+    /// makes each run of two or more spaces that shows nothing (not fixed
+    /// pitch, which is on the grid already) a column stop.
+    fn text(&mut self, atoms: &mut [Atom]) {
+        for atom in atoms {
+            match atom {
+                Atom::Word { text, .. } => self.column += text.chars().count() as i32,
+                Atom::Space { text, face, .. } => {
+                    let run = text.chars().count() as i32;
+                    self.column += run;
+                    if self.keep && run >= 2 && !face.style.code && !face.style.shows_spaces() {
+                        let (text, face) = (std::mem::take(text), *face);
+                        *atom = Atom::ColumnStop { text, face, column: self.column };
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 }
 
@@ -811,5 +893,59 @@ mod tests {
         // Between the items the larger of none below and 2 above; after
         // the list a paragraph's 4.
         assert_eq!(ys, [2, 2 + 10 + 2, 2 + 10 + 2 + 10 + 4]);
+    }
+
+    /// A proportional font's letters: narrower than the 8-pixel cell
+    /// ("W" wider), spaces too; runs of spaces keep their columns.
+    struct Narrow;
+
+    impl Measure for Narrow {
+        fn text_width(&self, text: &str, face: Face) -> i32 {
+            text.chars().map(|c| if c == 'W' { 12 } else { 5 }).sum::<i32>() + FIXED.text_width("", face)
+        }
+        fn line_height(&self, face: Face) -> i32 {
+            FIXED.line_height(face)
+        }
+        fn ascent(&self, face: Face) -> i32 {
+            FIXED.ascent(face)
+        }
+        fn cell(&self) -> i32 {
+            8
+        }
+        fn image_size(&self, path: &str) -> Option<(i32, i32)> {
+            FIXED.image_size(path)
+        }
+        fn spaces_keep_columns(&self) -> bool {
+            true
+        }
+    }
+
+    /// The x of each item of each line.
+    fn xs(l: &Layout) -> Vec<Vec<i32>> {
+        l.lines.iter().map(|line| line.items.iter().map(|i| i.x).collect()).collect()
+    }
+
+    /// In a proportional font a run of two or more spaces ends at the
+    /// column it reaches on a character grid, counted from the line's
+    /// start (a tab to its stop, a link by its whole label); a single
+    /// space, fixed-pitch text, a run the text before has already passed
+    /// and a line continued by wrapping keep spaces as they are.
+    #[test]
+    fn runs_of_spaces_keep_their_columns_in_a_proportional_font() {
+        let code = Style { code: true, ..Style::default() };
+        let n = node(vec![
+            para(vec![text("ab  cd e")]),
+            para(vec![text("abc"), Span::Tab, text("d  e")]),
+            para(vec![link(" L ", "x"), text("  f"), Span::Break, text("g  h")]),
+            para(vec![text("WWWW  x")]),
+            para(vec![Span::Text { text: "ab  cd".into(), style: code }]),
+        ]);
+        let l = layout(&n, 800, &Narrow);
+        assert_eq!(xs(&l), [vec![0, 4 * 8], vec![0, 8 * 8, 11 * 8], vec![0, 5 * 8], vec![0, 3 * 8], vec![0], vec![0],]);
+        // Wrapped on: "cc  dd" starts a continued line, where columns
+        // mean nothing.
+        let l = layout(&node(vec![para(vec![text("aaaa bb cc  dd")])]), 9 * 5, &Narrow);
+        assert_eq!(texts(&l), ["aaaa bb", "cc  dd"]);
+        assert_eq!(l.lines[1].items.iter().map(|i| i.width).sum::<i32>(), 6 * 5);
     }
 }

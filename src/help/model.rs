@@ -28,6 +28,11 @@ pub struct Document {
     /// Each picture the document shows, as named, with the line naming it
     /// (for lint, which checks that the viewer can read it).
     pub pictures: Vec<(usize, String)>,
+    /// Links into other files of the folder that name a node the file
+    /// does not have, as (file, node) the link writes them, found as the
+    /// document was read: the viewer greys them, as it greys a link to a
+    /// node this document lacks.
+    pub missing_nodes: Vec<(String, String)>,
 }
 
 /// One page.
@@ -276,6 +281,11 @@ impl Document {
     /// The index of the node called `name`.
     pub fn node_index(&self, name: &str) -> Option<usize> {
         self.nodes.iter().position(|n| same_name(&n.name, name))
+    }
+
+    /// Whether a link to `node` of `file` names a node that file lacks.
+    pub fn names_missing_node(&self, file: &str, node: &str) -> bool {
+        self.missing_nodes.iter().any(|(f, n)| f == file && same_name(n, node))
     }
 
     /// Whether any diagnostic is an error.

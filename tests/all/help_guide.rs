@@ -403,6 +403,59 @@ fn parlour_lint_checks_guides() {
     assert!(String::from_utf8_lossy(&out.stdout).contains(":3: warning: unknown command @BLINK"));
 }
 
+/// A link to a guide of the folder that is a link out of it is told by
+/// `parlour lint` and as `parlour help` opens the guide, as a link by
+/// `..` is, also for a guide named from the folder it is in.
+#[cfg(unix)]
+#[test]
+fn a_link_to_a_guide_linked_from_outside_the_folder_is_told() {
+    let outside = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("outside.guide"), "@DATABASE o\n@NODE MAIN\n@ENDNODE\n").unwrap();
+    std::os::unix::fs::symlink(outside.path().join("outside.guide"), dir.path().join("link.guide")).unwrap();
+    write_guide(dir.path(), "t.guide", "@DATABASE t\n@NODE MAIN\n@{\" b \" link link.guide/MAIN}\n@ENDNODE\n");
+    let told = "t.guide:3: link to link.guide/MAIN leaves the guide's folder (link.guide is a link to elsewhere); \
+                Parlour will not follow it";
+    let path = dir.path().join("t.guide");
+    for named in [path.to_str().unwrap(), "t.guide"] {
+        let out = super::support::parlour().current_dir(dir.path()).args(["lint", named]).output().unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{named}: {said}");
+        assert!(said.contains(told), "{named}: {said}");
+        let shot = dir.path().join("t.png");
+        let help = ["help", named, "--machine", "amiga-pal", "--shot", shot.to_str().unwrap()];
+        let out = super::support::parlour().current_dir(dir.path()).args(help).output().unwrap();
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(told),
+            "{named}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// Every button of the shipped guides pads its label with a space each
+/// side, as period guides did: on the Amiga the box is drawn round the
+/// label, and a full stop after an unpadded one touches its border.
+#[test]
+fn the_shipped_guides_pad_their_button_labels() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("guide");
+    let mut unpadded = Vec::new();
+    for path in std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().path()) {
+        if path.extension().is_none_or(|e| e != "guide") {
+            continue;
+        }
+        let doc = read(&path, &std::fs::read(&path).unwrap());
+        for node in &doc.nodes {
+            for (label, _) in links(node) {
+                if !(label.starts_with(' ') && label.ends_with(' ')) {
+                    unpadded.push(format!("{} {}: \"{label}\"", path.display(), node.name));
+                }
+            }
+        }
+    }
+    assert!(unpadded.is_empty(), "{unpadded:#?}");
+}
+
 #[test]
 fn the_shipped_guides_lint_clean() {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("guide");

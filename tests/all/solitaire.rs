@@ -207,6 +207,31 @@ fn lint_tells_of_two_game_types_named_alike() {
     );
 }
 
+/// A link or picture of game.html that leads out of the game type's
+/// folder is told once by `parlour lint` on the folder: the folder's
+/// error (the HTML help leaves the page out), not also the help's warning
+/// (it greys the link) on the same line.
+#[test]
+fn lint_tells_of_a_page_leading_out_of_its_folder_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let golf = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Golf");
+    let folder = tmp.path().join("Golf");
+    std::fs::create_dir(&folder).unwrap();
+    for file in ["game.ini", "game.bmp"] {
+        std::fs::copy(golf.join(file), folder.join(file)).unwrap();
+    }
+    let page = std::fs::read_to_string(golf.join("game.html")).unwrap();
+    let out_of_it = "<p><a href=\"../../../outside.html\">outside</a> <img src=\"../x.bmp\" alt=\"x\"></p>\n</body>";
+    std::fs::write(folder.join("game.html"), page.replacen("</body>", out_of_it, 1)).unwrap();
+    let out = run(&["lint", &folder.to_string_lossy()]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    for name in ["`../../../outside.html`", "`../x.bmp`"] {
+        let told: Vec<&str> = said.lines().filter(|l| l.contains(name)).collect();
+        assert_eq!(told.len(), 1, "{name}: {said}");
+        assert!(told[0].contains("leads out of the game type's folder") && !told[0].contains("warning:"), "{said}");
+    }
+}
+
 /// Each shipped game type has tests/wins/<id>.txt: a `seed N` line, then
 /// moves that win that deal (found with `parlour solve`).
 #[test]

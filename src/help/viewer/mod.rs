@@ -141,7 +141,7 @@ impl Viewer {
     pub fn new(doc: Document, node: Option<&str>) -> Viewer {
         let mut opened = Opened::default();
         let doc = opened.share(doc);
-        let index = node.and_then(|n| doc.node_index(n)).unwrap_or(0);
+        let index = node.and_then(|n| find_node(&doc, n)).unwrap_or(0);
         let mut v = Viewer {
             here: Place { doc, node: index, scroll: Scroll::Line(0), focus: None },
             history: Vec::new(),
@@ -309,6 +309,21 @@ impl Viewer {
 
     /// Whether the link `k` of the layout stands wholly between the top
     /// and the bottom of the text pane, as it is scrolled.
+    /// The source lines in view that are wider than the text pane, so
+    /// cut off at its edge on purpose (the reader scrolls sideways to the
+    /// rest; for a guide's author a line to shorten), and where the pane
+    /// cuts them.
+    pub fn wide_lines(&self, machine: &Machine, area: Rect) -> (Rect, Vec<usize>) {
+        let (panes, layout) = self.framed(machine, area);
+        let top = layout.lines.get(self.first(&layout, &panes)).map_or(0, |l| l.y);
+        let in_view = |l: &&layout::Line| l.y >= top && l.y + l.height <= top + panes.text.h;
+        let wide = |l: &&layout::Line| l.items.iter().any(|i| i.x + i.width > panes.text.w);
+        let blocks = layout.lines.iter().filter(in_view).filter(wide).map(|l| l.block);
+        let mut lines: Vec<usize> = blocks.filter_map(|b| self.node().blocks.get(b)).map(|b| b.line).collect();
+        lines.dedup();
+        (panes.text_clip(), lines)
+    }
+
     fn in_view(&self, k: usize, panes: &Panes, layout: &Layout) -> bool {
         let top = layout.lines.get(self.first(layout, panes)).map_or(0, |l| l.y);
         let first_rect = layout.links.get(k).and_then(|l| l.rects.first());
@@ -396,19 +411,24 @@ impl Viewer {
                 self.say(format!("Help never runs commands. This one would run: {text}"));
             }
             // A path out of the document's folder is greyed as an address
-            // is, but it is no web address.
+            // is, but it is no web address: it is named first, as a guide's
+            // link out is, where the status line has room.
             Target::Url(url) if !url.contains("://") && !url.starts_with("mailto:") => {
-                self.say(format!("The link leads out of this folder. Help is read only from its own folder: {url}"));
+                let why = match source::beside(&self.here.doc.path, url) {
+                    Err(outside) => outside,
+                    Ok(_) => self.missing_file(url),
+                };
+                self.say(why);
             }
             Target::Url(url) => self.say(format!("Web addresses are not opened here. The address: {url}")),
-            Target::Node { file: None, node, line } => match self.find_node(&self.here.doc, node) {
+            Target::Node { file: None, node, line } => match find_node(&self.here.doc, node) {
                 Some(i) => self.go(self.here.doc.clone(), i, *line),
                 None => self.say(format!("That topic is missing. There is no topic \"{node}\" in {}.", self.title())),
             },
             Target::Node { file: Some(file), node, line } => {
                 let opened = source::beside(&self.here.doc.path, file).and_then(|path| match path.is_file() {
                     true => super::read_file(&path),
-                    false => Err(format!("That file is missing: {}.", source::no_such_file(&self.here.doc.path, file))),
+                    false => Err(self.missing_file(file)),
                 });
                 self.open(opened, file, node, *line);
             }
@@ -420,13 +440,18 @@ impl Viewer {
         Outcome::Redraw
     }
 
+    /// What is said of a link to a file of the folder that is not there.
+    fn missing_file(&self, file: &str) -> String {
+        format!("That file is missing: {}.", source::no_such_file(&self.here.doc.path, file))
+    }
+
     /// Goes to `node` of a document just read from the file `name`, or
     /// says why not.
     fn open(&mut self, opened: Result<Document, String>, name: &str, node: &str, line: usize) {
         match opened {
             Ok(doc) => {
                 let doc = self.opened.share(doc);
-                match self.find_node(&doc, node) {
+                match find_node(&doc, node) {
                     Some(i) => self.go(doc, i, line),
                     None => self.say(format!("That topic is missing. There is no topic \"{node}\" in {name}.")),
                 }
@@ -442,17 +467,13 @@ impl Viewer {
     pub(super) fn leads_somewhere(&self, target: &Target) -> bool {
         match target {
             // Where the document lies says how far its links may reach.
-            Target::Node { file: Some(file), .. } => {
+            Target::Node { file: Some(file), node, .. } => {
                 source::beside(&self.here.doc.path, file).is_ok_and(|path| path.is_file())
+                    && !self.here.doc.names_missing_node(file, node)
             }
-            Target::Node { file: None, node, .. } => self.find_node(&self.here.doc, node).is_some(),
+            Target::Node { file: None, node, .. } => find_node(&self.here.doc, node).is_some(),
             _ => target.is_enabled(),
         }
-    }
-
-    /// A node by name; an empty name or MAIN means the first node.
-    fn find_node(&self, doc: &Document, name: &str) -> Option<usize> {
-        doc.node_index(name).or_else(|| (name.is_empty() || name.eq_ignore_ascii_case("main")).then_some(0))
     }
 
     /// Moves to a node, remembering where the reader was.
@@ -901,6 +922,14 @@ fn problems_page(doc: &Document) -> Node {
         blocks.push(Block { spans: vec![plain(&all)], ..Block::paragraph(1) });
     }
     Node { name: "MAIN".into(), title: doc.title.clone(), blocks, ..Node::default() }
+}
+
+/// A node by name; an empty name or MAIN means the first node.
+fn find_node(doc: &Document, name: &str) -> Option<usize> {
+    match name.trim() {
+        "" => Some(0),
+        name => doc.node_index(name).or_else(|| name.eq_ignore_ascii_case("main").then_some(0)),
+    }
 }
 
 fn plain(text: &str) -> Span {

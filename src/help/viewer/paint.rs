@@ -51,9 +51,7 @@ pub(super) fn draw(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes
 
 fn text(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes, layout: &Layout, first: usize) {
     let ty = Type::new(panes.manner, &v.here.doc, &v.pictures);
-    // A link's box stands a pixel left of its text.
-    let clip = Rect::from_edges(panes.text.x - 1, panes.text.y, panes.frame.right() - 1, panes.text.bottom());
-    let old = s.set_clip(clip.intersect(&s.clip()));
+    let old = s.set_clip(panes.text_clip().intersect(&s.clip()));
     let top = layout.lines.get(first).map_or(0, |l| l.y);
     let node = v.node();
     for (i, line) in layout.lines.iter().enumerate().skip(first) {

@@ -160,6 +160,12 @@ const WIN_BUTTON: (i32, i32) = (75, 23);
 const WIN_TOOLBAR: i32 = 29;
 
 impl Panes {
+    /// Where the text pane's lines are drawn, and cut off: a link's box
+    /// stands a pixel left of its text.
+    pub fn text_clip(&self) -> Rect {
+        Rect::from_edges(self.text.x - 1, self.text.y, self.frame.right() - 1, self.text.bottom())
+    }
+
     /// The viewer's rectangles in `area`; `controls` are the buttons the
     /// page's toolbar shows (AmigaGuide always has its row of six, the
     /// Mac only Back).

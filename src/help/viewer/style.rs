@@ -175,6 +175,11 @@ impl Measure for Type<'_> {
         self.manner == Manner::Guide
     }
 
+    /// Topaz is fixed width: its spaces keep a guide's columns already.
+    fn spaces_keep_columns(&self) -> bool {
+        self.manner != Manner::Guide
+    }
+
     fn margins(&self, kind: &BlockKind) -> Margins {
         if self.guide {
             return Margins::default();

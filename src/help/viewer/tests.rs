@@ -115,6 +115,89 @@ fn links_that_lead_nowhere_are_passed_over_and_say_why() {
     assert!(v.status().contains("nowhere"), "{}", v.status());
 }
 
+/// A link to a node another guide of the folder lacks leads nowhere, as
+/// one to a node this guide lacks does: Tab passes it over and it is drawn
+/// ghosted, where one to a node that guide has is not.
+#[test]
+fn a_link_to_a_node_another_guide_lacks_leads_nowhere() {
+    let (m, area) = machine(MachineId::AmigaPal);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("other.guide"), "@DATABASE o\n@NODE MAIN\nHi\n@ENDNODE\n").unwrap();
+    let path = dir.path().join("main.guide");
+    let text = "@DATABASE m\n@NODE MAIN\n@{\" Lacking \" link other.guide/NoNode}\n@{\" There \" link other.guide/main}\n@ENDNODE\n";
+    std::fs::write(&path, text).unwrap();
+    let doc = crate::help::read_file(&path).unwrap();
+    let lacking = Target::Node { file: Some("other.guide".into()), node: "NoNode".into(), line: 0 };
+    let there = Target::Node { file: Some("other.guide".into()), node: "main".into(), line: 0 };
+    let mut v = Viewer::new(doc, None);
+    assert!(!v.leads_somewhere(&lacking) && v.leads_somewhere(&there));
+    v.input(&key(Key::Tab), &m, area);
+    assert_eq!(v.focus(), Some(1), "only the link to a node there");
+    // Ghosted as a link to a node of this guide that is not there.
+    let same_file = |target: Target| {
+        let mut doc = crate::help::read_file(&path).unwrap();
+        if let Span::Link { target: t, .. } = &mut doc.nodes[0].blocks[0].spans[0] {
+            *t = target;
+        }
+        let mut s = m.new_surface();
+        Viewer::new(doc, None).draw(&mut s, &m, area);
+        s
+    };
+    assert!(same_file(lacking) == same_file(Target::node("nowhere")));
+}
+
+/// A nameless node (a reader may keep one) is never what the viewer
+/// opens on: an empty name means the first node, as MAIN does.
+#[test]
+fn an_empty_node_name_opens_the_first_node() {
+    let mut doc = guide();
+    doc.nodes.insert(1, node("", vec![para(vec![text("nameless")])]));
+    for name in ["", "  ", "main"] {
+        assert_eq!(Viewer::new(doc.clone(), Some(name)).node_name(), "MAIN", "{name:?}");
+    }
+}
+
+/// Columns a guide lines up with runs of spaces stay lined up in the
+/// Mac's and YaZZle's proportional fonts: each run ends at the character
+/// column it reaches, a figure's width a column, as an indent does.
+#[test]
+fn space_aligned_columns_line_up_in_proportional_fonts() {
+    for id in [MachineId::MacSe30, MachineId::Yazzle, MachineId::AmigaPal] {
+        let (m, area) = machine(id);
+        let rows = ["  #    wall", "  @    the pusher", "  +    the pusher on a goal"];
+        let blocks = rows.iter().map(|r| para(vec![text(r)])).collect();
+        let v = Viewer::new(Document { nodes: vec![node("MAIN", blocks)], ..guide() }, None);
+        let panes = v.panes(&m, area);
+        let layout = v.layout(&panes);
+        let cell = v.ty(panes.manner).cell();
+        let columns: Vec<Vec<i32>> = layout.lines.iter().map(|l| l.items.iter().map(|i| i.x).collect()).collect();
+        if id == MachineId::AmigaPal {
+            // Topaz is on the grid already: each line is one run of text.
+            assert_eq!(columns, [[0], [0], [0]]);
+            continue;
+        }
+        assert!(columns.iter().all(|xs| xs[..] == [2 * cell, 7 * cell]), "{id}: {columns:?}");
+    }
+}
+
+/// A line wider than the text pane is cut at its edge on purpose (the
+/// reader scrolls sideways to it): the viewer names it by its source
+/// line for `help --shot` to tell the guide's author.
+#[test]
+fn lines_wider_than_the_pane_are_named_by_their_source_lines() {
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut doc = guide();
+    doc.nodes[1].blocks = vec![
+        Block { line: 7, ..para(vec![text("short")]) },
+        Block { wrap: false, line: 8, ..para(vec![text(&"wide ".repeat(30))]) },
+        Block { line: 9, ..para(vec![text(&"wraps ".repeat(30))]) },
+    ];
+    let v = Viewer::new(doc, Some("two"));
+    let (clip, lines) = v.wide_lines(&m, area);
+    assert_eq!(lines, [8]);
+    assert_eq!(clip, v.panes(&m, area).text_clip());
+}
+
 /// A key for a button that does nothing now says why.
 #[test]
 fn a_key_that_does_nothing_says_why() {
@@ -156,7 +239,8 @@ fn retrace_goes_back_through_every_step_and_browse_follows_the_file() {
 }
 
 /// A web address is shown, not opened; a path out of the document's
-/// folder (greyed as an address is) is said to be one, not a web address.
+/// folder (greyed as an address is) is said to be one, not a web address,
+/// and named first, where the status line shows it.
 #[test]
 fn addresses_are_said_and_never_followed() {
     let (m, area) = machine(MachineId::AmigaPal);
@@ -164,7 +248,7 @@ fn addresses_are_said_and_never_followed() {
         ("https://example.com", "Web addresses are not opened here. The address: https://example.com"),
         (
             "../Klondike/game.html",
-            "The link leads out of this folder. Help is read only from its own folder: ../Klondike/game.html",
+            "../Klondike/game.html is outside the folder (its .. climb out): Parlour reads only files inside it",
         ),
     ] {
         let mut doc = guide();
