@@ -14,7 +14,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use crate::core::files::{self, Loaded};
 use crate::core::{
     Action, FileError, FileErrorKind, Game, GameStats, Mark, Outcome, Session, Stats, Status, Variant, fnv1a64, plural,
-    save,
+    save, sentence,
 };
 use crate::gfx::{Rect, Surface};
 use crate::machines::{
@@ -512,7 +512,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                     let lost = self.ending_box("Game over", lines);
                     response = self.ask_ended(lost, Outcome::Lost);
                 } else if let Some(first) = lines.first() {
-                    self.message = format!("{} {first}", self.message);
+                    // A box's line ("Score: 280") among the sentences.
+                    self.message = format!("{} {}", self.message, sentence(first));
                 }
             }
         }
