@@ -233,6 +233,46 @@ fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
     assert_eq!(stats.game("pegs/two").map(|g| (g.played, g.lost)), Some((1, 1)));
 }
 
+/// The ending is said again wherever the player comes back to the
+/// finished position: by Forward to End after Back to Start, by Redo, and
+/// on resuming the game; the positions before it say nothing of it.
+#[test]
+fn the_ending_is_said_again_on_stepping_back_to_it() {
+    let ending = "One stone left, in the target: a red stone.";
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let line = || variant("pegs/line", "Version 2\nMode: Normal\nr g E\n");
+    let mut view = open("Line", line(), dir.path());
+    drag(&mut view, &m, area, "a1", "c1");
+    assert_eq!(view.message(), ending);
+    view.command(&Command::BackToStart);
+    assert_eq!(view.message(), "");
+    view.command(&Command::ForwardToEnd);
+    assert_eq!(view.message(), ending);
+    view.command(&Command::Undo);
+    assert_eq!(view.message(), "");
+    view.command(&Command::Redo);
+    assert_eq!(view.message(), ending);
+    drop(view);
+    assert_eq!(open("Line", line(), dir.path()).message(), ending);
+}
+
+/// A board left with no solution is said so again on resuming, as after
+/// the jump that lost it.
+#[test]
+fn a_board_with_no_solution_left_is_said_so_again_on_resuming() {
+    let hopeless = "No solution from here: undo some jumps.";
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    // Jumping e1-g1 leaves a jump (a1-c1), and then two stones apart.
+    let board = || variant("pegs/gap", "Version 2\nMode: Normal\ny y e e y y e\n");
+    let mut view = open("Gap", board(), dir.path());
+    drag(&mut view, &m, area, "e1", "g1");
+    assert_eq!(view.message(), hopeless);
+    drop(view);
+    assert_eq!(open("Gap", board(), dir.path()).message(), format!("{hopeless} Game resumed."));
+}
+
 /// The keyboard's cursor is the two-pixel frame of every game's cursor,
 /// a dark ring inside a light one: one pixel was lost on the board's wood.
 #[test]
