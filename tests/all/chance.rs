@@ -778,6 +778,42 @@ fn a_win_shows_the_scores_by_itself() {
     assert_eq!(stats(data.path()).played, 1, "the won game is counted once");
 }
 
+/// The cards follow the columns: a column grown long brings smaller
+/// cards, and the won table, its long columns laid off (the last of them
+/// in one step), shows full-size cards again, as Back to Start and
+/// Forward to End show it. Deal 2, played to its win by the solver's
+/// line, has a column long enough to shrink the cards in the SE/30's
+/// window (the colour Mac's too).
+#[test]
+fn the_won_table_shows_full_size_cards_again() {
+    use parlour::solitaire::engine::PileId;
+    use parlour::solitaire::rules::PileKind;
+    use parlour::solitaire::solver::{Limits, Verdict, solve};
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(2), data.path());
+    let area = machine(MachineId::MacSe30, None).content();
+    let width = |view: &Chance| {
+        let st = view.session().state();
+        view.board().pile_rect(st, area, PileId::new(PileKind::Tableau, 0)).unwrap().w
+    };
+    let dealt = width(&view);
+    let Verdict::Won(line) = solve(view.session().state(), &Limits::new(2_000_000, 500)).verdict else {
+        panic!("deal 2 is won")
+    };
+    let mut smallest = dealt;
+    for text in &line {
+        let m = view.session().state().parse_move(text).unwrap();
+        view.play_move(&m);
+        smallest = smallest.min(width(&view));
+    }
+    assert_eq!(view.session().state().status(), Status::Won);
+    assert!(smallest < dealt, "deal 2's winning line shrinks no card");
+    assert_eq!(width(&view), dealt, "the won table keeps the small cards");
+    view.command(&Command::BackToStart).unwrap();
+    view.command(&Command::ForwardToEnd).unwrap();
+    assert_eq!(width(&view), dealt, "Forward to End shows the won table at another size");
+}
+
 /// A won game kept on the table (OK, or Escape, on its Scores box) and
 /// quit is there again when the game is opened next, its ending said, as
 /// the help promises ("next time, the game is just as you left it"); it
