@@ -509,19 +509,21 @@ fn the_board_chooser_on_the_smallest_screen() {
     assert_golden("pegs-chooser-amiga-pal", d.frame());
 }
 
-/// On the Amiga's narrow screen a broken board with a long name is told
-/// in full: the caption grows to hold the reason to its last word, and
-/// nothing is cut.
+/// On the smallest screens a broken board with a long name is told in
+/// full: the caption grows to hold its file's name and the reason to its
+/// last word, and nothing is cut.
 #[test]
 fn a_broken_board_is_told_whole_on_the_smallest_screen() {
     let dir = board_folder();
     let long = "A broken one with a rather long name";
     std::fs::write(dir.path().join(format!("{long}.brd")), "Version 2\nMode: Normal\ny y y\ny x y\n").unwrap();
-    let (m, _) = machine(MachineId::AmigaPal);
-    let c = chooser(dir.path(), "pegs/a-broken-one-with-a-rather-long-name");
-    assert!(c.message().ends_with("boards"), "the broken board is selected: {}", c.message());
-    let d = Driver::new(Shell::new(m, Box::new(c), 1));
-    assert!(d.clipped_text().is_empty(), "cut: {:?}", d.clipped_text());
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let (m, _) = machine(id);
+        let c = chooser(dir.path(), "pegs/a-broken-one-with-a-rather-long-name");
+        assert!(c.message().ends_with("boards"), "the broken board is selected: {}", c.message());
+        let d = Driver::new(Shell::new(m, Box::new(c), 1));
+        assert!(d.clipped_text().is_empty(), "cut on {id:?}: {:?}", d.clipped_text());
+    }
 }
 
 #[test]
