@@ -413,14 +413,10 @@ impl Shell {
                 m.items = kept;
                 steps.extend(moved);
             }
-            // Command-Z is Edit > Undo's: a game's own Undo elsewhere
-            // (The Chance's Moves menu) gives that letter up here; one
-            // with a letter of its own (Rummi's Back up, B) keeps it.
-            for item in view_menus.iter_mut().flat_map(|m| m.items.iter_mut()) {
-                if item.command == Command::Undo && item.key.is_some_and(|k| k.eq_ignore_ascii_case(&'z')) {
-                    item.key = None;
-                }
-            }
+            // A game's own Undo elsewhere (The Chance's Moves menu) keeps
+            // Command-Z beside Edit > Undo's: the one command under both,
+            // shown where the player looks for it among Redo and the
+            // other steps, which show theirs.
             menus.push(self.edit_menu(steps));
         }
         menus.extend(view_menus);

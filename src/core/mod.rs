@@ -41,4 +41,4 @@ pub use rng::GameRng;
 pub use session::{Action, Mark, ReplayError, Session, Step};
 pub use stats::{GameStats, Stats};
 pub(crate) use text::cp1252;
-pub use text::{IniLines, NotText, capitalised, decode_text, decode_windows, ini_error, plural, shortened};
+pub use text::{IniLines, NotText, capitalised, decode_text, decode_windows, ini_error, plural, sentence, shortened};

@@ -132,6 +132,19 @@ pub fn capitalised(text: &str) -> String {
     chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
+/// `clause` as a sentence: with a full stop (unless it ends with `!` or
+/// `?`), and a capital where it starts with a word (not with a file's
+/// name, which keeps its case). For a box's line ("Score: 280") said in
+/// the status line among sentences, and for trouble told in a box.
+pub fn sentence(clause: &str) -> String {
+    if clause.ends_with(['!', '?']) {
+        return clause.to_string();
+    }
+    let clause = clause.trim_end_matches('.');
+    let first_word = clause.split(' ').next().unwrap_or_default();
+    if first_word.chars().all(char::is_alphabetic) { format!("{}.", capitalised(clause)) } else { format!("{clause}.") }
+}
+
 /// `text` in at most `most` characters: whole, or cut after its last
 /// whole word that leaves room for "..." after it (a first word longer
 /// than that is cut after a letter). For quoting a file's words back to
@@ -248,6 +261,14 @@ fn check_text(text: &str) -> Result<(), NotText> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clause_becomes_a_sentence() {
+        assert_eq!(sentence("Score: 280"), "Score: 280.");
+        assert_eq!(sentence("second"), "Second.");
+        assert_eq!(sentence("a.ini:1: first."), "a.ini:1: first.");
+        assert_eq!(sentence("Solved in 3 moves!"), "Solved in 3 moves!");
+    }
 
     #[test]
     fn one_takes_the_singular() {

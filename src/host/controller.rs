@@ -14,7 +14,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use crate::core::files::{self, Loaded};
 use crate::core::{
     Action, FileError, FileErrorKind, Game, GameStats, Mark, Outcome, Session, Stats, Status, Variant, fnv1a64, plural,
-    save,
+    save, sentence,
 };
 use crate::gfx::{Rect, Surface};
 use crate::machines::{
@@ -350,8 +350,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// What the status line says of a game resumed with moves made: a
     /// finished game its ending; a game found lost (and counted so) while
     /// moves remained, that it was; otherwise that it was resumed, in the
-    /// board's words where it has some.
-    fn resumed_words(&self) -> String {
+    /// board's words where it has some, after what stands in the position
+    /// (a can stuck off the goals) as it was said when the game was left:
+    /// first, as the narrowest status line keeps the first sentence, and
+    /// the table on show says the game goes on.
+    fn resumed_words(&mut self) -> String {
         let status = self.session.state().status();
         if status != Status::Playing {
             return self.ending_words();
@@ -359,7 +362,23 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         if self.session.is_marked(Mark::Lost) {
             return "Lost game resumed: New Game deals another.".into();
         }
-        self.board.resumed(&self.session).unwrap_or("Game resumed.").into()
+        let resumed = self.board.resumed(&self.session).unwrap_or("Game resumed.");
+        match self.board.standing(&self.session) {
+            Some(standing) => format!("{standing} {resumed}"),
+            None => resumed.into(),
+        }
+    }
+
+    /// What the status line says of the position at the cursor once the
+    /// player has stepped to it (Undo, Redo, Back to Start, Forward to
+    /// End): a finished game's ending, or what the board finds standing
+    /// in it (a can stuck off the goals); nothing for a game simply under
+    /// way. Said as it was when the position was first reached.
+    fn standing_words(&mut self) -> String {
+        if self.session.state().status() != Status::Playing {
+            return self.ending_words();
+        }
+        self.board.standing(&self.session).unwrap_or_default()
     }
 
     /// A controller that could not open the kept game it was asked to
@@ -512,7 +531,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                     let lost = self.ending_box("Game over", lines);
                     response = self.ask_ended(lost, Outcome::Lost);
                 } else if let Some(first) = lines.first() {
-                    self.message = format!("{} {first}", self.message);
+                    // A box's line ("Score: 280") among the sentences.
+                    self.message = format!("{} {}", self.message, sentence(first));
                 }
             }
         }
@@ -920,8 +940,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn go_to(&mut self, step: usize) -> Response {
         while self.session.cursor() > step && self.session.undo() {}
         while self.session.cursor() < step && self.session.redo() {}
-        self.message.clear();
         self.moved_on();
+        self.message = self.standing_words();
         self.journal();
         Response::Redraw
     }
@@ -1526,20 +1546,21 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 let ended = self.session.state().status() != Status::Playing;
                 let start = self.session.game_start();
                 while self.session.undo() && !self.board.settled(self.session.state()) {}
-                self.message.clear();
+                self.moved_on();
+                self.message = self.standing_words();
                 // Taken back out of its end, or back from the deal that
                 // gave it up, a lost game keeps its count.
                 let back = ended || self.session.game_start() != start;
                 if back && self.counted.get(&self.session.game_start()) == Some(&Outcome::Lost) {
                     self.message = "Taken back. Still counted as lost.".into();
                 }
-                self.moved_on();
                 self.journal();
                 Response::Redraw
             }
             Command::Redo => {
                 while self.session.redo() && !self.board.settled(self.session.state()) {}
-                self.message.clear();
+                // An ending reached again is said by `changed`.
+                self.message = self.standing_words();
                 self.changed()
             }
             Command::Hint => self.hint(),

@@ -12,7 +12,7 @@
 use std::cell::RefCell;
 use std::collections::{HashSet, VecDeque};
 
-use crate::core::capitalised;
+use crate::core::sentence;
 use crate::machines::Requester;
 
 /// The title of the box that tells of trouble with settings.ini or
@@ -45,15 +45,6 @@ pub fn warn(title: &str, text: String) {
             told.waiting.push_back(req);
         }
     });
-}
-
-/// `clause` as a box says it: a sentence, with a full stop, and a capital
-/// where it starts with a word (not with a file's name, which keeps its
-/// case).
-fn sentence(clause: &str) -> String {
-    let clause = clause.trim_end_matches('.');
-    let first_word = clause.split(' ').next().unwrap_or_default();
-    if first_word.chars().all(char::is_alphabetic) { format!("{}.", capitalised(clause)) } else { format!("{clause}.") }
 }
 
 /// The next box to show, oldest first.

@@ -192,6 +192,16 @@ pub trait Board<V: Variant> {
         None
     }
 
+    /// What the position at the cursor calls for saying however the
+    /// player came to it (a can stuck off the goals, a board left with no
+    /// solution): said after a move (see [`moved`](Board::moved)) and
+    /// again when the game is resumed or stepped back or forward to it.
+    /// Asked only while the game is under way; an ended game has its
+    /// [`ending`](Board::ending).
+    fn standing(&mut self, _session: &Session<V>) -> Option<String> {
+        None
+    }
+
     /// Whether the board has just found the game on the table lost while
     /// moves remain (The Chance, once nothing more can be laid off), told
     /// once per finding: the game is counted lost then, not only when it

@@ -597,11 +597,17 @@ fn the_mac_menus() {
     }
     let moves: Vec<String> = labels("Moves").into_iter().map(|i| i.0).collect();
     assert_eq!(moves, ["Undo", "Redo", "Back to Start", "Forward to End", "Replay", "Hint", "Solve", "Sequences..."]);
-    let keyed: Vec<char> = menus.iter().flat_map(|m| m.items.iter().filter_map(|i| i.key)).collect();
+    assert_eq!(labels("Moves")[0], ("Undo".into(), Some('Z'), false), "Undo shows its key as Redo does");
+    // A key names one command, here under Edit and Moves alike.
+    let keyed: Vec<(char, &Command)> =
+        menus.iter().flat_map(|m| m.items.iter().filter_map(|i| Some((i.key?, &i.command)))).collect();
     let mut unique = keyed.clone();
-    unique.sort_unstable();
+    unique.sort_unstable_by_key(|k| k.0);
     unique.dedup();
-    assert_eq!(unique.len(), keyed.len(), "one command a key: {keyed:?}");
+    let mut keys: Vec<char> = keyed.iter().map(|k| k.0).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(unique.len(), keys.len(), "one command a key: {keyed:?}");
     let special: Vec<String> = labels("Special").into_iter().map(|i| i.0).collect();
     assert_eq!(special, ["Scores...", "Sound", "Solver Status", "Winnable Deals Only"]);
 }
@@ -772,6 +778,42 @@ fn a_win_shows_the_scores_by_itself() {
     assert_eq!(stats(data.path()).played, 1, "the won game is counted once");
 }
 
+/// The cards follow the columns: a column grown long brings smaller
+/// cards, and the won table, its long columns laid off (the last of them
+/// in one step), shows full-size cards again, as Back to Start and
+/// Forward to End show it. Deal 2, played to its win by the solver's
+/// line, has a column long enough to shrink the cards in the SE/30's
+/// window (the colour Mac's too).
+#[test]
+fn the_won_table_shows_full_size_cards_again() {
+    use parlour::solitaire::engine::PileId;
+    use parlour::solitaire::rules::PileKind;
+    use parlour::solitaire::solver::{Limits, Verdict, solve};
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(2), data.path());
+    let area = machine(MachineId::MacSe30, None).content();
+    let width = |view: &Chance| {
+        let st = view.session().state();
+        view.board().pile_rect(st, area, PileId::new(PileKind::Tableau, 0)).unwrap().w
+    };
+    let dealt = width(&view);
+    let Verdict::Won(line) = solve(view.session().state(), &Limits::new(2_000_000, 500)).verdict else {
+        panic!("deal 2 is won")
+    };
+    let mut smallest = dealt;
+    for text in &line {
+        let m = view.session().state().parse_move(text).unwrap();
+        view.play_move(&m);
+        smallest = smallest.min(width(&view));
+    }
+    assert_eq!(view.session().state().status(), Status::Won);
+    assert!(smallest < dealt, "deal 2's winning line shrinks no card");
+    assert_eq!(width(&view), dealt, "the won table keeps the small cards");
+    view.command(&Command::BackToStart).unwrap();
+    view.command(&Command::ForwardToEnd).unwrap();
+    assert_eq!(width(&view), dealt, "Forward to End shows the won table at another size");
+}
+
 /// A won game kept on the table (OK, or Escape, on its Scores box) and
 /// quit is there again when the game is opened next, its ending said, as
 /// the help promises ("next time, the game is just as you left it"); it
@@ -803,9 +845,9 @@ fn a_finished_game_is_just_as_it_was_left_after_quitting() {
     assert_eq!((stats(data.path()).played, stats(data.path()).won), (1, 1), "the win counted once");
 }
 
-/// Undo has the command key and Z on every machine: in the Moves menu off
-/// the Mac, in the Edit menu on it (and only there, so no letter is
-/// claimed twice).
+/// Undo has the command key and Z on every machine: in the Moves menu
+/// beside Redo, Back to Start and Forward to End, which show their keys,
+/// and on the Mac in the Edit menu as well (one command under both).
 #[test]
 fn undo_takes_z_on_every_machine() {
     for id in [MachineId::Yazzle, MachineId::AmigaPal, MachineId::MacSe30] {
@@ -819,8 +861,9 @@ fn undo_takes_z_on_every_machine() {
             .filter(|(_, i)| i.key.is_some_and(|k| k.eq_ignore_ascii_case(&'z')))
             .map(|(title, i)| (title, i.command.clone()))
             .collect();
-        let menu = if id == MachineId::MacSe30 { "Edit" } else { "Moves" };
-        assert_eq!(with_z, [(menu.to_string(), Command::Undo)], "{id:?}");
+        let menus: &[&str] = if id == MachineId::MacSe30 { &["Edit", "Moves"] } else { &["Moves"] };
+        let wanted: Vec<(String, Command)> = menus.iter().map(|m| (m.to_string(), Command::Undo)).collect();
+        assert_eq!(with_z, wanted, "{id:?}");
     }
 }
 

@@ -227,9 +227,50 @@ fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
 
     let mut stuck = open("Two", variant("pegs/two", "Version 2\nMode: Normal\ny y e * y\n"), dir.path());
     drag(&mut stuck, &m, area, "a1", "c1");
-    assert!(stuck.message().starts_with("No jump remains: 2 stones left."), "{}", stuck.message());
+    // The score, the end box's line, is a sentence among sentences here.
+    assert_eq!(stuck.message(), "No jump remains: 2 stones left. Score: 20.");
     let stats = parlour::core::Stats::load(dir.path()).unwrap();
     assert_eq!(stats.game("pegs/two").map(|g| (g.played, g.lost)), Some((1, 1)));
+}
+
+/// The ending is said again wherever the player comes back to the
+/// finished position: by Forward to End after Back to Start, by Redo, and
+/// on resuming the game; the positions before it say nothing of it.
+#[test]
+fn the_ending_is_said_again_on_stepping_back_to_it() {
+    let ending = "One stone left, in the target: a red stone.";
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let line = || variant("pegs/line", "Version 2\nMode: Normal\nr g E\n");
+    let mut view = open("Line", line(), dir.path());
+    drag(&mut view, &m, area, "a1", "c1");
+    assert_eq!(view.message(), ending);
+    view.command(&Command::BackToStart);
+    assert_eq!(view.message(), "");
+    view.command(&Command::ForwardToEnd);
+    assert_eq!(view.message(), ending);
+    view.command(&Command::Undo);
+    assert_eq!(view.message(), "");
+    view.command(&Command::Redo);
+    assert_eq!(view.message(), ending);
+    drop(view);
+    assert_eq!(open("Line", line(), dir.path()).message(), ending);
+}
+
+/// A board left with no solution is said so again on resuming, as after
+/// the jump that lost it.
+#[test]
+fn a_board_with_no_solution_left_is_said_so_again_on_resuming() {
+    let hopeless = "No solution from here: undo some jumps.";
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    // Jumping e1-g1 leaves a jump (a1-c1), and then two stones apart.
+    let board = || variant("pegs/gap", "Version 2\nMode: Normal\ny y e e y y e\n");
+    let mut view = open("Gap", board(), dir.path());
+    drag(&mut view, &m, area, "e1", "g1");
+    assert_eq!(view.message(), hopeless);
+    drop(view);
+    assert_eq!(open("Gap", board(), dir.path()).message(), format!("{hopeless} Game resumed."));
 }
 
 /// The keyboard's cursor is the two-pixel frame of every game's cursor,
@@ -468,19 +509,21 @@ fn the_board_chooser_on_the_smallest_screen() {
     assert_golden("pegs-chooser-amiga-pal", d.frame());
 }
 
-/// On the Amiga's narrow screen a broken board with a long name is told
-/// in full: the caption grows to hold the reason to its last word, and
-/// nothing is cut.
+/// On the smallest screens a broken board with a long name is told in
+/// full: the caption grows to hold its file's name and the reason to its
+/// last word, and nothing is cut.
 #[test]
 fn a_broken_board_is_told_whole_on_the_smallest_screen() {
     let dir = board_folder();
     let long = "A broken one with a rather long name";
     std::fs::write(dir.path().join(format!("{long}.brd")), "Version 2\nMode: Normal\ny y y\ny x y\n").unwrap();
-    let (m, _) = machine(MachineId::AmigaPal);
-    let c = chooser(dir.path(), "pegs/a-broken-one-with-a-rather-long-name");
-    assert!(c.message().ends_with("boards"), "the broken board is selected: {}", c.message());
-    let d = Driver::new(Shell::new(m, Box::new(c), 1));
-    assert!(d.clipped_text().is_empty(), "cut: {:?}", d.clipped_text());
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let (m, _) = machine(id);
+        let c = chooser(dir.path(), "pegs/a-broken-one-with-a-rather-long-name");
+        assert!(c.message().ends_with("boards"), "the broken board is selected: {}", c.message());
+        let d = Driver::new(Shell::new(m, Box::new(c), 1));
+        assert!(d.clipped_text().is_empty(), "cut on {id:?}: {:?}", d.clipped_text());
+    }
 }
 
 #[test]

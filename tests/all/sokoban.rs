@@ -393,6 +393,36 @@ fn a_hint_in_a_window_is_thought_of_on_a_thread_that_any_input_stops() {
     parlour::views::background::allow(false);
 }
 
+/// A can stuck off the goals is said again where the game is resumed,
+/// and where Undo, Redo, Back to Start or Forward to End step to the
+/// position, not only after the push that stuck it; a position with no
+/// can stuck says nothing.
+#[test]
+fn a_stuck_can_is_said_again_on_resuming_and_stepping_to_it() {
+    const STUCK: &str = "A can is stuck off the goals: undo some moves.";
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine();
+    let level = "#####\n#   #\n# $.#\n# @ #\n#####\n";
+    let mut view = open_text(dir.path(), level);
+    view.input(&key(Key::Left), &m, area);
+    view.input(&key(Key::Right), &m, area);
+    // Up against the wall, along which no goal lies.
+    view.input(&key(Key::Up), &m, area);
+    assert_eq!(view.message(), STUCK);
+    view.close();
+    drop(view);
+    let mut view = open_text(dir.path(), level);
+    assert_eq!(view.message(), format!("{STUCK} Game resumed."));
+    view.command(&Command::Undo);
+    assert_eq!(view.message(), "");
+    view.command(&Command::Redo);
+    assert_eq!(view.message(), STUCK);
+    view.command(&Command::BackToStart);
+    assert_eq!(view.message(), "");
+    view.command(&Command::ForwardToEnd);
+    assert_eq!(view.message(), STUCK);
+}
+
 #[test]
 fn undo_to_the_start_restores_the_level_exactly() {
     let dir = tempfile::tempdir().unwrap();

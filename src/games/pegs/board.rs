@@ -23,6 +23,8 @@
 
 use std::fmt;
 
+use crate::core::plural;
+
 /// The most columns a board may have: jumps name a column by a letter,
 /// `a` to `z` (`d2-d4`), and the table labels them so; a column beyond
 /// `z` could be neither written, read back from a journal nor labelled.
@@ -32,6 +34,9 @@ pub const MAX_COLUMNS: usize = 26;
 /// (the Amiga's PAL screen and the Mac SE/30's), where a board far larger
 /// drew as a blank table.
 pub const MAX_ROWS: usize = 26;
+
+/// Why a dot stands between a row's elements: only its ends shift it.
+const DOT_INSIDE: &str = "a `.` inside a row: an empty hole is `e`; dots go only at a row's ends";
 
 /// Why a board this wide cannot be played.
 fn too_wide(columns: usize) -> String {
@@ -179,6 +184,10 @@ fn parse_v2(lines: &[(usize, &str)], err: &dyn Fn(usize, String) -> BoardError) 
                 'r' | 'R' => Cell::Slot { stone: Some(Stone::Red), target: c == 'R' },
                 'y' | 'Y' => Cell::Slot { stone: Some(Stone::Yellow), target: c == 'Y' },
                 'g' | 'G' => Cell::Slot { stone: Some(Stone::Green), target: c == 'G' },
+                // The help's pictures draw an empty hole as a dot, and a
+                // dot is an element at a row's ends, so this is the slip
+                // an author makes most.
+                '.' => return Err(err(*n, DOT_INSIDE.into())),
                 other => {
                     return Err(err(
                         *n,
@@ -192,7 +201,8 @@ fn parse_v2(lines: &[(usize, &str)], err: &dyn Fn(usize, String) -> BoardError) 
             None if count > MAX_COLUMNS => return Err(err(*n, too_wide(count))),
             None => width = Some(count),
             Some(w) if w != count => {
-                return Err(err(*n, format!("this row has {count} elements but the first row has {w}")));
+                let elements = plural(count as u64, "element", "elements");
+                return Err(err(*n, format!("this row has {elements} but the first row has {w}")));
             }
             _ => {}
         }
@@ -414,9 +424,11 @@ mod tests {
 
     #[test]
     fn errors_name_the_line() {
-        let cases: [(&str, usize, &str); 13] = [
+        let cases: [(&str, usize, &str); 15] = [
             ("Version 2\nMode: Normal\ny e\ny q\n", 4, "`q` is not a board element"),
-            ("Version 2\nMode: Normal\ny e\ny e y\n", 4, "3 elements"),
+            ("Version 2\nMode: Normal\ny e\ny e y\n", 4, "this row has 3 elements but the first row has 2"),
+            ("Version 2\nMode: Normal\ny e\ny\n", 4, "this row has 1 element but the first row has 2"),
+            ("Version 2\nMode: Normal\n* g g *\ng g . g\n", 4, "a `.` inside a row: an empty hole is `e`"),
             ("Version 3\nMode: Normal\ny e\n", 1, "version `3`"),
             ("Version 2\nMode: Sideways\ny e\n", 2, "mode `sideways`"),
             ("Version 2\nMode: Normal\ne e\n", 1, "no stones"),

@@ -78,6 +78,12 @@ impl ChanceBoard {
         self.lookout.searching()
     }
 
+    /// Where a pile's first card (or its empty mat) is drawn in `area`,
+    /// at the card size the game has come to (for tests).
+    pub fn pile_rect(&self, st: &Solitaire, area: Rect, id: PileId) -> Option<Rect> {
+        self.table.pile_rect(st, area, id)
+    }
+
     fn play_sound(&self, sound: Sound) {
         if self.sound {
             audio::play(sound);

@@ -154,8 +154,8 @@ impl BoardChooser {
     }
 
     /// The selected board drawn small on a piece of table, and a caption:
-    /// its full name and what kind of board it is (or why it cannot be
-    /// read).
+    /// its full name and what kind of board it is (or which file cannot
+    /// be read, and why).
     fn draw_preview(&self, s: &mut Surface, machine: &Machine, parts: &Parts) {
         let look = machine.look();
         let frame = parts.preview;
@@ -185,19 +185,25 @@ impl BoardChooser {
 }
 
 /// A board's caption in lines no wider than `width`: its full name and
-/// what kind of board it is (or why it cannot be read).
+/// what kind of board it is, or for a board that cannot be read its file
+/// (the name and more), the line and what is wrong there.
 fn caption(board: &BoardFile, font: &Font, width: i32) -> Vec<String> {
-    let about = match &board.parsed {
+    let lines = match &board.parsed {
         Ok(variant) => {
             let b = &variant.board;
             let slots = b.cells.iter().filter(|c| matches!(c, Cell::Slot { .. })).count();
             let jumps = if b.diagonal { "Diagonal jumps too." } else { "Straight jumps only." };
             let target = if b.has_target() { "Target marked." } else { "No target." };
-            format!("{} stones in {slots} slots. {jumps} {target}", b.stones())
+            vec![board.name.clone(), format!("{} stones in {slots} slots. {jumps} {target}", b.stones())]
         }
-        Err(e) => format!("Line {}: {}", e.line, e.message),
+        // Named by its file: an author with boards in several folders
+        // looks for the file to mend, and the list shows only its name.
+        Err(e) => {
+            let file = board.path.file_name().map_or_else(|| board.name.clone(), |f| f.to_string_lossy().into());
+            vec![format!("{file}, line {}: {}", e.line, e.message)]
+        }
     };
-    [&board.name, &about].iter().flat_map(|l| widgets::wrap(font, l, width)).collect()
+    lines.iter().flat_map(|l| widgets::wrap(font, l, width)).collect()
 }
 
 /// A board's row in the list: its name, and for a board that cannot be
@@ -355,5 +361,15 @@ mod tests {
         assert_eq!(row_label(&topaz, &short, 18 * 8), "Ragged (!)", "the whole name, with a shorter mark");
         let good = board("A good one with a rather long name", "Version 2\nMode: Normal\ny y e\n");
         assert_eq!(row_label(&topaz, &good, 20 * 8), good.name, "the list shortens a good board's name itself");
+    }
+
+    /// A broken board's caption names its file, with the line and what
+    /// is wrong there, in the width the Amiga's PAL screen gives it (the
+    /// file's name holds the board's, said once).
+    #[test]
+    fn a_broken_board_s_caption_names_its_file() {
+        let broken = board("Sideways", "Version 2\nMode: Sideways\ny e\n");
+        let lines = caption(&broken, crate::gfx::font::topaz8(), 296);
+        assert!(lines[0].starts_with("Sideways.brd, line 2: mode `sideways`"), "{lines:?}");
     }
 }

@@ -389,6 +389,13 @@ impl Board<BoardVariant> for PegsBoard {
             next.apply(first);
             (next == *st).then(|| Plan { position: next, jumps: rest.to_vec() })
         });
+        self.standing(session)
+    }
+
+    /// A position the solver proves lost stays so until jumps are undone:
+    /// said again on resuming, and on stepping to it.
+    fn standing(&mut self, session: &Session<BoardVariant>) -> Option<String> {
+        let st = session.state();
         if self.plan.as_ref().is_some_and(|p| &p.position == st) {
             return None;
         }

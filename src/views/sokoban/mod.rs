@@ -561,6 +561,12 @@ impl Board<LevelVariant> for SokobanBoard {
     /// A can pushed where it can never reach a goal is said as it happens
     /// (the dead ends the solver cuts off), not only when a hint is asked.
     fn moved(&mut self, session: &Session<LevelVariant>) -> Option<String> {
+        self.standing(session)
+    }
+
+    /// A can stuck off the goals stays so until moves are undone: said
+    /// again on resuming, and on stepping to the position.
+    fn standing(&mut self, session: &Session<LevelVariant>) -> Option<String> {
         solver::stuck_box(session.state()).map(|_| STUCK.into())
     }
 

@@ -3,10 +3,13 @@
 //! sight. A column grown long brings smaller cards at once; they grow back
 //! only when every column has room again for a few more cards at the
 //! larger size, so that a column shortened by one card and lengthened
-//! again does not make the whole layout jump back and forth. A won game
-//! keeps its cards as they are while the table empties, and the deal (a
-//! new game, Back to Start) starts afresh, so a position looks the same
-//! whichever way the player came back to it.
+//! again does not make the whole layout jump back and forth. The deal (a
+//! new game, Back to Start) and the won table start afresh, each at the
+//! size it needs: the play is over there, so no move is left to jump
+//! back and forth over, and the long columns gone they show full size
+//! again (The Chance lays off its last columns in one step, so its won
+//! table stayed small), and a position looks the same whichever way the
+//! player came back to it.
 
 use std::cell::RefCell;
 
@@ -48,6 +51,7 @@ enum VisitKind {
     /// The position as dealt.
     Deal,
     Play,
+    /// The game won: its table, all but empty, takes the size it needs.
     Won,
 }
 
@@ -102,7 +106,8 @@ impl GameFit {
     /// The size the positions shown leave (an index into the sizes,
     /// larger for smaller cards), for this table area: each position's
     /// `size_for` shrinks the cards at once, and grows them back only as
-    /// far as that position with room for more cards allows; 0 if none has
+    /// far as that position with room for more cards allows, except the
+    /// deal and the won table, which take their own size; 0 if none has
     /// been shown.
     pub fn size(&self, area: Rect, fan_waste: bool, size_for: impl Fn(&Tableau) -> usize) -> usize {
         let mut measured = self.measured.borrow_mut();
@@ -117,8 +122,7 @@ impl GameFit {
         for visit in &self.visits[*done..] {
             let need = size_for(&visit.tableau);
             *size = match visit.kind {
-                VisitKind::Deal => need,
-                VisitKind::Won => need.max(*size),
+                VisitKind::Deal | VisitKind::Won => need,
                 VisitKind::Play if need >= *size => need,
                 VisitKind::Play => size_for(&with_room(&visit.tableau)).min(*size),
             };
