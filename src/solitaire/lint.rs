@@ -59,23 +59,38 @@ pub fn lint_path(path: &Path) -> Vec<Diagnostic> {
     if path.is_dir() { lint_folder(path) } else { lint_ini(path) }
 }
 
-/// Checks a game.ini alone: its rules, nothing else.
+/// Checks a game.ini alone: its rules, nothing else. The checks of the
+/// whole game that stand apart from what reading it found (what the
+/// foundations hold, an adding game's leftovers, the deal's cards) are
+/// made even where it found errors, so that one run tells every mistake.
 pub fn lint_ini(path: &Path) -> Vec<Diagnostic> {
-    match GameSpec::load(path) {
-        Ok((spec, warnings)) => with_room_checked(&spec, warnings),
-        Err(mut diags) => {
-            // Listed as the file reads, the whole game's checks among the rest.
-            diags.sort_by_key(|d| d.line);
-            diags
+    let bytes = match read_capped(path, limits::RULES) {
+        Ok(bytes) => bytes,
+        Err(e) => return vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
+    };
+    rules_problems(path, &bytes)
+}
+
+/// What is wrong with the rules in `bytes`, the game.ini at `path`.
+fn rules_problems(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
+    match GameSpec::read_all(path, bytes) {
+        (Some(spec), found) => with_room_checked(&spec, found),
+        (None, mut found) => {
+            found.sort_by_key(|d| d.line);
+            found
         }
     }
 }
 
 /// `found` with what would stop `spec` being played and what
-/// [`foundation_room`] and [`addition_leftovers`] say of it, in line order.
+/// [`foundation_room`] and [`addition_leftovers`] say of it, in line order
+/// (listed as the file reads, the whole game's checks among the rest).
 fn with_room_checked(spec: &GameSpec, mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    // What would stop the game type opening, as play says it.
-    if let Err(e) = super::library::playable("lint".into(), spec) {
+    // What would stop the game type opening, as play says it, where
+    // reading it found nothing that would (else it only says that again).
+    if !found.iter().any(Diagnostic::is_error)
+        && let Err(e) = super::library::playable("lint".into(), spec)
+    {
         found.push(Diagnostic::error(&spec.path, 1, e));
     }
     found.extend(foundation_room(spec));
@@ -206,8 +221,9 @@ fn foundation_room(spec: &GameSpec) -> Option<Diagnostic> {
     if piles == 0 {
         return None;
     }
-    // The foundations' rules are the same in both modes.
-    let rules = Rules::from_spec(spec, Mode::Easy).ok()?;
+    // The foundations' rules are the same in both modes, and stand apart
+    // from what else may be wrong with the rules.
+    let rules = Rules::unchecked(spec, Mode::Easy);
     let room = rules.foundation_room(f.start_rank)?;
     let up = f.build == Build::Up;
     let laid = rules.deal.iter().any(|d| d.pile == PileKind::Foundation);
@@ -293,10 +309,7 @@ pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
     if let Some(path) = required_file(dir, "game.ini", "the game's rules", &mut out) {
         match read_capped(&path, limits::RULES) {
             Ok(bytes) => {
-                let mut found = match GameSpec::parse(&path, &bytes) {
-                    Ok((spec, warnings)) => with_room_checked(&spec, warnings),
-                    Err(diags) => diags,
-                };
+                let mut found = rules_problems(&path, &bytes);
                 // Read again, as plain INI, so these checks run even when
                 // the rules have errors.
                 let (doc, _) = IniDoc::parse(&path, &bytes);
@@ -1323,6 +1336,31 @@ mod tests {
         assert_eq!(dealt_rank.len(), 1, "{dealt_rank:?}");
         assert!(dealt_rank[0].contains("warning: [Game] StartRankCard: each foundation starts at a dealt card's rank"));
         assert!(lint_with(&[("StartRankCard=0", "StartRankCard=1"), wrapping]).is_empty());
+    }
+
+    /// A mistake found reading the rules hides none of those found of the
+    /// whole game apart from it: FreeCell on two decks is told both that
+    /// half the pack has nowhere to go and that its four foundations hold
+    /// only one deck, each on its own line, in one run.
+    #[test]
+    fn mistakes_apart_from_each_other_are_told_in_one_run() {
+        let tmp = tempfile::tempdir().unwrap();
+        let freecell = include_str!("../../game-types/FreeCell/game.ini");
+        let line_of = |key: &str| freecell[..freecell.find(key).unwrap()].lines().count() + 1;
+        let found = lint_edited(tmp.path(), freecell, &[("Decks=1", "Decks=2")]);
+        assert_eq!(
+            found,
+            [
+                format!(
+                    "game.ini:{}: 52 cards are not dealt and there is no stock pile to hold them: deal them all, or add a [Stock] with Piles=1",
+                    line_of("NumCardsDealt=")
+                ),
+                format!(
+                    "game.ini:{}: the 4 foundation piles hold at most 52 of the 104 cards (each holds 13, built up from the ace without AllowWrap), so the game cannot be won",
+                    line_of("[Foundation]\nPiles=") + 1
+                ),
+            ]
+        );
     }
 
     /// Every card dealt to the tableau, and a stock of one pile (empty,
