@@ -20,8 +20,8 @@ use super::rules::{Mode, Rules};
 use super::spec::{Build, Diagnostic, GameSpec, PileKind, WinWhen};
 use crate::cards::Rank;
 use crate::core::html::{
-    MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, newlines, no_such_link, no_such_picture, split_href,
-    tokenize,
+    MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, heading_closed_by, is_heading, newlines, no_such_link,
+    no_such_picture, split_href, tokenize,
 };
 use crate::core::plural;
 
@@ -694,6 +694,8 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
     // Headings: (text, line); the one being read: (stack depth, line, text).
     let mut headings: Vec<(String, usize)> = Vec::new();
     let mut heading: Option<(usize, usize, String)> = None;
+    // Whether a heading ran on past where it should have ended.
+    let mut runaway = false;
 
     for tok in tokens {
         match tok {
@@ -822,7 +824,7 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                     },
                     _ => {}
                 }
-                if matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6") && heading.is_none() {
+                if is_heading(name) && heading.is_none() {
                     heading = Some((stack.len(), line, String::new()));
                 }
                 if name == "title" && in_title.is_none() {
@@ -851,19 +853,38 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                 }
             }
             Token::Tag(tag) => {
-                let Some(pos) = stack.iter().rposition(|o| o.name == tag.name) else {
-                    if !VOID.contains(&tag.name.as_str()) {
-                        out.push(Diagnostic::warning(
-                            path,
-                            tag.line,
-                            format!("</{}> closes nothing: no <{}> is open", tag.name, tag.name),
-                        ));
+                // A heading's end tag closes the heading open, of whatever
+                // level, as a browser reads it: the heading is one of the
+                // sections all the same, its end tag the one mistake.
+                let open_heading = stack.iter().rposition(|o| is_heading(&o.name)).filter(|_| is_heading(&tag.name));
+                let pos = match (stack.iter().rposition(|o| o.name == tag.name), open_heading) {
+                    (Some(pos), _) => pos,
+                    (None, Some(pos)) => {
+                        let open = &stack[pos];
+                        err(&mut out, tag.line, heading_closed_by(&open.name, open.line, &tag.name, tag.line));
+                        pos
                     }
-                    continue;
+                    (None, None) => {
+                        if !VOID.contains(&tag.name.as_str()) {
+                            out.push(Diagnostic::warning(
+                                path,
+                                tag.line,
+                                format!("</{}> closes nothing: no <{}> is open", tag.name, tag.name),
+                            ));
+                        }
+                        continue;
+                    }
                 };
+                let heading_tag = heading.as_ref().and_then(|(d, _, _)| stack.get(*d)).map(|o| o.name.clone());
                 stack.truncate(pos);
-                if let Some((depth, hl, h)) = heading.take_if(|(d, _, _)| *d >= pos) {
-                    let _ = depth;
+                if let Some((_, hl, h)) = heading.take_if(|(d, _, _)| *d >= pos) {
+                    if let Some(open) = heading_tag.filter(|_| !is_heading(&tag.name)) {
+                        // The headings after it were read as its words:
+                        // that they are missing is this one mistake.
+                        runaway = true;
+                        let runs_to = format!("</{}> on line {}", tag.name, tag.line);
+                        err(&mut out, hl, format!("<{open}> is not closed: the heading runs on to {runs_to}"));
+                    }
                     headings.push((h, hl));
                 }
                 if in_title.is_some_and(|d| d >= pos) {
@@ -921,7 +942,7 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
         err(&mut out, body_line, "<body> has no <div id=\"content\">".into());
         return (out, title);
     };
-    check_headings(path, &headings, content_line, &mut out);
+    check_headings(path, &headings, content_line, runaway, &mut out);
     if !shows_bmp {
         out.push(Diagnostic::warning(path, content_line, "the help does not show game.bmp (<img src=\"game.bmp\">)"));
     }
@@ -929,8 +950,15 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
 }
 
 /// The ten headings, each present, in order. A heading out of order is one
-/// outside the longest run of headings that are in order.
-fn check_headings(path: &Path, headings: &[(String, usize)], content_line: usize, out: &mut Vec<Diagnostic>) {
+/// outside the longest run of headings that are in order. Where a heading
+/// ran on (`runaway`), those it took in are not told of as missing.
+fn check_headings(
+    path: &Path,
+    headings: &[(String, usize)],
+    content_line: usize,
+    runaway: bool,
+    out: &mut Vec<Diagnostic>,
+) {
     let keys: Vec<String> = headings.iter().map(|(h, _)| heading_key(h)).collect();
     let list = HEADINGS.join(", ");
     // For each expected heading present: (expected index, position found).
@@ -942,7 +970,7 @@ fn check_headings(path: &Path, headings: &[(String, usize)], content_line: usize
             None => missing.push(format!("\"{want}\"")),
         }
     }
-    if let Some((last, first)) = missing.split_last() {
+    if let Some((last, first)) = missing.split_last().filter(|_| !runaway) {
         let message = if first.is_empty() {
             format!("there is no {last} heading (the help's sections are {list})")
         } else {
@@ -1073,6 +1101,21 @@ mod tests {
         assert_eq!(found.len(), 2, "{found:#?}");
         assert!(found[0].starts_with("game.html:8: there is no \"Strategy\" heading"), "{found:#?}");
         assert!(found[1].starts_with("game.html:30: the \"Winning\" heading is out of order"), "{found:#?}");
+    }
+
+    /// A heading ended by another level's tag is that heading, closed
+    /// there, as a browser reads it: one error on its line, and no
+    /// heading is missing for it.
+    #[test]
+    fn a_heading_closed_by_another_level_is_one_error() {
+        let found = html(&page(HEAD, &sections().replace("<h2>Notes</h2>", "<h2>Notes</h3>")));
+        assert_eq!(found, ["game.html:18: <h2> is closed by </h3>, not </h2>"]);
+        let split = sections().replace("<h2>Notes</h2>", "<h2>\nNotes</h4>");
+        assert_eq!(html(&page(HEAD, &split)), ["game.html:19: <h2> from line 18 is closed by </h4>, not </h2>"]);
+        // A heading never closed runs on and takes in the headings after
+        // it: that is told, not that they are missing.
+        let found = html(&page(HEAD, &sections().replace("<h2>Notes</h2>", "<h2>Notes")));
+        assert_eq!(found, ["game.html:18: <h2> is not closed: the heading runs on to </div> on line 31"]);
     }
 
     #[test]

@@ -610,6 +610,32 @@ fn new_type_refuses_an_id_already_taken() {
     assert!(!stdout(&linted).contains("two games alike"), "{}", stdout(&linted));
 }
 
+/// A heading ended by another level's tag in a game type's page is one
+/// error of lint's, on its line: not a list of headings missing, nor the
+/// help's warnings about what it closed.
+#[test]
+fn lint_tells_a_heading_closed_by_another_level_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let made = dir.path().join("v/Mine");
+    let out = parlour()
+        .env("PARLOUR_DATA_DIR", &data)
+        .args(["new-type", "freecell", "Mine", "--into", &dir.path().join("v").to_string_lossy()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page = std::fs::read_to_string(made.join("game.html")).unwrap();
+    assert!(page.contains("<h2>Notes</h2>"));
+    std::fs::write(made.join("game.html"), page.replacen("<h2>Notes</h2>", "<h2>Notes</h3>", 1)).unwrap();
+    let line = page[..page.find("<h2>Notes</h2>").unwrap()].lines().count() + 1;
+    let linted = parlour().env("PARLOUR_DATA_DIR", &data).arg("lint").arg(&made).output().unwrap();
+    assert_eq!(
+        stdout(&linted),
+        format!("{}:{line}: <h2> is closed by </h3>, not </h2>\n", made.join("game.html").display())
+    );
+    assert_eq!(linted.status.code(), Some(1));
+}
+
 /// A file that is not there is told of in the same words wherever it was
 /// named: the game to play, the game to replay, the events to play.
 #[test]
