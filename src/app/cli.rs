@@ -1104,18 +1104,25 @@ fn lint_each(dir: &Path) -> Vec<Diagnostic> {
     let entries = checkable(dir);
     let mut found: Vec<Diagnostic> =
         entries.iter().flat_map(|p| entry_linter(p).map(|l| (l.check)(p)).unwrap_or_default()).collect();
-    found.extend(same_names(&entries));
+    found.extend(same_names(dir, &entries));
     found
 }
 
-/// A warning on each game type named as one before it in `entries`: the
-/// game list would show two games alike.
-fn same_names(entries: &[PathBuf]) -> Vec<Diagnostic> {
+/// A warning on each game type in `dir` that the game list leaves out
+/// because the folder beside it has its id, and on each named as one
+/// before it in `entries`: the game list would show two games alike.
+fn same_names(dir: &Path, entries: &[PathBuf]) -> Vec<Diagnostic> {
     use crate::solitaire::ini::IniDoc;
+    let clashes = crate::solitaire::library::discover_all(&[dir.to_path_buf()]).beside;
     let mut seen: std::collections::HashMap<String, &Path> = std::collections::HashMap::new();
     let mut found = Vec::new();
     for folder in entries.iter().filter(|p| p.is_dir()) {
         let ini = crate::core::files::in_any_case(folder, "game.ini");
+        if let Some(clash) = clashes.iter().find(|(left_out, _)| left_out == folder) {
+            let (_, why) = crate::host::id_taken(clash);
+            found.push(Diagnostic::warning(&ini, 1, format!("the game list leaves this game type out: {why}")));
+            continue;
+        }
         let Ok(bytes) = read_capped(&ini, limits::RULES) else { continue };
         let (doc, _) = IniDoc::parse(&ini, &bytes);
         let Some(name) = doc.section("General").and_then(|s| s.get("Name")).filter(|e| !e.value.trim().is_empty())
@@ -1255,9 +1262,10 @@ fn deal(
     Ok(())
 }
 
-/// Tells of each game type that cannot be read, on standard error as the
-/// launcher names it, for a command that goes through every game type
-/// (capture --all, help --html); returns how many there were.
+/// Tells of each game type left out (it cannot be read, or the folder
+/// beside it has its id), on standard error as the launcher names it, for
+/// a command that goes through every game type (capture --all, help
+/// --html); returns how many there were.
 fn tell_unreadable_game_types() -> usize {
     let game_types = crate::host::family("solitaire").map(|f| (f.variants)(&catalog::places(), None));
     let unreadable: Vec<(String, String)> = game_types.into_iter().flatten().filter_map(Result::err).collect();
@@ -1279,8 +1287,8 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
             .filter_map(|g| catalog::game_type(g).map(|gt| gt.folder.clone()))
             .filter(|f| !builtin.is_some_and(|b| f.starts_with(b)))
             .collect::<Vec<_>>();
-        // A game type that cannot be read has no picture to draw: said, and
-        // the run fails.
+        // A game type left out (one that cannot be read, one whose id is
+        // taken) has no picture drawn: said, and the run fails.
         failed = tell_unreadable_game_types() > 0;
         if own.is_empty() && !failed {
             say!("No game types of your own to capture: the built-in ones come with their pictures.");

@@ -665,7 +665,7 @@ impl View for Launcher {
         if self.left_out.is_empty() || LEFT_OUT_TOLD.swap(true, std::sync::atomic::Ordering::Relaxed) {
             return None;
         }
-        let mut lines = vec!["These could not be read and are not listed:".to_string()];
+        let mut lines = vec!["These are left out of the list:".to_string()];
         lines.extend(self.left_out.iter().take(LEFT_OUT_SHOWN).map(|(name, why)| format!("{name}: {why}")));
         // Each line says all lint would of its file; only those the box
         // has no room for are lint's to name.

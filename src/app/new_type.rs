@@ -15,6 +15,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use crate::core::html::{Token, decode_entities, has_scheme, split_href, tokenize};
+use crate::solitaire::library;
 
 use super::{capture, catalog, settings};
 
@@ -30,6 +31,7 @@ pub fn copy(from: &str, name: &str, game_types: &Path) -> Result<PathBuf, String
     if dest.exists() {
         return Err(format!("{} is there already: choose another name, or remove it first", dest.display()));
     }
+    check_id_free(name, game_types)?;
     std::fs::create_dir_all(game_types).map_err(|e| format!("{}: cannot be made: {e}", game_types.display()))?;
     // Made whole in a folder beside it, then renamed: a copy cut short is
     // never found as a game type.
@@ -68,6 +70,43 @@ fn check_name(name: &str) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// Names tried as another to suggest: "NAME 2" up to this.
+const LAST_SUGGESTED: u32 = 99;
+
+/// Refuses a name whose id a game has already (`play`, the saves and the
+/// statistics know a game type by the id made from its folder's name): a
+/// copy in the data folder would be played in that game's place, its
+/// saved game set aside as another's and the copy's games counted in its
+/// statistics; beside a folder of that id it would never be listed. The
+/// first of "NAME 2", "NAME 3"... whose id is free is suggested.
+fn check_id_free(name: &str, game_types: &Path) -> Result<(), String> {
+    let taken = ids_taken(game_types);
+    let holder_of = |name: &str| {
+        let id = library::id_for(name);
+        taken.iter().find(|(taken, _)| taken.eq_ignore_ascii_case(&id)).map(|(_, holder)| holder)
+    };
+    let Some(holder) = holder_of(name) else { return Ok(()) };
+    let other = (2..=LAST_SUGGESTED).map(|n| format!("{name} {n}")).find(|other| holder_of(other).is_none());
+    let choose = match other {
+        Some(other) => format!("choose another name, such as \"{other}\""),
+        None => "choose another name".to_string(),
+    };
+    Err(format!("\"{name}\" would have the id {}, which {holder} has already: {choose}", library::id_for(name)))
+}
+
+/// Each id taken, with what has it: the games of the list, then every
+/// game-type folder in `game_types` and where game types are looked for
+/// (one that cannot be read is not listed, but still keeps its id).
+fn ids_taken(game_types: &Path) -> Vec<(String, String)> {
+    let games = catalog::games().iter().map(|g| (g.id.clone(), format!("the game {}", g.name)));
+    let mut dirs = vec![game_types.to_path_buf()];
+    dirs.extend(super::data_dirs::game_type_dirs());
+    let folders = library::discover(&dirs)
+        .into_iter()
+        .map(|f| (library::folder_id(&f), format!("the game type in {}", f.display())));
+    games.chain(folders).collect()
 }
 
 /// Whether the file `name` at the top of a game type's folder is left out

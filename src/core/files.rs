@@ -694,13 +694,41 @@ pub fn in_any_case(folder: &Path, name: &str) -> PathBuf {
 /// folder; an entry whose `id` an earlier one has is skipped, so earlier
 /// folders win (the current folder's game over the built-in one).
 pub fn first_of_each(dirs: &[PathBuf], wanted: impl Fn(&Path) -> bool, id: impl Fn(&Path) -> String) -> Vec<PathBuf> {
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    for dir in dirs {
+    by_id(dirs, wanted, id).first
+}
+
+/// What [`by_id`] found.
+#[derive(Debug, Default, PartialEq)]
+pub struct ById {
+    /// The first entry of each id, as [`first_of_each`] lists them.
+    pub first: Vec<PathBuf>,
+    /// Each entry skipped for an entry in the same folder with its id
+    /// (two names that differ only in case or punctuation), with that
+    /// entry: a slip to tell of, where an entry of a later folder skipped
+    /// for an earlier folder's is that folder's overlay doing its work.
+    pub beside: Vec<(PathBuf, PathBuf)>,
+}
+
+/// [`first_of_each`], and the entries it skips for one beside them.
+pub fn by_id(dirs: &[PathBuf], wanted: impl Fn(&Path) -> bool, id: impl Fn(&Path) -> String) -> ById {
+    // Each id seen: the folder it was found in (its place in `dirs`) and
+    // its entry's place in `first`.
+    let mut seen: std::collections::HashMap<String, (usize, usize)> = std::collections::HashMap::new();
+    let mut out = ById::default();
+    for (d, dir) in dirs.iter().enumerate() {
         let Ok(entries) = fs::read_dir(dir) else { continue };
         let mut found: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| wanted(p)).collect();
         found.sort();
-        out.extend(found.into_iter().filter(|p| seen.insert(id(p))));
+        for path in found {
+            match seen.get(&id(&path)) {
+                None => {
+                    seen.insert(id(&path), (d, out.first.len()));
+                    out.first.push(path);
+                }
+                Some(&(in_dir, k)) if in_dir == d => out.beside.push((path, out.first[k].clone())),
+                Some(_) => {}
+            }
+        }
     }
     out
 }
@@ -857,6 +885,21 @@ pub fn set_aside(path: &Path, why: &str) -> io::Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Of two entries of one id in one folder the first in name order is
+    /// kept and the other told of with it; one skipped for an earlier
+    /// folder's (an overlay) is skipped quietly.
+    #[test]
+    fn entries_of_one_id_beside_each_other_are_told_of() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        for (dir, name) in [(&a, "Cell Block Nine"), (&a, "Cell block nine"), (&a, "Other"), (&b, "cell-block-nine")] {
+            fs::create_dir(dir.path().join(name)).unwrap();
+        }
+        let id = |p: &Path| p.file_name().unwrap().to_string_lossy().to_lowercase().replace(' ', "-");
+        let found = by_id(&[a.path().to_path_buf(), b.path().to_path_buf()], |p| p.is_dir(), id);
+        assert_eq!(found.first, [a.path().join("Cell Block Nine"), a.path().join("Other")]);
+        assert_eq!(found.beside, [(a.path().join("Cell block nine"), a.path().join("Cell Block Nine"))]);
+    }
 
     /// Two writers of the same file at once (two copies of Parlour): each
     /// write is whole, and so is the file and its backup after every one.

@@ -385,6 +385,20 @@ pub fn no_such_picture(file: &str) -> String {
     format!("there is no picture `{file}` beside the page")
 }
 
+/// Whether `name` is a heading's tag, h1 to h6.
+pub fn is_heading(name: &str) -> bool {
+    matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
+}
+
+/// What a help reader and `parlour lint` say of a heading `<open>` from
+/// `open_line` ended on `line` by the end tag of another level, `</end>`:
+/// it closes the heading, as a browser reads it (`<h2>Notes</h3>` is the
+/// heading Notes, its end mistyped).
+pub fn heading_closed_by(open: &str, open_line: usize, end: &str, line: usize) -> String {
+    let from = if open_line == line { String::new() } else { format!(" from line {open_line}") };
+    format!("<{open}>{from} is closed by </{end}>, not </{open}>")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,8 +26,8 @@ use std::path::{Path, PathBuf};
 use super::model::{Align, Block, BlockKind, Document, Node, Span, Style, Target};
 use super::source;
 use crate::core::html::{
-    MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, newlines, no_such_link, no_such_picture, split_href,
-    tokenize,
+    MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, heading_closed_by, is_heading, newlines, no_such_link,
+    no_such_picture, split_href, tokenize,
 };
 use crate::core::{Diagnostic, decode_windows, files, printable};
 
@@ -622,9 +622,16 @@ impl Builder {
             self.too_deep.pop();
             return;
         }
-        match self.stack.iter().rposition(|o| o.name == name) {
-            Some(pos) => self.pop_to(pos, &format!("</{name}>"), tag.line),
-            None => self.warn(tag.line, format!("</{name}> closes nothing: no <{name}> is open")),
+        // A heading's end tag closes the heading open, of whatever level.
+        let heading = self.stack.iter().rposition(|o| is_heading(&o.name)).filter(|_| is_heading(name));
+        match (self.stack.iter().rposition(|o| o.name == name), heading) {
+            (Some(pos), _) => self.pop_to(pos, &format!("</{name}>"), tag.line),
+            (None, Some(pos)) => {
+                let said = heading_closed_by(&self.stack[pos].name, self.stack[pos].line, name, tag.line);
+                self.warn(tag.line, said);
+                self.pop_to(pos, &format!("</{name}>"), tag.line);
+            }
+            (None, None) => self.warn(tag.line, format!("</{name}> closes nothing: no <{name}> is open")),
         }
     }
 
@@ -1065,6 +1072,16 @@ mod tests {
                 "page.html:2: warning: the picture `` has no src; its alt text is shown instead",
             ]
         );
+    }
+
+    /// A heading's end tag of another level closes the heading, as a
+    /// browser reads it: the text after it is a paragraph of its own.
+    #[test]
+    fn a_heading_closed_by_another_level_ends_there() {
+        let (d, dir) = doc("<title>T</title>\n<h2>Notes</h3>\n<p>Words.\n");
+        assert_eq!(messages(&d, &dir), ["page.html:2: warning: <h2> is closed by </h3>, not </h2>"]);
+        let texts: Vec<String> = d.nodes[0].blocks.iter().map(Block::plain_text).collect();
+        assert_eq!(texts, ["Notes", "Words."]);
     }
 
     #[test]

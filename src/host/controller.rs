@@ -149,6 +149,13 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// Said once the next game is dealt: that the game in progress left
     /// for it (by `--seed`) was counted as lost.
     left_counted: Option<&'static str>,
+    /// A refusal the status line says ("There is no card there.", a move
+    /// the rules do not allow), as said. It answers one key or click: the
+    /// next that moves the cursor or picks something up (the board
+    /// redraws, saying nothing) takes it back, so it never stands over a
+    /// table that has moved on. What stands (a game's ending, the
+    /// figures beside the line) stays.
+    refusal: Option<String>,
 }
 
 /// A deal waiting for the board's search (see [`DealSearch`]), which runs
@@ -301,6 +308,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             unsaved: None,
             awaiting_player: false,
             left_counted: None,
+            refusal: None,
         };
         if let Some(rules) = &other_rules {
             c.count_left_in(rules);
@@ -408,6 +416,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             unsaved: None,
             awaiting_player: false,
             left_counted: None,
+            refusal: None,
         }
     }
 
@@ -487,8 +496,17 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             }
             Err(refusal) => {
                 self.say(refusal.reason().to_string());
+                self.refusal = Some(self.message.clone());
                 Response::Redraw
             }
+        }
+    }
+
+    /// Takes back the refusal the status line says, if it still says it:
+    /// the line then says what stands, the game's ending or nothing.
+    fn take_back_refusal(&mut self) {
+        if self.refusal.take().is_some_and(|said| said == self.message) {
+            self.say(String::new());
         }
     }
 
@@ -1521,11 +1539,22 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 other => other,
             };
         }
-        if matches!(input, Input::Key { .. } | Input::MouseDown { .. }) {
+        let players = matches!(input, Input::Key { .. } | Input::MouseDown { .. });
+        if players {
             self.awaiting_player = false;
         }
         let reply = self.board.input(&self.session, input, machine, area);
+        // The player's key or click answered with words is refused; one
+        // that only changes the picture (the cursor moved, a card picked
+        // up) takes back the refusal before it.
+        let refuses = players && matches!(reply, Reply::Say(_));
+        if players && matches!(reply, Reply::Redraw) {
+            self.take_back_refusal();
+        }
         let response = self.reply(reply);
+        if refuses {
+            self.refusal = Some(self.message.clone());
+        }
         self.box_cut_news(machine);
         response
     }

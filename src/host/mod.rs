@@ -22,6 +22,7 @@ use crate::machines::MachineId;
 use crate::views::View;
 
 pub use controller::Controller;
+pub use families::id_taken;
 pub use families::pegs::board as peg_board;
 
 /// Where the host finds and keeps things: the folders a family's data is
@@ -100,8 +101,8 @@ pub enum HelpRef {
     File { path: PathBuf, node: String, contents: Option<(String, String)> },
 }
 
-/// A family's variant as its chooser lists it, or an unreadable one's name
-/// and the reason.
+/// A family's variant as its chooser lists it, or the name of one left
+/// out (unreadable, or its id taken) and the reason.
 pub type Listed = Result<GameEntry, (String, String)>;
 
 /// Makes a family's own chooser dialog with the game `open` selected.
@@ -114,8 +115,8 @@ pub struct Family {
     pub chooser_label: &'static str,
     /// Its games as the launcher lists them.
     pub games: fn(&Places) -> Vec<GameEntry>,
-    /// Everything its chooser lists (game types, boards), the unreadable
-    /// ones with the reason; with the game open, its own too where the
+    /// Everything its chooser lists (game types, boards), those left out
+    /// with the reason; with the game open, its own too where the
     /// folders do not hold it (a board or level set opened by its path).
     pub variants: fn(&Places, open: Option<&GameEntry>) -> Vec<Listed>,
     /// A game of this family named by something other than a launcher id
@@ -215,9 +216,10 @@ pub fn by_name(a: &str, b: &str) -> std::cmp::Ordering {
     alphanumeric_sort::compare_str(a.to_lowercase(), b.to_lowercase())
 }
 
-/// What could not be read (a game type, a board, a level), as (name,
-/// why), from every family's list: the launcher tells of it, as a broken
-/// game type of a variant author's would otherwise only be absent.
+/// What is left out (a game type, a board, a level that could not be
+/// read, a game type whose id the folder beside it has), as (name, why),
+/// from every family's list: the launcher tells of it, as a broken game
+/// type of a variant author's would otherwise only be absent.
 pub fn left_out(places: &Places) -> Vec<(String, String)> {
     FAMILIES.iter().flat_map(|f| (f.variants)(places, None)).filter_map(Result::err).collect()
 }

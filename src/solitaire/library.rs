@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::engine::SolitaireVariant;
 use super::rules::{Mode, Rules};
 use super::spec::{Diagnostic, GameSpec};
-use crate::core::files::{apart_id, first_of_each, in_any_case, within};
+use crate::core::files::{ById, apart_id, by_id, in_any_case, within};
 
 /// A game type ready to play.
 #[derive(Clone, Debug)]
@@ -101,8 +101,18 @@ pub fn playable(id: String, spec: &GameSpec) -> Result<SolitaireVariant, String>
 /// Every game-type folder directly inside `dirs` (in order; a later folder
 /// with an id already seen is skipped), sorted by name within each dir.
 pub fn discover(dirs: &[PathBuf]) -> Vec<PathBuf> {
-    let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    first_of_each(dirs, |p| in_any_case(p, "game.ini").is_file(), |p| id_for(&name(p)))
+    discover_all(dirs).first
+}
+
+/// [`discover`]'s folders, and each left out because a folder beside it
+/// has its id (see [`ById::beside`]).
+pub fn discover_all(dirs: &[PathBuf]) -> ById {
+    by_id(dirs, |p| in_any_case(p, "game.ini").is_file(), folder_id)
+}
+
+/// The id of the game type in `folder`, made from its name.
+pub fn folder_id(folder: &Path) -> String {
+    id_for(&folder.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default())
 }
 
 #[cfg(test)]

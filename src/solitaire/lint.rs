@@ -20,8 +20,8 @@ use super::rules::{Mode, Rules};
 use super::spec::{Build, Diagnostic, GameSpec, PileKind, WinWhen};
 use crate::cards::Rank;
 use crate::core::html::{
-    MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, newlines, no_such_link, no_such_picture, split_href,
-    tokenize,
+    MAX_DEPTH, Tag, Token, VOID, decode_entities, has_scheme, heading_closed_by, is_heading, newlines, no_such_link,
+    no_such_picture, split_href, tokenize,
 };
 use crate::core::plural;
 
@@ -59,23 +59,38 @@ pub fn lint_path(path: &Path) -> Vec<Diagnostic> {
     if path.is_dir() { lint_folder(path) } else { lint_ini(path) }
 }
 
-/// Checks a game.ini alone: its rules, nothing else.
+/// Checks a game.ini alone: its rules, nothing else. The checks of the
+/// whole game that stand apart from what reading it found (what the
+/// foundations hold, an adding game's leftovers, the deal's cards) are
+/// made even where it found errors, so that one run tells every mistake.
 pub fn lint_ini(path: &Path) -> Vec<Diagnostic> {
-    match GameSpec::load(path) {
-        Ok((spec, warnings)) => with_room_checked(&spec, warnings),
-        Err(mut diags) => {
-            // Listed as the file reads, the whole game's checks among the rest.
-            diags.sort_by_key(|d| d.line);
-            diags
+    let bytes = match read_capped(path, limits::RULES) {
+        Ok(bytes) => bytes,
+        Err(e) => return vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
+    };
+    rules_problems(path, &bytes)
+}
+
+/// What is wrong with the rules in `bytes`, the game.ini at `path`.
+fn rules_problems(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
+    match GameSpec::read_all(path, bytes) {
+        (Some(spec), found) => with_room_checked(&spec, found),
+        (None, mut found) => {
+            found.sort_by_key(|d| d.line);
+            found
         }
     }
 }
 
 /// `found` with what would stop `spec` being played and what
-/// [`foundation_room`] and [`addition_leftovers`] say of it, in line order.
+/// [`foundation_room`] and [`addition_leftovers`] say of it, in line order
+/// (listed as the file reads, the whole game's checks among the rest).
 fn with_room_checked(spec: &GameSpec, mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    // What would stop the game type opening, as play says it.
-    if let Err(e) = super::library::playable("lint".into(), spec) {
+    // What would stop the game type opening, as play says it, where
+    // reading it found nothing that would (else it only says that again).
+    if !found.iter().any(Diagnostic::is_error)
+        && let Err(e) = super::library::playable("lint".into(), spec)
+    {
         found.push(Diagnostic::error(&spec.path, 1, e));
     }
     found.extend(foundation_room(spec));
@@ -206,8 +221,9 @@ fn foundation_room(spec: &GameSpec) -> Option<Diagnostic> {
     if piles == 0 {
         return None;
     }
-    // The foundations' rules are the same in both modes.
-    let rules = Rules::from_spec(spec, Mode::Easy).ok()?;
+    // The foundations' rules are the same in both modes, and stand apart
+    // from what else may be wrong with the rules.
+    let rules = Rules::unchecked(spec, Mode::Easy);
     let room = rules.foundation_room(f.start_rank)?;
     let up = f.build == Build::Up;
     let laid = rules.deal.iter().any(|d| d.pile == PileKind::Foundation);
@@ -293,10 +309,7 @@ pub fn lint_folder(dir: &Path) -> Vec<Diagnostic> {
     if let Some(path) = required_file(dir, "game.ini", "the game's rules", &mut out) {
         match read_capped(&path, limits::RULES) {
             Ok(bytes) => {
-                let mut found = match GameSpec::parse(&path, &bytes) {
-                    Ok((spec, warnings)) => with_room_checked(&spec, warnings),
-                    Err(diags) => diags,
-                };
+                let mut found = rules_problems(&path, &bytes);
                 // Read again, as plain INI, so these checks run even when
                 // the rules have errors.
                 let (doc, _) = IniDoc::parse(&path, &bytes);
@@ -681,6 +694,8 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
     // Headings: (text, line); the one being read: (stack depth, line, text).
     let mut headings: Vec<(String, usize)> = Vec::new();
     let mut heading: Option<(usize, usize, String)> = None;
+    // Whether a heading ran on past where it should have ended.
+    let mut runaway = false;
 
     for tok in tokens {
         match tok {
@@ -809,7 +824,7 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                     },
                     _ => {}
                 }
-                if matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6") && heading.is_none() {
+                if is_heading(name) && heading.is_none() {
                     heading = Some((stack.len(), line, String::new()));
                 }
                 if name == "title" && in_title.is_none() {
@@ -838,19 +853,38 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                 }
             }
             Token::Tag(tag) => {
-                let Some(pos) = stack.iter().rposition(|o| o.name == tag.name) else {
-                    if !VOID.contains(&tag.name.as_str()) {
-                        out.push(Diagnostic::warning(
-                            path,
-                            tag.line,
-                            format!("</{}> closes nothing: no <{}> is open", tag.name, tag.name),
-                        ));
+                // A heading's end tag closes the heading open, of whatever
+                // level, as a browser reads it: the heading is one of the
+                // sections all the same, its end tag the one mistake.
+                let open_heading = stack.iter().rposition(|o| is_heading(&o.name)).filter(|_| is_heading(&tag.name));
+                let pos = match (stack.iter().rposition(|o| o.name == tag.name), open_heading) {
+                    (Some(pos), _) => pos,
+                    (None, Some(pos)) => {
+                        let open = &stack[pos];
+                        err(&mut out, tag.line, heading_closed_by(&open.name, open.line, &tag.name, tag.line));
+                        pos
                     }
-                    continue;
+                    (None, None) => {
+                        if !VOID.contains(&tag.name.as_str()) {
+                            out.push(Diagnostic::warning(
+                                path,
+                                tag.line,
+                                format!("</{}> closes nothing: no <{}> is open", tag.name, tag.name),
+                            ));
+                        }
+                        continue;
+                    }
                 };
+                let heading_tag = heading.as_ref().and_then(|(d, _, _)| stack.get(*d)).map(|o| o.name.clone());
                 stack.truncate(pos);
-                if let Some((depth, hl, h)) = heading.take_if(|(d, _, _)| *d >= pos) {
-                    let _ = depth;
+                if let Some((_, hl, h)) = heading.take_if(|(d, _, _)| *d >= pos) {
+                    if let Some(open) = heading_tag.filter(|_| !is_heading(&tag.name)) {
+                        // The headings after it were read as its words:
+                        // that they are missing is this one mistake.
+                        runaway = true;
+                        let runs_to = format!("</{}> on line {}", tag.name, tag.line);
+                        err(&mut out, hl, format!("<{open}> is not closed: the heading runs on to {runs_to}"));
+                    }
                     headings.push((h, hl));
                 }
                 if in_title.is_some_and(|d| d >= pos) {
@@ -908,7 +942,7 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
         err(&mut out, body_line, "<body> has no <div id=\"content\">".into());
         return (out, title);
     };
-    check_headings(path, &headings, content_line, &mut out);
+    check_headings(path, &headings, content_line, runaway, &mut out);
     if !shows_bmp {
         out.push(Diagnostic::warning(path, content_line, "the help does not show game.bmp (<img src=\"game.bmp\">)"));
     }
@@ -916,8 +950,15 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
 }
 
 /// The ten headings, each present, in order. A heading out of order is one
-/// outside the longest run of headings that are in order.
-fn check_headings(path: &Path, headings: &[(String, usize)], content_line: usize, out: &mut Vec<Diagnostic>) {
+/// outside the longest run of headings that are in order. Where a heading
+/// ran on (`runaway`), those it took in are not told of as missing.
+fn check_headings(
+    path: &Path,
+    headings: &[(String, usize)],
+    content_line: usize,
+    runaway: bool,
+    out: &mut Vec<Diagnostic>,
+) {
     let keys: Vec<String> = headings.iter().map(|(h, _)| heading_key(h)).collect();
     let list = HEADINGS.join(", ");
     // For each expected heading present: (expected index, position found).
@@ -929,7 +970,7 @@ fn check_headings(path: &Path, headings: &[(String, usize)], content_line: usize
             None => missing.push(format!("\"{want}\"")),
         }
     }
-    if let Some((last, first)) = missing.split_last() {
+    if let Some((last, first)) = missing.split_last().filter(|_| !runaway) {
         let message = if first.is_empty() {
             format!("there is no {last} heading (the help's sections are {list})")
         } else {
@@ -1060,6 +1101,21 @@ mod tests {
         assert_eq!(found.len(), 2, "{found:#?}");
         assert!(found[0].starts_with("game.html:8: there is no \"Strategy\" heading"), "{found:#?}");
         assert!(found[1].starts_with("game.html:30: the \"Winning\" heading is out of order"), "{found:#?}");
+    }
+
+    /// A heading ended by another level's tag is that heading, closed
+    /// there, as a browser reads it: one error on its line, and no
+    /// heading is missing for it.
+    #[test]
+    fn a_heading_closed_by_another_level_is_one_error() {
+        let found = html(&page(HEAD, &sections().replace("<h2>Notes</h2>", "<h2>Notes</h3>")));
+        assert_eq!(found, ["game.html:18: <h2> is closed by </h3>, not </h2>"]);
+        let split = sections().replace("<h2>Notes</h2>", "<h2>\nNotes</h4>");
+        assert_eq!(html(&page(HEAD, &split)), ["game.html:19: <h2> from line 18 is closed by </h4>, not </h2>"]);
+        // A heading never closed runs on and takes in the headings after
+        // it: that is told, not that they are missing.
+        let found = html(&page(HEAD, &sections().replace("<h2>Notes</h2>", "<h2>Notes")));
+        assert_eq!(found, ["game.html:18: <h2> is not closed: the heading runs on to </div> on line 31"]);
     }
 
     #[test]
@@ -1323,6 +1379,31 @@ mod tests {
         assert_eq!(dealt_rank.len(), 1, "{dealt_rank:?}");
         assert!(dealt_rank[0].contains("warning: [Game] StartRankCard: each foundation starts at a dealt card's rank"));
         assert!(lint_with(&[("StartRankCard=0", "StartRankCard=1"), wrapping]).is_empty());
+    }
+
+    /// A mistake found reading the rules hides none of those found of the
+    /// whole game apart from it: FreeCell on two decks is told both that
+    /// half the pack has nowhere to go and that its four foundations hold
+    /// only one deck, each on its own line, in one run.
+    #[test]
+    fn mistakes_apart_from_each_other_are_told_in_one_run() {
+        let tmp = tempfile::tempdir().unwrap();
+        let freecell = include_str!("../../game-types/FreeCell/game.ini");
+        let line_of = |key: &str| freecell[..freecell.find(key).unwrap()].lines().count() + 1;
+        let found = lint_edited(tmp.path(), freecell, &[("Decks=1", "Decks=2")]);
+        assert_eq!(
+            found,
+            [
+                format!(
+                    "game.ini:{}: 52 cards are not dealt and there is no stock pile to hold them: deal them all, or add a [Stock] with Piles=1",
+                    line_of("NumCardsDealt=")
+                ),
+                format!(
+                    "game.ini:{}: the 4 foundation piles hold at most 52 of the 104 cards (each holds 13, built up from the ace without AllowWrap), so the game cannot be won",
+                    line_of("[Foundation]\nPiles=") + 1
+                ),
+            ]
+        );
     }
 
     /// Every card dealt to the tableau, and a stock of one pile (empty,

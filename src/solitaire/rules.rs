@@ -346,13 +346,22 @@ impl Rules {
     }
 
     /// The rules of `spec` in `mode`, checked with [`validate`](Rules::validate).
+    pub fn from_spec(spec: &GameSpec, mode: Mode) -> Result<Rules, String> {
+        let rules = Self::unchecked(spec, mode);
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// The rules of `spec` in `mode` as they are written, unchecked: only
+    /// for what lint can say of them alone (what the foundations hold)
+    /// while they have another error; play takes [`from_spec`](Rules::from_spec).
     ///
     /// The mode's section overrides: CheckFree ([Tableau] CheckFree) and
     /// KingsOnly ([Game] KingsOnly) when the mode's section gives the key;
     /// Take3=1 makes the stock deal 3 cards (else [Stock] DealCount). Tableau
     /// MaxAllowed and MaxCards say the same thing: the one given is used, the
     /// smaller if both are, else 13.
-    pub fn from_spec(spec: &GameSpec, mode: Mode) -> Result<Rules, String> {
+    pub fn unchecked(spec: &GameSpec, mode: Mode) -> Rules {
         /// Whether the mode's Winnable section says Only=1.
         fn winnable_only(spec: &GameSpec, mode: Mode) -> bool {
             let name = if mode == Mode::Easy { "EasyWinnable" } else { "HardWinnable" };
@@ -376,7 +385,7 @@ impl Rules {
             _ => t.max_allowed,
         };
         let f = &spec.foundation;
-        let rules = Rules {
+        Rules {
             decks: spec.game.decks as usize,
             suits: spec.game.suits.clone(),
             addition: u8::try_from(spec.game.addition).unwrap_or(u8::MAX),
@@ -433,9 +442,7 @@ impl Rules {
             deal: spec.dealt.iter().map(dealt_card).collect(),
             mode_name: m.name.clone(),
             winnable_only: winnable_only(spec, mode),
-        };
-        rules.validate()?;
-        Ok(rules)
+        }
     }
 
     /// How many piles of `kind` the game has.

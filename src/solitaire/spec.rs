@@ -633,9 +633,21 @@ impl GameSpec {
     /// [Foundation] Piles that is no number leaves no foundation piles):
     /// the first error is the one to mend first.
     pub fn parse(path: &Path, bytes: &[u8]) -> Result<(GameSpec, Vec<Diagnostic>), Vec<Diagnostic>> {
+        match Self::read_all(path, bytes) {
+            (Some(spec), diags) if !diags.iter().any(Diagnostic::is_error) => Ok((spec, diags)),
+            (_, diags) => Err(diags),
+        }
+    }
+
+    /// [`parse`](Self::parse) to the end whatever it finds: the spec as
+    /// read (None where the file holds no section to read), errors or not,
+    /// and the problems in parse's order. Only for checks that stand
+    /// apart from those errors, as lint makes: a spec with errors is no
+    /// game to play.
+    pub fn read_all(path: &Path, bytes: &[u8]) -> (Option<GameSpec>, Vec<Diagnostic>) {
         let (doc, diags) = IniDoc::parse(path, bytes);
         if doc.sections().is_empty() && diags.iter().any(Diagnostic::is_error) {
-            return Err(diags);
+            return (None, diags);
         }
         let hashed = lines_with_hash_comments(&doc);
         let mut r = Reader { path, diags, area_known: false, checks_from: 0 };
@@ -649,7 +661,7 @@ impl GameSpec {
         diags.sort_by_key(|d| d.line);
         checks.sort_by_key(|d| d.line);
         diags.append(&mut checks);
-        if diags.iter().any(Diagnostic::is_error) { Err(diags) } else { Ok((spec, diags)) }
+        (Some(spec), diags)
     }
 
     /// The piles of one kind.

@@ -544,6 +544,98 @@ fn new_type_starts_a_variant_from_a_game_type() {
     assert!(page.contains("<title>Broken K</title>") && page.contains("<h1>Broken K</h1>"), "{page}");
 }
 
+/// `new-type` refuses a name whose id a game has already, naming the game
+/// and a name that is free, and makes nothing: a copy called Pyramid
+/// would be played in Pyramid's place (its saved game set aside as
+/// another's, the copy's games counted in its statistics), and one whose
+/// name differs from a copy's only in case would never be listed. Two
+/// such folders made by hand are told of: `list` and `capture --all` name
+/// the one left out and what took its id, and lint says the same.
+#[test]
+fn new_type_refuses_an_id_already_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let game_types = data.join("game-types");
+    let run =
+        |args: &[&str]| parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).args(args).output().unwrap();
+    let made = || -> Vec<String> {
+        let entries = std::fs::read_dir(&game_types).into_iter().flatten();
+        let mut names: Vec<String> = entries.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        names.sort();
+        names
+    };
+    let out = run(&["new-type", "klondike", "Pyramid"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains(
+            "\"Pyramid\" would have the id pyramid, which the game Pyramid has already: choose another name, such as \"Pyramid 2\""
+        ),
+        "{}",
+        stderr(&out)
+    );
+    assert!(made().is_empty(), "nothing was made: {:?}", made());
+
+    assert!(run(&["new-type", "freecell", "Cell Block Nine"]).status.success());
+    let out = run(&["new-type", "freecell", "Cell block nine"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stderr(&out)
+            .contains("which the game Cell Block Nine has already: choose another name, such as \"Cell block nine 2\""),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(made(), ["Cell Block Nine"]);
+
+    // The second folder made by hand.
+    let (first, second) = (game_types.join("Cell Block Nine"), game_types.join("Cell block nine"));
+    std::fs::create_dir(&second).unwrap();
+    for file in ["game.html", "game.bmp"] {
+        std::fs::copy(first.join(file), second.join(file)).unwrap();
+    }
+    let ini = std::fs::read_to_string(first.join("game.ini")).unwrap();
+    std::fs::write(second.join("game.ini"), ini.replace("Name=Cell Block Nine", "Name=Cell block nine")).unwrap();
+    let told = "Cell block nine is left out: its id cell-block-nine is taken by \"Cell Block Nine\" beside it (rename one of the two)";
+    let listed = run(&["list"]);
+    assert!(stdout(&listed).contains("cell-block-nine\tCell Block Nine\n"), "{}", stdout(&listed));
+    assert!(stderr(&listed).contains(&format!("warning: {told}\n")), "{}", stderr(&listed));
+    let captured = run(&["capture", "--all"]);
+    assert!(stderr(&captured).contains(&format!("parlour: {told}\n")), "{}", stderr(&captured));
+    assert_eq!(captured.status.code(), Some(1), "a game type left out fails the run");
+    let linted = run(&["lint", &game_types.to_string_lossy()]);
+    let lint_said = format!(
+        "{}:1: warning: the game list leaves this game type out: its id cell-block-nine is taken by \"Cell Block Nine\" beside it (rename one of the two)",
+        second.join("game.ini").display()
+    );
+    assert!(stdout(&linted).lines().any(|l| l == lint_said), "{}", stdout(&linted));
+    assert!(!stdout(&linted).contains("two games alike"), "{}", stdout(&linted));
+}
+
+/// A heading ended by another level's tag in a game type's page is one
+/// error of lint's, on its line: not a list of headings missing, nor the
+/// help's warnings about what it closed.
+#[test]
+fn lint_tells_a_heading_closed_by_another_level_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let made = dir.path().join("v/Mine");
+    let out = parlour()
+        .env("PARLOUR_DATA_DIR", &data)
+        .args(["new-type", "freecell", "Mine", "--into", &dir.path().join("v").to_string_lossy()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page = std::fs::read_to_string(made.join("game.html")).unwrap();
+    assert!(page.contains("<h2>Notes</h2>"));
+    std::fs::write(made.join("game.html"), page.replacen("<h2>Notes</h2>", "<h2>Notes</h3>", 1)).unwrap();
+    let line = page[..page.find("<h2>Notes</h2>").unwrap()].lines().count() + 1;
+    let linted = parlour().env("PARLOUR_DATA_DIR", &data).arg("lint").arg(&made).output().unwrap();
+    assert_eq!(
+        stdout(&linted),
+        format!("{}:{line}: <h2> is closed by </h3>, not </h2>\n", made.join("game.html").display())
+    );
+    assert_eq!(linted.status.code(), Some(1));
+}
+
 /// A file that is not there is told of in the same words wherever it was
 /// named: the game to play, the game to replay, the events to play.
 #[test]

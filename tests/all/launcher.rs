@@ -314,7 +314,7 @@ fn what_could_not_be_read_is_told_once_in_a_box_that_fits() {
     let mut d = Driver::new(Shell::new(machine(MachineId::AmigaPal), Box::new(launcher), 1));
     let told = d.shell().requester().expect("no box told what was left out").clone();
     assert_eq!(told.lines.len(), 5, "{:?}", told.lines);
-    assert_eq!(told.lines[0], "These could not be read and are not listed:");
+    assert_eq!(told.lines[0], "These are left out of the list:");
     assert_eq!(told.lines[1], "Broken 1: /games/Broken 1/game.ini:1: there are no foundation piles");
     // Only those left out of the box are lint's to tell of.
     assert_eq!(told.lines[4], "And 2 more (parlour lint names them).");

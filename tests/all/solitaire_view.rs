@@ -350,6 +350,45 @@ fn the_keyboard_says_why_nothing_was_lifted() {
     assert_eq!(view.message(), "There is no card there.");
 }
 
+/// A refusal answers one key: it stays while time passes, and the next
+/// key that moves the cursor or lifts a card takes it back; a move the
+/// rules refuse is taken back the same way.
+#[test]
+fn the_next_cursor_move_takes_a_refusal_back() {
+    use parlour::machines::{Key, Modifiers};
+    let key = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    let (mut view, m, area, _data) = table("freecell", MachineId::AmigaPal, 1);
+    for k in [Key::Right, Key::Char(' ')] {
+        view.input(&key(k), &m, area);
+    }
+    assert_eq!(view.message(), "There is no card there.");
+    view.input(&Input::Tick { ms: 100 }, &m, area);
+    assert_eq!(view.message(), "There is no card there.", "time passing keeps it");
+    view.input(&key(Key::Right), &m, area);
+    assert_eq!(view.message(), "", "the cursor moved on");
+
+    // The first column's card lifted and put where it cannot go.
+    view.input(&key(Key::Down), &m, area);
+    let (column, _) = view.board().cursor_at().unwrap();
+    assert_eq!(column.kind, PileKind::Tableau);
+    view.input(&key(Key::Char(' ')), &m, area);
+    let refused = (column.index() + 1..8)
+        .find(|&j| {
+            let to = PileId::new(PileKind::Tableau, j);
+            view.session().state().check(&SolMove::Move { from: column, count: 1, to }).is_err()
+        })
+        .expect("a column to the right the card cannot go to");
+    for _ in column.index()..refused {
+        view.input(&key(Key::Right), &m, area);
+    }
+    view.input(&key(Key::Char(' ')), &m, area);
+    assert_eq!(view.session().move_count(), 0);
+    assert!(view.message().contains("cannot go"), "{}", view.message());
+    view.input(&key(Key::Char(' ')), &m, area);
+    assert!(view.board().cursor_held().is_some(), "a card is lifted");
+    assert_eq!(view.message(), "", "lifting a card takes the refusal back");
+}
+
 /// The first key only shows the cursor: Space on Klondike's stock, where
 /// the cursor shows first, deals only when pressed again.
 #[test]

@@ -73,16 +73,15 @@ fn games(_places: &Places) -> Vec<GameEntry> {
 }
 
 fn variants(places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
-    library::discover(&(places.search)("card-games"))
-        .into_iter()
-        .map(|folder| {
-            let name = folder.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-            GameType::load(&folder)
-                .map_err(|diags| super::unreadable(&folder, &diags))
-                .and_then(game_entry)
-                .map_err(|why| (name, why))
-        })
-        .collect()
+    let found = library::discover_all(&(places.search)("card-games"));
+    let read = found.first.into_iter().map(|folder| {
+        let name = folder.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        GameType::load(&folder)
+            .map_err(|diags| super::unreadable(&folder, &diags))
+            .and_then(game_entry)
+            .map_err(|why| (name, why))
+    });
+    read.chain(found.beside.iter().map(|clash| Err(super::id_taken(clash)))).collect()
 }
 
 fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {

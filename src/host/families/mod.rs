@@ -11,9 +11,20 @@ pub mod sokoban;
 pub mod solitaire;
 pub mod tetris;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::core::{Diagnostic, plural, reason};
+
+/// A game-type folder left out of the list because `by`, beside it, has
+/// its id, as (its name, why): two folders whose names differ only in case
+/// or punctuation are one game to `play`, the saves and the statistics,
+/// so only the first is listed, and the other is told of as one that
+/// cannot be read is.
+pub fn id_taken((folder, by): &(PathBuf, PathBuf)) -> (String, String) {
+    let name = |p: &Path| p.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let id = crate::solitaire::library::folder_id(folder);
+    (name(folder), format!("its id {id} is taken by \"{}\" beside it (rename one of the two)", name(by)))
+}
 
 /// Why a game-type folder could not be read, in the line a list of games
 /// has room for: its first error and, where it has more, how many and the

@@ -41,17 +41,17 @@ fn game_type(entry: &GameEntry) -> &GameType {
     entry.data.downcast_ref().expect("a solitaire entry holds its game type")
 }
 
-/// Every game type, or why a folder could not be read.
+/// Every game type, or why a folder is left out: it could not be read,
+/// or its id is taken by the folder beside it.
 fn variants(places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
-    library::discover(&(places.search)("game-types"))
-        .into_iter()
-        .map(|folder| {
-            GameType::load(&folder).map(entry).map_err(|diags| {
-                let name = folder.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-                (name, super::unreadable(&folder, &diags))
-            })
+    let found = library::discover_all(&(places.search)("game-types"));
+    let read = found.first.into_iter().map(|folder| {
+        GameType::load(&folder).map(entry).map_err(|diags| {
+            let name = folder.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            (name, super::unreadable(&folder, &diags))
         })
-        .collect()
+    });
+    read.chain(found.beside.iter().map(|clash| Err(super::id_taken(clash)))).collect()
 }
 
 /// The launcher lists every game type that reads; a broken one is left
