@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::within;
+use crate::core::files::{file_name, within};
 use crate::help::model::{Document, Target};
 use crate::help::read_file;
 use crate::host::{GameEntry, HelpRef};
@@ -17,10 +17,6 @@ use super::data_dirs::guide_dirs;
 /// The first help file called `name` in the guide folders.
 fn find_guide(name: &str) -> Option<PathBuf> {
     guide_dirs().into_iter().map(|d| d.join(name)).find(|p| p.is_file())
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
 }
 
 fn open(path: &Path, node: &str) -> Result<(Document, String), String> {

@@ -22,6 +22,8 @@
 //!   overwrites an existing file to do so.
 //! - [`read_capped`] reads only regular files, and only up to a limit.
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
@@ -697,6 +699,12 @@ pub fn first_of_each(dirs: &[PathBuf], wanted: impl Fn(&Path) -> bool, id: impl 
     by_id(dirs, wanted, id).first
 }
 
+/// The last part of `path` as text (a file's or a folder's name, as a
+/// message or a list names it), or nothing where the path has none.
+pub fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+}
+
 /// What [`by_id`] found.
 #[derive(Debug, Default, PartialEq)]
 pub struct ById {
@@ -713,20 +721,24 @@ pub struct ById {
 pub fn by_id(dirs: &[PathBuf], wanted: impl Fn(&Path) -> bool, id: impl Fn(&Path) -> String) -> ById {
     // Each id seen: the folder it was found in (its place in `dirs`) and
     // its entry's place in `first`.
-    let mut seen: std::collections::HashMap<String, (usize, usize)> = std::collections::HashMap::new();
+    let mut seen: HashMap<String, (usize, usize)> = HashMap::new();
     let mut out = ById::default();
     for (d, dir) in dirs.iter().enumerate() {
         let Ok(entries) = fs::read_dir(dir) else { continue };
         let mut found: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| wanted(p)).collect();
         found.sort();
         for path in found {
-            match seen.get(&id(&path)) {
-                None => {
-                    seen.insert(id(&path), (d, out.first.len()));
+            match seen.entry(id(&path)) {
+                Entry::Vacant(slot) => {
+                    slot.insert((d, out.first.len()));
                     out.first.push(path);
                 }
-                Some(&(in_dir, k)) if in_dir == d => out.beside.push((path, out.first[k].clone())),
-                Some(_) => {}
+                Entry::Occupied(held) => {
+                    let (in_dir, k) = *held.get();
+                    if in_dir == d {
+                        out.beside.push((path, out.first[k].clone()));
+                    }
+                }
             }
         }
     }

@@ -30,7 +30,7 @@ use super::html::GAME_TYPES_INDEX as INDEX;
 // The file that marks a folder as a build's, which a later build may
 // write over.
 use super::source::BUILT_MARK as MARK;
-use crate::core::files::{in_any_case, resolves_inside, within};
+use crate::core::files::{file_name, in_any_case, resolves_inside, within};
 use crate::core::html::{Tag, Token, decode_entities, tokenize};
 use crate::core::html::{has_scheme, split_href};
 
@@ -571,10 +571,6 @@ fn is_page(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
 fn stem(path: &Path) -> String {

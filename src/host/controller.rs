@@ -1084,7 +1084,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             // The name first, a sentence of its own that a narrow status
             // line keeps whole; then where it is.
             Ok(()) => {
-                let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                let name = files::file_name(&path);
                 let folder = path.parent().map_or_else(String::new, |p| p.display().to_string());
                 format!("Kept as {name}. It is in {folder}.")
             }
@@ -1215,7 +1215,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 /// a bad journal was set aside: in short for the status line, in full (the
 /// file, its line, what was wrong, where it went) for a box.
 fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, Option<Requester>) {
-    let name = |p: &Path| p.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let name = files::file_name;
     let problem = |e: &FileError| {
         let place = format!("{}{}", name(path), e.line.map_or_else(String::new, |l| format!(", line {l}")));
         // Each reason ends here, where the sentence does.

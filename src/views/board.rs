@@ -524,9 +524,10 @@ pub fn game_end<V: Variant>(session: &Session<V>) -> usize {
 /// played one, which was never counted.
 pub fn undo_applies<V: Variant, B: Board<V> + ?Sized>(board: &B, session: &Session<V>) -> bool {
     let cursor = session.cursor();
-    let settled_before = (0..cursor).rev().filter_map(|i| session.state_at(i)).any(|s| board.settled(s));
-    let leaves_played_game = cursor == session.game_start() && player_moved(session, cursor, game_end(session), board);
-    session.can_undo() && board.undoable() && settled_before && !leaves_played_game
+    let settled_before = || (0..cursor).rev().filter_map(|i| session.state_at(i)).any(|s| board.settled(s));
+    let leaves_played_game =
+        || cursor == session.game_start() && player_moved(session, cursor, game_end(session), board);
+    session.can_undo() && board.undoable() && settled_before() && !leaves_played_game()
 }
 
 /// Minutes and seconds, as the clock fields show them.

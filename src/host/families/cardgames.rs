@@ -75,7 +75,7 @@ fn games(_places: &Places) -> Vec<GameEntry> {
 fn variants(places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
     let found = library::discover_all(&(places.search)("card-games"));
     let read = found.first.into_iter().map(|folder| {
-        let name = folder.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let name = crate::core::files::file_name(&folder);
         GameType::load(&folder)
             .map_err(|diags| super::unreadable(&folder, &diags))
             .and_then(game_entry)

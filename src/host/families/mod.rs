@@ -21,7 +21,7 @@ use crate::core::{Diagnostic, plural, reason};
 /// so only the first is listed, and the other is told of as one that
 /// cannot be read is.
 pub fn id_taken((folder, by): &(PathBuf, PathBuf)) -> (String, String) {
-    let name = |p: &Path| p.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let name = crate::core::files::file_name;
     let id = crate::solitaire::library::folder_id(folder);
     (name(folder), format!("its id {id} is taken by \"{}\" beside it (rename one of the two)", name(by)))
 }

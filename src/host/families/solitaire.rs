@@ -47,7 +47,7 @@ fn variants(places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
     let found = library::discover_all(&(places.search)("game-types"));
     let read = found.first.into_iter().map(|folder| {
         GameType::load(&folder).map(entry).map_err(|diags| {
-            let name = folder.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let name = crate::core::files::file_name(&folder);
             (name, super::unreadable(&folder, &diags))
         })
     });

@@ -293,7 +293,7 @@ impl PictureDialog {
             .iter()
             .map(|src| match src {
                 Source::BuiltIn(_) => src.label(),
-                Source::File(p) => p.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                Source::File(p) => crate::core::files::file_name(p),
             })
             .collect()
     }
