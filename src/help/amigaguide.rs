@@ -390,7 +390,7 @@ impl Reader {
             links: Vec::new(),
             macro_budget: MAX_MACRO_OUTPUT,
         };
-        let title = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let title = crate::core::files::file_name(path);
         Reader {
             doc: Document { path: path.to_path_buf(), title, ..Document::default() },
             report,

@@ -177,7 +177,7 @@ impl Builder {
     fn new(path: &Path) -> Builder {
         Builder {
             path: path.to_path_buf(),
-            file_name: path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+            file_name: crate::core::files::file_name(path),
             diagnostics: Vec::new(),
             pictures: Vec::new(),
             stack: Vec::new(),

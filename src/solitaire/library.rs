@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use super::engine::SolitaireVariant;
 use super::rules::{Mode, Rules};
 use super::spec::{Diagnostic, GameSpec};
-use crate::core::files::{ById, apart_id, by_id, in_any_case, within};
+use crate::core::files::{ById, apart_id, by_id, file_name, in_any_case, within};
 
 /// A game type ready to play.
 #[derive(Clone, Debug)]
@@ -112,7 +112,7 @@ pub fn discover_all(dirs: &[PathBuf]) -> ById {
 
 /// The id of the game type in `folder`, made from its name.
 pub fn folder_id(folder: &Path) -> String {
-    id_for(&folder.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default())
+    id_for(&file_name(folder))
 }
 
 #[cfg(test)]

@@ -179,7 +179,7 @@ impl Viewer {
         if !doc.title.is_empty() {
             return doc.title.clone();
         }
-        doc.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+        crate::core::files::file_name(&doc.path)
     }
 
     /// The node's title (its name if it has none).
