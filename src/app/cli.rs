@@ -99,7 +99,7 @@ enum Command {
     List,
     /// Play a game in a window.
     Play {
-        /// A game id from `parlour list`, or a path: a game-type folder or
+        /// A game id or name from `parlour list`, or a path: a game-type folder or
         /// its game.ini, a peg board (.brd), a Sokoban level set (.xsb,
         /// `FILE:N` for its level N) or a kept game (.save).
         game: String,
@@ -182,7 +182,7 @@ enum Command {
     /// Print the statistics of a game (or of every game played), one
     /// `key: value` a line.
     Stats {
-        /// A game id from `parlour list`; without it, every game played.
+        /// A game id or name from `parlour list`; without it, every game played.
         game: Option<String>,
     },
     /// Measure drawing and presenting a frame on every machine; with
@@ -949,7 +949,7 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
             if played.is_empty() {
                 // Moves alone count for nothing: a game in progress
                 // (half a Sokoban level) is not in the figures yet.
-                eprintln!("No game of {t} has been counted yet: {}.", counts_once(entry.family.record));
+                eprintln!("No game of {} has been counted yet: {}.", entry.name, counts_once(entry.family.record));
                 vec![entry.game_id]
             } else {
                 played

@@ -254,6 +254,11 @@ fn find_following(target: &str, places: &Places, saves: bool) -> Result<GameEntr
     if let Some(found) = by_family() {
         return found;
     }
+    if !path.exists()
+        && let Some(g) = shown_as(target, places)
+    {
+        return Ok(g);
+    }
     if saves && path.is_file() {
         return kept_game(path, places);
     }
@@ -275,13 +280,24 @@ fn find_following(target: &str, places: &Places, saves: bool) -> Result<GameEntr
     Err(format!("unknown game `{target}`: `parlour list` shows the games there are"))
 }
 
+/// The game the launcher or a family's chooser shows as `target` (any
+/// case), as a player reads it off the list: `"Klondike Draw Three"`,
+/// `"Triangle 15"`. Ids are asked first, so a name never hides one.
+fn shown_as(target: &str, places: &Places) -> Option<GameEntry> {
+    let named = |g: &GameEntry| g.name.eq_ignore_ascii_case(target.trim());
+    games(places)
+        .into_iter()
+        .find(named)
+        .or_else(|| FAMILIES.iter().flat_map(|f| (f.variants)(places, None)).filter_map(Result::ok).find(named))
+}
+
 /// Whether `target` names the game called `name` that could not be read,
-/// as its id would have: `bakers-game` or `pegs/triangle-15` for "Baker's
-/// Game" or "Triangle 15", in any case.
+/// by that name or as its id would have: `bakers-game` or
+/// `pegs/triangle-15` for "Baker's Game" or "Triangle 15", in any case.
 fn names(name: &str, target: &str) -> bool {
     let id = crate::solitaire::library::id_for(name);
     let target = target.to_lowercase();
-    target == id || target.rsplit_once('/').is_some_and(|(_, last)| last == id)
+    name.to_lowercase() == target || target == id || target.rsplit_once('/').is_some_and(|(_, last)| last == id)
 }
 
 /// The game of the kept game at `path` (a file no family took), or why

@@ -517,7 +517,7 @@ fn parlour_stats_prints_a_games_record_as_key_value_lines() {
             super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", game]).output().unwrap();
         (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
     };
-    assert!(stats_of("sokoban").1.contains("No game of sokoban has been counted yet"));
+    assert!(stats_of("sokoban").1.contains("No game of Sokoban has been counted yet"));
     let mut stats = Stats::load(data.path()).unwrap();
     stats.game_mut("sokoban/parlour/10").record(parlour::core::Outcome::Won, 0);
     stats.game_mut("sokoban/parlour/2").record(parlour::core::Outcome::Won, 0);

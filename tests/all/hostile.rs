@@ -688,3 +688,20 @@ fn names_and_messages_never_print_control_characters_raw() {
     assert!(said.contains("`\\x1b` is not a version 1 board element"), "{said}");
     assert!(!said.contains('\x1b'), "{said:?}");
 }
+
+/// A game may be named as the launcher shows it, in any case, as a player
+/// reads it off the list: a game type's name or a peg board's.
+#[test]
+fn a_game_is_found_by_the_name_the_list_shows() {
+    let by_id = run(&["deal", "klondike-draw-three", "--seed", "7"]);
+    let by_name = run(&["deal", "klondike draw THREE", "--seed", "7"]);
+    assert!(by_id.status.success(), "{}", stderr(&by_id));
+    assert_eq!(stdout(&by_name), stdout(&by_id), "{}", stderr(&by_name));
+
+    let board = run(&["solve", "Triangle 15", "--quiet"]);
+    assert_eq!(board.status.code(), run(&["solve", "pegs/triangle-15", "--quiet"]).status.code());
+    assert_eq!(board.status.code(), Some(0), "{}", stderr(&board));
+
+    let out = run(&["deal", "Klondike Draw Four"]);
+    assert!(stderr(&out).contains("unknown game `Klondike Draw Four`"), "{}", stderr(&out));
+}
