@@ -947,7 +947,7 @@ mod tests {
     #[test]
     fn escape_closes_a_requester_without_pressing_an_action() {
         let labels = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(super::escape_button(&labels(&["Done", "Mode", "Auto-play", "Back"])), 0);
+        assert_eq!(super::escape_button(&labels(&["OK", "Mode", "Auto-play", "Card Back"])), 0);
         assert_eq!(super::escape_button(&labels(&["OK", "Cancel"])), 1);
         assert_eq!(super::escape_button(&labels(&["New Game", "OK"])), 1);
         assert_eq!(super::escape_button(&labels(&["Play", "Quit"])), 1);

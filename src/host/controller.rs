@@ -378,10 +378,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// What the status line says of the position at the cursor once the
-    /// player has stepped to it (Undo, Redo, Back to Start, Forward to
-    /// End): a finished game's ending, or what the board finds standing
-    /// in it (a can stuck off the goals); nothing for a game simply under
-    /// way. Said as it was when the position was first reached.
+    /// player has stepped to it (Undo, Back to Start, Forward to End;
+    /// Redo asks the board the same after `changed`): a finished game's
+    /// ending, or what the board finds standing in it (a can stuck off
+    /// the goals); nothing for a game simply under way. Said as it was
+    /// when the position was first reached.
     fn standing_words(&mut self) -> String {
         if self.session.state().status() != Status::Playing {
             return self.ending_words();
@@ -1588,9 +1589,18 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             }
             Command::Redo => {
                 while self.session.redo() && !self.board.settled(self.session.state()) {}
-                // An ending reached again is said by `changed`.
-                self.message = self.standing_words();
-                self.changed()
+                // An ending reached again is said by `changed`; what stands
+                // in a game under way is asked after it, once the board has
+                // taken up the position, so a judgment it starts in the
+                // background (The Chance's) is not dropped.
+                self.message.clear();
+                let response = self.changed();
+                if self.session.state().status() == Status::Playing
+                    && let Some(standing) = self.board.standing(&self.session)
+                {
+                    self.message = standing;
+                }
+                response
             }
             Command::Hint => self.hint(),
             Command::BackToStart => self.go_to(self.session.game_start()),

@@ -1557,7 +1557,12 @@ impl SolitaireVariant {
 
     /// The rules in force.
     pub fn rules(&self) -> &Arc<Rules> {
-        match self.mode {
+        self.rules_of(self.mode)
+    }
+
+    /// The rules of `mode`, in force or not.
+    pub fn rules_of(&self, mode: Mode) -> &Arc<Rules> {
+        match mode {
             Mode::Easy => &self.easy,
             Mode::Hard => &self.hard,
         }
@@ -1565,11 +1570,7 @@ impl SolitaireVariant {
 
     /// What menus call `mode`: its section's Name, else Easy or Hard.
     pub fn mode_name(&self, mode: Mode) -> String {
-        let rules = match mode {
-            Mode::Easy => &self.easy,
-            Mode::Hard => &self.hard,
-        };
-        rules.mode_name.clone().unwrap_or_else(|| match mode {
+        self.rules_of(mode).mode_name.clone().unwrap_or_else(|| match mode {
             Mode::Easy => "Easy".into(),
             Mode::Hard => "Hard".into(),
         })

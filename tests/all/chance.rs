@@ -295,6 +295,61 @@ fn a_long_search_tells_later_without_holding_up_play() {
     panic!("the game did not end");
 }
 
+/// Ticks until the thorough search, if one runs, has answered.
+fn let_the_search_answer(view: &mut Chance, m: &Machine) {
+    for _ in 0..3000 {
+        if !view.board().searching() {
+            return;
+        }
+        view.input(&Input::Tick { ms: 10 }, m, m.content());
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the search did not answer");
+}
+
+/// Steps back from the lost position at the end of the game and to it
+/// again by `back` and `forward` (Undo and Redo, Back to Start and
+/// Forward to End): it is said lost again, and counted no more.
+fn steps_back_to_a_lost_game(view: &mut Chance, m: &Machine, back: Command, forward: Command, data: &Path) {
+    let (lost, said) = (view.session().state().clone(), view.message());
+    view.command(&back).unwrap();
+    let_the_search_answer(view, m);
+    view.command(&forward).unwrap();
+    assert_eq!(view.session().state(), &lost, "{forward:?} comes back to the lost position");
+    let_the_search_answer(view, m);
+    assert_eq!(view.message(), said, "said again after {back:?} and {forward:?}");
+    assert_eq!(view.input(&Input::Tick { ms: 10 }, m, m.content()), Response::Unchanged, "no box shown again");
+    let s = stats(data);
+    assert_eq!((s.played, s.lost), (1, 1), "counted once");
+}
+
+/// A lost game is said lost again on stepping back to it, as a win's
+/// ending is, whether the quick search found it lost or the thorough
+/// one (seed 19, as `a_long_search_tells_later_without_holding_up_play`
+/// plays it), and counted only once.
+#[test]
+fn a_lost_game_is_said_lost_again_on_stepping_back_to_it() {
+    let m = machine(MachineId::MacSe30, None);
+    let data = tempfile::tempdir().unwrap();
+    let (seed, mut view, _) = a_stuck_game(data.path());
+    assert!(view.message().contains("lost"), "seed {seed}: {}", view.message());
+    view.answer(0);
+    steps_back_to_a_lost_game(&mut view, &m, Command::Undo, Command::Redo, data.path());
+    steps_back_to_a_lost_game(&mut view, &m, Command::BackToStart, Command::ForwardToEnd, data.path());
+
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(19), data.path());
+    let mut pick = Picker::new(19);
+    while !view.message().contains("lost") {
+        let next = pick.legal_move(&view).expect("moves are left");
+        view.play_move(&next);
+        let_the_search_answer(&mut view, &m);
+    }
+    view.answer(0);
+    steps_back_to_a_lost_game(&mut view, &m, Command::Undo, Command::Redo, data.path());
+    steps_back_to_a_lost_game(&mut view, &m, Command::BackToStart, Command::ForwardToEnd, data.path());
+}
+
 #[test]
 fn back_to_start_forward_to_end_and_replay() {
     let data = tempfile::tempdir().unwrap();

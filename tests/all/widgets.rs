@@ -33,9 +33,9 @@ fn a_row_too_long_for_its_list_ends_in_dots_inside_the_box() {
 /// A requester's buttons are reached from the keyboard on every machine:
 /// Tab and the arrow keys move to a button, drawn so the player sees it,
 /// and Return presses it. Solitaire's Options stays open showing the
-/// setting a button changed, the keyboard still on that button, so "Back"
-/// turns the card back over again and again without the mouse. Space
-/// presses only a button moved to; Escape presses Done.
+/// setting a button changed, the keyboard still on that button, so "Card
+/// Back" turns the card back over again and again without the mouse.
+/// Space presses only a button moved to; Escape presses OK.
 #[test]
 fn every_requester_button_is_reached_and_pressed_from_the_keyboard() {
     use parlour::app::driver::Driver;
@@ -62,13 +62,13 @@ fn every_requester_button_is_reached_and_pressed_from_the_keyboard() {
         d.feed(&[key(Key::Tab, false), key(Key::Tab, true)]);
         assert_eq!(d.frame().pixels(), seen[3].as_slice(), "{id}: Shift-Tab steps back");
         d.feed(&[key(Key::Enter, false)]);
-        assert!(shows(&d, "Card back: 2 of 9"), "{id}: Return presses Back: {:?}", d.shell().requester());
+        assert!(shows(&d, "Card back: 2 of 9"), "{id}: Return presses Card Back: {:?}", d.shell().requester());
         d.feed(&[key(Key::Char(' '), false)]);
-        assert!(shows(&d, "Card back: 3 of 9"), "{id}: the keyboard stays on Back");
+        assert!(shows(&d, "Card back: 3 of 9"), "{id}: the keyboard stays on Card Back");
         d.feed(&[key(Key::Left, false), key(Key::Enter, false)]);
         assert!(shows(&d, "Auto-play to foundations: on"), "{id}: {:?}", d.shell().requester());
         d.feed(&[key(Key::Escape, false)]);
-        assert!(d.shell().requester().is_none(), "{id}: Escape presses Done");
+        assert!(d.shell().requester().is_none(), "{id}: Escape presses OK");
     }
 }
 

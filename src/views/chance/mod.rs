@@ -301,7 +301,9 @@ impl Board<ChanceVariant> for ChanceBoard {
 
     fn reset(&mut self) {
         self.stock_drag = None;
+        // A finding belongs to the position it was made in.
         self.lookout.cancel();
+        self.found_lost = false;
         self.table.reset();
     }
 
@@ -329,6 +331,14 @@ impl Board<ChanceVariant> for ChanceBoard {
 
     fn moved(&mut self, session: &Session<ChanceVariant>) -> Option<String> {
         self.step_sound(session);
+        self.standing(session)
+    }
+
+    /// Whether anything can still be laid off is judged afresh wherever
+    /// the player comes to a position (a move, Undo, Redo, resuming), so
+    /// a lost game is said lost again on stepping back to it; the
+    /// controller counts each game once however often it is found lost.
+    fn standing(&mut self, session: &Session<ChanceVariant>) -> Option<String> {
         self.found_lost = self.lookout.judge(session.state()) == Some(Prospect::NoLayOff);
         self.found_lost.then(|| LOST.to_string())
     }

@@ -75,7 +75,7 @@ pub fn scores_box(stats: &GameStats, last: Option<&LastGame>) -> Requester {
     if let Some(g) = last {
         let how = if g.won { "Won" } else { "Lost" };
         lines.push(match g.helped {
-            true => format!("Solve played: no cards count, {} points.", g.points()),
+            true => format!("Solve: no cards count, {} points.", g.points()),
             false => format!("{how} with {}: {} points.", plural(g.cards as u64, "card", "cards"), g.points()),
         });
     }
@@ -90,8 +90,9 @@ pub fn scores_box(stats: &GameStats, last: Option<&LastGame>) -> Requester {
     lines.push(match (stats.average_moves(), stats.best_moves) {
         (Some(avg), Some(best)) => format!("Moves: {avg} on average, best {best}"),
         (Some(avg), None) => format!("Moves: {avg} on average"),
-        // Games Solve played in are not the player's to average.
-        _ if stats.played > 0 => "Moves: none played alone yet".to_string(),
+        // Games Solve played in are not the player's to average: the
+        // figures are of games, won or lost, played without it.
+        _ if stats.played > 0 => "Moves: no game without Solve yet".to_string(),
         _ => "Moves: no game yet".to_string(),
     });
     for rule in Sequences::ALL {
@@ -136,7 +137,7 @@ mod tests {
         assert_eq!(b.title, "Scores");
         assert_eq!(b.lines[0], "Lost with 13 cards: 1.5 points.");
         let helped = LastGame { rule: Sequences::Alternating, cards: 0, won: false, helped: true };
-        assert_eq!(scores_box(&stats, Some(&helped)).lines[0], "Solve played: no cards count, -5 points.");
+        assert_eq!(scores_box(&stats, Some(&helped)).lines[0], "Solve: no cards count, -5 points.");
         assert_eq!(b.lines[1], "Points: 41.25 in 3 games");
         assert_eq!(b.lines[2], "Won: 1 (33%)   Streak: 2 lost");
         assert_eq!(b.lines[3], "Longest streaks: 1 won, 2 lost");
@@ -165,6 +166,20 @@ mod tests {
         assert_eq!(scores_box(&GameStats::default(), None).lines[3], "Moves: no game yet");
         let mut helped = GameStats::default();
         helped.record_helped();
-        assert_eq!(scores_box(&helped, None).lines[3], "Moves: none played alone yet");
+        assert_eq!(scores_box(&helped, None).lines[3], "Moves: no game without Solve yet");
+    }
+
+    /// The box after a game Solve played in, under each rule, fits the
+    /// Amiga PAL requester's 33 Topaz columns: its headline is not broken.
+    #[test]
+    fn the_scores_of_a_game_solve_played_fit_the_smallest_screen() {
+        for rule in Sequences::ALL {
+            let game = LastGame { rule, cards: 0, won: false, helped: true };
+            let mut stats = GameStats::default();
+            stats.record_helped();
+            add(&mut stats, &game);
+            let b = scores_box(&stats, Some(&game));
+            assert!(b.lines.iter().all(|l| l.chars().count() <= 33), "{:?}", b.lines);
+        }
     }
 }

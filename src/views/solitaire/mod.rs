@@ -22,7 +22,7 @@ use crate::machines::{
 use crate::solitaire::engine::{PileId, SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::library::GameType;
 use crate::solitaire::quick;
-use crate::solitaire::rules::{Mode, PileKind};
+use crate::solitaire::rules::{Mode, PileKind, Rules};
 use crate::solitaire::spec::{DealTo, MODE_NAME_SHOWN};
 
 use super::board::{Board, DealSearch, OPTIONS, Reply, WINNABLE_PREF, undo_applies};
@@ -49,9 +49,15 @@ pub const WINNABLE_ONLY: ViewCommand = ViewCommand("winnable-only");
 
 /// Card backs in the art set.
 const BACKS: usize = 9;
-/// The Options box's buttons and the commands they run.
+/// The Options box's buttons and the commands they run. "Card Back", not
+/// "Back", which reads as going back; "OK" closes, as "Done" did, to
+/// leave room for it on the Amiga PAL's 320 pixels.
 const OPTION_BUTTONS: [(&str, Option<ViewCommand>); 4] =
-    [("Done", None), ("Mode", Some(MODE)), ("Auto-play", Some(AUTOPLAY)), ("Back", Some(CARD_BACK))];
+    [("OK", None), ("Mode", Some(MODE)), ("Auto-play", Some(AUTOPLAY)), ("Card Back", Some(CARD_BACK))];
+/// The most characters of the Options box's mode line that every machine
+/// shows on one line: the Amiga PAL's requester breaks lines wider than
+/// 271 pixels, 33 characters of Topaz.
+const MODE_LINE_SHOWN: usize = 33;
 
 /// Whether the auto-play option can lay a card off in a game of `rules`:
 /// not where foundations take only whole runs, which go home by
@@ -67,6 +73,47 @@ fn auto_play_applies(rules: &crate::solitaire::rules::Rules) -> bool {
 /// after a whole word to [`MODE_NAME_SHOWN`] characters, else Easy or Hard.
 pub(crate) fn mode_label(variant: &SolitaireVariant, mode: Mode) -> String {
     crate::core::shortened(&variant.mode_name(mode), MODE_NAME_SHOWN).into_owned()
+}
+
+/// The Options box's line for the mode in force: its name, and where the
+/// game type gives the mode no Name, what sets it apart from the other
+/// in a few words ("Mode: Easy (any card in spaces)"), where they fit.
+fn mode_line(variant: &SolitaireVariant) -> String {
+    let (mode, other) = (variant.mode(), variant.mode().other());
+    let named = format!("Mode: {}", mode_label(variant, mode));
+    if !variant.modes_differ() {
+        return format!("{named} ({} plays alike)", mode_label(variant, other));
+    }
+    let (this, that) = (variant.rules_of(mode), variant.rules_of(other));
+    let described = mode_meaning(this, that)
+        .filter(|_| this.mode_name.is_none())
+        .map(|meaning| format!("{named} ({meaning})"))
+        .filter(|line| line.chars().count() <= MODE_LINE_SHOWN);
+    described.unwrap_or(named)
+}
+
+/// What sets the rules `this` apart from `that`, in the settings a
+/// mode's section changes (KingsOnly, Take3, CheckFree); `None` where
+/// anything else sets them apart too, which the words would leave out.
+fn mode_meaning(this: &Rules, that: &Rules) -> Option<String> {
+    let (tableau, deal) = (&this.tableau, this.stock.deal_count);
+    let words = [
+        (tableau.kings_only != that.tableau.kings_only)
+            .then(|| if tableau.kings_only { "only kings in spaces" } else { "any card in spaces" }.to_string()),
+        (deal != that.stock.deal_count).then(|| match deal {
+            1 => "stock turns one".to_string(),
+            3 => "stock turns three".to_string(),
+            n => format!("stock turns {n}"),
+        }),
+        (tableau.check_free != that.tableau.check_free)
+            .then(|| if tableau.check_free { "runs as room allows" } else { "runs move in one go" }.to_string()),
+    ];
+    let mut alike = that.clone();
+    alike.tableau.kings_only = tableau.kings_only;
+    alike.tableau.check_free = tableau.check_free;
+    alike.stock.deal_count = deal;
+    alike.mode_name.clone_from(&this.mode_name);
+    (alike == *this).then(|| words.into_iter().flatten().collect::<Vec<_>>().join(", "))
 }
 
 /// How the table is played: YaZZle's way (drag, double-click home, a
@@ -353,16 +400,10 @@ impl SolitaireBoard {
     /// button leaves it as it is.
     fn options_box(&self, variant: &SolitaireVariant) -> Requester {
         let on = |b: bool| if b { "on" } else { "off" };
-        let mode = mode_label(variant, variant.mode());
-        let other = mode_label(variant, variant.mode().other());
         Requester {
             title: "Options".into(),
             lines: vec![
-                if variant.modes_differ() {
-                    format!("Mode: {mode}")
-                } else {
-                    format!("Mode: {mode} ({other} plays alike)")
-                },
+                mode_line(variant),
                 if auto_play_applies(variant.rules()) {
                     format!("Auto-play to foundations: {}", on(self.options.auto_foundations))
                 } else {
@@ -1137,17 +1178,65 @@ mod tests {
         for label in ["Easy", "Hard", "Auto-play to Foundations"] {
             assert!(enabled(&klondike, &session, label), "{label}");
         }
-        assert_eq!(klondike.options_box(session.variant()).lines[0], "Mode: Easy");
+        assert_eq!(klondike.options_box(session.variant()).lines[0], "Mode: Easy (stock turns one)");
     }
 
-    #[test]
-    fn a_hint_s_dashes_show_on_every_screen() {
+    /// Every machine: the Mac at each depth, the SE/30, both Amigas and
+    /// YaZZle in each skin, with the choice that made it.
+    fn every_screen() -> impl Iterator<Item = (Machine, MachineChoice)> {
         let macs = Depth::ALL.iter().map(|&d| (MachineId::MacColor, Some(d), None));
         let others = [MachineId::MacSe30, MachineId::AmigaPal, MachineId::AmigaDblPal].map(|id| (id, None, None));
         let skins =
             ["plastique", "plastiquev2", "transcrippled"].map(|s| (MachineId::Yazzle, None, Some(s.to_string())));
-        for (id, depth, skin) in macs.chain(others).chain(skins) {
-            let machine = Machine::new(&MachineChoice { id: Some(id), depth, skin: skin.clone() }, id).unwrap();
+        macs.chain(others).chain(skins).map(|(id, depth, skin)| {
+            let choice = MachineChoice { id: Some(id), depth, skin };
+            (Machine::new(&choice, id).unwrap(), choice)
+        })
+    }
+
+    /// The Options box says what a mode means where the game type gives it
+    /// no Name, in words that fit one line on every screen, and names
+    /// the button that changes the card back for what it does; its
+    /// buttons hold their labels whole everywhere (the Amiga PAL shares
+    /// out its 320 pixels, cutting labels, when they do not fit).
+    #[test]
+    fn the_options_box_says_what_the_mode_means_and_fits_every_screen() {
+        let folders = std::fs::read_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types")).unwrap();
+        let mut lines = std::collections::BTreeMap::new();
+        for folder in folders {
+            let game_type = Arc::new(GameType::load(&folder.unwrap().path()).unwrap());
+            let board = SolitaireBoard::new(Arc::clone(&game_type));
+            for mode in [Mode::Easy, Mode::Hard] {
+                let variant = game_type.variant.with_options(mode.name()).unwrap();
+                let req = board.options_box(&variant);
+                for (machine, choice) in every_screen() {
+                    let (chrome, look) = (machine.chrome(), machine.look());
+                    let alone = Requester { lines: req.lines[..1].to_vec(), ..req.clone() };
+                    let set = chrome.requester_lines(look, &alone);
+                    assert_eq!(set.len(), 1, "{choice:?}: {:?} is broken: {set:?}", req.lines[0]);
+                    let font = chrome.requester_font(look);
+                    let (_, buttons) = chrome.requester_layout(look, &req);
+                    for (label, r) in req.buttons.iter().zip(&buttons) {
+                        assert!(r.w >= font.text_width(label) as i32 + 4, "{choice:?}: {label} is cut: {r:?}");
+                    }
+                }
+                lines.insert((game_type.variant.id().to_string(), mode.name()), req.lines[0].clone());
+            }
+        }
+        let line = |id: &str, mode: &'static str| lines[&(id.to_string(), mode)].as_str();
+        assert_eq!(line("oberon-solitaire", "easy"), "Mode: Easy (any card in spaces)");
+        assert_eq!(line("oberon-solitaire", "hard"), "Mode: Hard (only kings in spaces)");
+        assert_eq!(line("klondike", "hard"), "Mode: Hard (stock turns three)");
+        assert_eq!(line("freecell", "hard"), "Mode: Hard (runs as room allows)");
+        // Two differences say too much for a line.
+        assert_eq!(line("clear-fork", "hard"), "Mode: Hard");
+        let labels: Vec<&str> = OPTION_BUTTONS.iter().map(|b| b.0).collect();
+        assert_eq!(labels, ["OK", "Mode", "Auto-play", "Card Back"]);
+    }
+
+    #[test]
+    fn a_hint_s_dashes_show_on_every_screen() {
+        for (machine, MachineChoice { id, depth, skin }) in every_screen() {
             let look = machine.look();
             let paint = SolitaireBoard::mark_paint(look);
             assert_ne!(paint, look.paint(Pen::CardFace), "{id:?} {depth:?} {skin:?}");
