@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use crate::core::files::in_any_case;
 use crate::core::{GameStats, Stats};
 
-use crate::gfx::{Font, Rect, Rgb, Surface, TextStyle};
+use crate::gfx::{Font, Format, Rect, Rgb, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester};
 use crate::views::widgets::{self, ButtonFocus, DoubleClicks, FocusKey, ListLayout, ListScroll, TypeSelect};
 use crate::views::{OPEN_SELECTED, Response, View};
@@ -295,11 +295,14 @@ impl Launcher {
             area.bottom() - margin * 2 - button_h,
         );
         // The picture takes a third of the width (game.bmp's own size at
-        // most, 4:3 with a 2-pixel frame), the list the rest.
+        // most, with a 2-pixel frame), the list the rest. Its frame has
+        // the screen's shape, which every picture but a game.bmp has (and
+        // a game.bmp is the YaZZle window's, near enough), so the picture
+        // fills it.
         let preview = self.pictures.iter().any(Option::is_some).then(|| {
-            let w = (body.w / 3).min(PICTURE_W as i32 + 4).min((body.h - 4) * 4 / 3 + 4);
-            let h = (w - 4) * 3 / 4 + 4;
-            Rect::new(body.right() - w, body.y, w, h)
+            let room = |length: i32, most: u32| (length - 4).clamp(1, most as i32) as u32;
+            let (w, h) = fit((look.width, look.height), (room(body.w / 3, PICTURE_W), room(body.h, PICTURE_H)));
+            Rect::new(body.right() - w as i32 - 4, body.y, w as i32 + 4, h as i32 + 4)
         });
         let list_rect = match preview {
             Some(p) => Rect::from_edges(body.x, body.y, p.x - margin, body.bottom()),
@@ -541,14 +544,33 @@ impl Picture {
     }
 }
 
-/// `full` reduced by area averaging to the largest size that fits `inner`
-/// with its shape kept, never larger than game.bmp: (width, height,
-/// pixels).
-fn fitted(full: &Surface, inner: Rect) -> (u32, u32, Vec<Rgb>) {
-    let (fw, fh) = (full.width().max(1), full.height().max(1));
-    let w = (inner.w.max(1) as u32).min(PICTURE_W).min(fw).min(inner.h.max(1) as u32 * fw / fh).max(1);
-    let h = (w * fh / fw).clamp(1, PICTURE_H);
-    (w, h, crate::gfx::reduce::area_average(full, w, h))
+/// `full` reduced to the largest size that fits `inner` with its shape
+/// kept, never larger than game.bmp: (width, height, pixels). A 1-bit
+/// screen is shrunk as two colours (its lines kept, its patterns
+/// regular), any other picture by area averaging.
+fn fitted(full: &Surface, inner: Rect) -> Fitted {
+    let (fw, fh) = (full.width(), full.height());
+    let room = |length: i32, most: u32| (length.max(1) as u32).min(most);
+    let (w, h) = fit((fw, fh), (room(inner.w, PICTURE_W.min(fw)), room(inner.h, PICTURE_H.min(fh))));
+    let pixels = match full.format() {
+        Format::Indexed { bits: 1 } => crate::gfx::reduce::shrink_two_tone(full, w, h),
+        _ => crate::gfx::reduce::area_average(full, w, h),
+    };
+    (w, h, pixels)
+}
+
+/// The largest size of `shape`'s proportions that fits `room`, both as
+/// (width, height), its height rounded to the nearest pixel. A size it
+/// gives fits itself exactly, so a picture of the shape a frame was made
+/// for fills the frame.
+fn fit(shape: (u32, u32), room: (u32, u32)) -> (u32, u32) {
+    let [sw, sh, rw, rh] = [shape.0, shape.1, room.0, room.1].map(|n| u64::from(n.max(1)));
+    // The height of width w, rounded, is (2 w sh + sw) / 2 sw; it stays
+    // within rh while 2 w sh < sw (2 rh + 1).
+    let widest = (sw * (2 * rh + 1) - 1) / (2 * sh);
+    let w = rw.min(widest).max(1);
+    let h = (2 * w * sh + sw) / (2 * sw);
+    (w as u32, h.max(1) as u32)
 }
 
 impl Default for Launcher {
@@ -987,5 +1009,28 @@ mod tests {
         };
         let (said, bare) = (drawn(Some(picture)), drawn(None));
         assert!(said > 2 * bare, "the reason takes more lines than \"No picture\" alone: {said} rows, {bare}");
+    }
+
+    /// The selected game's picture fills its frame on every screen (the
+    /// SE/30's, wider than game.bmp's 4:3, left a band below it), and a
+    /// 1-bit screen's picture keeps its felt a regular pattern (averaged
+    /// and dithered, it was noise).
+    #[test]
+    fn the_picture_fills_its_frame_and_a_one_bit_felt_stays_a_pattern() {
+        for choice in crate::machines::MachineChoice::every_screen() {
+            let m = Machine::new(&choice, MachineId::Yazzle).unwrap();
+            let l = Launcher::listing(vec![("klondike".into(), "Klondike".into())]);
+            let inner = l.parts(&m, m.content()).preview.expect("a picture").inset(2, 2);
+            let (w, h, pixels) = l.picture(&m, inner).unwrap();
+            assert_eq!((w as i32, h as i32), (inner.w, inner.h), "{choice:?}: the picture fills its frame");
+            if m.look().is_monochrome() {
+                // The felt under Klondike's first pile, above the status
+                // line.
+                let at = |x: u32, y: u32| pixels[(y * w + x) as usize];
+                for (x, y) in (h * 3 / 4..h * 7 / 8).flat_map(|y| (w / 32..w / 8).map(move |x| (x, y))) {
+                    assert!(at(x, y) == at(x + 2, y) && at(x, y) == at(x, y + 2), "{choice:?}: felt at ({x}, {y})");
+                }
+            }
+        }
     }
 }

@@ -1,7 +1,9 @@
 //! Reducing a picture for YaZZle's game.bmp: exact area-averaging to a
-//! smaller size, then quantising to a 256-colour palette.
+//! smaller size, then quantising to a 256-colour palette; and shrinking a
+//! 1-bit screen to a small 1-bit picture that still reads.
 
 use std::collections::BTreeSet;
+use std::ops::Range;
 
 use super::color::Rgb;
 use super::palette::Palette;
@@ -52,6 +54,104 @@ pub fn area_average(src: &Surface, w: u32, h: u32) -> Vec<Rgb> {
         }
     }
     out
+}
+
+/// Shrinks a two-colour picture (a 1-bit screen) to `w` x `h` pixels of
+/// its own two colours, so that the small copy reads as the screen did: a
+/// thin line of ink (a card's outline, a window's frame) stays an
+/// unbroken line, and every other pixel takes the nearest of five regular
+/// tones (paper, a quarter, half or three quarters ink, ink) by the share
+/// of ink around it, the lines left out, so a patterned felt stays a
+/// plain pattern and a card's face stays paper. Averaged to greys and
+/// dithered, lines and patterns alike would come out as noise. Meant for
+/// shrinking: a larger size repeats pixels.
+pub fn shrink_two_tone(src: &Surface, w: u32, h: u32) -> Vec<Rgb> {
+    let (ink, paper) = two_tones(src);
+    let lines = thin_lines(src, ink);
+    let width = src.width() as usize;
+    let (cols, rows) = (Axis::new(src.width(), w), Axis::new(src.height(), h));
+    // The order in which a 2 x 2 cell takes ink as the tone darkens: a
+    // quarter is one dot a cell, half a checkerboard, as QuickDraw's greys.
+    const ORDER: [[usize; 2]; 2] = [[0, 2], [3, 1]];
+    let mut out = Vec::with_capacity((w * h) as usize);
+    for (oy, (own_rows, window_rows)) in rows.own.iter().zip(&rows.window).enumerate() {
+        for (ox, (own_cols, window_cols)) in cols.own.iter().zip(&cols.window).enumerate() {
+            let mut own = own_rows.clone().flat_map(|y| own_cols.clone().map(move |x| y * width + x));
+            let window = window_rows.clone().flat_map(|y| window_cols.clone().map(move |x| y * width + x));
+            let (mut inked, mut area) = (0, 0);
+            for i in window.filter(|&i| !lines[i]) {
+                area += 1;
+                inked += usize::from(src.pixels()[i] == ink);
+            }
+            let tone = if area == 0 { 0 } else { (inked * 8 + area) / (area * 2) };
+            let on_line = own.any(|i| lines[i]);
+            out.push(src.colour_of(if on_line || ORDER[oy % 2][ox % 2] < tone { ink } else { paper }));
+        }
+    }
+    out
+}
+
+/// The values of a two-colour surface's ink (the darker colour) and
+/// paper.
+fn two_tones(src: &Surface) -> (u32, u32) {
+    let luma = |v: u32| src.colour_of(v).luma();
+    if luma(1) < luma(0) { (1, 0) } else { (0, 1) }
+}
+
+/// Which pixels of `src` lie on a thin line of ink: three in a row at
+/// least, across or down, with no such run two pixels to either side of
+/// it, which would make it one of a set of stripes (a Mac title bar's)
+/// or part of a solid area, both of which keep their tone. A pattern of
+/// dots or a checkerboard has no runs at all.
+fn thin_lines(src: &Surface, ink: u32) -> Vec<bool> {
+    let (w, h) = (src.width() as i32, src.height() as i32);
+    let inked =
+        |x: i32, y: i32| (0..w).contains(&x) && (0..h).contains(&y) && src.pixels()[(y * w + x) as usize] == ink;
+    // A run of three from (x, y) along (dx, dy), and not repeated two
+    // pixels across it.
+    let run = |x: i32, y: i32, (dx, dy): (i32, i32)| (0..3).all(|k| inked(x + k * dx, y + k * dy));
+    let lone_run = |x: i32, y: i32, (dx, dy): (i32, i32)| {
+        run(x, y, (dx, dy)) && !run(x + 2 * dy, y + 2 * dx, (dx, dy)) && !run(x - 2 * dy, y - 2 * dx, (dx, dy))
+    };
+    let on_line = |x: i32, y: i32| {
+        [(1, 0), (0, 1)].into_iter().any(|(dx, dy)| (0..3).any(|k| lone_run(x - k * dx, y - k * dy, (dx, dy))))
+    };
+    (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).map(|(x, y)| on_line(x, y)).collect()
+}
+
+/// How the pixels of one axis of a picture map to a smaller one's.
+struct Axis {
+    /// Of each smaller pixel, the source pixels whose centres fall in it
+    /// (one at least).
+    own: Vec<Range<usize>>,
+    /// Of each smaller pixel, the source pixels its tone is taken from:
+    /// a whole number of 4-pixel periods (a QuickDraw grey repeats every
+    /// 2 or 4 pixels) at least as long as its own pixels, around them,
+    /// so a patterned area gives the same share of ink wherever it falls.
+    window: Vec<Range<usize>>,
+}
+
+impl Axis {
+    fn new(len: u32, out: u32) -> Axis {
+        let (len, out) = (len.max(1) as usize, out.max(1) as usize);
+        // Edge i of the smaller pixels, in source pixels, to the nearest.
+        let edge = |i: usize| ((2 * i * len + out) / (2 * out)).min(len);
+        let own: Vec<Range<usize>> = (0..out)
+            .map(|o| {
+                let start = edge(o).min(len - 1);
+                start..edge(o + 1).max(start + 1)
+            })
+            .collect();
+        let side = len.div_ceil(out).next_multiple_of(4).min(len);
+        let window = own
+            .iter()
+            .map(|r| {
+                let start = ((r.start + r.end).saturating_sub(side) / 2).min(len - side);
+                start..start + side
+            })
+            .collect();
+        Axis { own, window }
+    }
 }
 
 /// Quantises a picture to an 8-bit surface with a 256-entry palette. A
@@ -212,6 +312,64 @@ mod tests {
         assert!(g.r > r.r && r.r > b.r, "levels: green {g:?}, red {r:?}, blue {b:?}");
         // A colour screen keeps the colours.
         assert_eq!(most_shown(&dithered_tile(4, crate::gfx::palette::mac_clut4(), red)), Rgb::hex(0xDD0806));
+    }
+
+    /// A 1-bit screen of `w` x `h`: felt of one dot in four (QuickDraw's
+    /// light grey), a card of paper with a 1-pixel outline at `card`, and
+    /// a striped bar (a Mac title bar's) at `bar`.
+    fn one_bit_table(w: u32, h: u32, card: (i32, i32, i32, i32), bar: (i32, i32, i32, i32)) -> Surface {
+        let mut s = Surface::new(w, h, Format::Indexed { bits: 1 }, crate::gfx::palette::mac_clut1());
+        let within =
+            |(x0, y0, x1, y1): (i32, i32, i32, i32), x: i32, y: i32| (x0..=x1).contains(&x) && (y0..=y1).contains(&y);
+        for (x, y) in (0..h as i32).flat_map(|y| (0..w as i32).map(move |x| (x, y))) {
+            let (x0, y0, x1, y1) = card;
+            let ink = if within(card, x, y) {
+                x == x0 || x == x1 || y == y0 || y == y1
+            } else if within(bar, x, y) {
+                y % 2 == 0
+            } else {
+                x % 2 == 0 && y % 2 == 0
+            };
+            s.put(x, y, u32::from(ink));
+        }
+        s
+    }
+
+    #[test]
+    fn a_one_bit_screen_shrinks_to_lines_and_regular_tones() {
+        let (card, bar) = ((30, 20, 74, 79), (80, 2, 125, 14));
+        let src = one_bit_table(126, 96, card, bar);
+        let (w, h) = (40, 30);
+        let out = shrink_two_tone(&src, w, h);
+        let ink = |x: u32, y: u32| out[(y * w + x) as usize] == Rgb::BLACK;
+        let picture: Vec<String> =
+            (0..h).map(|y| (0..w).map(|x| if ink(x, y) { '#' } else { '.' }).collect()).collect();
+        let shown = picture.join("\n");
+        // Where a source pixel lands in the small picture.
+        let at = |i: i32, len: u32, out: u32| ((2 * i as u32 + 1) * out) / (2 * len);
+        let (left, right) = (at(card.0, 126, w), at(card.2, 126, w));
+        let (top, bottom) = (at(card.1, 96, h), at(card.3, 96, h));
+        // The felt is one dot in four, every dot in place.
+        for (x, y) in (0..h).flat_map(|y| (0..8).map(move |x| (x, y))) {
+            assert_eq!(ink(x, y), x % 2 == 0 && y % 2 == 0, "felt at ({x}, {y}):\n{shown}");
+        }
+        // The card's outline is unbroken, its face paper.
+        for x in left..=right {
+            assert!(ink(x, top) && ink(x, bottom), "outline at x {x}:\n{shown}");
+        }
+        for y in top..=bottom {
+            assert!(ink(left, y) && ink(right, y), "outline at y {y}:\n{shown}");
+        }
+        for (x, y) in (top + 1..bottom).flat_map(|y| (left + 1..right).map(move |x| (x, y))) {
+            assert!(!ink(x, y), "the card's face at ({x}, {y}):\n{shown}");
+        }
+        // The stripes are a half tone, a checkerboard: neither solid ink
+        // nor lost.
+        let (bx0, bx1) = (at(bar.0, 126, w) + 1, at(bar.2, 126, w) - 1);
+        let (by0, by1) = (at(bar.1, 96, h) + 1, at(bar.3, 96, h) - 1);
+        for (x, y) in (by0..by1).flat_map(|y| (bx0..bx1).map(move |x| (x, y))) {
+            assert!(ink(x, y) != ink(x + 1, y) && ink(x, y) != ink(x, y + 1), "stripes at ({x}, {y}):\n{shown}");
+        }
     }
 
     #[test]
