@@ -1165,10 +1165,23 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     fn board_command(&mut self, c: ViewCommand) -> Response {
+        let was_paused = self.board.paused();
         let reply = self.board.command(&self.session, c);
+        self.pause_switched(was_paused);
         let response = self.reply(reply);
         self.keep_prefs();
         response
+    }
+
+    /// A pause of the board's own (MineSweeper's, see [`Board::paused`])
+    /// switched on or off by the player ends what the status line said
+    /// of the game as it stood ("Game restored and paused." while it
+    /// goes on again), as a pause that is a move of the game (Tetris's)
+    /// does; what the board answers with says anew.
+    fn pause_switched(&mut self, was_paused: bool) {
+        if self.board.paused() != was_paused {
+            self.message.clear();
+        }
     }
 
     /// Keeps the board's preferences in the data folder now (a family
@@ -1544,7 +1557,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         if players {
             self.awaiting_player = false;
         }
+        let was_paused = self.board.paused();
         let reply = self.board.input(&self.session, input, machine, area);
+        self.pause_switched(was_paused);
         // The player's key or click answered with words is refused; one
         // that only changes the picture (the cursor moved, a card picked
         // up) takes back the refusal before it.

@@ -49,12 +49,23 @@ impl TextEntry {
         TextEntry { title: title.into(), lines, label: label.into(), text, max, fresh: true, button: 0 }
     }
 
-    /// The requester as the machine draws it: the lines, then the field.
+    /// The requester as the machine draws it: the lines, then the field,
+    /// and under a field typed full its limit, which no beep tells.
     pub fn requester(&self) -> Requester {
         let mut lines = self.lines.clone();
         lines.push(String::new());
         lines.push(format!("{} {}{CARET}", self.label, self.text));
+        if self.typed_full() {
+            lines.push(format!("{} letters at most.", self.max));
+        }
         Requester { title: self.title.clone(), lines, buttons: vec!["OK".into(), "Cancel".into()] }
+    }
+
+    /// Whether the player has typed the text up to its most, so a letter
+    /// more would go nowhere (a name given in full, which the first letter
+    /// typed replaces, is not).
+    fn typed_full(&self) -> bool {
+        !self.fresh && self.text.chars().count() >= self.max
     }
 
     /// Draws the requester anywhere on the screen (not only in the view's
@@ -170,5 +181,27 @@ mod tests {
         let ok = buttons[0];
         let click = Input::MouseUp { x: ok.x + 2, y: ok.y + 2, button: Button::Left };
         assert_eq!(e.input(&click, &m), EntryEvent::Done("Ada L".into()));
+    }
+
+    /// A field typed full says so under it, as no beep does, and fits
+    /// the smallest screen whole with the Top Five's own lines.
+    #[test]
+    fn a_field_typed_full_says_its_limit() {
+        for id in MachineId::ALL {
+            let m = Machine::new(&MachineChoice { id: Some(id), ..MachineChoice::default() }, id).unwrap();
+            let lines = vec!["999999 points: place 1 of 5.".to_string()];
+            let mut e = TextEntry::new("A Top Five Game", lines, "Name:", "A name kept in full!", 20);
+            assert_eq!(e.requester().lines.len(), 3, "{id}: a name given is no name typed");
+            for c in "Reviewer R with a rather long name".chars() {
+                e.input(&key(Key::Char(c)), &m);
+            }
+            assert_eq!(e.text, "Reviewer R with a ra");
+            assert_eq!(e.requester().lines[2..], ["Name: Reviewer R with a ra_", "20 letters at most."], "{id}");
+            let mut s = m.new_surface();
+            e.draw(&mut s, &m);
+            assert!(s.take_clipped_text().is_empty(), "{id}: {:?}", s.take_clipped_text());
+            e.input(&key(Key::Backspace), &m);
+            assert_eq!(e.requester().lines.len(), 3, "{id}: a letter to spare");
+        }
     }
 }

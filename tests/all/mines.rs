@@ -850,3 +850,36 @@ fn a_game_resumed_under_way_waits_paused() {
     view.input(&Input::Tick { ms: 1000 }, &m, area);
     assert_eq!(view.session().elapsed_ms(), 3000, "Resume starts it again");
 }
+
+/// Resume ends "Game restored and paused.": once the game goes on the
+/// status line no longer says it waits, as Tetris's goes blank on P,
+/// whether P, the panel's button or Game > Resume resumed it.
+#[test]
+fn resume_takes_back_game_restored_and_paused() {
+    let (m, area) = machine(MachineId::AmigaPal);
+    for how in ["the P key", "the panel's button", "Game > Resume"] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut view = open(Settings::beginner(), dir.path(), 2);
+        let at = centre(&view, &m, area, 4, 4);
+        press(&mut view, &m, area, at, &[Button::Left]);
+        view.close();
+        drop(view);
+        let mut view = opening(Settings::beginner(), dir.path(), &Opening::default());
+        assert_eq!(view.message(), "Game restored and paused.", "{how}");
+        match how {
+            "the P key" => {
+                key(&mut view, &m, area, Key::Char('p'));
+            }
+            "the panel's button" => {
+                let pause = MinesBoard::layout(view.session().state(), &m, area).pause;
+                press(&mut view, &m, area, (pause.x + pause.w / 2, pause.y + pause.h / 2), &[Button::Left]);
+            }
+            _ => {
+                view.command(&Command::View(PAUSE));
+            }
+        }
+        view.input(&Input::Tick { ms: 3000 }, &m, area);
+        assert_eq!(view.session().elapsed_ms(), 3000, "{how}: the game goes on");
+        assert_eq!(view.message(), "", "{how}: the status line still says it waits");
+    }
+}

@@ -913,6 +913,44 @@ fn a_duplicate_the_program_kept_is_not_said_again() {
     assert_eq!(view.message(), "The program drew a tile.");
 }
 
+/// A deal the program opens holding a pair (the player holds none) with
+/// a turn in which it only takes a tile.
+fn seed_where_the_program_opens_drawing_with_a_pair() -> u64 {
+    (0..)
+        .find(|&s| {
+            let g = RummiVariant::default().deal(s);
+            g.turn() == Side::Program
+                && !g.duplicates(Side::Program).is_empty()
+                && g.duplicates(Side::Player).is_empty()
+                && computer::turn(&g, Level::Expert) == [Move::Draw]
+        })
+        .unwrap()
+}
+
+/// The program's duplicate is news at the player's first turn of every
+/// deal, the same deal again by Restart too: the game given up had said
+/// it, which made it no news in the game restarted, and it went unsaid
+/// until the pile was clicked.
+#[test]
+fn the_programs_duplicate_is_said_again_in_a_game_restarted() {
+    let said = format!("The program drew a tile. {PROGRAMS_PAIR}");
+    for id in MachineId::ALL {
+        let dir = tempfile::tempdir().unwrap();
+        let (mach, area) = machine(id);
+        let mut view = open(dir.path(), Some(seed_where_the_program_opens_drawing_with_a_pair()));
+        let_the_program_play(&mut view, &mach, area);
+        assert_eq!(view.message(), said, "{}: the first deal", id.name());
+        click(&mut view, &mach, area, "gadget");
+        let_the_program_play(&mut view, &mach, area);
+        if let Some(Response::Ask(_)) = view.command(&Command::Restart) {
+            view.answer(0);
+        }
+        assert_eq!(view.session().move_count(), 0, "{}: restarted", id.name());
+        let_the_program_play(&mut view, &mach, area);
+        assert_eq!(view.message(), said, "{}: the deal restarted", id.name());
+    }
+}
+
 /// A deal the player opens, after which, the player having taken a tile,
 /// the program's turn starts with a swap of duplicates.
 fn seed_where_the_program_swaps() -> (u64, Move) {
@@ -944,6 +982,38 @@ fn a_swap_by_the_program_is_said() {
     assert!(view.message().starts_with(&said), "{:?}", view.message());
     // A turn of its own ends it.
     click(&mut view, &mach, area, "gadget");
+    assert!(!view.message().contains("swapped"), "{:?}", view.message());
+}
+
+/// A swap the program made in a game given up mid-turn is no news of
+/// the next game's: the turn that ends there is the only one said.
+#[test]
+fn a_swap_in_the_game_given_up_is_not_said_in_the_next() {
+    let (seed, _) = seed_where_the_program_swaps();
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::Yazzle);
+    let mut view = open(dir.path(), Some(seed));
+    click(&mut view, &mach, area, "gadget");
+    // The program's turn, up to its swap and no further.
+    let is_swap = |step: &parlour::core::Step| matches!(&step.action, Action::Move(m) if m.starts_with("swap"));
+    let swapped_last = |view: &RummiView| view.session().steps().last().is_some_and(is_swap);
+    while !swapped_last(&view) {
+        assert_eq!(view.session().state().turn(), Side::Program, "the program's turn ended with no swap");
+        view.input(&Input::Tick { ms: 100 }, &mach, area);
+    }
+    assert_eq!(view.session().state().turn(), Side::Program, "given up in the program's turn");
+    if let Some(Response::Ask(_)) = view.command(&Command::New) {
+        view.answer(0);
+    }
+    assert_eq!(view.session().move_count(), 0, "a new deal");
+    // The new deal's first turn of the program's, after the player's if
+    // the player opens it: no swap of the game given up is said at its end.
+    if view.session().state().turn() == Side::Player {
+        click(&mut view, &mach, area, "gadget");
+    }
+    let_the_program_play(&mut view, &mach, area);
+    let swapped = view.session().steps()[view.session().game_start()..].iter().any(is_swap);
+    assert!(!swapped, "the test wants a new game with no swap");
     assert!(!view.message().contains("swapped"), "{:?}", view.message());
 }
 

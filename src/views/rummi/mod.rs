@@ -685,7 +685,7 @@ fn move_in(step: &Step) -> Option<Move> {
 /// The swap the program made in the turn it has just ended, if it made
 /// one: what it gave and what it took.
 fn programs_swap(session: &Session<RummiVariant>) -> Option<(Kind, Kind)> {
-    (1..=session.cursor())
+    (session.game_start() + 1..=session.cursor())
         .rev()
         .take_while(|&step| session.state_at(step - 1).is_some_and(|before| before.turn() == Side::Program))
         .find_map(|step| match session.steps().get(step).and_then(move_in) {
@@ -749,14 +749,17 @@ fn duplicate_note(st: &Rummi) -> Option<&'static str> {
 }
 
 /// [`duplicate_note`] at the start of a turn where it is news: not said
-/// at the start of the player's turn before. Said again every turn, it
-/// kept the status line's figures (the moves) from ever showing while
-/// the program held a pair; the 2 stays under the pile, and a click on
-/// the pile names it.
+/// at the start of the player's turn before in this game. Said again
+/// every turn, it kept the status line's figures (the moves) from ever
+/// showing while the program held a pair; the 2 stays under the pile,
+/// and a click on the pile names it. A game dealt (again, by Restart)
+/// where the program plays first has its note at the player's first
+/// turn, whatever the game before it said.
 fn duplicate_news(session: &Session<RummiVariant>) -> Option<&'static str> {
     let note = duplicate_note(session.state())?;
     let turn_began = |st: &&Rummi| st.turn() == Side::Player && !st.moved();
-    let before = (0..session.cursor()).rev().filter_map(|c| session.state_at(c)).find(turn_began);
+    let this_game = session.game_start()..session.cursor();
+    let before = this_game.rev().filter_map(|c| session.state_at(c)).find(turn_began);
     (before.and_then(duplicate_note) != Some(note)).then_some(note)
 }
 
