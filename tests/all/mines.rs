@@ -883,3 +883,31 @@ fn resume_takes_back_game_restored_and_paused() {
         assert_eq!(view.message(), "", "{how}: the status line still says it waits");
     }
 }
+
+/// MineSweeper's clock, its score, stands still while a menu or a box is
+/// open, as Tetris's falling piece does, on every machine.
+#[test]
+fn the_clock_stands_still_while_a_menu_or_a_box_is_open() {
+    use std::io::Write;
+    use std::process::Stdio;
+    for id in MachineId::ALL {
+        let opens_menu = if id == MachineId::Yazzle { "key alt+g" } else { "key F10" };
+        for (opens, closes) in [(opens_menu, "key Escape"), ("menu Game > Best Times", "key Return")] {
+            let data = tempfile::tempdir().unwrap();
+            let script = format!("key Space\nkey Space\nwait 500\n{opens}\nwait 3000\n{closes}\nwait 500\n");
+            let mut child = super::support::parlour()
+                .env("PARLOUR_DATA_DIR", data.path())
+                .args(["shot", "mines/beginner", "--machine", id.name(), "--seed", "3", "--events", "-", "-o"])
+                .arg(data.path().join("shot.png"))
+                .stdin(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+            let result = child.wait_with_output().unwrap();
+            assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+            let journal = std::fs::read_to_string(data.path().join("journals/mines-beginner.save")).unwrap();
+            assert!(journal.contains("elapsed-ms: 1000\n"), "{id}, {opens}: 1 s of play, not 4 s:\n{journal}");
+        }
+    }
+}
