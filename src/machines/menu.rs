@@ -230,6 +230,11 @@ pub struct MenuTracker {
     pub bar: Option<usize>,
     /// Windows: the left button went down in the menus and is still held.
     pub held: bool,
+    /// Windows: the open menu came down as the pointer slid onto its
+    /// title from another open menu's, and its title has not been clicked
+    /// since: a click there is the player reaching for that menu, so it
+    /// stays open (a click on the title of the menu they opened closes it).
+    pub slid: bool,
 }
 
 impl MenuTracker {
@@ -315,8 +320,9 @@ impl MenuTracker {
         };
         match *input {
             Input::MouseDown { x, y, button: Button::Left } => match on_title(x, y) {
-                // A click on the open menu's title closes it.
-                Some(m) if self.open == Some(m) && !self.held => close(self),
+                // A click on the title of the menu the player opened
+                // closes it.
+                Some(m) if self.open == Some(m) && !self.held && !self.slid => close(self),
                 Some(m) => {
                     *self = MenuTracker { active: true, open: Some(m), held: true, ..MenuTracker::default() };
                     MenuOutcome::Tracked
@@ -332,8 +338,9 @@ impl MenuTracker {
             },
             Input::MouseDown { .. } if self.active => close(self),
             Input::MouseMove { x, y } if self.active => {
-                if self.open.is_some() {
+                if let Some(was) = self.open {
                     self.track(geometry, menus, x, y);
+                    self.slid |= !self.held && self.open != Some(was);
                 } else if let Some(m) = on_title(x, y) {
                     self.bar = Some(m);
                 }
@@ -598,6 +605,17 @@ mod tests {
         feed(&mut t, &m, &[Input::MouseMove { x: 60, y: 5 }]);
         assert_eq!(t.open, Some(1));
         assert_eq!(feed(&mut t, &m, &click(300, 300)), [MenuOutcome::Tracked, MenuOutcome::Ignored]);
+        assert!(!t.active);
+        // A click on another title opens its menu, whether the pointer
+        // slid over it first (opening it) or not; a click on the title of
+        // the menu so opened closes it.
+        feed(&mut t, &m, &click(10, 5));
+        feed(&mut t, &m, &[Input::MouseMove { x: 60, y: 5 }]);
+        feed(&mut t, &m, &click(60, 5));
+        assert!(t.active && t.open == Some(1), "slid onto, then clicked: open");
+        feed(&mut t, &m, &click(10, 5));
+        assert!(t.active && t.open == Some(0), "clicked straight away: open");
+        feed(&mut t, &m, &click(10, 5));
         assert!(!t.active);
         feed(&mut t, &m, &click(10, 5));
         assert_eq!(t.event(MenuStyle::ClickBar, &Bar, &m, &key(Key::Escape)), MenuOutcome::Tracked);

@@ -227,3 +227,32 @@ fn the_mac_close_box_closes_help_then_the_game_then_quits() {
         assert!(d.wants_quit(), "{id}: closing the launcher quits");
     }
 }
+
+/// With a menu open on the YaZZle window, a click on another title opens
+/// that menu, as on Windows (it used to close the menus). On the Mac a
+/// menu is open only while the button is held and on the Amiga only while
+/// the right one is, so there two left clicks on titles leave no menu.
+#[test]
+fn a_click_on_another_menu_title_opens_that_menu_on_windows() {
+    for id in [MachineId::Yazzle, MachineId::MacSe30, MachineId::AmigaPal] {
+        let (mut d, _data) = klondike_on(id);
+        let m = machine(id);
+        let menus = d.shell().menus();
+        let titles = m.chrome().menu_geometry(m.look()).titles(&menus);
+        let click_on = |title: &str| {
+            let r = titles[menus.iter().position(|m| m.title == title).unwrap()];
+            format!("click {} {}\n", r.x + r.w / 2, r.y + r.h / 2)
+        };
+        let closed = d.frame().clone();
+        drive(&mut d, &click_on("Game"));
+        let game_open = d.frame().clone();
+        let (mut d, _data) = klondike_on(id);
+        drive(&mut d, &format!("{}{}", click_on("Machine"), click_on("Game")));
+        if id == MachineId::Yazzle {
+            assert!(game_open != closed, "a click opens a menu");
+            assert!(*d.frame() == game_open, "Machine, then Game: the Game menu is open");
+        } else {
+            assert!(game_open == closed && *d.frame() == closed, "{id}: no menu stays open after clicks");
+        }
+    }
+}
