@@ -524,8 +524,6 @@ fn the_hint_says_when_no_square_is_proved_free() {
 
 #[test]
 fn a_game_scripted_through_shot_events_is_lost_on_a_mine() {
-    use std::io::Write;
-    use std::process::Stdio;
     let data = tempfile::tempdir().unwrap();
     let seed = 17;
     let (m, area) = machine(MachineId::AmigaPal);
@@ -543,17 +541,7 @@ fn a_game_scripted_through_shot_events_is_lost_on_a_mine() {
     let (f, x, q) = (at(first), at(mine), at(free));
     // Open the middle, flag a square with the right button, then open a mine.
     let script = format!("click {} {}\nclick {} {} right\nwait 1500\nclick {} {}\n", f.0, f.1, q.0, q.1, x.0, x.1);
-    let mut child = super::support::parlour()
-        .env("PARLOUR_DATA_DIR", data.path())
-        .args(["shot", "mines/beginner", "--machine", "amiga-pal", "--seed", &seed.to_string(), "--events", "-", "-o"])
-        .arg(data.path().join("lost.png"))
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let result = child.wait_with_output().unwrap();
-    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    shot_beginner_with_events(data.path(), "amiga-pal", seed, &script);
     let journal = std::fs::read_to_string(data.path().join("journals/mines-beginner.save")).unwrap();
     let (mx, my) = grid.xy(mine);
     assert!(journal.contains(&format!("move open {},{}", mx + 1, my + 1)), "{journal}");
@@ -888,26 +876,32 @@ fn resume_takes_back_game_restored_and_paused() {
 /// open, as Tetris's falling piece does, on every machine.
 #[test]
 fn the_clock_stands_still_while_a_menu_or_a_box_is_open() {
-    use std::io::Write;
-    use std::process::Stdio;
     for id in MachineId::ALL {
         let opens_menu = if id == MachineId::Yazzle { "key alt+g" } else { "key F10" };
         for (opens, closes) in [(opens_menu, "key Escape"), ("menu Game > Best Times", "key Return")] {
             let data = tempfile::tempdir().unwrap();
             let script = format!("key Space\nkey Space\nwait 500\n{opens}\nwait 3000\n{closes}\nwait 500\n");
-            let mut child = super::support::parlour()
-                .env("PARLOUR_DATA_DIR", data.path())
-                .args(["shot", "mines/beginner", "--machine", id.name(), "--seed", "3", "--events", "-", "-o"])
-                .arg(data.path().join("shot.png"))
-                .stdin(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
-            child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-            let result = child.wait_with_output().unwrap();
-            assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+            shot_beginner_with_events(data.path(), id.name(), 3, &script);
             let journal = std::fs::read_to_string(data.path().join("journals/mines-beginner.save")).unwrap();
             assert!(journal.contains("elapsed-ms: 1000\n"), "{id}, {opens}: 1 s of play, not 4 s:\n{journal}");
         }
     }
+}
+
+/// Plays `script` on the beginner field of deal `seed` on `machine`, as
+/// `parlour shot` does, keeping its journal in `data`.
+fn shot_beginner_with_events(data: &std::path::Path, machine: &str, seed: u64, script: &str) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = super::support::parlour()
+        .env("PARLOUR_DATA_DIR", data)
+        .args(["shot", "mines/beginner", "--machine", machine, "--seed", &seed.to_string(), "--events", "-", "-o"])
+        .arg(data.join("shot.png"))
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let result = child.wait_with_output().unwrap();
+    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
 }
