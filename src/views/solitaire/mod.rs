@@ -22,7 +22,8 @@ use crate::machines::{
 use crate::solitaire::engine::{PileId, SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::library::GameType;
 use crate::solitaire::quick;
-use crate::solitaire::rules::{Mode, PileKind};
+use crate::solitaire::rules::{Mode, PileKind, Rules};
+use crate::solitaire::solver::safe_lay_off;
 use crate::solitaire::spec::{DealTo, MODE_NAME_SHOWN};
 
 use super::board::{Board, DealSearch, OPTIONS, Reply, WINNABLE_PREF, undo_applies};
@@ -54,12 +55,14 @@ const OPTION_BUTTONS: [(&str, Option<ViewCommand>); 4] =
     [("Done", None), ("Mode", Some(MODE)), ("Auto-play", Some(AUTOPLAY)), ("Back", Some(CARD_BACK))];
 
 /// Whether the auto-play option can lay a card off in a game of `rules`:
-/// not where foundations take only whole runs, which go home by
-/// themselves (Spider), nor only discards (Aces Up), nor where there are
-/// none.
-fn auto_play_applies(rules: &crate::solitaire::rules::Rules) -> bool {
-    let f = &rules.foundation;
-    f.piles > 0 && !f.complete_sequences && !f.discard
+/// only where a lay-off can be judged to lose nothing (see
+/// [`Rules::lay_offs_judged`]).
+/// Not where laying a card off is a choice (Golf's one foundation built
+/// both ways), nor where foundations take only whole runs, which go home
+/// by themselves (Spider), discards (Aces Up) or pairs (Pyramid), nor
+/// where there are none.
+fn auto_play_applies(rules: &Rules) -> bool {
+    rules.lay_offs_judged()
 }
 
 /// What the menus, the status line and the Options box call `mode`, on
@@ -501,9 +504,9 @@ impl SolitaireBoard {
     }
 
     /// Whether the player's auto-play option lays cards off on this table
-    /// (YaZZle's tables have it).
-    fn auto_plays(&self) -> bool {
-        self.options.auto_foundations && self.style == Style::Yazzle
+    /// (YaZZle's tables have it, in the games it applies to).
+    fn auto_plays(&self, rules: &Rules) -> bool {
+        self.options.auto_foundations && self.style == Style::Yazzle && auto_play_applies(rules)
     }
 
     /// Where the keyboard's cursor is (pile, cards deep), while shown.
@@ -562,7 +565,7 @@ impl SolitaireBoard {
 
     /// Judges the position `st` for the solver's status.
     fn watch(&mut self, st: &Solitaire) {
-        self.assist.set_auto_play(self.auto_plays());
+        self.assist.set_auto_play(self.auto_plays(st.rules()));
         self.assist.arrived(st);
     }
 
@@ -981,7 +984,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     }
 
     fn auto_move(&self, st: &Solitaire) -> Option<SolMove> {
-        self.auto_plays().then(|| st.safe_home_move()).flatten()
+        self.auto_plays(st.rules()).then(|| safe_lay_off(st)).flatten()
     }
 
     fn ask_hint(&mut self, session: &Session<SolitaireVariant>) -> Reply<SolitaireVariant> {
