@@ -1370,7 +1370,7 @@ impl Game for Solitaire {
                     // "empty pile", not "tableau pile": the Amiga's status
                     // line holds a run's hint to a space whole.
                     (PileKind::Tableau, None) => format!("to empty pile {}", to.index() + 1),
-                    (kind, None) => format!("to {} {}", kind.noun(), to.index() + 1),
+                    (kind, None) => format!("to {} {}", self.rules.pile_noun(kind), to.index() + 1),
                 };
                 format!("{moved} {place}")
             }
@@ -1882,7 +1882,10 @@ mod tests {
     fn moves_in_words_name_the_cards() {
         let s = position(freecell(), &[("T1", "9H 8C 7H"), ("T2", "TC"), ("T3", "AS"), ("T4", "KD")]);
         let said = |text: &str| s.describe_move(&mv(&s, text));
-        assert_eq!(said("T1>R1"), "7♥ to reserve 1");
+        // A reserve pile that holds one card is named as the game calls
+        // it; Canfield's reserve, which takes no card, stays a reserve.
+        assert_eq!(said("T1>R1"), "7♥ to free cell 1");
+        assert_eq!(canfield().pile_noun(PileKind::Reserve), "reserve");
         assert_eq!(said("T1:3>T2"), "9♥ and 2 more onto 10♣");
         assert_eq!(said("T3>F1"), "A♠ to a foundation");
         assert_eq!(said("T4>T5"), "K♦ to empty pile 5");

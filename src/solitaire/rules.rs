@@ -346,6 +346,13 @@ impl Rules {
         self.auto_play || self.safe_auto_play
     }
 
+    /// How messages name one pile of `kind` before its number, as the
+    /// game calls it: a reserve pile that holds one card is a free cell
+    /// (FreeCell, Eight Off), any other a reserve (Canfield's).
+    pub fn pile_noun(&self, kind: PileKind) -> &'static str {
+        if kind == PileKind::Reserve && self.reserve.max_allowed == 1 { "free cell" } else { kind.noun() }
+    }
+
     /// Whether a lay-off can be judged to lose nothing in this game (the
     /// solver's safe lay-offs, which the player's auto-play makes):
     /// foundations built up in suit card by card, so a card going up only
