@@ -221,7 +221,7 @@ fn a_hint_on_a_lost_deal_says_no_winning_line_is_left() {
     // (parlour solve beleaguered-castle --seed 8).
     let (mut view, _data) = open_game("beleaguered-castle", 8);
     view.command(&Command::Hint).expect("Hint is a command");
-    assert_eq!(view.message(), "No winning line from here; try this: 2\u{2660} to a foundation.");
+    assert_eq!(view.message(), "Try 2\u{2660} to a foundation. No winning line is left.");
     // At the deal there is nothing to undo: Undo is not offered.
     view.command(&Command::View(SOLVE)).unwrap();
     assert_eq!(view.message(), "No winning line from here. Start anew.");
@@ -698,4 +698,29 @@ fn a_lay_off_waiting_at_the_deal_starts_the_line_auto_play_follows() {
     assert_eq!(view.message(), "Hint: A\u{2666} to a foundation.");
     view.command(&Command::View(SOLVE)).unwrap();
     demo_to_its_win(&mut *view);
+}
+
+/// On the Amiga PAL's title bar, the narrowest status line, a hint on a
+/// lost deal keeps the move it offers: the bar shows what it shows for
+/// the move's sentence alone (it used to keep only "No winning line from
+/// here; try this.").
+#[test]
+fn a_hint_on_a_lost_deal_keeps_its_move_on_the_amiga_title_bar() {
+    use parlour::machines::Frame;
+    // Golf's deal 2 is proved lost.
+    let (mut view, _data) = open_game("golf", 2);
+    view.command(&Command::Hint).unwrap();
+    let said = view.message();
+    let the_move = "Try 4\u{2666} to a foundation.";
+    assert!(said.starts_with(the_move), "{said}");
+    let m = amiga();
+    let (title, fields) = (view.title(), view.fields());
+    let bar = |message: &str| {
+        let mut s = m.new_surface();
+        let frame = Frame { title: &title, menus: &[], fields: &fields, message, disabled: &[] };
+        m.chrome().draw_frame(&mut s, m.look(), &frame);
+        s.pixels()[..320 * 10].to_vec()
+    };
+    assert_eq!(bar(&said), bar(the_move), "the bar keeps {the_move:?} of {said:?}");
+    assert_ne!(bar(&said), bar("No winning line is left."), "the bar shows the move");
 }
