@@ -257,9 +257,21 @@ enum Command {
     /// 7, S1 deals from the stock, R turns the waste over, T3+W1 takes off
     /// a pair (adding games), T12 one card alone. Peg jumps go from-to
     /// (d2-d4). See `parlour help parlour.guide --node Moves`.
+    ///
+    /// Exit codes: 0 won, 1 lost (proven), 2 undecided (a limit was
+    /// reached), 3 a game it cannot find or solve (unknown, not a solitaire
+    /// game type, a board that cannot be read, --ms for a game without
+    /// Microsoft deals) or an option the game does not take (--seed for a
+    /// peg board), 64 a command line that does not parse or an option
+    /// given a value it cannot take (--mode medium, --seed abc, --nodes 0).
     Solve(super::solve_cmd::SolveArgs),
     /// Solve a range of deals with a progress bar: won, lost and undecided
     /// counts, time per deal, peak memory, and a CSV of every deal.
+    ///
+    /// Exit codes: 0 done (whatever the deals' results), 3 a game it
+    /// cannot find or solve, or a CSV file that cannot be written, 64 a
+    /// command line that does not parse or an option given a value it
+    /// cannot take (--mode medium, --to before --from, --jobs 0).
     Survey(super::survey::SurveyArgs),
     /// Check moves on a Sokoban level, or solve it.
     Sokoban {

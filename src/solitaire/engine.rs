@@ -837,41 +837,6 @@ impl Solitaire {
         out
     }
 
-    /// The first lay-off of a card that is safe at home (the player's
-    /// "Auto-play to Foundations"): a top card of any pile but a
-    /// foundation, an ace or a two, or a card whose rank less one is up in
-    /// every suit of the other colour, so no card could still want to go
-    /// on it in a game that builds in alternate colours.
-    pub fn safe_home_move(&self) -> Option<SolMove> {
-        let mut found = None;
-        self.each_legal(&|to| to.kind == PileKind::Foundation, &mut |m| {
-            let safe = match m {
-                SolMove::Move { from, count: 1, to } if to.kind == PileKind::Foundation => {
-                    from.kind != PileKind::Foundation && self.at(from).last().is_some_and(|s| self.is_safe_home(s.card))
-                }
-                _ => false,
-            };
-            if safe {
-                found = Some(m);
-            }
-            !safe
-        });
-        found
-    }
-
-    /// Whether `card` is safe on a foundation (see [`safe_home_move`](Self::safe_home_move)).
-    fn is_safe_home(&self, card: Card) -> bool {
-        let rank = card.rank.value();
-        if rank <= 2 {
-            return true;
-        }
-        let up: Vec<Card> = self.ids(PileKind::Foundation).flat_map(|f| self.at(f).iter().map(|s| s.card)).collect();
-        Suit::ALL
-            .iter()
-            .filter(|s| s.colour() != card.colour())
-            .all(|&s| up.iter().any(|c| c.suit == s && c.rank.value() + 1 >= rank))
-    }
-
     /// This position with the player's auto-play option on or off (see
     /// [`Rules::safe_auto_play`]), for the solver to play as the table does.
     /// Borrowed where the rules already play so (the option off, as most
@@ -1405,7 +1370,7 @@ impl Game for Solitaire {
                     // "empty pile", not "tableau pile": the Amiga's status
                     // line holds a run's hint to a space whole.
                     (PileKind::Tableau, None) => format!("to empty pile {}", to.index() + 1),
-                    (kind, None) => format!("to {} {}", kind.noun(), to.index() + 1),
+                    (kind, None) => format!("to {} {}", self.rules.pile_noun(kind), to.index() + 1),
                 };
                 format!("{moved} {place}")
             }
@@ -1479,7 +1444,9 @@ impl Game for Solitaire {
 
     /// CompleteSequences runs go to an empty foundation (unless AutoRemove
     /// is off); with AutoPlay, every card that can go to a foundation goes
-    /// there; with the player's auto-play, every card safe there.
+    /// there; with the player's auto-play, every card no winning line needs
+    /// where it lies (the solver's safe lay-offs: one judgement for the
+    /// table and the search, so auto-play never makes a deal lost).
     fn auto_move(&self) -> Option<SolMove> {
         let ok = |m: SolMove| self.why_not(&m).is_ok().then_some(m);
         if self.rules.foundation.complete_sequences
@@ -1490,7 +1457,7 @@ impl Game for Solitaire {
             return Some(run);
         }
         if !self.rules.auto_play {
-            return if self.rules.safe_auto_play { self.safe_home_move() } else { None };
+            return if self.rules.safe_auto_play { super::solver::safe_lay_off(self) } else { None };
         }
         if self.rules.addition > 0 {
             return [PileKind::Waste, PileKind::Tableau]
@@ -1916,7 +1883,10 @@ mod tests {
     fn moves_in_words_name_the_cards() {
         let s = position(freecell(), &[("T1", "9H 8C 7H"), ("T2", "TC"), ("T3", "AS"), ("T4", "KD")]);
         let said = |text: &str| s.describe_move(&mv(&s, text));
-        assert_eq!(said("T1>R1"), "7♥ to reserve 1");
+        // A reserve pile that holds one card is named as the game calls
+        // it; Canfield's reserve, which takes no card, stays a reserve.
+        assert_eq!(said("T1>R1"), "7♥ to free cell 1");
+        assert_eq!(canfield().pile_noun(PileKind::Reserve), "reserve");
         assert_eq!(said("T1:3>T2"), "9♥ and 2 more onto 10♣");
         assert_eq!(said("T3>F1"), "A♠ to a foundation");
         assert_eq!(said("T4>T5"), "K♦ to empty pile 5");

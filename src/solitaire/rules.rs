@@ -281,9 +281,10 @@ pub struct Rules {
     /// goes there by itself after each move.
     pub auto_play: bool,
     /// Not of game.ini: the player's "Auto-play to Foundations" option, as
-    /// the solver must play it to find lines the table can follow. A top
-    /// card goes to a foundation by itself once it is safe there (see
-    /// [`Solitaire::safe_home_move`](super::engine::Solitaire::safe_home_move)).
+    /// the solver must play it to find lines the table can follow. After
+    /// each move, a card goes to a foundation by itself where no winning
+    /// line needs it where it lies (the solver's
+    /// [`safe_lay_off`](super::solver::safe_lay_off)).
     pub safe_auto_play: bool,
     /// [Game] AceHigh (extension): aces rank above kings.
     pub ace_high: bool,
@@ -343,6 +344,32 @@ impl Rules {
     /// bundles into one step could be interrupted.
     pub fn lays_off_by_itself(&self) -> bool {
         self.auto_play || self.safe_auto_play
+    }
+
+    /// How messages name one pile of `kind` before its number, as the
+    /// game calls it: a reserve pile that holds one card is a free cell
+    /// (FreeCell, Eight Off), any other a reserve (Canfield's).
+    pub fn pile_noun(&self, kind: PileKind) -> &'static str {
+        if kind == PileKind::Reserve && self.reserve.max_allowed == 1 { "free cell" } else { kind.noun() }
+    }
+
+    /// Whether a lay-off can be judged to lose nothing in this game (the
+    /// solver's safe lay-offs, which the player's auto-play makes):
+    /// foundations built up in suit card by card, so a card going up only
+    /// opens its foundation to the next of its suit, and a tableau built in
+    /// sequence, so the cards that could want to lie on it are known. Not
+    /// a foundation built both ways in any suit (Golf: which card goes up
+    /// decides which may follow, so laying one off is a choice that can
+    /// lose), a discard (Aces Up), whole runs (Spider) or pairs (Pyramid).
+    pub fn lay_offs_judged(&self) -> bool {
+        let f = &self.foundation;
+        f.piles > 0
+            && f.build == Build::Up
+            && f.suit_check
+            && !f.discard
+            && !f.complete_sequences
+            && self.addition == 0
+            && self.tableau.sequence != Sequence::Any
     }
 
     /// The rules of `spec` in `mode`, checked with [`validate`](Rules::validate).
@@ -1064,5 +1091,23 @@ PileFace=U
         let king = Card::new(Rank::KING, Suit::Hearts);
         assert_eq!(easy.deal[0], DealtCard { pile: PileKind::Tableau, index: 1, face_up: false, card: Some(king) });
         assert_eq!(easy.deal[1], DealtCard { pile: PileKind::Foundation, index: 0, face_up: true, card: None });
+    }
+
+    /// Lay-offs are judged safe (and the player's auto-play lays cards
+    /// off) only where each card has a foundation of its own built up in
+    /// suit: not on Golf's one foundation built both ways in any suit,
+    /// whose lay-offs are the game's choices, nor on discards, whole runs
+    /// or pairs.
+    #[test]
+    fn lay_offs_are_judged_where_each_card_has_its_own_place() {
+        use super::examples::*;
+        for (name, rules) in [("FreeCell", freecell()), ("Klondike", klondike()), ("Yukon", yukon())] {
+            assert!(rules.lay_offs_judged(), "{name}");
+        }
+        for (name, rules) in
+            [("Golf", golf()), ("Aces Up", aces_up()), ("Spider", spider_one_suit()), ("Pyramid", pyramid())]
+        {
+            assert!(!rules.lay_offs_judged(), "{name}");
+        }
     }
 }

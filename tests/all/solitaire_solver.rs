@@ -147,3 +147,35 @@ fn solve_says_why_a_game_type_can_never_be_won() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("The foundations hold fewer cards than the pack"), "{said}");
 }
+
+/// `solve --help` and `survey --help` give every exit code the commands
+/// end with, each with what it means there.
+#[test]
+fn solve_and_survey_help_give_the_exit_codes_they_end_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("survey.csv").to_string_lossy().to_string();
+    // Clap breaks the lines where it likes: the words are compared one
+    // space apart.
+    let help = |sub: &str| {
+        String::from_utf8_lossy(&run(&[sub, "--help"]).stdout).split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let (solve, survey) = (help("solve"), help("survey"));
+    // Each command line, the code it ends with, and how --help says so.
+    let cases: [(&str, &[&str], i32, &str); 10] = [
+        (&solve, &["solve", "golf", "--seed", "1", "--quiet"], 0, "0 won"),
+        // Proved lost in 176 positions.
+        (&solve, &["solve", "beleaguered-castle", "--seed", "8", "--quiet"], 1, "1 lost"),
+        (&solve, &["solve", "klondike", "--seed", "19", "--nodes", "100", "--quiet"], 2, "2 undecided"),
+        (&solve, &["solve", "nosuch", "--quiet"], 3, "3 a game it cannot find"),
+        (&solve, &["solve", "pegs/english", "--seed", "2", "--quiet"], 3, "or an option the game does not take"),
+        (&solve, &["solve", "golf", "--mode", "medium", "--quiet"], 64, "64 a command line"),
+        (&survey, &["survey", "golf", "--from", "1", "--to", "1", "--nodes", "1000", "--csv", &csv], 0, "0 done"),
+        (&survey, &["survey", "nosuch", "--from", "1", "--to", "1"], 3, "3 a game it cannot find"),
+        (&survey, &["survey", "golf", "--from", "1", "--to", "1", "--csv", "/no/such/folder/x.csv"], 3, "a CSV file"),
+        (&survey, &["survey", "golf", "--from", "3", "--to", "1"], 64, "64 a command line"),
+    ];
+    for (help, args, code, meaning) in cases {
+        assert_eq!(run(args).status.code(), Some(code), "{args:?}");
+        assert!(help.contains(meaning), "{args:?} exits {code}, which --help does not give as {meaning:?}: {help}");
+    }
+}

@@ -221,7 +221,7 @@ fn a_hint_on_a_lost_deal_says_no_winning_line_is_left() {
     // (parlour solve beleaguered-castle --seed 8).
     let (mut view, _data) = open_game("beleaguered-castle", 8);
     view.command(&Command::Hint).expect("Hint is a command");
-    assert_eq!(view.message(), "No winning line from here; try this: 2\u{2660} to a foundation.");
+    assert_eq!(view.message(), "Try 2\u{2660} to a foundation. No winning line is left.");
     // At the deal there is nothing to undo: Undo is not offered.
     view.command(&Command::View(SOLVE)).unwrap();
     assert_eq!(view.message(), "No winning line from here. Start anew.");
@@ -635,4 +635,92 @@ fn dealing_says_escape_stops_it_on_the_smallest_screens() {
         let escape = Input::Key { key: parlour::machines::Key::Escape, mods: Default::default() };
         view.input(&escape, &m, m.content());
     }
+}
+
+/// Opens `id`'s game `number` in `data` with the player's Winnable Deals
+/// Only and Auto-play to Foundations on, its position judged at the next
+/// tick (as in a shot): the view and the deal dealt.
+fn opened_with_auto_play(data: &std::path::Path, id: &str, number: u64) -> (Box<dyn View>, u64) {
+    use parlour::host::prefs;
+    prefs::set_shared(data, prefs::WINNABLE, true).unwrap();
+    prefs::write(data, "solitaire", &[("autoplay", "1".into())]).unwrap();
+    background::set(background::Work::AtOnce);
+    let mut view = open_in(data, id, number);
+    tick(&mut *view, 0);
+    (view, journalled_seed(data, id))
+}
+
+/// Whether the solver, as `parlour solve` and the winnable-deal dealer run
+/// it (no auto-play), wins deal `seed` of `id`.
+fn solver_wins(id: &str, seed: u64) -> bool {
+    use parlour::core::Variant;
+    use parlour::solitaire::solver::{Limits, Verdict, solve};
+    let game = parlour::app::catalog::game_type(&parlour::app::catalog::find(id).unwrap()).unwrap().clone();
+    matches!(solve(&game.variant.deal(seed), &Limits::new(200_000, 64)).verdict, Verdict::Won(_))
+}
+
+/// Auto-play to Foundations is not used in Golf, where laying a card off
+/// on the one foundation (built up or down, in any suit) is a choice that
+/// can lose: switched on, it laid aces and twos off by itself, so the
+/// status called the deals the dealer and `parlour solve` win "Not
+/// winnable". The menu greys it, the Options box says so, and the status,
+/// the hint and the dealer agree.
+#[test]
+fn golf_with_auto_play_on_reads_winnable_as_the_dealer_and_the_solver_found() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    let data = tempfile::tempdir().unwrap();
+    let (mut view, seed) = opened_with_auto_play(data.path(), "golf", 1);
+    assert!(solver_wins("golf", seed), "the dealer dealt deal {seed} as winnable");
+    assert_eq!(solver_field(&*view).as_deref(), Some("Winnable"), "deal {seed}");
+    assert!(!view.can(&Command::View(AUTOPLAY)), "auto-play is greyed in Golf");
+    view.command(&Command::Hint).unwrap();
+    assert!(view.message().starts_with("Hint: "), "{}", view.message());
+    let mut d = Driver::new(Shell::new(amiga(), view, 1));
+    d.command(&Command::Options);
+    let lines = d.shell().requester().map(|r| r.lines.clone()).unwrap_or_default();
+    assert!(lines.iter().any(|l| l == "Auto-play to foundations: not used in this game"), "{lines:?}");
+}
+
+/// With auto-play on, a card the table would lay off waits at the deal
+/// (nothing has set auto-play off yet): the solver's line starts with it,
+/// so the deal reads Winnable, as without auto-play, and Solve wins it.
+/// FreeCell's deal 6 has the ace of diamonds free at the deal; the line
+/// the solver found without it first did not fit the table ("Not
+/// decided").
+#[test]
+fn a_lay_off_waiting_at_the_deal_starts_the_line_auto_play_follows() {
+    let data = tempfile::tempdir().unwrap();
+    let (mut view, seed) = opened_with_auto_play(data.path(), "freecell", 6);
+    assert_eq!(seed, 6, "deal 6 is winnable");
+    assert_eq!(solver_field(&*view).as_deref(), Some("Winnable"));
+    view.command(&Command::Hint).unwrap();
+    assert_eq!(view.message(), "Hint: A\u{2666} to a foundation.");
+    view.command(&Command::View(SOLVE)).unwrap();
+    demo_to_its_win(&mut *view);
+}
+
+/// On the Amiga PAL's title bar, the narrowest status line, a hint on a
+/// lost deal keeps the move it offers: the bar shows what it shows for
+/// the move's sentence alone (it used to keep only "No winning line from
+/// here; try this.").
+#[test]
+fn a_hint_on_a_lost_deal_keeps_its_move_on_the_amiga_title_bar() {
+    use parlour::machines::Frame;
+    // Golf's deal 2 is proved lost.
+    let (mut view, _data) = open_game("golf", 2);
+    view.command(&Command::Hint).unwrap();
+    let said = view.message();
+    let the_move = "Try 4\u{2666} to a foundation.";
+    assert!(said.starts_with(the_move), "{said}");
+    let m = amiga();
+    let (title, fields) = (view.title(), view.fields());
+    let bar = |message: &str| {
+        let mut s = m.new_surface();
+        let frame = Frame { title: &title, menus: &[], fields: &fields, message, disabled: &[] };
+        m.chrome().draw_frame(&mut s, m.look(), &frame);
+        s.pixels()[..320 * 10].to_vec()
+    };
+    assert_eq!(bar(&said), bar(the_move), "the bar keeps {the_move:?} of {said:?}");
+    assert_ne!(bar(&said), bar("No winning line is left."), "the bar shows the move");
 }

@@ -30,8 +30,9 @@ const MESSAGES: &[&str] = &[
     "The 6 of hearts cannot go on the 2 of diamonds: it must be one rank lower.",
     "The 10 of hearts cannot go to an empty tableau pile: only a king may fill a space.",
     "No hint: no winning line from here. Undo, or start anew.",
-    "No winning line from here; try this: 8♠ with 5♠.",
-    "No winning line from here; try this: 9♥ and 2 more to empty pile 4.",
+    "Try 8♠ with 5♠. No winning line is left.",
+    "Try 9♥ and 2 more to empty pile 4. No winning line is left.",
+    "Try to turn the waste over. No winning line is left.",
     "Solving: a click or a key stops it.",
     // MineSweeper.
     "That square is open already.",

@@ -44,7 +44,7 @@
 use crate::cards::{Card, Rank};
 use crate::core::Game;
 use crate::solitaire::engine::{PileId, SolMove, Solitaire};
-use crate::solitaire::rules::{Build, DealTo, PileKind, Rules, Sequence};
+use crate::solitaire::rules::{DealTo, PileKind, Rules, Sequence};
 
 use super::key::{Symmetry, code};
 
@@ -64,7 +64,8 @@ fn settle(state: &mut Solitaire) {
 
 /// Makes the moves that need no choice: automatic moves, then each safe
 /// lay-off (calling `chosen` with it, as it is a move the player makes)
-/// followed by the automatic moves again.
+/// followed by the automatic moves again. With the player's auto-play the
+/// lay-offs are automatic moves (see [`Rules::safe_auto_play`]).
 pub fn close(state: &mut Solitaire, chosen: &mut dyn FnMut(SolMove)) {
     settle(state);
     while let Some(m) = safe_lay_off(state) {
@@ -72,6 +73,22 @@ pub fn close(state: &mut Solitaire, chosen: &mut dyn FnMut(SolMove)) {
         chosen(m);
         settle(state);
     }
+}
+
+/// [`close`] for the position a line starts from, which no move led to
+/// (a deal, or the position on the table). The player's auto-play lays
+/// cards off only after a move, so any lay-off waiting there is the
+/// player's to make, and the others follow it by themselves: the first
+/// is told to `chosen`. (Made without a word, the line would start with a
+/// move the table refuses while that card still lies there.)
+pub fn close_start(state: &mut Solitaire, chosen: &mut dyn FnMut(SolMove)) {
+    if state.rules().safe_auto_play
+        && let Some(m) = safe_lay_off(state)
+    {
+        state.apply(&m);
+        chosen(m);
+    }
+    close(state, chosen);
 }
 
 /// A choice the search makes: `deals` stock actions (a deal, or turning
@@ -565,18 +582,6 @@ fn bit(card: Card) -> u64 {
     1 << code(card)
 }
 
-/// Whether lay-offs can be judged safe in this game at all.
-fn lay_offs_judged(state: &Solitaire) -> bool {
-    let rules = state.rules();
-    let f = &rules.foundation;
-    f.build == Build::Up
-        && f.suit_check
-        && !f.discard
-        && !f.complete_sequences
-        && rules.addition == 0
-        && rules.tableau.sequence != Sequence::Any
-}
-
 /// Whether an empty tableau pile blocks dealing or is refilled by itself.
 fn gaps_tell(rules: &Rules) -> bool {
     rules.tableau.fill_from_reserve || (rules.stock.deal_to == DealTo::Tableau && rules.stock.deal_needs_no_gaps)
@@ -605,7 +610,7 @@ fn comes_straight_back(state: &Solitaire, symmetry: Symmetry, up: &mut Option<Up
         && !rules.foundation.allow_wrap
         && !rules.lays_off_by_itself()
         && symmetry.of_kind(PileKind::Foundation);
-    if !judged_alike || !lay_offs_judged(state) || gaps_tell(rules) || state.is_covered(to.index()) {
+    if !judged_alike || !rules.lay_offs_judged() || gaps_tell(rules) || state.is_covered(to.index()) {
         return false;
     }
     let Some(top) = state.pile(from.kind, from.index()).last() else { return false };
@@ -614,10 +619,10 @@ fn comes_straight_back(state: &Solitaire, symmetry: Symmetry, up: &mut Option<Up
 
 /// A safe lay-off from here, if there is one (see the module notes).
 pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
-    if !lay_offs_judged(state) {
+    let rules = state.rules();
+    if !rules.lay_offs_judged() {
         return None;
     }
-    let rules = state.rules();
     let blocks_or_refills = gaps_tell(rules);
     // A card taken back could fill a gap that would otherwise block a deal
     // or be refilled: where gaps tell, no line may be judged to need no

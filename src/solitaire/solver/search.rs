@@ -40,7 +40,7 @@ use crate::core::Game;
 use crate::core::rng::GameRng;
 use crate::solitaire::engine::{SolMove, Solitaire};
 
-use super::moves::{Step, close};
+use super::moves::{Step, close, close_start};
 use super::open::Open;
 use super::position::Position;
 use super::score::Weights;
@@ -160,7 +160,7 @@ impl Budget<'_> {
 /// the safe lay-offs the search made without choice.
 fn line<P: Position>(start: &Solitaire, root: &P, chosen: &[Step]) -> Vec<String> {
     let mut made = Vec::new();
-    close(&mut start.clone(), &mut |m| made.push(m));
+    close_start(&mut start.clone(), &mut |m| made.push(m));
     let mut position = root.clone();
     for m in chosen {
         position.play_noting(m, &mut made);

@@ -643,3 +643,17 @@ fn the_search_publishes_its_progress() {
     let seen = progress.load(Ordering::Relaxed);
     assert!(seen > 0 && seen <= report.nodes && report.nodes - seen < 256, "{seen} of {}", report.nodes);
 }
+
+/// With the player's auto-play the table lays cards off after a move,
+/// never at the deal: a line from a deal with a lay-off waiting starts
+/// with it and wins played as the table plays, the other lay-offs made
+/// by themselves. FreeCell's deal 6 has the ace of diamonds free; the
+/// line used to leave it out, as if the table had laid it off already.
+#[test]
+fn with_auto_play_a_line_starts_with_the_lay_off_waiting_at_the_deal() {
+    let v = from_ini(include_str!("../../../game-types/FreeCell/game.ini"), "easy");
+    let played = v.deal(6).with_safe_auto_play(true).into_owned();
+    let Verdict::Won(line) = solve(&played, &limits(100_000)).verdict else { panic!("deal 6 is won") };
+    assert_eq!(line.first().map(String::as_str), Some("T7>F1"), "{line:?}");
+    assert!(super::wins(&played, &line), "{line:?}");
+}

@@ -305,10 +305,11 @@ impl Assist {
                     Err(why) => Reply::Say(why),
                 }
             }
-            // The words before the colon are what the narrowest status
-            // line keeps: the move is framed on the table anyway.
+            // The move first, a sentence of its own: the narrowest status
+            // line (the Amiga PAL's title bar) keeps the first sentence,
+            // and the solver's field has said the deal is lost.
             Err(NoLine::Lost) => match move_left(st) {
-                Some(m) => named(m, "No winning line from here; try this: "),
+                Some(m) => Reply::Hint(m, format!("{} No winning line is left.", try_this(st, &m))),
                 None => Reply::Say(format!("No hint: no winning line from here. {}", way_out(undoable))),
             },
             // The caveat first: a narrow status line keeps the first
@@ -374,6 +375,14 @@ impl Assist {
 /// leaves the table looking best, else the first the rules allow.
 fn move_left(st: &Solitaire) -> Option<SolMove> {
     safe_lay_off(st).or_else(|| promising_move(st)).or_else(|| st.legal_moves().into_iter().next())
+}
+
+/// "Try 4♦ to a foundation.", "Try to deal from the stock.": `m` offered
+/// with no winning line behind it. A deal and turning the waste over are
+/// named by what the player does.
+fn try_this(st: &Solitaire, m: &SolMove) -> String {
+    let to = if matches!(m, SolMove::Deal(_) | SolMove::Recycle) { "to " } else { "" };
+    format!("Try {to}{}.", st.describe_move(m))
 }
 
 /// What a player can do on a deal with no winning line left: Undo only
@@ -462,7 +471,7 @@ mod tests {
         let Reply::Hint(m, said) = assist.hint(&st) else { panic!("a move is marked") };
         assert_eq!(assist.field(), Some(("Solver", "Not winnable".to_string())), "proved lost");
         assert!(st.check(&m).is_ok(), "{m:?}");
-        assert_eq!(said, format!("No winning line from here; try this: {}.", st.describe_move(&m)));
+        assert_eq!(said, format!("Try {}. No winning line is left.", st.describe_move(&m)));
         let mut played = 0;
         while let Reply::Hint(m, _) = assist.hint(&st) {
             assert!(played < 2, "two moves are left");
@@ -475,6 +484,19 @@ mod tests {
         assert!(
             matches!(&last, Reply::Say(said) if said == "No hint: no winning line from here. Undo, or start anew.")
         );
+    }
+
+    /// A move offered with no winning line behind it is named so that
+    /// "Try" reads on: a card move by its cards, a deal by what the player
+    /// does.
+    #[test]
+    fn a_move_to_try_reads_as_a_sentence() {
+        let rules = examples::klondike();
+        let st = SolitaireVariant::new("klondike", 0, rules.clone(), rules).unwrap().deal(1);
+        assert_eq!(try_this(&st, &SolMove::Deal(0)), "Try to deal from the stock.");
+        assert_eq!(try_this(&st, &SolMove::Recycle), "Try to turn the waste over.");
+        let up = st.legal_moves().into_iter().find(|m| matches!(m, SolMove::Move { .. })).expect("a card move");
+        assert_eq!(try_this(&st, &up), format!("Try {}.", st.describe_move(&up)));
     }
 
     /// A deal dealt unproved (the status line says it may not be winnable)

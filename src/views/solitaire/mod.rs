@@ -23,6 +23,7 @@ use crate::solitaire::engine::{PileId, SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::library::GameType;
 use crate::solitaire::quick;
 use crate::solitaire::rules::{Mode, PileKind, Rules};
+use crate::solitaire::solver::safe_lay_off;
 use crate::solitaire::spec::{DealTo, MODE_NAME_SHOWN};
 
 use super::board::{Board, DealSearch, OPTIONS, Reply, WINNABLE_PREF, undo_applies};
@@ -58,15 +59,6 @@ const OPTION_BUTTONS: [(&str, Option<ViewCommand>); 4] =
 /// shows on one line: the Amiga PAL's requester breaks lines wider than
 /// 271 pixels, 33 characters of Topaz.
 const MODE_LINE_SHOWN: usize = 33;
-
-/// Whether the auto-play option can lay a card off in a game of `rules`:
-/// not where foundations take only whole runs, which go home by
-/// themselves (Spider), nor only discards (Aces Up), nor where there are
-/// none.
-fn auto_play_applies(rules: &crate::solitaire::rules::Rules) -> bool {
-    let f = &rules.foundation;
-    f.piles > 0 && !f.complete_sequences && !f.discard
-}
 
 /// What the menus, the status line and the Options box call `mode`, on
 /// every machine: the game type's own name for it ([EasyMode] Name), cut
@@ -404,7 +396,7 @@ impl SolitaireBoard {
             title: "Options".into(),
             lines: vec![
                 mode_line(variant),
-                if auto_play_applies(variant.rules()) {
+                if variant.rules().lay_offs_judged() {
                     format!("Auto-play to foundations: {}", on(self.options.auto_foundations))
                 } else {
                     "Auto-play to foundations: not used in this game".into()
@@ -542,9 +534,9 @@ impl SolitaireBoard {
     }
 
     /// Whether the player's auto-play option lays cards off on this table
-    /// (YaZZle's tables have it).
-    fn auto_plays(&self) -> bool {
-        self.options.auto_foundations && self.style == Style::Yazzle
+    /// (YaZZle's tables have it, in the games it applies to).
+    fn auto_plays(&self, rules: &Rules) -> bool {
+        self.options.auto_foundations && self.style == Style::Yazzle && rules.lay_offs_judged()
     }
 
     /// Where the keyboard's cursor is (pile, cards deep), while shown.
@@ -603,7 +595,7 @@ impl SolitaireBoard {
 
     /// Judges the position `st` for the solver's status.
     fn watch(&mut self, st: &Solitaire) {
-        self.assist.set_auto_play(self.auto_plays());
+        self.assist.set_auto_play(self.auto_plays(st.rules()));
         self.assist.arrived(st);
     }
 
@@ -879,7 +871,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
             MenuItem::separator(),
             MenuItem::new("Auto-play to Foundations", Command::View(AUTOPLAY))
                 .checked(self.options.auto_foundations)
-                .enabled(auto_play_applies(v.rules())),
+                .enabled(v.rules().lay_offs_judged()),
             MenuItem::new("Randomly Placed Cards", Command::View(RANDOM))
                 .checked(self.options.random_placement)
                 .enabled(self.game_type.spec.game.max_rand_deltas),
@@ -973,7 +965,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
             SOLVE | SOLVER_STATUS | WINNABLE_ONLY => self.solver_can(session, command),
             RANDOM => self.game_type.spec.game.max_rand_deltas,
             MODE | EASY | HARD => session.variant().modes_differ(),
-            AUTOPLAY => auto_play_applies(session.variant().rules()),
+            AUTOPLAY => session.variant().rules().lay_offs_judged(),
             CARD_BACK | OPTIONS => true,
             _ => false,
         }
@@ -1022,7 +1014,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     }
 
     fn auto_move(&self, st: &Solitaire) -> Option<SolMove> {
-        self.auto_plays().then(|| st.safe_home_move()).flatten()
+        self.auto_plays(st.rules()).then(|| safe_lay_off(st)).flatten()
     }
 
     fn ask_hint(&mut self, session: &Session<SolitaireVariant>) -> Reply<SolitaireVariant> {
