@@ -974,10 +974,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         Response::Redraw
     }
 
-    /// Ends a rerun where it has got to.
+    /// Ends a rerun where it has got to, saying what stands there (an
+    /// ending reached, a game found lost) as stepping to it would.
     fn stop_rerun(&mut self) {
         if self.rerun.take().is_some() {
-            self.message.clear();
+            self.message = self.standing_words();
             self.journal();
         }
     }
@@ -989,21 +990,20 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             Input::Tick { ms } => {
                 let Some(r) = &mut self.rerun else { return Response::Unchanged };
                 r.waited += ms;
-                let mut moved = false;
-                while r.waited >= RERUN_STEP_MS && self.session.cursor() < r.until {
+                let (mut moved, until) = (false, r.until);
+                while r.waited >= RERUN_STEP_MS && self.session.cursor() < until {
                     r.waited -= RERUN_STEP_MS;
                     moved |= self.session.redo();
                 }
-                if self.session.cursor() >= r.until {
-                    self.stop_rerun();
-                    return Response::Redraw;
-                }
+                // The board takes up the last position too, before the
+                // rerun ends there.
                 if moved {
                     self.moved_on();
-                    Response::Redraw
-                } else {
-                    Response::Unchanged
                 }
+                if self.session.cursor() >= until {
+                    self.stop_rerun();
+                }
+                if moved || self.rerun.is_none() { Response::Redraw } else { Response::Unchanged }
             }
             Input::MouseDown { .. } | Input::Key { .. } => {
                 self.stop_rerun();

@@ -323,10 +323,26 @@ fn steps_back_to_a_lost_game(view: &mut Chance, m: &Machine, back: Command, forw
     assert_eq!((s.played, s.lost), (1, 1), "counted once");
 }
 
+/// Moves > Replay played to its end on a lost position says the game is
+/// lost there, as stepping to it does (it left the status line empty).
+fn replays_to_a_lost_game(view: &mut Chance, m: &Machine) {
+    let (lost, said) = (view.session().state().clone(), view.message());
+    view.command(&Command::Replay).unwrap();
+    for _ in 0..2000 {
+        if view.session().state() == &lost {
+            break;
+        }
+        view.input(&Input::Tick { ms: 100 }, m, m.content());
+    }
+    assert_eq!(view.session().state(), &lost, "the replay reaches the lost position");
+    let_the_search_answer(view, m);
+    assert_eq!(view.message(), said, "said again at the end of the replay");
+}
+
 /// A lost game is said lost again on stepping back to it, as a win's
 /// ending is, whether the quick search found it lost or the thorough
 /// one (seed 19, as `a_long_search_tells_later_without_holding_up_play`
-/// plays it), and counted only once.
+/// plays it), and counted only once; and so at the end of a replay.
 #[test]
 fn a_lost_game_is_said_lost_again_on_stepping_back_to_it() {
     let m = machine(MachineId::MacSe30, None);
@@ -336,6 +352,7 @@ fn a_lost_game_is_said_lost_again_on_stepping_back_to_it() {
     view.answer(0);
     steps_back_to_a_lost_game(&mut view, &m, Command::Undo, Command::Redo, data.path());
     steps_back_to_a_lost_game(&mut view, &m, Command::BackToStart, Command::ForwardToEnd, data.path());
+    replays_to_a_lost_game(&mut view, &m);
 
     let data = tempfile::tempdir().unwrap();
     let mut view = open(Some(19), data.path());
