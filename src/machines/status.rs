@@ -135,6 +135,18 @@ fn closing_clause(message: &str) -> Option<String> {
     (says(clause) && says(reason) && opens_with_a_word).then(|| capitalised(reason))
 }
 
+/// `message` without the one-word label it opens with ("Hint: 10♣ and 6
+/// more to empty pile 8." as "10♣ and 6 more to empty pile 8."), where
+/// room is too short for both: the label says what kind of news follows,
+/// which the table shows too (the hinted cards are framed), while the
+/// words after it are the news itself. Not a label cut from its
+/// sentence ("Solving: a click...") where the message has one left.
+fn unlabelled(message: &str) -> Option<String> {
+    let (label, rest) = message.split_once(": ")?;
+    let one_word = !label.is_empty() && label.chars().all(char::is_alphabetic);
+    (one_word && rest.split_whitespace().count() >= MESSAGE_WORDS).then(|| capitalised(rest))
+}
+
 /// The first sentence of `message` when it has more than one (a full stop,
 /// question or exclamation mark, not an ellipsis, then a space).
 fn first_sentence(message: &str) -> Option<&str> {
@@ -377,12 +389,13 @@ pub fn fit(
     //   says what the rest explains;
     // - its opening clause, a sentence of its own: what has happened,
     //   without the how;
-    // - the reason after that clause, where the clause is too long.
+    // - the reason after that clause, where the clause is too long;
+    // - the words after a one-word label ("Hint: "), without it.
     let in_full =
         |text: &str| whole(text).or_else(|| giving_way(&|room| (measure(text) <= room).then(|| text.into()), false));
     let forms = leading_sentences(message).map(str::to_string).chain(opening_clause(message));
     let forms = [message.to_string()].into_iter().filter(|m| !m.is_empty()).chain(forms);
-    for form in forms.chain(closing_clause(message)) {
+    for form in forms.chain(closing_clause(message)).chain(unlabelled(message)) {
         if let Some(fitted) = in_full(&form) {
             return fitted;
         }
@@ -572,6 +585,22 @@ mod tests {
         assert!(!bar("").cut && !bar("Mines away.").cut);
         // Not a word of it fits beside a figure that will not give way.
         assert!(fit(&topaz, 40, 16, "", &[], "Unbreakable").cut);
+    }
+
+    /// A hint too long for the Amiga PAL's title bar keeps where the
+    /// cards go, dropping its "Hint:" label (the cards are framed on the
+    /// table) rather than being cut before the destination.
+    #[test]
+    fn a_label_gives_way_before_the_words_it_labels_are_cut() {
+        let cards = fields(&[("Score", "7"), ("Time", "1:05")]);
+        let bar = |message: &str| fit(&topaz, 295, 16, "FreeCell", &cards, message);
+        let hint = bar("Hint: 10♣ and 6 more to empty pile 8.");
+        assert_eq!((line(hint.clone()), hint.cut), ("10♣ and 6 more to empty pile 8.".into(), false));
+        let short = bar("Hint: K♠ and 2 more to empty pile 6.");
+        assert_eq!(line(short), "Hint: K♠ and 2 more to empty pile 6.", "kept whole where it fits");
+        assert_eq!(unlabelled("Solving: a click or a key stops it."), Some("A click or a key stops it.".into()));
+        assert_eq!(unlabelled("Two words: a click or a key stops it."), None);
+        assert_eq!(unlabelled("Solve: thinking..."), None, "too few words left to say anything");
     }
 
     /// Where a message names a file's lines after its colon, the bar keeps

@@ -168,7 +168,7 @@ fn a_click_stops_the_demo() {
     assert_eq!(before, 3, "the demo plays a move per pause");
     let m = amiga();
     view.input(&Input::MouseDown { x: 5, y: 200, button: Button::Left }, &m, m.content());
-    assert_eq!(view.message(), "The demo stopped.");
+    assert_eq!(view.message(), "Solve stopped.");
     tick(&mut *view, 5000);
     assert_eq!(moves(&*view), before, "no move after the click");
 }
@@ -199,7 +199,7 @@ fn a_click_on_the_window_s_frame_stops_the_demo() {
     d.feed(&[Input::Tick { ms: 500 }]);
     assert!(d.shell().message().starts_with("Solving"), "{}", d.shell().message());
     click(&mut d);
-    assert_eq!(d.shell().message(), "The demo stopped.");
+    assert_eq!(d.shell().message(), "Solve stopped.");
 }
 
 /// Without a window (a scripted shot, no search in the background), a

@@ -168,13 +168,13 @@ impl Assist {
                     *demo = Demo { waited: 0, awaiting: true };
                     Reply::PlayFor(m)
                 }
-                _ => self.end_demo("The demo stopped: its line no longer fits the table."),
+                _ => self.end_demo("Solve stopped: its line no longer fits the table."),
             },
             Outlook::Idle => {
                 self.demo = None;
                 Reply::Redraw
             }
-            Outlook::NotWinnable | Outlook::Unknown => self.end_demo("The demo stopped: no winning line is known."),
+            Outlook::NotWinnable | Outlook::Unknown => self.end_demo("Solve stopped: no winning line is known."),
         }
     }
 
@@ -186,7 +186,7 @@ impl Assist {
     /// A click or a key: stops the demo if one is running (and then the
     /// event does nothing else).
     pub fn interrupt(&mut self) -> Option<Reply<SolitaireVariant>> {
-        self.demo.take().map(|_| Reply::Say("The demo stopped.".into()))
+        self.demo.take().map(|_| Reply::Say("Solve stopped.".into()))
     }
 
     /// Whether the demo is running.
@@ -314,11 +314,18 @@ impl Assist {
             },
             // The caveat first: a narrow status line keeps the first
             // sentence, and the move is framed on the table anyway.
-            Err(NoLine::NotFound) => match (safe_lay_off(st), promising_move(st)) {
-                (Some(m), _) => named(m, "No winning line found in time. A safe move: "),
-                (None, Some(m)) => named(m, "No winning line found in time. A move that may help: "),
-                (None, None) => Reply::Say("No hint found in time.".into()),
-            },
+            Err(NoLine::NotFound) => {
+                // The one move the rules allow is the next of any line:
+                // no caveat.
+                if let [only] = st.legal_moves()[..] {
+                    return named(only, "Hint: ");
+                }
+                match (safe_lay_off(st), promising_move(st)) {
+                    (Some(m), _) => named(m, "No winning line found in time. A safe move: "),
+                    (None, Some(m)) => named(m, "No winning line found in time. A move that may help: "),
+                    (None, None) => Reply::Say("No hint found in time.".into()),
+                }
+            }
         }
     }
 
@@ -435,6 +442,19 @@ mod tests {
         assert!(seen.len() > 5, "the hints go some way: {}", seen.len());
         let end = Assist::hint_from(&st, Err(NoLine::NotFound), true);
         assert!(matches!(&end, Reply::Say(said) if said == "No hint found in time."), "{end:?}");
+    }
+
+    /// Where the rules allow one move (a Pyramid deal with no pair open:
+    /// deal from the stock), the hint names it as it would a line's, even
+    /// before a line is found: every line starts with it.
+    #[test]
+    fn the_one_move_the_rules_allow_is_hinted_without_a_caveat() {
+        let rules = examples::pyramid();
+        let v = SolitaireVariant::new("pyramid", 0, rules.clone(), rules).unwrap();
+        let st = (1..200).map(|n| v.deal(n)).find(|st| st.legal_moves().len() == 1).expect("a deal with one move");
+        let Reply::Hint(m, said) = Assist::hint_from(&st, Err(NoLine::NotFound), true) else { panic!("a hint") };
+        assert_eq!(m, SolMove::Deal(0));
+        assert_eq!(said, "Hint: deal from the stock.");
     }
 
     /// A FreeCell end with every cell and column full: the 7♥ can go onto

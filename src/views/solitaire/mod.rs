@@ -869,11 +869,13 @@ impl Board<SolitaireVariant> for SolitaireBoard {
                 .checked(mode == Mode::Hard)
                 .enabled(v.modes_differ()),
             MenuItem::separator(),
+            // A setting kept for other game types is not ticked where it
+            // does nothing: a greyed tick reads as on in this game.
             MenuItem::new("Auto-play to Foundations", Command::View(AUTOPLAY))
-                .checked(self.options.auto_foundations)
+                .checked(self.options.auto_foundations && v.rules().lay_offs_judged())
                 .enabled(v.rules().lay_offs_judged()),
             MenuItem::new("Randomly Placed Cards", Command::View(RANDOM))
-                .checked(self.options.random_placement)
+                .checked(self.options.random_placement && self.game_type.spec.game.max_rand_deltas)
                 .enabled(self.game_type.spec.game.max_rand_deltas),
             MenuItem::new("Next Card Back", Command::View(CARD_BACK)),
             MenuItem::new("Options...", Command::Options),
@@ -1159,6 +1161,13 @@ mod tests {
         for label in ["Easy", "Hard", "Auto-play to Foundations"] {
             assert!(!enabled(&spider, &session, label), "{label}");
         }
+        // Switched on for the game types that use it, it is not ticked
+        // where it is not used.
+        spider.options.auto_foundations = true;
+        let item = |board: &SolitaireBoard, session: &Session<SolitaireVariant>| {
+            board.menu_items(session).into_iter().find(|i| i.label == "Auto-play to Foundations").unwrap()
+        };
+        assert!(!item(&spider, &session).checked, "greyed and not ticked in Spider");
         let lines = spider.options_box(session.variant()).lines;
         assert_eq!(lines[..2], ["Mode: Easy (Hard plays alike)", "Auto-play to foundations: not used in this game"]);
         let button = |label: &str| OPTION_BUTTONS.iter().position(|b| b.0 == label).unwrap();
@@ -1166,10 +1175,12 @@ mod tests {
             let reply = spider.answer(&session, button(label));
             assert!(matches!(&reply, Reply::Ask(b) if b.lines == lines), "{label}: {reply:?}");
         }
-        let (klondike, session) = open("Klondike");
+        let (mut klondike, session) = open("Klondike");
         for label in ["Easy", "Hard", "Auto-play to Foundations"] {
             assert!(enabled(&klondike, &session, label), "{label}");
         }
+        klondike.options.auto_foundations = true;
+        assert!(item(&klondike, &session).checked, "ticked in Klondike");
         assert_eq!(klondike.options_box(session.variant()).lines[0], "Mode: Easy (stock turns one)");
     }
 
