@@ -84,8 +84,10 @@ const WINDOW_BORDER_BOTTOM: i32 = 2;
 const SYSREQ_TITLE: &str = "System Request";
 
 /// Intuition ghosts disabled menu items by blasting this pattern of the
-/// panel's background colour over them.
-const GHOST: Pattern = Pattern([0x88, 0x00, 0x22, 0x00, 0x88, 0x00, 0x22, 0x00]);
+/// panel's background colour over them: 0x8888 and 0x2222 on alternate
+/// rows, a quarter of the pixels on every row, so that every two-pixel
+/// stroke of a label loses some wherever the item lies.
+const GHOST: Pattern = Pattern::LT_GRAY;
 
 /// Our own checkmark: 9 x 6, two-pixel strokes, bottom on the baseline.
 #[rustfmt::skip]
@@ -911,6 +913,26 @@ mod tests {
             .count();
         let full = plain.pixels().iter().filter(|&&v| v == 1).count();
         assert!(ink > 0 && ink < full + 2 * 7 * 9, "ghosted ink {ink}");
+    }
+
+    #[test]
+    fn ghosting_takes_a_visible_share_of_a_label_wherever_it_lies() {
+        // A disabled item must look disabled at any place a panel puts it:
+        // a ghost too sparse can miss Topaz's two-pixel strokes at some
+        // alignments and leave a label looking enabled.
+        for (name, look, _, _) in machines() {
+            for label in ["Show Solution", "Previous Level", "Undo", "Replay"] {
+                for (dx, dy) in (0..8).flat_map(|dx| (0..8).map(move |dy| (dx, dy))) {
+                    let mut s = look.new_surface();
+                    s.draw_text(look.title_font, label, dx, dy, 1u32, TextStyle::PLAIN);
+                    let ink = |s: &Surface| s.pixels().iter().filter(|&&v| v == 1).count();
+                    let full = ink(&s);
+                    ghost(&mut s, Rect::new(0, 0, 200, 20), 0);
+                    let erased = full - ink(&s);
+                    assert!(erased * 5 >= full, "{name}: {label} at ({dx}, {dy}) loses only {erased} of {full}");
+                }
+            }
+        }
     }
 
     #[test]
