@@ -401,9 +401,13 @@ pub fn list_box(
 /// `text` made to fit a row `room` pixels wide keeping its last
 /// `kept_end` bytes whole: whole where it fits, else what comes before
 /// them shortened after a word with "..." ("My very long level... 1:
-/// Tiny"), or after a letter where not even a word fits. With no end to
+/// Tiny"), or after a letter where not even a word fits. An end too long
+/// to leave what comes before it half the row is shortened too, after
+/// that, so that the start (Sokoban's solved mark and the set's name)
+/// still shows: "[x] Microban... 1: The Very...". With no end to
 /// keep, the list shortens it at its end.
 pub fn fit_keeping_end(font: &Font, text: &str, kept_end: usize, room: i32) -> String {
+    use crate::machines::status::truncate;
     let measure = |t: &str| font.text_width(t) as i32;
     let Some(cut) = text.len().checked_sub(kept_end).filter(|&at| kept_end > 0 && text.is_char_boundary(at)) else {
         return text.to_string();
@@ -412,7 +416,12 @@ pub fn fit_keeping_end(font: &Font, text: &str, kept_end: usize, room: i32) -> S
         return text.to_string();
     }
     let (head, end) = text.split_at(cut);
-    format!("{}{end}", crate::machines::status::truncate(&measure, head, room - measure(end)))
+    let head = truncate(&measure, head, (room - measure(end)).max(room / 2));
+    // The end's leading space parts it from the head: shortening keeps it.
+    let words = end.trim_start();
+    let space = &end[..end.len() - words.len()];
+    let end_room = room - measure(&head) - measure(space);
+    format!("{head}{space}{}", truncate(&measure, words, end_room))
 }
 
 /// The rows of a list `room` pixels wide showing `names`, each with the
@@ -1036,6 +1045,19 @@ mod tests {
         assert_eq!(fit_keeping_end(font, name, kept, 60 * 8), name, "shortened with room to spare");
         assert_eq!(fit_keeping_end(font, name, kept, 36 * 8), "[ ] My very long level... 1: Tiny");
         assert_eq!(fit_keeping_end(font, name, 0, 36 * 8), name, "the list shortens a name with no end kept");
+    }
+
+    /// An end too long to leave the start half the row is shortened after
+    /// the start is: a solved level of a long-named set keeps its mark and
+    /// the set's first word on the Amiga PAL's list, the title going last.
+    #[test]
+    fn an_end_too_long_is_shortened_after_what_comes_before_it() {
+        let font = crate::gfx::font::topaz8();
+        let end = " 1: The Very Long Title of an Extraordinary Level Indeed";
+        let name = format!("[x] Microban and friends collection{end}");
+        let row = fit_keeping_end(font, &name, end.len(), 34 * 8);
+        assert_eq!(row, "[x] Microban... 1: The Very...");
+        assert!(font.text_width(&row) <= 34 * 8);
     }
 
     #[test]
