@@ -201,6 +201,35 @@ fn change_picture_takes_an_iff_file_and_keeps_the_order() {
     assert!(prefs.contains("stripes.iff"), "{prefs}");
 }
 
+/// A picture chosen from a folder named relative to the current one (as
+/// ./pictures is) is remembered by its full path, so Parlour started from
+/// another folder still finds it; a relative path kept by an older Parlour
+/// is read from the current folder, as it was.
+#[test]
+fn a_picture_from_a_relative_folder_is_remembered_by_its_full_path() {
+    let dir = tempfile::tempdir().unwrap();
+    // The tests run in the package's folder, which holds the built-in pictures.
+    let relative = std::path::PathBuf::from("roms-like-assets/pictures");
+    let lighthouse = std::fs::canonicalize(relative.join("lighthouse.png")).unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 3, 3, 4, vec![relative.clone()]);
+    view.command(&Command::View(CHANGE_PICTURE));
+    // The built-in three come first, then the folder's files, sorted.
+    let files = parlour::views::scramble::picture::list(std::slice::from_ref(&relative));
+    let row = files.iter().position(|s| s == &Source::File(lighthouse.clone())).unwrap();
+    for _ in 0..row {
+        key(&mut view, &m, area, Key::Down);
+    }
+    key(&mut view, &m, area, Key::Enter);
+    view.close();
+    let prefs = std::fs::read_to_string(dir.path().join("prefs.ini")).unwrap();
+    assert!(prefs.contains(&format!("picture={}\n", lighthouse.display())), "{prefs}");
+    std::fs::write(dir.path().join("prefs.ini"), "[scramble]\npicture=roms-like-assets/pictures/lighthouse.png\n")
+        .unwrap();
+    let view = open(dir.path(), 3, 3, 4, vec![]);
+    assert_eq!(view.board().picture(), &Source::File(lighthouse));
+}
+
 /// A picture far wider than tall (a 4000 x 10 strip) is cut to its middle
 /// part, and the player is told: scaled whole, its pieces were a few
 /// pixels high, too thin to click. The note goes with the picture.

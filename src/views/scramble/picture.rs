@@ -44,7 +44,7 @@ impl Source {
         name.unwrap_or_default()
     }
 
-    /// The preference text: `builtin:NAME` or the file's path.
+    /// The preference text: `builtin:NAME` or the file's full path.
     pub fn key(&self) -> String {
         match self {
             Source::BuiltIn(n) => format!("{BUILT_IN_PREFIX}{n}"),
@@ -52,11 +52,21 @@ impl Source {
         }
     }
 
+    /// The source a preference text names; a file's path kept relative by
+    /// an older Parlour is taken from the current folder, as it was then.
     pub fn from_key(key: &str) -> Source {
         match key.strip_prefix(BUILT_IN_PREFIX) {
             Some(name) => Source::BuiltIn(name.to_string()),
-            None => Source::File(PathBuf::from(key)),
+            None => Source::file(PathBuf::from(key)),
         }
+    }
+
+    /// A picture file by its full path (canonical where the file is
+    /// there): one chosen from ./pictures is remembered so, and found
+    /// again when Parlour starts from another folder.
+    pub fn file(path: PathBuf) -> Source {
+        let full = std::fs::canonicalize(&path).or_else(|_| std::path::absolute(&path));
+        Source::File(full.unwrap_or(path))
     }
 }
 
@@ -74,7 +84,7 @@ pub fn list(dirs: &[PathBuf]) -> Vec<Source> {
             .filter(|p| p.is_file() && is_picture(&p.file_name().unwrap_or_default().to_string_lossy()))
             .collect();
         files.sort();
-        out.extend(files.into_iter().map(Source::File));
+        out.extend(files.into_iter().map(Source::file));
     }
     out
 }
