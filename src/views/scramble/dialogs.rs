@@ -283,8 +283,7 @@ impl PictureDialog {
 
     /// Selects row `i`, scrolled into view.
     fn select(&mut self, i: usize, list: &ListLayout) -> Outcome<Source> {
-        list.select(&mut self.scroll, &mut self.selected, i, self.sources.len());
-        Outcome::Open(true)
+        Outcome::Open(list.select(&mut self.scroll, &mut self.selected, i, self.sources.len()))
     }
 
     /// The list's rows: a built-in picture's name, a file's name.
@@ -323,7 +322,9 @@ impl PictureDialog {
         if self.scroll.input(input, &l.list, total) {
             return Outcome::Open(true);
         }
-        let outcome = if let Some(c) = widgets::typed_letter(input) {
+        let outcome = if let Some(row) = l.list.row_for_key(input, self.selected, total) {
+            self.select(row, &l.list)
+        } else if let Some(c) = widgets::typed_letter(input) {
             let found = self.typed.select(&self.rows(), self.selected, c);
             found.map_or(Outcome::Open(false), |i| self.select(i, &l.list))
         } else {
@@ -342,10 +343,6 @@ impl PictureDialog {
                         }
                         None => Outcome::Open(false),
                     }
-                }
-                Input::Key { key: Key::Up, .. } if self.selected > 0 => self.select(self.selected - 1, &l.list),
-                Input::Key { key: Key::Down, .. } if self.selected + 1 < total => {
-                    self.select(self.selected + 1, &l.list)
                 }
                 Input::Key { key: Key::Enter | Key::Char(' '), .. } => chosen(self),
                 Input::Key { key: Key::Escape, .. } => Outcome::Cancel,
@@ -390,6 +387,28 @@ mod tests {
             d.input(&Input::Key { key: Key::Enter, mods: Default::default() }, &m, area),
             Outcome::Done((SIZE.0, 5))
         );
+    }
+
+    /// The picture list moves by the keys every list moves by (see
+    /// [`ListLayout::row_for_key`]): End, Home and a page on and back.
+    #[test]
+    fn the_picture_list_moves_by_the_keys_of_every_list() {
+        let id = MachineId::AmigaPal;
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let area = m.content();
+        let key = |key| Input::Key { key, mods: Default::default() };
+        let sources: Vec<Source> = (0..30).map(|i| Source::File(format!("/p/{i:02}.png").into())).collect();
+        let mut d = PictureDialog::new(sources, &Source::File("/p/00.png".into()));
+        let page = d.layout(&m, area).list.visible - 1;
+        d.input(&key(Key::End), &m, area);
+        assert_eq!(d.selected, 29);
+        assert_eq!(d.input(&key(Key::End), &m, area), Outcome::Open(false), "nothing moves past the end");
+        d.input(&key(Key::Home), &m, area);
+        assert_eq!(d.selected, 0);
+        d.input(&key(Key::PageDown), &m, area);
+        assert_eq!(d.selected, page);
+        d.input(&key(Key::PageUp), &m, area);
+        assert_eq!(d.selected, 0);
     }
 
     /// Tab goes round the two boxes, OK and Cancel, and Return or Space
