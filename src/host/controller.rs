@@ -1107,7 +1107,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             } else {
                 Scoring::Unshown
             };
-            let mut req = stats_box(&self.board.title(), &game, scoring);
+            let mut req = stats_box(&self.board.stats_name(&self.session), &game, scoring);
             req.lines.extend(self.board.stats_lines(&self.session, &game));
             req
         });

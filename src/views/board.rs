@@ -307,6 +307,13 @@ pub trait Board<V: Variant> {
         true
     }
 
+    /// The name the statistics box is titled by ("Scramble 4 x 4
+    /// Statistics"): the game whose figures it shows, where the title
+    /// alone does not say which they are.
+    fn stats_name(&self, _session: &Session<V>) -> String {
+        self.title()
+    }
+
     /// Lines the statistics box adds for this game's own figures.
     fn stats_lines(&self, _session: &Session<V>, _stats: &GameStats) -> Vec<String> {
         Vec::new()

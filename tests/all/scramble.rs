@@ -139,6 +139,16 @@ fn change_size_starts_solved_and_scramble_shuffles_it() {
     assert!(!view.session().state().puzzle().is_solved());
 }
 
+/// Each size keeps statistics of its own, and its box says which size's
+/// figures it shows.
+#[test]
+fn the_statistics_box_names_the_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open(dir.path(), 3, 5, 4, vec![]);
+    let Some(Response::Ask(stats)) = view.command(&Command::Stats) else { panic!("no Statistics box") };
+    assert_eq!(stats.title, "Scramble 3 x 5 Statistics");
+}
+
 /// Tab moves the focus from box to box keeping what each holds, as in
 /// MineSweeper's fields; the first digit typed replaces it.
 #[test]

@@ -280,6 +280,12 @@ impl Board<ScrambleVariant> for ScrambleBoard {
         TITLE.into()
     }
 
+    /// Each size keeps figures of its own: the box names the one shown.
+    fn stats_name(&self, session: &Session<ScrambleVariant>) -> String {
+        let v = session.variant();
+        format!("{TITLE} {} x {}", v.cols(), v.rows())
+    }
+
     fn menu_items(&self, _session: &Session<ScrambleVariant>) -> Vec<MenuItem> {
         vec![
             MenuItem::new(if self.numbers { "Show Picture" } else { "Show Numbers" }, Command::View(TURN_OVER)),
