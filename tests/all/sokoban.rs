@@ -129,9 +129,9 @@ fn check_says_solved_not_solved_or_illegal_with_its_exit_code() {
 fn a_malformed_file_gives_file_line_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
-        ("none.xsb", "; x\n#####\n#$ .#\n#####\n", ":2: the level has no player"),
-        ("two.xsb", "######\n#@$.@#\n######\n", ":2: a second player"),
-        ("count.xsb", "######\n#@$$.#\n######\n", ":1: 2 boxes but 1 goal:"),
+        ("none.xsb", "; x\n#####\n#$ .#\n#####\n", ":2: the level has no pusher"),
+        ("two.xsb", "######\n#@$.@#\n######\n", ":2: a second pusher"),
+        ("count.xsb", "######\n#@$$.#\n######\n", ":1: 2 cans but 1 goal:"),
         ("char.xsb", "Title: x\n\n#####\n#@$.#\n#?  #\n#####\n", ":5: unknown character `?` in column 2"),
         ("open.xsb", "#####\n#@$.#\n#  ##\n# #\n", ":4: the level is not closed by walls"),
     ];
@@ -282,7 +282,7 @@ fn a_broken_level_leaves_the_rest_of_its_file_playable() {
     std::fs::write(&mixed, format!("######\n#@$.@#\n######\n\n{good}\n#####\n#@$.#\n#?  #\n#####\n\n{good}")).unwrap();
     let shown = mixed.display();
     let problems = format!(
-        "{shown}:2: a second player: a level has one `@` or `+`\n{shown}:11: unknown character `?` in column 2\n"
+        "{shown}:2: a second pusher: a level has one `@` or `+`\n{shown}:11: unknown character `?` in column 2\n"
     );
     assert_eq!(out(&check(&mixed, 2, "R")), (Some(2), "solved moves=1 pushes=1\n".into(), problems.clone()));
     assert_eq!(out(&check(&mixed, 1, "R")), (Some(2), String::new(), problems.clone()));
@@ -316,7 +316,7 @@ fn a_broken_level_leaves_the_rest_of_its_file_playable() {
     std::fs::write(&broken, "######\n#@$.@#\n######\n").unwrap();
     let refused = parlour::host::find(&broken.display().to_string(), &places).unwrap_err();
     let b = broken.display();
-    assert_eq!(refused, format!("{b}: no level can be played: {b}:2: a second player: a level has one `@` or `+`"));
+    assert_eq!(refused, format!("{b}: no level can be played: {b}:2: a second pusher: a level has one `@` or `+`"));
 }
 
 fn machine() -> (Machine, Rect) {
@@ -504,6 +504,8 @@ fn a_level_is_won_by_keys_through_a_script_and_its_best_is_kept() {
     let printed = String::from_utf8_lossy(&stats.stdout);
     assert!(printed.starts_with("game: sokoban/parlour/1\n"), "{printed}");
     assert!(printed.ends_with("\n\nlevels solved: 1 of 24\n"), "{printed}");
+    let guide = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/guide/sokoban.guide")).unwrap();
+    assert!(String::from_utf8_lossy(&guide).contains("\"levels solved: 1 of 24\""), "the guide quotes it as printed");
     // A level by its id and by its file's path with a number.
     let by_id = parlour::host::find("sokoban/parlour/5", &places).unwrap();
     let by_path = parlour::host::find(&format!("{}:5", parlour_set().display()), &places).unwrap();

@@ -451,16 +451,16 @@ fn build(source: &Path, board: Board) -> Result<Level, Diagnostic> {
         }
     }
     let player = match players.as_slice() {
-        [] => return Err(err(board.line, "the level has no player (`@` or `+`)".into())),
+        [] => return Err(err(board.line, "the level has no pusher (`@` or `+`)".into())),
         [(at, _)] => *at,
-        [_, (_, line), ..] => return Err(err(*line, "a second player: a level has one `@` or `+`".into())),
+        [_, (_, line), ..] => return Err(err(*line, "a second pusher: a level has one `@` or `+`".into())),
     };
     let goal_count = goals.iter().filter(|&&g| g).count();
     if boxes.is_empty() {
-        return Err(err(board.line, "the level has no boxes".into()));
+        return Err(err(board.line, "the level has no cans".into()));
     }
     if boxes.len() != goal_count {
-        let (boxes, goals) = (plural(boxes.len() as u64, "box", "boxes"), plural(goal_count as u64, "goal", "goals"));
+        let (boxes, goals) = (plural(boxes.len() as u64, "can", "cans"), plural(goal_count as u64, "goal", "goals"));
         return Err(err(board.line, format!("{boxes} but {goals}: they must match")));
     }
     // The floor the player can reach (boxes ignored) must not reach the
@@ -537,7 +537,7 @@ mod tests {
     #[test]
     fn reads_every_square_kind() {
         let set = parse("Title: One\n#######\n#@$ .*#\n#-_+  #\n#######\n");
-        // `+` is a second player: that level is refused.
+        // `+` is a second pusher: that level is refused.
         assert!(set.levels[0].is_err());
         let set = parse("; a comment\nTitle: One\nAuthor: Me\n######\n#@$.*#\n#-_  #\n######\n");
         let level = set.levels[0].as_ref().unwrap();
@@ -566,11 +566,11 @@ mod tests {
 
     #[test]
     fn every_fault_is_named_with_its_line() {
-        assert_eq!(error("\n\n####\n#  #\n####\n"), "t.xsb:3: the level has no player (`@` or `+`)");
-        assert_eq!(error("######\n#@$. #\n#  @ #\n######\n"), "t.xsb:3: a second player: a level has one `@` or `+`");
-        assert_eq!(error("######\n#@$$.#\n######\n"), "t.xsb:1: 2 boxes but 1 goal: they must match");
-        assert_eq!(error("######\n#@$..#\n######\n"), "t.xsb:1: 1 box but 2 goals: they must match");
-        assert_eq!(error("#####\n#@..#\n#####\n"), "t.xsb:1: the level has no boxes");
+        assert_eq!(error("\n\n####\n#  #\n####\n"), "t.xsb:3: the level has no pusher (`@` or `+`)");
+        assert_eq!(error("######\n#@$. #\n#  @ #\n######\n"), "t.xsb:3: a second pusher: a level has one `@` or `+`");
+        assert_eq!(error("######\n#@$$.#\n######\n"), "t.xsb:1: 2 cans but 1 goal: they must match");
+        assert_eq!(error("######\n#@$..#\n######\n"), "t.xsb:1: 1 can but 2 goals: they must match");
+        assert_eq!(error("#####\n#@..#\n#####\n"), "t.xsb:1: the level has no cans");
         assert_eq!(error("; x\n######\n#@$.x#\n######\n"), "t.xsb:3: unknown character `x` in column 5");
         assert_eq!(
             error("######\n#@$. #\n#### #\n   # #\n"),
@@ -590,7 +590,7 @@ mod tests {
     }
 
     /// Each broken level is numbered as in the file, beside the good ones:
-    /// two players, no player, an open wall and a stray character.
+    /// two pushers, no pusher, an open wall and a stray character.
     #[test]
     fn the_left_out_levels_are_numbered_with_their_problems() {
         let text = "#####\n#@$.#\n#####\n\n######\n#@$.@#\n######\n\n#####\n#.$@#\n#####\n\n\
@@ -602,8 +602,8 @@ mod tests {
         assert_eq!(
             left_out,
             [
-                (2, "t.xsb:6: a second player: a level has one `@` or `+`".to_string()),
-                (4, "t.xsb:13: the level has no player (`@` or `+`)".to_string()),
+                (2, "t.xsb:6: a second pusher: a level has one `@` or `+`".to_string()),
+                (4, "t.xsb:13: the level has no pusher (`@` or `+`)".to_string()),
                 (5, "t.xsb:18: the level is not closed by walls: column 5 leads outside".to_string()),
                 (6, "t.xsb:22: unknown character `?` in column 5".to_string()),
             ]
@@ -675,7 +675,7 @@ mod tests {
                 "t.xsb:14: the solution does not solve the level: it leaves 1 can off the goals",
                 "t.xsb:19: the solution's step 4 cannot be made: the can cannot go into the wall",
                 // A broken level's solution is not looked at.
-                "t.xsb:27: a second player: a level has one `@` or `+`",
+                "t.xsb:27: a second pusher: a level has one `@` or `+`",
             ]
         );
         let parts: Vec<(usize, Part)> = set.left_out().iter().map(|l| (l.number, l.part)).collect();

@@ -71,10 +71,21 @@ impl SetFile {
             Some(Ok(level)) => Ok(level),
             Some(Err(problem)) => Err(problem.to_string()),
             None if let Some(none) = self.no_level() => Err(none.to_string()),
-            None => {
-                let count = self.set.levels.len();
-                Err(format!("{shown}: there is no level {number}: the file has levels 1 to {count}"))
-            }
+            None => Err(format!("{shown}: there is no level {number}: {}", self.levels_there())),
+        }
+    }
+
+    /// The levels the file has, and which of them play where some do not
+    /// ("the file has levels 1 to 5, and only 1 and 5 can be played").
+    fn levels_there(&self) -> String {
+        let count = self.set.levels.len();
+        let good = self.set.good();
+        let all =
+            if count == 1 { "the file has one level".into() } else { format!("the file has levels 1 to {count}") };
+        match good.len() {
+            n if n == count => all,
+            0 => format!("{all}, and none of them can be played"),
+            _ => format!("{all}, and only {} can be played", in_runs(&good)),
         }
     }
 
@@ -149,6 +160,31 @@ pub fn discover(board_dirs: &[PathBuf]) -> Vec<PathBuf> {
     first_of_each(&dirs, |p| is_set_path(p) && p.is_file(), |p| set_id(&stem(p)))
 }
 
+/// Ascending numbers in words, three or more in a row as a range:
+/// "1 to 3, 7 and 9".
+fn in_runs(numbers: &[usize]) -> String {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &n in numbers {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == n => *last = n,
+            _ => runs.push((n, n)),
+        }
+    }
+    let mut words: Vec<String> = Vec::new();
+    for (first, last) in runs {
+        match last - first {
+            0 => words.push(first.to_string()),
+            1 => words.extend([first.to_string(), last.to_string()]),
+            _ => words.push(format!("{first} to {last}")),
+        }
+    }
+    match words.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, before)) => format!("{} and {last}", before.join(", ")),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,9 +237,20 @@ mod tests {
         assert_eq!(set.first_playable(), Ok(2));
         assert!(set.level(2).is_ok());
         let shown = set.path.display().to_string();
-        assert_eq!(set.level(1).unwrap_err(), format!("{shown}:2: a second player: a level has one `@` or `+`"));
-        assert_eq!(set.level(3).unwrap_err(), format!("{shown}: there is no level 3: the file has levels 1 to 2"));
-        assert_eq!(set.level(0).unwrap_err(), format!("{shown}: there is no level 0: the file has levels 1 to 2"));
+        assert_eq!(set.level(1).unwrap_err(), format!("{shown}:2: a second pusher: a level has one `@` or `+`"));
+        let only_2 = "the file has levels 1 to 2, and only 2 can be played";
+        assert_eq!(set.level(3).unwrap_err(), format!("{shown}: there is no level 3: {only_2}"));
+        assert_eq!(set.level(0).unwrap_err(), format!("{shown}: there is no level 0: {only_2}"));
+        let whole = set_of("#####\n#.$@#\n#####\n");
+        assert!(whole.level(2).unwrap_err().ends_with(": there is no level 2: the file has one level"));
+    }
+
+    #[test]
+    fn numbers_in_a_row_read_as_a_range() {
+        assert_eq!(in_runs(&[1, 5]), "1 and 5");
+        assert_eq!(in_runs(&[1, 2, 3, 7, 9]), "1 to 3, 7 and 9");
+        assert_eq!(in_runs(&[4, 5, 8]), "4, 5 and 8");
+        assert_eq!(in_runs(&[2]), "2");
     }
 
     /// A set with no good level is refused, naming its broken levels by
@@ -216,12 +263,12 @@ mod tests {
             set.first_playable().unwrap_err(),
             format!(
                 "{shown}: no level can be played: {shown}:2: unknown character `?` in column 5; \
-                 {shown}:5: the level has no player (`@` or `+`)"
+                 {shown}:5: the level has no pusher (`@` or `+`)"
             )
         );
         let many = set_of(&"#####\n#@@.#\n#####\n\n".repeat(5));
         let refused = many.first_playable().unwrap_err();
-        assert!(refused.ends_with(":10: a second player: a level has one `@` or `+`; and 2 more"), "{refused}");
+        assert!(refused.ends_with(":10: a second pusher: a level has one `@` or `+`; and 2 more"), "{refused}");
         let empty = set_of("; nothing but a comment\n");
         assert_eq!(empty.first_playable().unwrap_err(), format!("{}:1: the file holds no level", empty.path.display()));
         assert_eq!(

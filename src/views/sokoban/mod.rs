@@ -652,8 +652,8 @@ mod tests {
             why.lines,
             [
                 "/levels/t.xsb:",
-                "Level 2, line 6: a second player: a level has one `@` or `+`.",
-                "Level 3, line 9: the level has no player (`@` or `+`).",
+                "Level 2, line 6: a second pusher: a level has one `@` or `+`.",
+                "Level 3, line 9: the level has no pusher (`@` or `+`).",
             ]
         );
         let one = Place { left_out: set.left_out()[..1].to_vec(), ..b.place.clone() };
@@ -690,7 +690,7 @@ mod tests {
                 "/levels/t.xsb:",
                 "Level 1, line 4: the solution cannot be read: `X` (character 2) is not one of l, u, r, d.",
                 "Level 2, line 9: the solution's step 1 cannot be made: a wall is in the way.",
-                "Level 3, line 12: a second player: a level has one `@` or `+`.",
+                "Level 3, line 12: a second pusher: a level has one `@` or `+`.",
             ]
         );
         let one = Place { left_out: set.left_out()[..1].to_vec(), ..b.place.clone() };
