@@ -509,6 +509,17 @@ mod tests {
         );
     }
 
+    /// Sokoban's word on levels left out keeps, on the Amiga PAL's title
+    /// bar, the levels without the file and lines, as sokoban.guide says.
+    #[test]
+    fn the_amiga_pal_keeps_the_levels_left_out_without_their_lines() {
+        let width = 295;
+        let sokoban = fields(&[("Score", "0/1"), ("Time", "0:00"), ("Moves", "0"), ("Level", "1"), ("Pushes", "0")]);
+        let note = "Levels 2, 3, 4 left out: tiny.xsb:6, 11, 16.";
+        let shown = line(fit(&topaz, width, 16, "Tiny 1: One Push", &sokoban, note));
+        assert!(shown.ends_with(" Levels 2, 3, 4 left out."), "{shown}");
+    }
+
     #[test]
     fn the_amiga_pal_title_bar_shows_every_figure_whole() {
         // 320 pixels less the depth gadget and margins.
