@@ -711,9 +711,30 @@ fn lines_with_hash_comments(doc: &IniDoc) -> Vec<usize> {
 /// Where a count (Piles, NumCardsDealt) came from, for messages.
 struct Count {
     value: usize,
-    /// `[Tableau] Piles=8 (line 40)` or a phrase for a missing key.
+    /// `[Tableau] Piles=8` or a phrase for a missing key.
     source: String,
     line: usize,
+    /// Whether `source` quotes the key on `line`, which a message told on
+    /// another line then names.
+    quotes_key: bool,
+}
+
+impl Count {
+    /// A count whose source is a phrase of its own (`there is no [Game]
+    /// section`), the line where it was found.
+    fn phrase(value: usize, source: impl Into<String>, line: usize) -> Count {
+        Count { value, source: source.into(), line, quotes_key: false }
+    }
+
+    /// `source` as a message told at `at` gives it: `[Tableau] Piles=8
+    /// (line 40)` from elsewhere, without the line where it is told.
+    fn source_told_at(&self, at: usize) -> String {
+        if self.quotes_key && at != self.line {
+            format!("{} (line {})", self.source, self.line)
+        } else {
+            self.source.clone()
+        }
+    }
 }
 
 struct Reader<'p> {
@@ -1477,30 +1498,21 @@ impl Reader<'_> {
         let highest = present.keys().next_back().copied().unwrap_or(0).min(MAX_PILES);
         let sec = doc.section(kind.title());
         let Some(s) = sec else {
-            return Count {
-                value: 0,
-                source: format!("there is no [{}] section, so no {}", kind.title(), kind.piles_word()),
-                line: 1,
-            };
+            return Count::phrase(0, format!("there is no [{}] section, so no {}", kind.title(), kind.piles_word()), 1);
         };
         match s.get("Piles") {
-            None => Count {
-                value: 0,
-                source: format!("[{}] has no Piles key, so no {}", s.name, kind.piles_word()),
-                line: s.line,
-            },
+            None => Count::phrase(0, format!("[{}] has no Piles key, so no {}", s.name, kind.piles_word()), s.line),
             Some(e) => match parse_int(&e.value) {
                 Ok(v) if (0..=MAX_PILES as i64).contains(&v) => Count {
                     value: v as usize,
-                    source: format!("[{}] {}={} (line {})", s.name, e.key, e.shown(), e.line),
+                    source: format!("[{}] {}={}", s.name, e.key, e.shown()),
                     line: e.line,
+                    quotes_key: true,
                 },
-                _ if e.value.is_empty() => Count {
-                    value: 0,
-                    source: format!("[{}] {} is empty, so no {}", s.name, e.key, kind.piles_word()),
-                    line: e.line,
-                },
-                _ => Count { value: highest, source: format!("[{}] {} is wrong", s.name, e.key), line: e.line },
+                _ if e.value.is_empty() => {
+                    Count::phrase(0, format!("[{}] {} is empty, so no {}", s.name, e.key, kind.piles_word()), e.line)
+                }
+                _ => Count::phrase(highest, format!("[{}] {} is wrong", s.name, e.key), e.line),
             },
         }
     }
@@ -1524,6 +1536,7 @@ impl Reader<'_> {
                 .collect();
             let missing: usize = runs.iter().map(|&(a, b)| b - a + 1).sum();
             let verb = if missing == 1 { "is" } else { "are" };
+            // Told on the count's own line, which is not named again.
             self.error(count.line, format!("{}, but {} {verb} missing", count.source, names.join(", ")));
         }
         // Extra sections numbered one after another are told of as one
@@ -1534,9 +1547,10 @@ impl Reader<'_> {
             while let Some((&n, sec)) = extra.next_if(|&(&n, _)| n == last_n + 1) {
                 (last_n, last) = (n, sec);
             }
+            let source = count.source_told_at(first.line);
             let said = match last_n - first_n + 1 {
-                1 => format!("[{}] is one too many: {}", first.name, count.source),
-                run => format!("[{}] to [{}] are {run} too many: {}", first.name, last.name, count.source),
+                1 => format!("[{}] is one too many: {source}", first.name),
+                run => format!("[{}] to [{}] are {run} too many: {source}", first.name, last.name),
             };
             self.error(first.line, said);
         }
@@ -1601,17 +1615,18 @@ impl Reader<'_> {
     ) -> Count {
         let highest = present.keys().next_back().copied().unwrap_or(0).min(MAX_CARDS);
         let Some(s) = game_sec else {
-            return Count { value: highest, source: "there is no [Game] section".into(), line: 1 };
+            return Count::phrase(highest, "there is no [Game] section", 1);
         };
         let Some(e) = s.get("NumCardsDealt") else {
             self.error(s.line, format!("[{}] has no NumCardsDealt; it is required", s.name));
-            return Count { value: highest, source: format!("[{}] has no NumCardsDealt", s.name), line: s.line };
+            return Count::phrase(highest, format!("[{}] has no NumCardsDealt", s.name), s.line);
         };
         match parse_int(&e.value) {
             Ok(v) if v >= 0 && v as usize <= game.total_cards() => Count {
                 value: v as usize,
-                source: format!("[{}] {}={} (line {})", s.name, e.key, e.shown(), e.line),
+                source: format!("[{}] {}={}", s.name, e.key, e.shown()),
                 line: e.line,
+                quotes_key: true,
             },
             Ok(v) if v >= 0 => {
                 let decks =
@@ -1626,23 +1641,19 @@ impl Reader<'_> {
                         game.total_cards()
                     ),
                 );
-                Count {
-                    value: highest.min(game.total_cards()),
-                    source: format!("[{}] {} is wrong", s.name, e.key),
-                    line: e.line,
-                }
+                Count::phrase(highest.min(game.total_cards()), format!("[{}] {} is wrong", s.name, e.key), e.line)
             }
             Ok(_) => {
                 self.error(e.line, format!("[{}] {}={} cannot be negative", s.name, e.key, e.shown()));
-                Count { value: highest, source: format!("[{}] {} is wrong", s.name, e.key), line: e.line }
+                Count::phrase(highest, format!("[{}] {} is wrong", s.name, e.key), e.line)
             }
             Err(_) if e.value.is_empty() => {
                 self.error(e.line, format!("[{}] {} has no value; it is required", s.name, e.key));
-                Count { value: highest, source: format!("[{}] {} is empty", s.name, e.key), line: e.line }
+                Count::phrase(highest, format!("[{}] {} is empty", s.name, e.key), e.line)
             }
             Err(why) => {
                 self.error(e.line, format!("[{}] {}={} {why}", s.name, e.key, e.shown()));
-                Count { value: highest, source: format!("[{}] {} is wrong", s.name, e.key), line: e.line }
+                Count::phrase(highest, format!("[{}] {} is wrong", s.name, e.key), e.line)
             }
         }
     }
@@ -2391,10 +2402,10 @@ PileFace=D
     fn numbered_sections_are_counted() {
         // [Tableau2] missing.
         let found = problems(&edit(MINI, &[(29, ""), (30, ""), (31, "")]));
-        assert_eq!(found, vec!["g.ini:16: [Tableau] Piles=2 (line 16), but [Tableau2] is missing"]);
+        assert_eq!(found, vec!["g.ini:16: [Tableau] Piles=2, but [Tableau2] is missing"]);
         // Several missing, grouped.
         let found = problems(&MINI.replace("[Tableau]\nPiles=2", "[Tableau]\nPiles=6"));
-        assert_eq!(found, vec!["g.ini:16: [Tableau] Piles=6 (line 16), but [Tableau3] to [Tableau6] are missing"]);
+        assert_eq!(found, vec!["g.ini:16: [Tableau] Piles=6, but [Tableau3] to [Tableau6] are missing"]);
         // One too many.
         let found = problems(&format!("{MINI}[Tableau3]\nX=2\nY=1\n"));
         assert_eq!(found, vec!["g.ini:40: [Tableau3] is one too many: [Tableau] Piles=2 (line 16)"]);
@@ -2412,7 +2423,7 @@ PileFace=D
         );
         // Dealt cards.
         let found = problems(&MINI.replace("NumCardsDealt=2", "NumCardsDealt=3"));
-        assert_eq!(found, vec!["g.ini:8: [Game] NumCardsDealt=3 (line 8), but [DealtCard3] is missing"]);
+        assert_eq!(found, vec!["g.ini:8: [Game] NumCardsDealt=3, but [DealtCard3] is missing"]);
         let found = problems(&MINI.replace("NumCardsDealt=2", "NumCardsDealt=1"));
         assert_eq!(found, vec!["g.ini:36: [DealtCard2] is one too many: [Game] NumCardsDealt=1 (line 8)"]);
         // Bad numbers in names.
