@@ -469,6 +469,10 @@ fn i32_at(b: &[u8], at: usize) -> Option<i64> {
 pub fn lint_bmp(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut err = |m: String| out.push(Diagnostic::error(path, 1, m));
+    if bytes.is_empty() {
+        err("is empty (0 bytes): game.bmp must be a Windows bitmap (BMP)".into());
+        return out;
+    }
     if bytes.starts_with(b"\x89PNG") {
         err("is a PNG file; game.bmp must be a Windows bitmap (BMP)".into());
         return out;
@@ -1667,6 +1671,7 @@ mod tests {
             vec!["game.bmp:1: is a PNG file; game.bmp must be a Windows bitmap (BMP)"]
         );
         assert_eq!(bmp_msgs(b"hello"), vec!["game.bmp:1: is not a Windows bitmap (a BMP file starts with `BM`)"]);
+        assert_eq!(bmp_msgs(b""), vec!["game.bmp:1: is empty (0 bytes): game.bmp must be a Windows bitmap (BMP)"]);
         let good = bmp(200, 150, 8, 0);
         let cut = bmp_msgs(&good[..good.len() - 100]);
         assert_eq!(cut, vec!["game.bmp:1: is cut short: 100 bytes of pixels are missing"]);
