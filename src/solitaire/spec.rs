@@ -708,6 +708,11 @@ fn lines_with_hash_comments(doc: &IniDoc) -> Vec<usize> {
     entries.filter(|e| e.value.contains(" #") || e.value.contains("\t#")).map(|e| e.line).collect()
 }
 
+/// How near two piles' first cards may lie, across and down, in cards,
+/// before the one drawn over the other leaves too little of it in sight to
+/// be seen: a sliver thinner than a face-down card's edge in a tableau fan.
+const HIDING_GAP: f64 = 0.1;
+
 /// Where a count (Piles, NumCardsDealt) came from, for messages.
 struct Count {
     value: usize,
@@ -1970,9 +1975,12 @@ impl Reader<'_> {
         }
     }
 
-    /// Two piles at the very same place hide one another: one of them has
-    /// the other's X and Y copied by mistake. (Piles may overlap, as a
-    /// pyramid's rows do, but not coincide.)
+    /// Two piles whose first cards lie (all but) at one place hide one
+    /// another: one of them has the other's X and Y copied by mistake, or
+    /// nearly (a waste at Y=1.1 under a tableau at Y=1.15). Piles may
+    /// overlap, as a pyramid's rows do, leaving part of each card in sight;
+    /// only the first cards are compared, as a tableau's fan running down
+    /// over the table is its own to draw.
     fn check_piles_apart(&mut self, spec: &GameSpec) {
         // A place left out reads as 0, which is no place to compare.
         if self.diags.iter().any(|d| d.severity == Severity::Error) {
@@ -1981,20 +1989,20 @@ impl Reader<'_> {
         let mut seen: Vec<(PileKind, usize, &PilePlace)> = Vec::new();
         for kind in PileKind::ALL {
             for (i, place) in spec.piles(kind).iter().enumerate().filter(|(_, p)| p.line > 0) {
-                let same = |(_, _, p): &&(PileKind, usize, &PilePlace)| p.x == place.x && p.y == place.y;
-                if let Some((k, j, _)) = seen.iter().find(same) {
-                    self.warn(
-                        place.line,
+                let hides = |(_, _, p): &&(PileKind, usize, &PilePlace)| {
+                    (p.x - place.x).abs() < HIDING_GAP && (p.y - place.y).abs() < HIDING_GAP
+                };
+                if let Some((k, j, other)) = seen.iter().find(hides) {
+                    let (this, that) = (format!("[{}{}]", kind.title(), i + 1), format!("[{}{}]", k.title(), j + 1));
+                    let said = if other.x == place.x && other.y == place.y {
+                        format!("{this} lies at the same place as {that} (X={}, Y={})", place.x, place.y)
+                    } else {
                         format!(
-                            "[{}{}] lies at the same place as [{}{}] (X={}, Y={}): one would hide the other",
-                            kind.title(),
-                            i + 1,
-                            k.title(),
-                            j + 1,
-                            place.x,
-                            place.y
-                        ),
-                    );
+                            "{this} at X={} Y={} lies less than a tenth of a card from {that} at X={} Y={}, across and down",
+                            place.x, place.y, other.x, other.y
+                        )
+                    };
+                    self.warn(place.line, format!("{said}: one would hide the other"));
                 }
                 seen.push((kind, i, place));
             }
@@ -2719,6 +2727,15 @@ PileFace=D
             &found,
             "g.ini:26: warning: [Tableau1] lies at the same place as [Foundation1] (X=0, Y=1): one would hide the other",
         );
+        // All but at the same place: the one drawn over hides the other.
+        let found = problems(&edit(MINI, &[(24, "X=0.05"), (25, "Y=1.05")]));
+        has(
+            &found,
+            "g.ini:26: warning: [Tableau1] at X=0 Y=1 lies less than a tenth of a card from [Foundation1] at X=0.05 Y=1.05, across and down: one would hide the other",
+        );
+        // A pyramid's rows overlap, each card still in sight.
+        let found = problems(&edit(MINI, &[(24, "X=0.5"), (25, "Y=0.5")]));
+        assert!(found.iter().all(|f| !f.contains("hide")), "{found:?}");
         let found = problems(&edit(MINI, &[(8, "NumCardsDealt=2\nStartRankCard=3")]));
         has(&found, "g.ini:9: [Game] StartRankCard=3, but there is no [DealtCard3] (2 cards are dealt)");
     }
