@@ -586,6 +586,17 @@ fn attr(tag: &Tag, name: &str) -> Option<String> {
     tag.attr(name).map(|a| decode_entities(&a.value, tag.line, &mut |_, _| {}))
 }
 
+/// A page game.html links to in its folder (notes.html), checked as
+/// game.html's links are (see [`lint_page_files`]): `parlour help --html`
+/// builds it with the game type's page, so what stops it stops that page.
+/// Its own folder's files are those its links name.
+pub fn lint_linked_page(path: &Path) -> Vec<Diagnostic> {
+    match read_capped(path, limits::DOCUMENT) {
+        Ok(bytes) => lint_page_files(path.parent().unwrap_or(Path::new("")), path, &bytes),
+        Err(e) => vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
+    }
+}
+
 /// game.html's links and pictures that name a file inside the folder
 /// that is not there, or one outside it that `parlour help --html` could
 /// not take in (anything but a file of another game type's folder or of
