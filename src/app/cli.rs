@@ -1163,30 +1163,43 @@ fn same_names(dir: &Path, entries: &[PathBuf]) -> Vec<Diagnostic> {
 /// all the help would (a tag closed by another, one the help does not
 /// show), each once: where the folder's checks and the help both find
 /// something wrong with a link or a picture (the same one, named in
-/// backquotes, on the same line), the folder's word is the one told.
+/// backquotes, on the same line), the folder's word is the one told. The
+/// pages of the folder that game.html links to (notes.html, and those it
+/// links on to) are checked the same way, as a reader opens them from it.
 ///
 /// A page that is not text is told of once, and not read further (its
 /// bytes would come out as tags); game.bmp is checked as the folder's own
-/// picture, so the page showing it does not tell of it again.
+/// picture, so a page beside it showing it does not tell of it again.
 fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
     let mut found = solitaire_lint::lint_path(path);
     let html = crate::core::files::within(path, "game.html").ok();
     if let Some(html) = html.filter(|html| path.is_dir() && html.is_file() && solitaire_lint::is_text_file(html)) {
-        let told: std::collections::HashSet<(usize, String)> = (found.iter())
-            .filter(|d| d.path == html)
-            .map(|d| (d.line, quoted_or_whole(&d.message).to_string()))
-            .collect();
-        // A page with no title is told of once, as the folder's error.
-        let title_told = found.iter().any(|d| d.path == html && d.message.contains("<title>"));
-        let already_told = |d: &Diagnostic| {
-            told.contains(&(d.line, quoted_or_whole(&d.message).to_string()))
-                || (title_told && d.message.contains("<title>"))
-        };
-        let page = crate::help::lint_but_pictures(&html, &["game.bmp"]);
-        found.extend(page.into_iter().filter(|d| !already_told(d)));
+        let mut pages = vec![html.clone()];
+        pages.extend(crate::help::linked_pages(&html));
+        for page in pages {
+            if page != html {
+                found.extend(solitaire_lint::lint_linked_page(&page));
+            }
+            let beside_game_bmp: &[&str] = if page.parent() == html.parent() { &["game.bmp"] } else { &[] };
+            let as_read = crate::help::lint_but_pictures(&page, beside_game_bmp);
+            found.extend(not_told_yet(&found, &page, as_read));
+        }
         found.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     }
     found
+}
+
+/// Of what the help says of the page at `page`, what `found` does not
+/// already tell: the same link or picture on the same line, or (once) a
+/// missing <title>.
+fn not_told_yet(found: &[Diagnostic], page: &Path, as_read: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let told: std::collections::HashSet<(usize, &str)> =
+        found.iter().filter(|d| d.path == page).map(|d| (d.line, quoted_or_whole(&d.message))).collect();
+    let title_told = found.iter().any(|d| d.path == page && d.message.contains("<title>"));
+    let already_told = |d: &Diagnostic| {
+        told.contains(&(d.line, quoted_or_whole(&d.message))) || (title_told && d.message.contains("<title>"))
+    };
+    as_read.into_iter().filter(|d| !already_told(d)).collect()
 }
 
 /// What a message is about: the first name it quotes in backquotes (a
@@ -1394,6 +1407,11 @@ mod lint_tests {
     /// Klondike's folder copied, with `file` holding `bytes`; what lint says
     /// of it, each problem as printed, the folder's path left out.
     fn klondike_with(file: &str, bytes: &[u8]) -> Vec<String> {
+        klondike_with_files(&[(file, bytes)])
+    }
+
+    /// [`klondike_with`] with several files written.
+    fn klondike_with_files(files: &[(&str, &[u8])]) -> Vec<String> {
         let dir = tempfile::tempdir().unwrap();
         let folder = dir.path().join("game-types/Klondike");
         std::fs::create_dir_all(&folder).unwrap();
@@ -1404,7 +1422,9 @@ mod lint_tests {
         for name in ["game.ini", "game.html", "game.bmp"] {
             std::fs::copy(shipped.join("game-types/Klondike").join(name), folder.join(name)).unwrap();
         }
-        std::fs::write(folder.join(file), bytes).unwrap();
+        for (file, bytes) in files {
+            std::fs::write(folder.join(file), bytes).unwrap();
+        }
         let base = format!("{}/", folder.display());
         lint_game_type(&folder).iter().map(|d| d.to_string().replace(&base, "")).collect()
     }
@@ -1419,6 +1439,35 @@ mod lint_tests {
         assert_eq!(
             found,
             ["game.bmp:1: is cut short: 5000 bytes of pixels are missing (`parlour capture` draws one to spec)"],
+        );
+    }
+
+    /// The pages game.html links to in its folder, and those they link on
+    /// to, are checked as the viewer reads them, with their own files and
+    /// lines; a page no link leads to is not, nor game.html again.
+    #[test]
+    fn pages_game_html_links_to_are_checked_as_the_help_reads_them() {
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike/game.html");
+        let page = std::fs::read_to_string(shipped).unwrap();
+        let page =
+            page.replacen("<div id=\"content\">", "<div id=\"content\"><p><a href=\"notes.html\">Notes</a></p>", 1);
+        let notes = "<html>\n<head><title>Notes</title></head>\n<body>\n<h1>Notes</h3>\n\
+            <p><a href=\"game.html\">Rules</a> <a href=\"more.html\">More</a></p>\n\
+            <p><a href=\"../../../etc/passwd\">x</a></p>\n</body>\n</html>\n";
+        let more = "<html><head><title>More</title></head><body>\n<p><img src=\"gone.png\"></p>\n</body></html>\n";
+        let found = klondike_with_files(&[
+            ("game.html", page.as_bytes()),
+            ("notes.html", notes.as_bytes()),
+            ("more.html", more.as_bytes()),
+            ("orphan.html", b"<h1>Orphan</h3>"),
+        ]);
+        assert_eq!(
+            found,
+            [
+                "more.html:2: there is no picture `gone.png` beside the page",
+                "notes.html:4: warning: <h1> is closed by </h3>, not </h1>",
+                "notes.html:6: the link `../../../etc/passwd` leads out of the game type's folder to no file of another game type or of the help, so parlour help --html leaves this page out",
+            ],
         );
     }
 

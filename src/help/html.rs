@@ -14,7 +14,10 @@
 //! pages never link into another page's middle). `http:`, `https:`,
 //! `mailto:` and other schemes are [`Target::Url`], as is a path leading
 //! out of the page's folder (with a warning): the viewer greys both and
-//! never follows them. Pictures
+//! never follows them. Two ways out are followed: a page of a built help
+//! to the others across its folders, and a game type's page to another's
+//! beside it (`../Double Klondike/game.html`): see [`source::reach`].
+//! Pictures
 //! (`<img src alt>`) must lie inside the page's folder tree; any other is
 //! replaced by its alt text, with a warning.
 //!
@@ -692,7 +695,8 @@ impl Builder {
                 }
                 Target::Node { file: Some(file), node: MAIN.to_string(), line: 0 }
             }
-            // A page of a built help links the others across its folders.
+            // A page of a built help links the others across its folders,
+            // a game type's page another game type's.
             None if source::reach(&self.path, &path)
                 .is_some_and(|(home, file)| files::in_any_case(&home, &file).is_file()) =>
             {

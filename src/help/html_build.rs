@@ -11,6 +11,8 @@
 //! OUT/Help/gametypes.html      the game types index (menu.html links it)
 //! OUT/<id>.html                each game type's page, joined
 //! OUT/<id>_files/game.bmp      the files that page uses, copied
+//! OUT/<id>_files/notes.html    the pages of its folder it links to (and
+//!                              they on), joined as it is
 //! OUT/.parlour-help            the mark of a build's folder, and its record
 //!                              of the files it wrote
 //! ```
@@ -301,9 +303,17 @@ fn matching_div_end(after: &[Tag]) -> Option<usize> {
     None
 }
 
-/// A game type's page ready to write: the game's index, its place in
-/// `out`, its title and content, and the files it uses as (source, place).
-type PreparedPage = (usize, String, (String, String), Vec<(PathBuf, String)>);
+/// A page rewritten for its place in `out`, ready to join with the menu.
+struct Joined {
+    at: String,
+    title: String,
+    content: String,
+}
+
+/// A game type's page ready to write: the game's index, the page, the
+/// pages of its folder it links to (and they on), and the files they all
+/// use as (source, place).
+type PreparedPage = (usize, Joined, Vec<Joined>, Vec<(PathBuf, String)>);
 
 struct Site<'a> {
     games: &'a [HelpGame],
@@ -312,6 +322,10 @@ struct Site<'a> {
     /// Files the pages rewritten so far use, copied when a page is
     /// written (a page left out copies nothing), as (source, place).
     pending: Vec<(PathBuf, String)>,
+    /// Pages of game type folders that the pages rewritten so far link
+    /// to (notes.html beside a game.html), to be rewritten in turn for
+    /// their places, as (source, place).
+    pages_due: Vec<(PathBuf, String)>,
     /// Absolute, with `.` and `..` taken out, as every resolved path is.
     help_dir: PathBuf,
     folders: Vec<PathBuf>,
@@ -319,6 +333,8 @@ struct Site<'a> {
     written: Vec<PathBuf>,
     /// Files copied so far, by their place in `out`.
     copied: HashSet<String>,
+    /// Pages written so far, by their place in `out`.
+    pages_written: HashSet<String>,
 }
 
 impl<'a> Site<'a> {
@@ -328,11 +344,13 @@ impl<'a> Site<'a> {
             games,
             listed: (0..games.len()).collect(),
             pending: Vec::new(),
+            pages_due: Vec::new(),
             help_dir: absolute(help_dir)?,
             folders,
             out,
             written: Vec::new(),
             copied: HashSet::new(),
+            pages_written: HashSet::new(),
         })
     }
 
@@ -360,13 +378,13 @@ impl<'a> Site<'a> {
             let source = Source::read(&path)?;
             let at = format!("{HELP}/{name}");
             let title = source.title.clone().unwrap_or_else(|| stem(&path));
-            let (content, list) = (self.rewrite(&source, &at)?, self.game_list(&at, None));
-            self.write_page(&at, &title, &menu, &content, Some(&list))?;
+            let page = Joined { content: self.rewrite(&source, &at)?, at, title };
+            let linked = self.rewrite_linked_pages()?;
+            self.write_pages(&page, &linked, &menu, None)?;
         }
-        for (i, at, (title, content), files) in prepared {
+        for (i, page, linked, files) in prepared {
             self.pending = files;
-            let list = self.game_list(&at, Some(i));
-            self.write_page(&at, &title, &menu, &content, Some(&list))?;
+            self.write_pages(&page, &linked, &menu, Some(i))?;
         }
         let at = format!("{HELP}/{INDEX}");
         let index = format!(
@@ -391,13 +409,15 @@ impl<'a> Site<'a> {
                 .and_then(|path| Source::read(&path));
             let page = page.and_then(|source| {
                 let title = source.title.clone().unwrap_or_else(|| game.name.clone());
-                Ok((title, self.rewrite(&source, &at)?))
+                let page = Joined { content: self.rewrite(&source, &at)?, at: at.clone(), title };
+                Ok((page, self.rewrite_linked_pages()?))
             });
             match page {
                 // The page's files wait with it until it is written.
-                Ok(page) => prepared.push((i, at, page, std::mem::take(&mut self.pending))),
+                Ok((page, linked)) => prepared.push((i, page, linked, std::mem::take(&mut self.pending))),
                 Err(why) => {
                     self.pending.clear();
+                    self.pages_due.clear();
                     left_out.push(format!("{} is left out: {why}", game.name));
                 }
             }
@@ -422,12 +442,55 @@ impl<'a> Site<'a> {
             format!("{HELP}/{rel}")
         } else if let Some(i) = self.folders.iter().position(|f| src.starts_with(f)) {
             let rel = src.strip_prefix(&self.folders[i]).map(slashed).unwrap_or_default();
-            format!("{}_files/{rel}", self.games[i].id)
+            let dest = format!("{}_files/{rel}", self.games[i].id);
+            // A page beside game.html has links of its own, rewritten
+            // for where it goes as the game type's page's are.
+            if is_page(src) {
+                self.pages_due.push((src.to_path_buf(), dest.clone()));
+                return Ok(dest);
+            }
+            dest
         } else {
             return Err("leads out of the help and game type folders".into());
         };
         self.pending.push((src.to_path_buf(), dest.clone()));
         Ok(dest)
+    }
+
+    /// The pages due (see [`Site::pages_due`]) rewritten, each once, with
+    /// those they link to in turn; the first that cannot be is the error.
+    fn rewrite_linked_pages(&mut self) -> Result<Vec<Joined>, String> {
+        let mut pages: Vec<Joined> = Vec::new();
+        while !self.pages_due.is_empty() {
+            let (src, at) = self.pages_due.remove(0);
+            if pages.iter().any(|p| p.at == at) {
+                continue;
+            }
+            let source = Source::read(&src)?;
+            let title = source.title.clone().unwrap_or_else(|| stem(&src));
+            pages.push(Joined { content: self.rewrite(&source, &at)?, at, title });
+        }
+        Ok(pages)
+    }
+
+    /// Writes `page` and the pages of its folder it links to, each with
+    /// the game types list, the game type `current` marked in it. A page
+    /// that two game types' pages link to is written once.
+    fn write_pages(
+        &mut self,
+        page: &Joined,
+        linked: &[Joined],
+        menu: &Source,
+        current: Option<usize>,
+    ) -> Result<(), String> {
+        for page in std::iter::once(page).chain(linked) {
+            if !self.pages_written.insert(page.at.clone()) {
+                continue;
+            }
+            let list = self.game_list(&page.at, current);
+            self.write_page(&page.at, &page.title, menu, &page.content, Some(&list))?;
+        }
+        Ok(())
     }
 
     fn copy(&mut self, src: &Path, dest: &str) -> Result<(), String> {
@@ -635,6 +698,7 @@ fn escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::html::split_href;
 
     const MENU: &str = "<html><head><title>Menu</title></head><body><div id=\"content\">\n<ul><li><a href=\"intro.html\">Intro</a></li>\n<li><a href=\"gametypes.html\">Game Types</a></li></ul>\n</div></body></html>";
 
@@ -683,6 +747,7 @@ mod tests {
         let (tmp, help, games) = tree();
         let out = tmp.path().join("out");
         let written = build(&games, &help, &out).unwrap().written;
+        assert_local_links_resolve(&out, &written);
         let mut names: Vec<String> = written.iter().map(|p| slashed(p.strip_prefix(&out).unwrap())).collect();
         names.sort();
         assert_eq!(
@@ -721,6 +786,69 @@ mod tests {
         let index = fs::read_to_string(out.join("Help/gametypes.html")).unwrap();
         assert!(index.contains("There are 2 of them"), "{index}");
         assert!(!index.contains("id=\"gametypes\""), "{index}");
+    }
+
+    /// Every local link and picture of the pages written leads to a file
+    /// of the site.
+    fn assert_local_links_resolve(out: &Path, written: &[PathBuf]) {
+        for page in written.iter().filter(|p| is_page(p)) {
+            let text = fs::read_to_string(page).unwrap();
+            for token in tokenize(&text, &mut |_, _| {}) {
+                let Token::Tag(tag) = token else { continue };
+                for attr in tag.attrs.iter().filter(|a| a.name == "href" || a.name == "src") {
+                    let (path, _) = split_href(&decode_entities(&attr.value, 1, &mut |_, _| {}));
+                    if path.is_empty() || has_scheme(&attr.value) {
+                        continue;
+                    }
+                    let file = normal(&page.parent().unwrap().join(&path));
+                    assert!(
+                        file.is_file() && file.starts_with(out),
+                        "{}: `{}` leads nowhere",
+                        page.display(),
+                        attr.value
+                    );
+                }
+            }
+        }
+    }
+
+    /// A page beside game.html that it links to (and one that links on)
+    /// is built beside the game type's page, its links rewritten as the
+    /// game type's page's are: back to game.html, to another game type's
+    /// page, to a page in a folder of its own, to a picture. A page two
+    /// game types link to is written once.
+    #[test]
+    fn pages_beside_game_html_are_built_with_their_links() {
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
+        let (a, b) = (&games[0].folder, &games[1].folder);
+        fs::write(a.join("game.html"), page("A", "<a href=\"notes.html\">Notes</a>")).unwrap();
+        let notes = "<a href=\"game.html#top\">Back</a> <a href=\"../Game B/game.html\">B</a> \
+            <a href=\"more/deep.html\">Deep</a> <img src=\"pic 1.bmp\">";
+        fs::write(a.join("notes.html"), page("Notes &amp; tips", notes)).unwrap();
+        fs::create_dir(a.join("more")).unwrap();
+        fs::write(a.join("more/deep.html"), page("Deep", "<a href=\"../notes.html\">Up</a>")).unwrap();
+        fs::write(b.join("game.html"), page("B", "<a href=\"../Game A/notes.html\">A's notes</a>")).unwrap();
+        let written = build(&games, &help, &out).unwrap().written;
+        assert_local_links_resolve(&out, &written);
+        let notes = fs::read_to_string(out.join("game-a_files/notes.html")).unwrap();
+        assert!(notes.contains("<title>Notes &amp; tips</title>") && notes.contains("href=\"../Help/help.css\""));
+        assert!(
+            notes.contains("<a href=\"../game-a.html#top\">Back</a> <a href=\"../game-b.html\">B</a> <a href=\"more/deep.html\">Deep</a> <img src=\"pic%201.bmp\">"),
+            "{notes}"
+        );
+        assert!(notes.contains("<li class=\"current\"><a href=\"../game-a.html\""), "{notes}");
+        let deep = fs::read_to_string(out.join("game-a_files/more/deep.html")).unwrap();
+        assert!(deep.contains("<a href=\"../notes.html\">Up</a>"), "{deep}");
+        let twice = written.iter().filter(|w| w.ends_with("game-a_files/notes.html")).count();
+        assert_eq!(twice, 1, "{written:?}");
+        // A page beside game.html whose link leads nowhere leaves the game
+        // type out, as its page's own would, saying where.
+        fs::write(a.join("more/deep.html"), page("Deep", "<a href=\"gone.html\">x</a>")).unwrap();
+        let built = build(&games, &help, &out).unwrap();
+        assert!(built.left_out[0].ends_with("deep.html:8: `gone.html` leads to no file"), "{built:?}");
+        assert_local_links_resolve(&out, &built.written);
     }
 
     /// A game type's page that cannot be built is left out, with its

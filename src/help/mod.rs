@@ -11,7 +11,7 @@ pub mod model;
 pub mod source;
 pub mod viewer;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use model::Document;
 
@@ -42,6 +42,41 @@ pub fn lint_but_pictures(path: &Path, checked: &[&str]) -> Vec<Diagnostic> {
             found
         }
         Err(refused) => vec![refused],
+    }
+}
+
+/// The help files of its own folder that the page at `path` leads to,
+/// link by link (game.html to notes.html, and on from there), each once
+/// and in the order found, `path` itself left out: what a reader may open
+/// from it, for lint to check as the viewer reads them. Only links that
+/// stay in their page's folder count: the viewer follows no other but to
+/// another game type's page, which is checked with that game type.
+pub fn linked_pages(path: &Path) -> Vec<PathBuf> {
+    let mut found = vec![path.to_path_buf()];
+    let mut next = 0;
+    while let Some(page) = found.get(next).cloned() {
+        next += 1;
+        let Ok(doc) = read_file(&page) else { continue };
+        let spans = doc.nodes.iter().flat_map(|n| &n.blocks).flat_map(|b| &b.spans);
+        for file in spans.filter_map(file_in_folder).filter(|file| reader_named(file)) {
+            if let Ok(linked) = source::beside(&page, file)
+                && linked.is_file()
+                && !found.contains(&linked)
+            {
+                found.push(linked);
+            }
+        }
+    }
+    found.split_off(1)
+}
+
+/// The file a link leads to, when it stays in its document's folder.
+fn file_in_folder(span: &model::Span) -> Option<&str> {
+    match span {
+        model::Span::Link { target: model::Target::Node { file: Some(file), .. }, .. } => {
+            model::stays_in_folder(file).then_some(file.as_str())
+        }
+        _ => None,
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{Outside, OutsideFolder, inside_folder, leads_out, limits, read_capped, within};
+use crate::core::files::{Outside, OutsideFolder, in_any_case, inside_folder, leads_out, limits, read_capped, within};
 use crate::gfx::image_io::{RgbaImage, decode_bmp, decode_png};
 
 use super::model::stays_in_folder;
@@ -18,10 +18,18 @@ pub const BUILT_MARK: &str = ".parlour-help";
 /// `parlour help --html` built (whose folder, or the one above, holds
 /// [`BUILT_MARK`]): then it is the whole help, whose pages link each
 /// other across its folders (Help/gametypes.html to ../klondike.html).
+///
+/// A game type's page also reaches another game type's page, as YaZZle's
+/// help and the built one link them (`../Double Klondike/game.html`):
+/// that folder is then the one the name belongs to (see
+/// [`other_game_type_page`]).
 pub fn reach(doc_path: &Path, name: &str) -> Option<(PathBuf, String)> {
     let folder = doc_path.parent().unwrap_or(Path::new(""));
     if stays_in_folder(name) {
         return Some((folder.to_path_buf(), name.to_string()));
+    }
+    if let Some(other) = other_game_type_page(folder, name) {
+        return Some((other, GAME_PAGE.to_string()));
     }
     let (home, below) = match folder.file_name() {
         _ if folder.join(BUILT_MARK).is_file() => (folder, String::new()),
@@ -34,6 +42,29 @@ pub fn reach(doc_path: &Path, name: &str) -> Option<(PathBuf, String)> {
         return None;
     }
     Some((home.to_path_buf(), inside_folder(&format!("{below}{name}"))?))
+}
+
+/// A game type's help page: what a link from another game type's names.
+const GAME_PAGE: &str = "game.html";
+
+/// The folder of the game type whose page `name` names, when it is
+/// `../<folder>/game.html` from the folder of another game type: both
+/// folders game types as the game list finds them (holding a game.ini),
+/// side by side. Only that folder's game.html is reached, read from inside
+/// it: nothing but another game type's own page, which Parlour shows as
+/// that game's help anyway, is opened from a page this way.
+fn other_game_type_page(folder: &Path, name: &str) -> Option<PathBuf> {
+    let is_game_type = |dir: &Path| in_any_case(dir, "game.ini").is_file();
+    let mut parts = name.split(['/', '\\']);
+    let (up, other, page) = (parts.next()?, parts.next()?, parts.next()?);
+    let named_plainly = up == ".." && !matches!(other, "" | "." | "..") && !other.contains(':');
+    if !named_plainly || parts.next().is_some() || !page.eq_ignore_ascii_case(GAME_PAGE) {
+        return None;
+    }
+    // A folder named by a relative path alone (`Klondike`) has "" above it.
+    let types = folder.parent().filter(|_| folder.file_name().is_some())?;
+    let other = in_any_case(types, other);
+    (is_game_type(folder) && other.is_dir() && is_game_type(&other)).then_some(other)
 }
 
 /// `name` (as a link or picture gives it) inside the folder the document
@@ -124,6 +155,39 @@ mod tests {
         std::fs::write(dir.path().join("rules.guide"), "@DATABASE").unwrap();
         assert_eq!(beside(&doc, "rules.guide").unwrap(), dir.path().join("rules.guide"));
         assert_eq!(beside(&doc, "Gone.guide").unwrap(), dir.path().join("Gone.guide"));
+    }
+
+    /// A game type's page reaches another game type's game.html beside it,
+    /// in any case, and nothing else out of its folder: not another file
+    /// of it, not a folder without a game.ini, not from a page of a folder
+    /// that is no game type, not through a link out of that folder.
+    #[test]
+    fn a_game_types_page_reaches_only_the_page_of_another_beside_it() {
+        let dir = tempfile::tempdir().unwrap();
+        for (folder, game_ini) in [("A", true), ("B", true), ("C", false)] {
+            let folder = dir.path().join(folder);
+            std::fs::create_dir(&folder).unwrap();
+            if game_ini {
+                std::fs::write(folder.join("game.ini"), "[General]\n").unwrap();
+            }
+            std::fs::write(folder.join("game.html"), "<title>x</title>").unwrap();
+        }
+        let a = dir.path().join("A/game.html");
+        assert_eq!(beside(&a, "../B/game.html").unwrap(), dir.path().join("B/game.html"));
+        assert_eq!(beside(&a, "..\\b\\GAME.HTML").unwrap(), dir.path().join("B/game.html"));
+        for refused in
+            ["../C/game.html", "../B/game.ini", "../B/../../A/game.html", "../../A/game.html", "../B/x/game.html"]
+        {
+            assert!(beside(&a, refused).is_err(), "{refused}");
+        }
+        assert!(beside(&dir.path().join("C/game.html"), "../A/game.html").is_err());
+        #[cfg(unix)]
+        {
+            std::fs::write(dir.path().join("secret.html"), "x").unwrap();
+            std::fs::remove_file(dir.path().join("B/game.html")).unwrap();
+            std::os::unix::fs::symlink(dir.path().join("secret.html"), dir.path().join("B/game.html")).unwrap();
+            assert!(beside(&a, "../B/game.html").unwrap_err().contains("a link to elsewhere"));
+        }
     }
 
     /// A file in the folder that is a link to one outside it is not read:

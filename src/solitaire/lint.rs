@@ -469,6 +469,10 @@ fn i32_at(b: &[u8], at: usize) -> Option<i64> {
 pub fn lint_bmp(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut err = |m: String| out.push(Diagnostic::error(path, 1, m));
+    if bytes.is_empty() {
+        err("is empty (0 bytes): game.bmp must be a Windows bitmap (BMP)".into());
+        return out;
+    }
     if bytes.starts_with(b"\x89PNG") {
         err("is a PNG file; game.bmp must be a Windows bitmap (BMP)".into());
         return out;
@@ -580,6 +584,17 @@ fn href_is_help_css(href: &str) -> bool {
 /// An attribute's value, its character references replaced.
 fn attr(tag: &Tag, name: &str) -> Option<String> {
     tag.attr(name).map(|a| decode_entities(&a.value, tag.line, &mut |_, _| {}))
+}
+
+/// A page game.html links to in its folder (notes.html), checked as
+/// game.html's links are (see [`lint_page_files`]): `parlour help --html`
+/// builds it with the game type's page, so what stops it stops that page.
+/// Its own folder's files are those its links name.
+pub fn lint_linked_page(path: &Path) -> Vec<Diagnostic> {
+    match read_capped(path, limits::DOCUMENT) {
+        Ok(bytes) => lint_page_files(path.parent().unwrap_or(Path::new("")), path, &bytes),
+        Err(e) => vec![Diagnostic::error(path, 1, format!("cannot be read ({e})"))],
+    }
 }
 
 /// game.html's links and pictures that name a file inside the folder
@@ -1667,6 +1682,7 @@ mod tests {
             vec!["game.bmp:1: is a PNG file; game.bmp must be a Windows bitmap (BMP)"]
         );
         assert_eq!(bmp_msgs(b"hello"), vec!["game.bmp:1: is not a Windows bitmap (a BMP file starts with `BM`)"]);
+        assert_eq!(bmp_msgs(b""), vec!["game.bmp:1: is empty (0 bytes): game.bmp must be a Windows bitmap (BMP)"]);
         let good = bmp(200, 150, 8, 0);
         let cut = bmp_msgs(&good[..good.len() - 100]);
         assert_eq!(cut, vec!["game.bmp:1: is cut short: 100 bytes of pixels are missing"]);

@@ -708,12 +708,38 @@ fn lines_with_hash_comments(doc: &IniDoc) -> Vec<usize> {
     entries.filter(|e| e.value.contains(" #") || e.value.contains("\t#")).map(|e| e.line).collect()
 }
 
+/// How near two piles' first cards may lie, across and down, in cards,
+/// before the one drawn over the other leaves too little of it in sight to
+/// be seen: a sliver thinner than a face-down card's edge in a tableau fan.
+const HIDING_GAP: f64 = 0.1;
+
 /// Where a count (Piles, NumCardsDealt) came from, for messages.
 struct Count {
     value: usize,
-    /// `[Tableau] Piles=8 (line 40)` or a phrase for a missing key.
+    /// `[Tableau] Piles=8` or a phrase for a missing key.
     source: String,
     line: usize,
+    /// Whether `source` quotes the key on `line`, which a message told on
+    /// another line then names.
+    quotes_key: bool,
+}
+
+impl Count {
+    /// A count whose source is a phrase of its own (`there is no [Game]
+    /// section`), the line where it was found.
+    fn phrase(value: usize, source: impl Into<String>, line: usize) -> Count {
+        Count { value, source: source.into(), line, quotes_key: false }
+    }
+
+    /// `source` as a message told at `at` gives it: `[Tableau] Piles=8
+    /// (line 40)` from elsewhere, without the line where it is told.
+    fn source_told_at(&self, at: usize) -> String {
+        if self.quotes_key && at != self.line {
+            format!("{} (line {})", self.source, self.line)
+        } else {
+            self.source.clone()
+        }
+    }
 }
 
 struct Reader<'p> {
@@ -1477,30 +1503,21 @@ impl Reader<'_> {
         let highest = present.keys().next_back().copied().unwrap_or(0).min(MAX_PILES);
         let sec = doc.section(kind.title());
         let Some(s) = sec else {
-            return Count {
-                value: 0,
-                source: format!("there is no [{}] section, so no {}", kind.title(), kind.piles_word()),
-                line: 1,
-            };
+            return Count::phrase(0, format!("there is no [{}] section, so no {}", kind.title(), kind.piles_word()), 1);
         };
         match s.get("Piles") {
-            None => Count {
-                value: 0,
-                source: format!("[{}] has no Piles key, so no {}", s.name, kind.piles_word()),
-                line: s.line,
-            },
+            None => Count::phrase(0, format!("[{}] has no Piles key, so no {}", s.name, kind.piles_word()), s.line),
             Some(e) => match parse_int(&e.value) {
                 Ok(v) if (0..=MAX_PILES as i64).contains(&v) => Count {
                     value: v as usize,
-                    source: format!("[{}] {}={} (line {})", s.name, e.key, e.shown(), e.line),
+                    source: format!("[{}] {}={}", s.name, e.key, e.shown()),
                     line: e.line,
+                    quotes_key: true,
                 },
-                _ if e.value.is_empty() => Count {
-                    value: 0,
-                    source: format!("[{}] {} is empty, so no {}", s.name, e.key, kind.piles_word()),
-                    line: e.line,
-                },
-                _ => Count { value: highest, source: format!("[{}] {} is wrong", s.name, e.key), line: e.line },
+                _ if e.value.is_empty() => {
+                    Count::phrase(0, format!("[{}] {} is empty, so no {}", s.name, e.key, kind.piles_word()), e.line)
+                }
+                _ => Count::phrase(highest, format!("[{}] {} is wrong", s.name, e.key), e.line),
             },
         }
     }
@@ -1524,6 +1541,7 @@ impl Reader<'_> {
                 .collect();
             let missing: usize = runs.iter().map(|&(a, b)| b - a + 1).sum();
             let verb = if missing == 1 { "is" } else { "are" };
+            // Told on the count's own line, which is not named again.
             self.error(count.line, format!("{}, but {} {verb} missing", count.source, names.join(", ")));
         }
         // Extra sections numbered one after another are told of as one
@@ -1534,9 +1552,10 @@ impl Reader<'_> {
             while let Some((&n, sec)) = extra.next_if(|&(&n, _)| n == last_n + 1) {
                 (last_n, last) = (n, sec);
             }
+            let source = count.source_told_at(first.line);
             let said = match last_n - first_n + 1 {
-                1 => format!("[{}] is one too many: {}", first.name, count.source),
-                run => format!("[{}] to [{}] are {run} too many: {}", first.name, last.name, count.source),
+                1 => format!("[{}] is one too many: {source}", first.name),
+                run => format!("[{}] to [{}] are {run} too many: {source}", first.name, last.name),
             };
             self.error(first.line, said);
         }
@@ -1601,17 +1620,18 @@ impl Reader<'_> {
     ) -> Count {
         let highest = present.keys().next_back().copied().unwrap_or(0).min(MAX_CARDS);
         let Some(s) = game_sec else {
-            return Count { value: highest, source: "there is no [Game] section".into(), line: 1 };
+            return Count::phrase(highest, "there is no [Game] section", 1);
         };
         let Some(e) = s.get("NumCardsDealt") else {
             self.error(s.line, format!("[{}] has no NumCardsDealt; it is required", s.name));
-            return Count { value: highest, source: format!("[{}] has no NumCardsDealt", s.name), line: s.line };
+            return Count::phrase(highest, format!("[{}] has no NumCardsDealt", s.name), s.line);
         };
         match parse_int(&e.value) {
             Ok(v) if v >= 0 && v as usize <= game.total_cards() => Count {
                 value: v as usize,
-                source: format!("[{}] {}={} (line {})", s.name, e.key, e.shown(), e.line),
+                source: format!("[{}] {}={}", s.name, e.key, e.shown()),
                 line: e.line,
+                quotes_key: true,
             },
             Ok(v) if v >= 0 => {
                 let decks =
@@ -1626,23 +1646,19 @@ impl Reader<'_> {
                         game.total_cards()
                     ),
                 );
-                Count {
-                    value: highest.min(game.total_cards()),
-                    source: format!("[{}] {} is wrong", s.name, e.key),
-                    line: e.line,
-                }
+                Count::phrase(highest.min(game.total_cards()), format!("[{}] {} is wrong", s.name, e.key), e.line)
             }
             Ok(_) => {
                 self.error(e.line, format!("[{}] {}={} cannot be negative", s.name, e.key, e.shown()));
-                Count { value: highest, source: format!("[{}] {} is wrong", s.name, e.key), line: e.line }
+                Count::phrase(highest, format!("[{}] {} is wrong", s.name, e.key), e.line)
             }
             Err(_) if e.value.is_empty() => {
                 self.error(e.line, format!("[{}] {} has no value; it is required", s.name, e.key));
-                Count { value: highest, source: format!("[{}] {} is empty", s.name, e.key), line: e.line }
+                Count::phrase(highest, format!("[{}] {} is empty", s.name, e.key), e.line)
             }
             Err(why) => {
                 self.error(e.line, format!("[{}] {}={} {why}", s.name, e.key, e.shown()));
-                Count { value: highest, source: format!("[{}] {} is wrong", s.name, e.key), line: e.line }
+                Count::phrase(highest, format!("[{}] {} is wrong", s.name, e.key), e.line)
             }
         }
     }
@@ -1959,9 +1975,12 @@ impl Reader<'_> {
         }
     }
 
-    /// Two piles at the very same place hide one another: one of them has
-    /// the other's X and Y copied by mistake. (Piles may overlap, as a
-    /// pyramid's rows do, but not coincide.)
+    /// Two piles whose first cards lie (all but) at one place hide one
+    /// another: one of them has the other's X and Y copied by mistake, or
+    /// nearly (a waste at Y=1.1 under a tableau at Y=1.15). Piles may
+    /// overlap, as a pyramid's rows do, leaving part of each card in sight;
+    /// only the first cards are compared, as a tableau's fan running down
+    /// over the table is its own to draw.
     fn check_piles_apart(&mut self, spec: &GameSpec) {
         // A place left out reads as 0, which is no place to compare.
         if self.diags.iter().any(|d| d.severity == Severity::Error) {
@@ -1970,20 +1989,20 @@ impl Reader<'_> {
         let mut seen: Vec<(PileKind, usize, &PilePlace)> = Vec::new();
         for kind in PileKind::ALL {
             for (i, place) in spec.piles(kind).iter().enumerate().filter(|(_, p)| p.line > 0) {
-                let same = |(_, _, p): &&(PileKind, usize, &PilePlace)| p.x == place.x && p.y == place.y;
-                if let Some((k, j, _)) = seen.iter().find(same) {
-                    self.warn(
-                        place.line,
+                let hides = |(_, _, p): &&(PileKind, usize, &PilePlace)| {
+                    (p.x - place.x).abs() < HIDING_GAP && (p.y - place.y).abs() < HIDING_GAP
+                };
+                if let Some((k, j, other)) = seen.iter().find(hides) {
+                    let (this, that) = (format!("[{}{}]", kind.title(), i + 1), format!("[{}{}]", k.title(), j + 1));
+                    let said = if other.x == place.x && other.y == place.y {
+                        format!("{this} lies at the same place as {that} (X={}, Y={})", place.x, place.y)
+                    } else {
                         format!(
-                            "[{}{}] lies at the same place as [{}{}] (X={}, Y={}): one would hide the other",
-                            kind.title(),
-                            i + 1,
-                            k.title(),
-                            j + 1,
-                            place.x,
-                            place.y
-                        ),
-                    );
+                            "{this} at X={} Y={} lies less than a tenth of a card from {that} at X={} Y={}, across and down",
+                            place.x, place.y, other.x, other.y
+                        )
+                    };
+                    self.warn(place.line, format!("{said}: one would hide the other"));
                 }
                 seen.push((kind, i, place));
             }
@@ -2391,10 +2410,10 @@ PileFace=D
     fn numbered_sections_are_counted() {
         // [Tableau2] missing.
         let found = problems(&edit(MINI, &[(29, ""), (30, ""), (31, "")]));
-        assert_eq!(found, vec!["g.ini:16: [Tableau] Piles=2 (line 16), but [Tableau2] is missing"]);
+        assert_eq!(found, vec!["g.ini:16: [Tableau] Piles=2, but [Tableau2] is missing"]);
         // Several missing, grouped.
         let found = problems(&MINI.replace("[Tableau]\nPiles=2", "[Tableau]\nPiles=6"));
-        assert_eq!(found, vec!["g.ini:16: [Tableau] Piles=6 (line 16), but [Tableau3] to [Tableau6] are missing"]);
+        assert_eq!(found, vec!["g.ini:16: [Tableau] Piles=6, but [Tableau3] to [Tableau6] are missing"]);
         // One too many.
         let found = problems(&format!("{MINI}[Tableau3]\nX=2\nY=1\n"));
         assert_eq!(found, vec!["g.ini:40: [Tableau3] is one too many: [Tableau] Piles=2 (line 16)"]);
@@ -2412,7 +2431,7 @@ PileFace=D
         );
         // Dealt cards.
         let found = problems(&MINI.replace("NumCardsDealt=2", "NumCardsDealt=3"));
-        assert_eq!(found, vec!["g.ini:8: [Game] NumCardsDealt=3 (line 8), but [DealtCard3] is missing"]);
+        assert_eq!(found, vec!["g.ini:8: [Game] NumCardsDealt=3, but [DealtCard3] is missing"]);
         let found = problems(&MINI.replace("NumCardsDealt=2", "NumCardsDealt=1"));
         assert_eq!(found, vec!["g.ini:36: [DealtCard2] is one too many: [Game] NumCardsDealt=1 (line 8)"]);
         // Bad numbers in names.
@@ -2708,6 +2727,15 @@ PileFace=D
             &found,
             "g.ini:26: warning: [Tableau1] lies at the same place as [Foundation1] (X=0, Y=1): one would hide the other",
         );
+        // All but at the same place: the one drawn over hides the other.
+        let found = problems(&edit(MINI, &[(24, "X=0.05"), (25, "Y=1.05")]));
+        has(
+            &found,
+            "g.ini:26: warning: [Tableau1] at X=0 Y=1 lies less than a tenth of a card from [Foundation1] at X=0.05 Y=1.05, across and down: one would hide the other",
+        );
+        // A pyramid's rows overlap, each card still in sight.
+        let found = problems(&edit(MINI, &[(24, "X=0.5"), (25, "Y=0.5")]));
+        assert!(found.iter().all(|f| !f.contains("hide")), "{found:?}");
         let found = problems(&edit(MINI, &[(8, "NumCardsDealt=2\nStartRankCard=3")]));
         has(&found, "g.ini:9: [Game] StartRankCard=3, but there is no [DealtCard3] (2 cards are dealt)");
     }

@@ -412,6 +412,47 @@ fn a_built_help_reaches_across_its_own_folders_only() {
     assert_eq!(v.title(), "Game Types");
 }
 
+/// A game type's page links another game type's page beside it, and the
+/// viewer follows it there, as the built help does; never into a folder
+/// that is no game type, nor to another of its files, and lint says
+/// nothing of the one it follows.
+#[test]
+fn a_game_types_page_reaches_the_page_of_another_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = |title: &str, body: &str| format!("<html><head><title>{title}</title></head><body>{body}</body></html>");
+    for (folder, game_ini) in [("Twin Klondike", true), ("Double Klondike", true), ("Notes", false)] {
+        let folder = dir.path().join(folder);
+        std::fs::create_dir(&folder).unwrap();
+        if game_ini {
+            std::fs::write(folder.join("game.ini"), "[General]\n").unwrap();
+        }
+        std::fs::write(folder.join("game.html"), page(&file_name(&folder), "<p>Rules</p>")).unwrap();
+        std::fs::write(folder.join("notes.html"), page("Notes", "<p>More</p>")).unwrap();
+    }
+    let links = "<p><a href=\"../Double Klondike/game.html\">D</a>\n<a href=\"../Notes/game.html\">N</a>\n\
+        <a href=\"../Double Klondike/notes.html\">DN</a></p>";
+    let twin = dir.path().join("Twin Klondike/game.html");
+    std::fs::write(&twin, page("Twin Klondike", links)).unwrap();
+    let doc = crate::help::read_file(&twin).unwrap();
+    let warned: Vec<&str> = doc.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(warned.len(), 2, "{warned:?}");
+    assert!(
+        warned
+            .iter()
+            .all(|w| w.contains("leads out of the page's folder") && !w.contains("../Double Klondike/game.html"))
+    );
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut v = Viewer::new(doc, None);
+    let links = v.visible_links(&m, area);
+    let leads: Vec<bool> = links.iter().map(|(_, t)| v.leads_somewhere(t)).collect();
+    assert_eq!(leads, [true, false, false], "{links:?}");
+    v.follow(&links[0].1);
+    assert_eq!(v.title(), "Double Klondike", "{}", v.status());
+    v.press(Control::Retrace);
+    v.follow(&links[1].1);
+    assert_eq!(v.title(), "Twin Klondike");
+}
+
 #[test]
 fn escape_the_close_gadget_and_the_close_button_close() {
     let (m, area) = machine(MachineId::AmigaPal);
