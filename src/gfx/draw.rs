@@ -4,7 +4,7 @@
 use super::art::Art;
 use super::font::Font;
 use super::geom::Rect;
-use super::paint::Paint;
+use super::paint::{Paint, Pattern};
 use super::surface::{Format, Surface};
 
 /// Text decorations, as AmigaGuide and QuickDraw apply them to a plain font.
@@ -50,6 +50,20 @@ impl Surface {
                 if c == '#' {
                     let x = x0 + dx as i32;
                     self.put(x, y, ink.value_at(x, y));
+                }
+            }
+        }
+    }
+
+    /// Puts `value` where `pattern` has ink inside `r`, leaving the other
+    /// pixels as they are (Intuition's ghosting of a disabled gadget: the
+    /// background blasted through a pattern over it).
+    pub fn stipple(&mut self, r: Rect, pattern: Pattern, value: u32) {
+        let r = r.intersect(&self.clip());
+        for y in r.y..r.bottom() {
+            for x in r.x..r.right() {
+                if pattern.ink(x, y) {
+                    self.put(x, y, value);
                 }
             }
         }

@@ -307,18 +307,6 @@ fn complement(s: &mut Surface, r: Rect, a: u32, b: u32) {
     }
 }
 
-/// Intuition's ghosting: the background colour through the ghost pattern.
-fn ghost(s: &mut Surface, r: Rect, background: u32) {
-    let r = r.intersect(&s.clip());
-    for y in r.y..r.bottom() {
-        for x in r.x..r.right() {
-            if GHOST.ink(x, y) {
-                s.put(x, y, background);
-            }
-        }
-    }
-}
-
 /// A thin bevel just inside `r`: `light` on the top and left edges, `dark`
 /// on the bottom and right (which own the two shared corners).
 fn bevel(s: &mut Surface, r: Rect, light: u32, dark: u32) {
@@ -478,7 +466,7 @@ impl AmigaChrome {
             if item.is_separator() {
                 // GadTools' bar label: a 2-row line of BARDETAIL, ghosted.
                 s.fill_rect(Rect::new(r.x + 2, r.y + 2, r.w - 4, 2), detail);
-                ghost(s, *r, block);
+                s.stipple(*r, GHOST, block);
                 continue;
             }
             let ty = r.y + 1;
@@ -496,7 +484,7 @@ impl AmigaChrome {
                 s.draw_text(font, &key.to_string(), kx, ty, detail, TextStyle::PLAIN);
             }
             if !item.enabled {
-                ghost(s, *r, block);
+                s.stipple(*r, GHOST, block);
             } else if hover == Some(i) {
                 complement(s, *r, detail, block);
             }
@@ -927,7 +915,7 @@ mod tests {
                     s.draw_text(look.title_font, label, dx, dy, 1u32, TextStyle::PLAIN);
                     let ink = |s: &Surface| s.pixels().iter().filter(|&&v| v == 1).count();
                     let full = ink(&s);
-                    ghost(&mut s, Rect::new(0, 0, 200, 20), 0);
+                    s.stipple(Rect::new(0, 0, 200, 20), GHOST, 0);
                     let erased = full - ink(&s);
                     assert!(erased * 5 >= full, "{name}: {label} at ({dx}, {dy}) loses only {erased} of {full}");
                 }

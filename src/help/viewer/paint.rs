@@ -16,7 +16,7 @@ use crate::help::model::{BlockKind, Pen as DocPen};
 
 /// Intuition ghosts a disabled gadget by blasting this pattern of the
 /// background colour over it (a quarter of the pixels, every row).
-const GHOST: Pattern = Pattern([0x88, 0x22, 0x88, 0x22, 0x88, 0x22, 0x88, 0x22]);
+const GHOST: Pattern = Pattern::LT_GRAY;
 
 /// A solid arrowhead, 7 x 4, pointing up (Windows' and the Amiga's).
 #[rustfmt::skip]
@@ -211,7 +211,7 @@ fn link_text(
             };
             s.draw_text(font, &label, r.x, ty, ink, style);
             if !enabled {
-                ghost(s, b, solid(look.paint(Pen::Background)));
+                s.stipple(b, GHOST, solid(look.paint(Pen::Background)));
             }
         }
         Manner::Topics => {
@@ -308,18 +308,6 @@ fn bevel(s: &mut Surface, r: Rect, light: Paint, dark: Paint) {
     s.vline(r.x, r.y, r.bottom() - 2, light);
     s.hline(r.x, r.right() - 1, r.bottom() - 1, dark);
     s.vline(r.right() - 1, r.y, r.bottom() - 1, dark);
-}
-
-/// Intuition's ghosting: the background colour through the ghost pattern.
-fn ghost(s: &mut Surface, r: Rect, background: u32) {
-    let r = r.intersect(&s.clip());
-    for y in r.y..r.bottom() {
-        for x in r.x..r.right() {
-            if GHOST.ink(x, y) {
-                s.put(x, y, background);
-            }
-        }
-    }
 }
 
 /// Draws a small image given as rows of `#`, flipped upside down if asked.
@@ -435,7 +423,7 @@ fn guide_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
         let ink = if pressed { look.paint(Pen::FillText) } else { look.paint(Pen::Text) };
         label(s, font, c.label(Manner::Guide), r.inset(1, 1), ink);
         if !v.can(c) {
-            ghost(s, r, solid(background));
+            s.stipple(r, GHOST, solid(background));
         }
     }
 }
