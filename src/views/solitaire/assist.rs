@@ -312,14 +312,14 @@ impl Assist {
                 Some(m) => Reply::Hint(m, format!("{} No winning line is left.", try_this(st, &m))),
                 None => Reply::Say(format!("No hint: no winning line from here. {}", way_out(undoable))),
             },
-            // The caveat first: a narrow status line keeps the first
-            // sentence, and the move is framed on the table anyway.
             Err(NoLine::NotFound) => {
                 // The one move the rules allow is the next of any line:
                 // no caveat.
                 if let [only] = st.legal_moves()[..] {
                     return named(only, "Hint: ");
                 }
+                // The caveat first: a narrow status line keeps the first
+                // sentence, and the move is framed on the table anyway.
                 match (safe_lay_off(st), promising_move(st)) {
                     (Some(m), _) => named(m, "No winning line found in time. A safe move: "),
                     (None, Some(m)) => named(m, "No winning line found in time. A move that may help: "),
