@@ -891,17 +891,8 @@ fn the_clock_stands_still_while_a_menu_or_a_box_is_open() {
 /// Plays `script` on the beginner field of deal `seed` on `machine`, as
 /// `parlour shot` does, keeping its journal in `data`.
 fn shot_beginner_with_events(data: &std::path::Path, machine: &str, seed: u64, script: &str) {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = super::support::parlour()
-        .env("PARLOUR_DATA_DIR", data)
-        .args(["shot", "mines/beginner", "--machine", machine, "--seed", &seed.to_string(), "--events", "-", "-o"])
-        .arg(data.join("shot.png"))
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let result = child.wait_with_output().unwrap();
-    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    let out = data.join("shot.png").to_string_lossy().into_owned();
+    let seed = seed.to_string();
+    let args = ["shot", "mines/beginner", "--machine", machine, "--seed", &seed, "--events", "-", "-o", &out];
+    super::support::run_fed_ok(data, &args, script);
 }

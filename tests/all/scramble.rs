@@ -3,9 +3,6 @@
 //! player's, and a 3 x 3 puzzle solved by its hints through `parlour shot
 //! --events` as a player would.
 
-use std::io::Write;
-use std::process::Stdio;
-
 use parlour::core::{Game, Status, Variant};
 use parlour::games::scramble::puzzle::Puzzle;
 use parlour::games::scramble::rules::{ScrambleVariant, Slide};
@@ -19,7 +16,7 @@ use parlour::views::scramble::picture::Source;
 use parlour::views::scramble::{CHANGE_PICTURE, CHANGE_SIZE, ScrambleBoard, ScrambleLayout, TURN_OVER};
 use parlour::views::{Response, View};
 
-use super::support::parlour;
+use super::support::run_fed_ok;
 
 type ScrambleView = Controller<ScrambleVariant, ScrambleBoard>;
 
@@ -361,18 +358,10 @@ fn a_three_by_three_is_solved_by_its_hints_through_a_script() {
         let (x, y) = centre(l.place(s.0));
         script.push_str(&format!("menu Game > Hint\nclick {x} {y}\n"));
     }
-    let out = data.path().join("shot.png");
-    let mut child = parlour()
-        .env("PARLOUR_DATA_DIR", data.path())
-        .args(["shot", "scramble/3x3", "--machine", "amiga-pal", "--seed", &seed.to_string(), "--events", "-", "-o"])
-        .arg(&out)
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let result = child.wait_with_output().unwrap();
-    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    let out = data.path().join("shot.png").to_string_lossy().into_owned();
+    let seed_text = seed.to_string();
+    let args = ["shot", "scramble/3x3", "--machine", "amiga-pal", "--seed", &seed_text, "--events", "-", "-o", &out];
+    run_fed_ok(data.path(), &args, &script);
     let stats = parlour::core::Stats::load(data.path()).unwrap();
     let game = stats.game("scramble/3x3").cloned().unwrap_or_default();
     assert_eq!((game.played, game.won), (1, 1), "the script solved the puzzle");

@@ -3,9 +3,8 @@
 //! undo back to the start through the view, a scripted game won by keys
 //! (`shot --events`), and the level chooser's marks.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Output, Stdio};
+use std::process::Output;
 use std::sync::Arc;
 
 use parlour::core::Session;
@@ -17,7 +16,7 @@ use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, Mac
 use parlour::views::View;
 use parlour::views::sokoban::{Place, SokobanBoard};
 
-use super::support::parlour;
+use super::support::{parlour, run_fed, run_fed_ok};
 
 fn shipped_sets() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/sokoban");
@@ -477,18 +476,9 @@ fn keys(lurd: &str) -> String {
 fn a_level_is_won_by_keys_through_a_script_and_its_best_is_kept() {
     let data = tempfile::tempdir().unwrap();
     let solution = level(&parlour_set(), 1).solution.unwrap();
-    let out = data.path().join("won.png");
-    let mut child = parlour()
-        .env("PARLOUR_DATA_DIR", data.path())
-        .args(["shot", "sokoban", "--machine", "mac-se30", "--events", "-", "-o"])
-        .arg(&out)
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(keys(&solution).as_bytes()).unwrap();
-    let result = child.wait_with_output().unwrap();
-    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    let out = data.path().join("won.png").to_string_lossy().into_owned();
+    let args = ["shot", "sokoban", "--machine", "mac-se30", "--events", "-", "-o", &out];
+    run_fed_ok(data.path(), &args, &keys(&solution));
     let records = std::fs::read_to_string(data.path().join("sokoban.txt")).unwrap();
     assert!(records.contains(&format!("best sokoban/parlour/1 21 8 {solution}")), "{records}");
     // The chooser marks it solved; the launcher's entry moves on to level 2.
@@ -548,20 +538,7 @@ fn a_set_of_the_same_name_elsewhere_keeps_apart_from_ours() {
     let elsewhere = tempfile::tempdir().unwrap();
     let mine = elsewhere.path().join("parlour.xsb");
     std::fs::write(&mine, "#####\n#@$.#\n#####\n").unwrap();
-    let run = |args: &[&str], events: &str| {
-        let mut child = parlour()
-            .env("PARLOUR_DATA_DIR", data.path())
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(events.as_bytes()).unwrap();
-        let done = child.wait_with_output().unwrap();
-        assert!(done.status.success(), "{args:?}: {}", String::from_utf8_lossy(&done.stderr));
-        String::from_utf8(done.stdout).unwrap()
-    };
+    let run = |args: &[&str], events: &str| String::from_utf8(run_fed_ok(data.path(), args, events)).unwrap();
     let out = data.path().join("shot.png").to_string_lossy().into_owned();
     run(&["shot", &mine.to_string_lossy(), "--events", "-", "-o", &out], "key Right\n");
     let records = std::fs::read_to_string(data.path().join("sokoban.txt")).unwrap();
@@ -805,19 +782,11 @@ fn solve_stops_at_its_time_and_memory_limits() {
 #[test]
 fn a_seed_opens_that_level_of_the_set() {
     let data = tempfile::tempdir().unwrap();
+    let png = data.path().join("shot.png").to_string_lossy().into_owned();
     let shot = |args: &[&str], events: &str| {
-        let mut child = parlour()
-            .env("PARLOUR_DATA_DIR", data.path())
-            .arg("shot")
-            .args(args)
-            .args(["--machine", "amiga-pal", "--events", "-", "-o"])
-            .arg(data.path().join("shot.png"))
-            .stdin(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(events.as_bytes()).unwrap();
-        let out = child.wait_with_output().unwrap();
+        let tail = ["--machine", "amiga-pal", "--events", "-", "-o", &png];
+        let all: Vec<&str> = ["shot"].iter().chain(args).chain(&tail).copied().collect();
+        let out = run_fed(data.path(), &all, events);
         (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
     };
     let journal = |n: usize| std::fs::read_to_string(data.path().join(format!("journals/sokoban-parlour-{n}.save")));

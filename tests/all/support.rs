@@ -42,6 +42,30 @@ pub fn run(args: &[&str]) -> Output {
     parlour().args(args).output().expect("the parlour binary runs")
 }
 
+/// Runs `parlour ARGS` with its data in `data` and `input` on standard
+/// input (a shot's `--events -`).
+pub fn run_fed(data: &Path, args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = parlour()
+        .env("PARLOUR_DATA_DIR", data)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the parlour binary runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// [`run_fed`], which must succeed: its standard output.
+pub fn run_fed_ok(data: &Path, args: &[&str], input: &str) -> Vec<u8> {
+    let done = run_fed(data, args, input);
+    assert!(done.status.success(), "{args:?}: {}", String::from_utf8_lossy(&done.stderr));
+    done.stdout
+}
+
 pub fn golden_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
 }

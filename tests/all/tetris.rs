@@ -3,9 +3,7 @@
 //! played by keys through `shot --events` and resumed paused, and a kept
 //! game replayed frame for frame by the controller.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::Stdio;
 
 use parlour::core::save;
 use parlour::games::tetris::log;
@@ -15,7 +13,7 @@ use parlour::machines::{Command, Input, Key, Machine, MachineChoice, MachineId, 
 use parlour::views::View;
 use parlour::views::tetris::{PAUSE, TetrisBoard, frame_rate};
 
-use super::support::parlour;
+use super::support::{parlour, run_fed_ok};
 
 /// A log that plays a few pieces: moves, turns, drops, the preview
 /// hidden for a while, a pause.
@@ -165,19 +163,10 @@ fn the_level_rises_after_a_minute_of_play_at_either_frame_rate() {
 }
 
 fn script(data: &Path, args: &[&str], events: &str) -> Vec<u8> {
-    let out = data.join("shot.png");
-    let mut child = parlour()
-        .env("PARLOUR_DATA_DIR", data)
-        .args(["shot", "tetris", "--events", "-", "-o"])
-        .arg(&out)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(events.as_bytes()).unwrap();
-    let result = child.wait_with_output().unwrap();
-    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    let out = data.join("shot.png").to_string_lossy().into_owned();
+    let all: Vec<&str> =
+        ["shot", "tetris", "--events", "-", "-o", &out].into_iter().chain(args.iter().copied()).collect();
+    run_fed_ok(data, &all, events);
     std::fs::read(out).unwrap()
 }
 
