@@ -2,8 +2,6 @@
 //! script runner: clicks, drags, keys and menus on every machine family,
 //! checked on the frame that comes out.
 
-use std::io::Write;
-use std::process::Stdio;
 use std::sync::Arc;
 
 use parlour::app::catalog;
@@ -18,7 +16,7 @@ use parlour::solitaire::engine::PileId;
 use parlour::solitaire::rules::PileKind;
 use parlour::views::solitaire::SolitaireBoard;
 
-use super::support::{open_game, parlour, run};
+use super::support::{open_game, run, run_fed};
 
 /// Runs `parlour shot TARGET --events - ARGS` with `events` on standard
 /// input; returns the picture, or the exit code and standard error.
@@ -28,17 +26,9 @@ fn shot_with(target: &str, args: &[&str], events: &str) -> Result<RgbaImage, (Op
     let data = tempfile::tempdir().unwrap();
     let out = data.path().join("shot.png");
     let out_s = out.to_string_lossy().to_string();
-    let mut child = parlour()
-        .env("PARLOUR_DATA_DIR", data.path())
-        .args(["shot", target, "--seed", "1", "--events", "-", "-o", &out_s])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("parlour runs");
-    child.stdin.take().unwrap().write_all(events.as_bytes()).unwrap();
-    let result = child.wait_with_output().unwrap();
+    let head = ["shot", target, "--seed", "1", "--events", "-", "-o", &out_s];
+    let all: Vec<&str> = head.iter().chain(args).copied().collect();
+    let result = run_fed(data.path(), &all, events);
     if !result.status.success() {
         return Err((result.status.code(), String::from_utf8_lossy(&result.stderr).to_string()));
     }
