@@ -1144,7 +1144,10 @@ fn an_invalid_series_is_framed_once_the_requester_has_said_so() {
     click(&mut view, &mach, area, "cell 4:5");
     let paint = |view: &RummiView| left_of_cell_4_5(view, &mach, area);
     let felt = paint(&view);
-    assert!(matches!(click(&mut view, &mach, area, "gadget"), Response::Ask(_)));
+    match click(&mut view, &mach, area, "gadget") {
+        Response::Ask(req) => assert!(req.lines[1].contains("the tiles you played go back"), "a first play: {req:?}"),
+        other => panic!("no requester: {other:?}"),
+    }
     view.answer(0);
     let framed = paint(&view);
     assert_ne!(framed, felt, "the invalid series is framed");
@@ -1197,7 +1200,12 @@ fn a_short_first_play_is_framed_once_the_requester_has_said_so() {
     let paint = |view: &RummiView| left_of_cell_4_5(view, &mach, area);
     let felt = paint(&view);
     match click(&mut view, &mach, area, "gadget") {
-        Response::Ask(req) => assert!(req.lines[0].contains("at least 30"), "{req:?}"),
+        // The penalty puts the whole first play back, valid sets too: the
+        // box once said only "the invalid series" go back.
+        Response::Ask(req) => {
+            assert!(req.lines[0].contains("at least 30"), "{req:?}");
+            assert!(req.lines[1].contains("the tiles you played go back to your tray"), "{req:?}");
+        }
         other => panic!("no requester: {other:?}"),
     }
     view.answer(0);

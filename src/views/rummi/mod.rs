@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use crate::core::{Action, GameStats, Session, Step, plural};
 use crate::games::rummi::computer::{self, Level};
 use crate::games::rummi::moves::{Move, Source, Target};
-use crate::games::rummi::rules::{Ending, Rummi, RummiVariant, Side};
+use crate::games::rummi::rules::{Ending, PENALTY, Rummi, RummiVariant, Side};
 use crate::games::rummi::sets::fit;
 use crate::games::rummi::tile::{Kind, TileId};
 use crate::gfx::{Rect, Surface, TextStyle};
@@ -369,17 +369,23 @@ impl RummiBoard {
                 self.framing = true;
                 Reply::Ask(Requester {
                     title: "Rummi".into(),
-                    lines: vec![
-                        why,
-                        // One paragraph: each machine sets it to its width.
-                        "It is framed on the table. Put it right, or press OK again: the invalid series go back to \
-                         your tray and you take 5 tiles."
-                            .into(),
-                    ],
+                    // One paragraph each: each machine sets it to its width.
+                    lines: vec![why, Self::penalty_said(st)],
                     buttons: vec!["OK".into()],
                 })
             }
         }
+    }
+
+    /// What OK again costs, as the penalty really takes back: the invalid
+    /// series once you have made your first play; before it, every tile
+    /// you played this turn, valid sets too (a short first play is all
+    /// taken back).
+    fn penalty_said(st: &Rummi) -> String {
+        let back = if st.melded(Side::Player) { "the invalid series go" } else { "the tiles you played go" };
+        format!(
+            "It is framed on the table. Put it right, or press OK again: {back} back to your tray and you take {PENALTY} tiles."
+        )
     }
 
     /// A click on the pile says what its figures mean: the number of
