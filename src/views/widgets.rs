@@ -284,7 +284,26 @@ pub fn step_round(at: usize, by: isize, n: usize) -> usize {
 /// The keyboard's cursor on a table (a card, a tile), `r` what it marks:
 /// solid rings just outside it, innermost first (see [`cursor_rings`]).
 pub fn cursor_frame(s: &mut Surface, look: &Look, r: Rect) {
-    for (i, ink) in cursor_rings(look).into_iter().enumerate() {
+    rings(s, r, &cursor_rings(look));
+}
+
+/// The keyboard's cursor where what it marks lies a pixel from its
+/// neighbours on a dark ground (Rummi's cream tiles on the wood or the
+/// felt): three rings on every screen. In colour, dark, light, dark: the
+/// dark ring in the gap sank into the wood and the light one into the
+/// neighbouring tile's lit edge, so the thin cursor could hardly be seen;
+/// with a dark ring outside the light one, the light ring stands between
+/// two dark lines whatever lies under it. On one bit, the ring of
+/// [`cursor_rings`], already three pixels wide.
+pub fn bold_cursor_frame(s: &mut Surface, look: &Look, r: Rect) {
+    let (dark, light) = darkest_and_lightest(look);
+    let inks = if look.is_monochrome() { cursor_rings(look) } else { vec![dark, light, dark] };
+    rings(s, r, &inks);
+}
+
+/// Solid one-pixel rings just outside `r`, innermost first.
+fn rings(s: &mut Surface, r: Rect, inks: &[u32]) {
+    for (i, &ink) in inks.iter().enumerate() {
         let out = -1 - i as i32;
         s.frame_rect(r.inset(out, out), ink);
     }

@@ -1259,3 +1259,43 @@ fn swaps_and_the_programs_draw_are_told_whole_on_the_smallest_screen() {
     let_the_program_play(&mut view, &wide, area);
     assert!(view.take_notice().is_none());
 }
+
+/// The keyboard's cursor on a tray tile stands out three pixels deep on
+/// the colour screens as on the one-bit Mac: a dark, a light and a dark
+/// ring across the gap to the next tile. The thin ring of two (a dark
+/// line in the gap, a light one on the neighbour's lit edge) could hardly
+/// be seen on the colour Mac and the YaZZle window.
+#[test]
+fn the_keyboard_cursor_is_three_rings_deep_on_colour_screens() {
+    for choice in [
+        MachineChoice {
+            id: Some(MachineId::MacColor),
+            depth: Some(parlour::machines::Depth::Colours16),
+            ..Default::default()
+        },
+        MachineChoice { id: Some(MachineId::Yazzle), ..Default::default() },
+        MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() },
+    ] {
+        let id = choice.id.unwrap();
+        let mach = Machine::new(&choice, id).unwrap();
+        let area = mach.content();
+        let dir = tempfile::tempdir().unwrap();
+        let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+        let (x, y) = view.board().point(view.session().state(), &mach, area, "tray 1").unwrap();
+        let picture = |view: &RummiView| {
+            let mut s = mach.new_surface();
+            view.draw(&mut s, &mach, area);
+            s
+        };
+        let before = picture(&view);
+        press(&mut view, &mach, area, Key::Right, 2);
+        let after = picture(&view);
+        let tile = view.board().layout(view.session().state(), &mach, area).tile();
+        let left = x - tile.0 / 2;
+        let rings: Vec<u32> = (1..=3).map(|d| after.get(left - d, y).unwrap()).collect();
+        for d in 1..=3 {
+            assert_ne!(before.get(left - d, y), after.get(left - d, y), "{id:?}: ring {d} left of tray 1 not drawn");
+        }
+        assert!(rings[0] == rings[2] && rings[0] != rings[1], "{id:?}: dark, light, dark: {rings:x?}");
+    }
+}

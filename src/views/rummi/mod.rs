@@ -859,7 +859,7 @@ impl Board<RummiVariant> for RummiBoard {
         self.draw_table(st, s, machine, &l);
         self.draw_gadget(st, s, machine, &l);
         if let Some(spot) = self.cursor {
-            widgets::cursor_frame(s, look, self.spot_rect(st, &l, spot));
+            widgets::bold_cursor_frame(s, look, self.spot_rect(st, &l, spot));
         }
         if let Some(h) = self.held {
             let (tw, th) = l.tile();
