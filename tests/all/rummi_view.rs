@@ -1299,3 +1299,22 @@ fn the_keyboard_cursor_is_three_rings_deep_on_colour_screens() {
         assert!(rings[0] == rings[2] && rings[0] != rings[1], "{id:?}: dark, light, dark: {rings:x?}");
     }
 }
+
+/// The pile is a place of the keyboard's too: Right from the program's
+/// tray reaches it, and Space says what its figures mean, as a click
+/// does. The cursor once stopped at the program's tray.
+#[test]
+fn the_keyboard_reaches_the_pile() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::MacSe30);
+    let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+    press(&mut view, &mach, area, Key::Up, 30);
+    press(&mut view, &mach, area, Key::Right, 1);
+    press(&mut view, &mach, area, Key::Char(' '), 1);
+    let left = view.session().state().pile().len();
+    assert!(view.message().contains(&format!("{left} tiles left in the pile.")), "{:?}", view.message());
+    // Left goes back to the program's tray, where Space says how to swap.
+    press(&mut view, &mach, area, Key::Left, 1);
+    press(&mut view, &mach, area, Key::Char(' '), 1);
+    assert!(view.message().contains("To swap"), "{:?}", view.message());
+}

@@ -73,6 +73,7 @@ enum Spot {
     Cell(u16, u16),
     Gadget,
     Program,
+    Pile,
 }
 
 pub struct RummiBoard {
@@ -208,15 +209,17 @@ impl RummiBoard {
     }
 
     /// Where a click lands on a table tile, a tray tile in view, the
-    /// gadget, the program's tray or an arrow of your tray's scroll bar
-    /// (for scripts and tests that click like a player): `gadget`,
-    /// `program`, `tray 5`, `cell 2:7`, `scroll up`, `scroll down`.
+    /// gadget, the program's tray, the pile or an arrow of your tray's
+    /// scroll bar (for scripts and tests that click like a player):
+    /// `gadget`, `program`, `pile`, `tray 5`, `cell 2:7`, `scroll up`,
+    /// `scroll down`.
     pub fn point(&self, st: &Rummi, machine: &Machine, area: Rect, spot: &str) -> Option<(i32, i32)> {
         let l = self.layout(st, machine, area);
         let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
         match spot {
             "gadget" => Some(centre(l.gadget)),
             "program" => Some(centre(l.program_tray)),
+            "pile" => Some(centre(l.pile_box)),
             _ => {
                 let (what, rest) = spot.split_once(' ')?;
                 match what {
@@ -422,6 +425,7 @@ impl RummiBoard {
             Spot::Cell(r, c) => l.cell(r, c),
             Spot::Gadget => l.gadget,
             Spot::Program => l.program_tray,
+            Spot::Pile => l.pile_box,
         }
     }
 
@@ -483,6 +487,11 @@ impl RummiBoard {
             (Key::Down, Spot::Cell(r, c)) if r + 1 < rows => Spot::Cell(r + 1, c),
             (Key::Down, Spot::Cell(_, c)) => Spot::Tray(nearest_tray(l.cell(0, c).x)),
             (Key::Down, Spot::Program) => Spot::Cell(0, 0),
+            // The pile beside the program's tray: its figures said, or a
+            // duplicate swapped, as a click on it does.
+            (Key::Right, Spot::Program) => Spot::Pile,
+            (Key::Left, Spot::Pile) => Spot::Program,
+            (Key::Down, Spot::Pile) => Spot::Cell(0, cols - 1),
             _ => return Reply::Unchanged,
         };
         if let Spot::Tray(i) = moved {
