@@ -1318,3 +1318,22 @@ fn the_keyboard_reaches_the_pile() {
     press(&mut view, &mach, area, Key::Char(' '), 1);
     assert!(view.message().contains("To swap"), "{:?}", view.message());
 }
+
+/// End takes the cursor from a tile of a long tray to the gadget, and
+/// Home from there to the row's first tile: crossing the tray once took
+/// a Right a tile.
+#[test]
+fn home_and_end_cross_the_tray() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = crowded(dir.path(), &mach, area, 30);
+    press(&mut view, &mach, area, Key::Right, 3);
+    press(&mut view, &mach, area, Key::End, 1);
+    press(&mut view, &mach, area, Key::Char(' '), 1);
+    assert_eq!(view.session().state().tray(Side::Player).len(), 31, "End reached the gadget: a tile taken");
+    press(&mut view, &mach, area, Key::Home, 1);
+    let first = view.session().state().tray(Side::Player)[0].kind();
+    press(&mut view, &mach, area, Key::Char(' '), 1);
+    click(&mut view, &mach, area, "cell 0:0");
+    assert_eq!(tile_at(&view, 0, 0), Some(first), "Home reached the row's first tile");
+}

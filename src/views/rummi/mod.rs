@@ -434,8 +434,10 @@ impl RummiBoard {
         (r.x + r.w / 2, r.y + r.h / 2)
     }
 
-    /// The arrows move the cursor, scrolling your tray to follow it;
-    /// Space and Return click under it.
+    /// The arrows move the cursor, scrolling your tray to follow it; Home
+    /// and End take it to the first and last place of its row (on your
+    /// tray, the row's first tile and the gadget: a long tray took a
+    /// Right a tile to cross); Space and Return click under it.
     fn key(&mut self, st: &Rummi, l: &Layout, key: Key) -> Reply<RummiVariant> {
         let grid = self.tray_grid(st, l, TrayOf::Player);
         let n = st.tray(Side::Player).len();
@@ -489,9 +491,14 @@ impl RummiBoard {
             (Key::Down, Spot::Program) => Spot::Cell(0, 0),
             // The pile beside the program's tray: its figures said, or a
             // duplicate swapped, as a click on it does.
-            (Key::Right, Spot::Program) => Spot::Pile,
-            (Key::Left, Spot::Pile) => Spot::Program,
+            (Key::Right | Key::End, Spot::Program) => Spot::Pile,
+            (Key::Left | Key::Home, Spot::Pile) => Spot::Program,
             (Key::Down, Spot::Pile) => Spot::Cell(0, cols - 1),
+            (Key::Home, Spot::Tray(i)) => Spot::Tray(i - i % grid.per_row()),
+            (Key::Home, Spot::Gadget) => Spot::Tray(grid.in_view().start),
+            (Key::End, Spot::Tray(_)) => Spot::Gadget,
+            (Key::Home, Spot::Cell(r, _)) => Spot::Cell(r, 0),
+            (Key::End, Spot::Cell(r, _)) => Spot::Cell(r, cols - 1),
             _ => return Reply::Unchanged,
         };
         if let Spot::Tray(i) = moved {
