@@ -890,9 +890,10 @@ fn a_turn_in_which_the_program_only_draws_is_said() {
                 view.input(&Input::Tick { ms: 100 }, &mach, area);
             }
             assert_eq!(view.message(), said, "{}", id.name());
-            // A turn of its own ends it: the player's draw is no news.
+            // A turn of its own ends it: the player's draw is no news,
+            // the program's turn coming is.
             click(&mut view, &mach, area, "gadget");
-            assert_eq!(view.message(), "", "{}", id.name());
+            assert_eq!(view.message(), "The program is playing...", "{}", id.name());
         }
     }
 }
@@ -1336,4 +1337,33 @@ fn home_and_end_cross_the_tray() {
     press(&mut view, &mach, area, Key::Char(' '), 1);
     click(&mut view, &mach, area, "cell 0:0");
     assert_eq!(tile_at(&view, 0, 0), Some(first), "Home reached the row's first tile");
+}
+
+/// While the program plays its turn the status line says so, and when
+/// the turn is over it says how many tiles the program brought from its
+/// tray to the table: its draws and swaps were said, its plays were not.
+#[test]
+fn the_programs_play_is_said_while_it_plays_and_counted_after() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::MacColor);
+    let mut view = open(dir.path(), Some(seed_where_the_program_plays()));
+    assert!(view.session().state().table().series().is_empty());
+    click(&mut view, &mach, area, "gadget");
+    assert_eq!(view.message(), "The program is playing...");
+    let start = Instant::now();
+    let mut puts = 0;
+    while view.session().state().turn() == Side::Program {
+        assert!(start.elapsed() < Duration::from_secs(30), "the program does not finish its turn");
+        let before = view.session().cursor();
+        view.input(&Input::Tick { ms: 100 }, &mach, area);
+        if view.session().cursor() != before && view.session().state().turn() == Side::Program {
+            puts += 1;
+            assert_eq!(view.message(), "The program is playing...", "said as it plays");
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(puts > 0);
+    let played: usize = view.session().state().table().series().iter().map(|s| s.tiles.len()).sum();
+    let said = format!("The program played {played} tile{}.", if played == 1 { "" } else { "s" });
+    assert!(view.message().contains(&said), "{:?} says not {said:?}", view.message());
 }

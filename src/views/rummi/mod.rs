@@ -704,21 +704,40 @@ fn move_in(step: &Step) -> Option<Move> {
     }
 }
 
-/// The swap the program made in the turn it has just ended, if it made
-/// one: what it gave and what it took.
-fn programs_swap(session: &Session<RummiVariant>) -> Option<(Kind, Kind)> {
+/// The steps of the program's turn ended at the cursor, last first:
+/// those made in positions that were the program's to play (a turn cut
+/// short by quitting and played again on resume is one turn).
+fn programs_turn(session: &Session<RummiVariant>) -> impl Iterator<Item = usize> + '_ {
     (session.game_start() + 1..=session.cursor())
         .rev()
         .take_while(|&step| session.state_at(step - 1).is_some_and(|before| before.turn() == Side::Program))
-        .find_map(|step| match session.steps().get(step).and_then(move_in) {
-            Some(Move::Swap { give, take }) => Some((give, take)),
-            _ => None,
-        })
+}
+
+/// The swap the program made in the turn it has just ended, if it made
+/// one: what it gave and what it took.
+fn programs_swap(session: &Session<RummiVariant>) -> Option<(Kind, Kind)> {
+    programs_turn(session).find_map(|step| match session.steps().get(step).and_then(move_in) {
+        Some(Move::Swap { give, take }) => Some((give, take)),
+        _ => None,
+    })
+}
+
+/// How many tiles the program brought from its tray to the table in the
+/// turn it has just ended: the tiles on the table now that were not there
+/// when the turn began (a tile on the table never goes back to a tray, so
+/// its rearranging of the table adds none).
+fn programs_played(session: &Session<RummiVariant>) -> usize {
+    let Some(began) = programs_turn(session).last().and_then(|first| session.state_at(first - 1)) else { return 0 };
+    let on_table =
+        |st: &Rummi| st.table().series().iter().flat_map(|s| s.tiles.iter().copied()).collect::<Vec<TileId>>();
+    let before = on_table(began);
+    on_table(session.state()).iter().filter(|id| !before.contains(id)).count()
 }
 
 /// What the step at the cursor did that the screen hardly shows, said
 /// at the start of the player's turn: a swap (the player's own, or one
-/// in the program's turn just ended) and the program's draw or pass.
+/// in the program's turn just ended), the tiles the program played, and
+/// its draw or pass.
 fn turn_news(session: &Session<RummiVariant>) -> Option<String> {
     let st = session.state();
     if st.turn() != Side::Player || st.moved() {
@@ -742,7 +761,13 @@ fn turn_news(session: &Session<RummiVariant>) -> Option<String> {
         Some(Move::Swap { give, take }) => Some(format!("You swapped your {give} for the program's {take}.")),
         _ => programs_swap(session).map(|(give, take)| format!("The program swapped {give} for your {take}.")),
     };
-    let said: Vec<String> = swapped.into_iter().chain(drew.map(String::from)).collect();
+    // Its play shows tile by tile, but a tray of backs one shorter by
+    // six is not read at a glance: the count is said.
+    let played = match programs_played(session) {
+        0 => None,
+        n => Some(format!("The program played {}.", plural(n as u64, "tile", "tiles"))),
+    };
+    let said: Vec<String> = swapped.into_iter().chain(played).chain(drew.map(String::from)).collect();
     (!said.is_empty()).then(|| said.join(" "))
 }
 
@@ -784,6 +809,9 @@ fn duplicate_news(session: &Session<RummiVariant>) -> Option<&'static str> {
     let before = this_game.rev().filter_map(|c| session.state_at(c)).find(turn_began);
     (before.and_then(duplicate_note) != Some(note)).then_some(note)
 }
+
+/// What the status line says while the program plays its turn.
+const PROGRAM_PLAYING: &str = "The program is playing...";
 
 /// What the 2 under the pile means, in words.
 const PAIR_SIGN: &str = "The program has a duplicate tile: the 2 under the pile says so.";
@@ -1047,6 +1075,12 @@ impl Board<RummiVariant> for RummiBoard {
             return Some(
                 if on { "Single play: you play alone." } else { "Single play is off: the program plays again." }.into(),
             );
+        }
+        if Program::to_play(st) {
+            // Said with each of its moves, each clearing the line, so it
+            // stands while the program plays: a key pressed meanwhile
+            // would otherwise be the first to say whose turn it is.
+            return Some(PROGRAM_PLAYING.into());
         }
         if st.turn() != Side::Player || st.moved() {
             return None;
