@@ -1367,3 +1367,27 @@ fn the_programs_play_is_said_while_it_plays_and_counted_after() {
     let said = format!("The program played {played} tile{}.", if played == 1 { "" } else { "s" });
     assert!(view.message().contains(&said), "{:?} says not {said:?}", view.message());
 }
+
+/// The frame round an invalid play lasts until the turn is over, the
+/// game closed and opened again in that turn too: it was lost with the
+/// board that had shown the requester.
+#[test]
+fn the_frame_round_an_invalid_play_survives_reopening_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+    click(&mut view, &mach, area, "tray 0");
+    click(&mut view, &mach, area, "cell 4:5");
+    let felt = left_of_cell_4_5(&view, &mach, area);
+    assert!(matches!(click(&mut view, &mach, area, "gadget"), Response::Ask(_)));
+    view.answer(0);
+    let framed = left_of_cell_4_5(&view, &mach, area);
+    assert_ne!(framed, felt);
+    view.close();
+    let mut view = open(dir.path(), None);
+    assert_eq!(left_of_cell_4_5(&view, &mach, area), framed, "still framed once reopened");
+    // Taken back, nothing is framed.
+    click(&mut view, &mach, area, "cell 4:5");
+    click(&mut view, &mach, area, "tray 0");
+    assert_eq!(left_of_cell_4_5(&view, &mach, area), felt);
+}
