@@ -6,7 +6,7 @@
 //! instead.
 
 use crate::games::rummi::tile::{Colour, Kind};
-use crate::gfx::{Format, Paint, Rect, Rgb, Surface};
+use crate::gfx::{Paint, Rect, Rgb, Surface};
 use crate::machines::{Look, Pen};
 
 /// Our own digits, 4 x 7, for numbers small tiles can hold.
@@ -59,17 +59,17 @@ const TAKE: [&str; 13] = [
     "###########",
 ];
 
-/// The ink of each colour on screen `s`. Yellow is a deeper amber where
-/// the screen has colours to spare: the gold of the palettes is faint on
-/// the cream face, but on the Amiga's and the Mac's palettes an amber
-/// deeper than it turns the brown of the tray.
-fn ink(s: &Surface, c: Colour) -> Rgb {
-    let direct = !matches!(s.format(), Format::Indexed { .. });
+/// The ink of each colour. Yellow is a dark ochre: a yellow light enough
+/// to look yellow is faint on the cream face (gold on the Amiga, #CC9933
+/// at 256 colours, 2.5:1 and less), and where the Mac has 16 colours the
+/// nearest to a gold was its orange, close to the red. The ochre comes
+/// out as the Amiga's ochre register, the Mac's tan at 16 colours and
+/// #996600 at 256, all of them at least 3:1 on the face and unlike red.
+fn ink(c: Colour) -> Rgb {
     Rgb::hex(match c {
         Colour::Red => 0xCC1111,
         Colour::Blue => 0x2244AA,
-        Colour::Yellow if direct => 0xCC8800,
-        Colour::Yellow => 0xDDAA22,
+        Colour::Yellow => 0xAA7700,
         Colour::Black => 0x000000,
     })
 }
@@ -115,7 +115,7 @@ fn body(s: &mut Surface, look: &Look, r: Rect, face: u32) {
 /// Whether the screen shows the four colours' inks as four colours: the
 /// Mac's four greys make red and blue one dark grey.
 fn colours_told_apart(s: &mut Surface) -> bool {
-    let inks = Colour::ALL.map(|c| s.value_for(ink(s, c)));
+    let inks = Colour::ALL.map(|c| s.value_for(ink(c)));
     inks.iter().enumerate().all(|(i, a)| !inks[..i].contains(a))
 }
 
@@ -124,7 +124,7 @@ fn colours_told_apart(s: &mut Surface) -> bool {
 pub fn face(s: &mut Surface, look: &Look, r: Rect, kind: Kind, k: i32) {
     body(s, look, r, FACE);
     let coloured = colours_told_apart(s);
-    let v = s.value_for(if coloured { ink(s, kind.colour()) } else { Rgb::BLACK });
+    let v = s.value_for(if coloured { ink(kind.colour()) } else { Rgb::BLACK });
     let y = r.y + 2 * k;
     number(s, Rect::new(r.x, y, r.w, 0), usize::from(kind.number()), k, v);
     let mark = if coloured { DOT } else { mono_mark(kind.colour()) };
@@ -236,6 +236,56 @@ mod tests {
                     assert!(a != b, "{id:?} {depth:?}: {this:?} and {that:?} tiles look alike");
                 }
             }
+        }
+    }
+
+    /// WCAG's contrast ratio of two colours as shown.
+    fn contrast(a: Rgb, b: Rgb) -> f64 {
+        let lum = |c: Rgb| {
+            let lin = |v: u8| {
+                let v = f64::from(v) / 255.0;
+                if v <= 0.03928 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+            };
+            0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
+        };
+        let (x, y) = (lum(a), lum(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    /// A colour's hue in degrees (red 0, yellow 60).
+    fn hue(c: Rgb) -> f64 {
+        let (r, g, b) = (f64::from(c.r), f64::from(c.g), f64::from(c.b));
+        let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+        let d = max - min;
+        match () {
+            _ if d == 0.0 => 0.0,
+            _ if max == r => 60.0 * ((g - b) / d).rem_euclid(6.0),
+            _ if max == g => 60.0 * ((b - r) / d + 2.0),
+            _ => 60.0 * ((r - g) / d + 4.0),
+        }
+    }
+
+    /// Yellow numbers read on the face wherever the screen shows colours,
+    /// and are not the red's: at 256 colours they were #CC9933 on
+    /// #FFFFCC (2.5:1), at 16 the Mac's orange beside its red.
+    #[test]
+    fn yellow_is_legible_and_unlike_red_on_every_colour_screen() {
+        for choice in MachineChoice::every_screen() {
+            let (id, depth) = (choice.id.unwrap(), choice.depth);
+            let machine = Machine::new(&choice, id).unwrap();
+            let mut s = machine.new_surface();
+            if machine.look().is_monochrome() || !colours_told_apart(&mut s) {
+                continue;
+            }
+            let mut shown = |c: Rgb| {
+                let v = s.value_for(c);
+                s.colour_of(v)
+            };
+            let (yellow, red, face) = (shown(ink(Colour::Yellow)), shown(ink(Colour::Red)), shown(Rgb::hex(FACE)));
+            let ratio = contrast(yellow, face);
+            assert!(ratio >= 3.0, "{id:?} {depth:?}: yellow {yellow:?} on {face:?} is {ratio:.1}:1");
+            let apart = hue(yellow) - hue(red);
+            assert!(apart >= 25.0, "{id:?} {depth:?}: yellow {yellow:?} is {apart:.0} degrees from red {red:?}");
         }
     }
 
