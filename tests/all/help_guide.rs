@@ -562,3 +562,24 @@ fn the_solitaire_guide_says_the_keys_of_pyramid_and_golf() {
     }
     assert!(node("MAIN").contains("Pyramid and Golf, by mouse or keys"));
 }
+
+/// The command in Rummi's Advice page is typed whole from the page on
+/// every screen: on the narrowest (the one-bit Mac, the Amiga's PAL) it
+/// once broke inside a quoted argument ("R1 B13 / Y7"). Each line of it
+/// holds whole arguments, so its quotes pair up.
+#[test]
+fn rummis_advice_breaks_its_command_only_between_arguments() {
+    use parlour::help::viewer::Viewer;
+    use parlour::machines::{Machine, MachineChoice, MachineId};
+    let text = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("guide/rummi.guide")).unwrap();
+    for id in [MachineId::MacSe30, MachineId::AmigaPal] {
+        let machine = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let viewer = Viewer::new(read(Path::new("rummi.guide"), &text), Some("Advice"));
+        let lines = viewer.wrapped_text(&machine, machine.content());
+        let start = lines.iter().position(|l| l.contains("parlour rummi best")).expect("the command");
+        let command = lines[start..].iter().take_while(|l| !l.trim().is_empty() && !l.contains("prints"));
+        for line in command {
+            assert_eq!(line.matches('"').count() % 2, 0, "{id:?}: {line:?} breaks inside an argument: {lines:#?}");
+        }
+    }
+}

@@ -324,6 +324,17 @@ impl Viewer {
         (panes.text_clip(), lines)
     }
 
+    /// The node's text as it wraps in the pane on `machine`, a string a
+    /// line (for a guide's author to check what breaks where).
+    pub fn wrapped_text(&self, machine: &Machine, area: Rect) -> Vec<String> {
+        let (_, layout) = self.framed(machine, area);
+        let text = |i: &layout::Item| match &i.piece {
+            layout::Piece::Text { text, .. } => Some(text.clone()),
+            _ => None,
+        };
+        layout.lines.iter().map(|l| l.items.iter().filter_map(text).collect()).collect()
+    }
+
     fn in_view(&self, k: usize, panes: &Panes, layout: &Layout) -> bool {
         let top = layout.lines.get(self.first(layout, panes)).map_or(0, |l| l.y);
         let first_rect = layout.links.get(k).and_then(|l| l.rects.first());
