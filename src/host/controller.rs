@@ -687,8 +687,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         Requester { title: title.into(), lines, buttons: vec!["New Game".into(), "OK".into()] }
     }
 
-    /// Whether a game is under way that New Game would abandon: it is
-    /// still on and the player has moved in it (even if it is all undone).
+    /// Whether a game is under way that New Game would abandon (see
+    /// [`in_progress`]).
     fn in_progress(&self) -> bool {
         in_progress(&self.session, &self.board)
     }
@@ -1296,9 +1296,14 @@ fn notice_box(title: &str, text: String) -> Requester {
 }
 
 /// Whether the game at the cursor of `session` is under way: not ended,
-/// and the player has made a move in it.
+/// and the player has made a move in it. A game dealt at random stays
+/// under way once the player has moved, even if every move is undone:
+/// they have seen its deal. One dealt alike every time (see
+/// [`Variant::deals_alike`]) taken back to its start is not: New Game
+/// would only give the same start again.
 fn in_progress<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> bool {
-    session.state().status() == Status::Playing && player_moved(session, session.game_start(), game_end(session), board)
+    let last = if session.variant().deals_alike() { session.cursor() } else { game_end(session) };
+    session.state().status() == Status::Playing && player_moved(session, session.game_start(), last, board)
 }
 
 /// Whether giving up the game at the cursor of `session` would count it
