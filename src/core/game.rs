@@ -145,6 +145,16 @@ pub trait Variant: Clone + fmt::Debug {
     /// The starting state of the game with this seed.
     fn deal(&self, seed: u64) -> Self::Game;
 
+    /// Whether every seed deals the same game (a peg board, a Sokoban
+    /// level): its start hides nothing that moving shows, so a game taken
+    /// back to its start is none under way, and dealing it again gives
+    /// nothing up. By default a seed deals a game of its own, which a
+    /// player who has moved in it has seen (the cards turned, the mines
+    /// placed), even if every move is taken back.
+    fn deals_alike(&self) -> bool {
+        false
+    }
+
     /// Whether a save made under another id or other data (`id`,
     /// `content_hash` and `options` as its header gives them) is one of an
     /// older form of this variant that still plays the same, and if so the

@@ -340,7 +340,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             c.message = if c.message.is_empty() { said } else { format!("{} {said}", c.message) };
         }
         c.notices.extend(told);
-        if c.message.is_empty() && c.session.move_count() > 0 {
+        if c.message.is_empty() && (c.session.move_count() > 0 || c.clock_counts()) {
             c.message = c.resumed_words();
         }
         if c.replay.is_some() {
@@ -477,6 +477,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// takes up the new one.
     fn moved_on(&mut self) {
         self.board.reset();
+        self.tell_clock();
         self.board.arrived(&self.session);
     }
 
@@ -528,8 +529,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             if !self.counted.contains_key(&start) {
                 let for_player = self.board.played_for_player(&self.session).filter(|_| status == Status::Won);
                 let outcome = if status == Status::Won && for_player.is_none() { Outcome::Won } else { Outcome::Lost };
-                self.counted.insert(start, outcome);
-                let record = self.count(outcome);
+                let record = self.count_now(outcome);
                 let lines = if for_player.is_some() { Vec::new() } else { self.board.finished(&self.session) };
                 let celebrated =
                     outcome == Outcome::Won && self.machine.is_some_and(|m| self.board.celebrate(&self.session, m));
@@ -616,8 +616,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             return None;
         }
         self.session.mark(Mark::Lost);
-        self.counted.insert(start, Outcome::Lost);
-        let record = self.count(Outcome::Lost);
+        let record = self.count_now(Outcome::Lost);
         self.journal();
         let scores = record.and_then(|g| self.board.scores(&g))?;
         Some(self.ask_ended(scores, Outcome::Lost))
@@ -688,10 +687,35 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         Requester { title: title.into(), lines, buttons: vec!["New Game".into(), "OK".into()] }
     }
 
-    /// Whether a game is under way that New Game would abandon: it is
-    /// still on and the player has moved in it (even if it is all undone).
+    /// Whether a game is under way that New Game would abandon (see
+    /// [`in_progress`]).
     fn in_progress(&self) -> bool {
         in_progress(&self.session, &self.board)
+    }
+
+    /// Whether the clock of the game at the cursor counts time: the game
+    /// is under way and not counted yet (one counted, lost, then taken
+    /// back by Undo keeps the time it was counted with). This alone
+    /// decides it: the clock runs then unless the board pauses it or a
+    /// resumed game waits for its player, and the board, told of it,
+    /// offers Pause exactly then (see [`Board::clock_counts`]).
+    fn clock_counts(&self) -> bool {
+        self.in_progress() && !self.counted.contains_key(&self.session.game_start())
+    }
+
+    /// Tells the board whether the clock counts time, after a change
+    /// that may have altered it: the cursor moved, a game was counted.
+    fn tell_clock(&mut self) {
+        let counts = self.clock_counts();
+        self.board.clock_counts(counts);
+    }
+
+    /// Counts the game at the cursor in the statistics as `outcome`, once
+    /// (see [`count`](Self::count)); its clock stops.
+    fn count_now(&mut self, outcome: Outcome) -> Option<GameStats> {
+        self.counted.insert(self.session.game_start(), outcome);
+        self.tell_clock();
+        self.count(outcome)
     }
 
     /// The time the clock shows: the game's, or in a replay the time at
@@ -709,9 +733,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// is back, and the game itself as its board asks (see
     /// [`Board::on_resume`]), at once, so a game opened by a script waits
     /// for its player as one opened in the window does. A replay, or a
-    /// game with no move yet, is left as it is.
+    /// game whose clock counts no time (no move yet, or counted), is left
+    /// as it is.
     fn hold_resumed(&mut self) {
-        if self.replay.is_some() || self.session.move_count() == 0 {
+        self.tell_clock();
+        if self.replay.is_some() || !self.clock_counts() {
             return;
         }
         self.awaiting_player = true;
@@ -746,12 +772,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// A game given up for another counts as lost. Returns its record if
     /// it was counted now.
     fn abandon(&mut self) -> Option<GameStats> {
-        if self.leaving_counts() {
-            self.counted.insert(self.session.game_start(), Outcome::Lost);
-            self.count(Outcome::Lost)
-        } else {
-            None
-        }
+        if self.leaving_counts() { self.count_now(Outcome::Lost) } else { None }
     }
 
     /// New Game or Restart: asks first where the game in progress would
@@ -1275,9 +1296,14 @@ fn notice_box(title: &str, text: String) -> Requester {
 }
 
 /// Whether the game at the cursor of `session` is under way: not ended,
-/// and the player has made a move in it.
+/// and the player has made a move in it. A game dealt at random stays
+/// under way once the player has moved, even if every move is undone:
+/// they have seen its deal. One dealt alike every time (see
+/// [`Variant::deals_alike`]) taken back to its start is not: New Game
+/// would only give the same start again.
 fn in_progress<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> bool {
-    session.state().status() == Status::Playing && player_moved(session, session.game_start(), game_end(session), board)
+    let last = if session.variant().deals_alike() { session.cursor() } else { game_end(session) };
+    session.state().status() == Status::Playing && player_moved(session, session.game_start(), last, board)
 }
 
 /// Whether giving up the game at the cursor of `session` would count it
@@ -1527,10 +1553,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         }
         if let Input::Tick { ms } = *input {
             let before = self.session.elapsed_ms() / 1000;
-            // A game already counted (lost, then taken back by Undo) keeps
-            // the time it was counted with.
-            let counted = self.counted.contains_key(&self.session.game_start());
-            let clock_runs = self.in_progress() && !counted && !self.awaiting_player && !self.board.paused();
+            let clock_runs = self.clock_counts() && !self.awaiting_player && !self.board.paused();
             if clock_runs && self.tick_hz(machine.id()) > 0 {
                 self.session.add_time(u64::from(ms));
             }

@@ -428,6 +428,13 @@ pub trait Board<V: Variant> {
         false
     }
 
+    /// Whether the clock of the game at the cursor counts time, as the
+    /// controller decides it (a game under way and not yet counted in the
+    /// statistics), told whenever that may have changed. The clock runs
+    /// then unless the board pauses it; a board with a Pause of its own
+    /// ([`Pause`](super::pause::Pause)) offers it exactly then.
+    fn clock_counts(&mut self, _counts: bool) {}
+
     /// The play time `state` itself records, for a game that counts its
     /// own (Tetris, in frames): a replay shows it at each frame, where the
     /// session's clock holds only the whole game's time. `None` for a game

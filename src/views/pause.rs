@@ -4,15 +4,15 @@
 //! board's own, [`Pause`], and cover the play while it is on, so paused
 //! time is neither counted nor spent looking.
 
-use crate::core::{Game, Session, Status, Variant};
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Command, Machine, MenuItem, Pen, ViewCommand};
 
 /// Game > Pause, and Resume while paused.
 pub const PAUSE: ViewCommand = ViewCommand("pause");
 
-/// What Pause says with no game under way.
-pub const NOTHING_TO_PAUSE: &str = "Nothing to pause: no game under way.";
+/// What Pause says where the clock counts no time: no game under way,
+/// or one already counted (lost, then taken back by Undo).
+pub const NOTHING_TO_PAUSE: &str = "Nothing to pause: the clock is not running.";
 
 /// What the item (or a button) says: Pause, or Resume while paused.
 pub fn label(paused: bool) -> &'static str {
@@ -25,10 +25,15 @@ pub fn menu_item(paused: bool) -> MenuItem {
 }
 
 /// A board's pause switch: while it is on the controller's clock stands
-/// still (see [`Board::paused`](super::board::Board::paused)).
+/// still (see [`Board::paused`](super::board::Board::paused)). Pause is
+/// offered exactly where the clock counts time, as the controller tells
+/// it (see [`Board::clock_counts`](super::board::Board::clock_counts)),
+/// and Resume while paused.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pause {
     on: bool,
+    /// Whether the game's clock counts time, as last told.
+    clock_counts: bool,
 }
 
 impl Pause {
@@ -36,26 +41,34 @@ impl Pause {
         self.on
     }
 
-    /// Whether Pause (or Resume) applies: paused, or a game under way (a
-    /// move made, and not ended).
-    pub fn applies<V: Variant>(self, session: &Session<V>) -> bool {
-        self.on || (session.move_count() > 0 && session.state().status() == Status::Playing)
+    /// Takes the controller's word on whether the game's clock counts
+    /// time. A pause of a game whose clock no longer counts ends: there
+    /// is no time left to hold.
+    pub fn clock_counts(&mut self, counts: bool) {
+        self.clock_counts = counts;
+        self.on &= counts;
+    }
+
+    /// Whether Pause (or Resume) applies: paused, or the game's clock
+    /// counts time.
+    pub fn applies(self) -> bool {
+        self.on || self.clock_counts
     }
 
     /// Pause, or Resume while paused; false, changing nothing, where
-    /// nothing is under way to pause (see [`NOTHING_TO_PAUSE`]).
-    pub fn switch<V: Variant>(&mut self, session: &Session<V>) -> bool {
-        let applies = self.applies(session);
+    /// no clock counts time to pause (see [`NOTHING_TO_PAUSE`]).
+    pub fn switch(&mut self) -> bool {
+        let applies = self.applies();
         if applies {
             self.on = !self.on;
         }
         applies
     }
 
-    /// Pauses a game under way, if it is not paused already (the player
-    /// turned to another window); says whether it paused now.
-    pub fn hold<V: Variant>(&mut self, session: &Session<V>) -> bool {
-        let now = !self.on && self.applies(session);
+    /// Pauses a game whose clock counts time, if it is not paused already
+    /// (the player turned to another window); says whether it paused now.
+    pub fn hold(&mut self) -> bool {
+        let now = !self.on && self.applies();
         self.on |= now;
         now
     }

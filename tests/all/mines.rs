@@ -18,7 +18,9 @@ use parlour::games::mines::solver;
 use parlour::gfx::Rect;
 use parlour::host::{Controller, Opening};
 use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
+use parlour::views::board::Board;
 use parlour::views::mines::{MinesBoard, NO_GUESS, PAUSE, PRESET_COMMANDS};
+use parlour::views::pause::NOTHING_TO_PAUSE;
 use parlour::views::{Response, View};
 
 use super::support::run;
@@ -239,9 +241,58 @@ fn a_mine_loses_and_shows_every_mine() {
     assert_eq!(stats.game("mines/beginner").map(|g| g.lost), Some(1));
     // Nothing is under way to pause: the menu's Pause is greyed, as the
     // panel's button is.
-    let menus = view.menus();
-    let pause = menus.iter().flat_map(|m| &m.items).find(|i| i.label == "Pause").unwrap();
-    assert!(!pause.enabled);
+    assert!(!pause_item(&view).enabled);
+}
+
+/// Game > Pause (Resume while paused), whose item and the panel's button
+/// the same switch decides.
+fn pause_item(view: &MinesView) -> parlour::machines::MenuItem {
+    view.menus().into_iter().flat_map(|menu| menu.items).find(|i| i.command == Command::View(PAUSE)).unwrap()
+}
+
+/// Clicks square `i` with the left button.
+fn click(view: &mut MinesView, m: &Machine, area: Rect, i: usize) {
+    let (x, y) = view.session().state().grid().xy(i);
+    let at = centre(view, m, area, x, y);
+    press(view, m, area, at, &[Button::Left]);
+}
+
+/// Pause is offered exactly where the clock runs: in a game taken back to
+/// its start, whose mines the player has seen, so still under way and
+/// its clock going on.
+#[test]
+fn pause_is_offered_in_a_game_taken_back_to_its_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(Settings::beginner(), dir.path(), 5);
+    click(&mut view, &m, area, 0);
+    view.command(&Command::BackToStart);
+    assert_eq!(view.session().move_count(), 0);
+    view.input(&Input::Tick { ms: 2000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), 2000, "the clock of a game taken back to its start runs");
+    assert!(pause_item(&view).enabled, "Pause is greyed while the clock runs");
+    key(&mut view, &m, area, Key::Char('p'));
+    view.input(&Input::Tick { ms: 2000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), 2000, "P paused it: {}", view.message());
+}
+
+/// Pause is greyed where the clock stands: in a lost game taken back by
+/// Undo, counted already with its time.
+#[test]
+fn pause_is_greyed_in_a_lost_game_taken_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(Settings::beginner(), dir.path(), 5);
+    click(&mut view, &m, area, 0);
+    let st = view.session().state().clone();
+    let mine = (0..st.grid().len()).find(|&i| st.is_mine(i)).unwrap();
+    click(&mut view, &m, area, mine);
+    view.command(&Command::Undo);
+    assert_eq!(view.message(), "Taken back. Still counted as lost.");
+    assert!(!pause_item(&view).enabled, "Pause is offered while the clock stands");
+    key(&mut view, &m, area, Key::Char('p'));
+    assert_eq!(view.message(), NOTHING_TO_PAUSE);
+    assert!(!view.board().paused());
 }
 
 /// Undo after a loss lets the game go on, and a win then is not counted:
@@ -251,15 +302,10 @@ fn a_win_after_undoing_a_loss_stays_counted_as_lost() {
     let dir = tempfile::tempdir().unwrap();
     let (m, area) = machine(MachineId::MacSe30);
     let mut view = open(Settings::beginner(), dir.path(), 5);
-    let click = |view: &mut MinesView, i: usize| {
-        let (x, y) = view.session().state().grid().xy(i);
-        let at = centre(view, &m, area, x, y);
-        press(view, &m, area, at, &[Button::Left]);
-    };
-    click(&mut view, 0);
+    click(&mut view, &m, area, 0);
     let st = view.session().state().clone();
     let mine = (0..st.grid().len()).find(|&i| st.is_mine(i)).unwrap();
-    click(&mut view, mine);
+    click(&mut view, &m, area, mine);
     assert_eq!(view.session().state().status(), Status::Lost);
     view.command(&Command::Undo);
     assert_eq!(view.session().state().status(), Status::Playing);
@@ -271,7 +317,7 @@ fn a_win_after_undoing_a_loss_stays_counted_as_lost() {
     assert_eq!(view.session().elapsed_ms(), counted_with, "the clock of a counted game stands");
     for i in (0..st.grid().len()).filter(|&i| !st.is_mine(i)) {
         if view.session().state().status() == Status::Playing {
-            click(&mut view, i);
+            click(&mut view, &m, area, i);
         }
     }
     assert_eq!(view.session().state().status(), Status::Won);
@@ -365,8 +411,7 @@ fn the_clock_runs_on_while_another_window_has_the_keyboard() {
     assert_eq!(view.focus_lost(), Response::Unchanged);
     view.input(&Input::Tick { ms: 2000 }, &m, area);
     assert_eq!(view.session().elapsed_ms(), 2000);
-    let pause = view.menus().iter().flat_map(|menu| menu.items.clone()).find(|i| i.command == Command::View(PAUSE));
-    assert_eq!(pause.map(|i| i.label), Some("Pause".to_string()), "not paused");
+    assert_eq!(pause_item(&view).label, "Pause", "not paused");
 }
 
 fn type_into(view: &mut MinesView, m: &Machine, area: Rect, row: usize, text: &str) -> Vec<Response> {
@@ -816,27 +861,32 @@ fn a_game_left_at_another_size_is_counted_once_when_replaced() {
 
 /// A game resumed under way waits paused, its clock stopped, until the
 /// player presses Resume: its time is its score. The status line says it
-/// waits ("Game resumed." said it went on, beside the Paused box).
+/// waits ("Game restored and paused." said it went on, beside the Paused box).
+/// A game left taken back to its start is under way too (its mines seen).
 #[test]
 fn a_game_resumed_under_way_waits_paused() {
-    let dir = tempfile::tempdir().unwrap();
-    let (m, area) = machine(MachineId::AmigaPal);
-    let mut view = open(Settings::beginner(), dir.path(), 2);
-    let at = centre(&view, &m, area, 4, 4);
-    press(&mut view, &m, area, at, &[Button::Left]);
-    view.input(&Input::Tick { ms: 2000 }, &m, area);
-    view.close();
-    drop(view);
-    let mut view = opening(Settings::beginner(), dir.path(), &Opening::default());
-    assert_eq!(view.session().move_count(), 1, "resumed");
-    assert_eq!(view.message(), "Game restored and paused.");
-    view.input(&Input::Tick { ms: 3000 }, &m, area);
-    assert_eq!(view.session().elapsed_ms(), 2000, "the clock waits");
-    let resume = view.menus().iter().flat_map(|menu| menu.items.clone()).find(|i| i.command == Command::View(PAUSE));
-    assert_eq!(resume.map(|i| i.label), Some("Resume".to_string()));
-    key(&mut view, &m, area, Key::Char('p'));
-    view.input(&Input::Tick { ms: 1000 }, &m, area);
-    assert_eq!(view.session().elapsed_ms(), 3000, "Resume starts it again");
+    for back_to_start in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let (m, area) = machine(MachineId::AmigaPal);
+        let mut view = open(Settings::beginner(), dir.path(), 2);
+        let at = centre(&view, &m, area, 4, 4);
+        press(&mut view, &m, area, at, &[Button::Left]);
+        if back_to_start {
+            view.command(&Command::BackToStart);
+        }
+        view.input(&Input::Tick { ms: 2000 }, &m, area);
+        view.close();
+        drop(view);
+        let mut view = opening(Settings::beginner(), dir.path(), &Opening::default());
+        assert_eq!(view.session().steps().len(), 2, "resumed");
+        assert_eq!(view.message(), "Game restored and paused.", "back to start: {back_to_start}");
+        view.input(&Input::Tick { ms: 3000 }, &m, area);
+        assert_eq!(view.session().elapsed_ms(), 2000, "the clock waits");
+        assert_eq!(pause_item(&view).label, "Resume");
+        key(&mut view, &m, area, Key::Char('p'));
+        view.input(&Input::Tick { ms: 1000 }, &m, area);
+        assert_eq!(view.session().elapsed_ms(), 3000, "Resume starts it again");
+    }
 }
 
 /// Resume ends "Game restored and paused.": once the game goes on the

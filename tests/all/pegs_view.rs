@@ -139,6 +139,34 @@ fn drag_and_click_jumps_a_refusal_with_its_reason_and_undo() {
     }
 }
 
+/// A board is dealt alike every time: taken back to its start by Undo
+/// or Back to Start it is no game under way. Its clock stands, and New
+/// Game deals it again at once, asking nothing and counting no loss,
+/// where a game dealt at random would count (its deal has been seen).
+#[test]
+fn a_board_taken_back_to_its_start_is_no_game_under_way() {
+    for back in [Command::Undo, Command::BackToStart] {
+        let dir = tempfile::tempdir().unwrap();
+        let (m, area) = machine(MachineId::MacSe30);
+        let mut view = english(dir.path());
+        drag(&mut view, &m, area, "d2", "d4");
+        view.input(&Input::Tick { ms: 3000 }, &m, area);
+        assert_eq!(view.session().elapsed_ms(), 3000, "{back:?}: the clock runs once a stone has jumped");
+        view.command(&back);
+        assert_eq!(view.session().move_count(), 0, "{back:?}");
+        view.input(&Input::Tick { ms: 3000 }, &m, area);
+        assert_eq!(view.session().elapsed_ms(), 3000, "{back:?}: the clock stands at the start");
+        // Redone, the jump is a game under way again, its clock going on.
+        view.command(&Command::Redo);
+        view.input(&Input::Tick { ms: 3000 }, &m, area);
+        assert_eq!(view.session().elapsed_ms(), 6000, "{back:?}: the clock runs again");
+        view.command(&back);
+        assert_eq!(view.command(&Command::New), Some(Response::Redraw), "{back:?}: New Game asks nothing");
+        let stats = parlour::core::Stats::load(dir.path()).unwrap_or_default();
+        assert_eq!(stats.game("pegs/english").map(|g| g.lost), None, "{back:?}: no loss counted");
+    }
+}
+
 #[test]
 fn a_drag_that_goes_nowhere_or_a_click_on_the_felt_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();

@@ -460,6 +460,21 @@ fn undo_to_the_start_restores_the_level_exactly() {
     assert_eq!(view.session().state().player(), target);
 }
 
+/// A level is dealt alike every time: taken back to its start it is no
+/// game under way, so Restart asks nothing and counts no loss.
+#[test]
+fn a_level_taken_back_to_its_start_is_no_game_under_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine();
+    let mut view = open_level(dir.path(), 2);
+    view.input(&key(Key::Up), &m, area);
+    assert_eq!(view.session().move_count(), 1, "the key stepped");
+    view.command(&Command::BackToStart);
+    assert_eq!(view.command(&Command::Restart), Some(parlour::views::Response::Redraw), "Restart asks nothing");
+    let stats = parlour::core::Stats::load(dir.path()).unwrap_or_default();
+    assert_eq!(stats.game("sokoban/parlour/2").map(|g| g.lost), None, "no loss counted");
+}
+
 /// The LURD of a solution as script key lines.
 fn keys(lurd: &str) -> String {
     lurd.chars()

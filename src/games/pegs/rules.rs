@@ -256,6 +256,10 @@ impl Variant for BoardVariant {
     fn deal(&self, _seed: u64) -> Pegs {
         Pegs::new(self.board.clone())
     }
+
+    fn deals_alike(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

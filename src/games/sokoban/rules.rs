@@ -349,6 +349,10 @@ impl Variant for LevelVariant {
     fn deal(&self, _seed: u64) -> Sokoban {
         Sokoban::new(self.level.clone())
     }
+
+    fn deals_alike(&self) -> bool {
+        true
+    }
 }
 
 /// Runs of steps as words: "down and right" where each is one step;

@@ -253,8 +253,8 @@ impl MinesBoard {
         Reply::Say("The game is paused: press Resume (or P) to play on.".into())
     }
 
-    fn toggle_pause(&mut self, session: &Session<MinesVariant>) -> Reply<MinesVariant> {
-        if !self.pause.switch(session) {
+    fn toggle_pause(&mut self) -> Reply<MinesVariant> {
+        if !self.pause.switch() {
             return Reply::Say(NOTHING_TO_PAUSE.into());
         }
         self.press = Press::default();
@@ -294,7 +294,7 @@ impl MinesBoard {
             return Reply::Command(Command::New);
         }
         if l.pause.contains(x, y) {
-            return self.toggle_pause(session);
+            return self.toggle_pause();
         }
         for (row, r) in l.settings.iter().enumerate() {
             if r.number.contains(x, y) {
@@ -414,7 +414,7 @@ impl MinesBoard {
             return Reply::Redraw;
         }
         if matches!(key, Key::Char('p' | 'P')) {
-            return self.toggle_pause(session);
+            return self.toggle_pause();
         }
         if self.pause.is_on() {
             return Self::paused_note();
@@ -466,7 +466,7 @@ impl MinesBoard {
         s.draw_text(font, "Flags", l.flags_label.0, l.flags_label.1, ink, TextStyle::PLAIN);
         counter(s, machine, l.flags, &st.flags_left().to_string());
         button(s, machine, l.new, "New", true);
-        button(s, machine, l.pause, pause::label(self.pause.is_on()), self.pause.applies(session));
+        button(s, machine, l.pause, pause::label(self.pause.is_on()), self.pause.applies());
         for (row, r) in l.settings.iter().enumerate() {
             let (name, value, bounds) = setting(&self.settings, row);
             s.draw_text(font, name, r.label.0, r.label.1, ink, TextStyle::PLAIN);
@@ -596,24 +596,24 @@ impl Board<MinesVariant> for MinesBoard {
             return MinesVariant::new(next).map_or_else(|e| Reply::Ask(message_box(TITLE, &e.0)), Reply::Rules);
         }
         match command {
-            PAUSE => self.toggle_pause(session),
+            PAUSE => self.toggle_pause(),
             NO_GUESS => self.set_no_guess(session, !self.settings.no_guess),
             BEST_TIMES => self.best_times(),
             _ => Reply::Unchanged,
         }
     }
 
-    fn can(&self, session: &Session<MinesVariant>, command: ViewCommand) -> bool {
+    fn can(&self, _session: &Session<MinesVariant>, command: ViewCommand) -> bool {
         PRESET_COMMANDS.contains(&command)
             || matches!(command, NO_GUESS | BEST_TIMES)
-            || (command == PAUSE && self.pause.applies(session))
+            || (command == PAUSE && self.pause.applies())
     }
 
     /// A game resumed under way waits paused, its clock stopped, until
     /// the player presses Resume: the time of a MineSweeper game is its
     /// score, and it must not run while the player finds their place.
-    fn on_resume(&mut self, session: &Session<MinesVariant>) -> Option<MineMove> {
-        self.pause.hold(session);
+    fn on_resume(&mut self, _session: &Session<MinesVariant>) -> Option<MineMove> {
+        self.pause.hold();
         None
     }
 
@@ -683,6 +683,10 @@ impl Board<MinesVariant> for MinesBoard {
 
     fn paused(&self) -> bool {
         self.pause.is_on()
+    }
+
+    fn clock_counts(&mut self, counts: bool) {
+        self.pause.clock_counts(counts);
     }
 
     fn traps_right_button(&self) -> bool {

@@ -406,15 +406,15 @@ impl Board<ScrambleVariant> for ScrambleBoard {
                 Reply::Redraw
             }
             BEST_RESULTS => self.best_results(),
-            PAUSE if self.pause.switch(session) => Reply::Redraw,
+            PAUSE if self.pause.switch() => Reply::Redraw,
             PAUSE => Reply::Say(NOTHING_TO_PAUSE.into()),
             _ => Reply::Unchanged,
         }
     }
 
-    fn can(&self, session: &Session<ScrambleVariant>, command: ViewCommand) -> bool {
+    fn can(&self, _session: &Session<ScrambleVariant>, command: ViewCommand) -> bool {
         matches!(command, TURN_OVER | CHANGE_PICTURE | CHANGE_SIZE | BEST_RESULTS)
-            || (command == PAUSE && self.pause.applies(session))
+            || (command == PAUSE && self.pause.applies())
     }
 
     /// A move, an undo or a new game goes on from a pause.
@@ -426,13 +426,17 @@ impl Board<ScrambleVariant> for ScrambleBoard {
     /// A player who turns to another window finds the puzzle covered and
     /// its clock stopped, as Tetris holds its piece: the time of a solve
     /// is its record.
-    fn on_focus_lost(&mut self, session: &Session<ScrambleVariant>) -> Option<Slide> {
-        self.pause.hold(session);
+    fn on_focus_lost(&mut self, _session: &Session<ScrambleVariant>) -> Option<Slide> {
+        self.pause.hold();
         None
     }
 
     fn paused(&self) -> bool {
         self.pause.is_on()
+    }
+
+    fn clock_counts(&mut self, counts: bool) {
+        self.pause.clock_counts(counts);
     }
 
     fn hint(&mut self, session: &Session<ScrambleVariant>) -> Result<Slide, String> {
