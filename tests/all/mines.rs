@@ -56,7 +56,7 @@ fn mines_deal_names_the_limit_an_argument_breaks() {
         (vec!["--width", "7", "--height", "9", "--mines", "10"], "width must be from 8 to 30"),
         (vec!["--width", "9", "--height", "17", "--mines", "10"], "height must be from 8 to 16"),
         (vec!["--width", "9", "--height", "9", "--mines", "100"], "from 10 to 99"),
-        (vec!["--width", "8", "--height", "8", "--mines", "45"], "at most 44 mines (70% of its squares)"),
+        (vec!["--width", "8", "--height", "8", "--mines", "45"], "at most 44 mines (70% of its boxes)"),
         (vec!["--width", "9", "--height", "9", "--mines", "30", "--no-guess"], "too dense"),
     ] {
         let mut all = args.clone();

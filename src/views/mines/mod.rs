@@ -632,9 +632,9 @@ impl Board<MinesVariant> for MinesBoard {
         let st = session.state();
         match st.safe_square() {
             Ok(i) => Ok(MineMove::Open(i)),
-            Err(NoSafe::Guess) => Err("No square is proved free: the numbers leave only guesses here.".into()),
-            Err(NoSafe::GaveUp) => Err("No free square found in time. Try the edges.".into()),
-            Err(NoSafe::Nothing) => Err("No covered square is left.".into()),
+            Err(NoSafe::Guess) => Err("No box is proved free: the numbers leave only guesses here.".into()),
+            Err(NoSafe::GaveUp) => Err("No free box found in time. Try the edges.".into()),
+            Err(NoSafe::Nothing) => Err("No covered box is left.".into()),
         }
     }
 
