@@ -11,7 +11,7 @@ use crate::help::viewer::Viewer;
 use crate::host::{self, GameEntry, Opening, Places, journal};
 use crate::machines::{
     Button, Choices, Command, Frame, Input, Key, Machine, MachineChoice, MachineId, Menu, MenuItem, MenuOutcome,
-    MenuStyle, MenuTracker, Pointer, Requester, menu,
+    MenuStyle, MenuTracker, Pointer, Requester, menu, menu::OPTIONS_MENU,
 };
 use crate::views::help::HelpView;
 use crate::views::{Response, View};
@@ -500,7 +500,30 @@ impl Shell {
             | Command::Depth(_)
             | Command::Skin(_) => true,
             Command::Variants => self.offers_choice(),
+            Command::Options => self.view.can(cmd) || self.options_menu(&self.menus()).is_some(),
             other => self.view.can(other),
+        }
+    }
+
+    /// The view's Options menu among `menus`, where it has something to
+    /// choose: a game without an Options box (MineSweeper's No Guessing)
+    /// still has options, and the Options button and command show them.
+    fn options_menu(&self, menus: &[Menu]) -> Option<usize> {
+        menus.iter().position(|m| m.title == OPTIONS_MENU && m.items.iter().any(|i| i.enabled && !i.is_separator()))
+    }
+
+    /// The Options command: the view's Options box where it has one, else
+    /// its Options menu pulled down.
+    fn options(&mut self) {
+        if self.view.can(&Command::Options) {
+            if let Some(response) = self.view.command(&Command::Options) {
+                self.respond(response);
+            }
+            return;
+        }
+        let menus = self.menus();
+        if let Some(m) = self.options_menu(&menus) {
+            self.tracker.pull_down(self.machine.chrome().menu_style(), &menus, m);
         }
     }
 
@@ -741,6 +764,7 @@ impl Shell {
                 None => self.quit = true,
             },
             Command::Machine(_) | Command::Depth(_) | Command::Skin(_) => self.switch_machine(cmd),
+            Command::Options => self.options(),
             _ => {
                 if let Some(response) = self.view.command(cmd) {
                     self.respond(response);
