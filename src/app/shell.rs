@@ -11,7 +11,7 @@ use crate::help::viewer::Viewer;
 use crate::host::{self, GameEntry, Opening, Places, journal};
 use crate::machines::{
     Button, Choices, Command, Frame, Input, Key, Machine, MachineChoice, MachineId, Menu, MenuItem, MenuOutcome,
-    MenuStyle, MenuTracker, Pointer, Requester, menu,
+    MenuStyle, MenuTracker, Pointer, Requester, menu, menu::OPTIONS_MENU,
 };
 use crate::views::help::HelpView;
 use crate::views::{Response, View};
@@ -232,23 +232,42 @@ impl Shell {
             return self.respond(response);
         }
         let found = match self.current_game() {
-            Some(game) => super::help_source::game_document(&game, self.machine.id()),
+            Some(game) => {
+                let subject = self.help_subject(&game);
+                super::help_source::game_document(&game, self.machine.id()).map(|found| (found, Some(subject)))
+            }
             // Parlour's manual, or why the game's id names no game.
-            None => super::help_source::document_for(self.view.game_id().as_deref(), None, self.machine.id()),
+            None => super::help_source::document_for(self.view.game_id().as_deref(), None, self.machine.id())
+                .map(|found| (found, None)),
         };
         self.show_help(found);
     }
 
     /// Shows the help for game `id` on top of what is shown.
     fn open_help_on(&mut self, id: &str) {
-        self.show_help(super::help_source::document_for(Some(id), None, self.machine.id()));
+        let subject = catalog::find_in(id, &self.places()).ok().map(|game| self.help_subject(&game));
+        let found = super::help_source::document_for(Some(id), None, self.machine.id());
+        self.show_help(found.map(|found| (found, subject)));
     }
 
-    /// Opens the help viewer on a document found, or says why none was.
-    fn show_help(&mut self, found: Result<(crate::help::model::Document, String), String>) {
+    /// What `game`'s help is the help for, as the launcher lists it: the
+    /// game itself where listed (Klondike), else its family's one entry
+    /// (Peg Solitaire, whatever board is played), else its own name.
+    fn help_subject(&self, game: &GameEntry) -> String {
+        let listed = (game.family.games)(&self.places());
+        let entry = listed.iter().find(|e| e.id == game.id).or(match listed.as_slice() {
+            [only] => Some(only),
+            _ => None,
+        });
+        entry.map_or_else(|| game.name.clone(), |e| e.name.clone())
+    }
+
+    /// Opens the help viewer on a document found, the help for a game
+    /// named (None: Parlour's manual), or says why none was.
+    fn show_help(&mut self, found: Result<((crate::help::model::Document, String), Option<String>), String>) {
         match found {
-            Ok((doc, node)) => {
-                let viewer = HelpView::new(Viewer::new(doc, Some(&node))).on(self.machine.id());
+            Ok(((doc, node), subject)) => {
+                let viewer = HelpView::new(Viewer::new(doc, Some(&node))).on(self.machine.id()).about(subject);
                 let viewer = Box::new(viewer.reporting(super::help_source::print_problems));
                 self.behind.push(std::mem::replace(&mut self.view, viewer));
             }
@@ -290,19 +309,24 @@ impl Shell {
     }
 
     /// The window's title: what is shown, then the program's name
-    /// ("Klondike - Parlour"); the help names what it is the help for, the
-    /// view it was opened over ("Help: Klondike - Parlour"), or else its own
-    /// title. The launcher, and the help on Parlour itself, say no more than
-    /// the program's name does ("Parlour", "Help - Parlour").
+    /// ("Klondike - Parlour"); the help names the game it is the help for
+    /// as the launcher does, from the game or from the launcher alike
+    /// ("Help: Peg Solitaire - Parlour", whatever board is played), else
+    /// the view it was opened over, or else its own title. The launcher,
+    /// and the help on Parlour itself, say no more than the program's name
+    /// does ("Parlour", "Help - Parlour").
     pub fn window_title(&self) -> String {
         const PROGRAM: &str = "Parlour";
         let about = |title: String| (!title.is_empty() && title != PROGRAM).then_some(title);
         match (self.view.is_help(), self.behind.last()) {
             (false, _) => about(self.view.title()).map_or(PROGRAM.to_string(), |t| format!("{t} - {PROGRAM}")),
-            (true, under) => match about(under.map_or_else(|| self.view.title(), |v| v.title())) {
-                Some(subject) => format!("Help: {subject} - {PROGRAM}"),
-                None => format!("Help - {PROGRAM}"),
-            },
+            (true, under) => {
+                match self.view.help_subject().or_else(|| about(under.map_or_else(|| self.view.title(), |v| v.title())))
+                {
+                    Some(subject) => format!("Help: {subject} - {PROGRAM}"),
+                    None => format!("Help - {PROGRAM}"),
+                }
+            }
         }
     }
 
@@ -500,7 +524,30 @@ impl Shell {
             | Command::Depth(_)
             | Command::Skin(_) => true,
             Command::Variants => self.offers_choice(),
+            Command::Options => self.view.can(cmd) || self.options_menu(&self.menus()).is_some(),
             other => self.view.can(other),
+        }
+    }
+
+    /// The view's Options menu among `menus`, where it has something to
+    /// choose: a game without an Options box (MineSweeper's No Guessing)
+    /// still has options, and the Options button and command show them.
+    fn options_menu(&self, menus: &[Menu]) -> Option<usize> {
+        menus.iter().position(|m| m.title == OPTIONS_MENU && m.items.iter().any(|i| i.enabled && !i.is_separator()))
+    }
+
+    /// The Options command: the view's Options box where it has one, else
+    /// its Options menu pulled down.
+    fn options(&mut self) {
+        if self.view.can(&Command::Options) {
+            if let Some(response) = self.view.command(&Command::Options) {
+                self.respond(response);
+            }
+            return;
+        }
+        let menus = self.menus();
+        if let Some(m) = self.options_menu(&menus) {
+            self.tracker.pull_down(self.machine.chrome().menu_style(), &menus, m);
         }
     }
 
@@ -741,6 +788,7 @@ impl Shell {
                 None => self.quit = true,
             },
             Command::Machine(_) | Command::Depth(_) | Command::Skin(_) => self.switch_machine(cmd),
+            Command::Options => self.options(),
             _ => {
                 if let Some(response) = self.view.command(cmd) {
                     self.respond(response);

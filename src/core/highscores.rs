@@ -251,9 +251,44 @@ fn parse_entry(text: &str) -> Result<Entry, String> {
     Ok(Entry { name: name.to_string(), points, seconds, stones })
 }
 
+/// The environment variables that may hold the login name, in the order
+/// they are tried: `USER` (most Unix shells), `LOGNAME` (POSIX login, cron,
+/// some display managers), `USERNAME` (Windows).
+const LOGIN_VARIABLES: [&str; 3] = ["USER", "LOGNAME", "USERNAME"];
+
+/// The player's login name, offered for a high-score table; [`DEFAULT_NAME`]
+/// when the environment names nobody.
+pub fn login_name() -> String {
+    login_name_from(|variable| std::env::var(variable).ok())
+}
+
+/// [`login_name`] with the environment given as `lookup`: the first
+/// variable that holds a usable name, made fit for the file.
+fn login_name_from(lookup: impl Fn(&str) -> Option<String>) -> String {
+    LOGIN_VARIABLES
+        .iter()
+        .filter_map(|variable| lookup(variable))
+        .map(|name| clean_name(&name))
+        .find(|name| name != DEFAULT_NAME)
+        .unwrap_or_else(|| DEFAULT_NAME.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_login_name_comes_from_user_logname_or_username() {
+        let from = |pairs: &[(&str, &str)]| {
+            let pairs: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+            login_name_from(|variable| pairs.iter().find(|(k, _)| k == variable).map(|(_, v)| v.clone()))
+        };
+        assert_eq!(from(&[("USER", "ada"), ("LOGNAME", "bob")]), "ada");
+        assert_eq!(from(&[("LOGNAME", "bob"), ("USERNAME", "cy")]), "bob", "LOGNAME when USER is unset");
+        assert_eq!(from(&[("USER", " "), ("LOGNAME", "bob")]), "bob", "an empty USER is passed over");
+        assert_eq!(from(&[("USERNAME", "cy")]), "cy", "USERNAME on Windows");
+        assert_eq!(from(&[]), DEFAULT_NAME);
+    }
 
     fn e(name: &str, stones: u32, points: u64, seconds: u64) -> Entry {
         Entry::new(name, points, seconds, stones)

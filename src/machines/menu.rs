@@ -65,6 +65,10 @@ impl MenuItem {
     }
 }
 
+/// The title of a game's menu of options (MineSweeper's No Guessing):
+/// the Options command pulls it down where the game has no Options box.
+pub const OPTIONS_MENU: &str = "Options";
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Menu {
     pub title: String,
@@ -391,6 +395,14 @@ impl MenuTracker {
             _ if self.active && !matches!(input, Input::Tick { .. }) => MenuOutcome::Tracked,
             _ => MenuOutcome::Ignored,
         }
+    }
+
+    /// Pulls menu `m` down as a button standing for it does (a skin's
+    /// Options button): open, its first item highlighted, for the mouse
+    /// or the keyboard to choose from, as after F10 or Alt and a letter.
+    pub fn pull_down(&mut self, style: MenuStyle, menus: &[Menu], m: usize) {
+        let stops = if style == MenuStyle::ClickBar { Stops::Every } else { Stops::Enabled };
+        self.drop_menu(menus, m, stops);
     }
 
     /// Pulls menu `m` down from the keyboard, its first item highlighted.

@@ -66,8 +66,12 @@ impl MachineId {
         }
     }
 
+    /// Reads a machine name as people write it: any case, with or without
+    /// the hyphen (`MacSE30`, `amiga pal`) and with the British spelling the
+    /// menus use (`mac-colour`, since the menu says "Colour Macintosh").
     pub fn parse(s: &str) -> Result<MachineId, String> {
-        MachineId::ALL.into_iter().find(|m| m.name().eq_ignore_ascii_case(s)).ok_or_else(|| {
+        let wanted = machine_key(s);
+        MachineId::ALL.into_iter().find(|m| machine_key(m.name()) == wanted).ok_or_else(|| {
             let names: Vec<&str> = MachineId::ALL.iter().map(|m| m.name()).collect();
             format!("unknown machine `{s}` (choose one of {})", names.join(", "))
         })
@@ -83,6 +87,13 @@ impl MachineId {
             MachineId::AmigaPal | MachineId::AmigaDblPal => &[],
         }
     }
+}
+
+/// A machine name reduced to what tells machines apart: lower-case letters
+/// and digits, "colour" spelt "color".
+fn machine_key(name: &str) -> String {
+    let letters: String = name.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect();
+    letters.replace("colour", "color")
 }
 
 impl fmt::Display for MachineId {
@@ -361,5 +372,36 @@ impl Machine {
             MachineId::AmigaPal | MachineId::AmigaDblPal => mods.alt,
             _ => mods.ctrl,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn machine_names_read_in_the_forms_people_write() {
+        for (written, machine) in [
+            ("mac-color", MachineId::MacColor),
+            ("mac-colour", MachineId::MacColor),
+            ("Mac Colour", MachineId::MacColor),
+            ("MacSE30", MachineId::MacSe30),
+            ("mac-se/30", MachineId::MacSe30),
+            ("amiga_pal", MachineId::AmigaPal),
+            ("Amiga-DblPAL", MachineId::AmigaDblPal),
+            ("YaZZle", MachineId::Yazzle),
+        ] {
+            assert_eq!(MachineId::parse(written), Ok(machine), "{written}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_machine_is_refused_with_the_names() {
+        let why = MachineId::parse("mac-colours").unwrap_err();
+        assert_eq!(
+            why,
+            "unknown machine `mac-colours` (choose one of yazzle, amiga-pal, amiga-dblpal, mac-se30, mac-color)"
+        );
+        assert!(MachineId::parse("").is_err());
     }
 }

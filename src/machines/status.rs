@@ -300,7 +300,8 @@ struct Arrangement {
 /// colons; without the title, the figures named by their first word; then
 /// closer together; then by short names; then the whole message with the
 /// last figures giving way to it (a message is news, the figures are
-/// steady and come back once it is gone); then, each whole in the same
+/// steady and come back once it is gone), those left written as fully as
+/// the room then allows; then, each whole in the same
 /// way, its opening sentences, the clause before its colon and the
 /// reason after it. Only where not one of those fits on the line alone is
 /// the message cut short ([`Fitted::cut`]): the figures again as full as
@@ -367,15 +368,32 @@ pub fn fit(
             (total(&parts, gap_of(a)) <= width).then(|| done(parts, a, false))
         })
     };
+    // The figures `kept` (by index) and then `tail`, written as fully as
+    // the room allows, fullest form first and the parts wide apart before
+    // close: the figures that stay read as they do with nothing beside them
+    // ("Flags: 5", not "Flags 5", once the clock has made way), so a
+    // label keeps its colon wherever there is room for it.
+    let as_fully = |kept: &[usize], tail: Option<&String>, cut: bool| {
+        (0..FORMS.len()).flat_map(|form| [gap, gap / 2].map(|gap| (form, gap))).find_map(|(form, gap)| {
+            let all = figures(fields, form);
+            let parts: Vec<String> = kept.iter().map(|&k| all[k].clone()).chain(tail.cloned()).collect();
+            (total(&parts, gap) <= width).then_some(Fitted { parts, gap, cut })
+        })
+    };
     // The tersest figures, the last of them giving way (one at least)
     // until `fitted` makes something of the room left for the message
-    // (which is `cut` short so).
+    // (which is `cut` short so); those kept then written as fully as the
+    // room allows.
     let giving_way = |fitted: &dyn Fn(i32) -> Option<String>, cut: bool| {
         let terse = figures(fields, FORMS.len() - 1);
         (0..terse.len()).rev().find_map(|n| {
             let head = &terse[..n];
             let room = width - total(head, gap / 2) - if n == 0 { 0 } else { gap / 2 };
-            fitted(room).map(|m| Fitted { parts: head.iter().cloned().chain([m]).collect(), gap: gap / 2, cut })
+            fitted(room).map(|m| {
+                let kept: Vec<usize> = (0..n).collect();
+                let terse = Fitted { parts: head.iter().cloned().chain([m.clone()]).collect(), gap: gap / 2, cut };
+                as_fully(&kept, Some(&m), cut).unwrap_or(terse)
+            })
         })
     };
     if let Some(fitted) = whole(message) {
@@ -457,15 +475,11 @@ pub fn fit(
     // The figures kept, written as fully as the room left by the ones
     // that gave way allows ("Cards: 0", not "Ca 0", once a long rule has
     // made way).
-    let gaps = [gap, gap / 2];
-    (0..FORMS.len())
-        .flat_map(|form| gaps.map(|gap| (form, gap)))
-        .find_map(|(form, gap)| {
-            let all = figures(fields, form);
-            let parts: Vec<String> = kept.iter().map(|&k| all[k].clone()).collect();
-            (total(&parts, gap) <= width).then_some(Fitted { parts, gap, cut })
-        })
-        .unwrap_or_else(|| Fitted { parts: kept.iter().map(|&k| terse[k].clone()).collect(), gap: gap / 2, cut })
+    as_fully(&kept, None, cut).unwrap_or_else(|| Fitted {
+        parts: kept.iter().map(|&k| terse[k].clone()).collect(),
+        gap: gap / 2,
+        cut,
+    })
 }
 
 #[cfg(test)]
@@ -558,7 +572,7 @@ mod tests {
         // As many opening sentences as fit, not only the first: a finished
         // game's ending stays whole before what is said after it.
         let ended = "No moves left. Deal again. That card cannot go on the 9.";
-        assert_eq!(line(fit(&topaz, width, 16, "Golf", &sol, ended)), "Score 0 No moves left. Deal again.");
+        assert_eq!(line(fit(&topaz, width, 16, "Golf", &sol, ended)), "Score: 0  No moves left. Deal again.");
         let dealing = "Dealing a winnable game: 40%. Escape deals this one.";
         assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, dealing)), "Dealing a winnable game: 40%.");
         // A message of one sentence is kept whole the same way.
@@ -567,11 +581,11 @@ mod tests {
         // Where not even that fits, the clause before its colon, made a
         // sentence, if it has words enough to say something.
         let over = "The game is over: Game > New Game starts another.";
-        assert_eq!(line(fit(&topaz, width, 16, "Mines", &sol, over)), "Score 0 0:00 The game is over.");
+        assert_eq!(line(fit(&topaz, width, 16, "Mines", &sol, over)), "Score 0 Time 0:00 The game is over.");
         // Where not even the clause fits, the reason after it: the player
         // knows what was tried.
         let refused = "The 6 of hearts cannot go on the 2 of diamonds: it must be one rank lower.";
-        assert_eq!(line(fit(&topaz, width, 16, "Yukon", &sol, refused)), "Score 0 It must be one rank lower.");
+        assert_eq!(line(fit(&topaz, width, 16, "Yukon", &sol, refused)), "Score: 0  It must be one rank lower.");
         let solving = "Solving: a click or a key stops it.";
         assert_eq!(line(fit(&topaz, width, 16, "Spider", &sol, solving)), solving, "how to stop it, whole");
     }
@@ -592,10 +606,24 @@ mod tests {
         let picture = bar("Only the middle of panorama.png fits. The whole is too wide for the puzzle.");
         assert!(picture.cut && line(picture).ends_with("..."));
         let picture = bar("panorama.png is too wide: only the middle fits.");
-        assert_eq!((line(picture.clone()), picture.cut), ("Mines 10 panorama.png is too wide.".into(), false));
+        assert_eq!((line(picture.clone()), picture.cut), ("Mines: 10  panorama.png is too wide.".into(), false));
         assert!(!bar("").cut && !bar("Mines away.").cut);
         // Not a word of it fits beside a figure that will not give way.
         assert!(fit(&topaz, 40, 16, "", &[], "Unbreakable").cut);
+    }
+
+    /// MineSweeper on the Amiga PAL: where the clock and moves make way for
+    /// news, the flags left keep their colon as they have it in play, and
+    /// the message stays whole.
+    #[test]
+    fn figures_left_beside_news_read_as_they_do_in_play() {
+        let mines = |flags: &str| fields(&[("Flags", flags), ("Time", "0:37"), ("Moves", "19")]);
+        let bar = |flags: &str, message: &str| line(fit(&topaz, 295, 16, "MineSweeper", &mines(flags), message));
+        assert_eq!(bar("5", ""), "Flags: 5  Time: 0:37  Moves: 19");
+        assert_eq!(bar("5", "Game restored and paused."), "Flags: 5  Game restored and paused.");
+        assert_eq!(bar("10", "Bad luck: a mine went off."), "Flags: 10 Bad luck: a mine went off.");
+        // Where every figure stays, they lose their colons alike.
+        assert_eq!(bar("5", "No jump."), "Flags 5 Time 0:37 Moves 19 No jump.");
     }
 
     /// A hint too long for the Amiga PAL's title bar keeps where the

@@ -43,11 +43,20 @@ pub struct HelpView {
     /// The documents whose problems are still to be shown in a box, and
     /// how many of them are shown already.
     problems: VecDeque<(Arc<Document>, usize)>,
+    /// The game this is the help for, as the launcher names it, which the
+    /// window's title names; None for Parlour's own manual.
+    subject: Option<String>,
 }
 
 impl HelpView {
     pub fn new(viewer: Viewer) -> HelpView {
-        HelpView { viewer, manner: Cell::new(Manner::Guide), report: |_| {}, problems: VecDeque::new() }
+        HelpView { viewer, manner: Cell::new(Manner::Guide), report: |_| {}, problems: VecDeque::new(), subject: None }
+    }
+
+    /// The viewer as the help for the game named `subject`.
+    pub fn about(mut self, subject: Option<String>) -> HelpView {
+        self.subject = subject;
+        self
     }
 
     /// The viewer telling each document's problems to `report` as well,
@@ -92,6 +101,10 @@ impl HelpView {
 impl View for HelpView {
     fn is_help(&self) -> bool {
         true
+    }
+
+    fn help_subject(&self) -> Option<String> {
+        self.subject.clone()
     }
 
     /// The document's title; on the YaZZle window, whose page shows no

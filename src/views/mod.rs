@@ -100,6 +100,11 @@ pub trait View {
     fn is_help(&self) -> bool {
         false
     }
+    /// The help viewer: the game it is the help for, which the window's
+    /// title names.
+    fn help_subject(&self) -> Option<String> {
+        None
+    }
     /// The screen the view's window is made for (The Chance's: the SE/30's
     /// 512 x 342), if it keeps that size on larger screens, where it can
     /// then be moved about; `None` fills the screen.

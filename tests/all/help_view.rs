@@ -279,6 +279,25 @@ fn the_window_title_names_what_is_shown() {
     assert_eq!(d.shell().window_title(), format!("Help: {} - Parlour", d.shell().title()));
 }
 
+/// The help on a game is named as the launcher names the game, whether
+/// asked for in the game (F1 on the Arch board) or in the launcher
+/// (its Help button on Peg Solitaire).
+#[test]
+fn the_help_s_window_title_names_the_game_from_the_game_and_the_launcher_alike() {
+    let (view, data) = super::support::open_game("pegs/arch", 1);
+    let mut d = Driver::new(Shell::new(machine(MachineId::AmigaPal), view, 1));
+    assert_eq!(d.shell().window_title(), "Arch - Parlour");
+    d.feed(&[Input::Key { key: Key::Function(1), mods: Modifiers::default() }]);
+    assert_eq!(d.shell().window_title(), "Help: Peg Solitaire - Parlour");
+    let launcher = parlour::app::launcher::Launcher::in_data_dir(data.path().to_path_buf());
+    let mut d = Driver::new(Shell::new(machine(MachineId::AmigaPal), Box::new(launcher), 1));
+    d.command(&parlour::machines::Command::HelpOn("pegs".into()));
+    assert_eq!(d.shell().window_title(), "Help: Peg Solitaire - Parlour");
+    d.command(&parlour::machines::Command::Close);
+    d.command(&parlour::machines::Command::HelpOn("klondike".into()));
+    assert_eq!(d.shell().window_title(), "Help: Klondike - Parlour");
+}
+
 /// The Navigate menu names its items as the machine's buttons are named:
 /// Retrace and Browse in an AmigaGuide window, Back, Previous and Next on
 /// the Mac and the YaZZle window.

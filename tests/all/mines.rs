@@ -58,7 +58,7 @@ fn mines_deal_names_the_limit_an_argument_breaks() {
         (vec!["--width", "7", "--height", "9", "--mines", "10"], "width must be from 8 to 30"),
         (vec!["--width", "9", "--height", "17", "--mines", "10"], "height must be from 8 to 16"),
         (vec!["--width", "9", "--height", "9", "--mines", "100"], "from 10 to 99"),
-        (vec!["--width", "8", "--height", "8", "--mines", "45"], "at most 44 mines (70% of its squares)"),
+        (vec!["--width", "8", "--height", "8", "--mines", "45"], "at most 44 mines (70% of its boxes)"),
         (vec!["--width", "9", "--height", "9", "--mines", "30", "--no-guess"], "too dense"),
     ] {
         let mut all = args.clone();
@@ -945,4 +945,31 @@ fn shot_beginner_with_events(data: &std::path::Path, machine: &str, seed: u64, s
     let seed = seed.to_string();
     let args = ["shot", "mines/beginner", "--machine", machine, "--seed", &seed, "--events", "-", "-o", &out];
     super::support::run_fed_ok(data, &args, script);
+}
+
+/// YaZZle's Options button is not greyed for MineSweeper, whose options
+/// are a menu (No Guessing) rather than a box: it pulls that menu down,
+/// and Return there turns No Guessing on.
+#[test]
+fn the_options_button_pulls_down_the_options_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, _) = machine(MachineId::Yazzle);
+    let view = open(Settings::beginner(), dir.path(), 3);
+    let mut driver = Driver::new(Shell::keeping_in(m, Box::new(view), 1, dir.path().to_path_buf()));
+    assert!(driver.shell().can(&Command::Options), "the Options button is live");
+    let (w, h) = (driver.frame().width() as i32, driver.frame().height() as i32);
+    let chrome = driver.shell().machine().chrome();
+    let button = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .find(|&(x, y)| chrome.button_at(x, y) == Some(Command::Options))
+        .expect("the skin has an Options button");
+    let before = driver.frame().clone();
+    driver.feed(&[
+        Input::MouseDown { x: button.0, y: button.1, button: Button::Left },
+        Input::MouseUp { x: button.0, y: button.1, button: Button::Left },
+    ]);
+    assert_ne!(driver.frame(), &before, "the Options menu is down");
+    driver.feed(&[Input::Key { key: Key::Enter, mods: Modifiers::default() }]);
+    let options = driver.shell().menus().into_iter().find(|m| m.title == "Options").expect("an Options menu");
+    assert!(options.items.iter().any(|i| i.label == "No Guessing" && i.checked), "{options:?}");
 }

@@ -13,7 +13,7 @@ fn machine(id: MachineId) -> Machine {
 }
 
 /// Messages the games say in their status lines, as they say them (a
-/// square, a tile, a file filled in): refusals, news and endings.
+/// box, a tile, a file filled in): refusals, news and endings.
 const MESSAGES: &[&str] = &[
     // The controller.
     "Taken back. Still counted as lost.",
@@ -35,15 +35,15 @@ const MESSAGES: &[&str] = &[
     "Try to turn the waste over. No winning line is left.",
     "Solving: a click or a key stops it.",
     // MineSweeper.
-    "That square is open already.",
-    "No square to open around that 3.",
-    "That square has that mark already.",
-    "Take the flag away first: the square at column 12, row 16 is flagged.",
-    "Only a number opens its neighbours: the square at column 12, row 16 is covered.",
+    "That box is open already.",
+    "No box to open around that 3.",
+    "That box has that mark already.",
+    "Take the flag away first: the box at column 12, row 16 is flagged.",
+    "Only a number opens its neighbours: the box at column 12, row 16 is covered.",
     "Flag as many mines as its number: the 3 at column 12, row 16 has 1 flag around it.",
-    "The square at column 12, row 16 is open: only covered squares take marks.",
-    "No square is proved free: the numbers leave only guesses here.",
-    "No free square found in time. Try the edges.",
+    "The box at column 12, row 16 is open: only covered boxes take marks.",
+    "No box is proved free: the numbers leave only guesses here.",
+    "No free box found in time. Try the edges.",
     // Peg solitaire.
     "One stone left, not in the target.",
     "No hint found quickly.",

@@ -99,7 +99,7 @@ impl Layout {
         let mut mine = Vec::with_capacity(width * rows.len());
         for (n, row) in rows.iter().enumerate() {
             if row.len() != width {
-                return Err(format!("row {} has {} squares, the first has {width}", n + 1, row.len()));
+                return Err(format!("row {} has {} boxes, the first has {width}", n + 1, row.len()));
             }
             for c in row.chars() {
                 match c {

@@ -207,7 +207,7 @@ impl Mines {
     }
 
     fn parse_square(&self, text: &str) -> Result<usize, String> {
-        let bad = || format!("{text:?} is not a square: write its column and row from 1, e.g. 4,5");
+        let bad = || format!("{text:?} is not a box: write its column and row from 1, e.g. 4,5");
         let (x, y) = text.split_once(',').ok_or_else(bad)?;
         let num = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
         let (x, y) = (num(x)?, num(y)?);
@@ -226,7 +226,7 @@ impl Game for Mines {
 
     fn parse_move(&self, text: &str) -> Result<MineMove, String> {
         let (word, at) = text.trim().split_once(' ').ok_or_else(|| {
-            format!("{text:?} is not a move: write open, chord, flag, question or unmark and a square, e.g. open 4,5")
+            format!("{text:?} is not a move: write open, chord, flag, question or unmark and a box, e.g. open 4,5")
         })?;
         let i = self.parse_square(at.trim())?;
         match word.to_ascii_lowercase().as_str() {
@@ -269,20 +269,20 @@ impl Game for Mines {
     fn check(&self, m: &MineMove) -> Result<(), Refusal> {
         let (MineMove::Open(i) | MineMove::Chord(i) | MineMove::Mark(i, _)) = *m;
         if i >= self.grid.len() {
-            return Err(Refusal::new("That square is off the field."));
+            return Err(Refusal::new("That box is off the field."));
         }
         if self.status() != Status::Playing {
             return Err(Refusal::new("The game is over: start a new one."));
         }
         let place = self.place_name(i);
         match (*m, self.squares[i]) {
-            (MineMove::Open(_), Square::Open) => Err(Refusal::new("That square is open already.")),
+            (MineMove::Open(_), Square::Open) => Err(Refusal::new("That box is open already.")),
             (MineMove::Open(_), Square::Covered(Mark::Flag)) => {
-                Err(Refusal::new(format!("Take the flag away first: the square at {place} is flagged.")))
+                Err(Refusal::new(format!("Take the flag away first: the box at {place} is flagged.")))
             }
             (MineMove::Open(_), Square::Covered(_)) => Ok(()),
             (MineMove::Chord(_), Square::Covered(_)) => {
-                Err(Refusal::new(format!("Only a number opens its neighbours: the square at {place} is covered.")))
+                Err(Refusal::new(format!("Only a number opens its neighbours: the box at {place} is covered.")))
             }
             (MineMove::Chord(_), Square::Open) => {
                 let n = usize::from(self.number(i).unwrap_or(0));
@@ -295,13 +295,13 @@ impl Game for Mines {
                 }
                 let closed =
                     self.grid.neighbours(i).any(|j| matches!(self.squares[j], Square::Covered(m) if m != Mark::Flag));
-                if closed { Ok(()) } else { Err(Refusal::new(format!("No square to open around that {n}."))) }
+                if closed { Ok(()) } else { Err(Refusal::new(format!("No box to open around that {n}."))) }
             }
             (MineMove::Mark(..), Square::Open) => {
-                Err(Refusal::new(format!("The square at {place} is open: only covered squares take marks.")))
+                Err(Refusal::new(format!("The box at {place} is open: only covered boxes take marks.")))
             }
             (MineMove::Mark(_, mark), Square::Covered(now)) if mark == now => {
-                Err(Refusal::new("That square has that mark already."))
+                Err(Refusal::new("That box has that mark already."))
             }
             (MineMove::Mark(..), Square::Covered(_)) => Ok(()),
         }
@@ -527,7 +527,7 @@ mod tests {
         play(&mut g, "open 6,1");
         play(&mut g, "flag 1,3");
         // The 1 at column 2, row 2 touches only the flagged mine.
-        assert_eq!(g.check(&mv(&g, "chord 2,2")).unwrap_err().reason(), "No square to open around that 1.");
+        assert_eq!(g.check(&mv(&g, "chord 2,2")).unwrap_err().reason(), "No box to open around that 1.");
     }
 
     #[test]

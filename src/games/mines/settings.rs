@@ -102,8 +102,8 @@ impl Settings {
             let most = max_no_guess_mines(self.width, self.height);
             if self.mines > most {
                 return Err(Invalid(format!(
-                    "No-guess boards of {} x {} squares are made with at most {most} mines ({NO_GUESS_SHARE_PERCENT}% \
-                     of the squares); {} is too dense to clear by deduction.",
+                    "No-guess boards of {} x {} boxes are made with at most {most} mines ({NO_GUESS_SHARE_PERCENT}% \
+                     of the boxes); {} is too dense to clear by deduction.",
                     self.width, self.height, self.mines
                 )));
             }
@@ -148,12 +148,12 @@ impl Settings {
 
 /// Width within 8..30.
 pub fn check_width(width: u32) -> Result<(), Invalid> {
-    in_range("The width", width, WIDTH, "squares")
+    in_range("The width", width, WIDTH, "boxes")
 }
 
 /// Height within 8..16.
 pub fn check_height(height: u32) -> Result<(), Invalid> {
-    in_range("The height", height, HEIGHT, "squares")
+    in_range("The height", height, HEIGHT, "boxes")
 }
 
 /// Mines within 10..99 and at most 70% of the squares.
@@ -162,7 +162,7 @@ pub fn check_mines(mines: u32, width: u32, height: u32) -> Result<(), Invalid> {
     let most = max_mines(width, height);
     if mines > most {
         return Err(Invalid(format!(
-            "A field of {width} x {height} squares holds at most {most} mines ({MAX_SHARE_PERCENT}% of its squares), \
+            "A field of {width} x {height} boxes holds at most {most} mines ({MAX_SHARE_PERCENT}% of its boxes), \
              not {mines}."
         )));
     }
@@ -196,14 +196,14 @@ mod tests {
     #[test]
     fn limits_are_named_in_the_refusal() {
         let e = |w, h, m| Settings { width: w, height: h, mines: m, no_guess: false }.validate().unwrap_err().0;
-        assert!(e(7, 9, 10).contains("width must be from 8 to 30"));
+        assert_eq!(e(7, 9, 10), "The width must be from 8 to 30 boxes, not 7.", "the guide's noun");
         assert!(e(31, 9, 10).contains("not 31"));
-        assert!(e(9, 17, 10).contains("height must be from 8 to 16"));
+        assert_eq!(e(9, 17, 10), "The height must be from 8 to 16 boxes, not 17.");
         assert!(e(9, 9, 9).contains("mines must be from 10 to 99"));
         assert!(e(30, 16, 100).contains("from 10 to 99"));
         // 8 x 8 = 64 squares: 70% is 44.8, so 44 mines at most.
         assert_eq!(max_mines(8, 8), 44);
-        assert!(e(8, 8, 45).contains("at most 44 mines (70% of its squares)"));
+        assert!(e(8, 8, 45).contains("at most 44 mines (70% of its boxes)"));
         assert_eq!(Settings { width: 8, height: 8, mines: 44, no_guess: false }.validate(), Ok(()));
     }
 

@@ -22,6 +22,7 @@ use crate::games::mines::rules::{Mark, MineMove, Mines, MinesVariant, Square};
 use crate::games::mines::settings::{self, PRESETS, Settings};
 use crate::games::mines::solver::NoSafe;
 use crate::gfx::{Rect, Surface, TextStyle};
+use crate::machines::menu::OPTIONS_MENU;
 use crate::machines::{Button, Command, Input, Key, Machine, Menu, MenuItem, Pen, ViewCommand};
 
 use super::board::{Board, RESUMED_PAUSED, Reply, clock};
@@ -515,7 +516,7 @@ impl Board<MinesVariant> for MinesBoard {
 
     fn menus(&self, _session: &Session<MinesVariant>) -> Vec<Menu> {
         vec![Menu::new(
-            "Options",
+            OPTIONS_MENU,
             vec![MenuItem::new("No Guessing", Command::View(NO_GUESS)).checked(self.settings.no_guess)],
         )]
     }
@@ -632,9 +633,9 @@ impl Board<MinesVariant> for MinesBoard {
         let st = session.state();
         match st.safe_square() {
             Ok(i) => Ok(MineMove::Open(i)),
-            Err(NoSafe::Guess) => Err("No square is proved free: the numbers leave only guesses here.".into()),
-            Err(NoSafe::GaveUp) => Err("No free square found in time. Try the edges.".into()),
-            Err(NoSafe::Nothing) => Err("No covered square is left.".into()),
+            Err(NoSafe::Guess) => Err("No box is proved free: the numbers leave only guesses here.".into()),
+            Err(NoSafe::GaveUp) => Err("No free box found in time. Try the edges.".into()),
+            Err(NoSafe::Nothing) => Err("No covered box is left.".into()),
         }
     }
 

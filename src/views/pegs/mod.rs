@@ -12,7 +12,7 @@ pub mod stones;
 
 use std::path::{Path, PathBuf};
 
-use crate::core::highscores::{DEFAULT_NAME, Entry, HighScores};
+use crate::core::highscores::{Entry, HighScores, login_name};
 use crate::core::{Game, Session};
 use crate::games::pegs::board::Cell;
 use crate::games::pegs::rules::{BoardVariant, Jump, Pegs};
@@ -78,8 +78,7 @@ impl PegsBoard {
     /// The view of board `name` for the player whose high scores are kept
     /// in `data_dir`.
     pub fn new(name: &str, data_dir: &Path) -> PegsBoard {
-        let player =
-            std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_else(|_| DEFAULT_NAME.into());
+        let player = login_name();
         PegsBoard {
             name: name.to_string(),
             player,

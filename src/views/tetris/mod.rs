@@ -10,7 +10,7 @@ pub mod picture;
 
 use std::path::{Path, PathBuf};
 
-use crate::core::highscores::DEFAULT_NAME;
+use crate::core::highscores::login_name;
 use crate::core::{Action, Game, Session, Step, plural};
 use crate::games::tetris::rules::{MAX_FRAMES, Tetris, TetrisMove, TetrisVariant};
 use crate::games::tetris::top5::Top5;
@@ -80,7 +80,7 @@ pub struct TetrisBoard {
 
 impl TetrisBoard {
     pub fn new(data_dir: &Path) -> TetrisBoard {
-        let name = std::env::var("USER").or_else(|_| std::env::var("USERNAME")).unwrap_or_else(|_| DEFAULT_NAME.into());
+        let name = login_name();
         TetrisBoard { data_dir: data_dir.to_path_buf(), name, carry: 0, asking: None, journalled: None }
     }
 
