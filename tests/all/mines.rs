@@ -12,7 +12,7 @@ use parlour::app::shell::Shell;
 use parlour::core::{Game, Status, Variant};
 use parlour::games::mines::generate;
 use parlour::games::mines::grid::Grid;
-use parlour::games::mines::rules::{Mark, MineMove, MinesVariant, Square};
+use parlour::games::mines::rules::{Mark, MineMove, Mines, MinesVariant, Square};
 use parlour::games::mines::settings::{PRESETS, Settings};
 use parlour::games::mines::solver;
 use parlour::gfx::Rect;
@@ -276,18 +276,27 @@ fn pause_is_offered_in_a_game_taken_back_to_its_start() {
     assert_eq!(view.session().elapsed_ms(), 2000, "P paused it: {}", view.message());
 }
 
+/// Beginner game 5 on `id`, lost on its first mine after one safe click
+/// and taken back by Undo; with the machine, the area and the position
+/// before the loss.
+fn lost_and_taken_back(dir: &Path, id: MachineId) -> (MinesView, Machine, Rect, Mines) {
+    let (m, area) = machine(id);
+    let mut view = open(Settings::beginner(), dir, 5);
+    click(&mut view, &m, area, 0);
+    let st = view.session().state().clone();
+    let mine = (0..st.grid().len()).find(|&i| st.is_mine(i)).unwrap();
+    click(&mut view, &m, area, mine);
+    assert_eq!(view.session().state().status(), Status::Lost);
+    view.command(&Command::Undo);
+    (view, m, area, st)
+}
+
 /// Pause is greyed where the clock stands: in a lost game taken back by
 /// Undo, counted already with its time.
 #[test]
 fn pause_is_greyed_in_a_lost_game_taken_back() {
     let dir = tempfile::tempdir().unwrap();
-    let (m, area) = machine(MachineId::AmigaPal);
-    let mut view = open(Settings::beginner(), dir.path(), 5);
-    click(&mut view, &m, area, 0);
-    let st = view.session().state().clone();
-    let mine = (0..st.grid().len()).find(|&i| st.is_mine(i)).unwrap();
-    click(&mut view, &m, area, mine);
-    view.command(&Command::Undo);
+    let (mut view, m, area, _) = lost_and_taken_back(dir.path(), MachineId::AmigaPal);
     assert_eq!(view.message(), "Taken back. Still counted as lost.");
     assert!(!pause_item(&view).enabled, "Pause is offered while the clock stands");
     key(&mut view, &m, area, Key::Char('p'));
@@ -300,14 +309,7 @@ fn pause_is_greyed_in_a_lost_game_taken_back() {
 #[test]
 fn a_win_after_undoing_a_loss_stays_counted_as_lost() {
     let dir = tempfile::tempdir().unwrap();
-    let (m, area) = machine(MachineId::MacSe30);
-    let mut view = open(Settings::beginner(), dir.path(), 5);
-    click(&mut view, &m, area, 0);
-    let st = view.session().state().clone();
-    let mine = (0..st.grid().len()).find(|&i| st.is_mine(i)).unwrap();
-    click(&mut view, &m, area, mine);
-    assert_eq!(view.session().state().status(), Status::Lost);
-    view.command(&Command::Undo);
+    let (mut view, m, area, st) = lost_and_taken_back(dir.path(), MachineId::MacSe30);
     assert_eq!(view.session().state().status(), Status::Playing);
     // The game was counted with its time: the clock stands from now on.
     let counted_with = view.session().elapsed_ms();
