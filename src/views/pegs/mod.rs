@@ -311,6 +311,10 @@ impl Board<BoardVariant> for PegsBoard {
         self.name.clone()
     }
 
+    fn introduction(&self) -> Option<String> {
+        Some(format!("Board: {}.", self.name))
+    }
+
     fn menu_items(&self, _session: &Session<BoardVariant>) -> Vec<MenuItem> {
         vec![
             MenuItem::new("Choose Board...", Command::Variants).key('b'),
