@@ -343,6 +343,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         if c.message.is_empty() && (c.session.move_count() > 0 || c.clock_counts()) {
             c.message = c.resumed_words();
         }
+        if c.message.is_empty() {
+            c.message = c.board.introduction().unwrap_or_default();
+        }
         if c.replay.is_some() {
             c.message = "Replaying: Space pauses, Esc stops.".into();
         } else {

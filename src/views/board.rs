@@ -242,6 +242,14 @@ pub trait Board<V: Variant> {
         (None, None)
     }
 
+    /// What the status line says as the board opens where nothing else
+    /// is said (a game not under way, no trouble with a file): its name,
+    /// where the board is one of many and the narrowest status lines (the
+    /// Amiga PAL's title bar) leave the title out for the figures.
+    fn introduction(&self) -> Option<String> {
+        None
+    }
+
     /// The status line's sentence when the table is dealt anew under other
     /// rules (Solitaire's Hard mode chosen); None says nothing.
     fn rules_note(&self, _variant: &V) -> Option<String> {

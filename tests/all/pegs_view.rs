@@ -667,3 +667,18 @@ fn damaged_high_scores_are_told_of_as_a_board_opens() {
     let told = view.take_notice().expect("no box told of the tables started afresh").lines.join(" ");
     assert!(told.ends_with("with no good backup, your high scores start afresh."), "{told}");
 }
+
+/// The board opening names itself in the status line, so the Amiga PAL,
+/// whose title bar has no room for the title beside the figures, says
+/// which board is played; a game resumed says so instead.
+#[test]
+fn a_board_opening_names_itself_in_the_status_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open("Triangle 21", variant("pegs/english", ENGLISH), dir.path());
+    assert_eq!(view.message(), "Board: Triangle 21.");
+    let (m, area) = machine(MachineId::AmigaPal);
+    drag(&mut view, &m, area, "d2", "d4");
+    assert_eq!(view.session().move_count(), 1, "{}", view.message());
+    drop(view);
+    assert_eq!(open("English", variant("pegs/english", ENGLISH), dir.path()).message(), "Game resumed.");
+}

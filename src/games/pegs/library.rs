@@ -72,6 +72,11 @@ pub fn id_for(name: &str) -> String {
     id
 }
 
+/// The game id of the board file at `path`, from its stem.
+pub fn id_of(path: &Path) -> String {
+    id_for(&path.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default())
+}
+
 /// Whether `path` names a board file (by its `.brd` extension, any case).
 pub fn is_board_path(path: &Path) -> bool {
     path.extension().is_some_and(|e| e.eq_ignore_ascii_case("brd"))
@@ -81,8 +86,7 @@ pub fn is_board_path(path: &Path) -> bool {
 /// folder; a later file whose id was already seen is skipped, so the
 /// earlier folders win.
 pub fn discover(dirs: &[PathBuf]) -> Vec<PathBuf> {
-    let stem = |p: &Path| p.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    first_of_each(dirs, |p| is_board_path(p) && p.is_file(), |p| id_for(&stem(p)))
+    first_of_each(dirs, |p| is_board_path(p) && p.is_file(), id_of)
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::core::files::is_listed;
-use crate::games::pegs::board::Board;
+use crate::games::pegs::board::{Board, BoardError};
 use crate::games::pegs::library::{self as boards, BoardFile};
 use crate::games::pegs::rules::BoardVariant;
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
@@ -35,11 +35,13 @@ const LAUNCHER_NAME: &str = "Peg Solitaire";
 const DEFAULT_BOARD: &str = "english";
 
 /// A board as the family keeps it: its display name, its rules and its
-/// file.
+/// file; and, for the launcher's entry, the English board passed over
+/// because it cannot be read, which the board tells of as it opens.
 struct BoardGame {
     name: String,
     variant: BoardVariant,
     path: PathBuf,
+    passed_over: Option<BoardError>,
 }
 
 /// Every board in the board folders, read afresh (so a board just saved
@@ -60,31 +62,60 @@ pub fn board_files(places: &Places, open: Option<&GameEntry>) -> Vec<BoardFile> 
     files
 }
 
-fn entry(file: BoardFile, id: Option<&str>, name: Option<&str>) -> Result<GameEntry, String> {
+/// The launcher's entry has an id and name of its own, and tells of the
+/// English board passed over.
+struct Launcher {
+    passed_over: Option<BoardError>,
+}
+
+/// The entry of board `file`: the board's own, or the launcher's.
+fn entry(file: BoardFile, launcher: Option<Launcher>) -> Result<GameEntry, String> {
     let variant = file.parsed.map_err(|e| e.to_string())?;
     let path = file.path;
+    let (id, name, passed_over) = match launcher {
+        Some(l) => (LAUNCHER_ID.to_string(), LAUNCHER_NAME.to_string(), l.passed_over),
+        None => (file.id.clone(), file.name.clone(), None),
+    };
     Ok(GameEntry {
-        id: id.map_or_else(|| file.id.clone(), str::to_string),
+        id,
         game_id: file.id,
-        name: name.map_or_else(|| file.name.clone(), str::to_string),
+        name,
         // Peg solitaire has no machine of its own: the player's last one.
         kept_end: 0,
         default_machine: None,
         family: &FAMILY,
-        data: Arc::new(BoardGame { name: file.name, variant, path }),
+        data: Arc::new(BoardGame { name: file.name, variant, path, passed_over }),
     })
 }
 
-/// The Peg Solitaire entry: the board named "english", else the first board
-/// that reads; none when there is no board.
+/// The Peg Solitaire entry: the English board, else the first board that
+/// reads; none when there is no board. An English board that cannot be
+/// read is told of as the game opens, and the next one the board folders
+/// hold (the built-in one, where the broken copy is the player's) is
+/// played: the lists show only the first, so without this look further
+/// the broken copy would hide the built-in board.
 fn games(places: &Places) -> Vec<GameEntry> {
-    let mut all = board_files(places, None);
-    let default = all.iter().position(|b| b.name.eq_ignore_ascii_case(DEFAULT_BOARD) && b.parsed.is_ok());
-    let file = match default {
-        Some(i) => Some(all.swap_remove(i)),
-        None => all.into_iter().find(|b| b.parsed.is_ok()),
-    };
-    file.and_then(|f| entry(f, Some(LAUNCHER_ID), Some(LAUNCHER_NAME)).ok()).into_iter().collect()
+    let dirs = (places.search)("boards");
+    let (english, passed_over) = default_board(&dirs);
+    let file = english.or_else(|| board_files(places, None).into_iter().find(|b| b.parsed.is_ok()));
+    let launcher = Launcher { passed_over };
+    file.and_then(|f| entry(f, Some(launcher)).ok()).into_iter().collect()
+}
+
+/// The first English board in `dirs` that reads, and the error of the
+/// first one before it that does not.
+fn default_board(dirs: &[PathBuf]) -> (Option<BoardFile>, Option<BoardError>) {
+    let mut passed_over = None;
+    let english = boards::id_for(DEFAULT_BOARD);
+    for dir in dirs {
+        let found = boards::discover(std::slice::from_ref(dir)).into_iter().find(|p| boards::id_of(p) == english);
+        match found.map(|p| BoardFile::load(&p)) {
+            Some(BoardFile { parsed: Err(e), .. }) => passed_over = passed_over.or(Some(e)),
+            Some(file) => return (Some(file), passed_over),
+            None => {}
+        }
+    }
+    (None, passed_over)
 }
 
 fn variants(places: &Places, open: Option<&GameEntry>) -> Vec<Listed> {
@@ -92,7 +123,7 @@ fn variants(places: &Places, open: Option<&GameEntry>) -> Vec<Listed> {
         .into_iter()
         .map(|f| {
             let name = f.name.clone();
-            entry(f, None, None).map_err(|e| (name, e))
+            entry(f, None).map_err(|e| (name, e))
         })
         .collect()
 }
@@ -104,13 +135,13 @@ fn variants(places: &Places, open: Option<&GameEntry>) -> Vec<Listed> {
 fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     if target.to_ascii_lowercase().starts_with(boards::ID_PREFIX) {
         let file = board_files(places, None).into_iter().find(|b| b.id.eq_ignore_ascii_case(target))?;
-        return Some(entry(file, None, None));
+        return Some(entry(file, None));
     }
     let path = Path::new(target);
     (path.is_file() && boards::is_board_path(path)).then(|| {
         let file = BoardFile::load(path);
         let listed = boards::discover(&(places.search)("boards"));
-        entry(if is_listed(path, &listed) { file } else { file.apart() }, None, None)
+        entry(if is_listed(path, &listed) { file } else { file.apart() }, None)
     })
 }
 
@@ -126,10 +157,40 @@ fn chooser(open: &GameEntry, places: &Places) -> Box<dyn View> {
 
 fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
     let game: &BoardGame = entry.data.downcast_ref().expect("a pegs entry holds its board");
-    let board = PegsBoard::new(&game.name, &places.data_dir);
+    let board = PegsBoard::new(&game.name, &places.data_dir).telling_passed_over(game.passed_over.clone(), &game.path);
     Box::new(Controller::open(FAMILY.id, game.variant.clone(), board, &places.data_dir, how))
 }
 
 fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {
     HelpRef::Guide { file: "pegs.guide".into(), node: "MAIN".into(), fallback: None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "Version 2\nMode: Normal\ny y e\n";
+    const BROKEN: &str = "Version 2\nMode: Normal\ng g e\ng g\n";
+
+    /// A broken English board in the first folder (the player's) does not
+    /// hide the next folder's (the built-in one): that one is played, and
+    /// the broken one's file and line are kept to tell of.
+    #[test]
+    fn a_broken_english_board_gives_way_to_the_next_folders() {
+        let (mine, builtin) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        std::fs::write(mine.path().join("English.brd"), BROKEN).unwrap();
+        std::fs::write(mine.path().join("Arch.brd"), GOOD).unwrap();
+        std::fs::write(builtin.path().join("English.brd"), GOOD).unwrap();
+        let dirs = [mine.path().to_path_buf(), builtin.path().to_path_buf()];
+        let (played, passed_over) = default_board(&dirs);
+        assert_eq!(played.unwrap().path, builtin.path().join("English.brd"));
+        let e = passed_over.unwrap();
+        assert_eq!((e.source.as_str(), e.line), (mine.path().join("English.brd").to_str().unwrap(), 4));
+
+        let (played, passed_over) = default_board(&dirs[..1]);
+        assert!(played.is_none() && passed_over.is_some(), "no English board reads: games() takes another");
+        std::fs::write(mine.path().join("English.brd"), GOOD).unwrap();
+        let (played, passed_over) = default_board(&dirs);
+        assert_eq!((played.unwrap().path, passed_over), (mine.path().join("English.brd"), None));
+    }
 }

@@ -12,9 +12,10 @@ pub mod stones;
 
 use std::path::{Path, PathBuf};
 
+use crate::core::files;
 use crate::core::highscores::{Entry, HighScores, login_name};
 use crate::core::{Game, Session};
-use crate::games::pegs::board::Cell;
+use crate::games::pegs::board::{BoardError, Cell};
 use crate::games::pegs::rules::{BoardVariant, Jump, Pegs};
 use crate::games::pegs::solver::{self, Verdict};
 use crate::gfx::{Rect, Surface};
@@ -72,6 +73,9 @@ pub struct PegsBoard {
     plan: Option<Plan>,
     /// The keyboard cursor, once a key was used.
     cursor: Option<(usize, usize)>,
+    /// The board passed over for this one because it cannot be read, and
+    /// this one's file, told of as the board opens.
+    passed_over: Option<(BoardError, PathBuf)>,
 }
 
 impl PegsBoard {
@@ -88,7 +92,27 @@ impl PegsBoard {
             hint: None,
             plan: None,
             cursor: None,
+            passed_over: None,
         }
+    }
+
+    /// The board telling as it opens that `passed_over` could not be read
+    /// and the board at `played` is played in its place.
+    pub fn telling_passed_over(self, passed_over: Option<BoardError>, played: &Path) -> PegsBoard {
+        PegsBoard { passed_over: passed_over.map(|e| (e, played.to_path_buf())), ..self }
+    }
+
+    /// The status line's sentence and the box telling of the board passed
+    /// over: the file and line in short, then in full with what is wrong
+    /// and which board is played.
+    fn passed_over_notice(&self) -> Option<(String, Requester)> {
+        let (e, played) = self.passed_over.as_ref()?;
+        let source = Path::new(&e.source);
+        let same_name = source.file_stem().is_some_and(|s| s.to_string_lossy().eq_ignore_ascii_case(&self.name));
+        let instead = if same_name { format!("another {} board", self.name) } else { self.name.clone() };
+        let said = format!("{}:{} cannot be read: {instead} is played.", files::file_name(source), e.line);
+        let lines = vec![format!("{e}."), format!("{} is played instead.", played.display())];
+        Some((said, Requester { title: "Board File".into(), lines, buttons: vec!["OK".into()] }))
     }
 
     /// The board fitted into the content area, leaving room for the
@@ -264,13 +288,31 @@ impl PegsBoard {
 
 impl Board<BoardVariant> for PegsBoard {
     /// Reads the high scores as the board opens, to tell of a damaged file.
+    /// Tells of the board passed over, then of a damaged high scores file
+    /// (read as the board opens): one status line for both (the board
+    /// first: a narrow line keeps its first sentence), and one box.
     fn opening_notice(&mut self) -> (Option<String>, Option<Requester>) {
         let loaded = HighScores::load_noting(&self.data_dir);
-        records_trouble("high scores", "High Scores", &loaded).unzip()
+        let told: Vec<(String, Requester)> = self
+            .passed_over_notice()
+            .into_iter()
+            .chain(records_trouble("high scores", "High Scores", &loaded))
+            .collect();
+        let said = told.iter().map(|(said, _)| said.as_str()).collect::<Vec<_>>().join(" ");
+        let boxes = told.into_iter().map(|(_, b)| b).reduce(|mut first, then| {
+            first.lines.push(String::new());
+            first.lines.extend(then.lines);
+            first
+        });
+        ((!said.is_empty()).then_some(said), boxes)
     }
 
     fn title(&self) -> String {
         self.name.clone()
+    }
+
+    fn introduction(&self) -> Option<String> {
+        Some(format!("Board: {}.", self.name))
     }
 
     fn menu_items(&self, _session: &Session<BoardVariant>) -> Vec<MenuItem> {
@@ -445,6 +487,27 @@ mod tests {
     use super::*;
     use crate::games::pegs::board::{MAX_COLUMNS, MAX_ROWS};
     use crate::machines::{MachineChoice, MachineId};
+
+    /// A board played in place of one that cannot be read says so as it
+    /// opens: the file and line in the status line, what is wrong and the
+    /// board played in a box.
+    #[test]
+    fn a_board_passed_over_is_told_of_as_the_board_opens() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = BoardError { source: "/me/boards/English.brd".into(), line: 4, message: "this row is short".into() };
+        let played = Path::new("/built-in/boards/English.brd");
+        let mut board = PegsBoard::new("English", dir.path()).telling_passed_over(Some(e.clone()), played);
+        let (said, told) = board.opening_notice();
+        assert_eq!(said.unwrap(), "English.brd:4 cannot be read: another English board is played.");
+        let told = told.unwrap();
+        assert_eq!(
+            told.lines,
+            ["/me/boards/English.brd:4: this row is short.", "/built-in/boards/English.brd is played instead."]
+        );
+        let mut other = PegsBoard::new("Arch", dir.path()).telling_passed_over(Some(e), played);
+        assert_eq!(other.opening_notice().0.unwrap(), "English.brd:4 cannot be read: Arch is played.");
+        assert_eq!(PegsBoard::new("English", dir.path()).opening_notice(), (None, None));
+    }
 
     /// Jumps name a triangle's slots by column letter too (`d5-b3`), so the
     /// letters are drawn on every machine: each right under its stone of
