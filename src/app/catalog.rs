@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use crate::host::{self, GameEntry, Places};
+use crate::host::{self, GameEntry, LeftOut, Places};
 use crate::solitaire::chance::ChanceGame;
 use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::library::GameType;
@@ -37,8 +37,8 @@ pub fn games() -> &'static [GameEntry] {
 
 /// What the launcher leaves out because it could not be read (see
 /// [`host::left_out`]), read once.
-pub fn left_out() -> &'static [(String, String)] {
-    static LEFT_OUT: OnceLock<Vec<(String, String)>> = OnceLock::new();
+pub fn left_out() -> &'static [LeftOut] {
+    static LEFT_OUT: OnceLock<Vec<LeftOut>> = OnceLock::new();
     LEFT_OUT.get_or_init(|| host::left_out(&places()))
 }
 

@@ -579,8 +579,8 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
             for g in catalog::games() {
                 say!("{}\t{}", g.id, escape_controls(&g.name));
             }
-            for (name, why) in catalog::left_out() {
-                eprintln!("warning: {} is left out: {}", escape_controls(name), escape_controls(why));
+            for left in catalog::left_out() {
+                eprintln!("warning: {} is left out: {}", escape_controls(&left.name), escape_controls(&left.why));
             }
             Ok(())
         }

@@ -17,7 +17,7 @@ use crate::views::widgets::{self, ButtonFocus, DoubleClicks, FocusKey, ListLayou
 use crate::views::{OPEN_SELECTED, Response, View};
 
 use super::{capture, catalog, settings};
-use crate::host::{GameEntry, Places, Record, prefs};
+use crate::host::{GameEntry, Kind, LeftOut, Places, Record, prefs};
 use crate::machines::ViewCommand;
 
 /// The launcher's switch of winnable-only deals for every game.
@@ -68,9 +68,13 @@ pub struct Launcher {
     progress: Vec<Option<String>>,
     /// What the status line says after a choice.
     note: String,
-    /// What could not be read and is not listed, as (name, why): the
-    /// launcher's own; choosers have none.
-    left_out: Vec<(String, String)>,
+    /// What could not be read or was left out: the launcher's own, and a
+    /// family's plain chooser's.
+    left_out: Vec<LeftOut>,
+    /// What its rows are: of what was left out, things of this kind are
+    /// left out of its list; the rest (boards, levels, which only their
+    /// family's chooser lists) just cannot be read.
+    rows: Kind,
 }
 
 /// The most left-out things the box names, so that it fits the smallest
@@ -178,7 +182,7 @@ impl Launcher {
             // A new run starts at the game played last, brought into view.
             l.selected = l.games.iter().position(|(g, _)| *g == id).unwrap_or(0);
         }
-        l.keeping_choices_in(dir).telling_left_out(catalog::left_out().to_vec())
+        l.keeping_choices_in(dir).telling_left_out(catalog::left_out().to_vec(), Kind::GameType)
     }
 
     /// The launcher with `id` selected and, when it first shows, scrolled
@@ -248,14 +252,63 @@ impl Launcher {
             progress: Vec::new(),
             note: String::new(),
             left_out: Vec::new(),
+            rows: Kind::GameType,
         }
     }
 
     /// The launcher telling of `left_out`, what could not be read (see
-    /// [`catalog::left_out`]).
-    pub fn telling_left_out(mut self, left_out: Vec<(String, String)>) -> Launcher {
+    /// [`catalog::left_out`]), its rows being of kind `rows`.
+    pub fn telling_left_out(mut self, left_out: Vec<LeftOut>, rows: Kind) -> Launcher {
         self.left_out = left_out;
+        self.rows = rows;
         self
+    }
+
+    /// What was left out, by kind in the order first met.
+    fn left_out_by_kind(&self) -> Vec<(Kind, Vec<&LeftOut>)> {
+        let mut kinds: Vec<(Kind, Vec<&LeftOut>)> = Vec::new();
+        for left in &self.left_out {
+            match kinds.iter_mut().find(|(k, _)| *k == left.kind) {
+                Some((_, items)) => items.push(left),
+                None => kinds.push((left.kind, vec![left])),
+            }
+        }
+        kinds
+    }
+
+    /// What the status line and the box say of left-out things of `kind`
+    /// (`n` of them, for the status line): those of the kind its list
+    /// holds are left out of it; the rest only cannot be read.
+    fn left_out_words(&self, kind: Kind, n: usize) -> (String, String) {
+        if kind == self.rows {
+            (format!("{n} left out"), "These are left out of the list:".into())
+        } else {
+            (format!("{} cannot be read", kind.count(n)), format!("These {} cannot be read:", kind.nouns().1))
+        }
+    }
+
+    /// The box telling what was left out, as the launcher shows it once a
+    /// run: each kind under its own heading, the first few things named.
+    pub fn left_out_box(&self) -> Requester {
+        let mut lines = Vec::new();
+        let mut room = LEFT_OUT_SHOWN;
+        for (kind, items) in self.left_out_by_kind() {
+            if room == 0 {
+                break;
+            }
+            lines.push(self.left_out_words(kind, items.len()).1);
+            lines.extend(items.iter().take(room).map(|left| format!("{}: {}", left.name, left.why)));
+            room = room.saturating_sub(items.len());
+        }
+        // Only things of its own rows are left out of the list; the rest
+        // are boards and levels that cannot be read.
+        let title = if self.left_out.iter().any(|left| left.kind == self.rows) { "Left Out" } else { "Cannot Be Read" };
+        // Each line says all lint would of its file; only those the box
+        // has no room for are lint's to name.
+        if let Some(more) = self.left_out.len().checked_sub(LEFT_OUT_SHOWN).filter(|&n| n > 0) {
+            lines.push(format!("And {more} more (parlour lint names them)."));
+        }
+        Requester { title: title.into(), lines, buttons: vec!["OK".into()] }
     }
 
     /// A chooser dialog (Game Type Selection, Open...) listing (id, name)
@@ -677,24 +730,19 @@ impl View for Launcher {
             1 => format!("1 {}", self.noun),
             n => format!("{n} {}s", self.noun),
         };
-        match self.left_out.len() {
-            0 => listed,
-            n => format!("{}; {n} left out.", listed.trim_end_matches('.')),
+        if self.left_out.is_empty() {
+            return listed;
         }
+        let mut said = vec![listed.trim_end_matches('.').to_string()];
+        said.extend(self.left_out_by_kind().into_iter().map(|(kind, items)| self.left_out_words(kind, items.len()).0));
+        format!("{}.", said.join("; "))
     }
 
     fn take_notice(&mut self) -> Option<Requester> {
         if self.left_out.is_empty() || LEFT_OUT_TOLD.swap(true, std::sync::atomic::Ordering::Relaxed) {
             return None;
         }
-        let mut lines = vec!["These are left out of the list:".to_string()];
-        lines.extend(self.left_out.iter().take(LEFT_OUT_SHOWN).map(|(name, why)| format!("{name}: {why}")));
-        // Each line says all lint would of its file; only those the box
-        // has no room for are lint's to name.
-        if let Some(more) = self.left_out.len().checked_sub(LEFT_OUT_SHOWN).filter(|&n| n > 0) {
-            lines.push(format!("And {more} more (parlour lint names them)."));
-        }
-        Some(Requester { title: "Left Out".into(), lines, buttons: vec!["OK".into()] })
+        Some(self.left_out_box())
     }
 
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {

@@ -853,7 +853,7 @@ impl Shell {
                 let title = family.chooser_label.trim_end_matches("...");
                 let names = listed.into_iter().map(|g| (g.id, g.name)).collect();
                 let chooser = Launcher::chooser(title, &entry_noun(title), names, &current).keeping_ends(&kept_ends);
-                Box::new(chooser.telling_left_out(left_out.into_iter().filter_map(Result::err).collect()))
+                Box::new(chooser.telling_left_out(crate::host::left_out_of(family, left_out), family.kind))
             }
         };
         self.behind.push(std::mem::replace(&mut self.view, chooser));

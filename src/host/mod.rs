@@ -105,6 +105,48 @@ pub enum HelpRef {
 /// out (unreadable, or its id taken) and the reason.
 pub type Listed = Result<GameEntry, (String, String)>;
 
+/// What a family's chooser lists, which says what one of them left out
+/// is: the launcher lists game types, but a board or level is only ever
+/// in its family's chooser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A game type (a solitaire folder, The Chance's game.ini, a size).
+    GameType,
+    /// A game of the CardGames panel.
+    CardGame,
+    /// A Peg Solitaire board.
+    Board,
+    /// A Sokoban level, or a set with none.
+    Level,
+}
+
+impl Kind {
+    /// Its name for one and for more: ("board", "boards").
+    pub fn nouns(self) -> (&'static str, &'static str) {
+        match self {
+            Kind::GameType => ("game type", "game types"),
+            Kind::CardGame => ("card game", "card games"),
+            Kind::Board => ("board", "boards"),
+            Kind::Level => ("level", "levels"),
+        }
+    }
+
+    /// `n` of this kind: "1 board", "2 boards".
+    pub fn count(self, n: usize) -> String {
+        let (one, many) = self.nouns();
+        crate::core::plural(n as u64, one, many)
+    }
+}
+
+/// Something a family's list leaves out (unreadable, or its id taken):
+/// what it is, its name and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeftOut {
+    pub kind: Kind,
+    pub name: String,
+    pub why: String,
+}
+
 /// Makes a family's own chooser dialog with the game `open` selected.
 pub type MakeChooser = fn(open: &GameEntry, &Places) -> Box<dyn View>;
 
@@ -113,6 +155,9 @@ pub struct Family {
     pub id: &'static str,
     /// What its chooser is called in menus ("Game Types...", "Choose Board...").
     pub chooser_label: &'static str,
+    /// What its chooser lists, so that what it leaves out is told of as
+    /// what it is.
+    pub kind: Kind,
     /// Its games as the launcher lists them.
     pub games: fn(&Places) -> Vec<GameEntry>,
     /// Everything its chooser lists (game types, boards), those left out
@@ -217,11 +262,17 @@ pub fn by_name(a: &str, b: &str) -> std::cmp::Ordering {
 }
 
 /// What is left out (a game type, a board, a level that could not be
-/// read, a game type whose id the folder beside it has), as (name, why),
-/// from every family's list: the launcher tells of it, as a broken game
-/// type of a variant author's would otherwise only be absent.
-pub fn left_out(places: &Places) -> Vec<(String, String)> {
-    FAMILIES.iter().flat_map(|f| (f.variants)(places, None)).filter_map(Result::err).collect()
+/// read, a game type whose id the folder beside it has) from every
+/// family's list: the launcher tells of it, as a broken game type of a
+/// variant author's would otherwise only be absent.
+pub fn left_out(places: &Places) -> Vec<LeftOut> {
+    FAMILIES.iter().flat_map(|f| left_out_of(f, (f.variants)(places, None))).collect()
+}
+
+/// What of `listed`, a list of `family`'s, is left out.
+pub fn left_out_of(family: &Family, listed: Vec<Listed>) -> Vec<LeftOut> {
+    let kind = family.kind;
+    listed.into_iter().filter_map(Result::err).map(|(name, why)| LeftOut { kind, name, why }).collect()
 }
 
 /// The family whose id is `id`.
@@ -274,8 +325,8 @@ fn find_following(target: &str, places: &Places, saves: bool) -> Result<GameEntr
             "{target}: a folder that holds no game (a game type's folder has a game.ini; boards are .brd files, levels .xsb)"
         ));
     }
-    if let Some((_, why)) = left_out(places).into_iter().find(|(name, _)| names(name, target)) {
-        return Err(format!("`{target}` cannot be played: {why}"));
+    if let Some(left) = left_out(places).into_iter().find(|left| names(&left.name, target)) {
+        return Err(format!("`{target}` cannot be played: {}", left.why));
     }
     Err(format!("unknown game `{target}`: `parlour list` shows the games there are"))
 }
@@ -331,4 +382,39 @@ fn looks_like_a_path(path: &Path) -> bool {
 /// Opens `entry` as a view under its controller.
 pub fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
     (entry.family.open)(entry, places, how)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The folder [`boards_only`] searches, made once for the run.
+    static BOARDS: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+
+    /// Searches only [`BOARDS`], for boards.
+    fn boards_only(name: &str) -> Vec<PathBuf> {
+        match name {
+            "boards" => vec![BOARDS.get().expect("no boards folder").path().to_path_buf()],
+            _ => Vec::new(),
+        }
+    }
+
+    /// A board that cannot be read is told of as a board (which the
+    /// launcher never lists), not as a game type left out of its list.
+    #[test]
+    fn a_broken_board_is_left_out_as_a_board() {
+        let dir = BOARDS.get_or_init(|| tempfile::tempdir().unwrap());
+        std::fs::write(dir.path().join("Broken.brd"), "Version 2\nMode: Normal\ny y e * y\ny y e *\n").unwrap();
+        let places = Places { data_dir: dir.path().join("data"), search: boards_only };
+        let left = left_out(&places);
+        assert_eq!(left.len(), 1, "{left:?}");
+        assert_eq!((left[0].kind, left[0].name.as_str()), (Kind::Board, "Broken"));
+        assert!(
+            left[0].why.ends_with("Broken.brd:4: this row has 4 elements but the first row has 5"),
+            "{}",
+            left[0].why
+        );
+        assert_eq!(Kind::Board.count(1), "1 board");
+        assert_eq!(Kind::Level.count(2), "2 levels");
+    }
 }

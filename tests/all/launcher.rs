@@ -6,6 +6,7 @@ use parlour::app::launcher::Launcher;
 use parlour::app::script;
 use parlour::app::shell::Shell;
 use parlour::gfx::Rect;
+use parlour::host::{Kind, LeftOut};
 use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
 use parlour::views::{OPEN_SELECTED, Response, View};
 
@@ -301,18 +302,27 @@ fn a_long_list_scrolled_to_its_end() {
     }
 }
 
+/// A thing of `kind` left out, as the host tells the launcher of it.
+fn left_out_as(kind: Kind, name: &str, why: &str) -> LeftOut {
+    LeftOut { kind, name: name.into(), why: why.into() }
+}
+
 /// What could not be read is told of: the status line counts it, and a
 /// box names each (the first few, to fit the smallest screen, with
 /// `parlour lint` for the rest) once a run, with nothing cut.
 #[test]
 fn what_could_not_be_read_is_told_once_in_a_box_that_fits() {
-    let left_out: Vec<(String, String)> = (1..=5)
-        .map(|i| (format!("Broken {i}"), format!("/games/Broken {i}/game.ini:1: there are no foundation piles")))
+    let left_out: Vec<LeftOut> = (1..=5)
+        .map(|i| {
+            let why = format!("/games/Broken {i}/game.ini:1: there are no foundation piles");
+            left_out_as(Kind::GameType, &format!("Broken {i}"), &why)
+        })
         .collect();
-    let launcher = many(3).telling_left_out(left_out);
+    let launcher = many(3).telling_left_out(left_out, Kind::GameType);
     assert_eq!(launcher.message(), "3 games; 5 left out.");
     let mut d = Driver::new(Shell::new(machine(MachineId::AmigaPal), Box::new(launcher), 1));
     let told = d.shell().requester().expect("no box told what was left out").clone();
+    assert_eq!(told.title, "Left Out");
     assert_eq!(told.lines.len(), 5, "{:?}", told.lines);
     assert_eq!(told.lines[0], "These are left out of the list:");
     assert_eq!(told.lines[1], "Broken 1: /games/Broken 1/game.ini:1: there are no foundation piles");
@@ -322,9 +332,35 @@ fn what_could_not_be_read_is_told_once_in_a_box_that_fits() {
     d.feed(&[key(Key::Enter)]);
     assert!(d.shell().requester().is_none(), "OK did not close the box");
     // The launcher made again (a game closed) does not tell again.
-    let again =
-        Shell::new(machine(MachineId::AmigaPal), Box::new(many(3).telling_left_out(vec![("x".into(), "y".into())])), 1);
+    let again = many(3).telling_left_out(vec![left_out_as(Kind::GameType, "x", "y")], Kind::GameType);
+    let again = Shell::new(machine(MachineId::AmigaPal), Box::new(again), 1);
     assert!(again.requester().is_none(), "told twice in a run");
+}
+
+/// A board or level that cannot be read is never in the launcher's list,
+/// so it is told of as what it is, not as left out of the list: the
+/// status line counts boards apart from game types, and the box says
+/// which are which, with nothing cut on the smallest screens.
+#[test]
+fn a_broken_board_is_told_of_as_a_board_not_left_out_of_the_list() {
+    let board = "/data/boards/Broken.brd:4: this row has 4 elements but the first row has 5";
+    let only_board = many(3).telling_left_out(vec![left_out_as(Kind::Board, "Broken", board)], Kind::GameType);
+    assert_eq!(only_board.message(), "3 games; 1 board cannot be read.");
+    let told = only_board.left_out_box();
+    assert_eq!(told.title, "Cannot Be Read");
+    assert_eq!(told.lines, vec!["These boards cannot be read:".to_string(), format!("Broken: {board}")]);
+    let both = vec![
+        left_out_as(Kind::GameType, "Odd", "/games/Odd/game.ini:2: there are no foundation piles"),
+        left_out_as(Kind::Board, "Broken", board),
+        left_out_as(Kind::Board, "Bent", board),
+    ];
+    let launcher = many(3).telling_left_out(both, Kind::GameType);
+    assert_eq!(launcher.message(), "3 games; 1 left out; 2 boards cannot be read.");
+    let told = launcher.left_out_box();
+    assert_eq!(told.title, "Left Out");
+    let headings: Vec<&str> = told.lines.iter().filter(|l| l.starts_with("These ")).map(String::as_str).collect();
+    assert_eq!(headings, ["These are left out of the list:", "These boards cannot be read:"]);
+    assert_eq!(told.lines.len(), 5, "{:?}", told.lines);
 }
 
 /// A game without a game.bmp is pictured by its opening screen: two such

@@ -19,6 +19,7 @@ use crate::views::solitaire::{OberonGame, SolitaireBoard};
 pub static FAMILY: Family = Family {
     id: PREFS,
     chooser_label: "Card Games...",
+    kind: crate::host::Kind::CardGame,
     games,
     variants,
     resolve,

@@ -17,6 +17,7 @@ use crate::views::chance::{ChanceBoard, RULE_PREF};
 pub static FAMILY: Family = Family {
     id: "chance",
     chooser_label: "Sequences...",
+    kind: crate::host::Kind::GameType,
     games,
     variants,
     resolve,

@@ -14,6 +14,7 @@ use crate::views::mines::{MinesBoard, settings_from_prefs, shown_from_prefs};
 pub static FAMILY: Family = Family {
     id: "mines",
     chooser_label: "Field Sizes...",
+    kind: crate::host::Kind::GameType,
     games,
     variants,
     resolve,

@@ -17,6 +17,7 @@ use crate::views::pegs::chooser::BoardChooser;
 pub static FAMILY: Family = Family {
     id: "pegs",
     chooser_label: "Choose Board...",
+    kind: crate::host::Kind::Board,
     games,
     variants,
     resolve,

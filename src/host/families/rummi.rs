@@ -12,6 +12,7 @@ use crate::views::rummi::{RummiBoard, config};
 pub static FAMILY: Family = Family {
     id: "rummi",
     chooser_label: "Rummi",
+    kind: crate::host::Kind::GameType,
     games,
     variants,
     resolve,

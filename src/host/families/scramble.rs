@@ -13,6 +13,7 @@ use crate::views::scramble::ScrambleBoard;
 pub static FAMILY: Family = Family {
     id: "scramble",
     chooser_label: "Sizes...",
+    kind: crate::host::Kind::GameType,
     games,
     variants,
     resolve,

@@ -26,6 +26,7 @@ use crate::views::sokoban::{LAST_LEVEL_PREF, Place, SokobanBoard, levels_solved}
 pub static FAMILY: Family = Family {
     id: "sokoban",
     chooser_label: "Choose Level...",
+    kind: crate::host::Kind::Level,
     games,
     variants,
     resolve,

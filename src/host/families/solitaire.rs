@@ -14,6 +14,7 @@ use crate::views::solitaire::SolitaireBoard;
 pub static FAMILY: Family = Family {
     id: "solitaire",
     chooser_label: "Game Types...",
+    kind: crate::host::Kind::GameType,
     games,
     variants,
     resolve,

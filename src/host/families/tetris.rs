@@ -11,6 +11,7 @@ use crate::views::tetris::TetrisBoard;
 pub static FAMILY: Family = Family {
     id: "tetris",
     chooser_label: "Games...",
+    kind: crate::host::Kind::GameType,
     games,
     variants,
     resolve,
