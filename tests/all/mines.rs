@@ -17,7 +17,7 @@ use parlour::games::mines::settings::{PRESETS, Settings};
 use parlour::games::mines::solver;
 use parlour::gfx::Rect;
 use parlour::host::{Controller, Opening};
-use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
+use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Modifiers, Pen};
 use parlour::views::board::Board;
 use parlour::views::mines::{MinesBoard, NO_GUESS, PAUSE, PRESET_COMMANDS};
 use parlour::views::pause::NOTHING_TO_PAUSE;
@@ -974,4 +974,63 @@ fn the_options_button_pulls_down_the_options_menu() {
     driver.feed(&[Input::Key { key: Key::Enter, mods: Modifiers::default() }]);
     let options = driver.shell().menus().into_iter().find(|m| m.title == "Options").expect("an Options menu");
     assert!(options.items.iter().any(|i| i.label == "No Guessing" && i.checked), "{options:?}");
+}
+
+/// On a one-bit screen a flag under the keyboard cursor reads as a flag,
+/// not a black blob: the cursor's middle ring is white, and the flag's
+/// black, joined corner to corner, is a shape of its own inside the
+/// square's face, clear of the stipple and of the cursor's frame.
+#[test]
+fn a_flag_under_the_keyboard_cursor_reads_at_one_bit() {
+    let data = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = open(Settings::preset(&PRESETS[2]), data.path(), 3);
+    for k in [Key::Char(' '), Key::Char(' '), Key::Right, Key::Char('f')] {
+        key(&mut view, &m, area, k);
+    }
+    let st = view.session().state();
+    let grid = st.grid();
+    let flagged = grid.index(grid.width / 2 + 1, grid.height / 2);
+    assert_eq!(st.flags_left(), 98, "seed 3 flags the square right of the middle");
+    let r = MinesBoard::layout(st, &m, area).square(flagged);
+    let drawn = |view: &MinesView| {
+        let mut s = m.new_surface();
+        view.draw(&mut s, &m, area);
+        s
+    };
+    let s = drawn(&view);
+    // The same square unflagged, under the cursor still: what the flag adds.
+    key(&mut view, &m, area, Key::Char('f'));
+    let unflagged = drawn(&view);
+    let black = m.look().paint(Pen::Text).value_at(0, 0);
+    let is_black = |(x, y): (i32, i32)| s.get(x, y) == Some(black);
+    let gap = r.inset(-1, -1);
+    let mut gap_ring = (gap.x..gap.right())
+        .flat_map(|x| [(x, gap.y), (x, gap.bottom() - 1)])
+        .chain((gap.y..gap.bottom()).flat_map(|y| [(gap.x, y), (gap.right() - 1, y)]));
+    assert!(gap_ring.all(|p| !is_black(p)), "the cursor's middle ring is black: one slab with its frame");
+    // The black shapes the flag starts inside the face, each as far as it runs.
+    let face = r.inset(1, 1);
+    let shape_from = |start: (i32, i32)| {
+        let mut shape = vec![start];
+        let mut next = 0;
+        while next < shape.len() {
+            let (x, y) = shape[next];
+            next += 1;
+            for p in (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (x + dx, y + dy))) {
+                if gap.contains(p.0, p.1) && is_black(p) && !shape.contains(&p) {
+                    shape.push(p);
+                }
+            }
+        }
+        shape
+    };
+    let flag = (face.y..face.bottom())
+        .flat_map(|y| (face.x..face.right()).map(move |x| (x, y)))
+        .filter(|&(x, y)| is_black((x, y)) && unflagged.get(x, y) != Some(black))
+        .map(shape_from)
+        .max_by_key(Vec::len)
+        .unwrap_or_default();
+    assert!(flag.len() >= 10, "no flag drawn: {flag:?}");
+    assert!(flag.iter().all(|&(x, y)| face.contains(x, y)), "the flag runs into its surroundings: {flag:?}");
 }

@@ -540,8 +540,11 @@ impl Board<MinesVariant> for MinesBoard {
         // the highlight pen between two of the text pen: the same all
         // round, unlike any bevel, plain on every table (the Amiga's
         // highlight pen is its shine), and clear of the square's inside,
-        // so its number stays readable on the smallest squares.
-        let (dark, light) = (look.paint(Pen::Text), look.paint(Pen::Highlight));
+        // so its number stays readable on the smallest squares. A one-bit
+        // screen's highlight pen is black: there the ring is white, or the
+        // three would make one black slab.
+        let light = if look.is_monochrome() { Pen::Background } else { Pen::Highlight };
+        let (dark, light) = (look.paint(Pen::Text), look.paint(light));
         for at in self.hinted.into_iter().chain(self.cursor).filter(|_| !self.pause.is_on()) {
             let r = l.square(at);
             for (k, ink) in [(-2, dark), (-1, light), (0, dark)] {

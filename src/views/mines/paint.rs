@@ -133,11 +133,23 @@ fn question(s: &mut Surface, machine: &Machine, r: Rect) {
     if !look.is_monochrome() {
         return centred_text(s, machine, r, "?", ink);
     }
-    let face = Rect::new(r.x + 1, r.y + 1, r.w - 2, r.h - 2);
+    let face = face_of(r);
     let (mark, (w, h)) = text_ink(machine, "?", style_for(r));
     let (x0, y0) = (face.x + (face.w - w) / 2, face.y + (face.h - h) / 2);
-    let inked = |x: i32, y: i32| mark.contains(&(x - x0, y - y0));
-    let halo = look.paint(Pen::Background);
+    haloed(s, machine, face, |x, y| mark.contains(&(x - x0, y - y0)));
+}
+
+/// A covered square's face: inside its one-pixel edges.
+fn face_of(r: Rect) -> Rect {
+    Rect::new(r.x + 1, r.y + 1, r.w - 2, r.h - 2)
+}
+
+/// Inks a one-bit mark's pixels in `face` and clears a white halo round
+/// them, so the mark stands clear of the stipple and of whatever dark
+/// frame is drawn over the square's edge.
+fn haloed(s: &mut Surface, machine: &Machine, face: Rect, inked: impl Fn(i32, i32) -> bool) {
+    let look = machine.look();
+    let (ink, halo) = (look.paint(Pen::Text), look.paint(Pen::Background));
     for y in face.y..face.bottom() {
         for x in face.x..face.right() {
             let near = (-1..=1).any(|dy| (-1..=1).any(|dx| inked(x + dx, y + dy)));
@@ -168,20 +180,36 @@ fn text_ink(machine: &Machine, text: &str, style: TextStyle) -> (Vec<(i32, i32)>
     (moved, (right - left + 1, bottom - top + 1))
 }
 
-/// A flag: a black pole on a foot, a red pennant.
+/// A flag: a black pole on a foot, a red pennant. On a one-bit screen
+/// the pennant is black too, and the flag stands in a white halo as a
+/// question mark does: black on the stipple, it ran into the square's
+/// dots and, under the cursor's frame, into one black blob.
 fn flag(s: &mut Surface, machine: &Machine, r: Rect) {
     let look = machine.look();
-    let black = look.paint(Pen::Text);
-    let red = if look.is_monochrome() { black } else { solid(s, 0xFF0000).into() };
+    if look.is_monochrome() {
+        // Drawn within the face, not the whole square, so its foot keeps a
+        // row of halo above the square's black lower edge.
+        let face = face_of(r);
+        let white = Palette::new(vec![Rgb::WHITE; 2]);
+        let mut scratch = Surface::new(face.w as u32, face.h as u32, Format::Indexed { bits: 1 }, white);
+        flag_shape(&mut scratch, Rect::new(0, 0, face.w, face.h), Paint::Solid(1), Paint::Solid(1));
+        return haloed(s, machine, face, |x, y| scratch.get(x - face.x, y - face.y) == Some(1));
+    }
+    let red = solid(s, 0xFF0000).into();
+    flag_shape(s, r, look.paint(Pen::Text), red);
+}
+
+/// A flag's pole and foot in `pole_ink`, its pennant in `pennant_ink`.
+fn flag_shape(s: &mut Surface, r: Rect, pole_ink: Paint, pennant_ink: Paint) {
     let inner = r.inset((r.w / 5).max(2), (r.h / 6).max(1));
     let pole = inner.x + inner.w * 3 / 5;
-    s.vline(pole, inner.y, inner.bottom() - 1, black);
-    s.hline(inner.x, inner.right() - 1, inner.bottom() - 1, black);
+    s.vline(pole, inner.y, inner.bottom() - 1, pole_ink);
+    s.hline(inner.x, inner.right() - 1, inner.bottom() - 1, pole_ink);
     let flag_h = (inner.h / 2).max(2);
     for dy in 0..flag_h {
         // The pennant narrows towards its tip at mid-height.
         let reach = (inner.w * 3 / 5) * (flag_h - (2 * dy - flag_h + 1).abs()) / flag_h;
-        s.hline(pole - reach, pole, inner.y + dy, red);
+        s.hline(pole - reach, pole, inner.y + dy, pennant_ink);
     }
 }
 
@@ -232,7 +260,7 @@ mod tests {
                         && ink.iter().any(|&(ix, iy)| (x0 + ix - x).abs() <= 1 && (y0 + iy - y).abs() <= 1)
                 })
             };
-            let face = Rect::new(r.x + 1, r.y + 1, r.w - 2, r.h - 2);
+            let face = face_of(r);
             let clear = (face.y..face.bottom()).any(|y0| {
                 (face.x..face.right()).any(|x0| {
                     inked(x0, y0).all(|(x, y)| face.contains(x, y) && s.get(x, y) == Some(black))
