@@ -35,6 +35,10 @@ use super::skin::{Align, FieldKind, MENU_BAR_HEIGHT, Skin, SkinButton, WINDOW_HE
 use super::status;
 use super::{Chrome, Frame};
 
+/// How far inside a push button its focus rectangle lies, as Windows 95
+/// drew it: clear of the bevel and of the default button's outline.
+pub const FOCUS_INSET: i32 = 4;
+
 /// Rows of the bar above its etched bottom edge.
 const BAR_FACE: i32 = MENU_BAR_HEIGHT - 2;
 const TITLE_PAD: i32 = 6;
@@ -692,7 +696,7 @@ impl Chrome for YazzleChrome {
             let y = r.y + (r.h - font.height() as i32) / 2;
             s.draw_text(font, label, r.x + (r.w - w) / 2, y, look.paint(Pen::Text), TextStyle::PLAIN);
             if i == default {
-                s.dotted_frame(r.inset(4, 4), look.paint(Pen::Text));
+                s.dotted_frame(r.inset(FOCUS_INSET, FOCUS_INSET), look.paint(Pen::Text));
             }
         }
     }

@@ -4,7 +4,7 @@
 use std::cell::Cell;
 
 use crate::gfx::{Font, Paint, Pattern, Rect, Surface, TextStyle};
-use crate::machines::{Button, Input, Key, Look, Machine, MachineId, Pen, mac_controls};
+use crate::machines::{Button, Input, Key, Look, Machine, MachineId, Pen, mac_controls, yazzle};
 
 /// How far, in pixels across and down together, the pointer goes with a
 /// button held before the press counts as a drag rather than a click.
@@ -60,11 +60,16 @@ pub fn focus_frame(s: &mut Surface, machine: &Machine, r: Rect) {
     s.dotted_frame(r, machine.look().paint(Pen::Text));
 }
 
-/// The keyboard's focus round push button `r`, outside any default mark
-/// (the Mac's ring takes four pixels).
+/// The keyboard's focus on push button `r`: inside its face on Windows,
+/// as YaZZle's requesters draw it and Windows 95 did; elsewhere outside
+/// any default mark (the Mac's ring takes four pixels).
 pub fn button_focus_frame(s: &mut Surface, machine: &Machine, r: Rect) {
-    let out = if is_mac(machine) { 6 } else { 3 };
-    focus_frame(s, machine, r.inset(-out, -out));
+    let frame = match machine.id() {
+        MachineId::Yazzle => r.inset(yazzle::FOCUS_INSET, yazzle::FOCUS_INSET),
+        _ if is_mac(machine) => r.inset(-6, -6),
+        _ => r.inset(-3, -3),
+    };
+    focus_frame(s, machine, frame);
 }
 
 /// Where the keyboard is in a dialog of a list and a row of buttons (the
@@ -1280,6 +1285,34 @@ mod tests {
             }
             let (top, bottom) = (short.knob(0, 2, 5).unwrap(), short.knob(3, 2, 5).unwrap());
             assert!(top.h < short.track.h && bottom.y > top.y, "{id}: the knob fills a short track: {top:?}");
+        }
+    }
+
+    /// The keyboard's focus on a push button lies inside its face on
+    /// YaZZle (as its requesters and Windows 95 draw it) and outside the
+    /// button elsewhere, clear of the Mac's default ring.
+    #[test]
+    fn a_buttons_focus_lies_inside_it_on_windows_only() {
+        let r = Rect::new(40, 40, 75, 23);
+        for id in MachineId::ALL {
+            let m = machine(id);
+            let mut s = m.new_surface();
+            push_button(&mut s, &m, r, "Help", true, false);
+            let before = s.pixels().to_vec();
+            button_focus_frame(&mut s, &m, r);
+            let (w, _) = (s.width() as i32, s.height());
+            let dots: Vec<(i32, i32)> = (0..before.len())
+                .filter(|&i| before[i] != s.pixels()[i])
+                .map(|i| (i as i32 % w, i as i32 / w))
+                .collect();
+            assert!(!dots.is_empty(), "{id}: no focus drawn");
+            let inside = |(x, y): (i32, i32)| r.contains(x, y);
+            if id == MachineId::Yazzle {
+                assert!(dots.iter().all(|&p| inside(p)), "{id}: focus outside the button");
+                assert!(dots.iter().all(|&p| r.inset(3, 3).contains(p.0, p.1)), "{id}: focus on the bevel");
+            } else {
+                assert!(dots.iter().all(|&p| !inside(p)), "{id}: focus over the button");
+            }
         }
     }
 
