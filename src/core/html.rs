@@ -10,7 +10,9 @@
 
 use std::borrow::Cow;
 use std::ops::Range;
+use std::path::Path;
 
+use super::Diagnostic;
 use super::text::shortened;
 
 /// Elements without an end tag.
@@ -393,10 +395,11 @@ pub fn is_heading(name: &str) -> bool {
 /// What a help reader and `parlour lint` say of a heading `<open>` from
 /// `open_line` ended on `line` by the end tag of another level, `</end>`:
 /// it closes the heading, as a browser reads it (`<h2>Notes</h3>` is the
-/// heading Notes, its end mistyped).
-pub fn heading_closed_by(open: &str, open_line: usize, end: &str, line: usize) -> String {
+/// heading Notes, its end mistyped). Both tell it as this one error, so
+/// the viewer and lint never differ on how grave it is.
+pub fn heading_closed_by(path: &Path, open: &str, open_line: usize, end: &str, line: usize) -> Diagnostic {
     let from = if open_line == line { String::new() } else { format!(" from line {open_line}") };
-    format!("<{open}>{from} is closed by </{end}>, not </{open}>")
+    Diagnostic::error(path, line, format!("<{open}>{from} is closed by </{end}>, not </{open}>"))
 }
 
 #[cfg(test)]

@@ -630,8 +630,9 @@ impl Builder {
         match (self.stack.iter().rposition(|o| o.name == name), heading) {
             (Some(pos), _) => self.pop_to(pos, &format!("</{name}>"), tag.line),
             (None, Some(pos)) => {
-                let said = heading_closed_by(&self.stack[pos].name, self.stack[pos].line, name, tag.line);
-                self.warn(tag.line, said);
+                let open = &self.stack[pos];
+                let told = heading_closed_by(&self.path, &open.name, open.line, name, tag.line);
+                self.diagnostics.push(told);
                 self.pop_to(pos, &format!("</{name}>"), tag.line);
             }
             (None, None) => self.warn(tag.line, format!("</{name}> closes nothing: no <{name}> is open")),
@@ -1083,7 +1084,7 @@ mod tests {
     #[test]
     fn a_heading_closed_by_another_level_ends_there() {
         let (d, dir) = doc("<title>T</title>\n<h2>Notes</h3>\n<p>Words.\n");
-        assert_eq!(messages(&d, &dir), ["page.html:2: warning: <h2> is closed by </h3>, not </h2>"]);
+        assert_eq!(messages(&d, &dir), ["page.html:2: <h2> is closed by </h3>, not </h2>"]);
         let texts: Vec<String> = d.nodes[0].blocks.iter().map(Block::plain_text).collect();
         assert_eq!(texts, ["Notes", "Words."]);
     }

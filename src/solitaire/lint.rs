@@ -876,7 +876,7 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                     (Some(pos), _) => pos,
                     (None, Some(pos)) => {
                         let open = &stack[pos];
-                        err(&mut out, tag.line, heading_closed_by(&open.name, open.line, &tag.name, tag.line));
+                        out.push(heading_closed_by(path, &open.name, open.line, &tag.name, tag.line));
                         pos
                     }
                     (None, None) => {
@@ -1131,6 +1131,19 @@ mod tests {
         // it: that is told, not that they are missing.
         let found = html(&page(HEAD, &sections().replace("<h2>Notes</h2>", "<h2>Notes")));
         assert_eq!(found, ["game.html:18: <h2> is not closed: the heading runs on to </div> on line 31"]);
+    }
+
+    /// The help viewer reading game.html tells a mistyped heading end as
+    /// lint does, an error: `parlour help DIR` and `parlour lint DIR`
+    /// never differ on how grave it is.
+    #[test]
+    fn the_help_tells_a_mistyped_heading_end_as_lint_does() {
+        let text = page(HEAD, &sections().replace("<h2>Notes</h2>", "<h2>Notes</h3>"));
+        let path = Path::new("game.html");
+        let linted = lint_html(path, text.as_bytes());
+        let read = crate::help::html::read(path, text.as_bytes()).diagnostics;
+        let told = read.iter().find(|d| d.message.contains("is closed by")).expect("the help tells it");
+        assert_eq!((told.severity, linted.as_slice()), (Severity::Error, std::slice::from_ref(told)));
     }
 
     #[test]
