@@ -742,6 +742,27 @@ impl Count {
     }
 }
 
+/// A card dealt to a pile that does not exist: the pile, how many of its
+/// kind there are, and its `[DealtCardN] PileNumb=N` with the line.
+struct ToNoPile {
+    kind: PileKind,
+    pile: usize,
+    counted: usize,
+    said: String,
+    line: usize,
+}
+
+impl ToNoPile {
+    fn message(&self) -> String {
+        let there = match self.counted {
+            0 => format!("there are no {}", self.kind.piles_word()),
+            1 => format!("there is only 1 {}", self.kind.noun()),
+            h => format!("there are only {h} {}", self.kind.piles_word()),
+        };
+        format!("{}: {} {} does not exist ({there})", self.said, self.kind.noun(), self.pile)
+    }
+}
+
 struct Reader<'p> {
     path: &'p Path,
     diags: Vec<Diagnostic>,
@@ -1246,7 +1267,7 @@ impl Reader<'_> {
             places.insert(kind, list);
         }
         let dealt_count = self.dealt_count(game_sec, &game, &dealt);
-        let dealt_cards = self.read_dealt(&dealt_count, &dealt, &game, &counts);
+        let dealt_cards = self.read_dealt(&dealt_count, &dealt, &game, &counts, &piles);
 
         let mut spec = GameSpec {
             path: PathBuf::new(),
@@ -1668,10 +1689,12 @@ impl Reader<'_> {
         count: &Count,
         present: &BTreeMap<usize, &Section>,
         game: &GameSection,
-        piles: &BTreeMap<PileKind, usize>,
+        counts: &BTreeMap<PileKind, usize>,
+        sections: &BTreeMap<PileKind, BTreeMap<usize, &Section>>,
     ) -> Vec<DealtCard> {
         self.check_numbering("DealtCard", count, present);
         let mut list = Vec::with_capacity(count.value);
+        let mut to_no_pile = Vec::new();
         // Specific cards: where each was dealt.
         let mut seen: BTreeMap<Card, Vec<String>> = BTreeMap::new();
         for n in 1..=count.value {
@@ -1711,23 +1734,14 @@ impl Reader<'_> {
             };
             let numb = self.req_int(s, "PileNumb", 1, MAX_PILES as i64);
             if let (Some(kind), Some(numb), Some(e)) = (kind, numb, sec.get("PileNumb")) {
-                let have = piles.get(&kind).copied().unwrap_or(0);
-                if numb as usize > have {
-                    let there = match have {
-                        0 => format!("there are no {}", kind.piles_word()),
-                        1 => format!("there is only 1 {}", kind.noun()),
-                        h => format!("there are only {h} {}", kind.piles_word()),
-                    };
-                    self.error(
-                        e.line,
-                        format!(
-                            "[{}] {}={}: {} {numb} does not exist ({there})",
-                            sec.name,
-                            e.key,
-                            e.shown(),
-                            kind.noun()
-                        ),
-                    );
+                let pile = numb as usize;
+                let counted = counts.get(&kind).copied().unwrap_or(0);
+                // A pile whose own section is there lies past its count,
+                // which was told of as one too many: not told again.
+                let told = sections.get(&kind).is_some_and(|s| s.contains_key(&pile));
+                if pile > counted && !told {
+                    let said = format!("[{}] {}={}", sec.name, e.key, e.shown());
+                    to_no_pile.push(ToNoPile { kind, pile, counted, said, line: e.line });
                 }
             }
             let face_up = match sec.get("PileFace") {
@@ -1757,7 +1771,33 @@ impl Reader<'_> {
                 line: sec.line,
             });
         }
+        self.tell_dealt_to_no_pile(&to_no_pile);
         list
+    }
+
+    /// Tells of cards dealt to piles that do not exist. Where there are no
+    /// piles of a kind at all, every card dealt to one follows from that
+    /// one fact, told once on the first card's line with how many more
+    /// there are; where there are some, each card is a mistake of its own
+    /// (a mistyped PileNumb), told on its own line.
+    fn tell_dealt_to_no_pile(&mut self, cards: &[ToNoPile]) {
+        for kind in PileKind::ALL {
+            let of_kind: Vec<&ToNoPile> = cards.iter().filter(|c| c.kind == kind).collect();
+            let Some(first) = of_kind.first() else { continue };
+            if first.counted > 0 {
+                for card in of_kind {
+                    self.error(card.line, card.message());
+                }
+                continue;
+            }
+            let more = match of_kind.len() - 1 {
+                0 => String::new(),
+                1 => format!(", and 1 more card is dealt to a {}", kind.noun()),
+                n => format!(", and {n} more cards are dealt to {}", kind.piles_word()),
+            };
+            let told = format!("{}{more}", first.message());
+            self.error(first.line, told);
+        }
     }
 
     /// PileRank and PileSuit: a specific card, or none (both blank).
@@ -2517,6 +2557,24 @@ PileFace=D
         );
     }
 
+    /// Klondike without its [Tableau] section: the tableau piles' own
+    /// sections are told of as too many, and the cards dealt to them,
+    /// which follows from it, are not told of as well.
+    #[test]
+    fn a_deleted_section_is_told_once_not_for_each_card_dealt_to_it() {
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike/game.ini");
+        let text = std::fs::read_to_string(shipped).unwrap();
+        let start = text.find("[Tableau]").unwrap();
+        let end = start + text[start..].find("\n[").unwrap() + 1;
+        let without = format!("{}{}", &text[..start], &text[end..]);
+        let found = problems(&without);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(
+            found[0].contains("[Tableau1] to [Tableau7] are 7 too many: there is no [Tableau] section"),
+            "{found:?}"
+        );
+    }
+
     #[test]
     fn dealt_card_problems() {
         let found = problems(&edit(MINI, &[(33, "PileType=S")]));
@@ -2536,6 +2594,14 @@ PileFace=D
             found,
             vec!["g.ini:34: [DealtCard1] PileNumb=1: reserve 1 does not exist (there are no reserve piles)"]
         );
+        let found = problems(&edit(MINI, &[(33, "PileType=R"), (37, "PileType=R")]));
+        let told = "g.ini:34: [DealtCard1] PileNumb=1: reserve 1 does not exist (there are no reserve piles), \
+            and 1 more card is dealt to a reserve";
+        assert_eq!(found, vec![told], "cards dealt to a kind with no piles follow from one mistake");
+        let found = problems(&edit(MINI, &[(33, "PileType=R"), (37, "PileType=R"), (38, "PileNumb=3")]));
+        assert_eq!(found.len(), 1, "{found:#?}");
+        let found = problems(&edit(MINI, &[(34, "PileNumb=3"), (38, "PileNumb=4")]));
+        assert_eq!(found.len(), 2, "each a mistyped PileNumb of its own: {found:#?}");
         let found = problems(&edit(MINI, &[(35, "PileFace=X")]));
         assert_eq!(found, vec!["g.ini:35: [DealtCard1] PileFace=X must be U (face up) or D (face down)"]);
         let found = problems(&edit(MINI, &[(35, "PileFace=U\nPileRank=7")]));
