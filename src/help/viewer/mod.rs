@@ -963,16 +963,18 @@ fn text_scroll(layout: &Layout, first: usize, view: i32) -> (i32, i32) {
     (y(first), y(layout.max_first_line(view)))
 }
 
-/// The first line after a page down: the first line not wholly in view
-/// (at least one line on).
+/// The first line after a page down: the last line wholly in view, kept
+/// as the new page's first for the reader to go on from, as a Mac text
+/// view pages (at least one line on: a page of one line moves on by one).
 fn page_down(layout: &Layout, first: usize, view: i32) -> usize {
     let top = layout.lines.get(first).map_or(0, |l| l.y);
     let next = layout.lines.iter().position(|l| l.y + l.height > top + view).unwrap_or(layout.lines.len());
-    next.max(first + 1)
+    next.saturating_sub(1).max(first + 1)
 }
 
 /// The first line after a page up: the old top line becomes the last
-/// line wholly in view (at least one line back).
+/// line wholly in view, kept the other way as a page down keeps it (at
+/// least one line back).
 fn page_up(layout: &Layout, first: usize, view: i32) -> usize {
     let Some(top) = layout.lines.get(first) else { return 0 };
     let bottom = top.y + top.height;

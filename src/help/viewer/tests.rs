@@ -325,6 +325,34 @@ fn keys_wheel_and_scroll_bar_move_the_first_line() {
     }
 }
 
+/// Page Down keeps the last line wholly in view as the new page's first,
+/// and Page Up the old first line as the last wholly in view, on every
+/// machine: the reader always has a line to go on from.
+#[test]
+fn a_page_keeps_a_line_of_the_last() {
+    // Long enough to page down on the tallest screen.
+    let lines = (0..400).map(|i| Block { line: 1 + i, ..para(vec![text(&format!("Line {i}"))]) }).collect();
+    let doc = Document { path: PathBuf::from("long.guide"), nodes: vec![node("MAIN", lines)], ..Document::default() };
+    for id in MachineId::ALL {
+        let (m, area) = machine(id);
+        let mut v = Viewer::new(doc.clone(), None);
+        let (panes, layout) = v.framed(&m, area);
+        let view = panes.text.h;
+        let last_whole = |first: usize| {
+            let top = layout.lines[first].y;
+            layout.lines.iter().rposition(|l| l.y + l.height <= top + view).unwrap()
+        };
+        v.input(&key(Key::Down), &m, area);
+        let kept = last_whole(1);
+        v.input(&key(Key::PageDown), &m, area);
+        assert_eq!(v.first_line(&m, area), kept, "{id}: paged down");
+        v.input(&key(Key::PageUp), &m, area);
+        let back = v.first_line(&m, area);
+        assert_eq!(last_whole(back), kept, "{id}: paged up");
+        assert_eq!(back, 1, "{id}: a page down and up comes back");
+    }
+}
+
 /// Lines too long for the pane scroll sideways, by key and by the
 /// horizontal scroll bar, on the Amiga, on the Mac, whose bar shows a
 /// thumb once there is something to the right, and on YaZZle's page,
