@@ -511,9 +511,8 @@ fn mac_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
             } else {
                 black
             };
-            let title = if node.title.is_empty() { &node.name } else { &node.title };
-            let title = fitted(chicago, title, r.w - 8);
-            s.draw_text(chicago, &title, r.x + 4, r.y + 1, ink, TextStyle::PLAIN);
+            let title = topic_shown(node, r.w);
+            s.draw_text(chicago, &title, r.x + TOPIC_INSET, r.y + 1, ink, TextStyle::PLAIN);
         }
         s.set_clip(old);
         let n = v.here.doc.nodes.len() as i32;
@@ -532,6 +531,17 @@ fn mac_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
         let pressed = v.pressed == Some(Press::Control(c));
         mac_button(s, machine, r, c.label(Manner::Topics), v.can(c), pressed);
     }
+}
+
+/// How far a topic's title sits in from each side of its row.
+const TOPIC_INSET: i32 = 4;
+
+/// A topic's title (its name, where it has none) as a row `row_w` wide of
+/// the Mac's topic list shows it, in Chicago: shortened with "..." where
+/// it does not fit.
+pub(super) fn topic_shown(node: &crate::help::model::Node, row_w: i32) -> String {
+    let title = if node.title.is_empty() { &node.name } else { &node.title };
+    fitted(Panes::button_font(Manner::Topics), title, row_w - 2 * TOPIC_INSET)
 }
 
 /// `title` as the font shows it, shortened with "..." to `room` pixels,

@@ -260,7 +260,10 @@ impl Panes {
     }
 
     fn topics(area: Rect) -> Panes {
-        let list_w = (area.w * 3 / 10).clamp(110, 180);
+        // At most 200 pixels: as wide as the manuals' longest titles
+        // ("Words used in this manual") need in a 640-pixel window; the
+        // SE/30's 512 pixels give it less, and those are shortened.
+        let list_w = (area.w * 3 / 10).clamp(110, 200);
         let left = area.x + MAC_MARGIN;
         let back = Rect::new(left, area.bottom() - MAC_MARGIN - MAC_BUTTON.1, MAC_BUTTON.0, MAC_BUTTON.1);
         let list = Rect::from_edges(left, area.y + MAC_MARGIN, left + list_w, back.y - MAC_MARGIN);

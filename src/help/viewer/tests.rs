@@ -353,6 +353,29 @@ fn a_page_keeps_a_line_of_the_last() {
     }
 }
 
+/// On a 640-pixel Mac the topic list shows every title of the manuals
+/// whole ("Words used in this manual" was cut to "Words used in this...").
+#[test]
+fn the_mac_topic_list_shows_the_manuals_titles_whole_at_640() {
+    let (m, area) = machine(MachineId::MacColor);
+    let guides = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("guide");
+    let mut titles = 0;
+    for entry in std::fs::read_dir(guides).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "guide") {
+            continue;
+        }
+        let doc = crate::help::amigaguide::read(&path, &std::fs::read(&path).unwrap());
+        let (_, rows, _) = Viewer::new(doc.clone(), None).panes(&m, area).topics.unwrap();
+        for node in &doc.nodes {
+            let shown = paint::topic_shown(node, rows.w);
+            assert!(shown == node.title || shown == node.name, "{}: {shown}", path.display());
+            titles += 1;
+        }
+    }
+    assert!(titles > 100, "{titles}");
+}
+
 /// Lines too long for the pane scroll sideways, by key and by the
 /// horizontal scroll bar, on the Amiga, on the Mac, whose bar shows a
 /// thumb once there is something to the right, and on YaZZle's page,
