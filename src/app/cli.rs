@@ -9,6 +9,7 @@ use crate::core::files::{limits, read_capped, without_bom};
 use crate::games::pegs::board::Board;
 use crate::gfx::image_io::{encode_bmp, encode_png};
 use crate::gfx::{ClippedText, Rect, Surface};
+use crate::help::model::Document;
 use crate::machines::{Depth, Input, Machine, MachineChoice, MachineId};
 use crate::solitaire::lint as solitaire_lint;
 use crate::solitaire::spec::Diagnostic;
@@ -835,6 +836,25 @@ fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), F
     run_window(driver, screen.scale, "A replay is shown only in a window.")
 }
 
+/// The name of the node `--node QUERY` means (see
+/// [`Document::nodes_meant`]), or why there is none: no node, or more
+/// than one, each named with its title so the player can pick.
+fn node_meant(doc: &Document, query: &str, known: &Path) -> Result<String, Failure> {
+    let meant = doc.nodes_meant(query);
+    if let [one] = meant.as_slice() {
+        return Ok(doc.nodes[*one].name.clone());
+    }
+    super::help_source::print_problems(doc);
+    let file = known.display();
+    if meant.is_empty() {
+        let names: Vec<&str> = doc.nodes.iter().map(|n| n.name.as_str()).collect();
+        return Err(fail(format!("{file}: no node {query} (it has {})", names.join(", "))));
+    }
+    let each: Vec<String> =
+        meant.iter().map(|&i| format!("{} (\"{}\")", doc.nodes[i].name, doc.nodes[i].title)).collect();
+    Err(fail(format!("{file}: --node {query} could be any of {}: give one by its name", each.join(", "))))
+}
+
 /// `parlour help`: the viewer in a window, or rendered to `shot`.
 fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Option<&Path>) -> Result<(), Failure> {
     let kind = shot.map(PictureFile::of).transpose()?;
@@ -846,11 +866,10 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
     let machine = picked.machine(default)?;
     let (doc, node_name) = super::help_source::document_for(target, node, machine.id()).map_err(fail)?;
     let known = super::help_source::known_path(&doc.path);
-    if node.is_some() && doc.node(&node_name).is_none() {
-        super::help_source::print_problems(&doc);
-        let names: Vec<&str> = doc.nodes.iter().map(|n| n.name.as_str()).collect();
-        return Err(fail(format!("{}: no node {node_name} (it has {})", known.display(), names.join(", "))));
-    }
+    let node_name = match node {
+        Some(query) => node_meant(&doc, query, &known)?,
+        None => node_name,
+    };
     // Shown all the same: the viewer's page says what is wrong with it.
     let shows_nothing = doc.nodes.is_empty();
     let node = node_name;

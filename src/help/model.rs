@@ -254,6 +254,13 @@ pub fn same_name(a: &str, b: &str) -> bool {
     }
 }
 
+/// A name or title as `--node` matches it loosely: in lower case, without
+/// spaces, hyphens or underscores (`Klondike Draw Three` and
+/// `klondike-draw-three` are both `klondikedrawthree`).
+fn loose_key(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace() && !matches!(c, '-' | '_')).flat_map(char::to_lowercase).collect()
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CommandKind {
     Rx,
@@ -283,6 +290,23 @@ impl Document {
         self.nodes.iter().position(|n| same_name(&n.name, name))
     }
 
+    /// The nodes `--node QUERY` may mean: the node so named (as a link
+    /// names it, see [`same_name`]) alone where there is one; else each
+    /// node whose name or shown title is the query when case, spaces,
+    /// hyphens and underscores are left aside (`game-types` and
+    /// `"Game types"` mean the node GameTypes, titled "Game types").
+    pub fn nodes_meant(&self, query: &str) -> Vec<usize> {
+        if let Some(named) = self.node_index(query) {
+            return vec![named];
+        }
+        let wanted = loose_key(query);
+        if wanted.is_empty() {
+            return Vec::new();
+        }
+        let meant = |n: &Node| loose_key(&n.name) == wanted || loose_key(&n.title) == wanted;
+        self.nodes.iter().enumerate().filter(|(_, n)| meant(n)).map(|(i, _)| i).collect()
+    }
+
     /// Whether a link to `node` of `file` names a node that file lacks.
     pub fn names_missing_node(&self, file: &str, node: &str) -> bool {
         self.missing_nodes.iter().any(|(f, n)| f == file && same_name(n, node))
@@ -306,5 +330,31 @@ mod tests {
         assert_eq!(doc.node_index("  the   RULES "), Some(1));
         assert_eq!(doc.node_index("TheRules"), None);
         assert!(same_name("main", "MAIN") && !same_name("main", "main page"));
+    }
+
+    /// `--node` also finds a node by the title the viewer shows, and by
+    /// its name or title written with other spaces, hyphens or
+    /// underscores; a name that is a node's own wins over a loose match,
+    /// and a loose match of two nodes is both.
+    #[test]
+    fn a_node_is_meant_by_its_name_or_title_loosely() {
+        let node = |name: &str, title: &str| Node { name: name.into(), title: title.into(), ..Node::default() };
+        let nodes = vec![
+            node("GameTypes", "Game types"),
+            node("klondike-draw-three", "Klondike Draw Three"),
+            node("Terms", "Words used"),
+            node("words_used", "Other words"),
+            node("Game-Types-2", "Game types 2"),
+        ];
+        let doc = Document { nodes, ..Document::default() };
+        for query in ["Game types", "game-types", "GAME_TYPES", "gametypes"] {
+            assert_eq!(doc.nodes_meant(query), [0], "{query}");
+        }
+        assert_eq!(doc.nodes_meant("Klondike Draw Three"), [1]);
+        assert_eq!(doc.nodes_meant("klondike draw-three"), [1]);
+        assert_eq!(doc.nodes_meant("Words Used"), [2, 3], "two nodes: neither is picked");
+        assert_eq!(doc.nodes_meant("words_used"), [3], "its own name wins");
+        assert_eq!(doc.nodes_meant(" - "), Vec::<usize>::new());
+        assert_eq!(doc.nodes_meant("klondike"), Vec::<usize>::new());
     }
 }

@@ -436,6 +436,31 @@ fn help_names_its_files_as_the_player_knows_them() {
     assert!(out.status.success(), "{}", stderr(&out));
 }
 
+/// `--node` finds a topic by its name or by the title the viewer shows,
+/// whatever its case, spacing, hyphens and underscores; one that could be
+/// either of two topics is refused, naming both.
+#[test]
+fn help_finds_a_node_by_its_name_or_its_title() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("node.png");
+    let help = |file: &str, node: &str| run(&["help", file, "--node", node, "--shot", &png.to_string_lossy()]);
+    for node in ["Game types", "Game Types", "game-types", "Klondike Draw Three", "klondike draw-three"] {
+        let out = help("solitaire.guide", node);
+        assert!(out.status.success(), "{node}: {}", stderr(&out));
+    }
+    let guide = dir.path().join("twice.guide");
+    std::fs::write(&guide, "@database t\n@node MAIN \"Main\"\nx\n@endnode\n@node Words \"Other words\"\ny\n@endnode\n@node Terms \"Words\"\nz\n@endnode\n").unwrap();
+    let out = help(&guide.to_string_lossy(), "words");
+    assert!(out.status.success(), "a node's own name wins: {}", stderr(&out));
+    let out = help(&guide.to_string_lossy(), "other-words");
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::write(&guide, "@database t\n@node MAIN \"Main\"\nx\n@endnode\n@node Words-Used \"A\"\ny\n@endnode\n@node Terms \"Words used\"\nz\n@endnode\n").unwrap();
+    let out = help(&guide.to_string_lossy(), "words used");
+    assert_eq!(out.status.code(), Some(1));
+    let said = stderr(&out);
+    assert!(said.contains("--node words used could be any of Words-Used (\"A\"), Terms (\"Words used\")"), "{said}");
+}
+
 /// A help file with no page to show is drawn with its problems on the
 /// page, and `parlour help` then fails; a device or a pipe by a help
 /// file's name is said to be no file, not an unknown game.
