@@ -10,7 +10,8 @@
 //! drag 40 200 300 120
 //! wheel 100 100 3         # three notches towards you (negative: away)
 //! key ctrl+z              # ctrl, cmd and amiga mean the machine's shortcut key
-//! menu Game > Undo        # the visible text, with or without a trailing ...
+//! menu Game > Undo        # the visible text, with or without a trailing ...;
+//!                         # the searches under way answer first, as at a wait
 //! wait 500                # time passing (ticks, if the screen wants them)
 //! ```
 
@@ -338,6 +339,11 @@ fn run_step(driver: &mut Driver, event: &Event) -> Result<(), String> {
             }
             let menus = driver.shell().menus();
             let found = find_item(&menus, title, item)?.clone();
+            // A player reaches for a menu after looking at the screen: the
+            // searches the last moves started answer first, as at a
+            // `wait`, so a box the item opens covers a screen that shows
+            // their verdict (no tick reaches the game under a box).
+            driver.feed(&[Input::Tick { ms: 0 }]);
             driver.choose(&found);
         }
         Event::Wait { ms } => {

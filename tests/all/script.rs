@@ -246,3 +246,32 @@ fn a_click_on_another_menu_title_opens_that_menu_on_windows() {
         }
     }
 }
+
+/// A script's menu choice comes after the searches of the moves before
+/// it have answered, as a player reaches for a menu after looking: a box
+/// the item opens (Statistics) covers a table whose status shows the
+/// verdict, the same as when time passed first. Before, the box took the
+/// tick that brings the verdict, and the shot showed no solver word.
+#[test]
+fn a_box_opened_from_a_menu_covers_the_verdict_the_window_shows() {
+    use parlour::machines::Input;
+    use parlour::views::background;
+    background::set(background::Work::AtOnce);
+    let screen = Rect::new(0, 0, 512, 342);
+    let frame_after = |time_first: bool| {
+        let (view, _data) = open_game("klondike", 3);
+        let mut d = Driver::new(Shell::new(machine(MachineId::MacSe30), view, 3));
+        if time_first {
+            d.feed(&[Input::Tick { ms: 0 }]);
+        }
+        drive(&mut d, "menu Game > Statistics...\nkey Return");
+        region(&d, screen)
+    };
+    let unjudged = {
+        let (view, _data) = open_game("klondike", 3);
+        region(&Driver::new(Shell::new(machine(MachineId::MacSe30), view, 3)), screen)
+    };
+    let (looked, hurried) = (frame_after(true), frame_after(false));
+    assert!(looked != unjudged, "the verdict shows in the status strip once judged");
+    assert!(hurried == looked, "the menu's box hid the verdict");
+}

@@ -157,6 +157,19 @@ fn a_game_the_demo_won_scores_nothing_and_sets_no_figure() {
     }
 }
 
+/// The Chance counts cards laid off as its score: a game the demo won
+/// shows none, as its Scores box says ("Solve: no cards count"), where
+/// the status showed all 52.
+#[test]
+fn a_chance_game_the_demo_won_shows_no_cards_laid_off() {
+    background::allow(false);
+    let (mut view, _data) = open_game("the-chance", 1);
+    view.command(&Command::View(SOLVE)).unwrap();
+    demo_to_its_win(&mut *view);
+    let cards = view.fields().into_iter().find(|(label, _)| *label == "Cards").map(|(_, n)| n);
+    assert_eq!(cards.as_deref(), Some("0"));
+}
+
 #[test]
 fn a_click_stops_the_demo() {
     let (mut view, _data) = open_game("freecell", 1);

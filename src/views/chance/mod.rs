@@ -163,6 +163,12 @@ impl ChanceBoard {
             self.play_sound(Sound::LayOff);
         }
     }
+
+    /// The cards the player has laid off: none once Solve has played in
+    /// the game, as the scores count it (Klondike's score reads 0 so).
+    fn player_cards(&self, session: &Session<ChanceVariant>) -> usize {
+        if self.table.solve_helped(session).is_some() { 0 } else { session.state().cards_on_foundations() }
+    }
 }
 
 /// The table's reply as The Chance's (the table never asks for rules).
@@ -234,7 +240,7 @@ impl Board<ChanceVariant> for ChanceBoard {
 
     fn fields(&self, session: &Session<ChanceVariant>) -> Vec<(&'static str, String)> {
         let mut fields = vec![
-            ("Cards", session.state().cards_on_foundations().to_string()),
+            ("Cards", self.player_cards(session).to_string()),
             ("Rule", session.variant().rule().label().to_string()),
         ];
         fields.extend(self.table.assist.field());
@@ -396,14 +402,11 @@ impl Board<ChanceVariant> for ChanceBoard {
     }
 
     fn tally(&mut self, session: &Session<ChanceVariant>, outcome: Outcome, stats: &mut GameStats) {
-        // A game Solve played in scores nothing: its cards are not the
-        // player's.
-        let helped = self.table.solve_helped(session).is_some();
         let game = LastGame {
             rule: session.variant().rule(),
-            cards: if helped { 0 } else { session.state().cards_on_foundations() },
+            cards: self.player_cards(session),
             won: outcome == Outcome::Won,
-            helped,
+            helped: self.table.solve_helped(session).is_some(),
         };
         scores::add(stats, &game);
         self.last = Some(game);
