@@ -1620,9 +1620,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 self.moved_on();
                 self.message = self.standing_words();
                 // Taken back out of its end, or back from the deal that
-                // gave it up, a lost game keeps its count.
+                // gave it up, a lost game keeps its count. The journal
+                // keeps it too, as a mark: the next move drops the steps
+                // that told of the loss, and a game resumed without them
+                // would count again.
                 let back = ended || self.session.game_start() != start;
                 if back && self.counted.get(&self.session.game_start()) == Some(&Outcome::Lost) {
+                    self.session.mark(Mark::Lost);
                     self.message = "Taken back. Still counted as lost.".into();
                 }
                 self.journal();
