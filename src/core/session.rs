@@ -52,9 +52,10 @@ pub enum Mark {
     /// The program played in it for the player (Solve's demo): the player
     /// never wins it, however it ends.
     Helped,
-    /// The board found it lost while moves remained (The Chance, once
-    /// nothing more can be laid off), and it was counted lost then: a
-    /// resumed game is not counted again when it is given up.
+    /// It was counted lost before it ended: the board found it lost
+    /// while moves remained (The Chance, once nothing more can be laid
+    /// off), or it was lost or given up and then taken back by Undo. A
+    /// resumed game is not counted again when it is given up or won.
     Lost,
 }
 

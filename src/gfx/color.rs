@@ -57,6 +57,11 @@ impl Rgb {
         Rgb::new(e((v >> 10) & 31), e((v >> 5) & 31), e(v & 31))
     }
 
+    /// Whether it is a grey (black and white too): no hue at all.
+    pub fn is_grey(self) -> bool {
+        self.r == self.g && self.g == self.b
+    }
+
     /// Squared distance, weighted towards green as the eye is; used for
     /// nearest-colour mapping.
     pub fn distance2(self, other: Rgb) -> u32 {

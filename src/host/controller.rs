@@ -676,16 +676,23 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// The box at a game's end, titled `title`: its ending, time and moves,
-    /// and the board's own lines.
+    /// and the board's own lines. A figure the ending gives already
+    /// ("Solved in 4 moves!", "Cleared! MineSweeper in 0:37.") is not
+    /// said again under it.
     fn ending_box(&self, title: &str, extra: Vec<String>) -> Requester {
-        let time = format!("Time: {}", clock(self.session.elapsed_ms() / 1000));
-        let mut lines = vec![
-            self.message.clone(),
-            match self.board.moves(&self.session) {
-                Some(moves) => format!("{time}   Moves: {moves}"),
-                None => time,
-            },
-        ];
+        let ending = &self.message;
+        let time = clock(self.session.elapsed_ms() / 1000);
+        let mut figures = Vec::new();
+        if !ending.contains(&time) {
+            figures.push(format!("Time: {time}"));
+        }
+        if let Some(moves) = self.board.moves(&self.session)
+            && !ending.contains(&plural(moves, "move", "moves"))
+        {
+            figures.push(format!("Moves: {moves}"));
+        }
+        let mut lines = vec![ending.clone()];
+        lines.extend((!figures.is_empty()).then(|| figures.join("   ")));
         lines.extend(extra);
         Requester { title: title.into(), lines, buttons: vec!["New Game".into(), "OK".into()] }
     }
@@ -1556,7 +1563,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         }
         if let Input::Tick { ms } = *input {
             let before = self.session.elapsed_ms() / 1000;
-            let clock_runs = self.clock_counts() && !self.awaiting_player && !self.board.paused();
+            let clock_runs =
+                self.clock_counts() && !self.awaiting_player && !self.board.paused() && !self.board.boxed();
             if clock_runs && self.tick_hz(machine.id()) > 0 {
                 self.session.add_time(u64::from(ms));
             }
@@ -1620,9 +1628,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 self.moved_on();
                 self.message = self.standing_words();
                 // Taken back out of its end, or back from the deal that
-                // gave it up, a lost game keeps its count.
+                // gave it up, a lost game keeps its count. The journal
+                // keeps it too, as a mark: the next move drops the steps
+                // that told of the loss, and a game resumed without them
+                // would count again.
                 let back = ended || self.session.game_start() != start;
                 if back && self.counted.get(&self.session.game_start()) == Some(&Outcome::Lost) {
+                    self.session.mark(Mark::Lost);
                     self.message = "Taken back. Still counted as lost.".into();
                 }
                 self.journal();

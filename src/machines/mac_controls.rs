@@ -7,7 +7,8 @@
 //! 3-D faces lit from the upper left, grey scroll bar tracks with a
 //! lavender scroll box, a 3-D size box. The colours are asked of the
 //! surface, so each depth shows the nearest its colour table has (the
-//! 4-colour table's greys included).
+//! 4-colour table's greys included; the 16-colour table has no lavender,
+//! and there the scroll box is white).
 
 use crate::gfx::{Paint, Pattern, Rect, Rgb, Surface, TextStyle};
 
@@ -381,5 +382,12 @@ mod tests {
         // With nothing to scroll, the track is white.
         scroll_bar(&mut s, &look, whole, up, down, track, None);
         assert_eq!(s.colour_at(7, 48), Some(Rgb::WHITE));
+        // The 16-colour table has no lavender: the box is white on the
+        // grey track there, as the README says.
+        let look = Look::mac(Depth::Colours16, 640, 480);
+        let mut s = look.new_surface();
+        scroll_bar(&mut s, &look, whole, up, down, track, Some(Rect::new(1, 40, 14, 16)));
+        assert_eq!(s.colour_at(7, 48), Some(Rgb::WHITE));
+        assert_ne!(s.colour_at(7, 70), Some(Rgb::WHITE));
     }
 }

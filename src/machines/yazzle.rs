@@ -218,6 +218,7 @@ impl YazzleChrome {
                     wrapped
                 } else {
                     let wide = measure("  ");
+                    let figures: Vec<(&str, String)> = figures.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
                     vec![status::fit(&measure, room, wide, &field.label, &figures, &message).joined(wide)]
                 }
             }
@@ -252,10 +253,21 @@ impl YazzleChrome {
 
     /// The figures the skin has no text field for (a game's own, such as
     /// the stones left in peg solitaire), and the message: those that no
-    /// empty box stands in for (see [`stand_ins`](Self::stand_ins)).
-    fn unplaced<'f>(&self, frame: &Frame<'f>) -> (Vec<(&'f str, String)>, String) {
+    /// empty box stands in for (see [`stand_ins`](Self::stand_ins)). Their
+    /// names are in capitals where the skin's boxes are labelled so.
+    fn unplaced(&self, frame: &Frame) -> (Vec<(String, String)>, String) {
         let lent = self.stand_ins(frame).len();
-        (self.homeless(frame).into_iter().skip(lent).collect(), frame.message.to_string())
+        let label = self.figures_label();
+        let figures = self.homeless(frame).into_iter().skip(lent).map(|(n, v)| (cased_like(label, n), v));
+        (figures.collect(), frame.message.to_string())
+    }
+
+    /// The label of the skin's first box for a figure, whose style the
+    /// figures written in the message box follow; none if it has no such
+    /// box.
+    fn figures_label(&self) -> &str {
+        let named = self.skin.fields.iter().find(|f| matches!(f.field, FieldKind::Named(_)));
+        named.map_or("", |f| f.label.as_str())
     }
 
     /// The game's figures the skin has no text field of their name for.
@@ -280,10 +292,13 @@ impl YazzleChrome {
     }
 
     /// The message, led by the figures the skin has no text field for,
-    /// so every figure is shown somewhere.
+    /// so every figure is shown somewhere, each written as the skin's
+    /// boxes write theirs ("ROWS 0" after "SCORE 0", "Rows: 0" after
+    /// "Score: 0").
     fn message_with_unplaced_fields(&self, frame: &Frame) -> String {
         let (figures, message) = self.unplaced(frame);
-        let mut parts: Vec<String> = figures.iter().map(|(n, v)| format!("{n}: {v}")).collect();
+        let label = self.figures_label();
+        let mut parts: Vec<String> = figures.iter().map(|(n, v)| format!("{} {v}", labelled_like(label, n))).collect();
         if !message.is_empty() {
             parts.push(message);
         }
@@ -297,12 +312,17 @@ impl YazzleChrome {
 /// another reads like the skin's other boxes ("FLAGS 10" beside "TIME 0:00").
 fn labelled_like(label: &str, name: &str) -> String {
     let label = label.trim_end();
-    let shouting = label.chars().any(char::is_alphabetic) && !label.chars().any(char::is_lowercase);
-    let mut text = if shouting { name.to_uppercase() } else { name.to_string() };
+    let mut text = cased_like(label, name);
     if label.is_empty() || label.ends_with(':') {
         text.push(':');
     }
     text
+}
+
+/// A game's figure `name` in capitals if the box's `label` is.
+fn cased_like(label: &str, name: &str) -> String {
+    let shouting = label.chars().any(char::is_alphabetic) && !label.chars().any(char::is_lowercase);
+    if shouting { name.to_uppercase() } else { name.to_string() }
 }
 
 /// Draws `img` with its top-left at (x, y), blending by its alpha.
@@ -985,6 +1005,23 @@ mod tests {
         assert_eq!(chrome.message_with_unplaced_fields(&crowded), "Cards: 1  Rule: 1  Hello");
         let quiet = Frame { title: "T", fields: &fields[..1], message: "", ..Default::default() };
         assert_eq!(chrome.message_with_unplaced_fields(&quiet), "");
+    }
+
+    /// The figures that lead the message read as the skin's boxes do,
+    /// in capitals and without a colon on transcrippled ("SCORE 0  TIME
+    /// 0:02  LEVEL 0  ROWS 0"), so the bar has one style.
+    #[test]
+    fn figures_in_the_message_are_written_as_the_boxes_are() {
+        let fields: Vec<_> = ["Score", "Time", "Level", "Rows"].iter().map(|n| (*n, "0".to_string())).collect();
+        let frame = Frame { title: "Tetris", fields: &fields, message: "Paused.", ..Default::default() };
+        for (skin, said) in [
+            ("transcrippled", "ROWS 0  Paused."),
+            ("plastiquev2", "Rows 0  Paused."),
+            ("plastique", "Rows: 0  Paused."),
+        ] {
+            let (_, chrome) = machine(skin);
+            assert_eq!(chrome.message_with_unplaced_fields(&frame), said, "{skin}");
+        }
     }
 
     #[test]

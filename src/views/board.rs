@@ -436,6 +436,13 @@ pub trait Board<V: Variant> {
         false
     }
 
+    /// Whether a box of the board's own is open over the play (Scramble's
+    /// Change Picture): the clock stands while it is, as it does under
+    /// the window's requesters, which hold every game's input.
+    fn boxed(&self) -> bool {
+        false
+    }
+
     /// Whether the clock of the game at the cursor counts time, as the
     /// controller decides it (a game under way and not yet counted in the
     /// statistics), told whenever that may have changed. The clock runs

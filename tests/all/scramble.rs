@@ -572,3 +572,88 @@ fn a_shuffle_after_a_solved_puzzle_undoes_only_to_its_own_start() {
     view.command(&Command::Undo);
     assert_eq!(view.session().move_count(), 1, "the game given up comes back");
 }
+
+/// Solves the puzzle on the table by its hints, a click on each piece;
+/// returns what the last click answered.
+fn solve_by_clicks(view: &mut ScrambleView, m: &Machine, area: Rect) -> Response {
+    let mut last = Response::Unchanged;
+    while view.session().state().status() == Status::Playing {
+        let slide = view.session().state().hint().unwrap();
+        let l = layout(view, m, area);
+        last = click(view, m, area, centre(l.place(slide.0)));
+    }
+    last
+}
+
+/// The win's box gives the moves once: "Solved in 4 moves!" says them,
+/// and the line under it gives the time alone.
+#[test]
+fn the_win_box_gives_the_moves_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 2, 2, 5, Vec::new());
+    let Response::Ask(won) = solve_by_clicks(&mut view, &m, area) else { panic!("no box at the win") };
+    assert_eq!(won.lines.iter().filter(|l| l.contains("move")).count(), 1, "{:?}", won.lines);
+    assert!(won.lines[1].starts_with("Time: ") && !won.lines[1].contains("Moves"), "{:?}", won.lines);
+}
+
+/// The clock stands while Change Picture's box is open, as it does under
+/// the window's requesters (the Statistics box, New Game's question).
+#[test]
+fn the_clock_stands_while_change_picture_is_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 3, 3, 5, Vec::new());
+    play_the_hint(&mut view, &m, area);
+    view.input(&Input::Tick { ms: 1000 }, &m, area);
+    view.command(&Command::View(CHANGE_PICTURE));
+    view.input(&Input::Tick { ms: 4000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), 1000, "the clock ran under the box");
+    key(&mut view, &m, area, Key::Escape);
+    view.input(&Input::Tick { ms: 1000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), 2000, "the clock goes on once the box is closed");
+}
+
+/// A game given up for New Game is counted lost; taken back by Undo it
+/// stays so (guide/solitaire.guide, "Undo after a loss"), even once a
+/// move has dropped the deal that gave it up and the game is resumed
+/// from its journal: its clock stands, Pause is greyed, and solving it
+/// counts nothing more.
+#[test]
+fn a_game_given_up_and_taken_back_stays_counted_as_lost_when_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 2, 2, 5, Vec::new());
+    solve_by_clicks(&mut view, &m, area);
+    // The win's box: New Game first.
+    view.answer(0);
+    play_the_hint(&mut view, &m, area);
+    let Some(Response::Ask(_)) = view.command(&Command::New) else { panic!("New Game did not ask first") };
+    view.answer(0);
+    view.command(&Command::Undo);
+    assert_eq!(view.message(), "Taken back. Still counted as lost.");
+    play_the_hint(&mut view, &m, area);
+    assert_eq!(view.session().state().status(), Status::Playing);
+    let variant = view.session().variant().clone();
+    drop(view);
+    let board = ScrambleBoard::new(dir.path(), Vec::new());
+    let mut view = Controller::open("scramble", variant, board, dir.path(), &Opening::default());
+    assert!(view.session().move_count() > 0, "the game was not resumed");
+    let counted_with = view.session().elapsed_ms();
+    view.input(&Input::Tick { ms: 3000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), counted_with, "the clock of a counted game stands");
+    let items = view.menus().into_iter().flat_map(|menu| menu.items);
+    let pause = items.into_iter().find(|i| i.command == Command::View(PAUSE)).unwrap();
+    assert!(!pause.enabled, "Pause is offered while the clock stands");
+    solve_by_clicks(&mut view, &m, area);
+    assert!(view.message().contains("stays counted as lost"), "{}", view.message());
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    let game = stats.game(view.session().variant().id()).unwrap();
+    assert_eq!((game.played, game.won, game.lost), (2, 1, 1));
+}
+
+/// Plays the hint's move by a click on its piece.
+fn play_the_hint(view: &mut ScrambleView, m: &Machine, area: Rect) {
+    let (l, hint) = (layout(view, m, area), view.session().state().hint().unwrap());
+    click(view, m, area, centre(l.place(hint.0)));
+}

@@ -831,3 +831,21 @@ fn a_seed_opens_that_level_of_the_set() {
     let stats = parlour::core::Stats::load(data.path()).unwrap();
     assert!(stats.game("sokoban/parlour/1").is_none_or(|g| g.played == 0), "nothing was given up");
 }
+
+/// The guide names the figures of Sokoban's Statistics box by the box's
+/// own words (won and lost), and says that a level given up counts as
+/// lost, as the question before Restart and New Game says.
+#[test]
+fn the_guide_names_the_statistics_as_the_box_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open_level(dir.path(), 1);
+    let Some(parlour::views::Response::Ask(stats)) = view.command(&Command::Stats) else { panic!("no Statistics box") };
+    let guide = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/guide/sokoban.guide")).unwrap();
+    let guide = String::from_utf8_lossy(&guide);
+    let told = guide.lines().find(|l| l.starts_with("Statistics...")).expect("the guide's Statistics paragraph");
+    for figure in ["Played", "Won", "Lost"] {
+        assert!(stats.lines.iter().any(|l| l.contains(&format!("{figure}:"))), "{:?}", stats.lines);
+        assert!(told.contains(&figure.to_lowercase()), "the guide does not name {figure}: {told}");
+    }
+    assert!(told.contains("counts as lost"), "{told}");
+}

@@ -439,6 +439,10 @@ impl Board<ScrambleVariant> for ScrambleBoard {
         self.pause.clock_counts(counts);
     }
 
+    fn boxed(&self) -> bool {
+        self.dialog.is_some()
+    }
+
     fn hint(&mut self, session: &Session<ScrambleVariant>) -> Result<Slide, String> {
         let st = session.state();
         let p = st.puzzle();

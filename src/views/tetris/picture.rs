@@ -5,7 +5,7 @@
 
 use crate::games::tetris::pieces::Piece;
 use crate::games::tetris::rules::{COLUMNS, ROWS, Tetris};
-use crate::gfx::{Paint, Pattern, Rect, Rgb, Surface, TextStyle};
+use crate::gfx::{Format, Paint, Pattern, Rect, Rgb, Surface, TextStyle};
 use crate::machines::{Depth, Machine, Pen};
 use crate::views::widgets;
 
@@ -28,6 +28,35 @@ fn colour(piece: Piece) -> u32 {
         Piece::J => 0x1144BB,
         Piece::L => 0xEE9900,
     }
+}
+
+/// The colour of a piece's squares on `s`: the register nearest its own
+/// colour, unless that is a grey or another piece's (the Amiga DblPAL's
+/// sixteen registers hold no purple, and its nearest to the T is dark
+/// grey); then the nearest register left, so each piece keeps a colour
+/// of its own. A screen of direct colour shows the piece's own.
+fn body_colour(s: &Surface, piece: Piece) -> Rgb {
+    let own = Rgb::hex(colour(piece));
+    if !matches!(s.format(), Format::Indexed { .. }) {
+        return own;
+    }
+    let registers = s.palette().entries();
+    let others: Vec<Rgb> = Piece::ALL
+        .into_iter()
+        .filter(|&p| p != piece)
+        .filter_map(|p| nearest(Rgb::hex(colour(p)), registers))
+        .collect();
+    let free = |r: &Rgb| !r.is_grey() && !others.contains(r);
+    match nearest(own, registers) {
+        Some(r) if !free(&r) => registers.iter().copied().filter(free).min_by_key(|f| f.distance2(own)).unwrap_or(r),
+        r => r.unwrap_or(own),
+    }
+}
+
+/// The register of `registers` nearest `c` (the first of equals, as the
+/// screen picks it).
+fn nearest(c: Rgb, registers: &[Rgb]) -> Option<Rgb> {
+    registers.iter().copied().min_by_key(|r| r.distance2(c))
 }
 
 /// Each piece's pattern on a one-bit screen.
@@ -80,7 +109,8 @@ fn block(s: &mut Surface, machine: &Machine, r: Rect, piece: Piece) {
     let c = Rgb::hex(colour(piece));
     let lit = Rgb::new(c.r / 2 + 128, c.g / 2 + 128, c.b / 2 + 128);
     let dark = Rgb::new(c.r / 2, c.g / 2, c.b / 2);
-    let (body, lit, dark) = (s.value_for(c), s.value_for(lit), s.value_for(dark));
+    let body = body_colour(s, piece);
+    let (body, lit, dark) = (s.value_for(body), s.value_for(lit), s.value_for(dark));
     s.fill_rect(r, Paint::Solid(body));
     s.hline(r.x, r.right() - 1, r.y, Paint::Solid(lit));
     s.vline(r.x, r.y, r.bottom() - 1, Paint::Solid(lit));
@@ -233,8 +263,8 @@ mod tests {
         (rows, s.colour_at(6, 6).unwrap())
     }
 
-    /// On every screen the seven pieces look different; on the Mac from
-    /// sixteen colours up none is a grey, and the Amiga PAL screen shows
+    /// On every screen the seven pieces look different; from sixteen
+    /// colours up (the Amiga DblPAL's too, with no purple) none is a grey, and the Amiga PAL screen shows
     /// each in its own register.
     #[test]
     fn every_screen_tells_the_pieces_apart() {
@@ -248,7 +278,9 @@ mod tests {
                     assert_ne!(a, b, "{id:?} {depth:?}: {this:?} and {:?} look alike", Piece::ALL[j]);
                 }
                 let hued = middle.r.max(middle.g).max(middle.b) - middle.r.min(middle.g).min(middle.b) >= 40;
-                let colours_16_up = depth.is_some_and(|d| d >= Depth::Colours16);
+                // The Amigas, with no depth to choose, have 16 registers or more.
+                let amiga = matches!(id, MachineId::AmigaPal | MachineId::AmigaDblPal);
+                let colours_16_up = depth.map_or(amiga, |d| d >= Depth::Colours16);
                 assert!(hued || !colours_16_up, "{id:?} {depth:?}: {this:?} is grey {middle:?}");
             }
         }
