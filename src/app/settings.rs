@@ -141,13 +141,17 @@ pub fn remember_machines(
     write_atomic(&path, &bytes)
 }
 
-/// Writes `choice` into `section` of `ini`, its machine's id too if `with_id`.
+/// Writes `choice` into `section` of `ini`, its machine's id too if
+/// `with_id`. A depth is written only for a machine with a choice of
+/// depths: the one depth of the SE/30 or YaZZle is no setting (a file
+/// that has one is still read without a word).
 fn set_choice(ini: &mut Ini, section: &str, choice: &MachineChoice, with_id: bool) {
     let mut section = ini.with_section(Some(section));
     if let Some(id) = choice.id.filter(|_| with_id) {
         section.set("id", id.name());
     }
-    if let Some(d) = choice.depth {
+    let has_depths = choice.id.is_none_or(|id| id.depths().len() > 1);
+    if let Some(d) = choice.depth.filter(|_| has_depths) {
         section.set("depth", d.name());
     }
     if let Some(s) = &choice.skin {
@@ -251,6 +255,22 @@ mod tests {
 
     fn last_machine_in(data_dir: &Path) -> MachineChoice {
         choice_kept(&read_settings(&settings_in(data_dir)), None)
+    }
+
+    /// YaZZle and the SE/30 have one depth each: none is written for them,
+    /// and a file of before that has one is read without a word.
+    #[test]
+    fn a_machine_with_one_depth_keeps_none_in_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let built = |id| Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap().choice();
+        let used = BTreeMap::from([(MachineId::MacSe30, built(MachineId::MacSe30))]);
+        remember_machines(dir.path(), &built(MachineId::Yazzle), &used).unwrap();
+        let text = std::fs::read_to_string(settings_in(dir.path())).unwrap();
+        assert!(!text.contains("depth"), "{text}");
+        std::fs::write(settings_in(dir.path()), "[Machine]\nid=yazzle\n[Machine yazzle]\ndepth=millions\n").unwrap();
+        while warnings::take().is_some() {}
+        assert_eq!(last_on(dir.path(), MachineId::Yazzle).id, Some(MachineId::Yazzle));
+        assert!(warnings::take().is_none(), "an old file's depth is told of");
     }
 
     /// Each machine keeps its own depth and skin: the one used last is

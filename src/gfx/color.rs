@@ -76,6 +76,20 @@ impl Rgb {
         Rgb::new(255 - self.r, 255 - self.g, 255 - self.b)
     }
 
+    /// WCAG's contrast ratio of two colours, from 1 (the same) to 21
+    /// (black on white).
+    pub fn contrast(self, other: Rgb) -> f64 {
+        let lum = |c: Rgb| {
+            let lin = |v: u8| {
+                let v = f64::from(v) / 255.0;
+                if v <= 0.03928 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+            };
+            0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
+        };
+        let (x, y) = (lum(self), lum(other));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
     /// Luminance 0..=255 (Rec. 601 weights).
     pub fn luma(self) -> u8 {
         ((299 * self.r as u32 + 587 * self.g as u32 + 114 * self.b as u32) / 1000) as u8

@@ -86,13 +86,24 @@ fn found(doc_path: &Path, name: &str) -> Result<PathBuf, OutsideFolder> {
 /// in the same words from `parlour lint`, `parlour help` and the viewer's
 /// status line.
 pub fn no_such_file(doc_path: &Path, file: &str) -> String {
+    format!("there is no file {file} in the {}'s folder", kind(doc_path))
+}
+
+/// [`beside`] for the help viewer, which says why not to the player in a
+/// plain sentence rather than in the words readers of data files share.
+pub fn openable(doc_path: &Path, name: &str) -> Result<PathBuf, String> {
+    found(doc_path, name)
+        .map_err(|_| format!("{name}: help reads only files inside the {}'s own folder.", kind(doc_path)))
+}
+
+/// What the document at `doc_path` is called: a guide, a page or help.
+fn kind(doc_path: &Path) -> &'static str {
     let ext = doc_path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).unwrap_or_default();
-    let what = match ext.as_str() {
+    match ext.as_str() {
         "guide" => "guide",
         "html" | "htm" => "page",
         _ => "help",
-    };
-    format!("there is no file {file} in the {what}'s folder")
+    }
 }
 
 /// A picture from the document's folder (BMP or PNG).

@@ -226,7 +226,7 @@ impl Chrome for MacChrome {
         let clear_of_boxes = w.w - 2 * (self.close_box().right() - w.x + 6) - 12;
         let title = status::truncate(&|t: &str| font.text_width(t) as i32, frame.title, clear_of_boxes);
         let title_gap = self.draw_title_bar(s, look, &title);
-        s.draw_text(font, &title, title_gap.x + 6, title_gap.y + 1, black, TextStyle::PLAIN);
+        s.draw_text(font, &title, title_gap.x + 6, title_gap.y, black, TextStyle::PLAIN);
 
         // The status strip and the size box at its end.
         let st = self.status_strip();
@@ -417,7 +417,10 @@ impl MacChrome {
     /// The active window's title bar inside its frame: on one bit, six
     /// black racing stripes; on colour screens, System 7's lit grey bar
     /// with grey engraved stripes and a zoom box. Returns the gap cleared
-    /// for the title (the title's cell starts 6 pixels in).
+    /// for the title, the title's cell 6 pixels in: centred in the bar,
+    /// its capitals sit on the middle of the stripes and its descenders
+    /// end a row above the bar's bottom one, clear of the line below, as
+    /// a Mac's do.
     fn draw_title_bar(&self, s: &mut Surface, look: &Look, title: &str) -> Rect {
         let w = self.window();
         let ink = mac_controls::Inks::new(s, look);
@@ -494,5 +497,32 @@ impl MacChrome {
             }
         }
         round_corners(s, Rect::new(0, 0, self.width, self.height), black, 5);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machines::Depth;
+
+    /// A title's descenders end a row above the bar's bottom row, so the
+    /// "p" of "Doorstep" does not run into the line under the bar.
+    #[test]
+    fn a_title_descender_stays_clear_of_the_line_under_the_bar() {
+        for depth in Depth::ALL {
+            let look = Look::mac(depth, 512, 342);
+            let chrome = MacChrome::new(512, 342);
+            let mut s = look.new_surface();
+            let frame = Frame { title: "Parlour 1: Doorstep", menus: &[], fields: &[], message: "", disabled: &[] };
+            chrome.draw_frame(&mut s, &look, &frame);
+            let black = look.paint(Pen::Text).value_at(0, 0);
+            let content = chrome.content();
+            // The line under the bar is the content's top row less one.
+            let bars_bottom_row = content.y - 2;
+            let title = content.x + content.w / 4..content.right() - content.w / 4;
+            let inked = |y: i32| title.clone().any(|x| s.get(x, y) == Some(black));
+            assert!(inked(bars_bottom_row - 1), "{depth:?}: the descender is not drawn");
+            assert!(!inked(bars_bottom_row), "{depth:?}: ink on the bar's bottom row");
+        }
     }
 }

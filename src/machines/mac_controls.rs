@@ -15,9 +15,9 @@ use crate::gfx::{Paint, Pattern, Rect, Rgb, Surface, TextStyle};
 use super::look::Look;
 use super::pens::Pen;
 
-/// System 7's control colours (chosen to land on entries of the 2-, 4- and
-/// 8-bit system colour tables: at 4 colours the face is the light grey,
-/// shadows the dark one).
+/// System 7's control colours (chosen to land on entries of the 4- and
+/// 8-bit system colour tables; the 2-bit table's greys stand in for them
+/// at 4 colours, see `Inks::new`).
 const FACE: u32 = 0xDDDDDD;
 const TRACK: u32 = 0xCCCCCC;
 const SHADOW: u32 = 0x888888;
@@ -64,14 +64,23 @@ struct Colours {
 
 impl Inks {
     pub fn new(s: &mut Surface, look: &Look) -> Inks {
+        let white = look.paint(Pen::Background);
         let colour = (!look.is_monochrome()).then(|| {
             let mut c = |hex: u32| Paint::Solid(s.value_for(Rgb::hex(hex)));
-            let (track, thumb) = (c(TRACK), c(THUMB));
+            let (track, thumb, dark) = (c(TRACK), c(THUMB), c(DARK));
+            // The 2-bit table (white, #ACACAC, #555555, black) has no grey
+            // as light as the face: the nearest would be white, and the
+            // controls flat. Its light grey is the face then, and its dark
+            // grey the shadow, so they stay 3-D as System 7's did.
+            let (face, shadow) = match c(FACE) {
+                face if face == white => (track, dark),
+                face => (face, c(SHADOW)),
+            };
             Colours {
-                face: c(FACE),
+                face,
                 track,
-                shadow: c(SHADOW),
-                dark: c(DARK),
+                shadow,
+                dark,
                 // Where the table has no lavender apart from the track's
                 // grey (16 colours), the scroll box is white.
                 thumb: if thumb == track { c(0xFFFFFF) } else { thumb },
@@ -79,12 +88,7 @@ impl Inks {
                 thumb_light: c(THUMB_LIGHT),
             }
         });
-        Inks {
-            black: look.paint(Pen::Text),
-            white: look.paint(Pen::Background),
-            dimmed: look.paint(Pen::Disabled),
-            colour,
-        }
+        Inks { black: look.paint(Pen::Text), white, dimmed: look.paint(Pen::Disabled), colour }
     }
 
     /// True on colour screens, where System 7 draws its 3-D controls.
@@ -366,6 +370,22 @@ mod tests {
             } else {
                 assert!(seen.len() >= 3, "{depth:?}: a grey face as well as black and white: {seen:?}");
             }
+        }
+    }
+
+    /// From 4 colours up a button is 3-D: a grey face, lit white at the
+    /// top and shaded darker at the bottom.
+    #[test]
+    fn colour_buttons_have_a_grey_face_and_a_darker_shadow_at_every_depth() {
+        let r = Rect::new(10, 10, 60, 20);
+        for depth in Depth::ALL.into_iter().filter(|&d| d != Depth::Bits1) {
+            let look = Look::mac(depth, 640, 480);
+            let mut s = look.new_surface();
+            button(&mut s, &look, r, "", ButtonState { enabled: true, pressed: false, default: false });
+            let (face, shadow) = (s.colour_at(r.x + 4, r.y + 4), s.colour_at(r.x + 4, r.bottom() - 2));
+            assert_ne!(face, Some(Rgb::WHITE), "{depth:?}: a white face");
+            assert_ne!(face, shadow, "{depth:?}: no shadow");
+            assert_eq!(s.colour_at(r.x + 4, r.y + 1), Some(Rgb::WHITE), "{depth:?}: no light");
         }
     }
 

@@ -425,7 +425,7 @@ impl Viewer {
             // is, but it is no web address: it is named first, as a guide's
             // link out is, where the status line has room.
             Target::Url(url) if !url.contains("://") && !url.starts_with("mailto:") => {
-                let why = match source::beside(&self.here.doc.path, url) {
+                let why = match source::openable(&self.here.doc.path, url) {
                     Err(outside) => outside,
                     Ok(_) => self.missing_file(url),
                 };
@@ -437,7 +437,7 @@ impl Viewer {
                 None => self.say(format!("That topic is missing. There is no topic \"{node}\" in {}.", self.title())),
             },
             Target::Node { file: Some(file), node, line } => {
-                let opened = source::beside(&self.here.doc.path, file).and_then(|path| match path.is_file() {
+                let opened = source::openable(&self.here.doc.path, file).and_then(|path| match path.is_file() {
                     true => super::read_file(&path),
                     false => Err(self.missing_file(file)),
                 });

@@ -217,8 +217,6 @@ fn link_text(
         Manner::Topics => {
             // The label is its words: the layout drops the spaces a
             // guide pads its button labels with (`Measure::links_boxed`).
-            // A dotted underline, as HyperCard marked its hot text, tells a
-            // link from the underlined headings of a guide.
             let ink = if selected {
                 s.fill_rect(r, look.paint(Pen::Text));
                 look.paint(Pen::Background)
@@ -227,11 +225,8 @@ fn link_text(
             } else {
                 look.paint(Pen::Disabled)
             };
-            let end = s.draw_text(font, &label, r.x, ty, ink, style);
-            let under = ty + font.ascent() as i32;
-            for x in (r.x..end).step_by(2) {
-                s.put(x, under, ink.value_at(x, under));
-            }
+            s.draw_text(font, &label, r.x, ty, ink, style);
+            dotted_underline(s, (font, style), &label, (r.x, ty), ink);
         }
         Manner::Page => {
             let underline = TextStyle { underline: true, ..style };
@@ -242,6 +237,31 @@ fn link_text(
                 focus_rect(s, Rect::new(r.x - 1, r.y, r.w + 2, r.h), dots);
             }
         }
+    }
+}
+
+/// The Mac's link underline. Dotted, as HyperCard marked its hot text, so
+/// a link reads apart from a guide's solidly underlined headings; on the
+/// cell's last row, a row clear of the letters' feet (on the baseline row
+/// the dots join the letters at one bit); under the words only, as a dot
+/// under a space reads as a full stop; and broken a pixel either side of a
+/// descender, as QuickDraw breaks its underline, so "g" stays a "g".
+fn dotted_underline(s: &mut Surface, (font, style): (&Font, TextStyle), label: &str, (x, ty): (i32, i32), ink: Paint) {
+    let under = ty + font.height() as i32 - 1;
+    let mut dots = Vec::new();
+    let mut pen = x;
+    for c in label.chars() {
+        let glyph = font.glyph(c);
+        let advance = (glyph.width() + font.spacing()) as i32 + style.bold_extra();
+        if !c.is_whitespace() {
+            let descender = |col: i32| col >= 0 && (font.ascent()..font.height()).any(|row| glyph.ink(col as u32, row));
+            let clear = |px: i32| !(px - pen - 1..=px - pen + 1).any(descender);
+            dots.extend((pen..pen + advance).filter(|px| (px - x) % 2 == 0 && clear(*px)));
+        }
+        pen += advance;
+    }
+    for px in dots {
+        s.put(px, under, ink.value_at(px, under));
     }
 }
 

@@ -115,6 +115,20 @@ fn links_that_lead_nowhere_are_passed_over_and_say_why() {
     assert!(v.status().contains("nowhere"), "{}", v.status());
 }
 
+/// A link out of the guide's folder says so in a plain sentence.
+#[test]
+fn a_link_out_of_the_folder_says_help_reads_only_its_own_folder() {
+    let (m, area) = machine(MachineId::MacSe30);
+    let out = Target::Node { file: Some("../../etc/passwd".into()), node: "MAIN".into(), line: 0 };
+    let mut doc = guide();
+    doc.nodes[0].blocks = vec![para(vec![link(" Out ", out.clone())])];
+    let mut v = Viewer::new(doc, None);
+    let r = link_rect(&v, &m, area, &out);
+    click(&mut v, &m, area, r);
+    assert_eq!(v.node_name(), "MAIN");
+    assert_eq!(v.status(), "../../etc/passwd: help reads only files inside the guide's own folder.");
+}
+
 /// A link to a node another guide of the folder lacks leads nowhere, as
 /// one to a node this guide lacks does: Tab passes it over and it is drawn
 /// ghosted, where one to a node that guide has is not.
@@ -246,10 +260,7 @@ fn addresses_are_said_and_never_followed() {
     let (m, area) = machine(MachineId::AmigaPal);
     for (url, said) in [
         ("https://example.com", "Web addresses are not opened here. The address: https://example.com"),
-        (
-            "../Klondike/game.html",
-            "../Klondike/game.html is outside the folder (its .. climb out): Parlour reads only files inside it",
-        ),
+        ("../Klondike/game.html", "../Klondike/game.html: help reads only files inside the guide's own folder."),
     ] {
         let mut doc = guide();
         if let Span::Link { target, .. } = &mut doc.nodes[0].blocks[2].spans[0] {
@@ -423,7 +434,7 @@ fn other_files_open_only_from_the_same_folder() {
     let outside = Target::Node { file: Some("../other.guide".into()), node: "MAIN".into(), line: 0 };
     v.follow(&outside);
     assert_eq!(v.node_name(), "MAIN");
-    assert!(v.status().contains("outside"), "{}", v.status());
+    assert!(v.status().contains("only files inside"), "{}", v.status());
     v.follow(&Target::Node { file: Some("other.guide".into()), node: "far".into(), line: 0 });
     assert_eq!((v.title().as_str(), v.node_name()), ("other", "far"));
     v.press(Control::Retrace);
@@ -730,6 +741,29 @@ fn a_padded_label_is_underlined_under_its_words_only() {
     let paper = s.get(area.right() - 20, r.y);
     let ink_at = |x: i32| (r.y..r.bottom()).any(|y| s.get(x, y) != paper);
     assert!(ink_at(r.x + 1) && ink_at(r.x + r.w / 2), "the words are drawn and underlined");
+}
+
+/// The Mac's dotted link underline stands a row clear of the letters and
+/// leaves the spaces between a link's words bare: a dot there reads as a
+/// full stop ("Card.solitaire").
+#[test]
+fn a_mac_link_underline_is_clear_of_its_letters_and_its_spaces() {
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut doc = guide();
+    doc.nodes[0].blocks = vec![para(vec![link(" Card solitaire ", Target::node("two"))])];
+    let v = Viewer::new(doc, None);
+    let mut s = m.new_surface();
+    v.draw(&mut s, &m, area);
+    let r = v.visible_links(&m, area)[0].0;
+    let paper = s.get(area.right() - 20, r.y);
+    let inked = |x: i32, y: i32| s.get(x, y) != paper;
+    let row_inked = |y: i32| (r.x..r.right()).any(|x| inked(x, y));
+    let underline = (r.y..r.bottom()).rev().find(|&y| row_inked(y)).unwrap();
+    assert!(!row_inked(underline - 1), "the underline touches the letters");
+    let font = m.look().text_font;
+    let space = r.x + font.text_width("Card") as i32..r.x + font.text_width("Card ") as i32;
+    assert!(space.clone().all(|x| !inked(x, underline)), "a dot under the space");
+    assert!((r.x..space.start).any(|x| inked(x, underline)), "the words are underlined");
 }
 
 /// A topic title too long for the Mac's list is shortened with "...", not

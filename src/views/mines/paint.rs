@@ -45,17 +45,24 @@ pub fn square(s: &mut Surface, machine: &Machine, r: Rect, face: Face) {
             }
         }
         Face::Pressed | Face::Open(_) | Face::Mine | Face::Exploded | Face::WrongFlag => {
-            let back =
-                if face == Face::Exploded && !mono { solid(s, 0xFF0000).into() } else { look.paint(Pen::Background) };
+            // On a dark window the open squares sink into the bevel's
+            // shadow: in the window's own colour they differ from covered
+            // ones only by a faint bevel.
+            let dark = dark_window(machine);
+            let (ground, line) = if dark { (Pen::Shadow, Pen::Background) } else { (Pen::Background, Pen::Shadow) };
+            let back = if face == Face::Exploded && !mono { solid(s, 0xFF0000).into() } else { look.paint(ground) };
             s.fill_rect(r, back);
             // A grid line on the top and left, as open squares meet.
-            let line = look.paint(Pen::Shadow);
-            s.hline(r.x, r.right() - 1, r.y, line);
-            s.vline(r.x, r.y, r.bottom() - 1, line);
+            s.hline(r.x, r.right() - 1, r.y, look.paint(line));
+            s.vline(r.x, r.y, r.bottom() - 1, look.paint(line));
             match face {
                 Face::Open(n) if n > 0 => {
-                    let ink =
-                        if mono { look.paint(Pen::Text) } else { solid(s, NUMBER_COLOURS[usize::from(n) - 1]).into() };
+                    let classic = Rgb::hex(NUMBER_COLOURS[usize::from(n) - 1]);
+                    let ink = match () {
+                        _ if mono => look.paint(Pen::Text),
+                        _ if dark => Paint::Solid(s.value_for(lightened_to_read(classic, look.colour(ground)))),
+                        _ => Paint::Solid(s.value_for(classic)),
+                    };
                     centred_text(s, machine, r, &n.to_string(), ink);
                 }
                 Face::Mine => mine(s, r, look.paint(Pen::Text), look.paint(Pen::CardFace)),
@@ -78,6 +85,24 @@ pub fn square(s: &mut Surface, machine: &Machine, r: Rect, face: Face) {
             }
         }
     }
+}
+
+/// True where the window is dark and its text light (the YaZZle
+/// transcrippled skin), so the classic light minefield needs turning round.
+fn dark_window(machine: &Machine) -> bool {
+    let look = machine.look();
+    look.colour(Pen::Text).luma() > look.colour(Pen::Background).luma()
+}
+
+/// A number's classic colour, mixed with white until it stands out
+/// 4.5:1 from a dark `ground` (comfortably above the 3:1 that large
+/// text needs), so a navy "1" reads on a slate square.
+fn lightened_to_read(classic: Rgb, ground: Rgb) -> Rgb {
+    let mix = |eighths: u32| {
+        let channel = |c: u8| ((u32::from(c) * (8 - eighths) + 255 * eighths) / 8) as u8;
+        Rgb::new(channel(classic.r), channel(classic.g), channel(classic.b))
+    };
+    (0..=8).map(mix).find(|c| c.contrast(ground) >= 4.5).unwrap_or(Rgb::WHITE)
 }
 
 /// A covered square: raised in the machine's bevel colours (on a white
@@ -268,6 +293,33 @@ mod tests {
                 })
             });
             assert!(clear, "a {size}-pixel square's question mark runs into the stipple or its edge");
+        }
+    }
+
+    /// On the dark transcrippled skin open squares are clearly darker than
+    /// covered ones and every number reads on them at 3:1 or more.
+    #[test]
+    fn open_squares_and_numbers_read_on_a_dark_skin() {
+        let id = MachineId::Yazzle;
+        let choice = MachineChoice { id: Some(id), skin: Some("transcrippled".into()), ..Default::default() };
+        let machine = Machine::new(&choice, id).unwrap();
+        let mut s = machine.new_surface();
+        let (covered, open) = (Rect::new(0, 0, 20, 20), Rect::new(20, 0, 20, 20));
+        square(&mut s, &machine, covered, Face::Covered);
+        square(&mut s, &machine, open, Face::Open(0));
+        let middle = |s: &Surface, r: Rect| s.colour_at(r.x + 10, r.y + 10).unwrap();
+        assert!(middle(&s, covered).contrast(middle(&s, open)) >= 1.3, "open and covered look alike");
+        let ground = middle(&s, open);
+        for n in 1..=8 {
+            square(&mut s, &machine, open, Face::Open(n));
+            // Inside the grid lines, whatever is not the ground is the number.
+            let ink: Vec<Rgb> = (open.y + 1..open.bottom())
+                .flat_map(|y| (open.x + 1..open.right()).map(move |x| (x, y)))
+                .filter_map(|(x, y)| s.colour_at(x, y))
+                .filter(|&c| c != ground)
+                .collect();
+            let least = ink.iter().map(|c| c.contrast(ground)).fold(f64::MAX, f64::min);
+            assert!(!ink.is_empty() && least >= 3.0, "{n}: {least:.2}:1");
         }
     }
 

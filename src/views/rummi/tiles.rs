@@ -239,19 +239,6 @@ mod tests {
         }
     }
 
-    /// WCAG's contrast ratio of two colours as shown.
-    fn contrast(a: Rgb, b: Rgb) -> f64 {
-        let lum = |c: Rgb| {
-            let lin = |v: u8| {
-                let v = f64::from(v) / 255.0;
-                if v <= 0.03928 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
-            };
-            0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
-        };
-        let (x, y) = (lum(a), lum(b));
-        (x.max(y) + 0.05) / (x.min(y) + 0.05)
-    }
-
     /// A colour's hue in degrees (red 0, yellow 60).
     fn hue(c: Rgb) -> f64 {
         let (r, g, b) = (f64::from(c.r), f64::from(c.g), f64::from(c.b));
@@ -282,7 +269,7 @@ mod tests {
                 s.colour_of(v)
             };
             let (yellow, red, face) = (shown(ink(Colour::Yellow)), shown(ink(Colour::Red)), shown(Rgb::hex(FACE)));
-            let ratio = contrast(yellow, face);
+            let ratio = yellow.contrast(face);
             assert!(ratio >= 3.0, "{id:?} {depth:?}: yellow {yellow:?} on {face:?} is {ratio:.1}:1");
             let apart = hue(yellow) - hue(red);
             assert!(apart >= 25.0, "{id:?} {depth:?}: yellow {yellow:?} is {apart:.0} degrees from red {red:?}");
