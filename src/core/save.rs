@@ -393,7 +393,7 @@ enum GameMark {
 }
 
 /// The word of each [`Mark`] on a line of its own after the game's deal.
-const MARK_WORDS: [(Mark, &str); 2] = [(Mark::Helped, "helped"), (Mark::Lost, "lost")];
+const MARK_WORDS: [(Mark, &str); 3] = [(Mark::Helped, "helped"), (Mark::Lost, "lost"), (Mark::Won, "won")];
 
 fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError> {
     let mut steps = vec![Step { action: Action::NewGame { seed }, auto: Vec::new() }];

@@ -57,6 +57,9 @@ pub enum Mark {
     /// off), or it was lost or given up and then taken back by Undo. A
     /// resumed game is not counted again when it is given up or won.
     Lost,
+    /// It was won and counted so, then taken back by Undo: a resumed game
+    /// is not counted again, however it ends.
+    Won,
 }
 
 impl Mark {
@@ -64,6 +67,7 @@ impl Mark {
         match self {
             Mark::Helped => 1,
             Mark::Lost => 2,
+            Mark::Won => 4,
         }
     }
 }

@@ -373,6 +373,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         if self.session.is_marked(Mark::Lost) {
             return "Lost game resumed: New Game deals another.".into();
         }
+        if self.session.is_marked(Mark::Won) {
+            return "Won game resumed: New Game deals another.".into();
+        }
         let resumed = self.board.resumed(&self.session).unwrap_or("Game resumed.");
         match self.board.standing(&self.session) {
             Some(standing) => format!("{standing} {resumed}"),
@@ -912,8 +915,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// since the new game is about to be written over it.
     fn leave_rules(&mut self, next: &V) {
         let start = self.session.game_start();
-        if self.in_progress() && self.counted.contains_key(&start) && !self.session.is_marked(Mark::Lost) {
-            self.session.mark(Mark::Lost);
+        if let Some(&outcome) = self.counted.get(&start).filter(|_| self.in_progress())
+            && !self.session.is_marked(mark_of(outcome))
+        {
+            self.session.mark(mark_of(outcome));
             self.journal();
         }
         self.count_left_in(next);
@@ -1339,8 +1344,9 @@ fn counted_in<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> BTreeM
     let mut counted = counted_before(session, board);
     if session.state().status() != Status::Playing {
         let won = session.state().status() == Status::Won && board.played_for_player(session).is_none();
-        // A game found lost before it ended was counted lost then.
-        let won = won && !session.is_marked(Mark::Lost);
+        // A game found lost before it ended was counted lost then, and a
+        // game won and taken back was counted won.
+        let won = (won && !session.is_marked(Mark::Lost)) || session.is_marked(Mark::Won);
         counted.insert(session.game_start(), if won { Outcome::Won } else { Outcome::Lost });
     }
     counted
@@ -1357,6 +1363,7 @@ fn counted_before<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> BT
     let starts: Vec<usize> = (0..steps.len()).filter(|&i| !matches!(steps[i].action, Action::Move(_))).collect();
     let helped: Vec<usize> = session.marked_games(Mark::Helped).collect();
     let found_lost: Vec<usize> = session.marked_games(Mark::Lost).collect();
+    let won_before: Vec<usize> = session.marked_games(Mark::Won).collect();
     let mut counted = BTreeMap::new();
     for (k, &start) in starts.iter().enumerate() {
         let end = starts.get(k + 1).copied().unwrap_or(steps.len());
@@ -1364,6 +1371,7 @@ fn counted_before<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> BT
             (start..end).filter_map(|i| session.state_at(i)).map(|g| g.status()).find(|&st| st != Status::Playing);
         let outcome = match ended {
             _ if found_lost.contains(&start) => Outcome::Lost,
+            _ if won_before.contains(&start) => Outcome::Won,
             Some(Status::Won) if !helped.contains(&start) => Outcome::Won,
             Some(_) => Outcome::Lost,
             None if end < steps.len() && player_moved(session, start, end - 1, board) => Outcome::Lost,
@@ -1372,6 +1380,15 @@ fn counted_before<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> BT
         counted.insert(start, outcome);
     }
     counted
+}
+
+/// The mark that keeps a game's count in the journal once the steps that
+/// told how it ended are gone.
+fn mark_of(outcome: Outcome) -> Mark {
+    match outcome {
+        Outcome::Won => Mark::Won,
+        Outcome::Lost => Mark::Lost,
+    }
 }
 
 /// Moves the cursor of a loaded game back to its deal, for a replay of it.
@@ -1628,14 +1645,18 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 self.moved_on();
                 self.message = self.standing_words();
                 // Taken back out of its end, or back from the deal that
-                // gave it up, a lost game keeps its count. The journal
-                // keeps it too, as a mark: the next move drops the steps
-                // that told of the loss, and a game resumed without them
-                // would count again.
+                // gave it up, a game keeps its count. The journal keeps it
+                // too, as a mark: the next move drops the steps that told
+                // how it ended, and a game resumed without them would
+                // count again.
                 let back = ended || self.session.game_start() != start;
-                if back && self.counted.get(&self.session.game_start()) == Some(&Outcome::Lost) {
-                    self.session.mark(Mark::Lost);
-                    self.message = "Taken back. Still counted as lost.".into();
+                // Only a loss is told: a win taken back stands as it was,
+                // and the positions before it say nothing of it.
+                if let Some(&outcome) = self.counted.get(&self.session.game_start()).filter(|_| back) {
+                    self.session.mark(mark_of(outcome));
+                    if outcome == Outcome::Lost {
+                        self.message = "Taken back. Still counted as lost.".into();
+                    }
                 }
                 self.journal();
                 Response::Redraw

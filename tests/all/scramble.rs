@@ -652,6 +652,36 @@ fn a_game_given_up_and_taken_back_stays_counted_as_lost_when_resumed() {
     assert_eq!((game.played, game.won, game.lost), (2, 1, 1));
 }
 
+/// A won game taken back by Undo and played on stays counted as won, also
+/// once resumed from its journal: the move after Undo drops the step that
+/// won it, and before the journal's `won` mark the resumed game ran its
+/// clock and counted a second win.
+#[test]
+fn a_game_won_and_taken_back_stays_counted_as_won_when_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 2, 2, 5, Vec::new());
+    solve_by_clicks(&mut view, &m, area);
+    // The win's box: OK keeps the solved puzzle on the table.
+    view.answer(1);
+    view.command(&Command::Undo);
+    view.command(&Command::Undo);
+    play_the_hint(&mut view, &m, area);
+    assert_eq!(view.session().state().status(), Status::Playing);
+    let variant = view.session().variant().clone();
+    drop(view);
+    let board = ScrambleBoard::new(dir.path(), Vec::new());
+    let mut view = Controller::open("scramble", variant, board, dir.path(), &Opening::default());
+    assert_eq!(view.message(), "Won game resumed: New Game deals another.");
+    let counted_with = view.session().elapsed_ms();
+    view.input(&Input::Tick { ms: 3000 }, &m, area);
+    assert_eq!(view.session().elapsed_ms(), counted_with, "the clock of a counted game stands");
+    solve_by_clicks(&mut view, &m, area);
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    let game = stats.game(view.session().variant().id()).unwrap();
+    assert_eq!((game.played, game.won, game.lost), (1, 1, 0));
+}
+
 /// Plays the hint's move by a click on its piece.
 fn play_the_hint(view: &mut ScrambleView, m: &Machine, area: Rect) {
     let (l, hint) = (layout(view, m, area), view.session().state().hint().unwrap());
