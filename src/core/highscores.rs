@@ -125,7 +125,7 @@ impl HighScores {
         let text = self.to_text().map_err(|reason| FileError::new(&path, FileErrorKind::Invalid, reason))?;
         std::fs::create_dir_all(data_dir)
             .and_then(|()| write_atomic(&path, text.as_bytes()))
-            .map_err(|e| FileError::new(&path, FileErrorKind::Io, format!("the high scores could not be saved: {e}")))
+            .map_err(|e| FileError::unsaved(&path, "high scores", &e))
     }
 
     /// The table of game `id`, best first (empty if it has none).
