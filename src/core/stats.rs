@@ -394,7 +394,7 @@ fn read_section(section: &Section<'_>, read: &Stats) -> Result<Option<(String, G
     })?;
     let lines = IniLines::of(&text);
     // The section read, after the reader's own one for values before any.
-    let Some((Some(id), props)) = ini.iter().last() else {
+    let Some((Some(id), props)) = ini.iter().next_back() else {
         return match lines.first_unsectioned() {
             Some(line) => Err((at(line), "there are values before the first [game] section".into())),
             None => Ok(None),
