@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use ini::Ini;
 
+use crate::core::FileError;
 use crate::core::files::write_atomic;
 use crate::host::prefs::{SettingsFile, read_settings};
 use crate::machines::{Depth, Machine, MachineChoice, MachineId};
@@ -124,7 +125,7 @@ pub fn remember_machines(
     data_dir: &Path,
     current: &MachineChoice,
     used: &BTreeMap<MachineId, MachineChoice>,
-) -> std::io::Result<()> {
+) -> Result<(), FileError> {
     let path = settings_in(data_dir);
     let mut ini = read_settings(&path).ini;
     ini.delete(Some("Machine"));
@@ -136,9 +137,10 @@ pub fn remember_machines(
         }
     }
     let mut bytes = Vec::new();
-    ini.write_to(&mut bytes)?;
-    std::fs::create_dir_all(data_dir)?;
-    write_atomic(&path, &bytes)
+    ini.write_to(&mut bytes)
+        .and_then(|()| std::fs::create_dir_all(data_dir))
+        .and_then(|()| write_atomic(&path, &bytes))
+        .map_err(|e| FileError::unsaved(&path, "settings", &e))
 }
 
 /// Writes `choice` into `section` of `ini`, its machine's id too if
@@ -251,6 +253,18 @@ mod tests {
             });
             assert!(aside.is_some(), "{damaged:?} was not set aside");
         }
+    }
+
+    /// A settings file that cannot be written is named, and why is said
+    /// in words, not as the system's "(os error 21)".
+    #[test]
+    fn a_failed_save_names_the_file_in_words() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(settings_in(dir.path())).unwrap();
+        let pal = MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() };
+        let e = remember_machines(dir.path(), &pal, &BTreeMap::new()).unwrap_err();
+        let why = "the settings could not be saved: a folder of that name is in the way";
+        assert_eq!(e.to_string(), format!("{}: {why}", settings_in(dir.path()).display()));
     }
 
     fn last_machine_in(data_dir: &Path) -> MachineChoice {

@@ -350,7 +350,7 @@ impl Shell {
 
     /// Remembers the machine in use for next time, and the depth and skin
     /// each machine was left with.
-    pub fn remember_machines(&self) -> std::io::Result<()> {
+    pub fn remember_machines(&self) -> Result<(), crate::core::FileError> {
         settings::remember_machines(&self.data_dir, &self.machine.choice(), &self.left_machines)
     }
 

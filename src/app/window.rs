@@ -155,7 +155,7 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     // The machine in use is the one to open with next time (kept at each
     // switch already; kept again should a save then have failed).
     if let Err(e) = driver.shell().remember_machines() {
-        eprintln!("warning: could not save settings: {e}");
+        eprintln!("warning: {e}");
     }
     Ok(())
 }

@@ -101,6 +101,13 @@ impl FileError {
         FileError { path: path.to_path_buf(), line, kind, reason, moved_to }
     }
 
+    /// The error for a file of records or settings that could not be
+    /// written: the `what` (statistics, high scores) could not be saved,
+    /// and why in a player's words ([`write_failure`]).
+    pub fn unsaved(path: &Path, what: &str, e: &io::Error) -> Self {
+        FileError::new(path, FileErrorKind::Io, format!("the {what} could not be saved: {}", write_failure(e)))
+    }
+
     /// The error for a file [`read_capped`] could not read: missing, or
     /// unreadable (which includes too big and not a regular file).
     pub fn unreadable(path: &Path, what: &str, e: &io::Error) -> Self {

@@ -125,7 +125,7 @@ impl HighScores {
         let text = self.to_text().map_err(|reason| FileError::new(&path, FileErrorKind::Invalid, reason))?;
         std::fs::create_dir_all(data_dir)
             .and_then(|()| write_atomic(&path, text.as_bytes()))
-            .map_err(|e| FileError::new(&path, FileErrorKind::Io, format!("the high scores could not be saved: {e}")))
+            .map_err(|e| FileError::unsaved(&path, "high scores", &e))
     }
 
     /// The table of game `id`, best first (empty if it has none).
@@ -166,8 +166,8 @@ impl HighScores {
 enum Under {
     /// None yet: no `game` line has come.
     Nothing,
-    /// The game named by a `game` line.
-    Game(String),
+    /// The game named by the `game` line on this line.
+    Game(String, usize),
     /// The `game` line on this line was left out, and its entries with it.
     LeftOut(usize),
 }
@@ -191,11 +191,27 @@ fn parse(bytes: &[u8]) -> Result<Salvaged<HighScores>, String> {
             read.dropped.push((n, "the line is not UTF-8 text".into()));
             continue;
         };
+        if line.starts_with("game ") {
+            leave_out_if_empty(&mut read, &under);
+        }
         if let Err(why) = read_line(&mut read.value, &mut under, n, line) {
             read.dropped.push((n, why));
         }
     }
+    leave_out_if_empty(&mut read, &under);
     Ok(read)
+}
+
+/// Leaves out the table `under` names if no entry came under its `game`
+/// line: tables are written with one at least, so the file was cut short
+/// after the line (a full disk), or an entry was lost from it.
+fn leave_out_if_empty(read: &mut Salvaged<HighScores>, under: &Under) {
+    if let Under::Game(id, at) = under
+        && read.value.table(id).is_empty()
+    {
+        read.value.tables.remove(id);
+        read.dropped.push((*at, format!("the game {id} has no entries: the file may have been cut short")));
+    }
 }
 
 /// Reads line `n`, a `game` or an `entry` line, into `scores`.
@@ -211,12 +227,12 @@ fn read_line(scores: &mut HighScores, under: &mut Under, n: usize, line: &str) -
                 return Err(format!("the game {rest} appears twice"));
             }
             scores.tables.insert(rest.to_string(), Vec::new());
-            *under = Under::Game(rest.to_string());
+            *under = Under::Game(rest.to_string(), n);
             Ok(())
         }
         "entry" => {
             let id = match under {
-                Under::Game(id) => id,
+                Under::Game(id, _) => id,
                 Under::Nothing => return Err("an entry before any `game` line".into()),
                 Under::LeftOut(at) => return Err(format!("an entry of the `game` line {at}, which was left out")),
             };
@@ -393,15 +409,22 @@ mod tests {
             (
                 b"game a b\nentry 1 2 3 a\ngame y\n".to_vec(),
                 2,
-                "valid name (1 to 64 letters, digits or . _ + / -) (and 1 more line)",
-                "game y\n".into(),
+                "valid name (1 to 64 letters, digits or . _ + / -) (and 2 more lines)",
+                String::new(),
             ),
-            (b"game x\ngame x\nentry 1 2 3 a\n".to_vec(), 3, "appears twice", "game x\n".into()),
+            (
+                b"game x\nentry 1 2 3 a\ngame x\nentry 1 2 3 b\n".to_vec(),
+                4,
+                "appears twice",
+                "game x\nentry 1 2 3 a\n".into(),
+            ),
             (b"game x\nentry 1 -2 3 a\nentry 1 2 3 b\n".to_vec(), 3, "points \"-2\"", "game x\nentry 1 2 3 b\n".into()),
-            (b"game x\nentry 1 2 3\n".to_vec(), 3, "name is empty", "game x\n".into()),
-            (b"game x\nentry 99999999999 2 3 a\n".to_vec(), 3, "too large", "game x\n".into()),
-            (b"game x\nscore 1\n".to_vec(), 3, "expected `game ID`", "game x\n".into()),
+            (b"game x\nentry 1 2 3\n".to_vec(), 3, "name is empty", String::new()),
+            (b"game x\nentry 99999999999 2 3 a\n".to_vec(), 3, "too large", String::new()),
+            (b"game x\nscore 1\n".to_vec(), 3, "expected `game ID`", String::new()),
             (b"game x\nentry 1 2 3 \xff\nentry 1 2 3 b\n".to_vec(), 3, "not UTF-8", "game x\nentry 1 2 3 b\n".into()),
+            // Cut short after a `game` line: no table is written empty.
+            (b"game pegs".to_vec(), 2, "the game pegs has no entries: the file may have been cut short", String::new()),
             (format!("game x\n{eleven}").into_bytes(), 13, "more than 10", format!("game x\n{ten}")),
         ];
         for (body, line, words, kept) in cases {

@@ -41,4 +41,7 @@ pub use rng::GameRng;
 pub use session::{Action, Mark, ReplayError, Session, Step};
 pub use stats::{GameStats, Stats};
 pub(crate) use text::cp1252;
-pub use text::{IniLines, NotText, capitalised, decode_text, decode_windows, ini_error, plural, sentence, shortened};
+pub use text::{
+    IniLines, NO_EQUALS, NotText, capitalised, decode_text, decode_windows, first_stray_line, ini_error, plural,
+    sentence, shortened,
+};

@@ -34,11 +34,12 @@ use std::path::{Path, PathBuf};
 use ini::{EscapePolicy, Ini, LineSeparator, ParseOption, WriteOption};
 
 use super::files::{
-    FileError, FileErrorKind, Loaded, limits, load_or_backup, look_or_backup, read_capped, write_atomic,
+    FileError, FileErrorKind, Loaded, Salvaged, limits, load_keeping_lines, look_or_backup, numbered_lines,
+    read_capped, write_atomic,
 };
 use super::game::Outcome;
 use super::session::{MAX_CLOCK_MS, clock_over};
-use super::text::{IniLines, check_id, check_line};
+use super::text::{IniLines, NO_EQUALS, check_id, check_line, first_stray_line, ini_error};
 
 /// The statistics file's name inside the data folder.
 pub const FILE_NAME: &str = "stats.ini";
@@ -171,12 +172,14 @@ impl Stats {
     }
 
     /// Reads the statistics from `data_dir`. No file yet means no games
-    /// played. A broken file is set aside and its backup read instead (the
-    /// result says so); when there is no good backup either, the error says
-    /// what is wrong and the caller can carry on with [`Stats::default`]
-    /// without losing the old file.
+    /// played. A damaged file is set aside, and the sections of it that
+    /// read are kept in its place (a line cut off costs its game's record,
+    /// not every game's); one of which nothing reads has its backup read
+    /// instead. The result says which. When there is no good backup either,
+    /// the error says what is wrong and the caller can carry on with
+    /// [`Stats::default`] without losing the old file.
     pub fn load_noting(data_dir: &Path) -> Result<Loaded<Stats>, FileError> {
-        load_or_backup(&Self::path(data_dir), Self::read)
+        load_keeping_lines(&Self::path(data_dir), Self::read, Stats::to_text)
     }
 
     /// As [`Stats::load_noting`], for callers with no one to tell that the
@@ -204,25 +207,33 @@ impl Stats {
         }
     }
 
-    /// Reads one statistics file (missing: no games played), setting it
-    /// aside if it is broken.
-    fn read(path: &Path) -> Result<Stats, FileError> {
-        Self::read_as_is(path).map_err(|e| match e.kind {
-            FileErrorKind::Corrupt => FileError::reject(path, e.line, e.kind, e.reason),
-            _ => e,
-        })
+    /// Reads one statistics file (missing: no games played): the sections
+    /// that read, and the lines left out; the file is set aside if nothing
+    /// of it reads.
+    fn read(path: &Path) -> Result<Salvaged<Stats>, FileError> {
+        let read = salvage(&Self::bytes(path)?);
+        match read.dropped.first() {
+            Some((line, why)) if read.value.games.is_empty() => {
+                Err(FileError::reject(path, Some(*line), FileErrorKind::Corrupt, why.clone()))
+            }
+            _ => Ok(read),
+        }
     }
 
     /// Reads one statistics file (missing: no games played), leaving it
     /// where it is whatever it holds.
     fn read_as_is(path: &Path) -> Result<Stats, FileError> {
-        let bytes = match read_capped(path, limits::RECORDS) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Stats::default()),
-            Err(e) => return Err(FileError::unreadable(path, "statistics", &e)),
-        };
-        parse(&bytes)
+        parse(&Self::bytes(path)?)
             .map_err(|(line, reason)| FileError { line, ..FileError::new(path, FileErrorKind::Corrupt, reason) })
+    }
+
+    /// The bytes of one statistics file; none for a missing one.
+    fn bytes(path: &Path) -> Result<Vec<u8>, FileError> {
+        match read_capped(path, limits::RECORDS) {
+            Ok(bytes) => Ok(bytes),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
+            Err(e) => Err(FileError::unreadable(path, "statistics", &e)),
+        }
     }
 
     /// Writes the statistics to `data_dir` (created if needed), atomically,
@@ -232,7 +243,7 @@ impl Stats {
         let text = self.to_text().map_err(|reason| FileError::new(&path, FileErrorKind::Invalid, reason))?;
         std::fs::create_dir_all(data_dir)
             .and_then(|()| write_atomic(&path, text.as_bytes()))
-            .map_err(|e| FileError::new(&path, FileErrorKind::Io, format!("the statistics could not be saved: {e}")))
+            .map_err(|e| FileError::unsaved(&path, "statistics", &e))
     }
 
     /// The record of game `id`, if it has one.
@@ -307,39 +318,97 @@ impl Stats {
     }
 }
 
-/// Reads a statistics file; errors carry the line where one is known.
+/// Reads a statistics file; errors carry the line where one is known:
+/// the first of [`salvage`]'s lines left out.
 fn parse(bytes: &[u8]) -> Result<Stats, (Option<usize>, String)> {
-    let bytes = super::files::without_bom(bytes);
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
-        (Some(line), "the file is not UTF-8 text".to_string())
-    })?;
+    let read = salvage(bytes);
+    match read.dropped.into_iter().next() {
+        Some((line, why)) => Err((Some(line), why)),
+        None => Ok(read.value),
+    }
+}
+
+/// Reads a statistics file section by section: each game's section stands
+/// alone, so a damaged one (a line cut off, a stray line, a figure that
+/// cannot be) is left out, named by its first bad line, and the others are
+/// kept.
+fn salvage(bytes: &[u8]) -> Salvaged<Stats> {
+    let mut read = Salvaged { value: Stats::default(), dropped: Vec::new() };
+    for section in sections(bytes) {
+        match read_section(&section, &read.value) {
+            Ok(Some((id, game))) => {
+                read.value.games.insert(id, game);
+            }
+            Ok(None) => {}
+            Err(bad) => read.dropped.push(bad),
+        }
+    }
+    read
+}
+
+/// The lines of one `[section]` of a file, from its header to the next
+/// (or the lines before the first header), each as text or, where it is
+/// not UTF-8, `None`.
+struct Section<'a> {
+    /// The number of its first line, from 1.
+    first: usize,
+    lines: Vec<Option<&'a str>>,
+}
+
+/// A file's lines cut into [`Section`]s: the INI reader reads a whole
+/// file or nothing, so each is given to it alone.
+fn sections(bytes: &[u8]) -> Vec<Section<'_>> {
+    let mut sections: Vec<Section<'_>> = Vec::new();
+    for (n, line) in numbered_lines(bytes) {
+        let header = line.is_some_and(|l| l.trim_start().starts_with('['));
+        match sections.last_mut() {
+            Some(section) if !header => section.lines.push(line),
+            _ => sections.push(Section { first: n, lines: vec![line] }),
+        }
+    }
+    sections
+}
+
+/// Reads one section: its game's id and record (None for the lines before
+/// the first header, which may hold no value), or its first bad line and
+/// what is wrong. `read` is what the sections before it held.
+fn read_section(section: &Section<'_>, read: &Stats) -> Result<Option<(String, GameStats)>, (usize, String)> {
+    let at = |line: usize| section.first + line - 1;
+    let mut text = String::new();
+    for (i, line) in section.lines.iter().enumerate() {
+        let line = line.ok_or_else(|| (at(i + 1), "the line is not UTF-8 text".to_string()))?;
+        text.push_str(line);
+        text.push('\n');
+    }
+    if let Some(stray) = first_stray_line(&text) {
+        return Err((at(stray), NO_EQUALS.into()));
+    }
     let options = ParseOption {
         // Quotes are ordinary characters in our values; escapes are ours.
         enabled_quote: false,
         ..ParseOption::default()
     };
-    let ini = Ini::load_from_str_opt(text, options).map_err(|e| {
-        let (line, reason) = super::ini_error(text, &e);
-        (Some(line), format!("the file is not valid INI: {reason}"))
+    let ini = Ini::load_from_str_opt(&text, options).map_err(|e| {
+        let (line, reason) = ini_error(&text, &e);
+        (at(line), format!("the file is not valid INI: {reason}"))
     })?;
-    let lines = IniLines::of(text);
-    let mut stats = Stats::default();
-    for (section, props) in ini.iter() {
-        let Some(id) = section else {
-            if props.is_empty() {
-                continue;
-            }
-            return Err((lines.first_unsectioned(), "there are values before the first [game] section".into()));
+    let lines = IniLines::of(&text);
+    // The section read, after the reader's own one for values before any.
+    let Some((Some(id), props)) = ini.iter().next_back() else {
+        return match lines.first_unsectioned() {
+            Some(line) => Err((at(line), "there are values before the first [game] section".into())),
+            None => Ok(None),
         };
-        check_id("the game id", id).map_err(|e| (lines.section(id, 0), e))?;
-        if stats.games.contains_key(id) {
-            return Err((lines.section(id, 1), format!("the game [{id}] appears twice")));
-        }
-        let game = read_game(id, props).map_err(|bad| (lines.setting(Some(id), &bad.key, bad.nth), bad.reason))?;
-        stats.games.insert(id.to_string(), game);
+    };
+    check_id("the game id", id).map_err(|e| (section.first, e))?;
+    if read.games.contains_key(id) {
+        return Err((section.first, format!("the game [{id}] appears twice")));
     }
-    Ok(stats)
+    let game = read_game(id, props).map_err(|bad| {
+        let line = lines.setting(Some(id), &bad.key, bad.nth).map_or(section.first, at);
+        (line, bad.reason)
+    })?;
+    Ok(Some((id.to_string(), game)))
 }
 
 /// What is wrong with a game's section: the `nth` (from 0) setting `key`
@@ -389,7 +458,7 @@ fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, BadSetting>
             ms => Ok(ms),
         }
     };
-    Ok(GameStats {
+    let game = GameStats {
         played: count("played")?,
         won: count("won")?,
         lost: count("lost")?,
@@ -403,7 +472,36 @@ fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, BadSetting>
         total_moves: count("total-moves")?,
         helped: count("helped")?,
         extra,
-    })
+    };
+    match impossible(&game) {
+        Some((key, why)) => Err(BadSetting::first(key, format!("[{id}] {why}"))),
+        None => Ok(game),
+    }
+}
+
+/// The first figure of `g` that counting games can never give (more won
+/// than played, a streak longer than the games it runs over), with why;
+/// such a record was altered or damaged, and shown it would read "99900%".
+fn impossible(g: &GameStats) -> Option<(&'static str, String)> {
+    let over = |key: &'static str, figure: u64, shown: String, what: &str, limit: u64| {
+        (figure > limit).then(|| (key, format!("{key} = {shown} is more than {what} ({limit})")))
+    };
+    let decided = u128::from(g.won) + u128::from(g.lost);
+    let too_many = (decided > u128::from(g.played))
+        .then(|| ("won", format!("won and lost ({decided} games) are more than the {} played", g.played)));
+    let (best, streak_what) = if g.streak > 0 {
+        (g.best_win_streak, "the best winning streak")
+    } else {
+        (g.worst_losing_streak, "the worst losing streak")
+    };
+    too_many
+        .or_else(|| over("helped", g.helped, g.helped.to_string(), "the games lost", g.lost))
+        .or_else(|| over("best-win-streak", g.best_win_streak, g.best_win_streak.to_string(), "the games won", g.won))
+        .or_else(|| {
+            let worst = g.worst_losing_streak;
+            over("worst-losing-streak", worst, worst.to_string(), "the games lost", g.lost)
+        })
+        .or_else(|| over("streak", g.streak.unsigned_abs(), g.streak.to_string(), streak_what, best))
 }
 
 /// Why `key = value` in game `id`'s section is not the number it must
@@ -547,6 +645,56 @@ mod tests {
         assert_eq!(stats.game("klondike").map(|g| g.played), Some(3));
     }
 
+    /// A file cut off in its last section (a full disk) with a backup of
+    /// no use either: the sections before the cut are kept in its place,
+    /// the file set aside, and the game counted next is added to them.
+    #[test]
+    fn a_file_cut_short_keeps_the_sections_that_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = Stats::path(dir.path());
+        let whole = "[klondike]\nplayed=2\nwon=1\nlost=1\nstreak=-1\nworst-losing-streak=1\n\n[mines/beginner]\nplayed=1\nlost=1\nworst-los";
+        std::fs::write(&path, whole).unwrap();
+        std::fs::write(crate::core::files::backup_path(&path), "junk\n").unwrap();
+        let mut loaded = Stats::load_noting(dir.path()).unwrap();
+        let e = loaded.replaced.clone().expect("the damage is told of");
+        assert_eq!((e.line, e.reason.as_str()), (Some(11), NO_EQUALS), "{e}");
+        assert!(loaded.kept_lines);
+        assert_eq!(std::fs::read_to_string(e.moved_to.unwrap()).unwrap(), whole);
+        assert_eq!(loaded.value.games().map(|(id, _)| id).collect::<Vec<_>>(), ["klondike"]);
+        loaded.value.game_mut("klondike").record(Outcome::Won, 5);
+        loaded.value.save(dir.path()).unwrap();
+        assert_eq!(Stats::load(dir.path()).unwrap().game("klondike").map(|g| (g.played, g.won)), Some((3, 2)));
+    }
+
+    /// A line that is no setting is named by its own number, not read as
+    /// the start of a name running on to the next line's =.
+    #[test]
+    fn a_stray_line_is_named_by_its_number() {
+        let text = b"[mines/beginner]\nplayed=1\nlost=1\nthis is not right\nworst-losing-streak=1\n";
+        assert_eq!(Stats::from_text(text), Err((Some(4), NO_EQUALS.to_string())));
+    }
+
+    /// Figures that counting games can never give are damage, named by
+    /// their line: shown, they would read "winning percentage: 99900%".
+    #[test]
+    fn impossible_figures_are_damage() {
+        let cases: [(&[u8], usize, &str); 6] = [
+            (b"[k]\nplayed=1\nwon=999\n", 3, "won and lost (999 games) are more than the 1 played"),
+            (b"[k]\nplayed=2\nwon=1\nlost=2\n", 3, "won and lost (3 games)"),
+            (b"[k]\nplayed=2\nlost=1\nhelped=2\n", 4, "helped = 2 is more than the games lost (1)"),
+            (b"[k]\nplayed=2\nwon=1\nbest-win-streak=2\n", 4, "best-win-streak = 2 is more than the games won"),
+            (b"[k]\nplayed=1\nlost=1\nworst-losing-streak=3\n", 4, "worst-losing-streak = 3"),
+            (b"[k]\nplayed=3\nlost=3\nworst-losing-streak=2\nstreak=-3\n", 5, "streak = -3 is more than the worst"),
+        ];
+        for (bytes, line, words) in cases {
+            let (at, why) = Stats::from_text(bytes).unwrap_err();
+            assert_eq!(at, Some(line), "{why}");
+            assert!(why.contains(words), "{words:?} not in {why}");
+        }
+        let fine = b"[k]\nplayed=5\nwon=2\nlost=3\nstreak=-2\nbest-win-streak=2\nworst-losing-streak=2\nhelped=1\n";
+        assert!(Stats::from_text(fine).is_ok());
+    }
+
     #[test]
     fn broken_files_are_reported_and_set_aside() {
         let cases: [(&[u8], Option<usize>, &str); 14] = [
@@ -578,15 +726,22 @@ mod tests {
             let dir = tempfile::tempdir().unwrap();
             let path = Stats::path(dir.path());
             std::fs::write(&path, bytes).unwrap();
-            let e = Stats::load(dir.path()).unwrap_err();
+            // Told of either way: as a file of which nothing reads, or one
+            // whose sections that read were kept in its place.
+            let e = match Stats::load_noting(dir.path()) {
+                Err(e) => e,
+                Ok(loaded) => loaded.replaced.expect("the damage is told of"),
+            };
             assert_eq!(e.kind, FileErrorKind::Corrupt);
             assert_eq!(e.line, line, "{e}");
             assert!(e.reason.contains(words), "{words:?} not in {e}");
-            assert!(!path.exists());
+            assert_ne!(std::fs::read(&path).ok().as_deref(), Some(bytes), "the damaged file is not left in place");
             assert_eq!(std::fs::read(e.moved_to.unwrap()).unwrap(), bytes);
         }
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(Stats::path(dir.path())).unwrap();
         assert_eq!(Stats::load(dir.path()).unwrap_err().kind, FileErrorKind::Io);
+        let e = Stats::default().save(dir.path()).unwrap_err();
+        assert_eq!(e.reason, "the statistics could not be saved: a folder of that name is in the way");
     }
 }

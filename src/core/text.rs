@@ -63,7 +63,7 @@ pub fn ini_error(text: &str, e: &ini::ParseError) -> (usize, String) {
     let reason = if msg.starts_with("expecting") && (msg.contains("'\"'") || msg.contains("'\\''")) {
         "a quotation mark is not closed"
     } else if msg.starts_with("expecting") && msg.contains("'='") {
-        "a line holds no = (or :) between a name and its value"
+        NO_EQUALS
     } else if msg == "missing key" {
         "a value has no name before its = or :"
     } else if msg == "doesn't support inline comment" {
@@ -74,6 +74,22 @@ pub fn ini_error(text: &str, e: &ini::ParseError) -> (usize, String) {
     // At the end of a file ending in a newline the reader counts a line
     // that is not there.
     (e.line.min(text.lines().count()).max(1), reason.to_string())
+}
+
+/// Why a line of an INI file that is no setting cannot be read.
+pub const NO_EQUALS: &str = "a line holds no = (or :) between a name and its value";
+
+/// The number of the first line of `text` that is none of what an INI
+/// file of Parlour's holds (a blank line, a comment, a [section], a name =
+/// value). The INI reader would take it for the start of a name running
+/// on to the next line's =, reading `hello world` then `id=x` as one
+/// setting, unflagged: settings, preferences and statistics check first.
+pub fn first_stray_line(text: &str) -> Option<usize> {
+    let stray = |line: &str| {
+        let line = line.trim();
+        !(line.is_empty() || line.starts_with([';', '#', '[']) || line.contains(['=', ':']))
+    };
+    text.lines().position(stray).map(|i| i + 1)
 }
 
 /// Where each `[section]` and each `name = value` of an INI text is: the

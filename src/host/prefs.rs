@@ -100,23 +100,11 @@ pub fn read(data_dir: &Path, family: &str) -> Vec<(String, String)> {
 /// typed for a high-score table ("Jr.") or a picture's path may start
 /// with one, which a reader that took quotes away would not give back.
 fn parse_settings(text: &str) -> Result<Ini, (usize, String)> {
-    if let Some(line) = first_stray_line(text) {
-        return Err((line, "a line holds no = (or :) between a name and its value".into()));
+    if let Some(line) = crate::core::first_stray_line(text) {
+        return Err((line, crate::core::NO_EQUALS.into()));
     }
     let options = ini::ParseOption { enabled_quote: false, ..ini::ParseOption::default() };
     Ini::load_from_str_opt(text, options).map_err(|e| crate::core::ini_error(text, &e))
-}
-
-/// The number of the first line of `text` that is none of what a settings
-/// file holds (a blank line, a comment, a [section], a name = value). The
-/// INI reader would take it for the start of a name running on to the next
-/// line's =, reading `hello world` then `id=x` as one setting, unflagged.
-fn first_stray_line(text: &str) -> Option<usize> {
-    let stray = |line: &str| {
-        let line = line.trim();
-        !(line.is_empty() || line.starts_with([';', '#', '[']) || line.contains(['=', ':']))
-    };
-    text.lines().position(stray).map(|i| i + 1)
 }
 
 /// The section of the preferences every game shares: one switch for all

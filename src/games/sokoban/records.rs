@@ -102,7 +102,7 @@ impl Records {
         }
         std::fs::create_dir_all(data_dir)
             .and_then(|()| write_atomic(&path, text.as_bytes()))
-            .map_err(|e| FileError::new(&path, FileErrorKind::Io, format!("the records could not be saved: {e}")))
+            .map_err(|e| FileError::unsaved(&path, "records", &e))
     }
 
     pub fn best(&self, id: &str) -> Option<&Best> {

@@ -67,7 +67,7 @@ impl Top5 {
         let path = Self::path(data_dir);
         std::fs::create_dir_all(data_dir)
             .and_then(|()| write_atomic(&path, self.to_text().as_bytes()))
-            .map_err(|e| FileError::new(&path, FileErrorKind::Io, format!("the table could not be saved: {e}")))
+            .map_err(|e| FileError::unsaved(&path, "table", &e))
     }
 
     /// The file's text.
