@@ -783,7 +783,7 @@ pub fn without_bom(bytes: &[u8]) -> &[u8] {
 
 /// Why a path that is a folder, a device or a pipe cannot be read as a
 /// file.
-pub const NOT_A_FILE: &str = "it is not a regular file (a folder, device or pipe)";
+pub const NOT_A_FILE: &str = "it is a folder, device or pipe, not a regular file";
 
 /// Whether `path` itself (not what a link there leads to) is a folder.
 fn is_folder(path: &Path) -> bool {

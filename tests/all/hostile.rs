@@ -275,7 +275,7 @@ fn capture_takes_a_game_ini_for_its_folder() {
         let said = stderr(&out);
         assert_eq!(
             said.trim(),
-            "parlour: Odd/game.ini: it is not a regular file (a folder, device or pipe)",
+            "parlour: Odd/game.ini: it is a folder, device or pipe, not a regular file",
             "{args:?}"
         );
     }

@@ -263,6 +263,9 @@ mod tests {
         std::fs::create_dir(&folder).unwrap();
         let e = Picture::load(&Source::File(folder)).unwrap_err();
         assert!(e.contains("not a regular file"), "{e}");
+        // Said in one bracket at most: "cannot be read (it is not a
+        // regular file (a folder...))" read badly.
+        assert!(!e.contains("))"), "{e}");
         // A file over the limit is refused with its size, not read (a
         // sparse file: no disk is used).
         let huge = dir.path().join("huge.bmp");
