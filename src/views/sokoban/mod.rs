@@ -815,7 +815,7 @@ mod tests {
         let (said, told) = board(dir.path()).opening_notice();
         assert_eq!(said.as_deref(), Some("The records could not be read."));
         let told = told.expect("no box told of the unreadable records").lines.join(" ");
-        assert!(told.contains("sokoban.txt: cannot be read: it is not"), "{told}");
+        assert!(told.contains("sokoban.txt: cannot be read: it is a folder"), "{told}");
         assert!(file.is_dir());
     }
 
