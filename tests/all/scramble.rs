@@ -632,16 +632,7 @@ fn a_game_given_up_and_taken_back_stays_counted_as_lost_when_resumed() {
     view.answer(0);
     view.command(&Command::Undo);
     assert_eq!(view.message(), "Taken back. Still counted as lost.");
-    play_the_hint(&mut view, &m, area);
-    assert_eq!(view.session().state().status(), Status::Playing);
-    let variant = view.session().variant().clone();
-    drop(view);
-    let board = ScrambleBoard::new(dir.path(), Vec::new());
-    let mut view = Controller::open("scramble", variant, board, dir.path(), &Opening::default());
-    assert!(view.session().move_count() > 0, "the game was not resumed");
-    let counted_with = view.session().elapsed_ms();
-    view.input(&Input::Tick { ms: 3000 }, &m, area);
-    assert_eq!(view.session().elapsed_ms(), counted_with, "the clock of a counted game stands");
+    let mut view = moved_and_resumed(view, dir.path(), &m, area);
     let items = view.menus().into_iter().flat_map(|menu| menu.items);
     let pause = items.into_iter().find(|i| i.command == Command::View(PAUSE)).unwrap();
     assert!(!pause.enabled, "Pause is offered while the clock stands");
@@ -666,20 +657,29 @@ fn a_game_won_and_taken_back_stays_counted_as_won_when_resumed() {
     view.answer(1);
     view.command(&Command::Undo);
     view.command(&Command::Undo);
-    play_the_hint(&mut view, &m, area);
-    assert_eq!(view.session().state().status(), Status::Playing);
-    let variant = view.session().variant().clone();
-    drop(view);
-    let board = ScrambleBoard::new(dir.path(), Vec::new());
-    let mut view = Controller::open("scramble", variant, board, dir.path(), &Opening::default());
+    let mut view = moved_and_resumed(view, dir.path(), &m, area);
     assert_eq!(view.message(), "Won game resumed: New Game deals another.");
-    let counted_with = view.session().elapsed_ms();
-    view.input(&Input::Tick { ms: 3000 }, &m, area);
-    assert_eq!(view.session().elapsed_ms(), counted_with, "the clock of a counted game stands");
     solve_by_clicks(&mut view, &m, area);
     let stats = parlour::core::Stats::load(dir.path()).unwrap();
     let game = stats.game(view.session().variant().id()).unwrap();
     assert_eq!((game.played, game.won, game.lost), (1, 1, 0));
+}
+
+/// The game in `view`, a game already counted and taken back by Undo,
+/// after one more move (which drops the steps that told how it ended),
+/// resumed from its journal in `data`; its clock stands.
+fn moved_and_resumed(mut view: ScrambleView, data: &std::path::Path, m: &Machine, area: Rect) -> ScrambleView {
+    play_the_hint(&mut view, m, area);
+    assert_eq!(view.session().state().status(), Status::Playing);
+    let variant = view.session().variant().clone();
+    drop(view);
+    let board = ScrambleBoard::new(data, Vec::new());
+    let mut view = Controller::open("scramble", variant, board, data, &Opening::default());
+    assert!(view.session().move_count() > 0, "the game was not resumed");
+    let counted_with = view.session().elapsed_ms();
+    view.input(&Input::Tick { ms: 3000 }, m, area);
+    assert_eq!(view.session().elapsed_ms(), counted_with, "the clock of a counted game stands");
+    view
 }
 
 /// Plays the hint's move by a click on its piece.
