@@ -201,6 +201,7 @@ fn change_picture_takes_an_iff_file_and_keeps_the_order() {
     let r = key(&mut view, &m, area, Key::Enter);
     let Response::Ask(req) = r else { panic!("no requester: {r:?}") };
     assert!(req.lines.join(" ").contains("broken.bmp"), "{:?}", req.lines);
+    assert!(req.lines.iter().all(|l| l.ends_with('.')), "a box tells in sentences: {:?}", req.lines);
     assert_eq!(view.board().picture(), &Source::File(pictures.join("stripes.iff")));
     // The choice is kept for the next time.
     view.close();

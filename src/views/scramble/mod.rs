@@ -18,7 +18,7 @@ pub mod picture;
 
 use std::path::PathBuf;
 
-use crate::core::{Session, Stats, Variant, plural};
+use crate::core::{Session, Stats, Variant, plural, sentence};
 use crate::games::scramble::puzzle::{Dir, Puzzle};
 use crate::games::scramble::rules::{SIZE, Scramble, ScrambleVariant, Slide};
 use crate::games::scramble::solver;
@@ -222,7 +222,7 @@ impl ScrambleBoard {
                 self.unread_choice = None;
                 Reply::Say(said)
             }
-            Err(e) => Reply::Ask(message_box(TITLE, &e)),
+            Err(e) => Reply::Ask(message_box(TITLE, &sentence(&e))),
         }
     }
 
@@ -242,7 +242,7 @@ impl ScrambleBoard {
                     Ok((cols, rows)) => match ScrambleVariant::new(cols, rows, true) {
                         Ok(v) if v.options() == session.variant().options() => Reply::Redraw,
                         Ok(v) => Reply::Rules(v),
-                        Err(e) => Reply::Ask(message_box(TITLE, &e)),
+                        Err(e) => Reply::Ask(message_box(TITLE, &sentence(&e))),
                     },
                 }
             }
