@@ -30,33 +30,26 @@ fn colour(piece: Piece) -> u32 {
     }
 }
 
-/// The colour of a piece's squares on `s`: the register nearest its own
-/// colour, unless that is a grey or another piece's (the Amiga DblPAL's
-/// sixteen registers hold no purple, and its nearest to the T is dark
-/// grey); then the nearest register left, so each piece keeps a colour
-/// of its own. A screen of direct colour shows the piece's own.
-fn body_colour(s: &Surface, piece: Piece) -> Rgb {
-    let own = Rgb::hex(colour(piece));
+/// The colour of each piece's squares on `s`, by [`Piece::index`]: the
+/// register nearest its own colour, unless that is a grey or another
+/// piece's (the Amiga DblPAL's sixteen registers hold no purple, and its
+/// nearest to the T is dark grey); then the nearest register left, so each
+/// piece keeps a colour of its own. A screen of direct colour shows the
+/// pieces' own. Worked out once a frame, not once a square.
+fn body_colours(s: &Surface) -> [Rgb; 7] {
+    let own = Piece::ALL.map(|p| Rgb::hex(colour(p)));
     if !matches!(s.format(), Format::Indexed { .. }) {
         return own;
     }
-    let registers = s.palette().entries();
-    let others: Vec<Rgb> = Piece::ALL
-        .into_iter()
-        .filter(|&p| p != piece)
-        .filter_map(|p| nearest(Rgb::hex(colour(p)), registers))
-        .collect();
-    let free = |r: &Rgb| !r.is_grey() && !others.contains(r);
-    match nearest(own, registers) {
-        Some(r) if !free(&r) => registers.iter().copied().filter(free).min_by_key(|f| f.distance2(own)).unwrap_or(r),
-        r => r.unwrap_or(own),
-    }
-}
-
-/// The register of `registers` nearest `c` (the first of equals, as the
-/// screen picks it).
-fn nearest(c: Rgb, registers: &[Rgb]) -> Option<Rgb> {
-    registers.iter().copied().min_by_key(|r| r.distance2(c))
+    let palette = s.palette();
+    let nearest = own.map(|c| palette.get(palette.nearest(c)));
+    std::array::from_fn(|i| {
+        let free = |r: &Rgb| !r.is_grey() && (0..7).all(|j| j == i || nearest[j] != *r);
+        if free(&nearest[i]) {
+            return nearest[i];
+        }
+        palette.entries().iter().copied().filter(free).min_by_key(|f| f.distance2(own[i])).unwrap_or(nearest[i])
+    })
 }
 
 /// Each piece's pattern on a one-bit screen.
@@ -94,7 +87,7 @@ fn layout(machine: &Machine, area: Rect) -> Layout {
 }
 
 /// One square of a piece.
-fn block(s: &mut Surface, machine: &Machine, r: Rect, piece: Piece) {
+fn block(s: &mut Surface, machine: &Machine, r: Rect, piece: Piece, bodies: &[Rgb; 7]) {
     let look = machine.look();
     // Four greys cannot give seven pieces seven colours: there the pieces
     // take their one-bit patterns, in black on the light grey.
@@ -109,8 +102,7 @@ fn block(s: &mut Surface, machine: &Machine, r: Rect, piece: Piece) {
     let c = Rgb::hex(colour(piece));
     let lit = Rgb::new(c.r / 2 + 128, c.g / 2 + 128, c.b / 2 + 128);
     let dark = Rgb::new(c.r / 2, c.g / 2, c.b / 2);
-    let body = body_colour(s, piece);
-    let (body, lit, dark) = (s.value_for(body), s.value_for(lit), s.value_for(dark));
+    let (body, lit, dark) = (s.value_for(bodies[piece.index()]), s.value_for(lit), s.value_for(dark));
     s.fill_rect(r, Paint::Solid(body));
     s.hline(r.x, r.right() - 1, r.y, Paint::Solid(lit));
     s.vline(r.x, r.y, r.bottom() - 1, Paint::Solid(lit));
@@ -130,10 +122,11 @@ pub fn draw(s: &mut Surface, machine: &Machine, area: Rect, game: &Tetris) {
     s.frame_rect(l.well, ink);
     let square =
         |col: i32, row: i32| Rect::new(l.well.x + 1 + col * l.cell, l.well.y + 1 + row * l.cell, l.cell, l.cell);
+    let bodies = body_colours(s);
     for row in 0..ROWS {
         for col in 0..COLUMNS {
             if let Some(p) = game.square(col, row) {
-                block(s, machine, square(col as i32, row as i32), p);
+                block(s, machine, square(col as i32, row as i32), p, &bodies);
             }
         }
     }
@@ -141,11 +134,11 @@ pub fn draw(s: &mut Surface, machine: &Machine, area: Rect, game: &Tetris) {
         let f = game.falling();
         for (c, r) in f.squares() {
             if r >= 0 {
-                block(s, machine, square(c.into(), r.into()), f.piece);
+                block(s, machine, square(c.into(), r.into()), f.piece, &bodies);
             }
         }
     }
-    draw_panel(s, machine, &l, game);
+    draw_panel(s, machine, &l, game, &bodies);
     let notice = if game.over() {
         Some(["Game Over", "New Game plays again"])
     } else if game.paused() {
@@ -159,7 +152,7 @@ pub fn draw(s: &mut Surface, machine: &Machine, area: Rect, game: &Tetris) {
 }
 
 /// The next piece, the figures and the keys.
-fn draw_panel(s: &mut Surface, machine: &Machine, l: &Layout, game: &Tetris) {
+fn draw_panel(s: &mut Surface, machine: &Machine, l: &Layout, game: &Tetris, bodies: &[Rgb; 7]) {
     let look = machine.look();
     let font = look.text_font;
     let ink = look.paint(Pen::Text);
@@ -184,7 +177,7 @@ fn draw_panel(s: &mut Surface, machine: &Machine, l: &Layout, game: &Tetris) {
         let x0 = preview.x + (preview.w - i32::from(width) * cell) / 2;
         for (c, r) in cells {
             let r = Rect::new(x0 + i32::from(c) * cell, preview.y + 4 + i32::from(r - top) * cell, cell, cell);
-            block(s, machine, r, next);
+            block(s, machine, r, next, bodies);
         }
     } else {
         let msg = "Hidden: x2";
@@ -257,7 +250,8 @@ mod tests {
     /// middle.
     fn square(machine: &Machine, piece: Piece) -> (Vec<u32>, Rgb) {
         let mut s = machine.new_surface();
-        block(&mut s, machine, Rect::new(0, 0, 12, 12), piece);
+        let bodies = body_colours(&s);
+        block(&mut s, machine, Rect::new(0, 0, 12, 12), piece, &bodies);
         let width = s.width() as usize;
         let rows: Vec<u32> = s.pixels().chunks(width).take(12).flat_map(|row| row[..12].to_vec()).collect();
         (rows, s.colour_at(6, 6).unwrap())
