@@ -98,7 +98,7 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
     });
     // Found out now, not after hours of solving (and an old file is left
     // as it is until the new one is written).
-    let cannot_write = |e: std::io::Error| bad(format!("{}: cannot be written ({e})", csv.display()));
+    let cannot_write = |e: std::io::Error| bad(crate::core::files::unwritable(&csv, &e));
     std::fs::OpenOptions::new().append(true).create(true).open(&csv).map_err(cannot_write)?;
     let jobs = args.jobs.min(MAX_JOBS).min(deals as usize);
     let started = Instant::now();
@@ -119,7 +119,7 @@ fn deal_count(args: &SurveyArgs) -> Result<u64, String> {
         return Err(format!("--to {} is before --from {}", args.to, args.from));
     }
     if args.ms && (args.from == 0 || args.to > u64::from(u32::MAX)) {
-        return Err(format!("Microsoft deals are numbered from 1 to {}", u32::MAX));
+        return Err(super::cli::ms_deals_are_numbered());
     }
     let deals = (args.to - args.from).saturating_add(1);
     if deals > MAX_DEALS {
