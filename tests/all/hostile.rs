@@ -356,6 +356,23 @@ fn small_mistakes_on_the_command_line_fail_with_a_reason() {
     assert!(stderr(&out).contains("a folder that holds no game"), "{}", stderr(&out));
 }
 
+/// A game id a letter or two out is named with the game it was likely
+/// meant to be; one near none is told without a guess.
+#[test]
+fn a_mistyped_game_id_is_answered_with_the_near_one() {
+    let out = run(&["solve", "klondik"]);
+    assert_eq!(out.status.code(), Some(3), "solve keeps 3 for a game it cannot find");
+    let says = "unknown game `klondik` (did you mean klondike?): `parlour list` shows the games there are";
+    assert!(stderr(&out).contains(says), "{}", stderr(&out));
+    let out = run(&["solve", "zzzzzzzzzz"]);
+    assert!(!stderr(&out).contains("did you mean"), "{}", stderr(&out));
+    // Help takes files and guides too, and says so.
+    let out = run(&["help", "nosuch"]);
+    assert_eq!(out.status.code(), Some(1));
+    let says = "help also takes a help file (.guide, .imaj, .html) or a guide's name";
+    assert!(stderr(&out).contains(says), "{}", stderr(&out));
+}
+
 #[test]
 fn lint_checks_every_kind_of_help_file() {
     let dir = tempfile::tempdir().unwrap();
