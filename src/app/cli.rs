@@ -680,8 +680,21 @@ fn shell_for(target: &str, screen: &Picked, seed: Option<u64>, fresh_seed: u64) 
 fn shot(target: &str, screen: &Picked, seed: Option<u64>, output: &Path, events: Option<&Path>) -> Result<(), Failure> {
     // Check the file's name and read the script before anything is built.
     PictureFile::of(output)?;
+    seed_deals_something(target, seed, events)?;
     let script = events.map(read_script).transpose()?;
     shot_one(target, screen, seed, output, script.as_ref())
+}
+
+/// Refuses a `shot` of the launcher with `--seed` and no events: the seed
+/// deals the game a script opens from it, and without one it would be
+/// ignored without a word.
+fn seed_deals_something(target: &str, seed: Option<u64>, events: Option<&Path>) -> Result<(), Failure> {
+    if target.eq_ignore_ascii_case("launcher") && seed.is_some() && events.is_none() {
+        return Err(usage(
+            "--seed deals a game, and the launcher shows none: give a game id, or --events that open a game",
+        ));
+    }
+    Ok(())
 }
 
 /// Renders one screen (after the script, if any) to `output`, and warns
@@ -740,6 +753,7 @@ fn warn_of_wide_help_lines(driver: &Driver, output: &Path, file: &Path, (pane, l
 /// `parlour shot --all-machines TARGET -o DIR`: the same screen on every
 /// machine and depth, as DIR/MACHINE[-DEPTH].png; prints each file.
 fn shot_all_machines(target: &str, seed: Option<u64>, dir: &Path, events: Option<&Path>) -> Result<(), Failure> {
+    seed_deals_something(target, seed, events)?;
     let script = events.map(read_script).transpose()?;
     files::make_output_folder(dir).map_err(fail)?;
     for screen in Screen::all() {

@@ -373,6 +373,18 @@ fn a_mistyped_game_id_is_answered_with_the_near_one() {
     assert!(stderr(&out).contains(says), "{}", stderr(&out));
 }
 
+/// `shot launcher --seed` with no events to open a game would deal
+/// nothing: refused, not ignored, and nothing is written.
+#[test]
+fn a_seed_for_a_shot_of_the_launcher_alone_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("n.png");
+    let out = run(&["shot", "launcher", "--seed", "3", "-o", &png.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--seed deals a game, and the launcher shows none"), "{}", stderr(&out));
+    assert!(!png.exists());
+}
+
 #[test]
 fn lint_checks_every_kind_of_help_file() {
     let dir = tempfile::tempdir().unwrap();
