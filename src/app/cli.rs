@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Parser, Subcommand};
 
 use crate::core::escape_controls;
-use crate::core::files::{limits, read_capped, without_bom};
+use crate::core::files::{self, limits, read_capped, without_bom};
 use crate::games::pegs::board::Board;
 use crate::gfx::image_io::{encode_bmp, encode_png};
 use crate::gfx::{ClippedText, Rect, Surface};
@@ -224,7 +224,7 @@ enum Command {
         #[arg(long, value_name = "N", value_parser = seed_number, allow_negative_numbers = true, conflicts_with = "ms")]
         seed: Option<u64>,
         /// Microsoft FreeCell deal number (FreeCell-family game types).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = ms_deal_number)]
         ms: Option<u32>,
         /// The rules: easy or hard, as [EasyMode] and [HardMode] give them
         /// (default easy).
@@ -490,6 +490,10 @@ impl PictureFile {
     /// pipe (/dev/null, /dev/stdout) takes a PNG.
     fn of(path: &Path) -> Result<PictureFile, Failure> {
         let stream = std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir());
+        if path.is_dir() {
+            // Told as such, not as a name without .png.
+            return Err(usage(files::unwritable(path, &std::io::ErrorKind::IsADirectory.into())));
+        }
         match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
             Some("png") => Ok(PictureFile::Png),
             Some("bmp") => Ok(PictureFile::Bmp),
@@ -510,7 +514,7 @@ impl PictureFile {
 
     /// Writes `surface` to `path` in this kind.
     fn write(self, path: &Path, surface: &Surface) -> Result<(), Failure> {
-        std::fs::write(path, self.encode(surface)).map_err(|e| fail(format!("{}: {e}", path.display())))
+        std::fs::write(path, self.encode(surface)).map_err(|e| fail(files::unwritable(path, &e)))
     }
 }
 
@@ -676,8 +680,21 @@ fn shell_for(target: &str, screen: &Picked, seed: Option<u64>, fresh_seed: u64) 
 fn shot(target: &str, screen: &Picked, seed: Option<u64>, output: &Path, events: Option<&Path>) -> Result<(), Failure> {
     // Check the file's name and read the script before anything is built.
     PictureFile::of(output)?;
+    seed_deals_something(target, seed, events)?;
     let script = events.map(read_script).transpose()?;
     shot_one(target, screen, seed, output, script.as_ref())
+}
+
+/// Refuses a `shot` of the launcher with `--seed` and no events: the seed
+/// deals the game a script opens from it, and without one it would be
+/// ignored without a word.
+fn seed_deals_something(target: &str, seed: Option<u64>, events: Option<&Path>) -> Result<(), Failure> {
+    if target.eq_ignore_ascii_case("launcher") && seed.is_some() && events.is_none() {
+        return Err(usage(
+            "--seed deals a game, and the launcher shows none: give a game id, or --events that open a game",
+        ));
+    }
+    Ok(())
 }
 
 /// Renders one screen (after the script, if any) to `output`, and warns
@@ -736,8 +753,9 @@ fn warn_of_wide_help_lines(driver: &Driver, output: &Path, file: &Path, (pane, l
 /// `parlour shot --all-machines TARGET -o DIR`: the same screen on every
 /// machine and depth, as DIR/MACHINE[-DEPTH].png; prints each file.
 fn shot_all_machines(target: &str, seed: Option<u64>, dir: &Path, events: Option<&Path>) -> Result<(), Failure> {
+    seed_deals_something(target, seed, events)?;
     let script = events.map(read_script).transpose()?;
-    std::fs::create_dir_all(dir).map_err(|e| fail(format!("{}: {e}", dir.display())))?;
+    files::make_output_folder(dir).map_err(fail)?;
     for screen in Screen::all() {
         let output = dir.join(format!("{}.png", screen.file_name()));
         shot_one(target, &Picked::exactly(screen.choice()), seed, &output, script.as_ref())
@@ -1057,6 +1075,20 @@ fn counts_once(record: Record) -> &'static str {
 /// value, so that `--seed -1` is told what a seed is.
 pub fn seed_number(text: &str) -> Result<u64, String> {
     text.trim().parse().map_err(|_| format!("seeds are whole numbers from 0 to {}", u64::MAX))
+}
+
+/// `--ms N`: a Microsoft FreeCell deal number, refused in the words
+/// `survey --ms` uses for its range.
+pub fn ms_deal_number(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(ms_deals_are_numbered()),
+    }
+}
+
+/// What Microsoft's deal numbers are, for a number that is none of them.
+pub fn ms_deals_are_numbered() -> String {
+    format!("Microsoft deals are numbered from 1 to {}", u32::MAX)
 }
 
 /// A seed for a fresh game when none was asked for.

@@ -92,6 +92,15 @@ pub fn print_problems(doc: &Document) {
     }
 }
 
+/// Why `target` shows no help: a name that is nothing on disc may have
+/// been meant as a help file, which help takes too.
+fn not_found(why: String, target: &Path) -> String {
+    if target.exists() {
+        return why;
+    }
+    format!("{why}; help also takes a help file (.guide, .imaj, .html) or a guide's name (game-ini)")
+}
+
 fn game_help(id: &str, machine: MachineId) -> Result<(Document, String), String> {
     match catalog::find(id) {
         Ok(game) => game_document(&game, machine),
@@ -100,7 +109,7 @@ fn game_help(id: &str, machine: MachineId) -> Result<(Document, String), String>
             // can still be read over, with the rules' problems said.
             let folder = Path::new(id);
             let page = within(folder, "game.html").ok().filter(|page| folder.is_dir() && page.is_file());
-            let Some(page) = page else { return Err(why) };
+            let Some(page) = page else { return Err(not_found(why, folder)) };
             eprintln!("{why}");
             eprintln!("(the game cannot be played until its game.ini is mended; its help page is shown alone)");
             open(&page, "")

@@ -127,7 +127,7 @@ pub fn bench(count: usize, seed: u64, keep: Option<&Path>, highs: bool) -> Resul
     let dir = tempfile_dir()?;
     let file = keep.map_or_else(|| dir.join("positions.jsonl"), Path::to_path_buf);
     let text: String = list.iter().map(|p| query_json(p) + "\n").collect();
-    std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+    std::fs::write(&file, text).map_err(|e| crate::core::files::unwritable(&file, &e))?;
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let start = Instant::now();
     let out = Command::new(&exe)

@@ -4,11 +4,13 @@
 //! winning line is replayed through the rules, from the deal as a session
 //! shows it, before it counts as won.
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write as _};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -39,7 +41,7 @@ pub struct SurveyArgs {
     /// Deal numbers are Microsoft FreeCell deals.
     #[arg(long)]
     ms: bool,
-    /// Deals solved at once, each in its own thread (default 1).
+    /// Deals solved at once, each in its own thread.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = jobs_count, allow_negative_numbers = true)]
     jobs: usize,
     /// Positions per deal at most (default as for solve).
@@ -98,7 +100,7 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
     });
     // Found out now, not after hours of solving (and an old file is left
     // as it is until the new one is written).
-    let cannot_write = |e: std::io::Error| bad(format!("{}: cannot be written ({e})", csv.display()));
+    let cannot_write = |e: std::io::Error| bad(crate::core::files::unwritable(&csv, &e));
     std::fs::OpenOptions::new().append(true).create(true).open(&csv).map_err(cannot_write)?;
     let jobs = args.jobs.min(MAX_JOBS).min(deals as usize);
     let started = Instant::now();
@@ -119,7 +121,7 @@ fn deal_count(args: &SurveyArgs) -> Result<u64, String> {
         return Err(format!("--to {} is before --from {}", args.to, args.from));
     }
     if args.ms && (args.from == 0 || args.to > u64::from(u32::MAX)) {
-        return Err(format!("Microsoft deals are numbered from 1 to {}", u32::MAX));
+        return Err(super::cli::ms_deals_are_numbered());
     }
     let deals = (args.to - args.from).saturating_add(1);
     if deals > MAX_DEALS {
@@ -133,24 +135,38 @@ fn deal_count(args: &SurveyArgs) -> Result<u64, String> {
 fn solve_all(variant: &SolitaireVariant, from: u64, deals: u64, jobs: usize, limits: &Limits) -> Vec<Row> {
     let next = AtomicU64::new(0);
     let rows = Mutex::new(Vec::new());
-    let progress = Progress::new(deals);
+    let progress = Progress::new(deals, std::io::stderr().is_terminal(), Box::new(std::io::stderr()));
+    let (all_done, done_told) = std::sync::mpsc::channel::<()>();
     std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| {
-                loop {
-                    // Counted from 0, so a range ending at the last u64
-                    // does not wrap round to deal 0.
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= deals {
-                        break;
+        // A deal may take minutes: the bar shows the time going by.
+        let ticking = &progress;
+        scope.spawn(move || {
+            while done_told.recv_timeout(Duration::from_secs(1)) == Err(RecvTimeoutError::Timeout) {
+                ticking.tick();
+            }
+        });
+        let solvers: Vec<_> = (0..jobs)
+            .map(|_| {
+                scope.spawn(|| {
+                    loop {
+                        // Counted from 0, so a range ending at the last u64
+                        // does not wrap round to deal 0.
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= deals {
+                            break;
+                        }
+                        progress.begin(from + i);
+                        let row = solve_one(variant, from + i, limits);
+                        progress.end(&row);
+                        rows.lock().unwrap_or_else(|e| e.into_inner()).push(row);
                     }
-                    let row = solve_one(variant, from + i, limits);
-                    let mut rows = rows.lock().unwrap_or_else(|e| e.into_inner());
-                    rows.push(row);
-                    progress.draw(&rows);
-                }
-            });
+                })
+            })
+            .collect();
+        for solver in solvers {
+            let _ = solver.join();
         }
+        drop(all_done);
     });
     progress.finish();
     rows.into_inner().unwrap_or_else(|e| e.into_inner())
@@ -172,52 +188,125 @@ fn solve_one(variant: &SolitaireVariant, deal: u64, limits: &Limits) -> Row {
     Row { deal, result, limit, moves, nodes: report.nodes, peak_bytes: report.peak_bytes, seconds }
 }
 
-/// A one-line progress bar on standard error, redrawn at most five times a
-/// second (every 5% when standard error is not a terminal).
+/// A one-line progress bar on standard error. On a terminal it is drawn
+/// over itself as deals end (at most five times a second) and on each
+/// [`tick`](Progress::tick), with the time so far and the deals being
+/// solved; elsewhere a line is written every 5% of the deals, the last
+/// always, so a log of any survey holds at most 20.
 struct Progress {
     total: u64,
     terminal: bool,
-    last: Mutex<(Instant, u64)>,
+    started: Instant,
+    state: Mutex<Tally>,
+    out: Mutex<Box<dyn std::io::Write + Send>>,
+}
+
+/// What the bar shows, and when it was last drawn.
+struct Tally {
+    done: u64,
+    won: u64,
+    lost: u64,
+    undecided: u64,
+    running: BTreeSet<u64>,
+    drawn_at: Instant,
+    drawn_done: u64,
 }
 
 impl Progress {
-    fn new(total: u64) -> Progress {
-        Progress { total, terminal: std::io::stderr().is_terminal(), last: Mutex::new((Instant::now(), 0)) }
+    fn new(total: u64, terminal: bool, out: Box<dyn std::io::Write + Send>) -> Progress {
+        let now = Instant::now();
+        let tally =
+            Tally { done: 0, won: 0, lost: 0, undecided: 0, running: BTreeSet::new(), drawn_at: now, drawn_done: 0 };
+        Progress { total, terminal, started: now, state: Mutex::new(tally), out: Mutex::new(out) }
     }
 
-    fn draw(&self, rows: &[Row]) {
-        let done = rows.len() as u64;
-        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        let due = if self.terminal {
-            last.0.elapsed() >= Duration::from_millis(200) || done == self.total
-        } else {
-            done * 20 / self.total > last.1 * 20 / self.total
-        };
-        if !due {
-            return;
+    fn tally(&self) -> std::sync::MutexGuard<'_, Tally> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// `deal` is being solved.
+    fn begin(&self, deal: u64) {
+        self.tally().running.insert(deal);
+    }
+
+    /// A deal is answered: counted, and the bar drawn if due.
+    fn end(&self, row: &Row) {
+        let mut tally = self.tally();
+        tally.running.remove(&row.deal);
+        tally.done += 1;
+        match row.result {
+            "won" => tally.won += 1,
+            "lost" => tally.lost += 1,
+            "undecided" => tally.undecided += 1,
+            _ => {}
         }
-        *last = (Instant::now(), done);
-        let count = |word: &str| rows.iter().filter(|r| r.result == word).count();
+        let due = if self.terminal {
+            tally.drawn_at.elapsed() >= Duration::from_millis(200) || tally.done == self.total
+        } else {
+            tally.done * 20 / self.total > tally.drawn_done * 20 / self.total
+        };
+        if due {
+            self.draw(&mut tally);
+        }
+    }
+
+    /// The time goes by: the terminal's bar is drawn again with it, even
+    /// while no deal ends.
+    fn tick(&self) {
+        if self.terminal {
+            self.draw(&mut self.tally());
+        }
+    }
+
+    fn draw(&self, tally: &mut Tally) {
+        tally.drawn_at = Instant::now();
+        tally.drawn_done = tally.done;
         let width = 30;
-        let filled = (done * width / self.total) as usize;
+        let filled = (tally.done * width / self.total) as usize;
         let bar: String = "#".repeat(filled) + &".".repeat(width as usize - filled);
-        let line = format!(
-            "[{bar}] {done}/{} won {} lost {} undecided {}",
-            self.total,
-            count("won"),
-            count("lost"),
-            count("undecided")
+        let mut line = format!(
+            "[{bar}] {}/{} won {} lost {} undecided {}",
+            tally.done, self.total, tally.won, tally.lost, tally.undecided
         );
-        let mut err = std::io::stderr().lock();
-        let _ = if self.terminal { write!(err, "\r{line}") } else { writeln!(err, "{line}") };
-        let _ = err.flush();
+        if self.terminal {
+            let _ = write!(line, "; {}{}", clock(self.started.elapsed()), solving(&tally.running));
+        }
+        let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
+        // Cleared to the line's end: a shorter line leaves no tail of
+        // the longer one before it.
+        let _ = if self.terminal { write!(out, "\r{line}\x1b[K") } else { writeln!(out, "{line}") };
+        let _ = out.flush();
     }
 
     fn finish(&self) {
         if self.terminal {
-            let _ = writeln!(std::io::stderr());
+            let _ = writeln!(self.out.lock().unwrap_or_else(|e| e.into_inner()));
         }
     }
+}
+
+/// Time taken as minutes and seconds (hours past an hour): `0:25`.
+fn clock(elapsed: Duration) -> String {
+    let s = elapsed.as_secs();
+    match s / 3600 {
+        0 => format!("{}:{:02}", s / 60, s % 60),
+        h => format!("{h}:{:02}:{:02}", s / 60 % 60, s % 60),
+    }
+}
+
+/// ", solving 19, 20" for the deals being solved (the first four, and
+/// how many more).
+fn solving(running: &BTreeSet<u64>) -> String {
+    const SHOWN: usize = 4;
+    if running.is_empty() {
+        return String::new();
+    }
+    let mut text = String::from(", solving ");
+    text += &running.iter().take(SHOWN).map(u64::to_string).collect::<Vec<_>>().join(", ");
+    if running.len() > SHOWN {
+        let _ = write!(text, " and {} more", running.len() - SHOWN);
+    }
+    text
 }
 
 fn write_csv(path: &PathBuf, rows: &[Row]) -> std::io::Result<()> {
@@ -294,7 +383,75 @@ fn summary(variant: &SolitaireVariant, args: &SurveyArgs, rows: &[Row], wall: Du
 
 #[cfg(test)]
 mod tests {
-    use super::winnable_share;
+    use super::*;
+
+    /// Written to a buffer the test reads back.
+    #[derive(Clone, Default)]
+    struct Shared(std::sync::Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn row(deal: u64) -> Row {
+        Row { deal, result: "won", limit: "", moves: 1, nodes: 1, peak_bytes: 0, seconds: 0.0 }
+    }
+
+    /// While one deal takes long, a tick draws the terminal's bar with the
+    /// time and the deal being solved; a log gets no line from it.
+    #[test]
+    fn a_tick_draws_the_bar_with_the_deals_being_solved() {
+        let said = Shared::default();
+        let progress = Progress::new(20, true, Box::new(said.clone()));
+        progress.begin(19);
+        progress.begin(20);
+        progress.tick();
+        let text = String::from_utf8(said.0.lock().unwrap().clone()).unwrap();
+        assert!(text.starts_with("\r[....."), "{text:?}");
+        assert!(text.contains("0/20 won 0 lost 0 undecided 0; 0:00, solving 19, 20"), "{text:?}");
+        let log = Shared::default();
+        let progress = Progress::new(20, false, Box::new(log.clone()));
+        progress.begin(1);
+        progress.tick();
+        assert!(log.0.lock().unwrap().is_empty());
+    }
+
+    /// A log of a long survey gets a line every 5% and the last, not one
+    /// a deal.
+    #[test]
+    fn a_log_gets_a_line_every_twentieth_of_the_deals() {
+        let log = Shared::default();
+        let progress = Progress::new(1000, false, Box::new(log.clone()));
+        for deal in 1..=1000 {
+            progress.begin(deal);
+            progress.end(&row(deal));
+        }
+        let text = String::from_utf8(log.0.lock().unwrap().clone()).unwrap();
+        assert_eq!(text.lines().count(), 20, "{text}");
+        assert!(text.ends_with("1000/1000 won 1000 lost 0 undecided 0\n"), "{text}");
+    }
+
+    /// clap says the default of --jobs; its words do not say it again.
+    #[test]
+    fn the_jobs_default_is_said_once() {
+        let mut cli = crate::app::cli::command();
+        let help = cli.find_subcommand_mut("survey").unwrap().render_help().to_string();
+        let jobs = help.lines().find(|l| l.contains("--jobs")).unwrap();
+        assert_eq!(jobs.matches("default").count(), 1, "{jobs}");
+    }
+
+    #[test]
+    fn more_than_four_deals_being_solved_are_counted() {
+        assert_eq!(solving(&(1..=6).collect()), ", solving 1, 2, 3, 4 and 2 more");
+        assert_eq!(clock(Duration::from_secs(3725)), "1:02:05");
+        assert_eq!(clock(Duration::from_secs(25)), "0:25");
+    }
 
     #[test]
     fn the_winnable_share_is_a_range_while_deals_are_undecided() {

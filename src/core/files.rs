@@ -847,6 +847,41 @@ pub fn write_failure(e: &io::Error) -> String {
     }
 }
 
+/// Why an output file named by the player (a picture, a CSV, a folder of
+/// pages) could not be written, as a whole message that names it: a
+/// missing folder is named, a folder in the file's place is told as one.
+pub fn unwritable(path: &Path, e: &io::Error) -> String {
+    let why = match e.kind() {
+        io::ErrorKind::IsADirectory => IS_A_FOLDER.to_string(),
+        _ => not_made(path, e),
+    };
+    format!("{}: cannot be written: {why}", path.display())
+}
+
+/// Makes the output folder `dir` named by the player (help's pages, a
+/// folder of pictures) unless it is there. Only the last folder is made:
+/// a mistyped path is told of, not made in full.
+pub fn make_output_folder(dir: &Path) -> Result<(), String> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    fs::create_dir(dir).map_err(|e| format!("{}: cannot be made: {}", dir.display(), not_made(dir, &e)))
+}
+
+/// Why a file or folder could not be made at `path`: the folder it goes
+/// in by name where that is missing, else [`write_failure`].
+fn not_made(path: &Path, e: &io::Error) -> String {
+    match path.parent().filter(|p| !p.as_os_str().is_empty() && !p.is_dir()) {
+        Some(folder) if e.kind() == io::ErrorKind::NotFound => {
+            format!("the folder {} does not exist", folder.display())
+        }
+        _ => write_failure(e),
+    }
+}
+
+/// Why an output file's name that is a folder's cannot be written.
+const IS_A_FOLDER: &str = "it is a folder: give a file name";
+
 /// The system's description of `e` as part of a sentence: "no space left
 /// on device" rather than "No space left on device (os error 28)".
 fn without_os_code(e: &io::Error) -> String {

@@ -42,6 +42,6 @@ pub use session::{Action, Mark, ReplayError, Session, Step};
 pub use stats::{GameStats, Stats};
 pub(crate) use text::cp1252;
 pub use text::{
-    IniLines, NO_EQUALS, NotText, capitalised, decode_text, decode_windows, first_stray_line, ini_error, plural,
-    sentence, shortened,
+    IniLines, MAX_SUGGEST, NO_EQUALS, NotText, capitalised, decode_text, decode_windows, first_stray_line, ini_error,
+    near, nearest, plural, sentence, shortened,
 };

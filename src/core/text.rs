@@ -274,6 +274,47 @@ fn check_text(text: &str) -> Result<(), NotText> {
     Ok(())
 }
 
+// "Did you mean": the names a mistyped one is close to (section names
+// in lint, game ids on the command line).
+
+/// Names longer than this get no "did you mean" hint (the distance costs
+/// the product of the lengths).
+pub const MAX_SUGGEST: usize = 40;
+
+/// The most edits a "did you mean" hint is made for.
+pub const NEAR: usize = 2;
+
+/// The Levenshtein distance between `a` and `b`, ASCII letters in any
+/// case, when it is at most [`NEAR`]. Names whose lengths differ by more
+/// are passed over at once: a file of 40,000 unknown keys asks this of
+/// every known key for each.
+pub fn near(a: &str, b: &str) -> Option<usize> {
+    if a.chars().count().abs_diff(b.chars().count()) > NEAR {
+        return None;
+    }
+    let b: Vec<char> = b.chars().map(|c| c.to_ascii_lowercase()).collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = Vec::with_capacity(b.len() + 1);
+    for (i, ca) in a.chars().map(|c| c.to_ascii_lowercase()).enumerate() {
+        cur.clear();
+        cur.push(i + 1);
+        for (j, &cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    Some(prev[b.len()]).filter(|&d| d <= NEAR)
+}
+
+/// The candidate within two edits of `word` (any case), the nearest.
+pub fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    if word.len() > MAX_SUGGEST {
+        return None;
+    }
+    candidates.filter_map(|c| Some((near(word, c)?, c))).min_by_key(|&(d, _)| d).map(|(_, c)| c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

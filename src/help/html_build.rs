@@ -133,7 +133,7 @@ fn claim(out: &Path) -> Result<(), String> {
             out.display()
         ));
     }
-    fs::create_dir_all(out).map_err(|e| format!("{}: cannot be made ({e})", out.display()))?;
+    crate::core::files::make_output_folder(out)?;
     // Marked before the first file is written, so that a build cut short
     // leaves a folder the next may build over; an earlier build's mark
     // keeps its record until this build has one of its own.
@@ -196,7 +196,7 @@ impl Record {
             text.push_str(&format!("{sum:016x} {place}\n"));
         }
         let mark = out.join(MARK);
-        fs::write(&mark, text).map_err(|e| format!("{}: cannot be written ({e})", mark.display()))
+        fs::write(&mark, text).map_err(|e| crate::core::files::unwritable(&mark, &e))
     }
 
     /// Removes each file on this record that `now` does not hold and that
@@ -620,7 +620,7 @@ fn replace_file(to: &Path, bytes: &[u8]) -> Result<(), String> {
         }
         _ => {}
     }
-    fs::write(to, bytes).map_err(|e| format!("{}: cannot be written ({e})", to.display()))
+    fs::write(to, bytes).map_err(|e| crate::core::files::unwritable(to, &e))
 }
 
 fn make_parent(file: &Path) -> Result<(), String> {
@@ -933,6 +933,18 @@ mod tests {
         let err = build(&games, &help, &file).unwrap_err();
         assert!(err.ends_with("notes.txt: is a file, not a folder: give a new or empty folder for the help"), "{err}");
         assert_eq!(fs::read_to_string(&file).unwrap(), "mine");
+    }
+
+    /// Only the last folder is made: a path whose parent is not there is
+    /// refused, naming the missing folder, and nothing is made.
+    #[test]
+    fn a_folder_whose_parent_is_missing_is_refused_not_made() {
+        let (tmp, help, games) = tree();
+        let missing = tmp.path().join("nosuch");
+        let err = build(&games, &help, &missing.join("out")).unwrap_err();
+        let says = format!("out: cannot be made: the folder {} does not exist", missing.display());
+        assert!(err.ends_with(&says), "{err}");
+        assert!(!missing.exists());
     }
 
     /// A rebuild removes the pages an earlier build made and this one

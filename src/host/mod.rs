@@ -328,7 +328,11 @@ fn find_following(target: &str, places: &Places, saves: bool) -> Result<GameEntr
     if let Some(left) = left_out(places).into_iter().find(|left| names(&left.name, target)) {
         return Err(format!("`{target}` cannot be played: {}", left.why));
     }
-    Err(format!("unknown game `{target}`: `parlour list` shows the games there are"))
+    let ids = games(places);
+    let hint = crate::core::nearest(target, ids.iter().map(|g| g.id.as_str()))
+        .map(|id| format!(" (did you mean {id}?)"))
+        .unwrap_or_default();
+    Err(format!("unknown game `{target}`{hint}: `parlour list` shows the games there are"))
 }
 
 /// The game the launcher or a family's chooser shows as `target` (any

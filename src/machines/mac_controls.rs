@@ -88,7 +88,8 @@ impl Inks {
                 thumb_light: c(THUMB_LIGHT),
             }
         });
-        Inks { black: look.paint(Pen::Text), white, dimmed: look.paint(Pen::Disabled), colour }
+        let dimmed = dimmed_on_face(look.paint(Pen::Disabled), colour);
+        Inks { black: look.paint(Pen::Text), white, dimmed, colour }
     }
 
     /// True on colour screens, where System 7 draws its 3-D controls.
@@ -104,6 +105,16 @@ impl Inks {
     /// The shaded edge of a 3-D face (black in one bit).
     pub fn shadow(&self) -> Paint {
         self.colour.map_or(self.black, |c| c.shadow)
+    }
+}
+
+/// The ink of a dimmed label on a control's face. The 4-colour table's
+/// light grey is both the dimmed grey and the face there, which would hide
+/// the label: it takes the table's dark grey then, still apart from black.
+fn dimmed_on_face(dimmed: Paint, colour: Option<Colours>) -> Paint {
+    match colour {
+        Some(c) if c.face == dimmed => c.dark,
+        _ => dimmed,
     }
 }
 
@@ -386,6 +397,28 @@ mod tests {
             assert_ne!(face, Some(Rgb::WHITE), "{depth:?}: a white face");
             assert_ne!(face, shadow, "{depth:?}: no shadow");
             assert_eq!(s.colour_at(r.x + 4, r.y + 1), Some(Rgb::WHITE), "{depth:?}: no light");
+        }
+    }
+
+    /// A dimmed label shows on the face at every depth (at 4 colours the
+    /// dimmed grey is the face's own), and is not the black of an enabled one.
+    #[test]
+    fn a_dimmed_label_reads_on_the_face_at_every_depth() {
+        let r = Rect::new(10, 10, 60, 20);
+        for depth in Depth::ALL {
+            let look = Look::mac(depth, 640, 480);
+            let mut s = look.new_surface();
+            button(&mut s, &look, r, "", ButtonState::default());
+            let face = s.colour_at(r.x + 4, r.y + 4);
+            // A patch of the label's ink (a pattern on one bit).
+            let patch = Rect::new(r.x + 4, r.y + 4, 2, 2);
+            let ink = Inks::new(&mut s, &look).dimmed;
+            s.fill_rect(patch, ink);
+            let inked: Vec<_> = (0..4).map(|i| s.colour_at(patch.x + i % 2, patch.y + i / 2)).collect();
+            assert!(inked.iter().any(|&c| c != face), "{depth:?}: the dimmed label is the face");
+            if depth != Depth::Bits1 {
+                assert!(!inked.contains(&Some(Rgb::BLACK)), "{depth:?}: the dimmed label is black");
+            }
         }
     }
 

@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use crate::cards::{Card, Rank, Suit};
 use crate::core::files::{limits, read_capped};
 use crate::core::fnv1a64;
+use crate::core::{MAX_SUGGEST, near, nearest};
 
 use super::ini::{Entry, IniDoc, Section};
 
@@ -837,36 +838,6 @@ fn range_words(lo: i64, hi: i64) -> String {
     }
 }
 
-/// Names longer than this get no "did you mean" hint (the distance costs
-/// the product of the lengths).
-const MAX_SUGGEST: usize = 40;
-
-/// The most edits a "did you mean" hint is made for.
-const NEAR: usize = 2;
-
-/// The Levenshtein distance between `a` and `b`, ASCII letters in any
-/// case, when it is at most [`NEAR`]. Names whose lengths differ by more
-/// are passed over at once: a file of 40,000 unknown keys asks this of
-/// every known key for each.
-fn near(a: &str, b: &str) -> Option<usize> {
-    if a.chars().count().abs_diff(b.chars().count()) > NEAR {
-        return None;
-    }
-    let b: Vec<char> = b.chars().map(|c| c.to_ascii_lowercase()).collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = Vec::with_capacity(b.len() + 1);
-    for (i, ca) in a.chars().map(|c| c.to_ascii_lowercase()).enumerate() {
-        cur.clear();
-        cur.push(i + 1);
-        for (j, &cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    Some(prev[b.len()]).filter(|&d| d <= NEAR)
-}
-
 fn suggest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> String {
     nearest(word, candidates).map(|c| format!(" (did you mean {c}?)")).unwrap_or_default()
 }
@@ -953,14 +924,6 @@ fn meant_section(name: &str) -> Option<String> {
         let stems = KEYS.iter().filter_map(|k| k.section.strip_suffix('N'));
         nearest(stem, stems).map(|n| format!("{n}{number}"))
     }
-}
-
-/// The candidate within two edits of `word` (any case), the nearest.
-fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    if word.len() > MAX_SUGGEST {
-        return None;
-    }
-    candidates.filter_map(|c| Some((near(word, c)?, c))).min_by_key(|&(d, _)| d).map(|(_, c)| c)
 }
 
 /// " (did you mean ColorCheck in [Tableau]?)" for a key that belongs in

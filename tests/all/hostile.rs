@@ -356,6 +356,35 @@ fn small_mistakes_on_the_command_line_fail_with_a_reason() {
     assert!(stderr(&out).contains("a folder that holds no game"), "{}", stderr(&out));
 }
 
+/// A game id a letter or two out is named with the game it was likely
+/// meant to be; one near none is told without a guess.
+#[test]
+fn a_mistyped_game_id_is_answered_with_the_near_one() {
+    let out = run(&["solve", "klondik"]);
+    assert_eq!(out.status.code(), Some(3), "solve keeps 3 for a game it cannot find");
+    let says = "unknown game `klondik` (did you mean klondike?): `parlour list` shows the games there are";
+    assert!(stderr(&out).contains(says), "{}", stderr(&out));
+    let out = run(&["solve", "zzzzzzzzzz"]);
+    assert!(!stderr(&out).contains("did you mean"), "{}", stderr(&out));
+    // Help takes files and guides too, and says so.
+    let out = run(&["help", "nosuch"]);
+    assert_eq!(out.status.code(), Some(1));
+    let says = "help also takes a help file (.guide, .imaj, .html) or a guide's name";
+    assert!(stderr(&out).contains(says), "{}", stderr(&out));
+}
+
+/// `shot launcher --seed` with no events to open a game would deal
+/// nothing: refused, not ignored, and nothing is written.
+#[test]
+fn a_seed_for_a_shot_of_the_launcher_alone_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("n.png");
+    let out = run(&["shot", "launcher", "--seed", "3", "-o", &png.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--seed deals a game, and the launcher shows none"), "{}", stderr(&out));
+    assert!(!png.exists());
+}
+
 #[test]
 fn lint_checks_every_kind_of_help_file() {
     let dir = tempfile::tempdir().unwrap();

@@ -222,6 +222,28 @@ fn a_picture_named_other_than_png_or_bmp_is_refused_before_rendering() {
     }
 }
 
+/// A picture named where it cannot go is told in words: a folder given
+/// as its name, or a folder on its path that is not there.
+#[test]
+fn a_picture_that_cannot_be_written_says_why_in_words() {
+    let data = tempfile::tempdir().unwrap();
+    let folder = data.path().to_str().unwrap().to_string();
+    let missing = data.path().join("nosuch");
+    let inside = missing.join("x.png").to_str().unwrap().to_string();
+    let cases = [
+        (&folder, format!("{folder}: cannot be written: it is a folder: give a file name")),
+        (&inside, format!("{inside}: cannot be written: the folder {} does not exist", missing.display())),
+    ];
+    for (out_s, says) in &cases {
+        for args in [&["shot", "klondike", "-o", out_s][..], &["help", "klondike", "--shot", out_s]] {
+            let out = run_in(data.path(), args);
+            assert_ne!(out.status.code(), Some(0), "{args:?}");
+            assert!(stderr(&out).contains(says.as_str()), "{args:?}: {}", stderr(&out));
+            assert!(!stderr(&out).contains("os error"), "{args:?}: {}", stderr(&out));
+        }
+    }
+}
+
 /// Without a display, a window command says the whole command that
 /// draws the same thing headless.
 #[test]

@@ -111,11 +111,22 @@ fn solve_and_survey_refuse_limits_and_ranges_that_make_no_sense() {
     let ms_past = ["survey", "freecell", "--ms", "--from", "1", "--to", "4294967296"];
     refused(&ms_past, usage, "Microsoft deals are numbered from 1 to 4294967295");
     refused(&["survey", "freecell", "--ms", "--from", "0", "--to", "1"], usage, "from 1 to 4294967295");
-    let nowhere = std::env::temp_dir().join(format!("parlour-no-such-folder-{}", std::process::id())).join("x.csv");
+    // --ms of solve and deal in the same words, not clap's "0 is not in 1..=".
+    refused(&["solve", "freecell", "--ms", "0"], usage, "Microsoft deals are numbered from 1 to 4294967295");
+    refused(&["deal", "freecell", "--ms", "4294967296"], usage, "Microsoft deals are numbered from 1 to 4294967295");
+    let folder = std::env::temp_dir().join(format!("parlour-no-such-folder-{}", std::process::id()));
+    let nowhere = folder.join("x.csv");
     refused(
         &["survey", "freecell", "--from", "1", "--to", "2", "--csv", &nowhere.to_string_lossy()],
         3,
-        "cannot be written",
+        &format!("{}: cannot be written: the folder {} does not exist", nowhere.display(), folder.display()),
+    );
+    // A folder where the file should be is told as one, in words.
+    let here = std::env::temp_dir();
+    refused(
+        &["survey", "freecell", "--from", "1", "--to", "2", "--csv", &here.to_string_lossy()],
+        3,
+        "cannot be written: it is a folder: give a file name",
     );
 }
 
