@@ -115,7 +115,7 @@ impl HighScores {
             }
             Err(e) => return Err(FileError::unreadable(path, "high scores", &e)),
         };
-        parse(&bytes).map_err(|reason| FileError::reject(path, Some(1), FileErrorKind::Foreign, reason))
+        parse(&bytes).map_err(|(kind, reason)| FileError::reject(path, Some(1), kind, reason))
     }
 
     /// Writes the tables to `data_dir` (created if needed), atomically,
@@ -174,15 +174,18 @@ enum Under {
 
 /// Reads a high-score file: every line that reads, and each that does not
 /// with why; an error (for line 1) if it is no high-score file at all.
-fn parse(bytes: &[u8]) -> Result<Salvaged<HighScores>, String> {
+/// A file that is no high-score file is damaged (set aside as
+/// `.damaged-N`, as every file of records is); one of another format's
+/// version is foreign, another Parlour's to read.
+fn parse(bytes: &[u8]) -> Result<Salvaged<HighScores>, (FileErrorKind, String)> {
     let mut lines = numbered_lines(bytes);
     let header = lines.next().and_then(|(_, l)| l).unwrap_or("");
-    let version = header
-        .strip_prefix(MAGIC)
-        .and_then(|rest| rest.strip_prefix(' '))
-        .ok_or_else(|| "this is not a Parlour high-score file".to_string())?;
+    let version = header.strip_prefix(MAGIC).and_then(|rest| rest.strip_prefix(' ')).ok_or_else(|| {
+        (FileErrorKind::Corrupt, format!("this is not a Parlour high-score file (`{MAGIC} {VERSION}`)"))
+    })?;
     if version != VERSION.to_string() {
-        return Err(format!("the high scores are in format {version:?}; this Parlour reads {VERSION}"));
+        let why = format!("the high scores are in format {version:?}; this Parlour reads {VERSION}");
+        return Err((FileErrorKind::Foreign, why));
     }
     let mut read = Salvaged { value: HighScores::default(), dropped: Vec::new() };
     let mut under = Under::Nothing;
@@ -380,7 +383,10 @@ mod tests {
             let path = HighScores::path(dir.path());
             std::fs::write(&path, bytes).unwrap();
             let err = HighScores::load(dir.path()).unwrap_err();
-            assert_eq!((err.line, err.kind), (Some(1), FileErrorKind::Foreign), "{err}");
+            let kind = if words.starts_with("format") { FileErrorKind::Foreign } else { FileErrorKind::Corrupt };
+            assert_eq!((err.line, err.kind), (Some(1), kind), "{err}");
+            let aside = err.moved_to.as_ref().unwrap().to_string_lossy().into_owned();
+            assert!(aside.ends_with(&format!("highscores.txt.{}-1", kind.word())), "{aside}");
             assert!(err.reason.contains(words), "{words:?} not in {err}");
             assert!(err.to_string().contains(&format!("{}:1:", path.display())), "{err}");
             assert!(!path.exists(), "the bad file was not set aside");

@@ -61,10 +61,9 @@ fn decode(name: &str, bytes: &[u8], format: image::ImageFormat, what: &str) -> R
     if !bytes.starts_with(signature) {
         return Err(ImageError::new(name, format!("not a {what} file (it does not start as one)")));
     }
-    if format == image::ImageFormat::Bmp
-        && let Some(why) = bmp_header_problem(bytes)
-    {
-        return Err(ImageError::new(name, format!("a BMP Parlour cannot read ({why})")));
+    let header_problem = if format == image::ImageFormat::Bmp { bmp_header_problem } else { png_header_problem };
+    if let Some(why) = header_problem(bytes) {
+        return Err(ImageError::new(name, format!("a {what} Parlour cannot read ({why})")));
     }
     let img = reader.decode().map_err(|e| ImageError::new(name, unreadable(what, &e)))?.to_rgba8();
     let pixels = img.pixels().map(|p| (Rgb::new(p[0], p[1], p[2]), p[3])).collect();
@@ -88,11 +87,8 @@ fn bmp_header_problem(bytes: &[u8]) -> Option<String> {
         return Some("it is cut short: its header is incomplete".into());
     };
     // A negative height is a picture stored top row first; a width never is.
-    if width <= 0 || height == 0 {
-        return Some(format!("its size, {width} x {height} pixels, is zero or negative"));
-    }
-    if width.max(height.abs()) > i64::from(MAX_SIDE) {
-        return Some(format!("it is {width} x {} pixels, larger than {MAX_SIDE} x {MAX_SIDE}", height.abs()));
+    if let Some(why) = size_problem(width, height.abs()) {
+        return Some(why);
     }
     if planes != 1 {
         return Some(format!("it has {planes} colour planes; a BMP has 1"));
@@ -110,9 +106,43 @@ fn bmp_header_problem(bytes: &[u8]) -> Option<String> {
     None
 }
 
-/// Why a file that starts as a `what` picture cannot be read, in words:
-/// the decoder's own, without its "Format error decoding Bmp:" preamble,
-/// where no plainer ones are known.
+/// What in a picture's size keeps Parlour from reading it: none, or more
+/// than it reads ([`MAX_SIDE`]).
+fn size_problem(width: i64, height: i64) -> Option<String> {
+    if width <= 0 || height <= 0 {
+        return Some(format!("its size, {width} x {height} pixels, is zero or negative"));
+    }
+    (width.max(height) > i64::from(MAX_SIDE))
+        .then(|| format!("it is {width} x {height} pixels, larger than {MAX_SIDE} x {MAX_SIDE}"))
+}
+
+/// What in a PNG's header (its IHDR, the first part after the signature)
+/// keeps Parlour from reading it, in plain words: the decoder would say
+/// it in its own ("Invalid image dimensions", a checksum in hex).
+fn png_header_problem(bytes: &[u8]) -> Option<String> {
+    let Some(header) = bytes.get(8..29) else {
+        return Some("it is cut short: its header is incomplete".into());
+    };
+    if &header[4..8] != b"IHDR" {
+        return Some("it does not begin with the header a PNG begins with".into());
+    }
+    let u32_at =
+        |at: usize| i64::from(u32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]));
+    if let Some(why) = size_problem(u32_at(8), u32_at(12)) {
+        return Some(why);
+    }
+    let (bits, colour) = (header[16], header[17]);
+    let depths: &[u8] = match colour {
+        0 => &[1, 2, 4, 8, 16],
+        3 => &[1, 2, 4, 8],
+        2 | 4 | 6 => &[8, 16],
+        _ => return Some(format!("its colour type is {colour}, which a PNG does not have")),
+    };
+    (!depths.contains(&bits)).then(|| format!("it has {bits} bits a sample, which its colour type {colour} does not"))
+}
+
+/// Why a file that starts as a `what` picture cannot be read, in words
+/// of Parlour's own: the decoder's only where they name a form not read.
 fn unreadable(what: &str, e: &image::ImageError) -> String {
     match e {
         image::ImageError::Limits(_) => {
@@ -122,11 +152,12 @@ fn unreadable(what: &str, e: &image::ImageError) -> String {
             format!("a {what} Parlour cannot read (it is cut short)")
         }
         image::ImageError::Unsupported(_) => format!("a {what} in a form Parlour does not read ({e})"),
-        _ => {
-            let said = e.to_string();
-            let detail = said.split_once(": ").map_or(said.as_str(), |(_, d)| d);
-            format!("a {what} Parlour cannot read ({detail})")
+        // The decoder's own words name its data structures and checksums
+        // in hex: no help to a player.
+        image::ImageError::Decoding(_) if e.to_string().contains("CRC") => {
+            format!("a {what} Parlour cannot read (it is damaged: a part of it does not match its checksum)")
         }
+        _ => format!("a {what} Parlour cannot read (it is damaged)"),
     }
 }
 
@@ -310,6 +341,52 @@ mod tests {
         let mut top_down = good.clone();
         top_down[22..26].copy_from_slice(&(-2i32).to_le_bytes());
         assert!(decode_bmp("t.bmp", &top_down).is_ok(), "a picture stored top row first");
+    }
+
+    /// The checksum a PNG chunk of `kind` holding `data` ends with.
+    fn crc(kind_and_data: &[u8]) -> [u8; 4] {
+        let mut c = !0u32;
+        for &b in kind_and_data {
+            c ^= u32::from(b);
+            for _ in 0..8 {
+                c = if c & 1 == 1 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
+            }
+        }
+        (!c).to_be_bytes()
+    }
+
+    /// A PNG that cannot be read is told of in plain words, never the
+    /// decoder's ("Invalid image dimensions", a checksum in hex), whether
+    /// its header says a size of nothing or a huge one, it is cut short,
+    /// or a part of it is damaged.
+    #[test]
+    fn a_bad_png_is_told_of_in_plain_words() {
+        let good = encode_png(&Surface::new(5, 2, Format::Indexed { bits: 8 }, mac_clut8()));
+        let why = |bytes: &[u8]| decode_picture("x.png", bytes).unwrap_err().to_string();
+        // The header changed with its checksum made good again, as a
+        // program that wrote a bad size would leave it.
+        let header = |at: usize, value: &[u8]| {
+            let mut bytes = good.clone();
+            bytes[at..at + value.len()].copy_from_slice(value);
+            let sum = crc(&bytes[12..29]);
+            bytes[29..33].copy_from_slice(&sum);
+            why(&bytes)
+        };
+        let cannot = "x.png: a PNG Parlour cannot read";
+        assert_eq!(header(16, &[0; 4]), format!("{cannot} (its size, 0 x 2 pixels, is zero or negative)"));
+        assert_eq!(header(20, &[0; 4]), format!("{cannot} (its size, 5 x 0 pixels, is zero or negative)"));
+        let huge = header(16, &[0xFF; 4]);
+        assert_eq!(huge, format!("{cannot} (it is 4294967295 x 2 pixels, larger than 4096 x 4096)"));
+        assert_eq!(header(25, &[5]), format!("{cannot} (its colour type is 5, which a PNG does not have)"));
+        assert_eq!(header(24, &[7]), format!("{cannot} (it has 7 bits a sample, which its colour type 3 does not)"));
+        assert_eq!(why(&good[..20]), format!("{cannot} (it is cut short: its header is incomplete)"));
+        assert_eq!(why(&good[..good.len() - 20]), format!("{cannot} (it is cut short)"));
+        let mut damaged = good.clone();
+        damaged[29] ^= 0xFF;
+        let checksum = format!("{cannot} (it is damaged: a part of it does not match its checksum)");
+        assert_eq!(why(&damaged), checksum);
+        let text = "x.png: not a picture Parlour reads: it takes PNG, BMP and IFF ILBM files";
+        assert_eq!(why(b"hello, world\n"), text);
     }
 
     #[test]

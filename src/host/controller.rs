@@ -218,9 +218,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// Opens `variant` with `board`: resumes its journal in `data_dir` (or
     /// the kept game `how.file`), or deals a new game, as `how` says.
     pub fn open(family: &'static str, variant: V, mut board: B, data_dir: &Path, how: &Opening) -> Self {
-        for (k, v) in prefs::read_for(data_dir, family) {
-            board.set_pref(&k, &v);
-        }
+        prefs::give_to(data_dir, family, |k, v| board.set_pref(k, v));
         let journal = journal::journal_path(data_dir, variant.id());
         let (mut session, message, notice, offered) = match &how.file {
             Some(file) => match save::open_kept(file, &variant) {

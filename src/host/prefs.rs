@@ -11,8 +11,8 @@ use ini::Ini;
 use crate::core::files::{self, limits, read_capped, write_atomic};
 use crate::core::{FileError, FileErrorKind, IniLines};
 use crate::host::warnings;
-use crate::views::board::SHARED_PREFS;
 pub use crate::views::board::WINNABLE_PREF as WINNABLE;
+use crate::views::board::{Refused, SHARED_PREFS};
 
 const FILE_NAME: &str = "prefs.ini";
 
@@ -45,8 +45,14 @@ impl SettingsFile {
     /// Warns that the value of `key` in `section` is not used, and why,
     /// naming the file and the line.
     pub fn not_used(&self, section: &str, key: &str, why: &str) {
+        self.replaced(section, key, why, "the setting is not used");
+    }
+
+    /// Warns that the value of `key` in `section` is of no use, and why,
+    /// naming the file and the line, and says what is used `instead`.
+    pub fn replaced(&self, section: &str, key: &str, why: &str, instead: &str) {
         let line = self.lines.setting(Some(section), key, 0).map_or_else(String::new, |n| format!(":{n}"));
-        warnings::warn(warnings::SETTINGS, format!("{}{line}: {why}; the setting is not used", self.path.display()));
+        warnings::warn(warnings::SETTINGS, format!("{}{line}: {why}; {instead}", self.path.display()));
     }
 }
 
@@ -111,12 +117,21 @@ fn parse_settings(text: &str) -> Result<Ini, (usize, String)> {
 /// of them, which the launcher sets too.
 pub const SHARED: &str = "all";
 
-/// The preferences a family's board starts with: the shared ones, then
-/// the family's own.
-pub fn read_for(data_dir: &Path, family: &str) -> Vec<(String, String)> {
-    let mut prefs = read(data_dir, SHARED);
-    prefs.extend(read(data_dir, family).into_iter().filter(|(k, _)| !SHARED_PREFS.contains(&k.as_str())));
-    prefs
+/// Hands a family's board its preferences, the shared ones first, then
+/// the family's own, to `take`; a value it refuses is told of with the
+/// file, the line, why and what is used instead (once a run).
+pub fn give_to(data_dir: &Path, family: &str, mut take: impl FnMut(&str, &str) -> Result<(), Refused>) {
+    let settings = read_settings(&path(data_dir));
+    let own = |section: &str| {
+        let keys = settings.ini.section(Some(section));
+        keys.into_iter().flat_map(|s| s.iter()).map(|(k, v)| (section.to_string(), k, v)).collect::<Vec<_>>()
+    };
+    let family_own = own(family).into_iter().filter(|(_, k, _)| !SHARED_PREFS.contains(k));
+    for (section, key, value) in own(SHARED).into_iter().chain(family_own) {
+        if let Err(refused) = take(key, value) {
+            settings.replaced(&section, key, &refused.why, &refused.instead);
+        }
+    }
 }
 
 /// Whether the shared switch `key` is on.
@@ -188,6 +203,35 @@ mod tests {
         assert_eq!(names, [FILE_NAME], "the file was set aside");
     }
 
+    /// What a family's board is handed, in order.
+    fn given(data_dir: &Path, family: &str) -> Vec<(String, String)> {
+        let mut given = Vec::new();
+        give_to(data_dir, family, |k, v| {
+            given.push((k.to_string(), v.to_string()));
+            Ok(())
+        });
+        given
+    }
+
+    /// A value the board refuses is told of by the file, its line, why
+    /// and what is used instead, as settings.ini's are.
+    #[test]
+    fn a_value_refused_is_told_with_its_line_and_what_is_used_instead() {
+        while warnings::take().is_some() {}
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(path(dir.path()), "[all]\nwinnable=1\n[solitaire]\nback=3\ndraws=7\n").unwrap();
+        let refuse = |k: &str, v: &str| match (k, v) {
+            ("draws", "7") => Err(Refused::new("7 cards drawn is no choice (1 or 3)", "3 cards are drawn")),
+            _ => Ok(()),
+        };
+        give_to(dir.path(), "solitaire", refuse);
+        let told = warnings::take().expect("not told").lines.join(" ");
+        let want = format!("{}:5: 7 cards drawn is no choice (1 or 3); 3 cards are drawn.", path(dir.path()).display());
+        assert_eq!(told, want);
+        give_to(dir.path(), "solitaire", refuse);
+        assert!(warnings::take().is_none(), "told twice in a run");
+    }
+
     #[test]
     fn shared_preferences_are_one_for_every_family() {
         let dir = tempfile::tempdir().unwrap();
@@ -195,11 +239,11 @@ mod tests {
         write_for(d, "solitaire", &[("back", "3".into()), (WINNABLE, "1".into())]).unwrap();
         assert!(shared_on(d, WINNABLE));
         assert_eq!(read(d, "solitaire"), vec![("back".to_string(), "3".to_string())], "not kept per family");
-        assert!(read_for(d, "chance").contains(&(WINNABLE.to_string(), "1".to_string())), "another family sees it");
+        assert!(given(d, "chance").contains(&(WINNABLE.to_string(), "1".to_string())), "another family sees it");
         set_shared(d, WINNABLE, false).unwrap();
         assert!(!shared_on(d, WINNABLE));
-        assert!(read_for(d, "solitaire").contains(&(WINNABLE.to_string(), "0".to_string())));
-        assert!(read_for(d, "solitaire").contains(&("back".to_string(), "3".to_string())), "the rest is kept");
+        assert!(given(d, "solitaire").contains(&(WINNABLE.to_string(), "0".to_string())));
+        assert!(given(d, "solitaire").contains(&("back".to_string(), "3".to_string())), "the rest is kept");
     }
 
     #[test]

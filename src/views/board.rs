@@ -22,6 +22,43 @@ pub const WINNABLE_PREF: &str = "winnable";
 /// The preferences kept once for every game rather than per family.
 pub const SHARED_PREFS: &[&str] = &[WINNABLE_PREF];
 
+/// A preference value of no use (out of range, a word not known): why,
+/// and what is used in its place, as `prefs.ini`'s reader tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub why: String,
+    pub instead: String,
+}
+
+impl Refused {
+    /// A value refused for `why`, with the default (`instead`) in its place.
+    pub fn new(why: impl Into<String>, instead: impl Into<String>) -> Self {
+        Refused { why: why.into(), instead: instead.into() }
+    }
+}
+
+/// A switch's preference, "1" (on) or "0" (off); anything else is
+/// refused and the switch stays as it is (`now`).
+pub fn switch_pref(value: &str, now: bool) -> Result<bool, Refused> {
+    match value {
+        "1" => Ok(true),
+        "0" => Ok(false),
+        _ => Err(Refused::new(
+            format!("`{value}` is neither 1 (on) nor 0 (off)"),
+            format!("the switch stays {}", if now { "on" } else { "off" }),
+        )),
+    }
+}
+
+/// A preference naming `what` (a level, a rule) by a word not among
+/// `names`, refused, with `kept` (the name of what is used) instead.
+pub fn unknown_word(what: &str, value: &str, names: &[&str], kept: &str) -> Refused {
+    Refused::new(
+        format!("unknown {what} `{value}` (choose one of {})", names.join(", ")),
+        format!("{kept} is used instead"),
+    )
+}
+
 /// What the status line says of a game resumed under way that waits
 /// paused (see [`Board::resumed`]): "Game resumed." would say it goes on.
 pub const RESUMED_PAUSED: &str = "Game restored and paused.";
@@ -287,9 +324,13 @@ pub trait Board<V: Variant> {
         Vec::new()
     }
 
-    /// Takes back preferences kept from an earlier run; unknown keys and
-    /// bad values are ignored.
-    fn set_pref(&mut self, _key: &str, _value: &str) {}
+    /// Takes back preferences kept from an earlier run; unknown keys are
+    /// ignored, and a value of no use (out of range, a word not known) is
+    /// refused, saying why and what is used instead, for the player to be
+    /// told with the file and the line.
+    fn set_pref(&mut self, _key: &str, _value: &str) -> Result<(), Refused> {
+        Ok(())
+    }
 
     /// The board's own menus in place of the controller's Game menu (a
     /// game whose period program had menus of its own); `None` keeps the

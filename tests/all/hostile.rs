@@ -322,7 +322,8 @@ fn a_broken_card_picture_under_assets_falls_back_to_the_built_in_art() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("cards/large/AS.png: a PNG Parlour cannot read (it is cut short)"),
+        stderr(&out)
+            .contains("cards/large/AS.png: a PNG Parlour cannot read (it is cut short: its header is incomplete)"),
         "{}",
         stderr(&out)
     );

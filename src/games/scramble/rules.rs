@@ -16,6 +16,15 @@ use super::solver;
 /// The smallest and largest number of pieces across and down.
 pub const SIZE: (usize, usize) = (2, 6);
 
+/// A side of the puzzle, `what` pieces (columns or rows) written as
+/// `text`, as a number Scramble has, or why it is not one.
+pub fn side_fits(what: &str, text: &str) -> Result<usize, String> {
+    text.parse()
+        .ok()
+        .filter(|n| (SIZE.0..=SIZE.1).contains(n))
+        .ok_or_else(|| format!("Scramble has {} to {} {what} of pieces, not {text}", SIZE.0, SIZE.1))
+}
+
 /// Gap moves per place when shuffling: enough to mix a 6 x 6 well.
 const SHUFFLE_PER_PLACE: usize = 20;
 
@@ -129,9 +138,7 @@ impl ScrambleVariant {
     /// limit.
     pub fn new(cols: usize, rows: usize, solved_start: bool) -> Result<ScrambleVariant, String> {
         for (what, n) in [("columns", cols), ("rows", rows)] {
-            if !(SIZE.0..=SIZE.1).contains(&n) {
-                return Err(format!("Scramble has {} to {} {what} of pieces, not {n}.", SIZE.0, SIZE.1));
-            }
+            side_fits(what, &n.to_string()).map_err(|why| format!("{why}."))?;
         }
         Ok(ScrambleVariant { cols, rows, solved_start, id: format!("scramble/{cols}x{rows}") })
     }

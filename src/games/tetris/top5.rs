@@ -18,6 +18,8 @@ use crate::core::highscores::clean_name;
 
 pub const FILE_NAME: &str = "tetris-top5.txt";
 const MAGIC: &str = "parlour-tetris-top5 1";
+/// What the file holds, as its errors name it.
+const WHAT: &str = "best scores";
 /// Games kept.
 pub const KEEP: usize = 5;
 
@@ -58,7 +60,7 @@ impl Top5 {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 return Ok(Salvaged { value: Top5::default(), dropped: vec![] });
             }
-            Err(e) => return Err(FileError::new(path, FileErrorKind::Io, format!("cannot be read: {e}"))),
+            Err(e) => return Err(FileError::unreadable(path, WHAT, &e)),
         };
         parse(&bytes).map_err(|why| FileError::reject(path, Some(1), FileErrorKind::Corrupt, why))
     }
@@ -67,7 +69,7 @@ impl Top5 {
         let path = Self::path(data_dir);
         std::fs::create_dir_all(data_dir)
             .and_then(|()| write_atomic(&path, self.to_text().as_bytes()))
-            .map_err(|e| FileError::unsaved(&path, "table", &e))
+            .map_err(|e| FileError::unsaved(&path, WHAT, &e))
     }
 
     /// The file's text.
@@ -101,12 +103,18 @@ impl Top5 {
 fn parse(bytes: &[u8]) -> Result<Salvaged<Top5>, String> {
     let mut lines = files::numbered_lines(bytes);
     if lines.next().and_then(|(_, l)| l) != Some(MAGIC) {
-        return Err(format!("this is not a Parlour Tetris table (`{MAGIC}`)"));
+        return Err(format!("this is not a Parlour Tetris best-scores file (`{MAGIC}`)"));
     }
+    // Every line is written ended: one that is not was cut short (a full
+    // disk), its name or figures perhaps only in part.
+    let cut_short = (!bytes.ends_with(b"\n")).then(|| bytes.split(|&b| b == b'\n').count());
     let mut top = Salvaged { value: Top5::default(), dropped: Vec::new() };
     for (n, line) in lines.filter(|(_, l)| *l != Some("")) {
         let entry = line.ok_or_else(|| "the line is not UTF-8 text".to_string()).and_then(parse_entry);
         match entry {
+            _ if cut_short == Some(n) => {
+                top.dropped.push((n, "the line has no end: the file may have been cut short".into()));
+            }
             Ok(_) if top.value.entries.len() == KEEP => {
                 top.dropped.push((n, format!("the table keeps {KEEP} games; this line is one more")));
             }
@@ -222,6 +230,14 @@ mod tests {
         let loaded = Top5::load_noting(dir.path()).unwrap();
         assert_eq!(loaded.value.entries.len(), KEEP);
         assert!(loaded.replaced.unwrap().reason.contains("keeps 5 games"));
+        // The last line cut short, with no end: left out, though what is
+        // left of it reads.
+        std::fs::write(&path, format!("{MAGIC}\n30 1 1 Ada\n20 1 1 Bob Smi")).unwrap();
+        let loaded = Top5::load_noting(dir.path()).unwrap();
+        assert_eq!(loaded.value.entries.len(), 1);
+        let e = loaded.replaced.unwrap();
+        assert_eq!((e.line, e.reason.as_str()), (Some(3), "the line has no end: the file may have been cut short"));
+        assert!(e.moved_to.unwrap().to_string_lossy().contains("tetris-top5.txt.damaged-"));
         std::fs::write(&path, [format!("{MAGIC}\n1 1 1 ").as_bytes(), b"\xff\n"].concat()).unwrap();
         assert!(Top5::load_noting(dir.path()).unwrap().replaced.unwrap().reason.contains("not UTF-8"));
     }

@@ -4,10 +4,11 @@
 use std::sync::Arc;
 
 use crate::core::Variant;
-use crate::games::scramble::rules::{SIZE, ScrambleVariant};
+use crate::games::scramble::rules::{SIZE, ScrambleVariant, side_fits};
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places, prefs};
 use crate::machines::MachineId;
 use crate::views::View;
+use crate::views::board::Refused;
 use crate::views::scramble::ScrambleBoard;
 
 pub static FAMILY: Family = Family {
@@ -61,11 +62,21 @@ fn resolve(target: &str, _places: &Places) -> Option<Result<GameEntry, String>> 
     })
 }
 
-/// The size last played, from the preferences.
+/// The size last played, from the preferences; a side Scramble does not
+/// have is told of by its line, and the default size played.
 fn kept_size(places: &Places) -> Option<(usize, usize)> {
-    let kept = prefs::read(&places.data_dir, FAMILY.id);
-    let get = |k: &str| kept.iter().find(|(key, _)| key == k).and_then(|(_, v)| v.parse().ok());
-    Some((get("cols")?, get("rows")?))
+    let (mut cols, mut rows) = (None, None);
+    let instead = format!("{} x {} is played", DEFAULT_SIZE.0, DEFAULT_SIZE.1);
+    prefs::give_to(&places.data_dir, FAMILY.id, |key, value| {
+        let (side, what) = match key {
+            "cols" => (&mut cols, "columns"),
+            "rows" => (&mut rows, "rows"),
+            _ => return Ok(()),
+        };
+        *side = Some(side_fits(what, value).map_err(|why| Refused::new(why, instead.clone()))?);
+        Ok(())
+    });
+    Some((cols?, rows?))
 }
 
 fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
@@ -80,4 +91,28 @@ fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
 
 fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {
     HelpRef::Guide { file: "scramble.guide".into(), node: "MAIN".into(), fallback: None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::warnings;
+
+    /// A size Scramble does not have, kept in prefs.ini, is told of by
+    /// its line and what is played instead, as settings.ini's values are.
+    #[test]
+    fn a_kept_size_out_of_range_is_told_by_its_line() {
+        while warnings::take().is_some() {}
+        let dir = tempfile::tempdir().unwrap();
+        let places = Places { data_dir: dir.path().to_path_buf(), ..crate::app::catalog::places() };
+        let prefs = dir.path().join("prefs.ini");
+        std::fs::write(&prefs, "[scramble]\ncols=5\nrows=3\n").unwrap();
+        assert_eq!(kept_size(&places), Some((5, 3)));
+        assert!(warnings::take().is_none());
+        std::fs::write(&prefs, "[scramble]\ncols=5\nrows=99\n").unwrap();
+        assert_eq!(kept_size(&places), None);
+        let told = warnings::take().expect("not told").lines.join(" ");
+        let why = "Scramble has 2 to 6 rows of pieces, not 99; 4 x 4 is played.";
+        assert_eq!(told, format!("{}:3: {why}", prefs.display()));
+    }
 }

@@ -18,7 +18,7 @@ use crate::solitaire::engine::{PileId, SolMove, Solitaire};
 use crate::solitaire::library::GameType;
 use crate::solitaire::rules::PileKind;
 
-use super::board::{Board, DealSearch, Reply, WINNABLE_PREF};
+use super::board::{Board, DealSearch, Refused, Reply, WINNABLE_PREF, switch_pref, unknown_word};
 use super::solitaire::{SOLVE, SOLVER_STATUS, SolitaireBoard, WINNABLE_ONLY};
 use lookout::Lookout;
 use scores::LastGame;
@@ -381,14 +381,19 @@ impl Board<ChanceVariant> for ChanceBoard {
         ]
     }
 
-    fn set_pref(&mut self, key: &str, value: &str) {
+    fn set_pref(&mut self, key: &str, value: &str) -> Result<(), Refused> {
         match key {
-            RULE_PREF => self.next_rule = Sequences::parse(value).unwrap_or(self.next_rule),
-            SOUND_PREF => self.sound = value == "1",
-            SOLVER_PREF => self.table.assist.status_on = value == "1",
-            WINNABLE_PREF => self.table.assist.winnable_only = value == "1",
+            RULE_PREF => {
+                let names = Sequences::ALL.map(Sequences::name);
+                let unknown = || unknown_word("rule", value, &names, self.next_rule.name());
+                self.next_rule = Sequences::parse(value).ok_or_else(unknown)?;
+            }
+            SOUND_PREF => self.sound = switch_pref(value, self.sound)?,
+            SOLVER_PREF => self.table.assist.status_on = switch_pref(value, self.table.assist.status_on)?,
+            WINNABLE_PREF => self.table.assist.winnable_only = switch_pref(value, self.table.assist.winnable_only)?,
             _ => {}
         }
+        Ok(())
     }
 
     fn deal_search(&self, variant: &ChanceVariant, number: u64) -> Option<DealSearch> {

@@ -30,7 +30,7 @@ use crate::games::rummi::tile::{Kind, TileId};
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand};
 
-use super::board::{Board, Reply};
+use super::board::{Board, Refused, Reply, unknown_word};
 use super::widgets::{self, ListLayout, ListScroll, ScrollBar};
 use config::ScreenConfig;
 use layout::{Facing, Layout, TRAY_ROWS, TrayGrid, TrayOf};
@@ -1137,12 +1137,12 @@ impl Board<RummiVariant> for RummiBoard {
         vec![("level", self.level.name().to_string())]
     }
 
-    fn set_pref(&mut self, key: &str, value: &str) {
-        if key == "level"
-            && let Some(l) = Level::parse(value)
-        {
-            self.level = l;
+    fn set_pref(&mut self, key: &str, value: &str) -> Result<(), Refused> {
+        if key == "level" {
+            let names = [Level::Beginner.name(), Level::Expert.name()];
+            self.level = Level::parse(value).ok_or_else(|| unknown_word("level", value, &names, self.level.name()))?;
         }
+        Ok(())
     }
 }
 

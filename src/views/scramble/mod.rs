@@ -25,7 +25,7 @@ use crate::games::scramble::solver;
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, Requester, ViewCommand};
 
-use super::board::{Board, Reply, clock, undo_applies};
+use super::board::{Board, Refused, Reply, clock, undo_applies, unknown_word};
 use super::pause::{self, NOTHING_TO_PAUSE, PAUSE, Pause};
 use super::widgets::{bevel, button, message_box};
 use dialogs::{Outcome, PictureDialog, SizeDialog};
@@ -106,11 +106,9 @@ pub struct ScrambleBoard {
     /// A solution known for a position, so following hints costs nothing.
     plan: Option<(Puzzle, Vec<Dir>)>,
     /// The remembered picture that could not be read, told once as the
-    /// game opens: a sentence for the status line and the box in full.
+    /// game opens: a sentence for the status line (the box in full is the
+    /// settings' own, naming prefs.ini and the line).
     opening: (Option<String>, Option<Requester>),
-    /// That picture's preference, kept until another is chosen: the file
-    /// may be back next time (a drive plugged in again).
-    unread_choice: Option<String>,
 }
 
 impl ScrambleBoard {
@@ -126,7 +124,6 @@ impl ScrambleBoard {
             pause: Pause::default(),
             plan: None,
             opening: (None, None),
-            unread_choice: None,
         }
     }
 
@@ -219,7 +216,6 @@ impl ScrambleBoard {
                 // its middle) must not stay beside this one.
                 let said = p.cropped.clone().unwrap_or_default();
                 self.picture = p;
-                self.unread_choice = None;
                 Reply::Say(said)
             }
             Err(e) => Reply::Ask(message_box(TITLE, &sentence(&e))),
@@ -497,7 +493,7 @@ impl Board<ScrambleVariant> for ScrambleBoard {
     fn prefs(&self, session: &Session<ScrambleVariant>) -> Vec<(&'static str, String)> {
         let v = session.variant();
         vec![
-            ("picture", self.unread_choice.clone().unwrap_or_else(|| self.picture.source.key())),
+            ("picture", self.picture.source.key()),
             ("side", if self.numbers { "numbers" } else { "picture" }.into()),
             ("cols", v.cols().to_string()),
             ("rows", v.rows().to_string()),
@@ -508,22 +504,32 @@ impl Board<ScrambleVariant> for ScrambleBoard {
         std::mem::take(&mut self.opening)
     }
 
-    fn set_pref(&mut self, key: &str, value: &str) {
+    fn set_pref(&mut self, key: &str, value: &str) -> Result<(), Refused> {
         match key {
             "picture" => match Picture::load(&Source::from_key(value)) {
                 Ok(p) => self.picture = p,
                 // The default stands in, and the player is told why their
-                // picture is not there: the file is left as it is.
+                // picture is not there, with prefs.ini's line, in the
+                // box of the settings: the file is left as it is, and
+                // the choice is dropped, so the box is not shown again
+                // at every start.
                 Err(e) => {
                     let shown = picture::default_source().label();
-                    let said = format!("Your picture could not be read: the {shown} is shown.");
-                    let told = format!("{e}. The {shown} is shown instead: Game > Change Picture... chooses another.");
-                    self.opening = (Some(said), Some(message_box(TITLE, &told)));
-                    self.unread_choice = Some(value.to_string());
+                    self.opening = (Some(format!("Your picture could not be read: the {shown} is shown.")), None);
+                    let instead = format!("the {shown} is shown instead (Game > Change Picture... chooses another)");
+                    return Err(Refused::new(e, instead));
                 }
             },
-            "side" => self.numbers = value == "numbers",
+            "side" => match value {
+                "numbers" | "picture" => self.numbers = value == "numbers",
+                _ => {
+                    let side = if self.numbers { "numbers" } else { "picture" };
+                    let names = ["picture", "numbers"];
+                    return Err(unknown_word("side", value, &names, &format!("the {side} side")));
+                }
+            },
             _ => {}
         }
+        Ok(())
     }
 }

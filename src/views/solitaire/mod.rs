@@ -26,7 +26,7 @@ use crate::solitaire::rules::{Mode, PileKind, Rules};
 use crate::solitaire::solver::safe_lay_off;
 use crate::solitaire::spec::{DealTo, MODE_NAME_SHOWN};
 
-use super::board::{Board, DealSearch, OPTIONS, Reply, WINNABLE_PREF, undo_applies};
+use super::board::{Board, DealSearch, OPTIONS, Refused, Reply, WINNABLE_PREF, switch_pref, undo_applies};
 use super::card_art::{CardArt, CardSize, Mat};
 use super::widgets::DoubleClicks;
 pub use assist::Assist;
@@ -1057,24 +1057,29 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         ]
     }
 
-    fn set_pref(&mut self, key: &str, value: &str) {
+    fn set_pref(&mut self, key: &str, value: &str) -> Result<(), Refused> {
         match key {
-            "back" => {
-                if let Ok(n) = value.parse::<usize>() {
-                    self.options.back = n % BACKS;
+            "back" => match value.parse::<usize>() {
+                Ok(n) if n < BACKS => self.options.back = n,
+                _ => {
+                    let why = format!("card back `{value}` is not one of 0 to {}", BACKS - 1);
+                    return Err(Refused::new(why, format!("card back {} is used instead", self.options.back)));
                 }
-            }
-            "autoplay" => self.options.auto_foundations = value == "1",
-            "random" => self.options.random_placement = value == "1",
-            "solver" => self.assist.status_on = value == "1",
-            WINNABLE_PREF => self.assist.winnable_only = value == "1",
-            "draws" => {
-                if let Ok(n @ (1 | 3)) = value.parse::<u8>() {
-                    self.draws = n;
+            },
+            "autoplay" => self.options.auto_foundations = switch_pref(value, self.options.auto_foundations)?,
+            "random" => self.options.random_placement = switch_pref(value, self.options.random_placement)?,
+            "solver" => self.assist.status_on = switch_pref(value, self.assist.status_on)?,
+            WINNABLE_PREF => self.assist.winnable_only = switch_pref(value, self.assist.winnable_only)?,
+            "draws" => match value.parse::<u8>() {
+                Ok(n @ (1 | 3)) => self.draws = n,
+                _ => {
+                    let why = format!("`{value}` cards drawn at a time is no choice (1 or 3)");
+                    return Err(Refused::new(why, format!("{} is used instead", self.draws)));
                 }
-            }
+            },
             _ => {}
         }
+        Ok(())
     }
 
     fn new_rules(&self, session: &Session<SolitaireVariant>) -> Option<SolitaireVariant> {

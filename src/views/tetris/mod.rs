@@ -19,7 +19,7 @@ use crate::machines::{
     Command, EntryEvent, Input, Key, Machine, MachineId, MenuItem, Requester, TextEntry, ViewCommand,
 };
 
-use super::board::{Board, RESUMED_PAUSED, Reply, records_trouble};
+use super::board::{Board, RESUMED_PAUSED, Refused, Reply, records_trouble};
 
 /// The board's own command: the top-five table.
 pub const TOP_FIVE: ViewCommand = ViewCommand("top-five");
@@ -284,10 +284,11 @@ impl Board<TetrisVariant> for TetrisBoard {
         vec![("name", self.name.clone())]
     }
 
-    fn set_pref(&mut self, key: &str, value: &str) {
+    fn set_pref(&mut self, key: &str, value: &str) -> Result<(), Refused> {
         if key == "name" && !value.trim().is_empty() {
             self.name = value.trim().chars().take(NAME_LEN).collect();
         }
+        Ok(())
     }
 
     /// A game resumed while its piece was falling waits paused for the
