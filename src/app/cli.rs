@@ -1032,6 +1032,9 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
         if record != Record::ScoreOnly {
             say!("won: {}", g.won);
             say!("lost: {}", g.lost);
+            if g.helped > 0 {
+                say!("lost with help: {}", g.helped);
+            }
             say!("current streak: {current}");
             say!("longest winning streak: {}", streak(g.best_win_streak));
             say!("longest losing streak: {}", streak(g.worst_losing_streak));

@@ -219,10 +219,7 @@ impl Launcher {
         self.note = match prefs::set_shared(dir, prefs::WINNABLE, on) {
             Ok(()) => {
                 self.winnable_only = on;
-                // Short enough to stand whole in the Amiga PAL's title bar.
-                let said =
-                    if on { "Winnable deals only, in every game." } else { "Deals as they come, in every game." };
-                said.into()
+                crate::views::board::winnable_switch_said(on).into()
             }
             Err(e) => format!("The choice could not be kept: {e}"),
         };

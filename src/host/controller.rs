@@ -1492,6 +1492,11 @@ pub fn stats_box(name: &str, stats: &GameStats, scoring: Scoring) -> Requester {
             format!("Longest losing streak: {}", stats.worst_losing_streak),
             best,
         ];
+        // Games the program played in (Solve, Show Solution) are among
+        // those lost, as the status line said of each: how many.
+        if stats.helped > 0 {
+            lines.insert(2, format!("Lost with help: {}", stats.helped));
+        }
         lines.extend(best_score);
         lines
     };

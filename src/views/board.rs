@@ -19,6 +19,13 @@ pub const OPTIONS: ViewCommand = ViewCommand("options");
 /// Winnable deals only, "1" or "0": a preference every game shares, kept
 /// once for all of them (the launcher sets it too).
 pub const WINNABLE_PREF: &str = "winnable";
+/// What the status line says as Winnable Deals Only is switched `on` or
+/// off, in a game or the launcher alike: short enough to stand whole in
+/// the Amiga PAL's title bar.
+pub fn winnable_switch_said(on: bool) -> &'static str {
+    if on { "Winnable deals only, in every game." } else { "Deals as they come, in every game." }
+}
+
 /// The preferences kept once for every game rather than per family.
 pub const SHARED_PREFS: &[&str] = &[WINNABLE_PREF];
 

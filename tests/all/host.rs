@@ -772,6 +772,11 @@ fn the_statistics_box_shows_the_best_a_game_keeps() {
     assert_eq!(lines.last().map(String::as_str), Some("Best: 1:35 and 88 moves"));
     let lines = stats_box("Klondike", &parlour::core::GameStats::default(), Scoring::Shown).lines;
     assert_eq!(lines.last().map(String::as_str), Some("Best: no win yet"));
+    assert!(!lines.iter().any(|l| l.contains("help")), "{lines:?}");
+    // Games Solve played in are counted lost, and said to be.
+    klondike.record_helped();
+    let lines = stats_box("Klondike", &klondike, Scoring::Shown).lines;
+    assert_eq!(lines[1..3], ["Lost: 1  Streak: 1 lost", "Lost with help: 1"]);
 }
 
 /// Every statistics display gives the share of games won rounded to the

@@ -380,6 +380,8 @@ fn winnable_deals_only_replaces_a_lost_deal_by_a_winnable_one_the_same_every_tim
     // The Solver menu's switch is kept for every game.
     let mut view = open_in(data.path(), id, 8);
     view.command(&Command::View(WINNABLE_ONLY)).expect("the switch is a command");
+    // Said as the launcher says it, for it is the same switch.
+    assert_said_whole(&*view, "Winnable deals only, in every game.");
     view.close();
     assert!(prefs::shared_on(data.path(), prefs::WINNABLE));
 

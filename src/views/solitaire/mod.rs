@@ -652,10 +652,7 @@ impl SolitaireBoard {
             }
             WINNABLE_ONLY => {
                 self.assist.winnable_only = !self.assist.winnable_only;
-                Reply::Say(
-                    if self.assist.winnable_only { "Next deals: winnable only." } else { "Next deals: every deal." }
-                        .into(),
-                )
+                Reply::Say(super::board::winnable_switch_said(self.assist.winnable_only).into())
             }
             _ => Reply::Unchanged,
         }
