@@ -525,4 +525,31 @@ mod tests {
             assert!(!inked(bars_bottom_row), "{depth:?}: ink on the bar's bottom row");
         }
     }
+
+    /// The Chance on the SE/30, a deal the solver proved lost: beside a
+    /// long message the solver's word stays and the clock gives way
+    /// first, as README.md says.
+    #[test]
+    fn the_solver_s_word_outlasts_the_clock_beside_a_long_message() {
+        let look = Look::mac(Depth::Bits1, 512, 342);
+        let chrome = MacChrome::new(512, 342);
+        let fields: Vec<(&str, String)> = [
+            ("Cards", "2"),
+            ("Time", "0:00"),
+            ("Moves", "0"),
+            ("Rule", "Alternating colour"),
+            ("Solver", "Not winnable"),
+        ]
+        .map(|(n, v)| (n, v.to_string()))
+        .to_vec();
+        for message in [
+            "The game left was counted as lost: Undo brings it back.",
+            "Try to deal from the stock. No winning line is left.",
+        ] {
+            let frame = Frame { title: "The Chance", menus: &[], fields: &fields, message, disabled: &[] };
+            let parts = chrome.status_parts(&look, &frame).parts;
+            assert!(parts.iter().any(|p| p.ends_with("Not winnable")), "{parts:?}");
+            assert!(!parts.iter().any(|p| p.ends_with("0:00")), "the clock goes first: {parts:?}");
+        }
+    }
 }

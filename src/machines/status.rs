@@ -380,17 +380,27 @@ pub fn fit(
             (total(&parts, gap) <= width).then_some(Fitted { parts, gap, cut })
         })
     };
-    // The tersest figures, the last of them giving way (one at least)
-    // until `fitted` makes something of the room left for the message
-    // (which is `cut` short so); those kept then written as fully as the
-    // room allows.
+    // The tersest figures, the last in their keeping order giving way
+    // first (the clock before the solver's word, see [`keeping_order`]);
+    // where the solver's word will not fit beside the message at all, the
+    // others alone, the last giving way (the message is news). Until `fitted`
+    // makes something of the room left for the message (which is `cut`
+    // short so); those kept, in the order they come, then written as
+    // fully as the room allows.
     let giving_way = |fitted: &dyn Fn(i32) -> Option<String>, cut: bool| {
         let terse = figures(fields, FORMS.len() - 1);
-        (0..terse.len()).rev().find_map(|n| {
-            let head = &terse[..n];
-            let room = width - total(head, gap / 2) - if n == 0 { 0 } else { gap / 2 };
+        let keeping = keeping_order(fields);
+        let unjudged: Vec<usize> = (0..fields.len()).filter(|&i| !is_verdict(&fields[i].1)).collect();
+        // The solver's words come first in the keeping order.
+        let words = keeping.len() - unjudged.len();
+        let with_words = (words..keeping.len()).rev().map(|n| &keeping[..n]);
+        let without = (0..if words > 0 { unjudged.len() } else { 0 }).rev().map(|n| &unjudged[..n]);
+        with_words.chain(without).find_map(|head| {
+            let mut kept = head.to_vec();
+            kept.sort_unstable();
+            let head: Vec<String> = kept.iter().map(|&k| terse[k].clone()).collect();
+            let room = width - total(&head, gap / 2) - if head.is_empty() { 0 } else { gap / 2 };
             fitted(room).map(|m| {
-                let kept: Vec<usize> = (0..n).collect();
                 let terse = Fitted { parts: head.iter().cloned().chain([m.clone()]).collect(), gap: gap / 2, cut };
                 as_fully(&kept, Some(&m), cut).unwrap_or(terse)
             })
@@ -671,6 +681,20 @@ mod tests {
         // The figures left are written in full where the room allows.
         let chance = fields(&[("Cards", "0"), ("Time", "0:00"), ("Moves", "0"), ("Rule", "Alternating colour")]);
         assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Cards: 0  Time: 0:00  Moves: 0");
+        // Beside a long message on the Amiga's double PAL bar the solver's
+        // word stays and the clock gives way first.
+        let lost = fields(&[
+            ("Cards", "2"),
+            ("Time", "0:00"),
+            ("Moves", "0"),
+            ("Rule", "Alternating colour"),
+            ("Solver", "Not winnable"),
+        ]);
+        let hint = "Try to deal from the stock. No winning line is left.";
+        assert_eq!(
+            line(fit(&topaz, 615, 16, "The Chance", &lost, hint)),
+            "Cards 2  Not winnable  Try to deal from the stock. No winning line is left."
+        );
     }
 
     /// Klondike on the Amiga PAL: the solver's word stays in every state,
