@@ -386,7 +386,7 @@ fn the_menus_are_rummis_and_the_level_is_kept() {
     let menus = view.menus();
     let labels =
         |t| menu(&menus, t).items.iter().filter(|i| !i.is_separator()).map(|i| i.label.clone()).collect::<Vec<_>>();
-    assert_eq!(labels("Game")[..5], ["Back up", "New game", "Single play", "About", "Quit"]);
+    assert_eq!(labels("Game")[..6], ["Back up", "New game", "Restart", "Single play", "About", "Quit"]);
     assert_eq!(labels("Level"), ["Beginner", "Expert"]);
     assert_eq!(labels("Screen"), ["Front", "Back", "Workbench", "Set Mode..."]);
     assert!(menu(&menus, "Level").items[1].checked);
@@ -395,6 +395,21 @@ fn the_menus_are_rummis_and_the_level_is_kept() {
     view.close();
     let view = open(dir.path(), None);
     assert_eq!(view.board().level(), Level::Beginner, "the level is kept between runs");
+}
+
+/// YaZZle's toolbar has a Restart button; the Game menu has Restart too,
+/// with its key R, so that it is reached from the keyboard, and the guide
+/// tells of it.
+#[test]
+fn restart_is_in_the_game_menu_with_its_key_and_in_the_guide() {
+    let dir = tempfile::tempdir().unwrap();
+    let view = open(dir.path(), Some(1));
+    let menus = view.menus();
+    let restart = menu(&menus, "Game").items.iter().find(|i| i.label == "Restart").expect("Game > Restart");
+    assert_eq!((&restart.command, restart.key), (&Command::Restart, Some('R')));
+    let guide = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/guide/rummi.guide")).unwrap();
+    let guide: String = guide.iter().map(|&b| char::from(b)).collect();
+    assert!(guide.contains("R Restart") && guide.contains("@{b}Restart@{ub}"), "the guide tells of Restart");
 }
 
 /// The Screen menu (screens in front of the Workbench, and their modes) is
@@ -1104,6 +1119,20 @@ fn the_cursor_on_the_pile_shows_and_leaves_its_figures_whole_on_every_screen() {
         assert!(sign.iter().all(|&(x, y)| b.contains(x, y)), "{what}: the 2 runs out of the pile's box");
         assert_eq!(pixels_of(&after, around, yellow), sign, "{what}: the cursor draws over the 2");
         assert_ne!(before.pixels(), after.pixels(), "{what}: no cursor on the pile");
+    }
+}
+
+/// The tiles' digits are as big on every YaZZle skin: Plastique v2's
+/// tiles, a pixel or two shorter than Plastique's, once took digits of
+/// half the size.
+#[test]
+fn every_yazzle_skin_draws_the_big_digits() {
+    let dir = tempfile::tempdir().unwrap();
+    let view = open(dir.path(), Some(3));
+    for choice in every_screen().into_iter().filter(|c| c.skin.is_some()) {
+        let mach = Machine::new(&choice, MachineId::Yazzle).unwrap();
+        let l = view.board().layout(view.session().state(), &mach, mach.content());
+        assert_eq!(l.scale, 2, "{:?}: tiles {:?}", choice.skin, l.tile());
     }
 }
 

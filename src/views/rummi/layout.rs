@@ -71,7 +71,12 @@ impl Layout {
         let (cols, grid_rows) = (i32::from(cols).max(1), i32::from(grid_rows).max(1));
         let pw = ((screen.w - 4) / cols).max(4);
         let ph = ((screen.h - 12) / (grid_rows + 4)).min(pw * 4 / 3).max(6);
-        let scale = if ph >= 30 { 2 } else { 1 };
+        // Digits twice the size as soon as a tile holds them: "13" and the
+        // mark under it, drawn against the tile's bottom edge, need a
+        // tile 20 x 26. Tiles of 27 x 28 on YaZZle's Plastique v2 once
+        // kept the small digits, a third of their height.
+        let (tile_w, tile_h) = (pw - 1, ph - 1);
+        let scale = if tile_w >= 20 && tile_h >= 26 { 2 } else { 1 };
         let gap = ((screen.h - ph * (grid_rows + 4)) / 4).max(1);
         let side = 2 * pw;
         let edge = 2 * scale;

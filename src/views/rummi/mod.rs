@@ -857,6 +857,9 @@ impl Board<RummiVariant> for RummiBoard {
             vec![
                 MenuItem::new("Back up", Command::Undo).key('b'),
                 MenuItem::new("New game", Command::New).key('n'),
+                // YaZZle's toolbar has a Restart button: the menu and its key
+                // reach it from the keyboard, on every machine.
+                MenuItem::new("Restart", Command::Restart).key('r'),
                 MenuItem::new("Single play", Command::View(SINGLE))
                     .checked(st.single())
                     .enabled(self.can(session, SINGLE)),
