@@ -132,6 +132,20 @@ impl Surface {
         }
     }
 
+    /// Swaps values `a` and `b` inside `r` (clipped), leaving any other:
+    /// on one bit, black and white inverted, as a Mac highlights.
+    pub fn swap_values(&mut self, r: Rect, a: u32, b: u32) {
+        for y in r.y..r.bottom() {
+            for x in r.x..r.right() {
+                match self.get(x, y) {
+                    Some(v) if v == a => self.put(x, y, b),
+                    Some(v) if v == b => self.put(x, y, a),
+                    _ => {}
+                }
+            }
+        }
+    }
+
     /// A line between two points, both included (Bresenham).
     pub fn line(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, paint: impl Into<Paint>) {
         let p = paint.into();
@@ -316,6 +330,14 @@ mod tests {
         rgb.draw_art_inverted(&art, 0, 0);
         assert_eq!((rgb.colour_at(0, 0), rgb.colour_at(1, 0)), (Some(w), Some(b)));
         assert_eq!(rgb.colour_at(2, 0), Some(b), "the unmasked pixel untouched");
+    }
+
+    #[test]
+    fn swapping_values_inverts_inside_the_rectangle_only() {
+        let mut s = one_bit(4, 1);
+        s.put(1, 0, 1);
+        s.swap_values(Rect::new(0, 0, 2, 1), 0, 1);
+        assert_eq!(s.pixels(), [1, 0, 0, 0]);
     }
 
     #[test]

@@ -350,7 +350,7 @@ pub fn hint_frame(s: &mut Surface, look: &Look, r: Rect, ink: Paint) {
 
 /// The pixel values of the darkest and the lightest of a look's solid
 /// pens: whatever a skin makes of its pens, the two stand apart.
-fn darkest_and_lightest(look: &Look) -> (u32, u32) {
+pub fn darkest_and_lightest(look: &Look) -> (u32, u32) {
     let solid: Vec<(u8, u32)> =
         Pen::ALL.iter().filter_map(|&pen| Some((look.colour(pen).luma(), solid_value(look.paint(pen))?))).collect();
     let dark = solid.iter().min_by_key(|p| p.0).map_or(0, |p| p.1);

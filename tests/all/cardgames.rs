@@ -307,8 +307,11 @@ fn the_games_open_from_the_registry_with_the_panels_draws_and_back() {
     let draw_one = menus[0].items.iter().find(|i| i.label == "Draw One").expect("the Draws modes in the menu");
     assert!(draw_one.checked, "Draws 1 from the panel deals one at a time");
     // The other card games are a shortcut away, as a game type's are.
-    let choose = menus[0].items.iter().find(|i| i.command == Command::Variants).expect("Card Games... in the menu");
-    assert_eq!((choose.label.as_str(), choose.key), ("Card Games...", Some('G')));
+    // Named by what it opens, a list, not "Card Games..." above "CardGames Panel".
+    let choose = menus[0].items.iter().find(|i| i.command == Command::Variants).expect("Choose Game... in the menu");
+    assert_eq!((choose.label.as_str(), choose.key), ("Choose Game...", Some('G')));
+    let panel = menus[0].items.iter().find(|i| i.command == Command::Play("cardgames".into())).expect("the panel");
+    assert_eq!(panel.label, "CardGames Panel");
     view.close();
     let prefs = std::fs::read_to_string(dir.path().join("prefs.ini")).unwrap();
     assert!(prefs.contains("back=4") && prefs.contains("draws=1"), "the game keeps the panel's choices: {prefs}");

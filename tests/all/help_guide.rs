@@ -456,8 +456,8 @@ fn the_shipped_guides_pad_their_button_labels() {
     assert!(unpadded.is_empty(), "{unpadded:#?}");
 }
 
-#[test]
-fn the_shipped_guides_lint_clean() {
+/// The guides Parlour ships, in guide/.
+fn shipped_guides() -> Vec<PathBuf> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("guide");
     let guides: Vec<PathBuf> = std::fs::read_dir(&folder)
         .unwrap()
@@ -465,9 +465,31 @@ fn the_shipped_guides_lint_clean() {
         .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("guide")))
         .collect();
     assert!(guides.iter().any(|p| p.ends_with("game-ini.guide")), "{guides:?}");
-    for path in guides {
+    guides
+}
+
+#[test]
+fn the_shipped_guides_lint_clean() {
+    for path in shipped_guides() {
         let found = lint(&path);
         assert!(found.is_empty(), "{}: {:?}", path.display(), found.iter().map(|d| d.to_string()).collect::<Vec<_>>());
+    }
+}
+
+/// Every page's heading, its first line, starts flush left in every
+/// guide, as Mines' and CardGames' do (Rummi's were indented two spaces).
+#[test]
+fn the_shipped_guides_headings_start_flush_left() {
+    for path in shipped_guides() {
+        let text: String = std::fs::read(&path).unwrap().iter().map(|&b| char::from(b)).collect();
+        let mut lines = text.lines();
+        while let Some(line) = lines.next() {
+            if !line.starts_with("@NODE") {
+                continue;
+            }
+            let heading = lines.by_ref().find(|l| !l.trim().is_empty()).unwrap_or_default();
+            assert!(!heading.starts_with(' '), "{}: {line}: heading {heading:?} is indented", path.display());
+        }
     }
 }
 

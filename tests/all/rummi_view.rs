@@ -386,7 +386,7 @@ fn the_menus_are_rummis_and_the_level_is_kept() {
     let menus = view.menus();
     let labels =
         |t| menu(&menus, t).items.iter().filter(|i| !i.is_separator()).map(|i| i.label.clone()).collect::<Vec<_>>();
-    assert_eq!(labels("Game")[..5], ["Back up", "New game", "Single play", "About", "Quit"]);
+    assert_eq!(labels("Game")[..6], ["Back up", "New game", "Restart", "Single play", "About", "Quit"]);
     assert_eq!(labels("Level"), ["Beginner", "Expert"]);
     assert_eq!(labels("Screen"), ["Front", "Back", "Workbench", "Set Mode..."]);
     assert!(menu(&menus, "Level").items[1].checked);
@@ -395,6 +395,21 @@ fn the_menus_are_rummis_and_the_level_is_kept() {
     view.close();
     let view = open(dir.path(), None);
     assert_eq!(view.board().level(), Level::Beginner, "the level is kept between runs");
+}
+
+/// YaZZle's toolbar has a Restart button; the Game menu has Restart too,
+/// with its key R, so that it is reached from the keyboard, and the guide
+/// tells of it.
+#[test]
+fn restart_is_in_the_game_menu_with_its_key_and_in_the_guide() {
+    let dir = tempfile::tempdir().unwrap();
+    let view = open(dir.path(), Some(1));
+    let menus = view.menus();
+    let restart = menu(&menus, "Game").items.iter().find(|i| i.label == "Restart").expect("Game > Restart");
+    assert_eq!((&restart.command, restart.key), (&Command::Restart, Some('R')));
+    let guide = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/guide/rummi.guide")).unwrap();
+    let guide: String = guide.iter().map(|&b| char::from(b)).collect();
+    assert!(guide.contains("R Restart") && guide.contains("@{b}Restart@{ub}"), "the guide tells of Restart");
 }
 
 /// The Screen menu (screens in front of the Workbench, and their modes) is
@@ -1037,6 +1052,90 @@ fn a_pass_of_the_programs_is_said() {
 
 /// What a program holding a duplicate says while only one side has a
 /// pair.
+/// A deal the player opens, the program holding a duplicate and the
+/// player none.
+fn seed_where_the_player_opens_facing_a_pair() -> u64 {
+    (0..)
+        .find(|&s| {
+            let g = RummiVariant::default().deal(s);
+            g.turn() == Side::Player && !g.duplicates(Side::Program).is_empty() && g.duplicates(Side::Player).is_empty()
+        })
+        .unwrap()
+}
+
+/// Every screen Rummi is drawn on: each machine at each depth, and each
+/// of YaZZle's skins.
+fn every_screen() -> Vec<MachineChoice> {
+    let skins = ["plastique", "plastiquev2", "transcrippled"].map(|skin| MachineChoice {
+        id: Some(MachineId::Yazzle),
+        depth: None,
+        skin: Some(skin.into()),
+    });
+    MachineChoice::every_screen().into_iter().chain(skins).collect()
+}
+
+/// Where the pixels of value `v` lie in `r`.
+fn pixels_of(s: &parlour::gfx::Surface, r: Rect, v: u32) -> Vec<(i32, i32)> {
+    (r.y..r.bottom())
+        .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+        .filter(|&(x, y)| s.get(x, y) == Some(v))
+        .collect()
+}
+
+/// The 2 under the pile, yellow where the wood shows, lies inside the
+/// pile's box, and the keyboard's cursor on the pile leaves it whole: its
+/// frame once drew through the 2, which read as a "?" on the Amigas and
+/// YaZZle. On one bit, where the pile stands in a framed box, the box is
+/// inverted under the cursor: the cursor's rings only thickened its frame.
+#[test]
+fn the_cursor_on_the_pile_shows_and_leaves_its_figures_whole_on_every_screen() {
+    let seed = seed_where_the_player_opens_facing_a_pair();
+    for choice in every_screen() {
+        let (id, what) = (choice.id.unwrap(), format!("{:?} {:?} {:?}", choice.id, choice.depth, choice.skin));
+        let mach = Machine::new(&choice, id).unwrap();
+        let area = mach.content();
+        let dir = tempfile::tempdir().unwrap();
+        let mut view = open(dir.path(), Some(seed));
+        let b = view.board().layout(view.session().state(), &mach, area).pile_box;
+        let around = b.inset(-6, -6);
+        let drawn = |view: &RummiView| {
+            let mut s = mach.new_surface();
+            view.draw(&mut s, &mach, area);
+            s
+        };
+        let mut before = drawn(&view);
+        press(&mut view, &mach, area, Key::Right, 1);
+        press(&mut view, &mach, area, Key::Up, 30);
+        press(&mut view, &mach, area, Key::End, 1);
+        let mut after = drawn(&view);
+        if mach.look().is_monochrome() {
+            let ink = after.value_for(parlour::gfx::Rgb::BLACK);
+            let black = pixels_of(&after, b, ink).len();
+            assert!(black * 2 > (b.w * b.h) as usize, "{what}: the pile's box is not inverted");
+            continue;
+        }
+        let yellow = before.value_for(parlour::gfx::Rgb::hex(0xFFEE22));
+        let sign = pixels_of(&before, around, yellow);
+        assert!(sign.iter().all(|&(x, y)| b.contains(x, y)), "{what}: the 2 runs out of the pile's box");
+        assert_eq!(pixels_of(&after, around, yellow), sign, "{what}: the cursor draws over the 2");
+        assert_ne!(before.pixels(), after.pixels(), "{what}: no cursor on the pile");
+    }
+}
+
+/// The tiles' digits are as big on every YaZZle skin: Plastique v2's
+/// tiles, a pixel or two shorter than Plastique's, once took digits of
+/// half the size.
+#[test]
+fn every_yazzle_skin_draws_the_big_digits() {
+    let dir = tempfile::tempdir().unwrap();
+    let view = open(dir.path(), Some(3));
+    for choice in every_screen().into_iter().filter(|c| c.skin.is_some()) {
+        let mach = Machine::new(&choice, MachineId::Yazzle).unwrap();
+        let l = view.board().layout(view.session().state(), &mach, mach.content());
+        assert_eq!(l.scale, 2, "{:?}: tiles {:?}", choice.skin, l.tile());
+    }
+}
+
 const PROGRAMS_PAIR: &str = "The program has a duplicate tile: the 2 under the pile says so.";
 
 /// The 2 under the pile is explained in the status line whenever it
@@ -1047,12 +1146,7 @@ const PROGRAMS_PAIR: &str = "The program has a duplicate tile: the 2 under the p
 /// clause does, on the smallest screens.
 #[test]
 fn the_programs_duplicate_is_said_on_every_machine() {
-    let seed = (0..)
-        .find(|&s| {
-            let g = RummiVariant::default().deal(s);
-            g.turn() == Side::Player && !g.duplicates(Side::Program).is_empty() && g.duplicates(Side::Player).is_empty()
-        })
-        .unwrap();
+    let seed = seed_where_the_player_opens_facing_a_pair();
     for id in MachineId::ALL {
         let dir = tempfile::tempdir().unwrap();
         let (mach, area) = machine(id);

@@ -13,12 +13,12 @@ use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::library::{self, GameType};
 use crate::solitaire::rules::PileKind;
 use crate::views::View;
-use crate::views::cardgames::{CardGamesPanel, PREFS};
+use crate::views::cardgames::{CHOOSER, CardGamesPanel, PREFS};
 use crate::views::solitaire::{OberonGame, SolitaireBoard};
 
 pub static FAMILY: Family = Family {
     id: PREFS,
-    chooser_label: "Card Games...",
+    chooser_label: CHOOSER,
     kind: crate::host::Kind::CardGame,
     games,
     variants,

@@ -19,6 +19,10 @@ use crate::views::{Response, View};
 /// The family's preferences section, which the games read too.
 pub const PREFS: &str = "cardgames";
 
+/// The Game menu's item for the list of the card games (the list's title
+/// without its dots), told from the panel's "CardGames Panel" below it.
+pub const CHOOSER: &str = "Choose Game...";
+
 /// The games the panel opens: label and game id.
 pub const GAMES: [(&str, &str); 3] =
     [("Solitaire", "cardgames/solitaire"), ("Spider", "cardgames/spider"), ("FreeCell", "cardgames/freecell")];

@@ -12,6 +12,7 @@
 
 use std::ops::Range;
 
+use super::tiles;
 use crate::gfx::Rect;
 use crate::views::widgets::keep_in_view;
 
@@ -70,7 +71,12 @@ impl Layout {
         let (cols, grid_rows) = (i32::from(cols).max(1), i32::from(grid_rows).max(1));
         let pw = ((screen.w - 4) / cols).max(4);
         let ph = ((screen.h - 12) / (grid_rows + 4)).min(pw * 4 / 3).max(6);
-        let scale = if ph >= 30 { 2 } else { 1 };
+        // Digits twice the size as soon as a tile holds them: "13" and the
+        // mark under it, drawn against the tile's bottom edge, need a
+        // tile 20 x 26. Tiles of 27 x 28 on YaZZle's Plastique v2 once
+        // kept the small digits, a third of their height.
+        let (tile_w, tile_h) = (pw - 1, ph - 1);
+        let scale = if tile_w >= 20 && tile_h >= 26 { 2 } else { 1 };
         let gap = ((screen.h - ph * (grid_rows + 4)) / 4).max(1);
         let side = 2 * pw;
         let edge = 2 * scale;
@@ -99,6 +105,25 @@ impl Layout {
             gadget,
             bar_w,
         }
+    }
+
+    /// Where the pile's parts go in its box: the count and the duplicate
+    /// sign under it laid from the box's bottom up, and the stack of
+    /// tiles above them, smaller (keeping a tile's shape) where a whole
+    /// tile leaves them no room. The figures once ran past the box's
+    /// bottom, where the keyboard cursor's frame drew through the 2.
+    pub fn pile_parts(&self) -> PileParts {
+        let (b, k) = (self.pile_box, self.scale);
+        let digits = tiles::digit_height(k);
+        let pair_y = b.bottom() - k - digits;
+        let count_y = pair_y - 2 * k - digits;
+        let (tw, th) = self.tile();
+        let shift = tiles::PILE_MOST_LAYERS - 1;
+        let top = b.y + shift + 1;
+        let h = (count_y - 2 * k - top).clamp(1, th);
+        let w = (tw * h / th).max(1);
+        let stack = Rect::new(b.x + (b.w - w + shift) / 2, top, w, h);
+        PileParts { stack, count_y, pair_y }
     }
 
     /// A tile's size.
@@ -153,6 +178,18 @@ impl Layout {
         let row = ((y - self.table.y) / self.row_pitch).min(self.rows - 1);
         Some((row as u16, col as u16))
     }
+}
+
+/// The pile's parts, each inside the pile's box (see [`Layout::pile_parts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PileParts {
+    /// The stack's bottom tile; those on it lie a pixel further up and
+    /// left each.
+    pub stack: Rect,
+    /// The top of the count of tiles left.
+    pub count_y: i32,
+    /// The top of the 2 shown while the program holds a duplicate.
+    pub pair_y: i32,
 }
 
 /// Where a tray's tiles lie. Face up each tile is whole (its number and

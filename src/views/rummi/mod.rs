@@ -28,7 +28,9 @@ use crate::games::rummi::rules::{Ending, PENALTY, Rummi, RummiVariant, Side};
 use crate::games::rummi::sets::fit;
 use crate::games::rummi::tile::{Kind, TileId};
 use crate::gfx::{Rect, Surface, TextStyle};
-use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand};
+use crate::machines::{
+    Button, Command, Input, Key, Look, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand,
+};
 
 use super::board::{Board, Refused, Reply, unknown_word};
 use super::widgets::{self, ListLayout, ListScroll, ScrollBar};
@@ -432,6 +434,22 @@ impl RummiBoard {
         }
     }
 
+    /// The keyboard cursor at `spot`. On one bit a tray or the pile in
+    /// its plain box is shown inverted, as the Mac highlights: the
+    /// cursor's rings just outside would only thicken the box's own frame
+    /// (on the SE/30 the cursor on the pile could hardly be seen), and
+    /// further out they would run off the screen's edge.
+    fn draw_cursor(&self, st: &Rummi, s: &mut Surface, look: &Look, l: &Layout, spot: Spot) {
+        let r = self.spot_rect(st, l, spot);
+        let boxed = matches!(spot, Spot::Program | Spot::Pile) && !tiles::wood_shows(s, look, r);
+        if boxed && look.is_monochrome() {
+            let (dark, light) = widgets::darkest_and_lightest(look);
+            s.swap_values(r.inset(-1, -1), dark, light);
+        } else {
+            widgets::bold_cursor_frame(s, look, r);
+        }
+    }
+
     fn spot_point(&self, st: &Rummi, l: &Layout, spot: Spot) -> (i32, i32) {
         let r = self.spot_rect(st, l, spot);
         (r.x + r.w / 2, r.y + r.h / 2)
@@ -649,7 +667,6 @@ impl RummiBoard {
     /// a duplicate (yellow where the wood shows; [`PAIR_SIGN`] in words).
     fn draw_pile(&self, st: &Rummi, s: &mut Surface, machine: &Machine, l: &Layout) {
         let look = machine.look();
-        let (tw, th) = l.tile();
         let b = l.pile_box;
         let text = match look.paint(Pen::Text) {
             crate::gfx::Paint::Solid(v) => v,
@@ -661,15 +678,14 @@ impl RummiBoard {
         if plain {
             tiles::rack(s, look, b);
         }
+        let parts = l.pile_parts();
         if !st.pile().is_empty() {
-            tiles::pile(s, look, Rect::new(b.x + (b.w - tw) / 2 + 2, b.y + 2, tw, th), st.pile().len());
+            tiles::pile(s, look, parts.stack, st.pile().len());
         }
-        let y = b.y + th + 4 * l.scale;
-        tiles::number(s, Rect::new(b.x, y, b.w, 0), st.pile().len(), l.scale, text);
+        tiles::number(s, Rect::new(b.x, parts.count_y, b.w, 0), st.pile().len(), l.scale, text);
         if pair_shows(st) {
-            let r = Rect::new(b.x, y + tiles::digit_height(l.scale) + 2 * l.scale, b.w, 0);
             let pair = if plain { text } else { s.value_for(crate::gfx::Rgb::hex(0xFFEE22)) };
-            tiles::number(s, r, 2, l.scale, pair);
+            tiles::number(s, Rect::new(b.x, parts.pair_y, b.w, 0), 2, l.scale, pair);
         }
     }
 
@@ -841,6 +857,9 @@ impl Board<RummiVariant> for RummiBoard {
             vec![
                 MenuItem::new("Back up", Command::Undo).key('b'),
                 MenuItem::new("New game", Command::New).key('n'),
+                // YaZZle's toolbar has a Restart button: the menu and its key
+                // reach it from the keyboard, on every machine.
+                MenuItem::new("Restart", Command::Restart).key('r'),
                 MenuItem::new("Single play", Command::View(SINGLE))
                     .checked(st.single())
                     .enabled(self.can(session, SINGLE)),
@@ -906,7 +925,7 @@ impl Board<RummiVariant> for RummiBoard {
         self.draw_table(st, s, machine, &l);
         self.draw_gadget(st, s, machine, &l);
         if let Some(spot) = self.cursor {
-            widgets::bold_cursor_frame(s, look, self.spot_rect(st, &l, spot));
+            self.draw_cursor(st, s, look, &l, spot);
         }
         if let Some(h) = self.held {
             let (tw, th) = l.tile();

@@ -178,9 +178,13 @@ pub fn take_picture(s: &mut Surface, look: &Look, r: Rect, k: i32, enabled: bool
     stamp(s, &TAKE, r.x + (r.w - w) / 2, r.y + (r.h - h) / 2, k, look.paint(pen));
 }
 
-/// The pile: a short stack of tiles face down.
+/// The most tiles the pile's stack shows, each a pixel up and left of the
+/// one under it.
+pub const PILE_MOST_LAYERS: i32 = 4;
+
+/// The pile: a short stack of tiles face down, `r` the bottom one.
 pub fn pile(s: &mut Surface, look: &Look, r: Rect, tiles: usize) {
-    let layers = tiles.div_ceil(20).min(4) as i32;
+    let layers = tiles.div_ceil(20).min(PILE_MOST_LAYERS as usize) as i32;
     for i in 0..layers {
         back(s, look, r.offset(-i, -i));
     }

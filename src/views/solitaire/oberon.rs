@@ -60,8 +60,10 @@ impl SolitaireBoard {
         }
         items.push(MenuItem::new("Next Card Back", Command::View(CARD_BACK)));
         // The other card games straight from the keyboard, as every game
-        // type's Game Types... (and YaZZle's toolbar button for it).
-        items.push(MenuItem::new("Card Games...", Command::Variants).key('g'));
+        // type's Game Types... (and YaZZle's toolbar button for it). Named
+        // by what each opens, a list or the panel: "Card Games..." above
+        // "CardGames Panel" read as one thing spelt two ways.
+        items.push(MenuItem::new(crate::views::cardgames::CHOOSER, Command::Variants).key('g'));
         items.push(MenuItem::new("CardGames Panel", Command::Play("cardgames".into())));
         items
     }
