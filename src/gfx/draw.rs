@@ -133,7 +133,8 @@ impl Surface {
     }
 
     /// Swaps values `a` and `b` inside `r` (clipped), leaving any other:
-    /// on one bit, black and white inverted, as a Mac highlights.
+    /// on one bit, black and white inverted, as a Mac highlights; on a
+    /// Workbench screen, the menu's complement highlight.
     pub fn swap_values(&mut self, r: Rect, a: u32, b: u32) {
         for y in r.y..r.bottom() {
             for x in r.x..r.right() {

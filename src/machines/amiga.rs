@@ -292,21 +292,6 @@ fn draw_image(s: &mut Surface, rows: &[&str], x: i32, y: i32, v: u32) {
     }
 }
 
-/// Swaps two pixel values inside `r`: on a Workbench screen the menu's
-/// complement highlight turns BARDETAIL into BARBLOCK and back.
-fn complement(s: &mut Surface, r: Rect, a: u32, b: u32) {
-    let r = r.intersect(&s.clip());
-    for y in r.y..r.bottom() {
-        for x in r.x..r.right() {
-            match s.get(x, y) {
-                Some(v) if v == a => s.put(x, y, b),
-                Some(v) if v == b => s.put(x, y, a),
-                _ => {}
-            }
-        }
-    }
-}
-
 /// A thin bevel just inside `r`: `light` on the top and left edges, `dark`
 /// on the bottom and right (which own the two shared corners).
 fn bevel(s: &mut Surface, r: Rect, light: u32, dark: u32) {
@@ -444,7 +429,9 @@ impl AmigaChrome {
         for (i, (menu, r)) in menus.iter().zip(geometry.titles(menus)).enumerate() {
             s.draw_text(font, menu_title(menu), r.x + pad, BAR_V_BORDER, detail, TextStyle::PLAIN);
             if open == Some(i) {
-                complement(s, r, detail, block);
+                // The menu's complement highlight: BARDETAIL and
+                // BARBLOCK swapped.
+                s.swap_values(r, detail, block);
             }
         }
     }
@@ -486,7 +473,7 @@ impl AmigaChrome {
             if !item.enabled {
                 s.stipple(*r, GHOST, block);
             } else if hover == Some(i) {
-                complement(s, *r, detail, block);
+                s.swap_values(*r, detail, block);
             }
         }
     }
