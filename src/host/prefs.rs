@@ -134,6 +134,13 @@ pub fn give_to(data_dir: &Path, family: &str, mut take: impl FnMut(&str, &str) -
     }
 }
 
+/// Warns that the value of `key` in `family`'s section is not used, and
+/// why, naming the file and the line (once a run): for a value a family
+/// judges only with others (MineSweeper's field).
+pub fn not_used(data_dir: &Path, family: &str, key: &str, why: &str) {
+    read_settings(&path(data_dir)).not_used(family, key, why);
+}
+
 /// Whether the shared switch `key` is on.
 pub fn shared_on(data_dir: &Path, key: &str) -> bool {
     read(data_dir, SHARED).iter().any(|(k, v)| k == key && v == "1")

@@ -9,7 +9,7 @@ use crate::games::mines::settings::{PRESETS, Settings};
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places, prefs};
 use crate::machines::MachineId;
 use crate::views::View;
-use crate::views::mines::{MinesBoard, settings_from_prefs, shown_from_prefs};
+use crate::views::mines::{MinesBoard, kept_settings, settings_from_prefs, shown_from_prefs};
 
 pub static FAMILY: Family = Family {
     id: "mines",
@@ -91,8 +91,7 @@ fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
 /// them, and New Game deals by them.
 fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
     let chosen: &Option<Settings> = entry.data.downcast_ref().expect("a mines entry holds its settings");
-    let kept_prefs = prefs::read(&places.data_dir, FAMILY.id);
-    let (kept, shown) = (settings_from_prefs(&kept_prefs), shown_from_prefs(&kept_prefs));
+    let (kept, shown) = kept_fields(places);
     let settings = chosen.or(shown).or(kept).unwrap_or_else(Settings::beginner);
     let variant = MinesVariant::new(settings)
         .unwrap_or_else(|_| MinesVariant::new(Settings::beginner()).expect("Beginner is a valid field"));
@@ -104,6 +103,48 @@ fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
     Box::new(Controller::open(FAMILY.id, variant, board, &places.data_dir, how))
 }
 
+/// The panel's field kept in the preferences (for the next game) and the
+/// field of the game last shown. A kept field MineSweeper cannot deal is
+/// told of by prefs.ini's line, as every preference refused is.
+fn kept_fields(places: &Places) -> (Option<Settings>, Option<Settings>) {
+    let kept_prefs = prefs::read(&places.data_dir, FAMILY.id);
+    let kept = kept_settings(&kept_prefs).unwrap_or_else(|(key, why)| {
+        prefs::not_used(&places.data_dir, FAMILY.id, key, why.trim_end_matches('.'));
+        None
+    });
+    (kept, shown_from_prefs(&kept_prefs))
+}
+
 fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {
     HelpRef::Guide { file: "mines.guide".into(), node: "MAIN".into(), fallback: None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::warnings;
+
+    /// A field kept in prefs.ini that MineSweeper cannot deal is told of
+    /// by its line and left unused; one it can deal is kept unsaid.
+    #[test]
+    fn a_kept_field_it_cannot_deal_is_told_by_its_line() {
+        while warnings::take().is_some() {}
+        let dir = tempfile::tempdir().unwrap();
+        let places = Places { data_dir: dir.path().to_path_buf(), ..crate::app::catalog::places() };
+        let prefs = dir.path().join("prefs.ini");
+        std::fs::write(&prefs, "[mines]\nwidth=12\nheight=12\nmines=20\n").unwrap();
+        assert_eq!(kept_fields(&places).0, Some(Settings { width: 12, height: 12, mines: 20, no_guess: false }));
+        assert!(warnings::take().is_none());
+        for (text, line, said) in [
+            ("width=5\nheight=12\nmines=20", 2, "The width"),
+            ("width=8\nheight=8\nmines=50", 4, "at most 44 mines"),
+            ("width=12\nheight=twelve\nmines=20", 3, "the height, \"twelve\", is not a whole number"),
+        ] {
+            std::fs::write(&prefs, format!("[mines]\n{text}\n")).unwrap();
+            assert_eq!(kept_fields(&places).0, None, "{text}");
+            let told = warnings::take().expect("not told").lines.join(" ");
+            assert!(told.starts_with(&format!("{}:{line}: ", prefs.display())), "{told}");
+            assert!(told.contains(said) && told.ends_with("the setting is not used."), "{told}");
+        }
+    }
 }

@@ -111,15 +111,26 @@ fn nearest_allowed(settings: Settings, row: usize, wanted: u32) -> u32 {
 
 /// The settings kept in the preferences, if they are whole and valid.
 pub fn settings_from_prefs(prefs: &[(String, String)]) -> Option<Settings> {
+    kept_settings(prefs).ok().flatten()
+}
+
+/// The settings kept in the preferences: none where one of them is not
+/// kept, else them, or the key whose value MineSweeper cannot deal by
+/// and why (a value edited by hand, or written by another version).
+pub fn kept_settings(prefs: &[(String, String)]) -> Result<Option<Settings>, (&'static str, String)> {
     let get = |key: &str| prefs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
-    let num = |key: &str| get(key)?.parse::<u32>().ok();
-    let s = Settings {
-        width: num("width")?,
-        height: num("height")?,
-        mines: num("mines")?,
-        no_guess: get("no-guess") == Some("1"),
-    };
-    s.validate().is_ok().then_some(s)
+    let mut kept = [0u32; 3];
+    for (slot, key) in kept.iter_mut().zip(["width", "height", "mines"]) {
+        let Some(value) = get(key) else { return Ok(None) };
+        *slot = value.trim().parse().map_err(|_| (key, format!("the {key}, {value:?}, is not a whole number")))?;
+    }
+    let [width, height, mines] = kept;
+    let s = Settings { width, height, mines, no_guess: get("no-guess") == Some("1") };
+    let at = |key: &'static str| move |e: settings::Invalid| (key, e.0);
+    settings::check_width(width).map_err(at("width"))?;
+    settings::check_height(height).map_err(at("height"))?;
+    s.validate().map_err(at("mines"))?;
+    Ok(Some(s))
 }
 
 /// The preference naming the field of the game last shown, which may
