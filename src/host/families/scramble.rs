@@ -102,10 +102,7 @@ mod tests {
     /// its line and what is played instead, as settings.ini's values are.
     #[test]
     fn a_kept_size_out_of_range_is_told_by_its_line() {
-        while warnings::take().is_some() {}
-        let dir = tempfile::tempdir().unwrap();
-        let places = Places { data_dir: dir.path().to_path_buf(), ..crate::app::catalog::places() };
-        let prefs = dir.path().join("prefs.ini");
+        let (_dir, places, prefs) = super::super::prefs_test_places();
         std::fs::write(&prefs, "[scramble]\ncols=5\nrows=3\n").unwrap();
         assert_eq!(kept_size(&places), Some((5, 3)));
         assert!(warnings::take().is_none());
