@@ -1004,7 +1004,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let (until, from) = (self.game_end(), self.session.cursor());
         self.go_to(self.session.game_start());
         self.rerun = Some(Rerun { until, waited: 0, from });
-        self.message = "Replaying the game: click to stop.".into();
+        self.message = "Replaying the game: a click or a key stops it.".into();
         Response::Redraw
     }
 

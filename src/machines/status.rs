@@ -308,7 +308,7 @@ struct Arrangement {
 /// they can be, with the message shortened after a whole word; if that
 /// leaves it fewer than three words, the last figures give way to it; and
 /// last the figures alone. Where the title had to go, as much of it as fits is
-/// put back. Figures are never shortened mid-word: on a screen too narrow
+/// put back, unless the parts had to close up. Figures are never shortened mid-word: on a screen too narrow
 /// for even their tersest form, the ones that fit are shown whole, the
 /// solver's word kept first and the clock last (see [`keeping_order`]).
 pub fn fit(
@@ -353,7 +353,10 @@ pub fn fit(
     };
     let done = |mut parts: Vec<String>, a: Arrangement, cut: bool| -> Fitted {
         let gap = gap_of(a);
-        if !a.title && !title.is_empty() {
+        // Put back only where the parts stand wide apart: a space from
+        // figures without colons, the title reads as a figure's name
+        // ("Golf Score 1").
+        if !a.title && !a.tight && !title.is_empty() {
             let room = width - total(&parts, gap) - if parts.is_empty() { 0 } else { gap };
             if let Some(t) = shorten(measure, title, room) {
                 parts.insert(0, t);
@@ -556,6 +559,10 @@ mod tests {
         assert_eq!(line(fit(&topaz, width, 16, "english", &big, "")), "Score 1200  Time 10:00  Stones 32");
         let sol = fields(&[("Score", "0"), ("Time", "0:00"), ("Moves", "0")]);
         assert_eq!(line(fit(&topaz, width, 16, "Klondike", &sol, "")), "Score: 0  Time: 0:00  Moves: 0");
+        // Closed up, the figures have no room for the title: a space from
+        // "Score 1" it read as the figure's name.
+        let golf = fields(&[("Score", "1"), ("Time", "0:00"), ("Moves", "0"), ("Solver", "Winnable")]);
+        assert_eq!(line(fit(&topaz, width, 16, "Golf", &golf, "")), "Score 1 0:00 Moves 0 Winnable");
         // A message too long for the bar is shortened after a word, the
         // figures made terser to keep as much of it as they can, and the
         // last of them dropped rather than leave it two words.

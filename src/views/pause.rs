@@ -11,8 +11,11 @@ use crate::machines::{Command, Machine, MenuItem, Pen, ViewCommand};
 pub const PAUSE: ViewCommand = ViewCommand("pause");
 
 /// What Pause says where the clock counts no time: no game under way,
-/// or one already counted (lost, then taken back by Undo).
-pub const NOTHING_TO_PAUSE: &str = "Nothing to pause: the clock is not running.";
+/// or one already counted (lost, then taken back by Undo). It says when
+/// the clock runs: a player playing on in a game taken back saw only
+/// that it did not, and wondered why.
+pub const NOTHING_TO_PAUSE: &str =
+    "Nothing to pause: the clock starts with the first move and stands once a game is won or counted as lost.";
 
 /// What the item (or a button) says: Pause, or Resume while paused.
 pub fn label(paused: bool) -> &'static str {

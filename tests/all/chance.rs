@@ -422,6 +422,17 @@ fn back_to_start_forward_to_end_and_replay() {
     view.command(&Command::ForwardToEnd).unwrap();
     assert_eq!(view.session().state(), &end);
 
+    // A key stops one too, as the status line says.
+    view.command(&Command::Replay).unwrap();
+    assert_eq!(view.message(), "Replaying the game: a click or a key stops it.");
+    view.input(&Input::Tick { ms: 300 }, &m, area);
+    let stopped = view.session().cursor();
+    let escape = Input::Key { key: parlour::machines::Key::Escape, mods: Default::default() };
+    view.input(&escape, &m, area);
+    view.input(&Input::Tick { ms: 2000 }, &m, area);
+    assert_eq!(view.session().cursor(), stopped, "a key stops the replay");
+    view.command(&Command::ForwardToEnd).unwrap();
+
     // Closed during a replay, the game is kept where the player was.
     view.command(&Command::Replay).unwrap();
     view.input(&Input::Tick { ms: 100 }, &m, area);

@@ -79,6 +79,31 @@ impl Game for Scramble {
         format!("slide {}", self.place_name(m.0))
     }
 
+    /// The piece by its number and the way it goes ("slide piece 7
+    /// down"): "3,2" leaves a player guessing which is the column, and
+    /// the picture side shows no places; the piece is framed as well.
+    fn describe_move(&self, m: &Slide) -> String {
+        let piece = self.puzzle.tiles().get(m.0).copied().unwrap_or(0);
+        let way = match self.puzzle.slide_steps(m.0) {
+            // The gap goes one way, the pieces the other.
+            Some((gap_goes, pieces)) => {
+                let way = match gap_goes.opposite() {
+                    Dir::Up => "up",
+                    Dir::Down => "down",
+                    Dir::Left => "left",
+                    Dir::Right => "right",
+                };
+                match pieces {
+                    1 => way.to_string(),
+                    2 => format!("{way} with the one in front of it"),
+                    n => format!("{way} with the {} pieces in front of it", n - 1),
+                }
+            }
+            None => return self.move_text(m),
+        };
+        format!("slide piece {piece} {way}")
+    }
+
     fn check(&self, m: &Slide) -> Result<(), Refusal> {
         if m.0 >= self.puzzle.len() {
             return Err(Refusal::new("That place is off the puzzle."));
@@ -247,6 +272,21 @@ mod tests {
         assert_eq!(shuffle(4, 4, 9), shuffle(4, 4, 9));
         // 2 x 2 has only 12 positions: the shuffle still ends out of order.
         assert!((0..50).all(|seed| !shuffle(2, 2, seed).is_solved()));
+    }
+
+    #[test]
+    fn moves_are_described_by_the_piece_and_its_way() {
+        let g = Scramble { puzzle: Puzzle::solved(3, 3), shuffled: true };
+        // The gap is in the bottom right corner: 6 above it, 8 beside it.
+        let said = |text: &str| g.describe_move(&g.parse_move(text).unwrap());
+        assert_eq!(said("slide 3,2"), "slide piece 6 down");
+        assert_eq!(said("slide 2,3"), "slide piece 8 right");
+        assert_eq!(said("slide 1,3"), "slide piece 7 right with the one in front of it");
+        assert_eq!(said("slide 3,1"), "slide piece 3 down with the one in front of it");
+        // Not in line with the gap: the move's own text.
+        assert_eq!(said("slide 1,1"), "slide 1,1");
+        let wide = Scramble { puzzle: Puzzle::solved(4, 2), shuffled: true };
+        assert_eq!(wide.describe_move(&Slide(4)), "slide piece 5 right with the 2 pieces in front of it");
     }
 
     #[test]
