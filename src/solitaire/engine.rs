@@ -1232,7 +1232,7 @@ impl Solitaire {
         let sid = PileId::new(PileKind::Stock, stock);
         match self.rules.stock.deal_to {
             DealTo::Waste => {
-                let waste = PileId::new(PileKind::Waste, stock.min(self.pile_count(PileKind::Waste).saturating_sub(1)));
+                let waste = self.single_pile_dealt_to(stock);
                 for _ in 0..self.rules.stock.deal_count {
                     let Some(slot) = self.take_top(sid) else { break };
                     self.put(waste, slot.card);
@@ -1247,9 +1247,33 @@ impl Solitaire {
             }
             DealTo::Foundation => {
                 if let Some(slot) = self.take_top(sid) {
-                    self.put(PileId::new(PileKind::Foundation, 0), slot.card);
+                    self.put(self.single_pile_dealt_to(stock), slot.card);
                 }
             }
+        }
+    }
+
+    /// The one pile a deal from stock `stock` puts its cards on: its
+    /// waste, or the first foundation (meaningless where the stock deals
+    /// a card to every tableau pile).
+    fn single_pile_dealt_to(&self, stock: usize) -> PileId {
+        match self.rules.stock.deal_to {
+            DealTo::Foundation => PileId::new(PileKind::Foundation, 0),
+            _ => PileId::new(PileKind::Waste, stock.min(self.pile_count(PileKind::Waste).saturating_sub(1))),
+        }
+    }
+
+    /// Where move `m` puts the cards it lifts, when that is one pile: a
+    /// move's pile, a deal's waste or foundation. None for a deal across
+    /// the tableau, a recycle (the stock it refills is where it is played
+    /// from) and the addition games' removals, which only take cards away.
+    pub fn destination(&self, m: &SolMove) -> Option<PileId> {
+        match *m {
+            SolMove::Move { to, .. } => Some(to),
+            SolMove::Deal(stock) if self.rules.stock.deal_to != DealTo::Tableau => {
+                Some(self.single_pile_dealt_to(usize::from(stock)))
+            }
+            SolMove::Deal(_) | SolMove::Recycle | SolMove::Pair(..) | SolMove::Remove(_) => None,
         }
     }
 
@@ -1657,6 +1681,22 @@ mod tests {
 
     fn variant(rules: Rules) -> SolitaireVariant {
         SolitaireVariant::new("test", 0, rules.clone(), rules).unwrap()
+    }
+
+    /// A move names the one pile it puts cards on, which a hint frames: a
+    /// deal its waste, none where it deals across the tableau or only
+    /// takes cards away.
+    #[test]
+    fn a_move_names_the_pile_its_cards_go_to() {
+        let klondike = variant(klondike()).deal(1);
+        assert_eq!(klondike.destination(&mv(&klondike, "T1>F1")), Some(PileId::new(PileKind::Foundation, 0)));
+        assert_eq!(klondike.destination(&SolMove::Deal(0)), Some(PileId::new(PileKind::Waste, 0)));
+        assert_eq!(klondike.destination(&SolMove::Recycle), None);
+        let spider = variant(spider_one_suit()).deal(1);
+        assert_eq!(spider.destination(&SolMove::Deal(0)), None);
+        let pyramid = variant(pyramid()).deal(1);
+        let (a, b) = (PileId::new(PileKind::Tableau, 27), PileId::new(PileKind::Tableau, 26));
+        assert_eq!(pyramid.destination(&SolMove::Pair(a, b)), None);
     }
 
     #[test]

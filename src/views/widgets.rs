@@ -341,11 +341,26 @@ const MARQUEE: Pattern = Pattern([0xF0, 0x78, 0x3C, 0x1E, 0x0F, 0x87, 0xC3, 0xE1
 /// card, at every depth; its paper dashes break a dark card's edge, its
 /// ink ones a white card's.
 pub fn hint_frame(s: &mut Surface, look: &Look, r: Rect, ink: Paint) {
-    let (dark, light) = darkest_and_lightest(look);
-    let fore = solid_value(ink).unwrap_or(dark);
-    let paint = Paint::Pattern { pattern: MARQUEE, fore, back: light };
+    let paint = marquee(look, ink);
     s.frame_rect(r, paint);
     s.frame_rect(r.inset(1, 1), paint);
+}
+
+/// A hint's mark on where its cards go, `r` the card they land on or the
+/// empty place they fill: the same dashes one pixel thin, two pixels
+/// inside the edge. The same dashes say it is the same hint, on every
+/// ground the source's show on; thin, and leaving the card's outline
+/// whole where [`hint_frame`] breaks it, it is told from the cards to
+/// move at a glance, in one bit as in colour.
+pub fn hint_target_frame(s: &mut Surface, look: &Look, r: Rect, ink: Paint) {
+    s.frame_rect(r.inset(2, 2), marquee(look, ink));
+}
+
+/// Dashes of `ink` between dashes of the look's lightest pen.
+fn marquee(look: &Look, ink: Paint) -> Paint {
+    let (dark, light) = darkest_and_lightest(look);
+    let fore = solid_value(ink).unwrap_or(dark);
+    Paint::Pattern { pattern: MARQUEE, fore, back: light }
 }
 
 /// The pixel values of the darkest and the lightest of a look's solid

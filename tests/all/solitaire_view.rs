@@ -12,7 +12,7 @@ use parlour::machines::{Button, Command, Input, Machine, MachineChoice, MachineI
 use parlour::solitaire::engine::{PileId, SolMove, SolitaireVariant};
 use parlour::solitaire::rules::PileKind;
 use parlour::views::View;
-use parlour::views::solitaire::SolitaireBoard;
+use parlour::views::solitaire::{HintMarks, SolitaireBoard};
 
 pub type Table = Controller<SolitaireVariant, SolitaireBoard>;
 
@@ -91,7 +91,7 @@ fn pyramid_at_a_covered_pair(machine: MachineId) -> (Table, Machine, Rect, tempf
     let (mut view, m, area, data) = table("pyramid", machine, 1);
     for _ in 0..12 {
         view.command(&Command::Hint);
-        let (pile, _) = view.board().hinted().expect("a hint");
+        let (pile, _) = view.board().hinted().expect("a hint").from;
         let st = view.session().state();
         if pile.kind == PileKind::Tableau && st.is_covered(pile.index()) {
             let cover = st.rules().tableau.covered_by[pile.index()]
@@ -150,7 +150,7 @@ fn the_pyramid_cursor_moves_off_a_card_taken() {
     let (mut view, m, area, _data) = table("pyramid", MachineId::AmigaPal, 28);
     view.input(&key(Key::Right), &m, area);
     view.command(&Command::Hint);
-    let (pile, _) = view.board().hinted().expect("a hint");
+    let (pile, _) = view.board().hinted().expect("a hint").from;
     let st = view.session().state();
     assert_eq!(pile.kind, PileKind::Tableau);
     assert_eq!(st.pile(pile.kind, pile.index()).last().map(|s| s.card.rank.value()), Some(13));
@@ -163,6 +163,15 @@ fn the_pyramid_cursor_moves_off_a_card_taken() {
     assert!(!st.pile(at.kind, at.index()).is_empty(), "the cursor is on a card");
 }
 
+/// The card of the pair a hint marks that is not `picked`; both must be
+/// marked.
+fn partner_of(view: &Table, picked: PileId) -> PileId {
+    let hint = view.board().hinted().expect("a hint");
+    let pair = [hint.from.0, hint.partner.expect("the hint marks a pair")];
+    assert!(pair.contains(&picked), "the hint still marks the card picked: {hint:?}");
+    pair.into_iter().find(|&p| p != picked).expect("two cards")
+}
+
 /// Once the player holds the cards a hint named, the next hint points
 /// where they go: in Pyramid the card the one picked pairs with, in
 /// Klondike the pile the lifted cards go to.
@@ -173,24 +182,25 @@ fn a_hint_for_cards_in_hand_points_where_they_go() {
     // Pyramid's deal 3 opens with a hint to pair 3♦ with 10♠.
     let (mut view, m, area, _data) = table("pyramid", MachineId::AmigaPal, 3);
     view.command(&Command::Hint);
-    let (picked, _) = view.board().hinted().expect("a hint");
+    let (picked, _) = view.board().hinted().expect("a hint").from;
     view.input(&key(Key::Char(' ')), &m, area);
     assert_eq!(view.session().move_count(), 0, "one card of the pair is picked");
     view.command(&Command::Hint);
-    let (partner, _) = view.board().hinted().expect("a hint");
-    assert_ne!(partner, picked, "the hint names the card it pairs with");
+    let partner = partner_of(&view, picked);
     assert_eq!(view.board().cursor_at().map(|c| c.0), Some(partner));
     view.input(&key(Key::Char(' ')), &m, area);
     assert_eq!(view.session().move_count(), 1, "Space pairs them");
 
     let (mut view, m, area, _data) = table("klondike", MachineId::AmigaPal, 1);
     view.command(&Command::Hint);
-    let (from, count) = view.board().hinted().expect("a hint");
+    let (from, count) = view.board().hinted().expect("a hint").from;
     view.input(&key(Key::Char(' ')), &m, area);
     assert_eq!(view.board().cursor_held(), Some((from, count)), "the hinted cards are lifted");
     view.command(&Command::Hint);
-    let (to, _) = view.board().hinted().expect("a hint");
-    assert_ne!(to, from, "the hint names where they go");
+    let hint = view.board().hinted().expect("a hint");
+    assert_eq!(hint.from, (from, count), "the hint still marks the cards held");
+    let to = hint.to.expect("the hint names where they go");
+    assert_ne!(to, from);
     assert_eq!(view.board().cursor_at().map(|c| c.0), Some(to));
     assert_eq!(view.board().cursor_held(), Some((from, count)), "still held");
     view.input(&key(Key::Char(' ')), &m, area);
@@ -410,7 +420,7 @@ fn a_hint_brings_the_keyboard_cursor_to_its_cards() {
     use parlour::machines::{Key, Modifiers};
     let (mut view, m, area, _data) = table("freecell", MachineId::AmigaPal, 1);
     view.command(&Command::Hint);
-    let hinted = view.board().hinted().expect("a hint");
+    let hinted = view.board().hinted().expect("a hint").from;
     assert_eq!(view.board().cursor_at(), None, "no cursor for the mouse");
     view.input(&Input::Key { key: Key::Char(' '), mods: Modifiers::default() }, &m, area);
     assert_eq!(view.board().cursor_held(), Some(hinted), "the first Space lifts the hinted cards");
@@ -426,7 +436,7 @@ fn a_hint_brings_the_keyboard_cursor_to_its_cards() {
     view.input(&Input::Key { key: Key::Right, mods: Modifiers::default() }, &m, area);
     view.input(&Input::Key { key: Key::Right, mods: Modifiers::default() }, &m, area);
     view.command(&Command::Hint);
-    let hinted = view.board().hinted().expect("a hint");
+    let hinted = view.board().hinted().expect("a hint").from;
     assert_eq!(view.board().cursor_at(), Some(hinted));
 }
 
@@ -438,7 +448,7 @@ fn a_hinted_card_is_marked_in_a_colour_it_does_not_have() {
     for id in [MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::Yazzle, MachineId::MacSe30] {
         let (mut view, m, area, _data) = table("klondike", id, 1);
         view.command(&Command::Hint);
-        let (pile, count) = view.board().hinted().expect("a hint");
+        let (pile, count) = view.board().hinted().expect("a hint").from;
         let st = view.session().state().clone();
         let len = st.pile(pile.kind, pile.index()).len();
         let r = view.board().card_rect(&st, area, pile, len - count).expect("the hinted card is on the table");
@@ -478,10 +488,10 @@ fn picked_hinted_and_cursor_marks_differ_on_every_screen() {
         // the partner and brings the cursor there.
         let mut view = open_table("pyramid", 3, data.path());
         view.command(&Command::Hint);
-        let (picked, _) = view.board().hinted().expect("a hint");
+        let (picked, _) = view.board().hinted().expect("a hint").from;
         view.input(&space, &m, area);
         view.command(&Command::Hint);
-        let (partner, _) = view.board().hinted().expect("a hint for the partner");
+        let partner = partner_of(&view, picked);
         assert_eq!(view.board().cursor_at().map(|c| c.0), Some(partner));
         let s = frame(&view, &m, area);
         let face = m.look().colour(Pen::CardFace);
@@ -635,7 +645,7 @@ fn a_hinted_run_is_marked_from_its_first_card() {
     view.command(&Command::Hint);
     let hint = view.message();
     let st = view.session().state();
-    let Some((from, count)) = view.board().hinted() else { panic!("nothing marked: {hint}") };
+    let Some(HintMarks { from: (from, count), .. }) = view.board().hinted() else { panic!("nothing marked: {hint}") };
     assert!(count > 1, "seed 1's hint moves a run: {hint}");
     let first_card = st.pile(from.kind, from.index())[st.pile(from.kind, from.index()).len() - count].card;
     assert!(hint.starts_with(&format!("Hint: {} and {} more onto ", first_card.short(), count - 1)), "{hint}");
@@ -813,5 +823,50 @@ fn the_one_bit_cursor_changes_the_table_round_what_it_marks() {
                 "{id} {depth:?}, {game}, {what}: {changed} pixels changed, a ring is {ring}"
             );
         }
+    }
+}
+
+/// Hint frames both ends of its move: in FreeCell the cards to move in
+/// thick dashes on their edge, and the card or place they go to in thin
+/// dashes inside an outline left whole; in Pyramid both cards of a pair,
+/// which go together, in thick dashes. Goldens of both, on YaZZle and
+/// the Amiga PAL.
+#[test]
+fn a_hint_frames_where_its_cards_go() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    let (mut view, m, area, _data) = table("freecell", MachineId::Yazzle, 1);
+    view.command(&Command::Hint);
+    let hint = view.board().hinted().expect("a hint");
+    let to = hint.to.expect("a FreeCell move goes somewhere");
+    assert_ne!(to, hint.from.0);
+    assert_eq!(hint.partner, None);
+    let s = frame(&view, &m, area);
+    let face = m.look().colour(parlour::machines::Pen::CardFace);
+    let r = top_rect(&view, area, to);
+    let row = |y: i32| (r.x + 4..r.right() - 4).map(|x| s.colour_at(x, y)).collect::<Vec<_>>();
+    let dashes = |y: i32| row(y).chunk_by(|a, b| a == b).count();
+    assert!(dashes(r.y + 2) >= 4, "the destination is framed in dashes: {:?}", row(r.y + 2));
+    let outline = row(r.y);
+    assert!(outline.iter().all(|c| *c == outline[0] && *c != Some(face)), "its outline is left whole");
+
+    let (mut view, m, area, _data) = table("pyramid", MachineId::AmigaPal, 3);
+    view.command(&Command::Hint);
+    let hint = view.board().hinted().expect("a hint");
+    let partner = hint.partner.expect("Pyramid's deal 3 opens with a pair");
+    assert_eq!(hint.to, None, "a pair goes nowhere on the table");
+    let s = frame(&view, &m, area);
+    for pile in [hint.from.0, partner] {
+        let r = top_rect(&view, area, pile);
+        let edge: Vec<_> = (r.x + 2..r.right() - 2).map(|x| s.colour_at(x, r.y)).collect();
+        assert!(edge.chunk_by(|a, b| a == b).count() >= 4, "{pile}: the card's edge is dashed: {edge:?}");
+    }
+
+    for (game, id) in [("freecell", MachineId::Yazzle), ("pyramid", MachineId::AmigaPal)] {
+        let machine = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let (view, _data) = super::support::open_game(game, if game == "pyramid" { 3 } else { 1 });
+        let mut d = Driver::new(Shell::new(machine, view, 1));
+        d.command(&Command::Hint);
+        super::support::assert_golden(&format!("hint-{game}-{}", id.name()), d.frame());
     }
 }

@@ -321,8 +321,8 @@ impl Board<ChanceVariant> for ChanceBoard {
         from_table(self.table.assist.hint(session.state()))
     }
 
-    fn show_hint(&mut self, _session: &Session<ChanceVariant>, m: &SolMove) {
-        self.table.mark_hint(m);
+    fn show_hint(&mut self, session: &Session<ChanceVariant>, m: &SolMove) {
+        self.table.mark_hint(session.state(), m);
     }
 
     /// The Card Shell lays off by itself; the player's auto-play option

@@ -148,6 +148,28 @@ pub struct TableOptions {
     pub auto_foundations: bool,
 }
 
+/// What a hint marks on the table: the cards its move takes and where
+/// they go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintMarks {
+    /// The pile the move is played from and how many of its top cards it
+    /// lifts (the stock, for a deal or a recycle).
+    pub from: (PileId, usize),
+    /// A pair's other card, taken away with the first.
+    pub partner: Option<PileId>,
+    /// The pile the cards go to.
+    pub to: Option<PileId>,
+}
+
+/// How a hint marks a card or an empty place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum HintMark {
+    /// One of the cards the move takes.
+    Taken,
+    /// Where they go.
+    Target,
+}
+
 pub struct SolitaireBoard {
     game_type: Arc<GameType>,
     style: Style,
@@ -164,8 +186,8 @@ pub struct SolitaireBoard {
     clicks: DoubleClicks<PileId>,
     /// The keyboard's cursor and the cards it holds.
     cursor: Cursor,
-    /// The pile a hint's move lifts from, and how many cards.
-    hinted: Option<(PileId, usize)>,
+    /// What the hint shown marks.
+    hinted: Option<HintMarks>,
     /// A win being celebrated with bouncing cards: asked for, then running.
     celebrating: bool,
     bounce: Option<Bounce>,
@@ -549,32 +571,55 @@ impl SolitaireBoard {
         self.cursor.held()
     }
 
-    /// The pile a hinted move lifts from and how many cards, while the
-    /// mark is shown.
-    pub fn hinted(&self) -> Option<(PileId, usize)> {
+    /// What the hint shown marks, while it is shown.
+    pub fn hinted(&self) -> Option<HintMarks> {
         self.hinted
     }
 
-    /// Marks the cards a hinted move lifts, the whole run of a run's move
-    /// (drawn until the history changes; for boards built on this one).
-    /// Where the player already holds them, the move's destination is
-    /// marked instead: the pile they go to, or the card they pair with.
-    pub fn mark_hint(&mut self, m: &SolMove) {
-        if let Some(to) = self.destination_in_hand(m) {
-            self.hinted = Some((to, 1));
-            self.cursor.aim_at(to);
-            return;
-        }
-        self.hinted = Some(match *m {
+    /// Marks a hinted move on the table of `st` (drawn until the history
+    /// changes; for boards built on this one): the cards it takes, the
+    /// whole run of a run's move or both cards of a pair, and the pile
+    /// they go to. The keyboard's cursor goes where Space plays it: to the
+    /// cards to lift, or where the player already holds them, to the pile
+    /// they go to or the card they pair with.
+    pub fn mark_hint(&mut self, st: &Solitaire, m: &SolMove) {
+        let from = match *m {
             SolMove::Move { from, count, .. } => (from, usize::from(count)),
             SolMove::Remove(from) | SolMove::Pair(from, _) => (from, 1),
             SolMove::Deal(i) => (PileId::new(PileKind::Stock, i as usize), 1),
             SolMove::Recycle => (PileId::new(PileKind::Stock, 0), 1),
-        });
-        // A keyboard player's cursor goes to the hinted cards: Space
-        // lifts them.
-        if let Some((pile, count)) = self.hinted {
-            self.cursor.point_at(pile, count);
+        };
+        let partner = match *m {
+            SolMove::Pair(_, b) => Some(b),
+            _ => None,
+        };
+        self.hinted = Some(HintMarks { from, partner, to: st.destination(m) });
+        match self.destination_in_hand(m) {
+            Some(to) => self.cursor.aim_at(to),
+            None => self.cursor.point_at(from.0, from.1),
+        }
+    }
+
+    /// How the hint shown marks card `i` of pile `id`, which holds `len`
+    /// cards (`i` and `len` 0 for an empty pile's place).
+    fn hint_mark(&self, id: PileId, i: usize, len: usize) -> Option<HintMark> {
+        let marks = self.hinted?;
+        let top_of = |pile: PileId, count: usize| pile == id && i + count >= len;
+        if top_of(marks.from.0, marks.from.1) || marks.partner.is_some_and(|p| top_of(p, 1)) {
+            Some(HintMark::Taken)
+        } else if marks.to.is_some_and(|p| top_of(p, 1)) {
+            Some(HintMark::Target)
+        } else {
+            None
+        }
+    }
+
+    /// Frames card or place `r` as the hint marks it.
+    fn draw_hint_mark(s: &mut Surface, look: &Look, r: Rect, mark: HintMark) {
+        let ink = Self::mark_paint(look);
+        match mark {
+            HintMark::Taken => crate::views::widgets::hint_frame(s, look, r, ink),
+            HintMark::Target => crate::views::widgets::hint_target_frame(s, look, r, ink),
         }
     }
 
@@ -715,6 +760,13 @@ impl SolitaireBoard {
                 s.draw_art(art.mat(Self::mat_for(st, g.id)), r.x, r.y);
             }
         }
+        // An empty place a hint marks: a column or cell the cards go to,
+        // the stock a recycle refills.
+        for g in layout.piles.iter().filter(|g| g.visible && st.pile(g.id.kind, g.id.index()).is_empty()) {
+            if let Some(mark) = self.hint_mark(g.id, 0, 0) {
+                Self::draw_hint_mark(s, look, layout.base_rect(g), mark);
+            }
+        }
         let dragged = self.drag.as_ref().filter(|d| d.moved);
         let held = self.cursor.held();
         for (id, i, r) in self.placed(st, &layout) {
@@ -727,11 +779,10 @@ impl SolitaireBoard {
             }
             let top = i + 1 == slots.len();
             let picked = (self.picked == Some(id) || self.selected == Some(id)) && top;
-            let hinted = self.hinted.is_some_and(|(from, count)| from == id && i + count >= slots.len());
             let in_hand = held.is_some_and(|(from, count)| from == id && i + count >= slots.len());
             self.draw_card(s, art, &slots[i], r, picked || in_hand);
-            if hinted {
-                crate::views::widgets::hint_frame(s, machine.look(), r, Self::mark_paint(machine.look()));
+            if let Some(mark) = self.hint_mark(id, i, slots.len()) {
+                Self::draw_hint_mark(s, look, r, mark);
             }
         }
         if let Some(d) = dragged
@@ -1020,8 +1071,8 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         self.assist.hint(session.state())
     }
 
-    fn show_hint(&mut self, _session: &Session<SolitaireVariant>, m: &SolMove) {
-        self.mark_hint(m);
+    fn show_hint(&mut self, session: &Session<SolitaireVariant>, m: &SolMove) {
+        self.mark_hint(session.state(), m);
     }
 
     fn played_for_player(&self, session: &Session<SolitaireVariant>) -> Option<&'static str> {
