@@ -19,6 +19,7 @@ use crate::views::{OPEN_SELECTED, Response, View};
 use super::{capture, catalog, settings};
 use crate::host::{GameEntry, Kind, LeftOut, Places, Record, prefs};
 use crate::machines::ViewCommand;
+use crate::views::board::Refused;
 
 /// The launcher's switch of winnable-only deals for every game.
 const WINNABLE_DEALS: ViewCommand = ViewCommand("winnable-deals");
@@ -108,9 +109,22 @@ enum Picture {
 /// launcher, which a new run of the launcher starts at.
 const LAUNCHER_PREFS: &str = "launcher";
 
-/// The game last played from the launcher kept in `dir`, if any.
-fn last_played(dir: &std::path::Path) -> Option<String> {
-    prefs::read(dir, LAUNCHER_PREFS).into_iter().find(|(k, _)| k == "game").map(|(_, id)| id)
+/// The row of `games` played last from the launcher kept in `dir`, if
+/// any; a game it does not list (since removed, or mistyped) is told of
+/// by prefs.ini's line, as every refused preference is, and the first
+/// row selected.
+fn last_played(dir: &std::path::Path, games: &[(String, String)]) -> Option<usize> {
+    let mut row = None;
+    prefs::give_to(dir, LAUNCHER_PREFS, |key, value| {
+        if key == "game" {
+            let first = games.first().map_or("the first game", |(_, name)| name.as_str());
+            let why = format!("unknown game `{value}` (the launcher lists no game of that id)");
+            let unknown = || Refused::new(why, format!("{first} is selected instead"));
+            row = Some(games.iter().position(|(id, _)| id == value).ok_or_else(unknown)?);
+        }
+        Ok(())
+    });
+    row
 }
 
 /// The launcher's entry for `game`: its own id where it is listed, else
@@ -178,9 +192,9 @@ impl Launcher {
             l.selected = l.games.iter().position(|(g, _)| *g == id).unwrap_or(0);
             l.scroll.set(ListScroll::at(first));
             l.reveal.set(false);
-        } else if let Some(id) = last_played(&dir) {
+        } else if let Some(row) = last_played(&dir, &l.games) {
             // A new run starts at the game played last, brought into view.
-            l.selected = l.games.iter().position(|(g, _)| *g == id).unwrap_or(0);
+            l.selected = row;
         }
         l.keeping_choices_in(dir).telling_left_out(catalog::left_out().to_vec(), Kind::GameType)
     }
@@ -826,6 +840,30 @@ impl View for Launcher {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game kept in prefs.ini that the launcher does not list, and a
+    /// Winnable Deals Only switch neither 1 nor 0, are told of by their
+    /// lines, as the games tell a refused preference, and the first game
+    /// is selected with the switch off; good ones are taken unsaid.
+    #[test]
+    fn a_kept_game_or_switch_of_no_use_is_told_by_its_line() {
+        use crate::host::warnings;
+        while warnings::take().is_some() {}
+        let dir = tempfile::tempdir().unwrap();
+        let prefs = dir.path().join("prefs.ini");
+        std::fs::write(&prefs, "[all]\nwinnable=1\n[launcher]\ngame=tetris\n").unwrap();
+        let l = Launcher::in_data_dir(dir.path().to_path_buf());
+        assert_eq!((l.games[l.selected].0.as_str(), l.winnable_only), ("tetris", true));
+        assert!(warnings::take().is_none());
+        std::fs::write(&prefs, "[all]\nwinnable=yes\n[launcher]\ngame=vic20-pong\n").unwrap();
+        let l = Launcher::in_data_dir(dir.path().to_path_buf());
+        assert_eq!((l.selected, l.winnable_only), (0, false));
+        let told = || warnings::take().expect("not told").lines.join(" ");
+        let at = |line| format!("{}:{line}: ", prefs.display());
+        let unknown = "unknown game `vic20-pong` (the launcher lists no game of that id)";
+        assert_eq!(told(), format!("{}{unknown}; {} is selected instead.", at(4), l.games[0].1));
+        assert_eq!(told(), at(2) + "`yes` is neither 1 (on) nor 0 (off); the switch stays off.");
+    }
 
     /// A new run of the launcher starts at the game last played from it.
     #[test]

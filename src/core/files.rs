@@ -772,6 +772,12 @@ pub fn apart_id(id: &str, place: &Path, max_len: usize) -> String {
     format!("{}{tag}", base.trim_end_matches('-'))
 }
 
+/// Whether `id` is one [`apart_id`] made, ending in the tag of where its
+/// file lies: such a game is played by its path, not found by its id.
+pub fn is_apart_id(id: &str) -> bool {
+    id.rsplit_once('-').is_some_and(|(_, tag)| tag.len() == 8 && tag.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
 /// `bytes` without a leading UTF-8 byte-order mark, which Windows editors
 /// (Notepad) put before text they save, and which is no part of a file's
 /// text. Every reader of a text file of Parlour's own (saves, settings,

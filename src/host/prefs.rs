@@ -12,7 +12,7 @@ use crate::core::files::{self, limits, read_capped, write_atomic};
 use crate::core::{FileError, FileErrorKind, IniLines};
 use crate::host::warnings;
 pub use crate::views::board::WINNABLE_PREF as WINNABLE;
-use crate::views::board::{Refused, SHARED_PREFS};
+use crate::views::board::{Refused, SHARED_PREFS, switch_pref};
 
 const FILE_NAME: &str = "prefs.ini";
 
@@ -141,9 +141,17 @@ pub fn not_used(data_dir: &Path, family: &str, key: &str, why: &str) {
     read_settings(&path(data_dir)).not_used(family, key, why);
 }
 
-/// Whether the shared switch `key` is on.
+/// Whether the shared switch `key` is on; a value neither 1 nor 0 is
+/// told of by its line, as a game's board tells it, and the switch is off.
 pub fn shared_on(data_dir: &Path, key: &str) -> bool {
-    read(data_dir, SHARED).iter().any(|(k, v)| k == key && v == "1")
+    let mut on = false;
+    give_to(data_dir, SHARED, |k, v| {
+        if k == key {
+            on = switch_pref(v, on)?;
+        }
+        Ok(())
+    });
+    on
 }
 
 /// Turns the shared switch `key` on or off.

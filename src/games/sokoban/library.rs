@@ -77,7 +77,7 @@ impl SetFile {
 
     /// The levels the file has, and which of them play where some do not
     /// ("the file has levels 1 to 5, and only 1 and 5 can be played").
-    fn levels_there(&self) -> String {
+    pub fn levels_there(&self) -> String {
         let count = self.set.levels.len();
         let good = self.set.good();
         let all =

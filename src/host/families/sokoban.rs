@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::core::capitalised;
-use crate::core::files::is_listed;
+use crate::core::files::{is_apart_id, is_listed};
 use crate::games::sokoban::library::{self, SetFile};
 use crate::games::sokoban::records::Records;
 use crate::games::sokoban::rules::LevelVariant;
@@ -21,6 +21,7 @@ use crate::host::prefs;
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
 use crate::machines::MachineId;
 use crate::views::View;
+use crate::views::board::{Refused, unknown_word};
 use crate::views::sokoban::{LAST_LEVEL_PREF, Place, SokobanBoard, levels_solved};
 
 pub static FAMILY: Family = Family {
@@ -121,7 +122,7 @@ fn games(places: &Places) -> Vec<GameEntry> {
     // A level solved and left goes on to the next not solved.
     let unsolved_from =
         |from: usize| good.iter().copied().filter(|&n| n > from).chain(good.iter().copied()).find(|&n| !solved(n));
-    let number = match last_played(places, &set) {
+    let number = match last_played(places, &set, &all) {
         Some(n) if !solved(n) => Some(n),
         last => unsolved_from(last.unwrap_or(0)),
     }
@@ -139,11 +140,45 @@ fn progress(entry: &GameEntry, places: &Places) -> Option<(String, String)> {
     Some(levels_solved(&Records::peek(&places.data_dir), &game.set.id, &game.place.good))
 }
 
-/// The good level of `set` last on the table, as the preferences keep it.
-fn last_played(places: &Places, set: &SetFile) -> Option<usize> {
-    let kept = prefs::read(&places.data_dir, FAMILY.id);
-    let (_, id) = kept.iter().find(|(k, _)| k == LAST_LEVEL_PREF)?;
-    set.set.good().into_iter().find(|&n| set.level_id(n) == *id)
+/// The good level of `set` last on the table, as the preferences keep it
+/// (a level of one of the `others` sets is no trouble, and none of
+/// `set`'s). A kept level that names no level, a set of none of them or
+/// a level its set cannot play is told of by its line, as every refused
+/// preference is.
+fn last_played(places: &Places, set: &SetFile, others: &[SetFile]) -> Option<usize> {
+    let mut last = None;
+    prefs::give_to(&places.data_dir, FAMILY.id, |key, value| {
+        if key == LAST_LEVEL_PREF {
+            last = kept_level(value, set, others)?;
+        }
+        Ok(())
+    });
+    last
+}
+
+/// The level of `set` the kept level `id` names, none where it names one
+/// of another set, or why it is refused: the launcher's entry then opens
+/// at `set`'s first level not yet solved.
+fn kept_level(id: &str, set: &SetFile, others: &[SetFile]) -> Result<Option<usize>, Refused> {
+    let kept = format!("the first level of {} not yet solved", set_name(set));
+    let no_level = |why: String| Refused::new(why, format!("{kept} is used instead"));
+    let (set_id, number) =
+        library::split_id(id).ok_or_else(|| no_level(format!("`{id}` names no level (as sokoban/parlour/3 does)")))?;
+    let sets = || std::iter::once(set).chain(others);
+    let Some(kept_in) = sets().find(|s| s.id.eq_ignore_ascii_case(set_id)) else {
+        // A set opened by its path is kept under an id made from where
+        // it lies, which no board folder lists.
+        if is_apart_id(set_id) {
+            return Ok(None);
+        }
+        let names: Vec<&str> = sets().map(|s| s.id.as_str()).collect();
+        return Err(unknown_word("level set", set_id, &names, &kept));
+    };
+    if kept_in.level(number).is_err() {
+        let file = kept_in.path.file_name().unwrap_or(kept_in.path.as_os_str()).to_string_lossy();
+        return Err(no_level(format!("`{id}` is no level to play ({file}: {})", kept_in.levels_there())));
+    }
+    Ok((kept_in.id == set.id).then_some(number))
 }
 
 /// Every level of every set, marked `[x]` when solved, and of the set of
@@ -269,6 +304,41 @@ fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {
 mod tests {
     use super::*;
     use crate::games::sokoban::level::LevelSet;
+    use crate::host::warnings;
+
+    /// A level kept in prefs.ini that names no level, a set the board
+    /// folders do not hold or a level beyond its set is told of by its
+    /// line, and the set's first level not yet solved played; a level
+    /// of the set, or of a set played by its path, is taken unsaid.
+    #[test]
+    fn a_kept_level_it_cannot_come_back_to_is_told_by_its_line() {
+        let (_dir, places, prefs) = super::super::prefs_test_places();
+        let mut others = sets(&places);
+        let set = others.swap_remove(others.iter().position(|s| s.id == DEFAULT_SET).unwrap());
+        let keep = |level: &str| std::fs::write(&prefs, format!("[sokoban]\n; last played\nlevel={level}\n")).unwrap();
+        keep("sokoban/parlour/3");
+        assert_eq!(last_played(&places, &set, &others), Some(3));
+        keep("sokoban/mine-1a2b3c4d/2");
+        assert_eq!(last_played(&places, &set, &others), None);
+        assert!(warnings::take().is_none());
+        let count = set.set.levels.len();
+        assert_eq!(set.set.good().len(), count, "Parlour's levels all play");
+        let names: Vec<&str> = std::iter::once(&set).chain(&others).map(|s| s.id.as_str()).collect();
+        for (level, said) in [
+            (
+                "sokoban/parlour/999",
+                format!("`sokoban/parlour/999` is no level to play (parlour.xsb: the file has levels 1 to {count})"),
+            ),
+            ("sokoban/nosuch/2", format!("unknown level set `sokoban/nosuch` (choose one of {})", names.join(", "))),
+            ("three", "`three` names no level (as sokoban/parlour/3 does)".into()),
+        ] {
+            keep(level);
+            assert_eq!(last_played(&places, &set, &others), None, "{level}");
+            let told = warnings::take().expect("not told").lines.join(" ");
+            let instead = "the first level of Parlour not yet solved is used instead.";
+            assert_eq!(told, format!("{}:3: {said}; {instead}", prefs.display()));
+        }
+    }
 
     fn set_named(stem: &str) -> SetFile {
         let path = std::path::PathBuf::from(format!("/levels/{stem}.xsb"));

@@ -13,6 +13,7 @@ use crate::gfx::{Rect, Surface, TextStyle};
 use crate::host::prefs;
 use crate::machines::{Button, Command, Input, Key, Machine, Menu, MenuItem, Pen, ViewCommand};
 use crate::views::card_art::{BACK_NAMES, BACKS, CardArt, CardSize, Mat};
+use crate::views::solitaire::{back_pref, draws_pref};
 use crate::views::widgets::{button, check_box, focus_frame};
 use crate::views::{Response, View};
 
@@ -70,13 +71,15 @@ impl CardGamesPanel {
     /// The panel with the choices kept in `data_dir`.
     pub fn new(data_dir: &Path) -> CardGamesPanel {
         let mut panel = CardGamesPanel { data_dir: data_dir.to_path_buf(), back: 0, draws: 3, focus: None };
-        for (k, v) in prefs::read(data_dir, PREFS) {
-            match (k.as_str(), v.parse::<usize>()) {
-                ("back", Ok(n)) => panel.back = n % BACKS,
-                ("draws", Ok(n @ (1 | 3))) => panel.draws = n as u8,
+        // A back or draw of no use is told as the games tell it.
+        prefs::give_to(data_dir, PREFS, |key, value| {
+            match key {
+                "back" => panel.back = back_pref(value, panel.back)?,
+                "draws" => panel.draws = draws_pref(value, panel.draws)?,
                 _ => {}
             }
-        }
+            Ok(())
+        });
         panel
     }
 
@@ -283,5 +286,32 @@ impl View for CardGamesPanel {
 
     fn game_id(&self) -> Option<String> {
         Some(PREFS.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::warnings;
+
+    /// A back or a draw kept in prefs.ini that the panel has no choice
+    /// for is told by its line, in the games' own words, and the panel
+    /// shows its default; one it has is taken unsaid.
+    #[test]
+    fn a_kept_back_or_draw_of_no_use_is_told_by_its_line() {
+        while warnings::take().is_some() {}
+        let dir = tempfile::tempdir().unwrap();
+        let prefs = dir.path().join("prefs.ini");
+        std::fs::write(&prefs, "[cardgames]\nback=4\ndraws=1\n").unwrap();
+        let panel = CardGamesPanel::new(dir.path());
+        assert_eq!((panel.back(), panel.draws()), (4, 1));
+        assert!(warnings::take().is_none());
+        std::fs::write(&prefs, "[cardgames]\nback=12\ndraws=two\n").unwrap();
+        let panel = CardGamesPanel::new(dir.path());
+        assert_eq!((panel.back(), panel.draws()), (0, 3));
+        let told = || warnings::take().expect("not told").lines.join(" ");
+        let at = |line| format!("{}:{line}: ", prefs.display());
+        assert_eq!(told(), at(2) + "card back `12` is not one of 0 to 8; card back 0 is used instead.");
+        assert_eq!(told(), at(3) + "`two` cards drawn at a time is no choice (1 or 3); 3 is used instead.");
     }
 }

@@ -897,6 +897,31 @@ impl SolitaireBoard {
     }
 }
 
+/// The card back a preference names, 0 to 8; anything else is refused
+/// and the back stays as it is (`now`). The CardGames panel reads its
+/// back by this too, so that both tell a bad one alike (and once).
+pub fn back_pref(value: &str, now: usize) -> Result<usize, Refused> {
+    match value.parse::<usize>() {
+        Ok(n) if n < BACKS => Ok(n),
+        _ => {
+            let why = format!("card back `{value}` is not one of 0 to {}", BACKS - 1);
+            Err(Refused::new(why, format!("card back {now} is used instead")))
+        }
+    }
+}
+
+/// The cards drawn at a time a preference names, 1 or 3; anything else
+/// is refused and the draw stays as it is (`now`), as [`back_pref`].
+pub fn draws_pref(value: &str, now: u8) -> Result<u8, Refused> {
+    match value.parse::<u8>() {
+        Ok(n @ (1 | 3)) => Ok(n),
+        _ => {
+            let why = format!("`{value}` cards drawn at a time is no choice (1 or 3)");
+            Err(Refused::new(why, format!("{now} is used instead")))
+        }
+    }
+}
+
 impl Board<SolitaireVariant> for SolitaireBoard {
     fn title(&self) -> String {
         self.game_type.name.clone()
@@ -1107,24 +1132,12 @@ impl Board<SolitaireVariant> for SolitaireBoard {
 
     fn set_pref(&mut self, key: &str, value: &str) -> Result<(), Refused> {
         match key {
-            "back" => match value.parse::<usize>() {
-                Ok(n) if n < BACKS => self.options.back = n,
-                _ => {
-                    let why = format!("card back `{value}` is not one of 0 to {}", BACKS - 1);
-                    return Err(Refused::new(why, format!("card back {} is used instead", self.options.back)));
-                }
-            },
+            "back" => self.options.back = back_pref(value, self.options.back)?,
             "autoplay" => self.options.auto_foundations = switch_pref(value, self.options.auto_foundations)?,
             "random" => self.options.random_placement = switch_pref(value, self.options.random_placement)?,
             "solver" => self.assist.status_on = switch_pref(value, self.assist.status_on)?,
             WINNABLE_PREF => self.assist.winnable_only = switch_pref(value, self.assist.winnable_only)?,
-            "draws" => match value.parse::<u8>() {
-                Ok(n @ (1 | 3)) => self.draws = n,
-                _ => {
-                    let why = format!("`{value}` cards drawn at a time is no choice (1 or 3)");
-                    return Err(Refused::new(why, format!("{} is used instead", self.draws)));
-                }
-            },
+            "draws" => self.draws = draws_pref(value, self.draws)?,
             _ => {}
         }
         Ok(())
