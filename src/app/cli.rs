@@ -1094,10 +1094,12 @@ pub fn ms_deals_are_numbered() -> String {
     format!("Microsoft deals are numbered from 1 to {}", u32::MAX)
 }
 
-/// A seed for a fresh game when none was asked for.
+/// A seed for a fresh game when none was asked for: a game number, as
+/// New Game deals (see [`crate::core::short_number`]).
 fn clock_seed() -> u64 {
     use std::time::{SystemTime, UNIX_EPOCH};
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_secs() ^ u64::from(d.subsec_nanos()));
+    crate::core::short_number(now)
 }
 
 /// One kind of thing `parlour lint` checks.

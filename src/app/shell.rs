@@ -309,7 +309,8 @@ impl Shell {
     }
 
     /// The window's title: what is shown, then the program's name
-    /// ("Klondike - Parlour"); the help names the game it is the help for
+    /// ("Klondike - Parlour", or "Klondike #123456 - Parlour" where the
+    /// game's deals go by number: see [`View::caption`]); the help names the game it is the help for
     /// as the launcher does, from the game or from the launcher alike
     /// ("Help: Peg Solitaire - Parlour", whatever board is played), else
     /// the view it was opened over, or else its own title. The launcher,
@@ -319,7 +320,7 @@ impl Shell {
         const PROGRAM: &str = "Parlour";
         let about = |title: String| (!title.is_empty() && title != PROGRAM).then_some(title);
         match (self.view.is_help(), self.behind.last()) {
-            (false, _) => about(self.view.title()).map_or(PROGRAM.to_string(), |t| format!("{t} - {PROGRAM}")),
+            (false, _) => about(self.view.caption()).map_or(PROGRAM.to_string(), |t| format!("{t} - {PROGRAM}")),
             (true, under) => {
                 match self.view.help_subject().or_else(|| about(under.map_or_else(|| self.view.title(), |v| v.title())))
                 {
@@ -661,6 +662,13 @@ impl Shell {
         // F1 is help on every machine (the Amiga's Help key, Windows' F1).
         if let Input::Key { key: Key::Function(1), .. } = *input {
             self.command(&Command::Help);
+            return;
+        }
+        // F3 is Select Game, as in Windows FreeCell, where the game has it.
+        if let Input::Key { key: Key::Function(3), .. } = *input
+            && self.can(&Command::SelectGame)
+        {
+            self.command(&Command::SelectGame);
             return;
         }
         if let Input::Key { key: Key::Char(c), mods } = *input

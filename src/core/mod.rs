@@ -6,6 +6,7 @@
 //! - [`rng`]: the seeded generator; same seed, same deal, everywhere, forever.
 //! - [`hash`]: the pinned FNV-1a hash that fingerprints a variant's data.
 //! - [`game`]: the [`Game`] and [`Variant`] traits every game implements.
+//! - [`number`]: game numbers a player reads out and types again.
 //! - [`session`]: history with undo, redo, restart, new game and replay.
 //! - [`Diagnostic`]: a data file's problem, `path:LINE: message`.
 //! - [`files`]: atomic writes, backups, setting bad files aside.
@@ -24,6 +25,7 @@ pub mod game;
 pub mod hash;
 pub mod highscores;
 pub mod html;
+pub mod number;
 pub mod rng;
 pub mod save;
 pub mod session;
@@ -37,6 +39,7 @@ pub use diagnostic::{Diagnostic, Severity, escape_controls, is_line_of, printabl
 pub use files::{FileError, FileErrorKind};
 pub use game::{Game, Outcome, Refusal, Status, Variant};
 pub use hash::fnv1a64;
+pub use number::{GAME_NUMBER_DIGITS, MAX_GAME_NUMBER, parse_game_number, short_number};
 pub use rng::GameRng;
 pub use session::{Action, Mark, ReplayError, Session, Step};
 pub use stats::{GameStats, Stats};

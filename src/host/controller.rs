@@ -13,14 +13,17 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use crate::core::files::{self, Loaded};
 use crate::core::{
-    Action, FileError, FileErrorKind, Game, GameStats, Mark, Outcome, Session, Stats, Status, Variant, fnv1a64, plural,
-    save, sentence,
+    Action, FileError, FileErrorKind, GAME_NUMBER_DIGITS, Game, GameStats, Mark, Outcome, Session, Stats, Status,
+    Variant, fnv1a64, parse_game_number, plural, save, sentence, short_number,
 };
 use crate::gfx::{Rect, Surface};
 use crate::machines::{
-    Command, Frame, Input, Key, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand,
+    Command, EntryEvent, Frame, Input, Key, Machine, MachineId, Menu, MenuItem, Pointer, Requester, TextEntry,
+    ViewCommand,
 };
-use crate::views::board::{Board, DealSearch, Dealt, OPTIONS, Reply, clock, game_end, player_moved, undo_applies};
+use crate::views::board::{
+    Board, DealSearch, Dealt, OPTIONS, Reply, clock, game_end, player_moved, select_game_item, undo_applies,
+};
 use crate::views::{CLOCK_HZ, Response, View, background};
 
 use super::{Opening, Record, journal, prefs};
@@ -59,6 +62,8 @@ enum Asked {
 enum Leaving {
     /// A new deal.
     NewGame,
+    /// The game with this number (Select Game).
+    Number(u64),
     /// The same deal again, then the board's command, if any, that
     /// asked for it.
     Restart(Option<ViewCommand>),
@@ -66,10 +71,11 @@ enum Leaving {
 
 impl Leaving {
     /// The question's title (its button's label too) and question.
-    fn question(self) -> (&'static str, &'static str) {
+    fn question(self) -> (&'static str, String) {
         match self {
-            Leaving::NewGame => ("New Game", "Start a new game?"),
-            Leaving::Restart(_) => ("Restart", "Start this game again?"),
+            Leaving::NewGame => ("New Game", "Start a new game?".into()),
+            Leaving::Number(n) => ("New Game", format!("Start game {n}?")),
+            Leaving::Restart(_) => ("Restart", "Start this game again?".into()),
         }
     }
 }
@@ -149,6 +155,12 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// Said once the next game is dealt: that the game in progress left
     /// for it (by `--seed`) was counted as lost.
     left_counted: Option<&'static str>,
+    /// Select Game's box, while it asks for a number.
+    selecting: Option<TextEntry>,
+    /// The number each game dealt in this run was dealt for, by the step
+    /// that dealt it: where deals are winnable only, game 7 may be a deal
+    /// made from 7, whose seed is no number the player chose.
+    numbers: BTreeMap<usize, u64>,
     /// A refusal the status line says ("There is no card there.", a move
     /// the rules do not allow), as said. It answers one key or click: the
     /// next that moves the cursor or picks something up (the board
@@ -307,6 +319,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             awaiting_player: false,
             left_counted: None,
             refusal: None,
+            selecting: None,
+            numbers: BTreeMap::new(),
         };
         if let Some(rules) = &other_rules {
             c.count_left_in(rules);
@@ -422,6 +436,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             awaiting_player: false,
             left_counted: None,
             refusal: None,
+            selecting: None,
+            numbers: BTreeMap::new(),
         }
     }
 
@@ -441,6 +457,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
     pub fn board(&self) -> &B {
         &self.board
+    }
+
+    /// Select Game's box as drawn, while it is open (for tests and
+    /// scripts).
+    pub fn select_box(&self) -> Option<Requester> {
+        self.selecting.as_ref().map(TextEntry::requester)
     }
 
     /// Plays a move as if the board had asked for it (for scripts and
@@ -793,7 +815,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             return self.left_for(to);
         }
         let (title, question) = to.question();
-        self.confirm(Asked::ConfirmLeave(to), title, question)
+        self.confirm(Asked::ConfirmLeave(to), title, &question)
     }
 
     /// Gives up the game at the cursor (counted as lost if it is under
@@ -817,7 +839,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// cursor is given up.
     fn move_on(&mut self, to: Leaving) -> Response {
         match to {
-            Leaving::NewGame => self.new_game(),
+            Leaving::NewGame => self.new_game(next_seed(&self.session)),
+            Leaving::Number(n) => self.new_game(n),
             Leaving::Restart(then) => {
                 let restarted = self.restart();
                 match then.map(|c| self.board_command(c)) {
@@ -828,8 +851,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
     }
 
-    fn new_game(&mut self) -> Response {
-        let next = NextDeal::after(&self.session, next_seed(&self.session), &self.board);
+    /// Deals game `number` as the next game.
+    fn new_game(&mut self, number: u64) -> Response {
+        let next = NextDeal::after(&self.session, number, &self.board);
         if next.replace {
             self.keep_prefs();
         }
@@ -839,12 +863,15 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// The same deal back on the table: a step Undo takes back, where the
     /// board has undo; a history of its own otherwise.
     fn restart(&mut self) -> Response {
+        let number = self.game_number();
         if self.board.undoable() {
             self.session.restart();
         } else {
             self.session = Session::new(self.session.variant().clone(), self.session.seed());
             self.counted.clear();
+            self.numbers.clear();
         }
+        self.numbers.insert(self.session.game_start(), number);
         self.changed()
     }
 
@@ -854,13 +881,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn deal(&mut self, next: NextDeal<V>) -> bool {
         let Some(DealSearch { doing, doing_briefly, judge, run }) = self.board.deal_search(&next.variant, next.number)
         else {
-            self.dealt(next, None);
+            let seed = next.number;
+            self.dealt(next, seed, None);
             return true;
         };
         let stop = Arc::new(AtomicBool::new(false));
         if !background::allowed() {
             let (seed, note) = run(&mut |_| {}, stop);
-            self.dealt(NextDeal { number: seed, ..next }, note);
+            self.dealt(next, seed, note);
             return true;
         }
         let (tx, answer) = channel();
@@ -871,7 +899,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         });
         if spawned.is_err() {
             // Without a thread, the number is dealt as it comes.
-            self.dealt(next, None);
+            let seed = next.number;
+            self.dealt(next, seed, None);
             return true;
         }
         self.dealing = Some(Dealing { deal: next, doing, doing_briefly, judge, percent, stop, answer });
@@ -879,23 +908,27 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         false
     }
 
-    /// Puts `next` on the table (its number being the seed to deal), with
-    /// what the board's search said of it.
-    fn dealt(&mut self, next: NextDeal<V>, note: Option<String>) {
+    /// Puts `next` on the table, dealt from `seed` (its number, or the
+    /// deal the board's search found for it), with what the search said
+    /// of it.
+    fn dealt(&mut self, next: NextDeal<V>, seed: u64, note: Option<String>) {
         if next.replace && next.variant.id() != self.session.variant().id() {
             self.leave_rules(&next.variant);
         }
+        let number = next.number;
         if next.replace {
-            self.session = Session::new(next.variant, next.number);
+            self.session = Session::new(next.variant, seed);
             self.counted.clear();
-        } else if self.session.seed() == next.number && self.session.move_count() == 0 {
+            self.numbers.clear();
+        } else if self.session.seed() == seed && self.session.move_count() == 0 {
             // That very deal is on the table, untouched (a game opened by
             // its number again where numbers stand for winnable deals):
             // dealing it again would only add a step that Undo takes back
             // to the same table, and drop any moves waiting to be redone.
         } else {
-            self.session.new_game(next.number);
+            self.session.new_game(seed);
         }
+        self.numbers.insert(self.session.game_start(), number);
         if let Some(note) = note {
             self.message = note;
         }
@@ -983,8 +1016,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         d.stop.store(true, Ordering::Relaxed);
         self.message.clear();
         match answer {
-            Some((seed, note)) => self.dealt(NextDeal { number: seed, ..d.deal }, note),
-            None => self.dealt(d.deal, Some("The search was stopped: this game is dealt as it comes.".into())),
+            Some((seed, note)) => self.dealt(d.deal, seed, note),
+            None => {
+                let seed = d.deal.number;
+                self.dealt(d.deal, seed, Some("The search was stopped: this game is dealt as it comes.".into()))
+            }
         }
     }
 
@@ -1130,6 +1166,15 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         Response::Redraw
     }
 
+    /// The statistics box with the game on the table's number under its
+    /// figures, where deals go by number.
+    fn with_number(&self, mut req: Requester) -> Requester {
+        if self.numbered() {
+            req.lines.push(self.this_game());
+        }
+        req
+    }
+
     fn stats(&self) -> Response {
         let stats = Stats::load(&self.data_dir).unwrap_or_default();
         let game = stats.game(&self.id()).cloned().unwrap_or_default();
@@ -1145,7 +1190,58 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             req.lines.extend(self.board.stats_lines(&self.session, &game));
             req
         });
-        Response::Ask(req)
+        Response::Ask(self.with_number(req))
+    }
+
+    /// The number of the game at the cursor: the one it was dealt for
+    /// (see [`Controller::numbers`]), else its seed.
+    fn game_number(&self) -> u64 {
+        self.numbers.get(&self.session.game_start()).copied().unwrap_or_else(|| self.session.seed())
+    }
+
+    /// Whether the game's deals go by number: where every deal is alike
+    /// (a peg board, a Sokoban level) there is none to choose.
+    fn numbered(&self) -> bool {
+        !self.session.variant().deals_alike()
+    }
+
+    /// "This is game 123456.", said where the number is shown.
+    fn this_game(&self) -> String {
+        format!("This is game {}.", self.game_number())
+    }
+
+    /// Select Game's box: which game this is, and a field for the number
+    /// of the one to deal, empty for the player to type in.
+    fn select_game(&mut self) -> Response {
+        let lines = vec![self.this_game(), SELECT_ASKS.into()];
+        self.selecting = Some(TextEntry::new(SELECT_GAME, lines, "Game:", "", GAME_NUMBER_DIGITS));
+        Response::Redraw
+    }
+
+    /// The player's input to Select Game's box, which holds it all while
+    /// it is open: a number typed and taken deals that game as New Game
+    /// would (asking first where the game in progress would count as
+    /// lost); a number refused keeps the box open, saying why.
+    fn selecting_input(&mut self, input: &Input, machine: &Machine) -> Response {
+        let Some(entry) = &mut self.selecting else { return Response::Unchanged };
+        match entry.input(input, machine) {
+            EntryEvent::Ignored => Response::Unchanged,
+            EntryEvent::Edited => Response::Redraw,
+            EntryEvent::Cancelled => {
+                self.selecting = None;
+                Response::Redraw
+            }
+            EntryEvent::Done(text) => match parse_game_number(&text) {
+                Ok(number) => {
+                    self.selecting = None;
+                    self.leave(Leaving::Number(number))
+                }
+                Err(why) => {
+                    entry.lines[1] = why;
+                    Response::Redraw
+                }
+            },
+        }
     }
 
     /// Turns a board's reply into the shell's response.
@@ -1229,13 +1325,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
     fn game_menu(&self) -> Menu {
         let s = &self.session;
-        let mut items = vec![
-            MenuItem::new("New Game", Command::New).key('n'),
+        let mut items = vec![MenuItem::new("New Game", Command::New).key('n')];
+        items.extend(self.numbered().then(select_game_item));
+        items.extend([
             MenuItem::new("Restart", Command::Restart).key('r'),
             MenuItem::separator(),
             MenuItem::new("Undo", Command::Undo).key('z').enabled(self.can(&Command::Undo)),
             MenuItem::new("Redo", Command::Redo).key('y').enabled(self.can(&Command::Redo)),
-        ];
+        ]);
         if self.board.undoable() {
             // Greyed where they would do nothing (see `can`).
             items.extend([
@@ -1299,6 +1396,10 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, 
         }
     }
 }
+
+/// Select Game's title and what its box asks.
+const SELECT_GAME: &str = "Select Game";
+const SELECT_ASKS: &str = "Which game? Type its number.";
 
 /// The title of the boxes that tell of trouble with the journal.
 const SAVED_GAME: &str = "Saved Game";
@@ -1420,12 +1521,13 @@ const UNSAVED: &str = "Progress is not being saved.";
 /// writes failed.
 const SAVED_AGAIN: &str = "Progress is being saved again.";
 
-/// The seed of the next new game: derived from the history, so a replayed
-/// script deals the same games.
+/// The number of the next new game: derived from the history, so a
+/// replayed script deals the same games, and short enough for the player
+/// to read out and deal again (see [`short_number`]).
 fn next_seed<V: Variant>(session: &Session<V>) -> u64 {
     let mut bytes = session.seed().to_le_bytes().to_vec();
     bytes.extend((session.steps().len() as u64).to_le_bytes());
-    fnv1a64(&bytes)
+    short_number(fnv1a64(&bytes))
 }
 
 /// Whether `command` is one the controller answers (and so enables or dims
@@ -1434,6 +1536,7 @@ fn answers(command: &Command) -> bool {
     matches!(
         command,
         Command::New
+            | Command::SelectGame
             | Command::Restart
             | Command::Undo
             | Command::Redo
@@ -1508,6 +1611,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         self.board.title()
     }
 
+    /// "FreeCell #123456": the host window's title names the game by its
+    /// number where deals go by number.
+    fn caption(&self) -> String {
+        if self.numbered() { format!("{} #{}", self.title(), self.game_number()) } else { self.title() }
+    }
+
     fn menus(&self) -> Vec<Menu> {
         let mut menus = self.board.menu_bar(&self.session).unwrap_or_else(|| {
             let mut menus = vec![self.game_menu()];
@@ -1565,6 +1674,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
 
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
         self.board.draw(&self.session, s, machine, area);
+        if let Some(entry) = &self.selecting {
+            entry.draw(s, machine);
+        }
     }
 
     fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {
@@ -1580,6 +1692,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         }
         if self.dealing.is_some() {
             return self.dealing_input(input, machine);
+        }
+        // The game stands still while Select Game's box is open, as under
+        // the window's requesters.
+        if self.selecting.is_some() {
+            return self.selecting_input(input, machine);
         }
         if let Input::Tick { ms } = *input {
             let before = self.session.elapsed_ms() / 1000;
@@ -1638,8 +1755,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             self.awaiting_player = false;
         }
         self.stop_rerun();
+        // A command chosen over Select Game's box puts it away.
+        self.selecting = None;
         Some(match command {
             Command::New => self.leave(Leaving::NewGame),
+            Command::SelectGame => self.select_game(),
             Command::Restart => self.leave(Leaving::Restart(None)),
             Command::Undo => {
                 let ended = self.session.state().status() != Status::Playing;
@@ -1701,6 +1821,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             Command::ForwardToEnd => self.board.undoable() && self.game_end() > self.session.cursor(),
             Command::Replay => self.board.undoable() && self.game_end() > self.session.game_start(),
             Command::New | Command::Restart | Command::SaveAs | Command::Stats => true,
+            Command::SelectGame => self.numbered(),
             Command::View(c) => self.board.can(&self.session, *c),
             Command::Options => self.board.can(&self.session, OPTIONS),
             _ => false,

@@ -38,6 +38,8 @@ pub enum Command {
     Skin(String),
     // Every game, answered by the host's controller.
     New,
+    /// Deal a game chosen by its number (Windows FreeCell's Select Game).
+    SelectGame,
     Restart,
     Undo,
     Redo,

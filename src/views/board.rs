@@ -613,6 +613,13 @@ pub fn clock(seconds: u64) -> String {
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
+/// Game > Select Game..., which the controller answers, for the families'
+/// own menus too. Its key is the machine's command key with E (and F3, as
+/// in Windows FreeCell: see the shell).
+pub fn select_game_item() -> MenuItem {
+    MenuItem::new("Select Game...", Command::SelectGame).key('e')
+}
+
 #[cfg(test)]
 mod tests {
     use super::clock;

@@ -30,6 +30,11 @@ pub enum Response {
 pub trait View {
     /// The window or screen title.
     fn title(&self) -> String;
+    /// The host window's title: the title, and more where it helps and
+    /// would crowd the machine's own title (a game's number).
+    fn caption(&self) -> String {
+        self.title()
+    }
     /// The view's own menus, placed after the application's.
     fn menus(&self) -> Vec<Menu>;
     /// Figures the chrome shows (score, time, moves).

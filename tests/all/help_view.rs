@@ -262,13 +262,13 @@ fn f1_opens_the_game_s_help() {
 fn the_window_title_names_what_is_shown() {
     let (view, data) = super::support::open_game("klondike", 1);
     let mut d = Driver::new(Shell::new(machine(MachineId::AmigaPal), view, 1));
-    assert_eq!(d.shell().window_title(), "Klondike - Parlour");
+    assert_eq!(d.shell().window_title(), "Klondike #1 - Parlour", "with the number of the deal");
     // The guide's own title is its file's name: the help names the game.
     let f1 = Input::Key { key: Key::Function(1), mods: Modifiers::default() };
     d.feed(&[f1]);
     assert_eq!(d.shell().window_title(), "Help: Klondike - Parlour");
     d.command(&parlour::machines::Command::Close);
-    assert_eq!(d.shell().window_title(), "Klondike - Parlour");
+    assert_eq!(d.shell().window_title(), "Klondike #1 - Parlour");
     let launcher = parlour::app::launcher::Launcher::in_data_dir(data.path().to_path_buf());
     let mut d = Driver::new(Shell::new(machine(MachineId::AmigaPal), Box::new(launcher), 1));
     assert_eq!(d.shell().window_title(), "Parlour");

@@ -56,7 +56,8 @@ fn auto_play_to_the_foundations_joins_the_move_that_freed_the_card() {
 }
 
 /// Game type `id` opened by its controller in `data_dir` as `how` says.
-fn open_as(id: &str, data_dir: &std::path::Path, how: &parlour::host::Opening) -> Table {
+/// (Select Game's tests resume a journal with it too.)
+pub fn open_as(id: &str, data_dir: &std::path::Path, how: &parlour::host::Opening) -> Table {
     let game = parlour::app::catalog::find(id).unwrap();
     let gt = std::sync::Arc::new(parlour::app::catalog::game_type(&game).unwrap().clone());
     parlour::host::Controller::open(

@@ -25,6 +25,7 @@ mod rummi_view;
 mod scramble;
 mod screen_options;
 mod script;
+mod select_game;
 mod shots;
 mod sokoban;
 mod solitaire;

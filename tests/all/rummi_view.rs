@@ -386,7 +386,7 @@ fn the_menus_are_rummis_and_the_level_is_kept() {
     let menus = view.menus();
     let labels =
         |t| menu(&menus, t).items.iter().filter(|i| !i.is_separator()).map(|i| i.label.clone()).collect::<Vec<_>>();
-    assert_eq!(labels("Game")[..6], ["Back up", "New game", "Restart", "Single play", "About", "Quit"]);
+    assert_eq!(labels("Game")[..6], ["Back up", "New game", "Select game...", "Restart", "Single play", "About"]);
     assert_eq!(labels("Level"), ["Beginner", "Expert"]);
     assert_eq!(labels("Screen"), ["Front", "Back", "Workbench", "Set Mode..."]);
     assert!(menu(&menus, "Level").items[1].checked);

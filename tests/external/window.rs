@@ -542,7 +542,7 @@ fn the_window_tells_the_window_manager_its_least_size_class_and_title() {
     );
     let id = wait_for_window(&display, (640, 512), &mut app);
     let said = || xprop(&display, &id, &["WM_CLASS", "WM_NORMAL_HINTS", "WM_NAME"]);
-    wait_until_said(said, "\"Klondike - Parlour\"");
+    wait_until_said(said, "\"Klondike #1 - Parlour\"");
     let said = said();
     assert!(said.contains("WM_CLASS(STRING) = \"parlour\", \"Parlour\""), "{said}");
     assert!(said.contains("minimum size: 640 by 512"), "{said}");
