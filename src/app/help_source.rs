@@ -19,8 +19,20 @@ fn find_guide(name: &str) -> Option<PathBuf> {
     guide_dirs().into_iter().map(|d| d.join(name)).find(|p| p.is_file())
 }
 
+/// The page on using the help viewer, in Parlour's manual.
+const USING_HELP: (&str, &str) = ("parlour.guide", "UsingHelp");
+
+/// Reads a help file to show at `node`. One that names no Help page of
+/// its own (every help but Parlour's manual, a player's own guide or
+/// page too) gets the page on using help, as AmigaGuide's Help button
+/// tells of AmigaGuide where a guide has no @HELP: no file has to name it.
 fn open(path: &Path, node: &str) -> Result<(Document, String), String> {
-    read_file(path).map(|doc| (doc, node.to_string()))
+    let mut doc = read_file(path)?;
+    if doc.help.is_none() {
+        let (file, node) = USING_HELP;
+        doc.help = find_guide(file).map(|path| Target::File { path, node: node.to_string() });
+    }
+    Ok((doc, node.to_string()))
 }
 
 fn guide(name: &str, node: &str) -> Result<(Document, String), String> {

@@ -310,23 +310,23 @@ impl Shell {
 
     /// The window's title: what is shown, then the program's name
     /// ("Klondike - Parlour", or "Klondike #123456 - Parlour" where the
-    /// game's deals go by number: see [`View::caption`]); the help names the game it is the help for
-    /// as the launcher does, from the game or from the launcher alike
+    /// game's deals go by number: see [`View::caption`]); the help names
+    /// the game it is the help for as the launcher does, from the game or from the launcher alike
     /// ("Help: Peg Solitaire - Parlour", whatever board is played), else
-    /// the view it was opened over, or else its own title. The launcher,
-    /// and the help on Parlour itself, say no more than the program's name
-    /// does ("Parlour", "Help - Parlour").
+    /// the view it was opened over, or else its own title. The launcher
+    /// says no more than the program's name does ("Parlour"). The help's
+    /// title is always "Help: " before the title the window would have
+    /// without it, so the help on Parlour itself is "Help: Parlour".
     pub fn window_title(&self) -> String {
         const PROGRAM: &str = "Parlour";
         let about = |title: String| (!title.is_empty() && title != PROGRAM).then_some(title);
+        let named = |subject: Option<String>| subject.map_or(PROGRAM.to_string(), |t| format!("{t} - {PROGRAM}"));
         match (self.view.is_help(), self.behind.last()) {
-            (false, _) => about(self.view.caption()).map_or(PROGRAM.to_string(), |t| format!("{t} - {PROGRAM}")),
+            (false, _) => named(about(self.view.caption())),
             (true, under) => {
-                match self.view.help_subject().or_else(|| about(under.map_or_else(|| self.view.title(), |v| v.title())))
-                {
-                    Some(subject) => format!("Help: {subject} - {PROGRAM}"),
-                    None => format!("Help - {PROGRAM}"),
-                }
+                let subject =
+                    self.view.help_subject().or_else(|| about(under.map_or_else(|| self.view.title(), |v| v.title())));
+                format!("Help: {}", named(subject))
             }
         }
     }

@@ -273,7 +273,8 @@ fn the_window_title_names_what_is_shown() {
     let mut d = Driver::new(Shell::new(machine(MachineId::AmigaPal), Box::new(launcher), 1));
     assert_eq!(d.shell().window_title(), "Parlour");
     d.feed(&[f1]);
-    assert_eq!(d.shell().window_title(), "Help - Parlour");
+    // One pattern: "Help: " and the title the window has without the help.
+    assert_eq!(d.shell().window_title(), "Help: Parlour");
     // Help opened on its own names itself.
     let d = Driver::new(Shell::new(machine(MachineId::MacSe30), Box::new(guide_viewer()), 1));
     assert_eq!(d.shell().window_title(), format!("Help: {} - Parlour", d.shell().title()));
@@ -561,4 +562,38 @@ fn help_shot_names_the_guide_lines_wider_than_the_window() {
         path.display()
     );
     assert_eq!(said, told);
+}
+
+/// Every shipped help, and a game's page, reaches the page on using help
+/// in Parlour's manual: H goes there from the game's help on every
+/// machine (greyed there, as the reader is on it), and from the manual.
+#[test]
+fn every_help_reaches_the_page_on_using_help() {
+    use parlour::app::help_source::document_for;
+    use parlour::help::model::Target;
+    let guides = std::fs::read_dir("guide").unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned());
+    let shipped: Vec<String> = guides.filter(|n| n.ends_with(".guide") || n.ends_with(".imaj")).collect();
+    assert!(shipped.len() > 5, "{shipped:?}");
+    for name in &shipped {
+        let (doc, _) = document_for(Some(name.as_str()), None, MachineId::AmigaPal).unwrap();
+        let help = match &doc.help {
+            Some(Target::File { path, node }) if path.file_name().is_some_and(|f| f == "parlour.guide") => node,
+            Some(Target::Node { file: None, node, .. }) if name == "parlour.guide" => node,
+            other => panic!("{name}: {other:?}"),
+        };
+        assert_eq!(help, "UsingHelp", "{name}");
+    }
+    let (page, _) = document_for(Some("klondike"), None, MachineId::Yazzle).unwrap();
+    assert!(matches!(&page.help, Some(Target::File { node, .. }) if node == "UsingHelp"), "{:?}", page.help);
+    let f1 = Input::Key { key: Key::Function(1), mods: Modifiers::default() };
+    for id in MachineId::ALL {
+        let (view, _data) = super::support::open_game("klondike", 1);
+        let mut d = Driver::new(Shell::new(machine(id), view, 1));
+        d.feed(&[f1]);
+        assert!(d.shell().can(&nav("help-help")), "{id}: the game's help has a Help page");
+        d.command(&nav("help-help"));
+        assert!(!d.shell().can(&nav("help-help")), "{id}: on the page on using help");
+        let title = if id == MachineId::Yazzle { "Using the help" } else { "parlour.guide" };
+        assert_eq!(d.shell().title(), title, "{id}");
+    }
 }

@@ -189,12 +189,26 @@ impl Viewer {
     }
 
     /// The status line: why the last action did nothing, else the first
-    /// problem the reader found in the document.
+    /// problem the reader found in the topic shown. The document's
+    /// problems were told whole as it opened; on another topic the line
+    /// would blame it for a line the reader cannot see.
     pub fn status(&self) -> String {
         if !self.status.is_empty() {
             return self.status.clone();
         }
-        self.here.doc.diagnostics.first().map_or_else(String::new, told)
+        let lines = self.node_lines();
+        let mine = self.here.doc.diagnostics.iter().find(|d| lines.contains(&d.line));
+        mine.map_or_else(String::new, told)
+    }
+
+    /// The source lines of the topic shown: from its first line to the
+    /// next topic's, the lines before the first topic (the file's own
+    /// header) with the first.
+    fn node_lines(&self) -> std::ops::Range<usize> {
+        let nodes = &self.here.doc.nodes;
+        let start = if self.here.node == 0 { 0 } else { self.node().line };
+        let end = nodes.iter().skip(self.here.node + 1).map(|n| n.line).find(|&l| l > start).unwrap_or(usize::MAX);
+        start..end
     }
 
     /// The documents with problems read since the last call (the first
@@ -407,10 +421,15 @@ impl Viewer {
         }
     }
 
-    /// Whether a target is the node already shown.
+    /// Whether a target is the node already shown, named from this
+    /// document or (a way carried over from another) by its path.
     fn is_here(&self, target: &Target) -> bool {
-        matches!(target, Target::Node { file: None, node, .. }
-            if self.here.doc.node_index(node).is_some_and(|i| i == self.here.node))
+        let node = match target {
+            Target::Node { file: None, node, .. } => node,
+            Target::File { path, node } if *path == self.here.doc.path => node,
+            _ => return false,
+        };
+        find_node(&self.here.doc, node) == Some(self.here.node)
     }
 
     /// Follows a link or button target.
@@ -460,7 +479,8 @@ impl Viewer {
     /// says why not.
     fn open(&mut self, opened: Result<Document, String>, name: &str, node: &str, line: usize) {
         match opened {
-            Ok(doc) => {
+            Ok(mut doc) => {
+                inherit_ways(&mut doc, &self.here.doc);
                 let doc = self.opened.share(doc);
                 match find_node(&doc, node) {
                     Some(i) => self.go(doc, i, line),
@@ -907,6 +927,35 @@ fn share(mut doc: Document) -> Arc<Document> {
         doc.nodes.push(page);
     }
     Arc::new(doc)
+}
+
+/// Gives a document opened from `from` the ways out it lacks that `from`
+/// has: its Help page, and, for a page of its own (one node, whose
+/// Contents would be itself), its Contents. Another game type's page
+/// linked from a game's page leads to the same manual as the first did,
+/// and every guide opened from Parlour's reaches the page on using help.
+fn inherit_ways(doc: &mut Document, from: &Document) {
+    if doc.help.is_none() {
+        doc.help = from.help.as_ref().and_then(|t| carried(t, from));
+    }
+    if doc.contents.is_none() && doc.nodes.len() <= 1 {
+        doc.contents = from.contents.as_ref().and_then(|t| carried(t, from));
+    }
+}
+
+/// A target of `from` as another document reaches it: by its file's
+/// path, as its own node names mean `from`'s nodes. A link `from` could
+/// not follow (out of its folder, a command) is not carried.
+fn carried(target: &Target, from: &Document) -> Option<Target> {
+    match target {
+        Target::File { .. } => Some(target.clone()),
+        Target::Node { file: None, node, .. } => Some(Target::File { path: from.path.clone(), node: node.clone() }),
+        Target::Node { file: Some(file), node, .. } => {
+            let path = source::beside(&from.path, file).ok()?;
+            Some(Target::File { path, node: node.clone() })
+        }
+        _ => None,
+    }
 }
 
 /// The most problems the page of a document that cannot be shown lists:

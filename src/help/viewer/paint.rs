@@ -225,8 +225,18 @@ fn link_text(
             } else {
                 look.paint(Pen::Disabled)
             };
-            s.draw_text(font, &label, r.x, ty, ink, style);
-            dotted_underline(s, (font, style), &label, (r.x, ty), ink);
+            match ink {
+                // A grey that is a dither (the 1-bit Mac) greys the label
+                // by lightening its strokes, not by dithering them away.
+                Paint::Pattern { fore, .. } => {
+                    lightened_text(s, (font, style), &label, (r.x, ty), fore);
+                    dotted_underline(s, (font, style), &label, (r.x, ty), Paint::Solid(fore), SPARSE_DOTS);
+                }
+                Paint::Solid(_) => {
+                    s.draw_text(font, &label, r.x, ty, ink, style);
+                    dotted_underline(s, (font, style), &label, (r.x, ty), ink, DOTS);
+                }
+            }
         }
         Manner::Page => {
             let underline = TextStyle { underline: true, ..style };
@@ -246,7 +256,14 @@ fn link_text(
 /// the dots join the letters at one bit); under the words only, as a dot
 /// under a space reads as a full stop; and broken a pixel either side of a
 /// descender, as QuickDraw breaks its underline, so "g" stays a "g".
-fn dotted_underline(s: &mut Surface, (font, style): (&Font, TextStyle), label: &str, (x, ty): (i32, i32), ink: Paint) {
+fn dotted_underline(
+    s: &mut Surface,
+    (font, style): (&Font, TextStyle),
+    label: &str,
+    (x, ty): (i32, i32),
+    ink: Paint,
+    every: i32,
+) {
     let under = ty + font.height() as i32 - 1;
     let mut dots = Vec::new();
     let mut pen = x;
@@ -256,12 +273,38 @@ fn dotted_underline(s: &mut Surface, (font, style): (&Font, TextStyle), label: &
         if !c.is_whitespace() {
             let descender = |col: i32| col >= 0 && (font.ascent()..font.height()).any(|row| glyph.ink(col as u32, row));
             let clear = |px: i32| !(px - pen - 1..=px - pen + 1).any(descender);
-            dots.extend((pen..pen + advance).filter(|px| (px - x) % 2 == 0 && clear(*px)));
+            dots.extend((pen..pen + advance).filter(|px| (px - x) % every == 0 && clear(*px)));
         }
         pen += advance;
     }
     for px in dots {
         s.put(px, under, ink.value_at(px, under));
+    }
+}
+
+/// A link's underline has a dot every other pixel; a greyed link's on a
+/// 1-bit screen every fourth, lighter as its label is.
+const DOTS: i32 = 2;
+const SPARSE_DOTS: i32 = 4;
+
+/// Text greyed on a screen whose grey is a dither, which would leave too
+/// little of a 9-point letter to read ("Passwd" read "P.sswd"): every
+/// other pixel inside a run of three or more goes, across or down, while
+/// the ends, corners and lone pixels of each stroke stay, so every stroke
+/// keeps its whole length and the letter its shape, only lighter.
+fn lightened_text(s: &mut Surface, (font, style): (&Font, TextStyle), text: &str, (x, y): (i32, i32), fore: u32) {
+    // Drawn first on a scratch surface, as the glyphs' pixels decide
+    // which go; an italic slant leans past the text's width.
+    let (w, h) = (width(font, text, style) + font.height() as i32, font.height() as i32);
+    let mut scratch = Surface::rgb(w.max(1) as u32, h.max(1) as u32);
+    scratch.draw_text(font, text, 0, 0, Paint::Solid(0xFFFFFF), style);
+    let ink = |cx: i32, cy: i32| scratch.get(cx, cy).is_some_and(|v| v != 0);
+    for (cx, cy) in (0..h).flat_map(|cy| (0..w).map(move |cx| (cx, cy))) {
+        let inside_run = (ink(cx - 1, cy) && ink(cx + 1, cy)) || (ink(cx, cy - 1) && ink(cx, cy + 1));
+        let (px, py) = (x + cx, y + cy);
+        if ink(cx, cy) && !(inside_run && (px + py) % 2 != 0) {
+            s.put(px, py, fore);
+        }
     }
 }
 

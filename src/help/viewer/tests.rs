@@ -515,6 +515,121 @@ fn a_game_types_page_reaches_the_page_of_another_beside_it() {
     assert_eq!(v.title(), "Twin Klondike");
 }
 
+/// Another game type's page, reached from a game's page, leads to the
+/// manual's contents and to the page on using help as the first did:
+/// its Contents button is there and C opens the manual, never "You are
+/// reading it." on a page that is not the contents.
+#[test]
+fn a_page_reached_from_a_game_page_keeps_its_contents_and_help() {
+    let dir = tempfile::tempdir().unwrap();
+    for folder in ["Linker", "Other Golf"] {
+        let folder = dir.path().join(folder);
+        std::fs::create_dir(&folder).unwrap();
+        std::fs::write(folder.join("game.ini"), "[General]\n").unwrap();
+    }
+    let linker = dir.path().join("Linker/game.html");
+    std::fs::write(&linker, "<title>Linker</title><p><a href=\"../Other Golf/game.html\">Other Golf</a></p>").unwrap();
+    std::fs::write(dir.path().join("Other Golf/game.html"), "<title>Other Golf</title><p>Rules</p>").unwrap();
+    let manual = dir.path().join("manual.guide");
+    std::fs::write(&manual, "@DATABASE m\n@NODE MAIN \"M\"\nx\n@ENDNODE\n@NODE Contents \"C\"\ny\n@ENDNODE\n").unwrap();
+    let mut doc = crate::help::read_file(&linker).unwrap();
+    doc.contents = Some(Target::File { path: manual.clone(), node: "Contents".into() });
+    doc.help = Some(Target::File { path: manual.clone(), node: "MAIN".into() });
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut v = Viewer::new(doc, None);
+    let links = v.visible_links(&m, area);
+    v.follow(&links[0].1);
+    assert_eq!(v.title(), "Other Golf", "{}", v.status());
+    assert!(v.can(Control::Contents) && v.can(Control::Help));
+    assert!(v.panes(&m, area).button(Control::Contents).is_some());
+    v.input(&key(Key::Char('c')), &m, area);
+    assert_eq!((v.document().path.clone(), v.node_name()), (manual.clone(), "Contents"), "{}", v.status());
+    v.press(Control::Retrace);
+    v.input(&key(Key::Char('h')), &m, area);
+    assert_eq!((v.document().path.clone(), v.node_name()), (manual, "MAIN"), "{}", v.status());
+    // On the page it leads to, H says so.
+    v.input(&key(Key::Char('h')), &m, area);
+    assert_eq!(v.status(), "You are reading it.");
+}
+
+/// A guide opened from one with a Help page (Parlour's, on using help)
+/// reaches that page too, where it names none of its own.
+#[test]
+fn a_guide_opened_from_another_shares_its_help_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("first.guide");
+    std::fs::write(&first, "@DATABASE f\n@HELP Using\n@NODE MAIN \"F\"\n@{\" On \" link second.guide/MAIN}\n@ENDNODE\n@NODE Using \"U\"\nu\n@ENDNODE\n").unwrap();
+    std::fs::write(
+        dir.path().join("second.guide"),
+        "@DATABASE s\n@NODE MAIN \"S\"\ns\n@ENDNODE\n@NODE Two \"T\"\nt\n@ENDNODE\n",
+    )
+    .unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut v = Viewer::new(crate::help::read_file(&first).unwrap(), None);
+    let links = v.visible_links(&m, area);
+    v.follow(&links[0].1);
+    assert_eq!(v.title(), "s");
+    // Its own contents is its first page still.
+    assert!(!v.can(Control::Contents));
+    v.press(Control::Help);
+    assert_eq!((v.document().path.clone(), v.node_name()), (first, "Using"), "{}", v.status());
+}
+
+/// The status line tells the problem of the topic shown, not the
+/// document's first problem on every topic (Mac SE/30's status line
+/// kept "broken.guide:7: ..." wherever the reader went).
+#[test]
+fn the_status_line_tells_the_problems_of_the_topic_shown() {
+    let mut doc = guide();
+    for (n, line) in doc.nodes.iter_mut().zip([3, 10, 20]) {
+        n.line = line;
+    }
+    doc.diagnostics.push(Diagnostic::warning(&doc.path.clone(), 1, "no @$VER"));
+    doc.diagnostics.push(Diagnostic::error(&doc.path.clone(), 12, "links to node NoSuchNode"));
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut v = Viewer::new(doc, None);
+    assert_eq!(v.status(), "test.guide:1: no @$VER", "the file's header goes with its first topic");
+    v.input(&key(Key::Char('n')), &m, area);
+    assert_eq!((v.node_name(), v.status()), ("two", "test.guide:12: links to node NoSuchNode".to_string()));
+    v.input(&key(Key::Char('n')), &m, area);
+    assert_eq!((v.node_name(), v.status()), ("three", String::new()));
+    v.input(&key(Key::Backspace), &m, area);
+    assert_eq!(v.status(), "test.guide:12: links to node NoSuchNode");
+}
+
+/// A dead link on the 1-bit Mac is greyed legibly: a 50% dither left
+/// too little of a 9-point "a" to read ("Passwd" read "P.sswd"). Its
+/// label keeps every pixel of the live label's that ends a stroke or
+/// stands alone, and only lightens the runs between.
+#[test]
+fn a_dead_link_on_the_one_bit_mac_keeps_every_stroke() {
+    let (m, area) = machine(MachineId::MacSe30);
+    let label_ink = |target: Target| {
+        let doc = Document {
+            path: PathBuf::from("t.imaj"),
+            nodes: vec![node("MAIN", vec![para(vec![text("See "), link("Passwd", target)])])],
+            ..Document::default()
+        };
+        let v = Viewer::new(doc, None);
+        let mut s = m.new_surface();
+        v.draw(&mut s, &m, area);
+        let (r, _) = v.visible_links(&m, area)[0].clone();
+        // Above the underline's row.
+        let pixels = (r.y..r.bottom() - 1).flat_map(|y| (r.x..r.right()).map(move |x| (x, y)));
+        let black = crate::gfx::Rgb::BLACK;
+        pixels.filter(|&(x, y)| s.colour_at(x, y) == Some(black)).collect::<HashSet<(i32, i32)>>()
+    };
+    let live = label_ink(Target::node("MAIN"));
+    let dead = label_ink(Target::Url("https://example.com/".into()));
+    assert!(dead.is_subset(&live) && dead.len() < live.len(), "{} of {}", dead.len(), live.len());
+    let inside_run = |&(x, y): &(i32, i32)| {
+        let has = |dx: i32, dy: i32| live.contains(&(x + dx, y + dy));
+        (has(-1, 0) && has(1, 0)) || (has(0, -1) && has(0, 1))
+    };
+    let lost: Vec<&(i32, i32)> = live.iter().filter(|p| !inside_run(p) && !dead.contains(p)).collect();
+    assert!(lost.is_empty(), "stroke ends and lone pixels lost: {lost:?}");
+}
+
 #[test]
 fn escape_the_close_gadget_and_the_close_button_close() {
     let (m, area) = machine(MachineId::AmigaPal);
