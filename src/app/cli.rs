@@ -581,10 +581,10 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
     match cli.command {
         None => open_window(&before, "launcher", None),
         Some(Command::List) => {
-            for g in catalog::games() {
+            for g in catalog::games().iter() {
                 say!("{}\t{}", g.id, escape_controls(&g.name));
             }
-            for left in catalog::left_out() {
+            for left in catalog::left_out().iter() {
                 eprintln!("warning: {} is left out: {}", escape_controls(&left.name), escape_controls(&left.why));
             }
             Ok(())

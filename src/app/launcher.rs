@@ -16,7 +16,8 @@ use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, Men
 use crate::views::widgets::{self, ButtonFocus, DoubleClicks, FocusKey, ListLayout, ListScroll, TypeSelect};
 use crate::views::{OPEN_SELECTED, Response, View};
 
-use super::{capture, catalog, settings};
+use super::catalog::{self, Listing};
+use super::{capture, settings};
 use crate::host::{GameEntry, Kind, LeftOut, Places, Record, prefs};
 use crate::machines::ViewCommand;
 use crate::views::board::Refused;
@@ -82,9 +83,10 @@ pub struct Launcher {
 /// screen; `parlour lint` names them all.
 const LEFT_OUT_SHOWN: usize = 3;
 
-/// Whether the box telling what was left out has been shown: once a run,
-/// not each time a game closes and the launcher comes back.
-static LEFT_OUT_TOLD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// What the box telling what was left out has named this run: each thing
+/// is told once, not each time a game closes and the launcher comes back,
+/// but a game type broken while Parlour runs is told when it is found.
+static LEFT_OUT_TOLD: std::sync::Mutex<Vec<LeftOut>> = std::sync::Mutex::new(Vec::new());
 
 /// A row's picture reduced to fit a frame: (row, the frame's inner size,
 /// then the picture's width, height and pixels, or why there is none to
@@ -108,6 +110,23 @@ enum Picture {
 /// The preferences section keeping the game last played from the
 /// launcher, which a new run of the launcher starts at.
 const LAUNCHER_PREFS: &str = "launcher";
+
+/// The (id, name) of every game of `listing`, as the launcher lists them.
+fn names_of(listing: &Listing) -> Vec<(String, String)> {
+    listing.games.iter().map(|g| (g.id.to_string(), g.name.to_string())).collect()
+}
+
+/// How far the player whose files are kept in `dir` has come through
+/// each of `games`' levels (see [`Family::progress`](crate::host::Family)).
+fn progress_of(games: &[(String, String)], dir: &std::path::Path) -> Vec<Option<String>> {
+    let places = Places { data_dir: dir.to_path_buf(), ..catalog::places() };
+    let listed = catalog::games();
+    let progress = |id: &str| {
+        let game = listed.iter().find(|g| g.id == id)?;
+        (game.family.progress)(game, &places).map(|(name, figure)| format!("{name}: {figure}."))
+    };
+    games.iter().map(|(id, _)| progress(id)).collect()
+}
 
 /// The row of `games` played last from the launcher kept in `dir`, if
 /// any; a game it does not list (since removed, or mistyped) is told of
@@ -185,9 +204,11 @@ impl Launcher {
 
     /// The launcher listing every game, its choices and the game played
     /// last kept in the data folder `dir`.
+    /// The games are read again: a game.ini edited or broken while a game
+    /// was played shows in the list the launcher comes back with.
     pub fn in_data_dir(dir: PathBuf) -> Launcher {
-        let mut l =
-            Launcher::listing(catalog::games().iter().map(|g| (g.id.to_string(), g.name.to_string())).collect());
+        let listing = catalog::read_again();
+        let mut l = Launcher::listing(names_of(&listing));
         if let Some((id, first)) = REMEMBERED.with(|r| r.borrow().get(&l.title).cloned()) {
             l.selected = l.games.iter().position(|(g, _)| *g == id).unwrap_or(0);
             l.scroll.set(ListScroll::at(first));
@@ -196,7 +217,32 @@ impl Launcher {
             // A new run starts at the game played last, brought into view.
             l.selected = row;
         }
-        l.keeping_choices_in(dir).telling_left_out(catalog::left_out().to_vec(), Kind::GameType)
+        l.keeping_choices_in(dir).telling_left_out(listing.left_out.to_vec(), Kind::GameType)
+    }
+
+    /// The launcher listing `listing`, read again, with the game selected
+    /// kept selected where it is still listed; false if it is not (its
+    /// game.ini broken or its folder gone since it was listed), when the
+    /// row now in its place is selected.
+    fn relist(&mut self, listing: &Listing) -> bool {
+        let selected = self.games.get(self.selected).map(|(id, _)| id.clone());
+        self.games = names_of(listing);
+        self.pictures = self.games.iter().map(|(id, _)| picture_of(id)).collect();
+        *self.preview.borrow_mut() = None;
+        if let Some(dir) = &self.data_dir {
+            self.progress = progress_of(&self.games, dir);
+        }
+        self.left_out = listing.left_out.to_vec();
+        match self.games.iter().position(|(id, _)| Some(id) == selected.as_ref()) {
+            Some(row) => {
+                self.selected = row;
+                true
+            }
+            None => {
+                self.selected = self.selected.min(self.games.len().saturating_sub(1));
+                false
+            }
+        }
     }
 
     /// The launcher with `id` selected and, when it first shows, scrolled
@@ -217,12 +263,7 @@ impl Launcher {
     pub fn keeping_choices_in(mut self, dir: PathBuf) -> Launcher {
         self.winnable_only = prefs::shared_on(&dir, prefs::WINNABLE);
         self.records = Stats::peek(&dir);
-        let places = Places { data_dir: dir.clone(), ..catalog::places() };
-        let progress = |id: &str| {
-            let game = catalog::games().iter().find(|g| g.id == id)?;
-            (game.family.progress)(game, &places).map(|(name, figure)| format!("{name}: {figure}."))
-        };
-        self.progress = self.games.iter().map(|(id, _)| progress(id)).collect();
+        self.progress = progress_of(&self.games, &dir);
         self.data_dir = Some(dir);
         self
     }
@@ -275,10 +316,10 @@ impl Launcher {
         self
     }
 
-    /// What was left out, by kind in the order first met.
-    fn left_out_by_kind(&self) -> Vec<(Kind, Vec<&LeftOut>)> {
+    /// What of `left_out` was left out, by kind in the order first met.
+    fn by_kind(left_out: &[LeftOut]) -> Vec<(Kind, Vec<&LeftOut>)> {
         let mut kinds: Vec<(Kind, Vec<&LeftOut>)> = Vec::new();
-        for left in &self.left_out {
+        for left in left_out {
             match kinds.iter_mut().find(|(k, _)| *k == left.kind) {
                 Some((_, items)) => items.push(left),
                 None => kinds.push((left.kind, vec![left])),
@@ -301,9 +342,14 @@ impl Launcher {
     /// The box telling what was left out, as the launcher shows it once a
     /// run: each kind under its own heading, the first few things named.
     pub fn left_out_box(&self) -> Requester {
+        self.box_telling(&self.left_out)
+    }
+
+    /// The box telling of `left_out`, some or all of what was left out.
+    fn box_telling(&self, left_out: &[LeftOut]) -> Requester {
         let mut lines = Vec::new();
         let mut room = LEFT_OUT_SHOWN;
-        for (kind, items) in self.left_out_by_kind() {
+        for (kind, items) in Self::by_kind(left_out) {
             if room == 0 {
                 break;
             }
@@ -313,10 +359,10 @@ impl Launcher {
         }
         // Only things of its own rows are left out of the list; the rest
         // are boards and levels that cannot be read.
-        let title = if self.left_out.iter().any(|left| left.kind == self.rows) { "Left Out" } else { "Cannot Be Read" };
+        let title = if left_out.iter().any(|left| left.kind == self.rows) { "Left Out" } else { "Cannot Be Read" };
         // Each line says all lint would of its file; only those the box
         // has no room for are lint's to name.
-        if let Some(more) = self.left_out.len().checked_sub(LEFT_OUT_SHOWN).filter(|&n| n > 0) {
+        if let Some(more) = left_out.len().checked_sub(LEFT_OUT_SHOWN).filter(|&n| n > 0) {
             lines.push(format!("And {more} more (parlour lint names them)."));
         }
         Requester { title: title.into(), lines, buttons: vec!["OK".into()] }
@@ -418,7 +464,14 @@ impl Launcher {
         self
     }
 
-    fn play_selected(&self) -> Response {
+    /// Plays the game selected. The launcher's own list is read again
+    /// first, so a game type is played as its game.ini is now; one that no
+    /// longer reads leaves the list and is told of (see
+    /// [`View::take_notice`]) instead of being played as it was.
+    fn play_selected(&mut self) -> Response {
+        if self.data_dir.is_some() && !self.relist(&catalog::read_again()) {
+            return Response::Redraw;
+        }
         let Some((id, _)) = self.games.get(self.selected) else { return Response::Unchanged };
         if let Some(dir) = &self.data_dir
             && let Err(e) = prefs::write(dir, LAUNCHER_PREFS, &[("game", id.clone())])
@@ -572,7 +625,8 @@ fn set_caption(font: &Font, width: i32, lines: usize, name: Option<&str>, facts:
 /// game type with one, else its opening screen; None for what is not a
 /// game (a level, a kept game).
 fn picture_of(id: &str) -> Option<Picture> {
-    let entry = catalog::games().iter().find(|g| g.id == id)?;
+    let listed = catalog::games();
+    let entry = listed.iter().find(|g| g.id == id)?;
     let file = catalog::game_type(entry).map(|t| in_any_case(&t.folder, "game.bmp")).filter(|p| p.is_file());
     let id = entry.id.to_string();
     Some(match file {
@@ -600,7 +654,8 @@ impl Picture {
                 Ok(full)
             }
             Picture::File(_, id) | Picture::Opening(id) => {
-                let game = catalog::games().iter().find(|g| g.id == *id).ok_or_else(String::new)?;
+                let listed = catalog::games();
+                let game = listed.iter().find(|g| g.id == *id).ok_or_else(String::new)?;
                 let machine = Machine::new(&machine.choice(), machine.id()).map_err(|e| e.to_string())?;
                 capture::opening(game, machine)
             }
@@ -745,15 +800,20 @@ impl View for Launcher {
             return listed;
         }
         let mut said = vec![listed.trim_end_matches('.').to_string()];
-        said.extend(self.left_out_by_kind().into_iter().map(|(kind, items)| self.left_out_words(kind, items.len()).0));
+        said.extend(
+            Self::by_kind(&self.left_out).into_iter().map(|(kind, items)| self.left_out_words(kind, items.len()).0),
+        );
         format!("{}.", said.join("; "))
     }
 
     fn take_notice(&mut self) -> Option<Requester> {
-        if self.left_out.is_empty() || LEFT_OUT_TOLD.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        let mut told = LEFT_OUT_TOLD.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let untold: Vec<LeftOut> = self.left_out.iter().filter(|left| !told.contains(left)).cloned().collect();
+        if untold.is_empty() {
             return None;
         }
-        Some(self.left_out_box())
+        told.extend(untold.iter().cloned());
+        Some(self.box_telling(&untold))
     }
 
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
@@ -863,6 +923,30 @@ mod tests {
         let unknown = "unknown game `vic20-pong` (the launcher lists no game of that id)";
         assert_eq!(told(), format!("{}{unknown}; {} is selected instead.", at(4), l.games[0].1));
         assert_eq!(told(), at(2) + "`yes` is neither 1 (on) nor 0 (off); the switch stays off.");
+    }
+
+    /// Play from the launcher lists the games as they are now: a game
+    /// type whose game.ini broke since it was listed leaves the list, and
+    /// is told of once by its line, the others kept; one edited is played
+    /// by its new rules (its family reads it afresh, see
+    /// [`catalog::find_in`]).
+    #[test]
+    fn a_game_type_broken_since_it_was_listed_leaves_the_list_and_is_told() {
+        let (ini, places) = catalog::tests::trial("Broken Later");
+        catalog::tests::trial("Kept");
+        let mut l = Launcher::listing(Vec::new());
+        assert!(!l.relist(&Listing::read(&places)), "nothing was selected");
+        l.selected = l.games.iter().position(|(_, name)| name == "Broken Later").expect("listed");
+        assert!(l.relist(&Listing::read(&places)), "still listed");
+        let text = std::fs::read_to_string(&ini).unwrap().replace("[Game]", "[Gmae]");
+        std::fs::write(&ini, text).unwrap();
+        assert!(!l.relist(&Listing::read(&places)), "no longer listed");
+        let names: Vec<&str> = l.games.iter().map(|(_, name)| name.as_str()).collect();
+        assert!(names.contains(&"Kept") && !names.contains(&"Broken Later"), "{names:?}");
+        let told = l.take_notice().expect("the broken game type is told of");
+        assert_eq!(told.title, "Left Out");
+        assert!(told.lines[1].starts_with(&format!("Broken Later: {}:", ini.display())), "{:?}", told.lines);
+        assert!(l.take_notice().is_none(), "told once");
     }
 
     /// A new run of the launcher starts at the game last played from it.

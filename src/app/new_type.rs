@@ -100,7 +100,8 @@ fn check_id_free(name: &str, game_types: &Path) -> Result<(), String> {
 /// game-type folder in `game_types` and where game types are looked for
 /// (one that cannot be read is not listed, but still keeps its id).
 fn ids_taken(game_types: &Path) -> Vec<(String, String)> {
-    let games = catalog::games().iter().map(|g| (g.id.clone(), format!("the game {}", g.name)));
+    let listed = catalog::games();
+    let games = listed.iter().map(|g| (g.id.clone(), format!("the game {}", g.name)));
     let mut dirs = vec![game_types.to_path_buf()];
     dirs.extend(super::data_dirs::game_type_dirs());
     let folders = library::discover(&dirs)

@@ -148,6 +148,15 @@ pub const KEYS: &[SectionKeys] = &[
 pub const UNUSED_SECTIONS: &[&str] =
     &["Rules", "EasyOnOptions", "EasyOffOptions", "HardOnOptions", "HardOffOptions", "EasyWinnable", "HardWinnable"];
 
+/// Whether Parlour reads `section`, one of [`UNUSED_SECTIONS`], for a
+/// meaning of its own: the winnable sections' Only (winnable deals only).
+/// A misspelling of one loses that meaning, so it is an error as a
+/// misspelt section of the spec's is, not the warning a section read by
+/// nothing gets.
+fn read_by_parlour(section: &str) -> bool {
+    section.ends_with("Winnable")
+}
+
 fn keys_of(section: &str) -> Option<&'static SectionKeys> {
     KEYS.iter().find(|k| k.section.eq_ignore_ascii_case(section))
 }
@@ -866,7 +875,8 @@ impl Reader<'_> {
             if known {
                 continue;
             }
-            let lacked = |meant: &String| doc.section(meant).is_none() && !UNUSED_SECTIONS.contains(&meant.as_str());
+            let read = |meant: &str| read_by_parlour(meant) || !UNUSED_SECTIONS.contains(&meant);
+            let lacked = |meant: &String| doc.section(meant).is_none() && read(meant);
             let (meant, why) = match meant_section(&sec.name).filter(lacked) {
                 Some(meant) => (meant, String::new()),
                 None => match meant_by_keys(&doc, &numbered_kinds, sec) {
@@ -1165,7 +1175,7 @@ impl Reader<'_> {
                 continue;
             }
             if let Some(&name) = UNUSED_SECTIONS.iter().find(|u| u.eq_ignore_ascii_case(&sec.name)) {
-                if name.ends_with("Winnable") {
+                if read_by_parlour(name) {
                     // Parlour's meaning for these (winnable deals only):
                     // Only is their one key, 0 or 1 like every flag.
                     self.check_keys(sec, &SectionKeys { section: name, spec: &[], extension: &["Only"] });
@@ -2291,6 +2301,29 @@ PileFace=D
         );
         let text = format!("{}Only=1\n", klondike());
         assert!(problems(&text).is_empty(), "{:?}", problems(&text));
+    }
+
+    /// A misspelt winnable section ([HardWinable]) would drop its Only=1
+    /// without a word, so it is an error as a misspelt [Layout] is, with
+    /// the same words; Rules and the Options sections, which nothing
+    /// reads, only warn when misspelt.
+    #[test]
+    fn a_misspelt_winnable_section_is_an_error() {
+        let text = format!("{}Only=1\n", klondike()).replace("[HardWinnable]", "[HardWinable]");
+        assert_eq!(
+            problems(&text),
+            ["g.ini:362: [HardWinable] is not a section of game.ini, and there is no [HardWinnable]: \
+                 did you mean [HardWinnable]?"]
+        );
+        let ends = |text: &str, end: &str| {
+            let found = problems(text);
+            assert!(found.iter().any(|f| f.ends_with(end)), "wanted `...{end}` among {found:#?}");
+        };
+        let easy =
+            "[EasyWinable] is not a section of game.ini, and there is no [EasyWinnable]: did you mean [EasyWinnable]?";
+        ends(&klondike().replace("[EasyWinnable]", "[EasyWinable]"), easy);
+        let rules = klondike().replace("[Rules]", "[Rulse]");
+        ends(&rules, "warning: [Rulse] is not a section of game.ini and is ignored (did you mean Rules?)");
     }
 
     #[test]

@@ -318,6 +318,7 @@ fn what_could_not_be_read_is_told_once_in_a_box_that_fits() {
             left_out_as(Kind::GameType, &format!("Broken {i}"), &why)
         })
         .collect();
+    let told_before = left_out.clone();
     let launcher = many(3).telling_left_out(left_out, Kind::GameType);
     assert_eq!(launcher.message(), "3 games; 5 left out.");
     let mut d = Driver::new(Shell::new(machine(MachineId::AmigaPal), Box::new(launcher), 1));
@@ -331,10 +332,16 @@ fn what_could_not_be_read_is_told_once_in_a_box_that_fits() {
     assert!(d.clipped_text().is_empty(), "cut: {:?}", d.clipped_text());
     d.feed(&[key(Key::Enter)]);
     assert!(d.shell().requester().is_none(), "OK did not close the box");
-    // The launcher made again (a game closed) does not tell again.
-    let again = many(3).telling_left_out(vec![left_out_as(Kind::GameType, "x", "y")], Kind::GameType);
+    // The launcher made again (a game closed) does not tell again, but
+    // tells what broke since (a game.ini edited while Parlour runs).
+    let broken = left_out_as(Kind::GameType, "Broken 6", "/games/Broken 6/game.ini:2: no [Game]");
+    let again = many(3).telling_left_out(told_before.clone(), Kind::GameType);
     let again = Shell::new(machine(MachineId::AmigaPal), Box::new(again), 1);
     assert!(again.requester().is_none(), "told twice in a run");
+    let more = many(3).telling_left_out([told_before, vec![broken]].concat(), Kind::GameType);
+    let more = Shell::new(machine(MachineId::AmigaPal), Box::new(more), 1);
+    let told = more.requester().expect("what broke since is told");
+    assert_eq!(told.lines[1..], ["Broken 6: /games/Broken 6/game.ini:2: no [Game]"]);
 }
 
 /// A board or level that cannot be read is never in the launcher's list,

@@ -20,7 +20,7 @@ fn places(dir: &std::path::Path) -> Places {
 fn on_every_screen(show: Show, mut look: impl FnMut(&str, Screen, &Driver)) {
     let data = tempfile::tempdir().unwrap();
     let places = places(data.path());
-    for game in catalog::games() {
+    for game in catalog::games().iter() {
         for screen in Screen::all() {
             let driver = render(game, &places, screen, 1, show).unwrap();
             look(&game.id, screen, &driver);
