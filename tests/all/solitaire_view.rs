@@ -163,6 +163,30 @@ fn the_pyramid_cursor_moves_off_a_card_taken() {
     assert!(!st.pile(at.kind, at.index()).is_empty(), "the cursor is on a card");
 }
 
+/// A pyramid cleared leaves no card for the cursor: it hides rather than
+/// frame the empty apex over the win.
+#[test]
+fn the_pyramid_cursor_hides_once_the_pyramid_is_cleared() {
+    use parlour::core::{Game, Status};
+    use parlour::machines::{Key, Modifiers};
+    let key = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    let (mut view, m, area, _data) = table("pyramid", MachineId::AmigaPal, 3);
+    view.input(&key(Key::Right), &m, area);
+    assert!(view.board().cursor_at().is_some(), "the cursor shows");
+    parlour::views::background::allow(false);
+    view.command(&Command::View(parlour::views::solitaire::SOLVE)).expect("Solve is a command");
+    for _ in 0..20_000 {
+        if view.session().state().status() == Status::Won {
+            break;
+        }
+        view.input(&Input::Tick { ms: 50 }, &m, area);
+    }
+    let st = view.session().state();
+    assert_eq!(st.status(), Status::Won, "Solve clears deal 3");
+    assert!((0..st.pile_count(PileKind::Tableau)).all(|i| st.pile(PileKind::Tableau, i).is_empty()));
+    assert_eq!(view.board().cursor_at(), None, "no frame round an empty place");
+}
+
 /// The card of the pair a hint marks that is not `picked`; both must be
 /// marked.
 fn partner_of(view: &Table, picked: PileId) -> PileId {

@@ -84,7 +84,9 @@ impl Cursor {
 
     /// In a pairing game (Pyramid) a card taken leaves no place to stand
     /// on: a cursor left on an emptied pile of the tableau moves to the
-    /// nearest card still there that can be taken, else to any card.
+    /// nearest card still there that can be taken, else to any card; once
+    /// no card is left (the pyramid cleared, the game won) it hides, and
+    /// the next key shows it on the first pile, not framing nothing.
     pub fn settle(&mut self, st: &Solitaire) {
         let Some((pile, _)) = self.at else { return };
         let emptied = pile.kind == PileKind::Tableau && st.pile(pile.kind, pile.index()).is_empty();
@@ -97,8 +99,12 @@ impl Cursor {
                 .filter(|&i| !st.pile(PileKind::Tableau, i).is_empty() && (!free || !st.is_covered(i)))
                 .min_by_key(|&i| i.abs_diff(pile.index()))
         };
-        if let Some(i) = nearest(true).or_else(|| nearest(false)) {
-            self.at = Some((PileId::new(PileKind::Tableau, i), 1));
+        match nearest(true).or_else(|| nearest(false)) {
+            Some(i) => self.at = Some((PileId::new(PileKind::Tableau, i), 1)),
+            None => {
+                self.at = None;
+                self.hide();
+            }
         }
     }
 
