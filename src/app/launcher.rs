@@ -204,6 +204,7 @@ impl Launcher {
 
     /// The launcher listing every game, its choices and the game played
     /// last kept in the data folder `dir`.
+    ///
     /// The games are read again: a game.ini edited or broken while a game
     /// was played shows in the list the launcher comes back with.
     pub fn in_data_dir(dir: PathBuf) -> Launcher {
@@ -908,9 +909,7 @@ mod tests {
     #[test]
     fn a_kept_game_or_switch_of_no_use_is_told_by_its_line() {
         use crate::host::warnings;
-        while warnings::take().is_some() {}
-        let dir = tempfile::tempdir().unwrap();
-        let prefs = dir.path().join("prefs.ini");
+        let (dir, _, prefs) = crate::host::prefs::test_places();
         std::fs::write(&prefs, "[all]\nwinnable=1\n[launcher]\ngame=tetris\n").unwrap();
         let l = Launcher::in_data_dir(dir.path().to_path_buf());
         assert_eq!((l.games[l.selected].0.as_str(), l.winnable_only), ("tetris", true));

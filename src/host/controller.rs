@@ -839,7 +839,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// cursor is given up.
     fn move_on(&mut self, to: Leaving) -> Response {
         match to {
-            Leaving::NewGame => self.new_game(next_seed(&self.session)),
+            Leaving::NewGame => self.new_game(next_number(&self.session)),
             Leaving::Number(n) => self.new_game(n),
             Leaving::Restart(then) => {
                 let restarted = self.restart();
@@ -881,8 +881,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn deal(&mut self, next: NextDeal<V>) -> bool {
         let Some(DealSearch { doing, doing_briefly, judge, run }) = self.board.deal_search(&next.variant, next.number)
         else {
-            let seed = next.number;
-            self.dealt(next, seed, None);
+            self.dealt_as_it_comes(next, None);
             return true;
         };
         let stop = Arc::new(AtomicBool::new(false));
@@ -899,13 +898,19 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         });
         if spawned.is_err() {
             // Without a thread, the number is dealt as it comes.
-            let seed = next.number;
-            self.dealt(next, seed, None);
+            self.dealt_as_it_comes(next, None);
             return true;
         }
         self.dealing = Some(Dealing { deal: next, doing, doing_briefly, judge, percent, stop, answer });
         self.say_dealing(None);
         false
+    }
+
+    /// Puts `next` on the table dealt from its number itself, with `note`
+    /// said of it: no search, or none that answered.
+    fn dealt_as_it_comes(&mut self, next: NextDeal<V>, note: Option<String>) {
+        let seed = next.number;
+        self.dealt(next, seed, note);
     }
 
     /// Puts `next` on the table, dealt from `seed` (its number, or the
@@ -1018,8 +1023,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         match answer {
             Some((seed, note)) => self.dealt(d.deal, seed, note),
             None => {
-                let seed = d.deal.number;
-                self.dealt(d.deal, seed, Some("The search was stopped: this game is dealt as it comes.".into()))
+                self.dealt_as_it_comes(d.deal, Some("The search was stopped: this game is dealt as it comes.".into()))
             }
         }
     }
@@ -1524,7 +1528,7 @@ const SAVED_AGAIN: &str = "Progress is being saved again.";
 /// The number of the next new game: derived from the history, so a
 /// replayed script deals the same games, and short enough for the player
 /// to read out and deal again (see [`short_number`]).
-fn next_seed<V: Variant>(session: &Session<V>) -> u64 {
+fn next_number<V: Variant>(session: &Session<V>) -> u64 {
     let mut bytes = session.seed().to_le_bytes().to_vec();
     bytes.extend((session.steps().len() as u64).to_le_bytes());
     short_number(fnv1a64(&bytes))

@@ -197,6 +197,18 @@ fn update(data_dir: &Path, change: impl FnOnce(&mut Ini)) -> Result<(), String> 
         .map_err(|e| format!("{}: {}", path(data_dir).display(), files::write_failure(&e)))
 }
 
+/// For tests of what is read from prefs.ini (a family's, a panel's, the
+/// launcher's): a data folder of its own, the places with it, and its
+/// prefs.ini's path, with no warning of an earlier test left waiting.
+#[cfg(test)]
+pub(crate) fn test_places() -> (tempfile::TempDir, super::Places, std::path::PathBuf) {
+    while super::warnings::take().is_some() {}
+    let dir = tempfile::tempdir().unwrap();
+    let places = super::Places { data_dir: dir.path().to_path_buf(), ..crate::app::catalog::places() };
+    let prefs = dir.path().join("prefs.ini");
+    (dir, places, prefs)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -128,7 +128,7 @@ mod tests {
     /// by its line and left unused; one it can deal is kept unsaid.
     #[test]
     fn a_kept_field_it_cannot_deal_is_told_by_its_line() {
-        let (_dir, places, prefs) = super::super::prefs_test_places();
+        let (_dir, places, prefs) = crate::host::prefs::test_places();
         std::fs::write(&prefs, "[mines]\nwidth=12\nheight=12\nmines=20\n").unwrap();
         assert_eq!(kept_fields(&places).0, Some(Settings { width: 12, height: 12, mines: 20, no_guess: false }));
         assert!(warnings::take().is_none());

@@ -49,15 +49,3 @@ fn as_argument(path: &Path) -> String {
     let plain = |c: char| c.is_alphanumeric() || "._-+/:@".contains(c);
     if text.chars().all(plain) { text } else { format!("\"{text}\"") }
 }
-
-/// For a family's tests of what it reads from prefs.ini: a data folder of
-/// its own, the places with it, and its prefs.ini's path, with no warning
-/// of an earlier test left waiting.
-#[cfg(test)]
-fn prefs_test_places() -> (tempfile::TempDir, super::Places, std::path::PathBuf) {
-    while super::warnings::take().is_some() {}
-    let dir = tempfile::tempdir().unwrap();
-    let places = super::Places { data_dir: dir.path().to_path_buf(), ..crate::app::catalog::places() };
-    let prefs = dir.path().join("prefs.ini");
-    (dir, places, prefs)
-}

@@ -102,7 +102,7 @@ mod tests {
     /// its line and what is played instead, as settings.ini's values are.
     #[test]
     fn a_kept_size_out_of_range_is_told_by_its_line() {
-        let (_dir, places, prefs) = super::super::prefs_test_places();
+        let (_dir, places, prefs) = crate::host::prefs::test_places();
         std::fs::write(&prefs, "[scramble]\ncols=5\nrows=3\n").unwrap();
         assert_eq!(kept_size(&places), Some((5, 3)));
         assert!(warnings::take().is_none());

@@ -312,7 +312,7 @@ mod tests {
     /// of the set, or of a set played by its path, is taken unsaid.
     #[test]
     fn a_kept_level_it_cannot_come_back_to_is_told_by_its_line() {
-        let (_dir, places, prefs) = super::super::prefs_test_places();
+        let (_dir, places, prefs) = crate::host::prefs::test_places();
         let mut others = sets(&places);
         let set = others.swap_remove(others.iter().position(|s| s.id == DEFAULT_SET).unwrap());
         let keep = |level: &str| std::fs::write(&prefs, format!("[sokoban]\n; last played\nlevel={level}\n")).unwrap();

@@ -299,9 +299,7 @@ mod tests {
     /// shows its default; one it has is taken unsaid.
     #[test]
     fn a_kept_back_or_draw_of_no_use_is_told_by_its_line() {
-        while warnings::take().is_some() {}
-        let dir = tempfile::tempdir().unwrap();
-        let prefs = dir.path().join("prefs.ini");
+        let (dir, _, prefs) = crate::host::prefs::test_places();
         std::fs::write(&prefs, "[cardgames]\nback=4\ndraws=1\n").unwrap();
         let panel = CardGamesPanel::new(dir.path());
         assert_eq!((panel.back(), panel.draws()), (4, 1));
