@@ -347,13 +347,16 @@ pub fn hint_frame(s: &mut Surface, look: &Look, r: Rect, ink: Paint) {
 }
 
 /// A hint's mark on where its cards go, `r` the card they land on or the
-/// empty place they fill: the same dashes one pixel thin, two pixels
-/// inside the edge. The same dashes say it is the same hint, on every
-/// ground the source's show on; thin, and leaving the card's outline
-/// whole where [`hint_frame`] breaks it, it is told from the cards to
-/// move at a glance, in one bit as in colour.
-pub fn hint_target_frame(s: &mut Surface, look: &Look, r: Rect, ink: Paint) {
-    s.frame_rect(r.inset(2, 2), marquee(look, ink));
+/// empty place they fill: the same dashes one pixel thin, just inside the
+/// `outline` it leaves whole (a card's one pixel, an empty place's
+/// two-pixel bevel). The same dashes say it is the same hint, on every
+/// ground the source's show on; thin, and leaving the outline whole
+/// where [`hint_frame`] breaks it, it is told from the cards to move at a
+/// glance, in one bit as in colour. Just inside a card's outline lies
+/// paper on every machine; a pixel further in, the Amiga PAL's small
+/// cards start their corner index, which a frame there cut.
+pub fn hint_target_frame(s: &mut Surface, look: &Look, r: Rect, outline: i32, ink: Paint) {
+    s.frame_rect(r.inset(outline, outline), marquee(look, ink));
 }
 
 /// Dashes of `ink` between dashes of the look's lightest pen.

@@ -850,6 +850,30 @@ fn the_one_bit_cursor_changes_the_table_round_what_it_marks() {
     }
 }
 
+/// The thin dashes on a hint's destination lie on the card's paper only:
+/// the Amiga PAL's small cards start their corner index two pixels in,
+/// where a frame cut the 3 of diamonds' "3" to a stroke.
+#[test]
+fn a_hints_destination_frame_leaves_the_corner_index_whole() {
+    let (mut view, m, area, _data) = table("klondike", MachineId::AmigaPal, 3);
+    let plain = frame(&view, &m, area);
+    view.command(&Command::Hint);
+    let to = view.board().hinted().and_then(|h| h.to).expect("Klondike's deal 3 opens with a move onto a card");
+    let hinted = frame(&view, &m, area);
+    let paper = m.look().colour(parlour::machines::Pen::CardFace);
+    let card = top_rect(&view, area, to);
+    let changed = |x: i32, y: i32| plain.colour_at(x, y) != hinted.colour_at(x, y);
+    let face = card.inset(2, 2);
+    for y in face.y..face.bottom() {
+        for x in face.x..face.right() {
+            if changed(x, y) {
+                assert_eq!(plain.colour_at(x, y), Some(paper), "the frame covers the card's art at ({x}, {y})");
+            }
+        }
+    }
+    assert!((card.x..card.right()).any(|x| changed(x, card.y + 1)), "the destination is framed");
+}
+
 /// Hint frames both ends of its move: in FreeCell the cards to move in
 /// thick dashes on their edge, and the card or place they go to in thin
 /// dashes inside an outline left whole; in Pyramid both cards of a pair,

@@ -50,6 +50,12 @@ pub const WINNABLE_ONLY: ViewCommand = ViewCommand("winnable-only");
 
 /// Card backs in the art set.
 const BACKS: usize = 9;
+
+/// How wide a card's outline is drawn, and an empty place's (its bevel, or
+/// its outline and the shadow inside), on every machine: the widths a
+/// hint's destination frame leaves whole.
+const CARD_OUTLINE: i32 = 1;
+const PLACE_OUTLINE: i32 = 2;
 /// The Options box's buttons and the commands they run. "Card Back", not
 /// "Back", which reads as going back; "OK" closes, as "Done" did, to
 /// leave room for it on the Amiga PAL's 320 pixels.
@@ -614,12 +620,13 @@ impl SolitaireBoard {
         }
     }
 
-    /// Frames card or place `r` as the hint marks it.
-    fn draw_hint_mark(s: &mut Surface, look: &Look, r: Rect, mark: HintMark) {
+    /// Frames card or place `r`, drawn with an `outline` so many pixels
+    /// wide, as the hint marks it.
+    fn draw_hint_mark(s: &mut Surface, look: &Look, r: Rect, outline: i32, mark: HintMark) {
         let ink = Self::mark_paint(look);
         match mark {
             HintMark::Taken => crate::views::widgets::hint_frame(s, look, r, ink),
-            HintMark::Target => crate::views::widgets::hint_target_frame(s, look, r, ink),
+            HintMark::Target => crate::views::widgets::hint_target_frame(s, look, r, outline, ink),
         }
     }
 
@@ -764,7 +771,7 @@ impl SolitaireBoard {
         // the stock a recycle refills.
         for g in layout.piles.iter().filter(|g| g.visible && st.pile(g.id.kind, g.id.index()).is_empty()) {
             if let Some(mark) = self.hint_mark(g.id, 0, 0) {
-                Self::draw_hint_mark(s, look, layout.base_rect(g), mark);
+                Self::draw_hint_mark(s, look, layout.base_rect(g), PLACE_OUTLINE, mark);
             }
         }
         let dragged = self.drag.as_ref().filter(|d| d.moved);
@@ -782,7 +789,7 @@ impl SolitaireBoard {
             let in_hand = held.is_some_and(|(from, count)| from == id && i + count >= slots.len());
             self.draw_card(s, art, &slots[i], r, picked || in_hand);
             if let Some(mark) = self.hint_mark(id, i, slots.len()) {
-                Self::draw_hint_mark(s, look, r, mark);
+                Self::draw_hint_mark(s, look, r, CARD_OUTLINE, mark);
             }
         }
         if let Some(d) = dragged
