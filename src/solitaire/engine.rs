@@ -165,20 +165,47 @@ enum Why {
     TakeFrom(PileKind),
     PutOn(PileKind),
     SamePile,
-    Empty { pile: PileId, only_of_its_kind: bool },
-    TooFew { from: PileId, count: usize },
+    Empty {
+        pile: PileId,
+        only_of_its_kind: bool,
+    },
+    TooFew {
+        from: PileId,
+        count: usize,
+    },
     OnlyTop(PileId),
     Covered(PileId),
     MaxMove(usize),
-    NotFree { count: usize, free: usize },
-    OutOfOrder { upper: Card, lower: Card, broken: Broken },
+    NotFree {
+        count: usize,
+        free: usize,
+    },
+    OutOfOrder {
+        upper: Card,
+        lower: Card,
+        broken: Broken,
+    },
     MixedSuits,
-    Build { moving: Card, onto: Card, broken: Broken },
+    Build {
+        moving: Card,
+        onto: Card,
+        broken: Broken,
+    },
     NoFill,
     KingsOnly(Card),
-    Full { to: PileId, max: usize },
+    Full {
+        to: PileId,
+        max: usize,
+    },
+    /// A card moved onto a pile that takes one only when none shows there
+    /// (MaxAllowed=1: Aces Up's piles, FreeCell's cells), though the
+    /// stock may have dealt it more.
+    Occupied(PileId),
     TakeBackTarget,
-    FoundationStart { moving: Card, start: Rank },
+    FoundationStart {
+        moving: Card,
+        start: Rank,
+    },
     FoundationFull(PileId),
     OneAtATime,
     NotRun,
@@ -193,8 +220,15 @@ enum Why {
     NotAddition,
     AdditionOnly(u8),
     PairKind(PileId),
-    PairSum { a: Card, b: Card, sum: u8 },
-    NotAddend { card: Card, sum: u8 },
+    PairSum {
+        a: Card,
+        b: Card,
+        sum: u8,
+    },
+    NotAddend {
+        card: Card,
+        sum: u8,
+    },
 }
 
 /// "an ace", "a 7", "an 8", "a king".
@@ -246,6 +280,7 @@ impl Why {
             Why::Full { to, max } => {
                 format!("{} can hold only {}", to.name(), plural(max as u64, "face-up card", "face-up cards"))
             }
+            Why::Occupied(to) => format!("{} is taken: a card moves there only when it is empty", to.name()),
             Why::TakeBackTarget => "a card from a foundation can only go back to the tableau".into(),
             Why::FoundationStart { moving, start } => format!(
                 "{} cannot start a foundation: foundations start with {}",
@@ -998,7 +1033,11 @@ impl Solitaire {
                     PileKind::Tableau => self.rules.tableau.max_allowed,
                     _ => self.rules.reserve.max_allowed,
                 };
-                if dst.iter().filter(|s| s.face_up).count() + count > max {
+                let showing = dst.iter().filter(|s| s.face_up).count();
+                if max == 1 && showing > 0 {
+                    return Err(Why::Occupied(to));
+                }
+                if showing + count > max {
                     return Err(Why::Full { to, max });
                 }
                 self.check_free(count, to)
@@ -1781,7 +1820,7 @@ mod tests {
         );
         // Single cards always move; a free cell holds one card.
         assert!(s.check(&mv(&s, "T1>R3")).is_ok());
-        assert_eq!(refusal(&s, "T1>R1"), "Reserve 1 can hold only 1 face-up card.");
+        assert_eq!(refusal(&s, "T1>R1"), "Reserve 1 is taken: a card moves there only when it is empty.");
         assert_eq!(refusal(&s, "R1:2>T5"), "Only the top card of reserve 1 can be moved.");
     }
 
@@ -1995,7 +2034,7 @@ mod tests {
             refusal(&s, "T3>F1"),
             "The ace of spades cannot be discarded: no other tableau pile shows a higher spade."
         );
-        assert_eq!(refusal(&s, "T1>T2"), "Tableau pile 2 can hold only 1 face-up card.");
+        assert_eq!(refusal(&s, "T1>T2"), "Tableau pile 2 is taken: a card moves there only when it is empty.");
         let mut s = s;
         play(&mut s, "T1>F1");
         assert!(s.check(&mv(&s, "T2>T1")).is_ok());
