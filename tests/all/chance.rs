@@ -247,6 +247,30 @@ fn a_game_found_lost_is_counted_at_once_and_once_only() {
     assert_eq!((s.played, s.lost), (1, 1), "not counted again after it was resumed");
 }
 
+/// A game found lost is over, and the solver's status knows it at once:
+/// it says "Not winnable" beside the word that the game is lost, never
+/// "Thinking..." (its search would only come to the same, and no tick
+/// brings a verdict while the Scores box is up), and so again once the
+/// status is switched off and on.
+#[test]
+fn the_solver_status_of_a_game_found_lost_is_not_winnable_at_once() {
+    let data = tempfile::tempdir().unwrap();
+    let (seed, mut view, _) = a_stuck_game(data.path());
+    view.command(&Command::Undo);
+    // As in the window: the status's search runs on a thread, whose
+    // verdict only a tick would take.
+    parlour::views::background::allow(true);
+    view.command(&Command::Redo);
+    assert!(view.message().contains("lost"), "seed {seed}: {}", view.message());
+    let solver = |view: &Chance| view.fields().into_iter().find(|(label, _)| *label == "Solver").map(|(_, w)| w);
+    assert_eq!(solver(&view).as_deref(), Some("Not winnable"), "seed {seed}");
+    for _ in 0..2 {
+        view.command(&Command::View(parlour::views::solitaire::SOLVER_STATUS));
+    }
+    assert_eq!(solver(&view).as_deref(), Some("Not winnable"), "seed {seed}: switched off and on");
+    parlour::views::background::allow(false);
+}
+
 /// The box of a game found lost has OK first, where Return presses it:
 /// the player finds the loss while pressing Return to deal, and one press
 /// more keeps the lost table in view. Its New Game deals the next game.
