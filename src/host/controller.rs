@@ -152,6 +152,12 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// clock stays stopped until their first key, click or command, as a
     /// fresh game's waits for the first move.
     awaiting_player: bool,
+    /// What the status line said as the game was resumed ("Game
+    /// resumed."), while it says it, and what of it stands in the position
+    /// (a game found lost): news of the moment, which the player's first
+    /// action of any kind (a key, a click, a command, a machine switched)
+    /// takes back, leaving what stands. See [`View::player_acted`].
+    resumed_news: Option<(String, String)>,
     /// Said once the next game is dealt: that the game in progress left
     /// for it (by `--seed`) was counted as lost.
     left_counted: Option<&'static str>,
@@ -317,6 +323,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             question: None,
             unsaved: None,
             awaiting_player: false,
+            resumed_news: None,
             left_counted: None,
             refusal: None,
             selecting: None,
@@ -353,7 +360,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
         c.notices.extend(told);
         if c.message.is_empty() && (c.session.move_count() > 0 || c.clock_counts()) {
-            c.message = c.resumed_words();
+            c.resume_words();
         }
         if c.message.is_empty() {
             c.message = c.board.introduction().unwrap_or_default();
@@ -370,28 +377,39 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         c
     }
 
-    /// What the status line says of a game resumed with moves made: a
-    /// finished game its ending; a game found lost (and counted so) while
-    /// moves remained, that it was; otherwise that it was resumed, in the
-    /// board's words where it has some, after what stands in the position
-    /// (a can stuck off the goals) as it was said when the game was left:
-    /// first, as the narrowest status line keeps the first sentence, and
-    /// the table on show says the game goes on.
-    fn resumed_words(&mut self) -> String {
-        let status = self.session.state().status();
-        if status != Status::Playing {
-            return self.ending_words();
+    /// Says what the status line says of a game resumed with moves made:
+    /// a finished game its ending, which stands; a game found lost (and
+    /// counted so) while moves remained, that it was; otherwise that it
+    /// was resumed, in the board's words where it has some, after what
+    /// stands in the position (a can stuck off the goals) as it was said
+    /// when the game was left: first, as the narrowest status line keeps
+    /// the first sentence, and the table on show says the game goes on.
+    /// That it was resumed is news of the moment (see `resumed_news`).
+    fn resume_words(&mut self) {
+        if self.session.state().status() != Status::Playing {
+            self.message = self.ending_words();
+            return;
         }
-        if self.session.is_marked(Mark::Lost) {
-            return "Lost game resumed: New Game deals another.".into();
-        }
-        if self.session.is_marked(Mark::Won) {
-            return "Won game resumed: New Game deals another.".into();
-        }
-        let resumed = self.board.resumed(&self.session).unwrap_or("Game resumed.");
-        match self.board.standing(&self.session) {
-            Some(standing) => format!("{standing} {resumed}"),
-            None => resumed.into(),
+        let standing = self.board.standing(&self.session).unwrap_or_default();
+        let said = if self.session.is_marked(Mark::Lost) {
+            "Lost game resumed: New Game deals another.".into()
+        } else if self.session.is_marked(Mark::Won) {
+            "Won game resumed: New Game deals another.".into()
+        } else {
+            let resumed = self.board.resumed(&self.session).unwrap_or("Game resumed.");
+            if standing.is_empty() { resumed.into() } else { format!("{standing} {resumed}") }
+        };
+        self.message = said.clone();
+        self.resumed_news = Some((said, standing));
+    }
+
+    /// The player is back: what the status line said of the game as it
+    /// was resumed goes, if it still says it, leaving what stands.
+    fn take_back_resumed(&mut self) {
+        if let Some((said, stands)) = self.resumed_news.take()
+            && said == self.message
+        {
+            self.message = stands;
         }
     }
 
@@ -434,6 +452,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             question: None,
             unsaved: None,
             awaiting_player: false,
+            resumed_news: None,
             left_counted: None,
             refusal: None,
             selecting: None,
@@ -1731,6 +1750,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         let players = matches!(input, Input::Key { .. } | Input::MouseDown { .. });
         if players {
             self.awaiting_player = false;
+            self.take_back_resumed();
         }
         let was_paused = self.board.paused();
         let reply = self.board.input(&self.session, input, machine, area);
@@ -1754,6 +1774,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         if !self.can(command) || self.replay.is_some() {
             return None;
         }
+        self.take_back_resumed();
         // Looking at the figures or keeping a copy is not playing on.
         if !matches!(command, Command::Stats | Command::SaveAs) {
             self.awaiting_player = false;
@@ -1915,6 +1936,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             None if self.board.paused() != was_paused => Response::Redraw,
             None => Response::Unchanged,
         }
+    }
+
+    fn player_acted(&mut self) {
+        self.take_back_resumed();
     }
 
     fn close(&mut self) {

@@ -590,6 +590,28 @@ fn play_some(view: &mut Chance, n: usize) {
     }
 }
 
+/// "Game resumed." is news of the moment: the player's first action of
+/// any kind takes it back, not only a move: a machine switched (a command
+/// the shell runs, not the game), the solver's status switched, Select
+/// Game's box opened.
+#[test]
+fn game_resumed_goes_at_the_player_s_first_action() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(2), data.path());
+    play_some(&mut view, 3);
+    view.close();
+    drop(view);
+    let solver_status = Command::View(parlour::views::solitaire::SOLVER_STATUS);
+    for action in [Command::Machine(MachineId::AmigaDblPal), solver_status, Command::SelectGame] {
+        let view = open(None, data.path());
+        assert_eq!(view.message(), "Game resumed.");
+        let m = machine(MachineId::MacSe30, None);
+        let mut d = Driver::new(Shell::keeping_in(m, Box::new(view), 1, data.path().to_path_buf()));
+        d.command(&action);
+        assert_eq!(d.shell().message(), "", "after {action:?}");
+    }
+}
+
 /// As the Card Shell did: a game left at quit is kept, not scored, and
 /// scored once, when New Game gives it up (or when it ends).
 #[test]
