@@ -898,11 +898,13 @@ fn a_win_shows_the_scores_by_itself() {
     let Response::Ask(scores) = last else { panic!("no box at the win: {last:?}") };
     assert_eq!(scores.title, "Scores");
     assert_eq!(scores.lines[0], "Won with 52 cards: 42 points.");
-    assert_eq!(scores.buttons, ["New Game", "OK"]);
+    // The buttons of a loss's box, in their places: OK first, where
+    // Return presses it.
+    assert_eq!(scores.buttons, ["OK", "New Game"]);
     let s = stats(data.path());
     assert_eq!((s.played, s.won, s.extra["points"].as_str(), s.extra["alternating-wins"].as_str()), (1, 1, "42", "1"));
     // New Game from the box deals the next game without asking.
-    assert_eq!(view.answer(0), Response::Redraw);
+    assert_eq!(view.answer(1), Response::Redraw);
     assert_eq!(view.session().move_count(), 0);
     assert_eq!(stats(data.path()).played, 1, "the won game is counted once");
 }
@@ -957,7 +959,7 @@ fn a_finished_game_is_just_as_it_was_left_after_quitting() {
         view.play_move(&mv);
     }
     assert_eq!(view.session().state().status(), Status::Won);
-    assert_eq!(view.answer(1), Response::Unchanged, "OK keeps the won table");
+    assert_eq!(view.answer(0), Response::Unchanged, "OK keeps the won table");
     let (table, ending) = (view.session().state().clone(), view.message());
     view.close();
     drop(view);
