@@ -769,6 +769,7 @@ impl Shell {
     /// Runs a menu, button or view command.
     pub fn command(&mut self, cmd: &Command) {
         self.dirty = true;
+        self.view.player_acted();
         self.run(cmd);
         // The view shown or the machine may have changed.
         self.fit_window();

@@ -43,13 +43,11 @@ enum Asked {
     /// Other rules (a mode, a size) would deal anew and give up the game
     /// in progress: the rules wait in [`Controller::rules_waiting`].
     ConfirmRules,
-    /// The box at the end of a game (a win's celebration, a board's
-    /// scores): New Game, at this button, or OK.
-    Ended {
-        new_game: usize,
-    },
-    /// A win's box whose first button is the board's next game (Sokoban's
-    /// Next Level) in place of New Game.
+    /// The box at the end of a game (a win's celebration, a loss told, a
+    /// board's scores): OK, or New Game at [`GO_ON`].
+    Ended,
+    /// A win's box whose button at [`GO_ON`] is the board's next game
+    /// (Sokoban's Next Level) in place of New Game.
     EndedNext(ViewCommand),
     /// A board's scores of the game just given up, shown over it: the
     /// table moves on as the box closes.
@@ -79,6 +77,11 @@ impl Leaving {
         }
     }
 }
+
+/// The button of the box at a game's end that goes on (New Game, or the
+/// board's next game); OK, before it, closes the box (see
+/// [`Controller::ask_ended`]).
+const GO_ON: usize = 1;
 
 /// What the status line says of a game in progress that `--seed` left
 /// for another deal and counted as lost, where Undo brings it back and
@@ -152,6 +155,12 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// clock stays stopped until their first key, click or command, as a
     /// fresh game's waits for the first move.
     awaiting_player: bool,
+    /// What the status line said as the game was resumed ("Game
+    /// resumed."), while it says it, and what of it stands in the position
+    /// (a game found lost): news of the moment, which the player's first
+    /// action of any kind (a key, a click, a command, a machine switched)
+    /// takes back, leaving what stands. See [`View::player_acted`].
+    resumed_news: Option<(String, String)>,
     /// Said once the next game is dealt: that the game in progress left
     /// for it (by `--seed`) was counted as lost.
     left_counted: Option<&'static str>,
@@ -317,6 +326,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             question: None,
             unsaved: None,
             awaiting_player: false,
+            resumed_news: None,
             left_counted: None,
             refusal: None,
             selecting: None,
@@ -353,7 +363,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
         c.notices.extend(told);
         if c.message.is_empty() && (c.session.move_count() > 0 || c.clock_counts()) {
-            c.message = c.resumed_words();
+            c.resume_words();
         }
         if c.message.is_empty() {
             c.message = c.board.introduction().unwrap_or_default();
@@ -370,28 +380,39 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         c
     }
 
-    /// What the status line says of a game resumed with moves made: a
-    /// finished game its ending; a game found lost (and counted so) while
-    /// moves remained, that it was; otherwise that it was resumed, in the
-    /// board's words where it has some, after what stands in the position
-    /// (a can stuck off the goals) as it was said when the game was left:
-    /// first, as the narrowest status line keeps the first sentence, and
-    /// the table on show says the game goes on.
-    fn resumed_words(&mut self) -> String {
-        let status = self.session.state().status();
-        if status != Status::Playing {
-            return self.ending_words();
+    /// Says what the status line says of a game resumed with moves made:
+    /// a finished game its ending, which stands; a game found lost (and
+    /// counted so) while moves remained, that it was; otherwise that it
+    /// was resumed, in the board's words where it has some, after what
+    /// stands in the position (a can stuck off the goals) as it was said
+    /// when the game was left: first, as the narrowest status line keeps
+    /// the first sentence, and the table on show says the game goes on.
+    /// That it was resumed is news of the moment (see `resumed_news`).
+    fn resume_words(&mut self) {
+        if self.session.state().status() != Status::Playing {
+            self.message = self.ending_words();
+            return;
         }
-        if self.session.is_marked(Mark::Lost) {
-            return "Lost game resumed: New Game deals another.".into();
-        }
-        if self.session.is_marked(Mark::Won) {
-            return "Won game resumed: New Game deals another.".into();
-        }
-        let resumed = self.board.resumed(&self.session).unwrap_or("Game resumed.");
-        match self.board.standing(&self.session) {
-            Some(standing) => format!("{standing} {resumed}"),
-            None => resumed.into(),
+        let standing = self.board.standing(&self.session).unwrap_or_default();
+        let said = if self.session.is_marked(Mark::Lost) {
+            "Lost game resumed: New Game deals another.".into()
+        } else if self.session.is_marked(Mark::Won) {
+            "Won game resumed: New Game deals another.".into()
+        } else {
+            let resumed = self.board.resumed(&self.session).unwrap_or("Game resumed.");
+            if standing.is_empty() { resumed.into() } else { format!("{standing} {resumed}") }
+        };
+        self.message = said.clone();
+        self.resumed_news = Some((said, standing));
+    }
+
+    /// The player is back: what the status line said of the game as it
+    /// was resumed goes, if it still says it, leaving what stands.
+    fn take_back_resumed(&mut self) {
+        if let Some((said, stands)) = self.resumed_news.take()
+            && said == self.message
+        {
+            self.message = stands;
         }
     }
 
@@ -434,6 +455,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             question: None,
             unsaved: None,
             awaiting_player: false,
+            resumed_news: None,
             left_counted: None,
             refusal: None,
             selecting: None,
@@ -561,20 +583,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                     outcome == Outcome::Won && self.machine.is_some_and(|m| self.board.celebrate(&self.session, m));
                 let scores = record.and_then(|g| self.board.scores(&g)).filter(|_| !celebrated);
                 if let Some(scores) = scores {
-                    response = self.ask_ended(scores, outcome);
+                    response = self.ask_ended(scores, None);
                 } else if outcome == Outcome::Won && !celebrated {
-                    let mut won = self.ending_box("You won!", lines);
-                    self.asked = match self.board.next_after_win(&self.session) {
-                        Some((label, command)) => {
-                            won.buttons[0] = label.into();
-                            Asked::EndedNext(command)
-                        }
-                        None => Asked::Ended { new_game: 0 },
-                    };
-                    response = Response::Ask(won);
+                    let won = self.ending_box("You won!", lines);
+                    response = self.ask_ended(won, self.board.next_after_win(&self.session));
                 } else if outcome == Outcome::Lost && self.board.boxes_loss() {
                     let lost = self.ending_box("Game over", lines);
-                    response = self.ask_ended(lost, Outcome::Lost);
+                    response = self.ask_ended(lost, None);
                 } else if let Some(first) = lines.first() {
                     // A box's line ("Score: 280") among the sentences.
                     self.message = format!("{} {}", self.message, sentence(first));
@@ -645,19 +660,23 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let record = self.count_now(Outcome::Lost);
         self.journal();
         let scores = record.and_then(|g| self.board.scores(&g))?;
-        Some(self.ask_ended(scores, Outcome::Lost))
+        Some(self.ask_ended(scores, None))
     }
 
-    /// Asks with the box at a game's end. After a win New Game comes
-    /// first, so Return deals again; after a loss OK does: a loss is found
-    /// while the player is still pressing keys to play (Return deals The
-    /// Chance's stock), and the next press must not sweep the table away
-    /// before it has been seen.
-    fn ask_ended(&mut self, mut req: Requester, outcome: Outcome) -> Response {
-        let new_game = usize::from(outcome != Outcome::Won);
-        req.buttons = vec!["New Game".into(), "OK".into()];
-        req.buttons.swap(0, new_game);
-        self.asked = Asked::Ended { new_game };
+    /// Asks with the box at a game's end, won or lost alike: OK first,
+    /// where Return presses it, then at [`GO_ON`] New Game, or the board's
+    /// `next` game (its label and command). A game ends while the player
+    /// is still pressing keys to play (Return deals The Chance's stock, a
+    /// last move wins), and the next press must not sweep the table away
+    /// before it has been seen; and the buttons keep their places at every
+    /// end, so the button clicked at one end does the same at the next.
+    fn ask_ended(&mut self, mut req: Requester, next: Option<(&str, ViewCommand)>) -> Response {
+        let (go_on, asked) = match next {
+            Some((label, command)) => (label, Asked::EndedNext(command)),
+            None => ("New Game", Asked::Ended),
+        };
+        req.buttons = vec!["OK".into(), go_on.into()];
+        self.asked = asked;
         Response::Ask(req)
     }
 
@@ -717,7 +736,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let mut lines = vec![ending.clone()];
         lines.extend((!figures.is_empty()).then(|| figures.join("   ")));
         lines.extend(extra);
-        Requester { title: title.into(), lines, buttons: vec!["New Game".into(), "OK".into()] }
+        // Its buttons are given as it is asked (see `ask_ended`).
+        Requester { title: title.into(), lines, buttons: Vec::new() }
     }
 
     /// Whether a game is under way that New Game would abandon (see
@@ -1731,6 +1751,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         let players = matches!(input, Input::Key { .. } | Input::MouseDown { .. });
         if players {
             self.awaiting_player = false;
+            self.take_back_resumed();
         }
         let was_paused = self.board.paused();
         let reply = self.board.input(&self.session, input, machine, area);
@@ -1754,6 +1775,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         if !self.can(command) || self.replay.is_some() {
             return None;
         }
+        self.take_back_resumed();
         // Looking at the figures or keeping a copy is not playing on.
         if !matches!(command, Command::Stats | Command::SaveAs) {
             self.awaiting_player = false;
@@ -1839,7 +1861,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 self.reply(reply)
             }
             Asked::ConfirmLeave(to) if button == 0 => self.left_for(to),
-            Asked::Ended { new_game } if button == new_game => self.left_for(Leaving::NewGame),
+            Asked::Ended if button == GO_ON => self.left_for(Leaving::NewGame),
             Asked::ConfirmOpen if button == 0 => self.open_offered(),
             Asked::ConfirmOpen => {
                 self.offered = None;
@@ -1850,7 +1872,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 (0, Some(variant)) => self.switch_rules(variant),
                 _ => Response::Unchanged,
             },
-            Asked::EndedNext(command) if button == 0 => self.board_command(command),
+            Asked::EndedNext(command) if button == GO_ON => self.board_command(command),
             Asked::ScoredLeaving(to) => self.move_on(to),
             _ => Response::Unchanged,
         }
@@ -1915,6 +1937,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             None if self.board.paused() != was_paused => Response::Redraw,
             None => Response::Unchanged,
         }
+    }
+
+    fn player_acted(&mut self) {
+        self.take_back_resumed();
     }
 
     fn close(&mut self) {

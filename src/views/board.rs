@@ -301,8 +301,8 @@ pub trait Board<V: Variant> {
     }
 
     /// A won game's box offers this (its label and the board's command)
-    /// as its first button in place of New Game, where the next game is
-    /// not a new deal (Sokoban: the next level).
+    /// in place of New Game, where the next game is not a new deal
+    /// (Sokoban: the next level).
     fn next_after_win(&self, _session: &Session<V>) -> Option<(&'static str, ViewCommand)> {
         None
     }

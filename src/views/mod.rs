@@ -149,6 +149,11 @@ pub trait View {
     fn focus_lost(&mut self) -> Response {
         Response::Unchanged
     }
+    /// The player chose a command, whichever part of the program runs it
+    /// (a machine switched, the help or a box of the shell's own opened):
+    /// news of the moment the status line gives ("Game resumed.") has had
+    /// its moment.
+    fn player_acted(&mut self) {}
     /// The view is about to go (another game opens, the program quits):
     /// the last chance to save what it holds.
     fn close(&mut self) {}

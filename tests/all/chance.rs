@@ -247,6 +247,30 @@ fn a_game_found_lost_is_counted_at_once_and_once_only() {
     assert_eq!((s.played, s.lost), (1, 1), "not counted again after it was resumed");
 }
 
+/// A game found lost is over, and the solver's status knows it at once:
+/// it says "Not winnable" beside the word that the game is lost, never
+/// "Thinking..." (its search would only come to the same, and no tick
+/// brings a verdict while the Scores box is up), and so again once the
+/// status is switched off and on.
+#[test]
+fn the_solver_status_of_a_game_found_lost_is_not_winnable_at_once() {
+    let data = tempfile::tempdir().unwrap();
+    let (seed, mut view, _) = a_stuck_game(data.path());
+    view.command(&Command::Undo);
+    // As in the window: the status's search runs on a thread, whose
+    // verdict only a tick would take.
+    parlour::views::background::allow(true);
+    view.command(&Command::Redo);
+    assert!(view.message().contains("lost"), "seed {seed}: {}", view.message());
+    let solver = |view: &Chance| view.fields().into_iter().find(|(label, _)| *label == "Solver").map(|(_, w)| w);
+    assert_eq!(solver(&view).as_deref(), Some("Not winnable"), "seed {seed}");
+    for _ in 0..2 {
+        view.command(&Command::View(parlour::views::solitaire::SOLVER_STATUS));
+    }
+    assert_eq!(solver(&view).as_deref(), Some("Not winnable"), "seed {seed}: switched off and on");
+    parlour::views::background::allow(false);
+}
+
 /// The box of a game found lost has OK first, where Return presses it:
 /// the player finds the loss while pressing Return to deal, and one press
 /// more keeps the lost table in view. Its New Game deals the next game.
@@ -566,6 +590,28 @@ fn play_some(view: &mut Chance, n: usize) {
     }
 }
 
+/// "Game resumed." is news of the moment: the player's first action of
+/// any kind takes it back, not only a move: a machine switched (a command
+/// the shell runs, not the game), the solver's status switched, Select
+/// Game's box opened.
+#[test]
+fn game_resumed_goes_at_the_player_s_first_action() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open(Some(2), data.path());
+    play_some(&mut view, 3);
+    view.close();
+    drop(view);
+    let solver_status = Command::View(parlour::views::solitaire::SOLVER_STATUS);
+    for action in [Command::Machine(MachineId::AmigaDblPal), solver_status, Command::SelectGame] {
+        let view = open(None, data.path());
+        assert_eq!(view.message(), "Game resumed.");
+        let m = machine(MachineId::MacSe30, None);
+        let mut d = Driver::new(Shell::keeping_in(m, Box::new(view), 1, data.path().to_path_buf()));
+        d.command(&action);
+        assert_eq!(d.shell().message(), "", "after {action:?}");
+    }
+}
+
 /// As the Card Shell did: a game left at quit is kept, not scored, and
 /// scored once, when New Game gives it up (or when it ends).
 #[test]
@@ -852,11 +898,13 @@ fn a_win_shows_the_scores_by_itself() {
     let Response::Ask(scores) = last else { panic!("no box at the win: {last:?}") };
     assert_eq!(scores.title, "Scores");
     assert_eq!(scores.lines[0], "Won with 52 cards: 42 points.");
-    assert_eq!(scores.buttons, ["New Game", "OK"]);
+    // The buttons of a loss's box, in their places: OK first, where
+    // Return presses it.
+    assert_eq!(scores.buttons, ["OK", "New Game"]);
     let s = stats(data.path());
     assert_eq!((s.played, s.won, s.extra["points"].as_str(), s.extra["alternating-wins"].as_str()), (1, 1, "42", "1"));
     // New Game from the box deals the next game without asking.
-    assert_eq!(view.answer(0), Response::Redraw);
+    assert_eq!(view.answer(1), Response::Redraw);
     assert_eq!(view.session().move_count(), 0);
     assert_eq!(stats(data.path()).played, 1, "the won game is counted once");
 }
@@ -911,7 +959,7 @@ fn a_finished_game_is_just_as_it_was_left_after_quitting() {
         view.play_move(&mv);
     }
     assert_eq!(view.session().state().status(), Status::Won);
-    assert_eq!(view.answer(1), Response::Unchanged, "OK keeps the won table");
+    assert_eq!(view.answer(0), Response::Unchanged, "OK keeps the won table");
     let (table, ending) = (view.session().state().clone(), view.message());
     view.close();
     drop(view);

@@ -369,14 +369,14 @@ fn the_release_of_the_winning_click_leaves_the_end_box_up() {
     };
     d.feed(&[press(a1), release(a1), press(c1)]);
     let req = d.shell().requester().expect("the end-of-game box").clone();
-    assert_eq!(req.buttons, ["New Game", "OK"]);
+    assert_eq!(req.buttons, ["OK", "New Game"]);
     assert!(!can_hint(&d));
     let m = d.shell().machine();
     let (_, buttons) = m.chrome().requester_layout(m.look(), &req);
-    let new_game = (buttons[0].x + buttons[0].w / 2, buttons[0].y + buttons[0].h / 2);
+    let new_game = (buttons[1].x + buttons[1].w / 2, buttons[1].y + buttons[1].h / 2);
     d.feed(&[release(new_game)]);
     assert_eq!(d.shell().requester(), Some(&req), "a release with no press of its own answers nothing");
-    let ok = (buttons[1].x + buttons[1].w / 2, buttons[1].y + buttons[1].h / 2);
+    let ok = (buttons[0].x + buttons[0].w / 2, buttons[0].y + buttons[0].h / 2);
     d.feed(&[press(ok), release(new_game)]);
     assert_eq!(d.shell().requester(), Some(&req), "pressed on one button, let go on another");
     d.feed(&[press(new_game), release(new_game)]);

@@ -633,8 +633,8 @@ fn a_game_given_up_and_taken_back_stays_counted_as_lost_when_resumed() {
     let (m, area) = machine(MachineId::AmigaPal);
     let mut view = open(dir.path(), 2, 2, 5, Vec::new());
     solve_by_clicks(&mut view, &m, area);
-    // The win's box: New Game first.
-    view.answer(0);
+    // The win's box: New Game after OK.
+    view.answer(1);
     play_the_hint(&mut view, &m, area);
     let Some(Response::Ask(_)) = view.command(&Command::New) else { panic!("New Game did not ask first") };
     view.answer(0);
@@ -662,7 +662,7 @@ fn a_game_won_and_taken_back_stays_counted_as_won_when_resumed() {
     let mut view = open(dir.path(), 2, 2, 5, Vec::new());
     solve_by_clicks(&mut view, &m, area);
     // The win's box: OK keeps the solved puzzle on the table.
-    view.answer(1);
+    view.answer(0);
     view.command(&Command::Undo);
     view.command(&Command::Undo);
     let mut view = moved_and_resumed(view, dir.path(), &m, area);

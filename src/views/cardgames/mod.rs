@@ -32,6 +32,21 @@ const NEXT_BACK: ViewCommand = ViewCommand("next-back");
 const DRAW_ONE: ViewCommand = ViewCommand("draw-one");
 const DRAW_THREE: ViewCommand = ViewCommand("draw-three");
 
+/// How far below a game button's top its picture starts.
+const PICTURE_TOP: i32 = 4;
+
+/// The rows each card of the Spider picture shows above the next: its
+/// whole index, rank and suit, so the run reads K, Q, J down to the 10.
+fn fan_step() -> i32 {
+    CardSize::Small.index_rows()
+}
+
+/// The height of the tallest picture, Spider's run of four cards.
+fn picture_height() -> i32 {
+    let (_, ch) = CardSize::Small.dimensions();
+    3 * fan_step() + ch as i32
+}
+
 /// A control that takes the focus, in Tab order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Control {
@@ -52,6 +67,8 @@ fn controls() -> Vec<Control> {
 struct PanelLayout {
     title: (i32, i32),
     games: [Rect; 3],
+    /// The top of the game buttons' names, under their pictures.
+    names_y: i32,
     backs_label: (i32, i32),
     backs: Vec<Rect>,
     draws_label: (i32, i32),
@@ -110,7 +127,8 @@ impl CardGamesPanel {
         let top = title.1 + tf.height() as i32 + gap;
         // The game buttons: a picture of the game above its name.
         let gw = ((area.w - 4 * gap) / 3).min(140);
-        let gh = ch + 24 + tf.height() as i32 + 8;
+        let names_y = top + PICTURE_TOP + picture_height() + 4;
+        let gh = names_y - top + tf.height() as i32 + 6;
         let left = area.x + (area.w - (3 * gw + 2 * gap)) / 2;
         let games = [0, 1, 2].map(|i| Rect::new(left + i * (gw + gap), top, gw, gh));
         let backs_label = (area.x + gap, top + gh + gap);
@@ -126,7 +144,7 @@ impl CardGamesPanel {
         let draws_boxes = draws.map(|(x, y)| Rect::new(x, y, box_size + 4 + bf.text_width("3") as i32, box_size));
         let hw = tf.text_width("Open Help") as i32 + 16;
         let help = Rect::new(area.right() - gap - hw, draws_y - 2, hw, tf.height() as i32 + 8);
-        PanelLayout { title, games, backs_label, backs, draws_label, draws, draws_boxes, help }
+        PanelLayout { title, games, names_y, backs_label, backs, draws_label, draws, draws_boxes, help }
     }
 
     fn rect_of(l: &PanelLayout, c: Control) -> Rect {
@@ -152,7 +170,7 @@ impl CardGamesPanel {
                 // A run of spades fanned down a column.
                 for (k, r) in [13u8, 12, 11, 10].into_iter().enumerate() {
                     let rank = Rank::new(r).unwrap_or(Rank::KING);
-                    s.draw_art(art.face(card(rank, Suit::Spades)), at.0 - 6, at.1 + 6 * k as i32);
+                    s.draw_art(art.face(card(rank, Suit::Spades)), at.0 - 6, at.1 + fan_step() * k as i32);
                 }
             }
             _ => {
@@ -209,15 +227,14 @@ impl View for CardGamesPanel {
         let l = Self::layout(machine, area);
         s.draw_text(tf, "CardGames", l.title.0, l.title.1, ink, TextStyle::PLAIN);
         let art = CardArt::get(CardSize::Small);
-        let (_, ch) = CardSize::Small.dimensions();
         for (i, r) in l.games.iter().enumerate() {
             button(s, machine, *r, "", true);
             let old = s.set_clip(r.inset(2, 2));
-            Self::draw_icon(s, art, i, self.back, (r.x + r.w / 2 - 8, r.y + 4));
+            Self::draw_icon(s, art, i, self.back, (r.x + r.w / 2 - 8, r.y + PICTURE_TOP));
             s.set_clip(old);
             let name = GAMES[i].0;
             let tw = tf.text_width(name) as i32;
-            s.draw_text(tf, name, r.x + (r.w - tw) / 2, r.y + ch as i32 + 24 + 2, ink, TextStyle::PLAIN);
+            s.draw_text(tf, name, r.x + (r.w - tw) / 2, l.names_y, ink, TextStyle::PLAIN);
         }
         let label = format!("Backgrounds: {}", BACK_NAMES[self.back]);
         s.draw_text(bf, &label, l.backs_label.0, l.backs_label.1, ink, TextStyle::PLAIN);
@@ -293,6 +310,27 @@ impl View for CardGamesPanel {
 mod tests {
     use super::*;
     use crate::host::warnings;
+
+    /// Each card of the Spider picture shows its whole index above the
+    /// next: the K, Q and J read whole, as the run down to each draws
+    /// them, not cut in half by the cards laid on them.
+    #[test]
+    fn the_spider_picture_shows_each_card_s_whole_index() {
+        let art = CardArt::get(CardSize::Small);
+        let at = (40, PICTURE_TOP);
+        let mut picture = Surface::rgb(100, 100);
+        CardGamesPanel::draw_icon(&mut picture, art, 1, 0, at);
+        let (rows, cols) = (CardSize::Small.index_rows(), CardSize::Small.index_cols());
+        let mut run = Surface::rgb(100, 100);
+        for (k, rank) in [13, 12, 11].into_iter().enumerate() {
+            let (x, y) = (at.0 - 6, at.1 + fan_step() * k as i32);
+            run.draw_art(art.face(Card::new(Rank::new(rank).unwrap(), Suit::Spades)), x, y);
+            for (dx, dy) in (0..cols).flat_map(|dx| (0..rows).map(move |dy| (dx, dy))) {
+                let (px, py) = (x + dx, y + dy);
+                assert_eq!(picture.colour_at(px, py), run.colour_at(px, py), "rank {rank}, row {dy}, column {dx}");
+            }
+        }
+    }
 
     /// A back or a draw kept in prefs.ini that the panel has no choice
     /// for is told by its line, in the games' own words, and the panel

@@ -58,6 +58,8 @@ pub struct ChanceBoard {
     lookout: Lookout,
     /// The position shown was just found lost, not yet told to the host.
     found_lost: bool,
+    /// The position shown is proved lost: nothing more can be laid off.
+    lost_here: bool,
 }
 
 impl ChanceBoard {
@@ -70,6 +72,7 @@ impl ChanceBoard {
             last: None,
             lookout: Lookout::default(),
             found_lost: false,
+            lost_here: false,
         }
     }
 
@@ -148,6 +151,24 @@ impl ChanceBoard {
                 Some(if on_talon || click { Reply::Play(SolMove::Deal(0)) } else { Reply::Redraw })
             }
             _ => None,
+        }
+    }
+
+    /// Takes the lookout's finding on the position shown: whether nothing
+    /// more can be laid off there.
+    fn take_finding(&mut self, lost: bool) {
+        self.found_lost = lost;
+        self.lost_here = lost;
+        self.tell_solver();
+    }
+
+    /// Tells the solver's status that the position shown is lost, where
+    /// the lookout proved it, after anything that sets the status judging
+    /// afresh (a new position, the status switched on): a game over is
+    /// never "Thinking..." beside the word that it is lost.
+    fn tell_solver(&mut self) {
+        if self.lost_here {
+            self.table.assist.proved_lost();
         }
     }
 
@@ -267,7 +288,7 @@ impl Board<ChanceVariant> for ChanceBoard {
     ) -> Reply<ChanceVariant> {
         let st = session.state();
         if matches!(input, Input::Tick { .. }) && self.lookout.poll() == Some(Prospect::NoLayOff) {
-            self.found_lost = true;
+            self.take_finding(true);
             return Reply::Say(LOST.into());
         }
         if let Some(reply) = self.table.assist_input(session, input, area) {
@@ -281,7 +302,11 @@ impl Board<ChanceVariant> for ChanceBoard {
 
     fn command(&mut self, session: &Session<ChanceVariant>, command: ViewCommand) -> Reply<ChanceVariant> {
         match command {
-            SOLVE | SOLVER_STATUS | WINNABLE_ONLY => from_table(self.table.solver_command(session, command)),
+            SOLVE | SOLVER_STATUS | WINNABLE_ONLY => {
+                let reply = self.table.solver_command(session, command);
+                self.tell_solver();
+                from_table(reply)
+            }
             ABOUT => Reply::Ask(Self::about()),
             SEQUENCES => self.sequences_dialog(),
             SOUND => {
@@ -311,11 +336,13 @@ impl Board<ChanceVariant> for ChanceBoard {
         // A finding belongs to the position it was made in.
         self.lookout.cancel();
         self.found_lost = false;
+        self.lost_here = false;
         self.table.reset();
     }
 
     fn arrived(&mut self, session: &Session<ChanceVariant>) {
         self.table.follow(session);
+        self.tell_solver();
     }
 
     fn ask_hint(&mut self, session: &Session<ChanceVariant>) -> Reply<ChanceVariant> {
@@ -346,8 +373,9 @@ impl Board<ChanceVariant> for ChanceBoard {
     /// a lost game is said lost again on stepping back to it; the
     /// controller counts each game once however often it is found lost.
     fn standing(&mut self, session: &Session<ChanceVariant>) -> Option<String> {
-        self.found_lost = self.lookout.judge(session.state()) == Some(Prospect::NoLayOff);
-        self.found_lost.then(|| LOST.to_string())
+        let lost = self.lookout.judge(session.state()) == Some(Prospect::NoLayOff);
+        self.take_finding(lost);
+        lost.then(|| LOST.to_string())
     }
 
     fn found_lost(&mut self) -> bool {

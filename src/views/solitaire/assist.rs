@@ -135,6 +135,15 @@ impl Assist {
         }
     }
 
+    /// Takes another judge's proof that the position on the table cannot
+    /// be won (The Chance's: nothing more can be laid off). The status
+    /// says so at once, its search dropped: that search would come to the
+    /// same, and no tick brings its verdict while the box at the game's
+    /// end is up.
+    pub fn proved_lost(&mut self) {
+        self.watcher.adopt_lost();
+    }
+
     /// The status field, when it is on and has something to say.
     pub fn field(&self) -> Option<(&'static str, String)> {
         let word = self.watcher.outlook().word().filter(|_| self.status_on)?;
@@ -504,6 +513,25 @@ mod tests {
         assert!(
             matches!(&last, Reply::Say(said) if said == "No hint: no winning line from here. Undo, or start anew.")
         );
+    }
+
+    /// A game lost, no move left, is known not winnable the moment it
+    /// ends: the status never says "Thinking..." beside its ending, where
+    /// no search is needed (and no tick may come to bring its verdict
+    /// while the box at the end is up).
+    #[test]
+    fn a_game_lost_is_not_winnable_at_once() {
+        background::allow(true);
+        let mut st = lost_with_moves_left();
+        // Its two moves left, played.
+        for _ in 0..2 {
+            let m = st.legal_moves()[0];
+            st.apply(&m);
+        }
+        assert_eq!(st.status(), crate::core::Status::Lost);
+        let mut assist = Assist::default();
+        assist.arrived(&st);
+        assert_eq!(assist.field(), Some(("Solver", "Not winnable".to_string())));
     }
 
     /// A move offered with no winning line behind it is named so that

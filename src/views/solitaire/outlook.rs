@@ -34,13 +34,14 @@ pub fn watch_limits(timed: bool) -> Limits {
 /// What is known of the position on the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outlook {
-    /// Nothing is being judged (the game is over, or the status is off).
+    /// Nothing is being judged (the game is won, or the status is off).
     Idle,
     /// The search is under way.
     Thinking,
     /// This line of moves wins from here (replayed through the rules).
     Winnable(Vec<String>),
-    /// Every line from here was searched: none wins.
+    /// Every line from here was searched: none wins (or the game is
+    /// over, lost: no search is needed to know it).
     NotWinnable,
     /// The search stopped at its limits without an answer.
     Unknown,
@@ -90,8 +91,15 @@ impl Watcher {
     /// the table is followed by: see [`Solitaire::with_safe_auto_play`]).
     pub fn watch(&mut self, state: &Solitaire) {
         self.cancel();
-        if state.status() != Status::Playing {
-            self.outlook = Some(Outlook::Idle);
+        // A game over is known at once: the status never thinks beside
+        // its ending.
+        let over = match state.status() {
+            Status::Playing => None,
+            Status::Won => Some(Outlook::Idle),
+            Status::Lost => Some(Outlook::NotWinnable),
+        };
+        if over.is_some() {
+            self.outlook = over;
             return;
         }
         if let Some(rest) = self.line().and_then(|line| still_winning(state, line)) {
