@@ -1172,7 +1172,10 @@ impl Board<RummiVariant> for RummiBoard {
 /// says it.
 fn ending_of(st: &Rummi) -> String {
     let (mine, theirs) = (st.tray(Side::Player).len(), st.tray(Side::Program).len());
-    let blocked = "The pile is empty and neither can play";
+    // The rules end a game at the pile's end when every side passes in a
+    // turn, whether or not it could have played: say that, not more.
+    let blocked =
+        if st.single() { "The pile is empty and you passed" } else { "The pile is empty and both passed in a row" };
     let tiles = |n: usize| plural(n as u64, "tile", "tiles");
     match st.ending() {
         Some(Ending::Out(Side::Player)) => format!("You win! The program still holds {}.", tiles(theirs)),
@@ -1228,6 +1231,24 @@ mod tests {
         g.apply(&Move::Done);
         assert!(g.is_over());
         g
+    }
+
+    #[test]
+    fn a_game_ended_at_the_empty_pile_says_both_passed_not_that_neither_could_play() {
+        use crate::games::rummi::rules::tests::position;
+        // You hold a whole run you could lay, and pass all the same.
+        let mut g = position("R1 R2 R3 R5", "B1", &[], "");
+        for _ in 0..2 {
+            g.apply(&Move::Draw);
+        }
+        let said = ending_of(&g);
+        assert!(said.starts_with("The program wins. The pile is empty and both passed in a row;"), "{said}");
+        assert!(!said.contains("neither can play"), "{said}");
+
+        let mut alone = position("R1 R2 R3 R5", "B1", &[], "");
+        alone.apply(&Move::Single(true));
+        alone.apply(&Move::Draw);
+        assert!(ending_of(&alone).contains("The pile is empty and you passed;"), "{}", ending_of(&alone));
     }
 
     fn pal() -> Machine {
