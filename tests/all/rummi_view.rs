@@ -449,6 +449,33 @@ fn set_mode_chooses_dblpal_starts_a_new_game_and_is_remembered() {
     assert_eq!(entry.default_machine, Some(MachineId::AmigaDblPal), "used next time");
 }
 
+/// Set Mode... opens on the screen in use, Rummi.config or none: on the
+/// DblPAL it is DBLPAL at 640 x 512, not the PAL the file would default
+/// to, so that OK without a change leaves the game in progress alone (no
+/// new game, no file written, no other machine).
+#[test]
+fn set_mode_opens_on_the_screen_in_use_and_ok_unchanged_keeps_the_game() {
+    for id in [MachineId::AmigaPal, MachineId::AmigaDblPal] {
+        let dir = tempfile::tempdir().unwrap();
+        let (mach, area) = machine(id);
+        let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+        click(&mut view, &mach, area, "tray 0");
+        click(&mut view, &mach, area, "cell 0:0");
+        let state = view.session().state().clone();
+        view.draw(&mut mach.new_surface(), &mach, area);
+        view.command(&Command::View(SET_MODE));
+        let ok = ModeDialog::spots(&mach, area).into_iter().find(|s| s.0 == "ok").unwrap().1;
+        click_at(&mut view, &mach, area, (ok.x + ok.w / 2, ok.y + ok.h / 2));
+        assert_eq!(view.session().state(), &state, "{id:?}: the game in progress goes on");
+        assert!(!config::path(dir.path()).exists(), "{id:?}: nothing to keep");
+        assert_ne!(
+            view.input(&Input::Tick { ms: 10 }, &mach, area),
+            Response::Command(Command::Machine(MachineId::AmigaPal)),
+            "{id:?}: the screen stays"
+        );
+    }
+}
+
 #[test]
 fn the_game_resumes_where_it_was_left() {
     let dir = tempfile::tempdir().unwrap();
