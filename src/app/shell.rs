@@ -659,7 +659,8 @@ impl Shell {
         if self.drag_window(input) {
             return;
         }
-        // F1 is help on every machine (the Amiga's Help key, Windows' F1).
+        // F1 is help on every machine (the Amiga's Help key, Windows' F1);
+        // the window passes a keyboard's Help key on as F1.
         if let Input::Key { key: Key::Function(1), .. } = *input {
             self.command(&Command::Help);
             return;
