@@ -940,6 +940,38 @@ fn a_turn_in_which_the_program_only_draws_is_said() {
     }
 }
 
+/// On the Amiga PAL the program's draw and its duplicate are told in a box
+/// (the title bar cuts the sentence short). The player drawing with Space
+/// closes it with Space too, as Return does: a box with only OK chooses
+/// nothing. A box with a choice (New Game's question) still waits for the
+/// keyboard to move to a button before Space answers it.
+#[test]
+fn space_closes_a_box_that_only_tells_but_not_one_with_a_choice() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, _) = machine(MachineId::AmigaPal);
+    let view = open(dir.path(), Some(seed_where_the_program_draws(true)));
+    let mut d = Driver::new(Shell::keeping_in(mach, Box::new(view), 1, dir.path().to_path_buf()));
+    let key = |key| Input::Key { key, mods: Modifiers::default() };
+    d.feed(&[key(Key::End), key(Key::Char(' '))]);
+    let start = Instant::now();
+    while d.shell().requester().is_none() {
+        assert!(start.elapsed() < Duration::from_secs(30), "no box: {}", d.shell().message());
+        d.feed(&[Input::Tick { ms: 100 }]);
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(d.shell().requester().unwrap().buttons, ["OK"]);
+    assert!(d.shell().requester().unwrap().lines.join(" ").contains("duplicate"));
+    d.feed(&[key(Key::Char(' '))]);
+    assert!(d.shell().requester().is_none(), "Space closes it");
+
+    d.command(&Command::New);
+    assert_eq!(d.shell().requester().expect("New Game asks").buttons.len(), 2);
+    d.feed(&[key(Key::Char(' '))]);
+    assert!(d.shell().requester().is_some(), "a Space meant for the game answers no question");
+    d.feed(&[key(Key::Tab), key(Key::Char(' '))]);
+    assert!(d.shell().requester().is_none(), "Space presses the button the keyboard moved to");
+}
+
 /// The program's duplicate is said where it is news, not again at the
 /// start of every turn while the program keeps it: said each turn, it
 /// kept the status line's figures from ever showing. The 2 stays under
