@@ -659,7 +659,8 @@ impl Shell {
         if self.drag_window(input) {
             return;
         }
-        // F1 is help on every machine (the Amiga's Help key, Windows' F1).
+        // F1 is help on every machine (the Amiga's Help key, Windows' F1);
+        // the window passes a keyboard's Help key on as F1.
         if let Input::Key { key: Key::Function(1), .. } = *input {
             self.command(&Command::Help);
             return;
@@ -723,9 +724,11 @@ impl Shell {
                 asked.pressed.take().filter(|&pressed| on == Some(pressed))
             }
             Input::Key { key: Key::Enter, .. } => Some(asked.focus.unwrap_or(0)),
-            // Space presses only a button the keyboard moved to: a Space
-            // still held from play (Tetris's drop) must not answer.
-            Input::Key { key: Key::Char(' '), .. } => asked.focus,
+            // Space presses the button the keyboard moved to, or the only
+            // button of a box that only tells (its OK chooses nothing). A
+            // box with a choice waits for the keyboard to move first: a
+            // Space still held from play (Tetris's drop) must not answer.
+            Input::Key { key: Key::Char(' '), .. } => asked.focus.or_else(|| only_button(asked)),
             Input::Key { key: Key::Escape, .. } => Some(escape_button(&asked.req.buttons)),
             _ => None,
         };
@@ -965,6 +968,12 @@ fn focus_moved(focus: Option<usize>, count: usize, input: &Input) -> Option<usiz
         _ => return None,
     };
     (count > 1).then(|| crate::views::widgets::step_round(focus.unwrap_or(0), by, count))
+}
+
+/// The one button of a requester that only tells something (no radio
+/// buttons, no second button): Space presses it as Return does.
+fn only_button(asked: &Asked) -> Option<usize> {
+    (asked.choices.is_none() && asked.req.buttons.len() == 1).then_some(0)
 }
 
 /// The button Escape presses: the last that only closes the requester

@@ -271,8 +271,11 @@ fn pump(window: &mut Window, driver: &mut Driver, end: &EndAsked) -> Stop {
         let lb = Letterbox::fit(size.0, size.1, win.0, win.1);
         let seen = watch.as_mut().map(x11::Watch::drain);
         let exposed = seen.as_ref().is_some_and(|s| s.exposed);
+        let help_presses = seen.as_ref().map_or(0, |s| s.help_presses);
         let presses = seen.and_then(|s| s.presses);
         let (mut events, full_screen) = collect_events(window, &mut pointer, &keys, presses, lb, size);
+        // The Help key is the key F1 stands for (the Amiga's Help key).
+        events.extend(std::iter::repeat_n(Input::Key { key: Key::Function(1), mods: pointer.mods }, help_presses));
         let hz = driver.tick_hz();
         if ticks.as_ref().map_or(0, TickSchedule::hz) != hz {
             ticks = (hz > 0).then(|| TickSchedule::new(hz, polled));
@@ -595,7 +598,7 @@ mod x11 {
     use std::os::raw::{c_int, c_long, c_ulong};
 
     use minifb::Window;
-    use x11_dl::{xinput2, xlib};
+    use x11_dl::{keysym, xinput2, xlib};
 
     /// A short-lived connection to the display in $DISPLAY.
     pub struct Connection {
@@ -650,9 +653,10 @@ mod x11 {
 
     /// What the window's X events tell that minifb does not pass on, read
     /// on a connection of our own: parts of the window uncovered (Expose;
-    /// minifb asks for none), and button presses and releases one by one
-    /// through XInput 2 (which lets several clients listen to one window's
-    /// buttons; minifb listens with the core protocol).
+    /// minifb asks for none), the Help key (minifb's keys have none: it
+    /// comes to minifb as a key unknown), and button presses and releases
+    /// one by one through XInput 2 (which lets several clients listen to
+    /// one window's buttons; minifb listens with the core protocol).
     pub struct Watch {
         c: Connection,
         /// libXi, kept loaded to decode the events' data, and its events'
@@ -668,6 +672,8 @@ mod x11 {
         /// server keeps no picture of a covered window: it blanks what
         /// comes to light, and the picture must be shown again.
         pub exposed: bool,
+        /// How many times the keyboard's Help key was pressed.
+        pub help_presses: usize,
     }
 
     impl Watch {
@@ -675,8 +681,9 @@ mod x11 {
         pub fn new(window: &Window) -> Option<Watch> {
             let c = Connection::open()?;
             let handle = window.get_window_handle() as c_ulong;
-            // SAFETY: the display is open.
-            unsafe { (c.lib.XSelectInput)(c.display, handle, xlib::ExposureMask) };
+            // SAFETY: the display is open. (Any number of clients may ask
+            // for a window's key presses, unlike its button presses.)
+            unsafe { (c.lib.XSelectInput)(c.display, handle, xlib::ExposureMask | xlib::KeyPressMask) };
             let xi = watch_buttons(&c, handle);
             // SAFETY: the display is open.
             unsafe { (c.lib.XFlush)(c.display) };
@@ -685,7 +692,7 @@ mod x11 {
 
         /// What came since the last call.
         pub fn drain(&mut self) -> Seen {
-            let mut seen = Seen { presses: self.xi.as_ref().map(|_| Vec::new()), exposed: false };
+            let mut seen = Seen { presses: self.xi.as_ref().map(|_| Vec::new()), exposed: false, help_presses: 0 };
             // SAFETY: the display is open; event data is fetched and freed
             // in pairs, and read only when fetched.
             unsafe {
@@ -694,6 +701,11 @@ mod x11 {
                     (self.c.lib.XNextEvent)(self.c.display, &mut event);
                     if event.get_type() == xlib::Expose {
                         seen.exposed = true;
+                        continue;
+                    }
+                    if event.get_type() == xlib::KeyPress {
+                        let help = (self.c.lib.XLookupKeysym)(&mut event.key, 0) == c_ulong::from(keysym::XK_Help);
+                        seen.help_presses += usize::from(help);
                         continue;
                     }
                     let (Some((_, opcode)), Some(presses)) = (&self.xi, seen.presses.as_mut()) else { continue };

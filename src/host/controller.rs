@@ -83,12 +83,30 @@ impl Leaving {
 /// [`Controller::ask_ended`]).
 const GO_ON: usize = 1;
 
+/// The last line of the question asked before a game in progress is
+/// given up (New Game, Select Game, Restart, other rules, a kept game
+/// opened): what becomes of it, by what its family's record keeps. A
+/// game never won or lost (Tetris) is not lost: it ends there and counts
+/// with the score it has.
+fn leaving_said(record: Record) -> &'static str {
+    match record {
+        Record::ScoreOnly => "The game in progress ends and counts with its score.",
+        Record::Full | Record::Unscored => "The game in progress counts as lost.",
+    }
+}
+
 /// What the status line says of a game in progress that `--seed` left
-/// for another deal and counted as lost, where Undo brings it back and
-/// where not (new rules, or no undo); the clause before the colon fits
-/// the Amiga PAL's title bar.
-const LEFT_COUNTED_UNDO: &str = "The game left was counted as lost: Undo brings it back.";
-const LEFT_COUNTED: &str = "The game left was counted as lost.";
+/// for another deal, counted as [`leaving_said`] tells, where Undo brings
+/// it back and where not (new rules, or no undo, as in Tetris, the one
+/// game counted with its score); the clause before the colon fits the
+/// Amiga PAL's title bar.
+fn left_counted(record: Record, undo: bool) -> &'static str {
+    match (record, undo) {
+        (Record::ScoreOnly, _) => "The game left counts with its score.",
+        (Record::Full | Record::Unscored, true) => "The game left was counted as lost: Undo brings it back.",
+        (Record::Full | Record::Unscored, false) => "The game left was counted as lost.",
+    }
+}
 
 /// The pause between two moves of Moves > Replay, in milliseconds.
 const RERUN_STEP_MS: u32 = 400;
@@ -340,7 +358,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             // as New Game would count it; unasked, so the player is told,
             // once it is dealt, and whether Undo brings it back.
             if c.leaving_counts() {
-                c.left_counted = Some(if next.replace { LEFT_COUNTED } else { LEFT_COUNTED_UNDO });
+                c.left_counted = Some(left_counted(c.record(), !next.replace));
             }
             c.abandon();
             c.deal(next);
@@ -348,7 +366,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         if let Some((_, name)) = &offered {
             c.question = Some(Requester {
                 title: "Open".into(),
-                lines: vec![format!("Open {name}?"), "The game in progress counts as lost.".into()],
+                lines: vec![format!("Open {name}?"), leaving_said(c.record()).into()],
                 buttons: vec!["Open".into(), "Cancel".into()],
             });
             c.asked = Asked::ConfirmOpen;
@@ -816,6 +834,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         response
     }
 
+    /// What the family's statistics keep of a game (a family not
+    /// registered, as in some tests, counts games won or lost).
+    fn record(&self) -> Record {
+        super::family(self.family).map_or(Record::Full, |f| f.record)
+    }
+
     /// Whether giving up the game at the cursor would count it as lost
     /// (see [`leaving_counts`]): only then is the player asked first.
     fn leaving_counts(&self) -> bool {
@@ -1203,7 +1227,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let stats = Stats::load(&self.data_dir).unwrap_or_default();
         let game = stats.game(&self.id()).cloned().unwrap_or_default();
         let req = self.board.scores(&game).unwrap_or_else(|| {
-            let scoring = if super::family(self.family).is_some_and(|f| f.record == Record::ScoreOnly) {
+            let scoring = if self.record() == Record::ScoreOnly {
                 Scoring::Only
             } else if self.board.fields(&self.session).iter().any(|(name, _)| *name == "Score") {
                 Scoring::Shown
@@ -1306,14 +1330,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
     }
 
-    /// Asks before giving up the game in progress: `question`, and that
-    /// the game counts as lost; the button that goes ahead is labelled as
+    /// Asks before giving up the game in progress: `question`, and what
+    /// becomes of that game; the button that goes ahead is labelled as
     /// the box is titled.
     fn confirm(&mut self, asked: Asked, title: &str, question: &str) -> Response {
         self.asked = asked;
         Response::Ask(Requester {
             title: title.into(),
-            lines: vec![question.into(), "The game in progress counts as lost.".into()],
+            lines: vec![question.into(), leaving_said(self.record()).into()],
             buttons: vec![title.into(), "Cancel".into()],
         })
     }

@@ -449,6 +449,33 @@ fn set_mode_chooses_dblpal_starts_a_new_game_and_is_remembered() {
     assert_eq!(entry.default_machine, Some(MachineId::AmigaDblPal), "used next time");
 }
 
+/// Set Mode... opens on the screen in use, Rummi.config or none: on the
+/// DblPAL it is DBLPAL at 640 x 512, not the PAL the file would default
+/// to, so that OK without a change leaves the game in progress alone (no
+/// new game, no file written, no other machine).
+#[test]
+fn set_mode_opens_on_the_screen_in_use_and_ok_unchanged_keeps_the_game() {
+    for id in [MachineId::AmigaPal, MachineId::AmigaDblPal] {
+        let dir = tempfile::tempdir().unwrap();
+        let (mach, area) = machine(id);
+        let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+        click(&mut view, &mach, area, "tray 0");
+        click(&mut view, &mach, area, "cell 0:0");
+        let state = view.session().state().clone();
+        view.draw(&mut mach.new_surface(), &mach, area);
+        view.command(&Command::View(SET_MODE));
+        let ok = ModeDialog::spots(&mach, area).into_iter().find(|s| s.0 == "ok").unwrap().1;
+        click_at(&mut view, &mach, area, (ok.x + ok.w / 2, ok.y + ok.h / 2));
+        assert_eq!(view.session().state(), &state, "{id:?}: the game in progress goes on");
+        assert!(!config::path(dir.path()).exists(), "{id:?}: nothing to keep");
+        assert_ne!(
+            view.input(&Input::Tick { ms: 10 }, &mach, area),
+            Response::Command(Command::Machine(MachineId::AmigaPal)),
+            "{id:?}: the screen stays"
+        );
+    }
+}
+
 #[test]
 fn the_game_resumes_where_it_was_left() {
     let dir = tempfile::tempdir().unwrap();
@@ -911,6 +938,38 @@ fn a_turn_in_which_the_program_only_draws_is_said() {
             assert_eq!(view.message(), "The program is playing...", "{}", id.name());
         }
     }
+}
+
+/// On the Amiga PAL the program's draw and its duplicate are told in a box
+/// (the title bar cuts the sentence short). The player drawing with Space
+/// closes it with Space too, as Return does: a box with only OK chooses
+/// nothing. A box with a choice (New Game's question) still waits for the
+/// keyboard to move to a button before Space answers it.
+#[test]
+fn space_closes_a_box_that_only_tells_but_not_one_with_a_choice() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, _) = machine(MachineId::AmigaPal);
+    let view = open(dir.path(), Some(seed_where_the_program_draws(true)));
+    let mut d = Driver::new(Shell::keeping_in(mach, Box::new(view), 1, dir.path().to_path_buf()));
+    let key = |key| Input::Key { key, mods: Modifiers::default() };
+    d.feed(&[key(Key::End), key(Key::Char(' '))]);
+    let start = Instant::now();
+    while d.shell().requester().is_none() {
+        assert!(start.elapsed() < Duration::from_secs(30), "no box: {}", d.shell().message());
+        d.feed(&[Input::Tick { ms: 100 }]);
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert_eq!(d.shell().requester().unwrap().buttons, ["OK"]);
+    assert!(d.shell().requester().unwrap().lines.join(" ").contains("duplicate"));
+    d.feed(&[key(Key::Char(' '))]);
+    assert!(d.shell().requester().is_none(), "Space closes it");
+
+    d.command(&Command::New);
+    assert_eq!(d.shell().requester().expect("New Game asks").buttons.len(), 2);
+    d.feed(&[key(Key::Char(' '))]);
+    assert!(d.shell().requester().is_some(), "a Space meant for the game answers no question");
+    d.feed(&[key(Key::Tab), key(Key::Char(' '))]);
+    assert!(d.shell().requester().is_none(), "Space presses the button the keyboard moved to");
 }
 
 /// The program's duplicate is said where it is news, not again at the

@@ -472,3 +472,35 @@ fn save_a_copy_tells_the_folder_where_the_title_bar_has_no_room_for_it() {
         }
     }
 }
+
+/// A game of Tetris is never lost, only scored: New Game, Select Game and
+/// a `--seed` over a game under way say it ends and counts with its score
+/// (as it does: played once, with its score), not that it counts as lost.
+#[test]
+fn a_game_left_is_said_to_count_with_its_score_not_as_lost() {
+    let data = tempfile::tempdir().unwrap();
+    let how = |seed| Opening { seed: Some(seed), ..Default::default() };
+    let mut view = opened(data.path(), &how(5));
+    let (m, area) = machine();
+    let key = |key| Input::Key { key, mods: Modifiers::default() };
+    view.input(&key(Key::Left), &m, area);
+    let ends = "The game in progress ends and counts with its score.";
+    let Some(parlour::views::Response::Ask(asked)) = view.command(&Command::New) else { panic!("New Game asks") };
+    assert_eq!(asked.lines, ["Start a new game?", ends]);
+    view.answer(1);
+    view.command(&Command::SelectGame);
+    for k in [Key::Char('4'), Key::Char('2')] {
+        view.input(&key(k), &m, area);
+    }
+    let parlour::views::Response::Ask(asked) = view.input(&key(Key::Enter), &m, area) else { panic!("Select asks") };
+    assert_eq!(asked.lines, ["Start game 42?", ends]);
+    view.answer(0);
+    let stats = parlour::core::Stats::load(data.path()).unwrap();
+    assert_eq!(stats.game("tetris").unwrap().played, 1, "the game left is counted");
+
+    view.input(&key(Key::Left), &m, area);
+    view.close();
+    drop(view);
+    let view = opened(data.path(), &how(6));
+    assert_eq!(view.message(), "The game left counts with its score.");
+}

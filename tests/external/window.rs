@@ -56,6 +56,11 @@ pub fn tests() -> Vec<Needs> {
             sigterm_keeps_the_game_as_closing_the_window_does,
         ),
         Needs::programs(
+            "window::the_help_key_opens_the_help_as_f1_does",
+            &[("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("xprop", "x11-utils")],
+            the_help_key_opens_the_help_as_f1_does,
+        ),
+        Needs::programs(
             "window::the_wheel_scrolls_the_launcher_list",
             &[("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("xwd", "x11-apps")],
             the_wheel_scrolls_the_launcher_list,
@@ -553,6 +558,21 @@ fn the_window_tells_the_window_manager_its_least_size_class_and_title() {
     wait_until_said(|| xprop(&display, &id, &["WM_NORMAL_HINTS"]), "minimum size: 320 by 256");
     // F1: the title names the help and its game.
     xdotool(&display, &["key", "--window", &id, "F1"]);
+    wait_until_said(|| xprop(&display, &id, &["WM_NAME"]), "\"Help: Klondike - Parlour\"");
+}
+
+/// The keyboard's Help key (X's Help keysym, which minifb does not know)
+/// opens the game's help, as F1, which stands for it, does.
+fn the_help_key_opens_the_help_as_f1_does() {
+    let (display, _server) = xvfb(8, &[]);
+    let data = tempfile::tempdir().unwrap();
+    let mut app =
+        launch(&display, data.path(), &["play", "klondike", "--machine", "amiga-pal", "--seed", "1", "--scale", "1"]);
+    let id = wait_for_window(&display, (320, 256), &mut app);
+    wait_until_said(|| xprop(&display, &id, &["WM_NAME"]), "\"Klondike #1 - Parlour\"");
+    // The keysym by its number: xdotool reads the word Help as its own
+    // help command.
+    xdotool(&display, &["key", "--window", &id, "0xff6a"]);
     wait_until_said(|| xprop(&display, &id, &["WM_NAME"]), "\"Help: Klondike - Parlour\"");
 }
 

@@ -6,7 +6,7 @@
 //! five tiles are drawn). Table tiles may be rearranged, never taken to a
 //! tray. Players holding two tiles of a kind may swap one for one of the
 //! other's pairs. The first to empty their tray wins; when the pile is
-//! empty and neither can play, the one holding fewer tiles wins.
+//! empty and both pass in a row, the one holding fewer tiles wins.
 
 use crate::core::{Game, GameRng, Refusal, Status, Variant, fnv1a64};
 
@@ -55,7 +55,7 @@ impl Side {
 pub enum Ending {
     /// This side emptied its tray.
     Out(Side),
-    /// The pile ran out and neither could play: the side holding fewer
+    /// The pile ran out and both passed in a row: the side holding fewer
     /// tiles (then the lower total) wins; `None` is a tie.
     Blocked { winner: Option<Side> },
 }
@@ -524,7 +524,7 @@ impl Variant for RummiVariant {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn ids(text: &str) -> Vec<TileId> {

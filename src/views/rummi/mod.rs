@@ -101,6 +101,10 @@ pub struct RummiBoard {
     /// The screen is behind the Workbench (Screen > Back).
     behind: bool,
     dialog: Option<ModeDialog>,
+    /// The machine the board was last drawn on: Set Mode opens on the
+    /// screen in use, and only drawing is told the machine before a menu
+    /// command comes.
+    drawn_on: Cell<Option<MachineId>>,
     /// A machine to switch to once the new game of Set Mode is dealt.
     pending_machine: Option<MachineId>,
     cursor: Option<Spot>,
@@ -135,6 +139,7 @@ impl RummiBoard {
             program: Program::default(),
             behind: false,
             dialog: None,
+            drawn_on: Cell::new(None),
             pending_machine: None,
             cursor: None,
             note,
@@ -166,6 +171,17 @@ impl RummiBoard {
             }
             _ => area,
         }
+    }
+
+    /// The screen in use on the machine `id` as Set Mode offers it:
+    /// Rummi.config's where it names this machine's mode, otherwise the
+    /// whole of this machine's mode; `None` on a machine Set Mode does not
+    /// offer (a Mac), which its OK leaves for the mode chosen.
+    fn screen_in_use(&self, id: MachineId) -> Option<ScreenConfig> {
+        if id == self.config.mode.machine {
+            return Some(self.config);
+        }
+        config::MODES.iter().find(|m| m.machine == id).map(|&mode| ScreenConfig::clamped(mode, mode.max.0, mode.max.1))
     }
 
     /// The layout of `st` on `machine`.
@@ -911,6 +927,7 @@ impl Board<RummiVariant> for RummiBoard {
     fn draw(&self, session: &Session<RummiVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
         let st = session.state();
         let look = machine.look();
+        self.drawn_on.set(Some(machine.id()));
         if self.behind {
             return Self::draw_workbench(s, machine, area);
         }
@@ -972,6 +989,12 @@ impl Board<RummiVariant> for RummiBoard {
                 Outcome::Nothing => Reply::Unchanged,
                 Outcome::Redraw => Reply::Redraw,
                 Outcome::Cancelled => {
+                    self.dialog = None;
+                    Reply::Redraw
+                }
+                // OK on the screen already in use changes nothing: the
+                // game in progress goes on.
+                Outcome::Chosen(c) if self.screen_in_use(machine.id()) == Some(c) => {
                     self.dialog = None;
                     Reply::Redraw
                 }
@@ -1056,7 +1079,8 @@ impl Board<RummiVariant> for RummiBoard {
                 Reply::Redraw
             }
             SET_MODE => {
-                self.dialog = Some(ModeDialog::new(&self.config));
+                let in_use = self.drawn_on.get().and_then(|id| self.screen_in_use(id));
+                self.dialog = Some(ModeDialog::new(&in_use.unwrap_or(self.config)));
                 Reply::Redraw
             }
             _ => Reply::Unchanged,
@@ -1172,7 +1196,10 @@ impl Board<RummiVariant> for RummiBoard {
 /// says it.
 fn ending_of(st: &Rummi) -> String {
     let (mine, theirs) = (st.tray(Side::Player).len(), st.tray(Side::Program).len());
-    let blocked = "The pile is empty and neither can play";
+    // The rules end a game at the pile's end when every side passes in a
+    // turn, whether or not it could have played: say that, not more.
+    let blocked =
+        if st.single() { "The pile is empty and you passed" } else { "The pile is empty and both passed in a row" };
     let tiles = |n: usize| plural(n as u64, "tile", "tiles");
     match st.ending() {
         Some(Ending::Out(Side::Player)) => format!("You win! The program still holds {}.", tiles(theirs)),
@@ -1228,6 +1255,24 @@ mod tests {
         g.apply(&Move::Done);
         assert!(g.is_over());
         g
+    }
+
+    #[test]
+    fn a_game_ended_at_the_empty_pile_says_both_passed_not_that_neither_could_play() {
+        use crate::games::rummi::rules::tests::position;
+        // You hold a whole run you could lay, and pass all the same.
+        let mut g = position("R1 R2 R3 R5", "B1", &[], "");
+        for _ in 0..2 {
+            g.apply(&Move::Draw);
+        }
+        let said = ending_of(&g);
+        assert!(said.starts_with("The program wins. The pile is empty and both passed in a row;"), "{said}");
+        assert!(!said.contains("neither can play"), "{said}");
+
+        let mut alone = position("R1 R2 R3 R5", "B1", &[], "");
+        alone.apply(&Move::Single(true));
+        alone.apply(&Move::Draw);
+        assert!(ending_of(&alone).contains("The pile is empty and you passed;"), "{}", ending_of(&alone));
     }
 
     fn pal() -> Machine {

@@ -124,7 +124,7 @@ impl ModeDialog {
                 );
             }
         }
-        let note = self.error.clone().unwrap_or_else(|| "OK starts a new game.".into());
+        let note = self.error.clone().unwrap_or_else(|| "A change starts a new game.".into());
         let old = s.set_clip(p.window.inset(4, 0).intersect(&s.clip()));
         s.draw_text(font, &note, p.error.0, p.error.1, text, TextStyle::PLAIN);
         s.set_clip(old);
