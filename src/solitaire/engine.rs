@@ -280,7 +280,7 @@ impl Why {
             Why::Full { to, max } => {
                 format!("{} can hold only {}", to.name(), plural(max as u64, "face-up card", "face-up cards"))
             }
-            Why::Occupied(to) => format!("{} is taken: a card moves there only when it is empty", to.name()),
+            Why::Occupied(to) => format!("{} is not empty: a card moves there only when it is", to.name()),
             Why::TakeBackTarget => "a card from a foundation can only go back to the tableau".into(),
             Why::FoundationStart { moving, start } => format!(
                 "{} cannot start a foundation: foundations start with {}",
@@ -1820,7 +1820,7 @@ mod tests {
         );
         // Single cards always move; a free cell holds one card.
         assert!(s.check(&mv(&s, "T1>R3")).is_ok());
-        assert_eq!(refusal(&s, "T1>R1"), "Reserve 1 is taken: a card moves there only when it is empty.");
+        assert_eq!(refusal(&s, "T1>R1"), "Reserve 1 is not empty: a card moves there only when it is.");
         assert_eq!(refusal(&s, "R1:2>T5"), "Only the top card of reserve 1 can be moved.");
     }
 
@@ -2034,7 +2034,7 @@ mod tests {
             refusal(&s, "T3>F1"),
             "The ace of spades cannot be discarded: no other tableau pile shows a higher spade."
         );
-        assert_eq!(refusal(&s, "T1>T2"), "Tableau pile 2 is taken: a card moves there only when it is empty.");
+        assert_eq!(refusal(&s, "T1>T2"), "Tableau pile 2 is not empty: a card moves there only when it is.");
         let mut s = s;
         play(&mut s, "T1>F1");
         assert!(s.check(&mv(&s, "T2>T1")).is_ok());
