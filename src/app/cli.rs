@@ -571,13 +571,9 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
     }
     let keeps_files =
         matches!(cli.command, None | Some(Command::Play { .. } | Command::Shot { .. } | Command::Stats { .. }));
-    if let Some(trouble) = settings::data_dir_trouble(&settings::data_dir()).filter(|_| keeps_files) {
-        // Said once, before every file in it fails on its own; the games
-        // are played all the same, from the built-in copy unpacked in the
-        // temporary folder, each failed save told of as it fails.
-        let told = format!("{trouble}: games can be played, but nothing can be kept");
-        crate::host::warnings::warn(crate::host::warnings::DATA_FOLDER, told);
-    }
+    // Held to the end of the command: the folder standing in for a data
+    // folder that cannot be used is removed then.
+    let _stand_in = if keeps_files { settings::stand_in_for_unusable() } else { None };
     match cli.command {
         None => open_window(&before, "launcher", None),
         Some(Command::List) => {
