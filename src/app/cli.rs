@@ -76,7 +76,7 @@ struct ScreenArgs {
     /// Window scale in whole pixels, 1 to 16, at most what the screen holds (default: the largest at
     /// which the window fits the screen, 64 lines left for its title bar and a panel; 1280x1024
     /// where the size is unknown).
-    #[arg(long, value_name = "K", value_parser = window_scale)]
+    #[arg(long, value_name = "K", value_parser = window_scale, allow_negative_numbers = true)]
     scale: Option<u32>,
 }
 
@@ -193,10 +193,10 @@ enum Command {
         #[arg(value_parser = ["rummi"])]
         what: Option<String>,
         /// Measuring time per figure, in milliseconds.
-        #[arg(long, value_name = "MS", default_value_t = 300)]
+        #[arg(long, value_name = "MS", default_value_t = 300, allow_negative_numbers = true)]
         ms: u64,
         /// Rummi: how many positions.
-        #[arg(long, value_name = "N", default_value_t = 1000)]
+        #[arg(long, value_name = "N", default_value_t = 1000, allow_negative_numbers = true)]
         positions: usize,
         /// Rummi: the seed the positions come from.
         #[arg(long, value_name = "N", value_parser = seed_number, allow_negative_numbers = true, default_value_t = 1)]
@@ -224,7 +224,7 @@ enum Command {
         #[arg(long, value_name = "N", value_parser = seed_number, allow_negative_numbers = true, conflicts_with = "ms")]
         seed: Option<u64>,
         /// Microsoft FreeCell deal number (FreeCell-family game types).
-        #[arg(long, value_name = "N", value_parser = ms_deal_number)]
+        #[arg(long, value_name = "N", value_parser = ms_deal_number, allow_negative_numbers = true)]
         ms: Option<u32>,
         /// The rules: easy or hard, as [EasyMode] and [HardMode] give them
         /// (default easy).
@@ -1593,6 +1593,28 @@ mod help_tests {
         let capture = command().find_subcommand("capture").unwrap().get_long_about().unwrap().to_string();
         assert!(capture.contains("--all draws your own game types"), "{capture}");
         assert!(option_help(Some("capture"), "all").starts_with("Draw your own game types"));
+    }
+
+    /// A number option given a negative number is refused in words, as
+    /// any number out of its range is, not with clap's tip to write
+    /// `-- -3` (which would make it no option at all).
+    #[test]
+    fn a_negative_number_is_refused_in_words() {
+        let cases: [(&[&str], &str); 9] = [
+            (&["solve", "freecell", "--ms", "-3"], "Microsoft deals are numbered from 1 to"),
+            (&["deal", "freecell", "--ms", "-3"], "Microsoft deals are numbered from 1 to"),
+            (&["play", "klondike", "--scale", "-3"], "the scale is a whole number"),
+            (&["bench", "--ms", "-3"], "invalid value '-3' for '--ms <MS>'"),
+            (&["bench", "rummi", "--positions", "-3"], "invalid value '-3' for '--positions <N>'"),
+            (&["mines", "deal", "--width", "-3"], "invalid value '-3' for '--width <W>'"),
+            (&["sokoban", "check", "x.xsb", "--level", "-3"], "invalid value '-3' for '--level <N>'"),
+            (&["sokoban", "solve", "x.xsb", "--level", "-3"], "invalid value '-3' for '--level <N>'"),
+            (&["tetris", "run", "--seed", "-3"], "seeds are whole numbers from 0 to"),
+        ];
+        for (args, words) in cases {
+            let said = command().try_get_matches_from(["parlour"].iter().chain(args)).unwrap_err().to_string();
+            assert!(said.contains(words) && !said.contains("tip:"), "{args:?}: {said}");
+        }
     }
 
     #[test]
