@@ -76,7 +76,7 @@ struct ScreenArgs {
     /// Window scale in whole pixels, 1 to 16, at most what the screen holds (default: the largest at
     /// which the window fits the screen, 64 lines left for its title bar and a panel; 1280x1024
     /// where the size is unknown).
-    #[arg(long, value_name = "K", value_parser = window_scale)]
+    #[arg(long, value_name = "K", value_parser = window_scale, allow_negative_numbers = true)]
     scale: Option<u32>,
 }
 
@@ -193,10 +193,10 @@ enum Command {
         #[arg(value_parser = ["rummi"])]
         what: Option<String>,
         /// Measuring time per figure, in milliseconds.
-        #[arg(long, value_name = "MS", default_value_t = 300)]
+        #[arg(long, value_name = "MS", default_value_t = 300, allow_negative_numbers = true)]
         ms: u64,
         /// Rummi: how many positions.
-        #[arg(long, value_name = "N", default_value_t = 1000)]
+        #[arg(long, value_name = "N", default_value_t = 1000, allow_negative_numbers = true)]
         positions: usize,
         /// Rummi: the seed the positions come from.
         #[arg(long, value_name = "N", value_parser = seed_number, allow_negative_numbers = true, default_value_t = 1)]
@@ -224,7 +224,7 @@ enum Command {
         #[arg(long, value_name = "N", value_parser = seed_number, allow_negative_numbers = true, conflicts_with = "ms")]
         seed: Option<u64>,
         /// Microsoft FreeCell deal number (FreeCell-family game types).
-        #[arg(long, value_name = "N", value_parser = ms_deal_number)]
+        #[arg(long, value_name = "N", value_parser = ms_deal_number, allow_negative_numbers = true)]
         ms: Option<u32>,
         /// The rules: easy or hard, as [EasyMode] and [HardMode] give them
         /// (default easy).
@@ -291,16 +291,23 @@ enum Command {
         action: super::mines_cli::MinesCommand,
     },
     /// Check game data: a solitaire game-type folder (game.ini, game.html,
-    /// game.bmp) or a game.ini file. Prints every problem as
-    /// `file:line: message`; exits 1 if any is an error.
+    /// game.bmp), a game.ini file, or a game type by its id (`klondike`).
+    /// Prints every problem as `file:line: message`; exits 1 if any is an
+    /// error.
     ///
-    /// Warnings alone exit 0, and nothing is printed when all is well.
-    /// Peg boards (.brd), Sokoban levels (.xsb) and help files (.guide,
-    /// .imaj, .html) are checked too, and every one of them in a folder.
+    /// Warnings alone exit 0. What passes gets one line saying so
+    /// (`PATH: no problems found`, or `PATH: no errors (2 warnings)`),
+    /// unless --quiet is given. Peg boards (.brd), Sokoban levels (.xsb)
+    /// and help files (.guide, .imaj, .html) are checked too, and every one
+    /// of them in a folder.
     Lint {
-        /// Folders or files to check.
-        #[arg(required = true, value_name = "PATH")]
+        /// Folders or files to check, or game ids (the game type played
+        /// under that id).
+        #[arg(required = true, value_name = "PATH|GAME")]
         paths: Vec<PathBuf>,
+        /// Print only the problems: nothing for what passes.
+        #[arg(long, short)]
+        quiet: bool,
     },
     /// Copy a card solitaire game type to start a variant from: a folder
     /// of your own, its files writable, its [General] Name the new name.
@@ -571,13 +578,9 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
     }
     let keeps_files =
         matches!(cli.command, None | Some(Command::Play { .. } | Command::Shot { .. } | Command::Stats { .. }));
-    if let Some(trouble) = settings::data_dir_trouble(&settings::data_dir()).filter(|_| keeps_files) {
-        // Said once, before every file in it fails on its own; the games
-        // are played all the same, from the built-in copy unpacked in the
-        // temporary folder, each failed save told of as it fails.
-        let told = format!("{trouble}: games can be played, but nothing can be kept");
-        crate::host::warnings::warn(crate::host::warnings::DATA_FOLDER, told);
-    }
+    // Held to the end of the command: the folder standing in for a data
+    // folder that cannot be used is removed then.
+    let _stand_in = if keeps_files { settings::stand_in_for_unusable() } else { None };
     match cli.command {
         None => open_window(&before, "launcher", None),
         Some(Command::List) => {
@@ -610,7 +613,7 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         Some(Command::Rummi { action: RummiAction::Best { rack, table, first, batch } }) => {
             rummi_best(rack.as_deref(), table.as_deref(), first, batch.as_deref())
         }
-        Some(Command::Lint { paths }) => lint(&paths),
+        Some(Command::Lint { paths, quiet }) => lint(&paths, quiet),
         Some(Command::NewType { from, name, into }) => {
             let folder = into.unwrap_or_else(super::new_type::default_folder);
             let made = super::new_type::copy(&from, &name, &folder).map_err(fail)?;
@@ -1286,27 +1289,60 @@ fn lint_level_set(path: &Path) -> Vec<Diagnostic> {
     crate::games::sokoban::library::SetFile::load(path).problems()
 }
 
-/// The linter for `path`, or why there is none.
-fn linter_for(path: &Path) -> Result<&'static Linter, String> {
-    if !path.exists() {
-        return Err(format!("{}: no such file or folder", path.display()));
+/// What `lint` checks for `target`: the file or folder it names, or else
+/// the game type of that id, in the folder `parlour play` plays it from
+/// (for The Chance, the game.ini of its rules: its folder holds no help
+/// page or picture).
+fn lint_target(target: &Path) -> Result<PathBuf, String> {
+    use super::data_dirs::{card_shell_dirs, game_type_dirs};
+    use crate::solitaire::library::{discover, folder_id};
+    if target.exists() {
+        return Ok(target.to_path_buf());
     }
+    let id = target.to_string_lossy();
+    let of_id = |dirs: Vec<PathBuf>| discover(&dirs).into_iter().find(|f| folder_id(f).eq_ignore_ascii_case(&id));
+    if let Some(folder) = of_id(game_type_dirs()) {
+        return Ok(folder);
+    }
+    if let Some(folder) = of_id(card_shell_dirs()) {
+        return Ok(files::in_any_case(&folder, "game.ini"));
+    }
+    let shown = escape_controls(&id);
+    Err(match catalog::games().iter().find(|g| g.id.eq_ignore_ascii_case(&id)) {
+        Some(game) => format!(
+            "{shown}: {} has its rules built in, not in a game type: lint checks game types (a folder or an id), \
+             boards, level sets and help files",
+            game.name
+        ),
+        None => format!("{shown}: no such file or folder, nor a game type of that id"),
+    })
+}
+
+/// The linter for `path`, which is there, or why there is none.
+fn linter_for(path: &Path) -> Result<&'static Linter, String> {
     LINTERS.iter().find(|l| (l.accepts)(path)).ok_or_else(|| {
         let kinds: Vec<&str> = LINTERS.iter().map(|l| l.what).collect();
         format!("don't know how to check {}: lint takes {}", path.display(), kinds.join("; "))
     })
 }
 
-/// `parlour lint PATH...`: problems on standard output, one per line; exit
-/// code 1 when there is an error (or a path that cannot be checked).
-fn lint(paths: &[PathBuf]) -> Result<(), Failure> {
+/// `parlour lint PATH|GAME...`: problems on standard output, one per
+/// line, and for each path that passes a line saying so (unless `quiet`);
+/// exit code 1 when there is an error (or a path that cannot be checked).
+fn lint(targets: &[PathBuf], quiet: bool) -> Result<(), Failure> {
     let mut failed = false;
-    for path in paths {
-        match linter_for(path) {
-            Ok(linter) => {
-                for d in (linter.check)(path) {
+    for target in targets {
+        let checked = lint_target(target).and_then(|path| Ok((linter_for(&path)?, path)));
+        match checked {
+            Ok((linter, path)) => {
+                let found = (linter.check)(&path);
+                for d in &found {
                     say!("{d}");
-                    failed |= d.is_error();
+                }
+                let errors = found.iter().any(Diagnostic::is_error);
+                failed |= errors;
+                if !errors && !quiet {
+                    say!("{}", passed(&path, found.len()));
                 }
             }
             Err(message) => {
@@ -1316,6 +1352,16 @@ fn lint(paths: &[PathBuf]) -> Result<(), Failure> {
         }
     }
     if failed { Err(Failure { message: String::new(), code: 1 }) } else { Ok(()) }
+}
+
+/// What `lint` says of a path it found no error in, with its warnings.
+fn passed(path: &Path, warnings: usize) -> String {
+    let shown = path.display().to_string();
+    let shown = escape_controls(&shown);
+    match warnings {
+        0 => format!("{shown}: no problems found"),
+        n => format!("{shown}: no errors ({})", crate::core::plural(n as u64, "warning", "warnings")),
+    }
 }
 
 /// The variant and seed a `deal` or `solve` asks for.
@@ -1455,9 +1501,16 @@ mod lint_tests {
         let txt = dir.path().join("notes.txt");
         std::fs::write(&txt, "").unwrap();
         assert!(linter_for(&txt).err().unwrap().starts_with("don't know how to check"));
-        assert!(linter_for(&dir.path().join("gone")).err().unwrap().ends_with("no such file or folder"));
-        // A bad game.ini fails the command; the lint of a missing path too.
-        assert_eq!(lint(&[ini]).err().map(|f| f.code), Some(1));
+        // A bad game.ini fails the command.
+        assert_eq!(lint(&[ini], true).err().map(|f| f.code), Some(1));
+    }
+
+    /// What passes is said in one line, with its warnings counted.
+    #[test]
+    fn a_path_that_passes_is_said_to() {
+        assert_eq!(passed(Path::new("x/Klondike"), 0), "x/Klondike: no problems found");
+        assert_eq!(passed(Path::new("a.guide"), 1), "a.guide: no errors (1 warning)");
+        assert_eq!(passed(Path::new("b\x1b.guide"), 2), "b\\x1b.guide: no errors (2 warnings)");
     }
 
     /// Klondike's folder copied, with `file` holding `bytes`; what lint says
@@ -1597,6 +1650,28 @@ mod help_tests {
         let capture = command().find_subcommand("capture").unwrap().get_long_about().unwrap().to_string();
         assert!(capture.contains("--all draws your own game types"), "{capture}");
         assert!(option_help(Some("capture"), "all").starts_with("Draw your own game types"));
+    }
+
+    /// A number option given a negative number is refused in words, as
+    /// any number out of its range is, not with clap's tip to write
+    /// `-- -3` (which would make it no option at all).
+    #[test]
+    fn a_negative_number_is_refused_in_words() {
+        let cases: [(&[&str], &str); 9] = [
+            (&["solve", "freecell", "--ms", "-3"], "Microsoft deals are numbered from 1 to"),
+            (&["deal", "freecell", "--ms", "-3"], "Microsoft deals are numbered from 1 to"),
+            (&["play", "klondike", "--scale", "-3"], "the scale is a whole number"),
+            (&["bench", "--ms", "-3"], "invalid value '-3' for '--ms <MS>'"),
+            (&["bench", "rummi", "--positions", "-3"], "invalid value '-3' for '--positions <N>'"),
+            (&["mines", "deal", "--width", "-3"], "invalid value '-3' for '--width <W>'"),
+            (&["sokoban", "check", "x.xsb", "--level", "-3"], "invalid value '-3' for '--level <N>'"),
+            (&["sokoban", "solve", "x.xsb", "--level", "-3"], "invalid value '-3' for '--level <N>'"),
+            (&["tetris", "run", "--seed", "-3"], "seeds are whole numbers from 0 to"),
+        ];
+        for (args, words) in cases {
+            let said = command().try_get_matches_from(["parlour"].iter().chain(args)).unwrap_err().to_string();
+            assert!(said.contains(words) && !said.contains("tip:"), "{args:?}: {said}");
+        }
     }
 
     #[test]

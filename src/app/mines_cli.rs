@@ -13,13 +13,13 @@ pub enum MinesCommand {
     /// lines of W characters, `*` a mine and `.` a free square.
     Deal {
         /// Columns, 8 to 30.
-        #[arg(long, value_name = "W")]
+        #[arg(long, value_name = "W", allow_negative_numbers = true)]
         width: u32,
         /// Rows, 8 to 16.
-        #[arg(long, value_name = "H")]
+        #[arg(long, value_name = "H", allow_negative_numbers = true)]
         height: u32,
         /// Mines, 10 to 99 and at most 70% of the squares.
-        #[arg(long, value_name = "M")]
+        #[arg(long, value_name = "M", allow_negative_numbers = true)]
         mines: u32,
         /// The game's seed: the same arguments give the same board.
         #[arg(long, value_name = "S", value_parser = super::cli::seed_number, allow_negative_numbers = true)]

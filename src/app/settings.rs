@@ -3,34 +3,46 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use ini::Ini;
 
 use crate::core::FileError;
-use crate::core::files::write_atomic;
+use crate::core::files::{self, make_data_folder, write_atomic};
 use crate::host::prefs::{SettingsFile, read_settings};
+use crate::host::warnings;
 use crate::machines::{Depth, Machine, MachineChoice, MachineId};
 
 /// Where Parlour keeps saves, statistics and settings: `$PARLOUR_DATA_DIR`
-/// if set (tests use it), else the platform's data folder plus `parlour`.
+/// if set (tests use it), else the platform's data folder plus `parlour`;
+/// for a run whose data folder cannot be used, the folder standing in
+/// for it (see [`stand_in_for_unusable`]).
 pub fn data_dir() -> PathBuf {
+    if let Some(dir) = STAND_IN.get() {
+        return dir.clone();
+    }
     match std::env::var_os("PARLOUR_DATA_DIR") {
         Some(dir) => PathBuf::from(dir),
         None => dirs::data_dir().unwrap_or_else(|| PathBuf::from(".")).join("parlour"),
     }
 }
 
-/// Why `dir` cannot be the data folder, if it cannot: a file where it
-/// should be, or on its path. Said once, before every file in it fails
-/// on its own.
-pub fn data_dir_trouble(dir: &Path) -> Option<String> {
-    match std::fs::metadata(dir) {
-        Ok(meta) if !meta.is_dir() => Some(format!("the data folder {} is a file, not a folder", dir.display())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => {
-            Some(format!("the data folder {} cannot be made: a folder on its path is a file", dir.display()))
-        }
-        _ => None,
-    }
+/// The folder this run keeps its files in instead of a data folder that
+/// cannot be used.
+static STAND_IN: OnceLock<PathBuf> = OnceLock::new();
+
+/// When the data folder cannot be used (a file in its place, a folder
+/// Parlour may not read), says so once, on standard error and in a box,
+/// and has this run keep its files in a temporary folder of its own: the
+/// games are played as ever, no file of theirs is told of again one by
+/// one, and nothing is kept once Parlour ends. The folder is removed when
+/// the guard returned is dropped.
+pub fn stand_in_for_unusable() -> Option<tempfile::TempDir> {
+    let trouble = files::data_folder_trouble(&data_dir())?;
+    warnings::warn(warnings::DATA_FOLDER, format!("{trouble}: games can be played, but nothing can be kept"));
+    let folder = tempfile::Builder::new().prefix("parlour-run-").tempdir().ok()?;
+    STAND_IN.set(folder.path().to_path_buf()).ok()?;
+    Some(folder)
 }
 
 fn settings_path() -> PathBuf {
@@ -138,7 +150,7 @@ pub fn remember_machines(
     }
     let mut bytes = Vec::new();
     ini.write_to(&mut bytes)
-        .and_then(|()| std::fs::create_dir_all(data_dir))
+        .and_then(|()| make_data_folder(data_dir))
         .and_then(|()| write_atomic(&path, &bytes))
         .map_err(|e| FileError::unsaved(&path, "settings", &e))
 }
@@ -164,7 +176,6 @@ fn set_choice(ini: &mut Ini, section: &str, choice: &MachineChoice, with_id: boo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::host::warnings;
 
     #[test]
     fn no_saved_choice_stops_a_machine_from_being_built() {
@@ -311,5 +322,27 @@ mod tests {
             last_on(dir.path(), MachineId::Yazzle),
             MachineChoice { id: Some(MachineId::Yazzle), ..Default::default() }
         );
+    }
+
+    /// A binary line after a good one is damage, as in prefs.ini: the file
+    /// is set aside, its backup read, and the machine remembered next
+    /// keeps that good backup, not the junk.
+    #[test]
+    fn a_binary_line_gives_way_to_the_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = settings_in(dir.path());
+        let pal = MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() };
+        remember_machines(dir.path(), &pal, &BTreeMap::new()).unwrap();
+        remember_machines(dir.path(), &pal, &BTreeMap::new()).unwrap();
+        let junk = b"[Machine]\nid=amiga-pal\n\x01\x9f\xff=\xfe\x00\n";
+        std::fs::write(&path, junk).unwrap();
+        while warnings::take().is_some() {}
+        assert_eq!(machine_in(&read_settings(&path)), pal);
+        let told = warnings::take().expect("not told").lines.join(" ");
+        assert!(told.starts_with(&format!("{}:3: not a text file (it holds NUL bytes)", path.display())), "{told}");
+        assert_eq!(std::fs::read(dir.path().join("settings.ini.damaged-1")).unwrap(), junk);
+        remember_machines(dir.path(), &pal, &BTreeMap::new()).unwrap();
+        let backup = std::fs::read(files::backup_path(&path)).unwrap();
+        assert!(backup.starts_with(b"[Machine]\nid=amiga-pal\n") && !backup.contains(&0), "{backup:?}");
     }
 }

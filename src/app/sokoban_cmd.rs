@@ -28,7 +28,7 @@ pub enum SokobanCommand {
         /// An XSB level file.
         file: PathBuf,
         /// The level, counted from 1.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         level: usize,
         /// The moves: l, u, r, d, upper case for pushes (a lower-case push
         /// is accepted too), each with an optional count before it (`3r`
@@ -46,7 +46,7 @@ pub enum SokobanCommand {
         /// An XSB level file.
         file: PathBuf,
         /// The level, counted from 1.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", allow_negative_numbers = true)]
         level: usize,
         /// Positions to search at most (default: no limit but time and
         /// memory).

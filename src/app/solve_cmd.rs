@@ -35,7 +35,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", conflicts_with = "ms", value_parser = super::cli::seed_number, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Microsoft FreeCell deal number (FreeCell-family game types).
-    #[arg(long, value_name = "N", value_parser = super::cli::ms_deal_number)]
+    #[arg(long, value_name = "N", value_parser = super::cli::ms_deal_number, allow_negative_numbers = true)]
     ms: Option<u32>,
     /// The rules: easy or hard, as [EasyMode] and [HardMode] give them
     /// (default easy).

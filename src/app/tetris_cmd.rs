@@ -19,7 +19,7 @@ pub enum TetrisCommand {
     Run {
         /// The seed (default: the log's `seed` line, which this replaces,
         /// with a warning). A kept game plays its own seed.
-        #[arg(long, value_name = "S")]
+        #[arg(long, value_name = "S", value_parser = super::cli::seed_number, allow_negative_numbers = true)]
         seed: Option<u64>,
         /// The input log, or a kept game (a .save file).
         #[arg(long, value_name = "FILE")]

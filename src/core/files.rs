@@ -302,41 +302,76 @@ pub struct Loaded<T> {
     /// Set when the file itself could not be used as it was: what was
     /// wrong with it (it has been set aside).
     pub replaced: Option<FileError>,
-    /// Whether the file's lines that read were kept in its place (and
-    /// `replaced` names the first line left out), rather than its backup
-    /// read instead.
-    pub kept_lines: bool,
+    /// What `value` was read from.
+    pub from: ReadFrom,
+}
+
+/// What a [`Loaded`] value was read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadFrom {
+    /// The file, as it was.
+    File,
+    /// Its previous copy, in place of a file that could not be used.
+    Backup,
+    /// The lines of a damaged file that read (see [`load_keeping_lines`]).
+    KeptLines,
+    /// The lines of a damaged file that read, with what its previous copy
+    /// held of the others (see [`load_keeping_lines`]).
+    KeptLinesAndBackup,
+    /// Nothing: the file could not be used, had no good previous copy,
+    /// and was set aside, so the records start afresh (see [`or_afresh`]).
+    Afresh,
 }
 
 impl<T> Loaded<T> {
     /// A file read as it is.
     pub fn plain(value: T) -> Self {
-        Loaded { value, replaced: None, kept_lines: false }
+        Loaded { value, replaced: None, from: ReadFrom::File }
     }
 
     /// The short form of [`note`](Self::note), for a status line: "The
     /// `what` were damaged: their previous copy was used."
     pub fn headline(&self, what: &str) -> Option<String> {
         let e = self.replaced.as_ref()?;
-        if self.kept_lines {
-            return Some(format!("The {what} were damaged: a line was left out."));
-        }
         let trouble = match e.kind {
             FileErrorKind::Io => "could not be read",
             _ => "were damaged",
         };
-        Some(format!("The {what} {trouble}: their previous copy was used."))
+        Some(match self.from {
+            ReadFrom::File | ReadFrom::Backup => format!("The {what} {trouble}: their previous copy was used."),
+            ReadFrom::KeptLines => format!("The {what} were damaged: a line was left out."),
+            ReadFrom::KeptLinesAndBackup => {
+                format!("The {what} were damaged: their previous copy filled in a line left out.")
+            }
+            ReadFrom::Afresh => format!("The {what} {trouble}: they start afresh."),
+        })
     }
 
     /// What to tell the player when the file could not be used as it was.
     pub fn note(&self) -> Option<String> {
         let e = self.replaced.as_ref()?;
-        if self.kept_lines {
-            return Some(format!("{e}; the lines that read were kept"));
-        }
-        let backup = backup_path(&e.path);
-        let name = backup.file_name().unwrap_or_default().to_string_lossy();
-        Some(format!("{e}; its previous copy {name} was loaded instead"))
+        let name = file_name(&backup_path(&e.path));
+        Some(match self.from {
+            ReadFrom::File | ReadFrom::Backup => format!("{e}; its previous copy {name} was loaded instead"),
+            ReadFrom::KeptLines => format!("{e}; the lines that read were kept"),
+            ReadFrom::KeptLinesAndBackup => {
+                format!("{e}; the lines that read were kept, and what its previous copy {name} held of the others")
+            }
+            ReadFrom::Afresh => format!("{e}; with no good previous copy to read, they start afresh"),
+        })
+    }
+}
+
+/// `loaded`, or where it failed on a file that has been set aside (one
+/// that could not be used, with no good previous copy), `T`'s default in
+/// its place, started afresh: the file's trouble is told, and nothing is
+/// lost by writing afresh, so what comes next (a game counted) is kept
+/// rather than lost with it. A file still in place (a folder, one that
+/// could not be moved) is never written over: its error stands.
+pub fn or_afresh<T: Default>(loaded: Result<Loaded<T>, FileError>) -> Result<Loaded<T>, FileError> {
+    match loaded {
+        Err(e) if e.moved_to.is_some() => Ok(Loaded { value: T::default(), replaced: Some(e), from: ReadFrom::Afresh }),
+        loaded => loaded,
     }
 }
 
@@ -350,18 +385,34 @@ pub struct Salvaged<T> {
     pub dropped: Vec<(usize, String)>,
 }
 
+/// The entries of `held` (a table's, as its backup holds it) that `kept`
+/// lacks, a repeated entry as many times as `held` has it more often:
+/// what a table read from a damaged file may take back from its backup.
+pub fn missing_from<'a, E: PartialEq>(kept: &[E], held: &'a [E]) -> Vec<&'a E> {
+    let count = |entries: &[E], entry: &E| entries.iter().filter(|e| *e == entry).count();
+    held.iter()
+        .enumerate()
+        .filter(|&(i, entry)| count(kept, entry) <= count(&held[..i], entry))
+        .map(|(_, e)| e)
+        .collect()
+}
+
 /// As [`load_or_backup`], for a file whose lines stand alone: `read` reads
 /// what lines it can (an error is for a file unusable as a whole, which
 /// has its backup read instead). A file with a line left out is set aside
 /// all the same, for the player to look at, and what its other lines hold
 /// is written in its place as `text` makes it (lines read back write
 /// again): a line gone bad costs that line, not every entry written since
-/// the backup. The result names the first line left out, and how many
-/// more were.
+/// the backup. What the backup, one write older, held that the lines left
+/// out lost is put back with `restore` (which says whether it added
+/// anything): the next write turns the file in its place into the backup,
+/// and the backup's good record of a game must not go with it. The result
+/// names the first line left out, and how many more were.
 pub fn load_keeping_lines<T>(
     path: &Path,
     read: impl Fn(&Path) -> Result<Salvaged<T>, FileError>,
     text: impl Fn(&T) -> Result<String, String>,
+    restore: impl Fn(&mut T, T) -> bool,
 ) -> Result<Loaded<T>, FileError> {
     let dropped = std::cell::RefCell::new(Vec::new());
     let loaded = load_or_backup(path, |p| {
@@ -380,15 +431,33 @@ pub fn load_keeping_lines<T>(
         1 => " (and 1 more line)".into(),
         n => format!(" (and {n} more lines)"),
     };
+    let mut value = loaded.value;
+    let backup = backup_path(path);
+    let restored = backup.is_file() && read(&backup).is_ok_and(|held| restore(&mut value, held.value));
+    let from = if restored { ReadFrom::KeptLinesAndBackup } else { ReadFrom::KeptLines };
     let e = FileError::reject(path, Some(*line), FileErrorKind::Corrupt, format!("{why}{more}"));
     // Only into the place the bad file has left: one that could not be
     // moved aside is never overwritten.
     if e.moved_to.is_some()
-        && let Ok(text) = text(&loaded.value)
+        && let Ok(text) = text(&value)
     {
         let _ = replace_atomic(path, text.as_bytes());
     }
-    Ok(Loaded { value: loaded.value, replaced: Some(e), kept_lines: true })
+    Ok(Loaded { value, replaced: Some(e), from })
+}
+
+/// Why a file of Parlour's own whose last line has no end cannot be
+/// trusted: every line is written ended, so the file was cut short (a
+/// full disk, a crash) and that line's figures or name may be only in
+/// part.
+pub const CUT_SHORT: &str = "the line has no end: the file may have been cut short";
+
+/// The number (from 1) of the last line of a file of Parlour's own when
+/// it has no end (see [`CUT_SHORT`]); None for a file ended as written,
+/// or empty.
+pub fn unended_line(bytes: &[u8]) -> Option<usize> {
+    let bytes = without_bom(bytes);
+    (!bytes.is_empty() && !bytes.ends_with(b"\n")).then(|| bytes.iter().filter(|&&b| b == b'\n').count() + 1)
 }
 
 /// The lines of a text file, numbered from 1, without the byte order mark
@@ -453,7 +522,7 @@ pub fn look_or_backup<T>(path: &Path, look: impl Fn(&Path) -> Result<T, FileErro
     let own = if emptied(path) { Err(FileError::new(path, FileErrorKind::Corrupt, EMPTIED)) } else { look(path) };
     match own {
         Err(e) if e.kind != FileErrorKind::NotFound && backup_path(path).is_file() => look(&backup_path(path))
-            .map(|value| Loaded { value, replaced: Some(e.clone()), kept_lines: false })
+            .map(|value| Loaded { value, replaced: Some(e.clone()), from: ReadFrom::Backup })
             .map_err(|_| e),
         own => own.map(Loaded::plain),
     }
@@ -488,7 +557,7 @@ fn stand_in<T>(
     {
         let _ = replace_atomic(path, &bytes);
     }
-    Ok(Loaded { value, replaced: Some(e), kept_lines: false })
+    Ok(Loaded { value, replaced: Some(e), from: ReadFrom::Backup })
 }
 
 /// The size limits inputs are read with ([`read_capped`]), by kind. Each is
@@ -853,6 +922,38 @@ pub fn write_failure(e: &io::Error) -> String {
     }
 }
 
+/// Why `dir` cannot be the data folder, if it cannot: a file in its
+/// place or on its path, or a folder Parlour may not read. Said once, in
+/// these words, before every file in it would fail on its own.
+pub fn data_folder_trouble(dir: &Path) -> Option<String> {
+    let shown = dir.display();
+    match fs::metadata(dir) {
+        Ok(meta) if !meta.is_dir() => return Some(format!("the data folder {shown} is a file, not a folder")),
+        Ok(_) => {}
+        // Not there yet: it is made when the first file is kept.
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return None,
+        Err(e) if e.kind() == io::ErrorKind::NotADirectory => {
+            return Some(format!("the data folder {shown} cannot be made: a folder on its path is a file"));
+        }
+        Err(e) => return Some(format!("the data folder {shown} cannot be read ({})", write_failure(&e))),
+    }
+    // Listing the folder takes leave to read it, and opening a file in
+    // it leave to go into it ("." is reached only with that leave).
+    let unreadable = fs::read_dir(dir).and_then(|_| fs::metadata(dir.join("."))).err()?;
+    Some(format!("the data folder {shown} cannot be read ({})", write_failure(&unreadable)))
+}
+
+/// Makes the data folder `dir` unless it is there, for a file about to be
+/// kept in it. A file in its place or on its path is told of as
+/// [`data_folder_trouble`] tells it, naming the folder, not as trouble
+/// with the file.
+pub fn make_data_folder(dir: &Path) -> io::Result<()> {
+    fs::create_dir_all(dir).map_err(|e| match data_folder_trouble(dir) {
+        Some(words) => io::Error::new(e.kind(), words),
+        None => e,
+    })
+}
+
 /// Why an output file named by the player (a picture, a CSV, a folder of
 /// pages) could not be written, as a whole message that names it: a
 /// missing folder is named, a folder in the file's place is told as one.
@@ -1213,6 +1314,27 @@ mod tests {
         assert_eq!(load_or_backup(&path, load_text).unwrap_err().kind, FileErrorKind::NotFound);
     }
 
+    /// A file set aside with no good previous copy leaves nothing to lose:
+    /// what comes next starts afresh, and says so. One still in place is
+    /// never written over.
+    #[test]
+    fn a_file_set_aside_with_no_backup_starts_afresh() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.ini");
+        fs::write(&path, b"bad").unwrap();
+        let e = load_or_backup(&path, load_text).unwrap_err();
+        let loaded = or_afresh::<String>(Err(e)).unwrap();
+        assert_eq!((loaded.value.as_str(), loaded.from), ("", ReadFrom::Afresh));
+        assert_eq!(loaded.headline("statistics").unwrap(), "The statistics were damaged: they start afresh.");
+        let note = loaded.note().unwrap();
+        assert!(
+            note.ends_with("stats.ini.damaged-1); with no good previous copy to read, they start afresh"),
+            "{note}"
+        );
+        let in_place = FileError::new(&path, FileErrorKind::Io, "it is a folder");
+        assert_eq!(or_afresh::<String>(Err(in_place.clone())), Err(in_place));
+    }
+
     /// A file cut to nothing beside a good backup is damaged, not empty:
     /// read as no records, the next save would push the backup out.
     #[test]
@@ -1272,6 +1394,45 @@ mod tests {
         assert_eq!(said(5), "input/output error");
         let own = io::Error::new(io::ErrorKind::PermissionDenied, "it is not a folder of yours");
         assert_eq!(write_failure(&own), "it is not a folder of yours");
+    }
+
+    /// A data folder that cannot be one is told of in words naming it;
+    /// one not made yet is no trouble. (A folder Parlour may not read is
+    /// told of as `tests/all/host.rs` shows, run as a player: root reads
+    /// any folder.)
+    #[test]
+    fn a_data_folder_that_cannot_be_one_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("file");
+        fs::write(&file, b"x").unwrap();
+        let said = |p: &Path| data_folder_trouble(p);
+        assert_eq!(said(&file), Some(format!("the data folder {} is a file, not a folder", file.display())));
+        let under = file.join("parlour");
+        let made = format!("the data folder {} cannot be made: a folder on its path is a file", under.display());
+        assert_eq!(said(&under), Some(made.clone()));
+        assert_eq!(make_data_folder(&under).unwrap_err().to_string(), made);
+        assert_eq!(said(dir.path()), None);
+        assert_eq!(said(&dir.path().join("not yet")), None);
+        assert!(make_data_folder(&dir.path().join("not yet")).is_ok());
+    }
+
+    /// What a table read from a damaged file lacks of its backup's,
+    /// counting an entry held twice twice.
+    #[test]
+    fn what_a_table_lacks_of_its_backup_counts_repeats() {
+        assert_eq!(missing_from(&[1, 2], &[2, 3, 2, 1]), [&3, &2]);
+        assert!(missing_from(&[1, 1], &[1, 1]).is_empty());
+        assert_eq!(missing_from::<u8>(&[], &[4]), [&4]);
+    }
+
+    /// A file of Parlour's own ends every line it writes: one whose last
+    /// line has no end was cut short, and that line is named.
+    #[test]
+    fn a_last_line_with_no_end_is_named() {
+        assert_eq!(unended_line(b"a=1\nb=2"), Some(2));
+        assert_eq!(unended_line(b"\xEF\xBB\xBFa"), Some(1));
+        assert_eq!(unended_line(b"a=1\nb=2\n"), None);
+        assert_eq!(unended_line(b""), None);
     }
 
     #[test]

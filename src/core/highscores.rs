@@ -30,7 +30,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::files::{
-    FileError, FileErrorKind, Loaded, Salvaged, limits, load_keeping_lines, numbered_lines, read_capped, write_atomic,
+    CUT_SHORT, FileError, FileErrorKind, Loaded, Salvaged, limits, load_keeping_lines, make_data_folder, missing_from,
+    numbered_lines, read_capped, unended_line, write_atomic,
 };
 use super::text::{check_id, check_line};
 
@@ -102,7 +103,21 @@ impl HighScores {
     /// As [`HighScores::load`], saying what was left out or whether the
     /// backup was read, for the player to be told.
     pub fn load_noting(data_dir: &Path) -> Result<Loaded<HighScores>, FileError> {
-        load_keeping_lines(&Self::path(data_dir), Self::read, HighScores::to_text)
+        load_keeping_lines(&Self::path(data_dir), Self::read, HighScores::to_text, HighScores::restore)
+    }
+
+    /// Puts back the entries of `backup` (the file one write older) that
+    /// `self`, read from a damaged file, lacks, each where it ranks: an
+    /// entry the file pushed out of its table ranks below all it holds,
+    /// and stays out. Returns whether one was put back.
+    fn restore(&mut self, backup: HighScores) -> bool {
+        let mut restored = false;
+        for (id, held) in &backup.tables {
+            for entry in missing_from(self.table(id), held) {
+                restored |= self.add(id, entry.clone()).is_some();
+            }
+        }
+        restored
     }
 
     /// Reads one high-score file (missing: empty tables), setting it aside
@@ -123,7 +138,7 @@ impl HighScores {
     pub fn save(&self, data_dir: &Path) -> Result<(), FileError> {
         let path = Self::path(data_dir);
         let text = self.to_text().map_err(|reason| FileError::new(&path, FileErrorKind::Invalid, reason))?;
-        std::fs::create_dir_all(data_dir)
+        make_data_folder(data_dir)
             .and_then(|()| write_atomic(&path, text.as_bytes()))
             .map_err(|e| FileError::unsaved(&path, "high scores", &e))
     }
@@ -189,7 +204,12 @@ fn parse(bytes: &[u8]) -> Result<Salvaged<HighScores>, (FileErrorKind, String)> 
     }
     let mut read = Salvaged { value: HighScores::default(), dropped: Vec::new() };
     let mut under = Under::Nothing;
+    let unended = unended_line(bytes);
     for (n, line) in lines {
+        if unended == Some(n) {
+            read.dropped.push((n, CUT_SHORT.into()));
+            continue;
+        }
         let Some(line) = line else {
             read.dropped.push((n, "the line is not UTF-8 text".into()));
             continue;
@@ -430,7 +450,14 @@ mod tests {
             (b"game x\nscore 1\n".to_vec(), 3, "expected `game ID`", String::new()),
             (b"game x\nentry 1 2 3 \xff\nentry 1 2 3 b\n".to_vec(), 3, "not UTF-8", "game x\nentry 1 2 3 b\n".into()),
             // Cut short after a `game` line: no table is written empty.
-            (b"game pegs".to_vec(), 2, "the game pegs has no entries: the file may have been cut short", String::new()),
+            (
+                b"game pegs\n".to_vec(),
+                2,
+                "the game pegs has no entries: the file may have been cut short",
+                String::new(),
+            ),
+            // Cut at the end of a line, its name perhaps only in part.
+            (b"game x\nentry 1 2 3 a\nentry 1 2 3 Ada Lo".to_vec(), 4, CUT_SHORT, "game x\nentry 1 2 3 a\n".into()),
             (format!("game x\n{eleven}").into_bytes(), 13, "more than 10", format!("game x\n{ten}")),
         ];
         for (body, line, words, kept) in cases {
@@ -440,7 +467,7 @@ mod tests {
             std::fs::write(&path, &bytes).unwrap();
             let loaded = HighScores::load_noting(dir.path()).unwrap();
             let err = loaded.replaced.clone().expect("a line was left out");
-            assert!(loaded.kept_lines);
+            assert_eq!(loaded.from, crate::core::files::ReadFrom::KeptLines);
             assert_eq!((err.line, err.kind), (Some(line), FileErrorKind::Corrupt), "{err}");
             assert!(err.reason.contains(words), "{words:?} not in {err}");
             assert!(err.to_string().contains(&format!("{}:{line}:", path.display())), "{err}");
@@ -449,5 +476,42 @@ mod tests {
             assert_eq!(std::fs::read_to_string(&path).unwrap(), kept, "the lines that read are in its place");
             assert_eq!(HighScores::load_noting(dir.path()).unwrap(), Loaded::plain(loaded.value));
         }
+    }
+
+    /// A damaged file's lines left out take back what the backup, one
+    /// write older, held of them, each where it ranks: an entry whose line
+    /// went bad, a table whose only entry was cut short.
+    #[test]
+    fn lines_left_out_are_taken_back_from_the_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = HighScores::default();
+        h.add("pegs/a", e("Ada", 1, 500, 10));
+        h.add("pegs/b", e("Bob", 2, 300, 20));
+        h.save(dir.path()).unwrap();
+        h.add("pegs/a", e("Cy", 1, 400, 30));
+        h.save(dir.path()).unwrap();
+        let path = HighScores::path(dir.path());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let damaged = text.replace("entry 1 500 10 Ada", "entry 1 five 10 Ada");
+        std::fs::write(&path, damaged.trim_end_matches("ob\n")).unwrap();
+        let loaded = HighScores::load_noting(dir.path()).unwrap();
+        assert_eq!(loaded.from, crate::core::files::ReadFrom::KeptLinesAndBackup);
+        assert_eq!(loaded.value, h);
+        let told = loaded.replaced.clone().unwrap();
+        assert_eq!((told.line, told.reason.contains("(and 2 more lines)")), (Some(3), true), "{told}");
+        assert_eq!(HighScores::load_noting(dir.path()).unwrap(), Loaded::plain(h), "in the file's place");
+        // Entries pushed out of a full table stay out.
+        let mut full = HighScores::default();
+        for points in 1..=10 {
+            full.add("pegs/a", e("P", 1, points * 10, 1));
+        }
+        let mut after = full.clone();
+        after.add("pegs/a", e("Top", 1, 999, 1));
+        assert!(!after.clone().restore(full.clone()), "a whole table takes nothing back");
+        let mut lost_one = after.clone();
+        lost_one.tables.get_mut("pegs/a").unwrap().remove(0);
+        assert!(lost_one.restore(full));
+        assert_eq!(lost_one.table("pegs/a").len(), KEEP);
+        assert_eq!(lost_one.table("pegs/a")[KEEP - 1].points, 10, "what the lost line had pushed out is back");
     }
 }

@@ -46,5 +46,5 @@ pub use stats::{GameStats, Stats};
 pub(crate) use text::cp1252;
 pub use text::{
     IniLines, MAX_SUGGEST, NO_EQUALS, NotText, capitalised, decode_text, decode_windows, first_stray_line, ini_error,
-    near, nearest, plural, sentence, shortened,
+    near, nearest, plural, sentence, shortened, text_of_own_file,
 };

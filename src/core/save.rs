@@ -235,6 +235,13 @@ impl<'a> Lines<'a> {
             let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
             DecodeError::corrupt(line, "the file is not UTF-8 text")
         })?;
+        // NUL bytes are no text of any program's: a file of zeros is what
+        // a crash leaves of a save on some disks, so it is damaged, not
+        // another program's file.
+        if let Some(at) = text.find('\0') {
+            let line = 1 + text[..at].matches('\n').count();
+            return Err(DecodeError::corrupt(line, "the file holds NUL bytes where a save has text"));
+        }
         // An empty file was a save cut to nothing (a full disk): damaged,
         // not another program's file.
         if text.trim().is_empty() {
@@ -643,6 +650,8 @@ mod tests {
             (replace_line(&good, 1, "PK\u{3}\u{4}"), 1, FileErrorKind::Foreign, "not a Parlour save"),
             (replace_line(&good, 1, "parlour-save 2"), 1, FileErrorKind::Foreign, "format version 2"),
             (String::new(), 1, FileErrorKind::Corrupt, "the file is empty"),
+            ("\0".repeat(4096), 1, FileErrorKind::Corrupt, "the file holds NUL bytes where a save has text"),
+            (replace_line(&good, 5, "seed: 1\0\0"), 5, FileErrorKind::Corrupt, "NUL bytes"),
             (replace_line(&good, 1, "parlour-save x"), 1, FileErrorKind::Corrupt, "not a format version"),
             (replace_line(&good, 2, "game: spider"), 2, FileErrorKind::Foreign, "save for \"spider\""),
             (replace_line(&good, 2, "name: count"), 2, FileErrorKind::Corrupt, "expected `game: ...`"),

@@ -12,12 +12,18 @@
 //! worst-losing-streak=4
 //! total-score=210
 //! best-score=52
-//! moves=1450
+//! best-time-ms=93000
+//! best-moves=101
+//! total-moves=1450
 //! helped=1
 //! ```
 //!
 //! `streak` is the current run: positive for wins in a row, negative for
-//! losses. `best-score` is absent until a game has been recorded.
+//! losses. Every game has the figures up to `total-score` (see
+//! [`ALWAYS_WRITTEN`]), and `played` is always `won` plus `lost`: a
+//! section without them, or a file whose last line has no end, was cut
+//! short and is damaged. `best-score` is absent until a game has been
+//! recorded.
 //! `helped` counts the games the program played in (Solve): lost, scoring
 //! nothing, and left out of the best figures and the average moves. Any other
 //! key is a game's own figure (The Chance keeps move counts, for instance)
@@ -34,8 +40,8 @@ use std::path::{Path, PathBuf};
 use ini::{EscapePolicy, Ini, LineSeparator, ParseOption, WriteOption};
 
 use super::files::{
-    FileError, FileErrorKind, Loaded, Salvaged, limits, load_keeping_lines, look_or_backup, numbered_lines,
-    read_capped, write_atomic,
+    CUT_SHORT, FileError, FileErrorKind, Loaded, Salvaged, limits, load_keeping_lines, look_or_backup,
+    make_data_folder, numbered_lines, read_capped, unended_line, write_atomic,
 };
 use super::game::Outcome;
 use super::session::{MAX_CLOCK_MS, clock_over};
@@ -43,6 +49,11 @@ use super::text::{IniLines, NO_EQUALS, check_id, check_line, first_stray_line, i
 
 /// The statistics file's name inside the data folder.
 pub const FILE_NAME: &str = "stats.ini";
+
+/// The keys [`Stats::to_text`] writes for every game: a section without
+/// one of them was cut short, or altered.
+const ALWAYS_WRITTEN: [&str; 7] =
+    ["played", "won", "lost", "streak", "best-win-streak", "worst-losing-streak", "total-score"];
 
 /// The keys [`GameStats`] writes itself; an extra key may not use them.
 const KNOWN_KEYS: [&str; 12] = [
@@ -179,7 +190,19 @@ impl Stats {
     /// the error says what is wrong and the caller can carry on with
     /// [`Stats::default`] without losing the old file.
     pub fn load_noting(data_dir: &Path) -> Result<Loaded<Stats>, FileError> {
-        load_keeping_lines(&Self::path(data_dir), Self::read, Stats::to_text)
+        load_keeping_lines(&Self::path(data_dir), Self::read, Stats::to_text, Stats::restore)
+    }
+
+    /// Puts back the records of `backup` (the file one write older) that
+    /// `self`, read from a damaged file, lacks: no game's record is ever
+    /// taken out of the file, so a game missing was in a section left
+    /// out. Returns whether one was put back.
+    fn restore(&mut self, backup: Stats) -> bool {
+        let before = self.games.len();
+        for (id, game) in backup.games {
+            self.games.entry(id).or_insert(game);
+        }
+        self.games.len() > before
     }
 
     /// As [`Stats::load_noting`], for callers with no one to tell that the
@@ -241,7 +264,7 @@ impl Stats {
     pub fn save(&self, data_dir: &Path) -> Result<(), FileError> {
         let path = Self::path(data_dir);
         let text = self.to_text().map_err(|reason| FileError::new(&path, FileErrorKind::Invalid, reason))?;
-        std::fs::create_dir_all(data_dir)
+        make_data_folder(data_dir)
             .and_then(|()| write_atomic(&path, text.as_bytes()))
             .map_err(|e| FileError::unsaved(&path, "statistics", &e))
     }
@@ -330,11 +353,17 @@ fn parse(bytes: &[u8]) -> Result<Stats, (Option<usize>, String)> {
 
 /// Reads a statistics file section by section: each game's section stands
 /// alone, so a damaged one (a line cut off, a stray line, a figure that
-/// cannot be) is left out, named by its first bad line, and the others are
-/// kept.
+/// cannot be, the file's last line without its end) is left out, named by
+/// its first bad line, and the others are kept.
 fn salvage(bytes: &[u8]) -> Salvaged<Stats> {
     let mut read = Salvaged { value: Stats::default(), dropped: Vec::new() };
+    let unended = unended_line(bytes);
     for section in sections(bytes) {
+        let last = section.first + section.lines.len() - 1;
+        if unended == Some(last) {
+            read.dropped.push((last, CUT_SHORT.into()));
+            continue;
+        }
         match read_section(&section, &read.value) {
             Ok(Some((id, game))) => {
                 read.value.games.insert(id, game);
@@ -405,23 +434,27 @@ fn read_section(section: &Section<'_>, read: &Stats) -> Result<Option<(String, G
         return Err((section.first, format!("the game [{id}] appears twice")));
     }
     let game = read_game(id, props).map_err(|bad| {
-        let line = lines.setting(Some(id), &bad.key, bad.nth).map_or(section.first, at);
-        (line, bad.reason)
+        let line = match &bad.key {
+            Some(key) => lines.setting(Some(id), key, bad.nth),
+            None => lines.last_in(Some(id)),
+        };
+        (line.map_or(section.first, at), bad.reason)
     })?;
     Ok(Some((id.to_string(), game)))
 }
 
 /// What is wrong with a game's section: the `nth` (from 0) setting `key`
-/// in it, and why.
+/// in it (None: a setting missing, told of at the section's last line,
+/// where it was cut), and why.
 struct BadSetting {
-    key: String,
+    key: Option<String>,
     nth: usize,
     reason: String,
 }
 
 impl BadSetting {
     fn first(key: &str, reason: String) -> BadSetting {
-        BadSetting { key: key.to_string(), nth: 0, reason }
+        BadSetting { key: Some(key.to_string()), nth: 0, reason }
     }
 }
 
@@ -431,7 +464,7 @@ fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, BadSetting>
     for (key, value) in props.iter() {
         if props.get_all(key).count() > 1 {
             return Err(BadSetting {
-                key: key.to_string(),
+                key: Some(key.to_string()),
                 nth: 1,
                 reason: format!("[{id}] {key} is given more than once"),
             });
@@ -473,22 +506,29 @@ fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, BadSetting>
         helped: count("helped")?,
         extra,
     };
+    if let Some(key) = ALWAYS_WRITTEN.iter().find(|&&key| props.get(key).is_none()) {
+        let reason = format!("[{id}] has no {key}, which every game's record has: the file may have been cut short");
+        return Err(BadSetting { key: None, nth: 0, reason });
+    }
     match impossible(&game) {
         Some((key, why)) => Err(BadSetting::first(key, format!("[{id}] {why}"))),
         None => Ok(game),
     }
 }
 
-/// The first figure of `g` that counting games can never give (more won
-/// than played, a streak longer than the games it runs over), with why;
+/// The first figure of `g` that counting games can never give (won and
+/// lost that do not add up to played, a streak longer than the games it
+/// runs over), with why;
 /// such a record was altered or damaged, and shown it would read "99900%".
 fn impossible(g: &GameStats) -> Option<(&'static str, String)> {
     let over = |key: &'static str, figure: u64, shown: String, what: &str, limit: u64| {
         (figure > limit).then(|| (key, format!("{key} = {shown} is more than {what} ({limit})")))
     };
+    // Every game counted is won or lost.
     let decided = u128::from(g.won) + u128::from(g.lost);
-    let too_many = (decided > u128::from(g.played))
-        .then(|| ("won", format!("won and lost ({decided} games) are more than the {} played", g.played)));
+    let (than, key) = if decided > u128::from(g.played) { ("more", "won") } else { ("fewer", "played") };
+    let too_many = (decided != u128::from(g.played))
+        .then(|| (key, format!("won and lost ({decided} games) are {than} than the {} played", g.played)));
     let (best, streak_what) = if g.streak > 0 {
         (g.best_win_streak, "the best winning streak")
     } else {
@@ -518,6 +558,7 @@ fn not_a(id: &str, key: &str, value: &str, signed: bool) -> BadSetting {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::files::ReadFrom;
 
     #[test]
     fn records_streaks_and_scores() {
@@ -641,8 +682,81 @@ mod tests {
     /// reads as it did before.
     #[test]
     fn a_byte_order_mark_is_no_part_of_the_statistics() {
-        let stats = Stats::from_text(b"\xEF\xBB\xBF[klondike]\nplayed=3\n").unwrap();
+        let marked = format!("\u{feff}{}", section("klondike", &["played=3", "lost=3"]));
+        let stats = Stats::from_text(marked.as_bytes()).unwrap();
         assert_eq!(stats.game("klondike").map(|g| g.played), Some(3));
+    }
+
+    /// Game `id`'s section as Parlour writes it: `figures` (`key=value`
+    /// lines, from line 2), then each figure every record has that they
+    /// do not give, at 0.
+    fn section(id: &str, figures: &[&str]) -> String {
+        let given = |key: &str| figures.iter().any(|f| f.split('=').next() == Some(key));
+        let rest = ALWAYS_WRITTEN.iter().filter(|k| !given(k)).map(|k| format!("{k}=0"));
+        let lines: Vec<String> = figures.iter().map(|f| f.to_string()).chain(rest).collect();
+        format!("[{id}]\n{}\n", lines.join("\n"))
+    }
+
+    /// Every line is written ended and every record whole: a file cut
+    /// at the end of a line (its last line has no end, or a section has
+    /// lost the figures after it) is damaged, not a record of fewer
+    /// games, and so are won and lost that do not add up to played.
+    #[test]
+    fn a_record_cut_at_the_end_of_a_line_is_damage() {
+        let whole = section("klondike", &["played=1", "won=0", "lost=1", "streak=-1", "worst-losing-streak=1"]);
+        assert!(Stats::from_text(whole.as_bytes()).is_ok());
+        let cut = &whole[..whole.find("won=0").unwrap() + "won=0".len()];
+        assert_eq!(Stats::from_text(cut.as_bytes()), Err((Some(3), CUT_SHORT.to_string())));
+        let ended = format!("{cut}\n");
+        let why = "[klondike] has no lost, which every game's record has: the file may have been cut short";
+        assert_eq!(Stats::from_text(ended.as_bytes()), Err((Some(3), why.to_string())));
+        // The sections before the cut are whole, and read.
+        let two = format!("{}\n{cut}", section("freecell", &["played=2", "won=2"]));
+        let read = salvage(two.as_bytes());
+        assert_eq!((read.value.games().count(), read.dropped), (1, vec![(12, CUT_SHORT.to_string())]));
+    }
+
+    /// A section cut short beside a good backup: the sections that read
+    /// are kept, and the game whose section did not is given its record
+    /// from the backup, one write older, so that the next save, which
+    /// makes the file in place the backup, loses no game's record.
+    #[test]
+    fn a_damaged_section_takes_its_record_from_the_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = Stats::path(dir.path());
+        let mut stats = Stats::default();
+        stats.game_mut("freecell").record(Outcome::Won, 0);
+        stats.game_mut("klondike").record(Outcome::Lost, 0);
+        stats.save(dir.path()).unwrap();
+        let older = stats.clone();
+        stats.game_mut("freecell").record(Outcome::Won, 0);
+        stats.game_mut("klondike").record(Outcome::Lost, 0);
+        stats.save(dir.path()).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let cut = &text[..text.rfind("\nlost=2").unwrap()];
+        std::fs::write(&path, cut).unwrap();
+        let mut loaded = Stats::load_noting(dir.path()).unwrap();
+        assert_eq!(loaded.from, ReadFrom::KeptLinesAndBackup, "{loaded:?}");
+        assert_eq!(loaded.value.game("freecell"), stats.game("freecell"), "the section that read is kept");
+        assert_eq!(loaded.value.game("klondike"), older.game("klondike"), "the backup's record is put back");
+        let e = loaded.replaced.clone().unwrap();
+        assert_eq!((e.line, e.reason.as_str()), (Some(13), CUT_SHORT));
+        assert_eq!(std::fs::read_to_string(e.moved_to.unwrap()).unwrap(), cut, "the cut copy is set aside");
+        let note = loaded.note().unwrap();
+        assert!(
+            note.ends_with(
+                "the lines that read were kept, and what its previous copy stats.ini.bak held of the others"
+            ),
+            "{note}"
+        );
+        let headline = loaded.headline("statistics").unwrap();
+        assert_eq!(headline, "The statistics were damaged: their previous copy filled in a line left out.");
+        loaded.value.game_mut("klondike").record(Outcome::Lost, 0);
+        loaded.value.save(dir.path()).unwrap();
+        let kept = Stats::load(dir.path()).unwrap();
+        assert_eq!(kept.game("klondike").map(|g| (g.played, g.lost, g.streak)), Some((2, 2, -2)));
+        let backup = Stats::from_text(&std::fs::read(crate::core::files::backup_path(&path)).unwrap()).unwrap();
+        assert_eq!(backup.game("klondike"), older.game("klondike"), "the backup is a whole record, not the cut copy");
     }
 
     /// A file cut off in its last section (a full disk) with a backup of
@@ -652,13 +766,14 @@ mod tests {
     fn a_file_cut_short_keeps_the_sections_that_read() {
         let dir = tempfile::tempdir().unwrap();
         let path = Stats::path(dir.path());
-        let whole = "[klondike]\nplayed=2\nwon=1\nlost=1\nstreak=-1\nworst-losing-streak=1\n\n[mines/beginner]\nplayed=1\nlost=1\nworst-los";
-        std::fs::write(&path, whole).unwrap();
+        let klondike = section("klondike", &["played=2", "won=1", "lost=1", "streak=-1", "worst-losing-streak=1"]);
+        let whole = format!("{klondike}\n[mines/beginner]\nplayed=1\nlost=1\nworst-los");
+        std::fs::write(&path, &whole).unwrap();
         std::fs::write(crate::core::files::backup_path(&path), "junk\n").unwrap();
         let mut loaded = Stats::load_noting(dir.path()).unwrap();
         let e = loaded.replaced.clone().expect("the damage is told of");
-        assert_eq!((e.line, e.reason.as_str()), (Some(11), NO_EQUALS), "{e}");
-        assert!(loaded.kept_lines);
+        assert_eq!((e.line, e.reason.as_str()), (Some(13), CUT_SHORT), "{e}");
+        assert_eq!(loaded.from, ReadFrom::KeptLines);
         assert_eq!(std::fs::read_to_string(e.moved_to.unwrap()).unwrap(), whole);
         assert_eq!(loaded.value.games().map(|(id, _)| id).collect::<Vec<_>>(), ["klondike"]);
         loaded.value.game_mut("klondike").record(Outcome::Won, 5);
@@ -678,51 +793,61 @@ mod tests {
     /// their line: shown, they would read "winning percentage: 99900%".
     #[test]
     fn impossible_figures_are_damage() {
-        let cases: [(&[u8], usize, &str); 6] = [
-            (b"[k]\nplayed=1\nwon=999\n", 3, "won and lost (999 games) are more than the 1 played"),
-            (b"[k]\nplayed=2\nwon=1\nlost=2\n", 3, "won and lost (3 games)"),
-            (b"[k]\nplayed=2\nlost=1\nhelped=2\n", 4, "helped = 2 is more than the games lost (1)"),
-            (b"[k]\nplayed=2\nwon=1\nbest-win-streak=2\n", 4, "best-win-streak = 2 is more than the games won"),
-            (b"[k]\nplayed=1\nlost=1\nworst-losing-streak=3\n", 4, "worst-losing-streak = 3"),
-            (b"[k]\nplayed=3\nlost=3\nworst-losing-streak=2\nstreak=-3\n", 5, "streak = -3 is more than the worst"),
+        let cases: [(&[&str], usize, &str); 7] = [
+            (&["played=1", "won=999"], 3, "won and lost (999 games) are more than the 1 played"),
+            (&["played=2", "won=1", "lost=2"], 3, "won and lost (3 games)"),
+            (&["played=1", "won=0"], 2, "won and lost (0 games) are fewer than the 1 played"),
+            (&["played=2", "won=1", "lost=1", "helped=2"], 5, "helped = 2 is more than the games lost (1)"),
+            (
+                &["played=2", "won=1", "lost=1", "best-win-streak=2"],
+                5,
+                "best-win-streak = 2 is more than the games won",
+            ),
+            (&["played=1", "lost=1", "worst-losing-streak=3"], 4, "worst-losing-streak = 3"),
+            (&["played=3", "lost=3", "worst-losing-streak=2", "streak=-3"], 5, "streak = -3 is more than the worst"),
         ];
-        for (bytes, line, words) in cases {
-            let (at, why) = Stats::from_text(bytes).unwrap_err();
+        for (figures, line, words) in cases {
+            let (at, why) = Stats::from_text(section("k", figures).as_bytes()).unwrap_err();
             assert_eq!(at, Some(line), "{why}");
             assert!(why.contains(words), "{words:?} not in {why}");
         }
-        let fine = b"[k]\nplayed=5\nwon=2\nlost=3\nstreak=-2\nbest-win-streak=2\nworst-losing-streak=2\nhelped=1\n";
-        assert!(Stats::from_text(fine).is_ok());
+        let fine =
+            ["played=5", "won=2", "lost=3", "streak=-2", "best-win-streak=2", "worst-losing-streak=2", "helped=1"];
+        assert!(Stats::from_text(section("k", &fine).as_bytes()).is_ok());
     }
 
     #[test]
     fn broken_files_are_reported_and_set_aside() {
-        let cases: [(&[u8], Option<usize>, &str); 14] = [
+        let a = section("a", &[]);
+        let klondike = section("klondike", &["played=1", "lost=1"]);
+        let whole = |text: String| text.into_bytes();
+        let cases: [(Vec<u8>, Option<usize>, &str); 14] = [
             // Loaded, it could never be saved again.
             (
-                b"[klondike]\nplayed=1\nnote=a\x01b\n",
+                whole(section("klondike", &["played=1", "note=a\u{1}b"])),
                 Some(3),
                 "[klondike] the statistic value \"a\\u{1}b\" contains a control",
             ),
-            (b"[klondike]\nnote=tab\\there\n", Some(2), "contains a control character"),
-            (b"[klondike]\nplayed=2\nwon=x\n", Some(3), "[klondike] won = \"x\" is not a count"),
-            (b"[klondike]\nplayed=-5\n", Some(2), "[klondike] played = \"-5\" is not a count"),
+            (whole(section("klondike", &["note=tab\\there"])), Some(2), "contains a control character"),
+            (whole(section("klondike", &["played=2", "won=x"])), Some(3), "[klondike] won = \"x\" is not a count"),
+            (whole(section("klondike", &["played=-5"])), Some(2), "[klondike] played = \"-5\" is not a count"),
             (
-                b"[klondike]\nwon=1\nplayed=99999999999999999999999\n",
+                whole(section("klondike", &["won=1", "played=99999999999999999999999"])),
                 Some(3),
                 "played = \"99999999999999999999999\" has too many digits for a count",
             ),
-            (b"[klondike]\nstreak=1.5\n", Some(2), "streak = \"1.5\" is not a whole number"),
-            (b"[klondike]\nbest-time-ms=315360000001\n", Some(2), "(ten years of play)"),
-            (b"[klondike]\nplayed=1\nplayed=2\n", Some(3), "given more than once"),
-            (b"[a]\nplayed=1\n[a]\nwon=1\n", Some(3), "appears twice"),
-            (b"[klondike]\nplayed=1\n\n[klondike]\nplayed=2\n", Some(4), "the game [klondike] appears twice"),
-            (b"[no good]\nplayed=1\n", Some(1), "is not a valid name"),
-            (b"\n\nplayed=1\n[a]\n", Some(3), "before the first [game] section"),
-            (b"[a]\nplayed=1\n[unclosed", Some(3), "not valid INI"),
-            (b"[a]\nplayed=1\nx=\xff\n", Some(3), "not UTF-8"),
+            (whole(section("klondike", &["streak=1.5"])), Some(2), "streak = \"1.5\" is not a whole number"),
+            (whole(section("klondike", &["best-time-ms=315360000001"])), Some(2), "(ten years of play)"),
+            (whole(section("klondike", &["played=1", "played=2"])), Some(3), "given more than once"),
+            (whole(format!("{a}[a]\nwon=1\n")), Some(9), "appears twice"),
+            (whole(format!("{klondike}\n[klondike]\nplayed=2\n")), Some(10), "the game [klondike] appears twice"),
+            (b"[no good]\nplayed=1\n".to_vec(), Some(1), "is not a valid name"),
+            (b"\n\nplayed=1\n[a]\n".to_vec(), Some(3), "before the first [game] section"),
+            (whole(format!("{a}[unclosed\n")), Some(9), "not valid INI"),
+            ([a.as_bytes(), b"x=\xff\n"].concat(), Some(9), "not UTF-8"),
         ];
         for (bytes, line, words) in cases {
+            let bytes = bytes.as_slice();
             let dir = tempfile::tempdir().unwrap();
             let path = Stats::path(dir.path());
             std::fs::write(&path, bytes).unwrap();

@@ -136,6 +136,12 @@ impl IniLines {
         settings.map(|e| e.0).nth(nth)
     }
 
+    /// The line of the last header or setting of `section` (None: before
+    /// the first header): where a section cut short ends.
+    pub fn last_in(&self, section: Option<&str>) -> Option<usize> {
+        self.entries.iter().filter(|(_, s, _)| s.as_deref() == section).map(|e| e.0).next_back()
+    }
+
     /// The line of the first setting before any header.
     pub fn first_unsectioned(&self) -> Option<usize> {
         self.entries.iter().find(|(_, s, _)| s.is_none()).map(|e| e.0)
@@ -257,13 +263,35 @@ fn is_utf16_unmarked(bytes: &[u8]) -> bool {
     [(0, 1), (1, 0)].iter().any(|&(text, nul)| half(nul).all(|&b| b == 0) && half(text).all(is_text))
 }
 
+/// The text of a file Parlour writes itself and a player may edit
+/// (settings, preferences), after its byte-order mark, or the line where
+/// it is no such text and why: Parlour writes UTF-8 with no control
+/// character but the line ends, so a NUL byte, a byte that is not UTF-8
+/// or a control character means the file was damaged (or is another
+/// program's), never a setting to read and write back.
+pub fn text_of_own_file(bytes: &[u8]) -> Result<&str, NotText> {
+    let line_of = |at: usize| bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+    let not_text = |at: usize, message: &str| NotText { line: line_of(at), message: message.into() };
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        return Err(not_text(at, NUL_BYTES));
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| not_text(e.valid_up_to(), "the line is not UTF-8 text"))?;
+    match text.find(|c: char| c.is_control() && !matches!(c, '\t' | '\r' | '\n')) {
+        Some(at) => Err(not_text(at, "not a text file (it holds control characters)")),
+        None => Ok(text),
+    }
+}
+
+/// Why bytes with a NUL in them are no text.
+const NUL_BYTES: &str = "not a text file (it holds NUL bytes)";
+
 /// NUL anywhere, or control characters in more than one character in twenty,
 /// mean binary data.
 fn check_text(text: &str) -> Result<(), NotText> {
     let is_control = |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{c}' | '\u{1a}');
     let line_of = |i: usize| text[..i].bytes().filter(|&b| b == b'\n').count() + 1;
     if let Some(i) = text.find('\0') {
-        return Err(NotText { line: line_of(i), message: "not a text file (it holds NUL bytes)".into() });
+        return Err(NotText { line: line_of(i), message: NUL_BYTES.into() });
     }
     let total = text.chars().count();
     let controls = text.chars().filter(|&c| is_control(c)).count();

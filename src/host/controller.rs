@@ -708,7 +708,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let (ms, moves) = (self.session.elapsed_ms(), self.board.moves(&self.session).unwrap_or(0));
         let id = self.id();
         let (board, session, data_dir) = (&mut self.board, &self.session, &self.data_dir);
-        let result = Stats::load_noting(data_dir).and_then(|mut loaded| {
+        // Statistics damaged past reading, with no good previous copy,
+        // are set aside and told of, and this game starts them afresh
+        // rather than go uncounted with them.
+        let result = files::or_afresh(Stats::load_noting(data_dir)).and_then(|mut loaded| {
             let record = loaded.value.game_mut(&id);
             if helped {
                 record.record_helped();
@@ -1410,7 +1413,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, Option<Requester>) {
     let name = files::file_name;
     let problem = |e: &FileError| {
-        let place = format!("{}{}", name(path), e.line.map_or_else(String::new, |l| format!(", line {l}")));
+        // The whole path, as every box of a file's trouble gives it; the
+        // names after it are of files beside it.
+        let place = format!("{}{}", path.display(), e.line.map_or_else(String::new, |l| format!(", line {l}")));
         // Each reason ends here, where the sentence does.
         let reason = e.reason.strip_suffix('.').unwrap_or(&e.reason);
         match e.moved_to.as_deref() {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use ini::Ini;
 
 use crate::core::files::{self, limits, read_capped, write_atomic};
-use crate::core::{FileError, FileErrorKind, IniLines};
+use crate::core::{FileError, FileErrorKind, IniLines, text_of_own_file};
 use crate::host::warnings;
 pub use crate::views::board::WINNABLE_PREF as WINNABLE;
 use crate::views::board::{Refused, SHARED_PREFS, switch_pref};
@@ -35,11 +35,27 @@ pub struct SettingsFile {
 
 impl SettingsFile {
     /// Settings read from `bytes` as if from `path`, or the line that is
-    /// not INI and what is wrong with it.
+    /// not text or not INI and what is wrong with it.
     pub fn parse(path: &Path, bytes: &[u8]) -> Result<SettingsFile, (usize, String)> {
-        let text = String::from_utf8_lossy(files::without_bom(bytes));
-        let ini = parse_settings(&text)?;
-        Ok(SettingsFile { ini, lines: IniLines::of(&text), path: path.to_path_buf() })
+        let text = text_of_own_file(files::without_bom(bytes)).map_err(|e| (e.line, e.message))?;
+        let ini = parse_settings(text)?;
+        Ok(SettingsFile { ini, lines: IniLines::of(text), path: path.to_path_buf() })
+    }
+
+    /// The settings without those before the first `[section]`, which
+    /// Parlour never writes and no game reads, each told of by its line:
+    /// kept, they would be written back with every change (junk whose
+    /// first line holds an =, kept as a setting for ever).
+    fn without_unsectioned(mut self) -> SettingsFile {
+        let Some(unsectioned) = self.ini.section(None::<String>) else { return self };
+        for (key, _) in unsectioned.iter() {
+            self.warn_at(None, key, "it comes before any [section], where no setting is read", "it is not used");
+        }
+        // Emptied, not removed: every Ini the reader makes has it.
+        if let Some(unsectioned) = self.ini.section_mut(None::<String>) {
+            *unsectioned = ini::Properties::new();
+        }
+        self
     }
 
     /// Warns that the value of `key` in `section` is not used, and why,
@@ -51,14 +67,21 @@ impl SettingsFile {
     /// Warns that the value of `key` in `section` is of no use, and why,
     /// naming the file and the line, and says what is used `instead`.
     pub fn replaced(&self, section: &str, key: &str, why: &str, instead: &str) {
-        let line = self.lines.setting(Some(section), key, 0).map_or_else(String::new, |n| format!(":{n}"));
+        self.warn_at(Some(section), key, why, instead);
+    }
+
+    /// Warns of `key` in `section` (None: before the first), naming the
+    /// file and the line.
+    fn warn_at(&self, section: Option<&str>, key: &str, why: &str, instead: &str) {
+        let line = self.lines.setting(section, key, 0).map_or_else(String::new, |n| format!(":{n}"));
         warnings::warn(warnings::SETTINGS, format!("{}{line}: {why}; {instead}", self.path.display()));
     }
 }
 
 /// A small INI file of settings that hold nothing a player would lose:
-/// missing is empty; one that is not INI is set aside and its backup read,
-/// with a warning naming the line; one that cannot be read at all (too
+/// missing is empty; one that is not text or not INI is set aside and its
+/// backup read, with a warning naming the line; a setting before the
+/// first `[section]` is dropped, with a warning naming its line; one that cannot be read at all (too
 /// big, not a regular file) gives the defaults, with a warning. Each
 /// warning is given once a run (see [`warnings`]).
 pub fn read_settings(path: &Path) -> SettingsFile {
@@ -69,7 +92,7 @@ pub fn read_settings(path: &Path) -> SettingsFile {
                 warnings::warn(warnings::SETTINGS, note);
             }
             // What the backup held is in the file's place now.
-            SettingsFile { path: path.to_path_buf(), ..loaded.value }
+            SettingsFile { path: path.to_path_buf(), ..loaded.value }.without_unsectioned()
         }
         // None there (nor a folder to hold one): the defaults, unsaid.
         Err(e) if e.kind == FileErrorKind::NotFound => empty(),
@@ -100,9 +123,8 @@ pub fn read(data_dir: &Path, family: &str) -> Vec<(String, String)> {
         .unwrap_or_default()
 }
 
-/// The INI a settings file's text holds (read in any encoding: what is
-/// not UTF-8 is replaced), or the line that is not INI and what is wrong
-/// with it. Quotes are text: the writer never quotes a value, and a name
+/// The INI a settings file's text holds, or the line that is not INI
+/// and what is wrong with it. Quotes are text: the writer never quotes a value, and a name
 /// typed for a high-score table ("Jr.") or a picture's path may start
 /// with one, which a reader that took quotes away would not give back.
 fn parse_settings(text: &str) -> Result<Ini, (usize, String)> {
@@ -192,7 +214,7 @@ fn update(data_dir: &Path, change: impl FnOnce(&mut Ini)) -> Result<(), String> 
     change(&mut ini);
     let mut bytes = Vec::new();
     ini.write_to(&mut bytes).map_err(|e| e.to_string())?;
-    std::fs::create_dir_all(data_dir)
+    files::make_data_folder(data_dir)
         .and_then(|()| write_atomic(&path(data_dir), &bytes))
         .map_err(|e| format!("{}: {}", path(data_dir).display(), files::write_failure(&e)))
 }
@@ -288,7 +310,6 @@ mod tests {
     fn a_line_that_is_no_setting_is_named_by_its_own_number() {
         let stray = |line| (line, "a line holds no = (or :) between a name and its value".to_string());
         assert_eq!(parse(b"[Machine]\nhello world\nid=amiga-pal\n").unwrap_err(), stray(2));
-        assert_eq!(parse(b"\x00\x01\xfe\xffjunk\nid=\n").unwrap_err(), stray(1));
         assert_eq!(parse(b"hello world\nthis is not ini\n").unwrap_err(), stray(1));
         let fine = parse(b"; a comment\n# another\n\n[Machine]\r\nid = amiga-pal\r\nskin:x\n").unwrap();
         assert_eq!(fine.get_from(Some("Machine"), "id"), Some("amiga-pal"));
@@ -354,5 +375,63 @@ mod tests {
             write(dir.path(), "pegs", &[("x", "z".into())]).unwrap();
             assert_eq!(read(dir.path(), "pegs"), vec![("x".to_string(), "z".to_string())]);
         }
+    }
+
+    /// A file that is not text (binary junk, a file of zeros) is damage
+    /// even where its first line holds an =: it is set aside, its backup
+    /// read, and the next write keeps that good backup, not the junk.
+    #[test]
+    fn a_file_that_is_not_text_gives_way_to_its_backup() {
+        let junk: &[u8] = b"\x01\x9f\xff=\xfe\x00\x00\xc3(\x80=\x12\x13";
+        let cases: [(&[u8], usize, &str); 4] = [
+            (junk, 1, "not a text file (it holds NUL bytes)"),
+            (b"[solitaire]\nback=3\n\x01\x9f\xff=\xfe\n", 3, "the line is not UTF-8 text"),
+            (b"[solitaire]\nback=3\nx=\x12\x13\n", 3, "not a text file (it holds control characters)"),
+            (&[0; 64], 1, "not a text file (it holds NUL bytes)"),
+        ];
+        for (bytes, line, why) in cases {
+            assert_eq!(parse(bytes).unwrap_err(), (line, why.to_string()), "{bytes:?}");
+            while warnings::take().is_some() {}
+            let dir = tempfile::tempdir().unwrap();
+            write(dir.path(), "pegs", &[("x", "y".into())]).unwrap();
+            write(dir.path(), "solitaire", &[("back", "2".into())]).unwrap();
+            let prefs = path(dir.path());
+            std::fs::write(&prefs, bytes).unwrap();
+            write(dir.path(), "mines", &[("width", "9".into())]).unwrap();
+            assert_eq!(read(dir.path(), "pegs"), vec![("x".to_string(), "y".to_string())], "the backup was not read");
+            let told = warnings::take().expect("not told").lines.join(" ");
+            assert!(told.starts_with(&format!("{}:{line}: {why}", prefs.display())), "{told}");
+            assert_eq!(std::fs::read(dir.path().join("prefs.ini.damaged-1")).unwrap(), bytes);
+            let backup = std::fs::read(files::backup_path(&prefs)).unwrap();
+            assert!(parse(&backup).is_ok(), "the junk became the backup: {backup:?}");
+        }
+    }
+
+    /// A setting before the first [section] is no setting of any game:
+    /// it is told of by its line and not written back.
+    #[test]
+    fn a_setting_outside_any_section_is_told_by_its_line_and_dropped() {
+        while warnings::take().is_some() {}
+        let dir = tempfile::tempdir().unwrap();
+        let prefs = path(dir.path());
+        std::fs::write(&prefs, "stray=1\n[pegs]\nx=y\n").unwrap();
+        assert_eq!(read(dir.path(), "pegs"), vec![("x".to_string(), "y".to_string())]);
+        let told = warnings::take().expect("not told").lines.join(" ");
+        let why = "it comes before any [section], where no setting is read; it is not used.";
+        assert_eq!(told, format!("{}:1: {why}", prefs.display()));
+        write(dir.path(), "mines", &[("width", "9".into())]).unwrap();
+        assert!(!std::fs::read_to_string(&prefs).unwrap().contains("stray"), "written back");
+    }
+
+    /// A data folder that is a file is named as the trouble when a write
+    /// fails, in the words the data folder's own warning uses, not as
+    /// trouble with prefs.ini.
+    #[test]
+    fn a_data_folder_that_is_a_file_is_named_when_a_write_fails() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        std::fs::write(&data, "x").unwrap();
+        let e = write(&data, "pegs", &[("x", "y".into())]).unwrap_err();
+        assert_eq!(e, format!("{}: the data folder {} is a file, not a folder", path(&data).display(), data.display()));
     }
 }

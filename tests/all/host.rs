@@ -126,7 +126,8 @@ fn a_damaged_journal_is_told_in_full_in_a_box_and_in_short_on_the_status_line() 
     let message = view.message();
     let mut driver = parlour::app::driver::Driver::new(parlour::app::shell::Shell::new(pal, Box::new(view), 1));
     let told = driver.shell().requester().expect("no box told of the damaged journal").lines.join(" ");
-    for part in ["klondike.save, line 1", "set aside as klondike.save.foreign-1", "klondike.save.bak, was resumed"] {
+    let whole_path = format!("{}, line 1", journal::journal_path(data.path(), "klondike").display());
+    for part in [&whole_path, "set aside as klondike.save.foreign-1", "klondike.save.bak, was resumed"] {
         assert!(told.contains(part), "`{part}` missing from: {told}");
     }
     assert_eq!(message, "The saved game could not be used: its previous copy was resumed.");
@@ -810,9 +811,9 @@ fn winning_percentages_round_to_the_nearest() {
 }
 
 /// A data folder that is a file is said once, plainly, as a warning, and
-/// the games go on all the same (the built-in ones read from the
-/// temporary folder): a query finds nothing counted, and a shot is drawn,
-/// each save that cannot be written told of in its box.
+/// the games go on all the same, keeping their files in a temporary
+/// folder of the run's own: a query finds nothing counted, and a shot is
+/// drawn, with no other file told of one by one.
 #[test]
 fn a_data_folder_that_is_a_file_is_said_plainly_and_play_goes_on() {
     let data = tempfile::tempdir().unwrap();
@@ -828,15 +829,102 @@ fn a_data_folder_that_is_a_file_is_said_plainly_and_play_goes_on() {
     assert_eq!(said.lines().filter(|l| *l == warned).count(), 1, "{said}");
     assert!(said.contains("No game has been played yet."), "{said}");
     let shot = data.path().join("k.png");
-    let out = super::support::parlour()
-        .env("PARLOUR_DATA_DIR", &file)
-        .args(["shot", "klondike", "-o"])
-        .arg(&shot)
-        .output()
-        .unwrap();
+    let args = ["shot", "klondike", "--events", "-", "-o", shot.to_str().unwrap()];
+    let out = super::support::run_fed(&file, &args, "click 100 130\nkey ctrl+n\nkey Return\n");
     let said = String::from_utf8(out.stderr).unwrap();
     assert!(out.status.success(), "{said}");
     assert!(shot.is_file());
-    assert_eq!(said.lines().filter(|l| *l == warned).count(), 1, "{said}");
+    assert_eq!(said, format!("{warned}\n"), "more than the folder told of");
     assert_eq!(std::fs::read(&file).unwrap(), b"hi", "the file was touched");
+}
+
+/// A data folder Parlour may not read is said once, naming it and why,
+/// and the games go on as they do without one: no file in it is told of
+/// one by one, and nothing is written into it. Run as a player (root
+/// reads any folder), from a copy of the binary anyone may run.
+#[cfg(unix)]
+#[test]
+fn an_unreadable_data_folder_is_said_once_and_play_goes_on() {
+    use std::io::Write;
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    use std::process::Stdio;
+    let mode = |path: &std::path::Path, mode| std::fs::set_permissions(path, PermissionsExt::from_mode(mode)).unwrap();
+    let top = tempfile::tempdir().unwrap();
+    mode(top.path(), 0o777);
+    let data = top.path().join("data");
+    std::fs::create_dir_all(data.join("journals")).unwrap();
+    std::fs::write(data.join("prefs.ini"), "[all]\nwinnable=0\n").unwrap();
+    std::fs::write(data.join("settings.ini"), "[Machine]\nid=yazzle\n").unwrap();
+    let bin = top.path().join("parlour");
+    std::fs::copy(env!("CARGO_BIN_EXE_parlour"), &bin).unwrap();
+    mode(&bin, 0o755);
+    mode(&data, 0o000);
+    let shot = top.path().join("k.png");
+    let mut run = std::process::Command::new(&bin);
+    run.env("PARLOUR_DATA_DIR", &data).args(["shot", "klondike", "--events", "-", "-o"]).arg(&shot);
+    // SAFETY: getuid has no preconditions and cannot fail.
+    if unsafe { libc::getuid() } == 0 {
+        run.uid(65534).gid(65534);
+    }
+    let mut child = run.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(b"click 100 130\nkey ctrl+n\nkey Return\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    mode(&data, 0o755);
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{said}");
+    let warned = format!(
+        "warning: the data folder {} cannot be read (permission denied): games can be played, but nothing can be kept",
+        data.display()
+    );
+    assert_eq!(said, format!("{warned}\n"), "more than the folder told of");
+    assert!(shot.is_file());
+    let mut kept: Vec<String> =
+        std::fs::read_dir(&data).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    kept.sort();
+    assert_eq!(kept, ["journals", "prefs.ini", "settings.ini"], "something was written");
+}
+
+/// A stats.ini cut at the end of a line is damage: `parlour stats` names
+/// its line and shows the previous copy, and the next game counted sets
+/// it aside, counts on that copy and keeps it as the backup: the good
+/// figures are never pushed out by the cut ones.
+#[test]
+fn a_stats_file_cut_at_a_line_end_never_pushes_out_its_backup() {
+    let data = tempfile::tempdir().unwrap();
+    let shot = data.path().join("k.png");
+    let lose_one = |seed: &str| {
+        let args = ["shot", "klondike", "--seed", seed, "--events", "-", "-o", shot.to_str().unwrap()];
+        let out = super::support::run_fed(data.path(), &args, "click 100 130\nkey ctrl+n\nkey Return\n");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    let counted = |path: &std::path::Path| {
+        let stats = Stats::from_text(&std::fs::read(path).unwrap()).unwrap();
+        stats.game("klondike").map(|g| (g.played, g.lost, g.total_moves))
+    };
+    let path = Stats::path(data.path());
+    lose_one("1");
+    lose_one("2");
+    assert_eq!(counted(&path), Some((2, 2, 2)));
+    let whole = std::fs::read_to_string(&path).unwrap();
+    let cut = &whole[..whole.find("won=0").unwrap() + "won=0".len()];
+    std::fs::write(&path, cut).unwrap();
+    let out = super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "klondike"]).output();
+    let out = out.unwrap();
+    let said = String::from_utf8(out.stderr).unwrap();
+    let told = format!("{}:3: the line has no end: the file may have been cut short", path.display());
+    assert!(said.starts_with(&format!("parlour: {told}")), "{said}");
+    assert!(said.trim_end().ends_with("its previous copy stats.ini.bak is shown"), "{said}");
+    assert!(String::from_utf8(out.stdout).unwrap().contains("played: 1\n"));
+    lose_one("3");
+    assert_eq!(counted(&path), Some((2, 2, 2)), "the previous copy's game and this one");
+    assert_eq!(counted(&parlour::core::files::backup_path(&path)), Some((1, 1, 1)), "the backup is the cut copy");
+    assert_eq!(std::fs::read_to_string(data.path().join("stats.ini.damaged-1")).unwrap(), cut);
+    // With no good previous copy the cut file is set aside all the same,
+    // and the game counted starts the statistics afresh, not uncounted.
+    std::fs::remove_file(parlour::core::files::backup_path(&path)).unwrap();
+    std::fs::write(&path, cut).unwrap();
+    lose_one("4");
+    assert_eq!(counted(&path), Some((1, 1, 1)));
+    assert_eq!(std::fs::read_to_string(data.path().join("stats.ini.damaged-2")).unwrap(), cut);
 }

@@ -559,7 +559,8 @@ fn new_type_starts_a_variant_from_a_game_type() {
         "the help names the new game and carries its styles, and nothing else changes"
     );
     let linted = parlour().env("PARLOUR_DATA_DIR", &data).arg("lint").arg(&made).output().unwrap();
-    assert!(linted.status.success() && stdout(&linted).is_empty(), "{}", stdout(&linted));
+    let passed = format!("{}: no problems found\n", made.display());
+    assert!(linted.status.success() && stdout(&linted) == passed, "{}", stdout(&linted));
     let listed = parlour().env("PARLOUR_DATA_DIR", &data).arg("list").output().unwrap();
     assert!(stdout(&listed).contains("my-klondike\tMy Klondike\n"), "{}", stdout(&listed));
     let capture = parlour().env("PARLOUR_DATA_DIR", &data).args(["capture", "--all"]).output().unwrap();

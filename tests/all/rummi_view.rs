@@ -843,7 +843,8 @@ fn parlour_stats_leaves_out_figures_that_mean_nothing_for_the_game() {
     std::fs::write(
         data.path().join("stats.ini"),
         "[rummi]\nplayed=3\nwon=1\nlost=2\nstreak=1\nbest-win-streak=1\nworst-losing-streak=2\ntotal-score=116\nbest-score=59\n\n\
-         [tetris]\nplayed=2\ntotal-score=300\nbest-score=200\n",
+         [tetris]\nplayed=2\nwon=0\nlost=2\nstreak=-2\nbest-win-streak=0\nworst-losing-streak=2\ntotal-score=300\n\
+         best-score=200\n",
     )
     .unwrap();
     let stats = |game: &str| {

@@ -14,7 +14,10 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{FileError, FileErrorKind, Loaded, backup_path, load_or_backup, write_atomic};
+use crate::core::files::{
+    CUT_SHORT, FileError, FileErrorKind, Loaded, backup_path, load_or_backup, make_data_folder, unended_line,
+    write_atomic,
+};
 
 use super::rules::parse_lurd;
 
@@ -33,6 +36,22 @@ pub struct Best {
 }
 
 impl Best {
+    /// Why the moves and pushes are not those of the solution, if they
+    /// are not: each letter is a move, each capital a push, and a result
+    /// whose figures disagree with its line was altered or cut short.
+    fn figures_disagree(&self) -> Option<String> {
+        let moves = self.lurd.chars().count();
+        let pushes = self.lurd.chars().filter(char::is_ascii_uppercase).count();
+        let (given_moves, given_pushes) = (self.moves as usize, self.pushes as usize);
+        ((moves, pushes) != (given_moves, given_pushes)).then(|| {
+            format!(
+                "the solution makes {} and {}, not the {given_moves} and {given_pushes} given: it may have been cut short",
+                crate::core::plural(moves as u64, "move", "moves"),
+                crate::core::plural(pushes as u64, "push", "pushes"),
+            )
+        })
+    }
+
     /// Whether `self` beats `other`: fewer moves, then fewer pushes.
     pub fn beats(&self, other: &Best) -> bool {
         (self.moves, self.pushes) < (other.moves, other.pushes)
@@ -100,7 +119,7 @@ impl Records {
         for (id, b) in &self.best {
             text.push_str(&format!("best {id} {} {} {}\n", b.moves, b.pushes, b.lurd));
         }
-        std::fs::create_dir_all(data_dir)
+        make_data_folder(data_dir)
             .and_then(|()| write_atomic(&path, text.as_bytes()))
             .map_err(|e| FileError::unsaved(&path, "records", &e))
     }
@@ -128,7 +147,11 @@ fn parse(bytes: &[u8]) -> Result<Records, (usize, String)> {
         return Err((1, format!("this is not a Parlour Sokoban record file (`{MAGIC} {VERSION}`)")));
     }
     let mut records = Records::default();
+    let unended = unended_line(bytes);
     for (n, line) in lines {
+        if unended == Some(n) {
+            return Err((n, CUT_SHORT.into()));
+        }
         if line.is_empty() {
             continue;
         }
@@ -143,6 +166,9 @@ fn parse(bytes: &[u8]) -> Result<Records, (usize, String)> {
         let best =
             Best { moves: number("the moves", moves)?, pushes: number("the pushes", pushes)?, lurd: lurd.to_string() };
         parse_lurd(lurd).map_err(|e| (n, format!("the solution: {e}")))?;
+        if let Some(why) = best.figures_disagree() {
+            return Err((n, why));
+        }
         records.best.insert(id.to_string(), best);
     }
     Ok(records)
@@ -152,8 +178,10 @@ fn parse(bytes: &[u8]) -> Result<Records, (usize, String)> {
 mod tests {
     use super::*;
 
+    /// A result of `moves` steps, the last `pushes` of them pushes.
     fn best(moves: u32, pushes: u32) -> Best {
-        Best { moves, pushes, lurd: "rR".into() }
+        let lurd = "r".repeat((moves - pushes) as usize) + &"R".repeat(pushes as usize);
+        Best { moves, pushes, lurd }
     }
 
     #[test]
@@ -173,7 +201,7 @@ mod tests {
         assert_eq!(Records::load(dir.path()).unwrap(), Records::default());
         let mut r = Records::default();
         r.offer("sokoban/a/1", best(3, 1));
-        r.offer("sokoban/b/7", Best { moves: 9, pushes: 2, lurd: "lluRdR".into() });
+        r.offer("sokoban/b/7", Best { moves: 6, pushes: 2, lurd: "lluRdR".into() });
         r.save(dir.path()).unwrap();
         assert_eq!(Records::load(dir.path()).unwrap(), r);
         std::fs::write(Records::path(dir.path()), "parlour-sokoban 1\nbest sokoban/a/1 x 1 rR\n").unwrap();
@@ -194,7 +222,7 @@ mod tests {
     /// read as they did before.
     #[test]
     fn a_byte_order_mark_is_no_part_of_the_records() {
-        let marked = b"\xEF\xBB\xBFparlour-sokoban 1\nbest sokoban/a/1 3 1 rR\n";
+        let marked = b"\xEF\xBB\xBFparlour-sokoban 1\nbest sokoban/a/1 3 1 rrR\n";
         assert_eq!(parse(marked).unwrap().best("sokoban/a/1"), Some(&best(3, 1)));
     }
 
@@ -246,5 +274,18 @@ mod tests {
         let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, ["sokoban.txt"], "nothing set aside");
         assert!(Records::load(dir.path()).is_err(), "a load finds the damage");
+    }
+
+    /// Every line is written ended, and a result's figures are those of
+    /// its solution: a line cut at its end, or within its solution, is
+    /// damage, not a shorter solution.
+    #[test]
+    fn a_result_cut_short_is_damage() {
+        let whole = "parlour-sokoban 1\nbest sokoban/a/1 3 1 rrR\n";
+        assert_eq!(parse(whole.as_bytes()).unwrap().best("sokoban/a/1"), Some(&best(3, 1)));
+        assert_eq!(parse(whole.trim_end().as_bytes()).unwrap_err(), (2, CUT_SHORT.to_string()));
+        let cut = "parlour-sokoban 1\nbest sokoban/a/1 3 1 rr\n";
+        let why = "the solution makes 2 moves and 0 pushes, not the 3 and 1 given: it may have been cut short";
+        assert_eq!(parse(cut.as_bytes()).unwrap_err(), (2, why.to_string()));
     }
 }

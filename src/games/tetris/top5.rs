@@ -51,7 +51,19 @@ impl Top5 {
     /// As [`Top5::load`], saying what was left out or whether the backup
     /// was read, for the player to be told.
     pub fn load_noting(data_dir: &Path) -> Result<Loaded<Top5>, FileError> {
-        files::load_keeping_lines(&Self::path(data_dir), Self::read, |t| Ok(t.to_text()))
+        files::load_keeping_lines(&Self::path(data_dir), Self::read, |t| Ok(t.to_text()), Top5::restore)
+    }
+
+    /// Puts back the games of `backup` (the file one write older) that
+    /// `self`, read from a damaged file, lacks, each where it ranks: a
+    /// game the file pushed out of the table ranks below all it holds,
+    /// and stays out. Returns whether one was put back.
+    fn restore(&mut self, backup: Top5) -> bool {
+        let mut restored = false;
+        for e in files::missing_from(&self.entries, &backup.entries) {
+            restored |= self.add(&e.name, e.points, e.level, e.rows).is_some();
+        }
+        restored
     }
 
     fn read(path: &Path) -> Result<Salvaged<Top5>, FileError> {
@@ -67,7 +79,7 @@ impl Top5 {
 
     pub fn save(&self, data_dir: &Path) -> Result<(), FileError> {
         let path = Self::path(data_dir);
-        std::fs::create_dir_all(data_dir)
+        files::make_data_folder(data_dir)
             .and_then(|()| write_atomic(&path, self.to_text().as_bytes()))
             .map_err(|e| FileError::unsaved(&path, WHAT, &e))
     }
@@ -107,13 +119,13 @@ fn parse(bytes: &[u8]) -> Result<Salvaged<Top5>, String> {
     }
     // Every line is written ended: one that is not was cut short (a full
     // disk), its name or figures perhaps only in part.
-    let cut_short = (!bytes.ends_with(b"\n")).then(|| bytes.split(|&b| b == b'\n').count());
+    let cut_short = files::unended_line(bytes);
     let mut top = Salvaged { value: Top5::default(), dropped: Vec::new() };
     for (n, line) in lines.filter(|(_, l)| *l != Some("")) {
         let entry = line.ok_or_else(|| "the line is not UTF-8 text".to_string()).and_then(parse_entry);
         match entry {
             _ if cut_short == Some(n) => {
-                top.dropped.push((n, "the line has no end: the file may have been cut short".into()));
+                top.dropped.push((n, files::CUT_SHORT.into()));
             }
             Ok(_) if top.value.entries.len() == KEEP => {
                 top.dropped.push((n, format!("the table keeps {KEEP} games; this line is one more")));
@@ -225,6 +237,8 @@ mod tests {
                 "the lines kept are in its place"
             );
         }
+        // The file alone: no backup to take lines back from.
+        std::fs::remove_file(files::backup_path(&path)).unwrap();
         let six: String = (1..=6).map(|p| format!("{p}0 1 1 P{p}\n")).collect();
         std::fs::write(&path, format!("{MAGIC}\n{six}")).unwrap();
         let loaded = Top5::load_noting(dir.path()).unwrap();
@@ -236,9 +250,31 @@ mod tests {
         let loaded = Top5::load_noting(dir.path()).unwrap();
         assert_eq!(loaded.value.entries.len(), 1);
         let e = loaded.replaced.unwrap();
-        assert_eq!((e.line, e.reason.as_str()), (Some(3), "the line has no end: the file may have been cut short"));
+        assert_eq!((e.line, e.reason.as_str()), (Some(3), files::CUT_SHORT));
         assert!(e.moved_to.unwrap().to_string_lossy().contains("tetris-top5.txt.damaged-"));
         std::fs::write(&path, [format!("{MAGIC}\n1 1 1 ").as_bytes(), b"\xff\n"].concat()).unwrap();
         assert!(Top5::load_noting(dir.path()).unwrap().replaced.unwrap().reason.contains("not UTF-8"));
+    }
+
+    /// A game whose line was left out comes back from the backup, one
+    /// write older, where it ranks: the next save, which makes the file
+    /// in place the backup, must not lose it for good.
+    #[test]
+    fn a_game_left_out_comes_back_from_the_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut t = Top5::default();
+        t.add("Ada", 1064, 3, 20);
+        t.add("Bob", 909, 2, 15);
+        t.save(dir.path()).unwrap();
+        t.add("Cy", 1000, 3, 18);
+        t.save(dir.path()).unwrap();
+        let path = Top5::path(dir.path());
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replace("1064 3 20 Ada", "1064 three 20 Ada").trim_end_matches("b\n")).unwrap();
+        let loaded = Top5::load_noting(dir.path()).unwrap();
+        assert_eq!(loaded.from, files::ReadFrom::KeptLinesAndBackup);
+        assert_eq!(loaded.value, t, "Ada and Bob are back where they rank");
+        assert_eq!(loaded.replaced.unwrap().line, Some(2));
+        assert_eq!(Top5::load_noting(dir.path()).unwrap(), Loaded::plain(t), "in the file's place");
     }
 }
