@@ -61,6 +61,26 @@ const PLACE_OUTLINE: i32 = 2;
 /// leave room for it on the Amiga PAL's 320 pixels.
 const OPTION_BUTTONS: [(&str, Option<ViewCommand>); 4] =
     [("OK", None), ("Mode", Some(MODE)), ("Auto-play", Some(AUTOPLAY)), ("Card Back", Some(CARD_BACK))];
+/// The Options box's buttons in `variant`: those of settings that change
+/// something in it.
+fn option_buttons(
+    variant: &SolitaireVariant,
+) -> impl Iterator<Item = &'static (&'static str, Option<ViewCommand>)> + '_ {
+    OPTION_BUTTONS.iter().filter(|b| b.1.is_none_or(|cmd| setting_matters(variant, cmd)))
+}
+
+/// Whether the setting `command` changes anything in `variant`:
+/// the mode where the two modes' rules differ, auto-play where the game
+/// type lays cards off on the foundations by judgement; the card back
+/// always.
+fn setting_matters(variant: &SolitaireVariant, command: ViewCommand) -> bool {
+    match command {
+        MODE | EASY | HARD => variant.modes_differ(),
+        AUTOPLAY => variant.rules().lay_offs_judged(),
+        _ => true,
+    }
+}
+
 /// The most characters of the Options box's mode line that every machine
 /// shows on one line: the Amiga PAL's requester breaks lines wider than
 /// 271 pixels, 33 characters of Topaz.
@@ -416,8 +436,9 @@ impl SolitaireBoard {
     }
 
     /// The Options box: the current settings, a button to change each. A
-    /// setting that changes nothing in this game type says so, and its
-    /// button leaves it as it is.
+    /// setting that changes nothing in this game type says so, and has no
+    /// button (a requester has no greyed buttons, and a live one that
+    /// changes nothing looks broken).
     fn options_box(&self, variant: &SolitaireVariant) -> Requester {
         let on = |b: bool| if b { "on" } else { "off" };
         Requester {
@@ -431,7 +452,7 @@ impl SolitaireBoard {
                 },
                 format!("Card back: {} of {BACKS}", self.options.back + 1),
             ],
-            buttons: OPTION_BUTTONS.iter().map(|b| b.0.to_string()).collect(),
+            buttons: option_buttons(variant).map(|b| b.0.to_string()).collect(),
         }
     }
 
@@ -1046,8 +1067,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         match command {
             SOLVE | SOLVER_STATUS | WINNABLE_ONLY => self.solver_can(session, command),
             RANDOM => self.game_type.spec.game.max_rand_deltas,
-            MODE | EASY | HARD => session.variant().modes_differ(),
-            AUTOPLAY => session.variant().rules().lay_offs_judged(),
+            MODE | EASY | HARD | AUTOPLAY => setting_matters(session.variant(), command),
             CARD_BACK | OPTIONS => true,
             _ => false,
         }
@@ -1058,9 +1078,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     }
 
     fn answer(&mut self, session: &Session<SolitaireVariant>, button: usize) -> Reply<SolitaireVariant> {
-        match OPTION_BUTTONS.get(button) {
-            // The box says why the setting stays as it is.
-            Some(&(_, Some(cmd))) if !self.can(session, cmd) => Reply::Ask(self.options_box(session.variant())),
+        match option_buttons(session.variant()).nth(button) {
             Some(&(_, Some(cmd))) => match self.command(session, cmd) {
                 // A setting changed in place: the box stays, showing it
                 // (a new mode deals anew, which closes it).
@@ -1243,17 +1261,17 @@ mod tests {
         assert!(!item(&spider, &session).checked, "greyed and not ticked in Spider");
         let lines = spider.options_box(session.variant()).lines;
         assert_eq!(lines[..2], ["Mode: Easy (Hard plays alike)", "Auto-play to foundations: not used in this game"]);
-        let button = |label: &str| OPTION_BUTTONS.iter().position(|b| b.0 == label).unwrap();
-        for label in ["Mode", "Auto-play"] {
-            let reply = spider.answer(&session, button(label));
-            assert!(matches!(&reply, Reply::Ask(b) if b.lines == lines), "{label}: {reply:?}");
-        }
+        // Only the card back can change: the box offers nothing else.
+        assert_eq!(spider.options_box(session.variant()).buttons, ["OK", "Card Back"]);
+        let reply = spider.answer(&session, 1);
+        assert!(matches!(&reply, Reply::Ask(b) if b.lines[2] == "Card back: 2 of 9"), "{reply:?}");
         let (mut klondike, session) = open("Klondike");
         for label in ["Easy", "Hard", "Auto-play to Foundations"] {
             assert!(enabled(&klondike, &session, label), "{label}");
         }
         klondike.options.auto_foundations = true;
         assert!(item(&klondike, &session).checked, "ticked in Klondike");
+        assert_eq!(klondike.options_box(session.variant()).buttons, ["OK", "Mode", "Auto-play", "Card Back"]);
         assert_eq!(klondike.options_box(session.variant()).lines[0], "Mode: Easy (stock turns one)");
     }
 
