@@ -1265,7 +1265,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// of the one to deal, empty for the player to type in.
     fn select_game(&mut self) -> Response {
         let lines = vec![self.this_game(), SELECT_ASKS.into()];
-        self.selecting = Some(TextEntry::new(SELECT_GAME, lines, "Game:", "", GAME_NUMBER_DIGITS));
+        self.selecting = Some(TextEntry::new(SELECT_GAME, lines, "Game:", "", GAME_NUMBER_DIGITS).of_digits());
         Response::Redraw
     }
 

@@ -41,12 +41,28 @@ pub struct TextEntry {
     fresh: bool,
     /// The button Return presses: OK (0) until Tab moves to Cancel (1).
     button: usize,
+    /// What the field holds, as its limit names it: letters, or digits.
+    unit: &'static str,
 }
 
 impl TextEntry {
     pub fn new(title: &str, lines: Vec<String>, label: &str, text: &str, max: usize) -> TextEntry {
         let text: String = text.chars().filter(|c| !c.is_control()).take(max).collect();
-        TextEntry { title: title.into(), lines, label: label.into(), text, max, fresh: true, button: 0 }
+        TextEntry {
+            title: title.into(),
+            lines,
+            label: label.into(),
+            text,
+            max,
+            fresh: true,
+            button: 0,
+            unit: "letters",
+        }
+    }
+
+    /// The entry as one for a number: its limit says digits.
+    pub fn of_digits(self) -> TextEntry {
+        TextEntry { unit: "digits", ..self }
     }
 
     /// The requester as the machine draws it: the lines, then the field,
@@ -56,7 +72,7 @@ impl TextEntry {
         lines.push(String::new());
         lines.push(format!("{} {}{CARET}", self.label, self.text));
         if self.typed_full() {
-            lines.push(format!("{} letters at most.", self.max));
+            lines.push(format!("{} {} at most.", self.max, self.unit));
         }
         Requester { title: self.title.clone(), lines, buttons: vec!["OK".into(), "Cancel".into()] }
     }

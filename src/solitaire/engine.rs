@@ -177,8 +177,8 @@ enum Why {
     Covered(PileId),
     MaxMove(usize),
     NotFree {
-        count: usize,
         free: usize,
+        room: Room,
     },
     OutOfOrder {
         upper: Card,
@@ -231,6 +231,31 @@ enum Why {
     },
 }
 
+/// What CheckFree counts as room for a run's cards in a game type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Room {
+    /// Empty free cells.
+    cells: bool,
+    /// Empty tableau piles (see
+    /// [`TableauRules::spaces_are_room`](super::rules::TableauRules::spaces_are_room)).
+    spaces: bool,
+}
+
+impl Room {
+    fn of(rules: &Rules) -> Room {
+        Room { cells: rules.reserve.are_free_cells(), spaces: rules.tableau.spaces_are_room() }
+    }
+
+    /// "free cell or empty pile", or only the one the game type has.
+    fn noun(self) -> &'static str {
+        match (self.cells, self.spaces) {
+            (true, true) => "free cell or empty pile",
+            (true, false) => "free cell",
+            (false, _) => "empty pile",
+        }
+    }
+}
+
 /// "an ace", "a 7", "an 8", "a king".
 fn with_article(rank: Rank) -> String {
     let name = rank.name();
@@ -260,10 +285,12 @@ impl Why {
             Why::OnlyTop(p) => format!("only the top card of {} can be moved", p.name()),
             Why::Covered(p) => format!("{} is still covered", p.name()),
             Why::MaxMove(m) => format!("at most {} may be moved at once", plural(m as u64, "card", "cards")),
-            Why::NotFree { count, free } => format!(
-                "moving {count} cards at once needs {} free cells or empty piles, and there {} {free}",
-                count - 1,
-                if free == 1 { "is" } else { "are" }
+            // The first clause says how far the player may go, for where
+            // the status has room for no more.
+            Why::NotFree { free, room } => format!(
+                "only {} can move at once now: one, and one more for each {}",
+                plural(free as u64 + 1, "card", "cards"),
+                room.noun()
             ),
             Why::OutOfOrder { upper, lower, broken } => {
                 format!("{} is not in sequence on {}: {}", upper.describe(), lower.describe(), broken.reason())
@@ -1080,25 +1107,22 @@ impl Solitaire {
         }
     }
 
-    /// CheckFree: n > 1 cards need n - 1 free cells or fillable empty piles
-    /// (the destination not counted).
+    /// CheckFree: n > 1 cards need n - 1 free cells or empty piles that
+    /// any card may fill (the destination not counted).
     fn check_free(&self, count: usize, to: PileId) -> Result<(), Why> {
         if !self.rules.tableau.check_free || count <= 1 {
             return Ok(());
         }
         let empty = |id: PileId| id != to && self.at(id).is_empty();
-        let cells = if self.rules.reserve.are_free_cells() {
-            self.ids(PileKind::Reserve).filter(|&id| empty(id)).count()
-        } else {
-            0
-        };
-        let spaces = if self.rules.tableau.fill_empty {
+        let room = Room::of(&self.rules);
+        let cells = if room.cells { self.ids(PileKind::Reserve).filter(|&id| empty(id)).count() } else { 0 };
+        let spaces = if room.spaces {
             self.ids(PileKind::Tableau).filter(|&id| empty(id) && !self.covered(id)).count()
         } else {
             0
         };
         let free = cells + spaces;
-        if count > free + 1 { Err(Why::NotFree { count, free }) } else { Ok(()) }
+        if count > free + 1 { Err(Why::NotFree { free, room }) } else { Ok(()) }
     }
 
     fn check_to_foundation(&self, from: PileId, stack: &[Slot], to: PileId, dst: &[Slot]) -> Result<(), Why> {
@@ -1690,7 +1714,7 @@ mod tests {
 
     use super::super::deal::print_position;
     use super::super::rules::examples::{self, *};
-    use super::super::rules::{DealtCard, StockRules, TableauRules};
+    use super::super::rules::{DealtCard, ReserveRules, StockRules, TableauRules};
     use super::*;
     use crate::core::Session;
 
@@ -1806,7 +1830,7 @@ mod tests {
         assert!(s.check(&mv(&s, "T1:3>T3")).is_ok());
         assert_eq!(
             refusal(&s, "T1:5>T2"),
-            "Moving 5 cards at once needs 4 free cells or empty piles, and there are 2."
+            "Only 3 cards can move at once now: one, and one more for each free cell or empty pile."
         );
         // Two spaces more: five cards.
         piles.retain(|(p, _)| !["T5", "T6"].contains(p));
@@ -1816,12 +1840,38 @@ mod tests {
         assert!(s.check(&mv(&s, "T1:4>T5")).is_ok());
         assert_eq!(
             refusal(&s, "T1:5>T5"),
-            "Moving 5 cards at once needs 4 free cells or empty piles, and there are 3."
+            "Only 4 cards can move at once now: one, and one more for each free cell or empty pile."
         );
         // Single cards always move; a free cell holds one card.
         assert!(s.check(&mv(&s, "T1>R3")).is_ok());
         assert_eq!(refusal(&s, "T1>R1"), "Reserve 1 is not empty: a card moves there only when it is.");
         assert_eq!(refusal(&s, "R1:2>T5"), "Only the top card of reserve 1 can be moved.");
+    }
+
+    /// Where only a king may fill an empty pile (Seahaven Towers, Eight
+    /// Off), the pile is no room for a run's cards: a run moves as far as
+    /// the free cells allow. Where a game has no free cells (Beleaguered
+    /// Castle), the refusal names only empty piles.
+    #[test]
+    fn check_free_counts_no_pile_only_a_king_may_fill() {
+        let mut seahaven = freecell();
+        seahaven.tableau.kings_only = true;
+        let piles = [("T1", "9H 8S"), ("T2", "TS"), ("R1", "4S"), ("R2", "4H"), ("R3", "5D"), ("R4", "6C")];
+        let mut filled: Vec<_> = (3..=8).map(|t| (format!("T{t}"), "2C")).collect();
+        filled[4].1 = "";
+        let filled: Vec<(&str, &str)> = filled.iter().map(|(p, c)| (p.as_str(), *c)).collect();
+        let all: Vec<_> = piles.iter().copied().chain(filled.iter().copied()).collect();
+        let s = position(seahaven.clone(), &all);
+        assert_eq!(refusal(&s, "T1:2>T2"), "Only 1 card can move at once now: one, and one more for each free cell.");
+        // Any card may fill the same empty pile in FreeCell: it is room.
+        let s = position(freecell(), &all);
+        assert!(s.check(&mv(&s, "T1:2>T2")).is_ok());
+        let mut castle = freecell();
+        castle.reserve = ReserveRules::default();
+        let mut piles = vec![("T1", "9H 8S 7H"), ("T2", "TS")];
+        piles.extend((3..=7).map(|t| (["T3", "T4", "T5", "T6", "T7"][t - 3], "2C")));
+        let s = position(castle, &piles);
+        assert_eq!(refusal(&s, "T1:3>T2"), "Only 2 cards can move at once now: one, and one more for each empty pile.");
     }
 
     #[test]

@@ -203,6 +203,14 @@ impl TableauRules {
     pub fn piles_cover(&self) -> bool {
         self.covered_by.iter().any(|cover| !cover.is_empty())
     }
+
+    /// Whether an empty tableau pile is room for CheckFree: a place a
+    /// run's cards may wait on while it moves. Not where only a king may
+    /// go there (KingsOnly): the cards of a run but its bottom one are
+    /// never kings, so such a pile could hold none of them.
+    pub fn spaces_are_room(&self) -> bool {
+        self.fill_empty && !self.kings_only
+    }
 }
 
 impl Default for TableauRules {

@@ -52,6 +52,12 @@ fn select_game_deals_the_number_typed_refuses_others_in_words_and_the_journal_ke
         format!("There is no game 0: games go from 1 to {MAX_GAME_NUMBER}.")
     );
     assert_eq!(view.session().seed(), 1, "nothing refused deals");
+    type_in(&mut view, &erase(1));
+    let typed_full: Vec<Key> = "1234567".chars().map(Key::Char).collect();
+    type_in(&mut view, &typed_full);
+    assert_eq!(view.select_box().unwrap().lines.last().unwrap(), "7 digits at most.", "a number's limit is in digits");
+    type_in(&mut view, &erase(7));
+    type_in(&mut view, &chars("0"));
 
     type_in(&mut view, &erase(1));
     type_in(&mut view, &chars("7"));

@@ -717,7 +717,9 @@ fn golf_plays_a_card_home_with_one_click() {
     };
     let stuck = *columns.iter().find(|id| !home(id)).expect("a card that cannot go home");
     click(&mut view, stuck);
-    assert_eq!(view.message(), "No foundation takes that card yet.");
+    let why = st.check(&SolMove::Move { from: stuck, count: 1, to: PileId::new(PileKind::Foundation, 0) });
+    assert!(why.as_ref().unwrap_err().to_string().contains(" cannot go on "), "{why:?}");
+    assert_eq!(view.message(), why.unwrap_err().to_string(), "the one foundation's reason");
     assert_eq!(view.session().move_count(), 0);
     let playable = *columns.iter().find(|id| home(id)).expect("a card that can go home");
     let card = st.pile(PileKind::Tableau, playable.index()).last().unwrap().card;

@@ -240,7 +240,7 @@ fn room(state: &Solitaire, to: PileId) -> (usize, usize) {
     } else {
         0
     };
-    let spaces = if rules.tableau.fill_empty {
+    let spaces = if rules.tableau.spaces_are_room() {
         (0..state.pile_count(PileKind::Tableau))
             .filter(|&t| empty(PileKind::Tableau, t) && !state.is_covered(t))
             .count()

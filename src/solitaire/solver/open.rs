@@ -108,13 +108,15 @@ struct Compiled {
     check_free: bool,
     kings_only: bool,
     fill_empty: bool,
+    /// Whether empty tableau piles are CheckFree's room
+    /// ([`TableauRules::spaces_are_room`](crate::solitaire::rules::TableauRules::spaces_are_room)).
+    spaces_are_room: bool,
     /// Tableau MaxAllowed: the most cards a pile may hold after a move
     /// onto it.
     max_allowed: usize,
 }
 
-/// The free cells and empty tableau piles that may be filled: CheckFree's
-/// room.
+/// The free cells and the empty tableau piles that are CheckFree's room.
 #[derive(Clone, Copy, Debug)]
 struct Free {
     cells: usize,
@@ -311,6 +313,7 @@ impl Open {
             check_free: t.check_free,
             kings_only: t.kings_only,
             fill_empty: t.fill_empty,
+            spaces_are_room: t.spaces_are_room(),
             max_allowed: t.max_allowed,
         };
         let mut open = Open {
@@ -498,10 +501,11 @@ impl Open {
         heights.enumerate().fold(0, |empty, (t, &h)| empty | u32::from(h == 0) << t)
     }
 
-    /// The free cells and the empty tableau piles that may be filled.
+    /// The free cells, and the empty tableau piles that are room for a
+    /// run's cards.
     fn free(&self) -> Free {
         let cells = self.cells[..self.rules.cells].iter().filter(|&&c| c == NO_CARD).count();
-        let spaces = if self.rules.fill_empty { self.empty_piles().count_ones() as usize } else { 0 };
+        let spaces = if self.rules.spaces_are_room { self.empty_piles().count_ones() as usize } else { 0 };
         Free { cells, spaces }
     }
 
@@ -510,7 +514,7 @@ impl Open {
     fn room(&self, free: Free, to: Pile) -> (usize, usize) {
         match to {
             Pile::Cell(_) if self.is_empty(to) => (free.cells - 1, free.spaces),
-            Pile::Tableau(_) if self.rules.fill_empty && self.is_empty(to) => (free.cells, free.spaces - 1),
+            Pile::Tableau(_) if self.rules.spaces_are_room && self.is_empty(to) => (free.cells, free.spaces - 1),
             _ => (free.cells, free.spaces),
         }
     }
@@ -552,7 +556,7 @@ impl Open {
     fn has_room(&self, count: usize, empty: bool, free: Free) -> bool {
         let rules = &self.rules;
         // The free cells and empty piles but this one.
-        let room = free.cells + free.spaces - usize::from(empty && rules.fill_empty);
+        let room = free.cells + free.spaces - usize::from(empty && rules.spaces_are_room);
         !rules.check_free || count <= 1 || count <= room + 1
     }
 

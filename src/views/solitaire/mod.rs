@@ -358,6 +358,24 @@ impl SolitaireBoard {
         quick::home(st, id).or_else(|| quick::free_cell(st, id))
     }
 
+    /// Sends the top card of `id` home (a double-click, Space on a picked
+    /// card). Where it cannot go and the game has one foundation (Golf's,
+    /// Aces Up's discard pile), the player is told the engine's reason in
+    /// the game's own words; where it has several, that none takes it.
+    fn home_or_why(st: &Solitaire, id: PileId) -> Reply<SolitaireVariant> {
+        if let Some(m) = Self::home_move(st, id) {
+            return Reply::Play(m);
+        }
+        let only = PileId::new(PileKind::Foundation, 0);
+        match st.pile_count(PileKind::Foundation) {
+            1 => match st.check(&SolMove::Move { from: id, count: 1, to: only }) {
+                Err(why) => Reply::Say(why.to_string()),
+                Ok(()) => Reply::Unchanged,
+            },
+            _ => Reply::Say("No foundation takes that card yet.".into()),
+        }
+    }
+
     fn click(&mut self, st: &Solitaire, id: PileId, index: Option<usize>) -> Reply<SolitaireVariant> {
         if id.kind == PileKind::Stock {
             return Reply::Play(Self::stock_move(st, id));
@@ -374,10 +392,7 @@ impl SolitaireBoard {
         let double = self.clicks.click(id);
         if (double || only_home) && index.is_some() {
             self.clicks.forget();
-            return match Self::home_move(st, id) {
-                Some(m) => Reply::Play(m),
-                None => Reply::Say("No foundation takes that card yet.".into()),
-            };
+            return Self::home_or_why(st, id);
         }
         Reply::Unchanged
     }
@@ -767,10 +782,7 @@ impl SolitaireBoard {
             KeyAction::Stock(id) => Reply::Play(Self::stock_move(st, id)),
             KeyAction::Pick(id) => self.pick(st, id),
             KeyAction::Drop { from, count, to } => Reply::Play(SolMove::Move { from, count: count as u8, to }),
-            KeyAction::Home(id) => match Self::home_move(st, id) {
-                Some(m) => Reply::Play(m),
-                None => Reply::Say("No foundation takes that card yet.".into()),
-            },
+            KeyAction::Home(id) => Self::home_or_why(st, id),
             KeyAction::CannotLift(why) => Reply::Say(why.into()),
         }
     }
@@ -1273,6 +1285,30 @@ mod tests {
         assert!(item(&klondike, &session).checked, "ticked in Klondike");
         assert_eq!(klondike.options_box(session.variant()).buttons, ["OK", "Mode", "Auto-play", "Card Back"]);
         assert_eq!(klondike.options_box(session.variant()).lines[0], "Mode: Easy (stock turns one)");
+    }
+
+    /// A card sent home that cannot go says why in the game's own words
+    /// where the game has one foundation (Aces Up's discard pile), and
+    /// that no foundation takes it where it has several.
+    #[test]
+    fn a_card_sent_home_in_vain_says_why() {
+        let said = |name: &str| {
+            let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types").join(name);
+            let game_type = Arc::new(GameType::load(&folder).unwrap());
+            let session = Session::new(game_type.variant.clone(), 1);
+            let st = session.state();
+            let piles = st.pile_count(PileKind::Tableau);
+            (0..piles)
+                .filter_map(|t| match SolitaireBoard::home_or_why(st, PileId::new(PileKind::Tableau, t)) {
+                    Reply::Say(text) => Some(text),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        };
+        let aces_up = said("Aces Up");
+        assert!(!aces_up.is_empty() && aces_up.iter().all(|t| t.contains("cannot be discarded")), "{aces_up:?}");
+        let klondike = said("Klondike");
+        assert!(klondike.iter().all(|t| t == "No foundation takes that card yet."), "{klondike:?}");
     }
 
     /// Every machine: the Mac at each depth, the SE/30, both Amigas and
