@@ -32,9 +32,24 @@ impl TextStyle {
     }
 
     /// The advance of `text` in `font` drawn in this style: bold adds a
-    /// pixel a glyph.
+    /// pixel a glyph, italic its overhang after the run.
     pub fn text_width(self, font: &super::Font, text: &str) -> i32 {
-        font.text_width(text) as i32 + self.bold_extra() * text.chars().count() as i32
+        let overhang = if text.is_empty() { 0 } else { self.overhang(font) };
+        font.text_width(text) as i32 + self.bold_extra() * text.chars().count() as i32 + overhang
+    }
+
+    /// How far an italic run's top row leans past its advance: kept clear
+    /// after the run, so that the space after it (an italic word before a
+    /// roman one) stays a space, as Windows adds a synthesized italic's
+    /// overhang to its text's extent.
+    pub fn overhang(self, font: &super::Font) -> i32 {
+        if self.italic { Self::slant(font, 0) } else { 0 }
+    }
+
+    /// How far an italic glyph's `row` leans right: one pixel every three
+    /// rows above the baseline.
+    fn slant(font: &super::Font, row: u32) -> i32 {
+        (font.ascent() as i32 - 1 - row as i32).max(0) / 3
     }
 }
 
@@ -190,7 +205,7 @@ impl Surface {
         for c in text.chars() {
             let glyph = font.glyph(c);
             for row in 0..font.height() {
-                let slant = if style.italic { (font.ascent() as i32 - 1 - row as i32).max(0) / 3 } else { 0 };
+                let slant = if style.italic { TextStyle::slant(font, row) } else { 0 };
                 let py = y + row as i32;
                 for col in 0..glyph.width() {
                     if glyph.ink(col, row) {
@@ -208,6 +223,9 @@ impl Surface {
                 }
             }
             pen_x += (glyph.width() + font.spacing()) as i32 + style.bold_extra();
+        }
+        if !text.is_empty() {
+            pen_x += style.overhang(font);
         }
         if style.underline {
             let line = Rect::new(x, y + font.ascent() as i32, pen_x - x, 1);
@@ -289,6 +307,22 @@ mod tests {
 
     fn ink_count(s: &Surface) -> usize {
         s.pixels().iter().filter(|&&v| v == 1).count()
+    }
+
+    /// An italic run's advance takes in its lean: every pixel of ink lies
+    /// left of where the next run starts, so the space after an italic
+    /// word stays whole ("A *free cell* is", not "A *free cell*is").
+    #[test]
+    fn italic_ink_ends_before_the_next_run() {
+        let font = crate::gfx::font::topaz8();
+        let style = TextStyle { italic: true, ..TextStyle::PLAIN };
+        for word in ["l", "cell", "A"] {
+            let mut s = one_bit(32, 16);
+            let next = s.draw_text(font, word, 0, 0, Paint::Solid(1), style);
+            assert_eq!(next, style.text_width(font, word), "{word}: drawn as measured");
+            let ink_right = (0..32).rev().find(|&x| (0..16).any(|y| s.get(x, y) == Some(1))).unwrap();
+            assert!(ink_right < next, "{word}: ink at {ink_right}, next run at {next}");
+        }
     }
 
     /// Bold thickens every stroke but never fills a one-pixel gap inside
