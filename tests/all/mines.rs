@@ -1035,3 +1035,63 @@ fn a_flag_under_the_keyboard_cursor_reads_at_one_bit() {
     assert!(flag.len() >= 10, "no flag drawn: {flag:?}");
     assert!(flag.iter().all(|&(x, y)| face.contains(x, y)), "the flag runs into its surroundings: {flag:?}");
 }
+
+/// The keys that win the game on `view` from the keyboard, played on it
+/// to find them: the first shows the cursor in the middle, the second
+/// opens that square, then the cursor goes along every row and Space opens
+/// each square without a mine still covered, until the game is won.
+fn keys_that_win(view: &mut MinesView, m: &Machine, area: Rect) -> Vec<Key> {
+    let mut keys = vec![Key::Char(' '), Key::Char(' ')];
+    keys.iter().for_each(|&k| drop(key(view, m, area, k)));
+    let grid = view.session().state().grid();
+    let mut at = grid.xy(grid.index(grid.width / 2, grid.height / 2));
+    for i in 0..grid.len() {
+        let (x, y) = grid.xy(i);
+        let way = |from: usize, to: usize, less, more| {
+            std::iter::repeat_n(if to < from { less } else { more }, from.abs_diff(to))
+        };
+        let st = view.session().state();
+        if st.is_mine(i) || !matches!(st.square(i), Square::Covered(_)) {
+            continue;
+        }
+        let mut steps: Vec<Key> = way(at.0, x, Key::Left, Key::Right).chain(way(at.1, y, Key::Up, Key::Down)).collect();
+        at = (x, y);
+        steps.push(Key::Char(' '));
+        for k in steps {
+            key(view, m, area, k);
+            keys.push(k);
+        }
+        if view.session().state().status() == Status::Won {
+            return keys;
+        }
+    }
+    panic!("the keys did not win the game");
+}
+
+/// A game won from the keyboard brings up the box at its end while the
+/// player may still be pressing the game's keys: an arrow and a Space
+/// pressed into it never reach New Game (the arrows move between its
+/// buttons only once Tab has), so the won game stays on the table.
+#[test]
+fn the_game_s_keys_pressed_into_the_box_at_its_end_never_deal_the_next_game() {
+    let (shadow_dir, dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (m, area) = machine(MachineId::Yazzle);
+    let keys = keys_that_win(&mut open(Settings::beginner(), shadow_dir.path(), 5), &m, area);
+    let view = Box::new(open(Settings::beginner(), dir.path(), 5));
+    let mut d = Driver::new(Shell::keeping_in(machine(MachineId::Yazzle).0, view, 5, dir.path().to_path_buf()));
+    let press = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    d.feed(&keys.into_iter().map(press).collect::<Vec<_>>());
+    let won = d.shell().requester().cloned().expect("no box at the win");
+    assert_eq!((won.title.as_str(), won.buttons.clone()), ("You won!", vec!["OK".to_string(), "New Game".into()]));
+    let cleared = d.shell().message();
+    assert!(cleared.starts_with("Cleared!"), "{cleared}");
+    for k in [Key::Right, Key::Char(' '), Key::Left, Key::Char(' '), Key::Down, Key::Right, Key::Char(' ')] {
+        d.feed(&[press(k)]);
+        assert_eq!(d.shell().requester(), Some(&won), "{k:?} answered the box");
+    }
+    // Tab goes to the buttons, and then the arrows move along them: Left
+    // comes back to OK, which Space presses, leaving the won game.
+    d.feed(&[press(Key::Tab), press(Key::Left), press(Key::Char(' '))]);
+    assert_eq!(d.shell().requester(), None);
+    assert_eq!(d.shell().message(), cleared, "the won game left the table");
+}
