@@ -341,12 +341,14 @@ impl Shell {
         &self.machine
     }
 
-    /// Keeps every machine, depth or skin switched to in the settings as
-    /// soon as it is switched to (see [`Shell::remember_machines`]), so
-    /// that the next run opens on it however this one ends (killed at
+    /// Keeps the machine in use in the settings now (the one chosen on
+    /// the command line, say), and every machine, depth or skin switched
+    /// to as soon as it is switched to (see [`Shell::remember_machines`]),
+    /// so that the next run opens on it however this one ends (killed at
     /// logout, say).
-    pub fn save_machine_switches(&mut self) {
+    pub fn save_machine_switches(&mut self) -> Result<(), crate::core::FileError> {
         self.saves_machine = true;
+        self.remember_machines()
     }
 
     /// Remembers the machine in use for next time, and the depth and skin
@@ -920,7 +922,7 @@ impl Shell {
         if self.saves_machine
             && let Err(e) = self.remember_machines()
         {
-            eprintln!("warning: the machine chosen could not be kept for next time: {e}");
+            eprintln!("warning: {}", machine_not_kept(&e));
         }
     }
 
@@ -974,6 +976,11 @@ fn focus_moved(focus: Option<usize>, count: usize, input: &Input) -> Option<usiz
         _ => return None,
     };
     Some(crate::views::widgets::step_round(focus.unwrap_or(0), by, count))
+}
+
+/// The warning when the machine chosen could not be kept in the settings.
+pub fn machine_not_kept(e: &crate::core::FileError) -> String {
+    format!("the machine chosen could not be kept for next time: {e}")
 }
 
 /// The one button of a requester that only tells something (no radio
