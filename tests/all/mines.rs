@@ -463,6 +463,26 @@ fn a_number_out_of_bounds_is_refused_in_a_requester_and_a_good_one_deals_at_once
     assert_eq!(view.session().variant().settings().mines, 30);
 }
 
+/// A number box emptied and left says so, with the numbers it takes:
+/// not that `""` is no number.
+#[test]
+fn an_emptied_number_box_says_it_is_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = open(Settings::beginner(), dir.path(), 4);
+    for (row, said) in
+        [(0, "Width is empty: type a number from 8 to 30."), (2, "Mines is empty: type a number from 10 to 56.")]
+    {
+        let l = MinesBoard::layout(view.session().state(), &m, area);
+        let r = l.settings[row].number;
+        press(&mut view, &m, area, (r.x + 3, r.y + 3), &[Button::Left]);
+        (0..3).for_each(|_| drop(key(&mut view, &m, area, Key::Backspace)));
+        let Response::Ask(req) = key(&mut view, &m, area, Key::Enter) else { panic!("no box for row {row}") };
+        assert_eq!(req.lines.join(" "), said);
+    }
+    assert_eq!(view.session().variant().settings(), &Settings::beginner(), "the field stays");
+}
+
 /// Tab takes the number typed and goes on to the next box, also on a
 /// fresh field, which the number deals anew at once: "Tab 30 Tab 16 Tab
 /// 99 Return" types a whole field.

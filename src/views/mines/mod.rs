@@ -27,7 +27,7 @@ use crate::machines::{Button, Command, Input, Key, Machine, Menu, MenuItem, Pen,
 
 use super::board::{Board, RESUMED_PAUSED, Reply, clock};
 use super::pause::{self, NOTHING_TO_PAUSE, Pause};
-use super::widgets::{self, button, check_box, counter, message_box, slider, text_box};
+use super::widgets::{self, button, check_box, counter, message_box, slider, text_box, typed_number};
 pub use layout::MinesLayout;
 use paint::Face;
 
@@ -190,13 +190,10 @@ impl MinesBoard {
     /// Ends typing in a number box, taking its value.
     fn commit(&mut self, session: &Session<MinesVariant>) -> Reply<MinesVariant> {
         let Some(edit) = self.editing.take() else { return Reply::Unchanged };
-        let (name, _, (low, high)) = setting(&self.settings, edit.row);
-        match edit.text.parse::<u32>() {
+        let (name, _, bounds) = setting(&self.settings, edit.row);
+        match typed_number(name, &edit.text, bounds) {
             Ok(v) => self.choose(session, with_setting(self.settings, edit.row, v)),
-            Err(_) => Reply::Ask(message_box(
-                TITLE,
-                &format!("{name}: {:?} is not a number; type one from {low} to {high}.", edit.text),
-            )),
+            Err(why) => Reply::Ask(message_box(TITLE, &why)),
         }
     }
 
