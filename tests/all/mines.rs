@@ -714,6 +714,42 @@ fn the_statistics_box_names_its_board() {
     }
 }
 
+/// Best Times names each board whole, the no-guess ones as the
+/// Statistics box does ("Beginner, no guessing"), not under a heading of
+/// their own that read as a fourth size; every line is set whole inside
+/// the box on every machine, the Amiga PAL's 320 pixels too.
+#[test]
+fn best_times_name_each_board_whole_on_every_machine() {
+    use parlour::core::{Outcome, Stats};
+    use parlour::views::mines::BEST_TIMES;
+    let dir = tempfile::tempdir().unwrap();
+    let mut stats = Stats::default();
+    let intermediate = Settings { no_guess: true, ..Settings::preset(&PRESETS[1]) };
+    stats.game_mut(&intermediate.id()).record_game(Outcome::Won, 0, (99 * 60 + 59) * 1000, 10);
+    stats.save(dir.path()).unwrap();
+    let mut view = open(Settings::beginner(), dir.path(), 1);
+    let Some(Response::Ask(req)) = view.command(&Command::View(BEST_TIMES)) else { panic!("no Best Times box") };
+    let lines = [
+        "Beginner: none",
+        "Intermediate: none",
+        "Expert: none",
+        "Beginner, no guessing: none",
+        "Intermediate, no guessing: 99:59",
+        "Expert, no guessing: none",
+    ];
+    assert_eq!(req.lines, lines);
+    for id in MachineId::ALL {
+        let (m, _) = machine(id);
+        let (frame, _) = m.chrome().requester_layout(m.look(), &req);
+        let set = m.chrome().requester_lines(m.look(), &req);
+        assert_eq!(set.iter().map(|(l, _)| l.as_str()).collect::<Vec<_>>(), lines, "{id}: a line was broken");
+        for (line, r) in set {
+            let w = m.chrome().requester_font(m.look()).text_width(&line) as i32;
+            assert!(r.x + w <= frame.right(), "{id}: `{line}` runs out of the box");
+        }
+    }
+}
+
 /// No Guessing turned on during a game is for the next New Game: the game
 /// under way is kept, and opening MineSweeper again brings it back where
 /// it was, with the option still waiting on the panel; only New Game then
