@@ -29,10 +29,10 @@ impl Driver {
         &self.shell
     }
 
-    /// Keeps each machine switched to in the settings at once (see
-    /// [`Shell::save_machine_switches`]).
-    pub fn save_machine_switches(&mut self) {
-        self.shell.save_machine_switches();
+    /// Keeps the machine in use in the settings now, and each machine
+    /// switched to at once (see [`Shell::save_machine_switches`]).
+    pub fn save_machine_switches(&mut self) -> Result<(), crate::core::FileError> {
+        self.shell.save_machine_switches()
     }
 
     /// Feeds events in order, then brings the frame up to date.

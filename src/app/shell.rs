@@ -341,12 +341,14 @@ impl Shell {
         &self.machine
     }
 
-    /// Keeps every machine, depth or skin switched to in the settings as
-    /// soon as it is switched to (see [`Shell::remember_machines`]), so
-    /// that the next run opens on it however this one ends (killed at
+    /// Keeps the machine in use in the settings now (the one chosen on
+    /// the command line, say), and every machine, depth or skin switched
+    /// to as soon as it is switched to (see [`Shell::remember_machines`]),
+    /// so that the next run opens on it however this one ends (killed at
     /// logout, say).
-    pub fn save_machine_switches(&mut self) {
+    pub fn save_machine_switches(&mut self) -> Result<(), crate::core::FileError> {
         self.saves_machine = true;
+        self.remember_machines()
     }
 
     /// Remembers the machine in use for next time, and the depth and skin
@@ -724,10 +726,10 @@ impl Shell {
                 asked.pressed.take().filter(|&pressed| on == Some(pressed))
             }
             Input::Key { key: Key::Enter, .. } => Some(asked.focus.unwrap_or(0)),
-            // Space presses the button the keyboard moved to, or the only
-            // button of a box that only tells (its OK chooses nothing). A
-            // box with a choice waits for the keyboard to move first: a
-            // Space still held from play (Tetris's drop) must not answer.
+            // Space presses the button Tab marked, or the only button of
+            // a box that only tells (its OK chooses nothing). A box with a
+            // choice waits for Tab first: a Space still held from play
+            // (Tetris's drop) must not answer.
             Input::Key { key: Key::Char(' '), .. } => asked.focus.or_else(|| only_button(asked)),
             Input::Key { key: Key::Escape, .. } => Some(escape_button(&asked.req.buttons)),
             _ => None,
@@ -920,7 +922,7 @@ impl Shell {
         if self.saves_machine
             && let Err(e) = self.remember_machines()
         {
-            eprintln!("warning: the machine chosen could not be kept for next time: {e}");
+            eprintln!("warning: {}", machine_not_kept(&e));
         }
     }
 
@@ -955,19 +957,30 @@ impl Drop for Shell {
 }
 
 /// Where a key moves the keyboard's button in a requester of `count`
-/// buttons, from `focus` (the first button while none is marked): Tab and
-/// Right to the next, Shift-Tab and Left to the one before, round the row.
-/// None for any other input.
+/// buttons, from `focus` (the first button while none is marked): Tab to
+/// the next, Shift-Tab to the one before, round the row. Left and Right
+/// move the same way only once Tab has: until then they are the game's keys,
+/// still pressed as the box came up (a last step, MineSweeper's cursor),
+/// and an arrow then a Space must never reach a box's second button (New
+/// Game, at a game's end). None for any other input.
 fn focus_moved(focus: Option<usize>, count: usize, input: &Input) -> Option<usize> {
     let Input::Key { key, mods } = *input else { return None };
+    if count < 2 || mods.ctrl || mods.alt {
+        return None;
+    }
     let by = match key {
-        _ if mods.ctrl || mods.alt => return None,
         Key::Tab if mods.shift => -1,
-        Key::Tab | Key::Right => 1,
-        Key::Left => -1,
+        Key::Tab => 1,
+        Key::Right if focus.is_some() => 1,
+        Key::Left if focus.is_some() => -1,
         _ => return None,
     };
-    (count > 1).then(|| crate::views::widgets::step_round(focus.unwrap_or(0), by, count))
+    Some(crate::views::widgets::step_round(focus.unwrap_or(0), by, count))
+}
+
+/// The warning when the machine chosen could not be kept in the settings.
+pub fn machine_not_kept(e: &crate::core::FileError) -> String {
+    format!("the machine chosen could not be kept for next time: {e}")
 }
 
 /// The one button of a requester that only tells something (no radio

@@ -103,9 +103,6 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     crate::audio::enable();
     // Killed, the program ends as if its window were closed.
     let end = EndAsked::watch();
-    // A machine switched to is the one to open with next time, kept at
-    // once: a window may end without a clean quit (killed at logout).
-    driver.save_machine_switches();
     let frame_size = |d: &Driver| (d.frame().width(), d.frame().height());
     let windowed = |d: &Driver| {
         let (w, h) = frame_size(d);
@@ -134,6 +131,12 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     };
     let mut window = open(frame_size(&driver), placement)?;
     drop(held);
+    // The machine the window opened on (chosen on the command line, say)
+    // and each one switched to is the one to open with next time, kept at
+    // once: a window may end without a clean quit (killed at logout).
+    if let Err(e) = driver.save_machine_switches() {
+        eprintln!("warning: {}", crate::app::shell::machine_not_kept(&e));
+    }
     loop {
         let stop = pump(&mut window, &mut driver, &end);
         let next = match stop {

@@ -642,11 +642,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// action after it (one more click on the empty stock) must not hide
     /// that the game is over, and a narrow status line keeps the first
     /// sentence. A board's text that opens with the ending already (Rummi's
-    /// click on a finished table) is said as it is; saying nothing (a
+    /// click on a finished table), or that says itself the game is over
+    /// (see [`Board::after_the_end`]), is said as it is; saying nothing (a
     /// board taking back its note) leaves the ending alone.
     fn say(&mut self, text: String) {
-        let ending = if self.session.state().status() == Status::Playing { String::new() } else { self.ending_words() };
-        self.message = if ending.is_empty() || text.starts_with(&ending) {
+        let over = self.session.state().status() != Status::Playing;
+        let ending = if over { self.ending_words() } else { String::new() };
+        let says_over = over && self.board.after_the_end(&self.session).is_some_and(|words| words == text);
+        self.message = if ending.is_empty() || text.starts_with(&ending) || says_over {
             text
         } else if text.is_empty() {
             ending

@@ -257,6 +257,15 @@ pub trait Board<V: Variant> {
     /// The sentence for a game that has just ended (won or lost).
     fn ending(&self, session: &Session<V>) -> String;
 
+    /// What a move tried on the finished game is told, where the board's
+    /// words say themselves that the game is over and how to go on
+    /// (Sokoban's "Solved: Next Level or Restart."): said in place of the
+    /// ending, which a narrow status line would keep instead of them. None:
+    /// the board's words come after the ending.
+    fn after_the_end(&self, _session: &Session<V>) -> Option<String> {
+        None
+    }
+
     /// A game has just been won on `machine`: true if the board celebrates
     /// it itself (Windows' bouncing cards); otherwise the controller shows
     /// the machine's requester.

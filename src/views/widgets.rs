@@ -952,6 +952,18 @@ fn yazzle_field(machine: &Machine) -> Pen {
     if text.abs_diff(face) >= 96 { Pen::CardFace } else { Pen::Background }
 }
 
+/// The number typed into the number box `name`, which takes `low` to
+/// `high`, or why there is none, in words for a box. A box emptied is
+/// said to be empty, not quoted as `""` as if that had been typed. Whether
+/// the number is in range is the caller's to say: a size's limits may
+/// hang on the others (MineSweeper's mines on its width and height).
+pub fn typed_number(name: &str, text: &str, (low, high): (u32, u32)) -> Result<u32, String> {
+    if text.is_empty() {
+        return Err(format!("{name} is empty: type a number from {low} to {high}."));
+    }
+    text.parse().map_err(|_| format!("{name}: {text:?} is not a number; type one from {low} to {high}."))
+}
+
 pub fn text_box(s: &mut Surface, machine: &Machine, r: Rect, text: &str, caret: bool) {
     let look = machine.look();
     let font = look.text_font;

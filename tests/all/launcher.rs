@@ -509,8 +509,9 @@ fn a_setting_of_no_use_is_told_of_in_a_box() {
     assert!(d.shell().requester().is_none(), "told twice, or OK did not close the box");
 }
 
-/// A window keeps the machine, depth and skin switched to in the settings
-/// at once, so a run killed without a clean quit (SIGTERM at logout)
+/// A window keeps the machine it opened on (chosen on the command line)
+/// and the machine, depth and skin switched to in the settings at once,
+/// so a run killed without a clean quit (SIGTERM at logout, kill -9)
 /// still opens on it next time; a headless shot keeps nothing.
 #[test]
 fn a_machine_switched_to_in_a_window_is_kept_at_once() {
@@ -523,8 +524,10 @@ fn a_machine_switched_to_in_a_window_is_kept_at_once() {
     let mut headless = Driver::new(Shell::launcher_keeping_in(machine(MachineId::Yazzle), 1, data.path().into()));
     headless.command(&Command::Machine(MachineId::AmigaPal));
     assert!(!settings.exists(), "a shot's switch is not the player's choice");
-    let mut d = Driver::new(Shell::launcher_keeping_in(machine(MachineId::Yazzle), 1, data.path().into()));
-    d.save_machine_switches();
+    let mut d = Driver::new(Shell::launcher_keeping_in(machine(MachineId::MacSe30), 1, data.path().into()));
+    d.save_machine_switches().unwrap();
+    assert_eq!(kept().id, Some(MachineId::MacSe30), "the machine the window opened on");
+    d.command(&Command::Machine(MachineId::Yazzle));
     d.command(&Command::Skin("transcrippled".into()));
     assert_eq!(kept().skin.as_deref(), Some("transcrippled"));
     d.command(&Command::Machine(MachineId::MacColor));

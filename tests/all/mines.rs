@@ -463,6 +463,26 @@ fn a_number_out_of_bounds_is_refused_in_a_requester_and_a_good_one_deals_at_once
     assert_eq!(view.session().variant().settings().mines, 30);
 }
 
+/// A number box emptied and left says so, with the numbers it takes:
+/// not that `""` is no number.
+#[test]
+fn an_emptied_number_box_says_it_is_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = open(Settings::beginner(), dir.path(), 4);
+    for (row, said) in
+        [(0, "Width is empty: type a number from 8 to 30."), (2, "Mines is empty: type a number from 10 to 56.")]
+    {
+        let l = MinesBoard::layout(view.session().state(), &m, area);
+        let r = l.settings[row].number;
+        press(&mut view, &m, area, (r.x + 3, r.y + 3), &[Button::Left]);
+        (0..3).for_each(|_| drop(key(&mut view, &m, area, Key::Backspace)));
+        let Response::Ask(req) = key(&mut view, &m, area, Key::Enter) else { panic!("no box for row {row}") };
+        assert_eq!(req.lines.join(" "), said);
+    }
+    assert_eq!(view.session().variant().settings(), &Settings::beginner(), "the field stays");
+}
+
 /// Tab takes the number typed and goes on to the next box, also on a
 /// fresh field, which the number deals anew at once: "Tab 30 Tab 16 Tab
 /// 99 Return" types a whole field.
@@ -691,6 +711,42 @@ fn the_statistics_box_names_its_board() {
         let Some(Response::Ask(stats)) = view.command(&Command::Stats) else { panic!("no Statistics box") };
         // The board's line comes last of the figures, then the game's number.
         assert_eq!(stats.lines[stats.lines.len() - 2..], [board, "This is game 1."], "{:?}", stats.lines);
+    }
+}
+
+/// Best Times names each board whole, the no-guess ones as the
+/// Statistics box does ("Beginner, no guessing"), not under a heading of
+/// their own that read as a fourth size; every line is set whole inside
+/// the box on every machine, the Amiga PAL's 320 pixels too.
+#[test]
+fn best_times_name_each_board_whole_on_every_machine() {
+    use parlour::core::{Outcome, Stats};
+    use parlour::views::mines::BEST_TIMES;
+    let dir = tempfile::tempdir().unwrap();
+    let mut stats = Stats::default();
+    let intermediate = Settings { no_guess: true, ..Settings::preset(&PRESETS[1]) };
+    stats.game_mut(&intermediate.id()).record_game(Outcome::Won, 0, (99 * 60 + 59) * 1000, 10);
+    stats.save(dir.path()).unwrap();
+    let mut view = open(Settings::beginner(), dir.path(), 1);
+    let Some(Response::Ask(req)) = view.command(&Command::View(BEST_TIMES)) else { panic!("no Best Times box") };
+    let lines = [
+        "Beginner: none",
+        "Intermediate: none",
+        "Expert: none",
+        "Beginner, no guessing: none",
+        "Intermediate, no guessing: 99:59",
+        "Expert, no guessing: none",
+    ];
+    assert_eq!(req.lines, lines);
+    for id in MachineId::ALL {
+        let (m, _) = machine(id);
+        let (frame, _) = m.chrome().requester_layout(m.look(), &req);
+        let set = m.chrome().requester_lines(m.look(), &req);
+        assert_eq!(set.iter().map(|(l, _)| l.as_str()).collect::<Vec<_>>(), lines, "{id}: a line was broken");
+        for (line, r) in set {
+            let w = m.chrome().requester_font(m.look()).text_width(&line) as i32;
+            assert!(r.x + w <= frame.right(), "{id}: `{line}` runs out of the box");
+        }
     }
 }
 
@@ -1034,4 +1090,64 @@ fn a_flag_under_the_keyboard_cursor_reads_at_one_bit() {
         .unwrap_or_default();
     assert!(flag.len() >= 10, "no flag drawn: {flag:?}");
     assert!(flag.iter().all(|&(x, y)| face.contains(x, y)), "the flag runs into its surroundings: {flag:?}");
+}
+
+/// The keys that win the game on `view` from the keyboard, played on it
+/// to find them: the first shows the cursor in the middle, the second
+/// opens that square, then the cursor goes along every row and Space opens
+/// each square without a mine still covered, until the game is won.
+fn keys_that_win(view: &mut MinesView, m: &Machine, area: Rect) -> Vec<Key> {
+    let mut keys = vec![Key::Char(' '), Key::Char(' ')];
+    keys.iter().for_each(|&k| drop(key(view, m, area, k)));
+    let grid = view.session().state().grid();
+    let mut at = grid.xy(grid.index(grid.width / 2, grid.height / 2));
+    for i in 0..grid.len() {
+        let (x, y) = grid.xy(i);
+        let way = |from: usize, to: usize, less, more| {
+            std::iter::repeat_n(if to < from { less } else { more }, from.abs_diff(to))
+        };
+        let st = view.session().state();
+        if st.is_mine(i) || !matches!(st.square(i), Square::Covered(_)) {
+            continue;
+        }
+        let mut steps: Vec<Key> = way(at.0, x, Key::Left, Key::Right).chain(way(at.1, y, Key::Up, Key::Down)).collect();
+        at = (x, y);
+        steps.push(Key::Char(' '));
+        for k in steps {
+            key(view, m, area, k);
+            keys.push(k);
+        }
+        if view.session().state().status() == Status::Won {
+            return keys;
+        }
+    }
+    panic!("the keys did not win the game");
+}
+
+/// A game won from the keyboard brings up the box at its end while the
+/// player may still be pressing the game's keys: an arrow and a Space
+/// pressed into it never reach New Game (the arrows move between its
+/// buttons only once Tab has), so the won game stays on the table.
+#[test]
+fn the_game_s_keys_pressed_into_the_box_at_its_end_never_deal_the_next_game() {
+    let (shadow_dir, dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (m, area) = machine(MachineId::Yazzle);
+    let keys = keys_that_win(&mut open(Settings::beginner(), shadow_dir.path(), 5), &m, area);
+    let view = Box::new(open(Settings::beginner(), dir.path(), 5));
+    let mut d = Driver::new(Shell::keeping_in(machine(MachineId::Yazzle).0, view, 5, dir.path().to_path_buf()));
+    let press = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    d.feed(&keys.into_iter().map(press).collect::<Vec<_>>());
+    let won = d.shell().requester().cloned().expect("no box at the win");
+    assert_eq!((won.title.as_str(), won.buttons.clone()), ("You won!", vec!["OK".to_string(), "New Game".into()]));
+    let cleared = d.shell().message();
+    assert!(cleared.starts_with("Cleared!"), "{cleared}");
+    for k in [Key::Right, Key::Char(' '), Key::Left, Key::Char(' '), Key::Down, Key::Right, Key::Char(' ')] {
+        d.feed(&[press(k)]);
+        assert_eq!(d.shell().requester(), Some(&won), "{k:?} answered the box");
+    }
+    // Tab goes to the buttons, and then the arrows move along them: Left
+    // comes back to OK, which Space presses, leaving the won game.
+    d.feed(&[press(Key::Tab), press(Key::Left), press(Key::Char(' '))]);
+    assert_eq!(d.shell().requester(), None);
+    assert_eq!(d.shell().message(), cleared, "the won game left the table");
 }

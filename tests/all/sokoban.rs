@@ -475,6 +475,64 @@ fn a_level_taken_back_to_its_start_is_no_game_under_way() {
     assert_eq!(stats.game("sokoban/parlour/2").map(|g| g.lost), None, "no loss counted");
 }
 
+/// The reviewer's level: two pushes right win it, and a third would
+/// take the can off its goal.
+const OFF: &str = "########\n#      #\n#@$ .  #\n#      #\n########\n";
+
+/// A solved level is over, as every finished game is: after its box,
+/// steps and clicks move nothing and are told how to go on, naming the
+/// items the menus show; the figures stay the win's, and so does the
+/// journal, which resumes solved. Undo takes the win back as it does in
+/// every game, and play goes on from there.
+#[test]
+fn a_solved_level_takes_no_more_moves_and_says_how_to_go_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine();
+    let mut view = open_text(dir.path(), OFF);
+    view.input(&key(Key::Right), &m, area);
+    let won = view.input(&key(Key::Right), &m, area);
+    assert!(matches!(won, parlour::views::Response::Ask(_)), "no box at the win: {won:?}");
+    view.answer(0);
+    let solved = view.session().state().clone();
+    let floor = SokobanBoard::square_rect(&solved, area, solved.level().width + 1);
+    let click = Input::MouseDown { x: floor.x + 1, y: floor.y + 1, button: Button::Left };
+    let go_on = "Solved: Choose Level... or Restart.";
+    for input in [key(Key::Right), key(Key::Up), key(Key::Left), key(Key::Down), click] {
+        view.input(&input, &m, area);
+        assert_eq!(view.session().state(), &solved, "{input:?} moved on a solved level");
+        assert_eq!(view.message(), go_on, "{input:?}");
+    }
+    let figure = |name: &str| view.fields().into_iter().find(|(n, _)| *n == name).map(|(_, v)| v);
+    assert_eq!((figure("Moves").as_deref(), figure("Pushes").as_deref()), (Some("2"), Some("2")));
+    // The words name what the menus show.
+    let items: Vec<String> = view.menus().into_iter().flat_map(|menu| menu.items).map(|i| i.label).collect();
+    for named in ["Choose Level...", "Restart"] {
+        assert!(items.iter().any(|i| i == named), "{named} is in no menu: {items:?}");
+    }
+    view.close();
+    drop(view);
+    let mut view = open_text(dir.path(), OFF);
+    assert_eq!(view.session().state(), &solved, "the journal kept moves after the win");
+    assert_eq!(view.message(), "Solved in 2 moves and 2 pushes.");
+    view.command(&Command::Undo);
+    view.input(&key(Key::Left), &m, area);
+    assert_eq!(view.session().state().moves(), 2, "play goes on after Undo");
+    assert!(!view.session().state().is_solved());
+
+    // Where the set goes on, the next level is named.
+    let level = parse_set(Path::new("t.xsb"), OFF.as_bytes()).levels.remove(0).unwrap();
+    let place = Place { path: PathBuf::from("t.xsb"), number: 1, good: vec![1, 2], left_out: Vec::new() };
+    let board = SokobanBoard::new("T 1", place, dir.path());
+    let variant = LevelVariant::new("sokoban/t2/1", level);
+    let mut view = Controller::open("sokoban", variant, board, dir.path(), &Opening::default());
+    view.input(&key(Key::Right), &m, area);
+    view.input(&key(Key::Right), &m, area);
+    view.answer(0);
+    view.input(&key(Key::Right), &m, area);
+    assert_eq!(view.message(), "Solved: Next Level or Restart.");
+    assert!(items.iter().any(|i| i == "Next Level"), "{items:?}");
+}
+
 /// The LURD of a solution as script key lines.
 fn keys(lurd: &str) -> String {
     lurd.chars()

@@ -35,7 +35,8 @@ fn a_row_too_long_for_its_list_ends_in_dots_inside_the_box() {
 /// and Return presses it. Solitaire's Options stays open showing the
 /// setting a button changed, the keyboard still on that button, so "Card
 /// Back" turns the card back over again and again without the mouse.
-/// Space presses only a button moved to; Escape presses OK.
+/// Space presses only a button moved to; Escape presses OK. The arrows
+/// move only once Tab has: before, they are a game's keys still pressed.
 #[test]
 fn every_requester_button_is_reached_and_pressed_from_the_keyboard() {
     use parlour::app::driver::Driver;
@@ -52,6 +53,10 @@ fn every_requester_button_is_reached_and_pressed_from_the_keyboard() {
         d.feed(&[key(Key::Char(' '), false)]);
         assert!(d.shell().requester().is_some(), "{id}: Space before Tab presses nothing");
         let mut seen = vec![d.frame().pixels().to_vec()];
+        d.feed(&[key(Key::Right, false), key(Key::Left, false), key(Key::Right, false)]);
+        assert!(d.frame().pixels() == seen[0].as_slice(), "{id}: an arrow before Tab moves the focus");
+        d.feed(&[key(Key::Char(' '), false)]);
+        assert!(shows(&d, "Card back: 1 of 9"), "{id}: an arrow and Space pressed a button");
         for (k, shift) in [(Key::Tab, false), (Key::Right, false), (Key::Tab, false)] {
             d.feed(&[key(k, shift)]);
             let now = d.frame().pixels().to_vec();

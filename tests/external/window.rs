@@ -56,6 +56,11 @@ pub fn tests() -> Vec<Needs> {
             sigterm_keeps_the_game_as_closing_the_window_does,
         ),
         Needs::programs(
+            "window::the_machine_chosen_on_the_command_line_is_kept_even_killed",
+            &[("Xvfb", "xvfb"), ("xdotool", "xdotool")],
+            the_machine_chosen_on_the_command_line_is_kept_even_killed,
+        ),
+        Needs::programs(
             "window::the_help_key_opens_the_help_as_f1_does",
             &[("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("xprop", "x11-utils")],
             the_help_key_opens_the_help_as_f1_does,
@@ -320,6 +325,26 @@ fn sigterm_keeps_the_game_as_closing_the_window_does() {
         kept.lines().filter_map(|l| l.strip_prefix("move tick")).map(|n| n.trim().parse().unwrap_or(1)).sum();
     // Two seconds at the Mac's 60 frames, give or take a slow start.
     assert!(frames >= 60, "{frames} frames kept:\n{kept}");
+}
+
+/// The machine chosen on the command line is kept in the settings as
+/// the window opens, as one chosen in the window is: a run killed with
+/// no chance to end well (SIGKILL) still opens on it next time.
+fn the_machine_chosen_on_the_command_line_is_kept_even_killed() {
+    let (display, _server) = xvfb(9, &[]);
+    let data = tempfile::tempdir().unwrap();
+    let mut app = launch(&display, data.path(), &["play", "scramble", "--machine", "mac-se30", "--scale", "1"]);
+    wait_for_window(&display, (512, 342), &mut app);
+    let settings = data.path().join("settings.ini");
+    let kept = || parlour::app::settings::machine_in(&parlour::host::prefs::read_settings(&settings)).id;
+    // Written just after the window opens, which xdotool may see first.
+    let start = Instant::now();
+    while kept() != Some(MachineId::MacSe30) && start.elapsed() < Duration::from_secs(10) {
+        sleep(Duration::from_millis(100));
+    }
+    app.0.kill().unwrap();
+    app.0.wait().unwrap();
+    assert_eq!(kept(), Some(MachineId::MacSe30), "{}", std::fs::read_to_string(&settings).unwrap_or_default());
 }
 
 /// Parlour started with `args` on `display`, keeping its files in `data`.

@@ -285,6 +285,11 @@ impl Game for Sokoban {
         if m.0.is_empty() || m.0.len() > MAX_PATH {
             return Err(Refusal::new("A move is one step or more."));
         }
+        // A solved level is over, as every finished game is: a push after
+        // the win would take a can off its goal under the win's figures.
+        if self.is_solved() {
+            return Err(Refusal::new("The level is solved."));
+        }
         self.lurd(&m.0).map(|_| ()).map_err(|(i, why)| {
             let at = if m.0.len() > 1 { format!(" (step {})", i + 1) } else { String::new() };
             let mut why = why.to_string();
@@ -397,6 +402,8 @@ mod tests {
         g.apply(&m);
         assert!(g.is_solved());
         assert_eq!(g.status(), Status::Won);
+        // A solved level takes no more moves.
+        assert_eq!(g.check(&g.parse_move("l").unwrap()).unwrap_err().reason(), "The level is solved.");
     }
 
     #[test]

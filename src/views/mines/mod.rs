@@ -27,9 +27,13 @@ use crate::machines::{Button, Command, Input, Key, Machine, Menu, MenuItem, Pen,
 
 use super::board::{Board, RESUMED_PAUSED, Reply, clock};
 use super::pause::{self, NOTHING_TO_PAUSE, Pause};
-use super::widgets::{self, button, check_box, counter, message_box, slider, text_box};
+use super::widgets::{self, button, check_box, counter, message_box, slider, text_box, typed_number};
 pub use layout::MinesLayout;
 use paint::Face;
+
+/// What a board's name is followed by where it is a no-guess board, in
+/// the boxes that name boards (Statistics, Best Times).
+const NO_GUESSING: &str = ", no guessing";
 
 /// The board's own commands.
 pub use super::pause::PAUSE;
@@ -190,13 +194,10 @@ impl MinesBoard {
     /// Ends typing in a number box, taking its value.
     fn commit(&mut self, session: &Session<MinesVariant>) -> Reply<MinesVariant> {
         let Some(edit) = self.editing.take() else { return Reply::Unchanged };
-        let (name, _, (low, high)) = setting(&self.settings, edit.row);
-        match edit.text.parse::<u32>() {
+        let (name, _, bounds) = setting(&self.settings, edit.row);
+        match typed_number(name, &edit.text, bounds) {
             Ok(v) => self.choose(session, with_setting(self.settings, edit.row, v)),
-            Err(_) => Reply::Ask(message_box(
-                TITLE,
-                &format!("{name}: {:?} is not a number; type one from {low} to {high}.", edit.text),
-            )),
+            Err(why) => Reply::Ask(message_box(TITLE, &why)),
         }
     }
 
@@ -455,14 +456,15 @@ impl MinesBoard {
         let stats = Stats::load(&self.data_dir).unwrap_or_default();
         let mut lines = Vec::new();
         for no_guess in [false, true] {
-            if no_guess {
-                lines.push("No guessing:".to_string());
-            }
+            // Each line names its board whole, as the Statistics box does:
+            // a heading of its own read as a fourth size with no time. Short
+            // enough for the Amiga PAL's requester (33 Topaz characters).
+            let kind = if no_guess { NO_GUESSING } else { "" };
             for p in &PRESETS {
                 let id = Settings { no_guess, ..Settings::preset(p) }.id();
                 let best = stats.game(&id).and_then(|g| g.best_time_ms);
-                let time = best.map_or_else(|| "none yet".to_string(), |ms| clock(ms / 1000));
-                lines.push(format!("{}: {time}", p.name));
+                let time = best.map_or_else(|| "none".to_string(), |ms| clock(ms / 1000));
+                lines.push(format!("{}{kind}: {time}", p.name));
             }
         }
         Reply::Ask(crate::machines::Requester { title: "Best Times".into(), lines, buttons: vec!["OK".into()] })
@@ -674,7 +676,7 @@ impl Board<MinesVariant> for MinesBoard {
             Some(p) => format!("{}, {} x {}, {} mines", p.name, p.width, p.height, p.mines),
             None => "custom, any size".to_string(),
         };
-        let kind = if settings.no_guess { ", no guessing" } else { "" };
+        let kind = if settings.no_guess { NO_GUESSING } else { "" };
         vec![format!("Board: {board}{kind}")]
     }
 

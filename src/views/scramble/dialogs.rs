@@ -119,13 +119,12 @@ impl SizeDialog {
     /// Takes the typed number, if any.
     fn commit(&mut self) -> Result<(), String> {
         let Some((i, text)) = self.editing.take() else { return Ok(()) };
-        match text.parse::<usize>() {
-            Ok(v) if (SIZE.0..=SIZE.1).contains(&v) => {
-                self.values[i] = v;
-                Ok(())
-            }
-            _ => Err(bounds_text(LABELS[i], &text)),
+        let v = widgets::typed_number(LABELS[i], &text, (SIZE.0 as u32, SIZE.1 as u32))? as usize;
+        if !(SIZE.0..=SIZE.1).contains(&v) {
+            return Err(bounds_text(LABELS[i], &text));
         }
+        self.values[i] = v;
+        Ok(())
     }
 
     fn finish(&mut self) -> Outcome<(usize, usize)> {
@@ -409,6 +408,32 @@ mod tests {
         assert_eq!(d.selected, page);
         d.input(&key(Key::PageUp), &m, area);
         assert_eq!(d.selected, 0);
+    }
+
+    /// A number box emptied and left says it is empty, not that `""` is
+    /// no size; a number out of range says the range.
+    #[test]
+    fn an_emptied_number_box_says_it_is_empty() {
+        let id = MachineId::AmigaPal;
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let area = m.content();
+        let key = |key| Input::Key { key, mods: Default::default() };
+        let mut d = SizeDialog::new(4, 4);
+        d.input(&key(Key::Tab), &m, area);
+        d.input(&key(Key::Backspace), &m, area);
+        let empty = Outcome::Refused("Columns is empty: type a number from 2 to 6.".into());
+        assert_eq!(d.input(&key(Key::Tab), &m, area), empty);
+        assert_eq!(d.values, [4, 4], "the size stays");
+        (0..2).for_each(|_| drop(d.input(&key(Key::Tab), &m, area)));
+        d.input(&key(Key::Backspace), &m, area);
+        assert_eq!(
+            d.input(&key(Key::Enter), &m, area),
+            Outcome::Refused("Rows is empty: type a number from 2 to 6.".into())
+        );
+        d.input(&key(Key::Tab), &m, area);
+        d.input(&key(Key::Char('9')), &m, area);
+        let out = d.input(&key(Key::Enter), &m, area);
+        assert_eq!(out, Outcome::Refused("Columns must be a number from 2 to 6, not \"9\".".into()));
     }
 
     /// Tab goes round the two boxes, OK and Cancel, and Return or Space

@@ -37,6 +37,10 @@ pub const PREVIOUS_LEVEL: ViewCommand = ViewCommand("previous-level");
 pub const SHOW_SOLUTION: ViewCommand = ViewCommand("show-solution");
 pub const BEST_RESULTS: ViewCommand = ViewCommand("best-results");
 pub const FILE_PROBLEMS: ViewCommand = ViewCommand("file-problems");
+/// The Game menu's items that go on from a level, as named where a
+/// solved level says how to go on.
+const NEXT_LEVEL_ITEM: &str = "Next Level";
+const CHOOSE_LEVEL_ITEM: &str = "Choose Level...";
 /// Show Solution's second half, once the level has restarted: its steps
 /// are queued to play one a tick.
 const PLAY_SOLUTION: ViewCommand = ViewCommand("play-solution");
@@ -328,6 +332,14 @@ impl SokobanBoard {
         }
     }
 
+    /// What a step or a click on a solved level is told: that it is
+    /// solved, and how to go on, naming the Game menu's items as it shows
+    /// them: the next level where the set has one, else the chooser.
+    fn how_to_go_on(&self) -> String {
+        let other = if self.level_target(1).is_some() { NEXT_LEVEL_ITEM } else { CHOOSE_LEVEL_ITEM };
+        format!("Solved: {other} or Restart.")
+    }
+
     fn best_box(&self, session: &Session<LevelVariant>) -> Requester {
         // Short lines: a requester on a 320-pixel screen holds about 36
         // characters.
@@ -366,8 +378,8 @@ impl Board<LevelVariant> for SokobanBoard {
 
     fn menu_items(&self, session: &Session<LevelVariant>) -> Vec<MenuItem> {
         vec![
-            MenuItem::new("Choose Level...", Command::Variants).key('b'),
-            MenuItem::new("Next Level", Command::View(NEXT_LEVEL)).key('j').enabled(self.can(session, NEXT_LEVEL)),
+            MenuItem::new(CHOOSE_LEVEL_ITEM, Command::Variants).key('b'),
+            MenuItem::new(NEXT_LEVEL_ITEM, Command::View(NEXT_LEVEL)).key('j').enabled(self.can(session, NEXT_LEVEL)),
             MenuItem::new("Previous Level", Command::View(PREVIOUS_LEVEL))
                 .key('k')
                 .enabled(self.can(session, PREVIOUS_LEVEL)),
@@ -491,6 +503,9 @@ impl Board<LevelVariant> for SokobanBoard {
             _ => Reply::Unchanged,
         };
         match (reply, stopped) {
+            // A solved level takes no more moves (its rules refuse them):
+            // a step or a click on it is told how to go on instead.
+            (Reply::Play(_) | Reply::Say(_), _) if st.is_solved() => Reply::Say(self.how_to_go_on()),
             (Reply::Unchanged, Some(said)) => Reply::Say(said.into()),
             (reply, _) => reply,
         }
@@ -603,8 +618,12 @@ impl Board<LevelVariant> for SokobanBoard {
         lines
     }
 
+    fn after_the_end(&self, session: &Session<LevelVariant>) -> Option<String> {
+        session.state().is_solved().then(|| self.how_to_go_on())
+    }
+
     fn next_after_win(&self, _session: &Session<LevelVariant>) -> Option<(&'static str, ViewCommand)> {
-        self.level_target(1).map(|_| ("Next Level", NEXT_LEVEL))
+        self.level_target(1).map(|_| (NEXT_LEVEL_ITEM, NEXT_LEVEL))
     }
 
     fn tick_hz(&self, _session: &Session<LevelVariant>, _machine: MachineId) -> Option<u32> {
