@@ -704,9 +704,15 @@ impl SolitaireBoard {
         MenuItem::new("Solver Status", Command::View(SOLVER_STATUS)).checked(self.assist.status_on)
     }
 
-    /// The switch of winnable-only deals (for boards built on this one).
-    pub fn winnable_item(&self) -> MenuItem {
-        MenuItem::new("Winnable Deals Only", Command::View(WINNABLE_ONLY)).checked(self.assist.winnable_only)
+    /// The switch of winnable-only deals (for boards built on this one):
+    /// checked and greyed where the mode in force deals only winnable
+    /// deals anyway, for the game type decides it there; the player's own
+    /// choice, kept for every other game, is left as it is.
+    pub fn winnable_item<V: Variant<Game = Solitaire>>(&self, session: &Session<V>) -> MenuItem {
+        let decided = mode_deals_winnable_only(session);
+        MenuItem::new("Winnable Deals Only", Command::View(WINNABLE_ONLY))
+            .checked(decided || self.assist.winnable_only)
+            .enabled(!decided)
     }
 
     /// Runs Solve or the status switch (for boards built on this one).
@@ -723,7 +729,7 @@ impl SolitaireBoard {
                 self.watch(st);
                 Reply::Redraw
             }
-            WINNABLE_ONLY => {
+            WINNABLE_ONLY if !mode_deals_winnable_only(session) => {
                 self.assist.winnable_only = !self.assist.winnable_only;
                 Reply::Say(super::board::winnable_switch_said(self.assist.winnable_only).into())
             }
@@ -734,8 +740,12 @@ impl SolitaireBoard {
     /// Whether Solve or the status switch can be used (for boards built on
     /// this one).
     pub fn solver_can<V: Variant<Game = Solitaire>>(&self, session: &Session<V>, command: ViewCommand) -> bool {
-        matches!(command, SOLVER_STATUS | WINNABLE_ONLY)
-            || (command == SOLVE && session.state().status() == Status::Playing)
+        match command {
+            SOLVER_STATUS => true,
+            WINNABLE_ONLY => !mode_deals_winnable_only(session),
+            SOLVE => session.state().status() == Status::Playing,
+            _ => false,
+        }
     }
 
     /// The solver's share of input: its answer and the demo's moves come
@@ -925,6 +935,13 @@ impl SolitaireBoard {
     }
 }
 
+/// Whether the mode the game is played in deals only winnable deals
+/// ([EasyWinnable] or [HardWinnable] Only=1), whatever the player's
+/// Winnable Deals Only says.
+fn mode_deals_winnable_only<V: Variant<Game = Solitaire>>(session: &Session<V>) -> bool {
+    session.state().rules().winnable_only
+}
+
 /// The card back a preference names, 0 to 8; anything else is refused
 /// and the back stays as it is (`now`). The CardGames panel reads its
 /// back by this too, so that both tell a bad one alike (and once).
@@ -987,8 +1004,8 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         vec![self.solve_item(session)]
     }
 
-    fn menus(&self, _session: &Session<SolitaireVariant>) -> Vec<Menu> {
-        vec![Menu::new("Solver", vec![self.solver_status_item(), self.winnable_item()])]
+    fn menus(&self, session: &Session<SolitaireVariant>) -> Vec<Menu> {
+        vec![Menu::new("Solver", vec![self.solver_status_item(), self.winnable_item(session)])]
     }
 
     fn deal_search(&self, variant: &SolitaireVariant, number: u64) -> Option<DealSearch> {
