@@ -781,7 +781,7 @@ impl SolitaireBoard {
                 Some(m) => Reply::Play(m),
                 None => Reply::Say("No foundation takes that card yet.".into()),
             },
-            KeyAction::CannotLift(why) => Reply::Say(why.into()),
+            KeyAction::CannotLift(why) => Reply::Say(why),
         }
     }
 
@@ -892,9 +892,16 @@ impl SolitaireBoard {
             return reply;
         }
         let Some(i) = index else { return Reply::Unchanged };
-        let count = st.pile(id.kind, id.index()).len() - i;
+        let pile = st.pile(id.kind, id.index());
+        let count = pile.len() - i;
         if count > st.liftable(id) {
-            return Reply::Unchanged;
+            // A face-down card plainly stays; face-up cards that cannot
+            // go together (a run of two suits in Spider) are told why.
+            return if pile[i].face_up {
+                Reply::Say(keyboard::why_not_lifted(st, id, count))
+            } else {
+                Reply::Unchanged
+            };
         }
         let r = self.placed(st, layout).into_iter().find(|p| p.0 == id && p.1 == i).map(|p| p.2);
         if let Some(r) = r {
