@@ -947,6 +947,30 @@ mod tests {
         assert!((11..256).all(|y| (0..320).all(|x| s.get(x, y) == before.get(x, y))));
     }
 
+    /// Scorpion's refusal in the screen title bar: the reason where the
+    /// whole will not fit (the player knows what was tried), the whole
+    /// where it does, the figures giving way to it; a short message
+    /// stands beside the solver's word, which keeps its name.
+    #[test]
+    fn a_refusal_keeps_its_reason_and_the_solver_s_word_gives_way() {
+        let fields: Vec<_> = [("Score", "0"), ("Time", "0:00"), ("Moves", "0"), ("Solver", "Not winnable")]
+            .iter()
+            .map(|(n, v)| (*n, v.to_string()))
+            .collect();
+        let refused = "The 8 of clubs cannot go on the 9 of spades: it must be the same suit.";
+        let title = |look: &Look, chrome: &AmigaChrome, message| {
+            chrome.screen_title(look, &Frame { title: "Scorpion", fields: &fields, message, ..Default::default() }).0
+        };
+        let (look, chrome) = (Look::amiga_pal(), AmigaChrome::pal());
+        assert_eq!(title(&look, &chrome, refused), "Score: 0  It must be the same suit.");
+        assert_eq!(title(&look, &chrome, "No more redeals."), "Score: 0 Time: 0:00 No more redeals.");
+        assert_eq!(title(&look, &chrome, "Game resumed."), "Solver: Not winnable  Game resumed.");
+        let (look, chrome) = (Look::amiga_dblpal(), AmigaChrome::dblpal());
+        assert_eq!(title(&look, &chrome, refused), refused);
+        let both = "Score: 0  Time: 0:00  Moves: 0  Solver: Not winnable  No more redeals.";
+        assert_eq!(title(&look, &chrome, "No more redeals."), both);
+    }
+
     #[test]
     fn machines_build() {
         use crate::machines::{Machine, MachineChoice, MachineId};

@@ -31,7 +31,8 @@ const MESSAGE_WORDS: usize = 3;
 fn figure(name: &str, value: &str, form: Form) -> String {
     // A verdict keeps its colon wherever it is named: "Solver Winnable"
     // reads as one phrase, and a message after it as more of the same.
-    // So it is "Solver: Winnable" where there is room, "Winnable" where not.
+    // So it is "Solver: Winnable" where there is room, "Winnable" where
+    // not (and no message follows, see [`figures`]).
     let named = if is_verdict(value) { ": " } else { " " };
     match form {
         Form::Full => format!("{name}: {value}"),
@@ -67,7 +68,7 @@ fn is_clock(value: &str) -> bool {
 /// Whether a figure is a verdict: a word ("Not winnable") or an activity
 /// ("Thinking..."), the solver's word, which no other figure stands for:
 /// without it "not winnable" reads as "the solver is off".
-fn is_verdict(value: &str) -> bool {
+pub fn is_verdict(value: &str) -> bool {
     is_word(value) || (value.ends_with("...") && value.starts_with(char::is_alphabetic))
 }
 
@@ -90,10 +91,17 @@ fn keeping_order(fields: &[(&str, String)]) -> Vec<usize> {
     order
 }
 
-/// The figures written in one form.
-pub fn figures(fields: &[(&str, String)], form_index: usize) -> Vec<String> {
+/// The figures written in one form. Beside a message the solver's word
+/// keeps its name even in the tersest form ("Solver: Winnable", never
+/// "Winnable Reserve 1 is not empty..."): bare, it reads as the message's
+/// first word.
+fn figures(fields: &[(&str, String)], form_index: usize, beside_message: bool) -> Vec<String> {
     let form = FORMS[form_index.min(FORMS.len() - 1)];
-    fields.iter().map(|(n, v)| figure(n, v, form)).collect()
+    let form_of = |value: &str| match form {
+        Form::Short if beside_message && is_verdict(value) => Form::FirstWord,
+        _ => form,
+    };
+    fields.iter().map(|(n, v)| figure(n, v, form_of(v))).collect()
 }
 
 /// The sentence `message` opens with, kept whole where room is short: its
@@ -117,13 +125,27 @@ fn opening_clause(message: &str) -> Option<String> {
     (one_sentence && clause.split_whitespace().count() >= MESSAGE_WORDS).then(|| format!("{clause}."))
 }
 
+/// The clauses of `message` a line too short for one whole sentence of
+/// it may show, each made a sentence, the likelier news first: the
+/// clause before the colon says what has happened ("The game is over."),
+/// the reason after it why; but where the clause says what cannot be
+/// done ("The 8 of clubs cannot go on the 9 of spades"), a refusal, it
+/// names what the player has just tried, and the reason is the news ("It
+/// must be the same suit.").
+fn clauses(message: &str) -> impl Iterator<Item = String> {
+    let refusal = message.split_once(": ").is_some_and(|(clause, _)| clause.split_whitespace().any(|w| w == "cannot"));
+    let (opening, closing) = (opening_clause(message), closing_clause(message));
+    let ordered = if refusal { [closing, opening] } else { [opening, closing] };
+    ordered.into_iter().flatten()
+}
+
 /// The reason `message` gives after a colon in its first sentence, made a
 /// sentence of its own ("It must be one rank lower." of "The 6 of hearts
 /// cannot go on the 2 of diamonds: it must be one rank lower."), where it
 /// and the clause before it have words enough to say something (a lone
 /// word before the colon, "Solving:", names what the rest is about). For
-/// a line too narrow for the opening clause: what was tried, the one who
-/// tried it knows; why it failed is the news. What follows a colon is a
+/// a refusal, or a line too narrow for the opening clause: what was
+/// tried, the one who tried it knows; why it failed is the news. What follows a colon is a
 /// reason only where it opens with a word: a file's lines
 /// ("badsol.xsb:4, 9.") say where, not what, and no capital may rename
 /// the file.
@@ -303,7 +325,10 @@ struct Arrangement {
 /// steady and come back once it is gone), those left written as fully as
 /// the room then allows; then, each whole in the same
 /// way, its opening sentences, the clause before its colon and the
-/// reason after it. Only where not one of those fits on the line alone is
+/// reason after it (the reason first for a refusal, see [`clauses`]);
+/// the solver's word, kept longest of the figures, gives way to each of
+/// these in turn, and where it stays beside the message it keeps its
+/// name. Only where not one of those fits on the line alone is
 /// the message cut short ([`Fitted::cut`]): the figures again as full as
 /// they can be, with the message shortened after a whole word; if that
 /// leaves it fewer than three words, the last figures give way to it; and
@@ -345,8 +370,9 @@ pub fn fit(
         if a.title && !title.is_empty() {
             parts.push(title.to_string());
         }
-        parts.extend(figures(fields, a.form));
-        if let Some(m) = msg.filter(|m| !m.is_empty()) {
+        let msg = msg.filter(|m| !m.is_empty());
+        parts.extend(figures(fields, a.form, msg.is_some()));
+        if let Some(m) = msg {
             parts.push(m.to_string());
         }
         parts
@@ -378,7 +404,7 @@ pub fn fit(
     // label keeps its colon wherever there is room for it.
     let as_fully = |kept: &[usize], tail: Option<&String>, cut: bool| {
         (0..FORMS.len()).flat_map(|form| [gap, gap / 2].map(|gap| (form, gap))).find_map(|(form, gap)| {
-            let all = figures(fields, form);
+            let all = figures(fields, form, tail.is_some());
             let parts: Vec<String> = kept.iter().map(|&k| all[k].clone()).chain(tail.cloned()).collect();
             (total(&parts, gap) <= width).then_some(Fitted { parts, gap, cut })
         })
@@ -386,18 +412,19 @@ pub fn fit(
     // The tersest figures, the last in their keeping order giving way
     // first (the clock before the solver's word, see [`keeping_order`]);
     // where the solver's word will not fit beside the message at all, the
-    // others alone, the last giving way (the message is news). Until `fitted`
+    // others alone, the last giving way, down to none (the message is
+    // news, and the figures are back once it is gone). Until `fitted`
     // makes something of the room left for the message (which is `cut`
     // short so); those kept, in the order they come, then written as
     // fully as the room allows.
     let giving_way = |fitted: &dyn Fn(i32) -> Option<String>, cut: bool| {
-        let terse = figures(fields, FORMS.len() - 1);
+        let terse = figures(fields, FORMS.len() - 1, true);
         let keeping = keeping_order(fields);
         let unjudged: Vec<usize> = (0..fields.len()).filter(|&i| !is_verdict(&fields[i].1)).collect();
         // The solver's words come first in the keeping order.
         let words = keeping.len() - unjudged.len();
         let with_words = (words..keeping.len()).rev().map(|n| &keeping[..n]);
-        let without = (0..if words > 0 { unjudged.len() } else { 0 }).rev().map(|n| &unjudged[..n]);
+        let without = (0..if words > 0 { unjudged.len() + 1 } else { 0 }).rev().map(|n| &unjudged[..n]);
         with_words.chain(without).find_map(|head| {
             let mut kept = head.to_vec();
             kept.sort_unstable();
@@ -419,14 +446,15 @@ pub fn fit(
     // - its opening sentences, as many as fit, the first at least: it
     //   says what the rest explains;
     // - its opening clause, a sentence of its own: what has happened,
-    //   without the how;
-    // - the reason after that clause, where the clause is too long;
+    //   without the how; and the reason after that clause, where the
+    //   clause is too long, or first where the clause is a refusal (see
+    //   [`clauses`]);
     // - the words after a one-word label ("Hint: "), without it.
     let in_full =
         |text: &str| whole(text).or_else(|| giving_way(&|room| (measure(text) <= room).then(|| text.into()), false));
-    let forms = leading_sentences(message).map(str::to_string).chain(opening_clause(message));
-    let forms = [message.to_string()].into_iter().filter(|m| !m.is_empty()).chain(forms);
-    for form in forms.chain(closing_clause(message)).chain(unlabelled(message)) {
+    let sentences = leading_sentences(message).map(str::to_string);
+    let forms = [message.to_string()].into_iter().filter(|m| !m.is_empty()).chain(sentences);
+    for form in forms.chain(clauses(message)).chain(unlabelled(message)) {
         if let Some(fitted) = in_full(&form) {
             return fitted;
         }
@@ -475,7 +503,7 @@ pub fn fit(
     // in their keeping order (see [`keeping_order`]), one too long for the
     // room left making way for those after it (a rule's long name for the
     // clock), shown in the order they come.
-    let terse = figures(fields, FORMS.len() - 1);
+    let terse = figures(fields, FORMS.len() - 1, false);
     let (mut kept, mut used) = (Vec::new(), 0);
     for i in keeping_order(fields) {
         let needs = measure(&terse[i]) + if kept.is_empty() { 0 } else { gap / 2 };
@@ -689,7 +717,8 @@ mod tests {
         let chance = fields(&[("Cards", "0"), ("Time", "0:00"), ("Moves", "0"), ("Rule", "Alternating colour")]);
         assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Cards: 0  Time: 0:00  Moves: 0");
         // Beside a long message on the Amiga's double PAL bar the solver's
-        // word stays and the clock gives way first.
+        // word stays, named so it does not read as the message's first
+        // words, and the other figures give way to it.
         let lost = fields(&[
             ("Cards", "2"),
             ("Time", "0:00"),
@@ -700,7 +729,45 @@ mod tests {
         let hint = "Try to deal from the stock. No winning line is left.";
         assert_eq!(
             line(fit(&topaz, 615, 16, "The Chance", &lost, hint)),
-            "Cards 2  Not winnable  Try to deal from the stock. No winning line is left."
+            "Solver: Not winnable  Try to deal from the stock. No winning line is left."
+        );
+    }
+
+    /// Where a refusal will not fit whole, its reason is kept before the
+    /// clause saying what was refused, which the player has just tried;
+    /// other news keeps the clause that says what has happened.
+    #[test]
+    fn a_refusal_keeps_its_reason_before_what_was_tried() {
+        let refused = "The 8 of clubs cannot go on the 9 of spades: it must be the same suit.";
+        assert_eq!(line(fit(&topaz, 400, 16, "", &[], refused)), "It must be the same suit.");
+        let over = "The game is over: Game > New Game starts another.";
+        assert_eq!(line(fit(&topaz, 300, 16, "", &[], over)), "The game is over.");
+        let occupied = "Reserve 1 is not empty: a card moves there only when it is.";
+        assert_eq!(line(fit(&topaz, 400, 16, "", &[], occupied)), "Reserve 1 is not empty.");
+    }
+
+    /// YaZZle's message box, where the solver's word is the one figure
+    /// beside the message: a refusal is shown whole, its reason and all,
+    /// the solver's word giving way to it, not the reason to the solver's
+    /// word; where both fit, the solver's word keeps its name, never
+    /// read as the message's first word.
+    #[test]
+    fn the_solver_s_word_gives_way_to_a_whole_message() {
+        let solver = |word: &str| fields(&[("Solver", word)]);
+        let refused = "The 8 of clubs cannot go on the 9 of spades: it must be the same suit.";
+        let bar = |word: &str, width: i32, message: &str| line(fit(&topaz, width, 16, "", &solver(word), message));
+        assert_eq!(bar("Not winnable", 600, refused), refused);
+        assert_eq!(bar("Not winnable", 800, refused), format!("Solver: Not winnable  {refused}"));
+        let occupied = "Reserve 1 is not empty: a card moves there only when it is.";
+        assert_eq!(bar("Winnable", 560, occupied), occupied);
+        assert_eq!(bar("Winnable", 640, occupied), format!("Solver: Winnable  {occupied}"));
+        // Where the message is cut all the same, the solver's word left
+        // beside it is named too.
+        let long = "one two three four five six seven eight nine ten eleven twelve";
+        let cut = fit(&topaz, 400, 16, "", &solver("Winnable"), long);
+        assert_eq!(
+            (line(cut.clone()), cut.cut),
+            ("Solver: Winnable one two three four five six seven...".into(), true)
         );
     }
 
@@ -728,15 +795,15 @@ mod tests {
     #[test]
     fn the_tersest_figures_keep_whole_names() {
         let f = fields(&[("Score", "1200"), ("Time", "10:00"), ("Stones left", "32"), ("Solver", "Winnable")]);
-        assert_eq!(figures(&f, FORMS.len() - 1), ["Score 1200", "10:00", "Stones 32", "Winnable"]);
+        assert_eq!(figures(&f, FORMS.len() - 1, false), ["Score 1200", "10:00", "Stones 32", "Winnable"]);
         let thinking = fields(&[("Solver", "Thinking...")]);
-        assert_eq!(figures(&thinking, FORMS.len() - 1), ["Solver: Thinking..."]);
+        assert_eq!(figures(&thinking, FORMS.len() - 1, false), ["Solver: Thinking..."]);
         // Named, a verdict keeps its colon in every form, never "Solver
         // Winnable"; the other figures lose theirs.
         for form in 0..FORMS.len() - 1 {
-            assert_eq!(figures(&f, form)[3], "Solver: Winnable", "form {form}");
+            assert_eq!(figures(&f, form, false)[3], "Solver: Winnable", "form {form}");
         }
-        assert_eq!(figures(&f, 1)[0], "Score 1200");
+        assert_eq!(figures(&f, 1, false)[0], "Score 1200");
         // The solver's word is kept first; the score too long for the room
         // left makes way for the clock.
         assert_eq!(fit(&topaz, 140, 16, "", &f, "").parts, ["10:00", "Winnable"]);

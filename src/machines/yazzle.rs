@@ -165,64 +165,10 @@ impl YazzleChrome {
 
     fn draw_field(&self, s: &mut Surface, look: &Look, field: &super::skin::TextField, frame: &Frame) {
         let font = look.text_font;
-        let style = if field.bold { TextStyle::BOLD } else { TextStyle::PLAIN };
+        let style = field_style(field);
         let r = field.rect;
-        let room = r.w - 4;
         let measure = |t: &str| style.text_width(font, t);
-        let with_label = |v: &str| {
-            let mut text = field.label.clone();
-            if !v.is_empty() {
-                if !text.is_empty() && !text.ends_with(' ') {
-                    text.push(' ');
-                }
-                text.push_str(v);
-            }
-            text
-        };
-        // Lines of text, never cut in a word: a figure drops its label if
-        // the two do not fit, a title is shortened after a word, and the
-        // message wraps onto a second line where the field has room for one
-        // (else it is shortened after a word, figures first made terser).
-        let lines: Vec<String> = match &field.field {
-            FieldKind::Title => {
-                let text = with_label(frame.title);
-                vec![status::shorten(&measure, &text, room).unwrap_or_default()]
-            }
-            FieldKind::Named(name) => {
-                let own = frame.fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(name));
-                let (text, value) = match own {
-                    Some((_, value)) => (with_label(value), value.clone()),
-                    // A figure the game does not keep (The Chance has no
-                    // score) lends its box to one of the game's own figures
-                    // (its cards), under that figure's name; with none
-                    // left, the box stays empty rather than show a bare
-                    // label.
-                    None => match self.stand_ins(frame).into_iter().find(|(box_name, _)| box_name == name) {
-                        Some((_, (n, v))) => (format!("{} {v}", labelled_like(&field.label, n)), v),
-                        None => return,
-                    },
-                };
-                if measure(&text) > room { vec![value] } else { vec![text] }
-            }
-            FieldKind::Message => {
-                let (figures, message) = self.unplaced(frame);
-                let joined = self.message_with_unplaced_fields(frame);
-                let text = if field.label.is_empty() { joined } else { with_label(&joined) };
-                let max_lines = (r.h / font.height() as i32).max(1) as usize;
-                let wrapped = status::wrap(&measure, &text, room);
-                // A line that fits is kept as it is, with the two spaces
-                // that part each figure from the next and from the message.
-                if measure(&text) <= room {
-                    vec![text]
-                } else if wrapped.len() <= max_lines && wrapped.iter().all(|l| measure(l) <= room) {
-                    wrapped
-                } else {
-                    let wide = measure("  ");
-                    let figures: Vec<(&str, String)> = figures.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
-                    vec![status::fit(&measure, room, wide, &field.label, &figures, &message).joined(wide)]
-                }
-            }
-        };
+        let lines = self.field_lines(look, field, frame);
         if lines.iter().all(|l| l.is_empty()) {
             return;
         }
@@ -249,6 +195,70 @@ impl YazzleChrome {
             y += line_h;
         }
         s.set_clip(old);
+    }
+
+    /// The lines of text `field` shows for `frame`, never cut in a word:
+    /// a figure drops its label if the two do not fit, a title is
+    /// shortened after a word, and the message wraps onto a second line
+    /// where the field has room for one (else it is fitted as the other
+    /// machines' status lines are, see [`status::fit`]). None where the
+    /// field has nothing to show.
+    fn field_lines(&self, look: &Look, field: &super::skin::TextField, frame: &Frame) -> Vec<String> {
+        let font = look.text_font;
+        let style = field_style(field);
+        let r = field.rect;
+        let room = r.w - 4;
+        let measure = |t: &str| style.text_width(font, t);
+        let with_label = |v: &str| {
+            let mut text = field.label.clone();
+            if !v.is_empty() {
+                if !text.is_empty() && !text.ends_with(' ') {
+                    text.push(' ');
+                }
+                text.push_str(v);
+            }
+            text
+        };
+        match &field.field {
+            FieldKind::Title => {
+                let text = with_label(frame.title);
+                vec![status::shorten(&measure, &text, room).unwrap_or_default()]
+            }
+            FieldKind::Named(name) => {
+                let own = frame.fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(name));
+                let (text, value) = match own {
+                    Some((_, value)) => (with_label(value), value.clone()),
+                    // A figure the game does not keep (The Chance has no
+                    // score) lends its box to one of the game's own figures
+                    // (its cards), under that figure's name; with none
+                    // left, the box stays empty rather than show a bare
+                    // label.
+                    None => match self.stand_ins(frame).into_iter().find(|(box_name, _)| box_name == name) {
+                        Some((_, (n, v))) => (format!("{} {v}", labelled_like(&field.label, n)), v),
+                        None => return Vec::new(),
+                    },
+                };
+                if measure(&text) > room { vec![value] } else { vec![text] }
+            }
+            FieldKind::Message => {
+                let (figures, message) = self.unplaced(frame);
+                let joined = self.message_with_unplaced_fields(frame);
+                let text = if field.label.is_empty() { joined } else { with_label(&joined) };
+                let max_lines = (r.h / font.height() as i32).max(1) as usize;
+                let wrapped = status::wrap(&measure, &text, room);
+                // A line that fits is kept as it is, with the two spaces
+                // that part each figure from the next and from the message.
+                if measure(&text) <= room {
+                    vec![text]
+                } else if wrapped.len() <= max_lines && wrapped.iter().all(|l| measure(l) <= room) {
+                    wrapped
+                } else {
+                    let wide = measure("  ");
+                    let figures: Vec<(&str, String)> = figures.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
+                    vec![status::fit(&measure, room, wide, &field.label, &figures, &message).joined(wide)]
+                }
+            }
+        }
     }
 
     /// The figures the skin has no text field for (a game's own, such as
@@ -294,16 +304,27 @@ impl YazzleChrome {
     /// The message, led by the figures the skin has no text field for,
     /// so every figure is shown somewhere, each written as the skin's
     /// boxes write theirs ("ROWS 0" after "SCORE 0", "Rows: 0" after
-    /// "Score: 0").
+    /// "Score: 0"), but for the solver's word, named with a colon on
+    /// every skin as on every machine ("Solver: Winnable"): "Solver
+    /// Winnable" reads as one phrase, and a message after it as more of it.
     fn message_with_unplaced_fields(&self, frame: &Frame) -> String {
         let (figures, message) = self.unplaced(frame);
         let label = self.figures_label();
-        let mut parts: Vec<String> = figures.iter().map(|(n, v)| format!("{} {v}", labelled_like(label, n))).collect();
+        let named = |n: &str, v: &str| match labelled_like(label, n) {
+            name if status::is_verdict(v) && !name.ends_with(':') => format!("{name}:"),
+            name => name,
+        };
+        let mut parts: Vec<String> = figures.iter().map(|(n, v)| format!("{} {v}", named(n, v))).collect();
         if !message.is_empty() {
             parts.push(message);
         }
         parts.join("  ")
     }
+}
+
+/// The style a skin's text field is written in.
+fn field_style(field: &super::skin::TextField) -> TextStyle {
+    if field.bold { TextStyle::BOLD } else { TextStyle::PLAIN }
 }
 
 /// A game's figure `name` written as a box's own `label` is: in capitals
@@ -1005,6 +1026,37 @@ mod tests {
         assert_eq!(chrome.message_with_unplaced_fields(&crowded), "Cards: 1  Rule: 1  Hello");
         let quiet = Frame { title: "T", fields: &fields[..1], message: "", ..Default::default() };
         assert_eq!(chrome.message_with_unplaced_fields(&quiet), "");
+    }
+
+    /// Scorpion's refusal in the message box: whole, its reason and all,
+    /// the solver's word giving way to it while it shows (the figure is
+    /// back once it is gone); a message that fits beside the solver's word
+    /// stands apart from it, the word named and two spaces between.
+    #[test]
+    fn a_refusal_is_shown_whole_and_the_solver_s_word_gives_way() {
+        let fields: Vec<_> = [("Score", "0"), ("Time", "0:00"), ("Moves", "0"), ("Solver", "Not winnable")]
+            .iter()
+            .map(|(n, v)| (*n, v.to_string()))
+            .collect();
+        let refused = "The 8 of clubs cannot go on the 9 of spades: it must be the same suit.";
+        // Plastique V2's box is too narrow for the whole of it: the reason
+        // is kept, the player knows what was tried.
+        let reason = "Solver: Not winnable  It must be the same suit.";
+        for (skin, said, named) in [
+            ("plastique", refused, "Solver:"),
+            ("plastiquev2", reason, "Solver:"),
+            ("transcrippled", refused, "SOLVER:"),
+        ] {
+            let (look, chrome) = machine(skin);
+            let message_box = chrome.skin().fields.iter().find(|f| matches!(f.field, FieldKind::Message)).unwrap();
+            let shown = |message| {
+                let frame = Frame { title: "Scorpion", fields: &fields, message, ..Default::default() };
+                chrome.field_lines(&look, message_box, &frame)
+            };
+            assert_eq!(shown(refused), [said], "{skin}");
+            assert_eq!(shown("No more redeals."), [format!("{named} Not winnable  No more redeals.")], "{skin}");
+            assert_eq!(shown(""), [format!("{named} Not winnable")], "{skin}");
+        }
     }
 
     /// The figures that lead the message read as the skin's boxes do,

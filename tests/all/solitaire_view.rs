@@ -384,6 +384,38 @@ fn the_keyboard_says_why_nothing_was_lifted() {
     assert_eq!(view.message(), "There is no card there.");
 }
 
+/// Spider (Two Suits), deal 1, once the 7 of spades lies on the 8 of
+/// hearts: the two cannot be lifted together, and a press on the 8, or
+/// Space with the cursor on it, says why in the rules' own words.
+#[test]
+fn cards_that_cannot_be_lifted_together_are_told_why() {
+    use parlour::machines::{Key, Modifiers};
+    const MIXED: &str = "A stack of several cards must be all one suit.";
+    let key = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    let (mut view, m, area, _data) = table("spider-two-suits", MachineId::Yazzle, 1);
+    let (hearts, spades) = (PileId::new(PileKind::Tableau, 5), PileId::new(PileKind::Tableau, 7));
+    let (seven, on_eight) = (centre(top_rect(&view, area, spades)), centre(top_rect(&view, area, hearts)));
+    drag(&mut view, &m, area, seven, on_eight);
+    assert_eq!(view.session().move_count(), 1, "the 7 of spades is on the 8 of hearts: {}", view.message());
+    let st = view.session().state();
+    let eight = view.board().card_rect(st, area, hearts, st.pile(PileKind::Tableau, 5).len() - 2).unwrap();
+    let (x, y) = (eight.x + eight.w / 2, eight.y + 3);
+    view.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
+    assert_eq!(view.message(), MIXED);
+    let nine = centre(top_rect(&view, area, PileId::new(PileKind::Tableau, 6)));
+    drag(&mut view, &m, area, (x, y), nine);
+    assert_eq!(view.session().move_count(), 1, "nothing was lifted");
+    // The first key shows the cursor on the stock; Down reaches the first
+    // column, Right the sixth, and Up the 8 of hearts under the 7.
+    for k in [Key::Down, Key::Down, Key::Right, Key::Right, Key::Right, Key::Right, Key::Right, Key::Up] {
+        view.input(&key(k), &m, area);
+    }
+    assert_eq!(view.board().cursor_at(), Some((hearts, 2)));
+    view.input(&key(Key::Char(' ')), &m, area);
+    assert_eq!(view.message(), MIXED);
+    assert!(view.board().cursor_held().is_none(), "nothing is lifted");
+}
+
 /// A refusal answers one key: it stays while time passes, and the next
 /// key that moves the cursor or lifts a card takes it back; a move the
 /// rules refuse is taken back the same way.

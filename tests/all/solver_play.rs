@@ -482,6 +482,37 @@ fn closing_while_dealing_keeps_a_fresh_game() {
     assert_eq!(journalled_seed(data.path(), "beleaguered-castle"), 8, "the number dealt as it comes");
 }
 
+/// Where the mode in force deals only winnable deals ([EasyWinnable]
+/// Only=1), the Solver menu's switch shows it, checked and greyed: the
+/// game type decides it there, and nothing says deals come as they are.
+/// The player's own switch, kept for every other game, stays off.
+#[test]
+fn a_mode_of_winnable_deals_only_checks_and_greys_the_switch() {
+    use parlour::views::solitaire::WINNABLE_ONLY;
+    let data = tempfile::tempdir().unwrap();
+    let folder = data.path().join("Golf Sure");
+    std::fs::create_dir(&folder).unwrap();
+    let golf = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Golf/game.ini");
+    let ini = std::fs::read_to_string(golf).unwrap().replace("Name=Golf\n", "Name=Golf Sure\n");
+    std::fs::write(folder.join("game.ini"), format!("{ini}\n[EasyWinnable]\nOnly=1\n")).unwrap();
+    let switch = |view: &dyn View| {
+        let menus = view.menus();
+        let solver = menus.iter().find(|m| m.title == "Solver").expect("a Solver menu");
+        let item = solver.items.iter().find(|i| i.label == "Winnable Deals Only").expect("the switch");
+        (item.checked, item.enabled)
+    };
+    let mut sure = open_in(data.path(), &folder.to_string_lossy(), 1);
+    assert_eq!(switch(&*sure), (true, false), "checked and greyed");
+    assert!(!sure.can(&Command::View(WINNABLE_ONLY)));
+    sure.command(&Command::View(WINNABLE_ONLY));
+    assert!(!sure.message().contains("as they come"), "{}", sure.message());
+    assert_eq!(switch(&*sure), (true, false));
+    sure.close();
+    assert!(!parlour::host::prefs::shared_on(data.path(), parlour::host::prefs::WINNABLE), "the player's switch");
+    let golf = open_in(data.path(), "golf", 1);
+    assert_eq!(switch(&*golf), (false, true), "the player's to switch");
+}
+
 #[test]
 fn the_launcher_switches_winnable_deals_for_every_game() {
     use parlour::app::launcher::Launcher;

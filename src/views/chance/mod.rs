@@ -254,7 +254,7 @@ impl Board<ChanceVariant> for ChanceBoard {
                     MenuItem::new("Scores...", Command::Stats),
                     MenuItem::new("Sound", Command::View(SOUND)).checked(self.sound),
                     self.table.solver_status_item(),
-                    self.table.winnable_item(),
+                    self.table.winnable_item(session),
                 ],
             ),
         ])

@@ -4,15 +4,16 @@
 //! cursor down to the top, and a second press puts them on the pile under
 //! the cursor (on their own pile: sends the top card home).
 
+use crate::core::Game;
 use crate::gfx::Rect;
 use crate::machines::Key;
-use crate::solitaire::engine::{PileId, Solitaire};
+use crate::solitaire::engine::{PileId, SolMove, Solitaire};
 use crate::solitaire::rules::PileKind;
 
 use super::layout::TableLayout;
 
 /// What a key asks of the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KeyAction {
     /// The cursor moved or the hand changed: redraw.
     Moved,
@@ -25,7 +26,7 @@ pub enum KeyAction {
     /// Send the top card of this pile to a foundation.
     Home(PileId),
     /// Nothing can be lifted here, for the reason given.
-    CannotLift(&'static str),
+    CannotLift(String),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -138,14 +139,17 @@ impl Cursor {
             self.at = Some((pile, depth));
             return Some(KeyAction::Moved);
         }
-        let liftable = st.liftable(pile).max(1);
+        // Up reaches every face-up card, a run that cannot be lifted
+        // too: Space there says why, where a cursor stopping short would
+        // leave the player guessing.
+        let face_up = st.pile(pile.kind, pile.index()).iter().filter(|s| s.face_up).count();
         match key {
             Key::Left | Key::Right => {
                 let next =
                     if key == Key::Right { (index + 1) % piles.len() } else { (index + piles.len() - 1) % piles.len() };
                 self.at = Some((piles[next].0, 1));
             }
-            Key::Up if depth < liftable && st.pile(pile.kind, pile.index()).len() > depth => {
+            Key::Up if depth < face_up => {
                 self.at = Some((pile, depth + 1));
             }
             Key::Down if depth > 1 => self.at = Some((pile, depth - 1)),
@@ -178,11 +182,7 @@ impl Cursor {
                 self.held = Some((pile, depth));
                 KeyAction::Moved
             }
-            None => KeyAction::CannotLift(match (st.pile(pile.kind, pile.index()).len(), depth) {
-                (0, _) => "There is no card there.",
-                (_, 1) => "That card stays where it is.",
-                _ => "Those cards cannot move together.",
-            }),
+            None => KeyAction::CannotLift(why_not_lifted(st, pile, depth)),
         }
     }
 
@@ -208,4 +208,21 @@ impl Cursor {
             None => layout.pile(pile).map(|g| layout.base_rect(g)),
         }
     }
+}
+
+/// Why the top `count` cards of `pile` cannot be lifted together, in the
+/// rules' own words ("A stack of several cards must be all one suit.",
+/// "Cards cannot be taken from a foundation."): the reason the engine
+/// gives for moving them to another pile, for it judges the cards taken
+/// before the place they go.
+pub(super) fn why_not_lifted(st: &Solitaire, pile: PileId, count: usize) -> String {
+    if st.pile(pile.kind, pile.index()).is_empty() {
+        return "There is no card there.".into();
+    }
+    let piles = PileKind::ALL.into_iter().flat_map(|kind| (0..st.pile_count(kind)).map(move |i| PileId::new(kind, i)));
+    let count = u8::try_from(count).unwrap_or(u8::MAX);
+    piles
+        .filter(|&to| to != pile)
+        .find_map(|to| st.check(&SolMove::Move { from: pile, count, to }).err())
+        .map_or_else(|| "Those cards cannot move together.".into(), |refusal| refusal.reason().to_string())
 }

@@ -719,9 +719,15 @@ impl SolitaireBoard {
         MenuItem::new("Solver Status", Command::View(SOLVER_STATUS)).checked(self.assist.status_on)
     }
 
-    /// The switch of winnable-only deals (for boards built on this one).
-    pub fn winnable_item(&self) -> MenuItem {
-        MenuItem::new("Winnable Deals Only", Command::View(WINNABLE_ONLY)).checked(self.assist.winnable_only)
+    /// The switch of winnable-only deals (for boards built on this one):
+    /// checked and greyed where the mode in force deals only winnable
+    /// deals anyway, for the game type decides it there; the player's own
+    /// choice, kept for every other game, is left as it is.
+    pub fn winnable_item<V: Variant<Game = Solitaire>>(&self, session: &Session<V>) -> MenuItem {
+        let decided = mode_deals_winnable_only(session);
+        MenuItem::new("Winnable Deals Only", Command::View(WINNABLE_ONLY))
+            .checked(decided || self.assist.winnable_only)
+            .enabled(!decided)
     }
 
     /// Runs Solve or the status switch (for boards built on this one).
@@ -738,7 +744,7 @@ impl SolitaireBoard {
                 self.watch(st);
                 Reply::Redraw
             }
-            WINNABLE_ONLY => {
+            WINNABLE_ONLY if !mode_deals_winnable_only(session) => {
                 self.assist.winnable_only = !self.assist.winnable_only;
                 Reply::Say(super::board::winnable_switch_said(self.assist.winnable_only).into())
             }
@@ -749,8 +755,12 @@ impl SolitaireBoard {
     /// Whether Solve or the status switch can be used (for boards built on
     /// this one).
     pub fn solver_can<V: Variant<Game = Solitaire>>(&self, session: &Session<V>, command: ViewCommand) -> bool {
-        matches!(command, SOLVER_STATUS | WINNABLE_ONLY)
-            || (command == SOLVE && session.state().status() == Status::Playing)
+        match command {
+            SOLVER_STATUS => true,
+            WINNABLE_ONLY => !mode_deals_winnable_only(session),
+            SOLVE => session.state().status() == Status::Playing,
+            _ => false,
+        }
     }
 
     /// The solver's share of input: its answer and the demo's moves come
@@ -783,7 +793,7 @@ impl SolitaireBoard {
             KeyAction::Pick(id) => self.pick(st, id),
             KeyAction::Drop { from, count, to } => Reply::Play(SolMove::Move { from, count: count as u8, to }),
             KeyAction::Home(id) => Self::home_or_why(st, id),
-            KeyAction::CannotLift(why) => Reply::Say(why.into()),
+            KeyAction::CannotLift(why) => Reply::Say(why),
         }
     }
 
@@ -894,9 +904,16 @@ impl SolitaireBoard {
             return reply;
         }
         let Some(i) = index else { return Reply::Unchanged };
-        let count = st.pile(id.kind, id.index()).len() - i;
+        let pile = st.pile(id.kind, id.index());
+        let count = pile.len() - i;
         if count > st.liftable(id) {
-            return Reply::Unchanged;
+            // A face-down card plainly stays; face-up cards that cannot
+            // go together (a run of two suits in Spider) are told why.
+            return if pile[i].face_up {
+                Reply::Say(keyboard::why_not_lifted(st, id, count))
+            } else {
+                Reply::Unchanged
+            };
         }
         let r = self.placed(st, layout).into_iter().find(|p| p.0 == id && p.1 == i).map(|p| p.2);
         if let Some(r) = r {
@@ -935,6 +952,13 @@ impl SolitaireBoard {
             _ => Reply::Unchanged,
         }
     }
+}
+
+/// Whether the mode the game is played in deals only winnable deals
+/// ([EasyWinnable] or [HardWinnable] Only=1), whatever the player's
+/// Winnable Deals Only says.
+fn mode_deals_winnable_only<V: Variant<Game = Solitaire>>(session: &Session<V>) -> bool {
+    session.state().rules().winnable_only
 }
 
 /// The card back a preference names, 0 to 8; anything else is refused
@@ -999,8 +1023,8 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         vec![self.solve_item(session)]
     }
 
-    fn menus(&self, _session: &Session<SolitaireVariant>) -> Vec<Menu> {
-        vec![Menu::new("Solver", vec![self.solver_status_item(), self.winnable_item()])]
+    fn menus(&self, session: &Session<SolitaireVariant>) -> Vec<Menu> {
+        vec![Menu::new("Solver", vec![self.solver_status_item(), self.winnable_item(session)])]
     }
 
     fn deal_search(&self, variant: &SolitaireVariant, number: u64) -> Option<DealSearch> {
