@@ -1182,8 +1182,11 @@ fn lint_each(dir: &Path) -> Vec<Diagnostic> {
 /// A warning on each game type in `dir` that the game list leaves out
 /// because the folder beside it has its id, and on each named as one
 /// before it in `entries`: the game list would show two games alike.
+/// Only game types that load are compared: one the list leaves out for
+/// its errors (no [Game]) shows no name there.
 fn same_names(dir: &Path, entries: &[PathBuf]) -> Vec<Diagnostic> {
     use crate::solitaire::ini::IniDoc;
+    use crate::solitaire::library::GameType;
     let clashes = crate::solitaire::library::discover_all(&[dir.to_path_buf()]).beside;
     let mut seen: std::collections::HashMap<String, &Path> = std::collections::HashMap::new();
     let mut found = Vec::new();
@@ -1192,6 +1195,9 @@ fn same_names(dir: &Path, entries: &[PathBuf]) -> Vec<Diagnostic> {
         if let Some(clash) = clashes.iter().find(|(left_out, _)| left_out == folder) {
             let (_, why) = crate::host::id_taken(clash);
             found.push(Diagnostic::warning(&ini, 1, format!("the game list leaves this game type out: {why}")));
+            continue;
+        }
+        if GameType::load(folder).is_err() {
             continue;
         }
         let Ok(bytes) = read_capped(&ini, limits::RULES) else { continue };

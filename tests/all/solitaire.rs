@@ -211,18 +211,23 @@ fn deal_and_solve_follow_the_players_winnable_deals_only() {
 }
 
 /// Two game types of one folder with the same Name are told of: the game
-/// list would show them alike.
+/// list would show them alike. One that does not load (no [Game]) is not
+/// listed, so shares its name with none.
 #[test]
 fn lint_tells_of_two_game_types_named_alike() {
     let tmp = tempfile::tempdir().unwrap();
     let golf = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Golf");
-    for copy in ["Golf", "Golf Copy"] {
+    for copy in ["A Broken Golf", "Golf", "Golf Copy"] {
         let folder = tmp.path().join(copy);
         std::fs::create_dir(&folder).unwrap();
         for file in ["game.ini", "game.html", "game.bmp"] {
             std::fs::copy(golf.join(file), folder.join(file)).unwrap();
         }
     }
+    let broken = tmp.path().join("A Broken Golf/game.ini");
+    let ini = std::fs::read_to_string(&broken).unwrap();
+    assert!(ini.contains("[Game]\n"));
+    std::fs::write(&broken, ini.replacen("[Game]\n", "", 1)).unwrap();
     let out = run(&["lint", &tmp.path().to_string_lossy()]);
     let said = String::from_utf8_lossy(&out.stdout);
     let alike: Vec<&str> = said.lines().filter(|l| l.contains("is also the name of")).collect();
