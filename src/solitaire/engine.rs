@@ -702,6 +702,18 @@ impl Solitaire {
         self.rules.foundation_room(self.start).is_some_and(|room| room < self.rules.pack_size())
     }
 
+    /// Why the top `count` cards of `id` cannot be picked up together, in
+    /// the rules' words ("A stack of several cards must be all one
+    /// suit."); `None` where they can, wherever they may go.
+    pub fn lift_refusal(&self, id: PileId, count: usize) -> Option<Refusal> {
+        let why = if self.rules.addition > 0 {
+            Err(Why::AdditionOnly(self.rules.addition))
+        } else {
+            self.exists(id).and_then(|_| self.check_source(id, count).map(drop))
+        };
+        why.err().map(|why| Refusal::new(why.sentence()))
+    }
+
     /// How many top cards of a pile one move may take, whatever the
     /// destination (what a drag may pick up): the in-order run of a tableau
     /// pile (capped by MaxMove), the top card of the waste, a reserve pile or

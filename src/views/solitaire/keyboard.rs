@@ -4,10 +4,9 @@
 //! cursor down to the top, and a second press puts them on the pile under
 //! the cursor (on their own pile: sends the top card home).
 
-use crate::core::Game;
 use crate::gfx::Rect;
 use crate::machines::Key;
-use crate::solitaire::engine::{PileId, SolMove, Solitaire};
+use crate::solitaire::engine::{PileId, Solitaire};
 use crate::solitaire::rules::PileKind;
 
 use super::layout::TableLayout;
@@ -212,17 +211,11 @@ impl Cursor {
 
 /// Why the top `count` cards of `pile` cannot be lifted together, in the
 /// rules' own words ("A stack of several cards must be all one suit.",
-/// "Cards cannot be taken from a foundation."): the reason the engine
-/// gives for moving them to another pile, for it judges the cards taken
-/// before the place they go.
+/// "Cards cannot be taken from a foundation.").
 pub(super) fn why_not_lifted(st: &Solitaire, pile: PileId, count: usize) -> String {
     if st.pile(pile.kind, pile.index()).is_empty() {
         return "There is no card there.".into();
     }
-    let piles = PileKind::ALL.into_iter().flat_map(|kind| (0..st.pile_count(kind)).map(move |i| PileId::new(kind, i)));
-    let count = u8::try_from(count).unwrap_or(u8::MAX);
-    piles
-        .filter(|&to| to != pile)
-        .find_map(|to| st.check(&SolMove::Move { from: pile, count, to }).err())
+    st.lift_refusal(pile, count)
         .map_or_else(|| "Those cards cannot move together.".into(), |refusal| refusal.reason().to_string())
 }
