@@ -12,7 +12,7 @@ use crate::core::files::in_any_case;
 use crate::core::{GameStats, Stats};
 
 use crate::gfx::{Font, Format, Rect, Rgb, Surface, TextStyle};
-use crate::machines::{Button, Command, Input, Key, Machine, MachineId, Menu, MenuItem, Pen, Requester};
+use crate::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Menu, MenuItem, Pen, Requester};
 use crate::views::widgets::{self, ButtonFocus, DoubleClicks, FocusKey, ListLayout, ListScroll, TypeSelect};
 use crate::views::{OPEN_SELECTED, Response, View};
 
@@ -91,7 +91,10 @@ static LEFT_OUT_TOLD: std::sync::Mutex<Vec<LeftOut>> = std::sync::Mutex::new(Vec
 /// A row's picture reduced to fit a frame: (row, the frame's inner size,
 /// then the picture's width, height and pixels, or why there is none to
 /// draw: empty for a row that has no picture).
-type Preview = (usize, (i32, i32), Result<Fitted, String>);
+/// The selected row's picture fitted to a frame, kept with what it was
+/// made for: the row, the frame's size and the screen (a depth or skin
+/// switched keeps the size but changes every colour).
+type Preview = (usize, (i32, i32), MachineChoice, Result<Fitted, String>);
 
 /// A picture reduced to fit: its width, height and pixels.
 type Fitted = (u32, u32, Vec<Rgb>);
@@ -504,17 +507,17 @@ impl Launcher {
     }
 
     /// The selected game's picture reduced to fit `inner`, or why there
-    /// is none, made once per selection and size.
+    /// is none, made once per selection, size and screen.
     fn picture(&self, machine: &Machine, inner: Rect) -> Result<Fitted, String> {
-        let size = (inner.w, inner.h);
+        let (size, screen) = ((inner.w, inner.h), machine.choice());
         let mut cache = self.preview.borrow_mut();
-        let fresh = !matches!(&*cache, Some((row, at, _)) if (*row, *at) == (self.selected, size));
+        let fresh = !matches!(&*cache, Some((row, at, on, _)) if (*row, *at, on) == (self.selected, size, &screen));
         if fresh {
             let picture = self.pictures.get(self.selected).cloned().flatten().ok_or_else(String::new);
             let full = picture.and_then(|p| p.full_size(machine));
-            *cache = Some((self.selected, size, full.map(|f| fitted(&f, inner))));
+            *cache = Some((self.selected, size, screen, full.map(|f| fitted(&f, inner))));
         }
-        cache.as_ref().map_or_else(|| Err(String::new()), |(_, _, p)| p.clone())
+        cache.as_ref().map_or_else(|| Err(String::new()), |(_, _, _, p)| p.clone())
     }
 
     /// The selected game's record in a sentence, every size, board and
@@ -1175,6 +1178,32 @@ mod tests {
         };
         let (said, bare) = (drawn(Some(picture)), drawn(None));
         assert!(said > 2 * bare, "the reason takes more lines than \"No picture\" alone: {said} rows, {bare}");
+    }
+
+    /// A depth or skin switched redraws the picture in the new screen's
+    /// colours: the frame keeps its size, and the picture made for the
+    /// old screen was shown on (a 16-colour felt greyed on 4 colours).
+    #[test]
+    fn the_picture_follows_a_depth_or_skin_switched() {
+        let screens = |id: MachineId| {
+            let every = MachineChoice::every_screen().into_iter().filter(move |c| c.id == Some(id));
+            every.map(|c| Machine::new(&c, id).unwrap()).collect::<Vec<_>>()
+        };
+        let mut skins = screens(MachineId::Yazzle);
+        for skin in ["plastique", "transcrippled"] {
+            let choice = MachineChoice { id: Some(MachineId::Yazzle), skin: Some(skin.into()), ..Default::default() };
+            skins.push(Machine::new(&choice, MachineId::Yazzle).unwrap());
+        }
+        for machines in [screens(MachineId::MacColor), skins] {
+            let switched = Launcher::listing(vec![("mines".into(), "MineSweeper".into())]);
+            for (before, after) in machines.iter().zip(machines.iter().skip(1)) {
+                let inner = switched.parts(after, after.content()).preview.expect("a picture").inset(2, 2);
+                switched.picture(before, inner).unwrap();
+                let fresh = Launcher::listing(vec![("mines".into(), "MineSweeper".into())]);
+                let (shown, wanted) = (switched.picture(after, inner), fresh.picture(after, inner));
+                assert!(shown == wanted, "{:?} after {:?}", after.choice(), before.choice());
+            }
+        }
     }
 
     /// The selected game's picture fills its frame on every screen (the
