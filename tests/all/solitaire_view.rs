@@ -163,6 +163,29 @@ fn the_pyramid_cursor_moves_off_a_card_taken() {
     assert!(!st.pile(at.kind, at.index()).is_empty(), "the cursor is on a card");
 }
 
+/// The arrows pass by a place of the pyramid whose card is gone: it can
+/// never hold one again, and stopping there made "Right, Right" land a
+/// card short of where the player looked.
+#[test]
+fn the_pyramid_cursor_passes_by_places_emptied() {
+    use parlour::machines::{Key, Modifiers};
+    let key = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    // Deal 28's first hint takes a king from the pyramid's foot.
+    let (mut view, m, area, _data) = table("pyramid", MachineId::MacSe30, 28);
+    view.input(&key(Key::Right), &m, area);
+    view.command(&Command::Hint);
+    let (taken, _) = view.board().hinted().expect("a hint").from;
+    view.input(&key(Key::Char(' ')), &m, area);
+    assert!(view.session().state().pile(taken.kind, taken.index()).is_empty(), "the king was taken");
+    for arrow in [Key::Right, Key::Left, Key::Up, Key::Down] {
+        for _ in 0..40 {
+            view.input(&key(arrow), &m, area);
+            let (at, _) = view.board().cursor_at().expect("the cursor shows");
+            assert_ne!(at, taken, "{arrow:?} stopped on the place emptied");
+        }
+    }
+}
+
 /// A pyramid cleared leaves no card for the cursor: it hides rather than
 /// frame the empty apex over the win.
 #[test]

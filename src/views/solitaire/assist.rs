@@ -327,11 +327,17 @@ impl Assist {
                 if let [only] = st.legal_moves()[..] {
                     return named(only, "Hint: ");
                 }
-                // The caveat first: a narrow status line keeps the first
-                // sentence, and the move is framed on the table anyway.
+                // The move first, a sentence of its own that says what it
+                // is worth: the narrowest status line (the Amiga PAL's
+                // title bar) keeps only the first sentence, and framed
+                // cards alone do not say where they go.
+                let unvouched = |m: SolMove, lead: &str| {
+                    let said = format!("{lead}{}. No winning line found in time.", st.describe_move(&m));
+                    Reply::Hint(m, said)
+                };
                 match (safe_lay_off(st), promising_move(st)) {
-                    (Some(m), _) => named(m, "No winning line found in time. A safe move: "),
-                    (None, Some(m)) => named(m, "No winning line found in time. A move that may help: "),
+                    (Some(m), _) => unvouched(m, "A safe move: "),
+                    (None, Some(m)) => unvouched(m, "A move that may help: "),
                     (None, None) => Reply::Say("No hint found in time.".into()),
                 }
             }
@@ -440,7 +446,8 @@ mod tests {
         let rules = crate::solitaire::rules::examples::spider_one_suit();
         let mut st = SolitaireVariant::new("spider-one-suit", 0, rules.clone(), rules).unwrap().deal(1);
         let Reply::Hint(_, said) = Assist::hint_from(&st, Err(NoLine::NotFound), true) else { panic!("no hint") };
-        assert!(said.starts_with("No winning line found in time. A move that may help: "), "{said}");
+        assert!(said.starts_with("A move that may help: "), "{said}");
+        assert!(said.ends_with(". No winning line found in time."), "{said}");
         let mut seen = Vec::new();
         while let Some(m) = promising_move(&st) {
             assert!(seen.len() < 1000, "the hints end");

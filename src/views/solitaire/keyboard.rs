@@ -89,8 +89,7 @@ impl Cursor {
     /// the next key shows it on the first pile, not framing nothing.
     pub fn settle(&mut self, st: &Solitaire) {
         let Some((pile, _)) = self.at else { return };
-        let emptied = pile.kind == PileKind::Tableau && st.pile(pile.kind, pile.index()).is_empty();
-        if st.rules().addition == 0 || !emptied {
+        if !spent(st, pile) {
             return;
         }
         let count = st.pile_count(PileKind::Tableau);
@@ -144,8 +143,12 @@ impl Cursor {
         let face_up = st.pile(pile.kind, pile.index()).iter().filter(|s| s.face_up).count();
         match key {
             Key::Left | Key::Right => {
-                let next =
-                    if key == Key::Right { (index + 1) % piles.len() } else { (index + piles.len() - 1) % piles.len() };
+                let n = piles.len();
+                let step = |i: usize| if key == Key::Right { (i + 1) % n } else { (i + n - 1) % n };
+                let mut next = step(index);
+                while spent(st, piles[next].0) && next != index {
+                    next = step(next);
+                }
                 self.at = Some((piles[next].0, 1));
             }
             Key::Up if depth < face_up => {
@@ -157,7 +160,7 @@ impl Cursor {
                 let (_, x, y) = piles[index];
                 let row = piles
                     .iter()
-                    .filter(|q| if key == Key::Up { q.2 < y } else { q.2 > y })
+                    .filter(|q| if key == Key::Up { q.2 < y } else { q.2 > y } && !spent(st, q.0))
                     .min_by_key(|q| ((q.2 - y).abs(), (q.1 - x).abs()));
                 if let Some(&(p, _, _)) = row {
                     self.at = Some((p, 1));
@@ -207,6 +210,13 @@ impl Cursor {
             None => layout.pile(pile).map(|g| layout.base_rect(g)),
         }
     }
+}
+
+/// Whether `pile` is a place of a pairing game's tableau (Pyramid) whose
+/// cards are gone: nothing can come there again, so the cursor neither
+/// stays nor stops there.
+fn spent(st: &Solitaire, pile: PileId) -> bool {
+    st.rules().addition > 0 && pile.kind == PileKind::Tableau && st.pile(pile.kind, pile.index()).is_empty()
 }
 
 /// Why the top `count` cards of `pile` cannot be lifted together, in the
