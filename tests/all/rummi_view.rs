@@ -27,8 +27,14 @@ use super::support::assert_golden;
 type RummiView = Controller<RummiVariant, RummiBoard>;
 
 fn open(dir: &Path, seed: Option<u64>) -> RummiView {
-    let how = Opening { seed, fresh_seed: 1, ..Default::default() };
-    Controller::open("rummi", RummiBoard::variant(dir), RummiBoard::new(dir), dir, &how)
+    open_on(dir, seed, None)
+}
+
+/// Rummi opened as the family opens it on the machine `on`.
+fn open_on(dir: &Path, seed: Option<u64>, on: Option<MachineId>) -> RummiView {
+    let how = Opening { seed, fresh_seed: 1, machine: on, ..Default::default() };
+    let board = RummiBoard::new(dir, on);
+    Controller::open("rummi", board.variant(), board, dir, &how)
 }
 
 fn machine(id: MachineId) -> (Machine, Rect) {
@@ -476,6 +482,41 @@ fn set_mode_opens_on_the_screen_in_use_and_ok_unchanged_keeps_the_game() {
     }
 }
 
+/// With no Rummi.config the table fits the machine Rummi opens on, as
+/// the family opens it: on the DblPAL the table of its DBLPAL 640 x 512
+/// screen (24 x 10, where PAL's holds 24 x 9), elsewhere the default's;
+/// and a new game after the Machine menu changed the screen is dealt the
+/// table that fits the new one.
+#[test]
+fn without_a_config_the_table_fits_the_machine_it_is_played_on() {
+    for (id, table) in [
+        (MachineId::AmigaPal, "table=24x9"),
+        (MachineId::AmigaDblPal, "table=24x10"),
+        (MachineId::MacSe30, "table=24x9"),
+        (MachineId::Yazzle, "table=24x9"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let places = parlour::host::Places::data_only(dir.path());
+        let entry = parlour::host::find("rummi", &places).unwrap();
+        let how = Opening { seed: Some(1), fresh_seed: 1, machine: Some(id), ..Default::default() };
+        let mut view = parlour::host::open(&entry, &places, &how);
+        view.close();
+        let journal = parlour::host::journal::journal_path(dir.path(), "rummi");
+        let header = parlour::host::journal::header_of(&journal).unwrap();
+        assert_eq!(header.options, table, "{id:?}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open_on(dir.path(), Some(1), Some(MachineId::AmigaPal));
+    assert_eq!(view.session().variant().options(), "table=24x9");
+    for (id, table) in [(MachineId::AmigaDblPal, "table=24x10"), (MachineId::AmigaPal, "table=24x9")] {
+        let (mach, area) = machine(id);
+        view.draw(&mut mach.new_surface(), &mach, area);
+        view.command(&Command::New);
+        assert_eq!(view.session().variant().options(), table, "a new game on {id:?}");
+    }
+    assert!(!config::path(dir.path()).exists(), "nothing chosen, nothing kept");
+}
+
 #[test]
 fn the_game_resumes_where_it_was_left() {
     let dir = tempfile::tempdir().unwrap();
@@ -496,7 +537,7 @@ fn rummi_goldens() {
     for id in [MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30, MachineId::Yazzle] {
         let dir = tempfile::tempdir().unwrap();
         let (mach, area) = machine(id);
-        let mut view = open(dir.path(), Some(seed));
+        let mut view = open_on(dir.path(), Some(seed), Some(id));
         // The first play laid out, OK not yet pressed, a tile picked up:
         // every part of the screen shows.
         let plan = computer::turn(view.session().state(), Level::Expert);
@@ -640,7 +681,8 @@ fn every_tray_tile_shows_its_whole_number_on_every_machine() {
         if let Some(c) = screen {
             config::write(dir.path(), &c).unwrap();
         }
-        let (board, variant) = (RummiBoard::new(dir.path()), RummiBoard::variant(dir.path()));
+        let board = RummiBoard::new(dir.path(), Some(id));
+        let variant = board.variant();
         let (mach, area) = machine(id);
         for n in 1..=MOST_HELD {
             let st = position_holding(&variant, n);

@@ -101,10 +101,11 @@ pub struct RummiBoard {
     /// The screen is behind the Workbench (Screen > Back).
     behind: bool,
     dialog: Option<ModeDialog>,
-    /// The machine the board was last drawn on: Set Mode opens on the
-    /// screen in use, and only drawing is told the machine before a menu
-    /// command comes.
-    drawn_on: Cell<Option<MachineId>>,
+    /// The machine the board is shown on: the one it opened on, then the
+    /// one it was last drawn on. Set Mode opens on the screen in use there
+    /// and a new game is dealt the table that fits it; only drawing is
+    /// told the machine before a menu command comes.
+    shown_on: Cell<Option<MachineId>>,
     /// A machine to switch to once the new game of Set Mode is dealt.
     pending_machine: Option<MachineId>,
     cursor: Option<Spot>,
@@ -123,8 +124,9 @@ pub struct RummiBoard {
 }
 
 impl RummiBoard {
-    /// The board for a player whose files are in `data_dir`.
-    pub fn new(data_dir: &Path) -> RummiBoard {
+    /// The board for a player whose files are in `data_dir`, opening on
+    /// the machine `on` where it is known.
+    pub fn new(data_dir: &Path, on: Option<MachineId>) -> RummiBoard {
         let (config, note) = config::read(data_dir);
         RummiBoard {
             data_dir: data_dir.to_path_buf(),
@@ -139,7 +141,7 @@ impl RummiBoard {
             program: Program::default(),
             behind: false,
             dialog: None,
-            drawn_on: Cell::new(None),
+            shown_on: Cell::new(on),
             pending_machine: None,
             cursor: None,
             note,
@@ -150,9 +152,13 @@ impl RummiBoard {
     }
 
     /// The variant a new game is dealt with: the table that fits the
-    /// screen Rummi.config asks for.
-    pub fn variant(data_dir: &Path) -> RummiVariant {
-        let (cols, rows) = config::read(data_dir).0.grid();
+    /// screen in use on the machine the board is shown on (on the DblPAL
+    /// with no Rummi.config, DBLPAL at 640 x 512, not PAL's table), or
+    /// where Set Mode offers no screen (a Mac) or no machine is known yet,
+    /// the screen Rummi.config asks for.
+    pub fn variant(&self) -> RummiVariant {
+        let screen = self.shown_on.get().and_then(|id| self.screen_in_use(id)).unwrap_or(self.config);
+        let (cols, rows) = screen.grid();
         RummiVariant::sized(cols, rows).unwrap_or_default()
     }
 
@@ -927,7 +933,7 @@ impl Board<RummiVariant> for RummiBoard {
     fn draw(&self, session: &Session<RummiVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
         let st = session.state();
         let look = machine.look();
-        self.drawn_on.set(Some(machine.id()));
+        self.shown_on.set(Some(machine.id()));
         if self.behind {
             return Self::draw_workbench(s, machine, area);
         }
@@ -1079,7 +1085,7 @@ impl Board<RummiVariant> for RummiBoard {
                 Reply::Redraw
             }
             SET_MODE => {
-                let in_use = self.drawn_on.get().and_then(|id| self.screen_in_use(id));
+                let in_use = self.shown_on.get().and_then(|id| self.screen_in_use(id));
                 self.dialog = Some(ModeDialog::new(&in_use.unwrap_or(self.config)));
                 Reply::Redraw
             }
@@ -1116,6 +1122,14 @@ impl Board<RummiVariant> for RummiBoard {
             0 => duplicate_note(st),
             _ => None,
         };
+    }
+
+    /// A new game is dealt the table that fits the screen it is played
+    /// on ([`RummiBoard::variant`]): after the Machine menu changed the
+    /// screen, another table than the last game's.
+    fn new_rules(&self, session: &Session<RummiVariant>) -> Option<RummiVariant> {
+        let v = self.variant();
+        (v != *session.variant()).then_some(v)
     }
 
     fn settled(&self, state: &Rummi) -> bool {
@@ -1283,7 +1297,7 @@ mod tests {
     #[test]
     fn the_programs_tray_packs_its_backs_and_scrolls_its_faces_after_the_game() {
         let (machine, dir) = (pal(), tempfile::tempdir().unwrap());
-        let mut board = RummiBoard::new(dir.path());
+        let mut board = RummiBoard::new(dir.path(), None);
         let over = won_against(60);
         let l = board.layout(&over, &machine, machine.content());
         let playing =
