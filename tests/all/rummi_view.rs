@@ -443,8 +443,8 @@ fn set_mode_chooses_dblpal_starts_a_new_game_and_is_remembered() {
     let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
     click_at(&mut view, &mach, area, centre(spot("dblpal")));
     click_at(&mut view, &mach, area, centre(spot("ok")));
-    let (saved, why) = config::read(dir.path());
-    assert_eq!((saved.mode.machine, why), (MachineId::AmigaDblPal, None));
+    let saved = config::load(dir.path()).unwrap();
+    assert_eq!((saved.value.mode.machine, saved.replaced), (MachineId::AmigaDblPal, None));
     assert_eq!(view.session().variant().options(), "table=24x10");
     assert_eq!(view.session().move_count(), 0, "a new game");
     assert_eq!(
@@ -515,6 +515,53 @@ fn without_a_config_the_table_fits_the_machine_it_is_played_on() {
         assert_eq!(view.session().variant().options(), table, "a new game on {id:?}");
     }
     assert!(!config::path(dir.path()).exists(), "nothing chosen, nothing kept");
+}
+
+/// Parlour writes Rummi.config (Set Mode), so a broken one is set aside
+/// as Rummi opens, never written over: the status line says so, a box
+/// names the file, the line and what is wrong and where the file went,
+/// the default screen is used, and Set Mode's write leaves the file set
+/// aside as it was.
+#[test]
+fn a_broken_config_is_set_aside_and_told_of_in_a_box() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = "# Rummi's screen\nmode = dblpal\nwidth = 640\nheight = tall\n";
+    std::fs::write(config::path(dir.path()), broken).unwrap();
+    let entry = parlour::host::find("rummi", &parlour::host::Places::data_only(dir.path())).unwrap();
+    assert_eq!(entry.default_machine, Some(MachineId::AmigaPal), "the default screen's machine");
+    assert!(config::path(dir.path()).exists(), "the launcher only looks");
+    let mut view = open_on(dir.path(), Some(1), Some(MachineId::AmigaPal));
+    assert!(view.message().contains("The screen settings were damaged: they start afresh."), "{}", view.message());
+    let told = view.take_notice().expect("no box told of the broken Rummi.config").lines.join(" ");
+    let aside = dir.path().join("Rummi.config.damaged-1");
+    let file = config::path(dir.path());
+    assert!(told.contains(&format!("{}:4: `tall` is not a number of pixels", file.display())), "{told}");
+    assert!(told.contains(&format!("(the file was moved to {})", aside.display())), "{told}");
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), broken);
+    assert!(!file.exists());
+    assert_eq!(view.session().variant().options(), "table=24x9", "the default screen's table");
+    // A file broken again since Rummi opened is set aside before Set Mode
+    // keeps the new choice, and the status line says where it went; the
+    // file set aside first is left alone.
+    std::fs::write(&file, "junk\n").unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    view.command(&Command::View(SET_MODE));
+    let spots = ModeDialog::spots(&mach, area);
+    let spot = |name: &str| spots.iter().find(|s| s.0 == name).unwrap().1;
+    let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
+    click_at(&mut view, &mach, area, centre(spot("dblpal")));
+    click_at(&mut view, &mach, area, centre(spot("ok")));
+    assert_eq!(config::load(dir.path()).unwrap().value.mode.machine, MachineId::AmigaDblPal);
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), broken, "the file set aside is left alone");
+    assert_eq!(std::fs::read_to_string(dir.path().join("Rummi.config.damaged-2")).unwrap(), "junk\n");
+    for _ in 0..2 {
+        view.input(&Input::Tick { ms: 10 }, &mach, area);
+    }
+    assert!(view.message().contains("Rummi.config:1: `junk` is not `key = value`"), "{}", view.message());
+    assert!(view.message().ends_with("Rummi.config.damaged-2); the new screen mode is kept."), "{}", view.message());
+    // Opened again, there is nothing to tell.
+    let mut again = open(dir.path(), None);
+    assert!(again.take_notice().is_none());
 }
 
 #[test]

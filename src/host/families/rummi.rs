@@ -25,7 +25,7 @@ pub static FAMILY: Family = Family {
 };
 
 fn entry(places: &Places) -> GameEntry {
-    let (screen, _) = config::read(&places.data_dir);
+    let screen = config::look(&places.data_dir);
     GameEntry {
         id: "rummi".into(),
         game_id: "rummi".into(),

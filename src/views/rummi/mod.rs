@@ -32,7 +32,7 @@ use crate::machines::{
     Button, Command, Input, Key, Look, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand,
 };
 
-use super::board::{Board, Refused, Reply, select_game_item, unknown_word};
+use super::board::{Board, Refused, Reply, records_trouble, select_game_item, unknown_word};
 use super::widgets::{self, ListLayout, ListScroll, ScrollBar};
 use config::ScreenConfig;
 use layout::{Facing, Layout, TRAY_ROWS, TrayGrid, TrayOf};
@@ -109,8 +109,12 @@ pub struct RummiBoard {
     /// A machine to switch to once the new game of Set Mode is dealt.
     pending_machine: Option<MachineId>,
     cursor: Option<Spot>,
-    /// Said once: a Rummi.config that could not be read.
-    note: Option<String>,
+    /// What the board tells as it opens (see [`Board::opening_notice`]):
+    /// a Rummi.config that could not be used as it was.
+    trouble: Option<(String, Requester)>,
+    /// Said at the next tick: a Rummi.config damaged since the board
+    /// opened, set aside as Set Mode wrote the new one.
+    news: Option<String>,
     /// What a game just dealt opens with, not yet said: that the program
     /// plays first (the player would otherwise meet "Wait" as the first
     /// word), or what the 2 under the pile means.
@@ -125,9 +129,13 @@ pub struct RummiBoard {
 
 impl RummiBoard {
     /// The board for a player whose files are in `data_dir`, opening on
-    /// the machine `on` where it is known.
+    /// the machine `on` where it is known. It reads Rummi.config as it
+    /// opens (before anything else does: the launcher and the chooser only
+    /// look), so that it can set a broken one aside and tell of it.
     pub fn new(data_dir: &Path, on: Option<MachineId>) -> RummiBoard {
-        let (config, note) = config::read(data_dir);
+        let loaded = config::load(data_dir);
+        let trouble = records_trouble(config::WHAT, "Rummi", &loaded);
+        let config = loaded.map(|l| l.value).unwrap_or_default();
         RummiBoard {
             data_dir: data_dir.to_path_buf(),
             level: Level::Expert,
@@ -144,7 +152,8 @@ impl RummiBoard {
             shown_on: Cell::new(on),
             pending_machine: None,
             cursor: None,
-            note,
+            trouble,
+            news: None,
             opening: None,
             scroll: Default::default(),
             reveal: Cell::new(None),
@@ -976,8 +985,8 @@ impl Board<RummiVariant> for RummiBoard {
             if let Some(id) = self.pending_machine.take() {
                 return Reply::Command(Command::Machine(id));
             }
-            if let Some(note) = self.note.take() {
-                return Reply::Say(format!("{note}; the default screen is used."));
+            if let Some(news) = self.news.take() {
+                return Reply::Say(news);
             }
             if let Some(opening) = self.opening.take() {
                 return Reply::Say(opening.into());
@@ -1010,8 +1019,9 @@ impl Board<RummiVariant> for RummiBoard {
                     if c.mode.machine != machine.id() {
                         self.pending_machine = Some(c.mode.machine);
                     }
-                    if let Err(e) = config::write(&self.data_dir, &c) {
-                        return Reply::Say(format!("The screen mode could not be kept: {e}"));
+                    match config::write(&self.data_dir, &c) {
+                        Err(e) => return Reply::Say(format!("The screen mode could not be kept: {e}")),
+                        Ok(aside) => self.news = aside.map(|e| format!("{e}; the new screen mode is kept.")),
                     }
                     let (cols, rows) = c.grid();
                     match RummiVariant::sized(cols, rows) {
@@ -1122,6 +1132,10 @@ impl Board<RummiVariant> for RummiBoard {
             0 => duplicate_note(st),
             _ => None,
         };
+    }
+
+    fn opening_notice(&mut self) -> (Option<String>, Option<Requester>) {
+        self.trouble.take().unzip()
     }
 
     /// A new game is dealt the table that fits the screen it is played
