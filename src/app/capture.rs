@@ -41,7 +41,12 @@ pub fn opening(game: &GameEntry, machine: Machine) -> Result<Surface, String> {
     // must not depend on the player's preferences (card back) or saved
     // game, nor touch their journal.
     let scratch = tempfile::tempdir().map_err(|e| format!("no scratch folder for the picture: {e}"))?;
-    let how = Opening { seed: Some(CAPTURE_SEED), fresh_seed: CAPTURE_SEED, ..Default::default() };
+    let how = Opening {
+        seed: Some(CAPTURE_SEED),
+        fresh_seed: CAPTURE_SEED,
+        machine: Some(machine.id()),
+        ..Default::default()
+    };
     // Nor on how soon a thread answers, nor wait for one: no search starts
     // to put the solver's word in its status line (in a window, the
     // launcher's picture, it would say "Thinking...").

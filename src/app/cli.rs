@@ -672,6 +672,7 @@ fn shell_for(target: &str, screen: &Picked, seed: Option<u64>, fresh_seed: u64) 
         fresh_seed: seed.unwrap_or(fresh_seed),
         file: is_save.then(|| file.to_path_buf()),
         replay: false,
+        machine: Some(machine.id()),
     };
     let view = crate::host::open(&game, &catalog::places(), &how);
     if let Some(why) = view.unopened() {
@@ -848,7 +849,13 @@ fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), F
         return Err(fail(format!("{} is a kept game of {}, not of {}", file.display(), header.game, game.game_id)));
     }
     let machine = screen.picked_or_last()?.machine(game.default_machine.unwrap_or(MachineId::Yazzle))?;
-    let how = Opening { seed: None, fresh_seed: 1, file: Some(file.to_path_buf()), replay: true };
+    let how = Opening {
+        seed: None,
+        fresh_seed: 1,
+        file: Some(file.to_path_buf()),
+        replay: true,
+        machine: Some(machine.id()),
+    };
     let view = crate::host::open(&game, &catalog::places(), &how);
     if let Some(why) = view.unopened() {
         return Err(fail(why));

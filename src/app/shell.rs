@@ -831,6 +831,7 @@ impl Shell {
                     fresh_seed: self.seed,
                     file: is_save.then(|| Path::new(target).to_path_buf()),
                     replay: false,
+                    machine: Some(self.machine.id()),
                 };
                 let view = host::open(&game, &self.places(), &how);
                 match view.unopened() {

@@ -85,6 +85,9 @@ pub struct Opening {
     /// Replay the kept game `file` from its deal, frame by frame, rather
     /// than play it on (nothing is journalled or counted).
     pub replay: bool,
+    /// The machine the game opens on, where known: a deal may depend on
+    /// its screen (Rummi's table fits it).
+    pub machine: Option<MachineId>,
 }
 
 /// A help document: a file in the guide folders and the node to open, or

@@ -27,8 +27,14 @@ use super::support::assert_golden;
 type RummiView = Controller<RummiVariant, RummiBoard>;
 
 fn open(dir: &Path, seed: Option<u64>) -> RummiView {
-    let how = Opening { seed, fresh_seed: 1, ..Default::default() };
-    Controller::open("rummi", RummiBoard::variant(dir), RummiBoard::new(dir), dir, &how)
+    open_on(dir, seed, None)
+}
+
+/// Rummi opened as the family opens it on the machine `on`.
+fn open_on(dir: &Path, seed: Option<u64>, on: Option<MachineId>) -> RummiView {
+    let how = Opening { seed, fresh_seed: 1, machine: on, ..Default::default() };
+    let board = RummiBoard::new(dir, on);
+    Controller::open("rummi", board.variant(), board, dir, &how)
 }
 
 fn machine(id: MachineId) -> (Machine, Rect) {
@@ -437,8 +443,8 @@ fn set_mode_chooses_dblpal_starts_a_new_game_and_is_remembered() {
     let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
     click_at(&mut view, &mach, area, centre(spot("dblpal")));
     click_at(&mut view, &mach, area, centre(spot("ok")));
-    let (saved, why) = config::read(dir.path());
-    assert_eq!((saved.mode.machine, why), (MachineId::AmigaDblPal, None));
+    let saved = config::load(dir.path()).unwrap();
+    assert_eq!((saved.value.mode.machine, saved.replaced), (MachineId::AmigaDblPal, None));
     assert_eq!(view.session().variant().options(), "table=24x10");
     assert_eq!(view.session().move_count(), 0, "a new game");
     assert_eq!(
@@ -476,6 +482,88 @@ fn set_mode_opens_on_the_screen_in_use_and_ok_unchanged_keeps_the_game() {
     }
 }
 
+/// With no Rummi.config the table fits the machine Rummi opens on, as
+/// the family opens it: on the DblPAL the table of its DBLPAL 640 x 512
+/// screen (24 x 10, where PAL's holds 24 x 9), elsewhere the default's;
+/// and a new game after the Machine menu changed the screen is dealt the
+/// table that fits the new one.
+#[test]
+fn without_a_config_the_table_fits_the_machine_it_is_played_on() {
+    for (id, table) in [
+        (MachineId::AmigaPal, "table=24x9"),
+        (MachineId::AmigaDblPal, "table=24x10"),
+        (MachineId::MacSe30, "table=24x9"),
+        (MachineId::Yazzle, "table=24x9"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let places = parlour::host::Places::data_only(dir.path());
+        let entry = parlour::host::find("rummi", &places).unwrap();
+        let how = Opening { seed: Some(1), fresh_seed: 1, machine: Some(id), ..Default::default() };
+        let mut view = parlour::host::open(&entry, &places, &how);
+        view.close();
+        let journal = parlour::host::journal::journal_path(dir.path(), "rummi");
+        let header = parlour::host::journal::header_of(&journal).unwrap();
+        assert_eq!(header.options, table, "{id:?}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = open_on(dir.path(), Some(1), Some(MachineId::AmigaPal));
+    assert_eq!(view.session().variant().options(), "table=24x9");
+    for (id, table) in [(MachineId::AmigaDblPal, "table=24x10"), (MachineId::AmigaPal, "table=24x9")] {
+        let (mach, area) = machine(id);
+        view.draw(&mut mach.new_surface(), &mach, area);
+        view.command(&Command::New);
+        assert_eq!(view.session().variant().options(), table, "a new game on {id:?}");
+    }
+    assert!(!config::path(dir.path()).exists(), "nothing chosen, nothing kept");
+}
+
+/// Parlour writes Rummi.config (Set Mode), so a broken one is set aside
+/// as Rummi opens, never written over: the status line says so, a box
+/// names the file, the line and what is wrong and where the file went,
+/// the default screen is used, and Set Mode's write leaves the file set
+/// aside as it was.
+#[test]
+fn a_broken_config_is_set_aside_and_told_of_in_a_box() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = "# Rummi's screen\nmode = dblpal\nwidth = 640\nheight = tall\n";
+    std::fs::write(config::path(dir.path()), broken).unwrap();
+    let entry = parlour::host::find("rummi", &parlour::host::Places::data_only(dir.path())).unwrap();
+    assert_eq!(entry.default_machine, Some(MachineId::AmigaPal), "the default screen's machine");
+    assert!(config::path(dir.path()).exists(), "the launcher only looks");
+    let mut view = open_on(dir.path(), Some(1), Some(MachineId::AmigaPal));
+    assert!(view.message().contains("The screen settings were damaged: they start afresh."), "{}", view.message());
+    let told = view.take_notice().expect("no box told of the broken Rummi.config").lines.join(" ");
+    let aside = dir.path().join("Rummi.config.damaged-1");
+    let file = config::path(dir.path());
+    assert!(told.contains(&format!("{}:4: `tall` is not a number of pixels", file.display())), "{told}");
+    assert!(told.contains(&format!("(the file was moved to {})", aside.display())), "{told}");
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), broken);
+    assert!(!file.exists());
+    assert_eq!(view.session().variant().options(), "table=24x9", "the default screen's table");
+    // A file broken again since Rummi opened is set aside before Set Mode
+    // keeps the new choice, and the status line says where it went; the
+    // file set aside first is left alone.
+    std::fs::write(&file, "junk\n").unwrap();
+    let (mach, area) = machine(MachineId::AmigaPal);
+    view.command(&Command::View(SET_MODE));
+    let spots = ModeDialog::spots(&mach, area);
+    let spot = |name: &str| spots.iter().find(|s| s.0 == name).unwrap().1;
+    let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
+    click_at(&mut view, &mach, area, centre(spot("dblpal")));
+    click_at(&mut view, &mach, area, centre(spot("ok")));
+    assert_eq!(config::load(dir.path()).unwrap().value.mode.machine, MachineId::AmigaDblPal);
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), broken, "the file set aside is left alone");
+    assert_eq!(std::fs::read_to_string(dir.path().join("Rummi.config.damaged-2")).unwrap(), "junk\n");
+    for _ in 0..2 {
+        view.input(&Input::Tick { ms: 10 }, &mach, area);
+    }
+    assert!(view.message().contains("Rummi.config:1: `junk` is not `key = value`"), "{}", view.message());
+    assert!(view.message().ends_with("Rummi.config.damaged-2); the new screen mode is kept."), "{}", view.message());
+    // Opened again, there is nothing to tell.
+    let mut again = open(dir.path(), None);
+    assert!(again.take_notice().is_none());
+}
+
 #[test]
 fn the_game_resumes_where_it_was_left() {
     let dir = tempfile::tempdir().unwrap();
@@ -496,7 +584,7 @@ fn rummi_goldens() {
     for id in [MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30, MachineId::Yazzle] {
         let dir = tempfile::tempdir().unwrap();
         let (mach, area) = machine(id);
-        let mut view = open(dir.path(), Some(seed));
+        let mut view = open_on(dir.path(), Some(seed), Some(id));
         // The first play laid out, OK not yet pressed, a tile picked up:
         // every part of the screen shows.
         let plan = computer::turn(view.session().state(), Level::Expert);
@@ -640,7 +728,8 @@ fn every_tray_tile_shows_its_whole_number_on_every_machine() {
         if let Some(c) = screen {
             config::write(dir.path(), &c).unwrap();
         }
-        let (board, variant) = (RummiBoard::new(dir.path()), RummiBoard::variant(dir.path()));
+        let board = RummiBoard::new(dir.path(), Some(id));
+        let variant = board.variant();
         let (mach, area) = machine(id);
         for n in 1..=MOST_HELD {
             let st = position_holding(&variant, n);

@@ -1,6 +1,6 @@
 //! Rummi: Rummikub against the program, after the Amiga game. One game;
 //! it opens on the screen mode Rummi.config names (PAL unless Set Mode
-//! chose DblPAL).
+//! chose DblPAL), and deals the table that fits the machine it opens on.
 
 use std::sync::Arc;
 
@@ -25,7 +25,7 @@ pub static FAMILY: Family = Family {
 };
 
 fn entry(places: &Places) -> GameEntry {
-    let (screen, _) = config::read(&places.data_dir);
+    let screen = config::look(&places.data_dir);
     GameEntry {
         id: "rummi".into(),
         game_id: "rummi".into(),
@@ -51,8 +51,8 @@ fn resolve(_target: &str, _places: &Places) -> Option<Result<GameEntry, String>>
 }
 
 fn open(_entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
-    let board = RummiBoard::new(&places.data_dir);
-    let variant = RummiBoard::variant(&places.data_dir);
+    let board = RummiBoard::new(&places.data_dir, how.machine);
+    let variant = board.variant();
     Box::new(Controller::open(FAMILY.id, variant, board, &places.data_dir, how))
 }
 

@@ -10,7 +10,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{limits, read_capped, without_bom, write_atomic};
+use crate::core::files::{Loaded, limits, load_or_backup, look_or_backup, read_capped, without_bom, write_atomic};
+use crate::core::{FileError, FileErrorKind, text_of_own_file};
 use crate::machines::MachineId;
 
 pub const FILE_NAME: &str = "Rummi.config";
@@ -99,20 +100,35 @@ pub fn path(data_dir: &Path) -> PathBuf {
     data_dir.join(FILE_NAME)
 }
 
-/// Reads Rummi.config from `data_dir`: the defaults when there is none;
-/// a broken file gives the defaults and a message naming the file and
-/// line.
-pub fn read(data_dir: &Path) -> (ScreenConfig, Option<String>) {
-    let file = path(data_dir);
-    let text = match read_capped(&file, limits::SETTINGS) {
-        Ok(bytes) => String::from_utf8_lossy(without_bom(&bytes)).into_owned(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (ScreenConfig::default(), None),
-        Err(e) => return (ScreenConfig::default(), Some(format!("{}: {e}", file.display()))),
-    };
-    match parse(&text) {
-        Ok(c) => (c, None),
-        Err((line, why)) => (ScreenConfig::default(), Some(format!("{}:{line}: {why}", file.display()))),
-    }
+/// What the trouble with Rummi.config is told of as: the file holds the
+/// screen settings.
+pub const WHAT: &str = "screen settings";
+
+/// Reads Rummi.config from `data_dir` as the board opens: Parlour writes
+/// it (Set Mode), so a file that cannot be used is set aside as
+/// `Rummi.config.damaged-N` (never written over), and its previous copy
+/// read in its place where that is good. None there: the defaults.
+pub fn load(data_dir: &Path) -> Result<Loaded<ScreenConfig>, FileError> {
+    load_or_backup(&path(data_dir), |file| read_file(file, FileError::reject))
+}
+
+/// The screen Rummi.config asks for, looked at without setting anything
+/// aside (the launcher and the chooser look; the board tells of trouble):
+/// the defaults where neither the file nor its previous copy is good.
+pub fn look(data_dir: &Path) -> ScreenConfig {
+    let broken = |file: &Path, line, kind, why| FileError { line, ..FileError::new(file, kind, why) };
+    look_or_backup(&path(data_dir), |file| read_file(file, broken)).map(|l| l.value).unwrap_or_default()
+}
+
+/// The screen `file` names; a file that does not read as one is given to
+/// `broken` with its line and what is wrong.
+fn read_file(
+    file: &Path,
+    broken: impl Fn(&Path, Option<usize>, FileErrorKind, String) -> FileError,
+) -> Result<ScreenConfig, FileError> {
+    let bytes = read_capped(file, limits::SETTINGS).map_err(|e| FileError::unreadable(file, WHAT, &e))?;
+    let text = text_of_own_file(without_bom(&bytes)).map_err(|e| (e.line, e.message));
+    text.and_then(parse).map_err(|(line, why)| broken(file, Some(line), FileErrorKind::Corrupt, why))
 }
 
 fn parse(text: &str) -> Result<ScreenConfig, (usize, String)> {
@@ -142,16 +158,35 @@ fn parse(text: &str) -> Result<ScreenConfig, (usize, String)> {
     Ok(ScreenConfig::clamped(mode, width.unwrap_or(mode.max.0), height.unwrap_or(mode.max.1)))
 }
 
-/// Writes Rummi.config into `data_dir`.
-pub fn write(data_dir: &Path, config: &ScreenConfig) -> Result<(), String> {
+/// Writes Rummi.config into `data_dir`. A file there that does not read
+/// (damaged since the board opened) is set aside first, never written
+/// over: `Ok(Some(e))` says where it went. One that cannot be moved (a
+/// folder) stays, and nothing is written.
+pub fn write(data_dir: &Path, config: &ScreenConfig) -> Result<Option<FileError>, String> {
+    let file = path(data_dir);
+    let aside = clear_for_writing(&file).map_err(|e| e.to_string())?;
     std::fs::create_dir_all(data_dir)
-        .and_then(|()| write_atomic(&path(data_dir), config.text().as_bytes()))
-        .map_err(|e| format!("{}: {e}", path(data_dir).display()))
+        .and_then(|()| write_atomic(&file, config.text().as_bytes()))
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(aside)
+}
+
+/// Sets `file` aside unless it reads as a screen or is not there, as
+/// [`load`] would: the error it was set aside for, or why it stays.
+fn clear_for_writing(file: &Path) -> Result<Option<FileError>, FileError> {
+    let e = match read_file(file, FileError::reject) {
+        Ok(_) => return Ok(None),
+        Err(e) if e.kind == FileErrorKind::NotFound => return Ok(None),
+        Err(e) if e.kind == FileErrorKind::Io => FileError::reject(file, None, e.kind, e.reason),
+        Err(e) => e,
+    };
+    if e.moved_to.is_some() { Ok(Some(e)) } else { Err(e) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::files;
 
     #[test]
     fn the_default_screens_give_the_default_table() {
@@ -160,35 +195,99 @@ mod tests {
         assert_eq!(ScreenConfig::clamped(MODES[0], 320, 200).grid(), (24, 6));
     }
 
+    /// The file `name` in `dir` holds `bytes`.
+    fn holds(dir: &Path, name: &str, bytes: &[u8]) -> bool {
+        std::fs::read(dir.join(name)).is_ok_and(|b| b == bytes)
+    }
+
     #[test]
-    fn the_file_round_trips_and_a_broken_one_names_its_line() {
+    fn the_file_round_trips() {
         let dir = tempfile::tempdir().unwrap();
         let c = ScreenConfig::clamped(MODES[1], 600, 9999);
         assert_eq!(c.height, 512);
-        write(dir.path(), &c).unwrap();
-        assert_eq!(read(dir.path()), (c, None));
-        std::fs::write(path(dir.path()), "mode = pal\nwidth = wide\n").unwrap();
-        let (got, why) = read(dir.path());
-        assert_eq!(got, ScreenConfig::default());
-        assert!(why.unwrap().ends_with("Rummi.config:2: `wide` is not a number of pixels"));
+        assert_eq!(write(dir.path(), &c), Ok(None));
+        assert_eq!(load(dir.path()), Ok(Loaded::plain(c)));
+        assert_eq!(look(dir.path()), c);
+    }
+
+    /// Parlour writes Rummi.config, so a broken one is set aside as the
+    /// board opens (its line named), never left to be written over, and
+    /// the defaults are used; a look (the launcher's) moves nothing.
+    #[test]
+    fn a_broken_file_is_set_aside_naming_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let broken = b"mode = pal\nwidth = wide\n";
+        std::fs::write(path(dir.path()), broken).unwrap();
+        assert_eq!(look(dir.path()), ScreenConfig::default());
+        assert!(holds(dir.path(), FILE_NAME, broken), "a look set the file aside");
+        let e = load(dir.path()).unwrap_err();
+        assert_eq!(
+            (e.line, e.kind, e.reason.as_str()),
+            (Some(2), FileErrorKind::Corrupt, "`wide` is not a number of pixels")
+        );
+        assert!(
+            e.to_string().contains("Rummi.config:2: `wide` is not a number of pixels (the file was moved to"),
+            "{e}"
+        );
+        assert_eq!(e.moved_to, Some(dir.path().join("Rummi.config.damaged-1")));
+        assert!(holds(dir.path(), "Rummi.config.damaged-1", broken), "the broken file was not kept");
+        assert!(!path(dir.path()).exists());
         std::fs::write(path(dir.path()), "mode = ntsc\n").unwrap();
-        assert!(read(dir.path()).1.unwrap().contains("unknown mode `ntsc`"));
+        assert!(load(dir.path()).unwrap_err().reason.contains("unknown mode `ntsc`"));
+        assert!(holds(dir.path(), "Rummi.config.damaged-2", b"mode = ntsc\n"));
+        std::fs::write(path(dir.path()), b"mode = pal\n\x00\x01junk").unwrap();
+        assert_eq!(load(dir.path()).unwrap_err().line, Some(2), "not text");
+    }
+
+    /// A broken file beside a good previous copy (Set Mode's second write
+    /// made one) gives way to it: set aside, and the copy used and put in
+    /// its place.
+    #[test]
+    fn a_broken_file_gives_way_to_its_previous_copy() {
+        let dir = tempfile::tempdir().unwrap();
+        let dblpal = ScreenConfig::clamped(MODES[1], 640, 480);
+        write(dir.path(), &ScreenConfig::default()).unwrap();
+        write(dir.path(), &dblpal).unwrap();
+        std::fs::write(path(dir.path()), "mode = dblpal\nheight\n").unwrap();
+        assert_eq!(look(dir.path()), ScreenConfig::default(), "the previous copy, looked at");
+        let loaded = load(dir.path()).unwrap();
+        assert_eq!(loaded.value, ScreenConfig::default());
+        assert_eq!(loaded.replaced.map(|e| e.line), Some(Some(2)));
+        assert!(holds(dir.path(), "Rummi.config.damaged-1", b"mode = dblpal\nheight\n"));
+        assert_eq!(load(dir.path()), Ok(Loaded::plain(ScreenConfig::default())), "the copy put in its place");
+    }
+
+    /// A file broken since the board read it is set aside before Set
+    /// Mode's write, which says where it went; one that cannot be moved
+    /// (a folder) is never written over.
+    #[test]
+    fn a_write_never_goes_over_a_broken_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let dblpal = ScreenConfig::clamped(MODES[1], 640, 512);
+        std::fs::write(path(dir.path()), "junk\n").unwrap();
+        let aside = write(dir.path(), &dblpal).unwrap().expect("not told of the file set aside");
+        assert_eq!((aside.line, aside.moved_to), (Some(1), Some(dir.path().join("Rummi.config.damaged-1"))));
+        assert!(holds(dir.path(), "Rummi.config.damaged-1", b"junk\n"));
+        assert_eq!(load(dir.path()), Ok(Loaded::plain(dblpal)));
+        assert!(!files::backup_path(&path(dir.path())).exists(), "the junk became the previous copy");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(path(dir.path())).unwrap();
+        let why = write(dir.path(), &dblpal).unwrap_err();
+        assert!(why.contains("it is a folder, not a file (it is left where it is)"), "{why}");
+        assert!(path(dir.path()).is_dir());
     }
 
     #[test]
     fn only_a_regular_file_of_a_few_lines_is_read() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(path(dir.path())).unwrap();
-        let (got, why) = read(dir.path());
-        assert_eq!(got, ScreenConfig::default());
-        assert!(
-            why.as_deref().is_some_and(|w| w.contains("Rummi.config") && w.contains("not a regular file")),
-            "{why:?}"
-        );
+        let e = load(dir.path()).unwrap_err();
+        assert!(e.to_string().contains("Rummi.config: the screen settings could not be read: it is a folder"), "{e}");
+        assert!(path(dir.path()).is_dir(), "a folder is never moved");
         let dir = tempfile::tempdir().unwrap();
         std::fs::File::create(path(dir.path())).unwrap().set_len(crate::core::files::limits::SETTINGS + 1).unwrap();
-        let (got, why) = read(dir.path());
-        assert_eq!(got, ScreenConfig::default());
-        assert!(why.as_deref().is_some_and(|w| w.contains("more than the 256 KB")), "{why:?}");
+        let e = load(dir.path()).unwrap_err();
+        assert!(e.reason.contains("more than the 256 KB"), "{e}");
+        assert!(dir.path().join("Rummi.config.unreadable-1").is_file(), "{e}");
     }
 }

@@ -32,7 +32,7 @@ use crate::machines::{
     Button, Command, Input, Key, Look, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand,
 };
 
-use super::board::{Board, Refused, Reply, select_game_item, unknown_word};
+use super::board::{Board, Refused, Reply, records_trouble, select_game_item, unknown_word};
 use super::widgets::{self, ListLayout, ListScroll, ScrollBar};
 use config::ScreenConfig;
 use layout::{Facing, Layout, TRAY_ROWS, TrayGrid, TrayOf};
@@ -101,15 +101,20 @@ pub struct RummiBoard {
     /// The screen is behind the Workbench (Screen > Back).
     behind: bool,
     dialog: Option<ModeDialog>,
-    /// The machine the board was last drawn on: Set Mode opens on the
-    /// screen in use, and only drawing is told the machine before a menu
-    /// command comes.
-    drawn_on: Cell<Option<MachineId>>,
+    /// The machine the board is shown on: the one it opened on, then the
+    /// one it was last drawn on. Set Mode opens on the screen in use there
+    /// and a new game is dealt the table that fits it; only drawing is
+    /// told the machine before a menu command comes.
+    shown_on: Cell<Option<MachineId>>,
     /// A machine to switch to once the new game of Set Mode is dealt.
     pending_machine: Option<MachineId>,
     cursor: Option<Spot>,
-    /// Said once: a Rummi.config that could not be read.
-    note: Option<String>,
+    /// What the board tells as it opens (see [`Board::opening_notice`]):
+    /// a Rummi.config that could not be used as it was.
+    trouble: Option<(String, Requester)>,
+    /// Said at the next tick: a Rummi.config damaged since the board
+    /// opened, set aside as Set Mode wrote the new one.
+    news: Option<String>,
     /// What a game just dealt opens with, not yet said: that the program
     /// plays first (the player would otherwise meet "Wait" as the first
     /// word), or what the 2 under the pile means.
@@ -123,9 +128,14 @@ pub struct RummiBoard {
 }
 
 impl RummiBoard {
-    /// The board for a player whose files are in `data_dir`.
-    pub fn new(data_dir: &Path) -> RummiBoard {
-        let (config, note) = config::read(data_dir);
+    /// The board for a player whose files are in `data_dir`, opening on
+    /// the machine `on` where it is known. It reads Rummi.config as it
+    /// opens (before anything else does: the launcher and the chooser only
+    /// look), so that it can set a broken one aside and tell of it.
+    pub fn new(data_dir: &Path, on: Option<MachineId>) -> RummiBoard {
+        let loaded = config::load(data_dir);
+        let trouble = records_trouble(config::WHAT, "Rummi", &loaded);
+        let config = loaded.map(|l| l.value).unwrap_or_default();
         RummiBoard {
             data_dir: data_dir.to_path_buf(),
             level: Level::Expert,
@@ -139,10 +149,11 @@ impl RummiBoard {
             program: Program::default(),
             behind: false,
             dialog: None,
-            drawn_on: Cell::new(None),
+            shown_on: Cell::new(on),
             pending_machine: None,
             cursor: None,
-            note,
+            trouble,
+            news: None,
             opening: None,
             scroll: Default::default(),
             reveal: Cell::new(None),
@@ -150,9 +161,13 @@ impl RummiBoard {
     }
 
     /// The variant a new game is dealt with: the table that fits the
-    /// screen Rummi.config asks for.
-    pub fn variant(data_dir: &Path) -> RummiVariant {
-        let (cols, rows) = config::read(data_dir).0.grid();
+    /// screen in use on the machine the board is shown on (on the DblPAL
+    /// with no Rummi.config, DBLPAL at 640 x 512, not PAL's table), or
+    /// where Set Mode offers no screen (a Mac) or no machine is known yet,
+    /// the screen Rummi.config asks for.
+    pub fn variant(&self) -> RummiVariant {
+        let screen = self.shown_on.get().and_then(|id| self.screen_in_use(id)).unwrap_or(self.config);
+        let (cols, rows) = screen.grid();
         RummiVariant::sized(cols, rows).unwrap_or_default()
     }
 
@@ -927,7 +942,7 @@ impl Board<RummiVariant> for RummiBoard {
     fn draw(&self, session: &Session<RummiVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
         let st = session.state();
         let look = machine.look();
-        self.drawn_on.set(Some(machine.id()));
+        self.shown_on.set(Some(machine.id()));
         if self.behind {
             return Self::draw_workbench(s, machine, area);
         }
@@ -970,8 +985,8 @@ impl Board<RummiVariant> for RummiBoard {
             if let Some(id) = self.pending_machine.take() {
                 return Reply::Command(Command::Machine(id));
             }
-            if let Some(note) = self.note.take() {
-                return Reply::Say(format!("{note}; the default screen is used."));
+            if let Some(news) = self.news.take() {
+                return Reply::Say(news);
             }
             if let Some(opening) = self.opening.take() {
                 return Reply::Say(opening.into());
@@ -1004,8 +1019,9 @@ impl Board<RummiVariant> for RummiBoard {
                     if c.mode.machine != machine.id() {
                         self.pending_machine = Some(c.mode.machine);
                     }
-                    if let Err(e) = config::write(&self.data_dir, &c) {
-                        return Reply::Say(format!("The screen mode could not be kept: {e}"));
+                    match config::write(&self.data_dir, &c) {
+                        Err(e) => return Reply::Say(format!("The screen mode could not be kept: {e}")),
+                        Ok(aside) => self.news = aside.map(|e| format!("{e}; the new screen mode is kept.")),
                     }
                     let (cols, rows) = c.grid();
                     match RummiVariant::sized(cols, rows) {
@@ -1079,7 +1095,7 @@ impl Board<RummiVariant> for RummiBoard {
                 Reply::Redraw
             }
             SET_MODE => {
-                let in_use = self.drawn_on.get().and_then(|id| self.screen_in_use(id));
+                let in_use = self.shown_on.get().and_then(|id| self.screen_in_use(id));
                 self.dialog = Some(ModeDialog::new(&in_use.unwrap_or(self.config)));
                 Reply::Redraw
             }
@@ -1116,6 +1132,18 @@ impl Board<RummiVariant> for RummiBoard {
             0 => duplicate_note(st),
             _ => None,
         };
+    }
+
+    fn opening_notice(&mut self) -> (Option<String>, Option<Requester>) {
+        self.trouble.take().unzip()
+    }
+
+    /// A new game is dealt the table that fits the screen it is played
+    /// on ([`RummiBoard::variant`]): after the Machine menu changed the
+    /// screen, another table than the last game's.
+    fn new_rules(&self, session: &Session<RummiVariant>) -> Option<RummiVariant> {
+        let v = self.variant();
+        (v != *session.variant()).then_some(v)
     }
 
     fn settled(&self, state: &Rummi) -> bool {
@@ -1283,7 +1311,7 @@ mod tests {
     #[test]
     fn the_programs_tray_packs_its_backs_and_scrolls_its_faces_after_the_game() {
         let (machine, dir) = (pal(), tempfile::tempdir().unwrap());
-        let mut board = RummiBoard::new(dir.path());
+        let mut board = RummiBoard::new(dir.path(), None);
         let over = won_against(60);
         let l = board.layout(&over, &machine, machine.content());
         let playing =
