@@ -1010,7 +1010,11 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
         None => all.games().map(|(id, _)| id.to_string()).collect(),
     };
     if ids.is_empty() {
-        eprintln!("No game has been played yet.");
+        // Games in progress may be kept, but none is in the figures yet.
+        eprintln!(
+            "No game has been counted yet: {} (a Tetris game, never won, once it ends).",
+            counts_once(Record::Full)
+        );
     }
     for (i, id) in ids.iter().enumerate() {
         if i > 0 {
