@@ -300,6 +300,31 @@ fn a_seed_over_a_game_in_progress_says_it_was_counted_lost() {
     assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().lost, 1);
 }
 
+/// `parlour shot` with a seed over a game in progress plays as `play`
+/// does, counting it lost, and says so on the terminal, as the picture's
+/// title bar may be all that shows it.
+#[test]
+fn a_shot_over_a_game_in_progress_says_it_was_counted_lost() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("klondike", 3, data.path());
+    deal_from_the_stock(&mut view, 1);
+    drop(view);
+    let png = data.path().join("k.png");
+    let shot = || {
+        let args = ["shot", "klondike", "--seed", "4", "-o", png.to_str().unwrap()];
+        super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(args).output().unwrap()
+    };
+    let out = shot();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "parlour: Klondike: the game left was counted as lost: Undo brings it back.\n"
+    );
+    assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().lost, 1);
+    let again = shot();
+    assert_eq!(String::from_utf8(again.stderr).unwrap(), "", "the same deal again changes nothing");
+}
+
 /// A game of Golf played to its loss by always taking the first legal
 /// move, its data in `data_dir`.
 fn lost_golf(data_dir: &std::path::Path) -> Table {
