@@ -615,7 +615,7 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         }
         Some(Command::Lint { paths, quiet }) => lint(&paths, quiet),
         Some(Command::NewType { from, name, into }) => {
-            let folder = into.unwrap_or_else(super::new_type::default_folder);
+            let folder = super::new_type::folder(into).map_err(fail)?;
             let made = super::new_type::copy(&from, &name, &folder).map_err(fail)?;
             say!("{}", made.display());
             // The id `play`, `shot` and the saves know it by, made from
@@ -678,7 +678,16 @@ fn shell_for(target: &str, screen: &Picked, seed: Option<u64>, fresh_seed: u64) 
     if let Some(why) = view.unopened() {
         return Err(fail(why));
     }
+    if let Some(news) = view.record_changed() {
+        eprintln!("parlour: {}: {}", escape_controls(&game.name), lower_first(&news));
+    }
     Ok(Shell::new(machine, view, fresh_seed).showing(game))
+}
+
+/// `sentence` begun in lower case, to follow a name and a colon.
+fn lower_first(sentence: &str) -> String {
+    let mut chars = sentence.chars();
+    chars.next().map_or_else(String::new, |first| first.to_lowercase().chain(chars).collect())
 }
 
 fn shot(target: &str, screen: &Picked, seed: Option<u64>, output: &Path, events: Option<&Path>) -> Result<(), Failure> {
@@ -758,6 +767,7 @@ fn warn_of_wide_help_lines(driver: &Driver, output: &Path, file: &Path, (pane, l
 /// machine and depth, as DIR/MACHINE[-DEPTH].png; prints each file.
 fn shot_all_machines(target: &str, seed: Option<u64>, dir: &Path, events: Option<&Path>) -> Result<(), Failure> {
     seed_deals_something(target, seed, events)?;
+    refuse_picture_named_folder(dir)?;
     let script = events.map(read_script).transpose()?;
     files::make_output_folder(dir).map_err(fail)?;
     for screen in Screen::all() {
@@ -765,6 +775,22 @@ fn shot_all_machines(target: &str, seed: Option<u64>, dir: &Path, events: Option
         shot_one(target, &Picked::exactly(screen.choice()), seed, &output, script.as_ref())
             .map_err(|f| fail(format!("on {screen}: {}", f.message)))?;
         say!("{}", output.display());
+    }
+    Ok(())
+}
+
+/// Refuses to make a folder for `--all-machines` whose name is a
+/// picture's (`-o shots/x.png`, written as for one picture): it would be
+/// a folder called x.png. A folder there already is the player's own.
+fn refuse_picture_named_folder(dir: &Path) -> Result<(), Failure> {
+    let ext = dir.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    if !dir.is_dir() && matches!(ext.as_deref(), Some("png" | "bmp")) {
+        return Err(usage(format!(
+            "{}: --all-machines writes a picture for each machine into the folder -o names, and this names a \
+             picture: give a folder's name (such as {})",
+            dir.display(),
+            dir.with_extension("").display()
+        )));
     }
     Ok(())
 }
@@ -830,8 +856,33 @@ fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(
     crate::views::background::allow(true);
     let driver = Driver::new(shell_for(target, &screen.picked_or_last()?, seed, clock_seed())?);
     let what = if target == "launcher" { "the launcher" } else { "the game" };
-    let headless = format!("Without a display, `parlour shot {target} -o FILE.png` draws {what} into a picture.");
+    let headless = format!(
+        "without a display, `parlour shot {} -o FILE.png` draws {what} into a picture.",
+        as_command_word(target)
+    );
     run_window(driver, screen.scale, &headless)
+}
+
+/// `target` as a word of a command to type again: a game by its id,
+/// which needs no quoting ("Baker's Dozen" as bakers-dozen), or else (a
+/// path) quoted for the shell where it has to be.
+fn as_command_word(target: &str) -> String {
+    let game = (!Path::new(target).exists()).then(|| catalog::find(target).ok()).flatten();
+    match game {
+        Some(game) if !target.eq_ignore_ascii_case("launcher") => shell_quoted(&game.id),
+        _ => shell_quoted(target),
+    }
+}
+
+/// `word` as a POSIX shell reads it back: as it is where it holds only
+/// letters, digits and `-_./+,:=@%`, else in single quotes, each `'` in it
+/// as `'\''`.
+fn shell_quoted(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./+,:=@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        return word.to_string();
+    }
+    format!("'{}'", word.replace('\'', "'\\''"))
 }
 
 /// Runs `driver` in a window; if none can open, the error also says how
@@ -861,7 +912,7 @@ fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), F
         return Err(fail(why));
     }
     let driver = Driver::new(Shell::new(machine, view, 1).showing(game));
-    run_window(driver, screen.scale, "A replay is shown only in a window.")
+    run_window(driver, screen.scale, "a replay is shown only in a window.")
 }
 
 /// The name of the node `--node QUERY` means (see
@@ -914,9 +965,10 @@ fn help(target: Option<&str>, node: Option<&str>, screen: &ScreenArgs, shot: Opt
             kind.write(path, driver.frame())
         }
         None => {
-            let words: Vec<&str> = ["parlour help"].into_iter().chain(target).collect();
+            let words: Vec<String> =
+                ["parlour help".to_string()].into_iter().chain(target.map(as_command_word)).collect();
             let headless =
-                format!("Without a display, `{} --shot FILE.png` draws the page into a picture.", words.join(" "));
+                format!("without a display, `{} --shot FILE.png` draws the page into a picture.", words.join(" "));
             run_window(driver, screen.scale, &headless)
         }
     }?;
@@ -1017,7 +1069,11 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
         None => all.games().map(|(id, _)| id.to_string()).collect(),
     };
     if ids.is_empty() {
-        eprintln!("No game has been played yet.");
+        // Games in progress may be kept, but none is in the figures yet.
+        eprintln!(
+            "No game has been counted yet: {} (a Tetris game, never won, once it ends).",
+            counts_once(Record::Full)
+        );
     }
     for (i, id) in ids.iter().enumerate() {
         if i > 0 {
@@ -1192,8 +1248,7 @@ fn lint_each(dir: &Path) -> Vec<Diagnostic> {
 /// Only game types that load are compared: one the list leaves out for
 /// its errors (no [Game]) shows no name there.
 fn same_names(dir: &Path, entries: &[PathBuf]) -> Vec<Diagnostic> {
-    use crate::solitaire::ini::IniDoc;
-    use crate::solitaire::library::GameType;
+    use crate::solitaire::library::{GameType, general_name};
     let clashes = crate::solitaire::library::discover_all(&[dir.to_path_buf()]).beside;
     let mut seen: std::collections::HashMap<String, &Path> = std::collections::HashMap::new();
     let mut found = Vec::new();
@@ -1207,24 +1262,67 @@ fn same_names(dir: &Path, entries: &[PathBuf]) -> Vec<Diagnostic> {
         if GameType::load(folder).is_err() {
             continue;
         }
-        let Ok(bytes) = read_capped(&ini, limits::RULES) else { continue };
-        let (doc, _) = IniDoc::parse(&ini, &bytes);
-        let Some(name) = doc.section("General").and_then(|s| s.get("Name")).filter(|e| !e.value.trim().is_empty())
-        else {
-            continue;
-        };
-        match seen.get(&name.value.trim().to_lowercase()) {
+        let Some((name, line)) = general_name(folder) else { continue };
+        match seen.get(&name.to_lowercase()) {
             Some(first) => {
                 let first = first.file_name().unwrap_or_default().to_string_lossy();
-                let said = format!(
-                    "[General] Name={} is also the name of `{first}`: the game list would show two games alike",
-                    name.value.trim()
-                );
-                found.push(Diagnostic::warning(&ini, name.line, said));
+                found.push(Diagnostic::warning(&ini, line, also_named(&name, &format!("`{first}`"))));
             }
             None => {
-                seen.insert(name.value.trim().to_lowercase(), folder);
+                seen.insert(name.to_lowercase(), folder);
             }
+        }
+    }
+    found
+}
+
+/// What lint says of a game type whose [General] Name `name` is also that
+/// of `other`.
+fn also_named(name: &str, other: &str) -> String {
+    format!("[General] Name={name} is also the name of {other}: the game list would show two games alike")
+}
+
+/// A warning on each game type at `path` (a game type's folder or
+/// game.ini, or a folder of them) whose [General] Name a game of the list
+/// has, but for one of the same id (which is that game type, or one the
+/// list leaves out for it, as [`same_names`] tells) and, for a folder of
+/// game types, the folder's own (which [`same_names`] compares). As there,
+/// only game types that load are compared: one the list would leave out
+/// shows no name there.
+fn named_as_listed(path: &Path) -> Vec<Diagnostic> {
+    use crate::solitaire::library::{GameType, folder_id, general_name};
+    let is_ini = path.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.ini"));
+    let folder = match path.parent() {
+        Some(parent) if path.is_file() && is_ini => parent,
+        _ if path.is_dir() => path,
+        _ => return Vec::new(),
+    };
+    let is_game_type = |p: &Path| files::in_any_case(p, "game.ini").is_file();
+    let (folders, apart) = if is_game_type(folder) {
+        (vec![folder.to_path_buf()], None)
+    } else if path.is_dir() {
+        (checkable(path).into_iter().filter(|p| is_game_type(p)).collect(), Some(folder.to_path_buf()))
+    } else {
+        return Vec::new();
+    };
+    let apart = apart.and_then(|dir| dir.canonicalize().ok());
+    let listed = catalog::games();
+    let mut found = Vec::new();
+    for folder in folders.into_iter().filter(|f| GameType::load(f).is_ok()) {
+        let Some((name, line)) = general_name(&folder) else { continue };
+        let id = folder_id(&folder);
+        let in_apart = |g: &crate::host::GameEntry| {
+            let parent = catalog::game_type(g).and_then(|t| t.folder.parent()?.canonicalize().ok());
+            apart.is_some() && parent == apart
+        };
+        let others = listed.iter().filter(|g| g.name.eq_ignore_ascii_case(&name) && g.id != id && !in_apart(g));
+        for other in others {
+            let other = match catalog::game_type(other) {
+                Some(t) => format!("the game type in {} (id {})", t.folder.display(), t.id),
+                None => format!("the game {} (id {})", other.name, other.id),
+            };
+            let ini = files::in_any_case(&folder, "game.ini");
+            found.push(Diagnostic::warning(&ini, line, also_named(&name, &other)));
         }
     }
     found
@@ -1348,9 +1446,10 @@ fn lint(targets: &[PathBuf], quiet: bool) -> Result<(), Failure> {
         let checked = lint_target(target).and_then(|path| Ok((linter_for(&path)?, path)));
         match checked {
             Ok((linter, path)) => {
-                let found = (linter.check)(&path);
+                let mut found = (linter.check)(&path);
+                found.extend(named_as_listed(&path));
                 for d in &found {
-                    say!("{d}");
+                    say!("{}", d.labelled());
                 }
                 let errors = found.iter().any(Diagnostic::is_error);
                 failed |= errors;
@@ -1586,7 +1685,7 @@ mod lint_tests {
         assert_eq!(
             found,
             [
-                "more.html:2: there is no picture `gone.png` beside the page",
+                "more.html:2: warning: there is no picture `gone.png` beside the page",
                 "notes.html:4: <h1> is closed by </h3>, not </h1>",
                 "notes.html:6: the link `../../../etc/passwd` leads out of the game type's folder to no file of another game type or of the help, so parlour help --html leaves this page out",
             ],

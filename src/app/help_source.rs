@@ -100,7 +100,7 @@ pub fn print_problems(doc: &Document) {
     let known = known_path(&doc.path);
     for d in &doc.diagnostics {
         let path = if d.path == doc.path { known.clone() } else { d.path.clone() };
-        eprintln!("{}", crate::core::Diagnostic { path, ..d.clone() });
+        eprintln!("{}", crate::core::Diagnostic { path, ..d.clone() }.labelled());
     }
 }
 

@@ -32,7 +32,9 @@ pub fn copy(from: &str, name: &str, game_types: &Path) -> Result<PathBuf, String
         return Err(format!("{} is there already: choose another name, or remove it first", dest.display()));
     }
     check_id_free(name, game_types)?;
-    std::fs::create_dir_all(game_types).map_err(|e| format!("{}: cannot be made: {e}", game_types.display()))?;
+    // Like a picture's folder: one folder named is made, never a whole
+    // path a slip of the keyboard named.
+    crate::core::files::make_output_folder(game_types)?;
     // Made whole in a folder beside it, then renamed: a copy cut short is
     // never found as a game type.
     let partial = game_types.join(format!(".{name}.partial"));
@@ -49,10 +51,16 @@ pub fn copy(from: &str, name: &str, game_types: &Path) -> Result<PathBuf, String
     Ok(dest)
 }
 
-/// Where a new game type goes when no folder is named: the data folder's
-/// game-types, which every run of Parlour reads.
-pub fn default_folder() -> PathBuf {
-    settings::data_dir().join("game-types")
+/// Where a new game type goes: `into`, or where no folder is named the
+/// data folder's game-types, which every run of Parlour reads (made, with
+/// the data folder, where there is none yet).
+pub fn folder(into: Option<PathBuf>) -> Result<PathBuf, String> {
+    if let Some(into) = into {
+        return Ok(into);
+    }
+    let folder = settings::data_dir().join("game-types");
+    std::fs::create_dir_all(&folder).map_err(|e| format!("{}: cannot be made: {e}", folder.display()))?;
+    Ok(folder)
 }
 
 /// A name is a folder's name: one part, nothing the file system or a
@@ -75,6 +83,12 @@ fn check_name(name: &str) -> Result<(), String> {
 /// Names tried as another to suggest: "NAME 2" up to this.
 const LAST_SUGGESTED: u32 = 99;
 
+/// Whether `a` and `b` are one name as the game list shows it to a
+/// player: case aside.
+fn same_name(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
+}
+
 /// Refuses a name whose id a game has already (`play`, the saves and the
 /// statistics know a game type by the id made from its folder's name): a
 /// copy in the data folder would be played in that game's place, its
@@ -82,31 +96,57 @@ const LAST_SUGGESTED: u32 = 99;
 /// statistics; beside a folder of that id it would never be listed. The
 /// first of "NAME 2", "NAME 3"... whose id is free is suggested.
 fn check_id_free(name: &str, game_types: &Path) -> Result<(), String> {
-    let taken = ids_taken(game_types);
-    let holder_of = |name: &str| {
+    let taken = taken(game_types);
+    let id_holder = |name: &str| {
         let id = library::id_for(name);
-        taken.iter().find(|(taken, _)| taken.eq_ignore_ascii_case(&id)).map(|(_, holder)| holder)
+        taken.iter().find(|t| t.id.eq_ignore_ascii_case(&id)).map(|t| &t.holder)
     };
+    let name_holder =
+        |name: &str| taken.iter().find(|t| t.name.as_deref().is_some_and(|n| same_name(n, name))).map(|t| &t.holder);
+    let holder_of = |name: &str| id_holder(name).or_else(|| name_holder(name));
     let Some(holder) = holder_of(name) else { return Ok(()) };
     let other = (2..=LAST_SUGGESTED).map(|n| format!("{name} {n}")).find(|other| holder_of(other).is_none());
     let choose = match other {
         Some(other) => format!("choose another name, such as \"{other}\""),
         None => "choose another name".to_string(),
     };
-    Err(format!("\"{name}\" would have the id {}, which {holder} has already: {choose}", library::id_for(name)))
+    match id_holder(name) {
+        Some(_) => {
+            Err(format!("\"{name}\" would have the id {}, which {holder} has already: {choose}", library::id_for(name)))
+        }
+        // The list would show two rows alike, and a name given on the
+        // command line would mean two games.
+        None => Err(format!("\"{name}\" is the name of {holder} already: {choose}")),
+    }
 }
 
-/// Each id taken, with what has it: the games of the list, then every
-/// game-type folder in `game_types` and where game types are looked for
-/// (one that cannot be read is not listed, but still keeps its id).
-fn ids_taken(game_types: &Path) -> Vec<(String, String)> {
+/// An id a game has, and the name the game list shows it by.
+struct Taken {
+    id: String,
+    /// None for a game type whose game.ini names none.
+    name: Option<String>,
+    /// What has it, as a message names it.
+    holder: String,
+}
+
+/// Each id and name taken, with what has it: the games of the list, then
+/// every game-type folder in `game_types` and where game types are looked
+/// for (one that cannot be read is not listed, but still keeps its id and
+/// its [General] Name).
+fn taken(game_types: &Path) -> Vec<Taken> {
     let listed = catalog::games();
-    let games = listed.iter().map(|g| (g.id.clone(), format!("the game {}", g.name)));
+    let games = listed.iter().map(|g| Taken {
+        id: g.id.clone(),
+        name: Some(g.name.clone()),
+        holder: format!("the game {}", g.name),
+    });
     let mut dirs = vec![game_types.to_path_buf()];
     dirs.extend(super::data_dirs::game_type_dirs());
-    let folders = library::discover(&dirs)
-        .into_iter()
-        .map(|f| (library::folder_id(&f), format!("the game type in {}", f.display())));
+    let folders = library::discover(&dirs).into_iter().map(|f| Taken {
+        id: library::folder_id(&f),
+        name: library::general_name(&f).map(|(name, _)| name),
+        holder: format!("the game type in {}", f.display()),
+    });
     games.chain(folders).collect()
 }
 

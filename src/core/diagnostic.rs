@@ -39,6 +39,26 @@ impl Diagnostic {
         self.severity == Severity::Error
     }
 
+    /// The problem as a line of its own (what `parlour lint` prints, and
+    /// the help's problems on the terminal): as [`Display`] writes it, but
+    /// with `error: ` before an error's message as `warning: ` is before a
+    /// warning's, for a reader scanning for either. Inside a sentence (why
+    /// a game is left out) the sentence says it is the reason, and Display
+    /// leaves the label out.
+    pub fn labelled(&self) -> String {
+        match self.severity {
+            Severity::Error => {
+                format!("{}:{}: error: {}", self.shown_path(), self.line, escape_controls(&self.message))
+            }
+            Severity::Warning => self.to_string(),
+        }
+    }
+
+    /// The path as printed: see [`escape_controls`].
+    fn shown_path(&self) -> String {
+        escape_controls(&self.path.display().to_string()).into_owned()
+    }
+
     /// Whether this blames a line that `bytes` has and says what is wrong:
     /// what every reader promises of its diagnostics, whatever the input
     /// (checked by the tests that feed readers garbage).
@@ -84,8 +104,7 @@ pub fn printable(line: &str) -> (Cow<'_, str>, Option<String>) {
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let tag = if self.severity == Severity::Warning { "warning: " } else { "" };
-        let path = self.path.display().to_string();
-        write!(f, "{}:{}: {tag}{}", escape_controls(&path), self.line, escape_controls(&self.message))
+        write!(f, "{}:{}: {tag}{}", self.shown_path(), self.line, escape_controls(&self.message))
     }
 }
 

@@ -375,16 +375,18 @@ pub fn split_href(href: &str) -> (String, Option<&str>) {
     (percent_decode(path), fragment)
 }
 
-/// What a help reader says of a link to a file its page's folder lacks,
-/// and `parlour lint` of a game type's page (as an error there, since
-/// `parlour help --html` cannot build the page).
-pub fn no_such_link(href: &str) -> String {
-    format!("the link `{href}` leads to no file beside the page")
+/// What a help reader and `parlour lint` both say of a link on `line` of
+/// the page at `path` to a file its folder lacks: one warning, so the two
+/// never differ on how grave it is. A warning, as the page still reads
+/// whole (the link leads nowhere, nothing else is lost); `parlour help
+/// --html` says for itself that it leaves such a page out.
+pub fn no_such_link(path: &Path, line: usize, href: &str) -> Diagnostic {
+    Diagnostic::warning(path, line, format!("the link `{href}` leads to no file beside the page"))
 }
 
-/// The same of a picture.
-pub fn no_such_picture(file: &str) -> String {
-    format!("there is no picture `{file}` beside the page")
+/// The same of a picture, whose alt text the page shows instead.
+pub fn no_such_picture(path: &Path, line: usize, file: &str) -> Diagnostic {
+    Diagnostic::warning(path, line, format!("there is no picture `{file}` beside the page"))
 }
 
 /// Whether `name` is a heading's tag, h1 to h6.

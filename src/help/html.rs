@@ -692,7 +692,7 @@ impl Builder {
             Some(file) => {
                 let folder = self.path.parent().unwrap_or(Path::new(""));
                 if !files::in_any_case(folder, &file).is_file() && !file.eq_ignore_ascii_case(GAME_TYPES_INDEX) {
-                    self.warn(line, no_such_link(href));
+                    self.diagnostics.push(no_such_link(&self.path, line, href));
                 }
                 Target::Node { file: Some(file), node: MAIN.to_string(), line: 0 }
             }
@@ -729,7 +729,7 @@ impl Builder {
                 // in the page's folder.
                 let file = files::inside_folder(&file).unwrap_or(file);
                 if !files::in_any_case(&home, &rel).is_file() {
-                    self.warn(line, no_such_picture(&file));
+                    self.diagnostics.push(no_such_picture(&self.path, line, &file));
                 }
                 self.pictures.push((line, file.clone()));
                 self.ensure_block(line);

@@ -182,6 +182,11 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// Said once the next game is dealt: that the game in progress left
     /// for it (by `--seed`) was counted as lost.
     left_counted: Option<&'static str>,
+    /// What opening did to the player's record (the game left for
+    /// `--seed`'s counted), as [`left_counted`] said it: for a command
+    /// without a window to tell on the terminal (see
+    /// [`View::record_changed`]).
+    record_changed: Option<&'static str>,
     /// Select Game's box, while it asks for a number.
     selecting: Option<TextEntry>,
     /// The number each game dealt in this run was dealt for, by the step
@@ -346,6 +351,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             awaiting_player: false,
             resumed_news: None,
             left_counted: None,
+            record_changed: None,
             refusal: None,
             selecting: None,
             numbers: BTreeMap::new(),
@@ -359,6 +365,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             // once it is dealt, and whether Undo brings it back.
             if c.leaving_counts() {
                 c.left_counted = Some(left_counted(c.record(), !next.replace));
+                c.record_changed = c.left_counted;
             }
             c.abandon();
             c.deal(next);
@@ -475,6 +482,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             awaiting_player: false,
             resumed_news: None,
             left_counted: None,
+            record_changed: None,
             refusal: None,
             selecting: None,
             numbers: BTreeMap::new(),
@@ -1718,6 +1726,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
 
     fn unopened(&self) -> Option<String> {
         self.unopened.clone()
+    }
+
+    fn record_changed(&self) -> Option<String> {
+        self.record_changed.map(String::from)
     }
 
     fn take_notice(&mut self) -> Option<Requester> {

@@ -258,10 +258,14 @@ pub fn games(places: &Places) -> Vec<GameEntry> {
     all
 }
 
-/// The order every list of names is shown in: case aside, and numbers
-/// by their value, so "Level 2" comes before "Level 10".
+/// The order every list of names is shown in: case and accents aside
+/// ("Mön Jeu" among the other M's, before "My Game"), and numbers by
+/// their value, so "Level 2" comes before "Level 10". Accents are folded
+/// by `deunicode`, which spells game types' ids already ("Königsberg" is
+/// konigsberg there and sorts as Konigsberg here).
 pub fn by_name(a: &str, b: &str) -> std::cmp::Ordering {
-    alphanumeric_sort::compare_str(a.to_lowercase(), b.to_lowercase())
+    let folded = |name: &str| deunicode::deunicode(name).to_lowercase();
+    alphanumeric_sort::compare_str(folded(a), folded(b))
 }
 
 /// What is left out (a game type, a board, a level that could not be
@@ -311,7 +315,7 @@ fn find_following(target: &str, places: &Places, saves: bool) -> Result<GameEntr
     if !path.exists()
         && let Some(g) = shown_as(target, places)
     {
-        return Ok(g);
+        return g;
     }
     if saves && path.is_file() {
         return kept_game(path, places);
@@ -340,13 +344,25 @@ fn find_following(target: &str, places: &Places, saves: bool) -> Result<GameEntr
 
 /// The game the launcher or a family's chooser shows as `target` (any
 /// case), as a player reads it off the list: `"Klondike Draw Three"`,
-/// `"Triangle 15"`. Ids are asked first, so a name never hides one.
-fn shown_as(target: &str, places: &Places) -> Option<GameEntry> {
+/// `"Triangle 15"`. Ids are asked first, so a name never hides one. A
+/// name the list shows on more than one row (two game types of one
+/// [General] Name) picks none of them: the ids that tell them apart are
+/// given instead.
+fn shown_as(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     let named = |g: &GameEntry| g.name.eq_ignore_ascii_case(target.trim());
-    games(places)
-        .into_iter()
-        .find(named)
-        .or_else(|| FAMILIES.iter().flat_map(|f| (f.variants)(places, None)).filter_map(Result::ok).find(named))
+    let mut listed: Vec<GameEntry> = games(places).into_iter().filter(named).collect();
+    if listed.len() > 1 {
+        let ids: Vec<&str> = listed.iter().map(|g| g.id.as_str()).collect();
+        return Some(Err(format!(
+            "`{target}` is the name of {} games: give the id of the one meant ({})",
+            ids.len(),
+            ids.join(", ")
+        )));
+    }
+    let found = listed
+        .pop()
+        .or_else(|| FAMILIES.iter().flat_map(|f| (f.variants)(places, None)).filter_map(Result::ok).find(named));
+    found.map(Ok)
 }
 
 /// Whether `target` names the game called `name` that could not be read,
@@ -404,6 +420,14 @@ mod tests {
             "boards" => vec![BOARDS.get().expect("no boards folder").path().to_path_buf()],
             _ => Vec::new(),
         }
+    }
+
+    /// Names sort with case and accents aside, numbers by their value.
+    #[test]
+    fn names_sort_with_case_and_accents_aside() {
+        let mut names = ["My Game", "mön Jeu", "Level 10", "\u{c9}cart\u{e9}", "Level 2", "Mines"];
+        names.sort_by(|a, b| by_name(a, b));
+        assert_eq!(names, ["\u{c9}cart\u{e9}", "Level 2", "Level 10", "Mines", "mön Jeu", "My Game"]);
     }
 
     /// A board that cannot be read is told of as a board (which the

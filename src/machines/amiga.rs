@@ -169,10 +169,12 @@ impl AmigaChrome {
         let room = (max_frame_w - 4 - 2 * text_margin - 2 * 6).min(40 * 8);
         let measure = |t: &str| font.text_width(t) as i32;
         let lines = status::wrap_lines(&measure, &req.lines, room);
-        // The window's title, borders, gaps and button row take the rest
-        // of the screen's height.
+        // The screen's title bar (a requester never covers it), the
+        // window's title, borders, gaps and button row take the rest of
+        // the screen's height.
         let button_h = line_h + 4 + (line_h - font.ascent() as i32).max(2);
-        let frame_room = self.height - WINDOW_TITLE_HEIGHT - WINDOW_BORDER_BOTTOM - 3 * vspace - 1 - button_h - 4 - 6;
+        let frame_room =
+            self.height - BAR_HEIGHT - WINDOW_TITLE_HEIGHT - WINDOW_BORDER_BOTTOM - 3 * vspace - 1 - button_h - 4 - 6;
         let lines = status::at_most(lines, ((frame_room - line_h) / pitch + 1).max(0) as usize);
         let text_w = lines.iter().map(|l| measure(l)).max().unwrap_or(0);
         let text_h = if lines.is_empty() { 0 } else { line_h + pitch * (lines.len() as i32 - 1) };
@@ -203,7 +205,7 @@ impl AmigaChrome {
         let inner_h = vspace + frame_h + vspace + button_h + vspace + 1;
         let w = 2 * WINDOW_BORDER_X + inner_w;
         let h = WINDOW_TITLE_HEIGHT + inner_h + WINDOW_BORDER_BOTTOM;
-        let window = Rect::new(((self.width - w) / 2).max(0), ((self.height - h) / 2).max(0), w, h);
+        let window = Rect::new(((self.width - w) / 2).max(0), ((self.height - h) / 2).max(BAR_HEIGHT), w, h);
         let inner = Rect::new(window.x + WINDOW_BORDER_X, window.y + WINDOW_TITLE_HEIGHT, inner_w, inner_h);
         let text_box = Rect::new(inner.x + hspace, inner.y + vspace, frame_w, frame_h);
         let text_at = (text_box.x + (frame_w - text_w) / 2, text_box.y + (frame_h - text_h) / 2);
@@ -785,6 +787,25 @@ mod tests {
         let last = m.len() - 1;
         let (panel, _) = g.panel(&m, last);
         assert_eq!(panel.right(), 320);
+    }
+
+    #[test]
+    fn a_requester_never_covers_the_screen_title_bar() {
+        for (name, look, chrome, _) in machines() {
+            let req = Requester {
+                title: "Left Out".into(),
+                lines: (0..60).map(|i| format!("Line {i} of a text longer than the screen")).collect(),
+                buttons: vec!["OK".into()],
+            };
+            let (frame, _) = chrome.requester_layout(&look, &req);
+            assert!(frame.y >= BAR_HEIGHT, "{name}: {frame:?} covers the title bar");
+            assert!(frame.bottom() <= look.height as i32, "{name}: {frame:?} runs off the screen");
+            let lines = chrome.requester_lines(&look, &req);
+            assert_eq!(lines.last().map(|(line, _)| line.as_str()), Some("..."), "{name}: the text is cut short");
+            let text = chrome.requester(&look, &req).text_box.inset(1, 1);
+            let inside = |r: &Rect| r.y >= text.y && r.bottom() <= text.bottom();
+            assert!(lines.iter().all(|(_, r)| inside(r)), "{name}: a line is clipped");
+        }
     }
 
     #[test]

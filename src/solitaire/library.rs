@@ -110,6 +110,19 @@ pub fn discover_all(dirs: &[PathBuf]) -> ById {
     by_id(dirs, |p| in_any_case(p, "game.ini").is_file(), folder_id)
 }
 
+/// The [General] Name of the game type in `folder`, trimmed, and its line
+/// in game.ini, where it has one that is not blank: read whatever else is
+/// wrong with the file.
+pub fn general_name(folder: &Path) -> Option<(String, usize)> {
+    use crate::core::files::{limits, read_capped};
+    let ini = in_any_case(folder, "game.ini");
+    let bytes = read_capped(&ini, limits::RULES).ok()?;
+    let (doc, _) = super::ini::IniDoc::parse(&ini, &bytes);
+    let name = doc.section("General")?.get("Name")?;
+    let value = name.value.trim();
+    (!value.is_empty()).then(|| (value.to_string(), name.line))
+}
+
 /// The id of the game type in `folder`, made from its name.
 pub fn folder_id(folder: &Path) -> String {
     id_for(&file_name(folder))

@@ -65,6 +65,14 @@ pub trait View {
     fn unopened(&self) -> Option<String> {
         None
     }
+    /// What opening this view did to the player's record, as its status
+    /// line says it ("The game left was counted as lost: Undo brings it
+    /// back."): a picture drawn without a window (`parlour shot`) tells it
+    /// on the terminal too, as the picture's title bar may be all that
+    /// shows it.
+    fn record_changed(&self) -> Option<String> {
+        None
+    }
     /// Trouble with a file the player should read in full (a damaged
     /// save set aside, a disk that refused a write), given once: the
     /// shell shows it in a box when none is up, as a status line is too

@@ -394,8 +394,8 @@ fn parlour_lint_checks_guides() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     let shown = broken.display().to_string();
-    assert!(stdout.contains(&format!("{shown}:2: node MAIN")), "{stdout}");
-    assert!(stdout.contains(&format!("{shown}:3: links to clean.guide/Nope")), "{stdout}");
+    assert!(stdout.contains(&format!("{shown}:2: error: node MAIN")), "{stdout}");
+    assert!(stdout.contains(&format!("{shown}:3: error: links to clean.guide/Nope")), "{stdout}");
 
     let warned = write_guide(dir.path(), "warned.guide", "@DATABASE w\n@NODE MAIN\n@BLINK\n@ENDNODE\n");
     let out = run(&["lint", warned.to_str().unwrap()]);
@@ -414,7 +414,7 @@ fn a_link_to_a_guide_linked_from_outside_the_folder_is_told() {
     std::fs::write(outside.path().join("outside.guide"), "@DATABASE o\n@NODE MAIN\n@ENDNODE\n").unwrap();
     std::os::unix::fs::symlink(outside.path().join("outside.guide"), dir.path().join("link.guide")).unwrap();
     write_guide(dir.path(), "t.guide", "@DATABASE t\n@NODE MAIN\n@{\" b \" link link.guide/MAIN}\n@ENDNODE\n");
-    let told = "t.guide:3: link to link.guide/MAIN leaves the guide's folder (link.guide is a link to elsewhere); \
+    let told = "t.guide:3: error: link to link.guide/MAIN leaves the guide's folder (link.guide is a link to elsewhere); \
                 Parlour will not follow it";
     let path = dir.path().join("t.guide");
     for named in [path.to_str().unwrap(), "t.guide"] {

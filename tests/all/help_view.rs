@@ -535,7 +535,7 @@ fn a_link_to_a_missing_file_is_told_as_lint_tells_it() {
     let shot = dir.path().join("h.png");
     let help = run(&["help", &path.to_string_lossy(), "--machine", "amiga-pal", "--shot", &shot.to_string_lossy()]);
     let told = String::from_utf8_lossy(&help.stderr);
-    assert!(told.contains(&format!("mine.guide:3: links to missing/main, but {words}")), "{told}");
+    assert!(told.contains(&format!("mine.guide:3: error: links to missing/main, but {words}")), "{told}");
     let m = machine(MachineId::AmigaPal);
     let mut v = HelpView::new(Viewer::new(parlour::help::read_file(&path).unwrap(), None));
     let link = links(&v, &m)[0];

@@ -300,6 +300,31 @@ fn a_seed_over_a_game_in_progress_says_it_was_counted_lost() {
     assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().lost, 1);
 }
 
+/// `parlour shot` with a seed over a game in progress plays as `play`
+/// does, counting it lost, and says so on the terminal, as the picture's
+/// title bar may be all that shows it.
+#[test]
+fn a_shot_over_a_game_in_progress_says_it_was_counted_lost() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("klondike", 3, data.path());
+    deal_from_the_stock(&mut view, 1);
+    drop(view);
+    let png = data.path().join("k.png");
+    let shot = || {
+        let args = ["shot", "klondike", "--seed", "4", "-o", png.to_str().unwrap()];
+        super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(args).output().unwrap()
+    };
+    let out = shot();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "parlour: Klondike: the game left was counted as lost: Undo brings it back.\n"
+    );
+    assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().lost, 1);
+    let again = shot();
+    assert_eq!(String::from_utf8(again.stderr).unwrap(), "", "the same deal again changes nothing");
+}
+
 /// A game of Golf played to its loss by always taking the first legal
 /// move, its data in `data_dir`.
 fn lost_golf(data_dir: &std::path::Path) -> Table {
@@ -810,6 +835,23 @@ fn winning_percentages_round_to_the_nearest() {
     assert!(text.lines().any(|l| l == "winning percentage: 17%"), "{text}");
 }
 
+/// What `parlour stats` says while no game has been counted.
+const NONE_COUNTED: &str =
+    "No game has been counted yet: a game counts once it is won or given up (a Tetris game, never won, once it ends).";
+
+/// A game in progress is not in the figures: `parlour stats` says none
+/// is counted yet, and when one counts, rather than that none was played.
+#[test]
+fn stats_with_a_game_in_progress_says_none_is_counted_yet() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("klondike", 3, data.path());
+    deal_from_the_stock(&mut view, 1);
+    drop(view);
+    let out = super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).arg("stats").output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), format!("{NONE_COUNTED}\n"));
+}
+
 /// A data folder that is a file is said once, plainly, as a warning, and
 /// the games go on all the same, keeping their files in a temporary
 /// folder of the run's own: a query finds nothing counted, and a shot is
@@ -827,7 +869,7 @@ fn a_data_folder_that_is_a_file_is_said_plainly_and_play_goes_on() {
     assert_eq!(out.status.code(), Some(0));
     let said = String::from_utf8(out.stderr).unwrap();
     assert_eq!(said.lines().filter(|l| *l == warned).count(), 1, "{said}");
-    assert!(said.contains("No game has been played yet."), "{said}");
+    assert!(said.contains(NONE_COUNTED), "{said}");
     let shot = data.path().join("k.png");
     let args = ["shot", "klondike", "--events", "-", "-o", shot.to_str().unwrap()];
     let out = super::support::run_fed(&file, &args, "click 100 130\nkey ctrl+n\nkey Return\n");

@@ -72,7 +72,7 @@ fn devices_and_fifos_are_refused_not_read() {
     assert_eq!(out.status.code(), Some(1));
     assert!(
         stdout(&out).contains(
-            "game.ini:1: game.ini is outside the folder (a link to elsewhere): Parlour reads only files inside it"
+            "game.ini:1: error: game.ini is outside the folder (a link to elsewhere): Parlour reads only files inside it"
         ),
         "{}",
         stdout(&out)
@@ -503,7 +503,7 @@ fn help_fails_for_a_file_that_cannot_be_shown() {
     let png = dir.path().join("empty.png");
     let out = run(&["help", &empty.to_string_lossy(), "--machine", "amiga-pal", "--shot", &png.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("empty.guide:1: a guide must start with @DATABASE"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("empty.guide:1: error: a guide must start with @DATABASE"), "{}", stderr(&out));
     assert!(stderr(&out).contains("empty.guide: no page of help in it can be shown"), "{}", stderr(&out));
     assert!(png.is_file(), "the page of problems is drawn all the same");
     let zero = dir.path().join("zero.guide");
@@ -600,6 +600,60 @@ fn new_type_starts_a_variant_from_a_game_type() {
     assert!(page.contains("<title>Broken K</title>") && page.contains("<h1>Broken K</h1>"), "{page}");
 }
 
+/// Two game types of one [General] Name would show two rows alike in the
+/// list: `new-type` refuses a name a game has, whatever its folder's id;
+/// lint tells of two such, of a folder of game types once and of one
+/// game type against those listed, naming both folders; and a name given
+/// on the command line that two games have picks neither, naming their
+/// ids. A folder named for the copy that is not there is not made.
+#[test]
+fn new_type_refuses_a_name_already_taken_and_lint_tells_of_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let game_types = data.join("game-types");
+    let run =
+        |args: &[&str]| parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).args(args).output().unwrap();
+    assert!(run(&["new-type", "klondike", "mygame"]).status.success());
+    let (mygame, my_game) = (game_types.join("mygame"), game_types.join("My Game"));
+    let ini = std::fs::read_to_string(mygame.join("game.ini")).unwrap();
+    std::fs::write(mygame.join("game.ini"), ini.replace("Name=mygame", "Name=My Game")).unwrap();
+    let out = run(&["new-type", "klondike", "My Game"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let said = "\"My Game\" is the name of the game My Game already: choose another name, such as \"My Game 2\"";
+    assert!(stderr(&out).contains(said), "{}", stderr(&out));
+    assert!(!my_game.exists());
+
+    let into = dir.path().join("nowhere").join("deeper");
+    let out = run(&["new-type", "klondike", "Into Test", "--into", &into.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let missing = format!("the folder {} does not exist", dir.path().join("nowhere").display());
+    assert!(stderr(&out).contains(&missing), "{}", stderr(&out));
+    assert!(!dir.path().join("nowhere").exists());
+
+    // The second made by hand.
+    std::fs::create_dir(&my_game).unwrap();
+    for file in ["game.ini", "game.html", "game.bmp"] {
+        std::fs::copy(mygame.join(file), my_game.join(file)).unwrap();
+    }
+    let one = stdout(&run(&["lint", &my_game.to_string_lossy()]));
+    let told = format!(
+        "warning: [General] Name=My Game is also the name of the game type in {} (id mygame): the game list would show two games alike",
+        mygame.display()
+    );
+    assert!(one.contains(&format!("{}:", my_game.join("game.ini").display())) && one.contains(&told), "{one}");
+    let all = stdout(&run(&["lint", &game_types.to_string_lossy()]));
+    let clashes: Vec<&str> = all.lines().filter(|l| l.contains("is also the name of")).collect();
+    assert_eq!(clashes.len(), 1, "{all}");
+    assert!(clashes[0].contains("game.ini") && clashes[0].contains("`My Game`"), "{all}");
+    for command in ["stats", "solve"] {
+        let out = run(&[command, "My Game"]);
+        assert_ne!(out.status.code(), Some(0), "{command}");
+        let said = stderr(&out);
+        assert!(said.contains("`My Game` is the name of 2 games: give the id of the one meant ("), "{command}: {said}");
+        assert!(said.contains("my-game") && said.contains("mygame"), "{command}: {said}");
+    }
+}
+
 /// `new-type` refuses a name whose id a game has already, naming the game
 /// and a name that is free, and makes nothing: a copy called Pyramid
 /// would be played in Pyramid's place (its saved game set aside as
@@ -687,7 +741,7 @@ fn lint_tells_a_heading_closed_by_another_level_once() {
     let linted = parlour().env("PARLOUR_DATA_DIR", &data).arg("lint").arg(&made).output().unwrap();
     assert_eq!(
         stdout(&linted),
-        format!("{}:{line}: <h2> is closed by </h3>, not </h2>\n", made.join("game.html").display())
+        format!("{}:{line}: error: <h2> is closed by </h3>, not </h2>\n", made.join("game.html").display())
     );
     assert_eq!(linted.status.code(), Some(1));
 }

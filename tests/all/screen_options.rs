@@ -252,11 +252,24 @@ fn without_a_display_the_headless_command_is_given_whole() {
     for (args, said) in [
         (
             &["help", "freecell"][..],
-            "Without a display, `parlour help freecell --shot FILE.png` draws the page into a picture.",
+            "parlour: without a display, `parlour help freecell --shot FILE.png` draws the page into a picture.",
         ),
-        (&["help"], "Without a display, `parlour help --shot FILE.png` draws the page into a picture."),
-        (&["play", "golf"], "Without a display, `parlour shot golf -o FILE.png` draws the game into a picture."),
-        (&[], "Without a display, `parlour shot launcher -o FILE.png` draws the launcher into a picture."),
+        (&["help"], "parlour: without a display, `parlour help --shot FILE.png` draws the page into a picture."),
+        (
+            &["play", "golf"],
+            "parlour: without a display, `parlour shot golf -o FILE.png` draws the game into a picture.",
+        ),
+        (&[], "parlour: without a display, `parlour shot launcher -o FILE.png` draws the launcher into a picture."),
+        // A game named as the list shows it is given by its id, which
+        // the shell takes as it is.
+        (
+            &["play", "Baker's Dozen"],
+            "parlour: without a display, `parlour shot bakers-dozen -o FILE.png` draws the game into a picture.",
+        ),
+        (
+            &["help", "Baker's Dozen"],
+            "parlour: without a display, `parlour help bakers-dozen --shot FILE.png` draws the page into a picture.",
+        ),
     ] {
         let out = run_in(data.path(), args);
         assert!(reached_the_window(&out), "{args:?}: {}", stderr(&out));

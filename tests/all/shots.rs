@@ -164,3 +164,18 @@ fn bad_arguments_are_refused_with_a_reason() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--depth 256 is for mac-color only"));
     assert!(!dir.path().join("x.png").exists(), "a refused shot writes no picture");
 }
+
+/// `shot --all-machines` writes into a folder: one named as a picture
+/// (`-o allm/x.png`, as for one shot) is refused before anything is made,
+/// rather than made a folder called x.png.
+#[test]
+fn all_machines_refuses_a_folder_named_as_a_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("allm")).unwrap();
+    let named = dir.path().join("allm").join("x.png");
+    let out = run(&["shot", "freecell", "--all-machines", "-o", named.to_str().unwrap()]);
+    assert_ne!(out.status.code(), Some(0));
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(said.contains("names a picture: give a folder's name"), "{said}");
+    assert!(!named.exists(), "a folder was made");
+}

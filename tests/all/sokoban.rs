@@ -150,7 +150,7 @@ fn a_malformed_file_gives_file_line_and_exit_2() {
     let lint = parlour().arg("lint").arg(&mixed).output().unwrap();
     assert_eq!(lint.status.code(), Some(1));
     let said = String::from_utf8_lossy(&lint.stdout);
-    assert_eq!(said.trim(), format!("{}:6: unknown character `?` in column 4", mixed.display()));
+    assert_eq!(said.trim(), format!("{}:6: error: unknown character `?` in column 4", mixed.display()));
     let shot = dir.path().join("x.png");
     let played = parlour().args(["shot", &format!("{}:3", mixed.display()), "-o"]).arg(&shot).output().unwrap();
     assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
@@ -168,7 +168,9 @@ fn a_file_without_a_level_is_an_error_for_lint_as_for_play() {
         let told = format!("{}:1: the file holds no level", file.display());
         let lint = parlour().arg("lint").arg(&file).output().unwrap();
         assert_eq!(lint.status.code(), Some(1), "{name}");
-        assert_eq!(String::from_utf8_lossy(&lint.stdout).trim(), told, "{name}");
+        // Lint labels its errors, as it does its warnings.
+        let linted = told.replacen(":1: ", ":1: error: ", 1);
+        assert_eq!(String::from_utf8_lossy(&lint.stdout).trim(), linted, "{name}");
         let (code, _, stderr) = out(&check(&file, 1, "r"));
         assert_eq!(code, Some(2), "{name}: {stderr}");
         assert!(stderr.contains(&told), "{name}: {stderr}");
@@ -188,7 +190,10 @@ fn a_level_file_that_is_no_text_is_refused_as_such() {
     let (code, _, stderr) = out(&check(&file, 1, "r"));
     assert_eq!((code, stderr.lines().next()), (Some(2), Some(told.as_str())));
     let lint = parlour().arg("lint").arg(&file).output().unwrap();
-    assert_eq!((lint.status.code(), String::from_utf8_lossy(&lint.stdout).trim()), (Some(1), told.as_str()));
+    assert_eq!(
+        (lint.status.code(), String::from_utf8_lossy(&lint.stdout).trim()),
+        (Some(1), told.replacen(":3: ", ":3: error: ", 1).as_str())
+    );
     let played = parlour().env("PARLOUR_DATA_DIR", dir.path()).arg("play").arg(&file).output().unwrap();
     assert!(!played.status.success());
     assert!(String::from_utf8_lossy(&played.stderr).contains(&told), "{played:?}");
@@ -217,7 +222,8 @@ fn a_solution_that_is_none_is_reported_by_its_line() {
     assert_eq!(out(&check(&file, 4, "R")), (Some(2), "solved moves=1 pushes=1\n".into(), problems.clone()));
     assert_eq!(out(&check(&file, 1, "R")), (Some(2), "solved moves=1 pushes=1\n".into(), problems.clone()));
     let lint = parlour().arg("lint").arg(&file).output().unwrap();
-    assert_eq!((lint.status.code(), String::from_utf8_lossy(&lint.stdout).into_owned()), (Some(1), problems.clone()));
+    let linted = problems.replace(": the solution", ": error: the solution");
+    assert_eq!((lint.status.code(), String::from_utf8_lossy(&lint.stdout).into_owned()), (Some(1), linted));
     let solved = parlour().args(["sokoban", "solve"]).arg(&file).args(["--level", "1"]).output().unwrap();
     let (code, _, stderr) = out(&solved);
     assert_eq!(code, Some(0), "{stderr}");

@@ -93,12 +93,12 @@ fn lint_tells_what_the_help_would_and_checks_folders_of_game_types() {
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(!out.status.success());
     assert_eq!(said.matches("<title>").count(), 1, "{said}");
-    assert!(said.contains("game.html:3: <head> has no <title>"), "{said}");
+    assert!(said.contains("game.html:3: error: <head> has no <title>"), "{said}");
     assert!(said.contains("game.bmp (the picture of the game; `parlour capture` draws it)"), "{said}");
     std::fs::remove_file(folder.join("game.ini")).unwrap();
     let out = run(&["lint", &folder.to_string_lossy()]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("game.ini:1: missing"), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("game.ini:1: error: missing"), "{out:?}");
 }
 
 #[test]
@@ -231,12 +231,12 @@ fn lint_tells_of_two_game_types_named_alike() {
     let out = run(&["lint", &tmp.path().to_string_lossy()]);
     let said = String::from_utf8_lossy(&out.stdout);
     let alike: Vec<&str> = said.lines().filter(|l| l.contains("is also the name of")).collect();
-    assert_eq!(alike.len(), 1, "{said}");
-    assert!(
-        alike[0].contains("Golf Copy/game.ini:")
-            && alike[0].contains("warning: [General] Name=Golf is also the name of `Golf`"),
-        "{said}"
-    );
+    // Golf Copy is named as Golf beside it is, and as the Golf listed
+    // (the folder Golf, of Golf's id, is the one listed in its place).
+    assert_eq!(alike.len(), 2, "{said}");
+    assert!(alike.iter().all(|l| l.contains("Golf Copy/game.ini:")), "{said}");
+    assert!(alike[0].contains("warning: [General] Name=Golf is also the name of `Golf`"), "{said}");
+    assert!(alike[1].contains("is also the name of the game type in ") && alike[1].contains("(id golf)"), "{said}");
 }
 
 /// A link or picture of game.html that leads out of the game type's
