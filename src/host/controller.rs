@@ -13,8 +13,8 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use crate::core::files::{self, Loaded};
 use crate::core::{
-    Action, FileError, FileErrorKind, GAME_NUMBER_DIGITS, Game, GameStats, Mark, Outcome, Session, Stats, Status,
-    Variant, fnv1a64, parse_game_number, plural, save, sentence, short_number,
+    Action, FileError, FileErrorKind, GAME_NUMBER_DIGITS, Game, GameStats, MAX_GAME_NUMBER, Mark, Outcome, Session,
+    Stats, Status, Variant, fnv1a64, parse_game_number, plural, save, sentence, short_number,
 };
 use crate::gfx::{Rect, Surface};
 use crate::machines::{
@@ -1268,7 +1268,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// of the one to deal, empty for the player to type in.
     fn select_game(&mut self) -> Response {
         let lines = vec![self.this_game(), SELECT_ASKS.into()];
-        self.selecting = Some(TextEntry::new(SELECT_GAME, lines, "Game:", "", GAME_NUMBER_DIGITS).of_digits());
+        self.selecting =
+            Some(TextEntry::new(SELECT_GAME, lines, "Game:", "", GAME_NUMBER_DIGITS).of_digits((1, MAX_GAME_NUMBER)));
         Response::Redraw
     }
 

@@ -167,6 +167,27 @@ fn tab_walks_the_size_boxes_keeping_their_values() {
     assert_eq!((view.session().variant().cols(), view.session().variant().rows()), (3, 5));
 }
 
+/// A key that is no digit, typed into a Change Size box, goes nowhere
+/// and says why in the status line until the next key; the dialog stays
+/// open, with nothing to answer first.
+#[test]
+fn a_letter_typed_in_a_size_box_says_the_box_takes_digits() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 4, 4, 2, Vec::new());
+    view.command(&Command::View(CHANGE_SIZE));
+    key(&mut view, &m, area, Key::Tab);
+    assert_eq!(key(&mut view, &m, area, Key::Char('x')), Response::Redraw);
+    assert_eq!(view.message(), "Columns: digits only, 2 to 6.");
+    key(&mut view, &m, area, Key::Char('3'));
+    assert_eq!(view.message(), "", "the note goes at the next key");
+    key(&mut view, &m, area, Key::Tab);
+    key(&mut view, &m, area, Key::Char('-'));
+    assert_eq!(view.message(), "Rows: digits only, 2 to 6.");
+    key(&mut view, &m, area, Key::Enter);
+    assert_eq!((view.session().variant().cols(), view.session().variant().rows()), (3, 4));
+}
+
 #[test]
 fn change_picture_takes_an_iff_file_and_keeps_the_order() {
     let dir = tempfile::tempdir().unwrap();
