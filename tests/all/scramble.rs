@@ -568,6 +568,42 @@ fn the_undo_button_follows_edit_undo() {
     assert_eq!(undo_button(&view, &m, area), offered);
 }
 
+/// Restart on a puzzle with no move made deals no step of its own: Undo
+/// stays dimmed, as on the puzzle just opened (before, Undo was offered
+/// and took the Restart back to the same puzzle), and the status line
+/// says why nothing changed. A shuffle untouched is still taken back by
+/// the next Undo, and a puzzle moved in restarts as before.
+#[test]
+fn restart_of_an_untouched_puzzle_leaves_nothing_to_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 3, 3, 5, Vec::new());
+    let (dealt, dimmed) = (view.session().state().clone(), undo_button(&view, &m, area));
+    assert!(!view.can(&Command::Undo));
+    view.command(&Command::Restart);
+    assert!(!view.can(&Command::Undo), "nothing to undo after Restart of an untouched puzzle");
+    assert_eq!(undo_button(&view, &m, area), dimmed, "and the button says so");
+    assert_eq!(view.message(), "The game is at its start already.");
+    assert_eq!(view.session().state(), &dealt);
+
+    let scramble = centre(layout(&view, &m, area).scramble);
+    click(&mut view, &m, area, scramble);
+    view.command(&Command::Restart);
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state(), &dealt, "Undo takes the shuffle back at once");
+
+    view.command(&Command::Redo);
+    let slide = view.session().state().hint().unwrap();
+    let place = centre(layout(&view, &m, area).place(slide.0));
+    click(&mut view, &m, area, place);
+    let asked = view.command(&Command::Restart);
+    assert!(matches!(asked, Some(Response::Ask(_))), "a puzzle under way is given up only when asked: {asked:?}");
+    view.answer(0);
+    assert_eq!(view.session().move_count(), 0);
+    view.command(&Command::Undo);
+    assert_eq!(view.session().move_count(), 1, "Undo takes a Restart of a puzzle moved in back");
+}
+
 /// Scramble after a solved puzzle starts a history of its own: Undo
 /// reaches the start of the new shuffle and not the solved puzzle behind
 /// it. A game given up for a shuffle stays behind it, for Undo to bring
