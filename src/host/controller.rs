@@ -13,8 +13,8 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use crate::core::files::{self, Loaded};
 use crate::core::{
-    Action, FileError, FileErrorKind, GAME_NUMBER_DIGITS, Game, GameStats, Mark, Outcome, Session, Stats, Status,
-    Variant, fnv1a64, parse_game_number, plural, save, sentence, short_number,
+    Action, FileError, FileErrorKind, GAME_NUMBER_DIGITS, Game, GameStats, MAX_GAME_NUMBER, Mark, Outcome, Session,
+    Stats, Status, Variant, fnv1a64, parse_game_number, plural, save, sentence, short_number,
 };
 use crate::gfx::{Rect, Surface};
 use crate::machines::{
@@ -814,6 +814,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         game_end(&self.session)
     }
 
+    /// Whether the game at the cursor is as it was dealt: no move made in
+    /// it, and none waiting to be redone.
+    fn untouched(&self) -> bool {
+        self.session.move_count() == 0 && self.game_end() == self.session.cursor()
+    }
+
     /// Holds a game resumed while under way: its clock until the player
     /// is back, and the game itself as its board asks (see
     /// [`Board::on_resume`]), at once, so a game opened by a script waits
@@ -919,9 +925,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// The same deal back on the table: a step Undo takes back, where the
-    /// board has undo; a history of its own otherwise.
+    /// board has undo; a history of its own otherwise. A deal untouched
+    /// is on the table already: dealt again, it would only add a step
+    /// that Undo takes back to the same table, Undo offered with nothing
+    /// to undo (as `dealt` keeps a deal opened again by its number).
     fn restart(&mut self) -> Response {
         let number = self.game_number();
+        if self.board.undoable() && self.untouched() {
+            self.message = AT_THE_START.into();
+            return Response::Redraw;
+        }
         if self.board.undoable() {
             self.session.restart();
         } else {
@@ -1276,7 +1289,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// of the one to deal, empty for the player to type in.
     fn select_game(&mut self) -> Response {
         let lines = vec![self.this_game(), SELECT_ASKS.into()];
-        self.selecting = Some(TextEntry::new(SELECT_GAME, lines, "Game:", "", GAME_NUMBER_DIGITS).of_digits());
+        self.selecting =
+            Some(TextEntry::new(SELECT_GAME, lines, "Game:", "", GAME_NUMBER_DIGITS).of_digits((1, MAX_GAME_NUMBER)));
         Response::Redraw
     }
 
@@ -1462,6 +1476,8 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, 
 }
 
 /// Select Game's title and what its box asks.
+/// What Restart says of a game with no move made.
+const AT_THE_START: &str = "The game is at its start already.";
 const SELECT_GAME: &str = "Select Game";
 const SELECT_ASKS: &str = "Which game? Type its number.";
 

@@ -41,8 +41,18 @@ pub struct TextEntry {
     fresh: bool,
     /// The button Return presses: OK (0) until Tab moves to Cancel (1).
     button: usize,
-    /// What the field holds, as its limit names it: letters, or digits.
-    unit: &'static str,
+    /// The lowest and highest number, where the field takes digits only.
+    digits: Option<(u64, u64)>,
+    /// Why the last key typed went nowhere (a letter in a field of
+    /// digits), shown under the field until the next key.
+    refused: Option<String>,
+}
+
+/// Why a key typed into the number box `name`, which takes `low` to
+/// `high`, went nowhere: on one line of the Amiga PAL's requesters (33
+/// characters) for a seven-digit number, and in its title bar.
+pub fn digits_only(name: &str, (low, high): (u64, u64)) -> String {
+    format!("{name}: digits only, {low} to {high}.")
 }
 
 impl TextEntry {
@@ -56,13 +66,15 @@ impl TextEntry {
             max,
             fresh: true,
             button: 0,
-            unit: "letters",
+            digits: None,
+            refused: None,
         }
     }
 
-    /// The entry as one for a number: its limit says digits.
-    pub fn of_digits(self) -> TextEntry {
-        TextEntry { unit: "digits", ..self }
+    /// The entry as one for a number from `low` to `high`: a key that is
+    /// no digit is refused, saying so, and its limit says digits.
+    pub fn of_digits(self, range: (u64, u64)) -> TextEntry {
+        TextEntry { digits: Some(range), ..self }
     }
 
     /// The requester as the machine draws it: the lines, then the field,
@@ -71,8 +83,11 @@ impl TextEntry {
         let mut lines = self.lines.clone();
         lines.push(String::new());
         lines.push(format!("{} {}{CARET}", self.label, self.text));
-        if self.typed_full() {
-            lines.push(format!("{} {} at most.", self.max, self.unit));
+        if let Some(why) = &self.refused {
+            lines.push(why.clone());
+        } else if self.typed_full() {
+            let unit = if self.digits.is_some() { "digits" } else { "letters" };
+            lines.push(format!("{} {unit} at most.", self.max));
         }
         Requester { title: self.title.clone(), lines, buttons: vec!["OK".into(), "Cancel".into()] }
     }
@@ -92,6 +107,11 @@ impl TextEntry {
         s.set_clip(old);
     }
 
+    /// Whether `c` is kept out of a field that takes digits only.
+    fn refuses(&self, c: char) -> bool {
+        self.digits.is_some() && !c.is_ascii_digit()
+    }
+
     /// Whether `c` may go into the text: a character the machine draws
     /// requesters in (no control character, none the font lacks).
     fn can_type(&self, c: char, machine: &Machine) -> bool {
@@ -99,8 +119,22 @@ impl TextEntry {
     }
 
     /// Typing, Backspace, Return (or OK) and Escape (or Cancel); Tab moves
-    /// Return between OK and Cancel (Left and Right stay the field's).
+    /// Return between OK and Cancel (Left and Right stay the field's). A
+    /// key refused is said under the field until the next key.
     pub fn input(&mut self, input: &Input, machine: &Machine) -> EntryEvent {
+        let said = matches!(input, Input::Key { .. }) && self.refused.take().is_some();
+        match self.take(input, machine) {
+            EntryEvent::Ignored if said => EntryEvent::Edited,
+            event => event,
+        }
+    }
+
+    /// The label's name, as a note names the field ("Game" for "Game:").
+    fn name(&self) -> &str {
+        self.label.trim_end_matches(':').trim()
+    }
+
+    fn take(&mut self, input: &Input, machine: &Machine) -> EntryEvent {
         match *input {
             Input::Key { key: Key::Tab, mods } if !mods.ctrl && !mods.alt => {
                 self.button = 1 - self.button;
@@ -112,6 +146,12 @@ impl TextEntry {
             Input::Key { key: Key::Backspace | Key::Delete, .. } => {
                 self.fresh = false;
                 if self.text.pop().is_some() { EntryEvent::Edited } else { EntryEvent::Ignored }
+            }
+            // A number's field says why a letter goes nowhere: no beep
+            // would tell it.
+            Input::Key { key: Key::Char(c), mods } if !mods.ctrl && !mods.alt && self.refuses(c) => {
+                self.refused = self.digits.map(|range| digits_only(self.name(), range));
+                EntryEvent::Edited
             }
             // A name starts with no space and has no two together.
             Input::Key { key: Key::Char(' '), .. }
@@ -218,6 +258,33 @@ mod tests {
             assert!(s.take_clipped_text().is_empty(), "{id}: {:?}", s.take_clipped_text());
             e.input(&key(Key::Backspace), &m);
             assert_eq!(e.requester().lines.len(), 3, "{id}: a letter to spare");
+        }
+    }
+
+    /// A field of digits says why a letter typed in it goes nowhere, under
+    /// the field and whole on the smallest screen, until the next key.
+    #[test]
+    fn a_field_of_digits_says_a_letter_goes_nowhere() {
+        for id in MachineId::ALL {
+            let m = Machine::new(&MachineChoice { id: Some(id), ..MachineChoice::default() }, id).unwrap();
+            let lines = vec!["This is game 1000000.".to_string(), "Which game? Type its number.".to_string()];
+            let mut e = TextEntry::new("Select Game", lines, "Game:", "", 7).of_digits((1, 1_000_000));
+            assert_eq!(e.input(&key(Key::Char('1')), &m), EntryEvent::Edited);
+            for refused in ['x', ' ', '-'] {
+                assert_eq!(e.input(&key(Key::Char(refused)), &m), EntryEvent::Edited, "{id}: {refused:?} is said");
+                assert_eq!(e.text, "1", "{id}: {refused:?} goes nowhere");
+                assert_eq!(e.requester().lines[3..], ["Game: 1_", "Game: digits only, 1 to 1000000."], "{id}");
+            }
+            let mut s = m.new_surface();
+            e.draw(&mut s, &m);
+            assert!(s.take_clipped_text().is_empty(), "{id}: {:?}", s.take_clipped_text());
+            let set = m.chrome().requester_lines(m.look(), &e.requester());
+            assert!(set.is_empty() || set.len() == 5, "{id}: the note on a line of its own: {set:?}");
+            assert_eq!(e.input(&key(Key::Char('2')), &m), EntryEvent::Edited);
+            assert_eq!(e.requester().lines.last().unwrap(), "Game: 12_", "{id}: the note goes at the next key");
+            e.input(&key(Key::Char('y')), &m);
+            assert_eq!(e.input(&key(Key::Tab), &m), EntryEvent::Edited);
+            assert_eq!(e.requester().lines.len(), 4, "{id}: and at any key");
         }
     }
 }

@@ -267,8 +267,8 @@ impl MenuTracker {
                 }
                 return MenuOutcome::Tracked;
             }
-            if self.active && self.open.is_some_and(|m| m < menus.len()) {
-                return self.key(menus, key, Stops::Enabled);
+            if self.active {
+                return self.held_key(menus, key);
             }
         }
         match *input {
@@ -397,6 +397,28 @@ impl MenuTracker {
         }
     }
 
+    /// A key while the mouse holds the Mac's or the Amiga's menus, which
+    /// the keyboard then works as it works them after F10: with the
+    /// strip shown and no menu pulled down yet (the Amiga's right button
+    /// held off the titles), an arrow or Return pulls the first menu down
+    /// as F10 does.
+    fn held_key(&mut self, menus: &[Menu], key: super::input::Key) -> MenuOutcome {
+        use super::input::Key;
+        if menus.is_empty() {
+            *self = MenuTracker::default();
+            return MenuOutcome::Tracked;
+        }
+        // Menus may have changed under an open one (a machine switch).
+        if self.open.is_some_and(|m| m >= menus.len()) {
+            (self.open, self.hover) = (None, None);
+        }
+        if self.open.is_none() && matches!(key, Key::Left | Key::Right | Key::Up | Key::Down | Key::Enter) {
+            self.drop_menu(menus, 0, Stops::Enabled);
+            return MenuOutcome::Tracked;
+        }
+        self.key(menus, key, Stops::Enabled)
+    }
+
     /// Pulls menu `m` down as a button standing for it does (a skin's
     /// Options button): open, its first item highlighted, for the mouse
     /// or the keyboard to choose from, as after F10 or Alt and a letter.
@@ -460,6 +482,14 @@ impl MenuTracker {
                     let cmd = item.command.clone();
                     *self = MenuTracker::default();
                     MenuOutcome::Chosen(cmd)
+                }
+                // Nothing highlighted: the menu came down under the mouse.
+                // Return shows it as the keyboard pulls it down, its first
+                // item highlighted, for the next Return to choose: never
+                // an item the player has not seen highlighted.
+                None => {
+                    self.drop_menu(menus, m, stops);
+                    MenuOutcome::Tracked
                 }
                 _ => MenuOutcome::Tracked,
             },
@@ -699,6 +729,45 @@ mod tests {
             assert_eq!(t.hover, None, "Edit's only item is greyed: nothing to stop on");
             ev(&mut t, key(Key::Escape));
             assert_eq!(t, MenuTracker::default());
+        }
+    }
+
+    /// A menu pulled down by the mouse takes the keys as one pulled down
+    /// from the keyboard: Return with nothing highlighted highlights the
+    /// first item, as F10 or Alt shows a menu, and the next Return
+    /// chooses it; the arrows move, Escape closes. The Amiga's strip,
+    /// held off the titles, pulls its first menu down on an arrow or
+    /// Return, as F10 does.
+    #[test]
+    fn menus_pulled_down_by_the_mouse_take_the_keys_too() {
+        let m = menus();
+        let on_file = |button| Input::MouseDown { x: 10, y: 5, button };
+        let off_the_titles = Input::MouseDown { x: 200, y: 200, button: Button::Right };
+        for (style, opening) in [
+            (MenuStyle::ClickBar, click(10, 5).to_vec()),
+            (MenuStyle::PullDown, vec![on_file(Button::Left)]),
+            (MenuStyle::RightButtonStrip, vec![on_file(Button::Right)]),
+            (MenuStyle::RightButtonStrip, vec![off_the_titles]),
+        ] {
+            let opened = || {
+                let mut t = MenuTracker::default();
+                opening.iter().for_each(|i| drop(t.event(style, &Bar, &m, i)));
+                assert!(t.active && t.hover.is_none(), "{style:?}: nothing highlighted yet");
+                t
+            };
+            let keys = |t: &mut MenuTracker, keys: &[Key]| -> Vec<MenuOutcome> {
+                keys.iter().map(|&k| t.event(style, &Bar, &m, &key(k))).collect()
+            };
+            let mut t = opened();
+            assert_eq!(keys(&mut t, &[Key::Enter])[0], MenuOutcome::Tracked, "{style:?}: nothing chosen unseen");
+            assert_eq!((t.open, t.hover), (Some(0), Some(0)), "{style:?}: the first item, as F10 shows it");
+            assert_eq!(keys(&mut t, &[Key::Enter])[0], MenuOutcome::Chosen(Command::New), "{style:?}");
+            let mut t = opened();
+            let walked = keys(&mut t, &[Key::Down, Key::Down, Key::Enter]);
+            assert_eq!(walked[2], MenuOutcome::Chosen(Command::Quit), "{style:?}: Down twice, past the separator");
+            let mut t = opened();
+            keys(&mut t, &[Key::Escape]);
+            assert_eq!(t, MenuTracker::default(), "{style:?}");
         }
     }
 

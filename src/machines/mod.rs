@@ -23,7 +23,7 @@ use crate::gfx::{Rect, Surface};
 
 pub use choices::Choices;
 pub use command::ViewCommand;
-pub use entry::{EntryEvent, TextEntry};
+pub use entry::{EntryEvent, TextEntry, digits_only};
 pub use input::{Button, Input, Key, Modifiers};
 pub use look::Look;
 pub use menu::{Command, Menu, MenuItem, MenuOutcome, MenuStyle, MenuTracker, Requester};

@@ -136,6 +136,15 @@ impl<V: Variant> Reply<V> {
             reply => reply,
         }
     }
+
+    /// This reply, or where it says nothing of its own but `unsay` says
+    /// the board's note is up, the note taken back (see [`Reply::Say`]).
+    pub fn or_unsaid(self, unsay: bool) -> Self {
+        match self {
+            Reply::Unchanged | Reply::Redraw if unsay => Reply::Say(String::new()),
+            reply => reply,
+        }
+    }
 }
 
 /// A family's view of its game, driven by the controller.

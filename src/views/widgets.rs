@@ -3,8 +3,11 @@
 
 use std::cell::Cell;
 
+use crate::core::Variant;
 use crate::gfx::{Font, Paint, Pattern, Rect, Surface, TextStyle};
-use crate::machines::{Button, Input, Key, Look, Machine, MachineId, Pen, mac_controls, yazzle};
+use crate::machines::{Button, Input, Key, Look, Machine, MachineId, Pen, digits_only, mac_controls, yazzle};
+
+use super::board::Reply;
 
 /// How far, in pixels across and down together, the pointer goes with a
 /// button held before the press counts as a drag rather than a click.
@@ -962,6 +965,32 @@ pub fn typed_number(name: &str, text: &str, (low, high): (u32, u32)) -> Result<u
         return Err(format!("{name} is empty: type a number from {low} to {high}."));
     }
     text.parse().map_err(|_| format!("{name}: {text:?} is not a number; type one from {low} to {high}."))
+}
+
+/// A number box's note in the status line: why a key that is no digit
+/// went nowhere ([`digits_only`]), said as the key is typed and taken
+/// back at the box's next key, as Select Game's box shows the same under
+/// its field. The status line, not a requester: a requester would take
+/// the next digit typed as its own answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DigitsNote {
+    said: bool,
+}
+
+impl DigitsNote {
+    /// Says that the box `name`, which takes `low` to `high`, takes
+    /// digits only.
+    pub fn say<V: Variant>(&mut self, name: &str, (low, high): (u32, u32)) -> Reply<V> {
+        self.said = true;
+        Reply::Say(digits_only(name, (low.into(), high.into())))
+    }
+
+    /// Called as the box takes its next key: whether the note was up,
+    /// for the reply to that key to take it back (see
+    /// [`Reply::or_unsaid`]).
+    pub fn take_back(&mut self) -> bool {
+        std::mem::take(&mut self.said)
+    }
 }
 
 pub fn text_box(s: &mut Surface, machine: &Machine, r: Rect, text: &str, caret: bool) {

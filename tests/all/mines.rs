@@ -483,6 +483,29 @@ fn an_emptied_number_box_says_it_is_empty() {
     assert_eq!(view.session().variant().settings(), &Settings::beginner(), "the field stays");
 }
 
+/// A key that is no digit, typed into a number box, goes nowhere and
+/// says why in the status line, with the numbers the box takes, until
+/// the next key.
+#[test]
+fn a_letter_typed_in_a_number_box_says_the_box_takes_digits() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(Settings::beginner(), dir.path(), 4);
+    key(&mut view, &m, area, Key::Tab);
+    key(&mut view, &m, area, Key::Char('1'));
+    for refused in ['o', ' '] {
+        assert_eq!(key(&mut view, &m, area, Key::Char(refused)), Response::Redraw);
+        assert_eq!(view.message(), "Width: digits only, 8 to 30.", "{refused:?}");
+    }
+    key(&mut view, &m, area, Key::Char('0'));
+    assert_eq!(view.message(), "", "the note goes at the next key");
+    key(&mut view, &m, area, Key::Tab);
+    assert_eq!(view.session().variant().settings().width, 10, "the letters went nowhere");
+    key(&mut view, &m, area, Key::Tab);
+    key(&mut view, &m, area, Key::Char('x'));
+    assert_eq!(view.message(), "Mines: digits only, 10 to 63.", "the most mines 10 x 9 holds");
+}
+
 /// Tab takes the number typed and goes on to the next box, also on a
 /// fresh field, which the number deals anew at once: "Tab 30 Tab 16 Tab
 /// 99 Return" types a whole field.

@@ -167,6 +167,27 @@ fn tab_walks_the_size_boxes_keeping_their_values() {
     assert_eq!((view.session().variant().cols(), view.session().variant().rows()), (3, 5));
 }
 
+/// A key that is no digit, typed into a Change Size box, goes nowhere
+/// and says why in the status line until the next key; the dialog stays
+/// open, with nothing to answer first.
+#[test]
+fn a_letter_typed_in_a_size_box_says_the_box_takes_digits() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 4, 4, 2, Vec::new());
+    view.command(&Command::View(CHANGE_SIZE));
+    key(&mut view, &m, area, Key::Tab);
+    assert_eq!(key(&mut view, &m, area, Key::Char('x')), Response::Redraw);
+    assert_eq!(view.message(), "Columns: digits only, 2 to 6.");
+    key(&mut view, &m, area, Key::Char('3'));
+    assert_eq!(view.message(), "", "the note goes at the next key");
+    key(&mut view, &m, area, Key::Tab);
+    key(&mut view, &m, area, Key::Char('-'));
+    assert_eq!(view.message(), "Rows: digits only, 2 to 6.");
+    key(&mut view, &m, area, Key::Enter);
+    assert_eq!((view.session().variant().cols(), view.session().variant().rows()), (3, 4));
+}
+
 #[test]
 fn change_picture_takes_an_iff_file_and_keeps_the_order() {
     let dir = tempfile::tempdir().unwrap();
@@ -545,6 +566,42 @@ fn the_undo_button_follows_edit_undo() {
     assert_eq!(undo_button(&view, &m, area), dimmed, "and so is the button");
     view.command(&Command::ForwardToEnd);
     assert_eq!(undo_button(&view, &m, area), offered);
+}
+
+/// Restart on a puzzle with no move made deals no step of its own: Undo
+/// stays dimmed, as on the puzzle just opened (before, Undo was offered
+/// and took the Restart back to the same puzzle), and the status line
+/// says why nothing changed. A shuffle untouched is still taken back by
+/// the next Undo, and a puzzle moved in restarts as before.
+#[test]
+fn restart_of_an_untouched_puzzle_leaves_nothing_to_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 3, 3, 5, Vec::new());
+    let (dealt, dimmed) = (view.session().state().clone(), undo_button(&view, &m, area));
+    assert!(!view.can(&Command::Undo));
+    view.command(&Command::Restart);
+    assert!(!view.can(&Command::Undo), "nothing to undo after Restart of an untouched puzzle");
+    assert_eq!(undo_button(&view, &m, area), dimmed, "and the button says so");
+    assert_eq!(view.message(), "The game is at its start already.");
+    assert_eq!(view.session().state(), &dealt);
+
+    let scramble = centre(layout(&view, &m, area).scramble);
+    click(&mut view, &m, area, scramble);
+    view.command(&Command::Restart);
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state(), &dealt, "Undo takes the shuffle back at once");
+
+    view.command(&Command::Redo);
+    let slide = view.session().state().hint().unwrap();
+    let place = centre(layout(&view, &m, area).place(slide.0));
+    click(&mut view, &m, area, place);
+    let asked = view.command(&Command::Restart);
+    assert!(matches!(asked, Some(Response::Ask(_))), "a puzzle under way is given up only when asked: {asked:?}");
+    view.answer(0);
+    assert_eq!(view.session().move_count(), 0);
+    view.command(&Command::Undo);
+    assert_eq!(view.session().move_count(), 1, "Undo takes a Restart of a puzzle moved in back");
 }
 
 /// Scramble after a solved puzzle starts a history of its own: Undo

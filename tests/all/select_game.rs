@@ -42,10 +42,15 @@ fn select_game_deals_the_number_typed_refuses_others_in_words_and_the_journal_ke
     let shown = view.select_box().expect("Select Game opens its box");
     assert_eq!(shown.lines[0], "This is game 1.");
 
-    type_in(&mut view, &chars("abc"));
-    let refused = view.select_box().expect("a word is refused, the box stays");
-    assert_eq!(refused.lines[1], "\"abc\" is no number: type digits only.");
-    type_in(&mut view, &erase(3));
+    // A letter goes nowhere, and the box says why under its field until
+    // the next key.
+    type_in(&mut view, &[Key::Char('a')]);
+    let refused = view.select_box().expect("a letter is refused, the box stays");
+    let note = format!("Game: digits only, 1 to {MAX_GAME_NUMBER}.");
+    assert_eq!(refused.lines[3..], ["Game: _".to_string(), note]);
+    type_in(&mut view, &[Key::Char('5')]);
+    assert_eq!(view.select_box().unwrap().lines.last().unwrap(), "Game: 5_", "the note goes at the next key");
+    type_in(&mut view, &erase(1));
     type_in(&mut view, &chars("0"));
     assert_eq!(
         view.select_box().unwrap().lines[1],

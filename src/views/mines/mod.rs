@@ -27,7 +27,7 @@ use crate::machines::{Button, Command, Input, Key, Machine, Menu, MenuItem, Pen,
 
 use super::board::{Board, RESUMED_PAUSED, Reply, clock};
 use super::pause::{self, NOTHING_TO_PAUSE, Pause};
-use super::widgets::{self, button, check_box, counter, message_box, slider, text_box, typed_number};
+use super::widgets::{self, DigitsNote, button, check_box, counter, message_box, slider, text_box, typed_number};
 pub use layout::MinesLayout;
 use paint::Face;
 
@@ -77,6 +77,8 @@ pub struct MinesBoard {
     /// The settings the panel shows: those of the next game.
     settings: Settings,
     editing: Option<Editing>,
+    /// The number boxes' note that they take digits only.
+    digits_note: DigitsNote,
     /// A slider being dragged, and the settings before the drag.
     sliding: Option<(usize, Settings)>,
     press: Press,
@@ -157,6 +159,7 @@ impl MinesBoard {
             data_dir: data_dir.to_path_buf(),
             settings,
             editing: None,
+            digits_note: DigitsNote::default(),
             sliding: None,
             press: Press::default(),
             pause: Pause::default(),
@@ -381,45 +384,56 @@ impl MinesBoard {
         reply
     }
 
-    fn key(&mut self, session: &Session<MinesVariant>, key: Key) -> Reply<MinesVariant> {
-        if let Some(edit) = &mut self.editing {
-            match key {
-                Key::Char(c) if c.is_ascii_digit() => {
-                    if edit.fresh {
-                        edit.text.clear();
-                        edit.fresh = false;
-                    }
-                    if edit.text.len() < 3 {
-                        edit.text.push(c);
-                    }
-                    return Reply::Redraw;
-                }
-                Key::Backspace => {
+    /// A key while a number box is typed into.
+    fn edit_key(&mut self, session: &Session<MinesVariant>, key: Key) -> Reply<MinesVariant> {
+        let Some(edit) = &mut self.editing else { return Reply::Unchanged };
+        match key {
+            Key::Char(c) if c.is_ascii_digit() => {
+                if edit.fresh {
+                    edit.text.clear();
                     edit.fresh = false;
-                    edit.text.pop();
-                    return Reply::Redraw;
                 }
-                Key::Escape => {
-                    self.editing = None;
-                    return Reply::Redraw;
+                if edit.text.len() < 3 {
+                    edit.text.push(c);
                 }
-                Key::Tab => {
-                    let next = edit.row + 1;
-                    let committed = self.commit(session);
-                    // A number taken goes on to the next box, whether it
-                    // deals the fresh field anew (Rules) or waits for New
-                    // Game; a number refused keeps the player at it.
-                    let taken = matches!(committed, Reply::Unchanged | Reply::Redraw | Reply::Say(_) | Reply::Rules(_));
-                    if next < 3 && taken {
-                        let (_, value, _) = setting(&self.settings, next);
-                        self.editing = Some(Editing { row: next, text: value.to_string(), fresh: true });
-                        return if matches!(committed, Reply::Rules(_)) { committed } else { Reply::Redraw };
-                    }
-                    return committed;
-                }
-                Key::Enter => return self.commit(session),
-                _ => return Reply::Unchanged,
+                Reply::Redraw
             }
+            Key::Backspace => {
+                edit.fresh = false;
+                edit.text.pop();
+                Reply::Redraw
+            }
+            Key::Escape => {
+                self.editing = None;
+                Reply::Redraw
+            }
+            Key::Tab => {
+                let next = edit.row + 1;
+                let committed = self.commit(session);
+                // A number taken goes on to the next box, whether it
+                // deals the fresh field anew (Rules) or waits for New
+                // Game; a number refused keeps the player at it.
+                let taken = matches!(committed, Reply::Unchanged | Reply::Redraw | Reply::Say(_) | Reply::Rules(_));
+                if next < 3 && taken {
+                    let (_, value, _) = setting(&self.settings, next);
+                    self.editing = Some(Editing { row: next, text: value.to_string(), fresh: true });
+                    return if matches!(committed, Reply::Rules(_)) { committed } else { Reply::Redraw };
+                }
+                committed
+            }
+            Key::Enter => self.commit(session),
+            Key::Char(_) => {
+                let (name, _, bounds) = setting(&self.settings, edit.row);
+                self.digits_note.say(name, bounds)
+            }
+            _ => Reply::Unchanged,
+        }
+    }
+
+    fn key(&mut self, session: &Session<MinesVariant>, key: Key) -> Reply<MinesVariant> {
+        if self.editing.is_some() {
+            let noted = self.digits_note.take_back();
+            return self.edit_key(session, key).or_unsaid(noted);
         }
         if key == Key::Tab {
             let (_, value, _) = setting(&self.settings, 0);

@@ -22,6 +22,9 @@ pub enum Outcome<T> {
     Done(T),
     /// A value was refused: say this, and stay open.
     Refused(String),
+    /// A key that is no digit was typed in the number box of this name:
+    /// say that it takes digits only, and stay open.
+    DigitsOnly(&'static str),
 }
 
 fn bounds_text(what: &str, value: &str) -> String {
@@ -184,6 +187,9 @@ impl SizeDialog {
                     }
                     text.push(c);
                     Outcome::Open(true)
+                }
+                (Key::Char(c), Some((i, _))) if !c.is_ascii_digit() && !mods.ctrl && !mods.alt => {
+                    Outcome::DigitsOnly(LABELS[*i])
                 }
                 (Key::Backspace, Some((_, text))) => {
                     self.fresh = false;

@@ -27,7 +27,7 @@ use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, Reque
 
 use super::board::{Board, Refused, Reply, clock, undo_applies, unknown_word};
 use super::pause::{self, NOTHING_TO_PAUSE, PAUSE, Pause};
-use super::widgets::{bevel, button, message_box};
+use super::widgets::{DigitsNote, bevel, button, message_box};
 use dialogs::{Outcome, PictureDialog, SizeDialog};
 use picture::{Picture, Source};
 
@@ -105,6 +105,8 @@ pub struct ScrambleBoard {
     pause: Pause,
     /// A solution known for a position, so following hints costs nothing.
     plan: Option<(Puzzle, Vec<Dir>)>,
+    /// Change Size's note that its boxes take digits only.
+    digits_note: DigitsNote,
     /// The remembered picture that could not be read, told once as the
     /// game opens: a sentence for the status line (the box in full is the
     /// settings' own, naming prefs.ini and the line).
@@ -123,6 +125,7 @@ impl ScrambleBoard {
             hinted: None,
             pause: Pause::default(),
             plan: None,
+            digits_note: DigitsNote::default(),
             opening: (None, None),
         }
     }
@@ -232,15 +235,17 @@ impl ScrambleBoard {
         let Some(dialog) = &mut self.dialog else { return Reply::Unchanged };
         match dialog {
             Dialog::Size(d) => {
+                let noted = matches!(input, Input::Key { .. }) && self.digits_note.take_back();
                 let outcome = d.input(input, machine, area);
-                match self.closing(outcome) {
+                let reply = match self.closing(outcome) {
                     Err(reply) => reply,
                     Ok((cols, rows)) => match ScrambleVariant::new(cols, rows, true) {
                         Ok(v) if v.options() == session.variant().options() => Reply::Redraw,
                         Ok(v) => Reply::Rules(v),
                         Err(e) => Reply::Ask(message_box(TITLE, &sentence(&e))),
                     },
-                }
+                };
+                reply.or_unsaid(noted)
             }
             Dialog::Picture(d) => {
                 let outcome = d.input(input, machine, area);
@@ -259,6 +264,7 @@ impl ScrambleBoard {
             Outcome::Open(true) => Err(Reply::Redraw),
             Outcome::Open(false) => Err(Reply::Unchanged),
             Outcome::Refused(e) => Err(Reply::Ask(message_box(TITLE, &e))),
+            Outcome::DigitsOnly(name) => Err(self.digits_note.say(name, (SIZE.0 as u32, SIZE.1 as u32))),
             Outcome::Cancel => {
                 self.dialog = None;
                 Err(Reply::Redraw)
