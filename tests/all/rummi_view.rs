@@ -65,6 +65,16 @@ fn click_at(view: &mut RummiView, m: &Machine, area: Rect, (x, y): (i32, i32)) -
     r
 }
 
+/// Screen > Set Mode..., the DBLPAL mode clicked, then OK.
+fn choose_dblpal_in_set_mode(view: &mut RummiView, m: &Machine, area: Rect) {
+    view.command(&Command::View(SET_MODE));
+    let spots = ModeDialog::spots(m, area);
+    let spot = |name: &str| spots.iter().find(|s| s.0 == name).unwrap().1;
+    let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
+    click_at(view, m, area, centre(spot("dblpal")));
+    click_at(view, m, area, centre(spot("ok")));
+}
+
 fn click(view: &mut RummiView, m: &Machine, area: Rect, spot: &str) -> Response {
     let at = view.board().point(view.session().state(), m, area, spot).unwrap_or_else(|| panic!("no spot {spot}"));
     click_at(view, m, area, at)
@@ -437,12 +447,7 @@ fn set_mode_chooses_dblpal_starts_a_new_game_and_is_remembered() {
     let dir = tempfile::tempdir().unwrap();
     let (mach, area) = machine(MachineId::AmigaPal);
     let mut view = open(dir.path(), Some(1));
-    view.command(&Command::View(SET_MODE));
-    let spots = ModeDialog::spots(&mach, area);
-    let spot = |name: &str| spots.iter().find(|s| s.0 == name).unwrap().1;
-    let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
-    click_at(&mut view, &mach, area, centre(spot("dblpal")));
-    click_at(&mut view, &mach, area, centre(spot("ok")));
+    choose_dblpal_in_set_mode(&mut view, &mach, area);
     let saved = config::load(dir.path()).unwrap();
     assert_eq!((saved.value.mode.machine, saved.replaced), (MachineId::AmigaDblPal, None));
     assert_eq!(view.session().variant().options(), "table=24x10");
@@ -545,12 +550,7 @@ fn a_broken_config_is_set_aside_and_told_of_in_a_box() {
     // file set aside first is left alone.
     std::fs::write(&file, "junk\n").unwrap();
     let (mach, area) = machine(MachineId::AmigaPal);
-    view.command(&Command::View(SET_MODE));
-    let spots = ModeDialog::spots(&mach, area);
-    let spot = |name: &str| spots.iter().find(|s| s.0 == name).unwrap().1;
-    let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
-    click_at(&mut view, &mach, area, centre(spot("dblpal")));
-    click_at(&mut view, &mach, area, centre(spot("ok")));
+    choose_dblpal_in_set_mode(&mut view, &mach, area);
     assert_eq!(config::load(dir.path()).unwrap().value.mode.machine, MachineId::AmigaDblPal);
     assert_eq!(std::fs::read_to_string(&aside).unwrap(), broken, "the file set aside is left alone");
     assert_eq!(std::fs::read_to_string(dir.path().join("Rummi.config.damaged-2")).unwrap(), "junk\n");
