@@ -27,7 +27,7 @@ use crate::games::rummi::moves::{Move, Source, Target};
 use crate::games::rummi::rules::{Ending, PENALTY, Rummi, RummiVariant, Side};
 use crate::games::rummi::sets::fit;
 use crate::games::rummi::tile::{Kind, TileId};
-use crate::gfx::{Paint, Rect, Surface, TextStyle};
+use crate::gfx::{Paint, Rect, Rgb, Surface, TextStyle};
 use crate::machines::{
     Button, Command, Input, Key, Look, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand, mac_controls,
 };
@@ -696,6 +696,7 @@ impl RummiBoard {
 
     /// The pile with its count, and a 2 under it while the program holds
     /// a duplicate (yellow where the wood shows; [`PAIR_SIGN`] in words).
+    /// On the felt the count is in an ink that reads on it.
     fn draw_pile(&self, st: &Rummi, s: &mut Surface, machine: &Machine, l: &Layout) {
         let look = machine.look();
         let b = l.pile_box;
@@ -713,9 +714,10 @@ impl RummiBoard {
         if !st.pile().is_empty() {
             tiles::pile(s, look, parts.stack, st.pile().len());
         }
-        tiles::number(s, Rect::new(b.x, parts.count_y, b.w, 0), st.pile().len(), l.scale, text);
+        let count = if plain { text } else { ink_reading_on(s, text, (b.x, parts.count_y)) };
+        tiles::number(s, Rect::new(b.x, parts.count_y, b.w, 0), st.pile().len(), l.scale, count);
         if pair_shows(st) {
-            let pair = if plain { text } else { s.value_for(crate::gfx::Rgb::hex(0xFFEE22)) };
+            let pair = if plain { text } else { s.value_for(Rgb::hex(0xFFEE22)) };
             tiles::number(s, Rect::new(b.x, parts.pair_y, b.w, 0), 2, l.scale, pair);
         }
     }
@@ -743,6 +745,22 @@ impl RummiBoard {
         }
     }
 }
+
+/// The text colour where it reads on the colour drawn at `at`, else black
+/// or white, whichever reads better there: the Mac's text is black, and
+/// on its dark green felt the pile's count was 2.8:1.
+fn ink_reading_on(s: &mut Surface, text: u32, at: (i32, i32)) -> u32 {
+    let Some(under) = s.colour_at(at.0, at.1) else { return text };
+    let reads = |s: &Surface, v: u32| s.colour_of(v).contrast(under);
+    if reads(s, text) >= READABLE {
+        return text;
+    }
+    let (black, white) = (s.value_for(Rgb::BLACK), s.value_for(Rgb::WHITE));
+    if reads(s, black) >= reads(s, white) { black } else { white }
+}
+
+/// The contrast at which text reads (WCAG's 4.5:1).
+const READABLE: f64 = 4.5;
 
 /// The gadget before the player has moved: a button whose label is the
 /// take-a-tile picture, drawn at scale `k`.
