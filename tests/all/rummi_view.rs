@@ -17,7 +17,7 @@ use parlour::games::rummi::table::Table;
 use parlour::games::rummi::tile::{Kind, TileId};
 use parlour::gfx::Rect;
 use parlour::host::{Controller, Opening};
-use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Menu, Modifiers};
+use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Menu, Modifiers, Pen};
 use parlour::views::rummi::layout::{Facing, TrayOf};
 use parlour::views::rummi::{RummiBoard, SET_MODE, config, screen_mode::ModeDialog, tiles};
 use parlour::views::{Response, View};
@@ -1268,6 +1268,38 @@ fn the_cursor_on_the_pile_shows_and_leaves_its_figures_whole_on_every_screen() {
         assert!(sign.iter().all(|&(x, y)| b.contains(x, y)), "{what}: the 2 runs out of the pile's box");
         assert_eq!(pixels_of(&after, around, yellow), sign, "{what}: the cursor draws over the 2");
         assert_ne!(before.pixels(), after.pixels(), "{what}: no cursor on the pile");
+    }
+}
+
+/// The pile's count reads on whatever it stands on, on every screen: on
+/// the colour Mac it was black on the dark green felt (2.8:1), on the
+/// Amigas and YaZZle's Plastiques black on their greens (3.9:1 and less).
+#[test]
+fn the_pile_count_reads_on_every_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let view = open(dir.path(), Some(1));
+    for choice in every_screen() {
+        let (id, what) = (choice.id.unwrap(), format!("{:?} {:?} {:?}", choice.id, choice.depth, choice.skin));
+        let mach = Machine::new(&choice, id).unwrap();
+        let area = mach.content();
+        let l = view.board().layout(view.session().state(), &mach, area);
+        let mut s = mach.new_surface();
+        // YaZZle's chrome lays its skin's felt, the Felt pen, under the view.
+        s.fill_rect(area, mach.look().paint(Pen::Felt));
+        view.draw(&mut s, &mach, area);
+        let b = l.pile_box;
+        let count = Rect::new(b.x, l.pile_parts().count_y, b.w, tiles::digit_height(l.scale));
+        let under = s.colour_at(count.x, count.y).unwrap();
+        let inks: Vec<_> = (count.y..count.bottom())
+            .flat_map(|y| (count.x..count.right()).map(move |x| (x, y)))
+            .filter_map(|(x, y)| s.colour_at(x, y))
+            .filter(|&c| c != under)
+            .collect();
+        assert!(!inks.is_empty(), "{what}: no count under the pile");
+        for ink in inks {
+            let ratio = ink.contrast(under);
+            assert!(ratio >= 4.5, "{what}: the count is {ink:?} on {under:?}, {ratio:.1}:1");
+        }
     }
 }
 

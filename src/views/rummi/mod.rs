@@ -27,9 +27,9 @@ use crate::games::rummi::moves::{Move, Source, Target};
 use crate::games::rummi::rules::{Ending, PENALTY, Rummi, RummiVariant, Side};
 use crate::games::rummi::sets::fit;
 use crate::games::rummi::tile::{Kind, TileId};
-use crate::gfx::{Rect, Surface, TextStyle};
+use crate::gfx::{Paint, Rect, Rgb, Surface, TextStyle};
 use crate::machines::{
-    Button, Command, Input, Key, Look, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand,
+    Button, Command, Input, Key, Look, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand, mac_controls,
 };
 
 use super::board::{Board, Refused, Reply, records_trouble, select_game_item, unknown_word};
@@ -696,6 +696,7 @@ impl RummiBoard {
 
     /// The pile with its count, and a 2 under it while the program holds
     /// a duplicate (yellow where the wood shows; [`PAIR_SIGN`] in words).
+    /// On the felt the count is in an ink that reads on it.
     fn draw_pile(&self, st: &Rummi, s: &mut Surface, machine: &Machine, l: &Layout) {
         let look = machine.look();
         let b = l.pile_box;
@@ -713,21 +714,20 @@ impl RummiBoard {
         if !st.pile().is_empty() {
             tiles::pile(s, look, parts.stack, st.pile().len());
         }
-        tiles::number(s, Rect::new(b.x, parts.count_y, b.w, 0), st.pile().len(), l.scale, text);
+        let count = if plain { text } else { ink_reading_on(s, text, (b.x, parts.count_y)) };
+        tiles::number(s, Rect::new(b.x, parts.count_y, b.w, 0), st.pile().len(), l.scale, count);
         if pair_shows(st) {
-            let pair = if plain { text } else { s.value_for(crate::gfx::Rgb::hex(0xFFEE22)) };
+            let pair = if plain { text } else { s.value_for(Rgb::hex(0xFFEE22)) };
             tiles::number(s, Rect::new(b.x, parts.pair_y, b.w, 0), 2, l.scale, pair);
         }
     }
 
     fn draw_gadget(&self, st: &Rummi, s: &mut Surface, machine: &Machine, l: &Layout) {
-        let look = machine.look();
         let usable = st.turn() == Side::Player && !st.is_over();
         if st.moved() {
             widgets::button(s, machine, l.gadget, "OK", usable);
         } else {
-            widgets::button(s, machine, l.gadget, "", usable);
-            tiles::take_picture(s, look, l.gadget, l.scale, usable);
+            take_button(s, machine, l.gadget, l.scale, usable);
         }
     }
 
@@ -743,6 +743,42 @@ impl RummiBoard {
             let y = area.y + area.h / 2 - lh + i as i32 * lh;
             s.draw_text(font, line, area.x + (area.w - w) / 2, y, look.paint(Pen::Text), TextStyle::PLAIN);
         }
+    }
+}
+
+/// The text colour where it reads on the colour drawn at `at`, else black
+/// or white, whichever reads better there: the Mac's text is black, and
+/// on its dark green felt the pile's count was 2.8:1.
+fn ink_reading_on(s: &mut Surface, text: u32, at: (i32, i32)) -> u32 {
+    let Some(under) = s.colour_at(at.0, at.1) else { return text };
+    let reads = |s: &Surface, v: u32| s.colour_of(v).contrast(under);
+    if reads(s, text) >= READABLE {
+        return text;
+    }
+    let (black, white) = (s.value_for(Rgb::BLACK), s.value_for(Rgb::WHITE));
+    if reads(s, black) >= reads(s, white) { black } else { white }
+}
+
+/// The contrast at which text reads (WCAG's 4.5:1).
+const READABLE: f64 = 4.5;
+
+/// The gadget before the player has moved: a button whose label is the
+/// take-a-tile picture, drawn at scale `k`.
+fn take_button(s: &mut Surface, machine: &Machine, r: Rect, k: i32, usable: bool) {
+    widgets::button(s, machine, r, "", usable);
+    let ink = label_ink(s, machine, usable);
+    tiles::take_picture(s, r, k, ink);
+}
+
+/// The ink the button gives its label. A Mac's dimmed label is not its
+/// Disabled pen: at 4 colours that grey is the button's face, and the
+/// picture vanished; the Mac's controls take their dark grey there.
+fn label_ink(s: &mut Surface, machine: &Machine, usable: bool) -> Paint {
+    let look = machine.look();
+    match machine.id() {
+        _ if usable => look.paint(Pen::Text),
+        MachineId::MacSe30 | MachineId::MacColor => mac_controls::Inks::new(s, look).dimmed,
+        _ => look.paint(Pen::Disabled),
     }
 }
 
@@ -1268,6 +1304,35 @@ mod tests {
     use crate::games::rummi::table::Table;
     use crate::games::rummi::tile::{Colour, TileId};
     use crate::machines::MachineChoice;
+
+    /// On every screen the take-a-tile picture dimmed (the program's turn)
+    /// stands out from the button's face and looks unlike the one the
+    /// player may click: on the one-bit Mac it was once solid black, and
+    /// at 4 colours it was the face's own light grey.
+    #[test]
+    fn the_dimmed_take_a_tile_picture_shows_on_every_screen() {
+        let button = Rect::new(0, 0, 32, 32);
+        // The picture's top-left pixel is the face; its bottom row is ink.
+        let (face_at, ink_row) = ((10, 9), 9 + 12);
+        for choice in MachineChoice::every_screen() {
+            let (id, depth) = (choice.id.unwrap(), choice.depth);
+            let machine = Machine::new(&choice, id).unwrap();
+            let drawn = |usable: bool| {
+                let mut s = machine.new_surface();
+                take_button(&mut s, &machine, button, 1, usable);
+                s
+            };
+            let (dimmed, usable) = (drawn(false), drawn(true));
+            assert_ne!(dimmed.pixels(), usable.pixels(), "{id:?} {depth:?}: the dimmed picture looks usable");
+            let face = dimmed.colour_at(face_at.0, face_at.1).unwrap();
+            let best = (face_at.0..face_at.0 + 11)
+                .filter_map(|x| dimmed.colour_at(x, ink_row))
+                .map(|ink| ink.contrast(face))
+                .fold(1.0, f64::max);
+            // Greyed, yet seen: the Amiga's own ghosting grey is 1.9:1.
+            assert!(best >= 1.5, "{id:?} {depth:?}: the dimmed picture is {best:.1}:1 on the face {face:?}");
+        }
+    }
 
     /// A game the player has just won with a run of 10 11 12, the program
     /// left holding `theirs` tiles.
