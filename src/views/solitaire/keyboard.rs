@@ -160,7 +160,7 @@ impl Cursor {
                 let (_, x, y) = piles[index];
                 let row = piles
                     .iter()
-                    .filter(|q| if key == Key::Up { q.2 < y } else { q.2 > y } && !spent(st, q.0))
+                    .filter(|q| (if key == Key::Up { q.2 < y } else { q.2 > y }) && !spent(st, q.0))
                     .min_by_key(|q| ((q.2 - y).abs(), (q.1 - x).abs()));
                 if let Some(&(p, _, _)) = row {
                     self.at = Some((p, 1));
