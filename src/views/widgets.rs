@@ -32,6 +32,18 @@ pub fn default_button(s: &mut Surface, machine: &Machine, r: Rect, label: &str, 
     push_button(s, machine, r, label, enabled, true);
 }
 
+/// The ink a push button gives its label (a picture in place of words
+/// too). A Mac's dimmed label is not its Disabled pen: at 4 colours that
+/// grey is the button's face; the Mac's controls take their dark grey.
+pub fn label_ink(s: &mut Surface, machine: &Machine, enabled: bool) -> Paint {
+    let look = machine.look();
+    match () {
+        _ if enabled => look.paint(Pen::Text),
+        _ if is_mac(machine) => mac_controls::Inks::new(s, look).dimmed,
+        _ => look.paint(Pen::Disabled),
+    }
+}
+
 fn push_button(s: &mut Surface, machine: &Machine, r: Rect, label: &str, enabled: bool, default: bool) {
     let look = machine.look();
     if is_mac(machine) {
@@ -50,7 +62,7 @@ fn push_button(s: &mut Surface, machine: &Machine, r: Rect, label: &str, enabled
             s.frame_rect(r.inset(-1, -1), look.paint(Pen::Text));
         }
     }
-    let text = if enabled { look.paint(Pen::Text) } else { look.paint(Pen::Disabled) };
+    let text = label_ink(s, machine, enabled);
     let font = look.title_font;
     let tw = font.text_width(label) as i32;
     s.draw_text(font, label, r.x + (r.w - tw) / 2, r.y + (r.h - font.height() as i32) / 2, text, TextStyle::PLAIN);

@@ -27,9 +27,9 @@ use crate::games::rummi::moves::{Move, Source, Target};
 use crate::games::rummi::rules::{Ending, PENALTY, Rummi, RummiVariant, Side};
 use crate::games::rummi::sets::fit;
 use crate::games::rummi::tile::{Kind, TileId};
-use crate::gfx::{Paint, Rect, Rgb, Surface, TextStyle};
+use crate::gfx::{Rect, Rgb, Surface, TextStyle};
 use crate::machines::{
-    Button, Command, Input, Key, Look, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand, mac_controls,
+    Button, Command, Input, Key, Look, Machine, MachineId, Menu, MenuItem, Pen, Requester, ViewCommand,
 };
 
 use super::board::{Board, Refused, Reply, records_trouble, select_game_item, unknown_word};
@@ -766,20 +766,8 @@ const READABLE: f64 = 4.5;
 /// take-a-tile picture, drawn at scale `k`.
 fn take_button(s: &mut Surface, machine: &Machine, r: Rect, k: i32, usable: bool) {
     widgets::button(s, machine, r, "", usable);
-    let ink = label_ink(s, machine, usable);
+    let ink = widgets::label_ink(s, machine, usable);
     tiles::take_picture(s, r, k, ink);
-}
-
-/// The ink the button gives its label. A Mac's dimmed label is not its
-/// Disabled pen: at 4 colours that grey is the button's face, and the
-/// picture vanished; the Mac's controls take their dark grey there.
-fn label_ink(s: &mut Surface, machine: &Machine, usable: bool) -> Paint {
-    let look = machine.look();
-    match machine.id() {
-        _ if usable => look.paint(Pen::Text),
-        MachineId::MacSe30 | MachineId::MacColor => mac_controls::Inks::new(s, look).dimmed,
-        _ => look.paint(Pen::Disabled),
-    }
 }
 
 /// The move a step of the history makes, if it is one.
