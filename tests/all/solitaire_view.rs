@@ -783,6 +783,39 @@ fn golf_plays_a_card_home_with_one_click() {
     assert_eq!(view.session().state().pile(PileKind::Foundation, 0).last().map(|s| s.card), Some(card));
 }
 
+/// In Aces Up one click discards a column's top card (a double-click
+/// discarded it before, and a single click did nothing); a double-click
+/// out of habit discards that card alone, not the one it uncovers.
+#[test]
+fn aces_up_discards_with_one_click_and_a_double_click_plays_once() {
+    let (mut view, m, area, _data) = table("aces-up", MachineId::Yazzle, 5);
+    let click = |view: &mut Table, id: PileId| {
+        let (x, y) = centre(top_rect(view, area, id));
+        view.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
+        view.input(&Input::MouseUp { x, y, button: Button::Left }, &m, area);
+    };
+    let discard = PileId::new(PileKind::Foundation, 0);
+    let discardable = |view: &Table| {
+        let st = view.session().state();
+        (0..st.pile_count(PileKind::Tableau))
+            .map(|i| PileId::new(PileKind::Tableau, i))
+            .find(|&id| st.check(&SolMove::Move { from: id, count: 1, to: discard }).is_ok())
+    };
+    let stock = PileId::new(PileKind::Stock, 0);
+    while discardable(&view).is_none() {
+        let dealt = view.session().move_count();
+        click(&mut view, stock);
+        assert_eq!(view.session().move_count(), dealt + 1, "the stock deals: {}", view.message());
+    }
+    let column = discardable(&view).unwrap();
+    let before = view.session().move_count();
+    click(&mut view, column);
+    assert_eq!(view.session().move_count(), before + 1, "one click discards: {}", view.message());
+    assert_eq!(view.session().state().pile(PileKind::Foundation, 0).len(), 1);
+    click(&mut view, column);
+    assert_eq!(view.session().move_count(), before + 1, "the second click of a double-click plays nothing");
+}
+
 /// Spider's deal 3 played along a winning line (the one the demo plays,
 /// which builds a column of over twenty cards): on every screen and at
 /// every move each face-up card under another shows its corner where any

@@ -384,13 +384,19 @@ impl SolitaireBoard {
             return self.pick(st, id);
         }
         // A double-click sends a card home, or else from a column to a
-        // free cell. Where the tableau takes no cards (Golf), a column's
-        // top card can only go home: one click plays it, as the player
-        // expects.
-        let top = index.is_some_and(|i| i + 1 == st.pile(id.kind, id.index()).len());
-        let only_home = st.rules().tableau.max_allowed == 0 && id.kind == PileKind::Tableau && top;
+        // free cell. Where a column's top card has one place to go home,
+        // one click plays it (or says why not), as the player expects:
+        // where the tableau takes no cards (Golf), or the one foundation
+        // is a discard pile (Aces Up, whose cards reach columns by drag).
+        let top = index.is_some_and(|i| i + 1 == st.pile(id.kind, id.index()).len()) && id.kind == PileKind::Tableau;
+        let one_click = top && (st.rules().tableau.max_allowed == 0 || st.pile_count(PileKind::Foundation) == 1);
         let double = self.clicks.click(id);
-        if (double || only_home) && index.is_some() {
+        if one_click {
+            // The first click of a double-click has already played: the
+            // second would play the card it uncovered, which no one meant.
+            return if double { Reply::Unchanged } else { Self::home_or_why(st, id) };
+        }
+        if double && index.is_some() {
             self.clicks.forget();
             return Self::home_or_why(st, id);
         }
