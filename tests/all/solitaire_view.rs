@@ -759,11 +759,7 @@ fn a_fanned_waste_shows_each_card_s_index() {
 #[test]
 fn golf_plays_a_card_home_with_one_click() {
     let (mut view, m, area, _data) = table("golf", MachineId::Yazzle, 3);
-    let click = |view: &mut Table, id: PileId| {
-        let (x, y) = centre(top_rect(view, area, id));
-        view.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
-        view.input(&Input::MouseUp { x, y, button: Button::Left }, &m, area);
-    };
+    let click = |view: &mut Table, id: PileId| click_at(view, &m, area, top_rect(view, area, id));
     let st = view.session().state().clone();
     let columns: Vec<PileId> =
         (0..st.pile_count(PileKind::Tableau)).map(|i| PileId::new(PileKind::Tableau, i)).collect();
@@ -789,11 +785,7 @@ fn golf_plays_a_card_home_with_one_click() {
 #[test]
 fn aces_up_discards_with_one_click_and_a_double_click_plays_once() {
     let (mut view, m, area, _data) = table("aces-up", MachineId::Yazzle, 5);
-    let click = |view: &mut Table, id: PileId| {
-        let (x, y) = centre(top_rect(view, area, id));
-        view.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
-        view.input(&Input::MouseUp { x, y, button: Button::Left }, &m, area);
-    };
+    let click = |view: &mut Table, id: PileId| click_at(view, &m, area, top_rect(view, area, id));
     let discard = PileId::new(PileKind::Foundation, 0);
     let discardable = |view: &Table| {
         let st = view.session().state();
