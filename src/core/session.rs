@@ -315,6 +315,15 @@ impl<V: Variant> Session<V> {
         let mut next = state.clone();
         next.apply(m);
         let auto = run_autos(&mut next, extra);
+        // A game dealt alike every time, taken back to its start, is none
+        // under way (see `Variant::deals_alike`): the first move from there
+        // begins a game afresh, with its own clock and no marks of the
+        // game whose moves it replaces.
+        if self.variant.deals_alike() && self.move_count() == 0 {
+            let start = self.cursor;
+            self.clocks[start] = 0;
+            self.marks[start] = 0;
+        }
         self.push(Step { action: Action::Move(text), auto }, next);
         Ok(())
     }

@@ -557,9 +557,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
     /// Plays a move with its automatic consequences as one step.
     fn play(&mut self, m: &<V::Game as Game>::Move) -> Response {
+        // A game dealt alike every time, taken back to its start, is none
+        // under way: a move from there plays it afresh, and its end counts
+        // as a game of its own (the session forgets its marks and clock).
+        let afresh = self.session.variant().deals_alike() && self.session.move_count() == 0;
         let board = &self.board;
         match self.session.play_with(m, |state| board.auto_move(state)) {
             Ok(()) => {
+                if afresh {
+                    self.counted.remove(&self.session.game_start());
+                }
                 self.message.clear();
                 let response = self.changed();
                 if self.session.state().status() == Status::Playing

@@ -242,14 +242,23 @@ fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
     let Some(Response::Ask(table)) = view.command(&Command::View(HIGH_SCORES)) else { panic!("no high-score box") };
     assert_eq!(table.lines, [format!("1. {user}: 1 stone, 10 points, 0:00")]);
 
-    // Undoing and finishing again does not enter the same game twice;
-    // the box's New Game button starts a new one.
+    // Undo and Redo back to the same end do not enter the same game
+    // twice; the board taken back to its start and finished again is a
+    // new game, entered as one.
     view.command(&Command::Undo);
-    drag(&mut view, &m, area, "a1", "c1");
+    view.command(&Command::Redo);
     let Some(Response::Ask(table)) = view.command(&Command::View(HIGH_SCORES)) else { panic!("no high-score box") };
     assert_eq!(table.lines.len(), 1);
     let stats = parlour::core::Stats::load(dir.path()).unwrap();
     assert_eq!(stats.game("pegs/line").map(|g| (g.played, g.won)), Some((1, 1)), "counted once");
+    view.command(&Command::Undo);
+    let responses = drag(&mut view, &m, area, "a1", "c1");
+    assert!(matches!(responses.last(), Some(Response::Ask(_))), "no box at the new game's end: {responses:?}");
+    let Some(Response::Ask(table)) = view.command(&Command::View(HIGH_SCORES)) else { panic!("no high-score box") };
+    assert_eq!(table.lines.len(), 2);
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    assert_eq!(stats.game("pegs/line").map(|g| (g.played, g.won)), Some((2, 2)), "a new game");
+    // The box's New Game button starts a new one.
     view.command(&Command::New);
     assert_eq!(view.session().move_count(), 0, "New Game after the end");
 

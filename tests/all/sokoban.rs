@@ -481,6 +481,45 @@ fn a_level_taken_back_to_its_start_is_no_game_under_way() {
     assert_eq!(stats.game("sokoban/parlour/2").map(|g| g.lost), None, "no loss counted");
 }
 
+/// A won level taken back to its start by Undo is no game under way: won
+/// again from there, by other steps, it is a game of its own, with its
+/// box and its count. Redo back to the same win counts nothing more.
+#[test]
+fn a_level_won_again_from_its_start_counts_as_a_new_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine();
+    let mut view = open_text(dir.path(), OFF);
+    let won = |dir: &Path| {
+        let stats = parlour::core::Stats::load(dir).unwrap_or_default();
+        stats.game("sokoban/t/1").map(|g| (g.played, g.won))
+    };
+    view.input(&key(Key::Right), &m, area);
+    assert!(matches!(view.input(&key(Key::Right), &m, area), parlour::views::Response::Ask(_)));
+    view.answer(0);
+    assert_eq!(won(dir.path()), Some((1, 1)));
+    // Undo to the start and Redo to the same win: counted once.
+    while view.can(&Command::Undo) {
+        view.command(&Command::Undo);
+    }
+    while view.can(&Command::Redo) {
+        view.command(&Command::Redo);
+    }
+    assert!(view.session().state().is_solved());
+    assert_eq!(won(dir.path()), Some((1, 1)), "redo to the same win counted it again");
+    // Undo to the start, then win by other steps: a new game.
+    while view.can(&Command::Undo) {
+        view.command(&Command::Undo);
+    }
+    for k in [Key::Down, Key::Up, Key::Right] {
+        assert_eq!(view.input(&key(k), &m, area), parlour::views::Response::Redraw, "{k:?}");
+    }
+    let again = view.input(&key(Key::Right), &m, area);
+    assert!(matches!(again, parlour::views::Response::Ask(_)), "no box at the second win: {again:?}");
+    view.answer(0);
+    assert_eq!(won(dir.path()), Some((2, 2)));
+    assert_eq!(view.message(), "Solved in 4 moves and 2 pushes.");
+}
+
 /// The reviewer's level: two pushes right win it, and a third would
 /// take the can off its goal.
 const OFF: &str = "########\n#      #\n#@$ .  #\n#      #\n########\n";
