@@ -32,18 +32,33 @@ impl TextStyle {
     }
 
     /// The advance of `text` in `font` drawn in this style: bold adds a
-    /// pixel a glyph, italic its overhang after the run.
+    /// pixel a glyph, italic the overhang of the run's lean.
     pub fn text_width(self, font: &super::Font, text: &str) -> i32 {
-        let overhang = if text.is_empty() { 0 } else { self.overhang(font) };
-        font.text_width(text) as i32 + self.bold_extra() * text.chars().count() as i32 + overhang
+        font.text_width(text) as i32 + self.bold_extra() * text.chars().count() as i32 + self.overhang(font, text)
     }
 
-    /// How far an italic run's top row leans past its advance: kept clear
+    /// How far an italic run's ink leans past its advance: kept clear
     /// after the run, so that the space after it (an italic word before a
     /// roman one) stays a space, as Windows adds a synthesized italic's
-    /// overhang to its text's extent.
-    pub fn overhang(self, font: &super::Font) -> i32 {
-        if self.italic { Self::slant(font, 0) } else { 0 }
+    /// overhang to its text's extent. Only the lean that reaches past the
+    /// last glyph counts: a run ending in a full stop or a low letter
+    /// leans nowhere past it, and a roman stop after it sits close.
+    fn overhang(self, font: &super::Font, text: &str) -> i32 {
+        if !self.italic {
+            return 0;
+        }
+        let mut pen = 0;
+        let mut reach = 0;
+        for c in text.chars() {
+            let glyph = font.glyph(c);
+            let inked = (0..font.height())
+                .flat_map(|row| (0..glyph.width()).filter(move |&col| glyph.ink(col, row)).map(move |col| (col, row)));
+            // The rightmost pixel of the glyph, leaning, with bold's smear.
+            let right = inked.map(|(col, row)| col as i32 + Self::slant(font, row) + 1 + self.bold_extra()).max();
+            reach = reach.max(pen + right.unwrap_or(0));
+            pen += (glyph.width() + font.spacing()) as i32 + self.bold_extra();
+        }
+        (reach - pen).max(0)
     }
 
     /// How far an italic glyph's `row` leans right: one pixel every three
@@ -224,9 +239,7 @@ impl Surface {
             }
             pen_x += (glyph.width() + font.spacing()) as i32 + style.bold_extra();
         }
-        if !text.is_empty() {
-            pen_x += style.overhang(font);
-        }
+        pen_x += style.overhang(font, text);
         if style.underline {
             let line = Rect::new(x, y + font.ascent() as i32, pen_x - x, 1);
             cut |= pen_x > x && line.intersect(&clip) != line;
@@ -316,13 +329,21 @@ mod tests {
     fn italic_ink_ends_before_the_next_run() {
         let font = crate::gfx::font::topaz8();
         let style = TextStyle { italic: true, ..TextStyle::PLAIN };
-        for word in ["l", "cell", "A"] {
+        for word in ["l", "cell", "A", "cell.", "f."] {
             let mut s = one_bit(32, 16);
             let next = s.draw_text(font, word, 0, 0, Paint::Solid(1), style);
             assert_eq!(next, style.text_width(font, word), "{word}: drawn as measured");
             let ink_right = (0..32).rev().find(|&x| (0..16).any(|y| s.get(x, y) == Some(1))).unwrap();
             assert!(ink_right < next, "{word}: ink at {ink_right}, next run at {next}");
         }
+        // A run ending low (a full stop) leans nowhere past its end, so
+        // the roman text after it sits as close as after a roman run.
+        for font in [font, crate::gfx::font::geneva9(), crate::gfx::font::winsans8()] {
+            assert_eq!(style.text_width(font, "cell."), TextStyle::PLAIN.text_width(font, "cell."));
+        }
+        // In a proportional font a tall letter's lean reaches past it.
+        let narrow = crate::gfx::font::geneva9();
+        assert!(style.text_width(narrow, "l") > TextStyle::PLAIN.text_width(narrow, "l"), "a tall letter leans past");
     }
 
     /// Bold thickens every stroke but never fills a one-pixel gap inside

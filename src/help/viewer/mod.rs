@@ -881,7 +881,7 @@ impl Viewer {
                 let Some(k) = self.knob(panes, layout) else { return Outcome::Unchanged };
                 let (_, max) = text_scroll(layout, 0, panes.text.h);
                 let pos = panes.bar.pos_for(y - grab, k.h, max);
-                self.set_first(layout.line_at_or_below(pos), panes, layout)
+                self.set_first(layout.line_at_or_below(pos + text_top(layout)), panes, layout)
             }
             Some(Press::TopicKnob(grab)) => {
                 let (Some(k), Some((_, _, bar))) = (self.topic_knob(panes), panes.topics) else {
@@ -1006,10 +1006,18 @@ fn file_name(path: &std::path::Path) -> String {
     path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into())
 }
 
-/// The text's scroll position and its largest value, in pixels.
+/// The text's scroll position and its largest value, in pixels, from
+/// the first line's top: a page that opens with a heading, set lower by
+/// the space above it, is scrolled to the top when it shows its first
+/// line, and its knob says so.
 fn text_scroll(layout: &Layout, first: usize, view: i32) -> (i32, i32) {
-    let y = |i: usize| layout.lines.get(i).map_or(0, |l| l.y);
+    let y = |i: usize| layout.lines.get(i).map_or(0, |l| l.y) - text_top(layout);
     (y(first), y(layout.max_first_line(view)))
+}
+
+/// The top of the first line of the text, where its scrolling starts.
+fn text_top(layout: &Layout) -> i32 {
+    layout.lines.first().map_or(0, |l| l.y)
 }
 
 /// The first line after a page down: the last line wholly in view, kept

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use super::*;
 use crate::core::Diagnostic;
-use crate::help::model::{Block, CommandKind, Style};
+use crate::help::model::{Block, BlockKind, CommandKind, Style};
 use crate::machines::{MachineChoice, MachineId, Modifiers};
 
 fn text(t: &str) -> Span {
@@ -333,6 +333,35 @@ fn keys_wheel_and_scroll_bar_move_the_first_line() {
         v.input(&Input::MouseMove { x, y: bar.whole.bottom() + 50 }, &m, area);
         v.input(&Input::MouseUp { x, y: bar.whole.bottom() + 50, button: Button::Left }, &m, area);
         assert_eq!(v.first_line(&m, area), end, "{id}");
+    }
+}
+
+/// A page that opens with a heading, set lower by the space above it, is
+/// at its top when it shows its first line: its knob touches the top of
+/// the track, and the knob dragged back up brings the first line back.
+#[test]
+fn a_page_opening_with_a_heading_has_its_knob_at_the_top() {
+    let heading = Block { kind: BlockKind::Heading(2), ..para(vec![text("How to Play")]) };
+    let blocks = std::iter::once(heading).chain((0..80).map(|i| para(vec![text(&format!("Line {i}"))]))).collect();
+    // A page (not a guide, which spaces its text itself).
+    let doc = Document { path: PathBuf::from("game.html"), nodes: vec![node("MAIN", blocks)], ..guide() };
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::MacColor, MachineId::Yazzle] {
+        let (m, area) = machine(id);
+        let mut v = Viewer::new(doc.clone(), None);
+        let panes = v.panes(&m, area);
+        let layout = v.layout(&panes);
+        assert!(layout.lines[0].y > 0, "{id}: the heading is set lower than the text's top");
+        let knob = v.knob(&panes, &layout).unwrap();
+        assert_eq!(knob.y, panes.bar.track.y, "{id}: the knob is not at the top");
+        // Down one line, then the knob dragged above the track: line 0.
+        v.input(&key(Key::Down), &m, area);
+        let knob = v.knob(&panes, &layout).unwrap();
+        assert!(knob.y > panes.bar.track.y, "{id}: the knob did not move");
+        let (x, y) = (knob.x + knob.w / 2, knob.y + 1);
+        v.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
+        v.input(&Input::MouseMove { x, y: panes.bar.track.y - 20 }, &m, area);
+        v.input(&Input::MouseUp { x, y: panes.bar.track.y - 20, button: Button::Left }, &m, area);
+        assert_eq!(v.first_line(&m, area), 0, "{id}");
     }
 }
 
