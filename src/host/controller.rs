@@ -155,6 +155,10 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// read whole (see [`Board::news_read_whole`]) and not yet measured
     /// against the status line.
     news: Option<String>,
+    /// What was said after the game's ending, as `say` put it after the
+    /// ending, until it is measured against the status line (see
+    /// `put_said_first`).
+    said_after_end: Option<String>,
     /// A message of the controller's own that must be read whole (where
     /// a kept copy went), while it is the one said: see
     /// [`View::message_read_whole`].
@@ -344,6 +348,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             unopened: None,
             notices: notice.into_iter().collect(),
             news: None,
+            said_after_end: None,
             read_whole: None,
             offered: None,
             question: None,
@@ -475,6 +480,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             unopened: Some(why),
             notices: VecDeque::new(),
             news: None,
+            said_after_end: None,
             read_whole: None,
             offered: None,
             question: None,
@@ -579,6 +585,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             }
             Err(refusal) => {
                 self.say(refusal.reason().to_string());
+                // A move the rules refuse in a finished game is answered
+                // first by its ending, on the narrowest line too.
+                self.said_after_end = None;
                 self.refusal = Some(self.message.clone());
                 Response::Redraw
             }
@@ -624,8 +633,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                     let lost = self.ending_box("Game over", lines);
                     response = self.ask_ended(lost, None);
                 } else if let Some(first) = lines.first() {
-                    // A box's line ("Score: 280") among the sentences.
+                    // A box's line ("Score: 280") among the sentences,
+                    // shown in a box as well where the status line would
+                    // cut it off.
                     self.message = format!("{} {}", self.message, sentence(first));
+                    self.news = Some(self.message.clone());
                 }
             }
         }
@@ -653,24 +665,42 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// Says `text` (a refusal, the board's word) in the status line. Once
-    /// the game at the cursor is over its ending stays, first: a futile
-    /// action after it (one more click on the empty stock) must not hide
-    /// that the game is over, and a narrow status line keeps the first
-    /// sentence. A board's text that opens with the ending already (Rummi's
-    /// click on a finished table), or that says itself the game is over
-    /// (see [`Board::after_the_end`]), is said as it is; saying nothing (a
-    /// board taking back its note) leaves the ending alone.
+    /// the game at the cursor is over its ending is said first, then
+    /// `text`: a futile action after it (one more click on the empty
+    /// stock) must not hide that the game is over. Where the status line
+    /// is too narrow for both, the board's word goes first all the same,
+    /// as news of the key just pressed (see `put_said_first`); the rules'
+    /// refusal of a move does not. A board's text that opens with the
+    /// ending already (Rummi's click on a finished table), or that says
+    /// itself the game is over (see [`Board::after_the_end`]), is said as
+    /// it is; saying nothing (a board taking back its note) leaves the
+    /// ending alone.
     fn say(&mut self, text: String) {
         let over = self.session.state().status() != Status::Playing;
         let ending = if over { self.ending_words() } else { String::new() };
         let says_over = over && self.board.after_the_end(&self.session).is_some_and(|words| words == text);
+        self.said_after_end = None;
         self.message = if ending.is_empty() || text.starts_with(&ending) || says_over {
             text
         } else if text.is_empty() {
             ending
         } else {
+            self.said_after_end = Some(text.clone());
             format!("{ending} {text}")
         };
+    }
+
+    /// Where the status line of `machine` cannot show both the ending and
+    /// what was said after it, puts what was said first: it answers the
+    /// key just pressed (a box that takes digits only), and the board
+    /// shows the game is over while the ending comes back alone as soon
+    /// as the words are taken back.
+    fn put_said_first(&mut self, machine: &Machine) {
+        let Some(text) = self.said_after_end.take() else { return };
+        let ending = self.ending_words();
+        if self.message == format!("{ending} {text}") && !self.shows_whole(machine, &self.message) {
+            self.message = format!("{text} {ending}");
+        }
     }
 
     /// Shows the news of the move just made in a box as well, where the
@@ -1810,6 +1840,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             }
             let response = self.count_found_loss().unwrap_or(response);
             self.box_cut_news(machine);
+            self.put_said_first(machine);
             return match response {
                 Response::Unchanged if clock_moved => Response::Redraw,
                 other => other,
@@ -1835,6 +1866,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             self.refusal = Some(self.message.clone());
         }
         self.box_cut_news(machine);
+        self.put_said_first(machine);
         response
     }
 

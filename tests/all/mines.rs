@@ -506,6 +506,34 @@ fn a_letter_typed_in_a_number_box_says_the_box_takes_digits() {
     assert_eq!(view.message(), "Mines: digits only, 10 to 63.", "the most mines 10 x 9 holds");
 }
 
+/// After a lost game the note is news the Amiga's title bar, too narrow
+/// for both, shows before the ending; the ending comes back alone at
+/// the box's next key. YaZZle's wide status bar keeps the ending first.
+#[test]
+fn the_digits_note_after_a_lost_game_shows_on_the_narrowest_line() {
+    let note = "Width: digits only, 8 to 30.";
+    for (id, note_first) in [(MachineId::AmigaPal, true), (MachineId::Yazzle, false)] {
+        let dir = tempfile::tempdir().unwrap();
+        let (m, area) = machine(id);
+        let mut view = open(Settings::beginner(), dir.path(), 5);
+        let at = centre(&view, &m, area, 0, 0);
+        press(&mut view, &m, area, at, &[Button::Left]);
+        let st = view.session().state().clone();
+        let mine = (0..st.grid().len()).find(|&i| st.is_mine(i)).unwrap();
+        let (x, y) = st.grid().xy(mine);
+        let at = centre(&view, &m, area, x, y);
+        press(&mut view, &m, area, at, &[Button::Left]);
+        let ending = view.message();
+        assert!(ending.starts_with("Bad luck: a mine went off."), "{id}: {ending}");
+        key(&mut view, &m, area, Key::Tab);
+        key(&mut view, &m, area, Key::Char('x'));
+        let said = if note_first { format!("{note} {ending}") } else { format!("{ending} {note}") };
+        assert_eq!(view.message(), said, "{id}");
+        key(&mut view, &m, area, Key::Char('1'));
+        assert_eq!(view.message(), ending, "{id}: the note goes at the next key");
+    }
+}
+
 /// Tab takes the number typed and goes on to the next box, also on a
 /// fresh field, which the number deals anew at once: "Tab 30 Tab 16 Tab
 /// 99 Return" types a whole field.

@@ -266,8 +266,18 @@ fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
     drag(&mut stuck, &m, area, "a1", "c1");
     // The score, the end box's line, is a sentence among sentences here.
     assert_eq!(stuck.message(), "No jump remains: 2 stones left. Score: 20.");
+    assert!(stuck.take_notice().is_none(), "the SE/30's line shows the score: no box needed");
     let stats = parlour::core::Stats::load(dir.path()).unwrap();
     assert_eq!(stats.game("pegs/two").map(|g| (g.played, g.lost)), Some((1, 1)));
+
+    // The Amiga's title bar cannot show the score after the ending: the
+    // two come in a box as well.
+    let (amiga, amiga_area) = machine(MachineId::AmigaPal);
+    let mut stuck = open("Two", variant("pegs/two", "Version 2\nMode: Normal\ny y e * y\n"), dir.path());
+    stuck.command(&Command::New);
+    drag(&mut stuck, &amiga, amiga_area, "a1", "c1");
+    let told = stuck.take_notice().expect("no box with the score on the Amiga");
+    assert_eq!(told.lines.join(" "), "No jump remains: 2 stones left. Score: 20.");
 }
 
 /// The ending is said again wherever the player comes back to the
