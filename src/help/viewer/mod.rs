@@ -197,7 +197,9 @@ impl Viewer {
             return self.status.clone();
         }
         let lines = self.node_lines();
-        let mine = self.here.doc.diagnostics.iter().find(|d| lines.contains(&d.line));
+        // The topic's first problem by line, whatever order the reader
+        // found them in (a closing tag missing is told at the file's end).
+        let mine = self.here.doc.diagnostics.iter().filter(|d| lines.contains(&d.line)).min_by_key(|d| d.line);
         mine.map_or_else(String::new, told)
     }
 

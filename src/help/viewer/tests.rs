@@ -613,6 +613,7 @@ fn the_status_line_tells_the_problems_of_the_topic_shown() {
     for (n, line) in doc.nodes.iter_mut().zip([3, 10, 20]) {
         n.line = line;
     }
+    doc.diagnostics.push(Diagnostic::error(&doc.path.clone(), 15, "a later problem found first"));
     doc.diagnostics.push(Diagnostic::warning(&doc.path.clone(), 1, "no @$VER"));
     doc.diagnostics.push(Diagnostic::error(&doc.path.clone(), 12, "links to node NoSuchNode"));
     let (m, area) = machine(MachineId::MacSe30);
