@@ -108,6 +108,9 @@ pub struct Line {
     /// The index of the block the line belongs to.
     pub block: usize,
     pub items: Vec<Item>,
+    /// Whether the line is a strip of a tall picture on a line above
+    /// (see `Builder::push_line`): it holds nothing of its own.
+    pub strip: bool,
 }
 
 /// Something placed on a line.
@@ -535,7 +538,20 @@ impl Builder<'_> {
                 spot.rects.push(Rect::new(item.x, self.y, item.width, height));
             }
         }
-        self.layout.lines.push(Line { y: self.y, height, ascent, block: index, items });
+        // A picture taller than two lines of text is scrolled through a
+        // line at a time: its line is one line tall, and strips follow
+        // it down the rest of the picture, so that a picture taller than
+        // the pane can be seen to its foot.
+        let step = m.line_height(block_face);
+        let tall = items.iter().any(|i| matches!(i.piece, Piece::Image { .. })) && height > 2 * step;
+        let first = if tall { step } else { height };
+        self.layout.lines.push(Line { y: self.y, height: first, ascent, block: index, items, strip: false });
+        let mut y = self.y + first;
+        while y < self.y + height {
+            let rows = step.min(self.y + height - y);
+            self.layout.lines.push(Line { y, height: rows, ascent: 0, block: index, items: Vec::new(), strip: true });
+            y += rows;
+        }
         self.y += height;
     }
 }
@@ -860,8 +876,12 @@ mod tests {
     fn pictures_reserve_their_size_and_missing_ones_show_their_words() {
         let img = |p: &str| Span::Image { path: p.into(), alt: "the deal".into() };
         let l = layout(&node(vec![para(vec![img("pic.bmp")]), para(vec![img("gone.bmp")])]), 800, &FIXED);
-        assert_eq!(texts(&l), ["<pic.bmp>", "[the deal]"]);
-        assert_eq!((l.lines[0].height, l.lines[0].items[0].width), (30, 20));
+        // A picture three lines tall takes one line and two strips below
+        // it, to be scrolled through a line at a time.
+        assert_eq!(texts(&l), ["<pic.bmp>", "", "", "[the deal]"]);
+        let rows: Vec<(i32, i32, bool)> = l.lines.iter().map(|line| (line.y, line.height, line.strip)).collect();
+        assert_eq!(rows[..3], [(0, 10, false), (10, 10, true), (20, 10, true)]);
+        assert_eq!((rows[3].0, l.lines[0].items[0].width), (30, 20));
     }
 
     #[test]

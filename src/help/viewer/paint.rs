@@ -54,6 +54,18 @@ fn text(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes, layout: &
     let old = s.set_clip(panes.text_clip().intersect(&s.clip()));
     let top = layout.lines.get(first).map_or(0, |l| l.y);
     let node = v.node();
+    // A tall picture scrolled part way through: its line is above the
+    // first, and the picture shows from where it is cut off by the top.
+    let pictured = (0..first).rev().take_while(|&i| layout.lines[i + 1].strip).last();
+    if let Some(line) = pictured.map(|i| &layout.lines[i]) {
+        for item in &line.items {
+            if let Piece::Image { path, .. } = &item.piece
+                && let Some(img) = v.pictures.get(path)
+            {
+                picture(s, panes.manner, img, panes.text.x + item.x - v.shift, panes.text.y + line.y - top);
+            }
+        }
+    }
     for (i, line) in layout.lines.iter().enumerate().skip(first) {
         let y = panes.text.y + line.y - top;
         // Whole lines of text only (a line taller than the pane is shown

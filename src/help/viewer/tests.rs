@@ -704,6 +704,50 @@ fn a_broken_document_still_shows_with_its_first_problem() {
     }
 }
 
+/// A picture taller than the pane is scrolled through a line at a time,
+/// on every machine: End brings its foot into view, under the text
+/// above it scrolled away, and the text after it follows.
+#[test]
+fn a_picture_taller_than_the_pane_scrolls_to_its_foot() {
+    let dir = tempfile::tempdir().unwrap();
+    let (w, h) = (40, 900);
+    let mut pic = crate::gfx::Surface::rgb(w, h);
+    pic.clear(0xFFFFFF);
+    pic.fill_rect(crate::gfx::Rect::new(0, h as i32 - 20, w as i32, 20), crate::gfx::Paint::Solid(0x000000));
+    std::fs::write(dir.path().join("tall.bmp"), crate::gfx::image_io::encode_bmp(&pic)).unwrap();
+    let doc = Document {
+        path: dir.path().join("page.guide"),
+        nodes: vec![node(
+            "main",
+            vec![
+                para(vec![text("Above the picture.")]),
+                para(vec![Span::Image { path: "tall.bmp".into(), alt: "tall".into() }]),
+                para(vec![text("Below the picture.")]),
+            ],
+        )],
+        ..Document::default()
+    };
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let (m, area) = machine(id);
+        let mut v = Viewer::new(doc.clone(), None);
+        v.input(&key(Key::End), &m, area);
+        let first = v.first_line(&m, area);
+        let panes = v.panes(&m, area);
+        let layout = v.layout(&panes);
+        assert!(layout.lines[first].strip, "{id}: the last page starts inside the picture");
+        let mut s = m.new_surface();
+        v.draw(&mut s, &m, area);
+        // The picture's black foot is in view, at its place under the
+        // part of the picture scrolled off the top.
+        let foot = panes.text.y + layout.lines[1].y + h as i32 - 10 - layout.lines[first].y;
+        assert!(foot < panes.text.bottom(), "{id}: the foot is below the pane");
+        let x = panes.text.x + layout.lines[1].items[0].x + w as i32 / 2;
+        assert_eq!(s.colour_at(x, foot), s.colour_at(x, foot + 1), "{id}");
+        let dark = s.colour_at(x, foot).unwrap();
+        assert!(dark.r < 0x40, "{id}: {dark:?} at the picture's foot");
+    }
+}
+
 #[test]
 fn pictures_come_from_the_documents_folder() {
     let dir = tempfile::tempdir().unwrap();
