@@ -323,8 +323,6 @@ impl Viewer {
             .collect()
     }
 
-    /// Whether the link `k` of the layout stands wholly between the top
-    /// and the bottom of the text pane, as it is scrolled.
     /// The source lines in view that are wider than the text pane, so
     /// cut off at its edge on purpose (the reader scrolls sideways to the
     /// rest; for a guide's author a line to shorten), and where the pane
@@ -351,6 +349,8 @@ impl Viewer {
         layout.lines.iter().map(|l| l.items.iter().filter_map(text).collect()).collect()
     }
 
+    /// Whether the link `k` of the layout stands wholly between the top
+    /// and the bottom of the text pane, as it is scrolled.
     fn in_view(&self, k: usize, panes: &Panes, layout: &Layout) -> bool {
         let top = layout.lines.get(self.first(layout, panes)).map_or(0, |l| l.y);
         let first_rect = layout.links.get(k).and_then(|l| l.rects.first());
