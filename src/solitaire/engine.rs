@@ -1314,8 +1314,7 @@ impl Solitaire {
                 }
             }
             DealTo::Tableau => {
-                let n = self.pile_count(PileKind::Tableau);
-                for t in 0..self.rules.stock.deal_piles.map_or(n, |d| d.min(n)) {
+                for t in 0..self.tableau_piles_dealt_to() {
                     let Some(slot) = self.take_top(sid) else { break };
                     self.put(PileId::new(PileKind::Tableau, t), slot.card);
                 }
@@ -1326,6 +1325,25 @@ impl Solitaire {
                 }
             }
         }
+    }
+
+    /// How many tableau piles a deal across the tableau gives a card:
+    /// [Stock] DealPiles of them, else all.
+    fn tableau_piles_dealt_to(&self) -> usize {
+        let n = self.pile_count(PileKind::Tableau);
+        self.rules.stock.deal_piles.map_or(n, |d| d.min(n))
+    }
+
+    /// How many deals stock pile `index` has left: a last deal short of
+    /// cards still deals (Spider's 50 cards are 5 deals across its ten
+    /// columns; Klondike's 24 are 8 deals of three).
+    pub fn deals_left(&self, index: usize) -> usize {
+        let per_deal = match self.rules.stock.deal_to {
+            DealTo::Waste => self.rules.stock.deal_count,
+            DealTo::Tableau => self.tableau_piles_dealt_to(),
+            DealTo::Foundation => 1,
+        };
+        self.pile(PileKind::Stock, index).len().div_ceil(per_deal.max(1))
     }
 
     /// The one pile a deal from stock `stock` puts its cards on: its
@@ -2293,6 +2311,27 @@ mod tests {
             }
         }
         count
+    }
+
+    /// A stock counts its deals as it deals them: Spider's by rounds
+    /// across the ten columns, a last short round counted; a stock dealing
+    /// three by threes; Golf's card by card.
+    #[test]
+    fn a_stock_counts_the_deals_it_has_left() {
+        let deals_after = |rules: Rules, seed: u64, deals: usize| {
+            let mut session = Session::new(variant(rules), seed);
+            let before = session.state().deals_left(0);
+            for _ in 0..deals {
+                session.play(&SolMove::Deal(0)).unwrap();
+            }
+            (before, session.state().deals_left(0), session.state().pile(PileKind::Stock, 0).len())
+        };
+        assert_eq!(deals_after(spider_one_suit(), 1, 1), (5, 4, 40));
+        assert_eq!(deals_after(the_chance(), 1, 7), (8, 1, 3));
+        assert_eq!(deals_after(golf(), 1, 3), (16, 13, 13));
+        let mut short = spider_one_suit();
+        short.stock.deal_piles = Some(3);
+        assert_eq!(deals_after(short, 1, 16), (17, 1, 2));
     }
 
     proptest! {

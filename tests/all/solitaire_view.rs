@@ -12,6 +12,7 @@ use parlour::machines::{Button, Command, Input, Machine, MachineChoice, MachineI
 use parlour::solitaire::engine::{PileId, SolMove, SolitaireVariant};
 use parlour::solitaire::rules::PileKind;
 use parlour::views::View;
+use parlour::views::solitaire::badge::{self, Badge};
 use parlour::views::solitaire::{HintMarks, SolitaireBoard};
 
 pub type Table = Controller<SolitaireVariant, SolitaireBoard>;
@@ -998,5 +999,70 @@ fn a_hint_frames_where_its_cards_go() {
         let mut d = Driver::new(Shell::new(machine, view, 1));
         d.command(&Command::Hint);
         super::support::assert_golden(&format!("hint-{game}-{}", id.name()), d.frame());
+    }
+}
+
+/// The badge texts of pile `id` now.
+fn badge_texts(view: &Table, id: PileId) -> Vec<String> {
+    badge::badges(view.session().state(), id).into_iter().map(Badge::text).collect()
+}
+
+/// The colours of `r` in `s`, row by row.
+fn pixels(s: &parlour::gfx::Surface, r: Rect) -> Vec<Option<parlour::gfx::Rgb>> {
+    (r.y..r.bottom()).flat_map(|y| (r.x..r.right()).map(move |x| (x, y))).map(|(x, y)| s.colour_at(x, y)).collect()
+}
+
+/// A click on the stock deals, and its badge counts down: Klondike's
+/// cards, Spider's deals across its ten columns, Pyramid's cards with
+/// its turns of the waste left beside them. Only the badge, in the
+/// pile's lower half, changes: the back above it stays as it was.
+#[test]
+fn the_stock_s_badge_counts_down_as_it_deals() {
+    let stock = PileId::new(PileKind::Stock, 0);
+    for (game, machine, before, after) in [
+        ("klondike", MachineId::AmigaPal, vec!["24"], vec!["23"]),
+        ("spider-one-suit", MachineId::AmigaPal, vec!["5"], vec!["4"]),
+        ("pyramid", MachineId::MacSe30, vec!["24", "2"], vec!["23", "2"]),
+        ("golf", MachineId::Yazzle, vec!["16"], vec!["15"]),
+    ] {
+        let (mut view, m, area, _data) = table(game, machine, 1);
+        assert_eq!(badge_texts(&view, stock), before, "{game}");
+        let r = top_rect(&view, area, stock);
+        let (upper, lower) = (Rect::new(r.x, r.y, r.w, r.h / 2), Rect::new(r.x, r.y + r.h / 2, r.w, r.h / 2));
+        let shown = frame(&view, &m, area);
+        click_at(&mut view, &m, area, r);
+        assert_eq!(badge_texts(&view, stock), after, "{game}");
+        let dealt = frame(&view, &m, area);
+        assert_ne!(pixels(&shown, lower), pixels(&dealt, lower), "{game}: the badge did not change");
+        assert_eq!(pixels(&shown, upper), pixels(&dealt, upper), "{game}: more than the badge changed");
+    }
+}
+
+/// Pyramid's empty stock shows the turns of the waste left on its mat,
+/// one fewer after each; Canfield's reserve counts its cards; tableau,
+/// foundation and free cells have no badge.
+#[test]
+fn turns_left_and_reserves_are_counted_and_nothing_else() {
+    let stock = PileId::new(PileKind::Stock, 0);
+    let (mut view, ..) = table("pyramid", MachineId::AmigaPal, 1);
+    while view.session().state().can_deal(0) {
+        view.play_move(&SolMove::Deal(0));
+    }
+    assert_eq!(badge::badges(view.session().state(), stock), [Badge::Turns(2)]);
+    view.play_move(&SolMove::Recycle);
+    assert_eq!(badge::badges(view.session().state(), stock), [Badge::Cards(24), Badge::Turns(1)]);
+    let (view, ..) = table("canfield", MachineId::AmigaPal, 1);
+    assert_eq!(badge_texts(&view, PileId::new(PileKind::Reserve, 0)), ["13"]);
+    for game in ["canfield", "freecell", "spider-one-suit"] {
+        let (view, ..) = table(game, MachineId::AmigaPal, 1);
+        let st = view.session().state();
+        let counted: Vec<PileId> =
+            st.piles().map(|(id, _)| id).filter(|&id| !badge::badges(st, id).is_empty()).collect();
+        let expected: Vec<PileId> = match game {
+            "canfield" => vec![stock, PileId::new(PileKind::Reserve, 0)],
+            "freecell" => vec![],
+            _ => vec![stock],
+        };
+        assert_eq!(counted, expected, "{game}");
     }
 }

@@ -4,6 +4,7 @@
 //! into moves; the host's controller plays them.
 
 mod assist;
+pub mod badge;
 mod bounce;
 mod fit;
 mod keyboard;
@@ -841,6 +842,7 @@ impl SolitaireBoard {
                 Self::draw_hint_mark(s, look, r, CARD_OUTLINE, mark);
             }
         }
+        self.draw_badges(st, s, look, art, &layout);
         if let Some(d) = dragged
             && let Some(g) = layout.pile(d.from)
         {
@@ -857,6 +859,22 @@ impl SolitaireBoard {
         }
         for (card, x, y) in self.bounce.iter().flat_map(Bounce::cards) {
             s.draw_art(art.face(card), x, y);
+        }
+    }
+
+    /// The counts of the piles that hide them (see [`badge`]), on the
+    /// top card of each, or on its mat once it is empty.
+    fn draw_badges(&self, st: &Solitaire, s: &mut Surface, look: &Look, art: &CardArt, layout: &TableLayout) {
+        let placed = self.placed(st, layout);
+        for g in layout.piles.iter().filter(|g| g.visible) {
+            let shown = badge::badges(st, g.id);
+            if shown.is_empty() {
+                continue;
+            }
+            let card = placed.iter().rfind(|p| p.0 == g.id).map_or(layout.base_rect(g), |p| p.2);
+            let face_up = st.pile(g.id.kind, g.id.index()).last().is_some_and(|slot| slot.face_up);
+            let index_rows = if face_up { art.card_size().index_rows() } else { 0 };
+            badge::draw(s, look, layout.area, &badge::Place { card, index_rows }, &shown);
         }
     }
 
@@ -1392,6 +1410,22 @@ mod tests {
         assert_eq!(line("clear-fork", "hard"), "Mode: Hard");
         let labels: Vec<&str> = OPTION_BUTTONS.iter().map(|b| b.0).collect();
         assert_eq!(labels, ["OK", "Mode", "Auto-play", "Card Back"]);
+    }
+
+    /// A pile's badge, its ink on the card's face colour, reads on every
+    /// screen and skin (Transcrippled's text pen is pale).
+    #[test]
+    fn a_badge_s_count_shows_on_every_screen() {
+        for (machine, choice) in every_screen() {
+            let look = machine.look();
+            let ink = badge::ink(look);
+            assert_ne!(ink, look.paint(Pen::CardFace), "{choice:?}");
+            let mut s = machine.new_surface();
+            s.fill_rect(Rect::new(0, 0, 1, 1), ink);
+            let luma = |c: crate::gfx::Rgb| c.luma() as i32;
+            let contrast = (luma(s.colour_at(0, 0).unwrap()) - luma(look.colour(Pen::CardFace))).abs();
+            assert!(contrast >= badge::CONTRAST, "{choice:?}: a badge's count is faint ({contrast})");
+        }
     }
 
     #[test]
