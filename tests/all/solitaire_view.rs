@@ -1051,6 +1051,10 @@ fn turns_left_and_reserves_are_counted_and_nothing_else() {
     assert_eq!(badge::badges(view.session().state(), stock), [Badge::Turns(2)]);
     view.play_move(&SolMove::Recycle);
     assert_eq!(badge::badges(view.session().state(), stock), [Badge::Cards(24), Badge::Turns(1)]);
+    // Forty Thieves turns the waste over never: its stock counts its
+    // cards only, not turns that stay at none.
+    let (view, ..) = table("forty-thieves", MachineId::AmigaPal, 1);
+    assert_eq!(badge::badges(view.session().state(), stock), [Badge::Cards(64)]);
     let (view, ..) = table("canfield", MachineId::AmigaPal, 1);
     assert_eq!(badge_texts(&view, PileId::new(PileKind::Reserve, 0)), ["13"]);
     for game in ["canfield", "freecell", "spider-one-suit"] {

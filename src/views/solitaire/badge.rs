@@ -38,7 +38,7 @@ impl Badge {
 
 /// The badges of pile `id` in `st`, lowest first: a stock's cards or
 /// deals left while it has any, then the turns left where Redeals limits
-/// them; a reserve's cards where cards only leave it. None on any other
+/// them to one or more; a reserve's cards where cards only leave it. None on any other
 /// pile, whose cards are in sight, nor on free cells.
 pub fn badges(st: &Solitaire, id: PileId) -> Vec<Badge> {
     let rules = st.rules();
@@ -49,7 +49,10 @@ pub fn badges(st: &Solitaire, id: PileId) -> Vec<Badge> {
                 DealTo::Tableau => Badge::Deals(st.deals_left(id.index())),
                 DealTo::Waste | DealTo::Foundation => Badge::Cards(cards),
             };
-            let turns = st.redeals_left().filter(|_| rules.stock.deal_to == DealTo::Waste).map(Badge::Turns);
+            // A game with no redeal at all (Forty Thieves) says so once,
+            // by its empty stock's mat, not by a count that never moves.
+            let redeals = rules.stock.redeals.is_some_and(|n| n > 0);
+            let turns = st.redeals_left().filter(|_| redeals && rules.stock.deal_to == DealTo::Waste).map(Badge::Turns);
             (cards > 0).then_some(left).into_iter().chain(turns).collect()
         }
         PileKind::Reserve if !rules.reserve.are_free_cells() && cards > 0 => vec![Badge::Cards(cards)],
