@@ -704,6 +704,18 @@ fn a_broken_document_still_shows_with_its_first_problem() {
     }
 }
 
+/// A guide in `dir` with a line of text, then `pic` (kept there as
+/// pic.bmp), then `after` if given.
+fn picture_page(dir: &std::path::Path, pic: &crate::gfx::Surface, after: Option<&str>) -> Document {
+    std::fs::write(dir.join("pic.bmp"), crate::gfx::image_io::encode_bmp(pic)).unwrap();
+    let mut blocks = vec![
+        para(vec![text("Above the picture.")]),
+        para(vec![Span::Image { path: "pic.bmp".into(), alt: "the picture".into() }]),
+    ];
+    blocks.extend(after.map(|words| para(vec![text(words)])));
+    Document { path: dir.join("page.guide"), nodes: vec![node("main", blocks)], ..Document::default() }
+}
+
 /// A picture taller than the pane is scrolled through a line at a time,
 /// on every machine: End brings its foot into view, under the text
 /// above it scrolled away, and the text after it follows.
@@ -714,19 +726,7 @@ fn a_picture_taller_than_the_pane_scrolls_to_its_foot() {
     let mut pic = crate::gfx::Surface::rgb(w, h);
     pic.clear(0xFFFFFF);
     pic.fill_rect(crate::gfx::Rect::new(0, h as i32 - 20, w as i32, 20), crate::gfx::Paint::Solid(0x000000));
-    std::fs::write(dir.path().join("tall.bmp"), crate::gfx::image_io::encode_bmp(&pic)).unwrap();
-    let doc = Document {
-        path: dir.path().join("page.guide"),
-        nodes: vec![node(
-            "main",
-            vec![
-                para(vec![text("Above the picture.")]),
-                para(vec![Span::Image { path: "tall.bmp".into(), alt: "tall".into() }]),
-                para(vec![text("Below the picture.")]),
-            ],
-        )],
-        ..Document::default()
-    };
+    let doc = picture_page(dir.path(), &pic, Some("Below the picture."));
     for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
         let (m, area) = machine(id);
         let mut v = Viewer::new(doc.clone(), None);
@@ -780,18 +780,7 @@ fn a_picture_running_below_the_pane_shows_its_top_dithered() {
     let (w, h) = (40, 600);
     let mut pic = crate::gfx::Surface::rgb(w, h);
     pic.clear(0x808080);
-    std::fs::write(dir.path().join("grey.bmp"), crate::gfx::image_io::encode_bmp(&pic)).unwrap();
-    let doc = Document {
-        path: dir.path().join("page.guide"),
-        nodes: vec![node(
-            "main",
-            vec![
-                para(vec![text("Above the picture.")]),
-                para(vec![Span::Image { path: "grey.bmp".into(), alt: "grey".into() }]),
-            ],
-        )],
-        ..Document::default()
-    };
+    let doc = picture_page(dir.path(), &pic, None);
     let v = Viewer::new(doc, None);
     let id = MachineId::MacSe30;
     let (m, area) = machine(id);
