@@ -159,6 +159,9 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// ending, until it is measured against the status line (see
     /// `put_said_first`).
     said_after_end: Option<String>,
+    /// The status line as `put_said_first` left it, the word before the
+    /// ending: the player's next key or click brings the ending back.
+    said_first: Option<String>,
     /// A message of the controller's own that must be read whole (where
     /// a kept copy went), while it is the one said: see
     /// [`View::message_read_whole`].
@@ -349,6 +352,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             notices: notice.into_iter().collect(),
             news: None,
             said_after_end: None,
+            said_first: None,
             read_whole: None,
             offered: None,
             question: None,
@@ -481,6 +485,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             notices: VecDeque::new(),
             news: None,
             said_after_end: None,
+            said_first: None,
             read_whole: None,
             offered: None,
             question: None,
@@ -700,6 +705,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let ending = self.ending_words();
         if self.message == format!("{ending} {text}") && !self.shows_whole(machine, &self.message) {
             self.message = format!("{text} {ending}");
+            self.said_first = Some(self.message.clone());
+        }
+    }
+
+    /// The player is back at the keys: a word put before the ending (see
+    /// `put_said_first`) has been read, and the ending comes back, as it
+    /// stands on a wider line, unless the key or click says more.
+    fn take_back_said_first(&mut self) {
+        if self.said_first.take().is_some_and(|said| said == self.message) {
+            self.message = self.ending_words();
         }
     }
 
@@ -1850,6 +1865,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         if players {
             self.awaiting_player = false;
             self.take_back_resumed();
+            self.take_back_said_first();
         }
         let was_paused = self.board.paused();
         let reply = self.board.input(&self.session, input, machine, area);

@@ -278,6 +278,11 @@ fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
     drag(&mut stuck, &amiga, amiga_area, "a1", "c1");
     let told = stuck.take_notice().expect("no box with the score on the Amiga");
     assert_eq!(told.lines.join(" "), "No jump remains: 2 stones left. Score: 20.");
+    // A click on an empty slot of the finished board says the game is
+    // over, not to pick a stone for a jump there is none of.
+    let over = "The game is over: New Game starts another, Undo takes jumps back.";
+    click(&mut stuck, &amiga, amiga_area, "a1");
+    assert_eq!(stuck.message(), over);
 }
 
 /// The ending is said again wherever the player comes back to the

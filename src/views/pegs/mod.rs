@@ -26,6 +26,11 @@ use layout::{BoardLayout, Edge, Letters};
 use picture::StoneSet;
 use records::ending_text;
 
+/// What a click or key on a finished board is told: no jump is left to
+/// pick a stone for, and how to go on (a narrow status line keeps "The
+/// game is over.").
+const GAME_OVER: &str = "The game is over: New Game starts another, Undo takes jumps back.";
+
 /// The board's own commands.
 pub const HIGH_SCORES: ViewCommand = ViewCommand("highscores");
 pub const JOURNAL: ViewCommand = ViewCommand("journal");
@@ -204,6 +209,7 @@ impl PegsBoard {
             }
             Some(to) if Self::is_slot(st, to) => match self.selected {
                 Some(from) => Reply::Play(Jump { from, to }),
+                None if st.ending().is_some() => Reply::Say(GAME_OVER.into()),
                 None => Reply::Say("Pick a stone first: click it, then the slot it should jump to.".into()),
             },
             _ if self.selected.is_some() => {
@@ -276,6 +282,7 @@ impl PegsBoard {
                         self.selected = Some(start);
                         Reply::Redraw
                     }
+                    _ if st.ending().is_some() => Reply::Say(GAME_OVER.into()),
                     _ => Reply::Say("Pick a stone first: move to it and press Space.".into()),
                 };
             }
@@ -473,6 +480,10 @@ impl Board<BoardVariant> for PegsBoard {
 
     fn ending(&self, session: &Session<BoardVariant>) -> String {
         session.state().ending().map_or_else(String::new, ending_text)
+    }
+
+    fn after_the_end(&self, session: &Session<BoardVariant>) -> Option<String> {
+        session.state().ending().map(|_| GAME_OVER.into())
     }
 
     fn finished(&mut self, session: &Session<BoardVariant>) -> Vec<String> {
