@@ -1481,6 +1481,7 @@ fn a_short_first_play_is_framed_once_the_requester_has_said_so() {
         Response::Ask(req) => {
             assert!(req.lines[0].contains("at least 30"), "{req:?}");
             assert!(req.lines[1].contains("the tiles you played go back to your tray"), "{req:?}");
+            assert!(req.lines[1].starts_with("It is framed on the table. Put it right,"), "one series: {req:?}");
         }
         other => panic!("no requester: {other:?}"),
     }

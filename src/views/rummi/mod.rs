@@ -422,9 +422,14 @@ impl RummiBoard {
     /// taken back).
     fn penalty_said(st: &Rummi) -> String {
         let back = if st.melded(Side::Player) { "the invalid series go" } else { "the tiles you played go" };
-        format!(
-            "It is framed on the table. Put it right, or press OK again: {back} back to your tray and you take {PENALTY} tiles."
-        )
+        // The series framed: one, or several (two invalid, or a short
+        // first play of two sets).
+        let framed = if st.faulty_series().count() == 1 {
+            "It is framed on the table. Put it right"
+        } else {
+            "They are framed on the table. Put them right"
+        };
+        format!("{framed}, or press OK again: {back} back to your tray and you take {PENALTY} tiles.")
     }
 
     /// A click on the pile says what its figures mean: the number of
