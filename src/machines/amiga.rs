@@ -971,7 +971,8 @@ mod tests {
     /// Scorpion's refusal in the screen title bar: the reason where the
     /// whole will not fit (the player knows what was tried), the whole
     /// where it does, the figures giving way to it; a short message
-    /// stands beside the solver's word, which keeps its name.
+    /// stands beside the solver's word, which keeps its name where the
+    /// parts stand wide apart and ends a sentence where they close up.
     #[test]
     fn a_refusal_keeps_its_reason_and_the_solver_s_word_gives_way() {
         let fields: Vec<_> = [("Score", "0"), ("Time", "0:00"), ("Moves", "0"), ("Solver", "Not winnable")]
@@ -984,8 +985,9 @@ mod tests {
         };
         let (look, chrome) = (Look::amiga_pal(), AmigaChrome::pal());
         assert_eq!(title(&look, &chrome, refused), "Score: 0  It must be the same suit.");
-        assert_eq!(title(&look, &chrome, "No more redeals."), "Score: 0 Time: 0:00 No more redeals.");
-        assert_eq!(title(&look, &chrome, "Game resumed."), "Solver: Not winnable  Game resumed.");
+        // Closed up to a message, the solver's word ends a sentence.
+        assert_eq!(title(&look, &chrome, "No more redeals."), "Not winnable. No more redeals.");
+        assert_eq!(title(&look, &chrome, "Game resumed."), "Score 0 Not winnable. Game resumed.");
         let (look, chrome) = (Look::amiga_dblpal(), AmigaChrome::dblpal());
         assert_eq!(title(&look, &chrome, refused), refused);
         let both = "Score: 0  Time: 0:00  Moves: 0  Solver: Not winnable  No more redeals.";

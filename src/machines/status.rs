@@ -91,17 +91,49 @@ fn keeping_order(fields: &[(&str, String)]) -> Vec<usize> {
     order
 }
 
+/// What follows the figures on the line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Beside {
+    Nothing,
+    /// A message, the parts standing wide apart.
+    Message,
+    /// A message, the parts closed up to half the gap: no wider than a
+    /// space between words.
+    MessageClose,
+}
+
+impl Beside {
+    fn message(message: bool, close: bool) -> Beside {
+        match (message, close) {
+            (false, _) => Beside::Nothing,
+            (true, false) => Beside::Message,
+            (true, true) => Beside::MessageClose,
+        }
+    }
+}
+
 /// The figures written in one form. Beside a message the solver's word
 /// keeps its name even in the tersest form ("Solver: Winnable", never
 /// "Winnable Reserve 1 is not empty..."): bare, it reads as the message's
-/// first word.
-fn figures(fields: &[(&str, String)], form_index: usize, beside_message: bool) -> Vec<String> {
+/// first word. Where the parts close up to a space's width, the word and
+/// the message would read as one sentence however it is named, so there
+/// the word ends with a full stop instead ("Not winnable. Try 6♥ onto
+/// 7♠.", or named "Solver: Not winnable. Try..." in a fuller form); an
+/// activity ("Thinking...") ends with its dots and keeps its name.
+fn figures(fields: &[(&str, String)], form_index: usize, beside: Beside) -> Vec<String> {
     let form = FORMS[form_index.min(FORMS.len() - 1)];
+    let closed = |value: &str| beside == Beside::MessageClose && is_word(value);
     let form_of = |value: &str| match form {
-        Form::Short if beside_message && is_verdict(value) => Form::FirstWord,
+        Form::Short if beside != Beside::Nothing && is_verdict(value) && !closed(value) => Form::FirstWord,
         _ => form,
     };
-    fields.iter().map(|(n, v)| figure(n, v, form_of(v))).collect()
+    fields
+        .iter()
+        .map(|(n, v)| {
+            let written = figure(n, v, form_of(v));
+            if closed(v) { written + "." } else { written }
+        })
+        .collect()
 }
 
 /// The sentence `message` opens with, kept whole where room is short: its
@@ -371,7 +403,7 @@ pub fn fit(
             parts.push(title.to_string());
         }
         let msg = msg.filter(|m| !m.is_empty());
-        parts.extend(figures(fields, a.form, msg.is_some()));
+        parts.extend(figures(fields, a.form, Beside::message(msg.is_some(), a.tight)));
         if let Some(m) = msg {
             parts.push(m.to_string());
         }
@@ -403,10 +435,10 @@ pub fn fit(
     // ("Flags: 5", not "Flags 5", once the clock has made way), so a
     // label keeps its colon wherever there is room for it.
     let as_fully = |kept: &[usize], tail: Option<&String>, cut: bool| {
-        (0..FORMS.len()).flat_map(|form| [gap, gap / 2].map(|gap| (form, gap))).find_map(|(form, gap)| {
-            let all = figures(fields, form, tail.is_some());
+        (0..FORMS.len()).flat_map(|form| [gap, gap / 2].map(|apart| (form, apart))).find_map(|(form, apart)| {
+            let all = figures(fields, form, Beside::message(tail.is_some(), apart < gap));
             let parts: Vec<String> = kept.iter().map(|&k| all[k].clone()).chain(tail.cloned()).collect();
-            (total(&parts, gap) <= width).then_some(Fitted { parts, gap, cut })
+            (total(&parts, apart) <= width).then_some(Fitted { parts, gap: apart, cut })
         })
     };
     // The tersest figures, the last in their keeping order giving way
@@ -418,7 +450,7 @@ pub fn fit(
     // short so); those kept, in the order they come, then written as
     // fully as the room allows.
     let giving_way = |fitted: &dyn Fn(i32) -> Option<String>, cut: bool| {
-        let terse = figures(fields, FORMS.len() - 1, true);
+        let terse = figures(fields, FORMS.len() - 1, Beside::MessageClose);
         let keeping = keeping_order(fields);
         let unjudged: Vec<usize> = (0..fields.len()).filter(|&i| !is_verdict(&fields[i].1)).collect();
         // The solver's words come first in the keeping order.
@@ -503,7 +535,7 @@ pub fn fit(
     // in their keeping order (see [`keeping_order`]), one too long for the
     // room left making way for those after it (a rule's long name for the
     // clock), shown in the order they come.
-    let terse = figures(fields, FORMS.len() - 1, false);
+    let terse = figures(fields, FORMS.len() - 1, Beside::Nothing);
     let (mut kept, mut used) = (Vec::new(), 0);
     for i in keeping_order(fields) {
         let needs = measure(&terse[i]) + if kept.is_empty() { 0 } else { gap / 2 };
@@ -717,8 +749,9 @@ mod tests {
         let chance = fields(&[("Cards", "0"), ("Time", "0:00"), ("Moves", "0"), ("Rule", "Alternating colour")]);
         assert_eq!(line(fit(&topaz, 295, 16, "The Chance", &chance, "")), "Cards: 0  Time: 0:00  Moves: 0");
         // Beside a long message on the Amiga's double PAL bar the solver's
-        // word stays, named so it does not read as the message's first
-        // words, and the other figures give way to it.
+        // word stays, closed with a full stop so it does not read as the
+        // message's first words, and the other figures give way to it but
+        // the first.
         let lost = fields(&[
             ("Cards", "2"),
             ("Time", "0:00"),
@@ -729,8 +762,25 @@ mod tests {
         let hint = "Try to deal from the stock. No winning line is left.";
         assert_eq!(
             line(fit(&topaz, 615, 16, "The Chance", &lost, hint)),
-            "Solver: Not winnable  Try to deal from the stock. No winning line is left."
+            "Cards 2 Not winnable. Try to deal from the stock. No winning line is left."
         );
+    }
+
+    /// Closed up to a space's width beside a message, as on the Amiga
+    /// PAL's title bar, the solver's word ends with a full stop, so that
+    /// it and the message read as two sentences, not one; wide apart it
+    /// needs none.
+    #[test]
+    fn the_solver_s_word_closed_up_to_a_message_ends_a_sentence() {
+        let lost = fields(&[("Solver", "Not winnable")]);
+        let hint = "Try 6♥ onto 7♠. No winning line is left.";
+        let fitted = fit(&topaz, 290, 16, "Klondike", &lost, hint);
+        assert_eq!(fitted.gap, 8);
+        assert_eq!(line(fitted), "Not winnable. Try 6♥ onto 7♠.");
+        let wide = fit(&topaz, 296, 16, "Klondike", &lost, hint);
+        assert_eq!(line(wide), "Solver: Not winnable  Try 6♥ onto 7♠.");
+        let thinking = fields(&[("Solver", "Thinking...")]);
+        assert_eq!(line(fit(&topaz, 280, 16, "", &thinking, hint)), "Solver: Thinking... Try 6♥ onto 7♠.");
     }
 
     /// Where a refusal will not fit whole, its reason is kept before the
@@ -749,8 +799,8 @@ mod tests {
     /// YaZZle's message box, where the solver's word is the one figure
     /// beside the message: a refusal is shown whole, its reason and all,
     /// the solver's word giving way to it, not the reason to the solver's
-    /// word; where both fit, the solver's word keeps its name, never
-    /// read as the message's first word.
+    /// word; where both fit, the solver's word keeps its name or, closed
+    /// up, ends a sentence, never read as the message's first word.
     #[test]
     fn the_solver_s_word_gives_way_to_a_whole_message() {
         let solver = |word: &str| fields(&[("Solver", word)]);
@@ -759,16 +809,14 @@ mod tests {
         assert_eq!(bar("Not winnable", 600, refused), refused);
         assert_eq!(bar("Not winnable", 800, refused), format!("Solver: Not winnable  {refused}"));
         let occupied = "Reserve 1 is not empty: a card moves there only when it is.";
-        assert_eq!(bar("Winnable", 560, occupied), occupied);
+        assert_eq!(bar("Winnable", 540, occupied), occupied);
+        assert_eq!(bar("Winnable", 560, occupied), format!("Winnable. {occupied}"));
         assert_eq!(bar("Winnable", 640, occupied), format!("Solver: Winnable  {occupied}"));
         // Where the message is cut all the same, the solver's word left
-        // beside it is named too.
+        // beside it closes a sentence too.
         let long = "one two three four five six seven eight nine ten eleven twelve";
         let cut = fit(&topaz, 400, 16, "", &solver("Winnable"), long);
-        assert_eq!(
-            (line(cut.clone()), cut.cut),
-            ("Solver: Winnable one two three four five six seven...".into(), true)
-        );
+        assert_eq!((line(cut.clone()), cut.cut), ("Winnable. one two three four five six seven...".into(), true));
     }
 
     /// Klondike on the Amiga PAL: the solver's word stays in every state,
@@ -795,15 +843,15 @@ mod tests {
     #[test]
     fn the_tersest_figures_keep_whole_names() {
         let f = fields(&[("Score", "1200"), ("Time", "10:00"), ("Stones left", "32"), ("Solver", "Winnable")]);
-        assert_eq!(figures(&f, FORMS.len() - 1, false), ["Score 1200", "10:00", "Stones 32", "Winnable"]);
+        assert_eq!(figures(&f, FORMS.len() - 1, Beside::Nothing), ["Score 1200", "10:00", "Stones 32", "Winnable"]);
         let thinking = fields(&[("Solver", "Thinking...")]);
-        assert_eq!(figures(&thinking, FORMS.len() - 1, false), ["Solver: Thinking..."]);
+        assert_eq!(figures(&thinking, FORMS.len() - 1, Beside::Nothing), ["Solver: Thinking..."]);
         // Named, a verdict keeps its colon in every form, never "Solver
         // Winnable"; the other figures lose theirs.
         for form in 0..FORMS.len() - 1 {
-            assert_eq!(figures(&f, form, false)[3], "Solver: Winnable", "form {form}");
+            assert_eq!(figures(&f, form, Beside::Nothing)[3], "Solver: Winnable", "form {form}");
         }
-        assert_eq!(figures(&f, 1, false)[0], "Score 1200");
+        assert_eq!(figures(&f, 1, Beside::Nothing)[0], "Score 1200");
         // The solver's word is kept first; the score too long for the room
         // left makes way for the clock.
         assert_eq!(fit(&topaz, 140, 16, "", &f, "").parts, ["10:00", "Winnable"]);
