@@ -255,9 +255,9 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         Verdict::Undecided(_) if args.json || args.quiet => Err(Failure { message: String::new(), code: 2 }),
         Verdict::Undecided(limit) => Err(Failure {
             message: format!(
-                "undecided: the {} limit was reached after {} positions; try a larger {}",
-                limit.name(),
+                "undecided after {} positions: the {} limit was reached; try a larger {}",
                 report.nodes,
+                limit.name(),
                 match limit {
                     Limit::Time => "--seconds (0: no limit)",
                     Limit::Memory => "--memory",

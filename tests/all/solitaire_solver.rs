@@ -55,6 +55,21 @@ fn solve_exit_codes_say_won_lost_or_undecided() {
     assert_eq!(code(&["solve", "freecell", "--mode", "medium", "--quiet"]), Some(parlour::app::cli::USAGE_ERROR));
 }
 
+/// A search whose memory filled goes on for a win but can no longer prove
+/// a loss: more positions would not decide the deal, more memory would,
+/// so the message names the memory (MS 11982 is proved lost in Hard
+/// within 120,000 positions and 22 MB).
+#[test]
+fn an_undecided_solve_names_the_memory_where_memory_stopped_the_proof() {
+    let out = run(&["solve", "freecell", "--ms", "11982", "--mode", "hard", "--memory", "4", "--nodes", "300000"]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("the memory limit was reached; try a larger --memory"), "{said}");
+    let out = run(&["solve", "freecell", "--ms", "11982", "--mode", "hard", "--nodes", "5000", "--json"]);
+    let line = String::from_utf8_lossy(&out.stdout);
+    assert!(line.contains("\"limit\":\"nodes\""), "{line}");
+}
+
 /// Runs `parlour survey` with `args` and a CSV of its own, which must
 /// succeed: what it printed, and the CSV's text.
 fn survey(name: &str, args: &[&str]) -> (String, String) {

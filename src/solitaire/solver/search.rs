@@ -412,6 +412,30 @@ impl<P: Position> Search<P> {
             Search::Beam(b) => b.bytes(),
         }
     }
+
+    /// Whether running out of positions would still prove the game lost:
+    /// not once a depth-first search has gone on past a full table (the
+    /// others leave the portfolio when theirs fills).
+    fn can_still_prove(&self) -> bool {
+        match self {
+            Search::Deep(d) => d.complete,
+            Search::Best(_) | Search::Beam(_) => true,
+        }
+    }
+}
+
+/// The limit to name for a search stopped by `limit`: the memory where no
+/// search left could prove the game lost any more, so that more time or
+/// positions would not decide it without more memory.
+fn binding<P>(limit: Limit, searches: &[Option<Search<P>>]) -> Limit
+where
+    P: Position,
+{
+    let stalled = !searches.iter().flatten().any(Search::can_still_prove);
+    match limit {
+        Limit::Nodes | Limit::Time if stalled => Limit::Memory,
+        _ => limit,
+    }
 }
 
 /// Who runs a lane: a search (its index) and its queue, and how many
@@ -490,7 +514,7 @@ fn portfolio<P: Position>(
                 }
                 match budget.spend(Bytes::exact(others) + search.bytes()) {
                     Some(Limit::Memory) => leaves = true,
-                    Some(limit) => return Verdict::Undecided(limit),
+                    Some(limit) => return Verdict::Undecided(binding(limit, &searches)),
                     None => {}
                 }
                 if leaves {
