@@ -1207,11 +1207,24 @@ impl Reader<'_> {
 
         let general_sec = doc.section("General");
         let game_sec = doc.section("Game");
-        if general_sec.is_none() {
-            self.error(1, "there is no [General] section; it is required (it holds Name and Author)");
-        }
-        if game_sec.is_none() {
-            self.error(1, "there is no [Game] section; it is required (it holds Decks, NumCardsDealt and the rest)");
+        if doc.sections().is_empty() {
+            // One error for the one thing wrong: a file left empty (or
+            // holding only comments) lacks every section alike.
+            self.error(
+                1,
+                "the file holds no sections: a game.ini needs [General] (Name, Author) and [Game] (Decks, \
+                 NumCardsDealt and the rest) at least",
+            );
+        } else {
+            if general_sec.is_none() {
+                self.error(1, "there is no [General] section; it is required (it holds Name and Author)");
+            }
+            if game_sec.is_none() {
+                self.error(
+                    1,
+                    "there is no [Game] section; it is required (it holds Decks, NumCardsDealt and the rest)",
+                );
+            }
         }
 
         let general = self.read_general(general_sec);
@@ -2370,6 +2383,13 @@ PileFace=D
     fn missing_sections() {
         let found = problems(&edit(MINI, &[(1, ""), (2, ""), (3, "")]));
         has_start(&found, "g.ini:1: there is no [General] section; it is required");
+        // A file with no sections at all is told so once, not section by
+        // section.
+        for empty in ["", "; a comment\n\n"] {
+            let found = problems(empty);
+            assert_eq!(found.len(), 1, "{found:?}");
+            has_start(&found, "g.ini:1: the file holds no sections: a game.ini needs [General]");
+        }
         // The section meant is missing: the misspelling is the cause, the
         // one error, on its line (what it holds is read as meant).
         let found = problems(&MINI.replace("[Game]", "[Gmae]"));
