@@ -1220,10 +1220,20 @@ fn entry_linter(path: &Path) -> Option<&'static Linter> {
     LINTERS[..LINTERS.len() - 1].iter().find(|l| (l.accepts)(path))
 }
 
-/// The entries of `dir` that a linter checks, in name order.
+/// The entries of `dir` that a linter checks, in name order. A loose
+/// .ini file other than game.ini is no game type (a game type is a
+/// folder), but some program's settings, such as the prefs.ini and
+/// stats.ini of Parlour's own data folder: it is checked only when named.
 fn checkable(dir: &Path) -> Vec<PathBuf> {
+    let settings = |p: &Path| {
+        p.is_file()
+            && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("ini"))
+            && !p.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.ini"))
+    };
     let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| entries.flatten().map(|e| e.path()).filter(|p| entry_linter(p).is_some()).collect())
+        .map(|entries| {
+            entries.flatten().map(|e| e.path()).filter(|p| !settings(p) && entry_linter(p).is_some()).collect()
+        })
         .unwrap_or_default();
     found.sort();
     found

@@ -82,6 +82,15 @@ fn lint_tells_what_the_help_would_and_checks_folders_of_game_types() {
     for wanted in ["onclick= is never run", "<iframe> is not part of the help's HTML", "<script> is never run"] {
         assert_eq!(said.matches(wanted).count(), 1, "{wanted}: {said}");
     }
+    // Settings beside the game types (as in Parlour's data folder) are no
+    // game.ini of theirs; named, such a file is checked as one.
+    let prefs = tmp.path().join("prefs.ini");
+    std::fs::write(&prefs, "[all]\nmachine=amiga-pal\n").unwrap();
+    let out = run(&["lint", &tmp.path().to_string_lossy()]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && !said.contains("prefs.ini"), "{said}");
+    let out = run(&["lint", &prefs.to_string_lossy()]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("prefs.ini:1: error: there is no [General] section"), "{out:?}");
     // A page with no title is told of once, as an error; a missing
     // picture says what draws one.
     let untitled = std::fs::read_to_string(folder.join("game.html")).unwrap();
