@@ -95,8 +95,6 @@ pub struct RummiBoard {
     /// table until the turn is over, as the requester hid the table while
     /// it said what was wrong.
     framing: bool,
-    /// No position has arrived yet: the next is the game as it opens.
-    opening_game: bool,
     program: Program,
     /// The screen is behind the Workbench (Screen > Back).
     behind: bool,
@@ -145,7 +143,6 @@ impl RummiBoard {
             pointer: (0, 0),
             warned: false,
             framing: false,
-            opening_game: true,
             program: Program::default(),
             behind: false,
             dialog: None,
@@ -1149,13 +1146,12 @@ impl Board<RummiVariant> for RummiBoard {
     fn arrived(&mut self, session: &Session<RummiVariant>) {
         let st = session.state();
         let mid_turn = st.turn() == Side::Player && st.moved();
-        // Whether the requester was shown is not kept (an OK refused is
-        // no move), so a game reopened in the middle of a turn that
-        // cannot end as it stands is framed at once: the frame lasts
-        // until the turn is over, reopened or not, and says only what OK
-        // would say again.
-        let reopened = std::mem::take(&mut self.opening_game) && st.end_problem().is_some();
-        self.framing = mid_turn && (self.framing || reopened);
+        // The frame lasts until the turn is over. Whether the requester
+        // was shown is not kept (an OK refused is no move), so a game
+        // reopened in the middle of a turn frames nothing until OK has
+        // said what is wrong again: tiles laid out and never offered are
+        // no fault yet.
+        self.framing = mid_turn && self.framing;
         self.opening = match session.move_count() {
             0 if Program::to_play(st) => Some("The program plays first."),
             0 => duplicate_note(st),
