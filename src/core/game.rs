@@ -117,6 +117,15 @@ pub trait Game: Clone + PartialEq + fmt::Debug {
     fn hint(&self) -> Option<Self::Move> {
         None
     }
+
+    /// What play itself has dealt, for a game whose deal a move completes
+    /// (MineSweeper's mines, placed around the first square opened): a
+    /// fingerprint of it, `None` until then, and always `None` in a game
+    /// its seed deals whole. Taken back to before that move and dealt
+    /// otherwise, the game is another one, counted on its own.
+    fn dealt_in_play(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// A way to play: a game's rules with a particular data file and options.

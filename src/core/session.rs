@@ -197,6 +197,13 @@ impl<V: Variant> Session<V> {
         (0..=self.cursor).rev().find(|&i| !matches!(self.steps[i].action, Action::Move(_))).unwrap_or(0)
     }
 
+    /// The last step of the game at the cursor: the cursor, or the last of
+    /// the undone moves after it.
+    pub fn game_end(&self) -> usize {
+        let cursor = self.cursor;
+        cursor + self.steps[cursor + 1..].iter().take_while(|s| matches!(s.action, Action::Move(_))).count()
+    }
+
     /// How many moves the player has made in the game at the cursor.
     pub fn move_count(&self) -> usize {
         self.cursor - self.game_start()
@@ -297,35 +304,57 @@ impl<V: Variant> Session<V> {
     /// Makes a move if the rules allow it, then any automatic moves, as one
     /// undoable step. A refused move changes nothing.
     pub fn play(&mut self, m: &<V::Game as Game>::Move) -> Result<(), Refusal> {
-        self.play_with(m, |_| None)
+        self.play_with(m, |_| None).map(drop)
     }
 
     /// As [`play`](Session::play), and after the game's own automatic moves
     /// also those `extra` offers (a player's auto-play option), all in the
     /// same undoable step. They are recorded as moves, so replaying the
-    /// history needs no knowledge of the option.
+    /// history needs no knowledge of the option. `Ok(true)` where the move
+    /// began the game at the cursor afresh, as another game than the one
+    /// whose moves it replaced: it then has its own clock and none of that
+    /// game's marks.
     pub fn play_with(
         &mut self,
         m: &<V::Game as Game>::Move,
         extra: impl Fn(&V::Game) -> Option<<V::Game as Game>::Move>,
-    ) -> Result<(), Refusal> {
+    ) -> Result<bool, Refusal> {
         let state = self.state();
         state.check(m)?;
         let text = recordable_text(state, m).map_err(Refusal::new)?;
         let mut next = state.clone();
         next.apply(m);
         let auto = run_autos(&mut next, extra);
-        // A game dealt alike every time, taken back to its start, is none
-        // under way (see `Variant::deals_alike`): the first move from there
-        // begins a game afresh, with its own clock and no marks of the
-        // game whose moves it replaces.
-        if self.variant.deals_alike() && self.move_count() == 0 {
-            let start = self.cursor;
+        let afresh = self.begins_afresh(&next);
+        if afresh {
+            let start = self.game_start();
             self.clocks[start] = 0;
             self.marks[start] = 0;
         }
         self.push(Step { action: Action::Move(text), auto }, next);
-        Ok(())
+        Ok(afresh)
+    }
+
+    /// Whether a move from the cursor to `next` begins another game than
+    /// the one played from this start before. A game dealt alike every
+    /// time, taken back to its start, is none under way (see
+    /// `Variant::deals_alike`), so any first move begins it afresh. A game
+    /// whose deal a move completes (see `Game::dealt_in_play`) is another
+    /// where that move deals it otherwise than the moves it replaces did;
+    /// and where those were dropped unseen while the game was counted (it
+    /// is marked), it cannot be told to be the same one.
+    fn begins_afresh(&self, next: &V::Game) -> bool {
+        if self.variant.deals_alike() {
+            return self.move_count() == 0;
+        }
+        let Some(dealt) = next.dealt_in_play().filter(|_| self.state().dealt_in_play().is_none()) else {
+            return false;
+        };
+        let replaced = (self.cursor + 1..=self.game_end()).find_map(|i| self.states[i].dealt_in_play());
+        match replaced {
+            Some(before) => before != dealt,
+            None => self.marks[self.game_start()] != 0,
+        }
     }
 
     /// Reads a move from its text form and plays it (for scripts, replay

@@ -22,7 +22,7 @@ use crate::machines::{
     ViewCommand,
 };
 use crate::views::board::{
-    Board, DealSearch, Dealt, OPTIONS, Reply, clock, game_end, player_moved, select_game_item, undo_applies,
+    Board, DealSearch, Dealt, OPTIONS, Reply, clock, player_moved, select_game_item, undo_applies,
 };
 use crate::views::{CLOCK_HZ, Response, View, background};
 
@@ -568,13 +568,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
     /// Plays a move with its automatic consequences as one step.
     fn play(&mut self, m: &<V::Game as Game>::Move) -> Response {
-        // A game dealt alike every time, taken back to its start, is none
-        // under way: a move from there plays it afresh, and its end counts
-        // as a game of its own (the session forgets its marks and clock).
-        let afresh = self.session.variant().deals_alike() && self.session.move_count() == 0;
         let board = &self.board;
         match self.session.play_with(m, |state| board.auto_move(state)) {
-            Ok(()) => {
+            Ok(afresh) => {
+                // A game begun afresh from its start (a peg board played
+                // again, mines placed around another first square) is
+                // another game: its end counts on its own.
                 if afresh {
                     self.counted.remove(&self.session.game_start());
                 }
@@ -862,14 +861,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         replayed.unwrap_or_else(|| self.session.elapsed_ms())
     }
 
-    fn game_end(&self) -> usize {
-        game_end(&self.session)
-    }
-
     /// Whether the game at the cursor is as it was dealt: no move made in
     /// it, and none waiting to be redone.
     fn untouched(&self) -> bool {
-        self.session.move_count() == 0 && self.game_end() == self.session.cursor()
+        self.session.move_count() == 0 && self.session.game_end() == self.session.cursor()
     }
 
     /// Holds a game resumed while under way: its clock until the player
@@ -1164,7 +1159,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 
     /// Plays the game again from its deal, a move per pause.
     fn start_rerun(&mut self) -> Response {
-        let (until, from) = (self.game_end(), self.session.cursor());
+        let (until, from) = (self.session.game_end(), self.session.cursor());
         self.go_to(self.session.game_start());
         self.rerun = Some(Rerun { until, waited: 0, from });
         self.message = "Replaying the game: a click or a key stops it.".into();
@@ -1548,7 +1543,7 @@ fn notice_box(title: &str, text: String) -> Requester {
 /// [`Variant::deals_alike`]) taken back to its start is not: New Game
 /// would only give the same start again.
 fn in_progress<V: Variant>(session: &Session<V>, board: &impl Board<V>) -> bool {
-    let last = if session.variant().deals_alike() { session.cursor() } else { game_end(session) };
+    let last = if session.variant().deals_alike() { session.cursor() } else { session.game_end() };
     session.state().status() == Status::Playing && player_moved(session, session.game_start(), last, board)
 }
 
@@ -1942,7 +1937,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             }
             Command::Hint => self.hint(),
             Command::BackToStart => self.go_to(self.session.game_start()),
-            Command::ForwardToEnd => self.go_to(self.game_end()),
+            Command::ForwardToEnd => self.go_to(self.session.game_end()),
             Command::Replay => self.start_rerun(),
             Command::SaveAs => self.save_as(),
             Command::Stats => self.stats(),
@@ -1959,8 +1954,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             Command::Redo => self.session.can_redo() && self.board.undoable(),
             Command::Hint => self.board.hints() && self.session.state().status() == Status::Playing,
             Command::BackToStart => self.board.undoable() && self.session.cursor() > self.session.game_start(),
-            Command::ForwardToEnd => self.board.undoable() && self.game_end() > self.session.cursor(),
-            Command::Replay => self.board.undoable() && self.game_end() > self.session.game_start(),
+            Command::ForwardToEnd => self.board.undoable() && self.session.game_end() > self.session.cursor(),
+            Command::Replay => self.board.undoable() && self.session.game_end() > self.session.game_start(),
             Command::New | Command::Restart | Command::SaveAs | Command::Stats => true,
             Command::SelectGame => self.numbered(),
             Command::View(c) => self.board.can(&self.session, *c),

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::core::files::Loaded;
-use crate::core::{Action, FileError, FileErrorKind, Game, GameStats, Outcome, Session, Step, Variant};
+use crate::core::{FileError, FileErrorKind, Game, GameStats, Outcome, Session, Step, Variant};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Choices, Command, Input, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
 
@@ -598,14 +598,6 @@ pub fn player_moved<V: Variant, B: Board<V> + ?Sized>(session: &Session<V>, from
     (from + 1..=to).any(|step| players_move(board, session, step))
 }
 
-/// The last step of the game at the cursor: the cursor, or the last of
-/// the undone moves after it.
-pub fn game_end<V: Variant>(session: &Session<V>) -> usize {
-    let steps = session.steps();
-    let cursor = session.cursor();
-    cursor + steps[cursor + 1..].iter().take_while(|s| matches!(s.action, Action::Move(_))).count()
-}
-
 /// Whether Undo applies now: Edit > Undo, and any Undo button of a
 /// board's own, which must agree with it. There is a step to undo and
 /// the board has undo; a step before the cursor leaves a state undo may
@@ -621,7 +613,7 @@ pub fn undo_applies<V: Variant, B: Board<V> + ?Sized>(board: &B, session: &Sessi
     let cursor = session.cursor();
     let settled_before = || (0..cursor).rev().filter_map(|i| session.state_at(i)).any(|s| board.settled(s));
     let leaves_played_game =
-        || cursor == session.game_start() && player_moved(session, cursor, game_end(session), board);
+        || cursor == session.game_start() && player_moved(session, cursor, session.game_end(), board);
     session.can_undo() && board.undoable() && settled_before() && !leaves_played_game()
 }
 

@@ -329,6 +329,54 @@ fn a_win_after_undoing_a_loss_stays_counted_as_lost() {
     assert_eq!((game.played, game.won, game.lost), (1, 0, 1));
 }
 
+/// Mines are placed around the first square opened: a game taken back to
+/// its start and opened elsewhere is another board, counted as a game of
+/// its own; opened at the same square it is the same board, counted once.
+#[test]
+fn a_game_taken_back_to_its_start_and_opened_elsewhere_counts_as_another() {
+    let tally = |dir: &Path| {
+        let stats = parlour::core::Stats::load(dir).unwrap();
+        let game = stats.game("mines/beginner").unwrap();
+        (game.played, game.won, game.lost)
+    };
+    let win = |view: &mut MinesView, m: &Machine, area: Rect| {
+        let st = view.session().state().clone();
+        for i in (0..st.grid().len()).filter(|&i| !st.is_mine(i)) {
+            if view.session().state().status() == Status::Playing {
+                click(view, m, area, i);
+            }
+        }
+        assert_eq!(view.session().state().status(), Status::Won);
+    };
+    for elsewhere in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut view, m, area, lost) = lost_and_taken_back(dir.path(), MachineId::MacSe30);
+        assert_eq!(tally(dir.path()), (1, 0, 1));
+        view.command(&Command::BackToStart);
+        let first = if elsewhere { 80 } else { 0 };
+        click(&mut view, &m, area, first);
+        let board = view.session().state().clone();
+        let same = (0..board.grid().len()).all(|i| board.is_mine(i) == lost.is_mine(i));
+        assert_eq!(same, !elsewhere, "opened at square {first}");
+        assert!(!view.message().contains("counted"), "{}", view.message());
+        win(&mut view, &m, area);
+        if elsewhere {
+            assert_eq!(tally(dir.path()), (2, 1, 1), "the new board's win is counted");
+            assert!(!view.message().contains("stays counted as lost"), "{}", view.message());
+        } else {
+            assert_eq!(tally(dir.path()), (1, 0, 1), "the board lost is not counted again");
+            assert!(view.message().contains("stays counted as lost"), "{}", view.message());
+        }
+        // Resumed, the history says the same.
+        view.close();
+        drop(view);
+        let view = opening(Settings::beginner(), dir.path(), &Opening::default());
+        assert_eq!(view.session().state().status(), Status::Won);
+        let ending = view.message().to_string();
+        assert_eq!(ending.contains("stays counted as lost"), !elsewhere, "{ending}");
+    }
+}
+
 #[test]
 fn the_keyboard_plays_too() {
     let dir = tempfile::tempdir().unwrap();

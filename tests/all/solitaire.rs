@@ -90,7 +90,10 @@ fn lint_tells_what_the_help_would_and_checks_folders_of_game_types() {
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success() && !said.contains("prefs.ini"), "{said}");
     let out = run(&["lint", &prefs.to_string_lossy()]);
-    assert!(String::from_utf8_lossy(&out.stdout).contains("prefs.ini:1: error: there is no [General] section"), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("prefs.ini:1: error: there is no [General] section"),
+        "{out:?}"
+    );
     // A page with no title is told of once, as an error; a missing
     // picture says what draws one.
     let untitled = std::fs::read_to_string(folder.join("game.html")).unwrap();

@@ -359,6 +359,11 @@ impl Game for Mines {
     fn hint(&self) -> Option<MineMove> {
         self.safe_square().ok().map(MineMove::Open)
     }
+
+    /// The mines, once the first opening has placed them.
+    fn dealt_in_play(&self) -> Option<u64> {
+        self.layout.as_ref().map(|layout| fnv1a64(layout.picture().as_bytes()))
+    }
 }
 
 /// MineSweeper with one size, mine count and no-guess choice.
