@@ -302,8 +302,9 @@ enum Command {
     /// of them in a folder.
     Lint {
         /// Folders or files to check, or game ids (the game type played
-        /// under that id).
-        #[arg(required = true, value_name = "PATH|GAME")]
+        /// under that id). None checks every folder Parlour reads games
+        /// from, as the launcher lists them.
+        #[arg(value_name = "PATH|GAME")]
         paths: Vec<PathBuf>,
         /// Print only the problems: nothing for what passes.
         #[arg(long, short)]
@@ -613,6 +614,7 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         Some(Command::Rummi { action: RummiAction::Best { rack, table, first, batch } }) => {
             rummi_best(rack.as_deref(), table.as_deref(), first, batch.as_deref())
         }
+        Some(Command::Lint { paths, quiet }) if paths.is_empty() => lint(&read_from(), quiet),
         Some(Command::Lint { paths, quiet }) => lint(&paths, quiet),
         Some(Command::NewType { from, name, into }) => {
             let folder = super::new_type::folder(into).map_err(fail)?;
@@ -1437,6 +1439,29 @@ fn lint_target(target: &Path) -> Result<PathBuf, String> {
         ),
         None => format!("{shown}: no such file or folder, nor a game type of that id"),
     })
+}
+
+/// What `parlour lint` alone checks, so that it names whatever the
+/// launcher left out: every folder there is of the game types and boards
+/// Parlour reads, and the game.ini of each game the CardGames panel and
+/// The Chance read (theirs are no YaZZle game-type folders, with no
+/// game.html or game.bmp of their own), in the order they are searched.
+fn read_from() -> Vec<PathBuf> {
+    use super::data_dirs::{board_dirs, card_game_dirs, card_shell_dirs, game_type_dirs};
+    let games_in = |dir: PathBuf| {
+        let mut folders: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|folder| folder.is_dir())
+            .collect();
+        folders.sort();
+        folders.into_iter().map(|folder| files::in_any_case(&folder, "game.ini")).filter(|ini| ini.is_file())
+    };
+    let rule_files = [card_game_dirs(), card_shell_dirs()].concat().into_iter().flat_map(games_in);
+    let folders = [game_type_dirs(), board_dirs()].concat().into_iter().filter(|dir| dir.is_dir());
+    folders.chain(rule_files).collect()
 }
 
 /// The linter for `path`, which is there, or why there is none.

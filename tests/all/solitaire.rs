@@ -57,6 +57,41 @@ fn lint_takes_a_game_id_and_says_what_passes() {
     }
 }
 
+/// lint alone checks every folder games are read from, as the launcher's
+/// box of what it left out says: the game types and boards, and the rules
+/// of the CardGames games and The Chance, each game.ini alone (theirs are
+/// no YaZZle folders, with no page or picture).
+#[test]
+fn lint_alone_checks_every_folder_games_are_read_from() {
+    let tmp = tempfile::tempdir().unwrap();
+    let made = |name: &str| {
+        let dir = tmp.path().join(name);
+        std::fs::create_dir(&dir).unwrap();
+        dir
+    };
+    let (types, boards, cards, shell) = (made("types"), made("boards"), made("cards"), made("shell"));
+    std::fs::create_dir(types.join("Broken")).unwrap();
+    std::fs::write(types.join("Broken/game.ini"), "[General]\nName=Broken\n").unwrap();
+    std::fs::write(boards.join("Bent.brd"), "ooo\noo\n").unwrap();
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("card-games/FreeCell/game.ini");
+    std::fs::create_dir(cards.join("FreeCell")).unwrap();
+    std::fs::copy(rules, cards.join("FreeCell/game.ini")).unwrap();
+    let out = super::support::parlour()
+        .arg("lint")
+        .env("PARLOUR_GAME_TYPES", &types)
+        .env("PARLOUR_BOARDS", &boards)
+        .env("PARLOUR_CARD_GAMES", &cards)
+        .env("PARLOUR_CARD_SHELL", &shell)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("types/Broken/game.ini:"), "the broken game type is named: {said}");
+    assert!(said.contains("boards/Bent.brd:1: error:"), "the broken board is named: {said}");
+    assert!(said.contains("cards/FreeCell/game.ini: no problems found"), "{said}");
+    assert!(!said.contains("FreeCell/game.html"), "a card game needs no page: {said}");
+}
+
 /// lint tells an author all the help would of a game.html, and what
 /// neither help runs; a folder of game types is checked one by one; a
 /// folder with the page but no game.ini is told what it lacks.
