@@ -148,24 +148,36 @@ fn xvfb(offset: u32, extra: &[&str]) -> (String, Reaped) {
             None => !Path::new(&lock).exists() && !Path::new(&socket).exists(),
         }
     };
-    let n = (0..400).map(|i| 200 + (std::process::id() * 2 + offset + i * 2) % 400).find(|&n| free(n)).unwrap();
-    let display = format!(":{n}");
-    let server = Reaped(
-        Command::new("Xvfb")
-            .args([display.as_str(), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
-            .args(extra)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb starts"),
-    );
-    let socket = format!("/tmp/.X11-unix/X{}", &display[1..]);
-    let start = Instant::now();
-    while !Path::new(&socket).exists() {
-        assert!(start.elapsed() < Duration::from_secs(10), "Xvfb did not come up");
-        sleep(Duration::from_millis(50));
+    // A server that exits at once (another took the display between the
+    // check and its start) hands over to the next free display; one that
+    // lives is given time, as a loaded machine starts it slowly.
+    let candidates = (0..400).map(|i| 200 + (std::process::id() * 2 + offset + i * 2) % 400);
+    for n in candidates.filter(|&n| free(n)).take(5) {
+        let display = format!(":{n}");
+        let mut server = Reaped(
+            Command::new("Xvfb")
+                .args([display.as_str(), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"])
+                .args(extra)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("Xvfb starts"),
+        );
+        let socket = format!("/tmp/.X11-unix/X{n}");
+        let start = Instant::now();
+        while !Path::new(&socket).exists() {
+            if server.0.try_wait().expect("Xvfb can be waited for").is_some() {
+                break;
+            }
+            assert!(start.elapsed() < Duration::from_secs(60), "Xvfb on {display} did not come up in 60 s");
+            sleep(Duration::from_millis(50));
+        }
+        let alive = server.0.try_wait().expect("Xvfb can be waited for").is_none();
+        if alive && Path::new(&socket).exists() {
+            return (display, server);
+        }
     }
-    (display, server)
+    panic!("Xvfb exited at once on five free displays");
 }
 
 /// The X screen as xwd takes it.
