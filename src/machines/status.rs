@@ -714,6 +714,13 @@ mod tests {
         assert_eq!((line(hint.clone()), hint.cut), ("10♣ and 6 more to empty pile 8.".into(), false));
         let short = bar("Hint: K♠ and 2 more to empty pile 6.");
         assert_eq!(line(short), "Hint: K♠ and 2 more to empty pile 6.", "kept whole where it fits");
+        // A hint with no winning line behind it opens with its move, so
+        // the clause the bar keeps says where the cards go.
+        let undecided = fields(&[("Score", "0"), ("Time", "0:00"), ("Moves", "0"), ("Solver", "Not decided")]);
+        let offered = |m: &str| format!("Try {m}: it may help. No winning line found in time.");
+        let bar = |message: &str| line(fit(&topaz, 295, 16, "Aces Up", &undecided, message));
+        assert_eq!(bar(&offered("2♣ to a foundation")), "Try 2♣ to a foundation: it may help.");
+        assert_eq!(bar(&offered("10♣ and 6 more to empty pile 8")), "Try 10♣ and 6 more to empty pile 8.");
         assert_eq!(unlabelled("Solving: a click or a key stops it."), Some("A click or a key stops it.".into()));
         assert_eq!(unlabelled("Two words: a click or a key stops it."), None);
         assert_eq!(unlabelled("Solve: thinking..."), None, "too few words left to say anything");

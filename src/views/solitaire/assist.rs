@@ -318,7 +318,7 @@ impl Assist {
             // line (the Amiga PAL's title bar) keeps the first sentence,
             // and the solver's field has said the deal is lost.
             Err(NoLine::Lost) => match move_left(st) {
-                Some(m) => Reply::Hint(m, format!("{} No winning line is left.", try_this(st, &m))),
+                Some(m) => Reply::Hint(m, format!("{}. No winning line is left.", try_this(st, &m))),
                 None => Reply::Say(format!("No hint: no winning line from here. {}", way_out(undoable))),
             },
             Err(NoLine::NotFound) => {
@@ -327,17 +327,19 @@ impl Assist {
                 if let [only] = st.legal_moves()[..] {
                     return named(only, "Hint: ");
                 }
-                // The move first, a sentence of its own that says what it
-                // is worth: the narrowest status line (the Amiga PAL's
-                // title bar) keeps only the first sentence, and framed
-                // cards alone do not say where they go.
-                let unvouched = |m: SolMove, lead: &str| {
-                    let said = format!("{lead}{}. No winning line found in time.", st.describe_move(&m));
+                // The move first, then what it is worth: the narrowest
+                // status line (the Amiga PAL's title bar) keeps the first
+                // sentence, or where that is too long the clause before
+                // its colon, and framed cards alone do not say where they
+                // go. A label first ("A safe move: ...") would be all it
+                // kept.
+                let unvouched = |m: SolMove, worth: &str| {
+                    let said = format!("{}: {worth}. No winning line found in time.", try_this(st, &m));
                     Reply::Hint(m, said)
                 };
                 match (safe_lay_off(st), promising_move(st)) {
-                    (Some(m), _) => unvouched(m, "A safe move: "),
-                    (None, Some(m)) => unvouched(m, "A move that may help: "),
+                    (Some(m), _) => unvouched(m, "it loses nothing"),
+                    (None, Some(m)) => unvouched(m, "it may help"),
                     (None, None) => Reply::Say("No hint found in time.".into()),
                 }
             }
@@ -399,12 +401,12 @@ fn move_left(st: &Solitaire) -> Option<SolMove> {
     safe_lay_off(st).or_else(|| promising_move(st)).or_else(|| st.legal_moves().into_iter().next())
 }
 
-/// "Try 4♦ to a foundation.", "Try to deal from the stock.": `m` offered
-/// with no winning line behind it. A deal and turning the waste over are
-/// named by what the player does.
+/// "Try 4♦ to a foundation", "Try to deal from the stock": `m` offered
+/// with no winning line behind it, the clause a hint opens with. A deal
+/// and turning the waste over are named by what the player does.
 fn try_this(st: &Solitaire, m: &SolMove) -> String {
     let to = if matches!(m, SolMove::Deal(_) | SolMove::Recycle) { "to " } else { "" };
-    format!("Try {to}{}.", st.describe_move(m))
+    format!("Try {to}{}", st.describe_move(m))
 }
 
 /// What a player can do on a deal with no winning line left: Undo only
@@ -446,8 +448,8 @@ mod tests {
         let rules = crate::solitaire::rules::examples::spider_one_suit();
         let mut st = SolitaireVariant::new("spider-one-suit", 0, rules.clone(), rules).unwrap().deal(1);
         let Reply::Hint(_, said) = Assist::hint_from(&st, Err(NoLine::NotFound), true) else { panic!("no hint") };
-        assert!(said.starts_with("A move that may help: "), "{said}");
-        assert!(said.ends_with(". No winning line found in time."), "{said}");
+        assert!(said.starts_with("Try "), "{said}");
+        assert!(said.ends_with(": it may help. No winning line found in time."), "{said}");
         let mut seen = Vec::new();
         while let Some(m) = promising_move(&st) {
             assert!(seen.len() < 1000, "the hints end");
@@ -548,10 +550,10 @@ mod tests {
     fn a_move_to_try_reads_as_a_sentence() {
         let rules = examples::klondike();
         let st = SolitaireVariant::new("klondike", 0, rules.clone(), rules).unwrap().deal(1);
-        assert_eq!(try_this(&st, &SolMove::Deal(0)), "Try to deal from the stock.");
-        assert_eq!(try_this(&st, &SolMove::Recycle), "Try to turn the waste over.");
+        assert_eq!(try_this(&st, &SolMove::Deal(0)), "Try to deal from the stock");
+        assert_eq!(try_this(&st, &SolMove::Recycle), "Try to turn the waste over");
         let up = st.legal_moves().into_iter().find(|m| matches!(m, SolMove::Move { .. })).expect("a card move");
-        assert_eq!(try_this(&st, &up), format!("Try {}.", st.describe_move(&up)));
+        assert_eq!(try_this(&st, &up), format!("Try {}", st.describe_move(&up)));
     }
 
     /// A deal dealt unproved (the status line says it may not be winnable)
