@@ -335,36 +335,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             next = Some(NextDeal { variant: rules.clone(), number, replace: true });
             Session::new(rules, number)
         });
-        let mut c = Controller {
-            family,
-            session,
-            board,
-            data_dir: data_dir.to_path_buf(),
-            message,
-            counted,
-            asked: Asked::Nothing,
-            rules_waiting: None,
-            machine: None,
-            replay,
-            rerun: None,
-            dealing: None,
-            unopened: None,
-            notices: notice.into_iter().collect(),
-            news: None,
-            said_after_end: None,
-            said_first: None,
-            read_whole: None,
-            offered: None,
-            question: None,
-            unsaved: None,
-            awaiting_player: false,
-            resumed_news: None,
-            left_counted: None,
-            record_changed: None,
-            refusal: None,
-            selecting: None,
-            numbers: BTreeMap::new(),
-        };
+        let mut c = Controller::at_rest(family, session, board, data_dir, message, counted);
+        c.replay = replay;
+        c.notices = notice.into_iter().collect();
         if let Some(rules) = &other_rules {
             c.count_left_in(rules);
         }
@@ -468,20 +441,37 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// put away: it touches nothing (no journal read or written, no deal
     /// searched for), so the game left off stays as it was.
     fn refusing(family: &'static str, variant: V, board: B, data_dir: &Path, why: String) -> Self {
+        let message = format!("Could not open the kept game: {why}");
+        let mut c = Controller::at_rest(family, Session::new(variant, 1), board, data_dir, message, BTreeMap::new());
+        c.unopened = Some(why);
+        c
+    }
+
+    /// A controller holding `session` with nothing under way: no question
+    /// asked, no replay, demo or deal running, nothing waiting to be said
+    /// but `message`.
+    fn at_rest(
+        family: &'static str,
+        session: Session<V>,
+        board: B,
+        data_dir: &Path,
+        message: String,
+        counted: BTreeMap<usize, Outcome>,
+    ) -> Self {
         Controller {
             family,
-            session: Session::new(variant, 1),
+            session,
             board,
             data_dir: data_dir.to_path_buf(),
-            message: format!("Could not open the kept game: {why}"),
-            counted: BTreeMap::new(),
+            message,
+            counted,
             asked: Asked::Nothing,
             rules_waiting: None,
             machine: None,
             replay: None,
             rerun: None,
             dealing: None,
-            unopened: Some(why),
+            unopened: None,
             notices: VecDeque::new(),
             news: None,
             said_after_end: None,
