@@ -1372,6 +1372,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 self.say(text);
                 Response::Redraw
             }
+            Reply::Tell(text) => {
+                self.say(text);
+                self.news = Some(self.message.clone());
+                Response::Redraw
+            }
             Reply::Hint(m, text) => {
                 self.board.show_hint(&self.session, &m);
                 self.message = text;

@@ -108,6 +108,10 @@ pub enum Reply<V: Variant> {
     PlayFor(<V::Game as Game>::Move),
     /// Say this in the status line.
     Say(String),
+    /// Say this in the status line, and in a box as well where the line
+    /// would cut it short: words the player asked for that the screen
+    /// shows nowhere else (what the figures by Rummi's pile mean).
+    Tell(String),
     /// Show this move as a hint (see [`Board::show_hint`]) and say this of
     /// it in the status line.
     Hint(<V::Game as Game>::Move, String),

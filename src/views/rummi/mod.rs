@@ -347,7 +347,7 @@ impl RummiBoard {
                 return Reply::Say("To swap, bring a duplicate here.".into());
             }
             if l.pile_box.contains(x, y) {
-                return Reply::Say(Self::pile_said(st));
+                return Reply::Tell(Self::pile_said(st));
             }
             return Reply::Unchanged;
         };
@@ -430,13 +430,14 @@ impl RummiBoard {
     }
 
     /// A click on the pile says what its figures mean: the number of
-    /// tiles left and, under it, the 2 of the program's duplicate.
+    /// tiles left, first, as the figure always there, then the 2 of the
+    /// program's duplicate under it.
     fn pile_said(st: &Rummi) -> String {
         let left = match st.pile().len() {
             0 => "The pile is empty.".to_string(),
             n => format!("{} left in the pile.", plural(n as u64, "tile", "tiles")),
         };
-        if pair_shows(st) { format!("{PAIR_SIGN} {left}") } else { left }
+        if pair_shows(st) { format!("{left} {PAIR_SIGN}") } else { left }
     }
 
     fn swap(&mut self, st: &Rummi, held: Held) -> Reply<RummiVariant> {
