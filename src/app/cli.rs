@@ -1413,7 +1413,7 @@ fn lint_level_set(path: &Path) -> Vec<Diagnostic> {
 }
 
 /// What `lint` checks for `target`: the file or folder it names, or else
-/// the game type of that id, in the folder `parlour play` plays it from
+/// the game type of that id (or name, as the list shows it), in the folder `parlour play` plays it from
 /// (for The Chance, the game.ini of its rules: its folder holds no help
 /// page or picture).
 fn lint_target(target: &Path) -> Result<PathBuf, String> {
@@ -1430,6 +1430,10 @@ fn lint_target(target: &Path) -> Result<PathBuf, String> {
     if let Some(folder) = of_id(card_shell_dirs()) {
         return Ok(files::in_any_case(&folder, "game.ini"));
     }
+    // A game type named as the list shows it, as `play` and `solve` take it.
+    if let Some(folder) = catalog::find(&id).ok().as_ref().and_then(catalog::game_type).map(|t| t.folder.clone()) {
+        return Ok(folder);
+    }
     let shown = escape_controls(&id);
     Err(match catalog::games().iter().find(|g| g.id.eq_ignore_ascii_case(&id)) {
         Some(game) => format!(
@@ -1437,7 +1441,7 @@ fn lint_target(target: &Path) -> Result<PathBuf, String> {
              boards, level sets and help files",
             game.name
         ),
-        None => format!("{shown}: no such file or folder, nor a game type of that id"),
+        None => format!("{shown}: no such file or folder, nor a game type of that id or name"),
     })
 }
 

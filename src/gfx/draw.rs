@@ -34,6 +34,7 @@ impl TextStyle {
     /// The advance of `text` in `font` drawn in this style: bold adds a
     /// pixel a glyph, italic the overhang of the run's lean.
     pub fn text_width(self, font: &super::Font, text: &str) -> i32 {
+        let text = &*font.shown(text);
         font.text_width(text) as i32 + self.bold_extra() * text.chars().count() as i32 + self.overhang(font, text)
     }
 
@@ -217,7 +218,7 @@ impl Surface {
         let clip = self.clip();
         let mut cut = false;
         let mut pen_x = x;
-        for c in text.chars() {
+        for c in font.shown(text).chars() {
             let glyph = font.glyph(c);
             for row in 0..font.height() {
                 let slant = if style.italic { TextStyle::slant(font, row) } else { 0 };

@@ -40,6 +40,7 @@
 //! Parsing never panics; a malformed file gives a [`FontError`] that names
 //! the line at fault as `source:line: message`.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::OnceLock;
@@ -342,11 +343,58 @@ impl Font {
         self.glyphs.keys().copied()
     }
 
-    /// The advance of `s` in pixels: every glyph's width plus `spacing`
-    /// (saturating, never overflowing).
+    /// The advance of `s` as drawn ([`shown`](Self::shown)) in pixels:
+    /// every glyph's width plus `spacing` (saturating, never overflowing).
     pub fn text_width(&self, s: &str) -> u32 {
-        s.chars().fold(0u32, |w, c| w.saturating_add(self.glyph(c).width).saturating_add(self.spacing))
+        self.shown(s).chars().fold(0u32, |w, c| w.saturating_add(self.glyph(c).width).saturating_add(self.spacing))
     }
+
+    /// `text` as the font can show it: a character it lacks becomes its
+    /// plain equivalent where there is one (the typographic quotes, dashes
+    /// and ellipsis a word processor writes, the rest of Windows-1252
+    /// beyond Latin-1: the period fonts stop at U+00FF), else stays, to be
+    /// drawn as the missing-glyph box.
+    pub fn shown<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        if text.chars().all(|c| self.has_glyph(c) || plain(c).is_none()) {
+            return Cow::Borrowed(text);
+        }
+        let mut out = String::with_capacity(text.len());
+        for c in text.chars() {
+            match plain(c).filter(|_| !self.has_glyph(c)) {
+                Some(plain) => out.push_str(plain),
+                None => out.push(c),
+            }
+        }
+        Cow::Owned(out)
+    }
+}
+
+/// The plain text standing for a typographic character, if one does.
+fn plain(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}' | '\u{2032}' => "'",
+        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' | '\u{2033}' => "\"",
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => "-",
+        '\u{2026}' => "...",
+        '\u{00A0}' | '\u{2002}'..='\u{200A}' => " ",
+        '\u{2039}' => "<",
+        '\u{203A}' => ">",
+        '\u{2020}' | '\u{2021}' => "+",
+        '\u{2030}' => "%",
+        '\u{20AC}' => "EUR",
+        '\u{2122}' => "TM",
+        '\u{02C6}' => "^",
+        '\u{02DC}' => "~",
+        '\u{0192}' => "f",
+        '\u{0152}' => "OE",
+        '\u{0153}' => "oe",
+        '\u{0160}' => "S",
+        '\u{0161}' => "s",
+        '\u{017D}' => "Z",
+        '\u{017E}' => "z",
+        '\u{0178}' => "Y",
+        _ => return None,
+    })
 }
 
 /// A hollow box from the top of the capital H (or three quarters of the
@@ -489,6 +537,20 @@ mod tests {
                 assert_eq!(blank, c == ' ' || c == '\u{A0}', "{}: U+{:04X}", f.name(), c as u32);
             }
         }
+    }
+
+    #[test]
+    fn windows_punctuation_is_shown_plain_where_the_font_lacks_it() {
+        // What Notepad or Word puts in a game's Name (Windows-1252).
+        let name = "Queen\u{2019}s \u{201C}Rest\u{201D} \u{2026} \u{20AC}5 \u{2014} C\u{153}ur";
+        for f in all() {
+            let shown = f.shown(name);
+            assert!(shown.chars().all(|c| f.has_glyph(c)), "{}: {shown}", f.name());
+            assert_eq!(f.text_width(name), f.text_width(&shown), "{}", f.name());
+        }
+        assert_eq!(topaz8().shown(name), "Queen's \"Rest\" ... EUR5 - Coeur");
+        // Text the font can draw whole is left as it is.
+        assert!(matches!(topaz8().shown("Caf\u{e9}"), Cow::Borrowed("Caf\u{e9}")));
     }
 
     #[test]
@@ -649,7 +711,7 @@ mod tests {
             match Font::parse("damaged", &text) {
                 Ok(f) => {
                     assert!(f.ascent() <= f.height() && f.height() <= MAX_HEIGHT);
-                    let w: u32 = text.chars().map(|c| f.glyph(c).width()).sum();
+                    let w: u32 = f.shown(&text).chars().map(|c| f.glyph(c).width()).sum();
                     assert_eq!(f.text_width(&text), w);
                 }
                 Err(e) => assert!(crate::core::is_line_of(e.line, text.as_bytes()), "{e}"),
@@ -697,7 +759,7 @@ mod tests {
         #[test]
         fn any_string_measures_consistently(s in "\\PC{0,40}") {
             for f in all() {
-                let w: u32 = s.chars().map(|c| f.glyph(c).width()).sum();
+                let w: u32 = f.shown(&s).chars().map(|c| f.glyph(c).width()).sum();
                 prop_assert_eq!(f.text_width(&s), w);
             }
         }

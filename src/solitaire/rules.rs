@@ -9,6 +9,7 @@
 //! texts, messages, game.ini) number piles from 1.
 
 use crate::cards::{Card, Rank, Suit};
+use crate::core::plural;
 
 use super::spec::{self, GameSpec};
 pub use super::spec::{Build, ColourCheck, DealTo, MAX_PILES, PileKind, Sequence, WinWhen};
@@ -652,9 +653,11 @@ impl Rules {
             }
         }
         if self.deal.len() < self.pack_size() && self.stock.piles == 0 {
+            let left = self.pack_size() - self.deal.len();
+            let them = if left == 1 { "it" } else { "them" };
             return Err(format!(
-                "{} cards are not dealt and there is no stock to hold them.",
-                self.pack_size() - self.deal.len()
+                "{} not dealt and there is no stock to hold {them}.",
+                plural(left as u64, "card is", "cards are")
             ));
         }
         if let FoundationStart::DealtCard(i) = self.foundation.start

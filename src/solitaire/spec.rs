@@ -1960,7 +1960,10 @@ impl Reader<'_> {
             self.error(
                 doc.line_of("Game", "NumCardsDealt"),
                 format!(
-                    "{left} cards are not dealt and there is no stock pile to hold them: deal them all, or add a [Stock] with Piles=1"
+                    "{} not dealt and there is no stock pile to hold {}: deal {}, or add a [Stock] with Piles=1",
+                    crate::core::plural(left as u64, "card is", "cards are"),
+                    if left == 1 { "it" } else { "them" },
+                    if left == 1 { "it" } else { "them all" },
                 ),
             );
         }
@@ -2686,6 +2689,14 @@ PileFace=D
             "g.ini:16: 24 cards are not dealt and there is no stock pile to hold them: deal them all, or add a [Stock] with Piles=1",
         );
         assert!(parse(&text).is_err());
+        let mut all_but_one = text.replace("NumCardsDealt=28", "NumCardsDealt=51");
+        for n in 29..=51 {
+            all_but_one.push_str(&format!("\n[DealtCard{n}]\nPileType=T\nPileNumb=1\nPileFace=U\n"));
+        }
+        has(
+            &problems(&all_but_one),
+            "g.ini:16: 1 card is not dealt and there is no stock pile to hold it: deal it, or add a [Stock] with Piles=1",
+        );
     }
 
     #[test]

@@ -30,7 +30,7 @@ fn every_shipped_game_type_lints_clean() {
     assert!(!text.contains("warning"), "lint warned:\n{text}");
 }
 
-/// A game type is linted by its id as by its folder (the folder `play`
+/// A game type is linted by its id or name as by its folder (the folder `play`
 /// plays it from), and what passes is said in one line, or nothing with
 /// --quiet; an id of a game with its rules built in, or of nothing, is
 /// told so.
@@ -43,13 +43,17 @@ fn lint_takes_a_game_id_and_says_what_passes() {
     assert!(line.ends_with("/Klondike: no problems found") && !line.contains('\n'), "{said}");
     let quiet = run(&["lint", "--quiet", "Klondike"]);
     assert!(quiet.status.success() && quiet.stdout.is_empty(), "{}", String::from_utf8_lossy(&quiet.stdout));
+    // By its name as the list shows it, as `play` and `solve` take it.
+    let named = run(&["lint", "spider two suits"]);
+    let said = String::from_utf8_lossy(&named.stdout);
+    assert!(named.status.success() && said.ends_with("/Spider Two Suits: no problems found\n"), "{said}");
     // The Chance's folder holds its rules alone: its game.ini is checked.
     let chance = run(&["lint", "the-chance"]);
     let said = String::from_utf8_lossy(&chance.stdout);
     assert!(chance.status.success() && said.ends_with("The Chance/game.ini: no problems found\n"), "{said}");
     for (id, words) in [
         ("mines", "parlour: mines: MineSweeper has its rules built in, not in a game type"),
-        ("no-such-game", "parlour: no-such-game: no such file or folder, nor a game type of that id"),
+        ("no-such-game", "parlour: no-such-game: no such file or folder, nor a game type of that id or name"),
     ] {
         let out = run(&["lint", id]);
         assert_eq!(out.status.code(), Some(1));

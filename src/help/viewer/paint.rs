@@ -9,7 +9,7 @@ use crate::gfx::{Paint, Pattern, Rect, Rgb, Surface, TextStyle};
 use crate::machines::{Machine, Pen, mac_controls};
 
 use super::panes::{Control, MAC_ROW, Panes, ScrollBar};
-use super::style::{Manner, Type, css, ink, rgb, shown, solid, width};
+use super::style::{Manner, Type, css, ink, rgb, solid, width};
 use super::{Press, Viewer, text_scroll};
 use crate::help::layout::{Item, Layout, Line, Piece};
 use crate::help::model::{BlockKind, Pen as DocPen};
@@ -105,9 +105,9 @@ fn text(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes, layout: &
                     match link {
                         Some(k) => link_text(v, s, machine, panes.manner, (font, style), text, r, ty_, fg, *k, layout),
                         None => match ty.code_cell(*face) {
-                            Some(cell) => in_cells(s, font, &shown(font, text), (x, ty_), cell, fg, style),
+                            Some(cell) => in_cells(s, font, &font.shown(text), (x, ty_), cell, fg, style),
                             None => {
-                                s.draw_text(font, &shown(font, text), x, ty_, fg, style);
+                                s.draw_text(font, text, x, ty_, fg, style);
                             }
                         },
                     }
@@ -204,7 +204,7 @@ fn link_text(
     let look = machine.look();
     let enabled = layout.links.get(k).is_some_and(|l| v.leads_somewhere(&l.target));
     let selected = enabled && (v.focus == Some(k) || v.pressed == Some(Press::Link(k)));
-    let label = shown(font, label);
+    let label = font.shown(label);
     match manner {
         Manner::Guide => {
             // The box stands one pixel outside the text, as AmigaGuide's
@@ -483,7 +483,7 @@ fn guide_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
         }
         let tx = close.right() + 4;
         // Shortened after a word as every Amiga window's title is.
-        let title = crate::machines::amiga::window_title(font, &shown(font, v.node_title()), depth.x - 2 - tx);
+        let title = crate::machines::amiga::window_title(font, &font.shown(v.node_title()), depth.x - 2 - tx);
         s.draw_text(font, &title, tx, bar.y + 2, look.paint(Pen::FillText), TextStyle::PLAIN);
     }
     for &(c, r) in &panes.buttons {
@@ -622,7 +622,7 @@ pub(super) fn topic_shown(node: &crate::help::model::Node, row_w: i32) -> String
 /// `title` as the font shows it, shortened with "..." to `room` pixels,
 /// as the Mac shortened names in lists.
 fn fitted(font: &Font, title: &str, room: i32) -> String {
-    crate::machines::status::truncate(&|t| font.text_width(t) as i32, &shown(font, title), room)
+    crate::machines::status::truncate(&|t| font.text_width(t) as i32, &font.shown(title), room)
 }
 
 /// A Mac push button (see `mac_controls`): held down it is inverted,

@@ -1,7 +1,6 @@
 //! How each machine's help viewer sets text: which font a face uses, how
 //! blocks are spaced, and which colour a document pen becomes.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::gfx::font::{self, Font};
@@ -99,31 +98,10 @@ impl<'a> Type<'a> {
     }
 }
 
-/// Text as the font can show it: typographic marks outside Latin-1 become
-/// their plain equivalents (the period fonts stop at U+00FF).
-pub fn shown<'t>(font: &Font, text: &'t str) -> Cow<'t, str> {
-    if text.chars().all(|c| font.has_glyph(c) || c == ' ') {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\u{2018}' | '\u{2019}' | '\u{201B}' | '\u{2032}' => out.push('\''),
-            '\u{201C}' | '\u{201D}' | '\u{201F}' | '\u{2033}' => out.push('"'),
-            '\u{2010}'..='\u{2015}' | '\u{2212}' => out.push('-'),
-            '\u{2026}' => out.push_str("..."),
-            '\u{00A0}' | '\u{2002}'..='\u{200A}' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    Cow::Owned(out)
-}
-
 /// The advance of `text` as drawn: algorithmic bold adds a pixel a glyph
 /// (but not on a guide's character grid).
 pub fn width(font: &Font, text: &str, style: TextStyle) -> i32 {
-    let text = shown(font, text);
-    style.text_width(font, &text)
+    style.text_width(font, text)
 }
 
 impl Type<'_> {

@@ -20,6 +20,8 @@
 //!   which plays as the engine does, several times as fast.
 //! - [`search`]: a portfolio of best-first and depth-first searches
 //!   taking turns.
+//! - [`relaxed`]: positions of one-pass games proved lost without a search,
+//!   in a relaxed game where whatever becomes possible stays possible.
 //! - [`winnable`]: winnable-only deals, the same for a number everywhere.
 //!
 //! Every pruning is safe, so [`Verdict::Lost`] is a proof (barring a 128-bit
@@ -29,6 +31,7 @@ mod key;
 mod moves;
 mod open;
 mod position;
+mod relaxed;
 mod score;
 mod search;
 mod table;

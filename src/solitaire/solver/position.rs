@@ -45,6 +45,10 @@ pub trait Position: Clone {
 
 impl Position for Solitaire {
     fn moves(&self, out: &mut Vec<Step>) {
+        // A position the relaxed game proves lost leads nowhere.
+        if super::relaxed::settled_lost(self) {
+            return;
+        }
         out.extend(worth_trying(self, Symmetry::of(self)));
     }
 
