@@ -687,6 +687,14 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
         Ok(t) => t,
         Err(e) => return (vec![Diagnostic::error(path, e.line, e.message)], None),
     };
+    if text.trim().is_empty() {
+        let told = format!(
+            "the page is empty: it is the game's help, in sections headed {} (a game type made with \
+             `parlour new-type` starts with the page of the one it copies)",
+            HEADINGS.join(", ")
+        );
+        return (vec![Diagnostic::error(path, 1, told)], None);
+    }
     let tokens = tokenize(&text, &mut |line, m| out.push(Diagnostic::error(path, line, m)));
     let err = |out: &mut Vec<Diagnostic>, line: usize, m: String| out.push(Diagnostic::error(path, line, m));
 
@@ -1047,6 +1055,19 @@ mod tests {
 
     fn html(text: &str) -> Vec<String> {
         lint_html(Path::new("game.html"), text.as_bytes()).iter().map(|d| d.to_string()).collect()
+    }
+
+    #[test]
+    fn an_empty_page_is_told_as_one() {
+        for text in ["", " \n\r\n"] {
+            let found = html(text);
+            assert_eq!(found.len(), 1, "{found:?}");
+            assert!(
+                found[0]
+                    .starts_with("game.html:1: the page is empty: it is the game's help, in sections headed Winning"),
+                "{found:?}"
+            );
+        }
     }
 
     #[test]
