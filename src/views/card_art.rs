@@ -120,7 +120,7 @@ pub enum Mat {
     Ace,
     /// A stock that can be turned over again (a circle).
     Recycle,
-    /// A space only a king may fill.
+    /// A space only a king may fill, or a foundation that starts with one.
     King,
     /// A stock that cannot be turned over again (an X).
     Stop,

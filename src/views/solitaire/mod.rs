@@ -517,16 +517,20 @@ impl SolitaireBoard {
         let rules = st.rules();
         match id.kind {
             PileKind::Stock if st.can_recycle() => Mat::Recycle,
-            // "A" only where an ace really starts the pile: not on discard
-            // piles or foundations that take whole king-to-ace runs.
+            // "A" (or "K") only where an ace (a king) really starts the
+            // pile: not on discard piles or foundations that take whole
+            // king-to-ace runs.
             PileKind::Foundation
-                if st.start_rank() == crate::cards::Rank::ACE
-                    && rules.addition == 0
+                if rules.addition == 0
                     && !rules.foundation.discard
                     && !rules.foundation.complete_sequences
                     && rules.foundation.suit_check =>
             {
-                Mat::Ace
+                match st.start_rank() {
+                    crate::cards::Rank::ACE => Mat::Ace,
+                    crate::cards::Rank::KING => Mat::King,
+                    _ => Mat::Empty,
+                }
             }
             PileKind::Tableau if rules.tableau.kings_only => Mat::King,
             _ => Mat::Empty,
@@ -1288,6 +1292,20 @@ mod tests {
         assert_eq!(labels[1..3], ["Draw Two".to_string(), "Draw Three".to_string()], "{labels:?}");
         assert_eq!(board.rules_note(session.variant()).as_deref(), Some("Draw Two mode from this deal."));
         assert_eq!(board.options_box(session.variant()).lines[0], "Mode: Draw Two");
+    }
+
+    /// An empty foundation shows the rank it starts with, where that is
+    /// an ace or a king (a king for foundations built down).
+    #[test]
+    fn an_empty_foundation_shows_its_starting_rank() {
+        let mut rules = crate::solitaire::rules::examples::klondike();
+        let ace = crate::solitaire::engine::position(rules.clone(), &[("T1", "KS")]);
+        let f1 = PileId::new(PileKind::Foundation, 0);
+        assert_eq!(SolitaireBoard::mat_for(&ace, f1), Mat::Ace);
+        rules.foundation.start = crate::solitaire::rules::FoundationStart::Rank(crate::cards::Rank::KING);
+        rules.foundation.build = crate::solitaire::rules::Build::Down;
+        let king = crate::solitaire::engine::position(rules, &[("T1", "AS")]);
+        assert_eq!(SolitaireBoard::mat_for(&king, f1), Mat::King);
     }
 
     /// A picked card's frame shows against the card and the felt on every
