@@ -355,7 +355,7 @@ impl Font {
     /// beyond Latin-1: the period fonts stop at U+00FF), else stays, to be
     /// drawn as the missing-glyph box.
     pub fn shown<'t>(&self, text: &'t str) -> Cow<'t, str> {
-        if text.chars().all(|c| self.has_glyph(c) || plain(c).is_none()) {
+        if text.chars().all(|c| plain(c).is_none() || self.has_glyph(c)) {
             return Cow::Borrowed(text);
         }
         let mut out = String::with_capacity(text.len());
