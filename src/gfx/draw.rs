@@ -35,7 +35,7 @@ impl TextStyle {
     /// pixel a glyph, italic the overhang of the run's lean.
     pub fn text_width(self, font: &super::Font, text: &str) -> i32 {
         let text = &*font.shown(text);
-        font.text_width(text) as i32 + self.bold_extra() * text.chars().count() as i32 + self.overhang(font, text)
+        font.width_as_shown(text) as i32 + self.bold_extra() * text.chars().count() as i32 + self.overhang(font, text)
     }
 
     /// How far an italic run's ink leans past its advance: kept clear

@@ -346,7 +346,12 @@ impl Font {
     /// The advance of `s` as drawn ([`shown`](Self::shown)) in pixels:
     /// every glyph's width plus `spacing` (saturating, never overflowing).
     pub fn text_width(&self, s: &str) -> u32 {
-        self.shown(s).chars().fold(0u32, |w, c| w.saturating_add(self.glyph(c).width).saturating_add(self.spacing))
+        self.width_as_shown(&self.shown(s))
+    }
+
+    /// The advance of text already [`shown`](Self::shown).
+    pub(super) fn width_as_shown(&self, shown: &str) -> u32 {
+        shown.chars().fold(0u32, |w, c| w.saturating_add(self.glyph(c).width).saturating_add(self.spacing))
     }
 
     /// `text` as the font can show it: a character it lacks becomes its

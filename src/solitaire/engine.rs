@@ -431,19 +431,21 @@ struct Fits {
     under: [u64; 64],
 }
 
-impl Fits {
-    fn code(card: Card) -> usize {
-        usize::from(card.rank.value()) * 4 + card.suit as usize
-    }
+/// A card's number in the fit table's bits: its rank's value times four
+/// plus its suit's number.
+pub(in crate::solitaire) fn card_code(card: Card) -> usize {
+    usize::from(card.rank.value()) * 4 + card.suit as usize
+}
 
+impl Fits {
     fn of(rules: &Rules) -> Fits {
         let (mut onto, mut under) = ([0; 64], [0; 64]);
         let cards = Card::deck();
         for &moving in &cards {
             for &base in &cards {
                 if tableau_fit(rules, moving, base).is_ok() {
-                    onto[Fits::code(moving)] |= 1 << Fits::code(base);
-                    under[Fits::code(base)] |= 1 << Fits::code(moving);
+                    onto[card_code(moving)] |= 1 << card_code(base);
+                    under[card_code(base)] |= 1 << card_code(moving);
                 }
             }
         }
@@ -478,12 +480,12 @@ impl Fits {
     }
 
     fn get(&self, moving: Card, onto: Card) -> bool {
-        self.onto[Fits::code(moving)] >> Fits::code(onto) & 1 == 1
+        self.onto[card_code(moving)] >> card_code(onto) & 1 == 1
     }
 
     /// Whether the same cards may lie on `a` as on `b`.
     fn alike(&self, a: Card, b: Card) -> bool {
-        self.under[Fits::code(a)] == self.under[Fits::code(b)]
+        self.under[card_code(a)] == self.under[card_code(b)]
     }
 }
 
@@ -495,7 +497,7 @@ impl Fits {
 /// per target, it is asked about many stacks.
 #[derive(Clone, Copy, Debug)]
 pub(in crate::solitaire) struct Glance {
-    /// The codes ([`Fits::code`]) of the bottom cards not refused.
+    /// The codes ([`card_code`]) of the bottom cards not refused.
     takes: u64,
     /// The most cards not refused.
     most: usize,
@@ -505,7 +507,7 @@ impl Glance {
     /// True only where the full check refuses too; false says nothing.
     #[inline]
     pub(in crate::solitaire) fn refuses(self, base: Card, count: usize) -> bool {
-        count > self.most || self.takes >> Fits::code(base) & 1 == 0
+        count > self.most || self.takes >> card_code(base) & 1 == 0
     }
 }
 
@@ -536,7 +538,7 @@ impl Targets {
 
     /// The piles whose glance does not refuse `count` cards from `base` up.
     fn not_refusing(&self, base: Card, count: usize) -> impl Iterator<Item = PileId> + '_ {
-        let code = Fits::code(base);
+        let code = card_code(base);
         let (mut chunk, mut left) = (0, self.by_card.first().map_or(0, |c| c[code]));
         std::iter::from_fn(move || {
             loop {
@@ -689,6 +691,11 @@ impl Solitaire {
         id.kind == PileKind::Tableau && self.is_covered(id.index())
     }
 
+    /// The number of cards left in the stock piles.
+    pub fn cards_in_stock(&self) -> usize {
+        self.ids(PileKind::Stock).map(|id| self.at(id).len()).sum()
+    }
+
     /// The number of cards on the foundations (the score).
     pub fn cards_on_foundations(&self) -> usize {
         self.ids(PileKind::Foundation).map(|id| self.at(id).len()).sum()
@@ -835,7 +842,7 @@ impl Solitaire {
         let any = Glance { takes: u64::MAX, most: usize::MAX };
         match to.kind {
             PileKind::Tableau => {
-                dst.last().map_or(any, |top| Glance { takes: self.fits.under[Fits::code(top.card)], most: usize::MAX })
+                dst.last().map_or(any, |top| Glance { takes: self.fits.under[card_code(top.card)], most: usize::MAX })
             }
             PileKind::Foundation if f.complete_sequences => any,
             // A discard looks at the tableau, not the foundation's top.

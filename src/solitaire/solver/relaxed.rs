@@ -20,8 +20,8 @@
 //! 3,205,040 (`parlour solve forty-thieves --mode hard --seed 9 --nodes
 //! 500000000 --memory 8000 --seconds 300`).
 
-use crate::cards::{Card, Rank};
-use crate::solitaire::engine::Solitaire;
+use crate::cards::Rank;
+use crate::solitaire::engine::{Solitaire, card_code};
 use crate::solitaire::rules::{Build, DealTo, MAX_PILES, PileKind, WinWhen};
 
 /// The most cards a game holds (four decks).
@@ -50,11 +50,7 @@ struct Placed {
 /// position costs about a third more) would only slow the search for a
 /// win.
 pub fn settled_lost(s: &Solitaire) -> bool {
-    applies(s) && in_stock(s) * 4 <= s.rules().pack_size() && stuck(s)
-}
-
-fn in_stock(s: &Solitaire) -> usize {
-    (0..s.pile_count(PileKind::Stock)).map(|i| s.pile(PileKind::Stock, i).len()).sum()
+    applies(s) && s.cards_in_stock() * 4 <= s.rules().pack_size() && stuck(s)
 }
 
 /// Whether the rules are ones the relaxed game stands for: a stock dealt
@@ -94,12 +90,21 @@ fn stuck(s: &Solitaire) -> bool {
     let mut tableau = [(0u8, 0u8); MAX_PILES];
     let mut piles = 0usize;
     let most = rules.tableau.max_move.map_or(MOST, |m| m.saturating_sub(1));
+    // reached[rank][suit]: a card of that rank and suit is, or may come
+    // to be, on a foundation.
+    let mut reached = [[false; 4]; 15];
     for (id, pile) in s.piles() {
         let (on_tableau, stock) = match id.kind {
             PileKind::Tableau => (true, false),
             PileKind::Waste => (false, false),
             PileKind::Stock => (false, true),
-            _ => continue,
+            PileKind::Foundation => {
+                for slot in pile {
+                    reached[usize::from(slot.card.rank.value())][slot.card.suit as usize] = true;
+                }
+                continue;
+            }
+            PileKind::Reserve => continue,
         };
         let first = n;
         let top = first + pile.len();
@@ -117,7 +122,7 @@ fn stuck(s: &Solitaire) -> bool {
                 carried = if joined { carried + 1 } else { 0 };
             }
             let index = first + i;
-            let code = code(slot.card);
+            let code = card_code(slot.card);
             copies[code][usize::from(count[code])] = index as u8;
             count[code] += 1;
             // The stock's cards come up one by one, whatever lies above.
@@ -135,14 +140,6 @@ fn stuck(s: &Solitaire) -> bool {
         if on_tableau {
             tableau[piles] = (first as u8, top as u8);
             piles += 1;
-        }
-    }
-    let mut reached = [[false; 4]; 15];
-    for (id, pile) in s.piles() {
-        if id.kind == PileKind::Foundation {
-            for slot in pile {
-                reached[usize::from(slot.card.rank.value())][slot.card.suit as usize] = true;
-            }
         }
     }
     let start = s.start_rank().value();
@@ -196,10 +193,6 @@ fn stuck(s: &Solitaire) -> bool {
         }
     }
     up[..n].iter().any(|&u| !u)
-}
-
-fn code(c: Card) -> usize {
-    usize::from(c.rank.value()) * 4 + c.suit as usize
 }
 
 #[cfg(test)]

@@ -259,7 +259,7 @@ pub fn features(state: &Solitaire) -> Features {
         }
     }
     if rules.stock.deal_to == DealTo::Tableau {
-        let stock: usize = (0..state.pile_count(PileKind::Stock)).map(|i| state.pile(PileKind::Stock, i).len()).sum();
+        let stock = state.cards_in_stock();
         // Dealing onto a layout of several suits makes a mess that is hard
         // to undo: the more suits, the more a card still in the stock is
         // worth (weights found by trying Spider with one, two, four suits).
