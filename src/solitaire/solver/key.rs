@@ -11,6 +11,8 @@
 //!   back cards that these do not tell (an up-and-down build, or one
 //!   regardless of suit).
 //! - The redeal count only when redeals are limited.
+//! - A stock that no card goes back into is its length: it holds the
+//!   bottom cards of what it was dealt (Spider, Forty Thieves).
 //! - Where the stock deals to the waste, its deals are folded into the
 //!   moves (see [`moves`](super::moves)) and redeals are unlimited, the
 //!   stock and the waste are one cycle of cards whenever the waste holds
@@ -32,7 +34,7 @@
 
 use crate::cards::Card;
 use crate::solitaire::engine::{Slot, Solitaire};
-use crate::solitaire::rules::{Build, DealTo, PileKind};
+use crate::solitaire::rules::{Build, DealTo, PileKind, Rules};
 
 use super::moves::{folds_stock, twins_interchange};
 
@@ -140,6 +142,15 @@ fn cycle_key(state: &Solitaire) -> Option<Key> {
     // Face up in the waste, down in the stock: the same cards either way.
     let cards = waste.iter().chain(stock.iter().rev()).map(|s| slot_code(s) & !1);
     Some(cards_key((waste.len() + stock.len()) as u64 | (1 << 50), cards))
+}
+
+/// Whether no card ever goes back into the stock: nothing is put on a
+/// stock, so only turning the waste over refills it, and these rules never
+/// do. Then a stock holds the bottom cards of what it was dealt, and its
+/// length tells which (a search starts from one deal).
+fn stock_only_shrinks(rules: &Rules) -> bool {
+    let stock = &rules.stock;
+    stock.redeals == Some(0) || stock.deal_to != DealTo::Waste || !stock.visible || rules.waste_piles == 0
 }
 
 /// No card: what lies on a card nothing lies on.
@@ -257,6 +268,7 @@ pub fn key(state: &Solitaire, symmetry: Symmetry) -> Key {
     let whole_foundations = f.take_back && (f.build == Build::UpDown || !f.suit_check);
     let cycle = cycle_key(state);
     let twins = twin_runs(state);
+    let stock_only_shrinks = stock_only_shrinks(state.rules());
     let mut lanes = Lanes::START;
     for kind in PileKind::ALL {
         lanes = lanes.add(kind as u64 + 0x55);
@@ -274,6 +286,9 @@ pub fn key(state: &Solitaire, symmetry: Symmetry) -> Key {
             let k = match (pile.split_last(), &twins) {
                 (Some((top, below)), _) if kind == PileKind::Foundation && !whole_foundations => {
                     Lanes::START.add(slot_code(top) | ((below.len() as u64) << 16)).finish()
+                }
+                _ if kind == PileKind::Stock && stock_only_shrinks => {
+                    Lanes::START.add(pile.len() as u64 | (1 << 48)).finish()
                 }
                 (_, Some(twins)) if kind == PileKind::Tableau && twins.moved >> i & 1 == 1 => {
                     twin_pile_key(pile, &twins.on)

@@ -149,8 +149,10 @@ fn stuck(s: &Solitaire) -> bool {
     // The cards that may ever move, and those that may reach a foundation.
     let mut moved = [false; MOST];
     let mut up = [false; MOST];
-    let all_moved =
-        |moved: &[bool; MOST], from: u8, to: u8| moved[usize::from(from)..usize::from(to)].iter().all(|&m| m);
+    // A card moves with everything above it in its pile, so the cards of
+    // a pile that have moved are the top ones, and the range asked about
+    // always ends at the top: it has all moved if its first card has.
+    let all_moved = |moved: &[bool; MOST], from: u8, to: u8| from >= to || moved[usize::from(from)];
     loop {
         let mut changed = false;
         let space = rules.tableau.fill_empty && tableau[..piles].iter().any(|&(a, b)| all_moved(&moved, a, b));

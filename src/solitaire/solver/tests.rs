@@ -529,6 +529,23 @@ fn the_stock_and_the_waste_are_one_cycle_where_each_split_reaches_the_others() {
 }
 
 #[test]
+fn a_stock_no_card_goes_back_into_is_keyed_by_its_length() {
+    use super::key::{Symmetry, key};
+    let key_with = |stock: &str, redeals| {
+        let mut rules = examples::klondike();
+        rules.stock.redeals = redeals;
+        let s = position(rules, &[("S1", stock), ("W1", "9D"), ("T1", "KH")]);
+        key(&s, Symmetry::of(&s))
+    };
+    // Dealt once, a stock only ever holds the bottom cards of the one it
+    // started as: the same length is the same cards within a search.
+    assert_eq!(key_with("(2S) (3S)", Some(0)), key_with("(4S) (5S)", Some(0)));
+    assert_ne!(key_with("(2S) (3S)", Some(0)), key_with("(2S)", Some(0)));
+    // Turned over, the waste comes back in, so the cards themselves count.
+    assert_ne!(key_with("(2S) (3S)", Some(1)), key_with("(4S) (5S)", Some(1)));
+}
+
+#[test]
 fn the_search_holds_no_more_than_its_memory_limit() {
     // Aces Up deal 3 fills whatever room it is given; the queues of the
     // shared search used to double together past the limit (4.4 MB held
