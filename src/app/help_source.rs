@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::core::files::{file_name, within};
 use crate::help::model::{Document, Target};
-use crate::help::read_file;
+use crate::help::read_to_show;
 use crate::host::{GameEntry, HelpRef};
 use crate::machines::MachineId;
 
@@ -27,7 +27,7 @@ const USING_HELP: (&str, &str) = ("parlour.guide", "UsingHelp");
 /// page too) gets the page on using help, as AmigaGuide's Help button
 /// tells of AmigaGuide where a guide has no @HELP: no file has to name it.
 fn open(path: &Path, node: &str) -> Result<(Document, String), String> {
-    let mut doc = read_file(path)?;
+    let mut doc = read_to_show(path)?;
     if doc.help.is_none() {
         let (file, node) = USING_HELP;
         doc.help = find_guide(file).map(|path| Target::File { path, node: node.to_string() });

@@ -113,7 +113,34 @@ fn reader_for(path: &Path) -> Option<fn(&Path, &[u8]) -> Document> {
 /// (Imaj-style) or `.html`/`.htm`. The error says why nothing could be
 /// read; problems inside a file are the document's diagnostics.
 pub fn read_file(path: &Path) -> Result<Document, String> {
-    read_checked(path).map_err(|refused| refused.to_string())
+    read_noting(path).map_err(|refused| refused.to_string())
+}
+
+/// As [`read_file`] for a help file opened on its own: one that cannot be
+/// read as text (random bytes, unreadable) is a document with no topics
+/// and that one problem, as an empty file is, so the viewer opens on a
+/// page that lists it. A file that is no help file by its name is refused
+/// all the same.
+pub fn read_to_show(path: &Path) -> Result<Document, String> {
+    match read_noting(path) {
+        Err(refused) if reader_for(path).is_some() => {
+            Ok(Document { path: path.to_path_buf(), diagnostics: vec![refused], ..Document::default() })
+        }
+        read => read.map_err(|refused| refused.to_string()),
+    }
+}
+
+/// [`read_file`], with why nothing could be read as a diagnostic.
+fn read_noting(path: &Path) -> Result<Document, Diagnostic> {
+    let mut doc = read_checked(path)?;
+    // The pictures it cannot show are among its problems, as lint tells
+    // them: told whole as it opens, each on its topic's status line.
+    let pictures = unreadable_pictures(path, doc.pictures.iter());
+    if !pictures.is_empty() {
+        doc.diagnostics.extend(pictures);
+        doc.diagnostics.sort_by_key(|d| d.line);
+    }
+    Ok(doc)
 }
 
 /// As [`read_file`], with why nothing could be read as a diagnostic.
@@ -175,7 +202,7 @@ mod tests {
         let found = shown(lint(&imaj));
         assert_eq!(found.len(), 3, "{found:#?}");
         assert!(
-            found[0] == "h.imaj:3: the picture `notes.bmp` cannot be shown: not a BMP file (it does not start as one)",
+            found[0] == "h.imaj:3: the picture `notes.bmp` cannot be shown: neither a PNG nor a BMP picture",
             "{found:#?}"
         );
         assert!(

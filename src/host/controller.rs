@@ -22,7 +22,7 @@ use crate::machines::{
     ViewCommand,
 };
 use crate::views::board::{
-    Board, DealSearch, Dealt, OPTIONS, Reply, clock, player_moved, select_game_item, undo_applies,
+    AfterRestart, Board, DealSearch, Dealt, OPTIONS, Reply, clock, player_moved, select_game_item, undo_applies,
 };
 use crate::views::{CLOCK_HZ, Response, View, background};
 
@@ -64,7 +64,7 @@ enum Leaving {
     Number(u64),
     /// The same deal again, then the board's command, if any, that
     /// asked for it.
-    Restart(Option<ViewCommand>),
+    Restart(Option<AfterRestart>),
 }
 
 impl Leaving {
@@ -73,7 +73,8 @@ impl Leaving {
         match self {
             Leaving::NewGame => ("New Game", "Start a new game?".into()),
             Leaving::Number(n) => ("New Game", format!("Start game {n}?")),
-            Leaving::Restart(_) => ("Restart", "Start this game again?".into()),
+            Leaving::Restart(None) => ("Restart", "Start this game again?".into()),
+            Leaving::Restart(Some(then)) => (then.title, then.question.into()),
         }
     }
 }
@@ -944,7 +945,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             Leaving::Number(n) => self.new_game(n),
             Leaving::Restart(then) => {
                 let restarted = self.restart();
-                match then.map(|c| self.board_command(c)) {
+                match then.map(|then| self.board_command(then.command)) {
                     Some(Response::Unchanged) | None => restarted,
                     Some(then) => then,
                 }

@@ -1,7 +1,8 @@
 //! Fitting a status line (a title, named figures and a message) into the
 //! room a chrome has for it, so no word is ever cut in half: figures are
 //! written more tersely, the title gives way, and a message that still
-//! does not fit is shortened after a whole word with "...".
+//! does not fit is shortened after a whole word with "..." (a first word
+//! too long alone, a file's name, after a mark in it).
 
 use crate::core::capitalised;
 
@@ -302,6 +303,18 @@ fn break_in_word(measure: &dyn Fn(&str) -> i32, word: &str, width: i32) -> usize
     BREAKS.iter().find_map(|marks| after_last(marks)).unwrap_or(fits)
 }
 
+/// The first word of `text`, too wide for `width`, broken after a mark
+/// that fits with "..." ("thirtysix-characters-..."), as [`wrap`] breaks
+/// a word; None where no mark falls in the part that fits, since a break
+/// after a letter would cut the word in half.
+fn first_word_broken(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Option<String> {
+    let word = text.split_whitespace().next()?;
+    let head = &word[..break_in_word(measure, word, width - measure("..."))];
+    let at_mark = head.ends_with(|c| BREAKS.iter().any(|marks| marks.contains(&c)));
+    let broken = format!("{head}...");
+    (at_mark && measure(&broken) <= width).then_some(broken)
+}
+
 /// Lines of text set in `width`: each line kept whole if it fits, else
 /// broken between words (a requester's body on a narrow screen).
 pub fn wrap_lines(measure: &dyn Fn(&str) -> i32, lines: &[String], width: i32) -> Vec<String> {
@@ -522,6 +535,22 @@ pub fn fit(
         if let Some((_, short, a)) = best {
             return done(build(a, Some(&short)), a, true);
         }
+    }
+    // Not even its first word fits (a long file's name): that word broken
+    // after a mark in it, as a wrapped line breaks it, beside the figures
+    // that leave the most of it, or the last giving way.
+    let broken = |room| first_word_broken(measure, message, room);
+    let beside_figures = orders
+        .iter()
+        .filter_map(|&a| {
+            let head = build(a, None);
+            let room = width - total(&head, gap_of(a)) - if head.is_empty() { 0 } else { gap_of(a) };
+            broken(room).map(|b| (b.len(), done(build(a, Some(&b)), a, true)))
+        })
+        .max_by_key(|(kept, _)| *kept)
+        .map(|(_, fitted)| fitted);
+    if let Some(fitted) = beside_figures.or_else(|| giving_way(&broken, true)) {
+        return fitted;
     }
     // No word of the message fits: it is cut, all of it.
     let cut = !message.is_empty();
@@ -873,6 +902,20 @@ mod tests {
         assert_eq!(at_most(lines.clone(), 5), lines);
         assert_eq!(at_most(lines.clone(), 3), ["1", "2", "..."]);
         assert_eq!(at_most(lines, 0), ["..."]);
+    }
+
+    /// A message whose first word alone is wider than the bar (a long
+    /// file's name) is broken after a mark in it, not left out; a word
+    /// with no mark in the part that fits is not cut in half.
+    #[test]
+    fn a_first_word_too_wide_for_the_bar_is_broken_after_a_mark() {
+        let name = "thirtysix-characters-long-file-nam.guide:1: a guide must start with @DATABASE";
+        let fitted = fit(&topaz, 300, 16, "", &[], name);
+        assert_eq!(line(fitted.clone()), "thirtysix-characters-long-file-...");
+        assert!(fitted.cut);
+        let fitted = fit(&topaz, 300, 16, "", &[], "abcdefghijklmnopqrstuvwxyzabcdefghijklmnop is long");
+        assert_eq!(line(fitted.clone()), "");
+        assert!(fitted.cut);
     }
 
     #[test]

@@ -94,6 +94,16 @@ pub type DealJob = Box<dyn FnOnce(&mut dyn FnMut(u8), Arc<AtomicBool>) -> Dealt 
 /// there is something to say of it.
 pub type Dealt = (u64, Option<String>);
 
+/// A board command run once the game has restarted (see
+/// [`Reply::RestartThen`]), and the question asked before: its title,
+/// which labels the button that goes ahead too, and the question itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AfterRestart {
+    pub command: ViewCommand,
+    pub title: &'static str,
+    pub question: &'static str,
+}
+
 /// What a board wants after an event.
 #[derive(Clone, Debug)]
 pub enum Reply<V: Variant> {
@@ -117,10 +127,11 @@ pub enum Reply<V: Variant> {
     Hint(<V::Game as Game>::Move, String),
     /// Run an application or controller command.
     Command(Command),
-    /// Restart the game, asking first as Restart does, and once it has
-    /// restarted run this board command (Sokoban's Show Solution plays
-    /// from the start); nothing if the player keeps the game.
-    RestartThen(ViewCommand),
+    /// Restart the game, asking first as Restart does in the words given,
+    /// and once it has restarted run the board command (Sokoban's Show
+    /// Solution plays from the start); nothing if the player keeps the
+    /// game.
+    RestartThen(AfterRestart),
     /// Show a modal message; its answer comes back to [`Board::answer`].
     Ask(Requester),
     /// Play on with other rules (a mode, a sequence rule): the game in

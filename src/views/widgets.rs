@@ -220,12 +220,14 @@ impl TypeSelect {
     }
 
     /// The character `input` adds to the name being typed: a letter or
-    /// figure, or a Space while a name is being typed (at other times a
-    /// Space is the list's to play or open with).
+    /// figure, or while a name is being typed a Space or a stop ("Baker's
+    /// Game"; at other times a Space is the list's to play or open with).
     pub fn typed(&self, input: &Input, selected: usize) -> Option<char> {
         match *input {
-            Input::Key { key: Key::Char(' '), mods } if !mods.ctrl && !mods.alt && self.is_typing(selected) => {
-                Some(' ')
+            Input::Key { key: Key::Char(c), mods }
+                if !c.is_control() && !mods.ctrl && !mods.alt && self.is_typing(selected) =>
+            {
+                Some(c)
             }
             _ => typed_letter(input),
         }
@@ -1215,6 +1217,23 @@ mod tests {
         assert_eq!(TypeSelect::default().select(&GAMES, 0, 'z'), None);
         assert_eq!(TypeSelect::default().select(&[] as &[&str], 0, 's'), None, "an empty list");
     }
+    /// While a name is being typed, a stop in it is part of it, as a
+    /// Space is; at other times only letters and figures choose a row.
+    #[test]
+    fn a_stop_typed_within_a_name_belongs_to_it() {
+        let names = ["Baker's Dozen", "Baker's Game", "Golf", "Scorpion"];
+        let mut typed = TypeSelect::default();
+        let mut selected = 0;
+        for c in "baker's g".chars() {
+            let input = Input::Key { key: Key::Char(c), mods: crate::machines::Modifiers::default() };
+            let c = typed.typed(&input, selected).unwrap_or_else(|| panic!("{c:?} typed nothing"));
+            selected = typed.select(&names, selected, c).unwrap_or(selected);
+        }
+        assert_eq!(names[selected], "Baker's Game");
+        let quote = Input::Key { key: Key::Char('\''), mods: crate::machines::Modifiers::default() };
+        assert_eq!(TypeSelect::default().typed(&quote, 0), None, "no name is being typed");
+    }
+
     use crate::machines::{MachineChoice, MachineId};
 
     fn machine(id: MachineId) -> Machine {

@@ -386,6 +386,30 @@ fn a_seed_for_a_shot_of_the_launcher_alone_is_refused() {
     assert!(!png.exists());
 }
 
+/// A peg board has no deals: `--seed` would only deal the board again
+/// over the game left, counting it as lost. Refused, and the game kept.
+#[test]
+fn a_seed_for_a_peg_board_is_refused_and_the_game_left_is_kept() {
+    use super::support::run_fed;
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("p.png");
+    let png = png.to_string_lossy();
+    let played = run_fed(dir.path(), &["shot", "pegs/english", "--events", "-", "-o", &png], "key Space\n");
+    assert!(played.status.success(), "{}", stderr(&played));
+    let journal = dir.path().join("journals").join("pegs-english.save");
+    let before = std::fs::read(&journal).expect("the game is journalled");
+    for command in ["shot", "play"] {
+        let mut args = vec![command, "pegs/english", "--seed", "7"];
+        if command == "shot" {
+            args.extend(["-o", &png]);
+        }
+        let out = run_fed(dir.path(), &args, "");
+        assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{command}: {}", stderr(&out));
+        assert!(stderr(&out).contains("a peg board has no deals"), "{}", stderr(&out));
+    }
+    assert_eq!(std::fs::read(&journal).unwrap(), before, "the game left is untouched");
+}
+
 #[test]
 fn lint_checks_every_kind_of_help_file() {
     let dir = tempfile::tempdir().unwrap();
@@ -491,8 +515,8 @@ fn help_finds_a_node_by_its_name_or_its_title() {
     assert!(said.contains("--node words used could be any of Words-Used (\"A\"), Terms (\"Words used\")"), "{said}");
 }
 
-/// A help file with no page to show is drawn with its problems on the
-/// page, and `parlour help` then fails; a device or a pipe by a help
+/// A help file with no page to show (empty, or no text at all) is drawn
+/// with its problems on the page, and `parlour help` then fails; a device or a pipe by a help
 /// file's name is said to be no file, not an unknown game.
 #[cfg(unix)]
 #[test]
@@ -506,6 +530,14 @@ fn help_fails_for_a_file_that_cannot_be_shown() {
     assert!(stderr(&out).contains("empty.guide:1: error: a guide must start with @DATABASE"), "{}", stderr(&out));
     assert!(stderr(&out).contains("empty.guide: no page of help in it can be shown"), "{}", stderr(&out));
     assert!(png.is_file(), "the page of problems is drawn all the same");
+    // Random bytes are no text: said on the page as well.
+    let junk = dir.path().join("junk.guide");
+    std::fs::write(&junk, [0u8, 159, 146, 150, 0, 7]).unwrap();
+    let drawn = dir.path().join("junk.png");
+    let out = run(&["help", &junk.to_string_lossy(), "--machine", "amiga-pal", "--shot", &drawn.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("junk.guide:1: error: not a text file"), "{}", stderr(&out));
+    assert!(drawn.is_file(), "a page of its problem is drawn");
     let zero = dir.path().join("zero.guide");
     std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
     let out = run(&["help", &zero.to_string_lossy(), "--shot", &png.to_string_lossy()]);

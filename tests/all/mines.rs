@@ -686,6 +686,31 @@ fn presets_and_no_guessing_switch_the_field() {
 }
 
 #[test]
+fn a_preset_declined_when_asked_to_give_up_the_game_leaves_the_panel_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(Settings::beginner(), dir.path(), 1);
+    let at = centre(&view, &m, area, 4, 4);
+    press(&mut view, &m, area, at, &[Button::Left]);
+    assert!(view.session().move_count() > 0);
+    let Some(Response::Ask(asked)) = view.command(&Command::View(PRESET_COMMANDS[2])) else { panic!("no question") };
+    assert_eq!(asked.buttons.last().map(String::as_str), Some("Cancel"), "{asked:?}");
+    view.answer(asked.buttons.len() - 1);
+    assert_eq!(view.session().variant().id(), "mines/beginner");
+    assert_eq!(*view.board().settings(), Settings::beginner(), "the panel shows the game kept");
+    // The next game is Beginner again, not the Expert declined.
+    view.command(&Command::New);
+    view.answer(0);
+    assert_eq!(view.session().variant().id(), "mines/beginner");
+    // Said yes to, the preset is dealt and shown.
+    press(&mut view, &m, area, at, &[Button::Left]);
+    let Some(Response::Ask(_)) = view.command(&Command::View(PRESET_COMMANDS[2])) else { panic!("no question") };
+    view.answer(0);
+    assert_eq!(view.session().variant().id(), "mines/expert");
+    assert_eq!(*view.board().settings(), Settings::preset(&PRESETS[2]));
+}
+
+#[test]
 fn the_hint_says_when_no_square_is_proved_free() {
     let dir = tempfile::tempdir().unwrap();
     let mut view = open(Settings::beginner(), dir.path(), 1);

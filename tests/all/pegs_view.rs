@@ -226,6 +226,32 @@ fn the_first_space_after_a_hint_picks_the_hinted_stone() {
     assert_eq!(view.session().move_count(), 1, "{}", view.message());
 }
 
+/// Up and Down go to the nearest slot of the next row, where nothing lies
+/// straight above or below: a triangle's rows are offset.
+#[test]
+fn up_and_down_find_the_nearest_slot_of_an_offset_row() {
+    use parlour::machines::Key;
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/boards/Triangle 15.brd")).unwrap();
+    let mut view = open("Triangle 15", variant("pegs/triangle-15", &text), dir.path());
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut press = |key| {
+        view.input(&Input::Key { key, mods: Default::default() }, &m, area);
+        view.board().cursor()
+    };
+    assert_eq!(press(Key::Char(' ')), Some(at("a1")), "the first key shows the cursor");
+    for _ in 0..4 {
+        press(Key::Down);
+    }
+    let mut right = None;
+    for _ in 0..4 {
+        right = press(Key::Right);
+    }
+    assert_eq!(right, Some(at("e5")));
+    assert_eq!(press(Key::Up), Some(at("d4")), "the nearest slot above, the left one of two");
+    assert_eq!(press(Key::Down), Some(at("d5")));
+}
+
 #[test]
 fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
     let dir = tempfile::tempdir().unwrap();

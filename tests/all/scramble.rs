@@ -653,7 +653,7 @@ fn solve_by_clicks(view: &mut ScrambleView, m: &Machine, area: Rect) -> Response
 }
 
 /// The win's box gives the moves once: "Solved in 4 moves!" says them,
-/// and the line under it gives the time alone.
+/// and the line under it gives the time alone; a record set is said.
 #[test]
 fn the_win_box_gives_the_moves_once() {
     let dir = tempfile::tempdir().unwrap();
@@ -662,6 +662,12 @@ fn the_win_box_gives_the_moves_once() {
     let Response::Ask(won) = solve_by_clicks(&mut view, &m, area) else { panic!("no box at the win") };
     assert_eq!(won.lines.iter().filter(|l| l.contains("move")).count(), 1, "{:?}", won.lines);
     assert!(won.lines[1].starts_with("Time: ") && !won.lines[1].contains("Moves"), "{:?}", won.lines);
+    // The first win at a size sets its records, and says so.
+    assert!(
+        won.lines.iter().any(|l| l == "A record at 2 x 2: your shortest solution and best time!"),
+        "{:?}",
+        won.lines
+    );
 }
 
 /// The clock stands while Change Picture's box is open, as it does under

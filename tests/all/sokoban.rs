@@ -751,9 +751,10 @@ fn next_level_and_show_solution_through_the_menu() {
     assert!(!records.contains("best sokoban/parlour/1 "), "{records}");
 }
 
-/// Show Solution over a level under way goes through Restart's question:
-/// Cancel leaves the level as it was and shows nothing, then or later;
-/// Restart puts the level back and plays the solution from its start.
+/// Show Solution over a level under way asks first, as Restart does, in
+/// its own name: Cancel leaves the level as it was and shows nothing, then
+/// or later; going ahead puts the level back and plays the solution from
+/// its start.
 #[test]
 fn show_solution_plays_only_once_the_level_has_restarted() {
     let dir = tempfile::tempdir().unwrap();
@@ -764,14 +765,19 @@ fn show_solution_plays_only_once_the_level_has_restarted() {
     let played = view.session().state().clone();
     let asked = view.command(&Command::View(parlour::views::sokoban::SHOW_SOLUTION));
     let Some(parlour::views::Response::Ask(question)) = asked else { panic!("Restart did not ask: {asked:?}") };
-    assert_eq!(question.title, "Restart");
+    // The box names what was asked for, and what it costs.
+    assert_eq!(question.title, "Show Solution");
+    assert_eq!(question.buttons, ["Show Solution", "Cancel"]);
+    assert_eq!(question.lines[0], "Show the solution from the start?");
     view.answer(1);
     for _ in 0..30 {
         view.input(&tick, &m, area);
     }
     assert_eq!(view.session().state(), &played, "a solution played though the restart was cancelled");
     // A Restart asked for later is only a restart.
-    view.command(&Command::Restart);
+    let asked = view.command(&Command::Restart);
+    let Some(parlour::views::Response::Ask(question)) = asked else { panic!("Restart did not ask: {asked:?}") };
+    assert_eq!(question.title, "Restart");
     view.answer(0);
     view.input(&tick, &m, area);
     assert_eq!(view.session().state().moves(), 0, "a solution played after a plain Restart");

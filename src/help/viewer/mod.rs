@@ -11,7 +11,7 @@ mod paint;
 pub mod panes;
 pub mod style;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::gfx::image_io::RgbaImage;
@@ -98,10 +98,6 @@ pub struct Viewer {
     /// The documents read so far that have problems, and those of them
     /// not yet taken with [`Viewer::take_opened`].
     opened: Opened,
-    /// The pictures that could not be shown, by document and name, told
-    /// of once: coming back to their page by a link or Retrace shows
-    /// their words again without saying why again.
-    pictures_told: HashSet<(std::path::PathBuf, String)>,
 }
 
 /// A document with problems, as it was first read.
@@ -154,7 +150,6 @@ impl Viewer {
             shift: 0,
             list_focus: false,
             opened,
-            pictures_told: HashSet::new(),
         };
         v.load_pictures();
         v
@@ -528,8 +523,9 @@ impl Viewer {
         self.load_pictures();
     }
 
-    /// Reads the pictures the current node shows (a picture that cannot be
-    /// read is shown as its words, and the status says why).
+    /// Reads the pictures the current node shows. A picture that cannot
+    /// be read is shown as its words; why is among the document's
+    /// problems (see [`read_file`](super::read_file)), told as they are.
     fn load_pictures(&mut self) {
         self.pictures.clear();
         let paths: Vec<String> = self
@@ -543,15 +539,8 @@ impl Viewer {
             })
             .collect();
         for path in paths {
-            match source::picture(&self.here.doc.path, &path) {
-                Ok(img) => {
-                    self.pictures.insert(path, img);
-                }
-                Err(e) => {
-                    if self.pictures_told.insert((self.here.doc.path.clone(), path)) {
-                        self.say(e);
-                    }
-                }
+            if let Ok(img) = source::picture(&self.here.doc.path, &path) {
+                self.pictures.insert(path, img);
             }
         }
     }

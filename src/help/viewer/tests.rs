@@ -647,7 +647,7 @@ fn a_dead_link_on_the_one_bit_mac_keeps_every_stroke() {
         // Above the underline's row.
         let pixels = (r.y..r.bottom() - 1).flat_map(|y| (r.x..r.right()).map(move |x| (x, y)));
         let black = crate::gfx::Rgb::BLACK;
-        pixels.filter(|&(x, y)| s.colour_at(x, y) == Some(black)).collect::<HashSet<(i32, i32)>>()
+        pixels.filter(|&(x, y)| s.colour_at(x, y) == Some(black)).collect::<std::collections::HashSet<(i32, i32)>>()
     };
     let live = label_ink(Target::node("MAIN"));
     let dead = label_ink(Target::Url("https://example.com/".into()));
@@ -762,13 +762,29 @@ fn pictures_come_from_the_documents_folder() {
     };
     let v = Viewer::new(doc, None);
     assert_eq!(v.pictures.len(), 1);
-    assert!(v.status().contains("outside"));
     let (m, area) = machine(MachineId::Yazzle);
     let mut s = m.new_surface();
     v.draw(&mut s, &m, area);
     let text = v.panes(&m, area).text;
     // Inside help.css's one-pixel border, the picture's red.
     assert_eq!(s.colour_at(text.x + 1, text.y + 1), Some(crate::gfx::Rgb::hex(0xFF0000)));
+}
+
+/// A picture the viewer cannot show is among the document's problems, as
+/// lint tells it, and the status line tells the topic's first problem
+/// by line, not the picture's because it was read last.
+#[test]
+fn a_picture_that_cannot_be_shown_is_among_the_documents_problems() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.png"), b"no picture at all").unwrap();
+    let page = dir.path().join("t.imaj");
+    std::fs::write(&page, "# First\n%bogus directive\n%picture bad.png a broken picture\n").unwrap();
+    let doc = crate::help::read_file(&page).unwrap();
+    let lines: Vec<usize> = doc.diagnostics.iter().map(|d| d.line).collect();
+    assert_eq!(lines, [2, 3], "{:?}", doc.diagnostics);
+    assert!(doc.diagnostics[1].message.contains("bad.png"), "{:?}", doc.diagnostics[1]);
+    let v = Viewer::new(doc, None);
+    assert!(v.status().starts_with("t.imaj:2:"), "{}", v.status());
 }
 
 /// A picture that starts in the pane and runs below it shows as far as

@@ -86,6 +86,10 @@ pub struct MinesBoard {
     /// The keyboard cursor, once a key was used.
     cursor: Option<usize>,
     hinted: Option<usize>,
+    /// A preset chosen from the menu, which the panel shows once its game
+    /// is dealt: the player may still decline to give up the game in
+    /// progress, and then the panel stays as it was.
+    preset_asked: Option<Settings>,
 }
 
 /// A setting's name, value and bounds for `settings`.
@@ -165,6 +169,7 @@ impl MinesBoard {
             pause: Pause::default(),
             cursor: None,
             hinted: None,
+            preset_asked: None,
         }
     }
 
@@ -623,7 +628,7 @@ impl Board<MinesVariant> for MinesBoard {
             if let Err(e) = next.validate() {
                 return Reply::Ask(message_box(TITLE, &e.0));
             }
-            self.settings = next;
+            self.preset_asked = Some(next);
             return MinesVariant::new(next).map_or_else(|e| Reply::Ask(message_box(TITLE, &e.0)), Reply::Rules);
         }
         match command {
@@ -638,6 +643,14 @@ impl Board<MinesVariant> for MinesBoard {
         PRESET_COMMANDS.contains(&command)
             || matches!(command, NO_GUESS | BEST_TIMES)
             || (command == PAUSE && self.pause.applies())
+    }
+
+    fn arrived(&mut self, session: &Session<MinesVariant>) {
+        if let Some(asked) = self.preset_asked.take()
+            && asked == *session.variant().settings()
+        {
+            self.settings = asked;
+        }
     }
 
     /// A game resumed under way waits paused, its clock stopped, until

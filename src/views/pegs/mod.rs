@@ -248,6 +248,10 @@ impl PegsBoard {
                 .find(|&at| Self::is_slot(st, at))
                 .unwrap_or((0, 0))
         });
+        // Along the row, the next slot that way; up or down, the nearest
+        // slot of the next row that has one (the leftmost of two as near),
+        // since rows may be offset (a triangle's) or narrower (a cross's
+        // arms) and nothing need lie straight above.
         let step = |(dr, dc): (i32, i32)| {
             let (mut r, mut c) = (start.0 as i32, start.1 as i32);
             loop {
@@ -255,6 +259,12 @@ impl PegsBoard {
                 c += dc;
                 if r < 0 || c < 0 || r >= board.height as i32 || c >= board.width as i32 {
                     return start;
+                }
+                let nearest = (0..board.width)
+                    .filter(|&col| dr != 0 && Self::is_slot(st, (r as usize, col)))
+                    .min_by_key(|&col| (col as i32 - c).abs());
+                if let Some(col) = nearest {
+                    return (r as usize, col);
                 }
                 if Self::is_slot(st, (r as usize, c as usize)) {
                     return (r as usize, c as usize);

@@ -18,7 +18,7 @@ pub mod picture;
 
 use std::path::PathBuf;
 
-use crate::core::{Session, Stats, Variant, plural, sentence};
+use crate::core::{Game, Session, Stats, Status, Variant, plural, sentence};
 use crate::games::scramble::puzzle::{Dir, Puzzle};
 use crate::games::scramble::rules::{SIZE, Scramble, ScrambleVariant, Slide};
 use crate::games::scramble::solver;
@@ -481,6 +481,26 @@ impl Board<ScrambleVariant> for ScrambleBoard {
 
     fn ending(&self, session: &Session<ScrambleVariant>) -> String {
         format!("Solved in {}!", plural(session.move_count() as u64, "move", "moves"))
+    }
+
+    /// A win that sets a record at its size says which, as MineSweeper and
+    /// Sokoban say theirs (the game is counted before this is asked).
+    fn finished(&mut self, session: &Session<ScrambleVariant>) -> Vec<String> {
+        if session.state().status() != Status::Won {
+            return Vec::new();
+        }
+        let stats = Stats::load(&self.data_dir).unwrap_or_default();
+        let Some(record) = stats.game(session.variant().id()) else { return Vec::new() };
+        let size = format!("{} x {}", session.variant().cols(), session.variant().rows());
+        let fewest = record.best_moves.is_some() && record.best_moves == self.moves(session);
+        let quickest = record.best_time_ms == Some(session.elapsed_ms());
+        let set = match (fewest, quickest) {
+            (true, true) => "your shortest solution and best time",
+            (true, false) => "your shortest solution",
+            (false, true) => "your best time",
+            (false, false) => return Vec::new(),
+        };
+        vec![format!("A record at {size}: {set}!")]
     }
 
     /// Undo after Scramble reaches the start of the shuffle: a puzzle

@@ -28,7 +28,7 @@ use crate::gfx::{Rect, Surface};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, MenuItem, Pen, Requester, ViewCommand};
 
 use super::background::{self, Job};
-use super::board::{Board, Reply, hint_reply, records_trouble};
+use super::board::{AfterRestart, Board, Reply, hint_reply, records_trouble};
 use art::{Tile, tile_art};
 
 /// The board's own commands.
@@ -520,7 +520,11 @@ impl Board<LevelVariant> for SokobanBoard {
             // From the start: the steps are queued once the level has
             // restarted, which the player may decline.
             SHOW_SOLUTION => match self.solution_steps(session) {
-                Some(_) => Reply::RestartThen(PLAY_SOLUTION),
+                Some(_) => Reply::RestartThen(AfterRestart {
+                    command: PLAY_SOLUTION,
+                    title: "Show Solution",
+                    question: "Show the solution from the start?",
+                }),
                 None => Reply::Say("No solution is known yet: Hint asks the solver.".into()),
             },
             PLAY_SOLUTION => {
