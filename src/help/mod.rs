@@ -143,7 +143,8 @@ fn read_noting(path: &Path) -> Result<Document, Diagnostic> {
     Ok(doc)
 }
 
-/// As [`read_file`], with why nothing could be read as a diagnostic.
+/// The document as its reader makes it, its pictures unchecked (lint
+/// checks them its own way), or why nothing could be read.
 fn read_checked(path: &Path) -> Result<Document, Diagnostic> {
     let Some(reader) = reader_for(path) else {
         return Err(Diagnostic::error(path, 1, "not a help file (.guide, .imaj or .html)"));

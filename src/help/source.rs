@@ -133,11 +133,14 @@ pub fn unreadable_picture(doc_path: &Path, name: &str) -> Option<String> {
 /// The picture at `path`, as the viewer decodes it, or why not.
 fn decode_file(path: &Path, name: &str) -> Result<RgbaImage, String> {
     let bytes = read_capped(path, limits::PICTURE).map_err(|e| format!("cannot be read ({e})"))?;
-    if !bytes.starts_with(b"\x89PNG") && !bytes.starts_with(b"BM") {
-        // Told by what it holds, whatever its name says (`.png` alone).
+    // Told by what it holds, whatever its name says (`.png` alone).
+    let decoded = if bytes.starts_with(b"\x89PNG") {
+        decode_png(name, &bytes)
+    } else if bytes.starts_with(b"BM") {
+        decode_bmp(name, &bytes)
+    } else {
         return Err("neither a PNG nor a BMP picture".into());
-    }
-    let decoded = if bytes.starts_with(b"\x89PNG") { decode_png(name, &bytes) } else { decode_bmp(name, &bytes) };
+    };
     decoded.map_err(|e| e.message)
 }
 

@@ -1217,6 +1217,7 @@ mod tests {
         assert_eq!(TypeSelect::default().select(&GAMES, 0, 'z'), None);
         assert_eq!(TypeSelect::default().select(&[] as &[&str], 0, 's'), None, "an empty list");
     }
+
     /// While a name is being typed, a stop in it is part of it, as a
     /// Space is; at other times only letters and figures choose a row.
     #[test]
@@ -1225,16 +1226,16 @@ mod tests {
         let mut typed = TypeSelect::default();
         let mut selected = 0;
         for c in "baker's g".chars() {
-            let input = Input::Key { key: Key::Char(c), mods: crate::machines::Modifiers::default() };
+            let input = Input::Key { key: Key::Char(c), mods: Modifiers::default() };
             let c = typed.typed(&input, selected).unwrap_or_else(|| panic!("{c:?} typed nothing"));
             selected = typed.select(&names, selected, c).unwrap_or(selected);
         }
         assert_eq!(names[selected], "Baker's Game");
-        let quote = Input::Key { key: Key::Char('\''), mods: crate::machines::Modifiers::default() };
+        let quote = Input::Key { key: Key::Char('\''), mods: Modifiers::default() };
         assert_eq!(TypeSelect::default().typed(&quote, 0), None, "no name is being typed");
     }
 
-    use crate::machines::{MachineChoice, MachineId};
+    use crate::machines::{MachineChoice, MachineId, Modifiers};
 
     fn machine(id: MachineId) -> Machine {
         Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap()

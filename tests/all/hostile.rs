@@ -516,8 +516,9 @@ fn help_finds_a_node_by_its_name_or_its_title() {
 }
 
 /// A help file with no page to show (empty, or no text at all) is drawn
-/// with its problems on the page, and `parlour help` then fails; a device or a pipe by a help
-/// file's name is said to be no file, not an unknown game.
+/// with its problems on the page, and `parlour help` then fails; a device
+/// or a pipe by a help file's name is said to be no file, not an unknown
+/// game.
 #[cfg(unix)]
 #[test]
 fn help_fails_for_a_file_that_cannot_be_shown() {

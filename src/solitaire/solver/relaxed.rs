@@ -150,8 +150,9 @@ fn stuck(s: &Solitaire) -> bool {
     let mut moved = [false; MOST];
     let mut up = [false; MOST];
     // A card moves with everything above it in its pile, so the cards of
-    // a pile that have moved are the top ones, and the range asked about
-    // always ends at the top: it has all moved if its first card has.
+    // a pile that have moved are the top ones, and a range asked about
+    // ends at the top (a stock card's is empty): it has all moved if its
+    // first card has.
     let all_moved = |moved: &[bool; MOST], from: u8, to: u8| from >= to || moved[usize::from(from)];
     loop {
         let mut changed = false;

@@ -260,13 +260,12 @@ impl PegsBoard {
                 if r < 0 || c < 0 || r >= board.height as i32 || c >= board.width as i32 {
                     return start;
                 }
-                let nearest = (0..board.width)
-                    .filter(|&col| dr != 0 && Self::is_slot(st, (r as usize, col)))
-                    .min_by_key(|&col| (col as i32 - c).abs());
-                if let Some(col) = nearest {
-                    return (r as usize, col);
-                }
-                if Self::is_slot(st, (r as usize, c as usize)) {
+                if dr != 0 {
+                    let slots = (0..board.width).filter(|&col| Self::is_slot(st, (r as usize, col)));
+                    if let Some(col) = slots.min_by_key(|&col| (col as i32 - c).abs()) {
+                        return (r as usize, col);
+                    }
+                } else if Self::is_slot(st, (r as usize, c as usize)) {
                     return (r as usize, c as usize);
                 }
             }
