@@ -323,6 +323,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             // when it ended (see `counted_in`), and is not counted again.
             _ => None,
         };
+        // A new deal on top of the game resumed: that game's rules having
+        // changed is no news of the one on the table.
+        let message = if next.is_some() && message == RESUMED_CHANGED { String::new() } else { message };
         // Rules other than those resumed, whose journal is yet to be read.
         let mut other_rules = None;
         let session = session.unwrap_or_else(|| {
@@ -1500,9 +1503,7 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, 
     };
     // A game saved under rules since changed (a game type being written)
     // goes on if it replays under them; the player is told in passing.
-    let said = |changed: save::RulesChanged| {
-        if changed { "Resumed under the changed rules." } else { "" }
-    };
+    let said = |changed: save::RulesChanged| if changed { RESUMED_CHANGED } else { "" };
     match files::load_or_backup(path, |p| save::load_noting(p, variant)) {
         Ok(Loaded { value: (session, changed), replaced: None, .. }) => (Some(session), said(changed).into(), None),
         Ok(Loaded { value: (session, _), replaced: Some(e), .. }) => {
@@ -1517,6 +1518,9 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, 
         }
     }
 }
+
+/// What is said of a game resumed under rules changed since it was saved.
+const RESUMED_CHANGED: &str = "Resumed under the changed rules.";
 
 /// Select Game's title and what its box asks.
 /// What Restart says of a game with no move made.

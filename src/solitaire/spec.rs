@@ -718,6 +718,12 @@ fn lines_with_hash_comments(doc: &IniDoc) -> Vec<usize> {
     entries.filter(|e| e.value.contains(" #") || e.value.contains("\t#")).map(|e| e.line).collect()
 }
 
+/// Whether pile `i` of `kind` is placed as written: its section is in the
+/// file and holds no error (see [`Reader::sections_in_error`]).
+fn sound(spoiled: &BTreeSet<String>, kind: PileKind, i: usize, place: &PilePlace) -> bool {
+    place.line > 0 && !spoiled.contains(&format!("{}{}", kind.title(), i + 1).to_lowercase())
+}
+
 /// How near two piles' first cards may lie, across and down, in cards,
 /// before the one drawn over the other leaves too little of it in sight to
 /// be seen: a sliver thinner than a face-down card's edge in a tableau fan.
@@ -869,6 +875,15 @@ impl Reader<'_> {
         let mut numbered_kinds: BTreeSet<PileKind> = doc.sections().iter().filter_map(numbered_pile).collect();
         for i in 0..doc.sections().len() {
             let sec = &doc.sections()[i];
+            // [Tableau03], read as the [Tableau3] it means where there is none.
+            if let (Some(Err(why)), Some(meant)) = (numbered(&sec.name), unpadded(&sec.name))
+                && doc.section(&meant).is_none()
+            {
+                self.error(sec.line, why);
+                doc.rename_section(i, meant);
+                numbered_kinds.extend(numbered_pile(&doc.sections()[i]));
+                continue;
+            }
             let known = keys_of(&sec.name).is_some()
                 || UNUSED_SECTIONS.iter().any(|u| u.eq_ignore_ascii_case(&sec.name))
                 || numbered(&sec.name).is_some();
@@ -925,9 +940,12 @@ fn numbered_pile(sec: &Section) -> Option<PileKind> {
 }
 
 fn meant_section(name: &str) -> Option<String> {
-    let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
-    let number = &name[stem.len()..];
-    if number.is_empty() || stem.is_empty() {
+    // A letter or two typed after a pile's number ([Tableau3x]) go.
+    let body = name.trim_end_matches(|c: char| !c.is_ascii_digit());
+    let typed_after = name.len() - body.len();
+    let stem = body.trim_end_matches(|c: char| c.is_ascii_digit());
+    let number = &body[stem.len()..];
+    if number.is_empty() || stem.is_empty() || typed_after > 2 {
         let names = KEYS.iter().map(|k| k.section).filter(|n| !n.ends_with('N'));
         nearest(name, names.chain(UNUSED_SECTIONS.iter().copied())).map(str::to_string)
     } else {
@@ -949,6 +967,14 @@ fn elsewhere(word: &str, section: &str) -> String {
         .min_by_key(|&(d, _, _)| d)
         .map(|(_, sec, key)| format!(" (did you mean {key} in [{sec}]?)"))
         .unwrap_or_default()
+}
+
+/// A numbered section written with leading zeros ([Tableau03]) as the
+/// one it means ([Tableau3]); None for any other name.
+fn unpadded(name: &str) -> Option<String> {
+    let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    let number = name[stem.len()..].trim_start_matches('0');
+    (name[stem.len()..].starts_with('0') && !number.is_empty() && !stem.is_empty()).then(|| format!("{stem}{number}"))
 }
 
 /// A section name read as `StockN`, `TableauN`, `DealtCardN`...
@@ -1968,8 +1994,23 @@ impl Reader<'_> {
             );
         }
         self.check_cover_loops(spec, doc);
-        self.check_piles_inside(spec);
-        self.check_piles_apart(spec);
+        let spoiled = self.sections_in_error(doc);
+        self.check_piles_inside(spec, spoiled.as_ref());
+        self.check_piles_apart(spec, spoiled.as_ref());
+    }
+
+    /// The sections (by name in lower case) holding an error, whose
+    /// values may have been read as their defaults: a place left out, or
+    /// not a number, reads as 0, which is no place to measure or compare.
+    /// None where an error lies outside every section.
+    fn sections_in_error(&self, doc: &IniDoc) -> Option<BTreeSet<String>> {
+        let sections = doc.sections();
+        let mut spoiled = BTreeSet::new();
+        for d in self.diags.iter().filter(|d| d.severity == Severity::Error) {
+            let holder = sections.iter().rev().find(|s| s.line <= d.line)?;
+            spoiled.insert(holder.name.to_lowercase());
+        }
+        Some(spoiled)
     }
 
     /// A pile that starts inside the playing area but runs past its edge
@@ -1977,15 +2018,12 @@ impl Reader<'_> {
     /// smaller to take it in, or the pile is cut off at the edge. A
     /// twentieth of a card, a few pixels, is rounding (eight columns of
     /// 1.03 cards).
-    fn check_piles_inside(&mut self, spec: &GameSpec) {
-        // A place left out reads as 0, which is no place to measure.
-        if self.diags.iter().any(|d| d.severity == Severity::Error) {
-            return;
-        }
+    fn check_piles_inside(&mut self, spec: &GameSpec, spoiled: Option<&BTreeSet<String>>) {
+        let Some(spoiled) = spoiled.filter(|s| !s.contains("game")) else { return };
         let (area_w, area_h) = (spec.game.num_card_wide, spec.game.num_card_high);
-        for kind in PileKind::ALL {
+        for kind in PileKind::ALL.into_iter().filter(|k| !spoiled.contains(&k.title().to_lowercase())) {
             let (w, h) = spec.room(kind);
-            for (i, place) in spec.piles(kind).iter().enumerate().filter(|(_, p)| p.line > 0) {
+            for (i, place) in spec.piles(kind).iter().enumerate().filter(|&(i, p)| sound(spoiled, kind, i, p)) {
                 let inside = place.x <= area_w && place.y <= area_h;
                 if inside && (place.x + w > area_w + 0.05 || place.y + h > area_h + 0.05) {
                     self.warn(
@@ -2010,14 +2048,11 @@ impl Reader<'_> {
     /// overlap, as a pyramid's rows do, leaving part of each card in sight;
     /// only the first cards are compared, as a tableau's fan running down
     /// over the table is its own to draw.
-    fn check_piles_apart(&mut self, spec: &GameSpec) {
-        // A place left out reads as 0, which is no place to compare.
-        if self.diags.iter().any(|d| d.severity == Severity::Error) {
-            return;
-        }
+    fn check_piles_apart(&mut self, spec: &GameSpec, spoiled: Option<&BTreeSet<String>>) {
+        let Some(spoiled) = spoiled else { return };
         let mut seen: Vec<(PileKind, usize, &PilePlace)> = Vec::new();
         for kind in PileKind::ALL {
-            for (i, place) in spec.piles(kind).iter().enumerate().filter(|(_, p)| p.line > 0) {
+            for (i, place) in spec.piles(kind).iter().enumerate().filter(|&(i, p)| sound(spoiled, kind, i, p)) {
                 let hides = |(_, _, p): &&(PileKind, usize, &PilePlace)| {
                     (p.x - place.x).abs() < HIDING_GAP && (p.y - place.y).abs() < HIDING_GAP
                 };
@@ -2436,6 +2471,17 @@ PileFace=D
             )),
             "{found:#?}"
         );
+        // A letter typed after the number, or the number padded with a
+        // nought: one error, the section read as the one meant.
+        let found = problems(&MINI.replace("[Tableau1]", "[Tableau1x]"));
+        assert_eq!(
+            found,
+            [
+                "g.ini:26: [Tableau1x] is not a section of game.ini, and there is no [Tableau1]: did you mean [Tableau1]?"
+            ]
+        );
+        let found = problems(&MINI.replace("[Tableau1]", "[Tableau01]"));
+        assert_eq!(found, ["g.ini:26: [Tableau01]: write the number without leading zeros, as in [Tableau1]"]);
         let found = problems(&edit(MINI, &[(2, "")]));
         has(&found, "g.ini:1: [General] has no Name; it is required (the name shown in the game list)");
         let found = problems(&edit(MINI, &[(5, "Decks=1\nColourCheck=2")]));
@@ -2815,6 +2861,14 @@ PileFace=D
             &found,
             "g.ini:29: warning: [Tableau2] lies at the same place as [Tableau1] (X=0, Y=1): one would hide the other",
         );
+        // An error elsewhere leaves the places as written: still told.
+        let found = problems(&edit(MINI, &[(16, "Piles=2\nColorCheck=3"), (30, "X=0")]));
+        assert!(found.iter().any(|f| f.contains("ColorCheck") && !f.contains("warning")), "{found:?}");
+        assert!(found.iter().any(|f| f.contains("[Tableau2] lies at the same place as [Tableau1]")), "{found:?}");
+        // An error in a pile's own section may have left its place at 0.
+        let found = problems(&edit(MINI, &[(30, "X=0"), (31, "Y=one")]));
+        assert!(found.iter().any(|f| f.starts_with("g.ini:31:") && !f.contains("warning")), "{found:?}");
+        assert!(found.iter().all(|f| !f.contains("same place")), "{found:?}");
         let found = problems(&edit(MINI, &[(24, "X=0"), (25, "Y=1")]));
         has(
             &found,

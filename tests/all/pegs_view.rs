@@ -464,6 +464,21 @@ fn the_journal_is_saved_after_every_jump_and_resumed() {
     assert!(dir.path().join("journals/pegs-english.save.foreign-1").is_file());
 }
 
+/// A game dealt on top of one resumed under changed rules is no game
+/// resumed: the status line does not say it was.
+#[test]
+fn a_deal_over_a_game_resumed_under_changed_rules_says_nothing_of_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = english(dir.path());
+    drag(&mut view, &m, area, "d2", "d4");
+    let changed = variant("pegs/english", &ENGLISH.replace("Mode: Normal", "Mode: Diagonal"));
+    let how = Opening { seed: Some(5), fresh_seed: 5, ..Opening::default() };
+    let dealt = Controller::open("pegs", changed, PegsBoard::new("English", dir.path()), dir.path(), &how);
+    assert_eq!(dealt.session().move_count(), 0, "a new deal");
+    assert!(!dealt.message().contains("Resumed"), "{}", dealt.message());
+}
+
 #[test]
 fn a_broken_journal_is_set_aside_and_play_starts_afresh() {
     let dir = tempfile::tempdir().unwrap();
