@@ -21,8 +21,9 @@
 //! `new SEED` or `restart` line followed by its `auto TEXT` lines. After a
 //! game's deal and its `auto` lines may come `clock MS`, the play time of
 //! that game when it is not the one at the cursor (whose time is
-//! `elapsed-ms`), and `helped`, where the program played in that game for
-//! the player (Solve's demo). `cursor`
+//! `elapsed-ms`), `number N`, the number the game was dealt for where
+//! that is not its seed (winnable deals only), and `helped`, where the
+//! program played in that game for the player (Solve's demo). `cursor`
 //! is the index of the current step. The last line is `end`, so a file cut
 //! short is noticed rather than loaded as a shorter game.
 //!
@@ -102,6 +103,7 @@ pub fn encode<V: Variant>(session: &Session<V>) -> Result<String, String> {
     );
     let current = session.game_start();
     let clocks: Vec<(usize, u64)> = session.game_clocks().filter(|&(i, _)| i != current).collect();
+    let numbers: Vec<(usize, u64)> = session.game_numbers().collect();
     let marked: Vec<(usize, &str)> =
         MARK_WORDS.iter().flat_map(|&(mark, word)| session.marked_games(mark).map(move |i| (i, word))).collect();
     for (i, step) in steps.iter().enumerate() {
@@ -113,6 +115,9 @@ pub fn encode<V: Variant>(session: &Session<V>) -> Result<String, String> {
         }
         for text in &step.auto {
             out.push_str(&format!("auto {text}\n"));
+        }
+        if let Some((_, number)) = numbers.iter().find(|n| n.0 == i) {
+            out.push_str(&format!("number {number}\n"));
         }
         if let Some((_, ms)) = clocks.iter().find(|c| c.0 == i) {
             out.push_str(&format!("clock {ms}\n"));
@@ -212,6 +217,7 @@ fn decode_noting<V: Variant>(bytes: &[u8], variant: &V) -> Result<(Session<V>, R
         match mark {
             GameMark::Clock(ms) => session.set_game_clock(step, ms),
             GameMark::Marked(mark) => session.set_mark(step, mark),
+            GameMark::Number(number) => session.set_number(step, number),
         }
         .map_err(|e| DecodeError::corrupt(line, e))?;
     }
@@ -397,6 +403,8 @@ enum GameMark {
     Clock(u64),
     /// A [`Mark`] it carries.
     Marked(Mark),
+    /// The number it was dealt for, where that is not its seed.
+    Number(u64),
 }
 
 /// The word of each [`Mark`] on a line of its own after the game's deal.
@@ -429,6 +437,12 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError>
                 marks.push((n, steps.len() - 1, GameMark::Clock(ms)));
                 continue;
             }
+            "number" => {
+                let number = parse_decimal(rest)
+                    .ok_or_else(|| DecodeError::corrupt(n, format!("{rest:?} is not a game number")))?;
+                marks.push((n, steps.len() - 1, GameMark::Number(number)));
+                continue;
+            }
             _ if rest.is_empty() && MARK_WORDS.iter().any(|m| m.1 == word) => {
                 let mark = MARK_WORDS.iter().find(|m| m.1 == word).map(|m| m.0).expect("found above");
                 marks.push((n, steps.len() - 1, GameMark::Marked(mark)));
@@ -442,7 +456,7 @@ fn parse_steps(lines: &mut Lines, seed: u64) -> Result<ParsedSteps, DecodeError>
                 return Err(DecodeError::corrupt(
                     n,
                     format!(
-                        "expected `move`, `auto`, `new`, `restart`, `clock`, `helped`, `lost` or `end`, found {line:?}"
+                        "expected `move`, `auto`, `new`, `restart`, `number`, `clock`, `helped`, `lost` or `end`, found {line:?}"
                     ),
                 ));
             }
@@ -520,6 +534,32 @@ mod tests {
         let e = decode(bad.as_bytes(), &Counting { max: 3 }).unwrap_err();
         assert_eq!(e.line, 9, "{e}");
         assert!(e.reason.contains("no clock"), "{e}");
+    }
+
+    /// A game dealt for a number other than its seed (winnable deals
+    /// only) is that number's game when resumed, and so is its restart.
+    #[test]
+    fn the_number_a_game_was_dealt_for_is_kept() {
+        let mut s = Session::new(Counting { max: 3 }, 4);
+        s.new_game(9_000_001);
+        s.set_number(1, 7).unwrap();
+        s.play_text("add 1").unwrap();
+        s.restart();
+        assert_eq!(s.number(), Some(7), "a restart deals game 7 again");
+        let text = encode(&s).unwrap();
+        let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("auto ")).collect();
+        assert_eq!(lines[7..11], ["new 9000001", "number 7", "move add 1", "restart"], "{text}");
+        let mut back = decode(text.as_bytes(), &Counting { max: 3 }).unwrap();
+        assert_eq!(back, s);
+        back.undo();
+        back.undo();
+        back.undo();
+        assert_eq!(back.number(), None, "game 4 was dealt from its number");
+        // A game's own seed is no other number, and a move deals none.
+        assert!(s.set_number(0, 4).is_err());
+        assert!(s.set_number(2, 8).is_err());
+        let bad = text.replace("number 7", "number seven");
+        assert!(decode(bad.as_bytes(), &Counting { max: 3 }).unwrap_err().reason.contains("not a game number"));
     }
 
     #[test]

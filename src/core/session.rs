@@ -116,6 +116,10 @@ pub struct Session<V: Variant> {
     /// The [`Mark`]s of each game, as bits, kept at the index of the step
     /// that dealt it (0 elsewhere); same length as `steps`.
     marks: Vec<u8>,
+    /// The number each game was dealt for where that is not its seed
+    /// (winnable deals only: game 7 may be a deal made from 7), kept at
+    /// the index of the step that dealt it; same length as `steps`.
+    numbers: Vec<Option<u64>>,
 }
 
 impl<V: Variant> Session<V> {
@@ -129,6 +133,7 @@ impl<V: Variant> Session<V> {
             cursor: 0,
             clocks: vec![0],
             marks: vec![0],
+            numbers: vec![None],
         }
     }
 
@@ -145,8 +150,8 @@ impl<V: Variant> Session<V> {
         }
         let states = replay(&variant, &steps)?;
         let mut clocks = vec![0; steps.len()];
-        let marks = vec![0; steps.len()];
-        let mut session = Session { variant, steps, states, cursor, clocks: Vec::new(), marks };
+        let (marks, numbers) = (vec![0; steps.len()], vec![None; steps.len()]);
+        let mut session = Session { variant, steps, states, cursor, clocks: Vec::new(), marks, numbers };
         clocks[session.game_start()] = elapsed_ms.min(MAX_CLOCK_MS);
         session.clocks = clocks;
         Ok(session)
@@ -259,6 +264,36 @@ impl<V: Variant> Session<V> {
                 Ok(())
             }
             _ => Err(format!("step {start} does not deal a game, so it cannot be marked")),
+        }
+    }
+
+    /// The number the game at the cursor was dealt for, where that is not
+    /// its seed (see [`set_number`](Session::set_number)).
+    pub fn number(&self) -> Option<u64> {
+        self.numbers[self.game_start()]
+    }
+
+    /// The number of every game of the history dealt for one other than
+    /// its seed, by the index of the step that dealt it.
+    pub fn game_numbers(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        self.numbers.iter().enumerate().filter_map(|(i, n)| n.map(|n| (i, n)))
+    }
+
+    /// Says which number the game dealt at step `start` was dealt for (a
+    /// deal the number stands for, as winnable deals only find one); the
+    /// seed itself, or an index that deals no game, is refused.
+    pub fn set_number(&mut self, start: usize, number: u64) -> Result<(), String> {
+        let seed = (0..=start).rev().find_map(|i| match self.steps.get(i)?.action {
+            Action::NewGame { seed } => Some(seed),
+            _ => None,
+        });
+        match self.steps.get(start).map(|s| &s.action) {
+            Some(Action::NewGame { .. } | Action::Restart) if seed != Some(number) => {
+                self.numbers[start] = Some(number);
+                Ok(())
+            }
+            Some(Action::NewGame { .. } | Action::Restart) => Err(format!("game {number} is its own seed")),
+            _ => Err(format!("step {start} does not deal a game, so it has no number")),
         }
     }
 
@@ -397,10 +432,14 @@ impl<V: Variant> Session<V> {
         self.states.truncate(self.cursor + 1);
         self.clocks.truncate(self.cursor + 1);
         self.marks.truncate(self.cursor + 1);
+        self.numbers.truncate(self.cursor + 1);
+        // A restart deals the game it restarts, for the same number.
+        let number = if matches!(step.action, Action::Restart) { self.number() } else { None };
         self.steps.push(step);
         self.states.push(state);
         self.clocks.push(0);
         self.marks.push(0);
+        self.numbers.push(number);
         self.cursor += 1;
     }
 }

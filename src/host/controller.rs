@@ -197,10 +197,6 @@ pub struct Controller<V: Variant, B: Board<V>> {
     record_changed: Option<&'static str>,
     /// Select Game's box, while it asks for a number.
     selecting: Option<TextEntry>,
-    /// The number each game dealt in this run was dealt for, by the step
-    /// that dealt it: where deals are winnable only, game 7 may be a deal
-    /// made from 7, whose seed is no number the player chose.
-    numbers: BTreeMap<usize, u64>,
     /// A refusal the status line says ("There is no card there.", a move
     /// the rules do not allow), as said. It answers one key or click: the
     /// next that moves the cursor or picks something up (the board
@@ -490,7 +486,6 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             record_changed: None,
             refusal: None,
             selecting: None,
-            numbers: BTreeMap::new(),
         }
     }
 
@@ -981,9 +976,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         } else {
             self.session = Session::new(self.session.variant().clone(), self.session.seed());
             self.counted.clear();
-            self.numbers.clear();
         }
-        self.numbers.insert(self.session.game_start(), number);
+        self.dealt_for(number);
         self.changed()
     }
 
@@ -1036,7 +1030,6 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         if next.replace {
             self.session = Session::new(next.variant, seed);
             self.counted.clear();
-            self.numbers.clear();
         } else if self.session.seed() == seed && self.session.move_count() == 0 {
             // That very deal is on the table, untouched (a game opened by
             // its number again where numbers stand for winnable deals):
@@ -1045,7 +1038,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         } else {
             self.session.new_game(seed);
         }
-        self.numbers.insert(self.session.game_start(), number);
+        self.dealt_for(number);
         if let Some(note) = note {
             self.message = note;
         }
@@ -1310,9 +1303,21 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// The number of the game at the cursor: the one it was dealt for
-    /// (see [`Controller::numbers`]), else its seed.
+    /// (see [`Session::number`]), else its seed.
     fn game_number(&self) -> u64 {
-        self.numbers.get(&self.session.game_start()).copied().unwrap_or_else(|| self.session.seed())
+        self.session.number().unwrap_or_else(|| self.session.seed())
+    }
+
+    /// Notes that the game at the cursor was dealt for `number`: where
+    /// deals are winnable only, game 7 may be a deal made from 7, whose
+    /// seed is no number the player chose. The journal keeps it, so the
+    /// game resumed is still game 7. A game dealt from its number itself
+    /// needs no note.
+    fn dealt_for(&mut self, number: u64) {
+        if number != self.session.seed() {
+            let start = self.session.game_start();
+            self.session.set_number(start, number).expect("the game at the cursor was dealt at its start");
+        }
     }
 
     /// Whether the game's deals go by number: where every deal is alike

@@ -394,6 +394,9 @@ fn winnable_deals_only_replaces_a_lost_deal_by_a_winnable_one_the_same_every_tim
     let seed = journalled_seed(one.path(), id);
     assert_ne!(seed, 8, "the lost deal is not dealt");
     assert_eq!(journalled_seed(two.path(), id), seed, "game 8 is the same winnable deal everywhere");
+    // Resumed, it is still game 8: the journal keeps the number it was
+    // dealt for, not its seed.
+    assert_eq!(resume_in(one.path(), id).caption(), "Beleaguered Castle #8");
     let game = parlour::app::catalog::game_type(&parlour::app::catalog::find(id).unwrap()).unwrap().clone();
     use parlour::core::Variant;
     let verdict = solve(&game.variant.deal(seed), &Limits::new(200_000, 64)).verdict;

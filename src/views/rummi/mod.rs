@@ -652,11 +652,15 @@ impl RummiBoard {
         let look = machine.look();
         let held = self.held_cell(st);
         if self.framing {
+            // Red, or the text's ink where red comes out as the felt
+            // itself (the colour Mac at four greys).
+            let red = look.paint(Pen::Red);
+            let frame = if red == look.paint(Pen::Felt) { look.paint(Pen::Text) } else { red };
             // Behind the tiles, so only the gaps round the series show it.
             for series in st.faulty_series() {
                 let (first, last) = (l.cell(series.row, series.col), l.cell(series.row, series.end() - 1));
                 let r = Rect::from_edges(first.x, first.y, last.right(), last.bottom()).inset(-2, -2);
-                s.fill_rect(r, look.paint(Pen::Red));
+                s.fill_rect(r, frame);
             }
         }
         for series in st.table().series() {
