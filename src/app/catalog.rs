@@ -116,7 +116,7 @@ fn no_longer_listed(listed: &GameEntry, places: &Places) -> String {
 /// The solitaire game type of an entry, for the commands that only
 /// solitaire has (deal, solve, capture, the HTML help).
 pub fn game_type(entry: &GameEntry) -> Option<&GameType> {
-    entry.data.downcast_ref()
+    entry.data.downcast_ref().or_else(|| host::card_game_type(entry))
 }
 
 /// The pile engine's variant of an entry that the engine plays (a game

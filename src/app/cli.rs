@@ -1421,17 +1421,24 @@ fn lint_level_set(path: &Path) -> Vec<Diagnostic> {
 /// (for The Chance, the game.ini of its rules: its folder holds no help
 /// page or picture).
 fn lint_target(target: &Path) -> Result<PathBuf, String> {
-    use super::data_dirs::{card_shell_dirs, game_type_dirs};
+    use super::data_dirs::{card_game_dirs, card_shell_dirs, game_type_dirs};
     use crate::solitaire::library::{discover, folder_id};
     if target.exists() {
         return Ok(target.to_path_buf());
     }
     let id = target.to_string_lossy();
-    let of_id = |dirs: Vec<PathBuf>| discover(&dirs).into_iter().find(|f| folder_id(f).eq_ignore_ascii_case(&id));
-    if let Some(folder) = of_id(game_type_dirs()) {
+    let of_id =
+        |dirs: Vec<PathBuf>, id: &str| discover(&dirs).into_iter().find(|f| folder_id(f).eq_ignore_ascii_case(id));
+    if let Some(folder) = of_id(game_type_dirs(), &id) {
         return Ok(folder);
     }
-    if let Some(folder) = of_id(card_shell_dirs()) {
+    if let Some(folder) = of_id(card_shell_dirs(), &id) {
+        return Ok(files::in_any_case(&folder, "game.ini"));
+    }
+    // A CardGames panel's game by its id (`cardgames/freecell`): its rules
+    // alone, as The Chance's, since its help is the panel's guide.
+    let panel_game = id.get(..10).filter(|p| p.eq_ignore_ascii_case("cardgames/")).map(|_| &id[10..]);
+    if let Some(folder) = panel_game.and_then(|name| of_id(card_game_dirs(), name)) {
         return Ok(files::in_any_case(&folder, "game.ini"));
     }
     // A game type named as the list shows it, as `play` and `solve` take it.

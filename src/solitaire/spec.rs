@@ -1982,6 +1982,23 @@ impl Reader<'_> {
                 "[Foundation] StartRank is ignored: [Game] StartRankCard sets the starting rank",
             );
         }
+        // Take3 sets how many cards the stock deals to the waste.
+        let deals_to_waste = !spec.stock_piles.is_empty() && spec.stock.deal_to == DealTo::Waste;
+        for (name, mode) in [("EasyMode", &spec.easy), ("HardMode", &spec.hard)] {
+            if mode.take3 && !deals_to_waste {
+                self.warn(
+                    doc.line_of(name, "Take3"),
+                    format!(
+                        "[{name}] Take3=1 does nothing here: it makes the stock deal three cards to the waste, and {}",
+                        if spec.stock_piles.is_empty() {
+                            "there is no stock"
+                        } else {
+                            "this stock deals elsewhere ([Stock] DealTo)"
+                        }
+                    ),
+                );
+            }
+        }
         if left > 0 && spec.stock_piles.is_empty() && doc.section("Game").is_some() {
             self.error(
                 doc.line_of("Game", "NumCardsDealt"),
@@ -2880,6 +2897,16 @@ PileFace=D
             &found,
             "g.ini:26: warning: [Tableau1] at X=0 Y=1 lies less than a tenth of a card from [Foundation1] at X=0.05 Y=1.05, across and down: one would hide the other",
         );
+        // Take3 is the number a stock deals to the waste.
+        let tableau_dealt = edit(MINI, &[(10, "Piles=1\nDealTo=Tableau\nDealPiles=2")]) + "[HardMode]\nTake3=1\n";
+        let found = problems(&tableau_dealt);
+        assert!(
+            found.iter().any(|f| f.contains("warning: [HardMode] Take3=1 does nothing here")
+                && f.ends_with("this stock deals elsewhere ([Stock] DealTo)")),
+            "{found:?}"
+        );
+        let found = problems(&format!("{MINI}[HardMode]\nTake3=1\n"));
+        assert!(found.iter().all(|f| !f.contains("Take3")), "{found:?}");
         // A pyramid's rows overlap, each card still in sight.
         let found = problems(&edit(MINI, &[(24, "X=0.5"), (25, "Y=0.5")]));
         assert!(found.iter().all(|f| !f.contains("hide")), "{found:?}");

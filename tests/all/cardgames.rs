@@ -408,3 +408,19 @@ fn goldens_of_the_panel_and_of_spider() {
     let driver = Driver::new(Shell::new(m, Box::new(view), 1));
     super::support::assert_golden("cardgames-spider-mac-se30", driver.frame());
 }
+
+/// The command line takes a panel's game by the id `play` takes:
+/// `solve`, `deal` and `survey` play its rules, and `lint` checks them
+/// alone (its help is the panel's guide, so it has no game.html).
+#[test]
+fn the_commands_take_a_panel_game_by_its_id() {
+    use super::support::run;
+    let solved = run(&["solve", "cardgames/freecell", "--seed", "1", "--quiet"]);
+    assert_eq!(solved.status.code(), Some(0), "{}", String::from_utf8_lossy(&solved.stderr));
+    let dealt = run(&["deal", "cardgames/spider", "--seed", "2"]);
+    assert!(dealt.status.success(), "{}", String::from_utf8_lossy(&dealt.stderr));
+    assert!(String::from_utf8_lossy(&dealt.stdout).starts_with("Stock1:"));
+    let linted = run(&["lint", "cardgames/freecell"]);
+    assert!(linted.status.success(), "{}", String::from_utf8_lossy(&linted.stderr));
+    assert!(String::from_utf8_lossy(&linted.stdout).contains("FreeCell/game.ini: no problems found"));
+}

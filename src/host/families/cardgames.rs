@@ -41,6 +41,16 @@ enum Opened {
     Game(Arc<GameType>),
 }
 
+/// The game type a card-games entry opens (None for the panel), so that
+/// `solve`, `deal`, `survey` and `lint` take `cardgames/freecell` as
+/// `play` does.
+pub fn game_type(entry: &GameEntry) -> Option<&GameType> {
+    match entry.data.downcast_ref::<Opened>()? {
+        Opened::Game(gt) => Some(gt),
+        Opened::Panel => None,
+    }
+}
+
 fn panel_entry() -> GameEntry {
     GameEntry {
         id: PREFS.into(),
