@@ -940,7 +940,8 @@ fn numbered_pile(sec: &Section) -> Option<PileKind> {
 }
 
 fn meant_section(name: &str) -> Option<String> {
-    // A letter or two typed after a pile's number ([Tableau3x]) go.
+    // A letter or two typed after a pile's number ([Tableau3x]) are
+    // left out.
     let body = name.trim_end_matches(|c: char| !c.is_ascii_digit());
     let typed_after = name.len() - body.len();
     let stem = body.trim_end_matches(|c: char| c.is_ascii_digit());
@@ -973,8 +974,9 @@ fn elsewhere(word: &str, section: &str) -> String {
 /// one it means ([Tableau3]); None for any other name.
 fn unpadded(name: &str) -> Option<String> {
     let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
-    let number = name[stem.len()..].trim_start_matches('0');
-    (name[stem.len()..].starts_with('0') && !number.is_empty() && !stem.is_empty()).then(|| format!("{stem}{number}"))
+    let digits = &name[stem.len()..];
+    let number = digits.trim_start_matches('0');
+    (digits.starts_with('0') && !number.is_empty() && !stem.is_empty()).then(|| format!("{stem}{number}"))
 }
 
 /// A section name read as `StockN`, `TableauN`, `DealtCardN`...
