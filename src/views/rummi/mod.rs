@@ -1233,7 +1233,9 @@ impl Board<RummiVariant> for RummiBoard {
 
     fn stats_lines(&self, _session: &Session<RummiVariant>, stats: &GameStats) -> Vec<String> {
         let (total, avg) = tiles_left(stats);
-        vec![format!("Tiles left at the end: {total} ({avg:.1} a game)")]
+        // Two short lines: one long one broke before its last word on
+        // the Amiga PAL, leaving "game)" alone.
+        vec![format!("Tiles left at the end: {total}"), format!("On average: {avg:.1} a game")]
     }
 
     fn prefs(&self, _session: &Session<RummiVariant>) -> Vec<(&'static str, String)> {
