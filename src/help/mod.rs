@@ -56,7 +56,8 @@ pub fn linked_pages(path: &Path) -> Vec<PathBuf> {
     let mut next = 0;
     while let Some(page) = found.get(next).cloned() {
         next += 1;
-        let Ok(doc) = read_file(&page) else { continue };
+        // Its links alone: no picture need be decoded to follow them.
+        let Ok(doc) = read_checked(&page) else { continue };
         let spans = doc.nodes.iter().flat_map(|n| &n.blocks).flat_map(|b| &b.spans);
         for file in spans.filter_map(file_in_folder).filter(|file| reader_named(file)) {
             if let Ok(linked) = source::beside(&page, file)
