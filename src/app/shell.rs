@@ -420,7 +420,7 @@ impl Shell {
         }
         file.extend([MenuItem::new("Games", Command::Games).key('l'), MenuItem::new("Help", Command::Help).key('h')]);
         if !is_mac {
-            file.push(MenuItem::new("About...", Command::About));
+            file.push(MenuItem::new("About Parlour...", Command::About));
         }
         file.push(MenuItem::separator());
         file.push(MenuItem::new("Quit", Command::Quit).key('q'));

@@ -702,6 +702,18 @@ fn run_events(d: &mut Driver, events: &str) {
     script::run(d, "events", &steps).unwrap_or_else(|e| panic!("{e}"));
 }
 
+/// Off the Mac, the Apple menu's two About items join the Project menu:
+/// each says whose About it is, so the two cannot be taken for each other.
+#[test]
+fn the_amiga_project_menu_names_both_abouts() {
+    let data = tempfile::tempdir().unwrap();
+    let d = driver(MachineId::AmigaPal, None, data.path(), 1);
+    let menus = d.shell().menus();
+    let project = menus.iter().find(|m| m.title == "Project").expect("a Project menu");
+    let abouts: Vec<&str> = project.items.iter().map(|i| i.label.as_str()).filter(|l| l.starts_with("About")).collect();
+    assert_eq!(abouts, ["About The Chance...", "About Parlour..."]);
+}
+
 #[test]
 fn the_mac_menus() {
     let data = tempfile::tempdir().unwrap();

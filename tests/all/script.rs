@@ -96,7 +96,7 @@ fn menu_errors_name_the_line() {
     assert!(err.contains("<stdin>:3: unknown event `hop`"), "{err}");
     let (_, err) = shot_with("klondike", &["--machine", "amiga-pal"], "click 400 10\n").unwrap_err();
     assert!(err.contains("<stdin>:1: (400, 10) is off the 320 x 256 screen"), "{err}");
-    let (_, err) = shot_with("klondike", &[], "menu File > About...\nmenu Game > New Game\n").unwrap_err();
+    let (_, err) = shot_with("klondike", &[], "menu File > About Parlour...\nmenu Game > New Game\n").unwrap_err();
     assert!(err.contains("<stdin>:2: the `About Parlour` requester is open"), "{err}");
 }
 

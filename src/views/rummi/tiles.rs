@@ -65,10 +65,12 @@ const TAKE: [&str; 13] = [
 /// nearest to a gold was its orange, close to the red. The ochre comes
 /// out as the Amiga's ochre register, the Mac's tan at 16 colours and
 /// #996600 at 256, all of them at least 3:1 on the face and unlike red.
+/// Blue leans to blue rather than violet, so that the Mac's 16 colours
+/// give their blue, not their purple.
 fn ink(c: Colour) -> Rgb {
     Rgb::hex(match c {
         Colour::Red => 0xCC1111,
-        Colour::Blue => 0x2244AA,
+        Colour::Blue => 0x1133BB,
         Colour::Yellow => 0xAA7700,
         Colour::Black => 0x000000,
     })
@@ -276,6 +278,24 @@ mod tests {
             assert!(ratio >= 3.0, "{id:?} {depth:?}: yellow {yellow:?} on {face:?} is {ratio:.1}:1");
             let apart = hue(yellow) - hue(red);
             assert!(apart >= 25.0, "{id:?} {depth:?}: yellow {yellow:?} is {apart:.0} degrees from red {red:?}");
+        }
+    }
+
+    /// Blue numbers come out blue wherever the screen shows colours: at
+    /// the Mac's 16 colours they were its purple (#4600A5, hue 265).
+    #[test]
+    fn blue_is_blue_on_every_colour_screen() {
+        for choice in MachineChoice::every_screen() {
+            let (id, depth) = (choice.id.unwrap(), choice.depth);
+            let machine = Machine::new(&choice, id).unwrap();
+            let mut s = machine.new_surface();
+            if machine.look().is_monochrome() || !colours_told_apart(&mut s) {
+                continue;
+            }
+            let v = s.value_for(ink(Colour::Blue));
+            let blue = s.colour_of(v);
+            let h = hue(blue);
+            assert!((210.0..=250.0).contains(&h), "{id:?} {depth:?}: blue {blue:?} has hue {h:.0}");
         }
     }
 }
