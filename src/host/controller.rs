@@ -372,6 +372,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         if c.message.is_empty() && (c.session.move_count() > 0 || c.clock_counts()) {
             c.resume_words();
         }
+        if c.message.is_empty() && c.session.state().status() == Status::Playing {
+            // An untouched deal under rules other than those chosen since.
+            c.message = c.board.new_rules_note(&c.session).unwrap_or_default();
+        }
         if c.message.is_empty() {
             c.message = c.board.introduction().unwrap_or_default();
         }
@@ -407,7 +411,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             "Won game resumed: New Game deals another.".into()
         } else {
             let resumed = self.board.resumed(&self.session).unwrap_or("Game resumed.");
-            if standing.is_empty() { resumed.into() } else { format!("{standing} {resumed}") }
+            let resumed = match self.board.new_rules_note(&self.session) {
+                Some(note) => format!("{resumed} {note}"),
+                None => resumed.into(),
+            };
+            if standing.is_empty() { resumed } else { format!("{standing} {resumed}") }
         };
         self.message = said.clone();
         self.resumed_news = Some((said, standing));

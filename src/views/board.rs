@@ -505,6 +505,14 @@ pub trait Board<V: Variant> {
         None
     }
 
+    /// What the status line says of [`new_rules`](Board::new_rules) as a
+    /// game opens that was dealt under others (Oberon Solitaire's Draws,
+    /// changed on the CardGames panel while its game waited): `None` says
+    /// nothing.
+    fn new_rules_note(&self, _session: &Session<V>) -> Option<String> {
+        None
+    }
+
     /// The search for the seed of game `number` under `variant`, for a
     /// board that deals only some games (winnable deals only); `None` (the
     /// default) deals the number as its seed.

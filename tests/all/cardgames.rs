@@ -272,6 +272,7 @@ fn the_panel_opens_the_games_and_keeps_the_back_and_draws() {
     }
     key(&mut panel, Key::Enter);
     assert_eq!(panel.draws(), 1);
+    assert_eq!(panel.message(), "Draw One from Solitaire's next deal.", "a game under way keeps its own");
     let prefs = std::fs::read_to_string(dir.path().join("prefs.ini")).unwrap();
     assert!(prefs.contains("[cardgames]") && prefs.contains("back=1") && prefs.contains("draws=1"), "{prefs}");
     // Round past Draws 3 and Open Help to the first control, Solitaire.
@@ -372,6 +373,44 @@ fn open_oberon_spider(dir: &Path, seed: u64) -> Controller<SolitaireVariant, Sol
     let gt = Arc::new(GameType::load(&folder).unwrap());
     let how = Opening { seed: Some(seed), fresh_seed: seed, ..Default::default() };
     Controller::open("cardgames", gt.variant.clone(), SolitaireBoard::oberon(gt, OberonGame::Spider), dir, &how)
+}
+
+/// Oberon's Solitaire from card-games/, opened as `how` says, keeping its
+/// data in `dir`.
+fn open_oberon_solitaire(dir: &Path, how: &Opening) -> Table {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("card-games/Solitaire");
+    let gt = Arc::new(GameType::load(&folder).unwrap());
+    let board = SolitaireBoard::oberon(gt.clone(), OberonGame::Solitaire);
+    Controller::open("cardgames", gt.variant.clone(), board, dir, how)
+}
+
+/// Draws changed on the panel while a Solitaire game waits: the game
+/// comes back as it was dealt, saying when the new Draws begins, whether
+/// it was under way or untouched; New Game then deals by it.
+#[test]
+fn a_game_dealt_under_other_draws_says_when_the_panel_s_take_effect() {
+    let dir = tempfile::tempdir().unwrap();
+    let draws = |n: &str| parlour::host::prefs::write(dir.path(), "cardgames", &[("draws", n.into())]).unwrap();
+    let mode = |view: &Table| view.session().variant().mode();
+    draws("3");
+    let dealt = open_oberon_solitaire(dir.path(), &Opening { seed: Some(4), fresh_seed: 4, ..Default::default() });
+    assert_eq!(mode(&dealt), Mode::Hard);
+    drop(dealt);
+    draws("1");
+    let untouched = open_oberon_solitaire(dir.path(), &Opening::default());
+    assert_eq!((mode(&untouched), untouched.session().seed()), (Mode::Hard, 4), "the game waiting comes back");
+    assert_eq!(untouched.message(), "Draw One from the next New Game.");
+    drop(untouched);
+    let mut view = open_oberon_solitaire(dir.path(), &Opening::default());
+    let deal = view.session().state().legal_moves().into_iter().next().expect("a move at the deal");
+    view.play_move(&deal);
+    drop(view);
+    let mut resumed = open_oberon_solitaire(dir.path(), &Opening::default());
+    assert_eq!(resumed.message(), "Game resumed. Draw One from the next New Game.");
+    assert!(matches!(resumed.command(&Command::New), Some(Response::Ask(_))), "the game under way is given up first");
+    resumed.answer(0);
+    assert_eq!(mode(&resumed), Mode::Easy, "New Game deals by the panel's Draws");
+    assert!(!resumed.message().contains("next New Game"), "{}", resumed.message());
 }
 
 #[test]

@@ -82,12 +82,15 @@ pub struct CardGamesPanel {
     back: usize,
     draws: u8,
     focus: Option<usize>,
+    /// The status line: when a Draws chosen here takes effect.
+    said: String,
 }
 
 impl CardGamesPanel {
     /// The panel with the choices kept in `data_dir`.
     pub fn new(data_dir: &Path) -> CardGamesPanel {
-        let mut panel = CardGamesPanel { data_dir: data_dir.to_path_buf(), back: 0, draws: 3, focus: None };
+        let mut panel =
+            CardGamesPanel { data_dir: data_dir.to_path_buf(), back: 0, draws: 3, focus: None, said: String::new() };
         // A back or draw of no use is told as the games tell it.
         prefs::give_to(data_dir, PREFS, |key, value| {
             match key {
@@ -190,6 +193,9 @@ impl CardGamesPanel {
             }
             Control::Draws(n) => {
                 self.draws = n;
+                // A game under way keeps its own; Solitaire says so too.
+                let name = if n == 1 { "Draw One" } else { "Draw Three" };
+                self.said = format!("{name} from Solitaire's next deal.");
                 self.keep()
             }
             Control::Help => Response::Command(Command::Help),
@@ -207,6 +213,10 @@ impl CardGamesPanel {
 impl View for CardGamesPanel {
     fn title(&self) -> String {
         "CardGames".into()
+    }
+
+    fn message(&self) -> String {
+        self.said.clone()
     }
 
     fn menus(&self) -> Vec<Menu> {

@@ -1239,6 +1239,11 @@ impl Board<SolitaireVariant> for SolitaireBoard {
             .and_then(|mode| self.game_type.variant.with_options(mode.name()).ok())
     }
 
+    fn new_rules_note(&self, session: &Session<SolitaireVariant>) -> Option<String> {
+        let next = self.new_rules(session)?;
+        Some(format!("{} from the next New Game.", mode_label(&next, next.mode())))
+    }
+
     fn shows_clock(&self) -> bool {
         self.style == Style::Yazzle
     }
