@@ -320,7 +320,8 @@ enum Command {
     NewType {
         /// The game type to copy: its id (`parlour list`) or its folder.
         from: String,
-        /// The new game type's name, which is its folder's name too.
+        /// The new game type's name, which is its folder's name too (one
+        /// Windows takes as well: no `?`, `:` or `*`, no trailing dot).
         name: String,
         /// The folder to put it in (default: the data folder's game-types).
         #[arg(long, value_name = "DIR")]

@@ -63,19 +63,39 @@ pub fn folder(into: Option<PathBuf>) -> Result<PathBuf, String> {
     Ok(folder)
 }
 
-/// A name is a folder's name: one part, nothing the file system or a
-/// terminal would take otherwise.
+/// The characters Windows keeps out of a file's name: a game type is a
+/// folder YaZZle's players share, so its name must be one there too.
+const NOT_ON_WINDOWS: &[char] = &['<', '>', ':', '"', '|', '?', '*'];
+
+/// Names Windows keeps for its devices, with or without an extension.
+const WINDOWS_DEVICES: &[&str] = &["CON", "PRN", "AUX", "NUL"];
+
+/// A name is a folder's name: one part, nothing the file system (here or
+/// on Windows) or a terminal would take otherwise.
 fn check_name(name: &str) -> Result<(), String> {
-    let bad = name.trim() != name
-        || name.is_empty()
-        || name == "."
-        || name == ".."
-        || name.starts_with('.')
-        || name.chars().any(|c| c == '/' || c == '\\' || c.is_control());
-    if bad {
-        return Err(format!(
-            "{name:?} cannot name a game type's folder: give a name such as \"My Klondike\" (no slashes, no leading dot or space)"
-        ));
+    let refuse = |why: &str| {
+        Err(format!("{name:?} cannot name a game type's folder: {why}; give a name such as \"My Klondike\""))
+    };
+    if name.is_empty() || name.trim() != name || name.starts_with('.') || name.ends_with('.') {
+        return refuse("it may not be empty, begin with a dot or a space, or end with one");
+    }
+    if let Some(c) = name.chars().find(|&c| c == '/' || c == '\\') {
+        return refuse(&format!("{c:?} would make it a path of folders, not one name"));
+    }
+    if name.chars().any(char::is_control) {
+        return refuse("it holds a control character");
+    }
+    if let Some(c) = name.chars().find(|c| NOT_ON_WINDOWS.contains(c)) {
+        return refuse(&format!("Windows, where YaZZle shares game types, allows no {c:?} in a folder's name"));
+    }
+    let stem = name.split('.').next().unwrap_or(name).trim_end().to_ascii_uppercase();
+    let device = WINDOWS_DEVICES.contains(&stem.as_str())
+        || (stem.len() == 4
+            && (stem.starts_with("COM") || stem.starts_with("LPT"))
+            && stem.as_bytes()[3].is_ascii_digit()
+            && stem.as_bytes()[3] != b'0');
+    if device {
+        return refuse(&format!("Windows keeps the name {stem} for a device"));
     }
     Ok(())
 }
@@ -518,9 +538,23 @@ mod tests {
 
     #[test]
     fn a_name_must_be_one_plain_part() {
-        for bad in ["", ".", "..", ".hidden", "a/b", "a\\b", " lead", "trail ", "bell\u{7}"] {
+        for bad in ["", ".", "..", ".hidden", "a/b", "a\\b", " lead", "trail ", "bell\u{7}", "dot."] {
             assert!(check_name(bad).is_err(), "{bad:?}");
         }
         assert!(check_name("My Klondike").is_ok());
+        assert!(check_name("Baker's Game 2.1").is_ok(), "a stop within the name is one Windows takes");
+    }
+
+    /// A game type is shared with YaZZle's players on Windows, whose
+    /// folders take no `?` and none of its devices' names.
+    #[test]
+    fn a_name_is_one_windows_takes_too() {
+        for bad in ["Why?", "a:b", "star*", "<x>", "pipe|", "quote\"", "CON", "nul.txt", "com1", "LPT9"] {
+            let said = check_name(bad).expect_err(bad);
+            assert!(said.contains("Windows"), "{bad:?}: {said}");
+        }
+        for good in ["Console", "COM0", "Com10", "Lptx"] {
+            assert!(check_name(good).is_ok(), "{good:?}");
+        }
     }
 }
