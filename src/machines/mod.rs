@@ -365,12 +365,17 @@ impl Machine {
     }
 
     /// Whether a key press with these modifiers is a menu shortcut here:
-    /// Ctrl stands for the Mac's command key and Windows' Ctrl; Alt for the
-    /// Amiga's right-Amiga key.
+    /// Alt stands for the Amiga's right-Amiga key, Ctrl for the Mac's
+    /// command key and Windows' Ctrl. A player at a PC keyboard reaches
+    /// for Ctrl first, and neither the Amiga nor the Mac gives the other
+    /// key a meaning of its own in a menu, so both take either. Windows
+    /// does not: there Alt and a letter open a menu by its access key.
     pub fn is_shortcut(&self, mods: Modifiers) -> bool {
         match self.id {
-            MachineId::AmigaPal | MachineId::AmigaDblPal => mods.alt,
-            _ => mods.ctrl,
+            MachineId::Yazzle => mods.ctrl,
+            MachineId::AmigaPal | MachineId::AmigaDblPal | MachineId::MacSe30 | MachineId::MacColor => {
+                mods.ctrl || mods.alt
+            }
         }
     }
 }
@@ -378,6 +383,20 @@ impl Machine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ctrl_is_a_shortcut_everywhere_and_alt_off_windows() {
+        let (ctrl, alt) =
+            (Modifiers { ctrl: true, ..Modifiers::default() }, Modifiers { alt: true, ..Modifiers::default() });
+        for id in
+            [MachineId::Yazzle, MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30, MachineId::MacColor]
+        {
+            let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+            assert!(m.is_shortcut(ctrl), "{id:?}: Ctrl");
+            assert_eq!(m.is_shortcut(alt), id != MachineId::Yazzle, "{id:?}: Alt");
+            assert!(!m.is_shortcut(Modifiers::default()), "{id:?}: a plain key");
+        }
+    }
 
     #[test]
     fn machine_names_read_in_the_forms_people_write() {
