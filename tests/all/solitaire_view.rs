@@ -211,6 +211,34 @@ fn the_pyramid_cursor_hides_once_the_pyramid_is_cleared() {
     assert_eq!(view.board().cursor_at(), None, "no frame round an empty place");
 }
 
+/// The cursor on a covered card of the pyramid frames only what shows of
+/// it: the two cards over it are drawn whole over the frame, as over the
+/// card, so the covered card does not look free to play.
+#[test]
+fn the_cursor_on_a_covered_pyramid_card_stays_under_the_cards_covering_it() {
+    use parlour::machines::{Key, Modifiers};
+    let key = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    let (mut view, m, area, _data) = table("pyramid", MachineId::AmigaPal, 3);
+    let (plain, ..) = table("pyramid", MachineId::AmigaPal, 3);
+    let apex = PileId::new(PileKind::Tableau, 0);
+    for _ in 0..8 {
+        view.input(&key(Key::Up), &m, area);
+    }
+    assert_eq!(view.board().cursor_at().map(|(pile, _)| pile), Some(apex), "Up climbs to the apex");
+    let (framed, bare) = (frame(&view, &m, area), frame(&plain, &m, area));
+    assert!(framed.pixels() != bare.pixels(), "the cursor shows");
+    let apex_rect = top_rect(&view, area, apex);
+    for cover in [1, 2].map(|i| PileId::new(PileKind::Tableau, i)) {
+        let r = top_rect(&view, area, cover);
+        assert!(!r.intersect(&apex_rect).is_empty(), "{cover:?} lies over the apex");
+        for y in r.y..r.bottom() {
+            for x in r.x..r.right() {
+                assert_eq!(framed.get(x, y), bare.get(x, y), "the frame crosses {cover:?} at ({x}, {y})");
+            }
+        }
+    }
+}
+
 /// The card of the pair a hint marks that is not `picked`; both must be
 /// marked.
 fn partner_of(view: &Table, picked: PileId) -> PileId {

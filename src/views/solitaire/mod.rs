@@ -828,25 +828,12 @@ impl SolitaireBoard {
                 Self::draw_hint_mark(s, look, layout.base_rect(g), PLACE_OUTLINE, mark);
             }
         }
-        let dragged = self.drag.as_ref().filter(|d| d.moved);
-        let held = self.cursor.held();
-        for (id, i, r) in self.placed(st, &layout) {
-            let slots = st.pile(id.kind, id.index());
-            if dragged.is_some_and(|d| d.from == id && i >= slots.len() - d.count) {
-                continue;
-            }
-            if id.kind == PileKind::Foundation && self.bounce.as_ref().is_some_and(|b| b.has_left(slots[i].card)) {
-                continue;
-            }
-            let top = i + 1 == slots.len();
-            let picked = (self.picked == Some(id) || self.selected == Some(id)) && top;
-            let in_hand = held.is_some_and(|(from, count)| from == id && i + count >= slots.len());
-            self.draw_card(s, art, &slots[i], r, picked || in_hand);
-            if let Some(mark) = self.hint_mark(id, i, slots.len()) {
-                Self::draw_hint_mark(s, look, r, CARD_OUTLINE, mark);
-            }
+        let placed = self.placed(st, &layout);
+        for &(id, i, r) in &placed {
+            self.draw_placed(st, s, look, art, (id, i, r));
         }
         self.draw_badges(st, s, look, art, &layout);
+        let dragged = self.drag.as_ref().filter(|d| d.moved);
         if let Some(d) = dragged
             && let Some(g) = layout.pile(d.from)
         {
@@ -858,11 +845,53 @@ impl SolitaireBoard {
                 y += g.up_step.1;
             }
         }
-        if let Some(r) = self.cursor.rect(st, &layout, &self.placed(st, &layout)) {
+        if let Some(r) = self.cursor.rect(st, &layout, &placed) {
             crate::views::widgets::cursor_frame(s, machine.look(), r);
+            // The cards of other piles lying over the one the cursor marks
+            // (Pyramid's two below it) are drawn over its frame again, as
+            // they lie over the card: a frame across them made the card
+            // look free to play. So is every card lying over one drawn
+            // again, in the table's order, so that each stays under what
+            // covers it.
+            let marked = self.cursor.at().map(|(pile, _)| pile);
+            let after = placed.iter().rposition(|p| Some(p.0) == marked).map_or(placed.len(), |i| i + 1);
+            let mut redrawn = vec![r];
+            for &card in placed[after..].iter().filter(|p| Some(p.0) != marked) {
+                if redrawn.iter().any(|under| !card.2.intersect(under).is_empty()) {
+                    self.draw_placed(st, s, look, art, card);
+                    redrawn.push(card.2);
+                }
+            }
         }
         for (card, x, y) in self.bounce.iter().flat_map(Bounce::cards) {
             s.draw_art(art.face(card), x, y);
+        }
+    }
+
+    /// Draws the card `i` of pile `id` where the table places it, `r`: as
+    /// picked or lifted where it is, with its hint mark; not where a drag
+    /// or a bounce draws it instead.
+    fn draw_placed(
+        &self,
+        st: &Solitaire,
+        s: &mut Surface,
+        look: &Look,
+        art: &CardArt,
+        (id, i, r): (PileId, usize, Rect),
+    ) {
+        let slots = st.pile(id.kind, id.index());
+        if self.drag.as_ref().is_some_and(|d| d.moved && d.from == id && i >= slots.len() - d.count) {
+            return;
+        }
+        if id.kind == PileKind::Foundation && self.bounce.as_ref().is_some_and(|b| b.has_left(slots[i].card)) {
+            return;
+        }
+        let top = i + 1 == slots.len();
+        let picked = (self.picked == Some(id) || self.selected == Some(id)) && top;
+        let in_hand = self.cursor.held().is_some_and(|(from, count)| from == id && i + count >= slots.len());
+        self.draw_card(s, art, &slots[i], r, picked || in_hand);
+        if let Some(mark) = self.hint_mark(id, i, slots.len()) {
+            Self::draw_hint_mark(s, look, r, CARD_OUTLINE, mark);
         }
     }
 
