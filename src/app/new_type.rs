@@ -193,8 +193,12 @@ fn copy_files(from: &Path, to: &Path, top: bool) -> Result<(), String> {
         if kind.is_dir() {
             copy_files(&entry.path(), &target, false)?;
         } else if kind.is_file() && !(top && left_out_at_top(&entry.file_name())) {
-            let bytes = std::fs::read(entry.path()).map_err(|e| format!("{}: {e}", entry.path().display()))?;
-            std::fs::write(&target, bytes).map_err(|e| format!("{}: {e}", target.display()))?;
+            // Streamed, whatever its size, into a file made afresh: the
+            // copy is writable even where the original is not.
+            let mut source =
+                std::fs::File::open(entry.path()).map_err(|e| format!("{}: {e}", entry.path().display()))?;
+            let mut copy = std::fs::File::create(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+            std::io::copy(&mut source, &mut copy).map_err(|e| format!("{}: {e}", target.display()))?;
         }
     }
     Ok(())
@@ -522,6 +526,24 @@ mod tests {
         // A picture inside the title that is replaced goes with it.
         let nested = "<title>K<img alt=\"K\"></title>";
         assert_eq!(retitled(nested.as_bytes(), "K", "M"), b"<title>M</title>");
+    }
+
+    /// A file the original holds read-only (an installed game type) is
+    /// writable in the copy, with all its bytes.
+    #[test]
+    fn a_read_only_file_is_copied_writable() {
+        let dir = tempfile::tempdir().unwrap();
+        let (from, to) = (dir.path().join("from"), dir.path().join("to"));
+        std::fs::create_dir(&from).unwrap();
+        let file = from.join("notes.txt");
+        std::fs::write(&file, "kept as it is").unwrap();
+        let mut read_only = std::fs::metadata(&file).unwrap().permissions();
+        read_only.set_readonly(true);
+        std::fs::set_permissions(&file, read_only).unwrap();
+        copy_files(&from, &to, true).unwrap();
+        let copied = to.join("notes.txt");
+        assert_eq!(std::fs::read_to_string(&copied).unwrap(), "kept as it is");
+        assert!(!std::fs::metadata(&copied).unwrap().permissions().readonly(), "the copy is the player's to edit");
     }
 
     /// Capture's kept-aside pictures are left out of a copy; a file of
