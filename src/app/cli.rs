@@ -1377,16 +1377,41 @@ fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
 }
 
 /// Of what the help says of the page at `page`, what `found` does not
-/// already tell: the same link or picture on the same line, or (once) a
-/// missing <title>.
+/// already tell: the same link or picture on the same line, (once) a
+/// missing <title>, or where a heading left open ends (the folder's check
+/// tells that it runs on, as an error).
 fn not_told_yet(found: &[Diagnostic], page: &Path, as_read: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let told: std::collections::HashSet<(usize, &str)> =
         found.iter().filter(|d| d.path == page).map(|d| (d.line, quoted_or_whole(&d.message))).collect();
     let title_told = found.iter().any(|d| d.path == page && d.message.contains("<title>"));
+    let open_told: std::collections::HashSet<(usize, &str)> = found
+        .iter()
+        .filter(|d| d.path == page)
+        .filter_map(|d| Some((d.line, tag_then(&d.message, " is not closed")?.0)))
+        .collect();
     let already_told = |d: &Diagnostic| {
-        told.contains(&(d.line, quoted_or_whole(&d.message))) || (title_told && d.message.contains("<title>"))
+        told.contains(&(d.line, quoted_or_whole(&d.message)))
+            || (title_told && d.message.contains("<title>"))
+            || left_open(d).is_some_and(|opened| open_told.contains(&opened))
     };
     as_read.into_iter().filter(|d| !already_told(d)).collect()
+}
+
+/// The tag a message begins with ("<h2> is not closed...": "h2") where
+/// `words` follow it, and what follows those.
+fn tag_then<'a>(message: &'a str, words: &str) -> Option<(&'a str, &'a str)> {
+    let (tag, rest) = message.strip_prefix('<')?.split_once('>')?;
+    Some((tag, rest.strip_prefix(words)?))
+}
+
+/// The line and tag of an element the help says was left open: "<h2> from
+/// line 161 is closed by </div>", "<i> is never closed".
+fn left_open(d: &Diagnostic) -> Option<(usize, &str)> {
+    if let Some((tag, rest)) = tag_then(&d.message, " from line ") {
+        let line = rest.split_once(' ')?.0.parse().ok()?;
+        return Some((line, tag));
+    }
+    tag_then(&d.message, " is never closed").map(|(tag, _)| (d.line, tag))
 }
 
 /// What a message is about: the first name it quotes in backquotes (a

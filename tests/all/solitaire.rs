@@ -315,6 +315,28 @@ fn lint_tells_of_a_page_leading_out_of_its_folder_once() {
     }
 }
 
+/// A heading game.html leaves open is told once by `parlour lint` on the
+/// folder: the folder's error that it runs on, not also the help's
+/// warning of the tag that ends it.
+#[test]
+fn lint_tells_of_a_heading_left_open_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let golf = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Golf");
+    let folder = tmp.path().join("Golf");
+    std::fs::create_dir(&folder).unwrap();
+    for file in ["game.ini", "game.bmp"] {
+        std::fs::copy(golf.join(file), folder.join(file)).unwrap();
+    }
+    let page = std::fs::read_to_string(golf.join("game.html")).unwrap();
+    let (before, after) = page.split_once("</h2>").expect("a heading");
+    std::fs::write(folder.join("game.html"), format!("{before}{after}")).unwrap();
+    let out = run(&["lint", &folder.to_string_lossy()]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    let told: Vec<&str> = said.lines().filter(|l| l.contains("<h2>")).collect();
+    assert_eq!(told.len(), 1, "{said}");
+    assert!(told[0].contains("error: <h2> is not closed"), "{said}");
+}
+
 /// Each shipped game type has tests/wins/<id>.txt: a `seed N` line, then
 /// moves that win that deal (found with `parlour solve`).
 #[test]
