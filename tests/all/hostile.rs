@@ -895,6 +895,19 @@ fn names_and_messages_never_print_control_characters_raw() {
     let said = String::from_utf8_lossy(&within(20, parlour().arg("solve").arg(&board)).stderr).into_owned();
     assert!(said.contains("`\\x1b` is not a version 1 board element"), "{said}");
     assert!(!said.contains('\x1b'), "{said:?}");
+    // Nor does `stats` of a game never played, nor `help --html` leaving
+    // out a game type whose page is gone.
+    let data = tempfile::tempdir().unwrap();
+    let mut stats = parlour();
+    stats.env("PARLOUR_DATA_DIR", data.path()).env("PARLOUR_GAME_TYPES", dir.path()).args(["stats", "odd"]);
+    let said = stderr(&within(60, &mut stats));
+    assert!(said.contains("No game of Go\\u{81}l\\x1b[2Jf has been counted"), "{said}");
+    std::fs::remove_file(game.join("game.html")).unwrap();
+    let mut help = parlour();
+    help.env("PARLOUR_DATA_DIR", data.path()).env("PARLOUR_GAME_TYPES", dir.path());
+    let said = stderr(&within(120, help.arg("help").arg("--html").arg(data.path().join("html"))));
+    assert!(said.contains("Go\\u{81}l\\x1b[2Jf is left out"), "{said}");
+    assert!(!said.contains(['\u{81}', '\x1b']), "{said:?}");
 }
 
 /// A game may be named as the launcher shows it, in any case, as a player
