@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{in_any_case, replace_atomic};
+use crate::core::files::{in_any_case, limits, read_capped, replace_atomic, unwritable, within};
 use crate::gfx::Surface;
 use crate::gfx::image_io::encode_bmp;
 use crate::gfx::reduce::{area_average, quantise};
@@ -109,8 +109,10 @@ pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
     // ignore case let it be) is the one replaced, and it takes the name
     // lint asks for, so the folder never holds two.
     let old = in_any_case(folder, "game.bmp");
+    // Only a regular file is read, and no more of it than a picture may
+    // be, as lint reads one: a link, device or pipe is replaced unread.
     let is_file = std::fs::symlink_metadata(&old).is_ok_and(|m| m.is_file());
-    let was = if is_file { std::fs::read(&old).ok() } else { None };
+    let was = if is_file { Some(read_capped(&old, limits::PICTURE).map_err(|e| not_kept(&old, &e))?) } else { None };
     if old == out && was.as_deref() == Some(&bytes[..]) {
         return Ok((out, Captured::Unchanged));
     }
@@ -121,7 +123,7 @@ pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
     // A different picture that was there (perhaps drawn by hand) is kept;
     // a link is replaced, never followed to be kept.
     if let Some(was) = was.filter(|was| *was != bytes) {
-        let kept = keep_aside(folder, &was).map_err(cannot_write)?;
+        let kept = keep_aside(folder, &was)?;
         replace_atomic(&out, &bytes).map_err(cannot_write)?;
         Ok((out, Captured::Replaced(kept)))
     } else {
@@ -144,21 +146,36 @@ pub fn is_kept_aside(name: &str) -> bool {
     })
 }
 
+/// Why the picture in game.bmp cannot be kept as capture replaces it:
+/// `path` (game.bmp, or a file it would be kept beside) cannot be read.
+fn not_kept(path: &Path, why: &dyn std::fmt::Display) -> String {
+    let name = crate::core::files::file_name(path);
+    format!(
+        "{}: cannot be read ({why}); game.bmp is left as it was: move {name} away and capture again",
+        path.display()
+    )
+}
+
 /// Keeps `picture`, the game.bmp about to be replaced in `folder`, as
 /// game.bmp.bak, or where that holds another picture as the first free
-/// game.bmp.bak.N; returns the name it is kept under.
-fn keep_aside(folder: &Path, picture: &[u8]) -> std::io::Result<String> {
+/// game.bmp.bak.N; returns the name it is kept under. Each is read as
+/// lint reads a game type's files: never through a link out of the
+/// folder, never a device or pipe, never more than a picture may be.
+fn keep_aside(folder: &Path, picture: &[u8]) -> Result<String, String> {
     let names = std::iter::once(KEPT_ASIDE.to_string()).chain((1..).map(|n| format!("{KEPT_ASIDE}.{n}")));
     for name in names {
         let path = folder.join(&name);
-        match std::fs::read(&path) {
+        // The name itself, not what a link there leads to: a link to
+        // nowhere is in the way as any other file is.
+        if std::fs::symlink_metadata(&path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+            replace_atomic(&path, picture).map_err(|e| unwritable(&path, &e))?;
+            return Ok(name);
+        }
+        let inside = within(folder, &name).map_err(|outside| not_kept(&path, &outside))?;
+        match read_capped(&inside, limits::PICTURE) {
             Ok(there) if there == picture => return Ok(name),
             Ok(_) => continue,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                replace_atomic(&path, picture)?;
-                return Ok(name);
-            }
-            Err(e) => return Err(e),
+            Err(e) => return Err(not_kept(&path, &e)),
         }
     }
     unreachable!("the names go on for ever")

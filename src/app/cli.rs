@@ -1015,7 +1015,9 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
         );
     }
     for why in &built.left_out {
-        eprintln!("parlour: {why}");
+        // A game's name (and a file's) is the player's text: an escape in
+        // it must not drive the terminal.
+        eprintln!("parlour: {}", escape_controls(why));
     }
     match built.left_out.len() + tell_unreadable_game_types() {
         0 => Ok(()),
@@ -1067,7 +1069,11 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
             if played.is_empty() {
                 // Moves alone count for nothing: a game in progress
                 // (half a Sokoban level) is not in the figures yet.
-                eprintln!("No game of {} has been counted yet: {}.", entry.name, counts_once(entry.family.record));
+                eprintln!(
+                    "No game of {} has been counted yet: {}.",
+                    escape_controls(&entry.name),
+                    counts_once(entry.family.record)
+                );
                 vec![entry.game_id]
             } else {
                 played

@@ -95,6 +95,9 @@ struct Reader {
     topic_lines: HashMap<String, usize>,
     /// Whether text before the first topic was already reported.
     told_stray_text: bool,
+    /// The warning for the first `[[` never closed, and how many there
+    /// are: told once for the file, not once for each.
+    unclosed_links: Option<(usize, usize)>,
 }
 
 impl Reader {
@@ -108,6 +111,7 @@ impl Reader {
             links: Vec::new(),
             topic_lines: HashMap::new(),
             told_stray_text: false,
+            unclosed_links: None,
         }
     }
 
@@ -376,6 +380,9 @@ impl Reader {
     /// One line's text: escapes, emphasis toggles, links and tabs.
     fn inline(&mut self, spans: &mut Vec<Span>, text: &str, line: usize, emphasis: &mut Emphasis) {
         let mut rest = text;
+        // Once a `[[` finds no `]]` after it, none after it will: looking
+        // again for each would read the rest of the line once per `[[`.
+        let mut may_close = true;
         while let Some(c) = rest.chars().next() {
             let after = &rest[c.len_utf8()..];
             match c {
@@ -391,14 +398,15 @@ impl Reader {
                 '~' => toggle(&mut emphasis.italic, line),
                 '_' => toggle(&mut emphasis.underline, line),
                 '\t' => spans.push(Span::Tab),
-                '[' if after.starts_with('[') => match after[1..].find("]]") {
+                '[' if after.starts_with('[') => match may_close.then(|| after[1..].find("]]")).flatten() {
                     Some(end) => {
                         self.link(spans, &after[1..1 + end], line, emphasis.style());
                         rest = &after[1 + end + 2..];
                         continue;
                     }
                     None => {
-                        self.warn(line, "a link `[[` is not closed with `]]` on its line; it is shown as text");
+                        may_close = false;
+                        self.unclosed_link(line);
                         push_text(spans, "[[", emphasis.style());
                         rest = &after[1..];
                         continue;
@@ -407,6 +415,18 @@ impl Reader {
                 c => push_text(spans, c.encode_utf8(&mut [0; 4]), emphasis.style()),
             }
             rest = after;
+        }
+    }
+
+    /// A `[[` on `line` that no `]]` closes: the first is warned of, the
+    /// rest counted for that warning.
+    fn unclosed_link(&mut self, line: usize) {
+        match &mut self.unclosed_links {
+            Some((_, count)) => *count += 1,
+            None => {
+                self.unclosed_links = Some((self.doc.diagnostics.len(), 1));
+                self.warn(line, "a link `[[` is not closed with `]]` on its line; it is shown as text");
+            }
         }
     }
 
@@ -431,6 +451,9 @@ impl Reader {
 
     fn finish(mut self) -> Document {
         self.end_paragraph();
+        if let Some((at, count @ 2..)) = self.unclosed_links {
+            self.doc.diagnostics[at].message.push_str(&format!(", as are {} more in the file", count - 1));
+        }
         self.close_topic();
         if self.doc.nodes.is_empty() {
             self.error(1, "there are no topics: each topic starts with a line `# Topic name`");
@@ -743,6 +766,29 @@ mod tests {
                 "help.imaj:60001: a second topic named `t17` (the first is on line 52); links go to the first",
                 "help.imaj:60002: a link to a missing topic `T 20000`",
             ]
+        );
+    }
+
+    /// A line of 100,000 `[[` never closed reads at once (each looked
+    /// along the rest of the line for its `]]`, which took 17 s), and is
+    /// told of once for the file, at the first, with how many more there
+    /// are; a link on a later line is read as ever.
+    #[test]
+    fn unclosed_links_are_read_once_and_told_once() {
+        let text = format!("# A\nx {}\nsee [[B]]\n# B\n", "[[".repeat(100_000));
+        let d = doc(&text);
+        assert_eq!(
+            messages(&d),
+            [
+                "help.imaj:2: warning: a link `[[` is not closed with `]]` on its line; it is shown as text, as are 99999 more in the file"
+            ]
+        );
+        let spans = &d.nodes[0].blocks[0].spans;
+        assert!(spans.iter().any(|s| matches!(s, Span::Link { label, .. } if label == "B")), "{spans:?}");
+        let d = doc("# A\n[[open\n");
+        assert_eq!(
+            messages(&d),
+            ["help.imaj:2: warning: a link `[[` is not closed with `]]` on its line; it is shown as text"]
         );
     }
 

@@ -1070,6 +1070,22 @@ mod tests {
         }
     }
 
+    /// A page thick with references (a table of "&lt;" and "AT&T") is read
+    /// once through: counting each one's line from the top of the page took
+    /// minutes over a page of a few hundred thousand.
+    #[test]
+    fn a_page_of_many_references_is_read_once_through() {
+        let body = format!("<p>{}\n&nosuch;</p>\n", "&lt; AT&T\n".repeat(200_000));
+        let text = page(HEAD, &(sections() + &body));
+        let found = html(&text);
+        let line = 1 + newlines(&text[..text.find("&nosuch;").unwrap()]);
+        assert!(line > 200_000);
+        assert_eq!(
+            found,
+            [format!("game.html:{line}: warning: unknown character reference `&nosuch;`; shown as written")]
+        );
+    }
+
     #[test]
     fn a_good_page_passes() {
         assert_eq!(html(&page(HEAD, &sections())), Vec::<String>::new());

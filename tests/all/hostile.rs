@@ -120,6 +120,71 @@ fn capture_replaces_game_bmp_and_never_writes_through_a_link() {
     assert_eq!(names.len(), 3, "only game.ini, game.html and game.bmp: {names:?}");
 }
 
+/// The pictures capture compares before keeping the old game.bmp are
+/// read as lint reads a game type's files: a link out of the folder, a
+/// device, a pipe, a folder or a file too big to be a picture is refused,
+/// the file named, and game.bmp left as it was.
+#[cfg(unix)]
+#[test]
+fn capture_reads_the_pictures_kept_aside_as_lint_reads_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = copy_game_type("Golf", dir.path(), "Golf");
+    let old = b"an old picture";
+    std::fs::write(game.join("game.bmp"), old).unwrap();
+    let capture = || within(20, parlour().arg("capture").arg(&game));
+    let refused = |out: &Output, name: &str, why: &str| {
+        assert_eq!(out.status.code(), Some(1), "{}", stdout(out));
+        let said = format!(
+            "{}: cannot be read ({why}); game.bmp is left as it was: move {name} away",
+            game.join(name).display()
+        );
+        assert!(stderr(out).contains(&said), "{}", stderr(out));
+        assert_eq!(std::fs::read(game.join("game.bmp")).unwrap(), old);
+    };
+    let bak = game.join("game.bmp.bak");
+    std::os::unix::fs::symlink("/dev/zero", &bak).unwrap();
+    refused(
+        &capture(),
+        "game.bmp.bak",
+        "game.bmp.bak is outside the folder (a link to elsewhere): Parlour reads only files inside it",
+    );
+    std::fs::remove_file(&bak).unwrap();
+    assert!(Command::new("mkfifo").arg(&bak).status().unwrap().success());
+    refused(&capture(), "game.bmp.bak", "it is a folder, device or pipe, not a regular file");
+    // A folder is blamed, not game.bmp.
+    std::fs::remove_file(&bak).unwrap();
+    std::fs::create_dir(&bak).unwrap();
+    refused(&capture(), "game.bmp.bak", "it is a folder, device or pipe, not a regular file");
+    std::fs::remove_dir(&bak).unwrap();
+    // A file far bigger than any picture is not read whole to compare.
+    std::fs::write(&bak, b"another picture").unwrap();
+    std::fs::File::create(game.join("game.bmp.bak.1")).unwrap().set_len(1 << 30).unwrap();
+    refused(&capture(), "game.bmp.bak.1", "it is 1024 MB, more than the 16 MB Parlour reads from such a file");
+    // Nor is a link out of the folder followed further on.
+    let outside = dir.path().join("outside.bmp");
+    std::fs::write(&outside, old).unwrap();
+    std::fs::remove_file(game.join("game.bmp.bak.1")).unwrap();
+    std::os::unix::fs::symlink(&outside, game.join("game.bmp.bak.1")).unwrap();
+    refused(
+        &capture(),
+        "game.bmp.bak.1",
+        "game.bmp.bak.1 is outside the folder (a link to elsewhere): Parlour reads only files inside it",
+    );
+    // game.bmp itself is read no further than a picture may be.
+    std::fs::remove_file(game.join("game.bmp.bak.1")).unwrap();
+    std::fs::File::create(game.join("game.bmp")).unwrap().set_len(1 << 30).unwrap();
+    let out = capture();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("game.bmp: cannot be read (it is 1024 MB, more than the 16 MB"), "{}", stderr(&out));
+    assert_eq!(std::fs::metadata(game.join("game.bmp")).unwrap().len(), 1 << 30);
+    // With the way clear, the old picture is kept beside the others.
+    std::fs::write(game.join("game.bmp"), old).unwrap();
+    let out = capture();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("(the picture before is kept as game.bmp.bak.1)\n"), "{}", stdout(&out));
+    assert_eq!(std::fs::read(game.join("game.bmp.bak.1")).unwrap(), old);
+}
+
 /// A picture named GAME.BMP is the one capture replaces, and it comes out
 /// named game.bmp, as lint asks: never two pictures side by side.
 #[test]
@@ -830,6 +895,19 @@ fn names_and_messages_never_print_control_characters_raw() {
     let said = String::from_utf8_lossy(&within(20, parlour().arg("solve").arg(&board)).stderr).into_owned();
     assert!(said.contains("`\\x1b` is not a version 1 board element"), "{said}");
     assert!(!said.contains('\x1b'), "{said:?}");
+    // Nor does `stats` of a game never played, nor `help --html` leaving
+    // out a game type whose page is gone.
+    let data = tempfile::tempdir().unwrap();
+    let mut stats = parlour();
+    stats.env("PARLOUR_DATA_DIR", data.path()).env("PARLOUR_GAME_TYPES", dir.path()).args(["stats", "odd"]);
+    let said = stderr(&within(60, &mut stats));
+    assert!(said.contains("No game of Go\\u{81}l\\x1b[2Jf has been counted"), "{said}");
+    std::fs::remove_file(game.join("game.html")).unwrap();
+    let mut help = parlour();
+    help.env("PARLOUR_DATA_DIR", data.path()).env("PARLOUR_GAME_TYPES", dir.path());
+    let said = stderr(&within(120, help.arg("help").arg("--html").arg(data.path().join("html"))));
+    assert!(said.contains("Go\\u{81}l\\x1b[2Jf is left out"), "{said}");
+    assert!(!said.contains(['\u{81}', '\x1b']), "{said:?}");
 }
 
 /// A game may be named as the launcher shows it, in any case, as a player

@@ -3,7 +3,7 @@
 
 use super::sets::{is_valid_set, ordered};
 use super::solver::{self, Play, Position};
-use super::tile::{Counts, Kind};
+use super::tile::{Counts, KINDS, Kind};
 
 /// Reads a position, refusing bad tile names, a kind used more than twice
 /// across the rack and the table, and table sets that are not valid.
@@ -18,14 +18,17 @@ pub fn position(rack: &[String], table: &[Vec<String>], first: bool) -> Result<P
         }
         on_table.extend(kinds);
     }
-    let (rack, table) = (Counts::of(rack), Counts::of(on_table));
-    for k in Kind::all() {
-        let n = rack.get(k) + table.get(k);
-        if n > 2 {
-            return Err(format!("{k} is given {n} times across the rack and the table; there are only two"));
-        }
+    // Counted in full, not in a Counts (which stops at 255), so the
+    // message gives the number as many as were given.
+    let mut given = [0usize; KINDS];
+    for k in rack.iter().chain(&on_table) {
+        given[k.index()] += 1;
     }
-    Ok(Position { table, rack, first })
+    if let Some(k) = Kind::all().find(|k| given[k.index()] > 2) {
+        let n = given[k.index()];
+        return Err(format!("{k} is given {n} times across the rack and the table; there are only two"));
+    }
+    Ok(Position { table: Counts::of(on_table), rack: Counts::of(rack), first })
 }
 
 /// The Expert's play for `pos`, its sets ordered for reading: runs from
@@ -51,6 +54,11 @@ mod tests {
         assert!(position(&names("G5"), &[], false).unwrap_err().contains("R, B, Y or K"));
         let e = position(&names("R1 R1"), &[names("R1 R2 R3")], false).unwrap_err();
         assert!(e.contains("R1 is given 3 times"), "{e}");
+        // 256 and more are counted so, not round again from nothing.
+        for n in [256, 258, 5000] {
+            let e = position(&vec!["R1".to_string(); n], &[], false).unwrap_err();
+            assert!(e.contains(&format!("R1 is given {n} times")), "{e}");
+        }
         let e = position(&names("R1"), &[names("R1 R2 R3"), names("B1 B3 B4")], false).unwrap_err();
         assert!(e.contains("table set 2 (B1 B3 B4)"), "{e}");
         assert!(position(&names("R1"), &[names("K9 R9 B9")], true).is_ok());

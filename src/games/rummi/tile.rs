@@ -170,8 +170,11 @@ impl Default for Counts {
 impl Counts {
     pub fn of(kinds: impl IntoIterator<Item = Kind>) -> Counts {
         let mut c = Counts::default();
+        // A count past 255 (only a caller's own mistake gives one: a game
+        // holds two of each) stays at 255 rather than wrapping round to a
+        // small count that would look right.
         for k in kinds {
-            c.0[k.index()] += 1;
+            c.0[k.index()] = c.0[k.index()].saturating_add(1);
         }
         c
     }
@@ -220,5 +223,12 @@ mod tests {
         assert_eq!(kinds.len(), TILES);
         assert_eq!(Counts::of(kinds).0, [2; KINDS]);
         assert_eq!(TileId::new(Kind::new(Colour::Yellow, 7), 1).kind().to_string(), "Y7");
+    }
+
+    #[test]
+    fn counts_never_wrap() {
+        let r1 = Kind::new(Colour::Red, 1);
+        assert_eq!(Counts::of(std::iter::repeat_n(r1, 256)).get(r1), 255);
+        assert_eq!(Counts::of(std::iter::repeat_n(r1, 5000)).get(r1), 255);
     }
 }
