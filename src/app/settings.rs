@@ -21,9 +21,17 @@ pub fn data_dir() -> PathBuf {
     if let Some(dir) = STAND_IN.get() {
         return dir.clone();
     }
-    match std::env::var_os("PARLOUR_DATA_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => dirs::data_dir().unwrap_or_else(|| PathBuf::from(".")).join("parlour"),
+    data_dir_named(std::env::var_os("PARLOUR_DATA_DIR"))
+}
+
+/// The data folder `$PARLOUR_DATA_DIR` names, where it names one: set but
+/// empty (`PARLOUR_DATA_DIR= parlour`) it is taken as unset, as a shell
+/// user means it, rather than as the current folder, which Parlour would
+/// fill with its files.
+fn data_dir_named(var: Option<std::ffi::OsString>) -> PathBuf {
+    match var {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => dirs::data_dir().unwrap_or_else(|| PathBuf::from(".")).join("parlour"),
     }
 }
 
@@ -176,6 +184,14 @@ fn set_choice(ini: &mut Ini, section: &str, choice: &MachineChoice, with_id: boo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_empty_parlour_data_dir_is_taken_as_unset() {
+        let default = data_dir_named(None);
+        assert!(default.ends_with("parlour"), "{}", default.display());
+        assert_eq!(data_dir_named(Some("".into())), default, "not the current folder");
+        assert_eq!(data_dir_named(Some("/tmp/mine".into())), PathBuf::from("/tmp/mine"));
+    }
 
     #[test]
     fn no_saved_choice_stops_a_machine_from_being_built() {
