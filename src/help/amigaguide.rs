@@ -153,9 +153,20 @@ struct LinkRef {
 }
 
 fn read_with_links(path: &Path, bytes: &[u8]) -> (Document, Vec<LinkRef>) {
-    let utf8 = !bytes.is_ascii() && std::str::from_utf8(bytes).is_ok();
+    // A byte-order mark says UTF-8, and is no part of the first line,
+    // which must be @DATABASE.
+    let without = crate::core::files::without_bom(bytes);
+    let marked = without.len() < bytes.len();
+    let bytes = without;
+    let utf8 = (marked || !bytes.is_ascii()) && std::str::from_utf8(bytes).is_ok();
     let lines = decode_lines(bytes, utf8);
     let mut reader = Reader::new(path, macro_scopes(&lines));
+    if marked {
+        reader.report.warning(
+            1,
+            "begins with a UTF-8 byte-order mark: read past here, but an Amiga shows it as \"ï»¿\" before @DATABASE",
+        );
+    }
     if utf8 && let Some(at) = lines.iter().position(|l| !l.is_ascii()) {
         reader.report.warning(
             at + 1,
@@ -1566,6 +1577,19 @@ mod tests {
         assert_eq!(texts(&doc.nodes[0]), ["déjà vu"]);
         assert_eq!(only_problem(&doc), (2, false));
         assert!(doc.diagnostics[0].message.contains("UTF-8"), "{}", doc.diagnostics[0].message);
+    }
+
+    /// A byte-order mark before @DATABASE (as some editors save UTF-8) is
+    /// skipped, with a warning of what an Amiga would show, and the rest
+    /// is read as UTF-8.
+    #[test]
+    fn a_byte_order_mark_is_skipped_with_a_warning() {
+        let doc = read(Path::new("t.guide"), "\u{feff}@DATABASE t\n@NODE MAIN \"Caf\u{e9}\"\nx\n@ENDNODE\n".as_bytes());
+        assert_eq!(doc.nodes[0].title, "Caf\u{e9}");
+        assert!(doc.diagnostics.iter().all(|d| !d.is_error()), "{:?}", doc.diagnostics);
+        assert!(doc.diagnostics[0].message.contains("byte-order mark"), "{}", doc.diagnostics[0].message);
+        let plain = read(Path::new("t.guide"), b"\xEF\xBB\xBF@DATABASE t\n@NODE MAIN\nx\n@ENDNODE\n");
+        assert_eq!((plain.diagnostics.len(), texts(&plain.nodes[0])), (1, vec!["x".to_string()]));
     }
 
     #[test]
