@@ -260,9 +260,10 @@ fn the_panel_opens_the_games_and_keeps_the_back_and_draws() {
     let (m, area) = machine(MachineId::AmigaPal);
     let mut panel = CardGamesPanel::new(dir.path());
     assert_eq!((panel.back(), panel.draws()), (0, 3));
-    // Tab to the second back and take it; Draws 1 from the keyboard too.
+    // Tab from Solitaire to the second back and take it; Draws 1 from the
+    // keyboard too.
     let key = |p: &mut CardGamesPanel, k: Key| p.input(&Input::Key { key: k, mods: Modifiers::default() }, &m, area);
-    for _ in 0..5 {
+    for _ in 0..4 {
         key(&mut panel, Key::Tab);
     }
     key(&mut panel, Key::Char(' '));
@@ -284,6 +285,27 @@ fn the_panel_opens_the_games_and_keeps_the_back_and_draws() {
     // Reopened, the panel shows the choices kept.
     let again = CardGamesPanel::new(dir.path());
     assert_eq!((again.back(), again.draws()), (1, 1));
+}
+
+/// The panel opens with Solitaire framed, and the first Return or Space
+/// opens it, as the launcher plays its selected game on the first Return:
+/// the framed control is the one the key uses. After a click (which takes
+/// the frame away) the first key only shows the frame again.
+#[test]
+fn the_first_return_on_the_panel_opens_the_framed_solitaire() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let key = |p: &mut CardGamesPanel, k: Key| p.input(&Input::Key { key: k, mods: Modifiers::default() }, &m, area);
+    let solitaire = Response::Command(Command::Play("cardgames/solitaire".into()));
+    for first in [Key::Enter, Key::Char(' ')] {
+        let mut panel = CardGamesPanel::new(dir.path());
+        assert_eq!(key(&mut panel, first), solitaire, "{first:?}");
+    }
+    let mut panel = CardGamesPanel::new(dir.path());
+    let (x, y) = (area.x + 2, area.bottom() - 2);
+    panel.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
+    assert_eq!(key(&mut panel, Key::Enter), Response::Redraw, "the key shows the frame after a click");
+    assert_eq!(key(&mut panel, Key::Enter), solitaire);
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //!
 //! From the keyboard, Tab or the arrows move the focus (a frame) from
 //! control to control and Space or Return uses it; 1 to 9 pick a back.
+//! The frame starts on Solitaire; a click takes it away until a key.
 
 use std::path::{Path, PathBuf};
 
@@ -90,7 +91,9 @@ impl CardGamesPanel {
     /// The panel with the choices kept in `data_dir`.
     pub fn new(data_dir: &Path) -> CardGamesPanel {
         let mut panel =
-            CardGamesPanel { data_dir: data_dir.to_path_buf(), back: 0, draws: 3, focus: None, said: String::new() };
+            // The focus starts framed on Solitaire, as the launcher opens
+            // with a game selected: the first Return plays what is framed.
+            CardGamesPanel { data_dir: data_dir.to_path_buf(), back: 0, draws: 3, focus: Some(0), said: String::new() };
         // A back or draw of no use is told as the games tell it.
         prefs::give_to(data_dir, PREFS, |key, value| {
             match key {
