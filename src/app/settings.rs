@@ -190,7 +190,7 @@ mod tests {
         let default = data_dir_named(None);
         assert!(default.ends_with("parlour"), "{}", default.display());
         assert_eq!(data_dir_named(Some("".into())), default, "not the current folder");
-        assert_eq!(data_dir_named(Some("/tmp/mine".into())), PathBuf::from("/tmp/mine"));
+        assert_eq!(data_dir_named(Some("games/mine".into())), PathBuf::from("games/mine"));
     }
 
     #[test]
