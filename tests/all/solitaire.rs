@@ -290,12 +290,8 @@ fn lint_tells_of_two_game_types_named_alike() {
     assert!(alike[1].contains("is also the name of the game type in ") && alike[1].contains("(id golf)"), "{said}");
 }
 
-/// A link or picture of game.html that leads out of the game type's
-/// folder is told once by `parlour lint` on the folder: the folder's
-/// error (the HTML help leaves the page out), not also the help's warning
-/// (it greys the link) on the same line.
-#[test]
-fn lint_tells_of_a_page_leading_out_of_its_folder_once() {
+/// `parlour lint` on a copy of Golf whose game.html is `edit` of Golf's.
+fn lint_golf_with_page(edit: impl Fn(&str) -> String) -> std::process::Output {
     let tmp = tempfile::tempdir().unwrap();
     let golf = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Golf");
     let folder = tmp.path().join("Golf");
@@ -304,9 +300,18 @@ fn lint_tells_of_a_page_leading_out_of_its_folder_once() {
         std::fs::copy(golf.join(file), folder.join(file)).unwrap();
     }
     let page = std::fs::read_to_string(golf.join("game.html")).unwrap();
+    std::fs::write(folder.join("game.html"), edit(&page)).unwrap();
+    run(&["lint", &folder.to_string_lossy()])
+}
+
+/// A link or picture of game.html that leads out of the game type's
+/// folder is told once by `parlour lint` on the folder: the folder's
+/// error (the HTML help leaves the page out), not also the help's warning
+/// (it greys the link) on the same line.
+#[test]
+fn lint_tells_of_a_page_leading_out_of_its_folder_once() {
     let out_of_it = "<p><a href=\"../../../outside.html\">outside</a> <img src=\"../x.bmp\" alt=\"x\"></p>\n</body>";
-    std::fs::write(folder.join("game.html"), page.replacen("</body>", out_of_it, 1)).unwrap();
-    let out = run(&["lint", &folder.to_string_lossy()]);
+    let out = lint_golf_with_page(|page| page.replacen("</body>", out_of_it, 1));
     let said = String::from_utf8_lossy(&out.stdout);
     for name in ["`../../../outside.html`", "`../x.bmp`"] {
         let told: Vec<&str> = said.lines().filter(|l| l.contains(name)).collect();
@@ -320,17 +325,7 @@ fn lint_tells_of_a_page_leading_out_of_its_folder_once() {
 /// warning of the tag that ends it.
 #[test]
 fn lint_tells_of_a_heading_left_open_once() {
-    let tmp = tempfile::tempdir().unwrap();
-    let golf = Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Golf");
-    let folder = tmp.path().join("Golf");
-    std::fs::create_dir(&folder).unwrap();
-    for file in ["game.ini", "game.bmp"] {
-        std::fs::copy(golf.join(file), folder.join(file)).unwrap();
-    }
-    let page = std::fs::read_to_string(golf.join("game.html")).unwrap();
-    let (before, after) = page.split_once("</h2>").expect("a heading");
-    std::fs::write(folder.join("game.html"), format!("{before}{after}")).unwrap();
-    let out = run(&["lint", &folder.to_string_lossy()]);
+    let out = lint_golf_with_page(|page| page.replacen("</h2>", "", 1));
     let said = String::from_utf8_lossy(&out.stdout);
     let told: Vec<&str> = said.lines().filter(|l| l.contains("<h2>")).collect();
     assert_eq!(told.len(), 1, "{said}");

@@ -262,40 +262,45 @@ mod tests {
     /// #FFFFCC (2.5:1), at 16 the Mac's orange beside its red.
     #[test]
     fn yellow_is_legible_and_unlike_red_on_every_colour_screen() {
+        for (screen, mut s) in screens_showing_the_colours() {
+            let (yellow, red, face) =
+                (shown(&mut s, ink(Colour::Yellow)), shown(&mut s, ink(Colour::Red)), shown(&mut s, Rgb::hex(FACE)));
+            let ratio = yellow.contrast(face);
+            assert!(ratio >= 3.0, "{screen}: yellow {yellow:?} on {face:?} is {ratio:.1}:1");
+            let apart = hue(yellow) - hue(red);
+            assert!(apart >= 25.0, "{screen}: yellow {yellow:?} is {apart:.0} degrees from red {red:?}");
+        }
+    }
+
+    /// A surface of every screen that shows the four colours as colours,
+    /// named.
+    fn screens_showing_the_colours() -> Vec<(String, Surface)> {
+        let mut all = Vec::new();
         for choice in MachineChoice::every_screen() {
-            let (id, depth) = (choice.id.unwrap(), choice.depth);
+            let id = choice.id.unwrap();
             let machine = Machine::new(&choice, id).unwrap();
             let mut s = machine.new_surface();
-            if machine.look().is_monochrome() || !colours_told_apart(&mut s) {
-                continue;
+            if !machine.look().is_monochrome() && colours_told_apart(&mut s) {
+                all.push((format!("{id:?} {:?}", choice.depth), s));
             }
-            let mut shown = |c: Rgb| {
-                let v = s.value_for(c);
-                s.colour_of(v)
-            };
-            let (yellow, red, face) = (shown(ink(Colour::Yellow)), shown(ink(Colour::Red)), shown(Rgb::hex(FACE)));
-            let ratio = yellow.contrast(face);
-            assert!(ratio >= 3.0, "{id:?} {depth:?}: yellow {yellow:?} on {face:?} is {ratio:.1}:1");
-            let apart = hue(yellow) - hue(red);
-            assert!(apart >= 25.0, "{id:?} {depth:?}: yellow {yellow:?} is {apart:.0} degrees from red {red:?}");
         }
+        all
+    }
+
+    /// The colour `s` shows for `c`.
+    fn shown(s: &mut Surface, c: Rgb) -> Rgb {
+        let v = s.value_for(c);
+        s.colour_of(v)
     }
 
     /// Blue numbers come out blue wherever the screen shows colours: at
     /// the Mac's 16 colours they were its purple (#4600A5, hue 265).
     #[test]
     fn blue_is_blue_on_every_colour_screen() {
-        for choice in MachineChoice::every_screen() {
-            let (id, depth) = (choice.id.unwrap(), choice.depth);
-            let machine = Machine::new(&choice, id).unwrap();
-            let mut s = machine.new_surface();
-            if machine.look().is_monochrome() || !colours_told_apart(&mut s) {
-                continue;
-            }
-            let v = s.value_for(ink(Colour::Blue));
-            let blue = s.colour_of(v);
+        for (screen, mut s) in screens_showing_the_colours() {
+            let blue = shown(&mut s, ink(Colour::Blue));
             let h = hue(blue);
-            assert!((210.0..=250.0).contains(&h), "{id:?} {depth:?}: blue {blue:?} has hue {h:.0}");
+            assert!((210.0..=250.0).contains(&h), "{screen}: blue {blue:?} has hue {h:.0}");
         }
     }
 }
