@@ -64,6 +64,11 @@ fn controls() -> Vec<Control> {
     all
 }
 
+/// The menu's name for Draws `n`, which the status line says too.
+fn draws_name(n: u8) -> &'static str {
+    if n == 1 { "Draw One" } else { "Draw Three" }
+}
+
 /// Where everything goes.
 struct PanelLayout {
     title: (i32, i32),
@@ -197,8 +202,7 @@ impl CardGamesPanel {
             Control::Draws(n) => {
                 self.draws = n;
                 // A game under way keeps its own; Solitaire says so too.
-                let name = if n == 1 { "Draw One" } else { "Draw Three" };
-                self.said = format!("{name} from Solitaire's next deal.");
+                self.said = format!("{} from Solitaire's next deal.", draws_name(n));
                 self.keep()
             }
             Control::Help => Response::Command(Command::Help),
@@ -227,8 +231,8 @@ impl View for CardGamesPanel {
             GAMES.iter().map(|(name, id)| MenuItem::new(name, Command::Play(id.to_string()))).collect();
         items.push(MenuItem::separator());
         items.push(MenuItem::new("Next Background", Command::View(NEXT_BACK)));
-        items.push(MenuItem::new("Draw One", Command::View(DRAW_ONE)).checked(self.draws == 1));
-        items.push(MenuItem::new("Draw Three", Command::View(DRAW_THREE)).checked(self.draws == 3));
+        items.push(MenuItem::new(draws_name(1), Command::View(DRAW_ONE)).checked(self.draws == 1));
+        items.push(MenuItem::new(draws_name(3), Command::View(DRAW_THREE)).checked(self.draws == 3));
         vec![Menu::new("CardGames", items)]
     }
 

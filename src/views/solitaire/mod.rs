@@ -833,18 +833,6 @@ impl SolitaireBoard {
             self.draw_placed(st, s, look, art, (id, i, r));
         }
         self.draw_badges(st, s, look, art, &layout);
-        let dragged = self.drag.as_ref().filter(|d| d.moved);
-        if let Some(d) = dragged
-            && let Some(g) = layout.pile(d.from)
-        {
-            let slots = st.pile(d.from.kind, d.from.index());
-            let (mut x, mut y) = ((d.at.0 - d.grab.0) as f64, (d.at.1 - d.grab.1) as f64);
-            for slot in &slots[slots.len() - d.count..] {
-                self.draw_card(s, art, slot, Rect::new(x as i32, y as i32, layout.card_w, layout.card_h), false);
-                x += g.up_step.0;
-                y += g.up_step.1;
-            }
-        }
         if let Some(r) = self.cursor.rect(st, &layout, &placed) {
             crate::views::widgets::cursor_frame(s, machine.look(), r);
             // The cards of other piles lying over the one the cursor marks
@@ -861,6 +849,18 @@ impl SolitaireBoard {
                     self.draw_placed(st, s, look, art, card);
                     redrawn.push(card.2);
                 }
+            }
+        }
+        let dragged = self.drag.as_ref().filter(|d| d.moved);
+        if let Some(d) = dragged
+            && let Some(g) = layout.pile(d.from)
+        {
+            let slots = st.pile(d.from.kind, d.from.index());
+            let (mut x, mut y) = ((d.at.0 - d.grab.0) as f64, (d.at.1 - d.grab.1) as f64);
+            for slot in &slots[slots.len() - d.count..] {
+                self.draw_card(s, art, slot, Rect::new(x as i32, y as i32, layout.card_w, layout.card_h), false);
+                x += g.up_step.0;
+                y += g.up_step.1;
             }
         }
         for (card, x, y) in self.bounce.iter().flat_map(Bounce::cards) {
