@@ -624,7 +624,12 @@ fn play_and_shot_take_a_board_file_and_the_launcher_lists_peg_solitaire() {
     let dir = board_folder();
     let english = dir.path().join("English Standard Board.brd");
     let out = dir.path().join("shot.png");
-    let run = |args: &[&str]| parlour().env("PARLOUR_BOARDS", dir.path()).args(args).output().unwrap();
+    // A data folder of its own: the board shot last is kept there, for
+    // the launcher's Peg Solitaire to open next.
+    let data = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        parlour().env("PARLOUR_BOARDS", dir.path()).env("PARLOUR_DATA_DIR", data.path()).args(args).output().unwrap()
+    };
     let shot = run(&["shot", &english.to_string_lossy(), "--machine", "mac-se30", "-o", &out.to_string_lossy()]);
     assert!(shot.status.success(), "{}", String::from_utf8_lossy(&shot.stderr));
     let png = parlour::gfx::image_io::decode_png("shot", &std::fs::read(&out).unwrap()).unwrap();
@@ -746,4 +751,36 @@ fn a_board_opening_names_itself_in_the_status_line() {
     assert_eq!(view.session().move_count(), 1, "{}", view.message());
     drop(view);
     assert_eq!(open("English", variant("pegs/english", ENGLISH), dir.path()).message(), "Game resumed.");
+}
+
+/// Peg Solitaire opens on the board last played, as Sokoban opens at its
+/// level and Scramble at its size: a board chosen with Game > Choose
+/// Board is kept in prefs.ini as it opens, and the launcher's entry (and
+/// `parlour play pegs`) comes back to it. The English board opens at
+/// first, and where the kept board is no longer there, saying so by the
+/// line of prefs.ini.
+#[test]
+fn peg_solitaire_reopens_on_the_board_last_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let places = parlour::host::Places { data_dir: dir.path().to_path_buf(), ..parlour::app::catalog::places() };
+    let launcher = || parlour::host::find("pegs", &places).unwrap();
+    assert_eq!(launcher().game_id, "pegs/english");
+    let triangle = parlour::host::find("pegs/triangle-15", &places).unwrap();
+    let mut view = parlour::host::open(&triangle, &places, &Opening::default());
+    let again = launcher();
+    assert_eq!((again.game_id.as_str(), again.name.as_str()), ("pegs/triangle-15", "Peg Solitaire"));
+    view.close();
+    assert_eq!(parlour::host::open(&launcher(), &places, &Opening::default()).title(), "Triangle 15");
+
+    let prefs = dir.path().join("prefs.ini");
+    std::fs::write(&prefs, "[pegs]\nboard=pegs/gone\n").unwrap();
+    while parlour::host::warnings::take().is_some() {}
+    let english = launcher();
+    assert_eq!(english.game_id, "pegs/english");
+    assert!(parlour::host::warnings::take().is_none(), "listing the games tells of the kept board");
+    let view = parlour::host::open(&english, &places, &Opening::default());
+    assert_eq!(view.title(), "English");
+    let told = parlour::host::warnings::take().expect("the kept board gone is not told as it opens").lines.join(" ");
+    let why = "no board folder holds board `pegs/gone`; the English board is played.";
+    assert_eq!(told, format!("{}:2: {why}", prefs.display()));
 }

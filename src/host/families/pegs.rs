@@ -1,18 +1,20 @@
 //! Peg solitaire: every Jumper `.brd` file in the `boards` folders is a
-//! board; the launcher's Peg Solitaire entry opens the English board.
+//! board; the launcher's Peg Solitaire entry opens the board last played,
+//! at first the English board.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::core::files::is_listed;
+use crate::core::files::{is_apart_id, is_listed};
 use crate::games::pegs::board::{Board, BoardError};
 use crate::games::pegs::library::{self as boards, BoardFile};
 use crate::games::pegs::rules::BoardVariant;
-use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
+use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places, prefs};
 use crate::machines::MachineId;
 use crate::views::View;
-use crate::views::pegs::PegsBoard;
+use crate::views::board::Refused;
 use crate::views::pegs::chooser::BoardChooser;
+use crate::views::pegs::{LAST_BOARD_PREF, PegsBoard};
 
 pub static FAMILY: Family = Family {
     id: "pegs",
@@ -89,18 +91,58 @@ fn entry(file: BoardFile, launcher: Option<Launcher>) -> Result<GameEntry, Strin
     })
 }
 
-/// The Peg Solitaire entry: the English board, else the first board that
-/// reads; none when there is no board. An English board that cannot be
-/// read is told of as the game opens, and the next one the board folders
-/// hold (the built-in one, where the broken copy is the player's) is
-/// played: the lists show only the first, so without this look further
-/// the broken copy would hide the built-in board.
+/// The Peg Solitaire entry: the board last played, as the preferences
+/// keep it; else the English board, else the first board that reads;
+/// none when there is no board. An English board that cannot be read is
+/// told of as the game opens, and the next one the board folders hold
+/// (the built-in one, where the broken copy is the player's) is played:
+/// the lists show only the first, so without this look further the
+/// broken copy would hide the built-in board.
 fn games(places: &Places) -> Vec<GameEntry> {
+    if let Some(Ok(Some(file))) = kept_id(places).map(|id| kept_board(places, &id)) {
+        return entry(file, Some(Launcher { passed_over: None })).ok().into_iter().collect();
+    }
     let dirs = (places.search)("boards");
     let (english, passed_over) = default_board(&dirs);
     let file = english.or_else(|| board_files(places, None).into_iter().find(|b| b.parsed.is_ok()));
     let launcher = Launcher { passed_over };
     file.and_then(|f| entry(f, Some(launcher)).ok()).into_iter().collect()
+}
+
+/// The id of the board last on the table, as the preferences keep it,
+/// read without a word: every command that lists the games lists this
+/// entry, and only opening it tells of a kept board refused (see
+/// [`tell_of_kept_board_refused`]).
+fn kept_id(places: &Places) -> Option<String> {
+    prefs::read(&places.data_dir, FAMILY.id).into_iter().find(|(key, _)| key == LAST_BOARD_PREF).map(|(_, id)| id)
+}
+
+/// Tells of a kept board the launcher's entry could not open, by its
+/// line in the preferences, as every refused preference is told of.
+fn tell_of_kept_board_refused(places: &Places) {
+    prefs::give_to(&places.data_dir, FAMILY.id, |key, value| match key {
+        LAST_BOARD_PREF => kept_board(places, value).map(drop),
+        _ => Ok(()),
+    });
+}
+
+/// The board kept under `id`; none for the English board (which
+/// [`games`] finds, telling of a broken copy) or a board opened by its
+/// path from elsewhere; or why it is refused: a board the board folders
+/// no longer hold, or one that cannot be read.
+fn kept_board(places: &Places, id: &str) -> Result<Option<BoardFile>, Refused> {
+    if is_apart_id(id) || id.eq_ignore_ascii_case(&boards::id_for(DEFAULT_BOARD)) {
+        return Ok(None);
+    }
+    let instead = "the English board is played";
+    let found = board_files(places, None).into_iter().find(|b| b.id.eq_ignore_ascii_case(id));
+    match found {
+        Some(BoardFile { parsed: Err(e), .. }) => {
+            Err(Refused::new(format!("board `{id}` cannot be read: {e}"), instead))
+        }
+        Some(file) => Ok(Some(file)),
+        None => Err(Refused::new(format!("no board folder holds board `{id}`"), instead)),
+    }
 }
 
 /// The first English board in `dirs` that reads, and the error of the
@@ -158,8 +200,15 @@ fn chooser(open: &GameEntry, places: &Places) -> Box<dyn View> {
 
 fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
     let game: &BoardGame = entry.data.downcast_ref().expect("a pegs entry holds its board");
+    if entry.id == LAUNCHER_ID {
+        tell_of_kept_board_refused(places);
+    }
     let board = PegsBoard::new(&game.name, &places.data_dir).telling_passed_over(game.passed_over.clone(), &game.path);
-    Box::new(Controller::open(FAMILY.id, game.variant.clone(), board, &places.data_dir, how))
+    let mut controller = Controller::open(FAMILY.id, game.variant.clone(), board, &places.data_dir, how);
+    // The board is the one to come back to, even if Parlour is ended
+    // without closing it.
+    controller.keep_prefs();
+    Box::new(controller)
 }
 
 fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {

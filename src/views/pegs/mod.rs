@@ -302,6 +302,10 @@ impl PegsBoard {
     }
 }
 
+/// The preference that keeps the board last on the table, which the
+/// launcher's Peg Solitaire entry (and `parlour play pegs`) opens again.
+pub const LAST_BOARD_PREF: &str = "board";
+
 impl Board<BoardVariant> for PegsBoard {
     /// Reads the high scores as the board opens, to tell of a damaged file.
     /// Tells of the board passed over, then of a damaged high scores file
@@ -329,6 +333,12 @@ impl Board<BoardVariant> for PegsBoard {
 
     fn introduction(&self) -> Option<String> {
         Some(format!("Board: {}.", self.name))
+    }
+
+    /// The board on the table is the one Peg Solitaire opens next time,
+    /// as Sokoban keeps its level and Scramble its size.
+    fn prefs(&self, session: &Session<BoardVariant>) -> Vec<(&'static str, String)> {
+        vec![(LAST_BOARD_PREF, session.variant().id.clone())]
     }
 
     fn menu_items(&self, _session: &Session<BoardVariant>) -> Vec<MenuItem> {
