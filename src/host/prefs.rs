@@ -156,6 +156,20 @@ pub fn give_to(data_dir: &Path, family: &str, mut take: impl FnMut(&str, &str) -
     }
 }
 
+/// The value `family` keeps under `key`, read without a word: for a
+/// value that picks the game a launcher entry opens, which every command
+/// listing the games reads, and which is told of by its line only as
+/// that game opens (see [`tell_if_refused`]).
+pub fn kept(data_dir: &Path, family: &str, key: &str) -> Option<String> {
+    read(data_dir, family).into_iter().find(|(k, _)| k == key).map(|(_, value)| value)
+}
+
+/// Tells of the value `family` keeps under `key`, by its line, if `judge`
+/// refuses it.
+pub fn tell_if_refused(data_dir: &Path, family: &str, key: &str, judge: impl Fn(&str) -> Result<(), Refused>) {
+    give_to(data_dir, family, |k, value| if k == key { judge(value) } else { Ok(()) });
+}
+
 /// Warns that the value of `key` in `family`'s section is not used, and
 /// why, naming the file and the line (once a run): for a value a family
 /// judges only with others (MineSweeper's field).

@@ -99,7 +99,10 @@ fn entry(file: BoardFile, launcher: Option<Launcher>) -> Result<GameEntry, Strin
 /// the lists show only the first, so without this look further the
 /// broken copy would hide the built-in board.
 fn games(places: &Places) -> Vec<GameEntry> {
-    if let Some(Ok(Some(file))) = kept_id(places).map(|id| kept_board(places, &id)) {
+    // Read without a word, as every command that lists the games lists
+    // this entry: a kept board refused is told of as it opens.
+    let kept = prefs::kept(&places.data_dir, FAMILY.id, LAST_BOARD_PREF);
+    if let Some(Ok(Some(file))) = kept.map(|id| kept_board(places, &id)) {
         return entry(file, Some(Launcher { passed_over: None })).ok().into_iter().collect();
     }
     let dirs = (places.search)("boards");
@@ -109,21 +112,10 @@ fn games(places: &Places) -> Vec<GameEntry> {
     file.and_then(|f| entry(f, Some(launcher)).ok()).into_iter().collect()
 }
 
-/// The id of the board last on the table, as the preferences keep it,
-/// read without a word: every command that lists the games lists this
-/// entry, and only opening it tells of a kept board refused (see
-/// [`tell_of_kept_board_refused`]).
-fn kept_id(places: &Places) -> Option<String> {
-    prefs::read(&places.data_dir, FAMILY.id).into_iter().find(|(key, _)| key == LAST_BOARD_PREF).map(|(_, id)| id)
-}
-
 /// Tells of a kept board the launcher's entry could not open, by its
-/// line in the preferences, as every refused preference is told of.
+/// line in the preferences.
 fn tell_of_kept_board_refused(places: &Places) {
-    prefs::give_to(&places.data_dir, FAMILY.id, |key, value| match key {
-        LAST_BOARD_PREF => kept_board(places, value).map(drop),
-        _ => Ok(()),
-    });
+    prefs::tell_if_refused(&places.data_dir, FAMILY.id, LAST_BOARD_PREF, |id| kept_board(places, id).map(drop));
 }
 
 /// The board kept under `id`; none for the English board (which

@@ -111,11 +111,10 @@ fn entry(set: &Arc<SetFile>, number: usize, named: bool) -> Result<GameEntry, St
 /// solved, the next they have not solved (the first, in a set never
 /// played); else its first.
 fn games(places: &Places) -> Vec<GameEntry> {
-    let mut all = sets(places);
-    let Some(i) = all.iter().position(|s| s.id == DEFAULT_SET).or((!all.is_empty()).then_some(0)) else {
+    let Some((set, all)) = launcher_sets(places) else {
         return Vec::new();
     };
-    let set = Arc::new(all.swap_remove(i));
+    let set = Arc::new(set);
     let records = Records::peek(&places.data_dir);
     let good = set.set.good();
     let solved = |n: usize| records.best(&set.level_id(n)).is_some();
@@ -140,20 +139,32 @@ fn progress(entry: &GameEntry, places: &Places) -> Option<(String, String)> {
     Some(levels_solved(&Records::peek(&places.data_dir), &game.set.id, &game.place.good))
 }
 
+/// The set the launcher's entry plays (Parlour's, else the first), and
+/// the others.
+fn launcher_sets(places: &Places) -> Option<(SetFile, Vec<SetFile>)> {
+    let mut all = sets(places);
+    let i = all.iter().position(|s| s.id == DEFAULT_SET).or((!all.is_empty()).then_some(0))?;
+    Some((all.swap_remove(i), all))
+}
+
 /// The good level of `set` last on the table, as the preferences keep it
 /// (a level of one of the `others` sets is no trouble, and none of
-/// `set`'s). A kept level that names no level, a set of none of them or
-/// a level its set cannot play is told of by its line, as every refused
-/// preference is.
+/// `set`'s). Read without a word, as every command that lists the games
+/// lists the launcher's entry: a kept level refused is told of as that
+/// entry opens (see [`tell_of_kept_level_refused`]).
 fn last_played(places: &Places, set: &SetFile, others: &[SetFile]) -> Option<usize> {
-    let mut last = None;
-    prefs::give_to(&places.data_dir, FAMILY.id, |key, value| {
-        if key == LAST_LEVEL_PREF {
-            last = kept_level(value, set, others)?;
-        }
-        Ok(())
-    });
-    last
+    let kept = prefs::kept(&places.data_dir, FAMILY.id, LAST_LEVEL_PREF)?;
+    kept_level(&kept, set, others).ok().flatten()
+}
+
+/// Tells of a kept level the launcher's entry could not come back to (one
+/// that names no level, a set of none of the board folders' or a level
+/// its set cannot play) by its line, as every refused preference is.
+fn tell_of_kept_level_refused(places: &Places) {
+    if let Some((set, others)) = launcher_sets(places) {
+        let judge = |id: &str| kept_level(id, &set, &others).map(drop);
+        prefs::tell_if_refused(&places.data_dir, FAMILY.id, LAST_LEVEL_PREF, judge);
+    }
 }
 
 /// The level of `set` the kept level `id` names, none where it names one
@@ -254,6 +265,9 @@ fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
 /// nothing.
 fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
     let game: &LevelGame = entry.data.downcast_ref().expect("a sokoban entry holds its level");
+    if entry.id == LAUNCHER_ID {
+        tell_of_kept_level_refused(places);
+    }
     let picked = match how.seed {
         Some(seed) if seed != game.place.number as u64 => seeded_level(game, seed),
         _ => Ok(None),
@@ -307,9 +321,10 @@ mod tests {
     use crate::host::warnings;
 
     /// A level kept in prefs.ini that names no level, a set the board
-    /// folders do not hold or a level beyond its set is told of by its
-    /// line, and the set's first level not yet solved played; a level
-    /// of the set, or of a set played by its path, is taken unsaid.
+    /// folders do not hold or a level beyond its set is passed over as
+    /// the games are listed, and told of by its line as the launcher's
+    /// entry opens; a level of the set, or of a set played by its path,
+    /// is taken unsaid.
     #[test]
     fn a_kept_level_it_cannot_come_back_to_is_told_by_its_line() {
         let (_dir, places, prefs) = crate::host::prefs::test_places();
@@ -334,6 +349,8 @@ mod tests {
         ] {
             keep(level);
             assert_eq!(last_played(&places, &set, &others), None, "{level}");
+            assert!(warnings::take().is_none(), "told as the games are listed: {level}");
+            tell_of_kept_level_refused(&places);
             let told = warnings::take().expect("not told").lines.join(" ");
             let instead = "the first level of Parlour not yet solved is used instead.";
             assert_eq!(told, format!("{}:3: {said}; {instead}", prefs.display()));
