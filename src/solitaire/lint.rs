@@ -619,20 +619,34 @@ fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
         if has_scheme(&address) || file.is_empty() {
             continue;
         }
+        let what = if link { "link" } else { "picture" };
+        let leads_out = |through: &str| {
+            let message = format!(
+                "the {what} `{address}` leads out of the game type's folder{through} to no file of another game type or of the help, so parlour help --html leaves this page out"
+            );
+            Diagnostic::error(path, tag.line, message)
+        };
         let Some(file) = inside_folder(&file) else {
             if !is_shared_help_file(dir, &file) {
-                let what = if link { "link" } else { "picture" };
-                let message = format!(
-                    "the {what} `{address}` leads out of the game type's folder to no file of another game type or of the help, so parlour help --html leaves this page out"
-                );
-                out.push(Diagnostic::error(path, tag.line, message));
+                out.push(leads_out(""));
             }
             continue;
         };
-        if file.eq_ignore_ascii_case("game.bmp") || in_any_case(dir, &file).is_file() {
+        if file.eq_ignore_ascii_case("game.bmp") {
             continue;
         }
-        out.push(if link { no_such_link(path, tag.line, &address) } else { no_such_picture(path, tag.line, &file) });
+        // Named inside the folder, a file may still be a link out of it,
+        // which the help leaves out as it does a name that climbs out.
+        match within(dir, &file) {
+            Ok(found) if found.is_file() => {}
+            Ok(_) => out.push(if link {
+                no_such_link(path, tag.line, &address)
+            } else {
+                no_such_picture(path, tag.line, &file)
+            }),
+            Err(_) if is_shared_help_file(dir, &file) => {}
+            Err(_) => out.push(leads_out(" (through a link to elsewhere)")),
+        }
     }
     out
 }
@@ -1596,6 +1610,29 @@ mod tests {
         assert!(
             found.iter().any(|m| m.ends_with("the help does not show game.bmp (<img src=\"game.bmp\">)")),
             "{found:#?}"
+        );
+    }
+
+    /// A page or picture named inside the folder that is a link out of it
+    /// is an error, as `parlour help --html` leaves the page out for it;
+    /// a link to another file of the folder is no trouble.
+    #[cfg(unix)]
+    #[test]
+    fn a_link_out_of_the_folder_under_a_name_inside_it_is_told_of() {
+        let (tmp, dir) = klondike_folder();
+        fs::write(tmp.path().join("secret.html"), "<p>secret</p>").unwrap();
+        std::os::unix::fs::symlink("../secret.html", dir.join("notes.html")).unwrap();
+        fs::write(dir.join("own.html"), "<p>own</p>").unwrap();
+        std::os::unix::fs::symlink("own.html", dir.join("more.html")).unwrap();
+        let shown = sections() + "<p><a href=\"notes.html\">Notes</a> <a href=\"more.html\">More</a></p>\n";
+        fs::write(dir.join("game.html"), page(HEAD, &shown)).unwrap();
+        let found = msgs(&lint_path(&dir), &dir);
+        let out: Vec<&String> = found.iter().filter(|m| m.contains("leads out of the game type's folder")).collect();
+        assert_eq!(out.len(), 1, "{found:#?}");
+        assert!(
+            out[0].contains("the link `notes.html` leads out of the game type's folder (through a link to elsewhere)")
+                && !out[0].contains("warning:"),
+            "{out:?}"
         );
     }
 
