@@ -65,8 +65,11 @@ pub fn opening(game: &GameEntry, machine: Machine) -> Result<Surface, String> {
 /// What [`capture`] did to a folder's game.bmp.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Captured {
-    /// There was none (or a link of that name, now replaced).
+    /// There was none.
     Written,
+    /// A link of that name was there, to this place (as the link names it):
+    /// replaced by the picture itself, the file it led to left alone.
+    LinkReplaced(PathBuf),
     /// It showed the same picture, byte for byte: left as it was.
     Unchanged,
     /// A different picture was there; it is kept under this file name
@@ -111,7 +114,9 @@ pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
     let old = in_any_case(folder, "game.bmp");
     // Only a regular file is read, and no more of it than a picture may
     // be, as lint reads one: a link, device or pipe is replaced unread.
-    let is_file = std::fs::symlink_metadata(&old).is_ok_and(|m| m.is_file());
+    let kind = std::fs::symlink_metadata(&old).map(|m| m.file_type());
+    let is_file = kind.as_ref().is_ok_and(|k| k.is_file());
+    let link_to = kind.is_ok_and(|k| k.is_symlink()).then(|| std::fs::read_link(&old).ok()).flatten();
     let was = if is_file { Some(read_capped(&old, limits::PICTURE).map_err(|e| not_kept(&old, &e))?) } else { None };
     if old == out && was.as_deref() == Some(&bytes[..]) {
         return Ok((out, Captured::Unchanged));
@@ -128,7 +133,7 @@ pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
         Ok((out, Captured::Replaced(kept)))
     } else {
         replace_atomic(&out, &bytes).map_err(cannot_write)?;
-        Ok((out, Captured::Written))
+        Ok((out, link_to.map_or(Captured::Written, Captured::LinkReplaced)))
     }
 }
 

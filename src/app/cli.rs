@@ -1621,6 +1621,9 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
     for folder in &folders {
         match super::capture::capture(folder) {
             Ok((out, Captured::Written)) => say!("{}", out.display()),
+            Ok((out, Captured::LinkReplaced(to))) => {
+                say!("{} (it was a link to {}, which is left as it was)", out.display(), to.display())
+            }
             Ok((out, Captured::Unchanged)) => say!("{} (unchanged)", out.display()),
             Ok((out, Captured::Replaced(kept))) => say!("{} (the picture before is kept as {kept})", out.display()),
             Err(e) => {

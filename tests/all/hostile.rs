@@ -101,6 +101,8 @@ fn oversized_inputs_are_refused_with_their_size() {
     assert!(stdout(&out).contains("more than the 8 MB"), "{}", stdout(&out));
 }
 
+/// A game.bmp that is a link is replaced by the picture, saying so: the
+/// file it led to is never written.
 #[cfg(unix)]
 #[test]
 fn capture_replaces_game_bmp_and_never_writes_through_a_link() {
@@ -114,6 +116,8 @@ fn capture_replaces_game_bmp_and_never_writes_through_a_link() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(std::fs::read(&outside).unwrap(), b"someone else's file");
     let written = game.join("game.bmp");
+    let said = format!("{} (it was a link to {}, which is left as it was)", written.display(), outside.display());
+    assert_eq!(stdout(&out).trim_end(), said, "the link replaced is said");
     assert!(std::fs::symlink_metadata(&written).unwrap().file_type().is_file());
     assert_eq!(std::fs::read(&written).unwrap(), std::fs::read(root().join("game-types/Golf/game.bmp")).unwrap());
     let names: Vec<_> = std::fs::read_dir(&game).unwrap().map(|e| e.unwrap().file_name()).collect();
