@@ -620,6 +620,47 @@ fn a_level_is_won_by_keys_through_a_script_and_its_best_is_kept() {
     assert_eq!((by_id.game_id.as_str(), by_path.game_id.as_str()), ("sokoban/parlour/5", "sokoban/parlour/5"));
 }
 
+/// `parlour stats sokoban` looks at sokoban.txt as it looks at
+/// stats.ini: a damaged file is named with its line and what is wrong,
+/// the levels solved are counted from its previous copy where that one is
+/// good, and where none is the count is left out and the query fails;
+/// either way the file is left where it is.
+#[test]
+fn parlour_stats_tells_of_damaged_sokoban_records() {
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("sokoban.txt");
+    let solved =
+        format!("parlour-sokoban 1\nbest sokoban/parlour/1 21 8 {}\n", level(&parlour_set(), 1).solution.unwrap());
+    std::fs::write(data.path().join("sokoban.txt.bak"), &solved).unwrap();
+    let damaged = "parlour-sokoban 1\nbest sokoban/parlour/1 x 1 rR\n";
+    std::fs::write(&path, damaged).unwrap();
+    let stats = || parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "sokoban"]).output().unwrap();
+    let told = format!(
+        "parlour: {}:2: the moves \"x\" is not a number; it is left where it is, for the game to set aside when it \
+         next opens",
+        path.display()
+    );
+    let out = stats();
+    let (printed, said) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert!(said.lines().any(|l| l == format!("{told}; its previous copy sokoban.txt.bak is shown")), "{said}");
+    assert!(printed.ends_with("\n\nlevels solved: 1 of 24\n"), "the backup's count: {printed}");
+    // With no good copy the count is not known: the rest is shown, and
+    // the query fails naming the file.
+    std::fs::remove_file(data.path().join("sokoban.txt.bak")).unwrap();
+    let out = stats();
+    let (printed, said) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert_eq!(said.lines().last(), Some(told.as_str()), "{said}");
+    assert!(printed.starts_with("game: sokoban/parlour/1\n") && !printed.contains("levels solved"), "{printed}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged, "the file was left as it was");
+    let names: Vec<String> = std::fs::read_dir(data.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(!names.iter().any(|n| n.starts_with("sokoban.txt.")), "nothing set aside: {names:?}");
+}
+
 /// A level set opened by its path, which the board folders do not hold,
 /// is listed by Choose Level with the others, the level played selected:
 /// OK opens it again, not a level of another set.
