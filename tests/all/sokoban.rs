@@ -109,11 +109,20 @@ fn check_says_solved_not_solved_or_illegal_with_its_exit_code() {
     // Counts as in Solution lines: `3L` is `LLL`.
     let counted = "2Lu2ldRld3R2l2urDldR";
     assert_eq!(out(&check(&file, 1, counted)), (Some(0), "solved moves=21 pushes=8\n".into(), String::new()));
-    let (code, _, stderr) = out(&check(&file, 1, "3L0u"));
-    assert_eq!(
-        (code, stderr.trim()),
-        (Some(2), "parlour: --moves: the count before `u` (character 4) is 0, which repeats nothing")
-    );
+    // Moves that do not read are a usage error, as any option's value
+    // that cannot be taken is (exit 64), not a malformed file (exit 2):
+    // refused before the file is read.
+    for file in [file.clone(), PathBuf::from("no-such-file.xsb")] {
+        let (code, stdout, stderr) = out(&check(&file, 1, "3L0u"));
+        assert_eq!((code, stdout.as_str()), (Some(64), ""), "{stderr}");
+        assert_eq!(
+            stderr.lines().next(),
+            Some(
+                "error: invalid value '3L0u' for '--moves <LURD>': the count before `u` (character 4) is 0, which \
+                 repeats nothing"
+            )
+        );
+    }
     // Walking into a wall, and pushing a can into a can.
     let dir = tempfile::tempdir().unwrap();
     let two = dir.path().join("two.xsb");
