@@ -142,6 +142,9 @@ fn a_malformed_file_gives_file_line_and_exit_2() {
         ("count.xsb", "######\n#@$$.#\n######\n", ":1: 2 cans but 1 goal:"),
         ("char.xsb", "Title: x\n\n#####\n#@$.#\n#?  #\n#####\n", ":5: unknown character `?` in column 2"),
         ("open.xsb", "#####\n#@$.#\n#  ##\n# #\n", ":4: the level is not closed by walls"),
+        // A run-length count of 0 is told as the count it is, not as a
+        // row left open.
+        ("zero.xsb", "#####\n#@$.0#\n#####\n", ":2: the count before `#` (column 6) is 0, which repeats nothing"),
     ];
     for (name, text, message) in cases {
         let file = dir.path().join(name);
