@@ -533,7 +533,11 @@ mod tests {
         };
         assert_eq!(problems(b"######\n#@$.*#\n\x89PNG\0\x01\n"), ["t.xsb:3: not a text file (it holds NUL bytes)"]);
         let noise: Vec<u8> = (0..400u32).map(|i| (i * 7 % 31 + 1) as u8).collect();
-        assert_eq!(problems(&noise), ["t.xsb:1: not a text file (it is mostly control bytes)"]);
+        assert_eq!(
+            problems(&noise),
+            ["t.xsb:1: not a text file: 335 of its 400 characters are control characters, more than one in twenty \
+                 (the first, 0x01, in column 1)"]
+        );
         // Latin-1 and Windows-1252 titles are text.
         let set = parse_set(Path::new("t.xsb"), b"Title: Caf\xe9\n#####\n#@$.#\n#####\n");
         assert_eq!(set.levels[0].as_ref().unwrap().title.as_deref(), Some("Caf\u{e9}"));
