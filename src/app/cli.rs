@@ -1033,17 +1033,23 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
 /// aside: a broken file is told of by its line and left for the next game
 /// counted to set aside.
 fn stats(target: Option<&str>) -> Result<(), Failure> {
-    use crate::core::{FileError, FileErrorKind, Stats, files::Loaded};
-    let told = |e: &FileError| match e.kind {
-        FileErrorKind::Corrupt => format!("{e}; it is left where it is, for the next game counted to set aside"),
+    use crate::core::files::{Loaded, ReadFrom};
+    use crate::core::{FileError, FileErrorKind, Stats};
+    // A damaged file is left for whatever reads it next to set aside.
+    let left_for = |e: &FileError, next: &str| match e.kind {
+        FileErrorKind::Corrupt => format!("{e}; it is left where it is, {next}"),
         _ => e.to_string(),
+    };
+    let told = |e: &FileError| left_for(e, "for the next game counted to set aside");
+    let backup_shown = |told: String, e: &FileError| {
+        let backup = crate::core::files::backup_path(&e.path);
+        let backup = backup.file_name().unwrap_or_default().to_string_lossy();
+        eprintln!("parlour: {told}; its previous copy {backup} is shown");
     };
     let all = match Stats::look(&settings::data_dir()) {
         Ok(Loaded { value, replaced: None, .. }) => value,
         Ok(Loaded { value, replaced: Some(e), .. }) => {
-            let backup = crate::core::files::backup_path(&e.path);
-            let backup = backup.file_name().unwrap_or_default().to_string_lossy();
-            eprintln!("parlour: {}; its previous copy {backup} is shown", told(&e));
+            backup_shown(told(&e), &e);
             value
         }
         // Nothing counted yet, or no folder to count in.
@@ -1135,11 +1141,23 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
         }
     }
     // A set of levels ends with how far the player has come through it,
-    // as its statistics box does.
-    if let Some((name, figure)) = progress {
-        say!();
-        say!("{}: {figure}", name.to_lowercase());
-    }
+    // as its statistics box does, counted from the records as they stand:
+    // a damaged file is told of as the statistics are, counted from its
+    // previous copy where that is good, else not at all.
+    let Some(progress) = progress else { return Ok(()) };
+    let records_told = |e: &FileError| left_for(e, "for the game to set aside when it next opens");
+    let figure = match (progress.figure.replaced, progress.figure.from) {
+        (None, _) => progress.figure.value,
+        (Some(e), ReadFrom::Backup) => {
+            backup_shown(records_told(&e), &e);
+            progress.figure.value
+        }
+        // Nothing to count from: the figure is not known, and the file
+        // could not be read, as a damaged statistics file is told.
+        (Some(e), _) => return Err(fail(records_told(&e))),
+    };
+    say!();
+    say!("{}: {figure}", progress.name.to_lowercase());
     Ok(())
 }
 

@@ -126,7 +126,7 @@ fn progress_of(games: &[(String, String)], dir: &std::path::Path) -> Vec<Option<
     let listed = catalog::games();
     let progress = |id: &str| {
         let game = listed.iter().find(|g| g.id == id)?;
-        (game.family.progress)(game, &places).map(|(name, figure)| format!("{name}: {figure}."))
+        (game.family.progress)(game, &places).map(|progress| progress.sentence())
     };
     games.iter().map(|(id, _)| progress(id)).collect()
 }

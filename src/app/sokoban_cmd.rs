@@ -33,8 +33,8 @@ pub enum SokobanCommand {
         /// The moves: l, u, r, d, upper case for pushes (a lower-case push
         /// is accepted too), each with an optional count before it (`3r`
         /// is `rrr`), as in Solution lines.
-        #[arg(long, value_name = "LURD", allow_hyphen_values = true)]
-        moves: String,
+        #[arg(long, value_name = "LURD", value_parser = moves_given, allow_hyphen_values = true)]
+        moves: Moves,
     },
     /// Find a solution with the fewest pushes for a level and print it in
     /// LURD (exit 0), or say it is unsolvable (exit 1); no answer within
@@ -62,6 +62,17 @@ pub enum SokobanCommand {
         #[arg(long)]
         quick: bool,
     },
+}
+
+/// The steps `--moves` gives.
+#[derive(Clone, Debug)]
+pub struct Moves(Vec<Dir>);
+
+/// Reads `--moves`: moves that do not read are refused as any option's
+/// value that cannot be taken is, exit 64 (EX_USAGE), before the file is
+/// read, never taken for a malformed file (exit 2).
+fn moves_given(text: &str) -> Result<Moves, String> {
+    parse_moves(text).map(Moves)
 }
 
 /// The limits of `sokoban solve`: those `solve` has for a deal, so that
@@ -115,10 +126,9 @@ fn load_level(file: &Path, number: usize) -> Result<(Level, Vec<String>), Failur
 
 /// Plays `moves` on level `number`. The rest of the file is checked too:
 /// any problem in it makes the file malformed, whatever the moves did.
-fn check(file: &Path, number: usize, moves: &str) -> Result<(), Failure> {
+fn check(file: &Path, number: usize, moves: &Moves) -> Result<(), Failure> {
     let (level, broken) = load_level(file, number)?;
-    let steps = parse_moves(moves).map_err(|e| malformed(format!("--moves: {e}")))?;
-    let verdict = play_moves(level, &steps);
+    let verdict = play_moves(level, &moves.0);
     if broken.is_empty() { verdict } else { Err(malformed("")) }
 }
 

@@ -36,7 +36,7 @@ use std::str;
 
 use super::files::{FileError, FileErrorKind, limits, read_capped, write_atomic, write_failure};
 use super::game::Variant;
-use super::session::{Action, MAX_CLOCK_MS, Mark, Session, Step, clock_over};
+use super::session::{Action, MAX_CLOCK_MS, Mark, Session, Step, clock_over, cursor_past_end};
 use super::text::{check_id, check_line};
 
 /// The first word of every save file.
@@ -198,10 +198,9 @@ fn decode_noting<V: Variant>(bytes: &[u8], variant: &V) -> Result<(Session<V>, R
         .map_err(|e| DecodeError::foreign(4, format!("the options {:?} are not understood: {e}", header.options)))?;
     let (steps, places, marks) = parse_steps(&mut lines, header.seed).map_err(|e| lines.blame(e))?;
     if header.cursor >= steps.len() {
-        return Err(DecodeError::corrupt(
-            6,
-            format!("the cursor is at step {}, but the file has only {} steps", header.cursor, steps.len()),
-        ));
+        // Each `move`, `new` and `restart` line is a step after the deal.
+        let reason = cursor_past_end(header.cursor, steps.len(), "the file holds");
+        return Err(DecodeError::corrupt(6, format!("{reason} (its `move`, `new` and `restart` lines)")));
     }
     let mut session = Session::from_history(variant, steps, header.cursor, header.elapsed_ms).map_err(|e| {
         let place = &places[e.step];
@@ -682,6 +681,28 @@ mod tests {
         lines.join("\n")
     }
 
+    /// The cursor counts steps from 0, the deal: a cursor one past the
+    /// last step is told in the same count, not as "at step 5, only 5".
+    #[test]
+    fn a_cursor_past_the_last_step_is_told_as_the_cursor_counts() {
+        let good = encode(&sample()).unwrap();
+        let e = error_for(&replace_line(&good, 6, "cursor: 5"));
+        assert_eq!((e.line, e.kind), (6, FileErrorKind::Corrupt));
+        assert_eq!(
+            e.reason,
+            "the cursor is at step 5, but the last step is 4: step 0 is the deal, and the file holds 4 steps after \
+             it (its `move`, `new` and `restart` lines)"
+        );
+        let dealt = encode(&Session::new(Counting { max: 3 }, 4)).unwrap();
+        let e = error_for(&replace_line(&dealt, 6, "cursor: 1"));
+        assert_eq!(
+            e.reason,
+            "the cursor is at step 1, but the last step is 0: step 0 is the deal, and the file holds no step after it \
+             (its `move`, `new` and `restart` lines)"
+        );
+        assert_eq!(decode(replace_line(&good, 6, "cursor: 4").as_bytes(), &Counting { max: 3 }).unwrap().cursor(), 4);
+    }
+
     #[test]
     fn bad_files_are_reported_by_line() {
         let good = encode(&sample()).unwrap();
@@ -698,7 +719,7 @@ mod tests {
             (replace_line(&good, 3, "variant-hash: +123"), 3, FileErrorKind::Corrupt, "16 hex digits"),
             (replace_line(&good, 4, "options: fast"), 4, FileErrorKind::Foreign, "not understood"),
             (replace_line(&good, 5, "seed: -1"), 5, FileErrorKind::Corrupt, "not a whole number"),
-            (replace_line(&good, 6, "cursor: 99"), 6, FileErrorKind::Corrupt, "only 5 steps"),
+            (replace_line(&good, 6, "cursor: 99"), 6, FileErrorKind::Corrupt, "the last step is 4"),
             (replace_line(&good, 8, "move add 9"), 8, FileErrorKind::Corrupt, "is not allowed: you may add 1 to 3"),
             (replace_line(&good, 8, "jump"), 8, FileErrorKind::Corrupt, "expected `move`"),
             (replace_line(&good, 8, "new 1x"), 8, FileErrorKind::Corrupt, "not a seed"),

@@ -122,6 +122,23 @@ pub struct Session<V: Variant> {
     numbers: Vec<Option<u64>>,
 }
 
+/// Why a cursor at step `cursor` names no step of a history of `steps`
+/// steps, counted as the cursor counts them: from 0, the deal, so that
+/// the last step is one less than their number. `holder` says whose
+/// steps ("the history has", "the file holds").
+pub(crate) fn cursor_past_end(cursor: usize, steps: usize, holder: &str) -> String {
+    let Some(last) = steps.checked_sub(1) else {
+        return format!("the cursor is at step {cursor}, but {holder} no step, not even the deal");
+    };
+    let after = match last {
+        0 => "no step".to_string(),
+        n => super::plural(n as u64, "step", "steps"),
+    };
+    format!(
+        "the cursor is at step {cursor}, but the last step is {last}: step 0 is the deal, and {holder} {after} after it"
+    )
+}
+
 impl<V: Variant> Session<V> {
     /// A fresh session: the game with this seed, dealt.
     pub fn new(variant: V, seed: u64) -> Self {
@@ -145,7 +162,7 @@ impl<V: Variant> Session<V> {
             return Err(ReplayError {
                 step: cursor,
                 auto: None,
-                reason: format!("the cursor is at step {cursor}, but the history has {} steps", steps.len()),
+                reason: cursor_past_end(cursor, steps.len(), "the history has"),
             });
         }
         let states = replay(&variant, &steps)?;
@@ -717,6 +734,11 @@ mod tests {
         let v = Counting { max: 3 };
         let bad_cursor = Session::from_history(v.clone(), s.steps().to_vec(), 3, 0).unwrap_err();
         assert_eq!(bad_cursor.step, 3);
+        // Counted as the cursor counts: the deal is step 0.
+        assert_eq!(
+            bad_cursor.reason,
+            "the cursor is at step 3, but the last step is 2: step 0 is the deal, and the history has 2 steps after it"
+        );
 
         let mut steps = s.steps().to_vec();
         steps[2].action = Action::Move("add 9".into());

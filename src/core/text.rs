@@ -237,8 +237,9 @@ pub struct NotText {
 }
 
 /// Decodes a text file as [`decode_windows`] does, or says why it is no
-/// text: it holds NUL bytes, it is mostly control bytes, or it is UTF-16
-/// without the mark that says so. Every reader of game types and help
+/// text: it holds NUL bytes, more than one character in twenty is a
+/// control character (the message says how many, and which is the first
+/// and where), or it is UTF-16 without the mark that says so. Every reader of game types and help
 /// files asks this first, so a file is refused in the same words by all.
 pub fn decode_text(bytes: &[u8]) -> Result<String, NotText> {
     if is_utf16_unmarked(bytes) {
@@ -286,7 +287,8 @@ pub fn text_of_own_file(bytes: &[u8]) -> Result<&str, NotText> {
 const NUL_BYTES: &str = "not a text file (it holds NUL bytes)";
 
 /// NUL anywhere, or control characters in more than one character in twenty,
-/// mean binary data.
+/// mean binary data. Tabs, line ends, form feeds and a DOS end of file
+/// (Ctrl-Z) are no such control characters.
 fn check_text(text: &str) -> Result<(), NotText> {
     let is_control = |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{c}' | '\u{1a}');
     let line_of = |i: usize| text[..i].bytes().filter(|&b| b == b'\n').count() + 1;
@@ -296,8 +298,18 @@ fn check_text(text: &str) -> Result<(), NotText> {
     let total = text.chars().count();
     let controls = text.chars().filter(|&c| is_control(c)).count();
     if controls > 0 && controls * 20 > total {
+        // Where the first is and what it is, and how many there are, for
+        // the author to find and mend them (a text saved with escape codes,
+        // a stray character repeated), or to see the file is none of theirs.
         let i = text.find(is_control).unwrap_or(0);
-        return Err(NotText { line: line_of(i), message: "not a text file (it is mostly control bytes)".into() });
+        let first = text[i..].chars().next().map_or(0, u32::from);
+        let column = text[..i].rsplit('\n').next().map_or(0, |before| before.chars().count()) + 1;
+        let are = if controls == 1 { "is a control character" } else { "are control characters" };
+        let message = format!(
+            "not a text file: {controls} of its {total} characters {are}, more than one in twenty (the first, \
+             0x{first:02X}, in column {column})"
+        );
+        return Err(NotText { line: line_of(i), message });
     }
     Ok(())
 }
@@ -346,6 +358,38 @@ pub fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file of too many control characters is told how many there are,
+    /// and which is the first, on which line and in which column, so its
+    /// author can find them: not only that it is "not a text file".
+    #[test]
+    fn too_many_control_characters_are_counted_and_the_first_is_placed() {
+        let mut bytes = b"[Game]\nName=Spider\nRows=".to_vec();
+        bytes.extend_from_slice(&[0x1b; 3]);
+        bytes.extend_from_slice(b"\n");
+        let e = decode_text(&bytes).unwrap_err();
+        assert_eq!(e.line, 3);
+        assert_eq!(
+            e.message,
+            "not a text file: 3 of its 28 characters are control characters, more than one in twenty (the first, \
+             0x1B, in column 6)"
+        );
+        // One in twenty is text still, tabs and line ends no control.
+        let twenty = b"\tA line\r\n\x01 nineteen!";
+        assert_eq!(twenty.len(), 20);
+        assert!(decode_text(twenty).is_ok());
+        let e = decode_text(&twenty[1..]).unwrap_err();
+        assert_eq!(e.line, 2, "{e:?}");
+        assert!(e.message.starts_with("not a text file: 1 of its 19 characters is a control character"), "{e:?}");
+        let e = decode_text(b"ab\x02").unwrap_err();
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (
+                1,
+                "not a text file: 1 of its 3 characters is a control character, more than one in twenty (the first, 0x02, in column 3)"
+            )
+        );
+    }
 
     #[test]
     fn a_clause_becomes_a_sentence() {

@@ -182,11 +182,10 @@ pub struct Family {
     /// A game's own figures in its statistics record, as `parlour stats`
     /// prints them (key, value), shown even before the first game.
     pub figures: fn(&crate::core::GameStats) -> Vec<(String, String)>,
-    /// How far the player has come through the levels of a game's set, as
-    /// a name and a figure ("Levels solved", "3 of 24"), which the game's
-    /// statistics box, the launcher and `parlour stats` end with; `None`
-    /// for a game of no levels.
-    pub progress: fn(&GameEntry, &Places) -> Option<(String, String)>,
+    /// How far the player has come through the levels of a game's set,
+    /// which the game's statistics box, the launcher and `parlour stats`
+    /// end with; `None` for a game of no levels.
+    pub progress: fn(&GameEntry, &Places) -> Option<Progress>,
     /// Which of the figures every record keeps mean something for its
     /// games, as `parlour stats` prints them.
     pub record: Record,
@@ -225,9 +224,35 @@ impl Record {
     }
 }
 
+/// How far the player has come through the levels of a game's set (see
+/// [`Family::progress`]): a name and a figure ("Levels solved", "3 of
+/// 24"), counted from the file the family keeps its records in, which is
+/// only looked at, never set aside.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// What is counted ("Levels solved").
+    pub name: String,
+    /// The figure ("3 of 24") and what it was counted from: the records
+    /// file as it is ([`ReadFrom::File`](crate::core::files::ReadFrom));
+    /// where that is damaged (`replaced` says how; it is left where it is,
+    /// for the game to set aside and tell of when it opens) its previous
+    /// copy ([`ReadFrom::Backup`](crate::core::files::ReadFrom)), else
+    /// nothing, as the game will start afresh
+    /// ([`ReadFrom::Afresh`](crate::core::files::ReadFrom)).
+    pub figure: crate::core::files::Loaded<String>,
+}
+
+impl Progress {
+    /// The progress in a sentence, as the launcher shows it: "Levels
+    /// solved: 3 of 24."
+    pub fn sentence(&self) -> String {
+        format!("{}: {}.", self.name, self.figure.value)
+    }
+}
+
 /// No [`progress`](Family::progress): a family whose games are not levels
 /// of a set.
-pub fn no_progress(_game: &GameEntry, _places: &Places) -> Option<(String, String)> {
+pub fn no_progress(_game: &GameEntry, _places: &Places) -> Option<Progress> {
     None
 }
 

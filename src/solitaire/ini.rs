@@ -8,7 +8,8 @@
 //!   when the file starts with a UTF-16 byte-order mark (Notepad's "Unicode"),
 //!   and otherwise as Windows-1252 (Latin-1 plus the 0x80..0x9F printables),
 //!   which is what Windows editors wrote. A file with a NUL byte, or with more
-//!   than one control byte in twenty, is "not a text file".
+//!   than one control character in twenty, is "not a text file" (the message
+//!   says how many, and which is the first, in which column).
 //! - Lines end with CR LF, LF, or a lone CR. A trailing Ctrl-Z (the old DOS end
 //!   of file) is ignored.
 //! - Section and key names are matched without regard to ASCII case; the

@@ -930,3 +930,23 @@ fn a_game_is_found_by_the_name_the_list_shows() {
     let out = run(&["deal", "Klondike Draw Four"]);
     assert!(stderr(&out).contains("unknown game `Klondike Draw Four`"), "{}", stderr(&out));
 }
+
+/// A text spoilt by control characters (a title pasted with a terminal's
+/// colour codes) is refused with how many there are and where the first
+/// is, so that its author can find and mend them.
+#[test]
+fn a_file_of_too_many_control_characters_is_told_where_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("coloured.xsb");
+    std::fs::write(&file, "#####\n#@$.#\n#####\nTitle: \x1b[1mBold\x1b[0m\n").unwrap();
+    let out = run(&["lint", &file.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim_end(),
+        format!(
+            "{}:4: error: not a text file: 2 of its 38 characters are control characters, more than one in twenty \
+             (the first, 0x1B, in column 8)",
+            file.display()
+        )
+    );
+}

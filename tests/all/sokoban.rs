@@ -109,11 +109,20 @@ fn check_says_solved_not_solved_or_illegal_with_its_exit_code() {
     // Counts as in Solution lines: `3L` is `LLL`.
     let counted = "2Lu2ldRld3R2l2urDldR";
     assert_eq!(out(&check(&file, 1, counted)), (Some(0), "solved moves=21 pushes=8\n".into(), String::new()));
-    let (code, _, stderr) = out(&check(&file, 1, "3L0u"));
-    assert_eq!(
-        (code, stderr.trim()),
-        (Some(2), "parlour: --moves: the count before `u` (character 4) is 0, which repeats nothing")
-    );
+    // Moves that do not read are a usage error, as any option's value
+    // that cannot be taken is (exit 64), not a malformed file (exit 2):
+    // refused before the file is read.
+    for file in [file.clone(), PathBuf::from("no-such-file.xsb")] {
+        let (code, stdout, stderr) = out(&check(&file, 1, "3L0u"));
+        assert_eq!((code, stdout.as_str()), (Some(64), ""), "{stderr}");
+        assert_eq!(
+            stderr.lines().next(),
+            Some(
+                "error: invalid value '3L0u' for '--moves <LURD>': the count before `u` (character 4) is 0, which \
+                 repeats nothing"
+            )
+        );
+    }
     // Walking into a wall, and pushing a can into a can.
     let dir = tempfile::tempdir().unwrap();
     let two = dir.path().join("two.xsb");
@@ -133,6 +142,9 @@ fn a_malformed_file_gives_file_line_and_exit_2() {
         ("count.xsb", "######\n#@$$.#\n######\n", ":1: 2 cans but 1 goal:"),
         ("char.xsb", "Title: x\n\n#####\n#@$.#\n#?  #\n#####\n", ":5: unknown character `?` in column 2"),
         ("open.xsb", "#####\n#@$.#\n#  ##\n# #\n", ":4: the level is not closed by walls"),
+        // A run-length count of 0 is told as the count it is, not as a
+        // row left open.
+        ("zero.xsb", "#####\n#@$.0#\n#####\n", ":2: the count before `#` (column 6) is 0, which repeats nothing"),
     ];
     for (name, text, message) in cases {
         let file = dir.path().join(name);
@@ -618,6 +630,47 @@ fn a_level_is_won_by_keys_through_a_script_and_its_best_is_kept() {
     let by_id = parlour::host::find("sokoban/parlour/5", &places).unwrap();
     let by_path = parlour::host::find(&format!("{}:5", parlour_set().display()), &places).unwrap();
     assert_eq!((by_id.game_id.as_str(), by_path.game_id.as_str()), ("sokoban/parlour/5", "sokoban/parlour/5"));
+}
+
+/// `parlour stats sokoban` looks at sokoban.txt as it looks at
+/// stats.ini: a damaged file is named with its line and what is wrong,
+/// the levels solved are counted from its previous copy where that one is
+/// good, and where none is the count is left out and the query fails;
+/// either way the file is left where it is.
+#[test]
+fn parlour_stats_tells_of_damaged_sokoban_records() {
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("sokoban.txt");
+    let solved =
+        format!("parlour-sokoban 1\nbest sokoban/parlour/1 21 8 {}\n", level(&parlour_set(), 1).solution.unwrap());
+    std::fs::write(data.path().join("sokoban.txt.bak"), &solved).unwrap();
+    let damaged = "parlour-sokoban 1\nbest sokoban/parlour/1 x 1 rR\n";
+    std::fs::write(&path, damaged).unwrap();
+    let stats = || parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "sokoban"]).output().unwrap();
+    let told = format!(
+        "parlour: {}:2: the moves \"x\" is not a number; it is left where it is, for the game to set aside when it \
+         next opens",
+        path.display()
+    );
+    let out = stats();
+    let (printed, said) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert!(said.lines().any(|l| l == format!("{told}; its previous copy sokoban.txt.bak is shown")), "{said}");
+    assert!(printed.ends_with("\n\nlevels solved: 1 of 24\n"), "the backup's count: {printed}");
+    // With no good copy the count is not known: the rest is shown, and
+    // the query fails naming the file.
+    std::fs::remove_file(data.path().join("sokoban.txt.bak")).unwrap();
+    let out = stats();
+    let (printed, said) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert_eq!(said.lines().last(), Some(told.as_str()), "{said}");
+    assert!(printed.starts_with("game: sokoban/parlour/1\n") && !printed.contains("levels solved"), "{printed}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged, "the file was left as it was");
+    let names: Vec<String> = std::fs::read_dir(data.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(!names.iter().any(|n| n.starts_with("sokoban.txt.")), "nothing set aside: {names:?}");
 }
 
 /// A level set opened by its path, which the board folders do not hold,

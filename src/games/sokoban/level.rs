@@ -385,8 +385,8 @@ type Squares = Vec<(char, usize)>;
 
 /// The rows a line of a board holds: one, or several parted by `|`, with
 /// run-length counts written out (`3#` is `###`). A count with nothing
-/// after it to repeat is refused, and so is a row it makes longer than a
-/// board can be.
+/// after it to repeat is refused, as is a count of 0, and a row a count
+/// makes longer than a board can be.
 fn expand(text: &str) -> Result<Vec<Squares>, String> {
     let (runs, dangling) = runs(text);
     let mut rows: Vec<Squares> = vec![Vec::new()];
@@ -400,6 +400,11 @@ fn expand(text: &str) -> Result<Vec<Squares>, String> {
         }
         let row = rows.last_mut().expect("there is always a row");
         let times = count.unwrap_or(1);
+        if times == 0 {
+            // Not a row cut short (which would then read as open).
+            let shown = shown_char(c);
+            return Err(format!("the count before {shown} (column {column}) is 0, which repeats nothing"));
+        }
         if times > 1 && row.len().saturating_add(times) > MAX_SIDE {
             return Err(format!("the count before column {column} makes the row too long: at most {MAX_SIDE} a side"));
         }
@@ -528,7 +533,11 @@ mod tests {
         };
         assert_eq!(problems(b"######\n#@$.*#\n\x89PNG\0\x01\n"), ["t.xsb:3: not a text file (it holds NUL bytes)"]);
         let noise: Vec<u8> = (0..400u32).map(|i| (i * 7 % 31 + 1) as u8).collect();
-        assert_eq!(problems(&noise), ["t.xsb:1: not a text file (it is mostly control bytes)"]);
+        assert_eq!(
+            problems(&noise),
+            ["t.xsb:1: not a text file: 335 of its 400 characters are control characters, more than one in twenty \
+                 (the first, 0x01, in column 1)"]
+        );
         // Latin-1 and Windows-1252 titles are text.
         let set = parse_set(Path::new("t.xsb"), b"Title: Caf\xe9\n#####\n#@$.#\n#####\n");
         assert_eq!(set.levels[0].as_ref().unwrap().title.as_deref(), Some("Caf\u{e9}"));
@@ -613,7 +622,7 @@ mod tests {
 
     /// Collections write rows run-length encoded and several to a line;
     /// such a level reads as its plain spelling does, and a count with
-    /// nothing to repeat is named with its line.
+    /// nothing to repeat, or of 0, is named with its line.
     #[test]
     fn run_length_rows_and_bars_read_as_plain_rows() {
         let plain = parse("#######\n#@$ .*#\n#  -  #\n#######\n");
@@ -627,6 +636,14 @@ mod tests {
             "t.xsb:1: the count before column 9 has nothing to repeat: `|` ends the row"
         );
         assert_eq!(error("4#|#@$2x|4#\n"), "t.xsb:1: unknown character `x` in column 8");
+        // A count of 0 is a wrong count, not a row cut short (an open
+        // level), nor a square left out of a row that reads closed.
+        assert_eq!(
+            error("#####\n#@$.0#\n#####\n"),
+            "t.xsb:2: the count before `#` (column 6) is 0, which repeats nothing"
+        );
+        assert_eq!(error("5#\n#@$.#\n0#5#\n"), "t.xsb:3: the count before `#` (column 2) is 0, which repeats nothing");
+        assert_eq!(error("5#|#@$.0#|5#\n"), "t.xsb:1: the count before `#` (column 9) is 0, which repeats nothing");
         assert!(error("999999999999999999999#\n").contains("at most"));
         assert_eq!(error("4#|#@$.|3#\n"), "t.xsb:1: the level is not closed by walls: column 7 leads outside");
         let solved = parse("#####\n#@$.#\n#####\nSolution: 1R\n\n#######\n#@ $ .#\n#######\nSolution: r 2r\n");

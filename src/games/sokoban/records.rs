@@ -15,7 +15,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::core::files::{
-    CUT_SHORT, FileError, FileErrorKind, Loaded, backup_path, load_or_backup, make_data_folder, unended_line,
+    CUT_SHORT, FileError, FileErrorKind, Loaded, load_or_backup, look_or_backup, make_data_folder, unended_line,
     write_atomic,
 };
 
@@ -87,8 +87,16 @@ impl Records {
     /// left for the game to find, and tell of, when it opens. A damaged
     /// file reads as its backup, else as no records.
     pub fn peek(data_dir: &Path) -> Records {
-        let path = Self::path(data_dir);
-        Self::read_as_is(&path).or_else(|_| Self::read_as_is(&backup_path(&path))).unwrap_or_default()
+        Self::look(data_dir).map(|loaded| loaded.value).unwrap_or_default()
+    }
+
+    /// The records as they stand, for a query (`parlour stats`), setting
+    /// nothing aside: a damaged file is left where it is for the game to
+    /// set aside when it opens, and its backup, when good, is read in its
+    /// place (the result says so, with what is wrong with the file). No
+    /// file yet means no records.
+    pub fn look(data_dir: &Path) -> Result<Loaded<Records>, FileError> {
+        look_or_backup(&Self::path(data_dir), Self::read_as_is)
     }
 
     /// [`Records::read_as_is`], setting a damaged file aside.
@@ -177,6 +185,7 @@ fn parse(bytes: &[u8]) -> Result<Records, (usize, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::files::backup_path;
 
     /// A result of `moves` steps, the last `pushes` of them pushes.
     fn best(moves: u32, pushes: u32) -> Best {

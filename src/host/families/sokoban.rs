@@ -13,12 +13,12 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::core::capitalised;
-use crate::core::files::{is_apart_id, is_listed};
+use crate::core::files::{Loaded, ReadFrom, is_apart_id, is_listed};
 use crate::games::sokoban::library::{self, SetFile};
 use crate::games::sokoban::records::Records;
 use crate::games::sokoban::rules::LevelVariant;
 use crate::host::prefs;
-use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
+use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places, Progress};
 use crate::machines::MachineId;
 use crate::views::View;
 use crate::views::board::{Refused, unknown_word};
@@ -133,10 +133,17 @@ fn games(places: &Places) -> Vec<GameEntry> {
         .collect()
 }
 
-/// How many levels of the entry's set the player has solved.
-fn progress(entry: &GameEntry, places: &Places) -> Option<(String, String)> {
+/// How many levels of the entry's set the player has solved, looking at
+/// the records as they stand: a damaged file is counted from its backup,
+/// else as none, and what is wrong with it is said (see [`Progress`]).
+fn progress(entry: &GameEntry, places: &Places) -> Option<Progress> {
     let game: &LevelGame = entry.data.downcast_ref()?;
-    Some(levels_solved(&Records::peek(&places.data_dir), &game.set.id, &game.place.good))
+    let looked = match Records::look(&places.data_dir) {
+        Ok(loaded) => loaded,
+        Err(e) => Loaded { value: Records::default(), replaced: Some(e), from: ReadFrom::Afresh },
+    };
+    let (name, figure) = levels_solved(&looked.value, &game.set.id, &game.place.good);
+    Some(Progress { name, figure: Loaded { value: figure, replaced: looked.replaced, from: looked.from } })
 }
 
 /// The set the launcher's entry plays (Parlour's, else the first), and
