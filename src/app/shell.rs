@@ -152,7 +152,8 @@ impl Shell {
             return;
         }
         let (title, fields) = (self.view.title(), self.view.fields());
-        let frame = Frame { title: &title, menus: &[], fields: &fields, message: &self.said, disabled: &[] };
+        let refusal = self.view.message_is_refusal();
+        let frame = Frame { title: &title, fields: &fields, message: &self.said, refusal, ..Frame::default() };
         let (chrome, look) = (self.machine.chrome(), self.machine.look());
         let cut =
             chrome.cuts_message(look, &frame) || (self.view.message_read_whole() && !chrome.shows_whole(look, &frame));
@@ -566,7 +567,9 @@ impl Shell {
         let look = self.machine.look();
         let chrome = self.machine.chrome();
         let disabled: Vec<_> = chrome.button_commands().into_iter().filter(|c| !self.can(c)).collect();
-        let frame = Frame { title: &title, menus: &menus, fields: &fields, message: &message, disabled: &disabled };
+        let refusal = self.view.message_is_refusal();
+        let frame =
+            Frame { title: &title, menus: &menus, fields: &fields, message: &message, refusal, disabled: &disabled };
         chrome.draw_frame(s, look, &frame);
         let area = self.machine.content();
         let old = s.set_clip(area);

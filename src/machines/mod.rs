@@ -172,6 +172,9 @@ pub struct Frame<'a> {
     pub fields: &'a [(&'a str, String)],
     /// A one-line message (why a move was refused, who won).
     pub message: &'a str,
+    /// Whether the message refuses what the player has just done: it then
+    /// leads the line, the figures after it (see [`status::fit_refusal`]).
+    pub refusal: bool,
     /// Commands (from [`Chrome::button_commands`]) that cannot be used now:
     /// their buttons are drawn greyed out.
     pub disabled: &'a [Command],

@@ -255,7 +255,11 @@ impl YazzleChrome {
                 } else {
                     let wide = measure("  ");
                     let figures: Vec<(&str, String)> = figures.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
-                    vec![status::fit(&measure, room, wide, &field.label, &figures, &message).joined(wide)]
+                    let fitted = match frame.refusal {
+                        true => status::fit_refusal(&measure, room, wide, &figures, &message),
+                        false => status::fit(&measure, room, wide, &field.label, &figures, &message),
+                    };
+                    vec![fitted.joined(wide)]
                 }
             }
         }
@@ -307,6 +311,7 @@ impl YazzleChrome {
     /// "Score: 0"), but for the solver's word, named with a colon on
     /// every skin as on every machine ("Solver: Winnable"): "Solver
     /// Winnable" reads as one phrase, and a message after it as more of it.
+    /// A refusal leads them instead.
     fn message_with_unplaced_fields(&self, frame: &Frame) -> String {
         let (figures, message) = self.unplaced(frame);
         let label = self.figures_label();
@@ -315,8 +320,12 @@ impl YazzleChrome {
             name => name,
         };
         let mut parts: Vec<String> = figures.iter().map(|(n, v)| format!("{} {v}", named(n, v))).collect();
-        if !message.is_empty() {
-            parts.push(message);
+        // A refusal comes first, before the solver's word (see
+        // [`status::fit_refusal`]).
+        match (message.is_empty(), frame.refusal) {
+            (true, _) => {}
+            (false, true) => parts.insert(0, message),
+            (false, false) => parts.push(message),
         }
         parts.join("  ")
     }
