@@ -14,6 +14,7 @@ use crate::machines::{
     MenuStyle, MenuTracker, Pointer, Requester, menu, menu::OPTIONS_MENU,
 };
 use crate::views::help::HelpView;
+use crate::views::widgets::{ButtonFocus, FocusKey};
 use crate::views::{Response, View};
 
 use super::launcher::{self, Launcher};
@@ -66,6 +67,8 @@ pub struct Shell {
 struct Asked {
     req: Requester,
     choices: Option<Choices>,
+    /// The button the keyboard is on. In a box with radio buttons, None
+    /// is the radio group, as a list dialog's list (see [`ButtonFocus`]).
     focus: Option<usize>,
     by_view: bool,
     /// The button the left mouse button went down on while the box was
@@ -149,7 +152,8 @@ impl Shell {
             return;
         }
         let (title, fields) = (self.view.title(), self.view.fields());
-        let frame = Frame { title: &title, menus: &[], fields: &fields, message: &self.said, disabled: &[] };
+        let refusal = self.view.message_is_refusal();
+        let frame = Frame { title: &title, fields: &fields, message: &self.said, refusal, ..Frame::default() };
         let (chrome, look) = (self.machine.chrome(), self.machine.look());
         let cut =
             chrome.cuts_message(look, &frame) || (self.view.message_read_whole() && !chrome.shows_whole(look, &frame));
@@ -563,7 +567,9 @@ impl Shell {
         let look = self.machine.look();
         let chrome = self.machine.chrome();
         let disabled: Vec<_> = chrome.button_commands().into_iter().filter(|c| !self.can(c)).collect();
-        let frame = Frame { title: &title, menus: &menus, fields: &fields, message: &message, disabled: &disabled };
+        let refusal = self.view.message_is_refusal();
+        let frame =
+            Frame { title: &title, menus: &menus, fields: &fields, message: &message, refusal, disabled: &disabled };
         chrome.draw_frame(s, look, &frame);
         let area = self.machine.content();
         let old = s.set_clip(area);
@@ -698,11 +704,34 @@ impl Shell {
         let (chrome, look) = (self.machine.chrome(), self.machine.look());
         let shown = asked.choices.as_ref().map_or_else(|| asked.req.clone(), |c| c.shown(&asked.req, chrome, look));
         let (_, buttons) = chrome.requester_layout(look, &shown);
+        // A box with radio buttons takes the keys as a dialog of a list
+        // and buttons does (the launcher, the choosers): Tab goes round
+        // the radio group and each button, Left and Right along the
+        // buttons, Return or Space presses the button the keyboard is on;
+        // the group's keys and a click give the keyboard back to the
+        // group, whose Up and Down (Home and End) mark a choice.
+        let mut pressed = None;
         if let Some(choices) = &mut asked.choices {
+            let mut focus = ButtonFocus::on(asked.focus);
+            let key = focus.input(input, asked.req.buttons.len());
+            asked.focus = focus.button();
+            match key {
+                FocusKey::Moved => {
+                    self.dirty = true;
+                    return;
+                }
+                FocusKey::Pressed(button) => pressed = Some(button),
+                FocusKey::ToList => self.dirty = true,
+                FocusKey::Other => {}
+            }
+            let last = choices.labels.len().saturating_sub(1);
             let marked = match *input {
+                _ if pressed.is_some() => None,
                 Input::MouseDown { x, y, button: Button::Left } => choices.at(&asked.req, chrome, look, x, y),
                 Input::Key { key: Key::Up, .. } => Some(choices.chosen.saturating_sub(1)),
-                Input::Key { key: Key::Down, .. } => Some((choices.chosen + 1).min(choices.labels.len() - 1)),
+                Input::Key { key: Key::Down, .. } => Some((choices.chosen + 1).min(last)),
+                Input::Key { key: Key::Home | Key::PageUp, .. } => Some(0),
+                Input::Key { key: Key::End | Key::PageDown, .. } => Some(last),
                 _ => None,
             };
             if let Some(i) = marked {
@@ -710,13 +739,13 @@ impl Shell {
                 self.dirty = true;
                 return;
             }
-        }
-        if let Some(moved) = focus_moved(asked.focus, asked.req.buttons.len(), input) {
+        } else if let Some(moved) = focus_moved(asked.focus, asked.req.buttons.len(), input) {
             asked.focus = Some(moved);
             self.dirty = true;
             return;
         }
         let chosen = match *input {
+            _ if pressed.is_some() => pressed,
             Input::MouseDown { x, y, button: Button::Left } => {
                 asked.pressed = buttons.iter().position(|r| r.contains(x, y));
                 None

@@ -1101,7 +1101,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// figures.
     fn shows_whole(&self, machine: &Machine, text: &str) -> bool {
         let (title, fields) = (self.board.title(), self.fields());
-        let frame = Frame { title: &title, menus: &[], fields: &fields, message: text, disabled: &[] };
+        let refusal = self.refusal.as_deref() == Some(text);
+        let frame = Frame { title: &title, menus: &[], fields: &fields, message: text, refusal, disabled: &[] };
         machine.chrome().shows_whole(machine.look(), &frame)
     }
 
@@ -1798,6 +1799,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
 
     fn message_read_whole(&self) -> bool {
         self.read_whole.as_ref() == Some(&self.message)
+    }
+
+    fn message_is_refusal(&self) -> bool {
+        self.refusal.as_ref() == Some(&self.message)
     }
 
     fn unopened(&self) -> Option<String> {

@@ -527,7 +527,11 @@ impl AmigaChrome {
         let limit = self.width - self.depth_width() - 2 - BAR_H_BORDER;
         let measure = |t: &str| font.text_width(t) as i32;
         let wide = measure("  ");
-        (status::fit(&measure, limit, wide, frame.title, frame.fields, frame.message), limit)
+        let fitted = match frame.refusal {
+            true => status::fit_refusal(&measure, limit, wide, frame.fields, frame.message),
+            false => status::fit(&measure, limit, wide, frame.title, frame.fields, frame.message),
+        };
+        (fitted, limit)
     }
 }
 
@@ -554,7 +558,8 @@ impl Chrome for AmigaChrome {
 
     fn shows_whole(&self, look: &Look, frame: &Frame) -> bool {
         let (text, limit) = self.screen_title(look, frame);
-        text.ends_with(frame.message) && look.title_font.text_width(&text) as i32 <= limit
+        let shown = if frame.refusal { text.starts_with(frame.message) } else { text.ends_with(frame.message) };
+        shown && look.title_font.text_width(&text) as i32 <= limit
     }
 
     fn cuts_message(&self, look: &Look, frame: &Frame) -> bool {

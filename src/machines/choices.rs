@@ -10,7 +10,7 @@
 
 use crate::gfx::{Rect, Surface};
 
-use super::{Chrome, Look, Requester};
+use super::{Chrome, Look, Pen, Requester};
 
 /// Space between a radio button and its label, in pixels.
 const GAP: i32 = 4;
@@ -48,14 +48,34 @@ impl Choices {
             .collect()
     }
 
-    /// Draws the requester with its radio group, `focus` on a button as
-    /// in [`Chrome::draw_requester`].
+    /// Where choice `i`'s label is, beside its button (the keyboard's
+    /// mark rings it while the radio group has the keyboard).
+    pub fn label_rect(&self, req: &Requester, chrome: &dyn Chrome, look: &Look, i: usize) -> Option<Rect> {
+        let r = *self.rects(req, chrome, look).get(i)?;
+        let label = chrome.requester_font(look).text_width(&self.labels[i]) as i32;
+        Some(Rect::new(r.right() - label, r.y, label, r.h))
+    }
+
+    /// Draws the requester with its radio group, `focus` the button the
+    /// keyboard is on; `None`: the radio group has it, and the marked
+    /// choice wears the keyboard's dotted frame, as a list's selected row
+    /// does in the dialogs of a list and buttons (see
+    /// `views::widgets::ButtonFocus`), while Return presses the first button.
     pub fn draw(&self, s: &mut Surface, req: &Requester, chrome: &dyn Chrome, look: &Look, focus: Option<usize>) {
-        chrome.draw_requester(s, look, &self.shown(req, chrome, look), focus);
+        let shown = self.shown(req, chrome, look);
+        match focus {
+            Some(_) => chrome.draw_requester(s, look, &shown, focus),
+            None => chrome.draw_requester_off_buttons(s, look, &shown),
+        }
         let side = Self::button_side(chrome, look);
         for (i, r) in self.rects(req, chrome, look).into_iter().enumerate() {
             let button = Rect::new(r.x, r.y + (r.h - side) / 2, side, side);
             chrome.draw_radio(s, look, button, i == self.chosen);
+        }
+        if focus.is_none()
+            && let Some(r) = self.label_rect(req, chrome, look, self.chosen)
+        {
+            s.dotted_frame(r.inset(-2, -1), look.paint(Pen::Text));
         }
     }
 

@@ -122,7 +122,11 @@ impl MacChrome {
     fn status_parts(&self, look: &Look, frame: &Frame) -> status::Fitted {
         let measure = |t: &str| look.text_font.text_width(t) as i32;
         let x0 = self.status_strip().x + 4;
-        status::fit(&measure, self.size_box().x - 2 - x0, 12, "", frame.fields, frame.message)
+        let width = self.size_box().x - 2 - x0;
+        match frame.refusal {
+            true => status::fit_refusal(&measure, width, 12, frame.fields, frame.message),
+            false => status::fit(&measure, width, 12, "", frame.fields, frame.message),
+        }
     }
 
     fn title_width(look: &Look, menu: &Menu, index: usize) -> i32 {
@@ -254,7 +258,9 @@ impl Chrome for MacChrome {
     }
 
     fn shows_whole(&self, look: &Look, frame: &Frame) -> bool {
-        self.status_parts(look, frame).parts.last().is_some_and(|m| m == frame.message)
+        let parts = self.status_parts(look, frame).parts;
+        let shown = if frame.refusal { parts.first() } else { parts.last() };
+        shown.is_some_and(|m| m == frame.message)
     }
 
     fn cuts_message(&self, look: &Look, frame: &Frame) -> bool {
@@ -513,7 +519,7 @@ mod tests {
             let look = Look::mac(depth, 512, 342);
             let chrome = MacChrome::new(512, 342);
             let mut s = look.new_surface();
-            let frame = Frame { title: "Parlour 1: Doorstep", menus: &[], fields: &[], message: "", disabled: &[] };
+            let frame = Frame { title: "Parlour 1: Doorstep", ..Frame::default() };
             chrome.draw_frame(&mut s, &look, &frame);
             let black = look.paint(Pen::Text).value_at(0, 0);
             let content = chrome.content();
@@ -546,7 +552,7 @@ mod tests {
             "The game left was counted as lost: Undo brings it back.",
             "Try to deal from the stock. No winning line is left.",
         ] {
-            let frame = Frame { title: "The Chance", menus: &[], fields: &fields, message, disabled: &[] };
+            let frame = Frame { title: "The Chance", fields: &fields, message, ..Frame::default() };
             let parts = chrome.status_parts(&look, &frame).parts;
             assert!(parts.iter().any(|p| p.ends_with("Not winnable")), "{parts:?}");
             assert!(!parts.iter().any(|p| p.ends_with("0:00")), "the clock goes first: {parts:?}");

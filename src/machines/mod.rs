@@ -172,6 +172,9 @@ pub struct Frame<'a> {
     pub fields: &'a [(&'a str, String)],
     /// A one-line message (why a move was refused, who won).
     pub message: &'a str,
+    /// Whether the message refuses what the player has just done: it then
+    /// leads the line, the figures after it (see [`status::fit_refusal`]).
+    pub refusal: bool,
     /// Commands (from [`Chrome::button_commands`]) that cannot be used now:
     /// their buttons are drawn greyed out.
     pub disabled: &'a [Command],
@@ -196,6 +199,14 @@ pub trait Chrome: Send + Sync {
     /// moved: Return presses the first button, shown as each machine shows
     /// its default button, if at all.
     fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester, focus: Option<usize>);
+    /// Draws the requester while the keyboard is on none of its buttons
+    /// but on a control of its own (a radio group, which wears the focus
+    /// frame): the first button is shown as the default, which Return
+    /// presses, without the keyboard's mark where the chrome gives the
+    /// default one.
+    fn draw_requester_off_buttons(&self, s: &mut Surface, look: &Look, req: &Requester) {
+        self.draw_requester(s, look, req, None);
+    }
     /// A requester's text as it is set (long lines broken between words)
     /// with where each line is drawn, so radio buttons can be put on lines
     /// (see [`Choices`]). A chrome that does not say shows choices as plain

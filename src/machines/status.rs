@@ -584,6 +584,53 @@ pub fn fit(
     })
 }
 
+/// The parts of a status line whose message refuses what the player has
+/// just done (a move the rules do not allow, a click on nothing): the
+/// message leads the line, and the figures follow it in the room left,
+/// fitted as [`fit`] fits them alone, those that do not fit left out
+/// (they are back once the refusal is taken back). Before the message,
+/// the solver's word read as the answer to the move ("Winnable. The 6 of
+/// diamonds cannot go on the 7 of hearts..."), and the reason was the
+/// first thing to give way. The message is kept whole where it fits,
+/// else its opening sentences, else its reason and then what was tried
+/// (see [`clauses`]), else the words after a one-word label; only where
+/// none fits is it cut short after a word, its reason first where it
+/// has one ([`Fitted::cut`]). The title
+/// is left out: the refusal answers the player, who knows the game.
+pub fn fit_refusal(
+    measure: &dyn Fn(&str) -> i32,
+    width: i32,
+    gap: i32,
+    fields: &[(&str, String)],
+    message: &str,
+) -> Fitted {
+    if message.is_empty() {
+        return fit(measure, width, gap, "", fields, "");
+    }
+    let reason_first = [closing_clause(message), opening_clause(message)].into_iter().flatten();
+    let forms = std::iter::once(message.to_string())
+        .chain(leading_sentences(message).map(str::to_string))
+        .chain(reason_first)
+        .chain(unlabelled(message));
+    let whole = forms.into_iter().find(|form| measure(form) <= width);
+    let (lead, cut) = match whole {
+        Some(lead) => (lead, false),
+        // Its reason cut short, where it has one, rather than what was tried.
+        None => match closing_clause(message)
+            .and_then(|reason| shorten(measure, &reason, width))
+            .or_else(|| shorten(measure, message, width))
+            .or_else(|| first_word_broken(measure, message, width))
+        {
+            Some(short) => (short, true),
+            None => return Fitted { parts: Vec::new(), gap, cut: true },
+        },
+    };
+    let room = width - measure(&lead) - gap;
+    let after = if room > 0 { fit(measure, room, gap, "", fields, "") } else { Fitted { parts: Vec::new(), gap, cut } };
+    let gap = if after.parts.is_empty() { gap } else { after.gap };
+    Fitted { parts: std::iter::once(lead).chain(after.parts).collect(), gap, cut }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -830,6 +877,29 @@ mod tests {
         assert_eq!(line(fit(&topaz, 300, 16, "", &[], over)), "The game is over.");
         let occupied = "Reserve 1 is not empty: a card moves there only when it is.";
         assert_eq!(line(fit(&topaz, 400, 16, "", &[], occupied)), "Reserve 1 is not empty.");
+    }
+
+    /// A refusal leads the line and the figures follow it where there is
+    /// room, the solver's word kept first of them: before the refusal,
+    /// "Winnable." read as the answer to the move. On the Amiga PAL's
+    /// title bar (295 pixels of Topaz) the reason leads, whole.
+    #[test]
+    fn a_refusal_leads_the_line_and_the_figures_follow() {
+        let klondike = fields(&[("Score", "0"), ("Time", "0:00"), ("Moves", "0"), ("Solver", "Winnable")]);
+        let refused = "The 6 of diamonds cannot go on the 7 of hearts: it must be the other colour.";
+        let all = format!("{refused}  Score: 0  Time: 0:00  Moves: 0  Solver: Winnable");
+        assert_eq!(line(fit_refusal(&topaz, topaz(&all), 16, &klondike, refused)), all);
+        let verdict = format!("{refused}  Winnable");
+        assert_eq!(line(fit_refusal(&topaz, topaz(&verdict), 16, &klondike, refused)), verdict);
+        let pal = fit_refusal(&topaz, 295, 16, &klondike, refused);
+        assert_eq!((pal.parts[0].as_str(), pal.cut), ("It must be the other colour.", false));
+        let alone = "It must be the other colour.";
+        assert_eq!(line(fit_refusal(&topaz, topaz(alone), 16, &klondike, refused)), alone);
+        // Too narrow for any of it whole: cut after a word, and said so.
+        let cut = fit_refusal(&topaz, 8 * 12, 16, &klondike, refused);
+        assert_eq!((line(cut.clone()), cut.cut), ("It must...".into(), true));
+        // With nothing said, the figures alone.
+        assert_eq!(fit_refusal(&topaz, 295, 16, &klondike, ""), fit(&topaz, 295, 16, "", &klondike, ""));
     }
 
     /// YaZZle's message box, where the solver's word is the one figure

@@ -255,7 +255,11 @@ impl YazzleChrome {
                 } else {
                     let wide = measure("  ");
                     let figures: Vec<(&str, String)> = figures.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
-                    vec![status::fit(&measure, room, wide, &field.label, &figures, &message).joined(wide)]
+                    let fitted = match frame.refusal {
+                        true => status::fit_refusal(&measure, room, wide, &figures, &message),
+                        false => status::fit(&measure, room, wide, &field.label, &figures, &message),
+                    };
+                    vec![fitted.joined(wide)]
                 }
             }
         }
@@ -307,6 +311,7 @@ impl YazzleChrome {
     /// "Score: 0"), but for the solver's word, named with a colon on
     /// every skin as on every machine ("Solver: Winnable"): "Solver
     /// Winnable" reads as one phrase, and a message after it as more of it.
+    /// A refusal leads them instead.
     fn message_with_unplaced_fields(&self, frame: &Frame) -> String {
         let (figures, message) = self.unplaced(frame);
         let label = self.figures_label();
@@ -315,10 +320,69 @@ impl YazzleChrome {
             name => name,
         };
         let mut parts: Vec<String> = figures.iter().map(|(n, v)| format!("{} {v}", named(n, v))).collect();
-        if !message.is_empty() {
-            parts.push(message);
+        // A refusal comes first, before the solver's word (see
+        // [`status::fit_refusal`]).
+        match (message.is_empty(), frame.refusal) {
+            (true, _) => {}
+            (false, true) => parts.insert(0, message),
+            (false, false) => parts.push(message),
         }
         parts.join("  ")
+    }
+
+    /// Draws a requester, `default` the button Return presses, marked
+    /// with the focus rectangle inside it where `keyboard` is on it.
+    fn requester(&self, s: &mut Surface, look: &Look, req: &Requester, default: usize, keyboard: bool) {
+        let (frame, buttons) = self.requester_layout(look, req);
+        s.fill_rect(frame, look.paint(Pen::Background));
+        raised(s, look, frame, Pen::Background);
+
+        // Caption: navy, bold white title, close box.
+        let cap = Self::requester_caption(frame);
+        s.fill_rect(cap, look.paint(Pen::Fill));
+        let tf = look.title_font;
+        let close = Rect::new(cap.right() - 2 - 16, cap.y + 2, 16, 14);
+        let old = s.set_clip(Rect::from_edges(cap.x, cap.y, close.x - 2, cap.bottom()));
+        s.draw_text(
+            tf,
+            &req.title,
+            cap.x + 3,
+            cap.y + (cap.h - tf.height() as i32) / 2,
+            look.paint(Pen::FillText),
+            TextStyle::BOLD,
+        );
+        s.set_clip(old);
+        push_button(s, look, close, false);
+        draw_bits(s, &CROSS, 8, close.x + 4, close.y + 3, look.paint(Pen::Text));
+
+        // Icon and text.
+        let (icon_x, body_top) = Self::requester_icon(frame, &cap);
+        draw_info_icon(s, look, icon_x, body_top);
+        let font = look.text_font;
+        let old = s.set_clip(frame.inset(BOX_BORDER, BOX_BORDER));
+        for (line, r) in self.requester_lines(look, req) {
+            s.draw_text(font, &line, r.x, r.y, look.paint(Pen::Text), TextStyle::PLAIN);
+        }
+        s.set_clip(old);
+
+        for (i, (label, r)) in req.buttons.iter().zip(&buttons).enumerate() {
+            let face = if i == default {
+                // The default button: a black outline around the bevel
+                // and, while the keyboard is on it, the focus rectangle
+                // inside.
+                s.frame_rect(*r, look.paint(Pen::Text));
+                r.inset(1, 1)
+            } else {
+                *r
+            };
+            push_button(s, look, face, false);
+            let w = font.text_width(label) as i32;
+            let y = r.y + (r.h - font.height() as i32) / 2;
+            s.draw_text(font, label, r.x + (r.w - w) / 2, y, look.paint(Pen::Text), TextStyle::PLAIN);
+            if i == default && keyboard {
+                s.dotted_frame(r.inset(FOCUS_INSET, FOCUS_INSET), look.paint(Pen::Text));
+            }
+        }
     }
 }
 
@@ -690,56 +754,13 @@ impl Chrome for YazzleChrome {
     }
 
     fn draw_requester(&self, s: &mut Surface, look: &Look, req: &Requester, focus: Option<usize>) {
-        let (frame, buttons) = self.requester_layout(look, req);
-        s.fill_rect(frame, look.paint(Pen::Background));
-        raised(s, look, frame, Pen::Background);
+        self.requester(s, look, req, focus.unwrap_or(0), true);
+    }
 
-        // Caption: navy, bold white title, close box.
-        let cap = Self::requester_caption(frame);
-        s.fill_rect(cap, look.paint(Pen::Fill));
-        let tf = look.title_font;
-        let close = Rect::new(cap.right() - 2 - 16, cap.y + 2, 16, 14);
-        let old = s.set_clip(Rect::from_edges(cap.x, cap.y, close.x - 2, cap.bottom()));
-        s.draw_text(
-            tf,
-            &req.title,
-            cap.x + 3,
-            cap.y + (cap.h - tf.height() as i32) / 2,
-            look.paint(Pen::FillText),
-            TextStyle::BOLD,
-        );
-        s.set_clip(old);
-        push_button(s, look, close, false);
-        draw_bits(s, &CROSS, 8, close.x + 4, close.y + 3, look.paint(Pen::Text));
-
-        // Icon and text.
-        let (icon_x, body_top) = Self::requester_icon(frame, &cap);
-        draw_info_icon(s, look, icon_x, body_top);
-        let font = look.text_font;
-        let old = s.set_clip(frame.inset(BOX_BORDER, BOX_BORDER));
-        for (line, r) in self.requester_lines(look, req) {
-            s.draw_text(font, &line, r.x, r.y, look.paint(Pen::Text), TextStyle::PLAIN);
-        }
-        s.set_clip(old);
-
-        let default = focus.unwrap_or(0);
-        for (i, (label, r)) in req.buttons.iter().zip(&buttons).enumerate() {
-            let face = if i == default {
-                // The default button: a black outline around the bevel
-                // and the focus rectangle inside.
-                s.frame_rect(*r, look.paint(Pen::Text));
-                r.inset(1, 1)
-            } else {
-                *r
-            };
-            push_button(s, look, face, false);
-            let w = font.text_width(label) as i32;
-            let y = r.y + (r.h - font.height() as i32) / 2;
-            s.draw_text(font, label, r.x + (r.w - w) / 2, y, look.paint(Pen::Text), TextStyle::PLAIN);
-            if i == default {
-                s.dotted_frame(r.inset(FOCUS_INSET, FOCUS_INSET), look.paint(Pen::Text));
-            }
-        }
+    /// The default button keeps its black outline; the focus rectangle
+    /// is the radio group's, as in a Windows dialog.
+    fn draw_requester_off_buttons(&self, s: &mut Surface, look: &Look, req: &Requester) {
+        self.requester(s, look, req, 0, false);
     }
 
     fn draws_felt(&self) -> bool {

@@ -568,9 +568,18 @@ pub trait Board<V: Variant> {
 /// Game > Hint's answer from what [`Board::hint`] found in `state`: the
 /// move, shown and named ("Hint: ..."), or why there is none.
 pub fn hint_reply<V: Variant>(state: &V::Game, found: Result<<V::Game as Game>::Move, String>) -> Reply<V> {
+    hint_worded(found, |m| state.describe_move(m))
+}
+
+/// Game > Hint's answer, the move named in `words` of a board's own
+/// ("Hint: press Up to slide piece 6 down."), or why there is none.
+pub fn hint_worded<V: Variant>(
+    found: Result<<V::Game as Game>::Move, String>,
+    words: impl FnOnce(&<V::Game as Game>::Move) -> String,
+) -> Reply<V> {
     match found {
         Ok(m) => {
-            let said = format!("Hint: {}.", state.describe_move(&m));
+            let said = format!("Hint: {}.", words(&m));
             Reply::Hint(m, said)
         }
         Err(why) => Reply::Say(why),

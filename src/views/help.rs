@@ -174,7 +174,7 @@ impl View for HelpView {
         let response = HelpView::respond(self.viewer.input(input, machine, area));
         let message = self.viewer.status();
         let title = self.title();
-        let frame = Frame { title: &title, menus: &[], fields: &[], message: &message, disabled: &[] };
+        let frame = Frame { title: &title, message: &message, ..Frame::default() };
         if self.viewer.said() > said && !message.is_empty() && !machine.chrome().shows_whole(machine.look(), &frame) {
             return Response::Ask(super::widgets::message_box(&title, &message));
         }

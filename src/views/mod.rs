@@ -59,6 +59,12 @@ pub trait View {
     fn message_read_whole(&self) -> bool {
         false
     }
+    /// Whether the status line's message refuses the player's last key
+    /// or click (a move the rules do not allow): the status line puts it
+    /// first, before the figures (see [`Frame::refusal`](crate::machines::Frame)).
+    fn message_is_refusal(&self) -> bool {
+        false
+    }
     /// The kept game this view was asked to open and could not, and why
     /// (its file, line and reason): the view then shows the game left
     /// off instead.

@@ -111,6 +111,16 @@ pub enum FocusKey {
 }
 
 impl ButtonFocus {
+    /// The keyboard on button `button`, or on the list (`None`).
+    pub fn on(button: Option<usize>) -> ButtonFocus {
+        ButtonFocus(button)
+    }
+
+    /// The button the keyboard is on; `None` while the list has it.
+    pub fn button(&self) -> Option<usize> {
+        self.0
+    }
+
     /// Handles an input for a row of `buttons` buttons.
     pub fn input(&mut self, input: &Input, buttons: usize) -> FocusKey {
         let key = match *input {

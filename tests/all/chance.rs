@@ -785,6 +785,48 @@ fn sequences_dialog_through_events() {
     assert!(journal.contains("options: rule=any\n"), "{journal}");
 }
 
+/// The Sequences box takes the keys as the dialogs of a list and buttons
+/// do (the launcher, the choosers): the radio group has the keyboard as
+/// the box opens, its marked choice in the dotted focus frame; Tab goes
+/// round the group, OK and Cancel; Left and Right go along the buttons;
+/// Up, Down, Home and End mark a choice and give the keyboard back to the
+/// group; Space presses the button the keyboard is on, Return too (OK
+/// while the group has it), Escape cancels.
+#[test]
+fn the_sequences_box_takes_tab_and_the_arrows_as_every_dialog_does() {
+    let data = tempfile::tempdir().unwrap();
+    let prefs = || std::fs::read_to_string(data.path().join("prefs.ini")).unwrap_or_default();
+    let mut d = driver(MachineId::MacSe30, None, data.path(), 1);
+    run_events(&mut d, "menu Moves > Sequences...\n");
+    let req = d.shell().requester().unwrap().clone();
+    let m = d.shell().machine();
+    let choices = d.shell().choices().unwrap().clone();
+    let label = choices.label_rect(&req, m.chrome(), m.look(), 0).unwrap();
+    // The row the focus frame runs along, above the first choice's label.
+    let above =
+        |d: &Driver| (label.x - 2..label.right() + 2).map(|x| d.frame().get(x, label.y - 1)).collect::<Vec<_>>();
+    let on_group = above(&d);
+    run_events(&mut d, "key Tab\n");
+    assert_ne!(above(&d), on_group, "Tab takes the keyboard from the group to OK");
+    run_events(&mut d, "key Tab\nkey Tab\n");
+    assert_eq!(above(&d), on_group, "round Cancel and back to the group");
+    run_events(&mut d, "key Down\nkey Down\n");
+    assert_eq!(d.shell().choices().unwrap().chosen, 2);
+    run_events(&mut d, "key Tab\nkey Right\nkey Left\nkey Up\n");
+    assert_eq!(d.shell().choices().unwrap().chosen, 1, "Up marks the choice above from a button");
+    // Up gave the keyboard back to the group: Tab reaches OK, Right Cancel.
+    run_events(&mut d, "key End\nkey Tab\nkey Right\nkey space\n");
+    assert!(d.shell().requester().is_none(), "Space pressed Cancel");
+    assert!(!prefs().contains("rule=suit"), "Cancel keeps the rule: {}", prefs());
+    run_events(&mut d, "menu Moves > Sequences...\nkey End\nkey Tab\nkey space\n");
+    assert!(d.shell().requester().is_none());
+    assert!(prefs().contains("rule=suit"), "Space pressed OK: {}", prefs());
+    run_events(&mut d, "menu Moves > Sequences...\nkey Home\nkey Escape\n");
+    assert!(d.shell().requester().is_none() && prefs().contains("rule=suit"), "Escape cancels");
+    run_events(&mut d, "menu Moves > Sequences...\nkey Up\nkey Return\n");
+    assert!(prefs().contains("rule=any"), "Return on the group presses OK: {}", prefs());
+}
+
 #[test]
 fn scores_through_events_on_the_smallest_screens() {
     for id in [MachineId::MacSe30, MachineId::AmigaPal] {

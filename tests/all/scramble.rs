@@ -361,6 +361,42 @@ fn a_remembered_picture_that_cannot_be_read_is_told_by_its_line_and_dropped() {
     assert!(parlour::host::warnings::take().is_none(), "told at the next start");
 }
 
+/// Game > Hint says which arrow key to press, and that key plays the
+/// move hinted: the arrows move the gap, so the key points the other way
+/// from the piece ("Hint: press Right to slide piece 15 left."). The
+/// whole hint fits the Amiga PAL's title bar, the key first.
+#[test]
+fn the_hint_names_the_arrow_key_that_plays_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let (m, area) = machine(id);
+        for seed in 1..=6 {
+            let mut view = open(dir.path(), 4, 4, seed, Vec::new());
+            view.command(&Command::Hint);
+            let said = view.message();
+            let hinted = view.board().hinted().expect("a hint");
+            let words = said.strip_prefix("Hint: press ").unwrap_or_else(|| panic!("{id}, {seed}: {said}"));
+            let (name, _) = words.split_once(' ').unwrap();
+            let arrow = match name {
+                "Up" => Key::Up,
+                "Down" => Key::Down,
+                "Left" => Key::Left,
+                "Right" => Key::Right,
+                _ => panic!("{id}, {seed}: no arrow key in {said:?}"),
+            };
+            let mut expected = view.session().state().clone();
+            expected.apply(&Slide(hinted));
+            key(&mut view, &m, area, arrow);
+            assert_eq!(view.session().state(), &expected, "{id}, {seed}: {name} does not play {said:?}");
+            // The hint as the status line shows it, the key kept.
+            let fields = view.fields();
+            let frame =
+                parlour::machines::Frame { title: "Scramble", fields: &fields, message: &said, ..Default::default() };
+            assert!(!m.chrome().cuts_message(m.look(), &frame), "{id}: {said:?} is cut short");
+        }
+    }
+}
+
 /// The hint's moves for a 3 x 3 dealt with `seed`, in order, as the
 /// pieces they slide.
 fn hint_moves(seed: u64) -> Vec<Slide> {

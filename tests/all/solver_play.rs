@@ -545,7 +545,7 @@ fn assert_said_whole(view: &dyn View, said: &str) {
     for id in [MachineId::AmigaPal, MachineId::MacSe30] {
         let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
         let (title, fields, menus) = (view.title(), view.fields(), view.menus());
-        let frame = Frame { title: &title, menus: &menus, fields: &fields, message: said, disabled: &[] };
+        let frame = Frame { title: &title, menus: &menus, fields: &fields, message: said, ..Frame::default() };
         assert!(m.chrome().shows_whole(m.look(), &frame), "{said:?} is cut on {}", id.name());
     }
 }
@@ -679,7 +679,7 @@ fn dealing_says_escape_stops_it_on_the_smallest_screens() {
         let said = view.message();
         assert!(said.contains('%') && said.contains("Esc"), "{said:?} on {}", id.name());
         let (title, fields) = (view.title(), view.fields());
-        let frame = Frame { title: &title, menus: &[], fields: &fields, message: &said, disabled: &[] };
+        let frame = Frame { title: &title, fields: &fields, message: &said, ..Frame::default() };
         assert!(m.chrome().shows_whole(m.look(), &frame), "{said:?} is cut on {}", id.name());
         let escape = Input::Key { key: parlour::machines::Key::Escape, mods: Default::default() };
         view.input(&escape, &m, m.content());
@@ -766,7 +766,7 @@ fn a_hint_on_a_lost_deal_keeps_its_move_on_the_amiga_title_bar() {
     let (title, fields) = (view.title(), view.fields());
     let bar = |message: &str| {
         let mut s = m.new_surface();
-        let frame = Frame { title: &title, menus: &[], fields: &fields, message, disabled: &[] };
+        let frame = Frame { title: &title, fields: &fields, message, ..Frame::default() };
         m.chrome().draw_frame(&mut s, m.look(), &frame);
         s.pixels()[..320 * 10].to_vec()
     };

@@ -66,20 +66,24 @@ fn figures() -> Vec<(&'static str, String)> {
         .collect()
 }
 
+/// Said as news, or as a refusal leading the line (see
+/// [`a_refused_move_is_said_before_the_figures`]).
 #[test]
 fn game_messages_read_in_whole_sentences_on_the_smallest_screens() {
     let fields = figures();
     for id in [MachineId::AmigaPal, MachineId::MacSe30] {
         let m = machine(id);
-        let cut: Vec<&str> = MESSAGES
-            .iter()
-            .copied()
-            .filter(|message| {
-                let frame = Frame { title: "Klondike", menus: &[], fields: &fields, message, disabled: &[] };
-                m.chrome().cuts_message(m.look(), &frame)
-            })
-            .collect();
-        assert!(cut.is_empty(), "cut short with \"...\" on {}: {cut:#?}", id.name());
+        for refusal in [false, true] {
+            let cut: Vec<&str> = MESSAGES
+                .iter()
+                .copied()
+                .filter(|message| {
+                    let frame = Frame { title: "Klondike", fields: &fields, message, refusal, ..Frame::default() };
+                    m.chrome().cuts_message(m.look(), &frame)
+                })
+                .collect();
+            assert!(cut.is_empty(), "cut short with \"...\" on {} (refusal: {refusal}): {cut:#?}", id.name());
+        }
     }
 }
 
@@ -146,4 +150,68 @@ fn a_message_the_status_line_must_cut_is_shown_in_a_box_once() {
     mac.command(&Command::Machine(MachineId::AmigaPal));
     let req = mac.requester().expect("the message, boxed on the Amiga");
     assert_eq!(req.lines, [LONG.to_string()]);
+}
+
+/// A move the rules refuse is said first on the status line, before the
+/// figures and the solver's word: "Winnable." before it read as the
+/// answer to the move, and on a short line the reason gave way to it.
+/// The figures follow where there is room. Each line starts as the same
+/// words said alone would, so the Amiga PAL's title bar shows the reason
+/// whole, at its left end.
+#[test]
+fn a_refused_move_is_said_before_the_figures() {
+    use parlour::machines::Button;
+    use parlour::solitaire::engine::PileId;
+    use parlour::solitaire::rules::PileKind;
+
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let data = tempfile::tempdir().unwrap();
+        let view = super::solitaire_view::open_table("klondike", 1, data.path());
+        let m = machine(id);
+        let area = m.content();
+        // A tableau top that cannot go on tableau 1, dropped there.
+        let state = view.session().state().clone();
+        let t1 = PileId::new(PileKind::Tableau, 0);
+        let bad = (1..7).map(|i| PileId::new(PileKind::Tableau, i)).find(|&p| !state.accepts(p, 1, t1)).unwrap();
+        let top = |p: PileId| {
+            let r = view.board().card_rect(&state, area, p, state.pile(p.kind, p.index()).len() - 1).unwrap();
+            (r.x + r.w / 2, r.y + r.h / 3)
+        };
+        let ((x0, y0), (x1, y1)) = (top(bad), top(t1));
+        let mut shell = Shell::keeping_in(machine(id), Box::new(view), 1, data.path().into());
+        for input in [
+            Input::MouseDown { x: x0, y: y0, button: Button::Left },
+            Input::MouseMove { x: (x0 + x1) / 2, y: (y0 + y1) / 2 },
+            Input::MouseMove { x: x1, y: y1 },
+            Input::MouseUp { x: x1, y: y1, button: Button::Left },
+        ] {
+            shell.input(&input);
+        }
+        let said = shell.message();
+        assert!(said.contains("cannot go on"), "{id}: {said}");
+        let mut shown = m.new_surface();
+        shell.render(&mut shown);
+        // The same words alone on the line, and nothing at all: where
+        // these differ the words are drawn.
+        let drawn = |frame: &Frame| {
+            let mut s = m.new_surface();
+            m.chrome().draw_frame(&mut s, m.look(), frame);
+            s
+        };
+        let alone = drawn(&Frame { message: &said, ..Frame::default() });
+        let blank = drawn(&Frame::default());
+        let (w, h) = (alone.width() as i32, alone.height() as i32);
+        let words: Vec<(i32, i32)> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .filter(|&(x, y)| alone.get(x, y) != blank.get(x, y))
+            .collect();
+        assert!(!words.is_empty(), "{id}: the words are drawn");
+        let moved = words.iter().filter(|&&(x, y)| shown.get(x, y) != alone.get(x, y)).count();
+        assert_eq!(moved, 0, "{id}: the refusal does not lead the status line ({said})");
+        let fields: Vec<(&str, String)> = [("Score", "0"), ("Time", "0:00"), ("Moves", "0"), ("Solver", "Winnable")]
+            .map(|(n, v)| (n, v.into()))
+            .into();
+        let refused = Frame { title: "Klondike", fields: &fields, message: &said, refusal: true, ..Frame::default() };
+        assert!(!m.chrome().cuts_message(m.look(), &refused), "{id}: the refusal is cut short");
+    }
 }

@@ -223,7 +223,7 @@ fn link_text(
             };
             s.draw_text(font, &label, r.x, ty, ink, style);
             if !enabled {
-                s.stipple(b, GHOST, solid(look.paint(Pen::Background)));
+                ghost(s, b, look.paint(Pen::Background));
             }
         }
         Manner::Topics => {
@@ -498,9 +498,18 @@ fn guide_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
         let ink = if pressed { look.paint(Pen::FillText) } else { look.paint(Pen::Text) };
         label(s, font, c.label(Manner::Guide), r.inset(1, 1), ink);
         if !v.can(c) {
-            s.stipple(r, GHOST, solid(background));
+            ghost(s, r, background);
         }
     }
+}
+
+/// Ghosts the bevelled button `r`, which does nothing now: its face and
+/// label, inside the bevel. Ghosting the bevel too would break its edges
+/// into dots that read as the keyboard's dotted focus frame, on a button
+/// the keyboard can never be on; the edges stay whole, as a disabled push
+/// button's do on the Amiga's other screens (see `views::widgets`).
+fn ghost(s: &mut Surface, r: Rect, background: Paint) {
+    s.stipple(r.inset(1, 1), GHOST, solid(background));
 }
 
 /// A proportional gadget in the window's right border with its two arrow

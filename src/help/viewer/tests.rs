@@ -224,6 +224,57 @@ fn a_key_that_does_nothing_says_why() {
     assert_eq!(v.status(), "There is nothing to go back to.");
 }
 
+/// A button that does nothing (Contents, Retrace and Browse < as a guide
+/// opens on its first page; Index and Help where it has none) is ghosted
+/// inside its bevel: its edges stay whole, as an enabled button's are, and
+/// never break into the dots of a keyboard focus frame. The keyboard is on
+/// no button as the guide opens (Return presses none; Tab marks links, the
+/// buttons have their letters). A link that leads nowhere (a SYSTEM
+/// button) keeps its edges whole too.
+#[test]
+fn a_ghosted_button_keeps_whole_edges_and_shows_no_dotted_frame() {
+    use crate::machines::Pen;
+    for id in [MachineId::AmigaPal, MachineId::AmigaDblPal] {
+        let (m, area) = machine(id);
+        let drawn = |doc: Document| {
+            let mut s = m.new_surface();
+            Viewer::new(doc, None).draw(&mut s, &m, area);
+            s
+        };
+        let mut v = Viewer::new(guide(), None);
+        assert_eq!(v.input(&key(Key::Enter), &m, area), Outcome::Unchanged, "{id}: Return presses no button");
+        assert_eq!((v.node_name(), v.focus()), ("MAIN", None), "{id}");
+        let s = drawn(guide());
+        let (shine, shadow) = (style::solid(m.look().paint(Pen::Shine)), style::solid(m.look().paint(Pen::Shadow)));
+        let panes = v.panes(&m, area);
+        let ghosted: Vec<Control> = panes.buttons.iter().map(|&(c, _)| c).filter(|&c| !v.can(c)).collect();
+        assert_eq!(
+            ghosted,
+            [Control::Contents, Control::Index, Control::Help, Control::Retrace, Control::Prev],
+            "{id}"
+        );
+        for (c, r) in panes.buttons.iter().copied() {
+            let row = |y: i32, xs: std::ops::Range<i32>| xs.map(|x| s.get(x, y).unwrap()).collect::<Vec<u32>>();
+            let column = |x: i32, ys: std::ops::Range<i32>| ys.map(|y| s.get(x, y).unwrap()).collect::<Vec<u32>>();
+            let lit = [row(r.y, r.x..r.right() - 1), column(r.x, r.y..r.bottom() - 1)].concat();
+            let dark = [row(r.bottom() - 1, r.x..r.right()), column(r.right() - 1, r.y..r.bottom())].concat();
+            assert!(lit.iter().all(|&p| p == shine), "{id}: {c:?}'s top and left edges are whole");
+            assert!(dark.iter().all(|&p| p == shadow), "{id}: {c:?}'s bottom and right edges are whole");
+        }
+        // The same page with the SYSTEM button leading to a topic: every
+        // lit pixel of its bevel is lit still where it leads nowhere.
+        let mut working = guide();
+        working.nodes[0].blocks[1] = para(vec![link(" Shell ", Target::node("two")), text(" never run")]);
+        let (ghost, whole) = (s, drawn(working));
+        assert!(ghost != whole, "{id}: the button that leads nowhere is ghosted");
+        let (w, h) = (whole.width() as i32, whole.height() as i32);
+        let lit = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).filter(|&(x, y)| whole.get(x, y) == Some(shine));
+        for (x, y) in lit {
+            assert_eq!(ghost.get(x, y), Some(shine), "{id}: ({x}, {y}) lit in the bevel of a link that leads nowhere");
+        }
+    }
+}
+
 #[test]
 fn retrace_goes_back_through_every_step_and_browse_follows_the_file() {
     let (m, area) = machine(MachineId::AmigaDblPal);

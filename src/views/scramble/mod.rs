@@ -25,7 +25,7 @@ use crate::games::scramble::solver;
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, Requester, ViewCommand};
 
-use super::board::{Board, Refused, Reply, clock, undo_applies, unknown_word};
+use super::board::{Board, Refused, Reply, clock, hint_worded, undo_applies, unknown_word};
 use super::pause::{self, NOTHING_TO_PAUSE, PAUSE, Pause};
 use super::widgets::{DigitsNote, bevel, button, message_box};
 use dialogs::{Outcome, PictureDialog, SizeDialog};
@@ -38,6 +38,16 @@ pub const CHANGE_SIZE: ViewCommand = ViewCommand("change-size");
 pub const BEST_RESULTS: ViewCommand = ViewCommand("best-results");
 
 const TITLE: &str = "Scramble";
+
+/// The arrow keys, the way each moves the gap (the piece beside the gap
+/// that way slides into it, so it goes the other way: Up brings the piece
+/// above the gap down), and each key's name as a hint gives it.
+const ARROWS: [(Key, Dir, &str); 4] = [
+    (Key::Up, Dir::Up, "Up"),
+    (Key::Down, Dir::Down, "Down"),
+    (Key::Left, Dir::Left, "Left"),
+    (Key::Right, Dir::Right, "Right"),
+];
 
 /// A dialog over the puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -371,13 +381,12 @@ impl Board<ScrambleVariant> for ScrambleBoard {
             }
             Input::Key { key, mods } if !mods.ctrl && !mods.alt => {
                 let d = match key {
-                    Key::Up => Dir::Up,
-                    Key::Down => Dir::Down,
-                    Key::Left => Dir::Left,
-                    Key::Right => Dir::Right,
                     Key::Char('t' | 'T') => return self.command(session, TURN_OVER),
                     Key::Char('p' | 'P') => return self.command(session, PAUSE),
-                    _ => return Reply::Unchanged,
+                    _ => match ARROWS.iter().find(|a| a.0 == key) {
+                        Some(&(_, d, _)) => d,
+                        None => return Reply::Unchanged,
+                    },
                 };
                 if self.pause.resume() {
                     return Reply::Redraw;
@@ -462,6 +471,14 @@ impl Board<ScrambleVariant> for ScrambleBoard {
             }
         };
         st.step(first).ok_or_else(|| "No solution was found.".into())
+    }
+
+    /// The hint names the arrow key that plays it, as often as it must be
+    /// pressed, then the piece it slides and the way it goes: the key
+    /// moves the gap, so it points the other way from the piece.
+    fn ask_hint(&mut self, session: &Session<ScrambleVariant>) -> Reply<ScrambleVariant> {
+        let found = self.hint(session);
+        hint_worded(found, |m| arrow_hint(session.state(), m))
     }
 
     fn show_hint(&mut self, _session: &Session<ScrambleVariant>, m: &Slide) {
@@ -557,5 +574,50 @@ impl Board<ScrambleVariant> for ScrambleBoard {
             _ => {}
         }
         Ok(())
+    }
+}
+
+/// Slide `m` as a hint words it: the arrow key that plays it and how often
+/// to press it, then the piece it slides and the way the piece goes
+/// ("press Up to slide piece 6 down"; "press Left twice to slide piece 7
+/// right with the one in front of it"). A click on the piece framed plays
+/// it too.
+fn arrow_hint(st: &Scramble, m: &Slide) -> String {
+    let piece = st.describe_move(m);
+    let Some((gap_goes, presses)) = st.puzzle().slide_steps(m.0) else { return piece };
+    let Some(&(_, _, key)) = ARROWS.iter().find(|a| a.1 == gap_goes) else { return piece };
+    let times = match presses {
+        1 => String::new(),
+        2 => " twice".into(),
+        n => format!(" {n} times"),
+    };
+    format!("press {key}{times} to {piece}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key a hint names is the arrow that moves the gap towards the
+    /// piece, the other way from the piece: in the solved 3 x 3 the gap
+    /// is bottom right, 6 above it and 8 beside it.
+    #[test]
+    fn a_hint_names_the_arrow_key_that_plays_it() {
+        let g = ScrambleVariant::new(3, 3, true).unwrap().deal(1);
+        let said = |text: &str| arrow_hint(&g, &g.parse_move(text).unwrap());
+        assert_eq!(said("slide 3,2"), "press Up to slide piece 6 down");
+        assert_eq!(said("slide 2,3"), "press Left to slide piece 8 right");
+        assert_eq!(said("slide 1,3"), "press Left twice to slide piece 7 right with the one in front of it");
+        let wide = ScrambleVariant::new(4, 2, true).unwrap().deal(1);
+        assert_eq!(
+            arrow_hint(&wide, &Slide(4)),
+            "press Left 3 times to slide piece 5 right with the 2 pieces in front of it"
+        );
+        // Each key named plays the slide it names.
+        for (text, key) in [("slide 3,2", Key::Up), ("slide 2,3", Key::Left)] {
+            let m = g.parse_move(text).unwrap();
+            let &(_, d, _) = ARROWS.iter().find(|a| a.0 == key).unwrap();
+            assert_eq!(g.step(d), Some(m), "{text}");
+        }
     }
 }
