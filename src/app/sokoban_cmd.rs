@@ -28,7 +28,7 @@ pub enum SokobanCommand {
         /// An XSB level file.
         file: PathBuf,
         /// The level, counted from 1.
-        #[arg(long, value_name = "N", allow_negative_numbers = true)]
+        #[arg(long, value_name = "N", value_parser = level_number, allow_negative_numbers = true)]
         level: usize,
         /// The moves: l, u, r, d, upper case for pushes (a lower-case push
         /// is accepted too), each with an optional count before it (`3r`
@@ -46,7 +46,7 @@ pub enum SokobanCommand {
         /// An XSB level file.
         file: PathBuf,
         /// The level, counted from 1.
-        #[arg(long, value_name = "N", allow_negative_numbers = true)]
+        #[arg(long, value_name = "N", value_parser = level_number, allow_negative_numbers = true)]
         level: usize,
         /// Positions to search at most (default: no limit but time and
         /// memory).
@@ -62,6 +62,16 @@ pub enum SokobanCommand {
         #[arg(long)]
         quick: bool,
     },
+}
+
+/// Reads `--level`: a level's number, counted from 1. Level 0 is no
+/// level of any file, so it is refused as a value that cannot be taken
+/// (exit 64), before the file is read.
+fn level_number(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("give the level's number: levels are counted from 1".into()),
+    }
 }
 
 /// The steps `--moves` gives.

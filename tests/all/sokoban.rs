@@ -113,6 +113,10 @@ fn check_says_solved_not_solved_or_illegal_with_its_exit_code() {
     // that cannot be taken is (exit 64), not a malformed file (exit 2):
     // refused before the file is read.
     for file in [file.clone(), PathBuf::from("no-such-file.xsb")] {
+        let (code, stdout, stderr) = out(&check(&file, 0, "l"));
+        assert_eq!((code, stdout.as_str()), (Some(64), ""), "{stderr}");
+        let said = "error: invalid value '0' for '--level <N>': give the level's number: levels are counted from 1";
+        assert_eq!(stderr.lines().next(), Some(said));
         let (code, stdout, stderr) = out(&check(&file, 1, "3L0u"));
         assert_eq!((code, stdout.as_str()), (Some(64), ""), "{stderr}");
         assert_eq!(
