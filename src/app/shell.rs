@@ -744,8 +744,7 @@ impl Shell {
             self.dirty = true;
             return;
         }
-        let chosen = match *input {
-            _ if pressed.is_some() => pressed,
+        let chosen = pressed.or_else(|| match *input {
             Input::MouseDown { x, y, button: Button::Left } => {
                 asked.pressed = buttons.iter().position(|r| r.contains(x, y));
                 None
@@ -762,7 +761,7 @@ impl Shell {
             Input::Key { key: Key::Char(' '), .. } => asked.focus.or_else(|| only_button(asked)),
             Input::Key { key: Key::Escape, .. } => Some(escape_button(&asked.req.buttons)),
             _ => None,
-        };
+        });
         if let Some(button) = chosen {
             let asked = self.asked.take().expect("a requester is showing");
             self.dirty = true;
