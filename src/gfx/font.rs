@@ -475,10 +475,83 @@ pub fn winsans8() -> &'static Font {
     builtin(&F, "fonts/winsans8.font", include_str!("../../roms-like-assets/fonts/winsans8.font"))
 }
 
+/// Where the longest start of `text` no wider than `width` ends (a byte
+/// index): the whole text's length if it fits, and one character at least.
+/// Widths grow with the text, so the start is found by doubling, then
+/// halving, its length: the cost follows the part that fits, however long
+/// the text (a word of 100,000 letters broken over a page's lines).
+pub fn fitting_prefix(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> usize {
+    let end_of = |chars: usize| text.char_indices().nth(chars).map_or(text.len(), |(i, _)| i);
+    // `fits` characters are known to fit (or to be the one kept anyway),
+    // `wide` too many.
+    let (mut fits, mut step) = (1, 1);
+    let mut wide = loop {
+        let end = end_of(fits + step);
+        if measure(&text[..end]) > width {
+            break fits + step;
+        }
+        if end == text.len() {
+            return end;
+        }
+        fits += step;
+        step *= 2;
+    };
+    while wide - fits > 1 {
+        let middle = (fits + wide) / 2;
+        if measure(&text[..end_of(middle)]) > width {
+            wide = middle;
+        } else {
+            fits = middle;
+        }
+    }
+    end_of(fits)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// The longest start that fits, found one character at a time.
+    fn fitting_by_scanning(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> usize {
+        let mut fits = text.chars().next().map_or(0, char::len_utf8);
+        for (i, c) in text.char_indices().skip(1) {
+            if measure(&text[..i + c.len_utf8()]) > width {
+                break;
+            }
+            fits = i + c.len_utf8();
+        }
+        fits
+    }
+
+    #[test]
+    fn the_start_that_fits_is_the_one_a_scan_finds() {
+        let font = chicago12();
+        let measure = |t: &str| font.text_width(t) as i32;
+        for text in ["", "W", "Wide", "a fairly long sentence of words", "Grüße, Œuvre «ça»", "iiiiiiiiiiiiiiWWWW"]
+        {
+            for width in [-1, 0, 3, 7, 12, 40, 90, 500] {
+                let found = fitting_prefix(&measure, text, width);
+                assert_eq!(found, fitting_by_scanning(&measure, text, width), "{text:?} in {width}");
+                assert!(text.is_char_boundary(found));
+            }
+        }
+    }
+
+    /// A word of 100,000 letters is measured in proportion to the part
+    /// that fits: a few hundred letters, not the whole word once per
+    /// letter (a long link's label took seconds to set).
+    #[test]
+    fn a_long_word_is_measured_as_far_as_it_fits() {
+        let measured = std::cell::Cell::new(0usize);
+        let measure = |t: &str| {
+            measured.set(measured.get() + t.len());
+            t.len() as i32 * 6
+        };
+        let word = "x".repeat(100_000);
+        assert_eq!(fitting_prefix(&measure, &word, 600), 100);
+        assert!(measured.get() < 2_000, "{} letters measured", measured.get());
+    }
 
     fn all() -> [&'static Font; 4] {
         [topaz8(), chicago12(), geneva9(), winsans8()]

@@ -9,6 +9,7 @@
 //! scrolling.
 
 use crate::gfx::Rect;
+use crate::gfx::font::fitting_prefix;
 
 use super::model::{Align, Block, BlockKind, Node, Span, Style, Target};
 
@@ -395,14 +396,7 @@ impl Builder<'_> {
     ) -> Open {
         let mut rest = text;
         loop {
-            let room = self.width - line.x;
-            let mut end = rest.chars().next().map_or(0, char::len_utf8);
-            for (i, c) in rest.char_indices().skip(1) {
-                if self.measure.text_width(&rest[..i + c.len_utf8()], face) > room {
-                    break;
-                }
-                end = i + c.len_utf8();
-            }
+            let end = fitting_prefix(&|t| self.measure.text_width(t, face), rest, self.width - line.x);
             let piece = rest[..end].to_string();
             let width = self.measure.text_width(&piece, face);
             line.push(Item { x: line.x, width, piece: Piece::Text { text: piece, face, link } }, false);

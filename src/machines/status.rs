@@ -5,6 +5,7 @@
 //! too long alone, a file's name, after a mark in it).
 
 use crate::core::capitalised;
+use crate::gfx::font::fitting_prefix;
 
 /// How a figure is written, fullest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -228,7 +229,16 @@ pub fn shorten(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Option<
         return Some(text.to_string());
     }
     let words: Vec<&str> = text.split_whitespace().collect();
-    (1..words.len()).rev().map(|n| format!("{}...", words[..n].join(" "))).find(|t| measure(t) <= width)
+    longest_fitting(words.len(), |n| format!("{}...", words[..n].join(" ")), |t| measure(t) <= width)
+}
+
+/// The longest of `candidate(n)`, for n from 1 up to `count` (excluded),
+/// that fits. Each candidate is at least as wide as the one before, so the
+/// shortest are tried first and the first too wide ends the search: its
+/// cost follows the text that fits, not the whole text (a link's label of
+/// 100,000 characters took seconds tried from its longest end).
+fn longest_fitting(count: usize, candidate: impl Fn(usize) -> String, fits: impl Fn(&str) -> bool) -> Option<String> {
+    (1..count).map(candidate).take_while(|t| fits(t)).last()
 }
 
 /// `text` made to fit `width`: whole, or cut after a whole word with
@@ -240,11 +250,12 @@ pub fn truncate(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> String
         return t;
     }
     let chars: Vec<char> = text.chars().collect();
-    (1..chars.len())
-        .rev()
-        .map(|n| format!("{}...", chars[..n].iter().collect::<String>().trim_end()))
-        .find(|t| measure(t) <= width)
-        .unwrap_or_default()
+    longest_fitting(
+        chars.len(),
+        |n| format!("{}...", chars[..n].iter().collect::<String>().trim_end()),
+        |t| measure(t) <= width,
+    )
+    .unwrap_or_default()
 }
 
 /// Whole words of `text` in lines no wider than `width`; a single word
@@ -264,7 +275,9 @@ pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String
             lines.push(std::mem::take(&mut line));
         }
         let mut rest = word;
-        while measure(rest) > width {
+        // Whether the rest fits is asked of the part that can, not of the
+        // whole rest: a word of 100,000 letters is measured in proportion.
+        while fitting_prefix(measure, rest, width) < rest.len() {
             let end = break_in_word(measure, rest, width);
             lines.push(rest[..end].to_string());
             rest = &rest[end..];
@@ -290,13 +303,7 @@ const BREAKS: [&[char]; 3] = [&['/'], &['-', '_'], &['.']];
 /// that is the word's first character is no place to break: it would
 /// stand alone on its line.
 fn break_in_word(measure: &dyn Fn(&str) -> i32, word: &str, width: i32) -> usize {
-    let mut fits = word.chars().next().map_or(0, char::len_utf8);
-    for (i, c) in word.char_indices().skip(1) {
-        if measure(&word[..i + c.len_utf8()]) > width {
-            break;
-        }
-        fits = i + c.len_utf8();
-    }
+    let fits = fitting_prefix(measure, word, width);
     let after_last = |marks: &[char]| {
         word[..fits].char_indices().rev().find(|&(i, c)| i > 0 && marks.contains(&c)).map(|(i, c)| i + c.len_utf8())
     };
@@ -997,6 +1004,25 @@ mod tests {
         assert_eq!(wrap(&topaz, "extraordinary a", 40), ["extra", "ordin", "ary a"]);
         assert_eq!(wrap(&topaz, "a /long/path:9: bad", 48), ["a", "/long/", "path:9", ": bad"]);
         assert!(wrap(&topaz, "", 40).is_empty());
+    }
+
+    /// A word of 100,000 letters (a broken link's name in a message) is
+    /// shortened and wrapped measuring in proportion to it: shortening
+    /// once measured every start of it, wrapping the whole rest once a line.
+    #[test]
+    fn a_long_word_is_shortened_and_wrapped_in_proportion() {
+        let measured = std::cell::Cell::new(0usize);
+        let measure = |t: &str| {
+            measured.set(measured.get() + t.len());
+            topaz(t)
+        };
+        let word = "x".repeat(100_000);
+        assert_eq!(truncate(&measure, &word, 80), "xxxxxxx...");
+        assert!(measured.get() < 1_000_000, "{} letters measured to shorten", measured.get());
+        measured.set(0);
+        let lines = wrap(&measure, &word, 800);
+        assert_eq!((lines.len(), lines[0].len()), (1000, 100));
+        assert!(measured.get() < 5_000_000, "{} letters measured to wrap", measured.get());
     }
 
     #[test]
