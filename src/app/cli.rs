@@ -1029,47 +1029,38 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
 }
 
 /// `parlour stats [GAME]`: a game's record, or every game's, each
-/// beginning with its `game:` line. It is a query, which sets nothing
+/// beginning with its `game:` line; a game of levels ends with how far
+/// the player has come through them. It is a query, which sets nothing
 /// aside: a broken file is told of by its line and left for the next game
 /// counted to set aside.
 fn stats(target: Option<&str>) -> Result<(), Failure> {
-    use crate::core::files::{Loaded, ReadFrom};
+    use crate::core::files::Loaded;
     use crate::core::{FileError, FileErrorKind, Stats};
-    // A damaged file is left for whatever reads it next to set aside.
-    let left_for = |e: &FileError, next: &str| match e.kind {
-        FileErrorKind::Corrupt => format!("{e}; it is left where it is, {next}"),
-        _ => e.to_string(),
-    };
     let told = |e: &FileError| left_for(e, "for the next game counted to set aside");
-    let backup_shown = |told: String, e: &FileError| {
-        let backup = crate::core::files::backup_path(&e.path);
-        let backup = backup.file_name().unwrap_or_default().to_string_lossy();
-        eprintln!("parlour: {told}; its previous copy {backup} is shown");
-    };
     let all = match Stats::look(&settings::data_dir()) {
         Ok(Loaded { value, replaced: None, .. }) => value,
         Ok(Loaded { value, replaced: Some(e), .. }) => {
-            backup_shown(told(&e), &e);
+            tell_backup_shown(&told(&e), &e);
             value
         }
         // Nothing counted yet, or no folder to count in.
         Err(e) if e.kind == FileErrorKind::NotFound => Stats::default(),
         Err(e) => return Err(fail(told(&e))),
     };
-    let mut progress = None;
-    let ids: Vec<String> = match target {
+    let places = catalog::places();
+    // Records that could not be counted leave their line out, and the
+    // command fails naming them once everything else is shown: one game's
+    // damaged file hides no other game's figures.
+    let mut not_counted = Vec::new();
+    let mut line_of = |progress| progress_line(progress).map_err(|told| not_counted.push(told)).ok();
+    let shown = match target {
         Some(t) => {
             // A game whose levels, boards or sizes keep records of their
             // own shows every one played (`mines`: mines/beginner...), or
             // the one it opens on when none has been.
             let entry = catalog::find(t).map_err(fail)?;
-            progress = (entry.family.progress)(&entry, &catalog::places());
-            let own = format!("{}/", entry.id);
-            let mut played: Vec<String> = all
-                .games()
-                .map(|(id, _)| id.to_string())
-                .filter(|id| *id == entry.game_id || id.starts_with(&own))
-                .collect();
+            let mut played: Vec<String> =
+                all.games().map(|(id, _)| id.to_string()).filter(|id| counts_for(&entry, id)).collect();
             // Sokoban's level 10 after its level 2.
             played.sort_by(|a, b| crate::host::by_name(a, b));
             if played.is_empty() {
@@ -1080,24 +1071,33 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
                     escape_controls(&entry.name),
                     counts_once(entry.family.record)
                 );
-                vec![entry.game_id]
-            } else {
-                played
+                played.push(entry.game_id.clone());
             }
+            let progress = (entry.family.progress)(&entry, &places).and_then(&mut line_of);
+            played.into_iter().map(Shown::Game).chain(progress.map(Shown::Progress)).collect()
         }
-        None => all.games().map(|(id, _)| id.to_string()).collect(),
+        None => {
+            if all.games().next().is_none() {
+                // Games in progress may be kept, but none is in the figures yet.
+                eprintln!(
+                    "No game has been counted yet: {} (a Tetris game, never won, once it ends).",
+                    counts_once(Record::Full)
+                );
+            }
+            every_game(&all, &places, line_of)
+        }
     };
-    if ids.is_empty() {
-        // Games in progress may be kept, but none is in the figures yet.
-        eprintln!(
-            "No game has been counted yet: {} (a Tetris game, never won, once it ends).",
-            counts_once(Record::Full)
-        );
-    }
-    for (i, id) in ids.iter().enumerate() {
+    for (i, item) in shown.iter().enumerate() {
         if i > 0 {
             say!();
         }
+        let id = match item {
+            Shown::Game(id) => id,
+            Shown::Progress(line) => {
+                say!("{line}");
+                continue;
+            }
+        };
         let g = all.game(id).cloned().unwrap_or_default();
         let streak = |n: u64| n.to_string();
         let current = match g.streak {
@@ -1140,25 +1140,96 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
             say!("{}: {value}", key.replace('-', " "));
         }
     }
-    // A set of levels ends with how far the player has come through it,
-    // as its statistics box does, counted from the records as they stand:
-    // a damaged file is told of as the statistics are, counted from its
-    // previous copy where that is good, else not at all.
-    let Some(progress) = progress else { return Ok(()) };
-    let records_told = |e: &FileError| left_for(e, "for the game to set aside when it next opens");
-    let figure = match (progress.figure.replaced, progress.figure.from) {
-        (None, _) => progress.figure.value,
-        (Some(e), ReadFrom::Backup) => {
-            backup_shown(records_told(&e), &e);
-            progress.figure.value
+    if not_counted.is_empty() { Ok(()) } else { Err(fail(not_counted.join("\n"))) }
+}
+
+/// What `parlour stats` shows, each a block of its own.
+enum Shown {
+    /// A game's record, by the id its statistics carry.
+    Game(String),
+    /// How far the player has come through the levels of the game before
+    /// ("levels solved: 3 of 24").
+    Progress(String),
+}
+
+/// Whether statistics kept under `id` are of `entry`'s game: its own, or
+/// those of one of its levels, boards or sizes (`sokoban/parlour/3` of
+/// the launcher's `sokoban`).
+fn counts_for(entry: &crate::host::GameEntry, id: &str) -> bool {
+    id == entry.game_id || id.strip_prefix(entry.id.as_str()).is_some_and(|rest| rest.starts_with('/'))
+}
+
+/// Every game `all` counts, in its order, each of the launcher's games of
+/// levels followed, after the last of its records, by how far the player
+/// has come through them (`line_of` says it, or `None` where it is not
+/// known). A game of levels with records (levels solved) but no figures,
+/// as when stats.ini has started afresh since, is shown as
+/// `parlour stats GAME` shows it: figures of nought, then its progress.
+fn every_game(
+    all: &crate::core::Stats,
+    places: &crate::host::Places,
+    mut line_of: impl FnMut(crate::host::Progress) -> Option<String>,
+) -> Vec<Shown> {
+    let listed = catalog::games();
+    let progress: Vec<_> = listed.iter().filter_map(|g| Some((g, (g.family.progress)(g, places)?))).collect();
+    let mut ids: Vec<String> = all.games().map(|(id, _)| id.to_string()).collect();
+    let uncounted: Vec<String> = progress
+        .iter()
+        .filter(|(g, p)| p.recorded && !ids.iter().any(|id| counts_for(g, id)))
+        .map(|(g, _)| g.game_id.clone())
+        .collect();
+    ids.extend(uncounted);
+    // In the order stats.ini keeps them, those added among the others.
+    ids.sort();
+    let mut shown: Vec<Shown> = ids.into_iter().map(Shown::Game).collect();
+    // A game of levels none of whose records is shown was never played:
+    // nothing to follow, and no progress to tell of.
+    for (game, p) in progress {
+        let last = shown.iter().rposition(|s| matches!(s, Shown::Game(id) if counts_for(game, id)));
+        if let Some(last) = last
+            && let Some(line) = line_of(p)
+        {
+            shown.insert(last + 1, Shown::Progress(line));
         }
-        // Nothing to count from: the figure is not known, and the file
-        // could not be read, as a damaged statistics file is told.
-        (Some(e), _) => return Err(fail(records_told(&e))),
-    };
-    say!();
-    say!("{}: {figure}", progress.name.to_lowercase());
-    Ok(())
+    }
+    shown
+}
+
+/// The line that ends a game of levels in `parlour stats`, its key in
+/// lower case as the others' are ("levels solved: 3 of 24", as the game's
+/// statistics box ends), counted from the records as they stand. A
+/// damaged file is told of as the statistics are and counted from its
+/// previous copy where that is good; else the figure is not known, and
+/// what is wrong is returned for the command to fail with.
+fn progress_line(progress: crate::host::Progress) -> Result<String, String> {
+    use crate::core::files::ReadFrom;
+    let told = |e: &crate::core::FileError| left_for(e, "for the game to set aside when it next opens");
+    match (progress.figure.replaced, progress.figure.from) {
+        (None, _) => {}
+        (Some(e), ReadFrom::Backup) => tell_backup_shown(&told(&e), &e),
+        // Nothing to count from: the file could not be read, which is
+        // told as a damaged statistics file is.
+        (Some(e), _) => return Err(told(&e)),
+    }
+    Ok(format!("{}: {}", progress.name.to_lowercase(), progress.figure.value))
+}
+
+/// What `parlour stats` says of a file it could not read as it is: what
+/// is wrong, and of a damaged one, which is only looked at, that it is
+/// left for whatever reads it `next` to set aside.
+fn left_for(e: &crate::core::FileError, next: &str) -> String {
+    match e.kind {
+        crate::core::FileErrorKind::Corrupt => format!("{e}; it is left where it is, {next}"),
+        _ => e.to_string(),
+    }
+}
+
+/// Tells (`told`, from [`left_for`]) that the previous copy of a file
+/// that could not be read is shown in its place.
+fn tell_backup_shown(told: &str, e: &crate::core::FileError) {
+    let backup = crate::core::files::backup_path(&e.path);
+    let backup = backup.file_name().unwrap_or_default().to_string_lossy();
+    eprintln!("parlour: {told}; its previous copy {backup} is shown");
 }
 
 /// When a game of a kind that keeps `record` is counted in the statistics:

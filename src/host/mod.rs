@@ -240,6 +240,11 @@ pub struct Progress {
     /// nothing, as the game will start afresh
     /// ([`ReadFrom::Afresh`](crate::core::files::ReadFrom)).
     pub figure: crate::core::files::Loaded<String>,
+    /// Whether the player has records of the family's levels (one solved,
+    /// of any set) or a file of them that could not be read as it is: a
+    /// game played, though stats.ini may no longer count it, which
+    /// `parlour stats` lists with the others.
+    pub recorded: bool,
 }
 
 impl Progress {

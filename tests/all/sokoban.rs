@@ -677,6 +677,75 @@ fn parlour_stats_tells_of_damaged_sokoban_records() {
     assert!(!names.iter().any(|n| n.starts_with("sokoban.txt.")), "nothing set aside: {names:?}");
 }
 
+/// Counts one game of each of `games` in stats.ini in `data`, lost, as
+/// the statistics keep a game played to its end.
+fn count_lost(data: &Path, games: &[&str]) {
+    let mut stats = parlour::core::Stats::default();
+    for game in games {
+        stats.game_mut(game).record_game(parlour::core::Outcome::Lost, 100, 1000, 10);
+    }
+    stats.save(data).unwrap();
+}
+
+/// `parlour stats` of every game ends Sokoban's figures with the set's
+/// count, as `parlour stats sokoban` does, before the next game's; and
+/// with the levels' records but no figures (stats.ini started afresh) it
+/// shows what `parlour stats sokoban` shows.
+#[test]
+fn parlour_stats_of_every_game_ends_sokoban_with_the_levels_solved() {
+    let data = tempfile::tempdir().unwrap();
+    count_lost(data.path(), &["tetris"]);
+    let out = data.path().join("won.png").to_string_lossy().into_owned();
+    let args = ["shot", "sokoban", "--machine", "mac-se30", "--events", "-", "-o", &out];
+    run_fed_ok(data.path(), &args, &keys(&level(&parlour_set(), 1).solution.unwrap()));
+    let stats = |game: Option<&str>| {
+        let out = parlour().env("PARLOUR_DATA_DIR", data.path()).arg("stats").args(game).output().unwrap();
+        assert!(out.status.success(), "{game:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let sokoban = stats(Some("sokoban"));
+    assert!(sokoban.ends_with("\n\nlevels solved: 1 of 24\n"), "{sokoban}");
+    let every = stats(None);
+    assert!(every.contains(&format!("{sokoban}\ngame: tetris\n")), "{every}");
+    std::fs::remove_file(data.path().join("stats.ini")).unwrap();
+    let afresh = stats(None);
+    assert!(afresh.ends_with("\n\nlevels solved: 1 of 24\n"), "{afresh}");
+    assert_eq!(afresh, stats(Some("sokoban")));
+}
+
+/// `parlour stats` of every game tells of a damaged sokoban.txt as
+/// `parlour stats sokoban` does: counted from its previous copy where
+/// that is good; else the count is left out, every game's figures are
+/// shown all the same, and the query fails naming the file.
+#[test]
+fn parlour_stats_of_every_game_tells_of_damaged_sokoban_records() {
+    let data = tempfile::tempdir().unwrap();
+    count_lost(data.path(), &["sokoban/parlour/1", "tetris"]);
+    let path = data.path().join("sokoban.txt");
+    let solved =
+        format!("parlour-sokoban 1\nbest sokoban/parlour/1 21 8 {}\n", level(&parlour_set(), 1).solution.unwrap());
+    std::fs::write(data.path().join("sokoban.txt.bak"), &solved).unwrap();
+    std::fs::write(&path, "parlour-sokoban 1\nbest sokoban/parlour/1 x 1 rR\n").unwrap();
+    let stats = || parlour().env("PARLOUR_DATA_DIR", data.path()).arg("stats").output().unwrap();
+    let told = format!(
+        "parlour: {}:2: the moves \"x\" is not a number; it is left where it is, for the game to set aside when it \
+         next opens",
+        path.display()
+    );
+    let out = stats();
+    let (printed, said) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert_eq!(said, format!("{told}; its previous copy sokoban.txt.bak is shown\n"));
+    assert!(printed.contains("\n\nlevels solved: 1 of 24\n\ngame: tetris\n"), "the backup's count: {printed}");
+    std::fs::remove_file(data.path().join("sokoban.txt.bak")).unwrap();
+    let out = stats();
+    let (printed, said) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert_eq!(said, format!("{told}\n"));
+    assert!(printed.starts_with("game: sokoban/parlour/1\n"), "{printed}");
+    assert!(printed.contains("\n\ngame: tetris\n") && !printed.contains("levels solved"), "{printed}");
+}
+
 /// A level set opened by its path, which the board folders do not hold,
 /// is listed by Choose Level with the others, the level played selected:
 /// OK opens it again, not a level of another set.

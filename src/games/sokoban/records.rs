@@ -132,6 +132,11 @@ impl Records {
             .map_err(|e| FileError::unsaved(&path, "records", &e))
     }
 
+    /// Whether no level has a result: none has been solved.
+    pub fn is_empty(&self) -> bool {
+        self.best.is_empty()
+    }
+
     pub fn best(&self, id: &str) -> Option<&Best> {
         self.best.get(id)
     }

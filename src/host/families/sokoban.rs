@@ -143,7 +143,9 @@ fn progress(entry: &GameEntry, places: &Places) -> Option<Progress> {
         Err(e) => Loaded { value: Records::default(), replaced: Some(e), from: ReadFrom::Afresh },
     };
     let (name, figure) = levels_solved(&looked.value, &game.set.id, &game.place.good);
-    Some(Progress { name, figure: Loaded { value: figure, replaced: looked.replaced, from: looked.from } })
+    let recorded = !looked.value.is_empty() || looked.replaced.is_some();
+    let figure = Loaded { value: figure, replaced: looked.replaced, from: looked.from };
+    Some(Progress { name, figure, recorded })
 }
 
 /// The set the launcher's entry plays (Parlour's, else the first), and
