@@ -644,18 +644,10 @@ fn a_level_is_won_by_keys_through_a_script_and_its_best_is_kept() {
 #[test]
 fn parlour_stats_tells_of_damaged_sokoban_records() {
     let data = tempfile::tempdir().unwrap();
+    let told = damage_sokoban_records(data.path());
     let path = data.path().join("sokoban.txt");
-    let solved =
-        format!("parlour-sokoban 1\nbest sokoban/parlour/1 21 8 {}\n", level(&parlour_set(), 1).solution.unwrap());
-    std::fs::write(data.path().join("sokoban.txt.bak"), &solved).unwrap();
-    let damaged = "parlour-sokoban 1\nbest sokoban/parlour/1 x 1 rR\n";
-    std::fs::write(&path, damaged).unwrap();
+    let damaged = std::fs::read_to_string(&path).unwrap();
     let stats = || parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "sokoban"]).output().unwrap();
-    let told = format!(
-        "parlour: {}:2: the moves \"x\" is not a number; it is left where it is, for the game to set aside when it \
-         next opens",
-        path.display()
-    );
     let out = stats();
     let (printed, said) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
     assert_eq!(out.status.code(), Some(0), "{said}");
@@ -713,6 +705,21 @@ fn parlour_stats_of_every_game_ends_sokoban_with_the_levels_solved() {
     assert_eq!(afresh, stats(Some("sokoban")));
 }
 
+/// A sokoban.txt whose second line does not read, beside a good previous
+/// copy (level 1 solved); returns what `parlour stats` says of it.
+fn damage_sokoban_records(data: &std::path::Path) -> String {
+    let path = data.join("sokoban.txt");
+    let solved =
+        format!("parlour-sokoban 1\nbest sokoban/parlour/1 21 8 {}\n", level(&parlour_set(), 1).solution.unwrap());
+    std::fs::write(data.join("sokoban.txt.bak"), &solved).unwrap();
+    std::fs::write(&path, "parlour-sokoban 1\nbest sokoban/parlour/1 x 1 rR\n").unwrap();
+    format!(
+        "parlour: {}:2: the moves \"x\" is not a number; it is left where it is, for the game to set aside when it \
+         next opens",
+        path.display()
+    )
+}
+
 /// `parlour stats` of every game tells of a damaged sokoban.txt as
 /// `parlour stats sokoban` does: counted from its previous copy where
 /// that is good; else the count is left out, every game's figures are
@@ -721,17 +728,8 @@ fn parlour_stats_of_every_game_ends_sokoban_with_the_levels_solved() {
 fn parlour_stats_of_every_game_tells_of_damaged_sokoban_records() {
     let data = tempfile::tempdir().unwrap();
     count_lost(data.path(), &["sokoban/parlour/1", "tetris"]);
-    let path = data.path().join("sokoban.txt");
-    let solved =
-        format!("parlour-sokoban 1\nbest sokoban/parlour/1 21 8 {}\n", level(&parlour_set(), 1).solution.unwrap());
-    std::fs::write(data.path().join("sokoban.txt.bak"), &solved).unwrap();
-    std::fs::write(&path, "parlour-sokoban 1\nbest sokoban/parlour/1 x 1 rR\n").unwrap();
+    let told = damage_sokoban_records(data.path());
     let stats = || parlour().env("PARLOUR_DATA_DIR", data.path()).arg("stats").output().unwrap();
-    let told = format!(
-        "parlour: {}:2: the moves \"x\" is not a number; it is left where it is, for the game to set aside when it \
-         next opens",
-        path.display()
-    );
     let out = stats();
     let (printed, said) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
     assert_eq!(out.status.code(), Some(0), "{said}");
