@@ -277,8 +277,12 @@ pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String
         let mut rest = word;
         // Whether the rest fits is asked of the part that can, not of the
         // whole rest: a word of 100,000 letters is measured in proportion.
-        while fitting_prefix(measure, rest, width) < rest.len() {
-            let end = break_in_word(measure, rest, width);
+        loop {
+            let fits = fitting_prefix(measure, rest, width);
+            if fits == rest.len() {
+                break;
+            }
+            let end = break_in_word(rest, fits);
             lines.push(rest[..end].to_string());
             rest = &rest[end..];
         }
@@ -296,14 +300,13 @@ pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String
 /// extension leave its name ("empty." and "bmp" read as two words).
 const BREAKS: [&[char]; 3] = [&['/'], &['-', '_'], &['.']];
 
-/// Where a word too wide for `width` is broken (a byte index): after the
-/// last mark of the part that fits, of the first kind of [`BREAKS`] found
-/// there ("/home/ada/pictures/" and "panorama.png", not "panorama." and
-/// "png"); else after the last character that fits, one at least. A mark
-/// that is the word's first character is no place to break: it would
-/// stand alone on its line.
-fn break_in_word(measure: &dyn Fn(&str) -> i32, word: &str, width: i32) -> usize {
-    let fits = fitting_prefix(measure, word, width);
+/// Where a word too wide for its line is broken (a byte index), the part
+/// that fits ending at `fits` (from [`fitting_prefix`]): after the last
+/// mark of that part, of the first kind of [`BREAKS`] found there
+/// ("/home/ada/pictures/" and "panorama.png", not "panorama." and "png");
+/// else at `fits`. A mark that is the word's first character is no place
+/// to break: it would stand alone on its line.
+fn break_in_word(word: &str, fits: usize) -> usize {
     let after_last = |marks: &[char]| {
         word[..fits].char_indices().rev().find(|&(i, c)| i > 0 && marks.contains(&c)).map(|(i, c)| i + c.len_utf8())
     };
@@ -316,7 +319,7 @@ fn break_in_word(measure: &dyn Fn(&str) -> i32, word: &str, width: i32) -> usize
 /// after a letter would cut the word in half.
 fn first_word_broken(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Option<String> {
     let word = text.split_whitespace().next()?;
-    let head = &word[..break_in_word(measure, word, width - measure("..."))];
+    let head = &word[..break_in_word(word, fitting_prefix(measure, word, width - measure("...")))];
     let at_mark = head.ends_with(|c| BREAKS.iter().any(|marks| marks.contains(&c)));
     let broken = format!("{head}...");
     (at_mark && measure(&broken) <= width).then_some(broken)

@@ -255,9 +255,10 @@ impl YazzleChrome {
                 } else {
                     let wide = measure("  ");
                     let figures: Vec<(&str, String)> = figures.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
-                    let fitted = match frame.refusal {
-                        true => status::fit_refusal(&measure, room, wide, &figures, &message),
-                        false => status::fit(&measure, room, wide, &field.label, &figures, &message),
+                    let fitted = if frame.refusal {
+                        status::fit_refusal(&measure, room, wide, &figures, &message)
+                    } else {
+                        status::fit(&measure, room, wide, &field.label, &figures, &message)
                     };
                     vec![fitted.joined(wide)]
                 }
