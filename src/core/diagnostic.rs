@@ -48,10 +48,28 @@ impl Diagnostic {
     pub fn labelled(&self) -> String {
         match self.severity {
             Severity::Error => {
-                format!("{}:{}: error: {}", self.shown_path(), self.line, escape_controls(&self.message))
+                format!("{}:{}: error: {}", self.shown_path(), self.line, escape_controls(&self.said()))
             }
             Severity::Warning => self.to_string(),
         }
+    }
+
+    /// The message as it is told: whole, unless it runs past
+    /// [`LONGEST_TOLD`] characters (it quotes a name from the file, which
+    /// may hold anything, even a line of 100,000 characters). Then its
+    /// start and its end are kept, the end being where a message says what
+    /// is wrong with what it quoted, and the count of characters left out
+    /// stands between them.
+    pub fn said(&self) -> Cow<'_, str> {
+        let length = self.message.chars().count();
+        if length <= LONGEST_TOLD {
+            return Cow::Borrowed(&self.message);
+        }
+        let at_char = |n: usize| self.message.char_indices().nth(n).map_or(self.message.len(), |(i, _)| i);
+        let head = &self.message[..at_char(TOLD_HEAD)];
+        let tail = &self.message[at_char(length - TOLD_TAIL)..];
+        let left_out = length - TOLD_HEAD - TOLD_TAIL;
+        Cow::Owned(format!("{head}…({left_out} characters left out)…{tail}"))
     }
 
     /// The path as printed: see [`escape_controls`].
@@ -66,6 +84,12 @@ impl Diagnostic {
         is_line_of(self.line, bytes) && !self.message.trim().is_empty()
     }
 }
+
+/// The most characters a message is told with; a longer one is told by
+/// its first [`TOLD_HEAD`] and last [`TOLD_TAIL`] (see [`Diagnostic::said`]).
+const LONGEST_TOLD: usize = 400;
+const TOLD_HEAD: usize = 300;
+const TOLD_TAIL: usize = 80;
 
 /// Why a file that failed to load was refused, in a line: its first
 /// error (a warning before it is not the reason), else its first problem.
@@ -104,7 +128,7 @@ pub fn printable(line: &str) -> (Cow<'_, str>, Option<String>) {
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let tag = if self.severity == Severity::Warning { "warning: " } else { "" };
-        write!(f, "{}:{}: {tag}{}", self.shown_path(), self.line, escape_controls(&self.message))
+        write!(f, "{}:{}: {tag}{}", self.shown_path(), self.line, escape_controls(&self.said()))
     }
 }
 
@@ -155,6 +179,23 @@ mod tests {
         let w = Diagnostic::warning(path, 9, "<x\u{9b}2J\tb\u{7f}> é ♥");
         assert_eq!(w.to_string(), "esc/game.ini:9: warning: <x\\u{9b}2J\\tb\\x7f> é ♥");
         assert!(Diagnostic::warning(Path::new("a\nb"), 1, "m").to_string().starts_with("a\\nb:1:"));
+    }
+
+    /// A name of 100,000 characters quoted in a message is told by its
+    /// start and the message's end, with the count left out between: the
+    /// terminal and the help's box get a few lines, not pages.
+    #[test]
+    fn a_long_message_is_told_by_its_start_and_end() {
+        let name = "é".repeat(100_000);
+        let d = Diagnostic::error(Path::new("l.imaj"), 3, format!("a link to a missing topic `{name}`"));
+        let said = d.said();
+        assert_eq!(said.chars().count(), 300 + 80 + "…(99648 characters left out)…".chars().count());
+        assert!(said.starts_with("a link to a missing topic `éé"), "{said}");
+        assert!(said.ends_with("éé`") && said.contains("…(99648 characters left out)…"), "{said}");
+        assert!(d.to_string().starts_with("l.imaj:3: a link") && d.to_string().ends_with('`'));
+        assert!(d.labelled().starts_with("l.imaj:3: error: a link") && d.labelled().len() < 1000);
+        let short = Diagnostic::warning(Path::new("l.imaj"), 3, "x".repeat(400));
+        assert_eq!(short.said(), "x".repeat(400));
     }
 
     #[test]

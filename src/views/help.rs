@@ -230,5 +230,5 @@ fn problems_box(doc: &Document, shown: usize) -> Requester {
 /// warning, and what is wrong.
 fn told(d: &Diagnostic) -> String {
     let kind = if d.is_error() { "" } else { "warning: " };
-    format!("Line {}: {kind}{}", d.line, d.message)
+    format!("Line {}: {kind}{}", d.line, d.said())
 }

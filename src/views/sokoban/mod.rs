@@ -111,9 +111,7 @@ impl Place {
         let full = self.path.canonicalize().or_else(|_| std::path::absolute(&self.path));
         let mut lines = vec![format!("{}:", full.as_deref().unwrap_or(&self.path).display())];
         lines.extend(
-            self.left_out
-                .iter()
-                .map(|l| format!("Level {}, line {}: {}.", l.number, l.problem.line, l.problem.message)),
+            self.left_out.iter().map(|l| format!("Level {}, line {}: {}.", l.number, l.problem.line, l.problem.said())),
         );
         Requester { title: "Problems in File".into(), lines, buttons: vec!["OK".into()] }
     }
