@@ -291,22 +291,38 @@ impl PictureDialog {
         Outcome::Open(list.select(&mut self.scroll, &mut self.selected, i, self.sources.len()))
     }
 
-    /// The list's rows: a built-in picture's name, a file's name.
-    fn rows(&self) -> Vec<String> {
+    /// The pictures' names: each by its name without the ending, built-in
+    /// or the player's alike, but a file whose name without it another
+    /// picture shares ("lighthouse.png" beside the built-in lighthouse,
+    /// "cat.png" beside "cat.bmp") by its whole file name.
+    fn names(&self) -> Vec<String> {
+        let labels: Vec<String> = self.sources.iter().map(Source::label).collect();
+        let shared = |label: &String| labels.iter().filter(|&l| l == label).count() > 1;
         self.sources
             .iter()
-            .map(|src| match src {
-                Source::BuiltIn(_) => src.label(),
-                Source::File(p) => crate::core::files::file_name(p),
+            .zip(&labels)
+            .map(|(src, label)| match src {
+                Source::File(p) if shared(label) => crate::core::files::file_name(p),
+                _ => label.clone(),
             })
             .collect()
+    }
+
+    /// The list's rows for a row `room` pixels wide: names too long are
+    /// shortened, and those that would then read alike ("holiday snapshot
+    /// from the..." on the Amiga PAL) keep the words that tell them apart
+    /// (see [`widgets::distinct_rows`]).
+    fn rows(&self, machine: &Machine, list: &ListLayout) -> Vec<String> {
+        let names = self.names();
+        let names: Vec<(&str, usize)> = names.iter().map(|n| (n.as_str(), 0)).collect();
+        widgets::distinct_rows(machine.look().text_font, &names, widgets::row_room(list.rows))
     }
 
     pub fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
         let l = self.layout(machine, area);
         dialog_box(s, machine, l.frame, "Change Picture");
         let (first, selected) = (self.scroll.first, Some(self.selected));
-        scrolled_list(s, machine, &l.list, &self.rows(), first, selected, self.focus.on_list());
+        scrolled_list(s, machine, &l.list, &self.rows(machine, &l.list), first, selected, self.focus.on_list());
         let look = machine.look();
         let note = "PNG, BMP or IFF files in pictures/";
         s.draw_text(look.text_font, note, l.note.0, l.note.1, look.paint(Pen::Text), TextStyle::PLAIN);
@@ -330,7 +346,7 @@ impl PictureDialog {
         let outcome = if let Some(row) = l.list.row_for_key(input, self.selected, total) {
             self.select(row, &l.list)
         } else if let Some(c) = widgets::typed_letter(input) {
-            let found = self.typed.select(&self.rows(), self.selected, c);
+            let found = self.typed.select(&self.names(), self.selected, c);
             found.map_or(Outcome::Open(false), |i| self.select(i, &l.list))
         } else {
             match *input {
@@ -474,5 +490,27 @@ mod tests {
         (0..3).for_each(|_| drop(d.input(&key(Key::Tab), &m, area)));
         d.input(&Input::MouseDown { x: 0, y: 0, button: Button::Left }, &m, area);
         assert_eq!(d.tab_stop(), None);
+    }
+
+    /// The player's pictures come in the order of their numbers, and long
+    /// names that the Amiga PAL's narrow list would cut alike keep the
+    /// words that tell them apart; a file named as a built-in picture is
+    /// told by its ending.
+    #[test]
+    fn pictures_read_apart_and_in_the_order_of_their_numbers() {
+        let dir = tempfile::tempdir().unwrap();
+        let names = ["holiday snapshot from the seaside number 10.png", "lighthouse.png"];
+        let names = names.into_iter().chain(["holiday snapshot from the seaside number 2.png"]);
+        names.for_each(|n| std::fs::write(dir.path().join(n), b"").unwrap());
+        let sources = super::super::picture::list(&[dir.path().to_path_buf()]);
+        let d = PictureDialog::new(sources, &super::super::picture::default_source());
+        let id = MachineId::AmigaPal;
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let rows = d.rows(&m, &d.layout(&m, m.content()).list);
+        assert_eq!(rows[..3], ["balloons", "grapes", "lighthouse"]);
+        assert_eq!(rows[5], "lighthouse.png");
+        let (two, ten) = (&rows[3], &rows[4]);
+        assert!(two.starts_with("holiday") && two.ends_with(" 2") && ten.ends_with(" 10"), "{rows:?}");
+        assert!(!two.contains("seaside"), "the row is shortened: {two}");
     }
 }

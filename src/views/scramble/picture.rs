@@ -70,7 +70,9 @@ impl Source {
     }
 }
 
-/// Every picture there is: the built-in ones, then the files in `dirs`.
+/// Every picture there is: the built-in ones, then the files in `dirs`,
+/// each folder's in the order every list of names is shown in (numbers by
+/// their value: "beach 2" before "beach 10").
 pub fn list(dirs: &[PathBuf]) -> Vec<Source> {
     let is_picture =
         |name: &str| Path::new(name).extension().is_some_and(|e| EXTENSIONS.iter().any(|x| e.eq_ignore_ascii_case(x)));
@@ -83,7 +85,8 @@ pub fn list(dirs: &[PathBuf]) -> Vec<Source> {
             .map(|e| e.path())
             .filter(|p| p.is_file() && is_picture(&p.file_name().unwrap_or_default().to_string_lossy()))
             .collect();
-        files.sort();
+        let name = |p: &PathBuf| crate::core::files::file_name(p);
+        files.sort_by(|a, b| crate::host::by_name(&name(a), &name(b)));
         out.extend(files.into_iter().map(Source::file));
     }
     out
