@@ -22,7 +22,7 @@ use parlour::views::{OPEN_SELECTED, Response, View};
 
 type PegsView = Controller<BoardVariant, PegsBoard>;
 
-use super::support::{assert_golden, parlour};
+use super::support::{assert_golden, parlour, run_fed};
 
 /// The English board, fixed here so the goldens do not follow boards/.
 const ENGLISH: &str = "Version 2\nMode: Normal\n\
@@ -559,6 +559,29 @@ fn the_journal_box_fits_its_screen_and_scrolls_to_every_jump() {
             assert!(view.board().journal_shown(view.session(), &m, area).is_none(), "{at}: Return closes it");
         }
     }
+}
+
+/// The Journal box holds the menus while it is open, as every box does:
+/// a script's menu line is refused until it is closed.
+#[test]
+fn the_menus_wait_for_the_journal_box() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, _) = machine(MachineId::MacSe30);
+    let mut d = Driver::new(Shell::new(m, Box::new(english(dir.path())), 1));
+    d.command(&Command::View(JOURNAL));
+    assert!(d.shell().view_boxed(), "the journal box holds the menus");
+    d.feed(&[key(Key::Escape)]);
+    assert!(!d.shell().view_boxed(), "Escape closes it");
+
+    let data = tempfile::tempdir().unwrap();
+    let out = data.path().join("shot.png").to_string_lossy().to_string();
+    let board = data.path().join("English.brd");
+    std::fs::write(&board, ENGLISH).unwrap();
+    let args = ["shot", board.to_str().unwrap(), "--machine", "amiga-pal", "--events", "-", "-o", &out];
+    let done = run_fed(data.path(), &args, "menu Game > Journal...\nmenu Game > New Game\n");
+    assert!(!done.status.success(), "New Game ran over the journal box");
+    let closed = run_fed(data.path(), &args, "menu Game > Journal...\nkey Return\nmenu Game > New Game\n");
+    assert!(closed.status.success(), "{}", String::from_utf8_lossy(&closed.stderr));
 }
 
 /// A game dealt on top of one resumed under changed rules is no game
