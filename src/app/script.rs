@@ -337,6 +337,9 @@ fn run_step(driver: &mut Driver, event: &Event) -> Result<(), String> {
                     req.title
                 ));
             }
+            if driver.shell().view_boxed() {
+                return Err("a box of the game's is open: answer it first (key Return, or key Escape to cancel)".into());
+            }
             let menus = driver.shell().menus();
             let found = find_item(&menus, title, item)?.clone();
             // A player reaches for a menu after looking at the screen: the

@@ -365,6 +365,12 @@ impl Shell {
         self.quit
     }
 
+    /// Whether a box of the view's own waits for an answer (see
+    /// [`View::boxed`]): the menus stay shut until it is answered.
+    pub fn view_boxed(&self) -> bool {
+        self.view.boxed()
+    }
+
     /// The requester showing, if any (it takes all input until answered).
     pub fn requester(&self) -> Option<&Requester> {
         self.asked.as_ref().map(|a| &a.req)
@@ -630,6 +636,16 @@ impl Shell {
             self.requester_input(input);
             return;
         }
+        // A box of the view's own holds the menus, their shortcuts, the
+        // chrome's buttons and help as the shell's requesters do: the
+        // view takes what is aimed at it, for its box.
+        if self.view.boxed() {
+            if self.aimed_at_content(input) {
+                let response = self.view.input(input, &self.machine, self.machine.content());
+                self.respond(response);
+            }
+            return;
+        }
         if self.right_button_trapped(input) {
             let response = self.view.input(input, &self.machine, self.machine.content());
             self.respond(response);
@@ -689,14 +705,20 @@ impl Shell {
             }
             return;
         }
-        let area = self.machine.content();
-        let aimed_at_content = input.position().is_none_or(|(x, y)| area.contains(x, y))
-            || matches!(input, Input::MouseUp { .. } | Input::MouseMove { .. })
-            || (matches!(input, Input::MouseDown { .. }) && self.view.stops_on_any_click());
-        if aimed_at_content {
-            let response = self.view.input(input, &self.machine, area);
+        if self.aimed_at_content(input) {
+            let response = self.view.input(input, &self.machine, self.machine.content());
             self.respond(response);
         }
+    }
+
+    /// Whether `input` goes to the view: what has no place (keys, time),
+    /// what happens in its area, a release or a move anywhere (a drag
+    /// ends where it will), and a click anywhere where a click stops it.
+    fn aimed_at_content(&self, input: &Input) -> bool {
+        let area = self.machine.content();
+        input.position().is_none_or(|(x, y)| area.contains(x, y))
+            || matches!(input, Input::MouseUp { .. } | Input::MouseMove { .. })
+            || (matches!(input, Input::MouseDown { .. }) && self.view.stops_on_any_click())
     }
 
     fn requester_input(&mut self, input: &Input) {

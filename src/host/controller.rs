@@ -2026,6 +2026,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         true
     }
 
+    fn boxed(&self) -> bool {
+        self.selecting.is_some() || self.board.boxed()
+    }
+
     fn stops_on_any_click(&self) -> bool {
         self.rerun.is_some() || self.board.demo_running()
     }

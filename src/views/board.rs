@@ -526,8 +526,9 @@ pub trait Board<V: Variant> {
     }
 
     /// Whether a box of the board's own is open over the play (Scramble's
-    /// Change Picture): the clock stands while it is, as it does under
-    /// the window's requesters, which hold every game's input.
+    /// Change Picture, Tetris's name for the top five): the clock stands
+    /// while it is, and the menus stay shut, as under the window's
+    /// requesters, which hold every game's input (see [`View::boxed`](super::View::boxed)).
     fn boxed(&self) -> bool {
         false
     }

@@ -130,6 +130,14 @@ pub trait View {
     fn window_screen(&self) -> Option<(u32, u32)> {
         None
     }
+    /// Whether a box of the view's own waits for an answer (Tetris's name
+    /// for the top five, Select Game's number, Scramble's Change
+    /// Picture): like the shell's requesters it holds the menus, their
+    /// shortcuts and the chrome's buttons shut until it is answered, and
+    /// the view takes the keys and clicks for it.
+    fn boxed(&self) -> bool {
+        false
+    }
     /// Whether the view needs `Tick` events (a running clock, animation).
     fn wants_ticks(&self) -> bool {
         false

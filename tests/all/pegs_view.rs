@@ -15,14 +15,14 @@ use parlour::games::pegs::library::BoardFile;
 use parlour::games::pegs::rules::{BoardVariant, Jump};
 use parlour::gfx::Rect;
 use parlour::host::{Controller, Opening};
-use parlour::machines::{Button, Command, Input, Machine, MachineChoice, MachineId};
+use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId};
 use parlour::views::pegs::chooser::BoardChooser;
 use parlour::views::pegs::{HIGH_SCORES, JOURNAL, PegsBoard};
 use parlour::views::{OPEN_SELECTED, Response, View};
 
 type PegsView = Controller<BoardVariant, PegsBoard>;
 
-use super::support::{assert_golden, parlour};
+use super::support::{assert_golden, parlour, run_fed};
 
 /// The English board, fixed here so the goldens do not follow boards/.
 const ENGLISH: &str = "Version 2\nMode: Normal\n\
@@ -441,8 +441,11 @@ fn the_journal_is_saved_after_every_jump_and_resumed() {
     let mut view = english(dir.path());
     drag(&mut view, &m, area, "d2", "d4");
     drag(&mut view, &m, area, "f3", "d3");
-    let Some(Response::Ask(journal)) = view.command(&Command::View(JOURNAL)) else { panic!("no journal box") };
-    assert_eq!(journal.lines, ["1. d2-d4 (+20)   2. f3-d3 (+20)"]);
+    assert!(matches!(view.command(&Command::View(JOURNAL)), Some(Response::Redraw)), "no journal box");
+    let shown = view.board().journal_shown(view.session(), &m, area);
+    assert_eq!(shown, Some((vec!["1. d2-d4 (+20)   2. f3-d3 (+20)".to_string()], 1)));
+    feed(&mut view, &m, area, &[key(Key::Escape)]);
+    assert!(view.board().journal_shown(view.session(), &m, area).is_none(), "Escape closes the journal");
 
     let again = english(dir.path());
     assert_eq!(again.session().state(), view.session().state());
@@ -462,6 +465,123 @@ fn the_journal_is_saved_after_every_jump_and_resumed() {
     let told = other.take_notice().expect("no box told of the journal set aside").lines.join(" ");
     assert!(told.contains("set aside as pegs-english.save.foreign-1"), "{told}");
     assert!(dir.path().join("journals/pegs-english.save.foreign-1").is_file());
+}
+
+/// The Diamond board, fixed here as the English one is.
+const DIAMOND: &str = "Version 2\nMode: Normal\n\
+* * * * g * * * *\n\
+* * * g g g * * *\n\
+* * g g e g g * *\n\
+* g g y y y g g *\n\
+g g y y y y y g g\n\
+* g g y y y g g *\n\
+* * g g y g g * *\n\
+* * * g g g * * *\n\
+* * * * g * * * *\n";
+
+/// Whole games (`parlour solve`'s): the Diamond's 39 jumps, the English
+/// board's 31.
+const DIAMOND_WON: &str = "c3-e3 f3-d3 e1-e3 f5-f3 h4-f4 g6-g4 i5-g5 e6-g6 f8-f6 d7-f7 e9-e7 f7-d7 c6-e6 d8-d6 \
+    c4-c6 a5-c5 e4-c4 b4-d4 c6-c4 c4-e4 d2-d4 e6-c6 b6-d6 g6-e6 g4-g6 h6-f6 e4-g4 f2-f4 d5-d3 d3-f3 g3-g5 f3-f5 \
+    f5-h5 e6-g6 g7-g5 h5-f5 f5-d5 d5-d7 c7-e7";
+const ENGLISH_WON: &str = "d2-d4 b3-d3 c1-c3 e1-c1 c4-c2 c1-c3 c6-c4 a5-c5 d5-b5 f5-d5 e7-e5 c7-e7 e4-e6 e7-e5 \
+    e2-e4 g3-e3 g5-g3 d3-f3 g3-e3 a3-a5 a5-c5 c4-c6 e4-c4 c3-c5 d5-f5 f5-f3 f3-d3 c6-c4 b4-d4 d3-d5 d6-d4";
+
+fn key(key: Key) -> Input {
+    Input::Key { key, mods: Default::default() }
+}
+
+/// The Journal box after a whole game fits between the title bar and the
+/// status line on every screen, and its list scrolls to every jump, the
+/// first ones too, by the keys and the wheel (the scroll bar is every list's). It
+/// once was a requester that showed the last 30 jumps under "(9 earlier
+/// jumps)", and on the SE/30 ran over the title bar after 31.
+#[test]
+fn the_journal_box_fits_its_screen_and_scrolls_to_every_jump() {
+    let boards = [("Diamond", "pegs/diamond", DIAMOND, DIAMOND_WON), ("English", "pegs/english", ENGLISH, ENGLISH_WON)];
+    for (name, id, text, won) in boards {
+        let dir = tempfile::tempdir().unwrap();
+        let mut view = open(name, variant(id, text), dir.path());
+        let jumps: Vec<&str> = won.split_whitespace().collect();
+        for j in &jumps {
+            view.play_move(&jump(j));
+        }
+        assert_eq!(view.session().state().stones(), 1, "{name}: the game is won");
+        for machine_id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+            let (m, area) = machine(machine_id);
+            assert!(matches!(view.command(&Command::View(JOURNAL)), Some(Response::Redraw)));
+            let at = format!("{name} on {machine_id:?}");
+            let frame = view.board().journal_frame(view.session(), &m, area).expect("the journal is open");
+            assert!(
+                frame.x >= area.x
+                    && frame.y >= area.y
+                    && frame.right() <= area.right()
+                    && frame.bottom() <= area.bottom(),
+                "{at}: the box {frame:?} is not within the area {area:?} between the title bar and the status line"
+            );
+            let shown = |view: &PegsView| view.board().journal_shown(view.session(), &m, area).unwrap();
+            let (rows, total) = shown(&view);
+            let last = format!("{}. {}", jumps.len(), jumps[jumps.len() - 1]);
+            assert!(rows.last().unwrap().contains(&last), "{at}: it opens on the last jump: {rows:?}");
+            let every: Vec<String> = {
+                feed(&mut view, &m, area, &[key(Key::Home)]);
+                let mut seen = Vec::new();
+                loop {
+                    let (rows, _) = shown(&view);
+                    seen.extend(rows);
+                    if seen.iter().any(|r| r.contains(&last)) {
+                        break seen;
+                    }
+                    assert!(seen.len() <= 2 * total, "{at}: Page Down never reaches the end");
+                    feed(&mut view, &m, area, &[key(Key::PageDown)]);
+                }
+            };
+            for (i, j) in jumps.iter().enumerate() {
+                let wanted = format!("{}. {j} (+", i + 1);
+                assert!(every.iter().any(|r| r.contains(&wanted)), "{at}: jump {wanted} is never in view");
+            }
+            let (top, _) = {
+                feed(&mut view, &m, area, &[key(Key::Home)]);
+                shown(&view)
+            };
+            assert!(top[0].starts_with(&format!("1. {}", jumps[0])), "{at}: Home shows the first jump: {top:?}");
+            if top.len() < total {
+                // Down and the wheel each move the list.
+                feed(&mut view, &m, area, &[key(Key::Down)]);
+                assert_eq!(shown(&view).0[0], top[1], "{at}: Down");
+                let (x, y) = (frame.x + frame.w / 2, frame.y + frame.h / 2);
+                feed(&mut view, &m, area, &[Input::Wheel { x, y, dy: -1 }]);
+                assert!(shown(&view).0[0].starts_with("1. "), "{at}: the wheel scrolls back");
+                feed(&mut view, &m, area, &[key(Key::End)]);
+                assert!(shown(&view).0.last().unwrap().contains(&last), "{at}: End");
+            }
+            feed(&mut view, &m, area, &[key(Key::Enter)]);
+            assert!(view.board().journal_shown(view.session(), &m, area).is_none(), "{at}: Return closes it");
+        }
+    }
+}
+
+/// The Journal box holds the menus while it is open, as every box does:
+/// a script's menu line is refused until it is closed.
+#[test]
+fn the_menus_wait_for_the_journal_box() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, _) = machine(MachineId::MacSe30);
+    let mut d = Driver::new(Shell::new(m, Box::new(english(dir.path())), 1));
+    d.command(&Command::View(JOURNAL));
+    assert!(d.shell().view_boxed(), "the journal box holds the menus");
+    d.feed(&[key(Key::Escape)]);
+    assert!(!d.shell().view_boxed(), "Escape closes it");
+
+    let data = tempfile::tempdir().unwrap();
+    let out = data.path().join("shot.png").to_string_lossy().to_string();
+    let board = data.path().join("English.brd");
+    std::fs::write(&board, ENGLISH).unwrap();
+    let args = ["shot", board.to_str().unwrap(), "--machine", "amiga-pal", "--events", "-", "-o", &out];
+    let done = run_fed(data.path(), &args, "menu Game > Journal...\nmenu Game > New Game\n");
+    assert!(!done.status.success(), "New Game ran over the journal box");
+    let closed = run_fed(data.path(), &args, "menu Game > Journal...\nkey Return\nmenu Game > New Game\n");
+    assert!(closed.status.success(), "{}", String::from_utf8_lossy(&closed.stderr));
 }
 
 /// A game dealt on top of one resumed under changed rules is no game

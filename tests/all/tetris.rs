@@ -5,15 +5,17 @@
 
 use std::path::Path;
 
+use parlour::app::driver::Driver;
+use parlour::app::shell::Shell;
 use parlour::core::save;
 use parlour::games::tetris::log;
 use parlour::games::tetris::rules::TetrisVariant;
 use parlour::host::{Controller, Opening};
-use parlour::machines::{Command, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
+use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
 use parlour::views::View;
 use parlour::views::tetris::{PAUSE, TetrisBoard, frame_rate};
 
-use super::support::{parlour, run_fed_ok};
+use super::support::{parlour, run_fed, run_fed_ok};
 
 /// A log that plays a few pieces: moves, turns, drops, the preview
 /// hidden for a while, a pause.
@@ -241,6 +243,63 @@ fn time_stands_still_while_a_menu_or_a_box_is_open() {
             assert!(frames > 0 && frames <= most, "{id}, {opens}: 0.4 s of play, not 1.4 s: {frames} frames");
         }
     }
+}
+
+/// While the name for the top five is asked for, the menus stay shut, as
+/// under every box: neither the keyboard, the mouse nor a shortcut opens
+/// them or runs their commands (New Game dealt a fresh well behind the
+/// box, and Top Five... stacked a second box on it).
+#[test]
+fn the_menus_wait_for_the_name_for_the_top_five() {
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let data = tempfile::tempdir().unwrap();
+        let view = opened(data.path(), &Opening { seed: Some(3), ..Default::default() });
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let width = m.look().width as i32;
+        let mut d = Driver::new(Shell::keeping_in(m, Box::new(view), 1, data.path().to_path_buf()));
+        let key = |key, mods| Input::Key { key, mods };
+        let mut drops = 0;
+        while !d.shell().view_boxed() {
+            d.feed(&[key(Key::Char(' '), Modifiers::default())]);
+            drops += 1;
+            assert!(drops < 200, "{id}: the well fills up and the name is asked for");
+        }
+        let asking = d.frame().pixels().to_vec();
+        let shortcut = if id == MachineId::Yazzle {
+            Modifiers { ctrl: true, ..Default::default() }
+        } else {
+            Modifiers { alt: true, ..Default::default() }
+        };
+        let opens = if id == MachineId::Yazzle {
+            key(Key::Char('g'), Modifiers { alt: true, ..Default::default() })
+        } else {
+            key(Key::Function(10), Modifiers::default())
+        };
+        for (what, input) in [
+            ("the menus' key", opens),
+            ("New Game's shortcut", key(Key::Char('n'), shortcut)),
+            ("Help's key", key(Key::Function(1), Modifiers::default())),
+        ] {
+            d.feed(&[input]);
+            assert!(d.shell().requester().is_none(), "{id}, {what}: no box over the name's");
+            assert_eq!(d.frame().pixels(), asking, "{id}, {what}: nothing opened or changed");
+        }
+        for x in (2..width).step_by(12) {
+            for (y, button) in [(2, Button::Left), (12, Button::Left), (2, Button::Right)] {
+                d.feed(&[Input::MouseMove { x, y }, Input::MouseDown { x, y, button }]);
+                assert_eq!(d.frame().pixels(), asking, "{id}: a press at ({x}, {y}) opened nothing");
+                d.feed(&[Input::MouseUp { x, y, button }]);
+            }
+        }
+        assert!(d.shell().view_boxed(), "{id}: the name is still asked for");
+    }
+    // A script's menu waits for the box too, as for the window's own.
+    let data = tempfile::tempdir().unwrap();
+    let events = format!("{}wait 700\nmenu Game > Top Five...\n", "key Space\n".repeat(60));
+    let shot = data.path().join("x.png").to_string_lossy().into_owned();
+    let out = run_fed(data.path(), &["shot", "tetris", "--seed", "3", "--events", "-", "-o", &shot], &events);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && said.contains("answer it first"), "{said}");
 }
 
 /// Tetris as the app opens it, keeping its files in `data`.

@@ -5,6 +5,7 @@
 //! on the slot. The host's controller plays, journals and resumes the game.
 
 pub mod chooser;
+pub mod journal;
 pub mod layout;
 pub mod picture;
 pub mod records;
@@ -22,6 +23,7 @@ use crate::gfx::{Rect, Surface};
 use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, Requester, ViewCommand};
 
 use super::board::{Board, Reply, records_trouble};
+use journal::JournalBox;
 use layout::{BoardLayout, Edge, Letters};
 use picture::StoneSet;
 use records::ending_text;
@@ -81,6 +83,8 @@ pub struct PegsBoard {
     /// The board passed over for this one because it cannot be read, and
     /// this one's file, told of as the board opens.
     passed_over: Option<(BoardError, PathBuf)>,
+    /// The Journal box, while it is open over the board.
+    journal: Option<JournalBox>,
 }
 
 impl PegsBoard {
@@ -98,6 +102,7 @@ impl PegsBoard {
             plan: None,
             cursor: None,
             passed_over: None,
+            journal: None,
         }
     }
 
@@ -151,6 +156,30 @@ impl PegsBoard {
     /// The jump the Hint command suggested, while it still applies.
     pub fn hinted(&self) -> Option<Jump> {
         self.hint
+    }
+
+    /// The Journal box's title.
+    fn journal_title(&self) -> String {
+        format!("Journal: {}", self.name)
+    }
+
+    /// The rows the Journal box shows on this screen and how many it has
+    /// in all, while it is open (for tests).
+    pub fn journal_shown(
+        &self,
+        session: &Session<BoardVariant>,
+        machine: &Machine,
+        area: Rect,
+    ) -> Option<(Vec<String>, usize)> {
+        let jumps = records::journal_jumps(session);
+        Some(self.journal.as_ref()?.shown(machine, area, &self.journal_title(), &jumps))
+    }
+
+    /// The Journal box's outside on this screen, while it is open (for
+    /// tests).
+    pub fn journal_frame(&self, session: &Session<BoardVariant>, machine: &Machine, area: Rect) -> Option<Rect> {
+        let jumps = records::journal_jumps(session);
+        Some(self.journal.as_ref()?.frame(machine, area, &self.journal_title(), &jumps))
     }
 
     /// The slot the keyboard's cursor is on, once a key was used.
@@ -380,6 +409,9 @@ impl Board<BoardVariant> for PegsBoard {
             let r = Rect::new(p.at.0 - p.grab.0, p.at.1 - p.grab.1, layout.block, layout.block);
             stones.draw(s, stone, r);
         }
+        if let Some(journal) = &self.journal {
+            journal.draw(s, machine, area, &self.journal_title(), &records::journal_jumps(session));
+        }
     }
 
     fn input(
@@ -389,6 +421,17 @@ impl Board<BoardVariant> for PegsBoard {
         machine: &Machine,
         area: Rect,
     ) -> Reply<BoardVariant> {
+        // The Journal box takes every key and click while it is open.
+        let title = self.journal_title();
+        if let Some(journal) = &mut self.journal {
+            return match journal.input(input, machine, area, &title, &records::journal_jumps(session)) {
+                journal::Outcome::Open(redraw) => Reply::Unchanged.or_redraw(redraw),
+                journal::Outcome::Closed => {
+                    self.journal = None;
+                    Reply::Redraw
+                }
+            };
+        }
         let st = session.state();
         let layout = Self::layout(st, machine, area);
         match *input {
@@ -432,13 +475,22 @@ impl Board<BoardVariant> for PegsBoard {
                 Ok(scores) => Reply::Ask(records::high_scores_box(&self.name, scores.table(&session.variant().id))),
                 Err(e) => Reply::Say(format!("The high scores could not be read: {e}")),
             },
-            JOURNAL => Reply::Ask(records::journal_box(&self.name, session)),
+            JOURNAL => {
+                self.journal = Some(JournalBox::new());
+                Reply::Redraw
+            }
             _ => Reply::Unchanged,
         }
     }
 
     fn can(&self, _session: &Session<BoardVariant>, command: ViewCommand) -> bool {
         matches!(command, HIGH_SCORES | JOURNAL)
+    }
+
+    /// The Journal box holds the clock (and the menus) while it is open,
+    /// as the window's requesters do.
+    fn boxed(&self) -> bool {
+        self.journal.is_some()
     }
 
     fn reset(&mut self) {

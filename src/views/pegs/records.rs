@@ -1,6 +1,6 @@
-//! What the peg view keeps and tells about a game: where the player's
-//! journals live, the ending in words, the journal of jumps and the
-//! high-score table as requesters.
+//! What the peg view keeps and tells about a game: the ending in words,
+//! the jumps the Journal box lists and the high-score table as a
+//! requester.
 
 use crate::core::highscores::Entry;
 use crate::core::{Action, Game, Session, Variant, plural};
@@ -8,12 +8,6 @@ use crate::games::pegs::board::Stone;
 use crate::games::pegs::rules::{BoardVariant, Ending};
 use crate::machines::Requester;
 use crate::views::board::clock;
-
-/// Jumps on a line of the Journal box, and its lines: a whole game of the
-/// English board (31 jumps) fits the Amiga's 320 x 256 screen. Longer
-/// journals show their last jumps.
-const JUMPS_A_LINE: usize = 2;
-const JOURNAL_LINES: usize = 16;
 
 fn colour(stone: Stone) -> &'static str {
     match stone {
@@ -34,9 +28,9 @@ pub fn ending_text(ending: Ending) -> String {
 }
 
 /// The jumps of the game at the cursor, numbered, with the points each
-/// scored, two to a line: `1. d2-d4 (+20)   2. f3-d3 (+20)`. Long games
-/// show their last jumps.
-pub fn journal_lines(session: &Session<BoardVariant>) -> Vec<String> {
+/// scored: `1. d2-d4 (+20)`, for the Journal box (see
+/// [`super::journal`]).
+pub fn journal_jumps(session: &Session<BoardVariant>) -> Vec<String> {
     let mut state = session.variant().deal(session.seed());
     let mut jumps = Vec::new();
     for step in &session.steps()[session.game_start() + 1..=session.cursor()] {
@@ -48,24 +42,7 @@ pub fn journal_lines(session: &Session<BoardVariant>) -> Vec<String> {
         state.apply(&jump);
         jumps.push(format!("{}. {text} (+{})", jumps.len() + 1, state.score() - before));
     }
-    if jumps.is_empty() {
-        return vec!["No jumps yet.".into()];
-    }
-    let mut lines = Vec::new();
-    let mut shown = &jumps[..];
-    if jumps.len() > JOURNAL_LINES * JUMPS_A_LINE {
-        // A line for the note, the rest for the last jumps.
-        let earlier = jumps.len() - (JOURNAL_LINES - 1) * JUMPS_A_LINE;
-        lines.push(format!("({earlier} earlier jumps)"));
-        shown = &jumps[earlier..];
-    }
-    lines.extend(shown.chunks(JUMPS_A_LINE).map(|pair| pair.join("   ")));
-    lines
-}
-
-/// The Journal requester for a board.
-pub fn journal_box(board_name: &str, session: &Session<BoardVariant>) -> Requester {
-    Requester { title: format!("Journal: {board_name}"), lines: journal_lines(session), buttons: vec!["OK".into()] }
+    jumps
 }
 
 /// The High Scores requester for a board.
@@ -107,20 +84,21 @@ mod tests {
     #[test]
     fn the_journal_numbers_the_jumps_of_this_game_with_their_points() {
         let mut s = session();
-        assert_eq!(journal_lines(&s), ["No jumps yet."]);
+        assert!(journal_jumps(&s).is_empty());
         s.play_text("a1-c1").unwrap();
         s.play_text("d1-f1").unwrap();
-        assert_eq!(journal_lines(&s), ["1. a1-c1 (+30)   2. d1-f1 (+10)"]);
+        assert_eq!(journal_jumps(&s), ["1. a1-c1 (+30)", "2. d1-f1 (+10)"]);
         s.undo();
-        assert_eq!(journal_lines(&s), ["1. a1-c1 (+30)"], "undone jumps are not shown");
+        assert_eq!(journal_jumps(&s), ["1. a1-c1 (+30)"], "undone jumps are not shown");
         s.restart();
-        assert_eq!(journal_lines(&s), ["No jumps yet."], "only the game at the cursor");
+        assert!(journal_jumps(&s).is_empty(), "only the game at the cursor");
     }
 
+    /// A long game's journal has every jump, the first ones too: the box
+    /// scrolls to them (it once left all but the last 30 out).
     #[test]
-    fn long_journals_show_their_last_jumps() {
-        // Six rows of six `y y e` groups: thirty-six independent jumps,
-        // four more than the box holds.
+    fn a_long_journal_keeps_every_jump() {
+        // Six rows of six `y y e` groups: thirty-six independent jumps.
         let row = "y y e ".repeat(6);
         let text = format!("Version 2\nMode: Normal\n{}", format!("{row}\n").repeat(6));
         let board = Board::parse("t.brd", text.as_bytes()).unwrap();
@@ -131,10 +109,9 @@ mod tests {
                 s.play_text(&format!("{from}{r}-{to}{r}")).unwrap();
             }
         }
-        let lines = journal_lines(&s);
-        assert_eq!(lines.len(), JOURNAL_LINES);
-        assert_eq!(lines[0], "(6 earlier jumps)");
-        assert_eq!(lines[1], "7. a2-c2 (+20)   8. d2-f2 (+20)");
-        assert_eq!(lines[15], "35. m6-o6 (+20)   36. p6-r6 (+20)");
+        let jumps = journal_jumps(&s);
+        assert_eq!(jumps.len(), 36);
+        assert_eq!(jumps[0], "1. a1-c1 (+20)");
+        assert_eq!(jumps[35], "36. p6-r6 (+20)");
     }
 }

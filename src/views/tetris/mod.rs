@@ -250,6 +250,13 @@ impl Board<TetrisVariant> for TetrisBoard {
 
     fn reset(&mut self) {}
 
+    /// The name prompt holds the menus as the window's requesters do: a
+    /// new game or a second box under or over it would leave it asking
+    /// for a game no longer shown.
+    fn boxed(&self) -> bool {
+        self.asking.is_some()
+    }
+
     fn ending(&self, session: &Session<TetrisVariant>) -> String {
         let st = session.state();
         // The level and rows stay in the figures beside it.
