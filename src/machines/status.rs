@@ -238,6 +238,18 @@ fn with_last_sentence(message: &str) -> impl Iterator<Item = String> + '_ {
         .filter(move |form| form != message)
 }
 
+/// `message`, of more than one sentence, with its last made the clause
+/// it says most by (see [`clauses`]): "The program drew a tile. The
+/// program has a duplicate tile." of "... The program has a duplicate
+/// tile: the 2 under the pile says so.", where the whole does not fit
+/// but that does. Every sentence before it is kept: each is news of its
+/// own, and the last one's clause says what the whole of it would.
+fn with_last_clause(message: &str) -> Option<String> {
+    let lead = leading_sentences(message).next()?;
+    let last = message[lead.len()..].trim_start();
+    clauses(last).next().map(|clause| format!("{lead} {clause}"))
+}
+
 /// `text` cut after its last whole word that fits in `width` together
 /// with "...", or the whole text if it fits; None if not even the first
 /// word fits.
@@ -515,6 +527,8 @@ pub fn fit(
     // giving way if they must (a sentence cut short may say the opposite:
     // "No hint found..." of "No hint found in time."):
     // - the message, all of it: the figures are back once it is gone;
+    // - the message with its last sentence made its likelier clause (see
+    //   [`with_last_clause`]);
     // - its opening sentences, as many as fit, the first at least: it
     //   says what the rest explains;
     // - its opening clause, a sentence of its own: what has happened,
@@ -525,7 +539,8 @@ pub fn fit(
     let in_full =
         |text: &str| whole(text).or_else(|| giving_way(&|room| (measure(text) <= room).then(|| text.into()), false));
     let sentences = leading_sentences(message).map(str::to_string);
-    let forms = [message.to_string()].into_iter().filter(|m| !m.is_empty()).chain(sentences);
+    let forms =
+        [message.to_string()].into_iter().filter(|m| !m.is_empty()).chain(with_last_clause(message)).chain(sentences);
     for form in forms.chain(clauses(message)).chain(unlabelled(message)) {
         if let Some(fitted) = in_full(&form) {
             return fitted;
@@ -931,6 +946,22 @@ mod tests {
         assert_eq!((line(cut.clone()), cut.cut), ("It must...".into(), true));
         // With nothing said, the figures alone.
         assert_eq!(fit_refusal(&topaz, 295, 16, &klondike, ""), fit(&topaz, 295, 16, "", &klondike, ""));
+    }
+
+    /// News of more than one sentence whose last will not fit whole
+    /// keeps that sentence's opening clause after the rest (Rummi's note
+    /// on the program's duplicate, on YaZZle's message box), before
+    /// giving it up; too narrow for that, the opening sentences alone.
+    #[test]
+    fn news_keeps_the_opening_clause_of_its_last_sentence() {
+        let pile = fields(&[("Pile", "75")]);
+        let news = "The program drew a tile. The program has a duplicate tile: the 2 under the pile says so.";
+        let short = "The program drew a tile. The program has a duplicate tile.";
+        let shown = |width| line(fit(&topaz, width, 16, "", &pile, news));
+        assert_eq!(shown(topaz(&format!("Pile: 75  {short}"))), format!("Pile: 75  {short}"));
+        assert_eq!(shown(topaz(short)), short);
+        assert_eq!(shown(topaz(short) - 1), "Pile: 75  The program drew a tile.");
+        assert_eq!(shown(topaz(news)), news);
     }
 
     /// A move refused after a finished game's ending: the ending leads,
