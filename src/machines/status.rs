@@ -221,6 +221,35 @@ fn leading_sentences(message: &str) -> impl Iterator<Item = &str> {
         .map(move |i| &message[..=i])
 }
 
+/// `message`'s opening sentences, longest first, each with its last
+/// sentence after them, whole and then by its reason (see
+/// [`closing_clause`]): of a finished game's ending with a refusal after
+/// it, "No moves are left. Choose New Game to deal again. It must be one
+/// rank higher or lower." and then "No moves are left. The king of
+/// spades cannot go on...", before the ending alone. The sentences in
+/// between give way first: the first says what stands, the last answers
+/// what the player has just tried.
+fn with_last_sentence(message: &str) -> impl Iterator<Item = String> + '_ {
+    let last = leading_sentences(message).next().map(|lead| message[lead.len()..].trim_start());
+    let reason = last.and_then(closing_clause);
+    leading_sentences(message)
+        .flat_map(move |lead| [last.map(|l| format!("{lead} {l}")), reason.as_ref().map(|r| format!("{lead} {r}"))])
+        .flatten()
+        .filter(move |form| form != message)
+}
+
+/// `message`, of more than one sentence, with its last made the clause
+/// it says most by (see [`clauses`]): "The program drew a tile. The
+/// program has a duplicate tile." of "... The program has a duplicate
+/// tile: the 2 under the pile says so.", where the whole does not fit
+/// but that does. Every sentence before it is kept: each is news of its
+/// own, and the last one's clause says what the whole of it would.
+fn with_last_clause(message: &str) -> Option<String> {
+    let lead = leading_sentences(message).next()?;
+    let last = message[lead.len()..].trim_start();
+    clauses(last).next().map(|clause| format!("{lead} {clause}"))
+}
+
 /// `text` cut after its last whole word that fits in `width` together
 /// with "...", or the whole text if it fits; None if not even the first
 /// word fits.
@@ -498,6 +527,8 @@ pub fn fit(
     // giving way if they must (a sentence cut short may say the opposite:
     // "No hint found..." of "No hint found in time."):
     // - the message, all of it: the figures are back once it is gone;
+    // - the message with its last sentence made its likelier clause (see
+    //   [`with_last_clause`]);
     // - its opening sentences, as many as fit, the first at least: it
     //   says what the rest explains;
     // - its opening clause, a sentence of its own: what has happened,
@@ -508,7 +539,8 @@ pub fn fit(
     let in_full =
         |text: &str| whole(text).or_else(|| giving_way(&|room| (measure(text) <= room).then(|| text.into()), false));
     let sentences = leading_sentences(message).map(str::to_string);
-    let forms = [message.to_string()].into_iter().filter(|m| !m.is_empty()).chain(sentences);
+    let forms =
+        [message.to_string()].into_iter().filter(|m| !m.is_empty()).chain(with_last_clause(message)).chain(sentences);
     for form in forms.chain(clauses(message)).chain(unlabelled(message)) {
         if let Some(fitted) = in_full(&form) {
             return fitted;
@@ -602,7 +634,10 @@ pub fn fit(
 /// the solver's word read as the answer to the move ("Winnable. The 6 of
 /// diamonds cannot go on the 7 of hearts..."), and the reason was the
 /// first thing to give way. The message is kept whole where it fits,
-/// else its opening sentences, else its reason and then what was tried
+/// else its opening sentences with its last after them, whole or by its
+/// reason (a finished game's ending, then what was refused after it: see
+/// [`with_last_sentence`]), else its opening sentences alone, else its
+/// reason and then what was tried
 /// (see [`clauses`]), else the words after a one-word label; only where
 /// none fits is it cut short after a word, its reason first where it
 /// has one ([`Fitted::cut`]). The title
@@ -619,6 +654,7 @@ pub fn fit_refusal(
     }
     let reason_first = [closing_clause(message), opening_clause(message)].into_iter().flatten();
     let forms = std::iter::once(message.to_string())
+        .chain(with_last_sentence(message))
         .chain(leading_sentences(message).map(str::to_string))
         .chain(reason_first)
         .chain(unlabelled(message));
@@ -910,6 +946,52 @@ mod tests {
         assert_eq!((line(cut.clone()), cut.cut), ("It must...".into(), true));
         // With nothing said, the figures alone.
         assert_eq!(fit_refusal(&topaz, 295, 16, &klondike, ""), fit(&topaz, 295, 16, "", &klondike, ""));
+    }
+
+    /// News of more than one sentence whose last will not fit whole
+    /// keeps that sentence's opening clause after the rest (Rummi's note
+    /// on the program's duplicate, on YaZZle's message box), before
+    /// giving it up; too narrow for that, the opening sentences alone.
+    #[test]
+    fn news_keeps_the_opening_clause_of_its_last_sentence() {
+        let pile = fields(&[("Pile", "75")]);
+        let news = "The program drew a tile. The program has a duplicate tile: the 2 under the pile says so.";
+        let short = "The program drew a tile. The program has a duplicate tile.";
+        let shown = |width| line(fit(&topaz, width, 16, "", &pile, news));
+        assert_eq!(shown(topaz(&format!("Pile: 75  {short}"))), format!("Pile: 75  {short}"));
+        assert_eq!(shown(topaz(short)), short);
+        assert_eq!(shown(topaz(short) - 1), "Pile: 75  The program drew a tile.");
+        assert_eq!(shown(topaz(news)), news);
+    }
+
+    /// A move refused after a finished game's ending: the ending leads,
+    /// and the refusal follows it where there is room, by its reason
+    /// where it is not whole, the ending's second sentence giving way
+    /// first; only where not even that fits is the ending
+    /// alone (as the Amiga PAL's title bar keeps it). The whole ending
+    /// with nothing after it answered the click with nothing.
+    #[test]
+    fn a_refusal_after_the_ending_follows_it_where_there_is_room() {
+        let golf = fields(&[("Score", "23"), ("Time", "0:00"), ("Moves", "22"), ("Solver", "Not winnable")]);
+        let ending = "No moves are left. Choose New Game to deal again.";
+        let refused = "The king of spades cannot go on the 9 of clubs: it must be one rank higher or lower.";
+        let said = format!("{ending} {refused}");
+        let lead = |width| fit_refusal(&topaz, width, 16, &golf, &said).parts[0].clone();
+        assert_eq!(lead(topaz(&said)), said);
+        let reason = format!("{ending} It must be one rank higher or lower.");
+        assert_eq!(lead(topaz(&reason)), reason);
+        let short = "No moves are left. It must be one rank higher or lower.";
+        assert_eq!(lead(topaz(short)), short);
+        assert_eq!(lead(topaz(short) - 1), ending);
+        assert_eq!(lead(295), "No moves are left.");
+        // A refusal without a reason follows the ending's first sentence whole.
+        let empty = format!("{ending} The stock is empty.");
+        let stock = "No moves are left. The stock is empty.";
+        assert_eq!(fit_refusal(&topaz, topaz(stock), 16, &golf, &empty).parts[0], stock);
+        // A refusal of one sentence with a second after it keeps both or
+        // its first, as before.
+        let no_hint = "No hint: no winning line from here. Undo, or start anew.";
+        assert_eq!(fit_refusal(&topaz, 8 * 40, 16, &[], no_hint).parts, ["No hint: no winning line from here."]);
     }
 
     /// YaZZle's message box, where the solver's word is the one figure

@@ -215,3 +215,84 @@ fn a_refused_move_is_said_before_the_figures() {
         assert!(!m.chrome().cuts_message(m.look(), &refused), "{id}: the refusal is cut short");
     }
 }
+
+/// A card clicked in vain after a lost game of Golf (a click sends a
+/// column's top card home) is refused after the ending, which stays
+/// first on every line: the guide says the game keeps saying it is
+/// over, and anything tried after the end is said after it. On the
+/// Amiga PAL's title bar and the SE/30's strip the refusal went first
+/// and the ending was gone.
+#[test]
+fn a_card_clicked_in_vain_after_a_lost_game_keeps_the_ending_first() {
+    use parlour::core::{Game, Status};
+    use parlour::machines::Button;
+    use parlour::solitaire::engine::PileId;
+    use parlour::solitaire::rules::PileKind;
+
+    let ending = "No moves are left. Choose New Game to deal again.";
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let data = tempfile::tempdir().unwrap();
+        let view = (1..=20)
+            .map(|seed| {
+                let mut view = super::solitaire_view::open_table("golf", seed, data.path());
+                while let Some(m) = view.session().state().legal_moves().first().copied() {
+                    view.play_move(&m);
+                }
+                view
+            })
+            .find(|view| view.session().state().status() == Status::Lost)
+            .expect("first-move play lost no game of Golf");
+        let m = machine(id);
+        let area = m.content();
+        let state = view.session().state().clone();
+        let column = (0..state.pile_count(PileKind::Tableau))
+            .map(|i| PileId::new(PileKind::Tableau, i))
+            .find(|p| !state.pile(p.kind, p.index()).is_empty())
+            .unwrap();
+        let r =
+            view.board().card_rect(&state, area, column, state.pile(column.kind, column.index()).len() - 1).unwrap();
+        let (x, y) = (r.x + r.w / 2, r.y + r.h - 4);
+        let mut shell = Shell::keeping_in(machine(id), Box::new(view), 1, data.path().into());
+        assert!(shell.message().starts_with(ending), "{id}: {}", shell.message());
+        shell.input(&Input::MouseDown { x, y, button: Button::Left });
+        shell.input(&Input::MouseUp { x, y, button: Button::Left });
+        let said = shell.message();
+        assert!(said.starts_with(ending) && said.contains("cannot"), "{id}: {said}");
+        let mut shown = m.new_surface();
+        shell.render(&mut shown);
+        // The ending's first sentence alone on the line, and nothing at
+        // all: where these differ its words are drawn, and the line shown
+        // draws them there too.
+        let drawn = |frame: &Frame| {
+            let mut s = m.new_surface();
+            m.chrome().draw_frame(&mut s, m.look(), frame);
+            s
+        };
+        let alone = drawn(&Frame { message: "No moves are left.", ..Frame::default() });
+        let blank = drawn(&Frame::default());
+        let (w, h) = (alone.width() as i32, alone.height() as i32);
+        let words: Vec<(i32, i32)> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .filter(|&(x, y)| alone.get(x, y) != blank.get(x, y))
+            .collect();
+        assert!(!words.is_empty(), "{id}: the words are drawn");
+        let moved = words.iter().filter(|&&(x, y)| shown.get(x, y) != alone.get(x, y)).count();
+        assert_eq!(moved, 0, "{id}: the ending does not lead the status line ({said})");
+    }
+}
+
+#[test]
+fn zz_debug_fit() {
+    use parlour::machines::status;
+    let m = machine(MachineId::MacSe30);
+    let look = m.look();
+    let measure = |t: &str| look.text_font.text_width(t) as i32;
+    let msg = "No moves are left. Choose New Game to deal again. The king of spades cannot go on the 9 of clubs: it must be one rank higher or lower.";
+    let fields: Vec<(&str, String)> = [("Score", "23"), ("Time", "0:00"), ("Moves", "22"), ("Solver", "Not winnable")]
+        .map(|(n, v)| (n, v.into()))
+        .into();
+    for w in [300, 400, 480, 490, 500] {
+        eprintln!("{w} {:?}", status::fit_refusal(&measure, w, 12, &fields, msg));
+    }
+    eprintln!("{}", measure(msg));
+}

@@ -361,18 +361,22 @@ impl SolitaireBoard {
 
     /// Sends the top card of `id` home (a double-click, Space on a picked
     /// card). Where it cannot go and the game has one foundation (Golf's,
-    /// Aces Up's discard pile), the player is told the engine's reason in
-    /// the game's own words; where it has several, that none takes it.
+    /// Aces Up's discard pile), the move is played all the same, for the
+    /// rules to refuse in the game's own words, as they refuse a card
+    /// dropped where it cannot go: after a finished game that refusal
+    /// comes after the ending, which stays first on every status line.
+    /// Where the game has several foundations, the player is told that
+    /// none takes the card.
     fn home_or_why(st: &Solitaire, id: PileId) -> Reply<SolitaireVariant> {
         if let Some(m) = Self::home_move(st, id) {
             return Reply::Play(m);
         }
         let only = PileId::new(PileKind::Foundation, 0);
         match st.pile_count(PileKind::Foundation) {
-            1 => match st.check(&SolMove::Move { from: id, count: 1, to: only }) {
-                Err(why) => Reply::Say(why.to_string()),
-                Ok(()) => Reply::Unchanged,
-            },
+            1 => {
+                let home = SolMove::Move { from: id, count: 1, to: only };
+                if st.check(&home).is_err() { Reply::Play(home) } else { Reply::Unchanged }
+            }
             _ => Reply::Say("No foundation takes that card yet.".into()),
         }
     }
@@ -1401,6 +1405,7 @@ mod tests {
             (0..piles)
                 .filter_map(|t| match SolitaireBoard::home_or_why(st, PileId::new(PileKind::Tableau, t)) {
                     Reply::Say(text) => Some(text),
+                    Reply::Play(m) => st.check(&m).err().map(|why| why.to_string()),
                     _ => None,
                 })
                 .collect::<Vec<_>>()
