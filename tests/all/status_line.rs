@@ -280,19 +280,3 @@ fn a_card_clicked_in_vain_after_a_lost_game_keeps_the_ending_first() {
         assert_eq!(moved, 0, "{id}: the ending does not lead the status line ({said})");
     }
 }
-
-#[test]
-fn zz_debug_fit() {
-    use parlour::machines::status;
-    let m = machine(MachineId::MacSe30);
-    let look = m.look();
-    let measure = |t: &str| look.text_font.text_width(t) as i32;
-    let msg = "No moves are left. Choose New Game to deal again. The king of spades cannot go on the 9 of clubs: it must be one rank higher or lower.";
-    let fields: Vec<(&str, String)> = [("Score", "23"), ("Time", "0:00"), ("Moves", "22"), ("Solver", "Not winnable")]
-        .map(|(n, v)| (n, v.into()))
-        .into();
-    for w in [300, 400, 480, 490, 500] {
-        eprintln!("{w} {:?}", status::fit_refusal(&measure, w, 12, &fields, msg));
-    }
-    eprintln!("{}", measure(msg));
-}
