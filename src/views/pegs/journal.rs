@@ -151,20 +151,15 @@ impl JournalBox {
             self.scroll.set(scroll);
             return Outcome::Open(true);
         }
-        let last = total.saturating_sub(p.list.visible);
-        let page = p.list.visible.saturating_sub(1).max(1);
-        let to = match *input {
+        match *input {
             Input::Key { key: Key::Enter | Key::Escape | Key::Char(' '), .. } => return Outcome::Closed,
             Input::MouseDown { x, y, button: Button::Left } if p.ok.contains(x, y) => return Outcome::Closed,
-            Input::Key { key: Key::Up, .. } => first.saturating_sub(1),
-            Input::Key { key: Key::Down, .. } => first + 1,
-            Input::Key { key: Key::PageUp, .. } => first.saturating_sub(page),
-            Input::Key { key: Key::PageDown, .. } => first + page,
-            Input::Key { key: Key::Home, .. } => 0,
-            Input::Key { key: Key::End, .. } => last,
-            _ => return Outcome::Open(false),
+            _ => {}
         }
-        .min(last);
+        // Nothing is selected: the keys move the first row shown as they
+        // move a list's selection, over the places it can take.
+        let places = total.saturating_sub(p.list.visible) + 1;
+        let Some(to) = p.list.row_for_key(input, first, places) else { return Outcome::Open(false) };
         scroll.first = to;
         self.scroll.set(scroll);
         Outcome::Open(to != first)
