@@ -584,15 +584,18 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 }
                 self.count_found_loss().unwrap_or(response)
             }
-            Err(refusal) => {
-                self.say(refusal.reason().to_string());
-                // A move the rules refuse in a finished game is answered
-                // first by its ending, on the narrowest line too.
-                self.said_after_end = None;
-                self.refusal = Some(self.message.clone());
-                Response::Redraw
-            }
+            Err(refusal) => self.refuse(refusal.reason().to_string()),
         }
+    }
+
+    /// Says `text`, a refusal of the player's move or action, in the
+    /// status line. In a finished game it is answered first by its
+    /// ending, on the narrowest line too.
+    fn refuse(&mut self, text: String) -> Response {
+        self.say(text);
+        self.said_after_end = None;
+        self.refusal = Some(self.message.clone());
+        Response::Redraw
     }
 
     /// Takes back the refusal the status line says, if it still says it:
@@ -670,8 +673,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// `text`: a futile action after it (one more click on the empty
     /// stock) must not hide that the game is over. Where the status line
     /// is too narrow for both, the board's word goes first all the same,
-    /// as news of the key just pressed (see `put_said_first`); the rules'
-    /// refusal of a move does not. A board's text that opens with the
+    /// as news of the key just pressed (see `put_said_first`); a refusal
+    /// (see `refuse`) does not. A board's text that opens with the
     /// ending already (Rummi's click on a finished table), or that says
     /// itself the game is over (see [`Board::after_the_end`]), is said as
     /// it is; saying nothing (a board taking back its note) leaves the
@@ -1390,6 +1393,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 self.say(text);
                 Response::Redraw
             }
+            Reply::Refuse(text) => self.refuse(text),
             Reply::Tell(text) => {
                 self.say(text);
                 self.news = Some(self.message.clone());
@@ -1886,7 +1890,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         // The player's key or click answered with words is refused; one
         // that only changes the picture (the cursor moved, a card picked
         // up) takes back the refusal before it.
-        let refuses = players && matches!(reply, Reply::Say(_));
+        let refuses = players && matches!(reply, Reply::Say(_) | Reply::Refuse(_));
         if players && matches!(reply, Reply::Redraw) {
             self.take_back_refusal();
         }

@@ -118,6 +118,11 @@ pub enum Reply<V: Variant> {
     PlayFor(<V::Game as Game>::Move),
     /// Say this in the status line.
     Say(String),
+    /// Refuse the player's action (a card no foundation takes, a covered
+    /// card) in these words, as the rules refuse a move: once the game is
+    /// over its ending stays first on every status line, and the refusal
+    /// follows where there is room.
+    Refuse(String),
     /// Say this in the status line, and in a box as well where the line
     /// would cut it short: words the player asked for that the screen
     /// shows nowhere else (what the figures by Rummi's pile mean).

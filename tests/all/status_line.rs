@@ -269,3 +269,73 @@ fn leads_the_line(shell: &mut Shell, words: &str) -> bool {
     assert!(any, "the words {words:?} are drawn");
     matched
 }
+
+/// The seed and moves of a game of `id` lost by playing its first legal
+/// move until none is left, from the first of the seeds 1..=40 where
+/// that loses within 600 moves.
+fn losing_line(id: &str) -> (u64, Vec<parlour::solitaire::engine::SolMove>) {
+    use parlour::core::{Game, Status};
+    let data = tempfile::tempdir().unwrap();
+    (1..=40)
+        .find_map(|seed| {
+            let mut view = super::solitaire_view::open_table(id, seed, data.path());
+            let mut line = Vec::new();
+            while let Some(m) = view.session().state().legal_moves().first().copied() {
+                if line.len() == 600 {
+                    return None;
+                }
+                view.play_move(&m);
+                line.push(m);
+            }
+            (view.session().state().status() == Status::Lost).then_some((seed, line))
+        })
+        .unwrap_or_else(|| panic!("first-move play lost no game of {id}"))
+}
+
+/// Whatever the board itself refuses after a lost game (a card no
+/// foundation takes, a covered card in an addition game) is said after
+/// the ending, which leads every status line, as the rules' refusal of a
+/// dropped card is: on the Amiga PAL and the SE/30 the board's refusal
+/// went first.
+#[test]
+fn the_boards_own_refusals_after_a_lost_game_keep_the_ending_first() {
+    use parlour::machines::Button;
+    use parlour::solitaire::engine::PileId;
+    use parlour::solitaire::rules::PileKind;
+
+    let cases: [(&str, &str, &str); 2] = [
+        ("forty-thieves", "No foundation takes that card yet.", "No moves are left."),
+        ("pyramid", "That card is covered", "No moves are left."),
+    ];
+    for (game, refusal, first) in cases {
+        let (seed, line) = losing_line(game);
+        for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+            let data = tempfile::tempdir().unwrap();
+            let mut view = super::solitaire_view::open_table(game, seed, data.path());
+            for m in &line {
+                view.play_move(m);
+            }
+            let m = machine(id);
+            let area = m.content();
+            let state = view.session().state().clone();
+            // The bottom card of the first column of two or more cards: in
+            // Pyramid a covered card, elsewhere one that cannot go home.
+            let column = (0..state.pile_count(PileKind::Tableau))
+                .map(|i| PileId::new(PileKind::Tableau, i))
+                .find(|p| state.pile(p.kind, p.index()).len() >= 2 || game == "pyramid")
+                .unwrap();
+            let top = state.pile(column.kind, column.index()).len() - 1;
+            let r = view.board().card_rect(&state, area, column, top).unwrap();
+            let (x, y) = (r.x + r.w / 2, r.y + r.h - 4);
+            let mut shell = Shell::keeping_in(machine(id), Box::new(view), 1, data.path().into());
+            assert!(shell.message().starts_with(first), "{game} on {id}: {}", shell.message());
+            for _ in 0..2 {
+                shell.input(&Input::MouseDown { x, y, button: Button::Left });
+                shell.input(&Input::MouseUp { x, y, button: Button::Left });
+            }
+            let said = shell.message();
+            assert!(said.starts_with(first) && said.contains(refusal), "{game} on {id}: {said}");
+            assert!(leads_the_line(&mut shell, first), "{game} on {id}: the ending does not lead the line ({said})");
+        }
+    }
+}

@@ -200,6 +200,7 @@ fn from_table(reply: Reply<crate::solitaire::engine::SolitaireVariant>) -> Reply
         Reply::Play(m) => Reply::Play(m),
         Reply::PlayFor(m) => Reply::PlayFor(m),
         Reply::Say(text) => Reply::Say(text),
+        Reply::Refuse(text) => Reply::Refuse(text),
         Reply::Tell(text) => Reply::Tell(text),
         Reply::Hint(m, text) => Reply::Hint(m, text),
         Reply::Command(c) => Reply::Command(c),

@@ -442,14 +442,14 @@ impl RummiBoard {
 
     fn swap(&mut self, st: &Rummi, held: Held) -> Reply<RummiVariant> {
         let Held::Tray(give) = held else {
-            return Reply::Say("Only your own tiles can be swapped.".into());
+            return Reply::Refuse("Only your own tiles can be swapped.".into());
         };
         if !st.duplicates(Side::Player).contains(&give) {
-            return Reply::Say(format!("You hold only one {give}: only duplicates can be swapped."));
+            return Reply::Refuse(format!("You hold only one {give}: only duplicates can be swapped."));
         }
         match computer::program_gives(st, give, self.level) {
             Some(take) => Reply::Play(Move::Swap { give, take }),
-            None => Reply::Say("The program has no tile to swap.".into()),
+            None => Reply::Refuse("The program has no tile to swap.".into()),
         }
     }
 

@@ -393,7 +393,7 @@ impl Board<ScrambleVariant> for ScrambleBoard {
                 }
                 match st.step(d) {
                     Some(m) => Reply::Play(m),
-                    None => Reply::Say("The gap is at that edge already.".into()),
+                    None => Reply::Refuse("The gap is at that edge already.".into()),
                 }
             }
             _ => Reply::Unchanged,

@@ -320,12 +320,12 @@ impl SokobanBoard {
             // A box beside the pusher is pushed away from it.
             return match Dir::ALL.into_iter().find(|d| st.level().neighbour(st.player(), d.delta()) == Some(at)) {
                 Some(d) => Reply::Play(Walk(vec![d])),
-                None => Reply::Say("Walk up to a can to push it.".into()),
+                None => Reply::Refuse("Walk up to a can to push it.".into()),
             };
         }
         match st.walk_to(at) {
             Some(path) if !path.is_empty() => Reply::Play(Walk(path)),
-            _ if st.level().is_inside(at) => Reply::Say("The pusher cannot get there.".into()),
+            _ if st.level().is_inside(at) => Reply::Refuse("The pusher cannot get there.".into()),
             _ => Reply::Unchanged,
         }
     }
@@ -503,7 +503,7 @@ impl Board<LevelVariant> for SokobanBoard {
         match (reply, stopped) {
             // A solved level takes no more moves (its rules refuse them):
             // a step or a click on it is told how to go on instead.
-            (Reply::Play(_) | Reply::Say(_), _) if st.is_solved() => Reply::Say(self.how_to_go_on()),
+            (Reply::Play(_) | Reply::Say(_) | Reply::Refuse(_), _) if st.is_solved() => Reply::Say(self.how_to_go_on()),
             (Reply::Unchanged, Some(said)) => Reply::Say(said.into()),
             (reply, _) => reply,
         }

@@ -377,7 +377,7 @@ impl SolitaireBoard {
                 let home = SolMove::Move { from: id, count: 1, to: only };
                 if st.check(&home).is_err() { Reply::Play(home) } else { Reply::Unchanged }
             }
-            _ => Reply::Say("No foundation takes that card yet.".into()),
+            _ => Reply::Refuse("No foundation takes that card yet.".into()),
         }
     }
 
@@ -424,10 +424,10 @@ impl SolitaireBoard {
             Some(first) if covered && st.check(&SolMove::Pair(first, id)).is_err() => {
                 // The card picked first stays picked for its true partner.
                 self.picked = Some(first);
-                Reply::Say(COVERED.into())
+                Reply::Refuse(COVERED.into())
             }
             Some(first) => Reply::Play(SolMove::Pair(first, id)),
-            None if covered && !Self::pairs_with_cover(st, id) => Reply::Say(COVERED.into()),
+            None if covered && !Self::pairs_with_cover(st, id) => Reply::Refuse(COVERED.into()),
             None if u32::from(card.rank.value()) == u32::from(sum) => Reply::Play(SolMove::Remove(id)),
             None => {
                 self.picked = Some(id);
@@ -808,7 +808,7 @@ impl SolitaireBoard {
             KeyAction::Pick(id) => self.pick(st, id),
             KeyAction::Drop { from, count, to } => Reply::Play(SolMove::Move { from, count: count as u8, to }),
             KeyAction::Home(id) => Self::home_or_why(st, id),
-            KeyAction::CannotLift(why) => Reply::Say(why),
+            KeyAction::CannotLift(why) => Reply::Refuse(why),
         }
     }
 
@@ -971,7 +971,7 @@ impl SolitaireBoard {
             // A face-down card plainly stays; face-up cards that cannot
             // go together (a run of two suits in Spider) are told why.
             return if pile[i].face_up {
-                Reply::Say(keyboard::why_not_lifted(st, id, count))
+                Reply::Refuse(keyboard::why_not_lifted(st, id, count))
             } else {
                 Reply::Unchanged
             };
@@ -1404,7 +1404,7 @@ mod tests {
             let piles = st.pile_count(PileKind::Tableau);
             (0..piles)
                 .filter_map(|t| match SolitaireBoard::home_or_why(st, PileId::new(PileKind::Tableau, t)) {
-                    Reply::Say(text) => Some(text),
+                    Reply::Refuse(text) => Some(text),
                     Reply::Play(m) => st.check(&m).err().map(|why| why.to_string()),
                     _ => None,
                 })

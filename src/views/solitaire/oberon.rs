@@ -127,7 +127,7 @@ impl SolitaireBoard {
         match self.hit(st, layout, x, y) {
             Some((id, Some(_))) if id.kind != PileKind::Foundation => match quick::home(st, id) {
                 Some(m) => Reply::Play(m),
-                None => Reply::Say("No suit stack takes that card yet.".into()),
+                None => Reply::Refuse("No suit stack takes that card yet.".into()),
             },
             _ => Reply::Unchanged,
         }
