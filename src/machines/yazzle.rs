@@ -209,16 +209,7 @@ impl YazzleChrome {
         let r = field.rect;
         let room = r.w - 4;
         let measure = |t: &str| style.text_width(font, t);
-        let with_label = |v: &str| {
-            let mut text = field.label.clone();
-            if !v.is_empty() {
-                if !text.is_empty() && !text.ends_with(' ') {
-                    text.push(' ');
-                }
-                text.push_str(v);
-            }
-            text
-        };
+        let with_label = |v: &str| after_label(&field.label, v);
         match &field.field {
             FieldKind::Title => {
                 let text = with_label(frame.title);
@@ -240,30 +231,48 @@ impl YazzleChrome {
                 };
                 if measure(&text) > room { vec![value] } else { vec![text] }
             }
-            FieldKind::Message => {
-                let (figures, message) = self.unplaced(frame);
-                let joined = self.message_with_unplaced_fields(frame);
-                let text = if field.label.is_empty() { joined } else { with_label(&joined) };
-                let max_lines = (r.h / font.height() as i32).max(1) as usize;
-                let wrapped = status::wrap(&measure, &text, room);
-                // A line that fits is kept as it is, with the two spaces
-                // that part each figure from the next and from the message.
-                if measure(&text) <= room {
-                    vec![text]
-                } else if wrapped.len() <= max_lines && wrapped.iter().all(|l| measure(l) <= room) {
-                    wrapped
-                } else {
-                    let wide = measure("  ");
-                    let figures: Vec<(&str, String)> = figures.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
-                    let fitted = if frame.refusal {
-                        status::fit_refusal(&measure, room, wide, &figures, &message)
-                    } else {
-                        status::fit(&measure, room, wide, &field.label, &figures, &message)
-                    };
-                    vec![fitted.joined(wide)]
-                }
-            }
+            FieldKind::Message => self.message_fit(look, field, frame).lines,
         }
+    }
+
+    /// The skin's box for the message, if it has one.
+    fn message_box(&self) -> Option<&super::skin::TextField> {
+        self.skin.fields.iter().find(|f| matches!(f.field, FieldKind::Message))
+    }
+
+    /// The lines the message box `field` shows for `frame`: the figures
+    /// the skin has no box for and the message, on one line where they
+    /// fit, wrapped where the box has room for every line, else fitted
+    /// as the other machines' status lines are (see [`status::fit`]).
+    fn message_fit(&self, look: &Look, field: &super::skin::TextField, frame: &Frame) -> MessageFit {
+        let font = look.text_font;
+        let style = field_style(field);
+        let r = field.rect;
+        let room = r.w - 4;
+        let measure = |t: &str| style.text_width(font, t);
+        let (figures, message) = self.unplaced(frame);
+        let joined = self.message_with_unplaced_fields(frame);
+        let text = after_label(&field.label, &joined);
+        let max_lines = (r.h / font.height() as i32).max(1) as usize;
+        let wrapped = status::wrap(&measure, &text, room);
+        // A line that fits is kept as it is, with the two spaces that
+        // part each figure from the next and from the message.
+        if measure(&text) <= room {
+            return MessageFit { lines: vec![text], whole: true, cut: false };
+        }
+        if wrapped.len() <= max_lines && wrapped.iter().all(|l| measure(l) <= room) {
+            return MessageFit { lines: wrapped, whole: true, cut: false };
+        }
+        let wide = measure("  ");
+        let figures: Vec<(&str, String)> = figures.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
+        let fitted = if frame.refusal {
+            status::fit_refusal(&measure, room, wide, &figures, &message)
+        } else {
+            status::fit(&measure, room, wide, &field.label, &figures, &message)
+        };
+        let shown = if frame.refusal { fitted.parts.first() } else { fitted.parts.last() };
+        let whole = message.is_empty() || shown.is_some_and(|m| *m == message);
+        MessageFit { lines: vec![fitted.joined(wide)], whole, cut: fitted.cut }
     }
 
     /// The figures the skin has no text field for (a game's own, such as
@@ -489,6 +498,26 @@ fn draw_bits(s: &mut Surface, rows: &[u8], width: u32, x: i32, y: i32, paint: Pa
     }
 }
 
+/// What the message box shows: its lines, whether the message is among
+/// them whole, and whether not one whole sentence of it is (see
+/// [`status::Fitted::cut`]).
+struct MessageFit {
+    lines: Vec<String>,
+    whole: bool,
+    cut: bool,
+}
+
+/// `value` after a box's `label`, a space between them unless the label
+/// ends with one; the label alone where there is no value.
+fn after_label(label: &str, value: &str) -> String {
+    match (label, value) {
+        (_, "") => label.to_string(),
+        ("", _) => value.to_string(),
+        _ if label.ends_with(' ') => format!("{label}{value}"),
+        _ => format!("{label} {value}"),
+    }
+}
+
 /// Text as Windows draws a disabled label: a white copy one pixel down and
 /// right under the grey one.
 fn embossed(s: &mut Surface, look: &Look, font: &Font, text: &str, x: i32, y: i32) {
@@ -639,6 +668,14 @@ impl Chrome for YazzleChrome {
         for field in &self.skin.fields {
             self.draw_field(s, look, field, frame);
         }
+    }
+
+    fn shows_whole(&self, look: &Look, frame: &Frame) -> bool {
+        self.message_box().is_none_or(|field| self.message_fit(look, field, frame).whole)
+    }
+
+    fn cuts_message(&self, look: &Look, frame: &Frame) -> bool {
+        self.message_box().is_some_and(|field| self.message_fit(look, field, frame).cut)
     }
 
     fn menu_style(&self) -> MenuStyle {
@@ -1070,7 +1107,7 @@ mod tests {
             ("transcrippled", refused, "SOLVER:"),
         ] {
             let (look, chrome) = machine(skin);
-            let message_box = chrome.skin().fields.iter().find(|f| matches!(f.field, FieldKind::Message)).unwrap();
+            let message_box = chrome.message_box().unwrap();
             let shown = |message| {
                 let frame = Frame { title: "Scorpion", fields: &fields, message, ..Default::default() };
                 chrome.field_lines(&look, message_box, &frame)

@@ -554,13 +554,14 @@ fn a_letter_typed_in_a_number_box_says_the_box_takes_digits() {
     assert_eq!(view.message(), "Mines: digits only, 10 to 63.", "the most mines 10 x 9 holds");
 }
 
-/// After a lost game the note is news the Amiga's title bar, too narrow
-/// for both, shows before the ending; the ending comes back alone at
-/// the box's next key. YaZZle's wide status bar keeps the ending first.
+/// After a lost game the note is news a status line too narrow for both
+/// (the Amiga's title bar, YaZZle's message box) shows before the
+/// ending; the ending comes back alone at the box's next key. The
+/// colour Mac's wide status line keeps the ending first.
 #[test]
 fn the_digits_note_after_a_lost_game_shows_on_the_narrowest_line() {
     let note = "Width: digits only, 8 to 30.";
-    for (id, note_first) in [(MachineId::AmigaPal, true), (MachineId::Yazzle, false)] {
+    for (id, note_first) in [(MachineId::AmigaPal, true), (MachineId::Yazzle, true), (MachineId::MacColor, false)] {
         let dir = tempfile::tempdir().unwrap();
         let (m, area) = machine(id);
         let mut view = open(Settings::beginner(), dir.path(), 5);

@@ -92,6 +92,7 @@ fn game_messages_read_in_whole_sentences_on_the_smallest_screens() {
 struct Saying(String);
 
 const LONG: &str = "Only the middle of a-picture-with-a-very-long-name.png fits.";
+const LONGEST: &str = "Only the middle of a-picture-with-a-name-that-goes-on-and-on-far-past-the-edge-of-any-box-that-could-hold-it.png fits, if that.";
 
 impl View for Saying {
     fn title(&self) -> String {
@@ -110,6 +111,7 @@ impl View for Saying {
     fn input(&mut self, input: &Input, _machine: &Machine, _area: Rect) -> Response {
         match input {
             Input::Key { key: Key::Char('n'), .. } => self.0 = LONG.into(),
+            Input::Key { key: Key::Char('l'), .. } => self.0 = LONGEST.into(),
             Input::Key { key: Key::Char('s'), .. } => self.0 = "Moved.".into(),
             _ => return Response::Unchanged,
         }
@@ -150,6 +152,25 @@ fn a_message_the_status_line_must_cut_is_shown_in_a_box_once() {
     mac.command(&Command::Machine(MachineId::AmigaPal));
     let req = mac.requester().expect("the message, boxed on the Amiga");
     assert_eq!(req.lines, [LONG.to_string()]);
+}
+
+/// YaZZle's message box, too, shows in a box as well a message of which
+/// not one whole sentence fits it; it had no such box, and the end of
+/// the sentence was lost.
+#[test]
+fn a_message_yazzle_must_cut_is_shown_in_a_box() {
+    let key = |c| Input::Key { key: Key::Char(c), mods: Modifiers::default() };
+    let data = tempfile::tempdir().unwrap();
+    let mut shell =
+        Shell::keeping_in(machine(MachineId::Yazzle), Box::new(Saying(String::new())), 1, data.path().into());
+    shell.input(&key('s'));
+    assert!(shell.requester().is_none(), "a short message stays in the message box");
+    shell.input(&key('l'));
+    let req = shell.requester().expect("a box with the message");
+    assert_eq!(req.lines, [LONGEST.to_string()]);
+    shell.input(&Input::Key { key: Key::Enter, mods: Modifiers::default() });
+    shell.input(&key('n'));
+    assert!(shell.requester().is_none(), "a sentence YaZZle's box shows whole is not boxed: {LONG}");
 }
 
 /// A move the rules refuse is said first on the status line, before the
