@@ -29,6 +29,7 @@ pub struct Shell {
     tracker: MenuTracker,
     /// The requester showing, which takes all input until answered.
     asked: Option<Asked>,
+    /// The number the next game opened fresh is dealt (see `next_seed`).
     seed: u64,
     /// Where the pointer was when it last moved the window by its title
     /// bar, while it does.
@@ -871,6 +872,16 @@ impl Shell {
         old.close();
     }
 
+    /// The number for the next game opened fresh: the run's number for
+    /// the first, then one made from the number before, so games opened
+    /// one after another are dealt apart, and a script that opens them
+    /// deals the same games each time it runs.
+    fn next_seed(&mut self) -> u64 {
+        let seed = self.seed;
+        self.seed = crate::core::short_number(crate::core::hash::fnv1a64(&seed.to_le_bytes()));
+        seed
+    }
+
     /// Opens a game by id or path; a kept game's file opens that game.
     fn play(&mut self, target: &str) {
         let is_save = Path::new(target).is_file() && journal::header_of(Path::new(target)).is_ok();
@@ -878,7 +889,7 @@ impl Shell {
             Ok(game) => {
                 let how = Opening {
                     seed: None,
-                    fresh_seed: self.seed,
+                    fresh_seed: self.next_seed(),
                     file: is_save.then(|| Path::new(target).to_path_buf()),
                     replay: false,
                     machine: Some(self.machine.id()),

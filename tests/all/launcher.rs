@@ -651,3 +651,27 @@ fn the_sokoban_entry_opens_the_level_played_last_in_this_run() {
     d.command(&Command::View(OPEN_SELECTED));
     assert_eq!(shown(&d), "Parlour 5: Boot Room");
 }
+
+/// Games opened fresh from one run of the launcher are dealt different
+/// numbers: each took the run's one number, so MineSweeper and Scramble,
+/// or The Chance and FreeCell, opened one after the other were both
+/// "#523755".
+#[test]
+fn games_opened_one_after_another_get_numbers_of_their_own() {
+    let data = tempfile::tempdir().unwrap();
+    let m = machine(MachineId::Yazzle);
+    let mut d = Driver::new(Shell::launcher_keeping_in(m, 523755, data.path().to_path_buf()));
+    let mut numbers = Vec::new();
+    for game in ["the-chance", "freecell", "klondike", "spider-one-suit"] {
+        d.command(&Command::Play(game.into()));
+        let title = d.shell().window_title();
+        let numbered = title.strip_suffix(" - Parlour").and_then(|t| t.rsplit_once('#'));
+        let number = numbered.unwrap_or_else(|| panic!("{game} is numbered: {title}")).1.to_string();
+        numbers.push(number);
+    }
+    assert_eq!(numbers[0], "523755", "the first game takes the run's number");
+    let mut distinct = numbers.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), numbers.len(), "{numbers:?}");
+}
