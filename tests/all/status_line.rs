@@ -67,12 +67,20 @@ fn figures() -> Vec<(&'static str, String)> {
 }
 
 /// Said as news, or as a refusal leading the line (see
-/// [`a_refused_move_is_said_before_the_figures`]).
+/// [`a_refused_move_is_said_before_the_figures`]), on the smallest
+/// screens and in the message box of each of YaZZle's skins.
 #[test]
 fn game_messages_read_in_whole_sentences_on_the_smallest_screens() {
     let fields = figures();
-    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
-        let m = machine(id);
+    let yazzle = |skin: &str| {
+        let choice = MachineChoice { id: Some(MachineId::Yazzle), skin: Some(skin.into()), ..Default::default() };
+        Machine::new(&choice, MachineId::Yazzle).unwrap()
+    };
+    let machines = [machine(MachineId::AmigaPal), machine(MachineId::MacSe30)]
+        .into_iter()
+        .chain(["plastique", "plastiquev2", "transcrippled"].map(yazzle));
+    for m in machines {
+        let id = m.id();
         for refusal in [false, true] {
             let cut: Vec<&str> = MESSAGES
                 .iter()
