@@ -106,6 +106,14 @@ pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
         }
         _ => folder,
     };
+    // A folder with no rules is no game type, whatever its name: one
+    // named like a game's id must not get that game's picture.
+    if !in_any_case(folder, "game.ini").exists() {
+        return Err(format!(
+            "{}: no game.ini here: a game type's folder holds its rules in game.ini",
+            folder.display()
+        ));
+    }
     let bytes = render(folder)?;
     let out = folder.join("game.bmp");
     // A picture named in another case (GAME.BMP, as file systems that

@@ -241,7 +241,7 @@ enum Command {
     /// draws your own game types (the built-in ones come with their
     /// pictures) and names any it cannot read.
     Capture {
-        /// Game-type folders, or their game.ini files (required unless --all is given).
+        /// Game-type folders, their game.ini files, or the ids of game types of your own (required unless --all is given).
         #[arg(value_name = "PATH", required_unless_present = "all")]
         paths: Vec<PathBuf>,
         /// Draw your own game types, in ./game-types and the data folder (the built-in ones come with
@@ -1685,18 +1685,22 @@ fn tell_unreadable_game_types() -> usize {
     unreadable.len()
 }
 
+/// Every game type the launcher lists: its id, its folder, and whether it
+/// is the player's own (in ./game-types or the data folder) rather than
+/// built in. Only the player's own have their pictures drawn: the
+/// built-in ones come with theirs.
+fn game_type_folders() -> Vec<(String, PathBuf, bool)> {
+    let builtin = super::data_dirs::builtin_dir();
+    let games = catalog::games();
+    let folders = games.iter().filter_map(|g| catalog::game_type(g).map(|gt| (g.id.clone(), gt.folder.clone())));
+    folders.map(|(id, f)| (id, f.clone(), !builtin.is_some_and(|b| f.starts_with(b)))).collect()
+}
+
 fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
     use super::capture::Captured;
     let mut failed = false;
     let folders: Vec<PathBuf> = if all {
-        // The built-in game types come with their pictures; only the
-        // player's own (in ./game-types or the data folder) are drawn.
-        let builtin = super::data_dirs::builtin_dir();
-        let own = catalog::games()
-            .iter()
-            .filter_map(|g| catalog::game_type(g).map(|gt| gt.folder.clone()))
-            .filter(|f| !builtin.is_some_and(|b| f.starts_with(b)))
-            .collect::<Vec<_>>();
+        let own: Vec<PathBuf> = game_type_folders().into_iter().filter(|(_, _, own)| *own).map(|(_, f, _)| f).collect();
         // A game type left out (one that cannot be read, one whose id is
         // taken) has no picture drawn: said, and the run fails.
         failed = tell_unreadable_game_types() > 0;
@@ -1705,7 +1709,25 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
         }
         own
     } else {
-        paths.to_vec()
+        // A game type of the player's own may be named by its id, as
+        // `parlour new-type` prints it and lint takes it; a path wins
+        // where both could be meant.
+        let by_id = game_type_folders();
+        let mut folders = Vec::new();
+        for path in paths {
+            let id = path.to_str().filter(|_| !path.exists());
+            match id.and_then(|id| by_id.iter().find(|(known, _, _)| known == id)) {
+                Some((_, folder, true)) => folders.push(folder.clone()),
+                Some((id, _, false)) => {
+                    eprintln!(
+                        "parlour: {id} is built in and comes with its picture: copy it with `parlour new-type {id} NAME` to make a game type of your own"
+                    );
+                    failed = true;
+                }
+                None => folders.push(path.clone()),
+            }
+        }
+        folders
     };
     for folder in &folders {
         match super::capture::capture(folder) {

@@ -309,6 +309,24 @@ fn help_shows_the_page_of_a_game_type_that_cannot_be_played() {
     assert!(stderr(&out).contains("game.ini:"), "{}", stderr(&out));
 }
 
+/// A game type of the player's own is captured by its id, as `parlour
+/// new-type` prints it and lint takes it.
+#[test]
+fn capture_takes_the_id_of_a_game_type_of_ones_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let golf = copy_game_type("Golf", &data.join("game-types"), "My Golf");
+    std::fs::remove_file(golf.join("game.bmp")).unwrap();
+    let out = parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).args(["capture", "my-golf"]).output();
+    let out = out.unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), format!("{}\n", golf.join("game.bmp").display()));
+    assert_eq!(
+        std::fs::read(golf.join("game.bmp")).unwrap(),
+        std::fs::read(root().join("game-types/Golf/game.bmp")).unwrap()
+    );
+}
+
 /// `capture` takes a game type's game.ini for its folder, as lint does,
 /// and refuses another file with what to give instead.
 #[test]
@@ -326,15 +344,27 @@ fn capture_takes_a_game_ini_for_its_folder() {
     let out = run(&["capture", &game.join("game.html").to_string_lossy()]);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("give the game type's folder"), "{}", stderr(&out));
-    // A game's id is not a folder to write into: said once, plainly.
+    // A built-in game's id is not a folder to write into: said once,
+    // plainly, with how to make one's own; nor is a name no game has.
     let mut by_id = parlour();
-    let out = by_id.current_dir(dir.path()).args(["capture", "golf"]).output().unwrap();
+    let out = by_id.current_dir(dir.path()).args(["capture", "golf", "no-such-game"]).output().unwrap();
     assert!(!out.status.success());
     assert_eq!(
         stderr(&out).trim(),
-        "parlour: golf: there is no such folder: give the game type's folder (or its game.ini), or --all"
+        "parlour: golf is built in and comes with its picture: copy it with `parlour new-type golf NAME` to make a \
+         game type of your own\nparlour: no-such-game: there is no such folder: give the game type's folder (or its \
+         game.ini), or --all"
     );
     assert!(!dir.path().join("golf").exists(), "a folder was made for the id");
+    // An empty folder named like a game's id gets no picture of that game.
+    std::fs::create_dir(dir.path().join("golf")).unwrap();
+    let out = parlour().current_dir(dir.path()).args(["capture", "golf"]).output().unwrap();
+    assert!(!out.status.success());
+    assert_eq!(
+        stderr(&out).trim(),
+        "parlour: golf: no game.ini here: a game type's folder holds its rules in game.ini"
+    );
+    assert!(!dir.path().join("golf/game.bmp").exists(), "Golf's picture was written into an empty folder");
     // A game.ini that is a folder is said to be one, as lint says it,
     // named by the folder or by itself, by capture and by play alike.
     let odd = dir.path().join("Odd");
