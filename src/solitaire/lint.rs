@@ -184,24 +184,32 @@ fn foundation_deal(spec: &GameSpec) -> Vec<Diagnostic> {
 /// is random, so a game type is told of only when each of these is.
 const DEALS_TRIED: u64 = 8;
 
-/// A game type whose every deal is over before the first move, as the
-/// engine plays it: won (the deal lays the whole pack on the foundations)
-/// or lost (no move is legal: cards dealt face down where nothing turns
-/// them, no stock to deal from). Errors: such a game type is not a game.
+/// A game type whose deals tried are each over before the first move, as
+/// the engine plays them: won (the deal lays the whole pack on the
+/// foundations, whatever the shuffle: an error, such a game type is not a
+/// game) or lost (no move is legal: cards dealt face down where nothing
+/// turns them, no stock to deal from). Whether a deal is lost may turn on
+/// the shuffle (the whole pack face up on one pile moves only where an
+/// ace lies on top), so that is a warning, told of the deals tried.
 fn over_at_the_deal(spec: &GameSpec) -> Option<Diagnostic> {
     use super::engine::SolitaireVariant;
     use crate::core::{Game, Status, Variant};
     let variant = SolitaireVariant::from_spec("lint", spec).ok()?;
     let statuses: Vec<Status> = (1..=DEALS_TRIED).map(|seed| variant.deal(seed).status()).collect();
     let every = |status: Status| statuses.iter().all(|&s| s == status);
-    let why = if every(Status::Won) {
-        "every deal is won before a move is made: the deal lays the whole pack on the foundations"
+    let line = spec.doc.line_of("Game", "NumCardsDealt");
+    if every(Status::Won) {
+        let why = "every deal is won before a move is made: the deal lays the whole pack on the foundations";
+        Some(Diagnostic::error(&spec.path, line, why))
     } else if every(Status::Lost) {
-        "no deal allows a single move (no card can be moved or turned, and no stock dealt from), so every game is lost at the deal"
+        let why = format!(
+            "none of deals 1 to {DEALS_TRIED} allows a single move (no card can be moved or turned, and no stock \
+             dealt from): the game may be lost at the deal more often than not"
+        );
+        Some(Diagnostic::warning(&spec.path, line, why))
     } else {
-        return None;
-    };
-    Some(Diagnostic::error(&spec.path, spec.doc.line_of("Game", "NumCardsDealt"), why))
+        None
+    }
 }
 
 /// A game won with every card on the foundations needs room for the whole
@@ -1415,6 +1423,19 @@ mod tests {
             "{all_on_foundations:#?}"
         );
         assert!(all_on_foundations[4].contains("[DealtCard4] deals a random card to foundation 4"));
+        // Two packs face up on one pile move only where the deal puts an
+        // ace on top: none of the deals tried does, which is told as a
+        // warning, not as an error of the rules.
+        let one_pile = dealing(8, 104, |_| "PileType=R\nPileNumb=1\nPileFace=U".into());
+        let one_pile = one_pile.replace("Decks=1", "Decks=2").replace("[Tableau", "[Reserve");
+        let one_pile = game(one_pile);
+        assert_eq!(
+            one_pile,
+            [format!(
+                "game.ini:7: warning: none of deals 1 to {DEALS_TRIED} allows a single move (no card can be moved or \
+                 turned, and no stock dealt from): the game may be lost at the deal more often than not"
+            )]
+        );
         // A random card on a dealt ace does not build on it.
         let on_the_ace = [(first, ace), (second, "[DealtCard2]\nPileType=F\nPileNumb=1\nPileFace=U\n")];
         let found = lint_edited(tmp.path(), &klondike, &on_the_ace);
