@@ -1,6 +1,9 @@
 //! The command line: `parlour`, `list`, `play`, `shot`, `bench`, `lint`.
 
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -726,15 +729,31 @@ fn shot_one(
     output: &Path,
     script: Option<&(String, Vec<super::script::Step>)>,
 ) -> Result<(), Failure> {
+    use crate::views::background;
     // A shot shows what the window shows once its searches have answered.
-    crate::views::background::set(crate::views::background::Work::AtOnce);
-    let mut driver = Driver::new(shell_for(target, screen, seed, 1)?);
-    if let Some((name, steps)) = script {
-        super::script::run(&mut driver, name, steps).map_err(|e| fail(e.to_string()))?;
-    }
-    // The searches the script's last moves started answer, as a window's
-    // would while its player looks (judged once, not after every move).
-    driver.feed(&[Input::Tick { ms: 0 }]);
+    background::set(background::Work::AtOnce);
+    let play = || -> Result<Driver, Failure> {
+        let mut driver = Driver::new(shell_for(target, screen, seed, 1)?);
+        if let Some((name, steps)) = script {
+            super::script::run(&mut driver, name, steps).map_err(|e| fail(e.to_string()))?;
+        }
+        // The searches the script's last moves started answer, as a
+        // window's would while its player looks (judged once, not after
+        // every move).
+        driver.feed(&[Input::Tick { ms: 0 }]);
+        Ok(driver)
+    };
+    // Judging a deal for the status line may take a while (an undecided
+    // Forty Thieves deal, half a minute): a terminal is shown its progress.
+    let driver = if std::io::stderr().is_terminal() {
+        let positions = Arc::new(AtomicU64::new(0));
+        background::publish_progress(Some(Arc::clone(&positions)));
+        let driver = super::solve_cmd::showing_progress(&positions, None, "Judging whether it can be won", play);
+        background::publish_progress(None);
+        driver?
+    } else {
+        play()?
+    };
     warn_of_cut_text(&driver, output, None);
     PictureFile::of(output)?.write(output, driver.frame())
 }

@@ -171,7 +171,7 @@ fn solve_level(file: &Path, number: usize, limits: Limits, quick: bool) -> Resul
         let positions = Arc::new(AtomicU64::new(0));
         let time = limits.time;
         let limits = Limits { progress: Some(Arc::clone(&positions)), ..limits };
-        super::solve_cmd::showing_progress(&positions, time, || search(&limits))
+        super::solve_cmd::showing_progress(&positions, time, "Solving", || search(&limits))
     } else {
         search(&limits)
     };

@@ -9,7 +9,7 @@
 use std::io::{IsTerminal as _, Write as _};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -274,39 +274,48 @@ fn solve_showing_progress(start: &Solitaire, limits: Limits) -> Report {
     let positions = Arc::new(AtomicU64::new(0));
     let time = limits.time;
     let limits = Limits { progress: Some(Arc::clone(&positions)), ..limits };
-    showing_progress(&positions, time, || solve(start, &limits))
+    showing_progress(&positions, time, "Solving", || solve(start, &limits))
 }
 
-/// Runs `search` on a thread of its own, showing on the terminal
-/// (standard error) the positions it has searched, as it publishes them
-/// in `positions`, and the time taken (of `time`, its limit), five times
-/// a second; the line is cleared when it ends.
-pub fn showing_progress<R: Send>(
+/// Runs `search`, showing on the terminal (standard error) what it is
+/// (`doing`), the positions it has searched, as it publishes them in
+/// `positions`, and the time taken (of `time`, its limit), five times a
+/// second from a thread of its own, once the first are searched; the line
+/// is cleared when it ends. The search runs on this thread, so it may
+/// drive a window's views (`parlour shot`).
+pub fn showing_progress<R>(
     positions: &AtomicU64,
     time: Option<Duration>,
-    search: impl FnOnce() -> R + Send,
+    doing: &str,
+    search: impl FnOnce() -> R,
 ) -> R {
     let started = Instant::now();
     let of = time.map_or_else(String::new, |t| format!(" of {}", t.as_secs_f64()));
-    let watcher = std::thread::current();
+    let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        let running = scope.spawn(move || {
-            let report = search();
-            watcher.unpark();
-            report
-        });
-        let mut err = std::io::stderr().lock();
-        loop {
-            std::thread::park_timeout(Duration::from_millis(200));
-            if running.is_finished() {
-                break;
+        let watcher = scope.spawn(|| {
+            let mut shown = 0;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::park_timeout(Duration::from_millis(200));
+                let searched = positions.load(Ordering::Relaxed);
+                if done.load(Ordering::Relaxed) || searched == 0 {
+                    continue;
+                }
+                let line = format!("{doing}: {searched} positions, {:.1}{of} s", started.elapsed().as_secs_f64());
+                let mut err = std::io::stderr().lock();
+                let _ = write!(err, "\r{line:shown$}");
+                let _ = err.flush();
+                shown = shown.max(line.chars().count());
             }
-            let searched = positions.load(Ordering::Relaxed);
-            let _ = write!(err, "\rSolving: {searched} positions, {:.1}{of} s", started.elapsed().as_secs_f64());
-            let _ = err.flush();
-        }
-        let _ = write!(err, "\r{:60}\r", "");
-        running.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            if shown > 0 {
+                eprint!("\r{:shown$}\r", "");
+            }
+        });
+        let answer = search();
+        done.store(true, Ordering::Relaxed);
+        watcher.thread().unpark();
+        watcher.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        answer
     })
 }
 

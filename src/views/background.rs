@@ -5,9 +5,9 @@
 //! shot` and `parlour sheet` all of it at once, tests and pictures only
 //! what is asked for.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 /// Where this thread's views do long work.
@@ -27,6 +27,20 @@ pub enum Work {
 
 thread_local! {
     static WORK: Cell<Work> = const { Cell::new(Work::WhenAsked) };
+    static PROGRESS: RefCell<Option<Arc<AtomicU64>>> = const { RefCell::new(None) };
+}
+
+/// Has the searches this thread does at once ([`Work::AtOnce`]) publish
+/// the positions they expand in `counter`, for another thread to show
+/// (`parlour shot` on a terminal); `None` stops it.
+pub fn publish_progress(counter: Option<Arc<AtomicU64>>) {
+    PROGRESS.set(counter);
+}
+
+/// Where this thread's searches publish their progress, if anywhere (see
+/// [`publish_progress`]).
+pub fn progress() -> Option<Arc<AtomicU64>> {
+    PROGRESS.with_borrow(Clone::clone)
 }
 
 /// Sets where this thread's views do long work.

@@ -134,7 +134,8 @@ impl Watcher {
         if std::mem::take(&mut self.unjudged) {
             // As the window's thread would answer, bounded by positions
             // only so the verdict is the same on any machine.
-            self.outlook = Some(verdict_on(state, solve(state, &watch_limits(false)).verdict));
+            let limits = Limits { progress: background::progress(), ..watch_limits(false) };
+            self.outlook = Some(verdict_on(state, solve(state, &limits).verdict));
             return true;
         }
         let Some(p) = &self.pending else { return false };
