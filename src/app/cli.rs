@@ -324,7 +324,9 @@ enum Command {
         /// The game type to copy: its id (`parlour list`) or its folder.
         from: String,
         /// The new game type's name, which is its folder's name too (one
-        /// Windows takes as well: no `?`, `:` or `*`, no trailing dot).
+        /// Windows takes as well: no `?`, `:` or `*`, no trailing dot; at
+        /// most 100 bytes) and its game.ini's [General] Name (no `;` at
+        /// its start or after a space, not wholly in quotes).
         name: String,
         /// The folder to put it in (default: the data folder's game-types).
         #[arg(long, value_name = "DIR")]

@@ -15,6 +15,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use crate::core::html::{Token, decode_entities, has_scheme, split_href, tokenize};
+use crate::solitaire::ini::IniDoc;
 use crate::solitaire::library;
 
 use super::{capture, catalog, settings};
@@ -40,15 +41,38 @@ pub fn copy(from: &str, name: &str, game_types: &Path) -> Result<PathBuf, String
     let partial = game_types.join(format!(".{name}.partial"));
     let made = copy_files(&source.folder, &partial, true)
         .and_then(|()| renamed_in(&partial.join("game.ini"), name))
+        .and_then(|()| named_as_given(&partial, &source.folder, name))
         .and_then(|()| rewrite_page(&partial, &source.name, name))
         .and_then(|()| std::fs::rename(&partial, &dest).map_err(|e| format!("{}: {e}", dest.display())));
     if made.is_err() {
         let _ = std::fs::remove_dir_all(&partial);
     }
     made?;
-    // The old picture shows the old name: the new one is drawn.
-    capture::capture(&dest).map_err(|e| format!("{}: game.bmp could not be drawn: {e}", dest.display()))?;
+    // The old picture shows the old name: the new one is drawn. A game
+    // type that cannot be drawn is taken away again: half made, it would
+    // be listed as left out on every start.
+    if let Err(e) = capture::capture(&dest) {
+        let _ = std::fs::remove_dir_all(&dest);
+        return Err(format!("{}: game.bmp could not be drawn, so nothing was made: {e}", dest.display()));
+    }
     Ok(dest)
+}
+
+/// Checks that the game.ini in the new `folder` names the game `name`,
+/// as the game list reads it: a [General] Name in a game.ini that is
+/// not UTF-8 or Windows-1252 text (UTF-16) is not set, and one set in
+/// Windows-1252 text reads its letters beyond ASCII otherwise.
+fn named_as_given(folder: &Path, source: &Path, name: &str) -> Result<(), String> {
+    let read = library::general_name(folder).map(|(read, _)| read);
+    if read.as_deref() == Some(name) {
+        return Ok(());
+    }
+    let ini = crate::core::files::in_any_case(source, "game.ini");
+    Err(format!(
+        "{}: [General] Name could not be set to {name:?} (it would read as {:?}): save that game.ini as UTF-8 and copy it again",
+        ini.display(),
+        read.unwrap_or_default()
+    ))
 }
 
 /// Where a new game type goes: `into`, or where no folder is named the
@@ -70,11 +94,30 @@ const NOT_ON_WINDOWS: &[char] = &['<', '>', ':', '"', '|', '?', '*'];
 /// Names Windows keeps for its devices, with or without an extension.
 const WINDOWS_DEVICES: &[&str] = &["CON", "PRN", "AUX", "NUL"];
 
+/// The most bytes a game type's name may have in UTF-8. A folder's name
+/// may have 255 on Linux (and 255 UTF-16 characters on Windows), less the
+/// nine of the folder it is made in first (`.NAME.partial`); but YaZZle,
+/// like every Windows program of its day, opens no file whose whole path
+/// is longer than 260 characters, so the name leaves room for the folders
+/// above it and `game.html`; and a game list shows far fewer.
+const LONGEST_NAME: usize = 100;
+
+/// The value of [General] Name that game.ini's reader reads from the
+/// line `new-type` writes for `name`, as the game list reads it.
+fn read_back(name: &str) -> String {
+    let ini = with_name(b"[General]\n", name.as_bytes());
+    let (doc, _) = IniDoc::parse(Path::new("game.ini"), &ini);
+    doc.section("General").and_then(|s| s.value("Name")).unwrap_or_default().to_string()
+}
+
 /// A name is a folder's name: one part, nothing the file system (here or
-/// on Windows) or a terminal would take otherwise.
+/// on Windows) or a terminal would take otherwise, and game.ini's
+/// [General] Name: a line `Name=NAME` that reads back as NAME.
 fn check_name(name: &str) -> Result<(), String> {
+    // A name of hundreds of letters is shown by its first words.
+    let shown = crate::core::shortened(name, 43);
     let refuse = |why: &str| {
-        Err(format!("{name:?} cannot name a game type's folder: {why}; give a name such as \"My Klondike\""))
+        Err(format!("{shown:?} cannot name a game type's folder: {why}; give a name such as \"My Klondike\""))
     };
     if name.is_empty() || name.trim() != name || name.starts_with('.') || name.ends_with('.') {
         return refuse("it may not be empty, begin with a dot or a space, or end with one");
@@ -96,6 +139,18 @@ fn check_name(name: &str) -> Result<(), String> {
             && stem.as_bytes()[3] != b'0');
     if device {
         return refuse(&format!("Windows keeps the name {stem} for a device"));
+    }
+    if name.len() > LONGEST_NAME {
+        return refuse(&format!(
+            "it is {} bytes long, and a game type's name may have at most {LONGEST_NAME} (YaZZle on Windows opens no file by a path longer than 260 characters)",
+            name.len()
+        ));
+    }
+    let read = read_back(name);
+    if read != name {
+        return refuse(&format!(
+            "game.ini would read its line `Name={name}` as {read:?} (a `;` that begins a value or follows a space begins a comment, and quotes around a whole value are taken off)"
+        ));
     }
     Ok(())
 }
@@ -241,6 +296,15 @@ fn with_name(ini: &[u8], name: &[u8]) -> Vec<u8> {
             continue;
         }
         out.extend_from_slice(line);
+    }
+    if in_general && !done {
+        // [General] is the last section, and has no Name.
+        if !out.is_empty() && !out.ends_with(b"\n") {
+            out.push(b'\n');
+        }
+        out.extend_from_slice(b"Name=");
+        out.extend_from_slice(name);
+        out.push(b'\n');
     }
     out
 }
@@ -457,6 +521,11 @@ mod tests {
             with_name(b"[General]\nAuthor=Me\n[Game]\n", b"N"),
             b"[General]\nAuthor=Me\nName=N\n[Game]\n".to_vec()
         );
+        // [General] last, without a Name: it gets one too.
+        assert_eq!(
+            with_name(b"[Game]\n[General]\nAuthor=Me", b"N"),
+            b"[Game]\n[General]\nAuthor=Me\nName=N\n".to_vec()
+        );
     }
 
     /// `page` rewritten from `old` to `new`, its stylesheet links kept.
@@ -565,6 +634,41 @@ mod tests {
         }
         assert!(check_name("My Klondike").is_ok());
         assert!(check_name("Baker's Game 2.1").is_ok(), "a stop within the name is one Windows takes");
+    }
+
+    /// Every name taken is one game.ini reads back whole from the line
+    /// `Name=NAME`; one its comments or quotes would cut is refused,
+    /// saying what it would read.
+    #[test]
+    fn a_name_reads_back_whole_from_game_ini() {
+        for (bad, read) in [("; comment", "\"\""), ("Tom ;Jerry", "\"Tom\""), ("'Quoted'", "\"Quoted\"")] {
+            let said = check_name(bad).expect_err(bad);
+            assert!(said.contains(&format!("game.ini would read its line `Name={bad}` as {read}")), "{bad:?}: {said}");
+        }
+        for good in [
+            "Bob;s",
+            "Baker's Game",
+            "'Tis Klondike",
+            "Tom & Jerry #2",
+            "Caf\u{e9} \u{2603}",
+            "a=b",
+            "\u{2018}Curly\u{2019}",
+        ] {
+            assert!(check_name(good).is_ok(), "{good:?}: {:?}", check_name(good));
+            assert_eq!(read_back(good), good);
+        }
+    }
+
+    /// A name too long for a folder's (in bytes, as the file system counts
+    /// them) is refused before anything is made, saying the limit.
+    #[test]
+    fn a_name_is_not_too_long() {
+        assert!(check_name(&"L".repeat(LONGEST_NAME)).is_ok());
+        let said = check_name(&"L".repeat(300)).unwrap_err();
+        assert!(said.contains("it is 300 bytes long") && said.contains(&format!("at most {LONGEST_NAME}")), "{said}");
+        assert!(said.len() < 300, "the name is shown by its start: {said}");
+        // Letters of two bytes each count twice.
+        assert!(check_name(&"\u{e9}".repeat(LONGEST_NAME / 2 + 1)).is_err());
     }
 
     /// A game type is shared with YaZZle's players on Windows, whose

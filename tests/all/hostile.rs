@@ -732,6 +732,64 @@ fn new_type_starts_a_variant_from_a_game_type() {
     assert!(page.contains("<title>Broken K</title>") && page.contains("<h1>Broken K</h1>"), "{page}");
 }
 
+/// `new-type` refuses, before it makes anything, a NAME its game.ini
+/// would not read back whole from `Name=NAME` (a `;` comment, quotes
+/// around it), saying what it would read, and one too long for a folder,
+/// saying the limit rather than the file system's error on a hidden
+/// folder; and a game.ini whose Name cannot be set (UTF-16, which the copy
+/// does not rewrite) is told of, leaving no folder half made behind.
+#[test]
+fn new_type_refuses_a_name_game_ini_would_not_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let game_types = data.join("game-types");
+    let new_type = |args: &[&str]| {
+        parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).arg("new-type").args(args).output().unwrap()
+    };
+    let left = || -> Vec<String> {
+        let entries = std::fs::read_dir(&game_types).into_iter().flatten();
+        entries.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
+    };
+    let long = "L".repeat(300);
+    for (name, said) in [
+        ("; comment", "game.ini would read its line `Name=; comment` as \"\""),
+        ("Tom ;Jerry", "game.ini would read its line `Name=Tom ;Jerry` as \"Tom\""),
+        ("'Quoted'", "game.ini would read its line `Name='Quoted'` as \"Quoted\""),
+        (long.as_str(), "it is 300 bytes long, and a game type's name may have at most 100"),
+    ] {
+        let out = new_type(&["klondike", name]);
+        assert_eq!(out.status.code(), Some(1), "{name:?}");
+        let told = stderr(&out);
+        assert!(told.contains("cannot name a game type's folder: ") && told.contains(said), "{name:?}: {told}");
+        assert!(!told.contains("os error") && !told.contains(".partial"), "{name:?}: {told}");
+        assert!(left().is_empty(), "{name:?}: nothing is made: {:?}", left());
+    }
+
+    let utf16 = dir.path().join("Wide");
+    std::fs::create_dir(&utf16).unwrap();
+    let ini =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Klondike/game.ini")).unwrap();
+    let wide: Vec<u8> = [0xFF, 0xFE].into_iter().chain(ini.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    std::fs::write(utf16.join("game.ini"), wide).unwrap();
+    let out = new_type(&[&utf16.to_string_lossy(), "Wide Klondike"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let told = format!(
+        "{}: [General] Name could not be set to \"Wide Klondike\" (it would read as \"Klondike\"): save that game.ini as UTF-8",
+        utf16.join("game.ini").display()
+    );
+    assert!(stderr(&out).contains(&told), "{}", stderr(&out));
+    assert!(left().is_empty(), "nothing is left behind: {:?}", left());
+
+    // The names refused are taken by none but the reader's rules: a `;`
+    // inside a word, a `#`, an apostrophe stay the name's.
+    for name in ["Bob;s Game", "Tom #2", "'Tis Klondike"] {
+        let out = new_type(&["klondike", name]);
+        assert!(out.status.success(), "{name:?}: {}", stderr(&out));
+        let listed = parlour().env("PARLOUR_DATA_DIR", &data).arg("list").output().unwrap();
+        assert!(stdout(&listed).contains(&format!("\t{name}\n")), "{name:?}: {}", stdout(&listed));
+    }
+}
+
 /// Two game types of one [General] Name would show two rows alike in the
 /// list: `new-type` refuses a name a game has, whatever its folder's id;
 /// lint tells of two such, of a folder of game types once and of one
