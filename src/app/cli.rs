@@ -777,14 +777,15 @@ fn screen_of(driver: &Driver) -> Screen {
 }
 
 /// `help --shot`: tells a guide's author each line in view that is wider
-/// than the help window, by the file's line (the viewer scrolls sideways
+/// than the help window, by the file's line, as a warning like every other
+/// message of a file and line (the viewer scrolls sideways
 /// to the rest, so it is no fault of the viewer's), then any other text
 /// the picture cut off.
 fn warn_of_wide_help_lines(driver: &Driver, output: &Path, file: &Path, (pane, lines): (Rect, Vec<usize>)) {
     let screen = screen_of(driver);
     for line in &lines {
         eprintln!(
-            "{}:{line}: on {screen} this line is wider than the help window; the reader scrolls sideways to see the rest",
+            "{}:{line}: warning: on {screen} this line is wider than the help window; the reader scrolls sideways to see the rest",
             file.display()
         );
     }

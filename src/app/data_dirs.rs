@@ -109,14 +109,8 @@ fn listed_problem(var: &str, dir: &Path) -> Option<String> {
     if !dir.is_dir() {
         return Some(format!("{var} names {}, which is not a folder", dir.display()));
     }
-    crate::core::files::in_any_case(dir, "game.ini").is_file().then(|| {
-        let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        format!(
-            "{var} names {}, a game type's own folder; it lists the folders that hold game types, such as {}",
-            dir.display(),
-            parent.display()
-        )
-    })
+    use crate::solitaire::library::{Searched, own_folder_searched};
+    own_folder_searched(dir, Searched::Listed(var))
 }
 
 /// The search order, given the environment's list (if any), the data

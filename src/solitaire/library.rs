@@ -110,6 +110,85 @@ pub fn discover_all(dirs: &[PathBuf]) -> ById {
     by_id(dirs, |p| in_any_case(p, "game.ini").is_file(), folder_id)
 }
 
+/// How a folder came to be searched for game types: named in a list such
+/// as `$PARLOUR_GAME_TYPES`, or one of the game-types folders searched
+/// when there is no list (./game-types, the data folder's).
+#[derive(Clone, Copy, Debug)]
+pub enum Searched<'a> {
+    Listed(&'a str),
+    GameTypes,
+}
+
+/// Why `dir`, searched for game-type folders, is a game type's own folder
+/// instead (it holds game.ini, which is then never read), and what to do;
+/// None when it holds no game.ini.
+pub fn own_folder_searched(dir: &Path, how: Searched) -> Option<String> {
+    in_any_case(dir, "game.ini").is_file().then(|| {
+        let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        match how {
+            Searched::Listed(var) => format!(
+                "{var} names {}, a game type's own folder; it lists the folders that hold game types, such as {}",
+                dir.display(),
+                parent.display()
+            ),
+            Searched::GameTypes => {
+                // Named after the game, as game types' folders are, where
+                // its Name can name a folder.
+                let fits = |n: &String| {
+                    !n.starts_with('.') && !n.contains(['/', '\\', ':']) && !n.chars().any(char::is_control)
+                };
+                let name = general_name(dir).map(|(name, _)| name).filter(fits).unwrap_or_else(|| "My Game".into());
+                format!(
+                    "{} holds a game.ini, as a game type's own folder does; it holds the folders of game types, \
+                     so move game.ini into a folder of its own, such as {}",
+                    dir.display(),
+                    dir.join(name).display()
+                )
+            }
+        }
+    })
+}
+
+/// What in the game-types folder `dir` is no game type but looks meant
+/// for one, as (name, why) pairs: a game.ini straight in `dir` (see
+/// [`own_folder_searched`]; of a folder a list names, the list's reader
+/// tells, so it is not told twice), and a folder holding game.ini.txt, in any
+/// case, and no game.ini (Windows hides known extensions, so a file saved
+/// as "game.ini" by Notepad may be game.ini.txt).
+pub fn misplaced(dir: &Path, how: Searched) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    if let Searched::GameTypes = how
+        && let Some(why) = own_folder_searched(dir, how)
+    {
+        found.push((in_any_case(dir, "game.ini").display().to_string(), why));
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else { return found };
+    let mut folders: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    folders.sort();
+    for folder in folders {
+        if in_any_case(&folder, "game.ini").exists() {
+            continue;
+        }
+        let Ok(files) = std::fs::read_dir(&folder) else { continue };
+        let mut texts: Vec<String> = files
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.eq_ignore_ascii_case("game.ini.txt"))
+            .collect();
+        texts.sort();
+        if let Some(text) = texts.first() {
+            found.push((
+                file_name(&folder),
+                format!(
+                    "it holds {text} and no game.ini (Windows hides the .txt of a file's name): rename {} to game.ini",
+                    folder.join(text).display()
+                ),
+            ));
+        }
+    }
+    found
+}
+
 /// The [General] Name of the game type in `folder`, trimmed, and its line
 /// in game.ini, where it has one that is not blank: read whatever else is
 /// wrong with the file.

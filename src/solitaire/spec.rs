@@ -795,6 +795,11 @@ struct Reader<'p> {
 /// after a whole word, and lint says so.
 pub const MODE_NAME_SHOWN: usize = 24;
 
+/// What a mode section's mode is called when it gives no Name.
+fn mode_default_name(section: &str) -> &'static str {
+    if section.eq_ignore_ascii_case("HardMode") { "Hard" } else { "Easy" }
+}
+
 /// A lower bound meaning "more than 0".
 const POSITIVE: f64 = f64::MIN_POSITIVE;
 
@@ -1259,6 +1264,7 @@ impl Reader<'_> {
         let game = self.read_game(game_sec);
         let easy = self.read_mode(doc.section("EasyMode"));
         let hard = self.read_mode(doc.section("HardMode"));
+        self.check_mode_names(doc.section("EasyMode"), doc.section("HardMode"), &easy, &hard);
         let stock = self.read_stock(doc.section("Stock"));
         let waste = self.read_waste(doc.section("Waste"));
         let foundation = self.read_foundation(doc.section("Foundation"));
@@ -1410,9 +1416,12 @@ impl Reader<'_> {
         }
     }
 
-    /// [EasyMode] or [HardMode] Name: a warning when menus must shorten it.
+    /// [EasyMode] or [HardMode] Name: a warning when menus must shorten it,
+    /// and when it is given empty (the mode is then called Easy or Hard,
+    /// as with no Name).
     fn mode_name(&mut self, sec: Option<&Section>) -> Option<String> {
-        let name = self.text(sec, "Name").filter(|n| !n.is_empty())?;
+        let default = sec.map_or("Easy", |s| mode_default_name(&s.name));
+        let name = self.entry(sec, "Name", default)?.value.clone();
         let length = name.chars().count();
         if let Some(s) = sec
             && let Some(e) = s.get("Name")
@@ -1429,6 +1438,59 @@ impl Reader<'_> {
             );
         }
         Some(name)
+    }
+
+    /// A warning when [EasyMode] and [HardMode] go by one name (in any
+    /// case, or alike as far as the menus show them): the Game menu would
+    /// offer two items no one can tell apart. A mode that gives no Name is
+    /// called Easy or Hard. The warning stands on the later Name's line and
+    /// names the other's.
+    fn check_mode_names(
+        &mut self,
+        easy_sec: Option<&Section>,
+        hard_sec: Option<&Section>,
+        easy: &ModeSection,
+        hard: &ModeSection,
+    ) {
+        // The name each mode goes by, and its Name entry when it gives one.
+        let named = |sec: Option<&'_ Section>, mode: &ModeSection, default: &str| {
+            let entry = sec.and_then(|s| s.get("Name")).filter(|_| mode.name.is_some()).cloned();
+            (mode.name.clone().unwrap_or_else(|| default.to_string()), entry)
+        };
+        let (easy_name, easy_entry) = named(easy_sec, easy, "Easy");
+        let (hard_name, hard_entry) = named(hard_sec, hard, "Hard");
+        let shown = |name: &str| crate::core::shortened(name, MODE_NAME_SHOWN).to_lowercase();
+        if shown(&easy_name) != shown(&hard_name) {
+            return;
+        }
+        let alike = if easy_name.to_lowercase() == hard_name.to_lowercase() {
+            "the same name".to_string()
+        } else {
+            format!("alike as the menus show them (`{}`)", crate::core::shortened(&hard_name, MODE_NAME_SHOWN))
+        };
+        let tail = "the Game menu would show two items no one can tell apart; give each mode a name of its own";
+        let (line, message) = match (easy_entry, hard_entry) {
+            (Some(e), Some(h)) => (
+                e.line.max(h.line),
+                format!(
+                    "[EasyMode] Name={} (line {}) and [HardMode] Name={} (line {}) are {alike}: {tail}",
+                    e.shown(),
+                    e.line,
+                    h.shown(),
+                    h.line
+                ),
+            ),
+            (Some(given), None) | (None, Some(given)) => {
+                // Easy and Hard are short, so only the same name is alike.
+                let (this, other) =
+                    if easy.name.is_some() { ("EasyMode", "HardMode") } else { ("HardMode", "EasyMode") };
+                let message =
+                    format!("[{this}] Name={} is what [{other}] is called, as it gives no Name: {tail}", given.shown());
+                (given.line, message)
+            }
+            (None, None) => return,
+        };
+        self.warn(line, message);
     }
 
     fn read_stock(&mut self, sec: Option<&Section>) -> StockSection {
@@ -2225,6 +2287,58 @@ PileFace=D
 
     fn parse(text: &str) -> Result<(GameSpec, Vec<Diagnostic>), Vec<Diagnostic>> {
         GameSpec::parse(Path::new("g.ini"), text.as_bytes())
+    }
+
+    /// [EasyMode] and [HardMode] of one name, in any case, draw a warning
+    /// naming both lines (the Game menu would show two items alike), as
+    /// does a Name that is what the other mode is called by default.
+    #[test]
+    fn two_modes_of_one_name_are_told_of() {
+        let named = |easy: &str, hard: &str| {
+            let text = klondike().replacen("[EasyMode]\n", &format!("[EasyMode]\n{easy}"), 1).replacen(
+                "[HardMode]\n",
+                &format!("[HardMode]\n{hard}"),
+                1,
+            );
+            problems(&text)
+        };
+        // [EasyMode] is line 19, [HardMode] line 25 (24 with no Easy Name).
+        let found = named("Name=Hard\n", "Name=hard\n");
+        has_start(
+            &found,
+            "g.ini:26: warning: [EasyMode] Name=Hard (line 20) and [HardMode] Name=hard (line 26) are the same name: the Game menu would show two items no one can tell apart",
+        );
+        let found = named("Name=Hard\n", "");
+        has_start(&found, "g.ini:20: warning: [EasyMode] Name=Hard is what [HardMode] is called, as it gives no Name");
+        let found = named("", "Name=EASY\n");
+        has_start(&found, "g.ini:25: warning: [HardMode] Name=EASY is what [EasyMode] is called, as it gives no Name");
+        let long = "Patience for the Patient Ones";
+        let found = named(&format!("Name={long}, Easy\n"), &format!("Name={long}, Hard\n"));
+        has_start(&found, "g.ini:26: warning: [EasyMode] Name=");
+        assert!(
+            found.iter().any(|f| f.contains("are alike as the menus show them (`Patience for the...`)")),
+            "{found:#?}"
+        );
+        // Names of their own, or none, are fine.
+        assert!(named("Name=Gentle\n", "Name=Stern\n").is_empty());
+        assert!(named("", "").is_empty());
+    }
+
+    /// An empty mode Name warns like any key given with nothing after the
+    /// =, and the mode keeps its default name.
+    #[test]
+    fn an_empty_mode_name_warns_and_takes_the_default() {
+        let text = klondike().replacen("[EasyMode]\n", "[EasyMode]\nName=\n", 1).replacen(
+            "[HardMode]\n",
+            "[HardMode]\nName=\n",
+            1,
+        );
+        let (spec, warnings) = parse(&text).unwrap();
+        let said: Vec<String> = warnings.iter().map(|d| d.to_string()).collect();
+        has(&said, "g.ini:20: warning: [EasyMode] Name has no value; Easy is used");
+        has(&said, "g.ini:26: warning: [HardMode] Name has no value; Hard is used");
+        assert_eq!(said.len(), 2, "{said:#?}");
+        assert_eq!((spec.easy.name, spec.hard.name), (None, None));
     }
 
     /// Every problem, as printed.

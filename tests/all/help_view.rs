@@ -558,7 +558,7 @@ fn help_shot_names_the_guide_lines_wider_than_the_window() {
     let said = String::from_utf8_lossy(&r.stderr);
     assert!(r.status.success(), "{said}");
     let told = format!(
-        "{}:3: on amiga-pal this line is wider than the help window; the reader scrolls sideways to see the rest\n",
+        "{}:3: warning: on amiga-pal this line is wider than the help window; the reader scrolls sideways to see the rest\n",
         path.display()
     );
     assert_eq!(said, told);

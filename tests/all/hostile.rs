@@ -288,6 +288,57 @@ fn a_game_type_left_out_is_named_by_its_first_error_and_how_many_more() {
     assert_eq!(stderr(&out), told);
 }
 
+/// A game.ini put straight into a game-types folder (./game-types or the
+/// data folder's), not into a folder of its own, and a game type's folder
+/// holding game.ini.txt (Windows hides the .txt) are told of as left out,
+/// each with its fix, where they were passed over without a word.
+#[test]
+fn game_type_files_in_the_wrong_place_are_told_of() {
+    let dir = tempfile::tempdir().unwrap();
+    let (here, data) = (dir.path().join("here"), dir.path().join("data"));
+    let klondike = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/game-types/Klondike/game.ini")).unwrap();
+    for folder in [here.join("game-types/Golf"), data.join("game-types/Spider"), data.join("game-types/Mine")] {
+        std::fs::create_dir_all(folder).unwrap();
+    }
+    std::fs::write(here.join("game-types/game.ini"), &klondike).unwrap();
+    std::fs::write(data.join("game-types/game.ini"), &klondike).unwrap();
+    std::fs::write(here.join("game-types/Golf/game.ini.txt"), &klondike).unwrap();
+    std::fs::write(data.join("game-types/Spider/Game.ini.txt"), &klondike).unwrap();
+    let out = within(
+        60,
+        parlour().env_remove("PARLOUR_GAME_TYPES").env("PARLOUR_DATA_DIR", &data).current_dir(&here).arg("list"),
+    );
+    let said = stderr(&out);
+    let straight = |folder: &std::path::Path| {
+        format!(
+            "warning: {} is left out: {} holds a game.ini, as a game type's own folder does; it holds the folders \
+             of game types, so move game.ini into a folder of its own, such as {}\n",
+            folder.join("game.ini").display(),
+            folder.display(),
+            folder.join("Klondike").display()
+        )
+    };
+    assert!(said.contains(&straight(std::path::Path::new("game-types"))), "{said}");
+    assert!(said.contains(&straight(&data.join("game-types"))), "{said}");
+    let txt = "and no game.ini (Windows hides the .txt of a file's name): rename";
+    assert!(
+        said.contains(&format!(
+            "warning: Golf is left out: it holds game.ini.txt {txt} game-types/Golf/game.ini.txt to game.ini\n"
+        )),
+        "{said}"
+    );
+    let spider = data.join("game-types/Spider/Game.ini.txt");
+    assert!(
+        said.contains(&format!(
+            "warning: Spider is left out: it holds Game.ini.txt {txt} {} to game.ini\n",
+            spider.display()
+        )),
+        "{said}"
+    );
+    assert!(!said.contains("Mine"), "an empty folder is no game type meant: {said}");
+    assert!(stdout(&out).contains("klondike\tKlondike\n"), "the built-in game types are listed still");
+}
+
 /// The help page of a game type whose rules do not read is still shown,
 /// with the rules' problems said, so an author can read it over.
 #[test]

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::core::files::{in_any_case, is_listed};
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places};
 use crate::machines::MachineId;
-use crate::solitaire::library::{self, GameType};
+use crate::solitaire::library::{self, GameType, Searched};
 use crate::views::View;
 use crate::views::solitaire::SolitaireBoard;
 
@@ -43,16 +43,23 @@ fn game_type(entry: &GameEntry) -> &GameType {
 }
 
 /// Every game type, or why a folder is left out: it could not be read,
-/// or its id is taken by the folder beside it.
+/// or its id is taken by the folder beside it; and what in a game-types
+/// folder looks meant for a game type and is none (see
+/// [`library::misplaced`]). A folder `$PARLOUR_GAME_TYPES` lists is told
+/// of when the list is read, in its own words.
 fn variants(places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
-    let found = library::discover_all(&(places.search)("game-types"));
+    let dirs = (places.search)("game-types");
+    const VAR: &str = "PARLOUR_GAME_TYPES";
+    let how = if std::env::var_os(VAR).is_some() { Searched::Listed(VAR) } else { Searched::GameTypes };
+    let misplaced: Vec<Listed> = dirs.iter().flat_map(|dir| library::misplaced(dir, how)).map(Err).collect();
+    let found = library::discover_all(&dirs);
     let read = found.first.into_iter().map(|folder| {
         GameType::load(&folder).map(entry).map_err(|diags| {
             let name = crate::core::files::file_name(&folder);
             (name, super::unreadable(&folder, &diags))
         })
     });
-    read.chain(found.beside.iter().map(|clash| Err(super::id_taken(clash)))).collect()
+    read.chain(found.beside.iter().map(|clash| Err(super::id_taken(clash)))).chain(misplaced).collect()
 }
 
 /// The launcher lists every game type that reads; a broken one is left
