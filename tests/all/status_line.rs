@@ -133,15 +133,23 @@ impl View for Saying {
     }
 }
 
+/// A shell on `id` showing a [`Saying`] view, keeping its files in `data`.
+fn saying_on(id: MachineId, data: &std::path::Path) -> Shell {
+    Shell::keeping_in(machine(id), Box::new(Saying(String::new())), 1, data.into())
+}
+
+/// The key `c` pressed alone.
+fn key(c: char) -> Input {
+    Input::Key { key: Key::Char(c), mods: Modifiers::default() }
+}
+
 /// Where not one whole sentence of a message fits on the Amiga PAL's
 /// title bar, it is shown in a box as well, once; on the SE/30, where it
 /// fits, no box comes.
 #[test]
 fn a_message_the_status_line_must_cut_is_shown_in_a_box_once() {
-    let key = |c| Input::Key { key: Key::Char(c), mods: Modifiers::default() };
     let data = tempfile::tempdir().unwrap();
-    let mut shell =
-        Shell::keeping_in(machine(MachineId::AmigaPal), Box::new(Saying(String::new())), 1, data.path().into());
+    let mut shell = saying_on(MachineId::AmigaPal, data.path());
     shell.input(&key('s'));
     assert!(shell.requester().is_none(), "a short message stays in the title bar");
     shell.input(&key('n'));
@@ -151,8 +159,7 @@ fn a_message_the_status_line_must_cut_is_shown_in_a_box_once() {
     assert!(shell.requester().is_none());
     shell.input(&key('n'));
     assert!(shell.requester().is_none(), "the same message is boxed once");
-    let mut mac =
-        Shell::keeping_in(machine(MachineId::MacSe30), Box::new(Saying(String::new())), 1, data.path().into());
+    let mut mac = saying_on(MachineId::MacSe30, data.path());
     mac.input(&key('n'));
     assert!(mac.requester().is_none(), "the SE/30's strip shows it whole");
     // Switched to a machine whose title bar must cut what was said, the
@@ -167,10 +174,8 @@ fn a_message_the_status_line_must_cut_is_shown_in_a_box_once() {
 /// the sentence was lost.
 #[test]
 fn a_message_yazzle_must_cut_is_shown_in_a_box() {
-    let key = |c| Input::Key { key: Key::Char(c), mods: Modifiers::default() };
     let data = tempfile::tempdir().unwrap();
-    let mut shell =
-        Shell::keeping_in(machine(MachineId::Yazzle), Box::new(Saying(String::new())), 1, data.path().into());
+    let mut shell = saying_on(MachineId::Yazzle, data.path());
     shell.input(&key('s'));
     assert!(shell.requester().is_none(), "a short message stays in the message box");
     shell.input(&key('l'));
