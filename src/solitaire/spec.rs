@@ -1333,6 +1333,21 @@ impl Reader<'_> {
             let line = s.get("Name").map_or(s.line, |e| e.line);
             self.error(line, format!("[{}] has no Name; it is required (the name shown in the game list)", s.name));
         }
+        // The game list, title bars and menus draw no control character:
+        // an escape or a bell in the name shows as a box there.
+        if let (Some(s), Some(name)) = (sec, &name)
+            && let Some(c) = name.chars().find(|c| c.is_control())
+        {
+            let line = s.get("Name").map_or(s.line, |e| e.line);
+            self.warn(
+                line,
+                format!(
+                    "[{}] Name holds the control character U+{:04X}, which the game list and title bars show as a box: take it out",
+                    s.name,
+                    u32::from(c)
+                ),
+            );
+        }
         General { name: name.unwrap_or_default(), author: self.text(sec, "Author").unwrap_or_default() }
     }
 
@@ -2339,6 +2354,22 @@ PileFace=D
         has(&said, "g.ini:26: warning: [HardMode] Name has no value; Hard is used");
         assert_eq!(said.len(), 2, "{said:#?}");
         assert_eq!((spec.easy.name, spec.hard.name), (None, None));
+    }
+
+    /// A name with a control character in it (an escape, a bell) is
+    /// warned of by its line: the game list would show a box.
+    #[test]
+    fn a_control_character_in_the_name_is_warned_of() {
+        let text = klondike().replacen("Name=Klondike", "Name=Klon\u{1b}dike", 1);
+        assert_ne!(text, klondike(), "the name was edited");
+        let (spec, warnings) = parse(&text).unwrap();
+        let said: Vec<String> = warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            said,
+            ["g.ini:3: warning: [General] Name holds the control character U+001B, which the game list and title \
+              bars show as a box: take it out"]
+        );
+        assert_eq!(spec.general.name, "Klon\u{1b}dike", "the name is still read");
     }
 
     /// Every problem, as printed.
