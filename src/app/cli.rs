@@ -1715,7 +1715,12 @@ fn game_type_folders() -> Vec<(String, PathBuf, bool)> {
     let builtin = super::data_dirs::builtin_dir();
     let games = catalog::games();
     let folders = games.iter().filter_map(|g| catalog::game_type(g).map(|gt| (g.id.clone(), gt.folder.clone())));
-    folders.map(|(id, f)| (id, f.clone(), !builtin.is_some_and(|b| f.starts_with(b)))).collect()
+    folders
+        .map(|(id, folder)| {
+            let own = !builtin.is_some_and(|b| folder.starts_with(b));
+            (id, folder, own)
+        })
+        .collect()
 }
 
 fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {

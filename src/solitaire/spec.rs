@@ -1327,18 +1327,17 @@ impl Reader<'_> {
 
     fn read_general(&mut self, sec: Option<&Section>) -> General {
         let name = self.text(sec, "Name");
-        if let Some(s) = sec
+        let line = sec.map(|s| s.get("Name").map_or(s.line, |e| e.line));
+        if let (Some(s), Some(line)) = (sec, line)
             && name.is_none()
         {
-            let line = s.get("Name").map_or(s.line, |e| e.line);
             self.error(line, format!("[{}] has no Name; it is required (the name shown in the game list)", s.name));
         }
         // The game list, title bars and menus draw no control character:
         // an escape or a bell in the name shows as a box there.
-        if let (Some(s), Some(name)) = (sec, &name)
+        if let (Some(s), Some(line), Some(name)) = (sec, line, &name)
             && let Some(c) = name.chars().find(|c| c.is_control())
         {
-            let line = s.get("Name").map_or(s.line, |e| e.line);
             self.warn(
                 line,
                 format!(
@@ -1472,8 +1471,8 @@ impl Reader<'_> {
             let entry = sec.and_then(|s| s.get("Name")).filter(|_| mode.name.is_some()).cloned();
             (mode.name.clone().unwrap_or_else(|| default.to_string()), entry)
         };
-        let (easy_name, easy_entry) = named(easy_sec, easy, "Easy");
-        let (hard_name, hard_entry) = named(hard_sec, hard, "Hard");
+        let (easy_name, easy_entry) = named(easy_sec, easy, mode_default_name("EasyMode"));
+        let (hard_name, hard_entry) = named(hard_sec, hard, mode_default_name("HardMode"));
         let shown = |name: &str| crate::core::shortened(name, MODE_NAME_SHOWN).to_lowercase();
         if shown(&easy_name) != shown(&hard_name) {
             return;
