@@ -361,7 +361,14 @@ fn salvage(bytes: &[u8]) -> Salvaged<Stats> {
     for section in sections(bytes) {
         let last = section.first + section.lines.len() - 1;
         if unended == Some(last) {
-            read.dropped.push((last, CUT_SHORT.into()));
+            // A cut spoils only the last line: an earlier one that is no
+            // text says the file is something else (random bytes), not a
+            // file of ours cut short.
+            let not_text = section.lines[..section.lines.len() - 1].iter().position(Option::is_none);
+            read.dropped.push(match not_text {
+                Some(i) => (section.first + i, NOT_UTF8.into()),
+                None => (last, CUT_SHORT.into()),
+            });
             continue;
         }
         match read_section(&section, &read.value) {
@@ -374,6 +381,9 @@ fn salvage(bytes: &[u8]) -> Salvaged<Stats> {
     }
     read
 }
+
+/// Why a line of a statistics file cannot be read.
+const NOT_UTF8: &str = "the line is not UTF-8 text";
 
 /// The lines of one `[section]` of a file, from its header to the next
 /// (or the lines before the first header), each as text or, where it is
@@ -405,7 +415,7 @@ fn read_section(section: &Section<'_>, read: &Stats) -> Result<Option<(String, G
     let at = |line: usize| section.first + line - 1;
     let mut text = String::new();
     for (i, line) in section.lines.iter().enumerate() {
-        let line = line.ok_or_else(|| (at(i + 1), "the line is not UTF-8 text".to_string()))?;
+        let line = line.ok_or_else(|| (at(i + 1), NOT_UTF8.to_string()))?;
         text.push_str(line);
         text.push('\n');
     }
@@ -714,6 +724,14 @@ mod tests {
         let two = format!("{}\n{cut}", section("freecell", &["played=2", "won=2"]));
         let read = salvage(two.as_bytes());
         assert_eq!((read.value.games().count(), read.dropped), (1, vec![(12, CUT_SHORT.to_string())]));
+    }
+
+    /// Bytes that are no text at all, their last line without an end as
+    /// random bytes' is, are told as no text, not as a file cut short.
+    #[test]
+    fn random_bytes_are_no_text_rather_than_a_file_cut_short() {
+        let bytes = b"\x8f\x01q\xff\n\x07z\xc3\n\x9a\x9b";
+        assert_eq!(Stats::from_text(bytes), Err((Some(1), NOT_UTF8.to_string())));
     }
 
     /// A section cut short beside a good backup: the sections that read

@@ -74,11 +74,22 @@ pub struct Section {
     /// for a repeat) takes time in proportion to its keys, not their
     /// square.
     by_key: NameIndex,
+    /// The lines in this section that are neither a header nor a
+    /// Key=Value line (`Piles 7`), each with its line number: told as
+    /// errors, and kept so a check that misses a key can tell it was
+    /// meant.
+    unread: Vec<(usize, String)>,
 }
 
 impl Section {
     fn new(name: &str, line: usize) -> Section {
-        Section { name: name.to_string(), line, entries: Vec::new(), by_key: NameIndex::default() }
+        Section { name: name.to_string(), line, entries: Vec::new(), by_key: NameIndex::default(), unread: Vec::new() }
+    }
+
+    /// The lines of this section that could not be read, with their
+    /// numbers, in file order.
+    pub fn unread(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.unread.iter().map(|(line, text)| (*line, text.as_str()))
     }
 
     /// The entries, each key once, in file order.
@@ -225,6 +236,9 @@ impl IniDoc {
                     line,
                     format!("`{}` is neither a [Section] header nor a Key=Value line", shortened(t, QUOTED)),
                 ));
+                if let Some(si) = current {
+                    doc.sections[si].unread.push((line, t.to_string()));
+                }
                 continue;
             };
             let key = t[..eq].trim();

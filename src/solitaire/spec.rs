@@ -758,6 +758,16 @@ impl Count {
     }
 }
 
+/// A line that is a key and its value but for the `=` between them
+/// (`Piles 7`, `Piles: 7`), as the key and the value.
+fn without_equals(text: &str) -> Option<(&str, &str)> {
+    let end = text.find(|c: char| c.is_whitespace() || c == ':')?;
+    let (key, rest) = text.split_at(end);
+    let value = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ':');
+    let plain = |c: char| c.is_ascii_alphanumeric();
+    (!key.is_empty() && key.chars().all(plain) && !value.is_empty()).then_some((key, value))
+}
+
 /// A card dealt to a pile that does not exist: the pile, how many of its
 /// kind there are, and its `[DealtCardN] PileNumb=N` with the line.
 struct ToNoPile {
@@ -1179,10 +1189,18 @@ impl Reader<'_> {
         sec.and_then(|s| s.get(key)).map(|e| e.value.clone()).filter(|v| !v.is_empty())
     }
 
-    /// Warns about keys this section does not have.
+    /// Warns about keys this section does not have, and adds the line
+    /// meant to the error on a line that misses its `=` (`Piles 7`).
     fn check_keys(&mut self, sec: &Section, keys: &SectionKeys) {
+        let is_key = |key: &str| keys.spec.iter().chain(keys.extension).any(|k| k.eq_ignore_ascii_case(key));
+        for (line, text) in sec.unread() {
+            let Some((key, value)) = without_equals(text).filter(|(key, _)| is_key(key)) else { continue };
+            if let Some(d) = self.diags.iter_mut().find(|d| d.line == line && d.is_error()) {
+                d.message.push_str(&format!(" (did you mean `{key}={value}`?)"));
+            }
+        }
         for e in sec.entries() {
-            let known = keys.spec.iter().chain(keys.extension).any(|k| k.eq_ignore_ascii_case(&e.key));
+            let known = is_key(&e.key);
             if !known {
                 let mut hint = suggest(&e.key, keys.spec.iter().chain(keys.extension).copied());
                 if hint.is_empty() {
@@ -1616,7 +1634,13 @@ impl Reader<'_> {
         let Some(s) = sec else {
             return Count::phrase(0, format!("there is no [{}] section, so no {}", kind.title(), kind.piles_word()), 1);
         };
+        let meant =
+            s.unread().find(|(_, text)| without_equals(text).is_some_and(|(key, _)| key.eq_ignore_ascii_case("Piles")));
         match s.get("Piles") {
+            // Told on its line already: what follows from it is not told again.
+            None if let Some((line, _)) = meant => {
+                Count::phrase(highest, format!("[{}] Piles is unread", s.name), line)
+            }
             None => Count::phrase(0, format!("[{}] has no Piles key, so no {}", s.name, kind.piles_word()), s.line),
             Some(e) => match parse_int(&e.value) {
                 Ok(v) if (0..=MAX_PILES as i64).contains(&v) => Count {
@@ -3064,6 +3088,20 @@ PileFace=D
     fn ini_syntax_errors_come_through() {
         let found = problems(&edit(MINI, &[(2, "Name=Mini\njust words")]));
         assert_eq!(found, vec!["g.ini:3: `just words` is neither a [Section] header nor a Key=Value line"]);
+    }
+
+    /// `Piles 2` is told once, with the line meant: the piles it would
+    /// have made are not then told as [Tableau1] and [Tableau2] too many.
+    #[test]
+    fn a_key_line_without_its_equals_is_told_once_with_the_line_meant() {
+        let found = problems(&edit(MINI, &[(14, "Piles: 1"), (16, "Piles 2")]));
+        assert_eq!(
+            found,
+            vec![
+                "g.ini:14: `Piles: 1` is neither a [Section] header nor a Key=Value line (did you mean `Piles=1`?)",
+                "g.ini:16: `Piles 2` is neither a [Section] header nor a Key=Value line (did you mean `Piles=2`?)",
+            ]
+        );
     }
 
     #[test]
