@@ -263,8 +263,21 @@ fn copy_files(from: &Path, to: &Path, top: bool) -> Result<(), String> {
 /// other byte (its encoding, line ends and comments).
 fn renamed_in(path: &Path, name: &str) -> Result<(), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let renamed = with_name(&bytes, name.as_bytes());
+    let renamed = with_name(&bytes, &in_encoding_of(&bytes, name));
     std::fs::write(path, renamed).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// `name` written as the text of `ini` is: in UTF-8, or where `ini` is
+/// Windows-1252 (a game.ini saved by a Windows editor) in that, so the
+/// game list reads it back whole. A letter Windows-1252 lacks stays in
+/// UTF-8, and [`named_as_given`] then refuses the name.
+fn in_encoding_of(ini: &[u8], name: &str) -> Vec<u8> {
+    let windows = std::str::from_utf8(ini).is_err() && !ini.starts_with(b"\xff\xfe") && !ini.starts_with(b"\xfe\xff");
+    let byte_of = |c: char| (0..=255u8).find(|&b| crate::core::cp1252(b) == c);
+    match name.chars().map(byte_of).collect::<Option<Vec<u8>>>() {
+        Some(bytes) if windows => bytes,
+        _ => name.as_bytes().to_vec(),
+    }
 }
 
 /// `ini` with the value of [General] Name replaced by `name`, or a Name
@@ -526,6 +539,21 @@ mod tests {
             with_name(b"[Game]\n[General]\nAuthor=Me", b"N"),
             b"[Game]\n[General]\nAuthor=Me\nName=N\n".to_vec()
         );
+    }
+
+    /// A game.ini a Windows editor saved in Windows-1252 takes a name
+    /// beyond ASCII in that encoding, and reads it back whole; a UTF-8
+    /// one takes it in UTF-8; a letter Windows-1252 lacks is left in
+    /// UTF-8, for the read-back check to refuse.
+    #[test]
+    fn the_name_is_written_in_the_game_inis_own_encoding() {
+        let windows = b"[General]\r\nName=Caf\xe9\r\n";
+        let named = with_name(windows, &in_encoding_of(windows, "M\u{fc}nster \u{20ac}"));
+        assert_eq!(named, b"[General]\r\nName=M\xfcnster \x80\r\n".to_vec());
+        let (doc, _) = IniDoc::parse(Path::new("game.ini"), &named);
+        assert_eq!(doc.section("General").and_then(|s| s.value("Name")), Some("M\u{fc}nster \u{20ac}"));
+        assert_eq!(in_encoding_of("Name=Caf\u{e9}".as_bytes(), "M\u{fc}nster"), "M\u{fc}nster".as_bytes());
+        assert_eq!(in_encoding_of(windows, "\u{3a9} Patience"), "\u{3a9} Patience".as_bytes());
     }
 
     /// `page` rewritten from `old` to `new`, its stylesheet links kept.
