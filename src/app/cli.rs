@@ -1145,10 +1145,12 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
             say!("current streak: {current}");
             say!("longest winning streak: {}", streak(g.best_win_streak));
             say!("longest losing streak: {}", streak(g.worst_losing_streak));
-            say!("best time: {}", or_none(g.best_time_ms.map(|ms| crate::views::board::clock(ms / 1000))));
+            if record != Record::Untimed {
+                say!("best time: {}", or_none(g.best_time_ms.map(|ms| crate::views::board::clock(ms / 1000))));
+            }
             say!("fewest moves: {}", or_none(g.best_moves.map(|m| m.to_string())));
         }
-        if record != Record::Unscored {
+        if matches!(record, Record::Full | Record::ScoreOnly) {
             say!("total score: {}", g.total_score);
             say!("best score: {}", or_none(g.best_score.map(|s| s.to_string())));
         }
@@ -1259,7 +1261,7 @@ fn tell_backup_shown(told: &str, e: &crate::core::FileError) {
 fn counts_once(record: Record) -> &'static str {
     match record {
         Record::ScoreOnly => "a game counts once it ends",
-        Record::Full | Record::Unscored => "a game counts once it is won or given up",
+        Record::Full | Record::Unscored | Record::Untimed => "a game counts once it is won or given up",
     }
 }
 

@@ -543,10 +543,17 @@ fn stand_in<T>(
         // Both are told of: the backup was set aside too, where it could be.
         let name = backup.file_name().unwrap_or_default().to_string_lossy().into_owned();
         let aside = b.moved_to.as_deref().and_then(Path::file_name).map(|n| n.to_string_lossy().into_owned());
+        // What was wrong with it too, by its line where one is known.
+        let why = match b.line {
+            Some(line) => format!("line {line}: {}", b.reason),
+            None => b.reason.clone(),
+        };
         let told = match aside {
-            Some(aside) => format!("; its previous copy {name} could not be used either and was set aside as {aside}"),
+            Some(aside) => {
+                format!("; its previous copy {name} could not be used either ({why}) and was set aside as {aside}")
+            }
             None if b.kind == FileErrorKind::NotFound => String::new(),
-            None => format!("; its previous copy {name} could not be used either ({})", b.reason),
+            None => format!("; its previous copy {name} could not be used either ({why})"),
         };
         FileError { reason: format!("{}{told}", e.reason), ..e.clone() }
     })?;
@@ -1266,7 +1273,7 @@ mod tests {
         assert_eq!((e.path.as_path(), e.kind), (path.as_path(), FileErrorKind::Corrupt));
         assert!(
             e.reason.ends_with(
-                "its previous copy stats.ini.bak could not be used either and was set aside as stats.ini.bak.damaged-1"
+                "its previous copy stats.ini.bak could not be used either (line 1: not good) and was set aside as stats.ini.bak.damaged-1"
             ),
             "{}",
             e.reason

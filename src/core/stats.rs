@@ -131,13 +131,16 @@ impl GameStats {
         }
     }
 
-    /// Counts one finished game with its play time and move count; a win
-    /// may set the best time and the fewest moves.
-    pub fn record_game(&mut self, outcome: Outcome, score: i64, time_ms: u64, moves: u64) {
+    /// Counts one finished game with its play time (none for a game with
+    /// no clock) and move count; a win may set the best time and the
+    /// fewest moves.
+    pub fn record_game(&mut self, outcome: Outcome, score: i64, time_ms: Option<u64>, moves: u64) {
         self.record(outcome, score);
         self.total_moves = self.total_moves.saturating_add(moves);
         if outcome == Outcome::Won {
-            self.best_time_ms = Some(self.best_time_ms.map_or(time_ms, |t| t.min(time_ms)));
+            if let Some(time_ms) = time_ms {
+                self.best_time_ms = Some(self.best_time_ms.map_or(time_ms, |t| t.min(time_ms)));
+            }
             self.best_moves = Some(self.best_moves.map_or(moves, |m| m.min(moves)));
         }
     }
@@ -605,10 +608,10 @@ mod tests {
     #[test]
     fn wins_keep_the_best_time_and_fewest_moves() {
         let mut g = GameStats::default();
-        g.record_game(Outcome::Lost, 0, 1_000, 5);
+        g.record_game(Outcome::Lost, 0, Some(1_000), 5);
         assert_eq!((g.best_time_ms, g.best_moves), (None, None));
-        g.record_game(Outcome::Won, 52, 90_000, 120);
-        g.record_game(Outcome::Won, 52, 120_000, 101);
+        g.record_game(Outcome::Won, 52, Some(90_000), 120);
+        g.record_game(Outcome::Won, 52, Some(120_000), 101);
         assert_eq!((g.best_time_ms, g.best_moves), (Some(90_000), Some(101)));
         assert_eq!(g.total_moves, 5 + 120 + 101, "every game's moves count towards the average");
         assert_eq!((g.average_moves(), g.win_percent()), (Some(75), 67), "2 in 3, rounded to the nearest");
@@ -630,8 +633,8 @@ mod tests {
         assert_eq!((g.played, g.lost, g.streak, g.helped), (1, 1, -1, 1));
         assert_eq!((g.total_score, g.best_score, g.best_time_ms, g.best_moves), (0, None, None, None));
         assert_eq!(g.average_moves(), None, "no game of the player's own yet");
-        g.record_game(Outcome::Lost, 10, 1_000, 40);
-        g.record_game(Outcome::Won, 52, 2_000, 100);
+        g.record_game(Outcome::Lost, 10, Some(1_000), 40);
+        g.record_game(Outcome::Won, 52, Some(2_000), 100);
         g.record_helped();
         assert_eq!((g.played, g.won, g.helped, g.best_score), (4, 1, 2, Some(52)));
         assert_eq!(g.average_moves(), Some(70), "the two games played alone");

@@ -92,7 +92,7 @@ const GO_ON: usize = 1;
 fn leaving_said(record: Record) -> &'static str {
     match record {
         Record::ScoreOnly => "The game in progress ends and counts with its score.",
-        Record::Full | Record::Unscored => "The game in progress counts as lost.",
+        Record::Full | Record::Unscored | Record::Untimed => "The game in progress counts as lost.",
     }
 }
 
@@ -104,8 +104,8 @@ fn leaving_said(record: Record) -> &'static str {
 fn left_counted(record: Record, undo: bool) -> &'static str {
     match (record, undo) {
         (Record::ScoreOnly, _) => "The game left counts with its score.",
-        (Record::Full | Record::Unscored, true) => "The game left was counted as lost: Undo brings it back.",
-        (Record::Full | Record::Unscored, false) => "The game left was counted as lost.",
+        (_, true) => "The game left was counted as lost: Undo brings it back.",
+        (_, false) => "The game left was counted as lost.",
     }
 }
 
@@ -768,6 +768,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let helped = self.board.played_for_player(&self.session).is_some();
         let score = self.session.state().score();
         let (ms, moves) = (self.session.elapsed_ms(), self.board.moves(&self.session).unwrap_or(0));
+        let timed = self.timed();
         let id = self.id();
         let (board, session, data_dir) = (&mut self.board, &self.session, &self.data_dir);
         // Statistics damaged past reading, with no good previous copy,
@@ -778,7 +779,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             if helped {
                 record.record_helped();
             } else {
-                record.record_game(outcome, score, ms, moves);
+                record.record_game(outcome, score, timed.then_some(ms), moves);
             }
             board.tally(session, outcome, record);
             let record = record.clone();
@@ -808,7 +809,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let ending = &self.message;
         let time = clock(self.session.elapsed_ms() / 1000);
         let mut figures = Vec::new();
-        if !ending.contains(&time) {
+        if self.timed() && !ending.contains(&time) {
             figures.push(format!("Time: {time}"));
         }
         if let Some(moves) = self.board.moves(&self.session)
@@ -905,6 +906,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// registered, as in some tests, counts games won or lost).
     fn record(&self) -> Record {
         super::family(self.family).map_or(Record::Full, |f| f.record)
+    }
+
+    /// Whether the game has a clock: shown in the chrome, said at the end
+    /// and kept as a best time.
+    fn timed(&self) -> bool {
+        self.record() != Record::Untimed
     }
 
     /// Whether giving up the game at the cursor would count it as lost
@@ -1731,6 +1738,8 @@ pub fn stats_box(name: &str, stats: &GameStats, scoring: Scoring) -> Requester {
         };
         let best = match (stats.best_time_ms, stats.best_moves) {
             (Some(ms), Some(moves)) => format!("Best: {} and {}", clock(ms / 1000), plural(moves, "move", "moves")),
+            // A game with no clock (Oberon's) keeps its fewest moves alone.
+            (None, Some(moves)) => format!("Best: {}", plural(moves, "move", "moves")),
             _ => "Best: no win yet".to_string(),
         };
         let mut lines = vec![
@@ -1785,10 +1794,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             fields.retain(|(name, _)| *name != d.judge);
         }
         let at = 1.min(fields.len());
-        if self.board.shows_clock() {
+        if self.timed() {
             fields.insert(at, ("Time", clock(self.shown_time_ms() / 1000)));
         }
-        let at = if self.board.shows_clock() { at + 1 } else { at };
+        let at = if self.timed() { at + 1 } else { at };
         if let Some(moves) = self.board.moves(&self.session) {
             fields.insert(at, ("Moves", moves.to_string()));
         }

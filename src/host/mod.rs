@@ -200,6 +200,9 @@ pub enum Record {
     /// Won or lost, with no score of that kind (MineSweeper; Rummi, whose
     /// figure is the tiles left, fewer being better).
     Unscored,
+    /// Won or lost, in moves alone: no score and no clock (Oberon's card
+    /// games, whose Solitaire "has no scoring system and no timing").
+    Untimed,
     /// Scored only, never won or lost (Tetris).
     ScoreOnly,
 }
@@ -217,7 +220,7 @@ impl Record {
                 let best = stats.best_score.unwrap_or(0);
                 format!("Played {played}, best {best}, average {}.", stats.average_score().unwrap_or(0))
             }
-            (played, Record::Full | Record::Unscored) => {
+            (played, Record::Full | Record::Unscored | Record::Untimed) => {
                 format!("Played {played}, won {} ({}%).", stats.won, stats.win_percent())
             }
         }

@@ -553,12 +553,6 @@ pub trait Board<V: Variant> {
         None
     }
 
-    /// Whether the chrome shows the game's clock (Oberon's Solitaire has
-    /// none; the time is still counted for the statistics).
-    fn shows_clock(&self) -> bool {
-        true
-    }
-
     /// The pointer to show at (x, y) (see [`View::pointer`](crate::views::View::pointer)).
     fn pointer(&self, _session: &Session<V>, _x: i32, _y: i32, _machine: &Machine, _area: Rect) -> Pointer {
         Pointer::Arrow

@@ -367,17 +367,28 @@ fn a_freecell_deal_is_won_through_the_view_and_counted() {
     assert_eq!(view.session().state().status(), parlour::core::Status::Won);
     let Response::Ask(req) = last else { panic!("the win is announced in a requester: {last:?}") };
     assert_eq!(req.title, "You won!");
+    // "This Solitaire has no scoring system and no timing": the box says
+    // the moves, and neither it nor the record keeps a time.
+    let moves_said = format!("Moves: {}", moves.len());
+    assert!(req.lines.iter().any(|l| l.contains(&moves_said)), "{:?}", req.lines);
+    assert!(!req.lines.iter().any(|l| l.contains("Time")), "{:?}", req.lines);
     let stats = parlour::core::Stats::load(dir.path()).unwrap();
-    assert_eq!(stats.game(gt.variant.id()).map(|g| g.won), Some(1));
+    let record = stats.game(gt.variant.id()).cloned().unwrap();
+    assert_eq!((record.won, record.best_time_ms, record.best_moves), (1, None, Some(moves.len() as u64)));
+    let Some(Response::Ask(shown)) = view.command(&Command::Stats) else { panic!("Statistics shows a box") };
+    let best = format!("Best: {} moves", moves.len());
+    assert!(shown.lines.contains(&best), "{:?}", shown.lines);
+    assert!(view.fields().iter().all(|(name, _)| *name != "Time"), "{:?}", view.fields());
 }
 
-/// Oberon's games keep no score: `parlour stats` shows none, though the
-/// engine counts the cards laid off as a YaZZle game's score.
+/// Oberon's games keep no score and no time: `parlour stats` shows
+/// neither, though the engine counts the cards laid off as a YaZZle
+/// game's score.
 #[test]
 fn the_statistics_of_a_card_game_show_no_score() {
     let dir = tempfile::tempdir().unwrap();
     let mut stats = parlour::core::Stats::default();
-    stats.game_mut("cardgames/freecell").record_game(parlour::core::Outcome::Won, 52, 65_000, 102);
+    stats.game_mut("cardgames/freecell").record_game(parlour::core::Outcome::Won, 52, None, 102);
     stats.save(dir.path()).unwrap();
     let out = crate::support::parlour()
         .env("PARLOUR_DATA_DIR", dir.path())
@@ -387,6 +398,7 @@ fn the_statistics_of_a_card_game_show_no_score() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("won: 1\n") && text.contains("fewest moves: 102\n"), "{text}");
     assert!(!text.contains("total score") && !text.contains("best score"), "{text}");
+    assert!(!text.contains("best time"), "{text}");
 }
 
 /// Oberon's Spider from card-games/, dealt `seed`, keeping its data in `dir`.

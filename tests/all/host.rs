@@ -791,7 +791,7 @@ fn the_statistics_box_shows_the_best_a_game_keeps() {
     let lines = stats_box("Tetris", &parlour::core::GameStats::default(), Scoring::Only).lines;
     assert_eq!(lines, ["Played: 0", "Best score: none yet"]);
     let mut klondike = parlour::core::GameStats::default();
-    klondike.record_game(parlour::core::Outcome::Won, 120, 95_000, 88);
+    klondike.record_game(parlour::core::Outcome::Won, 120, Some(95_000), 88);
     let lines = stats_box("Klondike", &klondike, Scoring::Shown).lines;
     assert_eq!(lines[lines.len() - 2..], ["Best: 1:35 and 88 moves", "Best score: 120"]);
     // A game that shows no score keeps none in sight (MineSweeper).
@@ -817,7 +817,7 @@ fn winning_percentages_round_to_the_nearest() {
     let record = |won: u64, played: u64| {
         let mut g = GameStats::default();
         for i in 0..played {
-            g.record_game(if i < won { Outcome::Won } else { Outcome::Lost }, 0, 1000, 10);
+            g.record_game(if i < won { Outcome::Won } else { Outcome::Lost }, 0, Some(1000), 10);
         }
         g
     };

@@ -858,7 +858,7 @@ fn best_times_name_each_board_whole_on_every_machine() {
     let dir = tempfile::tempdir().unwrap();
     let mut stats = Stats::default();
     let intermediate = Settings { no_guess: true, ..Settings::preset(&PRESETS[1]) };
-    stats.game_mut(&intermediate.id()).record_game(Outcome::Won, 0, (99 * 60 + 59) * 1000, 10);
+    stats.game_mut(&intermediate.id()).record_game(Outcome::Won, 0, Some((99 * 60 + 59) * 1000), 10);
     stats.save(dir.path()).unwrap();
     let mut view = open(Settings::beginner(), dir.path(), 1);
     let Some(Response::Ask(req)) = view.command(&Command::View(BEST_TIMES)) else { panic!("no Best Times box") };

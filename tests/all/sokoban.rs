@@ -674,7 +674,7 @@ fn parlour_stats_tells_of_damaged_sokoban_records() {
 fn count_lost(data: &Path, games: &[&str]) {
     let mut stats = parlour::core::Stats::default();
     for game in games {
-        stats.game_mut(game).record_game(parlour::core::Outcome::Lost, 100, 1000, 10);
+        stats.game_mut(game).record_game(parlour::core::Outcome::Lost, 100, Some(1000), 10);
     }
     stats.save(data).unwrap();
 }

@@ -175,9 +175,11 @@ impl Rummi {
     }
 
     /// Whether the mover has yet to make a first play and this turn's
-    /// tiles total less than it must.
+    /// tiles total less than it must. A turn that plays no tile (the
+    /// table only rearranged) is no first play: it ends with a tile
+    /// taken, as any turn that plays none does.
     fn short_first_play(&self) -> bool {
-        !self.melded(self.turn) && self.played_value() < FIRST_PLAY
+        !self.melded(self.turn) && !self.played.is_empty() && self.played_value() < FIRST_PLAY
     }
 
     /// The series the turn may not end with, which the view frames: every
@@ -654,6 +656,24 @@ pub(crate) mod tests {
         assert_eq!(sets, [3, 3, 3]);
         play(&mut g, "ok").unwrap();
         assert!(g.melded(Side::Player));
+    }
+
+    /// Before a first play the table may be rearranged alone: OK then
+    /// ends the turn with a tile taken, as rummi.guide says, rather than
+    /// asking for a first play of 30 and its penalty.
+    #[test]
+    fn rearranging_alone_before_a_first_play_takes_a_tile() {
+        let mut g = position("K1 K2", "B1 B2", &["R1 R2 R3 R4 R5 R6"], "Y1 Y2");
+        g.melded = [false, true];
+        play(&mut g, "R6 in 0 > 3:0").unwrap();
+        play(&mut g, "R5 in 0 > 1").unwrap();
+        play(&mut g, "R4 in 0 > 1").unwrap();
+        assert_eq!(g.table().series().len(), 2);
+        assert_eq!(g.end_problem(), None);
+        assert!(faulty(&g).is_empty());
+        play(&mut g, "ok").unwrap();
+        assert_eq!((g.tray(Side::Player).len(), g.melded(Side::Player)), (3, false));
+        assert_eq!(g.turn(), Side::Program);
     }
 
     #[test]

@@ -29,8 +29,8 @@ pub static FAMILY: Family = Family {
     figures: crate::host::kept_figures,
     progress: crate::host::no_progress,
     // Oberon's card games show no score (the engine's count of cards laid
-    // off would be a figure the player never met).
-    record: crate::host::Record::Unscored,
+    // off would be a figure the player never met) and no clock.
+    record: crate::host::Record::Untimed,
 };
 
 const ID_PREFIX: &str = "cardgames/";

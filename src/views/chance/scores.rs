@@ -122,7 +122,7 @@ mod tests {
             LastGame { rule: Sequences::Alternating, cards: 13, won: false, helped: false },
         ];
         for g in &games {
-            stats.record_game(if g.won { Outcome::Won } else { Outcome::Lost }, g.cards as i64, 1000, 40);
+            stats.record_game(if g.won { Outcome::Won } else { Outcome::Lost }, g.cards as i64, Some(1000), 40);
             add(&mut stats, g);
         }
         // 42 + (11 - 20) / 4 + (13 - 10) / 2 = 42 - 2.25 + 1.5

@@ -1277,10 +1277,6 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         Some(format!("{} from the next New Game.", mode_label(&next, next.mode())))
     }
 
-    fn shows_clock(&self) -> bool {
-        self.style == Style::Yazzle
-    }
-
     fn pointer(&self, session: &Session<SolitaireVariant>, x: i32, y: i32, _machine: &Machine, area: Rect) -> Pointer {
         match self.style {
             Style::Oberon(OberonGame::Solitaire | OberonGame::Spider) => {
