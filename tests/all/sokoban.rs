@@ -875,6 +875,22 @@ fn next_level_and_show_solution_through_the_menu() {
     assert!(!records.contains("best sokoban/parlour/1 "), "{records}");
 }
 
+/// Show Solution on a level at its start plays at once, and says nothing
+/// of the restart it stood for: Restart's word that the game is at its
+/// start already would stay on the status line while the solution plays.
+#[test]
+fn show_solution_at_the_start_is_not_told_as_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine();
+    let mut view = open_level(dir.path(), 1);
+    view.command(&Command::View(parlour::views::sokoban::SHOW_SOLUTION));
+    for _ in 0..4 {
+        view.input(&Input::Tick { ms: 125 }, &m, area);
+        assert_eq!(view.message(), "", "said while the solution plays");
+    }
+    assert!(view.session().state().moves() > 0, "the solution is not playing");
+}
+
 /// Show Solution over a level under way asks first, as Restart does, in
 /// its own name: Cancel leaves the level as it was and shows nothing, then
 /// or later; going ahead puts the level back and plays the solution from
