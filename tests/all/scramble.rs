@@ -136,6 +136,31 @@ fn change_size_starts_solved_and_scramble_shuffles_it() {
     assert!(!view.session().state().puzzle().is_solved());
 }
 
+/// OK on Change Size with the size as it is leaves the puzzle as Cancel
+/// does: a fresh shuffle is not put in order, nor a game under way given
+/// up, without a word.
+#[test]
+fn change_size_to_the_same_size_keeps_the_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = open(dir.path(), 4, 4, 3, Vec::new());
+    let dealt = view.session().state().clone();
+    view.command(&Command::View(CHANGE_SIZE));
+    let r = key(&mut view, &m, area, Key::Enter);
+    assert!(!matches!(r, Response::Ask(_)), "{r:?}");
+    assert_eq!(view.session().state(), &dealt, "the shuffle was put in order");
+    assert!(!view.session().variant().solved_start());
+    // A game under way stays, its moves and all.
+    let moved = if dealt.puzzle().xy(dealt.puzzle().gap()).1 > 0 { Key::Up } else { Key::Down };
+    key(&mut view, &m, area, moved);
+    let played = view.session().state().clone();
+    view.command(&Command::View(CHANGE_SIZE));
+    let r = key(&mut view, &m, area, Key::Enter);
+    assert!(!matches!(r, Response::Ask(_)), "asked to give up the game: {r:?}");
+    assert_eq!(view.session().state(), &played);
+    assert_eq!(view.session().move_count(), 1);
+}
+
 /// Each size keeps statistics of its own, and its box says which size's
 /// figures it shows.
 #[test]
