@@ -959,11 +959,15 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         match to {
             Leaving::NewGame => self.new_game(next_number(&self.session)),
             Leaving::Number(n) => self.new_game(n),
-            Leaving::Restart(then) => {
-                let restarted = self.restart();
-                match then.map(|then| self.board_command(then.command)) {
-                    Some(Response::Unchanged) | None => restarted,
-                    Some(then) => then,
+            Leaving::Restart(None) => self.restart(),
+            // What was asked for is the board's command (Show Solution):
+            // a game at its start already is no news then, and Restart's
+            // word on it would stand while the command plays.
+            Leaving::Restart(Some(then)) => {
+                let restarted = self.back_to_the_start().unwrap_or(Response::Redraw);
+                match self.board_command(then.command) {
+                    Response::Unchanged => restarted,
+                    then => then,
                 }
             }
         }
@@ -978,16 +982,25 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         if self.deal(next) { self.changed() } else { Response::Redraw }
     }
 
+    /// Restart: the same deal back on the table, or a word that it is
+    /// there already.
+    fn restart(&mut self) -> Response {
+        self.back_to_the_start().unwrap_or_else(|| {
+            self.message = AT_THE_START.into();
+            Response::Redraw
+        })
+    }
+
     /// The same deal back on the table: a step Undo takes back, where the
     /// board has undo; a history of its own otherwise. A deal untouched
     /// is on the table already: dealt again, it would only add a step
     /// that Undo takes back to the same table, Undo offered with nothing
-    /// to undo (as `dealt` keeps a deal opened again by its number).
-    fn restart(&mut self) -> Response {
+    /// to undo (as `dealt` keeps a deal opened again by its number), so
+    /// it is left, and None returned.
+    fn back_to_the_start(&mut self) -> Option<Response> {
         let number = self.game_number();
         if self.board.undoable() && self.untouched() {
-            self.message = AT_THE_START.into();
-            return Response::Redraw;
+            return None;
         }
         if self.board.undoable() {
             self.session.restart();
@@ -996,7 +1009,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             self.counted.clear();
         }
         self.dealt_for(number);
-        self.changed()
+        Some(self.changed())
     }
 
     /// Deals `next`, or starts the board's search for its deal: on a thread

@@ -991,6 +991,46 @@ pub fn typed_number(name: &str, text: &str, (low, high): (u32, u32)) -> Result<u
     text.parse().map_err(|_| format!("{name}: {text:?} is not a number; type one from {low} to {high}."))
 }
 
+/// A number box that has the keyboard: which of its panel's or dialog's
+/// boxes it is, and its text, which starts as the value the box held and
+/// is replaced by the first digit typed (as a selected field's text is).
+/// MineSweeper's panel and Scramble's Change Size type into their boxes
+/// alike through it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumberTyping {
+    pub field: usize,
+    pub text: String,
+    /// The text is still the value given, untouched.
+    fresh: bool,
+}
+
+impl NumberTyping {
+    /// Box `field` takes the keyboard, holding `value`.
+    pub fn new(field: usize, value: impl std::fmt::Display) -> NumberTyping {
+        NumberTyping { field, text: value.to_string(), fresh: true }
+    }
+
+    /// Digit `c` typed: it replaces the value given, and is otherwise
+    /// added while the text has fewer than `digits` digits. Returns
+    /// whether the text changed.
+    pub fn digit(&mut self, c: char, digits: usize) -> bool {
+        if std::mem::take(&mut self.fresh) {
+            self.text.clear();
+        }
+        let room = self.text.len() < digits;
+        if room {
+            self.text.push(c);
+        }
+        room
+    }
+
+    /// Takes the last digit off: the text is the player's from then.
+    pub fn backspace(&mut self) {
+        self.fresh = false;
+        self.text.pop();
+    }
+}
+
 /// A number box's note in the status line: why a key that is no digit
 /// went nowhere ([`digits_only`]), said as the key is typed and taken
 /// back at the box's next key, as Select Game's box shows the same under

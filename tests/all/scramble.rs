@@ -122,7 +122,6 @@ fn change_size_starts_solved_and_scramble_shuffles_it() {
     assert_eq!(view.session().state().status(), Status::Playing, "a solved start is not a win");
     // A typed size out of bounds is refused in a requester.
     view.command(&Command::View(CHANGE_SIZE));
-    key(&mut view, &m, area, Key::Tab);
     key(&mut view, &m, area, Key::Char('9'));
     let r = key(&mut view, &m, area, Key::Enter);
     let Response::Ask(req) = r else { panic!("no requester: {r:?}") };
@@ -136,6 +135,31 @@ fn change_size_starts_solved_and_scramble_shuffles_it() {
     assert!(!view.session().state().puzzle().is_solved());
 }
 
+/// OK on Change Size with the size as it is leaves the puzzle as Cancel
+/// does: a fresh shuffle is not put in order, nor a game under way given
+/// up, without a word.
+#[test]
+fn change_size_to_the_same_size_keeps_the_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = open(dir.path(), 4, 4, 3, Vec::new());
+    let dealt = view.session().state().clone();
+    view.command(&Command::View(CHANGE_SIZE));
+    let r = key(&mut view, &m, area, Key::Enter);
+    assert!(!matches!(r, Response::Ask(_)), "{r:?}");
+    assert_eq!(view.session().state(), &dealt, "the shuffle was put in order");
+    assert!(!view.session().variant().solved_start());
+    // A game under way stays, its moves and all.
+    let moved = if dealt.puzzle().xy(dealt.puzzle().gap()).1 > 0 { Key::Up } else { Key::Down };
+    key(&mut view, &m, area, moved);
+    let played = view.session().state().clone();
+    view.command(&Command::View(CHANGE_SIZE));
+    let r = key(&mut view, &m, area, Key::Enter);
+    assert!(!matches!(r, Response::Ask(_)), "asked to give up the game: {r:?}");
+    assert_eq!(view.session().state(), &played);
+    assert_eq!(view.session().move_count(), 1);
+}
+
 /// Each size keeps statistics of its own, and its box says which size's
 /// figures it shows.
 #[test]
@@ -147,24 +171,39 @@ fn the_statistics_box_names_the_size() {
 }
 
 /// Tab moves the focus from box to box keeping what each holds, as in
-/// MineSweeper's fields; the first digit typed replaces it.
+/// MineSweeper's fields; the first digit typed replaces it. The Columns
+/// box has the keyboard as the dialog opens.
 #[test]
 fn tab_walks_the_size_boxes_keeping_their_values() {
     let dir = tempfile::tempdir().unwrap();
     let (m, area) = machine(MachineId::AmigaPal);
     let mut view = open(dir.path(), 4, 4, 2, Vec::new());
     view.command(&Command::View(CHANGE_SIZE));
-    for k in [Key::Tab, Key::Tab, Key::Tab] {
+    for k in [Key::Tab, Key::Tab] {
         let r = key(&mut view, &m, area, k);
         assert!(!matches!(r, Response::Ask(_)), "Tab kept the value: {r:?}");
     }
+    // On OK.
     key(&mut view, &m, area, Key::Enter);
     assert_eq!((view.session().variant().cols(), view.session().variant().rows()), (4, 4));
     view.command(&Command::View(CHANGE_SIZE));
-    for k in [Key::Tab, Key::Char('3'), Key::Tab, Key::Char('5'), Key::Enter] {
+    for k in [Key::Char('3'), Key::Tab, Key::Char('5'), Key::Enter] {
         key(&mut view, &m, area, k);
     }
     assert_eq!((view.session().variant().cols(), view.session().variant().rows()), (3, 5));
+}
+
+/// Digits typed as Change Size opens go into the Columns box, which has
+/// the keyboard, rather than nowhere without a word.
+#[test]
+fn digits_typed_as_change_size_opens_set_the_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let mut view = open(dir.path(), 4, 4, 3, Vec::new());
+    view.command(&Command::View(CHANGE_SIZE));
+    key(&mut view, &m, area, Key::Char('3'));
+    key(&mut view, &m, area, Key::Enter);
+    assert_eq!(view.session().variant().size(), (3, 4));
 }
 
 /// A key that is no digit, typed into a Change Size box, goes nowhere
@@ -176,7 +215,6 @@ fn a_letter_typed_in_a_size_box_says_the_box_takes_digits() {
     let (m, area) = machine(MachineId::AmigaPal);
     let mut view = open(dir.path(), 4, 4, 2, Vec::new());
     view.command(&Command::View(CHANGE_SIZE));
-    key(&mut view, &m, area, Key::Tab);
     assert_eq!(key(&mut view, &m, area, Key::Char('x')), Response::Redraw);
     assert_eq!(view.message(), "Columns: digits only, 2 to 6.");
     key(&mut view, &m, area, Key::Char('3'));

@@ -606,6 +606,24 @@ fn keys(lurd: &str) -> String {
         .collect()
 }
 
+/// README and sokoban.guide tell the launcher's rule whole: not only the
+/// level played last, but the next not solved once that one is, and the
+/// first once all are (see `games` in src/host/families/sokoban.rs).
+#[test]
+fn the_launcher_s_sokoban_entry_is_told_as_it_chooses() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in ["README.md", "guide/sokoban.guide"] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let text = words.join(" ");
+        let at = text.find("The launcher's Sokoban entry opens").unwrap_or_else(|| panic!("{file}: no entry told"));
+        let told: String = text[at..].chars().take(420).collect();
+        for word in ["played last", "solved", "next", "first"] {
+            assert!(told.contains(word), "{file} tells the entry without {word:?}: {told}");
+        }
+    }
+}
+
 #[test]
 fn a_level_is_won_by_keys_through_a_script_and_its_best_is_kept() {
     let data = tempfile::tempdir().unwrap();
@@ -873,6 +891,22 @@ fn next_level_and_show_solution_through_the_menu() {
     assert_eq!(view.message(), "Solution shown: no win counted.");
     let records = std::fs::read_to_string(dir.path().join("sokoban.txt")).unwrap_or_default();
     assert!(!records.contains("best sokoban/parlour/1 "), "{records}");
+}
+
+/// Show Solution on a level at its start plays at once, and says nothing
+/// of the restart it stood for: Restart's word that the game is at its
+/// start already would stay on the status line while the solution plays.
+#[test]
+fn show_solution_at_the_start_is_not_told_as_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine();
+    let mut view = open_level(dir.path(), 1);
+    view.command(&Command::View(parlour::views::sokoban::SHOW_SOLUTION));
+    for _ in 0..4 {
+        view.input(&Input::Tick { ms: 125 }, &m, area);
+        assert_eq!(view.message(), "", "said while the solution plays");
+    }
+    assert!(view.session().state().moves() > 0, "the solution is not playing");
 }
 
 /// Show Solution over a level under way asks first, as Restart does, in

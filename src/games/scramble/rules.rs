@@ -176,6 +176,11 @@ impl ScrambleVariant {
         self.rows
     }
 
+    /// Columns and rows.
+    pub fn size(&self) -> (usize, usize) {
+        (self.cols, self.rows)
+    }
+
     pub fn solved_start(&self) -> bool {
         self.solved_start
     }

@@ -366,6 +366,41 @@ mod tests {
         }
     }
 
+    /// The launcher's entry, as README and sokoban.guide tell it: the
+    /// level played last while it is not solved; once it is, the next
+    /// not solved after it, going round to the set's start; the first not
+    /// solved where no level of the set was played last; the first once
+    /// every level is solved.
+    #[test]
+    fn the_launcher_s_entry_goes_on_from_a_solved_level_to_the_next_not_solved() {
+        use crate::games::sokoban::records::Best;
+        let (_dir, places, prefs) = crate::host::prefs::test_places();
+        let count = launcher_sets(&places).unwrap().0.set.good().len();
+        let opens = || games(&places).remove(0).game_id;
+        let keep =
+            |level: usize| std::fs::write(&prefs, format!("[sokoban]\nlevel=sokoban/parlour/{level}\n")).unwrap();
+        let solve = |levels: &[usize]| {
+            let mut records = Records::peek(&places.data_dir);
+            for n in levels {
+                records.offer(&format!("sokoban/parlour/{n}"), Best { moves: 1, pushes: 1, lurd: "R".into() });
+            }
+            records.save(&places.data_dir).unwrap();
+        };
+        assert_eq!(opens(), "sokoban/parlour/1", "nothing played");
+        keep(3);
+        assert_eq!(opens(), "sokoban/parlour/3", "played last, not solved");
+        solve(&[3, 4]);
+        assert_eq!(opens(), "sokoban/parlour/5", "the next not solved after it");
+        keep(count);
+        solve(&[1, count]);
+        assert_eq!(opens(), "sokoban/parlour/2", "round to the set's start");
+        std::fs::write(&prefs, "[sokoban]\nlevel=sokoban/mine-1a2b3c4d/2\n").unwrap();
+        assert_eq!(opens(), "sokoban/parlour/2", "another set's level: the first not solved");
+        keep(count);
+        solve(&(1..=count).collect::<Vec<_>>());
+        assert_eq!(opens(), "sokoban/parlour/1", "all solved: the first");
+    }
+
     fn set_named(stem: &str) -> SetFile {
         let path = std::path::PathBuf::from(format!("/levels/{stem}.xsb"));
         SetFile { id: library::set_id(stem), name: stem.into(), path, set: LevelSet::default() }

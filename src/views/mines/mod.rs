@@ -27,7 +27,9 @@ use crate::machines::{Button, Command, Input, Key, Machine, Menu, MenuItem, Pen,
 
 use super::board::{Board, RESUMED_PAUSED, Reply, clock};
 use super::pause::{self, NOTHING_TO_PAUSE, Pause};
-use super::widgets::{self, DigitsNote, button, check_box, counter, message_box, slider, text_box, typed_number};
+use super::widgets::{
+    self, DigitsNote, NumberTyping, button, check_box, counter, message_box, slider, text_box, typed_number,
+};
 pub use layout::MinesLayout;
 use paint::Face;
 
@@ -62,21 +64,12 @@ impl Press {
     }
 }
 
-/// A number box being typed into.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Editing {
-    /// 0 width, 1 height, 2 mines.
-    row: usize,
-    text: String,
-    /// The first key typed replaces the old value.
-    fresh: bool,
-}
-
 pub struct MinesBoard {
     data_dir: PathBuf,
     /// The settings the panel shows: those of the next game.
     settings: Settings,
-    editing: Option<Editing>,
+    /// The number box typed into: 0 width, 1 height, 2 mines.
+    editing: Option<NumberTyping>,
     /// The number boxes' note that they take digits only.
     digits_note: DigitsNote,
     /// A slider being dragged, and the settings before the drag.
@@ -202,9 +195,9 @@ impl MinesBoard {
     /// Ends typing in a number box, taking its value.
     fn commit(&mut self, session: &Session<MinesVariant>) -> Reply<MinesVariant> {
         let Some(edit) = self.editing.take() else { return Reply::Unchanged };
-        let (name, _, bounds) = setting(&self.settings, edit.row);
+        let (name, _, bounds) = setting(&self.settings, edit.field);
         match typed_number(name, &edit.text, bounds) {
-            Ok(v) => self.choose(session, with_setting(self.settings, edit.row, v)),
+            Ok(v) => self.choose(session, with_setting(self.settings, edit.field, v)),
             Err(why) => Reply::Ask(message_box(TITLE, &why)),
         }
     }
@@ -321,7 +314,7 @@ impl MinesBoard {
             if r.number.contains(x, y) {
                 let (_, value, _) = setting(&self.settings, row);
                 let committed = self.commit(session);
-                self.editing = Some(Editing { row, text: value.to_string(), fresh: true });
+                self.editing = Some(NumberTyping::new(row, value));
                 return if matches!(committed, Reply::Unchanged) { Reply::Redraw } else { committed };
             }
             if r.slider.contains(x, y) {
@@ -394,18 +387,11 @@ impl MinesBoard {
         let Some(edit) = &mut self.editing else { return Reply::Unchanged };
         match key {
             Key::Char(c) if c.is_ascii_digit() => {
-                if edit.fresh {
-                    edit.text.clear();
-                    edit.fresh = false;
-                }
-                if edit.text.len() < 3 {
-                    edit.text.push(c);
-                }
+                edit.digit(c, 3);
                 Reply::Redraw
             }
             Key::Backspace => {
-                edit.fresh = false;
-                edit.text.pop();
+                edit.backspace();
                 Reply::Redraw
             }
             Key::Escape => {
@@ -413,7 +399,7 @@ impl MinesBoard {
                 Reply::Redraw
             }
             Key::Tab => {
-                let next = edit.row + 1;
+                let next = edit.field + 1;
                 let committed = self.commit(session);
                 // A number taken goes on to the next box, whether it
                 // deals the fresh field anew (Rules) or waits for New
@@ -421,14 +407,14 @@ impl MinesBoard {
                 let taken = matches!(committed, Reply::Unchanged | Reply::Redraw | Reply::Say(_) | Reply::Rules(_));
                 if next < 3 && taken {
                     let (_, value, _) = setting(&self.settings, next);
-                    self.editing = Some(Editing { row: next, text: value.to_string(), fresh: true });
+                    self.editing = Some(NumberTyping::new(next, value));
                     return if matches!(committed, Reply::Rules(_)) { committed } else { Reply::Redraw };
                 }
                 committed
             }
             Key::Enter => self.commit(session),
             Key::Char(_) => {
-                let (name, _, bounds) = setting(&self.settings, edit.row);
+                let (name, _, bounds) = setting(&self.settings, edit.field);
                 self.digits_note.say(name, bounds)
             }
             _ => Reply::Unchanged,
@@ -442,7 +428,7 @@ impl MinesBoard {
         }
         if key == Key::Tab {
             let (_, value, _) = setting(&self.settings, 0);
-            self.editing = Some(Editing { row: 0, text: value.to_string(), fresh: true });
+            self.editing = Some(NumberTyping::new(0, value));
             return Reply::Redraw;
         }
         if matches!(key, Key::Char('p' | 'P')) {
@@ -505,7 +491,7 @@ impl MinesBoard {
             s.draw_text(font, name, r.label.0, r.label.1, ink, TextStyle::PLAIN);
             slider(s, machine, r.slider, value, bounds, true);
             match &self.editing {
-                Some(e) if e.row == row => text_box(s, machine, r.number, &e.text, true),
+                Some(e) if e.field == row => text_box(s, machine, r.number, &e.text, true),
                 _ => text_box(s, machine, r.number, &value.to_string(), false),
             }
         }

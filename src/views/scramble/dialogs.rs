@@ -6,8 +6,8 @@
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Input, Key, Machine, Pen};
 use crate::views::widgets::{
-    self, ButtonFocus, FocusKey, ListLayout, ListScroll, TypeSelect, button, default_button, dialog_box, list_layout,
-    scrolled_list, slider, text_box,
+    self, ButtonFocus, FocusKey, ListLayout, ListScroll, NumberTyping, TypeSelect, button, default_button, dialog_box,
+    list_layout, scrolled_list, slider, text_box,
 };
 
 use super::picture::Source;
@@ -35,12 +35,8 @@ fn bounds_text(what: &str, value: &str) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SizeDialog {
     pub values: [usize; 2],
-    /// The number box typed into, and its text.
-    editing: Option<(usize, String)>,
-    /// Whether the box's text is still the value it was given on taking
-    /// the focus, which the first digit typed replaces (as a selected
-    /// field's text is).
-    fresh: bool,
+    /// The number box typed into: 0 columns, 1 rows.
+    editing: Option<NumberTyping>,
     sliding: Option<usize>,
     /// OK (0) or Cancel (1), once Tab has moved the keyboard past the
     /// boxes; the arrows still change the size there.
@@ -57,16 +53,21 @@ struct SizeLayout {
 }
 
 const LABELS: [&str; 2] = ["Columns", "Rows"];
+/// The most digits a number box takes.
+const DIGITS: usize = 2;
 
 impl SizeDialog {
+    /// The box as it opens: the Columns box has the keyboard, so digits
+    /// typed at once go into it, not nowhere.
     pub fn new(cols: usize, rows: usize) -> SizeDialog {
-        SizeDialog { values: [cols, rows], editing: None, fresh: false, sliding: None, on_button: None }
+        let mut dialog = SizeDialog { values: [cols, rows], editing: None, sliding: None, on_button: None };
+        dialog.edit(0);
+        dialog
     }
 
     /// Puts the focus in number box `i`, holding its value.
     fn edit(&mut self, i: usize) {
-        self.editing = Some((i, self.values[i].to_string()));
-        self.fresh = true;
+        self.editing = Some(NumberTyping::new(i, self.values[i]));
     }
 
     fn layout(machine: &Machine, area: Rect) -> SizeLayout {
@@ -98,7 +99,7 @@ impl SizeDialog {
             s.draw_text(look.text_font, label, l.labels[i].0, l.labels[i].1, look.paint(Pen::Text), TextStyle::PLAIN);
             slider(s, machine, l.sliders[i], self.values[i] as u32, (SIZE.0 as u32, SIZE.1 as u32), true);
             match &self.editing {
-                Some((k, text)) if *k == i => text_box(s, machine, l.boxes[i], text, true),
+                Some(typing) if typing.field == i => text_box(s, machine, l.boxes[i], &typing.text, true),
                 _ => text_box(s, machine, l.boxes[i], &self.values[i].to_string(), false),
             }
         }
@@ -113,20 +114,21 @@ impl SizeDialog {
         }
     }
 
-    /// Where the keyboard is in Tab's round: the Columns box, the Rows
-    /// box, OK, Cancel (none before the first Tab).
+    /// Where the keyboard is in Tab's round: the Columns box (as the box
+    /// opens), the Rows box, OK, Cancel; none once a click has taken it
+    /// off them all.
     fn tab_stop(&self) -> Option<usize> {
-        self.editing.as_ref().map(|(i, _)| *i).or(self.on_button.map(|b| b + 2))
+        self.editing.as_ref().map(|typing| typing.field).or(self.on_button.map(|b| b + 2))
     }
 
     /// Takes the typed number, if any.
     fn commit(&mut self) -> Result<(), String> {
-        let Some((i, text)) = self.editing.take() else { return Ok(()) };
-        let v = widgets::typed_number(LABELS[i], &text, (SIZE.0 as u32, SIZE.1 as u32))? as usize;
+        let Some(NumberTyping { field, text, .. }) = self.editing.take() else { return Ok(()) };
+        let v = widgets::typed_number(LABELS[field], &text, (SIZE.0 as u32, SIZE.1 as u32))? as usize;
         if !(SIZE.0..=SIZE.1).contains(&v) {
-            return Err(bounds_text(LABELS[i], &text));
+            return Err(bounds_text(LABELS[field], &text));
         }
-        self.values[i] = v;
+        self.values[field] = v;
         Ok(())
     }
 
@@ -135,6 +137,29 @@ impl SizeDialog {
             Ok(()) => Outcome::Done((self.values[0], self.values[1])),
             Err(e) => Outcome::Refused(e),
         }
+    }
+
+    /// An arrow key: Left and Right change the columns, Up and Down the
+    /// rows (Right and Up for more, as a number steps up), from a box as
+    /// well as from a button, since a box has the keyboard as the dialog
+    /// opens. A number typed is taken first, and the box keeps the
+    /// keyboard, showing the new value.
+    fn step(&mut self, key: Key) -> Outcome<(usize, usize)> {
+        let typing_in = self.editing.as_ref().map(|typing| typing.field);
+        if let Err(e) = self.commit() {
+            return Outcome::Refused(e);
+        }
+        let (i, step) = match key {
+            Key::Left => (0, -1),
+            Key::Right => (0, 1),
+            Key::Up => (1, 1),
+            _ => (1, -1),
+        };
+        self.values[i] = (self.values[i] as i32 + step).clamp(SIZE.0 as i32, SIZE.1 as i32) as usize;
+        if let Some(field) = typing_in {
+            self.edit(field);
+        }
+        Outcome::Open(true)
     }
 
     pub fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Outcome<(usize, usize)> {
@@ -160,7 +185,7 @@ impl SizeDialog {
                     if l.sliders[i].contains(x, y) {
                         // The slider has the last word on its own box's
                         // value; a number typed in the other box is taken.
-                        if self.editing.as_ref().is_some_and(|(k, _)| *k == i) {
+                        if self.editing.as_ref().is_some_and(|typing| typing.field == i) {
                             self.editing = None;
                         } else if let Err(e) = self.commit() {
                             return Outcome::Refused(e);
@@ -181,19 +206,10 @@ impl SizeDialog {
             },
             Input::MouseUp { .. } => Outcome::Open(self.sliding.take().is_some()),
             Input::Key { key, mods } => match (key, &mut self.editing) {
-                (Key::Char(c), Some((_, text))) if c.is_ascii_digit() && (self.fresh || text.len() < 2) => {
-                    if std::mem::take(&mut self.fresh) {
-                        text.clear();
-                    }
-                    text.push(c);
-                    Outcome::Open(true)
-                }
-                (Key::Char(c), Some((i, _))) if !c.is_ascii_digit() && !mods.ctrl && !mods.alt => {
-                    Outcome::DigitsOnly(LABELS[*i])
-                }
-                (Key::Backspace, Some((_, text))) => {
-                    self.fresh = false;
-                    text.pop();
+                (Key::Char(c), Some(typing)) if c.is_ascii_digit() => Outcome::Open(typing.digit(c, DIGITS)),
+                (Key::Char(_), Some(typing)) if !mods.ctrl && !mods.alt => Outcome::DigitsOnly(LABELS[typing.field]),
+                (Key::Backspace, Some(typing)) => {
+                    typing.backspace();
                     Outcome::Open(true)
                 }
                 (Key::Tab, _) => {
@@ -215,18 +231,7 @@ impl SizeDialog {
                 }
                 (Key::Enter | Key::Char(' '), None) if self.on_button == Some(1) => Outcome::Cancel,
                 (Key::Char(' '), None) if self.on_button == Some(0) => self.finish(),
-                (Key::Left | Key::Right | Key::Up | Key::Down, None) => {
-                    // Left and Right change the columns, Up and Down the
-                    // rows: Right and Up for more, as a number steps up.
-                    let (i, step) = match key {
-                        Key::Left => (0, -1),
-                        Key::Right => (0, 1),
-                        Key::Up => (1, 1),
-                        _ => (1, -1),
-                    };
-                    self.values[i] = (self.values[i] as i32 + step).clamp(SIZE.0 as i32, SIZE.1 as i32) as usize;
-                    Outcome::Open(true)
-                }
+                (Key::Left | Key::Right | Key::Up | Key::Down, _) => self.step(key),
                 (Key::Enter, _) => self.finish(),
                 (Key::Escape, _) => Outcome::Cancel,
                 _ => Outcome::Open(false),
@@ -441,7 +446,6 @@ mod tests {
         let area = m.content();
         let key = |key| Input::Key { key, mods: Default::default() };
         let mut d = SizeDialog::new(4, 4);
-        d.input(&key(Key::Tab), &m, area);
         d.input(&key(Key::Backspace), &m, area);
         let empty = Outcome::Refused("Columns is empty: type a number from 2 to 6.".into());
         assert_eq!(d.input(&key(Key::Tab), &m, area), empty);
@@ -458,7 +462,8 @@ mod tests {
         assert_eq!(out, Outcome::Refused("Columns must be a number from 2 to 6, not \"9\".".into()));
     }
 
-    /// Tab goes round the two boxes, OK and Cancel, and Return or Space
+    /// Tab goes round the two boxes, OK and Cancel, from the Columns box,
+    /// which has the keyboard as the dialog opens, and Return or Space
     /// presses the button it is on.
     #[test]
     fn tab_reaches_ok_and_cancel() {
@@ -469,13 +474,14 @@ mod tests {
         let back_tab =
             Input::Key { key: Key::Tab, mods: crate::machines::Modifiers { shift: true, ..Default::default() } };
         let mut d = SizeDialog::new(4, 4);
-        let stops: Vec<Option<usize>> = (0..5)
+        assert_eq!(d.tab_stop(), Some(0), "the Columns box has the keyboard as the dialog opens");
+        let stops: Vec<Option<usize>> = (0..4)
             .map(|_| {
                 d.input(&key(Key::Tab), &m, area);
                 d.tab_stop()
             })
             .collect();
-        assert_eq!(stops, [Some(0), Some(1), Some(2), Some(3), Some(0)]);
+        assert_eq!(stops, [Some(1), Some(2), Some(3), Some(0)]);
         d.input(&back_tab, &m, area);
         assert_eq!(d.tab_stop(), Some(3));
         d.input(&key(Key::Right), &m, area);
@@ -487,9 +493,27 @@ mod tests {
         assert_eq!(d.input(&key(Key::Char(' ')), &m, area), Outcome::Done((6, 4)), "4, and Right twice");
         // A click takes the keyboard off the buttons.
         let mut d = SizeDialog::new(4, 4);
-        (0..3).for_each(|_| drop(d.input(&key(Key::Tab), &m, area)));
+        (0..2).for_each(|_| drop(d.input(&key(Key::Tab), &m, area)));
         d.input(&Input::MouseDown { x: 0, y: 0, button: Button::Left }, &m, area);
         assert_eq!(d.tab_stop(), None);
+    }
+
+    /// The arrows change the size from a box too, as the Columns box has
+    /// the keyboard as the dialog opens: a number typed is taken first,
+    /// and the box shows the new value, which the next digit replaces.
+    #[test]
+    fn the_arrows_change_the_size_from_a_box() {
+        let id = MachineId::AmigaPal;
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let area = m.content();
+        let key = |key| Input::Key { key, mods: Default::default() };
+        let mut d = SizeDialog::new(4, 4);
+        d.input(&key(Key::Char('3')), &m, area);
+        d.input(&key(Key::Right), &m, area);
+        d.input(&key(Key::Up), &m, area);
+        assert_eq!((d.values, d.tab_stop()), ([4, 5], Some(0)), "3, and Right; the box keeps the keyboard");
+        d.input(&key(Key::Char('2')), &m, area);
+        assert_eq!(d.input(&key(Key::Enter), &m, area), Outcome::Done((2, 5)));
     }
 
     /// The player's pictures come in the order of their numbers, and long

@@ -249,8 +249,10 @@ impl ScrambleBoard {
                 let outcome = d.input(input, machine, area);
                 let reply = match self.closing(outcome) {
                     Err(reply) => reply,
+                    // The size it is: the puzzle stays as it is, as Cancel
+                    // leaves it, not dealt again in order.
+                    Ok(size) if size == session.variant().size() => Reply::Redraw,
                     Ok((cols, rows)) => match ScrambleVariant::new(cols, rows, true) {
-                        Ok(v) if v.options() == session.variant().options() => Reply::Redraw,
                         Ok(v) => Reply::Rules(v),
                         Err(e) => Reply::Ask(message_box(TITLE, &sentence(&e))),
                     },
