@@ -553,7 +553,11 @@ impl Board<MinesVariant> for MinesBoard {
         for i in 0..st.grid().len() {
             paint::square(s, machine, l.square(i), self.face(st, i, &pressed));
         }
-        s.frame_rect(Rect::new(l.field.x - 1, l.field.y - 1, l.field.w + 2, l.field.h + 2), look.paint(Pen::Shadow));
+        // A one-bit screen's shadow pen is a grey stipple, which the
+        // covered squares' own stipple swallows: the field is framed in
+        // black there, closed on all four sides.
+        let frame = if look.is_monochrome() { Pen::Text } else { Pen::Shadow };
+        s.frame_rect(Rect::new(l.field.x - 1, l.field.y - 1, l.field.w + 2, l.field.h + 2), look.paint(frame));
         // Round the square, over its edge and its neighbours', a ring of
         // the highlight pen between two of the text pen: the same all
         // round, unlike any bevel, plain on every table (the Amiga's

@@ -56,7 +56,8 @@ fn body_colours(s: &Surface) -> [Rgb; 7] {
 fn pattern(piece: Piece) -> Pattern {
     match piece {
         Piece::I => Pattern::BLACK,
-        Piece::O => Pattern::WHITE,
+        // Diagonal stripes: a white piece would read as the empty well.
+        Piece::O => Pattern([0x88, 0x44, 0x22, 0x11, 0x88, 0x44, 0x22, 0x11]),
         Piece::T => Pattern::GRAY,
         Piece::S => Pattern::LT_GRAY,
         Piece::Z => Pattern::DK_GRAY,
