@@ -476,6 +476,21 @@ fn raised(s: &mut Surface, look: &Look, r: Rect, outer_light: Pen) {
     s.vline(x1 - 1, y0 + 1, y1 - 1, look.paint(Pen::Shadow));
 }
 
+/// A Windows 95 sunken edge just inside `r`, an edit box's or a check
+/// box's: grey and the darkest edge at the top left, the face colour and
+/// white at the bottom right.
+pub fn sunken(s: &mut Surface, look: &Look, r: Rect) {
+    let (x0, y0, x1, y1) = (r.x, r.y, r.right() - 1, r.bottom() - 1);
+    s.hline(x0, x1 - 1, y0, look.paint(Pen::Shadow));
+    s.vline(x0, y0, y1 - 1, look.paint(Pen::Shadow));
+    s.hline(x0, x1, y1, look.paint(Pen::Shine));
+    s.vline(x1, y0, y1, look.paint(Pen::Shine));
+    s.hline(x0 + 1, x1 - 2, y0 + 1, dark_edge(look));
+    s.vline(x0 + 1, y0 + 1, y1 - 2, dark_edge(look));
+    s.hline(x0 + 1, x1 - 1, y1 - 1, look.paint(Pen::Background));
+    s.vline(x1 - 1, y0 + 1, y1 - 1, look.paint(Pen::Background));
+}
+
 /// A Windows 95 push button face (without its label).
 fn push_button(s: &mut Surface, look: &Look, r: Rect, pressed: bool) {
     s.fill_rect(r, look.paint(Pen::Background));

@@ -967,9 +967,6 @@ pub fn slider_value(r: Rect, x: i32, (low, high): (u32, u32)) -> u32 {
     low + ((at * span + track / 2) / track) as u32
 }
 
-/// A one-line text field: Amiga string gadget (a ridge), Mac text box (a
-/// black frame), Windows edit box (sunken, white). `caret` draws the
-/// insertion point after the text.
 /// What a YaZZle text field or check box is filled with: white, as in
 /// Windows, where the skin's text reads on it; the dialog's own background
 /// where the skin writes light on dark and white would swallow the text.
@@ -1057,6 +1054,9 @@ impl DigitsNote {
     }
 }
 
+/// A one-line text field: Amiga string gadget (a ridge), Mac text box (a
+/// black frame), Windows edit box (sunken, white). `caret` draws the
+/// insertion point after the text.
 pub fn text_box(s: &mut Surface, machine: &Machine, r: Rect, text: &str, caret: bool) {
     let look = machine.look();
     let font = look.text_font;
@@ -1073,7 +1073,7 @@ pub fn text_box(s: &mut Surface, machine: &Machine, r: Rect, text: &str, caret: 
         }
         MachineId::Yazzle => {
             s.fill_rect(r, look.paint(yazzle_field(machine)));
-            bevel(s, machine, r, false);
+            yazzle::sunken(s, look, r);
         }
     }
     let ty = r.y + (r.h - font.height() as i32) / 2;
@@ -1122,9 +1122,13 @@ pub fn check_box(s: &mut Surface, machine: &Machine, at: (i32, i32), label: &str
             }
         }
         _ => {
-            let face = if machine.id() == MachineId::Yazzle { yazzle_field(machine) } else { Pen::Background };
-            s.fill_rect(b, look.paint(face));
-            bevel(s, machine, b, machine.id() != MachineId::Yazzle);
+            if machine.id() == MachineId::Yazzle {
+                s.fill_rect(b, look.paint(yazzle_field(machine)));
+                yazzle::sunken(s, look, b);
+            } else {
+                s.fill_rect(b, look.paint(Pen::Background));
+                bevel(s, machine, b, true);
+            }
             if checked {
                 // A tick: down to the lower third, then up to the top right.
                 let (x0, y0) = (b.x + 3, b.y + b.h / 2);
@@ -1324,6 +1328,25 @@ mod tests {
 
     /// A field's figures read on every skin: a light-on-dark skin's text
     /// is not written on white.
+    #[test]
+    fn a_yazzle_check_box_and_field_are_sunk_as_windows_draws_them() {
+        let m = Machine::new(&MachineChoice::default(), MachineId::Yazzle).unwrap();
+        let look = m.look();
+        let mut s = m.new_surface();
+        let (b, _) = check_box(&mut s, &m, (10, 10), "No guessing", false);
+        let field = Rect::new(60, 40, 40, 20);
+        text_box(&mut s, &m, field, "9", false);
+        for r in [b, field] {
+            let at = |x: i32, y: i32| s.colour_at(x, y).unwrap();
+            // Grey then black at the top left, the face grey then white
+            // at the bottom right: two rings, not one grey line.
+            assert_eq!(at(r.x, r.y + 3), look.colour(Pen::Shadow), "{r:?}");
+            assert_eq!(at(r.x + 1, r.y + 3), crate::gfx::Rgb::BLACK, "{r:?}");
+            assert_eq!(at(r.right() - 2, r.y + 3), look.colour(Pen::Background), "{r:?}");
+            assert_eq!(at(r.right() - 1, r.y + 3), look.colour(Pen::Shine), "{r:?}");
+        }
+    }
+
     #[test]
     fn text_fields_read_on_every_yazzle_skin() {
         for skin in crate::machines::skins() {
