@@ -92,7 +92,7 @@ const GO_ON: usize = 1;
 fn leaving_said(record: Record) -> &'static str {
     match record {
         Record::ScoreOnly => "The game in progress ends and counts with its score.",
-        Record::Full | Record::Unscored | Record::Untimed => "The game in progress counts as lost.",
+        _ => "The game in progress counts as lost.",
     }
 }
 
