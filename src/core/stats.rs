@@ -50,6 +50,9 @@ use super::text::{IniLines, NO_EQUALS, check_id, check_line, first_stray_line, i
 /// The statistics file's name inside the data folder.
 pub const FILE_NAME: &str = "stats.ini";
 
+/// The file whose lock [`Stats::hold`] takes; it holds nothing.
+const LOCK_NAME: &str = "stats.ini.lock";
+
 /// The keys [`Stats::to_text`] writes for every game: a section without
 /// one of them was cut short, or altered.
 const ALWAYS_WRITTEN: [&str; 7] =
@@ -194,6 +197,20 @@ impl Stats {
     /// [`Stats::default`] without losing the old file.
     pub fn load_noting(data_dir: &Path) -> Result<Loaded<Stats>, FileError> {
         load_keeping_lines(&Self::path(data_dir), Self::read, Stats::to_text, Stats::restore)
+    }
+
+    /// Holds the statistics of `data_dir` for one count, until the lock
+    /// returned is dropped: the file is read, changed and replaced whole,
+    /// so two Parlours counting a game at once would each write over the
+    /// other's count. Held, the second reads the first one's figures.
+    /// None where no lock can be had (a read-only folder, a file system
+    /// without locks): the count goes on unheld, as before.
+    pub fn hold(data_dir: &Path) -> Option<std::fs::File> {
+        make_data_folder(data_dir).ok()?;
+        let lock =
+            std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(data_dir.join(LOCK_NAME)).ok()?;
+        lock.lock().ok()?;
+        Some(lock)
     }
 
     /// Puts back the records of `backup` (the file one write older) that
@@ -727,6 +744,30 @@ mod tests {
         let two = format!("{}\n{cut}", section("freecell", &["played=2", "won=2"]));
         let read = salvage(two.as_bytes());
         assert_eq!((read.value.games().count(), read.dropped), (1, vec![(12, CUT_SHORT.to_string())]));
+    }
+
+    /// Counts made at once (two Parlours, here threads each opening the
+    /// lock afresh, as processes do) each read the others' before
+    /// writing: none is lost.
+    #[test]
+    fn games_counted_at_once_are_all_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let count = |id: &'static str| {
+            let dir = dir.path().to_path_buf();
+            move || {
+                for _ in 0..25 {
+                    let _held = Stats::hold(&dir).expect("a lock in a temporary folder");
+                    let mut stats = Stats::load_noting(&dir).unwrap().value;
+                    stats.game_mut(id).record_game(Outcome::Lost, 0, Some(1_000), 3);
+                    stats.save(&dir).unwrap();
+                }
+            }
+        };
+        let threads: Vec<_> = ["klondike", "golf", "klondike", "golf"].map(|id| std::thread::spawn(count(id))).into();
+        threads.into_iter().for_each(|t| t.join().unwrap());
+        let stats = Stats::load_noting(dir.path()).unwrap().value;
+        let played = |id: &str| stats.game(id).map(|g| g.played);
+        assert_eq!((played("klondike"), played("golf")), (Some(50), Some(50)));
     }
 
     /// Bytes that are no text at all, their last line without an end as

@@ -774,6 +774,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         // Statistics damaged past reading, with no good previous copy,
         // are set aside and told of, and this game starts them afresh
         // rather than go uncounted with them.
+        // Held from the read to the write, so a game another Parlour
+        // counts meanwhile is not written over.
+        let _held = Stats::hold(data_dir);
         let result = files::or_afresh(Stats::load_noting(data_dir)).and_then(|mut loaded| {
             let record = loaded.value.game_mut(&id);
             if helped {
