@@ -73,7 +73,13 @@ impl SettingsFile {
     /// Warns of `key` in `section` (None: before the first), naming the
     /// file and the line.
     fn warn_at(&self, section: Option<&str>, key: &str, why: &str, instead: &str) {
-        let line = self.lines.setting(section, key, 0).map_or_else(String::new, |n| format!(":{n}"));
+        self.warn_nth(section, key, 0, why, instead);
+    }
+
+    /// As [`warn_at`](Self::warn_at), of the `nth` time `key` is given
+    /// (from 0) in `section`.
+    fn warn_nth(&self, section: Option<&str>, key: &str, nth: usize, why: &str, instead: &str) {
+        let line = self.lines.setting(section, key, nth).map_or_else(String::new, |n| format!(":{n}"));
         warnings::warn(warnings::SETTINGS, format!("{}{line}: {why}; {instead}", self.path.display()));
     }
 }
@@ -149,7 +155,21 @@ pub fn give_to(data_dir: &Path, family: &str, mut take: impl FnMut(&str, &str) -
         keys.into_iter().flat_map(|s| s.iter()).map(|(k, v)| (section.to_string(), k, v)).collect::<Vec<_>>()
     };
     let family_own = own(family).into_iter().filter(|(_, k, _)| !SHARED_PREFS.contains(k));
+    let mut given: Vec<(String, &str)> = Vec::new();
     for (section, key, value) in own(SHARED).into_iter().chain(family_own) {
+        // A key given twice (an edit by hand) keeps its first value, as a
+        // game.ini's does; the second is told of by its own line.
+        let times = given.iter().filter(|(s, k)| *s == section && *k == key).count();
+        given.push((section.clone(), key));
+        if times > 0 {
+            let first = settings
+                .lines
+                .setting(Some(&section), key, 0)
+                .map_or_else(String::new, |n| format!(" (first on line {n})"));
+            let why = format!("{key} is given again{first}");
+            settings.warn_nth(Some(&section), key, times, &why, "only the first value is used");
+            continue;
+        }
         if let Err(refused) = take(key, value) {
             settings.replaced(&section, key, &refused.why, &refused.instead);
         }
@@ -293,6 +313,28 @@ mod tests {
         assert_eq!(told, want);
         give_to(dir.path(), "solitaire", refuse);
         assert!(warnings::take().is_none(), "told twice in a run");
+    }
+
+    /// A key given twice keeps its first value, whatever the board makes
+    /// of it, and the second is told of by its own line: the board never
+    /// hears of it, so what is told is what is used.
+    #[test]
+    fn a_key_given_twice_keeps_its_first_value_and_tells_the_second_by_its_line() {
+        while warnings::take().is_some() {}
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(path(dir.path()), "[solitaire]\nback=3\nback=99\n").unwrap();
+        let mut taken = Vec::new();
+        give_to(dir.path(), "solitaire", |k, v| {
+            taken.push(format!("{k}={v}"));
+            Ok(())
+        });
+        assert_eq!(taken, ["back=3"]);
+        let told = warnings::take().expect("not told").lines.join(" ");
+        let want = format!(
+            "{}:3: back is given again (first on line 2); only the first value is used.",
+            path(dir.path()).display()
+        );
+        assert_eq!(told, want);
     }
 
     #[test]
