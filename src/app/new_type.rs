@@ -60,8 +60,9 @@ pub fn copy(from: &str, name: &str, game_types: &Path) -> Result<PathBuf, String
 
 /// Checks that the game.ini in the new `folder` names the game `name`,
 /// as the game list reads it: a [General] Name in a game.ini that is
-/// not UTF-8 or Windows-1252 text (UTF-16) is not set, and one set in
-/// Windows-1252 text reads its letters beyond ASCII otherwise.
+/// not UTF-8 or Windows-1252 text (UTF-16) is not set, and a letter
+/// Windows-1252 lacks cannot be written in a game.ini that is in it
+/// (see [`in_encoding_of`]).
 fn named_as_given(folder: &Path, source: &Path, name: &str) -> Result<(), String> {
     let read = library::general_name(folder).map(|(read, _)| read);
     if read.as_deref() == Some(name) {
@@ -272,7 +273,7 @@ fn renamed_in(path: &Path, name: &str) -> Result<(), String> {
 /// game list reads it back whole. A letter Windows-1252 lacks stays in
 /// UTF-8, and [`named_as_given`] then refuses the name.
 fn in_encoding_of(ini: &[u8], name: &str) -> Vec<u8> {
-    let windows = std::str::from_utf8(ini).is_err() && !ini.starts_with(b"\xff\xfe") && !ini.starts_with(b"\xfe\xff");
+    let windows = std::str::from_utf8(ini).is_err() && utf16_order(ini).is_none();
     let byte_of = |c: char| (0..=255u8).find(|&b| crate::core::cp1252(b) == c);
     match name.chars().map(byte_of).collect::<Option<Vec<u8>>>() {
         Some(bytes) if windows => bytes,
@@ -397,7 +398,8 @@ fn rewritten(page: &[u8], change: &Change) -> Vec<u8> {
     spliced(page, &edits(&scan, &letters, change, false))
 }
 
-/// Whether `page` is UTF-16 by its byte-order mark, and if so big-endian.
+/// Whether `page` (or a game.ini) is UTF-16 by its byte-order mark, and
+/// if so big-endian.
 fn utf16_order(page: &[u8]) -> Option<bool> {
     match page {
         [0xFE, 0xFF, ..] => Some(true),

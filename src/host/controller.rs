@@ -1809,11 +1809,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         if let Some(d) = &self.dealing {
             fields.retain(|(name, _)| *name != d.judge);
         }
-        let at = 1.min(fields.len());
+        let mut at = 1.min(fields.len());
         if self.timed() {
             fields.insert(at, ("Time", clock(self.shown_time_ms() / 1000)));
+            at += 1;
         }
-        let at = if self.timed() { at + 1 } else { at };
         if let Some(moves) = self.board.moves(&self.session) {
             fields.insert(at, ("Moves", moves.to_string()));
         }
