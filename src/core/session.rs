@@ -443,6 +443,37 @@ impl<V: Variant> Session<V> {
         Ok(states.pop().expect("replay of a non-empty history gives states"))
     }
 
+    /// Forgets every step before `start`, the step that dealt a game at or
+    /// before the cursor, so that game's deal becomes step 0 (a Restart
+    /// there becomes the deal of its seed, which deals the same table).
+    /// Games no undo can reach any more would otherwise be kept, written
+    /// and replayed for as long as the game is played. The clocks, marks
+    /// and numbers of the games kept stay theirs; every index past `start`
+    /// moves down by `start`. Anything else is refused, changing nothing.
+    pub fn forget_before(&mut self, start: usize) -> Result<(), String> {
+        if start > self.cursor {
+            return Err(format!("step {start} is after the cursor, step {}", self.cursor));
+        }
+        if matches!(self.steps[start].action, Action::Move(_)) {
+            return Err(format!("step {start} does not deal a game"));
+        }
+        let seed = (0..=start)
+            .rev()
+            .find_map(|i| match self.steps[i].action {
+                Action::NewGame { seed } => Some(seed),
+                _ => None,
+            })
+            .expect("step 0 of every session is a deal");
+        self.steps.drain(..start);
+        self.states.drain(..start);
+        self.clocks.drain(..start);
+        self.marks.drain(..start);
+        self.numbers.drain(..start);
+        self.steps[0].action = Action::NewGame { seed };
+        self.cursor -= start;
+        Ok(())
+    }
+
     /// Adds a step after the cursor, dropping the redo tail.
     fn push(&mut self, step: Step, state: V::Game) {
         self.steps.truncate(self.cursor + 1);
@@ -696,6 +727,35 @@ mod tests {
         assert_eq!(s.replay_to(1).unwrap(), after, "replay needs no knowledge of the option");
         s.undo();
         assert_eq!(s.state(), &before);
+    }
+
+    #[test]
+    fn games_before_a_deal_are_forgotten_and_the_rest_kept_whole() {
+        let mut s = session();
+        s.play(&1).unwrap();
+        s.new_game(99);
+        s.play(&2).unwrap();
+        s.add_time(4_000);
+        s.mark(Mark::Lost);
+        s.restart();
+        s.play(&1).unwrap();
+        s.add_time(3_000);
+        s.undo();
+        let (state, seed, cursor) = (s.state().clone(), s.seed(), s.cursor());
+        assert_eq!(s.forget_before(1), Err("step 1 does not deal a game".into()));
+        assert_eq!(s.forget_before(cursor + 1), Err(format!("step {} is after the cursor, step {cursor}", cursor + 1)));
+        // From the restart on: it becomes the deal of game 99.
+        s.forget_before(4).unwrap();
+        assert_eq!(s.steps()[0].action, Action::NewGame { seed: 99 });
+        assert_eq!((s.cursor(), s.seed(), s.state()), (cursor - 4, seed, &state));
+        assert_eq!(s.elapsed_ms(), 3_000);
+        assert!(!s.is_marked(Mark::Lost), "the game restarted is forgotten");
+        assert!(s.redo(), "the redo tail is kept");
+        for i in 0..s.steps().len() {
+            assert_eq!(&s.replay_to(i).unwrap(), s.state_at(i).unwrap(), "step {i}");
+        }
+        s.undo();
+        assert!(!s.can_undo());
     }
 
     #[test]

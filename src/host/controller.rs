@@ -23,6 +23,7 @@ use crate::machines::{
 };
 use crate::views::board::{
     AfterRestart, Board, DealSearch, Dealt, OPTIONS, Reply, clock, player_moved, select_game_item, undo_applies,
+    undo_floor,
 };
 use crate::views::{CLOCK_HZ, Response, View, background};
 
@@ -337,6 +338,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         });
         let mut c = Controller::at_rest(family, session, board, data_dir, message, counted);
         c.replay = replay;
+        // A journal written before games out of Undo's reach were
+        // forgotten sheds them now.
+        c.forget_unreachable();
         c.notices = notice.into_iter().collect();
         if let Some(rules) = &other_rules {
             c.count_left_in(rules);
@@ -1012,6 +1016,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             self.counted.clear();
         }
         self.dealt_for(number);
+        self.forget_unreachable();
         Some(self.changed())
     }
 
@@ -1073,6 +1078,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             self.session.new_game(seed);
         }
         self.dealt_for(number);
+        self.forget_unreachable();
         if let Some(note) = note {
             self.message = note;
         }
@@ -1353,6 +1359,24 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             let start = self.session.game_start();
             self.session.set_number(start, number).expect("the game at the cursor was dealt at its start");
         }
+    }
+
+    /// Forgets the games before the first step Undo can reach (see
+    /// [`undo_floor`]): played and left, they were counted then, and
+    /// otherwise they would be written to the journal and replayed at
+    /// every opening for as long as the game is played, until the journal
+    /// outgrew what a save may hold. The games kept keep their counts.
+    fn forget_unreachable(&mut self) {
+        let floor = undo_floor(&self.board, &self.session);
+        if floor == 0 || self.replay.is_some() || self.rerun.is_some() {
+            return;
+        }
+        self.session.forget_before(floor).expect("Undo's floor deals a game at or before the cursor");
+        self.counted = std::mem::take(&mut self.counted)
+            .into_iter()
+            .filter_map(|(start, outcome)| Some((start.checked_sub(floor)?, outcome)))
+            .collect();
+        self.unsaved = self.unsaved.and_then(|start| start.checked_sub(floor));
     }
 
     /// Whether the game's deals go by number: where every deal is alike

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::core::files::Loaded;
-use crate::core::{FileError, FileErrorKind, Game, GameStats, Outcome, Session, Step, Variant};
+use crate::core::{Action, FileError, FileErrorKind, Game, GameStats, Outcome, Session, Step, Variant};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Choices, Command, Input, Machine, MachineId, Menu, MenuItem, Pointer, Requester, ViewCommand};
 
@@ -647,6 +647,21 @@ pub fn undo_applies<V: Variant, B: Board<V> + ?Sized>(board: &B, session: &Sessi
     let leaves_played_game =
         || cursor == session.game_start() && player_moved(session, cursor, session.game_end(), board);
     session.can_undo() && board.undoable() && settled_before() && !leaves_played_game()
+}
+
+/// The first step Undo can ever bring back from the cursor, as
+/// [`undo_applies`] walks: the deal of the game at the cursor if the
+/// player has moved in it, else back over it, and over every deal before
+/// it the player never moved in, to the start of the last game played.
+/// Nothing before it can be reached again.
+pub fn undo_floor<V: Variant, B: Board<V> + ?Sized>(board: &B, session: &Session<V>) -> usize {
+    let steps = session.steps();
+    let (mut start, mut end) = (session.game_start(), session.game_end());
+    while start > 0 && !player_moved(session, start, end, board) {
+        end = start - 1;
+        start = (0..=end).rev().find(|&i| !matches!(steps[i].action, Action::Move(_))).unwrap_or(0);
+    }
+    start
 }
 
 /// Minutes and seconds, as the clock fields show them.

@@ -970,3 +970,58 @@ fn a_stats_file_cut_at_a_line_end_never_pushes_out_its_backup() {
     assert_eq!(counted(&path), Some((1, 1, 1)));
     assert_eq!(std::fs::read_to_string(data.path().join("stats.ini.damaged-2")).unwrap(), cut);
 }
+
+/// Only the games Undo can still reach are kept: the last game played
+/// and the deals after it. Games played before it were counted as they
+/// were left, and would otherwise be written and replayed at every
+/// opening for as long as the game is played, until the journal grew
+/// past what a save may hold. A journal an older build wrote with them
+/// sheds them when it is opened.
+#[test]
+fn games_out_of_undos_reach_are_forgotten_and_their_counts_kept() {
+    use parlour::core::Action;
+    let data = tempfile::tempdir().unwrap();
+    let deals = |view: &Table| view.session().steps().iter().filter(|s| !matches!(s.action, Action::Move(_))).count();
+    let mut view = open_table("klondike", 3, data.path());
+    let mut left = Vec::new();
+    for _ in 0..5 {
+        deal_from_the_stock(&mut view, 1);
+        left.push(view.session().state().clone());
+        view.command(&Command::New);
+        view.answer(0);
+        assert!(deals(&view) <= 2, "{} games kept", deals(&view));
+    }
+    assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().played, 5);
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state(), left.last().unwrap(), "the last game played is still in reach");
+    assert_eq!(view.message(), "Taken back. Still counted as lost.");
+    assert!(view.command(&Command::Undo).is_some());
+    assert!(view.command(&Command::Undo).is_none(), "and no game before it");
+    view.command(&Command::Redo);
+    view.command(&Command::Redo);
+    let journal = journal::journal_path(data.path(), "klondike");
+    let text = std::fs::read_to_string(&journal).unwrap();
+    assert_eq!(text.lines().filter(|l| l.starts_with("new ")).count(), 1, "{text}");
+    drop(view);
+
+    // As an older build left it: every game since the first.
+    let game = parlour::app::catalog::find("klondike").unwrap();
+    let variant = parlour::app::catalog::game_type(&game).unwrap().variant.clone();
+    let mut old = parlour::core::Session::new(variant, 1);
+    for seed in 2..=40 {
+        let stock = old.state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
+        old.play(&stock).unwrap();
+        old.new_game(seed);
+    }
+    let stock = old.state().legal_moves().into_iter().find(|m| matches!(m, SolMove::Deal(_))).unwrap();
+    old.play(&stock).unwrap();
+    let playing = old.state().clone();
+    std::fs::write(&journal, parlour::core::save::encode(&old).unwrap()).unwrap();
+    let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
+    let view = open_as("klondike", data.path(), &how);
+    assert_eq!(view.session().state(), &playing, "the game under way resumes");
+    assert_eq!((deals(&view), view.session().cursor()), (1, 1));
+    let text = std::fs::read_to_string(&journal).unwrap();
+    assert!(text.contains("seed: 40\n") && !text.contains("\nnew "), "{text}");
+    assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().played, 5, "nothing more is counted");
+}
