@@ -86,10 +86,10 @@ pub fn machine_in(settings: &SettingsFile) -> MachineChoice {
 /// machine it names itself). A value that names no machine or depth is
 /// dropped, with a warning naming its line.
 fn read_choice(settings: &SettingsFile, section: &str, id: Option<MachineId>) -> MachineChoice {
-    let Some(values) = settings.ini.section(Some(section)) else {
+    if settings.ini.section(Some(section)).is_none() {
         return MachineChoice { id, ..Default::default() };
-    };
-    let named = |key: &str| values.get(key);
+    }
+    let named = |key: &str| settings.first_value(section, key);
     let parsed = |key: &str, why: String| settings.not_used(section, key, &why);
     let read_id = || named("id").and_then(|v| MachineId::parse(v).map_err(|why| parsed("id", why)).ok());
     MachineChoice {
@@ -262,6 +262,22 @@ mod tests {
         let told = warnings::take().expect("the depth was not told of").lines.join(" ");
         assert!(told.starts_with(&format!("{}:3: yazzle has no depth `16`", path.display())), "{told}");
         assert!(warnings::take().is_none());
+    }
+
+    /// A choice given twice (an edit by hand) keeps its first value, as
+    /// a game.ini's does, and the second is told of by its own line: it
+    /// is gone once the machines are next remembered.
+    #[test]
+    fn a_choice_given_twice_keeps_the_first_and_tells_the_second_by_its_line() {
+        while warnings::take().is_some() {}
+        let dir = tempfile::tempdir().unwrap();
+        let path = settings_in(dir.path());
+        std::fs::write(&path, "[Machine]\nid=amiga-pal\nid=mac-se30\n").unwrap();
+        assert_eq!(last_machine_in(dir.path()).id, Some(MachineId::AmigaPal));
+        let told = warnings::take().expect("the second was not told of").lines.join(" ");
+        let want = "3: id is given again (first on line 2); only the first value is used.";
+        assert_eq!(told, format!("{}:{want}", path.display()));
+        assert!(warnings::take().is_none(), "told twice");
     }
 
     /// A settings file with a line that is no setting is damaged: set

@@ -76,6 +76,26 @@ impl SettingsFile {
         self.warn_nth(section, key, 0, why, instead);
     }
 
+    /// The value of `key` in `section`: the first where it is given more
+    /// than once (an edit by hand), as a game.ini's, with each later one
+    /// told of by its own line.
+    pub fn first_value(&self, section: &str, key: &str) -> Option<&str> {
+        let values = self.ini.section(Some(section))?;
+        for nth in 1..values.get_all(key).count() {
+            self.given_again(section, key, nth);
+        }
+        values.get(key)
+    }
+
+    /// Warns that `key` in `section` is given an `nth` time (from 0),
+    /// which is not used.
+    fn given_again(&self, section: &str, key: &str, nth: usize) {
+        let first =
+            self.lines.setting(Some(section), key, 0).map_or_else(String::new, |n| format!(" (first on line {n})"));
+        let why = format!("{key} is given again{first}");
+        self.warn_nth(Some(section), key, nth, &why, "only the first value is used");
+    }
+
     /// As [`warn_at`](Self::warn_at), of the `nth` time `key` is given
     /// (from 0) in `section`.
     fn warn_nth(&self, section: Option<&str>, key: &str, nth: usize, why: &str, instead: &str) {
@@ -162,12 +182,7 @@ pub fn give_to(data_dir: &Path, family: &str, mut take: impl FnMut(&str, &str) -
         let times = given.iter().filter(|(s, k)| *s == section && *k == key).count();
         given.push((section.clone(), key));
         if times > 0 {
-            let first = settings
-                .lines
-                .setting(Some(&section), key, 0)
-                .map_or_else(String::new, |n| format!(" (first on line {n})"));
-            let why = format!("{key} is given again{first}");
-            settings.warn_nth(Some(&section), key, times, &why, "only the first value is used");
+            settings.given_again(&section, key, times);
             continue;
         }
         if let Err(refused) = take(key, value) {
