@@ -349,7 +349,7 @@ fn parse_header(lines: &mut Lines) -> Result<Header, DecodeError> {
 
 fn number_field(lines: &mut Lines, key: &str) -> Result<u64, DecodeError> {
     let (n, value) = lines.field(key)?;
-    parse_decimal(value).ok_or_else(|| DecodeError::corrupt(n, format!("{key} {value:?} is not a whole number")))
+    decimal(value, key).map_err(|e| DecodeError::corrupt(n, e))
 }
 
 /// A header line's play time, at most [`MAX_CLOCK_MS`].
@@ -370,10 +370,17 @@ fn clock_value(key: &str, text: &str) -> Result<u64, String> {
 
 /// A decimal number made of digits only (no sign, no spaces), as written.
 fn parse_decimal(text: &str) -> Option<u64> {
+    decimal(text, "").ok()
+}
+
+/// [`parse_decimal`], or why not, of the value `what` ("cursor 12"): a
+/// number of digits alone past what a save holds is told as too large,
+/// not as no number.
+fn decimal(text: &str, what: &str) -> Result<u64, String> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+        return Err(format!("{what} {text:?} is not a whole number"));
     }
-    text.parse().ok()
+    text.parse().map_err(|_| format!("{what} {text} is more than {}, the largest a save holds", u64::MAX))
 }
 
 /// Exactly 16 hex digits.
@@ -720,6 +727,12 @@ mod tests {
             (replace_line(&good, 4, "options: fast"), 4, FileErrorKind::Foreign, "not understood"),
             (replace_line(&good, 5, "seed: -1"), 5, FileErrorKind::Corrupt, "not a whole number"),
             (replace_line(&good, 6, "cursor: 99"), 6, FileErrorKind::Corrupt, "the last step is 4"),
+            (
+                replace_line(&good, 6, "cursor: 99999999999999999999999"),
+                6,
+                FileErrorKind::Corrupt,
+                "cursor 99999999999999999999999 is more than 18446744073709551615, the largest a save holds",
+            ),
             (replace_line(&good, 8, "move add 9"), 8, FileErrorKind::Corrupt, "is not allowed: you may add 1 to 3"),
             (replace_line(&good, 8, "jump"), 8, FileErrorKind::Corrupt, "expected `move`"),
             (replace_line(&good, 8, "new 1x"), 8, FileErrorKind::Corrupt, "not a seed"),
