@@ -78,7 +78,9 @@ fn ink(c: Colour) -> Rgb {
 
 /// The tile itself.
 const FACE: u32 = 0xEEEECC;
-const EDGE: u32 = 0x997744;
+/// The shaded edge: the PAL screen's nearest to the first is a grey, so
+/// its ochre is taken there instead (see [`truest`]).
+const EDGES: [u32; 2] = [0x997744, 0x996600];
 /// Tan where the screen has it (PAL), else the nearest light brown.
 const BACKS: [u32; 2] = [0xCC9966, 0xFFBB99];
 const BACK_DARK: u32 = 0x774422;
@@ -97,12 +99,27 @@ fn stamp(s: &mut Surface, rows: &[&str], x: i32, y: i32, k: i32, paint: impl Int
     }
 }
 
+/// Of colours that would each do, the one this screen shows most nearly
+/// as itself (the first where several are shown exactly).
+fn truest(s: &mut Surface, choices: &[u32]) -> u32 {
+    let error = |&&c: &&u32| {
+        let v = s.value_for(Rgb::hex(c));
+        s.colour_of(v).distance2(Rgb::hex(c))
+    };
+    choices.iter().min_by_key(error).copied().unwrap_or(choices[0])
+}
+
 /// A tile's body: a face with a lit top-left edge and a shaded bottom-right.
 fn body(s: &mut Surface, look: &Look, r: Rect, face: u32) {
     let v = |s: &mut Surface, hex: u32| s.value_for(Rgb::hex(hex));
     let (fill, shine) =
         if look.is_monochrome() { (v(s, 0xFFFFFF), v(s, 0xFFFFFF)) } else { (v(s, face), v(s, 0xFFFFFF)) };
-    let shade = if look.is_monochrome() { v(s, 0) } else { v(s, EDGE) };
+    let shade = if look.is_monochrome() {
+        v(s, 0)
+    } else {
+        let edge = truest(s, &EDGES);
+        v(s, edge)
+    };
     s.fill_rect(r, fill);
     s.hline(r.x, r.right() - 1, r.y, shine);
     s.vline(r.x, r.y, r.bottom() - 1, shine);
@@ -141,11 +158,8 @@ pub fn back(s: &mut Surface, look: &Look, r: Rect) {
         s.fill_rect(r.inset(2, 2), look.paint(Pen::Shadow));
         return;
     }
-    let face = BACKS.into_iter().min_by_key(|&c| {
-        let v = s.value_for(Rgb::hex(c));
-        s.colour_of(v).distance2(Rgb::hex(c))
-    });
-    body(s, look, r, face.unwrap_or(BACKS[0]));
+    let face = truest(s, &BACKS);
+    body(s, look, r, face);
     let dark = s.value_for(Rgb::hex(BACK_DARK));
     s.frame_rect(r.inset(2, 2), dark);
 }

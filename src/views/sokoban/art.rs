@@ -36,15 +36,17 @@ impl Tile {
 }
 
 /// Colours chosen to land on registers the Amiga screens have (742, C96,
-/// 421 browns; CCC, AAA greys; 24A blue; FE2, DA2, 960 yellows; 5D5, 3A5,
-/// 072, 041 greens; E44, C11, 800 reds) and near the Mac's system colours.
+/// 421 browns; CCC, AAA greys; 24A blue; FE2, DA2, 960 yellows and EEC
+/// cream for a can's lit side, which a paler yellow would take to skin;
+/// 5D5, 3A5, 072, 041 greens; E44, C11, 800 reds) and near the Mac's
+/// system colours.
 mod colour {
     pub const BRICK: u32 = 0x774422;
     pub const MORTAR: u32 = 0xCC9966;
     pub const FLOOR: u32 = 0xCCCCCC;
     pub const FLOOR_EDGE: u32 = 0xAAAAAA;
     pub const GOAL: u32 = 0x2244AA;
-    pub const YELLOW: [u32; 4] = [0x996600, 0xDDAA22, 0xFFEE22, 0xFFFF88];
+    pub const YELLOW: [u32; 4] = [0x996600, 0xDDAA22, 0xFFEE22, 0xFFFFAA];
     pub const GREEN: [u32; 4] = [0x004411, 0x007722, 0x33AA55, 0x55DD55];
     pub const RED: [u32; 3] = [0x880000, 0xCC1111, 0xEE4444];
 }
