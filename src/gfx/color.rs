@@ -62,6 +62,20 @@ impl Rgb {
         self.r == self.g && self.g == self.b
     }
 
+    /// Its hue in degrees, 0 up to 360 (red 0, yellow 60, blue 240); a
+    /// grey's is 0.
+    pub fn hue(self) -> f64 {
+        let (r, g, b) = (f64::from(self.r), f64::from(self.g), f64::from(self.b));
+        let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+        let d = max - min;
+        match () {
+            _ if d == 0.0 => 0.0,
+            _ if max == r => 60.0 * ((g - b) / d).rem_euclid(6.0),
+            _ if max == g => 60.0 * ((b - r) / d + 2.0),
+            _ => 60.0 * ((r - g) / d + 4.0),
+        }
+    }
+
     /// Squared distance, weighted towards green as the eye is; used for
     /// nearest-colour mapping.
     pub fn distance2(self, other: Rgb) -> u32 {
@@ -113,5 +127,13 @@ mod tests {
         assert_eq!(Rgb::from_rgb555(Rgb::WHITE.to_rgb555()), Rgb::WHITE);
         assert_eq!(Rgb::from_rgb555(Rgb::BLACK.to_rgb555()), Rgb::BLACK);
         assert_eq!(Rgb::hex(0xFF0000).to_rgb555(), 0x7C00);
+    }
+
+    #[test]
+    fn hues_go_round_from_red() {
+        for (hex, hue) in [(0xFF0000, 0.0), (0xFFFF00, 60.0), (0x0000FF, 240.0), (0xFF00FF, 300.0), (0x774411, 30.0)] {
+            assert_eq!(Rgb::hex(hex).hue(), hue, "{hex:06X}");
+        }
+        assert_eq!(Rgb::hex(0x808080).hue(), 0.0);
     }
 }

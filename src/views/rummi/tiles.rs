@@ -81,10 +81,15 @@ const FACE: u32 = 0xEEEECC;
 /// The shaded edge: the PAL screen's nearest to the first is a grey, so
 /// its ochre is taken there instead (see [`truest`]).
 const EDGES: [u32; 2] = [0x997744, 0x996600];
-/// Tan where the screen has it (PAL), else the nearest light brown.
-const BACKS: [u32; 2] = [0xCC9966, 0xFFBB99];
-const BACK_DARK: u32 = 0x774422;
-const TRAY: u32 = 0x774422;
+/// Tan where the screen has it (PAL, the 256-colour Mac), the Mac's own
+/// tan on its sixteen colours, else the nearest light brown (see
+/// [`truest`]).
+const BACKS: [u32; 3] = [0xCC9966, 0xFFBB99, 0x90713A];
+/// Brown, with its blue kept low: at 0x774422 the 256-colour Mac's nearest
+/// is the plum 663333; here it is the brown 663300, and the Amigas' still
+/// their browns (742, 852).
+const BACK_DARK: u32 = 0x774411;
+const TRAY: u32 = BACK_DARK;
 
 /// Draws a picture given as rows of `#`, scaled by `k`, with its top-left
 /// at (x, y), in `paint` (a pattern stays one: a dimmed picture on a
@@ -99,14 +104,22 @@ fn stamp(s: &mut Surface, rows: &[&str], x: i32, y: i32, k: i32, paint: impl Int
     }
 }
 
-/// Of colours that would each do, the one this screen shows most nearly
-/// as itself (the first where several are shown exactly).
+/// Of colours that would each do, in order of preference, the first this
+/// screen shows as itself (within half a step of thousands of colours'
+/// 32 levels, so rounding alone never passes it over), else the one it
+/// shows most nearly.
 fn truest(s: &mut Surface, choices: &[u32]) -> u32 {
-    let error = |&&c: &&u32| {
-        let v = s.value_for(Rgb::hex(c));
-        s.colour_of(v).distance2(Rgb::hex(c))
-    };
-    choices.iter().min_by_key(error).copied().unwrap_or(choices[0])
+    // distance2 weighs red, green and blue 2, 4 and 3: four levels off in each.
+    const AS_ITSELF: u32 = (2 + 4 + 3) * 4 * 4;
+    let errors: Vec<(u32, u32)> = choices
+        .iter()
+        .map(|&c| {
+            let v = s.value_for(Rgb::hex(c));
+            (s.colour_of(v).distance2(Rgb::hex(c)), c)
+        })
+        .collect();
+    let shown = errors.iter().find(|(e, _)| *e <= AS_ITSELF);
+    shown.or_else(|| errors.iter().min_by_key(|(e, _)| *e)).map_or(choices[0], |&(_, c)| c)
 }
 
 /// A tile's body: a face with a lit top-left edge and a shaded bottom-right.
@@ -258,19 +271,6 @@ mod tests {
         }
     }
 
-    /// A colour's hue in degrees (red 0, yellow 60).
-    fn hue(c: Rgb) -> f64 {
-        let (r, g, b) = (f64::from(c.r), f64::from(c.g), f64::from(c.b));
-        let (max, min) = (r.max(g).max(b), r.min(g).min(b));
-        let d = max - min;
-        match () {
-            _ if d == 0.0 => 0.0,
-            _ if max == r => 60.0 * ((g - b) / d).rem_euclid(6.0),
-            _ if max == g => 60.0 * ((b - r) / d + 2.0),
-            _ => 60.0 * ((r - g) / d + 4.0),
-        }
-    }
-
     /// Yellow numbers read on the face wherever the screen shows colours,
     /// and are not the red's: at 256 colours they were #CC9933 on
     /// #FFFFCC (2.5:1), at 16 the Mac's orange beside its red.
@@ -281,7 +281,7 @@ mod tests {
                 (shown(&mut s, ink(Colour::Yellow)), shown(&mut s, ink(Colour::Red)), shown(&mut s, Rgb::hex(FACE)));
             let ratio = yellow.contrast(face);
             assert!(ratio >= 3.0, "{screen}: yellow {yellow:?} on {face:?} is {ratio:.1}:1");
-            let apart = hue(yellow) - hue(red);
+            let apart = yellow.hue() - red.hue();
             assert!(apart >= 25.0, "{screen}: yellow {yellow:?} is {apart:.0} degrees from red {red:?}");
         }
     }
@@ -313,8 +313,25 @@ mod tests {
     fn blue_is_blue_on_every_colour_screen() {
         for (screen, mut s) in screens_showing_the_colours() {
             let blue = shown(&mut s, ink(Colour::Blue));
-            let h = hue(blue);
+            let h = blue.hue();
             assert!((210.0..=250.0).contains(&h), "{screen}: blue {blue:?} has hue {h:.0}");
+        }
+    }
+
+    /// The wood is brown wherever the screen shows colours: the racks, a
+    /// back's frame, a back and a tile's shaded edge. At 256 colours the
+    /// racks were plum (#663333, hue 0), at 16 the backs grey, and on the
+    /// Amiga PAL screen the edges grey.
+    #[test]
+    fn the_wood_is_brown_on_every_colour_screen() {
+        for (screen, mut s) in screens_showing_the_colours() {
+            let back = truest(&mut s, &BACKS);
+            let edge = truest(&mut s, &EDGES);
+            for (what, hex) in [("rack", TRAY), ("back frame", BACK_DARK), ("back", back), ("edge", edge)] {
+                let c = shown(&mut s, Rgb::hex(hex));
+                let h = c.hue();
+                assert!(!c.is_grey() && (15.0..=45.0).contains(&h), "{screen}: the {what} is {c:?}, hue {h:.0}");
+            }
         }
     }
 }

@@ -41,7 +41,8 @@ impl Tile {
 /// 5D5, 3A5, 072, 041 greens; E44, C11, 800 reds) and near the Mac's
 /// system colours.
 mod colour {
-    pub const BRICK: u32 = 0x774422;
+    // Blue kept low, so the 256-colour Mac shows brown 663300, not plum 663333.
+    pub const BRICK: u32 = 0x774411;
     pub const MORTAR: u32 = 0xCC9966;
     pub const FLOOR: u32 = 0xCCCCCC;
     pub const FLOOR_EDGE: u32 = 0xAAAAAA;
@@ -246,5 +247,31 @@ mod tests {
         assert_eq!(mid(Tile::Can(true)), Rgb::hex(0x33AA55), "green");
         assert_eq!(art(Tile::Pusher(false)).colour(12, 14), Rgb::hex(0xCC1111), "red");
         assert!((0..24).all(|i| art(Tile::Wall).mask(i, i)), "walls fill their square");
+    }
+
+    /// On every screen that shows colours the walls are brown and a can's lit side
+    /// white or a yellow: at 256 colours the bricks were plum (#663333),
+    /// and on the Amiga PAL screen the lit side skin (#FFCCAA, hue 20).
+    #[test]
+    fn bricks_are_brown_and_cans_lit_yellow_on_every_colour_screen() {
+        use crate::machines::{Machine, MachineChoice};
+        for choice in MachineChoice::every_screen() {
+            let machine = Machine::new(&choice, choice.id.unwrap()).unwrap();
+            if machine.look().is_monochrome() {
+                continue;
+            }
+            let mut s = machine.new_surface();
+            let mut shown = |hex: u32| {
+                let v = s.value_for(Rgb::hex(hex));
+                s.colour_of(v)
+            };
+            if shown(0xFF0000).is_grey() {
+                continue; // four greys
+            }
+            let screen = format!("{:?} {:?}", choice.id, choice.depth);
+            let (brick, lit) = (shown(colour::BRICK), shown(colour::YELLOW[3]));
+            assert!(!brick.is_grey() && (15.0..=45.0).contains(&brick.hue()), "{screen}: bricks {brick:?}");
+            assert!(lit == Rgb::WHITE || (45.0..=70.0).contains(&lit.hue()), "{screen}: lit side {lit:?}");
+        }
     }
 }
