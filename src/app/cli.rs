@@ -557,7 +557,8 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         })?;
     if let Some(dir) = cli.assets {
         if !dir.is_dir() {
-            return Err(fail(format!(
+            // A usage error: exit 1 would read as `solve`'s "proved lost".
+            return Err(usage(format!(
                 "--assets {}: no such folder (it takes the folder to read fonts, skins and art from)",
                 dir.display()
             )));

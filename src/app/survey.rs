@@ -92,7 +92,8 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
     let csv = args.csv.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
             "survey-{}-{}-{}-{}.csv",
-            variant.id(),
+            // A CardGames id (cardgames/freecell) names no folder here.
+            variant.id().replace('/', "-"),
             variant.options().replace(',', "-"),
             args.from,
             args.to

@@ -548,7 +548,7 @@ impl Reader {
 
     fn tab(&mut self, line: usize, args: &str) {
         let Some(width) = split_word(args).0.parse::<u16>().ok().filter(|&w| w > 0) else {
-            self.report.warning(line, "@TAB needs a tab width of 1 or more");
+            self.report.warning(line, "@TAB needs a tab width from 1 to 65535");
             return;
         };
         let tabs = tab_stops(width);
@@ -1833,6 +1833,17 @@ mod tests {
         assert!(problems.iter().all(|p| !p.1), "{problems:?}");
         assert_eq!(problems.iter().map(|p| p.0).collect::<Vec<_>>(), [2, 4, 4, 4, 4, 4, 5]);
         assert_eq!(texts(&doc.nodes[0]), ["a  b  c d", "e"]);
+    }
+
+    /// A tab width out of range is told as such, too large or too small
+    /// (65536 was once told it needed "1 or more").
+    #[test]
+    fn a_tab_width_out_of_range_is_told_its_range() {
+        for width in ["0", "65536", "wide"] {
+            let doc = guide(&format!("@DATABASE t\n@TAB {width}\n@NODE MAIN\na\n@ENDNODE\n"));
+            let said: Vec<_> = problems(&doc).into_iter().map(|p| (p.0, p.2)).collect();
+            assert_eq!(said, [(2, "@TAB needs a tab width from 1 to 65535".to_string())], "{width}");
+        }
     }
 
     #[test]

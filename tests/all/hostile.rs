@@ -488,8 +488,9 @@ fn small_mistakes_on_the_command_line_fail_with_a_reason() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("no node nosuch"), "{}", stderr(&out));
 
-    let out = run(&["--assets", "/nonexistent/parlour-assets", "list"]);
-    assert_eq!(out.status.code(), Some(1));
+    // A usage error, never `solve`'s 1, "proved lost".
+    let out = run(&["--assets", "/nonexistent/parlour-assets", "solve", "freecell"]);
+    assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR));
     assert!(stderr(&out).contains("/nonexistent/parlour-assets: no such folder"), "{}", stderr(&out));
 
     for target in ["boards/nosuch.brd", "nosuch.brd"] {

@@ -94,6 +94,20 @@ fn survey_counts_the_deals_and_writes_a_line_each() {
     assert!(rows.lines().skip(1).all(|l| l.split(',').nth(1) == Some("won")), "{rows}");
 }
 
+/// Without --csv the CSV is written in the current folder under the
+/// game's id, a CardGames id's slash made a dash (it once named a folder
+/// that was not there, and the survey failed).
+#[test]
+fn a_survey_of_a_card_game_writes_its_csv_here() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["survey", "cardgames/freecell", "--from", "1", "--to", "1"];
+    let out = super::support::parlour().current_dir(dir.path()).args(args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let names: Vec<String> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(names.iter().any(|n| n.starts_with("survey-cardgames-freecell-") && n.ends_with("-1-1.csv")), "{names:?}");
+}
+
 /// Limits and ranges that make no sense are refused with a reason, before
 /// any deal is solved, never a panic.
 #[test]
