@@ -146,7 +146,8 @@ enum Command {
     },
     /// Lay out every game on a row of machines in one labelled picture,
     /// to review the whole look at once; screens that cut text off are
-    /// framed in red and listed on standard error.
+    /// framed in red and listed on standard error (which names each game
+    /// as it is laid out).
     Sheet {
         /// The picture to write: .png, or .bmp for a Windows bitmap.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
@@ -836,7 +837,8 @@ fn sheet(output: &Path, games: &[String], screens: &[String], help_pages: bool) 
     let screens: Vec<Screen> = if screens.is_empty() {
         Screen::sheet_default()
     } else {
-        screens.iter().map(|s| Screen::parse(s)).collect::<Result<_, _>>().map_err(fail)?
+        // As `--machine vic20` is: a usage error.
+        screens.iter().map(|s| Screen::parse(s)).collect::<Result<_, _>>().map_err(usage)?
     };
     let chosen: Vec<crate::host::GameEntry> = if games.is_empty() {
         catalog::games().to_vec()

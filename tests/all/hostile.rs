@@ -493,6 +493,11 @@ fn small_mistakes_on_the_command_line_fail_with_a_reason() {
     assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR));
     assert!(stderr(&out).contains("/nonexistent/parlour-assets: no such folder"), "{}", stderr(&out));
 
+    for screen in ["vic20", "mac-color:17", "yazzle:4"] {
+        let out = run(&["sheet", "--screens", screen, "-o", "/dev/null.png"]);
+        assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{screen}: {}", stderr(&out));
+    }
+
     for target in ["boards/nosuch.brd", "nosuch.brd"] {
         let mut cmd = parlour();
         let out = cmd.current_dir(root()).args(["shot", target, "-o", "/dev/null"]).output().unwrap();

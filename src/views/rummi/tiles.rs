@@ -78,8 +78,9 @@ fn ink(c: Colour) -> Rgb {
 
 /// The tile itself.
 const FACE: u32 = 0xEEEECC;
-/// The shaded edge: the PAL screen's nearest to the first is a grey, so
-/// its ochre is taken there instead (see [`truest`]).
+/// The shaded edge, brown; where a screen does not show it as itself,
+/// the ochre (see [`truest`]): the Amiga PAL screen's nearest brown is a
+/// grey, and the 256-colour Mac has the ochre exactly.
 const EDGES: [u32; 2] = [0x997744, 0x996600];
 /// Tan where the screen has it (PAL, the 256-colour Mac), the Mac's own
 /// tan on its sixteen colours, else the nearest light brown (see
