@@ -221,6 +221,13 @@ impl Surface {
         self.get(x, y).map(|v| self.colour_of(v))
     }
 
+    /// The colour this surface shows for `colour`: itself where it can,
+    /// else what stands for it (the nearest palette entry, or rounded).
+    pub fn shown(&mut self, colour: Rgb) -> Rgb {
+        let v = self.value_for(colour);
+        self.colour_of(v)
+    }
+
     /// The pixel value that best shows `colour`: the nearest palette entry
     /// on indexed surfaces, the packed colour on direct ones.
     pub fn value_for(&mut self, colour: Rgb) -> u32 {

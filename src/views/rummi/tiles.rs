@@ -112,15 +112,9 @@ fn stamp(s: &mut Surface, rows: &[&str], x: i32, y: i32, k: i32, paint: impl Int
 fn truest(s: &mut Surface, choices: &[u32]) -> u32 {
     // distance2 weighs red, green and blue 2, 4 and 3: four levels off in each.
     const AS_ITSELF: u32 = (2 + 4 + 3) * 4 * 4;
-    let errors: Vec<(u32, u32)> = choices
-        .iter()
-        .map(|&c| {
-            let v = s.value_for(Rgb::hex(c));
-            (s.colour_of(v).distance2(Rgb::hex(c)), c)
-        })
-        .collect();
-    let shown = errors.iter().find(|(e, _)| *e <= AS_ITSELF);
-    shown.or_else(|| errors.iter().min_by_key(|(e, _)| *e)).map_or(choices[0], |&(_, c)| c)
+    let errors: Vec<(u32, u32)> = choices.iter().map(|&c| (s.shown(Rgb::hex(c)).distance2(Rgb::hex(c)), c)).collect();
+    let as_itself = errors.iter().find(|(e, _)| *e <= AS_ITSELF);
+    as_itself.or_else(|| errors.iter().min_by_key(|(e, _)| *e)).map_or(choices[0], |&(_, c)| c)
 }
 
 /// A tile's body: a face with a lit top-left edge and a shaded bottom-right.
@@ -279,7 +273,7 @@ mod tests {
     fn yellow_is_legible_and_unlike_red_on_every_colour_screen() {
         for (screen, mut s) in screens_showing_the_colours() {
             let (yellow, red, face) =
-                (shown(&mut s, ink(Colour::Yellow)), shown(&mut s, ink(Colour::Red)), shown(&mut s, Rgb::hex(FACE)));
+                (s.shown(ink(Colour::Yellow)), s.shown(ink(Colour::Red)), s.shown(Rgb::hex(FACE)));
             let ratio = yellow.contrast(face);
             assert!(ratio >= 3.0, "{screen}: yellow {yellow:?} on {face:?} is {ratio:.1}:1");
             let apart = yellow.hue() - red.hue();
@@ -302,18 +296,12 @@ mod tests {
         all
     }
 
-    /// The colour `s` shows for `c`.
-    fn shown(s: &mut Surface, c: Rgb) -> Rgb {
-        let v = s.value_for(c);
-        s.colour_of(v)
-    }
-
     /// Blue numbers come out blue wherever the screen shows colours: at
     /// the Mac's 16 colours they were its purple (#4600A5, hue 265).
     #[test]
     fn blue_is_blue_on_every_colour_screen() {
         for (screen, mut s) in screens_showing_the_colours() {
-            let blue = shown(&mut s, ink(Colour::Blue));
+            let blue = s.shown(ink(Colour::Blue));
             let h = blue.hue();
             assert!((210.0..=250.0).contains(&h), "{screen}: blue {blue:?} has hue {h:.0}");
         }
@@ -329,7 +317,7 @@ mod tests {
             let back = truest(&mut s, &BACKS);
             let edge = truest(&mut s, &EDGES);
             for (what, hex) in [("rack", TRAY), ("back frame", BACK_DARK), ("back", back), ("edge", edge)] {
-                let c = shown(&mut s, Rgb::hex(hex));
+                let c = s.shown(Rgb::hex(hex));
                 let h = c.hue();
                 assert!(!c.is_grey() && (15.0..=45.0).contains(&h), "{screen}: the {what} is {c:?}, hue {h:.0}");
             }

@@ -261,10 +261,7 @@ mod tests {
                 continue;
             }
             let mut s = machine.new_surface();
-            let mut shown = |hex: u32| {
-                let v = s.value_for(Rgb::hex(hex));
-                s.colour_of(v)
-            };
+            let mut shown = |hex: u32| s.shown(Rgb::hex(hex));
             if shown(0xFF0000).is_grey() {
                 continue; // four greys
             }
