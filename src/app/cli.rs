@@ -290,6 +290,10 @@ enum Command {
     },
     /// Print a MineSweeper board as a game deals it: `parlour mines deal
     /// --width W --height H --mines M --seed S --first X,Y [--no-guess]`.
+    ///
+    /// Exit codes: 0 the board printed, 64 a command line that does not
+    /// parse or a value past its limit (--width 31, --first 9,0 on a field
+    /// 9 wide, a no-guess field too dense to deal).
     Mines {
         #[command(subcommand)]
         action: super::mines_cli::MinesCommand,
@@ -638,7 +642,7 @@ pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
         Some(Command::Survey(args)) => super::survey::run(&args),
         Some(Command::Capture { paths, all }) => capture(&paths, all),
         Some(Command::Mines { action }) => {
-            super::mines_cli::run(&action).map(|board| say_raw!("{board}")).map_err(fail)
+            super::mines_cli::run(&action).map(|board| say_raw!("{board}")).map_err(usage)
         }
         Some(Command::Help { html: Some(dir), .. }) => build_html_help(&dir),
         Some(Command::Help { target, node, screen, shot, html: None }) => {

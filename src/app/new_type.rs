@@ -28,6 +28,11 @@ pub fn copy(from: &str, name: &str, game_types: &Path) -> Result<PathBuf, String
     let source = catalog::game_type(&entry).ok_or_else(|| {
         format!("{from} is not a card solitaire game type: only a game type has a game.ini to start from")
     })?;
+    if crate::host::card_game_type(&entry).is_some()
+        && !crate::core::files::in_any_case(&source.folder, "game.html").is_file()
+    {
+        return Err(without_page(from, &source.name));
+    }
     let dest = game_types.join(name);
     if dest.exists() {
         return Err(format!("{} is there already: choose another name, or remove it first", dest.display()));
@@ -56,6 +61,23 @@ pub fn copy(from: &str, name: &str, game_types: &Path) -> Result<PathBuf, String
         return Err(format!("{}: game.bmp could not be drawn, so nothing was made: {e}", dest.display()));
     }
     Ok(dest)
+}
+
+/// Why an Oberon card game `from` (named `name`) is not copied: its help
+/// is the CardGames guide, and a game type's is a game.html beside its
+/// game.ini, so the copy would be a game type without help, which lint
+/// fails. The YaZZle game type of the same name is named where there is
+/// one.
+fn without_page(from: &str, name: &str) -> String {
+    let instead = match catalog::find(&library::id_for(name)) {
+        Ok(twin) if catalog::game_type(&twin).is_some() && crate::host::card_game_type(&twin).is_none() => {
+            format!("copy the game type {} instead", twin.id)
+        }
+        _ => "copy a game type `parlour list` shows instead".to_string(),
+    };
+    format!(
+        "{from} is one of the CardGames games, whose help is the CardGames guide: a game type needs a game.html of its own, and {from} has none to copy; {instead}"
+    )
 }
 
 /// Checks that the game.ini in the new `folder` names the game `name`,

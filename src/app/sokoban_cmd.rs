@@ -23,7 +23,8 @@ pub enum SokobanCommand {
     /// the first move that cannot be made (exit 1). Every broken level of
     /// the file, and every Solution line that is no solution, is reported
     /// as `file:line: message` and makes the exit 2, though the moves on a
-    /// good level are still played.
+    /// good level are still played. A level the file does not have exits
+    /// 64, as any option's value that cannot be taken.
     Check {
         /// An XSB level file.
         file: PathBuf,
@@ -39,7 +40,8 @@ pub enum SokobanCommand {
     /// Find a solution with the fewest pushes for a level and print it in
     /// LURD (exit 0), or say it is unsolvable (exit 1); no answer within
     /// the limits (by default 25 seconds and 900 MB) exits 3, a malformed
-    /// level 2 (`--quick`: any solution, found best first, as hints are).
+    /// level 2, a level the file does not have 64 (`--quick`: any
+    /// solution, found best first, as hints are).
     /// The file's other broken levels and Solution lines that are no
     /// solution are reported as `file:line: message` and left out.
     Solve {
@@ -102,7 +104,7 @@ fn say(line: &str) {
     let _ = writeln!(std::io::stdout().lock(), "{line}");
 }
 
-/// A malformed file or a bad request: exit 2, the message on standard error.
+/// A malformed file: exit 2, the message on standard error.
 fn malformed(message: impl Into<String>) -> Failure {
     Failure { code: 2, ..fail(message) }
 }
@@ -118,8 +120,9 @@ pub fn run(command: SokobanCommand) -> Result<(), Failure> {
 
 /// Level `number` of `file`, and the file's problems (broken levels,
 /// solutions left out: `file:line: message`), which are on standard error
-/// by then. A level that is broken or missing, or a file that cannot be
-/// read, is a malformed file.
+/// by then. A broken level, a file with no level or one that cannot be
+/// read is a malformed file; a level number past the file's last is a
+/// usage error.
 fn load_level(file: &Path, number: usize) -> Result<(Level, Vec<String>), Failure> {
     let set = SetFile::read(file).map_err(|e| malformed(format!("{}: cannot be read ({e})", file.display())))?;
     let broken: Vec<String> = set.problems().iter().map(ToString::to_string).collect();
@@ -130,6 +133,8 @@ fn load_level(file: &Path, number: usize) -> Result<(Level, Vec<String>), Failur
         Ok(level) => Ok((level.clone(), broken)),
         // A broken level's problem was said with the others.
         Err(why) if broken.contains(&why) => Err(malformed("")),
+        // `--level 99` of a file of 60 is the command line's mistake.
+        Err(why) if set.lacks_level(number) => Err(super::cli::usage(why)),
         Err(why) => Err(malformed(why)),
     }
 }

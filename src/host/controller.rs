@@ -100,13 +100,14 @@ fn leaving_said(record: Record) -> &'static str {
 /// What the status line says of a game in progress that `--seed` left
 /// for another deal, counted as [`leaving_said`] tells, where Undo brings
 /// it back and where not (new rules, or no undo, as in Tetris, the one
-/// game counted with its score); the clause before the colon fits the
+/// game counted with its score), `undo` naming the command as the game's
+/// menu does (Rummi's Back up); the clause before the colon fits the
 /// Amiga PAL's title bar.
-fn left_counted(record: Record, undo: bool) -> &'static str {
+fn left_counted(record: Record, undo: Option<&str>) -> String {
     match (record, undo) {
-        (Record::ScoreOnly, _) => "The game left counts with its score.",
-        (_, true) => "The game left was counted as lost: Undo brings it back.",
-        (_, false) => "The game left was counted as lost.",
+        (Record::ScoreOnly, _) => "The game left counts with its score.".into(),
+        (_, Some(undo)) => format!("The game left was counted as lost: {undo} brings it back."),
+        (_, None) => "The game left was counted as lost.".into(),
     }
 }
 
@@ -190,12 +191,12 @@ pub struct Controller<V: Variant, B: Board<V>> {
     resumed_news: Option<(String, String)>,
     /// Said once the next game is dealt: that the game in progress left
     /// for it (by `--seed`) was counted as lost.
-    left_counted: Option<&'static str>,
+    left_counted: Option<String>,
     /// What opening did to the player's record (the game left for
     /// `--seed`'s counted), as [`left_counted`] said it: for a command
     /// without a window to tell on the terminal (see
     /// [`View::record_changed`]).
-    record_changed: Option<&'static str>,
+    record_changed: Option<String>,
     /// Select Game's box, while it asks for a number.
     selecting: Option<TextEntry>,
     /// A refusal the status line says ("There is no card there.", a move
@@ -350,8 +351,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             // as New Game would count it; unasked, so the player is told,
             // once it is dealt, and whether Undo brings it back.
             if c.leaving_counts() {
-                c.left_counted = Some(left_counted(c.record(), !next.replace));
-                c.record_changed = c.left_counted;
+                let undo = c.undo_label();
+                c.left_counted = Some(left_counted(c.record(), (!next.replace).then_some(&undo)));
+                c.record_changed.clone_from(&c.left_counted);
             }
             c.abandon();
             c.deal(next);
@@ -1083,7 +1085,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             self.message = note;
         }
         if let Some(left) = self.left_counted.take() {
-            self.message = if self.message.is_empty() { left.into() } else { format!("{left} {}", self.message) };
+            self.message = if self.message.is_empty() { left } else { format!("{left} {}", self.message) };
         }
     }
 
@@ -1510,6 +1512,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
     }
 
+    /// What the game's menus call Undo: its own name where the game has
+    /// its own menu bar (Rummi's Back up).
+    fn undo_label(&self) -> String {
+        let own = self.board.menu_bar(&self.session).into_iter().flatten().flat_map(|m| m.items);
+        own.into_iter().find(|i| i.command == Command::Undo).map_or_else(|| "Undo".into(), |i| i.label)
+    }
+
     fn game_menu(&self) -> Menu {
         let s = &self.session;
         let mut items = vec![MenuItem::new("New Game", Command::New).key('n')];
@@ -1863,7 +1872,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     }
 
     fn record_changed(&self) -> Option<String> {
-        self.record_changed.map(String::from)
+        self.record_changed.clone()
     }
 
     fn take_notice(&mut self) -> Option<Requester> {

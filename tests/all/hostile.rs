@@ -498,6 +498,14 @@ fn small_mistakes_on_the_command_line_fail_with_a_reason() {
         assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{screen}: {}", stderr(&out));
     }
 
+    // A value past its limit is a usage error, as one that does not parse.
+    let field = ["mines", "deal", "--width", "9", "--height", "9", "--mines", "10", "--seed", "1"];
+    for (first, says) in [("1", "write the column and row"), ("9,0", "X must be from 0 to 8")] {
+        let out = run(&[&field[..], &["--first", first]].concat());
+        assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{first}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+    }
+
     for target in ["boards/nosuch.brd", "nosuch.brd"] {
         let mut cmd = parlour();
         let out = cmd.current_dir(root()).args(["shot", target, "-o", "/dev/null"]).output().unwrap();
@@ -763,6 +771,8 @@ fn new_type_starts_a_variant_from_a_game_type() {
         (["klondike", "My Klondike"], "is there already"),
         (["klondike", "a/b"], "cannot name a game type's folder"),
         (["tetris", "Mine"], "tetris is not a card solitaire game type"),
+        (["cardgames/freecell", "Mine"], "has none to copy; copy the game type freecell instead"),
+        (["cardgames/solitaire", "Mine"], "has none to copy; copy a game type `parlour list` shows instead"),
     ] {
         let out = new_type(&args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");

@@ -64,16 +64,16 @@ fn mines_deal_names_the_limit_an_argument_breaks() {
         let mut all = args.clone();
         all.extend(["--seed", "1", "--first", "0,0"]);
         let out = deal(&all);
-        assert!(!out.status.success(), "{all:?}");
+        assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{all:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(limit), "{all:?}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
-    // A negative column is out of bounds too (exit 1, the limit named),
-    // not an option the command line does not know (exit 64).
+    // A negative column is out of bounds too, its limit named, not an
+    // option the command line does not know; either way a usage error.
     for first in ["9,3", "-1,0"] {
         let out = deal(&["--width", "9", "--height", "9", "--mines", "10", "--seed", "1", "--first", first]);
-        assert_eq!(out.status.code(), Some(1), "{first}");
+        assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{first}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(&format!("--first {first}: X must be from 0 to 8 (the width less one)")), "{err}");
     }

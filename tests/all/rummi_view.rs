@@ -944,7 +944,7 @@ fn parlour_stats_leaves_out_figures_that_mean_nothing_for_the_game() {
         String::from_utf8(out.stdout).unwrap()
     };
     let rummi = stats("rummi");
-    assert!(rummi.contains("won: 1\n") && rummi.contains("tiles left at the end: 116\n"), "{rummi}");
+    assert!(rummi.contains("won: 1\n") && rummi.contains("tiles left in all games: 116\n"), "{rummi}");
     assert!(rummi.contains("average tiles left: 38.7\n"), "{rummi}");
     assert!(!rummi.contains("best score") && !rummi.contains("total score"), "{rummi}");
     let tetris = stats("tetris");
@@ -1687,4 +1687,18 @@ fn a_game_reopened_mid_turn_frames_nothing_until_ok_says_what_is_wrong() {
     click(&mut view, &mach, area, "cell 4:5");
     click(&mut view, &mach, area, "tray 0");
     assert_eq!(left_of_cell_4_5(&view, &mach, area), felt);
+}
+
+/// A seed asked for over a Rummi game in progress counts it lost, and
+/// the status line names the way back as Rummi's menu does: Back up.
+#[test]
+fn a_seed_over_a_game_in_progress_names_back_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let seed = (0..).find(|&s| RummiVariant::default().deal(s).turn() == Side::Player).unwrap();
+    let mut view = open(dir.path(), Some(seed));
+    view.play_move(&Move::Draw);
+    assert!(view.session().can_undo(), "a game under way: {}", view.message());
+    drop(view);
+    let view = open(dir.path(), Some(seed + 1));
+    assert_eq!(view.message(), "The game left was counted as lost: Back up brings it back.");
 }

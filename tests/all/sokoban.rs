@@ -307,8 +307,9 @@ fn a_broken_level_leaves_the_rest_of_its_file_playable() {
     );
     assert_eq!(out(&check(&mixed, 2, "R")), (Some(2), "solved moves=1 pushes=1\n".into(), problems.clone()));
     assert_eq!(out(&check(&mixed, 1, "R")), (Some(2), String::new(), problems.clone()));
+    // A level the file does not have is the command line's mistake.
     let (code, _, stderr) = out(&check(&mixed, 9, "R"));
-    assert_eq!(code, Some(2));
+    assert_eq!(code, Some(parlour::app::cli::USAGE_ERROR));
     assert!(stderr.starts_with(&problems) && stderr.contains("there is no level 9"), "{stderr}");
     let solved = parlour().args(["sokoban", "solve"]).arg(&mixed).args(["--level", "4"]).output().unwrap();
     let (code, stdout, stderr) = out(&solved);

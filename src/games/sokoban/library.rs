@@ -89,6 +89,12 @@ impl SetFile {
         }
     }
 
+    /// That the file holds levels, but none numbered `number` (counted
+    /// from 1): a request the file cannot answer, not a fault of the file.
+    pub fn lacks_level(&self, number: usize) -> bool {
+        !self.set.levels.is_empty() && !(1..=self.set.levels.len()).contains(&number)
+    }
+
     /// That the file holds no level at all (empty, or only comments and
     /// titles): nothing in it can be played.
     pub fn no_level(&self) -> Option<crate::core::Diagnostic> {

@@ -1235,7 +1235,7 @@ impl Board<RummiVariant> for RummiBoard {
         let (total, avg) = tiles_left(stats);
         // Two short lines: one long one broke before its last word on
         // the Amiga PAL, leaving "game)" alone.
-        vec![format!("Tiles left at the end: {total}"), format!("On average: {avg:.1} a game")]
+        vec![format!("Tiles left, all games: {total}"), format!("On average: {avg:.1} a game")]
     }
 
     fn prefs(&self, _session: &Session<RummiVariant>) -> Vec<(&'static str, String)> {
@@ -1286,7 +1286,7 @@ fn tiles_left(stats: &GameStats) -> (i64, f64) {
 pub fn figures(stats: &GameStats) -> Vec<(String, String)> {
     let (total, avg) = tiles_left(stats);
     let mut figures = vec![
-        ("tiles-left-at-the-end".to_string(), total.to_string()),
+        ("tiles-left-in-all-games".to_string(), total.to_string()),
         ("average-tiles-left".to_string(), format!("{avg:.1}")),
     ];
     figures.extend(crate::host::kept_figures(stats));
@@ -1297,6 +1297,21 @@ pub fn figures(stats: &GameStats) -> Vec<(String, String)> {
 mod tests {
     use super::*;
     use crate::core::Game;
+
+    /// The tiles left are a sum over every game counted, and named so:
+    /// "at the end" read as the last game's.
+    #[test]
+    fn the_tiles_left_are_told_as_all_games_and_on_average() {
+        let stats = GameStats { played: 3, total_score: 45, ..GameStats::default() };
+        let dir = tempfile::tempdir().unwrap();
+        let board = RummiBoard::new(dir.path(), None);
+        let session = Session::new(board.variant(), 1);
+        assert_eq!(board.stats_lines(&session, &stats), ["Tiles left, all games: 45", "On average: 15.0 a game"]);
+        assert_eq!(
+            figures(&stats)[..2],
+            [("tiles-left-in-all-games".into(), "45".into()), ("average-tiles-left".into(), "15.0".into())]
+        );
+    }
     use crate::games::rummi::table::Table;
     use crate::games::rummi::tile::{Colour, TileId};
     use crate::machines::MachineChoice;
