@@ -1313,6 +1313,7 @@ struct Linter {
 
 /// The linters, tried in order; the first that accepts a path checks it.
 const LINTERS: &[Linter] = &[
+    Linter { what: "a folder of game types (game-types)", accepts: is_game_types_folder, check: lint_each },
     Linter {
         what: "a solitaire game-type folder (holding game.ini) or a .ini file",
         accepts: solitaire_lint::accepts,
@@ -1328,6 +1329,21 @@ const LINTERS: &[Linter] = &[
     Linter { what: "a help `parlour help --html` built", accepts: is_built_help, check: lint_built_help },
     Linter { what: "a folder of any of these (game-types, boards)", accepts: holds_checkable, check: lint_each },
 ];
+
+/// A folder that holds game types and a game.ini of its own too (saved a
+/// folder too high): a searched game-types folder, or one whose folders
+/// hold game types. It is checked as the game list reads it, each game
+/// type in it, its game.ini told as left out, not taken for a game type
+/// hiding the others.
+fn is_game_types_folder(path: &Path) -> bool {
+    if !path.is_dir() || !files::in_any_case(path, "game.ini").is_file() {
+        return false;
+    }
+    let same = |dir: &PathBuf| dir.canonicalize().ok() == path.canonicalize().ok();
+    let searched = super::data_dirs::game_type_dirs().iter().any(same);
+    let folders = std::fs::read_dir(path).into_iter().flatten().flatten().map(|e| e.path());
+    searched || folders.filter(|f| f.is_dir()).any(|f| files::in_any_case(&f, "game.ini").is_file())
+}
 
 fn is_built_help(path: &Path) -> bool {
     path.is_dir() && path.join(crate::help::source::BUILT_MARK).is_file()
@@ -1354,15 +1370,12 @@ fn entry_linter(path: &Path) -> Option<&'static Linter> {
 }
 
 /// The entries of `dir` that a linter checks, in name order. A loose
-/// .ini file other than game.ini is no game type (a game type is a
-/// folder), but some program's settings, such as the prefs.ini and
-/// stats.ini of Parlour's own data folder: it is checked only when named.
+/// .ini file is no game type (a game type is a folder): a game.ini among
+/// game types is told as left out (see [`left_out_in`]), and any other is
+/// some program's settings, such as the prefs.ini and stats.ini of
+/// Parlour's own data folder, checked only when named.
 fn checkable(dir: &Path) -> Vec<PathBuf> {
-    let settings = |p: &Path| {
-        p.is_file()
-            && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("ini"))
-            && !p.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.ini"))
-    };
+    let settings = |p: &Path| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("ini"));
     let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|entries| {
             entries.flatten().map(|e| e.path()).filter(|p| !settings(p) && entry_linter(p).is_some()).collect()
@@ -1382,7 +1395,25 @@ fn lint_each(dir: &Path) -> Vec<Diagnostic> {
     let mut found: Vec<Diagnostic> =
         entries.iter().flat_map(|p| entry_linter(p).map(|l| (l.check)(p)).unwrap_or_default()).collect();
     found.extend(same_names(dir, &entries));
+    found.extend(left_out_in(dir));
     found
+}
+
+/// A warning on what in `dir` looks meant for a game type and that the
+/// game list leaves out, as it says: a game.ini of the folder's own, and
+/// a folder's game.ini.txt.
+fn left_out_in(dir: &Path) -> Vec<Diagnostic> {
+    use crate::solitaire::library::{Searched, game_ini_as_text, own_folder_searched};
+    let own = own_folder_searched(dir, Searched::GameTypes)
+        .map(|why| Diagnostic::warning(&files::in_any_case(dir, "game.ini"), 1, format!("left out: {why}")));
+    let mut folders: Vec<PathBuf> =
+        std::fs::read_dir(dir).into_iter().flatten().flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    folders.sort();
+    let texts = folders.iter().filter_map(|f| game_ini_as_text(f)).map(|text| {
+        let why = "the game list leaves its folder out: Windows hides the .txt of a file's name; rename it to game.ini";
+        Diagnostic::warning(&text, 1, why)
+    });
+    own.into_iter().chain(texts).collect()
 }
 
 /// A warning on each game type in `dir` that the game list leaves out
@@ -1441,7 +1472,7 @@ fn named_as_listed(path: &Path) -> Vec<Diagnostic> {
         _ => return Vec::new(),
     };
     let is_game_type = |p: &Path| files::in_any_case(p, "game.ini").is_file();
-    let (folders, apart) = if is_game_type(folder) {
+    let (folders, apart) = if is_game_type(folder) && !is_game_types_folder(folder) {
         (vec![folder.to_path_buf()], None)
     } else if path.is_dir() {
         (checkable(path).into_iter().filter(|p| is_game_type(p)).collect(), Some(folder.to_path_buf()))

@@ -119,10 +119,19 @@ fn ordered(list: Option<OsString>, folder: &str, data: Option<&Path>, builtin: O
     if let Some(list) = list {
         return std::env::split_paths(&list).collect();
     }
-    let mut dirs = vec![PathBuf::from(folder)];
-    dirs.extend(data.map(|d| d.join(folder)));
+    let here = PathBuf::from(folder);
+    // Run from the data folder, ./game-types is the data folder's own:
+    // searched once, so nothing in it is listed or told of twice.
+    let data = data.map(|d| d.join(folder)).filter(|d| !same_folder(d, &here));
+    let mut dirs = vec![here];
+    dirs.extend(data);
     dirs.extend(builtin.map(|b| b.join(folder)));
     dirs
+}
+
+/// Whether `a` and `b` are one folder that is there, by whatever path.
+fn same_folder(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b)
 }
 
 /// The unpacked built-in data (holding game-types/, card-shell/, boards/,

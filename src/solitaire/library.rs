@@ -166,27 +166,31 @@ pub fn misplaced(dir: &Path, how: Searched) -> Vec<(String, String)> {
     let mut folders: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
     folders.sort();
     for folder in folders {
-        if in_any_case(&folder, "game.ini").exists() {
-            continue;
-        }
-        let Ok(files) = std::fs::read_dir(&folder) else { continue };
-        let mut texts: Vec<String> = files
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| n.eq_ignore_ascii_case("game.ini.txt"))
-            .collect();
-        texts.sort();
-        if let Some(text) = texts.first() {
+        if let Some(text) = game_ini_as_text(&folder) {
             found.push((
                 file_name(&folder),
                 format!(
-                    "it holds {text} and no game.ini (Windows hides the .txt of a file's name): rename {} to game.ini",
-                    folder.join(text).display()
+                    "it holds {} and no game.ini (Windows hides the .txt of a file's name): rename {} to game.ini",
+                    file_name(&text),
+                    text.display()
                 ),
             ));
         }
     }
     found
+}
+
+/// The game.ini.txt (in any case) of a `folder` that holds no game.ini:
+/// the game.ini a Windows editor saved with a .txt its Explorer hid.
+pub fn game_ini_as_text(folder: &Path) -> Option<PathBuf> {
+    if in_any_case(folder, "game.ini").exists() {
+        return None;
+    }
+    let files = std::fs::read_dir(folder).ok()?;
+    let mut texts: Vec<PathBuf> =
+        files.flatten().map(|e| e.path()).filter(|p| file_name(p).eq_ignore_ascii_case("game.ini.txt")).collect();
+    texts.sort();
+    texts.into_iter().next()
 }
 
 /// The [General] Name of the game type in `folder`, trimmed, and its line

@@ -339,6 +339,39 @@ fn game_type_files_in_the_wrong_place_are_told_of() {
     assert!(stdout(&out).contains("klondike\tKlondike\n"), "the built-in game types are listed still");
 }
 
+/// `lint` reads a game-types folder as the game list does: a game.ini
+/// straight in it and a folder's game.ini.txt are told as left out, and
+/// the game types beside them are checked still, where the folder was
+/// once checked as one game type. Run from the data folder, whose
+/// game-types is ./game-types too, the list tells of each once.
+#[test]
+fn lint_tells_of_game_type_files_in_the_wrong_place_as_the_list_does() {
+    let data = tempfile::tempdir().unwrap();
+    let types = data.path().join("game-types");
+    let klondike = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/game-types/Klondike/game.ini")).unwrap();
+    for folder in ["Txt", "Broken"] {
+        std::fs::create_dir_all(types.join(folder)).unwrap();
+    }
+    std::fs::write(types.join("game.ini"), &klondike).unwrap();
+    std::fs::write(types.join("Txt/game.ini.txt"), &klondike).unwrap();
+    std::fs::write(types.join("Broken/game.ini"), "[General]\nName=Broken\n").unwrap();
+    let command = || {
+        let mut command = parlour();
+        command.env_remove("PARLOUR_GAME_TYPES").env("PARLOUR_DATA_DIR", data.path()).current_dir(data.path());
+        command
+    };
+    let out = within(60, command().args(["lint", "game-types"]));
+    let said = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "Broken has errors: {said}");
+    assert!(said.contains("game-types/game.ini:1: warning: left out: game-types holds a game.ini"), "{said}");
+    let txt = "game-types/Txt/game.ini.txt:1: warning: the game list leaves its folder out: Windows hides the .txt";
+    assert!(said.contains(txt), "{said}");
+    assert!(said.contains("game-types/Broken/game.ini:"), "the game type beside is checked: {said}");
+    assert!(!said.contains("game-types/game.html"), "the folder is no game type: {said}");
+    let listed = within(60, command().arg("list"));
+    assert_eq!(stderr(&listed).matches("Txt is left out").count(), 1, "{}", stderr(&listed));
+}
+
 /// The help page of a game type whose rules do not read is still shown,
 /// with the rules' problems said, so an author can read it over.
 #[test]
