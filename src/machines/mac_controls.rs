@@ -192,27 +192,37 @@ pub fn button(s: &mut Surface, look: &Look, r: Rect, label: &str, state: ButtonS
     s.draw_text(font, label, x, y, label_ink, TextStyle::PLAIN);
 }
 
-/// The default button's ring: three pixels thick, three pixels outside
-/// the button, with round corners of radius 8.
+/// The default button's ring: three pixels thick, a pixel's gap outside
+/// the button, its corners arcs about the button's own, so the ring runs
+/// round them as one thick line without holes.
 fn default_ring(s: &mut Surface, r: Rect, ink: Paint) {
-    let o = r.inset(-4, -4);
-    for k in 0..3 {
-        let ring = o.inset(k, k);
-        s.hline(ring.x + 4, ring.right() - 5, ring.y, ink);
-        s.hline(ring.x + 4, ring.right() - 5, ring.bottom() - 1, ink);
-        s.vline(ring.x, ring.y + 4, ring.bottom() - 5, ink);
-        s.vline(ring.right() - 1, ring.y + 4, ring.bottom() - 5, ink);
+    const THICK: i32 = 3;
+    // The arcs' outer radius: the button's corner (2), the gap and the ring.
+    const RADIUS: i32 = 6;
+    let o = r.inset(-(THICK + 1), -(THICK + 1));
+    for k in 0..THICK {
+        s.hline(o.x + RADIUS, o.right() - 1 - RADIUS, o.y + k, ink);
+        s.hline(o.x + RADIUS, o.right() - 1 - RADIUS, o.bottom() - 1 - k, ink);
+        s.vline(o.x + k, o.y + RADIUS, o.bottom() - 1 - RADIUS, ink);
+        s.vline(o.right() - 1 - k, o.y + RADIUS, o.bottom() - 1 - RADIUS, ink);
     }
-    for (cx, cy, sx, sy) in [
-        (o.x, o.y, 1, 1),
-        (o.right() - 1, o.y, -1, 1),
-        (o.x, o.bottom() - 1, 1, -1),
-        (o.right() - 1, o.bottom() - 1, -1, -1),
-    ] {
-        for (dx, dy) in [(1, 3), (2, 2), (3, 1), (1, 2), (2, 1), (2, 3), (3, 2), (3, 3), (4, 2), (2, 4), (4, 3), (3, 4)]
-        {
-            let (px, py) = (cx + sx * dx, cy + sy * dy);
-            s.put(px, py, ink.value_at(px, py));
+    // A corner pixel is on the arc where its centre lies within the outer
+    // circle and outside the inner one.
+    let on_arc = |dx: i32, dy: i32| {
+        let d = f64::from(RADIUS) - 0.5;
+        let from_centre = (d - f64::from(dx)).hypot(d - f64::from(dy));
+        from_centre <= f64::from(RADIUS) && from_centre > f64::from(RADIUS - THICK)
+    };
+    for dy in 0..RADIUS {
+        for dx in (0..RADIUS).filter(|&dx| on_arc(dx, dy)) {
+            for (px, py) in [
+                (o.x + dx, o.y + dy),
+                (o.right() - 1 - dx, o.y + dy),
+                (o.x + dx, o.bottom() - 1 - dy),
+                (o.right() - 1 - dx, o.bottom() - 1 - dy),
+            ] {
+                s.put(px, py, ink.value_at(px, py));
+            }
         }
     }
 }
@@ -380,6 +390,31 @@ mod tests {
                 assert_eq!(seen.len(), 2, "{depth:?}: {seen:?}");
             } else {
                 assert!(seen.len() >= 3, "{depth:?}: a grey face as well as black and white: {seen:?}");
+            }
+        }
+    }
+
+    /// The default button's ring is one thick line round its corners: on
+    /// each of its three outer rows and columns the ink runs unbroken from
+    /// where the arc begins to where it ends (the corners once had holes).
+    #[test]
+    fn the_default_ring_runs_round_its_corners_without_holes() {
+        let r = Rect::new(10, 10, 60, 20);
+        let look = Look::mac(Depth::Bits1, 640, 480);
+        let mut s = look.new_surface();
+        button(&mut s, &look, r, "", ButtonState { enabled: true, pressed: false, default: true });
+        let o = r.inset(-4, -4);
+        let black = |x: i32, y: i32| s.colour_at(x, y) == Some(Rgb::BLACK);
+        let unbroken = |line: Vec<bool>| {
+            let (first, last) = (line.iter().position(|&b| b), line.iter().rposition(|&b| b));
+            first.zip(last).is_some_and(|(f, l)| line[f..=l].iter().all(|&b| b))
+        };
+        for k in 0..3 {
+            for y in [o.y + k, o.bottom() - 1 - k] {
+                assert!(unbroken((o.x..o.right()).map(|x| black(x, y)).collect()), "row {y}");
+            }
+            for x in [o.x + k, o.right() - 1 - k] {
+                assert!(unbroken((o.y..o.bottom()).map(|y| black(x, y)).collect()), "column {x}");
             }
         }
     }

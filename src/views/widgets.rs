@@ -1145,33 +1145,84 @@ pub fn check_box(s: &mut Surface, machine: &Machine, at: (i32, i32), label: &str
     (b, end)
 }
 
+/// The room a [`dialog_box`] leaves between its edge and what it holds:
+/// at each side, above (its title and a gap) and below.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DialogRoom {
+    pub side: i32,
+    pub top: i32,
+    pub bottom: i32,
+}
+
+impl DialogRoom {
+    pub fn of(machine: &Machine) -> DialogRoom {
+        let title = machine.look().title_font.height() as i32;
+        match machine.id() {
+            // The Mac's double frame is 5 pixels deep and the default
+            // button's ring stands 4 outside the button: 4 more keep the
+            // ring and the title clear of the frame.
+            MachineId::MacSe30 | MachineId::MacColor => {
+                DialogRoom { side: MAC_DIALOG_EDGE, top: MAC_DIALOG_EDGE + title + 6, bottom: MAC_DIALOG_EDGE }
+            }
+            // The Amiga's and YaZZle's bevel is 2: the title bar, and 8
+            // round what the box holds.
+            MachineId::AmigaPal | MachineId::AmigaDblPal | MachineId::Yazzle => {
+                DialogRoom { side: 8, top: title + 6 + 8, bottom: 8 }
+            }
+        }
+    }
+
+    /// The inside of a dialog framed by `frame`.
+    pub fn inside(self, frame: Rect) -> Rect {
+        Rect::from_edges(
+            frame.x + self.side,
+            frame.y + self.top,
+            frame.right() - self.side,
+            frame.bottom() - self.bottom,
+        )
+    }
+
+    /// What the room adds to an inside's width.
+    pub fn across(self) -> i32 {
+        2 * self.side
+    }
+
+    /// What the room adds to an inside's height.
+    pub fn down(self) -> i32 {
+        self.top + self.bottom
+    }
+}
+
+/// Where a Mac dialog's title and contents begin, in from its edge: its
+/// frame (5), the default button's ring (4) and a gap (4).
+const MAC_DIALOG_EDGE: i32 = 13;
+
 /// A dialog drawn inside a view (a size or picture chooser): a box in the
 /// machine's manner with `title` at its top. Returns the inside, below
-/// the title.
+/// the title (see [`DialogRoom`]).
 pub fn dialog_box(s: &mut Surface, machine: &Machine, r: Rect, title: &str) -> Rect {
     let look = machine.look();
     let font = look.title_font;
-    let title_h = font.height() as i32 + 6;
     let ink = look.paint(Pen::Text);
     s.fill_rect(r, look.paint(Pen::Background));
-    match machine.id() {
+    let (title_y, title_ink) = match machine.id() {
         MachineId::MacSe30 | MachineId::MacColor => {
             // A modal dialog's double frame.
             s.frame_rect(r, ink);
             s.frame_rect(r.inset(3, 3), ink);
             s.frame_rect(r.inset(4, 4), ink);
+            (r.y + MAC_DIALOG_EDGE - 4, ink)
         }
         MachineId::AmigaPal | MachineId::AmigaDblPal | MachineId::Yazzle => {
             bevel(s, machine, r, true);
-            let bar = Rect::new(r.x + 2, r.y + 2, r.w - 4, title_h);
+            let bar = Rect::new(r.x + 2, r.y + 2, r.w - 4, font.height() as i32 + 6);
             s.fill_rect(bar, look.paint(Pen::Fill));
+            (r.y + 5, look.paint(Pen::FillText))
         }
-    }
-    let title_ink =
-        if matches!(machine.id(), MachineId::MacSe30 | MachineId::MacColor) { ink } else { look.paint(Pen::FillText) };
+    };
     let tw = font.text_width(title) as i32;
-    s.draw_text(font, title, r.x + (r.w - tw) / 2, r.y + 5, title_ink, TextStyle::PLAIN);
-    Rect::from_edges(r.x + 8, r.y + title_h + 8, r.right() - 8, r.bottom() - 8)
+    s.draw_text(font, title, r.x + (r.w - tw) / 2, title_y, title_ink, TextStyle::PLAIN);
+    DialogRoom::of(machine).inside(r)
 }
 
 /// A requester saying `text` with an OK button: one paragraph, which each
@@ -1293,6 +1344,31 @@ mod tests {
 
     fn machine(id: MachineId) -> Machine {
         Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap()
+    }
+
+    /// On a Mac a dialog's title and its default button's ring keep clear
+    /// of its double frame: the two rows and columns inside the frame's
+    /// inner line are the dialog's own white, all round, with the title
+    /// as wide as the box allows and the button in the inside's corner.
+    #[test]
+    fn a_mac_dialog_keeps_its_title_and_ring_off_its_frame() {
+        for id in [MachineId::MacSe30, MachineId::MacColor] {
+            let m = machine(id);
+            let mut s = m.new_surface();
+            let title = "Journal: English";
+            let room = DialogRoom::of(&m);
+            let frame = Rect::new(40, 40, m.look().title_font.text_width(title) as i32 + room.across(), 120);
+            let inside = dialog_box(&mut s, &m, frame, title);
+            let ok = Rect::new(inside.right() - 60, inside.bottom() - 20, 60, 20);
+            default_button(&mut s, &m, ok, "OK", true);
+            let white = s.colour_at(frame.x + frame.w / 2, frame.y + frame.h / 2).unwrap();
+            let (outer, inner) = (frame.inset(5, 5), frame.inset(7, 7));
+            for y in outer.y..outer.bottom() {
+                for x in (outer.x..outer.right()).filter(|&x| !inner.contains(x, y)) {
+                    assert_eq!(s.colour_at(x, y), Some(white), "{id:?}: ink at {x},{y} touches the frame");
+                }
+            }
+        }
     }
 
     /// Every machine marks the button Return presses, and the mark goes

@@ -89,13 +89,12 @@ impl JournalBox {
     fn parts(machine: &Machine, area: Rect, title: &str, rows: &[String]) -> Parts {
         let look = machine.look();
         let (font, title_font) = (look.text_font, look.title_font);
-        let title_h = title_font.height() as i32 + 6;
+        let room = widgets::DialogRoom::of(machine);
         let row_h = font.height() as i32 + 2;
         let button_h = font.height() as i32 + 6;
         let button_w = title_font.text_width("Cancel") as i32 + 16;
-        // Above the list the title, below it the OK button; a border of 8
-        // inside the frame all round.
-        let around = title_h + 8 + 8 + button_h + 8;
+        // Above the list the title, below it the OK button, 8 apart.
+        let around = room.down() + 8 + button_h;
         let most = area.inset(MARGIN, MARGIN);
         let list_h = (rows.len() as i32 * row_h + 4).min(most.h - around);
         let visible = ((list_h - 4) / row_h).max(1) as usize;
@@ -103,12 +102,12 @@ impl JournalBox {
         let widest_row = rows.iter().map(|r| font.text_width(r) as i32).max().unwrap_or(0);
         // The list's text is inset by its frame (2) and a margin (6).
         let list_w = (widest_row + 10 + bar).max(title_font.text_width(title) as i32).max(button_w);
-        let w = (list_w + 16).min(most.w);
+        let w = (list_w + room.across()).min(most.w);
         let h = list_h + around;
         let frame = most.centred(w, h.min(most.h));
-        let list_rect = Rect::new(frame.x + 8, frame.y + title_h + 8, frame.w - 16, list_h);
-        let list = widgets::list_layout(machine, list_rect, rows.len());
-        let ok = Rect::new(frame.right() - 8 - button_w, frame.bottom() - 8 - button_h, button_w, button_h);
+        let inside = room.inside(frame);
+        let list = widgets::list_layout(machine, Rect::new(inside.x, inside.y, inside.w, list_h), rows.len());
+        let ok = Rect::new(inside.right() - button_w, inside.bottom() - button_h, button_w, button_h);
         Parts { frame, list, ok }
     }
 

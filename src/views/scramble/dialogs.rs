@@ -6,8 +6,8 @@
 use crate::gfx::{Rect, Surface, TextStyle};
 use crate::machines::{Button, Input, Key, Machine, Pen};
 use crate::views::widgets::{
-    self, ButtonFocus, FocusKey, ListLayout, ListScroll, NumberTyping, TypeSelect, button, default_button, dialog_box,
-    list_layout, scrolled_list, slider, text_box,
+    self, ButtonFocus, DialogRoom, FocusKey, ListLayout, ListScroll, NumberTyping, TypeSelect, button, default_button,
+    dialog_box, list_layout, scrolled_list, slider, text_box,
 };
 
 use super::picture::Source;
@@ -75,12 +75,14 @@ impl SizeDialog {
         let row = font.height() as i32 + 8;
         let label_w = font.text_width("Columns") as i32 + 8;
         let box_w = font.text_width("88") as i32 + 12;
-        let w = (area.w - 16).min(label_w + 120 + box_w + 40);
-        let slider_w = w - 16 - label_w - box_w - 8 - 16;
-        let title_h = machine.look().title_font.height() as i32 + 6;
-        let h = title_h + 8 + 3 * row + 10;
+        let room = DialogRoom::of(machine);
+        // A slider of 120 where the screen has room, and 16 spare.
+        let w = (area.w - 16).min(room.across() + label_w + 120 + box_w + 8 + 16);
+        let slider_w = w - room.across() - label_w - box_w - 8 - 16;
+        // Two rows of sliders, and the buttons' row 2 short of a third.
+        let h = room.down() + 3 * row + 2;
         let frame = area.centred(w, h);
-        let inner = Rect::from_edges(frame.x + 8, frame.y + title_h + 8, frame.right() - 8, frame.bottom() - 8);
+        let inner = room.inside(frame);
         let line = |i: i32| inner.y + i * row;
         let labels = [0, 1].map(|i| (inner.x, line(i) + 3));
         let sliders = [0, 1].map(|i| Rect::new(inner.x + label_w, line(i) + 2, slider_w, row - 6));
@@ -277,10 +279,10 @@ impl PictureDialog {
         let look = machine.look();
         let row = look.text_font.height() as i32 + 8;
         let w = (area.w - 16).min(360);
-        let h = (area.h - 16).min(look.title_font.height() as i32 + 6 + 16 + 8 * row);
+        let room = DialogRoom::of(machine);
+        let h = (area.h - 16).min(room.down() + 8 * row);
         let frame = area.centred(w, h);
-        let title_h = look.title_font.height() as i32 + 6;
-        let inner = Rect::from_edges(frame.x + 8, frame.y + title_h + 8, frame.right() - 8, frame.bottom() - 8);
+        let inner = room.inside(frame);
         let buttons_y = inner.bottom() - (row - 2);
         let note = (inner.x, buttons_y - look.text_font.height() as i32 - 4);
         let list =
