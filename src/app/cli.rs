@@ -1202,12 +1202,16 @@ fn every_game(
     mut line_of: impl FnMut(crate::host::Progress) -> Option<String>,
 ) -> Vec<Shown> {
     let listed = catalog::games();
-    let progress: Vec<_> = listed.iter().filter_map(|g| Some((g, (g.family.progress)(g, places)?))).collect();
+    let progress: Vec<_> =
+        listed.iter().filter_map(|g| (g.family.progress)(g, places).map(|p| (g, p.recorded, line_of(p)))).collect();
     let mut ids: Vec<String> = all.games().map(|(id, _)| id.to_string()).collect();
+    // Levels played that stats.ini no longer counts show their progress
+    // under a block of their own; records that cannot be read have none
+    // to show, only the error told after the figures.
     let uncounted: Vec<String> = progress
         .iter()
-        .filter(|(g, p)| p.recorded && !ids.iter().any(|id| counts_for(g, id)))
-        .map(|(g, _)| g.game_id.clone())
+        .filter(|(g, recorded, line)| *recorded && line.is_some() && !ids.iter().any(|id| counts_for(g, id)))
+        .map(|(g, ..)| g.game_id.clone())
         .collect();
     ids.extend(uncounted);
     // In the order stats.ini keeps them, those added among the others.
@@ -1215,10 +1219,10 @@ fn every_game(
     let mut shown: Vec<Shown> = ids.into_iter().map(Shown::Game).collect();
     // A game of levels none of whose records is shown was never played:
     // nothing to follow, and no progress to tell of.
-    for (game, p) in progress {
+    for (game, _, line) in progress {
         let last = shown.iter().rposition(|s| matches!(s, Shown::Game(id) if counts_for(game, id)));
         if let Some(last) = last
-            && let Some(line) = line_of(p)
+            && let Some(line) = line
         {
             shown.insert(last + 1, Shown::Progress(line));
         }

@@ -706,6 +706,20 @@ fn parlour_stats_of_every_game_ends_sokoban_with_the_levels_solved() {
     assert_eq!(afresh, stats(Some("sokoban")));
 }
 
+/// With nothing counted and Sokoban's records unreadable (no good copy),
+/// `parlour stats` shows no block of zeros for Sokoban below "No game has
+/// been counted yet": it has no levels solved to show, only the error.
+#[test]
+fn parlour_stats_with_nothing_counted_shows_no_empty_block_for_unreadable_records() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(data.path().join("sokoban.txt"), "garbage\n").unwrap();
+    let out = parlour().env("PARLOUR_DATA_DIR", data.path()).arg("stats").output().unwrap();
+    let (printed, said) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert_eq!(out.status.code(), Some(1), "the records are named as unread: {said}");
+    assert_eq!(printed, "", "{printed}");
+    assert!(said.starts_with("No game has been counted yet") && said.contains("sokoban.txt:1: "), "{said}");
+}
+
 /// A sokoban.txt whose second line does not read, beside a good previous
 /// copy (level 1 solved); returns what `parlour stats` says of it.
 fn damage_sokoban_records(data: &std::path::Path) -> String {
