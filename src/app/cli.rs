@@ -1691,7 +1691,7 @@ fn lint(targets: &[PathBuf], quiet: bool) -> Result<(), Failure> {
                 let errors = found.iter().any(Diagnostic::is_error);
                 failed |= errors;
                 if !errors && !quiet {
-                    say!("{}", passed(&path, found.len()));
+                    say!("{}", passed(target, &path, found.len()));
                 }
             }
             Err(message) => {
@@ -1704,12 +1704,23 @@ fn lint(targets: &[PathBuf], quiet: bool) -> Result<(), Failure> {
 }
 
 /// What `lint` says of a path it found no error in, with its warnings.
-fn passed(path: &Path, warnings: usize) -> String {
-    let shown = path.display().to_string();
+/// A built-in game named by its id (`target`) is named so, not by the
+/// folder it is unpacked in, which is Parlour's and not to be edited.
+fn passed(target: &Path, path: &Path, warnings: usize) -> String {
+    let built_in = !target.exists() && super::data_dirs::builtin_dir().is_some_and(|b| path.starts_with(b));
+    let shown = if built_in { target } else { path }.display().to_string();
     let shown = escape_controls(&shown);
-    match warnings {
+    let verdict = match warnings {
         0 => format!("{shown}: no problems found"),
         n => format!("{shown}: no errors ({})", crate::core::plural(n as u64, "warning", "warnings")),
+    };
+    match built_in {
+        // A game type's folder; The Chance's and CardGames' are rules alone.
+        true if path.is_dir() => {
+            format!("{verdict} (built in: `parlour new-type {shown} NAME` makes a copy of your own to change)")
+        }
+        true => format!("{verdict} (built in)"),
+        false => verdict,
     }
 }
 
@@ -1887,9 +1898,10 @@ mod lint_tests {
     /// What passes is said in one line, with its warnings counted.
     #[test]
     fn a_path_that_passes_is_said_to() {
-        assert_eq!(passed(Path::new("x/Klondike"), 0), "x/Klondike: no problems found");
-        assert_eq!(passed(Path::new("a.guide"), 1), "a.guide: no errors (1 warning)");
-        assert_eq!(passed(Path::new("b\x1b.guide"), 2), "b\\x1b.guide: no errors (2 warnings)");
+        let as_named = |p: &str, warnings| passed(Path::new(p), Path::new(p), warnings);
+        assert_eq!(as_named("x/Klondike", 0), "x/Klondike: no problems found");
+        assert_eq!(as_named("a.guide", 1), "a.guide: no errors (1 warning)");
+        assert_eq!(as_named("b\x1b.guide", 2), "b\\x1b.guide: no errors (2 warnings)");
     }
 
     /// Klondike's folder copied, with `file` holding `bytes`; what lint says

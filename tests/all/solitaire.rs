@@ -51,6 +51,24 @@ fn lint_takes_a_game_id_and_says_what_passes() {
     let chance = run(&["lint", "the-chance"]);
     let said = String::from_utf8_lossy(&chance.stdout);
     assert!(chance.status.success() && said.ends_with("The Chance/game.ini: no problems found\n"), "{said}");
+    // From any other folder a built-in game is named by its id, not by
+    // the folder Parlour unpacked it in, with how to make one to change.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let lint_there = |id: &str| {
+        let out = super::support::parlour()
+            .env("PARLOUR_DATA_DIR", elsewhere.path())
+            .current_dir(elsewhere.path())
+            .args(["lint", id])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        lint_there("klondike"),
+        "klondike: no problems found (built in: `parlour new-type klondike NAME` makes a copy of your own to change)\n"
+    );
+    assert_eq!(lint_there("the-chance"), "the-chance: no problems found (built in)\n");
     for (id, words) in [
         ("mines", "parlour: mines: MineSweeper has its rules built in, not in a game type"),
         ("no-such-game", "parlour: no-such-game: no such file or folder, nor a game type of that id or name"),
