@@ -680,7 +680,7 @@ fn shell_for(target: &str, screen: &Picked, seed: Option<u64>, fresh_seed: u64) 
     let game = catalog::find(target).map_err(fail)?;
     if seed.is_some() && crate::host::peg_board(&game).is_some() {
         // A seed would only deal the board again over the game left.
-        return Err(usage("--seed deals a card game: a peg board has no deals, its board is the game"));
+        return Err(usage("--seed deals a game: a peg board has no deals, its board is the game"));
     }
     let machine = screen.machine(game.default_machine.unwrap_or(MachineId::Yazzle))?;
     let file = Path::new(target);

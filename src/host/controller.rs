@@ -1523,15 +1523,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let s = &self.session;
         let mut items = vec![MenuItem::new("New Game", Command::New).key('n')];
         items.extend(self.numbered().then(select_game_item));
-        items.extend([
-            MenuItem::new("Restart", Command::Restart).key('r'),
-            MenuItem::separator(),
-            MenuItem::new("Undo", Command::Undo).key('z').enabled(self.can(&Command::Undo)),
-            MenuItem::new("Redo", Command::Redo).key('y').enabled(self.can(&Command::Redo)),
-        ]);
+        items.extend([MenuItem::new("Restart", Command::Restart).key('r'), MenuItem::separator()]);
+        // A game without undo (Tetris) shows no steps back at all, rather
+        // than items greyed for the whole game.
         if self.board.undoable() {
             // Greyed where they would do nothing (see `can`).
             items.extend([
+                MenuItem::new("Undo", Command::Undo).key('z').enabled(self.can(&Command::Undo)),
+                MenuItem::new("Redo", Command::Redo).key('y').enabled(self.can(&Command::Redo)),
                 MenuItem::new("Back to Start", Command::BackToStart),
                 MenuItem::new("Forward to End", Command::ForwardToEnd),
                 MenuItem::new("Replay", Command::Replay),

@@ -563,3 +563,16 @@ fn a_game_left_is_said_to_count_with_its_score_not_as_lost() {
     let view = opened(data.path(), &how(6));
     assert_eq!(view.message(), "The game left counts with its score.");
 }
+
+/// Tetris has no undo: its Game menu shows no Undo or Redo, where they
+/// once stood greyed for the whole game.
+#[test]
+fn the_game_menu_shows_no_steps_back() {
+    let data = tempfile::tempdir().unwrap();
+    let out = data.path().join("shot.png").to_string_lossy().into_owned();
+    let args = ["shot", "tetris", "--machine", "amiga-pal", "--events", "-", "-o", &out];
+    let said = super::support::run_fed(data.path(), &args, "key space\nmenu Game > Undo\n");
+    let stderr = String::from_utf8_lossy(&said.stderr);
+    assert!(!said.status.success() && stderr.contains("no menu item `Undo` in Game"), "{stderr}");
+    assert!(!stderr.contains("Redo"), "{stderr}");
+}
