@@ -1344,9 +1344,8 @@ fn is_game_types_folder(path: &Path) -> bool {
         return false;
     }
     let same = |dir: &PathBuf| dir.canonicalize().ok() == path.canonicalize().ok();
-    let searched = super::data_dirs::game_type_dirs().iter().any(same);
-    let folders = std::fs::read_dir(path).into_iter().flatten().flatten().map(|e| e.path());
-    searched || folders.filter(|f| f.is_dir()).any(|f| files::in_any_case(&f, "game.ini").is_file())
+    super::data_dirs::game_type_dirs().iter().any(same)
+        || !crate::solitaire::library::discover(&[path.to_path_buf()]).is_empty()
 }
 
 fn is_built_help(path: &Path) -> bool {
@@ -1407,13 +1406,10 @@ fn lint_each(dir: &Path) -> Vec<Diagnostic> {
 /// game list leaves out, as it says: a game.ini of the folder's own, and
 /// a folder's game.ini.txt.
 fn left_out_in(dir: &Path) -> Vec<Diagnostic> {
-    use crate::solitaire::library::{Searched, game_ini_as_text, own_folder_searched};
+    use crate::solitaire::library::{Searched, games_ini_as_text, own_folder_searched};
     let own = own_folder_searched(dir, Searched::GameTypes)
         .map(|why| Diagnostic::warning(&files::in_any_case(dir, "game.ini"), 1, format!("left out: {why}")));
-    let mut folders: Vec<PathBuf> =
-        std::fs::read_dir(dir).into_iter().flatten().flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
-    folders.sort();
-    let texts = folders.iter().filter_map(|f| game_ini_as_text(f)).map(|text| {
+    let texts = games_ini_as_text(dir).into_iter().map(|(_, text)| {
         let why = "the game list leaves its folder out: Windows hides the .txt of a file's name; rename it to game.ini";
         Diagnostic::warning(&text, 1, why)
     });

@@ -160,6 +160,19 @@ impl MachineChoice {
     }
 }
 
+#[cfg(test)]
+impl MachineChoice {
+    /// A fresh surface of every screen that is not one bit, named by its
+    /// machine and depth: for tests of how art's colours show there.
+    pub(crate) fn colour_surfaces() -> Vec<(String, Surface)> {
+        let surfaces = MachineChoice::every_screen().into_iter().map(|choice| {
+            let id = choice.id.expect("every screen names its machine");
+            (format!("{id:?} {:?}", choice.depth), Machine::new(&choice, id).expect("every screen opens"))
+        });
+        surfaces.filter(|(_, m)| !m.look().is_monochrome()).map(|(name, m)| (name, m.new_surface())).collect()
+    }
+}
+
 /// Everything a chrome draws around (and over) a view in one frame.
 #[derive(Clone, Debug, Default)]
 pub struct Frame<'a> {

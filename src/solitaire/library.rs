@@ -162,27 +162,31 @@ pub fn misplaced(dir: &Path, how: Searched) -> Vec<(String, String)> {
     {
         found.push((in_any_case(dir, "game.ini").display().to_string(), why));
     }
-    let Ok(entries) = std::fs::read_dir(dir) else { return found };
-    let mut folders: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
-    folders.sort();
-    for folder in folders {
-        if let Some(text) = game_ini_as_text(&folder) {
-            found.push((
-                file_name(&folder),
-                format!(
-                    "it holds {} and no game.ini (Windows hides the .txt of a file's name): rename {} to game.ini",
-                    file_name(&text),
-                    text.display()
-                ),
-            ));
-        }
+    for (folder, text) in games_ini_as_text(dir) {
+        found.push((
+            file_name(&folder),
+            format!(
+                "it holds {} and no game.ini (Windows hides the .txt of a file's name): rename {} to game.ini",
+                file_name(&text),
+                text.display()
+            ),
+        ));
     }
     found
 }
 
+/// Each folder in `dir` (in name order) that holds game.ini.txt and no
+/// game.ini, with that file: see [`game_ini_as_text`].
+pub fn games_ini_as_text(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut folders: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    folders.sort();
+    folders.into_iter().filter_map(|folder| game_ini_as_text(&folder).map(|text| (folder, text))).collect()
+}
+
 /// The game.ini.txt (in any case) of a `folder` that holds no game.ini:
 /// the game.ini a Windows editor saved with a .txt its Explorer hid.
-pub fn game_ini_as_text(folder: &Path) -> Option<PathBuf> {
+fn game_ini_as_text(folder: &Path) -> Option<PathBuf> {
     if in_any_case(folder, "game.ini").exists() {
         return None;
     }

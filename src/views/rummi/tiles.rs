@@ -284,15 +284,8 @@ mod tests {
     /// A surface of every screen that shows the four colours as colours,
     /// named.
     fn screens_showing_the_colours() -> Vec<(String, Surface)> {
-        let mut all = Vec::new();
-        for choice in MachineChoice::every_screen() {
-            let id = choice.id.unwrap();
-            let machine = Machine::new(&choice, id).unwrap();
-            let mut s = machine.new_surface();
-            if !machine.look().is_monochrome() && colours_told_apart(&mut s) {
-                all.push((format!("{id:?} {:?}", choice.depth), s));
-            }
-        }
+        let mut all = MachineChoice::colour_surfaces();
+        all.retain_mut(|(_, s)| colours_told_apart(s));
         all
     }
 
