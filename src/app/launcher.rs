@@ -378,7 +378,7 @@ impl Launcher {
     pub fn chooser(title: &str, noun: &str, mut games: Vec<(String, String)>, current: &str) -> Launcher {
         // A leading check box marks an entry (Sokoban's solved levels):
         // it is not part of the name the list is sorted by.
-        let name = |n: &str| n.strip_prefix("[x] ").or_else(|| n.strip_prefix("[ ] ")).unwrap_or(n).to_string();
+        let name = |n: &str| widgets::split_mark(n).1.to_string();
         games.sort_by(|(_, a), (_, b)| crate::host::by_name(&name(a), &name(b)));
         let mut l = Launcher::listing(games);
         l.title = title.into();

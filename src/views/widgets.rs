@@ -427,6 +427,47 @@ pub fn bevel(s: &mut Surface, machine: &Machine, r: Rect, raised: bool) {
     s.vline(r.right() - 1, r.y + 1, r.bottom() - 1, br);
 }
 
+/// The check box a list row may start with, ticked or not (Sokoban's
+/// solved levels). A list box draws it in a column of its own, as wide as
+/// the ticked box, so that in a proportional font, where "[ ]" is
+/// narrower than "[x]", the names after it still line up.
+pub const LIST_MARKS: [&str; 2] = ["[x] ", "[ ] "];
+
+/// `row` parted into its leading check box, if it has one, and the rest.
+pub fn split_mark(row: &str) -> (Option<&'static str>, &str) {
+    LIST_MARKS.iter().find_map(|&mark| Some((Some(mark), row.strip_prefix(mark)?))).unwrap_or((None, row))
+}
+
+/// How wide `row` is drawn in a list box: its check box, if any, takes
+/// the column of the widest.
+fn row_width(font: &Font, row: &str) -> i32 {
+    match split_mark(row) {
+        (Some(_), rest) => mark_column(font) + font.text_width(rest) as i32,
+        (None, _) => font.text_width(row) as i32,
+    }
+}
+
+fn mark_column(font: &Font) -> i32 {
+    LIST_MARKS.iter().map(|mark| font.text_width(mark) as i32).max().unwrap_or(0)
+}
+
+/// Draws `row` at (x, y): a leading check box with its closing bracket
+/// where the ticked box has it, and the rest at the column after it.
+fn draw_row(s: &mut Surface, font: &Font, row: &str, (x, y): (i32, i32), ink: Paint) {
+    let (Some(mark), rest) = split_mark(row) else {
+        s.draw_text(font, row, x, y, ink, TextStyle::PLAIN);
+        return;
+    };
+    let width = |t: &str| font.text_width(t) as i32;
+    let ticked = LIST_MARKS[0];
+    let inside = &mark[1..2];
+    s.draw_text(font, "[", x, y, ink, TextStyle::PLAIN);
+    let inside_room = width(&ticked[..2]) - width("[");
+    s.draw_text(font, inside, x + width("[") + (inside_room - width(inside)) / 2, y, ink, TextStyle::PLAIN);
+    s.draw_text(font, "]", x + width(&ticked[..2]), y, ink, TextStyle::PLAIN);
+    s.draw_text(font, rest, x + mark_column(font), y, ink, TextStyle::PLAIN);
+}
+
 /// A list box showing `rows` from `first`, with `selected` highlighted;
 /// returns the height of one row. A row too long for the box ends in `...`.
 pub fn list_box(
@@ -460,8 +501,8 @@ pub fn list_box(
             look.paint(Pen::Text)
         };
         let room = row_room(r);
-        let shown = crate::machines::status::truncate(&|t| font.text_width(t) as i32, row, room);
-        s.draw_text(font, &shown, inner.x + 3, y + 1, ink, TextStyle::PLAIN);
+        let shown = crate::machines::status::truncate(&|t| row_width(font, t), row, room);
+        draw_row(s, font, &shown, (inner.x + 3, y + 1), ink);
     }
     s.set_clip(old);
     row_h
@@ -477,7 +518,7 @@ pub fn list_box(
 /// keep, the list shortens it at its end.
 pub fn fit_keeping_end(font: &Font, text: &str, kept_end: usize, room: i32) -> String {
     use crate::machines::status::truncate;
-    let measure = |t: &str| font.text_width(t) as i32;
+    let measure = |t: &str| row_width(font, t);
     let Some(cut) = text.len().checked_sub(kept_end).filter(|&at| kept_end > 0 && text.is_char_boundary(at)) else {
         return text.to_string();
     };
@@ -503,7 +544,7 @@ pub fn fit_keeping_end(font: &Font, text: &str, kept_end: usize, room: i32) -> S
 /// would still read alike, and the start, which the alphabetical list is
 /// searched by, stays.
 pub fn distinct_rows(font: &Font, names: &[(&str, usize)], room: i32) -> Vec<String> {
-    let measure = |t: &str| font.text_width(t) as i32;
+    let measure = |t: &str| row_width(font, t);
     let shown = |name: &str, kept: usize| {
         crate::machines::status::truncate(&measure, &fit_keeping_end(font, name, kept, room), room)
     };
@@ -1368,6 +1409,31 @@ mod tests {
                     assert_eq!(s.colour_at(x, y), Some(white), "{id:?}: ink at {x},{y} touches the frame");
                 }
             }
+        }
+    }
+
+    /// A list's check boxes take one column on every machine: the name
+    /// after "[ ]" starts where the name after "[x]" does, though the
+    /// Mac's proportional font draws a space narrower than an x, and the
+    /// empty box is as wide as the ticked one.
+    #[test]
+    fn names_after_a_list_check_box_line_up() {
+        for id in MachineId::ALL {
+            let m = machine(id);
+            let mut s = m.new_surface();
+            let r = Rect::new(10, 10, 200, 60);
+            let rows = ["[x] Larder".to_string(), "[ ] Larder".to_string()];
+            let row_h = list_box(&mut s, &m, r, &rows, 0, None);
+            let ink = |x: i32, row: i32| s.get(x, r.y + 2 + row * row_h + row_h / 2);
+            let column = r.x + 2 + 3 + mark_column(m.look().text_font);
+            for x in column..r.right() - 2 {
+                assert_eq!(ink(x, 0), ink(x, 1), "{id:?}: the names part at x {x}");
+            }
+            let font = m.look().text_font;
+            let closing = r.x + 2 + 3 + font.text_width("[x") as i32;
+            let bracket_rows = (r.y + 2..r.y + 2 + row_h).map(|y| s.get(closing, y)).collect::<Vec<_>>();
+            let below = (r.y + 2 + row_h..r.y + 2 + 2 * row_h).map(|y| s.get(closing, y)).collect::<Vec<_>>();
+            assert_eq!(bracket_rows, below, "{id:?}: the empty box's ']' stands where the ticked box's does");
         }
     }
 

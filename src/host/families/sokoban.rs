@@ -225,11 +225,12 @@ fn variants(places: &Places, open: Option<&GameEntry>) -> Vec<Listed> {
 fn listed(set: Arc<SetFile>, by_path: bool, records: &Records) -> Vec<Listed> {
     let empty = set.no_level().map(|none| Err((set_name(&set), none.to_string())));
     let levels = (1..=set.set.levels.len()).map(|n| {
-        let mark = if records.best(&set.level_id(n)).is_some() { "[x]" } else { "[ ]" };
+        let [solved, unsolved] = crate::views::widgets::LIST_MARKS;
+        let mark = if records.best(&set.level_id(n)).is_some() { solved } else { unsolved };
         entry(&set, n, true)
             .map(|e| {
                 let id = if by_path { format!("{}:{n}", set.path.display()) } else { e.id.clone() };
-                GameEntry { id, name: format!("{mark} {}", e.name), ..e }
+                GameEntry { id, name: format!("{mark}{}", e.name), ..e }
             })
             .map_err(|why| (level_name(&set, n, None), why))
     });
