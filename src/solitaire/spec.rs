@@ -985,6 +985,22 @@ fn elsewhere(word: &str, section: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The first key, in file order, that only [Game] has (`Decks`) standing
+/// under another section: where a file lacks [Game], its header line was
+/// most likely lost above that key, and the keys after it read as the
+/// section before's.
+fn stray_game_key(doc: &IniDoc) -> Option<(&Section, &Entry)> {
+    let only_game = |key: &str| {
+        KEYS.iter()
+            .all(|k| k.spec.iter().chain(k.extension).any(|x| x.eq_ignore_ascii_case(key)) == (k.section == "Game"))
+    };
+    doc.sections()
+        .iter()
+        .flat_map(|sec| sec.entries().iter().map(move |entry| (sec, entry)))
+        .filter(|(_, entry)| only_game(&entry.key))
+        .min_by_key(|(_, entry)| entry.line)
+}
+
 /// A numbered section written with leading zeros ([Tableau03]) as the
 /// one it means ([Tableau3]); None for any other name.
 fn unpadded(name: &str) -> Option<String> {
@@ -1271,10 +1287,18 @@ impl Reader<'_> {
                 self.error(1, "there is no [General] section; it is required (it holds Name and Author)");
             }
             if game_sec.is_none() {
-                self.error(
-                    1,
-                    "there is no [Game] section; it is required (it holds Decks, NumCardsDealt and the rest)",
-                );
+                let required =
+                    "there is no [Game] section; it is required (it holds Decks, NumCardsDealt and the rest)";
+                match stray_game_key(&doc) {
+                    Some((sec, entry)) => self.error(
+                        entry.line,
+                        format!(
+                            "{required}: {} stands here under [{}], so the line [Game] may be missing above it",
+                            entry.key, sec.name
+                        ),
+                    ),
+                    None => self.error(1, required),
+                }
             }
         }
 
@@ -2608,6 +2632,21 @@ PileFace=D
     fn missing_sections() {
         let found = problems(&edit(MINI, &[(1, ""), (2, ""), (3, "")]));
         has_start(&found, "g.ini:1: there is no [General] section; it is required");
+        // A [Game] header lost: its keys read as [General]'s, and the
+        // error stands on the first of them, saying where the line goes.
+        let found = problems(&edit(MINI, &[(4, "")]));
+        has_start(
+            &found,
+            "g.ini:4: there is no [Game] section; it is required (it holds Decks, NumCardsDealt and the rest): \
+             Decks stands here under [General], so the line [Game] may be missing above it",
+        );
+        // With none of its keys anywhere, it is told of on line 1.
+        let found = problems(&edit(MINI, &[(4, ""), (5, ""), (8, "")]));
+        has_start(
+            &found,
+            "g.ini:1: there is no [Game] section; it is required (it holds Decks, NumCardsDealt and the rest)",
+        );
+        assert!(!found.iter().any(|f| f.contains("missing above")), "{found:#?}");
         // A file with no sections at all is told so once, not section by
         // section.
         for empty in ["", "; a comment\n\n"] {
