@@ -137,12 +137,20 @@ pub struct IniDoc {
     /// that a file of 40,000 sections is read in time in proportion to
     /// them (each header is checked for a repeat).
     by_name: NameIndex,
+    /// Key=Value lines before the first header, which no section reads:
+    /// kept so that a lost first header can be told of where it belonged.
+    before_sections: Vec<Entry>,
 }
 
 impl IniDoc {
     /// The sections, each name once, in file order.
     pub fn sections(&self) -> &[Section] {
         &self.sections
+    }
+
+    /// The Key=Value lines before the first header, in file order.
+    pub fn before_sections(&self) -> &[Entry] {
+        &self.before_sections
     }
 
     /// The section called `name` (any case).
@@ -253,6 +261,7 @@ impl IniDoc {
                     line,
                     format!("{key}={value} comes before any [Section] and is ignored"),
                 ));
+                doc.before_sections.push(Entry { key: key.to_string(), value, line });
                 continue;
             }
             let Some(si) = current else { continue };

@@ -985,15 +985,17 @@ fn elsewhere(word: &str, section: &str) -> String {
         .unwrap_or_default()
 }
 
+/// Whether `key` is one of the keys of section `section` (any case).
+fn is_key_of(section: &str, key: &str) -> bool {
+    keys_of(section).is_some_and(|k| k.spec.iter().chain(k.extension).any(|x| x.eq_ignore_ascii_case(key)))
+}
+
 /// The first key, in file order, that only [Game] has (`Decks`) standing
 /// under another section: where a file lacks [Game], its header line was
 /// most likely lost above that key, and the keys after it read as the
 /// section before's.
 fn stray_game_key(doc: &IniDoc) -> Option<(&Section, &Entry)> {
-    let only_game = |key: &str| {
-        KEYS.iter()
-            .all(|k| k.spec.iter().chain(k.extension).any(|x| x.eq_ignore_ascii_case(key)) == (k.section == "Game"))
-    };
+    let only_game = |key: &str| KEYS.iter().all(|k| is_key_of(k.section, key) == (k.section == "Game"));
     doc.sections()
         .iter()
         .flat_map(|sec| sec.entries().iter().map(move |entry| (sec, entry)))
@@ -1050,6 +1052,22 @@ fn numbered(name: &str) -> Option<Result<Numbered, Why>> {
 impl Reader<'_> {
     fn error(&mut self, line: usize, message: impl Into<String>) {
         self.diags.push(Diagnostic::error(self.path, line, message));
+    }
+
+    /// A required section the file lacks, told of on line 1, or where
+    /// `lost` shows its header was most likely lost: on the line of a key
+    /// of its own standing `place` ("under [General]").
+    fn missing_section(&mut self, section: &str, required: &str, lost: Option<(&Entry, String)>) {
+        match lost {
+            Some((entry, place)) => self.error(
+                entry.line,
+                format!(
+                    "{required}: {} stands here {place}, so the line [{section}] may be missing above it",
+                    entry.key
+                ),
+            ),
+            None => self.error(1, required),
+        }
     }
 
     fn warn(&mut self, line: usize, message: impl Into<String>) {
@@ -1284,21 +1302,15 @@ impl Reader<'_> {
             );
         } else {
             if general_sec.is_none() {
-                self.error(1, "there is no [General] section; it is required (it holds Name and Author)");
+                let required = "there is no [General] section; it is required (it holds Name and Author)";
+                let lost = doc.before_sections().iter().find(|e| is_key_of("General", &e.key));
+                self.missing_section("General", required, lost.map(|entry| (entry, "before any section".to_string())));
             }
             if game_sec.is_none() {
                 let required =
                     "there is no [Game] section; it is required (it holds Decks, NumCardsDealt and the rest)";
-                match stray_game_key(&doc) {
-                    Some((sec, entry)) => self.error(
-                        entry.line,
-                        format!(
-                            "{required}: {} stands here under [{}], so the line [Game] may be missing above it",
-                            entry.key, sec.name
-                        ),
-                    ),
-                    None => self.error(1, required),
-                }
+                let lost = stray_game_key(&doc).map(|(sec, entry)| (entry, format!("under [{}]", sec.name)));
+                self.missing_section("Game", required, lost);
             }
         }
 
@@ -2632,6 +2644,13 @@ PileFace=D
     fn missing_sections() {
         let found = problems(&edit(MINI, &[(1, ""), (2, ""), (3, "")]));
         has_start(&found, "g.ini:1: there is no [General] section; it is required");
+        // A [General] header lost: its keys come before any section.
+        let found = problems(&edit(MINI, &[(1, "; my game")]));
+        has_start(
+            &found,
+            "g.ini:2: there is no [General] section; it is required (it holds Name and Author): Name stands here \
+             before any section, so the line [General] may be missing above it",
+        );
         // A [Game] header lost: its keys read as [General]'s, and the
         // error stands on the first of them, saying where the line goes.
         let found = problems(&edit(MINI, &[(4, "")]));
