@@ -109,10 +109,9 @@ pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
     // A folder with no rules is no game type, whatever its name: one
     // named like a game's id must not get that game's picture.
     if !in_any_case(folder, "game.ini").exists() {
-        return Err(format!(
-            "{}: no game.ini here: a game type's folder holds its rules in game.ini",
-            folder.display()
-        ));
+        let why = crate::solitaire::library::ini_as_text_note(folder)
+            .unwrap_or_else(|| "a game type's folder holds its rules in game.ini".into());
+        return Err(format!("{}: no game.ini here: {why}", folder.display()));
     }
     let bytes = render(folder)?;
     let out = folder.join("game.bmp");

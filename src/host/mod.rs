@@ -362,9 +362,13 @@ fn find_following(target: &str, places: &Places, saves: bool) -> Result<GameEntr
         return Err(format!("{}: {}", ini.display(), crate::core::files::NOT_A_FILE));
     }
     if path.is_dir() {
-        return Err(format!(
-            "{target}: a folder that holds no game (a game type's folder has a game.ini; boards are .brd files, levels .xsb)"
-        ));
+        return Err(match crate::solitaire::library::ini_as_text_note(path) {
+            Some(note) => format!("{target}: a folder that holds no game: {note}"),
+            None => format!(
+                "{target}: a folder that holds no game (a game type's folder has a game.ini; boards are .brd files, \
+                 levels .xsb)"
+            ),
+        });
     }
     if let Some(left) = left_out(places).into_iter().find(|left| names(&left.name, target)) {
         return Err(format!("`{target}` cannot be played: {}", left.why));

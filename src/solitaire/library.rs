@@ -163,16 +163,23 @@ pub fn misplaced(dir: &Path, how: Searched) -> Vec<(String, String)> {
         found.push((in_any_case(dir, "game.ini").display().to_string(), why));
     }
     for (folder, text) in games_ini_as_text(dir) {
-        found.push((
-            file_name(&folder),
-            format!(
-                "it holds {} and no game.ini (Windows hides the .txt of a file's name): rename {} to game.ini",
-                file_name(&text),
-                text.display()
-            ),
-        ));
+        found.push((file_name(&folder), rename_note(&text)));
     }
     found
+}
+
+/// Where `folder` holds no game.ini but a game.ini.txt, what to do about
+/// it, for whatever names that folder to say why it holds no game type.
+pub fn ini_as_text_note(folder: &Path) -> Option<String> {
+    game_ini_as_text(folder).map(|text| rename_note(&text))
+}
+
+fn rename_note(text: &Path) -> String {
+    format!(
+        "it holds {} and no game.ini (Windows hides the .txt of a file's name): rename {} to game.ini",
+        file_name(text),
+        text.display()
+    )
 }
 
 /// Each folder in `dir` (in name order) that holds game.ini.txt and no

@@ -47,9 +47,10 @@ pub const BMP_HEIGHT: i64 = 150;
 /// (any case) or a file whose name ends in `.ini`.
 pub fn accepts(path: &Path) -> bool {
     if path.is_dir() {
-        // A folder with only the help or the picture is a game type that
-        // lacks its game.ini, which the check then says.
-        return ["game.ini", "game.html", "game.bmp"].iter().any(|f| find_file(path, f).is_some());
+        // A folder with only the help, the picture or a game.ini.txt is a
+        // game type that lacks its game.ini, which the check then says.
+        return ["game.ini", "game.html", "game.bmp"].iter().any(|f| find_file(path, f).is_some())
+            || super::library::ini_as_text_note(path).is_some();
     }
     path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("ini"))
 }
@@ -390,11 +391,11 @@ fn required_file(dir: &Path, name: &str, what: &str, out: &mut Vec<Diagnostic>) 
             Some(path)
         }
         Ok(None) => {
-            out.push(Diagnostic::error(
-                &dir.join(name),
-                1,
-                format!("missing: a game-type folder needs {name} ({what})"),
-            ));
+            let mut message = format!("missing: a game-type folder needs {name} ({what})");
+            if let Some(note) = super::library::ini_as_text_note(dir).filter(|_| name == "game.ini") {
+                message = format!("{message}; {note}");
+            }
+            out.push(Diagnostic::error(&dir.join(name), 1, message));
             None
         }
     }

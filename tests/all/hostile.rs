@@ -372,6 +372,28 @@ fn lint_tells_of_game_type_files_in_the_wrong_place_as_the_list_does() {
     assert_eq!(stderr(&listed).matches("Txt is left out").count(), 1, "{}", stderr(&listed));
 }
 
+/// A game type's folder holding only game.ini.txt, named itself (to lint,
+/// capture or play), says to rename it, as the game list does, rather
+/// than only that game.ini is missing.
+#[test]
+fn a_folder_of_game_ini_txt_named_itself_says_to_rename_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("My Klon");
+    std::fs::create_dir_all(&folder).unwrap();
+    let klondike = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/game-types/Klondike/game.ini")).unwrap();
+    std::fs::write(folder.join("game.ini.txt"), &klondike).unwrap();
+    let rename = format!("rename {} to game.ini", folder.join("game.ini.txt").display());
+    let png = dir.path().join("x.png");
+    for args in [vec!["lint"], vec!["capture"], vec!["shot", "-o", png.to_str().unwrap()]] {
+        let mut command = parlour();
+        command.env("PARLOUR_DATA_DIR", dir.path().join("data")).args(&args[..1]).arg(&folder).args(&args[1..]);
+        let out = within(60, &mut command);
+        let said = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(!out.status.success(), "{args:?}: {said}");
+        assert!(said.contains(&rename), "{args:?}: {said}");
+    }
+}
+
 /// The help page of a game type whose rules do not read is still shown,
 /// with the rules' problems said, so an author can read it over.
 #[test]
