@@ -1828,6 +1828,9 @@ impl Reader<'_> {
                 Count::phrase(highest, format!("[{}] {} is empty", s.name, e.key), e.line)
             }
             Err(why) => {
+                // The cards the decks hold bound it, as any key's range
+                // is said: "is far too large: it must be from 0 to 52".
+                let why = with_range(&why, &range_words(0, game.total_cards() as i64));
                 self.error(e.line, format!("[{}] {}={} {why}", s.name, e.key, e.shown()));
                 Count::phrase(highest, format!("[{}] {} is wrong", s.name, e.key), e.line)
             }
@@ -2780,6 +2783,11 @@ PileFace=D
             vec!["g.ini:40: [Reserve1] is one too many: there is no [Reserve] section, so no reserve piles"]
         );
         // Dealt cards.
+        let found = problems(&MINI.replace("NumCardsDealt=2", "NumCardsDealt=99999999999999999999"));
+        assert_eq!(
+            found,
+            vec!["g.ini:8: [Game] NumCardsDealt=99999999999999999999 is far too large: it must be from 0 to 52"]
+        );
         let found = problems(&MINI.replace("NumCardsDealt=2", "NumCardsDealt=3"));
         assert_eq!(found, vec!["g.ini:8: [Game] NumCardsDealt=3, but [DealtCard3] is missing"]);
         let found = problems(&MINI.replace("NumCardsDealt=2", "NumCardsDealt=1"));
