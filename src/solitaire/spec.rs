@@ -659,13 +659,15 @@ impl GameSpec {
         if doc.sections().is_empty() && diags.iter().any(Diagnostic::is_error) {
             return (None, diags);
         }
-        let hashed = lines_with_hash_comments(&doc);
+        let comments = comments_kept_in_values(&doc);
         let mut r = Reader { path, diags, area_known: false, checks_from: 0 };
         let mut spec = r.read(doc, fnv1a64(bytes));
         spec.path = path.to_path_buf();
         let Reader { mut diags, checks_from, .. } = r;
-        for d in diags.iter_mut().filter(|d| d.is_error() && hashed.contains(&d.line)) {
-            d.message.push_str(HASH_IS_NO_COMMENT);
+        for d in diags.iter_mut().filter(|d| d.is_error()) {
+            if let Some((_, note)) = comments.iter().find(|(line, _)| *line == d.line) {
+                d.message.push_str(note);
+            }
         }
         let mut checks = diags.split_off(checks_from);
         diags.sort_by_key(|d| d.line);
@@ -711,11 +713,29 @@ impl GameSpec {
 const HASH_IS_NO_COMMENT: &str =
     " (only `;` starts a comment after a value; `#` starts one only at the start of a line)";
 
-/// The lines of entries whose value holds ` #`, a comment as other INI
-/// files write it.
-fn lines_with_hash_comments(doc: &IniDoc) -> Vec<usize> {
+/// Said after an error on a value that holds `;` straight after it
+/// (`Decks=1;one deck`): a comment after a value starts after a space.
+const SEMICOLON_NEEDS_A_SPACE: &str =
+    " (a `;` after a value starts a comment only after a space or tab: `Decks=1 ; one deck`)";
+
+/// The lines of entries whose value holds what the author most likely
+/// meant as a comment, with the note an error on that line is told with:
+/// ` #`, as other INI files write one, or a `;` with no space before it
+/// (the reader ends a value only at ` ;`, so any `;` left is unspaced).
+fn comments_kept_in_values(doc: &IniDoc) -> Vec<(usize, &'static str)> {
     let entries = doc.sections().iter().flat_map(Section::entries);
-    entries.filter(|e| e.value.contains(" #") || e.value.contains("\t#")).map(|e| e.line).collect()
+    entries
+        .filter_map(|e| {
+            let note = if e.value.contains(" #") || e.value.contains("\t#") {
+                HASH_IS_NO_COMMENT
+            } else if e.value.contains(';') {
+                SEMICOLON_NEEDS_A_SPACE
+            } else {
+                return None;
+            };
+            Some((e.line, note))
+        })
+        .collect()
 }
 
 /// Whether pile `i` of `kind` is placed as written: its section is in the
@@ -2855,6 +2875,15 @@ PileFace=D
         );
         let found = problems(&edit(MINI, &[(5, "Decks=x#1")]));
         assert_eq!(found, vec!["g.ini:5: [Game] Decks=x#1 is not a number: it must be 1, 2, 3 or 4"]);
+        // A `;` with no space before it is kept in the value too.
+        let found = problems(&edit(MINI, &[(5, "Decks=1;one deck")]));
+        assert_eq!(
+            found,
+            vec![
+                "g.ini:5: [Game] Decks=1;one deck is not a number: it must be 1, 2, 3 or 4 (a `;` after a value \
+                 starts a comment only after a space or tab: `Decks=1 ; one deck`)"
+            ]
+        );
     }
 
     #[test]
