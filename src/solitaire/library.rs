@@ -193,7 +193,7 @@ pub fn games_ini_as_text(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
 
 /// The game.ini.txt (in any case) of a `folder` that holds no game.ini:
 /// the game.ini a Windows editor saved with a .txt its Explorer hid.
-fn game_ini_as_text(folder: &Path) -> Option<PathBuf> {
+pub fn game_ini_as_text(folder: &Path) -> Option<PathBuf> {
     if in_any_case(folder, "game.ini").exists() {
         return None;
     }

@@ -50,7 +50,7 @@ pub fn accepts(path: &Path) -> bool {
         // A folder with only the help, the picture or a game.ini.txt is a
         // game type that lacks its game.ini, which the check then says.
         return ["game.ini", "game.html", "game.bmp"].iter().any(|f| find_file(path, f).is_some())
-            || super::library::ini_as_text_note(path).is_some();
+            || super::library::game_ini_as_text(path).is_some();
     }
     path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("ini"))
 }
@@ -392,7 +392,9 @@ fn required_file(dir: &Path, name: &str, what: &str, out: &mut Vec<Diagnostic>) 
         }
         Ok(None) => {
             let mut message = format!("missing: a game-type folder needs {name} ({what})");
-            if let Some(note) = super::library::ini_as_text_note(dir).filter(|_| name == "game.ini") {
+            // Only a missing game.ini has a game.ini.txt to tell of: the
+            // folder is read for it then alone.
+            if let Some(note) = (name == "game.ini").then(|| super::library::ini_as_text_note(dir)).flatten() {
                 message = format!("{message}; {note}");
             }
             out.push(Diagnostic::error(&dir.join(name), 1, message));
