@@ -10,9 +10,10 @@ use crate::help::model::{Document, Target};
 use crate::help::read_to_show;
 use crate::host::{GameEntry, HelpRef};
 use crate::machines::MachineId;
+use crate::solitaire::library::{discover, folder_id};
 
 use super::catalog;
-use super::data_dirs::guide_dirs;
+use super::data_dirs::{game_type_dirs, guide_dirs};
 
 /// The first help file called `name` in the guide folders.
 fn find_guide(name: &str) -> Option<PathBuf> {
@@ -119,14 +120,28 @@ fn game_help(id: &str, machine: MachineId) -> Result<(Document, String), String>
         Err(why) => {
             // An author's game type whose rules do not read yet: its page
             // can still be read over, with the rules' problems said.
-            let folder = Path::new(id);
-            let page = within(folder, "game.html").ok().filter(|page| folder.is_dir() && page.is_file());
-            let Some(page) = page else { return Err(not_found(why, folder)) };
+            let page = unplayable_game_type(id)
+                .and_then(|folder| within(&folder, "game.html").ok())
+                .filter(|page| page.is_file());
+            let Some(page) = page else { return Err(not_found(why, Path::new(id))) };
             eprintln!("{why}");
             eprintln!("(the game cannot be played until its game.ini is mended; its help page is shown alone)");
             open(&page, "")
         }
     }
+}
+
+/// The folder of the game type `target` names that the list leaves out
+/// (its rules do not read): by its path, or by the id or folder name it
+/// would be listed under, as `parlour list` tells of it.
+fn unplayable_game_type(target: &str) -> Option<PathBuf> {
+    let path = Path::new(target);
+    if path.is_dir() {
+        return Some(path.to_path_buf());
+    }
+    let wanted = target.trim().to_lowercase();
+    let named = |folder: &PathBuf| folder_id(folder) == wanted || file_name(folder).to_lowercase() == wanted;
+    discover(&game_type_dirs()).into_iter().find(named)
 }
 
 /// The document and node of `game`'s help on `machine`.

@@ -408,6 +408,16 @@ fn help_shows_the_page_of_a_game_type_that_cannot_be_played() {
     assert!(stderr(&out).contains("game.ini:"), "{}", stderr(&out));
     assert!(stderr(&out).contains("its help page is shown alone"), "{}", stderr(&out));
     assert!(png.is_file());
+    // By its id, as `parlour list` names the game type left out, the same.
+    let data = dir.path().join("data");
+    let listed = copy_game_type("Golf", &data.join("game-types"), "Broken Golf");
+    std::fs::copy(game.join("game.ini"), listed.join("game.ini")).unwrap();
+    let mut by_id = parlour();
+    by_id.env("PARLOUR_DATA_DIR", &data).args(["help", "broken-golf", "--machine", "amiga-pal", "--shot"]).arg(&png);
+    let out = within(60, &mut by_id);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("Broken Golf/game.ini:"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("its help page is shown alone"), "{}", stderr(&out));
     // A folder with no page says what is wrong with the rules, and fails.
     std::fs::remove_file(game.join("game.html")).unwrap();
     let out = run(&["help", &game.to_string_lossy(), "--machine", "amiga-pal", "--shot", &png.to_string_lossy()]);
