@@ -739,9 +739,9 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
     let mut stylesheet = false;
     let mut wrong_sheets: Vec<(usize, String)> = Vec::new();
     let mut shows_bmp = false;
-    // Headings: (text, line); the one being read: (stack depth, line, text).
-    let mut headings: Vec<(String, usize)> = Vec::new();
-    let mut heading: Option<(usize, usize, String)> = None;
+    // Headings as read; the one being read and its depth in the stack.
+    let mut headings: Vec<Heading> = Vec::new();
+    let mut heading: Option<(usize, Heading)> = None;
     // Whether a heading ran on past where it should have ended.
     let mut runaway = false;
 
@@ -749,8 +749,8 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
         match tok {
             Token::Text { at, line } => {
                 let t = decode_entities(&text[at], line, &mut |l, m| out.push(Diagnostic::warning(path, l, m)));
-                if let Some((_, _, h)) = &mut heading {
-                    h.push_str(&t);
+                if let Some((_, h)) = &mut heading {
+                    h.text.push_str(&t);
                 }
                 if in_title.is_some()
                     && let Some((_, tt)) = &mut title
@@ -873,7 +873,7 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                     _ => {}
                 }
                 if is_heading(name) && heading.is_none() {
-                    heading = Some((stack.len(), line, String::new()));
+                    heading = Some((stack.len(), Heading { text: String::new(), line, tag: name.to_string() }));
                 }
                 if name == "title" && in_title.is_none() {
                     in_title = Some(stack.len());
@@ -923,17 +923,17 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                         continue;
                     }
                 };
-                let heading_tag = heading.as_ref().and_then(|(d, _, _)| stack.get(*d)).map(|o| o.name.clone());
+                let heading_tag = heading.as_ref().and_then(|(d, _)| stack.get(*d)).map(|o| o.name.clone());
                 stack.truncate(pos);
-                if let Some((_, hl, h)) = heading.take_if(|(d, _, _)| *d >= pos) {
+                if let Some((_, h)) = heading.take_if(|(d, _)| *d >= pos) {
                     if let Some(open) = heading_tag.filter(|_| !is_heading(&tag.name)) {
                         // The headings after it were read as its words:
                         // that they are missing is this one mistake.
                         runaway = true;
                         let runs_to = format!("</{}> on line {}", tag.name, tag.line);
-                        err(&mut out, hl, format!("<{open}> is not closed: the heading runs on to {runs_to}"));
+                        err(&mut out, h.line, format!("<{open}> is not closed: the heading runs on to {runs_to}"));
                     }
-                    headings.push((h, hl));
+                    headings.push(h);
                 }
                 if in_title.is_some_and(|d| d >= pos) {
                     in_title = None;
@@ -944,8 +944,8 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
             }
         }
     }
-    if let Some((_, hl, h)) = heading {
-        headings.push((h, hl));
+    if let Some((_, h)) = heading {
+        headings.push(h);
     }
     for open in &stack {
         if matches!(open.name.as_str(), "html" | "head" | "body") || Some(open.line) == content {
@@ -997,36 +997,71 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
     (out, title)
 }
 
+/// A heading of game.html as read: its words, the line it starts on and
+/// its tag (h1 to h6).
+struct Heading {
+    text: String,
+    line: usize,
+    tag: String,
+}
+
 /// The ten headings, each present, in order. A heading out of order is one
 /// outside the longest run of headings that are in order. Where a heading
 /// ran on (`runaway`), those it took in are not told of as missing.
-fn check_headings(
-    path: &Path,
-    headings: &[(String, usize)],
-    content_line: usize,
-    runaway: bool,
-    out: &mut Vec<Diagnostic>,
-) {
-    let keys: Vec<String> = headings.iter().map(|(h, _)| heading_key(h)).collect();
+fn check_headings(path: &Path, headings: &[Heading], content_line: usize, runaway: bool, out: &mut Vec<Diagnostic>) {
+    let keys: Vec<String> = headings.iter().map(|h| heading_key(&h.text)).collect();
     let list = HEADINGS.join(", ");
     // For each expected heading present: (expected index, position found).
     let mut found: Vec<(usize, usize)> = Vec::new();
-    let mut missing: Vec<String> = Vec::new();
+    let mut missing: Vec<usize> = Vec::new();
     for (k, want) in HEADINGS.iter().enumerate() {
         match keys.iter().position(|h| *h == want.to_lowercase()) {
             Some(p) => found.push((k, p)),
-            None => missing.push(format!("\"{want}\"")),
+            None => missing.push(k),
         }
     }
-    if let Some((last, first)) = missing.split_last().filter(|_| !runaway) {
-        let message = if first.is_empty() {
-            format!("there is no {last} heading (the help's sections are {list})")
-        } else {
-            format!("there are no {} and {last} headings (the help's sections are {list})", first.join(", "))
-        };
-        out.push(Diagnostic::error(path, content_line, message));
+    let in_order = longest_in_order(&found);
+    if !runaway {
+        let kept: Vec<(usize, usize)> =
+            found.iter().zip(&in_order).filter(|(_, keep)| **keep).map(|(f, _)| *f).collect();
+        let stand_ins = stand_ins(headings, &keys, &kept, &missing);
+        let mut alone: Vec<String> = Vec::new();
+        for (&k, at) in missing.iter().zip(stand_ins) {
+            let Some(q) = at else {
+                alone.push(format!("\"{}\"", HEADINGS[k]));
+                continue;
+            };
+            let Heading { text, line, .. } = &headings[q];
+            let shown = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let message = format!(
+                "there is no \"{}\" heading, and \"{shown}\" stands where it goes (the help's sections are {list})",
+                HEADINGS[k]
+            );
+            out.push(Diagnostic::error(path, *line, message));
+        }
+        if let Some((last, first)) = alone.split_last() {
+            let message = if first.is_empty() {
+                format!("there is no {last} heading (the help's sections are {list})")
+            } else {
+                format!("there are no {} and {last} headings (the help's sections are {list})", first.join(", "))
+            };
+            out.push(Diagnostic::error(path, content_line, message));
+        }
     }
-    // Longest increasing run of positions (in the expected order).
+    for (&(k, p), keep) in found.iter().zip(in_order) {
+        if !keep {
+            out.push(Diagnostic::error(
+                path,
+                headings[p].line,
+                format!("the \"{}\" heading is out of order (the sections go {list})", HEADINGS[k]),
+            ));
+        }
+    }
+}
+
+/// Which of `found` (expected index, position found; in expected order)
+/// make the longest run whose positions are in order too.
+fn longest_in_order(found: &[(usize, usize)]) -> Vec<bool> {
     let n = found.len();
     let mut best = vec![1usize; n];
     let mut prev = vec![usize::MAX; n];
@@ -1044,15 +1079,36 @@ fn check_headings(
         keep[i] = true;
         at = (prev[i] != usize::MAX).then_some(prev[i]);
     }
-    for (i, &(k, p)) in found.iter().enumerate() {
-        if !keep[i] {
-            out.push(Diagnostic::error(
-                path,
-                headings[p].1,
-                format!("the \"{}\" heading is out of order (the sections go {list})", HEADINGS[k]),
-            ));
-        }
-    }
+    keep
+}
+
+/// For each of the `missing` sections (indices into [`HEADINGS`]), the
+/// heading found in its place, if any: a misnamed one (`<h2>Winning
+/// stuff</h2>`) is a heading of no section's name between the same two
+/// sections found in order (`found`), and of their level (a page's <h1>
+/// title is no section). Where a gap holds as many such headings as
+/// sections missing, they pair up in order; otherwise none is guessed at.
+fn stand_ins(headings: &[Heading], keys: &[String], found: &[(usize, usize)], missing: &[usize]) -> Vec<Option<usize>> {
+    let known: Vec<String> = HEADINGS.iter().map(|h| h.to_lowercase()).collect();
+    let section_level = |q: usize| found.iter().all(|&(_, p)| headings[p].tag == headings[q].tag);
+    // The positions between which section `k` goes: after every section
+    // before it that was found, before every one after it.
+    let gap = |k: usize| {
+        let after = found.iter().filter(|&&(j, _)| j < k).map(|&(_, p)| p + 1).max().unwrap_or(0);
+        let before = found.iter().filter(|&&(j, _)| j > k).map(|&(_, p)| p).min().unwrap_or(keys.len());
+        (after, before)
+    };
+    missing
+        .iter()
+        .map(|&k| {
+            let (after, before) = gap(k);
+            let unknown: Vec<usize> =
+                (after..before.max(after)).filter(|&q| !known.contains(&keys[q]) && section_level(q)).collect();
+            let same_gap: Vec<usize> = missing.iter().copied().filter(|&m| gap(m) == (after, before)).collect();
+            let nth = same_gap.iter().position(|&m| m == k)?;
+            (unknown.len() == same_gap.len()).then(|| unknown[nth])
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -1172,12 +1228,49 @@ mod tests {
 
     #[test]
     fn headings_missing_and_out_of_order() {
-        let content = sections().replace("<h2>Strategy</h2>", "<h2>Tactics</h2>").replace("<h2>Winning</h2>", "");
+        let content = sections().replace("<h2>Strategy</h2>", "").replace("<h2>Winning</h2>", "");
         let content = format!("{content}<h2>Winning</h2>\n");
         let found = html(&page(HEAD, &content));
         assert_eq!(found.len(), 2, "{found:#?}");
-        assert!(found[0].starts_with("game.html:8: there is no \"Strategy\" heading"), "{found:#?}");
+        assert!(found[0].starts_with("game.html:8: there is no \"Strategy\" heading ("), "{found:#?}");
         assert!(found[1].starts_with("game.html:30: the \"Winning\" heading is out of order"), "{found:#?}");
+    }
+
+    /// A section's heading misnamed is told of on its own line, quoted.
+    /// Where the headings in a gap do not pair up with the sections
+    /// missing there, none is guessed at.
+    #[test]
+    fn a_misnamed_heading_is_told_of_where_it_stands() {
+        let content = sections().replace("<h2>Strategy</h2>", "<h2>Tactics  and\nTips</h2>");
+        let found = html(&page(HEAD, &content));
+        assert_eq!(found.len(), 1, "{found:#?}");
+        let at = found[0].split(':').nth(1).unwrap();
+        assert!(
+            found[0].contains("there is no \"Strategy\" heading, and \"Tactics and Tips\" stands where it goes"),
+            "{found:#?}"
+        );
+        assert_eq!(at, (page(HEAD, &content).lines().position(|l| l.contains("Tactics")).unwrap() + 1).to_string());
+        // A page's <h1> title is no section's heading.
+        let content =
+            format!("<h1>Klondike</h1>\n{}", sections().replace("<h2>Winning</h2>", "<h2>Winning stuff</h2>"));
+        let found = html(&page(HEAD, &content));
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(
+            found[0].starts_with("game.html:11: there is no \"Winning\" heading, and \"Winning stuff\""),
+            "{found:#?}"
+        );
+        // Two misnamed side by side pair up in order.
+        let content =
+            sections().replace("<h2>Decks</h2>", "<h2>Packs</h2>").replace("<h2>Difficulty</h2>", "<h2>Odds</h2>");
+        let found = html(&page(HEAD, &content));
+        assert_eq!(found.len(), 2, "{found:#?}");
+        assert!(found[0].contains("no \"Decks\" heading, and \"Packs\""), "{found:#?}");
+        assert!(found[1].contains("no \"Difficulty\" heading, and \"Odds\""), "{found:#?}");
+        // Two missing and one extra heading in their gap: no guess.
+        let content = sections().replace("<h2>Decks</h2>", "<h2>Packs</h2>").replace("<h2>Difficulty</h2>", "");
+        let found = html(&page(HEAD, &content));
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].starts_with("game.html:8: there are no \"Decks\" and \"Difficulty\" headings"), "{found:#?}");
     }
 
     /// A heading ended by another level's tag is that heading, closed
