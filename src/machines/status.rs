@@ -294,7 +294,8 @@ pub fn truncate(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> String
 pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    for word in &kept_together(measure, text, width) {
+        let word = word.as_str();
         let joined = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
         if measure(&joined) <= width {
             line = joined;
@@ -321,6 +322,27 @@ pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String
         lines.push(line);
     }
     lines
+}
+
+/// The words of `text` as [`wrap`] sets them in `width`, a menu path's
+/// `>` joined to the words either side ("Game > Save a Copy" is "Game >
+/// Save", "a", "Copy") where they fit on a line together: a line that
+/// ends in "Game >" reads as a sentence broken off.
+fn kept_together(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut after_arrow = false;
+    for word in text.split_whitespace() {
+        let joins = |last: &String| (after_arrow || word == ">") && measure(&format!("{last} {word}")) <= width;
+        match words.last_mut() {
+            Some(last) if joins(last) => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+        after_arrow = word == ">";
+    }
+    words
 }
 
 /// The marks a word too wide for its line is broken after, the first
@@ -1089,6 +1111,15 @@ mod tests {
         assert_eq!(wrap(&topaz, "extraordinary a", 40), ["extra", "ordin", "ary a"]);
         assert_eq!(wrap(&topaz, "a /long/path:9: bad", 48), ["a", "/long/", "path:9", ": bad"]);
         assert!(wrap(&topaz, "", 40).is_empty());
+    }
+
+    /// A menu path is not broken at its arrow: "Game >" alone at a line's
+    /// end reads as a sentence broken off.
+    #[test]
+    fn wrap_keeps_a_menu_path_s_arrow_with_its_names() {
+        let kept = "No game has been kept yet: Game > Save a Copy keeps one.";
+        assert_eq!(wrap(&topaz, kept, 33 * 8), ["No game has been kept yet:", "Game > Save a Copy keeps one."]);
+        assert_eq!(wrap(&topaz, "Use Game > Solve > Stop now", 12 * 8), ["Use", "Game > Solve", "> Stop now"]);
     }
 
     /// A word of 100,000 letters (a broken link's name in a message) is
