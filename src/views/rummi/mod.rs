@@ -1232,6 +1232,10 @@ impl Board<RummiVariant> for RummiBoard {
     }
 
     fn stats_lines(&self, _session: &Session<RummiVariant>, stats: &GameStats) -> Vec<String> {
+        // An average of no games is no figure: "0.0 a game" read as one.
+        if stats.played == 0 {
+            return vec!["Tiles left: no game played yet".into()];
+        }
         let (total, avg) = tiles_left(stats);
         // Two short lines: one long one broke before its last word on
         // the Amiga PAL, leaving "game)" alone.
@@ -1307,6 +1311,7 @@ mod tests {
         let board = RummiBoard::new(dir.path(), None);
         let session = Session::new(board.variant(), 1);
         assert_eq!(board.stats_lines(&session, &stats), ["Tiles left, all games: 45", "On average: 15.0 a game"]);
+        assert_eq!(board.stats_lines(&session, &GameStats::default()), ["Tiles left: no game played yet"]);
         assert_eq!(
             figures(&stats)[..2],
             [("tiles-left-in-all-games".into(), "45".into()), ("average-tiles-left".into(), "15.0".into())]
