@@ -1232,11 +1232,9 @@ impl Board<RummiVariant> for RummiBoard {
     }
 
     fn stats_lines(&self, _session: &Session<RummiVariant>, stats: &GameStats) -> Vec<String> {
-        // An average of no games is no figure: "0.0 a game" read as one.
-        if stats.played == 0 {
+        let (total, Some(avg)) = tiles_left(stats) else {
             return vec!["Tiles left: no game played yet".into()];
-        }
-        let (total, avg) = tiles_left(stats);
+        };
         // Two short lines: one long one broke before its last word on
         // the Amiga PAL, leaving "game)" alone.
         vec![format!("Tiles left, all games: {total}"), format!("On average: {avg:.1} a game")]
@@ -1281,8 +1279,9 @@ fn ending_of(st: &Rummi) -> String {
 
 /// The tiles left on the player's tray at the end of every game recorded
 /// (a game's score, fewer being better), and how many a game on average.
-fn tiles_left(stats: &GameStats) -> (i64, f64) {
-    let avg = if stats.played == 0 { 0.0 } else { stats.total_score as f64 / stats.played as f64 };
+fn tiles_left(stats: &GameStats) -> (i64, Option<f64>) {
+    // An average of no games is no figure: "0.0 a game" read as one.
+    let avg = (stats.played > 0).then(|| stats.total_score as f64 / stats.played as f64);
     (stats.total_score, avg)
 }
 
@@ -1291,7 +1290,7 @@ pub fn figures(stats: &GameStats) -> Vec<(String, String)> {
     let (total, avg) = tiles_left(stats);
     let mut figures = vec![
         ("tiles-left-in-all-games".to_string(), total.to_string()),
-        ("average-tiles-left".to_string(), format!("{avg:.1}")),
+        ("average-tiles-left".to_string(), avg.map_or_else(|| "none".into(), |avg| format!("{avg:.1}"))),
     ];
     figures.extend(crate::host::kept_figures(stats));
     figures
@@ -1316,6 +1315,7 @@ mod tests {
             figures(&stats)[..2],
             [("tiles-left-in-all-games".into(), "45".into()), ("average-tiles-left".into(), "15.0".into())]
         );
+        assert_eq!(figures(&GameStats::default())[1], ("average-tiles-left".into(), "none".into()));
     }
     use crate::games::rummi::table::Table;
     use crate::games::rummi::tile::{Colour, TileId};
