@@ -9,7 +9,7 @@ use crate::solitaire::chance::ChanceGame;
 use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::library::GameType;
 
-use super::data_dirs::{board_dirs, card_game_dirs, card_shell_dirs, game_type_dirs, guide_dirs};
+use super::data_dirs::{board_dirs, card_game_dirs, card_shell_dirs, game_type_dirs, guide_dirs, user_dirs};
 use super::settings;
 
 /// Where the host finds data and keeps the player's files.
@@ -25,7 +25,7 @@ fn search_dirs(name: &str) -> Vec<PathBuf> {
         "card-shell" => card_shell_dirs(),
         "card-games" => card_game_dirs(),
         "guide" => guide_dirs(),
-        other => vec![PathBuf::from(other), settings::data_dir().join(other)],
+        other => user_dirs(other),
     }
 }
 

@@ -65,6 +65,14 @@ pub fn guide_dirs() -> Vec<PathBuf> {
     search_path("PARLOUR_GUIDE", "guide", false)
 }
 
+/// Where the player's own files kept in folders called `folder` are
+/// looked for (Scramble's pictures): ./FOLDER, then FOLDER in the data
+/// folder, which is one folder searched once when run from the data
+/// folder.
+pub fn user_dirs(folder: &str) -> Vec<PathBuf> {
+    ordered(None, folder, Some(&settings::data_dir()), None)
+}
+
 /// The folder of YaZZle's help pages and their stylesheet: Help in the
 /// first guide folder whose Help has help.css.
 pub fn help_pages_dir() -> Option<PathBuf> {

@@ -834,3 +834,38 @@ fn play_the_hint(view: &mut ScrambleView, m: &Machine, area: Rect) {
     let (l, hint) = (layout(view, m, area), view.session().state().hint().unwrap());
     click(view, m, area, centre(l.place(hint.0)));
 }
+
+/// Run from the data folder, ./pictures is the data folder's own: its
+/// pictures are listed once, by their names, as from any other folder
+/// (each was listed twice, with its ending to tell the twins apart).
+#[test]
+fn run_from_the_data_folder_its_pictures_are_listed_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(data.join("pictures")).unwrap();
+    let mut picture = parlour::gfx::Surface::rgb(40, 30);
+    let blue = picture.value_for(Rgb::hex(0x2040C0));
+    picture.fill_rect(picture.bounds(), blue);
+    std::fs::write(data.join("pictures/pond.bmp"), parlour::gfx::image_io::encode_bmp(&picture)).unwrap();
+    let events = dir.path().join("events.txt");
+    std::fs::write(&events, "menu Game > Change Picture...\nkey End\n").unwrap();
+    let shot_from = |cwd: &std::path::Path, name: &str| {
+        let png = dir.path().join(name);
+        let out = super::support::parlour()
+            .env("PARLOUR_DATA_DIR", &data)
+            .current_dir(cwd)
+            .args(["shot", "scramble", "--machine", "amiga-pal", "--seed", "1", "--events"])
+            .arg(&events)
+            .arg("-o")
+            .arg(&png)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        // Each shot plays a game of its own from the same deal.
+        std::fs::remove_dir_all(data.join("journals")).ok();
+        image::open(png).unwrap().to_rgb8()
+    };
+    let from_elsewhere = shot_from(dir.path(), "elsewhere.png");
+    let from_data = shot_from(&data, "from-data.png");
+    assert!(from_data == from_elsewhere, "the list differs when run from the data folder");
+}
