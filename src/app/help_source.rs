@@ -10,7 +10,7 @@ use crate::help::model::{Document, Target};
 use crate::help::read_to_show;
 use crate::host::{GameEntry, HelpRef};
 use crate::machines::MachineId;
-use crate::solitaire::library::{discover, folder_id};
+use crate::solitaire::library::{GameType, discover, folder_id};
 
 use super::catalog;
 use super::data_dirs::{game_type_dirs, guide_dirs};
@@ -141,7 +141,9 @@ fn unplayable_game_type(target: &str) -> Option<PathBuf> {
     }
     let wanted = target.trim().to_lowercase();
     let named = |folder: &PathBuf| folder_id(folder) == wanted || file_name(folder).to_lowercase() == wanted;
-    discover(&game_type_dirs()).into_iter().find(named)
+    // A game type that reads is no such folder, though its name may be
+    // why `target` found no game (the name of two).
+    discover(&game_type_dirs()).into_iter().find(|folder| named(folder) && GameType::load(folder).is_err())
 }
 
 /// The document and node of `game`'s help on `machine`.
