@@ -493,6 +493,44 @@ fn the_shipped_guides_headings_start_flush_left() {
     }
 }
 
+/// Each family with a guide of its own, by a game of it and its guide
+/// (the card solitaires by Klondike and FreeCell, whose menus differ by
+/// their modes; the CardGames panel and its three games share one guide).
+const GAMES_AND_GUIDES: [(&str, &str); 12] = [
+    ("mines", "mines.guide"),
+    ("pegs", "pegs.guide"),
+    ("scramble", "scramble.guide"),
+    ("sokoban", "sokoban.guide"),
+    ("tetris", "tetris.guide"),
+    ("rummi", "rummi.guide"),
+    ("klondike", "solitaire.guide"),
+    ("freecell", "solitaire.guide"),
+    ("cardgames", "cardgames.guide"),
+    ("cardgames/solitaire", "cardgames.guide"),
+    ("cardgames/spider", "cardgames.guide"),
+    ("cardgames/freecell", "cardgames.guide"),
+];
+
+/// The menus of `game` as it opens on the Amiga PAL and on the Mac SE/30,
+/// whose menus hold its commands differently: (menu title, item), items
+/// that are commands only.
+fn menu_items(game: &str) -> Vec<(String, parlour::machines::MenuItem)> {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    use parlour::machines::{Command, Machine, MachineChoice, MachineId};
+    let mut items = Vec::new();
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let (view, _data) = super::support::open_game(game, 1);
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let d = Driver::new(Shell::new(m, view, 1));
+        for menu in d.shell().menus() {
+            let commands = menu.items.iter().filter(|i| i.command != Command::Nothing);
+            items.extend(commands.map(|item| (menu.title.clone(), item.clone())));
+        }
+    }
+    items
+}
+
 /// Every command in a game's own menus (the Game menu, the Mac's Edit
 /// menu with the game's steps back and forth, the game's other menus) is
 /// named on its guide's Menus page, on the Amiga and on the Mac, whose
@@ -500,52 +538,69 @@ fn the_shipped_guides_headings_start_flush_left() {
 /// Machine) and the Mac's dimmed clipboard commands are Parlour's manual's.
 #[test]
 fn each_game_s_menus_page_names_every_command_of_its_menus() {
-    use parlour::app::driver::Driver;
-    use parlour::app::shell::Shell;
-    use parlour::machines::{Command, Machine, MachineChoice, MachineId};
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("guide");
-    // Every family with a guide of its own (the card solitaires by
-    // Klondike and FreeCell, whose menus differ by their modes; the
-    // CardGames panel and its three games share one guide).
-    let games = [
-        ("mines", "mines.guide"),
-        ("pegs", "pegs.guide"),
-        ("scramble", "scramble.guide"),
-        ("sokoban", "sokoban.guide"),
-        ("tetris", "tetris.guide"),
-        ("rummi", "rummi.guide"),
-        ("klondike", "solitaire.guide"),
-        ("freecell", "solitaire.guide"),
-        ("cardgames", "cardgames.guide"),
-        ("cardgames/solitaire", "cardgames.guide"),
-        ("cardgames/spider", "cardgames.guide"),
-        ("cardgames/freecell", "cardgames.guide"),
-    ];
     let mut missing = Vec::new();
-    for (game, file) in games {
+    for (game, file) in GAMES_AND_GUIDES {
         let doc = read(&root.join(file), &std::fs::read(root.join(file)).unwrap());
         let page = doc.node("Menus").map(|node| texts(node).join("\n")).unwrap_or_else(|| {
             missing.push(format!("{file}: no Menus node"));
             String::new()
         });
-        for id in [MachineId::AmigaPal, MachineId::MacSe30] {
-            let (view, _data) = super::support::open_game(game, 1);
-            let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
-            let d = Driver::new(Shell::new(m, view, 1));
-            let menus = d.shell().menus();
-            let own = menus.iter().filter(|m| !["@", "File", "Project", "Machine"].contains(&m.title.as_str()));
-            for menu in own {
-                for item in menu.items.iter().filter(|i| i.command != Command::Nothing) {
-                    let label = item.label.trim_end_matches("...");
-                    if !page.contains(label) {
-                        missing.push(format!("{file} ({game}, {id}): {} > {label}", menu.title));
-                    }
-                }
+        let own = menu_items(game)
+            .into_iter()
+            .filter(|(title, _)| !["@", "File", "Project", "Machine"].contains(&title.as_str()));
+        for (title, item) in own {
+            let label = item.label.trim_end_matches("...");
+            if !page.contains(label) {
+                missing.push(format!("{file} ({game}): {title} > {label}"));
             }
         }
     }
     missing.dedup();
     assert!(missing.is_empty(), "Menus pages that do not name a command of their menus:\n{}", missing.join("\n"));
+}
+
+/// The other way round: every item a guide's Menus page lists under a
+/// menu is in the menus of one of its games, on the Amiga or the Mac.
+/// Tetris's page listed Undo and Redo, "always greyed", in menus that
+/// have none.
+#[test]
+fn each_game_s_menus_page_lists_only_commands_its_menus_have() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("guide");
+    // Labels Scramble's items take in another state than a game's first:
+    // Pause reads Resume while paused, Show Numbers Show Picture while
+    // the numbers are up.
+    let other_states = ["Resume", "Show Picture"];
+    let mut labels: std::collections::HashMap<&str, Vec<String>> = std::collections::HashMap::new();
+    for (game, file) in GAMES_AND_GUIDES {
+        let items = menu_items(game).into_iter().map(|(_, item)| item.label.trim_end_matches("...").to_string());
+        labels.entry(file).or_default().extend(items);
+    }
+    let mut unknown = Vec::new();
+    for (file, labels) in &labels {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let start = text.find("@NODE Menus ").unwrap_or_else(|| panic!("{file}: no Menus node"));
+        let page = &text[start..start + text[start..].find("@ENDNODE").unwrap()];
+        // An entry is a line two spaces in under a menu's underlined
+        // heading; the Keys heading lists keys, not items.
+        let mut menu: Option<&str> = None;
+        for line in page.lines() {
+            if let Some(heading) = line.strip_prefix("@{u}").and_then(|l| l.split_once("@{uu}")) {
+                menu = Some(heading.0).filter(|h| !h.contains("Keys"));
+                continue;
+            }
+            let Some(entry) = line.strip_prefix("  ").filter(|e| menu.is_some() && !e.starts_with([' ', '@'])) else {
+                continue;
+            };
+            for name in entry.split(", ").map(|n| n.trim_end_matches("...")) {
+                if !labels.iter().any(|l| l == name) && !other_states.contains(&name) {
+                    unknown.push(format!("{file}: {} > {name}", menu.unwrap_or_default()));
+                }
+            }
+        }
+    }
+    unknown.sort();
+    assert!(unknown.is_empty(), "Menus pages listing what no menu has:\n{}", unknown.join("\n"));
 }
 
 /// Solitaire's guide says what the program does with a game Solve played
