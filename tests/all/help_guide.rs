@@ -584,6 +584,7 @@ fn each_game_s_menus_page_lists_only_commands_its_menus_have() {
         // An entry is a line two spaces in under a menu's underlined
         // heading; the Keys heading lists keys, not items.
         let mut menu: Option<&str> = None;
+        let mut entries = 0;
         for line in page.lines() {
             if let Some(heading) = line.strip_prefix("@{u}").and_then(|l| l.split_once("@{uu}")) {
                 menu = Some(heading.0).filter(|h| !h.contains("Keys"));
@@ -593,11 +594,13 @@ fn each_game_s_menus_page_lists_only_commands_its_menus_have() {
                 continue;
             };
             for name in entry.split(", ").map(|n| n.trim_end_matches("...")) {
+                entries += 1;
                 if !labels.iter().any(|l| l == name) && !other_states.contains(&name) {
                     unknown.push(format!("{file}: {} > {name}", menu.unwrap_or_default()));
                 }
             }
         }
+        assert!(entries >= 5, "{file}: only {entries} items found under its Menus page's menu headings");
     }
     unknown.sort();
     assert!(unknown.is_empty(), "Menus pages listing what no menu has:\n{}", unknown.join("\n"));
