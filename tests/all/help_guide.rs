@@ -561,7 +561,8 @@ fn each_game_s_menus_page_names_every_command_of_its_menus() {
 }
 
 /// The other way round: every item a guide's Menus page lists under a
-/// menu is in the menus of one of its games, on the Amiga or the Mac.
+/// menu is in the menus of one of its games, on the Amiga or the Mac, with
+/// the shortcut the page gives it in brackets ("(Z, Y)" for "Undo, Redo").
 /// Tetris's page listed Undo and Redo, "always greyed", in menus that
 /// have none.
 #[test]
@@ -571,21 +572,22 @@ fn each_game_s_menus_page_lists_only_commands_its_menus_have() {
     // Pause reads Resume while paused, Show Numbers Show Picture while
     // the numbers are up.
     let other_states = ["Resume", "Show Picture"];
-    let mut labels: std::collections::HashMap<&str, Vec<String>> = std::collections::HashMap::new();
+    let mut items: std::collections::HashMap<&str, Vec<(String, Option<char>)>> = std::collections::HashMap::new();
     for (game, file) in GAMES_AND_GUIDES {
-        let items = menu_items(game).into_iter().map(|(_, item)| item.label.trim_end_matches("...").to_string());
-        labels.entry(file).or_default().extend(items);
+        let labelled = menu_items(game).into_iter().map(|(_, i)| (i.label.trim_end_matches("...").to_string(), i.key));
+        items.entry(file).or_default().extend(labelled);
     }
-    let mut unknown = Vec::new();
-    for (file, labels) in &labels {
+    let mut wrong = Vec::new();
+    for (file, items) in &items {
         let text = std::fs::read_to_string(root.join(file)).unwrap();
         let start = text.find("@NODE Menus ").unwrap_or_else(|| panic!("{file}: no Menus node"));
-        let page = &text[start..start + text[start..].find("@ENDNODE").unwrap()];
+        let lines: Vec<&str> = text[start..start + text[start..].find("@ENDNODE").unwrap()].lines().collect();
         // An entry is a line two spaces in under a menu's underlined
-        // heading; the Keys heading lists keys, not items.
+        // heading; the Keys heading lists keys, not items. Its shortcuts
+        // open the line below it, in brackets.
         let mut menu: Option<&str> = None;
         let mut entries = 0;
-        for line in page.lines() {
+        for (at, line) in lines.iter().enumerate() {
             if let Some(heading) = line.strip_prefix("@{u}").and_then(|l| l.split_once("@{uu}")) {
                 menu = Some(heading.0).filter(|h| !h.contains("Keys"));
                 continue;
@@ -593,17 +595,34 @@ fn each_game_s_menus_page_lists_only_commands_its_menus_have() {
             let Some(entry) = line.strip_prefix("  ").filter(|e| menu.is_some() && !e.starts_with([' ', '@'])) else {
                 continue;
             };
-            for name in entry.split(", ").map(|n| n.trim_end_matches("...")) {
+            let keys: Vec<Option<char>> = lines
+                .get(at + 1)
+                .and_then(|next| next.strip_prefix("@{lindent 6}("))
+                .and_then(|next| next.split_once(')'))
+                .filter(|(keys, _)| keys.split(", ").all(|k| k.len() == 1))
+                .map(|(keys, _)| keys.split(", ").map(|k| k.chars().next()).collect())
+                .unwrap_or_default();
+            let names: Vec<&str> = entry.split(", ").map(|n| n.trim_end_matches("...")).collect();
+            for (n, name) in names.iter().enumerate() {
                 entries += 1;
-                if !labels.iter().any(|l| l == name) && !other_states.contains(&name) {
-                    unknown.push(format!("{file}: {} > {name}", menu.unwrap_or_default()));
+                let key = keys.get(n).copied().flatten();
+                if other_states.contains(name) {
+                    continue;
+                }
+                let menu = menu.unwrap_or_default();
+                let labelled: Vec<&Option<char>> = items.iter().filter(|(l, _)| l == name).map(|(_, k)| k).collect();
+                let has_key = |k: &&Option<char>| key.is_none_or(|key| k.is_some_and(|k| k.eq_ignore_ascii_case(&key)));
+                if labelled.is_empty() {
+                    wrong.push(format!("{file}: {menu} > {name}: no such item"));
+                } else if !labelled.iter().any(has_key) {
+                    wrong.push(format!("{file}: {menu} > {name}: its shortcut is not {}", key.unwrap_or(' ')));
                 }
             }
         }
         assert!(entries >= 5, "{file}: only {entries} items found under its Menus page's menu headings");
     }
-    unknown.sort();
-    assert!(unknown.is_empty(), "Menus pages listing what no menu has:\n{}", unknown.join("\n"));
+    wrong.sort();
+    assert!(wrong.is_empty(), "Menus pages that do not match their menus:\n{}", wrong.join("\n"));
 }
 
 /// Solitaire's guide says what the program does with a game Solve played
