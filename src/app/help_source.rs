@@ -10,7 +10,7 @@ use crate::help::model::{Document, Target};
 use crate::help::read_to_show;
 use crate::host::{GameEntry, HelpRef};
 use crate::machines::MachineId;
-use crate::solitaire::library::{GameType, discover, folder_id};
+use crate::solitaire::library::{GameType, discover};
 
 use super::catalog;
 use super::data_dirs::{game_type_dirs, guide_dirs};
@@ -139,8 +139,8 @@ fn unplayable_game_type(target: &str) -> Option<PathBuf> {
     if path.is_dir() {
         return Some(path.to_path_buf());
     }
-    let wanted = target.trim().to_lowercase();
-    let named = |folder: &PathBuf| folder_id(folder) == wanted || file_name(folder).to_lowercase() == wanted;
+    // Named as `parlour list` names it left out: by its folder's name.
+    let named = |folder: &PathBuf| crate::host::names(&file_name(folder), target.trim());
     // A game type that reads is no such folder, though its name may be
     // why `target` found no game (the name of two).
     discover(&game_type_dirs()).into_iter().find(|folder| named(folder) && GameType::load(folder).is_err())

@@ -406,7 +406,7 @@ fn shown_as(target: &str, places: &Places) -> Option<Result<GameEntry, String>> 
 /// Whether `target` names the game called `name` that could not be read,
 /// by that name or as its id would have: `bakers-game` or
 /// `pegs/triangle-15` for "Baker's Game" or "Triangle 15", in any case.
-fn names(name: &str, target: &str) -> bool {
+pub fn names(name: &str, target: &str) -> bool {
     let id = crate::solitaire::library::id_for(name);
     let target = target.to_lowercase();
     name.to_lowercase() == target || target == id || target.rsplit_once('/').is_some_and(|(_, last)| last == id)

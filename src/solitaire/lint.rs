@@ -583,8 +583,12 @@ pub fn lint_bmp(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
 /// Heading text for comparison: spaces collapsed, a trailing colon dropped,
 /// lower case.
 fn heading_key(s: &str) -> String {
-    let words: Vec<&str> = s.split_whitespace().collect();
-    words.join(" ").trim_end_matches(':').trim_end().to_lowercase()
+    collapsed(s).trim_end_matches(':').trim_end().to_lowercase()
+}
+
+/// A heading's words as a browser shows them: one space between each.
+fn collapsed(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn href_is_help_css(href: &str) -> bool {
@@ -1032,7 +1036,7 @@ fn check_headings(path: &Path, headings: &[Heading], content_line: usize, runawa
                 continue;
             };
             let Heading { text, line, .. } = &headings[q];
-            let shown = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let shown = collapsed(text);
             let message = format!(
                 "there is no \"{}\" heading, and \"{shown}\" stands where it goes (the help's sections are {list})",
                 HEADINGS[k]
