@@ -10,7 +10,12 @@ use parlour::help::lint;
 use parlour::help::model::{Align, CommandKind, Document, Node, Pen, Span, Style, Target};
 use proptest::prelude::*;
 
-use super::support::run;
+use super::support::{menu_items, run};
+
+/// The machines a game's commands are gathered on: the Amiga and the Mac,
+/// whose menus hold them differently.
+const SMALL: &[parlour::machines::MachineId] =
+    &[parlour::machines::MachineId::AmigaPal, parlour::machines::MachineId::MacSe30];
 
 /// Every global command, every node command and every inline action.
 const EVERYTHING: &str = r#"@DATABASE everything.guide
@@ -511,26 +516,6 @@ const GAMES_AND_GUIDES: [(&str, &str); 12] = [
     ("cardgames/freecell", "cardgames.guide"),
 ];
 
-/// The menus of `game` as it opens on the Amiga PAL and on the Mac SE/30,
-/// whose menus hold its commands differently: (menu title, item), items
-/// that are commands only.
-fn menu_items(game: &str) -> Vec<(String, parlour::machines::MenuItem)> {
-    use parlour::app::driver::Driver;
-    use parlour::app::shell::Shell;
-    use parlour::machines::{Command, Machine, MachineChoice, MachineId};
-    let mut items = Vec::new();
-    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
-        let (view, _data) = super::support::open_game(game, 1);
-        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
-        let d = Driver::new(Shell::new(m, view, 1));
-        for menu in d.shell().menus() {
-            let commands = menu.items.iter().filter(|i| i.command != Command::Nothing);
-            items.extend(commands.map(|item| (menu.title.clone(), item.clone())));
-        }
-    }
-    items
-}
-
 /// Every command in a game's own menus (the Game menu, the Mac's Edit
 /// menu with the game's steps back and forth, the game's other menus) is
 /// named on its guide's Menus page, on the Amiga and on the Mac, whose
@@ -546,7 +531,7 @@ fn each_game_s_menus_page_names_every_command_of_its_menus() {
             missing.push(format!("{file}: no Menus node"));
             String::new()
         });
-        let own = menu_items(game)
+        let own = menu_items(game, SMALL)
             .into_iter()
             .filter(|(title, _)| !["@", "File", "Project", "Machine"].contains(&title.as_str()));
         for (title, item) in own {
@@ -574,7 +559,8 @@ fn each_game_s_menus_page_lists_only_commands_its_menus_have() {
     let other_states = ["Resume", "Show Picture"];
     let mut items: std::collections::HashMap<&str, Vec<(String, Option<char>)>> = std::collections::HashMap::new();
     for (game, file) in GAMES_AND_GUIDES {
-        let labelled = menu_items(game).into_iter().map(|(_, i)| (i.label.trim_end_matches("...").to_string(), i.key));
+        let labelled =
+            menu_items(game, SMALL).into_iter().map(|(_, i)| (i.label.trim_end_matches("...").to_string(), i.key));
         items.entry(file).or_default().extend(labelled);
     }
     let mut wrong = Vec::new();
@@ -623,6 +609,40 @@ fn each_game_s_menus_page_lists_only_commands_its_menus_have() {
     }
     wrong.sort();
     assert!(wrong.is_empty(), "Menus pages that do not match their menus:\n{}", wrong.join("\n"));
+}
+
+/// The Chance's help is a classic-Mac one (the-chance.imaj), so the
+/// checks above, which read AmigaGuide Menus pages, pass it by. Its Menus
+/// page must name every command of The Chance's menus on the Amiga and the
+/// Mac (the Machine menu's machines aside), and every shortcut it gives,
+/// "Label (Ctrl+K", must follow the label of an item whose key is K.
+#[test]
+fn the_chance_s_menus_page_names_its_commands_with_their_keys() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/guide/the-chance.imaj")).unwrap();
+    let start = text.find("\n# The Menus\n").expect("a Menus page");
+    let page = &text[start..start + 1 + text[start + 1..].find("\n# ").expect("a page after it")];
+    let items: Vec<_> = menu_items("the-chance", SMALL).into_iter().filter(|(title, _)| title != "Machine").collect();
+    let mut wrong = Vec::new();
+    for (title, item) in &items {
+        if !page.contains(item.label.as_str()) {
+            wrong.push(format!("{title} > {}: not named", item.label));
+        }
+    }
+    let mut shortcuts = 0;
+    for (at, _) in page.match_indices(" (Ctrl+") {
+        shortcuts += 1;
+        let key = page[at + " (Ctrl+".len()..].chars().next().unwrap();
+        let before = &page[..at];
+        let keyed = items.iter().any(|(_, item)| {
+            before.ends_with(item.label.as_str()) && item.key.is_some_and(|k| k.eq_ignore_ascii_case(&key))
+        });
+        if !keyed {
+            let line = before.rsplit('\n').next().unwrap_or_default();
+            wrong.push(format!("\"{line} (Ctrl+{key}\": no item before it has the key {key}"));
+        }
+    }
+    assert!(shortcuts >= 10, "only {shortcuts} shortcuts found on the Menus page");
+    assert!(wrong.is_empty(), "the-chance.imaj's Menus page does not match the menus:\n{}", wrong.join("\n"));
 }
 
 /// Solitaire's guide says what the program does with a game Solve played

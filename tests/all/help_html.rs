@@ -267,3 +267,51 @@ fn every_shipped_page_says_its_keys() {
         assert!(text.contains("arrow keys") && text.contains("Space"), "{}: no keys in Game Play", path.display());
     }
 }
+
+/// The help's own pages (Help/intro.html, Help/playing.html) name every
+/// command of a solitaire game's Game and Solver menus on the YaZZle
+/// window, the machine this help is YaZZle's for, each with its key where
+/// it has one ("N for New Game" or "Hint (Ctrl+T"). The File and Machine
+/// menus are Parlour's, told of in its manual. Playing once told of
+/// neither Hint nor the keyboard, and said Pyramid was played by clicking.
+#[test]
+fn the_help_pages_name_the_game_and_solver_menus_with_their_keys() {
+    use parlour::machines::MachineId;
+    let text: String = ["intro.html", "playing.html"]
+        .iter()
+        .map(|page| std::fs::read_to_string(root().join("guide/Help").join(page)).unwrap())
+        .collect();
+    // The pages' words, tags left out, on one line.
+    let mut words = String::new();
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if in_tag => {}
+            _ => words.push(c),
+        }
+    }
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    let items = super::support::menu_items("klondike", &[MachineId::Yazzle]);
+    let mut wrong = Vec::new();
+    for (title, item) in items.iter().filter(|(title, _)| ["Game", "Solver"].contains(&title.as_str())) {
+        let label = item.label.trim_end_matches("...");
+        if !words.contains(label) {
+            wrong.push(format!("{title} > {label}: not named"));
+        } else if let Some(key) = item.key.map(|k| k.to_ascii_uppercase())
+            && !words.contains(&format!("{key} for {label}"))
+            && !words.contains(&format!("{} (Ctrl+{key}", item.label))
+        {
+            wrong.push(format!("{title} > {label}: its key, Ctrl+{key}, not given"));
+        }
+    }
+    assert!(items.len() >= 20, "only {} items found", items.len());
+    if !words.contains("Playing by Keyboard") {
+        wrong.push("no page tells of the keyboard".into());
+    }
+    if words.contains("play by clicking") {
+        wrong.push("a page says a game is played by clicking only".into());
+    }
+    assert!(wrong.is_empty(), "the help's pages and the menus differ:\n{}", wrong.join("\n"));
+}

@@ -38,6 +38,26 @@ pub fn open_game(id: &str, seed: u64) -> (Box<dyn parlour::views::View>, tempfil
     (view, data)
 }
 
+/// The menus of `game` as it opens on each of `machines`, whose menus
+/// hold its commands differently: (menu title, item), items that are
+/// commands only.
+pub fn menu_items(game: &str, machines: &[parlour::machines::MachineId]) -> Vec<(String, parlour::machines::MenuItem)> {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    use parlour::machines::{Command, Machine, MachineChoice};
+    let mut items = Vec::new();
+    for &id in machines {
+        let (view, _data) = open_game(game, 1);
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let d = Driver::new(Shell::new(m, view, 1));
+        for menu in d.shell().menus() {
+            let commands = menu.items.iter().filter(|i| i.command != Command::Nothing);
+            items.extend(commands.map(|item| (menu.title.clone(), item.clone())));
+        }
+    }
+    items
+}
+
 pub fn run(args: &[&str]) -> Output {
     parlour().args(args).output().expect("the parlour binary runs")
 }
