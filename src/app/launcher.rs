@@ -380,6 +380,12 @@ impl Launcher {
         // it is not part of the name the list is sorted by.
         let name = |n: &str| widgets::split_mark(n).1.to_string();
         games.sort_by(|(_, a), (_, b)| crate::host::by_name(&name(a), &name(b)));
+        Launcher::chooser_as_given(title, noun, games, current)
+    }
+
+    /// A chooser dialog listing `games` in the order given (MineSweeper's
+    /// field sizes, easiest first); otherwise as [`Launcher::chooser`].
+    pub fn chooser_as_given(title: &str, noun: &str, games: Vec<(String, String)>, current: &str) -> Launcher {
         let mut l = Launcher::listing(games);
         l.title = title.into();
         l.noun = noun.into();

@@ -928,7 +928,8 @@ impl Shell {
                 let current = listed.iter().find(|g| g.game_id == game.game_id).map_or(game.id, |g| g.id.clone());
                 let title = family.chooser_label.trim_end_matches("...");
                 let names = listed.into_iter().map(|g| (g.id, g.name)).collect();
-                let chooser = Launcher::chooser(title, &entry_noun(title), names, &current).keeping_ends(&kept_ends);
+                let make = if family.kind.listed_by_name() { Launcher::chooser } else { Launcher::chooser_as_given };
+                let chooser = make(title, &entry_noun(title), names, &current).keeping_ends(&kept_ends);
                 Box::new(chooser.telling_left_out(crate::host::left_out_of(family, left_out), family.kind))
             }
         };

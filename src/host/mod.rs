@@ -114,8 +114,11 @@ pub type Listed = Result<GameEntry, (String, String)>;
 /// in its family's chooser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// A game type (a solitaire folder, The Chance's game.ini, a size).
+    /// A game type (a solitaire folder, The Chance's game.ini).
     GameType,
+    /// A MineSweeper field size, in the order of difficulty, which its
+    /// names do not sort into.
+    Size,
     /// A game of the CardGames panel.
     CardGame,
     /// A Peg Solitaire board.
@@ -129,10 +132,17 @@ impl Kind {
     pub fn nouns(self) -> (&'static str, &'static str) {
         match self {
             Kind::GameType => ("game type", "game types"),
+            Kind::Size => ("field size", "field sizes"),
             Kind::CardGame => ("card game", "card games"),
             Kind::Board => ("board", "boards"),
             Kind::Level => ("level", "levels"),
         }
+    }
+
+    /// Whether a chooser lists them by name, as the launcher lists games;
+    /// else in the order the family gives them.
+    pub fn listed_by_name(self) -> bool {
+        self != Kind::Size
     }
 
     /// `n` of this kind: "1 board", "2 boards".

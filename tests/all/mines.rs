@@ -1284,3 +1284,32 @@ fn the_game_s_keys_pressed_into_the_box_at_its_end_never_deal_the_next_game() {
     assert_eq!(d.shell().requester(), None);
     assert_eq!(d.shell().message(), cleared, "the won game left the table");
 }
+
+/// The field sizes' chooser (the YaZZle skin's Game Types button) lists
+/// them easiest first, as the Game menu does, not by name, which put
+/// "Beginner (no guessing)" before Intermediate and Expert before
+/// Intermediate. Down from Beginner reaches Intermediate, then Expert.
+#[test]
+fn the_field_sizes_are_listed_easiest_first() {
+    let data = tempfile::tempdir().unwrap();
+    let machine =
+        Machine::new(&MachineChoice { id: Some(MachineId::Yazzle), ..Default::default() }, MachineId::Yazzle).unwrap();
+    let mut d = Driver::new(Shell::launcher_keeping_in(machine, 1, data.path().to_path_buf()));
+    d.command(&Command::Play("mines".into()));
+    let ticked = |d: &Driver| {
+        let menus = d.shell().menus();
+        let game = menus.iter().find(|m| m.title == "Game").expect("a Game menu");
+        let presets = game.items.iter().filter(|i| PRESET_COMMANDS.iter().any(|c| i.command == Command::View(*c)));
+        presets.filter(|i| i.checked).map(|i| i.label.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(ticked(&d), ["Beginner"]);
+    let down = Input::Key { key: Key::Down, mods: Modifiers::default() };
+    let mut chosen = Vec::new();
+    for _ in 0..2 {
+        d.command(&Command::Variants);
+        d.feed(std::slice::from_ref(&down));
+        d.command(&Command::View(parlour::views::OPEN_SELECTED));
+        chosen.extend(ticked(&d));
+    }
+    assert_eq!(chosen, ["Intermediate", "Expert"]);
+}

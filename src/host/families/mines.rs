@@ -14,7 +14,7 @@ use crate::views::mines::{MinesBoard, kept_settings, settings_from_prefs, shown_
 pub static FAMILY: Family = Family {
     id: "mines",
     chooser_label: "Field Sizes...",
-    kind: crate::host::Kind::GameType,
+    kind: crate::host::Kind::Size,
     games,
     variants,
     resolve,
@@ -50,15 +50,18 @@ fn variants(_places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
     [false, true]
         .into_iter()
         .flat_map(|no_guess| PRESETS.iter().map(move |p| Settings { no_guess, ..Settings::preset(p) }))
-        .map(|s| {
-            let name = match s.preset_of() {
-                Some(p) if s.no_guess => format!("{} (no guessing)", p.name),
-                Some(p) => p.name.to_string(),
-                None => s.options(),
-            };
-            Ok(entry(&s.id(), &name, Some(s)))
-        })
+        .map(|s| Ok(entry(&s.id(), &size_name(&s), Some(s))))
         .collect()
+}
+
+/// A field's name in the list of sizes: "Expert", "Beginner (no
+/// guessing)", a custom field by its options ("12x8/20").
+fn size_name(s: &Settings) -> String {
+    match s.preset_of() {
+        Some(p) if s.no_guess => format!("{} (no guessing)", p.name),
+        Some(p) => p.name.to_string(),
+        None => s.options(),
+    }
 }
 
 /// `mines/expert`, `mines/custom-no-guess`...: a size's own game. A custom
@@ -82,7 +85,9 @@ fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
             )));
         }
     };
-    Some(Ok(entry(&settings.id(), "MineSweeper", Some(settings))))
+    // Named with its size, as `parlour stats mines/expert` tells of it
+    // apart from the other sizes' games.
+    Some(Ok(entry(&settings.id(), &format!("MineSweeper {}", size_name(&settings)), Some(settings))))
 }
 
 /// Opens the field chosen, or else the field of the game last shown, so a
