@@ -642,11 +642,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 } else if outcome == Outcome::Lost && self.board.boxes_loss() {
                     let lost = self.ending_box("Game over", lines);
                     response = self.ask_ended(lost, None);
-                } else if let Some(first) = lines.first() {
-                    // A box's line ("Score: 280") among the sentences,
-                    // shown in a box as well where the status line would
-                    // cut it off.
-                    self.message = format!("{} {}", self.message, sentence(first));
+                } else if !lines.is_empty() {
+                    // The box's lines ("Score: 280", a high score's
+                    // place) among the sentences, shown in a box as well
+                    // where the status line would cut them off.
+                    let said: Vec<String> = lines.iter().map(|line| sentence(line)).collect();
+                    self.message = format!("{} {}", self.message, said.join(" "));
                     self.news = Some(self.message.clone());
                 }
             }

@@ -290,8 +290,9 @@ fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
 
     let mut stuck = open("Two", variant("pegs/two", "Version 2\nMode: Normal\ny y e * y\n"), dir.path());
     drag(&mut stuck, &m, area, "a1", "c1");
-    // The score, the end box's line, is a sentence among sentences here.
-    assert_eq!(stuck.message(), "No jump remains: 2 stones left. Score: 20.");
+    // The score and the high score's place, the end box's lines, are
+    // sentences among sentences here: a loss enters the table too.
+    assert_eq!(stuck.message(), "No jump remains: 2 stones left. Score: 20. A new high score: place 1 on this board.");
     assert!(stuck.take_notice().is_none(), "the SE/30's line shows the score: no box needed");
     let stats = parlour::core::Stats::load(dir.path()).unwrap();
     assert_eq!(stats.game("pegs/two").map(|g| (g.played, g.lost)), Some((1, 1)));
@@ -303,7 +304,10 @@ fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
     stuck.command(&Command::New);
     drag(&mut stuck, &amiga, amiga_area, "a1", "c1");
     let told = stuck.take_notice().expect("no box with the score on the Amiga");
-    assert_eq!(told.lines.join(" "), "No jump remains: 2 stones left. Score: 20.");
+    assert_eq!(
+        told.lines.join(" "),
+        "No jump remains: 2 stones left. Score: 20. A new high score: place 2 on this board."
+    );
     // A click on an empty slot of the finished board says the game is
     // over, not to pick a stone for a jump there is none of.
     let over = "The game is over: New Game starts another, Undo takes jumps back.";
