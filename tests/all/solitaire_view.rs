@@ -195,8 +195,12 @@ fn the_pyramid_cursor_hides_once_the_pyramid_is_cleared() {
     use parlour::machines::{Key, Modifiers};
     let key = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
     let (mut view, m, area, _data) = table("pyramid", MachineId::AmigaPal, 3);
+    // The first key shows the cursor on the stock, the next takes it into
+    // the pyramid.
     view.input(&key(Key::Right), &m, area);
-    assert!(view.board().cursor_at().is_some(), "the cursor shows");
+    view.input(&key(Key::Right), &m, area);
+    let (at, _) = view.board().cursor_at().expect("the cursor shows");
+    assert_eq!(at.kind, PileKind::Tableau, "the cursor is on the pyramid");
     parlour::views::background::allow(false);
     view.command(&Command::View(parlour::views::solitaire::SOLVE)).expect("Solve is a command");
     for _ in 0..20_000 {
@@ -1096,5 +1100,28 @@ fn turns_left_and_reserves_are_counted_and_nothing_else() {
             _ => vec![stock],
         };
         assert_eq!(counted, expected, "{game}");
+    }
+}
+
+/// Pyramid from the keyboard: the first key shows the cursor on a pile
+/// that can be played (the stock), not on the covered top of the pyramid;
+/// Up from the stock reaches the waste straight above it, not the
+/// pyramid's nearer row beside it, and Down comes back. On the Mac SE/30
+/// and the Amiga alike.
+#[test]
+fn the_pyramid_cursor_starts_where_play_can_and_goes_straight_up() {
+    use parlour::machines::{Key, Modifiers};
+    let key = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    let (stock, waste) = (PileId::new(PileKind::Stock, 0), PileId::new(PileKind::Waste, 0));
+    for machine in [MachineId::MacSe30, MachineId::AmigaPal] {
+        let (mut view, m, area, _data) = table("pyramid", machine, 3);
+        view.input(&key(Key::Right), &m, area);
+        assert_eq!(view.board().cursor_at(), Some((stock, 1)), "{machine:?}: the first key");
+        view.input(&key(Key::Char(' ')), &m, area);
+        assert_eq!(view.session().move_count(), 1, "{machine:?}: Space on the stock deals");
+        view.input(&key(Key::Up), &m, area);
+        assert_eq!(view.board().cursor_at(), Some((waste, 1)), "{machine:?}: Up from the stock");
+        view.input(&key(Key::Down), &m, area);
+        assert_eq!(view.board().cursor_at(), Some((stock, 1)), "{machine:?}: Down from the waste");
     }
 }

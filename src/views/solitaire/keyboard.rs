@@ -121,7 +121,14 @@ impl Cursor {
         if piles.is_empty() {
             return None;
         }
-        let (pile, depth) = self.at.filter(|(p, _)| piles.iter().any(|q| q.0 == *p)).unwrap_or((piles[0].0, 1));
+        // A cursor not yet placed starts on the first pile in reading
+        // order that can be played: not a covered card (the top of the
+        // pyramid), nor, in a pairing game, where nothing can be put, an
+        // empty pile (Pyramid's waste before the first deal).
+        let pairing = st.rules().addition > 0;
+        let passed_over = |p: PileId| covered(st, p) || (pairing && st.pile(p.kind, p.index()).is_empty());
+        let first = piles.iter().find(|q| !passed_over(q.0)).unwrap_or(&piles[0]).0;
+        let (pile, depth) = self.at.filter(|(p, _)| piles.iter().any(|q| q.0 == *p)).unwrap_or((first, 1));
         let index = piles.iter().position(|q| q.0 == pile).unwrap_or(0);
         let first_use = !self.visible;
         let aimed = std::mem::take(&mut self.aimed);
@@ -156,13 +163,19 @@ impl Cursor {
             }
             Key::Down if depth > 1 => self.at = Some((pile, depth - 1)),
             Key::Up | Key::Down => {
-                // The nearest pile in the next row up or down.
+                // The nearest pile straight above or below (overlapping
+                // this one's width: Pyramid's waste over its stock, not
+                // the pyramid's nearer row beside them), else the nearest
+                // in the next row up or down.
                 let (_, x, y) = piles[index];
-                let row = piles
-                    .iter()
-                    .filter(|q| (if key == Key::Up { q.2 < y } else { q.2 > y }) && !spent(st, q.0))
-                    .min_by_key(|q| ((q.2 - y).abs(), (q.1 - x).abs()));
-                if let Some(&(p, _, _)) = row {
+                let nearest = |straight: bool| {
+                    piles
+                        .iter()
+                        .filter(|q| (if key == Key::Up { q.2 < y } else { q.2 > y }) && !spent(st, q.0))
+                        .filter(|q| !straight || (q.1 - x).abs() < layout.card_w)
+                        .min_by_key(|q| ((q.2 - y).abs(), (q.1 - x).abs()))
+                };
+                if let Some(&(p, _, _)) = nearest(true).or_else(|| nearest(false)) {
                     self.at = Some((p, 1));
                 }
             }
@@ -217,6 +230,12 @@ impl Cursor {
 /// stays nor stops there.
 fn spent(st: &Solitaire, pile: PileId) -> bool {
     st.rules().addition > 0 && pile.kind == PileKind::Tableau && st.pile(pile.kind, pile.index()).is_empty()
+}
+
+/// Whether `pile` is a place of the tableau whose card others lie on
+/// (Pyramid's rows above the free cards), so cannot be played yet.
+fn covered(st: &Solitaire, pile: PileId) -> bool {
+    pile.kind == PileKind::Tableau && st.is_covered(pile.index())
 }
 
 /// Why the top `count` cards of `pile` cannot be lifted together, in the
