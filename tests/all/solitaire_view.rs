@@ -1125,3 +1125,44 @@ fn the_pyramid_cursor_starts_where_play_can_and_goes_straight_up() {
         assert_eq!(view.board().cursor_at(), Some((stock, 1)), "{machine:?}: Down from the waste");
     }
 }
+
+/// Cards the player has lifted are drawn inverted, and a hint for them
+/// frames only where they go: on the Amiga PAL's small cards, its dashes
+/// along each lifted card's edges blurred the light index on the dark
+/// ground (Yukon, deal 1: a run of five lifted, then Hint). The lifted
+/// run looks the same with the hint as with the cursor brought to the
+/// same place by the arrows, and the card they go to is marked.
+#[test]
+fn a_hint_leaves_the_cards_in_hand_unframed() {
+    use parlour::machines::{Key, Modifiers};
+    let key = |k: Key| Input::Key { key: k, mods: Modifiers::default() };
+    let lifted = |machine: MachineId| {
+        let (mut view, m, area, data) = table("yukon", machine, 1);
+        for k in [Key::Right, Key::Down, Key::Up, Key::Up, Key::Up, Key::Up, Key::Char(' ')] {
+            view.input(&key(k), &m, area);
+        }
+        (view, m, area, data)
+    };
+    let (mut hinted, m, area, _data) = lifted(MachineId::AmigaPal);
+    let (from, count) = hinted.board().cursor_held().expect("a run is lifted");
+    assert_eq!(count, 5, "the run of five");
+    hinted.command(&Command::Hint);
+    let to = hinted.board().hinted().and_then(|h| h.to).expect("the hint names where they go");
+    let (mut walked, _, _, _data2) = lifted(MachineId::AmigaPal);
+    for _ in 0..20 {
+        if walked.board().cursor_at().map(|c| c.0) == Some(to) {
+            break;
+        }
+        walked.input(&key(Key::Right), &m, area);
+    }
+    assert_eq!(walked.board().cursor_at().map(|c| c.0), hinted.board().cursor_at().map(|c| c.0));
+    let (a, b) = (frame(&hinted, &m, area), frame(&walked, &m, area));
+    let st = hinted.session().state();
+    let len = st.pile(from.kind, from.index()).len();
+    let rect = |i: usize| hinted.board().card_rect(st, area, from, i).unwrap();
+    let (first, top) = (rect(len - count), rect(len - 1));
+    let differ = |r: Rect| (r.y..r.bottom()).any(|y| (r.x..r.right()).any(|x| a.get(x, y) != b.get(x, y)));
+    let run = Rect::from_edges(first.x, first.y, top.right(), top.bottom());
+    assert!(!differ(run), "the hint marks the lifted cards");
+    assert!(differ(top_rect(&hinted, area, to)), "the hint marks where they go");
+}

@@ -658,11 +658,20 @@ impl SolitaireBoard {
     }
 
     /// How the hint shown marks card `i` of pile `id`, which holds `len`
-    /// cards (`i` and `len` 0 for an empty pile's place).
+    /// cards (`i` and `len` 0 for an empty pile's place). Cards the
+    /// player holds (lifted, selected or picked) are drawn
+    /// inverted already and left unframed: dashes beside their light
+    /// index on the dark ground blurred it on the Amiga's small cards, and
+    /// the hint then tells only where they go.
     fn hint_mark(&self, id: PileId, i: usize, len: usize) -> Option<HintMark> {
         let marks = self.hinted?;
         let top_of = |pile: PileId, count: usize| pile == id && i + count >= len;
-        if top_of(marks.from.0, marks.from.1) || marks.partner.is_some_and(|p| top_of(p, 1)) {
+        let in_hand = |pile: PileId, count: usize| {
+            self.cursor.held() == Some((pile, count))
+                || (count == 1 && (self.selected == Some(pile) || self.picked == Some(pile)))
+        };
+        let taken = |pile: PileId, count: usize| top_of(pile, count) && !in_hand(pile, count);
+        if taken(marks.from.0, marks.from.1) || marks.partner.is_some_and(|p| taken(p, 1)) {
             Some(HintMark::Taken)
         } else if marks.to.is_some_and(|p| top_of(p, 1)) {
             Some(HintMark::Target)
