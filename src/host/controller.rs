@@ -1180,12 +1180,32 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// Moves the cursor to `step` of the history (within the game at the
     /// cursor), as undo or redo would, one step at a time.
     fn go_to(&mut self, step: usize) -> Response {
+        let ended = self.session.state().status() != Status::Playing;
+        let start = self.session.game_start();
         while self.session.cursor() > step && self.session.undo() {}
         while self.session.cursor() < step && self.session.redo() {}
         self.moved_on();
         self.message = self.standing_words();
+        self.keep_count_taken_back(ended, start);
         self.journal();
         Response::Redraw
+    }
+
+    /// After steps back from a game that had `ended`, or that was dealt
+    /// at `start`: a game taken back out of its end, or back from the
+    /// deal that gave it up, keeps its count. The journal keeps it too,
+    /// as a mark: the next move drops the steps that told how it ended,
+    /// and a game resumed without them would count again. Only a loss is
+    /// told: a win taken back stands as it was, and the positions before
+    /// it say nothing of it.
+    fn keep_count_taken_back(&mut self, ended: bool, start: usize) {
+        let back = ended || self.session.game_start() != start;
+        if let Some(&outcome) = self.counted.get(&self.session.game_start()).filter(|_| back) {
+            self.session.mark(mark_of(outcome));
+            if outcome == Outcome::Lost {
+                self.message = "Taken back. Still counted as lost.".into();
+            }
+        }
     }
 
     /// Plays the game again from its deal, a move per pause.
@@ -1983,20 +2003,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 while self.session.undo() && !self.board.settled(self.session.state()) {}
                 self.moved_on();
                 self.message = self.standing_words();
-                // Taken back out of its end, or back from the deal that
-                // gave it up, a game keeps its count. The journal keeps it
-                // too, as a mark: the next move drops the steps that told
-                // how it ended, and a game resumed without them would
-                // count again.
-                let back = ended || self.session.game_start() != start;
-                // Only a loss is told: a win taken back stands as it was,
-                // and the positions before it say nothing of it.
-                if let Some(&outcome) = self.counted.get(&self.session.game_start()).filter(|_| back) {
-                    self.session.mark(mark_of(outcome));
-                    if outcome == Outcome::Lost {
-                        self.message = "Taken back. Still counted as lost.".into();
-                    }
-                }
+                self.keep_count_taken_back(ended, start);
                 self.journal();
                 Response::Redraw
             }

@@ -1034,3 +1034,29 @@ fn games_out_of_undos_reach_are_forgotten_and_their_counts_kept() {
     assert!(text.contains("seed: 40\n") && !text.contains("\nnew "), "{text}");
     assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().played, 5, "nothing more is counted");
 }
+
+/// Back to Start out of a lost game's end does what Undo does: it says
+/// the game stays counted as lost, and keeps the count in the journal, so
+/// that the game played again from its deal and lost, after the window
+/// was closed and the game resumed, is not counted a second time.
+#[test]
+fn back_to_start_out_of_a_loss_keeps_its_count_through_a_resume() {
+    let data = tempfile::tempdir().unwrap();
+    let tally = || Stats::load(data.path()).unwrap().game("golf").map(|g| (g.played, g.lost)).unwrap();
+    let mut view = lost_golf(data.path());
+    let counted = tally();
+    view.command(&Command::BackToStart);
+    assert_eq!(view.message(), "Taken back. Still counted as lost.");
+    let first = view.session().state().legal_moves()[0];
+    view.play_move(&first);
+    drop(view);
+    let how = parlour::host::Opening { seed: None, fresh_seed: 99, ..Default::default() };
+    let mut view = open_as("golf", data.path(), &how);
+    assert_eq!(view.session().move_count(), 1, "the game resumes after its first move");
+    while let Some(m) = view.session().state().legal_moves().first().copied() {
+        view.play_move(&m);
+    }
+    assert_eq!(view.session().state().status(), Status::Lost, "lost again");
+    drop(view);
+    assert_eq!(tally(), counted, "the one game is counted once");
+}
