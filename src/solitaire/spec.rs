@@ -1770,8 +1770,11 @@ impl Reader<'_> {
             let x = self.req_dec(s, "X", 0.0, 100.0).unwrap_or(0.0);
             let y = self.req_dec(s, "Y", 0.0, 100.0).unwrap_or(0.0);
             if self.area_known && (x > game.num_card_wide || y > game.num_card_high) {
+                // On the line of the coordinate past the edge, where the
+                // author mends it.
+                let past = if x > game.num_card_wide { "X" } else { "Y" };
                 self.warn(
-                    sec.line,
+                    sec.get(past).map_or(sec.line, |e| e.line),
                     format!(
                         "[{}] X={x} Y={y} is outside the playing area ([Game] NumCardWide={} NumCardHigh={})",
                         sec.name, game.num_card_wide, game.num_card_high
@@ -3038,7 +3041,7 @@ PileFace=D
                 "g.ini:8: warning: [Game] NumCardWidth is not a key of [Game] and is ignored (did you mean NumCardWide?)",
                 "g.ini:9: warning: [Game] Addition has no value; the default 0 is used",
                 "g.ini:10: warning: [Game] Decks is given again (first on line 5); only the first value is used",
-                "g.ini:32: warning: [Tableau2] X=1 Y=9 is outside the playing area ([Game] NumCardWide=3 NumCardHigh=2)",
+                "g.ini:34: warning: [Tableau2] X=1 Y=9 is outside the playing area ([Game] NumCardWide=3 NumCardHigh=2)",
                 "g.ini:43: warning: [Extra] is not a section of game.ini and is ignored",
             ]
         );
