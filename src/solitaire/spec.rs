@@ -1244,8 +1244,11 @@ impl Reader<'_> {
     }
 
     /// Warns about keys this section does not have, and adds the line
-    /// meant to the error on a line that misses its `=` (`Piles 7`).
-    fn check_keys(&mut self, sec: &Section, keys: &SectionKeys) {
+    /// meant to the error on a line that misses its `=` (`Piles 7`). The
+    /// keys of a required section the file lacks (`headerless`: [Game],
+    /// its header lost) are told of once, by that section's error, not
+    /// one by one here.
+    fn check_keys(&mut self, sec: &Section, keys: &SectionKeys, headerless: &[&str]) {
         let is_key = |key: &str| keys.spec.iter().chain(keys.extension).any(|k| k.eq_ignore_ascii_case(key));
         for (line, text) in sec.unread() {
             let Some((key, value)) = without_equals(text).filter(|(key, _)| is_key(key)) else { continue };
@@ -1254,7 +1257,7 @@ impl Reader<'_> {
             }
         }
         for e in sec.entries() {
-            let known = is_key(&e.key);
+            let known = is_key(&e.key) || headerless.iter().any(|lacked| is_key_of(lacked, &e.key));
             if !known {
                 let mut hint = suggest(&e.key, keys.spec.iter().chain(keys.extension).copied());
                 if hint.is_empty() {
@@ -1270,20 +1273,21 @@ impl Reader<'_> {
 
     fn read(&mut self, doc: IniDoc, hash: u64) -> GameSpec {
         let doc = self.mend_misspelt_sections(doc);
+        let headerless: Vec<&str> = ["General", "Game"].into_iter().filter(|s| doc.section(s).is_none()).collect();
         // Sort the sections out.
         let mut piles: BTreeMap<PileKind, BTreeMap<usize, &Section>> = BTreeMap::new();
         let mut dealt: BTreeMap<usize, &Section> = BTreeMap::new();
         let mut unused = Vec::new();
         for sec in doc.sections() {
             if let Some(keys) = keys_of(&sec.name) {
-                self.check_keys(sec, keys);
+                self.check_keys(sec, keys, &headerless);
                 continue;
             }
             if let Some(&name) = UNUSED_SECTIONS.iter().find(|u| u.eq_ignore_ascii_case(&sec.name)) {
                 if read_by_parlour(name) {
                     // Parlour's meaning for these (winnable deals only):
                     // Only is their one key, 0 or 1 like every flag.
-                    self.check_keys(sec, &SectionKeys { section: name, spec: &[], extension: &["Only"] });
+                    self.check_keys(sec, &SectionKeys { section: name, spec: &[], extension: &["Only"] }, &headerless);
                     self.flag(Some(sec), "Only", false);
                 }
                 unused.push(sec.clone());
@@ -1299,7 +1303,7 @@ impl Reader<'_> {
                     };
                     map.or_insert(sec);
                     if let Some(keys) = keys_of(&keys) {
-                        self.check_keys(sec, keys);
+                        self.check_keys(sec, keys, &headerless);
                     }
                 }
                 Some(Err(why)) => self.error(sec.line, why),
@@ -2200,7 +2204,9 @@ impl Reader<'_> {
     /// twentieth of a card, a few pixels, is rounding (eight columns of
     /// 1.03 cards).
     fn check_piles_inside(&mut self, spec: &GameSpec, spoiled: Option<&BTreeSet<String>>) {
-        let Some(spoiled) = spoiled.filter(|s| !s.contains("game")) else { return };
+        // Without [Game] NumCardWide and NumCardHigh there is no playing
+        // area to measure against, only its defaults.
+        let Some(spoiled) = spoiled.filter(|s| !s.contains("game") && self.area_known) else { return };
         let (area_w, area_h) = (spec.game.num_card_wide, spec.game.num_card_high);
         for kind in PileKind::ALL.into_iter().filter(|k| !spoiled.contains(&k.title().to_lowercase())) {
             let (w, h) = spec.room(kind);
@@ -2685,6 +2691,10 @@ PileFace=D
             "g.ini:4: there is no [Game] section; it is required (it holds Decks, NumCardsDealt and the rest): \
              Decks stands here under [General], so the line [Game] may be missing above it",
         );
+        // That one slip is told once: not its keys one by one as not
+        // [General]'s, nor piles measured against a playing area never read.
+        let told = parse(&edit(MINI, &[(4, "")])).unwrap_err();
+        assert_eq!(told.iter().filter(|d| !d.is_error()).count(), 0, "{told:#?}");
         // With none of its keys anywhere, it is told of on line 1.
         let found = problems(&edit(MINI, &[(4, ""), (5, ""), (8, "")]));
         has_start(
