@@ -54,6 +54,11 @@ pub fn read(path: &Path, bytes: &[u8]) -> Document {
         b.warn(line, m);
     }
     for token in tokens {
+        if let Token::Tag(tag) = &token
+            && let Some(told) = run_into(tag)
+        {
+            b.warn(tag.line, told);
+        }
         match token {
             Token::Text { at, line } => b.text(&text[at], line),
             Token::Tag(tag) if tag.end => b.end(&tag),
@@ -61,6 +66,17 @@ pub fn read(path: &Path, bytes: &[u8]) -> Document {
         }
     }
     b.finish()
+}
+
+/// What to say of a tag whose `>` is missing (`</h2` at a line's end),
+/// read on, as browsers read it, to the next tag's `>`: that tag comes
+/// in as a stray attribute starting `<`, and is lost. Told on the line of
+/// the tag left open, where the slip is, not where its loss shows.
+fn run_into(tag: &Tag) -> Option<String> {
+    let next = tag.attrs.iter().find_map(|a| a.name.strip_prefix('<'))?;
+    let slash = if tag.end { "/" } else { "" };
+    let next = next.trim_start_matches('/');
+    Some(format!("<{slash}{} lacks its closing `>`: it runs on into the next tag, <{next}>, which is lost", tag.name))
 }
 
 // ---------------------------------------------------------------------------
@@ -1107,6 +1123,22 @@ mod tests {
         );
         let texts: Vec<String> = d.nodes[0].blocks.iter().map(Block::plain_text).collect();
         assert_eq!(texts, vec!["bold", "head", "cell", "stray", "x never"]);
+    }
+
+    /// A heading's end tag that lost its `>` at a line's end runs on into
+    /// the next tag, as browsers read it: told on its own line, naming
+    /// the tag it swallowed, before that loss shows further down.
+    #[test]
+    fn a_tag_missing_its_closing_bracket_is_told_where_it_stands() {
+        let text = "<title>T</title>\n<h2>Winning</h2\n<p>Every card home.\n</p>\n<p>Then <b>done</b>.</p>\n";
+        let (d, dir) = doc(text);
+        assert_eq!(
+            messages(&d, &dir),
+            vec![
+                "page.html:2: warning: </h2 lacks its closing `>`: it runs on into the next tag, <p>, which is lost",
+                "page.html:4: warning: </p> closes nothing: no <p> is open",
+            ]
+        );
     }
 
     #[test]
