@@ -687,7 +687,9 @@ impl Solitaire {
             .is_some_and(|cover| cover.iter().any(|&p| !self.pile(PileKind::Tableau, p).is_empty()))
     }
 
-    fn covered(&self, id: PileId) -> bool {
+    /// Whether pile `id` is a tableau pile others lie on (Pyramid's rows
+    /// above the free cards), so cannot be played yet.
+    pub fn covered(&self, id: PileId) -> bool {
         id.kind == PileKind::Tableau && self.is_covered(id.index())
     }
 

@@ -126,7 +126,7 @@ impl Cursor {
         // pyramid), nor, in a pairing game, where nothing can be put, an
         // empty pile (Pyramid's waste before the first deal).
         let pairing = st.rules().addition > 0;
-        let passed_over = |p: PileId| covered(st, p) || (pairing && st.pile(p.kind, p.index()).is_empty());
+        let passed_over = |p: PileId| st.covered(p) || (pairing && st.pile(p.kind, p.index()).is_empty());
         let first = piles.iter().find(|q| !passed_over(q.0)).unwrap_or(&piles[0]).0;
         let (pile, depth) = self.at.filter(|(p, _)| piles.iter().any(|q| q.0 == *p)).unwrap_or((first, 1));
         let index = piles.iter().position(|q| q.0 == pile).unwrap_or(0);
@@ -230,12 +230,6 @@ impl Cursor {
 /// stays nor stops there.
 fn spent(st: &Solitaire, pile: PileId) -> bool {
     st.rules().addition > 0 && pile.kind == PileKind::Tableau && st.pile(pile.kind, pile.index()).is_empty()
-}
-
-/// Whether `pile` is a place of the tableau whose card others lie on
-/// (Pyramid's rows above the free cards), so cannot be played yet.
-fn covered(st: &Solitaire, pile: PileId) -> bool {
-    pile.kind == PileKind::Tableau && st.is_covered(pile.index())
 }
 
 /// Why the top `count` cards of `pile` cannot be lifted together, in the
