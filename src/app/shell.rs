@@ -172,10 +172,15 @@ impl Shell {
         self
     }
 
-    /// The game the view shows: the entry it was opened as while it shows
-    /// that game, else the one its id names.
+    /// The game the view shows (see [`Shell::game_of`]).
     fn current_game(&self) -> Option<GameEntry> {
-        let id = self.view.game_id()?;
+        self.game_of(self.view.as_ref())
+    }
+
+    /// The game `view` shows: the entry it was opened as while it shows
+    /// that game, else the one its id names.
+    fn game_of(&self, view: &dyn View) -> Option<GameEntry> {
+        let id = view.game_id()?;
         match &self.opened {
             Some(entry) if entry.id == id => Some(entry.clone()),
             _ => catalog::find_in(&id, &self.places()).ok(),
@@ -291,11 +296,13 @@ impl Shell {
         Shell::keeping_in(machine, Box::new(launcher), seed, data_dir)
     }
 
-    /// The launcher over this shell's data folder, with the game shown
-    /// now (about to be closed) selected and in view.
+    /// The launcher over this shell's data folder, with the game about to
+    /// be closed selected and in view: the game shown, or the one whose
+    /// help (or box) is shown over it.
     fn new_launcher(&self) -> Box<dyn View> {
         let launcher = Launcher::in_data_dir(self.data_dir.clone());
-        let left = self.current_game().and_then(|g| launcher::listed_id(&g));
+        let game = std::iter::once(&self.view).chain(self.behind.iter().rev()).find_map(|v| self.game_of(v.as_ref()));
+        let left = game.and_then(|g| launcher::listed_id(&g));
         Box::new(match left {
             Some(id) => launcher.selecting(&id),
             None => launcher,
@@ -991,10 +998,12 @@ impl Shell {
 
     /// A game's help is chosen for the machine (YaZZle's game.html, the
     /// Amiga's guide, the Mac's help): where the game's help on the machine
-    /// switched to is another document, it opens in place of the one read.
+    /// switched to is another document, it opens in place of the one read,
+    /// while the reader is still on the page it opened at. A reader gone on
+    /// from there keeps their place: every machine shows every help.
     fn help_follows(&mut self, before: MachineId) {
         let now = self.machine.id();
-        if now == before || !self.view.is_help() || self.behind.is_empty() {
+        if now == before || !self.view.is_help() || self.view.help_read_on() || self.behind.is_empty() {
             return;
         }
         let mut help = std::mem::replace(&mut self.view, self.behind.pop().expect("checked"));

@@ -103,6 +103,10 @@ impl View for HelpView {
         true
     }
 
+    fn help_read_on(&self) -> bool {
+        self.viewer.history_len() > 0
+    }
+
     fn help_subject(&self) -> Option<String> {
         self.subject.clone()
     }

@@ -119,6 +119,12 @@ pub trait View {
     fn is_help(&self) -> bool {
         false
     }
+    /// The help viewer: whether the reader has gone on from the page it
+    /// opened at (a link, Contents, Index or a topic followed, and not
+    /// retraced).
+    fn help_read_on(&self) -> bool {
+        false
+    }
     /// The help viewer: the game it is the help for, which the window's
     /// title names.
     fn help_subject(&self) -> Option<String> {

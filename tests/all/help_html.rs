@@ -248,6 +248,36 @@ fn the_games_help_follows_a_machine_switch() {
     assert_eq!(shell.title(), on_the_amiga);
     shell.command(&Command::Close);
     assert_eq!(shell.title(), the_game, "back at the game");
+    // A reader gone on from the page the help opened at (here to the
+    // guide's contents) keeps their place through a switch, as long as the
+    // help is open; retraced back to that page, the help follows the
+    // machine again.
+    let contents = parlour::machines::ViewCommand("help-contents");
+    let screen = |shell: &Shell| {
+        let mut s = shell.machine().new_surface();
+        shell.render(&mut s);
+        s.pixels().to_vec()
+    };
+    let on_the_mac = |read_on: bool| {
+        let mut mac = shell_on(MachineId::MacSe30);
+        mac.command(&Command::Help);
+        if read_on {
+            mac.command(&Command::View(contents));
+        }
+        screen(&mac)
+    };
+    let (mac_contents, mac_game_page) = (on_the_mac(true), on_the_mac(false));
+    assert_ne!(mac_contents, mac_game_page, "the contents are another page");
+    shell.command(&Command::Help);
+    shell.command(&Command::View(contents));
+    let guide = shell.title();
+    shell.command(&Command::Machine(MachineId::MacSe30));
+    assert!(screen(&shell) == mac_contents, "the reader's place is kept on the Mac");
+    shell.command(&Command::Machine(MachineId::Yazzle));
+    assert_eq!(shell.title(), guide, "and on YaZZle, whose own help for the game is its game.html");
+    shell.command(&Command::View(parlour::machines::ViewCommand("help-retrace")));
+    shell.command(&Command::Machine(MachineId::MacSe30));
+    assert!(screen(&shell) == mac_game_page, "back on the page it opened at, the help follows");
 }
 
 /// Every shipped game type's page (F1 at the table on YaZZle) says how it

@@ -551,7 +551,8 @@ fn shown(d: &Driver) -> String {
 
 /// Closing a game (or File > Games) brings back the launcher with that
 /// game selected, not the first game (Aces Up), however the game was
-/// opened (here as `parlour play` opens it, not from the launcher's list).
+/// opened (here as `parlour play` opens it, not from the launcher's list),
+/// and File > Games does so from the game's help read over it too.
 #[test]
 fn the_launcher_comes_back_on_the_game_just_closed() {
     let data = tempfile::tempdir().unwrap();
@@ -559,11 +560,19 @@ fn the_launcher_comes_back_on_the_game_just_closed() {
         let mut d = Driver::new(Shell::launcher_keeping_in(machine(m), 1, data.path().to_path_buf()));
         d.command(&Command::Play(id.into()));
         let title = shown(&d);
-        for back in [Command::Close, Command::Games] {
+        for (back, over_help) in [(Command::Games, true), (Command::Close, false), (Command::Games, false)] {
+            if over_help {
+                d.command(&Command::Help);
+                assert_ne!(shown(&d), title, "{id}: its help is read over it");
+            }
             d.command(&back);
             assert_eq!(shown(&d), "Parlour", "{id}: back at the launcher");
             d.command(&Command::View(OPEN_SELECTED));
-            assert_eq!(shown(&d), title, "{id} on {m:?}: the launcher came back on the game closed, after {back:?}");
+            assert_eq!(
+                shown(&d),
+                title,
+                "{id} on {m:?}: the launcher came back on the game closed, after {back:?} (over its help: {over_help})"
+            );
         }
     }
 }
