@@ -1296,7 +1296,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn switch_rules(&mut self, variant: V) -> Response {
         self.abandon();
         let number = self.session.seed();
-        let note = self.board.rules_note(&variant);
+        let note = self.board.rules_chosen(&variant);
         self.message.clear();
         self.keep_prefs();
         if !self.deal(NextDeal { variant, number, replace: true }) {

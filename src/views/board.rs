@@ -332,9 +332,12 @@ pub trait Board<V: Variant> {
         None
     }
 
-    /// The status line's sentence when the table is dealt anew under other
-    /// rules (Solitaire's Hard mode chosen); None says nothing.
-    fn rules_note(&self, _variant: &V) -> Option<String> {
+    /// The table is about to be dealt anew under other rules the player
+    /// chose (and confirmed, where a game under way was given up): the
+    /// board takes them as its setting where it keeps one (Oberon
+    /// Solitaire's Draws), and gives the status line's sentence
+    /// (Solitaire's Hard mode); None says nothing.
+    fn rules_chosen(&mut self, _variant: &V) -> Option<String> {
         None
     }
 

@@ -418,6 +418,25 @@ fn open_oberon_solitaire(dir: &Path, how: &Opening) -> Table {
     Controller::open("cardgames", gt.variant.clone(), board, dir, how)
 }
 
+/// Game > Draw One in a Solitaire game under way asks first; cancelled,
+/// neither the game nor the panel's Draws change, and confirmed, both do.
+#[test]
+fn draws_chosen_in_the_menu_and_cancelled_leave_the_panel_s_draws() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept_draws = || parlour::host::prefs::read(dir.path(), "cardgames").into_iter().find(|(k, _)| k == "draws");
+    let mut view = open_oberon_solitaire(dir.path(), &Opening { seed: Some(4), fresh_seed: 4, ..Default::default() });
+    let deal = view.session().state().legal_moves().into_iter().next().expect("a move at the deal");
+    view.play_move(&deal);
+    let draw_one = Command::View(parlour::views::solitaire::EASY);
+    for (button, draws, mode) in [(1, "3", Mode::Hard), (0, "1", Mode::Easy)] {
+        assert!(matches!(view.command(&draw_one), Some(Response::Ask(_))), "the game under way is given up first");
+        view.answer(button);
+        view.keep_prefs();
+        assert_eq!(view.session().variant().mode(), mode, "button {button}");
+        assert_eq!(kept_draws().map(|(_, v)| v).as_deref(), Some(draws), "button {button}: the panel's Draws");
+    }
+}
+
 /// Draws changed on the panel while a Solitaire game waits: the game
 /// comes back as it was dealt, saying when the new Draws begins, whether
 /// it was under way or untouched; New Game then deals by it.

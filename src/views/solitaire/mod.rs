@@ -1142,13 +1142,8 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     fn command(&mut self, session: &Session<SolitaireVariant>, command: ViewCommand) -> Reply<SolitaireVariant> {
         match command {
             MODE => self.set_mode(session, session.variant().mode().other()),
-            EASY | HARD => {
-                let mode = if command == EASY { Mode::Easy } else { Mode::Hard };
-                if self.style == Style::Oberon(OberonGame::Solitaire) {
-                    self.draws = if mode == Mode::Easy { 1 } else { 3 };
-                }
-                self.set_mode(session, mode)
-            }
+            EASY => self.set_mode(session, Mode::Easy),
+            HARD => self.set_mode(session, Mode::Hard),
             AUTOPLAY => {
                 self.options.auto_foundations = !self.options.auto_foundations;
                 // The solver's status judges the table as it now plays.
@@ -1179,7 +1174,11 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         }
     }
 
-    fn rules_note(&self, variant: &SolitaireVariant) -> Option<String> {
+    fn rules_chosen(&mut self, variant: &SolitaireVariant) -> Option<String> {
+        // The Draws of a game chosen in its menu are the panel's too.
+        if self.style == Style::Oberon(OberonGame::Solitaire) {
+            self.draws = oberon::mode_draws(variant.mode());
+        }
         Some(format!("{} mode from this deal.", mode_label(variant, variant.mode())))
     }
 
@@ -1329,11 +1328,11 @@ mod tests {
             .replace("[HardMode]\n", "[HardMode]\nName=Draw Three\n");
         std::fs::write(folder.join("game.ini"), text).unwrap();
         let game_type = Arc::new(GameType::load(&folder).unwrap());
-        let board = SolitaireBoard::new(Arc::clone(&game_type));
+        let mut board = SolitaireBoard::new(Arc::clone(&game_type));
         let session = Session::new(game_type.variant.clone(), 1);
         let labels: Vec<String> = board.menu_items(&session).iter().map(|i| i.label.clone()).collect();
         assert_eq!(labels[1..3], ["Draw Two".to_string(), "Draw Three".to_string()], "{labels:?}");
-        assert_eq!(board.rules_note(session.variant()).as_deref(), Some("Draw Two mode from this deal."));
+        assert_eq!(board.rules_chosen(session.variant()).as_deref(), Some("Draw Two mode from this deal."));
         assert_eq!(board.options_box(session.variant()).lines[0], "Mode: Draw Two");
     }
 

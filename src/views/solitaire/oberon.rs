@@ -25,6 +25,11 @@ pub fn draws_mode(draws: u8) -> Mode {
     if draws == 1 { Mode::Easy } else { Mode::Hard }
 }
 
+/// The panel's Draws for a game played in `mode`.
+pub fn mode_draws(mode: Mode) -> u8 {
+    if mode == Mode::Easy { 1 } else { 3 }
+}
+
 /// The New and Undo buttons in the strip at the top of `area`.
 fn buttons(area: Rect) -> (Rect, Rect) {
     let new = Rect::new(area.x + 4, area.y + 2, 56, BAR_H - 4);
