@@ -355,7 +355,7 @@ fn key(key: Key) -> Input {
 fn open_level(dir: &Path, number: usize) -> Controller<LevelVariant, SokobanBoard> {
     let file = parlour_set();
     let variant = LevelVariant::new(&format!("sokoban/parlour/{number}"), level(&file, number));
-    let place = Place { path: file, number, good: (1..=24).collect(), left_out: Vec::new() };
+    let place = Place { path: file, number, good: (1..=24).collect(), left_out: Vec::new().into() };
     let board = SokobanBoard::new("Parlour", place, dir);
     Controller::open("sokoban", variant, board, dir, &Opening::default())
 }
@@ -363,7 +363,7 @@ fn open_level(dir: &Path, number: usize) -> Controller<LevelVariant, SokobanBoar
 /// The first level of `text`, open under its controller.
 fn open_text(dir: &Path, text: &str) -> Controller<LevelVariant, SokobanBoard> {
     let level = parse_set(Path::new("t.xsb"), text.as_bytes()).levels.remove(0).unwrap();
-    let place = Place { path: PathBuf::from("t.xsb"), number: 1, good: vec![1], left_out: Vec::new() };
+    let place = Place { path: PathBuf::from("t.xsb"), number: 1, good: vec![1].into(), left_out: Vec::new().into() };
     let board = SokobanBoard::new("T 1", place, dir);
     Controller::open("sokoban", LevelVariant::new("sokoban/t/1", level), board, dir, &Opening::default())
 }
@@ -583,7 +583,7 @@ fn a_solved_level_takes_no_more_moves_and_says_how_to_go_on() {
 
     // Where the set goes on, the next level is named.
     let level = parse_set(Path::new("t.xsb"), OFF.as_bytes()).levels.remove(0).unwrap();
-    let place = Place { path: PathBuf::from("t.xsb"), number: 1, good: vec![1, 2], left_out: Vec::new() };
+    let place = Place { path: PathBuf::from("t.xsb"), number: 1, good: vec![1, 2].into(), left_out: Vec::new().into() };
     let board = SokobanBoard::new("T 1", place, dir.path());
     let variant = LevelVariant::new("sokoban/t2/1", level);
     let mut view = Controller::open("sokoban", variant, board, dir.path(), &Opening::default());
@@ -992,7 +992,8 @@ fn a_level_on_the_smallest_screens() {
     for id in [MachineId::AmigaPal, MachineId::MacSe30] {
         let dir = tempfile::tempdir().unwrap();
         let level = parse_set(Path::new("pictured.xsb"), PICTURED.as_bytes()).levels.remove(0).unwrap();
-        let place = Place { path: PathBuf::from("pictured.xsb"), number: 1, good: vec![1], left_out: Vec::new() };
+        let place =
+            Place { path: PathBuf::from("pictured.xsb"), number: 1, good: vec![1].into(), left_out: Vec::new().into() };
         let board = SokobanBoard::new("Pictured 1", place, dir.path());
         let view = Controller::open(
             "sokoban",

@@ -3,8 +3,9 @@
 //! game ids `sokoban/SET/N` (N counted from 1 in file order).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use super::level::{Level, LevelSet, parse_set};
+use super::level::{LeftOut, Level, LevelSet, parse_set};
 use crate::core::files::first_of_each;
 
 /// What every level's game id starts with.
@@ -27,6 +28,10 @@ pub struct SetFile {
     pub name: String,
     pub path: PathBuf,
     pub set: LevelSet,
+    /// The set's good levels and what it left out, worked out once: every
+    /// level of a long set shares them.
+    good: Arc<[usize]>,
+    left_out: Arc<[LeftOut]>,
 }
 
 impl SetFile {
@@ -45,9 +50,21 @@ impl SetFile {
         Ok(Self::named(path, parse_set(path, &bytes)))
     }
 
-    fn named(path: &Path, set: LevelSet) -> SetFile {
+    /// The set `set` read from `path`, named after the file.
+    pub fn named(path: &Path, set: LevelSet) -> SetFile {
         let name = path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
-        SetFile { id: set_id(&name), name, path: path.to_path_buf(), set }
+        let (good, left_out) = (set.good().into(), set.left_out().into());
+        SetFile { id: set_id(&name), name, path: path.to_path_buf(), set, good, left_out }
+    }
+
+    /// The numbers (from 1) of the levels that can be played.
+    pub fn good(&self) -> &Arc<[usize]> {
+        &self.good
+    }
+
+    /// The broken levels and the solutions left out, in file order.
+    pub fn left_out(&self) -> &Arc<[LeftOut]> {
+        &self.left_out
     }
 
     /// The same set under an id of its own made from where its file lies
@@ -79,13 +96,13 @@ impl SetFile {
     /// ("the file has levels 1 to 5, and only 1 and 5 can be played").
     pub fn levels_there(&self) -> String {
         let count = self.set.levels.len();
-        let good = self.set.good();
+        let good = &self.good;
         let all =
             if count == 1 { "the file has one level".into() } else { format!("the file has levels 1 to {count}") };
         match good.len() {
             n if n == count => all,
             0 => format!("{all}, and none of them can be played"),
-            _ => format!("{all}, and only {} can be played", in_runs(&good)),
+            _ => format!("{all}, and only {} can be played", in_runs(good)),
         }
     }
 

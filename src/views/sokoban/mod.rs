@@ -68,10 +68,10 @@ pub struct Place {
     /// This level's number (from 1).
     pub number: usize,
     /// The numbers of the set's good levels.
-    pub good: Vec<usize>,
+    pub good: Arc<[usize]>,
     /// The set's broken levels and solutions left out, which the board
     /// names as it opens.
-    pub left_out: Vec<LeftOut>,
+    pub left_out: Arc<[LeftOut]>,
 }
 
 impl Place {
@@ -650,7 +650,12 @@ mod tests {
     }
 
     fn board(dir: &Path) -> SokobanBoard {
-        let place = Place { path: PathBuf::from("/levels/t.xsb"), number: 2, good: vec![1, 2, 4], left_out: vec![] };
+        let place = Place {
+            path: PathBuf::from("/levels/t.xsb"),
+            number: 2,
+            good: vec![1, 2, 4].into(),
+            left_out: Arc::from([]),
+        };
         SokobanBoard::new("T 2", place, dir)
     }
 
@@ -662,8 +667,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let text = "#####\n#@$.#\n#####\n\n######\n#@$.@#\n######\n\n#####\n# $.#\n#####\n";
         let set = parse_set(Path::new("/levels/t.xsb"), text.as_bytes());
-        let place =
-            Place { path: PathBuf::from("/levels/t.xsb"), number: 1, good: set.good(), left_out: set.left_out() };
+        let place = Place {
+            path: PathBuf::from("/levels/t.xsb"),
+            number: 1,
+            good: set.good().into(),
+            left_out: set.left_out().into(),
+        };
         let mut b = SokobanBoard::new("T 1", place, dir.path());
         let s = session("#####\n#@$.#\n#####\n");
         assert_eq!(b.opening_notice(), (Some("Levels 2, 3 left out: t.xsb:6, 9.".to_string()), None));
@@ -679,14 +688,14 @@ mod tests {
                 "Level 3, line 9: the level has no pusher (`@` or `+`).",
             ]
         );
-        let one = Place { left_out: set.left_out()[..1].to_vec(), ..b.place.clone() };
+        let one = Place { left_out: set.left_out()[..1].into(), ..b.place.clone() };
         assert_eq!(one.left_out_note().unwrap(), "Level 2 left out: t.xsb:6.");
         // A file opened by a path from the current folder is named from
         // the root all the same.
         let here = Place { path: PathBuf::from("levels/t.xsb"), ..one.clone() };
         let full = std::env::current_dir().unwrap().join("levels/t.xsb");
         assert_eq!(here.left_out_box().lines[0], format!("{}:", full.display()));
-        let none = SokobanBoard::new("T 1", Place { left_out: Vec::new(), ..one }, dir.path());
+        let none = SokobanBoard::new("T 1", Place { left_out: Arc::from([]), ..one }, dir.path());
         assert_eq!(none.place.left_out_note(), None);
         assert!(!none.can(&s, FILE_PROBLEMS));
     }
@@ -701,8 +710,12 @@ mod tests {
         let text = "#####\n#@$.#\n#####\nSolution: RXQ\n\n#####\n#@$.#\n#####\nSolution: L\n\n\
                     ######\n#@$.@#\n######\n";
         let set = parse_set(Path::new("/levels/t.xsb"), text.as_bytes());
-        let place =
-            Place { path: PathBuf::from("/levels/t.xsb"), number: 1, good: set.good(), left_out: set.left_out() };
+        let place = Place {
+            path: PathBuf::from("/levels/t.xsb"),
+            number: 1,
+            good: set.good().into(),
+            left_out: set.left_out().into(),
+        };
         let mut b = SokobanBoard::new("T 1", place, dir.path());
         let said = b.opening_notice().0.unwrap();
         assert_eq!(said, "Level 3 left out: t.xsb:12. The solutions of levels 1, 2 left out: t.xsb:4, 9.");
@@ -716,7 +729,7 @@ mod tests {
                 "Level 3, line 12: a second pusher: a level has one `@` or `+`.",
             ]
         );
-        let one = Place { left_out: set.left_out()[..1].to_vec(), ..b.place.clone() };
+        let one = Place { left_out: set.left_out()[..1].into(), ..b.place.clone() };
         assert_eq!(one.left_out_note().unwrap(), "The solution of level 1 left out: t.xsb:4.");
 
         let level = session(text);
