@@ -173,7 +173,10 @@ enum Why {
         from: PileId,
         count: usize,
     },
-    OnlyTop(PileId),
+    OnlyTop {
+        pile: PileId,
+        only_of_its_kind: bool,
+    },
     Covered(PileId),
     MaxMove(usize),
     NotFree {
@@ -263,6 +266,12 @@ fn with_article(rank: Rank) -> String {
     format!("{article} {name}")
 }
 
+/// A pile as a refusal names it: "the waste" where it is the only pile of
+/// its kind, else with its number, "waste 2".
+fn called(pile: PileId, only_of_its_kind: bool) -> String {
+    if only_of_its_kind { format!("the {}", pile.kind.noun()) } else { pile.name() }
+}
+
 impl Why {
     fn sentence(self) -> String {
         let s = match self {
@@ -272,8 +281,7 @@ impl Why {
             Why::PutOn(PileKind::Waste) => "cards reach the waste only from the stock".into(),
             Why::PutOn(kind) => format!("nothing can be put on the {}", kind.noun()),
             Why::SamePile => "the cards are already on that pile".into(),
-            Why::Empty { pile, only_of_its_kind: true } => format!("the {} is empty", pile.kind.noun()),
-            Why::Empty { pile, only_of_its_kind: false } => format!("{} is empty", pile.name()),
+            Why::Empty { pile, only_of_its_kind } => format!("{} is empty", called(pile, only_of_its_kind)),
             Why::TooFew { count: 0, .. } => "a move takes at least one card".into(),
             Why::TooFew { from, count } => {
                 format!(
@@ -282,7 +290,9 @@ impl Why {
                     plural(count as u64, "face-up card", "face-up cards")
                 )
             }
-            Why::OnlyTop(p) => format!("only the top card of {} can be moved", p.name()),
+            Why::OnlyTop { pile, only_of_its_kind } => {
+                format!("only the top card of {} can be moved", called(pile, only_of_its_kind))
+            }
             Why::Covered(p) => format!("{} is still covered", p.name()),
             Why::MaxMove(m) => format!("at most {} may be moved at once", plural(m as u64, "card", "cards")),
             // The first clause says how far the player may go, for where
@@ -626,13 +636,12 @@ impl Solitaire {
         &self.rules
     }
 
-    /// How many piles of `kind` there are.
-    /// Why nothing can be taken from `p`: it is empty (named without a
-    /// number when it is the only pile of its kind: "the stock").
+    /// Why nothing can be taken from `p`: it is empty.
     fn nothing_in(&self, p: PileId) -> Why {
         Why::Empty { pile: p, only_of_its_kind: self.pile_count(p.kind) == 1 }
     }
 
+    /// How many piles of `kind` there are.
     pub fn pile_count(&self, kind: PileKind) -> usize {
         self.rules.pile_count(kind)
     }
@@ -1048,7 +1057,7 @@ impl Solitaire {
             return Err(self.nothing_in(from));
         }
         if count > 1 && from.kind != PileKind::Tableau {
-            return Err(Why::OnlyTop(from));
+            return Err(Why::OnlyTop { pile: from, only_of_its_kind: self.pile_count(from.kind) == 1 });
         }
         if count == 0 || count > src.len() || !src[src.len() - count..].iter().all(|s| s.face_up) {
             return Err(Why::TooFew { from, count });
@@ -1969,6 +1978,8 @@ mod tests {
         assert_eq!(cards(&s, "W1"), "5C 4C 3C");
         play(&mut s, "S1");
         assert_eq!(cards(&s, "W1"), "5C 4C 3C 2C");
+        // The only waste is named as the player sees it, not "waste 1".
+        assert_eq!(refusal(&s, "W1:2>T1"), "Only the top card of the waste can be moved.");
         assert_eq!(refusal(&s, "S1"), "The stock is empty.");
         assert!(s.can_recycle() && !s.can_deal(0));
         play(&mut s, "R");
