@@ -161,13 +161,15 @@ fn change_size_to_the_same_size_keeps_the_puzzle() {
 }
 
 /// Each size keeps statistics of its own, and its box says which size's
-/// figures it shows.
+/// figures it shows: in its title, and among its lines for the Mac,
+/// whose boxes have no title bar.
 #[test]
 fn the_statistics_box_names_the_size() {
     let dir = tempfile::tempdir().unwrap();
     let mut view = open(dir.path(), 3, 5, 4, vec![]);
     let Some(Response::Ask(stats)) = view.command(&Command::Stats) else { panic!("no Statistics box") };
     assert_eq!(stats.title, "Scramble 3 x 5 Statistics");
+    assert_eq!(stats.lines[stats.lines.len() - 2..], ["Size: 3 x 5", "This is game 4."], "{:?}", stats.lines);
 }
 
 /// Tab moves the focus from box to box keeping what each holds, as in

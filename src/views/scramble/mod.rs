@@ -18,7 +18,7 @@ pub mod picture;
 
 use std::path::PathBuf;
 
-use crate::core::{Game, Session, Stats, Status, Variant, plural, sentence};
+use crate::core::{Game, GameStats, Session, Stats, Status, Variant, plural, sentence};
 use crate::games::scramble::puzzle::{Dir, Puzzle};
 use crate::games::scramble::rules::{SIZE, Scramble, ScrambleVariant, Slide};
 use crate::games::scramble::solver;
@@ -298,6 +298,12 @@ impl Board<ScrambleVariant> for ScrambleBoard {
     fn stats_name(&self, session: &Session<ScrambleVariant>) -> String {
         let v = session.variant();
         format!("{TITLE} {} x {}", v.cols(), v.rows())
+    }
+
+    /// The size again, for the Mac, whose boxes have no title to say it.
+    fn stats_lines(&self, session: &Session<ScrambleVariant>, _stats: &GameStats) -> Vec<String> {
+        let v = session.variant();
+        vec![format!("Size: {} x {}", v.cols(), v.rows())]
     }
 
     fn menu_items(&self, _session: &Session<ScrambleVariant>) -> Vec<MenuItem> {
