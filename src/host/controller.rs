@@ -375,7 +375,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             c.message = if c.message.is_empty() { said } else { format!("{} {said}", c.message) };
         }
         c.notices.extend(told);
-        if c.message.is_empty() && (c.session.move_count() > 0 || c.clock_counts()) {
+        // Over a kept game offered, the game in progress is not resumed
+        // until the player says so: the box asks which.
+        if c.message.is_empty() && c.offered.is_none() && (c.session.move_count() > 0 || c.clock_counts()) {
             c.resume_words();
         }
         if c.message.is_empty() && c.session.state().status() == Status::Playing {
