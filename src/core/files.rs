@@ -460,6 +460,33 @@ pub fn unended_line(bytes: &[u8]) -> Option<usize> {
     (!bytes.is_empty() && !bytes.ends_with(b"\n")).then(|| bytes.iter().filter(|&&b| b == b'\n').count() + 1)
 }
 
+/// The number (from 1) of the last line of a file of Parlour's own whose
+/// first line is `header`, which promises that its last line is `end`,
+/// when that line is missing: the file was cut at the end of a line,
+/// which [`unended_line`] cannot see, and what came after is lost. None
+/// for a file whole, cut mid-line (told of by [`unended_line`]), or
+/// without the header (written before files promised their end).
+pub fn cut_at_a_line(bytes: &[u8], header: &str, end: &str) -> Option<usize> {
+    if unended_line(bytes).is_some() {
+        return None;
+    }
+    let mut lines = numbered_lines(bytes);
+    if lines.next().and_then(|(_, l)| l) != Some(header) {
+        return None;
+    }
+    let last = lines.filter(|(_, l)| l.is_none_or(|l| !l.trim().is_empty())).last();
+    match last {
+        Some((_, Some(line))) if line == end => None,
+        Some((n, _)) => Some(n),
+        None => Some(1),
+    }
+}
+
+/// Why a file [`cut_at_a_line`] cannot be trusted whole.
+pub fn lacks_its_end(end: &str) -> String {
+    format!("the file stops before its last line, {end:?}: it may have been cut short, and what came after is lost")
+}
+
 /// The lines of a text file, numbered from 1, without the byte order mark
 /// and each line's end (`\n` or `\r\n`), each as text or, where it is not
 /// UTF-8, `None`: one bad line of a table need not spoil the others.

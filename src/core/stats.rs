@@ -40,8 +40,8 @@ use std::path::{Path, PathBuf};
 use ini::{EscapePolicy, Ini, LineSeparator, ParseOption, WriteOption};
 
 use super::files::{
-    CUT_SHORT, FileError, FileErrorKind, Loaded, Salvaged, limits, load_keeping_lines, look_or_backup,
-    make_data_folder, numbered_lines, read_capped, unended_line, write_atomic,
+    CUT_SHORT, FileError, FileErrorKind, Loaded, Salvaged, cut_at_a_line, lacks_its_end, limits, load_keeping_lines,
+    look_or_backup, make_data_folder, numbered_lines, read_capped, unended_line, write_atomic,
 };
 use super::game::Outcome;
 use super::session::{MAX_CLOCK_MS, clock_over};
@@ -49,6 +49,13 @@ use super::text::{IniLines, NO_EQUALS, check_id, check_line, first_stray_line, i
 
 /// The statistics file's name inside the data folder.
 pub const FILE_NAME: &str = "stats.ini";
+
+/// The first line [`Stats::to_text`] writes, a comment that promises the
+/// last: a file that has the first and not the last was cut short at the
+/// end of a line, and the games after the cut are lost from it.
+const FIRST_LINE: &str = "; Parlour's statistics, a section a game; the last line says the file is whole.";
+/// The last line [`Stats::to_text`] writes.
+const LAST_LINE: &str = "; The end.";
 
 /// The file whose lock [`Stats::hold`] takes; it holds nothing.
 const LOCK_NAME: &str = "stats.ini.lock";
@@ -357,7 +364,8 @@ impl Stats {
             kv_separator: "=",
         };
         ini.write_to_opt(&mut out, options).map_err(|e| format!("The statistics could not be written: {e}"))?;
-        String::from_utf8(out).map_err(|e| format!("The statistics are not text: {e}"))
+        let sections = String::from_utf8(out).map_err(|e| format!("The statistics are not text: {e}"))?;
+        Ok(format!("{FIRST_LINE}\n{sections}{LAST_LINE}\n"))
     }
 }
 
@@ -374,7 +382,9 @@ fn parse(bytes: &[u8]) -> Result<Stats, (Option<usize>, String)> {
 /// Reads a statistics file section by section: each game's section stands
 /// alone, so a damaged one (a line cut off, a stray line, a figure that
 /// cannot be, the file's last line without its end) is left out, named by
-/// its first bad line, and the others are kept.
+/// its first bad line, and the others are kept. A file cut at the end of
+/// a line keeps the sections before the cut, and names the cut: the
+/// games after it are missing, which the backup may still hold.
 fn salvage(bytes: &[u8]) -> Salvaged<Stats> {
     let mut read = Salvaged { value: Stats::default(), dropped: Vec::new() };
     let unended = unended_line(bytes);
@@ -398,6 +408,9 @@ fn salvage(bytes: &[u8]) -> Salvaged<Stats> {
             Ok(None) => {}
             Err(bad) => read.dropped.push(bad),
         }
+    }
+    if let Some(line) = cut_at_a_line(bytes, FIRST_LINE, LAST_LINE) {
+        read.dropped.push((line, lacks_its_end(LAST_LINE)));
     }
     read
 }
@@ -802,7 +815,7 @@ mod tests {
         assert_eq!(loaded.value.game("freecell"), stats.game("freecell"), "the section that read is kept");
         assert_eq!(loaded.value.game("klondike"), older.game("klondike"), "the backup's record is put back");
         let e = loaded.replaced.clone().unwrap();
-        assert_eq!((e.line, e.reason.as_str()), (Some(13), CUT_SHORT));
+        assert_eq!((e.line, e.reason.as_str()), (Some(14), CUT_SHORT));
         assert_eq!(std::fs::read_to_string(e.moved_to.unwrap()).unwrap(), cut, "the cut copy is set aside");
         let note = loaded.note().unwrap();
         assert!(
@@ -819,6 +832,37 @@ mod tests {
         assert_eq!(kept.game("klondike").map(|g| (g.played, g.lost, g.streak)), Some((2, 2, -2)));
         let backup = Stats::from_text(&std::fs::read(crate::core::files::backup_path(&path)).unwrap()).unwrap();
         assert_eq!(backup.game("klondike"), older.game("klondike"), "the backup is a whole record, not the cut copy");
+    }
+
+    /// A file cut at the end of a line between two sections reads as a
+    /// whole file of fewer games, but its last line is missing: the games
+    /// after the cut come back from the backup, and the cut copy is set
+    /// aside rather than pushed into the backup's place by the next save.
+    /// A file written before files promised their end reads as it is.
+    #[test]
+    fn a_file_cut_between_sections_takes_the_games_after_from_the_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = Stats::path(dir.path());
+        let mut stats = Stats::default();
+        stats.game_mut("freecell").record(Outcome::Won, 0);
+        stats.game_mut("tetris").record(Outcome::Lost, 0);
+        stats.save(dir.path()).unwrap();
+        stats.game_mut("freecell").record(Outcome::Won, 0);
+        stats.save(dir.path()).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with(&format!("{FIRST_LINE}\n")) && text.ends_with(&format!("\n{LAST_LINE}\n")));
+        let cut = &text[..text.find("[tetris]").unwrap()];
+        std::fs::write(&path, cut).unwrap();
+        let loaded = Stats::load_noting(dir.path()).unwrap();
+        assert_eq!(loaded.from, ReadFrom::KeptLinesAndBackup, "{loaded:?}");
+        assert_eq!(loaded.value, stats, "freecell's record read, tetris's from the backup");
+        let e = loaded.replaced.clone().unwrap();
+        let last = cut.trim_end().lines().count();
+        assert_eq!((e.line, e.reason), (Some(last), lacks_its_end(LAST_LINE)));
+        assert_eq!(std::fs::read_to_string(e.moved_to.unwrap()).unwrap(), cut, "the cut copy is set aside");
+        // Without the first line, the file is an older Parlour's, whole.
+        let older = &cut[FIRST_LINE.len() + 1..];
+        assert_eq!(Stats::from_text(older.as_bytes()).map(|s| s.games().count()), Ok(1));
     }
 
     /// A file cut off in its last section (a full disk) with a backup of

@@ -255,8 +255,11 @@ fn a_kept_game_or_a_seed_over_a_game_in_progress_asks_or_counts_a_loss() {
     let ask = view.take_question().expect("no question over a game in progress");
     assert_eq!(ask.lines[1], "The game in progress counts as lost.");
     assert_eq!(view.session().state(), &left_off, "the game in progress shows while asked");
+    // Not yet resumed, nor opened: the box asks which.
+    assert_eq!(view.message(), "", "the status line while asked");
     view.answer(1);
     assert_eq!((view.session().state(), lost()), (&left_off, 0), "Cancel keeps it");
+    assert_eq!(view.message(), "The game in progress goes on.");
     drop(view);
 
     let mut view = open_as("klondike", data.path(), &how);
@@ -958,7 +961,7 @@ fn a_stats_file_cut_at_a_line_end_never_pushes_out_its_backup() {
     let out = super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "klondike"]).output();
     let out = out.unwrap();
     let said = String::from_utf8(out.stderr).unwrap();
-    let told = format!("{}:3: the line has no end: the file may have been cut short", path.display());
+    let told = format!("{}:4: the line has no end: the file may have been cut short", path.display());
     assert!(said.starts_with(&format!("parlour: {told}")), "{said}");
     assert!(said.trim_end().ends_with("its previous copy stats.ini.bak is shown"), "{said}");
     assert!(String::from_utf8(out.stdout).unwrap().contains("played: 1\n"));
