@@ -473,6 +473,46 @@ fn shipped_guides() -> Vec<PathBuf> {
     guides
 }
 
+/// Each shipped guide's Index lists its entries in alphabetical order,
+/// whatever their case ("Move notation" before "new-type") and leaving
+/// out an option's dashes ("--assets" under A). An entry is a line's
+/// first link: game-ini.guide's keys are followed by their sections'.
+/// A group set apart by a blank line is in order of its own.
+#[test]
+fn the_shipped_guides_indexes_are_in_order() {
+    let (mut indexes, mut out_of_order) = (0, Vec::new());
+    for path in shipped_guides() {
+        let doc = read(&path, &std::fs::read(&path).unwrap());
+        let Some(index) = doc.nodes.iter().find(|n| n.name.eq_ignore_ascii_case("index")) else { continue };
+        indexes += 1;
+        let groups = index.blocks.split(|b| b.plain_text().trim().is_empty());
+        for group in groups {
+            let mut keys = Vec::new();
+            for block in group {
+                let mut line_starts = true;
+                for span in &block.spans {
+                    match span {
+                        Span::Link { label, .. } if line_starts => {
+                            keys.push(label.trim().trim_start_matches('-').to_lowercase());
+                            line_starts = false;
+                        }
+                        Span::Break => line_starts = true,
+                        Span::Text { text, .. } if text.contains('\n') => {
+                            line_starts = text.rsplit('\n').next().is_some_and(|rest| rest.trim().is_empty());
+                        }
+                        Span::Text { text, .. } if text.trim().is_empty() => {}
+                        _ => line_starts = false,
+                    }
+                }
+            }
+            let misplaced = keys.windows(2).filter(|w| w[0] > w[1]);
+            out_of_order.extend(misplaced.map(|w| format!("{}: {:?} before {:?}", path.display(), w[0], w[1])));
+        }
+    }
+    assert!(indexes > 0, "no guide has an index");
+    assert!(out_of_order.is_empty(), "{out_of_order:#?}");
+}
+
 #[test]
 fn the_shipped_guides_lint_clean() {
     for path in shipped_guides() {
