@@ -210,12 +210,22 @@ fn private_dir(dir: &Path) -> io::Result<()> {
 }
 
 /// Unpacks `files` (slash-separated relative paths and their bytes) into
-/// `parent/name` unless that folder is already there, and returns it.
+/// `parent/name` unless that folder is already there whole, and returns
+/// it. A copy with a file missing or of another length (removed or cut
+/// by hand, a disk's trouble) is unpacked afresh in its place, with a
+/// warning: otherwise its games would stay broken for good.
 fn unpack(parent: &Path, name: &str, files: &[(&str, &[u8])]) -> io::Result<PathBuf> {
     let target = parent.join(name);
     if target.is_dir() {
-        mark_used(&target);
-        return Ok(target);
+        let Some(broken) = first_not_whole(&target, files) else {
+            mark_used(&target);
+            return Ok(target);
+        };
+        eprintln!(
+            "warning: the built-in games in {} lack {broken} as it was unpacked: unpacking them again",
+            target.display()
+        );
+        set_aside_broken_copy(parent, &target);
     }
     forget_unused_copies(parent, name, SystemTime::now());
     // A name no other process or thread is using.
@@ -235,6 +245,27 @@ fn unpack(parent: &Path, name: &str, files: &[(&str, &[u8])]) -> io::Result<Path
             let _ = std::fs::remove_dir_all(&temp);
             Err(e)
         }
+    }
+}
+
+/// The first of `files` that `copy` lacks, or holds at another length.
+fn first_not_whole<'a>(copy: &Path, files: &[(&'a str, &[u8])]) -> Option<&'a str> {
+    files.iter().find_map(|&(rel, bytes)| {
+        let path = rel.split('/').fold(copy.to_path_buf(), |p, part| p.join(part));
+        let whole = std::fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64);
+        (!whole).then_some(rel)
+    })
+}
+
+/// Moves a broken copy out of the way of a fresh one and removes it
+/// (what cannot be removed stays hidden, for a later unpacking to leave).
+fn set_aside_broken_copy(parent: &Path, copy: &Path) {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let name = copy.file_name().unwrap_or_default().to_string_lossy();
+    let aside = parent.join(format!(".{name}.{}.{n}.broken", std::process::id()));
+    if std::fs::rename(copy, &aside).is_ok() {
+        let _ = std::fs::remove_dir_all(&aside);
     }
 }
 
@@ -367,8 +398,22 @@ mod tests {
         assert_eq!(std::fs::read(dir.join("top.txt")).unwrap(), b"top");
         assert!(std::fs::metadata(dir.join("top.txt")).unwrap().permissions().readonly());
         // A second call uses the folder as it is.
-        assert_eq!(unpack(parent.path(), "v1", &[("other.txt", b"x")]).unwrap(), dir);
-        assert!(!dir.join("other.txt").exists());
+        let made = std::fs::metadata(dir.join("top.txt")).unwrap().modified().unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(unpack(parent.path(), "v1", files).unwrap(), dir);
+        assert_eq!(std::fs::metadata(dir.join("top.txt")).unwrap().modified().unwrap(), made, "not written again");
+        // One with a file removed or cut is unpacked again, whole.
+        std::fs::remove_file(dir.join("a/b/c.txt")).unwrap();
+        assert_eq!(unpack(parent.path(), "v1", files).unwrap(), dir);
+        assert_eq!(std::fs::read(dir.join("a/b/c.txt")).unwrap(), b"deep");
+        let top = dir.join("top.txt");
+        let mut writable = std::fs::metadata(&top).unwrap().permissions();
+        #[allow(clippy::permissions_set_readonly_false)]
+        writable.set_readonly(false);
+        std::fs::set_permissions(&top, writable).unwrap();
+        std::fs::write(&top, b"t").unwrap();
+        assert_eq!(unpack(parent.path(), "v1", files).unwrap(), dir);
+        assert_eq!(std::fs::read(&top).unwrap(), b"top");
         // Nothing is left behind but the folder.
         let names: Vec<_> = std::fs::read_dir(parent.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, ["v1"]);

@@ -98,15 +98,22 @@ fn the_installed_binary_lists_every_built_in_game_from_an_empty_folder() {
     assert_eq!(std::fs::read_dir(installed.cwd.path()).unwrap().count(), 0);
     assert_eq!(std::fs::read_dir(installed.bin.path()).unwrap().count(), 1);
     // The games come from the copy unpacked into the data folder, not from
-    // the source tree (which is still here): a second run reuses that copy,
-    // so a game type taken out of it is gone.
-    let unpacked: Vec<PathBuf> =
-        std::fs::read_dir(installed.data.path().join("builtin")).unwrap().map(|e| e.unwrap().path()).collect();
+    // the source tree (which is still here): a second run reuses that copy
+    // as it is while it is whole, and unpacks it again in its place when a
+    // game type was taken out of it, which would otherwise stay lost.
+    let copies = || -> Vec<PathBuf> {
+        std::fs::read_dir(installed.data.path().join("builtin")).unwrap().map(|e| e.unwrap().path()).collect()
+    };
+    let unpacked = copies();
     assert_eq!(unpacked.len(), 1, "{unpacked:?}");
-    std::fs::remove_dir_all(unpacked[0].join("game-types/Golf")).unwrap();
-    let ids: Vec<String> = installed.list().into_iter().map(|(id, _)| id).collect();
-    assert!(!ids.iter().any(|i| i == "golf"), "{ids:?}");
-    assert_eq!(ids.len(), want.len() - 1 + OTHER_GAMES.len());
+    let golf = unpacked[0].join("game-types/Golf/game.ini");
+    let made = std::fs::metadata(&golf).unwrap().modified().unwrap();
+    assert_eq!(installed.list().len(), ids.len());
+    assert_eq!(std::fs::metadata(&golf).unwrap().modified().unwrap(), made, "a whole copy is not written again");
+    std::fs::remove_dir_all(golf.parent().unwrap()).unwrap();
+    let again: Vec<String> = installed.list().into_iter().map(|(id, _)| id).collect();
+    assert_eq!(again, ids, "the copy is whole again");
+    assert_eq!(copies(), unpacked, "in its own place");
 }
 
 /// A data folder that cannot hold the built-in games (a file in its
