@@ -901,6 +901,10 @@ impl Shell {
                     replay: false,
                     machine: Some(self.machine.id()),
                 };
+                // The game opened reads the journals of those open now (a
+                // kept game's box asks over the game in progress).
+                self.view.keep_journal();
+                self.behind.iter_mut().for_each(|v| v.keep_journal());
                 let view = host::open(&game, &self.places(), &how);
                 match view.unopened() {
                     // The game on the screen stays; the requester sets

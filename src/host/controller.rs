@@ -2146,6 +2146,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         self.take_back_resumed();
     }
 
+    fn keep_journal(&mut self) {
+        self.journal();
+    }
+
     fn close(&mut self) {
         // Closing is no choice of where to stop a replay: the game is kept
         // where the player was when it began.

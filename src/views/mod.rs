@@ -182,6 +182,11 @@ pub trait View {
     /// news of the moment the status line gives ("Game resumed.") has had
     /// its moment.
     fn player_acted(&mut self) {}
+    /// Another view is about to read the game's journal (a kept game
+    /// offered over it): the journal is written as the game stands now,
+    /// not as it stood when last kept (Tetris keeps its ticks every few
+    /// seconds).
+    fn keep_journal(&mut self) {}
     /// The view is about to go (another game opens, the program quits):
     /// the last chance to save what it holds.
     fn close(&mut self) {}

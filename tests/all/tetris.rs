@@ -532,6 +532,46 @@ fn save_a_copy_tells_the_folder_where_the_title_bar_has_no_room_for_it() {
     }
 }
 
+/// A kept game opened over a game of Tetris under way asks first; the
+/// game it asks over is the game as it stands, not as its journal held
+/// it seconds before (Tetris keeps its ticks every five seconds): Cancel
+/// leaves it as it stood, and Open counts it with its score.
+#[test]
+fn a_kept_game_offered_over_tetris_leaves_the_game_as_it_stood() {
+    let play = |answer: Option<Key>| {
+        let data = tempfile::tempdir().unwrap();
+        let view = opened(data.path(), &Opening { seed: Some(5), ..Default::default() });
+        let m =
+            Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
+                .unwrap();
+        let mut d = Driver::new(Shell::keeping_in(m, Box::new(view), 1, data.path().to_path_buf()));
+        d.command(&Command::SaveAs);
+        let kept = parlour::host::journal::kept_games(data.path()).remove(0);
+        let key = |key| Input::Key { key, mods: Modifiers::default() };
+        for i in 0..150 {
+            d.feed(&[if i % 30 == 0 { key(Key::Char(' ')) } else { Input::Tick { ms: 20 } }]);
+        }
+        if let Some(answer) = answer {
+            d.command(&Command::Play(kept.display().to_string()));
+            assert!(d.shell().requester().is_some(), "asked over the game under way");
+            d.feed(&[key(answer)]);
+        }
+        drop(d);
+        // The game as it comes back (paused, as every game left is).
+        let view = opened(data.path(), &Opening::default());
+        let t = view.session().state();
+        let stood = (t.points(), t.pieces(), t.play_ms(), t.falling().squares());
+        let stats = parlour::core::Stats::load(data.path()).unwrap();
+        (stood, stats.game("tetris").map(|g| g.total_score))
+    };
+    let (stood, uncounted) = play(None);
+    assert!(stood.0 > 0 && stood.2 > 2000, "played on after the copy was kept: {stood:?}");
+    assert_eq!(uncounted, None);
+    assert_eq!(play(Some(Key::Escape)), (stood, None), "Cancel: the game goes on as it stood");
+    let (_, counted) = play(Some(Key::Enter));
+    assert_eq!(counted, Some(stood.0 as i64), "Open: the game left counts with its score");
+}
+
 /// A game of Tetris is never lost, only scored: New Game, Select Game and
 /// a `--seed` over a game under way say it ends and counts with its score
 /// (as it does: played once, with its score), not that it counts as lost.
