@@ -727,16 +727,34 @@ impl Solitaire {
         let why = if self.rules.addition > 0 {
             Err(Why::AdditionOnly(self.rules.addition))
         } else {
-            self.exists(id).and_then(|_| self.check_source(id, count).map(drop))
+            self.exists(id).and_then(|_| self.check_source(id, count).map(drop)).and_then(|()| {
+                match self.most_taken_at_once() {
+                    most if count <= most || id.kind != PileKind::Tableau => Ok(()),
+                    1 => Err(Why::OnlyTop { pile: id, only_of_its_kind: self.pile_count(id.kind) == 1 }),
+                    most => Err(Why::MaxMove(most)),
+                }
+            })
         };
         why.err().map(|why| Refusal::new(why.sentence()))
     }
 
+    /// The most cards any pile takes in one move: where no tableau pile
+    /// may be built on (Golf) or takes more than one card (Aces Up), no
+    /// reserve more, and the foundations take cards one at a time, a
+    /// stack of several cards can go nowhere, and is never lifted.
+    fn most_taken_at_once(&self) -> usize {
+        let r = &self.rules;
+        let tableau = if self.pile_count(PileKind::Tableau) > 1 { r.tableau.max_allowed } else { 0 };
+        let reserve = if r.reserve.piles > 0 { r.reserve.max_allowed } else { 0 };
+        let foundation = if r.foundation.complete_sequences { usize::MAX } else { 1 };
+        tableau.max(reserve).max(foundation)
+    }
+
     /// How many top cards of a pile one move may take, whatever the
     /// destination (what a drag may pick up): the in-order run of a tableau
-    /// pile (capped by MaxMove), the top card of the waste, a reserve pile or
-    /// (with TakeBack) a foundation, nothing from the stock or in addition
-    /// games.
+    /// pile (capped by MaxMove and by the most any pile takes at once), the
+    /// top card of the waste, a reserve pile or (with TakeBack) a
+    /// foundation, nothing from the stock or in addition games.
     pub fn liftable(&self, id: PileId) -> usize {
         let Some(pile) = self.get(id) else { return 0 };
         if self.rules.addition > 0 || self.covered(id) || !pile.last().is_some_and(|s| s.face_up) {
@@ -747,7 +765,7 @@ impl Solitaire {
             PileKind::Foundation if !self.rules.foundation.take_back => 0,
             PileKind::Waste | PileKind::Reserve | PileKind::Foundation => 1,
             PileKind::Tableau => {
-                let run = self.run_len(pile);
+                let run = self.run_len(pile).min(self.most_taken_at_once());
                 self.rules.tableau.max_move.map_or(run, |m| run.min(m))
             }
         }
@@ -1965,6 +1983,12 @@ mod tests {
             "The 9 of hearts cannot go on the 7 of spades: it must be one rank higher or lower."
         );
         assert_eq!(refusal(&golf, "T1>T2"), "Cards cannot be put on tableau pile 2.");
+        // No pile takes two cards at once: a stack is never lifted.
+        let stacked = position(super::tests::golf(), &[("T1", "8D 9H 4C")]);
+        let t1 = PileId::parse("T1").unwrap();
+        assert_eq!(stacked.liftable(t1), 1);
+        let why = stacked.lift_refusal(t1, 2).map(|r| r.reason().to_string());
+        assert_eq!(why.as_deref(), Some("Only the top card of tableau pile 1 can be moved."));
     }
 
     #[test]
