@@ -658,9 +658,11 @@ pub fn fit(
 /// first thing to give way. The message is kept whole where it fits,
 /// else its opening sentences with its last after them, whole or by its
 /// reason (a finished game's ending, then what was refused after it: see
-/// [`with_last_sentence`]), else its opening sentences alone, else its
-/// reason and then what was tried
-/// (see [`clauses`]), else the words after a one-word label; only where
+/// [`with_last_sentence`]), else its opening sentences alone, else one
+/// of its clauses, the news first: the reason where the opening says what
+/// was tried ("cannot go on"), else what is wrong ("Reserve 1 is not
+/// empty.", whose reason says nothing alone; see [`clauses`]), else the
+/// words after a one-word label; only where
 /// none fits is it cut short after a word, its reason first where it
 /// has one ([`Fitted::cut`]). The title
 /// is left out: the refusal answers the player, who knows the game.
@@ -674,11 +676,10 @@ pub fn fit_refusal(
     if message.is_empty() {
         return fit(measure, width, gap, "", fields, "");
     }
-    let reason_first = [closing_clause(message), opening_clause(message)].into_iter().flatten();
     let forms = std::iter::once(message.to_string())
         .chain(with_last_sentence(message))
         .chain(leading_sentences(message).map(str::to_string))
-        .chain(reason_first)
+        .chain(clauses(message))
         .chain(unlabelled(message));
     let whole = forms.into_iter().find(|form| measure(form) <= width);
     let (lead, cut) = match whole {
@@ -945,6 +946,11 @@ mod tests {
         assert_eq!(line(fit(&topaz, 300, 16, "", &[], over)), "The game is over.");
         let occupied = "Reserve 1 is not empty: a card moves there only when it is.";
         assert_eq!(line(fit(&topaz, 400, 16, "", &[], occupied)), "Reserve 1 is not empty.");
+        // A refusal keeps the clause that says what is wrong where its
+        // reason leans on it: "A card moves there only when it is." says
+        // nothing alone.
+        assert_eq!(line(fit_refusal(&topaz, 320, 16, &[], occupied)), "Reserve 1 is not empty.");
+        assert_eq!(line(fit_refusal(&topaz, 320, 16, &[], refused)), "It must be the same suit.");
     }
 
     /// A refusal leads the line and the figures follow it where there is
