@@ -641,6 +641,11 @@ impl Solitaire {
         Why::Empty { pile: p, only_of_its_kind: self.pile_count(p.kind) == 1 }
     }
 
+    /// Why no more than the top card of `p` can be taken.
+    fn only_top_of(&self, p: PileId) -> Why {
+        Why::OnlyTop { pile: p, only_of_its_kind: self.pile_count(p.kind) == 1 }
+    }
+
     /// How many piles of `kind` there are.
     pub fn pile_count(&self, kind: PileKind) -> usize {
         self.rules.pile_count(kind)
@@ -730,7 +735,7 @@ impl Solitaire {
             self.exists(id).and_then(|_| self.check_source(id, count).map(drop)).and_then(|()| {
                 match self.most_taken_at_once() {
                     most if count <= most || id.kind != PileKind::Tableau => Ok(()),
-                    1 => Err(Why::OnlyTop { pile: id, only_of_its_kind: self.pile_count(id.kind) == 1 }),
+                    1 => Err(self.only_top_of(id)),
                     most => Err(Why::MaxMove(most)),
                 }
             })
@@ -1075,7 +1080,7 @@ impl Solitaire {
             return Err(self.nothing_in(from));
         }
         if count > 1 && from.kind != PileKind::Tableau {
-            return Err(Why::OnlyTop { pile: from, only_of_its_kind: self.pile_count(from.kind) == 1 });
+            return Err(self.only_top_of(from));
         }
         if count == 0 || count > src.len() || !src[src.len() - count..].iter().all(|s| s.face_up) {
             return Err(Why::TooFew { from, count });
@@ -1984,7 +1989,7 @@ mod tests {
         );
         assert_eq!(refusal(&golf, "T1>T2"), "Cards cannot be put on tableau pile 2.");
         // No pile takes two cards at once: a stack is never lifted.
-        let stacked = position(super::tests::golf(), &[("T1", "8D 9H 4C")]);
+        let stacked = position(self::golf(), &[("T1", "8D 9H 4C")]);
         let t1 = PileId::parse("T1").unwrap();
         assert_eq!(stacked.liftable(t1), 1);
         let why = stacked.lift_refusal(t1, 2).map(|r| r.reason().to_string());
