@@ -4,6 +4,7 @@
 //! click or a key stops it. Demo moves are played as the player's would
 //! be, so each is one undo step.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -62,6 +63,10 @@ struct Demo {
 /// The name of the solver's status field.
 const SOLVER_FIELD: &str = "Solver";
 
+/// How many of the positions last arrived at a hint on a lost deal keeps
+/// clear of: hints followed one after another must not go to and fro.
+const RECENT: usize = 8;
+
 /// The solver's part of a table.
 pub struct Assist {
     watcher: Watcher,
@@ -84,6 +89,9 @@ pub struct Assist {
     /// Whether the player's auto-play lays cards off after each move: the
     /// solver plays so too, or the table could not follow its lines.
     auto_play: bool,
+    /// The positions last arrived at, the latest last (at most
+    /// [`RECENT`]).
+    recent: VecDeque<Solitaire>,
 }
 
 impl Default for Assist {
@@ -98,6 +106,7 @@ impl Default for Assist {
             undoable: false,
             doubted: false,
             auto_play: false,
+            recent: VecDeque::new(),
         }
     }
 }
@@ -127,6 +136,12 @@ impl Assist {
         }
         // What was asked of the last position is no answer for this one.
         self.asked = None;
+        if self.recent.back() != Some(st) {
+            if self.recent.len() == RECENT {
+                self.recent.pop_front();
+            }
+            self.recent.push_back(st.clone());
+        }
         self.doubted = self.dealt_unproved.swap(false, Ordering::Relaxed);
         if self.status_on || self.demo.is_some() {
             self.watcher.watch(&self.played(st));
@@ -287,7 +302,7 @@ impl Assist {
     }
 
     fn answer(&mut self, st: &Solitaire, solve: bool, known: Result<Vec<String>, NoLine>) -> Reply<SolitaireVariant> {
-        if solve { self.start_demo(known) } else { Self::hint_from(st, known, self.undoable) }
+        if solve { self.start_demo(known) } else { Self::hint_from(st, known, self.undoable, &self.recent) }
     }
 
     /// The next move of a winning line, or why there is none. Where none
@@ -301,7 +316,12 @@ impl Assist {
     /// so, that comes first of a line too, whatever order the line found
     /// takes: it is the move a player expects, and the game stays as
     /// winnable as it was.
-    fn hint_from(st: &Solitaire, known: Result<Vec<String>, NoLine>, undoable: bool) -> Reply<SolitaireVariant> {
+    fn hint_from(
+        st: &Solitaire,
+        known: Result<Vec<String>, NoLine>,
+        undoable: bool,
+        recent: &VecDeque<Solitaire>,
+    ) -> Reply<SolitaireVariant> {
         let named = |m: SolMove, lead: &str| {
             let said = format!("{lead}{}.", st.describe_move(&m));
             Reply::Hint(m, said)
@@ -317,7 +337,7 @@ impl Assist {
             // The move first, a sentence of its own: the narrowest status
             // line (the Amiga PAL's title bar) keeps the first sentence,
             // and the solver's field has said the deal is lost.
-            Err(NoLine::Lost) => match move_left(st) {
+            Err(NoLine::Lost) => match move_left(st, recent) {
                 Some(m) => Reply::Hint(m, format!("{}. No winning line is left.", try_this(st, &m))),
                 None => Reply::Say(format!("No hint: no winning line from here. {}", way_out(undoable))),
             },
@@ -396,9 +416,22 @@ impl Assist {
 
 /// A move to mark on a deal proved lost, while any is left: one that
 /// loses nothing if there is one (see [`safe_lay_off`]), else the one that
-/// leaves the table looking best, else the first the rules allow.
-fn move_left(st: &Solitaire) -> Option<SolMove> {
-    safe_lay_off(st).or_else(|| promising_move(st)).or_else(|| st.legal_moves().into_iter().next())
+/// leaves the table looking best, else the first the rules allow, each
+/// where it does not go back to a position of the last few (`recent`: a
+/// card moved to and fro is no way on).
+fn move_left(st: &Solitaire, recent: &VecDeque<Solitaire>) -> Option<SolMove> {
+    // Where every move goes back, the one to the position left longest
+    // ago: round the longest circle there is.
+    let last_there = |m: &SolMove| {
+        let mut next = st.clone();
+        next.apply(m);
+        recent.iter().rposition(|p| *p == next)
+    };
+    let onward = || st.legal_moves().into_iter().min_by_key(|m| last_there(m).map_or(-1, |i| i as isize));
+    // A move that climbs may climb back to where a move that did not
+    // climb came down from.
+    let climbing = || promising_move(st).filter(|m| last_there(m).is_none());
+    safe_lay_off(st).or_else(climbing).or_else(onward)
 }
 
 /// "Try 4♦ to a foundation", "Try to deal from the stock": `m` offered
@@ -447,7 +480,9 @@ mod tests {
     fn a_hint_with_no_line_known_offers_a_move_that_climbs() {
         let rules = crate::solitaire::rules::examples::spider_one_suit();
         let mut st = SolitaireVariant::new("spider-one-suit", 0, rules.clone(), rules).unwrap().deal(1);
-        let Reply::Hint(_, said) = Assist::hint_from(&st, Err(NoLine::NotFound), true) else { panic!("no hint") };
+        let Reply::Hint(_, said) = Assist::hint_from(&st, Err(NoLine::NotFound), true, &VecDeque::new()) else {
+            panic!("no hint")
+        };
         assert!(said.starts_with("Try "), "{said}");
         assert!(said.ends_with(": it may help. No winning line found in time."), "{said}");
         let mut seen = Vec::new();
@@ -458,7 +493,7 @@ mod tests {
             assert!(!seen.contains(&st), "a hint came back to a position after {} moves", seen.len());
         }
         assert!(seen.len() > 5, "the hints go some way: {}", seen.len());
-        let end = Assist::hint_from(&st, Err(NoLine::NotFound), true);
+        let end = Assist::hint_from(&st, Err(NoLine::NotFound), true, &VecDeque::new());
         assert!(matches!(&end, Reply::Say(said) if said == "No hint found in time."), "{end:?}");
     }
 
@@ -470,7 +505,9 @@ mod tests {
         let rules = examples::pyramid();
         let v = SolitaireVariant::new("pyramid", 0, rules.clone(), rules).unwrap();
         let st = (1..200).map(|n| v.deal(n)).find(|st| st.legal_moves().len() == 1).expect("a deal with one move");
-        let Reply::Hint(m, said) = Assist::hint_from(&st, Err(NoLine::NotFound), true) else { panic!("a hint") };
+        let Reply::Hint(m, said) = Assist::hint_from(&st, Err(NoLine::NotFound), true, &VecDeque::new()) else {
+            panic!("a hint")
+        };
         assert_eq!(m, SolMove::Deal(0));
         assert_eq!(said, "Hint: deal from the stock.");
     }
@@ -518,10 +555,38 @@ mod tests {
             played += 1;
         }
         assert_eq!(played, 2);
-        let last = Assist::hint_from(&st, Err(NoLine::Lost), true);
+        let last = Assist::hint_from(&st, Err(NoLine::Lost), true, &VecDeque::new());
         assert!(
             matches!(&last, Reply::Say(said) if said == "No hint: no winning line from here. Undo, or start anew.")
         );
+    }
+
+    /// Hints followed one after another on a deal proved lost go on, not
+    /// to and fro: Beleaguered Castle's deal 3 (Hard) offered a card
+    /// moved from column 1 to 4, then back, for as long as the player
+    /// followed.
+    #[test]
+    fn hints_on_a_lost_deal_do_not_go_to_and_fro() {
+        background::allow(true);
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Beleaguered Castle");
+        let game_type = crate::solitaire::library::GameType::load(&folder).unwrap();
+        let mut st = game_type.variant.with_options("hard").unwrap().deal(3);
+        let mut assist = Assist::default();
+        assist.arrived(&st);
+        let mut seen = vec![st.clone()];
+        for _ in 0..30 {
+            let reply = match assist.hint(&st) {
+                Reply::Say(_) => until_heard(&mut assist, &st),
+                reply => reply,
+            };
+            let Reply::Hint(m, said) = reply else { break };
+            assert!(said.ends_with("No winning line is left."), "{said}");
+            st.apply(&m);
+            assert!(!seen[seen.len().saturating_sub(RECENT)..].contains(&st), "{} went back", st.describe_move(&m));
+            seen.push(st.clone());
+            assist.arrived(&st);
+        }
+        assert!(seen.len() > 10, "hints to follow: {}", seen.len());
     }
 
     /// A game lost, no move left, is known not winnable the moment it
