@@ -370,6 +370,49 @@ fn clicking_the_stock_deals_and_double_clicking_sends_a_card_home() {
     panic!("no card could go home");
 }
 
+/// A card dragged off the waste uncovers the card under it, as on
+/// Windows: the waste shows only its top card, and while that was held
+/// its place showed bare cloth, as if the waste were empty. A free cell
+/// whose card is held shows its empty outline.
+#[test]
+fn a_card_dragged_off_the_waste_uncovers_the_one_under_it() {
+    let deal = |view: &mut Table, m: &Machine, area: Rect, times: usize| {
+        let stock = PileId::new(PileKind::Stock, 0);
+        let (x, y) = centre(view.board().pile_rect(view.session().state(), area, stock).unwrap());
+        for _ in 0..times {
+            view.input(&Input::MouseDown { x, y, button: Button::Left }, m, area);
+            view.input(&Input::MouseUp { x, y, button: Button::Left }, m, area);
+        }
+    };
+    let waste = PileId::new(PileKind::Waste, 0);
+    let (mut held, m, area, _data) = table("klondike", MachineId::AmigaPal, 1);
+    deal(&mut held, &m, area, 2);
+    let (mut under, _, _, _data2) = table("klondike", MachineId::AmigaPal, 1);
+    deal(&mut under, &m, area, 1);
+    assert_eq!(
+        held.session().state().pile(PileKind::Waste, 0)[..1],
+        under.session().state().pile(PileKind::Waste, 0)[..]
+    );
+    let place = top_rect(&held, area, waste);
+    let (x, y) = centre(place);
+    held.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
+    held.input(&Input::MouseMove { x: area.right() - 10, y: area.bottom() - 10 }, &m, area);
+    let (shown, expected) = (frame(&held, &m, area), frame(&under, &m, area));
+    for py in place.y..place.bottom() {
+        for px in place.x..place.right() {
+            assert_eq!(
+                shown.get(px, py),
+                expected.get(px, py),
+                "the waste's place at ({px}, {py}) while its top card is held"
+            );
+        }
+    }
+    let before = held.session().state().clone();
+    held.input(&Input::MouseMove { x: x + 2, y: y + 2 }, &m, area);
+    held.input(&Input::MouseUp { x: x + 2, y: y + 2, button: Button::Left }, &m, area);
+    assert_eq!((held.session().state(), held.message()), (&before, String::new()), "put back");
+}
+
 /// In FreeCell a double-click on a column's card no foundation takes puts
 /// it in an empty free cell, as FreeCell on Windows does; in Klondike,
 /// which has none, it is refused with the reason.

@@ -20,7 +20,7 @@ use crate::gfx::{Paint, Rect, Surface};
 use crate::machines::{
     Button, Command, Input, Key, Look, Machine, MachineId, Menu, MenuItem, Pen, Pointer, Requester, ViewCommand,
 };
-use crate::solitaire::engine::{PileId, SolMove, Solitaire, SolitaireVariant};
+use crate::solitaire::engine::{PileId, Slot, SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::library::GameType;
 use crate::solitaire::quick;
 use crate::solitaire::rules::{Mode, PileKind, Rules};
@@ -313,7 +313,7 @@ impl SolitaireBoard {
     fn placed(&self, st: &Solitaire, layout: &TableLayout) -> Vec<(PileId, usize, Rect)> {
         let mut out = Vec::new();
         for g in layout.piles.iter().filter(|g| g.visible) {
-            let slots = st.pile(g.id.kind, g.id.index());
+            let slots = self.left_by_drag(g, st.pile(g.id.kind, g.id.index()));
             let jitter = |i: usize| Self::jitter(slots[i].card, i);
             let j: Option<&dyn Fn(usize) -> (f64, f64)> =
                 if self.options.random_placement { Some(&jitter) } else { None };
@@ -322,6 +322,21 @@ impl SolitaireBoard {
             }
         }
         out
+    }
+
+    /// The cards of pile `g` as the table shows them: the cards a drag
+    /// holds are off it where that shows what they uncover, on a pile that
+    /// shows only its top cards (the waste: the card under the one held,
+    /// as on Windows) or a pile emptied (its outline). A fanned pile keeps
+    /// its spacing while a run is held: it would close up, then open again
+    /// if the run came back.
+    fn left_by_drag<'a>(&self, g: &PileGeometry, slots: &'a [Slot]) -> &'a [Slot] {
+        match self.drag.as_ref().filter(|d| d.moved && d.from == g.id) {
+            Some(d) if (g.max_visible.is_some() || d.count == slots.len()) && d.count <= slots.len() => {
+                &slots[..slots.len() - d.count]
+            }
+            _ => slots,
+        }
     }
 
     /// Where card `index` of a pile is drawn in `area` (for scripts and
@@ -495,14 +510,7 @@ impl SolitaireBoard {
 
     /// Draws a card, `inverted` where it is picked or lifted, as the Mac
     /// and Windows showed a chosen card.
-    fn draw_card(
-        &self,
-        s: &mut Surface,
-        art: &CardArt,
-        slot: &crate::solitaire::engine::Slot,
-        r: Rect,
-        inverted: bool,
-    ) {
+    fn draw_card(&self, s: &mut Surface, art: &CardArt, slot: &Slot, r: Rect, inverted: bool) {
         let picture = if slot.face_up { art.face(slot.card) } else { art.back(self.options.back) };
         if inverted { s.draw_art_inverted(picture, r.x, r.y) } else { s.draw_art(picture, r.x, r.y) }
     }
@@ -829,7 +837,7 @@ impl SolitaireBoard {
         }
         let (art, layout) = self.fitted(st, area);
         for g in layout.piles.iter().filter(|g| g.visible && Self::can_fill(st, g.id)) {
-            if st.pile(g.id.kind, g.id.index()).is_empty() {
+            if self.left_by_drag(g, st.pile(g.id.kind, g.id.index())).is_empty() {
                 let r = layout.base_rect(g);
                 s.draw_art(art.mat(Self::mat_for(st, g.id)), r.x, r.y);
             }
@@ -953,15 +961,7 @@ impl SolitaireBoard {
 
     /// Draws one card as the table draws it, with its top-left at `(x, y)`
     /// (a card in a board's own hand).
-    pub fn draw_loose(
-        &self,
-        st: &Solitaire,
-        s: &mut Surface,
-        area: Rect,
-        slot: &crate::solitaire::engine::Slot,
-        x: i32,
-        y: i32,
-    ) {
+    pub fn draw_loose(&self, st: &Solitaire, s: &mut Surface, area: Rect, slot: &Slot, x: i32, y: i32) {
         let (art, layout) = self.fitted(st, area);
         self.draw_card(s, art, slot, Rect::new(x, y, layout.card_w, layout.card_h), false);
     }
