@@ -727,7 +727,7 @@ fn the_mac_menus() {
     };
     assert_eq!(labels("@")[0], ("About The Chance...".into(), None, true));
     let file = labels("File");
-    for want in [("New Game", Some('N')), ("Open...", None), ("Save a Copy", None), ("Quit", Some('Q'))] {
+    for want in [("New Game", Some('N')), ("Open...", Some('O')), ("Save a Copy", Some('S')), ("Quit", Some('Q'))] {
         assert!(file.iter().any(|(l, k, _)| l == want.0 && *k == want.1), "{want:?} in {file:?}");
     }
     assert!(file.iter().any(|(l, ..)| l == "Games") && file.iter().any(|(l, ..)| l == "Help"));

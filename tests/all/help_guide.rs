@@ -667,6 +667,11 @@ fn the_chance_s_menus_page_names_its_commands_with_their_keys() {
         if !page.contains(item.label.as_str()) {
             wrong.push(format!("{title} > {}: not named", item.label));
         }
+        if let Some(key) = item.key
+            && !page.contains(&format!("{} (Ctrl+{}", item.label, key.to_ascii_uppercase()))
+        {
+            wrong.push(format!("{title} > {}: its key, Ctrl+{key}, is not named with it", item.label));
+        }
     }
     let mut shortcuts = 0;
     for (at, _) in page.match_indices(" (Ctrl+") {

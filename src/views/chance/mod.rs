@@ -230,8 +230,8 @@ impl Board<ChanceVariant> for ChanceBoard {
                 vec![
                     MenuItem::new("New Game", Command::New).key('n'),
                     select_game_item(),
-                    MenuItem::new("Open...", Command::Open),
-                    MenuItem::new("Save a Copy", Command::SaveAs),
+                    MenuItem::new("Open...", Command::Open).key('o'),
+                    MenuItem::new("Save a Copy", Command::SaveAs).key('s'),
                 ],
             ),
             Menu::new(
