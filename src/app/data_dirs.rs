@@ -251,10 +251,15 @@ fn unpack(parent: &Path, name: &str, files: &[(&str, &[u8])]) -> io::Result<Path
 /// The first of `files` that `copy` lacks, or holds at another length.
 fn first_not_whole<'a>(copy: &Path, files: &[(&'a str, &[u8])]) -> Option<&'a str> {
     files.iter().find_map(|&(rel, bytes)| {
-        let path = rel.split('/').fold(copy.to_path_buf(), |p, part| p.join(part));
+        let path = path_in(copy, rel);
         let whole = std::fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64);
         (!whole).then_some(rel)
     })
+}
+
+/// Where built-in file `rel` (slash-separated) lies in the copy `dir`.
+fn path_in(dir: &Path, rel: &str) -> PathBuf {
+    rel.split('/').fold(dir.to_path_buf(), |p, part| p.join(part))
 }
 
 /// Moves a broken copy out of the way of a fresh one and removes it
@@ -304,7 +309,7 @@ fn forget_unused_copies(parent: &Path, name: &str, now: SystemTime) {
 fn write_files(dir: &Path, files: &[(&str, &[u8])]) -> io::Result<()> {
     std::fs::create_dir(dir)?;
     for (rel, bytes) in files {
-        let path = rel.split('/').fold(dir.to_path_buf(), |p, part| p.join(part));
+        let path = path_in(dir, rel);
         if let Some(folder) = path.parent() {
             std::fs::create_dir_all(folder)?;
         }
