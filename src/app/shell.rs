@@ -178,11 +178,14 @@ impl Shell {
     }
 
     /// The game `view` shows: the entry it was opened as while it shows
-    /// that game, else the one its id names.
+    /// that game, else the one its id names. The view goes by the id its
+    /// saves carry, which the launcher's Peg Solitaire entry (`pegs`)
+    /// shares with its board, and the board's id may name a broken file
+    /// the entry passed over.
     fn game_of(&self, view: &dyn View) -> Option<GameEntry> {
         let id = view.game_id()?;
         match &self.opened {
-            Some(entry) if entry.id == id => Some(entry.clone()),
+            Some(entry) if entry.game_id == id => Some(entry.clone()),
             _ => catalog::find_in(&id, &self.places()).ok(),
         }
     }

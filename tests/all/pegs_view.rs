@@ -908,3 +908,40 @@ fn peg_solitaire_reopens_on_the_board_last_played() {
     let why = "no board folder holds board `pegs/gone`; the English board is played.";
     assert_eq!(told, format!("{}:2: {why}", prefs.display()));
 }
+
+/// The player's own English board, broken, is passed over for the next
+/// English board the folders hold, which the launcher's Peg Solitaire
+/// plays: Choose Board and Help still go by that game, as they would
+/// with no broken copy, where they had looked the board's id up afresh,
+/// found the broken copy, and done nothing or shown the error.
+#[test]
+fn a_broken_english_board_passed_over_leaves_choose_board_and_help_working() {
+    let (broken, good) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    std::fs::write(broken.path().join("English.brd"), "Version 2\nMode: Normal\ny y e\ny y\n").unwrap();
+    std::fs::write(good.path().join("English.brd"), ENGLISH).unwrap();
+    std::fs::write(good.path().join("Triangle.brd"), "Version 2\nMode: Diagonal\n..e * *\n.y y *\ny Y y\n").unwrap();
+    let both = std::env::join_paths([broken.path(), good.path()]).unwrap();
+    // Return closes the box telling of the broken board.
+    let shot = |boards: &std::ffi::OsStr, events: &str| {
+        let data = tempfile::tempdir().unwrap();
+        let (events_file, png) = (data.path().join("events"), data.path().join("shot.png"));
+        std::fs::write(&events_file, format!("key Return\n{events}")).unwrap();
+        let out = parlour()
+            .env("PARLOUR_BOARDS", boards)
+            .env("PARLOUR_DATA_DIR", data.path())
+            .args(["shot", "pegs", "--machine", "amiga-pal", "--events"])
+            .arg(&events_file)
+            .arg("-o")
+            .arg(&png)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let prefs = std::fs::read_to_string(data.path().join("prefs.ini")).unwrap_or_default();
+        (std::fs::read(&png).unwrap(), prefs)
+    };
+    let (_, prefs) = shot(&both, "key ctrl+b\nkey End\nkey Return\n");
+    assert!(prefs.contains("board=pegs/triangle"), "Choose Board did not open Triangle: {prefs:?}");
+    let (help, _) = shot(&both, "key F1\n");
+    let (help_alone, _) = shot(good.path().as_os_str(), "key F1\n");
+    assert!(help == help_alone, "Help did not show the pegs help it shows without the broken board");
+}
