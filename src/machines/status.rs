@@ -275,8 +275,14 @@ fn longest_fitting(count: usize, candidate: impl Fn(usize) -> String, fits: impl
 /// not even "..." fits. For one-line places such as list rows, where the
 /// Mac and Windows shortened names this way.
 pub fn truncate(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> String {
-    if let Some(t) = shorten(measure, text, width) {
-        return t;
+    shorten(measure, text, width).unwrap_or_else(|| cut_after_a_letter(measure, text, width))
+}
+
+/// `text` cut after its last letter that fits in `width` together with
+/// "...", or the whole text if it fits; empty if not even "..." fits.
+pub fn cut_after_a_letter(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> String {
+    if measure(text) <= width {
+        return text.to_string();
     }
     let chars: Vec<char> = text.chars().collect();
     longest_fitting(

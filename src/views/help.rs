@@ -12,6 +12,7 @@ use crate::help::viewer::style::Manner;
 use crate::help::viewer::{Control, Outcome, Viewer};
 use crate::machines::{Command, Frame, Input, Machine, MachineId, Menu, MenuItem, Requester, ViewCommand};
 
+use super::widgets::{PROBLEMS_A_BOX, asks_more};
 use super::{Response, View};
 
 /// The Navigate menu's items: the viewer's buttons as commands, named
@@ -24,13 +25,6 @@ pub const NAVIGATE: [(ViewCommand, Control); 6] = [
     (ViewCommand("help-prev"), Control::Prev),
     (ViewCommand("help-next"), Control::Next),
 ];
-
-/// The most problems one box lists: a box of three long ones, each
-/// wrapped, still fits the Amiga's 256 lines.
-pub const PROBLEMS_A_BOX: usize = 3;
-
-/// The box's button that shows the next problems.
-const MORE: &str = "More";
 
 pub struct HelpView {
     viewer: Viewer,
@@ -159,7 +153,7 @@ impl View for HelpView {
     /// More shows the document's next problems; OK is done with them.
     fn answer(&mut self, button: usize) -> Response {
         let Some((doc, shown)) = self.problems.pop_front() else { return Response::Unchanged };
-        if problems_box(&doc, shown).buttons.get(button).is_some_and(|b| b == MORE) {
+        if asks_more(&problems_box(&doc, shown), button) {
             self.problems.push_front((doc, shown + PROBLEMS_A_BOX));
         }
         Response::Redraw
@@ -217,17 +211,8 @@ fn problems_box(doc: &Document, shown: usize) -> Requester {
     let name = doc.path.file_name().map_or_else(|| doc.path.display().to_string(), |n| n.to_string_lossy().into());
     let mut problems: Vec<&Diagnostic> = doc.diagnostics.iter().collect();
     problems.sort_by_key(|d| d.line);
-    let total = problems.len();
-    let end = (shown + PROBLEMS_A_BOX).min(total);
-    let heading = match total {
-        1 => format!("A problem in {name}:"),
-        n if n <= PROBLEMS_A_BOX => format!("{n} problems in {name}:"),
-        n => format!("Problems {} to {end} of {n} in {name}:", shown + 1),
-    };
-    let mut lines = vec![heading];
-    lines.extend(problems[shown.min(end)..end].iter().map(|d| told(d)));
-    let buttons = if end < total { vec![MORE.into(), "OK".into()] } else { vec!["OK".into()] };
-    Requester { title: "Help".into(), lines, buttons }
+    let problems: Vec<String> = problems.into_iter().map(told).collect();
+    super::widgets::problems_box("Help", &name, &problems, shown)
 }
 
 /// A problem as the box tells it: its line, whether it is only a

@@ -511,7 +511,9 @@ pub fn list_box(
 /// `text` made to fit a row `room` pixels wide keeping its last
 /// `kept_end` bytes whole: whole where it fits, else what comes before
 /// them shortened after a word with "..." ("My very long level... 1:
-/// Tiny"), or after a letter where not even a word fits. An end too long
+/// Tiny"), or after a letter where a cut after a word would leave less
+/// than half its room: a set's name of one word would go whole, leaving
+/// only the solved mark ("[ ] Thinking-rab... 1: Cellar"). An end too long
 /// to leave what comes before it half the row is shortened too, after
 /// that, so that the start (Sokoban's solved mark and the set's name)
 /// still shows: "[x] Microban... 1: The Very...". With no end to
@@ -526,7 +528,11 @@ pub fn fit_keeping_end(font: &Font, text: &str, kept_end: usize, room: i32) -> S
         return text.to_string();
     }
     let (head, end) = text.split_at(cut);
-    let head = truncate(&measure, head, (room - measure(end)).max(room / 2));
+    let head_room = (room - measure(end)).max(room / 2);
+    let head = match crate::machines::status::shorten(&measure, head, head_room) {
+        Some(by_word) if 2 * measure(&by_word) >= head_room => by_word,
+        _ => crate::machines::status::cut_after_a_letter(&measure, head, head_room),
+    };
     // The end's leading space parts it from the head: shortening keeps it.
     let words = end.trim_start();
     let space = &end[..end.len() - words.len()];
@@ -1274,6 +1280,38 @@ pub fn message_box(title: &str, text: &str) -> crate::machines::Requester {
     crate::machines::Requester { title: title.into(), lines: vec![text.into()], buttons: vec!["OK".into()] }
 }
 
+/// The most problems one [`problems_box`] lists: a box of three long
+/// ones, each wrapped, still fits the Amiga PAL's 256 lines and the
+/// SE/30's 342.
+pub const PROBLEMS_A_BOX: usize = 3;
+
+/// The button of a [`problems_box`] that shows its next problems.
+const MORE: &str = "More";
+
+/// The box titled `title` telling the problems of the file `file`, each
+/// a line of `problems`, from the `shown`th on: a few at a time, each
+/// whole, with More while some are left. A box of them all would run off
+/// the smallest screens, the last ones cut without a word.
+pub fn problems_box(title: &str, file: &str, problems: &[String], shown: usize) -> crate::machines::Requester {
+    let total = problems.len();
+    let end = (shown + PROBLEMS_A_BOX).min(total);
+    let heading = match total {
+        1 => format!("A problem in {file}:"),
+        n if n <= PROBLEMS_A_BOX => format!("{n} problems in {file}:"),
+        n => format!("Problems {} to {end} of {n} in {file}:", shown + 1),
+    };
+    let mut lines = vec![heading];
+    lines.extend(problems[shown.min(end)..end].iter().cloned());
+    let buttons = if end < total { vec![MORE.into(), "OK".into()] } else { vec!["OK".into()] };
+    crate::machines::Requester { title: title.into(), lines, buttons }
+}
+
+/// Whether `button` of `asked`, a [`problems_box`], asks for the next
+/// problems.
+pub fn asks_more(asked: &crate::machines::Requester, button: usize) -> bool {
+    asked.buttons.get(button).is_some_and(|b| b == MORE)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1301,6 +1339,19 @@ mod tests {
         let row = fit_keeping_end(font, &name, end.len(), 34 * 8);
         assert_eq!(row, "[x] Microban... 1: The Very...");
         assert!(font.text_width(&row) <= 34 * 8);
+    }
+
+    /// A set named in one word keeps its start, cut after a letter: cut
+    /// after a word, only the solved mark was left ("[ ]... 1: Cellar
+    /// Steps"), and two sets' levels of one title read alike.
+    #[test]
+    fn a_set_named_in_one_word_keeps_its_start() {
+        let font = crate::gfx::font::topaz8();
+        let end = " 1: Cellar Steps";
+        let name = format!("[ ] Thinking-rabbit-extra{end}");
+        let row = fit_keeping_end(font, &name, end.len(), 36 * 8);
+        assert_eq!(row, "[ ] Thinking-rabb... 1: Cellar Steps");
+        assert!(font.text_width(&row) <= 36 * 8);
     }
 
     #[test]

@@ -26,6 +26,7 @@ use crate::games::sokoban::rules::{Dir, LevelVariant, Path as Walk, Sokoban, par
 use crate::games::sokoban::solver::{self, Verdict};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, MenuItem, Pen, Requester, ViewCommand};
+use crate::views::widgets;
 
 use super::background::{self, Job};
 use super::board::{AfterRestart, Board, Reply, hint_reply, records_trouble};
@@ -103,17 +104,19 @@ impl Place {
         (!said.is_empty()).then(|| said.join(" "))
     }
 
-    /// The box that says why each broken level or solution was left out:
-    /// the file (its whole path from the root, to find it by, even where
-    /// it was opened by a path from the current folder), then a line for
-    /// each.
-    fn left_out_box(&self) -> Requester {
+    /// The box that says why each broken level or solution was left out,
+    /// from the `shown`th on, a few at a time: the file (its whole path
+    /// from the root, to find it by, even where it was opened by a path
+    /// from the current folder), then a line for each.
+    fn left_out_box(&self, shown: usize) -> Requester {
         let full = self.path.canonicalize().or_else(|_| std::path::absolute(&self.path));
-        let mut lines = vec![format!("{}:", full.as_deref().unwrap_or(&self.path).display())];
-        lines.extend(
-            self.left_out.iter().map(|l| format!("Level {}, line {}: {}.", l.number, l.problem.line, l.problem.said())),
-        );
-        Requester { title: "Problems in File".into(), lines, buttons: vec!["OK".into()] }
+        let file = full.as_deref().unwrap_or(&self.path).display().to_string();
+        let problems: Vec<String> = self
+            .left_out
+            .iter()
+            .map(|l| format!("Level {}, line {}: {}.", l.number, l.problem.line, l.problem.said()))
+            .collect();
+        widgets::problems_box("Problems in File", &file, &problems, shown)
     }
 }
 
@@ -207,6 +210,9 @@ pub struct SokobanBoard {
     /// The records as read when the board opened and as kept since: the
     /// menus ask of them at every redraw, which must not read the file.
     records: Records,
+    /// How many problems the Problems in File box open shows before its
+    /// own; None while no such box is open.
+    problems_shown: Option<usize>,
 }
 
 impl SokobanBoard {
@@ -233,6 +239,7 @@ impl SokobanBoard {
             opening,
             thinking: None,
             records,
+            problems_shown: None,
         }
     }
 
@@ -511,12 +518,29 @@ impl Board<LevelVariant> for SokobanBoard {
         }
     }
 
+    /// More in Problems in File shows the next problems.
+    fn answer(&mut self, _session: &Session<LevelVariant>, button: usize) -> Reply<LevelVariant> {
+        match self.problems_shown.take() {
+            Some(shown) if widgets::asks_more(&self.place.left_out_box(shown), button) => {
+                let next = shown + widgets::PROBLEMS_A_BOX;
+                self.problems_shown = Some(next);
+                Reply::Ask(self.place.left_out_box(next))
+            }
+            _ => Reply::Unchanged,
+        }
+    }
+
     fn command(&mut self, session: &Session<LevelVariant>, command: ViewCommand) -> Reply<LevelVariant> {
+        // Any other box is answered by its own buttons, not More's.
+        self.problems_shown = None;
         match command {
             NEXT_LEVEL => self.level_target(1).map_or(Reply::Unchanged, |t| Reply::Command(Command::Play(t))),
             PREVIOUS_LEVEL => self.level_target(-1).map_or(Reply::Unchanged, |t| Reply::Command(Command::Play(t))),
             BEST_RESULTS => Reply::Ask(self.best_box(session)),
-            FILE_PROBLEMS => Reply::Ask(self.place.left_out_box()),
+            FILE_PROBLEMS => {
+                self.problems_shown = Some(0);
+                Reply::Ask(self.place.left_out_box(0))
+            }
             // From the start: the steps are queued once the level has
             // restarted, which the player may decline.
             SHOW_SOLUTION => match self.solution_steps(session) {
@@ -683,7 +707,7 @@ mod tests {
         assert_eq!(
             why.lines,
             [
-                "/levels/t.xsb:",
+                "2 problems in /levels/t.xsb:",
                 "Level 2, line 6: a second pusher: a level has one `@` or `+`.",
                 "Level 3, line 9: the level has no pusher (`@` or `+`).",
             ]
@@ -694,10 +718,47 @@ mod tests {
         // the root all the same.
         let here = Place { path: PathBuf::from("levels/t.xsb"), ..one.clone() };
         let full = std::env::current_dir().unwrap().join("levels/t.xsb");
-        assert_eq!(here.left_out_box().lines[0], format!("{}:", full.display()));
+        assert_eq!(here.left_out_box(0).lines[0], format!("A problem in {}:", full.display()));
         let none = SokobanBoard::new("T 1", Place { left_out: Arc::from([]), ..one }, dir.path());
         assert_eq!(none.place.left_out_note(), None);
         assert!(!none.can(&s, FILE_PROBLEMS));
+    }
+
+    /// A file of many broken levels is told a few at a time, More showing
+    /// the next: in one box, the last ones ran off the smallest screens
+    /// without a word. Another box's OK is not taken for More.
+    #[test]
+    fn many_problems_in_a_file_are_told_a_few_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let broken = "#####\n#@$.X#\n#####\n\n".repeat(7);
+        let text = format!("#####\n#@$.#\n#####\n\n{broken}");
+        let set = parse_set(Path::new("/levels/t.xsb"), text.as_bytes());
+        let place =
+            Place { path: "/levels/t.xsb".into(), number: 1, good: set.good().into(), left_out: set.left_out().into() };
+        let mut b = SokobanBoard::new("T 1", place, dir.path());
+        let s = session(&text);
+        let mut told = Vec::new();
+        let Reply::Ask(mut asked) = b.command(&s, FILE_PROBLEMS) else { panic!("no box of the problems") };
+        loop {
+            told.push(asked.lines[0].clone());
+            assert!(asked.lines.len() <= 1 + widgets::PROBLEMS_A_BOX, "{:?}", asked.lines);
+            let Some(more) = asked.buttons.iter().position(|b| b == "More") else { break };
+            let Reply::Ask(next) = b.answer(&s, more) else { panic!("More showed nothing") };
+            asked = next;
+        }
+        assert_eq!(
+            told,
+            [
+                "Problems 1 to 3 of 7 in /levels/t.xsb:",
+                "Problems 4 to 6 of 7 in /levels/t.xsb:",
+                "Problems 7 to 7 of 7 in /levels/t.xsb:"
+            ]
+        );
+        assert_eq!(asked.lines[1], "Level 8, line 30: unknown character `X` in column 5.");
+        assert!(matches!(b.answer(&s, 0), Reply::Unchanged), "OK ends it");
+        let Reply::Ask(_) = b.command(&s, FILE_PROBLEMS) else { panic!("no box of the problems") };
+        let Reply::Ask(_) = b.command(&s, BEST_RESULTS) else { panic!("no Best Results") };
+        assert!(matches!(b.answer(&s, 0), Reply::Unchanged), "Best Results' OK showed problems");
     }
 
     /// A Solution line that is none is told of as the board opens and in
@@ -723,7 +784,7 @@ mod tests {
         assert_eq!(
             why.lines,
             [
-                "/levels/t.xsb:",
+                "3 problems in /levels/t.xsb:",
                 "Level 1, line 4: the solution cannot be read: `X` (character 2) is not one of l, u, r, d.",
                 "Level 2, line 9: the solution's step 1 cannot be made: a wall is in the way.",
                 "Level 3, line 12: a second pusher: a level has one `@` or `+`.",
