@@ -245,10 +245,18 @@ impl TableLayout {
             .map(|s| if s.face_up { g.up_step } else { g.down_step })
             .collect();
         let face_up: Vec<bool> = shown.iter().map(|s| s.face_up).collect();
-        let room_x = (self.area.right() - self.card_w - g.x) as f64;
-        let room_y = (self.area.bottom() - self.card_h - g.y) as f64;
-        let steps_x = fit_steps(&steps.iter().map(|s| s.0).collect::<Vec<_>>(), &face_up, room_x);
-        let steps_y = fit_steps(&steps.iter().map(|s| s.1).collect::<Vec<_>>(), &face_up, room_y);
+        // A pile fans towards the table's far edge, or (a negative offset)
+        // towards its near one.
+        let fitted = |steps: Vec<f64>, near: i32, far: i32| {
+            let room = if steps.iter().sum::<f64>() < 0.0 { near } else { far };
+            let lengths: Vec<f64> = steps.iter().map(|s| s.abs()).collect();
+            let fitted = fit_steps(&lengths, &face_up, room as f64);
+            fitted.iter().zip(&steps).map(|(length, s)| length.copysign(*s)).collect()
+        };
+        let steps_x: Vec<f64> =
+            fitted(steps.iter().map(|s| s.0).collect(), g.x - self.area.x, self.area.right() - self.card_w - g.x);
+        let steps_y: Vec<f64> =
+            fitted(steps.iter().map(|s| s.1).collect(), g.y - self.area.y, self.area.bottom() - self.card_h - g.y);
         let (mut x, mut y) = (g.x as f64, g.y as f64);
         let mut out = Vec::with_capacity(shown.len());
         for (k, _) in shown.iter().enumerate() {
@@ -400,6 +408,29 @@ mod tests {
         let pyramid = TableLayout::new(&spec("Pyramid"), CardSize::Compact, SE30_TABLE, false);
         let tops: Vec<i32> = pyramid.piles.iter().filter(|g| g.id.kind == PileKind::Tableau).map(|g| g.y).collect();
         assert!(tops.is_sorted(), "{tops:?}");
+    }
+
+    /// A pile fanned left or up (a negative offset) is fitted into the
+    /// room on that side of it, as one fanned right or down is into the
+    /// room on the other: it had run off the table, its top card, the
+    /// one to play, out of sight.
+    #[test]
+    fn a_pile_fanned_left_or_up_stays_on_the_table() {
+        use crate::cards::Card;
+        let se30 = Rect::new(0, 39, 512, 285);
+        let slots: Vec<Slot> = Card::deck().into_iter().take(20).map(|card| Slot { card, face_up: true }).collect();
+        for (to, left) in
+            [("CardXDownOff=-0.12\nCardXUpOff=-0.25", true), ("CardYDownOff=-0.12\nCardYUpOff=-0.25", false)]
+        {
+            let fanned = klondike_with("CardYDownOff=0.12\nCardYUpOff=0.25", to);
+            let layout = TableLayout::new(&fanned, CardSize::Compact, se30, false);
+            let pile = layout.pile(PileId::new(PileKind::Tableau, 3)).unwrap();
+            let rects = layout.card_rects(pile, &slots, None);
+            let (first, top) = (rects[0].1, rects[19].1);
+            assert!(top.x >= se30.x && top.y >= se30.y, "{to}: the top card {top:?} is off the table {se30:?}");
+            let towards = if left { first.x - top.x } else { first.y - top.y };
+            assert!(towards >= 19 * 4, "{to}: the pile no longer fans that way: {first:?} to {top:?}");
+        }
     }
 
     /// A column too long for its room closes up its face-down cards before
