@@ -304,30 +304,31 @@ fn in_encoding_of(ini: &[u8], name: &str) -> Vec<u8> {
 }
 
 /// `ini` with the value of [General] Name replaced by `name`, or a Name
-/// line added at the top of [General] where it has none.
+/// line added at the top of [General] where it has none. Its lines and
+/// headers are read as game.ini's reader reads them: ended by CR LF, LF
+/// or an old Mac's lone CR, a header with a comment after it or spaces
+/// inside.
 fn with_name(ini: &[u8], name: &[u8]) -> Vec<u8> {
     let key = |line: &[u8]| -> Vec<u8> {
         let text = line.iter().position(|&b| b == b'=').map_or(&line[..0], |eq| &line[..eq]);
         text.trim_ascii().to_ascii_lowercase()
     };
+    let lines = lines_with_ends(ini);
+    let file_end: &[u8] = lines.iter().map(|l| &l[l.trim_ascii_end().len()..]).find(|e| !e.is_empty()).unwrap_or(b"\n");
+    let name_line = |end: &[u8]| [&b"Name="[..], name, if end.is_empty() { file_end } else { end }].concat();
     let mut out = Vec::with_capacity(ini.len() + name.len());
     let (mut in_general, mut done) = (false, false);
-    for line in ini.split_inclusive(|&b| b == b'\n') {
-        let body = line.trim_ascii();
+    for line in lines {
         let end = &line[line.trim_ascii_end().len()..];
-        if body.starts_with(b"[") {
+        if let Some(section) = crate::solitaire::ini::header_section(&String::from_utf8_lossy(line)) {
             if in_general && !done {
                 // A [General] without a Name: it gets one.
-                out.extend_from_slice(b"Name=");
-                out.extend_from_slice(name);
-                out.extend_from_slice(if end.is_empty() { b"\n" } else { end });
+                out.extend(name_line(end));
                 done = true;
             }
-            in_general = body.eq_ignore_ascii_case(b"[General]");
+            in_general = section.eq_ignore_ascii_case("General");
         } else if in_general && !done && key(line) == b"name" {
-            out.extend_from_slice(b"Name=");
-            out.extend_from_slice(name);
-            out.extend_from_slice(end);
+            out.extend(name_line(end));
             done = true;
             continue;
         }
@@ -335,14 +336,29 @@ fn with_name(ini: &[u8], name: &[u8]) -> Vec<u8> {
     }
     if in_general && !done {
         // [General] is the last section, and has no Name.
-        if !out.is_empty() && !out.ends_with(b"\n") {
-            out.push(b'\n');
+        if !out.is_empty() && !out.ends_with(b"\n") && !out.ends_with(b"\r") {
+            out.extend_from_slice(file_end);
         }
-        out.extend_from_slice(b"Name=");
-        out.extend_from_slice(name);
-        out.push(b'\n');
+        out.extend(name_line(file_end));
     }
     out
+}
+
+/// The lines of `ini`, each with its end: CR LF, LF or a lone CR.
+fn lines_with_ends(ini: &[u8]) -> Vec<&[u8]> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for (i, &b) in ini.iter().enumerate() {
+        let ends = b == b'\n' || (b == b'\r' && ini.get(i + 1) != Some(&b'\n'));
+        if ends {
+            lines.push(&ini[start..=i]);
+            start = i + 1;
+        }
+    }
+    if start < ini.len() {
+        lines.push(&ini[start..]);
+    }
+    lines
 }
 
 /// Makes the help page in `folder` (game.html in any case, if it has
@@ -563,6 +579,26 @@ mod tests {
             with_name(b"[Game]\n[General]\nAuthor=Me", b"N"),
             b"[Game]\n[General]\nAuthor=Me\nName=N\n".to_vec()
         );
+    }
+
+    /// Every game.ini the reader takes is named: an old Mac's lone CR
+    /// ends a line, and a header may have a comment after it or spaces
+    /// inside, where the whole file had read as one line, or the header
+    /// as no [General], and the name was refused.
+    #[test]
+    fn the_name_is_set_whatever_the_line_ends_and_headers() {
+        assert_eq!(
+            with_name(b"[General]\rName=Klondike\r[Game]\rName=x\r", b"N"),
+            b"[General]\rName=N\r[Game]\rName=x\r".to_vec()
+        );
+        assert_eq!(
+            with_name(b"[Game]\r[General]\rAuthor=Me", b"N"),
+            b"[Game]\r[General]\rAuthor=Me\rName=N\r".to_vec()
+        );
+        for header in ["[General] ; who and what", "[ General ]", "  [general]"] {
+            let ini = format!("{header}\nName=Klondike\n[Game]\n");
+            assert_eq!(with_name(ini.as_bytes(), b"N"), format!("{header}\nName=N\n[Game]\n").into_bytes());
+        }
     }
 
     /// A game.ini a Windows editor saved in Windows-1252 takes a name

@@ -361,6 +361,12 @@ fn split_lines(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// The section a line names, as the reader takes it (`[General] ; who`,
+/// `[ General ]`), where it is a header.
+pub fn header_section(line: &str) -> Option<String> {
+    line.trim().strip_prefix('[').map(|rest| header_name(rest).0)
+}
+
 /// The name in a section header after its `[`, and what is wrong with the
 /// header, if anything: the name is what the author meant (`[Tableau`,
 /// `[Tableau] x` and `[[Tableau]]` all mean Tableau).
