@@ -191,16 +191,24 @@ const DEALS_TRIED: u64 = 8;
 /// game) or lost (no move is legal: cards dealt face down where nothing
 /// turns them, no stock to deal from). Whether a deal is lost may turn on
 /// the shuffle (the whole pack face up on one pile moves only where an
-/// ace lies on top), so that is a warning, told of the deals tried.
+/// ace lies on top), so that is a warning, told of the deals tried; but
+/// where every deal lays the same cards (the game.ini names each one),
+/// every deal is that lost one, an error.
 fn over_at_the_deal(spec: &GameSpec) -> Option<Diagnostic> {
     use super::engine::SolitaireVariant;
     use crate::core::{Game, Status, Variant};
     let variant = SolitaireVariant::from_spec("lint", spec).ok()?;
-    let statuses: Vec<Status> = (1..=DEALS_TRIED).map(|seed| variant.deal(seed).status()).collect();
-    let every = |status: Status| statuses.iter().all(|&s| s == status);
+    let deals: Vec<_> = (1..=DEALS_TRIED).map(|seed| variant.deal(seed)).collect();
+    let every = |status: Status| deals.iter().all(|deal| deal.status() == status);
     let line = spec.doc.line_of("Game", "NumCardsDealt");
+    let table = |deal: &super::engine::Solitaire| deal.piles().map(|(_, slots)| slots.to_vec()).collect::<Vec<_>>();
+    let always_the_same = deals.windows(2).all(|two| table(&two[0]) == table(&two[1]));
     if every(Status::Won) {
         let why = "every deal is won before a move is made: the deal lays the whole pack on the foundations";
+        Some(Diagnostic::error(&spec.path, line, why))
+    } else if every(Status::Lost) && always_the_same {
+        let why = "every deal lays the same cards (the game.ini names each one), and they allow no move (no card \
+                   can be moved or turned, and no stock dealt from): every game is lost at the deal";
         Some(Diagnostic::error(&spec.path, line, why))
     } else if every(Status::Lost) {
         let why = format!(
@@ -261,12 +269,14 @@ fn foundation_room(spec: &GameSpec) -> Option<Diagnostic> {
         let way = if up { "up" } else { "down" };
         format!("each holds {}, built {way} from the {} without AllowWrap", room / piles, f.start_rank.name())
     };
+    let (piles_hold, built) = match piles {
+        1 => ("the one foundation pile holds".to_string(), built.replacen("each ", "it ", 1)),
+        _ => (format!("the {piles} foundation piles hold"), built),
+    };
     Some(Diagnostic::error(
         &spec.path,
         spec.doc.line_of("Foundation", "Piles"),
-        format!(
-            "the {piles} foundation piles hold at most {room} of the {pack} cards ({built}), so the game cannot be won"
-        ),
+        format!("{piles_hold} at most {room} of the {pack} cards ({built}), so the game cannot be won"),
     ))
 }
 
@@ -948,7 +958,13 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
             }
         }
     }
-    if let Some((_, h)) = heading {
+    if let Some((depth, h)) = heading {
+        // A page cut short inside a heading: the headings after it are
+        // lost with the rest of the file, which is this one mistake.
+        if let Some(open) = stack.get(depth) {
+            runaway = true;
+            err(&mut out, h.line, format!("<{}> is not closed: the heading runs on to the end of the file", open.name));
+        }
         headings.push(h);
     }
     for open in &stack {
@@ -1290,6 +1306,14 @@ mod tests {
         // it: that is told, not that they are missing.
         let found = html(&page(HEAD, &sections().replace("<h2>Notes</h2>", "<h2>Notes")));
         assert_eq!(found, ["game.html:18: <h2> is not closed: the heading runs on to </div> on line 31"]);
+        // So does a page cut short inside a heading.
+        let whole = page(HEAD, &sections());
+        let cut = &whole[..whole.find("<h2>Notes").unwrap() + "<h2>N".len()];
+        let found = html(cut);
+        assert!(
+            found.contains(&"game.html:18: <h2> is not closed: the heading runs on to the end of the file".into()),
+            "{found:#?}"
+        );
     }
 
     /// The help viewer reading game.html tells a mistyped heading end as
@@ -1536,6 +1560,18 @@ mod tests {
                  turned, and no stock dealt from): the game may be lost at the deal more often than not"
             )]
         );
+        // The same pack laid card by card, the ace at the bottom: every
+        // deal is that one, lost, an error.
+        let named = |n: usize| {
+            let (rank, suit) = (1 + (n - 1) % 13, ["C", "D", "H", "S"][(n - 1) / 13]);
+            format!("PileType=R\nPileNumb=1\nPileFace=U\nPileRank={rank}\nPileSuit={suit}")
+        };
+        let fixed = game(dealing(4, 52, named).replace("[Tableau", "[Reserve"));
+        assert_eq!(
+            fixed,
+            ["game.ini:7: every deal lays the same cards (the game.ini names each one), and they allow no move (no \
+              card can be moved or turned, and no stock dealt from): every game is lost at the deal"]
+        );
         // A random card on a dealt ace does not build on it.
         let on_the_ace = [(first, ace), (second, "[DealtCard2]\nPileType=F\nPileNumb=1\nPileFace=U\n")];
         let found = lint_edited(tmp.path(), &klondike, &on_the_ace);
@@ -1573,6 +1609,10 @@ mod tests {
             lint_with(&[("Decks=1", "Decks=2"), wrapping]),
             [cannot("52 of the 104 cards (each holds at most 13, even with AllowWrap)")]
         );
+        let one = lint_with(&[(foundation, "[Foundation]\nPiles=1\n")]);
+        let holds = "the one foundation pile holds at most 13 of the 52 cards (it holds 13, built up from the ace \
+                     without AllowWrap), so the game cannot be won";
+        assert!(one.contains(&format!("game.ini:{line}: {holds}")), "{one:#?}");
         let from_the_king = format!("{foundation}StartRank=13\nBuild=Down\n");
         assert_eq!(lint_with(&[(foundation, &from_the_king)]), Vec::<String>::new());
         let dealt_rank = lint_with(&[("StartRankCard=0", "StartRankCard=1")]);
