@@ -313,6 +313,16 @@ fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
     let over = "The game is over: New Game starts another, Undo takes jumps back.";
     click(&mut stuck, &amiga, amiga_area, "a1");
     assert_eq!(stuck.message(), over);
+    // So does a click on a stone, or Space, where they had picked up a
+    // stone for a jump the rules would then refuse.
+    for square in ["c1", "a1"] {
+        click(&mut stuck, &amiga, amiga_area, square);
+        assert_eq!(stuck.message(), over, "a click on {square}, after one on the stone at c1");
+    }
+    for _ in 0..2 {
+        stuck.input(&Input::Key { key: Key::Char(' '), mods: Default::default() }, &amiga, amiga_area);
+    }
+    assert_eq!(stuck.message(), over, "Space");
 }
 
 /// The ending is said again wherever the player comes back to the

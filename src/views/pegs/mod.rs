@@ -231,6 +231,9 @@ impl PegsBoard {
         layout: &BoardLayout,
     ) -> Reply<BoardVariant> {
         match at {
+            // A finished board takes no more picks, which only a refusal
+            // would follow.
+            Some(at) if st.ending().is_some() && Self::is_slot(st, at) => Reply::Say(GAME_OVER.into()),
             Some(at) if Self::has_stone(st, at) => {
                 let r = layout.rect(at);
                 self.press = Some(Press { from: at, grab: (x - r.x, y - r.y), at: (x, y), moved: false });
@@ -238,7 +241,6 @@ impl PegsBoard {
             }
             Some(to) if Self::is_slot(st, to) => match self.selected {
                 Some(from) => Reply::Play(Jump { from, to }),
-                None if st.ending().is_some() => Reply::Say(GAME_OVER.into()),
                 None => Reply::Say("Pick a stone first: click it, then the slot it should jump to.".into()),
             },
             _ if self.selected.is_some() => {
@@ -311,6 +313,7 @@ impl PegsBoard {
             Key::Char(' ') | Key::Enter => {
                 self.cursor = Some(start);
                 return match self.selected {
+                    _ if st.ending().is_some() => Reply::Say(GAME_OVER.into()),
                     Some(from) if from == start => {
                         self.selected = None;
                         Reply::Redraw
@@ -320,7 +323,6 @@ impl PegsBoard {
                         self.selected = Some(start);
                         Reply::Redraw
                     }
-                    _ if st.ending().is_some() => Reply::Say(GAME_OVER.into()),
                     _ => Reply::Say("Pick a stone first: move to it and press Space.".into()),
                 };
             }
