@@ -1585,8 +1585,15 @@ fn is_board(path: &Path) -> bool {
 /// A board's problem as a diagnostic (a board stops at its first error).
 fn lint_board(path: &Path) -> Vec<Diagnostic> {
     use crate::games::pegs::board::Board;
+    use crate::games::pegs::rules::Pegs;
     match read_capped(path, limits::RULES) {
         Ok(bytes) => match Board::parse(&path.display().to_string(), &bytes) {
+            // Such a board plays, as Jumper would: every New Game on it is
+            // counted, won or lost, with no jump made.
+            Ok(board) if Pegs::new(board.clone()).jumps().is_empty() => {
+                let why = "no stone can jump on the board as it is set up, so every game is over before it starts";
+                vec![Diagnostic::error(path, 1, why)]
+            }
             Ok(_) => Vec::new(),
             Err(e) => vec![Diagnostic::error(path, e.line, e.message)],
         },
@@ -1889,6 +1896,22 @@ mod lint_tests {
         assert!(linter_for(&txt).err().unwrap().starts_with("don't know how to check"));
         // A bad game.ini fails the command.
         assert_eq!(lint(&[ini], true).err().map(|f| f.code), Some(1));
+    }
+
+    /// A board on which no stone can jump as it is set up is an error: it
+    /// plays, but every New Game on it is counted, over with no jump.
+    #[test]
+    fn a_board_over_before_a_jump_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let said = |text: &str| {
+            let path = dir.path().join("b.brd");
+            std::fs::write(&path, text).unwrap();
+            lint_board(&path).iter().map(|d| format!("{}: {}", d.line, d.message)).collect::<Vec<_>>()
+        };
+        let over = "1: no stone can jump on the board as it is set up, so every game is over before it starts";
+        assert_eq!(said("Version 2\nMode: Normal\ny e\n"), [over], "one stone");
+        assert_eq!(said("Version 2\nMode: Normal\ny e y\n"), [over], "two stones apart");
+        assert!(said("Version 2\nMode: Normal\ny y e\n").is_empty());
     }
 
     /// What passes is said in one line, with its warnings counted.

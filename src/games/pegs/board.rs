@@ -115,8 +115,16 @@ impl Board {
         if bytes.contains(&0) {
             return Err(err(1, "not a text file (it holds NUL bytes)".into()));
         }
-        // Jumper's files are plain ASCII; Latin-1 bytes are read as such.
-        let text: String = bytes.iter().map(|&b| b as char).collect();
+        // Jumper's files are plain ASCII. One in UTF-8 (as editors save
+        // now) is read as such, so an error names the letter the author
+        // typed and a no-break space parts elements as a space does; any
+        // other byte is read as Latin-1.
+        let text: String = match std::str::from_utf8(bytes) {
+            Ok(text) => text.to_string(),
+            Err(_) => bytes.iter().map(|&b| b as char).collect(),
+        };
+        // An old Mac's lone CR ends a line as LF does.
+        let text = text.replace("\r\n", "\n").replace('\r', "\n");
         let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).collect();
         let first = lines.iter().find(|(_, l)| !l.is_empty()).ok_or_else(|| err(1, "the file is empty".into()))?;
         let board = if first.1.to_ascii_lowercase().starts_with("version") {
@@ -420,6 +428,21 @@ mod tests {
         // A row that does not add up is an error, not another reading.
         let e = Board::parse("t.brd", b"1D~\n*E1*!\n*11").unwrap_err();
         assert!(e.message.contains("do not fill whole rows"), "{e}");
+    }
+
+    /// A board saved on an old Mac (lines ended by CR alone) or in UTF-8
+    /// reads as the author wrote it, where the whole file had been one
+    /// line, and a UTF-8 letter two Latin-1 ones the file does not hold.
+    #[test]
+    fn old_mac_line_ends_and_utf8_read_as_written() {
+        let mac = Board::parse("t.brd", b"Version 2\rMode: Normal\ry y e\r").unwrap();
+        assert_eq!((mac.width, mac.height, mac.stones()), (3, 1, 2));
+        let e = Board::parse("t.brd", "Version 2\nMode: Normal\ny \u{e9} e\n".as_bytes()).unwrap_err();
+        assert!(e.to_string().starts_with("t.brd:3: `\u{e9}` is not a board element"), "{e}");
+        let no_break = Board::parse("t.brd", "Version 2\nMode: Normal\ny\u{a0}y e\n".as_bytes()).unwrap();
+        assert_eq!(no_break.stones(), 2);
+        let latin1 = Board::parse("t.brd", b"Version 2\nMode: Normal\ny \xe9 e\n").unwrap_err();
+        assert!(latin1.to_string().starts_with("t.brd:3: `\u{e9}` is not a board element"), "{latin1}");
     }
 
     #[test]
