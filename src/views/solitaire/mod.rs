@@ -35,6 +35,9 @@ use bounce::Bounce;
 use keyboard::{Cursor, KeyAction};
 use layout::{PileGeometry, TableLayout};
 
+/// What a game with no move left says, as it ends and when a card is
+/// reached for.
+const NO_MOVES_LEFT: &str = "No moves are left. Choose New Game to deal again.";
 /// The table's own commands.
 pub const AUTOPLAY: ViewCommand = ViewCommand("autoplay");
 pub const RANDOM: ViewCommand = ViewCommand("random");
@@ -949,6 +952,13 @@ impl SolitaireBoard {
                 self.picked = None;
                 Reply::Redraw
             }
+            // With no move left, a card lifted could go nowhere.
+            Input::Key { key: Key::Char(' ') | Key::Enter, mods }
+                if !mods.ctrl && !mods.alt && st.status() == Status::Lost && self.cursor.at().is_some() =>
+            {
+                Reply::Say(NO_MOVES_LEFT.into())
+            }
+            Input::MouseDown { .. } if st.status() == Status::Lost => Reply::Say(NO_MOVES_LEFT.into()),
             Input::Key { key, mods } if !mods.ctrl && !mods.alt => {
                 if let Some(action) = self.cursor.key(key, st, &layout) {
                     return self.key_action(st, action);
@@ -1237,7 +1247,7 @@ impl Board<SolitaireVariant> for SolitaireBoard {
     fn ending(&self, session: &Session<SolitaireVariant>) -> String {
         match session.state().status() {
             Status::Won => "You won!".into(),
-            _ => "No moves are left. Choose New Game to deal again.".into(),
+            _ => NO_MOVES_LEFT.into(),
         }
     }
 
