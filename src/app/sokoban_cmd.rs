@@ -23,8 +23,9 @@ pub enum SokobanCommand {
     /// the first move that cannot be made (exit 1). Every broken level of
     /// the file, and every Solution line that is no solution, is reported
     /// as `file:line: message` and makes the exit 2, though the moves on a
-    /// good level are still played. A level the file does not have exits
-    /// 64, as any option's value that cannot be taken.
+    /// good level are still played; a broken level asked for is said to
+    /// be one of them. A level the file does not have exits 64, as any
+    /// option's value that cannot be taken.
     Check {
         /// An XSB level file.
         file: PathBuf,
@@ -131,8 +132,11 @@ fn load_level(file: &Path, number: usize) -> Result<(Level, Vec<String>), Failur
     }
     match set.level(number) {
         Ok(level) => Ok((level.clone(), broken)),
-        // A broken level's problem was said with the others.
-        Err(why) if broken.contains(&why) => Err(malformed("")),
+        // A broken level's problem was said with the others; which of
+        // them is the level asked for is said last, where a reader looks.
+        Err(why) if broken.contains(&why) => {
+            Err(malformed(format!("level {number} is one of the broken levels above: it cannot be played")))
+        }
         // `--level 99` of a file of 60 is the command line's mistake.
         Err(why) if set.lacks_level(number) => Err(super::cli::usage(why)),
         Err(why) => Err(malformed(why)),
