@@ -1132,7 +1132,7 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
         let current = match g.streak {
             n if n > 0 => format!("{n} won"),
             n if n < 0 => format!("{} lost", n.unsigned_abs()),
-            _ => "0".into(),
+            _ => "none".into(),
         };
         let or_none = |v: Option<String>| v.unwrap_or_else(|| "none".into());
         // A game's own figures (The Chance's points), named with spaces,

@@ -1789,10 +1789,10 @@ pub enum Scoring {
 
 /// The statistics box of a game.
 pub fn stats_box(name: &str, stats: &GameStats, scoring: Scoring) -> Requester {
-    let best_score = stats
-        .best_score
-        .filter(|&score| score > 0 && scoring != Scoring::Unshown)
-        .map(|score| format!("Best score: {score}"));
+    // A best score of 0 or below is the best all the same, as `parlour
+    // stats` and the launcher tell it.
+    let best_score =
+        stats.best_score.filter(|_| scoring != Scoring::Unshown).map(|score| format!("Best score: {score}"));
     let lines = if scoring == Scoring::Only {
         // Never won nor lost (Tetris): games, and what they scored.
         let average = stats.average_score().map(|a| format!("Average score: {a}"));

@@ -526,6 +526,10 @@ fn parlour_stats_prints_a_games_record_as_key_value_lines() {
     }
     let all = super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).arg("stats").output().unwrap();
     assert_eq!(String::from_utf8(all.stdout).unwrap(), text, "the one game played");
+    // No streak is "none", as the Statistics box says, not "0".
+    let golf = super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "golf"]).output().unwrap();
+    let golf = String::from_utf8(golf.stdout).unwrap();
+    assert!(golf.lines().any(|l| l == "current streak: none"), "{golf}");
     let unknown =
         super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "nope"]).output().unwrap();
     assert_eq!(unknown.status.code(), Some(1));
@@ -797,6 +801,16 @@ fn the_statistics_box_shows_the_best_a_game_keeps() {
     assert_eq!(lines, ["Played: 2", "Best score: 1022", "Average score: 711"]);
     let lines = stats_box("Tetris", &parlour::core::GameStats::default(), Scoring::Only).lines;
     assert_eq!(lines, ["Played: 0", "Best score: none yet"]);
+    // A game that scored nothing has a best score all the same: 0, as
+    // `parlour stats` and the launcher say, not "none yet".
+    let mut nothing = parlour::core::GameStats::default();
+    nothing.record(parlour::core::Outcome::Lost, 0);
+    let lines = stats_box("Tetris", &nothing, Scoring::Only).lines;
+    assert_eq!(lines, ["Played: 1", "Best score: 0", "Average score: 0"]);
+    let mut lost = parlour::core::GameStats::default();
+    lost.record(parlour::core::Outcome::Lost, -10);
+    let lines = stats_box("Klondike", &lost, Scoring::Shown).lines;
+    assert_eq!(lines.last().map(String::as_str), Some("Best score: -10"));
     let mut klondike = parlour::core::GameStats::default();
     klondike.record_game(parlour::core::Outcome::Won, 120, Some(95_000), 88);
     let lines = stats_box("Klondike", &klondike, Scoring::Shown).lines;
