@@ -952,13 +952,14 @@ impl SolitaireBoard {
                 self.picked = None;
                 Reply::Redraw
             }
-            // With no move left, a card lifted could go nowhere.
+            // With no move left, a card lifted could go nowhere: a drag
+            // at least shows why each drop is refused, a lift by the
+            // keyboard only sat there inverted.
             Input::Key { key: Key::Char(' ') | Key::Enter, mods }
                 if !mods.ctrl && !mods.alt && st.status() == Status::Lost && self.cursor.at().is_some() =>
             {
                 Reply::Say(NO_MOVES_LEFT.into())
             }
-            Input::MouseDown { .. } if st.status() == Status::Lost => Reply::Say(NO_MOVES_LEFT.into()),
             Input::Key { key, mods } if !mods.ctrl && !mods.alt => {
                 if let Some(action) = self.cursor.key(key, st, &layout) {
                     return self.key_action(st, action);
