@@ -38,6 +38,7 @@ use layout::{PileGeometry, TableLayout};
 /// What a game with no move left says, as it ends and when a card is
 /// reached for.
 const NO_MOVES_LEFT: &str = "No moves are left. Choose New Game to deal again.";
+
 /// The table's own commands.
 pub const AUTOPLAY: ViewCommand = ViewCommand("autoplay");
 pub const RANDOM: ViewCommand = ViewCommand("random");
