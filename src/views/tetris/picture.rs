@@ -98,6 +98,12 @@ fn block(s: &mut Surface, machine: &Machine, r: Rect, piece: Piece, bodies: &[Rg
         let (black, back) = (s.value_for(Rgb::BLACK), s.value_for(paper));
         s.fill_rect(r, Paint::Pattern { pattern: pattern(piece), fore: black, back });
         s.frame_rect(r, Paint::Solid(black));
+        // A solid black square keeps its frame with a ring of paper inside
+        // it: otherwise an I piece's cells ran into one bar, and I pieces
+        // side by side into one black mass.
+        if pattern(piece) == Pattern::BLACK && r.w > 4 && r.h > 4 {
+            s.frame_rect(r.inset(1, 1), Paint::Solid(back));
+        }
         return;
     }
     let c = Rgb::hex(colour(piece));
@@ -256,6 +262,24 @@ mod tests {
         let width = s.width() as usize;
         let rows: Vec<u32> = s.pixels().chunks(width).take(12).flat_map(|row| row[..12].to_vec()).collect();
         (rows, s.colour_at(6, 6).unwrap())
+    }
+
+    /// Where the pieces are patterns (one bit, four greys) the I piece's
+    /// solid black square keeps a ring of paper inside its frame, so that
+    /// its squares read as squares: they ran into one black bar.
+    #[test]
+    fn a_solid_black_square_shows_its_edges() {
+        for choice in MachineChoice::every_screen() {
+            let machine = Machine::new(&choice, choice.id.unwrap()).unwrap();
+            if !machine.look().is_monochrome() && machine.depth() != Some(Depth::Colours4) {
+                continue;
+            }
+            let mut s = machine.new_surface();
+            let bodies = body_colours(&s);
+            block(&mut s, &machine, Rect::new(0, 0, 12, 12), Piece::I, &bodies);
+            let (frame, ring, middle) = (s.colour_at(0, 6), s.colour_at(1, 6), s.colour_at(6, 6));
+            assert!(frame == middle && ring != frame, "{choice:?}: {frame:?} {ring:?} {middle:?}");
+        }
     }
 
     /// On every screen the seven pieces look different; from sixteen
