@@ -710,9 +710,16 @@ impl Shell {
         if let Input::Key { key: Key::Char(c), mods } = *input
             && self.machine.is_shortcut(mods)
         {
-            if let Some(item) = menu::shortcut(&menus, c) {
-                let cmd = item.command.clone();
-                self.command(&cmd);
+            match menu::shortcut(&menus, c) {
+                Some(item) if item.enabled => {
+                    let cmd = item.command.clone();
+                    self.command(&cmd);
+                }
+                Some(item) => {
+                    let response = self.view.dimmed(&item.command);
+                    self.respond(response);
+                }
+                None => {}
             }
             return;
         }

@@ -933,9 +933,18 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     /// A game given up for another counts as lost. Returns its record if
-    /// it was counted now.
+    /// it was counted now. A game only scored (Tetris) ends there with
+    /// the score it has, as one played out does: it is finished as that
+    /// one is, so its score may go into the board's table.
     fn abandon(&mut self) -> Option<GameStats> {
-        if self.leaving_counts() { self.count_now(Outcome::Lost) } else { None }
+        if !self.leaving_counts() {
+            return None;
+        }
+        let record = self.count_now(Outcome::Lost);
+        if record.is_some() && self.record() == Record::ScoreOnly {
+            self.board.finished(&self.session);
+        }
+        record
     }
 
     /// New Game or Restart: asks first where the game in progress would
@@ -1621,6 +1630,9 @@ const RESUMED_CHANGED: &str = "Resumed under the changed rules.";
 /// Select Game's title and what its box asks.
 /// What Restart says of a game with no move made.
 const AT_THE_START: &str = "The game is at its start already.";
+/// What Undo's and Redo's keys say where they have nothing to do.
+const NOTHING_TO_UNDO: &str = "Nothing to take back: the game is at its start.";
+const NOTHING_TO_REDO: &str = "Nothing to play again: no move taken back is waiting.";
 const SELECT_GAME: &str = "Select Game";
 const SELECT_ASKS: &str = "Which game? Type its number.";
 
@@ -1981,6 +1993,23 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         self.box_cut_news(machine);
         self.put_said_first(machine);
         response
+    }
+
+    /// Undo and Redo's keys where there is nothing to take back or play
+    /// again say so, as their dimmed menu items cannot. While a demo,
+    /// replay or search for a deal runs, or in a game without undo, they
+    /// stay silent: the status line is telling of that.
+    fn dimmed(&mut self, command: &Command) -> Response {
+        if self.replay.is_some() || self.rerun.is_some() || self.dealing.is_some() || !self.board.undoable() {
+            return Response::Unchanged;
+        }
+        self.message = match command {
+            Command::Undo => NOTHING_TO_UNDO,
+            Command::Redo => NOTHING_TO_REDO,
+            _ => return Response::Unchanged,
+        }
+        .into();
+        Response::Redraw
     }
 
     fn command(&mut self, command: &Command) -> Option<Response> {

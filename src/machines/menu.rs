@@ -96,10 +96,13 @@ impl Menu {
     }
 }
 
-/// Finds the enabled item whose shortcut is `key` (case-insensitive).
+/// Finds the item whose shortcut is `key` (case-insensitive): an enabled
+/// one before a dimmed one with the same key.
 pub fn shortcut(menus: &[Menu], key: char) -> Option<&MenuItem> {
     let key = key.to_ascii_uppercase();
-    menus.iter().flat_map(|m| &m.items).find(|i| i.enabled && i.shortcut() == Some(key))
+    let mut items = menus.iter().flat_map(|m| &m.items).filter(|i| i.shortcut() == Some(key));
+    let first = items.clone().next();
+    items.find(|i| i.enabled).or(first)
 }
 
 /// Where `command` lies in `menus`, as a player reads it: "File > Save a
@@ -593,16 +596,20 @@ mod tests {
     }
 
     #[test]
-    fn shortcuts_find_enabled_items_only() {
+    fn shortcuts_find_an_enabled_item_before_a_dimmed_one() {
         let m = vec![Menu::new(
             "F",
             vec![
                 MenuItem::new("New", Command::New).key('n'),
                 MenuItem::new("Z", Command::Redo).key('z').enabled(false),
+                MenuItem::new("Open", Command::Open).key('o').enabled(false),
+                MenuItem::new("Other", Command::Options).key('o'),
             ],
         )];
         assert_eq!(shortcut(&m, 'N').map(|i| &i.command), Some(&Command::New));
-        assert!(shortcut(&m, 'z').is_none());
+        assert!(shortcut(&m, 'z').is_some_and(|i| !i.enabled));
+        assert_eq!(shortcut(&m, 'o').map(|i| &i.command), Some(&Command::Options));
+        assert!(shortcut(&m, 'q').is_none());
     }
 
     /// A letter the view takes by itself (a help viewer's C for Contents)

@@ -101,6 +101,13 @@ pub trait View {
     /// Whether `command` would do something now (greys out skin buttons
     /// and menu items that would not).
     fn can(&self, command: &Command) -> bool;
+    /// The key of `command` pressed while [`View::can`] says it would do
+    /// nothing: the view may say why on its status line (Undo at the
+    /// start of a game). By default nothing happens, as with a dimmed
+    /// menu item.
+    fn dimmed(&mut self, _command: &Command) -> Response {
+        Response::Unchanged
+    }
     /// The button chosen in a requester the view asked for (0 = first).
     fn answer(&mut self, _button: usize) -> Response {
         Response::Unchanged

@@ -22,6 +22,8 @@ const MESSAGES: &[&str] = &[
     "Game resumed.",
     "Game restored and paused.",
     "The game is over: Game > New Game starts another.",
+    "Nothing to take back: the game is at its start.",
+    "Nothing to play again: no move taken back is waiting.",
     // Solitaire.
     "No deal tried was proved winnable. This one may not be.",
     "This deal is proved winnable now.",
@@ -371,5 +373,27 @@ fn the_boards_own_refusals_after_a_lost_game_keep_the_ending_first() {
             assert!(said.starts_with(first) && said.contains(refusal), "{game} on {id}: {said}");
             assert!(leads_the_line(&mut shell, first), "{game} on {id}: the ending does not lead the line ({said})");
         }
+    }
+}
+
+/// Undo's and Redo's keys with nothing to do say so, where their dimmed
+/// menu items cannot: at the deal of a Klondike game on YaZZle (Ctrl),
+/// and Rummi's Back up (B) on the Amiga PAL (Alt), whose first position
+/// the player sees may already hold the program's turn.
+#[test]
+fn undo_and_redo_keys_with_nothing_to_do_say_so() {
+    for (game, id, mods, undo) in [
+        ("klondike", MachineId::Yazzle, Modifiers { ctrl: true, ..Default::default() }, 'z'),
+        ("rummi", MachineId::AmigaPal, Modifiers { alt: true, ..Default::default() }, 'b'),
+    ] {
+        let (view, data) = super::support::open_game(game, 3);
+        let mut shell = Shell::keeping_in(machine(id), view, 1, data.path().into());
+        let steps = |shell: &Shell| shell.menus().iter().flat_map(|m| m.items.clone()).filter(|i| i.enabled).count();
+        let enabled = steps(&shell);
+        shell.input(&Input::Key { key: Key::Char(undo), mods });
+        assert_eq!(shell.message(), "Nothing to take back: the game is at its start.", "{game}");
+        shell.input(&Input::Key { key: Key::Char('y'), mods });
+        assert_eq!(shell.message(), "Nothing to play again: no move taken back is waiting.", "{game}");
+        assert_eq!(steps(&shell), enabled, "{game}: the keys changed nothing but the status line");
     }
 }

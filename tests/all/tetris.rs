@@ -604,6 +604,37 @@ fn a_game_left_is_said_to_count_with_its_score_not_as_lost() {
     assert_eq!(view.message(), "The game left counts with its score.");
 }
 
+/// A game given up for another ends with the score it has, as one played
+/// out does: a score that belongs in the Top Five asks for the name, over
+/// the new game, which waits for it, and goes into the table.
+#[test]
+fn a_game_given_up_with_a_top_five_score_goes_into_the_table() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = opened(data.path(), &Opening { seed: Some(5), ..Default::default() });
+    let (m, area) = machine();
+    let key = |key| Input::Key { key, mods: Modifiers::default() };
+    for _ in 0..3 {
+        view.input(&key(Key::Char(' ')), &m, area);
+    }
+    let points = view.session().state().points();
+    assert!(points > 0, "the drops score");
+    let Some(parlour::views::Response::Ask(_)) = view.command(&Command::New) else { panic!("New Game asks") };
+    view.answer(0);
+    assert!(view.boxed(), "the name is asked for");
+    let fresh = view.session().state().clone();
+    assert_eq!(fresh.points(), 0, "the new game is on the table");
+    for _ in 0..40 {
+        view.input(&Input::Tick { ms: 100 }, &m, area);
+    }
+    assert_eq!(*view.session().state(), fresh, "and waits for the name");
+    for k in [Key::Char('A'), Key::Char('l'), Key::Enter] {
+        view.input(&key(k), &m, area);
+    }
+    assert!(!view.boxed());
+    let table = std::fs::read_to_string(data.path().join("tetris-top5.txt")).unwrap();
+    assert!(table.contains(&points.to_string()), "{table}");
+}
+
 /// Tetris has no undo: its Game menu shows no Undo or Redo, where they
 /// once stood greyed for the whole game.
 #[test]
