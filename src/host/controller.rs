@@ -1869,14 +1869,15 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     }
 
     fn fields(&self) -> Vec<(&'static str, String)> {
-        // Every game has a clock and a move count, after its score.
+        // Every game has a clock and a move count, after its score if it
+        // keeps one.
         let mut fields = self.board.fields(&self.session);
         // The verdict on the deal on the table is no news while the next
         // one is sought.
         if let Some(d) = &self.dealing {
             fields.retain(|(name, _)| *name != d.judge);
         }
-        let mut at = 1.min(fields.len());
+        let mut at = self.board.fields_before_clock().min(fields.len());
         if self.timed() {
             fields.insert(at, ("Time", clock(self.shown_time_ms() / 1000)));
             at += 1;

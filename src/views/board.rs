@@ -187,6 +187,14 @@ pub trait Board<V: Variant> {
     /// after the score.
     fn fields(&self, session: &Session<V>) -> Vec<(&'static str, String)>;
 
+    /// How many of [`Board::fields`] come before the clock and the move
+    /// count: the score, where the game keeps one; a game without (the
+    /// Oberon card games) has its own figures, such as the solver's word,
+    /// after them, as every game has that word last.
+    fn fields_before_clock(&self) -> usize {
+        1
+    }
+
     /// Draws the state at the session's cursor into `area`.
     fn draw(&self, session: &Session<V>, s: &mut Surface, machine: &Machine, area: Rect);
 

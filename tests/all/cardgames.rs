@@ -401,6 +401,21 @@ fn the_statistics_of_a_card_game_show_no_score() {
     assert!(!text.contains("best time"), "{text}");
 }
 
+/// The card games keep no score, so their figures start with the move
+/// count, and the solver's word comes last, as in every game (a YaZZle
+/// game type's for comparison).
+#[test]
+fn the_solvers_word_comes_after_the_move_count() {
+    let labels = |view: &dyn View| view.fields().into_iter().map(|(label, _)| label).collect::<Vec<_>>();
+    // In a window, where the status's search runs on a thread of its own
+    // and has a word from the deal on.
+    parlour::views::background::allow(true);
+    let (freecell, _data) = crate::support::open_game("cardgames/freecell", 3);
+    assert_eq!(labels(&*freecell), ["Moves", "Solver"]);
+    let (klondike, _data) = crate::support::open_game("klondike", 3);
+    assert_eq!(labels(&*klondike), ["Score", "Time", "Moves", "Solver"]);
+}
+
 /// Oberon's Spider from card-games/, dealt `seed`, keeping its data in `dir`.
 fn open_oberon_spider(dir: &Path, seed: u64) -> Controller<SolitaireVariant, SolitaireBoard> {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("card-games/Spider");

@@ -1124,6 +1124,13 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         fields
     }
 
+    fn fields_before_clock(&self) -> usize {
+        match self.style {
+            Style::Oberon(_) => 0,
+            Style::Yazzle => 1,
+        }
+    }
+
     fn draw(&self, session: &Session<SolitaireVariant>, s: &mut Surface, machine: &Machine, area: Rect) {
         self.draw_table(session.state(), s, machine, area);
         if let Style::Oberon(_) = self.style {
