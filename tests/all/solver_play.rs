@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use parlour::machines::{Button, Command, Input, Machine, MachineChoice, MachineId};
+use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
 use parlour::views::View;
 use parlour::views::background;
 use parlour::views::solitaire::{AUTOPLAY, SOLVE, SOLVER_STATUS};
@@ -284,6 +284,39 @@ fn a_hint_in_a_window_says_it_is_thinking_and_answers_at_a_tick() {
     let (mut view, _data) = open_game("freecell", 2);
     view.command(&Command::View(SOLVE)).unwrap();
     assert_eq!(view.message(), "Solve: thinking...");
+}
+
+/// A key or a click while Solve waits for its line stops it, as the
+/// demo would be stopped: the line that comes later plays nothing.
+#[test]
+fn a_solve_still_thinking_is_stopped_by_a_key_or_a_click() {
+    background::allow(true);
+    let m = amiga();
+    let area = m.content();
+    let stops = [
+        Input::Key { key: Key::Escape, mods: Modifiers::default() },
+        Input::MouseDown { x: area.x + 1, y: area.y + area.h - 2, button: Button::Left },
+    ];
+    for stop in stops {
+        let (mut view, _data) = open_game("freecell", 2);
+        view.command(&Command::View(SOLVE)).unwrap();
+        assert_eq!(view.message(), "Solve: thinking...");
+        assert!(view.stops_on_any_click(), "a click anywhere stops it, as it stops the demo");
+        view.input(&stop, &m, area);
+        assert_eq!(view.message(), "Solve stopped.", "{stop:?}");
+        let start = Instant::now();
+        while solver_field(&*view).as_deref() == Some("Thinking...") {
+            assert!(start.elapsed() < Duration::from_secs(60), "the status's search ends");
+            std::thread::sleep(Duration::from_millis(5));
+            tick(&mut *view, 1);
+        }
+        for _ in 0..30 {
+            tick(&mut *view, 100);
+        }
+        assert!(!view.stops_on_any_click(), "{stop:?}: no demo runs");
+        assert_eq!(solver_field(&*view).as_deref(), Some("Winnable"));
+        assert_eq!(moves(&*view), 0, "{stop:?}: no move was played for the player");
+    }
 }
 
 /// A hint waits for the status's search no longer than a player would

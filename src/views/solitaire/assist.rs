@@ -207,15 +207,18 @@ impl Assist {
         Reply::Say(why.into())
     }
 
-    /// A click or a key: stops the demo if one is running (and then the
-    /// event does nothing else).
+    /// A click or a key: stops the demo if one is running, or one asked
+    /// for and waiting for its line, which would otherwise start after
+    /// the player said stop (and then the event does nothing else).
     pub fn interrupt(&mut self) -> Option<Reply<SolitaireVariant>> {
-        self.demo.take().map(|_| Reply::Say("Solve stopped.".into()))
+        let waiting = self.asked.take_if(|a| a.solve).is_some();
+        (self.demo.take().is_some() || waiting).then(|| Reply::Say("Solve stopped.".into()))
     }
 
-    /// Whether the demo is running.
+    /// Whether the demo is running, or asked for and waiting for its
+    /// line: either stops at a click anywhere.
     pub fn demo_running(&self) -> bool {
-        self.demo.is_some()
+        self.demo.is_some() || self.asked.as_ref().is_some_and(|a| a.solve)
     }
 
     /// What is known of a winning line from `st`: the one watched, or one
