@@ -72,6 +72,13 @@ enum Press {
     SideKnob(i32),
 }
 
+/// Where a button leads: a link's target, or a node of the document by
+/// its place in the file.
+enum Way {
+    To(Target),
+    Nth(usize),
+}
+
 pub struct Viewer {
     here: Place,
     /// Where Retrace goes back to, the latest last.
@@ -362,7 +369,11 @@ impl Viewer {
         match control {
             Control::Retrace => !self.history.is_empty(),
             Control::Close => true,
-            _ => self.control_target(control).is_some_and(|t| t.is_enabled() && !self.is_here(&t)),
+            _ => match self.control_way(control) {
+                Some(Way::To(t)) => t.is_enabled() && !self.is_here(&t),
+                Some(Way::Nth(i)) => i != self.here.node,
+                None => false,
+            },
         }
     }
 
@@ -370,7 +381,11 @@ impl Viewer {
     pub fn press(&mut self, control: Control) -> Outcome {
         if !self.can(control) {
             // A key (or a greyed button) that does nothing says why.
-            let here = self.control_target(control).is_some_and(|t| self.is_here(&t));
+            let here = match self.control_way(control) {
+                Some(Way::To(t)) => self.is_here(&t),
+                Some(Way::Nth(i)) => i == self.here.node,
+                None => false,
+            };
             let why = match control {
                 Control::Contents | Control::Index | Control::Help if here => "You are reading it.",
                 Control::Contents => "This help has no contents page.",
@@ -395,8 +410,13 @@ impl Viewer {
                 }
                 Outcome::Redraw
             }
-            _ => match self.control_target(control) {
-                Some(target) => self.follow(&target),
+            _ => match self.control_way(control) {
+                Some(Way::To(target)) => self.follow(&target),
+                Some(Way::Nth(i)) => {
+                    self.status.clear();
+                    self.go(self.here.doc.clone(), i, 0);
+                    Outcome::Redraw
+                }
                 None => Outcome::Unchanged,
             },
         }
@@ -404,16 +424,18 @@ impl Viewer {
 
     /// Where a button leads: the node's own Contents, Index, Help and
     /// browse neighbours, else the document's, else (Contents) its first
-    /// node and (Browse) the nodes before and after in the file.
-    fn control_target(&self, control: Control) -> Option<Target> {
+    /// node and (Browse) the nodes before and after in the file. Those
+    /// go by place, not by name, which two nodes may share.
+    fn control_way(&self, control: Control) -> Option<Way> {
         let (doc, node) = (&self.here.doc, self.node());
-        let by_order = |i: Option<usize>| i.and_then(|i| doc.nodes.get(i)).map(|n| Target::node(&n.name));
+        let by_order = |i: Option<usize>| i.filter(|&i| i < doc.nodes.len()).map(Way::Nth);
+        let own = |target: &Option<Target>| target.clone().map(Way::To);
         match control {
-            Control::Contents => node.contents.clone().or_else(|| doc.contents.clone()).or_else(|| by_order(Some(0))),
-            Control::Index => node.index.clone().or_else(|| doc.index.clone()),
-            Control::Help => node.help.clone().or_else(|| doc.help.clone()),
-            Control::Prev => node.prev.clone().or_else(|| by_order(self.here.node.checked_sub(1))),
-            Control::Next => node.next.clone().or_else(|| by_order(Some(self.here.node + 1))),
+            Control::Contents => own(&node.contents).or_else(|| own(&doc.contents)).or_else(|| by_order(Some(0))),
+            Control::Index => own(&node.index).or_else(|| own(&doc.index)),
+            Control::Help => own(&node.help).or_else(|| own(&doc.help)),
+            Control::Prev => own(&node.prev).or_else(|| by_order(self.here.node.checked_sub(1))),
+            Control::Next => own(&node.next).or_else(|| by_order(Some(self.here.node + 1))),
             Control::Retrace | Control::Close => None,
         }
     }

@@ -303,6 +303,32 @@ fn retrace_goes_back_through_every_step_and_browse_follows_the_file() {
     assert_eq!((v.node_name(), v.history_len()), ("MAIN", 0));
 }
 
+/// Browse goes by place in the file, so two topics of one name (which the
+/// reader warns of) do not hide those after them: Next from the first
+/// reaches the second and the one after it, and Prev comes back.
+#[test]
+fn browse_passes_topics_that_share_a_name() {
+    let titled = |name: &str, title: &str| Node { title: title.into(), ..node(name, vec![para(vec![text("x")])]) };
+    let doc = Document {
+        path: PathBuf::from("test.guide"),
+        nodes: vec![titled("Intro", "First"), titled("Intro", "Again"), titled("Last", "Last")],
+        ..Document::default()
+    };
+    let mut v = Viewer::new(doc, None);
+    let mut seen = vec![v.node_title().to_string()];
+    while v.can(Control::Next) {
+        v.press(Control::Next);
+        seen.push(v.node_title().to_string());
+    }
+    assert_eq!(seen, ["First", "Again", "Last"]);
+    v.press(Control::Prev);
+    assert_eq!(v.node_title(), "Again");
+    assert!(v.can(Control::Prev));
+    v.press(Control::Prev);
+    assert_eq!(v.node_title(), "First");
+    assert!(!v.can(Control::Prev));
+}
+
 /// A web address is shown, not opened; a path out of the document's
 /// folder (greyed as an address is) is said to be one, not a web address,
 /// and named first, where the status line shows it.
