@@ -623,11 +623,11 @@ pub fn lint_linked_page(path: &Path) -> Vec<Diagnostic> {
 }
 
 /// game.html's links and pictures that name a file inside the folder
-/// that is not there (warnings, as the help viewer tells them: see
-/// [`no_such_link`]), or one outside it that `parlour help --html` could
-/// not take in (anything but a file of another game type's folder or of
-/// the help's): errors, as that leaves such a page out. (game.bmp is told
-/// of as the folder's own file.)
+/// that is not there (which the help viewer passes over, with a warning:
+/// see [`no_such_link`]), or one outside it that `parlour help --html`
+/// could not take in (anything but a file of another game type's folder
+/// or of the help's): errors both, as either leaves such a page out of
+/// the HTML help. (game.bmp is told of as the folder's own file.)
 fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
     let Ok(text) = crate::core::decode_text(bytes) else { return Vec::new() };
     let mut out = Vec::new();
@@ -664,11 +664,12 @@ fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
         // which the help leaves out as it does a name that climbs out.
         match within(dir, &file) {
             Ok(found) if found.is_file() => {}
-            Ok(_) => out.push(if link {
-                no_such_link(path, tag.line, &address)
-            } else {
-                no_such_picture(path, tag.line, &file)
-            }),
+            Ok(_) => {
+                let viewer =
+                    if link { no_such_link(path, tag.line, &address) } else { no_such_picture(path, tag.line, &file) };
+                let message = format!("{}, so parlour help --html leaves this page out", viewer.message);
+                out.push(Diagnostic::error(path, tag.line, message));
+            }
             Err(_) if is_shared_help_file(dir, &file) => {}
             Err(_) => out.push(leads_out(" (through a link to elsewhere)")),
         }
@@ -1748,15 +1749,19 @@ mod tests {
             )),
             "{found:#?}"
         );
-        // A picture or page named inside the folder and not there is a
-        // warning, as the help viewer tells it (the page still reads); one
-        // outside it is an error, as the HTML help cannot be built, but
+        // A picture or page named inside the folder and not there, or one
+        // outside it, is an error, as the HTML help leaves the page out
+        // (the help viewer shows it, passing over what is missing), but
         // for a file of another game type (../Other/game.html).
         let dead: Vec<&String> = found.iter().filter(|m| m.contains("beside the page")).collect();
         assert_eq!(dead.len(), 2, "{found:#?}");
-        assert!(dead.iter().all(|m| m.contains("warning:")), "warnings: {dead:?}");
-        assert!(dead[0].ends_with(": there is no picture `gone.bmp` beside the page"), "{dead:?}");
-        assert!(dead[1].ends_with(": the link `rules.html#deal` leads to no file beside the page"), "{dead:?}");
+        assert!(dead.iter().all(|m| !m.contains("warning:")), "errors: {dead:?}");
+        let left_out = ", so parlour help --html leaves this page out";
+        assert!(dead[0].ends_with(&format!(": there is no picture `gone.bmp` beside the page{left_out}")), "{dead:?}");
+        assert!(
+            dead[1].ends_with(&format!(": the link `rules.html#deal` leads to no file beside the page{left_out}")),
+            "{dead:?}"
+        );
         let out: Vec<&String> = found.iter().filter(|m| m.contains("leads out of the game type's folder")).collect();
         assert_eq!(out.len(), 2, "{found:#?}");
         assert!(out[0].contains("the picture `/srv/game.bmp` leads out") && !out[0].contains("warning:"), "{out:?}");
