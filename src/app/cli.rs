@@ -231,7 +231,8 @@ enum Command {
         #[arg(long, value_name = "N", value_parser = ms_deal_number, allow_negative_numbers = true)]
         ms: Option<u32>,
         /// The rules: easy or hard, as [EasyMode] and [HardMode] give them
-        /// (default easy).
+        /// (default easy; CardGames Solitaire's, as its window plays it, is
+        /// the panel's Draws: one card easy, three hard).
         #[arg(long, value_name = "easy|hard", value_parser = super::solve_cmd::mode_named)]
         mode: Option<crate::solitaire::rules::Mode>,
         /// `fcs` prints the tableau in Freecell Solver's board format.

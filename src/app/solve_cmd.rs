@@ -38,7 +38,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = super::cli::ms_deal_number, allow_negative_numbers = true)]
     ms: Option<u32>,
     /// The rules: easy or hard, as [EasyMode] and [HardMode] give them
-    /// (default easy).
+    /// (default easy; CardGames Solitaire's, as its window plays it, is
+    /// the panel's Draws: one card easy, three hard).
     #[arg(long, value_name = "easy|hard", value_parser = mode_named)]
     mode: Option<Mode>,
     /// Positions to expand at most (default 10,000,000 for a deal,
@@ -72,7 +73,7 @@ pub fn variant(target: &str, mode: Option<Mode>, ms: bool) -> Result<SolitaireVa
 /// deals or not.
 fn variant_of(game: &GameEntry, target: &str, mode: Option<Mode>, ms: bool) -> Result<SolitaireVariant, String> {
     let table = catalog::solitaire_variant(game).ok_or_else(|| format!("{target} is not a solitaire game type"))?;
-    let mode = mode.unwrap_or(Mode::Easy);
+    let mode = mode.or_else(|| host::window_mode(game, &settings::data_dir())).unwrap_or(Mode::Easy);
     let options = if ms { format!("{},ms", mode.name()) } else { mode.name().to_string() };
     table.with_options(&options)
 }

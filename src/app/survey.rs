@@ -35,7 +35,8 @@ pub struct SurveyArgs {
     /// The last deal, included.
     #[arg(long, value_name = "B", value_parser = super::cli::seed_number, allow_negative_numbers = true)]
     to: u64,
-    /// The rules: easy or hard (default easy).
+    /// The rules: easy or hard (default easy; CardGames Solitaire's is
+    /// the panel's Draws, as for solve).
     #[arg(long, value_name = "easy|hard", value_parser = super::solve_cmd::mode_named)]
     mode: Option<Mode>,
     /// Deal numbers are Microsoft FreeCell deals.

@@ -22,7 +22,7 @@ use crate::machines::MachineId;
 use crate::views::View;
 
 pub use controller::Controller;
-pub use families::cardgames::game_type as card_game_type;
+pub use families::cardgames::{game_type as card_game_type, window_mode};
 pub use families::id_taken;
 pub use families::pegs::board as peg_board;
 

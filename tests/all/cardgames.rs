@@ -401,6 +401,28 @@ fn the_statistics_of_a_card_game_show_no_score() {
     assert!(!text.contains("best time"), "{text}");
 }
 
+/// `solve` and `deal` play CardGames Solitaire as its window does: in the
+/// mode the panel's Draws gives (three cards, Hard, as the panel starts),
+/// unless `--mode` says otherwise.
+#[test]
+fn solve_plays_solitaire_by_the_panels_draws() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = |extra: &[&str]| {
+        let out = crate::support::parlour()
+            .env("PARLOUR_DATA_DIR", dir.path())
+            .args(["solve", "cardgames/solitaire", "--seed", "4", "--json", "--nodes", "1000"])
+            .args(extra)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        text.split("\"options\":\"").nth(1).and_then(|t| t.split('"').next()).map(String::from).expect(&text)
+    };
+    assert_eq!(options(&[]), "hard", "the panel starts at three cards");
+    parlour::host::prefs::write(dir.path(), "cardgames", &[("draws", "1".into())]).unwrap();
+    assert_eq!(options(&[]), "easy");
+    assert_eq!(options(&["--mode", "hard"]), "hard");
+}
+
 /// The card games keep no score, so their figures start with the move
 /// count, and the solver's word comes last, as in every game (a YaZZle
 /// game type's for comparison).

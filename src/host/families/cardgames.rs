@@ -4,6 +4,7 @@
 //! Oberon way. Their ids are `cardgames/` and the folder's id, so their
 //! journals and statistics never mix with YaZZle's game types.
 
+use std::path::Path;
 use std::sync::Arc;
 
 use crate::core::Variant;
@@ -11,7 +12,7 @@ use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Place
 use crate::machines::MachineId;
 use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::library::{self, GameType};
-use crate::solitaire::rules::PileKind;
+use crate::solitaire::rules::{Mode, PileKind};
 use crate::views::View;
 use crate::views::cardgames::{CHOOSER, CardGamesPanel, PREFS};
 use crate::views::solitaire::{OberonGame, SolitaireBoard};
@@ -49,6 +50,15 @@ pub fn game_type(entry: &GameEntry) -> Option<&GameType> {
         Opened::Game(gt) => Some(gt),
         Opened::Panel => None,
     }
+}
+
+/// The mode a window plays `entry` in, where the game itself does not
+/// offer the choice: CardGames Solitaire's is the panel's Draws (kept in
+/// `data_dir`), one card (Easy) or three (Hard, as the panel starts).
+pub fn window_mode(entry: &GameEntry, data_dir: &Path) -> Option<Mode> {
+    game_type(entry).filter(|gt| oberon_game(gt) == OberonGame::Solitaire)?;
+    let draws = prefs::read(data_dir, PREFS).into_iter().find(|(k, _)| k == "draws").map(|(_, v)| v);
+    Some(if draws.as_deref() == Some("1") { Mode::Easy } else { Mode::Hard })
 }
 
 fn panel_entry() -> GameEntry {
@@ -124,11 +134,8 @@ fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
     };
     let game = oberon_game(&gt);
     let mut variant = gt.variant.clone();
-    if game == OberonGame::Solitaire {
-        // The panel's Draws picks the mode: one card (Easy) or three (Hard).
-        let draws = prefs::read(&places.data_dir, PREFS).into_iter().find(|(k, _)| k == "draws").map(|(_, v)| v);
-        let mode = if draws.as_deref() == Some("1") { "easy" } else { "hard" };
-        variant = variant.with_options(mode).unwrap_or(variant);
+    if let Some(mode) = window_mode(entry, &places.data_dir) {
+        variant = variant.with_options(mode.name()).unwrap_or(variant);
     }
     let board = SolitaireBoard::oberon(gt, game);
     Box::new(Controller::open(FAMILY.id, variant, board, &places.data_dir, how))
