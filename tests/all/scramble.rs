@@ -553,6 +553,35 @@ fn the_gap_and_the_hint_show_on_every_picture_at_every_depth() {
     }
 }
 
+/// On one bit every piece of the picture is edged black with a ring of
+/// paper inside, so that pieces part even where the picture dithers dark
+/// (a black edge alone was lost in a dusk sky).
+#[test]
+fn pieces_part_on_one_bit_whatever_the_picture() {
+    use parlour::machines::Depth;
+    let dir = tempfile::tempdir().unwrap();
+    for (id, depth) in [(MachineId::MacSe30, None), (MachineId::MacColor, Some(Depth::Bits1))] {
+        let m = Machine::new(&MachineChoice { id: Some(id), depth, ..Default::default() }, id).unwrap();
+        let area = m.content();
+        let view = open(dir.path(), 4, 4, 1, Vec::new());
+        let mut s = m.new_surface();
+        view.draw(&mut s, &m, area);
+        let l = layout(&view, &m, area);
+        let ring = |r: Rect| -> Vec<Rgb> {
+            let (x1, y1) = (r.right() - 1, r.bottom() - 1);
+            let top = (r.x..=x1).flat_map(|x| [(x, r.y), (x, y1)]);
+            let sides = (r.y..=y1).flat_map(|y| [(r.x, y), (x1, y)]);
+            top.chain(sides).map(|(x, y)| s.colour_at(x, y).unwrap()).collect()
+        };
+        let p = view.session().state().puzzle().clone();
+        for i in (0..p.len()).filter(|&i| i != p.gap()) {
+            let r = l.place(i);
+            assert!(ring(r).iter().all(|&c| c == Rgb::BLACK), "{id}: piece {i}'s edge is black");
+            assert!(ring(r.inset(1, 1)).iter().all(|&c| c == Rgb::WHITE), "{id}: piece {i}'s inner ring is paper");
+        }
+    }
+}
+
 /// Whether the puzzle's pixels differ between two pictures of the window.
 fn puzzle_differs(a: &parlour::gfx::Surface, b: &parlour::gfx::Surface, puzzle: Rect) -> bool {
     (puzzle.y..puzzle.bottom()).any(|y| (puzzle.x..puzzle.right()).any(|x| a.get(x, y) != b.get(x, y)))

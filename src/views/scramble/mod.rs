@@ -194,8 +194,11 @@ impl ScrambleBoard {
             let whole = self.picture.reduced(machine, l.puzzle.w as u32, l.puzzle.h as u32);
             s.blit(&whole, Rect::new(home.x - l.puzzle.x, home.y - l.puzzle.y, r.w, r.h), r.x, r.y);
             if look.is_monochrome() {
-                // A bevel's grey would vanish in the dither: a black edge.
+                // A bevel's grey would vanish in the dither, and a black
+                // edge alone in a dark one: black with paper inside it,
+                // which stands out on any picture.
                 s.frame_rect(r, look.paint(Pen::Text));
+                s.frame_rect(r.inset(1, 1), look.paint(Pen::Background));
             } else {
                 bevel(s, machine, r, true);
             }
