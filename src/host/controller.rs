@@ -1819,19 +1819,22 @@ pub fn stats_box(name: &str, stats: &GameStats, scoring: Scoring) -> Requester {
             n if n > 0 => format!("{n} won"),
             n => format!("{} lost", n.unsigned_abs()),
         };
-        let best = match (stats.best_time_ms, stats.best_moves) {
-            (Some(ms), Some(moves)) => format!("Best: {} and {}", clock(ms / 1000), plural(moves, "move", "moves")),
-            // A game with no clock (Oberon's) keeps its fewest moves alone.
-            (None, Some(moves)) => format!("Best: {}", plural(moves, "move", "moves")),
-            _ => "Best: no win yet".to_string(),
+        // The best time and the fewest moves are records apart, most
+        // often of two games: on one line they read as one game's. A game
+        // with no clock (Oberon's) keeps its fewest moves alone.
+        let best_time = stats.best_time_ms.map(|ms| format!("Best time: {}", clock(ms / 1000)));
+        let fewest = stats.best_moves.map(|moves| format!("Fewest moves: {moves}"));
+        let best: Vec<String> = match (best_time, fewest) {
+            (None, None) => vec!["Best: no win yet".into()],
+            (time, moves) => time.into_iter().chain(moves).collect(),
         };
         let mut lines = vec![
             format!("Played: {}  Won: {} ({pct}%)", stats.played, stats.won),
             format!("Lost: {}  Streak: {streak}", stats.lost),
             format!("Longest winning streak: {}", stats.best_win_streak),
             format!("Longest losing streak: {}", stats.worst_losing_streak),
-            best,
         ];
+        lines.extend(best);
         // Games the program played in (Solve, Show Solution) are among
         // those lost, as the status line said of each: how many.
         if stats.helped > 0 {

@@ -376,7 +376,7 @@ fn a_freecell_deal_is_won_through_the_view_and_counted() {
     let record = stats.game(gt.variant.id()).cloned().unwrap();
     assert_eq!((record.won, record.best_time_ms, record.best_moves), (1, None, Some(moves.len() as u64)));
     let Some(Response::Ask(shown)) = view.command(&Command::Stats) else { panic!("Statistics shows a box") };
-    let best = format!("Best: {} moves", moves.len());
+    let best = format!("Fewest moves: {}", moves.len());
     assert!(shown.lines.contains(&best), "{:?}", shown.lines);
     assert!(view.fields().iter().all(|(name, _)| *name != "Time"), "{:?}", view.fields());
 }
