@@ -188,12 +188,6 @@ struct Parts {
     buttons: Vec<Rect>,
 }
 
-/// The most lines the selected game's name takes under its picture: the
-/// Amiga PAL's narrow column needs three for "Klondike Variations Hard",
-/// whose last word tells it from its neighbours; a longer name is
-/// shortened so as not to crowd out the record.
-const NAME_LINES: usize = 3;
-
 /// The height of a line of the caption under the picture.
 fn caption_line_h(font: &Font) -> i32 {
     font.height() as i32 + 1
@@ -614,7 +608,8 @@ impl Launcher {
 
 /// A caption of `lines` lines of `width`: `name` (if any), then the
 /// `facts` (a game's progress and record), a line apart where there is
-/// room. The facts come first, then the name, [`NAME_LINES`] of it at most,
+/// room. The facts come first, then the name, whole where the lines left
+/// hold it (the caption is where a name its row shortens is read whole),
 /// then the blank lines: a name with too few lines left is shortened after
 /// a word with "..." (or left out where none are left: its row shows it
 /// shortened); facts that do not fit even so end in "...", never cut off
@@ -622,10 +617,14 @@ impl Launcher {
 fn set_caption(font: &Font, width: i32, lines: usize, name: Option<&str>, facts: &[String]) -> Vec<String> {
     let facts: Vec<Vec<String>> = facts.iter().map(|f| widgets::wrap(font, f, width)).collect();
     let spare = lines.saturating_sub(facts.iter().map(Vec::len).sum());
-    let name_needs = name.map_or(0, |n| widgets::wrap(font, n, width).len().min(NAME_LINES));
+    let name_needs = name.map_or(0, |n| widgets::wrap(font, n, width).len());
     let gaps = (facts.len() + usize::from(name.is_some())).saturating_sub(1);
-    let spaced = spare >= name_needs + gaps;
-    let name = name.map(|n| widgets::wrap_within(font, n, width, name_needs.min(spare))).filter(|l| !l.is_empty());
+    // A name is shown whole if it can be, the blank lines given up for
+    // it; one that must be shortened anyway leaves them their room.
+    let name_room = if name_needs <= spare || spare <= gaps { spare } else { spare - gaps };
+    let name_lines = name_needs.min(name_room);
+    let spaced = spare >= name_lines + gaps;
+    let name = name.map(|n| widgets::wrap_within(font, n, width, name_lines)).filter(|l| !l.is_empty());
     let paragraphs: Vec<Vec<String>> = name.into_iter().chain(facts).collect();
     let caption = if spaced { paragraphs.join(&String::new()) } else { paragraphs.concat() };
     crate::machines::status::at_most(caption, lines)
@@ -1084,10 +1083,12 @@ mod tests {
         }
     }
 
-    /// A long name under the picture takes a few lines at most, shortened
-    /// after a word with "...", and leaves the record its room: on the
-    /// Amiga PAL it ran on over eight lines and pushed the record off the
-    /// screen, on the SE/30 it kept its first line only.
+    /// A long name under the picture is shown whole where the caption has
+    /// the room (the Amiga DblPAL cut it at three lines above twenty empty
+    /// ones), else shortened after a word with "...", and leaves the
+    /// record its room: on the Amiga PAL it ran on over eight lines and
+    /// pushed the record off the screen, on the SE/30 it kept its first
+    /// line only.
     #[test]
     fn a_long_name_under_the_picture_leaves_room_for_the_record() {
         let long = "Klondike Variations Zany With A Rather Long Name Indeed For Testing The Launcher Layout";
@@ -1103,15 +1104,19 @@ mod tests {
             assert!(words(&caption).ends_with("Played 1, won 1 (100%)."), "{id:?}: the record whole: {caption:?}");
             let name = caption.iter().take_while(|line| !line.starts_with("Played")).filter(|l| !l.is_empty());
             let name: Vec<&String> = name.collect();
-            assert!(name.len() <= NAME_LINES, "{id:?}: {caption:?}");
             let whole = name.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(" ");
-            assert!(whole == long || whole.ends_with("..."), "{id:?}: shortened, and says so: {whole}");
+            if id == MachineId::AmigaPal {
+                assert!(whole.ends_with("..."), "{id:?}: shortened, and says so: {whole}");
+            } else {
+                assert_eq!(whole, long, "{id:?}: whole where there is room");
+            }
         }
     }
 
     /// Names a narrow list would shorten alike ("Klondike..." four times
     /// on the Amiga PAL) keep the words at their ends that tell them
-    /// apart; a name alone in its shortening keeps it.
+    /// apart, as does one shortened to another's whole name ("Klondike...",
+    /// under "Klondike"); a name alone in its shortening keeps it.
     #[test]
     fn names_the_list_shortens_alike_stay_apart() {
         let m = machine(MachineId::AmigaPal);
@@ -1121,6 +1126,8 @@ mod tests {
             "Klondike Variations Medium",
             "Klondike Variations Zany With A Rather Long Name Indeed For Testing The Launcher Layout",
             "Seahaven Towers Extraordinarily Long",
+            "Klondike",
+            "Klondike Extraordinarily Long",
         ];
         let mut l = Launcher::listing(names.iter().map(|n| (n.to_lowercase(), n.to_string())).collect());
         l.pictures = names.iter().map(|_| picture_of("klondike")).collect();
@@ -1128,7 +1135,15 @@ mod tests {
         let rows = l.rows(m.look().text_font, widgets::row_room(parts.list.rows));
         assert_eq!(
             rows,
-            ["Klondike... Easy", "Klondike... Hard", "Klondike... Medium", "Klondike... Layout", "Seahaven Towers..."]
+            [
+                "Klondike... Easy",
+                "Klondike... Hard",
+                "Klondike... Medium",
+                "Klondike... Layout",
+                "Seahaven Towers...",
+                "Klondike",
+                "Klondike... Long"
+            ]
         );
     }
 

@@ -548,19 +548,21 @@ pub fn fit_keeping_end(font: &Font, text: &str, kept_end: usize, room: i32) -> S
 /// apart, where those take at most half the row ("Klondike... Easy",
 /// "Klondike... Hard"): cut after a letter instead, "Klondike Variati..."
 /// would still read alike, and the start, which the alphabetical list is
-/// searched by, stays.
+/// searched by, stays. So does a name shortened to another's whole name
+/// ("Klondike..." under "Klondike" for "Klondike Extraordinarily Long").
 pub fn distinct_rows(font: &Font, names: &[(&str, usize)], room: i32) -> Vec<String> {
     let measure = |t: &str| row_width(font, t);
     let shown = |name: &str, kept: usize| {
         crate::machines::status::truncate(&measure, &fit_keeping_end(font, name, kept, room), room)
     };
     let rows: Vec<String> = names.iter().map(|&(name, kept)| shown(name, kept)).collect();
-    let mut alike: std::collections::HashMap<&str, Vec<&str>> = std::collections::HashMap::new();
+    let read_as = |row: &str| row.strip_suffix("...").unwrap_or(row).trim_end().to_string();
+    let mut alike: std::collections::HashMap<String, Vec<&str>> = std::collections::HashMap::new();
     for (row, &(name, _)) in rows.iter().zip(names) {
-        alike.entry(row.as_str()).or_default().push(name);
+        alike.entry(read_as(row)).or_default().push(name);
     }
     let telling = |row: &str, name: &str, kept: usize| {
-        let others: Vec<&str> = alike[row].iter().copied().filter(|&n| n != name).collect();
+        let others: Vec<&str> = alike[&read_as(row)].iter().copied().filter(|&n| n != name).collect();
         let end = telling_end(name, &others).filter(|&end| measure(&name[name.len() - end..]) <= room / 2)?;
         Some(shown(name, end.max(kept)))
     };
