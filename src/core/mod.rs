@@ -43,8 +43,7 @@ pub use number::{GAME_NUMBER_DIGITS, MAX_GAME_NUMBER, parse_game_number, short_n
 pub use rng::GameRng;
 pub use session::{Action, Mark, ReplayError, Session, Step};
 pub use stats::{GameStats, Stats};
-pub(crate) use text::cp1252;
 pub use text::{
-    IniLines, MAX_SUGGEST, NO_EQUALS, NotText, capitalised, decode_text, decode_windows, first_stray_line, ini_error,
-    near, nearest, plural, sentence, shortened, text_of_own_file,
+    IniLines, MAX_SUGGEST, NO_EQUALS, NotText, capitalised, cp1252, decode_text, decode_windows, first_stray_line,
+    ini_error, mixed_encodings, near, nearest, plural, sentence, shortened, text_of_own_file,
 };

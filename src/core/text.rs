@@ -221,12 +221,47 @@ pub fn decode_windows(bytes: &[u8]) -> String {
 }
 
 /// Windows-1252; its five unassigned bytes keep their Latin-1 meaning.
-pub(crate) fn cp1252(b: u8) -> char {
+pub fn cp1252(b: u8) -> char {
     const C1: [char; 32] = [
         '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', //
         '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
     ];
     if (0x80..0xa0).contains(&b) { C1[usize::from(b - 0x80)] } else { char::from(b) }
+}
+
+/// A file mostly in UTF-8 with a character that is not (typed in another
+/// editor), on a line of its own or beside the UTF-8 ones: it is all read
+/// in the `encoding` its readers fall back to (`decode` a byte of it), so
+/// its UTF-8 letters come out as two or three each. Told on the first line
+/// with UTF-8 in it, as it shows: the line and what to say.
+pub fn mixed_encodings(bytes: &[u8], encoding: &str, decode: fn(u8) -> char) -> Option<(usize, String)> {
+    if std::str::from_utf8(bytes).is_ok() || [&b"\xff\xfe"[..], b"\xfe\xff"].iter().any(|m| bytes.starts_with(m)) {
+        return None;
+    }
+    let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    let not_utf8 = lines.iter().position(|l| std::str::from_utf8(l).is_err())? + 1;
+    let (i, utf8) = lines.iter().enumerate().find(|(_, l)| holds_utf8(l))?;
+    // Quoted as it shows, but for control characters, which the readers
+    // leave out too (and which must never reach a terminal).
+    let shown: String = utf8.iter().map(|&b| decode(b)).filter(|&c| c == '\t' || !c.is_control()).collect();
+    let written = if std::str::from_utf8(utf8).is_ok() {
+        format!("this line is written in UTF-8 but line {not_utf8} is not")
+    } else {
+        "this line is written partly in UTF-8 and partly not".to_string()
+    };
+    Some((
+        i + 1,
+        format!(
+            "{written}, so the file is read as {encoding} and this line shows as `{}`: save the file in one encoding",
+            shown.trim()
+        ),
+    ))
+}
+
+/// Whether `line` holds a character written in UTF-8 beyond ASCII, all
+/// of it UTF-8 or not ("Zo\u{eb}" before a Windows-1252 "\xa9").
+fn holds_utf8(line: &[u8]) -> bool {
+    line.utf8_chunks().any(|chunk| !chunk.valid().is_ascii())
 }
 
 /// Why bytes are not text, and the line where that shows.

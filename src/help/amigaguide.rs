@@ -167,6 +167,11 @@ fn read_with_links(path: &Path, bytes: &[u8]) -> (Document, Vec<LinkRef>) {
             "begins with a UTF-8 byte-order mark: read past here, but an Amiga shows it as \"ï»¿\" before @DATABASE",
         );
     }
+    // Not UTF-8 as a whole, read as Latin-1: UTF-8 letters in it show as
+    // two or three each.
+    if !utf8 && let Some((line, message)) = crate::core::mixed_encodings(bytes, "Latin-1", char::from) {
+        reader.report.warning(line, message);
+    }
     if utf8 && let Some(at) = lines.iter().position(|l| !l.is_ascii()) {
         reader.report.warning(
             at + 1,
@@ -1577,6 +1582,17 @@ mod tests {
         assert_eq!(texts(&doc.nodes[0]), ["déjà vu"]);
         assert_eq!(only_problem(&doc), (2, false));
         assert!(doc.diagnostics[0].message.contains("UTF-8"), "{}", doc.diagnostics[0].message);
+    }
+
+    /// A guide in UTF-8 but for one Latin-1 letter is read as Latin-1, as
+    /// an Amiga reads it, and the first UTF-8 line is told of as it shows.
+    #[test]
+    fn a_guide_of_two_encodings_is_told_of_where_it_shows() {
+        let doc = read(Path::new("t.guide"), b"@DATABASE t\n@NODE MAIN\ncaf\xe9\nK\xc3\xb6nig\n@ENDNODE\n");
+        assert_eq!(texts(&doc.nodes[0]), ["caf\u{e9}", "K\u{c3}\u{b6}nig"]);
+        assert_eq!(only_problem(&doc), (4, false));
+        let said = &doc.diagnostics[0].message;
+        assert!(said.contains("UTF-8 but line 3 is not") && said.contains("`K\u{c3}\u{b6}nig`"), "{said}");
     }
 
     /// A byte-order mark before @DATABASE (as some editors save UTF-8) is

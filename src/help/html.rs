@@ -46,8 +46,12 @@ pub const MAIN: &str = "main";
 pub fn read(path: &Path, bytes: &[u8]) -> Document {
     let mut b = Builder::new(path);
     // A page that is not UTF-8 is Windows-1252, the encoding YaZZle's
-    // pages were written in on Windows: read so without a word.
+    // pages were written in on Windows: read so without a word, unless
+    // it is UTF-8 but for a character or two.
     let text = b.printable(&decode_windows(bytes));
+    if let Some((line, message)) = crate::core::mixed_encodings(bytes, "Windows-1252", crate::core::cp1252) {
+        b.warn(line, message);
+    }
     let mut warnings = Vec::new();
     let tokens = tokenize(&text, &mut |line, m| warnings.push((line, m)));
     for (line, m) in warnings {
@@ -865,6 +869,20 @@ mod tests {
     fn messages(d: &Document, dir: &tempfile::TempDir) -> Vec<String> {
         let base = format!("{}/", dir.path().display());
         d.diagnostics.iter().map(|m| m.to_string().replace(&base, "")).collect()
+    }
+
+    /// A page in UTF-8 but for one Windows-1252 letter is read as
+    /// Windows-1252, and its first UTF-8 line is told of as it shows.
+    #[test]
+    fn a_page_of_two_encodings_is_told_of_where_it_shows() {
+        let dir = tempfile::tempdir().unwrap();
+        let bytes = b"<title>T</title>\n<p>caf\xe9</p>\n<p>K\xc3\xb6nig</p>\n";
+        let d = read(&dir.path().join("page.html"), bytes);
+        assert_eq!(
+            messages(&d, &dir),
+            ["page.html:3: warning: this line is written in UTF-8 but line 2 is not, so the file is read as \
+              Windows-1252 and this line shows as `<p>K\u{c3}\u{b6}nig</p>`: save the file in one encoding"]
+        );
     }
 
     fn blocks(text: &str) -> Vec<Block> {

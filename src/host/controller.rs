@@ -670,9 +670,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
         match self.board.played_for_player(&self.session) {
             Some(why) => why.into(),
-            // Won after Undo took back a loss: the statistics keep the
-            // loss, and the player is told why the win is not counted.
-            None if counted.is_some() => format!("{ending} It was lost before Undo, so it stays counted as lost."),
+            // Won after Undo took back a loss, or after the game was given
+            // up (New Game) and brought back: the statistics keep the
+            // loss, and the player is told why the win is not counted, in
+            // words true of either.
+            None if counted.is_some() => {
+                format!("{ending} It was counted as lost before, so it stays counted as lost.")
+            }
             None => ending,
         }
     }
@@ -2004,7 +2008,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     /// replay or search for a deal runs, or in a game without undo, they
     /// stay silent: the status line is telling of that.
     fn dimmed(&mut self, command: &Command) -> Response {
-        if self.replay.is_some() || self.rerun.is_some() || self.dealing.is_some() || !self.board.undoable() {
+        let busy = self.replay.is_some() || self.rerun.is_some() || self.dealing.is_some() || self.board.demo_running();
+        if busy || !self.board.undoable() {
             return Response::Unchanged;
         }
         self.message = match command {

@@ -181,7 +181,10 @@ impl IniDoc {
         match decode_text(bytes) {
             Ok(text) => {
                 let (doc, mut diags) = IniDoc::parse_text(path, &text);
-                diags.extend(mixed_encodings(bytes).map(|(line, m)| Diagnostic::warning(path, line, m)));
+                diags.extend(
+                    crate::core::mixed_encodings(bytes, "Windows-1252", crate::core::cp1252)
+                        .map(|(line, m)| Diagnostic::warning(path, line, m)),
+                );
                 (doc, diags)
             }
             Err(e) => (IniDoc::default(), vec![Diagnostic::error(path, e.line, e.message)]),
@@ -385,38 +388,6 @@ fn header_name(rest: &str) -> (String, Option<&'static str>) {
         None
     };
     (meant(name), slip)
-}
-
-/// A file mostly in UTF-8 with a character that is not (typed in another
-/// editor), on a line of its own or beside the UTF-8 ones: it is all read
-/// as Windows-1252, so its UTF-8 letters come out as two or three each.
-/// Told on the first line with UTF-8 in it, as it shows.
-fn mixed_encodings(bytes: &[u8]) -> Option<(usize, String)> {
-    if std::str::from_utf8(bytes).is_ok() || [&b"\xff\xfe"[..], b"\xfe\xff"].iter().any(|m| bytes.starts_with(m)) {
-        return None;
-    }
-    let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
-    let not_utf8 = lines.iter().position(|l| std::str::from_utf8(l).is_err())? + 1;
-    let (i, utf8) = lines.iter().enumerate().find(|(_, l)| holds_utf8(l))?;
-    let shown: String = utf8.iter().map(|&b| crate::core::cp1252(b)).collect();
-    let written = if std::str::from_utf8(utf8).is_ok() {
-        format!("this line is written in UTF-8 but line {not_utf8} is not")
-    } else {
-        "this line is written partly in UTF-8 and partly not".to_string()
-    };
-    Some((
-        i + 1,
-        format!(
-            "{written}, so the file is read as Windows-1252 and this line shows as `{}`: save the file in one encoding",
-            shown.trim()
-        ),
-    ))
-}
-
-/// Whether `line` holds a character written in UTF-8 beyond ASCII, all
-/// of it UTF-8 or not ("Zo\u{eb}" before a Windows-1252 "\xa9").
-fn holds_utf8(line: &[u8]) -> bool {
-    line.utf8_chunks().any(|chunk| !chunk.valid().is_ascii())
 }
 
 #[cfg(test)]

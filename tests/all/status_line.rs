@@ -396,4 +396,13 @@ fn undo_and_redo_keys_with_nothing_to_do_say_so() {
         assert_eq!(shell.message(), "Nothing to play again: no move taken back is waiting.", "{game}");
         assert_eq!(steps(&shell), enabled, "{game}: the keys changed nothing but the status line");
     }
+    // While Solve plays, Undo's key says nothing over the demo's word (a
+    // key that stops it is a key the demo hears, not a shortcut).
+    let (view, data) = super::support::open_game("klondike", 3);
+    let mut shell = Shell::keeping_in(machine(MachineId::Yazzle), view, 1, data.path().into());
+    shell.command(&Command::View(parlour::views::solitaire::SOLVE));
+    let solving = shell.message();
+    assert!(solving.starts_with("Solving"), "{solving}");
+    shell.input(&Input::Key { key: Key::Char('z'), mods: Modifiers { ctrl: true, ..Default::default() } });
+    assert_eq!(shell.message(), solving);
 }
