@@ -247,6 +247,20 @@ impl Stats {
         look_or_backup(&Self::path(data_dir), Self::read_as_is)
     }
 
+    /// The statistics for a box that shows them (Statistics..., Best
+    /// Times...), read as [`Stats::look`] reads them, setting nothing
+    /// aside, or none, with why not, for the box to say: opening a box
+    /// never moves the player's records away, nor rewrites them without
+    /// a line of them. The next game counted sets a broken file aside and
+    /// tells of it.
+    pub fn for_showing(data_dir: &Path) -> (Stats, Option<String>) {
+        match Self::look(data_dir) {
+            Ok(loaded) => (loaded.value, None),
+            Err(e) if e.kind == FileErrorKind::NotFound => (Stats::default(), None),
+            Err(e) => (Stats::default(), Some(format!("The statistics cannot be read: {e}"))),
+        }
+    }
+
     /// As [`Stats::look`], for a glance with no one to tell: None if the
     /// statistics cannot be read.
     pub fn peek(data_dir: &Path) -> Option<Stats> {

@@ -1364,7 +1364,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     }
 
     fn stats(&self) -> Response {
-        let stats = Stats::load(&self.data_dir).unwrap_or_default();
+        let (stats, unread) = Stats::for_showing(&self.data_dir);
         let game = stats.game(&self.id()).cloned().unwrap_or_default();
         let req = self.board.scores(&game).unwrap_or_else(|| {
             let scoring = if self.record() == Record::ScoreOnly {
@@ -1378,7 +1378,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             req.lines.extend(self.board.stats_lines(&self.session, &game));
             req
         });
-        Response::Ask(self.with_number(req))
+        let mut req = self.with_number(req);
+        req.lines.extend(unread);
+        Response::Ask(req)
     }
 
     /// The number of the game at the cursor: the one it was dealt for

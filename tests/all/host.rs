@@ -1072,3 +1072,25 @@ fn back_to_start_out_of_a_loss_keeps_its_count_through_a_resume() {
     drop(view);
     assert_eq!(tally(), counted, "the one game is counted once");
 }
+
+/// Opening the statistics box never moves the player's records away: a
+/// damaged stats.ini is left as it is (the next game counted sets it
+/// aside and tells of it), and the box says it cannot be read, where it
+/// once showed zeros and set the file and its backup aside without a word.
+#[test]
+fn the_statistics_box_leaves_a_damaged_file_where_it_is() {
+    for game in ["klondike", "mines", "scramble", "the-chance"] {
+        let (mut view, data) = super::support::open_game(game, 3);
+        let file = data.path().join("stats.ini");
+        std::fs::write(&file, b"\xff\xfe\x00junk").unwrap();
+        std::fs::write(data.path().join("stats.ini.bak"), b"\xff\xfe\x00junk").unwrap();
+        let Some(Response::Ask(req)) = view.command(&Command::Stats) else { panic!("{game}: a box") };
+        let said = req.lines.last().unwrap();
+        assert!(said.starts_with("The statistics cannot be read: ") && said.contains("stats.ini"), "{game}: {said}");
+        assert_eq!(std::fs::read(&file).unwrap(), b"\xff\xfe\x00junk", "{game}: the file stays");
+        let aside = std::fs::read_dir(data.path())
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains("damaged"));
+        assert_eq!(aside.count(), 0, "{game}: nothing set aside");
+    }
+}

@@ -458,7 +458,7 @@ impl MinesBoard {
     }
 
     fn best_times(&self) -> Reply<MinesVariant> {
-        let stats = Stats::load(&self.data_dir).unwrap_or_default();
+        let (stats, unread) = Stats::for_showing(&self.data_dir);
         let mut lines = Vec::new();
         for no_guess in [false, true] {
             // Each line names its board whole, as the Statistics box does:
@@ -472,6 +472,7 @@ impl MinesBoard {
                 lines.push(format!("{}{kind}: {time}", p.name));
             }
         }
+        lines.extend(unread);
         Reply::Ask(crate::machines::Requester { title: "Best Times".into(), lines, buttons: vec!["OK".into()] })
     }
 

@@ -207,7 +207,7 @@ impl ScrambleBoard {
 
     /// The best results of every size played.
     fn best_results(&self) -> Reply<ScrambleVariant> {
-        let stats = Stats::load(&self.data_dir).unwrap_or_default();
+        let (stats, unread) = Stats::for_showing(&self.data_dir);
         let mut lines = Vec::new();
         for cols in SIZE.0..=SIZE.1 {
             for rows in SIZE.0..=SIZE.1 {
@@ -219,9 +219,10 @@ impl ScrambleBoard {
                 }
             }
         }
-        if lines.is_empty() {
+        if lines.is_empty() && unread.is_none() {
             lines.push("No puzzle has been solved yet.".into());
         }
+        lines.extend(unread);
         Reply::Ask(Requester { title: "Best Results".into(), lines, buttons: vec!["OK".into()] })
     }
 
