@@ -40,6 +40,15 @@ pub fn read(path: &str) -> Option<Cow<'static, [u8]>> {
     embedded(path)
 }
 
+/// Where the asset at `path` is read from, for messages: the file in the
+/// override folder where it has one, so an author finds it, else `path`.
+pub fn shown_path(path: &str) -> String {
+    match OVERRIDE_DIR.get().map(|dir| dir.join(path)).filter(|file| file.exists()) {
+        Some(file) => file.display().to_string(),
+        None => path.to_string(),
+    }
+}
+
 /// The built-in copy of an asset, whatever the override folder holds (for
 /// when an override cannot be used).
 pub fn embedded(path: &str) -> Option<Cow<'static, [u8]>> {

@@ -328,7 +328,16 @@ impl Machine {
             MachineId::Yazzle => {
                 let wanted = choice.skin.as_deref().unwrap_or(skin::DEFAULT_SKIN);
                 let skin_id = skin::resolve(wanted).map_err(MachineError)?;
-                let loaded = skin::Skin::load(&skin_id).map_err(|e| MachineError(e.to_string()))?;
+                // A broken copy of a built-in skin in the override folder
+                // (a player's edit of Plastique) leaves the built-in one,
+                // said on standard error, rather than no window at all.
+                let loaded = skin::Skin::load(&skin_id)
+                    .or_else(|e| {
+                        let built_in = skin::Skin::built_in(&skin_id).ok_or_else(|| e.to_string())?;
+                        eprintln!("warning: {e}; the built-in copy of the skin is used");
+                        Ok(built_in)
+                    })
+                    .map_err(MachineError)?;
                 let look = Look::yazzle(&loaded.pen_overrides());
                 (look, Box::new(yazzle::YazzleChrome::new(loaded)), Some(Depth::Millions), Some(skin_id))
             }

@@ -102,9 +102,10 @@ pub struct SkinError {
 
 impl fmt::Display for SkinError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = assets::shown_path(&self.file);
         match self.line {
-            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
+            Some(line) => write!(f, "{file}:{line}: {}", self.message),
+            None => write!(f, "{file}: {}", self.message),
         }
     }
 }
@@ -226,6 +227,12 @@ impl Skin {
     /// Loads a skin from the assets (embedded or overridden).
     pub fn load(id: &str) -> Result<Skin, SkinError> {
         Skin::load_with(id, &read_asset)
+    }
+
+    /// The built-in copy of skin `id`, whatever the asset override folder
+    /// holds: None for a skin that has none (a player's own).
+    pub fn built_in(id: &str) -> Option<Skin> {
+        Skin::load_with(id, &|path| assets::embedded(path).map(|b| b.into_owned())).ok()
     }
 
     /// Loads a skin, reading its files through `read` (asset paths such as

@@ -685,12 +685,21 @@ impl Chrome for YazzleChrome {
         }
     }
 
+    /// A skin with no message field (text fields are a skin's choice)
+    /// shows no message at all: each then comes in a box, as one cut
+    /// short does, not lost without a word.
     fn shows_whole(&self, look: &Look, frame: &Frame) -> bool {
-        self.message_box().is_none_or(|field| self.message_fit(look, field, frame).whole)
+        match self.message_box() {
+            Some(field) => self.message_fit(look, field, frame).whole,
+            None => frame.message.is_empty(),
+        }
     }
 
     fn cuts_message(&self, look: &Look, frame: &Frame) -> bool {
-        self.message_box().is_some_and(|field| self.message_fit(look, field, frame).cut)
+        match self.message_box() {
+            Some(field) => self.message_fit(look, field, frame).cut,
+            None => !frame.message.is_empty(),
+        }
     }
 
     fn menu_style(&self) -> MenuStyle {
@@ -919,6 +928,21 @@ mod tests {
                 ],
             ),
         ]
+    }
+
+    /// A skin with no message field shows no message: each comes in a
+    /// box, where it was lost without a word.
+    #[test]
+    fn a_skin_without_a_message_field_boxes_every_message() {
+        let mut skin = Skin::load("plastique").unwrap();
+        skin.fields.clear();
+        let (look, chrome) = (Look::yazzle(&skin.pen_overrides()), YazzleChrome::new(skin));
+        let said = Frame { message: "It must be one rank lower.", ..Default::default() };
+        assert!(chrome.cuts_message(&look, &said) && !chrome.shows_whole(&look, &said));
+        let silent = Frame::default();
+        assert!(!chrome.cuts_message(&look, &silent) && chrome.shows_whole(&look, &silent));
+        let (look, plastique) = machine("plastique");
+        assert!(!plastique.cuts_message(&look, &said) && plastique.shows_whole(&look, &said));
     }
 
     fn frame_fields() -> Vec<(&'static str, String)> {

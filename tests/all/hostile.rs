@@ -547,6 +547,34 @@ fn a_broken_card_picture_under_assets_falls_back_to_the_built_in_art() {
     assert_eq!(std::fs::read(&png).unwrap(), std::fs::read(&plain).unwrap(), "not drawn with the built-in cards");
 }
 
+/// A player's broken copy of a built-in skin under --assets (Plastique,
+/// the YaZZle window's default) leaves the built-in skin, said on
+/// standard error with the file where it is, rather than no window at
+/// all, as it was for every game.
+#[test]
+fn a_broken_copy_of_a_built_in_skin_falls_back_to_the_built_in_one() {
+    let assets = tempfile::tempdir().unwrap();
+    let folder = assets.path().join("skins/plastique");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("main.ini"), b"garbage\n").unwrap();
+    let out_dir = tempfile::tempdir().unwrap();
+    let png = out_dir.path().join("k.png");
+    let args = ["shot", "klondike", "--machine", "yazzle", "--seed", "1", "-o", &png.to_string_lossy()];
+    let out = run(&[&["--assets", &assets.path().to_string_lossy()][..], &args].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let file = folder.join("main.ini");
+    assert!(
+        stderr(&out).contains(&format!("{}:1: `garbage` is neither", file.display()))
+            && stderr(&out).contains("the built-in copy of the skin is used"),
+        "{}",
+        stderr(&out)
+    );
+    let plain = out_dir.path().join("plain.png");
+    let args = ["shot", "klondike", "--machine", "yazzle", "--seed", "1", "-o", &plain.to_string_lossy()];
+    assert!(run(&args).status.success());
+    assert_eq!(std::fs::read(&png).unwrap(), std::fs::read(&plain).unwrap(), "drawn with the built-in skin");
+}
+
 #[test]
 fn small_mistakes_on_the_command_line_fail_with_a_reason() {
     let out = run(&["help", "klondike", "--node", "nosuch", "--shot", "/dev/null"]);
