@@ -30,7 +30,14 @@ pub fn read(path: &str) -> Option<Cow<'static, [u8]>> {
         return None;
     }
     if let Some(dir) = OVERRIDE_DIR.get() {
-        let file = dir.join(path);
+        // A link out of the folder is never followed, not even to look.
+        let file = match crate::core::files::within(dir, path) {
+            Ok(file) => file,
+            Err(outside) => {
+                eprintln!("warning: {}: {outside}; the built-in copy is used", dir.display());
+                return embedded(path);
+            }
+        };
         match crate::core::files::read_capped(&file, crate::core::files::limits::PICTURE) {
             Ok(bytes) => return Some(Cow::Owned(bytes)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}

@@ -575,6 +575,35 @@ fn a_broken_copy_of_a_built_in_skin_falls_back_to_the_built_in_one() {
     assert_eq!(std::fs::read(&png).unwrap(), std::fs::read(&plain).unwrap(), "drawn with the built-in skin");
 }
 
+/// A skin under --assets reads only files inside the assets folder: a
+/// background that is a link to a good picture outside it is refused,
+/// never read, as the skins' README promises.
+#[cfg(unix)]
+#[test]
+fn a_skin_never_follows_a_link_out_of_the_assets_folder() {
+    let assets = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let built_in = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("roms-like-assets/skins/plastique");
+    let folder = assets.path().join("skins/mine");
+    std::fs::create_dir_all(&folder).unwrap();
+    for entry in std::fs::read_dir(&built_in).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), folder.join(entry.file_name())).unwrap();
+    }
+    let picture = outside.path().join("background.png");
+    std::fs::rename(folder.join("background.png"), &picture).unwrap();
+    std::os::unix::fs::symlink(&picture, folder.join("background.png")).unwrap();
+    let png = outside.path().join("k.png");
+    let args = ["shot", "klondike", "--machine", "yazzle", "--skin", "mine", "-o", &png.to_string_lossy()];
+    let out = run(&[&["--assets", &assets.path().to_string_lossy()][..], &args].concat());
+    assert!(!out.status.success(), "the skin loaded through the link");
+    assert!(
+        stderr(&out).contains("skins/mine/background.png is outside the folder (a link to elsewhere)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn small_mistakes_on_the_command_line_fail_with_a_reason() {
     let out = run(&["help", "klondike", "--node", "nosuch", "--shot", "/dev/null"]);
