@@ -148,9 +148,21 @@ pub fn remember_machines(
 ) -> Result<(), FileError> {
     let path = settings_in(data_dir);
     let mut ini = read_settings(&path).ini;
+    // A skin remembered that this run cannot find (its --assets folder
+    // not given this time) is the player's all the same: the default skin
+    // standing in for it is not written over it.
+    let kept = |section: &str, choice: &MachineChoice| {
+        let old = ini.section(Some(section)).and_then(|s| s.get("skin")).map(str::to_string);
+        let standing_in = choice.skin.as_deref().is_none_or(|s| s == crate::machines::skin::DEFAULT_SKIN);
+        let lost = old.filter(|old| standing_in && crate::machines::skin::resolve(old).is_err());
+        MachineChoice { skin: lost.or_else(|| choice.skin.clone()), ..choice.clone() }
+    };
+    let current_kept = kept("Machine", current);
+    let used_kept: Vec<MachineChoice> =
+        used.values().chain([current]).map(|c| kept(&c.id.map(section_of).unwrap_or_default(), c)).collect();
     ini.delete(Some("Machine"));
-    set_choice(&mut ini, "Machine", current, true);
-    for choice in used.values().chain([current]) {
+    set_choice(&mut ini, "Machine", &current_kept, true);
+    for choice in &used_kept {
         if let Some(id) = choice.id {
             ini.delete(Some(section_of(id)));
             set_choice(&mut ini, &section_of(id), choice, false);
@@ -328,6 +340,24 @@ mod tests {
         while warnings::take().is_some() {}
         assert_eq!(last_on(dir.path(), MachineId::Yazzle).id, Some(MachineId::Yazzle));
         assert!(warnings::take().is_none(), "an old file's depth is told of");
+    }
+
+    /// A skin remembered that this run cannot find (a player's own, its
+    /// --assets folder not given) is kept while the default stands in for
+    /// it, where the stand-in was written over it; a skin chosen instead
+    /// replaces it.
+    #[test]
+    fn a_skin_this_run_cannot_find_is_kept_for_the_next() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = "[Machine]\nid=yazzle\nskin=mine\n[Machine yazzle]\nskin=mine\n";
+        std::fs::write(settings_in(dir.path()), file).unwrap();
+        let on = |skin: &str| MachineChoice { id: Some(MachineId::Yazzle), depth: None, skin: Some(skin.into()) };
+        remember_machines(dir.path(), &on(crate::machines::skin::DEFAULT_SKIN), &BTreeMap::new()).unwrap();
+        let text = std::fs::read_to_string(settings_in(dir.path())).unwrap();
+        assert_eq!(text.matches("skin=mine").count(), 2, "{text}");
+        remember_machines(dir.path(), &on("transcrippled"), &BTreeMap::new()).unwrap();
+        let text = std::fs::read_to_string(settings_in(dir.path())).unwrap();
+        assert!(!text.contains("mine") && text.contains("skin=transcrippled"), "{text}");
     }
 
     /// Each machine keeps its own depth and skin: the one used last is
