@@ -101,6 +101,12 @@ impl FileError {
         FileError { path: path.to_path_buf(), line, kind, reason, moved_to }
     }
 
+    /// The error for a file whose first line is not `magic version` (see
+    /// [`check_format`]), at `path`, set aside as foreign.
+    pub fn foreign_format(path: &Path, reason: String) -> Self {
+        FileError::reject(path, Some(1), FileErrorKind::Foreign, reason)
+    }
+
     /// The error for a file of records or settings that could not be
     /// written: the `what` (statistics, high scores) could not be saved,
     /// and why in a player's words ([`write_failure`]).
@@ -335,6 +341,8 @@ impl<T> Loaded<T> {
         let e = self.replaced.as_ref()?;
         let trouble = match e.kind {
             FileErrorKind::Io => "could not be read",
+            // Another kind of file, or a newer Parlour's: nothing broke.
+            FileErrorKind::Foreign => "could not be used",
             _ => "were damaged",
         };
         Some(match self.from {
@@ -1075,6 +1083,21 @@ pub fn set_aside(path: &Path, why: &str) -> io::Result<PathBuf> {
         };
     }
     Err(io::Error::other(format!("{MAX_SET_ASIDE} files named {}.{why}-N exist already", path.display())))
+}
+
+/// Checks the first line of a file Parlour writes, `magic version`: a
+/// file of another kind, or of this kind in a format version this Parlour
+/// does not read (a newer Parlour's), is no damage but foreign, to be set
+/// aside as such ([`FileError::foreign_format`]). `what` names the kind
+/// ("Tetris best-scores").
+pub fn check_format(first: Option<&str>, magic: &str, version: u32, what: &str) -> Result<(), String> {
+    match first.and_then(|l| l.strip_prefix(magic)).and_then(|rest| rest.strip_prefix(' ')) {
+        Some(v) if v == version.to_string() => Ok(()),
+        Some(v) if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("this {what} file is in format version {v}; this Parlour reads version {version}"))
+        }
+        _ => Err(format!("this is not a Parlour {what} file (`{magic} {version}`)")),
+    }
 }
 
 #[cfg(test)]

@@ -611,7 +611,11 @@ pub fn records_trouble<T>(
         Ok(loaded) => (loaded.headline(what)?, format!("{}.", loaded.note()?)),
         Err(e) if e.kind == FileErrorKind::NotFound => return None,
         Err(e) if e.moved_to.is_some() => (
-            format!("The {what} were damaged: they start afresh."),
+            match e.kind {
+                // Another kind of file, or a newer Parlour's: nothing broke.
+                FileErrorKind::Foreign => format!("The {what} could not be used: they start afresh."),
+                _ => format!("The {what} were damaged: they start afresh."),
+            },
             format!("{e}; with no good backup, your {what} start afresh."),
         ),
         Err(e) => (format!("The {what} could not be read."), format!("{e}.")),

@@ -102,7 +102,7 @@ impl Records {
     /// [`Records::read_as_is`], setting a damaged file aside.
     fn read(path: &Path) -> Result<Records, FileError> {
         Self::read_as_is(path).map_err(|e| match e.kind {
-            FileErrorKind::Corrupt => FileError::reject(path, e.line, e.kind, e.reason),
+            FileErrorKind::Corrupt | FileErrorKind::Foreign => FileError::reject(path, e.line, e.kind, e.reason),
             _ => e,
         })
     }
@@ -114,9 +114,12 @@ impl Records {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Records::default()),
             Err(e) => return Err(FileError::new(path, FileErrorKind::Io, format!("cannot be read: {e}"))),
         };
-        parse(&text).map_err(|(line, reason)| FileError {
-            line: Some(line),
-            ..FileError::new(path, FileErrorKind::Corrupt, reason)
+        // Line 0 stands for the first line's kind and format (see
+        // `parse`): a file that is not these records, or a newer
+        // Parlour's, is foreign, not damaged.
+        parse(&text).map_err(|(line, reason)| match line {
+            0 => FileError { line: Some(1), ..FileError::new(path, FileErrorKind::Foreign, reason) },
+            _ => FileError { line: Some(line), ..FileError::new(path, FileErrorKind::Corrupt, reason) },
         })
     }
 
@@ -156,9 +159,8 @@ fn parse(bytes: &[u8]) -> Result<Records, (usize, String)> {
     let text = std::str::from_utf8(crate::core::files::without_bom(bytes))
         .map_err(|_| (1, "the file is not UTF-8 text".to_string()))?;
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
-    if lines.next().map(|(_, l)| l) != Some(&format!("{MAGIC} {VERSION}")) {
-        return Err((1, format!("this is not a Parlour Sokoban record file (`{MAGIC} {VERSION}`)")));
-    }
+    crate::core::files::check_format(lines.next().map(|(_, l)| l), MAGIC, VERSION, "Sokoban record")
+        .map_err(|why| (0, why))?;
     let mut records = Records::default();
     let unended = unended_line(bytes);
     for (n, line) in lines {
@@ -196,6 +198,19 @@ mod tests {
     fn best(moves: u32, pushes: u32) -> Best {
         let lurd = "r".repeat((moves - pushes) as usize) + &"R".repeat(pushes as usize);
         Best { moves, pushes, lurd }
+    }
+
+    /// A file of a newer Parlour (its format version higher) is no damage:
+    /// it is set aside as foreign, in words that say so.
+    #[test]
+    fn a_newer_format_is_foreign_not_damaged() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sokoban.txt");
+        std::fs::write(&path, "parlour-sokoban 2\n").unwrap();
+        let e = Records::load_noting(dir.path()).unwrap_err();
+        assert_eq!(e.line, Some(1));
+        assert!(e.reason.ends_with("is in format version 2; this Parlour reads version 1"), "{e}");
+        assert!(e.moved_to.unwrap().to_string_lossy().contains("sokoban.txt.foreign-"), "set aside as foreign");
     }
 
     #[test]

@@ -13,11 +13,12 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::core::files::{self, FileError, FileErrorKind, Loaded, Salvaged, write_atomic};
+use crate::core::files::{self, FileError, Loaded, Salvaged, write_atomic};
 use crate::core::highscores::clean_name;
 
 pub const FILE_NAME: &str = "tetris-top5.txt";
-const MAGIC: &str = "parlour-tetris-top5 1";
+const MAGIC: &str = "parlour-tetris-top5";
+const VERSION: u32 = 1;
 /// What the file holds, as its errors name it.
 const WHAT: &str = "best scores";
 /// Games kept.
@@ -74,7 +75,8 @@ impl Top5 {
             }
             Err(e) => return Err(FileError::unreadable(path, WHAT, &e)),
         };
-        parse(&bytes).map_err(|why| FileError::reject(path, Some(1), FileErrorKind::Corrupt, why))
+        // Only the first line can make the file no table (see `parse`).
+        parse(&bytes).map_err(|why| FileError::foreign_format(path, why))
     }
 
     pub fn save(&self, data_dir: &Path) -> Result<(), FileError> {
@@ -86,7 +88,7 @@ impl Top5 {
 
     /// The file's text.
     fn to_text(&self) -> String {
-        let mut text = format!("{MAGIC}\n");
+        let mut text = format!("{MAGIC} {VERSION}\n");
         for e in &self.entries {
             text.push_str(&format!("{} {} {} {}\n", e.points, e.level, e.rows, e.name));
         }
@@ -114,9 +116,7 @@ impl Top5 {
 /// why; an error (for line 1) if the file is no table at all.
 fn parse(bytes: &[u8]) -> Result<Salvaged<Top5>, String> {
     let mut lines = files::numbered_lines(bytes);
-    if lines.next().and_then(|(_, l)| l) != Some(MAGIC) {
-        return Err(format!("this is not a Parlour Tetris best-scores file (`{MAGIC}`)"));
-    }
+    files::check_format(lines.next().and_then(|(_, l)| l), MAGIC, VERSION, "Tetris best-scores")?;
     // Every line is written ended: one that is not was cut short (a full
     // disk), its name or figures perhaps only in part.
     let cut_short = files::unended_line(bytes);
@@ -157,6 +157,19 @@ fn parse_entry(line: &str) -> Result<Entry, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file of a newer Parlour (its format version higher) is no damage:
+    /// it is set aside as foreign, in words that say so.
+    #[test]
+    fn a_newer_format_is_foreign_not_damaged() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tetris-top5.txt");
+        std::fs::write(&path, "parlour-tetris-top5 2\n").unwrap();
+        let e = Top5::load_noting(dir.path()).unwrap_err();
+        assert_eq!(e.line, Some(1));
+        assert!(e.reason.ends_with("is in format version 2; this Parlour reads version 1"), "{e}");
+        assert!(e.moved_to.unwrap().to_string_lossy().contains("tetris-top5.txt.foreign-"), "set aside as foreign");
+    }
 
     #[test]
     fn keeps_the_five_best_most_points_first() {
@@ -240,19 +253,19 @@ mod tests {
         // The file alone: no backup to take lines back from.
         std::fs::remove_file(files::backup_path(&path)).unwrap();
         let six: String = (1..=6).map(|p| format!("{p}0 1 1 P{p}\n")).collect();
-        std::fs::write(&path, format!("{MAGIC}\n{six}")).unwrap();
+        std::fs::write(&path, format!("{MAGIC} {VERSION}\n{six}")).unwrap();
         let loaded = Top5::load_noting(dir.path()).unwrap();
         assert_eq!(loaded.value.entries.len(), KEEP);
         assert!(loaded.replaced.unwrap().reason.contains("keeps 5 games"));
         // The last line cut short, with no end: left out, though what is
         // left of it reads.
-        std::fs::write(&path, format!("{MAGIC}\n30 1 1 Ada\n20 1 1 Bob Smi")).unwrap();
+        std::fs::write(&path, format!("{MAGIC} {VERSION}\n30 1 1 Ada\n20 1 1 Bob Smi")).unwrap();
         let loaded = Top5::load_noting(dir.path()).unwrap();
         assert_eq!(loaded.value.entries.len(), 1);
         let e = loaded.replaced.unwrap();
         assert_eq!((e.line, e.reason.as_str()), (Some(3), files::CUT_SHORT));
         assert!(e.moved_to.unwrap().to_string_lossy().contains("tetris-top5.txt.damaged-"));
-        std::fs::write(&path, [format!("{MAGIC}\n1 1 1 ").as_bytes(), b"\xff\n"].concat()).unwrap();
+        std::fs::write(&path, [format!("{MAGIC} {VERSION}\n1 1 1 ").as_bytes(), b"\xff\n"].concat()).unwrap();
         assert!(Top5::load_noting(dir.path()).unwrap().replaced.unwrap().reason.contains("not UTF-8"));
     }
 

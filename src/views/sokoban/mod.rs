@@ -902,11 +902,11 @@ mod tests {
         std::fs::remove_file(crate::core::files::backup_path(&file)).unwrap();
         std::fs::write(&file, "damaged").unwrap();
         let (said, told) = board(dir.path()).opening_notice();
-        assert_eq!(said.as_deref(), Some("The records were damaged: they start afresh."));
+        assert_eq!(said.as_deref(), Some("The records could not be used: they start afresh."));
         let told = told.expect("no box told of the records started afresh").lines.join(" ");
         assert!(told.contains("sokoban.txt:1: this is not"), "{told}");
         assert!(told.ends_with("; with no good backup, your records start afresh."), "{told}");
-        assert!(dir.path().join("sokoban.txt.damaged-2").exists());
+        assert!(dir.path().join("sokoban.txt.foreign-1").exists(), "another kind of file, set aside as such");
 
         // A file that cannot be read at all is left where it is, and said.
         assert!(!file.exists(), "the damaged file was set aside");
