@@ -186,9 +186,16 @@ fn read_asset(path: &str) -> Option<Vec<u8>> {
 }
 
 /// The skin folders available (embedded and from the asset override
-/// folder), sorted.
+/// folder), sorted: those whose names can be skin ids (a folder named
+/// `My Skin` could be listed but never chosen).
 pub fn ids() -> Vec<String> {
-    assets::subfolders("skins")
+    assets::subfolders("skins").into_iter().filter(|id| is_skin_id(id)).collect()
+}
+
+/// Whether `id` can name a skin: a plain folder name of ASCII letters,
+/// digits, `-`, `_` and `.`, as `skin:ID` buttons and `--skin` write it.
+fn is_skin_id(id: &str) -> bool {
+    !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) && id != "." && id != ".."
 }
 
 /// Finds a skin folder by id, ignoring case (`plastiqueV2` finds
@@ -561,15 +568,11 @@ fn allowed_keys(section: &str) -> Option<&'static [&'static str]> {
 
 impl Doc {
     fn read(id: &str, read: Reader) -> Result<Doc, SkinError> {
-        let is_plain = !id.is_empty()
-            && id.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
-            && id != "."
-            && id != "..";
-        if !is_plain {
+        if !is_skin_id(id) {
             return Err(SkinError {
                 file: format!("skins/{id}"),
                 line: None,
-                message: "a skin id is a plain folder name".into(),
+                message: "a skin id is a plain folder name of ASCII letters, digits, `-`, `_` and `.`".into(),
             });
         }
         let file = format!("skins/{id}/main.ini");
@@ -847,6 +850,19 @@ mod tests {
 
     fn err_of(ini: &str) -> SkinError {
         load(ini).expect_err("should fail")
+    }
+
+    /// A folder whose name cannot be a skin id (a space, an accent) is
+    /// left out of the list, where it was listed and refused when chosen.
+    #[test]
+    fn only_folders_named_as_ids_are_skins() {
+        for id in ["plastique", "plastiquev2", "my-skin_2.1"] {
+            assert!(is_skin_id(id), "{id}");
+        }
+        for name in ["My Skin 2", "th\u{e8}me", "", ".", ".."] {
+            assert!(!is_skin_id(name), "{name:?}");
+        }
+        assert!(ids().iter().all(|id| is_skin_id(id)) && ids().contains(&DEFAULT_SKIN.to_string()));
     }
 
     #[test]
