@@ -521,12 +521,7 @@ fn the_gap_and_the_hint_show_on_every_picture_at_every_depth() {
         view.draw(&mut s, &m, area);
         let l = layout(&view, &m, area);
         let at = |x: i32, y: i32| s.colour_at(x, y).unwrap();
-        let ring = |r: Rect| -> Vec<Rgb> {
-            let (x1, y1) = (r.right() - 1, r.bottom() - 1);
-            let top = (r.x..=x1).flat_map(|x| [(x, r.y), (x, y1)]);
-            let sides = (r.y..=y1).flat_map(|y| [(r.x, y), (x1, y)]);
-            top.chain(sides).map(|(x, y)| at(x, y)).collect()
-        };
+        let ring = |r: Rect| ring(&s, r);
         let flat = |pixels: &[Rgb]| pixels.iter().all(|&c| c == pixels[0]).then_some(pixels[0]);
         let inside = |r: Rect| -> Vec<Rgb> {
             (r.y..r.bottom()).flat_map(|y| (r.x..r.right()).map(move |x| (x, y))).map(|(x, y)| at(x, y)).collect()
@@ -567,12 +562,7 @@ fn pieces_part_on_one_bit_whatever_the_picture() {
         let mut s = m.new_surface();
         view.draw(&mut s, &m, area);
         let l = layout(&view, &m, area);
-        let ring = |r: Rect| -> Vec<Rgb> {
-            let (x1, y1) = (r.right() - 1, r.bottom() - 1);
-            let top = (r.x..=x1).flat_map(|x| [(x, r.y), (x, y1)]);
-            let sides = (r.y..=y1).flat_map(|y| [(r.x, y), (x1, y)]);
-            top.chain(sides).map(|(x, y)| s.colour_at(x, y).unwrap()).collect()
-        };
+        let ring = |r: Rect| ring(&s, r);
         let p = view.session().state().puzzle().clone();
         for i in (0..p.len()).filter(|&i| i != p.gap()) {
             let r = l.place(i);
@@ -580,6 +570,14 @@ fn pieces_part_on_one_bit_whatever_the_picture() {
             assert!(ring(r.inset(1, 1)).iter().all(|&c| c == Rgb::WHITE), "{id}: piece {i}'s inner ring is paper");
         }
     }
+}
+
+/// The colours of the one-pixel ring just inside `r` on `s`.
+fn ring(s: &parlour::gfx::Surface, r: Rect) -> Vec<Rgb> {
+    let (x1, y1) = (r.right() - 1, r.bottom() - 1);
+    let top = (r.x..=x1).flat_map(|x| [(x, r.y), (x, y1)]);
+    let sides = (r.y..=y1).flat_map(|y| [(r.x, y), (x1, y)]);
+    top.chain(sides).map(|(x, y)| s.colour_at(x, y).unwrap()).collect()
 }
 
 /// Whether the puzzle's pixels differ between two pictures of the window.

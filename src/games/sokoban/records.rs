@@ -114,13 +114,8 @@ impl Records {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Records::default()),
             Err(e) => return Err(FileError::new(path, FileErrorKind::Io, format!("cannot be read: {e}"))),
         };
-        // Line 0 stands for the first line's kind and format (see
-        // `parse`): a file that is not these records, or a newer
-        // Parlour's, is foreign, not damaged.
-        parse(&text).map_err(|(line, reason)| match line {
-            0 => FileError { line: Some(1), ..FileError::new(path, FileErrorKind::Foreign, reason) },
-            _ => FileError { line: Some(line), ..FileError::new(path, FileErrorKind::Corrupt, reason) },
-        })
+        parse(&text)
+            .map_err(|(line, kind, reason)| FileError { line: Some(line), ..FileError::new(path, kind, reason) })
     }
 
     /// Writes the records into `data_dir` (made if needed).
@@ -155,12 +150,19 @@ impl Records {
     }
 }
 
-fn parse(bytes: &[u8]) -> Result<Records, (usize, String)> {
+/// Reads a records file, or says where and why not: a file that is not
+/// these records, or a newer Parlour's, is foreign, not damaged.
+fn parse(bytes: &[u8]) -> Result<Records, (usize, FileErrorKind, String)> {
     let text = std::str::from_utf8(crate::core::files::without_bom(bytes))
-        .map_err(|_| (1, "the file is not UTF-8 text".to_string()))?;
+        .map_err(|_| (1, FileErrorKind::Corrupt, "the file is not UTF-8 text".to_string()))?;
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
     crate::core::files::check_format(lines.next().map(|(_, l)| l), MAGIC, VERSION, "Sokoban record")
-        .map_err(|why| (0, why))?;
+        .map_err(|why| (1, FileErrorKind::Foreign, why))?;
+    parse_bests(bytes, lines).map_err(|(line, why)| (line, FileErrorKind::Corrupt, why))
+}
+
+/// The records' lines after the first, `lines` of the file `bytes`.
+fn parse_bests<'a>(bytes: &[u8], lines: impl Iterator<Item = (usize, &'a str)>) -> Result<Records, (usize, String)> {
     let mut records = Records::default();
     let unended = unended_line(bytes);
     for (n, line) in lines {
@@ -312,9 +314,9 @@ mod tests {
     fn a_result_cut_short_is_damage() {
         let whole = "parlour-sokoban 1\nbest sokoban/a/1 3 1 rrR\n";
         assert_eq!(parse(whole.as_bytes()).unwrap().best("sokoban/a/1"), Some(&best(3, 1)));
-        assert_eq!(parse(whole.trim_end().as_bytes()).unwrap_err(), (2, CUT_SHORT.to_string()));
+        assert_eq!(parse(whole.trim_end().as_bytes()).unwrap_err(), (2, FileErrorKind::Corrupt, CUT_SHORT.to_string()));
         let cut = "parlour-sokoban 1\nbest sokoban/a/1 3 1 rr\n";
         let why = "the solution makes 2 moves and 0 pushes, not the 3 and 1 given: it may have been cut short";
-        assert_eq!(parse(cut.as_bytes()).unwrap_err(), (2, why.to_string()));
+        assert_eq!(parse(cut.as_bytes()).unwrap_err(), (2, FileErrorKind::Corrupt, why.to_string()));
     }
 }
