@@ -638,6 +638,29 @@ fn a_level_is_won_by_keys_through_a_script_and_its_best_is_kept() {
     assert_eq!((by_id.game_id.as_str(), by_path.game_id.as_str()), ("sokoban/parlour/5", "sokoban/parlour/5"));
 }
 
+/// A solved level played again and left under way is where the launcher's
+/// entry comes back to, as any game under way is; solved again (or never
+/// moved in), it goes on to the next not solved.
+#[test]
+fn a_solved_level_left_under_way_is_come_back_to() {
+    let data = tempfile::tempdir().unwrap();
+    let solution = level(&parlour_set(), 1).solution.unwrap();
+    let out = data.path().join("x.png").to_string_lossy().into_owned();
+    let shot = |target: &str, events: &str| {
+        run_fed_ok(data.path(), &["shot", target, "--machine", "amiga-pal", "--events", "-", "-o", &out], events)
+    };
+    shot("sokoban", &keys(&solution));
+    let places = parlour::host::Places { data_dir: data.path().to_path_buf(), ..parlour::app::catalog::places() };
+    let family = parlour::host::family("sokoban").unwrap();
+    let launcher = || (family.games)(&places)[0].game_id.clone();
+    assert_eq!(launcher(), "sokoban/parlour/2");
+    // Played again from the chooser, one step, and left.
+    shot("sokoban/parlour/1", &format!("menu Game > Restart\n{}", &keys(&solution[..1])));
+    assert_eq!(launcher(), "sokoban/parlour/1", "the level under way was passed over");
+    shot("sokoban", &keys(&solution[1..]));
+    assert_eq!(launcher(), "sokoban/parlour/2", "a level solved again is left for the next");
+}
+
 /// `parlour stats sokoban` looks at sokoban.txt as it looks at
 /// stats.ini: a damaged file is named with its line and what is wrong,
 /// the levels solved are counted from its previous copy where that one is

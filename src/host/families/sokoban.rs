@@ -12,8 +12,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::core::capitalised;
 use crate::core::files::{Loaded, ReadFrom, is_apart_id, is_listed};
+use crate::core::{Game, Status, capitalised, save};
 use crate::games::sokoban::library::{self, SetFile};
 use crate::games::sokoban::records::Records;
 use crate::games::sokoban::rules::LevelVariant;
@@ -109,8 +109,9 @@ fn entry(set: &Arc<SetFile>, number: usize, named: bool) -> Result<GameEntry, St
 
 /// The launcher's Sokoban: the good level of Parlour's set (else of the
 /// first set) last played, where the player comes back to; once that is
-/// solved, the next they have not solved (the first, in a set never
-/// played); else its first.
+/// solved and left, the next they have not solved (the first, in a set
+/// never played); else its first. A solved level played again and left
+/// under way is come back to, as any game under way is.
 fn games(places: &Places) -> Vec<GameEntry> {
     let Some((set, all)) = launcher_sets(places) else {
         return Vec::new();
@@ -123,7 +124,7 @@ fn games(places: &Places) -> Vec<GameEntry> {
     let unsolved_from =
         |from: usize| good.iter().copied().filter(|&n| n > from).chain(good.iter().copied()).find(|&n| !solved(n));
     let number = match last_played(places, &set, &all) {
-        Some(n) if !solved(n) => Some(n),
+        Some(n) if !solved(n) || under_way(&set, n, places) => Some(n),
         last => unsolved_from(last.unwrap_or(0)),
     }
     .or(good.first().copied());
@@ -132,6 +133,16 @@ fn games(places: &Places) -> Vec<GameEntry> {
         .map(|e| GameEntry { id: LAUNCHER_ID.into(), name: LAUNCHER_NAME.into(), ..e })
         .into_iter()
         .collect()
+}
+
+/// Whether the journal of level `number` of `set` holds a game the
+/// player has moved in and not solved. Read without a word: a journal that
+/// cannot be read is told of as the level opens.
+fn under_way(set: &Arc<SetFile>, number: usize, places: &Places) -> bool {
+    let Ok(game) = level_game(set, number, false) else { return false };
+    let journal = crate::host::journal::journal_path(&places.data_dir, &set.level_id(number));
+    save::load(&journal, &game.variant)
+        .is_ok_and(|session| session.state().status() == Status::Playing && session.cursor() > session.game_start())
 }
 
 /// How many levels of the entry's set the player has solved, looking at
