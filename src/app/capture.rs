@@ -26,7 +26,13 @@ pub const BMP_SIZE: (u32, u32) = (200, 150);
 
 /// The game.bmp bytes for the game type at `folder`.
 pub fn render(folder: &Path) -> Result<Vec<u8>, String> {
-    let game = catalog::find(&folder.to_string_lossy())?;
+    // A folder named in Latin-1 is no name to look up: it is read by its
+    // path as it is.
+    let game = match folder.to_str() {
+        Some(name) => catalog::find(name)?,
+        None => host::game_type_at(folder, &catalog::places())
+            .unwrap_or_else(|| Err(format!("{}: no game type here", folder.display())))?,
+    };
     let choice = MachineChoice { id: Some(MachineId::Yazzle), depth: None, skin: Some(CAPTURE_SKIN.into()) };
     let machine = Machine::new(&choice, MachineId::Yazzle).map_err(|e| e.0)?;
     let (w, h) = BMP_SIZE;

@@ -549,8 +549,15 @@ pub fn command() -> clap::Command {
         .mut_subcommand("shot", |shot| shot.mut_arg("scale", |scale| scale.hide(true)))
 }
 
-/// Parses the arguments and runs the command.
-pub fn main_with_args(args: Vec<String>) -> Result<(), Failure> {
+/// Parses the arguments and runs the command. They come as the system
+/// gives them: a file's name need not be UTF-8 (a folder named in
+/// Latin-1), and a word that must be is refused by the parser, never a
+/// panic.
+pub fn main_with_args<I, T>(args: I) -> Result<(), Failure>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
     let cli = command()
         .try_get_matches_from(args)
         .and_then(|matches| <Cli as clap::FromArgMatches>::from_arg_matches(&matches))

@@ -25,6 +25,7 @@ pub use controller::Controller;
 pub use families::cardgames::{game_type as card_game_type, window_mode};
 pub use families::id_taken;
 pub use families::pegs::board as peg_board;
+pub use families::solitaire::game_type_at;
 
 /// Where the host finds and keeps things: the folders a family's data is
 /// searched in (by the folder's name: `game-types`, `boards`...) and the

@@ -443,6 +443,32 @@ fn capture_takes_the_id_of_a_game_type_of_ones_own() {
     );
 }
 
+/// A folder named in Latin-1 (no UTF-8 name) is read by its path, as the
+/// launcher lists it: lint and capture take it, and a command word that
+/// must be UTF-8 is refused by the parser; none panics.
+#[cfg(unix)]
+#[test]
+fn a_folder_named_in_latin_1_is_linted_and_captured() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let latin1 = std::ffi::OsStr::from_bytes(b"Caf\xe9");
+    let game = copy_game_type("Golf", dir.path(), "Golf");
+    let cafe = dir.path().join(latin1);
+    std::fs::rename(&game, &cafe).unwrap();
+    std::fs::remove_file(cafe.join("game.bmp")).unwrap();
+    for command in ["capture", "lint"] {
+        let out = within(60, parlour().arg(command).arg(&cafe));
+        assert!(out.status.success(), "{command}: {}{}", stdout(&out), stderr(&out));
+    }
+    assert_eq!(
+        std::fs::read(cafe.join("game.bmp")).unwrap(),
+        std::fs::read(root().join("game-types/Golf/game.bmp")).unwrap()
+    );
+    let out = within(60, parlour().args(["shot", "-o", "x.png"]).arg(&cafe));
+    assert_eq!(out.status.code(), Some(64), "{}", stderr(&out));
+    assert!(stderr(&out).contains("invalid UTF-8"), "{}", stderr(&out));
+}
+
 /// `capture` takes a game type's game.ini for its folder, as lint does,
 /// and refuses another file with what to give instead.
 #[test]

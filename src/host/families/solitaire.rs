@@ -70,7 +70,13 @@ fn games(places: &Places) -> Vec<GameEntry> {
 
 /// A game-type folder or game.ini named by its path.
 fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
-    let path = Path::new(target);
+    game_type_at(Path::new(target), places)
+}
+
+/// The game type whose folder (or game.ini) is `path`, or what is wrong
+/// with it; none where `path` holds no game.ini. By its path, which need
+/// not be UTF-8 (a folder named in Latin-1).
+pub fn game_type_at(path: &Path, places: &Places) -> Option<Result<GameEntry, String>> {
     let is_game_type = in_any_case(path, "game.ini").is_file()
         || (path.is_file() && path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ini")));
     is_game_type.then(|| {
