@@ -412,22 +412,11 @@ impl ScreenArgs {
         Ok(Picked { choice: typed.clone(), typed })
     }
 
-    /// The screen typed where the machine is named; else the machine last
-    /// used in the window, at the depth and with the skin it had, each
-    /// taking the one typed instead where one was.
+    /// The screen typed, the rest as last used (see
+    /// [`settings::typed_or_kept`]).
     fn picked_or_last(&self) -> Result<Picked, Failure> {
         let typed = self.choice()?;
-        let mut choice = typed.clone();
-        if choice.id.is_none() {
-            let last = settings::last_machine();
-            // A depth or skin kept without its machine (a damaged file)
-            // was chosen for some machine, maybe not the one to be used.
-            if last.id.is_some() {
-                choice.id = last.id;
-                choice.depth = choice.depth.or(last.depth);
-                choice.skin = choice.skin.or(last.skin);
-            }
-        }
+        let choice = settings::typed_or_kept(&typed, &settings::data_dir());
         Ok(Picked { typed, choice })
     }
 }

@@ -53,10 +53,6 @@ pub fn stand_in_for_unusable() -> Option<tempfile::TempDir> {
     Some(folder)
 }
 
-fn settings_path() -> PathBuf {
-    settings_in(&data_dir())
-}
-
 fn settings_in(data_dir: &Path) -> PathBuf {
     data_dir.join("settings.ini")
 }
@@ -66,14 +62,25 @@ fn section_of(id: MachineId) -> String {
     format!("Machine {}", id.name())
 }
 
-/// The machine chosen last time, if any was saved. Settings hold nothing a
-/// player would lose, so nothing in them may stop Parlour from starting: a
-/// broken file is ignored, and a part of the choice that names nothing
-/// Parlour has or no longer works (a machine or depth misspelt, a skin
-/// since removed, a depth the machine lacks) is dropped, each with a
-/// warning naming its line.
-pub fn last_machine() -> MachineChoice {
-    choice_kept(&read_settings(&settings_path()), None)
+/// The screen a window opens on, `typed` being what the command line
+/// chose: the machine typed, else the one last used; at the depth and
+/// with the skin the settings in `data_dir` keep for it, as the Machine
+/// menu brings them back, each taking the one typed instead where one was.
+/// Settings hold nothing a player would lose, so nothing in them may stop
+/// Parlour from starting: a broken file is ignored, and a part of the
+/// choice that names nothing Parlour has or no longer works (a machine or
+/// depth misspelt, a skin since removed, a depth the machine lacks) is
+/// dropped, each with a warning naming its line.
+pub fn typed_or_kept(typed: &MachineChoice, data_dir: &Path) -> MachineChoice {
+    let kept = choice_kept(&read_settings(&settings_in(data_dir)), typed.id);
+    // A depth or skin kept without its machine (a damaged file) was
+    // chosen for some machine, maybe not the one to be used.
+    match kept.id {
+        Some(id) => {
+            MachineChoice { id: Some(id), depth: typed.depth.or(kept.depth), skin: typed.skin.clone().or(kept.skin) }
+        }
+        None => typed.clone(),
+    }
 }
 
 /// The machine choice `[Machine]` in `settings` holds, as far as it names
@@ -107,7 +114,7 @@ pub fn last_on(data_dir: &Path, id: MachineId) -> MachineChoice {
 }
 
 /// The choice `settings` keep for machine `id` (see [`last_on`]), or for
-/// the machine last chosen (see [`last_machine`]), with the parts that
+/// the machine last chosen (see [`typed_or_kept`]), with the parts that
 /// stop a machine from being built dropped: the skin first, then the
 /// depth, each with a warning naming its line.
 pub fn choice_kept(settings: &SettingsFile, id: Option<MachineId>) -> MachineChoice {
@@ -320,6 +327,23 @@ mod tests {
         let e = remember_machines(dir.path(), &pal, &BTreeMap::new()).unwrap_err();
         let why = "the settings could not be saved: a folder of that name is in the way";
         assert_eq!(e.to_string(), format!("{}: {why}", settings_in(dir.path()).display()));
+    }
+
+    /// A machine named on the command line comes with the depth or skin
+    /// it was last used with, as the Machine menu brings them back; one
+    /// typed beside it wins; none named is the machine last used.
+    #[test]
+    fn a_machine_typed_comes_with_its_own_depth_and_skin() {
+        let dir = tempfile::tempdir().unwrap();
+        let kept = "[Machine]\nid=amiga-dblpal\n[Machine mac-color]\ndepth=16\n[Machine yazzle]\nskin=transcrippled\n";
+        std::fs::write(settings_in(dir.path()), kept).unwrap();
+        let typed = |id, depth| MachineChoice { id, depth, skin: None };
+        let chosen = |t: MachineChoice| typed_or_kept(&t, dir.path());
+        assert_eq!(chosen(typed(Some(MachineId::MacColor), None)).depth, Some(Depth::Colours16));
+        assert_eq!(chosen(typed(Some(MachineId::MacColor), Some(Depth::Colours4))).depth, Some(Depth::Colours4));
+        assert_eq!(chosen(typed(Some(MachineId::Yazzle), None)).skin.as_deref(), Some("transcrippled"));
+        assert_eq!(chosen(typed(None, None)), typed(Some(MachineId::AmigaDblPal), None));
+        assert_eq!(chosen(typed(Some(MachineId::MacSe30), None)), typed(Some(MachineId::MacSe30), None));
     }
 
     fn last_machine_in(data_dir: &Path) -> MachineChoice {
