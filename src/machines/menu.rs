@@ -96,13 +96,20 @@ impl Menu {
     }
 }
 
+/// The key that undoes in every game: where no item shows it, it reaches
+/// the game's own undo under whatever key that shows (Rummi's Back up,
+/// B), as a player used to it presses it first.
+const UNDO_KEY: char = 'Z';
+
 /// Finds the item whose shortcut is `key` (case-insensitive): an enabled
 /// one before a dimmed one with the same key.
 pub fn shortcut(menus: &[Menu], key: char) -> Option<&MenuItem> {
     let key = key.to_ascii_uppercase();
-    let mut items = menus.iter().flat_map(|m| &m.items).filter(|i| i.shortcut() == Some(key));
+    let all = || menus.iter().flat_map(|m| &m.items);
+    let mut items = all().filter(|i| i.shortcut() == Some(key));
     let first = items.clone().next();
-    items.find(|i| i.enabled).or(first)
+    let own_undo = || all().find(|i| i.command == Command::Undo && i.shortcut().is_some());
+    items.find(|i| i.enabled).or(first).or_else(|| if key == UNDO_KEY { own_undo() } else { None })
 }
 
 /// Where `command` lies in `menus`, as a player reads it: "File > Save a
@@ -610,6 +617,19 @@ mod tests {
         assert!(shortcut(&m, 'z').is_some_and(|i| !i.enabled));
         assert_eq!(shortcut(&m, 'o').map(|i| &i.command), Some(&Command::Options));
         assert!(shortcut(&m, 'q').is_none());
+    }
+
+    /// Z reaches a game's undo shown under another key, where no item
+    /// has Z; an item that has it keeps it.
+    #[test]
+    fn z_undoes_whatever_key_undo_shows() {
+        let back_up = MenuItem::new("Back up", Command::Undo).key('b');
+        let m = vec![Menu::new("G", vec![back_up.clone()])];
+        assert_eq!(shortcut(&m, 'z').map(|i| &i.label), Some(&back_up.label));
+        let zoom = MenuItem::new("Zoom", Command::Options).key('z');
+        let m = vec![Menu::new("G", vec![back_up, zoom])];
+        assert_eq!(shortcut(&m, 'z').map(|i| &i.command), Some(&Command::Options));
+        assert!(shortcut(&m, 'x').is_none());
     }
 
     /// A letter the view takes by itself (a help viewer's C for Contents)
