@@ -37,13 +37,13 @@ pub fn read(path: &str) -> Option<Cow<'static, [u8]>> {
         if std::fs::symlink_metadata(&file).is_ok()
             && let Err(outside) = crate::core::files::within(dir, path)
         {
-            eprintln!("warning: {}: {outside}; the built-in copy is used", dir.display());
+            tell!("warning: {}: {outside}; the built-in copy is used", dir.display());
             return embedded(path);
         }
         match crate::core::files::read_capped(&file, crate::core::files::limits::PICTURE) {
             Ok(bytes) => return Some(Cow::Owned(bytes)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => eprintln!("warning: {}: {e}; the built-in copy is used", file.display()),
+            Err(e) => tell!("warning: {}: {e}; the built-in copy is used", file.display()),
         }
     }
     embedded(path)

@@ -3,6 +3,47 @@
 //! the map of modules; the pure modules (`core`, `gfx`) never import the
 //! presentation ones (`machines`, `app`).
 
+// Parlour's own words to the terminal go through these, never `println!`
+// or `eprintln!`, which panic on a closed pipe (`parlour deal | head`,
+// `parlour help --html DIR 2>&1 | head -1`) or a full disk: what cannot
+// be shown is let go.
+
+/// Prints to standard output, ignoring a closed pipe.
+#[macro_export]
+macro_rules! say_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
+/// As `say_raw!`, with a line end.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
+/// Prints to standard error, ignoring a closed pipe.
+#[macro_export]
+macro_rules! tell_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
+/// As `tell_raw!`, with a line end.
+#[macro_export]
+macro_rules! tell {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
 pub mod app;
 pub mod assets;
 pub mod audio;

@@ -5,7 +5,7 @@ fn main() {
         // Each line its own, as a list of a file's problems is; a message
         // quoting a file never sends the terminal a control character.
         for line in f.message.lines() {
-            eprintln!("parlour: {}", parlour::core::escape_controls(line));
+            parlour::tell!("parlour: {}", parlour::core::escape_controls(line));
         }
         std::process::exit(f.code);
     }

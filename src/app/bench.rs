@@ -41,7 +41,7 @@ pub fn run(budget_ms: u64) -> Result<String, String> {
     let mut report = String::from(
         "machine            depth      size      copy(us)  draw(us)  draw/copy  present(us)  present/copy  scale\n",
     );
-    print!("{report}");
+    say_raw!("{report}");
     for choice in configurations() {
         let machine = Machine::new(&choice, MachineId::Yazzle).map_err(|e| e.0)?;
         let (name, depth) = (machine.id().name(), machine.depth().map_or("-", |d| d.name()));
@@ -71,7 +71,7 @@ pub fn run(budget_ms: u64) -> Result<String, String> {
             us(show),
             us(show) / us(copy),
         );
-        print!("{line}");
+        say_raw!("{line}");
         report.push_str(&line);
     }
     Ok(report)

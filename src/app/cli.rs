@@ -25,23 +25,6 @@ use super::driver::Driver;
 use super::settings;
 use super::shell::Shell;
 
-/// Prints to standard output, ignoring a closed pipe (`parlour deal | head`
-/// must not panic when `head` stops reading).
-macro_rules! say_raw {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = write!(std::io::stdout().lock(), $($arg)*);
-    }};
-}
-
-/// As `say_raw!`, with a line end.
-macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
-    }};
-}
-
 #[derive(Parser, Debug)]
 #[command(disable_help_subcommand = true)]
 #[command(
@@ -598,7 +581,7 @@ where
                 say!("{}\t{}", g.id, escape_controls(&g.name));
             }
             for left in catalog::left_out().iter() {
-                eprintln!("warning: {} is left out: {}", escape_controls(&left.name), escape_controls(&left.why));
+                tell!("warning: {} is left out: {}", escape_controls(&left.name), escape_controls(&left.why));
             }
             Ok(())
         }
@@ -694,7 +677,7 @@ fn shell_for(target: &str, screen: &Picked, seed: Option<u64>, fresh_seed: u64) 
         return Err(fail(why));
     }
     if let Some(news) = view.record_changed() {
-        eprintln!("parlour: {}: {}", escape_controls(&game.name), lower_first(&news));
+        tell!("parlour: {}: {}", escape_controls(&game.name), lower_first(&news));
     }
     Ok(Shell::new(machine, view, fresh_seed).showing(game))
 }
@@ -770,7 +753,7 @@ fn warn_of_cut_text(driver: &Driver, output: &Path, scrolled: Option<Rect>) {
     let screen = screen_of(driver);
     let cut_on_purpose = |cut: &&ClippedText| scrolled.is_some_and(|pane| pane.intersect(&cut.clip) == cut.clip);
     for cut in driver.clipped_text().iter().filter(|cut| !cut_on_purpose(cut)) {
-        eprintln!("parlour: {}: on {screen}, text {cut}", output.display());
+        tell!("parlour: {}: on {screen}, text {cut}", output.display());
     }
 }
 
@@ -787,7 +770,7 @@ fn screen_of(driver: &Driver) -> Screen {
 fn warn_of_wide_help_lines(driver: &Driver, output: &Path, file: &Path, (pane, lines): (Rect, Vec<usize>)) {
     let screen = screen_of(driver);
     for line in &lines {
-        eprintln!(
+        tell!(
             "{}:{line}: warning: on {screen} this line is wider than the help window; the reader scrolls sideways to see the rest",
             file.display()
         );
@@ -849,11 +832,11 @@ fn sheet(output: &Path, games: &[String], screens: &[String], help_pages: bool) 
     let scratch = std::env::temp_dir().join(format!("parlour-sheet-{}", std::process::id()));
     let places = crate::host::Places { data_dir: scratch.clone(), ..catalog::places() };
     let show = if help_pages { Show::Help } else { Show::Game };
-    let made = sheet(&chosen, &screens, &places, show, |g| eprintln!("{}", escape_controls(&g.name)));
+    let made = sheet(&chosen, &screens, &places, show, |g| tell!("{}", escape_controls(&g.name)));
     let _ = std::fs::remove_dir_all(&scratch);
     let (picture, cuts) = made.map_err(fail)?;
     for cut in &cuts {
-        eprintln!("parlour: {cut}");
+        tell!("parlour: {cut}");
     }
     kind.write(output, &picture)?;
     say!(
@@ -1030,12 +1013,12 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
     }
     // Beside the list of files (standard output, for scripts), where a
     // reader begins.
-    eprintln!("Open {} in a web browser to start.", out.join("Help").join("intro.html").display());
+    tell!("Open {} in a web browser to start.", out.join("Help").join("intro.html").display());
     for path in &built.removed {
-        eprintln!("Removed {}: an earlier build made it, and this one does not.", path.display());
+        tell!("Removed {}: an earlier build made it, and this one does not.", path.display());
     }
     if built.earlier_unrecorded {
-        eprintln!(
+        tell!(
             "{}: an older Parlour built here and kept no list of its files, so any page it made that this build does not is left in place.",
             out.display()
         );
@@ -1043,7 +1026,7 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
     for why in &built.left_out {
         // A game's name (and a file's) is the player's text: an escape in
         // it must not drive the terminal.
-        eprintln!("parlour: {}", escape_controls(why));
+        tell!("parlour: {}", escape_controls(why));
     }
     match built.left_out.len() + tell_unreadable_game_types() {
         0 => Ok(()),
@@ -1092,7 +1075,7 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
             if played.is_empty() {
                 // Moves alone count for nothing: a game in progress
                 // (half a Sokoban level) is not in the figures yet.
-                eprintln!(
+                tell!(
                     "No game of {} has been counted yet: {}.",
                     escape_controls(&entry.name),
                     counts_once(entry.family.record)
@@ -1105,7 +1088,7 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
         None => {
             if all.games().next().is_none() {
                 // Games in progress may be kept, but none is in the figures yet.
-                eprintln!(
+                tell!(
                     "No game has been counted yet: {} (a Tetris game, never won, once it ends).",
                     counts_once(Record::Full)
                 );
@@ -1261,7 +1244,7 @@ fn left_for(e: &crate::core::FileError, next: &str) -> String {
 fn tell_backup_shown(told: &str, e: &crate::core::FileError) {
     let backup = crate::core::files::backup_path(&e.path);
     let backup = backup.file_name().unwrap_or_default().to_string_lossy();
-    eprintln!("parlour: {told}; its previous copy {backup} is shown");
+    tell!("parlour: {told}; its previous copy {backup} is shown");
 }
 
 /// When a game of a kind that keeps `record` is counted in the statistics:
@@ -1695,7 +1678,7 @@ fn lint(targets: &[PathBuf], quiet: bool) -> Result<(), Failure> {
                 }
             }
             Err(message) => {
-                eprintln!("parlour: {message}");
+                tell!("parlour: {message}");
                 failed = true;
             }
         }
@@ -1757,7 +1740,7 @@ fn tell_unreadable_game_types() -> usize {
     let game_types = crate::host::family("solitaire").map(|f| (f.variants)(&catalog::places(), None));
     let unreadable: Vec<(String, String)> = game_types.into_iter().flatten().filter_map(Result::err).collect();
     for (name, why) in &unreadable {
-        eprintln!("parlour: {} is left out: {}", escape_controls(name), escape_controls(why));
+        tell!("parlour: {} is left out: {}", escape_controls(name), escape_controls(why));
     }
     unreadable.len()
 }
@@ -1801,7 +1784,7 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
             match id.and_then(|id| by_id.iter().find(|(known, _, _)| known == id)) {
                 Some((_, folder, true)) => folders.push(folder.clone()),
                 Some((id, _, false)) => {
-                    eprintln!(
+                    tell!(
                         "parlour: {id} is built in and comes with its picture: copy it with `parlour new-type {id} NAME` to make a game type of your own"
                     );
                     failed = true;
@@ -1824,11 +1807,7 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
                 // each line already.
                 let named = e.starts_with(&*folder.to_string_lossy());
                 for line in e.lines() {
-                    if named {
-                        eprintln!("parlour: {line}")
-                    } else {
-                        eprintln!("parlour: {}: {line}", folder.display())
-                    }
+                    if named { tell!("parlour: {line}") } else { tell!("parlour: {}: {line}", folder.display()) }
                 }
                 failed = true;
             }

@@ -106,7 +106,7 @@ fn warn_once(var: &str, dirs: &[PathBuf]) {
     }
     told.push(var.to_string());
     for why in dirs.iter().filter_map(|d| listed_problem(var, d)) {
-        eprintln!("warning: {why}");
+        tell!("warning: {why}");
     }
 }
 
@@ -164,7 +164,7 @@ pub fn builtin_dir() -> Option<&'static Path> {
             Err(e) => format!("nor into {}: {}", spare.display(), write_failure(e)),
         };
         let why = write_failure(&e);
-        eprintln!("warning: cannot unpack the built-in games into {}: {why}; {instead}", parent.display());
+        tell!("warning: cannot unpack the built-in games into {}: {why}; {instead}", parent.display());
         result.ok()
     })
     .as_deref()
@@ -221,7 +221,7 @@ fn unpack(parent: &Path, name: &str, files: &[(&str, &[u8])]) -> io::Result<Path
             mark_used(&target);
             return Ok(target);
         };
-        eprintln!(
+        tell!(
             "warning: the built-in games in {} lack {broken} as it was unpacked: unpacking them again",
             target.display()
         );

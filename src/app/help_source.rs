@@ -101,7 +101,7 @@ pub fn print_problems(doc: &Document) {
     let known = known_path(&doc.path);
     for d in &doc.diagnostics {
         let path = if d.path == doc.path { known.clone() } else { d.path.clone() };
-        eprintln!("{}", crate::core::Diagnostic { path, ..d.clone() }.labelled());
+        tell!("{}", crate::core::Diagnostic { path, ..d.clone() }.labelled());
     }
 }
 
@@ -124,8 +124,8 @@ fn game_help(id: &str, machine: MachineId) -> Result<(Document, String), String>
                 .and_then(|folder| within(&folder, "game.html").ok())
                 .filter(|page| page.is_file());
             let Some(page) = page else { return Err(not_found(why, Path::new(id))) };
-            eprintln!("{why}");
-            eprintln!("(the game cannot be played until its game.ini is mended; its help page is shown alone)");
+            tell!("{why}");
+            tell!("(the game cannot be played until its game.ini is mended; its help page is shown alone)");
             open(&page, "")
         }
     }

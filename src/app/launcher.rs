@@ -480,7 +480,7 @@ impl Launcher {
         if let Some(dir) = &self.data_dir
             && let Err(e) = prefs::write(dir, LAUNCHER_PREFS, &[("game", id.clone())])
         {
-            eprintln!("warning: the game played last could not be kept: {e}");
+            tell!("warning: the game played last could not be kept: {e}");
         }
         Response::Command(Command::Play(id.clone()))
     }

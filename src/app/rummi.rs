@@ -103,7 +103,7 @@ pub fn bench(count: usize, seed: u64, keep: Option<&Path>, highs: bool) -> Resul
         .collect();
     let mut report = String::new();
     let mut line = |text: String| {
-        println!("{text}");
+        say!("{text}");
         report.push_str(&text);
         report.push('\n');
     };

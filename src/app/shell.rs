@@ -1006,7 +1006,7 @@ impl Shell {
         if self.saves_machine
             && let Err(e) = self.remember_machines()
         {
-            eprintln!("warning: {}", machine_not_kept(&e));
+            tell!("warning: {}", machine_not_kept(&e));
         }
     }
 

@@ -31,7 +31,7 @@ impl EndAsked {
             let set = flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&asked.0))
                 .and_then(|_| flag::register(signal, Arc::clone(&asked.0)));
             if let Err(e) = set {
-                eprintln!("warning: cannot watch for signal {signal}: {e}");
+                tell!("warning: cannot watch for signal {signal}: {e}");
             }
         }
         asked

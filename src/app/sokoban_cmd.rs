@@ -128,7 +128,7 @@ fn load_level(file: &Path, number: usize) -> Result<(Level, Vec<String>), Failur
     let set = SetFile::read(file).map_err(|e| malformed(format!("{}: cannot be read ({e})", file.display())))?;
     let broken: Vec<String> = set.problems().iter().map(ToString::to_string).collect();
     for problem in &broken {
-        eprintln!("{problem}");
+        tell!("{problem}");
     }
     match set.level(number) {
         Ok(level) => Ok((level.clone(), broken)),
@@ -184,7 +184,7 @@ fn solve_level(file: &Path, number: usize, limits: Limits, quick: bool) -> Resul
     } else {
         search(&limits)
     };
-    eprintln!("{}", super::solve_cmd::positions_searched(report.positions));
+    tell!("{}", super::solve_cmd::positions_searched(report.positions));
     match report.verdict {
         Verdict::Solved { lurd, pushes } => {
             let fewest = if quick { "" } else { " (the fewest)" };

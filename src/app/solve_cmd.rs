@@ -111,7 +111,7 @@ pub fn game_seed(variant: &SolitaireVariant, number: u64, quiet: bool) -> u64 {
     };
     let found = winnable::winnable_seed(variant, number, |_, _| {}, None);
     if !quiet {
-        eprintln!("{}", told_seed(why, number, found));
+        tell!("{}", told_seed(why, number, found));
     }
     found.unwrap_or(number)
 }
@@ -245,9 +245,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         let _ = write!(out, "{}", text(&report));
         // Lost without a search: the reason is the game type's, not the deal's.
         if matches!(report.verdict, Verdict::Lost) && variant.deal(seed).foundations_too_small() {
-            eprintln!(
-                "The foundations hold fewer cards than the pack, so no deal can be won (parlour lint says more)."
-            );
+            tell!("The foundations hold fewer cards than the pack, so no deal can be won (parlour lint says more).");
         }
     }
     match report.verdict {
@@ -309,7 +307,7 @@ pub fn showing_progress<R>(
                 shown = shown.max(line.chars().count());
             }
             if shown > 0 {
-                eprint!("\r{:shown$}\r", "");
+                tell_raw!("\r{:shown$}\r", "");
             }
         });
         let answer = search();
@@ -369,7 +367,7 @@ fn solve_board(args: &SolveArgs, board: Board) -> Result<(), Failure> {
             }
             None => drop(writeln!(out, "unsolvable")),
         }
-        eprintln!("{}", positions_searched(answer.positions));
+        tell!("{}", positions_searched(answer.positions));
     }
     match result {
         "won" => Ok(()),

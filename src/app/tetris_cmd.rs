@@ -91,7 +91,7 @@ fn session_of(seed: Option<u64>, inputs: &Path) -> Result<Session<TetrisVariant>
     if let (Some(given), Some(own)) = (seed, parsed.seed)
         && given != own
     {
-        eprintln!("parlour: warning: --seed {given} is played, not the seed {own} of {}", inputs.display());
+        tell!("parlour: warning: --seed {given} is played, not the seed {own} of {}", inputs.display());
     }
     let seed = seed.or(parsed.seed).ok_or_else(|| fail("no seed: give --seed S or a `seed S` line in the log"))?;
     Ok(play(seed, &parsed))

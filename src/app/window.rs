@@ -120,7 +120,7 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
         if let (Some(asked), Some((sw, sh))) = (scale, screen)
             && k < asked
         {
-            eprintln!(
+            tell!(
                 "parlour: --scale {asked} would make the window {} x {}, larger than the {sw} x {sh} screen: \
                  {k} is used",
                 w * asked,
@@ -135,7 +135,7 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     // and each one switched to is the one to open with next time, kept at
     // once: a window may end without a clean quit (killed at logout).
     if let Err(e) = driver.save_machine_switches() {
-        eprintln!("warning: {}", crate::app::shell::machine_not_kept(&e));
+        tell!("warning: {}", crate::app::shell::machine_not_kept(&e));
     }
     loop {
         let stop = pump(&mut window, &mut driver, &end);
@@ -152,13 +152,13 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
                 window = new;
                 placement = next;
             }
-            Err(e) => eprintln!("warning: {e}; staying in this window"),
+            Err(e) => tell!("warning: {e}; staying in this window"),
         }
     }
     // The machine in use is the one to open with next time (kept at each
     // switch already; kept again should a save then have failed).
     if let Err(e) = driver.shell().remember_machines() {
-        eprintln!("warning: {e}");
+        tell!("warning: {e}");
     }
     Ok(())
 }

@@ -444,7 +444,7 @@ fn builtin(cell: &'static OnceLock<Font>, path: &str, embedded: &'static str) ->
         if let Some(bytes) = crate::assets::read(path) {
             match Font::parse(path, &String::from_utf8_lossy(&bytes)) {
                 Ok(font) => return font,
-                Err(e) => eprintln!("parlour: {e}; using the built-in font"),
+                Err(e) => tell!("parlour: {e}; using the built-in font"),
             }
         }
         Font::parse(path, embedded).unwrap_or_else(|e| panic!("built-in font: {e}"))

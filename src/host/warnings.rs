@@ -40,7 +40,7 @@ thread_local! {
 pub fn warn(title: &str, text: String) {
     TOLD.with_borrow_mut(|told| {
         if told.said.insert(text.clone()) {
-            eprintln!("warning: {text}");
+            tell!("warning: {text}");
             let req = Requester { title: title.into(), lines: vec![sentence(&text)], buttons: vec!["OK".into()] };
             told.waiting.push_back(req);
         }

@@ -334,7 +334,7 @@ impl Machine {
                 let loaded = skin::Skin::load(&skin_id)
                     .or_else(|e| {
                         let built_in = skin::Skin::built_in(&skin_id).ok_or_else(|| e.to_string())?;
-                        eprintln!("warning: {e}; the built-in copy of the skin is used");
+                        tell!("warning: {e}; the built-in copy of the skin is used");
                         Ok(built_in)
                     })
                     .map_err(MachineError)?;

@@ -184,7 +184,7 @@ impl CardArt {
     /// names the file; so this fails only if the built-in art does.
     pub fn load(size: CardSize) -> Result<CardArt, ImageError> {
         CardArt::load_from(size, assets::read).or_else(|e| {
-            eprintln!("warning: {e}; the built-in card art is used instead");
+            tell!("warning: {e}; the built-in card art is used instead");
             CardArt::load_from(size, assets::embedded)
         })
     }

@@ -52,3 +52,14 @@ fn a_test_that_cannot_run_is_not_reported_as_passed() {
     let hits = lines_with(&sources(&["src", "tests/all"]), concat!("println!(\"", "skipped"), "\0");
     assert!(hits.is_empty(), "tests that pass when skipped (move them to tests/external):\n{}", hits.join("\n"));
 }
+
+#[test]
+fn the_program_never_prints_through_macros_that_panic() {
+    // `println!` and `eprintln!` panic on a closed pipe (`parlour help
+    // --html DIR 2>&1 | head -1`); the program says things through `say!`
+    // and `tell!`, which let go what cannot be shown.
+    let src = sources(&["src"]);
+    let hits: Vec<String> =
+        ["println!(", "print!(", "eprint!("].iter().flat_map(|needle| lines_with(&src, needle, "\0")).collect();
+    assert!(hits.is_empty(), "printing that panics on a closed pipe:\n{}", hits.join("\n"));
+}

@@ -102,7 +102,7 @@ fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
         kept.push((RULE_PREF.to_string(), rule.name().to_string()));
         let kept: Vec<(&str, String)> = kept.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
         if let Err(e) = prefs::write(&places.data_dir, FAMILY.id, &kept) {
-            eprintln!("warning: the rule could not be remembered: {e}");
+            tell!("warning: the rule could not be remembered: {e}");
         }
     }
     let board = ChanceBoard::new(Arc::new(game.game_type.clone()));
