@@ -142,13 +142,16 @@ pub const BROKEN_HTML: &[&str] = &[
     "<p/><a/><b/>",
 ];
 
-/// A game.html, as the help reads it (one node, `main`) and as lint
-/// checks it.
+/// A game.html, as the help reads it (one node, `main`, or none and an
+/// error where the page shows nothing) and as lint checks it.
 pub fn html(bytes: &[u8]) {
     use crate::help::html::{MAIN, read};
     let doc = read(Path::new("game.html"), bytes);
-    assert_eq!(doc.nodes.len(), 1);
-    assert_eq!(doc.nodes[0].name, MAIN);
+    match doc.nodes.as_slice() {
+        [] => assert!(doc.diagnostics.iter().any(|d| d.is_error()), "an empty page is told of"),
+        [node] => assert_eq!(node.name, MAIN),
+        more => panic!("{} nodes", more.len()),
+    }
     assert_points_into(&doc.diagnostics, bytes);
     lay_out(&doc);
     assert_points_into(&crate::solitaire::lint::lint_html(Path::new("game.html"), bytes), bytes);

@@ -1515,12 +1515,14 @@ fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
 
 /// Of what the help says of the page at `page`, what `found` does not
 /// already tell: the same link or picture on the same line, (once) a
-/// missing <title>, or where a heading left open ends (the folder's check
+/// missing <title> or an empty page, or where a heading left open ends (the folder's check
 /// tells that it runs on, as an error).
 fn not_told_yet(found: &[Diagnostic], page: &Path, as_read: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let told: std::collections::HashSet<(usize, &str)> =
         found.iter().filter(|d| d.path == page).map(|d| (d.line, quoted_or_whole(&d.message))).collect();
     let title_told = found.iter().any(|d| d.path == page && d.message.contains("<title>"));
+    let empty = |d: &Diagnostic| d.message.starts_with("the page is empty");
+    let empty_told = found.iter().any(|d| d.path == page && empty(d));
     let open_told: std::collections::HashSet<(usize, &str)> = found
         .iter()
         .filter(|d| d.path == page)
@@ -1529,6 +1531,7 @@ fn not_told_yet(found: &[Diagnostic], page: &Path, as_read: Vec<Diagnostic>) -> 
     let already_told = |d: &Diagnostic| {
         told.contains(&(d.line, quoted_or_whole(&d.message)))
             || (title_told && d.message.contains("<title>"))
+            || (empty_told && empty(d))
             || left_open(d).is_some_and(|opened| open_told.contains(&opened))
     };
     as_read.into_iter().filter(|d| !already_told(d)).collect()

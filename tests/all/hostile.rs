@@ -844,6 +844,16 @@ fn help_fails_for_a_file_that_cannot_be_shown() {
     assert!(stderr(&out).contains("empty.guide:1: error: a guide must start with @DATABASE"), "{}", stderr(&out));
     assert!(stderr(&out).contains("empty.guide: no page of help in it can be shown"), "{}", stderr(&out));
     assert!(png.is_file(), "the page of problems is drawn all the same");
+    // So is a game.html empty, or with a title and nothing to show.
+    for (name, text) in [("game.html", ""), ("titled.html", "<html><head><title>T</title></head><body></body></html>")]
+    {
+        let page = dir.path().join(name);
+        std::fs::write(&page, text).unwrap();
+        let out = run(&["help", &page.to_string_lossy(), "--machine", "yazzle", "--shot", &png.to_string_lossy()]);
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        assert!(stderr(&out).contains(&format!("{name}:1: error: the page is empty")), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("<title>"), "{}", stderr(&out));
+    }
     // Random bytes are no text: said on the page as well.
     let junk = dir.path().join("junk.guide");
     std::fs::write(&junk, [0u8, 159, 146, 150, 0, 7]).unwrap();
