@@ -100,11 +100,6 @@ fn limits(nodes: Option<u64>, memory: Option<usize>, seconds: Option<f64>) -> Li
     }
 }
 
-fn say(line: &str) {
-    use std::io::Write as _;
-    let _ = writeln!(std::io::stdout().lock(), "{line}");
-}
-
 /// A malformed file: exit 2, the message on standard error.
 fn malformed(message: impl Into<String>) -> Failure {
     Failure { code: 2, ..fail(message) }
@@ -132,11 +127,12 @@ fn load_level(file: &Path, number: usize) -> Result<(Level, Vec<String>), Failur
     }
     match set.level(number) {
         Ok(level) => Ok((level.clone(), broken)),
-        // A broken level's problem was said with the others; which of
-        // them is the level asked for is said last, where a reader looks.
-        Err(why) if broken.contains(&why) => {
-            Err(malformed(format!("level {number} is one of the broken levels above: it cannot be played")))
+        // Said with the others already; said again last, where a reader
+        // looks, as the reason this level cannot be played.
+        Err(_) if set.no_level().is_some() => {
+            Err(malformed(format!("{}: there is no level {number}: the file holds no level", file.display())))
         }
+        Err(why) if broken.contains(&why) => Err(malformed(format!("level {number} cannot be played: {why}"))),
         // `--level 99` of a file of 60 is the command line's mistake.
         Err(why) if set.lacks_level(number) => Err(super::cli::usage(why)),
         Err(why) => Err(malformed(why)),
@@ -156,16 +152,16 @@ fn play_moves(level: Level, steps: &[Dir]) -> Result<(), Failure> {
     let mut state = Sokoban::new(Arc::new(level));
     for (k, &d) in steps.iter().enumerate() {
         if state.step(d).is_err() {
-            say(&format!("illegal move {}", k + 1));
+            say!("illegal move {}", k + 1);
             return Err(Failure { message: String::new(), code: 1 });
         }
     }
     let figures = format!("moves={} pushes={}", state.moves(), state.pushes());
     if state.is_solved() {
-        say(&format!("solved {figures}"));
+        say!("solved {figures}");
         Ok(())
     } else {
-        say(&format!("not solved {figures}"));
+        say!("not solved {figures}");
         Err(Failure { message: String::new(), code: 1 })
     }
 }
@@ -188,16 +184,16 @@ fn solve_level(file: &Path, number: usize, limits: Limits, quick: bool) -> Resul
     match report.verdict {
         Verdict::Solved { lurd, pushes } => {
             let fewest = if quick { "" } else { " (the fewest)" };
-            say(&format!(
+            say!(
                 "solvable in {}{fewest}, {}",
                 plural(pushes as u64, "push", "pushes"),
                 plural(lurd.len() as u64, "move", "moves")
-            ));
-            say(&lurd);
+            );
+            say!("{lurd}");
             Ok(())
         }
         Verdict::Unsolvable => {
-            say("unsolvable");
+            say!("unsolvable");
             Err(Failure { message: String::new(), code: 1 })
         }
         Verdict::GaveUp(limit) => Err(Failure { code: 3, ..fail(gave_up(limit, report.positions, quick)) }),

@@ -306,8 +306,17 @@ fn a_broken_level_leaves_the_rest_of_its_file_playable() {
         "{shown}:2: a second pusher: a level has one `@` or `+`\n{shown}:11: unknown character `?` in column 2\n"
     );
     assert_eq!(out(&check(&mixed, 2, "R")), (Some(2), "solved moves=1 pushes=1\n".into(), problems.clone()));
-    let broken = "parlour: level 1 is one of the broken levels above: it cannot be played\n";
+    // Which of them is the level asked for is said last, by its line.
+    let broken = format!("parlour: level 1 cannot be played: {shown}:2: a second pusher: a level has one `@` or `+`\n");
     assert_eq!(out(&check(&mixed, 1, "R")), (Some(2), String::new(), format!("{problems}{broken}")));
+    // A file with no level has no level 1, broken or not.
+    let empty = dir.path().join("empty.xsb");
+    std::fs::write(&empty, "Title: x\n\n").unwrap();
+    let none = format!(
+        "{0}:1: the file holds no level\nparlour: {0}: there is no level 1: the file holds no level\n",
+        empty.display()
+    );
+    assert_eq!(out(&check(&empty, 1, "R")), (Some(2), String::new(), none));
     // A level the file does not have is the command line's mistake.
     let (code, _, stderr) = out(&check(&mixed, 9, "R"));
     assert_eq!(code, Some(parlour::app::cli::USAGE_ERROR));

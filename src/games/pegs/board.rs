@@ -127,14 +127,14 @@ impl Board {
         let text = text.replace("\r\n", "\n").replace('\r', "\n");
         let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).collect();
         let first = lines.iter().find(|(_, l)| !l.is_empty()).ok_or_else(|| err(1, "the file is empty".into()))?;
-        let board = if first.1.to_ascii_lowercase().starts_with("version") {
+        let (board, first_row) = if first.1.to_ascii_lowercase().starts_with("version") {
             parse_v2(&lines, &err)?
         } else if first.1.starts_with('1') {
             parse_v1(&text, &err)?
         } else {
             return Err(err(first.0, format!("`{}` is not a board header (expected `Version 2` or `1`)", first.1)));
         };
-        board.check(&err)?;
+        board.check(first_row, &err)?;
         Ok(board)
     }
 
@@ -152,18 +152,21 @@ impl Board {
         self.cells.iter().any(|c| matches!(c, Cell::Slot { target: true, .. }))
     }
 
-    fn check(&self, err: &dyn Fn(usize, String) -> BoardError) -> Result<(), BoardError> {
+    /// Whether the board can be played at all; what is wrong with it as a
+    /// whole is told at its first row, on line `first_row`.
+    fn check(&self, first_row: usize, err: &dyn Fn(usize, String) -> BoardError) -> Result<(), BoardError> {
         if self.stones() == 0 {
-            return Err(err(1, "the board has no stones".into()));
+            return Err(err(first_row, "the board has no stones".into()));
         }
         if !self.cells.iter().any(|c| matches!(c, Cell::Slot { stone: None, .. })) {
-            return Err(err(1, "the board has no empty slot, so no stone can ever jump".into()));
+            return Err(err(first_row, "the board has no empty slot, so no stone can ever jump".into()));
         }
         Ok(())
     }
 }
 
-fn parse_v2(lines: &[(usize, &str)], err: &dyn Fn(usize, String) -> BoardError) -> Result<Board, BoardError> {
+/// A version 2 board and the line of its first row.
+fn parse_v2(lines: &[(usize, &str)], err: &dyn Fn(usize, String) -> BoardError) -> Result<(Board, usize), BoardError> {
     let mut rest = lines.iter().filter(|(_, l)| !l.is_empty());
     let (vline, version) = rest.next().expect("the caller found a first line");
     let v = version[7..].trim();
@@ -178,8 +181,9 @@ fn parse_v2(lines: &[(usize, &str)], err: &dyn Fn(usize, String) -> BoardError) 
         Some(other) => return Err(err(*mline, format!("mode `{other}` is not supported (use Normal or Diagonal)"))),
         None => return Err(err(*mline, format!("expected `Mode: Normal` or `Mode: Diagonal`, found `{mode}`"))),
     };
-    let (mut cells, mut shifts, mut width) = (Vec::new(), Vec::new(), None);
+    let (mut cells, mut shifts, mut width, mut first_row) = (Vec::new(), Vec::new(), None, None);
     for (n, line) in rest {
+        first_row.get_or_insert(*n);
         let row: String = line.chars().filter(|c| !c.is_whitespace()).collect();
         let lead = row.len() - row.trim_start_matches('.').len();
         let trail = row.len() - row.trim_end_matches('.').len();
@@ -220,10 +224,12 @@ fn parse_v2(lines: &[(usize, &str)], err: &dyn Fn(usize, String) -> BoardError) 
         shifts.push(lead as i32 - trail as i32);
     }
     let width = width.ok_or_else(|| err(*mline, "the board has no rows".into()))?;
-    Ok(Board { width, height: shifts.len(), cells, diagonal, shifts, version: 2 })
+    let board = Board { width, height: shifts.len(), cells, diagonal, shifts, version: 2 };
+    Ok((board, first_row.unwrap_or(*mline)))
 }
 
-fn parse_v1(text: &str, err: &dyn Fn(usize, String) -> BoardError) -> Result<Board, BoardError> {
+/// A version 1 board and the line of its first row.
+fn parse_v1(text: &str, err: &dyn Fn(usize, String) -> BoardError) -> Result<(Board, usize), BoardError> {
     // A stream of significant characters with their line numbers.
     let chars: Vec<(usize, char)> = text
         .lines()
@@ -321,7 +327,7 @@ fn parse_v1(text: &str, err: &dyn Fn(usize, String) -> BoardError) -> Result<Boa
     };
     let most = (0..height).map(stars_before_slots).max().unwrap_or(0);
     let shifts = (0..height).map(|r| most - stars_before_slots(r)).collect();
-    Ok(Board { width, height, cells, diagonal, shifts, version: 1 })
+    Ok((Board { width, height, cells, diagonal, shifts, version: 1 }, lines[0]))
 }
 
 /// The first half-width star standing between two slots of its row, if
@@ -447,15 +453,17 @@ mod tests {
 
     #[test]
     fn errors_name_the_line() {
-        let cases: [(&str, usize, &str); 15] = [
+        let cases: [(&str, usize, &str); 16] = [
             ("Version 2\nMode: Normal\ny e\ny q\n", 4, "`q` is not a board element"),
             ("Version 2\nMode: Normal\ny e\ny e y\n", 4, "this row has 3 elements but the first row has 2"),
             ("Version 2\nMode: Normal\ny e\ny\n", 4, "this row has 1 element but the first row has 2"),
             ("Version 2\nMode: Normal\n* g g *\ng g . g\n", 4, "a `.` inside a row: an empty hole is `e`"),
             ("Version 3\nMode: Normal\ny e\n", 1, "version `3`"),
             ("Version 2\nMode: Sideways\ny e\n", 2, "mode `sideways`"),
-            ("Version 2\nMode: Normal\ne e\n", 1, "no stones"),
-            ("Version 2\nMode: Normal\ny y\n", 1, "no empty slot"),
+            // What is wrong with the whole board is told at its first row.
+            ("Version 2\nMode: Normal\n\ne e\n", 4, "no stones"),
+            ("Version 2\nMode: Normal\ny y\n", 3, "no empty slot"),
+            ("1N~\n\nEE!\n", 3, "no stones"),
             ("1N~\n1E1!\n1E\n", 3, "do not fill whole rows"),
             ("1N~\n!11E\n", 2, "`!` comes before any place"),
             ("1N~\n>>11E!\n111\n", 2, "a second `>`"),
