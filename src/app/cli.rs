@@ -2063,6 +2063,20 @@ mod help_tests {
         }
     }
 
+    /// Every command's --help fits an 80-column terminal, its long
+    /// descriptions wrapped at words (the usage line aside: clap keeps it
+    /// whole, to be copied).
+    #[test]
+    fn help_is_wrapped_to_the_terminal() {
+        let mut all = vec![command().term_width(80)];
+        while let Some(mut cmd) = all.pop() {
+            let help = cmd.render_long_help().to_string();
+            let long: Vec<&str> = help.lines().filter(|l| l.chars().count() > 80 && !l.starts_with("Usage:")).collect();
+            assert!(long.is_empty(), "{}: {long:#?}", cmd.get_name());
+            all.extend(cmd.get_subcommands().map(|sub| sub.clone().term_width(80)));
+        }
+    }
+
     #[test]
     fn a_game_never_won_counts_once_it_ends() {
         let tetris = catalog::find("tetris").unwrap();
