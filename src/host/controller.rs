@@ -22,8 +22,8 @@ use crate::machines::{
     ViewCommand,
 };
 use crate::views::board::{
-    AfterRestart, Board, DealSearch, Dealt, OPTIONS, Reply, clock, player_moved, select_game_item, undo_applies,
-    undo_floor,
+    AfterRestart, Board, DealSearch, Dealt, OPTIONS, Reply, WON_GAME_TAKES_NO_MOVE, clock, player_moved,
+    select_game_item, undo_applies, undo_floor,
 };
 use crate::views::{CLOCK_HZ, Response, View, background};
 
@@ -571,8 +571,15 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         self.board.arrived(&self.session);
     }
 
-    /// Plays a move with its automatic consequences as one step.
+    /// Plays a move with its automatic consequences as one step. A game
+    /// won takes none: a deal from a stock left over (Golf, Pyramid) would
+    /// change its figures under the win's. Its rules' own words say so
+    /// where they have some (Scramble's, Sokoban's).
     fn play(&mut self, m: &<V::Game as Game>::Move) -> Response {
+        if self.session.state().status() == Status::Won {
+            let why = self.session.state().check(m).err().map(|r| r.reason().to_string());
+            return self.refuse(why.unwrap_or_else(|| WON_GAME_TAKES_NO_MOVE.into()));
+        }
         let board = &self.board;
         match self.session.play_with(m, |state| board.auto_move(state)) {
             Ok(afresh) => {

@@ -70,6 +70,10 @@ pub fn unknown_word(what: &str, value: &str, names: &[&str], kept: &str) -> Refu
 /// paused (see [`Board::resumed`]): "Game resumed." would say it goes on.
 pub const RESUMED_PAUSED: &str = "Game restored and paused.";
 
+/// What a move tried on a game won is told, after "You won!": the game
+/// is over, and its figures are the win's.
+pub const WON_GAME_TAKES_NO_MOVE: &str = "Choose New Game to deal again.";
+
 /// A board's search for the deal of a game number (a winnable one): long
 /// work, which the controller runs on a thread of its own in a window,
 /// showing its progress, and at once elsewhere.

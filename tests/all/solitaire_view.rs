@@ -1233,3 +1233,33 @@ fn a_game_with_no_move_left_lifts_no_card_by_the_keyboard() {
     }
     assert_eq!(view.message(), "No moves are left. Choose New Game to deal again.");
 }
+
+/// A game won takes no more moves: Golf won with cards still in the stock
+/// deals no more of them (its moves and score would change under the
+/// win's), and says why; a key that would lift a card says so too.
+#[test]
+fn a_won_game_takes_no_more_moves() {
+    use parlour::core::{Game, Status};
+    use parlour::machines::{Key, Modifiers};
+    use parlour::solitaire::solver::{Limits, Verdict, solve};
+    let with_stock_left = (1..200).find_map(|seed| {
+        let (mut view, m, area, data) = table("golf", MachineId::AmigaPal, seed);
+        let Verdict::Won(line) = solve(view.session().state(), &Limits::new(200_000, 500)).verdict else { return None };
+        for text in &line {
+            let mv = view.session().state().parse_move(text).unwrap();
+            view.play_move(&mv);
+        }
+        let st = view.session().state();
+        (st.status() == Status::Won && !st.pile(PileKind::Stock, 0).is_empty()).then_some((view, m, area, data))
+    });
+    let (mut view, m, area, _data) = with_stock_left.expect("a deal of Golf won with the stock not dealt out");
+    let steps = view.session().steps().len();
+    let deal = view.session().state().parse_move("S1").unwrap();
+    view.play_move(&deal);
+    assert_eq!(view.session().steps().len(), steps, "a move was played on the won game");
+    assert!(view.message().ends_with("Choose New Game to deal again."), "{}", view.message());
+    view.input(&Input::Key { key: Key::Right, mods: Modifiers::default() }, &m, area);
+    view.input(&Input::Key { key: Key::Char(' '), mods: Modifiers::default() }, &m, area);
+    assert!(view.message().contains("Choose New Game to deal again."), "{}", view.message());
+    assert_eq!(view.session().steps().len(), steps);
+}

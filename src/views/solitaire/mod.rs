@@ -27,7 +27,9 @@ use crate::solitaire::rules::{Mode, PileKind, Rules};
 use crate::solitaire::solver::safe_lay_off;
 use crate::solitaire::spec::{DealTo, MODE_NAME_SHOWN};
 
-use super::board::{Board, DealSearch, OPTIONS, Refused, Reply, WINNABLE_PREF, switch_pref, undo_applies};
+use super::board::{
+    Board, DealSearch, OPTIONS, Refused, Reply, WINNABLE_PREF, WON_GAME_TAKES_NO_MOVE, switch_pref, undo_applies,
+};
 use super::card_art::{CardArt, CardSize, Mat};
 use super::widgets::DoubleClicks;
 pub use assist::Assist;
@@ -953,13 +955,14 @@ impl SolitaireBoard {
                 self.picked = None;
                 Reply::Redraw
             }
-            // With no move left, a card lifted could go nowhere: a drag
-            // at least shows why each drop is refused, a lift by the
-            // keyboard only sat there inverted.
+            // With no move left (or the game won), a card lifted could go
+            // nowhere: a drag at least shows why each drop is refused, a
+            // lift by the keyboard only sat there inverted.
             Input::Key { key: Key::Char(' ') | Key::Enter, mods }
-                if !mods.ctrl && !mods.alt && st.status() == Status::Lost && self.cursor.at().is_some() =>
+                if !mods.ctrl && !mods.alt && st.status() != Status::Playing && self.cursor.at().is_some() =>
             {
-                Reply::Say(NO_MOVES_LEFT.into())
+                let why = if st.status() == Status::Won { WON_GAME_TAKES_NO_MOVE } else { NO_MOVES_LEFT };
+                Reply::Say(why.into())
             }
             Input::Key { key, mods } if !mods.ctrl && !mods.alt => {
                 if let Some(action) = self.cursor.key(key, st, &layout) {
