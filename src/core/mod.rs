@@ -45,5 +45,5 @@ pub use session::{Action, Mark, ReplayError, Session, Step};
 pub use stats::{GameStats, Stats};
 pub use text::{
     IniLines, MAX_SUGGEST, NO_EQUALS, NotText, capitalised, cp1252, decode_text, decode_windows, first_stray_line,
-    ini_error, mixed_encodings, near, nearest, plural, sentence, shortened, text_of_own_file,
+    ini_error, lf_line_ends, mixed_encodings, near, nearest, plural, sentence, shortened, text_of_own_file,
 };

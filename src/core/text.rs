@@ -286,6 +286,13 @@ pub fn decode_text(bytes: &[u8]) -> Result<String, NotText> {
     Ok(text)
 }
 
+/// `text` with every line ending in LF: CR LF (Windows) and a lone CR (a
+/// classic Mac's) alike, so lines are counted as the author's editor
+/// shows them.
+pub fn lf_line_ends(text: &str) -> String {
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
 /// Text in UTF-16 saved without the byte-order mark that says so: every
 /// other byte of its opening NUL, the bytes between them text, as ASCII in
 /// either byte order is written.

@@ -222,10 +222,10 @@ impl Builder {
     }
 
     /// The page without control characters, each line that had one
-    /// warned of (see [`printable`]). A lone CR (a classic Mac line end)
-    /// is white space to HTML, kept as a space; the line ends stay.
+    /// warned of (see [`printable`]), its lines ending in LF whatever
+    /// ended them (a classic Mac's lone CR too).
     fn printable(&mut self, text: &str) -> String {
-        let text = text.replace("\r\n", "\n").replace('\r', " ");
+        let text = crate::core::lf_line_ends(text);
         let mut kept = Vec::new();
         for (i, raw) in text.split('\n').enumerate() {
             let (line, warning) = printable(raw);
@@ -1287,7 +1287,8 @@ mod tests {
     /// An escape sequence or a NUL in the page never reaches the terminal
     /// through a warning quoting a tag or a name: each line is read
     /// without them, as a guide's is, and the warning names them by code.
-    /// A lone CR, an old Mac line end, is white space.
+    /// A lone CR, an old Mac line end, ends a line, white space inside
+    /// a paragraph.
     #[test]
     fn control_characters_are_left_out_and_named() {
         let (d, dir) = doc(

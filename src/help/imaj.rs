@@ -34,8 +34,8 @@ pub fn read(path: &Path, bytes: &[u8]) -> Document {
     let mut reader = Reader::new(path);
     let text = reader.decode(bytes);
     // Classic Mac files end lines with CR; accept CR, LF and CRLF alike.
-    let text = text.replace("\r\n", "\n");
-    for (i, raw) in text.split(['\n', '\r']).enumerate() {
+    let text = crate::core::lf_line_ends(&text);
+    for (i, raw) in text.split('\n').enumerate() {
         let (line, warning) = printable(raw);
         if let Some(warning) = warning {
             reader.warn(i + 1, warning);

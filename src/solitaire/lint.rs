@@ -629,7 +629,7 @@ pub fn lint_linked_page(path: &Path) -> Vec<Diagnostic> {
 /// or of the help's): errors both, as either leaves such a page out of
 /// the HTML help. (game.bmp is told of as the folder's own file.)
 fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
-    let Ok(text) = crate::core::decode_text(bytes) else { return Vec::new() };
+    let Ok(text) = crate::core::decode_text(bytes).map(|t| crate::core::lf_line_ends(&t)) else { return Vec::new() };
     let mut out = Vec::new();
     for token in tokenize(&text, &mut |_, _| {}) {
         let Token::Tag(tag) = token else { continue };
@@ -724,7 +724,7 @@ pub fn lint_html(path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
 fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usize, String)>) {
     let mut out = Vec::new();
     let text = match crate::core::decode_text(bytes) {
-        Ok(t) => t,
+        Ok(t) => crate::core::lf_line_ends(&t),
         Err(e) => return (vec![Diagnostic::error(path, e.line, e.message)], None),
     };
     if text.trim().is_empty() {
@@ -1328,6 +1328,21 @@ mod tests {
         let read = crate::help::html::read(path, text.as_bytes()).diagnostics;
         let told = read.iter().find(|d| d.message.contains("is closed by")).expect("the help tells it");
         assert_eq!((told.severity, linted.as_slice()), (Severity::Error, std::slice::from_ref(told)));
+    }
+
+    /// A page saved with a classic Mac's lone CRs is told of by its
+    /// lines, by lint and by the help alike, as one with LFs or CR LFs.
+    #[test]
+    fn a_page_of_lone_crs_is_told_of_by_its_lines() {
+        let text = page(HEAD, &sections().replace("<h2>Notes</h2>", "<h2>Notes</h3>"));
+        let path = Path::new("game.html");
+        for ends in ["\r\n", "\r"] {
+            let saved = text.replace('\n', ends);
+            let linted: Vec<String> = lint_html(path, saved.as_bytes()).iter().map(ToString::to_string).collect();
+            assert_eq!(linted, ["game.html:18: <h2> is closed by </h3>, not </h2>"], "{ends:?}");
+            let read = crate::help::html::read(path, saved.as_bytes()).diagnostics;
+            assert!(read.iter().any(|d| d.line == 18 && d.message.contains("is closed by")), "{ends:?}: {read:?}");
+        }
     }
 
     #[test]

@@ -124,7 +124,7 @@ impl Board {
             Err(_) => bytes.iter().map(|&b| b as char).collect(),
         };
         // An old Mac's lone CR ends a line as LF does.
-        let text = text.replace("\r\n", "\n").replace('\r', "\n");
+        let text = crate::core::lf_line_ends(&text);
         let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).collect();
         let first = lines.iter().find(|(_, l)| !l.is_empty()).ok_or_else(|| err(1, "the file is empty".into()))?;
         let (board, first_row) = if first.1.to_ascii_lowercase().starts_with("version") {
