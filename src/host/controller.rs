@@ -140,6 +140,10 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// The rules a board asked to play by, while the player confirms
     /// giving up the game in progress for them.
     rules_waiting: Option<V>,
+    /// The board's box last shown (Options), while it is open; and the
+    /// one the rules waiting were chosen in, which Cancel goes back to.
+    board_box: Option<Requester>,
+    rules_chosen_in: Option<Requester>,
     /// The machine the game is shown on, as last seen in an input event.
     machine: Option<MachineId>,
     /// While a kept game is being replayed (see [`Opening::replay`]).
@@ -483,6 +487,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             counted,
             asked: Asked::Nothing,
             rules_waiting: None,
+            board_box: None,
+            rules_chosen_in: None,
             machine: None,
             replay: None,
             rerun: None,
@@ -1502,6 +1508,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             Reply::RestartThen(c) => self.leave(Leaving::Restart(Some(c))),
             Reply::Ask(req) => {
                 self.asked = Asked::Board;
+                self.board_box = Some(req.clone());
                 Response::Ask(req)
             }
             Reply::Choose(req, choices) => {
@@ -2104,6 +2111,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         match std::mem::replace(&mut self.asked, Asked::Nothing) {
             Asked::Board => {
                 let reply = self.board.answer(&self.session, button);
+                let answered = self.board_box.take();
+                if matches!(reply, Reply::Rules(_)) {
+                    self.rules_chosen_in = answered;
+                }
                 self.reply(reply)
             }
             Asked::ConfirmLeave(to) if button == 0 => self.left_for(to),
@@ -2114,8 +2125,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
                 self.message = "The game in progress goes on.".into();
                 Response::Redraw
             }
-            Asked::ConfirmRules => match (button, self.rules_waiting.take()) {
-                (0, Some(variant)) => self.switch_rules(variant),
+            Asked::ConfirmRules => match (button, self.rules_waiting.take(), self.rules_chosen_in.take()) {
+                (0, Some(variant), _) => self.switch_rules(variant),
+                // Cancelled: back to the box the rules were chosen in.
+                (_, _, Some(chosen_in)) => self.reply(Reply::Ask(chosen_in)),
                 _ => Response::Unchanged,
             },
             Asked::EndedNext(command) if button == GO_ON => self.board_command(command),

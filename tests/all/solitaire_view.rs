@@ -1263,3 +1263,23 @@ fn a_won_game_takes_no_more_moves() {
     assert!(view.message().contains("Choose New Game to deal again."), "{}", view.message());
     assert_eq!(view.session().steps().len(), steps);
 }
+
+/// Mode chosen in the Options box over a game in progress asks first;
+/// Cancel goes back to the Options box, not to the table.
+#[test]
+fn cancelling_a_new_mode_goes_back_to_the_options_box() {
+    use parlour::views::Response;
+    let (mut view, m, area, _data) = table("klondike", MachineId::AmigaPal, 1);
+    let stock = view.board().pile_rect(view.session().state(), area, PileId::new(PileKind::Stock, 0)).unwrap();
+    let (x, y) = (stock.x + 5, stock.y + 5);
+    view.input(&Input::MouseDown { x, y, button: parlour::machines::Button::Left }, &m, area);
+    view.input(&Input::MouseUp { x, y, button: parlour::machines::Button::Left }, &m, area);
+    assert_eq!(view.session().move_count(), 1, "the stock dealt");
+    let Some(Response::Ask(options)) = view.command(&Command::Options) else { panic!("no Options box") };
+    let mode = options.buttons.iter().position(|b| b.starts_with("Mode")).expect("a Mode button");
+    let Response::Ask(confirm) = view.answer(mode) else { panic!("no question before the new mode") };
+    assert_eq!(confirm.title, "New Game");
+    let cancel = confirm.buttons.iter().position(|b| b == "Cancel").unwrap();
+    assert_eq!(view.answer(cancel), Response::Ask(options), "Cancel left the Options box");
+    assert_eq!(view.session().move_count(), 1, "the game in progress goes on");
+}
