@@ -11,6 +11,7 @@ use parlour::gfx::Rgb;
 use parlour::gfx::ilbm::encode_ilbm;
 use parlour::host::{Controller, Opening};
 use parlour::machines::{Button, Command, Input, Key, Machine, MachineChoice, MachineId, Modifiers};
+use parlour::views::board::Board;
 use parlour::views::pause::PAUSE;
 use parlour::views::scramble::picture::Source;
 use parlour::views::scramble::{CHANGE_PICTURE, CHANGE_SIZE, ScrambleBoard, ScrambleLayout, TURN_OVER};
@@ -264,6 +265,12 @@ fn change_picture_takes_an_iff_file_and_keeps_the_order() {
     assert!(req.lines.join(" ").contains("broken.bmp"), "{:?}", req.lines);
     assert!(req.lines.iter().all(|l| l.ends_with('.')), "a box tells in sentences: {:?}", req.lines);
     assert_eq!(view.board().picture(), &Source::File(pictures.join("stripes.iff")));
+    // OK goes back to the list, for another picture to be chosen.
+    view.answer(0);
+    assert!(view.board().boxed(), "the list closed under the box");
+    key(&mut view, &m, area, Key::Down);
+    key(&mut view, &m, area, Key::Enter);
+    assert!(!view.board().boxed(), "the list stayed over the picture chosen");
     // The choice is kept for the next time.
     view.close();
     let prefs = std::fs::read_to_string(dir.path().join("prefs.ini")).unwrap();

@@ -226,9 +226,13 @@ impl ScrambleBoard {
         Reply::Ask(Requester { title: "Best Results".into(), lines, buttons: vec!["OK".into()] })
     }
 
+    /// Shows the picture chosen in the list: the list closes. One that
+    /// cannot be read is told of over the list, which stays for another
+    /// to be chosen.
     fn set_picture(&mut self, source: &Source) -> Reply<ScrambleVariant> {
         match Picture::load(source) {
             Ok(p) => {
+                self.dialog = None;
                 // Said, or nothing: a note on the picture before (cut to
                 // its middle) must not stay beside this one.
                 let said = p.cropped.clone().unwrap_or_default();
@@ -263,13 +267,10 @@ impl ScrambleBoard {
                 };
                 reply.or_unsaid(noted)
             }
-            Dialog::Picture(d) => {
-                let outcome = d.input(input, machine, area);
-                match self.closing(outcome) {
-                    Err(reply) => reply,
-                    Ok(source) => self.set_picture(&source),
-                }
-            }
+            Dialog::Picture(d) => match d.input(input, machine, area) {
+                Outcome::Done(source) => self.set_picture(&source),
+                outcome => self.closing(outcome).err().unwrap_or(Reply::Unchanged),
+            },
         }
     }
 
