@@ -569,11 +569,12 @@ where
              native size (one framebuffer pixel a pixel)"
         )));
     }
-    let keeps_files =
-        matches!(cli.command, None | Some(Command::Play { .. } | Command::Shot { .. } | Command::Stats { .. }));
-    // Held to the end of the command: the folder standing in for a data
-    // folder that cannot be used is removed then.
-    let _stand_in = if keeps_files { settings::stand_in_for_unusable() } else { None };
+    // Every command reads the data folder (the settings, Sokoban's level
+    // last played, the mode CardGames plays): one that cannot be used is
+    // told of as such, once, not as each file in it that cannot be read.
+    // Held to the end of the command: the folder standing in for it is
+    // removed then.
+    let _stand_in = settings::stand_in_for_unusable();
     match cli.command {
         None => open_window(&before, "launcher", None),
         Some(Command::List) => {

@@ -891,6 +891,11 @@ fn a_data_folder_that_is_a_file_is_said_plainly_and_play_goes_on() {
     let said = String::from_utf8(out.stderr).unwrap();
     assert_eq!(said.lines().filter(|l| *l == warned).count(), 1, "{said}");
     assert!(said.contains(NONE_COUNTED), "{said}");
+    // A command that keeps nothing tells of the folder as plainly, not of
+    // a file in it it could not read.
+    let out = super::support::parlour().env("PARLOUR_DATA_DIR", &file).arg("list").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), format!("{warned}\n"));
     let shot = data.path().join("k.png");
     let args = ["shot", "klondike", "--events", "-", "-o", shot.to_str().unwrap()];
     let out = super::support::run_fed(&file, &args, "click 100 130\nkey ctrl+n\nkey Return\n");

@@ -116,16 +116,19 @@ fn the_installed_binary_lists_every_built_in_game_from_an_empty_folder() {
     assert_eq!(copies(), unpacked, "in its own place");
 }
 
-/// A data folder that cannot hold the built-in games (a file in its
-/// place) still leaves every game there to play: they are unpacked into
-/// the temporary folder instead, with a warning that says so.
+/// A data folder that cannot hold the built-in games (a file in the
+/// place of their folder) still leaves every game there to play: they are
+/// unpacked into the temporary folder instead, with a warning that says
+/// so. (A data folder that cannot be used at all is stood in for by a
+/// folder of the run's own, and told of as such.)
 #[test]
 fn with_no_usable_data_folder_the_games_come_from_the_temporary_folder() {
     let installed = Installed::new();
-    let file = installed.data.path().join("not-a-folder");
-    std::fs::write(&file, "x").unwrap();
+    let data = installed.data.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::write(data.join("builtin"), "x").unwrap();
     let temp = tempfile::tempdir().unwrap();
-    let out = output(installed.command(&["list"]).env("PARLOUR_DATA_DIR", &file).env("TMPDIR", temp.path()));
+    let out = output(installed.command(&["list"]).env("PARLOUR_DATA_DIR", &data).env("TMPDIR", temp.path()));
     let listed = String::from_utf8(out.stdout).unwrap().lines().count();
     assert_eq!(listed, built_in_ids().len() + OTHER_GAMES.len());
     let said = String::from_utf8(out.stderr).unwrap();
@@ -144,7 +147,7 @@ fn with_no_usable_data_folder_the_games_come_from_the_temporary_folder() {
         let spare = temp.path().join(&name);
         std::fs::create_dir(&spare).unwrap();
         std::fs::set_permissions(&spare, std::fs::Permissions::from_mode(0o777)).unwrap();
-        let out = output(installed.command(&["list"]).env("PARLOUR_DATA_DIR", &file).env("TMPDIR", temp.path()));
+        let out = output(installed.command(&["list"]).env("PARLOUR_DATA_DIR", &data).env("TMPDIR", temp.path()));
         let said = String::from_utf8(out.stderr).unwrap();
         assert!(said.contains("only you may write in"), "{said}");
         assert_eq!(std::fs::read_dir(&spare).unwrap().count(), 0, "unpacked into a shared folder");
