@@ -1963,9 +1963,9 @@ mod lint_tests {
         assert_eq!(
             found,
             [
-                "more.html:2: there is no picture `gone.png` beside the page, so parlour help --html leaves this page out",
+                "more.html:2: there is no picture `gone.png` beside the page, so parlour help --html leaves the game type out",
                 "notes.html:4: <h1> is closed by </h3>, not </h1>",
-                "notes.html:6: the link `../../../etc/passwd` leads out of the game type's folder to no file of another game type or of the help, so parlour help --html leaves this page out",
+                "notes.html:6: the link `../../../etc/passwd` leads out of the game type's folder to no file of another game type or of the help, so parlour help --html leaves the game type out",
             ],
         );
     }

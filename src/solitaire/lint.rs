@@ -647,7 +647,7 @@ fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
         let what = if link { "link" } else { "picture" };
         let leads_out = |through: &str| {
             let message = format!(
-                "the {what} `{address}` leads out of the game type's folder{through} to no file of another game type or of the help, so parlour help --html leaves this page out"
+                "the {what} `{address}` leads out of the game type's folder{through} to no file of another game type or of the help, so parlour help --html leaves the game type out"
             );
             Diagnostic::error(path, tag.line, message)
         };
@@ -667,7 +667,7 @@ fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
             Ok(_) => {
                 let viewer =
                     if link { no_such_link(path, tag.line, &address) } else { no_such_picture(path, tag.line, &file) };
-                let message = format!("{}, so parlour help --html leaves this page out", viewer.message);
+                let message = format!("{}, so parlour help --html leaves the game type out", viewer.message);
                 out.push(Diagnostic::error(path, tag.line, message));
             }
             Err(_) if is_shared_help_file(dir, &file) => {}
@@ -1771,7 +1771,7 @@ mod tests {
         let dead: Vec<&String> = found.iter().filter(|m| m.contains("beside the page")).collect();
         assert_eq!(dead.len(), 2, "{found:#?}");
         assert!(dead.iter().all(|m| !m.contains("warning:")), "errors: {dead:?}");
-        let left_out = ", so parlour help --html leaves this page out";
+        let left_out = ", so parlour help --html leaves the game type out";
         assert!(dead[0].ends_with(&format!(": there is no picture `gone.bmp` beside the page{left_out}")), "{dead:?}");
         assert!(
             dead[1].ends_with(&format!(": the link `rules.html#deal` leads to no file beside the page{left_out}")),
