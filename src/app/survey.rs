@@ -54,7 +54,8 @@ pub struct SurveyArgs {
     /// Seconds per deal at most (default as for solve; 0: no limit).
     #[arg(long, value_name = "S", value_parser = super::solve_cmd::seconds_limit, allow_negative_numbers = true)]
     seconds: Option<f64>,
-    /// The CSV file (default survey-GAME-MODE-A-B.csv here).
+    /// The CSV file (default survey-GAME-MODE-A-B.csv here, with `ms-`
+    /// before A for Microsoft deals).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
 }
