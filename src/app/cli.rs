@@ -1626,7 +1626,13 @@ fn lint_target(target: &Path) -> Result<PathBuf, String> {
              boards, level sets and help files",
             game.name
         ),
-        None => format!("{shown}: no such file or folder, nor a game type of that id or name"),
+        None => {
+            let games = catalog::games();
+            let types = games.iter().filter(|g| catalog::game_type(g).is_some()).map(|g| g.id.as_str());
+            let hint =
+                crate::core::nearest(&id, types).map(|near| format!(" (did you mean {near}?)")).unwrap_or_default();
+            format!("{shown}: no such file or folder, nor a game type of that id or name{hint}")
+        }
     })
 }
 
@@ -1793,7 +1799,23 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
                     );
                     failed = true;
                 }
-                None => folders.push(path.clone()),
+                None => {
+                    match id.and_then(|id| {
+                        crate::core::nearest(
+                            id,
+                            by_id.iter().filter(|(.., own)| *own).map(|(known, ..)| known.as_str()),
+                        )
+                    }) {
+                        Some(near) => {
+                            tell!(
+                                "parlour: {}: there is no such folder, nor a game type of yours of that id (did you mean {near}?)",
+                                path.display()
+                            );
+                            failed = true;
+                        }
+                        None => folders.push(path.clone()),
+                    }
+                }
             }
         }
         folders
@@ -1858,6 +1880,13 @@ pub(super) fn solve_board(board: Board, name: &str, limit: Option<u64>) -> Resul
 #[cfg(test)]
 mod lint_tests {
     use super::*;
+
+    /// A game type's id mistyped is answered with the nearest one.
+    #[test]
+    fn a_mistyped_id_is_answered_with_the_nearest() {
+        let e = lint_target(Path::new("klondyk")).unwrap_err();
+        assert!(e.ends_with("(did you mean klondike?)"), "{e}");
+    }
 
     #[test]
     fn lint_dispatches_on_what_the_path_is() {

@@ -441,6 +441,11 @@ fn capture_takes_the_id_of_a_game_type_of_ones_own() {
         std::fs::read(golf.join("game.bmp")).unwrap(),
         std::fs::read(root().join("game-types/Golf/game.bmp")).unwrap()
     );
+    // Mistyped, it is answered with the nearest of one's own.
+    let out = parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).args(["capture", "my-golff"]).output();
+    let out = out.unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).trim().ends_with("(did you mean my-golf?)"), "{}", stderr(&out));
 }
 
 /// A folder named in Latin-1 (no UTF-8 name) is read by its path, as the
