@@ -1313,3 +1313,33 @@ fn the_field_sizes_are_listed_easiest_first() {
     }
     assert_eq!(chosen, ["Intermediate", "Expert"]);
 }
+
+/// The board's keyboard cursor hides while the keys go to a number box
+/// (Tab), and shows again once Tab has gone through the boxes back to the
+/// board: the player sees where the keys go.
+#[test]
+fn the_cursor_hides_while_a_number_box_takes_the_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut view = open(Settings::preset(&PRESETS[0]), dir.path(), 3);
+    let square = |view: &MinesView| {
+        let l = MinesBoard::layout(view.session().state(), &m, area);
+        let r = l.square(l.grid.index(l.grid.width / 2, l.grid.height / 2)).inset(-2, -2);
+        let mut s = m.new_surface();
+        view.draw(&mut s, &m, area);
+        (r.y..r.bottom())
+            .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+            .map(|(x, y)| s.get(x, y))
+            .collect::<Vec<_>>()
+    };
+    let bare = square(&view);
+    key(&mut view, &m, area, Key::Right);
+    let shown = square(&view);
+    assert_ne!(shown, bare, "the cursor shows");
+    key(&mut view, &m, area, Key::Tab);
+    assert_eq!(square(&view), bare, "the cursor shows while a number box takes the keys");
+    for _ in 0..3 {
+        key(&mut view, &m, area, Key::Tab);
+    }
+    assert_eq!(square(&view), shown, "the cursor is not back with the keys");
+}

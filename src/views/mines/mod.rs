@@ -568,7 +568,10 @@ impl Board<MinesVariant> for MinesBoard {
         // three would make one black slab.
         let light = if look.is_monochrome() { Pen::Background } else { Pen::Highlight };
         let (dark, light) = (look.paint(Pen::Text), look.paint(light));
-        for at in self.hinted.into_iter().chain(self.cursor).filter(|_| !self.pause.is_on()) {
+        // The keyboard's cursor shows where the keys go: not while they
+        // go to a number box, whose caret shows instead.
+        let cursor = self.cursor.filter(|_| self.editing.is_none());
+        for at in self.hinted.into_iter().chain(cursor).filter(|_| !self.pause.is_on()) {
             let r = l.square(at);
             for (k, ink) in [(-2, dark), (-1, light), (0, dark)] {
                 s.frame_rect(r.inset(k, k), ink);
