@@ -650,6 +650,13 @@ fn small_mistakes_on_the_command_line_fail_with_a_reason() {
         let out = run(&["sheet", "--screens", screen, "-o", "/dev/null.png"]);
         assert_eq!(out.status.code(), Some(parlour::app::cli::USAGE_ERROR), "{screen}: {}", stderr(&out));
     }
+    // A folder not there to write the picture in is told of before any
+    // game is laid out, not after.
+    let gone = tempfile::tempdir().unwrap().path().join("gone/sheet.png");
+    let out = run(&["sheet", "-o", &gone.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("does not exist"), "{}", stderr(&out));
 
     // A value past its limit is a usage error, as one that does not parse.
     let field = ["mines", "deal", "--width", "9", "--height", "9", "--mines", "10", "--seed", "1"];
