@@ -23,9 +23,10 @@ pub enum SokobanCommand {
     /// the first move that cannot be made (exit 1). Every broken level of
     /// the file, and every Solution line that is no solution, is reported
     /// as `file:line: message` and makes the exit 2, though the moves on a
-    /// good level are still played; a broken level asked for is said to
-    /// be one of them. A level the file does not have exits 64, as any
-    /// option's value that cannot be taken.
+    /// good level are still played; a broken level asked for is said, by
+    /// its line, to be why it cannot be played. A file that cannot be
+    /// read, or holds no level, exits 2 as well. A level the file does
+    /// not have exits 64, as any option's value that cannot be taken.
     Check {
         /// An XSB level file.
         file: PathBuf,
