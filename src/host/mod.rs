@@ -385,10 +385,19 @@ fn find_following(target: &str, places: &Places, saves: bool) -> Result<GameEntr
         return Err(format!("`{target}` cannot be played: {}", left.why));
     }
     let ids = games(places);
-    let hint = crate::core::nearest(target, ids.iter().map(|g| g.id.as_str()))
-        .map(|id| format!(" (did you mean {id}?)"))
-        .unwrap_or_default();
-    Err(format!("unknown game `{target}`{hint}: `parlour list` shows the games there are"))
+    let hint = |near: &str| format!(" (did you mean {near}?)");
+    if let Some(near) = crate::core::nearest(target, ids.iter().map(|g| g.id.as_str())) {
+        return Err(format!("unknown game `{target}`{}: `parlour list` shows the games there are", hint(near)));
+    }
+    // A board or level mistyped (pegs/frnch) is one of a family's own,
+    // which its chooser lists rather than `parlour list`.
+    let family = target.split_once('/').and_then(|(id, _)| family(id));
+    let listed: Vec<GameEntry> =
+        family.map(|f| (f.variants)(places, None).into_iter().flatten().collect()).unwrap_or_default();
+    match crate::core::nearest(target, listed.iter().map(|g| g.game_id.as_str())) {
+        Some(near) => Err(format!("unknown game `{target}`{}", hint(near))),
+        None => Err(format!("unknown game `{target}`: `parlour list` shows the games there are")),
+    }
 }
 
 /// The game the launcher or a family's chooser shows as `target` (any

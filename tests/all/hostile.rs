@@ -691,6 +691,9 @@ fn a_mistyped_game_id_is_answered_with_the_near_one() {
     assert!(stderr(&out).contains(says), "{}", stderr(&out));
     let out = run(&["solve", "zzzzzzzzzz"]);
     assert!(!stderr(&out).contains("did you mean"), "{}", stderr(&out));
+    // So is a board by its id, which only its chooser lists.
+    let out = run(&["solve", "pegs/frnch"]);
+    assert!(stderr(&out).contains("unknown game `pegs/frnch` (did you mean pegs/french?)"), "{}", stderr(&out));
     // Help takes files and guides too, and says so.
     let out = run(&["help", "nosuch"]);
     assert_eq!(out.status.code(), Some(1));
