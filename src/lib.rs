@@ -8,40 +8,39 @@
 // `parlour help --html DIR 2>&1 | head -1`) or a full disk: what cannot
 // be shown is let go.
 
+/// Writes with `$how` (`write`, `writeln`) to `std::io::$stream()`,
+/// letting a failed write go: the one body of the four below.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __print_to {
+    ($stream:ident, $how:ident, $($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = $how!(std::io::$stream().lock(), $($arg)*);
+    }};
+}
+
 /// Prints to standard output, ignoring a closed pipe.
 #[macro_export]
 macro_rules! say_raw {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = write!(std::io::stdout().lock(), $($arg)*);
-    }};
+    ($($arg:tt)*) => { $crate::__print_to!(stdout, write, $($arg)*) };
 }
 
 /// As `say_raw!`, with a line end.
 #[macro_export]
 macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
-    }};
+    ($($arg:tt)*) => { $crate::__print_to!(stdout, writeln, $($arg)*) };
 }
 
 /// Prints to standard error, ignoring a closed pipe.
 #[macro_export]
 macro_rules! tell_raw {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = write!(std::io::stderr().lock(), $($arg)*);
-    }};
+    ($($arg:tt)*) => { $crate::__print_to!(stderr, write, $($arg)*) };
 }
 
 /// As `tell_raw!`, with a line end.
 #[macro_export]
 macro_rules! tell {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
-    }};
+    ($($arg:tt)*) => { $crate::__print_to!(stderr, writeln, $($arg)*) };
 }
 
 pub mod app;
