@@ -327,7 +327,9 @@ enum Command {
 enum RummiAction {
     /// Print the Expert's play as one JSON line:
     /// {"played":[...],"table":[[...],...]}. Tiles are a colour letter (R
-    /// red, B blue, Y yellow, K black) and a number 1-13.
+    /// red, B blue, Y yellow, K black) and a number 1-13. A rack or table
+    /// that does not read exits 64; a batch file that cannot be read, or
+    /// one of whose lines does not read, exits 2 with the line named.
     // One position or a file of them: either is enough, so a command line
     // with neither names both.
     #[command(group(clap::ArgGroup::new("position").args(["rack", "batch"]).required(true)))]
@@ -642,9 +644,11 @@ where
 fn rummi_best(rack: Option<&str>, table: Option<&str>, first: bool, batch: Option<&Path>) -> Result<(), Failure> {
     use super::rummi::{play_json, position_from_args, read_batch};
     use crate::games::rummi::advice;
+    // A batch file that does not read exits 2, as other input files do; a
+    // rack or table that does not is an option's value refused (64).
     let positions = match batch {
-        Some(file) => read_batch(file).map_err(fail)?,
-        None => vec![position_from_args(rack.unwrap_or(""), table, first).map_err(fail)?],
+        Some(file) => read_batch(file).map_err(|message| Failure { message, code: 2 })?,
+        None => vec![position_from_args(rack.unwrap_or(""), table, first).map_err(usage)?],
     };
     let mut out = String::new();
     for pos in &positions {
@@ -2038,6 +2042,26 @@ mod help_tests {
         assert_eq!(main_with_args(args.map(String::from).to_vec()).unwrap_err().code, USAGE_ERROR);
         let both = ["parlour", "rummi", "best", "--rack", "R1", "--batch", "x"];
         assert!(command().try_get_matches_from(both).is_err(), "one or the other");
+    }
+
+    /// A rack that does not read is an option's value refused; a batch
+    /// file that does not is bad input, told by its line.
+    #[test]
+    fn rummi_best_tells_a_bad_rack_from_a_bad_batch_file() {
+        let rack = main_with_args(["parlour", "rummi", "best", "--rack", "R1 Q9"].map(String::from).to_vec());
+        assert_eq!(rack.unwrap_err().code, USAGE_ERROR);
+        let dir = tempfile::tempdir().unwrap();
+        let batch = dir.path().join("batch.jsonl");
+        std::fs::write(&batch, "{\"rack\":[\"R1\"],\"table\":[],\"first\":false}\nnot json\n").unwrap();
+        let run = |file: &Path| {
+            let args =
+                vec!["parlour".into(), "rummi".into(), "best".into(), "--batch".into(), file.display().to_string()];
+            main_with_args(args).unwrap_err()
+        };
+        let bad = run(&batch);
+        assert_eq!(bad.code, 2, "{}", bad.message);
+        assert!(bad.message.starts_with(&format!("{}:2: malformed JSON", batch.display())), "{}", bad.message);
+        assert_eq!(run(&dir.path().join("none.jsonl")).code, 2, "a file that is not there");
     }
 
     /// `--skin` lists the skins there are, as `--machine` lists the

@@ -15,7 +15,10 @@ pub enum TetrisCommand {
     /// Play an input log (one line per event: frame count and key) or a
     /// kept game, and print `score:`, `rows:`, `level:`, `pieces:` and
     /// `game:` (over, topped out, or running). The same log always prints
-    /// the same figures.
+    /// the same figures. A file that cannot be read, or does not read as
+    /// a log or a kept game, exits 2 with its line named; a missing seed,
+    /// or one against a kept game's own, exits 64; a save that cannot be
+    /// written exits 1.
     Run {
         /// The seed (default: the log's `seed` line, which this replaces,
         /// with a warning). A kept game plays its own seed.
@@ -67,13 +70,16 @@ fn run_log(seed: Option<u64>, inputs: &Path, keep: Option<&Path>) -> Result<(), 
 /// cannot be (its moves were made on its pieces), so that is refused as
 /// a usage error.
 fn session_of(seed: Option<u64>, inputs: &Path) -> Result<Session<TetrisVariant>, Failure> {
+    // Input that cannot be used exits 2, as `sokoban check` does, apart
+    // from the 1 of a run that went wrong and the 64 of a usage error.
+    let bad_input = |message: String| Failure { message, code: 2 };
     let bytes = crate::core::files::read_capped(inputs, crate::core::files::limits::SAVE)
-        .map_err(|e| fail(format!("{}: cannot be read ({e})", inputs.display())))?;
+        .map_err(|e| bad_input(format!("{}: cannot be read ({e})", inputs.display())))?;
     let bytes = crate::core::files::without_bom(&bytes);
     if bytes.starts_with(save::MAGIC.as_bytes()) {
         // FILE:LINE: reason, as every other file's error reads.
         let session = save::decode(bytes, &TetrisVariant)
-            .map_err(|e| fail(Diagnostic::error(inputs, e.line, e.reason).to_string()))?;
+            .map_err(|e| bad_input(Diagnostic::error(inputs, e.line, e.reason).to_string()))?;
         if let Some(given) = seed.filter(|&s| s != session.seed()) {
             return Err(usage(format!(
                 "--seed {given}: {} is a kept game, which plays its own seed ({}); leave --seed out",
@@ -85,7 +91,7 @@ fn session_of(seed: Option<u64>, inputs: &Path) -> Result<Session<TetrisVariant>
     }
     // A file that is no text (a program, a picture) is told so, not
     // quoted back byte by byte as a line that does not read.
-    let bad_log = |d: Diagnostic| Failure { message: d.to_string(), code: 2 };
+    let bad_log = |d: Diagnostic| bad_input(d.to_string());
     let text = decode_text(bytes).map_err(|e| bad_log(Diagnostic::error(inputs, e.line, e.message)))?;
     let parsed = log::parse(inputs, &text).map_err(bad_log)?;
     if let (Some(given), Some(own)) = (seed, parsed.seed)
@@ -93,6 +99,6 @@ fn session_of(seed: Option<u64>, inputs: &Path) -> Result<Session<TetrisVariant>
     {
         tell!("parlour: warning: --seed {given} is played, not the seed {own} of {}", inputs.display());
     }
-    let seed = seed.or(parsed.seed).ok_or_else(|| fail("no seed: give --seed S or a `seed S` line in the log"))?;
+    let seed = seed.or(parsed.seed).ok_or_else(|| usage("no seed: give --seed S or a `seed S` line in the log"))?;
     Ok(play(seed, &parsed))
 }

@@ -27,12 +27,14 @@ const LOG: &str = "# a short game\n\
     210 space\n220 left\n230 space\n240 v\n600 space\n1500 end\n";
 
 fn run(args: &[&str], log: &Path) -> (bool, String, String) {
+    let (code, out, err) = run_coded(args, log);
+    (code == Some(0), out, err)
+}
+
+/// As [`run`], with the exit code itself.
+fn run_coded(args: &[&str], log: &Path) -> (Option<i32>, String, String) {
     let o = parlour().args(["tetris", "run", "--inputs"]).arg(log).args(args).output().unwrap();
-    (
-        o.status.success(),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
+    (o.status.code(), String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
 }
 
 fn figure(stdout: &str, name: &str) -> u64 {
@@ -112,11 +114,15 @@ fn bad_logs_are_named_by_line() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("bad.log");
     std::fs::write(&file, "5 left\n4 right\n").unwrap();
-    let (ok, _, err) = run(&["--seed", "1"], &file);
-    assert!(!ok);
+    let (code, _, err) = run_coded(&["--seed", "1"], &file);
+    assert_eq!(code, Some(2), "{err}");
     assert!(err.contains(&format!("{}:2: frame 4 comes before frame 5", file.display())), "{err}");
     std::fs::write(&file, "5 left\n").unwrap();
-    assert!(run(&[], &file).2.contains("no seed"));
+    let (code, _, err) = run_coded(&[], &file);
+    assert_eq!(code, Some(64), "a seed missing is a usage error: {err}");
+    assert!(err.contains("no seed"), "{err}");
+    let (code, _, err) = run_coded(&[], &dir.path().join("none.log"));
+    assert_eq!(code, Some(2), "a log that is not there: {err}");
 }
 
 /// A kept game cut short is named by file and line as a bad log is,
@@ -129,8 +135,8 @@ fn a_kept_game_cut_short_is_named_by_line() {
     let file = dir.path().join("cut.save");
     let kept: Vec<&str> = text.lines().take(20).collect();
     std::fs::write(&file, kept.join("\n")).unwrap();
-    let (ok, _, err) = run(&[], &file);
-    assert!(!ok);
+    let (code, _, err) = run_coded(&[], &file);
+    assert_eq!(code, Some(2), "{err}");
     let told = format!("parlour: {}:20: ", file.display());
     assert!(err.starts_with(&told) && err.contains("cut off"), "{err}");
 }
