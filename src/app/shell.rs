@@ -744,6 +744,13 @@ impl Shell {
         let (chrome, look) = (self.machine.chrome(), self.machine.look());
         let shown = asked.choices.as_ref().map_or_else(|| asked.req.clone(), |c| c.shown(&asked.req, chrome, look));
         let (_, buttons) = chrome.requester_layout(look, &shown);
+        // The caption's close box is pressed and let go as a button is,
+        // and answers as Escape does.
+        let close_box = chrome.requester_close_box(look, &shown);
+        let target = |x: i32, y: i32| {
+            let on_close = close_box.is_some_and(|r| r.contains(x, y));
+            buttons.iter().position(|r| r.contains(x, y)).or(on_close.then_some(CLOSE_BOX))
+        };
         // A box with radio buttons takes the keys as a dialog of a list
         // and buttons does (the launcher, the choosers): Tab goes round
         // the radio group and each button, Left and Right along the
@@ -786,12 +793,13 @@ impl Shell {
         }
         let chosen = pressed.or_else(|| match *input {
             Input::MouseDown { x, y, button: Button::Left } => {
-                asked.pressed = buttons.iter().position(|r| r.contains(x, y));
+                asked.pressed = target(x, y);
                 None
             }
             Input::MouseUp { x, y, button: Button::Left } => {
-                let on = buttons.iter().position(|r| r.contains(x, y));
-                asked.pressed.take().filter(|&pressed| on == Some(pressed))
+                let on = target(x, y);
+                let released = asked.pressed.take().filter(|&pressed| on == Some(pressed));
+                released.map(|b| if b == CLOSE_BOX { escape_button(&asked.req.buttons) } else { b })
             }
             Input::Key { key: Key::Enter, .. } => Some(asked.focus.unwrap_or(0)),
             // Space presses the button Tab marked, or the only button of
@@ -1074,6 +1082,9 @@ pub fn machine_not_kept(e: &crate::core::FileError) -> String {
 fn only_button(asked: &Asked) -> Option<usize> {
     (asked.choices.is_none() && asked.req.buttons.len() == 1).then_some(0)
 }
+
+/// Stands for a requester's close box where a button's index is kept.
+const CLOSE_BOX: usize = usize::MAX;
 
 /// The button Escape presses: the last that only closes the requester
 /// (Cancel, No, Done, OK), else the last. Solitaire's Options box ends

@@ -207,6 +207,12 @@ pub trait Chrome: Send + Sync {
     fn draw_menus(&self, s: &mut Surface, look: &Look, menus: &[Menu], tracker: &MenuTracker);
     /// The requester's frame and one rectangle per button.
     fn requester_layout(&self, look: &Look, req: &Requester) -> (Rect, Vec<Rect>);
+    /// The close box in a requester's caption, which answers as Escape
+    /// does, where the chrome draws one (YaZZle's message boxes; Amiga
+    /// requesters and Mac alerts have none).
+    fn requester_close_box(&self, _look: &Look, _req: &Requester) -> Option<Rect> {
+        None
+    }
     /// Draws the requester; `focus` is the button the keyboard has moved
     /// to (Tab, the arrow keys), which Return presses. `None` until it has
     /// moved: Return presses the first button, shown as each machine shows
@@ -247,8 +253,6 @@ pub trait Chrome: Send + Sync {
     fn draw_radio(&self, s: &mut Surface, look: &Look, r: Rect, on: bool) {
         choices::draw_round(s, r, look.paint(Pen::Text), look.paint(Pen::Background), on);
     }
-    /// The command of a skin button at (x, y); only skinned chromes
-    /// (YaZZle) have buttons.
     /// Whether the chrome paints the content area's table itself (a YaZZle
     /// skin's felt); otherwise views fill it with the Felt pen.
     fn draws_felt(&self) -> bool {
@@ -258,6 +262,8 @@ pub trait Chrome: Send + Sync {
     fn button_commands(&self) -> Vec<Command> {
         Vec::new()
     }
+    /// The command of the chrome's button at (x, y): a skin's button
+    /// (YaZZle), a window's close box (the Macs).
     fn button_at(&self, _x: i32, _y: i32) -> Option<Command> {
         None
     }

@@ -92,6 +92,11 @@ impl YazzleChrome {
         Rect::new(frame.x + BOX_BORDER, frame.y + BOX_BORDER, frame.w - 2 * BOX_BORDER, CAPTION_HEIGHT)
     }
 
+    /// The close box at the right of a message box's caption.
+    fn requester_close(caption: Rect) -> Rect {
+        Rect::new(caption.right() - 2 - 16, caption.y + 2, 16, 14)
+    }
+
     /// Where a message box's icon goes: its left and top.
     fn requester_icon(frame: Rect, caption: &Rect) -> (i32, i32) {
         (frame.x + BOX_BORDER + 12, caption.bottom() + 12)
@@ -351,7 +356,7 @@ impl YazzleChrome {
         let cap = Self::requester_caption(frame);
         s.fill_rect(cap, look.paint(Pen::Fill));
         let tf = look.title_font;
-        let close = Rect::new(cap.right() - 2 - 16, cap.y + 2, 16, 14);
+        let close = Self::requester_close(cap);
         let old = s.set_clip(Rect::from_edges(cap.x, cap.y, close.x - 2, cap.bottom()));
         s.draw_text(
             tf,
@@ -799,6 +804,11 @@ impl Chrome for YazzleChrome {
     }
 
     /// Lines beside the icon, centred on it when they are fewer than fit.
+    fn requester_close_box(&self, look: &Look, req: &Requester) -> Option<Rect> {
+        let (frame, _) = self.requester_layout(look, req);
+        Some(Self::requester_close(Self::requester_caption(frame)))
+    }
+
     fn requester_lines(&self, look: &Look, req: &Requester) -> Vec<(String, Rect)> {
         let (frame, _) = self.requester_layout(look, req);
         let (icon_x, body_top) = Self::requester_icon(frame, &Self::requester_caption(frame));

@@ -77,6 +77,36 @@ fn every_requester_button_is_reached_and_pressed_from_the_keyboard() {
     }
 }
 
+/// The close box in a YaZZle message box's caption answers as Escape
+/// does, on a press and a release of its own, as a button does; no other
+/// machine's requester has one.
+#[test]
+fn the_close_box_of_a_yazzle_box_closes_it() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    use parlour::machines::{Button, Command, Input};
+    let press = |(x, y): (i32, i32)| Input::MouseDown { x, y, button: Button::Left };
+    let release = |(x, y): (i32, i32)| Input::MouseUp { x, y, button: Button::Left };
+    for id in MachineId::ALL {
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let (view, _data) = super::support::open_game("klondike", 1);
+        let mut d = Driver::new(Shell::new(m, view, 1));
+        d.command(&Command::Stats);
+        let req = d.shell().requester().expect("the Statistics box").clone();
+        let m = d.shell().machine();
+        let close = m.chrome().requester_close_box(m.look(), &req);
+        assert_eq!(close.is_some(), id == MachineId::Yazzle, "{id}");
+        let Some(close) = close else { continue };
+        let centre = (close.x + close.w / 2, close.y + close.h / 2);
+        d.feed(&[release(centre)]);
+        assert!(d.shell().requester().is_some(), "a release with no press of its own answers nothing");
+        d.feed(&[press(centre), release((close.x - 20, centre.1))]);
+        assert!(d.shell().requester().is_some(), "pressed on the close box, let go beside it");
+        d.feed(&[press(centre), release(centre)]);
+        assert!(d.shell().requester().is_none(), "a click on the close box closes the box");
+    }
+}
+
 /// Tab reaches OK and Cancel in every dialog of a list and buttons, with
 /// the mark drawn where the keyboard is: the launcher's choosers, Choose
 /// Board (Peg Solitaire) and Change Picture (Scramble). Cancel pressed
