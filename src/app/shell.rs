@@ -982,7 +982,9 @@ impl Shell {
             self.tell(error_box(&how));
             return;
         }
-        let chooser = Box::new(Launcher::chooser("Open a Kept Game", "kept game", kept, ""));
+        // Newest first, as the journal lists them: Return opens the game
+        // kept last.
+        let chooser = Box::new(Launcher::chooser_as_given("Open a Kept Game", "kept game", kept, ""));
         self.behind.push(std::mem::replace(&mut self.view, chooser));
     }
 

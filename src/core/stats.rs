@@ -252,10 +252,14 @@ impl Stats {
     /// aside, or none, with why not, for the box to say: opening a box
     /// never moves the player's records away, nor rewrites them without
     /// a line of them. The next game counted sets a broken file aside and
-    /// tells of it.
+    /// tells of it; meanwhile the box says where its figures come from
+    /// when it is not the file as it stands (its previous copy).
     pub fn for_showing(data_dir: &Path) -> (Stats, Option<String>) {
         match Self::look(data_dir) {
-            Ok(loaded) => (loaded.value, None),
+            Ok(loaded) => {
+                let said = loaded.headline("statistics");
+                (loaded.value, said)
+            }
             Err(e) if e.kind == FileErrorKind::NotFound => (Stats::default(), None),
             Err(e) => (Stats::default(), Some(format!("The statistics cannot be read: {e}"))),
         }
@@ -846,6 +850,26 @@ mod tests {
         assert_eq!(kept.game("klondike").map(|g| (g.played, g.lost, g.streak)), Some((2, 2, -2)));
         let backup = Stats::from_text(&std::fs::read(crate::core::files::backup_path(&path)).unwrap()).unwrap();
         assert_eq!(backup.game("klondike"), older.game("klondike"), "the backup is a whole record, not the cut copy");
+    }
+
+    /// A box that shows the figures of the previous copy says so, and
+    /// sets nothing aside; figures read as they stand say nothing more.
+    #[test]
+    fn a_box_showing_the_previous_copy_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = Stats::path(dir.path());
+        let mut stats = Stats::default();
+        stats.game_mut("mines/beginner").record(Outcome::Won, 0);
+        stats.save(dir.path()).unwrap();
+        stats.save(dir.path()).unwrap();
+        assert_eq!(Stats::for_showing(dir.path()).1, None, "a good file");
+        let text = std::fs::read_to_string(&path).unwrap().replace("won=1", "won=banana");
+        std::fs::write(&path, &text).unwrap();
+        let (shown, said) = Stats::for_showing(dir.path());
+        assert_eq!(shown.game("mines/beginner").map(|g| g.won), Some(1));
+        let said = said.expect("the box says where its figures come from");
+        assert!(said.starts_with("The statistics were damaged: their previous copy"), "{said}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "nothing is set aside by a look");
     }
 
     /// A file cut at the end of a line between two sections reads as a

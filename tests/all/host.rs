@@ -687,6 +687,31 @@ fn saves_with_a_byte_order_mark_read_as_before() {
     assert!(!names.iter().any(aside), "set aside: {names:?}");
 }
 
+/// Open... lists the kept games newest first, the newest chosen, so
+/// Return opens the game kept last whatever its name.
+#[test]
+fn open_lists_the_kept_games_newest_first() {
+    use parlour::app::{driver::Driver, script, shell::Shell};
+    use parlour::machines::{Machine, MachineChoice, MachineId};
+    let dir = tempfile::tempdir().unwrap();
+    for seed in [5, 6] {
+        let mut view = open_table("klondike", seed, dir.path());
+        view.command(&Command::SaveAs);
+    }
+    let kept = journal::kept_games(dir.path());
+    // The second kept is the newer, against the order of their names, and
+    // by an hour, whatever the file system's clock.
+    let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options().write(true).open(&kept[1]).unwrap().set_modified(an_hour_ago).unwrap();
+    let id = MachineId::MacSe30;
+    let machine = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+    let view = open_table("klondike", 7, dir.path());
+    let mut driver = Driver::new(Shell::keeping_in(machine, Box::new(view), 1, dir.path().to_path_buf()));
+    let steps = script::parse("open", "menu Game > Open...\nkey Return\n").unwrap();
+    script::run(&mut driver, "open", &steps).unwrap();
+    assert!(driver.shell().message().starts_with("Opened klondike-2.save"), "{}", driver.shell().message());
+}
+
 /// A kept game the player names is theirs (or someone else's, shared with
 /// them): when it cannot be opened, the command says which file, which
 /// line and why, and leaves the file where it is; the game left off is
