@@ -208,8 +208,9 @@ pub struct Family {
 pub enum Record {
     /// Won or lost, in time and moves, with a score where higher is better.
     Full,
-    /// Won or lost, with no score of that kind (MineSweeper; Rummi, whose
-    /// figure is the tiles left, fewer being better).
+    /// Won or lost, with no score of that kind (MineSweeper; Sokoban, whose
+    /// score is the boxes home; Rummi, whose figure is the tiles left,
+    /// fewer being better).
     Unscored,
     /// Won or lost, in moves alone: no score and no clock (Oberon's card
     /// games, whose Solitaire "has no scoring system and no timing").

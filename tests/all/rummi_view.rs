@@ -926,7 +926,9 @@ fn the_trays_stand_out_in_four_greys() {
 
 /// `parlour stats` prints only the figures that mean something for a
 /// game: Rummi's tiles left (fewer is better) and not a "best score" that
-/// is the most tiles ever left; Tetris's scores and no won, lost or time.
+/// is the most tiles ever left; Tetris's scores and no won, lost or time;
+/// Sokoban's moves and time, and not the boxes home it shows as a score
+/// while a level is played.
 #[test]
 fn parlour_stats_leaves_out_figures_that_mean_nothing_for_the_game() {
     let data = tempfile::tempdir().unwrap();
@@ -934,7 +936,9 @@ fn parlour_stats_leaves_out_figures_that_mean_nothing_for_the_game() {
         data.path().join("stats.ini"),
         "[rummi]\nplayed=3\nwon=1\nlost=2\nstreak=1\nbest-win-streak=1\nworst-losing-streak=2\ntotal-score=116\nbest-score=59\n\n\
          [tetris]\nplayed=2\nwon=0\nlost=2\nstreak=-2\nbest-win-streak=0\nworst-losing-streak=2\ntotal-score=300\n\
-         best-score=200\n",
+         best-score=200\n\n\
+         [sokoban/parlour/1]\nplayed=1\nwon=1\nlost=0\nstreak=1\nbest-win-streak=1\nworst-losing-streak=0\n\
+         total-score=2\nbest-score=2\nbest-moves=10\n",
     )
     .unwrap();
     let stats = |game: &str| {
@@ -952,6 +956,9 @@ fn parlour_stats_leaves_out_figures_that_mean_nothing_for_the_game() {
     for absent in ["won:", "best time", "average moves", "winning percentage"] {
         assert!(!tetris.contains(absent), "{absent} in {tetris}");
     }
+    let sokoban = stats("sokoban");
+    assert!(sokoban.contains("won: 1\n") && sokoban.contains("fewest moves: 10\n"), "{sokoban}");
+    assert!(!sokoban.contains("best score") && !sokoban.contains("total score"), "{sokoban}");
 }
 
 /// The program's opening turn is no game under way: New Game straight
