@@ -2134,6 +2134,18 @@ impl Reader<'_> {
         }
         if spec.game.win_when == WinWhen::TableauEmpty && spec.tableau_piles.is_empty() {
             self.error(doc.line_of("Game", "WinWhen"), "[Game] WinWhen=TableauEmpty, but there are no tableau piles");
+        } else if spec.game.win_when == WinWhen::TableauEmpty
+            && spec.foundation_piles.is_empty()
+            && spec.reserve_piles.is_empty()
+        {
+            // A tableau card moves only to a foundation, a reserve pile or
+            // another tableau pile: with neither of the first two, every
+            // card stays on the tableau.
+            self.error(
+                doc.line_of("Game", "WinWhen"),
+                "[Game] WinWhen=TableauEmpty, but there are no foundation or reserve piles for the tableau's cards \
+                 to go to, so the game cannot be won",
+            );
         }
         let start = spec.game.start_rank_card;
         if start > spec.dealt.len() {
@@ -2512,6 +2524,19 @@ PileFace=D
         let found = problems(&edit(MINI, &[&no_foundation[..], &[(5, "Decks=x")]].concat()));
         assert_eq!(found[0], "g.ini:5: [Game] Decks=x is not a number: it must be 1, 2, 3 or 4");
         has_start(&found[1..], "g.ini:1: there are no foundation piles, so the game cannot be won");
+    }
+
+    /// A game won by clearing the tableau needs somewhere for its cards
+    /// to go: a foundation or a reserve pile.
+    #[test]
+    fn a_tableau_with_nowhere_to_go_cannot_be_cleared() {
+        let no_foundation = [(13, ""), (14, ""), (23, ""), (24, ""), (25, "")];
+        let tableau_empty = [(5, "Decks=1\nWinWhen=TableauEmpty")];
+        let found = problems(&edit(MINI, &[&no_foundation[..], &tableau_empty[..]].concat()));
+        has_start(&found, "g.ini:6: [Game] WinWhen=TableauEmpty, but there are no foundation or reserve piles");
+        let with_reserve = "[Reserve]\nPiles=1\n[Reserve1]\nX=2\nY=0\n";
+        let found = problems(&(edit(MINI, &[&no_foundation[..], &tableau_empty[..]].concat()) + with_reserve));
+        assert!(!found.iter().any(|f| f.contains("WinWhen")), "a reserve pile takes them: {found:#?}");
     }
 
     /// A mode's Name too long for the menus is quoted cut after a whole
