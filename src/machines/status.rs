@@ -319,8 +319,13 @@ pub fn wrap(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> Vec<String
                 break;
             }
             let end = break_in_word(rest, fits);
-            lines.push(rest[..end].to_string());
-            rest = &rest[end..];
+            // A break after a mark needs no hyphen; one between letters has one.
+            let (line, taken) = match hyphen_break(measure, rest, width).filter(|_| end == fits) {
+                Some(at) => (format!("{}-", &rest[..at]), at),
+                None => (rest[..end].to_string(), end),
+            };
+            lines.push(line);
+            rest = &rest[taken..];
         }
         line = rest.to_string();
     }
@@ -368,6 +373,25 @@ fn break_in_word(word: &str, fits: usize) -> usize {
         word[..fits].char_indices().rev().find(|&(i, c)| i > 0 && marks.contains(&c)).map(|(i, c)| i + c.len_utf8())
     };
     BREAKS.iter().find_map(|marks| after_last(marks)).unwrap_or(fits)
+}
+
+/// Where `word`, too wide for `width` and with no mark to break after,
+/// is broken between two letters with a hyphen after the first, as a
+/// printer would ("Extraordinar-", "ily"): the byte index of the break.
+/// Only a word of letters (joined by hyphens or apostrophes, a stop or
+/// comma after them aside) is: a hyphen added to a file's name or a
+/// number would change what it says. None too where the line has no room
+/// for a letter and a hyphen.
+fn hyphen_break(measure: &dyn Fn(&str) -> i32, word: &str, width: i32) -> Option<usize> {
+    let letters = word.trim_end_matches(|c: char| c.is_ascii_punctuation());
+    if !letters.chars().all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’')) {
+        return None;
+    }
+    // It keeps one character even where none fits: measured again.
+    let fits = fitting_prefix(measure, letters, width - measure("-"));
+    let (head, tail) = letters.split_at(fits);
+    let between_letters = head.ends_with(char::is_alphabetic) && tail.starts_with(char::is_alphabetic);
+    (between_letters && measure(&format!("{head}-")) <= width).then_some(fits)
 }
 
 /// The first word of `text`, too wide for `width`, broken after a mark
@@ -1120,7 +1144,11 @@ mod tests {
         assert_eq!(shorten(&topaz, "one two three", 80).as_deref(), Some("one two..."));
         assert_eq!(shorten(&topaz, "one two three", 40), None);
         assert_eq!(wrap(&topaz, "one two three four", 80), ["one two", "three four"]);
-        assert_eq!(wrap(&topaz, "extraordinary a", 40), ["extra", "ordin", "ary a"]);
+        assert_eq!(wrap(&topaz, "extraordinary a", 40), ["extr-", "aord-", "inary", "a"]);
+        assert_eq!(wrap(&topaz, "Extraordinarily, Long", 80), ["Extraordi-", "narily,", "Long"]);
+        assert_eq!(wrap(&topaz, "12345678", 40), ["12345", "678"], "no hyphen in a number");
+        assert_eq!(wrap(&topaz, "abcd-efgh", 40), ["abcd-", "efgh"], "a word's own hyphen");
+        assert_eq!(wrap(&topaz, "abcde-fgh", 40), ["abcd-", "e-fgh"], "never a line begun by a hyphen");
         assert_eq!(wrap(&topaz, "a /long/path:9: bad", 48), ["a", "/long/", "path:9", ": bad"]);
         assert!(wrap(&topaz, "", 40).is_empty());
     }
@@ -1149,7 +1177,7 @@ mod tests {
         assert!(measured.get() < 1_000_000, "{} letters measured to shorten", measured.get());
         measured.set(0);
         let lines = wrap(&measure, &word, 800);
-        assert_eq!((lines.len(), lines[0].len()), (1000, 100));
+        assert_eq!((lines.len(), lines[0].as_str()), (1011, format!("{}-", &word[..99]).as_str()));
         assert!(measured.get() < 5_000_000, "{} letters measured to wrap", measured.get());
     }
 

@@ -957,12 +957,16 @@ pub fn wrap_within(font: &Font, text: &str, width: i32, max: usize) -> Vec<Strin
         return lines;
     }
     lines.truncate(max.saturating_sub(1));
-    // What the kept lines leave of the text, its spaces as wrap met them.
+    // What the kept lines leave of the text, its spaces as wrap met them;
+    // a line ending in a hyphen wrap put in a word leaves its letters.
     let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let rest =
-        lines.iter().fold(words.as_str(), |rest, line| rest.strip_prefix(line.as_str()).unwrap_or(rest).trim_start());
+    let after = |rest: &str, line: &str| {
+        let unhyphened = line.strip_suffix('-').and_then(|head| rest.strip_prefix(head));
+        rest.strip_prefix(line).or(unhyphened).unwrap_or(rest).trim_start().to_string()
+    };
+    let rest = lines.iter().fold(words.clone(), |rest, line| after(&rest, line));
     if max > 0 {
-        lines.push(crate::machines::status::truncate(&|t| font.text_width(t) as i32, rest, width));
+        lines.push(crate::machines::status::truncate(&|t| font.text_width(t) as i32, &rest, width));
     }
     lines
 }
@@ -1360,7 +1364,7 @@ mod tests {
     fn captions_wrap_at_spaces() {
         let font = crate::gfx::font::topaz8();
         assert_eq!(wrap(font, "one two three", 8 * 7), ["one two", "three"]);
-        assert_eq!(wrap(font, "unbreakable x", 8 * 4), ["unbr", "eaka", "ble", "x"]);
+        assert_eq!(wrap(font, "unbreakable x", 8 * 4), ["unb-", "rea-", "kab-", "le x"], "a word broken with a hyphen");
         assert!(wrap(font, "", 10).is_empty());
     }
 
@@ -1725,7 +1729,13 @@ mod tests {
         assert_eq!(wrap_within(font, text, 8 * 60, 1), [text], "it fits");
         assert!(wrap_within(font, text, 8 * 12, 0).is_empty());
         let word = "Extraordinarily-long-names stay";
-        assert_eq!(wrap_within(font, word, 8 * 10, 2), ["Extraordin", "arily-l..."], "a word broken goes on unspaced");
+        assert_eq!(wrap_within(font, word, 8 * 10, 2), ["Extraordi-", "narily-..."], "a word broken goes on unspaced");
+        let name = "The Extraordinarily Long Patience";
+        assert_eq!(
+            wrap_within(font, name, 8 * 12, 3),
+            ["The", "Extraordina-", "rily Long..."],
+            "after a hyphen put in"
+        );
     }
 
     #[test]
