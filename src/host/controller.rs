@@ -1950,6 +1950,17 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
 
     fn input(&mut self, input: &Input, machine: &Machine, area: Rect) -> Response {
         self.machine = Some(machine.id());
+        let intercepted =
+            self.replay.is_some() || self.rerun.is_some() || self.dealing.is_some() || self.selecting.is_some();
+        if let Input::MouseUp { button, .. } = *input
+            && intercepted
+        {
+            // A card lifted before Select Game's box (or a replay) came
+            // over the table by a key is let go off the table, as outside
+            // the window, so it goes back rather than stay in hand.
+            let off = Input::MouseUp { x: -1, y: -1, button };
+            let _ = self.board.input(&self.session, &off, machine, area);
+        }
         if self.replay.is_some() {
             return match input {
                 Input::Tick { .. } => self.replay_tick(),

@@ -65,6 +65,36 @@ fn top_rect(view: &Table, area: Rect, id: PileId) -> Rect {
     }
 }
 
+/// Help opened by F1, or a box asked by a key, in the middle of a drag
+/// takes the release: the card lifted goes back to its pile, as when let
+/// go outside the window, and is not left in hand over the table.
+#[test]
+fn a_card_in_hand_goes_back_when_something_comes_over_the_table() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    use parlour::machines::{Key, Modifiers};
+    let (view, m, area, data) = table("klondike", MachineId::Yazzle, 1);
+    let from = centre(top_rect(&view, area, PileId::new(PileKind::Tableau, 6)));
+    let mut d = Driver::new(Shell::keeping_in(m, Box::new(view), 1, data.path().to_path_buf()));
+    let before = d.frame().pixels().to_vec();
+    let key = |key: Key, ctrl: bool| Input::Key { key, mods: Modifiers { ctrl, ..Default::default() } };
+    #[rustfmt::skip]
+    let lift = [Input::MouseDown { x: from.0, y: from.1, button: Button::Left }, Input::MouseMove {
+        x: from.0 - 150,
+        y: from.1 + 60,
+    }];
+    // Help, and Select Game's box.
+    for covers in [Key::Function(1), Key::Function(3)] {
+        d.feed(&lift);
+        assert!(d.frame().pixels() != before.as_slice(), "the card is lifted");
+        d.feed(&[key(covers, false)]);
+        d.feed(&[Input::MouseUp { x: from.0 - 150, y: from.1 + 60, button: Button::Left }]);
+        d.feed(&[key(Key::Escape, false)]);
+        assert!(d.shell().requester().is_none(), "{covers:?} closed again");
+        assert!(d.frame().pixels() == before.as_slice(), "after {covers:?} the card is back on its pile");
+    }
+}
+
 /// A covered card of Pyramid cannot be taken, by click or by key: it is
 /// said, and nothing is picked.
 #[test]
