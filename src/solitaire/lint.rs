@@ -747,8 +747,11 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
         (None, None, None, None);
     let mut html_closed = false;
     // Past the cap every end tag would search a long stack: nothing real
-    // nests so deep, and reading stays linear.
-    let mut too_deep = false;
+    // nests so deep, and reading stays linear. The tags opened past it are
+    // kept by name alone, innermost last, as the help reader keeps them:
+    // their end tags close them, not a tag of the same name further out.
+    let mut too_deep: Vec<String> = Vec::new();
+    let mut told_too_deep = false;
     let mut title: Option<(usize, String)> = None;
     let mut in_title: Option<usize> = None;
     let mut stylesheet = false;
@@ -903,10 +906,13 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                     }
                 }
                 if !tag.self_closing && !VOID.contains(&name) {
-                    if stack.len() < MAX_DEPTH {
+                    if stack.len() < MAX_DEPTH && too_deep.is_empty() {
                         stack.push(Open { name: tag.name.clone(), line });
-                    } else if !too_deep {
-                        too_deep = true;
+                    } else {
+                        too_deep.push(tag.name.clone());
+                    }
+                    if !too_deep.is_empty() && !told_too_deep {
+                        told_too_deep = true;
                         err(
                             &mut out,
                             line,
@@ -916,6 +922,10 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                 }
             }
             Token::Tag(tag) => {
+                if too_deep.last() == Some(&tag.name) {
+                    too_deep.pop();
+                    continue;
+                }
                 // A heading's end tag closes the heading open, of whatever
                 // level, as a browser reads it: the heading is one of the
                 // sections all the same, its end tag the one mistake.
@@ -1169,6 +1179,21 @@ mod tests {
                     .starts_with("game.html:1: the page is empty: it is the game's help, in sections headed Winning"),
                 "{found:?}"
             );
+        }
+    }
+
+    /// Tags nested past the cap are one mistake: their end tags close
+    /// them, not the page's own divs, so nothing after them is misread.
+    #[test]
+    fn tags_nested_too_deep_are_one_mistake() {
+        for depth in [110, 20_000] {
+            let deep = format!("<p>{}deep text{}</p>\n", "<div><b>".repeat(depth), "</b></div>".repeat(depth));
+            let text = page(HEAD, &(deep + &sections()));
+            let found = html(&text);
+            let line = 1 + newlines(&text[..text.find("deep text").unwrap()]);
+            let wanted =
+                format!("game.html:{line}: elements nest more than {MAX_DEPTH} deep; YaZZle's pages need a dozen");
+            assert_eq!(found, [wanted], "{depth} deep");
         }
     }
 
