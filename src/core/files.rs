@@ -162,6 +162,7 @@ pub fn backup_path(path: &Path) -> PathBuf {
 /// contents are kept in [`backup_path`]. The folder must exist.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     names_a_file(path)?;
+    not_read_only(path)?;
     let temp = write_temp(path, bytes)?;
     // Copy rather than rename the previous file, so that `path` exists and is
     // complete at every moment; copy to a temp file and rename, so that the
@@ -180,8 +181,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// the link is replaced and what it pointed at is left alone.
 pub fn replace_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     names_a_file(path)?;
+    not_read_only(path)?;
     let temp = write_temp(path, bytes)?;
     finish(&temp, path)
+}
+
+/// A file marked read-only is the player's to keep as it is: renaming a
+/// new file over it would replace it all the same (the folder, not the
+/// file, decides that), and its copy in the backup with it.
+fn not_read_only(path: &Path) -> io::Result<()> {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_file() && meta.permissions().readonly() => {
+            Err(io::Error::new(io::ErrorKind::PermissionDenied, "the file is marked read-only"))
+        }
+        _ => Ok(()),
+    }
 }
 
 fn names_a_file(path: &Path) -> io::Result<()> {
@@ -1451,6 +1465,28 @@ mod tests {
         assert_eq!(said(5), "input/output error");
         let own = io::Error::new(io::ErrorKind::PermissionDenied, "it is not a folder of yours");
         assert_eq!(write_failure(&own), "it is not a folder of yours");
+    }
+
+    /// A file marked read-only is not written over, nor is its backup
+    /// touched; it is said in words. (Root may write it, but Parlour does
+    /// not: the mark is the player's.)
+    #[cfg(unix)]
+    #[test]
+    fn a_file_marked_read_only_is_not_written_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("klondike.save");
+        write_atomic(&path, b"first").unwrap();
+        write_atomic(&path, b"second").unwrap();
+        let mut read_only = fs::metadata(&path).unwrap().permissions();
+        read_only.set_readonly(true);
+        fs::set_permissions(&path, read_only).unwrap();
+        for write in [write_atomic, replace_atomic] {
+            let e = write(&path, b"third").unwrap_err();
+            assert_eq!(write_failure(&e), "the file is marked read-only");
+            assert_eq!(fs::read(&path).unwrap(), b"second");
+            assert_eq!(fs::read(backup_path(&path)).unwrap(), b"first");
+        }
+        assert!(fs::metadata(&path).unwrap().permissions().readonly(), "still marked");
     }
 
     /// A data folder that cannot be one is told of in words naming it;
