@@ -71,6 +71,10 @@ fn the_same_log_always_prints_the_same_figures() {
     // score; another seed deals other pieces.
     let parsed = log::parse(&file, &std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(log::play(7, &parsed).state(), log::play(7, &parsed).state());
+    // The game kept opens with the time it was played on its clock.
+    let kept_game = save::decode(&std::fs::read(&kept).unwrap(), &TetrisVariant).unwrap();
+    assert!(kept_game.elapsed_ms() > 20_000, "{} ms", kept_game.elapsed_ms());
+    assert_eq!(kept_game.elapsed_ms(), kept_game.state().play_ms());
     assert_ne!(log::play(7, &parsed).state(), log::play(8, &parsed).state());
 }
 

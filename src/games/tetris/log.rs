@@ -209,6 +209,9 @@ pub fn play(seed: u64, log: &InputLog) -> Session<TetrisVariant> {
         }
     }
     advance(&mut session, log.last_frame(), &mut frame);
+    // The clock a window keeps while the game runs, so the game kept
+    // opens with the time it was played, not 0:00 at level 6.
+    session.add_time(session.state().play_ms());
     session
 }
 
