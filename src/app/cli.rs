@@ -202,6 +202,9 @@ enum Command {
         action: RummiAction,
     },
     /// Print the position right after the deal of a solitaire game type.
+    ///
+    /// Only card games deal: a game that is not a solitaire game type (a
+    /// peg board, Tetris) exits 1, as does a deal that cannot be made.
     Deal {
         /// A game type id from `parlour list`, or its folder.
         game: String,
@@ -228,9 +231,12 @@ enum Command {
     /// game.bmp.bak (game.bmp.bak.1, .2... where that holds another). --all
     /// draws your own game types (the built-in ones come with their
     /// pictures) and names any it cannot read.
+    // Folders or --all: either is enough, so a command line with neither
+    // names both.
+    #[command(group(clap::ArgGroup::new("what").args(["paths", "all"]).required(true)))]
     Capture {
         /// Game-type folders, their game.ini files, or the ids of game types of your own (required unless --all is given).
-        #[arg(value_name = "PATH", required_unless_present = "all")]
+        #[arg(value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// Draw your own game types, in ./game-types and the data folder (the built-in ones come with
         /// their pictures).
@@ -2028,6 +2034,16 @@ mod help_tests {
         let cmd = sub.map_or(&root, |s| root.find_subcommand(s).unwrap());
         let arg = cmd.get_arguments().find(|a| a.get_id() == option).unwrap();
         arg.get_help().unwrap().to_string()
+    }
+
+    /// `capture` with neither a folder nor --all names both.
+    #[test]
+    fn capture_without_a_folder_names_all() {
+        let err = command().try_get_matches_from(["parlour", "capture"]).unwrap_err();
+        let said = err.to_string();
+        assert!(said.contains("<PATH|--all>"), "{said}");
+        assert!(command().try_get_matches_from(["parlour", "capture", "--all"]).is_ok());
+        assert!(command().try_get_matches_from(["parlour", "capture", "x", "--all"]).is_err(), "one or the other");
     }
 
     /// `rummi best` with neither a position nor a batch file names both
