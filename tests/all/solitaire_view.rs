@@ -1107,6 +1107,34 @@ fn a_hint_frames_where_its_cards_go() {
     }
 }
 
+/// A badge wider than its card (128 cards left on the Amiga PAL's
+/// 26-pixel card) leaves it by as little on either side, not all to the
+/// right over the pile beside it; one that fits stays inside the card.
+#[test]
+fn a_badge_wider_than_its_card_overhangs_it_evenly() {
+    let m = Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
+        .unwrap();
+    let card = Rect::new(100, 100, 26, 36);
+    let inked = |badge: Badge| {
+        let mut s = m.new_surface();
+        let blank = s.pixels().to_vec();
+        badge::draw(&mut s, m.look(), m.content(), &badge::Place { card, index_rows: 0 }, &[badge]);
+        let cols: Vec<i32> = (0..s.width() as i32)
+            .filter(|&x| {
+                (0..s.height() as i32).any(|y| {
+                    s.pixels()[(y * s.width() as i32 + x) as usize] != blank[(y * s.width() as i32 + x) as usize]
+                })
+            })
+            .collect();
+        (cols[0], *cols.last().unwrap())
+    };
+    let (left, right) = inked(Badge::Cards(128));
+    let (over_left, over_right) = (card.x - left, right - (card.right() - 1));
+    assert!(over_left > 0 && (over_left - over_right).abs() <= 1, "{over_left} and {over_right} pixels over");
+    let (left, right) = inked(Badge::Cards(24));
+    assert!(left >= card.x && right < card.right(), "{left}..{right} inside the card");
+}
+
 /// The badge texts of pile `id` now.
 fn badge_texts(view: &Table, id: PileId) -> Vec<String> {
     badge::badges(view.session().state(), id).into_iter().map(Badge::text).collect()

@@ -110,7 +110,10 @@ pub fn draw(s: &mut Surface, look: &Look, area: Rect, place: &Place, badges: &[B
         let text = badge.text();
         let arrow = if let Badge::Turns(_) = badge { ARROW_SIZE + 1 } else { 0 };
         let w = arrow + font.text_width(&text) as i32 + 2 * PAD + 2;
-        let x = (r.x + inset).min(area.right() - w).max(area.x);
+        // A badge wider than the card leaves it (128 cards on the Amiga
+        // PAL's 26-pixel card) by as little on either side.
+        let left = if w > r.w - 2 * inset { r.x + (r.w - w) / 2 } else { r.x + inset };
+        let x = left.min(area.right() - w).max(area.x);
         let y = (bottom - h).min(area.bottom() - h).max(area.y);
         let frame = Rect::new(x, y, w, h);
         s.fill_rect(frame, plate);
