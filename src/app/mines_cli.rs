@@ -24,7 +24,8 @@ pub enum MinesCommand {
         /// The game's seed: the same arguments give the same board.
         #[arg(long, value_name = "S", value_parser = super::cli::seed_number, allow_negative_numbers = true)]
         seed: u64,
-        /// The first click's column and row, counted from 0: `X,Y`.
+        /// The first click's column and row, counted from 0: `X,Y` (a
+        /// journal's `move open 5,8` counts from 1: here it is 4,7).
         // A negative column (`-1,0`) is a value out of bounds, told by its
         // limit, not an unknown option.
         #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]

@@ -199,6 +199,7 @@ enum Why {
     Full {
         to: PileId,
         max: usize,
+        only_of_its_kind: bool,
     },
     /// A card moved onto a pile that takes one only when none shows there
     /// (MaxAllowed=1: Aces Up's piles, FreeCell's cells), though the
@@ -313,10 +314,14 @@ impl Why {
             Why::KingsOnly(c) => {
                 format!("{} cannot go to an empty tableau pile: only a king may fill a space", c.describe())
             }
-            Why::Full { to, max: 0 } => format!("cards cannot be put on {}", to.name()),
-            Why::Full { to, max } => {
-                format!("{} can hold only {}", to.name(), plural(max as u64, "face-up card", "face-up cards"))
+            Why::Full { to, max: 0, only_of_its_kind } => {
+                format!("cards cannot be put on {}", called(to, only_of_its_kind))
             }
+            Why::Full { to, max, only_of_its_kind } => format!(
+                "{} can hold only {}",
+                called(to, only_of_its_kind),
+                plural(max as u64, "face-up card", "face-up cards")
+            ),
             Why::Occupied(to) => format!("{} is not empty: a card moves there only when it is", to.name()),
             Why::TakeBackTarget => "a card from a foundation can only go back to the tableau".into(),
             Why::FoundationStart { moving, start } => format!(
@@ -1118,7 +1123,7 @@ impl Solitaire {
                     return Err(Why::Occupied(to));
                 }
                 if showing + count > max {
-                    return Err(Why::Full { to, max });
+                    return Err(Why::Full { to, max, only_of_its_kind: self.pile_count(to.kind) == 1 });
                 }
                 self.check_free(count, to)
             }
@@ -2200,7 +2205,7 @@ mod tests {
         let piles = [("R1", "(3C) (4D) (9S)"), ("T1", "8H"), ("T2", "7C"), ("T3", "2S"), ("T4", "2H"), ("F1", "5D")];
         let mut s = position(canfield(), &piles);
         assert_eq!(cards(&s, "R1"), "(3C) (4D) 9S");
-        assert_eq!(refusal(&s, "T1>R1"), "Cards cannot be put on reserve 1.");
+        assert_eq!(refusal(&s, "T1>R1"), "Cards cannot be put on the reserve.");
         play(&mut s, "T2>T1");
         assert_eq!(cards(&s, "T2"), "9S");
         assert_eq!(cards(&s, "R1"), "(3C) 4D");
