@@ -640,7 +640,7 @@ fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
             _ => continue,
         };
         let Some(address) = attr(&tag, name).map(|a| a.trim().to_string()) else { continue };
-        let (file, _) = split_href(&address);
+        let (file, fragment) = split_href(&address);
         if has_scheme(&address) || file.is_empty() {
             continue;
         }
@@ -663,7 +663,15 @@ fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
         // Named inside the folder, a file may still be a link out of it,
         // which the help leaves out as it does a name that climbs out.
         match within(dir, &file) {
-            Ok(found) if found.is_file() => {}
+            Ok(found) if found.is_file() => {
+                if let Some(place) = fragment.filter(|f| link && !f.is_empty()) {
+                    let message = format!(
+                        "the link `{address}` opens {file} at its top in Parlour's help, which keeps no place in \
+                         another page: only a browser goes on to #{place}"
+                    );
+                    out.push(Diagnostic::warning(path, tag.line, message));
+                }
+            }
             Ok(_) => {
                 let viewer =
                     if link { no_such_link(path, tag.line, &address) } else { no_such_picture(path, tag.line, &file) };
@@ -1817,6 +1825,11 @@ mod tests {
             found.iter().any(|m| m.ends_with("the help does not show game.bmp (<img src=\"game.bmp\">)")),
             "{found:#?}"
         );
+        // A link into another page's middle opens it at its top here.
+        fs::write(dir.join("rules.html"), "<p>rules</p>").unwrap();
+        let found = msgs(&lint_path(&dir), &dir);
+        let told = "warning: the link `rules.html#deal` opens rules.html at its top in Parlour's help";
+        assert!(found.iter().any(|m| m.contains(told)), "{found:#?}");
     }
 
     /// A page or picture named inside the folder that is a link out of it
