@@ -135,6 +135,9 @@ pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
         return Ok((out, Captured::Unchanged));
     }
     let cannot_write = |e: std::io::Error| format!("game.bmp cannot be written in {}: {e}", folder.display());
+    // A picture marked read-only is refused before it is renamed or a
+    // copy of it kept aside: nothing is done by halves.
+    crate::core::files::not_read_only(&old).map_err(cannot_write)?;
     if old != out {
         std::fs::rename(&old, &out).map_err(|e| format!("{}: cannot be renamed game.bmp: {e}", old.display()))?;
     }

@@ -39,10 +39,10 @@ pub struct Shell {
     dirty: bool,
     /// Where the pointer was last seen.
     at: (i32, i32),
-    /// A button pressed on the view and not yet let go, with how many
-    /// views were behind it then: where help, a chooser or a requester
-    /// comes over the view meanwhile, the release would never reach it.
-    pressed_on_view: Option<(Button, usize)>,
+    /// How many views were behind the view when a button was pressed on
+    /// it, until it is let go: where help, a chooser or a requester comes
+    /// over the view meanwhile, the release would never reach it.
+    pressed_on_view: Option<usize>,
     /// The game the view was opened as, where the shell opened it: a game
     /// type's folder or a board's file is found by its path, not by the
     /// id it shows (which may name an installed game of the same name).
@@ -641,14 +641,14 @@ impl Shell {
     /// Handles one input event.
     pub fn input(&mut self, input: &Input) {
         self.handle(input);
-        self.release_covered_press();
+        self.cancel_covered_press();
         self.show_notice();
     }
 
     /// Gives `input` to the view, minding the buttons pressed on it.
     fn give_view(&mut self, input: &Input) {
         match *input {
-            Input::MouseDown { button, .. } => self.pressed_on_view = Some((button, self.behind.len())),
+            Input::MouseDown { .. } => self.pressed_on_view = Some(self.behind.len()),
             Input::MouseUp { .. } => self.pressed_on_view = None,
             _ => {}
         }
@@ -656,24 +656,20 @@ impl Shell {
         self.respond(response);
     }
 
-    /// Lets go of a button pressed on a view that something has come over
-    /// since (help opened by F1 in the middle of a drag, a requester asked
-    /// by a key): off the screen, so a card lifted goes back where it was,
-    /// as it does when let go outside the window, rather than stay in
-    /// hand under what came over it.
-    fn release_covered_press(&mut self) {
-        let Some((button, depth)) = self.pressed_on_view else { return };
+    /// Cancels a press on a view that something has come over since (help
+    /// opened by F1 in the middle of a drag, a requester asked by a key),
+    /// whose release would go to what came over it: a card lifted goes
+    /// back where it was rather than stay in hand under it. No release is
+    /// made up: one anywhere could drop the card on a pile.
+    fn cancel_covered_press(&mut self) {
+        let Some(depth) = self.pressed_on_view else { return };
         let covered = self.asked.is_some() || self.behind.len() > depth;
         if !covered {
             return;
         }
         self.pressed_on_view = None;
-        let off = Input::MouseUp { x: -1, y: -1, button };
-        let (machine, area) = (&self.machine, self.machine.content());
         let view = if self.behind.len() > depth { &mut self.behind[depth] } else { &mut self.view };
-        // What it answers is of a game now covered: its picture is drawn
-        // again when it shows, and a box it asks waits behind the one shown.
-        let _ = view.input(&off, machine, area);
+        view.cancel_press();
         self.dirty = true;
     }
 

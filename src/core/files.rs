@@ -189,7 +189,7 @@ pub fn replace_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// A file marked read-only is the player's to keep as it is: renaming a
 /// new file over it would replace it all the same (the folder, not the
 /// file, decides that), and its copy in the backup with it.
-fn not_read_only(path: &Path) -> io::Result<()> {
+pub fn not_read_only(path: &Path) -> io::Result<()> {
     match fs::symlink_metadata(path) {
         Ok(meta) if meta.is_file() && meta.permissions().readonly() => {
             Err(io::Error::new(io::ErrorKind::PermissionDenied, "the file is marked read-only"))

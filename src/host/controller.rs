@@ -1952,14 +1952,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         self.machine = Some(machine.id());
         let intercepted =
             self.replay.is_some() || self.rerun.is_some() || self.dealing.is_some() || self.selecting.is_some();
-        if let Input::MouseUp { button, .. } = *input
-            && intercepted
-        {
+        if matches!(input, Input::MouseUp { .. }) && intercepted {
             // A card lifted before Select Game's box (or a replay) came
-            // over the table by a key is let go off the table, as outside
-            // the window, so it goes back rather than stay in hand.
-            let off = Input::MouseUp { x: -1, y: -1, button };
-            let _ = self.board.input(&self.session, &off, machine, area);
+            // over the table by a key goes back rather than stay in hand.
+            self.board.cancel_press();
         }
         if self.replay.is_some() {
             return match input {
@@ -2196,6 +2192,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
 
     fn window_screen(&self) -> Option<(u32, u32)> {
         self.board.window_screen()
+    }
+
+    fn cancel_press(&mut self) {
+        self.board.cancel_press();
     }
 
     /// The board's hold (see [`Board::on_focus_lost`]), played as the

@@ -803,12 +803,12 @@ impl Chrome for YazzleChrome {
         (frame, rects)
     }
 
-    /// Lines beside the icon, centred on it when they are fewer than fit.
     fn requester_close_box(&self, look: &Look, req: &Requester) -> Option<Rect> {
         let (frame, _) = self.requester_layout(look, req);
         Some(Self::requester_close(Self::requester_caption(frame)))
     }
 
+    /// Lines beside the icon, centred on it when they are fewer than fit.
     fn requester_lines(&self, look: &Look, req: &Requester) -> Vec<(String, Rect)> {
         let (frame, _) = self.requester_layout(look, req);
         let (icon_x, body_top) = Self::requester_icon(frame, &Self::requester_caption(frame));

@@ -664,7 +664,10 @@ fn lint_page_files(dir: &Path, path: &Path, bytes: &[u8]) -> Vec<Diagnostic> {
         // which the help leaves out as it does a name that climbs out.
         match within(dir, &file) {
             Ok(found) if found.is_file() => {
-                if let Some(place) = fragment.filter(|f| link && !f.is_empty()) {
+                // A link to its own page by name is a place in it, as the
+                // help reader takes it.
+                let own_page = path.file_name().is_some_and(|own| own.to_string_lossy() == file);
+                if let Some(place) = fragment.filter(|f| link && !f.is_empty() && !own_page) {
                     let message = format!(
                         "the link `{address}` opens {file} at its top in Parlour's help, which keeps no place in \
                          another page: only a browser goes on to #{place}"
@@ -1787,7 +1790,8 @@ mod tests {
             crate::solitaire::spec::tests::klondike().replace("Image=game.bmp", "Image=game.bmp\nAlpha=../mask.bmp");
         fs::write(dir.join("game.ini"), ini).unwrap();
         let shown = sections().replace("src=\"game.bmp\"", "src=\"/srv/game.bmp\"")
-            + "<p><img src=\"gone.bmp\"> <a href=\"rules.html#deal\">Rules</a> <a href=\"../Other/game.html\">x</a></p>\n";
+            + "<p><img src=\"gone.bmp\"> <a href=\"rules.html#deal\">Rules</a> <a href=\"../Other/game.html\">x</a>\
+               <a id=\"here\" href=\"game.html#here\">here</a></p>\n";
         fs::write(dir.join("game.html"), page(HEAD, &shown)).unwrap();
         let found = msgs(&lint_path(&dir), &dir);
         assert!(
@@ -1825,11 +1829,13 @@ mod tests {
             found.iter().any(|m| m.ends_with("the help does not show game.bmp (<img src=\"game.bmp\">)")),
             "{found:#?}"
         );
-        // A link into another page's middle opens it at its top here.
+        // A link into another page's middle opens it at its top here; one
+        // to a place in its own page by its name is no trouble.
         fs::write(dir.join("rules.html"), "<p>rules</p>").unwrap();
         let found = msgs(&lint_path(&dir), &dir);
         let told = "warning: the link `rules.html#deal` opens rules.html at its top in Parlour's help";
         assert!(found.iter().any(|m| m.contains(told)), "{found:#?}");
+        assert!(!found.iter().any(|m| m.contains("`game.html#")), "{found:#?}");
     }
 
     /// A page or picture named inside the folder that is a link out of it

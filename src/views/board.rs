@@ -233,6 +233,12 @@ pub trait Board<V: Variant> {
         None
     }
 
+    /// Puts back what a press lifted (see [`View::cancel_press`]), making
+    /// no move.
+    ///
+    /// [`View::cancel_press`]: crate::views::View::cancel_press
+    fn cancel_press(&mut self) {}
+
     /// The move that holds the game when its player turns to another
     /// window (Tetris pauses a falling piece, as it did on the Mac);
     /// `None` plays on (MineSweeper's clock runs on, as Windows' did), or

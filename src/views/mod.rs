@@ -184,6 +184,10 @@ pub trait View {
     fn focus_lost(&mut self) -> Response {
         Response::Unchanged
     }
+    /// A press of the pointer on the view will not be let go on it: help
+    /// or a box came over it meanwhile. What the press lifted is put back,
+    /// as Escape puts it back, and nothing is played.
+    fn cancel_press(&mut self) {}
     /// The player chose a command, whichever part of the program runs it
     /// (a machine switched, the help or a box of the shell's own opened):
     /// news of the moment the status line gives ("Game resumed.") has had

@@ -235,6 +235,28 @@ fn capture_renames_a_picture_in_another_case() {
     assert_ne!(std::fs::read(game.join("game.bmp")).unwrap(), first_capture);
 }
 
+/// A picture marked read-only is not replaced, nor renamed, nor kept
+/// aside by halves: capture says so and leaves the folder as it was.
+#[cfg(unix)]
+#[test]
+fn capture_leaves_a_read_only_picture_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = copy_game_type("Golf", dir.path(), "Golf");
+    std::fs::rename(game.join("game.bmp"), game.join("GAME.BMP")).unwrap();
+    std::fs::write(game.join("GAME.BMP"), b"an old picture").unwrap();
+    let mut read_only = std::fs::metadata(game.join("GAME.BMP")).unwrap().permissions();
+    read_only.set_readonly(true);
+    std::fs::set_permissions(game.join("GAME.BMP"), read_only).unwrap();
+    let out = run(&["capture", &game.to_string_lossy()]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("the file is marked read-only"), "{}", stderr(&out));
+    let mut names: Vec<_> =
+        std::fs::read_dir(&game).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names, ["GAME.BMP", "game.html", "game.ini"]);
+    assert_eq!(std::fs::read(game.join("GAME.BMP")).unwrap(), b"an old picture");
+}
+
 /// `capture --all` draws the player's own game types, not the built-in
 /// ones (which come with their pictures), and names a game type it cannot
 /// read, failing, as the launcher names it.

@@ -66,32 +66,40 @@ fn top_rect(view: &Table, area: Rect, id: PileId) -> Rect {
 }
 
 /// Help opened by F1, or a box asked by a key, in the middle of a drag
-/// takes the release: the card lifted goes back to its pile, as when let
-/// go outside the window, and is not left in hand over the table.
+/// takes the release: the card lifted goes back to its pile, as Escape
+/// puts it back, and is not left in hand over the table; nor is it
+/// played anywhere (a FreeCell card grabbed by its top edge, as a covered
+/// card is, let go just off the window, lands in the first free cell).
 #[test]
 fn a_card_in_hand_goes_back_when_something_comes_over_the_table() {
     use parlour::app::driver::Driver;
     use parlour::app::shell::Shell;
     use parlour::machines::{Key, Modifiers};
-    let (view, m, area, data) = table("klondike", MachineId::Yazzle, 1);
-    let from = centre(top_rect(&view, area, PileId::new(PileKind::Tableau, 6)));
-    let mut d = Driver::new(Shell::keeping_in(m, Box::new(view), 1, data.path().to_path_buf()));
-    let before = d.frame().pixels().to_vec();
-    let key = |key: Key, ctrl: bool| Input::Key { key, mods: Modifiers { ctrl, ..Default::default() } };
-    #[rustfmt::skip]
-    let lift = [Input::MouseDown { x: from.0, y: from.1, button: Button::Left }, Input::MouseMove {
-        x: from.0 - 150,
-        y: from.1 + 60,
-    }];
-    // Help, and Select Game's box.
-    for covers in [Key::Function(1), Key::Function(3)] {
-        d.feed(&lift);
-        assert!(d.frame().pixels() != before.as_slice(), "the card is lifted");
-        d.feed(&[key(covers, false)]);
-        d.feed(&[Input::MouseUp { x: from.0 - 150, y: from.1 + 60, button: Button::Left }]);
-        d.feed(&[key(Key::Escape, false)]);
+    let key = |key: Key| Input::Key { key, mods: Modifiers::default() };
+    let games = [("klondike", MachineId::Yazzle), ("freecell", MachineId::Yazzle), ("freecell", MachineId::MacColor)];
+    // Help, and Select Game's box, each over a table of its own.
+    for ((game, id), covers) in games.into_iter().flat_map(|g| [(g, Key::Function(1)), (g, Key::Function(3))]) {
+        let (view, m, area, data) = table(game, id, 1);
+        let column = PileId::new(PileKind::Tableau, 6);
+        let n = view.session().state().pile(column.kind, column.index()).len();
+        // The top card by its middle, or by its top edge, where a covered
+        // card is grabbed.
+        let r = view.board().card_rect(view.session().state(), area, column, n - 1).unwrap();
+        let from = if game == "freecell" { (r.x + 1, r.y + 1) } else { centre(r) };
+        let to = (from.0 - 150, from.1 + 60);
+        let mut d = Driver::new(Shell::keeping_in(m, Box::new(view), 1, data.path().to_path_buf()));
+        let before = d.frame().pixels().to_vec();
+        d.feed(&[
+            Input::MouseDown { x: from.0, y: from.1, button: Button::Left },
+            Input::MouseMove { x: to.0, y: to.1 },
+        ]);
+        assert!(d.frame().pixels() != before.as_slice(), "{game}: the card is lifted");
+        d.feed(&[key(covers)]);
+        d.feed(&[Input::MouseUp { x: to.0, y: to.1, button: Button::Left }]);
+        d.feed(&[key(Key::Escape)]);
         assert!(d.shell().requester().is_none(), "{covers:?} closed again");
-        assert!(d.frame().pixels() == before.as_slice(), "after {covers:?} the card is back on its pile");
+        let back = d.frame().pixels() == before.as_slice();
+        assert!(back, "{game} on {id}: after {covers:?} the card is back on its pile, no move made");
     }
 }
 

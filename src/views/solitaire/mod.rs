@@ -1072,6 +1072,10 @@ pub fn draws_pref(value: &str, now: u8) -> Result<u8, Refused> {
 }
 
 impl Board<SolitaireVariant> for SolitaireBoard {
+    fn cancel_press(&mut self) {
+        self.drag = None;
+    }
+
     fn title(&self) -> String {
         self.game_type.name.clone()
     }
