@@ -448,6 +448,25 @@ fn the_release_of_the_winning_click_leaves_the_end_box_up() {
     assert!(can_hint(&d), "and a new game starts");
 }
 
+/// Help opened by F1 while a stone is dragged takes the release: the
+/// press is cancelled, so the stone goes back rather than stay in hand.
+#[test]
+fn a_stone_pressed_when_help_opens_is_let_be() {
+    use parlour::machines::Modifiers;
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    let view = english(dir.path());
+    let d2 = centre(&view, &m, area, "d2");
+    let mut d = Driver::new(Shell::keeping_in(m, Box::new(view), 1, dir.path().to_path_buf()));
+    let before = d.frame().pixels().to_vec();
+    let key = |key: Key| Input::Key { key, mods: Modifiers::default() };
+    let to = (d2.0 + 40, d2.1 - 40);
+    d.feed(&[Input::MouseDown { x: d2.0, y: d2.1, button: Button::Left }, Input::MouseMove { x: to.0, y: to.1 }]);
+    assert!(d.frame().pixels() != before.as_slice(), "the stone is lifted");
+    d.feed(&[key(Key::Function(1)), Input::MouseUp { x: to.0, y: to.1, button: Button::Left }, key(Key::Escape)]);
+    assert!(d.frame().pixels() == before.as_slice(), "the stone is back, not in hand");
+}
+
 #[test]
 fn the_journal_is_saved_after_every_jump_and_resumed() {
     let dir = tempfile::tempdir().unwrap();

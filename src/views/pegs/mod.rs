@@ -338,6 +338,10 @@ impl PegsBoard {
 pub const LAST_BOARD_PREF: &str = "board";
 
 impl Board<BoardVariant> for PegsBoard {
+    fn cancel_press(&mut self) {
+        self.press = None;
+    }
+
     /// Reads the high scores as the board opens, to tell of a damaged file.
     /// Tells of the board passed over, then of a damaged high scores file
     /// (read as the board opens): one status line for both (the board
