@@ -774,10 +774,10 @@ impl Shell {
         let Some(asked) = &mut self.asked else { return };
         let (chrome, look) = (self.machine.chrome(), self.machine.look());
         let shown = asked.choices.as_ref().map_or_else(|| asked.req.clone(), |c| c.shown(&asked.req, chrome, look));
-        let (_, buttons) = chrome.requester_layout(look, &shown);
+        let (frame, buttons) = chrome.requester_layout(look, &shown);
         // The caption's close box is pressed and let go as a button is,
         // and answers as Escape does.
-        let close_box = chrome.requester_close_box(look, &shown);
+        let close_box = chrome.requester_close_box(frame);
         let target = |x: i32, y: i32| {
             let on_close = close_box.is_some_and(|r| r.contains(x, y));
             buttons.iter().position(|r| r.contains(x, y)).or(on_close.then_some(CLOSE_BOX))

@@ -207,10 +207,11 @@ pub trait Chrome: Send + Sync {
     fn draw_menus(&self, s: &mut Surface, look: &Look, menus: &[Menu], tracker: &MenuTracker);
     /// The requester's frame and one rectangle per button.
     fn requester_layout(&self, look: &Look, req: &Requester) -> (Rect, Vec<Rect>);
-    /// The close box in a requester's caption, which answers as Escape
-    /// does, where the chrome draws one (YaZZle's message boxes; Amiga
+    /// The close box in the caption of a requester whose frame is `frame`
+    /// (from [`Chrome::requester_layout`]), which answers as Escape does,
+    /// where the chrome draws one (YaZZle's message boxes; Amiga
     /// requesters and Mac alerts have none).
-    fn requester_close_box(&self, _look: &Look, _req: &Requester) -> Option<Rect> {
+    fn requester_close_box(&self, _frame: Rect) -> Option<Rect> {
         None
     }
     /// Draws the requester; `focus` is the button the keyboard has moved

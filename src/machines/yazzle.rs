@@ -803,8 +803,7 @@ impl Chrome for YazzleChrome {
         (frame, rects)
     }
 
-    fn requester_close_box(&self, look: &Look, req: &Requester) -> Option<Rect> {
-        let (frame, _) = self.requester_layout(look, req);
+    fn requester_close_box(&self, frame: Rect) -> Option<Rect> {
         Some(Self::requester_close(Self::requester_caption(frame)))
     }
 

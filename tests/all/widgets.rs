@@ -94,7 +94,8 @@ fn the_close_box_of_a_yazzle_box_closes_it() {
         d.command(&Command::Stats);
         let req = d.shell().requester().expect("the Statistics box").clone();
         let m = d.shell().machine();
-        let close = m.chrome().requester_close_box(m.look(), &req);
+        let (frame, _) = m.chrome().requester_layout(m.look(), &req);
+        let close = m.chrome().requester_close_box(frame);
         assert_eq!(close.is_some(), id == MachineId::Yazzle, "{id}");
         let Some(close) = close else { continue };
         let centre = (close.x + close.w / 2, close.y + close.h / 2);
