@@ -667,7 +667,12 @@ impl Shell {
         if !covered {
             return;
         }
-        self.pressed_on_view = None;
+        self.cancel_press_on_view();
+    }
+
+    /// Cancels the press on the view it went down on, if one is held.
+    fn cancel_press_on_view(&mut self) {
+        let Some(depth) = self.pressed_on_view.take() else { return };
         let view = if self.behind.len() > depth { &mut self.behind[depth] } else { &mut self.view };
         view.cancel_press();
         self.dirty = true;
@@ -1036,6 +1041,9 @@ impl Shell {
         }
         match Machine::new(&choice, self.machine.id()) {
             Ok(m) => {
+                // A card in hand was grabbed at the last machine's size:
+                // on this one it would hang beside the pointer.
+                self.cancel_press_on_view();
                 let before = std::mem::replace(&mut self.machine, m).id();
                 // What was said fitted the last machine's status line; this
                 // one's may cut it, and then boxes it (see `box_cut_message`).

@@ -851,6 +851,12 @@ impl ListScroll {
         ListScroll { first, ..ListScroll::default() }
     }
 
+    /// The knob let go where it is (its press was cancelled).
+    #[must_use]
+    pub fn let_go(self) -> ListScroll {
+        ListScroll { grab: None, ..self }
+    }
+
     /// Handles the wheel over the list and the scroll bar's arrows, track
     /// and knob; true if the event was the scroller's (the list may have
     /// moved).

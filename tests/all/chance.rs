@@ -876,6 +876,31 @@ fn the_stock_deals_when_its_top_card_is_dragged_onto_the_talon_or_clicked() {
     assert_eq!(journal().matches("move S1").count(), 2, "{}", journal());
 }
 
+/// The stock's top card in hand when help comes over the table (F1 mid
+/// drag) goes back: the release that help takes deals nothing, and the
+/// card is not left on the pointer.
+#[test]
+fn a_stock_card_in_hand_goes_back_when_help_comes_over_the_table() {
+    use parlour::machines::{Button, Key, Modifiers};
+    use parlour::solitaire::engine::PileId;
+    use parlour::solitaire::rules::PileKind;
+    let data = tempfile::tempdir().unwrap();
+    let mut d = driver(MachineId::MacSe30, None, data.path(), 1);
+    let table = parlour::views::solitaire::SolitaireBoard::new(Arc::new(game().game_type));
+    let area = d.shell().machine().content();
+    let st = game().variant.deal(1);
+    let stock = table.pile_rect(&st, area, PileId::new(PileKind::Stock, 0)).unwrap();
+    let talon = table.pile_rect(&st, area, PileId::new(PileKind::Waste, 0)).unwrap();
+    let (from, to) = ((stock.x + stock.w / 2, stock.y + stock.h / 2), (talon.x + talon.w / 2, talon.y + talon.h / 2));
+    let key = |key: Key| Input::Key { key, mods: Modifiers::default() };
+    let before = d.frame().pixels().to_vec();
+    d.feed(&[Input::MouseDown { x: from.0, y: from.1, button: Button::Left }, Input::MouseMove { x: to.0, y: to.1 }]);
+    assert!(d.frame().pixels() != before.as_slice(), "the card is in hand");
+    d.feed(&[key(Key::Function(1)), Input::MouseUp { x: to.0, y: to.1, button: Button::Left }, key(Key::Escape)]);
+    d.feed(&[Input::MouseMove { x: to.0 + 20, y: to.1 + 20 }]);
+    assert!(d.frame().pixels() == before.as_slice(), "the card is back on the stock, nothing dealt");
+}
+
 #[test]
 fn goldens_at_1_4_256_colours_and_millions() {
     for depth in [Depth::Bits1, Depth::Colours4, Depth::Colours256, Depth::Millions] {

@@ -645,6 +645,38 @@ fn a_slider_dragged_past_a_limit_stops_at_it() {
     }
 }
 
+/// A press cancelled because help or a box came over the field (see
+/// `View::cancel_press`) is forgotten: the left button it held down does
+/// not turn the next right click into a chord, and a slider dragged goes
+/// back to where it was, not to wherever the next click lets go.
+#[test]
+fn a_press_cancelled_under_help_is_forgotten() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut view = open(Settings::preset(&PRESETS[1]), dir.path(), 7);
+    let first = centre(&view, &m, area, 8, 8);
+    press(&mut view, &m, area, first, &[Button::Left]);
+    let st = view.session().state().clone();
+    let covered = (0..st.grid().len()).find(|&i| matches!(st.square(i), Square::Covered(Mark::None))).unwrap();
+    let (cx, cy) = st.grid().xy(covered);
+    let at = centre(&view, &m, area, cx, cy);
+    view.input(&Input::MouseDown { x: at.0, y: at.1, button: Button::Left }, &m, area);
+    view.cancel_press();
+    press(&mut view, &m, area, at, &[Button::Right]);
+    assert_eq!(view.session().state().square(covered), Square::Covered(Mark::Flag), "a right click flags");
+
+    let before = *view.session().variant().settings();
+    let slider = MinesBoard::layout(view.session().state(), &m, area).settings[0].slider;
+    let y = slider.y + slider.h / 2;
+    view.input(&Input::MouseDown { x: slider.right() - 1, y, button: Button::Left }, &m, area);
+    view.input(&Input::MouseMove { x: slider.x, y }, &m, area);
+    view.cancel_press();
+    press(&mut view, &m, area, at, &[Button::Right]);
+    assert_eq!(*view.session().variant().settings(), before, "the slider let go under help sets nothing");
+    assert_eq!(view.board().settings(), &before, "and the panel shows the field as it was");
+    assert_eq!(view.session().state().square(covered), Square::Covered(Mark::Question), "the click marks");
+}
+
 #[test]
 fn presets_and_no_guessing_switch_the_field() {
     let dir = tempfile::tempdir().unwrap();

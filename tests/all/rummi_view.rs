@@ -312,6 +312,35 @@ fn a_tile_dropped_where_it_is_refused_goes_back_to_the_tray() {
     assert_eq!(view.session().state(), &st, "the refused tile went back to the tray");
 }
 
+/// A press cancelled because help or a box came over the table (see
+/// `View::cancel_press`): a tile it picked up goes back to the tray, and
+/// the tray's knob it dragged is let go, the list no longer following the
+/// pointer.
+#[test]
+fn a_press_cancelled_under_help_puts_its_tile_back_and_lets_the_knob_go() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mach, area) = machine(MachineId::Yazzle);
+    let mut view = open(dir.path(), Some(seed_where(Side::Player)));
+    let st = view.session().state().clone();
+    let spot = |view: &RummiView, name: &str| view.board().point(view.session().state(), &mach, area, name).unwrap();
+    let (from, to) = (spot(&view, "tray 0"), spot(&view, "cell 0:0"));
+    view.input(&Input::MouseDown { x: from.0, y: from.1, button: Button::Left }, &mach, area);
+    view.input(&Input::MouseMove { x: to.0, y: to.1 }, &mach, area);
+    view.cancel_press();
+    click(&mut view, &mach, area, "cell 3:10");
+    assert_eq!(view.session().state(), &st, "the tile went back to the tray: the click put nothing down");
+
+    let (mach, area) = machine(MachineId::AmigaPal);
+    let mut view = crowded(dir.path(), &mach, area, 90);
+    let (x, y) = spot_on(&view, &mach, area, "scroll knob");
+    view.input(&Input::MouseDown { x, y, button: Button::Left }, &mach, area);
+    view.cancel_press();
+    let shown = |view: &RummiView| (0..90).filter(|&i| in_view(view, &mach, area, i)).collect::<Vec<_>>();
+    let before = shown(&view);
+    view.input(&Input::MouseMove { x, y: y - 40 }, &mach, area);
+    assert_eq!(shown(&view), before, "the tray stays where the knob was let go");
+}
+
 /// When only the program has played since the deal, there is nothing to
 /// back up: taken back, its turn would be played again at once.
 #[test]
@@ -776,6 +805,10 @@ fn press(view: &mut RummiView, mach: &Machine, area: Rect, key: Key, times: usiz
     for _ in 0..times {
         view.input(&Input::Key { key, mods: Modifiers::default() }, mach, area);
     }
+}
+
+fn spot_on(view: &RummiView, mach: &Machine, area: Rect, name: &str) -> (i32, i32) {
+    view.board().point(view.session().state(), mach, area, name).unwrap_or_else(|| panic!("no spot {name}"))
 }
 
 fn tile_at(view: &RummiView, row: u16, col: u16) -> Option<Kind> {

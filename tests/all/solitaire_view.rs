@@ -103,6 +103,31 @@ fn a_card_in_hand_goes_back_when_something_comes_over_the_table() {
     }
 }
 
+/// A machine switched while a card is in hand (the Machine menu opened by
+/// its key mid-drag) puts the card back: its grab was measured on the
+/// last machine's cards, and on the new one it would hang beside the
+/// pointer and drop where the pointer is not.
+#[test]
+fn a_card_in_hand_goes_back_when_the_machine_is_switched() {
+    use parlour::app::driver::Driver;
+    use parlour::app::shell::Shell;
+    let (view, m, area, data) = table("klondike", MachineId::Yazzle, 5);
+    let column = PileId::new(PileKind::Tableau, 6);
+    let n = view.session().state().pile(column.kind, column.index()).len();
+    let from = centre(view.board().card_rect(view.session().state(), area, column, n - 1).unwrap());
+    let to = (from.0 - 150, from.1 + 60);
+    let mut d = Driver::new(Shell::keeping_in(m, Box::new(view), 5, data.path().to_path_buf()));
+    let (still, m2, _, data2) = table("klondike", MachineId::Yazzle, 5);
+    let mut untouched = Driver::new(Shell::keeping_in(m2, Box::new(still), 5, data2.path().to_path_buf()));
+    d.feed(&[Input::MouseDown { x: from.0, y: from.1, button: Button::Left }, Input::MouseMove { x: to.0, y: to.1 }]);
+    let amiga = Command::Machine(MachineId::AmigaPal);
+    d.command(&amiga);
+    untouched.command(&amiga);
+    assert!(d.frame().pixels() == untouched.frame().pixels(), "the card is back on its pile on the Amiga");
+    d.feed(&[Input::MouseMove { x: 100, y: 150 }, Input::MouseUp { x: 100, y: 150, button: Button::Left }]);
+    assert!(d.frame().pixels() == untouched.frame().pixels(), "and the release plays nothing");
+}
+
 /// A covered card of Pyramid cannot be taken, by click or by key: it is
 /// said, and nothing is picked.
 #[test]

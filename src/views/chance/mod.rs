@@ -215,6 +215,12 @@ impl Board<ChanceVariant> for ChanceBoard {
         "The Chance".into()
     }
 
+    /// The stock's top card in hand goes back, as a card of the table does.
+    fn cancel_press(&mut self) {
+        self.stock_drag = None;
+        self.table.cancel_press();
+    }
+
     /// Its items are in its own menus (see [`Board::menus`]).
     fn menu_items(&self, _session: &Session<ChanceVariant>) -> Vec<MenuItem> {
         Vec::new()

@@ -520,6 +520,15 @@ impl Board<MinesVariant> for MinesBoard {
         TITLE.into()
     }
 
+    /// Forgets the buttons held down (one left down would make the next
+    /// right click a chord) and puts a dragged slider back.
+    fn cancel_press(&mut self) {
+        self.press = Press::default();
+        if let Some((_, before)) = self.sliding.take() {
+            self.settings = before;
+        }
+    }
+
     fn menu_items(&self, session: &Session<MinesVariant>) -> Vec<MenuItem> {
         let now = session.variant().settings();
         let mut items: Vec<MenuItem> = PRESETS

@@ -242,10 +242,10 @@ impl RummiBoard {
     }
 
     /// Where a click lands on a table tile, a tray tile in view, the
-    /// gadget, the program's tray, the pile or an arrow of your tray's
-    /// scroll bar (for scripts and tests that click like a player):
-    /// `gadget`, `program`, `pile`, `tray 5`, `cell 2:7`, `scroll up`,
-    /// `scroll down`.
+    /// gadget, the program's tray, the pile or an arrow or the knob of
+    /// your tray's scroll bar (for scripts and tests that click like a
+    /// player): `gadget`, `program`, `pile`, `tray 5`, `cell 2:7`,
+    /// `scroll up`, `scroll down`, `scroll knob`.
     pub fn point(&self, st: &Rummi, machine: &Machine, area: Rect, spot: &str) -> Option<(i32, i32)> {
         let l = self.layout(st, machine, area);
         let centre = |r: Rect| (r.x + r.w / 2, r.y + r.h / 2);
@@ -261,10 +261,12 @@ impl RummiBoard {
                         self.tray_grid(st, &l, TrayOf::Player).tile(i).map(centre)
                     }
                     "scroll" => {
-                        let bar = ScrollBar::new(machine, self.tray_grid(st, &l, TrayOf::Player).bar?);
+                        let grid = self.tray_grid(st, &l, TrayOf::Player);
+                        let bar = ScrollBar::new(machine, grid.bar?);
                         match rest {
                             "up" => Some(centre(bar.up)),
                             "down" => Some(centre(bar.down)),
+                            "knob" => bar.knob(grid.first_row(), TRAY_ROWS, grid.rows()).map(centre),
                             _ => None,
                         }
                     }
@@ -904,6 +906,18 @@ fn pair_shows(st: &Rummi) -> bool {
 }
 
 impl Board<RummiVariant> for RummiBoard {
+    /// A tile picked up by the press goes back (one picked by an earlier
+    /// click stays in hand, as a click leaves it), and a tray's knob is
+    /// let go.
+    fn cancel_press(&mut self) {
+        if self.picked_at.take().is_some() {
+            self.held = None;
+        }
+        for scroll in &self.scroll {
+            scroll.set(scroll.get().let_go());
+        }
+    }
+
     fn title(&self) -> String {
         if self.behind { "Workbench Screen".into() } else { "Rummi".into() }
     }
