@@ -611,6 +611,61 @@ fn attr(tag: &Tag, name: &str) -> Option<String> {
     tag.attr(name).map(|a| decode_entities(&a.value, tag.line, &mut |_, _| {}))
 }
 
+/// The encoding a `<meta>` declares: `charset="…"`, or the older
+/// `http-equiv="Content-Type" content="text/html; charset=…"`; lower case.
+fn declared_charset(tag: &Tag) -> Option<String> {
+    if let Some(charset) = attr(tag, "charset") {
+        return Some(charset.trim().to_ascii_lowercase());
+    }
+    attr(tag, "http-equiv").filter(|e| e.trim().eq_ignore_ascii_case("content-type"))?;
+    let content = attr(tag, "content")?.to_ascii_lowercase();
+    let (_, charset) = content.split_once("charset=")?;
+    Some(charset.split(';').next()?.trim().trim_matches(['"', '\'']).to_string())
+}
+
+/// A page saved in another encoding than it declares (`head_line` where it
+/// declares none). A browser, and YaZZle's help, read a page as declared,
+/// or as Windows-1252 when it declares none, unless a byte-order mark says
+/// UTF-8; Parlour's reader goes by the bytes and shows either right, so
+/// the author would not see what the others show.
+fn charset_mismatch(
+    path: &Path,
+    bytes: &[u8],
+    head_line: usize,
+    declared: Option<(usize, String)>,
+) -> Option<Diagnostic> {
+    if bytes.is_ascii() || bytes.starts_with(b"\xEF\xBB\xBF") {
+        return None;
+    }
+    let first_not_utf8 = bytes.split(|&b| b == b'\n').position(|l| std::str::from_utf8(l).is_err());
+    let says_utf8 = |c: &str| matches!(c, "utf-8" | "utf8");
+    let told = match (declared, first_not_utf8) {
+        (Some((line, c)), Some(not)) if says_utf8(&c) => (
+            line,
+            format!(
+                "the page says it is UTF-8 but is saved as Windows-1252 (line {} is not UTF-8): a browser, and \
+                 YaZZle's help, show its accented letters garbled; save it as UTF-8",
+                not + 1
+            ),
+        ),
+        (Some((line, c)), None) if !says_utf8(&c) => (
+            line,
+            format!(
+                "the page says it is {c} but is saved as UTF-8: a browser, and YaZZle's help, show its accented \
+                 letters garbled; declare <meta charset=\"utf-8\">"
+            ),
+        ),
+        (None, None) => (
+            head_line,
+            "the page is saved as UTF-8 but does not say so: a browser, and YaZZle's help, read it as \
+             Windows-1252 and garble its accented letters; add <meta charset=\"utf-8\"> to the head"
+                .to_string(),
+        ),
+        _ => return None,
+    };
+    Some(Diagnostic::warning(path, told.0, told.1))
+}
+
 /// A page game.html links to in its folder (notes.html), checked as
 /// game.html's links are (see [`lint_page_files`]): `parlour help --html`
 /// builds it with the game type's page, so what stops it stops that page.
@@ -766,6 +821,8 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
     let mut title: Option<(usize, String)> = None;
     let mut in_title: Option<usize> = None;
     let mut stylesheet = false;
+    // The encoding a <meta> declares, and its line.
+    let mut declared: Option<(usize, String)> = None;
     let mut wrong_sheets: Vec<(usize, String)> = Vec::new();
     let mut shows_bmp = false;
     // Headings as read; the one being read and its depth in the stack.
@@ -883,6 +940,7 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                     }
                     Some("head") => match name {
                         "title" => title = title.or(Some((line, String::new()))),
+                        "meta" => declared = declared.or_else(|| declared_charset(&tag).map(|c| (line, c))),
                         // A page that carries its styles stands alone (as
                         // `parlour new-type` writes one away from the help).
                         "style" => stylesheet = true,
@@ -1007,6 +1065,7 @@ fn lint_html_titled(path: &Path, bytes: &[u8]) -> (Vec<Diagnostic>, Option<(usiz
                 Some((l, t)) if t.trim().is_empty() => err(&mut out, *l, "the <title> is empty".into()),
                 _ => {}
             }
+            out.extend(charset_mismatch(path, bytes, head_line, declared));
             if !stylesheet {
                 match wrong_sheets.first() {
                     Some((l, href)) => err(
@@ -1235,6 +1294,43 @@ mod tests {
         .replace("id=\"content\"", "class=\"content main\"")
         .replace('\n', "\r\n");
         assert_eq!(html(&text), Vec::<String>::new());
+    }
+
+    /// A browser, and YaZZle's help, read a page in the encoding it
+    /// declares, or as Windows-1252 when it declares none: a page saved
+    /// in another is told of, though Parlour's reader (going by the
+    /// bytes) shows it right.
+    #[test]
+    fn a_page_saved_in_another_encoding_than_it_declares_is_told_of() {
+        let lint = |bytes: Vec<u8>| -> Vec<String> {
+            lint_html(Path::new("game.html"), &bytes).iter().map(|d| d.to_string()).collect()
+        };
+        let utf8_meta = format!("<meta charset=\"utf-8\">\n{HEAD}");
+        let accented = sections().replace("<p>Words.", "<p>Caf\u{e9} au lait.");
+        // Saved as Windows-1252: the text is ASCII but for its é.
+        let windows = |text: String| text.chars().map(|c| if c == '\u{e9}' { 0xE9 } else { c as u8 }).collect();
+        assert_eq!(
+            lint(windows(page(&utf8_meta, &accented))),
+            ["game.html:4: warning: the page says it is UTF-8 but is saved as Windows-1252 (line 12 is not UTF-8): \
+              a browser, and YaZZle's help, show its accented letters garbled; save it as UTF-8"]
+        );
+        assert_eq!(
+            lint(page(HEAD, &accented).into_bytes()),
+            ["game.html:3: warning: the page is saved as UTF-8 but does not say so: a browser, and YaZZle's help, \
+              read it as Windows-1252 and garble its accented letters; add <meta charset=\"utf-8\"> to the head"]
+        );
+        let latin = "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=ISO-8859-1\">";
+        assert_eq!(
+            lint(page(&format!("{latin}\n{HEAD}"), &accented).into_bytes()),
+            ["game.html:4: warning: the page says it is iso-8859-1 but is saved as UTF-8: a browser, and YaZZle's \
+              help, show its accented letters garbled; declare <meta charset=\"utf-8\">"]
+        );
+        // Declared as saved, or all ASCII, or marked UTF-8 by its BOM.
+        assert!(lint(page(&utf8_meta, &accented).into_bytes()).is_empty());
+        assert!(lint(windows(page(&format!("{latin}\n{HEAD}"), &accented))).is_empty());
+        assert!(lint(windows(page(HEAD, &accented))).is_empty());
+        assert!(lint(page(HEAD, &sections()).into_bytes()).is_empty());
+        assert!(lint([&b"\xEF\xBB\xBF"[..], page(HEAD, &accented).as_bytes()].concat()).is_empty());
     }
 
     #[test]

@@ -754,6 +754,43 @@ fn the_hint_says_when_no_square_is_proved_free() {
     assert!(state.check(&MineMove::Open(40)).is_ok());
 }
 
+/// The square a hint names, from its message ("Hint: open column 5, row 5.").
+fn hinted_square(view: &MinesView) -> usize {
+    let message = view.message();
+    let numbers: Vec<usize> =
+        message.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty()).map(|n| n.parse().unwrap()).collect();
+    let [column, row] = numbers[..] else { panic!("not a hint: {message}") };
+    view.session().state().grid().index(column - 1, row - 1)
+}
+
+/// A hint brings the keyboard's cursor to the box it names, as a card
+/// game's hint brings it to the cards, so that Space opens it; a cursor
+/// not yet shown first shows there.
+#[test]
+fn a_hint_brings_the_keyboard_cursor_to_its_box() {
+    for keys_first in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let (m, area) = machine(MachineId::MacSe30);
+        // No guessing: a box is always proved free.
+        let mut view = open(Settings { no_guess: true, ..Settings::preset(&PRESETS[1]) }, dir.path(), 7);
+        let first = centre(&view, &m, area, 8, 8);
+        press(&mut view, &m, area, first, &[Button::Left]);
+        if keys_first {
+            key(&mut view, &m, area, Key::Left);
+            key(&mut view, &m, area, Key::Left);
+        }
+        view.command(&Command::Hint);
+        let hinted = hinted_square(&view);
+        assert!(matches!(view.session().state().square(hinted), Square::Covered(_)), "{}", view.message());
+        key(&mut view, &m, area, Key::Char(' '));
+        if !keys_first {
+            assert!(matches!(view.session().state().square(hinted), Square::Covered(_)), "the first key only shows");
+            key(&mut view, &m, area, Key::Char(' '));
+        }
+        assert_eq!(view.session().state().square(hinted), Square::Open, "cursor shown first: {keys_first}");
+    }
+}
+
 #[test]
 fn a_game_scripted_through_shot_events_is_lost_on_a_mine() {
     let data = tempfile::tempdir().unwrap();

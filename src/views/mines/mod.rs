@@ -439,7 +439,9 @@ impl MinesBoard {
         }
         let st = session.state();
         let grid = st.grid();
-        let start = self.cursor.unwrap_or_else(|| grid.index(grid.width / 2, grid.height / 2));
+        // A cursor not yet shown comes up on the box a hint framed, else
+        // in the middle.
+        let start = self.cursor.or(self.hinted).unwrap_or_else(|| grid.index(grid.width / 2, grid.height / 2));
         let (x, y) = grid.xy(start);
         let moved = match key {
             Key::Left => grid.index(x.saturating_sub(1), y),
@@ -685,9 +687,14 @@ impl Board<MinesVariant> for MinesBoard {
         }
     }
 
+    /// Frames the box to open, and brings a cursor shown there, so that
+    /// Space opens it (as a card game's hint brings it to the cards).
     fn show_hint(&mut self, _session: &Session<MinesVariant>, m: &MineMove) {
         if let MineMove::Open(i) = *m {
             self.hinted = Some(i);
+            if self.cursor.is_some() {
+                self.cursor = Some(i);
+            }
         }
     }
 
