@@ -1452,6 +1452,63 @@ fn also_named(name: &str, other: &str) -> String {
     format!("[General] Name={name} is also the name of {other}: the game list would show two games alike")
 }
 
+/// The game types' folders at `path` (a game type's folder or game.ini,
+/// or a folder of them), and the folder of them where `path` is one.
+fn game_types_at(path: &Path) -> Option<(Vec<PathBuf>, Option<PathBuf>)> {
+    let is_ini = path.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.ini"));
+    let folder = match path.parent() {
+        Some(parent) if path.is_file() && is_ini => parent,
+        _ if path.is_dir() => path,
+        _ => return None,
+    };
+    let is_game_type = |p: &Path| files::in_any_case(p, "game.ini").is_file();
+    if is_game_type(folder) && !is_game_types_folder(folder) {
+        Some((vec![folder.to_path_buf()], None))
+    } else if path.is_dir() {
+        Some((checkable(path).into_iter().filter(|p| is_game_type(p)).collect(), Some(folder.to_path_buf())))
+    } else {
+        None
+    }
+}
+
+/// A warning on each game type at `path` (as [`game_types_at`] finds
+/// them) in a folder the game list searches, whose id a game type in a
+/// folder searched before it has: the list plays that one under the id
+/// (./game-types over the data folder's, which is how a copy there is
+/// tried out in place of the other), and this one, edited and linted,
+/// is never played from it.
+fn hidden_by_one_searched_first(path: &Path) -> Vec<Diagnostic> {
+    use crate::solitaire::library::{discover, folder_id};
+    let Some((folders, _)) = game_types_at(path) else { return Vec::new() };
+    let searched = super::data_dirs::game_type_dirs();
+    let canonical = |p: &Path| p.canonicalize().ok();
+    let played = discover(&searched);
+    let mut found = Vec::new();
+    for folder in folders {
+        let in_searched = folder
+            .parent()
+            .and_then(canonical)
+            .is_some_and(|parent| searched.iter().any(|dir| canonical(dir).as_ref() == Some(&parent)));
+        if !in_searched {
+            continue;
+        }
+        let id = folder_id(&folder);
+        let Some(first) = played.iter().find(|p| folder_id(p) == id) else { continue };
+        if canonical(first) == canonical(&folder) {
+            continue;
+        }
+        let ini = files::in_any_case(&folder, "game.ini");
+        let why = format!(
+            "the game list leaves this game type out: {} has its id {id} and is searched first, so the list \
+             plays that one and its saved game and statistics are the ones kept (rename one of the two folders \
+             to have both)",
+            first.display()
+        );
+        found.push(Diagnostic::warning(&ini, 1, why));
+    }
+    found
+}
+
 /// A warning on each game type at `path` (a game type's folder or
 /// game.ini, or a folder of them) whose [General] Name a game of the list
 /// has, but for one of the same id (which is that game type, or one the
@@ -1461,20 +1518,7 @@ fn also_named(name: &str, other: &str) -> String {
 /// shows no name there.
 fn named_as_listed(path: &Path) -> Vec<Diagnostic> {
     use crate::solitaire::library::{GameType, folder_id, general_name};
-    let is_ini = path.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.ini"));
-    let folder = match path.parent() {
-        Some(parent) if path.is_file() && is_ini => parent,
-        _ if path.is_dir() => path,
-        _ => return Vec::new(),
-    };
-    let is_game_type = |p: &Path| files::in_any_case(p, "game.ini").is_file();
-    let (folders, apart) = if is_game_type(folder) && !is_game_types_folder(folder) {
-        (vec![folder.to_path_buf()], None)
-    } else if path.is_dir() {
-        (checkable(path).into_iter().filter(|p| is_game_type(p)).collect(), Some(folder.to_path_buf()))
-    } else {
-        return Vec::new();
-    };
+    let Some((folders, apart)) = game_types_at(path) else { return Vec::new() };
     let apart = apart.and_then(|dir| dir.canonicalize().ok());
     let listed = catalog::games();
     let mut found = Vec::new();
@@ -1693,6 +1737,7 @@ fn lint(targets: &[PathBuf], quiet: bool) -> Result<(), Failure> {
             Ok((linter, path)) => {
                 let mut found = (linter.check)(&path);
                 found.extend(named_as_listed(&path));
+                found.extend(hidden_by_one_searched_first(&path));
                 for d in &found {
                     say!("{}", d.labelled());
                 }

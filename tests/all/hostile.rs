@@ -1107,6 +1107,34 @@ fn new_type_refuses_a_name_already_taken_and_lint_tells_of_one() {
     }
 }
 
+/// A game type in the data folder with the id of one in ./game-types is
+/// never played from the list (./game-types is searched first): lint of
+/// it says so, and names the one played; lint of that one says nothing.
+#[test]
+fn lint_tells_of_a_game_type_hidden_by_one_searched_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let run =
+        |args: &[&str]| parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).args(args).output().unwrap();
+    assert!(run(&["new-type", "freecell", "Six Pile"]).status.success());
+    let (hidden, first) = (data.join("game-types").join("Six Pile"), dir.path().join("game-types").join("Six Pile"));
+    std::fs::create_dir_all(&first).unwrap();
+    for file in ["game.ini", "game.html", "game.bmp"] {
+        std::fs::copy(hidden.join(file), first.join(file)).unwrap();
+    }
+    let told = "warning: the game list leaves this game type out: game-types/Six Pile has its id six-pile and is \
+                searched first";
+    for linted in [hidden.clone(), data.join("game-types")] {
+        let said = stdout(&run(&["lint", &linted.to_string_lossy()]));
+        let line = format!("{}:1: {told}", hidden.join("game.ini").display());
+        assert!(said.lines().any(|l| l.starts_with(&line)), "{}: {said}", linted.display());
+    }
+    for linted in [first.to_string_lossy().into_owned(), "six-pile".into(), "game-types".into()] {
+        let said = stdout(&run(&["lint", &linted]));
+        assert!(!said.contains("leaves this game type out"), "{linted}: {said}");
+    }
+}
+
 /// `new-type` refuses a name whose id a game has already, naming the game
 /// and a name that is free, and makes nothing: a copy called Pyramid
 /// would be played in Pyramid's place (its saved game set aside as
