@@ -252,6 +252,16 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         Verdict::Won(_) => Ok(()),
         Verdict::Lost => Err(Failure { message: String::new(), code: 1 }),
         Verdict::Undecided(_) if args.json || args.quiet => Err(Failure { message: String::new(), code: 2 }),
+        // Memory named after a search stopped by time or positions: the
+        // table filled before then, and no search past it can prove a loss.
+        Verdict::Undecided(Limit::Memory) => Err(Failure {
+            message: format!(
+                "undecided after {} positions: the memory limit was reached, and past it no search can prove the \
+                 deal lost, so more positions or time would not decide it; try a larger --memory",
+                report.nodes
+            ),
+            code: 2,
+        }),
         Verdict::Undecided(limit) => Err(Failure {
             message: format!(
                 "undecided after {} positions: the {} limit was reached; try a larger {}",
@@ -259,8 +269,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
                 limit.name(),
                 match limit {
                     Limit::Time => "--seconds (0: no limit)",
-                    Limit::Memory => "--memory",
-                    Limit::Nodes | Limit::Cancelled => "--nodes",
+                    Limit::Memory | Limit::Nodes | Limit::Cancelled => "--nodes",
                 }
             ),
             code: 2,

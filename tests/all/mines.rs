@@ -1292,6 +1292,22 @@ fn a_flag_under_the_keyboard_cursor_reads_at_one_bit() {
         .unwrap_or_default();
     assert!(flag.len() >= 10, "no flag drawn: {flag:?}");
     assert!(flag.iter().all(|&(x, y)| face.contains(x, y)), "the flag runs into its surroundings: {flag:?}");
+    // Its pennant is broad, three rows of three pixels or more, where a 1
+    // (black on an open square, as the flag is in its halo) has a thin
+    // nick: Expert's small flag read as a 1.
+    let broad_rows = |ink: &[(i32, i32)]| {
+        let top = ink.iter().map(|p| p.1).min().unwrap_or(0);
+        (top..top + 4).filter(|&y| ink.iter().filter(|p| p.1 == y).count() >= 3).count()
+    };
+    assert!(broad_rows(&flag) >= 3, "a thin pennant: {flag:?}");
+    let st = view.session().state();
+    let one = (0..grid.len()).find(|&i| st.square(i) == Square::Open && st.number(i) == Some(1)).expect("a 1");
+    let face = MinesBoard::layout(st, &m, area).square(one).inset(1, 1);
+    let digit: Vec<(i32, i32)> = (face.y..face.bottom())
+        .flat_map(|y| (face.x..face.right()).map(move |x| (x, y)))
+        .filter(|&p| unflagged.get(p.0, p.1) == Some(black))
+        .collect();
+    assert!(!digit.is_empty() && broad_rows(&digit) < 3, "the 1 is drawn otherwise: {digit:?}");
 }
 
 /// The keys that win the game on `view` from the keyboard, played on it

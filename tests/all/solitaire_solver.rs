@@ -64,7 +64,9 @@ fn an_undecided_solve_names_the_memory_where_memory_stopped_the_proof() {
     let out = run(&["solve", "freecell", "--ms", "11982", "--mode", "hard", "--memory", "4", "--nodes", "300000"]);
     assert_eq!(out.status.code(), Some(2));
     let said = String::from_utf8_lossy(&out.stderr);
-    assert!(said.contains("the memory limit was reached; try a larger --memory"), "{said}");
+    let told = "the memory limit was reached, and past it no search can prove the deal lost, so more positions \
+                or time would not decide it; try a larger --memory";
+    assert!(said.contains(told), "{said}");
     let out = run(&["solve", "freecell", "--ms", "11982", "--mode", "hard", "--nodes", "5000", "--json"]);
     let line = String::from_utf8_lossy(&out.stdout);
     assert!(line.contains("\"limit\":\"nodes\""), "{line}");

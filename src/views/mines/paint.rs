@@ -217,23 +217,31 @@ fn flag(s: &mut Surface, machine: &Machine, r: Rect) {
         let face = face_of(r);
         let white = Palette::new(vec![Rgb::WHITE; 2]);
         let mut scratch = Surface::new(face.w as u32, face.h as u32, Format::Indexed { bits: 1 }, white);
-        flag_shape(&mut scratch, Rect::new(0, 0, face.w, face.h), Paint::Solid(1), Paint::Solid(1));
+        flag_shape(&mut scratch, Rect::new(0, 0, face.w, face.h), Paint::Solid(1), Paint::Solid(1), true);
         return haloed(s, machine, face, |x, y| scratch.get(x - face.x, y - face.y) == Some(1));
     }
     let red = solid(s, 0xFF0000).into();
-    flag_shape(s, r, look.paint(Pen::Text), red);
+    flag_shape(s, r, look.paint(Pen::Text), red, false);
 }
 
-/// A flag's pole and foot in `pole_ink`, its pennant in `pennant_ink`.
-fn flag_shape(s: &mut Surface, r: Rect, pole_ink: Paint, pennant_ink: Paint) {
-    let inner = r.inset((r.w / 5).max(2), (r.h / 6).max(1));
+/// A flag's pole and foot in `pole_ink`, its pennant in `pennant_ink`;
+/// `blunt`, the pennant's tip as broad as half of it, where pole and
+/// pennant are one ink: a thin tip in black beside the pole reads as the
+/// nick of a 1.
+fn flag_shape(s: &mut Surface, r: Rect, pole_ink: Paint, pennant_ink: Paint, blunt: bool) {
+    let inner = r.inset((r.w / 5).max(1), (r.h / 6).max(1));
     let pole = inner.x + inner.w * 3 / 5;
     s.vline(pole, inner.y, inner.bottom() - 1, pole_ink);
+    // A foot of two steps, the lower the wider, unlike a 1's one line.
+    let foot = (inner.w / 4).max(1);
+    s.hline(pole - foot, pole + foot, inner.bottom() - 2, pole_ink);
     s.hline(inner.x, inner.right() - 1, inner.bottom() - 1, pole_ink);
-    let flag_h = (inner.h / 2).max(2);
+    let flag_h = (inner.h / 2).max(3);
+    let breadth = inner.w * 3 / 5;
     for dy in 0..flag_h {
         // The pennant narrows towards its tip at mid-height.
-        let reach = (inner.w * 3 / 5) * (flag_h - (2 * dy - flag_h + 1).abs()) / flag_h;
+        let reach = breadth * (flag_h - (2 * dy - flag_h + 1).abs()) / flag_h;
+        let reach = if blunt { reach.max(breadth / 2) } else { reach };
         s.hline(pole - reach, pole, inner.y + dy, pennant_ink);
     }
 }
