@@ -3,7 +3,8 @@
 //! the terminal) only raise a flag; the window loop sees it at its next
 //! poll and ends as a closed window does, so the open game is kept as it
 //! was at that moment, not as last journalled. The handler does nothing
-//! else: nothing more is safe in a signal handler.
+//! else: nothing more is safe in a signal handler. SIGXFSZ is ignored, so
+//! that a write past the file size limit fails rather than ends the program.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,6 +40,17 @@ impl EndAsked {
 
     pub fn asked(&self) -> bool {
         self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// Lets a write past the file size limit (`ulimit -f`) fail as a full disk
+/// does, with an error the game tells of and plays on after, rather than
+/// end the program on SIGXFSZ, its moves since the last save lost.
+pub fn write_past_size_limit_fails() {
+    // SAFETY: setting a signal's disposition to "ignore" runs no code of
+    // ours in a handler, and is inherited by nothing but this process.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
 }
 

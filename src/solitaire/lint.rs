@@ -634,7 +634,9 @@ fn charset_mismatch(
     head_line: usize,
     declared: Option<(usize, String)>,
 ) -> Option<Diagnostic> {
-    if bytes.is_ascii() || bytes.starts_with(b"\xEF\xBB\xBF") {
+    // A byte-order mark (UTF-8, or UTF-16 as Notepad's "Unicode" saves)
+    // says the encoding to every reader.
+    if bytes.is_ascii() || [&b"\xEF\xBB\xBF"[..], b"\xFF\xFE", b"\xFE\xFF"].iter().any(|m| bytes.starts_with(m)) {
         return None;
     }
     let first_not_utf8 = bytes.split(|&b| b == b'\n').position(|l| std::str::from_utf8(l).is_err());
@@ -1331,6 +1333,8 @@ mod tests {
         assert!(lint(windows(page(HEAD, &accented))).is_empty());
         assert!(lint(page(HEAD, &sections()).into_bytes()).is_empty());
         assert!(lint([&b"\xEF\xBB\xBF"[..], page(HEAD, &accented).as_bytes()].concat()).is_empty());
+        let utf16: Vec<u8> = page(&utf8_meta, &accented).encode_utf16().flat_map(u16::to_le_bytes).collect();
+        assert!(lint([&b"\xFF\xFE"[..], &utf16].concat()).is_empty(), "UTF-16 with its mark");
     }
 
     #[test]

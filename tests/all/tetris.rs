@@ -47,6 +47,35 @@ fn figure(stdout: &str, name: &str) -> u64 {
         .unwrap()
 }
 
+/// A save past the file size limit (`ulimit -f`) fails as a full disk's
+/// does, said and with nothing left behind; it does not end the program
+/// on SIGXFSZ.
+#[test]
+fn a_save_past_the_file_size_limit_is_refused_not_fatal() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("game.log");
+    // Over 1 KB kept: a long game of moves to and fro.
+    let moves: String =
+        (1..400).map(|i| format!("{} {}\n", i * 3, if i % 2 == 1 { "left" } else { "right" })).collect();
+    std::fs::write(&log, format!("seed 5\n{moves}")).unwrap();
+    let save = dir.path().join("kept.save");
+    let o = std::process::Command::new("sh")
+        .args(["-c", "ulimit -f 1; exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_parlour"))
+        .env("PARLOUR_DATA_DIR", dir.path())
+        .args(["tetris", "run", "--inputs"])
+        .arg(&log)
+        .arg("--save")
+        .arg(&save)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "ended by a signal? {:?} {said}", o.status);
+    assert!(said.contains("cannot be written (it would pass the file size limit that ulimit -f sets)"), "{said}");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(!left.iter().any(|n| n.to_string_lossy().starts_with("kept.save")), "{left:?}");
+}
+
 #[test]
 fn the_same_log_always_prints_the_same_figures() {
     let dir = tempfile::tempdir().unwrap();
