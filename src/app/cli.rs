@@ -266,7 +266,8 @@ enum Command {
     /// Exit codes: 0 done (whatever the deals' results), 3 a game it
     /// cannot find or solve, or a CSV file that cannot be written, 64 a
     /// command line that does not parse or an option given a value it
-    /// cannot take (--mode medium, --to before --from, --jobs 0).
+    /// cannot take (--mode medium, --to before --from, --jobs 0), 130
+    /// stopped by Ctrl+C, the deals solved by then summed up and in the CSV.
     Survey(super::survey::SurveyArgs),
     /// Check moves on a Sokoban level, or solve it.
     Sokoban {

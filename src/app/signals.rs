@@ -41,6 +41,11 @@ impl EndAsked {
     pub fn asked(&self) -> bool {
         self.0.load(Ordering::SeqCst)
     }
+
+    /// The flag itself, for a search's [`cancel`](crate::solitaire::solver::Limits::cancel).
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
+    }
 }
 
 /// Lets a write past the file size limit (`ulimit -f`) fail as a full disk

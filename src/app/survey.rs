@@ -21,6 +21,7 @@ use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::solver::{Limits, Verdict, solve, wins};
 
 use super::cli::{Failure, usage};
+use super::signals::EndAsked;
 use super::solve_cmd::{BAD_INPUT, count_from_1, limits, result_word, variant};
 use crate::solitaire::rules::Mode;
 
@@ -85,7 +86,8 @@ fn jobs_count(text: &str) -> Result<usize, String> {
 
 /// Solves the deals `args` ask for and sums them up. Exit codes: 0 done,
 /// 3 a bad game or a CSV that cannot be written, 64 a range of deals it
-/// cannot take (as an option's value that does not parse).
+/// cannot take (as an option's value that does not parse), 130 stopped by
+/// a signal (the deals solved by then summed up and written).
 pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
     let bad = |message: String| Failure { message, code: BAD_INPUT };
     let deals = deal_count(args).map_err(usage)?;
@@ -106,6 +108,11 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
     let cannot_write = |e: std::io::Error| bad(crate::core::files::unwritable(&csv, &e));
     std::fs::OpenOptions::new().append(true).create(true).open(&csv).map_err(cannot_write)?;
     let jobs = args.jobs.min(MAX_JOBS).min(deals as usize);
+    // Ctrl+C (or a kill) stops the survey with the deals solved so far
+    // summed up and kept, not hours of them thrown away; a second ends it
+    // at once.
+    let interrupted = EndAsked::watch();
+    let limits = Limits { cancel: Some(interrupted.flag()), ..limits };
     let started = Instant::now();
     let mut rows = solve_all(&variant, args.from, deals, jobs, &limits);
     rows.sort_by_key(|r| r.deal);
@@ -113,8 +120,18 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
     let _ = write!(out, "{}", summary(&variant, args, &rows, started.elapsed(), jobs));
     let _ = writeln!(out, "csv: {}", csv.display());
+    if interrupted.asked() {
+        return Err(Failure {
+            message: format!("stopped after {} of {deals} deals: the summary and the CSV hold those", rows.len()),
+            code: INTERRUPTED,
+        });
+    }
     Ok(())
 }
+
+/// The exit code of a survey stopped by a signal: 128 and SIGINT's
+/// number, as a shell gives a program Ctrl+C stopped.
+const INTERRUPTED: i32 = 130;
 
 /// How many deals `--from` and `--to` ask for, or why they cannot be
 /// surveyed: Microsoft's numbers are told first, as they end before any
@@ -140,6 +157,7 @@ fn solve_all(variant: &SolitaireVariant, from: u64, deals: u64, jobs: usize, lim
     let rows = Mutex::new(Vec::new());
     let progress = Progress::new(deals, std::io::stderr().is_terminal(), Box::new(std::io::stderr()));
     let (all_done, done_told) = std::sync::mpsc::channel::<()>();
+    let stopped = || limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
     std::thread::scope(|scope| {
         // A deal may take minutes: the bar shows the time going by.
         let ticking = &progress;
@@ -155,11 +173,15 @@ fn solve_all(variant: &SolitaireVariant, from: u64, deals: u64, jobs: usize, lim
                         // Counted from 0, so a range ending at the last u64
                         // does not wrap round to deal 0.
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= deals {
+                        if i >= deals || stopped() {
                             break;
                         }
                         progress.begin(from + i);
                         let row = solve_one(variant, from + i, limits);
+                        // A deal stopped half way was not surveyed.
+                        if stopped() {
+                            break;
+                        }
                         progress.end(&row);
                         rows.lock().unwrap_or_else(|e| e.into_inner()).push(row);
                     }

@@ -96,6 +96,37 @@ fn survey_counts_the_deals_and_writes_a_line_each() {
     assert!(rows.lines().skip(1).all(|l| l.split(',').nth(1) == Some("won")), "{rows}");
 }
 
+/// Ctrl+C stops a survey with what it solved kept: the deals done are
+/// summed up and written to the CSV, and the exit code is a shell's for
+/// Ctrl+C. (It once died at once, leaving an empty CSV.)
+#[test]
+fn a_survey_stopped_by_ctrl_c_keeps_the_deals_it_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("stopped.csv");
+    let child = super::support::parlour()
+        .args(["survey", "forty-thieves", "--from", "1", "--to", "400", "--seconds", "1", "--csv"])
+        .arg(&csv)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Deals 1 and 3 take a hundredth of a second, undecided ones a second.
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    // SAFETY: a signal sent to the child this test started.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    let (said, err) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(130), "{said}{err}");
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    let done = rows.lines().count() - 1;
+    assert!((1..400).contains(&done), "{rows}");
+    assert!(said.contains(&format!("deals 1..400: {done} deals")), "{said}");
+    assert!(err.contains(&format!("stopped after {done} of 400 deals")), "{err}");
+    let deals: Vec<u64> = rows.lines().skip(1).map(|l| l.split(',').next().unwrap().parse().unwrap()).collect();
+    assert_eq!(deals, (1..=done as u64).collect::<Vec<_>>(), "the first deals, each solved whole: {rows}");
+    assert!(!rows.contains("cancelled"), "{rows}");
+}
+
 /// Without --csv the CSV is written in the current folder under the
 /// game's id, a CardGames id's slash made a dash (it once named a folder
 /// that was not there, and the survey failed).
