@@ -197,6 +197,53 @@ fn a_hint_names_a_jump_that_can_still_win() {
     assert_eq!(view.board().cursor(), Some(hint.from));
 }
 
+/// In a window a hint is searched for on a thread of its own (a big
+/// board's search took a good part of a second, the window frozen):
+/// Hint says "Thinking..." and the hint comes at a tick; along the line
+/// found, the next hint comes at once. One for a position left before
+/// it answered is not shown.
+#[test]
+fn a_hint_in_a_window_is_thought_of_on_a_thread() {
+    parlour::views::background::allow(true);
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = english(dir.path());
+    let (m, area) = machine(MachineId::Yazzle);
+    let heard = |view: &mut PegsView| {
+        let start = std::time::Instant::now();
+        while view.message() == "Thinking..." {
+            assert!(start.elapsed() < std::time::Duration::from_secs(60), "the hint comes");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            view.input(&Input::Tick { ms: 100 }, &m, area);
+        }
+    };
+    view.command(&Command::Hint);
+    assert_eq!(view.message(), "Thinking...");
+    heard(&mut view);
+    let hint = view.board().hinted().expect("a hint came at a tick");
+    assert_eq!(view.message(), format!("Hint: {hint}."));
+    let (from, to) = (square_name(hint.from), square_name(hint.to));
+    drag(&mut view, &m, area, &from, &to);
+    view.command(&Command::Hint);
+    assert!(view.message().starts_with("Hint: "), "along the line found, at once: {}", view.message());
+
+    // A search for a position left before it answers says nothing.
+    let fresh = tempfile::tempdir().unwrap();
+    let mut view = english(fresh.path());
+    view.command(&Command::Hint);
+    assert_eq!(view.message(), "Thinking...");
+    drag(&mut view, &m, area, "d2", "d4");
+    view.command(&Command::Undo);
+    heard(&mut view);
+    assert_eq!(view.board().hinted(), None, "{}", view.message());
+    parlour::views::background::allow(false);
+}
+
+/// The name of square (row, column) in jump notation: `d2` is row 1,
+/// column 3.
+fn square_name((row, col): (usize, usize)) -> String {
+    format!("{}{}", (b'a' + col as u8) as char, row + 1)
+}
+
 /// A hint asked for before any key was used (a game resumed, its cursor
 /// hidden): the first Space brings the cursor up on the stone the hint
 /// framed and picks it, so the keys follow the hint as the guide says.

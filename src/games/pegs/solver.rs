@@ -16,6 +16,8 @@
 //!    tries every jump, stops at the endings, and remembers every position
 //!    it proved hopeless under its canonical (symmetry-reduced) key.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rustc_hash::FxHashSet;
 
 use super::geometry::{BitJump, Geometry, can_jump, can_unjump, flip};
@@ -55,27 +57,34 @@ pub struct Report {
 /// Solves `game` from its current position, looking at no more than
 /// `limit` positions (`None`: as many as it takes).
 pub fn solve(game: &Pegs, limit: Option<u64>) -> Report {
+    solve_until(game, limit, None)
+}
+
+/// As [`solve`], giving up as well once `stop` is raised (by the window,
+/// whose hint is no longer wanted).
+pub fn solve_until(game: &Pegs, limit: Option<u64>, stop: Option<&AtomicBool>) -> Report {
     let Some(geometry) = Geometry::new(game.board()) else {
         return Report { verdict: Verdict::TooLarge, positions: 0 };
     };
     let start = geometry.position(game.board());
-    let mut search = Search { limit: limit.unwrap_or(u64::MAX), positions: 0, endings: Vec::new(), geometry };
+    let mut search = Search { limit: limit.unwrap_or(u64::MAX), positions: 0, endings: Vec::new(), geometry, stop };
     let verdict = search.run(start);
     Report { verdict, positions: search.positions }
 }
 
-struct Search {
+struct Search<'a> {
     geometry: Geometry,
     /// `endings[k]`: canonical positions of k + 1 stones that can finish.
     endings: Vec<FxHashSet<u128>>,
     positions: u64,
     limit: u64,
+    stop: Option<&'a AtomicBool>,
 }
 
 /// The search reached its limit.
 struct OutOfPositions;
 
-impl Search {
+impl Search<'_> {
     fn run(&mut self, start: u128) -> Verdict {
         let stones = start.count_ones() as usize;
         if stones == 0 || !self.parity_allows(start) {
@@ -145,7 +154,8 @@ impl Search {
 
     fn count(&mut self, positions: u64) -> Result<(), OutOfPositions> {
         self.positions += positions;
-        if self.positions > self.limit { Err(OutOfPositions) } else { Ok(()) }
+        let stopped = || self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        if self.positions > self.limit || stopped() { Err(OutOfPositions) } else { Ok(()) }
     }
 
     /// Beam search to an ending; the jumps there, or `None` if the beam

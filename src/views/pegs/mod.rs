@@ -12,6 +12,7 @@ pub mod records;
 pub mod stones;
 
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::TryRecvError;
 
 use crate::core::files;
 use crate::core::highscores::{Entry, HighScores, login_name};
@@ -22,7 +23,8 @@ use crate::games::pegs::solver::{self, Verdict};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, Requester, ViewCommand};
 
-use super::board::{Board, Reply, records_trouble};
+use super::background::{self, Job};
+use super::board::{Board, Reply, hint_reply, records_trouble};
 use journal::JournalBox;
 use layout::{BoardLayout, Edge, Letters};
 use picture::StoneSet;
@@ -49,6 +51,8 @@ const CHECK_LIMIT: u64 = 200_000;
 const MAX_BLOCK: i32 = 64;
 /// The warning when the solver proves the position lost.
 const HOPELESS: &str = "No solution from here: undo some jumps.";
+/// What the status line says while a hint is searched for.
+const THINKING: &str = "Thinking...";
 
 /// A stone pressed and perhaps being dragged.
 #[derive(Clone, Copy, Debug)]
@@ -85,6 +89,9 @@ pub struct PegsBoard {
     passed_over: Option<(BoardError, PathBuf)>,
     /// The Journal box, while it is open over the board.
     journal: Option<JournalBox>,
+    /// The hint searched for on a thread of its own, in a window, and the
+    /// position it is for.
+    thinking: Option<(Pegs, Job<Verdict>)>,
 }
 
 impl PegsBoard {
@@ -103,6 +110,7 @@ impl PegsBoard {
             cursor: None,
             passed_over: None,
             journal: None,
+            thinking: None,
         }
     }
 
@@ -197,11 +205,40 @@ impl PegsBoard {
 
     /// Searches the position, remembering a winning line found.
     fn solve(&mut self, st: &Pegs, limit: u64) -> Verdict {
-        let report = solver::solve(st, Some(limit));
-        if let Verdict::Solvable(jumps) = &report.verdict {
+        let verdict = solver::solve(st, Some(limit)).verdict;
+        self.keep_plan(st, &verdict);
+        verdict
+    }
+
+    /// Keeps the winning line a search found from `st`, for the hints and
+    /// checks that follow it.
+    fn keep_plan(&mut self, st: &Pegs, verdict: &Verdict) {
+        if let Verdict::Solvable(jumps) = verdict {
             self.plan = Some(Plan { position: st.clone(), jumps: jumps.clone() });
         }
-        report.verdict
+    }
+
+    /// The first jump of a known winning line from `st`.
+    fn planned_jump(&self, st: &Pegs) -> Option<Jump> {
+        self.plan.as_ref().filter(|p| &p.position == st).and_then(|p| p.jumps.first().copied())
+    }
+
+    /// The hint searched for on a thread, once it has come (at a tick),
+    /// for the position still shown.
+    fn hint_heard(&mut self, st: &Pegs) -> Option<Reply<BoardVariant>> {
+        let (position, job) = self.thinking.as_ref()?;
+        let verdict = match job.poll() {
+            Ok(verdict) => verdict,
+            Err(TryRecvError::Empty) => return None,
+            Err(TryRecvError::Disconnected) => Verdict::GaveUp,
+        };
+        let for_shown = position == st;
+        self.thinking = None;
+        if !for_shown {
+            return None;
+        }
+        self.keep_plan(st, &verdict);
+        Some(hint_reply(st, hint_of(verdict)))
     }
 
     /// Adds the finished game to the board's high scores; says its place
@@ -333,6 +370,19 @@ impl PegsBoard {
     }
 }
 
+/// A search's verdict as Game > Hint's answer.
+fn hint_of(verdict: Verdict) -> Result<Jump, String> {
+    match verdict {
+        Verdict::Solvable(jumps) => jumps.first().copied().ok_or_else(|| "No jump remains.".to_string()),
+        Verdict::Unsolvable => Err(HOPELESS.into()),
+        Verdict::GaveUp => Err("No hint found quickly.".into()),
+        // Making a jump and asking again, which helps a search that gave
+        // up, never helps here.
+        // (Short, for the Amiga's title bar: the guide says how large.)
+        Verdict::TooLarge => Err("Board too large for hints.".into()),
+    }
+}
+
 /// The preference that keeps the board last on the table, which the
 /// launcher's Peg Solitaire entry (and `parlour play pegs`) opens again.
 pub const LAST_BOARD_PREF: &str = "board";
@@ -427,6 +477,11 @@ impl Board<BoardVariant> for PegsBoard {
         machine: &Machine,
         area: Rect,
     ) -> Reply<BoardVariant> {
+        if let Input::Tick { .. } = input
+            && let Some(heard) = self.hint_heard(session.state())
+        {
+            return heard;
+        }
         // The Journal box takes every key and click while it is open.
         let title = self.journal_title();
         if let Some(journal) = &mut self.journal {
@@ -503,6 +558,8 @@ impl Board<BoardVariant> for PegsBoard {
         self.selected = None;
         self.press = None;
         self.hint = None;
+        // A hint searched for is of the position left.
+        self.thinking = None;
     }
 
     fn moved(&mut self, session: &Session<BoardVariant>) -> Option<String> {
@@ -532,18 +589,27 @@ impl Board<BoardVariant> for PegsBoard {
 
     fn hint(&mut self, session: &Session<BoardVariant>) -> Result<Jump, String> {
         let st = session.state();
-        if let Some(j) = self.plan.as_ref().filter(|p| &p.position == st).and_then(|p| p.jumps.first().copied()) {
+        if let Some(j) = self.planned_jump(st) {
             return Ok(j);
         }
-        match self.solve(st, HINT_LIMIT) {
-            Verdict::Solvable(jumps) => jumps.first().copied().ok_or_else(|| "No jump remains.".to_string()),
-            Verdict::Unsolvable => Err(HOPELESS.into()),
-            Verdict::GaveUp => Err("No hint found quickly.".into()),
-            // Making a jump and asking again, which helps a search that
-            // gave up, never helps here.
-            // (Short, for the Amiga's title bar: the guide says how large.)
-            Verdict::TooLarge => Err("Board too large for hints.".into()),
+        hint_of(self.solve(st, HINT_LIMIT))
+    }
+
+    /// In a window a search runs on a thread of its own, its answer
+    /// coming at a tick (a big board's takes a good part of a second);
+    /// elsewhere, and along a known winning line, the hint comes at once.
+    fn ask_hint(&mut self, session: &Session<BoardVariant>) -> Reply<BoardVariant> {
+        let st = session.state();
+        if self.planned_jump(st).is_none() && background::allowed() {
+            let position = st.clone();
+            let job =
+                Job::spawn("hint", move |stop| solver::solve_until(&position, Some(HINT_LIMIT), Some(&*stop)).verdict);
+            if let Some(job) = job {
+                self.thinking = Some((st.clone(), job));
+                return Reply::Say(THINKING.into());
+            }
         }
+        hint_reply(st, self.hint(session))
     }
 
     fn show_hint(&mut self, _session: &Session<BoardVariant>, m: &Jump) {
