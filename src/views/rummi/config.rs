@@ -131,9 +131,12 @@ fn read_file(
     text.and_then(parse).map_err(|(line, why)| broken(file, Some(line), FileErrorKind::Corrupt, why))
 }
 
+/// Reads the file's lines. Parlour writes it, so what it never writes
+/// (a key twice, a size the mode does not have) is a damaged file, named
+/// by its line, not something to guess at.
 fn parse(text: &str) -> Result<ScreenConfig, (usize, String)> {
-    let mut mode = MODES[0];
-    let (mut width, mut height) = (None, None);
+    // Each key's value and the line it is on.
+    let (mut mode, mut width, mut height) = (None, None, None);
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -143,19 +146,41 @@ fn parse(text: &str) -> Result<ScreenConfig, (usize, String)> {
         let (key, value) = line.split_once('=').ok_or_else(|| at(format!("`{line}` is not `key = value`")))?;
         let (key, value) = (key.trim(), value.trim());
         let number = || value.parse::<u32>().map_err(|_| at(format!("`{value}` is not a number of pixels")));
+        let once = |first: Option<usize>| match first {
+            Some(first) => Err(at(format!("`{key}` is given again (first on line {first})"))),
+            None => Ok(()),
+        };
         match key {
             "mode" => {
-                mode = *MODES
+                once(mode.map(|(l, _)| l))?;
+                let m = MODES
                     .iter()
                     .find(|m| m.word.eq_ignore_ascii_case(value))
-                    .ok_or_else(|| at(format!("unknown mode `{value}` (pal or dblpal)")))?
+                    .ok_or_else(|| at(format!("unknown mode `{value}` (pal or dblpal)")))?;
+                mode = Some((i + 1, *m));
             }
-            "width" => width = Some(number()?),
-            "height" => height = Some(number()?),
+            "width" => {
+                once(width.map(|(l, _)| l))?;
+                width = Some((i + 1, number()?));
+            }
+            "height" => {
+                once(height.map(|(l, _)| l))?;
+                height = Some((i + 1, number()?));
+            }
             _ => return Err(at(format!("unknown key `{key}` (mode, width or height)"))),
         }
     }
-    Ok(ScreenConfig::clamped(mode, width.unwrap_or(mode.max.0), height.unwrap_or(mode.max.1)))
+    let mode = mode.map_or(MODES[0], |(_, m)| m);
+    let within = |held: Option<(usize, u32)>, name: &str, (min, max): (u32, u32)| match held {
+        None => Ok(max),
+        Some((_, v)) if (min..=max).contains(&v) => Ok(v),
+        Some((line, v)) => {
+            Err((line, format!("{name} {v} is not on the {} screen, which is {min} to {max} pixels", mode.word)))
+        }
+    };
+    let width = within(width, "width", (mode.min.0, mode.max.0))?;
+    let height = within(height, "height", (mode.min.1, mode.max.1))?;
+    Ok(ScreenConfig { mode, width, height })
 }
 
 /// Writes Rummi.config into `data_dir`. A file there that does not read
@@ -237,6 +262,21 @@ mod tests {
         assert!(holds(dir.path(), "Rummi.config.damaged-2", b"mode = ntsc\n"));
         std::fs::write(path(dir.path()), b"mode = pal\n\x00\x01junk").unwrap();
         assert_eq!(load(dir.path()).unwrap_err().line, Some(2), "not text");
+        // What Set Mode never writes: a key twice, a size off the screen
+        // (whichever line names the mode).
+        for (text, line, why) in [
+            ("mode = dblpal\nwidth = 640\nmode = pal\n", 3, "`mode` is given again (first on line 1)"),
+            (
+                "width = 400\nheight = 9\nmode = dblpal\n",
+                2,
+                "height 9 is not on the dblpal screen, which is 320 to 512 pixels",
+            ),
+            ("width = 99999\n", 1, "width 99999 is not on the pal screen, which is 176 to 320 pixels"),
+        ] {
+            std::fs::write(path(dir.path()), text).unwrap();
+            let e = load(dir.path()).unwrap_err();
+            assert_eq!((e.line, e.reason.as_str()), (Some(line), why), "{text}");
+        }
     }
 
     /// A broken file beside a good previous copy (Set Mode's second write
