@@ -854,23 +854,31 @@ fn scores_through_events_on_the_smallest_screens() {
     }
 }
 
-#[test]
-fn the_stock_deals_when_its_top_card_is_dragged_onto_the_talon_or_clicked() {
+/// Deal 1 on the SE/30, with the middles of its stock and its talon.
+fn stock_and_talon(data: &Path) -> (Driver, (i32, i32), (i32, i32)) {
     use parlour::solitaire::engine::PileId;
     use parlour::solitaire::rules::PileKind;
-    let data = tempfile::tempdir().unwrap();
-    let mut d = driver(MachineId::MacSe30, None, data.path(), 1);
+    let d = driver(MachineId::MacSe30, None, data, 1);
     let table = parlour::views::solitaire::SolitaireBoard::new(Arc::new(game().game_type));
     let area = d.shell().machine().content();
     let st = game().variant.deal(1);
-    let stock = table.pile_rect(&st, area, PileId::new(PileKind::Stock, 0)).unwrap();
-    let talon = table.pile_rect(&st, area, PileId::new(PileKind::Waste, 0)).unwrap();
-    let (sx, sy) = (stock.x + stock.w / 2, stock.y + stock.h / 2);
+    let middle = |kind| {
+        let r = table.pile_rect(&st, area, PileId::new(kind, 0)).unwrap();
+        (r.x + r.w / 2, r.y + r.h / 2)
+    };
+    let (stock, talon) = (middle(PileKind::Stock), middle(PileKind::Waste));
+    (d, stock, talon)
+}
+
+#[test]
+fn the_stock_deals_when_its_top_card_is_dragged_onto_the_talon_or_clicked() {
+    let data = tempfile::tempdir().unwrap();
+    let (mut d, (sx, sy), talon) = stock_and_talon(data.path());
     // A drag that ends elsewhere deals nothing.
     run_events(&mut d, &format!("drag {sx} {sy} {} {}\n", sx, sy + 150));
     let journal = || std::fs::read_to_string(journal::journal_path(data.path(), "the-chance")).unwrap();
     assert!(!journal().contains("move S1"), "{}", journal());
-    run_events(&mut d, &format!("drag {sx} {sy} {} {}\n", talon.x + talon.w / 2, talon.y + talon.h / 2));
+    run_events(&mut d, &format!("drag {sx} {sy} {} {}\n", talon.0, talon.1));
     assert_eq!(journal().matches("move S1").count(), 1, "{}", journal());
     run_events(&mut d, &format!("click {sx} {sy}\n"));
     assert_eq!(journal().matches("move S1").count(), 2, "{}", journal());
@@ -882,16 +890,8 @@ fn the_stock_deals_when_its_top_card_is_dragged_onto_the_talon_or_clicked() {
 #[test]
 fn a_stock_card_in_hand_goes_back_when_help_comes_over_the_table() {
     use parlour::machines::{Button, Key, Modifiers};
-    use parlour::solitaire::engine::PileId;
-    use parlour::solitaire::rules::PileKind;
     let data = tempfile::tempdir().unwrap();
-    let mut d = driver(MachineId::MacSe30, None, data.path(), 1);
-    let table = parlour::views::solitaire::SolitaireBoard::new(Arc::new(game().game_type));
-    let area = d.shell().machine().content();
-    let st = game().variant.deal(1);
-    let stock = table.pile_rect(&st, area, PileId::new(PileKind::Stock, 0)).unwrap();
-    let talon = table.pile_rect(&st, area, PileId::new(PileKind::Waste, 0)).unwrap();
-    let (from, to) = ((stock.x + stock.w / 2, stock.y + stock.h / 2), (talon.x + talon.w / 2, talon.y + talon.h / 2));
+    let (mut d, from, to) = stock_and_talon(data.path());
     let key = |key: Key| Input::Key { key, mods: Modifiers::default() };
     let before = d.frame().pixels().to_vec();
     d.feed(&[Input::MouseDown { x: from.0, y: from.1, button: Button::Left }, Input::MouseMove { x: to.0, y: to.1 }]);

@@ -322,8 +322,7 @@ fn a_press_cancelled_under_help_puts_its_tile_back_and_lets_the_knob_go() {
     let (mach, area) = machine(MachineId::Yazzle);
     let mut view = open(dir.path(), Some(seed_where(Side::Player)));
     let st = view.session().state().clone();
-    let spot = |view: &RummiView, name: &str| view.board().point(view.session().state(), &mach, area, name).unwrap();
-    let (from, to) = (spot(&view, "tray 0"), spot(&view, "cell 0:0"));
+    let (from, to) = (spot_on(&view, &mach, area, "tray 0"), spot_on(&view, &mach, area, "cell 0:0"));
     view.input(&Input::MouseDown { x: from.0, y: from.1, button: Button::Left }, &mach, area);
     view.input(&Input::MouseMove { x: to.0, y: to.1 }, &mach, area);
     view.cancel_press();
