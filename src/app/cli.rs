@@ -1495,7 +1495,9 @@ fn hidden_by_one_searched_first(path: &Path) -> Vec<Diagnostic> {
         }
         let id = folder_id(&folder);
         let Some(first) = played.iter().find(|p| folder_id(p) == id) else { continue };
-        if canonical(first) == canonical(&folder) {
+        // A folder beside it with its id is told of by `same_names`.
+        let beside = first.parent().and_then(canonical) == folder.parent().and_then(canonical);
+        if canonical(first) == canonical(&folder) || beside {
             continue;
         }
         let ini = files::in_any_case(&folder, "game.ini");

@@ -40,9 +40,13 @@ pub struct Shell {
     /// Where the pointer was last seen.
     at: (i32, i32),
     /// How many views were behind the view when a button was pressed on
-    /// it, until it is let go: where help, a chooser or a requester comes
-    /// over the view meanwhile, the release would never reach it.
+    /// it, until every button pressed there is let go: where help, a
+    /// chooser or a requester comes over the view meanwhile, the release
+    /// would never reach it.
     pressed_on_view: Option<usize>,
+    /// The buttons held down on that view (MineSweeper's chord holds two:
+    /// the first let go leaves the press going).
+    buttons_on_view: Vec<Button>,
     /// The game the view was opened as, where the shell opened it: a game
     /// type's folder or a board's file is found by its path, not by the
     /// id it shows (which may name an installed game of the same name).
@@ -110,6 +114,7 @@ impl Shell {
             dirty: true,
             at: (0, 0),
             pressed_on_view: None,
+            buttons_on_view: Vec::new(),
             opened: None,
             data_dir,
             left_machines: BTreeMap::new(),
@@ -648,8 +653,16 @@ impl Shell {
     /// Gives `input` to the view, minding the buttons pressed on it.
     fn give_view(&mut self, input: &Input) {
         match *input {
-            Input::MouseDown { .. } => self.pressed_on_view = Some(self.behind.len()),
-            Input::MouseUp { .. } => self.pressed_on_view = None,
+            Input::MouseDown { button, .. } => {
+                self.pressed_on_view = Some(self.behind.len());
+                self.buttons_on_view.push(button);
+            }
+            Input::MouseUp { button, .. } => {
+                self.buttons_on_view.retain(|&b| b != button);
+                if self.buttons_on_view.is_empty() {
+                    self.pressed_on_view = None;
+                }
+            }
             _ => {}
         }
         let response = self.view.input(input, &self.machine, self.machine.content());
@@ -672,6 +685,7 @@ impl Shell {
 
     /// Cancels the press on the view it went down on, if one is held.
     fn cancel_press_on_view(&mut self) {
+        self.buttons_on_view.clear();
         let Some(depth) = self.pressed_on_view.take() else { return };
         let view = if self.behind.len() > depth { &mut self.behind[depth] } else { &mut self.view };
         view.cancel_press();

@@ -24,9 +24,11 @@ impl EndAsked {
     /// program not have ended on the first (stuck in a long search), ends
     /// it at once, as the signal alone would have. Where a handler cannot
     /// be set (it always can on Linux), a warning says so.
+    /// A signal ignored when the program started (`nohup` ignores
+    /// SIGHUP; a shell's `&` in a script ignores SIGINT) stays ignored.
     pub fn watch() -> EndAsked {
         let asked = EndAsked::default();
-        for signal in ENDING {
+        for signal in ENDING.into_iter().filter(|&s| !ignored(s)) {
             // The shutdown first: it sees the flag as it was before this
             // signal raised it.
             let set = flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&asked.0))
@@ -48,12 +50,23 @@ impl EndAsked {
     }
 }
 
+/// Whether `signal` is ignored (inherited so from whoever started us).
+fn ignored(signal: i32) -> bool {
+    // SAFETY: a null new action only reads the disposition into `old`,
+    // which is zeroed plain data sigaction fills in.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(signal, std::ptr::null(), &mut old) == 0 && old.sa_sigaction == libc::SIG_IGN
+    }
+}
+
 /// Lets a write past the file size limit (`ulimit -f`) fail as a full disk
 /// does, with an error the game tells of and plays on after, rather than
 /// end the program on SIGXFSZ, its moves since the last save lost.
 pub fn write_past_size_limit_fails() {
     // SAFETY: setting a signal's disposition to "ignore" runs no code of
-    // ours in a handler, and is inherited by nothing but this process.
+    // ours in a handler. Programs this one starts inherit it, and a write
+    // of theirs past the limit fails too rather than ends them.
     unsafe {
         libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }

@@ -18,7 +18,7 @@ use clap::Args;
 use crate::core::Variant;
 use crate::core::session::dealt;
 use crate::solitaire::engine::SolitaireVariant;
-use crate::solitaire::solver::{Limits, Verdict, solve, wins};
+use crate::solitaire::solver::{Limit, Limits, Verdict, solve, wins};
 
 use super::cli::{Failure, usage};
 use super::signals::EndAsked;
@@ -122,15 +122,20 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
     let _ = writeln!(out, "csv: {}", csv.display());
     if interrupted.asked() {
         return Err(Failure {
-            message: format!("stopped after {} of {deals} deals: the summary and the CSV hold those", rows.len()),
+            message: format!(
+                "stopped with {} of {deals} deals solved: the summary and the CSV hold those (with --jobs, not \
+                 always the first ones)",
+                rows.len()
+            ),
             code: INTERRUPTED,
         });
     }
     Ok(())
 }
 
-/// The exit code of a survey stopped by a signal: 128 and SIGINT's
-/// number, as a shell gives a program Ctrl+C stopped.
+/// The exit code of a survey stopped by a signal (Ctrl+C, a kill, the
+/// terminal closed): 128 and SIGINT's number, as a shell gives a program
+/// Ctrl+C stopped.
 const INTERRUPTED: i32 = 130;
 
 /// How many deals `--from` and `--to` ask for, or why they cannot be
@@ -178,8 +183,9 @@ fn solve_all(variant: &SolitaireVariant, from: u64, deals: u64, jobs: usize, lim
                         }
                         progress.begin(from + i);
                         let row = solve_one(variant, from + i, limits);
-                        // A deal stopped half way was not surveyed.
-                        if stopped() {
+                        // A deal stopped half way was not surveyed; one
+                        // that ended as the stop came was.
+                        if row.limit == Limit::Cancelled.name() {
                             break;
                         }
                         progress.end(&row);

@@ -969,7 +969,9 @@ pub fn write_failure(e: &io::Error) -> String {
         io::ErrorKind::NotFound => "no such folder".into(),
         io::ErrorKind::NotADirectory => "a folder on its path is a file".into(),
         io::ErrorKind::StorageFull => "the disk is full".into(),
-        io::ErrorKind::FileTooLarge => "it would pass the file size limit that ulimit -f sets".into(),
+        io::ErrorKind::FileTooLarge => {
+            "it would be larger than this system lets a file be, by the limit ulimit -f sets or the disk's own".into()
+        }
         io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".into(),
         // Making a folder where a file is.
         io::ErrorKind::AlreadyExists => "a file of that name is in the way".into(),

@@ -1199,6 +1199,7 @@ fn new_type_refuses_an_id_already_taken() {
     );
     assert!(stdout(&linted).lines().any(|l| l == lint_said), "{}", stdout(&linted));
     assert!(!stdout(&linted).contains("two games alike"), "{}", stdout(&linted));
+    assert!(!stdout(&linted).contains("searched first"), "told once: {}", stdout(&linted));
 }
 
 /// A heading ended by another level's tag in a game type's page is one

@@ -677,6 +677,48 @@ fn a_press_cancelled_under_help_is_forgotten() {
     assert_eq!(view.session().state().square(covered), Square::Covered(Mark::Question), "the click marks");
 }
 
+/// Both buttons pressed for a chord, one let go, then help comes over the
+/// field: the press still held is cancelled, so after help the next
+/// right click flags rather than finishing a chord no one is making.
+#[test]
+fn a_chord_half_let_go_when_help_opens_is_forgotten() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut view = open(Settings::preset(&PRESETS[1]), dir.path(), 7);
+    let first = centre(&view, &m, area, 8, 8);
+    press(&mut view, &m, area, first, &[Button::Left]);
+    let st = view.session().state().clone();
+    let covered = (0..st.grid().len()).find(|&i| matches!(st.square(i), Square::Covered(Mark::None))).unwrap();
+    let (cx, cy) = st.grid().xy(covered);
+    let (x, y) = centre(&view, &m, area, cx, cy);
+    let mut d = Driver::new(Shell::keeping_in(m, Box::new(view), 7, dir.path().to_path_buf()));
+    let key = |key: Key| Input::Key { key, mods: Modifiers::default() };
+    d.feed(&[
+        Input::MouseDown { x, y, button: Button::Left },
+        Input::MouseDown { x, y, button: Button::Right },
+        Input::MouseUp { x, y, button: Button::Right },
+        key(Key::Function(1)),
+        Input::MouseUp { x, y, button: Button::Left },
+        key(Key::Escape),
+    ]);
+    d.feed(&[Input::MouseDown { x, y, button: Button::Right }, Input::MouseUp { x, y, button: Button::Right }]);
+    // The square as a plain right click on a fresh field draws it.
+    let (m2, _) = machine(MachineId::Yazzle);
+    let mut fresh = open(Settings::preset(&PRESETS[1]), tempfile::tempdir().unwrap().path(), 7);
+    press(&mut fresh, &m2, area, first, &[Button::Left]);
+    press(&mut fresh, &m2, area, (x, y), &[Button::Right]);
+    assert_eq!(fresh.session().state().square(covered), Square::Covered(Mark::Flag));
+    let field = MinesBoard::layout(&st, &m2, area).square(covered);
+    let flagged = Driver::new(Shell::new(m2, Box::new(fresh), 7));
+    let square = |d: &Driver| -> Vec<_> {
+        (field.y..field.bottom())
+            .flat_map(|y| (field.x..field.right()).map(move |x| (x, y)))
+            .map(|(x, y)| d.frame().get(x, y))
+            .collect()
+    };
+    assert!(square(&d) == square(&flagged), "the square is flagged, as a plain right click flags it");
+}
+
 #[test]
 fn presets_and_no_guessing_switch_the_field() {
     let dir = tempfile::tempdir().unwrap();

@@ -121,10 +121,34 @@ fn a_survey_stopped_by_ctrl_c_keeps_the_deals_it_solved() {
     let done = rows.lines().count() - 1;
     assert!((1..400).contains(&done), "{rows}");
     assert!(said.contains(&format!("deals 1..400: {done} deals")), "{said}");
-    assert!(err.contains(&format!("stopped after {done} of 400 deals")), "{err}");
+    assert!(err.contains(&format!("stopped with {done} of 400 deals solved")), "{err}");
     let deals: Vec<u64> = rows.lines().skip(1).map(|l| l.split(',').next().unwrap().parse().unwrap()).collect();
     assert_eq!(deals, (1..=done as u64).collect::<Vec<_>>(), "the first deals, each solved whole: {rows}");
     assert!(!rows.contains("cancelled"), "{rows}");
+}
+
+/// A survey started under `nohup` (SIGHUP ignored) is not stopped by a
+/// hang-up: a signal ignored when it started stays ignored.
+#[test]
+fn a_survey_under_nohup_outlives_a_hang_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", "trap '' HUP; exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_parlour"))
+        .env("PARLOUR_DATA_DIR", dir.path())
+        .args(["survey", "forty-thieves", "--from", "1", "--to", "400", "--seconds", "1", "--csv"])
+        .arg(dir.path().join("s.csv"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    // SAFETY: signals sent to the child this test started.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGHUP) }, 0);
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    assert!(child.try_wait().unwrap().is_none(), "the hang-up stopped it");
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    assert_eq!(child.wait().unwrap().code(), Some(130), "Ctrl+C still stops it");
 }
 
 /// Without --csv the CSV is written in the current folder under the
