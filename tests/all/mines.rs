@@ -649,17 +649,25 @@ fn a_slider_dragged_past_a_limit_stops_at_it() {
 /// `View::cancel_press`) is forgotten: the left button it held down does
 /// not turn the next right click into a chord, and a slider dragged goes
 /// back to where it was, not to wherever the next click lets go.
+/// Intermediate game 7 on YaZZle with its middle opened, the first square
+/// still covered and unmarked, and that square's centre.
+fn opened_with_a_covered_square(dir: &Path) -> (MinesView, usize, (i32, i32)) {
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut view = open(Settings::preset(&PRESETS[1]), dir, 7);
+    let first = centre(&view, &m, area, 8, 8);
+    press(&mut view, &m, area, first, &[Button::Left]);
+    let st = view.session().state();
+    let covered = (0..st.grid().len()).find(|&i| matches!(st.square(i), Square::Covered(Mark::None))).unwrap();
+    let (cx, cy) = st.grid().xy(covered);
+    let at = centre(&view, &m, area, cx, cy);
+    (view, covered, at)
+}
+
 #[test]
 fn a_press_cancelled_under_help_is_forgotten() {
     let dir = tempfile::tempdir().unwrap();
     let (m, area) = machine(MachineId::Yazzle);
-    let mut view = open(Settings::preset(&PRESETS[1]), dir.path(), 7);
-    let first = centre(&view, &m, area, 8, 8);
-    press(&mut view, &m, area, first, &[Button::Left]);
-    let st = view.session().state().clone();
-    let covered = (0..st.grid().len()).find(|&i| matches!(st.square(i), Square::Covered(Mark::None))).unwrap();
-    let (cx, cy) = st.grid().xy(covered);
-    let at = centre(&view, &m, area, cx, cy);
+    let (mut view, covered, at) = opened_with_a_covered_square(dir.path());
     view.input(&Input::MouseDown { x: at.0, y: at.1, button: Button::Left }, &m, area);
     view.cancel_press();
     press(&mut view, &m, area, at, &[Button::Right]);
@@ -684,13 +692,8 @@ fn a_press_cancelled_under_help_is_forgotten() {
 fn a_chord_half_let_go_when_help_opens_is_forgotten() {
     let dir = tempfile::tempdir().unwrap();
     let (m, area) = machine(MachineId::Yazzle);
-    let mut view = open(Settings::preset(&PRESETS[1]), dir.path(), 7);
-    let first = centre(&view, &m, area, 8, 8);
-    press(&mut view, &m, area, first, &[Button::Left]);
-    let st = view.session().state().clone();
-    let covered = (0..st.grid().len()).find(|&i| matches!(st.square(i), Square::Covered(Mark::None))).unwrap();
-    let (cx, cy) = st.grid().xy(covered);
-    let (x, y) = centre(&view, &m, area, cx, cy);
+    let (view, covered, (x, y)) = opened_with_a_covered_square(dir.path());
+    let field = MinesBoard::layout(view.session().state(), &m, area).square(covered);
     let mut d = Driver::new(Shell::keeping_in(m, Box::new(view), 7, dir.path().to_path_buf()));
     let key = |key: Key| Input::Key { key, mods: Modifiers::default() };
     d.feed(&[
@@ -703,13 +706,11 @@ fn a_chord_half_let_go_when_help_opens_is_forgotten() {
     ]);
     d.feed(&[Input::MouseDown { x, y, button: Button::Right }, Input::MouseUp { x, y, button: Button::Right }]);
     // The square as a plain right click on a fresh field draws it.
-    let (m2, _) = machine(MachineId::Yazzle);
-    let mut fresh = open(Settings::preset(&PRESETS[1]), tempfile::tempdir().unwrap().path(), 7);
-    press(&mut fresh, &m2, area, first, &[Button::Left]);
-    press(&mut fresh, &m2, area, (x, y), &[Button::Right]);
+    let (m, area) = machine(MachineId::Yazzle);
+    let (mut fresh, _, _) = opened_with_a_covered_square(tempfile::tempdir().unwrap().path());
+    press(&mut fresh, &m, area, (x, y), &[Button::Right]);
     assert_eq!(fresh.session().state().square(covered), Square::Covered(Mark::Flag));
-    let field = MinesBoard::layout(&st, &m2, area).square(covered);
-    let flagged = Driver::new(Shell::new(m2, Box::new(fresh), 7));
+    let flagged = Driver::new(Shell::new(m, Box::new(fresh), 7));
     let square = |d: &Driver| -> Vec<_> {
         (field.y..field.bottom())
             .flat_map(|y| (field.x..field.right()).map(move |x| (x, y)))
