@@ -39,14 +39,10 @@ pub struct Shell {
     dirty: bool,
     /// Where the pointer was last seen.
     at: (i32, i32),
-    /// How many views were behind the view when a button was pressed on
-    /// it, until every button pressed there is let go: where help, a
-    /// chooser or a requester comes over the view meanwhile, the release
-    /// would never reach it.
-    pressed_on_view: Option<usize>,
-    /// The buttons held down on that view (MineSweeper's chord holds two:
-    /// the first let go leaves the press going).
-    buttons_on_view: Vec<Button>,
+    /// A press on the view, until every button pressed there is let go:
+    /// where help, a chooser or a requester comes over the view meanwhile,
+    /// the release would never reach it.
+    pressed_on_view: Option<ViewPress>,
     /// The game the view was opened as, where the shell opened it: a game
     /// type's folder or a board's file is found by its path, not by the
     /// id it shows (which may name an installed game of the same name).
@@ -92,6 +88,14 @@ impl Asked {
     }
 }
 
+/// A press on the view: how many views were behind it then, and the
+/// buttons still held down on it (MineSweeper's chord holds two: the first
+/// let go leaves the press going).
+struct ViewPress {
+    depth: usize,
+    buttons: Vec<Button>,
+}
+
 impl Shell {
     /// A shell showing `view` on `machine`; `seed` is used for games the
     /// launcher opens.
@@ -114,7 +118,6 @@ impl Shell {
             dirty: true,
             at: (0, 0),
             pressed_on_view: None,
-            buttons_on_view: Vec::new(),
             opened: None,
             data_dir,
             left_machines: BTreeMap::new(),
@@ -654,13 +657,16 @@ impl Shell {
     fn give_view(&mut self, input: &Input) {
         match *input {
             Input::MouseDown { button, .. } => {
-                self.pressed_on_view = Some(self.behind.len());
-                self.buttons_on_view.push(button);
+                let press = self.pressed_on_view.get_or_insert_with(|| ViewPress { depth: 0, buttons: Vec::new() });
+                press.depth = self.behind.len();
+                press.buttons.push(button);
             }
             Input::MouseUp { button, .. } => {
-                self.buttons_on_view.retain(|&b| b != button);
-                if self.buttons_on_view.is_empty() {
-                    self.pressed_on_view = None;
+                if let Some(press) = &mut self.pressed_on_view {
+                    press.buttons.retain(|&b| b != button);
+                    if press.buttons.is_empty() {
+                        self.pressed_on_view = None;
+                    }
                 }
             }
             _ => {}
@@ -675,7 +681,7 @@ impl Shell {
     /// back where it was rather than stay in hand under it. No release is
     /// made up: one anywhere could drop the card on a pile.
     fn cancel_covered_press(&mut self) {
-        let Some(depth) = self.pressed_on_view else { return };
+        let Some(depth) = self.pressed_on_view.as_ref().map(|p| p.depth) else { return };
         let covered = self.asked.is_some() || self.behind.len() > depth;
         if !covered {
             return;
@@ -685,8 +691,7 @@ impl Shell {
 
     /// Cancels the press on the view it went down on, if one is held.
     fn cancel_press_on_view(&mut self) {
-        self.buttons_on_view.clear();
-        let Some(depth) = self.pressed_on_view.take() else { return };
+        let Some(ViewPress { depth, .. }) = self.pressed_on_view.take() else { return };
         let view = if self.behind.len() > depth { &mut self.behind[depth] } else { &mut self.view };
         view.cancel_press();
         self.dirty = true;

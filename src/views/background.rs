@@ -64,6 +64,9 @@ pub fn allowed() -> bool {
     work() == Work::Threads
 }
 
+/// What a status line says while a hint is searched for on a [`Job`].
+pub const THINKING: &str = "Thinking...";
+
 /// Long work on a thread of its own, which a view polls at its ticks so
 /// no frame waits for it. Dropping the job stops the work (the flag it
 /// was handed is raised), so an answer nobody wants any more is not

@@ -23,7 +23,7 @@ use crate::games::pegs::solver::{self, Verdict};
 use crate::gfx::{Rect, Surface};
 use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, Requester, ViewCommand};
 
-use super::background::{self, Job};
+use super::background::{self, Job, THINKING};
 use super::board::{Board, Reply, hint_reply, records_trouble};
 use journal::JournalBox;
 use layout::{BoardLayout, Edge, Letters};
@@ -51,8 +51,6 @@ const CHECK_LIMIT: u64 = 200_000;
 const MAX_BLOCK: i32 = 64;
 /// The warning when the solver proves the position lost.
 const HOPELESS: &str = "No solution from here: undo some jumps.";
-/// What the status line says while a hint is searched for.
-const THINKING: &str = "Thinking...";
 
 /// A stone pressed and perhaps being dragged.
 #[derive(Clone, Copy, Debug)]

@@ -28,7 +28,7 @@ use crate::gfx::{Rect, Surface};
 use crate::machines::{Button, Command, Input, Key, Machine, MachineId, MenuItem, Pen, Requester, ViewCommand};
 use crate::views::widgets;
 
-use super::background::{self, Job};
+use super::background::{self, Job, THINKING};
 use super::board::{AfterRestart, Board, Reply, hint_reply, records_trouble};
 use art::{Tile, tile_art};
 
@@ -56,8 +56,6 @@ const MAX_CELL: i32 = 40;
 const MIN_CELL: i32 = art::MIN_SIZE as i32;
 /// Positions a hint may search.
 const HINT_LIMIT: u64 = 50_000;
-/// What the status line says while a hint is searched for (in a window).
-const THINKING: &str = "Thinking...";
 /// Steps a second when a solution is shown.
 const SHOW_HZ: u32 = 8;
 
