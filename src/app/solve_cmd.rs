@@ -104,12 +104,19 @@ fn winnable_only(variant: &SolitaireVariant, data_dir: &Path) -> Option<Winnable
 /// it: the number itself or, where deals are winnable only (the mode's
 /// Only=1, or the player's Winnable Deals Only), the first deal made from
 /// it that the solver proves winnable, which standard error names unless
-/// `quiet`.
+/// `quiet` (showing the search's progress meanwhile, on a terminal).
 pub fn game_seed(variant: &SolitaireVariant, number: u64, quiet: bool) -> u64 {
     let Some(why) = winnable_only(variant, &settings::data_dir()) else {
         return number;
     };
-    let found = winnable::winnable_seed(variant, number, |_, _| {}, None);
+    let search = |watch| winnable::winnable_seed(variant, number, |_| {}, watch);
+    let found = if !quiet && std::io::stderr().is_terminal() {
+        let positions = Arc::new(AtomicU64::new(0));
+        let watch = winnable::Watch { cancel: None, progress: Some(Arc::clone(&positions)) };
+        showing_progress(&positions, None, "Finding a winnable deal", || search(watch))
+    } else {
+        search(winnable::Watch::default())
+    };
     if !quiet {
         tell!("{}", told_seed(why, number, found));
     }

@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use crate::core::files::{self, Loaded};
@@ -22,7 +22,7 @@ use crate::machines::{
     ViewCommand,
 };
 use crate::views::board::{
-    AfterRestart, Board, DealSearch, Dealt, OPTIONS, Reply, WON_GAME_TAKES_NO_MOVE, clock, player_moved,
+    AfterRestart, Board, DealSearch, Dealt, Gauge, OPTIONS, Reply, WON_GAME_TAKES_NO_MOVE, clock, player_moved,
     select_game_item, undo_applies, undo_floor,
 };
 use crate::views::{CLOCK_HZ, Response, View, background};
@@ -220,7 +220,7 @@ struct Dealing<V> {
     doing: &'static str,
     doing_briefly: &'static str,
     judge: &'static str,
-    percent: Arc<AtomicU8>,
+    gauge: Gauge,
     stop: Arc<AtomicBool>,
     answer: Receiver<Dealt>,
 }
@@ -1055,29 +1055,29 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// of its own where long work may run in the background, at once
     /// otherwise. Returns whether it was dealt now.
     fn deal(&mut self, next: NextDeal<V>) -> bool {
-        let Some(DealSearch { doing, doing_briefly, judge, run }) = self.board.deal_search(&next.variant, next.number)
+        let Some(DealSearch { doing, doing_briefly, judge, gauge, run }) =
+            self.board.deal_search(&next.variant, next.number)
         else {
             self.dealt_as_it_comes(next, None);
             return true;
         };
         let stop = Arc::new(AtomicBool::new(false));
         if !background::allowed() {
-            let (seed, note) = run(&mut |_| {}, stop);
+            let (seed, note) = run(stop);
             self.dealt(next, seed, note);
             return true;
         }
         let (tx, answer) = channel();
-        let percent = Arc::new(AtomicU8::new(0));
-        let (shown, flag) = (Arc::clone(&percent), Arc::clone(&stop));
+        let flag = Arc::clone(&stop);
         let spawned = std::thread::Builder::new().name("dealer".into()).spawn(move || {
-            let _ = tx.send(run(&mut |p| shown.store(p, Ordering::Relaxed), flag));
+            let _ = tx.send(run(flag));
         });
         if spawned.is_err() {
             // Without a thread, the number is dealt as it comes.
             self.dealt_as_it_comes(next, None);
             return true;
         }
-        self.dealing = Some(Dealing { deal: next, doing, doing_briefly, judge, percent, stop, answer });
+        self.dealing = Some(Dealing { deal: next, doing, doing_briefly, judge, gauge, stop, answer });
         self.say_dealing(None);
         false
     }
@@ -1153,7 +1153,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// show all of it (the Amiga PAL's title bar).
     fn say_dealing(&mut self, machine: Option<&Machine>) {
         let Some(d) = &self.dealing else { return };
-        let percent = d.percent.load(Ordering::Relaxed);
+        let percent = d.gauge.percent();
         let full = format!("{}: {percent}%. Escape deals this one.", d.doing);
         let brief = format!("{}: {percent}%. Esc: this one.", d.doing_briefly);
         let fits = machine.is_none_or(|m| self.shows_whole(m, &full));

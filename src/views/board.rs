@@ -5,7 +5,7 @@
 //! [`Reply`].
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::core::files::Loaded;
 use crate::core::{Action, FileError, FileErrorKind, Game, GameStats, Outcome, Session, Step, Variant};
@@ -86,13 +86,30 @@ pub struct DealSearch {
     /// The name of the figure that judges the deal on the table (the
     /// solver's), left out meanwhile: it speaks of the last deal.
     pub judge: &'static str,
-    /// The search: `progress` hears how far it has got, in percent, and
-    /// `stop` cuts it short.
+    /// How far the search has got, as it counts its work.
+    pub gauge: Gauge,
+    /// The search: `stop` cuts it short.
     pub run: DealJob,
 }
 
 /// The work of a [`DealSearch`].
-pub type DealJob = Box<dyn FnOnce(&mut dyn FnMut(u8), Arc<AtomicBool>) -> Dealt + Send>;
+pub type DealJob = Box<dyn FnOnce(Arc<AtomicBool>) -> Dealt + Send>;
+
+/// How far long work on another thread has got: `done` counts up, as the
+/// work goes, towards `whole`.
+#[derive(Clone, Debug)]
+pub struct Gauge {
+    pub done: Arc<AtomicU64>,
+    pub whole: u64,
+}
+
+impl Gauge {
+    /// The work done so far, in percent (at most 100).
+    pub fn percent(&self) -> u8 {
+        let done = self.done.load(Ordering::Relaxed);
+        (done.saturating_mul(100) / self.whole.max(1)).min(100) as u8
+    }
+}
 
 /// The seed a [`DealSearch`] deals, with a sentence for the status line if
 /// there is something to say of it.

@@ -471,6 +471,36 @@ fn open_dealing_in_background(data: &std::path::Path) -> Box<dyn View> {
     view
 }
 
+/// The status line's gauge moves while the number's own deal is searched,
+/// not only from one candidate to the next. Golf's 1242928734 is not
+/// proved winnable within its own share of the positions (30% of them),
+/// so a gauge that moved only between candidates went from 0% to 30% at
+/// once.
+#[test]
+fn the_winnable_deal_gauge_moves_within_the_numbers_own_search() {
+    let data = tempfile::tempdir().unwrap();
+    parlour::host::prefs::set_shared(data.path(), parlour::host::prefs::WINNABLE, true).unwrap();
+    background::allow(true);
+    let mut view = open_in(data.path(), "golf", 1_242_928_734);
+    let percent_said = |message: &str| -> Option<u8> {
+        // In full, or briefly where the status line is narrow.
+        let rest = message.strip_prefix("Dealing a winnable game: ").or(message.strip_prefix("Winnable deal: "))?;
+        rest.split('%').next()?.parse().ok()
+    };
+    let mut seen = Vec::new();
+    let start = Instant::now();
+    while let Some(percent) = percent_said(&view.message()) {
+        assert!(start.elapsed() < Duration::from_secs(120), "the search answers");
+        if seen.last() != Some(&percent) {
+            seen.push(percent);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+        tick(&mut *view, 10);
+    }
+    assert!(seen.iter().any(|p| (1..30).contains(p)), "percents shown: {seen:?}");
+    assert!(seen.windows(2).all(|w| w[0] < w[1]), "the gauge never goes back: {seen:?}");
+}
+
 #[test]
 fn a_winnable_deal_is_searched_for_on_a_thread_while_the_window_goes_on() {
     let id = "beleaguered-castle";

@@ -64,8 +64,9 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Set to stop the search from another thread.
     pub cancel: Option<Arc<AtomicBool>>,
-    /// Where the search publishes the positions it has expanded so far
-    /// (every 256), for another thread to show its progress.
+    /// Where the search counts the positions it expands (256 at a time),
+    /// for another thread to show its progress: searches that share it
+    /// one after another count together.
     pub progress: Option<Arc<AtomicU64>>,
 }
 

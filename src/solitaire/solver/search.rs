@@ -142,7 +142,7 @@ impl Budget<'_> {
         }
         if self.nodes.is_multiple_of(256) {
             if let Some(progress) = &self.limits.progress {
-                progress.store(self.nodes, AtomicOrdering::Relaxed);
+                progress.fetch_add(256, AtomicOrdering::Relaxed);
             }
             if self.limits.cancel.as_ref().is_some_and(|c| c.load(AtomicOrdering::Relaxed)) {
                 return Some(Limit::Cancelled);

@@ -5,7 +5,7 @@
 //! deal on every machine, however fast.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::core::{Variant, fnv1a64};
 
@@ -58,23 +58,28 @@ pub fn candidate(n: u64, k: u64) -> u64 {
 
 /// The seed winnable-only play deals for game number `n`: the first
 /// candidate the solver proves winnable, or `None` if none of them could
-/// be proved within the limits (or `cancel` was set). `tried` hears of
-/// each candidate as it is searched, with the positions the candidates
-/// before it took (out of [`TOTAL_NODES`]), for progress.
+/// be proved within the limits (or `watch`'s cancel flag was set). `tried`
+/// hears of each candidate as it is searched; `watch`'s progress counter,
+/// if any, counts the positions of every candidate together, out of at
+/// most [`TOTAL_NODES`].
 pub fn winnable_seed<V: Variant<Game = Solitaire>>(
     variant: &V,
     n: u64,
-    mut tried: impl FnMut(u64, u64),
-    cancel: Option<Arc<AtomicBool>>,
+    mut tried: impl FnMut(u64),
+    watch: Watch,
 ) -> Option<u64> {
     let mut left = TOTAL_NODES;
     for k in 0..CANDIDATES {
-        if left == 0 || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if left == 0 || watch.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             break;
         }
         let seed = candidate(n, k);
-        tried(seed, TOTAL_NODES - left);
-        let limits = Limits { cancel: cancel.clone(), ..Limits::new(nodes_for(k).min(left), MEMORY_MB) };
+        tried(seed);
+        let limits = Limits {
+            cancel: watch.cancel.clone(),
+            progress: watch.progress.clone(),
+            ..Limits::new(nodes_for(k).min(left), MEMORY_MB)
+        };
         let report = solve(&variant.deal(seed), &limits);
         match report.verdict {
             Verdict::Won(_) => return Some(seed),
@@ -83,6 +88,15 @@ pub fn winnable_seed<V: Variant<Game = Solitaire>>(
         }
     }
     None
+}
+
+/// What another thread may see of a [`winnable_seed`] search and do to it.
+#[derive(Clone, Default)]
+pub struct Watch {
+    /// Set to stop the search.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Where the search counts the positions it has expanded.
+    pub progress: Option<Arc<AtomicU64>>,
 }
 
 #[cfg(test)]
@@ -101,7 +115,7 @@ mod tests {
     #[test]
     fn a_winnable_deal_keeps_its_number() {
         let v = freecell(true);
-        assert_eq!(winnable_seed(&v, 1, |_, _| {}, None), Some(1));
+        assert_eq!(winnable_seed(&v, 1, |_| {}, Watch::default()), Some(1));
     }
 
     #[test]
@@ -109,10 +123,11 @@ mod tests {
         // Microsoft deal 11982 cannot be won under Hard rules.
         let v = freecell(true);
         let mut tried = Vec::new();
-        let seed = winnable_seed(&v, 11982, |s, _| tried.push(s), None).expect("a winnable deal among the candidates");
+        let seed = winnable_seed(&v, 11982, |s| tried.push(s), Watch::default())
+            .expect("a winnable deal among the candidates");
         assert_ne!(seed, 11982);
         assert_eq!(tried[0], 11982, "the number itself is tried first");
-        assert_eq!(winnable_seed(&v, 11982, |_, _| {}, None), Some(seed), "the same number, the same deal");
+        assert_eq!(winnable_seed(&v, 11982, |_| {}, Watch::default()), Some(seed), "the same number, the same deal");
         assert_won_through_a_session(v, seed);
     }
 
@@ -139,9 +154,26 @@ mod tests {
         let first = solve(&v.deal(3), &Limits::new(NODES_FOR_NUMBER, MEMORY_MB)).verdict;
         assert!(!matches!(first, Verdict::Won(_)), "deal 3 itself: {first:?}");
         let mut tried = Vec::new();
-        let seed = winnable_seed(&v, 3, |s, _| tried.push(s), None).expect("a winnable deal among the candidates");
+        let seed =
+            winnable_seed(&v, 3, |s| tried.push(s), Watch::default()).expect("a winnable deal among the candidates");
         assert!(tried.len() > 2, "{} candidates tried", tried.len());
         assert_won_through_a_session(v, seed);
+    }
+
+    /// The progress counter counts on from one candidate to the next, so
+    /// a window's gauge never goes back: by the time each candidate is
+    /// tried it holds all the positions of those before it.
+    #[test]
+    fn the_positions_of_every_candidate_count_together() {
+        let v = super::super::tests::from_ini(include_str!("../../../game-types/Aces Up/game.ini"), "easy");
+        let progress = Arc::new(AtomicU64::new(0));
+        let mut seen = Vec::new();
+        let watch = Watch { cancel: None, progress: Some(Arc::clone(&progress)) };
+        winnable_seed(&v, 3, |_| seen.push(progress.load(Ordering::Relaxed)), watch).expect("a winnable deal");
+        assert!(seen.len() > 2, "{seen:?}");
+        assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
+        assert!(seen[1] > NODES_FOR_NUMBER / 2, "the number's own search counted: {seen:?}");
+        assert!(progress.load(Ordering::Relaxed) <= TOTAL_NODES);
     }
 
     /// Golf's deal 1242928734 takes more than its share to prove winnable,
@@ -152,7 +184,8 @@ mod tests {
         let v = super::super::tests::from_ini(include_str!("../../../game-types/Golf/game.ini"), "easy");
         let n = 1_242_928_734;
         let mut tried = Vec::new();
-        let seed = winnable_seed(&v, n, |s, _| tried.push(s), None).expect("a winnable deal among the candidates");
+        let seed =
+            winnable_seed(&v, n, |s| tried.push(s), Watch::default()).expect("a winnable deal among the candidates");
         assert_eq!(seed, candidate(n, 12), "tried {}", tried.len());
         assert_won_through_a_session(v, seed);
     }
@@ -162,7 +195,7 @@ mod tests {
         let v = freecell(true);
         let mut tried = 0;
         let stop = Arc::new(AtomicBool::new(true));
-        assert_eq!(winnable_seed(&v, 1, |_, _| tried += 1, Some(stop)), None);
+        assert_eq!(winnable_seed(&v, 1, |_| tried += 1, Watch { cancel: Some(stop), progress: None }), None);
         assert_eq!(tried, 0);
     }
 }

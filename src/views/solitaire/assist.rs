@@ -6,14 +6,14 @@
 
 use std::collections::VecDeque;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::core::{Game, Variant};
 use crate::solitaire::engine::{SolMove, Solitaire, SolitaireVariant};
 use crate::solitaire::solver::winnable;
 use crate::solitaire::solver::{Verdict, promising_move, safe_lay_off, solve};
 
-use super::super::board::{DealSearch, Reply};
+use super::super::board::{DealSearch, Gauge, Reply};
 use super::outlook::{Outlook, Watcher, watch_limits};
 use crate::views::background;
 
@@ -380,15 +380,11 @@ impl Assist {
             return None;
         }
         let (variant, unproved) = (variant.clone(), Arc::clone(&self.dealt_unproved));
-        let run = move |progress: &mut dyn FnMut(u8), stop: Arc<AtomicBool>| {
-            let percent = |searched: u64| (searched * 100 / winnable::TOTAL_NODES).min(100) as u8;
-            let found = winnable::winnable_seed(
-                &variant,
-                number,
-                |_, searched| progress(percent(searched)),
-                Some(Arc::clone(&stop)),
-            );
-            match found {
+        let gauge = Gauge { done: Arc::new(AtomicU64::new(0)), whole: winnable::TOTAL_NODES };
+        let done = Arc::clone(&gauge.done);
+        let run = move |stop: Arc<AtomicBool>| {
+            let watch = winnable::Watch { cancel: Some(Arc::clone(&stop)), progress: Some(done) };
+            match winnable::winnable_seed(&variant, number, |_| {}, watch) {
                 Some(seed) => (seed, None),
                 None => {
                     // A stopped search's deal is told of by the controller.
@@ -401,6 +397,7 @@ impl Assist {
             doing: "Dealing a winnable game",
             doing_briefly: "Winnable deal",
             judge: SOLVER_FIELD,
+            gauge,
             run: Box::new(run),
         })
     }
