@@ -627,9 +627,7 @@ where
             let folder = super::new_type::folder(into).map_err(fail)?;
             let made = super::new_type::copy(&from, &name, &folder).map_err(fail)?;
             say!("{}", made.display());
-            // The id `play`, `shot` and the saves know it by, made from
-            // the folder's name.
-            say!("id: {}", crate::solitaire::library::id_for(&name));
+            say!("{}", super::new_type::how_named(&made, &folder, &name));
             Ok(())
         }
         Some(Command::Deal { game, seed, ms, mode, format }) => deal(&game, seed, ms, mode, format.as_deref()),

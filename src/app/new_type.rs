@@ -20,6 +20,23 @@ use crate::solitaire::library;
 
 use super::{capture, catalog, settings};
 
+/// What `new-type` says of how to name the copy `made` (named `name`, in
+/// `folder`) to `play`, `shot` and the rest: its id where Parlour lists
+/// game types from that folder; elsewhere it has none (its saves go under
+/// one made from where it lies), so its path.
+pub fn how_named(made: &Path, folder: &Path, name: &str) -> String {
+    let same = |dir: &Path| dir.canonicalize().ok().is_some_and(|dir| folder.canonicalize().is_ok_and(|f| f == dir));
+    if super::data_dirs::game_type_dirs().iter().any(|dir| same(dir)) {
+        format!("id: {}", library::id_for(name))
+    } else {
+        format!(
+            "not listed: Parlour lists no game types from {}, so name it by its path (parlour play \"{}\")",
+            folder.display(),
+            made.display()
+        )
+    }
+}
+
 /// Copies game type `from` (an id or a folder) to a new folder called
 /// `name` under `game_types` and returns its path.
 pub fn copy(from: &str, name: &str, game_types: &Path) -> Result<PathBuf, String> {

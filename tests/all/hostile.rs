@@ -985,6 +985,12 @@ fn new_type_starts_a_variant_from_a_game_type() {
     let into = dir.path().join("v");
     let out = new_type(&[&made.to_string_lossy(), "Broken K", "--into", &into.to_string_lossy()]);
     assert!(out.status.success(), "{}", stderr(&out));
+    // A folder Parlour lists no game types from gives the copy no id.
+    let named = stdout(&out).lines().nth(1).unwrap_or_default().to_string();
+    assert!(named.starts_with("not listed: ") && named.ends_with("Broken K\")"), "{named}");
+    let into_listed = dir.path().join("game-types");
+    let out = new_type(&["klondike", "Listed K", "--into", &into_listed.to_string_lossy()]);
+    assert_eq!(stdout(&out).lines().nth(1), Some("id: listed-k"), "./game-types is listed from");
     let mut names: Vec<_> = std::fs::read_dir(into.join("Broken K"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
