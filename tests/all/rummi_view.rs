@@ -1741,3 +1741,29 @@ fn a_seed_over_a_game_in_progress_names_back_up() {
     let view = open(dir.path(), Some(seed + 1));
     assert_eq!(view.message(), "The game left was counted as lost: Back up brings it back.");
 }
+
+/// Rummi's screen sent behind the Workbench on an Amiga is in front on a
+/// machine switched to without the Amiga's Screen menu, where nothing
+/// would bring it back, and behind again back on the Amiga.
+#[test]
+fn a_screen_sent_behind_is_in_front_where_no_screen_menu_brings_it_back() {
+    use parlour::views::board::Board;
+    let dir = tempfile::tempdir().unwrap();
+    let seed = Some(seed_where(Side::Player));
+    let mut view = open_on(dir.path(), seed, Some(MachineId::AmigaPal));
+    let (amiga, amiga_area) = machine(MachineId::AmigaPal);
+    let (mac, mac_area) = machine(MachineId::MacSe30);
+    let drawn = |view: &RummiView, m: &Machine, area: Rect| {
+        let mut s = m.new_surface();
+        view.draw(&mut s, m, area);
+        s
+    };
+    let front_on_mac = drawn(&view, &mac, mac_area);
+    view.command(&Command::View(parlour::views::rummi::BACK));
+    drawn(&view, &amiga, amiga_area);
+    assert_eq!(view.board().title(), "Workbench Screen");
+    assert!(drawn(&view, &mac, mac_area) == front_on_mac, "the table is drawn on the Mac");
+    assert_eq!(view.board().title(), "Rummi");
+    drawn(&view, &amiga, amiga_area);
+    assert_eq!(view.board().title(), "Workbench Screen", "the Amiga's screens stay as they were put");
+}

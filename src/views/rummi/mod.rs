@@ -44,6 +44,8 @@ pub const ABOUT: ViewCommand = ViewCommand("about-rummi");
 pub const BEGINNER: ViewCommand = ViewCommand("beginner");
 pub const EXPERT: ViewCommand = ViewCommand("expert");
 pub const FRONT: ViewCommand = ViewCommand("screen-front");
+/// The machines with screens in front of and behind one another.
+const SCREEN_MACHINES: &[MachineId] = &[MachineId::AmigaPal, MachineId::AmigaDblPal];
 pub const BACK: ViewCommand = ViewCommand("screen-back");
 pub const WORKBENCH: ViewCommand = ViewCommand("workbench");
 pub const SET_MODE: ViewCommand = ViewCommand("set-mode");
@@ -740,6 +742,14 @@ impl RummiBoard {
         }
     }
 
+    /// Whether Rummi's screen is behind the Workbench on machine `id`:
+    /// only an Amiga's screens go behind one another (the Screen menu is
+    /// its own), so on a machine switched to without that menu the game
+    /// is in front, not hidden where no menu brings it back.
+    fn behind_on(&self, id: MachineId) -> bool {
+        self.behind && SCREEN_MACHINES.contains(&id)
+    }
+
     /// The Workbench, in front of Rummi's screen.
     fn draw_workbench(s: &mut Surface, machine: &Machine, area: Rect) {
         let look = machine.look();
@@ -919,7 +929,8 @@ impl Board<RummiVariant> for RummiBoard {
     }
 
     fn title(&self) -> String {
-        if self.behind { "Workbench Screen".into() } else { "Rummi".into() }
+        let behind = self.shown_on.get().is_some_and(|id| self.behind_on(id));
+        if behind { "Workbench Screen".into() } else { "Rummi".into() }
     }
 
     fn menu_items(&self, _session: &Session<RummiVariant>) -> Vec<MenuItem> {
@@ -968,7 +979,7 @@ impl Board<RummiVariant> for RummiBoard {
         )
         // Screens in front of and behind the Workbench, and their modes,
         // are the Amiga's: elsewhere the Machine menu changes the screen.
-        .only_on(&[MachineId::AmigaPal, MachineId::AmigaDblPal]);
+        .only_on(SCREEN_MACHINES);
         Some(vec![game, level, screen])
     }
 
@@ -988,7 +999,7 @@ impl Board<RummiVariant> for RummiBoard {
         let st = session.state();
         let look = machine.look();
         self.shown_on.set(Some(machine.id()));
-        if self.behind {
+        if self.behind_on(machine.id()) {
             return Self::draw_workbench(s, machine, area);
         }
         let l = self.layout(st, machine, area);
@@ -1076,7 +1087,7 @@ impl Board<RummiVariant> for RummiBoard {
                 }
             };
         }
-        if self.behind {
+        if self.behind_on(machine.id()) {
             if matches!(input, Input::MouseDown { button: Button::Left, .. }) {
                 self.behind = false;
                 return Reply::Redraw;
