@@ -1446,7 +1446,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// Select Game's box: which game this is, and a field for the number
     /// of the one to deal, empty for the player to type in.
     fn select_game(&mut self) -> Response {
-        let lines = vec![self.this_game(), SELECT_ASKS.into()];
+        let lines = vec![self.this_game(), format!("Which game (1 to {MAX_GAME_NUMBER})?")];
         self.selecting =
             Some(TextEntry::new(SELECT_GAME, lines, "Game:", "", GAME_NUMBER_DIGITS).of_digits((1, MAX_GAME_NUMBER)));
         Response::Redraw
@@ -1654,7 +1654,6 @@ const AT_THE_START: &str = "The game is at its start already.";
 const NOTHING_TO_UNDO: &str = "Nothing to take back: the game is at its start.";
 const NOTHING_TO_REDO: &str = "Nothing to play again: no move taken back is waiting.";
 const SELECT_GAME: &str = "Select Game";
-const SELECT_ASKS: &str = "Which game? Type its number.";
 
 /// The title of the boxes that tell of trouble with the journal.
 const SAVED_GAME: &str = "Saved Game";

@@ -267,7 +267,7 @@ mod tests {
     fn a_field_of_digits_says_a_letter_goes_nowhere() {
         for id in MachineId::ALL {
             let m = Machine::new(&MachineChoice { id: Some(id), ..MachineChoice::default() }, id).unwrap();
-            let lines = vec!["This is game 1000000.".to_string(), "Which game? Type its number.".to_string()];
+            let lines = vec!["This is game 1000000.".to_string(), "Which game (1 to 1000000)?".to_string()];
             let mut e = TextEntry::new("Select Game", lines, "Game:", "", 7).of_digits((1, 1_000_000));
             assert_eq!(e.input(&key(Key::Char('1')), &m), EntryEvent::Edited);
             for refused in ['x', ' ', '-'] {

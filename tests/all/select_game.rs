@@ -41,6 +41,7 @@ fn select_game_deals_the_number_typed_refuses_others_in_words_and_the_journal_ke
     view.command(&Command::SelectGame);
     let shown = view.select_box().expect("Select Game opens its box");
     assert_eq!(shown.lines[0], "This is game 1.");
+    assert_eq!(shown.lines[1], format!("Which game (1 to {MAX_GAME_NUMBER})?"), "the box says the numbers it takes");
 
     // A letter goes nowhere, and the box says why under its field until
     // the next key.

@@ -80,8 +80,11 @@ fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
             Settings { no_guess, ..kept.unwrap_or(Settings { width: 12, height: 12, mines: 20, no_guess }) }
         }
         None => {
+            let sizes: Vec<String> =
+                PRESETS.iter().map(|p| p.id).chain(["custom"]).map(|id| format!("mines/{id}")).collect();
             return Some(Err(format!(
-                "unknown minefield `{target}`: try mines/beginner, mines/expert or mines/custom"
+                "unknown minefield `{target}`: try {}, each with -no-guess after it for a field solved without guessing",
+                sizes.join(", ")
             )));
         }
     };
@@ -148,5 +151,18 @@ mod tests {
             assert!(told.starts_with(&format!("{}:{line}: ", prefs.display())), "{told}");
             assert!(told.contains(said) && told.ends_with("the setting is not used."), "{told}");
         }
+    }
+
+    /// A size not known is answered with every one that is, the sizes
+    /// without guessing among them.
+    #[test]
+    fn an_unknown_size_is_answered_with_every_known_one() {
+        let (_dir, places, _prefs) = crate::host::prefs::test_places();
+        let Some(Err(said)) = resolve("mines/huge", &places) else { panic!("mines/huge is no size") };
+        for preset in PRESETS {
+            assert!(said.contains(&format!("mines/{}", preset.id)), "{said}");
+            assert!(matches!(resolve(&format!("mines/{}-no-guess", preset.id), &places), Some(Ok(_))));
+        }
+        assert!(said.contains("mines/custom") && said.contains("-no-guess"), "{said}");
     }
 }
