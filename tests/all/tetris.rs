@@ -499,6 +499,33 @@ fn every_game_over_is_counted_and_new_game_starts_a_fresh_history() {
     }
 }
 
+/// A game dealt again before any of its time has run (its frame rate
+/// set, nothing more) is not counted as played: it would add a game of 0
+/// points to the average. Once time has run in it, it is.
+#[test]
+fn a_game_dealt_again_before_it_ran_is_not_counted() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = opened(data.path(), &Opening { seed: Some(3), ..Default::default() });
+    // A machine whose frame rate is not the one a game starts at.
+    let m =
+        Machine::new(&MachineChoice { id: Some(MachineId::Yazzle), ..Default::default() }, MachineId::Yazzle).unwrap();
+    let area = m.content();
+    view.input(&Input::Tick { ms: 1 }, &m, area);
+    let actions: Vec<_> = view.session().steps().iter().map(|s| format!("{:?}", s.action)).collect();
+    assert_eq!(actions.len(), 2, "the frame rate set, no frame yet: {actions:?}");
+    let played = |data: &Path| parlour::core::Stats::load(data).unwrap().game("tetris").map_or(0, |g| g.played);
+    let asked = view.command(&parlour::machines::Command::New);
+    assert!(!matches!(asked, Some(parlour::views::Response::Ask(_))), "dealt again without asking");
+    assert_eq!(played(data.path()), 0, "the game that never ran is not counted");
+    for _ in 0..3 {
+        view.input(&Input::Tick { ms: 100 }, &m, area);
+    }
+    let asked = view.command(&parlour::machines::Command::New);
+    assert!(matches!(asked, Some(parlour::views::Response::Ask(_))), "the game under way is given up first");
+    view.answer(0);
+    assert_eq!(played(data.path()), 1, "a game that ran counts");
+}
+
 /// What the status line says (a game kept with Save a Copy) stays while
 /// the piece falls: time passing says nothing new.
 #[test]
