@@ -436,8 +436,46 @@ pub fn load_keeping_lines<T>(
     text: impl Fn(&T) -> Result<String, String>,
     restore: impl Fn(&mut T, T) -> bool,
 ) -> Result<Loaded<T>, FileError> {
+    let reject = |line, why| FileError::reject(path, Some(line), FileErrorKind::Corrupt, why);
+    let loaded = keeping_lines(path, read, restore, |p, r| load_or_backup(p, r), reject)?;
+    // Only into the place the bad file has left: one that could not be
+    // moved aside is never overwritten.
+    if let Some(e) = &loaded.replaced
+        && matches!(loaded.from, ReadFrom::KeptLines | ReadFrom::KeptLinesAndBackup)
+        && e.moved_to.is_some()
+        && let Ok(text) = text(&loaded.value)
+    {
+        let _ = replace_atomic(path, text.as_bytes());
+    }
+    Ok(loaded)
+}
+
+/// As [`load_keeping_lines`], for a look that changes nothing (see
+/// [`look_or_backup`]): the lines that read, with what the backup held of
+/// those left out, as the next load will read them, the file left where
+/// it is.
+pub fn look_keeping_lines<T>(
+    path: &Path,
+    read: impl Fn(&Path) -> Result<Salvaged<T>, FileError>,
+    restore: impl Fn(&mut T, T) -> bool,
+) -> Result<Loaded<T>, FileError> {
+    let told = |line, why| FileError { line: Some(line), ..FileError::new(path, FileErrorKind::Corrupt, why) };
+    keeping_lines(path, read, restore, |p, r| look_or_backup(p, r), told)
+}
+
+/// The lines of `path` that `read` reads, as `open` (a load or a look)
+/// opens it or its backup, with what the backup held of the lines left
+/// out put back by `restore`; the error `left_out` makes (from the first
+/// line left out, and why) says what was wrong.
+fn keeping_lines<T>(
+    path: &Path,
+    read: impl Fn(&Path) -> Result<Salvaged<T>, FileError>,
+    restore: impl Fn(&mut T, T) -> bool,
+    open: impl FnOnce(&Path, &dyn Fn(&Path) -> Result<T, FileError>) -> Result<Loaded<T>, FileError>,
+    left_out: impl FnOnce(usize, String) -> FileError,
+) -> Result<Loaded<T>, FileError> {
     let dropped = std::cell::RefCell::new(Vec::new());
-    let loaded = load_or_backup(path, |p| {
+    let loaded = open(path, &|p| {
         let salvaged = read(p)?;
         // The backup's own bad lines are left out as quietly as the
         // backup is read: the file's trouble is the one told of.
@@ -457,14 +495,7 @@ pub fn load_keeping_lines<T>(
     let backup = backup_path(path);
     let restored = backup.is_file() && read(&backup).is_ok_and(|held| restore(&mut value, held.value));
     let from = if restored { ReadFrom::KeptLinesAndBackup } else { ReadFrom::KeptLines };
-    let e = FileError::reject(path, Some(*line), FileErrorKind::Corrupt, format!("{why}{more}"));
-    // Only into the place the bad file has left: one that could not be
-    // moved aside is never overwritten.
-    if e.moved_to.is_some()
-        && let Ok(text) = text(&value)
-    {
-        let _ = replace_atomic(path, text.as_bytes());
-    }
+    let e = left_out(*line, format!("{why}{more}"));
     Ok(Loaded { value, replaced: Some(e), from })
 }
 

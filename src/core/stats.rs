@@ -41,7 +41,7 @@ use ini::{EscapePolicy, Ini, LineSeparator, ParseOption, WriteOption};
 
 use super::files::{
     CUT_SHORT, FileError, FileErrorKind, Loaded, Salvaged, cut_at_a_line, lacks_its_end, limits, load_keeping_lines,
-    look_or_backup, make_data_folder, numbered_lines, read_capped, unended_line, write_atomic,
+    look_keeping_lines, make_data_folder, numbered_lines, read_capped, unended_line, write_atomic,
 };
 use super::game::Outcome;
 use super::session::{MAX_CLOCK_MS, clock_over};
@@ -241,10 +241,12 @@ impl Stats {
     /// Reads the statistics from `data_dir` for a query (`parlour stats`,
     /// the launcher's record of a game), setting nothing aside: a broken
     /// file is left where it is for the game that counts next to set
-    /// aside and tell of, and its backup, when good, is read in its place
-    /// (the result says so), as that game will read it.
+    /// aside and tell of, and is read as that game will read it (the
+    /// result says so): the sections that read as they stand, what its
+    /// backup held of those that do not, and the backup alone where
+    /// nothing of it reads.
     pub fn look(data_dir: &Path) -> Result<Loaded<Stats>, FileError> {
-        look_or_backup(&Self::path(data_dir), Self::read_as_is)
+        look_keeping_lines(&Self::path(data_dir), Self::read_as_is, Stats::restore)
     }
 
     /// The statistics for a box that shows them (Statistics..., Best
@@ -279,20 +281,21 @@ impl Stats {
     /// that read, and the lines left out; the file is set aside if nothing
     /// of it reads.
     fn read(path: &Path) -> Result<Salvaged<Stats>, FileError> {
+        Self::read_as_is(path).map_err(|e| match e.kind {
+            FileErrorKind::Corrupt => FileError::reject(path, e.line, e.kind, e.reason),
+            _ => e,
+        })
+    }
+
+    /// As [`Stats::read`], leaving the file where it is whatever it holds.
+    fn read_as_is(path: &Path) -> Result<Salvaged<Stats>, FileError> {
         let read = salvage(&Self::bytes(path)?);
         match read.dropped.first() {
             Some((line, why)) if read.value.games.is_empty() => {
-                Err(FileError::reject(path, Some(*line), FileErrorKind::Corrupt, why.clone()))
+                Err(FileError { line: Some(*line), ..FileError::new(path, FileErrorKind::Corrupt, why.clone()) })
             }
             _ => Ok(read),
         }
-    }
-
-    /// Reads one statistics file (missing: no games played), leaving it
-    /// where it is whatever it holds.
-    fn read_as_is(path: &Path) -> Result<Stats, FileError> {
-        parse(&Self::bytes(path)?)
-            .map_err(|(line, reason)| FileError { line, ..FileError::new(path, FileErrorKind::Corrupt, reason) })
     }
 
     /// The bytes of one statistics file; none for a missing one.
@@ -870,6 +873,36 @@ mod tests {
         let said = said.expect("the box says where its figures come from");
         assert!(said.starts_with("The statistics were damaged: their previous copy"), "{said}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "nothing is set aside by a look");
+    }
+
+    /// A box shows the games whose sections read as they stand, and only
+    /// the damaged one's figures from the previous copy, as the next
+    /// count will read them: a win just counted in another game is not
+    /// hidden behind that copy's older figures.
+    #[test]
+    fn a_box_takes_only_the_damaged_games_figures_from_the_previous_copy() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = Stats::path(dir.path());
+        let mut stats = Stats::default();
+        stats.game_mut("golf").record(Outcome::Won, 0);
+        stats.game_mut("freecell").record(Outcome::Lost, 0);
+        stats.save(dir.path()).unwrap();
+        stats.game_mut("freecell").record(Outcome::Won, 0);
+        stats.save(dir.path()).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let golf = text.find("[golf]").unwrap();
+        let damaged = format!("{}{}", &text[..golf], text[golf..].replacen("won=1", "won=two", 1));
+        std::fs::write(&path, &damaged).unwrap();
+        let (shown, said) = Stats::for_showing(dir.path());
+        let figures = |id| shown.game(id).map(|g| (g.played, g.won));
+        assert_eq!(figures("freecell"), Some((2, 1)), "the section that reads, as it stands");
+        assert_eq!(figures("golf"), Some((1, 1)), "the damaged one from the previous copy");
+        let said = said.expect("the box says where its figures come from");
+        assert!(said.contains("previous copy filled in"), "{said}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged, "nothing is set aside by a look");
+        let counted = Stats::load(dir.path()).unwrap();
+        assert_eq!(counted.game("freecell"), shown.game("freecell"), "as the next count reads it");
+        assert_eq!(counted.game("golf"), shown.game("golf"));
     }
 
     /// A file cut at the end of a line between two sections reads as a
