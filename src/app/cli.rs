@@ -1482,8 +1482,14 @@ fn hidden_by_one_searched_first(path: &Path) -> Vec<Diagnostic> {
     let searched = super::data_dirs::game_type_dirs();
     let canonical = |p: &Path| p.canonicalize().ok();
     let played = discover(&searched);
+    // The built-in copies stand behind the player's own on purpose: one
+    // of the same id is how a built-in game type is changed.
+    let builtin = super::data_dirs::builtin_dir().and_then(canonical);
     let mut found = Vec::new();
     for folder in folders {
+        if canonical(&folder).zip(builtin.as_ref()).is_some_and(|(f, b)| f.starts_with(b)) {
+            continue;
+        }
         let in_searched = folder
             .parent()
             .and_then(canonical)

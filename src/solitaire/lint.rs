@@ -98,6 +98,7 @@ fn with_room_checked(spec: &GameSpec, mut found: Vec<Diagnostic>) -> Vec<Diagnos
     found.extend(addition_leftovers(spec));
     found.extend(hidden_stock_cards(spec));
     found.extend(foundation_deal(spec));
+    found.extend(start_card_face_down(spec));
     // Said only of a game type with nothing else wrong, which would be
     // the cause: a deal over at once is the sum of what went wrong.
     if !found.iter().any(Diagnostic::is_error) {
@@ -148,7 +149,12 @@ fn foundation_deal(spec: &GameSpec) -> Vec<Diagnostic> {
     let mut laid: std::collections::BTreeMap<usize, bool> = std::collections::BTreeMap::new();
     let mut found = Vec::new();
     for (i, d) in spec.dealt.iter().enumerate().filter(|(_, d)| d.kind == PileKind::Foundation) {
-        let (n, random) = (i + 1, d.card.is_none());
+        let n = i + 1;
+        let section = format!("DealtCard{n}");
+        // A card named in part (a PileRank without its PileSuit) is an
+        // error of its own, not a card dealt at random.
+        let named = |key| spec.doc.section(&section).and_then(|s| s.get(key)).is_some_and(|e| !e.value.is_empty());
+        let random = d.card.is_none() && !named("PileRank") && !named("PileSuit");
         let below = laid.insert(d.pile, random || laid.get(&d.pile).copied().unwrap_or(false));
         let face_down = (!d.face_up)
             .then(|| format!("[DealtCard{n}] PileFace=D: a foundation shows its cards, so this one is dealt face up"));
@@ -174,11 +180,34 @@ fn foundation_deal(spec: &GameSpec) -> Vec<Diagnostic> {
             if let Some(why) = why
                 && told.insert((d.pile, kind))
             {
-                found.push(Diagnostic::warning(&spec.path, d.line, why));
+                let line = if kind == 0 { spec.doc.line_of(&section, "PileFace") } else { d.line };
+                found.push(Diagnostic::warning(&spec.path, line, why));
             }
         }
     }
     found
+}
+
+/// [Game] StartRankCard naming a card the deal lays face down: the
+/// foundations start from its rank, but an empty foundation shows no
+/// rank, so the player cannot tell where they start.
+fn start_card_face_down(spec: &GameSpec) -> Option<Diagnostic> {
+    let n = spec.game.start_rank_card;
+    let d = spec.dealt.get(n.checked_sub(1)?)?;
+    if d.face_up {
+        return None;
+    }
+    Some(Diagnostic::warning(
+        &spec.path,
+        spec.doc.line_of("Game", "StartRankCard"),
+        format!(
+            "[Game] StartRankCard={n} names [DealtCard{n}], dealt face down to {} pile {}: the foundations start \
+             from its rank, but an empty foundation shows no rank, so the player cannot tell where they start \
+             (deal that card face up, to a foundation)",
+            d.kind.title().to_lowercase(),
+            d.pile
+        ),
+    ))
 }
 
 /// Deals tried to see whether a game type is over before a move: a deal
@@ -1678,13 +1707,18 @@ mod tests {
         };
         let face_down = format!(
             "game.ini:{}: warning: [DealtCard2] PileFace=D: a foundation shows its cards, so this one is dealt face up",
-            at("[DealtCard2]")
+            at("[DealtCard2]") + 3
         );
-        assert_eq!(found, [random_start(1), face_down, random_start(2)]);
+        assert_eq!(found, [random_start(1), random_start(2), face_down]);
         // Dealt aces start their foundations; Golf's random card starts
         // one built up and down.
         let ace = "[DealtCard1]\nPileType=F\nPileNumb=1\nPileFace=U\nPileRank=1\nPileSuit=C\n";
         assert_eq!(lint_edited(tmp.path(), &klondike, &[(first, ace)]), Vec::<String>::new());
+        // A card named in part is its own error, not a card dealt at random.
+        let no_suit = "[DealtCard1]\nPileType=F\nPileNumb=1\nPileFace=U\nPileRank=2\nPileSuit=\n";
+        let found = lint_edited(tmp.path(), &klondike, &[(first, no_suit)]);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].contains("PileSuit"), "{found:#?}");
         let game = |text: String| {
             let ini = tmp.path().join("game.ini");
             fs::write(&ini, text).unwrap();
@@ -1771,6 +1805,13 @@ mod tests {
         assert_eq!(dealt_rank.len(), 1, "{dealt_rank:?}");
         assert!(dealt_rank[0].contains("warning: [Game] StartRankCard: each foundation starts at a dealt card's rank"));
         assert!(lint_with(&[("StartRankCard=0", "StartRankCard=1"), wrapping]).is_empty());
+        // Klondike's second card is dealt face down: no one sees the rank.
+        let hidden = lint_with(&[("StartRankCard=0", "StartRankCard=2"), wrapping]);
+        assert_eq!(hidden.len(), 1, "{hidden:?}");
+        assert!(
+            hidden[0].contains("StartRankCard=2 names [DealtCard2], dealt face down to tableau pile 2"),
+            "{hidden:?}"
+        );
     }
 
     /// A mistake found reading the rules hides none of those found of the

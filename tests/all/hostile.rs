@@ -1139,6 +1139,18 @@ fn lint_tells_of_a_game_type_hidden_by_one_searched_first() {
         let said = stdout(&run(&["lint", &linted]));
         assert!(!said.contains("leaves this game type out"), "{linted}: {said}");
     }
+    // A built-in game type behind one of the player's own of its id is
+    // how the player changes it: linting every folder says nothing of it.
+    std::fs::remove_dir_all(&hidden).unwrap();
+    let golf = dir.path().join("game-types").join("Golf");
+    std::fs::create_dir_all(&golf).unwrap();
+    for file in ["game.ini", "game.html", "game.bmp"] {
+        std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Golf").join(file), golf.join(file))
+            .unwrap();
+    }
+    let said = stdout(&run(&["lint"]));
+    assert!(said.contains("builtin"), "the built-in game types are linted too: {said}");
+    assert!(!said.contains("leaves this game type out"), "{said}");
 }
 
 /// `new-type` refuses a name whose id a game has already, naming the game
