@@ -1063,8 +1063,8 @@ fn stats(target: Option<&str>) -> Result<(), Failure> {
     let told = |e: &FileError| left_for(e, "for the next game counted to set aside");
     let all = match Stats::look(&settings::data_dir()) {
         Ok(Loaded { value, replaced: None, .. }) => value,
-        Ok(Loaded { value, replaced: Some(e), .. }) => {
-            tell_backup_shown(&told(&e), &e);
+        Ok(Loaded { value, replaced: Some(e), from }) => {
+            tell_shown_instead(&told(&e), &e, from);
             value
         }
         // Nothing counted yet, or no folder to count in.
@@ -1236,7 +1236,7 @@ fn progress_line(progress: crate::host::Progress) -> Result<String, String> {
     let told = |e: &crate::core::FileError| left_for(e, "for the game to set aside when it next opens");
     match (progress.figure.replaced, progress.figure.from) {
         (None, _) => {}
-        (Some(e), ReadFrom::Backup) => tell_backup_shown(&told(&e), &e),
+        (Some(e), ReadFrom::Backup) => tell_shown_instead(&told(&e), &e, ReadFrom::Backup),
         // Nothing to count from: the file could not be read, which is
         // told as a damaged statistics file is.
         (Some(e), _) => return Err(told(&e)),
@@ -1254,12 +1254,23 @@ fn left_for(e: &crate::core::FileError, next: &str) -> String {
     }
 }
 
-/// Tells (`told`, from [`left_for`]) that the previous copy of a file
-/// that could not be read is shown in its place.
-fn tell_backup_shown(told: &str, e: &crate::core::FileError) {
+/// Tells (`told`, from [`left_for`]) what is shown of a file that could
+/// not be read as it is, as it was read (`from`): its previous copy in
+/// its place, or its lines that read, with what that copy held of the
+/// others.
+fn tell_shown_instead(told: &str, e: &crate::core::FileError, from: crate::core::files::ReadFrom) {
+    use crate::core::files::ReadFrom;
     let backup = crate::core::files::backup_path(&e.path);
     let backup = backup.file_name().unwrap_or_default().to_string_lossy();
-    tell!("parlour: {told}; its previous copy {backup} is shown");
+    match from {
+        ReadFrom::KeptLines => tell!("parlour: {told}; the lines that read are shown"),
+        ReadFrom::KeptLinesAndBackup => {
+            tell!(
+                "parlour: {told}; the lines that read are shown, and what its previous copy {backup} held of the others"
+            )
+        }
+        _ => tell!("parlour: {told}; its previous copy {backup} is shown"),
+    }
 }
 
 /// When a game of a kind that keeps `record` is counted in the statistics:

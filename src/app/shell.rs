@@ -1064,6 +1064,9 @@ impl Shell {
                 // on this one it would hang beside the pointer.
                 self.cancel_press_on_view();
                 let before = std::mem::replace(&mut self.machine, m).id();
+                for view in self.behind.iter_mut().chain([&mut self.view]) {
+                    view.machine_switched(self.machine.id());
+                }
                 // What was said fitted the last machine's status line; this
                 // one's may cut it, and then boxes it (see `box_cut_message`).
                 self.said.clear();

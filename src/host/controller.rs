@@ -2197,6 +2197,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         self.board.cancel_press();
     }
 
+    fn machine_switched(&mut self, id: MachineId) {
+        self.board.machine_switched(id);
+    }
+
     /// The board's hold (see [`Board::on_focus_lost`]), played as the
     /// player's own move would be; a replay, a rerun or a deal being
     /// looked for is not the player's game yet.

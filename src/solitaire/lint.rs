@@ -188,13 +188,16 @@ fn foundation_deal(spec: &GameSpec) -> Vec<Diagnostic> {
     found
 }
 
-/// [Game] StartRankCard naming a card the deal lays face down: the
-/// foundations start from its rank, but an empty foundation shows no
-/// rank, so the player cannot tell where they start.
+/// [Game] StartRankCard naming a card the deal lays face down (not on a
+/// foundation, which shows it): the foundations start from its rank, but
+/// an empty foundation shows no rank, so the player cannot tell where
+/// they start.
 fn start_card_face_down(spec: &GameSpec) -> Option<Diagnostic> {
     let n = spec.game.start_rank_card;
     let d = spec.dealt.get(n.checked_sub(1)?)?;
-    if d.face_up {
+    // One dealt to a foundation is turned face up, as `foundation_deal`
+    // tells.
+    if d.face_up || d.kind == PileKind::Foundation {
         return None;
     }
     Some(Diagnostic::warning(
@@ -1812,6 +1815,12 @@ mod tests {
             hidden[0].contains("StartRankCard=2 names [DealtCard2], dealt face down to tableau pile 2"),
             "{hidden:?}"
         );
+        // On a foundation it is turned face up, which is told alone.
+        let on_foundation =
+            ("[DealtCard2]\nPileType=T\nPileNumb=2\nPileFace=D", "[DealtCard2]\nPileType=F\nPileNumb=1\nPileFace=D");
+        let told = lint_with(&[("StartRankCard=0", "StartRankCard=2"), wrapping, on_foundation]);
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert!(told[0].contains("PileFace=D: a foundation shows its cards"), "{told:?}");
     }
 
     /// A mistake found reading the rules hides none of those found of the

@@ -256,6 +256,12 @@ pub trait Board<V: Variant> {
     /// [`View::cancel_press`]: crate::views::View::cancel_press
     fn cancel_press(&mut self) {}
 
+    /// The board will be shown on machine `id` (see
+    /// [`View::machine_switched`]).
+    ///
+    /// [`View::machine_switched`]: crate::views::View::machine_switched
+    fn machine_switched(&mut self, _id: MachineId) {}
+
     /// The move that holds the game when its player turns to another
     /// window (Tetris pauses a falling piece, as it did on the Mac);
     /// `None` plays on (MineSweeper's clock runs on, as Windows' did), or

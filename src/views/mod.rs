@@ -188,6 +188,9 @@ pub trait View {
     /// or a box came over it meanwhile. What the press lifted is put back,
     /// as Escape puts it back, and nothing is played.
     fn cancel_press(&mut self) {}
+    /// The view will be shown on machine `id` from the next frame on,
+    /// switched to at run time; its title is read before it is drawn.
+    fn machine_switched(&mut self, _id: MachineId) {}
     /// The player chose a command, whichever part of the program runs it
     /// (a machine switched, the help or a box of the shell's own opened):
     /// news of the moment the status line gives ("Game resumed.") has had

@@ -601,6 +601,18 @@ fn parlour_stats_sets_nothing_aside() {
         .filter(|name| name.starts_with("stats"))
         .collect();
     assert_eq!(names, ["stats.ini"], "set aside");
+    // A damaged section beside a good one, with no copy: the good one is
+    // shown, and the query says so, naming no copy that is not there.
+    let mut freecell = Stats::default();
+    freecell.game_mut("freecell").record(parlour::core::Outcome::Won, 0);
+    let text = freecell.to_text().unwrap().replace("[freecell]", &format!("{}[freecell]", damaged));
+    std::fs::write(&path, &text).unwrap();
+    let out = super::support::parlour().env("PARLOUR_DATA_DIR", data.path()).args(["stats", "freecell"]).output();
+    let out = out.unwrap();
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{said}");
+    assert!(said.trim_end().ends_with("; the lines that read are shown"), "{said}");
+    assert!(String::from_utf8(out.stdout).unwrap().lines().any(|l| l == "won: 1"));
 }
 
 /// Plays the scripted win of `id` (tests/wins) through the controller.

@@ -1766,4 +1766,19 @@ fn a_screen_sent_behind_is_in_front_where_no_screen_menu_brings_it_back() {
     assert_eq!(view.board().title(), "Rummi");
     drawn(&view, &amiga, amiga_area);
     assert_eq!(view.board().title(), "Workbench Screen", "the Amiga's screens stay as they were put");
+    // Switched in the window, the title is read before the view is drawn:
+    // the first frame on the Mac is titled for the Mac already.
+    let mut d = Driver::new(Shell::new(amiga, Box::new(view), 1));
+    d.update();
+    assert_eq!(d.shell().title(), "Workbench Screen");
+    d.command(&Command::Machine(MachineId::MacSe30));
+    let fresh_dir = tempfile::tempdir().unwrap();
+    let (mac, _) = machine(MachineId::MacSe30);
+    let mut fresh = Driver::new(Shell::new(mac, Box::new(open_on(fresh_dir.path(), seed, None)), 1));
+    fresh.update();
+    // The window's title bar, under the menu bar.
+    let title_bar = |d: &Driver| -> Vec<Option<u32>> {
+        (20..40).flat_map(|y| (0..512).map(move |x| d.frame().get(x, y))).collect()
+    };
+    assert!(title_bar(&d) == title_bar(&fresh), "the first frame on the Mac is titled for the Mac");
 }

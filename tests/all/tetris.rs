@@ -514,6 +514,9 @@ fn a_game_dealt_again_before_it_ran_is_not_counted() {
     let actions: Vec<_> = view.session().steps().iter().map(|s| format!("{:?}", s.action)).collect();
     assert_eq!(actions.len(), 2, "the frame rate set, no frame yet: {actions:?}");
     let played = |data: &Path| parlour::core::Stats::load(data).unwrap().game("tetris").map_or(0, |g| g.played);
+    // Held as the window loses the keyboard, it has still not begun.
+    view.focus_lost();
+    assert!(view.session().state().paused());
     let asked = view.command(&parlour::machines::Command::New);
     assert!(!matches!(asked, Some(parlour::views::Response::Ask(_))), "dealt again without asking");
     assert_eq!(played(data.path()), 0, "the game that never ran is not counted");

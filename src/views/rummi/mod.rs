@@ -928,6 +928,10 @@ impl Board<RummiVariant> for RummiBoard {
         }
     }
 
+    fn machine_switched(&mut self, id: MachineId) {
+        self.shown_on.set(Some(id));
+    }
+
     fn title(&self) -> String {
         let behind = self.shown_on.get().is_some_and(|id| self.behind_on(id));
         if behind { "Workbench Screen".into() } else { "Rummi".into() }

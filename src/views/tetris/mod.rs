@@ -353,13 +353,15 @@ impl Board<TetrisVariant> for TetrisBoard {
         None
     }
 
-    /// A game is under way once time has run in it or a key has played:
-    /// the frame rate set as it starts is no move, so a game dealt again
-    /// before its first frame is not counted as played, with a score of 0.
-    /// (One whose pieces have fallen is under way: it is held paused when
-    /// resumed, and counts, as it would have at its end.)
+    /// A game is under way once time has run in it or a key has moved its
+    /// piece: the frame rate set as it starts is no move, nor is a pause
+    /// (one made as the window lost the keyboard holds a game that may
+    /// not have begun), so a game dealt again before its first frame is
+    /// not counted as played, with a score of 0. (One whose pieces have
+    /// fallen is under way: it is held paused when resumed, and counts,
+    /// as it would have at its end.)
     fn counts_as_move(&self, step: &Step) -> bool {
-        !matches!(&step.action, Action::Move(text) if text.starts_with("hz"))
+        !matches!(&step.action, Action::Move(text) if text.starts_with("hz") || text == "pause")
     }
 
     fn frame_ends(&self, step: &Step) -> bool {
