@@ -782,6 +782,10 @@ impl Launcher {
 }
 
 impl View for Launcher {
+    fn is_launcher(&self) -> bool {
+        true
+    }
+
     fn title(&self) -> String {
         self.title.clone()
     }

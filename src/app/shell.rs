@@ -452,7 +452,8 @@ impl Shell {
         } else {
             file.extend(view_apple);
         }
-        file.extend([MenuItem::new("Games", Command::Games).key('l'), MenuItem::new("Help", Command::Help).key('h')]);
+        let games = MenuItem::new("Games", Command::Games).key('l').enabled(self.can(&Command::Games));
+        file.extend([games, MenuItem::new("Help", Command::Help).key('h')]);
         if !is_mac {
             file.push(MenuItem::new("About Parlour...", Command::About));
         }
@@ -546,14 +547,15 @@ impl Shell {
     }
 
     /// Whether a command would do something now: the application's own
-    /// always do; the rest are the view's to say.
+    /// always do, but Games over the list of games; the rest are the
+    /// view's to say.
     pub fn can(&self, cmd: &Command) -> bool {
         match cmd {
+            Command::Games => !self.view.is_launcher(),
             Command::Quit
             | Command::About
             | Command::Help
             | Command::HelpOn(_)
-            | Command::Games
             | Command::Play(_)
             | Command::Close
             | Command::Open

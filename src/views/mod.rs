@@ -126,6 +126,10 @@ pub trait View {
     fn is_help(&self) -> bool {
         false
     }
+    /// Whether the view is the list of games (File > Games opens it).
+    fn is_launcher(&self) -> bool {
+        false
+    }
     /// The help viewer: whether the reader has gone on from the page it
     /// opened at (a link, Contents, Index or a topic followed, and not
     /// retraced).

@@ -684,3 +684,18 @@ fn games_opened_one_after_another_get_numbers_of_their_own() {
     distinct.dedup();
     assert_eq!(distinct.len(), numbers.len(), "{numbers:?}");
 }
+
+/// File > Games is greyed over the list of games, where it would only
+/// open the list again, and is there in a game.
+#[test]
+fn games_is_greyed_over_the_list_of_games() {
+    let data = tempfile::tempdir().unwrap();
+    let mut d = Driver::new(Shell::launcher_keeping_in(machine(MachineId::AmigaPal), 1, data.path().to_path_buf()));
+    let games_item = |d: &Driver| {
+        let menus = d.shell().menus();
+        menus.into_iter().flat_map(|m| m.items).find(|i| i.command == Command::Games).expect("a Games item")
+    };
+    assert!(!d.shell().can(&Command::Games) && !games_item(&d).enabled, "greyed over the list");
+    d.command(&Command::Play("golf".into()));
+    assert!(d.shell().can(&Command::Games) && games_item(&d).enabled, "there in a game");
+}
