@@ -1501,11 +1501,7 @@ fn hidden_by_one_searched_first(path: &Path) -> Vec<Diagnostic> {
         if canonical(&folder).zip(builtin.as_ref()).is_some_and(|(f, b)| f.starts_with(b)) {
             continue;
         }
-        let in_searched = folder
-            .parent()
-            .and_then(canonical)
-            .is_some_and(|parent| searched.iter().any(|dir| canonical(dir).as_ref() == Some(&parent)));
-        if !in_searched {
+        if !folder.parent().is_some_and(super::data_dirs::lists_game_types_from) {
             continue;
         }
         let id = folder_id(&folder);

@@ -35,6 +35,13 @@ pub fn game_type_dirs() -> Vec<PathBuf> {
     search_path("PARLOUR_GAME_TYPES", "game-types", true)
 }
 
+/// Whether `dir` is one of the folders game types are looked for in
+/// ([`game_type_dirs`]), however it is written (relative, through a link).
+pub fn lists_game_types_from(dir: &Path) -> bool {
+    let Ok(dir) = dir.canonicalize() else { return false };
+    game_type_dirs().iter().any(|d| d.canonicalize().is_ok_and(|d| d == dir))
+}
+
 /// Where peg boards are looked for, in order: `$PARLOUR_BOARDS` (a path
 /// list) if set, and nothing else; otherwise ./boards, boards in the
 /// user's data folder, and the built-in boards.

@@ -25,8 +25,7 @@ use super::{capture, catalog, settings};
 /// game types from that folder; elsewhere it has none (its saves go under
 /// one made from where it lies), so its path.
 pub fn how_named(made: &Path, folder: &Path, name: &str) -> String {
-    let same = |dir: &Path| dir.canonicalize().ok().is_some_and(|dir| folder.canonicalize().is_ok_and(|f| f == dir));
-    if super::data_dirs::game_type_dirs().iter().any(|dir| same(dir)) {
+    if super::data_dirs::lists_game_types_from(folder) {
         format!("id: {}", library::id_for(name))
     } else {
         format!(
