@@ -119,6 +119,16 @@ pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
             .unwrap_or_else(|| "a game type's folder holds its rules in game.ini".into());
         return Err(format!("{}: no game.ini here: {why}", folder.display()));
     }
+    // Two pictures whose names differ only in case are one file to
+    // Windows: which is meant, the player says by removing the other.
+    let twins = crate::core::files::names_in_any_case(folder, "game.bmp");
+    if twins.len() > 1 {
+        return Err(format!(
+            "{}: holds {}, names Windows takes for one file: remove all but one and capture again",
+            folder.display(),
+            twins.join(" and "),
+        ));
+    }
     let bytes = render(folder)?;
     let out = folder.join("game.bmp");
     // A picture named in another case (GAME.BMP, as file systems that
@@ -134,10 +144,9 @@ pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
     if old == out && was.as_deref() == Some(&bytes[..]) {
         return Ok((out, Captured::Unchanged));
     }
-    let cannot_write = |e: std::io::Error| format!("game.bmp cannot be written in {}: {e}", folder.display());
     // A picture marked read-only is refused before it is renamed or a
     // copy of it kept aside: nothing is done by halves.
-    crate::core::files::not_read_only(&old).map_err(cannot_write)?;
+    crate::core::files::not_read_only(&old).map_err(|e| cannot_write(&old, &e))?;
     if old != out {
         std::fs::rename(&old, &out).map_err(|e| format!("{}: cannot be renamed game.bmp: {e}", old.display()))?;
     }
@@ -145,12 +154,18 @@ pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
     // a link is replaced, never followed to be kept.
     if let Some(was) = was.filter(|was| *was != bytes) {
         let kept = keep_aside(folder, &was)?;
-        replace_atomic(&out, &bytes).map_err(cannot_write)?;
+        replace_atomic(&out, &bytes).map_err(|e| cannot_write(&out, &e))?;
         Ok((out, Captured::Replaced(kept)))
     } else {
-        replace_atomic(&out, &bytes).map_err(cannot_write)?;
+        replace_atomic(&out, &bytes).map_err(|e| cannot_write(&out, &e))?;
         Ok((out, link_to.map_or(Captured::Written, Captured::LinkReplaced)))
     }
+}
+
+/// Why the picture at `path` cannot be written, the path named first
+/// (which names its folder, so it is not named again).
+fn cannot_write(path: &Path, e: &std::io::Error) -> String {
+    format!("{}: cannot be written: {}", path.display(), crate::core::files::write_failure(e))
 }
 
 /// The name a replaced game.bmp is kept under (then with .1, .2...).

@@ -1693,11 +1693,10 @@ fn lint_target(target: &Path) -> Result<PathBuf, String> {
         return Ok(folder);
     }
     let shown = escape_controls(&id);
-    Err(match catalog::games().iter().find(|g| g.id.eq_ignore_ascii_case(&id)) {
-        Some(game) => format!(
-            "{shown}: {} has its rules built in, not in a game type: lint checks game types (a folder or an id), \
-             boards, level sets and help files",
-            game.name
+    Err(match built_in_rules_named(&id) {
+        Some(name) => format!(
+            "{shown}: {name} has its rules built in, not in a game type: lint checks game types (a folder or an id), \
+             boards, level sets and help files"
         ),
         None => {
             let games = catalog::games();
@@ -1829,6 +1828,24 @@ fn tell_unreadable_game_types() -> usize {
     unreadable.len()
 }
 
+/// The name of the game of that id whose rules are built in (not a game
+/// type), such as MineSweeper.
+fn built_in_rules_named(id: &str) -> Option<String> {
+    let games = catalog::games();
+    let game = games.iter().find(|g| g.id.eq_ignore_ascii_case(id) && catalog::game_type(g).is_none())?;
+    Some(game.name.clone())
+}
+
+/// The folder of a game type of that id in the folders game types are
+/// listed from, where the list leaves it out (its rules cannot be read):
+/// found by its folder's name, as lint finds it.
+fn unlisted_game_type_of_id(id: &str) -> Option<PathBuf> {
+    use crate::solitaire::library::{discover, folder_id};
+    let builtin = super::data_dirs::builtin_dir();
+    let folders = discover(&super::data_dirs::game_type_dirs()).into_iter();
+    folders.filter(|f| !builtin.is_some_and(|b| f.starts_with(b))).find(|f| folder_id(f).eq_ignore_ascii_case(id))
+}
+
 /// Every game type the launcher lists: its id, its folder, and whether it
 /// is the player's own (in ./game-types or the data folder) rather than
 /// built in. Only the player's own have their pictures drawn: the
@@ -1870,6 +1887,17 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
                 Some((id, _, false)) => {
                     tell!(
                         "parlour: {id} is built in and comes with its picture: copy it with `parlour new-type {id} NAME` to make a game type of your own"
+                    );
+                    failed = true;
+                }
+                // One of one's own that cannot be read is not listed, but
+                // its id still finds its folder, so that capture tells
+                // what is wrong in it, as lint does.
+                None if let Some(folder) = id.and_then(unlisted_game_type_of_id) => folders.push(folder),
+                None if let Some(name) = id.and_then(built_in_rules_named) => {
+                    tell!(
+                        "parlour: {}: {name} has its rules built in, not in a game type: capture draws the pictures of game types",
+                        path.display()
                     );
                     failed = true;
                 }

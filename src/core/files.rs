@@ -780,6 +780,18 @@ fn entry_in_any_case(dir: &Path, name: &str) -> OsString {
     found.unwrap_or_else(|| name.into())
 }
 
+/// The names of every entry in `dir` that is `name` in some case,
+/// sorted: more than one are files Windows (where YaZZle runs) takes for
+/// one, so which of them it reads cannot be told.
+pub fn names_in_any_case(dir: &Path, name: &str) -> Vec<String> {
+    let wanted = name.to_lowercase();
+    let entries = fs::read_dir(dir).into_iter().flatten().flatten().map(|e| e.file_name());
+    let mut names: Vec<String> =
+        entries.filter_map(|n| n.to_str().map(str::to_string)).filter(|n| n.to_lowercase() == wanted).collect();
+    names.sort();
+    names
+}
+
 /// Where `parts` lead from `at` (a place in `root` reached without
 /// links), each link read (never its target) and followed in turn; None
 /// when a link, or a `..` in one, leads out of `root`, or links loop.

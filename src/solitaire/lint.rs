@@ -430,6 +430,17 @@ fn required_file(dir: &Path, name: &str, what: &str, out: &mut Vec<Diagnostic>) 
             if found != name {
                 out.push(Diagnostic::error(&path, 1, format!("must be named {name} (all lower case)")));
             }
+            let twins = crate::core::files::names_in_any_case(dir, name);
+            if twins.len() > 1 {
+                out.push(Diagnostic::error(
+                    &path,
+                    1,
+                    format!(
+                        "the folder holds {}, names Windows takes for one file, so which YaZZle reads cannot be told: remove all but {name}",
+                        twins.join(" and ")
+                    ),
+                ));
+            }
             Some(path)
         }
         Ok(None) => {

@@ -235,6 +235,35 @@ fn capture_renames_a_picture_in_another_case() {
     assert_ne!(std::fs::read(game.join("game.bmp")).unwrap(), first_capture);
 }
 
+/// Two pictures whose names differ only in case are one file to Windows:
+/// capture leaves both for the player to choose between, and lint tells
+/// of them.
+#[test]
+fn two_pictures_named_alike_but_for_case_are_told_of() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = copy_game_type("Golf", dir.path(), "Golf");
+    std::fs::write(game.join("GAME.BMP"), b"an old picture").unwrap();
+    let captured = std::fs::read(game.join("game.bmp")).unwrap();
+    let out = run(&["capture", &game.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    let told = format!(
+        "parlour: {}: holds GAME.BMP and game.bmp, names Windows takes for one file: remove all but one and capture again\n",
+        game.display()
+    );
+    assert_eq!(stderr(&out), told);
+    assert_eq!(std::fs::read(game.join("game.bmp")).unwrap(), captured);
+    assert_eq!(std::fs::read(game.join("GAME.BMP")).unwrap(), b"an old picture");
+    assert!(!game.join("game.bmp.bak").exists());
+    let lint = run(&["lint", &game.to_string_lossy()]);
+    assert!(!lint.status.success());
+    assert!(
+        stdout(&lint)
+            .contains("game.bmp:1: error: the folder holds GAME.BMP and game.bmp, names Windows takes for one file"),
+        "{}",
+        stdout(&lint)
+    );
+}
+
 /// A picture marked read-only is not replaced, nor renamed, nor kept
 /// aside by halves: capture says so and leaves the folder as it was.
 #[cfg(unix)]
@@ -249,7 +278,10 @@ fn capture_leaves_a_read_only_picture_alone() {
     std::fs::set_permissions(game.join("GAME.BMP"), read_only).unwrap();
     let out = run(&["capture", &game.to_string_lossy()]);
     assert!(!out.status.success());
-    assert!(stderr(&out).contains("the file is marked read-only"), "{}", stderr(&out));
+    // Named once, by the picture's own path.
+    let told =
+        format!("parlour: {}: cannot be written: the file is marked read-only\n", game.join("GAME.BMP").display());
+    assert_eq!(stderr(&out), told);
     let mut names: Vec<_> =
         std::fs::read_dir(&game).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();
@@ -468,6 +500,23 @@ fn capture_takes_the_id_of_a_game_type_of_ones_own() {
     let out = out.unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).trim().ends_with("(did you mean my-golf?)"), "{}", stderr(&out));
+    // One whose rules cannot be read (so the game list leaves it out) is
+    // still found by its id, and capture tells what is wrong by line, as
+    // lint does, rather than that there is no such folder.
+    let ini = std::fs::read_to_string(golf.join("game.ini")).unwrap();
+    std::fs::write(golf.join("game.ini"), ini.replacen("[Game]", "[Game]\nDecks=many", 1)).unwrap();
+    let out = parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).args(["capture", "my-golf"]).output();
+    let out = out.unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let told = format!("parlour: {}:", golf.join("game.ini").display());
+    assert!(stderr(&out).starts_with(&told) && stderr(&out).contains("Decks=many"), "{}", stderr(&out));
+    // A game whose rules are built in is no game type to draw.
+    let out = run(&["capture", "mines"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "parlour: mines: MineSweeper has its rules built in, not in a game type: capture draws the pictures of game types\n"
+    );
 }
 
 /// A folder named in Latin-1 (no UTF-8 name) is read by its path, as the
