@@ -947,6 +947,32 @@ fn aces_up_discards_with_one_click_and_a_double_click_plays_once() {
     assert_eq!(view.session().move_count(), before + 1, "the second click of a double-click plays nothing");
 }
 
+/// In Aces Up a column's top card, which one click discards, can still be
+/// dragged into an empty column (it was discarded, or refused, as the
+/// button went down, so no drag ever began).
+#[test]
+fn aces_up_drags_a_card_into_an_empty_column() {
+    let (mut view, m, area, _data) = table("aces-up", MachineId::Yazzle, 1);
+    let column = |i| PileId::new(PileKind::Tableau, i);
+    let card_of = |view: &Table, i| view.session().state().pile(PileKind::Tableau, i).last().map(|s| s.card);
+    let discard = PileId::new(PileKind::Foundation, 0);
+    let discardable = (0..4)
+        .find(|&i| view.session().state().check(&SolMove::Move { from: column(i), count: 1, to: discard }).is_ok())
+        .expect("deal 1 has a card to discard");
+    let pressed = top_rect(&view, area, column(discardable));
+    click_at(&mut view, &m, area, pressed);
+    assert_eq!(view.session().move_count(), 1, "one click discards: {}", view.message());
+    assert!(card_of(&view, discardable).is_none(), "the column is empty");
+    let other = (discardable + 1) % 4;
+    let card = card_of(&view, other);
+    let from = centre(top_rect(&view, area, column(other)));
+    let empty = centre(top_rect(&view, area, column(discardable)));
+    drag(&mut view, &m, area, from, empty);
+    assert_eq!(view.session().move_count(), 2, "{}", view.message());
+    assert_eq!(card_of(&view, discardable), card, "the card dragged lies in the empty column");
+    assert_eq!(view.session().state().pile(PileKind::Foundation, 0).len(), 1);
+}
+
 /// Spider's deal 3 played along a winning line (the one the demo plays,
 /// which builds a column of over twenty cards): on every screen and at
 /// every move each face-up card under another shows its corner where any

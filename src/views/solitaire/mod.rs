@@ -171,6 +171,9 @@ struct Drag {
     grab: (i32, i32),
     at: (i32, i32),
     moved: bool,
+    /// The card pressed plays by one click, once released where it was
+    /// pressed (Aces Up's discard, whose cards also go to columns by drag).
+    clicks_on_release: Option<usize>,
 }
 
 /// Player preferences that are not part of the game.
@@ -414,10 +417,8 @@ impl SolitaireBoard {
         // one click plays it (or says why not), as the player expects:
         // where the tableau takes no cards (Golf), or the one foundation
         // is a discard pile (Aces Up, whose cards reach columns by drag).
-        let top = index.is_some_and(|i| i + 1 == st.pile(id.kind, id.index()).len()) && id.kind == PileKind::Tableau;
-        let one_click = top && (st.rules().tableau.max_allowed == 0 || st.pile_count(PileKind::Foundation) == 1);
         let double = self.clicks.click(id);
-        if one_click {
+        if Self::one_click_plays(st, id, index) {
             // The first click of a double-click has already played: the
             // second would play the card it uncovered, which no one meant.
             return if double { Reply::Unchanged } else { Self::home_or_why(st, id) };
@@ -427,6 +428,15 @@ impl SolitaireBoard {
             return Self::home_or_why(st, id);
         }
         Reply::Unchanged
+    }
+
+    /// Whether one click on the card at `index` of `id` plays it: a
+    /// column's top card with one place to go home, where the tableau takes
+    /// no cards (Golf), or the one foundation is a discard pile (Aces Up,
+    /// whose cards reach columns by drag).
+    fn one_click_plays(st: &Solitaire, id: PileId, index: Option<usize>) -> bool {
+        let top = index.is_some_and(|i| i + 1 == st.pile(id.kind, id.index()).len()) && id.kind == PileKind::Tableau;
+        top && (st.rules().tableau.max_allowed == 0 || st.pile_count(PileKind::Foundation) == 1)
     }
 
     /// Addition games: pick a card, then its partner; a card worth the
@@ -984,9 +994,18 @@ impl SolitaireBoard {
     /// A left press: a click's move, or the start of a drag.
     fn press(&mut self, st: &Solitaire, layout: &TableLayout, x: i32, y: i32) -> Reply<SolitaireVariant> {
         let Some((id, index)) = self.hit(st, layout, x, y) else { return Reply::Unchanged };
-        let reply = self.click(st, id, index);
-        if !matches!(reply, Reply::Unchanged) || id.kind == PileKind::Stock {
-            return reply;
+        // A card one click plays that could also be dragged to a column
+        // plays as the button is released without a drag: played as it
+        // was pressed, it could never be dragged into an empty column.
+        let clicks_on_release =
+            (st.rules().addition == 0 && st.rules().tableau.max_allowed != 0 && Self::one_click_plays(st, id, index))
+                .then_some(index)
+                .flatten();
+        if clicks_on_release.is_none() {
+            let reply = self.click(st, id, index);
+            if !matches!(reply, Reply::Unchanged) || id.kind == PileKind::Stock {
+                return reply;
+            }
         }
         let Some(i) = index else { return Reply::Unchanged };
         let pile = st.pile(id.kind, id.index());
@@ -1001,10 +1020,15 @@ impl SolitaireBoard {
             };
         }
         let r = self.placed(st, layout).into_iter().find(|p| p.0 == id && p.1 == i).map(|p| p.2);
-        if let Some(r) = r {
-            self.drag = Some(Drag { from: id, count, grab: (x - r.x, y - r.y), at: (x, y), moved: false });
+        match r {
+            Some(r) => {
+                let grab = (x - r.x, y - r.y);
+                self.drag = Some(Drag { from: id, count, grab, at: (x, y), moved: false, clicks_on_release });
+                Reply::Unchanged
+            }
+            None if clicks_on_release.is_some() => self.click(st, id, index),
+            None => Reply::Unchanged,
         }
-        Reply::Unchanged
     }
 
     fn mouse(&mut self, st: &Solitaire, input: &Input, layout: &TableLayout) -> Reply<SolitaireVariant> {
@@ -1025,7 +1049,10 @@ impl SolitaireBoard {
                 let Some(mut d) = self.drag.take() else { return Reply::Unchanged };
                 d.at = (x, y);
                 if !d.moved {
-                    return Reply::Unchanged;
+                    return match d.clicks_on_release {
+                        Some(index) => self.click(st, d.from, Some(index)),
+                        None => Reply::Unchanged,
+                    };
                 }
                 // A drag is not the first half of a double-click.
                 self.clicks.forget();
