@@ -121,8 +121,20 @@ pub fn folder(into: Option<PathBuf>) -> Result<PathBuf, String> {
     if let Some(into) = into {
         return Ok(into);
     }
+    const ELSEWHERE: &str =
+        "give --into DIR to make it in another folder, or set PARLOUR_DATA_DIR to one you may write in";
+    // The folder standing in for an unusable data folder is removed as
+    // the command ends, and a game type made there with it.
+    if let Some(unusable) = settings::data_dir_unusable() {
+        return Err(format!(
+            "{}: the data folder cannot be used, so a game type made there would not be kept: {ELSEWHERE}",
+            unusable.display()
+        ));
+    }
     let folder = settings::data_dir().join("game-types");
-    std::fs::create_dir_all(&folder).map_err(|e| format!("{}: cannot be made: {e}", folder.display()))?;
+    std::fs::create_dir_all(&folder).map_err(|e| {
+        format!("{}: cannot be made: {}: {ELSEWHERE}", folder.display(), crate::core::files::write_failure(&e))
+    })?;
     Ok(folder)
 }
 

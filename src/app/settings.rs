@@ -24,6 +24,13 @@ pub fn data_dir() -> PathBuf {
     data_dir_named(std::env::var_os("PARLOUR_DATA_DIR"))
 }
 
+/// The data folder named for this run where it cannot be used, and a
+/// temporary folder stands in for it (see [`stand_in_for_unusable`]):
+/// nothing made there outlives the run.
+pub fn data_dir_unusable() -> Option<PathBuf> {
+    STAND_IN.get().map(|_| data_dir_named(std::env::var_os("PARLOUR_DATA_DIR")))
+}
+
 /// The data folder `$PARLOUR_DATA_DIR` names, where it names one: set but
 /// empty (`PARLOUR_DATA_DIR= parlour`) it is taken as unset, as a shell
 /// user means it, rather than as the current folder, which Parlour would

@@ -1056,6 +1056,40 @@ fn new_type_starts_a_variant_from_a_game_type() {
 /// saying the limit rather than the file system's error on a hidden
 /// folder; and a game.ini whose Name cannot be set (UTF-16, which the copy
 /// does not rewrite) is told of, leaving no folder half made behind.
+/// With a data folder that cannot be used (a file in its place), a game
+/// type made there would go with the temporary folder standing in for
+/// it: new-type refuses, saying how to make it elsewhere, and exits 1,
+/// where it printed a path and an id that were gone as it ended.
+#[test]
+fn new_type_refuses_a_data_folder_that_keeps_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("a file");
+    std::fs::write(&data, b"not a folder").unwrap();
+    let out = parlour()
+        .env("PARLOUR_DATA_DIR", &data)
+        .current_dir(dir.path())
+        .args(["new-type", "klondike", "Kept"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert_eq!(stdout(&out), "");
+    let told = format!(
+        "parlour: {}: the data folder cannot be used, so a game type made there would not be kept: give --into DIR",
+        data.display()
+    );
+    assert!(stderr(&out).contains(&told), "{}", stderr(&out));
+    // Given a folder, it is made there.
+    let into = dir.path().join("mine");
+    let out = parlour()
+        .env("PARLOUR_DATA_DIR", &data)
+        .current_dir(dir.path())
+        .args(["new-type", "klondike", "Kept", "--into", &into.to_string_lossy()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(into.join("Kept").join("game.ini").is_file());
+}
+
 #[test]
 fn new_type_refuses_a_name_game_ini_would_not_read_back() {
     let dir = tempfile::tempdir().unwrap();
