@@ -1380,12 +1380,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let (stats, unread) = Stats::for_showing(&self.data_dir);
         let game = stats.game(&self.id()).cloned().unwrap_or_default();
         let req = self.board.scores(&game).unwrap_or_else(|| {
-            let scoring = if self.record() == Record::ScoreOnly {
-                Scoring::Only
-            } else if self.board.fields(&self.session).iter().any(|(name, _)| *name == "Score") {
-                Scoring::Shown
-            } else {
-                Scoring::Unshown
+            // A best score only where the game keeps one, as `parlour
+            // stats` tells it: Sokoban's Score is the cans home, which
+            // every level solved brings to all of them.
+            let scored = self.board.fields(&self.session).iter().any(|(name, _)| *name == "Score");
+            let scoring = match self.record() {
+                Record::ScoreOnly => Scoring::Only,
+                Record::Full if scored => Scoring::Shown,
+                _ => Scoring::Unshown,
             };
             let mut req = stats_box(&self.board.stats_name(&self.session), &game, scoring);
             req.lines.extend(self.board.stats_lines(&self.session, &game));

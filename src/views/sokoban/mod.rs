@@ -612,7 +612,7 @@ impl Board<LevelVariant> for SokobanBoard {
     }
 
     fn played_for_player(&self, _session: &Session<LevelVariant>) -> Option<&'static str> {
-        self.shown_step.then_some("Solution shown: no win counted.")
+        self.shown_step.then_some("Solution shown: counted as lost.")
     }
 
     fn ending(&self, session: &Session<LevelVariant>) -> String {
