@@ -566,9 +566,9 @@ impl Board<ScrambleVariant> for ScrambleBoard {
                 Ok(p) => self.picture = p,
                 // The default stands in, and the player is told why their
                 // picture is not there, with prefs.ini's line, in the
-                // box of the settings: the file is left as it is, and
-                // the choice is dropped, so the box is not shown again
-                // at every start.
+                // box of the settings. The file is left as it is, the
+                // choice kept in prefs.ini (as scramble.guide says) until
+                // another picture is chosen.
                 Err(e) => {
                     let shown = picture::default_source().label();
                     self.opening = (Some(format!("Your picture could not be read: the {shown} is shown.")), None);
