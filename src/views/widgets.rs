@@ -1279,8 +1279,12 @@ pub fn dialog_box(s: &mut Surface, machine: &Machine, r: Rect, title: &str) -> R
             (r.y + 5, look.paint(Pen::FillText))
         }
     };
-    let tw = font.text_width(title) as i32;
-    s.draw_text(font, title, r.x + (r.w - tw) / 2, title_y, title_ink, TextStyle::PLAIN);
+    // A title wider than the box (a board's long name on the Amiga PAL)
+    // is shortened after a word, not cut at both ends.
+    let measure = |t: &str| font.text_width(t) as i32;
+    let title = crate::machines::status::truncate(&measure, title, r.w - DialogRoom::of(machine).across());
+    let tw = measure(&title);
+    s.draw_text(font, &title, r.x + (r.w - tw) / 2, title_y, title_ink, TextStyle::PLAIN);
     DialogRoom::of(machine).inside(r)
 }
 
@@ -1470,6 +1474,26 @@ mod tests {
             for y in outer.y..outer.bottom() {
                 for x in (outer.x..outer.right()).filter(|&x| !inner.contains(x, y)) {
                     assert_eq!(s.colour_at(x, y), Some(white), "{id:?}: ink at {x},{y} touches the frame");
+                }
+            }
+        }
+    }
+
+    /// A title wider than its dialog is shortened after a word, on every
+    /// machine: nothing is drawn outside the box (a long board name on the
+    /// Amiga PAL was cut at both ends, past the box's sides).
+    #[test]
+    fn a_dialog_title_wider_than_the_box_is_shortened_inside_it() {
+        for id in MachineId::ALL {
+            let m = machine(id);
+            let mut s = m.new_surface();
+            let frame = Rect::new(60, 40, 150, 80);
+            let before = s.clone();
+            dialog_box(&mut s, &m, frame, "Journal: Asymmetric 3-3-2-2 Board with diagonal moves and more words");
+            let (w, h) = (s.width() as i32, s.height() as i32);
+            for y in 0..h {
+                for x in (0..w).filter(|&x| !frame.contains(x, y)) {
+                    assert!(s.get(x, y) == before.get(x, y), "{id:?}: drawn outside the box at {x},{y}");
                 }
             }
         }

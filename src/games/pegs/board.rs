@@ -165,13 +165,57 @@ impl Board {
     }
 }
 
+impl Board {
+    /// The board's slots, shifted as drawn, span no more columns than a
+    /// board may have: every machine shows that many whole, where rows
+    /// shifted far by their dots drew off the table. Told at the line of
+    /// the row with the most dots, of `rows` (each row's line and dots).
+    fn check_span(&self, rows: &[(usize, usize)], err: &dyn Fn(usize, String) -> BoardError) -> Result<(), BoardError> {
+        // Each row's slots in half blocks across, as the table lays them.
+        let extent = |r: usize| {
+            let halves = (0..self.width)
+                .filter(|&c| matches!(self.cell(r, c), Cell::Slot { .. }))
+                .map(|c| 2 * c as i64 + i64::from(self.shifts[r]));
+            halves.clone().min().zip(halves.max().map(|h| h + 2))
+        };
+        let extents: Vec<(i64, i64)> = (0..self.height).filter_map(extent).collect();
+        let left = extents.iter().map(|e| e.0).min().unwrap_or(0);
+        let right = extents.iter().map(|e| e.1).max().unwrap_or(0);
+        if right - left <= 2 * MAX_COLUMNS as i64 {
+            return Ok(());
+        }
+        let line = rows.iter().max_by_key(|&&(_, dots)| dots).map_or(1, |&(line, _)| line);
+        Err(err(
+            line,
+            format!(
+                "the dots at the rows' ends shift them so far apart that the board spans {} columns (a dot is half \
+                 a column); it may span at most {MAX_COLUMNS}",
+                (right - left + 1) / 2
+            ),
+        ))
+    }
+}
+
 /// A version 2 board and the line of its first row.
 fn parse_v2(lines: &[(usize, &str)], err: &dyn Fn(usize, String) -> BoardError) -> Result<(Board, usize), BoardError> {
     let mut rest = lines.iter().filter(|(_, l)| !l.is_empty());
     let (vline, version) = rest.next().expect("the caller found a first line");
     let v = version[7..].trim();
-    if v != "2" {
-        return Err(err(*vline, format!("board version `{v}` is not supported (Parlour reads versions 1 and 2)")));
+    match v {
+        "2" => {}
+        "" => return Err(err(*vline, "the version line names no version: write `Version 2`".into())),
+        "1" => {
+            return Err(err(
+                *vline,
+                "a version 1 board has no `Version` line (it begins `1N~` or `1D~`); a board with a `Mode:` line \
+                 is version 2: write `Version 2`"
+                    .into(),
+            ));
+        }
+        _ if v.starts_with([':', '=']) => {
+            return Err(err(*vline, format!("`{version}`: write `Version 2`, the number after a space alone")));
+        }
+        _ => return Err(err(*vline, format!("board version `{v}` is not supported (Parlour reads versions 1 and 2)"))),
     }
     let (mline, mode) = rest.next().ok_or_else(|| err(*vline, "no `Mode:` line after the version".into()))?;
     let lower = mode.to_ascii_lowercase();
@@ -182,12 +226,17 @@ fn parse_v2(lines: &[(usize, &str)], err: &dyn Fn(usize, String) -> BoardError) 
         None => return Err(err(*mline, format!("expected `Mode: Normal` or `Mode: Diagonal`, found `{mode}`"))),
     };
     let (mut cells, mut shifts, mut width, mut first_row) = (Vec::new(), Vec::new(), None, None);
+    let mut rows = Vec::new();
     for (n, line) in rest {
         first_row.get_or_insert(*n);
         let row: String = line.chars().filter(|c| !c.is_whitespace()).collect();
         let lead = row.len() - row.trim_start_matches('.').len();
         let trail = row.len() - row.trim_end_matches('.').len();
         let body = row.trim_matches('.');
+        if body.is_empty() {
+            return Err(err(*n, "this row has only dots, which shift a row and are none of its elements".into()));
+        }
+        rows.push((*n, lead + trail));
         let mut count = 0;
         for c in body.chars() {
             cells.push(match c {
@@ -225,6 +274,7 @@ fn parse_v2(lines: &[(usize, &str)], err: &dyn Fn(usize, String) -> BoardError) 
     }
     let width = width.ok_or_else(|| err(*mline, "the board has no rows".into()))?;
     let board = Board { width, height: shifts.len(), cells, diagonal, shifts, version: 2 };
+    board.check_span(&rows, err)?;
     Ok((board, first_row.unwrap_or(*mline)))
 }
 
@@ -366,6 +416,39 @@ mod tests {
             Board::parse("english.brd", &with_bom).unwrap(),
             Board::parse("english.brd", ENGLISH.as_bytes()).unwrap()
         );
+    }
+
+    /// Rows shifted by dots may span no more columns than a board may
+    /// have (a row behind 60 dots drew off the table, and lint passed
+    /// it); a row of dots alone is told at its own line, not as the next
+    /// row's count against a first row of none.
+    #[test]
+    fn dots_that_shift_a_board_off_the_table_are_refused() {
+        let dots = ".".repeat(60);
+        let far = format!("Version 2\nMode: Normal\ny y e\n{dots}y y e\n");
+        let e = Board::parse("far.brd", far.as_bytes()).unwrap_err();
+        assert_eq!(e.line, 4, "the row with the dots: {e}");
+        assert!(e.message.contains("spans 33 columns"), "{e}");
+        // As far as a board may span, it is read.
+        let edge = format!("Version 2\nMode: Normal\ny y e\n{}y y e\n", ".".repeat(46));
+        assert_eq!(Board::parse("edge.brd", edge.as_bytes()).unwrap().shifts, [0, 46]);
+        let e = Board::parse("d.brd", b"Version 2\nMode: Normal\n....\ny y e\n").unwrap_err();
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (3, "this row has only dots, which shift a row and are none of its elements")
+        );
+    }
+
+    /// A version line that is not `Version 2` is told what to write.
+    #[test]
+    fn a_version_line_slipped_says_what_to_write() {
+        let message = |text: &str| Board::parse("v.brd", text.as_bytes()).unwrap_err().message;
+        assert!(message("Version 1\nMode: Normal\ny e y\n").contains("it begins `1N~` or `1D~`"));
+        assert!(
+            message("Version: 2\nMode: Normal\ny e y\n").ends_with("write `Version 2`, the number after a space alone")
+        );
+        assert_eq!(message("Version\nMode: Normal\ny e y\n"), "the version line names no version: write `Version 2`");
+        assert!(message("Version 3\nMode: Normal\ny e y\n").contains("`3` is not supported"));
     }
 
     #[test]
