@@ -1688,15 +1688,33 @@ fn lint_target(target: &Path) -> Result<PathBuf, String> {
     if let Some(folder) = panel_game.and_then(|name| of_id(card_game_dirs(), name)) {
         return Ok(files::in_any_case(&folder, "game.ini"));
     }
-    // A game type named as the list shows it, as `play` and `solve` take it.
-    if let Some(folder) = catalog::find(&id).ok().as_ref().and_then(catalog::game_type).map(|t| t.folder.clone()) {
-        return Ok(folder);
+    // A game type named as the list shows it, as `play` and `solve` take
+    // it; and so a board (`pegs/english`) or a level's set
+    // (`sokoban/parlour/3`), which an installed Parlour keeps in a folder
+    // of its own.
+    // The launcher's entries (`pegs`, `sokoban`) open a board or level
+    // that changes with play, so they name none.
+    if let Ok(entry) = catalog::find(&id) {
+        let file = catalog::game_type(&entry).map(|t| t.folder.clone());
+        let named = id.contains('/');
+        let file = file.or_else(|| crate::host::peg_board_file(&entry).filter(|_| named).map(Path::to_path_buf));
+        let file = file.or_else(|| crate::host::level_set_file(&entry).filter(|_| named).map(Path::to_path_buf));
+        if let Some(file) = file {
+            return Ok(file);
+        }
+    }
+    // A help file of Parlour's own by its name, as `help` takes it.
+    if crate::help::reader_named(&id)
+        && let Some(path) = super::help_source::find_guide(&id)
+    {
+        return Ok(path);
     }
     let shown = escape_controls(&id);
     Err(match built_in_rules_named(&id) {
         Some(name) => format!(
             "{shown}: {name} has its rules built in, not in a game type: lint checks game types (a folder or an id), \
-             boards, level sets and help files"
+             boards (or an id, pegs/english), level sets (or a level's id, sokoban/parlour/1) and help files (or the \
+             name of one of Parlour's, parlour.guide)"
         ),
         None => {
             let games = catalog::games();

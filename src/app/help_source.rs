@@ -16,7 +16,7 @@ use super::catalog;
 use super::data_dirs::{game_type_dirs, guide_dirs};
 
 /// The first help file called `name` in the guide folders.
-fn find_guide(name: &str) -> Option<PathBuf> {
+pub(super) fn find_guide(name: &str) -> Option<PathBuf> {
     guide_dirs().into_iter().map(|d| d.join(name)).find(|p| p.is_file())
 }
 

@@ -69,6 +69,12 @@ fn lint_takes_a_game_id_and_says_what_passes() {
         "klondike: no problems found (built in: `parlour new-type klondike NAME` makes a copy of your own to change)\n"
     );
     assert_eq!(lint_there("the-chance"), "the-chance: no problems found (built in)\n");
+    // A built-in board, level set and guide by the names `solve` and
+    // `help` take: an installed Parlour keeps them in a folder of its own,
+    // which no one would find to name by its path.
+    for id in ["pegs/english", "sokoban/parlour/3", "parlour.guide", "the-chance.imaj"] {
+        assert_eq!(lint_there(id), format!("{id}: no problems found (built in)\n"));
+    }
     for (id, words) in [
         ("mines", "parlour: mines: MineSweeper has its rules built in, not in a game type"),
         ("no-such-game", "parlour: no-such-game: no such file or folder, nor a game type of that id or name"),
