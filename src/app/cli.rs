@@ -1043,6 +1043,16 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
         // it must not drive the terminal.
         tell!("parlour: {}", escape_controls(why));
     }
+    // A picture not made to YaZZle's spec is shown all the same, as
+    // YaZZle's help would show it, but the author hears of it here too.
+    for game in &games {
+        let picture = files::in_any_case(&game.folder, "game.bmp");
+        if let Ok(bytes) = files::read_capped(&picture, files::limits::PICTURE) {
+            for problem in crate::solitaire::lint::lint_bmp(&picture, &bytes) {
+                tell!("parlour: warning: {problem} (`parlour capture` draws one to spec)");
+            }
+        }
+    }
     match built.left_out.len() + tell_unreadable_game_types() {
         0 => Ok(()),
         n => Err(fail(format!(

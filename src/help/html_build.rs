@@ -542,7 +542,14 @@ impl<'a> Site<'a> {
         let src = normal(&in_any_case(from, &path.replace('\\', "/")));
         if !src.is_file() && src != self.help_dir.join(INDEX) {
             let inside = src.starts_with(&self.help_dir) || self.folders.iter().any(|f| src.starts_with(f));
-            let why = if inside { "leads to no file" } else { "leads out of the help and game type folders" };
+            // A game type's picture that was never drawn is drawn by capture.
+            let is_picture = src.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.bmp"))
+                && self.folders.iter().any(|f| src.parent() == Some(f.as_path()));
+            let why = match (inside, is_picture) {
+                (true, true) => "leads to no file (`parlour capture` draws game.bmp)",
+                (true, false) => "leads to no file",
+                (false, _) => "leads out of the help and game type folders",
+            };
             return Some(Err(why.into()));
         }
         // Nor through a link: a file of a folder shared with its game type
@@ -863,6 +870,11 @@ mod tests {
         let built = build(&games, &help, &out).unwrap();
         assert_eq!(built.left_out, [format!("Game A is left out: {}:9: `gone.bmp` leads to no file", a.display())]);
         assert!(!out.join("game-a.html").exists() && out.join("game-b.html").is_file());
+        // Its own picture, never drawn, is told as capture's to draw.
+        fs::write(&a, page("A", "<p>\n<img src=\"game.bmp\">")).unwrap();
+        let built = build(&games, &help, &out).unwrap();
+        let told = format!("{}:9: `game.bmp` leads to no file (`parlour capture` draws game.bmp)", a.display());
+        assert_eq!(built.left_out, [format!("Game A is left out: {told}")]);
         let index = fs::read_to_string(out.join("Help/gametypes.html")).unwrap();
         assert!(index.contains("There are 1 of them") && !index.contains("game-a.html"), "{index}");
         fs::write(&a, page("A", "<a href=\"../../secret.txt\">x</a>")).unwrap();

@@ -264,6 +264,38 @@ fn two_pictures_named_alike_but_for_case_are_told_of() {
     );
 }
 
+/// `parlour help --html` shows a game type's picture as it is, but tells
+/// of one not made to YaZZle's spec (24 bits a pixel), as lint does.
+#[test]
+fn help_html_tells_of_a_picture_not_to_spec() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let golf = copy_game_type("Golf", &data.join("game-types"), "My Golf");
+    let (w, h) = (200u32, 150u32);
+    let size = 54 + w * h * 3;
+    let mut bmp = b"BM".to_vec();
+    for n in [size, 0, 54, 40, w, h] {
+        bmp.extend(n.to_le_bytes());
+    }
+    bmp.extend(1u16.to_le_bytes());
+    bmp.extend(24u16.to_le_bytes());
+    bmp.extend([0u8; 24]);
+    bmp.resize(size as usize, 0x80);
+    std::fs::write(golf.join("game.bmp"), &bmp).unwrap();
+    let out = parlour()
+        .env("PARLOUR_DATA_DIR", &data)
+        .current_dir(dir.path())
+        .args(["help", "--html", &dir.path().join("site").to_string_lossy()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let told = format!("parlour: warning: {}:1: has 24 bits per pixel", golf.join("game.bmp").display());
+    let said = stderr(&out);
+    let warnings: Vec<&str> = said.lines().filter(|l| l.contains("warning")).collect();
+    assert!(warnings.len() == 1 && warnings[0].starts_with(&told), "{}", stderr(&out));
+    assert!(warnings[0].ends_with("(`parlour capture` draws one to spec)"), "{}", stderr(&out));
+}
+
 /// A picture marked read-only is not replaced, nor renamed, nor kept
 /// aside by halves: capture says so and leaves the folder as it was.
 #[cfg(unix)]
