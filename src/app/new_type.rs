@@ -39,8 +39,15 @@ pub fn how_named(made: &Path, folder: &Path, name: &str) -> String {
 /// Copies game type `from` (an id or a folder) to a new folder called
 /// `name` under `game_types` and returns its path.
 pub fn copy(from: &str, name: &str, game_types: &Path) -> Result<PathBuf, String> {
-    check_name(name)?;
-    let entry = catalog::find(from)?;
+    let entry = catalog::find(from);
+    let source = entry.as_ref().ok().and_then(catalog::game_type);
+    // The example is a name that would be taken: "My Pyramid" for a copy
+    // of Pyramid, or the first free one after it.
+    check_name(name).map_err(|why| {
+        let mine = format!("My {}", source.map_or("Klondike", |s| s.name.as_str()));
+        format!("{why}; give a name such as \"{}\"", free_name(&mine, game_types).unwrap_or(mine))
+    })?;
+    let entry = entry?;
     let source = catalog::game_type(&entry).ok_or_else(|| {
         format!("{from} is not a card solitaire game type: only a game type has a game.ini to start from")
     })?;
@@ -167,9 +174,7 @@ fn read_back(name: &str) -> String {
 fn check_name(name: &str) -> Result<(), String> {
     // A name of hundreds of letters is shown by its first words.
     let shown = crate::core::shortened(name, 43);
-    let refuse = |why: &str| {
-        Err(format!("{shown:?} cannot name a game type's folder: {why}; give a name such as \"My Klondike\""))
-    };
+    let refuse = |why: &str| Err(format!("{shown:?} cannot name a game type's folder: {why}"));
     if name.is_empty() || name.trim() != name || name.starts_with('.') || name.ends_with('.') {
         return refuse("it may not be empty, begin with a dot or a space, or end with one");
     }
@@ -231,8 +236,7 @@ fn check_id_free(name: &str, game_types: &Path) -> Result<(), String> {
         |name: &str| taken.iter().find(|t| t.name.as_deref().is_some_and(|n| same_name(n, name))).map(|t| &t.holder);
     let holder_of = |name: &str| id_holder(name).or_else(|| name_holder(name));
     let Some(holder) = holder_of(name) else { return Ok(()) };
-    let other = (2..=LAST_SUGGESTED).map(|n| format!("{name} {n}")).find(|other| holder_of(other).is_none());
-    let choose = match other {
+    let choose = match free_name(name, game_types) {
         Some(other) => format!("choose another name, such as \"{other}\""),
         None => "choose another name".to_string(),
     };
@@ -244,6 +248,17 @@ fn check_id_free(name: &str, game_types: &Path) -> Result<(), String> {
         // command line would mean two games.
         None => Err(format!("\"{name}\" is the name of {holder} already: {choose}")),
     }
+}
+
+/// `name` where neither its id nor the name is taken, else the first of
+/// "NAME 2", "NAME 3"... that is free; None where none of those is.
+fn free_name(name: &str, game_types: &Path) -> Option<String> {
+    let taken = taken(game_types);
+    let free = |name: &str| {
+        let id = library::id_for(name);
+        !taken.iter().any(|t| t.id.eq_ignore_ascii_case(&id) || t.name.as_deref().is_some_and(|n| same_name(n, name)))
+    };
+    std::iter::once(name.to_string()).chain((2..=LAST_SUGGESTED).map(|n| format!("{name} {n}"))).find(|n| free(n))
 }
 
 /// An id a game has, and the name the game list shows it by.

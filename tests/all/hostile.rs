@@ -1122,6 +1122,24 @@ fn new_type_refuses_a_data_folder_that_keeps_nothing() {
     assert!(into.join("Kept").join("game.ini").is_file());
 }
 
+/// A name refused is answered with one that would be taken, after the
+/// game copied ("My Klondike" for a copy of Pyramid was an odd example,
+/// and itself refused once taken).
+#[test]
+fn new_type_suggests_a_free_name_after_the_game_copied() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let new_type = |name: &str| {
+        parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).args(["new-type", "pyramid", name]).output()
+    };
+    let out = new_type("A:B").unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).trim_end().ends_with("give a name such as \"My Pyramid\""), "{}", stderr(&out));
+    assert!(new_type("My Pyramid").unwrap().status.success());
+    let out = new_type("A:B").unwrap();
+    assert!(stderr(&out).trim_end().ends_with("give a name such as \"My Pyramid 2\""), "{}", stderr(&out));
+}
+
 #[test]
 fn new_type_refuses_a_name_game_ini_would_not_read_back() {
     let dir = tempfile::tempdir().unwrap();
