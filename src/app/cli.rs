@@ -290,8 +290,8 @@ enum Command {
         action: super::mines_cli::MinesCommand,
     },
     /// Check game data: a solitaire game-type folder (game.ini, game.html,
-    /// game.bmp), a game.ini file, or a game type by its id (`klondike`).
-    /// Prints every problem as `file:line: message`; exits 1 if any is an
+    /// game.bmp), a game.ini file, a game type by its id (`klondike`), a
+    /// peg board, a Sokoban level set or a help file. Prints every problem as `file:line: message`; exits 1 if any is an
     /// error.
     ///
     /// Warnings alone exit 0. What passes gets one line saying so
@@ -1047,9 +1047,16 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
     // YaZZle's help would show it, but the author hears of it here too.
     for game in &games {
         let picture = files::in_any_case(&game.folder, "game.bmp");
-        if let Ok(bytes) = files::read_capped(&picture, files::limits::PICTURE) {
-            for problem in crate::solitaire::lint::lint_bmp(&picture, &bytes) {
-                tell!("parlour: warning: {problem} (`parlour capture` draws one to spec)");
+        match files::read_capped(&picture, files::limits::PICTURE) {
+            Ok(bytes) => {
+                for problem in crate::solitaire::lint::lint_bmp(&picture, &bytes) {
+                    tell!("parlour: warning: {problem} (`parlour capture` draws one to spec)");
+                }
+            }
+            // One not there is told as its page links it, if it does.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                tell!("parlour: warning: {}: cannot be read ({e})", escape_controls(&picture.display().to_string()))
             }
         }
     }
@@ -1713,6 +1720,17 @@ fn lint_target(target: &Path) -> Result<PathBuf, String> {
             return Ok(file);
         }
     }
+    // A board that cannot be read is not listed, but its id still finds
+    // its file, as `solve` finds it to tell what is wrong.
+    {
+        use crate::games::pegs::library as boards;
+        let of_id = |path: &PathBuf| {
+            path.file_stem().is_some_and(|stem| boards::id_for(&stem.to_string_lossy()).eq_ignore_ascii_case(&id))
+        };
+        if let Some(path) = boards::discover(&super::data_dirs::board_dirs()).into_iter().find(of_id) {
+            return Ok(path);
+        }
+    }
     // A help file of Parlour's own by its name, as `help` takes it.
     if crate::help::reader_named(&id)
         && let Some(path) = super::help_source::find_guide(&id)
@@ -1960,8 +1978,10 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
             Ok((out, Captured::Replaced(kept))) => say!("{} (the picture before is kept as {kept})", out.display()),
             Err(e) => {
                 // A list of the folder's problems names the folder in
-                // each line already.
-                let named = e.starts_with(&*folder.to_string_lossy());
+                // each line already (the folder of a game.ini given).
+                let is_ini = folder.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.ini"));
+                let dir = if is_ini { folder.parent().unwrap_or(folder) } else { folder.as_path() };
+                let named = e.starts_with(&*dir.to_string_lossy());
                 for line in e.lines() {
                     if named { tell!("parlour: {line}") } else { tell!("parlour: {}: {line}", folder.display()) }
                 }

@@ -46,10 +46,12 @@ pub struct SolveArgs {
     /// 4,000,000 for a board).
     #[arg(long, value_name = "N", value_parser = nodes_limit, allow_negative_numbers = true)]
     nodes: Option<u64>,
-    /// Megabytes the search may hold at most (default 900).
+    /// Megabytes the search may hold at most (default 900; a deal's alone:
+    /// a peg board's search is bounded by --nodes).
     #[arg(long, value_name = "MB", value_parser = memory_limit, allow_negative_numbers = true)]
     memory: Option<usize>,
-    /// Seconds the search may take at most (default 25; 0: no limit).
+    /// Seconds the search may take at most (default 25; 0: no limit; a
+    /// deal's alone: a peg board's search is bounded by --nodes).
     #[arg(long, value_name = "S", value_parser = seconds_limit, allow_negative_numbers = true)]
     seconds: Option<f64>,
     /// Print one JSON object: result, moves, nodes, seconds (and for a

@@ -251,6 +251,9 @@ fn two_pictures_named_alike_but_for_case_are_told_of() {
         game.display()
     );
     assert_eq!(stderr(&out), told);
+    // Given by its game.ini, the folder is named once all the same.
+    let out = run(&["capture", &game.join("game.ini").to_string_lossy()]);
+    assert_eq!(stderr(&out), told);
     assert_eq!(std::fs::read(game.join("game.bmp")).unwrap(), captured);
     assert_eq!(std::fs::read(game.join("GAME.BMP")).unwrap(), b"an old picture");
     assert!(!game.join("game.bmp.bak").exists());
@@ -294,6 +297,18 @@ fn help_html_tells_of_a_picture_not_to_spec() {
     let warnings: Vec<&str> = said.lines().filter(|l| l.contains("warning")).collect();
     assert!(warnings.len() == 1 && warnings[0].starts_with(&told), "{}", stderr(&out));
     assert!(warnings[0].ends_with("(`parlour capture` draws one to spec)"), "{}", stderr(&out));
+    // One that cannot be read at all is told of too (its page, which
+    // shows it, is left out for it).
+    std::fs::remove_file(golf.join("game.bmp")).unwrap();
+    std::fs::create_dir(golf.join("game.bmp")).unwrap();
+    let out = parlour()
+        .env("PARLOUR_DATA_DIR", &data)
+        .current_dir(dir.path())
+        .args(["help", "--html", &dir.path().join("site").to_string_lossy()])
+        .output()
+        .unwrap();
+    let told = format!("parlour: warning: {}: cannot be read", golf.join("game.bmp").display());
+    assert!(stderr(&out).lines().any(|l| l.starts_with(&told)), "{}", stderr(&out));
 }
 
 /// A picture marked read-only is not replaced, nor renamed, nor kept
@@ -1082,12 +1097,6 @@ fn new_type_starts_a_variant_from_a_game_type() {
     assert!(page.contains("<title>Broken K</title>") && page.contains("<h1>Broken K</h1>"), "{page}");
 }
 
-/// `new-type` refuses, before it makes anything, a NAME its game.ini
-/// would not read back whole from `Name=NAME` (a `;` comment, quotes
-/// around it), saying what it would read, and one too long for a folder,
-/// saying the limit rather than the file system's error on a hidden
-/// folder; and a game.ini whose Name cannot be set (UTF-16, which the copy
-/// does not rewrite) is told of, leaving no folder half made behind.
 /// With a data folder that cannot be used (a file in its place), a game
 /// type made there would go with the temporary folder standing in for
 /// it: new-type refuses, saying how to make it elsewhere, and exits 1,
@@ -1140,6 +1149,12 @@ fn new_type_suggests_a_free_name_after_the_game_copied() {
     assert!(stderr(&out).trim_end().ends_with("give a name such as \"My Pyramid 2\""), "{}", stderr(&out));
 }
 
+/// `new-type` refuses, before it makes anything, a NAME its game.ini
+/// would not read back whole from `Name=NAME` (a `;` comment, quotes
+/// around it), saying what it would read, and one too long for a folder,
+/// saying the limit rather than the file system's error on a hidden
+/// folder; and a game.ini whose Name cannot be set (UTF-16, which the copy
+/// does not rewrite) is told of, leaving no folder half made behind.
 #[test]
 fn new_type_refuses_a_name_game_ini_would_not_read_back() {
     let dir = tempfile::tempdir().unwrap();

@@ -75,6 +75,19 @@ fn lint_takes_a_game_id_and_says_what_passes() {
     for id in ["pegs/english", "sokoban/parlour/3", "parlour.guide", "the-chance.imaj"] {
         assert_eq!(lint_there(id), format!("{id}: no problems found (built in)\n"));
     }
+    // A board of one's own that cannot be read, so is not listed, is
+    // still found by its id, and told of by line.
+    std::fs::create_dir(elsewhere.path().join("boards")).unwrap();
+    std::fs::write(elsewhere.path().join("boards/English.brd"), "Version 2\nMode: Normal\ny y zz\n").unwrap();
+    let out = super::support::parlour()
+        .env("PARLOUR_DATA_DIR", elsewhere.path())
+        .current_dir(elsewhere.path())
+        .args(["lint", "pegs/english"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.starts_with("boards/English.brd:3: error: `z` is not a board element"), "{said}");
     for (id, words) in [
         ("mines", "parlour: mines: MineSweeper has its rules built in, not in a game type"),
         ("no-such-game", "parlour: no-such-game: no such file or folder, nor a game type of that id or name"),

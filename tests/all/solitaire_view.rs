@@ -971,6 +971,21 @@ fn aces_up_drags_a_card_into_an_empty_column() {
     assert_eq!(view.session().move_count(), 2, "{}", view.message());
     assert_eq!(card_of(&view, discardable), card, "the card dragged lies in the empty column");
     assert_eq!(view.session().state().pile(PileKind::Foundation, 0).len(), 1);
+    // A slow hand moves the pointer a pixel or two at a time: a drag all
+    // the same, which lands where it is let go (it was taken for a click,
+    // and the card's one-click move played instead).
+    let third = (discardable + 2) % 4;
+    let card = card_of(&view, third);
+    let (from, to) = (centre(top_rect(&view, area, column(third))), centre(top_rect(&view, area, column(other))));
+    view.input(&Input::MouseDown { x: from.0, y: from.1, button: Button::Left }, &m, area);
+    let steps = (to.0 - from.0).abs().max((to.1 - from.1).abs()) / 2;
+    for i in 1..=steps {
+        let at = (from.0 + (to.0 - from.0) * i / steps, from.1 + (to.1 - from.1) * i / steps);
+        view.input(&Input::MouseMove { x: at.0, y: at.1 }, &m, area);
+    }
+    view.input(&Input::MouseUp { x: to.0, y: to.1, button: Button::Left }, &m, area);
+    assert_eq!(view.session().move_count(), 3, "{}", view.message());
+    assert_eq!(card_of(&view, other), card, "the card dragged slowly lies in the empty column");
 }
 
 /// Spider's deal 3 played along a winning line (the one the demo plays,

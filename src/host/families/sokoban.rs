@@ -81,13 +81,13 @@ fn level_name(set: &SetFile, number: usize, title: Option<&str>) -> String {
     format!("{}{}", set_name(set), level_part(number, title))
 }
 
-/// Level `number` of `set`, or why it cannot be played.
 /// The level set file of a Sokoban entry, for `parlour lint` to take a
 /// set by a level's id; None for another family's game.
 pub fn level_set_file(entry: &GameEntry) -> Option<&std::path::Path> {
     entry.data.downcast_ref::<LevelGame>().map(|game| game.set.path.as_path())
 }
 
+/// Level `number` of `set`, or why it cannot be played.
 fn level_game(set: &Arc<SetFile>, number: usize, named: bool) -> Result<LevelGame, String> {
     let level = set.level(number)?.clone();
     let id = set.level_id(number);

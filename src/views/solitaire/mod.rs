@@ -170,6 +170,9 @@ struct Drag {
     /// Pointer position minus the dragged bottom card's top-left.
     grab: (i32, i32),
     at: (i32, i32),
+    /// Where the button went down: a drag is a move that far from it, in
+    /// steps however small (a slow hand on a scaled-up screen).
+    pressed: (i32, i32),
     moved: bool,
     /// The card pressed plays by one click, once released where it was
     /// pressed (Aces Up's discard, whose cards also go to columns by drag).
@@ -1023,7 +1026,8 @@ impl SolitaireBoard {
         match r {
             Some(r) => {
                 let grab = (x - r.x, y - r.y);
-                self.drag = Some(Drag { from: id, count, grab, at: (x, y), moved: false, clicks_on_release });
+                let pressed = (x, y);
+                self.drag = Some(Drag { from: id, count, grab, at: pressed, pressed, moved: false, clicks_on_release });
                 Reply::Unchanged
             }
             None if clicks_on_release.is_some() => self.click(st, id, index),
@@ -1039,7 +1043,7 @@ impl SolitaireBoard {
             }
             Input::MouseMove { x, y } => match &mut self.drag {
                 Some(d) => {
-                    d.moved |= crate::views::widgets::dragged(d.at, (x, y));
+                    d.moved |= crate::views::widgets::dragged(d.pressed, (x, y));
                     d.at = (x, y);
                     if d.moved { Reply::Redraw } else { Reply::Unchanged }
                 }
@@ -1048,6 +1052,9 @@ impl SolitaireBoard {
             Input::MouseUp { x, y, button: Button::Left } => {
                 let Some(mut d) = self.drag.take() else { return Reply::Unchanged };
                 d.at = (x, y);
+                // Let go away from the press with no move between (a
+                // window that missed them), it is a drag all the same.
+                d.moved |= crate::views::widgets::dragged(d.pressed, (x, y));
                 if !d.moved {
                     return match d.clicks_on_release {
                         Some(index) => self.click(st, d.from, Some(index)),
