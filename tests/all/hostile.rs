@@ -285,12 +285,13 @@ fn help_html_tells_of_a_picture_not_to_spec() {
     bmp.extend([0u8; 24]);
     bmp.resize(size as usize, 0x80);
     std::fs::write(golf.join("game.bmp"), &bmp).unwrap();
-    let out = parlour()
-        .env("PARLOUR_DATA_DIR", &data)
-        .current_dir(dir.path())
-        .args(["help", "--html", &dir.path().join("site").to_string_lossy()])
-        .output()
-        .unwrap();
+    let build = || {
+        let site = dir.path().join("site");
+        let mut help = parlour();
+        help.env("PARLOUR_DATA_DIR", &data).current_dir(dir.path());
+        help.args(["help", "--html", &site.to_string_lossy()]).output().unwrap()
+    };
+    let out = build();
     assert!(out.status.success(), "{}", stderr(&out));
     let told = format!("parlour: warning: {}:1: has 24 bits per pixel", golf.join("game.bmp").display());
     let said = stderr(&out);
@@ -301,12 +302,7 @@ fn help_html_tells_of_a_picture_not_to_spec() {
     // shows it, is left out for it).
     std::fs::remove_file(golf.join("game.bmp")).unwrap();
     std::fs::create_dir(golf.join("game.bmp")).unwrap();
-    let out = parlour()
-        .env("PARLOUR_DATA_DIR", &data)
-        .current_dir(dir.path())
-        .args(["help", "--html", &dir.path().join("site").to_string_lossy()])
-        .output()
-        .unwrap();
+    let out = build();
     let told = format!("parlour: warning: {}: cannot be read", golf.join("game.bmp").display());
     assert!(stderr(&out).lines().any(|l| l.starts_with(&told)), "{}", stderr(&out));
 }
