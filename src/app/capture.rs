@@ -83,7 +83,24 @@ pub enum Captured {
     Replaced(String),
 }
 
-/// Writes `folder/game.bmp` and returns its path and what was done. The
+/// The game-type folder `given` names: its own, or where it is a
+/// game.ini (as it is for lint), the folder it is in.
+pub fn folder_given(given: &Path) -> &Path {
+    let is_ini = given.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.ini"));
+    match given.parent() {
+        Some(parent) if is_ini && given.is_file() => {
+            if parent.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                parent
+            }
+        }
+        _ => given,
+    }
+}
+
+/// Writes game.bmp in the folder `given` names (see [`folder_given`]) and
+/// returns its path and what was done. The
 /// file is replaced whole (a reader never sees half a picture), a
 /// different picture that was there is kept as game.bmp.bak (or, where
 /// that holds another picture still, the first free game.bmp.bak.N: a
@@ -93,25 +110,19 @@ pub enum Captured {
 /// trouble when nothing changes), a link of that name is replaced rather
 /// than followed out of the folder, and a picture named in another case
 /// is renamed game.bmp as it is replaced.
-pub fn capture(folder: &Path) -> Result<(PathBuf, Captured), String> {
-    // A game type's game.ini names its folder, as it does for lint.
-    let is_ini = folder.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.ini"));
-    let folder = match folder.parent() {
-        Some(parent) if is_ini && folder.is_file() => {
-            if parent.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                parent
-            }
-        }
-        _ if folder.is_file() => return Err("give the game type's folder (or its game.ini)".into()),
-        _ if is_ini && folder.exists() => return Err(crate::core::files::NOT_A_FILE.into()),
-        // An id would find a game type, but not where to write its picture.
-        _ if !folder.is_dir() => {
-            return Err("there is no such folder: give the game type's folder (or its game.ini), or --all".into());
-        }
-        _ => folder,
-    };
+pub fn capture(given: &Path) -> Result<(PathBuf, Captured), String> {
+    let is_ini = given.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.ini"));
+    let folder = folder_given(given);
+    if folder.is_file() {
+        return Err("give the game type's folder (or its game.ini)".into());
+    }
+    if is_ini && folder == given && folder.exists() {
+        return Err(crate::core::files::NOT_A_FILE.into());
+    }
+    // An id would find a game type, but not where to write its picture.
+    if !folder.is_dir() {
+        return Err("there is no such folder: give the game type's folder (or its game.ini), or --all".into());
+    }
     // A folder with no rules is no game type, whatever its name: one
     // named like a game's id must not get that game's picture.
     if !in_any_case(folder, "game.ini").exists() {

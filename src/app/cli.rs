@@ -1706,22 +1706,20 @@ fn lint_target(target: &Path) -> Result<PathBuf, String> {
         return Ok(files::in_any_case(&folder, "game.ini"));
     }
     // A game type named as the list shows it, as `play` and `solve` take
-    // it; and so a board (`pegs/english`) or a level's set
-    // (`sokoban/parlour/3`), which an installed Parlour keeps in a folder
-    // of its own.
-    // The launcher's entries (`pegs`, `sokoban`) open a board or level
-    // that changes with play, so they name none.
+    // it; and so a level's set (`sokoban/parlour/3`), which an installed
+    // Parlour keeps in a folder of its own. The launcher's `sokoban` entry
+    // opens a level that changes with play, so it names none.
     if let Ok(entry) = catalog::find(&id) {
         let file = catalog::game_type(&entry).map(|t| t.folder.clone());
         let named = id.contains('/');
-        let file = file.or_else(|| crate::host::peg_board_file(&entry).filter(|_| named).map(Path::to_path_buf));
         let file = file.or_else(|| crate::host::level_set_file(&entry).filter(|_| named).map(Path::to_path_buf));
         if let Some(file) = file {
             return Ok(file);
         }
     }
-    // A board that cannot be read is not listed, but its id still finds
-    // its file, as `solve` finds it to tell what is wrong.
+    // A board by its id (`pegs/english`), found in the board folders as
+    // the list finds it, or, where it cannot be read and so is not
+    // listed, as `solve` finds it to tell what is wrong.
     {
         use crate::games::pegs::library as boards;
         let of_id = |path: &PathBuf| {
@@ -1979,9 +1977,7 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
             Err(e) => {
                 // A list of the folder's problems names the folder in
                 // each line already (the folder of a game.ini given).
-                let is_ini = folder.file_name().is_some_and(|n| n.eq_ignore_ascii_case("game.ini"));
-                let dir = if is_ini { folder.parent().unwrap_or(folder) } else { folder.as_path() };
-                let named = e.starts_with(&*dir.to_string_lossy());
+                let named = e.starts_with(&*super::capture::folder_given(folder).to_string_lossy());
                 for line in e.lines() {
                     if named { tell!("parlour: {line}") } else { tell!("parlour: {}: {line}", folder.display()) }
                 }

@@ -45,7 +45,7 @@ pub fn copy(from: &str, name: &str, game_types: &Path) -> Result<PathBuf, String
     // of Pyramid, or the first free one after it.
     check_name(name).map_err(|why| {
         let mine = format!("My {}", source.map_or("Klondike", |s| s.name.as_str()));
-        format!("{why}; give a name such as \"{}\"", free_name(&mine, game_types).unwrap_or(mine))
+        format!("{why}; give a name such as \"{}\"", free_name(&mine, &taken(game_types)).unwrap_or(mine))
     })?;
     let entry = entry?;
     let source = catalog::game_type(&entry).ok_or_else(|| {
@@ -228,19 +228,12 @@ fn same_name(a: &str, b: &str) -> bool {
 /// first of "NAME 2", "NAME 3"... whose id is free is suggested.
 fn check_id_free(name: &str, game_types: &Path) -> Result<(), String> {
     let taken = taken(game_types);
-    let id_holder = |name: &str| {
-        let id = library::id_for(name);
-        taken.iter().find(|t| t.id.eq_ignore_ascii_case(&id)).map(|t| &t.holder)
-    };
-    let name_holder =
-        |name: &str| taken.iter().find(|t| t.name.as_deref().is_some_and(|n| same_name(n, name))).map(|t| &t.holder);
-    let holder_of = |name: &str| id_holder(name).or_else(|| name_holder(name));
-    let Some(holder) = holder_of(name) else { return Ok(()) };
-    let choose = match free_name(name, game_types) {
+    let Some(holder) = holder_of(&taken, name) else { return Ok(()) };
+    let choose = match free_name(name, &taken) {
         Some(other) => format!("choose another name, such as \"{other}\""),
         None => "choose another name".to_string(),
     };
-    match id_holder(name) {
+    match id_holder(&taken, name) {
         Some(_) => {
             Err(format!("\"{name}\" would have the id {}, which {holder} has already: {choose}", library::id_for(name)))
         }
@@ -250,15 +243,23 @@ fn check_id_free(name: &str, game_types: &Path) -> Result<(), String> {
     }
 }
 
+/// What has the id `name` would have, if anything.
+fn id_holder<'a>(taken: &'a [Taken], name: &str) -> Option<&'a str> {
+    let id = library::id_for(name);
+    taken.iter().find(|t| t.id.eq_ignore_ascii_case(&id)).map(|t| t.holder.as_str())
+}
+
+/// What has the id `name` would have, or the name itself.
+fn holder_of<'a>(taken: &'a [Taken], name: &str) -> Option<&'a str> {
+    let by_name = || taken.iter().find(|t| t.name.as_deref().is_some_and(|n| same_name(n, name)));
+    id_holder(taken, name).or_else(|| by_name().map(|t| t.holder.as_str()))
+}
+
 /// `name` where neither its id nor the name is taken, else the first of
 /// "NAME 2", "NAME 3"... that is free; None where none of those is.
-fn free_name(name: &str, game_types: &Path) -> Option<String> {
-    let taken = taken(game_types);
-    let free = |name: &str| {
-        let id = library::id_for(name);
-        !taken.iter().any(|t| t.id.eq_ignore_ascii_case(&id) || t.name.as_deref().is_some_and(|n| same_name(n, name)))
-    };
-    std::iter::once(name.to_string()).chain((2..=LAST_SUGGESTED).map(|n| format!("{name} {n}"))).find(|n| free(n))
+fn free_name(name: &str, taken: &[Taken]) -> Option<String> {
+    let mut names = std::iter::once(name.to_string()).chain((2..=LAST_SUGGESTED).map(|n| format!("{name} {n}")));
+    names.find(|n| holder_of(taken, n).is_none())
 }
 
 /// An id a game has, and the name the game list shows it by.

@@ -24,7 +24,7 @@ use crate::views::View;
 pub use controller::Controller;
 pub use families::cardgames::{game_type as card_game_type, window_mode};
 pub use families::id_taken;
-pub use families::pegs::{board as peg_board, board_file as peg_board_file};
+pub use families::pegs::board as peg_board;
 pub use families::sokoban::level_set_file;
 pub use families::solitaire::game_type_at;
 

@@ -186,12 +186,6 @@ pub fn board(entry: &GameEntry) -> Option<&Board> {
     entry.data.downcast_ref::<BoardGame>().map(|game| &game.variant.board)
 }
 
-/// The file of a pegs entry's board, for `parlour lint` to take a board
-/// by its id; None for another family's game.
-pub fn board_file(entry: &GameEntry) -> Option<&Path> {
-    entry.data.downcast_ref::<BoardGame>().map(|game| game.path.as_path())
-}
-
 fn chooser(open: &GameEntry, places: &Places) -> Box<dyn View> {
     Box::new(BoardChooser::new(board_files(places, Some(open)), &open.game_id))
 }
