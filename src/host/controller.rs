@@ -387,6 +387,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         if c.message.is_empty() && c.session.state().status() == Status::Playing {
             // An untouched deal under rules other than those chosen since.
             c.message = c.board.new_rules_note(&c.session).unwrap_or_default();
+        } else if c.message.is_empty() {
+            // A deal over before its first move (a peg board where no
+            // stone can jump) says so, not only at the first key.
+            c.message = c.ending_words();
         }
         if c.message.is_empty() {
             c.message = c.board.introduction().unwrap_or_default();
@@ -641,7 +645,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let mut response = Response::Redraw;
         if status != Status::Playing {
             self.message = self.ending_words();
-            if !self.counted.contains_key(&start) {
+            // A deal over before its first move (a peg board where no
+            // stone can jump) was never played: nothing counts.
+            if !self.counted.contains_key(&start) && self.session.move_count() > 0 {
                 let for_player = self.board.played_for_player(&self.session).filter(|_| status == Status::Won);
                 let outcome = if status == Status::Won && for_player.is_none() { Outcome::Won } else { Outcome::Lost };
                 let record = self.count_now(outcome);
@@ -1023,10 +1029,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// Restart: the same deal back on the table, or a word that it is
     /// there already.
     fn restart(&mut self) -> Response {
-        self.back_to_the_start().unwrap_or_else(|| {
-            self.message = AT_THE_START.into();
-            Response::Redraw
-        })
+        self.back_to_the_start().unwrap_or_else(|| self.refuse(AT_THE_START.into()))
     }
 
     /// The same deal back on the table: a step Undo takes back, where the
@@ -1649,12 +1652,12 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, 
 /// What is said of a game resumed under rules changed since it was saved.
 const RESUMED_CHANGED: &str = "Resumed under the changed rules.";
 
-/// Select Game's title and what its box asks.
 /// What Restart says of a game with no move made.
 const AT_THE_START: &str = "The game is at its start already.";
 /// What Undo's and Redo's keys say where they have nothing to do.
 const NOTHING_TO_UNDO: &str = "Nothing to take back: the game is at its start.";
 const NOTHING_TO_REDO: &str = "Nothing to play again: no move taken back is waiting.";
+/// Select Game's title and what its box asks.
 const SELECT_GAME: &str = "Select Game";
 
 /// The title of the boxes that tell of trouble with the journal.

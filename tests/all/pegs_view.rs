@@ -1021,3 +1021,23 @@ fn a_broken_english_board_passed_over_leaves_choose_board_and_help_working() {
     let (help_alone, _) = shot(good.path().as_os_str(), "key F1\n");
     assert!(help == help_alone, "Help did not show the pegs help it shows without the broken board");
 }
+
+/// A board set up so that no stone can jump is over before the first
+/// move: it says so as it opens and after New Game, not only at the
+/// first key, and the game is not counted, no move having been made.
+#[test]
+fn a_board_where_no_stone_can_jump_says_the_game_is_over_as_it_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let apart = || variant("pegs/apart", "Version 2\nMode: Normal\ng e e g\n");
+    let ending = "No jump remains: 2 stones left.";
+    let mut view = open("Apart", apart(), dir.path());
+    assert!(view.message().starts_with(ending), "{:?}", view.message());
+    view.command(&Command::New);
+    assert!(view.message().starts_with(ending), "after New Game: {:?}", view.message());
+    view.command(&Command::Restart);
+    assert!(view.message().starts_with(ending), "after Restart: {:?}", view.message());
+    drop(view);
+    assert!(open("Apart", apart(), dir.path()).message().starts_with(ending), "opened again");
+    let stats = parlour::core::Stats::load(dir.path()).unwrap();
+    assert_eq!(stats.game("pegs/apart").map(|g| g.played).unwrap_or(0), 0, "no game played, none counted");
+}
