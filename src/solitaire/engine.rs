@@ -1252,11 +1252,22 @@ impl Solitaire {
         }
         if self.rules.stock.deal_to == DealTo::Tableau
             && self.rules.stock.deal_needs_no_gaps
-            && self.ids(PileKind::Tableau).any(|t| self.at(t).is_empty())
+            && self.has_gap_the_table_could_fill()
         {
             return Err(Why::Gaps);
         }
         Ok(())
+    }
+
+    /// Whether the tableau has an empty pile that the cards of the table
+    /// (the tableau's and the reserves') could fill: where they are too
+    /// few to fill every pile, the gaps do not block a deal (Spider late
+    /// in a game with most suits gone up), as the Oberon seed has it.
+    fn has_gap_the_table_could_fill(&self) -> bool {
+        let piles = self.pile_count(PileKind::Tableau);
+        let on_table: usize =
+            self.ids(PileKind::Tableau).chain(self.ids(PileKind::Reserve)).map(|p| self.at(p).len()).sum();
+        self.ids(PileKind::Tableau).any(|t| self.at(t).is_empty()) && on_table >= piles
     }
 
     /// The wastes that stocks deal to: waste i for stock i.
@@ -1836,6 +1847,26 @@ mod tests {
         let pyramid = variant(pyramid()).deal(1);
         let (a, b) = (PileId::new(PileKind::Tableau, 27), PileId::new(PileKind::Tableau, 26));
         assert_eq!(pyramid.destination(&SolMove::Pair(a, b)), None);
+    }
+
+    /// Spider deals only with every column filled, unless the cards left
+    /// on the table are too few to fill them all.
+    #[test]
+    fn a_gap_blocks_a_deal_only_where_the_table_could_fill_it() {
+        let stock = ("S1", "(KS) (QS) (JS) (TS) (9S) (8S) (7S) (6S) (5S) (4S)");
+        let columns = ["T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9"];
+        let mut nine: Vec<(&str, &str)> = columns.iter().map(|&t| (t, "2S")).collect();
+        nine.push(stock);
+        let too_few = position(spider_one_suit(), &nine);
+        assert!(too_few.check(&SolMove::Deal(0)).is_ok(), "nine cards cannot fill ten columns");
+        nine[0] = ("T1", "3S 2S");
+        let gap = position(spider_one_suit(), &nine);
+        assert_eq!(
+            gap.check(&SolMove::Deal(0)).unwrap_err().reason(),
+            "Every empty tableau pile must be filled before dealing."
+        );
+        nine.push(("T10", "4S"));
+        assert!(position(spider_one_suit(), &nine).check(&SolMove::Deal(0)).is_ok(), "no gap");
     }
 
     #[test]
