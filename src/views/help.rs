@@ -159,6 +159,12 @@ impl View for HelpView {
         Response::Redraw
     }
 
+    /// The title of the first frame on the new machine is read before it
+    /// is drawn: named in that machine's manner.
+    fn machine_switched(&mut self, id: MachineId) {
+        self.manner.set(Manner::of(id));
+    }
+
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
         self.manner.set(Manner::of(machine.id()));
         self.viewer.draw(s, machine, area);

@@ -597,3 +597,18 @@ fn every_help_reaches_the_page_on_using_help() {
         assert_eq!(d.shell().title(), title, "{id}");
     }
 }
+
+/// The YaZZle window's help names the topic shown, the Mac's the
+/// document: a machine switched while the help is open names it in the
+/// new machine's manner from the first frame, whose title is read before
+/// it is drawn.
+#[test]
+fn the_help_s_title_follows_a_machine_switched_before_the_next_frame() {
+    let imaj = || imaj::read(Path::new("test.imaj"), IMAJ.as_bytes());
+    let mut v = HelpView::new(Viewer::new(imaj(), Some("Scoring"))).on(MachineId::MacSe30);
+    assert_eq!(v.title(), "Test Help");
+    v.machine_switched(MachineId::Yazzle);
+    assert_eq!(v.title(), "Scoring");
+    v.machine_switched(MachineId::AmigaPal);
+    assert_eq!(v.title(), "Test Help");
+}
