@@ -808,7 +808,8 @@ fn hinted_square(view: &MinesView) -> usize {
 
 /// A hint brings the keyboard's cursor to the box it names, as a card
 /// game's hint brings it to the cards, so that Space opens it; a cursor
-/// not yet shown first shows there.
+/// not yet shown (a mouse player's) comes up there at that Space, which
+/// opens the box all the same.
 #[test]
 fn a_hint_brings_the_keyboard_cursor_to_its_box() {
     for keys_first in [true, false] {
@@ -826,10 +827,6 @@ fn a_hint_brings_the_keyboard_cursor_to_its_box() {
         let hinted = hinted_square(&view);
         assert!(matches!(view.session().state().square(hinted), Square::Covered(_)), "{}", view.message());
         key(&mut view, &m, area, Key::Char(' '));
-        if !keys_first {
-            assert!(matches!(view.session().state().square(hinted), Square::Covered(_)), "the first key only shows");
-            key(&mut view, &m, area, Key::Char(' '));
-        }
         assert_eq!(view.session().state().square(hinted), Square::Open, "cursor shown first: {keys_first}");
     }
 }

@@ -449,7 +449,12 @@ impl MinesBoard {
             Key::Up => grid.index(x, y.saturating_sub(1)),
             Key::Down => grid.index(x, (y + 1).min(grid.height - 1)),
             // The first key shows the cursor, in the middle, and does no
-            // more: a square is never opened or marked unseen.
+            // more: a square is never opened or marked unseen. Space on a
+            // box a hint framed opens it, as the hint promised.
+            Key::Char(' ') | Key::Enter if self.cursor.is_none() && self.hinted.is_some() => {
+                self.cursor = Some(start);
+                return Self::act_on(st, start);
+            }
             _ if self.cursor.is_none() && matches!(key, Key::Enter | Key::Char(' ' | 'f' | 'F' | 'm' | 'M')) => start,
             Key::Char(' ') | Key::Enter => return Self::act_on(st, start),
             Key::Char('f' | 'F' | 'm' | 'M') => return Self::mark(st, start),
@@ -688,7 +693,8 @@ impl Board<MinesVariant> for MinesBoard {
     }
 
     /// Frames the box to open, and brings a cursor shown there, so that
-    /// Space opens it (as a card game's hint brings it to the cards).
+    /// Space opens it (as a card game's hint brings it to the cards); a
+    /// cursor not shown comes up there at the first Space, which opens it.
     fn show_hint(&mut self, _session: &Session<MinesVariant>, m: &MineMove) {
         if let MineMove::Open(i) = *m {
             self.hinted = Some(i);
