@@ -387,6 +387,19 @@ impl<V: Variant> Session<V> {
         Ok(afresh)
     }
 
+    /// Whether playing `m` at the cursor would begin the game afresh (see
+    /// [`play_with`](Session::play_with)): asked before the move, while
+    /// the game it replaces can still be counted as it was left.
+    pub fn would_begin_afresh(&self, m: &<V::Game as Game>::Move) -> bool {
+        let state = self.state();
+        if state.check(m).is_err() {
+            return false;
+        }
+        let mut next = state.clone();
+        next.apply(m);
+        self.begins_afresh(&next)
+    }
+
     /// Whether a move from the cursor to `next` begins another game than
     /// the one played from this start before. A game dealt alike every
     /// time, taken back to its start, is none under way (see

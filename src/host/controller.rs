@@ -590,6 +590,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             let why = self.session.state().check(m).err().map(|r| r.reason().to_string());
             return self.refuse(why.unwrap_or_else(|| WON_GAME_TAKES_NO_MOVE.into()));
         }
+        // A game taken back to its start and begun otherwise (mines
+        // placed around another first box) is given up for another, as
+        // New Game gives it up: counted as lost if it was under way.
+        let given_up = self.session.would_begin_afresh(m) && self.abandon().is_some();
         let board = &self.board;
         match self.session.play_with(m, |state| board.auto_move(state)) {
             Ok(afresh) => {
@@ -606,6 +610,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 {
                     self.news = self.board.news_read_whole(&self.session).then(|| note.clone());
                     self.message = note;
+                }
+                if given_up {
+                    let left = left_counted(self.record(), None);
+                    self.message = if self.message.is_empty() { left } else { format!("{left} {}", self.message) };
                 }
                 self.count_found_loss().unwrap_or(response)
             }

@@ -1468,3 +1468,28 @@ fn the_cursor_hides_while_a_number_box_takes_the_keys() {
     }
     assert!(square(&view) == shown, "the cursor is not back with the keys");
 }
+
+/// A field taken back to its start and begun at another box is another
+/// field, its mines placed anew: the game left is given up for it, as New
+/// Game would give it up, counted as lost and said so, so that Back to
+/// Start is no way out of a guess uncounted. The new game counts on its own.
+#[test]
+fn a_field_begun_again_at_another_box_counts_the_game_left_as_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut view = open(Settings::beginner(), dir.path(), 5);
+    let (middle, corner) = (centre(&view, &m, area, 4, 4), centre(&view, &m, area, 0, 8));
+    press(&mut view, &m, area, middle, &[Button::Left]);
+    view.command(&Command::BackToStart);
+    let played =
+        |dir: &Path| parlour::core::Stats::load(dir).unwrap().game("mines/beginner").map(|g| (g.played, g.lost));
+    assert_eq!(played(dir.path()), None, "taken back, not yet left");
+    // The same first box deals the same field: the game goes on.
+    press(&mut view, &m, area, middle, &[Button::Left]);
+    assert_eq!(played(dir.path()), None, "the same field again");
+    view.command(&Command::BackToStart);
+    press(&mut view, &m, area, corner, &[Button::Left]);
+    assert_eq!(played(dir.path()), Some((1, 1)), "the field left counts as lost");
+    assert!(view.message().starts_with("The game left was counted as lost."), "{:?}", view.message());
+    assert_eq!(view.session().move_count(), 1, "the new field's first box is open");
+}
