@@ -1080,6 +1080,20 @@ impl NumberTyping {
         room
     }
 
+    /// The box given back to the player after its number was refused:
+    /// the text as typed, replaced by the next digit as a selected
+    /// field's is, or mended with Backspace.
+    pub fn reselected(self) -> NumberTyping {
+        NumberTyping { fresh: true, ..self }
+    }
+
+    /// Whether the text is as the box was given it, no key typed since:
+    /// left so, the box changes nothing, even where its text is a number
+    /// refused before (see [`reselected`](Self::reselected)).
+    pub fn untouched(&self) -> bool {
+        self.fresh
+    }
+
     /// Takes the last digit off: the text is the player's from then.
     pub fn backspace(&mut self) {
         self.fresh = false;

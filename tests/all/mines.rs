@@ -511,6 +511,30 @@ fn a_number_out_of_bounds_is_refused_in_a_requester_and_a_good_one_deals_at_once
     assert_eq!(view.session().variant().settings().mines, 30);
 }
 
+/// A number refused at Tab or Return keeps the player at its box: once
+/// the box saying why is closed, the digits typed next replace it there.
+#[test]
+fn a_number_refused_from_the_keys_keeps_the_player_at_its_box() {
+    for last in [Key::Tab, Key::Enter] {
+        let dir = tempfile::tempdir().unwrap();
+        let (m, area) = machine(MachineId::Yazzle);
+        let mut view = open(Settings::beginner(), dir.path(), 4);
+        let l = MinesBoard::layout(view.session().state(), &m, area);
+        let r = l.settings[2].number;
+        press(&mut view, &m, area, (r.x + 3, r.y + 3), &[Button::Left]);
+        for k in [Key::Char('9'), Key::Char('9')] {
+            key(&mut view, &m, area, k);
+        }
+        let Response::Ask(req) = key(&mut view, &m, area, last) else { panic!("{last:?}: 99 mines not refused") };
+        assert!(req.lines.join(" ").contains("at most 56 mines"), "{:?}", req.lines);
+        view.answer(0);
+        for k in [Key::Char('4'), Key::Char('0'), Key::Enter] {
+            key(&mut view, &m, area, k);
+        }
+        assert_eq!(view.session().variant().settings().mines, 40, "after {last:?}");
+    }
+}
+
 /// A number box emptied and left says so, with the numbers it takes:
 /// not that `""` is no number.
 #[test]

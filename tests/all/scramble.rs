@@ -196,6 +196,24 @@ fn tab_walks_the_size_boxes_keeping_their_values() {
     assert_eq!((view.session().variant().cols(), view.session().variant().rows()), (3, 5));
 }
 
+/// A size refused keeps the player at its box: once the box saying why
+/// is closed, the next digits typed replace it there, and Return takes them.
+#[test]
+fn a_size_refused_keeps_the_player_at_its_box() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 4, 4, 2, Vec::new());
+    view.command(&Command::View(CHANGE_SIZE));
+    key(&mut view, &m, area, Key::Char('9'));
+    let Response::Ask(told) = key(&mut view, &m, area, Key::Enter) else { panic!("9 columns not refused") };
+    assert!(told.lines.join(" ").contains('9'), "{:?}", told.lines);
+    view.answer(0);
+    for k in [Key::Char('5'), Key::Enter] {
+        key(&mut view, &m, area, k);
+    }
+    assert_eq!(view.session().variant().size(), (5, 4));
+}
+
 /// Digits typed as Change Size opens go into the Columns box, which has
 /// the keyboard, rather than nowhere without a word.
 #[test]

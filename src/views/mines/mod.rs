@@ -192,14 +192,29 @@ impl MinesBoard {
         Reply::Say("Kept for the next New Game.".into())
     }
 
-    /// Ends typing in a number box, taking its value.
+    /// Ends typing in a number box, taking its value; a box left untouched
+    /// changes nothing.
     fn commit(&mut self, session: &Session<MinesVariant>) -> Reply<MinesVariant> {
         let Some(edit) = self.editing.take() else { return Reply::Unchanged };
+        if edit.untouched() {
+            return Reply::Redraw;
+        }
         let (name, _, bounds) = setting(&self.settings, edit.field);
         match typed_number(name, &edit.text, bounds) {
             Ok(v) => self.choose(session, with_setting(self.settings, edit.field, v)),
             Err(why) => Reply::Ask(message_box(TITLE, &why)),
         }
+    }
+
+    /// Takes the number typed at Return or Tab; one refused keeps the
+    /// player at its box, to mend it once the box saying why is closed.
+    fn commit_from_the_keys(&mut self, session: &Session<MinesVariant>) -> Reply<MinesVariant> {
+        let typed = self.editing.clone();
+        let committed = self.commit(session);
+        if matches!(committed, Reply::Ask(_)) {
+            self.editing = typed.map(NumberTyping::reselected);
+        }
+        committed
     }
 
     fn set_no_guess(&mut self, session: &Session<MinesVariant>, on: bool) -> Reply<MinesVariant> {
@@ -400,7 +415,7 @@ impl MinesBoard {
             }
             Key::Tab => {
                 let next = edit.field + 1;
-                let committed = self.commit(session);
+                let committed = self.commit_from_the_keys(session);
                 // A number taken goes on to the next box, whether it
                 // deals the fresh field anew (Rules) or waits for New
                 // Game; a number refused keeps the player at it.
@@ -412,7 +427,7 @@ impl MinesBoard {
                 }
                 committed
             }
-            Key::Enter => self.commit(session),
+            Key::Enter => self.commit_from_the_keys(session),
             Key::Char(_) => {
                 let (name, _, bounds) = setting(&self.settings, edit.field);
                 self.digits_note.say(name, bounds)

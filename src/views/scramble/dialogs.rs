@@ -123,15 +123,25 @@ impl SizeDialog {
         self.editing.as_ref().map(|typing| typing.field).or(self.on_button.map(|b| b + 2))
     }
 
-    /// Takes the typed number, if any.
+    /// Takes the typed number, if any; one refused keeps the player at
+    /// its box, to mend it once the box saying why is closed.
     fn commit(&mut self) -> Result<(), String> {
-        let Some(NumberTyping { field, text, .. }) = self.editing.take() else { return Ok(()) };
-        let v = widgets::typed_number(LABELS[field], &text, (SIZE.0 as u32, SIZE.1 as u32))? as usize;
-        if !(SIZE.0..=SIZE.1).contains(&v) {
-            return Err(bounds_text(LABELS[field], &text));
+        let Some(typing) = self.editing.take().filter(|typing| !typing.untouched()) else { return Ok(()) };
+        let (field, text) = (typing.field, typing.text.as_str());
+        let taken = widgets::typed_number(LABELS[field], text, (SIZE.0 as u32, SIZE.1 as u32)).and_then(|v| {
+            let v = v as usize;
+            if (SIZE.0..=SIZE.1).contains(&v) { Ok(v) } else { Err(bounds_text(LABELS[field], text)) }
+        });
+        match taken {
+            Ok(v) => {
+                self.values[field] = v;
+                Ok(())
+            }
+            Err(why) => {
+                self.editing = Some(typing.reselected());
+                Err(why)
+            }
         }
-        self.values[field] = v;
-        Ok(())
     }
 
     fn finish(&mut self) -> Outcome<(usize, usize)> {
@@ -452,16 +462,19 @@ mod tests {
         let empty = Outcome::Refused("Columns is empty: type a number from 2 to 6.".into());
         assert_eq!(d.input(&key(Key::Tab), &m, area), empty);
         assert_eq!(d.values, [4, 4], "the size stays");
-        (0..2).for_each(|_| drop(d.input(&key(Key::Tab), &m, area)));
+        // The player is kept at the box refused: a digit there, and Tab
+        // goes on to the next.
+        d.input(&key(Key::Char('3')), &m, area);
+        assert_eq!(d.input(&key(Key::Tab), &m, area), Outcome::Open(true));
         d.input(&key(Key::Backspace), &m, area);
         assert_eq!(
             d.input(&key(Key::Enter), &m, area),
             Outcome::Refused("Rows is empty: type a number from 2 to 6.".into())
         );
-        d.input(&key(Key::Tab), &m, area);
         d.input(&key(Key::Char('9')), &m, area);
         let out = d.input(&key(Key::Enter), &m, area);
-        assert_eq!(out, Outcome::Refused("Columns must be a number from 2 to 6, not \"9\".".into()));
+        assert_eq!(out, Outcome::Refused("Rows must be a number from 2 to 6, not \"9\".".into()));
+        assert_eq!(d.values, [3, 4]);
     }
 
     /// Tab goes round the two boxes, OK and Cancel, from the Columns box,
