@@ -9,7 +9,7 @@ use crate::games::mines::settings::{PRESETS, Settings};
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places, prefs};
 use crate::machines::MachineId;
 use crate::views::View;
-use crate::views::mines::{MinesBoard, kept_settings, settings_from_prefs, shown_from_prefs};
+use crate::views::mines::{MinesBoard, SHOWN_PREF, kept_settings, settings_from_prefs, shown_from_prefs};
 
 pub static FAMILY: Family = Family {
     id: "mines",
@@ -116,11 +116,13 @@ fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
 /// told of by prefs.ini's line, as every preference refused is.
 fn kept_fields(places: &Places) -> (Option<Settings>, Option<Settings>) {
     let kept_prefs = prefs::read(&places.data_dir, FAMILY.id);
-    let kept = kept_settings(&kept_prefs).unwrap_or_else(|(key, why)| {
+    let not_used = |key: &str, why: String| {
         prefs::not_used(&places.data_dir, FAMILY.id, key, why.trim_end_matches('.'));
         None
-    });
-    (kept, shown_from_prefs(&kept_prefs))
+    };
+    let kept = kept_settings(&kept_prefs).unwrap_or_else(|(key, why)| not_used(key, why));
+    let shown = shown_from_prefs(&kept_prefs).unwrap_or_else(|why| not_used(SHOWN_PREF, why));
+    (kept, shown)
 }
 
 fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {
@@ -151,6 +153,15 @@ mod tests {
             assert!(told.starts_with(&format!("{}:{line}: ", prefs.display())), "{told}");
             assert!(told.contains(said) && told.ends_with("the setting is not used."), "{told}");
         }
+        // The field of the game last shown, which MineSweeper opens at.
+        std::fs::write(&prefs, "[mines]\nfield=9x9/10\n").unwrap();
+        assert_eq!(kept_fields(&places).1, Some(Settings::beginner()));
+        assert!(warnings::take().is_none());
+        std::fs::write(&prefs, "[mines]\nwidth=12\nfield=99x9/10\n").unwrap();
+        assert_eq!(kept_fields(&places).1, None);
+        let told = warnings::take().expect("field not told").lines.join(" ");
+        assert!(told.starts_with(&format!("{}:3: ", prefs.display())), "{told}");
+        assert!(told.ends_with("the setting is not used."), "{told}");
     }
 
     /// A size not known is answered with every one that is, the sizes

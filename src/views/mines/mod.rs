@@ -141,11 +141,11 @@ pub fn kept_settings(prefs: &[(String, String)]) -> Result<Option<Settings>, (&'
 /// is under way: MineSweeper opens at it, so the game goes on.
 pub const SHOWN_PREF: &str = "field";
 
-/// The field of the game last shown (see [`SHOWN_PREF`]), if it is kept
-/// and valid.
-pub fn shown_from_prefs(prefs: &[(String, String)]) -> Option<Settings> {
-    let (_, text) = prefs.iter().find(|(k, _)| k == SHOWN_PREF)?;
-    Settings::parse(text).ok()
+/// The field of the game last shown (see [`SHOWN_PREF`]), if it is kept,
+/// or why MineSweeper cannot deal the one kept.
+pub fn shown_from_prefs(prefs: &[(String, String)]) -> Result<Option<Settings>, String> {
+    let Some((_, text)) = prefs.iter().find(|(k, _)| k == SHOWN_PREF) else { return Ok(None) };
+    Settings::parse(text).map(Some).map_err(|e| e.0)
 }
 
 impl MinesBoard {
