@@ -407,9 +407,26 @@ fn first_word_broken(measure: &dyn Fn(&str) -> i32, text: &str, width: i32) -> O
 }
 
 /// Lines of text set in `width`: each line kept whole if it fits, else
-/// broken between words (a requester's body on a narrow screen).
+/// broken between words (a requester's body on a narrow screen). A line
+/// indented with spaces (a table's detail under its name) keeps its
+/// indent on every line it is broken into.
 pub fn wrap_lines(measure: &dyn Fn(&str) -> i32, lines: &[String], width: i32) -> Vec<String> {
-    lines.iter().flat_map(|l| if measure(l) <= width { vec![l.clone()] } else { wrap(measure, l, width) }).collect()
+    lines
+        .iter()
+        .flat_map(|l| {
+            if measure(l) <= width {
+                return vec![l.clone()];
+            }
+            let text = l.trim_start_matches(' ');
+            let indent = &l[..l.len() - text.len()];
+            let room = width - measure(indent);
+            // An indent that leaves no room for ten letters is dropped.
+            if indent.is_empty() || measure("MMMMMMMMMM") > room {
+                return wrap(measure, l, width);
+            }
+            wrap(measure, text, room).into_iter().map(|piece| format!("{indent}{piece}")).collect()
+        })
+        .collect()
 }
 
 /// A box's lines cut to the `max` that fit on the screen (one at least),
@@ -733,6 +750,17 @@ pub fn fit_refusal(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A line indented with spaces keeps its indent on each line it is
+    /// broken into (Tetris's Top Five on the Amiga PAL).
+    #[test]
+    fn an_indented_line_keeps_its_indent_when_broken() {
+        let measure = |t: &str| 8 * t.chars().count() as i32;
+        let lines = ["1. Ada".to_string(), "   99999 points, level 9, 123 rows".to_string()];
+        assert_eq!(wrap_lines(&measure, &lines, 8 * 26), ["1. Ada", "   99999 points, level 9,", "   123 rows"]);
+        let plain = ["99999 points, level 9, 123 rows".to_string()];
+        assert_eq!(wrap_lines(&measure, &plain, 8 * 26), ["99999 points, level 9, 123", "rows"]);
+    }
 
     /// Eight pixels a character, like Topaz.
     fn topaz(s: &str) -> i32 {
