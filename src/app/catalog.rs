@@ -1,11 +1,10 @@
 //! The app's side of the game registry: where games are searched and kept
 //! (see [`host::Places`]), and the registry's games as last read.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::host::{self, GameEntry, LeftOut, Places};
-use crate::solitaire::chance::ChanceGame;
 use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::library::GameType;
 
@@ -120,11 +119,10 @@ pub fn game_type(entry: &GameEntry) -> Option<&GameType> {
 }
 
 /// The pile engine's variant of an entry that the engine plays (a game
-/// type, The Chance under its rule), for `deal` and `solve`.
-pub fn solitaire_variant(entry: &GameEntry) -> Option<SolitaireVariant> {
-    game_type(entry)
-        .map(|g| g.variant.clone())
-        .or_else(|| entry.data.downcast_ref::<ChanceGame>().map(|g| g.variant.table().clone()))
+/// type, The Chance under the rule its window deals by for the player
+/// whose data folder is `data_dir`), for `deal`, `solve` and `survey`.
+pub fn solitaire_variant(entry: &GameEntry, data_dir: &Path) -> Option<SolitaireVariant> {
+    game_type(entry).map(|g| g.variant.clone()).or_else(|| host::chance_window_table(entry, data_dir))
 }
 
 #[cfg(test)]

@@ -218,7 +218,8 @@ enum Command {
         ms: Option<u32>,
         /// The rules: easy or hard, as [EasyMode] and [HardMode] give them
         /// (default easy; CardGames Solitaire's, as its window plays it, is
-        /// the panel's Draws: one card easy, three hard).
+        /// the panel's Draws: one card easy, three hard). The Chance has
+        /// none: its window's Sequences rule stands.
         #[arg(long, value_name = "easy|hard", value_parser = super::solve_cmd::mode_named)]
         mode: Option<crate::solitaire::rules::Mode>,
         /// `fcs` prints the tableau in Freecell Solver's board format.

@@ -39,7 +39,8 @@ pub struct SolveArgs {
     ms: Option<u32>,
     /// The rules: easy or hard, as [EasyMode] and [HardMode] give them
     /// (default easy; CardGames Solitaire's, as its window plays it, is
-    /// the panel's Draws: one card easy, three hard).
+    /// the panel's Draws: one card easy, three hard). The Chance has
+    /// none: its window's Sequences rule stands.
     #[arg(long, value_name = "easy|hard", value_parser = mode_named)]
     mode: Option<Mode>,
     /// Positions to expand at most (default 10,000,000 for a deal,
@@ -74,8 +75,17 @@ pub fn variant(target: &str, mode: Option<Mode>, ms: bool) -> Result<SolitaireVa
 /// The variant of `game` (which `target` named) in a mode, Microsoft's
 /// deals or not.
 fn variant_of(game: &GameEntry, target: &str, mode: Option<Mode>, ms: bool) -> Result<SolitaireVariant, String> {
-    let table = catalog::solitaire_variant(game).ok_or_else(|| format!("{target} is not a solitaire game type"))?;
-    let mode = mode.or_else(|| host::window_mode(game, &settings::data_dir())).unwrap_or(Mode::Easy);
+    let data_dir = settings::data_dir();
+    let table =
+        catalog::solitaire_variant(game, &data_dir).ok_or_else(|| format!("{target} is not a solitaire game type"))?;
+    if mode.is_some() && game.data.is::<crate::solitaire::chance::ChanceGame>() {
+        return Err(format!(
+            "--mode: {} has no easy and hard rules; it is dealt by the Sequences rule its window deals by, or by \
+             the one its id names (the-chance-any-suit, the-chance-same-suit)",
+            game.name
+        ));
+    }
+    let mode = mode.or_else(|| host::window_mode(game, &data_dir)).unwrap_or(Mode::Easy);
     let options = if ms { format!("{},ms", mode.name()) } else { mode.name().to_string() };
     table.with_options(&options)
 }

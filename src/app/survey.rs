@@ -37,7 +37,7 @@ pub struct SurveyArgs {
     #[arg(long, value_name = "B", value_parser = super::cli::seed_number, allow_negative_numbers = true)]
     to: u64,
     /// The rules: easy or hard (default easy; CardGames Solitaire's is
-    /// the panel's Draws, as for solve).
+    /// the panel's Draws, as for solve; The Chance has none).
     #[arg(long, value_name = "easy|hard", value_parser = super::solve_cmd::mode_named)]
     mode: Option<Mode>,
     /// Deal numbers are Microsoft FreeCell deals.

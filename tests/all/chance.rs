@@ -1094,3 +1094,23 @@ fn open_with_nothing_kept_names_the_menu_the_screen_shows() {
         assert!(driver.clipped_text().is_empty(), "cut on {id:?}: {:?}", driver.clipped_text());
     }
 }
+
+/// `solve` and `deal` take The Chance by the Sequences rule its window
+/// deals the next game by (the player's, kept in prefs.ini), as they take
+/// Oberon Solitaire by its Draws; a former id's rule stands over it, and
+/// --mode, of which The Chance has none, is refused in words.
+#[test]
+fn solve_follows_the_rule_the_window_deals_by() {
+    let data = tempfile::tempdir().unwrap();
+    let solve =
+        |args: &[&str]| parlour().env("PARLOUR_DATA_DIR", data.path()).arg("solve").args(args).output().unwrap();
+    let quiet = |id: &str| solve(&[id, "--seed", "3", "--quiet"]).status.code();
+    assert_eq!(quiet("the-chance"), Some(0), "won under alternating colours, the rule of a new player");
+    std::fs::write(data.path().join("prefs.ini"), "[chance]\nrule=suit\n").unwrap();
+    assert_eq!(quiet("the-chance"), Some(1), "lost by one suit, the rule chosen");
+    assert_eq!(quiet("the-chance-any-suit"), Some(0), "the id's own rule");
+    let out = solve(&["the-chance", "--seed", "3", "--mode", "hard"]);
+    assert_eq!(out.status.code(), Some(3));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("no easy and hard rules") && said.contains("the-chance-any-suit"), "{said}");
+}
