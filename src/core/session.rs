@@ -392,7 +392,7 @@ impl<V: Variant> Session<V> {
     /// the game it replaces can still be counted as it was left.
     pub fn would_begin_afresh(&self, m: &<V::Game as Game>::Move) -> bool {
         let state = self.state();
-        if state.check(m).is_err() {
+        if state.check(m).is_err() || recordable_text(state, m).is_err() {
             return false;
         }
         let mut next = state.clone();
@@ -405,20 +405,23 @@ impl<V: Variant> Session<V> {
     /// time, taken back to its start, is none under way (see
     /// `Variant::deals_alike`), so any first move begins it afresh. A game
     /// whose deal a move completes (see `Game::dealt_in_play`) is another
-    /// where that move deals it otherwise than the moves it replaces did;
-    /// and where those were dropped unseen while the game was counted (it
-    /// is marked), it cannot be told to be the same one.
+    /// where that move deals it otherwise than the moves it replaces did,
+    /// or drops a deal they made without dealing (a flag placed before
+    /// the first box is opened again); and where those were dropped
+    /// unseen while the game was counted (it is marked), it cannot be
+    /// told to be the same one.
     fn begins_afresh(&self, next: &V::Game) -> bool {
         if self.variant.deals_alike() {
             return self.move_count() == 0;
         }
-        let Some(dealt) = next.dealt_in_play().filter(|_| self.state().dealt_in_play().is_none()) else {
+        if self.state().dealt_in_play().is_some() {
             return false;
-        };
+        }
         let replaced = (self.cursor + 1..=self.game_end()).find_map(|i| self.states[i].dealt_in_play());
-        match replaced {
-            Some(before) => before != dealt,
-            None => self.marks[self.game_start()] != 0,
+        match (replaced, next.dealt_in_play()) {
+            (Some(before), dealt) => dealt != Some(before),
+            (None, Some(_)) => self.marks[self.game_start()] != 0,
+            (None, None) => false,
         }
     }
 

@@ -654,7 +654,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         if status != Status::Playing {
             self.message = self.ending_words();
             // A deal over before its first move (a peg board where no
-            // stone can jump) was never played: nothing counts.
+            // stone can jump, a solitaire deal stuck or won as it is
+            // dealt) was never played: nothing counts.
             if !self.counted.contains_key(&start) && self.session.move_count() > 0 {
                 let for_player = self.board.played_for_player(&self.session).filter(|_| status == Status::Won);
                 let outcome = if status == Status::Won && for_player.is_none() { Outcome::Won } else { Outcome::Lost };

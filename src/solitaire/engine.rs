@@ -1252,18 +1252,19 @@ impl Solitaire {
         }
         if self.rules.stock.deal_to == DealTo::Tableau
             && self.rules.stock.deal_needs_no_gaps
-            && self.has_gap_the_table_could_fill()
+            && self.has_gap_and_cards_to_fill_it()
         {
             return Err(Why::Gaps);
         }
         Ok(())
     }
 
-    /// Whether the tableau has an empty pile that the cards of the table
-    /// (the tableau's and the reserves') could fill: where they are too
-    /// few to fill every pile, the gaps do not block a deal (Spider late
-    /// in a game with most suits gone up), as the Oberon seed has it.
-    fn has_gap_the_table_could_fill(&self) -> bool {
+    /// Whether the tableau has an empty pile while the table (the
+    /// tableau and the reserves) holds cards enough to fill every pile:
+    /// where it holds fewer, the gaps do not block a deal (Spider late in
+    /// a game with most suits gone up), as the Oberon seed has it. Only
+    /// the count is asked, not which cards a space takes.
+    fn has_gap_and_cards_to_fill_it(&self) -> bool {
         let piles = self.pile_count(PileKind::Tableau);
         let on_table: usize =
             self.ids(PileKind::Tableau).chain(self.ids(PileKind::Reserve)).map(|p| self.at(p).len()).sum();

@@ -1048,22 +1048,25 @@ pub fn typed_number(name: &str, text: &str, (low, high): (u32, u32)) -> Result<u
 }
 
 /// A number box that has the keyboard: which of its panel's or dialog's
-/// boxes it is, and its text, which starts as the value the box held and
-/// is replaced by the first digit typed (as a selected field's text is).
+/// boxes it is, and its text, which starts as the value the box held (or
+/// a number refused, given back) and is replaced by the first digit typed
+/// (as a selected field's text is).
 /// MineSweeper's panel and Scramble's Change Size type into their boxes
 /// alike through it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NumberTyping {
     pub field: usize,
     pub text: String,
-    /// The text is still the value given, untouched.
+    /// No key typed since the box was given its text.
     fresh: bool,
+    /// The text is a number refused, given back (see [`reselected`](Self::reselected)).
+    refused: bool,
 }
 
 impl NumberTyping {
     /// Box `field` takes the keyboard, holding `value`.
     pub fn new(field: usize, value: impl std::fmt::Display) -> NumberTyping {
-        NumberTyping { field, text: value.to_string(), fresh: true }
+        NumberTyping { field, text: value.to_string(), fresh: true, refused: false }
     }
 
     /// Digit `c` typed: it replaces the value given, and is otherwise
@@ -1084,14 +1087,21 @@ impl NumberTyping {
     /// the text as typed, replaced by the next digit as a selected
     /// field's is, or mended with Backspace.
     pub fn reselected(self) -> NumberTyping {
-        NumberTyping { fresh: true, ..self }
+        NumberTyping { fresh: true, refused: true, ..self }
     }
 
     /// Whether the text is as the box was given it, no key typed since:
-    /// left so, the box changes nothing, even where its text is a number
-    /// refused before (see [`reselected`](Self::reselected)).
+    /// left so for a click elsewhere, the box changes nothing, even where
+    /// its text is a number refused before.
     pub fn untouched(&self) -> bool {
         self.fresh
+    }
+
+    /// The box as Return or OK takes it: a number refused and given back
+    /// untouched is asked for again, and so refused again, rather than
+    /// dropped without a word for the value the box held before.
+    pub fn asked_again(self) -> NumberTyping {
+        NumberTyping { fresh: self.fresh && !self.refused, ..self }
     }
 
     /// Takes the last digit off: the text is the player's from then.

@@ -528,6 +528,9 @@ fn a_number_refused_from_the_keys_keeps_the_player_at_its_box() {
         let Response::Ask(req) = key(&mut view, &m, area, last) else { panic!("{last:?}: 99 mines not refused") };
         assert!(req.lines.join(" ").contains("at most 56 mines"), "{:?}", req.lines);
         view.answer(0);
+        let again = key(&mut view, &m, area, Key::Enter);
+        assert!(matches!(again, Response::Ask(_)), "{last:?}: Return on the 99 untouched refuses it again");
+        view.answer(0);
         for k in [Key::Char('4'), Key::Char('0'), Key::Enter] {
             key(&mut view, &m, area, k);
         }
@@ -1516,4 +1519,13 @@ fn a_field_begun_again_at_another_box_counts_the_game_left_as_lost() {
     assert_eq!(played(dir.path()), Some((1, 1)), "the field left counts as lost");
     assert!(view.message().starts_with("The game left was counted as lost."), "{:?}", view.message());
     assert_eq!(view.session().move_count(), 1, "the new field's first box is open");
+    // A flag placed before the first box, after Back to Start, drops the
+    // field played as well: the game left counts then, and the box
+    // opened next goes on with the game the flag began.
+    view.command(&Command::BackToStart);
+    press(&mut view, &m, area, middle, &[Button::Right]);
+    assert_eq!(played(dir.path()), Some((2, 2)), "the field dropped by a flag counts as lost");
+    press(&mut view, &m, area, corner, &[Button::Left]);
+    assert_eq!(played(dir.path()), Some((2, 2)), "counted once");
+    assert_eq!(view.session().move_count(), 2, "the flag and the box, one game");
 }

@@ -208,6 +208,9 @@ fn a_size_refused_keeps_the_player_at_its_box() {
     let Response::Ask(told) = key(&mut view, &m, area, Key::Enter) else { panic!("9 columns not refused") };
     assert!(told.lines.join(" ").contains('9'), "{:?}", told.lines);
     view.answer(0);
+    // Return again, the 9 untouched, refuses it again.
+    assert!(matches!(key(&mut view, &m, area, Key::Enter), Response::Ask(_)), "the 9 dropped without a word");
+    view.answer(0);
     for k in [Key::Char('5'), Key::Enter] {
         key(&mut view, &m, area, k);
     }

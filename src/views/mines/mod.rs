@@ -209,6 +209,7 @@ impl MinesBoard {
     /// Takes the number typed at Return or Tab; one refused keeps the
     /// player at its box, to mend it once the box saying why is closed.
     fn commit_from_the_keys(&mut self, session: &Session<MinesVariant>) -> Reply<MinesVariant> {
+        self.editing = self.editing.take().map(NumberTyping::asked_again);
         let typed = self.editing.clone();
         let committed = self.commit(session);
         if matches!(committed, Reply::Ask(_)) {

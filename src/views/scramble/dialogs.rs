@@ -145,6 +145,7 @@ impl SizeDialog {
     }
 
     fn finish(&mut self) -> Outcome<(usize, usize)> {
+        self.editing = self.editing.take().map(NumberTyping::asked_again);
         match self.commit() {
             Ok(()) => Outcome::Done((self.values[0], self.values[1])),
             Err(e) => Outcome::Refused(e),
