@@ -392,12 +392,24 @@ impl<V: Variant> Session<V> {
     /// the game it replaces can still be counted as it was left.
     pub fn would_begin_afresh(&self, m: &<V::Game as Game>::Move) -> bool {
         let state = self.state();
-        if state.check(m).is_err() || recordable_text(state, m).is_err() {
+        if !self.may_begin_afresh() || state.check(m).is_err() || recordable_text(state, m).is_err() {
             return false;
         }
         let mut next = state.clone();
         next.apply(m);
         self.begins_afresh(&next)
+    }
+
+    /// Whether any move at the cursor could begin the game afresh (see
+    /// `begins_afresh`), asked before a move is tried: at the start of a
+    /// game dealt alike, or where no deal is made yet and moves that may
+    /// have made one are waiting to be redone or the game was counted.
+    fn may_begin_afresh(&self) -> bool {
+        if self.variant.deals_alike() {
+            return self.move_count() == 0;
+        }
+        let dropped = self.cursor < self.game_end() || self.marks[self.game_start()] != 0;
+        dropped && self.state().dealt_in_play().is_none()
     }
 
     /// Whether a move from the cursor to `next` begins another game than
@@ -411,11 +423,11 @@ impl<V: Variant> Session<V> {
     /// unseen while the game was counted (it is marked), it cannot be
     /// told to be the same one.
     fn begins_afresh(&self, next: &V::Game) -> bool {
-        if self.variant.deals_alike() {
-            return self.move_count() == 0;
-        }
-        if self.state().dealt_in_play().is_some() {
+        if !self.may_begin_afresh() {
             return false;
+        }
+        if self.variant.deals_alike() {
+            return true;
         }
         let replaced = (self.cursor + 1..=self.game_end()).find_map(|i| self.states[i].dealt_in_play());
         match (replaced, next.dealt_in_play()) {

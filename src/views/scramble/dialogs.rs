@@ -31,6 +31,13 @@ fn bounds_text(what: &str, value: &str) -> String {
     format!("{what} must be a number from {} to {}, not {value:?}.", SIZE.0, SIZE.1)
 }
 
+/// The size typed in a Change Size box, or why it is none.
+fn size_typed(typing: &NumberTyping) -> Result<usize, String> {
+    let (name, text) = (LABELS[typing.field], typing.text.as_str());
+    let v = widgets::typed_number(name, text, (SIZE.0 as u32, SIZE.1 as u32))? as usize;
+    if (SIZE.0..=SIZE.1).contains(&v) { Ok(v) } else { Err(bounds_text(name, text)) }
+}
+
 /// Change Size: columns and rows of pieces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SizeDialog {
@@ -127,14 +134,9 @@ impl SizeDialog {
     /// its box, to mend it once the box saying why is closed.
     fn commit(&mut self) -> Result<(), String> {
         let Some(typing) = self.editing.take().filter(|typing| !typing.untouched()) else { return Ok(()) };
-        let (field, text) = (typing.field, typing.text.as_str());
-        let taken = widgets::typed_number(LABELS[field], text, (SIZE.0 as u32, SIZE.1 as u32)).and_then(|v| {
-            let v = v as usize;
-            if (SIZE.0..=SIZE.1).contains(&v) { Ok(v) } else { Err(bounds_text(LABELS[field], text)) }
-        });
-        match taken {
+        match size_typed(&typing) {
             Ok(v) => {
-                self.values[field] = v;
+                self.values[typing.field] = v;
                 Ok(())
             }
             Err(why) => {
