@@ -381,8 +381,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         c.notices.extend(told);
         // Over a kept game offered, the game in progress is not resumed
         // until the player says so: the box asks which.
-        if c.message.is_empty() && c.offered.is_none() && (c.session.move_count() > 0 || c.clock_counts()) {
-            c.resume_words();
+        // Rules changed since the save are said in place of "Game
+        // resumed.", news of the moment all the same.
+        let rules_changed = c.message == RESUMED_CHANGED;
+        let under_way = c.session.move_count() > 0 || c.clock_counts();
+        if c.offered.is_none() && (rules_changed || (c.message.is_empty() && under_way)) {
+            c.resume_words(rules_changed);
         }
         if c.message.is_empty() && c.session.state().status() == Status::Playing {
             // An untouched deal under rules other than those chosen since.
@@ -414,10 +418,16 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// stands in the position (a can stuck off the goals) as it was said
     /// when the game was left: first, as the narrowest status line keeps
     /// the first sentence, and the table on show says the game goes on.
-    /// That it was resumed is news of the moment (see `resumed_news`).
-    fn resume_words(&mut self) {
+    /// That it was resumed, or resumed under rules changed since it was
+    /// saved, is news of the moment (see `resumed_news`).
+    fn resume_words(&mut self, rules_changed: bool) {
         if self.session.state().status() != Status::Playing {
-            self.message = self.ending_words();
+            let ending = self.ending_words();
+            self.message = ending.clone();
+            if rules_changed {
+                self.message = format!("{ending} {RESUMED_CHANGED}");
+                self.resumed_news = Some((self.message.clone(), ending));
+            }
             return;
         }
         let standing = self.board.standing(&self.session).unwrap_or_default();
@@ -426,7 +436,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         } else if self.session.is_marked(Mark::Won) {
             "Won game resumed: New Game deals another.".into()
         } else {
-            let resumed = self.board.resumed(&self.session).unwrap_or("Game resumed.");
+            let plain = if rules_changed { RESUMED_CHANGED } else { "Game resumed." };
+            let resumed = self.board.resumed(&self.session).unwrap_or(plain);
             let resumed = match self.board.new_rules_note(&self.session) {
                 Some(note) => format!("{resumed} {note}"),
                 None => resumed.into(),
