@@ -106,7 +106,7 @@ impl SizeDialog {
         let look = machine.look();
         for (i, label) in LABELS.iter().enumerate() {
             s.draw_text(look.text_font, label, l.labels[i].0, l.labels[i].1, look.paint(Pen::Text), TextStyle::PLAIN);
-            slider(s, machine, l.sliders[i], self.values[i] as u32, (SIZE.0 as u32, SIZE.1 as u32), true);
+            slider(s, machine, l.sliders[i], self.shown_on_slider(i) as u32, (SIZE.0 as u32, SIZE.1 as u32), true);
             match &self.editing {
                 Some(typing) if typing.field == i => text_box(s, machine, l.boxes[i], &typing.text, true),
                 _ => text_box(s, machine, l.boxes[i], &self.values[i].to_string(), false),
@@ -120,6 +120,16 @@ impl SizeDialog {
         }
         if let Some(b) = self.on_button {
             widgets::button_focus_frame(s, machine, [l.ok, l.cancel][b]);
+        }
+    }
+
+    /// The value slider `i` shows: a number being typed in its box as it
+    /// is typed, where it is one the box would take, as the arrows move
+    /// it at once; else the value taken.
+    fn shown_on_slider(&self, i: usize) -> usize {
+        match &self.editing {
+            Some(typing) if typing.field == i && !typing.untouched() => size_typed(typing).unwrap_or(self.values[i]),
+            _ => self.values[i],
         }
     }
 
@@ -532,6 +542,31 @@ mod tests {
         assert_eq!((d.values, d.tab_stop()), ([4, 5], Some(0)), "3, and Right; the box keeps the keyboard");
         d.input(&key(Key::Char('2')), &m, area);
         assert_eq!(d.input(&key(Key::Enter), &m, area), Outcome::Done((2, 5)));
+    }
+
+    /// A slider follows a number as it is typed in its box (a number the
+    /// box would refuse leaves it where it was), as it follows the arrows.
+    #[test]
+    fn a_slider_follows_the_number_typed_in_its_box() {
+        let id = MachineId::MacSe30;
+        let m = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+        let area = m.content();
+        let l = SizeDialog::layout(&m, area);
+        let key = |c| Input::Key { key: Key::Char(c), mods: Default::default() };
+        let slider_drawn = |d: &SizeDialog| {
+            let mut s = m.new_surface();
+            d.draw(&mut s, &m, area);
+            let r = l.sliders[0];
+            (r.y..r.bottom()).flat_map(|y| (r.x..r.right()).map(move |x| (x, y))).map(|(x, y)| s.get(x, y)).collect::<Vec<_>>()
+        };
+        let at_two = slider_drawn(&SizeDialog::new(2, 4));
+        let mut d = SizeDialog::new(4, 4);
+        let at_four = slider_drawn(&d);
+        assert!(at_two != at_four, "the slider at 2 looks as at 4");
+        d.input(&key('2'), &m, area);
+        assert!(slider_drawn(&d) == at_two, "the slider did not follow the 2 typed");
+        d.input(&key('0'), &m, area);
+        assert!(slider_drawn(&d) == at_four, "20 is out of bounds: the slider shows the value taken");
     }
 
     /// The player's pictures come in the order of their numbers, and long
