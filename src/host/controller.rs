@@ -1268,6 +1268,49 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         Response::Redraw
     }
 
+    /// A command of the game's own, the demo, rerun and boxes dealt with.
+    fn game_command(&mut self, command: &Command) -> Option<Response> {
+        Some(match command {
+            Command::New => self.leave(Leaving::NewGame),
+            Command::SelectGame => self.select_game(),
+            Command::Restart => self.leave(Leaving::Restart(None)),
+            Command::Undo => {
+                let ended = self.session.state().status() != Status::Playing;
+                let start = self.session.game_start();
+                while self.session.undo() && !self.board.settled(self.session.state()) {}
+                self.moved_on();
+                self.message = self.standing_words();
+                self.keep_count_taken_back(ended, start);
+                self.journal();
+                Response::Redraw
+            }
+            Command::Redo => {
+                while self.session.redo() && !self.board.settled(self.session.state()) {}
+                // An ending reached again is said by `changed`; what stands
+                // in a game under way is asked after it, once the board has
+                // taken up the position, so a judgment it starts in the
+                // background (The Chance's) is not dropped.
+                self.message.clear();
+                let response = self.changed();
+                if self.session.state().status() == Status::Playing
+                    && let Some(standing) = self.board.standing(&self.session)
+                {
+                    self.message = standing;
+                }
+                response
+            }
+            Command::Hint => self.hint(),
+            Command::BackToStart => self.go_to(self.session.game_start()),
+            Command::ForwardToEnd => self.go_to(self.session.game_end()),
+            Command::Replay => self.start_rerun(),
+            Command::SaveAs => self.save_as(),
+            Command::Stats => self.stats(),
+            Command::View(c) => self.board_command(*c),
+            Command::Options => self.board_command(OPTIONS),
+            _ => return None,
+        })
+    }
+
     /// Ends a rerun where it has got to, saying what stands there (an
     /// ending reached, a game found lost) as stepping to it would.
     fn stop_rerun(&mut self) {
@@ -2080,45 +2123,17 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         self.stop_rerun();
         // A command chosen over Select Game's box puts it away.
         self.selecting = None;
-        Some(match command {
-            Command::New => self.leave(Leaving::NewGame),
-            Command::SelectGame => self.select_game(),
-            Command::Restart => self.leave(Leaving::Restart(None)),
-            Command::Undo => {
-                let ended = self.session.state().status() != Status::Playing;
-                let start = self.session.game_start();
-                while self.session.undo() && !self.board.settled(self.session.state()) {}
-                self.moved_on();
-                self.message = self.standing_words();
-                self.keep_count_taken_back(ended, start);
-                self.journal();
-                Response::Redraw
-            }
-            Command::Redo => {
-                while self.session.redo() && !self.board.settled(self.session.state()) {}
-                // An ending reached again is said by `changed`; what stands
-                // in a game under way is asked after it, once the board has
-                // taken up the position, so a judgment it starts in the
-                // background (The Chance's) is not dropped.
-                self.message.clear();
-                let response = self.changed();
-                if self.session.state().status() == Status::Playing
-                    && let Some(standing) = self.board.standing(&self.session)
-                {
-                    self.message = standing;
-                }
-                response
-            }
-            Command::Hint => self.hint(),
-            Command::BackToStart => self.go_to(self.session.game_start()),
-            Command::ForwardToEnd => self.go_to(self.session.game_end()),
-            Command::Replay => self.start_rerun(),
-            Command::SaveAs => self.save_as(),
-            Command::Stats => self.stats(),
-            Command::View(c) => self.board_command(*c),
-            Command::Options => self.board_command(OPTIONS),
-            _ => return None,
-        })
+        // One that moves the game on or back stops the board's demo first,
+        // as a click or a key would, and says so before its own words.
+        let demo_stopped = match command {
+            Command::View(_) | Command::Options | Command::Stats | Command::SaveAs => None,
+            _ => self.board.stop_demo(),
+        };
+        let response = self.game_command(command)?;
+        if let Some(said) = demo_stopped {
+            self.message = if self.message.is_empty() { said.into() } else { format!("{said} {}", self.message) };
+        }
+        Some(response)
     }
 
     fn can(&self, command: &Command) -> bool {

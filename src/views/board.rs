@@ -502,6 +502,13 @@ pub trait Board<V: Variant> {
         false
     }
 
+    /// Stops the demo for a command the player chose while it ran (Undo,
+    /// New Game): what the status line says of it, before what the
+    /// command says. `None` where no demo ran.
+    fn stop_demo(&mut self) -> Option<&'static str> {
+        None
+    }
+
     /// Tick events wanted per second while `session` is shown on
     /// `machine`: `None` for the controller's clock (see
     /// [`CLOCK_HZ`](super::CLOCK_HZ)), `Some(0)` for none at all (a paused

@@ -186,6 +186,24 @@ fn a_click_stops_the_demo() {
     assert_eq!(moves(&*view), before, "no move after the click");
 }
 
+/// Undo chosen while the demo runs (its key goes to the menu, not the
+/// table) stops the demo, as a key does, and says so, then takes back
+/// the demo's last move: the player's command is carried out.
+#[test]
+fn undo_during_the_demo_stops_it_and_says_so() {
+    let (mut view, _data) = open_game("freecell", 1);
+    view.command(&Command::View(SOLVE)).unwrap();
+    for _ in 0..3 {
+        tick(&mut *view, 500);
+    }
+    assert_eq!(moves(&*view), 3, "the demo plays a move per pause");
+    view.command(&Command::Undo).expect("Undo is a command");
+    assert!(view.message().starts_with("Solve stopped."), "{}", view.message());
+    assert_eq!(moves(&*view), 2, "the demo's last move is taken back");
+    tick(&mut *view, 5000);
+    assert_eq!(moves(&*view), 2, "no move after the Undo");
+}
+
 /// "A click or a key stops it": a click anywhere in the window, also on
 /// the YaZZle skin's frame beyond the table, where clicks otherwise go to
 /// nothing; with no demo running such a click still does nothing.

@@ -367,6 +367,10 @@ impl Board<ChanceVariant> for ChanceBoard {
         self.table.assist.demo_running()
     }
 
+    fn stop_demo(&mut self) -> Option<&'static str> {
+        self.table.assist.stop_demo()
+    }
+
     fn auto_move(&self, _state: &Solitaire) -> Option<SolMove> {
         None
     }

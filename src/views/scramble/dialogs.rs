@@ -557,7 +557,10 @@ mod tests {
             let mut s = m.new_surface();
             d.draw(&mut s, &m, area);
             let r = l.sliders[0];
-            (r.y..r.bottom()).flat_map(|y| (r.x..r.right()).map(move |x| (x, y))).map(|(x, y)| s.get(x, y)).collect::<Vec<_>>()
+            (r.y..r.bottom())
+                .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+                .map(|(x, y)| s.get(x, y))
+                .collect::<Vec<_>>()
         };
         let at_two = slider_drawn(&SizeDialog::new(2, 4));
         let mut d = SizeDialog::new(4, 4);

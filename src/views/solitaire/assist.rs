@@ -33,6 +33,9 @@ const PROVED_AFTER_ALL: &str = "This deal is proved winnable now.";
 /// And once that search proves it lost.
 const PROVED_LOST: &str = "No deal tried was proved winnable. This one cannot be won.";
 
+/// What the status line says of a demo the player stopped.
+const SOLVE_STOPPED: &str = "Solve stopped.";
+
 /// The pause between two moves of the demo.
 const DEMO_STEP_MS: u32 = 400;
 
@@ -211,8 +214,14 @@ impl Assist {
     /// for and waiting for its line, which would otherwise start after
     /// the player said stop (and then the event does nothing else).
     pub fn interrupt(&mut self) -> Option<Reply<SolitaireVariant>> {
+        self.stop_demo().map(|said| Reply::Say(said.into()))
+    }
+
+    /// Stops the demo, running or asked for: what the status line says of
+    /// it, `None` where there was none.
+    pub fn stop_demo(&mut self) -> Option<&'static str> {
         let waiting = self.asked.take_if(|a| a.solve).is_some();
-        (self.demo.take().is_some() || waiting).then(|| Reply::Say("Solve stopped.".into()))
+        (self.demo.take().is_some() || waiting).then_some(SOLVE_STOPPED)
     }
 
     /// Whether the demo is running, or asked for and waiting for its

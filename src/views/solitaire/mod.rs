@@ -1278,6 +1278,10 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         self.assist.demo_running()
     }
 
+    fn stop_demo(&mut self) -> Option<&'static str> {
+        self.assist.stop_demo()
+    }
+
     fn auto_move(&self, st: &Solitaire) -> Option<SolMove> {
         self.auto_plays(st.rules()).then(|| safe_lay_off(st)).flatten()
     }
