@@ -112,8 +112,10 @@ impl Board {
     pub fn parse(source: &str, bytes: &[u8]) -> Result<Board, BoardError> {
         let err = |line: usize, message: String| BoardError { source: source.to_string(), line, message };
         let bytes = crate::core::files::without_bom(bytes);
-        if bytes.contains(&0) {
-            return Err(err(1, "not a text file (it holds NUL bytes)".into()));
+        if let Some(at) = bytes.iter().position(|&b| b == 0) {
+            // Its line counted as the lines are below, a lone CR ending one.
+            let before = crate::core::lf_line_ends(&String::from_utf8_lossy(&bytes[..at]));
+            return Err(err(before.matches('\n').count() + 1, "not a text file (it holds NUL bytes)".into()));
         }
         // Jumper's files are plain ASCII. One in UTF-8 (as editors save
         // now) is read as such, so an error names the letter the author
@@ -536,7 +538,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_line() {
-        let cases: [(&str, usize, &str); 16] = [
+        let cases: [(&str, usize, &str); 18] = [
             ("Version 2\nMode: Normal\ny e\ny q\n", 4, "`q` is not a board element"),
             ("Version 2\nMode: Normal\ny e\ny e y\n", 4, "this row has 3 elements but the first row has 2"),
             ("Version 2\nMode: Normal\ny e\ny\n", 4, "this row has 1 element but the first row has 2"),
@@ -554,6 +556,8 @@ mod tests {
             ("1N~\n1*1E!\n1*11\n", 2, "a `*` between two slots of a row"),
             ("1Q~\n1E!\n", 1, "`Q` after the version"),
             ("hello\n", 1, "not a board header"),
+            ("Version 2\nMode: Normal\ng g e\n\0\n", 4, "NUL bytes"),
+            ("Version 2\r\rg g e\r\0\r", 4, "NUL bytes"),
         ];
         for (text, line, words) in cases {
             let e = Board::parse("t.brd", text.as_bytes()).unwrap_err();
