@@ -319,6 +319,39 @@ pub fn cursor_frame(s: &mut Surface, look: &Look, r: Rect) {
     rings(s, r, &cursor_rings(look));
 }
 
+/// The keyboard's cursor on a card lying over others (a column's fan,
+/// Pyramid's rows): a side whose rings would cross a card of `under` is
+/// left open, so the frame hides nothing of the cards below; the card's
+/// own edge closes it. Across the foot of the card above in a column, the
+/// rings changed its rank: the foot of a 2 turned light read as a 7.
+pub fn cursor_frame_over(s: &mut Surface, look: &Look, r: Rect, under: &[Rect]) {
+    let inks = cursor_rings(look);
+    let width = inks.len() as i32;
+    let open = |strip: Rect| under.iter().any(|card| !card.intersect(&strip).is_empty());
+    let top = !open(Rect::new(r.x, r.y - width, r.w, width));
+    let bottom = !open(Rect::new(r.x, r.bottom(), r.w, width));
+    let left = !open(Rect::new(r.x - width, r.y, width, r.h));
+    let right = !open(Rect::new(r.right(), r.y, width, r.h));
+    for (i, &ink) in inks.iter().enumerate() {
+        let o = r.inset(-1 - i as i32, -1 - i as i32);
+        // A ring's corners go with an open side, which it stops short of.
+        let (x0, x1) = (if left { o.x } else { r.x }, if right { o.right() } else { r.right() } - 1);
+        let (y0, y1) = (if top { o.y } else { r.y }, if bottom { o.bottom() } else { r.bottom() } - 1);
+        if top {
+            s.hline(x0, x1, o.y, ink);
+        }
+        if bottom {
+            s.hline(x0, x1, o.bottom() - 1, ink);
+        }
+        if left {
+            s.vline(o.x, y0, y1, ink);
+        }
+        if right {
+            s.vline(o.right() - 1, y0, y1, ink);
+        }
+    }
+}
+
 /// The keyboard's cursor where what it marks lies a pixel from its
 /// neighbours on a dark ground (Rummi's cream tiles on the wood or the
 /// felt): three rings on every screen. In colour, dark, light, dark: the
@@ -344,8 +377,7 @@ fn rings(s: &mut Surface, r: Rect, inks: &[u32]) {
 /// The cursor's rings, innermost first. In colour and in greys, the
 /// darkest pen inside the lightest: the light ring shows on a dark table
 /// (Transcrippled's pale text pen alone sank into white cards, black alone
-/// into a dark cloth), the dark one on the white card lying above in a
-/// fan, of which it hides no more than two pixels. On one bit the table is
+/// into a dark cloth), the dark one on a white card beside it. On one bit the table is
 /// a pattern of that very black and white, so a ring of either one pixel
 /// wide sank into it (the dark one read as a card's outline a pixel
 /// thicker, the light one vanished); there the cursor is the Mac's

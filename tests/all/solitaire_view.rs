@@ -727,10 +727,12 @@ fn picked_hinted_and_cursor_marks_differ_on_every_screen() {
         let runs = edge.chunk_by(|a, b| a == b).map(<[_]>::len).collect::<Vec<_>>();
         assert!(runs.len() >= 4 && runs.iter().all(|&n| n <= 6), "{what}: the hint's frame is not dashed: {runs:?}");
 
-        // The cursor: a solid ring of one colour, another solid one outside.
+        // The cursor: a solid ring of one colour, another solid one
+        // outside, below the card (above it and beside it Pyramid's cards
+        // lie under it, and the rings leave those sides open).
         let ring = |k: i32| {
             let o = r.inset(-k, -k);
-            let row: Vec<_> = (o.x..o.right()).map(|x| s.colour_at(x, o.y)).collect();
+            let row: Vec<_> = (r.x..r.right()).map(|x| s.colour_at(x, o.bottom() - 1)).collect();
             assert!(row.iter().all(|c| *c == row[0]), "{what}: ring {k} of the cursor is not solid");
             row[0]
         };
@@ -1094,11 +1096,13 @@ fn the_one_bit_cursor_changes_the_table_round_what_it_marks() {
             let (pile, _) = view.board().cursor_at().expect("the cursor shows");
             let r = top_rect(&view, area, pile);
             let marked = drawn(&view);
+            // Round its sides and foot: above a card fanned on others the
+            // rings leave the top open, not to hide the card above.
             let rings: Vec<(i32, i32)> = (1..=3)
                 .flat_map(|k| {
                     let o = r.inset(-k, -k);
-                    let across = (o.x..o.right()).flat_map(move |x| [(x, o.y), (x, o.bottom() - 1)]);
-                    across.chain((o.y + 1..o.bottom() - 1).flat_map(move |y| [(o.x, y), (o.right() - 1, y)]))
+                    let across = (o.x..o.right()).map(move |x| (x, o.bottom() - 1));
+                    across.chain((r.y..o.bottom() - 1).flat_map(move |y| [(o.x, y), (o.right() - 1, y)]))
                 })
                 .filter(|&(x, y)| area.contains(x, y))
                 .collect();
@@ -1109,6 +1113,43 @@ fn the_one_bit_cursor_changes_the_table_round_what_it_marks() {
                 "{id} {depth:?}, {game}, {what}: {changed} pixels changed, a ring is {ring}"
             );
         }
+    }
+}
+
+/// The keyboard's cursor on a card fanned on others hides nothing of the
+/// cards above it: its rings once crossed the foot of the card above, and
+/// on the Amiga PAL that card's 2 of hearts read as a 7.
+#[test]
+fn the_cursor_hides_nothing_of_the_card_above() {
+    use parlour::machines::{Depth, Key, Modifiers};
+    let screens = [
+        (MachineId::AmigaPal, None),
+        (MachineId::MacSe30, None),
+        (MachineId::MacColor, Some(Depth::Colours16)),
+        (MachineId::Yazzle, None),
+    ];
+    for (id, depth) in screens {
+        let m = Machine::new(&MachineChoice { id: Some(id), depth, skin: None }, id).unwrap();
+        let area = m.content();
+        let data = tempfile::tempdir().unwrap();
+        // Yukon's deal 8: the third column's queen of spades lies on its 2
+        // of hearts.
+        let mut view = open_table("yukon", 8, data.path());
+        let bare = frame(&view, &m, area);
+        for key in [Key::Char(' '), Key::Down, Key::Left] {
+            view.input(&Input::Key { key, mods: Modifiers::default() }, &m, area);
+        }
+        let (pile, _) = view.board().cursor_at().expect("the cursor shows");
+        let r = top_rect(&view, area, pile);
+        let marked = frame(&view, &m, area);
+        let above: Vec<(i32, i32)> =
+            (area.y..r.y).flat_map(|y| (r.x - 4..r.right() + 4).map(move |x| (x, y))).collect();
+        let changed = above.iter().filter(|&&(x, y)| marked.get(x, y) != bare.get(x, y)).count();
+        assert_eq!(changed, 0, "{id} {depth:?}: the cursor changed {changed} pixels above the card it marks");
+        let foot: Vec<(i32, i32)> =
+            (r.bottom()..r.bottom() + 3).flat_map(|y| (r.x..r.right()).map(move |x| (x, y))).collect();
+        let below = foot.iter().filter(|&&(x, y)| marked.get(x, y) != bare.get(x, y)).count();
+        assert!(below as i32 >= r.w, "{id} {depth:?}: no cursor below the card ({below} pixels changed)");
     }
 }
 

@@ -874,7 +874,11 @@ impl SolitaireBoard {
         }
         self.draw_badges(st, s, look, art, &layout);
         if let Some(r) = self.cursor.rect(st, &layout, &placed) {
-            crate::views::widgets::cursor_frame(s, machine.look(), r);
+            // The cards drawn before the one marked (the first of a run
+            // marked whole) lie under it; an empty place has none.
+            let first = placed.iter().position(|p| (p.2.x, p.2.y) == (r.x, r.y));
+            let under: Vec<Rect> = placed[..first.unwrap_or(0)].iter().map(|p| p.2).collect();
+            crate::views::widgets::cursor_frame_over(s, machine.look(), r, &under);
             // The cards of other piles lying over the one the cursor marks
             // (Pyramid's two below it) are drawn over its frame again, as
             // they lie over the card: a frame across them made the card
