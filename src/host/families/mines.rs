@@ -117,10 +117,16 @@ fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
 fn kept_fields(places: &Places) -> (Option<Settings>, Option<Settings>) {
     let kept_prefs = prefs::read(&places.data_dir, FAMILY.id);
     let not_used = |key: &str, why: String| {
-        prefs::not_used(&places.data_dir, FAMILY.id, key, why.trim_end_matches('.'));
+        // Told after the file's name and line: a clause, not a sentence.
+        let mut letters = why.trim_end_matches('.').chars();
+        let clause: String = letters.next().map_or_else(String::new, |c| c.to_lowercase().chain(letters).collect());
+        prefs::not_used(&places.data_dir, FAMILY.id, key, &clause);
         None
     };
-    let kept = kept_settings(&kept_prefs).unwrap_or_else(|(key, why)| not_used(key, why));
+    let kept = kept_settings(&kept_prefs).unwrap_or_else(|refused| {
+        refused.into_iter().for_each(|(key, why)| _ = not_used(key, why));
+        None
+    });
     let shown = shown_from_prefs(&kept_prefs).unwrap_or_else(|why| not_used(SHOWN_PREF, why));
     (kept, shown)
 }
@@ -143,15 +149,30 @@ mod tests {
         assert_eq!(kept_fields(&places).0, Some(Settings { width: 12, height: 12, mines: 20, no_guess: false }));
         assert!(warnings::take().is_none());
         for (text, line, said) in [
-            ("width=5\nheight=12\nmines=20", 2, "The width"),
+            ("width=5\nheight=12\nmines=20", 2, ": the width must be"),
             ("width=8\nheight=8\nmines=50", 4, "at most 44 mines"),
             ("width=12\nheight=twelve\nmines=20", 3, "the height, \"twelve\", is not a whole number"),
+            ("width=12\nheight=12\nmines=many", 4, "the number of mines, \"many\", is not a whole number"),
         ] {
             std::fs::write(&prefs, format!("[mines]\n{text}\n")).unwrap();
             assert_eq!(kept_fields(&places).0, None, "{text}");
             let told = warnings::take().expect("not told").lines.join(" ");
             assert!(told.starts_with(&format!("{}:{line}: ", prefs.display())), "{told}");
             assert!(told.contains(said) && told.ends_with("the setting is not used."), "{told}");
+        }
+        // Every value it cannot use is told of, each by its own line.
+        let all_told = || std::iter::from_fn(warnings::take).flat_map(|told| told.lines).collect::<Vec<_>>().join("\n");
+        std::fs::write(&prefs, "[mines]\nwidth=5000\nheight=-3\nmines=abc\n").unwrap();
+        assert_eq!(kept_fields(&places).0, None);
+        let told = all_told();
+        for line in [2, 3, 4] {
+            assert!(told.contains(&format!("{}:{line}: ", prefs.display())), "line {line} untold: {told}");
+        }
+        std::fs::write(&prefs, "[mines]\nwidth=5001\nheight=300\nmines=20\n").unwrap();
+        assert_eq!(kept_fields(&places).0, None);
+        let told = all_told();
+        for line in [2, 3] {
+            assert!(told.contains(&format!("{}:{line}: ", prefs.display())), "line {line} untold: {told}");
         }
         // The field of the game last shown, which MineSweeper opens at.
         std::fs::write(&prefs, "[mines]\nfield=9x9/10\n").unwrap();

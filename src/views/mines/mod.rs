@@ -118,21 +118,33 @@ pub fn settings_from_prefs(prefs: &[(String, String)]) -> Option<Settings> {
 }
 
 /// The settings kept in the preferences: none where one of them is not
-/// kept, else them, or the key whose value MineSweeper cannot deal by
+/// kept, else them, or each key whose value MineSweeper cannot deal by
 /// and why (a value edited by hand, or written by another version).
-pub fn kept_settings(prefs: &[(String, String)]) -> Result<Option<Settings>, (&'static str, String)> {
+pub fn kept_settings(prefs: &[(String, String)]) -> Result<Option<Settings>, Vec<(&'static str, String)>> {
     let get = |key: &str| prefs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
     let mut kept = [0u32; 3];
-    for (slot, key) in kept.iter_mut().zip(["width", "height", "mines"]) {
+    let mut refused = Vec::new();
+    let keys = [("width", "width"), ("height", "height"), ("mines", "number of mines")];
+    for (slot, (key, named)) in kept.iter_mut().zip(keys) {
         let Some(value) = get(key) else { return Ok(None) };
-        *slot = value.trim().parse().map_err(|_| (key, format!("the {key}, {value:?}, is not a whole number")))?;
+        match value.trim().parse() {
+            Ok(v) => *slot = v,
+            Err(_) => refused.push((key, format!("the {named}, {value:?}, is not a whole number"))),
+        }
     }
     let [width, height, mines] = kept;
+    // Each size read is checked on its own; the mines only against a
+    // size that stands.
+    let unread = |key: &str| refused.iter().any(|(k, _)| *k == key);
+    let sizes = [("width", settings::check_width(width)), ("height", settings::check_height(height))];
+    let wrong: Vec<_> =
+        sizes.into_iter().filter(|(key, _)| !unread(key)).filter_map(|(k, c)| c.err().map(|e| (k, e.0))).collect();
+    refused.extend(wrong);
+    if !refused.is_empty() {
+        return Err(refused);
+    }
     let s = Settings { width, height, mines, no_guess: get("no-guess") == Some("1") };
-    let at = |key: &'static str| move |e: settings::Invalid| (key, e.0);
-    settings::check_width(width).map_err(at("width"))?;
-    settings::check_height(height).map_err(at("height"))?;
-    s.validate().map_err(at("mines"))?;
+    s.validate().map_err(|e| vec![("mines", e.0)])?;
     Ok(Some(s))
 }
 
