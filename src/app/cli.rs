@@ -1772,7 +1772,9 @@ fn read_from() -> Vec<PathBuf> {
         folders.into_iter().map(|folder| files::in_any_case(&folder, "game.ini")).filter(|ini| ini.is_file())
     };
     let rule_files = [card_game_dirs(), card_shell_dirs()].concat().into_iter().flat_map(games_in);
-    let folders = [game_type_dirs(), board_dirs()].concat().into_iter().filter(|dir| dir.is_dir());
+    // Sokoban's level sets lie in a folder of their own in each boards folder.
+    let level_sets = board_dirs().into_iter().map(|dir| dir.join(crate::games::sokoban::library::FOLDER));
+    let folders = [game_type_dirs(), board_dirs()].concat().into_iter().chain(level_sets).filter(|dir| dir.is_dir());
     folders.chain(rule_files).collect()
 }
 
@@ -1815,23 +1817,31 @@ fn lint(targets: &[PathBuf], quiet: bool) -> Result<(), Failure> {
 }
 
 /// What `lint` says of a path it found no error in, with its warnings.
-/// A built-in game named by its id (`target`) is named so, not by the
-/// folder it is unpacked in, which is Parlour's and not to be edited.
+/// A built-in game named by its id (`target`) is named so, and a built-in
+/// folder `lint` alone checks by its place among the built-in data, not
+/// by the folder it is unpacked in, which is Parlour's and not to be
+/// edited.
 fn passed(target: &Path, path: &Path, warnings: usize) -> String {
-    let built_in = !target.exists() && super::data_dirs::builtin_dir().is_some_and(|b| path.starts_with(b));
-    let shown = if built_in { target } else { path }.display().to_string();
+    let in_builtin = super::data_dirs::builtin_dir().and_then(|b| path.strip_prefix(b).ok());
+    let by_id = in_builtin.is_some() && !target.exists();
+    let shown = match in_builtin {
+        _ if by_id => target,
+        Some(inside) => inside,
+        None => path,
+    };
+    let shown = shown.display().to_string();
     let shown = escape_controls(&shown);
     let verdict = match warnings {
         0 => format!("{shown}: no problems found"),
         n => format!("{shown}: no errors ({})", crate::core::plural(n as u64, "warning", "warnings")),
     };
-    match built_in {
+    match in_builtin {
         // A game type's folder; The Chance's and CardGames' are rules alone.
-        true if path.is_dir() => {
+        Some(_) if by_id && path.is_dir() => {
             format!("{verdict} (built in: `parlour new-type {shown} NAME` makes a copy of your own to change)")
         }
-        true => format!("{verdict} (built in)"),
-        false => verdict,
+        Some(_) => format!("{verdict} (built in)"),
+        None => verdict,
     }
 }
 

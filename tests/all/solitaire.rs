@@ -114,6 +114,8 @@ fn lint_alone_checks_every_folder_games_are_read_from() {
     std::fs::create_dir(types.join("Broken")).unwrap();
     std::fs::write(types.join("Broken/game.ini"), "[General]\nName=Broken\n").unwrap();
     std::fs::write(boards.join("Bent.brd"), "ooo\noo\n").unwrap();
+    std::fs::create_dir(boards.join("sokoban")).unwrap();
+    std::fs::write(boards.join("sokoban/Crooked.xsb"), "#####\n#@@.#\n#####\n").unwrap();
     let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("card-games/FreeCell/game.ini");
     std::fs::create_dir(cards.join("FreeCell")).unwrap();
     std::fs::copy(rules, cards.join("FreeCell/game.ini")).unwrap();
@@ -129,8 +131,22 @@ fn lint_alone_checks_every_folder_games_are_read_from() {
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(said.contains("types/Broken/game.ini:"), "the broken game type is named: {said}");
     assert!(said.contains("boards/Bent.brd:1: error:"), "the broken board is named: {said}");
+    assert!(said.contains("boards/sokoban/Crooked.xsb:"), "the broken level set is named: {said}");
     assert!(said.contains("cards/FreeCell/game.ini: no problems found"), "{said}");
     assert!(!said.contains("FreeCell/game.html"), "a card game needs no page: {said}");
+}
+
+/// lint alone names the built-in data it checks by its place among the
+/// built-in data, never by the folder it is unpacked in.
+#[test]
+fn lint_alone_names_built_in_data_as_built_in() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = super::support::parlour().arg("lint").current_dir(tmp.path()).output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    let builtin = super::support::test_data_dir().join("builtin");
+    assert!(!said.contains(&*builtin.to_string_lossy()), "named by the unpacked folder: {said}");
+    assert!(said.lines().any(|l| l == "game-types: no problems found (built in)"), "{said}");
 }
 
 /// lint tells an author all the help would of a game.html, and what
