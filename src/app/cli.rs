@@ -183,7 +183,7 @@ enum Command {
         #[arg(long, value_name = "MS", default_value_t = 300, allow_negative_numbers = true)]
         ms: u64,
         /// Rummi: how many positions.
-        #[arg(long, value_name = "N", default_value_t = 1000, allow_negative_numbers = true)]
+        #[arg(long, value_name = "N", default_value_t = 1000, value_parser = super::rummi::positions_count, allow_negative_numbers = true)]
         positions: usize,
         /// Rummi: the seed the positions come from.
         #[arg(long, value_name = "N", value_parser = seed_number, allow_negative_numbers = true, default_value_t = 1)]
@@ -2268,7 +2268,7 @@ mod help_tests {
             (&["deal", "freecell", "--ms", "-3"], "Microsoft deals are numbered from 1 to"),
             (&["play", "klondike", "--scale", "-3"], "the scale is a whole number"),
             (&["bench", "--ms", "-3"], "invalid value '-3' for '--ms <MS>'"),
-            (&["bench", "rummi", "--positions", "-3"], "invalid value '-3' for '--positions <N>'"),
+            (&["bench", "rummi", "--positions", "-3"], "give a whole number of positions from 1 to"),
             (&["mines", "deal", "--width", "-3"], "invalid value '-3' for '--width <W>'"),
             (&["sokoban", "check", "x.xsb", "--level", "-3"], "invalid value '-3' for '--level <N>'"),
             (&["sokoban", "solve", "x.xsb", "--level", "-3"], "invalid value '-3' for '--level <N>'"),
@@ -2277,6 +2277,19 @@ mod help_tests {
         for (args, words) in cases {
             let said = command().try_get_matches_from(["parlour"].iter().chain(args)).unwrap_err().to_string();
             assert!(said.contains(words) && !said.contains("tip:"), "{args:?}: {said}");
+        }
+    }
+
+    /// `bench rummi` refuses no positions, or a count that is no number,
+    /// saying the range, before timing anything (no positions once made
+    /// it panic summing up no times).
+    #[test]
+    fn a_rummi_bench_of_no_positions_is_refused_in_words() {
+        for count in ["0", "abc"] {
+            let args = ["parlour", "bench", "rummi", "--positions", count];
+            let said = command().try_get_matches_from(args).unwrap_err().to_string();
+            assert!(said.contains("give a whole number of positions from 1 to 4294967295"), "{count}: {said}");
+            assert_eq!(main_with_args(args.map(String::from).to_vec()).unwrap_err().code, USAGE_ERROR);
         }
     }
 

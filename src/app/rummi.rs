@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use serde::Deserialize;
 
-use crate::core::GameRng;
-use crate::core::files::{limits, read_capped, without_bom};
+use crate::core::files::{check_writable, limits, read_capped, without_bom};
+use crate::core::{GameRng, plural};
 use crate::games::rummi::advice;
 use crate::games::rummi::positions;
 use crate::games::rummi::solver::{Play, Position};
@@ -86,6 +86,26 @@ fn summary(mut ms: Vec<f64>) -> String {
     )
 }
 
+/// Reads `--positions`: a count from 1 (no positions leave no times to
+/// sum up) to the largest `--jobs` takes, in the same words.
+pub fn positions_count(text: &str) -> Result<usize, String> {
+    crate::app::solve_cmd::count_from_1(text, "positions", u64::from(u32::MAX)).map(|n| n as usize)
+}
+
+/// The benchmark's first line: how many positions `list` holds, from
+/// which seed, their tables' sizes and how many are first plays.
+fn described(list: &[Position], seed: u64) -> String {
+    let tiles: Vec<usize> = list.iter().map(|p| p.table.total()).collect();
+    let firsts = list.iter().filter(|p| p.first).count() as u64;
+    format!(
+        "{} from seed {seed}: tables of {}-{} tiles, racks of 5-20, {}",
+        plural(list.len() as u64, "position", "positions"),
+        tiles.iter().min().unwrap_or(&0),
+        tiles.iter().max().unwrap_or(&0),
+        plural(firsts, "first play", "first plays")
+    )
+}
+
 /// The HiGHS comparison script, written out next to the positions.
 const HIGHS_SCRIPT: &str = include_str!("../../tools/rummi_highs.py");
 
@@ -94,6 +114,10 @@ const HIGHS_SCRIPT: &str = include_str!("../../tools/rummi_highs.py");
 /// process, then the whole `rummi best --batch` process on them, then
 /// (with `highs`) the HiGHS ILP solver on the same file.
 pub fn bench(count: usize, seed: u64, keep: Option<&Path>, highs: bool) -> Result<String, String> {
+    // Found out now, not after the whole benchmark has run.
+    if let Some(file) = keep {
+        check_writable(file)?;
+    }
     let mut rng = GameRng::new(seed);
     let list: Vec<Position> = (0..count)
         .map(|_| {
@@ -107,13 +131,7 @@ pub fn bench(count: usize, seed: u64, keep: Option<&Path>, highs: bool) -> Resul
         report.push_str(&text);
         report.push('\n');
     };
-    let tiles: Vec<usize> = list.iter().map(|p| p.table.total()).collect();
-    line(format!(
-        "{count} positions from seed {seed}: tables of {}-{} tiles, racks of 5-20, {} first plays",
-        tiles.iter().min().unwrap_or(&0),
-        tiles.iter().max().unwrap_or(&0),
-        list.iter().filter(|p| p.first).count()
-    ));
+    line(described(&list, seed));
     let ms: Vec<f64> = list
         .iter()
         .map(|p| {
@@ -189,6 +207,16 @@ mod tests {
             play_json(&advice::best(&pos)),
             r#"{"played":["R4","K5"],"table":[["R1","R2","R3","R4"],["R5","B5","Y5","K5"]]}"#
         );
+    }
+
+    #[test]
+    fn one_position_and_one_first_play_are_counted_in_the_singular() {
+        let first = position_from_args("R1", None, true).unwrap();
+        let said = described(std::slice::from_ref(&first), 1);
+        assert_eq!(said, "1 position from seed 1: tables of 0-0 tiles, racks of 5-20, 1 first play");
+        let later = position_from_args("R1", Some("B5 Y5 K5"), false).unwrap();
+        let said = described(&[first, later], 7);
+        assert_eq!(said, "2 positions from seed 7: tables of 0-3 tiles, racks of 5-20, 1 first play");
     }
 
     #[test]

@@ -346,20 +346,20 @@ pub fn showing_progress<R>(
     })
 }
 
-/// Refuses the options only a deal has, for a peg board.
+/// Refuses the options only a deal has, for a peg board, each for what
+/// a board lacks: deals to choose, rules to choose, limits but --nodes.
 fn refuse_card_options(args: &SolveArgs) -> Result<(), Failure> {
+    const ONE_GAME: &str = "a peg board has one game, not numbered deals";
+    const NODES_ALONE: &str = "a peg board's search is bounded by --nodes alone";
     let card_game_only = [
-        ("--seed", args.seed.is_some()),
-        ("--ms", args.ms.is_some()),
-        ("--mode", args.mode.is_some()),
-        ("--memory", args.memory.is_some()),
-        ("--seconds", args.seconds.is_some()),
+        ("--seed", args.seed.is_some(), ONE_GAME),
+        ("--ms", args.ms.is_some(), ONE_GAME),
+        ("--mode", args.mode.is_some(), "a peg board has no modes, no easy and hard rules"),
+        ("--memory", args.memory.is_some(), NODES_ALONE),
+        ("--seconds", args.seconds.is_some(), NODES_ALONE),
     ];
-    match card_game_only.iter().find(|(_, given)| *given) {
-        Some((flag, _)) => Err(Failure {
-            message: format!("{flag} is for card games: a peg board's search is bounded by --nodes alone"),
-            code: BAD_INPUT,
-        }),
+    match card_game_only.iter().find(|(_, given, _)| *given) {
+        Some((flag, _, why)) => Err(Failure { message: format!("{flag} is for card games: {why}"), code: BAD_INPUT }),
         None => Ok(()),
     }
 }

@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::core::Variant;
 use crate::core::session::dealt;
+use crate::core::{Variant, plural};
 use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::solver::{Limit, Limits, Verdict, solve, wins};
 
@@ -103,10 +103,9 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
             args.to
         ))
     });
-    // Found out now, not after hours of solving (and an old file is left
-    // as it is until the new one is written).
+    // Found out now, not after hours of solving.
+    crate::core::files::check_writable(&csv).map_err(bad)?;
     let cannot_write = |e: std::io::Error| bad(crate::core::files::unwritable(&csv, &e));
-    std::fs::OpenOptions::new().append(true).create(true).open(&csv).map_err(cannot_write)?;
     let jobs = args.jobs.min(MAX_JOBS).min(deals as usize);
     // Ctrl+C (or a kill) stops the survey with the deals solved so far
     // summed up and kept, not hours of them thrown away; a second ends it
@@ -383,18 +382,26 @@ fn winnable_share(won: usize, lost: usize, undecided: usize) -> String {
     format!("winnable: {:.2}% to {:.2}% of the deals ({among_decided})", percent(won), percent(won + undecided))
 }
 
-fn summary(variant: &SolitaireVariant, args: &SurveyArgs, rows: &[Row], wall: Duration, jobs: usize) -> String {
-    let count = |word: &str| rows.iter().filter(|r| r.result == word).count();
+/// The median, longest and total time of the deals solved, or that none
+/// was (a survey stopped before its first deal ended has no times to
+/// sum up, not times of nought).
+fn deal_times(rows: &[Row]) -> String {
     let mut times: Vec<f64> = rows.iter().map(|r| r.seconds).collect();
     times.sort_by(f64::total_cmp);
-    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
-    let max = times.last().copied().unwrap_or(0.0);
+    let (Some(median), Some(max)) = (times.get(times.len() / 2), times.last()) else {
+        return "none finished".to_string();
+    };
     let total: f64 = times.iter().sum();
+    format!("median {median:.4} s, max {max:.4} s; total {total:.2} s")
+}
+
+fn summary(variant: &SolitaireVariant, args: &SurveyArgs, rows: &[Row], wall: Duration, jobs: usize) -> String {
+    let count = |word: &str| rows.iter().filter(|r| r.result == word).count();
     let peak = rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0);
     let mb = |b: f64| b / f64::from(1 << 20);
     let (won, lost, undecided) = (count("won"), count("lost"), count("undecided"));
-    let mut s =
-        format!("{} ({}) deals {}..{}: {} deals\n", variant.id(), variant.options(), args.from, args.to, rows.len());
+    let deals = plural(rows.len() as u64, "deal", "deals");
+    let mut s = format!("{} ({}) deals {}..{}: {deals}\n", variant.id(), variant.options(), args.from, args.to);
     let _ = writeln!(s, "won {won}  lost {lost}  undecided {undecided}");
     if count("wrong") > 0 {
         let _ = writeln!(s, "WRONG: {} winning lines did not win when replayed (see the CSV)", count("wrong"));
@@ -402,11 +409,7 @@ fn summary(variant: &SolitaireVariant, args: &SurveyArgs, rows: &[Row], wall: Du
     if !rows.is_empty() {
         let _ = writeln!(s, "{}", winnable_share(won, lost, undecided));
     }
-    let _ = writeln!(
-        s,
-        "time per deal: median {median:.4} s, max {max:.4} s; total {total:.2} s, wall {:.2} s with {jobs} job(s)",
-        wall.as_secs_f64(),
-    );
+    let _ = writeln!(s, "time per deal: {}, wall {:.2} s with {jobs} job(s)", deal_times(rows), wall.as_secs_f64());
     let process = process_peak().map_or_else(|| "unknown".to_string(), |b| format!("{:.0} MB", mb(b as f64)));
     let _ = writeln!(s, "peak memory: {:.1} MB in one search (its own count); process {process}", mb(peak as f64));
     s
@@ -482,6 +485,30 @@ mod tests {
         assert_eq!(solving(&(1..=6).collect()), ", solving 1, 2, 3, 4 and 2 more");
         assert_eq!(clock(Duration::from_secs(3725)), "1:02:05");
         assert_eq!(clock(Duration::from_secs(25)), "0:25");
+    }
+
+    /// Klondike from `from` to `to`, as `survey` is asked for it.
+    fn klondike_survey(from: u64, to: u64) -> (SolitaireVariant, SurveyArgs) {
+        let rules = crate::solitaire::rules::examples::klondike();
+        let variant = SolitaireVariant::new("klondike", 0, rules.clone(), rules).unwrap();
+        let (mode, jobs, nodes, memory, seconds, csv) = (None, 1, None, None, None, None);
+        (variant, SurveyArgs { game: "klondike".into(), from, to, mode, ms: false, jobs, nodes, memory, seconds, csv })
+    }
+
+    /// A survey stopped before any deal ended says so, with no times of
+    /// nought (a negative one once, for the sum of none); one deal is
+    /// counted in the singular.
+    #[test]
+    fn a_survey_of_no_deals_finished_has_no_time_per_deal() {
+        let (variant, args) = klondike_survey(19, 20);
+        let none = summary(&variant, &args, &[], Duration::from_millis(500), 1);
+        assert!(none.contains("deals 19..20: 0 deals\n"), "{none}");
+        assert!(none.contains("time per deal: none finished, wall 0.50 s with 1 job(s)\n"), "{none}");
+        assert!(!none.contains("-0"), "{none}");
+        let (variant, args) = klondike_survey(1, 1);
+        let one = summary(&variant, &args, &[row(1)], Duration::from_millis(500), 1);
+        assert!(one.contains("deals 1..1: 1 deal\n"), "{one}");
+        assert!(one.contains("time per deal: median 0.0000 s, max 0.0000 s; total 0.00 s, wall 0.50 s"), "{one}");
     }
 
     #[test]

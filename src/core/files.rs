@@ -1067,6 +1067,14 @@ pub fn unwritable(path: &Path, e: &io::Error) -> String {
     format!("{}: cannot be written: {why}", path.display())
 }
 
+/// Whether the output file `path` named by the player can be written,
+/// found out before a long piece of work rather than after it: the file
+/// is opened to append, made empty if it is not there, so an old one is
+/// left as it is until the new one is written.
+pub fn check_writable(path: &Path) -> Result<(), String> {
+    fs::OpenOptions::new().append(true).create(true).open(path).map(drop).map_err(|e| unwritable(path, &e))
+}
+
 /// Makes the output folder `dir` named by the player (help's pages, a
 /// folder of pictures) unless it is there. Only the last folder is made:
 /// a mistyped path is told of, not made in full.

@@ -1495,3 +1495,21 @@ fn a_file_of_too_many_control_characters_is_told_where_they_are() {
         )
     );
 }
+
+/// `bench rummi --keep` where the file cannot go (a missing folder, a
+/// folder) is refused before anything is timed, as `survey --csv` is: it
+/// once ran the whole benchmark and only then said so.
+#[test]
+fn a_rummi_bench_kept_where_it_cannot_be_written_is_refused_first() {
+    let data = tempfile::tempdir().unwrap();
+    let folder = data.path().join("nosuch");
+    let missing = folder.join("x.jsonl");
+    let no_folder = format!("the folder {} does not exist", folder.display());
+    for (keep, says) in [(missing.as_path(), no_folder.as_str()), (data.path(), "it is a folder")] {
+        let out = run(&["bench", "rummi", "--positions", "1", "--keep", &keep.to_string_lossy()]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{keep:?}");
+        assert!(said.contains(&format!("{}: cannot be written: {says}", keep.display())), "{said}");
+        assert!(out.stdout.is_empty(), "timed first: {}", String::from_utf8_lossy(&out.stdout));
+    }
+}

@@ -152,10 +152,15 @@ impl Search<'_> {
         Some(layer.contains(&self.geometry.canonical(position)))
     }
 
-    fn count(&mut self, positions: u64) -> Result<(), OutOfPositions> {
-        self.positions += positions;
+    /// Counts one more position looked at, unless the limit is reached
+    /// (or the search is stopped): the count never goes past the limit.
+    fn count_one(&mut self) -> Result<(), OutOfPositions> {
         let stopped = || self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
-        if self.positions > self.limit || stopped() { Err(OutOfPositions) } else { Ok(()) }
+        if self.positions == self.limit || stopped() {
+            return Err(OutOfPositions);
+        }
+        self.positions += 1;
+        Ok(())
     }
 
     /// Beam search to an ending; the jumps there, or `None` if the beam
@@ -175,14 +180,20 @@ impl Search<'_> {
             let mut seen = FxHashSet::default();
             let mut next = Vec::new();
             for (parent, &(position, _, _)) in layer.iter().enumerate() {
-                for &jump in self.geometry.jumps.iter().filter(|&&j| can_jump(position, j)) {
+                for j in 0..self.geometry.jumps.len() {
+                    let jump = self.geometry.jumps[j];
+                    if !can_jump(position, jump) {
+                        continue;
+                    }
                     let child = flip(position, jump);
                     if seen.insert(self.geometry.canonical(child)) {
+                        // Counted one by one, so a layer wider than what
+                        // is left of the limit stops the search within it.
+                        self.count_one()?;
                         next.push((self.geometry.badness(child), child, parent, jump));
                     }
                 }
             }
-            self.count(next.len() as u64)?;
             if next.is_empty() {
                 return Ok(None);
             }
@@ -213,7 +224,7 @@ impl Search<'_> {
         if dead.contains(&key) {
             return Ok(false);
         }
-        self.count(1)?;
+        self.count_one()?;
         for j in 0..self.geometry.jumps.len() {
             let jump = self.geometry.jumps[j];
             if can_jump(position, jump) {
