@@ -397,12 +397,13 @@ fn a_solved_puzzle_keeps_its_ending_beside_a_pictures_note() {
     assert_eq!(view.message(), ending);
 }
 
-/// A remembered picture that cannot be read is told of once, as
-/// settings.ini's values are: prefs.ini and its line, why, and what is
-/// shown instead; the choice is dropped as the prefs are next written,
-/// so the box is not shown again at every start.
+/// A remembered picture that cannot be read is told of, as settings.ini's
+/// values are: prefs.ini and its line, why, and what is shown instead.
+/// The choice is kept (as scramble.guide says), so a picture on a disk
+/// that was not there, or a file mended, is shown again at the next start;
+/// choosing another picture drops it.
 #[test]
-fn a_remembered_picture_that_cannot_be_read_is_told_by_its_line_and_dropped() {
+fn a_remembered_picture_that_cannot_be_read_is_told_by_its_line_and_kept() {
     let dir = tempfile::tempdir().unwrap();
     let broken = dir.path().join("mine.iff");
     // An IFF file cut short after its header, as a failed copy leaves one.
@@ -423,10 +424,23 @@ fn a_remembered_picture_that_cannot_be_read_is_told_by_its_line_and_dropped() {
     assert!(view.take_notice().is_none(), "told twice");
     view.close();
     let prefs = std::fs::read_to_string(dir.path().join("prefs.ini")).unwrap();
-    assert!(!prefs.contains("mine.iff"), "{prefs}");
-    let view = open(dir.path(), 3, 3, 4, vec![]);
+    assert!(prefs.contains("mine.iff"), "the choice was dropped: {prefs}");
+    // Mended, it is shown again.
+    std::fs::write(&broken, &whole).unwrap();
+    let mut view = open(dir.path(), 3, 3, 4, vec![]);
+    assert_eq!(view.board().picture(), &Source::File(broken.clone()));
     assert!(!view.message().contains("could not be read"), "{}", view.message());
-    assert!(parlour::host::warnings::take().is_none(), "told at the next start");
+    view.close();
+    // Broken again, and another picture chosen: the choice goes.
+    std::fs::write(&broken, &whole[..whole.len() / 2]).unwrap();
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut view = open(dir.path(), 3, 3, 4, vec![]);
+    view.command(&Command::View(CHANGE_PICTURE));
+    key(&mut view, &m, area, Key::Home);
+    key(&mut view, &m, area, Key::Enter);
+    view.close();
+    let prefs = std::fs::read_to_string(dir.path().join("prefs.ini")).unwrap();
+    assert!(!prefs.contains("mine.iff"), "{prefs}");
 }
 
 /// Game > Hint says which arrow key to press, and that key plays the

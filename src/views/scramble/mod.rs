@@ -121,6 +121,11 @@ pub struct ScrambleBoard {
     /// game opens: a sentence for the status line (the box in full is the
     /// settings' own, naming prefs.ini and the line).
     opening: (Option<String>, Option<Requester>),
+    /// The remembered picture that could not be read (a file damaged, a
+    /// disk not there), by its key: kept in prefs.ini in place of the
+    /// picture shown until the player chooses another, so it is found
+    /// again once it can be read.
+    unread_choice: Option<String>,
 }
 
 impl ScrambleBoard {
@@ -137,6 +142,7 @@ impl ScrambleBoard {
             plan: None,
             digits_note: DigitsNote::default(),
             opening: (None, None),
+            unread_choice: None,
         }
     }
 
@@ -237,6 +243,7 @@ impl ScrambleBoard {
                 // its middle) must not stay beside this one.
                 let said = p.cropped.clone().unwrap_or_default();
                 self.picture = p;
+                self.unread_choice = None;
                 Reply::Say(said)
             }
             Err(e) => Reply::Ask(message_box(TITLE, &sentence(&e))),
@@ -549,7 +556,7 @@ impl Board<ScrambleVariant> for ScrambleBoard {
     fn prefs(&self, session: &Session<ScrambleVariant>) -> Vec<(&'static str, String)> {
         let v = session.variant();
         vec![
-            ("picture", self.picture.source.key()),
+            ("picture", self.unread_choice.clone().unwrap_or_else(|| self.picture.source.key())),
             ("side", if self.numbers { "numbers" } else { "picture" }.into()),
             ("cols", v.cols().to_string()),
             ("rows", v.rows().to_string()),
@@ -570,6 +577,7 @@ impl Board<ScrambleVariant> for ScrambleBoard {
                 // choice kept in prefs.ini (as scramble.guide says) until
                 // another picture is chosen.
                 Err(e) => {
+                    self.unread_choice = Some(value.to_string());
                     let shown = picture::default_source().label();
                     self.opening = (Some(format!("Your picture could not be read: the {shown} is shown.")), None);
                     let instead = format!("the {shown} is shown instead (Game > Change Picture... chooses another)");
