@@ -105,13 +105,29 @@ fn read_choice(settings: &SettingsFile, section: &str, id: Option<MachineId>) ->
     }
     let named = |key: &str| settings.first_value(section, key);
     let parsed = |key: &str, why: String| settings.not_used(section, key, &why);
+    // A key Parlour never writes there (an edit by hand) is told of by its
+    // line: it is not read, nor written back.
+    let keys = settings.ini.section(Some(section)).into_iter().flat_map(|s| s.iter()).map(|(key, _)| key);
+    for key in keys.filter(|key| !CHOICE_KEYS.contains(key)) {
+        parsed(key, format!("`{key}` is no setting of a machine's (they are {})", CHOICE_KEYS.join(", ")));
+    }
+    let skin = named("skin").filter(|skin| {
+        let empty = skin.trim().is_empty();
+        if empty {
+            parsed("skin", "the skin is empty".into());
+        }
+        !empty
+    });
     let read_id = || named("id").and_then(|v| MachineId::parse(v).map_err(|why| parsed("id", why)).ok());
     MachineChoice {
         id: id.or_else(read_id),
         depth: named("depth").and_then(|v| Depth::parse(v).map_err(|why| parsed("depth", why)).ok()),
-        skin: named("skin").map(str::to_string),
+        skin: skin.map(str::to_string),
     }
 }
+
+/// The keys of a machine's choice in settings.ini.
+const CHOICE_KEYS: [&str; 3] = ["id", "depth", "skin"];
 
 /// Machine `id` at the depth and with the skin last used on it, as the
 /// settings in `data_dir` keep them (its own section, or the machine
@@ -266,6 +282,8 @@ mod tests {
             ("[Machine]\nid=yazzle\nskin=nosuch\n", Some(MachineId::Yazzle), 3, "unknown skin `nosuch` ("),
             ("[Machine]\nid=mac-se30\ndepth=thousands\n", Some(MachineId::MacSe30), 3, "mac-se30 has no depth"),
             ("[Machine mac-se30]\ndepth=thousands\n", Some(MachineId::MacSe30), 2, "mac-se30 has no depth"),
+            ("[Machine]\nid=yazzle\nscale=-5\n", Some(MachineId::Yazzle), 3, "`scale` is no setting of a machine's"),
+            ("[Machine]\nid=yazzle\nskin=\n", Some(MachineId::Yazzle), 3, "the skin is empty"),
         ];
         for (text, id, line, why) in cases {
             std::fs::write(&path, text).unwrap();

@@ -2129,9 +2129,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             Command::View(_) | Command::Options | Command::Stats | Command::SaveAs => None,
             _ => self.board.stop_demo(),
         };
+        let before = demo_stopped.map(|_| self.message.clone());
         let response = self.game_command(command)?;
         if let Some(said) = demo_stopped {
-            self.message = if self.message.is_empty() { said.into() } else { format!("{said} {}", self.message) };
+            // A command that only asks first (New Game over a game under
+            // way) leaves the demo's own words, which no longer hold.
+            let own_words = Some(&self.message) != before.as_ref() && !self.message.is_empty();
+            self.message = if own_words { format!("{said} {}", self.message) } else { said.into() };
         }
         Some(response)
     }

@@ -941,6 +941,27 @@ fn show_solution_at_the_start_is_not_told_as_a_restart() {
     assert!(view.session().state().moves() > 0, "the solution is not playing");
 }
 
+/// Undo chosen while the solution is shown stops it, as a key does, and
+/// says so: it went on playing from the position taken back to.
+#[test]
+fn undo_while_the_solution_is_shown_stops_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine();
+    let mut view = open_level(dir.path(), 1);
+    view.command(&Command::View(parlour::views::sokoban::SHOW_SOLUTION));
+    for _ in 0..4 {
+        view.input(&Input::Tick { ms: 125 }, &m, area);
+    }
+    let shown = view.session().state().moves();
+    assert!(shown > 0, "the solution is not playing");
+    view.command(&Command::Undo).expect("Undo is a command");
+    assert!(view.message().starts_with("The solution was stopped."), "{}", view.message());
+    for _ in 0..20 {
+        view.input(&Input::Tick { ms: 125 }, &m, area);
+    }
+    assert!(view.session().state().moves() < shown, "the solution played on after Undo");
+}
+
 /// Show Solution over a level under way asks first, as Restart does, in
 /// its own name: Cancel leaves the level as it was and shows nothing, then
 /// or later; going ahead puts the level back and plays the solution from

@@ -202,6 +202,12 @@ fn undo_during_the_demo_stops_it_and_says_so() {
     assert_eq!(moves(&*view), 2, "the demo's last move is taken back");
     tick(&mut *view, 5000);
     assert_eq!(moves(&*view), 2, "no move after the Undo");
+    // New Game over the demo's moves asks first: the demo's own words
+    // ("Solving: ...") give way to its stop alone.
+    view.command(&Command::View(SOLVE)).unwrap();
+    tick(&mut *view, 500);
+    view.command(&Command::New).expect("New Game is a command");
+    assert_eq!(view.message(), "Solve stopped.");
 }
 
 /// "A click or a key stops it": a click anywhere in the window, also on

@@ -570,14 +570,20 @@ impl Board<ScrambleVariant> for ScrambleBoard {
     fn set_pref(&mut self, key: &str, value: &str) -> Result<(), Refused> {
         match key {
             "picture" => match Picture::load(&Source::from_key(value)) {
-                Ok(p) => self.picture = p,
+                Ok(p) => {
+                    self.picture = p;
+                    self.unread_choice = None;
+                }
                 // The default stands in, and the player is told why their
                 // picture is not there, with prefs.ini's line, in the
                 // box of the settings. The file is left as it is, the
                 // choice kept in prefs.ini (as scramble.guide says) until
                 // another picture is chosen.
                 Err(e) => {
-                    self.unread_choice = Some(value.to_string());
+                    // A file may come back; a built-in picture no longer
+                    // built in will not.
+                    let file = matches!(Source::from_key(value), Source::File(_));
+                    self.unread_choice = file.then(|| value.to_string());
                     let shown = picture::default_source().label();
                     self.opening = (Some(format!("Your picture could not be read: the {shown} is shown.")), None);
                     let instead = format!("the {shown} is shown instead (Game > Change Picture... chooses another)");

@@ -272,8 +272,7 @@ impl SokobanBoard {
     /// the status line says of it, if something was stopped.
     fn interrupt(&mut self) -> Option<&'static str> {
         let hint = self.thinking.take().map(|_| "The hint was stopped.");
-        let shown = (!std::mem::take(&mut self.showing).is_empty()).then_some("The solution was stopped.");
-        shown.or(hint)
+        Board::stop_demo(self).or(hint)
     }
 
     /// The hint searched for on a thread, once it has come (at a tick).
@@ -369,6 +368,12 @@ impl SokobanBoard {
 }
 
 impl Board<LevelVariant> for SokobanBoard {
+    /// The solution being shown stops for a command chosen while it plays
+    /// (Undo, Restart), as it stops at a key.
+    fn stop_demo(&mut self) -> Option<&'static str> {
+        (!std::mem::take(&mut self.showing).is_empty()).then_some("The solution was stopped.")
+    }
+
     fn title(&self) -> String {
         self.title.clone()
     }
