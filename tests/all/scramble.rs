@@ -441,6 +441,12 @@ fn a_remembered_picture_that_cannot_be_read_is_told_by_its_line_and_kept() {
     view.close();
     let prefs = std::fs::read_to_string(dir.path().join("prefs.ini")).unwrap();
     assert!(!prefs.contains("mine.iff"), "{prefs}");
+    // A built-in picture no longer built in will not come back: dropped.
+    std::fs::write(dir.path().join("prefs.ini"), "[scramble]\npicture=builtin:gone.png\n").unwrap();
+    let mut view = open(dir.path(), 3, 3, 4, vec![]);
+    view.close();
+    let prefs = std::fs::read_to_string(dir.path().join("prefs.ini")).unwrap();
+    assert!(!prefs.contains("gone.png"), "{prefs}");
 }
 
 /// Game > Hint says which arrow key to press, and that key plays the
