@@ -1773,7 +1773,7 @@ fn read_from() -> Vec<PathBuf> {
     };
     let rule_files = [card_game_dirs(), card_shell_dirs()].concat().into_iter().flat_map(games_in);
     // Sokoban's level sets lie in a folder of their own in each boards folder.
-    let level_sets = board_dirs().into_iter().map(|dir| dir.join(crate::games::sokoban::library::FOLDER));
+    let level_sets = crate::games::sokoban::library::set_dirs(&board_dirs());
     let folders = [game_type_dirs(), board_dirs()].concat().into_iter().chain(level_sets).filter(|dir| dir.is_dir());
     folders.chain(rule_files).collect()
 }

@@ -409,7 +409,8 @@ fn summary(variant: &SolitaireVariant, args: &SurveyArgs, rows: &[Row], wall: Du
     if !rows.is_empty() {
         let _ = writeln!(s, "{}", winnable_share(won, lost, undecided));
     }
-    let _ = writeln!(s, "time per deal: {}, wall {:.2} s with {jobs} job(s)", deal_times(rows), wall.as_secs_f64());
+    let jobs = plural(jobs as u64, "job", "jobs");
+    let _ = writeln!(s, "time per deal: {}, wall {:.2} s with {jobs}", deal_times(rows), wall.as_secs_f64());
     let process = process_peak().map_or_else(|| "unknown".to_string(), |b| format!("{:.0} MB", mb(b as f64)));
     let _ = writeln!(s, "peak memory: {:.1} MB in one search (its own count); process {process}", mb(peak as f64));
     s
@@ -503,7 +504,7 @@ mod tests {
         let (variant, args) = klondike_survey(19, 20);
         let none = summary(&variant, &args, &[], Duration::from_millis(500), 1);
         assert!(none.contains("deals 19..20: 0 deals\n"), "{none}");
-        assert!(none.contains("time per deal: none finished, wall 0.50 s with 1 job(s)\n"), "{none}");
+        assert!(none.contains("time per deal: none finished, wall 0.50 s with 1 job\n"), "{none}");
         assert!(!none.contains("-0"), "{none}");
         let (variant, args) = klondike_survey(1, 1);
         let one = summary(&variant, &args, &[row(1)], Duration::from_millis(500), 1);

@@ -174,11 +174,17 @@ pub fn is_set_path(path: &Path) -> bool {
     path.extension().is_some_and(|e| e.eq_ignore_ascii_case("xsb"))
 }
 
+/// The folders level sets are read from: the `sokoban` folder of each of
+/// `board_dirs`, there or not.
+pub fn set_dirs(board_dirs: &[PathBuf]) -> Vec<PathBuf> {
+    board_dirs.iter().map(|d| d.join(FOLDER)).collect()
+}
+
 /// Every `.xsb` file in the `sokoban` folder of each of `board_dirs`,
 /// sorted by name within a folder; a file whose set id was already seen
 /// is skipped, so earlier folders win.
 pub fn discover(board_dirs: &[PathBuf]) -> Vec<PathBuf> {
-    let dirs: Vec<PathBuf> = board_dirs.iter().map(|d| d.join(FOLDER)).collect();
+    let dirs = set_dirs(board_dirs);
     let stem = |p: &Path| p.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     first_of_each(&dirs, |p| is_set_path(p) && p.is_file(), |p| set_id(&stem(p)))
 }
