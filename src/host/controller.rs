@@ -423,10 +423,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     fn resume_words(&mut self, rules_changed: bool) {
         if self.session.state().status() != Status::Playing {
             let ending = self.ending_words();
-            self.message = ending.clone();
             if rules_changed {
-                self.message = format!("{ending} {RESUMED_CHANGED}");
-                self.resumed_news = Some((self.message.clone(), ending));
+                let said = format!("{ending} {RESUMED_CHANGED}");
+                self.message = said.clone();
+                self.resumed_news = Some((said, ending));
+            } else {
+                self.message = ending;
             }
             return;
         }

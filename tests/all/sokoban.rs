@@ -925,6 +925,21 @@ fn next_level_and_show_solution_through_the_menu() {
     assert!(!records.contains("best sokoban/parlour/1 "), "{records}");
 }
 
+/// Show Solution on a level at its start, and four ticks of 125 ms,
+/// `each` asked of the view after every tick.
+fn show_solution_for_half_a_second(
+    view: &mut Controller<LevelVariant, SokobanBoard>,
+    m: &Machine,
+    area: Rect,
+    each: impl Fn(&Controller<LevelVariant, SokobanBoard>),
+) {
+    view.command(&Command::View(parlour::views::sokoban::SHOW_SOLUTION));
+    for _ in 0..4 {
+        view.input(&Input::Tick { ms: 125 }, m, area);
+        each(view);
+    }
+}
+
 /// Show Solution on a level at its start plays at once, and says nothing
 /// of the restart it stood for: Restart's word that the game is at its
 /// start already would stay on the status line while the solution plays.
@@ -933,11 +948,9 @@ fn show_solution_at_the_start_is_not_told_as_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let (m, area) = machine();
     let mut view = open_level(dir.path(), 1);
-    view.command(&Command::View(parlour::views::sokoban::SHOW_SOLUTION));
-    for _ in 0..4 {
-        view.input(&Input::Tick { ms: 125 }, &m, area);
+    show_solution_for_half_a_second(&mut view, &m, area, |view| {
         assert_eq!(view.message(), "", "said while the solution plays");
-    }
+    });
     assert!(view.session().state().moves() > 0, "the solution is not playing");
 }
 
@@ -948,10 +961,7 @@ fn undo_while_the_solution_is_shown_stops_it() {
     let dir = tempfile::tempdir().unwrap();
     let (m, area) = machine();
     let mut view = open_level(dir.path(), 1);
-    view.command(&Command::View(parlour::views::sokoban::SHOW_SOLUTION));
-    for _ in 0..4 {
-        view.input(&Input::Tick { ms: 125 }, &m, area);
-    }
+    show_solution_for_half_a_second(&mut view, &m, area, |_| {});
     let shown = view.session().state().moves();
     assert!(shown > 0, "the solution is not playing");
     view.command(&Command::Undo).expect("Undo is a command");
