@@ -538,6 +538,38 @@ fn a_number_refused_from_the_keys_keeps_the_player_at_its_box() {
     }
 }
 
+/// A slider follows the number typed in its box as it is typed, as the
+/// arrows move it at once; a number the box would refuse leaves it at the
+/// value taken.
+#[test]
+fn a_slider_follows_the_number_typed_in_its_box() {
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let (m, area) = machine(id);
+        let slider_drawn = |view: &MinesView| {
+            let mut s = m.new_surface();
+            view.draw(&mut s, &m, area);
+            let r = MinesBoard::layout(view.session().state(), &m, area).settings[0].slider;
+            (r.y..r.bottom())
+                .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+                .map(|(x, y)| s.get(x, y))
+                .collect::<Vec<_>>()
+        };
+        let wide = tempfile::tempdir().unwrap();
+        let at_twenty = slider_drawn(&open(Settings { width: 20, ..Settings::beginner() }, wide.path(), 4));
+        let dir = tempfile::tempdir().unwrap();
+        let mut view = open(Settings::beginner(), dir.path(), 4);
+        let at_nine = slider_drawn(&view);
+        assert!(at_nine != at_twenty, "{id:?}: the slider at 9 looks as at 20");
+        let r = MinesBoard::layout(view.session().state(), &m, area).settings[0].number;
+        press(&mut view, &m, area, (r.x + 3, r.y + 3), &[Button::Left]);
+        key(&mut view, &m, area, Key::Char('2'));
+        assert!(slider_drawn(&view) == at_nine, "{id:?}: 2 is too narrow: the slider shows the width taken");
+        key(&mut view, &m, area, Key::Char('0'));
+        assert!(slider_drawn(&view) == at_twenty, "{id:?}: the slider did not follow the 20 typed");
+        assert_eq!(view.session().variant().settings().width, 9, "{id:?}: nothing is taken before Return");
+    }
+}
+
 /// A number box emptied and left says so, with the numbers it takes:
 /// not that `""` is no number.
 #[test]

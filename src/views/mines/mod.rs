@@ -230,6 +230,16 @@ impl MinesBoard {
         committed
     }
 
+    /// The number being typed in setting `row`'s box, as its slider shows
+    /// it while it is typed (as the arrows move the slider at once), where
+    /// it is one the box would take with the other settings as they are.
+    fn shown_on_slider(&self, row: usize) -> Option<u32> {
+        let edit = self.editing.as_ref().filter(|e| e.field == row && !e.untouched())?;
+        let (name, _, bounds) = setting(&self.settings, row);
+        let typed = typed_number(name, &edit.text, bounds).ok()?;
+        with_setting(self.settings, row, typed).validate().is_ok().then_some(typed)
+    }
+
     fn set_no_guess(&mut self, session: &Session<MinesVariant>, on: bool) -> Reply<MinesVariant> {
         self.choose(session, Settings { no_guess: on, ..self.settings })
     }
@@ -525,7 +535,7 @@ impl MinesBoard {
         for (row, r) in l.settings.iter().enumerate() {
             let (name, value, bounds) = setting(&self.settings, row);
             s.draw_text(font, name, r.label.0, r.label.1, ink, TextStyle::PLAIN);
-            slider(s, machine, r.slider, value, bounds, true);
+            slider(s, machine, r.slider, self.shown_on_slider(row).unwrap_or(value), bounds, true);
             match &self.editing {
                 Some(e) if e.field == row => text_box(s, machine, r.number, &e.text, true),
                 _ => text_box(s, machine, r.number, &value.to_string(), false),
