@@ -114,6 +114,15 @@ pub struct Line {
     pub strip: bool,
 }
 
+impl Line {
+    /// Whether the line shows nothing to read: an empty block's line, or
+    /// spaces alone.
+    pub fn is_blank(&self) -> bool {
+        !self.strip
+            && self.items.iter().all(|i| matches!(&i.piece, Piece::Text { text, link: None, .. } if text.trim().is_empty()))
+    }
+}
+
 /// Something placed on a line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Item {

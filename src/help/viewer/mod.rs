@@ -1033,13 +1033,17 @@ fn text_top(layout: &Layout) -> i32 {
     layout.lines.first().map_or(0, |l| l.y)
 }
 
-/// The first line after a page down: the last line wholly in view, kept
-/// as the new page's first for the reader to go on from, as a Mac text
-/// view pages (at least one line on: a page of one line moves on by one).
+/// The first line after a page down: the last line wholly in view that
+/// is not blank, kept as the new page's first for the reader to go on
+/// from, as a Mac text view pages (at least one line on: a page of one
+/// line moves on by one).
 fn page_down(layout: &Layout, first: usize, view: i32) -> usize {
     let top = layout.lines.get(first).map_or(0, |l| l.y);
     let next = layout.lines.iter().position(|l| l.y + l.height > top + view).unwrap_or(layout.lines.len());
-    next.saturating_sub(1).max(first + 1)
+    let last_whole = next.saturating_sub(1);
+    // A blank line kept would leave the reader nothing to go on from.
+    let kept = (first + 1..=last_whole).rev().find(|&i| !layout.lines[i].is_blank()).unwrap_or(last_whole);
+    kept.max(first + 1)
 }
 
 /// The first line after a page up: the old top line becomes the last

@@ -470,6 +470,35 @@ fn a_page_keeps_a_line_of_the_last() {
     }
 }
 
+/// Where the last line wholly in view is blank (a gap between
+/// paragraphs), Page Down keeps the last line with words on it instead:
+/// a page that began with the gap would keep nothing to go on from.
+#[test]
+fn a_page_keeps_a_line_with_words_not_a_gap() {
+    let blocks = (0..400)
+        .map(|i| if i % 3 == 2 { para(vec![]) } else { para(vec![text(&format!("Line {i}"))]) })
+        .enumerate()
+        .map(|(i, b)| Block { line: 1 + i, ..b })
+        .collect();
+    let doc = Document { path: PathBuf::from("gaps.guide"), nodes: vec![node("MAIN", blocks)], ..Document::default() };
+    let mut met_a_gap = false;
+    for id in MachineId::ALL {
+        let (m, area) = machine(id);
+        let mut v = Viewer::new(doc.clone(), None);
+        let (panes, layout) = v.framed(&m, area);
+        for _ in 0..4 {
+            let first = v.first_line(&m, area);
+            let top = layout.lines[first].y;
+            let whole = layout.lines.iter().rposition(|l| l.y + l.height <= top + panes.text.h).unwrap();
+            met_a_gap |= layout.lines[whole].is_blank();
+            let kept = (first + 1..=whole).rev().find(|&i| !layout.lines[i].is_blank()).unwrap();
+            v.input(&key(Key::PageDown), &m, area);
+            assert_eq!(v.first_line(&m, area), kept, "{id}: paged down from line {first}");
+        }
+    }
+    assert!(met_a_gap, "no page ended on a gap: the test shows nothing");
+}
+
 /// On a 640-pixel Mac the topic list shows every title of the manuals
 /// whole ("Words used in this manual" was cut to "Words used in this...").
 #[test]
