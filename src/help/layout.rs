@@ -119,7 +119,10 @@ impl Line {
     /// spaces alone.
     pub fn is_blank(&self) -> bool {
         !self.strip
-            && self.items.iter().all(|i| matches!(&i.piece, Piece::Text { text, link: None, .. } if text.trim().is_empty()))
+            && self
+                .items
+                .iter()
+                .all(|i| matches!(&i.piece, Piece::Text { text, link: None, .. } if text.trim().is_empty()))
     }
 }
 

@@ -207,11 +207,12 @@ fn link_text(
     let label = font.shown(label);
     match manner {
         Manner::Guide => {
-            // The box stands one pixel outside the text, as AmigaGuide's
-            // buttons do, so the label keeps its whole cell; the line
-            // has a row above and below the text for it
-            // (`Measure::link_pad`).
-            let b = Rect::new(r.x - 1, ty - 1, r.w + 2, font.height() as i32 + 2);
+            // The box's sides stand in the blank last column of a Topaz
+            // cell, the one before the label's and the label's own last,
+            // so they touch no letter on either side (one pixel further
+            // right crossed a ")" after the button); the line has a row
+            // above and below the text for it (`Measure::link_pad`).
+            let b = Rect::new(r.x - 1, ty - 1, r.w + 1, font.height() as i32 + 2);
             let (shine, shadow) = (look.paint(Pen::Shine), look.paint(Pen::Shadow));
             let ink = if selected {
                 s.fill_rect(b, look.paint(Pen::Fill));

@@ -1025,6 +1025,35 @@ fn button_boxes_on_successive_lines_do_not_overlap() {
     }
 }
 
+/// An AmigaGuide button's box touches none of the letters beside it: the
+/// ")" after "(see [Rules])" and the "(" before it read as they do with no
+/// box there (its sides stand in their cells' blank gap columns).
+#[test]
+fn a_button_box_leaves_the_letters_beside_it_whole() {
+    for id in [MachineId::AmigaPal, MachineId::AmigaDblPal] {
+        let (m, area) = machine(id);
+        let drawn = |spans: Vec<Span>| {
+            let doc = Document { nodes: vec![node("MAIN", vec![para(spans)]), node("two", vec![])], ..guide() };
+            let v = Viewer::new(doc, None);
+            let mut s = m.new_surface();
+            v.draw(&mut s, &m, area);
+            (s, v.panes(&m, area).text, v.layout(&v.panes(&m, area)).lines[0].clone())
+        };
+        // A button at the line's end in both gives the line the same rows.
+        let end = || link(" ", Target::node("two"));
+        let (boxed, pane, line) = drawn(vec![text("("), link("Rules", Target::node("two")), text(")"), end()]);
+        let (bare, _, _) = drawn(vec![text("(Rules)"), end()]);
+        let cell = m.look().text_font.text_width("(") as i32;
+        let left = pane.x + line.items[0].x;
+        for (name, x) in [("(", left), (")", left + 6 * cell)] {
+            // A cell's last column is its blank gap, where a box may stand.
+            let same =
+                (pane.y..pane.y + line.height).all(|y| (x..x + cell - 1).all(|x| boxed.get(x, y) == bare.get(x, y)));
+            assert!(same, "{id}: the box crosses the {name:?} beside it");
+        }
+    }
+}
+
 /// On the Mac a link is underlined words: a guide's button label loses
 /// the spaces that pad it, which would stand as gaps in the sentence and
 /// an underline under them as a stray rule.
