@@ -299,6 +299,29 @@ fn up_and_down_find_the_nearest_slot_of_an_offset_row() {
     assert_eq!(press(Key::Down), Some(at("d5")));
 }
 
+/// Up and Down cross a ring's hole straight, as Left and Right do: the
+/// next slot below d2 is d5, not c3 beside the hole.
+#[test]
+fn up_and_down_cross_a_hole_straight() {
+    use parlour::machines::Key;
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/boards/Ring.brd")).unwrap();
+    let mut view = open("Ring", variant("pegs/ring", &text), dir.path());
+    let (m, area) = machine(MachineId::AmigaPal);
+    let mut press = |key| {
+        view.input(&Input::Key { key, mods: Default::default() }, &m, area);
+        view.board().cursor()
+    };
+    assert_eq!(press(Key::Char(' ')), Some(at("c1")), "the first key shows the cursor");
+    press(Key::Right);
+    assert_eq!(press(Key::Down), Some(at("d2")));
+    assert_eq!(press(Key::Down), Some(at("d5")), "straight across the hole");
+    assert_eq!(press(Key::Up), Some(at("d2")));
+    assert_eq!(press(Key::Left), Some(at("c2")));
+    assert_eq!(press(Key::Down), Some(at("c3")), "a slot straight below is the next row's");
+    assert_eq!(press(Key::Right), Some(at("f3")), "along the row the hole is crossed too");
+}
+
 #[test]
 fn the_end_of_a_game_is_announced_and_goes_into_the_high_scores() {
     let dir = tempfile::tempdir().unwrap();

@@ -314,37 +314,40 @@ impl PegsBoard {
                 .find(|&at| Self::is_slot(st, at))
                 .unwrap_or((0, 0))
         });
-        // Along the row, the next slot that way; up or down, the nearest
-        // slot of the next row that has one (the leftmost of two as near),
-        // since rows may be offset (a triangle's) or narrower (a cross's
-        // arms) and nothing need lie straight above.
-        let step = |(dr, dc): (i32, i32)| {
-            let (mut r, mut c) = (start.0 as i32, start.1 as i32);
-            loop {
-                r += dr;
-                c += dc;
-                if r < 0 || c < 0 || r >= board.height as i32 || c >= board.width as i32 {
-                    return start;
-                }
-                if dr != 0 {
-                    let slots = (0..board.width).filter(|&col| Self::is_slot(st, (r as usize, col)));
-                    if let Some(col) = slots.min_by_key(|&col| (col as i32 - c).abs()) {
-                        return (r as usize, col);
-                    }
-                } else if Self::is_slot(st, (r as usize, c as usize)) {
-                    return (r as usize, c as usize);
-                }
-            }
+        // Along the row, the next slot that way. Up or down, the next slot
+        // straight that way (or half a block aside: a triangle's rows are
+        // offset), however far, as along a row, so a ring's hole is
+        // crossed; where none lies so, the nearest slot of the next row
+        // that has one (the leftmost of two as near), since a cross's
+        // arms are narrower and nothing need lie straight above them.
+        let half_x = |(r, c): (usize, usize)| 2 * c as i32 + board.shifts.get(r).copied().unwrap_or(0);
+        let along = |dc: i32| {
+            let columns = std::iter::successors(Some(start.1 as i32 + dc), |c| Some(c + dc));
+            let mut slots =
+                columns.take_while(|&c| (0..board.width as i32).contains(&c)).map(|c| (start.0, c as usize));
+            slots.find(|&at| Self::is_slot(st, at)).unwrap_or(start)
+        };
+        let across = |dr: i32| {
+            let x = half_x(start);
+            let rows = std::iter::successors(Some(start.0 as i32 + dr), |r| Some(r + dr));
+            let nearest_in = |r: i32| {
+                let slots = (0..board.width).map(|c| (r as usize, c)).filter(|&at| Self::is_slot(st, at));
+                slots.min_by_key(|&at| ((half_x(at) - x).abs(), at.1))
+            };
+            let nearest: Vec<_> =
+                rows.take_while(|&r| (0..board.height as i32).contains(&r)).filter_map(nearest_in).collect();
+            let straight = nearest.iter().find(|&&at| (half_x(at) - x).abs() <= 1);
+            straight.or(nearest.first()).copied().unwrap_or(start)
         };
         let first_use = self.cursor.is_none();
         let moved_to = match key {
             // The first key only shows the cursor: no stone is picked
             // unseen. The stone a hint framed has been seen.
             Key::Char(' ') | Key::Enter if first_use && hinted.is_none() => start,
-            Key::Left => step((0, -1)),
-            Key::Right => step((0, 1)),
-            Key::Up => step((-1, 0)),
-            Key::Down => step((1, 0)),
+            Key::Left => along(-1),
+            Key::Right => along(1),
+            Key::Up => across(-1),
+            Key::Down => across(1),
             Key::Char(' ') | Key::Enter => {
                 self.cursor = Some(start);
                 return match self.selected {
