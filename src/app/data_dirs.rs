@@ -224,13 +224,15 @@ fn private_dir(dir: &Path) -> io::Result<()> {
 fn unpack(parent: &Path, name: &str, files: &[(&str, &[u8])]) -> io::Result<PathBuf> {
     let target = parent.join(name);
     if target.is_dir() {
-        let Some(broken) = first_not_whole(&target, files) else {
+        let broken = not_whole(&target, files);
+        if broken.is_empty() {
             mark_used(&target);
             return Ok(target);
-        };
+        }
         tell!(
-            "warning: the built-in games in {} lack {broken} as it was unpacked: unpacking them again",
-            target.display()
+            "warning: the built-in games in {} lack {} as it was unpacked: unpacking them again",
+            target.display(),
+            named_with_how_many_more(&broken)
         );
         set_aside_broken_copy(parent, &target);
     }
@@ -255,13 +257,28 @@ fn unpack(parent: &Path, name: &str, files: &[(&str, &[u8])]) -> io::Result<Path
     }
 }
 
-/// The first of `files` that `copy` lacks, or holds at another length.
-fn first_not_whole<'a>(copy: &Path, files: &[(&'a str, &[u8])]) -> Option<&'a str> {
-    files.iter().find_map(|&(rel, bytes)| {
-        let path = path_in(copy, rel);
-        let whole = std::fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64);
-        (!whole).then_some(rel)
-    })
+/// Every one of `files` that `copy` lacks, or holds at another length, in
+/// their order: each is told of, as each is restored.
+fn not_whole<'a>(copy: &Path, files: &[(&'a str, &[u8])]) -> Vec<&'a str> {
+    let whole = |rel: &str, bytes: &[u8]| {
+        std::fs::metadata(path_in(copy, rel)).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+    };
+    files.iter().filter(|&&(rel, bytes)| !whole(rel, bytes)).map(|&(rel, _)| rel).collect()
+}
+
+/// The files of a damaged copy, in one warning line: all of them where
+/// they are few, else the first few and how many more (a copy half gone
+/// would name hundreds).
+fn named_with_how_many_more(files: &[&str]) -> String {
+    const NAMED: usize = 3;
+    match files {
+        [one] => one.to_string(),
+        [some @ .., last] if files.len() <= NAMED => format!("{} and {last}", some.join(", ")),
+        _ => {
+            let more = crate::core::plural((files.len() - NAMED) as u64, "more file", "more files");
+            format!("{} and {more}", files[..NAMED].join(", "))
+        }
+    }
 }
 
 /// Where built-in file `rel` (slash-separated) lies in the copy `dir`.
@@ -429,6 +446,27 @@ mod tests {
         // Nothing is left behind but the folder.
         let names: Vec<_> = std::fs::read_dir(parent.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, ["v1"]);
+    }
+
+    /// Every damaged file of a copy is told of, as every one is restored,
+    /// not only the first; a long list ends in how many more.
+    #[test]
+    fn every_file_a_copy_lacks_is_named() {
+        let parent = tempfile::tempdir().unwrap();
+        let files: &[(&str, &[u8])] = &[("a.html", b"page"), ("b.txt", b"b"), ("guide/c.guide", b"guide")];
+        let dir = unpack(parent.path(), "v1", files).unwrap();
+        std::fs::remove_file(dir.join("a.html")).unwrap();
+        let cut = dir.join("guide/c.guide");
+        let mut writable = std::fs::metadata(&cut).unwrap().permissions();
+        #[allow(clippy::permissions_set_readonly_false)]
+        writable.set_readonly(false);
+        std::fs::set_permissions(&cut, writable).unwrap();
+        std::fs::write(&cut, b"gu").unwrap();
+        let broken = not_whole(&dir, files);
+        assert_eq!(broken, ["a.html", "guide/c.guide"]);
+        assert_eq!(named_with_how_many_more(&broken), "a.html and guide/c.guide");
+        assert_eq!(named_with_how_many_more(&["a", "b", "c"]), "a, b and c");
+        assert_eq!(named_with_how_many_more(&["a", "b", "c", "d", "e"]), "a, b, c and 2 more files");
     }
 
     #[test]
