@@ -48,8 +48,16 @@ pub fn copy(from: &str, name: &str, game_types: &Path) -> Result<PathBuf, String
         format!("{why}; give a name such as \"{}\"", free_name(&mine, &taken(game_types)).unwrap_or(mine))
     })?;
     let entry = entry?;
+    // Not "it has no game.ini": The Chance keeps its rules in one, but they
+    // are its own game's, played in its own window, with no help page or
+    // picture for a copy to start from.
     let source = catalog::game_type(&entry).ok_or_else(|| {
-        format!("{from} is not a card solitaire game type: only a game type has a game.ini to start from")
+        format!(
+            "{from} is {name}, not a YaZZle game type: {name}'s rules are its own game's, not a game type's folder \
+             (game.ini, game.html and game.bmp) for new-type to copy; copy a game type `parlour list` shows, such as \
+             klondike",
+            name = entry.name
+        )
     })?;
     if crate::host::card_game_type(&entry).is_some()
         && !crate::core::files::in_any_case(&source.folder, "game.html").is_file()

@@ -1058,7 +1058,12 @@ fn new_type_starts_a_variant_from_a_game_type() {
     for (args, said) in [
         (["klondike", "My Klondike"], "is there already"),
         (["klondike", "a/b"], "cannot name a game type's folder"),
-        (["tetris", "Mine"], "tetris is not a card solitaire game type"),
+        (["tetris", "Mine"], "tetris is Tetris, not a YaZZle game type: Tetris's rules are its own game's"),
+        // The Chance has a game.ini: the refusal must not say it has none.
+        (
+            ["the-chance", "Chance X"],
+            "the-chance is The Chance, not a YaZZle game type: The Chance's rules are its own",
+        ),
         (["cardgames/freecell", "Mine"], "has none to copy; copy the game type freecell instead"),
         (["cardgames/solitaire", "Mine"], "has none to copy; copy a game type `parlour list` shows instead"),
     ] {
