@@ -77,6 +77,10 @@ pub struct Launcher {
     /// left out of its list; the rest (boards, levels, which only their
     /// family's chooser lists) just cannot be read.
     rows: Kind,
+    /// Where the game selected has left the list since (broken while the
+    /// launcher ran), the game selected in its place, for the box to say:
+    /// Return again would otherwise play a game the player never chose.
+    selected_instead: Option<String>,
 }
 
 /// The most left-out things the box names, so that it fits the smallest
@@ -221,9 +225,9 @@ impl Launcher {
     /// The launcher listing `listing`, read again, with the game selected
     /// kept selected where it is still listed; false if it is not (its
     /// game.ini broken or its folder gone since it was listed), when the
-    /// row now in its place is selected.
+    /// row now in its place is selected, and the box says so.
     fn relist(&mut self, listing: &Listing) -> bool {
-        let selected = self.games.get(self.selected).map(|(id, _)| id.clone());
+        let selected = self.games.get(self.selected).cloned();
         self.games = names_of(listing);
         self.pictures = self.games.iter().map(|(id, _)| picture_of(id)).collect();
         *self.preview.borrow_mut() = None;
@@ -231,13 +235,17 @@ impl Launcher {
             self.progress = progress_of(&self.games, dir);
         }
         self.left_out = listing.left_out.to_vec();
-        match self.games.iter().position(|(id, _)| Some(id) == selected.as_ref()) {
+        match self.games.iter().position(|(id, _)| selected.as_ref().is_some_and(|(was, _)| was == id)) {
             Some(row) => {
                 self.selected = row;
                 true
             }
             None => {
                 self.selected = self.selected.min(self.games.len().saturating_sub(1));
+                let now = self.games.get(self.selected).map(|(_, name)| name);
+                self.selected_instead = selected
+                    .zip(now)
+                    .map(|((_, gone), now)| format!("{gone} is no longer listed: {now} is selected in its place."));
                 false
             }
         }
@@ -303,6 +311,7 @@ impl Launcher {
             note: String::new(),
             left_out: Vec::new(),
             rows: Kind::GameType,
+            selected_instead: None,
         }
     }
 
@@ -357,7 +366,8 @@ impl Launcher {
         }
         // Only things of its own rows are left out of the list; the rest
         // are boards and levels that cannot be read.
-        let title = if left_out.iter().any(|left| left.kind == self.rows) { "Left Out" } else { "Cannot Be Read" };
+        let unreadable_only = !left_out.is_empty() && left_out.iter().all(|left| left.kind != self.rows);
+        let title = if unreadable_only { "Cannot Be Read" } else { "Left Out" };
         // Each line says all lint would of its file; only those the box
         // has no room for are lint's to name.
         if let Some(more) = left_out.len().checked_sub(LEFT_OUT_SHOWN).filter(|&n| n > 0) {
@@ -822,11 +832,14 @@ impl View for Launcher {
     fn take_notice(&mut self) -> Option<Requester> {
         let mut told = LEFT_OUT_TOLD.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let untold: Vec<LeftOut> = self.left_out.iter().filter(|left| !told.contains(left)).cloned().collect();
-        if untold.is_empty() {
+        let instead = self.selected_instead.take();
+        if untold.is_empty() && instead.is_none() {
             return None;
         }
         told.extend(untold.iter().cloned());
-        Some(self.box_telling(&untold))
+        let mut notice = self.box_telling(&untold);
+        notice.lines.extend(instead);
+        Some(notice)
     }
 
     fn draw(&self, s: &mut Surface, machine: &Machine, area: Rect) {
@@ -957,6 +970,13 @@ mod tests {
         let told = l.take_notice().expect("the broken game type is told of");
         assert_eq!(told.title, "Left Out");
         assert!(told.lines[1].starts_with(&format!("Broken Later: {}:", ini.display())), "{:?}", told.lines);
+        // The row after it is selected now: Return again would play it,
+        // so the box says so.
+        let instead = &l.games[l.selected].1;
+        assert_eq!(
+            told.lines.last().unwrap(),
+            &format!("Broken Later is no longer listed: {instead} is selected in its place.")
+        );
         assert!(l.take_notice().is_none(), "told once");
     }
 
