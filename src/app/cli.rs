@@ -17,7 +17,7 @@ use crate::machines::{Depth, Input, Machine, MachineChoice, MachineId};
 use crate::solitaire::lint as solitaire_lint;
 use crate::solitaire::spec::Diagnostic;
 
-use crate::host::{Opening, Record};
+use crate::host::{Opening, Record, lint_game_type};
 
 use super::catalog;
 use super::contact::Screen;
@@ -291,7 +291,8 @@ enum Command {
         action: super::mines_cli::MinesCommand,
     },
     /// Check game data: a solitaire game-type folder (game.ini, game.html,
-    /// game.bmp), a game.ini file, a game type by its id (`klondike`), a
+    /// game.bmp), a game.ini file, a game type by its id (`klondike`) or name
+    /// (one left out for its errors too), a
     /// peg board, a Sokoban level set or a help file. Prints every problem as `file:line: message`; exits 1 if any is an
     /// error.
     ///
@@ -1574,85 +1575,6 @@ fn named_as_listed(path: &Path) -> Vec<Diagnostic> {
     found
 }
 
-/// A game-type folder (or its game.ini): the rules and the folder's
-/// checks, and its game.html also as the help reads it, so that lint tells
-/// all the help would (a tag closed by another, one the help does not
-/// show), each once: where the folder's checks and the help both find
-/// something wrong with a link or a picture (the same one, named in
-/// backquotes, on the same line), the folder's word is the one told. The
-/// pages of the folder that game.html links to (notes.html, and those it
-/// links on to) are checked the same way, as a reader opens them from it.
-///
-/// A page that is not text is told of once, and not read further (its
-/// bytes would come out as tags); game.bmp is checked as the folder's own
-/// picture, so a page beside it showing it does not tell of it again.
-fn lint_game_type(path: &Path) -> Vec<Diagnostic> {
-    let mut found = solitaire_lint::lint_path(path);
-    let html = crate::core::files::within(path, "game.html").ok();
-    if let Some(html) = html.filter(|html| path.is_dir() && html.is_file() && solitaire_lint::is_text_file(html)) {
-        let mut pages = vec![html.clone()];
-        pages.extend(crate::help::linked_pages(&html));
-        for page in pages {
-            if page != html {
-                found.extend(solitaire_lint::lint_linked_page(&page));
-            }
-            let beside_game_bmp: &[&str] = if page.parent() == html.parent() { &["game.bmp"] } else { &[] };
-            let as_read = crate::help::lint_but_pictures(&page, beside_game_bmp);
-            found.extend(not_told_yet(&found, &page, as_read));
-        }
-        found.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
-    }
-    found
-}
-
-/// Of what the help says of the page at `page`, what `found` does not
-/// already tell: the same link or picture on the same line, (once) a
-/// missing <title> or an empty page, or where a heading left open ends (the folder's check
-/// tells that it runs on, as an error).
-fn not_told_yet(found: &[Diagnostic], page: &Path, as_read: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let told: std::collections::HashSet<(usize, &str)> =
-        found.iter().filter(|d| d.path == page).map(|d| (d.line, quoted_or_whole(&d.message))).collect();
-    let title_told = found.iter().any(|d| d.path == page && d.message.contains("<title>"));
-    let empty = |d: &Diagnostic| d.message.starts_with("the page is empty");
-    let empty_told = found.iter().any(|d| d.path == page && empty(d));
-    let open_told: std::collections::HashSet<(usize, &str)> = found
-        .iter()
-        .filter(|d| d.path == page)
-        .filter_map(|d| Some((d.line, tag_then(&d.message, " is not closed")?.0)))
-        .collect();
-    let already_told = |d: &Diagnostic| {
-        told.contains(&(d.line, quoted_or_whole(&d.message)))
-            || (title_told && d.message.contains("<title>"))
-            || (empty_told && empty(d))
-            || left_open(d).is_some_and(|opened| open_told.contains(&opened))
-    };
-    as_read.into_iter().filter(|d| !already_told(d)).collect()
-}
-
-/// The tag a message begins with ("<h2> is not closed...": "h2") where
-/// `words` follow it, and what follows those.
-fn tag_then<'a>(message: &'a str, words: &str) -> Option<(&'a str, &'a str)> {
-    let (tag, rest) = message.strip_prefix('<')?.split_once('>')?;
-    Some((tag, rest.strip_prefix(words)?))
-}
-
-/// The line and tag of an element the help says was left open: "<h2> from
-/// line 161 is closed by </div>", "<i> is never closed".
-fn left_open(d: &Diagnostic) -> Option<(usize, &str)> {
-    if let Some((tag, rest)) = tag_then(&d.message, " from line ") {
-        let line = rest.split_once(' ')?.0.parse().ok()?;
-        return Some((line, tag));
-    }
-    tag_then(&d.message, " is never closed").map(|(tag, _)| (d.line, tag))
-}
-
-/// What a message is about: the first name it quotes in backquotes (a
-/// link's address, a picture's file), or else the whole message.
-fn quoted_or_whole(message: &str) -> &str {
-    let quoted = message.split_once('`').and_then(|(_, rest)| rest.split_once('`')).map(|(name, _)| name);
-    quoted.unwrap_or(message)
-}
-
 fn is_board(path: &Path) -> bool {
     path.is_file() && path.extension().is_some_and(|e| e.eq_ignore_ascii_case("brd"))
 }
@@ -1687,7 +1609,7 @@ fn lint_level_set(path: &Path) -> Vec<Diagnostic> {
 /// page or picture).
 fn lint_target(target: &Path) -> Result<PathBuf, String> {
     use super::data_dirs::{card_game_dirs, card_shell_dirs, game_type_dirs};
-    use crate::solitaire::library::{discover, folder_id};
+    use crate::solitaire::library::{discover, folder_id, general_name};
     if target.exists() {
         return Ok(target.to_path_buf());
     }
@@ -1717,6 +1639,16 @@ fn lint_target(target: &Path) -> Result<PathBuf, String> {
         if let Some(file) = file {
             return Ok(file);
         }
+    }
+    // A game type the list leaves out, which lint is there to explain:
+    // by its folder's name, as the list's warning names it and `play`
+    // takes it, or by its [General] Name, as the list would show it.
+    let named = |folder: &PathBuf| {
+        crate::host::names(&files::file_name(folder), &id)
+            || general_name(folder).is_some_and(|(name, _)| name.eq_ignore_ascii_case(id.trim()))
+    };
+    if let Some(folder) = discover(&game_type_dirs()).into_iter().find(named) {
+        return Ok(folder);
     }
     // A board by its id (`pegs/english`), found in the board folders as
     // the list finds it, or, where it cannot be read and so is not

@@ -27,7 +27,7 @@ pub use families::chance::window_table as chance_window_table;
 pub use families::id_taken;
 pub use families::pegs::board as peg_board;
 pub use families::sokoban::level_set_file;
-pub use families::solitaire::game_type_at;
+pub use families::solitaire::{game_type_at, lint_game_type};
 
 /// Where the host finds and keeps things: the folders a family's data is
 /// searched in (by the folder's name: `game-types`, `boards`...) and the

@@ -364,7 +364,8 @@ fn capture_all_names_a_game_type_left_out() {
 
 /// A game type that cannot be read is named with its first error by line
 /// (a value read wrong, not the check of the whole game it leads to, which
-/// blames line 1), and how many more there are and how to list them.
+/// blames line 1), and how many more there are and how to list them: as
+/// many as lint lists, its missing game.html and game.bmp among them.
 #[test]
 fn a_game_type_left_out_is_named_by_its_first_error_and_how_many_more() {
     let dir = tempfile::tempdir().unwrap();
@@ -378,11 +379,45 @@ fn a_game_type_left_out_is_named_by_its_first_error_and_how_many_more() {
     let out = within(60, parlour().env("PARLOUR_GAME_TYPES", dir.path()).arg("list"));
     let told = format!(
         "warning: My Bad is left out: {}:4: [Game] Decks=x is not a number: it must be 1, 2, 3 or 4 \
-         (and 2 more errors: parlour lint \"{}\" lists them all)\n",
+         (and 4 more errors: parlour lint \"{}\" lists them all)\n",
         bad.join("game.ini").display(),
         bad.display()
     );
     assert_eq!(stderr(&out), told);
+}
+
+/// A player's game type broken by hand: the count of further errors the
+/// list gives is lint's own count, the checks of the whole game (which
+/// reading it stops short of) included; and lint finds it by the name
+/// the list's warning gives it, in any case, as `play` does.
+#[test]
+fn a_game_type_left_out_counts_the_errors_lint_lists_and_lint_finds_it_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let run_in =
+        |args: &[&str]| within(60, parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).args(args));
+    assert!(run_in(&["new-type", "klondike", "My Klondike"]).status.success());
+    let ini = data.join("game-types/My Klondike/game.ini");
+    let text = std::fs::read_to_string(&ini).unwrap();
+    let broken = text.replace("Decks=1\n", "Decks=2\n").replace("NumCardsDealt=28\n", "NumCardsDealt=2x8\n");
+    let errors_in = |lint: &std::process::Output| stdout(lint).lines().filter(|l| l.contains(": error: ")).count();
+    for (broken, lint_errors) in [(broken.clone(), 2), (broken.replace("CardYOffset=11\n", "CardYOffset=eleven\n"), 3)]
+    {
+        std::fs::write(&ini, broken).unwrap();
+        for name in ["my-klondike", "My Klondike", "my klondike"] {
+            let lint = run_in(&["lint", name]);
+            assert_eq!(lint.status.code(), Some(1), "{name}: {}", stderr(&lint));
+            assert_eq!(errors_in(&lint), lint_errors, "{name}: {}", stdout(&lint));
+        }
+        let list = run_in(&["list"]);
+        let more = match lint_errors - 1 {
+            1 => "1 more error".to_string(),
+            n => format!("{n} more errors"),
+        };
+        let told = format!("(and {more}: parlour lint \"{}\" lists them all)\n", ini.parent().unwrap().display());
+        assert!(stderr(&list).starts_with("warning: My Klondike is left out: "), "{}", stderr(&list));
+        assert!(stderr(&list).ends_with(&told), "{}", stderr(&list));
+    }
 }
 
 /// A game.ini put straight into a game-types folder (./game-types or the

@@ -98,7 +98,8 @@ fn variants(places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
     let read = found.first.into_iter().map(|folder| {
         let name = crate::core::files::file_name(&folder);
         GameType::load(&folder)
-            .map_err(|diags| super::unreadable(&folder, &diags))
+            // Lint checks a panel game's rules alone: it has no help page or picture.
+            .map_err(|diags| super::unreadable(&crate::core::files::in_any_case(&folder, "game.ini"), &diags))
             .and_then(game_entry)
             .map_err(|why| (name, why))
     });

@@ -26,18 +26,22 @@ pub fn id_taken((folder, by): &(PathBuf, PathBuf)) -> (String, String) {
     (name(folder), format!("its id {id} is taken by \"{}\" beside it (rename one of the two)", name(by)))
 }
 
-/// Why a game-type folder could not be read, in the line a list of games
-/// has room for: its first error and, where it has more, how many and the
-/// command that lists them all (lint's list is in line order; this error
-/// is the first of those, or the check of the whole game they lead to).
-fn unreadable(folder: &Path, diags: &[Diagnostic]) -> String {
+/// Why a game type could not be read, in the line a list of games has
+/// room for: its first error (`diags`, as reading it found them) and,
+/// where `parlour lint` finds more at `linted` (its folder, or its
+/// game.ini where that is all lint checks of it), how many and the command
+/// that lists them all. The count is of lint's own list, so the two never
+/// disagree: lint goes on past what stops the game being read, to the
+/// checks of the whole game and of its help page.
+fn unreadable(linted: &Path, diags: &[Diagnostic]) -> String {
     let first = reason(diags);
-    match diags.iter().filter(|d| d.is_error()).count().saturating_sub(1) {
+    let lint_errors = solitaire::lint_game_type(linted).iter().filter(|d| d.is_error()).count();
+    match lint_errors.saturating_sub(1) {
         0 => first,
         more => format!(
             "{first} (and {}: parlour lint {} lists them all)",
             plural(more as u64, "more error", "more errors"),
-            as_argument(folder)
+            as_argument(linted)
         ),
     }
 }
