@@ -9,6 +9,7 @@ use crate::games::mines::settings::{PRESETS, Settings};
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places, prefs};
 use crate::machines::MachineId;
 use crate::views::View;
+use crate::views::board::switch_pref;
 use crate::views::mines::{MinesBoard, SHOWN_PREF, kept_settings, settings_from_prefs, shown_from_prefs};
 
 pub static FAMILY: Family = Family {
@@ -128,6 +129,8 @@ fn kept_fields(places: &Places) -> (Option<Settings>, Option<Settings>) {
         None
     });
     let shown = shown_from_prefs(&kept_prefs).unwrap_or_else(|why| not_used(SHOWN_PREF, why));
+    // A switch neither 1 nor 0 is read as off, and told of by its line.
+    prefs::tell_if_refused(&places.data_dir, FAMILY.id, "no-guess", |v| switch_pref(v, false).map(drop));
     (kept, shown)
 }
 
@@ -139,6 +142,18 @@ fn help(_entry: &GameEntry, _machine: MachineId) -> HelpRef {
 mod tests {
     use super::*;
     use crate::host::warnings;
+
+    /// A No Guessing switch kept as neither 1 nor 0 is told of by its
+    /// line, and the field is kept, without it.
+    #[test]
+    fn a_no_guessing_switch_neither_on_nor_off_is_told_by_its_line() {
+        let (_dir, places, prefs) = crate::host::prefs::test_places();
+        std::fs::write(&prefs, "[mines]\nwidth=12\nheight=12\nmines=20\nno-guess=2\n").unwrap();
+        assert_eq!(kept_fields(&places).0, Some(Settings { width: 12, height: 12, mines: 20, no_guess: false }));
+        let told = warnings::take().expect("not told").lines.join(" ");
+        assert!(told.starts_with(&format!("{}:5: ", prefs.display())), "{told}");
+        assert!(told.contains("`2` is neither 1 (on) nor 0 (off)") && told.contains("the switch stays off"), "{told}");
+    }
 
     /// A field kept in prefs.ini that MineSweeper cannot deal is told of
     /// by its line and left unused; one it can deal is kept unsaid.
