@@ -449,6 +449,36 @@ fn pause_stops_the_clock_and_covers_the_field() {
     assert_eq!(view.session().elapsed_ms(), 3000);
 }
 
+/// The panel's clock stops at 999:59, as wide as its box, as Windows'
+/// MineSweeper's stops at 999: "1000:00" ran over the box's left edge. The
+/// game's own clock counts on.
+#[test]
+fn the_panel_clock_stops_at_999_minutes_59() {
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let dir = tempfile::tempdir().unwrap();
+        let (m, area) = machine(id);
+        let mut view = open(Settings::beginner(), dir.path(), 2);
+        let at = centre(&view, &m, area, 4, 4);
+        press(&mut view, &m, area, at, &[Button::Left]);
+        let time_row = |view: &MinesView| {
+            let mut s = m.new_surface();
+            view.draw(&mut s, &m, area);
+            let r = MinesBoard::layout(view.session().state(), &m, area).time;
+            (r.y - 2..r.bottom() + 2)
+                .flat_map(|y| (area.x..r.right() + 4).map(move |x| (x, y)))
+                .map(|(x, y)| s.get(x, y))
+                .collect::<Vec<_>>()
+        };
+        view.input(&Input::Tick { ms: (999 * 60 + 59) * 1000 }, &m, area);
+        let at_999_59 = time_row(&view);
+        for more in [1000, 60 * 60 * 1000] {
+            view.input(&Input::Tick { ms: more }, &m, area);
+            assert!(time_row(&view) == at_999_59, "{id}: the panel's clock went on past 999:59");
+        }
+        assert_eq!(view.session().elapsed_ms(), (1000 * 60 + 60 * 60) * 1000, "{id}: the game's clock counts on");
+    }
+}
+
 /// Turning to another window leaves MineSweeper's clock running, as
 /// Windows' did: only Tetris holds (its falling piece would top out).
 #[test]

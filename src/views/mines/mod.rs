@@ -148,6 +148,11 @@ pub fn kept_settings(prefs: &[(String, String)]) -> Result<Option<Settings>, Vec
     Ok(Some(s))
 }
 
+/// The most the panel's clock shows, 999:59, as Windows' MineSweeper's
+/// stops at 999: its box is as wide as that; the status line and the
+/// records keep counting.
+const PANEL_CLOCK_MAX: u64 = 999 * 60 + 59;
+
 /// The preference naming the field of the game last shown, which may
 /// differ from the panel's settings (those of the next game) while a game
 /// is under way: MineSweeper opens at it, so the game goes on.
@@ -527,7 +532,7 @@ impl MinesBoard {
         let ink = look.paint(Pen::Text);
         let st = session.state();
         s.draw_text(font, "Time", l.time_label.0, l.time_label.1, ink, TextStyle::PLAIN);
-        counter(s, machine, l.time, &clock(session.elapsed_ms() / 1000));
+        counter(s, machine, l.time, &clock((session.elapsed_ms() / 1000).min(PANEL_CLOCK_MAX)));
         s.draw_text(font, "Flags", l.flags_label.0, l.flags_label.1, ink, TextStyle::PLAIN);
         counter(s, machine, l.flags, &st.flags_left().to_string());
         button(s, machine, l.new, "New", true);
