@@ -1586,8 +1586,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 Response::Choose(req, choices)
             }
             Reply::Rules(variant) if self.leaving_counts() => {
+                let (title, question) = self.board.rules_asked(&variant);
                 self.rules_waiting = Some(variant);
-                self.confirm(Asked::ConfirmRules, "New Game", "This starts a new game.")
+                self.confirm(Asked::ConfirmRules, &title, &question)
             }
             Reply::Rules(variant) => self.switch_rules(variant),
         }

@@ -382,6 +382,14 @@ pub trait Board<V: Variant> {
         None
     }
 
+    /// What the box asks before a game under way is given up for other
+    /// rules the player chose: its title (the button that goes ahead)
+    /// and its question. A new game, unless the board deals the same
+    /// game again under them (Solitaire's modes).
+    fn rules_asked(&self, _variant: &V) -> (String, String) {
+        ("New Game".into(), "This starts a new game.".into())
+    }
+
     /// A won game's box offers this (its label and the board's command)
     /// in place of New Game, where the next game is not a new deal
     /// (Sokoban: the next level).

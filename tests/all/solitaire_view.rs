@@ -745,7 +745,7 @@ fn picked_hinted_and_cursor_marks_differ_on_every_screen() {
 #[test]
 fn a_new_mode_deals_the_deal_again_and_says_so() {
     use parlour::views::solitaire::{EASY, HARD};
-    let (mut view, _m, _area, _data) = table("klondike", MachineId::AmigaPal, 1);
+    let (mut view, m, area, _data) = table("klondike", MachineId::AmigaPal, 1);
     let tableau = |view: &Table| {
         let st = view.session().state();
         (0..st.pile_count(PileKind::Tableau)).map(|i| st.pile(PileKind::Tableau, i).to_vec()).collect::<Vec<_>>()
@@ -754,9 +754,24 @@ fn a_new_mode_deals_the_deal_again_and_says_so() {
     view.command(&Command::View(HARD));
     assert_eq!(view.message(), "Hard mode from this deal.");
     assert_eq!(view.session().variant().mode(), parlour::solitaire::rules::Mode::Hard);
-    assert_eq!((view.session().seed(), tableau(&view)), (seed, easy), "the same deal");
+    assert_eq!((view.session().seed(), tableau(&view)), (seed, easy.clone()), "the same deal");
     view.command(&Command::View(EASY));
     assert_eq!(view.message(), "Easy mode from this deal.");
+
+    // With a move made, the box asking first says what comes: the same
+    // cards again, not a new game.
+    let stock = PileId::new(PileKind::Stock, 0);
+    let (x, y) = centre(view.board().pile_rect(view.session().state(), area, stock).unwrap());
+    view.input(&Input::MouseDown { x, y, button: Button::Left }, &m, area);
+    view.input(&Input::MouseUp { x, y, button: Button::Left }, &m, area);
+    let Some(parlour::views::Response::Ask(asked)) = view.command(&Command::View(HARD)) else {
+        panic!("a game under way was given up without asking")
+    };
+    assert_eq!(asked.title, "Hard Mode");
+    assert_eq!(asked.lines[0], "This deals the same cards again under Hard rules.");
+    assert_eq!(asked.buttons, ["Hard Mode", "Cancel"]);
+    view.answer(0);
+    assert_eq!((view.session().seed(), tableau(&view)), (seed, easy), "the same deal");
 }
 
 /// A click on the felt takes the keyboard's cursor off the table at once,
@@ -1451,7 +1466,7 @@ fn cancelling_a_new_mode_goes_back_to_the_options_box() {
     let Some(Response::Ask(options)) = view.command(&Command::Options) else { panic!("no Options box") };
     let mode = options.buttons.iter().position(|b| b.starts_with("Mode")).expect("a Mode button");
     let Response::Ask(confirm) = view.answer(mode) else { panic!("no question before the new mode") };
-    assert_eq!(confirm.title, "New Game");
+    assert_eq!(confirm.title, "Hard Mode");
     let cancel = confirm.buttons.iter().position(|b| b == "Cancel").unwrap();
     assert_eq!(view.answer(cancel), Response::Ask(options), "Cancel left the Options box");
     assert_eq!(view.session().move_count(), 1, "the game in progress goes on");

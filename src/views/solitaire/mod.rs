@@ -1246,6 +1246,11 @@ impl Board<SolitaireVariant> for SolitaireBoard {
         Some(format!("{} mode from this deal.", mode_label(variant, variant.mode())))
     }
 
+    fn rules_asked(&self, variant: &SolitaireVariant) -> (String, String) {
+        let mode = mode_label(variant, variant.mode());
+        (format!("{mode} Mode"), format!("This deals the same cards again under {mode} rules."))
+    }
+
     fn answer(&mut self, session: &Session<SolitaireVariant>, button: usize) -> Reply<SolitaireVariant> {
         match option_buttons(session.variant()).nth(button) {
             Some(&(_, Some(cmd))) => match self.command(session, cmd) {
