@@ -274,6 +274,8 @@ fn the_panel_opens_the_games_and_keeps_the_back_and_draws() {
     key(&mut panel, Key::Enter);
     assert_eq!(panel.draws(), 1);
     assert_eq!(panel.message(), "Draw One from Solitaire's next deal.", "a game under way keeps its own");
+    key(&mut panel, Key::Enter);
+    assert_eq!(panel.message(), "Draw One is chosen already.", "chosen again, nothing changes");
     let prefs = std::fs::read_to_string(dir.path().join("prefs.ini")).unwrap();
     assert!(prefs.contains("[cardgames]") && prefs.contains("back=1") && prefs.contains("draws=1"), "{prefs}");
     // Round past Draws 3 and Open Help to the first control, Solitaire.

@@ -199,6 +199,12 @@ impl CardGamesPanel {
                 self.back = i;
                 self.keep()
             }
+            // The Draws in force already: nothing changes, and the next
+            // deal would be no news.
+            Control::Draws(n) if n == self.draws => {
+                self.said = format!("{} is chosen already.", draws_name(n));
+                Response::Redraw
+            }
             Control::Draws(n) => {
                 self.draws = n;
                 // A game under way keeps its own; Solitaire says so too.
