@@ -436,16 +436,22 @@ mod tests {
         assert_eq!(unpack(parent.path(), "v1", files).unwrap(), dir);
         assert_eq!(std::fs::read(dir.join("a/b/c.txt")).unwrap(), b"deep");
         let top = dir.join("top.txt");
-        let mut writable = std::fs::metadata(&top).unwrap().permissions();
-        #[allow(clippy::permissions_set_readonly_false)]
-        writable.set_readonly(false);
-        std::fs::set_permissions(&top, writable).unwrap();
-        std::fs::write(&top, b"t").unwrap();
+        overwrite(&top, b"t");
         assert_eq!(unpack(parent.path(), "v1", files).unwrap(), dir);
         assert_eq!(std::fs::read(&top).unwrap(), b"top");
         // Nothing is left behind but the folder.
         let names: Vec<_> = std::fs::read_dir(parent.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, ["v1"]);
+    }
+
+    /// Writes `bytes` over an unpacked file, which is read-only, as a
+    /// player's slip or a failing disk would change it.
+    fn overwrite(path: &Path, bytes: &[u8]) {
+        let mut writable = std::fs::metadata(path).unwrap().permissions();
+        #[allow(clippy::permissions_set_readonly_false)]
+        writable.set_readonly(false);
+        std::fs::set_permissions(path, writable).unwrap();
+        std::fs::write(path, bytes).unwrap();
     }
 
     /// Every damaged file of a copy is told of, as every one is restored,
@@ -456,12 +462,7 @@ mod tests {
         let files: &[(&str, &[u8])] = &[("a.html", b"page"), ("b.txt", b"b"), ("guide/c.guide", b"guide")];
         let dir = unpack(parent.path(), "v1", files).unwrap();
         std::fs::remove_file(dir.join("a.html")).unwrap();
-        let cut = dir.join("guide/c.guide");
-        let mut writable = std::fs::metadata(&cut).unwrap().permissions();
-        #[allow(clippy::permissions_set_readonly_false)]
-        writable.set_readonly(false);
-        std::fs::set_permissions(&cut, writable).unwrap();
-        std::fs::write(&cut, b"gu").unwrap();
+        overwrite(&dir.join("guide/c.guide"), b"gu");
         let broken = not_whole(&dir, files);
         assert_eq!(broken, ["a.html", "guide/c.guide"]);
         assert_eq!(named_with_how_many_more(&broken), "a.html and guide/c.guide");

@@ -273,19 +273,29 @@ fn the_first_space_after_a_hint_picks_the_hinted_stone() {
     assert_eq!(view.session().move_count(), 1, "{}", view.message());
 }
 
+/// A board shipped in boards/, opened as the app opens it.
+fn shipped(name: &str, id: &str, dir: &Path) -> PegsView {
+    let text = std::fs::read_to_string(format!("{}/boards/{name}.brd", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    open(name, variant(id, &text), dir)
+}
+
+/// Presses a key on `view` (on the Amiga PAL) and gives where the cursor
+/// is then.
+fn cursor_keys(mut view: PegsView) -> impl FnMut(parlour::machines::Key) -> Option<(usize, usize)> {
+    let (m, area) = machine(MachineId::AmigaPal);
+    move |key| {
+        view.input(&Input::Key { key, mods: Default::default() }, &m, area);
+        view.board().cursor()
+    }
+}
+
 /// Up and Down go to the nearest slot of the next row, where nothing lies
 /// straight above or below: a triangle's rows are offset.
 #[test]
 fn up_and_down_find_the_nearest_slot_of_an_offset_row() {
     use parlour::machines::Key;
     let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/boards/Triangle 15.brd")).unwrap();
-    let mut view = open("Triangle 15", variant("pegs/triangle-15", &text), dir.path());
-    let (m, area) = machine(MachineId::AmigaPal);
-    let mut press = |key| {
-        view.input(&Input::Key { key, mods: Default::default() }, &m, area);
-        view.board().cursor()
-    };
+    let mut press = cursor_keys(shipped("Triangle 15", "pegs/triangle-15", dir.path()));
     assert_eq!(press(Key::Char(' ')), Some(at("a1")), "the first key shows the cursor");
     for _ in 0..4 {
         press(Key::Down);
@@ -305,13 +315,7 @@ fn up_and_down_find_the_nearest_slot_of_an_offset_row() {
 fn up_and_down_cross_a_hole_straight() {
     use parlour::machines::Key;
     let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/boards/Ring.brd")).unwrap();
-    let mut view = open("Ring", variant("pegs/ring", &text), dir.path());
-    let (m, area) = machine(MachineId::AmigaPal);
-    let mut press = |key| {
-        view.input(&Input::Key { key, mods: Default::default() }, &m, area);
-        view.board().cursor()
-    };
+    let mut press = cursor_keys(shipped("Ring", "pegs/ring", dir.path()));
     assert_eq!(press(Key::Char(' ')), Some(at("c1")), "the first key shows the cursor");
     press(Key::Right);
     assert_eq!(press(Key::Down), Some(at("d2")));
