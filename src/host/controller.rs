@@ -354,12 +354,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             // A game in progress left for another number counts as lost,
             // as New Game would count it; unasked, so the player is told,
             // once it is dealt, and whether Undo brings it back.
-            if c.leaving_counts() {
-                let undo = c.undo_label();
+            // Said only once counted: statistics that could not be kept
+            // say so themselves.
+            let undo = c.undo_label();
+            if c.abandon().is_some() {
                 c.left_counted = Some(left_counted(c.record(), (!next.replace).then_some(&undo)));
                 c.record_changed.clone_from(&c.left_counted);
             }
-            c.abandon();
             c.deal(next);
         }
         if let Some((_, name)) = &offered {

@@ -303,6 +303,27 @@ fn a_seed_over_a_game_in_progress_says_it_was_counted_lost() {
     assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().lost, 1);
 }
 
+/// Where the statistics cannot be kept, a seed over a game in progress
+/// says so, not that the game left was counted.
+#[test]
+fn a_seed_over_a_game_in_progress_never_says_it_was_counted_when_it_was_not() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = open_table("klondike", 3, data.path());
+    deal_from_the_stock(&mut view, 1);
+    drop(view);
+    let mut view = open_table("klondike", 4, data.path());
+    deal_from_the_stock(&mut view, 1);
+    drop(view);
+    let stats = data.path().join("stats.ini");
+    let mut read_only = std::fs::metadata(&stats).unwrap().permissions();
+    read_only.set_readonly(true);
+    std::fs::set_permissions(&stats, read_only).unwrap();
+    let view = open_table("klondike", 5, data.path());
+    assert!(!view.message().contains("counted"), "{}", view.message());
+    assert_eq!(view.message(), "The statistics could not be kept.");
+    assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().lost, 1, "the first game only");
+}
+
 /// `parlour shot` with a seed over a game in progress plays as `play`
 /// does, counting it lost, and says so on the terminal, as the picture's
 /// title bar may be all that shows it.
