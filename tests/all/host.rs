@@ -303,17 +303,19 @@ fn a_seed_over_a_game_in_progress_says_it_was_counted_lost() {
     assert_eq!(Stats::load(data.path()).unwrap().game("klondike").unwrap().lost, 1);
 }
 
+/// Deals Klondike `seed`, makes a move and leaves the game under way.
+fn leave_under_way(seed: u64, data: &std::path::Path) {
+    let mut view = open_table("klondike", seed, data);
+    deal_from_the_stock(&mut view, 1);
+}
+
 /// Where the statistics cannot be kept, a seed over a game in progress
 /// says so, not that the game left was counted.
 #[test]
 fn a_seed_over_a_game_in_progress_never_says_it_was_counted_when_it_was_not() {
     let data = tempfile::tempdir().unwrap();
-    let mut view = open_table("klondike", 3, data.path());
-    deal_from_the_stock(&mut view, 1);
-    drop(view);
-    let mut view = open_table("klondike", 4, data.path());
-    deal_from_the_stock(&mut view, 1);
-    drop(view);
+    leave_under_way(3, data.path());
+    leave_under_way(4, data.path());
     let stats = data.path().join("stats.ini");
     let mut read_only = std::fs::metadata(&stats).unwrap().permissions();
     read_only.set_readonly(true);
@@ -330,9 +332,7 @@ fn a_seed_over_a_game_in_progress_never_says_it_was_counted_when_it_was_not() {
 #[test]
 fn a_shot_over_a_game_in_progress_says_it_was_counted_lost() {
     let data = tempfile::tempdir().unwrap();
-    let mut view = open_table("klondike", 3, data.path());
-    deal_from_the_stock(&mut view, 1);
-    drop(view);
+    leave_under_way(3, data.path());
     let png = data.path().join("k.png");
     let shot = || {
         let args = ["shot", "klondike", "--seed", "4", "-o", png.to_str().unwrap()];
