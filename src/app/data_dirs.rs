@@ -271,14 +271,11 @@ fn not_whole<'a>(copy: &Path, files: &[(&'a str, &[u8])]) -> Vec<&'a str> {
 /// would name hundreds).
 fn named_with_how_many_more(files: &[&str]) -> String {
     const NAMED: usize = 3;
-    match files {
-        [one] => one.to_string(),
-        [some @ .., last] if files.len() <= NAMED => format!("{} and {last}", some.join(", ")),
-        _ => {
-            let more = crate::core::plural((files.len() - NAMED) as u64, "more file", "more files");
-            format!("{} and {more}", files[..NAMED].join(", "))
-        }
+    if files.len() <= NAMED {
+        return crate::core::and_list(files);
     }
+    let more = crate::core::plural((files.len() - NAMED) as u64, "more file", "more files");
+    format!("{} and {more}", files[..NAMED].join(", "))
 }
 
 /// Where built-in file `rel` (slash-separated) lies in the copy `dir`.

@@ -199,6 +199,18 @@ pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// Words in a sentence's list: "a", "a and b", "a, b and c"; none is "".
+pub fn and_list<S: AsRef<str>>(words: &[S]) -> String {
+    match words.split_last() {
+        Some((last, [])) => last.as_ref().to_string(),
+        Some((last, before)) => {
+            let before: Vec<&str> = before.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", before.join(", "), last.as_ref())
+        }
+        None => String::new(),
+    }
+}
+
 /// A text file as Windows programs wrote it: UTF-8 (a byte-order mark is
 /// dropped), UTF-16 after its byte-order mark (Notepad's "Unicode"), or
 /// else Windows-1252.
@@ -400,6 +412,14 @@ pub fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn and_list_joins_the_last_word_with_and() {
+        assert_eq!(and_list::<&str>(&[]), "");
+        assert_eq!(and_list(&["a"]), "a");
+        assert_eq!(and_list(&["a", "b"]), "a and b");
+        assert_eq!(and_list(&["a", "b", "c"]), "a, b and c");
+    }
 
     /// A file of too many control characters is told how many there are,
     /// and which is the first, on which line and in which column, so its

@@ -207,11 +207,7 @@ fn in_runs(numbers: &[usize]) -> String {
             _ => words.push(format!("{first} to {last}")),
         }
     }
-    match words.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, before)) => format!("{} and {last}", before.join(", ")),
-        None => String::new(),
-    }
+    crate::core::and_list(&words)
 }
 
 #[cfg(test)]

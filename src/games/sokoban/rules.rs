@@ -369,10 +369,7 @@ fn runs_in_words(runs: &[(usize, Dir)]) -> String {
         .iter()
         .map(|&(n, dir)| if counted { format!("{n} {}", dir.name()) } else { dir.name().to_string() })
         .collect();
-    match words.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => words.concat(),
-    }
+    crate::core::and_list(&words)
 }
 
 #[cfg(test)]
