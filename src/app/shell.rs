@@ -952,6 +952,7 @@ impl Shell {
         }
         let mut old = std::mem::replace(&mut self.view, view);
         old.close();
+        self.view.took_over();
     }
 
     /// The number for the next game opened fresh: the run's number for

@@ -2283,4 +2283,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         self.journal();
         self.keep_prefs();
     }
+
+    fn took_over(&mut self) {
+        self.keep_prefs();
+    }
 }

@@ -208,6 +208,11 @@ pub trait View {
     /// The view is about to go (another game opens, the program quits):
     /// the last chance to save what it holds.
     fn close(&mut self) {}
+    /// The view has taken the place of those before it, which have
+    /// closed since it opened: it keeps its preferences again, as theirs
+    /// were written over them (the Sokoban level left behind over the
+    /// level moved to, which must be kept even if Parlour never closes).
+    fn took_over(&mut self) {}
 }
 
 pub mod background;

@@ -816,6 +816,29 @@ fn a_set_opened_by_its_path_is_listed_by_the_chooser() {
     assert_eq!(d.shell().title(), "Mine 2: Second", "OK opened another level than the one played");
 }
 
+/// The level moved to is kept as the one to come back to the moment it
+/// opens, not only as Parlour closes: after a crash (kill -9) the
+/// launcher's Sokoban opens the level the player was on. The level left
+/// behind, closing after the next had opened, wrote itself back.
+#[test]
+fn the_level_moved_to_is_kept_before_parlour_closes() {
+    let data = tempfile::tempdir().unwrap();
+    let machine =
+        Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
+            .unwrap();
+    let mut d = parlour::app::driver::Driver::new(parlour::app::shell::Shell::launcher_keeping_in(
+        machine,
+        1,
+        data.path().to_path_buf(),
+    ));
+    let kept = || std::fs::read_to_string(data.path().join("prefs.ini")).unwrap_or_default();
+    d.command(&Command::Play("sokoban".into()));
+    assert!(kept().contains("level=sokoban/parlour/1"), "{}", kept());
+    d.command(&Command::View(parlour::views::sokoban::NEXT_LEVEL));
+    assert!(d.shell().title().contains('2'), "{}", d.shell().title());
+    assert!(kept().contains("level=sokoban/parlour/2"), "the level left wrote itself back:\n{}", kept());
+}
+
 /// A level set opened by its path that is not the one the board folders
 /// hold under its id (a set of the player's own called parlour.xsb) goes
 /// by an id of its own, the same each time: a level won there is neither
