@@ -834,12 +834,14 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         let _held = Stats::hold(data_dir);
         let result = files::or_afresh(Stats::load_noting(data_dir)).and_then(|mut loaded| {
             let record = loaded.value.game_mut(&id);
+            // The board sees the record as it stood before this game
+            // (Scramble tells a best beaten from one only equalled).
+            board.tally(session, outcome, record);
             if helped {
                 record.record_helped();
             } else {
                 record.record_game(outcome, score, timed.then_some(ms), moves);
             }
-            board.tally(session, outcome, record);
             let record = record.clone();
             loaded.value.save(data_dir).map(|()| (record, loaded.headline("statistics").zip(loaded.note())))
         });

@@ -473,7 +473,8 @@ pub trait Board<V: Variant> {
     }
 
     /// A game is being counted in the statistics (finished, or given up
-    /// for a new one): adds the game's own figures to its record.
+    /// for a new one): adds the game's own figures to its record, which
+    /// holds the games before this one.
     fn tally(&mut self, _session: &Session<V>, _outcome: Outcome, _stats: &mut GameStats) {}
 
     /// The button and the radio button chosen in a requester the board

@@ -126,6 +126,10 @@ pub struct ScrambleBoard {
     /// picture shown until the player chooses another, so it is found
     /// again once it can be read.
     unread_choice: Option<String>,
+    /// The fewest moves and the best time at the size as they stood
+    /// before the game last counted, so its end tells a best beaten from
+    /// one only equalled.
+    bests_before: (Option<u64>, Option<u64>),
 }
 
 impl ScrambleBoard {
@@ -143,6 +147,7 @@ impl ScrambleBoard {
             digits_note: DigitsNote::default(),
             opening: (None, None),
             unread_choice: None,
+            bests_before: (None, None),
         }
     }
 
@@ -522,6 +527,10 @@ impl Board<ScrambleVariant> for ScrambleBoard {
 
     /// A win that sets a record at its size says which, as MineSweeper and
     /// Sokoban say theirs (the game is counted before this is asked).
+    fn tally(&mut self, _session: &Session<ScrambleVariant>, _outcome: crate::core::Outcome, stats: &mut GameStats) {
+        self.bests_before = (stats.best_moves, stats.best_time_ms);
+    }
+
     fn finished(&mut self, session: &Session<ScrambleVariant>) -> Vec<String> {
         if session.state().status() != Status::Won {
             return Vec::new();
@@ -529,8 +538,14 @@ impl Board<ScrambleVariant> for ScrambleBoard {
         let stats = Stats::load(&self.data_dir).unwrap_or_default();
         let Some(record) = stats.game(session.variant().id()) else { return Vec::new() };
         let size = format!("{} x {}", session.variant().cols(), session.variant().rows());
-        let fewest = record.best_moves.is_some() && record.best_moves == self.moves(session);
-        let quickest = record.best_time_ms == Some(session.elapsed_ms());
+        // A best this game set: kept as the record's, and better than the
+        // one before it (a solution as short as the shortest is none).
+        let set = |kept: Option<u64>, before: Option<u64>, now: Option<u64>| {
+            now.is_some_and(|now| kept == Some(now) && before.is_none_or(|b| now < b))
+        };
+        let (moves_before, time_before) = self.bests_before;
+        let fewest = set(record.best_moves, moves_before, self.moves(session));
+        let quickest = set(record.best_time_ms, time_before, Some(session.elapsed_ms()));
         let set = match (fewest, quickest) {
             (true, true) => "your shortest solution and best time",
             (true, false) => "your shortest solution",
