@@ -52,7 +52,8 @@ pub fn high_scores_box(board_name: &str, table: &[Entry]) -> Requester {
         .enumerate()
         .map(|(i, e)| {
             let stones = plural(e.stones as u64, "stone", "stones");
-            format!("{}. {}: {stones}, {} points, {}", i + 1, e.name, e.points, clock(e.seconds))
+            let points = plural(e.points, "point", "points");
+            format!("{}. {}: {stones}, {points}, {}", i + 1, e.name, clock(e.seconds))
         })
         .collect();
     if lines.is_empty() {
@@ -65,6 +66,13 @@ pub fn high_scores_box(board_name: &str, table: &[Entry]) -> Requester {
 mod tests {
     use super::*;
     use crate::games::pegs::board::Board;
+
+    #[test]
+    fn the_high_scores_count_one_point_and_one_stone_in_the_singular() {
+        let table = [Entry::new("Zed", 1, 61, 1), Entry::new("Ada", 2, 5, 3)];
+        let shown = high_scores_box("English", &table);
+        assert_eq!(shown.lines, ["1. Zed: 1 stone, 1 point, 1:01", "2. Ada: 3 stones, 2 points, 0:05"]);
+    }
 
     const LINE: &str = "Version 2\nMode: Normal\ny r e g g e\n";
 
