@@ -407,6 +407,28 @@ pub struct Salvaged<T> {
     pub dropped: Vec<(usize, String)>,
 }
 
+impl<T> Salvaged<T> {
+    /// Ranks the entries a table file gave, each with its line, best
+    /// first by `rank` (ties in the file's order), and keeps the best
+    /// `keep`: a table edited by hand out of order, or with lines too
+    /// many, keeps its best entries, not those that come first. The lines
+    /// of the others are left out, `beyond` saying why.
+    pub fn best_of<E>(
+        &mut self,
+        mut read: Vec<(usize, E)>,
+        keep: usize,
+        rank: impl Fn(&E, &E) -> std::cmp::Ordering,
+        beyond: &str,
+    ) -> Vec<E> {
+        read.sort_by(|a, b| rank(&a.1, &b.1));
+        let pushed_out = read.split_off(keep.min(read.len()));
+        self.dropped.extend(pushed_out.into_iter().map(|(n, _)| (n, beyond.to_string())));
+        // The first line left out, by its number, is the one told of.
+        self.dropped.sort_by_key(|&(n, _)| n);
+        read.into_iter().map(|(_, e)| e).collect()
+    }
+}
+
 /// The entries of `held` (a table's, as its backup holds it) that `kept`
 /// lacks, a repeated entry as many times as `held` has it more often:
 /// what a table read from a damaged file may take back from its backup.

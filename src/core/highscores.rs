@@ -204,6 +204,8 @@ fn parse(bytes: &[u8]) -> Result<Salvaged<HighScores>, (FileErrorKind, String)> 
     }
     let mut read = Salvaged { value: HighScores::default(), dropped: Vec::new() };
     let mut under = Under::Nothing;
+    // The lines of the entries read into the table `under` names.
+    let mut entry_lines = Vec::new();
     let unended = unended_line(bytes);
     for (n, line) in lines {
         if unended == Some(n) {
@@ -215,26 +217,32 @@ fn parse(bytes: &[u8]) -> Result<Salvaged<HighScores>, (FileErrorKind, String)> 
             continue;
         };
         if line.starts_with("game ") {
-            leave_out_if_empty(&mut read, &under);
+            settle(&mut read, &under, std::mem::take(&mut entry_lines));
         }
-        if let Err(why) = read_line(&mut read.value, &mut under, n, line) {
-            read.dropped.push((n, why));
+        match read_line(&mut read.value, &mut under, n, line) {
+            Ok(()) if line.starts_with("entry ") => entry_lines.push(n),
+            Ok(()) => {}
+            Err(why) => read.dropped.push((n, why)),
         }
     }
-    leave_out_if_empty(&mut read, &under);
+    settle(&mut read, &under, entry_lines);
     Ok(read)
 }
 
-/// Leaves out the table `under` names if no entry came under its `game`
-/// line: tables are written with one at least, so the file was cut short
-/// after the line (a full disk), or an entry was lost from it.
-fn leave_out_if_empty(read: &mut Salvaged<HighScores>, under: &Under) {
-    if let Under::Game(id, at) = under
-        && read.value.table(id).is_empty()
-    {
-        read.value.tables.remove(id);
+/// Ends the table `under` names, its entries read from `lines`: ranked
+/// and cut to the best [`KEEP`], or left out if no entry came under its
+/// `game` line (tables are written with one at least, so the file was
+/// cut short after the line, or an entry was lost from it).
+fn settle(read: &mut Salvaged<HighScores>, under: &Under, lines: Vec<usize>) {
+    let Under::Game(id, at) = under else { return };
+    let table = read.value.tables.remove(id).unwrap_or_default();
+    if table.is_empty() {
         read.dropped.push((*at, format!("the game {id} has no entries: the file may have been cut short")));
+        return;
     }
+    let beyond = format!("the game {id} keeps {KEEP} entries, and this one ranks below them");
+    let best = read.best_of(lines.into_iter().zip(table).collect(), KEEP, Entry::rank, &beyond);
+    read.value.tables.insert(id.clone(), best);
 }
 
 /// Reads line `n`, a `game` or an `entry` line, into `scores`.
@@ -260,11 +268,7 @@ fn read_line(scores: &mut HighScores, under: &mut Under, n: usize, line: &str) -
                 Under::LeftOut(at) => return Err(format!("an entry of the `game` line {at}, which was left out")),
             };
             let entry = parse_entry(rest)?;
-            let table = scores.tables.get_mut(id.as_str()).expect("the current game has a table");
-            if table.len() == KEEP {
-                return Err(format!("the game {id} has more than {KEEP} entries"));
-            }
-            table.push(entry);
+            scores.tables.get_mut(id.as_str()).expect("the current game has a table").push(entry);
             Ok(())
         }
         _ => Err(format!("expected `game ID` or `entry ...`, found {line:?}")),
@@ -423,8 +427,10 @@ mod tests {
     /// fewer entries read.
     #[test]
     fn bad_lines_are_left_out_by_line_and_the_others_kept() {
-        let entries: Vec<String> = (0..11).map(|i| format!("entry 1 {i} 1 x\n")).collect();
+        let entries: Vec<String> = (0..11).map(|i| format!("entry 1 {} 1 x\n", 11 - i)).collect();
         let (ten, eleven) = (entries[..10].concat(), entries.concat());
+        // The same eleven worst first: the best ten are kept, best first.
+        let worst_first: String = entries.iter().rev().cloned().collect();
         let cases: Vec<(Vec<u8>, usize, &str, String)> = vec![
             (
                 b"entry 1 2 3 a\ngame x\nentry 1 2 3 b\n".to_vec(),
@@ -458,7 +464,8 @@ mod tests {
             ),
             // Cut at the end of a line, its name perhaps only in part.
             (b"game x\nentry 1 2 3 a\nentry 1 2 3 Ada Lo".to_vec(), 4, CUT_SHORT, "game x\nentry 1 2 3 a\n".into()),
-            (format!("game x\n{eleven}").into_bytes(), 13, "more than 10", format!("game x\n{ten}")),
+            (format!("game x\n{eleven}").into_bytes(), 13, "keeps 10 entries", format!("game x\n{ten}")),
+            (format!("game x\n{worst_first}").into_bytes(), 3, "ranks below them", format!("game x\n{ten}")),
         ];
         for (body, line, words, kept) in cases {
             let dir = tempfile::tempdir().unwrap();

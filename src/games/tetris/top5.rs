@@ -121,19 +121,19 @@ fn parse(bytes: &[u8]) -> Result<Salvaged<Top5>, String> {
     // disk), its name or figures perhaps only in part.
     let cut_short = files::unended_line(bytes);
     let mut top = Salvaged { value: Top5::default(), dropped: Vec::new() };
+    let mut read = Vec::new();
     for (n, line) in lines.filter(|(_, l)| *l != Some("")) {
         let entry = line.ok_or_else(|| "the line is not UTF-8 text".to_string()).and_then(parse_entry);
         match entry {
             _ if cut_short == Some(n) => {
                 top.dropped.push((n, files::CUT_SHORT.into()));
             }
-            Ok(_) if top.value.entries.len() == KEEP => {
-                top.dropped.push((n, format!("the table keeps {KEEP} games; this line is one more")));
-            }
-            Ok(entry) => top.value.entries.push(entry),
+            Ok(entry) => read.push((n, entry)),
             Err(why) => top.dropped.push((n, why)),
         }
     }
+    let beyond = format!("the table keeps {KEEP} games, and this one has fewer points than they have");
+    top.value.entries = top.best_of(read, KEEP, |a, b| b.points.cmp(&a.points), &beyond);
     Ok(top)
 }
 
@@ -254,9 +254,14 @@ mod tests {
         std::fs::remove_file(files::backup_path(&path)).unwrap();
         let six: String = (1..=6).map(|p| format!("{p}0 1 1 P{p}\n")).collect();
         std::fs::write(&path, format!("{MAGIC} {VERSION}\n{six}")).unwrap();
+        // Worst first, as a hand may write them: the best five are kept,
+        // most points first, and the line pushed out is the worst's.
         let loaded = Top5::load_noting(dir.path()).unwrap();
-        assert_eq!(loaded.value.entries.len(), KEEP);
-        assert!(loaded.replaced.unwrap().reason.contains("keeps 5 games"));
+        let names: Vec<&str> = loaded.value.entries.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["P6", "P5", "P4", "P3", "P2"]);
+        let e = loaded.replaced.unwrap();
+        assert_eq!(e.line, Some(2));
+        assert!(e.reason.contains("keeps 5 games, and this one has fewer points"), "{e}");
         // The last line cut short, with no end: left out, though what is
         // left of it reads.
         std::fs::write(&path, format!("{MAGIC} {VERSION}\n30 1 1 Ada\n20 1 1 Bob Smi")).unwrap();
