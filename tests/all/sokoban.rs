@@ -762,7 +762,7 @@ fn damage_sokoban_records(data: &std::path::Path) -> String {
     std::fs::write(data.join("sokoban.txt.bak"), &solved).unwrap();
     std::fs::write(&path, "parlour-sokoban 1\nbest sokoban/parlour/1 x 1 rR\n").unwrap();
     format!(
-        "parlour: {}:2: the moves \"x\" is not a number; it is left where it is, for the game to set aside when it \
+        "parlour: {}:2: the move count \"x\" is not a number; it is left where it is, for the game to set aside when it \
          next opens",
         path.display()
     )

@@ -181,7 +181,7 @@ fn parse_bests<'a>(bytes: &[u8], lines: impl Iterator<Item = (usize, &'a str)>) 
         }
         let number = |what: &str, s: &str| s.parse::<u32>().map_err(|_| (n, format!("{what} {s:?} is not a number")));
         let best =
-            Best { moves: number("the moves", moves)?, pushes: number("the pushes", pushes)?, lurd: lurd.to_string() };
+            Best { moves: number("the move count", moves)?, pushes: number("the push count", pushes)?, lurd: lurd.to_string() };
         parse_lurd(lurd).map_err(|e| (n, format!("the solution: {e}")))?;
         if let Some(why) = best.figures_disagree() {
             return Err((n, why));
@@ -280,7 +280,7 @@ mod tests {
         let loaded = Records::load_noting(dir.path()).unwrap();
         assert_eq!(loaded.value, r);
         let damage = loaded.replaced.expect("the damage is reported");
-        assert_eq!((damage.line, damage.reason.as_str()), (Some(2), "the pushes \"x\" is not a number"));
+        assert_eq!((damage.line, damage.reason.as_str()), (Some(2), "the push count \"x\" is not a number"));
         assert!(damage.moved_to.as_ref().is_some_and(|p| p.exists()), "the damaged file is kept aside");
         let again = Records::load_noting(dir.path()).unwrap();
         assert_eq!((again.value, again.replaced), (r.clone(), None), "the backup's records are the file's now");

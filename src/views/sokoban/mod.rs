@@ -891,7 +891,7 @@ mod tests {
         assert_eq!(
             told.lines,
             [format!(
-                "{}:2: the moves \"x\" is not a number (the file was moved to {}); \
+                "{}:2: the move count \"x\" is not a number (the file was moved to {}); \
                  its previous copy sokoban.txt.bak was loaded instead.",
                 file.display(),
                 aside.display()
