@@ -180,8 +180,11 @@ fn parse_bests<'a>(bytes: &[u8], lines: impl Iterator<Item = (usize, &'a str)>) 
             return Err((n, format!("expected `best ID MOVES PUSHES LURD`, found {line:?}")));
         }
         let number = |what: &str, s: &str| s.parse::<u32>().map_err(|_| (n, format!("{what} {s:?} is not a number")));
-        let best =
-            Best { moves: number("the move count", moves)?, pushes: number("the push count", pushes)?, lurd: lurd.to_string() };
+        let best = Best {
+            moves: number("the move count", moves)?,
+            pushes: number("the push count", pushes)?,
+            lurd: lurd.to_string(),
+        };
         parse_lurd(lurd).map_err(|e| (n, format!("the solution: {e}")))?;
         if let Some(why) = best.figures_disagree() {
             return Err((n, why));

@@ -77,7 +77,9 @@ impl Place {
     /// The status line's word on what of the set was left out, if
     /// anything: which levels, then which levels' solutions, with the
     /// file and lines, short enough for a narrow status line (Problems in
-    /// File... says why).
+    /// File... says why). Where the level played lost its solution, the
+    /// solutions come first: a status line too narrow for both keeps the
+    /// word on the level the player is on.
     fn left_out_note(&self) -> Option<String> {
         let file = self.path.file_name().unwrap_or(self.path.as_os_str()).to_string_lossy();
         let sentence = |part: Part, one: &str, many: &str| {
@@ -92,13 +94,14 @@ impl Place {
                 )
             })
         };
-        let said: Vec<String> = [
+        let mut said = [
             sentence(Part::Level, "Level", "Levels"),
             sentence(Part::Solution, "The solution of level", "The solutions of levels"),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
+        ];
+        if self.left_out.iter().any(|l| l.part == Part::Solution && l.number == self.number) {
+            said.reverse();
+        }
+        let said: Vec<String> = said.into_iter().flatten().collect();
         (!said.is_empty()).then(|| said.join(" "))
     }
 
@@ -782,7 +785,8 @@ mod tests {
         };
         let mut b = SokobanBoard::new("T 1", place, dir.path());
         let said = b.opening_notice().0.unwrap();
-        assert_eq!(said, "Level 3 left out: t.xsb:12. The solutions of levels 1, 2 left out: t.xsb:4, 9.");
+        // Level 1's own solution first, as the line may keep one only.
+        assert_eq!(said, "The solutions of levels 1, 2 left out: t.xsb:4, 9. Level 3 left out: t.xsb:12.");
         let Reply::Ask(why) = b.command(&session(text), FILE_PROBLEMS) else { panic!("no box of the problems") };
         assert_eq!(
             why.lines,
