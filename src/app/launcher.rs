@@ -335,14 +335,14 @@ impl Launcher {
         kinds
     }
 
-    /// What the status line and the box say of left-out things of `kind`
-    /// (`n` of them, for the status line): those of the kind its list
-    /// holds are left out of it; the rest only cannot be read.
-    fn left_out_words(&self, kind: Kind, n: usize) -> (String, String) {
+    /// The box's heading over left-out things of `kind`: those of the
+    /// kind its list holds are left out of it; the rest only cannot be
+    /// read.
+    fn left_out_heading(&self, kind: Kind) -> String {
         if kind == self.rows {
-            (format!("{n} left out"), "These are left out of the list:".into())
+            "These are left out of the list:".into()
         } else {
-            (format!("{} cannot be read", kind.count(n)), format!("These {} cannot be read:", kind.nouns().1))
+            format!("These {} cannot be read:", kind.nouns().1)
         }
     }
 
@@ -360,7 +360,7 @@ impl Launcher {
             if room == 0 {
                 break;
             }
-            lines.push(self.left_out_words(kind, items.len()).1);
+            lines.push(self.left_out_heading(kind));
             lines.extend(items.iter().take(room).map(|left| format!("{}: {}", left.name, left.why)));
             room = room.saturating_sub(items.len());
         }
@@ -822,11 +822,20 @@ impl View for Launcher {
         if self.left_out.is_empty() {
             return listed;
         }
-        let mut said = vec![listed.trim_end_matches('.').to_string()];
-        said.extend(
-            Self::by_kind(&self.left_out).into_iter().map(|(kind, items)| self.left_out_words(kind, items.len()).0),
-        );
-        format!("{}.", said.join("; "))
+        // The list's own things left out are said with it, and what only
+        // cannot be read in a sentence of its own, which a status line
+        // too narrow for both drops whole (the box names each).
+        let (own, unreadable): (Vec<_>, Vec<_>) =
+            Self::by_kind(&self.left_out).into_iter().partition(|(kind, _)| *kind == self.rows);
+        let mut said = match own.first() {
+            Some((_, items)) => format!("{listed}; {} left out.", items.len()),
+            None => format!("{listed}."),
+        };
+        if !unreadable.is_empty() {
+            let counts: Vec<String> = unreadable.iter().map(|(kind, items)| kind.count(items.len())).collect();
+            said.push_str(&format!(" {} cannot be read.", crate::core::and_list(&counts)));
+        }
+        said
     }
 
     fn take_notice(&mut self) -> Option<Requester> {

@@ -352,7 +352,7 @@ fn what_could_not_be_read_is_told_once_in_a_box_that_fits() {
 fn a_broken_board_is_told_of_as_a_board_not_left_out_of_the_list() {
     let board = "/data/boards/Broken.brd:4: this row has 4 elements but the first row has 5";
     let only_board = many(3).telling_left_out(vec![left_out_as(Kind::Board, "Broken", board)], Kind::GameType);
-    assert_eq!(only_board.message(), "3 games; 1 board cannot be read.");
+    assert_eq!(only_board.message(), "3 games. 1 board cannot be read.");
     let told = only_board.left_out_box();
     assert_eq!(told.title, "Cannot Be Read");
     assert_eq!(told.lines, vec!["These boards cannot be read:".to_string(), format!("Broken: {board}")]);
@@ -362,12 +362,23 @@ fn a_broken_board_is_told_of_as_a_board_not_left_out_of_the_list() {
         left_out_as(Kind::Board, "Bent", board),
     ];
     let launcher = many(3).telling_left_out(both, Kind::GameType);
-    assert_eq!(launcher.message(), "3 games; 1 left out; 2 boards cannot be read.");
+    assert_eq!(launcher.message(), "3 games; 1 left out. 2 boards cannot be read.");
     let told = launcher.left_out_box();
     assert_eq!(told.title, "Left Out");
     let headings: Vec<&str> = told.lines.iter().filter(|l| l.starts_with("These ")).map(String::as_str).collect();
     assert_eq!(headings, ["These are left out of the list:", "These boards cannot be read:"]);
     assert_eq!(told.lines.len(), 5, "{:?}", told.lines);
+    // Each kind that cannot be read is counted in one sentence, which a
+    // narrow status line drops whole rather than cut in the middle.
+    let level = left_out_as(Kind::Level, "Odd 2", "/data/boards/sokoban/odd.xsb:9: no pusher");
+    let kinds = vec![
+        left_out_as(Kind::GameType, "Odd", "/games/Odd/game.ini:2: there are no foundation piles"),
+        left_out_as(Kind::Board, "Broken", board),
+        level.clone(),
+        level,
+    ];
+    let launcher = many(2).telling_left_out(kinds, Kind::GameType);
+    assert_eq!(launcher.message(), "2 games; 1 left out. 1 board and 2 levels cannot be read.");
 }
 
 /// A game without a game.bmp is pictured by its opening screen: two such
