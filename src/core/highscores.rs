@@ -204,8 +204,10 @@ fn parse(bytes: &[u8]) -> Result<Salvaged<HighScores>, (FileErrorKind, String)> 
     }
     let mut read = Salvaged { value: HighScores::default(), dropped: Vec::new() };
     let mut under = Under::Nothing;
-    // The lines of the entries read into the table `under` names.
+    // The lines of the entries read into the table `under` names, and
+    // whether any came under it, read or not.
     let mut entry_lines = Vec::new();
+    let mut entries_came = false;
     let unended = unended_line(bytes);
     for (n, line) in lines {
         if unended == Some(n) {
@@ -217,27 +219,31 @@ fn parse(bytes: &[u8]) -> Result<Salvaged<HighScores>, (FileErrorKind, String)> 
             continue;
         };
         if line.starts_with("game ") {
-            settle(&mut read, &under, std::mem::take(&mut entry_lines));
+            settle(&mut read, &under, std::mem::take(&mut entry_lines), std::mem::take(&mut entries_came));
         }
+        entries_came |= line.starts_with("entry ");
         match read_line(&mut read.value, &mut under, n, line) {
             Ok(()) if line.starts_with("entry ") => entry_lines.push(n),
             Ok(()) => {}
             Err(why) => read.dropped.push((n, why)),
         }
     }
-    settle(&mut read, &under, entry_lines);
+    settle(&mut read, &under, entry_lines, entries_came);
     Ok(read)
 }
 
 /// Ends the table `under` names, its entries read from `lines`: ranked
-/// and cut to the best [`KEEP`], or left out if no entry came under its
-/// `game` line (tables are written with one at least, so the file was
-/// cut short after the line, or an entry was lost from it).
-fn settle(read: &mut Salvaged<HighScores>, under: &Under, lines: Vec<usize>) {
+/// and cut to the best [`KEEP`], or left out if none read. Where no entry
+/// came under its `game` line at all, that line is told of: tables are
+/// written with one at least, so the file was cut short after it (where
+/// entries came and none read, their own lines say why).
+fn settle(read: &mut Salvaged<HighScores>, under: &Under, lines: Vec<usize>, entries_came: bool) {
     let Under::Game(id, at) = under else { return };
     let table = read.value.tables.remove(id).unwrap_or_default();
     if table.is_empty() {
-        read.dropped.push((*at, format!("the game {id} has no entries: the file may have been cut short")));
+        if !entries_came {
+            read.dropped.push((*at, format!("the game {id} has no entries: the file may have been cut short")));
+        }
         return;
     }
     let beyond = format!("the game {id} keeps {KEEP} entries, and this one ranks below them");
@@ -451,6 +457,14 @@ mod tests {
                 "game x\nentry 1 2 3 a\n".into(),
             ),
             (b"game x\nentry 1 -2 3 a\nentry 1 2 3 b\n".to_vec(), 3, "points \"-2\"", "game x\nentry 1 2 3 b\n".into()),
+            // A table whose only entry is bad: that line is told of, not
+            // its `game` line as if the file were cut short.
+            (
+                b"game x\nentry 1 2 xyz a\ngame y\nentry 1 2 3 b\n".to_vec(),
+                3,
+                "the time \"xyz\"",
+                "game y\nentry 1 2 3 b\n".into(),
+            ),
             (b"game x\nentry 1 2 3\n".to_vec(), 3, "name is empty", String::new()),
             (b"game x\nentry 99999999999 2 3 a\n".to_vec(), 3, "too large", String::new()),
             (b"game x\nscore 1\n".to_vec(), 3, "expected `game ID`", String::new()),
