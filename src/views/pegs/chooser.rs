@@ -5,6 +5,7 @@
 
 use std::cell::Cell as Shared;
 
+use crate::core::plural;
 use crate::games::pegs::board::Cell;
 use crate::games::pegs::library::BoardFile;
 use crate::gfx::{Font, Rect, Surface, TextStyle};
@@ -194,7 +195,8 @@ fn caption(board: &BoardFile, font: &Font, width: i32) -> Vec<String> {
             let slots = b.cells.iter().filter(|c| matches!(c, Cell::Slot { .. })).count();
             let jumps = if b.diagonal { "Diagonal jumps too." } else { "Straight jumps only." };
             let target = if b.has_target() { "Target marked." } else { "No target." };
-            vec![board.name.clone(), format!("{} stones in {slots} slots. {jumps} {target}", b.stones())]
+            let (stones, slots) = (plural(b.stones() as u64, "stone", "stones"), plural(slots as u64, "slot", "slots"));
+            vec![board.name.clone(), format!("{stones} in {slots}. {jumps} {target}")]
         }
         // Named by its file: an author with boards in several folders
         // looks for the file to mend, and the list shows only its name.
@@ -371,5 +373,12 @@ mod tests {
         let broken = board("Sideways", "Version 2\nMode: Sideways\ny e\n");
         let lines = caption(&broken, crate::gfx::font::topaz8(), 296);
         assert!(lines[0].starts_with("Sideways.brd, line 2: mode `sideways`"), "{lines:?}");
+    }
+
+    #[test]
+    fn a_board_s_caption_counts_one_stone_in_the_singular() {
+        let lone = board("Lone", "Version 2\nMode: Normal\ne e e\ne g e\n");
+        let lines = caption(&lone, crate::gfx::font::topaz8(), 296);
+        assert_eq!(lines[1..].join(" "), "1 stone in 6 slots. Straight jumps only. No target.");
     }
 }
