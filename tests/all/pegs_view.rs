@@ -1016,6 +1016,27 @@ fn peg_solitaire_reopens_on_the_board_last_played() {
     assert_eq!(told, format!("{}:2: {why}", prefs.display()));
 }
 
+/// A kept board gone, where the board folders hold no English board
+/// either, is told of with the board played in its place: the first that
+/// reads, not an English board that is not there.
+#[test]
+fn a_kept_board_gone_names_the_board_played_instead() {
+    let (data, boards) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    std::fs::write(boards.path().join("Arch.brd"), "Version 2\nMode: Normal\ng g e\n").unwrap();
+    std::fs::write(data.path().join("prefs.ini"), "[pegs]\nboard=pegs/gone\n").unwrap();
+    let out = data.path().join("shot.png");
+    let run = parlour()
+        .env("PARLOUR_DATA_DIR", data.path())
+        .env("PARLOUR_BOARDS", boards.path())
+        .args(["shot", "pegs", "--events", "-", "-o"])
+        .arg(&out)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&run.stderr);
+    assert!(said.contains("no board folder holds board `pegs/gone`; the Arch board is played"), "{said}");
+}
+
 /// The player's own English board, broken, is passed over for the next
 /// English board the folders hold, which the launcher's Peg Solitaire
 /// plays: Choose Board and Help still go by that game, as they would

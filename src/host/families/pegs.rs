@@ -113,27 +113,27 @@ fn games(places: &Places) -> Vec<GameEntry> {
 }
 
 /// Tells of a kept board the launcher's entry could not open, by its
-/// line in the preferences.
-fn tell_of_kept_board_refused(places: &Places) {
-    prefs::tell_if_refused(&places.data_dir, FAMILY.id, LAST_BOARD_PREF, |id| kept_board(places, id).map(drop));
+/// line in the preferences, and of the board `played` in its place (the
+/// English board, or where there is none the first that reads).
+fn tell_of_kept_board_refused(places: &Places, played: &str) {
+    prefs::tell_if_refused(&places.data_dir, FAMILY.id, LAST_BOARD_PREF, |id| {
+        kept_board(places, id).map(drop).map_err(|why| Refused::new(why, format!("the {played} board is played")))
+    });
 }
 
 /// The board kept under `id`; none for the English board (which
 /// [`games`] finds, telling of a broken copy) or a board opened by its
 /// path from elsewhere; or why it is refused: a board the board folders
 /// no longer hold, or one that cannot be read.
-fn kept_board(places: &Places, id: &str) -> Result<Option<BoardFile>, Refused> {
+fn kept_board(places: &Places, id: &str) -> Result<Option<BoardFile>, String> {
     if is_apart_id(id) || id.eq_ignore_ascii_case(&boards::id_for(DEFAULT_BOARD)) {
         return Ok(None);
     }
-    let instead = "the English board is played";
     let found = board_files(places, None).into_iter().find(|b| b.id.eq_ignore_ascii_case(id));
     match found {
-        Some(BoardFile { parsed: Err(e), .. }) => {
-            Err(Refused::new(format!("board `{id}` cannot be read: {e}"), instead))
-        }
+        Some(BoardFile { parsed: Err(e), .. }) => Err(format!("board `{id}` cannot be read: {e}")),
         Some(file) => Ok(Some(file)),
-        None => Err(Refused::new(format!("no board folder holds board `{id}`"), instead)),
+        None => Err(format!("no board folder holds board `{id}`")),
     }
 }
 
@@ -193,7 +193,7 @@ fn chooser(open: &GameEntry, places: &Places) -> Box<dyn View> {
 fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
     let game: &BoardGame = entry.data.downcast_ref().expect("a pegs entry holds its board");
     if entry.id == LAUNCHER_ID {
-        tell_of_kept_board_refused(places);
+        tell_of_kept_board_refused(places, &game.name);
     }
     let board = PegsBoard::new(&game.name, &places.data_dir).telling_passed_over(game.passed_over.clone(), &game.path);
     let mut controller = Controller::open(FAMILY.id, game.variant.clone(), board, &places.data_dir, how);
