@@ -107,6 +107,9 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
+/// The characters of a first line that is no board header quoted back.
+const HEADER_QUOTED: usize = 24;
+
 impl Board {
     /// Reads a board; `source` names it in errors. Never panics.
     pub fn parse(source: &str, bytes: &[u8]) -> Result<Board, BoardError> {
@@ -134,7 +137,10 @@ impl Board {
         } else if first.1.starts_with('1') {
             parse_v1(&text, &err)?
         } else {
-            return Err(err(first.0, format!("`{}` is not a board header (expected `Version 2` or `1`)", first.1)));
+            // Quoted in short: a file that is no board at all (a picture
+            // renamed) would fill the screen with its bytes.
+            let header = crate::core::shortened(first.1, HEADER_QUOTED);
+            return Err(err(first.0, format!("`{header}` is not a board header (expected `Version 2` or `1`)")));
         };
         board.check(first_row, &err)?;
         Ok(board)
@@ -538,7 +544,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_line() {
-        let cases: [(&str, usize, &str); 18] = [
+        let cases: [(&str, usize, &str); 19] = [
             ("Version 2\nMode: Normal\ny e\ny q\n", 4, "`q` is not a board element"),
             ("Version 2\nMode: Normal\ny e\ny e y\n", 4, "this row has 3 elements but the first row has 2"),
             ("Version 2\nMode: Normal\ny e\ny\n", 4, "this row has 1 element but the first row has 2"),
@@ -556,6 +562,7 @@ mod tests {
             ("1N~\n1*1E!\n1*11\n", 2, "a `*` between two slots of a row"),
             ("1Q~\n1E!\n", 1, "`Q` after the version"),
             ("hello\n", 1, "not a board header"),
+            ("PNG picture data, not a board at all\n", 1, "`PNG picture data, not...` is not a board header"),
             ("Version 2\nMode: Normal\ng g e\n\0\n", 4, "NUL bytes"),
             ("Version 2\r\rg g e\r\0\r", 4, "NUL bytes"),
         ];
