@@ -792,6 +792,15 @@ fn parlour_stats_of_every_game_tells_of_damaged_sokoban_records() {
     assert!(printed.contains("\n\ngame: tetris\n") && !printed.contains("levels solved"), "{printed}");
 }
 
+/// The launcher on the Amiga PAL, keeping its data in `data`, driven as
+/// the window drives it.
+fn launcher_keeping_in(data: &Path) -> parlour::app::driver::Driver {
+    let machine =
+        Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
+            .unwrap();
+    parlour::app::driver::Driver::new(parlour::app::shell::Shell::launcher_keeping_in(machine, 1, data.to_path_buf()))
+}
+
 /// A level set opened by its path, which the board folders do not hold,
 /// is listed by Choose Level with the others, the level played selected:
 /// OK opens it again, not a level of another set.
@@ -801,14 +810,7 @@ fn a_set_opened_by_its_path_is_listed_by_the_chooser() {
     let file = dir.path().join("mine.xsb");
     std::fs::write(&file, "Title: First\n#####\n#@$.#\n#####\n\nTitle: Second\n######\n#@$ .#\n######\n").unwrap();
     let data = tempfile::tempdir().unwrap();
-    let machine =
-        Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
-            .unwrap();
-    let mut d = parlour::app::driver::Driver::new(parlour::app::shell::Shell::launcher_keeping_in(
-        machine,
-        1,
-        data.path().to_path_buf(),
-    ));
+    let mut d = launcher_keeping_in(data.path());
     d.command(&Command::Play(format!("{}:2", file.display())));
     assert_eq!(d.shell().title(), "Mine 2: Second");
     d.command(&Command::Variants);
@@ -823,14 +825,7 @@ fn a_set_opened_by_its_path_is_listed_by_the_chooser() {
 #[test]
 fn the_level_moved_to_is_kept_before_parlour_closes() {
     let data = tempfile::tempdir().unwrap();
-    let machine =
-        Machine::new(&MachineChoice { id: Some(MachineId::AmigaPal), ..Default::default() }, MachineId::AmigaPal)
-            .unwrap();
-    let mut d = parlour::app::driver::Driver::new(parlour::app::shell::Shell::launcher_keeping_in(
-        machine,
-        1,
-        data.path().to_path_buf(),
-    ));
+    let mut d = launcher_keeping_in(data.path());
     let kept = || std::fs::read_to_string(data.path().join("prefs.ini")).unwrap_or_default();
     d.command(&Command::Play("sokoban".into()));
     assert!(kept().contains("level=sokoban/parlour/1"), "{}", kept());
