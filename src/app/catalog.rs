@@ -1,11 +1,10 @@
 //! The app's side of the game registry: where games are searched and kept
 //! (see [`host::Places`]), and the registry's games as last read.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::host::{self, GameEntry, LeftOut, Places};
-use crate::solitaire::engine::SolitaireVariant;
 use crate::solitaire::library::GameType;
 
 use super::data_dirs::{board_dirs, card_game_dirs, card_shell_dirs, game_type_dirs, guide_dirs, user_dirs};
@@ -116,13 +115,6 @@ fn no_longer_listed(listed: &GameEntry, places: &Places) -> String {
 /// solitaire has (deal, solve, capture, the HTML help).
 pub fn game_type(entry: &GameEntry) -> Option<&GameType> {
     entry.data.downcast_ref().or_else(|| host::card_game_type(entry))
-}
-
-/// The pile engine's variant of an entry that the engine plays (a game
-/// type, The Chance under the rule its window deals by for the player
-/// whose data folder is `data_dir`), for `deal`, `solve` and `survey`.
-pub fn solitaire_variant(entry: &GameEntry, data_dir: &Path) -> Option<SolitaireVariant> {
-    game_type(entry).map(|g| g.variant.clone()).or_else(|| host::chance_window_table(entry, data_dir))
 }
 
 #[cfg(test)]

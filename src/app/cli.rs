@@ -1785,10 +1785,10 @@ fn deal(
     mode: Option<crate::solitaire::rules::Mode>,
     format: Option<&str>,
 ) -> Result<(), Failure> {
-    use super::solve_cmd::{game_seed, variant};
+    use super::solve_cmd::{game_seed, played};
     use crate::core::Variant;
     use crate::solitaire::deal::{print_fcs, print_position};
-    let variant = variant(target, mode, ms.is_some()).map_err(fail)?;
+    let variant = played(target, mode, ms.is_some()).map_err(fail)?.variant;
     let seed = match ms {
         Some(n) => u64::from(n),
         None => game_seed(&variant, seed.unwrap_or(1), false),

@@ -56,7 +56,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "S", value_parser = seconds_limit, allow_negative_numbers = true)]
     seconds: Option<f64>,
     /// Print one JSON object: result, moves, nodes, seconds (and for a
-    /// deal the game, options, seed, limit and peak_mb).
+    /// deal the game, options, seed, limit and peak_mb; The Chance's
+    /// options are its Sequences rule, as rule=suit).
     #[arg(long, conflicts_with = "quiet")]
     json: bool,
     /// Print nothing: the exit code says it (0 won, 1 lost, 2 undecided).
@@ -67,18 +68,33 @@ pub struct SolveArgs {
 /// What a bad game or deal exits with.
 pub const BAD_INPUT: i32 = 3;
 
-/// The variant a game id, a mode and the Microsoft flag ask for.
-pub fn variant(target: &str, mode: Option<Mode>, ms: bool) -> Result<SolitaireVariant, String> {
-    variant_of(&catalog::find(target)?, target, mode, ms)
+/// The deals a game id, a mode and the Microsoft flag ask for.
+pub fn played(target: &str, mode: Option<Mode>, ms: bool) -> Result<Played, String> {
+    played_of(&catalog::find(target)?, target, mode, ms)
 }
 
-/// The variant of `game` (which `target` named) in a mode, Microsoft's
-/// deals or not.
-fn variant_of(game: &GameEntry, target: &str, mode: Option<Mode>, ms: bool) -> Result<SolitaireVariant, String> {
+/// The deals `deal`, `solve` and `survey` play, and how their answers name
+/// them.
+pub struct Played {
+    /// The pile engine's variant that deals and plays them.
+    pub variant: SolitaireVariant,
+    /// The rules played, as the game names them: easy or hard (and ms),
+    /// or, for The Chance, which has no easy and hard, its Sequences rule
+    /// (`rule=suit`), as its saves name it.
+    pub options: String,
+}
+
+/// The deals of `game` (which `target` named) in a mode, Microsoft's or
+/// not: a game type's, or The Chance's under the rule its window deals by
+/// for the player.
+fn played_of(game: &GameEntry, target: &str, mode: Option<Mode>, ms: bool) -> Result<Played, String> {
     let data_dir = settings::data_dir();
-    let table =
-        catalog::solitaire_variant(game, &data_dir).ok_or_else(|| format!("{target} is not a solitaire game type"))?;
-    if mode.is_some() && game.data.is::<crate::solitaire::chance::ChanceGame>() {
+    let chance = host::chance_window_game(game, &data_dir);
+    let table = catalog::game_type(game)
+        .map(|g| g.variant.clone())
+        .or_else(|| chance.as_ref().map(|c| c.table().clone()))
+        .ok_or_else(|| format!("{target} is not a solitaire game type"))?;
+    if mode.is_some() && chance.is_some() {
         return Err(format!(
             "--mode: {} has no easy and hard rules; it is dealt by the Sequences rule its window deals by, or by \
              the one its id names (the-chance-any-suit, the-chance-same-suit)",
@@ -87,7 +103,9 @@ fn variant_of(game: &GameEntry, target: &str, mode: Option<Mode>, ms: bool) -> R
     }
     let mode = mode.or_else(|| host::window_mode(game, &data_dir)).unwrap_or(Mode::Easy);
     let options = if ms { format!("{},ms", mode.name()) } else { mode.name().to_string() };
-    table.with_options(&options)
+    let variant = table.with_options(&options)?;
+    let options = chance.map_or_else(|| variant.options(), |c| c.options());
+    Ok(Played { variant, options })
 }
 
 /// Why game numbers stand for winnable deals, when they do.
@@ -244,7 +262,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         refuse_card_options(&args)?;
         return solve_board(&args, board.clone());
     }
-    let variant = variant_of(&game, &args.game, args.mode, args.ms.is_some()).map_err(bad)?;
+    let Played { variant, options } = played_of(&game, &args.game, args.mode, args.ms.is_some()).map_err(bad)?;
     let seed = match args.ms {
         Some(ms) => u64::from(ms),
         None => game_seed(&variant, args.seed.unwrap_or(1), args.quiet || args.json),
@@ -259,7 +277,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
     let seconds = started.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     if args.json {
-        let _ = writeln!(out, "{}", json(&variant, seed, &report, seconds));
+        let _ = writeln!(out, "{}", json(variant.id(), &options, seed, &report, seconds));
     } else if !args.quiet {
         let _ = write!(out, "{}", text(&report));
         // Lost without a search: the reason is the game type's, not the deal's.
@@ -450,7 +468,8 @@ fn quoted(s: &str) -> String {
     out + "\""
 }
 
-fn json(variant: &SolitaireVariant, seed: u64, report: &Report, seconds: f64) -> String {
+/// The JSON of a deal's answer: `game` and `options` name the rules played.
+fn json(game: &str, options: &str, seed: u64, report: &Report, seconds: f64) -> String {
     let moves = match &report.verdict {
         Verdict::Won(moves) => moves.iter().map(|m| quoted(m)).collect::<Vec<_>>().join(","),
         _ => String::new(),
@@ -461,8 +480,8 @@ fn json(variant: &SolitaireVariant, seed: u64, report: &Report, seconds: f64) ->
     };
     format!(
         "{{\"game\":{},\"options\":{},\"seed\":{seed},\"result\":\"{}\",\"limit\":{limit},\"moves\":[{moves}],\"nodes\":{},\"peak_mb\":{:.1},\"seconds\":{seconds:.3}}}",
-        quoted(variant.id()),
-        quoted(&variant.options()),
+        quoted(game),
+        quoted(options),
         result_word(&report.verdict),
         report.nodes,
         report.peak_bytes as f64 / f64::from(1 << 20),

@@ -22,7 +22,7 @@ use crate::solitaire::solver::{Limit, Limits, Verdict, solve, wins};
 
 use super::cli::{Failure, usage};
 use super::signals::EndAsked;
-use super::solve_cmd::{BAD_INPUT, count_from_1, limits, result_word, variant};
+use super::solve_cmd::{BAD_INPUT, Played, count_from_1, limits, played, result_word};
 use crate::solitaire::rules::Mode;
 
 #[derive(Args, Debug)]
@@ -56,7 +56,8 @@ pub struct SurveyArgs {
     #[arg(long, value_name = "S", value_parser = super::solve_cmd::seconds_limit, allow_negative_numbers = true)]
     seconds: Option<f64>,
     /// The CSV file (default survey-GAME-MODE-A-B.csv here, with `ms-`
-    /// before A for Microsoft deals).
+    /// before A for Microsoft deals; The Chance's Sequences rule, as
+    /// rule-suit, for MODE).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
 }
@@ -91,14 +92,15 @@ fn jobs_count(text: &str) -> Result<usize, String> {
 pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
     let bad = |message: String| Failure { message, code: BAD_INPUT };
     let deals = deal_count(args).map_err(usage)?;
-    let variant = variant(&args.game, args.mode, args.ms).map_err(bad)?;
+    let played = played(&args.game, args.mode, args.ms).map_err(bad)?;
     let limits = limits(args.nodes, args.memory, args.seconds);
     let csv = args.csv.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
             "survey-{}-{}-{}-{}.csv",
             // A CardGames id (cardgames/freecell) names no folder here.
-            variant.id().replace('/', "-"),
-            variant.options().replace(',', "-"),
+            played.variant.id().replace('/', "-"),
+            // `easy,ms` and The Chance's `rule=suit` as words of a name.
+            played.options.replace([',', '='], "-"),
             args.from,
             args.to
         ))
@@ -113,11 +115,11 @@ pub fn run(args: &SurveyArgs) -> Result<(), Failure> {
     let interrupted = EndAsked::watch();
     let limits = Limits { cancel: Some(interrupted.flag()), ..limits };
     let started = Instant::now();
-    let mut rows = solve_all(&variant, args.from, deals, jobs, &limits);
+    let mut rows = solve_all(&played.variant, args.from, deals, jobs, &limits);
     rows.sort_by_key(|r| r.deal);
     write_csv(&csv, &rows).map_err(cannot_write)?;
     let mut out = std::io::stdout().lock();
-    let _ = write!(out, "{}", summary(&variant, args, &rows, started.elapsed(), jobs));
+    let _ = write!(out, "{}", summary(&played, args, &rows, started.elapsed(), jobs));
     let _ = writeln!(out, "csv: {}", csv.display());
     if interrupted.asked() {
         return Err(Failure {
@@ -395,13 +397,13 @@ fn deal_times(rows: &[Row]) -> String {
     format!("median {median:.4} s, max {max:.4} s; total {total:.2} s")
 }
 
-fn summary(variant: &SolitaireVariant, args: &SurveyArgs, rows: &[Row], wall: Duration, jobs: usize) -> String {
+fn summary(played: &Played, args: &SurveyArgs, rows: &[Row], wall: Duration, jobs: usize) -> String {
     let count = |word: &str| rows.iter().filter(|r| r.result == word).count();
     let peak = rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0);
     let mb = |b: f64| b / f64::from(1 << 20);
     let (won, lost, undecided) = (count("won"), count("lost"), count("undecided"));
     let deals = plural(rows.len() as u64, "deal", "deals");
-    let mut s = format!("{} ({}) deals {}..{}: {deals}\n", variant.id(), variant.options(), args.from, args.to);
+    let mut s = format!("{} ({}) deals {}..{}: {deals}\n", played.variant.id(), played.options, args.from, args.to);
     let _ = writeln!(s, "won {won}  lost {lost}  undecided {undecided}");
     if count("wrong") > 0 {
         let _ = writeln!(s, "WRONG: {} winning lines did not win when replayed (see the CSV)", count("wrong"));
@@ -489,11 +491,12 @@ mod tests {
     }
 
     /// Klondike from `from` to `to`, as `survey` is asked for it.
-    fn klondike_survey(from: u64, to: u64) -> (SolitaireVariant, SurveyArgs) {
+    fn klondike_survey(from: u64, to: u64) -> (Played, SurveyArgs) {
         let rules = crate::solitaire::rules::examples::klondike();
         let variant = SolitaireVariant::new("klondike", 0, rules.clone(), rules).unwrap();
         let (mode, jobs, nodes, memory, seconds, csv) = (None, 1, None, None, None, None);
-        (variant, SurveyArgs { game: "klondike".into(), from, to, mode, ms: false, jobs, nodes, memory, seconds, csv })
+        let played = Played { options: variant.options(), variant };
+        (played, SurveyArgs { game: "klondike".into(), from, to, mode, ms: false, jobs, nodes, memory, seconds, csv })
     }
 
     /// A survey stopped before any deal ended says so, with no times of

@@ -23,7 +23,7 @@ use crate::views::View;
 
 pub use controller::Controller;
 pub use families::cardgames::{game_type as card_game_type, window_mode};
-pub use families::chance::window_table as chance_window_table;
+pub use families::chance::window_game as chance_window_game;
 pub use families::id_taken;
 pub use families::pegs::board as peg_board;
 pub use families::sokoban::level_set_file;

@@ -165,6 +165,25 @@ fn a_survey_of_a_card_game_writes_its_csv_here() {
     assert!(names.iter().any(|n| n.starts_with("survey-cardgames-freecell-") && n.ends_with("-1-1.csv")), "{names:?}");
 }
 
+/// The Chance has no easy and hard rules: solve's JSON, survey's summary
+/// and its CSV's name say the Sequences rule played, so a survey of one
+/// rule does not overwrite another's (they all said easy).
+#[test]
+fn the_chance_is_named_by_the_rule_played() {
+    let out = run(&["solve", "the-chance-same-suit", "--seed", "1", "--json"]);
+    let line = String::from_utf8_lossy(&out.stdout);
+    assert!(line.starts_with("{\"game\":\"the-chance\",\"options\":\"rule=suit\","), "{line}");
+    let dir = tempfile::tempdir().unwrap();
+    for (game, rule) in [("the-chance-same-suit", "suit"), ("the-chance-any-suit", "any")] {
+        let args = ["survey", game, "--from", "1", "--to", "2"];
+        let out = super::support::parlour().current_dir(dir.path()).args(args).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.starts_with(&format!("the-chance (rule={rule}) deals 1..2")), "{text}");
+        assert!(text.contains(&format!("csv: survey-the-chance-rule-{rule}-1-2.csv")), "{text}");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2, "one CSV for each rule");
+}
+
 /// Limits and ranges that make no sense are refused with a reason, before
 /// any deal is solved, never a panic.
 #[test]

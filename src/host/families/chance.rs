@@ -9,8 +9,7 @@ use std::sync::Arc;
 use crate::core::files::in_any_case;
 use crate::host::{Controller, Family, GameEntry, HelpRef, Listed, Opening, Places, prefs};
 use crate::machines::MachineId;
-use crate::solitaire::chance::{ChanceGame, FOLDER, ID, Sequences, former_id};
-use crate::solitaire::engine::SolitaireVariant;
+use crate::solitaire::chance::{ChanceGame, ChanceVariant, FOLDER, ID, Sequences, former_id};
 use crate::solitaire::library::id_for;
 use crate::views::View;
 use crate::views::chance::{ChanceBoard, RULE_PREF};
@@ -110,18 +109,18 @@ fn open(entry: &GameEntry, places: &Places, how: &Opening) -> Box<dyn View> {
     Box::new(Controller::open(FAMILY.id, game.variant.clone(), board, &places.data_dir, how))
 }
 
-/// The Chance's pile-engine rules as its window deals the next game, for
-/// `deal`, `solve` and `survey`: by the rule a former id names, else by
-/// the Sequences rule the player chose (kept in the preferences), else
-/// by alternating colours. None where `entry` is not The Chance.
-pub fn window_table(entry: &GameEntry, data_dir: &Path) -> Option<SolitaireVariant> {
+/// The Chance as its window deals the next game, for `deal`, `solve` and
+/// `survey`: by the rule a former id names, else by the Sequences rule the
+/// player chose (kept in the preferences), else by alternating colours.
+/// None where `entry` is not The Chance.
+pub fn window_game(entry: &GameEntry, data_dir: &Path) -> Option<ChanceVariant> {
     let game: &ChanceGame = entry.data.downcast_ref()?;
     let chosen = || {
         let kept = prefs::read(data_dir, FAMILY.id).into_iter().find(|(k, _)| k == RULE_PREF);
         kept.and_then(|(_, v)| Sequences::parse(&v))
     };
     let rule = former_id(&entry.id).or_else(chosen).unwrap_or(game.variant.rule());
-    Some(game.variant.with_rule(rule).table().clone())
+    Some(game.variant.with_rule(rule))
 }
 
 /// The Chance's own Imaj-style help, on every machine.
