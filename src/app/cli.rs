@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicU64;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::core::escape_controls;
 use crate::core::files::{self, limits, read_capped, without_bom};
+use crate::core::{escape_controls, shell_quoted};
 use crate::games::pegs::board::Board;
 use crate::gfx::image_io::{encode_bmp, encode_png};
 use crate::gfx::{ClippedText, Rect, Surface};
@@ -907,17 +907,6 @@ fn as_command_word(target: &str) -> String {
     }
 }
 
-/// `word` as a POSIX shell reads it back: as it is where it holds only
-/// letters, digits and `-_./+,:=@%`, else in single quotes, each `'` in it
-/// as `'\''`.
-fn shell_quoted(word: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./+,:=@%".contains(c);
-    if !word.is_empty() && word.chars().all(plain) {
-        return word.to_string();
-    }
-    format!("'{}'", word.replace('\'', "'\\''"))
-}
-
 /// Runs `driver` in a window; if none can open, the error also says how
 /// to get the same screen without a display (`headless`).
 fn run_window(driver: Driver, scale: Option<u32>, headless: &str) -> Result<(), Failure> {
@@ -1769,8 +1758,11 @@ fn passed(target: &Path, path: &Path, warnings: usize) -> String {
     };
     match in_builtin {
         // A game type's folder; The Chance's and CardGames' are rules alone.
+        // The copy's command names it by its id, whatever name found it
+        // ("spider two suits"), so that it can be pasted.
         Some(_) if by_id && path.is_dir() => {
-            format!("{verdict} (built in: `parlour new-type {shown} NAME` makes a copy of your own to change)")
+            let id = shell_quoted(&crate::solitaire::library::folder_id(path));
+            format!("{verdict} (built in: `parlour new-type {id} NAME` makes a copy of your own to change)")
         }
         Some(_) => format!("{verdict} (built in)"),
         None => verdict,

@@ -15,6 +15,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use crate::core::html::{Token, decode_entities, has_scheme, split_href, tokenize};
+use crate::core::shell_quoted;
 use crate::solitaire::ini::IniDoc;
 use crate::solitaire::library;
 
@@ -29,9 +30,9 @@ pub fn how_named(made: &Path, folder: &Path, name: &str) -> String {
         format!("id: {}", library::id_for(name))
     } else {
         format!(
-            "not listed: Parlour lists no game types from {}, so name it by its path (parlour play \"{}\")",
+            "not listed: Parlour lists no game types from {}, so name it by its path (parlour play {})",
             folder.display(),
-            made.display()
+            shell_quoted(&made.display().to_string())
         )
     }
 }

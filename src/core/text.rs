@@ -199,6 +199,19 @@ pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// `word` as a POSIX shell reads it back: as it is where it holds only
+/// letters, digits and `-_./+,:=@%`, else in single quotes, each `'` in it
+/// as `'\''`. Every command Parlour prints to be typed or pasted again
+/// takes its words from here, so that none runs what a name holds
+/// (`$HOME`, a backquote).
+pub fn shell_quoted(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./+,:=@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        return word.to_string();
+    }
+    format!("'{}'", word.replace('\'', "'\\''"))
+}
+
 /// Words in a sentence's list: "a", "a and b", "a, b and c"; none is "".
 pub fn and_list<S: AsRef<str>>(words: &[S]) -> String {
     match words.split_last() {
@@ -412,6 +425,18 @@ pub fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A word a shell would read otherwise (a space, `$`, a backquote, an
+    /// apostrophe) comes back from `sh` as it was; an id stays bare.
+    #[test]
+    fn shell_quoted_words_come_back_from_a_shell_as_they_are() {
+        assert_eq!(shell_quoted("spider-two-suits"), "spider-two-suits");
+        for word in ["My Klondike", "Joe's $HOME `id`", "", "a\"b\\c"] {
+            let echo = format!("printf %s {}", shell_quoted(word));
+            let out = std::process::Command::new("sh").arg("-c").arg(&echo).output().unwrap();
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), word, "{echo}");
+        }
+    }
 
     #[test]
     fn and_list_joins_the_last_word_with_and() {

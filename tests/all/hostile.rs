@@ -379,7 +379,7 @@ fn a_game_type_left_out_is_named_by_its_first_error_and_how_many_more() {
     let out = within(60, parlour().env("PARLOUR_GAME_TYPES", dir.path()).arg("list"));
     let told = format!(
         "warning: My Bad is left out: {}:4: [Game] Decks=x is not a number: it must be 1, 2, 3 or 4 \
-         (and 4 more errors: parlour lint \"{}\" lists them all)\n",
+         (and 4 more errors: parlour lint '{}' lists them all)\n",
         bad.join("game.ini").display(),
         bad.display()
     );
@@ -414,10 +414,39 @@ fn a_game_type_left_out_counts_the_errors_lint_lists_and_lint_finds_it_by_name()
             1 => "1 more error".to_string(),
             n => format!("{n} more errors"),
         };
-        let told = format!("(and {more}: parlour lint \"{}\" lists them all)\n", ini.parent().unwrap().display());
+        let told = format!("(and {more}: parlour lint '{}' lists them all)\n", ini.parent().unwrap().display());
         assert!(stderr(&list).starts_with("warning: My Klondike is left out: "), "{}", stderr(&list));
         assert!(stderr(&list).ends_with(&told), "{}", stderr(&list));
     }
+}
+
+/// The command the list gives to lint a game type left out, whose folder's
+/// name a shell would read (a `$`, backquotes, an apostrophe), hands a
+/// shell the folder as it is: pasted, it lints that folder and runs
+/// nothing the name holds (in double quotes `id` ran).
+#[test]
+fn the_lint_command_for_a_game_type_left_out_can_be_pasted_into_a_shell() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let name = "Joe's $HOME `id`";
+    let made = within(60, parlour().env("PARLOUR_DATA_DIR", &data).args(["new-type", "freecell", name]));
+    assert!(made.status.success(), "{}", stderr(&made));
+    let ini = data.join("game-types").join(name).join("game.ini");
+    let text = std::fs::read_to_string(&ini).unwrap();
+    let broken = text.replace("NumCardsDealt=52\n", "NumCardsDealt=60\n").replace("[Tableau]", "[Tabletop]");
+    std::fs::write(&ini, broken).unwrap();
+    let list = stderr(&within(60, parlour().env("PARLOUR_DATA_DIR", &data).arg("list")));
+    let command = list
+        .split("(and 1 more error: ")
+        .nth(1)
+        .and_then(|rest| rest.strip_suffix(" lists them all)\n"))
+        .unwrap_or_else(|| panic!("no command to paste: {list}"));
+    let pasted = command.strip_prefix("parlour ").map(|args| format!("\"$PARLOUR\" {args}")).unwrap();
+    let mut shell = Command::new("sh");
+    shell.arg("-c").arg(&pasted).env("PARLOUR", env!("CARGO_BIN_EXE_parlour")).env("PARLOUR_DATA_DIR", &data);
+    let lint = within(60, &mut shell);
+    let errors = stdout(&lint).lines().filter(|l| l.starts_with(&*ini.to_string_lossy())).count();
+    assert_eq!((lint.status.code(), errors), (Some(1), 2), "{pasted}: {}{}", stdout(&lint), stderr(&lint));
 }
 
 /// A game.ini put straight into a game-types folder (./game-types or the
@@ -1119,7 +1148,7 @@ fn new_type_starts_a_variant_from_a_game_type() {
     assert!(out.status.success(), "{}", stderr(&out));
     // A folder Parlour lists no game types from gives the copy no id.
     let named = stdout(&out).lines().nth(1).unwrap_or_default().to_string();
-    assert!(named.starts_with("not listed: ") && named.ends_with("Broken K\")"), "{named}");
+    assert!(named.starts_with("not listed: ") && named.ends_with("Broken K')"), "{named}");
     let into_listed = dir.path().join("game-types");
     let out = new_type(&["klondike", "Listed K", "--into", &into_listed.to_string_lossy()]);
     assert_eq!(stdout(&out).lines().nth(1), Some("id: listed-k"), "./game-types is listed from");

@@ -68,6 +68,13 @@ fn lint_takes_a_game_id_and_says_what_passes() {
         lint_there("klondike"),
         "klondike: no problems found (built in: `parlour new-type klondike NAME` makes a copy of your own to change)\n"
     );
+    // Found by its name, it is copied by its id: a name's words would be
+    // as many words of the command.
+    assert_eq!(
+        lint_there("spider two suits"),
+        "spider two suits: no problems found (built in: `parlour new-type spider-two-suits NAME` makes a copy of \
+         your own to change)\n"
+    );
     assert_eq!(lint_there("the-chance"), "the-chance: no problems found (built in)\n");
     // A built-in board, level set and guide by the names `solve` and
     // `help` take: an installed Parlour keeps them in a folder of its own,

@@ -22,7 +22,7 @@ use super::layout::Measure;
 use super::layout::{self, Layout};
 use super::model::{Block, BlockKind, Document, Node, Span, Style, Target};
 use super::source;
-use crate::core::Diagnostic;
+use crate::core::{Diagnostic, shell_quoted};
 pub use panes::{Control, Panes};
 use style::{Manner, Type};
 
@@ -991,7 +991,7 @@ fn problems_page(doc: &Document) -> Node {
         blocks.push(Block { kind, spans: vec![plain(&told(d))], ..Block::paragraph(d.line) });
     }
     if let Some(more) = problems.len().checked_sub(PROBLEMS_LISTED).filter(|&n| n > 0) {
-        let all = format!("And {more} more: parlour lint {name} lists them all.");
+        let all = format!("And {more} more: parlour lint {} lists them all.", shell_quoted(&name));
         blocks.push(Block { spans: vec![plain(&all)], ..Block::paragraph(1) });
     }
     Node { name: "MAIN".into(), title: doc.title.clone(), blocks, ..Node::default() }

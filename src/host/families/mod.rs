@@ -13,7 +13,7 @@ pub mod tetris;
 
 use std::path::{Path, PathBuf};
 
-use crate::core::{Diagnostic, plural, reason};
+use crate::core::{Diagnostic, plural, reason, shell_quoted};
 
 /// A game-type folder left out of the list because `by`, beside it, has
 /// its id, as (its name, why): two folders whose names differ only in case
@@ -41,15 +41,7 @@ fn unreadable(linted: &Path, diags: &[Diagnostic]) -> String {
         more => format!(
             "{first} (and {}: parlour lint {} lists them all)",
             plural(more as u64, "more error", "more errors"),
-            as_argument(linted)
+            shell_quoted(&linted.display().to_string())
         ),
     }
-}
-
-/// `path` as a command line takes it: in double quotes where it holds a
-/// space or a character a shell reads ("game-types/My Klondike").
-fn as_argument(path: &Path) -> String {
-    let text = path.display().to_string();
-    let plain = |c: char| c.is_alphanumeric() || "._-+/:@".contains(c);
-    if text.chars().all(plain) { text } else { format!("\"{text}\"") }
 }
