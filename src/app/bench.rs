@@ -10,6 +10,12 @@ use crate::machines::{Depth, Machine, MachineChoice, MachineId};
 use super::present::{default_scale, present};
 use super::shell::Shell;
 
+/// Reads `--ms`: milliseconds from 1 (none would time no run, and make a
+/// figure of nothing).
+pub fn milliseconds(text: &str) -> Result<u64, String> {
+    super::solve_cmd::count_from_1(text, "milliseconds", u64::from(u32::MAX))
+}
+
 /// Runs `f` repeatedly for about `budget` and returns the mean time per run.
 fn time_per_run(budget: Duration, mut f: impl FnMut()) -> Duration {
     f();

@@ -179,15 +179,16 @@ enum Command {
         /// `rummi` for the Rummi Expert; nothing for the machines.
         #[arg(value_parser = ["rummi"])]
         what: Option<String>,
-        /// Measuring time per figure, in milliseconds.
-        #[arg(long, value_name = "MS", default_value_t = 300, allow_negative_numbers = true)]
-        ms: u64,
-        /// Rummi: how many positions.
-        #[arg(long, value_name = "N", default_value_t = 1000, value_parser = super::rummi::positions_count, allow_negative_numbers = true)]
-        positions: usize,
-        /// Rummi: the seed the positions come from.
-        #[arg(long, value_name = "N", value_parser = seed_number, allow_negative_numbers = true, default_value_t = 1)]
-        seed: u64,
+        /// Measuring time per figure, in milliseconds (default 300; the
+        /// machines alone).
+        #[arg(long, value_name = "MS", value_parser = super::bench::milliseconds, allow_negative_numbers = true)]
+        ms: Option<u64>,
+        /// Rummi: how many positions (default 1000).
+        #[arg(long, value_name = "N", value_parser = super::rummi::positions_count, allow_negative_numbers = true)]
+        positions: Option<usize>,
+        /// Rummi: the seed the positions come from (default 1).
+        #[arg(long, value_name = "N", value_parser = seed_number, allow_negative_numbers = true)]
+        seed: Option<u64>,
         /// Rummi: keep the positions in this JSON-lines file.
         #[arg(long, value_name = "FILE")]
         keep: Option<PathBuf>,
@@ -616,10 +617,21 @@ where
         }
         Some(Command::Sheet { output, games, screens, help_pages }) => sheet(&output, &games, &screens, help_pages),
         Some(Command::Stats { game }) => stats(game.as_deref()),
-        Some(Command::Bench { what: Some(_), positions, seed, keep, highs, .. }) => {
-            super::rummi::bench(positions, seed, keep.as_deref(), highs).map(|_| ()).map_err(fail)
+        Some(Command::Bench { what: Some(_), ms, positions, seed, keep, highs }) => {
+            refuse_options_of("the machines' bench: parlour bench", &[("--ms", ms.is_some())])?;
+            let positions = positions.unwrap_or(1000);
+            super::rummi::bench(positions, seed.unwrap_or(1), keep.as_deref(), highs).map(|_| ()).map_err(fail)
         }
-        Some(Command::Bench { ms, .. }) => super::bench::run(ms).map(|_| ()).map_err(fail),
+        Some(Command::Bench { what: None, ms, positions, seed, keep, highs }) => {
+            let rummi_only = [
+                ("--positions", positions.is_some()),
+                ("--seed", seed.is_some()),
+                ("--keep", keep.is_some()),
+                ("--highs", highs),
+            ];
+            refuse_options_of("the Rummi Expert's bench: parlour bench rummi", &rummi_only)?;
+            super::bench::run(ms.unwrap_or(300)).map(|_| ()).map_err(fail)
+        }
         Some(Command::Rummi { action: RummiAction::Best { rack, table, first, batch } }) => {
             rummi_best(rack.as_deref(), table.as_deref(), first, batch.as_deref())
         }
@@ -894,6 +906,16 @@ fn open_window(screen: &ScreenArgs, target: &str, seed: Option<u64>) -> Result<(
         as_command_word(target)
     );
     run_window(driver, screen.scale, &headless)
+}
+
+/// Refuses the first of `options` (each with whether it was given) that
+/// was given: they are `bench`'s alone, and the other bench would run
+/// without them, its figures passing for ones that took them.
+fn refuse_options_of(bench: &str, options: &[(&str, bool)]) -> Result<(), Failure> {
+    match options.iter().find(|(_, given)| *given) {
+        Some((option, _)) => Err(usage(format!("{option} is only for {bench}"))),
+        None => Ok(()),
+    }
 }
 
 /// `target` as a word of a command to type again: a game by its id,
@@ -2201,6 +2223,26 @@ mod help_tests {
         for (args, words) in cases {
             let said = command().try_get_matches_from(["parlour"].iter().chain(args)).unwrap_err().to_string();
             assert!(said.contains(words) && !said.contains("tip:"), "{args:?}: {said}");
+        }
+    }
+
+    /// A bench refuses --ms 0, which would time no run at all, and the
+    /// options of the other bench, which it would run without, before it
+    /// times anything.
+    #[test]
+    fn a_bench_refuses_no_time_and_the_other_bench_s_options() {
+        let cases: [(&[&str], &str); 4] = [
+            (&["bench", "--ms", "0"], "give a whole number of milliseconds from 1 to"),
+            (&["bench", "--positions", "5"], "--positions is only for the Rummi Expert's bench: parlour bench rummi"),
+            (&["bench", "--highs"], "--highs is only for the Rummi Expert's bench"),
+            (&["bench", "rummi", "--ms", "5"], "--ms is only for the machines' bench: parlour bench"),
+        ];
+        for (args, words) in cases {
+            let args: Vec<String> = ["parlour"].iter().chain(args).map(|a| a.to_string()).collect();
+            let refused = main_with_args(args.clone()).unwrap_err();
+            assert_eq!(refused.code, USAGE_ERROR, "{args:?}");
+            let said = command().try_get_matches_from(&args).map_or_else(|e| e.to_string(), |_| refused.message);
+            assert!(said.contains(words), "{args:?}: {said}");
         }
     }
 
