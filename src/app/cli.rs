@@ -491,13 +491,16 @@ impl PictureFile {
     /// The kind `path` names (.png or .bmp, in any case), or why it names
     /// none: told before anything is rendered, so that a picture is never
     /// written under a name that says it is something else. A device or a
-    /// pipe (/dev/null, /dev/stdout) takes a PNG. A folder that is not
-    /// there to write in is told of before too (a sheet takes seconds).
+    /// pipe (/dev/null, /dev/stdout) takes a PNG. A folder in the
+    /// picture's place, or none to write it in, is told of before too (a
+    /// sheet takes seconds), and exits as the writing would have failed
+    /// (1), as a survey's CSV does (its 3): only a name that could never be
+    /// a picture's is a usage error.
     fn of(path: &Path) -> Result<PictureFile, Failure> {
         let stream = std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir());
         if path.is_dir() {
             // Told as such, not as a name without .png.
-            return Err(usage(files::unwritable(path, &std::io::ErrorKind::IsADirectory.into())));
+            return Err(fail(files::unwritable(path, &std::io::ErrorKind::IsADirectory.into())));
         }
         let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         if !folder.is_dir() {
