@@ -55,8 +55,8 @@ pub struct SolveArgs {
     /// deal's alone: a peg board's search is bounded by --nodes).
     #[arg(long, value_name = "S", value_parser = seconds_limit, allow_negative_numbers = true)]
     seconds: Option<f64>,
-    /// Print one JSON object: result, moves, nodes, seconds (and for a
-    /// deal the game, options, seed, limit and peak_mb; The Chance's
+    /// Print one JSON object: game, result, limit, moves, nodes, seconds
+    /// (and for a deal options, seed and peak_mb; The Chance's
     /// options are its Sequences rule, as rule=suit).
     #[arg(long, conflicts_with = "quiet")]
     json: bool,
@@ -398,9 +398,11 @@ fn solve_board(args: &SolveArgs, board: Board) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
     if args.json {
         let moves = answer.jumps.iter().flatten().map(|j| quoted(j)).collect::<Vec<_>>().join(",");
+        // As a deal's: a board's search has one limit, its positions.
+        let limit = if answer.decided { "null".into() } else { quoted(Limit::Nodes.name()) };
         let _ = writeln!(
             out,
-            "{{\"game\":{},\"result\":\"{result}\",\"moves\":[{moves}],\"nodes\":{},\"seconds\":{:.3}}}",
+            "{{\"game\":{},\"result\":\"{result}\",\"limit\":{limit},\"moves\":[{moves}],\"nodes\":{},\"seconds\":{:.3}}}",
             quoted(&args.game),
             answer.positions,
             started.elapsed().as_secs_f64()

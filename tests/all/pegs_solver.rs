@@ -251,11 +251,17 @@ fn parlour_solve_on_a_board_speaks_json_or_only_its_exit_code() {
     let quiet = run(&["solve", &english, "--quiet"]);
     assert_eq!((quiet.status.code(), quiet.stdout.is_empty()), (Some(0), true));
     let json = String::from_utf8(run(&["solve", &english, "--json"]).stdout).unwrap();
-    assert!(json.starts_with("{\"game\":") && json.contains("\"result\":\"won\",\"moves\":[\"d2-d4\","), "{json}");
+    assert!(
+        json.starts_with("{\"game\":") && json.contains("\"result\":\"won\",\"limit\":null,\"moves\":[\"d2-d4\","),
+        "{json}"
+    );
     let moves = json.split_once("\"moves\":[").and_then(|(_, rest)| rest.split_once(']')).map(|(moves, _)| moves);
     assert_eq!(moves.map(|m| m.split(',').count()), Some(31), "{json}");
     let undecided = run(&["solve", &english, "--nodes", "10", "--quiet"]);
     assert_eq!(undecided.status.code(), Some(2));
+    // The limit reached is named, as a deal's is: a board has only one.
+    let undecided = String::from_utf8(run(&["solve", &english, "--nodes", "10", "--json"]).stdout).unwrap();
+    assert!(undecided.contains("\"result\":\"undecided\",\"limit\":\"nodes\",\"moves\":[]"), "{undecided}");
     let refused = run(&["solve", &english, "--mode", "hard"]);
     assert_eq!(refused.status.code(), Some(3));
     let said = String::from_utf8_lossy(&refused.stderr);
