@@ -102,8 +102,30 @@ pub fn read_from_file(path: &Path, bytes: &[u8]) -> Document {
         };
         doc.diagnostics.push(Diagnostic::error(path, link.line, message));
     }
+    doc.diagnostics = counted(std::mem::take(&mut doc.diagnostics));
     doc.diagnostics.sort_by_key(|d| d.line);
     doc
+}
+
+/// `diagnostics` with a problem found more than once on one line told
+/// once, with how many times: a line of 3,000 `@{` is one warning, not
+/// 1,500 that bury every other problem, on the terminal and in the
+/// viewer's box alike.
+fn counted(diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let key = |d: &Diagnostic| (d.line, d.severity, d.message.clone());
+    let mut times: HashMap<_, usize> = HashMap::new();
+    for d in &diagnostics {
+        *times.entry(key(d)).or_default() += 1;
+    }
+    // The first of each is kept, taking the count; the rest find none.
+    let first = |mut d: Diagnostic| {
+        let n = times.remove(&key(&d))?;
+        if n > 1 {
+            d.message = format!("{} ({n} times on this line)", d.message);
+        }
+        Some(d)
+    };
+    diagnostics.into_iter().filter_map(first).collect()
 }
 
 /// What a link into another file of the guide's folder finds there.
@@ -620,6 +642,7 @@ impl Reader {
         self.check_links();
         resolve_start_lines(&mut self.doc, &self.node_lines);
         let mut report = self.report;
+        report.diagnostics = counted(report.diagnostics);
         report.diagnostics.sort_by_key(|d| d.line);
         self.doc.diagnostics = report.diagnostics;
         (self.doc, report.links)
@@ -1336,6 +1359,18 @@ mod tests {
         let problems = problems(doc);
         assert_eq!(problems.len(), 1, "{problems:?}");
         (problems[0].0, problems[0].1)
+    }
+
+    /// A problem found again and again on one line is told once, with how
+    /// many times; the same problem on another line is told there.
+    #[test]
+    fn a_problem_repeated_on_a_line_is_told_once_with_a_count() {
+        let doc = main_node("", &format!("{}\nx @{{}}", "@{} ".repeat(1500)));
+        let problems = problems(&doc);
+        let empty: Vec<_> = problems.iter().filter(|p| p.2.starts_with("empty @{} ignored")).collect();
+        assert_eq!(empty.len(), 2, "the first three: {:?}", &problems[..problems.len().min(3)]);
+        assert!(empty[0].2.ends_with(" ignored (1500 times on this line)"), "{:?}", empty[0]);
+        assert_eq!(empty[1].2, "empty @{} ignored");
     }
 
     /// A number that does not fit and a quotation left open are told as
