@@ -211,7 +211,8 @@ fn kept_level(id: &str, set: &SetFile, others: &[SetFile]) -> Result<Option<usiz
         if is_apart_id(set_id) {
             return Ok(None);
         }
-        let names: Vec<&str> = sets().map(|s| s.id.as_str()).collect();
+        // Only a set with a level to play is one to choose.
+        let names: Vec<&str> = sets().filter(|s| !s.good().is_empty()).map(|s| s.id.as_str()).collect();
         return Err(unknown_word("level set", set_id, &names, &kept));
     };
     if kept_in.level(number).is_err() {
@@ -402,6 +403,25 @@ mod tests {
             let instead = "the first level of Parlour not yet solved is used instead.";
             assert_eq!(told, format!("{}:3: {said}; {instead}", prefs.display()));
         }
+    }
+
+    /// A kept level of a set no board folder holds is answered with the
+    /// sets there are to play: not one with no level to play (a file
+    /// with none, or whose every level is broken), which the launcher
+    /// leaves out too.
+    #[test]
+    fn an_unknown_level_set_is_answered_with_the_sets_that_can_be_played() {
+        let dir = tempfile::tempdir().unwrap();
+        let (empty, no_goal) = (dir.path().join("empty.xsb"), dir.path().join("nogoal.xsb"));
+        std::fs::write(&empty, "").unwrap();
+        std::fs::write(&no_goal, "#####\n#@$ #\n#####\n").unwrap();
+        let mut others = sets(&crate::app::catalog::places());
+        let set = others.swap_remove(others.iter().position(|s| s.id == DEFAULT_SET).unwrap());
+        let playable: Vec<String> = std::iter::once(&set).chain(&others).map(|s| s.id.clone()).collect();
+        others.extend([SetFile::load(&empty), SetFile::load(&no_goal)]);
+        let refused = kept_level("sokoban/../../../etc/1", &set, &others).unwrap_err();
+        let offered = format!("(choose one of {})", playable.join(", "));
+        assert_eq!(refused.why, format!("unknown level set `sokoban/../../../etc` {offered}"));
     }
 
     /// The launcher's entry, as README and sokoban.guide tell it: the
