@@ -221,9 +221,10 @@ fn parse(bytes: &[u8]) -> Result<Salvaged<HighScores>, (FileErrorKind, String)> 
         if line.starts_with("game ") {
             settle(&mut read, &under, std::mem::take(&mut entry_lines), std::mem::take(&mut entries_came));
         }
-        entries_came |= line.starts_with("entry ");
+        let is_entry = line.starts_with("entry ");
+        entries_came |= is_entry;
         match read_line(&mut read.value, &mut under, n, line) {
-            Ok(()) if line.starts_with("entry ") => entry_lines.push(n),
+            Ok(()) if is_entry => entry_lines.push(n),
             Ok(()) => {}
             Err(why) => read.dropped.push((n, why)),
         }

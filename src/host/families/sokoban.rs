@@ -415,7 +415,8 @@ mod tests {
         let (empty, no_goal) = (dir.path().join("empty.xsb"), dir.path().join("nogoal.xsb"));
         std::fs::write(&empty, "").unwrap();
         std::fs::write(&no_goal, "#####\n#@$ #\n#####\n").unwrap();
-        let mut others = sets(&crate::app::catalog::places());
+        let (_data, places, _) = crate::host::prefs::test_places();
+        let mut others = sets(&places);
         let set = others.swap_remove(others.iter().position(|s| s.id == DEFAULT_SET).unwrap());
         let playable: Vec<String> = std::iter::once(&set).chain(&others).map(|s| s.id.clone()).collect();
         others.extend([SetFile::load(&empty), SetFile::load(&no_goal)]);
