@@ -142,11 +142,24 @@ pub fn own_folder_searched(dir: &Path, how: Searched) -> Option<String> {
                     "{} holds a game.ini, as a game type's own folder does; it holds the folders of game types, \
                      so move game.ini into a folder of its own, such as {}",
                     dir.display(),
-                    dir.join(name).display()
+                    free_folder(dir, &name).display()
                 )
             }
         }
     })
+}
+
+/// A folder for a new game type in `dir`, named `name` or, where a
+/// folder there already has that id (the game type the stray game.ini
+/// was copied from, often), `name 2`, `name 3` and so on: moving a file
+/// into the folder suggested must never overwrite another game's rules.
+fn free_folder(dir: &Path, name: &str) -> PathBuf {
+    let ids: Vec<String> =
+        std::fs::read_dir(dir).into_iter().flatten().flatten().map(|entry| folder_id(&entry.path())).collect();
+    let mut names = std::iter::once(name.to_string()).chain((2..).map(|n| format!("{name} {n}")));
+    // A folder holds finitely many names, so one of these is free.
+    let free = names.find(|n| !ids.contains(&id_for(n))).unwrap_or_default();
+    dir.join(free)
 }
 
 /// What in the game-types folder `dir` is no game type but looks meant

@@ -458,7 +458,11 @@ fn game_type_files_in_the_wrong_place_are_told_of() {
     let dir = tempfile::tempdir().unwrap();
     let (here, data) = (dir.path().join("here"), dir.path().join("data"));
     let klondike = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/game-types/Klondike/game.ini")).unwrap();
-    for folder in [here.join("game-types/Golf"), data.join("game-types/Spider"), data.join("game-types/Mine")] {
+    // The data folder's has a folder of Klondike's id already (in another
+    // case), so a second Klondike is suggested, never a folder whose
+    // game.ini the move would overwrite.
+    let taken = data.join("game-types/KLONDIKE");
+    for folder in [here.join("game-types/Golf"), data.join("game-types/Spider"), data.join("game-types/Mine"), taken] {
         std::fs::create_dir_all(folder).unwrap();
     }
     std::fs::write(here.join("game-types/game.ini"), &klondike).unwrap();
@@ -470,17 +474,17 @@ fn game_type_files_in_the_wrong_place_are_told_of() {
         parlour().env_remove("PARLOUR_GAME_TYPES").env("PARLOUR_DATA_DIR", &data).current_dir(&here).arg("list"),
     );
     let said = stderr(&out);
-    let straight = |folder: &std::path::Path| {
+    let straight = |folder: &std::path::Path, suggested: &str| {
         format!(
             "warning: {} is left out: {} holds a game.ini, as a game type's own folder does; it holds the folders \
              of game types, so move game.ini into a folder of its own, such as {}\n",
             folder.join("game.ini").display(),
             folder.display(),
-            folder.join("Klondike").display()
+            folder.join(suggested).display()
         )
     };
-    assert!(said.contains(&straight(std::path::Path::new("game-types"))), "{said}");
-    assert!(said.contains(&straight(&data.join("game-types"))), "{said}");
+    assert!(said.contains(&straight(std::path::Path::new("game-types"), "Klondike")), "{said}");
+    assert!(said.contains(&straight(&data.join("game-types"), "Klondike 2")), "{said}");
     let txt = "and no game.ini (Windows hides the .txt of a file's name): rename";
     assert!(
         said.contains(&format!(
