@@ -1549,7 +1549,7 @@ fn hidden_by_one_searched_first(path: &Path) -> Vec<Diagnostic> {
             "the game list leaves this game type out: {} has its id {id} and is searched first, so the list \
              plays that one and its saved game and statistics are the ones kept (rename one of the two folders \
              to have both)",
-            first.display()
+            lint_name(first)
         );
         found.push(Diagnostic::warning(&ini, 1, why));
     }
@@ -1579,7 +1579,7 @@ fn named_as_listed(path: &Path) -> Vec<Diagnostic> {
         let others = listed.iter().filter(|g| g.name.eq_ignore_ascii_case(&name) && g.id != id && !in_apart(g));
         for other in others {
             let other = match catalog::game_type(other) {
-                Some(t) => format!("the game type in {} (id {})", t.folder.display(), t.id),
+                Some(t) => format!("the game type in {} (id {})", lint_name(&t.folder), t.id),
                 None => format!("the game {} (id {})", other.name, other.id),
             };
             let ini = files::in_any_case(&folder, "game.ini");
@@ -1745,7 +1745,7 @@ fn lint(targets: &[PathBuf], quiet: bool) -> Result<(), Failure> {
                 found.extend(named_as_listed(&path));
                 found.extend(hidden_by_one_searched_first(&path));
                 for d in &found {
-                    say!("{}", d.labelled());
+                    say!("{}", Diagnostic { path: PathBuf::from(lint_name(&d.path)), ..d.clone() }.labelled());
                 }
                 let errors = found.iter().any(Diagnostic::is_error);
                 failed |= errors;
@@ -1768,7 +1768,7 @@ fn lint(targets: &[PathBuf], quiet: bool) -> Result<(), Failure> {
 /// by the folder it is unpacked in, which is Parlour's and not to be
 /// edited.
 fn passed(target: &Path, path: &Path, warnings: usize) -> String {
-    let in_builtin = super::data_dirs::builtin_dir().and_then(|b| path.strip_prefix(b).ok());
+    let in_builtin = within_builtin(path);
     let by_id = in_builtin.is_some() && !target.exists();
     let shown = match in_builtin {
         _ if by_id => target,
@@ -1791,6 +1791,21 @@ fn passed(target: &Path, path: &Path, warnings: usize) -> String {
         }
         Some(_) => format!("{verdict} (built in)"),
         None => verdict,
+    }
+}
+
+/// Where `path` lies among the built-in data, if it does.
+fn within_builtin(path: &Path) -> Option<&Path> {
+    super::data_dirs::builtin_dir().and_then(|b| path.strip_prefix(b).ok())
+}
+
+/// `path` as lint names it: a file of the built-in data by its place
+/// there ("built-in game-types/Golf/game.ini"), never by the folder
+/// Parlour unpacked it in, which is Parlour's own and not to be edited.
+fn lint_name(path: &Path) -> String {
+    match within_builtin(path) {
+        Some(inside) => format!("built-in {}", inside.display()),
+        None => path.display().to_string(),
     }
 }
 

@@ -1330,6 +1330,33 @@ fn new_type_refuses_a_name_already_taken_and_lint_tells_of_one() {
     }
 }
 
+/// A game type of the player's named as a built-in one is told of by
+/// lint on either side, the built-in one named by its place among the
+/// built-in data, as lint names it everywhere, never by the folder
+/// Parlour unpacked it in.
+#[test]
+fn lint_names_a_built_in_game_type_by_its_place_not_its_unpacked_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mine = data.join("game-types/Dup Golf");
+    std::fs::create_dir_all(&mine).unwrap();
+    let golf = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/game-types/Golf/game.ini")).unwrap();
+    std::fs::write(mine.join("game.ini"), golf).unwrap();
+    let run =
+        |args: &[&str]| parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).args(args).output().unwrap();
+    let of_builtin = stdout(&run(&["lint", "golf"]));
+    let told = format!(
+        "built-in game-types/Golf/game.ini:7: warning: [General] Name=Golf is also the name of the game type in {} (id dup-golf)",
+        mine.display()
+    );
+    assert!(of_builtin.contains(&told), "{of_builtin}");
+    let of_mine = stdout(&run(&["lint", &mine.to_string_lossy()]));
+    assert!(of_mine.contains("is also the name of the game type in built-in game-types/Golf (id golf)"), "{of_mine}");
+    for said in [&of_builtin, &of_mine] {
+        assert!(!said.contains(&data.join("builtin").display().to_string()), "{said}");
+    }
+}
+
 /// A game type in the data folder with the id of one in ./game-types is
 /// never played from the list (./game-types is searched first): lint of
 /// it says so, and names the one played; lint of that one says nothing.
