@@ -483,7 +483,7 @@ impl Launcher {
     /// longer reads leaves the list and is told of (see
     /// [`View::take_notice`]) instead of being played as it was.
     fn play_selected(&mut self) -> Response {
-        if self.data_dir.is_some() && !self.relist(&catalog::read_again()) {
+        if !self.read_again() {
             return Response::Redraw;
         }
         let Some((id, _)) = self.games.get(self.selected) else { return Response::Unchanged };
@@ -493,6 +493,13 @@ impl Launcher {
             tell!("warning: the game played last could not be kept: {e}");
         }
         Response::Command(Command::Play(id.clone()))
+    }
+
+    /// The launcher's own list (not a chooser's) read again from the
+    /// game folders, as [`Launcher::relist`] does; false where the game
+    /// selected is no longer listed.
+    fn read_again(&mut self) -> bool {
+        self.data_dir.is_none() || self.relist(&catalog::read_again())
     }
 
     /// Moves the selection to `row` and scrolls it into view.
@@ -930,6 +937,13 @@ impl View for Launcher {
     fn wants_ticks(&self) -> bool {
         self.clicks.waiting() || self.typed.is_typing(self.selected)
     }
+
+    /// Back from the help, the list is as the game folders are now: a
+    /// game type mended while the help was read is listed again, and one
+    /// broken meanwhile is told of, as Play would.
+    fn uncovered(&mut self) {
+        self.read_again();
+    }
 }
 
 #[cfg(test)]
@@ -987,6 +1001,20 @@ mod tests {
             &format!("Broken Later is no longer listed: {instead} is selected in its place.")
         );
         assert!(l.take_notice().is_none(), "told once");
+    }
+
+    /// The launcher shown again once the help over it closes lists the
+    /// games as their folders are now, where it kept the list it had.
+    #[test]
+    fn the_launcher_lists_the_games_again_when_it_shows_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut l = Launcher::listing(Vec::new()).keeping_choices_in(dir.path().to_path_buf());
+        l.uncovered();
+        let listed: Vec<&str> = l.games.iter().map(|(id, _)| id.as_str()).collect();
+        assert!(listed.contains(&"klondike"), "{listed:?}");
+        let mut chooser = Launcher::chooser_as_given("Open a Kept Game", "kept game", Vec::new(), "");
+        chooser.uncovered();
+        assert!(chooser.games.is_empty(), "a chooser lists what it was given");
     }
 
     /// A new run of the launcher starts at the game last played from it.

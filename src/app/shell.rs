@@ -927,6 +927,7 @@ impl Shell {
             Command::Close if !self.behind.is_empty() => {
                 let mut top = std::mem::replace(&mut self.view, self.behind.pop().expect("not empty"));
                 top.close();
+                self.view.uncovered();
             }
             Command::Close => match self.view.command(cmd) {
                 Some(response) => self.respond(response),
@@ -1185,6 +1186,50 @@ fn is_edit_step(item: &MenuItem) -> bool {
 #[cfg(test)]
 mod tests {
     use super::entry_noun;
+    use crate::gfx::{Rect, Surface};
+    use crate::machines::{Command, Input, Machine, MachineChoice, MachineId, Menu};
+    use crate::views::{Response, View};
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    /// A view that counts the times it shows again.
+    struct Covered(Rc<Cell<u32>>);
+
+    impl View for Covered {
+        fn title(&self) -> String {
+            "Covered".into()
+        }
+        fn menus(&self) -> Vec<Menu> {
+            Vec::new()
+        }
+        fn draw(&self, _s: &mut Surface, _machine: &Machine, _area: Rect) {}
+        fn input(&mut self, _input: &Input, _machine: &Machine, _area: Rect) -> Response {
+            Response::Unchanged
+        }
+        fn command(&mut self, _command: &Command) -> Option<Response> {
+            None
+        }
+        fn can(&self, _command: &Command) -> bool {
+            false
+        }
+        fn uncovered(&mut self) {
+            self.0.set(self.0.get() + 1);
+        }
+    }
+
+    /// The view under another (the launcher under the help) hears that it
+    /// shows again when the one over it closes, so that it can read again
+    /// what may have changed meanwhile.
+    #[test]
+    fn the_view_under_one_closed_is_told_it_shows_again() {
+        let machine = Machine::new(&MachineChoice::default(), MachineId::AmigaPal).unwrap();
+        let (under, over) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
+        let dir = tempfile::tempdir().unwrap();
+        let mut shell = super::Shell::keeping_in(machine, Box::new(Covered(under.clone())), 1, dir.path().into());
+        shell.behind.push(std::mem::replace(&mut shell.view, Box::new(Covered(over.clone()))));
+        shell.run(&Command::Close);
+        assert_eq!((under.get(), over.get(), shell.title()), (1, 0, "Covered".to_string()));
+    }
 
     #[test]
     fn escape_closes_a_requester_without_pressing_an_action() {

@@ -213,6 +213,10 @@ pub trait View {
     /// were written over them (the Sokoban level left behind over the
     /// level moved to, which must be kept even if Parlour never closes).
     fn took_over(&mut self) {}
+    /// A view opened over this one (the help, a chooser) has closed, and
+    /// this one shows again: what it shows from files may have changed
+    /// meanwhile (a game type the player mended while reading the help).
+    fn uncovered(&mut self) {}
 }
 
 pub mod background;
