@@ -30,6 +30,14 @@ pub enum Paint {
 }
 
 impl Paint {
+    /// The pixel value of the paint's ink: its one value, or a pattern's
+    /// foreground (for a line or a stipple, which take one value).
+    pub fn fore(&self) -> u32 {
+        match *self {
+            Paint::Solid(v) | Paint::Pattern { fore: v, .. } => v,
+        }
+    }
+
     /// The value this paint puts at (x, y).
     pub fn value_at(&self, x: i32, y: i32) -> u32 {
         match *self {

@@ -248,10 +248,7 @@ struct ReqLayout {
 
 /// A pen's pixel value (Amiga pens are always solid).
 fn value(look: &Look, pen: Pen) -> u32 {
-    match look.paint(pen) {
-        Paint::Solid(v) => v,
-        p => p.value_at(0, 0),
-    }
+    look.paint(pen).fore()
 }
 
 /// The title a menu shows: the Mac's Apple-menu marker "@" becomes

@@ -9,7 +9,7 @@ use crate::gfx::{Paint, Pattern, Rect, Rgb, Surface, TextStyle};
 use crate::machines::{Machine, Pen, mac_controls};
 
 use super::panes::{Control, MAC_ROW, Panes, ScrollBar};
-use super::style::{Manner, Type, css, ink, rgb, solid, width};
+use super::style::{Manner, Type, css, ink, rgb, width};
 use super::{Press, Viewer, text_scroll};
 use crate::help::layout::{Item, Layout, Line, Piece};
 use crate::help::model::{BlockKind, Pen as DocPen};
@@ -510,7 +510,7 @@ fn guide_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
 /// the keyboard can never be on; the edges stay whole, as a disabled push
 /// button's do on the Amiga's other screens (see `views::widgets`).
 fn ghost(s: &mut Surface, r: Rect, background: Paint) {
-    s.stipple(r.inset(1, 1), GHOST, solid(background));
+    s.stipple(r.inset(1, 1), GHOST, background.fore());
 }
 
 /// A proportional gadget in the window's right border with its two arrow
@@ -732,8 +732,8 @@ fn win_scroll_bar(s: &mut Surface, machine: &Machine, bar: &ScrollBar, knob: Opt
     let look = machine.look();
     let dither = Paint::Pattern {
         pattern: Pattern::GRAY,
-        fore: solid(look.paint(Pen::Shine)),
-        back: solid(look.paint(Pen::Background)),
+        fore: look.paint(Pen::Shine).fore(),
+        back: look.paint(Pen::Background).fore(),
     };
     s.fill_rect(bar.track, dither);
     if let Some(k) = knob {

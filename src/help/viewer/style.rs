@@ -195,7 +195,7 @@ pub fn ink(manner: Manner, machine: &Machine, s: &mut Surface, pen: DocPen) -> P
     if let DocPen::Number(n) = pen {
         if manner == Manner::Guide {
             let n = u32::from(n);
-            return Paint::Solid(if (n as usize) < look.palette.len() { n } else { solid(look.paint(Pen::Text)) });
+            return Paint::Solid(if (n as usize) < look.palette.len() { n } else { look.paint(Pen::Text).fore() });
         }
         let colour = Rgb::from_amiga12(PAL_REGISTERS[usize::from(n) % PAL_REGISTERS.len()]);
         return Paint::Solid(s.value_for(colour));
@@ -220,14 +220,6 @@ pub fn ink(manner: Manner, machine: &Machine, s: &mut Surface, pen: DocPen) -> P
         DocPen::Background => Pen::Background,
         DocPen::Highlight => Pen::Highlight,
     })
-}
-
-/// The pixel value of a paint (a pattern's foreground).
-pub fn solid(p: Paint) -> u32 {
-    match p {
-        Paint::Solid(v) => v,
-        Paint::Pattern { fore, .. } => fore,
-    }
 }
 
 /// A fixed colour on this surface.

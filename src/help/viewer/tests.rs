@@ -245,7 +245,7 @@ fn a_ghosted_button_keeps_whole_edges_and_shows_no_dotted_frame() {
         assert_eq!(v.input(&key(Key::Enter), &m, area), Outcome::Unchanged, "{id}: Return presses no button");
         assert_eq!((v.node_name(), v.focus()), ("MAIN", None), "{id}");
         let s = drawn(guide());
-        let (shine, shadow) = (style::solid(m.look().paint(Pen::Shine)), style::solid(m.look().paint(Pen::Shadow)));
+        let (shine, shadow) = (m.look().paint(Pen::Shine).fore(), m.look().paint(Pen::Shadow).fore());
         let panes = v.panes(&m, area);
         let ghosted: Vec<Control> = panes.buttons.iter().map(|&(c, _)| c).filter(|&c| !v.can(c)).collect();
         assert_eq!(

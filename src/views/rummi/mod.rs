@@ -711,10 +711,7 @@ impl RummiBoard {
     fn draw_pile(&self, st: &Rummi, s: &mut Surface, machine: &Machine, l: &Layout) {
         let look = machine.look();
         let b = l.pile_box;
-        let text = match look.paint(Pen::Text) {
-            crate::gfx::Paint::Solid(v) => v,
-            p => p.value_at(0, 0),
-        };
+        let text = look.paint(Pen::Text).fore();
         // Where wood does not show, the pile stands in a plain box, and
         // its figures are all in the text colour.
         let plain = !tiles::wood_shows(s, look, b);

@@ -22,7 +22,7 @@ use crate::core::{Game, GameStats, Session, Stats, Status, Variant, plural, sent
 use crate::games::scramble::puzzle::{Dir, Puzzle};
 use crate::games::scramble::rules::{SIZE, Scramble, ScrambleVariant, Slide};
 use crate::games::scramble::solver;
-use crate::gfx::{Rect, Surface, TextStyle};
+use crate::gfx::{Pattern, Rect, Surface, TextStyle};
 use crate::machines::{Button, Command, Input, Key, Machine, MenuItem, Pen, Requester, ViewCommand};
 
 use super::board::{Board, Refused, Reply, clock, hint_worded, undo_applies, unknown_word};
@@ -38,6 +38,10 @@ pub const CHANGE_SIZE: ViewCommand = ViewCommand("change-size");
 pub const BEST_RESULTS: ViewCommand = ViewCommand("best-results");
 
 const TITLE: &str = "Scramble";
+
+/// The gap's hatching on a one-bit screen: thin diagonal lines, unlike any
+/// dither of a picture, so that the hole never passes for a white piece.
+const HOLE: Pattern = Pattern([0x88, 0x44, 0x22, 0x11, 0x88, 0x44, 0x22, 0x11]);
 
 /// The arrow keys, the way each moves the gap (the piece beside the gap
 /// that way slides into it, so it goes the other way: Up brings the piece
@@ -179,7 +183,12 @@ impl ScrambleBoard {
                 // draw it in, plain where a dither would pass for picture.
                 s.fill_rect(r, look.paint(Pen::Background));
                 s.frame_rect(r, look.paint(Pen::Text));
-                if !look.is_monochrome() {
+                if look.is_monochrome() {
+                    // Paper alone would pass for a white piece (pieces are
+                    // edged in black and paper too): the hole is hatched,
+                    // a pattern no dithered picture makes.
+                    s.stipple(r.inset(2, 2), HOLE, look.paint(Pen::Text).fore());
+                } else {
                     bevel(s, machine, r.inset(1, 1), false);
                 }
             }
