@@ -175,8 +175,35 @@ pub fn decode_picture(name: &str, bytes: &[u8]) -> Result<RgbaImage, ImageError>
     } else if super::ilbm::is_ilbm(bytes) {
         super::ilbm::decode_ilbm(name, bytes)
     } else {
-        Err(ImageError::new(name, "not a picture Parlour reads: it takes PNG, BMP and IFF ILBM files"))
+        let what = other_kind(bytes).map_or_else(
+            || "not a picture Parlour reads".into(),
+            |kind| format!("a {kind} picture, which Parlour does not read"),
+        );
+        Err(ImageError::new(name, format!("{what}: it takes PNG, BMP and IFF ILBM files")))
     }
+}
+
+/// The kind of picture `bytes` are where Parlour reads no such kind, by
+/// its first bytes: a photo saved as JPEG under a .png name is told as the
+/// JPEG it is, so the player knows what to convert.
+fn other_kind(bytes: &[u8]) -> Option<&'static str> {
+    use image::ImageFormat::*;
+    Some(match image::guess_format(bytes).ok()? {
+        Jpeg => "JPEG",
+        Gif => "GIF",
+        WebP => "WebP",
+        Tiff => "TIFF",
+        Avif => "AVIF",
+        Ico => "Windows icon",
+        Qoi => "QOI",
+        OpenExr => "OpenEXR",
+        Hdr => "Radiance HDR",
+        Tga => "TGA",
+        Dds => "DDS",
+        Farbfeld => "farbfeld",
+        Pnm => "PNM",
+        _ => return None,
+    })
 }
 
 /// PNG bit depths are 1, 2, 4 or 8: an Amiga's 3 or 5 bitplanes go up to
@@ -394,6 +421,17 @@ mod tests {
         assert_eq!(decode_picture("empty.bmp", b"").unwrap_err().message, "the file is empty");
         let junk = decode_picture("junk.bmp", b"junk").unwrap_err().message;
         assert_eq!(junk, "not a picture Parlour reads: it takes PNG, BMP and IFF ILBM files");
+    }
+
+    /// A photo saved as JPEG (or GIF) under a name ending .png is told as
+    /// what it is, not as no picture at all.
+    #[test]
+    fn a_picture_of_another_kind_is_named_by_its_kind() {
+        let jpeg = [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, b'J', b'F', b'I', b'F', 0];
+        let said = decode_picture("photo.png", &jpeg).unwrap_err().message;
+        assert_eq!(said, "a JPEG picture, which Parlour does not read: it takes PNG, BMP and IFF ILBM files");
+        let said = decode_picture("anim.png", b"GIF89a\x01\x00").unwrap_err().message;
+        assert!(said.starts_with("a GIF picture,"), "{said}");
     }
 
     #[test]
