@@ -715,9 +715,12 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             // Won after Undo took back a loss, or after the game was given
             // up (New Game) and brought back: the statistics keep the
             // loss, and the player is told why the win is not counted, in
-            // words true of either.
+            // words true of either. That comes first, the clause a narrow
+            // status line keeps (the Amiga PAL's title bar): the cards
+            // show the win, and a bare "You won!" would pass for one
+            // counted.
             None if counted.is_some() => {
-                format!("{ending} It was counted as lost before, so it stays counted as lost.")
+                format!("It stays counted as lost: it was counted so before this win. {ending}")
             }
             None => ending,
         }
