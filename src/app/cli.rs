@@ -595,6 +595,9 @@ where
     // Held to the end of the command: the folder standing in for it is
     // removed then.
     let _stand_in = settings::stand_in_for_unusable();
+    // Held to the end too: a copy of the built-in games unpacked for this
+    // run alone (no other folder would take it) is removed then.
+    let _run_copy = super::data_dirs::RunCopyRemoved;
     match cli.command {
         None => open_window(&before, "launcher", None),
         Some(Command::List) => {

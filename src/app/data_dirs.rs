@@ -18,8 +18,8 @@
 use std::ffi::OsString;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, SystemTime};
 
 use super::settings;
@@ -152,29 +152,79 @@ fn same_folder(a: &Path, b: &Path) -> bool {
 /// The unpacked built-in data (holding game-types/, card-shell/, boards/,
 /// card-games/ and guide/),
 /// unpacked into the data folder on the first call, or, where that cannot
-/// be written (a read-only folder, a file in its place), into the
-/// system's temporary folder, with a warning: the games are there either
-/// way. None, after a second warning, if neither can be written: only the
-/// user folders are read then.
+/// be written (a read-only folder, a file in its place), into the user's
+/// folder in the system's temporary folder, or, where that is refused
+/// too (another user's), into a temporary folder of this run's own, with
+/// a warning: the games are there either way. None, after a warning, if
+/// none of them can be written: only the user folders are read then.
 pub fn builtin_dir() -> Option<&'static Path> {
     static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let parent = settings::data_dir().join("builtin");
-        let e = match unpack(&parent, BUILTIN_HASH, BUILTIN) {
-            Ok(dir) => return Some(dir),
-            Err(e) => e,
-        };
-        let spare = spare_dir();
-        let result = private_dir(&spare).and_then(|()| unpack(&spare, BUILTIN_HASH, BUILTIN));
-        let instead = match &result {
-            Ok(_) => format!("they are read from {} instead", spare.display()),
-            Err(e) => format!("nor into {}: {}", spare.display(), write_failure(e)),
-        };
-        let why = write_failure(&e);
-        tell!("warning: cannot unpack the built-in games into {}: {why}; {instead}", parent.display());
-        result.ok()
-    })
-    .as_deref()
+    DIR.get_or_init(unpack_where_one_can).as_deref()
+}
+
+/// Unpacks the built-in data into the first of the data folder, the
+/// user's spare folder and a folder of the run's own that takes it, and
+/// says where it went when that is not the data folder.
+fn unpack_where_one_can() -> Option<PathBuf> {
+    let parent = settings::data_dir().join("builtin");
+    let e = match unpack(&parent, BUILTIN_HASH, BUILTIN) {
+        Ok(dir) => return Some(dir),
+        Err(e) => e,
+    };
+    let mut told = format!("cannot unpack the built-in games into {}: {}", parent.display(), write_failure(&e));
+    let spare = spare_dir();
+    match private_dir(&spare).and_then(|()| unpack(&spare, BUILTIN_HASH, BUILTIN)) {
+        Ok(dir) => {
+            tell!("warning: {told}; they are read from {} instead", spare.display());
+            return Some(dir);
+        }
+        Err(e) => told.push_str(&format!("; nor into {}: {}", spare.display(), write_failure(&e))),
+    }
+    match unpack_for_this_run() {
+        Ok(dir) => {
+            let run_folder = dir.parent().unwrap_or(&dir).display();
+            tell!(
+                "warning: {told}; they are read from {run_folder} instead, a folder of this run's own, removed when Parlour ends"
+            );
+            Some(dir)
+        }
+        Err(e) => {
+            tell!("warning: {told}; nor into a temporary folder of this run's own: {}", write_failure(&e));
+            None
+        }
+    }
+}
+
+/// The temporary folder holding the built-in data for this run alone,
+/// when neither the data folder nor the user's spare folder could: kept
+/// here until [`RunCopyRemoved`] drops it.
+static RUN_COPY: Mutex<Option<tempfile::TempDir>> = Mutex::new(None);
+
+/// Unpacks the built-in data into a new temporary folder of this run's
+/// own (made for the user alone, under a name no one could have readied),
+/// removed when the run ends: a spare folder another user made must not
+/// cost the player every solitaire game.
+fn unpack_for_this_run() -> io::Result<PathBuf> {
+    let folder = tempfile::Builder::new().prefix("parlour-builtin-run-").tempdir()?;
+    let dir = unpack(folder.path(), BUILTIN_HASH, BUILTIN)?;
+    if let Ok(mut kept) = RUN_COPY.lock() {
+        *kept = Some(folder);
+    }
+    Ok(dir)
+}
+
+/// Held for the length of a command: when dropped, removes the folder
+/// the built-in data was unpacked into for this run alone, if it was
+/// (statics are never dropped, so the folder would outlive the run).
+#[must_use]
+pub struct RunCopyRemoved;
+
+impl Drop for RunCopyRemoved {
+    fn drop(&mut self) {
+        if let Ok(mut kept) = RUN_COPY.lock() {
+            kept.take();
+        }
+    }
 }
 
 /// The folder in the system's temporary folder that holds the built-in

@@ -119,7 +119,8 @@ fn the_installed_binary_lists_every_built_in_game_from_an_empty_folder() {
 /// A data folder that cannot hold the built-in games (a file in the
 /// place of their folder) still leaves every game there to play: they are
 /// unpacked into the temporary folder instead, with a warning that says
-/// so. (A data folder that cannot be used at all is stood in for by a
+/// so, or into a folder of the run's own where the user's folder there is
+/// refused. (A data folder that cannot be used at all is stood in for by a
 /// folder of the run's own, and told of as such.)
 #[test]
 fn with_no_usable_data_folder_the_games_come_from_the_temporary_folder() {
@@ -142,7 +143,7 @@ fn with_no_usable_data_folder_the_games_come_from_the_temporary_folder() {
         use std::os::unix::fs::PermissionsExt;
         assert_eq!(std::fs::metadata(&spare).unwrap().permissions().mode() & 0o777, 0o700);
         // One others may write in is refused: the games are not read
-        // from it.
+        // from it, but from a folder of the run's own, gone at its end.
         let temp = tempfile::tempdir().unwrap();
         let spare = temp.path().join(&name);
         std::fs::create_dir(&spare).unwrap();
@@ -150,7 +151,12 @@ fn with_no_usable_data_folder_the_games_come_from_the_temporary_folder() {
         let out = output(installed.command(&["list"]).env("PARLOUR_DATA_DIR", &data).env("TMPDIR", temp.path()));
         let said = String::from_utf8(out.stderr).unwrap();
         assert!(said.contains("only you may write in"), "{said}");
+        assert!(said.contains("a folder of this run's own, removed when Parlour ends"), "{said}");
         assert_eq!(std::fs::read_dir(&spare).unwrap().count(), 0, "unpacked into a shared folder");
+        let listed = String::from_utf8(out.stdout).unwrap().lines().count();
+        assert_eq!(listed, built_in_ids().len() + OTHER_GAMES.len(), "{said}");
+        let left: Vec<_> = std::fs::read_dir(temp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left, [std::ffi::OsString::from(&name)], "the run's own folder outlived it");
     }
 }
 
