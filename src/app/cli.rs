@@ -1630,6 +1630,9 @@ fn lint_target(target: &Path) -> Result<PathBuf, String> {
     if target.exists() {
         return Ok(target.to_path_buf());
     }
+    if let Some(why) = behind_unreadable_folder(target) {
+        return Err(why);
+    }
     let id = target.to_string_lossy();
     let of_id =
         |dirs: Vec<PathBuf>, id: &str| discover(&dirs).into_iter().find(|f| folder_id(f).eq_ignore_ascii_case(id));
@@ -1702,6 +1705,19 @@ fn lint_target(target: &Path) -> Result<PathBuf, String> {
     })
 }
 
+/// Why `path` cannot be reached, where a folder on its way may not be
+/// read: it is there, maybe, and is not to be told of as missing.
+fn behind_unreadable_folder(path: &Path) -> Option<String> {
+    let e = std::fs::metadata(path).err().filter(|e| e.kind() == std::io::ErrorKind::PermissionDenied)?;
+    // The nearest folder that is there is the one that may not be read.
+    let blocked = path.ancestors().skip(1).find(|folder| std::fs::metadata(folder).is_ok());
+    let why = match blocked.and_then(|folder| Some((folder, files::folder_unreadable(folder)?))) {
+        Some((folder, why)) => format!("the folder {} cannot be read ({why})", folder.display()),
+        None => files::read_failure(&e),
+    };
+    Some(format!("{}: cannot be read: {why}", escape_controls(&path.display().to_string())))
+}
+
 /// What `parlour lint` alone checks, so that it names whatever the
 /// launcher left out: every folder there is of the game types and boards
 /// Parlour reads, and the game.ini of each game the CardGames panel and
@@ -1730,6 +1746,10 @@ fn read_from() -> Vec<PathBuf> {
 /// The linter for `path`, which is there, or why there is none.
 fn linter_for(path: &Path) -> Result<&'static Linter, String> {
     LINTERS.iter().find(|l| (l.accepts)(path)).ok_or_else(|| {
+        // A folder that cannot be read may be any kind lint takes.
+        if let Some(why) = files::folder_unreadable(path) {
+            return format!("{}: the folder cannot be read ({why})", path.display());
+        }
         let kinds: Vec<&str> = LINTERS.iter().map(|l| l.what).collect();
         format!("don't know how to check {}: lint takes {}", path.display(), kinds.join("; "))
     })

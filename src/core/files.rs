@@ -1020,6 +1020,30 @@ fn plain(e: io::Error) -> io::Error {
     io::Error::new(e.kind(), words)
 }
 
+/// Why a file or folder could not be read, in a player's words where the
+/// cause is a common one, without the system's "(os error 13)".
+pub fn read_failure(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        io::ErrorKind::NotADirectory => "a folder on its path is a file".into(),
+        _ => without_os_code(e),
+    }
+}
+
+/// Why the folder `dir` cannot be read, where it is there but what is in
+/// it cannot be listed or reached (a folder Parlour may not read): what
+/// it holds would otherwise be missed without a word. None where it can
+/// be read, or is no folder.
+pub fn folder_unreadable(dir: &Path) -> Option<String> {
+    if !fs::metadata(dir).is_ok_and(|m| m.is_dir()) {
+        return None;
+    }
+    // Listing takes leave to read it, and reaching what is in it leave to
+    // go into it ("." is reached only with that leave).
+    let e = fs::read_dir(dir).and_then(|_| fs::metadata(dir.join("."))).err()?;
+    Some(read_failure(&e))
+}
+
 /// Why a file could not be written, in a player's words where the cause
 /// is a common one, without the system's "(os error 13)".
 pub fn write_failure(e: &io::Error) -> String {

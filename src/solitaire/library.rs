@@ -110,6 +110,14 @@ pub fn discover_all(dirs: &[PathBuf]) -> ById {
     by_id(dirs, |p| in_any_case(p, "game.ini").is_file(), folder_id)
 }
 
+/// The game-types folder `dir` as a folder left out, as (name, why),
+/// where it is there but cannot be read: its game types, the player's
+/// own, would otherwise be missing from the list without a word.
+pub fn unreadable_folder(dir: &Path) -> Option<(String, String)> {
+    let why = crate::core::files::folder_unreadable(dir)?;
+    Some((dir.display().to_string(), format!("the folder cannot be read ({why}), so no game type in it is listed")))
+}
+
 /// How a folder came to be searched for game types: named in a list such
 /// as `$PARLOUR_GAME_TYPES`, or one of the game-types folders searched
 /// when there is no list (./game-types, the data folder's).

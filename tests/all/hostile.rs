@@ -537,6 +537,36 @@ fn lint_tells_of_game_type_files_in_the_wrong_place_as_the_list_does() {
     assert_eq!(stderr(&listed).matches("Txt is left out").count(), 1, "{}", stderr(&listed));
 }
 
+/// A game-types folder in the data folder that the player may not read is
+/// told of wherever game types are listed, naming it and why, and lint
+/// says it cannot be read, of it and of a game type in it, where its game
+/// types went missing without a word.
+#[cfg(unix)]
+#[test]
+fn an_unreadable_game_types_folder_is_told_of() {
+    use std::os::unix::fs::PermissionsExt;
+    let top = tempfile::tempdir().unwrap();
+    let data = top.path().join("data");
+    let types = data.join("game-types");
+    std::fs::create_dir_all(types.join("Mine")).unwrap();
+    std::fs::copy(root().join("game-types/Golf/game.ini"), types.join("Mine/game.ini")).unwrap();
+    std::fs::set_permissions(&data, PermissionsExt::from_mode(0o777)).unwrap();
+    std::fs::set_permissions(&types, PermissionsExt::from_mode(0o000)).unwrap();
+    let run = |args: &[&str]| super::support::run_as_player(top.path(), &data, args);
+    let shown = types.display();
+    let listed = run(&["list"]);
+    let why = "the folder cannot be read (permission denied), so no game type in it is listed";
+    assert!(stderr(&listed).contains(&format!("warning: {shown} is left out: {why}\n")), "{}", stderr(&listed));
+    let mine = format!("{shown}/Mine");
+    let linted = run(&["lint", "-q", &mine]);
+    let want = format!("parlour: {mine}: cannot be read: the folder {shown} cannot be read (permission denied)\n");
+    assert_eq!(stderr(&linted), want);
+    let linted = run(&["lint", "-q"]);
+    let want = format!("parlour: {shown}: the folder cannot be read (permission denied)\n");
+    assert!(stderr(&linted).contains(&want), "{}", stderr(&linted));
+    assert!(!stderr(&linted).contains("don't know how to check"), "{}", stderr(&linted));
+}
+
 /// A game type's folder holding only game.ini.txt, named itself (to lint,
 /// capture or play), says to rename it, as the game list does, rather
 /// than only that game.ini is missing.

@@ -137,3 +137,37 @@ pub fn assert_golden(name: &str, surface: &Surface) {
         );
     }
 }
+
+/// A player's run of `parlour ARGS` with its data in `data`, from a copy
+/// of the binary anyone may run in `top`, a folder opened to all: as
+/// user nobody where the tests run as root, who reads any folder, so that
+/// a folder closed to players is closed to the run too.
+#[cfg(unix)]
+pub fn run_as_player(top: &Path, data: &Path, args: &[&str]) -> Output {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let open_to_all = |path: &Path, mode| std::fs::set_permissions(path, PermissionsExt::from_mode(mode)).unwrap();
+    open_to_all(top, 0o777);
+    let bin = top.join("parlour");
+    if !bin.exists() {
+        std::fs::copy(env!("CARGO_BIN_EXE_parlour"), &bin).unwrap();
+        open_to_all(&bin, 0o755);
+    }
+    let mut run = Command::new(&bin);
+    run.env("PARLOUR_DATA_DIR", data).env_remove("PARLOUR_GAME_TYPES").current_dir(top).args(args);
+    // SAFETY: getuid has no preconditions and cannot fail.
+    if unsafe { libc::getuid() } == 0 {
+        run.uid(65534).gid(65534);
+    }
+    // A binary copied a moment ago may be refused as busy while another
+    // test thread, forked as it was written, has yet to exec.
+    for _ in 0..50 {
+        match run.output() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(100))
+            }
+            result => return result.unwrap(),
+        }
+    }
+    panic!("the copied binary stayed busy for 5 s")
+}
