@@ -1013,7 +1013,9 @@ fn plain(e: io::Error) -> io::Error {
     let words = match e.kind() {
         // As a game named by a path that is not there is told of.
         io::ErrorKind::NotFound => "no such file or folder",
-        io::ErrorKind::PermissionDenied => "Parlour may not read it (permission denied)",
+        // Said in brackets by most ("cannot be read (permission denied)"),
+        // so with no brackets of its own.
+        io::ErrorKind::PermissionDenied => "permission denied",
         io::ErrorKind::NotADirectory => "a folder on its path is a file",
         _ => return e,
     };

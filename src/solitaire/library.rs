@@ -110,12 +110,25 @@ pub fn discover_all(dirs: &[PathBuf]) -> ById {
     by_id(dirs, |p| in_any_case(p, "game.ini").is_file(), folder_id)
 }
 
-/// The game-types folder `dir` as a folder left out, as (name, why),
-/// where it is there but cannot be read: its game types, the player's
-/// own, would otherwise be missing from the list without a word.
-pub fn unreadable_folder(dir: &Path) -> Option<(String, String)> {
-    let why = crate::core::files::folder_unreadable(dir)?;
-    Some((dir.display().to_string(), format!("the folder cannot be read ({why}), so no game type in it is listed")))
+/// The game-types folder `dir`, or each folder in it, as a folder left
+/// out, as (name, why), where it is there but cannot be read: the
+/// player's own game types would otherwise be missing from the list
+/// without a word.
+pub fn unreadable_folders(dir: &Path) -> Vec<(String, String)> {
+    use crate::core::files::folder_unreadable;
+    if let Some(why) = folder_unreadable(dir) {
+        let why = format!("the folder cannot be read ({why}), so no game type in it is listed");
+        return vec![(dir.display().to_string(), why)];
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut folders: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    folders.sort();
+    let unreadable = |folder: PathBuf| Some((file_name(&folder), folder_unreadable(&folder)?));
+    folders
+        .into_iter()
+        .filter_map(unreadable)
+        .map(|(name, why)| (name, format!("the folder cannot be read ({why})")))
+        .collect()
 }
 
 /// How a folder came to be searched for game types: named in a list such

@@ -567,6 +567,41 @@ fn an_unreadable_game_types_folder_is_told_of() {
     assert!(!stderr(&linted).contains("don't know how to check"), "{}", stderr(&linted));
 }
 
+/// A game type's folder, or its game.ini, that the player may not read is
+/// told of by the list, in words with one pair of brackets, and lint says
+/// the folder cannot be read rather than that it knows no such thing.
+#[cfg(unix)]
+#[test]
+fn an_unreadable_game_type_is_told_of_in_plain_words() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |path: &Path, mode| std::fs::set_permissions(path, PermissionsExt::from_mode(mode)).unwrap();
+    let top = tempfile::tempdir().unwrap();
+    let data = top.path().join("data");
+    let mine = data.join("game-types/Mine");
+    std::fs::create_dir_all(&mine).unwrap();
+    std::fs::copy(root().join("game-types/Golf/game.ini"), mine.join("game.ini")).unwrap();
+    mode(&data, 0o777);
+    let run = |args: &[&str]| super::support::run_as_player(top.path(), &data, args);
+    mode(&mine.join("game.ini"), 0o000);
+    let listed = run(&["list"]);
+    let want =
+        format!("warning: Mine is left out: {}:1: cannot be read (permission denied)", mine.join("game.ini").display());
+    assert!(stderr(&listed).contains(&want), "{}", stderr(&listed));
+    assert!(!stderr(&listed).contains("(("), "{}", stderr(&listed));
+    mode(&mine, 0o000);
+    let listed = run(&["list"]);
+    assert!(
+        stderr(&listed).contains("warning: Mine is left out: the folder cannot be read (permission denied)\n"),
+        "{}",
+        stderr(&listed)
+    );
+    let linted = run(&["lint", "-q", &mine.to_string_lossy()]);
+    assert_eq!(
+        stderr(&linted),
+        format!("parlour: {}: the folder cannot be read (permission denied)\n", mine.display())
+    );
+}
+
 /// A game type's folder holding only game.ini.txt, named itself (to lint,
 /// capture or play), says to rename it, as the game list does, rather
 /// than only that game.ini is missing.

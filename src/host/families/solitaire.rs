@@ -44,8 +44,8 @@ fn game_type(entry: &GameEntry) -> &GameType {
 }
 
 /// Every game type, or why a folder is left out: it could not be read,
-/// or its id is taken by the folder beside it; a game-types folder that
-/// cannot be read; and what in a game-types
+/// or its id is taken by the folder beside it; a game-types folder, or
+/// a folder in one, that cannot be read; and what in a game-types
 /// folder looks meant for a game type and is none (see
 /// [`library::misplaced`]). A folder `$PARLOUR_GAME_TYPES` lists is told
 /// of when the list is read, in its own words.
@@ -53,7 +53,7 @@ fn variants(places: &Places, _open: Option<&GameEntry>) -> Vec<Listed> {
     let dirs = (places.search)("game-types");
     const VAR: &str = "PARLOUR_GAME_TYPES";
     let how = if std::env::var_os(VAR).is_some() { Searched::Listed(VAR) } else { Searched::GameTypes };
-    let unreadable = dirs.iter().filter_map(|dir| library::unreadable_folder(dir));
+    let unreadable = dirs.iter().flat_map(|dir| library::unreadable_folders(dir));
     let misplaced: Vec<Listed> =
         dirs.iter().flat_map(|dir| library::misplaced(dir, how)).chain(unreadable).map(Err).collect();
     let found = library::discover_all(&dirs);
