@@ -594,6 +594,7 @@ where
     // told of as such, once, not as each file in it that cannot be read.
     // Held to the end of the command: the folder standing in for it is
     // removed then.
+    settings::tell_if_data_dir_ignored();
     let _stand_in = settings::stand_in_for_unusable();
     // Held to the end too: a copy of the built-in games unpacked for this
     // run alone (no other folder would take it) is removed then.

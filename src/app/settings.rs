@@ -34,12 +34,37 @@ pub fn data_dir_unusable() -> Option<PathBuf> {
 /// The data folder `$PARLOUR_DATA_DIR` names, where it names one: set but
 /// empty (`PARLOUR_DATA_DIR= parlour`) it is taken as unset, as a shell
 /// user means it, rather than as the current folder, which Parlour would
-/// fill with its files.
+/// fill with its files; and so is a relative path (told of by
+/// [`tell_if_data_dir_ignored`]), which would name another folder, with
+/// other saves and statistics, from each folder Parlour is run in.
 fn data_dir_named(var: Option<std::ffi::OsString>) -> PathBuf {
     match var {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        Some(dir) if Path::new(&dir).is_absolute() => PathBuf::from(dir),
         _ => dirs::data_dir().unwrap_or_else(|| PathBuf::from(".")).join("parlour"),
     }
+}
+
+/// Says on standard error, once a run, that `$PARLOUR_DATA_DIR` is not
+/// used, where it is set to a relative path, and which folder is used.
+pub fn tell_if_data_dir_ignored() {
+    if let Some(why) = why_ignored(std::env::var_os("PARLOUR_DATA_DIR")) {
+        tell!("warning: {why}; the data folder is {}", data_dir_named(None).display());
+    }
+}
+
+/// Why the value `var` of `$PARLOUR_DATA_DIR` is not used, where it is
+/// set to a relative path: a `~` a shell left as it was (quoted) is told
+/// as such, since that is how it comes to be there.
+fn why_ignored(var: Option<std::ffi::OsString>) -> Option<String> {
+    let var = var.filter(|v| !v.is_empty() && !Path::new(v).is_absolute())?;
+    let value = var.to_string_lossy();
+    let shown = crate::core::escape_controls(&value);
+    let must = format!("PARLOUR_DATA_DIR={shown} is not used: it must be an absolute path");
+    Some(if shown.starts_with('~') {
+        format!("{must}, and the shell did not expand its ~ (it was quoted): write $HOME instead")
+    } else {
+        format!("{must}, else each folder Parlour is run from would have its own saves and statistics")
+    })
 }
 
 /// The folder this run keeps its files in instead of a data folder that
@@ -232,7 +257,24 @@ mod tests {
         let default = data_dir_named(None);
         assert!(default.ends_with("parlour"), "{}", default.display());
         assert_eq!(data_dir_named(Some("".into())), default, "not the current folder");
-        assert_eq!(data_dir_named(Some("games/mine".into())), PathBuf::from("games/mine"));
+        assert_eq!(data_dir_named(Some("/games/mine".into())), PathBuf::from("/games/mine"));
+        assert_eq!(why_ignored(Some("/games/mine".into())), None);
+        assert_eq!(why_ignored(Some("".into())), None);
+    }
+
+    /// A relative PARLOUR_DATA_DIR would keep other saves and statistics
+    /// from each folder: it is not used, and told of by its value.
+    #[test]
+    fn a_relative_parlour_data_dir_is_told_of_and_not_used() {
+        let default = data_dir_named(None);
+        for relative in ["data", "games/mine", "~/pdata"] {
+            assert_eq!(data_dir_named(Some(relative.into())), default, "{relative}");
+            let why = why_ignored(Some(relative.into())).unwrap_or_default();
+            let must = format!("PARLOUR_DATA_DIR={relative} is not used: it must be an absolute path");
+            assert!(why.starts_with(&must), "{why}");
+        }
+        let tilde = why_ignored(Some("~/pdata".into())).unwrap_or_default();
+        assert!(tilde.contains("the shell did not expand its ~ (it was quoted)"), "{tilde}");
     }
 
     #[test]
