@@ -1080,8 +1080,9 @@ pub fn data_folder_trouble(dir: &Path) -> Option<String> {
     match fs::metadata(dir) {
         Ok(meta) if !meta.is_dir() => return Some(format!("the data folder {shown} is a file, not a folder")),
         Ok(_) => {}
-        // Not there yet: it is made when the first file is kept.
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return None,
+        // Not there yet: it is made when the first file is kept, if it
+        // can be.
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return cannot_be_made(dir),
         Err(e) if e.kind() == io::ErrorKind::NotADirectory => {
             return Some(format!("the data folder {shown} cannot be made: a folder on its path is a file"));
         }
@@ -1091,6 +1092,28 @@ pub fn data_folder_trouble(dir: &Path) -> Option<String> {
     // it leave to go into it ("." is reached only with that leave).
     let unreadable = fs::read_dir(dir).and_then(|_| fs::metadata(dir.join("."))).err()?;
     Some(format!("the data folder {shown} cannot be read ({})", write_failure(&unreadable)))
+}
+
+/// Why the data folder `dir`, not there yet, cannot be made, where the
+/// nearest folder on its path that is there may not be written in: said
+/// as a folder that cannot be read is, not as each file that is not kept.
+fn cannot_be_made(dir: &Path) -> Option<String> {
+    let nearest = dir.ancestors().skip(1).find(|folder| fs::metadata(folder).is_ok())?;
+    (!may_make_in(nearest)).then(|| format!("the data folder {} cannot be made (permission denied)", dir.display()))
+}
+
+/// Whether this user may make files and folders in `folder`.
+#[cfg(unix)]
+fn may_make_in(folder: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(path) = std::ffi::CString::new(folder.as_os_str().as_bytes()) else { return true };
+    // SAFETY: `path` is a NUL-terminated string that outlives the call.
+    unsafe { libc::access(path.as_ptr(), libc::W_OK | libc::X_OK) == 0 }
+}
+
+#[cfg(not(unix))]
+fn may_make_in(_folder: &Path) -> bool {
+    true
 }
 
 /// Makes the data folder `dir` unless it is there, for a file about to be

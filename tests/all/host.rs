@@ -964,6 +964,26 @@ fn a_data_folder_that_is_a_file_is_said_plainly_and_play_goes_on() {
     assert_eq!(std::fs::read(&file).unwrap(), b"hi", "the file was touched");
 }
 
+/// A data folder that cannot be made, its folder closed to the player, is
+/// said once, as one that cannot be read is, rather than as the built-in
+/// games that could not be unpacked into it.
+#[cfg(unix)]
+#[test]
+fn a_data_folder_that_cannot_be_made_is_said_once() {
+    use std::os::unix::fs::PermissionsExt;
+    let top = tempfile::tempdir().unwrap();
+    let closed = top.path().join("closed");
+    std::fs::create_dir(&closed).unwrap();
+    std::fs::set_permissions(&closed, PermissionsExt::from_mode(0o755)).unwrap();
+    let data = closed.join("data");
+    let out = super::support::run_as_player(top.path(), &data, &["list"]);
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{said}");
+    let why = "cannot be made (permission denied): games can be played, but nothing can be kept";
+    assert_eq!(said, format!("warning: the data folder {} {why}\n", data.display()));
+    assert!(String::from_utf8(out.stdout).unwrap().contains("klondike\tKlondike\n"));
+}
+
 /// A data folder Parlour may not read is said once, naming it and why,
 /// and the games go on as they do without one: no file in it is told of
 /// one by one, and nothing is written into it. Run as a player (root
