@@ -369,7 +369,7 @@ impl Assist {
                     let said = format!("{}: {worth}. No winning line found in time.", try_this(st, &m));
                     Reply::Hint(m, said)
                 };
-                match (safe_lay_off(st), promising_move(st)) {
+                match (safe_lay_off(st), promising_move(st).or_else(|| new_cards(st, recent))) {
                     (Some(m), _) => unvouched(m, "it loses nothing"),
                     (None, Some(m)) => unvouched(m, "it may help"),
                     (None, None) => Reply::Say("No hint found in time.".into()),
@@ -443,6 +443,19 @@ fn move_left(st: &Solitaire, recent: &VecDeque<Solitaire>) -> Option<SolMove> {
     safe_lay_off(st).or_else(climbing).or_else(onward)
 }
 
+/// A deal from the stock, where no move makes the table look better: it
+/// brings cards into play that may (The Chance one move in, its whole
+/// stock to come, had no hint at all). Not one that goes back to a
+/// position of the last few (`recent`), so a stock gone through again and
+/// again is not offered round and round.
+fn new_cards(st: &Solitaire, recent: &VecDeque<Solitaire>) -> Option<SolMove> {
+    st.legal_moves().into_iter().filter(|m| matches!(m, SolMove::Deal(_))).find(|m| {
+        let mut next = st.clone();
+        next.apply(m);
+        !recent.contains(&next)
+    })
+}
+
 /// "Try 4♦ to a foundation", "Try to deal from the stock": `m` offered
 /// with no winning line behind it, the clause a hint opens with. A deal
 /// and turning the waste over are named by what the player does.
@@ -504,6 +517,28 @@ mod tests {
         assert!(seen.len() > 5, "the hints go some way: {}", seen.len());
         let end = Assist::hint_from(&st, Err(NoLine::NotFound), true, &VecDeque::new());
         assert!(matches!(&end, Reply::Say(said) if said == "No hint found in time."), "{end:?}");
+    }
+
+    /// Where no move makes the table look better and the stock can be
+    /// dealt, the hint deals: The Chance one move in, its whole stock to
+    /// come, had no hint. Not a deal that goes back to a position of the
+    /// last few, which the stock gone round again would.
+    #[test]
+    fn a_hint_with_no_move_that_climbs_deals_from_the_stock() {
+        let rules = examples::the_chance();
+        let v = SolitaireVariant::new("the-chance", 0, rules.clone(), rules).unwrap();
+        let mut st = v.deal(5);
+        while let Some(m) = promising_move(&st) {
+            st.apply(&m);
+        }
+        let end = Assist::hint_from(&st, Err(NoLine::NotFound), true, &VecDeque::new());
+        let said = "Try to deal from the stock: it may help. No winning line found in time.";
+        let Reply::Hint(deal @ SolMove::Deal(_), text) = end else { panic!("{end:?}") };
+        assert_eq!(text, said);
+        let mut after = st.clone();
+        after.apply(&deal);
+        let recent = VecDeque::from([after]);
+        assert_eq!(new_cards(&st, &recent), None);
     }
 
     /// Where the rules allow one move (a Pyramid deal with no pair open:
