@@ -221,9 +221,10 @@ fn problems_box(doc: &Document, shown: usize) -> Requester {
     super::widgets::problems_box("Help", &name, &problems, shown)
 }
 
-/// A problem as the box tells it: its line, whether it is only a
-/// warning, and what is wrong.
+/// A problem as the box tells it: its line, whether it is an error or
+/// only a warning (labelled as `parlour lint` labels it), and what is
+/// wrong.
 fn told(d: &Diagnostic) -> String {
-    let kind = if d.is_error() { "" } else { "warning: " };
-    format!("Line {}: {kind}{}", d.line, d.said())
+    let kind = if d.is_error() { "error" } else { "warning" };
+    format!("Line {}: {kind}: {}", d.line, d.said())
 }

@@ -451,7 +451,7 @@ fn a_linked_guides_problems_are_told_whole_when_it_opens() {
     assert_eq!(boxes[0].lines[0], "Problems 1 to 3 of 4 in other.guide:");
     assert_eq!(boxes[0].buttons, ["More", "OK"]);
     assert_eq!(boxes[1].lines[0], "Problems 4 to 4 of 4 in other.guide:");
-    assert!(boxes[0].lines[1].starts_with("Line 3: link to ../first.guide/Main leaves the guide's folder"));
+    assert!(boxes[0].lines[1].starts_with("Line 3: error: link to ../first.guide/Main leaves the guide's folder"));
     assert!(boxes[1].lines[1].starts_with("Line 6: warning: unknown inline command"));
     // Whole on the smallest screens: wrapped between words, none left out.
     for id in [MachineId::AmigaPal, MachineId::MacSe30] {
