@@ -1058,10 +1058,14 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
             out.display()
         );
     }
-    for why in &built.left_out {
+    for (i, why) in &built.left_out {
+        // Told as the game list tells a game type left out, with how many
+        // more errors lint finds in it.
+        let game = &games[*i];
+        let why = crate::host::with_lint_count(why.clone(), &game.folder);
         // A game's name (and a file's) is the player's text: an escape in
         // it must not drive the terminal.
-        tell!("parlour: {}", escape_controls(why));
+        tell!("parlour: {} is left out: {}", escape_controls(&game.name), escape_controls(&why));
     }
     // A picture not made to YaZZle's spec is shown all the same, as
     // YaZZle's help would show it, but the author hears of it here too.

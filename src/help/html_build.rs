@@ -109,7 +109,9 @@ pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Built, S
 #[derive(Debug)]
 pub struct Built {
     pub written: Vec<PathBuf>,
-    pub left_out: Vec<String>,
+    /// Each game type left out, by its place in the games given, and why
+    /// (the first problem of its page, by file and line).
+    pub left_out: Vec<(usize, String)>,
     /// The files an earlier build wrote that this one does not (a game
     /// type's page, once the game type is gone), and the folders they
     /// leave empty: see [`Record::remove_unbuilt`].
@@ -356,7 +358,7 @@ impl<'a> Site<'a> {
 
     /// Builds every page (those of the game types that can be built, the
     /// help's, the index) and returns the game types left out and why.
-    fn build_pages(&mut self) -> Result<Vec<String>, String> {
+    fn build_pages(&mut self) -> Result<Vec<(usize, String)>, String> {
         // The game types' pages first, so that the lists name only those built.
         let (prepared, left_out) = self.prepare_game_pages();
         self.listed = prepared.iter().map(|(i, ..)| *i).collect();
@@ -387,9 +389,12 @@ impl<'a> Site<'a> {
             self.write_pages(&page, &linked, &menu, Some(i))?;
         }
         let at = format!("{HELP}/{INDEX}");
+        let how_many = match self.listed.len() {
+            1 => "There is one".to_string(),
+            n => format!("There are {n} of them"),
+        };
         let index = format!(
-            "<h1>Game Types</h1>\n<p>Each game type has its own page of rules. There are {} of them:</p>\n{}\n",
-            self.listed.len(),
+            "<h1>Game Types</h1>\n<p>Each game type has its own page of rules. {how_many}:</p>\n{}\n",
             self.game_list(&at, None)
         );
         self.write_page(&at, "Game Types", &menu, &index, None)?;
@@ -398,7 +403,7 @@ impl<'a> Site<'a> {
 
     /// Each game type's page rewritten for its place, with the files it
     /// uses, or why it is left out.
-    fn prepare_game_pages(&mut self) -> (Vec<PreparedPage>, Vec<String>) {
+    fn prepare_game_pages(&mut self) -> (Vec<PreparedPage>, Vec<(usize, String)>) {
         let mut prepared = Vec::new();
         let mut left_out = Vec::new();
         let games = self.games;
@@ -418,7 +423,7 @@ impl<'a> Site<'a> {
                 Err(why) => {
                     self.pending.clear();
                     self.pages_due.clear();
-                    left_out.push(format!("{} is left out: {why}", game.name));
+                    left_out.push((i, why));
                 }
             }
         }
@@ -854,7 +859,7 @@ mod tests {
         // type out, as its page's own would, saying where.
         fs::write(a.join("more/deep.html"), page("Deep", "<a href=\"gone.html\">x</a>")).unwrap();
         let built = build(&games, &help, &out).unwrap();
-        assert!(built.left_out[0].ends_with("deep.html:8: `gone.html` leads to no file"), "{built:?}");
+        assert!(built.left_out[0].1.ends_with("deep.html:8: `gone.html` leads to no file"), "{built:?}");
         assert_local_links_resolve(&out, &built.written);
     }
 
@@ -868,20 +873,20 @@ mod tests {
         let a = games[0].folder.join("game.html");
         fs::write(&a, page("A", "<p>\n<img src=\"gone.bmp\">")).unwrap();
         let built = build(&games, &help, &out).unwrap();
-        assert_eq!(built.left_out, [format!("Game A is left out: {}:9: `gone.bmp` leads to no file", a.display())]);
+        assert_eq!(built.left_out, [(0, format!("{}:9: `gone.bmp` leads to no file", a.display()))]);
         assert!(!out.join("game-a.html").exists() && out.join("game-b.html").is_file());
         // Its own picture, never drawn, is told as capture's to draw.
         fs::write(&a, page("A", "<p>\n<img src=\"game.bmp\">")).unwrap();
         let built = build(&games, &help, &out).unwrap();
         let told = format!("{}:9: `game.bmp` leads to no file (`parlour capture` draws game.bmp)", a.display());
-        assert_eq!(built.left_out, [format!("Game A is left out: {told}")]);
+        assert_eq!(built.left_out, [(0, told)]);
         let index = fs::read_to_string(out.join("Help/gametypes.html")).unwrap();
-        assert!(index.contains("There are 1 of them") && !index.contains("game-a.html"), "{index}");
+        assert!(index.contains("There is one:") && !index.contains("game-a.html"), "{index}");
         fs::write(&a, page("A", "<a href=\"../../secret.txt\">x</a>")).unwrap();
         fs::write(tmp.path().join("secret.txt"), "x").unwrap();
         let built = build(&games, &help, &out).unwrap();
         assert!(
-            built.left_out[0].ends_with("`../../secret.txt` leads out of the help and game type folders"),
+            built.left_out[0].1.ends_with("`../../secret.txt` leads out of the help and game type folders"),
             "{built:?}"
         );
         // A help page that links a missing game.html stops the build; the
@@ -890,14 +895,14 @@ mod tests {
         let err = build(&games, &help, &out).unwrap_err();
         assert!(err.ends_with("intro.html:8: `../../games/Game A/game.html` leads to no file"), "{err}");
         fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
-        assert!(build(&games, &help, &out).unwrap().left_out[0].contains("game.html: cannot be read"));
+        assert!(build(&games, &help, &out).unwrap().left_out[0].1.contains("game.html: cannot be read"));
         // A game type left out takes none of the files of those before it.
         fs::write(&a, page("A", "<img src=\"pic 1.bmp\">")).unwrap();
         let b = games[1].folder.join("game.html");
         fs::write(&b, page("B", "<a href=\"../../../nowhere/rules.html\">x</a>")).unwrap();
         fs::remove_dir_all(&out).unwrap();
         let built = build(&games, &help, &out).unwrap();
-        assert!(built.left_out[0].ends_with("leads out of the help and game type folders"), "{built:?}");
+        assert!(built.left_out[0].1.ends_with("leads out of the help and game type folders"), "{built:?}");
         assert!(out.join("game-a_files/pic 1.bmp").is_file(), "{:?}", built.written);
         let bad = vec![HelpGame { id: "../x".into(), ..games[1].clone() }];
         assert_eq!(build(&bad, &help, &out).unwrap_err(), "the game type id `../x` cannot name a file");
@@ -921,7 +926,7 @@ mod tests {
         std::os::unix::fs::symlink(tmp.path().join("secret.html"), &pic).unwrap();
         let built = build(&games, &help, &out).unwrap();
         assert_eq!(built.left_out.len(), 2, "{built:?}");
-        assert!(built.left_out.iter().all(|w| w.contains("(a link to elsewhere)")), "{built:?}");
+        assert!(built.left_out.iter().all(|(_, w)| w.contains("(a link to elsewhere)")), "{built:?}");
         assert!(built.written.iter().all(|w| !fs::read_to_string(w).unwrap_or_default().contains("secret")));
     }
 

@@ -24,10 +24,10 @@ use crate::views::View;
 pub use controller::Controller;
 pub use families::cardgames::{game_type as card_game_type, window_mode};
 pub use families::chance::window_game as chance_window_game;
-pub use families::id_taken;
 pub use families::pegs::board as peg_board;
 pub use families::sokoban::level_set_file;
 pub use families::solitaire::{game_type_at, lint_game_type};
+pub use families::{id_taken, with_lint_count};
 
 /// Where the host finds and keeps things: the folders a family's data is
 /// searched in (by the folder's name: `game-types`, `boards`...) and the

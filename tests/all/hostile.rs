@@ -307,6 +307,33 @@ fn help_html_tells_of_a_picture_not_to_spec() {
     assert!(stderr(&out).lines().any(|l| l.starts_with(&told)), "{}", stderr(&out));
 }
 
+/// A game type whose page cannot be built is left out of `help --html`
+/// as the game list leaves out one that cannot be read: its first error,
+/// and how many more lint finds with the command that lists them.
+#[test]
+fn help_html_tells_a_page_left_out_with_how_many_more_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let golf = copy_game_type("Golf", &data.join("game-types"), "Putt Putt");
+    let ini = std::fs::read_to_string(golf.join("game.ini")).unwrap();
+    std::fs::write(golf.join("game.ini"), ini.replace("Name=Golf", "Name=Putt Putt")).unwrap();
+    let page = golf.join("game.html");
+    let html = std::fs::read_to_string(&page).unwrap();
+    let bad = "<p><a href=\"missing.html\">x</a></p>\n<h2>Notes</h3>\n</div>\n</body>";
+    std::fs::write(&page, html.replacen("</div>\n</body>", bad, 1)).unwrap();
+    let site = dir.path().join("site");
+    let mut help = parlour();
+    help.env("PARLOUR_DATA_DIR", &data).current_dir(dir.path());
+    let out = within(120, help.args(["help", "--html", &site.to_string_lossy()]));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let said = stderr(&out);
+    let line =
+        said.lines().find(|l| l.starts_with("parlour: Putt Putt is left out: ")).unwrap_or_else(|| panic!("{said}"));
+    assert!(line.contains("`missing.html` leads to no file"), "{line}");
+    let more = format!("(and 1 more error: parlour lint '{}' lists them all)", golf.display());
+    assert!(line.ends_with(&more), "{line}");
+}
+
 /// A picture marked read-only is not replaced, nor renamed, nor kept
 /// aside by halves: capture says so and leaves the folder as it was.
 #[cfg(unix)]

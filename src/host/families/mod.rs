@@ -34,7 +34,13 @@ pub fn id_taken((folder, by): &(PathBuf, PathBuf)) -> (String, String) {
 /// disagree: lint goes on past what stops the game being read, to the
 /// checks of the whole game and of its help page.
 fn unreadable(linted: &Path, diags: &[Diagnostic]) -> String {
-    let first = reason(diags);
+    with_lint_count(reason(diags), linted)
+}
+
+/// `first`, the first error found in the game type at `linted`, and
+/// where `parlour lint` finds more there, how many and the command that
+/// lists them all (see [`unreadable`]).
+pub fn with_lint_count(first: String, linted: &Path) -> String {
     let lint_errors = solitaire::lint_game_type(linted).iter().filter(|d| d.is_error()).count();
     match lint_errors.saturating_sub(1) {
         0 => first,
