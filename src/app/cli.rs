@@ -150,7 +150,7 @@ enum Command {
     /// Show help: a game's (its id), a help file's (.guide, .imaj, .html),
     /// or Parlour's own manual; or build YaZZle's HTML help with --html.
     Help {
-        /// A game id from `parlour list`, a game-type folder (its game.html), a help file, or the name of one of
+        /// A game id or name from `parlour list`, a game-type folder (its game.html), a help file, or the name of one of
         /// Parlour's guides (game-ini.guide).
         target: Option<String>,
         /// Open at this node (topic).

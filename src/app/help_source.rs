@@ -106,12 +106,17 @@ pub fn print_problems(doc: &Document) {
 }
 
 /// Why `target` shows no help: a name that is nothing on disc may have
-/// been meant as a help file, which help takes too.
+/// been meant as a help file, which help takes too, or as one of
+/// Parlour's commands (`parlour help play`), whose help is its --help.
 fn not_found(why: String, target: &Path) -> String {
     if target.exists() {
         return why;
     }
-    format!("{why}; help also takes a help file (.guide, .imaj, .html) or a guide's name (game-ini)")
+    let why = format!("{why}; help also takes a help file (.guide, .imaj, .html) or a guide's name (game-ini)");
+    match super::cli::command().find_subcommand(target.as_os_str()) {
+        Some(command) => format!("{why}; `parlour {} --help` tells of the command", command.get_name()),
+        None => why,
+    }
 }
 
 fn game_help(id: &str, machine: MachineId) -> Result<(Document, String), String> {

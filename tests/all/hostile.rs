@@ -973,6 +973,11 @@ fn a_mistyped_game_id_is_answered_with_the_near_one() {
     assert_eq!(out.status.code(), Some(1));
     let says = "help also takes a help file (.guide, .imaj, .html) or a guide's name";
     assert!(stderr(&out).contains(says), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("--help"), "{}", stderr(&out));
+    // A command's name is answered with where its help is.
+    let out = run(&["help", "play"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("; `parlour play --help` tells of the command"), "{}", stderr(&out));
 }
 
 /// `shot launcher --seed` with no events to open a game would deal
