@@ -280,7 +280,7 @@ fn unpack(parent: &Path, name: &str, files: &[(&str, &[u8])]) -> io::Result<Path
             return Ok(target);
         }
         tell!(
-            "warning: the built-in games in {} lack {} as it was unpacked: unpacking them again",
+            "warning: the built-in games in {} are not as they were unpacked ({}): unpacking them again",
             target.display(),
             named_with_how_many_more(&broken)
         );
@@ -308,18 +308,27 @@ fn unpack(parent: &Path, name: &str, files: &[(&str, &[u8])]) -> io::Result<Path
 }
 
 /// Every one of `files` that `copy` lacks, or holds at another length, in
-/// their order: each is told of, as each is restored.
-fn not_whole<'a>(copy: &Path, files: &[(&'a str, &[u8])]) -> Vec<&'a str> {
-    let whole = |rel: &str, bytes: &[u8]| {
-        std::fs::metadata(path_in(copy, rel)).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+/// their order, each with what became of it ("boards/German.brd cut to
+/// 0 of 312 bytes", "game-types/Golf/game.ini gone"): each is told of, as
+/// each is restored.
+fn not_whole(copy: &Path, files: &[(&str, &[u8])]) -> Vec<String> {
+    let what_became = |rel: &str, bytes: &[u8]| {
+        let was = bytes.len() as u64;
+        match std::fs::metadata(path_in(copy, rel)) {
+            Ok(m) if m.is_file() && m.len() == was => None,
+            Ok(m) if m.is_file() && m.len() < was => Some(format!("{rel} cut to {} of {was} bytes", m.len())),
+            Ok(m) if m.is_file() => Some(format!("{rel} grown to {} bytes from {was}", m.len())),
+            Ok(_) => Some(format!("{rel} no longer a file")),
+            Err(_) => Some(format!("{rel} gone")),
+        }
     };
-    files.iter().filter(|&&(rel, bytes)| !whole(rel, bytes)).map(|&(rel, _)| rel).collect()
+    files.iter().filter_map(|&(rel, bytes)| what_became(rel, bytes)).collect()
 }
 
 /// The files of a damaged copy, in one warning line: all of them where
 /// they are few, else the first few and how many more (a copy half gone
 /// would name hundreds).
-fn named_with_how_many_more(files: &[&str]) -> String {
+fn named_with_how_many_more(files: &[String]) -> String {
     const NAMED: usize = 3;
     if files.len() <= NAMED {
         return crate::core::and_list(files);
@@ -502,19 +511,23 @@ mod tests {
     }
 
     /// Every damaged file of a copy is told of, as every one is restored,
-    /// not only the first; a long list ends in how many more.
+    /// not only the first, with what became of it (gone, cut, grown); a
+    /// long list ends in how many more.
     #[test]
     fn every_file_a_copy_lacks_is_named() {
         let parent = tempfile::tempdir().unwrap();
         let files: &[(&str, &[u8])] = &[("a.html", b"page"), ("b.txt", b"b"), ("guide/c.guide", b"guide")];
         let dir = unpack(parent.path(), "v1", files).unwrap();
         std::fs::remove_file(dir.join("a.html")).unwrap();
+        overwrite(&dir.join("b.txt"), b"bigger");
         overwrite(&dir.join("guide/c.guide"), b"gu");
         let broken = not_whole(&dir, files);
-        assert_eq!(broken, ["a.html", "guide/c.guide"]);
-        assert_eq!(named_with_how_many_more(&broken), "a.html and guide/c.guide");
-        assert_eq!(named_with_how_many_more(&["a", "b", "c"]), "a, b and c");
-        assert_eq!(named_with_how_many_more(&["a", "b", "c", "d", "e"]), "a, b, c and 2 more files");
+        let told = ["a.html gone", "b.txt grown to 6 bytes from 1", "guide/c.guide cut to 2 of 5 bytes"];
+        assert_eq!(broken, told);
+        let named = "a.html gone, b.txt grown to 6 bytes from 1 and guide/c.guide cut to 2 of 5 bytes";
+        assert_eq!(named_with_how_many_more(&broken), named);
+        let five: Vec<String> = ["a", "b", "c", "d", "e"].map(String::from).into();
+        assert_eq!(named_with_how_many_more(&five), "a, b, c and 2 more files");
     }
 
     #[test]
