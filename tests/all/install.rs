@@ -8,6 +8,8 @@ use std::process::{Command, Output};
 use parlour::solitaire::library::id_for;
 use tempfile::TempDir;
 
+use super::support::output_of_copy;
+
 /// A copy of the built binary alone in a folder, an empty current folder
 /// and an empty data folder.
 struct Installed {
@@ -40,7 +42,7 @@ impl Installed {
     }
 
     fn run(&self, args: &[&str]) -> Output {
-        let out = output(&mut self.command(args));
+        let out = output_of_copy(&mut self.command(args));
         assert!(out.status.success(), "parlour {args:?}: {}", String::from_utf8_lossy(&out.stderr));
         out
     }
@@ -50,22 +52,6 @@ impl Installed {
         let out = String::from_utf8(self.run(&["list"]).stdout).unwrap();
         out.lines().map(|l| l.split_once('\t').unwrap()).map(|(id, name)| (id.into(), name.into())).collect()
     }
-}
-
-/// Runs `command` for its output. A binary copied a moment ago may be
-/// refused as busy ("Text file busy"): another test thread that forked
-/// while the copy was being written holds it open until its child execs.
-/// That passes in a moment, so the run is tried again.
-fn output(command: &mut Command) -> Output {
-    for _ in 0..50 {
-        match command.output() {
-            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
-                std::thread::sleep(std::time::Duration::from_millis(100))
-            }
-            result => return result.unwrap(),
-        }
-    }
-    panic!("the copied binary stayed busy for 5 s")
 }
 
 /// The launcher's games that are not solitaire game types.
@@ -129,7 +115,7 @@ fn with_no_usable_data_folder_the_games_come_from_the_temporary_folder() {
     std::fs::create_dir(&data).unwrap();
     std::fs::write(data.join("builtin"), "x").unwrap();
     let temp = tempfile::tempdir().unwrap();
-    let out = output(installed.command(&["list"]).env("PARLOUR_DATA_DIR", &data).env("TMPDIR", temp.path()));
+    let out = output_of_copy(installed.command(&["list"]).env("PARLOUR_DATA_DIR", &data).env("TMPDIR", temp.path()));
     let listed = String::from_utf8(out.stdout).unwrap().lines().count();
     assert_eq!(listed, built_in_ids().len() + OTHER_GAMES.len());
     let said = String::from_utf8(out.stderr).unwrap();
@@ -148,7 +134,8 @@ fn with_no_usable_data_folder_the_games_come_from_the_temporary_folder() {
         let spare = temp.path().join(&name);
         std::fs::create_dir(&spare).unwrap();
         std::fs::set_permissions(&spare, std::fs::Permissions::from_mode(0o777)).unwrap();
-        let out = output(installed.command(&["list"]).env("PARLOUR_DATA_DIR", &data).env("TMPDIR", temp.path()));
+        let out =
+            output_of_copy(installed.command(&["list"]).env("PARLOUR_DATA_DIR", &data).env("TMPDIR", temp.path()));
         let said = String::from_utf8(out.stderr).unwrap();
         assert!(said.contains("only you may write in"), "{said}");
         assert!(said.contains("a folder of this run's own, removed when Parlour ends"), "{said}");
@@ -241,7 +228,7 @@ fn a_broken_copy_of_a_game_is_told_by_its_id() {
     let ini = folder.join("Klondike/game.ini");
     let text = std::fs::read_to_string(&ini).unwrap().replace("NumCardsDealt=28", "");
     std::fs::write(&ini, text).unwrap();
-    let out = output(&mut installed.command(&["deal", "klondike"]));
+    let out = output_of_copy(&mut installed.command(&["deal", "klondike"]));
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert_eq!(said.lines().count(), 1, "{said}");
@@ -263,7 +250,7 @@ fn without_a_display_a_window_command_names_its_headless_twin() {
         (&["play", "pegs"][..], "`parlour shot pegs -o FILE.png` draws the game"),
         (&[][..], "`parlour shot launcher -o FILE.png` draws the launcher"),
     ] {
-        let out = output(installed.command(args).env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY"));
+        let out = output_of_copy(installed.command(args).env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY"));
         let said = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "parlour {args:?} opened a window without a display");
         assert!(said.contains("cannot open a window") && said.contains(hint), "parlour {args:?}: {said}");

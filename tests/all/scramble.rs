@@ -542,6 +542,13 @@ fn goldens_of_the_picture_and_the_number_sides() {
     }
 }
 
+/// Every machine, and the colour Mac at every depth.
+fn every_screen() -> Vec<(MachineId, Option<parlour::machines::Depth>)> {
+    let machines = [MachineId::Yazzle, MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30];
+    let colour = parlour::machines::Depth::ALL.iter().map(|&d| (MachineId::MacColor, Some(d)));
+    machines.into_iter().map(|id| (id, None)).chain(colour).collect()
+}
+
 /// The gap and the hint's frame show on every machine at every depth:
 /// the gap is the window's flat colour edged sharply (no piece of the
 /// picture is flat), and the hint is framed by a light line between two
@@ -549,16 +556,9 @@ fn goldens_of_the_picture_and_the_number_sides() {
 /// with dark sky at four greys; a blue frame with dark-blue water).
 #[test]
 fn the_gap_and_the_hint_show_on_every_picture_at_every_depth() {
-    use parlour::machines::Depth;
     let luma = |c: Rgb| (299 * i32::from(c.r) + 587 * i32::from(c.g) + 114 * i32::from(c.b)) / 1000;
-    let mut screens: Vec<(MachineId, Option<Depth>)> =
-        [MachineId::Yazzle, MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30]
-            .into_iter()
-            .map(|id| (id, None))
-            .collect();
-    screens.extend(Depth::ALL.iter().map(|&d| (MachineId::MacColor, Some(d))));
     let dir = tempfile::tempdir().unwrap();
-    for (id, depth) in screens {
+    for (id, depth) in every_screen() {
         let m = Machine::new(&MachineChoice { id: Some(id), depth, ..Default::default() }, id).unwrap();
         let area = m.content();
         let screen = format!("{id} {depth:?}");
@@ -606,7 +606,6 @@ fn the_gap_and_the_hint_show_on_every_picture_at_every_depth() {
 /// which the gap's hatching mends) nor flat black, on any screen.
 #[test]
 fn the_gap_never_passes_for_a_piece_of_a_flat_picture() {
-    use parlour::machines::Depth;
     let dir = tempfile::tempdir().unwrap();
     let pictures = dir.path().join("pictures");
     std::fs::create_dir_all(&pictures).unwrap();
@@ -616,13 +615,7 @@ fn the_gap_never_passes_for_a_piece_of_a_flat_picture() {
         flat.fill_rect(Rect::new(0, 0, 120, 120), ink);
         std::fs::write(pictures.join(name), parlour::gfx::image_io::encode_bmp(&flat)).unwrap();
     }
-    let mut screens: Vec<(MachineId, Option<Depth>)> =
-        [MachineId::Yazzle, MachineId::AmigaPal, MachineId::AmigaDblPal, MachineId::MacSe30]
-            .into_iter()
-            .map(|id| (id, None))
-            .collect();
-    screens.extend(Depth::ALL.iter().map(|&d| (MachineId::MacColor, Some(d))));
-    for (id, depth) in screens {
+    for (id, depth) in every_screen() {
         let m = Machine::new(&MachineChoice { id: Some(id), depth, ..Default::default() }, id).unwrap();
         let area = m.content();
         // The two come last, after the three built in, in order of name.

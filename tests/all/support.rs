@@ -159,10 +159,17 @@ pub fn run_as_player(top: &Path, data: &Path, args: &[&str]) -> Output {
     if unsafe { libc::getuid() } == 0 {
         run.uid(65534).gid(65534);
     }
-    // A binary copied a moment ago may be refused as busy while another
-    // test thread, forked as it was written, has yet to exec.
+    output_of_copy(&mut run)
+}
+
+/// Runs `command`, a copy of the binary, for its output. A binary copied
+/// a moment ago may be refused as busy ("Text file busy"): another test
+/// thread that forked while the copy was being written holds it open
+/// until its child execs. That passes in a moment, so the run is tried
+/// again.
+pub fn output_of_copy(command: &mut Command) -> Output {
     for _ in 0..50 {
-        match run.output() {
+        match command.output() {
             Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
                 std::thread::sleep(std::time::Duration::from_millis(100))
             }
