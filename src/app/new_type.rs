@@ -221,7 +221,7 @@ fn check_name(name: &str) -> Result<(), String> {
 }
 
 /// Names tried as another to suggest: "NAME 2" up to this.
-const LAST_SUGGESTED: u32 = 99;
+const LAST_SUGGESTED: usize = 99;
 
 /// Whether `a` and `b` are one name as the game list shows it to a
 /// player: case aside.
@@ -267,8 +267,7 @@ fn holder_of<'a>(taken: &'a [Taken], name: &str) -> Option<&'a str> {
 /// `name` where neither its id nor the name is taken, else the first of
 /// "NAME 2", "NAME 3"... that is free; None where none of those is.
 fn free_name(name: &str, taken: &[Taken]) -> Option<String> {
-    let mut names = std::iter::once(name.to_string()).chain((2..=LAST_SUGGESTED).map(|n| format!("{name} {n}")));
-    names.find(|n| holder_of(taken, n).is_none())
+    crate::core::numbered_names(name).take(LAST_SUGGESTED).find(|n| holder_of(taken, n).is_none())
 }
 
 /// An id a game has, and the name the game list shows it by.

@@ -1010,26 +1010,29 @@ pub fn read_capped(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
 /// The system's error in a player's words where it has a common cause,
 /// without its "(os error 2)"; its kind is kept.
 fn plain(e: io::Error) -> io::Error {
-    let words = match e.kind() {
+    match read_words(e.kind()) {
+        Some(words) => io::Error::new(e.kind(), words),
+        None => e,
+    }
+}
+
+/// A reading error's common causes in a player's words.
+fn read_words(kind: io::ErrorKind) -> Option<&'static str> {
+    Some(match kind {
         // As a game named by a path that is not there is told of.
         io::ErrorKind::NotFound => "no such file or folder",
         // Said in brackets by most ("cannot be read (permission denied)"),
         // so with no brackets of its own.
         io::ErrorKind::PermissionDenied => "permission denied",
         io::ErrorKind::NotADirectory => "a folder on its path is a file",
-        _ => return e,
-    };
-    io::Error::new(e.kind(), words)
+        _ => return None,
+    })
 }
 
 /// Why a file or folder could not be read, in a player's words where the
 /// cause is a common one, without the system's "(os error 13)".
 pub fn read_failure(e: &io::Error) -> String {
-    match e.kind() {
-        io::ErrorKind::PermissionDenied => "permission denied".into(),
-        io::ErrorKind::NotADirectory => "a folder on its path is a file".into(),
-        _ => without_os_code(e),
-    }
+    read_words(e.kind()).map_or_else(|| without_os_code(e), String::from)
 }
 
 /// Why the folder `dir` cannot be read, where it is there but what is in

@@ -199,6 +199,12 @@ pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// `name`, then "NAME 2", "NAME 3" and so on without end: the names to
+/// offer, in order, for a new thing where `name` may be taken.
+pub fn numbered_names(name: &str) -> impl Iterator<Item = String> + '_ {
+    std::iter::once(name.to_string()).chain((2u32..).map(move |n| format!("{name} {n}")))
+}
+
 /// `word` as a POSIX shell reads it back: as it is where it holds only
 /// letters, digits and `-_./+,:=@%`, else in single quotes, each `'` in it
 /// as `'\''`. Every command Parlour prints to be typed or pasted again

@@ -177,9 +177,8 @@ pub fn own_folder_searched(dir: &Path, how: Searched) -> Option<String> {
 fn free_folder(dir: &Path, name: &str) -> PathBuf {
     let ids: Vec<String> =
         std::fs::read_dir(dir).into_iter().flatten().flatten().map(|entry| folder_id(&entry.path())).collect();
-    let mut names = std::iter::once(name.to_string()).chain((2..).map(|n| format!("{name} {n}")));
     // A folder holds finitely many names, so one of these is free.
-    let free = names.find(|n| !ids.contains(&id_for(n))).unwrap_or_default();
+    let free = crate::core::numbered_names(name).find(|n| !ids.contains(&id_for(n))).unwrap_or_default();
     dir.join(free)
 }
 
