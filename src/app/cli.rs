@@ -707,6 +707,7 @@ fn shell_for(target: &str, screen: &Picked, seed: Option<u64>, fresh_seed: u64) 
         file: is_save.then(|| file.to_path_buf()),
         replay: false,
         machine: Some(machine.id()),
+        ..Opening::default()
     };
     let view = crate::host::open(&game, &catalog::places(), &how);
     if let Some(why) = view.unopened() {
@@ -957,6 +958,7 @@ fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), F
         file: Some(file.to_path_buf()),
         replay: true,
         machine: Some(machine.id()),
+        ..Opening::default()
     };
     let view = crate::host::open(&game, &catalog::places(), &how);
     if let Some(why) = view.unopened() {

@@ -317,12 +317,17 @@ impl Shell {
     /// help (or box) is shown over it.
     fn new_launcher(&self) -> Box<dyn View> {
         let launcher = Launcher::in_data_dir(self.data_dir.clone());
-        let game = std::iter::once(&self.view).chain(self.behind.iter().rev()).find_map(|v| self.game_of(v.as_ref()));
-        let left = game.and_then(|g| launcher::listed_id(&g));
+        let left = self.game_on_table().and_then(|g| launcher::listed_id(&g));
         Box::new(match left {
             Some(id) => launcher.selecting(&id),
             None => launcher,
         })
+    }
+
+    /// The game on the table: the one shown, or the one whose help (or
+    /// box) is shown over it.
+    fn game_on_table(&self) -> Option<GameEntry> {
+        std::iter::once(&self.view).chain(self.behind.iter().rev()).find_map(|v| self.game_of(v.as_ref()))
     }
 
     /// Where the games opened here are found and keep their files.
@@ -956,6 +961,22 @@ impl Shell {
         self.view.took_over();
     }
 
+    /// Shows `view` over the game on the table, which stays behind it;
+    /// every other view shown (the list of kept games) is closed.
+    fn keep_table_under(&mut self, view: Box<dyn View>) {
+        let mut shown: Vec<Box<dyn View>> = self.behind.drain(..).collect();
+        shown.push(std::mem::replace(&mut self.view, view));
+        let game = shown.iter().rposition(|v| v.game_id().is_some());
+        for (i, mut old) in shown.into_iter().enumerate() {
+            if Some(i) == game {
+                self.behind.push(old);
+            } else {
+                old.close();
+            }
+        }
+        self.view.took_over();
+    }
+
     /// The number for the next game opened fresh: the run's number for
     /// the first, then one made from the number before, so games opened
     /// one after another are dealt apart, and a script that opens them
@@ -968,26 +989,44 @@ impl Shell {
 
     /// Opens a game by id or path; a kept game's file opens that game.
     fn play(&mut self, target: &str) {
-        let is_save = Path::new(target).is_file() && journal::header_of(Path::new(target)).is_ok();
-        match catalog::find_in(target, &self.places()) {
+        let path = Path::new(target);
+        let kept = path.is_file().then(|| journal::header_of(path).ok()).flatten();
+        let table = self.game_on_table();
+        // A kept game of the game on the table is that game's, as it was
+        // opened: one opened by its path goes by an id no list holds.
+        let found = match (&kept, &table) {
+            (Some(header), Some(game)) if game.game_id == header.game => Ok(game.clone()),
+            _ => catalog::find_in(target, &self.places()),
+        };
+        match found {
             Ok(game) => {
+                let over_another = kept.is_some() && table.is_some_and(|t| t.game_id != game.game_id);
                 let how = Opening {
                     seed: None,
                     fresh_seed: self.next_seed(),
-                    file: is_save.then(|| Path::new(target).to_path_buf()),
+                    file: kept.is_some().then(|| path.to_path_buf()),
                     replay: false,
                     machine: Some(self.machine.id()),
+                    back_on_cancel: over_another,
                 };
                 // The game opened reads the journals of those open now (a
                 // kept game's box asks over the game in progress).
                 self.view.keep_journal();
                 self.behind.iter_mut().for_each(|v| v.keep_journal());
-                let view = host::open(&game, &self.places(), &how);
+                let mut view = host::open(&game, &self.places(), &how);
                 match view.unopened() {
                     // The game on the screen stays; the requester sets
                     // the file's name and the reason in full, broken
                     // across lines as they need.
                     Some(why) => self.tell(error_box(&why)),
+                    // The kept game's own game in progress is given up
+                    // only if the player says so; should they decline, the
+                    // game they were playing comes back, so it waits under.
+                    None if over_another && let Some(question) = view.take_question() => {
+                        self.keep_table_under(view);
+                        self.asked = Some(Asked::new(question, None, true));
+                        self.opened = Some(game);
+                    }
                     None => {
                         self.replace_all(view);
                         self.opened = Some(game);

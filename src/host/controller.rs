@@ -177,6 +177,9 @@ pub struct Controller<V: Variant, B: Board<V>> {
     /// with its file's name, while they are asked whether to give that
     /// game up; the question waits in `question` until it is shown.
     offered: Option<(Session<V>, String)>,
+    /// Whether declining the kept game offered closes this game, back to
+    /// the one it was opened over (see [`Opening::back_on_cancel`]).
+    back_on_cancel: bool,
     question: Option<Requester>,
     /// While the journal cannot be written: the game (the step that dealt
     /// it) whose failed save was last told in a box. A disk that stays
@@ -372,6 +375,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             c.asked = Asked::ConfirmOpen;
         }
         c.offered = offered;
+        c.back_on_cancel = how.back_on_cancel;
         c.hold_resumed();
         // The board's own trouble after the journal's, each said in short
         // and told in full.
@@ -518,6 +522,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             said_first: None,
             read_whole: None,
             offered: None,
+            back_on_cancel: false,
             question: None,
             unsaved: None,
             awaiting_player: false,
@@ -2179,6 +2184,10 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             Asked::ConfirmLeave(to) if button == 0 => self.left_for(to),
             Asked::Ended if button == GO_ON => self.left_for(Leaving::NewGame),
             Asked::ConfirmOpen if button == 0 => self.open_offered(),
+            Asked::ConfirmOpen if self.back_on_cancel => {
+                self.offered = None;
+                Response::Command(Command::Close)
+            }
             Asked::ConfirmOpen => {
                 self.offered = None;
                 self.message = "The game in progress goes on.".into();

@@ -92,6 +92,10 @@ pub struct Opening {
     /// The machine the game opens on, where known: a deal may depend on
     /// its screen (Rummi's table fits it).
     pub machine: Option<MachineId>,
+    /// The kept game `file` is opened over another game, which the shell
+    /// keeps under it: declining to give up this game's own game in
+    /// progress for it closes this one, back to that game.
+    pub back_on_cancel: bool,
 }
 
 /// A help document: a file in the guide folders and the node to open, or
@@ -453,8 +457,18 @@ fn kept_game(path: &Path, places: &Places) -> Result<GameEntry, String> {
         ));
     }
     let header = journal::header_of(path)?;
-    find_following(&header.game, places, false)
-        .map_err(|_| format!("{shown}:2: a kept game of `{}`, a game that is not here", header.game))
+    find_following(&header.game, places, false).map_err(|_| {
+        let game = &header.game;
+        if crate::core::files::is_apart_id(game) {
+            // Its id names where the game was, which no list holds.
+            format!(
+                "{shown}:2: a kept game of `{game}`, a game opened by its path: open that game the same way, then \
+                 this file from its Open... menu"
+            )
+        } else {
+            format!("{shown}:2: a kept game of `{game}`, a game that is not here")
+        }
+    })
 }
 
 /// Whether a target that names nothing was meant as a file: it has an

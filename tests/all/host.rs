@@ -745,6 +745,87 @@ fn open_lists_the_kept_games_newest_first() {
     assert!(driver.shell().message().starts_with("Opened klondike-2.save"), "{}", driver.shell().message());
 }
 
+/// A shell on the SE/30 over `view`, keeping its files in `dir`, driven
+/// by `events` (as `parlour shot` reads them).
+fn shell_playing(
+    view: Box<dyn View>,
+    dir: &std::path::Path,
+    events: &str,
+    shown: Option<parlour::host::GameEntry>,
+) -> parlour::app::driver::Driver {
+    use parlour::app::{driver::Driver, script, shell::Shell};
+    use parlour::machines::{Machine, MachineChoice, MachineId};
+    let id = MachineId::MacSe30;
+    let machine = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
+    let shell = Shell::keeping_in(machine, view, 1, dir.to_path_buf());
+    let mut driver = Driver::new(match shown {
+        Some(entry) => shell.showing(entry),
+        None => shell,
+    });
+    script::run(&mut driver, "events", &script::parse("events", events).unwrap()).unwrap();
+    driver
+}
+
+/// A kept game of another game, opened over the game played, asks first
+/// whether to give up that other game's own game in progress: declined,
+/// the game played comes back, not the other game, paused over its own.
+#[test]
+fn declining_a_kept_game_of_another_game_goes_back_to_the_game_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut freecell = open_table("freecell", 2, dir.path());
+    let first = freecell.session().state().legal_moves()[0];
+    freecell.play_move(&first);
+    freecell.command(&Command::SaveAs);
+    drop(freecell);
+    let freecell_left = std::fs::read(journal::journal_path(dir.path(), "freecell")).unwrap();
+    let klondike = Box::new(open_table("klondike", 7, dir.path()));
+    let driver = shell_playing(klondike, dir.path(), "menu Game > Open...\nkey Return\nkey Escape\n", None);
+    assert_eq!(driver.shell().title(), "Klondike", "{}", driver.shell().message());
+    assert_eq!(std::fs::read(journal::journal_path(dir.path(), "freecell")).unwrap(), freecell_left);
+    // Said yes to, the kept game is played.
+    let klondike = Box::new(open_table("klondike", 7, dir.path()));
+    let driver = shell_playing(klondike, dir.path(), "menu Game > Open...\nkey Return\nkey Return\n", None);
+    assert_eq!(driver.shell().title(), "FreeCell");
+    assert!(driver.shell().message().starts_with("Opened freecell-1.save"), "{}", driver.shell().message());
+}
+
+/// A game type opened by its path goes by an id of its own, which no list
+/// holds: a copy kept of it opens again from inside it.
+#[test]
+fn a_kept_game_of_a_game_type_opened_by_its_path_opens_from_inside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("trials/Golf");
+    std::fs::create_dir_all(&folder).unwrap();
+    let builtin = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("game-types/Golf");
+    for file in std::fs::read_dir(&builtin).unwrap() {
+        let file = file.unwrap().path();
+        std::fs::copy(&file, folder.join(file.file_name().unwrap())).unwrap();
+    }
+    let places = parlour::host::Places { data_dir: dir.path().join("data"), ..parlour::app::catalog::places() };
+    let entry = parlour::host::find(folder.to_str().unwrap(), &places).unwrap();
+    assert_ne!(entry.game_id, "golf", "a copy goes by an id of its own");
+    let how = parlour::host::Opening { seed: Some(3), fresh_seed: 3, ..Default::default() };
+    let mut view = parlour::host::open(&entry, &places, &how);
+    view.command(&Command::SaveAs);
+    let driver = shell_playing(view, &places.data_dir, "menu Game > Open...\nkey Return\n", Some(entry.clone()));
+    let said = driver.shell().message();
+    assert!(said.starts_with(&format!("Opened {}-1.save", entry.game_id)), "{said}");
+    assert!(driver.shell().requester().is_none(), "{:?}", driver.shell().requester());
+    // Named on the command line, it says how it opens.
+    let kept = journal::kept_games(&places.data_dir).remove(0);
+    let png = dir.path().join("x.png");
+    let out = super::support::parlour()
+        .env("PARLOUR_DATA_DIR", &places.data_dir)
+        .arg("shot")
+        .arg(&kept)
+        .arg("-o")
+        .arg(&png)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("a game opened by its path: open that game the same way"), "{said}");
+}
+
 /// A kept game the player names is theirs (or someone else's, shared with
 /// them): when it cannot be opened, the command says which file, which
 /// line and why, and leaves the file where it is; the game left off is
