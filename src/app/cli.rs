@@ -946,8 +946,13 @@ fn run_window(driver: Driver, scale: Option<u32>, headless: &str) -> Result<(), 
 /// `parlour play GAME --replay FILE`: the kept game in a window, replayed
 /// from its deal.
 fn replay_window(screen: &ScreenArgs, target: &str, file: &Path) -> Result<(), Failure> {
-    let game = catalog::find(target).map_err(fail)?;
+    let named = catalog::find(target).map_err(fail)?;
     let header = crate::host::journal::header_of(file).map_err(fail)?;
+    // A family named by its id (`mines`) replays a game of any of its
+    // boards or sizes (`mines/custom`), the one it opens being only the
+    // last played.
+    let of_family = named.id == named.family.id && header.game.starts_with(&format!("{}/", named.id));
+    let game = if of_family { catalog::find(&header.game).map_err(fail)? } else { named };
     if header.game != game.game_id {
         return Err(fail(format!("{} is a kept game of {}, not of {}", file.display(), header.game, game.game_id)));
     }

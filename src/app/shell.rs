@@ -1065,12 +1065,9 @@ impl Shell {
 
     /// The list of kept games (File > Open...).
     fn open_kept(&mut self) {
-        let kept: Vec<(String, String)> = journal::kept_games(&self.data_dir)
+        let kept: Vec<(String, String)> = journal::kept_games_named(&self.data_dir)
             .into_iter()
-            .map(|p| {
-                let name = p.file_stem().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-                (p.display().to_string(), name)
-            })
+            .map(|(path, name)| (path.display().to_string(), name))
             .collect();
         if kept.is_empty() {
             let how = menu::path_to(&self.menus(), &Command::SaveAs).map_or_else(

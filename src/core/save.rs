@@ -223,8 +223,8 @@ fn decode_noting<V: Variant>(bytes: &[u8], variant: &V) -> Result<(Session<V>, R
     Ok((session, rules_changed))
 }
 
-/// The lines of a save, numbered from 1. A final line break is optional and
-/// a carriage return before a line break is ignored (an editor may add one).
+/// The lines of a save, numbered from 1. A final line break is optional,
+/// and a line may end in LF, CRLF or CR (an editor may change them).
 struct Lines<'a> {
     lines: Vec<&'a str>,
     next: usize,
@@ -252,9 +252,12 @@ impl<'a> Lines<'a> {
         if text.trim().is_empty() {
             return Err(DecodeError::corrupt(1, "the file is empty"));
         }
-        let open_ended = !text.ends_with('\n');
+        let open_ended = !text.ends_with(['\n', '\r']);
         let text = text.strip_suffix('\n').unwrap_or(text);
-        let lines: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+        let text = text.strip_suffix('\r').unwrap_or(text);
+        // A line ends as the file's system ends it: LF, CRLF (Windows) or
+        // a lone CR (the classic Mac's own, as a Mac editor keeps it).
+        let lines: Vec<&str> = text.split('\n').flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r')).collect();
         if let Some(i) = lines.iter().position(|l| l.len() > MAX_LINE) {
             let reason = format!("the line is {} bytes long; no line of a save is over {MAX_LINE}", lines[i].len());
             return Err(DecodeError::corrupt(i + 1, reason));
@@ -608,6 +611,10 @@ mod tests {
         // Windows line ends and a missing final line break are tolerated.
         let crlf = text.replace('\n', "\r\n");
         assert_eq!(decode(crlf.trim_end().as_bytes(), &Counting { max: 3 }).unwrap(), s);
+        // So are the classic Mac's, a lone CR, which is no file cut short.
+        let cr = text.replace('\n', "\r");
+        assert_eq!(decode(cr.as_bytes(), &Counting { max: 3 }).unwrap(), s);
+        assert_eq!(decode(cr.trim_end().as_bytes(), &Counting { max: 3 }).unwrap(), s);
     }
 
     /// Counting as it is now, which also takes saves of an older form of

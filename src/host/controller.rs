@@ -2301,4 +2301,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     fn took_over(&mut self) {
         self.keep_prefs();
     }
+
+    /// Shown again (a kept game of another game declined over it), the
+    /// game is again the one the family opens next: its board, not the
+    /// other game's.
+    fn uncovered(&mut self) {
+        self.keep_prefs();
+    }
 }

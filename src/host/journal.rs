@@ -37,17 +37,29 @@ pub fn next_kept_path(data_dir: &Path, id: &str) -> PathBuf {
         .expect("some number is free")
 }
 
-/// Every kept game, newest first, with its file name as the name to show.
+/// Every kept game, newest first: the files named .save in the folder.
 pub fn kept_games(data_dir: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(kept_dir(data_dir)) else { return Vec::new() };
     let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == EXTENSION))
+        .filter(|p| p.extension().is_some_and(|e| e == EXTENSION) && p.is_file())
         .map(|p| (p.metadata().and_then(|m| m.modified()).unwrap_or(std::time::UNIX_EPOCH), p))
         .collect();
     files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
     files.into_iter().map(|f| f.1).collect()
+}
+
+/// [`kept_games`], each with the name Open... lists it by: its file's
+/// name, and where its header does not read, that it cannot be opened
+/// (told apart before it is chosen; choosing it says why).
+pub fn kept_games_named(data_dir: &Path) -> Vec<(PathBuf, String)> {
+    let named = |path: PathBuf| {
+        let name = path.file_stem().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let name = if header_of(&path).is_ok() { name } else { format!("{name} (cannot be opened)") };
+        (path, name)
+    };
+    kept_games(data_dir).into_iter().map(named).collect()
 }
 
 /// The header of the save at `path`, or why it is not one.
@@ -72,5 +84,16 @@ mod tests {
         std::fs::write(&first, "x").unwrap();
         assert!(next_kept_path(dir.path(), "klondike").ends_with("saved/klondike-2.save"));
         assert_eq!(kept_games(dir.path()), vec![first]);
+    }
+
+    /// Open... lists files only, and tells one that is no kept game.
+    #[test]
+    fn kept_games_are_files_and_those_that_do_not_open_say_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let kept = kept_dir(dir.path());
+        std::fs::create_dir_all(kept.join("folder.save")).unwrap();
+        std::fs::write(kept.join("notes.save"), "shopping list\n").unwrap();
+        let named: Vec<String> = kept_games_named(dir.path()).into_iter().map(|(_, name)| name).collect();
+        assert_eq!(named, ["notes (cannot be opened)"]);
     }
 }

@@ -787,6 +787,25 @@ fn declining_a_kept_game_of_another_game_goes_back_to_the_game_played() {
     let driver = shell_playing(klondike, dir.path(), "menu Game > Open...\nkey Return\nkey Return\n", None);
     assert_eq!(driver.shell().title(), "FreeCell");
     assert!(driver.shell().message().starts_with("Opened freecell-1.save"), "{}", driver.shell().message());
+
+    // A board declined so leaves the board played as the one Peg
+    // Solitaire opens next.
+    let places = parlour::host::Places { data_dir: dir.path().join("pegs"), ..parlour::app::catalog::places() };
+    let open = |id: &str| {
+        let entry = parlour::host::find(id, &places).unwrap();
+        (parlour::host::open(&entry, &places, &parlour::host::Opening::default()), entry)
+    };
+    let (triangle, entry) = open("pegs/triangle-15");
+    let jump = "key ctrl+t\nkey Space\nkey Up\nkey Up\nkey Space\n";
+    let mut driver = shell_playing(triangle, &places.data_dir, jump, Some(entry));
+    driver.command(&Command::SaveAs);
+    drop(driver);
+    let (english, entry) = open("pegs/english");
+    let events = "menu Game > Open...\nkey Return\nkey Escape\n";
+    let driver = shell_playing(english, &places.data_dir, events, Some(entry));
+    assert_eq!(driver.shell().title(), "English", "{}", driver.shell().message());
+    let prefs = std::fs::read_to_string(places.data_dir.join("prefs.ini")).unwrap();
+    assert!(prefs.contains("board=pegs/english"), "{prefs}");
 }
 
 /// A game type opened by its path goes by an id of its own, which no list

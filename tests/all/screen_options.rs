@@ -278,3 +278,24 @@ fn without_a_display_the_headless_command_is_given_whole() {
         assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
     }
 }
+
+/// `play FAMILY --replay FILE` replays a kept game of any of the family's
+/// boards or sizes, not only of the one it would open (the last played).
+#[test]
+fn a_family_named_by_its_id_replays_a_kept_game_of_any_of_its_games() {
+    let data = tempfile::tempdir().unwrap();
+    let png = data.path().join("x.png");
+    let png = png.to_str().unwrap();
+    let events = data.path().join("keep.txt");
+    std::fs::write(&events, "menu Game > Save a Copy\n").unwrap();
+    let kept = run_in(data.path(), &["shot", "mines/expert", "--events", events.to_str().unwrap(), "-o", png]);
+    assert!(kept.status.success(), "{}", stderr(&kept));
+    let played_last = run_in(data.path(), &["shot", "mines/beginner", "-o", png]);
+    assert!(played_last.status.success(), "{}", stderr(&played_last));
+    let file = data.path().join("saved/mines-expert-1.save");
+    let out = run_in(data.path(), &["play", "mines", "--replay", file.to_str().unwrap()]);
+    assert!(reached_the_window(&out), "{}", stderr(&out));
+    // A game of another family is still refused.
+    let out = run_in(data.path(), &["play", "scramble", "--replay", file.to_str().unwrap()]);
+    assert!(stderr(&out).contains("is a kept game of mines/expert, not of scramble"), "{}", stderr(&out));
+}
