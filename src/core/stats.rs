@@ -26,8 +26,12 @@
 //! recorded.
 //! `helped` counts the games the program played in (Solve): lost, scoring
 //! nothing, and left out of the best figures and the average moves. Any other
-//! key is a game's own figure (The Chance keeps move counts, for instance)
-//! and is kept as text in [`GameStats::extra`].
+//! key is a game's own figure (The Chance keeps points by rule, for
+//! instance) and is kept as text in [`GameStats::extra`]. Its name says
+//! what it holds where it ends in `points` (a number, whole or with
+//! decimals: `12.5`), `-games` or `-wins` (counts, `X-wins` at most
+//! `X-games`): such a figure that holds anything else is damage, as a
+//! count of the file's own is, and is not read as nothing.
 //!
 //! The folder is passed in (the app uses `dirs::data_dir()/parlour`), the file
 //! is written with [`write_atomic`], and a broken file is reported and set
@@ -538,6 +542,9 @@ fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, BadSetting>
             check_id("the statistic name", key).map_err(bad)?;
             // Whatever loads must save again: the writer's own check.
             check_line("the statistic value", value, true).map_err(bad)?;
+            if let Some(why) = own_figure_fault(key, value) {
+                return Err(BadSetting::first(key, format!("[{id}] {key} = {value:?} {why}")));
+            }
             extra.insert(key.to_string(), value.to_string());
         }
     }
@@ -574,10 +581,43 @@ fn read_game(id: &str, props: &ini::Properties) -> Result<GameStats, BadSetting>
         let reason = format!("[{id}] has no {key}, which every game's record has: the file may have been cut short");
         return Err(BadSetting { key: None, nth: 0, reason });
     }
-    match impossible(&game) {
-        Some((key, why)) => Err(BadSetting::first(key, format!("[{id}] {why}"))),
+    if let Some((key, why)) = impossible(&game) {
+        return Err(BadSetting::first(key, format!("[{id}] {why}")));
+    }
+    match more_wins_than_games(&game.extra) {
+        Some((key, why)) => Err(BadSetting::first(&key, format!("[{id}] {why}"))),
         None => Ok(game),
     }
+}
+
+/// What is wrong with a game's own figure `key = value` whose name says
+/// what it holds (see the module's notes), if anything.
+fn own_figure_fault(key: &str, value: &str) -> Option<&'static str> {
+    let count = |v: &str| v.parse::<u64>().is_ok();
+    let number = |v: &str| {
+        let digits = v.strip_prefix('-').unwrap_or(v);
+        let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
+        let all_digits = |t: &str| !t.is_empty() && t.len() <= 18 && t.bytes().all(|b| b.is_ascii_digit());
+        all_digits(whole) && all_digits(fraction)
+    };
+    if key.ends_with("points") && !number(value) {
+        Some("is not a number of points")
+    } else if (key.ends_with("-games") || key.ends_with("-wins")) && !count(value) {
+        Some("is not a count")
+    } else {
+        None
+    }
+}
+
+/// The first own figure `X-wins` greater than its `X-games`, with why:
+/// every game won was a game played.
+fn more_wins_than_games(extra: &BTreeMap<String, String>) -> Option<(String, String)> {
+    extra.iter().find_map(|(key, wins)| {
+        let kind = key.strip_suffix("-wins")?;
+        let games = extra.get(&format!("{kind}-games")).and_then(|g| g.parse::<u64>().ok()).unwrap_or(0);
+        let wins: u64 = wins.parse().ok()?;
+        (wins > games).then(|| (key.clone(), format!("{key} = {wins} is more than the {kind}-games ({games})")))
+    })
 }
 
 /// The first figure of `g` that counting games can never give (won and
@@ -991,6 +1031,30 @@ mod tests {
         let fine =
             ["played=5", "won=2", "lost=3", "streak=-2", "best-win-streak=2", "worst-losing-streak=2", "helped=1"];
         assert!(Stats::from_text(section("k", &fine).as_bytes()).is_ok());
+    }
+
+    /// A game's own figure whose name says what it holds (The Chance's
+    /// points by rule) is damage when it holds anything else, named by its
+    /// line, rather than read as nothing and written over at the next game.
+    #[test]
+    fn own_figures_named_as_numbers_are_checked() {
+        let base = ["played=3", "won=1", "lost=2"];
+        let with = |figure: &str| section("the-chance", &[base.as_slice(), &[figure]].concat());
+        let cases = [
+            ("alternating-points=3x8", "alternating-points = \"3x8\" is not a number of points"),
+            ("points=abc", "points = \"abc\" is not a number of points"),
+            ("suit-points=-99999999999999999999", "is not a number of points"),
+            ("alternating-games=x", "alternating-games = \"x\" is not a count"),
+            ("any-wins=9", "any-wins = 9 is more than the any-games (0)"),
+        ];
+        for (figure, words) in cases {
+            let (at, why) = Stats::from_text(with(figure).as_bytes()).unwrap_err();
+            assert_eq!(at, Some(5), "{figure}: {why}");
+            assert!(why.contains(words), "{words:?} not in {why}");
+        }
+        for fine in ["points=-4.5", "alternating-points=38", "note=3x8", "moves=140"] {
+            assert!(Stats::from_text(with(fine).as_bytes()).is_ok(), "{fine}");
+        }
     }
 
     #[test]

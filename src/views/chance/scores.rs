@@ -28,8 +28,8 @@ impl LastGame {
     }
 }
 
-/// A points figure of the record (0 where there is none yet, or where the
-/// file holds something else).
+/// A points figure of the record (0 where there is none yet: a figure
+/// that is no number is damage the statistics file does not load).
 fn points(stats: &GameStats, key: &str) -> Points {
     stats.extra.get(key).and_then(|v| Points::parse(v)).unwrap_or_default()
 }
