@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::TryRecvError;
 
-use crate::core::{Action, GameStats, Session, plural};
+use crate::core::{Action, GameStats, Mark, Session, plural};
 use crate::games::sokoban::level::{LeftOut, Part};
 use crate::games::sokoban::library::split_id;
 use crate::games::sokoban::records::{Best, Records};
@@ -489,7 +489,12 @@ impl Board<LevelVariant> for SokobanBoard {
             let d = self.showing.remove(0);
             return if st.probe(d).is_ok() {
                 self.shown_step = true;
-                Reply::Play(Walk(vec![d]))
+                // The step that solves the level marks the game as played
+                // for the player, as Solve marks a card game: the journal
+                // keeps that, so it comes back saying so.
+                let mut after = st.clone();
+                let solves = after.step(d).is_ok() && after.is_solved();
+                if solves { Reply::PlayFor(Walk(vec![d])) } else { Reply::Play(Walk(vec![d])) }
             } else {
                 self.showing.clear();
                 Reply::Say("That solution does not fit here.".into())
@@ -619,8 +624,8 @@ impl Board<LevelVariant> for SokobanBoard {
         solver::stuck_box(session.state()).map(|_| STUCK.into())
     }
 
-    fn played_for_player(&self, _session: &Session<LevelVariant>) -> Option<&'static str> {
-        self.shown_step.then_some("Solution shown: counted as lost.")
+    fn played_for_player(&self, session: &Session<LevelVariant>) -> Option<&'static str> {
+        (self.shown_step || session.is_marked(Mark::Helped)).then_some("Solution shown: counted as lost.")
     }
 
     fn ending(&self, session: &Session<LevelVariant>) -> String {
