@@ -1385,8 +1385,16 @@ const LINTERS: &[Linter] = &[
     },
     Linter { what: "a help file (.guide, .imaj or .html)", accepts: crate::help::accepts, check: crate::help::lint },
     Linter { what: "a help `parlour help --html` built", accepts: is_built_help, check: lint_built_help },
+    Linter { what: "a boards folder's folder of level sets (sokoban)", accepts: is_level_set_folder, check: lint_each },
     Linter { what: "a folder of any of these (game-types, boards)", accepts: holds_checkable, check: lint_each },
 ];
+
+/// The `sokoban` folder of a boards folder, where the level sets are read
+/// from (and where the guide tells players to put theirs): a folder's
+/// entry, so that linting a boards folder checks its level sets too.
+fn is_level_set_folder(path: &Path) -> bool {
+    path.is_dir() && path.file_name().is_some_and(|n| n == crate::games::sokoban::library::FOLDER)
+}
 
 /// A folder that holds game types and a game.ini of its own too (saved a
 /// folder too high): a searched game-types folder, or one whose folders
@@ -1749,9 +1757,8 @@ fn read_from() -> Vec<PathBuf> {
         folders.into_iter().map(|folder| files::in_any_case(&folder, "game.ini")).filter(|ini| ini.is_file())
     };
     let rule_files = [card_game_dirs(), card_shell_dirs()].concat().into_iter().flat_map(games_in);
-    // Sokoban's level sets lie in a folder of their own in each boards folder.
-    let level_sets = crate::games::sokoban::library::set_dirs(&board_dirs());
-    let folders = [game_type_dirs(), board_dirs()].concat().into_iter().chain(level_sets).filter(|dir| dir.is_dir());
+    // A boards folder is checked with its `sokoban` folder of level sets.
+    let folders = [game_type_dirs(), board_dirs()].concat().into_iter().filter(|dir| dir.is_dir());
     folders.chain(rule_files).collect()
 }
 

@@ -195,6 +195,43 @@ fn a_file_without_a_level_is_an_error_for_lint_as_for_play() {
     }
 }
 
+/// A boards folder is linted with its `sokoban` folder of level sets,
+/// where the guide tells players to put theirs: a broken set there fails
+/// the boards folder, a good one passes it, and `parlour lint` alone
+/// checks the data folder's boards once, sets and all.
+#[test]
+fn lint_checks_a_boards_folder_with_its_level_sets() {
+    let data = tempfile::tempdir().unwrap();
+    let boards = data.path().join("boards");
+    std::fs::create_dir_all(boards.join("sokoban")).unwrap();
+    let lint = |args: &[&Path]| {
+        let mut command = parlour();
+        command.env("PARLOUR_DATA_DIR", data.path()).current_dir(data.path()).arg("lint").args(args);
+        out(&command.output().unwrap())
+    };
+    std::fs::write(boards.join("sokoban/x.xsb"), "#####\n#@$.#\n#####\n").unwrap();
+    let (code, stdout, stderr) = lint(&[&boards]);
+    assert_eq!(
+        (code, stdout.trim()),
+        (Some(0), format!("{}: no problems found", boards.display()).as_str()),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = lint(&[]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    // Run in the data folder, its boards folder is ./boards too.
+    assert!(stdout.lines().any(|l| l == "boards: no problems found"), "{stdout}");
+    assert!(!stdout.contains("boards/sokoban:"), "the sets are checked with their boards folder: {stdout}");
+    let english = Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/English.brd");
+    std::fs::copy(english, boards.join("English.brd")).unwrap();
+    let bad = boards.join("sokoban/bad.xsb");
+    std::fs::write(&bad, "#####\n#@$?#\n#####\n").unwrap();
+    let (code, stdout, _) = lint(&[&boards]);
+    assert_eq!(
+        (code, stdout.trim()),
+        (Some(1), format!("{}:2: error: unknown character `?` in column 4", bad.display()).as_str())
+    );
+}
+
 /// A level file that is no text is refused as such by check, lint and
 /// play alike, naming the file and the line where it shows.
 #[test]
