@@ -195,6 +195,25 @@ fn a_file_without_a_level_is_an_error_for_lint_as_for_play() {
     }
 }
 
+/// A level whose cans all start on goals has nothing to do: lint and
+/// `solve` tell it as the other mistakes are told (file and line), and it
+/// is left out of the set, so that "Levels solved" can reach the end.
+#[test]
+fn a_level_with_every_can_on_a_goal_is_a_mistake() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("done.xsb");
+    std::fs::write(&file, "#####\n#@$.#\n#####\n\n#####\n#@* #\n#####\n").unwrap();
+    let told = format!("{}:5: every can is on a goal already: there is nothing to do", file.display());
+    let (code, stdout, _) = out(&parlour().arg("lint").arg(&file).output().unwrap());
+    assert_eq!((code, stdout.trim()), (Some(1), told.replacen(":5: ", ":5: error: ", 1).as_str()));
+    let (code, stdout, stderr) =
+        out(&parlour().args(["sokoban", "solve"]).arg(&file).args(["--level", "2"]).output().unwrap());
+    assert_eq!(code, Some(2), "{stdout}{stderr}");
+    assert!(stderr.contains(&told), "{stderr}");
+    let set = parse_set(&file, &std::fs::read(&file).unwrap());
+    assert_eq!(set.good(), [1]);
+}
+
 /// A boards folder is linted with its `sokoban` folder of level sets,
 /// where the guide tells players to put theirs: a broken set there fails
 /// the boards folder, a good one passes it, and `parlour lint` alone

@@ -468,6 +468,11 @@ fn build(source: &Path, board: Board) -> Result<Level, Diagnostic> {
         let (boxes, goals) = (plural(boxes.len() as u64, "can", "cans"), plural(goal_count as u64, "goal", "goals"));
         return Err(err(board.line, format!("{boxes} but {goals}: they must match")));
     }
+    // Such a level is solved before it starts: it could never be won by
+    // a push, nor counted among the levels solved.
+    if boxes.iter().all(|&at| goals[at]) {
+        return Err(err(board.line, "every can is on a goal already: there is nothing to do".into()));
+    }
     // The floor the player can reach (boxes ignored) must not reach the
     // edge of the board or a square past a row's end.
     let mut inside = vec![false; n];
@@ -565,7 +570,7 @@ mod tests {
     #[test]
     fn blank_lines_separate_levels_and_metadata_finds_its_board() {
         let text = "#####\n#@$.#\n#####\nTitle: First\n\nTitle: Second\n\n#####\n#.$@#\n#####\n\
-                    \n#####\n#@*##\n#####\nAuthor: Last\n";
+                    \n#####\n#@$.#\n#####\nAuthor: Last\n";
         let set = parse(text);
         let titles: Vec<Option<&str>> = set.levels.iter().map(|l| l.as_ref().unwrap().title.as_deref()).collect();
         assert_eq!(titles, [Some("First"), Some("Second"), None]);
@@ -580,6 +585,7 @@ mod tests {
         assert_eq!(error("######\n#@$$.#\n######\n"), "t.xsb:1: 2 cans but 1 goal: they must match");
         assert_eq!(error("######\n#@$..#\n######\n"), "t.xsb:1: 1 can but 2 goals: they must match");
         assert_eq!(error("#####\n#@..#\n#####\n"), "t.xsb:1: the level has no cans");
+        assert_eq!(error("#####\n#@* #\n#####\n"), "t.xsb:1: every can is on a goal already: there is nothing to do");
         assert_eq!(error("; x\n######\n#@$.x#\n######\n"), "t.xsb:3: unknown character `x` in column 5");
         assert_eq!(
             error("######\n#@$. #\n#### #\n   # #\n"),

@@ -573,9 +573,10 @@ mod tests {
         assert_eq!(stuck_box(&state("#####\n#$  #\n#  .#\n# @ #\n#####")), Some(6));
         // Two boxes side by side along a wall, one off its goal: frozen.
         assert!(stuck_box(&state("######\n#$*  #\n# @ .#\n######")).is_some());
-        // A box that can still be pushed home, and one on its goal.
+        // A box that can still be pushed home, and one on its goal (with
+        // one to push: a level with every box home is refused).
         assert_eq!(stuck_box(&state("#####\n#   #\n# $.#\n# @ #\n#####")), None);
-        assert_eq!(stuck_box(&state("#####\n#*  #\n#   #\n# @ #\n#####")), None);
+        assert_eq!(stuck_box(&state("#####\n#*  #\n# $.#\n# @ #\n#####")), None);
     }
 
     #[test]
