@@ -214,6 +214,21 @@ fn a_level_with_every_can_on_a_goal_is_a_mistake() {
     assert_eq!(set.good(), [1]);
 }
 
+/// A `;` comment line between the rows of a level is skipped: the level
+/// reads whole, as if the line were not there.
+#[test]
+fn a_comment_inside_a_level_is_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("noted.xsb");
+    std::fs::write(&file, "#####\n; the can goes right\n#@$.#\n#####\n").unwrap();
+    let set = parse_set(&file, &std::fs::read(&file).unwrap());
+    assert_eq!(set.levels.len(), 1);
+    let level = set.levels[0].as_ref().unwrap();
+    assert_eq!((level.width, level.height, level.line), (5, 3, 1));
+    let (code, stdout, _) = out(&parlour().arg("lint").arg(&file).output().unwrap());
+    assert_eq!((code, stdout.trim()), (Some(0), format!("{}: no problems found", file.display()).as_str()));
+}
+
 /// A boards folder is linted with its `sokoban` folder of level sets,
 /// where the guide tells players to put theirs: a broken set there fails
 /// the boards folder, a good one passes it, and `parlour lint` alone

@@ -6,7 +6,8 @@
 //! also write rows run-length encoded (`4#` for `####`, `#@2-$.#`) and
 //! several rows on a line, parted by `|`; both are read. Blank lines
 //! separate levels; `Title:` and `Author:` lines (any `Key: value` line)
-//! and `;` comments may stand between them. Parlour also reads a
+//! and `;` comments may stand between them, and a comment between a
+//! level's rows is skipped, the level read whole. Parlour also reads a
 //! `Solution:` line (LURD, with run-length counts) as the level's known
 //! solution, once it has checked that it solves the level.
 //!
@@ -332,7 +333,9 @@ pub fn parse_set(source: &Path, bytes: &[u8]) -> LevelSet {
                 in_board = false;
                 after_board = false;
             }
-            LineKind::Comment => in_board = false,
+            // A note between a level's rows is no part of it, nor does
+            // it end it: the rows after it are the same level's.
+            LineKind::Comment => {}
             LineKind::Meta(key, value) => {
                 in_board = false;
                 match boards.last_mut() {
