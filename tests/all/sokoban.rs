@@ -229,6 +229,24 @@ fn a_comment_inside_a_level_is_skipped() {
     assert_eq!((code, stdout.trim()), (Some(0), format!("{}: no problems found", file.display()).as_str()));
 }
 
+/// Lines ending in a lone CR, as a classic Mac (the SE/30's own) writes
+/// them, read as LF and CR LF lines do; a tab where a square should be is
+/// named as a tab, not as an escape code.
+#[test]
+fn old_mac_line_ends_read_and_a_tab_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cr.xsb");
+    std::fs::write(&file, "#####\r#@$.#\r#####\r\r#####\r#.$@#\r#####\r").unwrap();
+    let set = parse_set(&file, &std::fs::read(&file).unwrap());
+    assert_eq!(set.good(), [1, 2]);
+    assert_eq!(set.levels[1].as_ref().unwrap().line, 5);
+    let tabbed = dir.path().join("tab.xsb");
+    std::fs::write(&tabbed, "#####\n#@$.#\t\n#####\n").unwrap();
+    let (code, stdout, _) = out(&parlour().arg("lint").arg(&tabbed).output().unwrap());
+    let told = format!("{}:2: error: a tab in column 6: floor is written as a space, `-` or `_`", tabbed.display());
+    assert_eq!((code, stdout.trim()), (Some(1), told.as_str()));
+}
+
 /// A boards folder is linted with its `sokoban` folder of level sets,
 /// where the guide tells players to put theirs: a broken set there fails
 /// the boards folder, a good one passes it, and `parlour lint` alone

@@ -295,10 +295,25 @@ fn runs(text: &str) -> (Vec<(char, Option<usize>, usize)>, bool) {
     (out, count.is_some())
 }
 
-/// A character as a message shows it: in backquotes, or escaped where it
-/// is a control character, which a terminal would act on.
+/// A character as a message shows it: in backquotes, a tab by its name
+/// (it looks like spaces), or escaped where it is another control
+/// character, which a terminal would act on.
 fn shown_char(c: char) -> String {
-    if c.is_control() { format!("{c:?}") } else { format!("`{c}`") }
+    match c {
+        '\t' => "a tab".into(),
+        c if c.is_control() => format!("{c:?}"),
+        c => format!("`{c}`"),
+    }
+}
+
+/// What is said of a character no square is written with, in column
+/// `column`: a tab, most often an editor's spaces turned into one, with
+/// what floor is written as.
+fn unknown_character(c: char, column: usize) -> String {
+    match c {
+        '\t' => format!("a tab in column {column}: floor is written as a space, `-` or `_`"),
+        other => format!("unknown character {} in column {column}", shown_char(other)),
+    }
 }
 
 /// A board's rows as read, with the line of the first.
@@ -326,8 +341,9 @@ pub fn parse_set(source: &Path, bytes: &[u8]) -> LevelSet {
     let mut pending = Meta::default();
     let mut after_board = false;
     let mut in_board = false;
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
+    // A classic Mac (the SE/30's own) ends its lines with a lone CR.
+    let text = crate::core::lf_line_ends(&text);
+    for (i, line) in text.lines().enumerate() {
         match classify(line) {
             LineKind::Blank => {
                 in_board = false;
@@ -454,7 +470,7 @@ fn build(source: &Path, board: Board) -> Result<Level, Diagnostic> {
                 }
                 '.' => goals[at] = true,
                 ' ' | '-' | '_' => {}
-                other => return Err(err(line, format!("unknown character {} in column {column}", shown_char(other)))),
+                other => return Err(err(line, unknown_character(other, column))),
             }
         }
     }
@@ -596,7 +612,7 @@ mod tests {
         );
         // A short row leaves its end open.
         assert_eq!(error("#####\n#@$.\n#####\n"), "t.xsb:2: the level is not closed by walls: column 5 leads outside");
-        assert!(error("\t#\n").contains("unknown character '\\t'"));
+        assert_eq!(error("\t#\n"), "t.xsb:1: a tab in column 1: floor is written as a space, `-` or `_`");
     }
 
     #[test]
