@@ -59,6 +59,17 @@ const HINT_LIMIT: u64 = 50_000;
 /// Steps a second when a solution is shown.
 const SHOW_HZ: u32 = 8;
 
+/// One kind of what a set left out (its levels, or their solutions), as
+/// the status line words it.
+struct LeftOutKind {
+    /// "Levels 1, 2", "The solution of level 4".
+    named: String,
+    /// "2 levels", "1 solution".
+    counted: String,
+    /// Their lines in the file: "9, 31".
+    lines: String,
+}
+
 /// Where a level is in its set, for the next and previous levels.
 #[derive(Clone, Debug)]
 pub struct Place {
@@ -79,30 +90,41 @@ impl Place {
     /// file and lines, short enough for a narrow status line (Problems in
     /// File... says why). Where the level played lost its solution, the
     /// solutions come first: a status line too narrow for both keeps the
-    /// word on the level the player is on.
+    /// word on the level the player is on. Where both were left out, the
+    /// first sentence counts the other kind too ("Levels 1, 2 and 3
+    /// solutions left out: ..."), since a narrow line keeps only the
+    /// words before its colon.
     fn left_out_note(&self) -> Option<String> {
         let file = self.path.file_name().unwrap_or(self.path.as_os_str()).to_string_lossy();
-        let sentence = |part: Part, one: &str, many: &str| {
-            let items: Vec<&LeftOut> = self.left_out.iter().filter(|l| l.part == part).collect();
-            let joined = |item: fn(&LeftOut) -> String| items.iter().map(|&l| item(l)).collect::<Vec<_>>().join(", ");
-            let what = if items.len() == 1 { one } else { many };
-            (!items.is_empty()).then(|| {
-                format!(
-                    "{what} {} left out: {file}:{}.",
-                    joined(|l| l.number.to_string()),
-                    joined(|l| l.problem.line.to_string())
-                )
-            })
-        };
-        let mut said = [
-            sentence(Part::Level, "Level", "Levels"),
-            sentence(Part::Solution, "The solution of level", "The solutions of levels"),
-        ];
+        let mut said: Vec<LeftOutKind> =
+            [Part::Level, Part::Solution].into_iter().filter_map(|part| self.left_out_of(part)).collect();
         if self.left_out.iter().any(|l| l.part == Part::Solution && l.number == self.number) {
             said.reverse();
         }
-        let said: Vec<String> = said.into_iter().flatten().collect();
-        (!said.is_empty()).then(|| said.join(" "))
+        match said.as_slice() {
+            [] => None,
+            [only] => Some(format!("{} left out: {file}:{}.", only.named, only.lines)),
+            [first, second, ..] => Some(format!(
+                "{} and {} left out: {file}:{}. {}: {file}:{}.",
+                first.named, second.counted, first.lines, second.named, second.lines
+            )),
+        }
+    }
+
+    /// The levels or solutions (`part`) left out, as [`Place::left_out_note`]
+    /// words them, if any were.
+    fn left_out_of(&self, part: Part) -> Option<LeftOutKind> {
+        let items: Vec<&LeftOut> = self.left_out.iter().filter(|l| l.part == part).collect();
+        let joined = |item: fn(&LeftOut) -> String| items.iter().map(|&l| item(l)).collect::<Vec<_>>().join(", ");
+        let numbers = joined(|l| l.number.to_string());
+        let (named, counted) = match (part, items.len()) {
+            (_, 0) => return None,
+            (Part::Level, 1) => (format!("Level {numbers}"), "1 level".to_string()),
+            (Part::Level, n) => (format!("Levels {numbers}"), format!("{n} levels")),
+            (Part::Solution, 1) => (format!("The solution of level {numbers}"), "1 solution".to_string()),
+            (Part::Solution, n) => (format!("The solutions of levels {numbers}"), format!("{n} solutions")),
+        };
+        Some(LeftOutKind { named, counted, lines: joined(|l| l.problem.line.to_string()) })
     }
 
     /// The box that says why each broken level or solution was left out,
@@ -772,6 +794,23 @@ mod tests {
         assert!(matches!(b.answer(&s, 0), Reply::Unchanged), "Best Results' OK showed problems");
     }
 
+    /// Where both levels and solutions were left out, a status line with
+    /// room only for the words before the colon (the Amiga PAL's title
+    /// bar) still tells of both.
+    #[test]
+    fn a_narrow_line_tells_of_levels_and_solutions_left_out() {
+        let text = "#####\n#@$?#\n#####\n\n#####\n#@$.#\n#####\nSolution: L\n\n#####\n#@$.#\n#####\n";
+        let set = parse_set(Path::new("/levels/counts.xsb"), text.as_bytes());
+        let (good, left_out) = (set.good().into(), set.left_out().into());
+        let place = Place { path: PathBuf::from("/levels/counts.xsb"), number: 3, good, left_out };
+        let note = place.left_out_note().unwrap();
+        assert_eq!(note, "Level 1 and 1 solution left out: counts.xsb:2. The solution of level 2: counts.xsb:8.");
+        let topaz = |t: &str| 8 * t.chars().count() as i32;
+        let fields = [("Score", "0/1".to_string())];
+        let bar = crate::machines::status::fit(&topaz, 295, 16, "Counts 3", &fields, &note).joined(16);
+        assert!(bar.ends_with("Level 1 and 1 solution left out."), "{bar}");
+    }
+
     /// A Solution line that is none is told of as the board opens and in
     /// the box, as a broken level is; its level plays with no solution
     /// known: Best Results counts none from the file, and Show Solution
@@ -791,7 +830,7 @@ mod tests {
         let mut b = SokobanBoard::new("T 1", place, dir.path());
         let said = b.opening_notice().0.unwrap();
         // Level 1's own solution first, as the line may keep one only.
-        assert_eq!(said, "The solutions of levels 1, 2 left out: t.xsb:4, 9. Level 3 left out: t.xsb:12.");
+        assert_eq!(said, "The solutions of levels 1, 2 and 1 level left out: t.xsb:4, 9. Level 3: t.xsb:12.");
         let Reply::Ask(why) = b.command(&session(text), FILE_PROBLEMS) else { panic!("no box of the problems") };
         assert_eq!(
             why.lines,
