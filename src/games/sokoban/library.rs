@@ -93,16 +93,19 @@ impl SetFile {
     }
 
     /// The levels the file has, and which of them play where some do not
-    /// ("the file has levels 1 to 5, and only 1 and 5 can be played").
+    /// ("the file has levels 1 to 5, and only 2 of them (levels 1 and 5)
+    /// can be played"): the good levels named as levels, never a bare
+    /// number that reads as a count.
     pub fn levels_there(&self) -> String {
         let count = self.set.levels.len();
         let good = &self.good;
         let all =
             if count == 1 { "the file has one level".into() } else { format!("the file has levels 1 to {count}") };
-        match good.len() {
-            n if n == count => all,
-            0 => format!("{all}, and none of them can be played"),
-            _ => format!("{all}, and only {} can be played", in_runs(good)),
+        match good.as_ref() {
+            g if g.len() == count => all,
+            [] => format!("{all}, and none of them can be played"),
+            [only] => format!("{all}, and only level {only} can be played"),
+            some => format!("{all}, and only {} of them (levels {}) can be played", some.len(), in_runs(some)),
         }
     }
 
@@ -263,9 +266,14 @@ mod tests {
         assert!(set.level(2).is_ok());
         let shown = set.path.display().to_string();
         assert_eq!(set.level(1).unwrap_err(), format!("{shown}:2: a second pusher: a level has one `@` or `+`"));
-        let only_2 = "the file has levels 1 to 2, and only 2 can be played";
+        let only_2 = "the file has levels 1 to 2, and only level 2 can be played";
         assert_eq!(set.level(3).unwrap_err(), format!("{shown}: there is no level 3: {only_2}"));
         assert_eq!(set.level(0).unwrap_err(), format!("{shown}: there is no level 0: {only_2}"));
+        let some = set_of(&"#####\n#@$?#\n#####\n\n#####\n#.$@#\n#####\n\n".repeat(3));
+        assert_eq!(
+            some.levels_there(),
+            "the file has levels 1 to 6, and only 3 of them (levels 2, 4 and 6) can be played"
+        );
         let whole = set_of("#####\n#.$@#\n#####\n");
         assert!(whole.level(2).unwrap_err().ends_with(": there is no level 2: the file has one level"));
     }
