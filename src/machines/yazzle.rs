@@ -269,6 +269,19 @@ impl YazzleChrome {
             return MessageFit { lines: wrapped, whole: true, cut: false };
         }
         let wide = measure("  ");
+        // The game's own figures here (the stones left) stay, as those in
+        // the skin's boxes (the score, the time) do whatever the message:
+        // the message makes do with the room left, shortened (and shown
+        // in a box) as on the other machines. The solver's word gives way
+        // to it, as it does there.
+        let (verdicts, kept): (Vec<_>, Vec<_>) = figures.into_iter().partition(|(_, v)| status::is_verdict(v));
+        let kept = self.figures_written(&kept).join("  ");
+        let left = room - measure(&kept) - wide;
+        let (room, kept, figures) = match kept.is_empty() || left <= 0 {
+            // Too many to keep (a narrow box): all are fitted with it.
+            true => (room, String::new(), self.unplaced(frame).0),
+            false => (left, kept, verdicts),
+        };
         let figures: Vec<(&str, String)> = figures.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
         let fitted = if frame.refusal {
             status::fit_refusal(&measure, room, wide, &figures, &message)
@@ -277,7 +290,15 @@ impl YazzleChrome {
         };
         let shown = if frame.refusal { fitted.parts.first() } else { fitted.parts.last() };
         let whole = message.is_empty() || shown.is_some_and(|m| *m == message);
-        MessageFit { lines: vec![fitted.joined(wide)], whole, cut: fitted.cut }
+        let mut line = vec![fitted.joined(wide)];
+        // A refusal leads, the figures follow it (see `message_with_unplaced_fields`).
+        if frame.refusal {
+            line.push(kept)
+        } else {
+            line.insert(0, kept)
+        }
+        line.retain(|part| !part.is_empty());
+        MessageFit { lines: vec![line.join("  ")], whole, cut: fitted.cut }
     }
 
     /// The figures the skin has no text field for (a game's own, such as
@@ -329,12 +350,7 @@ impl YazzleChrome {
     /// A refusal leads them instead.
     fn message_with_unplaced_fields(&self, frame: &Frame) -> String {
         let (figures, message) = self.unplaced(frame);
-        let label = self.figures_label();
-        let named = |n: &str, v: &str| match labelled_like(label, n) {
-            name if status::is_verdict(v) && !name.ends_with(':') => format!("{name}:"),
-            name => name,
-        };
-        let mut parts: Vec<String> = figures.iter().map(|(n, v)| format!("{} {v}", named(n, v))).collect();
+        let mut parts = self.figures_written(&figures);
         // A refusal comes first, before the solver's word (see
         // [`status::fit_refusal`]).
         match (message.is_empty(), frame.refusal) {
@@ -343,6 +359,18 @@ impl YazzleChrome {
             (false, false) => parts.push(message),
         }
         parts.join("  ")
+    }
+
+    /// `figures` as the message box writes them, as the skin's boxes
+    /// write theirs, the solver's word named with a colon (see
+    /// [`Self::message_with_unplaced_fields`]).
+    fn figures_written(&self, figures: &[(String, String)]) -> Vec<String> {
+        let label = self.figures_label();
+        let named = |n: &str, v: &str| match labelled_like(label, n) {
+            name if status::is_verdict(v) && !name.ends_with(':') => format!("{name}:"),
+            name => name,
+        };
+        figures.iter().map(|(n, v)| format!("{} {v}", named(n, v))).collect()
     }
 
     /// Draws a requester, `default` the button Return presses, marked
@@ -1163,6 +1191,28 @@ mod tests {
             assert_eq!(shown(refused), [said], "{skin}");
             assert_eq!(shown("No more redeals."), [format!("{named} Not winnable  No more redeals.")], "{skin}");
             assert_eq!(shown(""), [format!("{named} Not winnable")], "{skin}");
+        }
+    }
+
+    /// A game's own figure in the message box (peg solitaire's stones)
+    /// stays beside a message too long for the room, as the figures in
+    /// the skin's boxes do: the message is shortened, and so shown in a
+    /// box as well, as on the other machines.
+    #[test]
+    fn a_long_message_leaves_the_game_s_own_figures_in_place() {
+        let fields: Vec<_> = [("Score", "0"), ("Time", "0:00"), ("Moves", "0"), ("Stones", "2")]
+            .iter()
+            .map(|(n, v)| (*n, v.to_string()))
+            .collect();
+        let said = "Board: A Very Long Board Name That Goes On And On And On For Ever.";
+        for skin in ["plastique", "plastiquev2", "transcrippled"] {
+            let (look, chrome) = machine(skin);
+            let frame = Frame { title: "Board", fields: &fields, message: said, ..Default::default() };
+            let fitted = chrome.message_fit(&look, chrome.message_box().unwrap(), &frame);
+            let stones = chrome.message_with_unplaced_fields(&Frame { message: "", ..frame });
+            assert!(stones.to_lowercase().starts_with("stones"), "{skin}: {stones}");
+            assert!(fitted.lines[0].starts_with(&format!("{stones}  ")), "{skin}: {:?}", fitted.lines);
+            assert!(!fitted.whole, "{skin}: {:?}, its whole in a box", fitted.lines);
         }
     }
 
