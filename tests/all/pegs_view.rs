@@ -423,6 +423,60 @@ fn the_ending_is_said_again_on_stepping_back_to_it() {
     assert_eq!(open("Line", line(), dir.path()).message(), ending);
 }
 
+/// The player's own English board that cannot be read gives way to the
+/// built-in one named by its id too, as it does for the launcher's entry
+/// (a Board File box tells of it): `shot pegs/english` plays it.
+#[test]
+fn a_broken_english_board_gives_way_by_its_id_too() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::create_dir(data.path().join("boards")).unwrap();
+    std::fs::write(data.path().join("boards/English.brd"), "Version 2\nMode: Normal\ng g q e\n").unwrap();
+    let shot = super::support::parlour()
+        .env("PARLOUR_DATA_DIR", data.path())
+        // Not the source tree, whose ./boards would be searched first.
+        .current_dir(data.path())
+        .args(["shot", "pegs/english", "--machine", "yazzle", "-o"])
+        .arg(data.path().join("en.png"))
+        .output()
+        .unwrap();
+    assert!(shot.status.success(), "{}", String::from_utf8_lossy(&shot.stderr));
+}
+
+/// The player's own English board that cannot be read gives way to the
+/// built-in one named by its id too, as it does for the launcher's entry
+/// (a Board File box tells of it): `shot pegs/english` plays it.
+#[test]
+fn a_broken_english_board_gives_way_by_its_id_too() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::create_dir(data.path().join("boards")).unwrap();
+    std::fs::write(data.path().join("boards/English.brd"), "Version 2\nMode: Normal\ng g q e\n").unwrap();
+    let shot = super::support::parlour()
+        .env("PARLOUR_DATA_DIR", data.path())
+        // Not the source tree, whose ./boards would be searched first.
+        .current_dir(data.path())
+        .args(["shot", "pegs/english", "--machine", "yazzle", "-o"])
+        .arg(data.path().join("en.png"))
+        .output()
+        .unwrap();
+    assert!(shot.status.success(), "{}", String::from_utf8_lossy(&shot.stderr));
+}
+
+/// A lost game taken back a jump and resumed says New Game starts it
+/// again: every game on a board is set up alike, none is dealt.
+#[test]
+fn a_lost_game_resumed_says_new_game_starts_it_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine(MachineId::MacSe30);
+    // After a1-c1 and d1-f1 no jump remains: three stones apart.
+    let two = || variant("pegs/two", "Version 2\nMode: Normal\ny y e y y e * y\n");
+    let mut view = open("Two", two(), dir.path());
+    drag(&mut view, &m, area, "a1", "c1");
+    drag(&mut view, &m, area, "d1", "f1");
+    view.command(&Command::Undo);
+    drop(view);
+    assert_eq!(open("Two", two(), dir.path()).message(), "Lost game resumed: New Game starts it again.");
+}
+
 /// A board left with no solution is said so again on resuming, as after
 /// the jump that lost it.
 #[test]

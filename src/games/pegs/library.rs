@@ -24,6 +24,10 @@ pub struct BoardFile {
     pub name: String,
     pub path: PathBuf,
     pub parsed: Result<BoardVariant, BoardError>,
+    /// The board of this id in a folder searched before this one's, which
+    /// cannot be read and was passed over for this one (the player's
+    /// broken copy of a built-in board), to tell of as the board opens.
+    pub passed_over: Option<BoardError>,
 }
 
 impl BoardFile {
@@ -37,7 +41,7 @@ impl BoardFile {
             Ok(bytes) => Board::parse(&source, &bytes).map(|board| BoardVariant::new(&id, &bytes, board)),
             Err(e) => Err(BoardError { source, line: 1, message: format!("the file cannot be read ({e})") }),
         };
-        BoardFile { id, name, path: path.to_path_buf(), parsed }
+        BoardFile { id, name, path: path.to_path_buf(), parsed, passed_over: None }
     }
 
     /// The same board under an id of its own made from where its file

@@ -38,8 +38,9 @@ const LAUNCHER_NAME: &str = "Peg Solitaire";
 const DEFAULT_BOARD: &str = "english";
 
 /// A board as the family keeps it: its display name, its rules and its
-/// file; and, for the launcher's entry, the English board passed over
-/// because it cannot be read, which the board tells of as it opens.
+/// file; and the board passed over for it because it cannot be read (the
+/// player's broken copy of it, or for the launcher's entry, the English
+/// board), which the board tells of as it opens.
 struct BoardGame {
     name: String,
     variant: BoardVariant,
@@ -50,34 +51,37 @@ struct BoardGame {
 /// Every board in the board folders, read afresh (so a board just saved
 /// is listed), broken ones with their error, by name as every list is;
 /// and the board `open`, where they do not hold it (a file opened by its
-/// path).
+/// path). A broken board gives way to one of its id in a folder searched
+/// after it that reads (see [`first_readable`]): the player's broken
+/// English board does not hide the built-in one, by its id or in the
+/// chooser.
 pub fn board_files(places: &Places, open: Option<&GameEntry>) -> Vec<BoardFile> {
-    let mut files: Vec<BoardFile> =
-        boards::discover(&(places.search)("boards")).iter().map(|p| BoardFile::load(p)).collect();
+    let dirs = (places.search)("boards");
+    let mut files: Vec<BoardFile> = boards::discover(&dirs)
+        .iter()
+        .map(|p| BoardFile::load(p))
+        .map(|file| if file.parsed.is_ok() { file } else { first_readable(&dirs, &file.id).unwrap_or(file) })
+        .collect();
     if let Some(open) = open
         && let Some(game) = open.data.downcast_ref::<BoardGame>()
         && !files.iter().any(|f| f.id == open.game_id)
     {
         let parsed = Ok(game.variant.clone());
-        files.push(BoardFile { id: open.game_id.clone(), name: game.name.clone(), path: game.path.clone(), parsed });
+        let (id, name, path) = (open.game_id.clone(), game.name.clone(), game.path.clone());
+        files.push(BoardFile { id, name, path, parsed, passed_over: None });
     }
     files.sort_by(|a, b| crate::host::by_name(&a.name, &b.name));
     files
 }
 
-/// The launcher's entry has an id and name of its own, and tells of the
-/// English board passed over.
-struct Launcher {
-    passed_over: Option<BoardError>,
-}
-
-/// The entry of board `file`: the board's own, or the launcher's.
-fn entry(file: BoardFile, launcher: Option<Launcher>) -> Result<GameEntry, String> {
+/// The entry of board `file`: the board's own, or the launcher's, which
+/// has an id and name of its own.
+fn entry(file: BoardFile, launcher: bool) -> Result<GameEntry, String> {
     let variant = file.parsed.map_err(|e| e.to_string())?;
-    let path = file.path;
-    let (id, name, passed_over) = match launcher {
-        Some(l) => (LAUNCHER_ID.to_string(), LAUNCHER_NAME.to_string(), l.passed_over),
-        None => (file.id.clone(), file.name.clone(), None),
+    let (path, passed_over) = (file.path, file.passed_over);
+    let (id, name) = match launcher {
+        true => (LAUNCHER_ID.to_string(), LAUNCHER_NAME.to_string()),
+        false => (file.id.clone(), file.name.clone()),
     };
     Ok(GameEntry {
         id,
@@ -103,13 +107,16 @@ fn games(places: &Places) -> Vec<GameEntry> {
     // this entry: a kept board refused is told of as it opens.
     let kept = prefs::kept(&places.data_dir, FAMILY.id, LAST_BOARD_PREF);
     if let Some(Ok(Some(file))) = kept.map(|id| kept_board(places, &id)) {
-        return entry(file, Some(Launcher { passed_over: None })).ok().into_iter().collect();
+        return entry(file, true).ok().into_iter().collect();
     }
-    let dirs = (places.search)("boards");
-    let (english, passed_over) = default_board(&dirs);
-    let file = english.or_else(|| board_files(places, None).into_iter().find(|b| b.parsed.is_ok()));
-    let launcher = Launcher { passed_over };
-    file.and_then(|f| entry(f, Some(launcher)).ok()).into_iter().collect()
+    let file = match first_readable(&(places.search)("boards"), &boards::id_for(DEFAULT_BOARD)) {
+        Ok(english) => Some(english),
+        Err(passed_over) => {
+            let first = board_files(places, None).into_iter().find(|b| b.parsed.is_ok());
+            first.map(|b| BoardFile { passed_over, ..b })
+        }
+    };
+    file.and_then(|f| entry(f, true).ok()).into_iter().collect()
 }
 
 /// Tells of a kept board the launcher's entry could not open, by its
@@ -137,20 +144,20 @@ fn kept_board(places: &Places, id: &str) -> Result<Option<BoardFile>, String> {
     }
 }
 
-/// The first English board in `dirs` that reads, and the error of the
-/// first one before it that does not.
-fn default_board(dirs: &[PathBuf]) -> (Option<BoardFile>, Option<BoardError>) {
+/// The first board of id `id` in `dirs` that reads, with the error of
+/// the first one before it that does not (see [`BoardFile::passed_over`]);
+/// or, where none reads, the first one's error, if there is one.
+fn first_readable(dirs: &[PathBuf], id: &str) -> Result<BoardFile, Option<BoardError>> {
     let mut passed_over = None;
-    let english = boards::id_for(DEFAULT_BOARD);
     for dir in dirs {
-        let found = boards::discover(std::slice::from_ref(dir)).into_iter().find(|p| boards::id_of(p) == english);
+        let found = boards::discover(std::slice::from_ref(dir)).into_iter().find(|p| boards::id_of(p) == id);
         match found.map(|p| BoardFile::load(&p)) {
             Some(BoardFile { parsed: Err(e), .. }) => passed_over = passed_over.or(Some(e)),
-            Some(file) => return (Some(file), passed_over),
+            Some(file) => return Ok(BoardFile { passed_over, ..file }),
             None => {}
         }
     }
-    (None, passed_over)
+    Err(passed_over)
 }
 
 fn variants(places: &Places, open: Option<&GameEntry>) -> Vec<Listed> {
@@ -158,7 +165,7 @@ fn variants(places: &Places, open: Option<&GameEntry>) -> Vec<Listed> {
         .into_iter()
         .map(|f| {
             let name = f.name.clone();
-            entry(f, None).map_err(|e| (name, e))
+            entry(f, false).map_err(|e| (name, e))
         })
         .collect()
 }
@@ -170,13 +177,13 @@ fn variants(places: &Places, open: Option<&GameEntry>) -> Vec<Listed> {
 fn resolve(target: &str, places: &Places) -> Option<Result<GameEntry, String>> {
     if target.to_ascii_lowercase().starts_with(boards::ID_PREFIX) {
         let file = board_files(places, None).into_iter().find(|b| b.id.eq_ignore_ascii_case(target))?;
-        return Some(entry(file, None));
+        return Some(entry(file, false));
     }
     let path = Path::new(target);
     (path.is_file() && boards::is_board_path(path)).then(|| {
         let file = BoardFile::load(path);
         let listed = boards::discover(&(places.search)("boards"));
-        entry(if is_listed(path, &listed) { file } else { file.apart() }, None)
+        entry(if is_listed(path, &listed) { file } else { file.apart() }, false)
     })
 }
 
@@ -224,15 +231,16 @@ mod tests {
         std::fs::write(mine.path().join("Arch.brd"), GOOD).unwrap();
         std::fs::write(builtin.path().join("English.brd"), GOOD).unwrap();
         let dirs = [mine.path().to_path_buf(), builtin.path().to_path_buf()];
-        let (played, passed_over) = default_board(&dirs);
-        assert_eq!(played.unwrap().path, builtin.path().join("English.brd"));
-        let e = passed_over.unwrap();
+        let english = boards::id_for(DEFAULT_BOARD);
+        let played = first_readable(&dirs, &english).unwrap();
+        assert_eq!(played.path, builtin.path().join("English.brd"));
+        let e = played.passed_over.unwrap();
         assert_eq!((e.source.as_str(), e.line), (mine.path().join("English.brd").to_str().unwrap(), 4));
 
-        let (played, passed_over) = default_board(&dirs[..1]);
-        assert!(played.is_none() && passed_over.is_some(), "no English board reads: games() takes another");
+        let none = first_readable(&dirs[..1], &english);
+        assert!(none.is_err_and(|e| e.is_some()), "no English board reads: games() takes another");
         std::fs::write(mine.path().join("English.brd"), GOOD).unwrap();
-        let (played, passed_over) = default_board(&dirs);
-        assert_eq!((played.unwrap().path, passed_over), (mine.path().join("English.brd"), None));
+        let played = first_readable(&dirs, &english).unwrap();
+        assert_eq!((played.path, played.passed_over), (mine.path().join("English.brd"), None));
     }
 }
