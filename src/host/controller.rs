@@ -416,6 +416,13 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         c
     }
 
+    /// What New Game does, as a game resumed after its end says: deal
+    /// another, or, where every deal is alike (a peg board, a Sokoban
+    /// level), set the same game up again.
+    fn what_new_game_does(&self) -> &'static str {
+        if self.session.variant().deals_alike() { "New Game starts it again." } else { "New Game deals another." }
+    }
+
     /// Says what the status line says of a game resumed with moves made:
     /// a finished game its ending, which stands; a game found lost (and
     /// counted so) while moves remained, that it was; otherwise that it
@@ -439,9 +446,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
         }
         let standing = self.board.standing(&self.session).unwrap_or_default();
         let said = if self.session.is_marked(Mark::Lost) {
-            "Lost game resumed: New Game deals another.".into()
+            format!("Lost game resumed: {}", self.what_new_game_does())
         } else if self.session.is_marked(Mark::Won) {
-            "Won game resumed: New Game deals another.".into()
+            format!("Won game resumed: {}", self.what_new_game_does())
         } else {
             let plain = if rules_changed { RESUMED_CHANGED } else { "Game resumed." };
             let resumed = self.board.resumed(&self.session).unwrap_or(plain);

@@ -442,25 +442,6 @@ fn a_broken_english_board_gives_way_by_its_id_too() {
     assert!(shot.status.success(), "{}", String::from_utf8_lossy(&shot.stderr));
 }
 
-/// The player's own English board that cannot be read gives way to the
-/// built-in one named by its id too, as it does for the launcher's entry
-/// (a Board File box tells of it): `shot pegs/english` plays it.
-#[test]
-fn a_broken_english_board_gives_way_by_its_id_too() {
-    let data = tempfile::tempdir().unwrap();
-    std::fs::create_dir(data.path().join("boards")).unwrap();
-    std::fs::write(data.path().join("boards/English.brd"), "Version 2\nMode: Normal\ng g q e\n").unwrap();
-    let shot = super::support::parlour()
-        .env("PARLOUR_DATA_DIR", data.path())
-        // Not the source tree, whose ./boards would be searched first.
-        .current_dir(data.path())
-        .args(["shot", "pegs/english", "--machine", "yazzle", "-o"])
-        .arg(data.path().join("en.png"))
-        .output()
-        .unwrap();
-    assert!(shot.status.success(), "{}", String::from_utf8_lossy(&shot.stderr));
-}
-
 /// A lost game taken back a jump and resumed says New Game starts it
 /// again: every game on a board is set up alike, none is dealt.
 #[test]
