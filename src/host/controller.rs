@@ -955,10 +955,29 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
             return;
         }
         self.awaiting_player = true;
-        if let Some(m) = self.board.on_resume(&self.session) {
+        let hold = self.board.on_resume(&self.session);
+        self.hold(hold);
+    }
+
+    /// Plays the move that holds the game while its player is away, if
+    /// the board has one: no news to tell, as nobody is looking.
+    fn hold(&mut self, hold: Option<<V::Game as Game>::Move>) {
+        if let Some(m) = hold {
             let board = &self.board;
             // A hold the rules refuse leaves the game as it was.
             let _ = self.session.play_with(&m, |state| board.auto_move(state));
+        }
+    }
+
+    /// The program ends with a box of the board's open over the game
+    /// (Tetris's name for the top five, asked over the game dealt after
+    /// the one given up): its player never saw that game run, so it is
+    /// held as when they turn to another window, and it comes back
+    /// paused, and said so, like a game left running.
+    fn hold_under_box(&mut self) {
+        if self.replay.is_none() && self.board.boxed() {
+            let hold = self.board.on_focus_lost(&self.session);
+            self.hold(hold);
         }
     }
 
@@ -2300,6 +2319,8 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
             self.go_to(r.from);
         }
         self.finish_dealing(None);
+        // Before the board's box goes with it.
+        self.hold_under_box();
         self.board.closing();
         self.journal();
         self.keep_prefs();

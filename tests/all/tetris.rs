@@ -709,6 +709,32 @@ fn a_game_given_up_with_a_top_five_score_goes_into_the_table() {
     assert!(table.contains(&points.to_string()), "{table}");
 }
 
+/// The program ended while the name is asked for over the new game
+/// keeps the name, and the new game, never seen running, comes back
+/// paused and said so, as a game left running does (it ran at once).
+#[test]
+fn a_game_closed_under_the_name_box_comes_back_paused() {
+    let data = tempfile::tempdir().unwrap();
+    let mut view = opened(data.path(), &Opening { seed: Some(9), ..Default::default() });
+    let (m, area) = machine();
+    for _ in 0..3 {
+        view.input(&Input::Key { key: Key::Char(' '), mods: Modifiers::default() }, &m, area);
+    }
+    let Some(parlour::views::Response::Ask(_)) = view.command(&Command::New) else { panic!("New Game asks") };
+    view.answer(0);
+    assert!(view.boxed(), "the name is asked for");
+    view.close();
+    drop(view);
+    let table = std::fs::read_to_string(data.path().join("tetris-top5.txt")).unwrap();
+    assert!(table.lines().count() > 0, "the name is kept:\n{table}");
+    let mut view = opened(data.path(), &Opening::default());
+    assert!(view.session().state().paused(), "the new game waits");
+    assert_eq!(view.message(), "Game restored and paused.");
+    let fresh = view.session().state().clone();
+    view.input(&Input::Tick { ms: 1000 }, &m, area);
+    assert_eq!(*view.session().state(), fresh, "nothing falls until P");
+}
+
 /// Tetris has no undo: its Game menu shows no Undo or Redo, where they
 /// once stood greyed for the whole game.
 #[test]
