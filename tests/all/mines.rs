@@ -542,30 +542,45 @@ fn a_number_out_of_bounds_is_refused_in_a_requester_and_a_good_one_deals_at_once
     assert_eq!(view.session().variant().settings().mines, 30);
 }
 
-/// A number refused at Tab or Return keeps the player at its box: once
-/// the box saying why is closed, the digits typed next replace it there.
+/// A number refused at Tab or Return leaves the setting as it was, and
+/// its box, still the player's, shows that value again once the box
+/// saying why is closed (it kept the 99, and every Tab refused it again):
+/// Tab goes on to the next box, and digits typed replace the value.
 #[test]
-fn a_number_refused_from_the_keys_keeps_the_player_at_its_box() {
-    for last in [Key::Tab, Key::Enter] {
-        let dir = tempfile::tempdir().unwrap();
-        let (m, area) = machine(MachineId::Yazzle);
-        let mut view = open(Settings::beginner(), dir.path(), 4);
-        let l = MinesBoard::layout(view.session().state(), &m, area);
-        let r = l.settings[2].number;
-        press(&mut view, &m, area, (r.x + 3, r.y + 3), &[Button::Left]);
-        for k in [Key::Char('9'), Key::Char('9')] {
-            key(&mut view, &m, area, k);
+fn a_number_refused_from_the_keys_gives_the_box_back_with_its_old_value() {
+    for id in [MachineId::AmigaPal, MachineId::MacSe30] {
+        let (m, area) = machine(id);
+        let width_box_drawn = |view: &MinesView| {
+            let mut s = m.new_surface();
+            view.draw(&mut s, &m, area);
+            let l = MinesBoard::layout(view.session().state(), &m, area);
+            let (r, slider) = (l.settings[0].number, l.settings[0].slider);
+            [r, slider]
+                .into_iter()
+                .flat_map(|r| (r.y..r.bottom()).flat_map(move |y| (r.x..r.right()).map(move |x| (x, y))))
+                .map(|(x, y)| s.get(x, y))
+                .collect::<Vec<_>>()
+        };
+        for last in [Key::Tab, Key::Enter] {
+            let dir = tempfile::tempdir().unwrap();
+            let mut view = open(Settings::beginner(), dir.path(), 4);
+            key(&mut view, &m, area, Key::Tab);
+            let given_nine = width_box_drawn(&view);
+            for k in [Key::Char('9'), Key::Char('9')] {
+                key(&mut view, &m, area, k);
+            }
+            let Response::Ask(req) = key(&mut view, &m, area, last) else { panic!("{id:?} {last:?}: 99 not refused") };
+            assert!(req.lines.join(" ").contains("from 8 to 30 boxes, not 99"), "{:?}", req.lines);
+            view.answer(0);
+            assert_eq!(view.session().variant().settings().width, 9, "{id:?} {last:?}");
+            assert!(width_box_drawn(&view) == given_nine, "{id:?} {last:?}: the box shows 9 again, as Tab gave it");
+            assert_eq!(key(&mut view, &m, area, Key::Tab), Response::Redraw, "{id:?} {last:?}: Tab goes on");
+            for k in [Key::Char('1'), Key::Char('2'), Key::Enter] {
+                key(&mut view, &m, area, k);
+            }
+            let taken = view.session().variant().settings();
+            assert_eq!((taken.width, taken.height), (9, 12), "{id:?} {last:?}: the height box had the keys");
         }
-        let Response::Ask(req) = key(&mut view, &m, area, last) else { panic!("{last:?}: 99 mines not refused") };
-        assert!(req.lines.join(" ").contains("at most 56 mines"), "{:?}", req.lines);
-        view.answer(0);
-        let again = key(&mut view, &m, area, Key::Enter);
-        assert!(matches!(again, Response::Ask(_)), "{last:?}: Return on the 99 untouched refuses it again");
-        view.answer(0);
-        for k in [Key::Char('4'), Key::Char('0'), Key::Enter] {
-            key(&mut view, &m, area, k);
-        }
-        assert_eq!(view.session().variant().settings().mines, 40, "after {last:?}");
     }
 }
 

@@ -223,14 +223,17 @@ impl MinesBoard {
         }
     }
 
-    /// Takes the number typed at Return or Tab; one refused keeps the
-    /// player at its box, to mend it once the box saying why is closed.
+    /// Takes the number typed at Return or Tab. One refused leaves the
+    /// setting as it was, and its box, still the player's, shows that
+    /// value again once the box saying why is closed: digits typed
+    /// replace it, and Tab goes on from it, where the number refused,
+    /// left in the box, would be refused at every Tab.
     fn commit_from_the_keys(&mut self, session: &Session<MinesVariant>) -> Reply<MinesVariant> {
-        self.editing = self.editing.take().map(NumberTyping::asked_again);
-        let typed = self.editing.clone();
+        let field = self.editing.as_ref().map(|edit| edit.field);
         let committed = self.commit(session);
-        if matches!(committed, Reply::Ask(_)) {
-            self.editing = typed.map(NumberTyping::reselected);
+        if let (Reply::Ask(_), Some(field)) = (&committed, field) {
+            let (_, kept, _) = setting(&self.settings, field);
+            self.editing = Some(NumberTyping::new(field, kept));
         }
         committed
     }
