@@ -72,6 +72,17 @@ enum Press {
     SideKnob(i32),
 }
 
+/// The Mac's topic list as the reader scrolled it: its first row, and
+/// how many rows it showed then. A list that shows another number of
+/// rows (the machine switched from a colour Mac to the SE/30) shows the
+/// current topic as it would open there, as the launcher's list does:
+/// the row kept could leave the topic out of sight below it.
+#[derive(Clone, Copy, Debug)]
+struct TopicScroll {
+    first: usize,
+    rows: usize,
+}
+
 /// Where a button leads: a link's target, or a node of the document by
 /// its place in the file.
 enum Way {
@@ -95,7 +106,7 @@ pub struct Viewer {
     pressed: Option<Press>,
     /// The first row shown in the Mac's topic list, once the reader has
     /// scrolled it; None: wherever shows the current topic.
-    topic_first: Option<usize>,
+    topic_first: Option<TopicScroll>,
     /// Pixels the text is scrolled left: lines that do not wrap may run
     /// past a narrow pane (a 76-column guide on a 320-pixel Amiga).
     shift: i32,
@@ -742,7 +753,7 @@ impl Viewer {
     fn set_topic_first(&mut self, first: usize, panes: &Panes) -> Outcome {
         let first = first.min(self.topic_max(panes));
         let changed = first != self.topic_top(panes);
-        self.topic_first = Some(first);
+        self.topic_first = Some(TopicScroll { first, rows: Viewer::topic_rows(panes) });
         if changed { Outcome::Redraw } else { Outcome::Unchanged }
     }
 
@@ -762,14 +773,14 @@ impl Viewer {
     }
 
     /// The first row of the topic list shown: where the reader scrolled
-    /// it, else so that the current topic is in view (mid-list if it is
-    /// not among the first rows).
+    /// it while it showed as many rows as now, else so that the current
+    /// topic is in view (mid-list if it is not among the first rows).
     fn topic_top(&self, panes: &Panes) -> usize {
         let rows = Viewer::topic_rows(panes);
         let first = match self.topic_first {
-            Some(n) => n,
-            None if self.here.node < rows => 0,
-            None => self.here.node - rows / 2,
+            Some(scroll) if scroll.rows == rows => scroll.first,
+            _ if self.here.node < rows => 0,
+            _ => self.here.node - rows / 2,
         };
         first.min(self.topic_max(panes))
     }
@@ -857,7 +868,7 @@ impl Viewer {
                     self.status.clear();
                     self.go(self.here.doc.clone(), row, 0);
                     // The list stays where it is: the topic clicked is in view.
-                    self.topic_first = Some(top);
+                    self.set_topic_first(top, panes);
                     return Outcome::Redraw;
                 }
                 return Outcome::Redraw;

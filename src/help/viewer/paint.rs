@@ -600,10 +600,7 @@ fn mac_window(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes) {
             s.draw_text(chicago, &title, r.x + TOPIC_INSET, r.y + 1, ink, TextStyle::PLAIN);
         }
         s.set_clip(old);
-        let n = v.here.doc.nodes.len() as i32;
-        let visible = rows.h / MAC_ROW;
-        let knob = list_bar.knob(top as i32, v.topic_max(panes) as i32, visible, n);
-        mac_scroll_bar(s, machine, &list_bar, knob);
+        mac_scroll_bar(s, machine, &list_bar, v.topic_knob(panes));
     }
     if let Some(h) = panes.heading {
         let old = s.set_clip(h.intersect(&s.clip()));

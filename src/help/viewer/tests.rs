@@ -954,6 +954,43 @@ fn the_topic_list_keeps_the_current_topic_in_view() {
     assert_eq!(v.topic_top(&v.panes(&m, area)), scrolled);
 }
 
+/// A topic clicked on a colour Mac, whose list shows every topic, stays
+/// in view when the machine switches to the SE/30, whose list shows
+/// fewer: the list and its knob are as the viewer opened there at that
+/// topic shows them (the rows kept from the top left it just below).
+#[test]
+fn a_machine_switch_keeps_the_topic_clicked_in_the_list() {
+    let (color, color_area) = machine(MachineId::MacColor);
+    let (se30, se30_area) = machine(MachineId::MacSe30);
+    let mut doc = guide();
+    for i in 0..20 {
+        doc.nodes.push(node(&format!("n{i}"), vec![]));
+    }
+    let mut v = Viewer::new(doc.clone(), None);
+    let (_, rows, _) = v.panes(&color, color_area).topics.unwrap();
+    let at = Viewer::topic_rows(&v.panes(&se30, se30_area)) + 2;
+    assert!(at < Viewer::topic_rows(&v.panes(&color, color_area)), "the colour Mac shows row {at}");
+    click(&mut v, &color, color_area, Rect::new(rows.x, rows.y + at as i32 * panes::MAC_ROW, rows.w, panes::MAC_ROW));
+    assert_eq!(v.here.node, at);
+    let fresh = Viewer::new(doc, Some(v.node_name()));
+    let list_drawn = |v: &Viewer| {
+        let mut s = se30.new_surface();
+        v.draw(&mut s, &se30, se30_area);
+        let (list, ..) = v.panes(&se30, se30_area).topics.unwrap();
+        (list.y..list.bottom())
+            .flat_map(|y| (list.x..list.right()).map(move |x| (x, y)))
+            .map(|(x, y)| s.get(x, y))
+            .collect::<Vec<_>>()
+    };
+    let panes = v.panes(&se30, se30_area);
+    assert_eq!(v.topic_top(&panes), fresh.topic_top(&panes));
+    assert!(list_drawn(&v) == list_drawn(&fresh), "the list and its knob as a fresh open shows them");
+    // Scrolled there, the list stays where the reader put it.
+    let (list, ..) = panes.topics.unwrap();
+    v.input(&Input::Wheel { x: list.x + 4, y: list.y + 4, dy: -1 }, &se30, se30_area);
+    assert_eq!(v.topic_top(&panes), fresh.topic_top(&panes) - WHEEL_LINES);
+}
+
 /// Bold guide text is a pixel wider a letter, as the Amiga's algorithmic
 /// bold set it: kept in Topaz's cells, the second stroke closed the gap
 /// between letters ("Rummi" read as a block). Text after it moves along.
