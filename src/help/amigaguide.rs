@@ -47,7 +47,8 @@
 //! warning), a node never closed (kept, blamed on its @NODE line), a node
 //! without a name (left out: no link reaches it), an unclosed `@{` (the
 //! rest of the line shown as written), a link to a node that is not
-//! there, a macro that uses itself. Unknown or misplaced commands and text
+//! there or into a file the viewer cannot show (plain text, an empty or
+//! binary guide), a macro that uses itself. Unknown or misplaced commands and text
 //! outside nodes are warnings; the rest is shown: words an attribute does
 //! not take (`@{b extra words}`) are shown as text with a warning, and a
 //! `@{` before an attribute's `}` ends it there, so the button a forgotten
@@ -57,7 +58,6 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use super::model::{Align, Block, CommandKind, Document, Node, Pen, Span, Style, Target, stays_in_folder};
-use crate::core::files::{limits, read_capped};
 use crate::core::{Diagnostic, printable};
 
 /// How deep macros may use macros: deeper means a macro uses itself.
@@ -96,8 +96,12 @@ pub fn read_from_file(path: &Path, bytes: &[u8]) -> Document {
             OtherFile::Outside => leaves_folder(&spec, &format!(" ({file} is a link to elsewhere)")),
             OtherFile::Missing => format!("links to {spec}, but {}", super::source::no_such_file(path, file)),
             OtherFile::NoNode => {
-                doc.missing_nodes.push((file.to_string(), node.clone()));
+                doc.dead_links.push((file.to_string(), node.clone()));
                 format!("links to {spec}, but {file} has no node {node}")
+            }
+            OtherFile::Unshown(why) => {
+                doc.dead_links.push((file.to_string(), node.clone()));
+                format!("links to {spec}, but {file} cannot be shown: {why}")
             }
         };
         doc.diagnostics.push(Diagnostic::error(path, link.line, message));
@@ -137,27 +141,33 @@ enum OtherFile {
     Missing,
     /// A guide without the node.
     NoNode,
+    /// A file the viewer cannot show, and why: no help file by its name
+    /// (plain text, which an Amiga would show whole, Parlour's viewer
+    /// does not), or no text.
+    Unshown(String),
 }
 
 /// What a link to `node` in `file` (beside the guide at `path`) finds.
 /// Guides already read are kept in `cache` (None: not a guide).
-fn other_file(path: &Path, file: &str, node: &str, cache: &mut HashMap<String, Option<Document>>) -> OtherFile {
+fn other_file(path: &Path, file: &str, node: &str, cache: &mut HashMap<String, Linked>) -> OtherFile {
     let Ok(full) = super::source::beside(path, file) else { return OtherFile::Outside };
     if !full.is_file() {
         return OtherFile::Missing;
     }
-    let doc = cache.entry(file.to_string()).or_insert_with(|| {
-        let bytes = read_capped(&full, limits::DOCUMENT).ok()?;
-        // Anything else (a picture, plain text) is shown whole by the
-        // Amiga, so only a guide has nodes to check.
-        let is_guide = bytes.get(..9).is_some_and(|start| start.eq_ignore_ascii_case(b"@database"));
-        is_guide.then(|| read(&full, &bytes))
-    });
-    match doc {
-        Some(doc) if doc.node(node).is_none() => OtherFile::NoNode,
-        _ => OtherFile::Fine,
+    let linked = cache.entry(file.to_string()).or_insert_with(|| super::read_linked(&full).map_err(|d| d.message));
+    // Only a guide's nodes are checked: the viewer opens the others'
+    // pages by their own rules.
+    let is_guide = full.extension().is_some_and(|e| e.eq_ignore_ascii_case("guide"));
+    match linked {
+        Err(why) => OtherFile::Unshown(why.clone()),
+        Ok(doc) if is_guide && doc.node(node).is_none() => OtherFile::NoNode,
+        Ok(_) => OtherFile::Fine,
     }
 }
+
+/// A file a link leads to, as the viewer would read it, or why it could
+/// not show it.
+type Linked = Result<Document, String>;
 
 /// What is said of a link (`spec`, as written) that leaves the guide's
 /// folder, `why` (if said) after it.
@@ -1920,10 +1930,12 @@ mod tests {
         );
         let found = lint(&dir.path().join("main.guide"));
         let lines: Vec<_> = found.iter().map(|d| (d.line, d.is_error())).collect();
-        assert_eq!(lines, [(4, true), (5, true)], "{found:?}");
-        assert!(found[0].to_string().contains("main.guide:4: links to other.guide/Shallow"), "{}", found[0]);
+        // Plain text, which an Amiga shows whole, Parlour's viewer cannot.
+        assert_eq!(lines, [(3, true), (4, true), (5, true)], "{found:?}");
+        assert!(found[0].to_string().contains("main.guide:3: links to notes.txt/main, but notes.txt cannot be shown"));
+        assert!(found[1].to_string().contains("main.guide:4: links to other.guide/Shallow"), "{}", found[1]);
         let no_file = "main.guide:5: links to gone.guide/MAIN, but there is no file gone.guide in the guide's folder";
-        assert!(found[1].to_string().contains(no_file), "{}", found[1]);
+        assert!(found[2].to_string().contains(no_file), "{}", found[2]);
         // `parlour help` reads the guide with the same problems.
         let read = crate::help::read_file(&dir.path().join("main.guide")).unwrap();
         assert_eq!(read.diagnostics, found);
@@ -2023,6 +2035,36 @@ mod tests {
             ]
         );
         assert!(doc.diagnostics.iter().all(|d| d.is_error()));
-        assert!(doc.names_missing_node("other.guide", "nonode") && !doc.names_missing_node("other.guide", "MAIN"));
+        assert!(doc.names_dead_link("other.guide", "nonode") && !doc.names_dead_link("other.guide", "MAIN"));
+    }
+
+    /// A link into a file beside the guide that the viewer cannot show (an
+    /// empty guide, plain text, a guide of random bytes) is an error on
+    /// its line, as a link to a node another guide lacks is, and kept for
+    /// the viewer to grey: lint said nothing of them, and the viewer drew
+    /// them as links that only said why once chosen.
+    #[test]
+    fn links_into_files_the_viewer_cannot_show_are_dead() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("empty.guide"), "").unwrap();
+        std::fs::write(dir.path().join("readme.txt"), "Read me.\n").unwrap();
+        std::fs::write(dir.path().join("junk.guide"), [0u8, 159, 7, 0, 255, 0, 1]).unwrap();
+        let main = dir.path().join("t6.guide");
+        let text = "@DATABASE m\n@NODE MAIN\n@{\" Empty file \" link empty.guide/MAIN}\n\
+                    @{\" Text file \" link readme.txt/main}\n@{\" Junk \" link junk.guide/MAIN}\n@ENDNODE\n";
+        std::fs::write(&main, text).unwrap();
+        let doc = crate::help::read_file(&main).unwrap();
+        let said: Vec<String> = doc.diagnostics.iter().map(|d| format!("{}: {}", d.line, d.message)).collect();
+        assert_eq!(said.len(), 3, "{said:#?}");
+        assert_eq!(said[0], "3: links to empty.guide/MAIN, but empty.guide has no node MAIN");
+        assert_eq!(
+            said[1],
+            "4: links to readme.txt/main, but readme.txt cannot be shown: not a help file (.guide, .imaj or .html)"
+        );
+        assert!(said[2].starts_with("5: links to junk.guide/MAIN, but junk.guide cannot be shown: not a text file"));
+        assert!(doc.diagnostics.iter().all(|d| d.is_error()));
+        for (file, node) in [("empty.guide", "MAIN"), ("readme.txt", "main"), ("junk.guide", "MAIN")] {
+            assert!(doc.names_dead_link(file, node), "{file}");
+        }
     }
 }

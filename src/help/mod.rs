@@ -100,10 +100,25 @@ pub fn reader_named(name: &str) -> bool {
 }
 
 /// The reader for a help file's extension.
-fn reader_for(path: &Path) -> Option<fn(&Path, &[u8]) -> Document> {
+fn reader_for(path: &Path) -> Option<Reader> {
+    reader_by_extension(path, amigaguide::read_from_file)
+}
+
+/// A help file's reader, as [`read_file`] takes it.
+type Reader = fn(&Path, &[u8]) -> Document;
+
+/// As [`reader_for`], for a file a guide's link opens: a guide there is
+/// read without looking into the files its own links name, where two
+/// guides linking each other would be read in a ring.
+fn reader_for_link(path: &Path) -> Option<Reader> {
+    reader_by_extension(path, amigaguide::read)
+}
+
+/// The reader of a help file by its extension, `guide` for a guide.
+fn reader_by_extension(path: &Path, guide: Reader) -> Option<Reader> {
     let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).unwrap_or_default();
     match ext.as_str() {
-        "guide" => Some(amigaguide::read_from_file),
+        "guide" => Some(guide),
         "imaj" => Some(imaj::read),
         "html" | "htm" => Some(html::read),
         _ => None,
@@ -147,7 +162,21 @@ fn read_noting(path: &Path) -> Result<Document, Diagnostic> {
 /// The document as its reader makes it, its pictures unchecked (lint
 /// checks them its own way), or why nothing could be read.
 fn read_checked(path: &Path) -> Result<Document, Diagnostic> {
-    let Some(reader) = reader_for(path) else {
+    read_by(path, reader_for(path))
+}
+
+/// The document a guide's link opens at `path`, as the viewer would read
+/// it (its own links into other files unchecked, see
+/// [`reader_for_link`]), or why the viewer could not show it.
+fn read_linked(path: &Path) -> Result<Document, Diagnostic> {
+    read_by(path, reader_for_link(path))
+}
+
+/// The document `reader` makes of the file at `path`, or why nothing
+/// could be read: no reader (no help file by its name), the file
+/// unreadable, or no text.
+fn read_by(path: &Path, reader: Option<Reader>) -> Result<Document, Diagnostic> {
+    let Some(reader) = reader else {
         return Err(Diagnostic::error(path, 1, "not a help file (.guide, .imaj or .html)"));
     };
     let bytes =

@@ -28,11 +28,12 @@ pub struct Document {
     /// Each picture the document shows, as named, with the line naming it
     /// (for lint, which checks that the viewer can read it).
     pub pictures: Vec<(usize, String)>,
-    /// Links into other files of the folder that name a node the file
-    /// does not have, as (file, node) the link writes them, found as the
-    /// document was read: the viewer greys them, as it greys a link to a
-    /// node this document lacks.
-    pub missing_nodes: Vec<(String, String)>,
+    /// Links into other files of the folder that lead to nothing the
+    /// viewer can show (the file has no such node, or is no help file it
+    /// can show: plain text, an empty or binary guide), as (file, node)
+    /// the link writes them, found as the document was read: the viewer
+    /// greys them, as it greys a link to a node this document lacks.
+    pub dead_links: Vec<(String, String)>,
 }
 
 /// One page.
@@ -307,9 +308,10 @@ impl Document {
         self.nodes.iter().enumerate().filter(|(_, n)| meant(n)).map(|(i, _)| i).collect()
     }
 
-    /// Whether a link to `node` of `file` names a node that file lacks.
-    pub fn names_missing_node(&self, file: &str, node: &str) -> bool {
-        self.missing_nodes.iter().any(|(f, n)| f == file && same_name(n, node))
+    /// Whether a link to `node` of `file` leads to nothing the viewer
+    /// can show (see [`dead_links`](Document::dead_links)).
+    pub fn names_dead_link(&self, file: &str, node: &str) -> bool {
+        self.dead_links.iter().any(|(f, n)| f == file && same_name(n, node))
     }
 
     /// Whether any diagnostic is an error.

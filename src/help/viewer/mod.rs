@@ -530,7 +530,7 @@ impl Viewer {
             // Where the document lies says how far its links may reach.
             Target::Node { file: Some(file), node, .. } => {
                 source::beside(&self.here.doc.path, file).is_ok_and(|path| path.is_file())
-                    && !self.here.doc.names_missing_node(file, node)
+                    && !self.here.doc.names_dead_link(file, node)
             }
             Target::Node { file: None, node, .. } => find_node(&self.here.doc, node).is_some(),
             _ => target.is_enabled(),
