@@ -533,7 +533,10 @@ impl Reader {
     fn node_command(&mut self, line: usize, word: &str, command: Command, args: &str) {
         match command {
             Command::EndNode => self.close_node(),
-            Command::Title => self.with_node(|node| node.title = title_text(args)),
+            Command::Title => {
+                self.check_title_quote(line, "@TITLE", args);
+                self.with_node(|node| node.title = title_text(args));
+            }
             Command::Prev | Command::Next => {
                 let target = self.navigation_target(line, word, args);
                 let prev = command == Command::Prev;
@@ -613,6 +616,7 @@ impl Reader {
         } else {
             self.node_lines.insert(name.to_lowercase(), line);
         }
+        self.check_title_quote(line, "@NODE", rest);
         let title = match title_text(rest) {
             title if title.is_empty() => name.clone(),
             title => title,
@@ -622,6 +626,18 @@ impl Reader {
         let macros = self.node_macros.remove(&line).unwrap_or_default();
         self.open = Some(OpenNode { node, flow, macros });
         self.stray_text_reported = false;
+    }
+
+    /// A title opened with a quotation mark and never closed: the title
+    /// runs on to the end of the line, as the words of an @{ never closed
+    /// are shown as they are.
+    fn check_title_quote(&mut self, line: usize, command: &str, title: &str) {
+        if title.trim().strip_prefix('"').is_some_and(|rest| !rest.contains('"')) {
+            self.report.warning(
+                line,
+                format!("a quotation mark in {command}'s title is never closed; the title runs to the end of the line"),
+            );
+        }
     }
 
     /// Keeps the open node, but a nameless one: nothing could link to it,
@@ -1961,6 +1977,24 @@ mod tests {
         assert_eq!(lines, [(5, true), (11, true), (11, true)], "{problems:?}");
         assert_eq!(problems[0].2, "@NODE needs a name; no link can reach the node, so it is left out");
         assert_eq!(problems[2].2, "the node (opened on line 11) is never closed with @ENDNODE");
+    }
+
+    /// A node's title whose quotation mark is never closed is told of on
+    /// its line, as one in an @{ is; the title is the rest of the line.
+    #[test]
+    fn a_title_whose_quote_is_never_closed_is_told() {
+        let doc =
+            guide("@DATABASE t\n@NODE MAIN \"Main\n@TITLE \"Other\nText.\n@ENDNODE\n@NODE Two \"Two\"\n@ENDNODE\n");
+        assert_eq!(doc.nodes[0].title, "Other");
+        let problems = problems(&doc);
+        let lines: Vec<_> = problems.iter().map(|p| (p.0, p.1, p.2.as_str())).collect();
+        assert_eq!(
+            lines,
+            [
+                (2, false, "a quotation mark in @NODE's title is never closed; the title runs to the end of the line"),
+                (3, false, "a quotation mark in @TITLE's title is never closed; the title runs to the end of the line"),
+            ]
+        );
     }
 
     /// Words an attribute does not take are shown as text, with a warning
