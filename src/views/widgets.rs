@@ -1091,14 +1091,12 @@ pub struct NumberTyping {
     pub text: String,
     /// No key typed since the box was given its text.
     fresh: bool,
-    /// The text is a number refused, given back (see [`reselected`](Self::reselected)).
-    refused: bool,
 }
 
 impl NumberTyping {
     /// Box `field` takes the keyboard, holding `value`.
     pub fn new(field: usize, value: impl std::fmt::Display) -> NumberTyping {
-        NumberTyping { field, text: value.to_string(), fresh: true, refused: false }
+        NumberTyping { field, text: value.to_string(), fresh: true }
     }
 
     /// Digit `c` typed: it replaces the value given, and is otherwise
@@ -1115,25 +1113,10 @@ impl NumberTyping {
         room
     }
 
-    /// The box given back to the player after its number was refused:
-    /// the text as typed, replaced by the next digit as a selected
-    /// field's is, or mended with Backspace.
-    pub fn reselected(self) -> NumberTyping {
-        NumberTyping { fresh: true, refused: true, ..self }
-    }
-
     /// Whether the text is as the box was given it, no key typed since:
-    /// left so for a click elsewhere, the box changes nothing, even where
-    /// its text is a number refused before.
+    /// left so, the box changes nothing.
     pub fn untouched(&self) -> bool {
         self.fresh
-    }
-
-    /// The box as Return or OK takes it: a number refused and given back
-    /// untouched is asked for again, and so refused again, rather than
-    /// dropped without a word for the value the box held before.
-    pub fn asked_again(self) -> NumberTyping {
-        NumberTyping { fresh: self.fresh && !self.refused, ..self }
     }
 
     /// Takes the last digit off: the text is the player's from then.

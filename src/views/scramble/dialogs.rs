@@ -140,8 +140,11 @@ impl SizeDialog {
         self.editing.as_ref().map(|typing| typing.field).or(self.on_button.map(|b| b + 2))
     }
 
-    /// Takes the typed number, if any; one refused keeps the player at
-    /// its box, to mend it once the box saying why is closed.
+    /// Takes the typed number, if any. One refused leaves the size as it
+    /// was, and its box, still the player's, shows that value again once
+    /// the box saying why is closed (as MineSweeper's boxes do): digits
+    /// typed replace it, and Tab goes on from it, where the number
+    /// refused, left in the box, would be refused at every Tab.
     fn commit(&mut self) -> Result<(), String> {
         let Some(typing) = self.editing.take().filter(|typing| !typing.untouched()) else { return Ok(()) };
         match size_typed(&typing) {
@@ -150,14 +153,13 @@ impl SizeDialog {
                 Ok(())
             }
             Err(why) => {
-                self.editing = Some(typing.reselected());
+                self.editing = Some(NumberTyping::new(typing.field, self.values[typing.field]));
                 Err(why)
             }
         }
     }
 
     fn finish(&mut self) -> Outcome<(usize, usize)> {
-        self.editing = self.editing.take().map(NumberTyping::asked_again);
         match self.commit() {
             Ok(()) => Outcome::Done((self.values[0], self.values[1])),
             Err(e) => Outcome::Refused(e),
@@ -475,8 +477,9 @@ mod tests {
         let empty = Outcome::Refused("Columns is empty: type a number from 2 to 6.".into());
         assert_eq!(d.input(&key(Key::Tab), &m, area), empty);
         assert_eq!(d.values, [4, 4], "the size stays");
-        // The player is kept at the box refused: a digit there, and Tab
-        // goes on to the next.
+        // The box refused shows the size kept, and is the player's still:
+        // a digit replaces it, and Tab goes on to the next.
+        assert_eq!(d.editing.as_ref().map(|t| t.text.as_str()), Some("4"));
         d.input(&key(Key::Char('3')), &m, area);
         assert_eq!(d.input(&key(Key::Tab), &m, area), Outcome::Open(true));
         d.input(&key(Key::Backspace), &m, area);
@@ -488,6 +491,9 @@ mod tests {
         let out = d.input(&key(Key::Enter), &m, area);
         assert_eq!(out, Outcome::Refused("Rows must be a number from 2 to 6, not \"9\".".into()));
         assert_eq!(d.values, [3, 4]);
+        // Left as it is given back, the box is no trap: Return takes the
+        // size kept.
+        assert_eq!(d.input(&key(Key::Enter), &m, area), Outcome::Done((3, 4)));
     }
 
     /// Tab goes round the two boxes, OK and Cancel, from the Columns box,
