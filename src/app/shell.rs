@@ -1022,10 +1022,11 @@ impl Shell {
                     // The kept game's own game in progress is given up
                     // only if the player says so; should they decline, the
                     // game they were playing comes back, so it waits under.
+                    // The game under keeps `opened`: the kept game, of a
+                    // listed game, is found by its id.
                     None if over_another && let Some(question) = view.take_question() => {
                         self.keep_table_under(view);
                         self.asked = Some(Asked::new(question, None, true));
-                        self.opened = Some(game);
                     }
                     None => {
                         self.replace_all(view);

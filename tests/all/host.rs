@@ -843,6 +843,23 @@ fn a_kept_game_of_a_game_type_opened_by_its_path_opens_from_inside_it() {
         .unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("a game opened by its path: open that game the same way"), "{said}");
+
+    // A kept game of another game, declined over it, gives it back as it
+    // was opened: its help is its own, not an unknown game's.
+    let mut freecell = open_table("freecell", 2, &places.data_dir);
+    let first = freecell.session().state().legal_moves()[0];
+    freecell.play_move(&first);
+    freecell.command(&Command::SaveAs);
+    drop(freecell);
+    let view = parlour::host::open(&entry, &places, &how);
+    let driver = shell_playing(
+        view,
+        &places.data_dir,
+        "menu Game > Open...\nkey Return\nkey Escape\nwait 100\nkey F1\nwait 100\n",
+        Some(entry),
+    );
+    assert!(driver.shell().requester().is_none(), "{:?}", driver.shell().requester());
+    assert_eq!(driver.shell().window_title(), "Help: Golf - Parlour");
 }
 
 /// A kept game the player names is theirs (or someone else's, shared with
