@@ -497,10 +497,7 @@ fn new_rules_in_progress_ask_first_and_count_a_loss() {
 #[test]
 fn save_as_keeps_a_game_that_opens_again() {
     let data = tempfile::tempdir().unwrap();
-    let mut view = open_table("freecell", 2, data.path());
-    let first = view.session().state().legal_moves()[0];
-    view.play_move(&first);
-    view.command(&Command::SaveAs);
+    let view = freecell_kept_one_move_in(data.path());
     let kept = journal::kept_games(data.path());
     assert_eq!(kept.len(), 1, "{}", view.message());
     assert!(view.message().contains("Kept as"), "{}", view.message());
@@ -695,10 +692,7 @@ fn a_win_is_celebrated_in_the_machines_style() {
 #[test]
 fn saves_with_a_byte_order_mark_read_as_before() {
     let dir = tempfile::tempdir().unwrap();
-    let mut view = open_table("freecell", 2, dir.path());
-    let first = view.session().state().legal_moves()[0];
-    view.play_move(&first);
-    view.command(&Command::SaveAs);
+    let mut view = freecell_kept_one_move_in(dir.path());
     view.close();
     drop(view);
     let marked = |path: &std::path::Path| [b"\xEF\xBB\xBF".as_slice(), &std::fs::read(path).unwrap()].concat();
@@ -718,6 +712,16 @@ fn saves_with_a_byte_order_mark_read_as_before() {
         .collect();
     let aside = |n: &String| ["damaged", "foreign", "unreadable"].iter().any(|why| n.contains(why));
     assert!(!names.iter().any(aside), "set aside: {names:?}");
+}
+
+/// FreeCell 2 opened in `dir`, one move made and a copy of it kept with
+/// Save a Copy: the kept game the tests of Open... and `play FILE` use.
+fn freecell_kept_one_move_in(dir: &std::path::Path) -> Table {
+    let mut view = open_table("freecell", 2, dir);
+    let first = view.session().state().legal_moves()[0];
+    view.play_move(&first);
+    view.command(&Command::SaveAs);
+    view
 }
 
 /// Open... lists the kept games newest first, the newest chosen, so
@@ -772,11 +776,7 @@ fn shell_playing(
 #[test]
 fn declining_a_kept_game_of_another_game_goes_back_to_the_game_played() {
     let dir = tempfile::tempdir().unwrap();
-    let mut freecell = open_table("freecell", 2, dir.path());
-    let first = freecell.session().state().legal_moves()[0];
-    freecell.play_move(&first);
-    freecell.command(&Command::SaveAs);
-    drop(freecell);
+    drop(freecell_kept_one_move_in(dir.path()));
     let freecell_left = std::fs::read(journal::journal_path(dir.path(), "freecell")).unwrap();
     let klondike = Box::new(open_table("klondike", 7, dir.path()));
     let driver = shell_playing(klondike, dir.path(), "menu Game > Open...\nkey Return\nkey Escape\n", None);
@@ -846,11 +846,7 @@ fn a_kept_game_of_a_game_type_opened_by_its_path_opens_from_inside_it() {
 
     // A kept game of another game, declined over it, gives it back as it
     // was opened: its help is its own, not an unknown game's.
-    let mut freecell = open_table("freecell", 2, &places.data_dir);
-    let first = freecell.session().state().legal_moves()[0];
-    freecell.play_move(&first);
-    freecell.command(&Command::SaveAs);
-    drop(freecell);
+    drop(freecell_kept_one_move_in(&places.data_dir));
     let view = parlour::host::open(&entry, &places, &how);
     let driver = shell_playing(
         view,
@@ -869,10 +865,7 @@ fn a_kept_game_of_a_game_type_opened_by_its_path_opens_from_inside_it() {
 #[test]
 fn a_broken_kept_game_is_refused_by_name_and_left_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let mut view = open_table("freecell", 2, dir.path());
-    let first = view.session().state().legal_moves()[0];
-    view.play_move(&first);
-    view.command(&Command::SaveAs);
+    let view = freecell_kept_one_move_in(dir.path());
     let kept = journal::kept_games(dir.path()).remove(0);
     let good = std::fs::read_to_string(&kept).unwrap();
     drop(view);
