@@ -74,16 +74,30 @@ pub fn square(s: &mut Surface, machine: &Machine, r: Rect, face: Face) {
                 Face::Exploded => mine(s, r, look.paint(Pen::Text), look.paint(Pen::CardFace)),
                 Face::WrongFlag => {
                     mine(s, r, look.paint(Pen::Text), look.paint(Pen::CardFace));
-                    let ink = if mono { look.paint(Pen::Text) } else { solid(s, 0xFF0000).into() };
                     let k = r.inset(r.w / 5, r.h / 5);
-                    for d in 0..2 {
-                        s.line(k.x + d, k.y, k.right() - 1 + d - 1, k.bottom() - 1, ink);
-                        s.line(k.x + d, k.bottom() - 1, k.right() - 1 + d - 1, k.y, ink);
+                    // Where the screen has a red, the cross is red; where
+                    // it has none (one bit, four greys) a dark cross would
+                    // vanish into the black mine, so it is edged in white.
+                    let red = s.shown(Rgb::hex(0xFF0000));
+                    if !mono && !red.is_grey() {
+                        let ink = solid(s, 0xFF0000).into();
+                        cross(s, k, 0..2, ink);
+                    } else {
+                        cross(s, k, -1..3, look.paint(Pen::CardFace));
+                        cross(s, k, 0..2, look.paint(Pen::Text));
                     }
                 }
                 _ => {}
             }
         }
+    }
+}
+
+/// An X over `k`, its strokes as wide as `widths` (offsets to the right).
+fn cross(s: &mut Surface, k: Rect, widths: std::ops::Range<i32>, ink: Paint) {
+    for d in widths {
+        s.line(k.x + d, k.y, k.right() - 1 + d - 1, k.bottom() - 1, ink);
+        s.line(k.x + d, k.bottom() - 1, k.right() - 1 + d - 1, k.y, ink);
     }
 }
 
@@ -334,6 +348,30 @@ mod tests {
     /// On the colour Mac's white windows a covered square's middle is grey,
     /// an open one's white (both were white, told apart only by a bevel's
     /// thin lines); elsewhere both are the window's grey, as on Windows.
+    /// A flag set wrongly is crossed out over the black mine in a colour
+    /// that stands out from it (3:1, as a mark must against what it lies
+    /// on), red or, with no red on the screen, white.
+    #[test]
+    fn a_wrong_flag_is_crossed_out_plainly_at_every_depth() {
+        let screens = Depth::ALL.iter().map(|&d| (MachineId::MacColor, Some(d))).chain([(MachineId::MacSe30, None)]);
+        for (id, depth) in screens {
+            let machine = Machine::new(&MachineChoice { id: Some(id), depth, skin: None }, id).unwrap();
+            let mut s = machine.new_surface();
+            let (mine, wrong) = (Rect::new(0, 0, 20, 20), Rect::new(20, 0, 20, 20));
+            square(&mut s, &machine, mine, Face::Mine);
+            square(&mut s, &machine, wrong, Face::WrongFlag);
+            let ink = machine.look().colour(Pen::Text);
+            let standing_out = (mine.y..mine.bottom())
+                .flat_map(|y| (mine.x..mine.right()).map(move |x| (x, y)))
+                .filter(|&(x, y)| {
+                    let (was, now) = (s.colour_at(x, y).unwrap(), s.colour_at(x + 20, y).unwrap());
+                    was == ink && was.contrast(now) >= 3.0
+                })
+                .count();
+            assert!(standing_out >= 8, "{id:?} {depth:?}: the cross hardly shows on the mine ({standing_out} pixels)");
+        }
+    }
+
     #[test]
     fn covered_squares_are_grey_on_the_colour_macs_white() {
         let screens = Depth::ALL.iter().map(|&d| (MachineId::MacColor, Some(d))).chain([(MachineId::MacSe30, None)]);
