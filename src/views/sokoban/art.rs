@@ -45,7 +45,9 @@ mod colour {
     pub const BRICK: u32 = 0x774411;
     pub const MORTAR: u32 = 0xCC9966;
     pub const FLOOR: u32 = 0xCCCCCC;
-    pub const FLOOR_EDGE: u32 = 0xAAAAAA;
+    // Darker than the Amiga's AAA, on which it lands, so that the Mac's
+    // sixteen colours show it in their 808080, not the floor's C0C0C0.
+    pub const FLOOR_EDGE: u32 = 0x999999;
     pub const GOAL: u32 = 0x2244AA;
     pub const YELLOW: [u32; 4] = [0x996600, 0xDDAA22, 0xFFEE22, 0xFFFFAA];
     pub const GREEN: [u32; 4] = [0x004411, 0x007722, 0x33AA55, 0x55DD55];
@@ -247,6 +249,20 @@ mod tests {
         assert_eq!(mid(Tile::Can(true)), Rgb::hex(0x33AA55), "green");
         assert_eq!(art(Tile::Pusher(false)).colour(12, 14), Rgb::hex(0xCC1111), "red");
         assert!((0..24).all(|i| art(Tile::Wall).mask(i, i)), "walls fill their square");
+    }
+
+    /// On every screen that shows colours the floor's squares can be
+    /// counted: their edges show apart from the floor (at sixteen colours
+    /// both were the one grey).
+    #[test]
+    fn floor_edges_show_on_every_colour_screen() {
+        for (screen, mut s) in crate::machines::MachineChoice::colour_surfaces() {
+            let mut shown = |hex: u32| s.shown(Rgb::hex(hex));
+            if shown(0xFF0000).is_grey() {
+                continue; // four greys: the one-bit design, dotted, is drawn
+            }
+            assert_ne!(shown(colour::FLOOR), shown(colour::FLOOR_EDGE), "{screen}");
+        }
     }
 
     /// On every screen that shows colours the walls are brown and a can's lit side
