@@ -71,13 +71,16 @@ impl Look {
         // table has only two greys (4 colours) its light one: 808080
         // would land on the dark one, which reads as black.
         let dimmed = if depth == Depth::Colours4 { 0xACACAC } else { 0x808080 };
+        // The desktop too: its 808080 would be the dark grey the green
+        // felt lands on, and a card table would melt into the desktop.
+        let desktop = if depth == Depth::Colours4 { 0xACACAC } else { 0x808080 };
         Look::build(
             width,
             height,
             format,
             pal,
             &[
-                (Pen::Desktop, 0x808080, Some(Pattern::GRAY)),
+                (Pen::Desktop, desktop, Some(Pattern::GRAY)),
                 (Pen::Background, 0xFFFFFF, None),
                 (Pen::Text, 0x000000, None),
                 (Pen::Shine, 0xFFFFFF, None),
@@ -189,6 +192,21 @@ mod tests {
     /// Dimmed text and controls on the colour Mac are a grey lighter
     /// than the middle at every depth, clearly apart from black text: at
     /// 4 colours the table's light grey, not its near-black dark one.
+    /// A card table stands apart from the desktop round its window at
+    /// every depth: at four colours both were the one dark grey.
+    #[test]
+    fn the_felt_stands_apart_from_the_desktop_at_every_colour_depth() {
+        for depth in Depth::ALL.into_iter().filter(|&d| d != Depth::Bits1) {
+            let look = Look::mac(depth, 640, 480);
+            let shown = |pen| match look.paint(pen) {
+                Paint::Solid(value) => look.new_surface().colour_of(value),
+                other => panic!("{depth:?}: {pen:?} drawn solid, not {other:?}"),
+            };
+            let (felt, desktop) = (shown(Pen::Felt), shown(Pen::Desktop));
+            assert!(felt.contrast(desktop) >= 1.5, "{depth:?}: felt {felt:?}, desktop {desktop:?}");
+        }
+    }
+
     #[test]
     fn dimmed_is_a_light_grey_at_every_colour_depth() {
         for depth in Depth::ALL.into_iter().filter(|&d| d != Depth::Bits1) {
