@@ -1043,9 +1043,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
     /// way) for a new deal or the same one again. A board with scores
     /// shows them for the game just given up, over it, as the Card Shell
     /// scored a game after New Game was chosen and before the next was
-    /// dealt; the table moves on when the box is closed. Meanwhile the
-    /// game is journalled as counted, so a player who quits with the box
-    /// open does not have it counted again.
+    /// dealt; the table moves on when the box is closed, or the game is
+    /// closed with it. Meanwhile the game is journalled as counted, so it
+    /// is never counted twice.
     fn left_for(&mut self, to: Leaving) -> Response {
         let scored = self.abandon();
         self.message.clear();
@@ -2317,6 +2317,11 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
         // where the player was when it began.
         if let Some(r) = self.rerun.take() {
             self.go_to(r.from);
+        }
+        // The scores of a game given up, closed by quitting, are closed
+        // all the same: the player asked for the next deal, and finds it.
+        if let Asked::ScoredLeaving(to) = std::mem::replace(&mut self.asked, Asked::Nothing) {
+            self.move_on(to);
         }
         self.finish_dealing(None);
         // Before the board's box goes with it.
