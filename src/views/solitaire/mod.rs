@@ -102,7 +102,9 @@ pub(crate) fn mode_label(variant: &SolitaireVariant, mode: Mode) -> String {
 
 /// The Options box's line for the mode in force: its name, and where the
 /// game type gives the mode no Name, what sets it apart from the other
-/// in a few words ("Mode: Easy (any card in spaces)"), where they fit.
+/// in a few words ("Mode: Easy (any card in spaces)"), as many of its
+/// differences as fit the line (Clear Fork's Hard turns three and moves
+/// runs as room allows: "Mode: Hard (stock turns three)").
 fn mode_line(variant: &SolitaireVariant) -> String {
     let (mode, other) = (variant.mode(), variant.mode().other());
     let named = format!("Mode: {}", mode_label(variant, mode));
@@ -110,17 +112,19 @@ fn mode_line(variant: &SolitaireVariant) -> String {
         return format!("{named} ({} plays alike)", mode_label(variant, other));
     }
     let (this, that) = (variant.rules_of(mode), variant.rules_of(other));
-    let described = mode_meaning(this, that)
-        .filter(|_| this.mode_name.is_none())
-        .map(|meaning| format!("{named} ({meaning})"))
-        .filter(|line| line.chars().count() <= MODE_LINE_SHOWN);
+    let meaning = mode_meaning(this, that).filter(|_| this.mode_name.is_none()).unwrap_or_default();
+    let described = (1..=meaning.len())
+        .rev()
+        .map(|shown| format!("{named} ({})", meaning[..shown].join(", ")))
+        .find(|line| line.chars().count() <= MODE_LINE_SHOWN);
     described.unwrap_or(named)
 }
 
 /// What sets the rules `this` apart from `that`, in the settings a
-/// mode's section changes (KingsOnly, Take3, CheckFree); `None` where
-/// anything else sets them apart too, which the words would leave out.
-fn mode_meaning(this: &Rules, that: &Rules) -> Option<String> {
+/// mode's section changes (KingsOnly, Take3, CheckFree), a few words
+/// each; `None` where anything else sets them apart too, which the words
+/// would leave out.
+fn mode_meaning(this: &Rules, that: &Rules) -> Option<Vec<String>> {
     let (tableau, deal) = (&this.tableau, this.stock.deal_count);
     let words = [
         (tableau.kings_only != that.tableau.kings_only)
@@ -138,7 +142,7 @@ fn mode_meaning(this: &Rules, that: &Rules) -> Option<String> {
     alike.tableau.check_free = tableau.check_free;
     alike.stock.deal_count = deal;
     alike.mode_name.clone_from(&this.mode_name);
-    (alike == *this).then(|| words.into_iter().flatten().collect::<Vec<_>>().join(", "))
+    (alike == *this).then(|| words.into_iter().flatten().collect())
 }
 
 /// How the table is played: YaZZle's way (drag, double-click home, a
@@ -1540,8 +1544,9 @@ mod tests {
         assert_eq!(line("oberon-solitaire", "hard"), "Mode: Hard (only kings in spaces)");
         assert_eq!(line("klondike", "hard"), "Mode: Hard (stock turns three)");
         assert_eq!(line("freecell", "hard"), "Mode: Hard (runs as room allows)");
-        // Two differences say too much for a line.
-        assert_eq!(line("clear-fork", "hard"), "Mode: Hard");
+        // Two differences say too much for a line: the first is said.
+        assert_eq!(line("clear-fork", "hard"), "Mode: Hard (stock turns three)");
+        assert_eq!(line("clear-fork", "easy"), "Mode: Easy (stock turns one)");
         let labels: Vec<&str> = OPTION_BUTTONS.iter().map(|b| b.0).collect();
         assert_eq!(labels, ["OK", "Mode", "Auto-play", "Card Back"]);
     }
