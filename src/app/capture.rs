@@ -130,6 +130,15 @@ pub fn capture(given: &Path) -> Result<(PathBuf, Captured), String> {
             .unwrap_or_else(|| "a game type's folder holds its rules in game.ini".into());
         return Err(format!("{}: no game.ini here: {why}", folder.display()));
     }
+    // The CardGames panel's games and The Chance show no picture of
+    // themselves: one drawn in their folder (with YaZZle's buttons, not
+    // their own) would be a file nothing reads.
+    if let Some(reader) = super::data_dirs::card_game_reader(folder) {
+        return Err(format!(
+            "{}: played by {reader}, which shows no picture of the game: capture draws the pictures of YaZZle game types (in game-types)",
+            folder.display()
+        ));
+    }
     // Two pictures whose names differ only in case are one file to
     // Windows: which is meant, the player says by removing the other.
     let twins = crate::core::files::names_in_any_case(folder, "game.bmp");

@@ -1373,6 +1373,11 @@ struct Linter {
 const LINTERS: &[Linter] = &[
     Linter { what: "a folder of game types (game-types)", accepts: is_game_types_folder, check: lint_each },
     Linter {
+        what: "a game of the CardGames panel or The Chance (its folder in card-games or card-shell)",
+        accepts: |p| super::data_dirs::card_game_reader(p).is_some(),
+        check: lint_card_game,
+    },
+    Linter {
         what: "a solitaire game-type folder (holding game.ini) or a .ini file",
         accepts: solitaire_lint::accepts,
         check: lint_game_type,
@@ -1388,6 +1393,13 @@ const LINTERS: &[Linter] = &[
     Linter { what: "a boards folder's folder of level sets (sokoban)", accepts: is_level_set_folder, check: lint_each },
     Linter { what: "a folder of any of these (game-types, boards)", accepts: holds_checkable, check: lint_each },
 ];
+
+/// A game of the CardGames panel or The Chance by its folder: its game.ini
+/// alone, as when it is named by its id (`cardgames/freecell`), since its
+/// help is the panel's or the shell's guide and it has no picture.
+fn lint_card_game(dir: &Path) -> Vec<Diagnostic> {
+    lint_game_type(&files::in_any_case(dir, "game.ini"))
+}
 
 /// The `sokoban` folder of a boards folder, where the level sets are read
 /// from (and where the guide tells players to put theirs): a folder's

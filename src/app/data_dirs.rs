@@ -65,6 +65,32 @@ pub fn card_game_dirs() -> Vec<PathBuf> {
     search_path("PARLOUR_CARD_GAMES", "card-games", true)
 }
 
+/// Which game reads the folder `dir` as its rules, where it is a folder in
+/// a card-games or card-shell folder (one searched, or one so named, as a
+/// copy of one being made is): "the CardGames panel" or "the card shell (The Chance)".
+/// Such a folder is no YaZZle game type: its help is the panel's or the
+/// shell's guide and no picture of it is ever shown, so its game.ini is
+/// all of it there is to check, and no game.bmp is to be drawn in it.
+pub fn card_game_reader(dir: &Path) -> Option<&'static str> {
+    if !dir.is_dir() {
+        return None;
+    }
+    // Canonical, so that `card-games/FreeCell/..` or a folder given as
+    // `FreeCell` from inside card-games is known by its parent's name.
+    let parent = dir.canonicalize().ok()?.parent()?.to_path_buf();
+    let is = |name: &str, searched: fn() -> Vec<PathBuf>| {
+        parent.file_name().is_some_and(|n| n.eq_ignore_ascii_case(name))
+            || searched().iter().any(|d| same_folder(d, &parent))
+    };
+    if is("card-games", card_game_dirs) {
+        Some("the CardGames panel")
+    } else if is("card-shell", card_shell_dirs) {
+        Some("the card shell (The Chance)")
+    } else {
+        None
+    }
+}
+
 /// Where help sources are looked for, in order: `$PARLOUR_GUIDE` (a path
 /// list) if set, and nothing else; otherwise ./guide and the built-in
 /// guides (which hold Help/, the YaZZle help pages and stylesheet).

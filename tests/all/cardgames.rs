@@ -555,3 +555,48 @@ fn the_commands_take_a_panel_game_by_its_id() {
     assert!(linted.status.success(), "{}", String::from_utf8_lossy(&linted.stderr));
     assert!(String::from_utf8_lossy(&linted.stdout).contains("FreeCell/game.ini: no problems found"));
 }
+
+/// A panel game's folder, or The Chance's, given by its path is checked
+/// as by its id: its game.ini alone (it has no help page or picture of
+/// its own), the player's own as the built-in ones; and capture draws no
+/// picture into it, which nothing would ever show.
+#[test]
+fn a_panel_games_folder_is_linted_as_by_its_id_and_never_captured() {
+    use super::support::parlour;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mine = data.join("card-games/MyCells");
+    std::fs::create_dir_all(&mine).unwrap();
+    let freecell = std::fs::read_to_string(root.join("card-games/FreeCell/game.ini")).unwrap();
+    std::fs::write(mine.join("game.ini"), freecell.replace("Name=FreeCell", "Name=MyCells")).unwrap();
+    let chance = dir.path().join("card-shell/The Chance");
+    std::fs::create_dir_all(&chance).unwrap();
+    std::fs::copy(root.join("card-shell/The Chance/game.ini"), chance.join("game.ini")).unwrap();
+    let run = |args: &[&std::ffi::OsStr]| parlour().env("PARLOUR_DATA_DIR", &data).args(args).output().unwrap();
+    let linted = [
+        root.join("card-games/FreeCell"),
+        root.join("card-shell/The Chance"),
+        mine.clone(),
+        chance.clone(),
+        data.join("card-games"),
+    ];
+    for folder in &linted {
+        let out = run(&["lint".as_ref(), "-q".as_ref(), folder.as_os_str()]);
+        let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success() && said.is_empty(), "{}: {said}", folder.display());
+    }
+    for (folder, reader) in [(&mine, "the CardGames panel"), (&chance, "the card shell (The Chance)")] {
+        let out = run(&["capture".as_ref(), folder.as_os_str()]);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "parlour: {}: played by {reader}, which shows no picture of the game: capture draws the pictures of \
+                 YaZZle game types (in game-types)\n",
+                folder.display()
+            )
+        );
+        assert!(!folder.join("game.bmp").exists(), "{}", folder.display());
+    }
+}
