@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::core::escaped_path;
 use crate::core::files::{in_any_case, limits, read_capped, replace_atomic, unwritable, within};
 use crate::gfx::Surface;
 use crate::gfx::image_io::encode_bmp;
@@ -31,7 +32,7 @@ pub fn render(folder: &Path) -> Result<Vec<u8>, String> {
     let game = match folder.to_str() {
         Some(name) => catalog::find(name)?,
         None => host::game_type_at(folder, &catalog::places())
-            .unwrap_or_else(|| Err(format!("{}: no game type here", folder.display())))?,
+            .unwrap_or_else(|| Err(format!("{}: no game type here", escaped_path(folder))))?,
     };
     let choice = MachineChoice { id: Some(MachineId::Yazzle), depth: None, skin: Some(CAPTURE_SKIN.into()) };
     let machine = Machine::new(&choice, MachineId::Yazzle).map_err(|e| e.0)?;
@@ -128,7 +129,7 @@ pub fn capture(given: &Path) -> Result<(PathBuf, Captured), String> {
     if !in_any_case(folder, "game.ini").exists() {
         let why = crate::solitaire::library::ini_as_text_note(folder)
             .unwrap_or_else(|| "a game type's folder holds its rules in game.ini".into());
-        return Err(format!("{}: no game.ini here: {why}", folder.display()));
+        return Err(format!("{}: no game.ini here: {why}", escaped_path(folder)));
     }
     // The CardGames panel's games and The Chance show no picture of
     // themselves: one drawn in their folder (with YaZZle's buttons, not
@@ -136,7 +137,7 @@ pub fn capture(given: &Path) -> Result<(PathBuf, Captured), String> {
     if let Some(reader) = super::data_dirs::card_game_reader(folder) {
         return Err(format!(
             "{}: played by {reader}, which shows no picture of the game: capture draws the pictures of YaZZle game types (in game-types)",
-            folder.display()
+            escaped_path(folder)
         ));
     }
     // Two pictures whose names differ only in case are one file to
@@ -145,7 +146,7 @@ pub fn capture(given: &Path) -> Result<(PathBuf, Captured), String> {
     if twins.len() > 1 {
         return Err(format!(
             "{}: holds {}, names Windows takes for one file: remove all but one and capture again",
-            folder.display(),
+            escaped_path(folder),
             twins.join(" and "),
         ));
     }
@@ -168,7 +169,7 @@ pub fn capture(given: &Path) -> Result<(PathBuf, Captured), String> {
     // copy of it kept aside: nothing is done by halves.
     crate::core::files::not_read_only(&old).map_err(|e| cannot_write(&old, &e))?;
     if old != out {
-        std::fs::rename(&old, &out).map_err(|e| format!("{}: cannot be renamed game.bmp: {e}", old.display()))?;
+        std::fs::rename(&old, &out).map_err(|e| format!("{}: cannot be renamed game.bmp: {e}", escaped_path(&old)))?;
     }
     // A different picture that was there (perhaps drawn by hand) is kept;
     // a link is replaced, never followed to be kept.
@@ -185,7 +186,7 @@ pub fn capture(given: &Path) -> Result<(PathBuf, Captured), String> {
 /// Why the picture at `path` cannot be written, the path named first
 /// (which names its folder, so it is not named again).
 fn cannot_write(path: &Path, e: &std::io::Error) -> String {
-    format!("{}: cannot be written: {}", path.display(), crate::core::files::write_failure(e))
+    format!("{}: cannot be written: {}", escaped_path(path), crate::core::files::write_failure(e))
 }
 
 /// The name a replaced game.bmp is kept under (then with .1, .2...).
@@ -208,7 +209,7 @@ fn not_kept(path: &Path, why: &dyn std::fmt::Display) -> String {
     let name = crate::core::files::file_name(path);
     format!(
         "{}: cannot be read ({why}); game.bmp is left as it was: move {name} away and capture again",
-        path.display()
+        escaped_path(path)
     )
 }
 

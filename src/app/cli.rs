@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicU64;
 use clap::{Args, Parser, Subcommand};
 
 use crate::core::files::{self, limits, read_capped, without_bom};
-use crate::core::{escape_controls, shell_quoted};
+use crate::core::{escape_controls, escaped_path, shell_quoted};
 use crate::games::pegs::board::Board;
 use crate::gfx::image_io::{encode_bmp, encode_png};
 use crate::gfx::{ClippedText, Rect, Surface};
@@ -1087,7 +1087,7 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
             // One not there is told as its page links it, if it does.
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => {
-                tell!("parlour: warning: {}: cannot be read ({e})", escape_controls(&picture.display().to_string()))
+                tell!("parlour: warning: {}: cannot be read ({e})", escaped_path(&picture))
             }
         }
     }
@@ -1747,7 +1747,7 @@ fn behind_unreadable_folder(path: &Path) -> Option<String> {
         Some((folder, why)) => format!("the folder {} cannot be read ({why})", folder.display()),
         None => files::read_failure(&e),
     };
-    Some(format!("{}: cannot be read: {why}", escape_controls(&path.display().to_string())))
+    Some(format!("{}: cannot be read: {why}", escaped_path(path)))
 }
 
 /// What `parlour lint` alone checks, so that it names whatever the
@@ -1970,7 +1970,7 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
                 None if let Some(name) = id.and_then(built_in_rules_named) => {
                     tell!(
                         "parlour: {}: {name} has its rules built in, not in a game type: capture draws the pictures of game types",
-                        path.display()
+                        escaped_path(path)
                     );
                     failed = true;
                 }
@@ -1984,7 +1984,7 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
                         Some(near) => {
                             tell!(
                                 "parlour: {}: there is no such folder, nor a game type of yours of that id (did you mean {near}?)",
-                                path.display()
+                                escaped_path(path)
                             );
                             failed = true;
                         }
@@ -1996,19 +1996,23 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
         folders
     };
     for folder in &folders {
+        // A folder's name may hold anything: it is printed escaped, as
+        // lint and list print it, so no byte a terminal acts on gets out.
         match super::capture::capture(folder) {
-            Ok((out, Captured::Written)) => say!("{}", out.display()),
+            Ok((out, Captured::Written)) => say!("{}", escaped_path(&out)),
             Ok((out, Captured::LinkReplaced(to))) => {
-                say!("{} (it was a link to {}, which is left as it was)", out.display(), to.display())
+                say!("{} (it was a link to {}, which is left as it was)", escaped_path(&out), escaped_path(&to))
             }
-            Ok((out, Captured::Unchanged)) => say!("{} (unchanged)", out.display()),
-            Ok((out, Captured::Replaced(kept))) => say!("{} (the picture before is kept as {kept})", out.display()),
+            Ok((out, Captured::Unchanged)) => say!("{} (unchanged)", escaped_path(&out)),
+            Ok((out, Captured::Replaced(kept))) => {
+                say!("{} (the picture before is kept as {kept})", escaped_path(&out))
+            }
             Err(e) => {
                 // A list of the folder's problems names the folder in
                 // each line already (the folder of a game.ini given).
-                let named = e.starts_with(&*super::capture::folder_given(folder).to_string_lossy());
-                for line in e.lines() {
-                    if named { tell!("parlour: {line}") } else { tell!("parlour: {}: {line}", folder.display()) }
+                let named = e.starts_with(&escaped_path(super::capture::folder_given(folder)));
+                for line in e.lines().map(escape_controls) {
+                    if named { tell!("parlour: {line}") } else { tell!("parlour: {}: {line}", escaped_path(folder)) }
                 }
                 failed = true;
             }

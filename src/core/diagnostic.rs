@@ -74,7 +74,7 @@ impl Diagnostic {
 
     /// The path as printed: see [`escape_controls`].
     fn shown_path(&self) -> String {
-        escape_controls(&self.path.display().to_string()).into_owned()
+        escaped_path(&self.path)
     }
 
     /// Whether this blames a line that `bytes` has and says what is wrong:
@@ -152,6 +152,12 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
         }
     }
     out.into()
+}
+
+/// `path` as Parlour prints it, its control characters escaped as
+/// [`escape_controls`] writes them: a folder's name may hold anything.
+pub fn escaped_path(path: &Path) -> String {
+    escape_controls(&path.display().to_string()).into_owned()
 }
 
 #[cfg(test)]

@@ -1138,7 +1138,7 @@ pub fn unwritable(path: &Path, e: &io::Error) -> String {
         io::ErrorKind::IsADirectory => IS_A_FOLDER.to_string(),
         _ => not_made(path, e),
     };
-    format!("{}: cannot be written: {why}", path.display())
+    format!("{}: cannot be written: {why}", super::escaped_path(path))
 }
 
 /// Whether the output file `path` named by the player can be written,

@@ -35,7 +35,7 @@ mod text;
 #[cfg(test)]
 mod toy;
 
-pub use diagnostic::{Diagnostic, Severity, escape_controls, is_line_of, printable, reason};
+pub use diagnostic::{Diagnostic, Severity, escape_controls, escaped_path, is_line_of, printable, reason};
 pub use files::{FileError, FileErrorKind};
 pub use game::{Game, Outcome, Refusal, Status, Variant};
 pub use hash::fnv1a64;

@@ -801,6 +801,37 @@ fn capture_takes_a_game_ini_for_its_folder() {
     }
 }
 
+/// A folder's name may hold control characters: capture prints it
+/// escaped, as lint and list do, on the line of a picture drawn, on each
+/// line of a game type's problems and with --all, never a raw ESC or line
+/// break a terminal would act on.
+#[cfg(unix)]
+#[test]
+fn capture_prints_a_folder_named_with_control_characters_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (named, shown) = ("Esc\x1b[31mRed\nLine", "Esc\\x1b[31mRed\\nLine");
+    let game = copy_game_type("Golf", &dir.path().join("game-types"), named);
+    std::fs::remove_file(game.join("game.bmp")).unwrap();
+    let capture = |args: &[&str]| {
+        parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).args(["capture"]).args(args).output().unwrap()
+    };
+    let drawn = capture(&[&format!("game-types/{named}")]);
+    assert!(drawn.status.success(), "{}", stderr(&drawn));
+    assert_eq!(stdout(&drawn), format!("game-types/{shown}/game.bmp\n"));
+    let all = capture(&["--all"]);
+    assert_eq!(stdout(&all), format!("game-types/{shown}/game.bmp (unchanged)\n"), "{}", stderr(&all));
+    let ini = std::fs::read_to_string(game.join("game.ini")).unwrap();
+    std::fs::write(game.join("game.ini"), ini.replacen("[Game]", "[Game]\nDecks=many", 1)).unwrap();
+    let broken = capture(&[&format!("game-types/{named}")]);
+    assert_eq!(broken.status.code(), Some(1));
+    let told = stderr(&broken);
+    assert!(!told.contains(['\x1b', '\r']) && told.contains("Decks=many"), "{told}");
+    for line in told.lines() {
+        assert!(line.starts_with(&format!("parlour: game-types/{shown}/game.ini:")), "{told}");
+    }
+}
+
 #[test]
 fn a_folder_that_exists_is_a_folder_even_with_a_games_id() {
     // Golf's rules in a folder called klondike, named as a path.
