@@ -608,6 +608,11 @@ where
             for left in catalog::left_out().iter() {
                 tell!("warning: {} is left out: {}", escape_controls(&left.name), escape_controls(&left.why));
             }
+            // Those of the player's own that one searched first stands in
+            // for are left out of the list too, and lint says so.
+            for hidden in hidden_everywhere() {
+                tell!("{}", as_lint_tells(&hidden));
+            }
             Ok(())
         }
         Some(Command::Play { game, screen, replay: Some(file), .. }) => {
@@ -1591,6 +1596,16 @@ fn hidden_by_one_searched_first(path: &Path) -> Vec<Diagnostic> {
     found
 }
 
+/// A warning on each game type of the player's own that the game list
+/// leaves out for one of its id in a folder searched before it (see
+/// [`hidden_by_one_searched_first`]), in every folder game types are
+/// listed from: for the commands that go through the list (`list`,
+/// `capture --all`) to name what they pass over, as lint does.
+fn hidden_everywhere() -> Vec<Diagnostic> {
+    let searched = super::data_dirs::game_type_dirs();
+    searched.iter().filter(|dir| dir.is_dir()).flat_map(|dir| hidden_by_one_searched_first(dir)).collect()
+}
+
 /// A warning on each game type at `path` (a game type's folder or
 /// game.ini, or a folder of them) whose [General] Name a game of the list
 /// has, but for one of the same id (which is that game type, or one the
@@ -1799,7 +1814,7 @@ fn lint(targets: &[PathBuf], quiet: bool) -> Result<(), Failure> {
                 found.extend(named_as_listed(&path));
                 found.extend(hidden_by_one_searched_first(&path));
                 for d in &found {
-                    say!("{}", Diagnostic { path: PathBuf::from(lint_name(&d.path)), ..d.clone() }.labelled());
+                    say!("{}", as_lint_tells(d));
                 }
                 let errors = found.iter().any(Diagnostic::is_error);
                 failed |= errors;
@@ -1846,6 +1861,12 @@ fn passed(target: &Path, path: &Path, warnings: usize) -> String {
         Some(_) => format!("{verdict} (built in)"),
         None => verdict,
     }
+}
+
+/// `d` as lint prints it: a file of the built-in data named by
+/// [`lint_name`].
+fn as_lint_tells(d: &Diagnostic) -> String {
+    Diagnostic { path: PathBuf::from(lint_name(&d.path)), ..d.clone() }.labelled()
 }
 
 /// Where `path` lies among the built-in data, if it does.
@@ -1943,6 +1964,12 @@ fn capture(paths: &[PathBuf], all: bool) -> Result<(), Failure> {
         // A game type left out (one that cannot be read, one whose id is
         // taken) has no picture drawn: said, and the run fails.
         failed = tell_unreadable_game_types() > 0;
+        // One of one's own that a game type of its id, searched first,
+        // stands in for gets no picture either: said, as lint says it,
+        // but no failure, as that is how a copy is tried out in its place.
+        for hidden in hidden_everywhere() {
+            tell!("parlour: {}", as_lint_tells(&hidden));
+        }
         if own.is_empty() && !failed {
             say!("No game types of your own to capture: the built-in ones come with their pictures.");
         }

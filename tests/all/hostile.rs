@@ -389,6 +389,36 @@ fn capture_all_names_a_game_type_left_out() {
     }
 }
 
+/// A game type of one's own in the data folder that one of its id in
+/// ./game-types stands in for (a copy tried out there) gets no picture
+/// from `capture --all`: it is named, in lint's words, as `list` and lint
+/// name it, with no failure, as the arrangement is meant.
+#[test]
+fn capture_all_names_a_game_type_one_searched_first_stands_in_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let passed_over = copy_game_type("Golf", &data.join("game-types"), "One Pile");
+    std::fs::remove_file(passed_over.join("game.bmp")).unwrap();
+    let tried = copy_game_type("Golf", &dir.path().join("game-types"), "One pile");
+    std::fs::remove_file(tried.join("game.bmp")).unwrap();
+    let run_here =
+        |args: &[&str]| parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).args(args).output().unwrap();
+    let warning = format!(
+        "{}:1: warning: the game list leaves this game type out: game-types/One pile has its id one-pile and is \
+         searched first",
+        passed_over.join("game.ini").display()
+    );
+    let captured = run_here(&["capture", "--all"]);
+    assert!(captured.status.success(), "{}", stderr(&captured));
+    assert_eq!(stdout(&captured), "game-types/One pile/game.bmp\n");
+    assert!(stderr(&captured).starts_with(&format!("parlour: {warning}")), "{}", stderr(&captured));
+    assert!(!passed_over.join("game.bmp").exists());
+    let listed = run_here(&["list"]);
+    assert!(listed.status.success() && stderr(&listed).starts_with(&warning), "{}", stderr(&listed));
+    let linted = run_here(&["lint", "-q"]);
+    assert!(stdout(&linted).contains(&warning), "{}", stdout(&linted));
+}
+
 /// A game type that cannot be read is named with its first error by line
 /// (a value read wrong, not the check of the whole game it leads to, which
 /// blames line 1), and how many more there are and how to list them: as
