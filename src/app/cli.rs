@@ -1075,6 +1075,7 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
         // more errors lint finds in it.
         let game = &games[*i];
         let why = crate::host::with_lint_count(why.clone(), &game.folder);
+        let why = format!("{why}{}", links_shown_as_text(&built, *i, out));
         // A game's name (and a file's) is the player's text: an escape in
         // it must not drive the terminal.
         tell!("parlour: {} is left out: {}", escape_controls(&game.name), escape_controls(&why));
@@ -1103,6 +1104,22 @@ fn build_html_help(out: &Path) -> Result<(), Failure> {
             crate::core::plural(n as u64, "game type was", "game types were")
         ))),
     }
+}
+
+/// What became of the links to the page of the game type `game`, left
+/// out of the help built into `out`: they are shown as plain text on the
+/// pages named (nothing where no page links to it).
+fn links_shown_as_text(built: &crate::help::html_build::Built, game: usize, out: &Path) -> String {
+    let pages: Vec<String> = built
+        .shown_as_text
+        .iter()
+        .filter(|(i, _)| *i == game)
+        .map(|(_, at)| out.join(at).display().to_string())
+        .collect();
+    if pages.is_empty() {
+        return String::new();
+    }
+    format!("; the links to its page are shown as plain text in {}", pages.join(", "))
 }
 
 /// `parlour stats [GAME]`: a game's record, or every game's, each

@@ -98,6 +98,7 @@ pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Built, S
     record.write(out)?;
     Ok(Built {
         written: site.written,
+        shown_as_text: site.shown_as_text,
         left_out: pages?,
         removed,
         earlier_unrecorded: earlier.is_some_and(|r| r.files.is_empty()),
@@ -112,6 +113,10 @@ pub struct Built {
     /// Each game type left out, by its place in the games given, and why
     /// (the first problem of its page, by file and line).
     pub left_out: Vec<(usize, String)>,
+    /// Each link to the page of a game type left out, shown as plain text
+    /// rather than as a link to no page: the game type's place in the
+    /// games given and the place in `out` of the page holding the link.
+    pub shown_as_text: Vec<(usize, String)>,
     /// The files an earlier build wrote that this one does not (a game
     /// type's page, once the game type is gone), and the folders they
     /// leave empty: see [`Record::remove_unbuilt`].
@@ -337,6 +342,11 @@ struct Site<'a> {
     copied: HashSet<String>,
     /// Pages written so far, by their place in `out`.
     pages_written: HashSet<String>,
+    /// The game types whose pages are left out: a link to one of their
+    /// pages is shown as its text alone.
+    unbuilt: Vec<usize>,
+    /// The links made plain text so far, as [`Built::shown_as_text`].
+    shown_as_text: Vec<(usize, String)>,
 }
 
 impl<'a> Site<'a> {
@@ -353,6 +363,8 @@ impl<'a> Site<'a> {
             written: Vec::new(),
             copied: HashSet::new(),
             pages_written: HashSet::new(),
+            unbuilt: Vec::new(),
+            shown_as_text: Vec::new(),
         })
     }
 
@@ -402,12 +414,34 @@ impl<'a> Site<'a> {
     }
 
     /// Each game type's page rewritten for its place, with the files it
-    /// uses, or why it is left out.
+    /// uses, or why it is left out. A page is rewritten before it is known
+    /// whether the game types it links to are built, so where some are
+    /// left out the pages are rewritten again, their links to those shown
+    /// as plain text: a built site has no link to a page it lacks. Once
+    /// more at most, where a page was left out only for linking to one of
+    /// them (a link to a page that is a link to elsewhere).
     fn prepare_game_pages(&mut self) -> (Vec<PreparedPage>, Vec<(usize, String)>) {
+        let mut pages = self.prepare_game_pages_once();
+        for _ in 0..self.games.len() {
+            let left_out: Vec<usize> = pages.1.iter().map(|(i, _)| *i).collect();
+            if left_out == self.unbuilt {
+                break;
+            }
+            self.unbuilt = left_out;
+            pages = self.prepare_game_pages_once();
+        }
+        pages
+    }
+
+    /// [`Site::prepare_game_pages`] with the game types left out taken as
+    /// [`Site::unbuilt`] says.
+    fn prepare_game_pages_once(&mut self) -> (Vec<PreparedPage>, Vec<(usize, String)>) {
         let mut prepared = Vec::new();
         let mut left_out = Vec::new();
+        self.shown_as_text.clear();
         let games = self.games;
         for (i, game) in games.iter().enumerate() {
+            let links_made_text = self.shown_as_text.len();
             let at = format!("{}.html", game.id);
             let page = within(&game.folder, "game.html")
                 .map_err(|outside| format!("{}: {outside}", game.folder.display()))
@@ -423,6 +457,7 @@ impl<'a> Site<'a> {
                 Err(why) => {
                     self.pending.clear();
                     self.pages_due.clear();
+                    self.shown_as_text.truncate(links_made_text);
                     left_out.push((i, why));
                 }
             }
@@ -436,7 +471,7 @@ impl<'a> Site<'a> {
         if src == self.help_dir.join(INDEX) {
             return Ok(format!("{HELP}/{INDEX}"));
         }
-        if let Some(i) = self.folders.iter().position(|f| src == in_any_case(f, "game.html")) {
+        if let Some(i) = self.game_page_of(src) {
             return Ok(format!("{}.html", self.games[i].id));
         }
         let dest = if let Ok(rel) = src.strip_prefix(&self.help_dir) {
@@ -518,8 +553,19 @@ impl<'a> Site<'a> {
         let from = absolute(source.path.parent().unwrap_or(Path::new("")))?;
         let mut out = String::with_capacity(text.len());
         let mut done = 0;
+        // After a link made plain text: its end tag goes too.
+        let mut in_unmade_link = false;
         for token in tokenize(text, &mut |_, _| {}) {
             let Token::Tag(tag) = token else { continue };
+            if tag.name == "a" {
+                let drop_end = tag.end && std::mem::take(&mut in_unmade_link);
+                if drop_end || self.leads_to_unbuilt_page(&tag, &from, at) {
+                    out.push_str(&text[done..tag.at.start]);
+                    done = tag.at.end;
+                    in_unmade_link = !tag.end && !tag.self_closing;
+                    continue;
+                }
+            }
             for attr in tag.attrs.iter().filter(|a| a.name == "href" || a.name == "src") {
                 let Some(range) = attr.value_at.clone() else { continue };
                 let value = decode_entities(&attr.value, 1, &mut |_, _| {});
@@ -537,6 +583,31 @@ impl<'a> Site<'a> {
         Ok(out)
     }
 
+    /// Whether the link `tag` (an `<a>`, on the page at `at` in `out`,
+    /// whose source lies in `from`) leads to the page of a game type left
+    /// out: then it is noted, to be shown as its text alone.
+    fn leads_to_unbuilt_page(&mut self, tag: &Tag, from: &Path, at: &str) -> bool {
+        let Some(href) = tag.attr("href").filter(|_| !tag.end) else { return false };
+        let value = decode_entities(&href.value, 1, &mut |_, _| {});
+        let (path, _) = split_href(value.trim());
+        if path.is_empty() || has_scheme(&value) {
+            return false;
+        }
+        let Some(game) = self.game_page_of(&resolve(from, &path)).filter(|i| self.unbuilt.contains(i)) else {
+            return false;
+        };
+        let noted = (game, at.to_string());
+        if !self.shown_as_text.contains(&noted) {
+            self.shown_as_text.push(noted);
+        }
+        true
+    }
+
+    /// The game type whose page is the file at `src`, if it is one.
+    fn game_page_of(&self, src: &Path) -> Option<usize> {
+        self.folders.iter().position(|f| src == in_any_case(f, "game.html"))
+    }
+
     /// A link or picture address as seen from the page at `at`; None when
     /// it stays as written (an address with a scheme, a `#name`).
     fn relink(&mut self, from: &Path, value: &str, at: &str) -> Option<Result<String, String>> {
@@ -544,7 +615,7 @@ impl<'a> Site<'a> {
         if path.is_empty() || has_scheme(value) {
             return None;
         }
-        let src = normal(&in_any_case(from, &path.replace('\\', "/")));
+        let src = resolve(from, &path);
         if !src.is_file() && src != self.help_dir.join(INDEX) {
             let inside = src.starts_with(&self.help_dir) || self.folders.iter().any(|f| src.starts_with(f));
             // A game type's picture that was never drawn is drawn by capture.
@@ -633,6 +704,12 @@ fn replace_file(to: &Path, bytes: &[u8]) -> Result<(), String> {
         _ => {}
     }
     fs::write(to, bytes).map_err(|e| crate::core::files::unwritable(to, &e))
+}
+
+/// The file the path `path` of a link or picture (`/` or `\\` between
+/// its parts, in any case) names from the folder `from`.
+fn resolve(from: &Path, path: &str) -> PathBuf {
+    normal(&in_any_case(from, &path.replace('\\', "/")))
 }
 
 fn make_parent(file: &Path) -> Result<(), String> {
@@ -889,13 +966,17 @@ mod tests {
             built.left_out[0].1.ends_with("`../../secret.txt` leads out of the help and game type folders"),
             "{built:?}"
         );
-        // A help page that links a missing game.html stops the build; the
-        // game type itself is left out for want of it.
+        // A game type without a game.html is left out for want of it, and
+        // a help page's link to it is plain text.
         fs::remove_file(&a).unwrap();
+        let built = build(&games, &help, &out).unwrap();
+        assert!(built.left_out[0].1.contains("game.html: cannot be read"), "{built:?}");
+        assert_eq!(built.shown_as_text, [(0, "Help/intro.html".to_string())]);
+        // A help page's link to a file that is not there stops the build.
+        fs::write(help.join("intro.html"), page("Intro", "<a href=\"gone.html\">x</a>")).unwrap();
         let err = build(&games, &help, &out).unwrap_err();
-        assert!(err.ends_with("intro.html:8: `../../games/Game A/game.html` leads to no file"), "{err}");
+        assert!(err.ends_with("intro.html:8: `gone.html` leads to no file"), "{err}");
         fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
-        assert!(build(&games, &help, &out).unwrap().left_out[0].1.contains("game.html: cannot be read"));
         // A game type left out takes none of the files of those before it.
         fs::write(&a, page("A", "<img src=\"pic 1.bmp\">")).unwrap();
         let b = games[1].folder.join("game.html");
@@ -908,6 +989,34 @@ mod tests {
         assert_eq!(build(&bad, &help, &out).unwrap_err(), "the game type id `../x` cannot name a file");
         fs::remove_file(help.join("menu.html")).unwrap();
         assert!(build(&games[1..], &help, &out).unwrap_err().contains("menu.html: cannot be read"));
+    }
+
+    /// A link to the page of a game type left out is shown as its text
+    /// alone, noted for the message that tells of it: a built site has no
+    /// link to a page it lacks. A page left out at first only for linking
+    /// to such a page (one that is a link to elsewhere) is built.
+    #[test]
+    fn links_to_a_page_left_out_are_plain_text() {
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        let b = games[1].folder.join("game.html");
+        fs::write(&b, page("B", "<img src=\"gone.bmp\">")).unwrap();
+        let built = build(&games, &help, &out).unwrap();
+        assert_eq!(built.left_out.len(), 1, "{built:?}");
+        assert_eq!(built.shown_as_text, [(1, "game-a.html".to_string())]);
+        assert_local_links_resolve(&out, &built.written);
+        let a = fs::read_to_string(out.join("game-a.html")).unwrap();
+        assert!(a.contains("<div>B</div>"), "{a}");
+        #[cfg(unix)]
+        {
+            fs::write(tmp.path().join("secret.html"), page("Secret", "<p>secret</p>")).unwrap();
+            fs::remove_file(&b).unwrap();
+            std::os::unix::fs::symlink(tmp.path().join("secret.html"), &b).unwrap();
+            let built = build(&games, &help, &out).unwrap();
+            assert_eq!(built.left_out.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [1], "{built:?}");
+            assert_eq!(built.shown_as_text, [(1, "game-a.html".to_string())]);
+            assert_local_links_resolve(&out, &built.written);
+        }
     }
 
     /// A game type's page, or a picture it shows, that is a link to a file
