@@ -14,11 +14,12 @@
 //! pages never link into another page's middle). `http:`, `https:`,
 //! `mailto:` and other schemes are [`Target::Url`], as is a path leading
 //! out of the page's folder (with a warning): the viewer greys both and
-//! never follows them. Two ways out are followed: a page of a built help
-//! to the others across its folders, and a game type's page to another's
-//! beside it (`../Double Klondike/game.html`): see [`source::reach`].
-//! Pictures
-//! (`<img src alt>`) must lie inside the page's folder tree; any other is
+//! never follows them. Three ways out are followed: a page of a built help
+//! to the others across its folders, a game type's page to another's
+//! beside it (`../Double Klondike/game.html`), and a page in a folder of a
+//! game type's to the rest of the game type (`../game.html`): see
+//! [`source::reach`]. Pictures (`<img src alt>`) must lie inside the
+//! page's folder tree, or so inside its game type's; any other is
 //! replaced by its alt text, with a warning.
 //!
 //! Pages are split into tokens by `core::html`, whose tokenizer
@@ -717,10 +718,12 @@ impl Builder {
                 Target::Node { file: Some(file), node: MAIN.to_string(), line: 0 }
             }
             // A page of a built help links the others across its folders,
-            // a game type's page another game type's.
-            None if source::reach(&self.path, &path)
-                .is_some_and(|(home, file)| files::in_any_case(&home, &file).is_file()) =>
-            {
+            // a game type's page another game type's, a page in a folder
+            // of a game type's the rest of it.
+            None if let Some((home, file)) = source::reach(&self.path, &path) => {
+                if !files::in_any_case(&home, &file).is_file() {
+                    self.diagnostics.push(no_such_link(&self.path, line, href));
+                }
                 Target::Node { file: Some(path), node: MAIN.to_string(), line: 0 }
             }
             None => {

@@ -46,12 +46,14 @@ pub fn lint_but_pictures(path: &Path, checked: &[&str]) -> Vec<Diagnostic> {
 }
 
 /// The help files of its own folder that the page at `path` leads to,
-/// link by link (game.html to notes.html, and on from there), each once
-/// and in the order found, `path` itself left out: what a reader may open
-/// from it, for lint to check as the viewer reads them. Only links that
-/// stay in their page's folder count: the viewer follows no other but to
-/// another game type's page, which is checked with that game type.
+/// link by link (game.html to notes.html, and on from there, sub/deep.html
+/// back to ../other.html), each once and in the order found, `path` itself
+/// left out: what a reader may open from it, for lint to check as the
+/// viewer reads them. Only pages inside the folder of `path` count: the
+/// viewer follows no other but to another game type's page, which is
+/// checked with that game type.
 pub fn linked_pages(path: &Path) -> Vec<PathBuf> {
+    let folder = path.parent().unwrap_or(Path::new(""));
     let mut found = vec![path.to_path_buf()];
     let mut next = 0;
     while let Some(page) = found.get(next).cloned() {
@@ -59,8 +61,9 @@ pub fn linked_pages(path: &Path) -> Vec<PathBuf> {
         // Its links alone: no picture need be decoded to follow them.
         let Ok(doc) = read_checked(&page) else { continue };
         let spans = doc.nodes.iter().flat_map(|n| &n.blocks).flat_map(|b| &b.spans);
-        for file in spans.filter_map(file_in_folder).filter(|file| reader_named(file)) {
+        for file in spans.filter_map(linked_file).filter(|file| reader_named(file)) {
             if let Ok(linked) = source::beside(&page, file)
+                && linked.starts_with(folder)
                 && linked.is_file()
                 && !found.contains(&linked)
             {
@@ -71,12 +74,10 @@ pub fn linked_pages(path: &Path) -> Vec<PathBuf> {
     found.split_off(1)
 }
 
-/// The file a link leads to, when it stays in its document's folder.
-fn file_in_folder(span: &model::Span) -> Option<&str> {
+/// The file a link leads to, if it leads to one.
+fn linked_file(span: &model::Span) -> Option<&str> {
     match span {
-        model::Span::Link { target: model::Target::Node { file: Some(file), .. }, .. } => {
-            model::stays_in_folder(file).then_some(file.as_str())
-        }
+        model::Span::Link { target: model::Target::Node { file: Some(file), .. }, .. } => Some(file.as_str()),
         _ => None,
     }
 }

@@ -1,6 +1,7 @@
 //! The files a help document may reach: links and pictures are read only
-//! from inside the folder the document belongs to: its own, or the whole
-//! of a help `parlour help --html` built.
+//! from inside the folder the document belongs to: its own, the whole of
+//! a help `parlour help --html` built, or the whole of the game type a
+//! page in a folder of its lies in (sub/deep.html).
 
 use std::path::{Path, PathBuf};
 
@@ -17,7 +18,10 @@ pub const BUILT_MARK: &str = ".parlour-help";
 /// it. The folder is the document's own, but for a page of a help that
 /// `parlour help --html` built (whose folder, or the one above, holds
 /// [`BUILT_MARK`]): then it is the whole help, whose pages link each
-/// other across its folders (Help/gametypes.html to ../klondike.html).
+/// other across its folders (Help/gametypes.html to ../klondike.html);
+/// and for a page in a folder of a game type's (sub/deep.html): then it
+/// is the game type's, whose pages and pictures it reaches as game.html
+/// does (`../game.html`, `../red.png`).
 ///
 /// A game type's page also reaches another game type's page, as YaZZle's
 /// help and the built one link them (`../Double Klondike/game.html`):
@@ -32,16 +36,37 @@ pub fn reach(doc_path: &Path, name: &str) -> Option<(PathBuf, String)> {
         return Some((other, GAME_PAGE.to_string()));
     }
     let (home, below) = match folder.file_name() {
-        _ if folder.join(BUILT_MARK).is_file() => (folder, String::new()),
+        _ if folder.join(BUILT_MARK).is_file() => (folder.to_path_buf(), String::new()),
         Some(sub) if folder.parent().is_some_and(|up| up.join(BUILT_MARK).is_file()) => {
-            (folder.parent()?, format!("{}/", sub.to_str()?))
+            (folder.parent()?.to_path_buf(), format!("{}/", sub.to_str()?))
         }
-        _ => return None,
+        _ => game_type_above(folder)?,
     };
     if name.contains(':') || name.starts_with(['/', '\\']) {
         return None;
     }
-    Some((home.to_path_buf(), inside_folder(&format!("{below}{name}"))?))
+    Some((home, inside_folder(&format!("{below}{name}"))?))
+}
+
+/// How many folders deep in a game type's folder a page may lie and still
+/// reach the rest of it: a game type's own pages lie a folder or two deep.
+const GAME_TYPE_DEPTH: usize = 8;
+
+/// The game type's folder that `folder` lies in (the nearest one above it
+/// holding a game.ini, a few folders up at most), with the way down from
+/// it to `folder` (`sub/`). None for a game type's folder itself, whose
+/// pages reach nothing above it.
+fn game_type_above(folder: &Path) -> Option<(PathBuf, String)> {
+    let mut below = String::new();
+    let mut at = folder;
+    for _ in 0..=GAME_TYPE_DEPTH {
+        if in_any_case(at, "game.ini").is_file() {
+            return (!below.is_empty()).then(|| (at.to_path_buf(), below));
+        }
+        below = format!("{}/{below}", at.file_name()?.to_str()?);
+        at = at.parent()?;
+    }
+    None
 }
 
 /// A game type's help page: what a link from another game type's names.

@@ -650,6 +650,44 @@ fn a_game_types_page_reaches_the_page_of_another_beside_it() {
     assert_eq!(v.title(), "Twin Klondike");
 }
 
+/// A page in a folder of a game type's (sub/deep.html) reaches the rest
+/// of the game type, its page and its pictures, as game.html reaches its
+/// own, without a word from lint; nothing above the game type's folder,
+/// nor anything of a folder that is no game type's.
+#[test]
+fn a_sub_page_reaches_the_rest_of_its_game_type_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("Clean Golf");
+    std::fs::create_dir_all(game.join("sub")).unwrap();
+    let page = |title: &str, body: &str| format!("<html><head><title>{title}</title></head><body>{body}</body></html>");
+    std::fs::write(game.join("game.ini"), "[General]\n").unwrap();
+    std::fs::write(game.join("game.html"), page("Clean Golf", "<p>Rules</p>")).unwrap();
+    let mut red = crate::gfx::Surface::rgb(4, 3);
+    red.clear(0xFF0000);
+    std::fs::write(game.join("red.png"), crate::gfx::image_io::encode_bmp(&red)).unwrap();
+    std::fs::write(dir.path().join("outside.html"), page("Outside", "<p>no</p>")).unwrap();
+    let body = "<p><a href=\"../game.html\">main</a> <a href=\"../../outside.html\">out</a></p>\n\
+        <p><img src=\"../red.png\" alt=\"red up\"></p>";
+    let deep = game.join("sub/deep.html");
+    std::fs::write(&deep, page("Deep", body)).unwrap();
+    let warned: Vec<String> = crate::help::lint(&deep).iter().map(|d| d.message.clone()).collect();
+    assert_eq!(warned.len(), 1, "{warned:?}");
+    assert!(warned[0].contains("`../../outside.html` leads out"), "{warned:?}");
+    assert!(crate::help::source::picture(&deep, "../red.png").is_ok());
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut v = Viewer::new(crate::help::read_file(&deep).unwrap(), None);
+    let links = v.visible_links(&m, area);
+    let leads: Vec<bool> = links.iter().map(|(_, t)| v.leads_somewhere(t)).collect();
+    assert_eq!(leads, [true, false], "{links:?}");
+    v.follow(&links[0].1);
+    assert_eq!(v.title(), "Clean Golf", "{}", v.status());
+    // Out of a game type, a page's folder is all it reaches.
+    std::fs::remove_file(game.join("game.ini")).unwrap();
+    let v = Viewer::new(crate::help::read_file(&deep).unwrap(), None);
+    assert!(v.visible_links(&m, area).iter().all(|(_, t)| !v.leads_somewhere(t)));
+    assert!(crate::help::source::picture(&deep, "../red.png").is_err());
+}
+
 /// Another game type's page, reached from a game's page, leads to the
 /// manual's contents and to the page on using help as the first did:
 /// its Contents button is there and C opens the manual, never "You are
