@@ -73,6 +73,12 @@ pub fn read(path: &Path, bytes: &[u8]) -> Document {
     b.finish()
 }
 
+/// What to say of the link `href` that leads out of the page's folder
+/// (`how`, where a link to elsewhere takes it there).
+fn leads_out(href: &str, how: &str) -> String {
+    format!("the link `{href}` leads out of the page's folder{how}; help shows it greyed and never follows it")
+}
+
 /// What to say of a tag whose `>` is missing (`</h2` at a line's end),
 /// read on, as browsers read it, to the next tag's `>`: that tag comes
 /// in as a stray attribute starting `<`, and is lost. Told on the line of
@@ -709,33 +715,27 @@ impl Builder {
                 None => Target::node(MAIN),
             };
         }
-        match files::inside_folder(&path) {
-            Some(file) => {
-                let folder = self.path.parent().unwrap_or(Path::new(""));
-                if !files::in_any_case(folder, &file).is_file() && !file.eq_ignore_ascii_case(GAME_TYPES_INDEX) {
-                    self.diagnostics.push(no_such_link(&self.path, line, href));
-                }
-                Target::Node { file: Some(file), node: MAIN.to_string(), line: 0 }
+        let folder = self.path.parent().unwrap_or(Path::new(""));
+        let in_folder = files::inside_folder(&path);
+        // A page of a built help links the others across its folders,
+        // a game type's page another game type's, a page in a folder of
+        // a game type's the rest of it.
+        let Some((home, file)) =
+            in_folder.clone().map(|file| (folder.to_path_buf(), file)).or_else(|| source::reach(&self.path, &path))
+        else {
+            self.warn(line, leads_out(href, ""));
+            return Target::Url(href.to_string());
+        };
+        // Named inside, a file may still be a link to elsewhere, which
+        // the viewer never follows.
+        match files::within(&home, &file) {
+            Err(_) => self.warn(line, leads_out(href, " (through a link to elsewhere)")),
+            Ok(found) if !found.is_file() && !file.eq_ignore_ascii_case(GAME_TYPES_INDEX) => {
+                self.diagnostics.push(no_such_link(&self.path, line, href))
             }
-            // A page of a built help links the others across its folders,
-            // a game type's page another game type's, a page in a folder
-            // of a game type's the rest of it.
-            None if let Some((home, file)) = source::reach(&self.path, &path) => {
-                if !files::in_any_case(&home, &file).is_file() {
-                    self.diagnostics.push(no_such_link(&self.path, line, href));
-                }
-                Target::Node { file: Some(path), node: MAIN.to_string(), line: 0 }
-            }
-            None => {
-                self.warn(
-                    line,
-                    format!(
-                        "the link `{href}` leads out of the page's folder; help shows it greyed and never follows it"
-                    ),
-                );
-                Target::Url(href.to_string())
-            }
+            Ok(_) => {}
         }
+        Target::Node { file: Some(in_folder.unwrap_or(path)), node: MAIN.to_string(), line: 0 }
     }
 
     /// `<img src alt>`: a picture from inside the page's folder tree, or

@@ -115,10 +115,14 @@ pub fn no_such_file(doc_path: &Path, file: &str) -> String {
 }
 
 /// [`beside`] for the help viewer, which says why not to the player in a
-/// plain sentence rather than in the words readers of data files share.
+/// plain sentence rather than in the words readers of data files share:
+/// a name inside the folder that is a link to elsewhere is said to be one,
+/// as the player sees it there.
 pub fn openable(doc_path: &Path, name: &str) -> Result<PathBuf, String> {
-    found(doc_path, name)
-        .map_err(|_| format!("{name}: help reads only files inside the {}'s own folder.", kind(doc_path)))
+    found(doc_path, name).map_err(|outside| {
+        let how = if outside.how == Outside::Link { " leads elsewhere through a link, and" } else { ":" };
+        format!("{name}{how} help reads only files inside the {}'s own folder.", kind(doc_path))
+    })
 }
 
 /// What the document at `doc_path` is called: a guide, a page or help.

@@ -688,6 +688,48 @@ fn a_sub_page_reaches_the_rest_of_its_game_type_only() {
     assert!(crate::help::source::picture(&deep, "../red.png").is_err());
 }
 
+/// A link named inside the page's folder that is a symbolic link to
+/// elsewhere (a file, or a folder on its way) is among the page's
+/// problems, as lint tells it, and greyed; chosen, it says it leads
+/// elsewhere through a link, not that it lies outside the folder.
+#[cfg(unix)]
+#[test]
+fn a_link_to_elsewhere_through_a_symbolic_link_is_a_problem_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let (game, elsewhere) = (dir.path().join("Esc Golf"), dir.path().join("x"));
+    std::fs::create_dir_all(game.join("sub")).unwrap();
+    std::fs::create_dir(&elsewhere).unwrap();
+    let page = |title: &str, body: &str| format!("<html><head><title>{title}</title></head><body>{body}</body></html>");
+    std::fs::write(elsewhere.join("outside.html"), page("Outside", "<p>no</p>")).unwrap();
+    std::fs::write(elsewhere.join("secret.txt"), "secret").unwrap();
+    std::os::unix::fs::symlink(elsewhere.join("outside.html"), game.join("link.html")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, game.join("sub/up")).unwrap();
+    let body = "<p><a href=\"link.html\">L3</a>\n<a href=\"sub/up/outside.html\">L4</a>\n\
+        <a href=\"sub/up/secret.txt\">L9</a></p>";
+    let html = game.join("game.html");
+    std::fs::write(&html, page("Esc Golf", body)).unwrap();
+    let doc = crate::help::read_file(&html).unwrap();
+    let told: Vec<(usize, &str)> = doc.diagnostics.iter().map(|d| (d.line, d.message.as_str())).collect();
+    let through = |name: &str| {
+        format!(
+            "the link `{name}` leads out of the page's folder (through a link to elsewhere); help shows it greyed \
+             and never follows it"
+        )
+    };
+    let expected = [(1, through("link.html")), (2, through("sub/up/outside.html")), (3, through("sub/up/secret.txt"))];
+    assert_eq!(told, expected.iter().map(|(l, m)| (*l, m.as_str())).collect::<Vec<_>>());
+    assert_eq!(crate::help::lint(&html).len(), 3);
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut v = Viewer::new(doc, None);
+    let links = v.visible_links(&m, area);
+    assert!(links.iter().all(|(_, t)| !v.leads_somewhere(t)), "{links:?}");
+    v.follow(&links[0].1);
+    assert_eq!(
+        v.status(),
+        "link.html leads elsewhere through a link, and help reads only files inside the page's own folder."
+    );
+}
+
 /// Another game type's page, reached from a game's page, leads to the
 /// manual's contents and to the page on using help as the first did:
 /// its Contents button is there and C opens the manual, never "You are
