@@ -20,6 +20,15 @@ pub const DEFAULT_TAB: i32 = 8;
 /// marker hangs in that space.
 pub const LIST_INDENT: i32 = 3;
 
+/// A soft hyphen (`&shy;`): where a word may break, shown as a hyphen
+/// at the end of the line it breaks, and not at all elsewhere.
+const SOFT_HYPHEN: char = '\u{ad}';
+
+/// A word as it is drawn: its soft hyphens left out.
+fn shown(word: &str) -> String {
+    word.replace(SOFT_HYPHEN, "")
+}
+
 /// What a piece of text is drawn in: its style and, inside a heading, the
 /// heading's level (the measure picks a bigger or bolder font for it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -310,7 +319,7 @@ impl Builder<'_> {
         let widths: Vec<i32> = atoms
             .iter()
             .map(|a| match a {
-                Atom::Word { text, face, .. } => self.measure.text_width(text, *face),
+                Atom::Word { text, face, .. } => self.measure.text_width(&shown(text), *face),
                 _ => 0,
             })
             .collect();
@@ -348,6 +357,7 @@ impl Builder<'_> {
                         line = self.break_word(index, block, line, (&text, face, link), left);
                         continue;
                     }
+                    let text = shown(&text);
                     line.push(Item { x: line.x, width: w, piece: Piece::Text { text, face, link } }, false);
                 }
                 Atom::Space { text, face, link } => self.space(&mut line, text, face, link),
@@ -396,8 +406,8 @@ impl Builder<'_> {
     }
 
     /// Sets a word wider than the room on `line` a line at a time, each
-    /// line taking as many of its characters as fit (one at least);
-    /// returns the line its end is on.
+    /// line taking as much of it as fits (see [`break_in_word`]); returns
+    /// the line its end is on.
     fn break_word(
         &mut self,
         index: usize,
@@ -406,13 +416,17 @@ impl Builder<'_> {
         (text, face, link): (&str, Face, Option<usize>),
         left: i32,
     ) -> Open {
+        let width = |t: &str| self.measure.text_width(t, face);
         let mut rest = text;
         loop {
-            let end = fitting_prefix(&|t| self.measure.text_width(t, face), rest, self.width - line.x);
-            let piece = rest[..end].to_string();
-            let width = self.measure.text_width(&piece, face);
-            line.push(Item { x: line.x, width, piece: Piece::Text { text: piece, face, link } }, false);
-            rest = &rest[end..];
+            let room = self.width - line.x;
+            let (piece, next) = match shown(rest) {
+                whole if width(&whole) <= room => (whole, rest.len()),
+                _ => break_in_word(&width, rest, room),
+            };
+            let w = width(&piece);
+            line.push(Item { x: line.x, width: w, piece: Piece::Text { text: piece, face, link } }, false);
+            rest = &rest[next..];
             if rest.is_empty() {
                 return line;
             }
@@ -595,6 +609,25 @@ impl Columns {
     }
 }
 
+/// Where a word wider than `room` breaks: at the last soft hyphen whose
+/// part before it, and the hyphen it then shows, fit; else after as many
+/// characters as fit (one at least). The part shown on the line, and where
+/// the rest of the word starts.
+fn break_in_word(width: &dyn Fn(&str) -> i32, word: &str, room: i32) -> (String, usize) {
+    let mut best = None;
+    for (i, c) in word.char_indices().filter(|&(i, c)| i > 0 && c == SOFT_HYPHEN) {
+        let piece = format!("{}-", shown(&word[..i]));
+        if width(&piece) > room {
+            break;
+        }
+        best = Some((piece, i + c.len_utf8()));
+    }
+    best.unwrap_or_else(|| {
+        let end = fitting_prefix(&|t| width(&shown(t)), word, room);
+        (shown(&word[..end]), end)
+    })
+}
+
 /// Splits text into words and runs of spaces.
 fn split_words(text: &str, face: Face, link: Option<usize>, atoms: &mut Vec<Atom>) {
     let mut rest = text;
@@ -751,6 +784,16 @@ mod tests {
         let l = layout(&n, 5 * 8, &FIXED);
         assert_eq!(texts(&l), ["go", "abcde", "fghij", "klm", "end"]);
         assert_eq!(l.width, 5 * 8, "nothing past the edge");
+    }
+
+    /// A soft hyphen shows nothing where the line does not break at it,
+    /// and a hyphen ending the line where it does.
+    #[test]
+    fn a_soft_hyphen_shows_only_where_the_line_breaks_at_it() {
+        let n = node(vec![para(vec![text("an ex\u{ad}am\u{ad}ple.")])]);
+        assert_eq!(texts(&layout(&n, 20 * 8, &FIXED)), ["an example."]);
+        let n = node(vec![para(vec![text("soft\u{ad}hyphen\u{ad}ated\u{ad}word")])]);
+        assert_eq!(texts(&layout(&n, 12 * 8, &FIXED)), ["softhyphen-", "atedword"]);
     }
 
     #[test]
