@@ -24,6 +24,10 @@ pub const LIST_INDENT: i32 = 3;
 /// at the end of the line it breaks, and not at all elsewhere.
 const SOFT_HYPHEN: char = '\u{ad}';
 
+/// A no-break space (`&nbsp;`): it joins words as one, but a run of them
+/// too long for a line breaks at one before it breaks a word.
+const NO_BREAK_SPACE: char = '\u{a0}';
+
 /// A word as it is drawn: its soft hyphens left out.
 fn shown(word: &str) -> String {
     word.replace(SOFT_HYPHEN, "")
@@ -609,23 +613,57 @@ impl Columns {
     }
 }
 
-/// Where a word wider than `room` breaks: at the last soft hyphen whose
-/// part before it, and the hyphen it then shows, fit; else after as many
-/// characters as fit (one at least). The part shown on the line, and where
-/// the rest of the word starts.
+/// Where a word wider than `room` breaks: at the last place whose part
+/// before it fits (see [`break_at`]), unless that leaves only punctuation
+/// for the next line; else after as many characters as fit (one at
+/// least), a character fewer where the rest would be punctuation alone.
+/// The part shown on the line, and where the rest of the word starts.
 fn break_in_word(width: &dyn Fn(&str) -> i32, word: &str, room: i32) -> (String, usize) {
     let mut best = None;
-    for (i, c) in word.char_indices().filter(|&(i, c)| i > 0 && c == SOFT_HYPHEN) {
-        let piece = format!("{}-", shown(&word[..i]));
+    for (i, c) in word.char_indices().skip(1) {
+        let Some((piece, next)) = break_at(word, i, c) else { continue };
         if width(&piece) > room {
             break;
         }
-        best = Some((piece, i + c.len_utf8()));
+        if !is_punctuation(&word[next..]) {
+            best = Some((piece, next));
+        }
     }
     best.unwrap_or_else(|| {
-        let end = fitting_prefix(&|t| width(&shown(t)), word, room);
+        let mut end = fitting_prefix(&|t| width(&shown(t)), word, room);
+        if is_punctuation(&word[end..]) {
+            end = word[..end].char_indices().last().map_or(end, |(i, _)| i).max(first_char(word));
+        }
         (shown(&word[..end]), end)
     })
+}
+
+/// A place the word may break at its character `c` (at byte `i`, after
+/// the first): after a hyphen, a slash or a backslash, which ends the
+/// line; at a soft hyphen, shown as a hyphen; at a no-break space, which
+/// a line break takes the place of. The part shown before it and where
+/// the rest starts.
+fn break_at(word: &str, i: usize, c: char) -> Option<(String, usize)> {
+    let after = i + c.len_utf8();
+    match c {
+        '-' | '/' | '\\' => Some((shown(&word[..after]), after)),
+        SOFT_HYPHEN => Some((format!("{}-", shown(&word[..i])), after)),
+        NO_BREAK_SPACE => Some((shown(&word[..i]), after)),
+        _ => None,
+    }
+    .filter(|_| after < word.len())
+}
+
+/// Whether `rest` of a word is punctuation alone (`.`, `).`), which is
+/// not left to start a line.
+fn is_punctuation(rest: &str) -> bool {
+    !rest.is_empty()
+        && rest.chars().all(|c| c.is_ascii_punctuation() || matches!(c, '\u{2019}' | '\u{201d}' | '\u{2026}'))
+}
+
+/// The end of a word's first character: a line takes one at least.
+fn first_char(word: &str) -> usize {
+    word.chars().next().map_or(0, char::len_utf8)
 }
 
 /// Splits text into words and runs of spaces.
@@ -794,6 +832,25 @@ mod tests {
         assert_eq!(texts(&layout(&n, 20 * 8, &FIXED)), ["an example."]);
         let n = node(vec![para(vec![text("soft\u{ad}hyphen\u{ad}ated\u{ad}word")])]);
         assert_eq!(texts(&layout(&n, 12 * 8, &FIXED)), ["softhyphen-", "atedword"]);
+    }
+
+    /// A word too long for a line breaks after the last hyphen, slash or
+    /// backslash that fits, which ends the line, and a run joined by
+    /// no-break spaces at the last of them that fits; letters are cut
+    /// only where none fits, and never so as to leave punctuation alone
+    /// at the start of a line.
+    #[test]
+    fn a_long_word_breaks_after_a_hyphen_or_slash_before_cutting_letters() {
+        let path = "C:\\Program\\Files\\My-Golf-with-a-long-name\\game.html";
+        let n = node(vec![para(vec![text(path)])]);
+        assert_eq!(
+            texts(&layout(&n, 20 * 8, &FIXED)),
+            ["C:\\Program\\Files\\My-", "Golf-with-a-long-", "name\\game.html"]
+        );
+        let n = node(vec![para(vec![text("far\u{a0}too\u{a0}long\u{a0}to\u{a0}fit.")])]);
+        assert_eq!(texts(&layout(&n, 10 * 8, &FIXED)), ["far\u{a0}too", "long\u{a0}to", "fit."]);
+        let n = node(vec![para(vec![text("abcdefghij.")])]);
+        assert_eq!(texts(&layout(&n, 10 * 8, &FIXED)), ["abcdefghi", "j."]);
     }
 
     #[test]
