@@ -537,10 +537,10 @@ fn collapse(s: &str) -> String {
 }
 
 /// A topic name as every spelling of it is found: spaces as
-/// [`collapse`] leaves them, letters in lower case (the names
-/// [`super::model::same_name`] takes to be one).
+/// [`collapse`] leaves them, letters in lower case, accented ones too
+/// (the names [`super::model::same_name`] takes to be one).
 fn topic_key(name: &str) -> String {
-    collapse(name).to_ascii_lowercase()
+    collapse(name).to_lowercase()
 }
 
 fn is_address(to: &str) -> bool {
@@ -721,6 +721,17 @@ mod tests {
                 "/h.imaj:5: the picture `Disk:x` must be a file in the help file's own folder",
                 "/h.imaj:6: `%picture` needs a file name, as in `%picture layout.png The layout`",
             ]
+        );
+    }
+
+    /// Topic names match without regard to capitals, accented ones too
+    /// (`CAFÉ` is `café`), in links and in names given twice.
+    #[test]
+    fn accented_capitals_name_the_same_topic() {
+        let text = "# Café topic\nx [[ CAFé   TOPIC ]] and [[CAFÉ TOPIC]] and [[Été]]\n# été\ny\n# ÉTÉ\nz\n";
+        assert_eq!(
+            messages(&doc(text)),
+            ["help.imaj:5: a second topic named `ÉTÉ` (the first is on line 3); links go to the first"]
         );
     }
 

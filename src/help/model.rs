@@ -241,15 +241,16 @@ pub fn stays_in_folder(file: &str) -> bool {
     !file.is_empty() && !file.contains(':') && file.split(['/', '\\']).all(|part| !part.is_empty() && part != "..")
 }
 
-/// Whether two node names are the same name: without regard to case or
-/// to the spaces between words, as a link or `--node` may write it
-/// (`the   Rules` is `The Rules`).
+/// Whether two node names are the same name: without regard to case
+/// (of accented letters too: `CAFÉ` is `Café`) or to the spaces between
+/// words, as a link or `--node` may write it (`the   Rules` is `The Rules`).
 pub fn same_name(a: &str, b: &str) -> bool {
     let (mut a, mut b) = (a.split_whitespace(), b.split_whitespace());
     loop {
         match (a.next(), b.next()) {
             (None, None) => return true,
-            (Some(x), Some(y)) if x.eq_ignore_ascii_case(y) => {}
+            (Some(x), Some(y)) if x.chars().flat_map(char::to_lowercase).eq(y.chars().flat_map(char::to_lowercase)) => {
+            }
             _ => return false,
         }
     }
