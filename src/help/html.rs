@@ -95,11 +95,37 @@ fn run_into(tag: &Tag) -> Option<String> {
 
 /// Elements whose end tag may be left out: closing them implicitly is
 /// normal, not worth a warning.
-const OPTIONAL_END: [&str; 11] = ["html", "head", "body", "p", "li", "tr", "td", "th", "thead", "tbody", "tfoot"];
+const OPTIONAL_END: [&str; 13] =
+    ["html", "head", "body", "p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot"];
 
-/// Start tags that end an open paragraph.
-const ENDS_PARAGRAPH: [&str; 14] =
-    ["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "pre", "hr", "div", "center", "table"];
+/// Start tags that end an open paragraph (and [`BLOCKS`]).
+const ENDS_PARAGRAPH: [&str; 12] = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "pre", "hr", "table"];
+
+/// Elements that only make their text a block of its own, as a browser
+/// draws them: what comes before and after starts on a line of its own,
+/// as it does for a paragraph, never run into their words.
+const BLOCKS: [&str; 16] = [
+    "div",
+    "center",
+    "dl",
+    "dt",
+    "dd",
+    "blockquote",
+    "section",
+    "article",
+    "header",
+    "footer",
+    "address",
+    "figure",
+    "figcaption",
+    "nav",
+    "aside",
+    "main",
+];
+
+/// Of [`BLOCKS`], those whose text is indented, as a browser indents it,
+/// by as much as a list's.
+const INDENTED: [&str; 2] = ["dd", "blockquote"];
 
 /// Table markup, which YaZZle's help does not draw as a grid: each row is
 /// shown as a line of its own, its cells at tab stops set by the widest
@@ -389,13 +415,25 @@ impl Builder {
         if self.current.is_some() {
             return;
         }
-        let container = self.stack.iter().rev().find(|o| matches!(o.name.as_str(), "li" | "ul" | "ol" | "div"));
+        let container = self
+            .stack
+            .iter()
+            .rev()
+            .find(|o| matches!(o.name.as_str(), "li" | "ul" | "ol") || BLOCKS.contains(&o.name.as_str()));
         let kind = if container.is_some_and(|o| o.name == "li") {
             BlockKind::ListItem { depth: self.depth(), marker: String::new() }
         } else {
             BlockKind::Paragraph
         };
         self.start_block(kind, line);
+    }
+
+    /// The indent of a block inside the open [`INDENTED`] elements, in
+    /// character cells.
+    fn indent(&self) -> u16 {
+        let inside = self.stack.iter().filter(|o| INDENTED.contains(&o.name.as_str())).count();
+        let step = u16::try_from(super::layout::LIST_INDENT).unwrap_or(0);
+        u16::try_from(inside).unwrap_or(u16::MAX).saturating_mul(step)
     }
 
     fn depth(&self) -> u8 {
@@ -414,6 +452,7 @@ impl Builder {
         let mut block = Block::paragraph(line);
         block.kind = kind;
         block.align = self.align();
+        block.indent = self.indent();
         self.current = Some(block);
     }
 
@@ -441,7 +480,7 @@ impl Builder {
         if let Some(id) = tag.attr("id").or_else(|| tag.attr("name").filter(|_| name == "a")) {
             self.anchors.push((id.value.trim().to_string(), tag.line));
         }
-        if ENDS_PARAGRAPH.contains(&name)
+        if (ENDS_PARAGRAPH.contains(&name) || BLOCKS.contains(&name))
             && let Some(p) = self.stack.iter().rposition(|o| o.name == "p")
         {
             self.pop_to(p, &format!("<{name}>"), tag.line);
@@ -451,6 +490,14 @@ impl Builder {
             && !self.stack[li..].iter().any(|o| o.name == "ul" || o.name == "ol")
         {
             self.pop_to(li, "<li>", tag.line);
+        }
+        // A term or its definition ends the one before it in its list.
+        let is_term_part = |n: &str| n == "dt" || n == "dd";
+        if is_term_part(name)
+            && let Some(part) = self.stack.iter().rposition(|o| is_term_part(&o.name))
+            && !self.stack[part..].iter().any(|o| o.name == "dl")
+        {
+            self.pop_to(part, &format!("<{name}>"), tag.line);
         }
         // A cell ends the cell before it, a row the row before it, as
         // their end tags may be left out.
@@ -525,7 +572,7 @@ impl Builder {
             h @ ("h1" | "h2" | "h3" | "h4" | "h5" | "h6") => {
                 self.start_block(BlockKind::Heading(h.as_bytes()[1] - b'0'), line)
             }
-            "div" | "center" => self.finish_block(),
+            n if BLOCKS.contains(&n) => self.finish_block(),
             list @ ("ul" | "ol") => {
                 self.finish_block();
                 let start = tag.attr("start").and_then(|s| s.value.trim().parse().ok()).unwrap_or(1);
@@ -621,7 +668,8 @@ impl Builder {
     /// What an element does when it closes.
     fn closed(&mut self, open: &Open) {
         match open.name.as_str() {
-            "p" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "li" | "pre" | "div" | "center" => self.finish_block(),
+            "p" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "li" | "pre" => self.finish_block(),
+            n if BLOCKS.contains(&n) => self.finish_block(),
             "ul" | "ol" => {
                 self.finish_block();
                 self.lists.pop();
@@ -1124,6 +1172,33 @@ mod tests {
                 "page.html:2: warning: the picture `` has no src; its alt text is shown instead",
             ]
         );
+    }
+
+    /// Definition lists, quotations and the other elements a browser
+    /// draws as blocks start lines of their own, never run into the words
+    /// around them; a definition and a quotation are indented as a list's
+    /// items are. A term or definition left open ends at the next one.
+    #[test]
+    fn block_elements_start_lines_of_their_own() {
+        let (d, dir) = doc(
+            "<title>T</title>\n<p>Before\n<dl><dt>Term one</dt><dd>Definition one.</dd><dt>Term two<dd>Def two</dl>\n\
+             <blockquote>Quoted</blockquote><section>In a section</section><figure>Pic<figcaption>Caption</figcaption></figure>after",
+        );
+        assert_eq!(messages(&d, &dir), Vec::<String>::new());
+        let blocks: Vec<(String, u16)> = d.nodes[0].blocks.iter().map(|b| (b.plain_text(), b.indent)).collect();
+        let expected = [
+            ("Before", 0),
+            ("Term one", 0),
+            ("Definition one.", 3),
+            ("Term two", 0),
+            ("Def two", 3),
+            ("Quoted", 3),
+            ("In a section", 0),
+            ("Pic", 0),
+            ("Caption", 0),
+            ("after", 0),
+        ];
+        assert_eq!(blocks, expected.map(|(t, i)| (t.to_string(), i)));
     }
 
     /// A heading's end tag of another level closes the heading, as a
