@@ -1631,19 +1631,25 @@ fn hidden_everywhere() -> Vec<Diagnostic> {
 /// only game types that load are compared: one the list would leave out
 /// shows no name there.
 fn named_as_listed(path: &Path) -> Vec<Diagnostic> {
-    use crate::solitaire::library::{GameType, folder_id, general_name};
+    use crate::solitaire::library::{GameType, general_name};
     let Some((folders, apart)) = game_types_at(path) else { return Vec::new() };
     let apart = apart.and_then(|dir| dir.canonicalize().ok());
     let listed = catalog::games();
     let mut found = Vec::new();
-    for folder in folders.into_iter().filter(|f| GameType::load(f).is_ok()) {
+    // A game type's id as the list gives it: a folder that is a link
+    // takes the name of the folder it leads to.
+    for (folder, id) in folders.into_iter().filter_map(|f| GameType::load(&f).ok().map(|t| (f, t.id))) {
         let Some((name, line)) = general_name(&folder) else { continue };
-        let id = folder_id(&folder);
+        let itself = folder.canonicalize().ok();
         let in_apart = |g: &crate::host::GameEntry| {
             let parent = catalog::game_type(g).and_then(|t| t.folder.parent()?.canonicalize().ok());
             apart.is_some() && parent == apart
         };
-        let others = listed.iter().filter(|g| g.name.eq_ignore_ascii_case(&name) && g.id != id && !in_apart(g));
+        let is_itself = |g: &crate::host::GameEntry| {
+            itself.is_some() && catalog::game_type(g).and_then(|t| t.folder.canonicalize().ok()) == itself
+        };
+        let others =
+            listed.iter().filter(|g| g.name.eq_ignore_ascii_case(&name) && g.id != id && !in_apart(g) && !is_itself(g));
         for other in others {
             let other = match catalog::game_type(other) {
                 Some(t) => format!("the game type in {} (id {})", lint_name(&t.folder), t.id),

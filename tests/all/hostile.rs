@@ -1434,6 +1434,25 @@ fn new_type_refuses_a_name_game_ini_would_not_read_back() {
     }
 }
 
+/// A game type whose folder is a link to a folder elsewhere is one game
+/// type: lint never tells of it as sharing its Name with itself.
+#[cfg(unix)]
+#[test]
+fn a_game_type_linked_in_is_not_told_of_as_named_like_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let run =
+        |args: &[&str]| parlour().env("PARLOUR_DATA_DIR", &data).current_dir(dir.path()).args(args).output().unwrap();
+    assert!(run(&["new-type", "klondike", "ExtGame", "--into", &dir.path().to_string_lossy()]).status.success());
+    std::fs::create_dir_all(data.join("game-types")).unwrap();
+    let link = data.join("game-types").join("FolderLink");
+    std::os::unix::fs::symlink(dir.path().join("ExtGame"), &link).unwrap();
+    for target in [link.to_string_lossy().into_owned(), "extgame".to_string()] {
+        let said = stdout(&run(&["lint", &target]));
+        assert!(!said.contains("is also the name of"), "{target}: {said}");
+    }
+}
+
 /// Two game types of one [General] Name would show two rows alike in the
 /// list: `new-type` refuses a name a game has, whatever its folder's id;
 /// lint tells of two such, of a folder of game types once and of one
