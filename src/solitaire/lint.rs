@@ -99,6 +99,7 @@ fn with_room_checked(spec: &GameSpec, mut found: Vec<Diagnostic>) -> Vec<Diagnos
     found.extend(hidden_stock_cards(spec));
     found.extend(foundation_deal(spec));
     found.extend(start_card_face_down(spec));
+    found.extend(name_undrawn(spec));
     // Said only of a game type with nothing else wrong, which would be
     // the cause: a deal over at once is the sum of what went wrong.
     if !found.iter().any(Diagnostic::is_error) {
@@ -340,6 +341,37 @@ fn addition_leftovers(spec: &GameSpec) -> Option<Diagnostic> {
             line,
             format!("{why}, so a deal that puts one in the tableau cannot be won"),
         ),
+    })
+}
+
+/// A warning where [General] Name holds characters the period fonts do
+/// not have (they stop at Latin-1 and the typographic marks a word
+/// processor writes): the game list, title bars and game.bmp draw a box
+/// for each. Control characters are told of as the name is read.
+fn name_undrawn(spec: &GameSpec) -> Option<Diagnostic> {
+    use crate::gfx::font;
+    let line = spec.doc.section("General")?.get("Name")?.line;
+    let fonts = [font::winsans8(), font::topaz8(), font::chicago12(), font::geneva9()];
+    let undrawn = |c: &char| {
+        let alone = c.to_string();
+        fonts.iter().any(|f| f.shown(&alone).chars().any(|shown| !f.has_glyph(shown)))
+    };
+    let mut missing: Vec<char> = Vec::new();
+    for c in spec.general.name.chars().filter(|c| !c.is_control()).filter(undrawn) {
+        if !missing.contains(&c) {
+            missing.push(c);
+        }
+    }
+    let listed: Vec<String> = missing.iter().map(|c| format!("{c} (U+{:04X})", u32::from(*c))).collect();
+    (!listed.is_empty()).then(|| {
+        Diagnostic::warning(
+            &spec.path,
+            line,
+            format!(
+                "[General] Name holds {}, which the period fonts cannot draw: the game list, title bars and game.bmp show a box for each",
+                listed.join(", ")
+            ),
+        )
     })
 }
 
@@ -1657,6 +1689,29 @@ mod tests {
         let ini = dir.join("game.ini");
         fs::write(&ini, text).unwrap();
         msgs(&lint_ini(&ini), dir)
+    }
+
+    /// A Name the period fonts cannot draw is told of, each character
+    /// once; Latin-1 and the typographic marks shown plain are not.
+    #[test]
+    fn a_name_the_fonts_cannot_draw_is_told_of() {
+        let tmp = tempfile::tempdir().unwrap();
+        let klondike = crate::solitaire::spec::tests::klondike();
+        let name = klondike.lines().find(|l| l.starts_with("Name=")).unwrap().to_string();
+        let line = klondike[..klondike.find(&name).unwrap()].lines().count() + 1;
+        let found = lint_edited(tmp.path(), &klondike, &[(&name, "Name=\u{63a5}\u{9f8d} \u{63a5} Solitaire")]);
+        assert_eq!(
+            found,
+            [format!(
+                "game.ini:{line}: warning: [General] Name holds \u{63a5} (U+63A5), \u{9f8d} (U+9F8D), which the period fonts cannot draw: the game list, title bars and game.bmp show a box for each"
+            )]
+        );
+        let found = lint_edited(
+            tmp.path(),
+            &klondike,
+            &[(&name, "Name=Caf\u{e9} \u{201c}Cr\u{e8}me\u{201d} \u{2013} Solitaire")],
+        );
+        assert_eq!(found, Vec::<String>::new());
     }
 
     /// Cards the deal leaves in a hidden stock are never played: a
