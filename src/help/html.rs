@@ -810,8 +810,9 @@ impl Builder {
             None => {
                 let why = if src.is_empty() { "has no src" } else { "is not inside the page's folder" };
                 self.warn(line, format!("the picture `{src}` {why}; its alt text is shown instead"));
+                // In brackets, as a picture that cannot be read shows it.
                 if !alt.is_empty() {
-                    self.word(&alt, line);
+                    self.word(&format!("[{alt}]"), line);
                 }
             }
         }
@@ -1162,7 +1163,7 @@ mod tests {
                 &Span::Image { path: "gone.png".into(), alt: String::new() },
             ]
         );
-        assert_eq!(block.plain_text(), "The deal and  outsidewebnone");
+        assert_eq!(block.plain_text(), "The deal and  [outside][web][none]");
         assert_eq!(
             messages(&d, &dir),
             vec![
