@@ -929,11 +929,7 @@ impl Shell {
             Command::Play(target) => self.play(target),
             Command::Variants => self.variants(),
             Command::Open => self.open_kept(),
-            Command::Close if !self.behind.is_empty() => {
-                let mut top = std::mem::replace(&mut self.view, self.behind.pop().expect("not empty"));
-                top.close();
-                self.view.uncovered();
-            }
+            Command::Close if !self.behind.is_empty() => self.uncover(),
             Command::Close => match self.view.command(cmd) {
                 Some(response) => self.respond(response),
                 // A game's window closed: back to the games.
@@ -948,6 +944,17 @@ impl Shell {
                 }
             }
         }
+    }
+
+    /// Closes the view on top, showing the one behind it again.
+    fn uncover(&mut self) {
+        let mut top = std::mem::replace(&mut self.view, self.behind.pop().expect("not empty"));
+        top.close();
+        // Its message was measured before it was covered, and boxed then
+        // if cut short: a box closed once stays closed. What it says anew
+        // once it hears it shows again is news, boxed as ever.
+        self.said = self.view.message();
+        self.view.uncovered();
     }
 
     /// Shows `view` in place of everything shown, which is closed first

@@ -757,9 +757,19 @@ fn shell_playing(
     events: &str,
     shown: Option<parlour::host::GameEntry>,
 ) -> parlour::app::driver::Driver {
+    shell_playing_on(parlour::machines::MachineId::MacSe30, view, dir, events, shown)
+}
+
+/// [`shell_playing`] on the machine `id`.
+fn shell_playing_on(
+    id: parlour::machines::MachineId,
+    view: Box<dyn View>,
+    dir: &std::path::Path,
+    events: &str,
+    shown: Option<parlour::host::GameEntry>,
+) -> parlour::app::driver::Driver {
     use parlour::app::{driver::Driver, script, shell::Shell};
-    use parlour::machines::{Machine, MachineChoice, MachineId};
-    let id = MachineId::MacSe30;
+    use parlour::machines::{Machine, MachineChoice};
     let machine = Machine::new(&MachineChoice { id: Some(id), ..Default::default() }, id).unwrap();
     let shell = Shell::keeping_in(machine, view, 1, dir.to_path_buf());
     let mut driver = Driver::new(match shown {
@@ -768,6 +778,20 @@ fn shell_playing(
     });
     script::run(&mut driver, "events", &script::parse("events", events).unwrap()).unwrap();
     driver
+}
+
+/// Where a copy was kept is boxed on the Amiga PAL, whose title bar cuts
+/// it short; the box closed, the list of kept games opened and cancelled
+/// brings the game back without that box again (it came back every time).
+#[test]
+fn a_box_closed_once_stays_closed_when_the_game_shows_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let klondike = Box::new(open_table("klondike", 7, dir.path()));
+    let events = "key alt+s\nkey Return\nmenu Game > Open...\nkey Escape\n";
+    let driver = shell_playing_on(parlour::machines::MachineId::AmigaPal, klondike, dir.path(), events, None);
+    assert_eq!(driver.shell().title(), "Klondike");
+    assert!(driver.shell().message().starts_with("Kept as klondike-1.save"), "{}", driver.shell().message());
+    assert!(driver.shell().requester().is_none(), "{:?}", driver.shell().requester());
 }
 
 /// A kept game of another game, opened over the game played, asks first
