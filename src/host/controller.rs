@@ -1757,8 +1757,11 @@ const RESUMED_CHANGED: &str = "Resumed under the changed rules.";
 
 /// What Restart says of a game with no move made.
 const AT_THE_START: &str = "The game is at its start already.";
-/// What Undo's and Redo's keys say where they have nothing to do.
-const NOTHING_TO_UNDO: &str = "Nothing to take back: the game is at its start.";
+/// What Undo's and Redo's keys say where they have nothing to do. Undo's
+/// is read whole on the Amiga PAL's title bar (36 characters), where the
+/// longer "...: the game is at its start." lost its second half, which
+/// the guides say the status line tells.
+const NOTHING_TO_UNDO: &str = "Nothing to take back: at the start.";
 const NOTHING_TO_REDO: &str = "Nothing to play again: no move taken back is waiting.";
 /// Select Game's title and what its box asks.
 const SELECT_GAME: &str = "Select Game";

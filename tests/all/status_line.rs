@@ -22,7 +22,7 @@ const MESSAGES: &[&str] = &[
     "Game resumed.",
     "Game restored and paused.",
     "The game is over: Game > New Game starts another.",
-    "Nothing to take back: the game is at its start.",
+    "Nothing to take back: at the start.",
     "Nothing to play again: no move taken back is waiting.",
     // Solitaire.
     "No deal tried was proved winnable. This one may not be.",
@@ -379,12 +379,16 @@ fn the_boards_own_refusals_after_a_lost_game_keep_the_ending_first() {
 /// Undo's and Redo's keys with nothing to do say so, where their dimmed
 /// menu items cannot: at the deal of a Klondike game on YaZZle (Ctrl),
 /// and Rummi's Back up (B) on the Amiga PAL (Alt), whose first position
-/// the player sees may already hold the program's turn.
+/// the player sees may already hold the program's turn. Undo's words are
+/// read whole, the figures giving way, on the Amiga PAL's title bar too,
+/// where they were cut to "Nothing to take back." and the guides say the
+/// status line tells the game is at its start.
 #[test]
 fn undo_and_redo_keys_with_nothing_to_do_say_so() {
     for (game, id, mods, undo) in [
         ("klondike", MachineId::Yazzle, Modifiers { ctrl: true, ..Default::default() }, 'z'),
         ("rummi", MachineId::AmigaPal, Modifiers { alt: true, ..Default::default() }, 'b'),
+        ("the-chance", MachineId::AmigaPal, Modifiers { alt: true, ..Default::default() }, 'z'),
         // Z undoes in every game, Rummi's Back up showing B all the same.
         ("rummi", MachineId::Yazzle, Modifiers { ctrl: true, ..Default::default() }, 'z'),
     ] {
@@ -393,7 +397,11 @@ fn undo_and_redo_keys_with_nothing_to_do_say_so() {
         let steps = |shell: &Shell| shell.menus().iter().flat_map(|m| m.items.clone()).filter(|i| i.enabled).count();
         let enabled = steps(&shell);
         shell.input(&Input::Key { key: Key::Char(undo), mods });
-        assert_eq!(shell.message(), "Nothing to take back: the game is at its start.", "{game}");
+        let said = shell.message();
+        assert_eq!(said, "Nothing to take back: at the start.", "{game}");
+        let (title, chrome, look) = (shell.title(), shell.machine().chrome(), shell.machine().look());
+        let frame = Frame { title: &title, message: &said, ..Frame::default() };
+        assert!(chrome.shows_whole(look, &frame), "{game} on {}: cut short", id.name());
         shell.input(&Input::Key { key: Key::Char('y'), mods });
         assert_eq!(shell.message(), "Nothing to play again: no move taken back is waiting.", "{game}");
         assert_eq!(steps(&shell), enabled, "{game}: the keys changed nothing but the status line");
