@@ -548,7 +548,9 @@ fn the_keyboard_says_why_nothing_was_lifted() {
 
 /// Spider (Two Suits), deal 1, once the 7 of spades lies on the 8 of
 /// hearts: the two cannot be lifted together, and a press on the 8, or
-/// Space with the cursor on it, says why in the rules' own words.
+/// Space with the cursor on it, says why in the rules' own words. The
+/// cursor keeps framing both cards the reason is about (it shrank to the
+/// top card).
 #[test]
 fn cards_that_cannot_be_lifted_together_are_told_why() {
     use parlour::machines::{Key, Modifiers};
@@ -576,6 +578,7 @@ fn cards_that_cannot_be_lifted_together_are_told_why() {
     view.input(&key(Key::Char(' ')), &m, area);
     assert_eq!(view.message(), MIXED);
     assert!(view.board().cursor_held().is_none(), "nothing is lifted");
+    assert_eq!(view.board().cursor_at(), Some((hearts, 2)), "the cursor keeps the cards refused");
 }
 
 /// A refusal answers one key: it stays while time passes, and the next

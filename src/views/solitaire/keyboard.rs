@@ -187,8 +187,7 @@ impl Cursor {
     }
 
     fn press(&mut self, st: &Solitaire, pile: PileId, depth: usize) -> KeyAction {
-        self.at = Some((pile, 1));
-        match self.held.take() {
+        let action = match self.held.take() {
             Some((from, _)) if from == pile => KeyAction::Home(pile),
             Some((from, count)) => KeyAction::Drop { from, count, to: pile },
             None if pile.kind == PileKind::Stock => KeyAction::Stock(pile),
@@ -198,7 +197,14 @@ impl Cursor {
                 KeyAction::Moved
             }
             None => KeyAction::CannotLift(why_not_lifted(st, pile, depth)),
+        };
+        // A refused lift keeps the cursor on the cards the reason is
+        // about, until the player moves it on; anything done comes back
+        // to the pile's top card.
+        if !matches!(action, KeyAction::CannotLift(_)) {
+            self.at = Some((pile, 1));
         }
+        action
     }
 
     /// Where the cursor is drawn: around the card it reaches, or the empty
