@@ -78,18 +78,28 @@ impl TextEntry {
     }
 
     /// The requester as the machine draws it: the lines, then the field,
-    /// and under a field typed full its limit, which no beep tells.
+    /// and a line under it the note of the field ([`TextEntry::note`]).
     pub fn requester(&self) -> Requester {
         let mut lines = self.lines.clone();
         lines.push(String::new());
         lines.push(format!("{} {}{CARET}", self.label, self.text));
-        if let Some(why) = &self.refused {
-            lines.push(why.clone());
-        } else if self.typed_full() {
-            let unit = if self.digits.is_some() { "digits" } else { "letters" };
-            lines.push(format!("{} {unit} at most.", self.max));
+        if let Some(note) = self.note() {
+            // A line apart: the Amiga's requester lines stand with no
+            // leading, and the caret, an underscore, sat on the letters of
+            // a note straight under it.
+            lines.push(String::new());
+            lines.push(note);
         }
         Requester { title: self.title.clone(), lines, buttons: vec!["OK".into(), "Cancel".into()] }
+    }
+
+    /// Why the last key went nowhere, else, for a field typed full, its
+    /// limit, which no beep tells.
+    fn note(&self) -> Option<String> {
+        self.refused.clone().or_else(|| {
+            let unit = if self.digits.is_some() { "digits" } else { "letters" };
+            self.typed_full().then(|| format!("{} {unit} at most.", self.max))
+        })
     }
 
     /// Whether the player has typed the text up to its most, so a letter
@@ -252,7 +262,7 @@ mod tests {
                 e.input(&key(Key::Char(c)), &m);
             }
             assert_eq!(e.text, "Reviewer R with a ra");
-            assert_eq!(e.requester().lines[2..], ["Name: Reviewer R with a ra_", "20 letters at most."], "{id}");
+            assert_eq!(e.requester().lines[2..], ["Name: Reviewer R with a ra_", "", "20 letters at most."], "{id}");
             let mut s = m.new_surface();
             e.draw(&mut s, &m);
             assert!(s.take_clipped_text().is_empty(), "{id}: {:?}", s.take_clipped_text());
@@ -273,13 +283,13 @@ mod tests {
             for refused in ['x', ' ', '-'] {
                 assert_eq!(e.input(&key(Key::Char(refused)), &m), EntryEvent::Edited, "{id}: {refused:?} is said");
                 assert_eq!(e.text, "1", "{id}: {refused:?} goes nowhere");
-                assert_eq!(e.requester().lines[3..], ["Game: 1_", "Game: digits only, 1 to 1000000."], "{id}");
+                assert_eq!(e.requester().lines[3..], ["Game: 1_", "", "Game: digits only, 1 to 1000000."], "{id}");
             }
             let mut s = m.new_surface();
             e.draw(&mut s, &m);
             assert!(s.take_clipped_text().is_empty(), "{id}: {:?}", s.take_clipped_text());
             let set = m.chrome().requester_lines(m.look(), &e.requester());
-            assert!(set.is_empty() || set.len() == 5, "{id}: the note on a line of its own: {set:?}");
+            assert!(set.is_empty() || set.len() == 6, "{id}: the note on a line of its own, a line apart: {set:?}");
             assert_eq!(e.input(&key(Key::Char('2')), &m), EntryEvent::Edited);
             assert_eq!(e.requester().lines.last().unwrap(), "Game: 12_", "{id}: the note goes at the next key");
             e.input(&key(Key::Char('y')), &m);

@@ -48,7 +48,7 @@ fn select_game_deals_the_number_typed_refuses_others_in_words_and_the_journal_ke
     type_in(&mut view, &[Key::Char('a')]);
     let refused = view.select_box().expect("a letter is refused, the box stays");
     let note = format!("Game: digits only, 1 to {MAX_GAME_NUMBER}.");
-    assert_eq!(refused.lines[3..], ["Game: _".to_string(), note]);
+    assert_eq!(refused.lines[3..], ["Game: _".to_string(), String::new(), note]);
     type_in(&mut view, &[Key::Char('5')]);
     assert_eq!(view.select_box().unwrap().lines.last().unwrap(), "Game: 5_", "the note goes at the next key");
     type_in(&mut view, &erase(1));
