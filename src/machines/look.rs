@@ -67,20 +67,19 @@ impl Look {
             Depth::Thousands => (Format::Direct15, Palette::new(Vec::new())),
             Depth::Millions => (Format::Direct24, Palette::new(Vec::new())),
         };
-        // Dimmed text and controls are System 7's grey, but where the
-        // table has only two greys (4 colours) its light one: 808080
-        // would land on the dark one, which reads as black.
-        let dimmed = if depth == Depth::Colours4 { 0xACACAC } else { 0x808080 };
-        // The desktop too: its 808080 would be the dark grey the green
-        // felt lands on, and a card table would melt into the desktop.
-        let desktop = if depth == Depth::Colours4 { 0xACACAC } else { 0x808080 };
+        // Dimmed text and controls, and the desktop, are System 7's grey,
+        // but where the table has only two greys (4 colours) its light
+        // one: 808080 would land on the dark one, which reads as black
+        // and is the one the green felt lands on (a card table would melt
+        // into the desktop).
+        let system_grey = if depth == Depth::Colours4 { 0xACACAC } else { 0x808080 };
         Look::build(
             width,
             height,
             format,
             pal,
             &[
-                (Pen::Desktop, desktop, Some(Pattern::GRAY)),
+                (Pen::Desktop, system_grey, Some(Pattern::GRAY)),
                 (Pen::Background, 0xFFFFFF, None),
                 (Pen::Text, 0x000000, None),
                 (Pen::Shine, 0xFFFFFF, None),
@@ -88,7 +87,7 @@ impl Look {
                 (Pen::Fill, 0x000000, None),
                 (Pen::FillText, 0xFFFFFF, None),
                 (Pen::Highlight, 0x0000D4, None),
-                (Pen::Disabled, dimmed, Some(Pattern::GRAY)),
+                (Pen::Disabled, system_grey, Some(Pattern::GRAY)),
                 (Pen::Felt, 0x006411, Some(Pattern::LT_GRAY)),
                 (Pen::CardFace, 0xFFFFFF, None),
                 (Pen::Red, 0xDD0806, None),
