@@ -120,12 +120,17 @@ fn size_problem(width: i64, height: i64) -> Option<String> {
 /// keeps Parlour from reading it, in plain words: the decoder would say
 /// it in its own ("Invalid image dimensions", a checksum in hex).
 fn png_header_problem(bytes: &[u8]) -> Option<String> {
+    // The signature's line ends are there to show a file sent as text:
+    // changed, they tell the player how the picture was spoilt.
+    if !bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() >= 8 {
+        return Some("its first bytes were changed, as sending it as text changes line ends".into());
+    }
+    if bytes.get(12..16).is_some_and(|name| name != b"IHDR") {
+        return Some("it is damaged: its header (IHDR) is not where every PNG has it, after the first 8 bytes".into());
+    }
     let Some(header) = bytes.get(8..29) else {
         return Some("it is cut short: its header is incomplete".into());
     };
-    if &header[4..8] != b"IHDR" {
-        return Some("it does not begin with the header a PNG begins with".into());
-    }
     let u32_at =
         |at: usize| i64::from(u32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]));
     if let Some(why) = size_problem(u32_at(8), u32_at(12)) {
@@ -412,6 +417,14 @@ mod tests {
         damaged[29] ^= 0xFF;
         let checksum = format!("{cannot} (it is damaged: a part of it does not match its checksum)");
         assert_eq!(why(&damaged), checksum);
+        // Past the signature, bytes that are no PNG header; and the
+        // signature itself with its line end turned to a Unix one.
+        let garbage = [&good[..8], b"this is garbage".as_slice()].concat();
+        let no_header = "it is damaged: its header (IHDR) is not where every PNG has it, after the first 8 bytes";
+        assert_eq!(why(&garbage), format!("{cannot} ({no_header})"));
+        let as_text = [b"\x89PNG\n\x1a\n".as_slice(), &good[8..]].concat();
+        let line_ends = "its first bytes were changed, as sending it as text changes line ends";
+        assert_eq!(why(&as_text), format!("{cannot} ({line_ends})"));
         let text = "x.png: not a picture Parlour reads: it takes PNG, BMP and IFF ILBM files";
         assert_eq!(why(b"hello, world\n"), text);
     }
