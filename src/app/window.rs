@@ -216,6 +216,12 @@ fn cannot_open(display: Option<&str>, error: &str) -> String {
 #[derive(Default)]
 struct Pointer {
     pos: (i32, i32),
+    /// Where minifb last said the pointer was, in the frame. Its word
+    /// counts only when it changes: minifb learns of a move later than
+    /// XInput tells of a press, so its stale place would otherwise undo
+    /// the press's (a window's title bar, pressed first thing, dragged
+    /// from where the pointer was before).
+    sampled: Option<(i32, i32)>,
     down: [bool; 3],
     mods: Modifiers,
     /// Alt went down and nothing else happened since: its release is the
@@ -424,6 +430,13 @@ fn collect_events(
             events.push(Input::MouseMove { x: pos.0, y: pos.1 });
         }
     };
+    let sampled = |pointer: &mut Pointer, events: &mut Vec<Input>| {
+        let Some((mx, my)) = window.get_mouse_pos(MouseMode::Clamp) else { return };
+        let pos = lb.to_frame(mx as i32, my as i32, w, h);
+        if pointer.sampled.replace(pos) != Some(pos) {
+            moved(pointer, events, pos);
+        }
+    };
     const BUTTONS: [(MouseButton, Button); 3] =
         [(MouseButton::Left, Button::Left), (MouseButton::Middle, Button::Middle), (MouseButton::Right, Button::Right)];
     match presses {
@@ -449,14 +462,10 @@ fn collect_events(
                     Input::MouseUp { x, y, button }
                 });
             }
-            if let Some((mx, my)) = window.get_mouse_pos(MouseMode::Clamp) {
-                moved(pointer, &mut events, lb.to_frame(mx as i32, my as i32, w, h));
-            }
+            sampled(pointer, &mut events);
         }
         None => {
-            if let Some((mx, my)) = window.get_mouse_pos(MouseMode::Clamp) {
-                moved(pointer, &mut events, lb.to_frame(mx as i32, my as i32, w, h));
-            }
+            sampled(pointer, &mut events);
             let (x, y) = pointer.pos;
             // Sampled once a poll: a press and release within one poll is
             // not seen here.

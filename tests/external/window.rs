@@ -70,6 +70,11 @@ pub fn tests() -> Vec<Needs> {
             &[("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("xwd", "x11-apps")],
             the_wheel_scrolls_the_launcher_list,
         ),
+        Needs::programs(
+            "window::a_title_bar_dragged_first_thing_moves_the_window_as_far_as_the_pointer",
+            &[("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("xwd", "x11-apps")],
+            a_title_bar_dragged_first_thing_moves_the_window_as_far_as_the_pointer,
+        ),
     ]
 }
 
@@ -631,4 +636,62 @@ fn f11_twice_brings_the_window_back_where_it_was() {
     let id = wait_for_window(&display, (1000, 760), &mut app);
     let geometry = xdotool(&display, &["getwindowgeometry", &id]);
     assert!(geometry.contains("Position: 10,10"), "{geometry}");
+}
+
+/// The Chance's window on the colour Mac, dragged by its title bar before
+/// the pointer did anything else, moves as far as the pointer did. The
+/// press is taken where the X server says it was, and a pointer place
+/// the window had not caught up with yet (where it stood when the window
+/// opened) does not drag the window there first.
+fn a_title_bar_dragged_first_thing_moves_the_window_as_far_as_the_pointer() {
+    let (display, _server) = xvfb(10, &[]);
+    let data = tempfile::tempdir().unwrap();
+    let args = ["play", "the-chance", "--machine", "mac-color", "--seed", "1", "--scale", "1"];
+    let mut app = launch(&display, data.path(), &args);
+    let id = wait_for_window(&display, (640, 480), &mut app);
+    let mut machine =
+        Machine::new(&MachineChoice { id: Some(MachineId::MacColor), ..Default::default() }, MachineId::MacColor)
+            .unwrap();
+    machine.fit_window(Some((512, 342)));
+    let bar = machine.chrome().drag_bar().expect("the Card Shell's window has a title bar");
+    let (wx, wy) = window_position(&display, &id);
+    let strip = |shot: &Screenshot, (dx, dy): (i32, i32)| -> Vec<Rgb> {
+        let (x0, y0) = ((wx + bar.x + dx) as usize, (wy + bar.y + dy) as usize);
+        (0..bar.h as usize)
+            .flat_map(|y| (0..bar.w as usize).map(move |x| (x, y)))
+            .map(|(x, y)| shot.pixels[(y0 + y) * shot.width + x0 + x])
+            .collect()
+    };
+    // The title bar as drawn once the window shows (striped: more than
+    // one colour), before anything moved.
+    let start = Instant::now();
+    let before = loop {
+        let drawn = strip(&screenshot(&display), (0, 0));
+        if drawn.iter().any(|&c| c != drawn[0]) {
+            break drawn;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "the title bar never showed");
+        sleep(Duration::from_millis(200));
+    };
+    let (gx, gy) = (bar.x + bar.w / 3, bar.y + bar.h / 2);
+    let step = |args: &[&str]| {
+        xdotool(&display, args);
+        sleep(Duration::from_millis(150));
+    };
+    step(&["mousemove", "--window", &id, &gx.to_string(), &gy.to_string(), "mousedown", "1"]);
+    step(&["mousemove", "--window", &id, &(gx + 50).to_string(), &(gy + 40).to_string()]);
+    step(&["mouseup", "1"]);
+    let start = Instant::now();
+    loop {
+        let shot = screenshot(&display);
+        if strip(&shot, (50, 40)) == before {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the title bar is not 50 right and 40 down of where it was ({})",
+            keep_for_looking(Some(&shot))
+        );
+        sleep(Duration::from_millis(200));
+    }
 }
