@@ -55,32 +55,41 @@ enum Placement {
     Windowed { scale: u32 },
     /// A framed window back where it was, as large as it was.
     Kept(Geometry),
-    /// A borderless window covering the screen, and the window it replaced
-    /// (F11 goes back to it).
-    FullScreen { left: Geometry },
+    /// A borderless window covering the screen, and the window F11 goes
+    /// back to.
+    FullScreen { back: Back },
+}
+
+/// The window full screen gives way to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Back {
+    /// The window it replaced, where and as large as it was.
+    Left(Geometry),
+    /// Once the machine changed in full screen, a window opened anew as a
+    /// switch outside full screen opens it (at the scale asked, where that
+    /// fits): the old window's size was the old machine's.
+    Anew { scale: u32 },
 }
 
 impl Placement {
-    /// The placement for a frame of a new size (a machine switch): full
-    /// screen stays full screen (still going back to the same window); a
-    /// window opens anew as `windowed`.
-    fn after_resize(self, windowed: Placement) -> Placement {
+    /// The placement for a frame of a new size (a machine switch), a new
+    /// window opening at `scale`: full screen stays full screen, going
+    /// back to such a window.
+    fn after_resize(self, scale: u32) -> Placement {
         match self {
-            full @ Placement::FullScreen { .. } => full,
-            Placement::Windowed { .. } | Placement::Kept(_) => windowed,
+            Placement::FullScreen { .. } => Placement::FullScreen { back: Back::Anew { scale } },
+            Placement::Windowed { .. } | Placement::Kept(_) => Placement::Windowed { scale },
         }
     }
 
     /// The placement F11 switches to from this one, the window being at
-    /// `here`: full screen from a window; from full screen, the window left
-    /// (at least as large as the `frame` at scale 1, should the machine have
-    /// changed meanwhile).
-    fn toggled(self, here: Geometry, (fw, fh): (u32, u32)) -> Placement {
+    /// `here`: full screen from a window; from full screen, the window it
+    /// goes back to.
+    fn toggled(self, here: Geometry) -> Placement {
         match self {
-            Placement::FullScreen { left } => {
-                Placement::Kept(Geometry { w: left.w.max(fw), h: left.h.max(fh), ..left })
-            }
-            Placement::Windowed { .. } | Placement::Kept(_) => Placement::FullScreen { left: here },
+            Placement::FullScreen { back: Back::Left(left) } => Placement::Kept(left),
+            Placement::FullScreen { back: Back::Anew { scale } } => Placement::Windowed { scale },
+            Placement::Windowed { .. } | Placement::Kept(_) => Placement::FullScreen { back: Back::Left(here) },
         }
     }
 }
@@ -104,9 +113,9 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
     // Killed, the program ends as if its window were closed.
     let end = EndAsked::watch();
     let frame_size = |d: &Driver| (d.frame().width(), d.frame().height());
-    let windowed = |d: &Driver| {
+    let new_scale = |d: &Driver| {
         let (w, h) = frame_size(d);
-        Placement::Windowed { scale: window_scale(scale, w, h, x11::screen_size()) }
+        window_scale(scale, w, h, x11::screen_size())
     };
     // The screen's size is asked on a connection held until the window is
     // open: were it the server's only client, closing it would reset the
@@ -117,15 +126,8 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
         let (w, h) = frame_size(&driver);
         let screen = held.as_ref().and_then(x11::Connection::screen_size);
         let k = window_scale(scale, w, h, screen);
-        if let (Some(asked), Some((sw, sh))) = (scale, screen)
-            && k < asked
-        {
-            tell!(
-                "parlour: --scale {asked} would make the window {} x {}, larger than the {sw} x {sh} screen: \
-                 {k} is used",
-                w * asked,
-                h * asked
-            );
+        if let Some(notice) = screen.and_then(|screen| scale_notice(scale, k, (w, h), screen)) {
+            tell!("parlour: {notice}");
         }
         Placement::Windowed { scale: k }
     };
@@ -141,8 +143,8 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
         let stop = pump(&mut window, &mut driver, &end);
         let next = match stop {
             Stop::Quit => break,
-            Stop::Resized => placement.after_resize(windowed(&driver)),
-            Stop::ToggleFullScreen => placement.toggled(geometry(&window), frame_size(&driver)),
+            Stop::Resized => placement.after_resize(new_scale(&driver)),
+            Stop::ToggleFullScreen => placement.toggled(geometry(&window)),
         };
         // The new window opens before the old one closes (assigning drops
         // the old one); if it cannot open, play goes on in the old window,
@@ -161,6 +163,26 @@ pub fn run(mut driver: Driver, scale: Option<u32>) -> Result<(), String> {
         tell!("warning: {e}");
     }
     Ok(())
+}
+
+/// What the player is told of a window opening at scale `k` for a `w` x
+/// `h` frame on a `screen` (`asked`: the `--scale` given): a scale asked
+/// that does not fit, or a screen too small for even scale 1, where part
+/// of the window lies off it.
+fn scale_notice(asked: Option<u32>, k: u32, (w, h): (u32, u32), (sw, sh): (usize, usize)) -> Option<String> {
+    if (w as usize) > sw || (h as usize) > sh {
+        return Some(format!(
+            "the window is {w} x {h}, larger than the {sw} x {sh} screen: part of it lies off the screen; \
+             a machine with a smaller screen (the Machine menu) fits whole"
+        ));
+    }
+    asked.filter(|&asked| k < asked).map(|asked| {
+        format!(
+            "--scale {asked} would make the window {} x {}, larger than the {sw} x {sh} screen: {k} is used",
+            w * asked,
+            h * asked
+        )
+    })
 }
 
 /// Where `window` is and how large.
@@ -856,22 +878,38 @@ mod tests {
     #[test]
     fn f11_twice_brings_the_window_back_where_and_as_large_as_it_was() {
         let here = Geometry { x: 10, y: 10, w: 1000, h: 760 };
-        let full = Placement::Windowed { scale: 1 }.toggled(here, (640, 512));
-        assert_eq!(full, Placement::FullScreen { left: here });
-        // A machine switch in full screen stays there, still going back.
-        let full = full.after_resize(Placement::Windowed { scale: 2 });
-        assert_eq!(full, Placement::FullScreen { left: here });
-        let back = full.toggled(Geometry { x: 0, y: 0, w: 1366, h: 768 }, (640, 512));
+        let full = Placement::Windowed { scale: 1 }.toggled(here);
+        assert_eq!(full, Placement::FullScreen { back: Back::Left(here) });
+        let back = full.toggled(Geometry { x: 0, y: 0, w: 1366, h: 768 });
         assert_eq!(back, Placement::Kept(here));
-        // Back to a machine larger than the window left: as large as it.
-        let small = Geometry { x: 5, y: 6, w: 640, h: 512 };
-        let back = Placement::FullScreen { left: small }.toggled(here, (698, 523));
-        assert_eq!(back, Placement::Kept(Geometry { x: 5, y: 6, w: 698, h: 523 }));
         // A window kept, switching machine, opens anew at its scale.
-        assert_eq!(
-            Placement::Kept(here).after_resize(Placement::Windowed { scale: 2 }),
-            Placement::Windowed { scale: 2 }
-        );
+        assert_eq!(Placement::Kept(here).after_resize(2), Placement::Windowed { scale: 2 });
+    }
+
+    /// A machine switched in full screen stays full screen; F11 then opens
+    /// the new machine's window as a switch outside full screen would, at
+    /// the scale asked, not the old machine's window with the new screen
+    /// at scale 1 in it.
+    #[test]
+    fn f11_after_a_machine_switch_in_full_screen_opens_the_new_machine_at_its_scale() {
+        let amiga_at_three = Geometry { x: 320, y: 216, w: 960, h: 768 };
+        let full = Placement::Windowed { scale: 3 }.toggled(amiga_at_three);
+        let switched = full.after_resize(2);
+        assert!(matches!(switched, Placement::FullScreen { .. }), "{switched:?}");
+        assert_eq!(switched.toggled(Geometry { x: 0, y: 0, w: 1600, h: 1200 }), Placement::Windowed { scale: 2 });
+    }
+
+    /// A screen too small for the window even at scale 1 (YaZZle's 698 x
+    /// 523 on 640 x 480) is told of, as a scale asked too large is.
+    #[test]
+    fn a_screen_too_small_for_the_window_is_told_of() {
+        let said = scale_notice(None, 1, (698, 523), (640, 480)).expect("told");
+        assert!(said.starts_with("the window is 698 x 523, larger than the 640 x 480 screen"), "{said}");
+        assert_eq!(scale_notice(Some(1), 1, (698, 523), (640, 480)), Some(said));
+        let asked = scale_notice(Some(3), 1, (640, 480), (800, 600)).expect("told");
+        assert!(asked.starts_with("--scale 3 would make the window 1920 x 1440"), "{asked}");
+        assert_eq!(scale_notice(Some(1), 1, (640, 480), (800, 600)), None);
+        assert_eq!(scale_notice(None, 1, (640, 480), (640, 480)), None);
     }
 
     /// An idle window presents nothing; uncovered, it shows its picture
