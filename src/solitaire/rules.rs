@@ -364,8 +364,9 @@ impl Rules {
 
     /// Whether a lay-off can be judged to lose nothing in this game (the
     /// solver's safe lay-offs, which the player's auto-play makes):
-    /// foundations built up in suit card by card, so a card going up only
-    /// opens its foundation to the next of its suit, and a tableau built in
+    /// foundations built one way in suit card by card (up, or down from
+    /// the king), so a card going up only opens its foundation to the
+    /// next of its suit, and a tableau built in
     /// sequence, so the cards that could want to lie on it are known. Not
     /// a foundation built both ways in any suit (Golf: which card goes up
     /// decides which may follow, so laying one off is a choice that can
@@ -373,7 +374,7 @@ impl Rules {
     pub fn lay_offs_judged(&self) -> bool {
         let f = &self.foundation;
         f.piles > 0
-            && f.build == Build::Up
+            && f.build != Build::UpDown
             && f.suit_check
             && !f.discard
             && !f.complete_sequences

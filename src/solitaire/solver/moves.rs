@@ -4,7 +4,7 @@
 //!
 //! - Automatic moves: whatever `Game::auto_move` makes after each move (as
 //!   the session does), so a line replays exactly through a session.
-//! - Safe lay-offs (dominance): with foundations built up in suit, a card
+//! - Safe lay-offs (dominance): with foundations built one way in suit, a card
 //!   may go up when every card that could be built on it in the tableau,
 //!   on those, and so on, could itself go up at once (all copies), unless
 //!   it is up for good already (all copies, and TakeBack never brings it
@@ -44,7 +44,7 @@
 use crate::cards::{Card, Rank};
 use crate::core::Game;
 use crate::solitaire::engine::{PileId, SolMove, Solitaire};
-use crate::solitaire::rules::{DealTo, PileKind, Rules, Sequence};
+use crate::solitaire::rules::{Build, DealTo, PileKind, Rules, Sequence};
 
 use super::key::{Symmetry, code};
 
@@ -508,7 +508,8 @@ struct UpSets {
     /// The game's cards.
     in_game: u64,
     /// The cards every copy of which is up or could go up at once: the
-    /// cards below it in its suit are all up, all copies.
+    /// cards before it in its suit's foundation order (below it, or above
+    /// it on foundations built down) are all up, all copies.
     ready: u64,
     /// The cards every copy of which is up.
     laid_off: u64,
@@ -519,18 +520,24 @@ impl UpSets {
     /// card a foundation takes, several times over.
     fn of(state: &Solitaire) -> UpSets {
         let rules = state.rules();
-        // By steps up from the start rank, the ranks at most that many
-        // steps up, a bit each at the clubs' place of [`code`].
+        // By steps from the start rank (up, or down on foundations built
+        // down), the ranks at most that many steps on, a bit each at the
+        // clubs' place of [`code`].
         let mut within = [0u64; 13];
-        let ((_, top), start) = (rules.order_range(), rules.order(state.start_rank()));
+        let ((bottom, top), start) = (rules.order_range(), rules.order(state.start_rank()));
+        let down = rules.foundation.build == Build::Down;
         let mut ranks = 0;
         for (steps, within) in within.iter_mut().enumerate() {
-            // The place in the rank order `steps` up from the start.
-            let mut order = start + steps as u8;
-            if order > top && rules.foundation.allow_wrap {
-                order -= 13;
+            // The place in the rank order `steps` on from the start.
+            let mut order = if down { i32::from(start) - steps as i32 } else { i32::from(start) + steps as i32 };
+            if rules.foundation.allow_wrap {
+                if order > i32::from(top) {
+                    order -= 13;
+                } else if order < i32::from(bottom) {
+                    order += 13;
+                }
             }
-            if order <= top {
+            if (i32::from(bottom)..=i32::from(top)).contains(&order) {
                 // Ace high or low, the ace's code is 1.
                 ranks |= 1 << (if order == 14 { 1 } else { order } * 4);
             }
@@ -605,7 +612,9 @@ fn comes_straight_back(state: &Solitaire, symmetry: Symmetry, up: &mut Option<Up
         return false;
     }
     let rules = state.rules();
+    // Judged for foundations built up only (with a tableau built down).
     let judged_alike = rules.tableau.sequence == Sequence::Lower
+        && rules.foundation.build == Build::Up
         && !rules.tableau.allow_wrap
         && !rules.foundation.allow_wrap
         && !rules.lays_off_by_itself()
@@ -638,7 +647,12 @@ pub fn safe_lay_off(state: &Solitaire) -> Option<SolMove> {
         match state.pile(PileKind::Foundation, f).last() {
             None => next.iter_mut().for_each(|ranks| *ranks |= 1 << state.start_rank().value()),
             Some(top) => {
-                if let Some(rank) = rules.rank_above(top.card.rank, rules.foundation.allow_wrap) {
+                let wrap = rules.foundation.allow_wrap;
+                let following = match rules.foundation.build {
+                    Build::Down => rules.rank_below(top.card.rank, wrap),
+                    _ => rules.rank_above(top.card.rank, wrap),
+                };
+                if let Some(rank) = following {
                     next[top.card.suit as usize] |= 1 << rank.value();
                 }
             }

@@ -235,6 +235,44 @@ fn a_card_goes_up_once_all_that_could_lie_on_it_could_go_up() {
     assert!(!five_of_hearts_up(true, [fours[0], fours[1], "AD"]));
 }
 
+/// The same judgement turned about, on foundations built down from the
+/// king with the tableau built up: the nine of hearts goes up once the
+/// black jacks and the queen of diamonds are up, so that the black tens
+/// and the jack of diamonds (all that could come to lie on it, or on
+/// those) would go up as soon as they were free.
+#[test]
+fn on_foundations_built_down_a_card_goes_up_once_all_that_could_lie_on_it_could_go_up() {
+    use crate::cards::Rank;
+    use crate::solitaire::rules::{Build, FoundationStart, Sequence};
+    let mut rules = examples::klondike();
+    rules.foundation.build = Build::Down;
+    rules.foundation.start = FoundationStart::Rank(Rank::KING);
+    rules.tableau.sequence = Sequence::Higher;
+    rules.tableau.kings_only = false;
+    let nine_of_hearts_up = |take_back: bool, [clubs, spades, diamonds]: [&str; 3]| {
+        let mut rules = rules.clone();
+        rules.foundation.take_back = take_back;
+        let s = position(
+            rules,
+            &[
+                ("F1", clubs),
+                ("F2", spades),
+                ("F3", "KH QH JH TH"),
+                ("F4", diamonds),
+                ("T1", "9H"),
+                ("T2", "(TC) (TS) (JD) (QD) AS"),
+            ],
+        );
+        super::moves::safe_lay_off(&s) == Some(s.parse_move("T1>F3").unwrap())
+    };
+    let jacks = ["KC QC JC", "KS QS JS"];
+    for take_back in [true, false] {
+        assert!(nine_of_hearts_up(take_back, [jacks[0], jacks[1], "KD QD"]), "take back {take_back}");
+        assert!(!nine_of_hearts_up(take_back, [jacks[0], jacks[1], "KD"]), "the jack of diamonds may need a ten");
+        assert!(!nine_of_hearts_up(take_back, ["KC QC", jacks[1], "KD QD"]), "the ten of clubs is not free to go up");
+    }
+}
+
 #[test]
 fn a_foundation_card_is_taken_back_only_where_it_would_not_go_straight_up_again() {
     // The four of clubs back onto the five of hearts: worth trying while
@@ -315,14 +353,18 @@ fn winnable_by_brute_force(start: &Solitaire) -> Option<bool> {
     Some(false)
 }
 
-/// An end game of `rules`: each suit on a foundation up to `below` (not
-/// included), the higher cards spread at random over the tableau (all but
+/// An end game of `rules`: each suit on a foundation for its first
+/// `below - 1` ranks (from the ace, or from the king on foundations built
+/// down), the other cards spread at random over the tableau (all but
 /// each pile's top face down when `hidden`), the reserve piles and the
 /// stock.
 fn end_game(rules: Rules, seed: u64, below: u8, hidden: bool) -> Solitaire {
     let mut rng = crate::core::GameRng::new(seed);
     let suits = ['C', 'D', 'H', 'S'];
-    let ranks = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'];
+    let mut ranks = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'];
+    if rules.foundation.build == crate::solitaire::rules::Build::Down {
+        ranks.reverse();
+    }
     let mut piles: Vec<(String, Vec<String>)> = Vec::new();
     for (i, suit) in suits.iter().enumerate() {
         let cards = ranks[..usize::from(below) - 1].iter().map(|r| format!("{r}{suit}")).collect();
@@ -389,6 +431,20 @@ fn verdicts_agree_with_brute_force_on_small_end_games() {
     // All cards face up: runs on twins, taken as a set, in most positions.
     let mut open = draw_three.clone();
     open.tableau.piles = 4;
+    // Turned about: foundations built down from the king, the tableau
+    // built up (any card fills a gap), where lay-offs are judged too.
+    let turned = |mut rules: Rules| {
+        use crate::cards::Rank;
+        use crate::solitaire::rules::{Build, FoundationStart, Sequence};
+        rules.foundation.build = Build::Down;
+        rules.foundation.start = FoundationStart::Rank(Rank::KING);
+        rules.tableau.sequence = Sequence::Higher;
+        rules.tableau.kings_only = false;
+        assert!(rules.lay_offs_judged());
+        rules
+    };
+    let draw_three_turned = turned(draw_three.clone());
+    let freecell_turned = turned(freecell.clone());
     let games = [
         ("klondike draw three", draw_three, 10, true),
         ("klondike draw three, open", open, 9, false),
@@ -397,6 +453,8 @@ fn verdicts_agree_with_brute_force_on_small_end_games() {
         ("klondike, one pass", once_through, 10, true),
         ("freecell, hard", freecell, 9, false),
         ("bakers", bakers, 9, false),
+        ("klondike draw three, turned about", draw_three_turned, 10, true),
+        ("freecell, hard, turned about", freecell_turned, 9, false),
     ];
     let (mut won, mut lost) = (0, 0);
     for (name, rules, below, hidden) in games {
