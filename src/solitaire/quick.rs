@@ -7,12 +7,21 @@ use super::engine::{PileId, SolMove, Solitaire};
 use super::rules::PileKind;
 
 /// The move that sends the top card of `from` to the first foundation
-/// that takes it.
+/// that takes it, or else the whole run it ends: foundations that take
+/// only complete suits (Spider's, its finished suits left on the table)
+/// take the run a drag would lift, never its ace alone.
 pub fn home(st: &Solitaire, from: PileId) -> Option<SolMove> {
+    let run = st.liftable(from);
+    to_foundation(st, from, 1).or_else(|| if run > 1 { to_foundation(st, from, run) } else { None })
+}
+
+/// The move that sends the top `count` cards of `from` to the first
+/// foundation that takes them.
+fn to_foundation(st: &Solitaire, from: PileId, count: usize) -> Option<SolMove> {
     (0..st.pile_count(PileKind::Foundation))
         .map(|f| PileId::new(PileKind::Foundation, f))
-        .find(|&to| st.accepts(from, 1, to))
-        .map(|to| SolMove::Move { from, count: 1, to })
+        .find(|&to| st.accepts(from, count, to))
+        .map(|to| SolMove::Move { from, count: count as u8, to })
 }
 
 /// The move that puts the top card of tableau pile `from` in the first
@@ -55,11 +64,10 @@ pub fn spider_run(st: &Solitaire, column: usize) -> Option<SolMove> {
         return None;
     }
     let bottom = pile[pile.len() - count].card;
-    let to_move = |to: PileId| SolMove::Move { from, count: count as u8, to };
-    let foundations = (0..st.pile_count(PileKind::Foundation)).map(|f| PileId::new(PileKind::Foundation, f));
-    if let Some(to) = foundations.clone().find(|&to| st.accepts(from, count, to)) {
-        return Some(to_move(to));
+    if let Some(home) = to_foundation(st, from, count) {
+        return Some(home);
     }
+    let to_move = |to: PileId| SolMove::Move { from, count: count as u8, to };
     let columns: Vec<PileId> = (0..st.pile_count(PileKind::Tableau))
         .filter(|&c| c != column)
         .map(|c| PileId::new(PileKind::Tableau, c))
@@ -147,5 +155,15 @@ mod tests {
         assert_eq!(home(&st, PileId::new(PileKind::Tableau, 0)), None, "Spider foundations take whole runs only");
         let klondike = position(super::super::rules::examples::klondike(), &[("T1", "KC AS"), ("F1", "")]);
         assert_eq!(text(&klondike, home(&klondike, PileId::new(PileKind::Tableau, 0))).as_deref(), Some("T1>F1"));
+    }
+
+    /// A complete suit left on the table (AutoRemove off) goes home whole,
+    /// as a drag takes it: a double-click or Space twice asks for it.
+    #[test]
+    fn home_sends_a_complete_suit_whole() {
+        let run = "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC";
+        let st = position(spider(true), &[("T1", &format!("9D {run}")), ("T2", "KH QH")]);
+        assert_eq!(text(&st, home(&st, PileId::new(PileKind::Tableau, 0))).as_deref(), Some("T1:13>F1"));
+        assert_eq!(home(&st, PileId::new(PileKind::Tableau, 1)), None, "an unfinished run stays");
     }
 }

@@ -213,6 +213,51 @@ fn spider_leaves_a_completed_suit_on_the_table_in_the_hard_mode_until_a_middle_c
     assert_eq!(view.session().state().cards_on_foundations(), 13, "a middle click sends it up");
 }
 
+/// Left on the table (Leave Completed Suits), a finished suit goes up
+/// as a drag takes it, where the guide says cards go to a foundation:
+/// by a double-click on one of its cards, and by Space twice on it
+/// lifted. Its ace alone goes nowhere, and was refused as if no
+/// foundation took the suit.
+#[test]
+fn a_completed_suit_left_on_the_table_goes_up_by_double_click_or_space_twice() {
+    let (m, area) = machine(MachineId::Yazzle);
+    let mut cards: Vec<(char, u32, u32, char, bool)> = (1..=13).rev().map(|r| ('T', 1, r, 'C', true)).collect();
+    cards.extend([('T', 2, 9, 'H', true), ('T', 3, 2, 'H', true)]);
+    let left_on_the_table = |dir: &Path| {
+        let mut view = spider(dir, &cards);
+        view.command(&Command::View(parlour::views::solitaire::HARD));
+        assert_eq!(pile(&view, t(1)).len(), 13, "left on the table");
+        view
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = left_on_the_table(dir.path());
+    let ace = top(&view, area, t(1));
+    press(&mut view, &m, area, ace, Button::Left);
+    view.input(&Input::Tick { ms: 100 }, &m, area);
+    press(&mut view, &m, area, ace, Button::Left);
+    assert_eq!(view.session().state().cards_on_foundations(), 13, "double-click: {}", view.message());
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut view = left_on_the_table(dir.path());
+    let mut key = |k: Key| {
+        view.input(&Input::Key { key: k, mods: Modifiers::default() }, &m, area);
+    };
+    // The first key shows the cursor on the stock; Down goes to column
+    // 1, Up twelve times reaches its king.
+    key(Key::Down);
+    key(Key::Down);
+    for _ in 0..12 {
+        key(Key::Up);
+    }
+    key(Key::Char(' '));
+    assert_eq!(view.board().cursor_held(), Some((t(1), 13)), "{}", view.message());
+    let mut key = |k: Key| {
+        view.input(&Input::Key { key: k, mods: Modifiers::default() }, &m, area);
+    };
+    key(Key::Char(' '));
+    assert_eq!(view.session().state().cards_on_foundations(), 13, "Space twice: {}", view.message());
+}
+
 const SOLITAIRE_KEYS: &str = "[EasyMode]\nName=Draw One\nKingsOnly=1\n\n[HardMode]\nName=Draw Three\nKingsOnly=1\nTake3=1\n\n\
     [Stock]\nPiles=1\n\n[Waste]\nPiles=1\n\n[Foundation]\nPiles=4\n\n[Tableau]\nPiles=3\nCheckInOrder=1\n\
     SequenceCheck=2\nColorCheck=2\nCardYDownOff=0.12\nCardYUpOff=0.25\n";
