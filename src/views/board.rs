@@ -704,21 +704,42 @@ pub fn player_moved<V: Variant, B: Board<V> + ?Sized>(session: &Session<V>, from
 /// made in this one wait to be redone. Undo reaches the start of a game,
 /// and past it only to take back a deal not yet played (a New Game chosen
 /// by mistake): the first move made in the game before would drop the
-/// played one, which was never counted.
+/// played one, which was never counted. Where every deal is alike (a
+/// Sokoban level, a peg board) Undo goes back over every deal to the very
+/// start: see [`undo_crosses_played_deals`].
 pub fn undo_applies<V: Variant, B: Board<V> + ?Sized>(board: &B, session: &Session<V>) -> bool {
     let cursor = session.cursor();
     let settled_before = || (0..cursor).rev().filter_map(|i| session.state_at(i)).any(|s| board.settled(s));
-    let leaves_played_game =
-        || cursor == session.game_start() && player_moved(session, cursor, session.game_end(), board);
+    let leaves_played_game = || {
+        !undo_crosses_played_deals(session)
+            && cursor == session.game_start()
+            && player_moved(session, cursor, session.game_end(), board)
+    };
     session.can_undo() && board.undoable() && settled_before() && !leaves_played_game()
+}
+
+/// Whether Undo goes back over a deal (a Restart, a New Game) into the
+/// game before even while moves the player made after it wait to be
+/// redone: so it does where every deal is alike, as the Sokoban and peg
+/// guides promise Undo back to the level's start through a Restart. A
+/// move made there drops the game after the deal uncounted, but that
+/// game showed nothing the deal did not, and a first move at its own
+/// start drops it just so (see `Session::play_with`); the game given up
+/// by the deal was counted then, and stays counted when come back to.
+fn undo_crosses_played_deals<V: Variant>(session: &Session<V>) -> bool {
+    session.variant().deals_alike()
 }
 
 /// The first step Undo can ever bring back from the cursor, as
 /// [`undo_applies`] walks: the deal of the game at the cursor if the
 /// player has moved in it, else back over it, and over every deal before
 /// it the player never moved in, to the start of the last game played.
-/// Nothing before it can be reached again.
+/// Nothing before it can be reached again. Where Undo crosses every deal
+/// (see [`undo_crosses_played_deals`]) that is the very first step.
 pub fn undo_floor<V: Variant, B: Board<V> + ?Sized>(board: &B, session: &Session<V>) -> usize {
+    if undo_crosses_played_deals(session) {
+        return 0;
+    }
     let steps = session.steps();
     let (mut start, mut end) = (session.game_start(), session.game_end());
     while start > 0 && !player_moved(session, start, end, board) {

@@ -582,6 +582,51 @@ fn undo_to_the_start_restores_the_level_exactly() {
     assert_eq!(view.session().state().player(), target);
 }
 
+/// Undo goes back through a Restart to the level's true start even once
+/// the player has moved after it, Redo forward to the end, and a level
+/// opened again keeps it all: the steps before the Restart were once
+/// unreachable, and reopening the level dropped them from the journal.
+#[test]
+fn undo_goes_back_through_a_restart_moved_after_in_session_and_after_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, area) = machine();
+    let mut view = open_level(dir.path(), 5);
+    let start = view.session().state().clone();
+    view.input(&key(Key::Up), &m, area);
+    view.input(&key(Key::Right), &m, area);
+    let before_restart = view.session().state().clone();
+    assert_eq!(before_restart.moves(), 2, "both keys moved");
+    assert!(matches!(view.command(&Command::Restart), Some(parlour::views::Response::Ask(_))));
+    view.answer(0);
+    view.input(&key(Key::Left), &m, area);
+    let end = view.session().state().clone();
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state(), &start, "Undo took back the step after the Restart");
+    assert!(view.can(&Command::Undo), "Undo stops at the Restart");
+    view.command(&Command::Undo);
+    assert_eq!(view.session().state(), &before_restart, "Undo took back the Restart");
+    let undo_to_the_start = |view: &mut Controller<LevelVariant, SokobanBoard>| {
+        while view.can(&Command::Undo) {
+            view.command(&Command::Undo);
+        }
+        assert_eq!(view.session().state(), &start);
+        assert_eq!(view.session().cursor(), 0, "Undo reaches the level's true start");
+    };
+    undo_to_the_start(&mut view);
+    while view.can(&Command::Redo) {
+        view.command(&Command::Redo);
+    }
+    assert_eq!(view.session().state(), &end, "Redo goes to the end");
+    let steps = view.session().steps().to_vec();
+    drop(view);
+    let mut view = open_level(dir.path(), 5);
+    assert_eq!(view.session().steps(), &steps[..], "the reopened level keeps every step");
+    undo_to_the_start(&mut view);
+    drop(view);
+    let view = open_level(dir.path(), 5);
+    assert_eq!(view.session().steps(), &steps[..], "undone to the start, the journal keeps every step");
+}
+
 /// A level is dealt alike every time: taken back to its start it is no
 /// game under way, so Restart asks nothing and counts no loss.
 #[test]
