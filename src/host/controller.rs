@@ -14,7 +14,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use crate::core::files::{self, Loaded};
 use crate::core::{
     Action, FileError, FileErrorKind, GAME_NUMBER_DIGITS, Game, GameStats, MAX_GAME_NUMBER, Mark, Outcome, Session,
-    Stats, Status, Variant, fnv1a64, parse_game_number, plural, save, sentence, short_number,
+    Stats, Status, Variant, capitalised, fnv1a64, parse_game_number, plural, save, sentence, short_number,
 };
 use crate::gfx::{Rect, Surface};
 use crate::machines::{
@@ -285,7 +285,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                     // The kept game takes the journal's place: a game in
                     // progress there is given up only once the player says so.
                     let (left, said, notice) =
-                        if how.replay { (None, String::new(), None) } else { resume(&journal, &variant) };
+                        if how.replay { (None, String::new(), None) } else { resume(&journal, &variant, family) };
                     match left {
                         Some(left) if leaving_counts(&left, &counted_in(&left, &board), &board) => {
                             (Some(left), said, notice, Some((kept, name)))
@@ -296,7 +296,7 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
                 Err(e) => return Self::refusing(family, variant, board, data_dir, e.to_string()),
             },
             None => {
-                let (resumed, said, notice) = resume(&journal, &variant);
+                let (resumed, said, notice) = resume(&journal, &variant, family);
                 (resumed, said, notice, None)
             }
         };
@@ -1713,8 +1713,9 @@ impl<V: Variant + 'static, B: Board<V> + 'static> Controller<V, B> {
 /// The journal at `path` for `variant` (or, if it is damaged, its
 /// previous copy), or nothing to resume; with what to tell the player when
 /// a bad journal was set aside: in short for the status line, in full (the
-/// file, its line, what was wrong, where it went) for a box.
-fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, Option<Requester>) {
+/// file, its line, what was wrong, where it went) for a box. `family` is
+/// the game's family, whose boards or levels are named in what is said.
+fn resume<V: Variant>(path: &Path, variant: &V, family: &str) -> (Option<Session<V>>, String, Option<Requester>) {
     let name = files::file_name;
     let problem = |e: &FileError| {
         // The whole path, as every box of a file's trouble gives it; the
@@ -1746,10 +1747,23 @@ fn resume<V: Variant>(path: &Path, variant: &V) -> (Option<Session<V>>, String, 
         }
         Err(e) if e.kind == FileErrorKind::NotFound => (None, String::new(), None),
         Err(e) => {
-            let full = format!("{}. A new game was dealt.", problem(&e));
-            (None, format!("{}: a new game was dealt.", what(&e)), Some(notice_box(SAVED_GAME, full)))
+            let afresh = started_afresh(variant, family);
+            let full = format!("{}. {}.", problem(&e), capitalised(&afresh));
+            (None, format!("{}: {afresh}.", what(&e)), Some(notice_box(SAVED_GAME, full)))
         }
     }
+}
+
+/// What became of a game whose journal could not be resumed, as a clause:
+/// a new game was dealt; or where every deal is alike (a peg board, a
+/// Sokoban level) no other game could be, so the board or level, named as
+/// its family names them, starts afresh.
+fn started_afresh<V: Variant>(variant: &V, family: &str) -> String {
+    if !variant.deals_alike() {
+        return "a new game was dealt".into();
+    }
+    let noun = super::family(family).map_or("game", |f| f.kind.nouns().0);
+    format!("the {noun} starts afresh")
 }
 
 /// What is said of a game resumed under rules changed since it was saved.

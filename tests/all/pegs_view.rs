@@ -607,7 +607,7 @@ fn the_journal_is_saved_after_every_jump_and_resumed() {
     let moved_hole = ENGLISH.replace("y y y E y y y", "y y y y y y y").replacen("* * y y y * *", "* * E y y * *", 1);
     let mut other = open("English", variant("pegs/english", &moved_hole), dir.path());
     assert_eq!(other.session().move_count(), 0);
-    assert_eq!(other.message(), "The saved game could not be used: a new game was dealt.");
+    assert_eq!(other.message(), "The saved game could not be used: the board starts afresh.");
     let told = other.take_notice().expect("no box told of the journal set aside").lines.join(" ");
     assert!(told.contains("set aside as pegs-english.save.foreign-1"), "{told}");
     assert!(dir.path().join("journals/pegs-english.save.foreign-1").is_file());
@@ -753,7 +753,7 @@ fn a_broken_journal_is_set_aside_and_play_starts_afresh() {
     std::fs::write(journals.join("pegs-english.save"), "parlour-save 1\ngame: pegs/english\nrubbish\n").unwrap();
     let mut view = english(dir.path());
     assert_eq!(view.session().move_count(), 0);
-    assert_eq!(view.message(), "The saved game was damaged: a new game was dealt.");
+    assert_eq!(view.message(), "The saved game was damaged: the board starts afresh.");
     let told = view.take_notice().expect("no box told of the broken journal").lines.join(" ");
     assert!(told.contains("pegs-english.save, line 3:"), "{told}");
     assert!(view.take_notice().is_none(), "told twice");

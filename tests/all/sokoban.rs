@@ -627,6 +627,22 @@ fn undo_goes_back_through_a_restart_moved_after_in_session_and_after_reopening()
     assert_eq!(view.session().steps(), &steps[..], "undone to the start, the journal keeps every step");
 }
 
+/// A journal that cannot be resumed is set aside and the level starts
+/// afresh, as it says: no new game is dealt, a level having only one.
+#[test]
+fn a_damaged_journal_says_the_level_starts_afresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let journals = dir.path().join("journals");
+    std::fs::create_dir_all(&journals).unwrap();
+    std::fs::write(journals.join("sokoban-parlour-5.save"), "parlour-save 1\ngame: sokoban/parlour/5\nrubbish\n")
+        .unwrap();
+    let mut view = open_level(dir.path(), 5);
+    assert_eq!(view.message(), "The saved game was damaged: the level starts afresh.");
+    let told = view.take_notice().expect("no box told of the damaged journal").lines.join(" ");
+    assert!(told.ends_with("The level starts afresh."), "{told}");
+    assert!(journals.join("sokoban-parlour-5.save.damaged-1").is_file());
+}
+
 /// A level is dealt alike every time: taken back to its start it is no
 /// game under way, so Restart asks nothing and counts no loss.
 #[test]
