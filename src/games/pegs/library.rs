@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::board::{Board, BoardError};
 use super::rules::BoardVariant;
-use crate::core::files::first_of_each;
+use crate::core::files::{by_id, first_of_each};
 
 /// What every board's game id starts with, so boards never clash with
 /// solitaire game types in saves and high scores.
@@ -90,7 +90,21 @@ pub fn is_board_path(path: &Path) -> bool {
 /// folder; a later file whose id was already seen is skipped, so the
 /// earlier folders win.
 pub fn discover(dirs: &[PathBuf]) -> Vec<PathBuf> {
-    first_of_each(dirs, |p| is_board_path(p) && p.is_file(), id_of)
+    first_of_each(dirs, is_board_file, id_of)
+}
+
+/// The `.brd` files [`discover`] skips for one beside them in the same
+/// folder whose name differs only in case or punctuation (`tiny.brd`
+/// beside `Tiny.brd`). Each is a board of its own, which the player put
+/// there to play, so it is listed under an id made from where it lies
+/// (see [`BoardFile::apart`]), where a file of a later folder skipped
+/// for an earlier folder's is that folder's overlay doing its work.
+pub fn discover_beside(dirs: &[PathBuf]) -> Vec<PathBuf> {
+    by_id(dirs, is_board_file, id_of).beside.into_iter().map(|(skipped, _)| skipped).collect()
+}
+
+fn is_board_file(path: &Path) -> bool {
+    is_board_path(path) && path.is_file()
 }
 
 #[cfg(test)]

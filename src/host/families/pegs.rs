@@ -54,7 +54,8 @@ struct BoardGame {
 /// path). A broken board gives way to one of its id in a folder searched
 /// after it that reads (see [`first_readable`]): the player's broken
 /// English board does not hide the built-in one, by its id or in the
-/// chooser.
+/// chooser. A board whose name differs only in case from one beside it
+/// is listed under an id of its own (see [`boards::discover_beside`]).
 pub fn board_files(places: &Places, open: Option<&GameEntry>) -> Vec<BoardFile> {
     let dirs = (places.search)("boards");
     let mut files: Vec<BoardFile> = boards::discover(&dirs)
@@ -62,6 +63,7 @@ pub fn board_files(places: &Places, open: Option<&GameEntry>) -> Vec<BoardFile> 
         .map(|p| BoardFile::load(p))
         .map(|file| if file.parsed.is_ok() { file } else { first_readable(&dirs, &file.id).unwrap_or(file) })
         .collect();
+    files.extend(boards::discover_beside(&dirs).iter().map(|p| BoardFile::load(p).apart()));
     if let Some(open) = open
         && let Some(game) = open.data.downcast_ref::<BoardGame>()
         && !files.iter().any(|f| f.id == open.game_id)
@@ -219,6 +221,40 @@ mod tests {
     use super::*;
 
     const GOOD: &str = "Version 2\nMode: Normal\ny y e\n";
+
+    /// The boards folder of [`boards_whose_names_differ_only_in_case_are_both_listed`].
+    static CASED: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+
+    fn cased_boards(name: &str) -> Vec<PathBuf> {
+        match name {
+            "boards" => vec![CASED.get().expect("no boards folder").path().to_path_buf()],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Two boards whose file names differ only in case (`Tiny.brd`,
+    /// `tiny.brd`) are both listed, one under an id made from where it
+    /// lies, and each id opens its own board, as its path does: one of
+    /// them was missing from the chooser, and its id opened the other.
+    #[test]
+    fn boards_whose_names_differ_only_in_case_are_both_listed() {
+        let dir = CASED.get_or_init(|| tempfile::tempdir().unwrap());
+        std::fs::write(dir.path().join("Tiny.brd"), GOOD).unwrap();
+        std::fs::write(dir.path().join("tiny.brd"), "Version 2\nMode: Normal\ny y e e\n").unwrap();
+        let places = Places { data_dir: dir.path().join("data"), search: cased_boards };
+        let files = board_files(&places, None);
+        let mut paths: Vec<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
+        paths.sort();
+        assert_eq!(paths, [dir.path().join("Tiny.brd"), dir.path().join("tiny.brd")]);
+        assert_ne!(files[0].id, files[1].id);
+        for file in &files {
+            let by_id = resolve(&file.id, &places).expect("the id is not found").unwrap();
+            let game: &BoardGame = by_id.data.downcast_ref().unwrap();
+            assert_eq!(game.path, file.path, "{} opened another board", file.id);
+            let by_path = resolve(&file.path.to_string_lossy(), &places).expect("the path is not taken").unwrap();
+            assert_eq!(by_path.game_id, file.id, "the path plays under another id than the list's");
+        }
+    }
     const BROKEN: &str = "Version 2\nMode: Normal\ng g e\ng g\n";
 
     /// A broken English board in the first folder (the player's) does not
