@@ -77,6 +77,10 @@ pub struct Launcher {
     /// left out of its list; the rest (boards, levels, which only their
     /// family's chooser lists) just cannot be read.
     rows: Kind,
+    /// A file opened by its path, which `parlour lint` alone does not
+    /// check, and what of `left_out` lies in it (a chooser's): the box
+    /// names `parlour lint FILE` for those.
+    opened_file: Option<(PathBuf, Vec<LeftOut>)>,
     /// Where the game selected has left the list since (broken while the
     /// launcher ran), the game selected in its place, for the box to say:
     /// Return again would otherwise play a game the player never chose.
@@ -86,6 +90,13 @@ pub struct Launcher {
 /// The most left-out things the box names, so that it fits the smallest
 /// screen; `parlour lint` names them all.
 const LEFT_OUT_SHOWN: usize = 3;
+
+/// `word` as a shell takes it whole: quoted where it holds a space or a
+/// character the shell reads otherwise (a set's file name with spaces).
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+:,@%".contains(c);
+    if word.chars().all(plain) { word.to_string() } else { format!("'{}'", word.replace('\'', "'\\''")) }
+}
 
 /// What the box telling what was left out has named this run: each thing
 /// is told once, not each time a game closes and the launcher comes back,
@@ -311,6 +322,7 @@ impl Launcher {
             note: String::new(),
             left_out: Vec::new(),
             rows: Kind::GameType,
+            opened_file: None,
             selected_instead: None,
         }
     }
@@ -320,6 +332,15 @@ impl Launcher {
     pub fn telling_left_out(mut self, left_out: Vec<LeftOut>, rows: Kind) -> Launcher {
         self.left_out = left_out;
         self.rows = rows;
+        self
+    }
+
+    /// The chooser telling that `left`, of what it tells of as left out,
+    /// lies in `file`, opened by its path from outside the folders
+    /// `parlour lint` checks alone: the box names the command that
+    /// checks it for those it has no room for.
+    pub fn left_out_of_file(mut self, file: PathBuf, left: Vec<LeftOut>) -> Launcher {
+        self.opened_file = Some((file, left));
         self
     }
 
@@ -371,9 +392,31 @@ impl Launcher {
         // Each line says all lint would of its file; only those the box
         // has no room for are lint's to name.
         if let Some(more) = left_out.len().checked_sub(LEFT_OUT_SHOWN).filter(|&n| n > 0) {
-            lines.push(format!("And {more} more (parlour lint names them)."));
+            let unshown: Vec<&LeftOut> =
+                Self::by_kind(left_out).into_iter().flat_map(|(_, items)| items).skip(LEFT_OUT_SHOWN).collect();
+            lines.push(format!("And {more} more ({}).", self.lint_naming(&unshown)));
         }
         Requester { title: title.into(), lines, buttons: vec!["OK".into()] }
+    }
+
+    /// The `parlour lint` that names `unshown`: alone, it checks the
+    /// folders games are read from; a file opened by its path lies
+    /// outside them, and is checked only when named.
+    fn lint_naming(&self, unshown: &[&LeftOut]) -> String {
+        let in_file = |left: &LeftOut| self.opened_file.as_ref().is_some_and(|(_, of_file)| of_file.contains(left));
+        let mut commands = Vec::new();
+        if unshown.iter().any(|left| !in_file(left)) {
+            commands.push("parlour lint".to_string());
+        }
+        if let Some((file, _)) = &self.opened_file
+            && unshown.iter().any(|left| in_file(left))
+        {
+            commands.push(format!("parlour lint {}", shell_word(&file.display().to_string())));
+        }
+        match commands.as_slice() {
+            [one] => format!("{one} names them"),
+            _ => format!("{} name them", commands.join(" and ")),
+        }
     }
 
     /// A chooser dialog (Game Type Selection, Open...) listing (id, name)

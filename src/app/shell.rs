@@ -1056,6 +1056,8 @@ impl Shell {
                 let (listed, left_out): (Vec<_>, Vec<_>) =
                     (family.variants)(&places, Some(&game)).into_iter().partition(Result::is_ok);
                 let listed: Vec<GameEntry> = listed.into_iter().flatten().collect();
+                let left_out = crate::host::left_out_of(family, left_out);
+                let opened_file = Self::left_out_of_opened_file(&game, &places, &left_out);
                 let kept_ends = listed.iter().map(|g| (g.id.clone(), g.kept_end)).collect();
                 // The entry of the game shown, which may be listed by
                 // another id than it was opened by (a level of a set
@@ -1065,10 +1067,29 @@ impl Shell {
                 let names = listed.into_iter().map(|g| (g.id, g.name)).collect();
                 let make = if family.kind.listed_by_name() { Launcher::chooser } else { Launcher::chooser_as_given };
                 let chooser = make(title, &entry_noun(title), names, &current).keeping_ends(&kept_ends);
-                Box::new(chooser.telling_left_out(crate::host::left_out_of(family, left_out), family.kind))
+                let chooser = match opened_file {
+                    Some((file, of_file)) => chooser.left_out_of_file(file, of_file),
+                    None => chooser,
+                };
+                Box::new(chooser.telling_left_out(left_out, family.kind))
             }
         };
         self.behind.push(std::mem::replace(&mut self.view, chooser));
+    }
+
+    /// The file of `game`, opened by its path (a level set), where what
+    /// its family's list leaves out (`left_out`) holds things of it that
+    /// the list without it does not: those lie outside the folders
+    /// `parlour lint` checks alone, so the chooser's box names the file.
+    fn left_out_of_opened_file(
+        game: &GameEntry,
+        places: &Places,
+        left_out: &[host::LeftOut],
+    ) -> Option<(PathBuf, Vec<host::LeftOut>)> {
+        let file = host::level_set_file(game)?;
+        let alone = host::left_out_of(game.family, (game.family.variants)(places, None));
+        let of_file: Vec<host::LeftOut> = left_out.iter().filter(|left| !alone.contains(left)).cloned().collect();
+        (!of_file.is_empty()).then(|| (file.to_path_buf(), of_file))
     }
 
     /// The list of kept games (File > Open...).

@@ -344,6 +344,21 @@ fn what_could_not_be_read_is_told_once_in_a_box_that_fits() {
     assert_eq!(told.lines[1..], ["Broken 6: /games/Broken 6/game.ini:2: no [Game]"]);
 }
 
+/// Things left out of a file opened by its path are named by the lint
+/// that checks that file, the rest by lint alone.
+#[test]
+fn the_box_names_lint_of_a_file_opened_by_its_path_for_its_own() {
+    let level = |i: usize| left_out_as(Kind::Level, &format!("Mine {i}"), &format!("mine.xsb:{i}: no pusher"));
+    let mine: Vec<LeftOut> = (1..=5).map(level).collect();
+    let chooser = many(3).left_out_of_file("mine.xsb".into(), mine.clone());
+    let told = chooser.telling_left_out(mine.clone(), Kind::Level).left_out_box();
+    assert_eq!(told.lines.last().unwrap(), "And 2 more (parlour lint mine.xsb names them).");
+    let ours = left_out_as(Kind::Level, "Ours 1", "/data/boards/sokoban/ours.xsb:1: no pusher");
+    let chooser = many(3).left_out_of_file("mine.xsb".into(), mine.clone());
+    let told = chooser.telling_left_out([mine, vec![ours]].concat(), Kind::Level).left_out_box();
+    assert_eq!(told.lines.last().unwrap(), "And 3 more (parlour lint and parlour lint mine.xsb name them).");
+}
+
 /// A board or level that cannot be read is never in the launcher's list,
 /// so it is told of as what it is, not as left out of the list: the
 /// status line counts boards apart from game types, and the box says

@@ -968,6 +968,24 @@ fn a_set_opened_by_its_path_is_listed_by_the_chooser() {
     assert_eq!(d.shell().title(), "Mine 2: Second", "OK opened another level than the one played");
 }
 
+/// Choose Level over a set opened by its path, with more levels left out
+/// than its box has room for, names the command that checks that file:
+/// `parlour lint` alone checks only the folders levels are read from.
+#[test]
+fn the_box_of_levels_left_out_names_lint_for_a_set_opened_by_its_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("left out.xsb");
+    let broken = "#####\n# $.#\n#####\n\n".repeat(5);
+    std::fs::write(&file, format!("#####\n#@$.#\n#####\n\n{broken}")).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let mut d = launcher_keeping_in(data.path());
+    d.command(&Command::Play(format!("{}:1", file.display())));
+    d.command(&Command::Variants);
+    let told = d.shell().requester().expect("no box told of the levels left out").clone();
+    let last = told.lines.last().unwrap();
+    assert_eq!(*last, format!("And 2 more (parlour lint '{}' names them).", file.display()), "{:?}", told.lines);
+}
+
 /// The level moved to is kept as the one to come back to the moment it
 /// opens, not only as Parlour closes: after a crash (kill -9) the
 /// launcher's Sokoban opens the level the player was on. The level left
