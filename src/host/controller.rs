@@ -2151,20 +2151,25 @@ impl<V: Variant + 'static, B: Board<V> + 'static> View for Controller<V, B> {
     }
 
     /// Undo and Redo's keys where there is nothing to take back or play
-    /// again say so, as their dimmed menu items cannot. While a demo,
-    /// replay or search for a deal runs, or in a game without undo, they
-    /// stay silent: the status line is telling of that.
+    /// again say so, as their dimmed menu items cannot, and so does the
+    /// key of a board's command that says why it does nothing (see
+    /// `Board::why_not`). While a demo, replay or search for a deal runs
+    /// they stay silent, as Undo and Redo do in a game without undo: the
+    /// status line is telling of that.
     fn dimmed(&mut self, command: &Command) -> Response {
         let busy = self.replay.is_some() || self.rerun.is_some() || self.dealing.is_some() || self.board.demo_running();
-        if busy || !self.board.undoable() {
+        if busy {
             return Response::Unchanged;
         }
-        self.message = match command {
-            Command::Undo => NOTHING_TO_UNDO,
-            Command::Redo => NOTHING_TO_REDO,
-            _ => return Response::Unchanged,
-        }
-        .into();
+        let why = match command {
+            Command::Undo | Command::Redo if !self.board.undoable() => None,
+            Command::Undo => Some(NOTHING_TO_UNDO.into()),
+            Command::Redo => Some(NOTHING_TO_REDO.into()),
+            Command::View(c) => self.board.why_not(&self.session, *c),
+            _ => None,
+        };
+        let Some(why) = why else { return Response::Unchanged };
+        self.message = why;
         Response::Redraw
     }
 

@@ -228,6 +228,14 @@ pub trait Board<V: Variant> {
     /// Whether one of the board's own commands would do something now.
     fn can(&self, session: &Session<V>, command: ViewCommand) -> bool;
 
+    /// Why one of the board's own commands does nothing now, said where
+    /// its key is pressed all the same (its menu item is dimmed, which a
+    /// key does not show): Sokoban's Next Level on a set's last level. By
+    /// default nothing is said.
+    fn why_not(&self, _session: &Session<V>, _command: ViewCommand) -> Option<String> {
+        None
+    }
+
     /// The button chosen in a requester the board asked for (0 = first).
     fn answer(&mut self, _session: &Session<V>, _button: usize) -> Reply<V> {
         Reply::Unchanged

@@ -643,6 +643,24 @@ fn a_damaged_journal_says_the_level_starts_afresh() {
     assert!(journals.join("sokoban-parlour-5.save.damaged-1").is_file());
 }
 
+/// Next Level's key on a set's last level, and Previous Level's on its
+/// first, say why they do nothing, as their dimmed menu items cannot;
+/// each fits the Amiga PAL's title bar (36 characters).
+#[test]
+fn next_level_on_the_last_level_says_so() {
+    use parlour::views::sokoban::{NEXT_LEVEL, PREVIOUS_LEVEL};
+    let dir = tempfile::tempdir().unwrap();
+    for (number, command, said) in
+        [(24, NEXT_LEVEL, "This is the set's last level."), (1, PREVIOUS_LEVEL, "This is the set's first level.")]
+    {
+        let mut view = open_level(dir.path(), number);
+        assert!(!view.can(&Command::View(command)));
+        assert_eq!(view.dimmed(&Command::View(command)), parlour::views::Response::Redraw);
+        assert_eq!(view.message(), said);
+        assert!(said.len() <= 36);
+    }
+}
+
 /// A level is dealt alike every time: taken back to its start it is no
 /// game under way, so Restart asks nothing and counts no loss.
 #[test]

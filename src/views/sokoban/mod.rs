@@ -42,6 +42,10 @@ pub const FILE_PROBLEMS: ViewCommand = ViewCommand("file-problems");
 /// solved level says how to go on.
 const NEXT_LEVEL_ITEM: &str = "Next Level";
 const CHOOSE_LEVEL_ITEM: &str = "Choose Level...";
+/// What Next Level's and Previous Level's keys say where there is no
+/// level to go to (each short enough for the Amiga PAL's title bar).
+const LAST_LEVEL: &str = "This is the set's last level.";
+const FIRST_LEVEL: &str = "This is the set's first level.";
 /// Show Solution's second half, once the level has restarted: its steps
 /// are queued to play one a tick.
 const PLAY_SOLUTION: ViewCommand = ViewCommand("play-solution");
@@ -600,6 +604,17 @@ impl Board<LevelVariant> for SokobanBoard {
             BEST_RESULTS => true,
             FILE_PROBLEMS => !self.place.left_out.is_empty(),
             _ => false,
+        }
+    }
+
+    fn why_not(&self, session: &Session<LevelVariant>, command: ViewCommand) -> Option<String> {
+        if self.can(session, command) {
+            return None;
+        }
+        match command {
+            NEXT_LEVEL => Some(LAST_LEVEL.into()),
+            PREVIOUS_LEVEL => Some(FIRST_LEVEL.into()),
+            _ => None,
         }
     }
 
