@@ -1243,11 +1243,13 @@ fn a_pass_of_the_programs_is_said() {
 /// pair.
 /// A deal the player opens, the program holding a duplicate and the
 /// player none.
-fn seed_where_the_player_opens_facing_a_pair() -> u64 {
+fn seed_where_the_player_opens_facing_a_pair(holding_a_pair: bool) -> u64 {
     (0..)
         .find(|&s| {
             let g = RummiVariant::default().deal(s);
-            g.turn() == Side::Player && !g.duplicates(Side::Program).is_empty() && g.duplicates(Side::Player).is_empty()
+            g.turn() == Side::Player
+                && !g.duplicates(Side::Program).is_empty()
+                && g.duplicates(Side::Player).is_empty() != holding_a_pair
         })
         .unwrap()
 }
@@ -1278,7 +1280,7 @@ fn pixels_of(s: &parlour::gfx::Surface, r: Rect, v: u32) -> Vec<(i32, i32)> {
 /// inverted under the cursor: the cursor's rings only thickened its frame.
 #[test]
 fn the_cursor_on_the_pile_shows_and_leaves_its_figures_whole_on_every_screen() {
-    let seed = seed_where_the_player_opens_facing_a_pair();
+    let seed = seed_where_the_player_opens_facing_a_pair(false);
     for choice in every_screen() {
         let (id, what) = (choice.id.unwrap(), format!("{:?} {:?} {:?}", choice.id, choice.depth, choice.skin));
         let mach = Machine::new(&choice, id).unwrap();
@@ -1366,16 +1368,30 @@ const PROGRAMS_PAIR: &str = "The program has a duplicate tile: the 2 under the p
 /// the two apart. The sentence fits the status line whole, or its first
 /// clause does, on the smallest screens; asked for by a click on the
 /// pile, after the count, it comes in a box as well where the line
-/// cannot keep it.
+/// cannot keep it. Where the player holds a pair too, the deal offers the
+/// swap, and so does the pile when clicked, after naming the 2.
 #[test]
 fn the_programs_duplicate_is_said_on_every_machine() {
-    let seed = seed_where_the_player_opens_facing_a_pair();
+    for holding_a_pair in [false, true] {
+        the_programs_duplicate_is_said_on_every_machine_holding(holding_a_pair);
+    }
+}
+
+fn the_programs_duplicate_is_said_on_every_machine_holding(holding_a_pair: bool) {
+    let seed = seed_where_the_player_opens_facing_a_pair(holding_a_pair);
+    let (at_the_deal, at_the_pile) = match holding_a_pair {
+        false => (PROGRAMS_PAIR.to_string(), PROGRAMS_PAIR.to_string()),
+        true => (
+            "The program has a duplicate tile: you may swap one of yours.".to_string(),
+            format!("{PROGRAMS_PAIR} You may swap one of yours."),
+        ),
+    };
     for id in MachineId::ALL {
         let dir = tempfile::tempdir().unwrap();
         let (mach, area) = machine(id);
         let mut view = open(dir.path(), Some(seed));
         view.input(&Input::Tick { ms: 10 }, &mach, area);
-        assert_eq!(view.message(), PROGRAMS_PAIR, "{}: the deal", id.name());
+        assert_eq!(view.message(), at_the_deal, "{}: the deal", id.name());
         // A tile picked up and put back: the note has gone...
         click(&mut view, &mach, area, "tray 0");
         click(&mut view, &mach, area, "tray 0");
@@ -1385,7 +1401,7 @@ fn the_programs_duplicate_is_said_on_every_machine() {
         while view.take_notice().is_some() {}
         click_at(&mut view, &mach, area, (x, y));
         let left = view.session().state().pile().len();
-        assert_eq!(view.message(), format!("{left} tiles left in the pile. {PROGRAMS_PAIR}"), "{}", id.name());
+        assert_eq!(view.message(), format!("{left} tiles left in the pile. {at_the_pile}"), "{}", id.name());
         // Where the line keeps only the count, a box says the rest.
         match view.take_notice() {
             Some(told) => assert_eq!(told.lines.join(" "), view.message(), "{}", id.name()),

@@ -435,13 +435,18 @@ impl RummiBoard {
 
     /// A click on the pile says what its figures mean: the number of
     /// tiles left, first, as the figure always there, then the 2 of the
-    /// program's duplicate under it.
+    /// program's duplicate under it, and the swap that allows while the
+    /// player holds a pair too (as the turn's start said it).
     fn pile_said(st: &Rummi) -> String {
         let left = match st.pile().len() {
             0 => "The pile is empty.".to_string(),
             n => format!("{} left in the pile.", plural(n as u64, "tile", "tiles")),
         };
-        if pair_shows(st) { format!("{left} {PAIR_SIGN}") } else { left }
+        match (pair_shows(st), st.duplicates(Side::Player).is_empty()) {
+            (false, _) => left,
+            (true, true) => format!("{left} {PAIR_SIGN}"),
+            (true, false) => format!("{left} {PAIR_SIGN} You may swap one of yours."),
+        }
     }
 
     fn swap(&mut self, st: &Rummi, held: Held) -> Reply<RummiVariant> {
