@@ -73,7 +73,9 @@ const HELP: &str = "Help";
 /// left out of the site (and of its lists), the reason in
 /// [`Built::left_out`]; any other page stops the build. So does a folder
 /// `out` that holds files and was not made by an earlier build, whose
-/// files a build could write over.
+/// files a build could write over, and a file where a page or picture
+/// goes that the earlier build did not write there, or that has changed
+/// since: the reader's own, never written over.
 pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Built, String> {
     if let Some(g) =
         games.iter().find(|g| g.id.is_empty() || !g.id.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)))
@@ -82,7 +84,10 @@ pub fn build(games: &[HelpGame], help_dir: &Path, out: &Path) -> Result<Built, S
     }
     let earlier = Record::read(out);
     claim(out)?;
-    let mut site = Site::new(games, help_dir, out)?;
+    // An older Parlour's mark holds no record: its files are written over
+    // as they always were, having nothing to be checked against.
+    let guard = earlier.clone().filter(|r| !r.files.is_empty());
+    let mut site = Site::new(games, help_dir, out, guard)?;
     let pages = site.build_pages();
     let now = Record::of(out, &site.written);
     let (record, removed) = match (&pages, &earlier) {
@@ -190,6 +195,28 @@ impl Record {
             })
             .collect();
         Record { files }
+    }
+
+    /// Whether a build may write at `place` in `out`: nothing is there, or
+    /// the file this record says was written there, as it was written.
+    /// Anything else is the reader's (a page they edited, a file they put
+    /// there), and the error names it for them to move away.
+    fn may_write_over(&self, out: &Path, place: &str) -> Result<(), String> {
+        let path = out.join(place);
+        let bytes = match fs::read(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(format!("{}: cannot be read to see whether it is yours ({e})", path.display())),
+            Ok(bytes) => bytes,
+        };
+        let why = match self.files.get(place) {
+            Some(sum) if crate::core::fnv1a64(&bytes) == *sum => return Ok(()),
+            Some(_) => "has changed since the last build wrote it",
+            None => "was not written by the last build",
+        };
+        Err(format!(
+            "{}: {why}, and this build would write over it: move it away (or delete it) to build again",
+            path.display()
+        ))
     }
 
     fn updated_by(mut self, newer: Record) -> Record {
@@ -337,6 +364,9 @@ struct Site<'a> {
     help_dir: PathBuf,
     folders: Vec<PathBuf>,
     out: &'a Path,
+    /// The earlier build's record, where it has one: a file is written
+    /// over only where it says that build wrote it, unchanged since.
+    earlier: Option<Record>,
     written: Vec<PathBuf>,
     /// Files copied so far, by their place in `out`.
     copied: HashSet<String>,
@@ -350,7 +380,7 @@ struct Site<'a> {
 }
 
 impl<'a> Site<'a> {
-    fn new(games: &'a [HelpGame], help_dir: &Path, out: &'a Path) -> Result<Site<'a>, String> {
+    fn new(games: &'a [HelpGame], help_dir: &Path, out: &'a Path, earlier: Option<Record>) -> Result<Site<'a>, String> {
         let folders = games.iter().map(|g| absolute(&g.folder)).collect::<Result<_, _>>()?;
         Ok(Site {
             games,
@@ -360,6 +390,7 @@ impl<'a> Site<'a> {
             help_dir: absolute(help_dir)?,
             folders,
             out,
+            earlier,
             written: Vec::new(),
             copied: HashSet::new(),
             pages_written: HashSet::new(),
@@ -537,10 +568,19 @@ impl<'a> Site<'a> {
         if !self.copied.insert(dest.to_string()) {
             return Ok(());
         }
-        let to = self.out.join(dest);
-        make_parent(&to)?;
         let bytes = fs::read(src).map_err(|e| format!("{}: cannot be read ({e})", src.display()))?;
-        replace_file(&to, &bytes)?;
+        self.write_file(dest, &bytes)
+    }
+
+    /// Writes `bytes` at `place` in `out`, unless what is there is not
+    /// the earlier build's to write over ([`Record::may_write_over`]).
+    fn write_file(&mut self, place: &str, bytes: &[u8]) -> Result<(), String> {
+        if let Some(earlier) = &self.earlier {
+            earlier.may_write_over(self.out, place)?;
+        }
+        let to = self.out.join(place);
+        make_parent(&to)?;
+        replace_file(&to, bytes)?;
         self.written.push(to);
         Ok(())
     }
@@ -682,10 +722,7 @@ impl<'a> Site<'a> {
              <div id=\"menu\">{menu}</div>\n<div id=\"content\">{content}</div>\n{list}</body>\n</html>\n",
             escape(title)
         );
-        let to = self.out.join(at);
-        make_parent(&to)?;
-        replace_file(&to, html.as_bytes())?;
-        self.written.push(to);
+        self.write_file(at, html.as_bytes())?;
         for (src, dest) in std::mem::take(&mut self.pending) {
             self.copy(&src, &dest)?;
         }
@@ -1106,6 +1143,38 @@ mod tests {
             .unwrap();
         assert!(build(&games[1..], &help, &out).unwrap().removed.is_empty());
         assert!(outside.is_file());
+    }
+
+    /// A page the reader edited after a build, or a file of theirs where a
+    /// page goes, is never written over: the build stops, naming it. An
+    /// older Parlour's mark, with no record to tell, is built over as
+    /// ever.
+    #[test]
+    fn a_file_changed_since_the_last_build_is_never_written_over() {
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
+        build(&games, &help, &out).unwrap();
+        let game_a = out.join("game-a.html");
+        let edited = format!("{}<p>MY NOTE</p>\n", fs::read_to_string(&game_a).unwrap());
+        fs::write(&game_a, &edited).unwrap();
+        let err = build(&games, &help, &out).unwrap_err();
+        let says = "game-a.html: has changed since the last build wrote it, and this build would write over it: \
+            move it away (or delete it) to build again";
+        assert!(err.starts_with(&out.display().to_string()) && err.ends_with(says), "{err}");
+        assert_eq!(fs::read_to_string(&game_a).unwrap(), edited);
+        // Still the reader's after a build that leaves it be.
+        build(&games[1..], &help, &out).unwrap();
+        let err = build(&games, &help, &out).unwrap_err();
+        assert!(err.contains("game-a.html: was not written by the last build"), "{err}");
+        assert_eq!(fs::read_to_string(&game_a).unwrap(), edited);
+        fs::remove_file(&game_a).unwrap();
+        build(&games, &help, &out).unwrap();
+        fs::write(&game_a, &edited).unwrap();
+        fs::write(out.join(MARK), "Made by `parlour help --html`, which may build again over the files here.\n")
+            .unwrap();
+        assert!(build(&games, &help, &out).unwrap().earlier_unrecorded);
+        assert!(!fs::read_to_string(&game_a).unwrap().contains("MY NOTE"));
     }
 
     /// Files copied from the read-only built-in help are written anew, so
