@@ -142,6 +142,57 @@ const TRANSPARENT: [&str; 26] = [
 /// Elements drawn in fixed-pitch text.
 const CODE: [&str; 5] = ["code", "tt", "kbd", "samp", "pre"];
 
+/// Whether the help knows the element `name`: it draws it, or keeps its
+/// text as it would any text. Of any other it warns that it is not part
+/// of the help's HTML, and shows its text as is.
+pub(crate) fn is_known(name: &str) -> bool {
+    [&VOID[..], &TRANSPARENT, &CODE, &TABLE, &BLOCKS, &ENDS_PARAGRAPH].iter().any(|names| names.contains(&name))
+        || matches!(name, "li" | "a")
+}
+
+/// Where the start tag `<name>` ends elements left open, as the help (and
+/// a browser) reads a page: a paragraph ends at a block, an item at the
+/// next item of its list, a cell at the next cell of its row, a link at
+/// the next link. `open` names the open elements, outermost first; the
+/// answer is the place in it from which each is closed (no warning is
+/// due for those whose end tag may be left out).
+pub(crate) fn closed_by_start<S: AsRef<str>>(open: &[S], name: &str) -> Option<usize> {
+    let last = |this: &dyn Fn(&str) -> bool| open.iter().rposition(|o| this(o.as_ref()));
+    // Unless the part is of a list (or table) opened inside the one open.
+    let unless_inside =
+        |pos: usize, lists: &[&str]| (!open[pos..].iter().any(|o| lists.contains(&o.as_ref()))).then_some(pos);
+    let is_term_part = |n: &str| n == "dt" || n == "dd";
+    let is_cell = |n: &str| n == "td" || n == "th";
+    let paragraph = (ENDS_PARAGRAPH.contains(&name) || BLOCKS.contains(&name)).then(|| last(&|o| o == "p"));
+    let item = (name == "li").then(|| last(&|o| o == "li").and_then(|pos| unless_inside(pos, &["ul", "ol"])));
+    let term = is_term_part(name).then(|| last(&is_term_part).and_then(|pos| unless_inside(pos, &["dl"])));
+    let cell = is_cell(name).then(|| last(&is_cell).and_then(|pos| unless_inside(pos, &["table"])));
+    let row = (name == "tr").then(|| last(&|o| o == "tr").and_then(|pos| unless_inside(pos, &["table"])));
+    let link = (name == "a").then(|| last(&|o| o == "a"));
+    [paragraph, item, term, cell, row, link].into_iter().flatten().flatten().min()
+}
+
+/// The open element the end tag `</name>` closes, with those opened
+/// inside it, as the help reads a page.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum ClosedByEnd {
+    /// The last `<name>` open, at this place in the open elements.
+    Own(usize),
+    /// A heading's end tag of another level closes the heading open
+    /// (`<h2>Notes</h3>`), told as [`heading_closed_by`].
+    OtherHeading(usize),
+}
+
+/// What `</name>` closes of the elements `open` (outermost first), if
+/// anything.
+pub(crate) fn closed_by_end<S: AsRef<str>>(open: &[S], name: &str) -> Option<ClosedByEnd> {
+    if let Some(pos) = open.iter().rposition(|o| o.as_ref() == name) {
+        return Some(ClosedByEnd::Own(pos));
+    }
+    let heading = open.iter().rposition(|o| is_heading(o.as_ref())).filter(|_| is_heading(name));
+    heading.map(ClosedByEnd::OtherHeading)
+}
+
 /// An open element, with what it and the elements around it make of the
 /// text inside, worked out once when it opens: reading a word never walks
 /// the stack.
@@ -157,6 +208,12 @@ struct Open {
     in_title: bool,
     in_head: bool,
     in_pre: bool,
+}
+
+impl AsRef<str> for Open {
+    fn as_ref(&self) -> &str {
+        &self.name
+    }
 }
 
 impl Open {
@@ -480,41 +537,8 @@ impl Builder {
         if let Some(id) = tag.attr("id").or_else(|| tag.attr("name").filter(|_| name == "a")) {
             self.anchors.push((id.value.trim().to_string(), tag.line));
         }
-        if (ENDS_PARAGRAPH.contains(&name) || BLOCKS.contains(&name))
-            && let Some(p) = self.stack.iter().rposition(|o| o.name == "p")
-        {
-            self.pop_to(p, &format!("<{name}>"), tag.line);
-        }
-        if name == "li"
-            && let Some(li) = self.stack.iter().rposition(|o| o.name == "li")
-            && !self.stack[li..].iter().any(|o| o.name == "ul" || o.name == "ol")
-        {
-            self.pop_to(li, "<li>", tag.line);
-        }
-        // A term or its definition ends the one before it in its list.
-        let is_term_part = |n: &str| n == "dt" || n == "dd";
-        if is_term_part(name)
-            && let Some(part) = self.stack.iter().rposition(|o| is_term_part(&o.name))
-            && !self.stack[part..].iter().any(|o| o.name == "dl")
-        {
-            self.pop_to(part, &format!("<{name}>"), tag.line);
-        }
-        // A cell ends the cell before it, a row the row before it, as
-        // their end tags may be left out.
-        let same_table_part = |o: &Open| match name {
-            "td" | "th" => o.name == "td" || o.name == "th",
-            "tr" => o.name == "tr",
-            _ => false,
-        };
-        if let Some(part) = self.stack.iter().rposition(same_table_part)
-            && !self.stack[part..].iter().any(|o| o.name == "table")
-        {
-            self.pop_to(part, &format!("<{name}>"), tag.line);
-        }
-        if name == "a"
-            && let Some(a) = self.stack.iter().rposition(|o| o.name == "a")
-        {
-            self.pop_to(a, "<a>", tag.line);
+        if let Some(pos) = closed_by_start(&self.stack, name) {
+            self.pop_to(pos, &format!("<{name}>"), tag.line);
         }
         match name {
             "br" => {
@@ -623,7 +647,7 @@ impl Builder {
                 }
                 self.cells_in_row += 1;
             }
-            n if TRANSPARENT.contains(&n) || CODE.contains(&n) || TABLE.contains(&n) => {}
+            n if is_known(n) => {}
             n => self.warn_once(n, line, &format!("<{n}> is not part of the help's HTML; its text is shown as is")),
         }
     }
@@ -701,16 +725,15 @@ impl Builder {
             return;
         }
         // A heading's end tag closes the heading open, of whatever level.
-        let heading = self.stack.iter().rposition(|o| is_heading(&o.name)).filter(|_| is_heading(name));
-        match (self.stack.iter().rposition(|o| o.name == name), heading) {
-            (Some(pos), _) => self.pop_to(pos, &format!("</{name}>"), tag.line),
-            (None, Some(pos)) => {
+        match closed_by_end(&self.stack, name) {
+            Some(ClosedByEnd::Own(pos)) => self.pop_to(pos, &format!("</{name}>"), tag.line),
+            Some(ClosedByEnd::OtherHeading(pos)) => {
                 let open = &self.stack[pos];
                 let told = heading_closed_by(&self.path, &open.name, open.line, name, tag.line);
                 self.diagnostics.push(told);
                 self.pop_to(pos, &format!("</{name}>"), tag.line);
             }
-            (None, None) => self.warn(tag.line, format!("</{name}> closes nothing: no <{name}> is open")),
+            None => self.warn(tag.line, format!("</{name}> closes nothing: no <{name}> is open")),
         }
     }
 

@@ -21,8 +21,11 @@
 //! id="content">` (the page's own content) and `<div id="gametypes">`
 //! (every game type linked, the current one marked), under a head that
 //! links Help/help.css, whose rules place the menu to the left. Every
-//! `href` and `src` is rewritten to where its file now is; the source text
-//! is otherwise copied as written.
+//! `href` and `src` is rewritten to where its file now is. The content is
+//! written anew from the tokens the help reads (see [`Content`]), so that
+//! a browser shows what the help viewer shows: elements closed where the
+//! help closes them, text as the help reads it, and no script or style,
+//! which the help never runs or uses.
 
 use std::collections::HashSet;
 use std::fs;
@@ -31,9 +34,10 @@ use std::path::{Component, Path, PathBuf};
 use super::html::GAME_TYPES_INDEX as INDEX;
 // The file that marks a folder as a build's, which a later build may
 // write over.
+use super::html::{ClosedByEnd, closed_by_end, closed_by_start, is_known};
 use super::source::BUILT_MARK as MARK;
 use crate::core::files::{file_name, in_any_case, resolves_inside, within};
-use crate::core::html::{Tag, Token, decode_entities, tokenize};
+use crate::core::html::{MAX_DEPTH, Tag, Token, VOID, decode_entities, tokenize};
 use crate::core::html::{has_scheme, split_href};
 
 /// One game type whose help goes into the cache.
@@ -585,42 +589,69 @@ impl<'a> Site<'a> {
         Ok(())
     }
 
-    /// The source's content with every `href` and `src` leading to where
-    /// its file is in `out`, seen from the page at `at`.
+    /// The source's content written anew from its tokens, as the help
+    /// reads them, for the page at `at`: see [`Content`]. Every `href`
+    /// and `src` leads to where its file is in `out`.
     fn rewrite(&mut self, source: &Source, at: &str) -> Result<String, String> {
         let text = &source.text[source.content.clone()];
         let first_line = 1 + source.text[..source.content.start].matches('\n').count();
         let from = absolute(source.path.parent().unwrap_or(Path::new("")))?;
-        let mut out = String::with_capacity(text.len());
-        let mut done = 0;
-        // After a link made plain text: its end tag goes too.
-        let mut in_unmade_link = false;
+        let mut content = Content::with_capacity(text.len());
         for token in tokenize(text, &mut |_, _| {}) {
-            let Token::Tag(tag) = token else { continue };
-            if tag.name == "a" {
-                let drop_end = tag.end && std::mem::take(&mut in_unmade_link);
-                if drop_end || self.leads_to_unbuilt_page(&tag, &from, at) {
-                    out.push_str(&text[done..tag.at.start]);
-                    done = tag.at.end;
-                    in_unmade_link = !tag.end && !tag.self_closing;
-                    continue;
+            match token {
+                Token::Text { at: range, .. } => content.text(&text[range]),
+                Token::Tag(tag) if tag.end => content.end(&tag.name),
+                Token::Tag(tag) => {
+                    let line = first_line + tag.line - 1;
+                    let written = self
+                        .start_tag(&tag, &from, at)
+                        .map_err(|e| format!("{}:{line}: {e}", source.path.display()))?;
+                    content.start(&tag, written);
                 }
             }
-            for attr in tag.attrs.iter().filter(|a| a.name == "href" || a.name == "src") {
-                let Some(range) = attr.value_at.clone() else { continue };
-                let value = decode_entities(&attr.value, 1, &mut |_, _| {});
-                let Some(new) = self.relink(&from, value.trim(), at) else { continue };
-                let line = first_line + tag.line - 1;
-                let new = new.map_err(|e| format!("{}:{line}: `{}` {e}", source.path.display(), value.trim()))?;
-                out.push_str(&text[done..range.start]);
-                out.push('"');
-                out.push_str(&escape(&new));
-                out.push('"');
-                done = range.end;
-            }
         }
-        out.push_str(&text[done..]);
-        Ok(out)
+        Ok(content.finish())
+    }
+
+    /// The start tag `tag` as the page at `at` writes it, or None where it
+    /// is left out (its text kept): an element the help does not show, a
+    /// link the help never follows or to a page left out. Of its
+    /// attributes, scripts (`on...=`) and styles go, and an address the
+    /// help never follows; the others are written escaped, `href` and
+    /// `src` leading to where their files are (the error names the
+    /// address and why it cannot).
+    fn start_tag(&mut self, tag: &Tag, from: &Path, at: &str) -> Result<Option<String>, String> {
+        if !is_written(&tag.name) || (tag.name == "a" && self.link_shown_as_text(tag, from, at)) {
+            return Ok(None);
+        }
+        let mut written = format!("<{}", tag.name);
+        for attr in tag.attrs.iter().filter(|a| is_kept_attribute(&a.name)) {
+            if attr.value_at.is_none() {
+                written.push_str(&format!(" {}", attr.name));
+                continue;
+            }
+            let mut value = decode_entities(&attr.value, 1, &mut |_, _| {});
+            if attr.name == "href" || attr.name == "src" {
+                if is_never_followed(&value) {
+                    continue;
+                }
+                if let Some(new) = self.relink(from, value.trim(), at) {
+                    value = new.map_err(|e| format!("`{}` {e}", value.trim()))?;
+                }
+            }
+            written.push_str(&format!(" {}=\"{}\"", attr.name, escape(&value)));
+        }
+        written.push('>');
+        Ok(Some(written))
+    }
+
+    /// Whether the link `tag` (an `<a>` on the page at `at`, whose source
+    /// lies in `from`) is shown as its text alone: it leads where the help
+    /// never follows (a script, a `file:`), or to a page left out.
+    fn link_shown_as_text(&mut self, tag: &Tag, from: &Path, at: &str) -> bool {
+        let never_followed =
+            tag.attr("href").is_some_and(|href| is_never_followed(&decode_entities(&href.value, 1, &mut |_, _| {})));
+        never_followed || self.leads_to_unbuilt_page(tag, from, at)
     }
 
     /// Whether the link `tag` (an `<a>`, on the page at `at` in `out`,
@@ -728,6 +759,133 @@ impl<'a> Site<'a> {
         }
         Ok(())
     }
+}
+
+/// An element open in the content being written.
+struct OpenElement {
+    name: String,
+    /// Whether its start tag was written (one left out has no end tag).
+    written: bool,
+}
+
+impl AsRef<str> for OpenElement {
+    fn as_ref(&self) -> &str {
+        &self.name
+    }
+}
+
+/// A page's content written from its tokens, so that a browser shows what
+/// the help viewer shows: elements close where the help closes them (a
+/// `<b>` left open at `</p>` ends there, not at the end of the page), and
+/// all still open at the end of the content close there, so that nothing
+/// runs on into the game types list; text is written as the help reads
+/// it (`&notanentity;` and `&ltx` stay as written, as a browser would
+/// not show them), escaped.
+struct Content {
+    out: String,
+    open: Vec<OpenElement>,
+    /// The start tags left out for nesting deeper than the help reads
+    /// them ([`MAX_DEPTH`]), the innermost last: their end tags close them.
+    too_deep: Vec<String>,
+}
+
+impl Content {
+    fn with_capacity(len: usize) -> Content {
+        Content { out: String::with_capacity(len), open: Vec::new(), too_deep: Vec::new() }
+    }
+
+    fn text(&mut self, raw: &str) {
+        self.out.push_str(&escape(&decode_entities(raw, 1, &mut |_, _| {})));
+    }
+
+    /// The start tag `tag`, written as `written` (None: left out, its
+    /// text kept).
+    fn start(&mut self, tag: &Tag, written: Option<String>) {
+        let name = tag.name.as_str();
+        if let Some(pos) = closed_by_start(&self.open, name) {
+            self.close_from(pos);
+        }
+        if VOID.contains(&name) {
+            self.out.push_str(written.as_deref().unwrap_or_default());
+            return;
+        }
+        if self.open.len() >= MAX_DEPTH {
+            if !tag.self_closing {
+                self.too_deep.push(name.to_string());
+            }
+            return;
+        }
+        self.open.push(OpenElement { name: name.to_string(), written: written.is_some() });
+        self.out.push_str(written.as_deref().unwrap_or_default());
+        // `<div/>` is an element opened and closed, as the help reads it.
+        if tag.self_closing {
+            self.close_from(self.open.len() - 1);
+        }
+    }
+
+    fn end(&mut self, name: &str) {
+        if VOID.contains(&name) {
+            // The help reads a stray `</br>` as a line break, as browsers do.
+            if name == "br" {
+                self.out.push_str("<br>");
+            }
+            return;
+        }
+        if self.too_deep.last().is_some_and(|n| n == name) {
+            self.too_deep.pop();
+            return;
+        }
+        // One that closes nothing is left out, as the help reads past it.
+        if let Some(ClosedByEnd::Own(pos) | ClosedByEnd::OtherHeading(pos)) = closed_by_end(&self.open, name) {
+            self.close_from(pos);
+        }
+    }
+
+    /// Closes the element at `pos` in the open ones, and those inside it.
+    fn close_from(&mut self, pos: usize) {
+        for open in self.open.drain(pos..).rev().filter(|o| o.written) {
+            self.out.push_str(&format!("</{}>", open.name));
+        }
+    }
+
+    fn finish(mut self) -> String {
+        self.close_from(0);
+        self.out
+    }
+}
+
+/// Elements of the help's HTML that a built page leaves out, their text
+/// kept: scripts and styles, which the help never runs or uses (the site
+/// has its own stylesheet), the page's frame and head, which the joined
+/// page has its own of, and void elements the help draws nothing for.
+const LEFT_OUT: [&str; 15] = [
+    "script", "style", "html", "head", "body", "meta", "link", "base", "area", "col", "embed", "input", "param",
+    "source", "track",
+];
+
+/// Whether a built page writes the tag of the element `name`: the help
+/// shows it (an element it does not know is its text alone).
+fn is_written(name: &str) -> bool {
+    is_known(name) && !LEFT_OUT.contains(&name)
+}
+
+/// Whether a built page keeps an attribute of this name: not a script
+/// (`onclick`) or a style, which the help never runs or uses, nor a name
+/// a browser would not read as one (`<p <b>` has the attribute `<b`).
+fn is_kept_attribute(name: &str) -> bool {
+    let well_formed = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "-_:.".contains(c));
+    well_formed && !name.starts_with("on") && name != "style"
+}
+
+/// Whether `address` is one the help never follows and a built page
+/// leaves out: a script (`javascript:`), which the help never runs, or a
+/// `file:`, which names a file of the reader's computer. Read as a
+/// browser reads it, whatever its case and with tabs and line breaks
+/// inside taken out.
+fn is_never_followed(address: &str) -> bool {
+    let address: String = address.chars().filter(|c| !c.is_ascii_whitespace() && !c.is_control()).collect();
+    let address = address.to_ascii_lowercase();
+    address.starts_with("javascript:") || address.starts_with("file:")
 }
 
 /// Writes `bytes` as a new file at `to`, in place of any there: the
@@ -1239,7 +1397,7 @@ mod tests {
         for (text, content) in [
             ("</body><div id=\"content\">late", "late"),
             ("<body><p>no div</p></body>", "<p>no div</p>"),
-            ("bare <b>text", "bare <b>text"),
+            ("bare <b>text", "bare <b>text</b>"),
             ("<div class=\"main content\"><div>in</div>", "<div>in</div>"),
         ] {
             fs::write(games[1].folder.join("game.html"), text).unwrap();
@@ -1248,6 +1406,30 @@ mod tests {
             assert!(page.contains(&format!("<div id=\"content\">{content}</div>")), "{page}");
             assert!(page.contains("<title>B &amp; Co</title>"), "{page}");
         }
+    }
+
+    /// A page's content is written as the help reads it, so that a
+    /// browser shows what the viewer shows: a `<b>` left open ends with
+    /// its paragraph and a div left open with the content, never running
+    /// on into the game types list; text the help shows as written is
+    /// written so; scripts, styles and links the help never follows go,
+    /// such a link's text kept.
+    #[test]
+    fn content_is_written_as_the_help_reads_it() {
+        let (tmp, help, games) = tree();
+        let out = tmp.path().join("out");
+        fs::write(help.join("intro.html"), page("Intro", "")).unwrap();
+        let content = "<p>Bold starts <b>here and <i>never ends.</p>\n<div class=\"box\"><p>An unclosed div\n\
+            <p>Bad ref &notanentity; and &ltx and AT&T.</p>\n<script>alert(1)</script><style>p {}</style>\n\
+            <p onclick=\"x()\" style=\"color: red\" title=\"a &amp; &quot;b&quot;\"><a href=\"javascript:x()\">run</a> \
+            <a href=\" FILE:///etc/passwd\">file</a> <img src=\"java&#9;script:y\" alt=\"pic\"></p>";
+        fs::write(games[1].folder.join("game.html"), page("B", content)).unwrap();
+        build(&games, &help, &out).unwrap();
+        let built = fs::read_to_string(out.join("game-b.html")).unwrap();
+        let written = "<div id=\"content\">\n<p>Bold starts <b>here and <i>never ends.</i></b></p>\n\
+            <div class=\"box\"><p>An unclosed div\n</p><p>Bad ref &amp;notanentity; and &amp;ltx and AT&amp;T.</p>\n\n\
+            <p title=\"a &amp; &quot;b&quot;\">run file <img alt=\"pic\"></p>\n</div>\n</div>\n<div id=\"gametypes\">";
+        assert!(built.contains(written), "{built}");
     }
 
     #[test]
