@@ -71,9 +71,12 @@ fn text(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes, layout: &
         // Whole lines of text only (a line taller than the pane is shown
         // from its top): the rest is reached by scrolling. A picture shows
         // as far as it is in view, as it does where it runs off the top,
-        // rather than leave a gap under its caption.
+        // rather than leave a gap under its caption. Text beside a tall
+        // picture stands on the picture's foot, below the line's first
+        // rows, so such a line is whole only with its strips in view.
         let holds_a_picture = line.items.iter().any(|item| matches!(item.piece, Piece::Image { .. }));
-        if y + line.height > panes.text.bottom() && i > first {
+        let whole = y + rows_taken(layout, i) <= panes.text.bottom();
+        if !whole && (i > first || holds_a_picture) {
             if holds_a_picture {
                 for item in &line.items {
                     if let Piece::Image { path, .. } = &item.piece
@@ -138,6 +141,13 @@ fn text(v: &Viewer, s: &mut Surface, machine: &Machine, panes: &Panes, layout: &
         }
     }
     s.set_clip(old);
+}
+
+/// The rows line `i` takes: its own and those of the strips of a tall
+/// picture on it.
+fn rows_taken(layout: &Layout, i: usize) -> i32 {
+    let strips = layout.lines[i + 1..].iter().take_while(|l| l.strip);
+    layout.lines[i].height + strips.map(|l| l.height).sum::<i32>()
 }
 
 /// Rows a face's text sits below the top of its line box beyond the font

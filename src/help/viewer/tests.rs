@@ -1012,6 +1012,26 @@ fn a_picture_running_below_the_pane_shows_its_top_dithered() {
     assert!((35..=65).contains(&share), "{id}: {share}% of the picture in view is darker than its grey");
 }
 
+/// Words beside a tall picture stand on its foot: where the picture runs
+/// below the pane they are left for scrolling, never drawn under the
+/// pane's edge (where the clip would cut them).
+#[test]
+fn words_beside_a_picture_running_below_the_pane_wait_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut pic = crate::gfx::Surface::rgb(40, 600);
+    pic.clear(0x808080);
+    let mut doc = picture_page(dir.path(), &pic, None);
+    doc.nodes[0].blocks[1].spans.insert(0, text("Picture again: "));
+    for id in [MachineId::AmigaPal, MachineId::MacSe30, MachineId::Yazzle] {
+        let (m, area) = machine(id);
+        let v = Viewer::new(doc.clone(), None);
+        let mut s = m.new_surface();
+        v.draw(&mut s, &m, area);
+        let cut: Vec<String> = s.take_clipped_text().iter().map(|c| c.to_string()).collect();
+        assert!(cut.is_empty(), "{id}: {cut:?}");
+    }
+}
+
 #[test]
 fn the_topic_list_keeps_the_current_topic_in_view() {
     let (m, area) = machine(MachineId::MacSe30);
